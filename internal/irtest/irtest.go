@@ -1,0 +1,62 @@
+// Package irtest builds small IR functions by hand for the tests of passes
+// and of the emitter.
+package irtest
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+var (
+	Float64 = types.Typ[types.Float64]
+	Int     = types.Typ[types.Int]
+	Bool    = types.Typ[types.Bool]
+)
+
+// SumSquares builds
+//
+//	func SumSquares(x []float64) float64 {
+//		s := 0.0
+//		for i := 0; i < len(x); i++ {
+//			s += x[i] * x[i]
+//		}
+//		return s
+//	}
+func SumSquares(pkg *types.Package) *ir.Func {
+	f := ir.NewFunc("SumSquares", pkg)
+	x := f.AddParam("x", types.NewSlice(Float64))
+	f.AddResult("", Float64)
+	entry := f.NewBlock("entry")
+	head := f.NewBlock("for.loop")
+	body := f.NewBlock("for.body")
+	done := f.NewBlock("for.done")
+	zeroF := f.ConstValue(Float64, constant.MakeFloat64(0))
+	zeroI := f.ConstValue(Int, constant.MakeInt64(0))
+	oneI := f.ConstValue(Int, constant.MakeInt64(1))
+	entry.Jump(head)
+	s := head.NewValue(ir.OpPhi, Float64)
+	s.Name = "s"
+	i := head.NewValue(ir.OpPhi, Int)
+	i.Name = "i"
+	n := head.NewValue(ir.OpLen, Int, x)
+	lt := head.NewValue(ir.OpBinary, Bool, i, n)
+	lt.Tok = token.LSS
+	head.If(lt, body, done)
+	addr := body.NewValue(ir.OpIndexAddr, types.NewPointer(Float64), x, i)
+	xi := body.NewValue(ir.OpLoad, Float64, addr)
+	sq := body.NewValue(ir.OpBinary, Float64, xi, xi)
+	sq.Tok = token.MUL
+	s2 := body.NewValue(ir.OpBinary, Float64, s, sq)
+	s2.Tok = token.ADD
+	s2.Name = "s"
+	i2 := body.NewValue(ir.OpBinary, Int, i, oneI)
+	i2.Tok = token.ADD
+	body.Jump(head)
+	s.Args = []*ir.Value{zeroF, s2}
+	i.Args = []*ir.Value{zeroI, i2}
+	done.Return(s)
+	return f
+}

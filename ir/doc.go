@@ -1,0 +1,48 @@
+// Package ir defines gadgen's typed intermediate representation: the form
+// in which gadgen optimizes a primal function, differentiates it and hands
+// the result to the emitter.
+//
+// go/ssa is read-only for its clients, so gadgen lowers each function it
+// needs from go/ssa into this IR (see package frontend) and transforms only
+// IR. The IR is small on purpose and imports nothing from x/tools: a test
+// can build a function by hand with the constructors in this package.
+//
+// # Main types
+//
+//   - [Func]: a function in SSA form: parameters, a list of [Block]s whose
+//     first is the entry, and the signature to emit.
+//   - [Block]: a basic block: φ-nodes first, then ordinary values, then
+//     exactly one terminator ([OpJump], [OpIf], [OpReturn], [OpPanic]).
+//   - [Value]: one instruction, in the style of cmd/compile's ssa.Value: an
+//     [Op], a go/types type, arguments, and auxiliary fields whose meaning
+//     depends on the Op (documented on each Op).
+//
+// Values are typed with go/types so that the emitter can spell any Go type
+// and so that later issues can give values tensor types; operations that are
+// calls into a runtime (math, tensorops) are [OpCall] values whose [Callee]
+// names the function.
+//
+// # Invariants
+//
+// [Check] verifies them; the pipeline runs it between passes in tests.
+//
+//   - Every block ends with exactly one terminator, and only the last value
+//     of a block is a terminator. φ-nodes come first.
+//   - Block.Succs agrees with the terminator: one successor for OpJump, two
+//     (then, else) for OpIf, none for OpReturn and OpPanic. Preds and Succs
+//     mirror each other.
+//   - A φ-node has one argument per predecessor, in Preds order.
+//   - Every argument is defined in a block that dominates the use (for a
+//     φ argument: dominates the corresponding predecessor), and earlier in
+//     the block when it is the same block.
+//
+// # Non-goals
+//
+// The IR has no goroutines, channels, maps, closures, defer or unsafe: the
+// frontend reports those constructs as unsupported before lowering.
+//
+// # Printing
+//
+// [Func.String] prints a stable text form used by golden tests of passes and
+// by gadgen's -dump option.
+package ir

@@ -1,0 +1,394 @@
+package ir
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// Op is the operation of a Value.
+type Op uint8
+
+// The operations. Each comment gives the arguments and the auxiliary fields
+// the operation uses; fields not named are zero.
+const (
+	OpInvalid Op = iota
+
+	// OpParam is a parameter of the function. Index: position in
+	// Func.Params. Name: the parameter's name.
+	OpParam
+	// OpConst is a constant of Type. Const: its value, or nil for the zero
+	// value of Type (used for zero structs, arrays, nil slices and
+	// pointers).
+	OpConst
+	// OpPhi merges values at a block with several predecessors: Args[i]
+	// flows in from Block.Preds[i].
+	OpPhi
+
+	// OpBinary is Args[0] Tok Args[1], Tok one of + - * / % & | ^ &^ << >>
+	// == != < <= > >=.
+	OpBinary
+	// OpUnary is Tok Args[0], Tok one of - ! ^.
+	OpUnary
+	// OpConvert is the conversion Type(Args[0]), including conversion to an
+	// interface type (boxing).
+	OpConvert
+	// OpSelect is Args[1] if Args[0] (bool) is true, else Args[2]. Both
+	// alternatives are evaluated; they must be free of effects.
+	OpSelect
+
+	// OpCall calls Callee with Args (a method's receiver first). Type is
+	// the result type: nil for no result, a *types.Tuple for several.
+	OpCall
+	// OpExtract is element Index of the tuple Args[0].
+	OpExtract
+
+	// OpAlloc allocates a zeroed variable of type Type.(*types.Pointer).Elem()
+	// and yields its address. Heap: the address escapes the function (new,
+	// &T{} returned or stored); otherwise the variable is a local. Name: the
+	// source variable, if any.
+	OpAlloc
+	// OpLoad is *Args[0].
+	OpLoad
+	// OpStore is *Args[0] = Args[1]. It has no result (Type nil).
+	OpStore
+	// OpFieldAddr is &Args[0].f, Args[0] a pointer to a struct and f its
+	// field number Index.
+	OpFieldAddr
+	// OpIndexAddr is &Args[0][Args[1]], Args[0] a slice or a pointer to an
+	// array.
+	OpIndexAddr
+	// OpField is Args[0].f, Args[0] a struct value and f its field number
+	// Index.
+	OpField
+	// OpIndex is Args[0][Args[1]], Args[0] an array value.
+	OpIndex
+	// OpMakeSlice is make(Type, Args[0], Args[1]).
+	OpMakeSlice
+	// OpSlice is Args[0][Args[1]:Args[2]:Args[3]]; missing bounds are nil
+	// entries of Args. Args[0] is a slice or a pointer to an array.
+	OpSlice
+	// OpLen is len(Args[0]); OpCap is cap(Args[0]).
+	OpLen
+	OpCap
+
+	// OpJump ends a block that continues at Block.Succs[0].
+	OpJump
+	// OpIf ends a block: if Args[0] then Succs[0] else Succs[1].
+	OpIf
+	// OpReturn ends the function with results Args.
+	OpReturn
+	// OpPanic ends the function with panic(Args[0]).
+	OpPanic
+
+	numOps
+)
+
+var opNames = [...]string{
+	OpInvalid:   "invalid",
+	OpParam:     "param",
+	OpConst:     "const",
+	OpPhi:       "phi",
+	OpBinary:    "binary",
+	OpUnary:     "unary",
+	OpConvert:   "convert",
+	OpSelect:    "select",
+	OpCall:      "call",
+	OpExtract:   "extract",
+	OpAlloc:     "alloc",
+	OpLoad:      "load",
+	OpStore:     "store",
+	OpFieldAddr: "fieldaddr",
+	OpIndexAddr: "indexaddr",
+	OpField:     "field",
+	OpIndex:     "index",
+	OpMakeSlice: "makeslice",
+	OpSlice:     "slice",
+	OpLen:       "len",
+	OpCap:       "cap",
+	OpJump:      "jump",
+	OpIf:        "if",
+	OpReturn:    "return",
+	OpPanic:     "panic",
+}
+
+func (op Op) String() string {
+	if int(op) < len(opNames) && opNames[op] != "" {
+		return opNames[op]
+	}
+	return "op?"
+}
+
+// IsTerminator reports whether op ends a block.
+func (op Op) IsTerminator() bool {
+	return op == OpJump || op == OpIf || op == OpReturn || op == OpPanic
+}
+
+// HasEffect reports whether a value of this op does something besides
+// computing its result: it may write memory, call a function, or end the
+// block. Such values are never removed or reordered by passes that do not
+// understand their effects. Calls are effects unless a pass proves the
+// callee pure.
+func (op Op) HasEffect() bool {
+	switch op {
+	case OpStore, OpCall, OpJump, OpIf, OpReturn, OpPanic:
+		return true
+	}
+	return false
+}
+
+// Callee names the function an OpCall calls.
+type Callee struct {
+	// Func is the called function or method; nil for builtins.
+	Func *types.Func
+	// Builtin is the name of a called builtin ("len", "copy", "append",
+	// "min", "max", "print", "println", "clear"); "" otherwise.
+	Builtin string
+	// Invoke: Func is an interface method, called dynamically on Args[0].
+	Invoke bool
+	// Spread: the last argument is a slice passed with "..." to a
+	// variadic function.
+	Spread bool
+	// Derived, when not nil, names a function that gadgen generates (a
+	// derivative): Func is nil and the call is emitted as a call of Name in
+	// Pkg (the package being generated when Pkg is nil); with Recv set, it
+	// is a method call on Args[0].
+	Derived *DerivedFunc
+}
+
+// DerivedFunc names a function that gadgen generates in some package.
+type DerivedFunc struct {
+	Pkg    *types.Package
+	Name   string
+	Method bool // called as a method: Args[0].Name(Args[1:]...)
+	Sig    *types.Signature
+}
+
+// String returns a short name of the callee for printing.
+func (c *Callee) String() string {
+	switch {
+	case c.Derived != nil:
+		if c.Derived.Method {
+			return "(recv)." + c.Derived.Name
+		}
+		return c.Derived.Name
+	case c.Builtin != "":
+		return c.Builtin
+	case c.Func != nil:
+		s := c.Func.FullName()
+		if c.Invoke {
+			s = "invoke " + s
+		}
+		return s
+	}
+	return "?"
+}
+
+// Value is one instruction of the IR. See the Op constants for the meaning of
+// the fields for each operation.
+type Value struct {
+	ID    int
+	Op    Op
+	Type  types.Type
+	Args  []*Value
+	Block *Block
+
+	// Name is the source name the value had ("s", "dx"), or "" when it has
+	// none. The emitter uses it to name the variable holding the value.
+	Name string
+	// Pos is the position of the source construct the value comes from, or
+	// token.NoPos.
+	Pos token.Pos
+
+	Tok    token.Token
+	Const  constant.Value
+	Index  int
+	Callee *Callee
+	Heap   bool
+}
+
+// Block is a basic block.
+type Block struct {
+	Index  int
+	Instrs []*Value
+	Preds  []*Block
+	Succs  []*Block
+	Func   *Func
+	// Comment is a hint of where the block came from ("for.body"); the
+	// emitter ignores it.
+	Comment string
+}
+
+// Func is a function in SSA form.
+type Func struct {
+	// Name is the name to emit; Recv, when not nil, makes the function a
+	// method with Params[0] as its receiver.
+	Name string
+	// Pkg is the package the function belongs to.
+	Pkg *types.Package
+	// Recv is the receiver's type when the function is a method.
+	Recv types.Type
+	// Params are the OpParam values, receiver first for a method. They
+	// belong to no block.
+	Params []*Value
+	// ResultNames names the results ("" for unnamed; all or none named),
+	// ResultTypes gives their types.
+	ResultNames []string
+	ResultTypes []types.Type
+	// Blocks lists the blocks; Blocks[0] is the entry. The emitter and the
+	// printer follow this order.
+	Blocks []*Block
+	// Doc is the doc comment to emit, without comment markers.
+	Doc string
+	// Pos is the position of the source function, when there is one.
+	Pos token.Pos
+
+	nextID int
+}
+
+// NewFunc returns an empty function named name in package pkg.
+func NewFunc(name string, pkg *types.Package) *Func {
+	return &Func{Name: name, Pkg: pkg}
+}
+
+// AddParam appends a parameter named name of type t and returns it.
+func (f *Func) AddParam(name string, t types.Type) *Value {
+	v := f.newValue(OpParam, t)
+	v.Name = name
+	v.Index = len(f.Params)
+	f.Params = append(f.Params, v)
+	return v
+}
+
+// AddResult appends a result named name ("" for unnamed) of type t.
+func (f *Func) AddResult(name string, t types.Type) {
+	f.ResultNames = append(f.ResultNames, name)
+	f.ResultTypes = append(f.ResultTypes, t)
+}
+
+// NewBlock appends a new, empty block to f.
+func (f *Func) NewBlock(comment string) *Block {
+	b := &Block{Index: len(f.Blocks), Func: f, Comment: comment}
+	f.Blocks = append(f.Blocks, b)
+	return b
+}
+
+// Renumber sets Block.Index to the position of each block in f.Blocks.
+func (f *Func) Renumber() {
+	for i, b := range f.Blocks {
+		b.Index = i
+	}
+}
+
+// NumValues is one more than the largest Value.ID of f: a size for tables
+// indexed by ID.
+func (f *Func) NumValues() int { return f.nextID }
+
+func (f *Func) newValue(op Op, t types.Type, args ...*Value) *Value {
+	f.nextID++
+	return &Value{ID: f.nextID, Op: op, Type: t, Args: args}
+}
+
+// NewValue returns a new value of f that belongs to no block yet; place it
+// with Block.Append or Block.Insert.
+func (f *Func) NewValue(op Op, t types.Type, args ...*Value) *Value {
+	return f.newValue(op, t, args...)
+}
+
+// Entry returns the entry block.
+func (f *Func) Entry() *Block { return f.Blocks[0] }
+
+// NewValue appends a new value to b and returns it.
+func (b *Block) NewValue(op Op, t types.Type, args ...*Value) *Value {
+	v := b.Func.newValue(op, t, args...)
+	b.Append(v)
+	return v
+}
+
+// Append appends v to b.
+func (b *Block) Append(v *Value) {
+	v.Block = b
+	b.Instrs = append(b.Instrs, v)
+}
+
+// Insert inserts v into b before position i.
+func (b *Block) Insert(i int, v *Value) {
+	v.Block = b
+	b.Instrs = append(b.Instrs, nil)
+	copy(b.Instrs[i+1:], b.Instrs[i:])
+	b.Instrs[i] = v
+}
+
+// Terminator returns the last value of b, or nil if b is empty or does not
+// end with a terminator.
+func (b *Block) Terminator() *Value {
+	if len(b.Instrs) == 0 {
+		return nil
+	}
+	if t := b.Instrs[len(b.Instrs)-1]; t.Op.IsTerminator() {
+		return t
+	}
+	return nil
+}
+
+// AddEdge adds the CFG edge from → to.
+func AddEdge(from, to *Block) {
+	from.Succs = append(from.Succs, to)
+	to.Preds = append(to.Preds, from)
+}
+
+// Jump ends b with a jump to to.
+func (b *Block) Jump(to *Block) *Value {
+	v := b.NewValue(OpJump, nil)
+	AddEdge(b, to)
+	return v
+}
+
+// If ends b with a branch on cond.
+func (b *Block) If(cond *Value, then, els *Block) *Value {
+	v := b.NewValue(OpIf, nil, cond)
+	AddEdge(b, then)
+	AddEdge(b, els)
+	return v
+}
+
+// Return ends b with a return of results.
+func (b *Block) Return(results ...*Value) *Value {
+	return b.NewValue(OpReturn, nil, results...)
+}
+
+// PredIndex returns the position of p in b.Preds, or -1.
+func (b *Block) PredIndex(p *Block) int {
+	for i, q := range b.Preds {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// ConstValue returns a new constant of type t. Constants, like parameters,
+// belong to no block: any value may use them.
+// c == nil means the zero value of t.
+func (f *Func) ConstValue(t types.Type, c constant.Value) *Value {
+	v := f.newValue(OpConst, t)
+	v.Const = c
+	return v
+}
+
+// Uses returns, for each value ID of f, the values that use it as an
+// argument, in block and instruction order (a user appears once per
+// argument position).
+func Uses(f *Func) [][]*Value {
+	uses := make([][]*Value, f.NumValues()+1)
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			for _, a := range v.Args {
+				if a != nil {
+					uses[a.ID] = append(uses[a.ID], v)
+				}
+			}
+		}
+	}
+	return uses
+}
