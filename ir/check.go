@@ -175,7 +175,7 @@ func blockIndex(b *Block) int {
 func checkOperands(v *Value, bad func(string, ...any)) {
 	arity := map[Op]int{
 		OpConst: 0, OpBinary: 2, OpUnary: 1, OpConvert: 1, OpSelect: 3,
-		OpExtract: 1, OpAlloc: 0, OpLoad: 1, OpStore: 2, OpFieldAddr: 1,
+		OpExtract: 1, OpAlloc: 0, OpGlobal: 0, OpLoad: 1, OpStore: 2, OpFieldAddr: 1,
 		OpIndexAddr: 2, OpField: 1, OpIndex: 2, OpMakeSlice: 2, OpSlice: 4,
 		OpLen: 1, OpCap: 1, OpJump: 0, OpIf: 1, OpPanic: 1,
 	}

@@ -48,6 +48,9 @@ const (
 	// &T{} returned or stored); otherwise the variable is a local. Name: the
 	// source variable, if any.
 	OpAlloc
+	// OpGlobal is the address of the package-level variable Global; Type
+	// is a pointer to the variable's type.
+	OpGlobal
 	// OpLoad is *Args[0].
 	OpLoad
 	// OpStore is *Args[0] = Args[1]. It has no result (Type nil).
@@ -61,7 +64,7 @@ const (
 	// OpField is Args[0].f, Args[0] a struct value and f its field number
 	// Index.
 	OpField
-	// OpIndex is Args[0][Args[1]], Args[0] an array value.
+	// OpIndex is Args[0][Args[1]], Args[0] an array value or a string.
 	OpIndex
 	// OpMakeSlice is make(Type, Args[0], Args[1]).
 	OpMakeSlice
@@ -96,6 +99,7 @@ var opNames = [...]string{
 	OpCall:      "call",
 	OpExtract:   "extract",
 	OpAlloc:     "alloc",
+	OpGlobal:    "global",
 	OpLoad:      "load",
 	OpStore:     "store",
 	OpFieldAddr: "fieldaddr",
@@ -205,6 +209,7 @@ type Value struct {
 	Index  int
 	Callee *Callee
 	Heap   bool
+	Global *types.Var
 }
 
 // Block is a basic block.

@@ -99,6 +99,8 @@ func (v *Value) LongString(qual types.Qualifier) string {
 		}
 	case OpExtract, OpFieldAddr, OpField, OpParam:
 		fmt.Fprintf(&sb, " #%d", v.Index)
+	case OpGlobal:
+		fmt.Fprintf(&sb, " %s", v.Global.Name())
 	case OpAlloc:
 		if v.Heap {
 			sb.WriteString(" heap")
