@@ -1,0 +1,142 @@
+// Package ssaad holds what gadgen's differentiation modes share: the
+// request a directive makes, the Mode interface each transformer (forward,
+// reverse, Taylor) implements, the environment through which a transformer
+// asks for the derivatives of callees, and the rules for which parameters
+// are active by default.
+//
+// One package per mode implements Mode (ssaad/forward for //gad:jvp). The
+// driver (package driver) owns loading, naming, and writing files; a mode
+// only turns a primal ir.Func into a derivative ir.Func.
+package ssaad
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/diag"
+	"github.com/gadgen/gadgen/ir"
+)
+
+// Request asks for one generated derivative function.
+type Request struct {
+	// Mode is the directive's mode ("jvp").
+	Mode string
+	// Target is the function or method to differentiate.
+	Target *types.Func
+	// Name is the name of the generated function.
+	Name string
+	// Method: generate a method on Target's receiver type (the doc-comment
+	// form on a method of the package being generated). Otherwise a
+	// method's receiver becomes the first parameter, as in the method
+	// expression T.Func.
+	Method bool
+	// Active[i] says whether parameter i (the receiver first, for a
+	// method) is varied. Use DefaultActivity, or WrtActivity for wrt=.
+	Active []bool
+	// Options holds the directive's other key=value options, already
+	// checked against Mode.Options.
+	Options map[string]string
+	// Pos is the position of the directive, or of the call that made the
+	// driver generate this derivative for a callee.
+	Pos token.Pos
+}
+
+// Mode is one differentiation mode.
+type Mode interface {
+	// Name is the directive's mode ("jvp").
+	Name() string
+	// Suffix is appended to a function's name to name its derivative
+	// ("JVP").
+	Suffix() string
+	// Options lists the option keys the directive accepts besides wrt.
+	Options() []string
+	// Signature returns the signature of the generated function, with
+	// named parameters and results (a receiver when req.Method), computed
+	// from types alone: the driver uses it for stubs before any code is
+	// lowered.
+	Signature(req *Request) (*types.Signature, error)
+	// Transform returns the derivative of primal (the lowered body of
+	// req.Target, receiver as Params[0] for methods) named req.Name. It
+	// reports problems as positioned diagnostics.
+	Transform(primal *ir.Func, req *Request, env Env) (*ir.Func, diag.List)
+}
+
+// Env is what a transformer may ask of the driver.
+type Env interface {
+	// Derivative returns the generated function to call for the
+	// derivative of callee in mode with the given activity of its
+	// parameters (receiver first), arranging for it to be generated once.
+	// pos is the call's position, for diagnostics.
+	Derivative(mode string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
+	// Position resolves a token.Pos.
+	Position(pos token.Pos) token.Position
+}
+
+// Params returns the parameters of fn as the derivative sees them: the
+// receiver first for a method.
+func Params(fn *types.Func) []*types.Var {
+	sig := fn.Type().(*types.Signature)
+	var ps []*types.Var
+	if r := sig.Recv(); r != nil {
+		ps = append(ps, r)
+	}
+	for v := range sig.Params().Variables() {
+		ps = append(ps, v)
+	}
+	return ps
+}
+
+// HasFloat reports whether values of type t hold floating-point numbers
+// (float32, float64), directly or through slices, arrays, pointers and
+// struct fields: the types that can carry derivatives.
+func HasFloat(t types.Type) bool {
+	return hasFloat(t, map[types.Type]bool{})
+}
+
+func hasFloat(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsFloat != 0
+	case *types.Slice:
+		return hasFloat(u.Elem(), seen)
+	case *types.Array:
+		return hasFloat(u.Elem(), seen)
+	case *types.Pointer:
+		return hasFloat(u.Elem(), seen)
+	case *types.Struct:
+		for f := range u.Fields() {
+			if hasFloat(f.Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// DefaultActivity returns the default activity of fn's parameters
+// (receiver first): parameters whose types hold floats are varied;
+// ints, bools, strings and method receivers are not.
+func DefaultActivity(fn *types.Func) []bool {
+	ps := Params(fn)
+	act := make([]bool, len(ps))
+	hasRecv := fn.Type().(*types.Signature).Recv() != nil
+	for i, p := range ps {
+		act[i] = HasFloat(p.Type()) && !(hasRecv && i == 0)
+	}
+	return act
+}
+
+// FullActivity marks every parameter of fn whose type holds floats as
+// varied, the receiver included.
+func FullActivity(fn *types.Func) []bool {
+	ps := Params(fn)
+	act := make([]bool, len(ps))
+	for i, p := range ps {
+		act[i] = HasFloat(p.Type())
+	}
+	return act
+}
