@@ -39,6 +39,10 @@ type Request struct {
 	// Pos is the position of the directive, or of the call that made the
 	// driver generate this derivative for a callee.
 	Pos token.Pos
+	// Dump, when not nil, receives the text of each analysis result and of
+	// the IR after each stage ("activity", "jvp", "simplify", …), for
+	// gadgen's -dump option.
+	Dump func(stage, text string)
 }
 
 // Mode is one differentiation mode.
