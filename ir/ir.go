@@ -166,6 +166,10 @@ type DerivedFunc struct {
 	Name   string
 	Method bool // called as a method: Args[0].Name(Args[1:]...)
 	Sig    *types.Signature
+	// Helper: the function is a helper of package templates (see
+	// templates.Helpers), whose source the driver adds once to the
+	// generated package.
+	Helper bool
 }
 
 // String returns a short name of the callee for printing.
