@@ -1,0 +1,262 @@
+package forward
+
+// This file defines the forward-mode treatment of calls: functions of
+// package math by the rules of package templates, the builtins, and calls
+// of other functions through their generated derivatives.
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+	"github.com/gadgen/gadgen/templates"
+)
+
+func (t *transformer) call(v *ir.Value) {
+	c := v.Callee
+	switch {
+	case c.Builtin != "":
+		t.builtin(v)
+		return
+	case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+		t.mathCall(v)
+		return
+	}
+	// Which arguments carry tangents?
+	active := make([]bool, len(v.Args))
+	anyActive := false
+	for i, a := range v.Args {
+		active[i] = t.hasTangent(a)
+		anyActive = anyActive || active[i]
+	}
+	if !anyActive {
+		t.clone(v)
+		return
+	}
+	if c.Invoke {
+		t.errorf(v.Pos, "dynamic interface call", "method %s is called through an interface on values that depend on the varied inputs", c.Func.Name())
+		t.clone(v)
+		return
+	}
+	if c.Func == nil || c.Derived != nil {
+		t.errorf(v.Pos, "call", "cannot differentiate through this call")
+		t.clone(v)
+		return
+	}
+	sig := c.Func.Type().(*types.Signature)
+	if sig.Variadic() {
+		t.errorf(v.Pos, "variadic call", "call of variadic %s with arguments that depend on the varied inputs is not supported", c.Func.Name())
+		t.clone(v)
+		return
+	}
+	df, err := t.env.Derivative("jvp", c.Func, active, v.Pos)
+	if err != nil {
+		t.errorf(v.Pos, "call of "+c.Func.Name(), "%v", err)
+		t.clone(v)
+		return
+	}
+	var args []*ir.Value
+	for i, a := range v.Args {
+		args = append(args, t.v(a))
+		if active[i] {
+			args = append(args, t.tangent(a))
+		}
+	}
+	res := df.Sig.Results()
+	var typ types.Type
+	switch res.Len() {
+	case 0:
+	case 1:
+		typ = res.At(0).Type()
+	default:
+		typ = res
+	}
+	nc := t.emit(ir.OpCall, typ, args...)
+	nc.Pos = v.Pos
+	nc.Callee = &ir.Callee{Derived: df}
+
+	// Map the primal results and their tangents.
+	prim := sig.Results()
+	info := &callInfo{}
+	k := prim.Len()
+	for i := 0; i < prim.Len(); i++ {
+		info.vals = append(info.vals, t.extract(nc, i, res))
+		var d *ir.Value
+		if ssaad.HasFloat(prim.At(i).Type()) {
+			d = t.extract(nc, k, res)
+			k++
+		}
+		info.tans = append(info.tans, d)
+	}
+	t.results(v, info)
+}
+
+// extract returns result i of call c whose result tuple is res.
+func (t *transformer) extract(c *ir.Value, i int, res *types.Tuple) *ir.Value {
+	if res.Len() == 1 {
+		return c
+	}
+	e := t.emit(ir.OpExtract, res.At(i).Type(), c)
+	e.Index = i
+	return e
+}
+
+// results records the values and tangents of the results of primal call v:
+// directly for a call with one result, through its extracts otherwise.
+func (t *transformer) results(v *ir.Value, info *callInfo) {
+	if _, ok := v.Type.(*types.Tuple); ok {
+		t.calls[v] = info
+		return
+	}
+	if len(info.vals) == 1 {
+		t.val[v] = info.vals[0]
+		if info.vals[0].Name == "" {
+			info.vals[0].Name = v.Name
+		}
+		if info.tans[0] != nil {
+			t.setTangent(v, info.tans[0])
+		}
+	}
+}
+
+func (t *transformer) builtin(v *ir.Value) {
+	nv := t.clone(v)
+	switch v.Callee.Builtin {
+	case "min", "max":
+		if !t.act.Varied(v) {
+			return
+		}
+		// Ties go to the earliest argument: for min, the tangent switches to
+		// argument k only where a_k < min(a_0..a_k-1) (templates' rule for
+		// the builtins, applied pairwise).
+		tok := token.LSS
+		if v.Callee.Builtin == "max" {
+			tok = token.GTR
+		}
+		m, dm := nv.Args[0], t.tangent(v.Args[0])
+		for k := 1; k < len(v.Args); k++ {
+			a, da := nv.Args[k], t.tangent(v.Args[k])
+			cond := t.emit(ir.OpBinary, types.Typ[types.Bool], a, m)
+			cond.Tok = tok
+			if isZero(da) && isZero(dm) {
+				dm = da
+			} else {
+				dm = t.emit(ir.OpSelect, v.Type, cond, da, dm)
+			}
+			if k < len(v.Args)-1 {
+				m2 := t.emit(ir.OpCall, v.Type, m, a)
+				m2.Callee = &ir.Callee{Builtin: v.Callee.Builtin}
+				m = m2
+			}
+		}
+		t.setTangent(v, dm)
+	case "append":
+		if !t.hasTangent(v.Args[0]) && !t.act.Varied(v) {
+			return
+		}
+		args := []*ir.Value{t.tangent(v.Args[0])}
+		for _, a := range v.Args[1:] {
+			args = append(args, t.tangent(a))
+		}
+		d := t.emit(ir.OpCall, v.Type, args...)
+		d.Callee = &ir.Callee{Builtin: "append", Spread: v.Callee.Spread}
+		t.tan[v] = d
+	case "copy":
+		dst, src := v.Args[0], v.Args[1]
+		if !t.hasTangent(dst) {
+			return
+		}
+		if t.hasTangent(src) {
+			d := t.emit(ir.OpCall, v.Type, t.tangent(dst), t.tangent(src))
+			d.Callee = &ir.Callee{Builtin: "copy"}
+			return
+		}
+		// The copied elements have zero tangents.
+		part := t.emit(ir.OpSlice, dst.Type, t.tangent(dst), nil, nv, nil)
+		d := t.emit(ir.OpCall, nil, part)
+		d.Callee = &ir.Callee{Builtin: "clear"}
+	case "clear":
+		if t.hasTangent(v.Args[0]) {
+			d := t.emit(ir.OpCall, nil, t.tangent(v.Args[0]))
+			d.Callee = &ir.Callee{Builtin: "clear"}
+		}
+	case "print", "println", "len", "cap":
+	default:
+		for _, a := range v.Args {
+			if t.hasTangent(a) {
+				t.errorf(v.Pos, "builtin "+v.Callee.Builtin, "no derivative rule")
+				return
+			}
+		}
+	}
+}
+
+// mathCall differentiates a call of a function of package math by its rule.
+func (t *transformer) mathCall(v *ir.Value) {
+	fn := v.Callee.Func
+	nv := t.clone(v)
+	anyActive := false
+	for _, a := range v.Args {
+		anyActive = anyActive || t.hasTangent(a)
+	}
+	if !anyActive {
+		return
+	}
+	rule, ok := templates.Lookup("math", fn.Name())
+	if !ok {
+		t.errorf(v.Pos, "math."+fn.Name(), "no derivative rule")
+		return
+	}
+	switch rule.Kind {
+	case templates.PiecewiseConstant:
+		return
+	case templates.NotDifferentiable:
+		t.errorf(v.Pos, "math."+fn.Name(), "not differentiable: %s", rule.Reason)
+		return
+	}
+	// Results as values.
+	var results []*ir.Value
+	tuple, isTuple := v.Type.(*types.Tuple)
+	if isTuple {
+		for i := 0; i < tuple.Len(); i++ {
+			results = append(results, t.extract(nv, i, tuple))
+		}
+	} else {
+		results = []*ir.Value{nv}
+	}
+	env := map[string]*ir.Value{}
+	for j, p := range rule.Params {
+		env[p] = nv.Args[j]
+	}
+	for i, r := range rule.Results {
+		env[r] = results[i]
+	}
+	info := &callInfo{vals: results}
+	for i := range rule.Results {
+		var d *ir.Value
+		if ssaad.HasFloat(results[i].Type) {
+			d = t.zero(results[i].Type)
+			for j := range rule.Params {
+				if rule.Partials[i][j] == "" || !t.hasTangent(v.Args[j]) {
+					continue
+				}
+				partial, err := t.lowerExpr(rule.Partials[i][j], env, fn.Pkg(), results[i].Type)
+				if err != nil {
+					t.errorf(v.Pos, "math."+fn.Name(), "bad rule: %v", err)
+					return
+				}
+				d = t.add(d, t.mul(partial, t.tangent(v.Args[j])))
+			}
+			if isZero(d) {
+				d = nil
+			}
+		}
+		info.tans = append(info.tans, d)
+	}
+	if isTuple {
+		t.calls[v] = info
+	} else if info.tans[0] != nil {
+		t.setTangent(v, info.tans[0])
+	}
+}

@@ -1,0 +1,474 @@
+package forward
+
+// This file defines the forward-mode transformer.
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/diag"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// Mode is forward mode, //gad:jvp.
+type Mode struct{}
+
+// Name implements ssaad.Mode.
+func (Mode) Name() string { return "jvp" }
+
+// Suffix implements ssaad.Mode.
+func (Mode) Suffix() string { return "JVP" }
+
+// Options implements ssaad.Mode: //gad:jvp takes only wrt=.
+func (Mode) Options() []string { return nil }
+
+// Transform implements ssaad.Mode.
+func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+	t := &transformer{
+		primal: primal,
+		req:    req,
+		env:    env,
+		val:    map[*ir.Value]*ir.Value{},
+		tan:    map[*ir.Value]*ir.Value{},
+		blk:    map[*ir.Block]*ir.Block{},
+		calls:  map[*ir.Value]*callInfo{},
+	}
+	if len(req.Active) != len(primal.Params) {
+		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
+		return nil, t.errs
+	}
+	t.act = ssaad.Varied(primal, req.Active)
+	if req.Dump != nil {
+		req.Dump("activity", t.act.String())
+	}
+	t.run()
+	if len(t.errs) > 0 {
+		return nil, t.errs
+	}
+	return t.f, nil
+}
+
+type transformer struct {
+	primal *ir.Func
+	f      *ir.Func
+	req    *ssaad.Request
+	env    ssaad.Env
+	act    *ssaad.Activity
+	val    map[*ir.Value]*ir.Value // primal value → its copy
+	tan    map[*ir.Value]*ir.Value // primal value → its tangent (absent: zero)
+	blk    map[*ir.Block]*ir.Block
+	calls  map[*ir.Value]*callInfo
+	cur    *ir.Block
+	errs   diag.List
+}
+
+// callInfo records how the results of a primal call are found in the
+// derivative: the value and the tangent of each result.
+type callInfo struct {
+	vals []*ir.Value
+	tans []*ir.Value
+}
+
+func (t *transformer) errorf(pos token.Pos, construct, format string, args ...any) {
+	var p token.Position
+	if t.env != nil {
+		p = t.env.Position(pos)
+	}
+	if !p.IsValid() && t.env != nil {
+		p = t.env.Position(t.primal.Pos)
+	}
+	t.errs.Add(p, funcName(t.req.Target), construct, format, args...)
+}
+
+func funcName(fn *types.Func) string {
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		rt := r.Type()
+		if p, ok := rt.(*types.Pointer); ok {
+			rt = p.Elem()
+		}
+		if n, ok := rt.(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Name()
+}
+
+func (t *transformer) run() {
+	p, req := t.primal, t.req
+	nm := computeNames(req.Target, req.Active)
+	f := ir.NewFunc(req.Name, p.Pkg)
+	t.f = f
+	f.Pos = p.Pos
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active)
+	if req.Method {
+		f.Recv = p.Params[0].Type
+	}
+	for i, pv := range p.Params {
+		name := pv.Name
+		if i < len(nm.params) {
+			name = nm.params[i]
+		}
+		t.val[pv] = f.AddParam(name, pv.Type)
+		if req.Active[i] {
+			t.tan[pv] = f.AddParam(nm.tangents[i], pv.Type)
+		}
+	}
+	for i, rt := range p.ResultTypes {
+		f.AddResult(nm.results[i], rt)
+	}
+	for i, rt := range p.ResultTypes {
+		if nm.hasTan[i] {
+			f.AddResult(nm.dresults[i], rt)
+		}
+	}
+
+	// Blocks keep the primal's order (unreachable ones are dropped); values
+	// are transformed in reverse postorder, so that definitions come before
+	// their uses.
+	cfg := ir.NewCFG(p)
+	for _, b := range p.Blocks {
+		if cfg.Reachable(b) {
+			t.blk[b] = f.NewBlock(b.Comment)
+		}
+	}
+	for _, b := range cfg.RPO {
+		nb := t.blk[b]
+		for _, s := range b.Succs {
+			nb.Succs = append(nb.Succs, t.blk[s])
+		}
+		for _, q := range b.Preds {
+			if cfg.Reachable(q) {
+				nb.Preds = append(nb.Preds, t.blk[q])
+			}
+		}
+	}
+
+	// Inactive slice parameters through which varied values are stored get
+	// a zero shadow of their own.
+	entry := t.blk[cfg.RPO[0]]
+	t.cur = entry
+	for i, pv := range p.Params {
+		if req.Active[i] || !t.act.Varied(pv) {
+			continue
+		}
+		if _, ok := pv.Type.Underlying().(*types.Slice); ok {
+			n := t.emit(ir.OpLen, types.Typ[types.Int], t.val[pv])
+			s := t.emit(ir.OpMakeSlice, pv.Type, n, nil)
+			s.Name = "d" + nm.params[i]
+			t.tan[pv] = s
+			continue
+		}
+		t.errorf(p.Pos, "parameter "+nm.params[i], "values that depend on the varied inputs are stored through it; add it to wrt=")
+	}
+
+	var phis []*ir.Value
+	for _, b := range cfg.RPO {
+		t.cur = t.blk[b]
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpPhi {
+				phis = append(phis, v)
+			}
+			t.instr(v)
+		}
+	}
+	// Fill φ arguments now that every value has its copy.
+	for _, v := range phis {
+		nv := t.val[v]
+		dv := t.tan[v]
+		for i, a := range v.Args {
+			if !cfg.Reachable(v.Block.Preds[i]) {
+				continue
+			}
+			nv.Args = append(nv.Args, t.v(a))
+			if dv != nil {
+				dv.Args = append(dv.Args, t.tangent(a))
+			}
+		}
+	}
+}
+
+// emit appends a new value to the current block.
+func (t *transformer) emit(op ir.Op, typ types.Type, args ...*ir.Value) *ir.Value {
+	return t.cur.NewValue(op, typ, args...)
+}
+
+// v returns the copy of primal value x.
+func (t *transformer) v(x *ir.Value) *ir.Value {
+	if x == nil {
+		return nil
+	}
+	if x.Op == ir.OpConst {
+		if c, ok := t.val[x]; ok {
+			return c
+		}
+		c := t.f.ConstValue(x.Type, x.Const)
+		t.val[x] = c
+		return c
+	}
+	nv, ok := t.val[x]
+	if !ok {
+		panic(fmt.Sprintf("forward: %s used before its definition", x.Ref()))
+	}
+	return nv
+}
+
+// tangent returns the tangent of primal value x: a zero constant when x
+// has none.
+func (t *transformer) tangent(x *ir.Value) *ir.Value {
+	if d, ok := t.tan[x]; ok {
+		return d
+	}
+	return t.zero(x.Type)
+}
+
+func (t *transformer) hasTangent(x *ir.Value) bool {
+	_, ok := t.tan[x]
+	return ok
+}
+
+func (t *transformer) zero(typ types.Type) *ir.Value {
+	if b, ok := typ.Underlying().(*types.Basic); ok {
+		if b.Info()&types.IsFloat != 0 {
+			return t.f.ConstValue(typ, constant.MakeFloat64(0))
+		}
+		if b.Info()&types.IsNumeric != 0 {
+			return t.f.ConstValue(typ, constant.MakeInt64(0))
+		}
+	}
+	return t.f.ConstValue(typ, nil)
+}
+
+func isZero(v *ir.Value) bool {
+	if v.Op != ir.OpConst {
+		return false
+	}
+	if v.Const == nil {
+		return true
+	}
+	return v.Const.Kind() != constant.Unknown && (v.Const.Kind() == constant.Int || v.Const.Kind() == constant.Float) && constant.Sign(v.Const) == 0
+}
+
+func isOne(v *ir.Value) bool {
+	if v.Op != ir.OpConst || v.Const == nil {
+		return false
+	}
+	k := v.Const.Kind()
+	return (k == constant.Int || k == constant.Float) && constant.Compare(v.Const, token.EQL, constant.MakeInt64(1))
+}
+
+// Tangent arithmetic that folds the zeros and ones it knows of.
+
+func (t *transformer) binary(tok token.Token, x, y *ir.Value) *ir.Value {
+	v := t.emit(ir.OpBinary, x.Type, x, y)
+	v.Tok = tok
+	return v
+}
+
+func (t *transformer) add(x, y *ir.Value) *ir.Value {
+	switch {
+	case isZero(x):
+		return y
+	case isZero(y):
+		return x
+	}
+	return t.binary(token.ADD, x, y)
+}
+
+func (t *transformer) sub(x, y *ir.Value) *ir.Value {
+	switch {
+	case isZero(y):
+		return x
+	case isZero(x):
+		return t.neg(y)
+	}
+	return t.binary(token.SUB, x, y)
+}
+
+func (t *transformer) mul(x, y *ir.Value) *ir.Value {
+	switch {
+	case isZero(x):
+		return x
+	case isZero(y):
+		return y
+	case isOne(x):
+		return y
+	case isOne(y):
+		return x
+	}
+	return t.binary(token.MUL, x, y)
+}
+
+func (t *transformer) quo(x, y *ir.Value) *ir.Value {
+	if isZero(x) || isOne(y) {
+		return x
+	}
+	return t.binary(token.QUO, x, y)
+}
+
+func (t *transformer) neg(x *ir.Value) *ir.Value {
+	if isZero(x) {
+		return x
+	}
+	v := t.emit(ir.OpUnary, x.Type, x)
+	v.Tok = token.SUB
+	return v
+}
+
+// clone copies primal value v into the current block with mapped arguments.
+func (t *transformer) clone(v *ir.Value) *ir.Value {
+	args := make([]*ir.Value, len(v.Args))
+	for i, a := range v.Args {
+		args[i] = t.v(a)
+	}
+	nv := t.emit(v.Op, v.Type, args...)
+	nv.Name, nv.Pos, nv.Tok, nv.Const, nv.Index, nv.Heap, nv.Global = v.Name, v.Pos, v.Tok, v.Const, v.Index, v.Heap, v.Global
+	if v.Callee != nil {
+		c := *v.Callee
+		nv.Callee = &c
+	}
+	t.val[v] = nv
+	return nv
+}
+
+// setTangent records d as the tangent of primal value v and names it after
+// v.
+func (t *transformer) setTangent(v, d *ir.Value) {
+	if d == nil || isZero(d) {
+		return
+	}
+	if v.Name != "" && d.Name == "" && d.Block != nil {
+		d.Name = "d" + v.Name
+	}
+	t.tan[v] = d
+}
+
+// same emits the operation of v on the tangents or copies given.
+func (t *transformer) same(v *ir.Value, args ...*ir.Value) *ir.Value {
+	d := t.emit(v.Op, v.Type, args...)
+	d.Tok, d.Index, d.Heap, d.Pos = v.Tok, v.Index, v.Heap, v.Pos
+	return d
+}
+
+func (t *transformer) instr(v *ir.Value) {
+	varied := t.act.Varied(v)
+	switch v.Op {
+	case ir.OpPhi:
+		nv := t.emit(ir.OpPhi, v.Type)
+		nv.Name, nv.Pos = v.Name, v.Pos
+		t.val[v] = nv
+		if varied {
+			d := t.emit(ir.OpPhi, v.Type)
+			t.tan[v] = d
+			if v.Name != "" {
+				d.Name = "d" + v.Name
+			}
+		}
+		return
+	case ir.OpCall:
+		t.call(v)
+		return
+	case ir.OpExtract:
+		if info := t.calls[v.Args[0]]; info != nil {
+			t.val[v] = info.vals[v.Index]
+			if v.Name != "" && info.vals[v.Index].Name == "" {
+				info.vals[v.Index].Name = v.Name
+			}
+			if d := info.tans[v.Index]; d != nil {
+				t.setTangent(v, d)
+			}
+			return
+		}
+		t.clone(v)
+		return
+	case ir.OpReturn:
+		args := make([]*ir.Value, 0, len(v.Args)*2)
+		for _, a := range v.Args {
+			args = append(args, t.v(a))
+		}
+		for _, a := range v.Args {
+			if ssaad.HasFloat(a.Type) {
+				args = append(args, t.tangent(a))
+			}
+		}
+		r := t.emit(ir.OpReturn, nil, args...)
+		r.Pos = v.Pos
+		return
+	case ir.OpStore:
+		t.clone(v)
+		addr, x := v.Args[0], v.Args[1]
+		if t.hasTangent(addr) && ssaad.HasFloat(x.Type) {
+			t.same(v, t.tangent(addr), t.tangent(x))
+		}
+		return
+	}
+
+	nv := t.clone(v)
+	if !varied {
+		return
+	}
+	tx := func(i int) *ir.Value { return t.tangent(v.Args[i]) }
+	switch v.Op {
+	case ir.OpBinary:
+		x, y := nv.Args[0], nv.Args[1]
+		switch v.Tok {
+		case token.ADD:
+			t.setTangent(v, t.add(tx(0), tx(1)))
+		case token.SUB:
+			t.setTangent(v, t.sub(tx(0), tx(1)))
+		case token.MUL:
+			t.setTangent(v, t.add(t.mul(tx(0), y), t.mul(x, tx(1))))
+		case token.QUO:
+			// z = x/y: dz = (dx - z·dy)/y
+			t.setTangent(v, t.quo(t.sub(tx(0), t.mul(nv, tx(1))), y))
+		default:
+			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
+		}
+	case ir.OpUnary:
+		if v.Tok == token.SUB {
+			t.setTangent(v, t.neg(tx(0)))
+		} else {
+			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
+		}
+	case ir.OpConvert:
+		if t.hasTangent(v.Args[0]) && ssaad.HasFloat(v.Args[0].Type) {
+			t.setTangent(v, t.same(v, tx(0)))
+		}
+	case ir.OpSelect:
+		t.setTangent(v, t.same(v, nv.Args[0], tx(1), tx(2)))
+	case ir.OpAlloc, ir.OpMakeSlice:
+		d := t.same(v, nv.Args...)
+		if v.Name != "" {
+			d.Name = "d" + v.Name
+		}
+		t.tan[v] = d
+	case ir.OpGlobal:
+		t.errorf(v.Pos, "package-level variable "+v.Global.Name(), "values that depend on the varied inputs are stored into it")
+	case ir.OpLoad, ir.OpField:
+		if t.hasTangent(v.Args[0]) {
+			t.setTangent(v, t.same(v, tx(0)))
+		}
+	case ir.OpFieldAddr:
+		if t.hasTangent(v.Args[0]) {
+			t.tan[v] = t.same(v, tx(0))
+		}
+	case ir.OpIndexAddr, ir.OpIndex:
+		if t.hasTangent(v.Args[0]) {
+			d := t.same(v, tx(0), nv.Args[1])
+			if v.Op == ir.OpIndex {
+				t.setTangent(v, d)
+			} else {
+				t.tan[v] = d
+			}
+		}
+	case ir.OpSlice:
+		if t.hasTangent(v.Args[0]) {
+			t.tan[v] = t.same(v, tx(0), nv.Args[1], nv.Args[2], nv.Args[3])
+		}
+	case ir.OpLen, ir.OpCap, ir.OpJump, ir.OpIf, ir.OpPanic, ir.OpConst, ir.OpParam:
+	default:
+		t.errorf(v.Pos, v.Op.String(), "no forward-mode rule")
+	}
+}
