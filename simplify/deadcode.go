@@ -1,0 +1,104 @@
+package simplify
+
+// This file defines dead-code elimination: values without effects whose
+// results nobody uses are removed, including cycles of φ-nodes that only
+// feed each other (a mark-and-sweep from the effectful values, as in
+// cmd/compile/internal/ssa's deadcode.go).
+
+import "github.com/gadgen/gadgen/ir"
+
+// DeadCode removes the values of f that have no effect and do not
+// contribute to a value that has one.
+func DeadCode(f *ir.Func) {
+	for {
+		sweep(f)
+		if !deadStores(f) {
+			return
+		}
+	}
+}
+
+func sweep(f *ir.Func) {
+	live := make([]bool, f.NumValues()+1)
+	var work []*ir.Value
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op.HasEffect() && !live[v.ID] {
+				live[v.ID] = true
+				work = append(work, v)
+			}
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, a := range v.Args {
+			if a != nil && a.Block != nil && !live[a.ID] {
+				live[a.ID] = true
+				work = append(work, a)
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		out := b.Instrs[:0]
+		for _, v := range b.Instrs {
+			if live[v.ID] {
+				out = append(out, v)
+			}
+		}
+		for i := len(out); i < len(b.Instrs); i++ {
+			b.Instrs[i] = nil
+		}
+		b.Instrs = out
+	}
+}
+
+// deadStores removes the stores into local memory that is never read: an
+// OpAlloc or OpMakeSlice whose addresses (through FieldAddr, IndexAddr and
+// Slice) are only ever stored into. It reports whether it removed any.
+func deadStores(f *ir.Func) bool {
+	uses := ir.Uses(f)
+	dead := map[*ir.Value]bool{}
+	for _, b := range f.Blocks {
+		for _, root := range b.Instrs {
+			if root.Op != ir.OpAlloc && root.Op != ir.OpMakeSlice {
+				continue
+			}
+			var stores []*ir.Value
+			ok := true
+			work := []*ir.Value{root}
+			for len(work) > 0 && ok {
+				a := work[len(work)-1]
+				work = work[:len(work)-1]
+				for _, u := range uses[a.ID] {
+					switch {
+					case u.Op == ir.OpStore && u.Args[0] == a && u.Args[1] != a:
+						stores = append(stores, u)
+					case (u.Op == ir.OpFieldAddr || u.Op == ir.OpIndexAddr || u.Op == ir.OpSlice) && u.Args[0] == a:
+						work = append(work, u)
+					default:
+						ok = false
+					}
+				}
+			}
+			if ok {
+				for _, s := range stores {
+					dead[s] = true
+				}
+			}
+		}
+	}
+	if len(dead) == 0 {
+		return false
+	}
+	for _, b := range f.Blocks {
+		out := b.Instrs[:0]
+		for _, v := range b.Instrs {
+			if !dead[v] {
+				out = append(out, v)
+			}
+		}
+		b.Instrs = out
+	}
+	return true
+}

@@ -1,0 +1,59 @@
+package simplify
+
+// This file defines the pass pipeline.
+
+import (
+	"fmt"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// Pass is one pass of the pipeline.
+type Pass struct {
+	Name string
+	Fn   func(*ir.Func)
+	// Required passes run even when optimization is off.
+	Required bool
+}
+
+// Derivative lists the passes run on a derivative after differentiation,
+// in order.
+var Derivative = []Pass{
+	{Name: "deadcode", Fn: DeadCode, Required: true},
+}
+
+// Config says how to run a pipeline.
+type Config struct {
+	// Optimize runs every pass; otherwise only the required ones.
+	Optimize bool
+	// Check runs ir.Check after each pass and panics on a violation.
+	Check bool
+	// Dump, when not nil, receives the IR after each pass.
+	Dump func(stage, text string)
+}
+
+// Run runs passes over f. A panic in a pass is re-raised with the pass and
+// the function named.
+func Run(f *ir.Func, passes []Pass, cfg Config) {
+	for _, p := range passes {
+		if !p.Required && !cfg.Optimize {
+			continue
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					panic(fmt.Sprintf("pass %s on %s: %v", p.Name, f.Name, r))
+				}
+			}()
+			p.Fn(f)
+		}()
+		if cfg.Check {
+			if err := ir.Check(f); err != nil {
+				panic(fmt.Sprintf("after pass %s: %v", p.Name, err))
+			}
+		}
+		if cfg.Dump != nil {
+			cfg.Dump(p.Name, f.String())
+		}
+	}
+}
