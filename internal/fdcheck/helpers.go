@@ -1,0 +1,192 @@
+package fdcheck
+
+// This file defines what tests use around Check: reproducible points and
+// directions, reporting on a testing.TB, and adapters that flatten common
+// signatures into Func and JVP.
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// Point is where a check is made: an input x and a direction v.
+type Point struct {
+	X, V []float64
+}
+
+// Gen draws one Point.
+type Gen func(r *rand.Rand) Point
+
+// NewRand returns a generator seeded with seed, the same on every run.
+func NewRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+}
+
+// Points returns n points drawn by gen from NewRand(seed).
+func Points(seed uint64, n int, gen Gen) []Point {
+	r := NewRand(seed)
+	pts := make([]Point, n)
+	for i := range pts {
+		pts[i] = gen(r)
+	}
+	return pts
+}
+
+// Uniform returns n values drawn uniformly from [lo, hi).
+func Uniform(r *rand.Rand, n int, lo, hi float64) []float64 {
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = lo + (hi-lo)*r.Float64()
+	}
+	return x
+}
+
+// Direction returns a direction of n components drawn uniformly from
+// [-1, 1).
+func Direction(r *rand.Rand, n int) []float64 {
+	return Uniform(r, n, -1, 1)
+}
+
+// Box returns a Gen of points uniform in [lo, hi)ⁿ with a random Direction.
+func Box(n int, lo, hi float64) Gen {
+	return func(r *rand.Rand) Point {
+		return Point{X: Uniform(r, n, lo, hi), V: Direction(r, n)}
+	}
+}
+
+// Around returns a Gen of points center + δ with δ uniform in
+// [-radius, radius)ⁿ, each component scaled by max(1, |center_i|), and a
+// random Direction.
+func Around(center []float64, radius float64) Gen {
+	return func(r *rand.Rand) Point {
+		x := make([]float64, len(center))
+		for i, c := range center {
+			x[i] = c + radius*math.Max(1, math.Abs(c))*(2*r.Float64()-1)
+		}
+		return Point{X: x, V: Direction(r, len(center))}
+	}
+}
+
+// Test runs Check at every point and reports each failure on tb, naming
+// the point.
+func Test(tb testing.TB, f Func, jvp JVP, pts []Point, s *Settings) {
+	tb.Helper()
+	for i, p := range pts {
+		if err := check(f, jvp, p, s); err != nil {
+			tb.Errorf("point %d: %v", i, err)
+		}
+	}
+}
+
+// Random runs Check at n points drawn by gen from NewRand(seed).
+func Random(tb testing.TB, seed uint64, n int, gen Gen, f Func, jvp JVP, s *Settings) {
+	tb.Helper()
+	Test(tb, f, jvp, Points(seed, n, gen), s)
+}
+
+// check is Check with a panic in f or jvp turned into an error, so that
+// one bad point does not hide the others.
+func check(f Func, jvp JVP, p Point, s *Settings) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Error{X: clone(p.X), V: clone(p.V), Msg: fmt.Sprintf("panic: %v", r)}
+		}
+	}()
+	return Check(f, jvp, p.X, p.V, s)
+}
+
+// Close reports on tb each component of got that differs from want by more
+// than rel·max(|got_i|, |want_i|) (plus DefaultAbs). Use it for values that
+// should agree closely: the primal results a JVP returns against the
+// function's own, or a JVP against a hand-written gradient.
+func Close(tb testing.TB, what string, got, want []float64, rel float64) {
+	tb.Helper()
+	if len(got) != len(want) {
+		tb.Errorf("%s: got %d values, want %d", what, len(got), len(want))
+		return
+	}
+	for i := range want {
+		tol := rel*math.Max(math.Abs(got[i]), math.Abs(want[i])) + DefaultAbs
+		if !(math.Abs(got[i]-want[i]) <= tol) {
+			tb.Errorf("%s[%d]: got %.17g, want %.17g (|got-want| = %.3g > tol %.3g)",
+				what, i, got[i], want[i], math.Abs(got[i]-want[i]), tol)
+		}
+	}
+}
+
+// Dot returns Σ a_i·b_i: the directional derivative ∇f(x)·v from a
+// hand-written gradient.
+func Dot(a, b []float64) float64 {
+	if len(a) != len(b) {
+		panic(fmt.Sprintf("fdcheck: Dot of lengths %d and %d", len(a), len(b)))
+	}
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// Unary flattens a function of one float64.
+func Unary(f func(x float64) float64) Func {
+	return func(x []float64) []float64 { return []float64{f(x[0])} }
+}
+
+// UnaryJVP flattens the JVP of a function of one float64, as gadgen
+// generates it: func FJVP(x, dx float64) (float64, float64).
+func UnaryJVP(j func(x, dx float64) (float64, float64)) JVP {
+	return func(x, v []float64) []float64 {
+		_, d := j(x[0], v[0])
+		return []float64{d}
+	}
+}
+
+// Binary flattens a function of two float64s: x = [a, b].
+func Binary(f func(a, b float64) float64) Func {
+	return func(x []float64) []float64 { return []float64{f(x[0], x[1])} }
+}
+
+// BinaryJVP flattens func FJVP(a, da, b, db float64) (float64, float64).
+func BinaryJVP(j func(a, da, b, db float64) (float64, float64)) JVP {
+	return func(x, v []float64) []float64 {
+		_, d := j(x[0], v[0], x[1], v[1])
+		return []float64{d}
+	}
+}
+
+// ScalarField flattens a function ℝⁿ → ℝ taking a slice.
+func ScalarField(f func(x []float64) float64) Func {
+	return func(x []float64) []float64 { return []float64{f(x)} }
+}
+
+// ScalarFieldJVP flattens func FJVP(x, dx []float64) (float64, float64).
+func ScalarFieldJVP(j func(x, dx []float64) (float64, float64)) JVP {
+	return func(x, v []float64) []float64 {
+		_, d := j(x, v)
+		return []float64{d}
+	}
+}
+
+// Scaled changes variables to x = s⊙u (componentwise) so that a function
+// whose inputs differ widely in magnitude (x0 ≈ 1e6, x1 ≈ 1e-6) is checked
+// in coordinates u of order one: finite differences take one step for all
+// components of x, which is too large for the small ones or too small for
+// the large ones. Points are then given in u: use Around(u0, r) with
+// u0 = x0 ⊘ s. The returned Func is u ↦ f(s⊙u) and the JVP is
+// (u, w) ↦ jvp(s⊙u, s⊙w), its exact derivative along w.
+func Scaled(f Func, jvp JVP, s []float64) (Func, JVP) {
+	mul := func(u []float64) []float64 {
+		if len(u) != len(s) {
+			panic(fmt.Sprintf("fdcheck: Scaled: len(u) = %d, len(s) = %d", len(u), len(s)))
+		}
+		x := make([]float64, len(u))
+		for i := range u {
+			x[i] = s[i] * u[i]
+		}
+		return x
+	}
+	return func(u []float64) []float64 { return f(mul(u)) },
+		func(u, w []float64) []float64 { return jvp(mul(u), mul(w)) }
+}
