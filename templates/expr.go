@@ -1,0 +1,435 @@
+// This file defines the expression language of partials: Parse, which
+// checks an expression against the language, and Eval, which evaluates one.
+
+package templates
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math"
+	"strconv"
+)
+
+// Where is the name of the pseudo-function where(cond, a, b) of the
+// expression language: a when cond holds, else b. (select, the name one
+// would want, is a Go keyword.) Only the chosen operand is evaluated.
+const Where = "where"
+
+// mathFunc is a function of package math that expressions may call: it
+// takes float64 and int arguments and returns one float64.
+type mathFunc struct {
+	// ints[k] reports whether argument k is an int; len(ints) is the arity.
+	ints []bool
+	fn   func(a []float64, n []int) float64
+}
+
+// f1, f2 and f3 adapt math functions of float64 arguments.
+func f1(f func(float64) float64) mathFunc {
+	return mathFunc{[]bool{false}, func(a []float64, _ []int) float64 { return f(a[0]) }}
+}
+
+func f2(f func(float64, float64) float64) mathFunc {
+	return mathFunc{[]bool{false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1]) }}
+}
+
+func f3(f func(float64, float64, float64) float64) mathFunc {
+	return mathFunc{[]bool{false, false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1], a[2]) }}
+}
+
+// mathFuncs holds every function of package math with one float64 result
+// and float64 or int parameters: those are the ones expressions may call.
+var mathFuncs = map[string]mathFunc{
+	"Abs":         f1(math.Abs),
+	"Acos":        f1(math.Acos),
+	"Acosh":       f1(math.Acosh),
+	"Asin":        f1(math.Asin),
+	"Asinh":       f1(math.Asinh),
+	"Atan":        f1(math.Atan),
+	"Atan2":       f2(math.Atan2),
+	"Atanh":       f1(math.Atanh),
+	"Cbrt":        f1(math.Cbrt),
+	"Ceil":        f1(math.Ceil),
+	"Copysign":    f2(math.Copysign),
+	"Cos":         f1(math.Cos),
+	"Cosh":        f1(math.Cosh),
+	"Dim":         f2(math.Dim),
+	"Erf":         f1(math.Erf),
+	"Erfc":        f1(math.Erfc),
+	"Erfcinv":     f1(math.Erfcinv),
+	"Erfinv":      f1(math.Erfinv),
+	"Exp":         f1(math.Exp),
+	"Exp2":        f1(math.Exp2),
+	"Expm1":       f1(math.Expm1),
+	"FMA":         f3(math.FMA),
+	"Floor":       f1(math.Floor),
+	"Gamma":       f1(math.Gamma),
+	"Hypot":       f2(math.Hypot),
+	"Inf":         {[]bool{true}, func(_ []float64, n []int) float64 { return math.Inf(n[0]) }},
+	"J0":          f1(math.J0),
+	"J1":          f1(math.J1),
+	"Jn":          {[]bool{true, false}, func(a []float64, n []int) float64 { return math.Jn(n[0], a[1]) }},
+	"Ldexp":       {[]bool{false, true}, func(a []float64, n []int) float64 { return math.Ldexp(a[0], n[1]) }},
+	"Log":         f1(math.Log),
+	"Log10":       f1(math.Log10),
+	"Log1p":       f1(math.Log1p),
+	"Log2":        f1(math.Log2),
+	"Logb":        f1(math.Logb),
+	"Max":         f2(math.Max),
+	"Min":         f2(math.Min),
+	"Mod":         f2(math.Mod),
+	"NaN":         {nil, func([]float64, []int) float64 { return math.NaN() }},
+	"Nextafter":   f2(math.Nextafter),
+	"Pow":         f2(math.Pow),
+	"Pow10":       {[]bool{true}, func(_ []float64, n []int) float64 { return math.Pow10(n[0]) }},
+	"Remainder":   f2(math.Remainder),
+	"Round":       f1(math.Round),
+	"RoundToEven": f1(math.RoundToEven),
+	"Sin":         f1(math.Sin),
+	"Sinh":        f1(math.Sinh),
+	"Sqrt":        f1(math.Sqrt),
+	"Tan":         f1(math.Tan),
+	"Tanh":        f1(math.Tanh),
+	"Trunc":       f1(math.Trunc),
+	"Y0":          f1(math.Y0),
+	"Y1":          f1(math.Y1),
+	"Yn":          {[]bool{true, false}, func(a []float64, n []int) float64 { return math.Yn(n[0], a[1]) }},
+}
+
+// mathConsts holds the float constants of package math that expressions
+// may name (math.Pi, math.Ln2, ...).
+var mathConsts = map[string]float64{
+	"E":       math.E,
+	"Pi":      math.Pi,
+	"Phi":     math.Phi,
+	"Sqrt2":   math.Sqrt2,
+	"SqrtE":   math.SqrtE,
+	"SqrtPi":  math.SqrtPi,
+	"SqrtPhi": math.SqrtPhi,
+	"Ln2":     math.Ln2,
+	"Log2E":   math.Log2E,
+	"Ln10":    math.Ln10,
+	"Log10E":  math.Log10E,
+}
+
+// helperFuncs holds the Go implementations of Helpers, for Eval. Each takes
+// and returns float64s.
+var helperFuncs = map[string]func(float64) float64{
+	"gadDigamma": gadDigamma,
+}
+
+// Parse parses one partial-derivative expression and checks that it
+// belongs to the language:
+//
+//   - float or integer literals (1, 0.5, 1e-3);
+//   - identifiers (the rule's Params and Results; Parse does not know the
+//     rule, so it does not check which);
+//   - the math constants math.Pi, math.E, math.Ln2, ... ;
+//   - binary + - * /, unary -, parentheses;
+//   - calls math.F(args) to functions of package math with one float64
+//     result and float64 or int parameters, with the right arity;
+//   - calls to the helpers of [Helpers] ("gadDigamma(x)");
+//   - where(cond, a, b) (see [Where]), whose cond is built from the
+//     comparisons == != < <= > >= of numeric expressions, && and ||.
+//     Conditions appear nowhere else.
+//
+// The numeric expressions passed to int parameters of math functions
+// (Jn's n, Ldexp's exp) are meant to be int-typed in Go: int parameters,
+// integer literals, + - and unary - of them.
+func Parse(expr string) (ast.Expr, error) {
+	e, err := parser.ParseExpr(expr)
+	if err != nil {
+		return nil, fmt.Errorf("templates: parse %q: %v", expr, err)
+	}
+	if err := check(e, false); err != nil {
+		return nil, fmt.Errorf("templates: parse %q: %v", expr, err)
+	}
+	return e, nil
+}
+
+// check reports whether e belongs to the language, as a condition when
+// cond, else as a numeric expression.
+func check(e ast.Expr, cond bool) error {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return check(e.X, cond)
+	case *ast.BinaryExpr:
+		var operand bool // whether the operands are conditions
+		switch e.Op {
+		case token.ADD, token.SUB, token.MUL, token.QUO:
+			if cond {
+				return fmt.Errorf("arithmetic %s where a condition is expected", e.Op)
+			}
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			if !cond {
+				return fmt.Errorf("comparison %s outside the condition of %s", e.Op, Where)
+			}
+		case token.LAND, token.LOR:
+			if !cond {
+				return fmt.Errorf("%s outside the condition of %s", e.Op, Where)
+			}
+			operand = true
+		default:
+			return fmt.Errorf("operator %s not allowed", e.Op)
+		}
+		if err := check(e.X, operand); err != nil {
+			return err
+		}
+		return check(e.Y, operand)
+	}
+	if cond {
+		return fmt.Errorf("%s is not a condition", nodeString(e))
+	}
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind != token.INT && e.Kind != token.FLOAT {
+			return fmt.Errorf("literal %s not allowed", e.Value)
+		}
+		if _, err := strconv.ParseFloat(e.Value, 64); err != nil {
+			return fmt.Errorf("literal %s: %v", e.Value, err)
+		}
+		return nil
+	case *ast.Ident:
+		switch e.Name {
+		case "_", "true", "false", "nil", "math", Where:
+			return fmt.Errorf("identifier %s not allowed as a value", e.Name)
+		}
+		return nil
+	case *ast.SelectorExpr:
+		if !isMath(e) {
+			return fmt.Errorf("%s: only math.Const and math.F(...) may be selected", nodeString(e))
+		}
+		if _, ok := mathConsts[e.Sel.Name]; !ok {
+			return fmt.Errorf("math.%s is not a float constant of package math", e.Sel.Name)
+		}
+		return nil
+	case *ast.UnaryExpr:
+		if e.Op != token.SUB {
+			return fmt.Errorf("unary %s not allowed", e.Op)
+		}
+		return check(e.X, false)
+	case *ast.CallExpr:
+		if e.Ellipsis.IsValid() {
+			return fmt.Errorf("... not allowed in calls")
+		}
+		var n int // the arity
+		switch fun := e.Fun.(type) {
+		case *ast.Ident:
+			if fun.Name == Where {
+				if len(e.Args) != 3 {
+					return fmt.Errorf("%s takes 3 arguments, got %d", Where, len(e.Args))
+				}
+				if err := check(e.Args[0], true); err != nil {
+					return err
+				}
+				if err := check(e.Args[1], false); err != nil {
+					return err
+				}
+				return check(e.Args[2], false)
+			}
+			if _, ok := helperFuncs[fun.Name]; !ok {
+				return fmt.Errorf("call of %s: not %s, math.F or a helper", fun.Name, Where)
+			}
+			n = 1
+		case *ast.SelectorExpr:
+			f, ok := mathFuncs[fun.Sel.Name]
+			if !isMath(fun) || !ok {
+				return fmt.Errorf("call of %s: not a float64 function of package math", nodeString(fun))
+			}
+			n = len(f.ints)
+		default:
+			return fmt.Errorf("call of %s not allowed", nodeString(e.Fun))
+		}
+		if len(e.Args) != n {
+			return fmt.Errorf("%s takes %d arguments, got %d", nodeString(e.Fun), n, len(e.Args))
+		}
+		for _, a := range e.Args {
+			if err := check(a, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("%s not allowed", nodeString(e))
+}
+
+// isMath reports whether e selects from package math.
+func isMath(e *ast.SelectorExpr) bool {
+	id, ok := e.X.(*ast.Ident)
+	return ok && id.Name == "math"
+}
+
+// nodeString describes a node for error messages.
+func nodeString(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return nodeString(e.X) + "." + e.Sel.Name
+	case *ast.BasicLit:
+		return e.Value
+	}
+	return fmt.Sprintf("%T", e)
+}
+
+// Eval evaluates the partial expression e (as returned by Parse) with the
+// values of the names in env: the rule's Params and Results by name. Int
+// parameters and results are given as float64 holding an integer; a value
+// passed to an int argument of a math function must be one.
+func Eval(e ast.Expr, env map[string]float64) (float64, error) {
+	v, err := eval(e, env)
+	if err != nil {
+		return 0, fmt.Errorf("templates: Eval: %v", err)
+	}
+	return v, nil
+}
+
+func eval(e ast.Expr, env map[string]float64) (float64, error) {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return eval(e.X, env)
+	case *ast.BasicLit:
+		if e.Kind != token.INT && e.Kind != token.FLOAT {
+			return 0, fmt.Errorf("literal %s not allowed", e.Value)
+		}
+		return strconv.ParseFloat(e.Value, 64)
+	case *ast.Ident:
+		v, ok := env[e.Name]
+		if !ok {
+			return 0, fmt.Errorf("no value for %s", e.Name)
+		}
+		return v, nil
+	case *ast.SelectorExpr:
+		if c, ok := mathConsts[e.Sel.Name]; ok && isMath(e) {
+			return c, nil
+		}
+	case *ast.UnaryExpr:
+		if e.Op == token.SUB {
+			x, err := eval(e.X, env)
+			return -x, err
+		}
+	case *ast.BinaryExpr:
+		x, err := eval(e.X, env)
+		if err != nil {
+			return 0, err
+		}
+		y, err := eval(e.Y, env)
+		if err != nil {
+			return 0, err
+		}
+		switch e.Op {
+		case token.ADD:
+			return x + y, nil
+		case token.SUB:
+			return x - y, nil
+		case token.MUL:
+			return x * y, nil
+		case token.QUO:
+			return x / y, nil
+		}
+	case *ast.CallExpr:
+		return evalCall(e, env)
+	}
+	return 0, fmt.Errorf("%s not allowed in a numeric expression", nodeString(e))
+}
+
+func evalCall(e *ast.CallExpr, env map[string]float64) (float64, error) {
+	args := func(n int) ([]float64, error) {
+		if len(e.Args) != n {
+			return nil, fmt.Errorf("%s takes %d arguments, got %d", nodeString(e.Fun), n, len(e.Args))
+		}
+		a := make([]float64, n)
+		for k, arg := range e.Args {
+			v, err := eval(arg, env)
+			if err != nil {
+				return nil, err
+			}
+			a[k] = v
+		}
+		return a, nil
+	}
+	switch fun := e.Fun.(type) {
+	case *ast.Ident:
+		if fun.Name == Where {
+			if len(e.Args) != 3 {
+				return 0, fmt.Errorf("%s takes 3 arguments, got %d", Where, len(e.Args))
+			}
+			c, err := evalCond(e.Args[0], env)
+			if err != nil {
+				return 0, err
+			}
+			if c {
+				return eval(e.Args[1], env)
+			}
+			return eval(e.Args[2], env)
+		}
+		if h, ok := helperFuncs[fun.Name]; ok {
+			a, err := args(1)
+			if err != nil {
+				return 0, err
+			}
+			return h(a[0]), nil
+		}
+	case *ast.SelectorExpr:
+		f, ok := mathFuncs[fun.Sel.Name]
+		if !ok || !isMath(fun) {
+			break
+		}
+		a, err := args(len(f.ints))
+		if err != nil {
+			return 0, err
+		}
+		n := make([]int, len(a))
+		for k, isInt := range f.ints {
+			if isInt {
+				if a[k] != math.Trunc(a[k]) || math.Abs(a[k]) > 1<<53 {
+					return 0, fmt.Errorf("argument %d of %s: %v is not an int", k+1, nodeString(fun), a[k])
+				}
+				n[k] = int(a[k])
+			}
+		}
+		return f.fn(a, n), nil
+	}
+	return 0, fmt.Errorf("call of %s not allowed", nodeString(e.Fun))
+}
+
+// evalCond evaluates the condition of a where.
+func evalCond(e ast.Expr, env map[string]float64) (bool, error) {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return evalCond(e.X, env)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND, token.LOR:
+			x, err := evalCond(e.X, env)
+			if err != nil || x == (e.Op == token.LOR) {
+				return x, err
+			}
+			return evalCond(e.Y, env)
+		}
+		x, err := eval(e.X, env)
+		if err != nil {
+			return false, err
+		}
+		y, err := eval(e.Y, env)
+		if err != nil {
+			return false, err
+		}
+		switch e.Op {
+		case token.EQL:
+			return x == y, nil
+		case token.NEQ:
+			return x != y, nil
+		case token.LSS:
+			return x < y, nil
+		case token.LEQ:
+			return x <= y, nil
+		case token.GTR:
+			return x > y, nil
+		case token.GEQ:
+			return x >= y, nil
+		}
+	}
+	return false, fmt.Errorf("%s is not a condition", nodeString(e))
+}

@@ -1,0 +1,114 @@
+// This file defines Rule, Kind and the lookup of rules by package and name.
+
+package templates
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Kind classifies how a function behaves under differentiation.
+type Kind int
+
+const (
+	// Smooth: differentiable where defined; Partials give the derivative
+	// (with the conventions of Note at kinks, ties and poles).
+	Smooth Kind = iota
+	// PiecewiseConstant: the derivative is zero wherever it exists (Floor,
+	// Ceil, Trunc, Round, Signbit, IsNaN, ...). Results carry no derivative;
+	// an active argument simply stops being active.
+	PiecewiseConstant
+	// NotDifferentiable: no derivative. Calling the function on an active
+	// value is an error; Reason says why.
+	NotDifferentiable
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Smooth:
+		return "Smooth"
+	case PiecewiseConstant:
+		return "PiecewiseConstant"
+	case NotDifferentiable:
+		return "NotDifferentiable"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Rule is the first-order derivative rule of one function. Rules are shared
+// and must not be modified.
+type Rule struct {
+	// Pkg is the import path of the function's package ("math"), or ""
+	// for a builtin (min, max).
+	Pkg string
+	// Name is the function's name: "Sin", "Atan2", "max".
+	Name string
+	// Params names the arguments, in order, as the expressions use them:
+	// math's own parameter names ({"y", "x"} for Atan2). Arguments that are
+	// not floats (Jn's order n, Ldexp's exp) are named too and may appear
+	// as values in int argument positions of math calls.
+	Params []string
+	// Results names the results as the expressions use them: {"r"} for a
+	// single result; math's own names for several ({"frac", "exp"} for
+	// Frexp, {"lgamma", "sign"} for Lgamma), except {"s", "c"} for Sincos.
+	// Non-float results are named but have no partials.
+	Results []string
+	// Kind says whether Partials apply.
+	Kind Kind
+	// Partials[i][j] is ∂Results[i]/∂Params[j] as an expression of the
+	// language Parse accepts, or "" when it is identically zero or the
+	// result or the parameter is not a float. Partials has exactly
+	// len(Results) rows of len(Params) entries when Kind is Smooth and is
+	// nil otherwise.
+	Partials [][]string
+	// Domain[j] is the interval [lo, hi] in which tests draw Params[j]:
+	// where the derivative exists and finite differences are well
+	// conditioned. Integer parameters are drawn as integers in [lo, hi].
+	// Domain has len(Params) entries unless Kind is NotDifferentiable.
+	Domain [][2]float64
+	// Math is the mathematics of the rule, e.g. "d/dx sin x = cos x".
+	Math string
+	// Note states the convention at kinks, ties, poles and
+	// discontinuities (Abs at 0, Max at ties), "" if none.
+	Note string
+	// Reason says why a NotDifferentiable function has no derivative.
+	Reason string
+}
+
+// key returns the lookup key of the function pkg.name.
+func key(pkg, name string) string { return pkg + "." + name }
+
+var (
+	all    []*Rule
+	byName map[string]*Rule
+)
+
+func init() {
+	all = slices.Concat(mathRules, builtinRules)
+	slices.SortFunc(all, func(a, b *Rule) int {
+		if c := strings.Compare(a.Pkg, b.Pkg); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	byName = make(map[string]*Rule, len(all))
+	for _, r := range all {
+		k := key(r.Pkg, r.Name)
+		if byName[k] != nil {
+			panic("templates: duplicate rule for " + k)
+		}
+		byName[k] = r
+	}
+}
+
+// Lookup returns the rule of the function name of the package with import
+// path pkg ("" for builtins), and whether there is one.
+func Lookup(pkg, name string) (*Rule, bool) {
+	r, ok := byName[key(pkg, name)]
+	return r, ok
+}
+
+// All returns every rule, sorted by Pkg then Name. The slice is fresh; the
+// rules are shared.
+func All() []*Rule { return slices.Clone(all) }
