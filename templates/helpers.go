@@ -49,11 +49,10 @@ func extractHelpers(src string) map[string]string {
 }
 
 // gadDigamma returns the digamma function ψ(x) = Γ'(x)/Γ(x), the
-// derivative of ln|Γ(x)|, with an error below 2e-15·max(1, |ψ(x)|) (so
-// relative where |ψ(x)| ≥ 1 and absolute near the zeros of ψ; checked
-// against mpmath at 3000 points in [-1e4, 5e8]). It
-// returns NaN at the poles 0, -1, -2, ... and for NaN or -Inf, and +Inf for
-// +Inf.
+// derivative of ln|Γ(x)|, with an error below 2e-15·max(1, |ψ(x)|):
+// relative where |ψ(x)| ≥ 1, absolute near the zeros of ψ (checked against
+// mpmath at 3000 points in [-3e6, 5e8]). It returns NaN at the poles 0, -1,
+// -2, ... and for NaN or -Inf, and +Inf for +Inf.
 //
 // For x < 0 it uses the reflection ψ(x) = ψ(1-x) - π/tan(πx); it shifts x
 // up to at least 10 by ψ(x) = ψ(x+1) - 1/x and then sums the asymptotic

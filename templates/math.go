@@ -121,6 +121,8 @@ var mathRules = []*Rule{
 		Domain:   [][2]float64{{-3, 3}, {-3, 3}, {-3, 3}},
 		Math:     "fma(x, y, z) = x·y + z: ∂/∂x = y, ∂/∂y = x, ∂/∂z = 1",
 	},
+	// Float32bits, Float32frombits, Float64bits, Float64frombits: bit
+	// reinterpretations, no derivative
 	bits("Float32bits", "f"),
 	bits("Float32frombits", "b"),
 	bits("Float64bits", "f"),
@@ -241,6 +243,7 @@ var mathRules = []*Rule{
 	},
 	// NaN() is a constant
 	piecewise("NaN", nil, []string{"r"}, nil, "NaN() is a constant"),
+	// Nextafter, Nextafter32: the adjacent float, no derivative
 	{
 		Pkg: "math", Name: "Nextafter", Params: []string{"x", "y"}, Results: []string{"r"},
 		Kind:   NotDifferentiable,

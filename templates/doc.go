@@ -1,0 +1,114 @@
+// Package templates holds gadgen's first-order derivative rules for the
+// functions of Go's package math and the builtins min and max, as data: one
+// [Rule] per function, found by package path and name with [Lookup].
+//
+// A rule gives partial derivatives only, ∂result/∂param, as small Go
+// expressions, so that every mode can use the same table: forward mode
+// (ssaad/forward) multiplies them by tangents, reverse mode by adjoints.
+// A transformer lowers each expression into its IR by walking the go/ast
+// that [Parse] returns; tests evaluate them with [Eval].
+//
+// Non-goals: higher derivatives and Taylor recurrences, packages other than
+// math, float32 arithmetic (the float32 functions of math are bit
+// operations, marked NotDifferentiable), and the builtins on non-floats.
+//
+// # Rules
+//
+// A [Rule] names its function (Pkg "math", or "" for builtins; Name), its
+// parameters and results as the expressions refer to them, a [Kind], the
+// partials, the interval in which tests draw each parameter, the
+// mathematics, and its conventions:
+//
+//   - Smooth: Partials[i][j] is ∂Results[i]/∂Params[j], or "" when it is
+//     identically zero or either side is not a float (Frexp's exp, Jn's
+//     order n, Lgamma's sign).
+//   - PiecewiseConstant: the derivative is zero wherever it exists: the
+//     rounding functions (Ceil, Floor, Trunc, Round, RoundToEven), Logb and
+//     Ilogb, the predicates (Signbit, IsNaN, IsInf), and the constants
+//     without float arguments (Inf, NaN, Pow10). Results are inactive.
+//   - NotDifferentiable: Float32bits, Float32frombits, Float64bits,
+//     Float64frombits, Nextafter and Nextafter32. Calling one on an active
+//     value is an error, reported with the rule's Reason.
+//
+// Params carry math's own parameter names ({"y", "x"} for Atan2, {"f",
+// "sign"} for Copysign). A single result is "r"; several results carry
+// math's names ({"frac", "exp"} for Frexp, {"integer", "fractional"} for
+// Modf, {"lgamma", "sign"} for Lgamma) except Sincos's, {"s", "c"}.
+//
+// # Expressions
+//
+// A partial is a Go expression over the rule's Params and Results:
+// literals, + - * /, unary -, parentheses, the float constants of package
+// math (math.Pi, math.Ln2, math.SqrtPi, ...), calls math.F(...) of the
+// functions of math that return one float64 from float64 and int
+// arguments, calls of the helpers in [Helpers], and the pseudo-function
+// where(cond, a, b) (see [Where]): a if cond, else b. Conditions are
+// comparisons == != < <= > >= of numeric expressions joined by && and ||,
+// and appear only as the first argument of where. [Parse] enforces this.
+// Every expression type-checks as a float64 (or an untyped constant) in Go
+// with the parameters and results at their real types (a test checks it),
+// so a transformer may also print it as Go source.
+//
+// Partials are written in terms of the result where that is cheaper, so
+// generated code reuses the primal: Exp's is "r", Sqrt's "0.5 / r", Tanh's
+// "1 - r*r".
+//
+// Things a transformer must handle:
+//
+//   - where may be lowered to if/else or to a branch-free select. Eval
+//     evaluates only the chosen operand, but both operands are always safe
+//     to evaluate (they are float arithmetic and math calls, which never
+//     panic; the unchosen one may be NaN or ±Inf).
+//   - Int parameters and results appear as values, but only in int
+//     argument positions of math calls: "math.Ldexp(1, exp)" (Ldexp),
+//     "math.Ldexp(1, -exp)" (Frexp), "math.Jn(n-1, x)" (Jn, Yn). These
+//     subexpressions are int-typed: n-1 is int arithmetic.
+//   - A call of a helper such as "gadDigamma(x)" (Gamma, Lgamma) needs the
+//     helper's source, Helpers["gadDigamma"], pasted once into the generated
+//     file, which must import "math". Helpers are self-contained, std-only
+//     Go; the same functions, in helpers.go, serve Eval, so there is one
+//     copy.
+//   - The builtins min and max are variadic: fold calls with more than two
+//     arguments from the left, min(a, b, c) = min(min(a, b), c).
+//
+// # Conventions
+//
+// Where a function has a kink, a tie, a pole or a jump, the rule picks one
+// value and says so in its Note:
+//
+//   - Abs'(0) = 0: the derivative is the sign function, as in PyTorch.
+//   - Max, Min and the builtins max and min: at ties (x == y, including
+//     -0 == +0) the derivative flows to the first argument:
+//     ∂max/∂x = where(x >= y, 1, 0).
+//   - Dim(x, y) = max(x-y, 0): both partials are 0 at x == y, like ReLU'(0).
+//   - Copysign(f, sign): ∂/∂f = sgn f · sgn sign by sign bits (-0 is
+//     negative), 0 at f == 0 as for Abs; ∂/∂sign = 0.
+//   - Hypot: both partials are 0 at the origin (a subgradient).
+//   - Mod(x, y) = x - y·trunc(x/y): ∂/∂x = 1, ∂/∂y = -trunc(x/y); Remainder
+//     likewise with x/y rounded to even; Modf's fractional part has
+//     derivative 1 and its integer part 0; Frexp's frac has 2^-exp. Their
+//     jumps are ignored.
+//   - Pow(x, y), as PyTorch: ∂/∂x = y·x^(y-1), taken as 0 where y == 0
+//     (also at x == 0); ∂/∂y = x^y·ln x, taken as 0 where x == 0 and
+//     y ≥ 0. For x < 0 (where Pow is defined only for integer y) ∂/∂x is
+//     exact and ∂/∂y is NaN.
+//   - J1'(0) = 1/2 (J1' = J0 - J1/x elsewhere).
+//   - At poles and ends of domains the partials give what the formula
+//     gives: Sqrt'(0) = Cbrt'(0) = +Inf, Log'(0) = +Inf, NaN at the poles
+//     of Gamma and Lgamma and at the origin for Atan2.
+//
+// # Adding a rule
+//
+// Add one entry to the table of its package (math.go; builtin.go), in
+// alphabetical order, with the mathematics in a comment above it and in
+// Math, its conventions in Note, and a Domain where the derivative exists
+// and central differences are well conditioned. Add the function to
+// fdFuncs in fd_test.go, with a tolerance if it is badly conditioned. The
+// tests then check that every function of the package has a rule, that the
+// rule matches the function's signature, that each partial parses and
+// type-checks, and that it agrees with central finite differences
+// (gonum's diff/fd) at 20 seeded random points of the Domain. A partial
+// that needs a function package math lacks gets a helper: a self-contained
+// gad* function in helpers.go, registered in helperFuncs in expr.go, with
+// tests against known values.
+package templates
