@@ -1,6 +1,6 @@
 module github.com/gadgen/gadgen
 
-go 1.26
+go 1.26.0
 
 require (
 	golang.org/x/tools v0.52.0
