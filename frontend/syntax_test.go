@@ -1,0 +1,86 @@
+package frontend
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestParseSyntax(t *testing.T) {
+	tests := []struct {
+		text       string
+		mode       string
+		positional []string
+		options    []Option
+		err        string
+	}{
+		{text: "//gad:jvp", mode: "jvp"},
+		{text: "//gad:jvp  wrt=x,y", mode: "jvp", options: []Option{{"wrt", "x,y"}}},
+		{text: "//gad:jvp\tf example.com/p.F wrt=x", mode: "jvp", positional: []string{"f", "example.com/p.F"}, options: []Option{{"wrt", "x"}}},
+		{text: "//gad:", err: "want //gad:MODE"},
+		{text: "//gad: jvp", err: "want //gad:MODE"},
+		{text: "//gad:JVP", err: "bad mode name"},
+		{text: "//gad:jvp wrt=", err: "not key=value"},
+		{text: "//gad:jvp =x", err: "not key=value"},
+		{text: "//gad:jvp wrt=x f", err: "after options"},
+		{text: "//gad:jvp a=1 a=2", err: "given twice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			s, err := parseSyntax(tt.text)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("got error %v, want one containing %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.mode != tt.mode || !slices.Equal(s.positional, tt.positional) || !slices.Equal(s.options, tt.options) {
+				t.Errorf("got %+v", s)
+			}
+		})
+	}
+}
+
+func TestSplitTarget(t *testing.T) {
+	tests := []struct {
+		target string
+		paths  []string
+	}{
+		{"math.Sin", []string{"math"}},
+		{"example.com/geom.Vec.Norm", []string{"example.com/geom.Vec", "example.com/geom"}},
+		{"gopkg.in/yaml.v3.Node.Decode", []string{"gopkg.in/yaml.v3.Node", "gopkg.in/yaml.v3"}},
+		{"example.com/geom", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.target, func(t *testing.T) {
+			paths, names := splitTarget(tt.target)
+			if !slices.Equal(paths, tt.paths) {
+				t.Errorf("got %v, want %v", paths, tt.paths)
+			}
+			for i, n := range names {
+				if got := paths[i] + "." + strings.Join(n, "."); got != tt.target {
+					t.Errorf("%s does not rebuild the target", got)
+				}
+			}
+		})
+	}
+}
+
+func TestParsePos(t *testing.T) {
+	tests := map[string][3]any{
+		"/a/b.go:3:4": {"/a/b.go", 3, 4},
+		"/a/b.go:3":   {"/a/b.go", 3, 0},
+		"c:/a/b.go:3": {"c:/a/b.go", 3, 0},
+		"-":           {"-", 0, 0},
+		"":            {"", 0, 0},
+	}
+	for s, want := range tests {
+		p := parsePos(s)
+		if p.Filename != want[0] || p.Line != want[1] || p.Column != want[2] {
+			t.Errorf("parsePos(%q) = %+v, want %v", s, p, want)
+		}
+	}
+}

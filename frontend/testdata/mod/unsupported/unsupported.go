@@ -1,0 +1,161 @@
+// Package unsupported holds one function per construct that gadgen cannot
+// differentiate. Each "want" comment gives a substring of the diagnostic
+// expected on its line.
+package unsupported
+
+import (
+	"math"
+	"reflect"
+	"unsafe"
+)
+
+func Goroutine(x float64) float64 {
+	go println() // want "cannot differentiate Goroutine: goroutine: go statements"
+	return x
+}
+
+func Defer(x float64) float64 {
+	defer println() // want "defer: defer statements"
+	return x
+}
+
+func Chan(x float64) float64 {
+	c := make(chan float64, 1) // want "channel: channels are not supported"
+	c <- x                     // want "channel: channel send"
+	return <-c                 // want "channel: channel receive"
+}
+
+func Select(c chan float64) float64 {
+	select { // want "select: select statements"
+	case x := <-c:
+		return x
+	default:
+		return 0
+	}
+}
+
+func Map(x float64) float64 {
+	m := map[string]float64{"a": x} // want "map: maps holding active values"
+	return m["a"]                   // want "map: maps holding active values"
+}
+
+func MapInt(n int) int {
+	m := map[int]int{} // want "map: maps are not supported"
+	m[1] = n           // want "map: maps are not supported"
+	delete(m, 2)       // want "map: maps are not supported"
+	return n
+}
+
+func RangeString(s string, x float64) float64 {
+	for range s { // want "range over string"
+		x *= 2
+	}
+	return x
+}
+
+func RangeMap(m map[string]float64) (s float64) {
+	for _, v := range m { // want "range over map"
+		s += v
+	}
+	return
+}
+
+func RangeFunc(seq func(func(float64) bool)) (s float64) {
+	for x := range seq { // want "range over function"
+		s += x
+	}
+	return
+}
+
+func Assert(v any) float64 {
+	return v.(float64) // want "type assertion"
+}
+
+func TypeSwitch(v any) float64 {
+	switch v := v.(type) {
+	case float64: // want "type assertion"
+		return v
+	}
+	return 0
+}
+
+func Closure(x float64) float64 {
+	f := func() float64 { return x * x } // want "closure: function literals that capture"
+	return f()                           // want "function value: calls through function values"
+}
+
+func FuncLit(x float64) float64 {
+	return func(y float64) float64 { return y }(x) // want "closure: calls of function literals"
+}
+
+func FuncValue(x float64) float64 {
+	fs := []func(float64) float64{math.Sin} // want "function value: functions used as values"
+	return fs[0](x)                         // want "function value: calls through function values"
+}
+
+func CallParam(f func(float64) float64, x float64) float64 {
+	return f(x) // want "function value: calls through function values"
+}
+
+type Vec struct{ X, Y float64 }
+
+func (v Vec) Norm() float64 { return math.Hypot(v.X, v.Y) }
+
+func MethodValue(v Vec) float64 {
+	f := v.Norm // want "function value: method values"
+	return f()  // want "function value: calls through"
+}
+
+func Unsafe(x float64) uint64 {
+	return *(*uint64)(unsafe.Pointer(&x)) // want "unsafe: conversions involving unsafe.Pointer"
+}
+
+func UnsafeAdd(x []float64) float64 {
+	p := unsafe.Pointer(&x[0]) // want "unsafe: conversions"
+	q := unsafe.Add(p, 8)      // want "unsafe: unsafe.Add"
+	return *(*float64)(q)      // want "unsafe: conversions"
+}
+
+func Reflect(x float64) float64 {
+	return reflect.ValueOf(x).Float() // want "reflect: calls into package reflect"
+}
+
+func Goto(x float64) float64 {
+	i := 0
+loop:
+	if i < 3 {
+		x *= 2
+		i++
+		goto loop // want "goto: goto statements"
+	}
+	return x
+}
+
+func Complex(x float64) float64 {
+	c := complex(x, 1) // want "complex number: complex numbers"
+	return real(c * c)
+}
+
+type Shape interface{ Area(scale float64) float64 }
+
+func Dynamic(s Shape, x float64) float64 {
+	return s.Area(x) // want "dynamic interface call: call of method Area"
+}
+
+func Generic[T any](x T) T { return x } // want "generic function: generic functions are not supported yet"
+
+func CallsGeneric(x float64) float64 {
+	return Generic(x) // want "generic function: call of generic function Generic"
+}
+
+func Recover(x float64) float64 {
+	recover() // want "recover: recover is not supported"
+	return x
+}
+
+func Several(x float64) float64 {
+	go println()    // want "goroutine"
+	defer println() // want "defer"
+	var i any = x
+	return i.(float64) // want "type assertion"
+}
