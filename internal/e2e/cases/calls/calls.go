@@ -1,0 +1,153 @@
+// Package calls is an end-to-end case of gadgen's forward mode: calls to
+// functions and methods of the same package and of another package whose
+// source is available (geom), which gadgen differentiates transitively;
+// callees with several results, with int parameters, writing into a
+// destination, and called with constant arguments only.
+package calls
+
+//go:generate gadgen
+
+import (
+	"math"
+
+	"github.com/gadgen/gadgen/internal/e2e/cases/geom"
+)
+
+func square(x float64) float64 { return x * x }
+
+func cubicPlus(x float64) float64 { return x*x*x + 2*x }
+
+// SumSq calls a helper in a loop.
+//
+//gad:jvp
+func SumSq(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += square(v)
+	}
+	return s
+}
+
+// Nested composes calls.
+//
+//gad:jvp
+func Nested(x float64) float64 {
+	return square(cubicPlus(square(x)+1)) - cubicPlus(x)
+}
+
+func polar(x, y float64) (r, theta float64) {
+	return math.Hypot(x, y), math.Atan2(y, x)
+}
+
+// PolarProduct calls a function with two results.
+//
+//gad:jvp
+func PolarProduct(x, y float64) float64 {
+	r, th := polar(x, y)
+	return r * th
+}
+
+func ipow(x float64, n int) float64 {
+	p := 1.0
+	for range n {
+		p *= x
+	}
+	return p
+}
+
+// Powers calls a helper with an int parameter.
+//
+//gad:jvp
+func Powers(x float64) float64 {
+	return ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
+}
+
+// scaleInto stores a·x into dst.
+func scaleInto(dst []float64, a float64, x []float64) {
+	for i, v := range x {
+		dst[i] = a * v
+	}
+}
+
+// ScaledNorm calls a helper that writes into a local destination.
+//
+//gad:jvp
+func ScaledNorm(a float64, x []float64) float64 {
+	tmp := make([]float64, len(x))
+	scaleInto(tmp, a, x)
+	return SumSq(tmp)
+}
+
+// Mixed calls the same helper with a constant and with a varied argument.
+//
+//gad:jvp
+func Mixed(x float64) float64 {
+	c := square(3.0)
+	return c*x + square(x)
+}
+
+// Affine is f(x) = A·x + B.
+type Affine struct {
+	A, B float64
+}
+
+// Apply evaluates f at x.
+func (f Affine) Apply(x float64) float64 { return f.A*x + f.B }
+
+// Compose calls methods, one of them on a receiver that holds varied
+// values.
+//
+//gad:jvp
+func Compose(x float64) float64 {
+	f := Affine{A: 2, B: 1}
+	g := Affine{A: x, B: -1}
+	return g.Apply(f.Apply(x))
+}
+
+// TriangleArea calls functions and methods of package geom on struct
+// values.
+//
+//gad:jvp
+func TriangleArea(a, b, c geom.Vec3) float64 {
+	return 0.5 * geom.Cross(b.Sub(a), c.Sub(a)).Norm()
+}
+
+// Angle calls geom with a result of math.
+//
+//gad:jvp
+func Angle(a, b geom.Vec3) float64 {
+	return math.Acos(geom.Dot(a, b) / (a.Norm() * b.Norm()))
+}
+
+// PathLength calls geom on subslices: the length of the polyline through
+// the points (x[3i], x[3i+1], x[3i+2]).
+//
+//gad:jvp
+func PathLength(x []float64) float64 {
+	s := 0.0
+	for i := 3; i+3 <= len(x); i += 3 {
+		s += geom.Dist(x[i-3:i], x[i:i+3])
+	}
+	return s
+}
+
+// UnitTangent calls a geom function that writes into dst.
+//
+//gad:jvp
+func UnitTangent(dst, x []float64) {
+	geom.Normalize(dst, x)
+}
+
+// TriArea calls a pointer-receiver method of geom through a pointer.
+//
+//gad:jvp
+func TriArea(t *geom.Triangle) float64 {
+	return t.Area()
+}
+
+// Midpoint returns a struct from package geom.
+//
+//gad:jvp
+func Midpoint(a, b geom.Vec3) geom.Vec3 {
+	return a.Add(b).Scale(0.5)
+}

@@ -1,0 +1,221 @@
+// Package loops is an end-to-end case of gadgen's forward mode: every form
+// of for (three-clause, condition-only, infinite with break), range over
+// slices, arrays and ints, labeled break and continue, nested loops and
+// loops whose trip count depends on varied values.
+package loops
+
+//go:generate gadgen
+
+import "math"
+
+// SumSquares is a three-clause loop.
+//
+//gad:jvp
+func SumSquares(x []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		s += x[i] * x[i]
+	}
+	return s
+}
+
+// Backward counts down by two.
+//
+//gad:jvp
+func Backward(x []float64) float64 {
+	s := 0.0
+	for i := len(x) - 1; i >= 0; i -= 2 {
+		s = s*x[i] + float64(i+1)
+	}
+	return s
+}
+
+// Halve is a condition-only loop whose trip count depends on x.
+//
+//gad:jvp
+func Halve(x float64) float64 {
+	s := x*x + 2
+	for s > 1 {
+		s /= 2
+	}
+	return s
+}
+
+// ExpSeries sums the Taylor series of eˣ in an infinite loop that breaks
+// once the terms no longer change the sum.
+//
+//gad:jvp
+func ExpSeries(x float64) float64 {
+	sum, term, n := 1.0, 1.0, 0.0
+	for {
+		n++
+		term *= x / n
+		sum += term
+		if math.Abs(term) <= 1e-17*math.Abs(sum) {
+			break
+		}
+	}
+	return sum
+}
+
+// Sqrt runs Newton's iteration for √a until it converges, then breaks.
+//
+//gad:jvp
+func Sqrt(a float64) float64 {
+	x := a
+	if x < 1 {
+		x = 1
+	}
+	for i := 0; i < 100; i++ {
+		next := 0.5 * (x + a/x)
+		if math.Abs(next-x) <= 1e-15*next {
+			x = next
+			break
+		}
+		x = next
+	}
+	return x
+}
+
+// Dot ranges over a slice with index and value.
+//
+//gad:jvp
+func Dot(x, y []float64) float64 {
+	s := 0.0
+	for i, v := range x {
+		s += v * y[i]
+	}
+	return s
+}
+
+// Product ranges over values only.
+//
+//gad:jvp
+func Product(x []float64) float64 {
+	p := 1.0
+	for _, v := range x {
+		p *= 1 + v
+	}
+	return p
+}
+
+// Weighted ranges over indices only.
+//
+//gad:jvp
+func Weighted(x []float64) float64 {
+	s := 0.0
+	for i := range x {
+		s += float64(i+1) * x[i] * x[i]
+	}
+	return s
+}
+
+// Horner ranges over an array parameter.
+//
+//gad:jvp
+func Horner(c [4]float64, x float64) float64 {
+	s := 0.0
+	for i := range c {
+		s = s*x + c[len(c)-1-i]
+	}
+	return s
+}
+
+// ArraySum ranges over the values of an array.
+//
+//gad:jvp
+func ArraySum(c [3]float64) float64 {
+	s := 0.0
+	for _, v := range c {
+		s += v * v * v
+	}
+	return s
+}
+
+// PowN ranges over an int without a variable.
+//
+//gad:jvp
+func PowN(x float64, n int) float64 {
+	p := 1.0
+	for range n {
+		p *= x
+	}
+	return p
+}
+
+// Harmonic ranges over an int.
+//
+//gad:jvp
+func Harmonic(x float64, n int) float64 {
+	s := 0.0
+	for i := range n {
+		s += 1 / (x + float64(i))
+	}
+	return s
+}
+
+// Lower sums a[i]·a[j] over j < i with labeled continue, and stops the
+// whole sum at the first product above 50 with labeled break.
+//
+//gad:jvp
+func Lower(a []float64) float64 {
+	s := 0.0
+outer:
+	for i := range a {
+		for j := range a {
+			if j == i {
+				continue outer
+			}
+			if a[i]*a[j] > 50 {
+				break outer
+			}
+			s += a[i] * a[j]
+		}
+	}
+	return s
+}
+
+// SkipNegative uses plain continue and break on varied conditions.
+//
+//gad:jvp
+func SkipNegative(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		if v < 0 {
+			continue
+		}
+		if v > 10 {
+			break
+		}
+		s += math.Sqrt(v)
+	}
+	return s
+}
+
+// Trace2 nests two three-clause loops: the trace of A² for an n×n A.
+//
+//gad:jvp
+func Trace2(a []float64, n int) float64 {
+	s := 0.0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			s += a[i*n+j] * a[j*n+i]
+		}
+	}
+	return s
+}
+
+// Chebyshev evaluates T_n(x) by its three-term recurrence: two variables
+// carried around the loop and updated together.
+//
+//gad:jvp
+func Chebyshev(x float64, n int) float64 {
+	a, b := 1.0, x
+	for i := 1; i < n; i++ {
+		a, b = b, 2*x*b-a
+	}
+	if n == 0 {
+		return a
+	}
+	return b
+}

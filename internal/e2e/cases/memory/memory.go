@@ -1,0 +1,193 @@
+// Package memory is an end-to-end case of gadgen's forward mode: local
+// slices, arrays and structs; reading and writing slice elements
+// (destination-first outputs, in-place updates); struct fields by value and
+// through pointers; pointers to floats; slices of slices and of structs.
+package memory
+
+//go:generate gadgen
+
+import "math"
+
+// CumSquares fills a local slice made with make, then reduces it.
+//
+//gad:jvp
+func CumSquares(x []float64) float64 {
+	c := make([]float64, len(x))
+	acc := 0.0
+	for i, v := range x {
+		acc += v
+		c[i] = acc * acc
+	}
+	s := 0.0
+	for _, v := range c {
+		s += v
+	}
+	return s
+}
+
+// Squares grows a local slice with append.
+//
+//gad:jvp
+func Squares(x []float64) float64 {
+	var sq []float64
+	for _, v := range x {
+		sq = append(sq, v*v)
+	}
+	return sq[0]*sq[len(sq)-1] + sq[len(sq)/2]
+}
+
+// Powers fills a local array with a dynamic index.
+//
+//gad:jvp
+func Powers(x float64) float64 {
+	var m [5]float64
+	m[0] = 1
+	for i := 1; i < len(m); i++ {
+		m[i] = m[i-1] * x
+	}
+	return m[4] - 2*m[3] + m[1]
+}
+
+// Det3 reads an array parameter passed by value: the determinant of a
+// row-major 3×3 matrix.
+//
+//gad:jvp
+func Det3(a [9]float64) float64 {
+	return a[0]*(a[4]*a[8]-a[5]*a[7]) - a[1]*(a[3]*a[8]-a[5]*a[6]) + a[2]*(a[3]*a[7]-a[4]*a[6])
+}
+
+// Pair is a struct of two floats.
+type Pair struct {
+	A, B float64
+}
+
+// Swirl builds a local struct and updates its fields.
+//
+//gad:jvp
+func Swirl(x, y float64) float64 {
+	p := Pair{A: x, B: y}
+	p.A, p.B = p.B*p.A, p.A+p.B
+	q := p
+	q.A *= 2
+	return p.A - q.A*p.B
+}
+
+// Rect has a field that holds no float.
+type Rect struct {
+	Name string
+	W, H float64
+}
+
+// Area reads the fields of a struct passed by value.
+//
+//gad:jvp
+func Area(r Rect) float64 {
+	return r.W*r.H + r.W/r.H
+}
+
+// Particle is a point mass in the plane.
+type Particle struct {
+	M    float64
+	X, V [2]float64
+}
+
+// Kinetic reads through a pointer to a struct.
+//
+//gad:jvp
+func Kinetic(p *Particle) float64 {
+	return 0.5 * p.M * (p.V[0]*p.V[0] + p.V[1]*p.V[1])
+}
+
+// Step writes through a pointer to a struct: one explicit Euler step under
+// a drag proportional to the speed.
+//
+//gad:jvp
+func Step(p *Particle, dt float64) {
+	speed := math.Hypot(p.V[0], p.V[1])
+	for k := range p.X {
+		p.X[k] += dt * p.V[k]
+		p.V[k] -= dt * speed * p.V[k] / p.M
+	}
+}
+
+// Accumulate adds x² to *sum.
+//
+//gad:jvp
+func Accumulate(sum *float64, x float64) {
+	*sum += x * x
+}
+
+// MulVec stores into dst the product of the row-major len(dst)×n matrix a
+// with x.
+//
+//gad:jvp
+func MulVec(dst []float64, a []float64, n int, x []float64) {
+	for i := range dst {
+		s := 0.0
+		for j := 0; j < n; j++ {
+			s += a[i*n+j] * x[j]
+		}
+		dst[i] = s
+	}
+}
+
+// Axpy updates y in place: y += alpha·x.
+//
+//gad:jvp
+func Axpy(alpha float64, x, y []float64) {
+	for i, v := range x {
+		y[i] += alpha * v
+	}
+}
+
+// Rotate writes into dst a rotation of the odd elements of x, leaving the
+// others alone: a destination written in part only.
+//
+//gad:jvp
+func Rotate(dst, x []float64) {
+	n := len(x)
+	for i := 1; i < n; i += 2 {
+		dst[i] = x[(i+2)%n] * x[i]
+	}
+}
+
+// Shift copies x shifted left by one into dst, with the builtin copy.
+//
+//gad:jvp
+func Shift(dst, x []float64) {
+	copy(dst, x[1:])
+	dst[len(dst)-1] = 2 * x[0]
+}
+
+// Trace reads a slice of slices.
+//
+//gad:jvp
+func Trace(a [][]float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i][i] * a[i][len(a)-1-i]
+	}
+	return s
+}
+
+// Centroid reads a slice of structs and returns two results.
+//
+//gad:jvp
+func Centroid(ps []Pair) (float64, float64) {
+	var c Pair
+	for _, p := range ps {
+		c.A += p.A
+		c.B += p.B * p.B
+	}
+	n := float64(len(ps))
+	return c.A / n, c.B / n
+}
+
+// Tail reads subslices.
+//
+//gad:jvp
+func Tail(x []float64) float64 {
+	t := x[1:]
+	h := x[:2]
+	return t[0]*t[len(t)-1] + h[0]*h[1]
+}

@@ -1,0 +1,75 @@
+// Package recursion is an end-to-end case of gadgen's forward mode:
+// directly and mutually recursive functions, recursion on subslices, and
+// recursion with two recursive calls.
+package recursion
+
+//go:generate gadgen
+
+// Pow returns xⁿ by recursive squaring.
+//
+//gad:jvp
+func Pow(x float64, n int) float64 {
+	if n == 0 {
+		return 1
+	}
+	if n < 0 {
+		return 1 / Pow(x, -n)
+	}
+	h := Pow(x, n/2)
+	if n%2 == 0 {
+		return h * h
+	}
+	return h * h * x
+}
+
+// Horner returns c[0] + x·(c[1] + x·(…)), recursing on c[1:].
+//
+//gad:jvp
+func Horner(c []float64, x float64) float64 {
+	if len(c) == 0 {
+		return 0
+	}
+	return c[0] + x*Horner(c[1:], x)
+}
+
+// Chebyshev returns T_n(x) from T_n = 2x·T_{n−1} − T_{n−2}, with two
+// recursive calls.
+//
+//gad:jvp
+func Chebyshev(n int, x float64) float64 {
+	switch n {
+	case 0:
+		return 1
+	case 1:
+		return x
+	}
+	return 2*x*Chebyshev(n-1, x) - Chebyshev(n-2, x)
+}
+
+// Even and odd recurse into each other.
+//
+//gad:jvp
+func Even(x float64, n int) float64 {
+	if n == 0 {
+		return x
+	}
+	return 1 + x*odd(x, n-1)
+}
+
+func odd(x float64, n int) float64 {
+	if n == 0 {
+		return x * x
+	}
+	return x - Even(x/2, n-1)
+}
+
+// ContinuedFraction returns x + 1/(1 + x + 1/(1 + x + …)), depth levels
+// deep, recursing on a varied accumulator.
+//
+//gad:jvp
+func ContinuedFraction(x float64, depth int) float64 {
+	if depth == 0 {
+		return x
+	}
+	return x + 1/(1+ContinuedFraction(x, depth-1))
+}
