@@ -49,10 +49,14 @@ func TestPanics(t *testing.T) {
 			func() { DotJVP(x3, x3, x4, x4) }},
 		{"MulVec/x",
 			func() { MulVec(make([]float64, 2), make([]float64, 6), 3, x4) },
-			func() { MulVecJVP(make([]float64, 2), make([]float64, 2), make([]float64, 6), make([]float64, 6), 3, x4, x4) }},
+			func() {
+				MulVecJVP(make([]float64, 2), make([]float64, 2), make([]float64, 6), make([]float64, 6), 3, x4, x4)
+			}},
 		{"MulVec/a",
 			func() { MulVec(make([]float64, 2), make([]float64, 5), 3, x3) },
-			func() { MulVecJVP(make([]float64, 2), make([]float64, 2), make([]float64, 5), make([]float64, 5), 3, x3, x3) }},
+			func() {
+				MulVecJVP(make([]float64, 2), make([]float64, 2), make([]float64, 5), make([]float64, 5), 3, x3, x3)
+			}},
 		{"LogSum",
 			func() { LogSum([]float64{1, 2, -1, 3}) },
 			func() { LogSumJVP([]float64{1, 2, -1, 3}, x4) }},
