@@ -1,0 +1,12 @@
+package funcvalue
+
+import "math"
+
+func apply(f func(float64) float64, x float64) float64 {
+	return f(x) // want "function value"
+}
+
+//gad:jvp
+func F(x float64) float64 {
+	return apply(math.Sin, x) // want "function value"
+}
