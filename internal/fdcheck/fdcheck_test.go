@@ -256,3 +256,13 @@ func TestScaledUnscaledFails(t *testing.T) {
 		t.Errorf("unscaled check of a badly scaled function passed at %v", p.X)
 	}
 }
+
+func TestRun(t *testing.T) {
+	Run(t, []Case{
+		{Name: "rosenbrock", F: ScalarField(rosen), JVP: ScalarFieldJVP(rosenJVP), Gen: Box(4, -2, 2)},
+		{Name: "vector", F: f, JVP: jvp(0), Gen: Box(3, -1, 1), N: 3, Settings: &Settings{Rel: 1e-8}},
+	})
+	if Seed("a") == Seed("b") {
+		t.Error("Seed ignores the name")
+	}
+}

@@ -190,3 +190,42 @@ func Scaled(f Func, jvp JVP, s []float64) (Func, JVP) {
 	return func(u []float64) []float64 { return f(mul(u)) },
 		func(u, w []float64) []float64 { return jvp(mul(u), mul(w)) }
 }
+
+// Case is one row of a table-driven JVP test.
+type Case struct {
+	Name string
+	F    Func
+	JVP  JVP
+	// Gen draws the points; N is how many (zero means 8).
+	Gen Gen
+	N   int
+	// Settings are the case's tolerances (nil: the defaults).
+	Settings *Settings
+}
+
+// Run checks each case in its own subtest, at points drawn from a
+// generator seeded by the case's name, so that adding a case does not move
+// the points of the others.
+func Run(t *testing.T, cases []Case) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			t.Helper()
+			n := c.N
+			if n == 0 {
+				n = 8
+			}
+			Random(t, Seed(c.Name), n, c.Gen, c.F, c.JVP, c.Settings)
+		})
+	}
+}
+
+// Seed derives a seed from a name (FNV-1a).
+func Seed(name string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(name); i++ {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	return h
+}
