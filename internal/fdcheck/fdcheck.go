@@ -18,7 +18,9 @@
 //
 // Adapters (Unary, Binary, ScalarField and their JVP counterparts) flatten
 // the common signatures; anything else is flattened by a small closure in
-// the test. Points, Box and Around draw reproducible inputs and directions.
+// the test. Points, Box and Around draw reproducible inputs and directions;
+// Run checks a table of Cases, each in a subtest with its own seed; Scaled
+// changes variables for functions whose inputs differ widely in magnitude.
 //
 // A test point must lie away from kinks and branch boundaries of the
 // function: finite differences straddling a kink measure an average of two
