@@ -126,14 +126,16 @@ func TestLowerGolden(t *testing.T) {
 	}
 }
 
-// want is an expected diagnostic, from a "want" comment of the testdata.
+// want is an expected diagnostic, from a "want" comment of the testdata:
+// "// want[+N] [col=C] "text"" expects a diagnostic containing text N
+// lines below (at column C).
 type want struct {
-	pos   token.Position // line only
+	pos   token.Position // line, and column if not 0
 	text  string
 	found bool
 }
 
-var wantRE = regexp.MustCompile(`// want(?:\+(\d))? ("(?:[^"\\]|\\.)*")`)
+var wantRE = regexp.MustCompile(`// want(?:\+(\d))?(?: col=(\d+))? ("(?:[^"\\]|\\.)*")`)
 
 // wants returns the "want" comments of the files of package path.
 func wants(t *testing.T, prog *frontend.Program, path string) []*want {
@@ -149,7 +151,7 @@ func wants(t *testing.T, prog *frontend.Program, path string) []*want {
 				if m == nil {
 					continue
 				}
-				text, err := strconv.Unquote(m[2])
+				text, err := strconv.Unquote(m[3])
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -158,6 +160,9 @@ func wants(t *testing.T, prog *frontend.Program, path string) []*want {
 					pos.Line += int(m[1][0] - '0')
 				}
 				pos.Column = 0
+				if m[2] != "" {
+					pos.Column, _ = strconv.Atoi(m[2])
+				}
 				ws = append(ws, &want{pos: pos, text: text})
 			}
 		}
@@ -175,7 +180,8 @@ func matchWants(t *testing.T, diags diag.List, ws []*want) {
 		}
 		matched := false
 		for _, w := range ws {
-			if w.pos.Filename == d.Pos.Filename && w.pos.Line == d.Pos.Line && strings.Contains(d.String(), w.text) {
+			if w.pos.Filename == d.Pos.Filename && w.pos.Line == d.Pos.Line && strings.Contains(d.String(), w.text) &&
+				(w.pos.Column == 0 || w.pos.Column == d.Pos.Column) {
 				w.found, matched = true, true
 			}
 		}
@@ -185,7 +191,7 @@ func matchWants(t *testing.T, diags diag.List, ws []*want) {
 	}
 	for _, w := range ws {
 		if !w.found {
-			t.Errorf("%s:%d: no diagnostic containing %q", filepath.Base(w.pos.Filename), w.pos.Line, w.text)
+			t.Errorf("%s:%d:%d: no diagnostic containing %q", filepath.Base(w.pos.Filename), w.pos.Line, w.pos.Column, w.text)
 		}
 	}
 }

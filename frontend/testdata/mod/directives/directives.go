@@ -27,12 +27,12 @@ func (t *T) P(x float64) float64 { return t.A * x }
 //gad:jvp scaleJVP example.com/fe/geom.Vec.Scale wrt=v,a
 //gad:jvp cubeJVP example.com/fe/extra.Cube
 
-// want+2 "directive: unknown mode \"grad\" in //gad:grad (known modes: jvp)"
+// want+2 col=1 "directive: unknown mode \"grad\" in //gad:grad (known modes: jvp)"
 //
 //gad:grad
 func BadMode(x float64) float64 { return x }
 
-// want+2 "directive: unknown option \"order\" for //gad:jvp (known: wrt)"
+// want+2 col=11 "directive: unknown option \"order\" for //gad:jvp (known: wrt)"
 //
 //gad:jvp order=2
 func BadOption(x float64) float64 { return x }
@@ -94,7 +94,7 @@ func Body(x float64) float64 {
 // want+1 "unknown package in target \"example.com/fe/nosuch.F\""
 //gad:jvp a example.com/fe/nosuch.F
 
-// want+1 "unknown function example.com/fe/geom.Nope"
+// want+1 col=13 "unknown function example.com/fe/geom.Nope"
 //gad:jvp b example.com/fe/geom.Nope
 
 // want+1 "unknown method example.com/fe/geom.Vec.Nope"
@@ -106,7 +106,7 @@ func Body(x float64) float64 {
 // want+1 "example.com/fe/geom.Pi is not a function"
 //gad:jvp e example.com/fe/geom.Pi
 
-// want+1 "\"1x\" is not a valid name"
+// want+1 col=11 "\"1x\" is not a valid name"
 //gad:jvp 1x example.com/fe/geom.Dist
 
 // want+1 "Generic is generic"

@@ -10,7 +10,7 @@ import (
 )
 
 func Goroutine(x float64) float64 {
-	go println() // want "cannot differentiate Goroutine: goroutine: go statements"
+	go println() // want col=2 "cannot differentiate Goroutine: goroutine: go statements"
 	return x
 }
 
@@ -20,8 +20,8 @@ func Defer(x float64) float64 {
 }
 
 func Chan(x float64) float64 {
-	c := make(chan float64, 1) // want "channel: channels are not supported"
-	c <- x                     // want "channel: channel send"
+	c := make(chan float64, 1) // want col=11 "channel: channels are not supported"
+	c <- x                     // want col=4 "channel: channel send"
 	return <-c                 // want "channel: channel receive"
 }
 
@@ -35,7 +35,7 @@ func Select(c chan float64) float64 {
 }
 
 func Map(x float64) float64 {
-	m := map[string]float64{"a": x} // want "map: maps holding active values"
+	m := map[string]float64{"a": x} // want col=25 "map: maps holding active values"
 	return m["a"]                   // want "map: maps holding active values"
 }
 
@@ -47,7 +47,7 @@ func MapInt(n int) int {
 }
 
 func RangeString(s string, x float64) float64 {
-	for range s { // want "range over string"
+	for range s { // want col=2 "range over string"
 		x *= 2
 	}
 	return x
@@ -80,7 +80,7 @@ func TypeSwitch(v any) float64 {
 }
 
 func Closure(x float64) float64 {
-	f := func() float64 { return x * x } // want "closure: function literals that capture"
+	f := func() float64 { return x * x } // want col=7 "closure: function literals that capture"
 	return f()                           // want "function value: calls through function values"
 }
 
@@ -126,7 +126,7 @@ loop:
 	if i < 3 {
 		x *= 2
 		i++
-		goto loop // want "goto: goto statements"
+		goto loop // want col=3 "goto: goto statements"
 	}
 	return x
 }
@@ -139,7 +139,7 @@ func Complex(x float64) float64 {
 type Shape interface{ Area(scale float64) float64 }
 
 func Dynamic(s Shape, x float64) float64 {
-	return s.Area(x) // want "dynamic interface call: call of method Area"
+	return s.Area(x) // want col=15 "dynamic interface call: call of method Area"
 }
 
 func Generic[T any](x T) T { return x } // want "generic function: generic functions are not supported yet"
