@@ -1,0 +1,415 @@
+package driver
+
+// This file defines Config and Run: the two loads, the plan of the files to
+// generate, and the reporting of diagnostics.
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/gadgen/gadgen/diag"
+	"github.com/gadgen/gadgen/frontend"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// Config is one run of gadgen.
+type Config struct {
+	// Dir is the directory to run in; "" means the current directory.
+	Dir string
+	// Patterns are the packages to process (as for go build); none means
+	// ".".
+	Patterns []string
+	// Check writes nothing: it prints a unified diff of each file that
+	// would be created, changed or deleted, and the run fails if there is
+	// one.
+	Check bool
+	// Verbose lists the files written, unchanged and deleted, and prints
+	// the stack of internal errors.
+	Verbose bool
+	// Dump names a function ("F" or "T.M") whose IR and analyses are
+	// printed to Stdout at each stage.
+	Dump string
+	// Modes are the differentiation modes; Main uses DefaultModes.
+	Modes []ssaad.Mode
+	// BuildFlags and Env are passed to the go command.
+	BuildFlags []string
+	Env        []string
+	// Stdout receives diffs (-check) and dumps (-dump); Stderr
+	// diagnostics and the -v listing.
+	Stdout, Stderr io.Writer
+}
+
+// Run runs gadgen and returns the exit status: ExitOK, or ExitError when
+// there were diagnostics or, with Check, files to change.
+func Run(cfg *Config) (status int) {
+	r := &runner{cfg: cfg, modes: map[string]ssaad.Mode{}, stage: "setup"}
+	if r.cfg.Stdout == nil {
+		r.cfg.Stdout = io.Discard
+	}
+	if r.cfg.Stderr == nil {
+		r.cfg.Stderr = io.Discard
+	}
+	for _, m := range cfg.Modes {
+		r.modes[m.Name()] = m
+		r.specs = append(r.specs, frontend.ModeSpec{Name: m.Name(), Options: m.Options()})
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			r.internalError(r.stage, "", p, debug.Stack())
+			status = r.report(ExitError)
+		}
+	}()
+	return r.report(r.run())
+}
+
+type runner struct {
+	cfg       *Config
+	modes     map[string]ssaad.Mode
+	specs     []frontend.ModeSpec
+	stage     string
+	diags     diag.List
+	internals []string
+	dumped    bool
+}
+
+// internalError records a panic of stage on the function fn.
+func (r *runner) internalError(stage, fn string, p any, stack []byte) {
+	msg := "gadgen: internal error in " + stage
+	if fn != "" {
+		msg += " on " + fn
+	}
+	msg += fmt.Sprintf(": %v", p)
+	if r.cfg.Verbose {
+		msg += "\n" + string(stack)
+	}
+	r.internals = append(r.internals, msg)
+}
+
+// report prints the diagnostics and internal errors and returns the exit
+// status.
+func (r *runner) report(status int) int {
+	for _, d := range r.diags.Sort() {
+		d.Pos.Filename = r.rel(d.Pos.Filename)
+		fmt.Fprintln(r.cfg.Stderr, d)
+	}
+	for _, s := range r.internals {
+		fmt.Fprintln(r.cfg.Stderr, s)
+	}
+	if r.cfg.Dump != "" && !r.dumped && len(r.diags) == 0 && len(r.internals) == 0 {
+		fmt.Fprintf(r.cfg.Stderr, "gadgen: -dump=%s: no function of that name was differentiated\n", r.cfg.Dump)
+	}
+	if len(r.diags) > 0 || len(r.internals) > 0 {
+		return ExitError
+	}
+	return status
+}
+
+// rel returns name relative to the working directory, "./x.go", when it
+// is inside it.
+func (r *runner) rel(name string) string {
+	base := r.cfg.Dir
+	if base == "" {
+		base, _ = os.Getwd()
+	}
+	base, _ = filepath.Abs(base)
+	if rel, err := filepath.Rel(base, name); err == nil && filepath.IsAbs(name) && !strings.HasPrefix(rel, "..") {
+		return "." + string(filepath.Separator) + rel // like the go command: ./x.go
+	}
+	return name
+}
+
+func (r *runner) errorf(pos token.Position, construct, format string, args ...any) {
+	r.diags.Add(pos, "", construct, format, args...)
+}
+
+func (r *runner) frontendConfig(overlay map[string][]byte) *frontend.Config {
+	return &frontend.Config{Dir: r.cfg.Dir, Env: r.cfg.Env, BuildFlags: r.cfg.BuildFlags, Overlay: overlay}
+}
+
+// run runs the stages and returns ExitOK or ExitError; diagnostics are in
+// r.diags.
+func (r *runner) run() int {
+	r.stage = "load"
+	dirs, err := frontend.PackageDirs(r.frontendConfig(nil), r.cfg.Patterns...)
+	if err != nil {
+		r.errorf(token.Position{}, "", "%v", err)
+		return ExitError
+	}
+	existing, err := scanGenerated(dirs)
+	if err != nil {
+		r.errorf(token.Position{}, "", "%v", err)
+		return ExitError
+	}
+
+	// Phase 1: generated files reduced to their package clause; type
+	// errors tolerated.
+	ov1 := map[string][]byte{}
+	for _, g := range existing {
+		ov1[g.path] = packageClause(g.pkgName)
+	}
+	prog1, err := frontend.Load(r.frontendConfig(ov1), r.cfg.Patterns...)
+	if err != nil {
+		r.errorf(token.Position{}, "", "%v", err)
+		return ExitError
+	}
+	r.stage = "directives"
+	dirs1, ddiags := prog1.Directives(r.specs)
+	plan1 := r.plan(prog1, dirs1, ddiags, existing, nil)
+
+	// Phase 2: output files replaced by stubs with the new signatures.
+	r.stage = "stubs"
+	ov2 := map[string][]byte{}
+	for path, src := range ov1 {
+		ov2[path] = src
+	}
+	for _, out := range plan1.outs {
+		if out.refused {
+			continue
+		}
+		src, ok := r.stubs(prog1, out, plan1.excluded)
+		if ok {
+			ov2[out.path] = src
+		}
+	}
+	r.stage = "load"
+	prog2, err := frontend.Load(r.frontendConfig(ov2), r.cfg.Patterns...)
+	if err != nil {
+		r.errorf(token.Position{}, "", "%v", err)
+		return ExitError
+	}
+	if errs := prog2.Errors(); len(errs) > 0 {
+		r.diags = append(r.diags, ddiags...)
+		r.diags = append(r.diags, plan1.diags...)
+		r.diags = append(r.diags, errs...)
+		return ExitError
+	}
+	r.stage = "directives"
+	dirs2, ddiags2 := prog2.Directives(r.specs)
+	r.diags = append(r.diags, ddiags2...)
+	r.diags = append(r.diags, plan1.diags...) // collisions are found in phase 1 only
+	plan2 := r.plan(prog2, dirs2, ddiags2, existing, plan1.excluded)
+	r.diags = append(r.diags, plan2.diags...)
+
+	r.stage = "generate"
+	g := newGenerator(r, prog2, plan2)
+	g.generate()
+
+	r.stage = "output"
+	return r.output(plan2, existing)
+}
+
+// A plan lists the output files and the directives' jobs.
+type plan struct {
+	outs   []*outFile // in order of their first directive
+	byPath map[string]*outFile
+	jobs   []*job // directive jobs in directive order
+	// excluded holds the positions ("file:line:col") of directives left
+	// out of the run (name collisions, refused files, signature errors).
+	excluded map[string]bool
+	// failedSources holds the source files with directive diagnostics:
+	// their outputs are neither written nor deleted.
+	failedSources map[string]bool
+	diags         diag.List
+}
+
+// outFile is one generated file.
+type outFile struct {
+	path   string            // absolute
+	source string            // the file whose directives it serves
+	pkg    *packages.Package // the package (variant) the file belongs to
+	jobs   []*job            // in order
+	failed bool              // not written
+	// refused: the file exists without gadgen's header.
+	refused bool
+}
+
+// outputName returns the generated file for source file name:
+// foo.go → foo_grad.go, foo_test.go → foo_grad_test.go.
+func outputName(name string) string {
+	if base, ok := strings.CutSuffix(name, "_test.go"); ok {
+		return base + "_grad_test.go"
+	}
+	return strings.TrimSuffix(name, ".go") + "_grad.go"
+}
+
+// sourceName inverts outputName; ok is false for names that outputName
+// cannot return.
+func sourceName(out string) (string, bool) {
+	if base, ok := strings.CutSuffix(out, "_grad_test.go"); ok {
+		return base + "_test.go", true
+	}
+	if base, ok := strings.CutSuffix(out, "_grad.go"); ok {
+		return base + ".go", true
+	}
+	return "", false
+}
+
+// plan names the function each directive generates and assigns it to its
+// output file. With phase1 (excluded == nil) it also checks the names
+// against the declarations of the package, and sets plan.excluded for the
+// second phase.
+func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags diag.List,
+	existing map[string]*genFile, excluded map[string]bool) *plan {
+	phase1 := excluded == nil
+	pl := &plan{byPath: map[string]*outFile{}, excluded: map[string]bool{}, failedSources: map[string]bool{}}
+	if !phase1 {
+		pl.excluded = excluded
+	}
+	for _, d := range ddiags {
+		pl.failedSources[d.Pos.Filename] = true
+	}
+	type nameKey struct{ pkg, recv, name string }
+	names := map[nameKey]*frontend.Directive{}
+	for _, d := range dirs {
+		posKey := prog.Position(d.Pos).String()
+		src := d.File.Name
+		path := outputName(src)
+		out := pl.byPath[path]
+		if out == nil {
+			out = &outFile{path: path, source: src, pkg: d.Pkg()}
+			pl.byPath[path] = out
+			pl.outs = append(pl.outs, out)
+			if _, gen := existing[path]; !gen {
+				if _, err := os.Stat(path); err == nil {
+					out.refused, out.failed = true, true
+					pl.diags.Add(token.Position{Filename: path}, "", "",
+						"refusing to overwrite %s: the file exists and was not generated by gadgen", filepath.Base(path))
+				}
+			}
+		}
+		if out.refused {
+			pl.excluded[posKey] = true
+		}
+		if pl.failedSources[src] {
+			out.failed = true
+		}
+		if pl.excluded[posKey] {
+			out.failed = true
+			continue
+		}
+		mode := r.modes[d.Mode]
+		name, method := d.LocalName, false
+		recv := ""
+		if name == "" {
+			name = d.Target.Name() + mode.Suffix()
+			if r := d.Target.Type().(*types.Signature).Recv(); r != nil {
+				method = true
+				recv = types.TypeString(recvNamed(r.Type()), nil)
+			}
+		}
+		key := nameKey{d.Pkg().PkgPath, recv, name}
+		if prev, dup := names[key]; dup {
+			pl.diags.Add(prog.Position(d.Pos), "", "directive", "duplicate generated name %s: the directive at %s generates it too",
+				name, r.rel(prog.Position(prev.Pos).String()))
+			pl.excluded[posKey] = true
+			out.failed = true
+			continue
+		}
+		names[key] = d
+		if phase1 {
+			if where := declared(prog, d, name, method); where != "" {
+				pl.diags.Add(prog.Position(d.Pos), "", "directive", "cannot generate %s: the name is already declared at %s", name, r.rel(where))
+				pl.excluded[posKey] = true
+				out.failed = true
+				continue
+			}
+		}
+		opts := map[string]string{}
+		for _, o := range d.Options {
+			if o.Key != "wrt" {
+				opts[o.Key] = o.Value
+			}
+		}
+		req := &ssaad.Request{Mode: d.Mode, Target: d.Target, Name: name, Method: method,
+			Active: d.Active, Options: opts, Pos: d.Pos}
+		j := &job{req: req, mode: mode, out: out, dir: d, derived: &ir.DerivedFunc{Name: name, Method: method}}
+		out.jobs = append(out.jobs, j)
+		pl.jobs = append(pl.jobs, j)
+	}
+	return pl
+}
+
+// recvNamed returns the named type of a receiver type T or *T.
+func recvNamed(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// declared returns where name is already declared (as a package-level
+// object, or as a method or field of the receiver's type for a method),
+// or "".
+func declared(prog *frontend.Program, d *frontend.Directive, name string, method bool) string {
+	pkg := d.Pkg().Types
+	var obj types.Object
+	if method {
+		recv := d.Target.Type().(*types.Signature).Recv().Type()
+		obj, _, _ = types.LookupFieldOrMethod(recvNamed(recv), true, pkg, name)
+	} else {
+		obj = pkg.Scope().Lookup(name)
+	}
+	if obj == nil {
+		return ""
+	}
+	return prog.Position(obj.Pos()).String()
+}
+
+// stubs returns the source of out in which each function is a stub with
+// its new signature, and false if there is nothing to stub.
+func (r *runner) stubs(prog *frontend.Program, out *outFile, excluded map[string]bool) ([]byte, bool) {
+	var funcs []*ir.Func
+	for _, j := range out.jobs {
+		if excluded[prog.Position(j.dir.Pos).String()] {
+			continue
+		}
+		sig, err := j.mode.Signature(j.req)
+		if err != nil {
+			r.diags.Add(prog.Position(j.dir.Pos), frontend.FuncName(j.req.Target), "", "%v", err)
+			excluded[prog.Position(j.dir.Pos).String()] = true
+			out.failed = true
+			continue
+		}
+		funcs = append(funcs, stubFunc(j.req.Name, out.pkg.Types, sig))
+	}
+	src, err := render(out, funcs)
+	if err != nil {
+		r.internalError("emit", "stubs of "+filepath.Base(out.path), err, nil)
+		return nil, false
+	}
+	return src, true
+}
+
+// stubFunc returns a function named name of signature sig whose body
+// panics.
+func stubFunc(name string, pkg *types.Package, sig *types.Signature) *ir.Func {
+	f := ir.NewFunc(name, pkg)
+	if recv := sig.Recv(); recv != nil {
+		f.Recv = recv.Type()
+		f.AddParam(recv.Name(), recv.Type())
+	}
+	for p := range sig.Params().Variables() {
+		f.AddParam(p.Name(), p.Type())
+	}
+	for res := range sig.Results().Variables() {
+		f.AddResult(res.Name(), res.Type())
+	}
+	b := f.NewBlock("entry")
+	msg := f.ConstValue(types.Typ[types.String], stubMessage)
+	b.NewValue(ir.OpPanic, nil, b.NewValue(ir.OpConvert, types.Universe.Lookup("any").Type(), msg))
+	f.Doc = name + " is a placeholder that gadgen writes while it regenerates this file."
+	return f
+}
+
+// stubMessage is what a stub panics with.
+var stubMessage = constant.MakeString("gadgen stub")

@@ -1,0 +1,387 @@
+package driver
+
+// This file defines the generator: it runs the jobs (lower, differentiate,
+// simplify, check) of the directives and of the callees their derivatives
+// need, and implements ssaad.Env for the transformers.
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gadgen/gadgen/diag"
+	"github.com/gadgen/gadgen/frontend"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/simplify"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// job is one function to generate.
+type job struct {
+	req  *ssaad.Request
+	mode ssaad.Mode
+	out  *outFile
+	// dir is the directive that asked for the function; nil for a
+	// callee's derivative, which caller asked for.
+	dir    *frontend.Directive
+	caller *job
+	// derived is how calls name the generated function.
+	derived *ir.DerivedFunc
+	// deps are the jobs whose functions this one calls.
+	deps   []*job
+	fn     *ir.Func // the result
+	failed bool
+	// copy: generate a copy of the target's primal body rather than a
+	// derivative (see localize).
+	copy bool
+	seq  int // order of generation: the order of functions in the file
+}
+
+// jobKey identifies a derivative: generated once per package, mode,
+// function and activity.
+type jobKey struct {
+	pkg, mode, fn, active string
+}
+
+type generator struct {
+	r     *runner
+	prog  *frontend.Program
+	plan  *plan
+	jobs  map[jobKey]*job
+	queue []*job
+	// taken holds, per generated package, the names of the functions
+	// generated into it.
+	taken map[string]map[string]bool
+	cur   *job
+	seq   int
+}
+
+func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}}
+	for _, j := range pl.jobs {
+		pkg := j.out.pkg.PkgPath
+		if g.taken[pkg] == nil {
+			g.taken[pkg] = map[string]bool{}
+		}
+		g.taken[pkg][j.req.Name] = true
+		k := g.key(pkg, j.req.Mode, j.req.Target, j.req.Active)
+		if _, ok := g.jobs[k]; !ok {
+			g.jobs[k] = j
+		}
+	}
+	return g
+}
+
+func (g *generator) key(pkg, mode string, fn *types.Func, active []bool) jobKey {
+	// A function of a package and of its test variant are two objects:
+	// identify them by name and position.
+	id := fn.FullName() + "@" + g.prog.Position(fn.Pos()).String()
+	act := make([]byte, len(active))
+	for i, a := range active {
+		act[i] = '0'
+		if a {
+			act[i] = '1'
+		}
+	}
+	return jobKey{pkg, mode, id, string(act)}
+}
+
+// generate runs every directive's job, each followed by the jobs of the
+// callees it needs, which go in the same file.
+func (g *generator) generate() {
+	for _, j := range g.plan.jobs {
+		g.run(j)
+		for len(g.queue) > 0 {
+			q := g.queue[0]
+			g.queue = g.queue[1:]
+			g.run(q)
+		}
+	}
+	g.cur = nil
+}
+
+// run generates the function of j.
+func (g *generator) run(j *job) {
+	g.cur = j
+	g.seq++
+	j.seq = g.seq
+	name := frontend.FuncName(j.req.Target)
+	stage := "lower"
+	defer func() {
+		if p := recover(); p != nil {
+			g.r.internalError(stage, name, p, debug.Stack())
+			j.failed = true
+		}
+	}()
+	if j.copy {
+		g.runCopy(j)
+		return
+	}
+	dump := g.r.dumpFunc(j.req.Target)
+	req := *j.req
+	req.Dump = dump
+
+	if j.derived.Sig == nil {
+		sig, err := j.mode.Signature(&req)
+		if err != nil {
+			g.fail(j, diag.List{{Pos: g.prog.Position(req.Pos), Func: name, Msg: err.Error()}})
+			return
+		}
+		j.derived.Sig = sig
+	}
+	primal, diags := g.prog.Lower(j.req.Target)
+	if len(diags) > 0 {
+		g.fail(j, diags)
+		return
+	}
+	if dump != nil {
+		dump("lower", primal.String())
+	}
+
+	stage = j.req.Mode
+	f, diags := j.mode.Transform(primal, &req, g)
+	if len(diags) > 0 {
+		g.fail(j, diags)
+		return
+	}
+	if err := ir.Check(f); err != nil {
+		panic(err)
+	}
+	if dump != nil {
+		dump(j.req.Mode, f.String())
+	}
+
+	stage = "simplify"
+	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: true, Check: true, Dump: dump})
+
+	stage = "access"
+	g.localize(j, f)
+	if diags := frontend.CheckAccess(f, j.out.pkg.Types, name, g.prog.Position); len(diags) > 0 {
+		g.fail(j, diags)
+		return
+	}
+	j.fn = f
+}
+
+// runCopy generates the copy of a function of another package that the
+// generated code calls but cannot name (see localize).
+func (g *generator) runCopy(j *job) {
+	fn := j.req.Target
+	f, diags := g.prog.Lower(fn)
+	if len(diags) > 0 {
+		g.fail(j, diags)
+		return
+	}
+	f.Name, f.Recv = j.req.Name, nil // a method's receiver is the first parameter
+	f.Doc = fmt.Sprintf("%s is a copy of %s, which package %s does not export.", j.req.Name, qualifiedName(fn), fn.Pkg().Name())
+	g.localize(j, f)
+	if diags := frontend.CheckAccess(f, j.out.pkg.Types, frontend.FuncName(fn), g.prog.Position); len(diags) > 0 {
+		g.fail(j, diags)
+		return
+	}
+	j.fn = f
+}
+
+// localize redirects the calls of f to unexported functions and methods of
+// other packages, which the generated package cannot name (calls with no
+// varied argument keep the primal callee), to copies of their bodies
+// generated into the package: functionsGaussianY for the method y of
+// functions.Gaussian, its receiver first.
+func (g *generator) localize(j *job, f *ir.Func) {
+	pkg := j.out.pkg.Types
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			c := v.Callee
+			if v.Op != ir.OpCall || c.Func == nil || c.Invoke || c.Derived != nil || c.Func.Exported() ||
+				c.Func.Pkg() == nil || c.Func.Pkg().Path() == pkg.Path() {
+				continue
+			}
+			sig := c.Func.Type().(*types.Signature)
+			if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+				continue // reported by CheckAccess
+			}
+			k := g.key(pkg.Path(), "copy", c.Func, nil)
+			cj := g.jobs[k]
+			if cj == nil {
+				name := g.uniqueName(pkg, lowerCamel(calleeParts(pkg, c.Func)))
+				var params []*types.Var
+				params = append(params, ssaad.Params(c.Func)...)
+				cj = &job{
+					req:     &ssaad.Request{Mode: j.req.Mode, Target: c.Func, Name: name, Pos: v.Pos},
+					out:     j.out,
+					caller:  j,
+					copy:    true,
+					derived: &ir.DerivedFunc{Name: name, Sig: types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), sig.Results(), sig.Variadic())},
+				}
+				g.jobs[k] = cj
+				g.queue = append(g.queue, cj)
+				j.out.jobs = append(j.out.jobs, cj)
+			}
+			j.deps = append(j.deps, cj)
+			v.Callee = &ir.Callee{Derived: cj.derived, Spread: c.Spread}
+		}
+	}
+}
+
+// qualifiedName is pkg.F or pkg.T.M.
+func qualifiedName(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return frontend.FuncName(fn)
+	}
+	return fn.Pkg().Name() + "." + frontend.FuncName(fn)
+}
+
+// fail records the diagnostics of a failed job. A callee without a body
+// is also reported at the call that needs its derivative.
+func (g *generator) fail(j *job, diags diag.List) {
+	j.failed = true
+	for _, d := range diags {
+		g.r.diags = append(g.r.diags, d)
+		if d.Construct == "body" && j.caller != nil {
+			g.r.diags = append(g.r.diags, diag.Diagnostic{
+				Pos:       g.prog.Position(j.req.Pos),
+				Func:      frontend.FuncName(j.caller.req.Target),
+				Construct: "call of " + qualifiedName(j.req.Target),
+				Msg:       "no derivative rule, and no Go body to differentiate",
+			})
+		}
+	}
+}
+
+// Derivative implements ssaad.Env: it names the derivative of callee with
+// the given activity in the package of the job being run, and queues its
+// generation unless it exists.
+func (g *generator) Derivative(mode string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+	from := g.cur
+	m := g.r.modes[mode]
+	if m == nil {
+		return nil, fmt.Errorf("unknown mode %q", mode)
+	}
+	if n := len(ssaad.Params(callee)); len(active) != n {
+		return nil, fmt.Errorf("activity of %d parameters for %s, which has %d", len(active), callee.FullName(), n)
+	}
+	pkg := from.out.pkg
+	k := g.key(pkg.PkgPath, mode, callee, active)
+	if j, ok := g.jobs[k]; ok {
+		from.deps = append(from.deps, j)
+		return j.derived, nil
+	}
+	name := g.calleeName(pkg.Types, m, callee, active)
+	j := &job{
+		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: map[string]string{}},
+		mode:    m,
+		out:     from.out,
+		caller:  from,
+		derived: &ir.DerivedFunc{Name: name},
+	}
+	sig, err := m.Signature(j.req)
+	if err != nil {
+		return nil, err
+	}
+	j.derived.Sig = sig
+	g.jobs[k] = j
+	g.queue = append(g.queue, j)
+	from.deps = append(from.deps, j)
+	from.out.jobs = append(from.out.jobs, j)
+	return j.derived, nil
+}
+
+// Position implements ssaad.Env.
+func (g *generator) Position(pos token.Pos) token.Position { return g.prog.Position(pos) }
+
+// calleeName names the derivative of callee generated into pkg: the
+// callee's package (when another), receiver type and name in lower camel
+// case, the mode's suffix, and, unless every parameter holding floats is
+// varied, "Wrt" and the varied parameters. A number makes it unique.
+func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.Func, active []bool) string {
+	parts := append(calleeParts(pkg, callee), m.Suffix())
+	full := ssaad.FullActivity(callee)
+	same := len(full) == len(active)
+	for i := range full {
+		same = same && full[i] == active[i]
+	}
+	if !same {
+		parts = append(parts, "Wrt")
+		for i, p := range ssaad.Params(callee) {
+			if active[i] {
+				n := p.Name()
+				if n == "" || n == "_" {
+					n = "p" + strconv.Itoa(i)
+				}
+				parts = append(parts, n)
+			}
+		}
+	}
+	return g.uniqueName(pkg, lowerCamel(parts))
+}
+
+// calleeParts returns the parts of a name for fn in pkg: fn's package
+// when another, its receiver's type, its name.
+func calleeParts(pkg *types.Package, fn *types.Func) []string {
+	var parts []string
+	if fn.Pkg() != nil && fn.Pkg().Path() != pkg.Path() {
+		parts = append(parts, fn.Pkg().Name())
+	}
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		if n, ok := recvNamed(r.Type()).(interface{ Obj() *types.TypeName }); ok {
+			parts = append(parts, n.Obj().Name())
+		}
+	}
+	return append(parts, fn.Name())
+}
+
+// lowerCamel joins parts in lower camel case: geom, Vec, Norm → geomVecNorm.
+func lowerCamel(parts []string) string {
+	var sb strings.Builder
+	for i, p := range parts {
+		if i == 0 {
+			sb.WriteString(lowerFirst(p))
+		} else {
+			sb.WriteString(upperFirst(p))
+		}
+	}
+	return sb.String()
+}
+
+// uniqueName returns base, or base followed by a number, unused in pkg and
+// among the functions generated into it, and reserves it.
+func (g *generator) uniqueName(pkg *types.Package, base string) string {
+	taken := g.taken[pkg.Path()]
+	if taken == nil {
+		taken = map[string]bool{}
+		g.taken[pkg.Path()] = taken
+	}
+	name := base
+	for k := 2; taken[name] || pkg.Scope().Lookup(name) != nil; k++ {
+		name = base + strconv.Itoa(k)
+	}
+	taken[name] = true
+	return name
+}
+
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// dumpFunc returns the -dump callback for fn, or nil.
+func (r *runner) dumpFunc(fn *types.Func) func(stage, text string) {
+	if r.cfg.Dump == "" || r.cfg.Dump != frontend.FuncName(fn) {
+		return nil
+	}
+	r.dumped = true
+	name := frontend.FuncName(fn)
+	return func(stage, text string) {
+		fmt.Fprintf(r.cfg.Stdout, "--- %s: %s ---\n%s\n", name, stage, strings.TrimRight(text, "\n"))
+	}
+}

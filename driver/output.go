@@ -1,0 +1,302 @@
+package driver
+
+// This file defines the output stage: rendering the generated files,
+// comparing them with the files on disk, and writing, deleting or (with
+// -check) diffing them.
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/gadgen/gadgen/emit"
+	"github.com/gadgen/gadgen/frontend"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
+)
+
+// genFile is a gadgen-generated file found in a package directory.
+type genFile struct {
+	path    string
+	pkgName string // "" when the package clause does not parse
+	src     []byte
+}
+
+// scanGenerated returns the gadgen-generated Go files of dirs, by path.
+func scanGenerated(dirs []string) (map[string]*genFile, error) {
+	files := map[string]*genFile{}
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".go") {
+				continue
+			}
+			path := filepath.Join(dir, e.Name())
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return nil, err
+			}
+			if !frontend.IsGenerated(src) {
+				continue
+			}
+			g := &genFile{path: path, src: src}
+			if f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.PackageClauseOnly); err == nil {
+				g.pkgName = f.Name.Name
+			}
+			files[path] = g
+		}
+	}
+	return files, nil
+}
+
+// packageClause returns a Go file that holds only "package name".
+func packageClause(name string) []byte {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, token.NewFileSet(), &ast.File{Name: ast.NewIdent(name)}); err != nil {
+		panic(err) // cannot happen for an identifier
+	}
+	return buf.Bytes()
+}
+
+// render returns the source of out holding funcs.
+func render(out *outFile, funcs []*ir.Func) (src []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	return emit.Render(emit.File{PkgName: out.pkg.Name, PkgPath: out.pkg.PkgPath, Funcs: funcs})
+}
+
+// change is a file to write or delete.
+type change struct {
+	path     string
+	old, new []byte // old is nil for a new file
+	del      bool
+}
+
+// output renders the files of pl that did not fail and writes them, or
+// with -check diffs them; it deletes the generated files that no source
+// asks for any more.
+func (r *runner) output(pl *plan, existing map[string]*genFile) int {
+	// A file fails with any of its functions, and with any file it calls
+	// into.
+	for _, out := range pl.outs {
+		for _, j := range out.jobs {
+			if j.failed || j.fn == nil {
+				out.failed = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, out := range pl.outs {
+			if out.failed {
+				continue
+			}
+			for _, j := range out.jobs {
+				for _, d := range j.deps {
+					if (d.failed || d.out.failed) && !out.failed {
+						out.failed, changed = true, true
+					}
+				}
+			}
+		}
+	}
+
+	outs := slices.Clone(pl.outs)
+	slices.SortFunc(outs, func(a, b *outFile) int { return strings.Compare(a.path, b.path) })
+	helpers := assignHelpers(outs)
+	var changes []change
+	for _, out := range outs {
+		if out.failed {
+			continue
+		}
+		jobs := slices.Clone(out.jobs)
+		slices.SortStableFunc(jobs, func(a, b *job) int { return a.seq - b.seq })
+		var funcs []*ir.Func
+		for _, j := range jobs {
+			funcs = append(funcs, j.fn)
+		}
+		src, err := render(out, funcs)
+		if err == nil && len(helpers[out]) > 0 {
+			src, err = addHelpers(src, helpers[out])
+		}
+		if err != nil {
+			r.internalError("emit", filepath.Base(out.path), err, nil)
+			continue
+		}
+		var old []byte
+		if g := existing[out.path]; g != nil {
+			old = g.src
+		}
+		if old != nil && bytes.Equal(old, src) {
+			if r.cfg.Verbose && !r.cfg.Check {
+				fmt.Fprintf(r.cfg.Stderr, "gadgen: unchanged %s\n", r.rel(out.path))
+			}
+			continue
+		}
+		changes = append(changes, change{path: out.path, old: old, new: src})
+	}
+	var orphans []string
+	for path := range existing {
+		orphans = append(orphans, path)
+	}
+	slices.Sort(orphans)
+	for _, path := range orphans {
+		src, ok := sourceName(path)
+		if !ok || pl.byPath[path] != nil || pl.failedSources[src] {
+			continue
+		}
+		changes = append(changes, change{path: path, old: existing[path].src, del: true})
+	}
+
+	if r.cfg.Check {
+		for _, c := range changes {
+			name := strings.TrimPrefix(filepath.ToSlash(r.rel(c.path)), "./")
+			oldName, newName := "a/"+name, "b/"+name
+			if c.old == nil {
+				oldName = "/dev/null"
+			}
+			if c.del {
+				newName = "/dev/null"
+			}
+			fmt.Fprint(r.cfg.Stdout, unifiedDiff(oldName, newName, c.old, c.new))
+		}
+		if len(changes) > 0 {
+			return ExitError
+		}
+		return ExitOK
+	}
+	status := ExitOK
+	for _, c := range changes {
+		verb := "wrote"
+		var err error
+		if c.del {
+			verb = "deleted"
+			err = os.Remove(c.path)
+		} else {
+			err = writeFile(c.path, c.new)
+		}
+		if err != nil {
+			r.errorf(token.Position{Filename: c.path}, "", "%v", err)
+			status = ExitError
+			continue
+		}
+		if r.cfg.Verbose {
+			fmt.Fprintf(r.cfg.Stderr, "gadgen: %s %s\n", verb, r.rel(c.path))
+		}
+	}
+	return status
+}
+
+// assignHelpers decides which file of each package holds the source of
+// each helper function of package templates that the generated code calls
+// (ir.DerivedFunc.Helper): the first file written that calls it, non-test
+// files first, as test files see the declarations of the others.
+func assignHelpers(outs []*outFile) map[*outFile][]string {
+	order := slices.Clone(outs)
+	slices.SortStableFunc(order, func(a, b *outFile) int {
+		return boolCmp(strings.HasSuffix(a.path, "_test.go"), strings.HasSuffix(b.path, "_test.go"))
+	})
+	placed := map[string]bool{} // package path and helper name
+	assigned := map[*outFile][]string{}
+	for _, out := range order {
+		if out.failed {
+			continue
+		}
+		var names []string
+		for _, j := range out.jobs {
+			for _, b := range j.fn.Blocks {
+				for _, v := range b.Instrs {
+					if c := v.Callee; c != nil && c.Derived != nil && c.Derived.Helper && !slices.Contains(names, c.Derived.Name) {
+						names = append(names, c.Derived.Name)
+					}
+				}
+			}
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			if k := out.pkg.PkgPath + " " + n; !placed[k] {
+				placed[k] = true
+				assigned[out] = append(assigned[out], n)
+			}
+		}
+	}
+	return assigned
+}
+
+func boolCmp(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// addHelpers appends the sources of the named helpers (templates.Helpers)
+// to the generated file src, importing package math if they use it.
+func addHelpers(src []byte, names []string) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Write(src)
+	for _, n := range names {
+		h, ok := templates.Helpers[n]
+		if !ok {
+			return nil, fmt.Errorf("no helper %s in package templates", n)
+		}
+		buf.WriteString("\n")
+		buf.WriteString(h)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", buf.Bytes(), parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	if astutil.AddImport(fset, f, "math") && !astutil.UsesImport(f, "math") {
+		astutil.DeleteImport(fset, f, "math")
+	}
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, f); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// writeFile writes data to path atomically: to a temporary file in the
+// same directory, renamed over path.
+func writeFile(path string, data []byte) error {
+	perm := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		perm = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename, a no-op
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), perm); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

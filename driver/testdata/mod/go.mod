@@ -1,0 +1,3 @@
+module example.com/dm
+
+go 1.26
