@@ -36,6 +36,15 @@
 // files first, then test files, each in name order; directives in source
 // order).
 //
+// Generated code cannot name the unexported identifiers of other
+// packages. A call that keeps calling an unexported function of another
+// package (a call with no varied argument) calls a copy of its body
+// generated beside it (geomWeight for geom.weight); any other reference to
+// an unexported identifier of another package is reported
+// (frontend.CheckAccess). The helper functions of package templates that
+// derivative rules call (gadDigamma) are pasted once into each package
+// that needs them.
+//
 // # Files
 //
 // foo.go's functions go to foo_grad.go, foo_test.go's to

@@ -404,6 +404,7 @@ func stubFunc(name string, pkg *types.Package, sig *types.Signature) *ir.Func {
 	for res := range sig.Results().Variables() {
 		f.AddResult(res.Name(), res.Type())
 	}
+	f.Variadic = sig.Variadic()
 	b := f.NewBlock("entry")
 	msg := f.ConstValue(types.Typ[types.String], stubMessage)
 	b.NewValue(ir.OpPanic, nil, b.NewValue(ir.OpConvert, types.Universe.Lookup("any").Type(), msg))

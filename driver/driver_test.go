@@ -198,6 +198,10 @@ func TestCheck(t *testing.T) {
 	if r := mustRun(t, dir, "-check", "./shapes"); r.stdout != "" {
 		t.Errorf("-check after regeneration: %s", r)
 	}
+	// As go generate runs it: no package, in the package's directory.
+	if r := mustRun(t, filepath.Join(dir, "shapes"), "-check"); r.stdout != "" {
+		t.Errorf("-check in the package directory: %s", r)
+	}
 }
 
 // TestStaleSignature: the generated file has an old signature while user

@@ -152,6 +152,8 @@ func (g *generator) run(j *job) {
 	if err := ir.Check(f); err != nil {
 		panic(err)
 	}
+	// The signature is the mode's (Mode.Signature) in every respect.
+	f.Variadic = j.derived.Sig.Variadic()
 	if dump != nil {
 		dump(j.req.Mode, f.String())
 	}
@@ -187,18 +189,20 @@ func (g *generator) runCopy(j *job) {
 	j.fn = f
 }
 
-// localize redirects the calls of f to unexported functions and methods of
-// other packages, which the generated package cannot name (calls with no
-// varied argument keep the primal callee), to copies of their bodies
-// generated into the package: functionsGaussianY for the method y of
-// functions.Gaussian, its receiver first.
+// localize redirects the calls of f to functions and methods of other
+// packages that the generated package cannot name (unexported, or in an
+// internal package) — calls with no varied argument keep the primal
+// callee — to copies of their bodies generated into the package:
+// functionsGaussianY for the method y of functions.Gaussian, its receiver
+// first.
 func (g *generator) localize(j *job, f *ir.Func) {
 	pkg := j.out.pkg.Types
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			c := v.Callee
-			if v.Op != ir.OpCall || c.Func == nil || c.Invoke || c.Derived != nil || c.Func.Exported() ||
-				c.Func.Pkg() == nil || c.Func.Pkg().Path() == pkg.Path() {
+			if v.Op != ir.OpCall || c.Func == nil || c.Invoke || c.Derived != nil || c.Func.Pkg() == nil ||
+				c.Func.Pkg().Path() == pkg.Path() ||
+				c.Func.Exported() && frontend.Importable(pkg.Path(), c.Func.Pkg().Path()) {
 				continue
 			}
 			sig := c.Func.Type().(*types.Signature)

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/gadgen/gadgen/diag"
 	"github.com/gadgen/gadgen/ir"
@@ -16,21 +17,34 @@ import (
 // CheckAccess reports the identifiers of packages other than pkg that f
 // refers to and that code in pkg cannot name: unexported functions,
 // methods, package-level variables, struct fields and named types (in the
-// types of f's values). fname names the function in the diagnostics and
+// types of f's values), and any identifier of a package that pkg cannot
+// import (see Importable). fname names the function in the diagnostics and
 // position resolves positions. It returns one diagnostic per identifier,
 // at its first use.
 func CheckAccess(f *ir.Func, pkg *types.Package, fname string, position func(token.Pos) token.Position) diag.List {
 	var diags diag.List
 	seen := map[types.Object]bool{}
+	seenPkg := map[*types.Package]bool{}
 	report := func(obj types.Object, pos token.Pos, what string) {
-		if obj == nil || obj.Exported() || obj.Pkg() == nil || obj.Pkg() == pkg ||
-			obj.Pkg().Path() == pkg.Path() || seen[obj] {
+		if obj == nil || obj.Pkg() == nil || obj.Pkg() == pkg || obj.Pkg().Path() == pkg.Path() || seen[obj] {
 			return
 		}
-		seen[obj] = true
 		if !pos.IsValid() {
 			pos = f.Pos
 		}
+		if !Importable(pkg.Path(), obj.Pkg().Path()) {
+			if !seenPkg[obj.Pkg()] {
+				seenPkg[obj.Pkg()] = true
+				diags.Add(position(pos), fname, "internal package",
+					"%s %s.%s is in package %s, which package %s cannot import",
+					what, obj.Pkg().Name(), obj.Name(), obj.Pkg().Path(), pkg.Path())
+			}
+			return
+		}
+		if obj.Exported() {
+			return
+		}
+		seen[obj] = true
 		diags.Add(position(pos), fname, "unexported identifier",
 			"%s %s.%s is not exported: code generated in package %s cannot refer to it",
 			what, obj.Pkg().Name(), obj.Name(), pkg.Name())
@@ -120,4 +134,22 @@ func CheckAccess(f *ir.Func, pkg *types.Package, fname string, position func(tok
 		}
 	}
 	return slices.Clip(diags.Sort())
+}
+
+// Importable reports whether the package with path from may import the
+// package with path to under the go command's rule for internal packages:
+// a path with an element "internal" is importable only from within the
+// tree rooted at the parent of that element. Main packages and vendored
+// paths are not considered.
+func Importable(from, to string) bool {
+	elems := strings.Split(to, "/")
+	for i := len(elems) - 1; i >= 0; i-- {
+		if elems[i] != "internal" {
+			continue
+		}
+		parent := strings.Join(elems[:i], "/")
+		return parent == "" && !strings.Contains(strings.Split(from, "/")[0], ".") ||
+			from == parent || strings.HasPrefix(from, parent+"/")
+	}
+	return true
 }

@@ -78,8 +78,12 @@ func TestLowerChecks(t *testing.T) {
 			if err := ir.Check(f); err != nil {
 				t.Fatal(err)
 			}
-			if len(f.Params) != fn.Type().(*types.Signature).Params().Len()+recvCount(fn) {
+			sig := fn.Type().(*types.Signature)
+			if len(f.Params) != sig.Params().Len()+recvCount(fn) {
 				t.Errorf("got %d params", len(f.Params))
+			}
+			if f.Variadic != sig.Variadic() {
+				t.Errorf("Variadic = %v", f.Variadic)
 			}
 		})
 	}
@@ -423,5 +427,27 @@ func TestIsGenerated(t *testing.T) {
 				t.Errorf("IsGenerated(%q) = %v, want %v", tt.src, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestImportable(t *testing.T) {
+	tests := []struct {
+		from, to string
+		want     bool
+	}{
+		{"example.com/a", "example.com/b", true},
+		{"example.com/a", "example.com/internal/x", true},
+		{"example.com/a/b", "example.com/a/internal/x", true},
+		{"example.com/a", "example.com/a/internal", true},
+		{"example.com/c", "example.com/a/internal/x", false},
+		{"example.com/ab", "example.com/a/internal/x", false},
+		{"example.com/c", "gonum.org/v1/gonum/internal/asm/f64", false},
+		{"example.com/c", "internal/cpu", false},
+		{"math", "internal/cpu", true},
+	}
+	for _, tt := range tests {
+		if got := frontend.Importable(tt.from, tt.to); got != tt.want {
+			t.Errorf("Importable(%q, %q) = %v, want %v", tt.from, tt.to, got, tt.want)
+		}
 	}
 }

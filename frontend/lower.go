@@ -164,6 +164,7 @@ func (l *lowerer) run() {
 	for r := range sig.Results().Variables() {
 		f.AddResult(r.Name(), r.Type())
 	}
+	f.Variadic = sig.Variadic()
 
 	blocks := make([]*ir.Block, len(fn.Blocks))
 	for i, b := range fn.Blocks {

@@ -57,3 +57,15 @@ func Mix(a, b float64) float64 {
 	}
 	return Mix(b, 1) + a
 }
+
+// Total is variadic; its derivative is too, with a fixed variadic
+// parameter.
+//
+//gad:jvp wrt=scale
+func Total(scale float64, xs ...float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += scale * x
+	}
+	return s
+}
