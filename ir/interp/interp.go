@@ -17,7 +17,7 @@ import (
 const (
 	// DefaultMaxSteps is the number of instructions a Call may execute
 	// when Machine.MaxSteps is zero.
-	DefaultMaxSteps = 50_000_000
+	DefaultMaxSteps = 10_000_000
 	// DefaultMaxDepth is the depth of nested calls allowed when
 	// Machine.MaxDepth is zero.
 	DefaultMaxDepth = 1000
@@ -139,7 +139,9 @@ func runtimeError(format string, args ...any) {
 // Call runs f with args (a method's receiver first) and returns its
 // results. It returns an *Error when f panics, runs too long, or does
 // something the interpreter does not support. The arguments must match
-// f's parameters; structs and arrays among them are not modified.
+// f's parameters. Structs and arrays among them are not modified; slices
+// and pointers share memory with the caller, so that what f writes
+// through them is seen after the call, as in Go.
 func (m *Machine) Call(f *ir.Func, args ...Value) (results []Value, err error) {
 	m.steps, m.depth = 0, 0
 	return m.call(f, args)

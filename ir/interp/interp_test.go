@@ -503,3 +503,41 @@ func TestFromGoToGo(t *testing.T) {
 		t.Errorf("nil slice became non-nil")
 	}
 }
+
+func TestPointersArraysStrings(t *testing.T) {
+	// a := new([3]float64); p := (*[2]float64)(s); p[1] = 7
+	// return len(nilArrayPtr), cap(a[1:]), &a[0] == &a[0], &a[0] == &a[1],
+	//	"héllo"[1], "héllo"[3:], any(1.0) == any(1.0), any(1.0) == any(1)
+	sl := types.NewSlice(tFloat64)
+	arr3, arr2 := types.NewArray(tFloat64, 3), types.NewArray(tFloat64, 2)
+	anyT := types.NewInterfaceType(nil, nil)
+	b := newBuilder("misc")
+	s := b.param("s", sl)
+	for _, rt := range []types.Type{tInt, tInt, tBool, tBool, types.Typ[types.Byte], tString, tBool, tBool} {
+		b.result(rt)
+	}
+	a := b.alloc(arr3)
+	p := b.convert(s, types.NewPointer(arr2))
+	b.store(b.indexAddr(p, b.int(1)), b.f64(7))
+	nilLen := b.op(ir.OpLen, tInt, b.zero(types.NewPointer(arr3)))
+	capA := b.op(ir.OpCap, tInt, b.op(ir.OpSlice, sl, a, b.int(1), nil, nil))
+	same := b.bin(token.EQL, b.indexAddr(a, b.int(0)), b.indexAddr(a, b.int(0)))
+	diff := b.bin(token.EQL, b.indexAddr(a, b.int(0)), b.indexAddr(a, b.int(1)))
+	str := b.konst(tString, constant.MakeString("héllo"))
+	ch := b.op(ir.OpIndex, types.Typ[types.Byte], str, b.int(1))
+	tail := b.op(ir.OpSlice, tString, str, b.int(3), nil, nil)
+	one := b.convert(b.f64(1), anyT)
+	eqAny := b.bin(token.EQL, one, b.convert(b.f64(1), anyT))
+	neAny := b.bin(token.EQL, one, b.convert(b.int(1), anyT))
+	b.ret(nilLen, capA, same, diff, ch, tail, eqAny, neAny)
+	var m interp.Machine
+	xs := interp.FromGo([]float64{1, 2, 3})
+	res := call(t, &m, b.f, xs)
+	want := []interp.Value{3, 2, true, false, uint8(0xc3), "llo", true, false}
+	if !interp.Identical(interp.Tuple(res), interp.Tuple(want)) {
+		t.Errorf("got %s, want %s", interp.Format(interp.Tuple(res)), interp.Format(interp.Tuple(want)))
+	}
+	if got := interp.ToGo(xs, sl); !reflect.DeepEqual(got, []float64{1, 7, 3}) {
+		t.Errorf("store through (*[2]float64)(s) gave s = %v, want [1 7 3]", got)
+	}
+}

@@ -217,8 +217,7 @@ func store(slot *Value, v Value) {
 // same bits (any NaN matches any NaN, but 0 and -0 differ), slices with the
 // same length and identical elements, pointers to identical values, and
 // structs, arrays, interfaces and tuples made of identical parts. It is the
-// test of "a pass changes no result"; it does not follow cycles of
-// pointers.
+// test of "a pass changes no result". Values must not be cyclic.
 func Identical(x, y Value) bool {
 	switch x := x.(type) {
 	case float64:
