@@ -244,6 +244,8 @@ type Func struct {
 	// ResultTypes gives their types.
 	ResultNames []string
 	ResultTypes []types.Type
+	// Variadic: the last parameter, of slice type []T, is declared ...T.
+	Variadic bool
 	// Blocks lists the blocks; Blocks[0] is the entry. The emitter and the
 	// printer follow this order.
 	Blocks []*Block
