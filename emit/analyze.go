@@ -1,0 +1,498 @@
+package emit
+
+// This file defines the first analyses of a function: which values are
+// live, which allocations are plain local variables, and which values are
+// rendered inline inside their single user rather than held in a variable.
+//
+// Inlining rules. A value v with exactly one live use, in its own block
+// (a use by a φ counts as a use at the end of the φ's predecessor, where
+// the φ copy is emitted), is rendered inside the statement that its user
+// ends up in (its "root"), provided that this does not change what the
+// program does:
+//
+//   - Values without memory effects (arithmetic, conversions, len, field
+//     and index of values, pure calls such as math.Sin) always move.
+//   - A memory operation (a load, an impure call) moves to its root only if
+//     no conflicting memory operation lies between its position and the
+//     root's position, unless that operation ends up in the same statement
+//     in an order Go guarantees. Go leaves the order of a load and a call
+//     of one statement unspecified unless one is an operand of the other,
+//     so such a pair never shares a statement; two calls of one statement
+//     run in lexical order, which is checked after the fact (verifyOrder).
+//   - Loads and stores of a local variable whose address never escapes
+//     conflict only with each other, so struct and array locals read
+//     naturally.
+//
+// Everything else (several uses, a use in another block, effects in the
+// way) gets a variable.
+
+import (
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// vkind says how a value is rendered.
+type vkind uint8
+
+const (
+	kDead   vkind = iota // not emitted
+	kConst               // a literal at each use
+	kVar                 // held in a variable (parameters, φs, shared values)
+	kInline              // rendered inside its single user
+	kStmt                // a statement without a variable: store, void call, tuple call, terminator
+	kAddr                // an address, rendered as a place (p, p.f, x[i], *q) at each use
+)
+
+// rootKey names the statement a value is evaluated in: the statement of
+// value v (pred == stmtRoot), the copy into φ v on its predecessor edge
+// pred (pred >= 0), or no statement at all for an address re-rendered at
+// each of its uses (pred == rematRoot).
+type rootKey struct {
+	v    *ir.Value
+	pred int
+}
+
+const (
+	stmtRoot  = -1
+	rematRoot = -2
+)
+
+// allocInfo describes a non-heap allocation: a local variable.
+type allocInfo struct {
+	// escapes: the address is used other than by loads, stores and
+	// field/element addresses (passed to a call, sliced, stored...); the
+	// variable is then addressed with &.
+	escapes bool
+	v       *variable
+}
+
+// analyze computes liveness, memory facts and inlining decisions.
+func (e *emitter) analyze() {
+	e.allUses = ir.Uses(e.fn)
+	for _, b := range e.cfg.RPO {
+		for i, v := range b.Instrs {
+			e.pos[v.ID] = i
+		}
+	}
+	e.classifyAllocs()
+	e.markLive()
+	for _, b := range e.cfg.RPO {
+		for _, v := range b.Instrs {
+			if !e.live[v.ID] {
+				continue
+			}
+			for _, a := range v.Args {
+				if a != nil {
+					e.uses[a.ID] = append(e.uses[a.ID], v)
+				}
+			}
+		}
+	}
+	for _, p := range e.fn.Params {
+		if len(e.uses[p.ID]) > 0 {
+			e.kind[p.ID] = kVar
+			e.live[p.ID] = true
+		}
+	}
+	for _, b := range e.cfg.RPO {
+		forced := map[*ir.Value]bool{}
+		for {
+			e.decideBlock(b, forced)
+			bad := e.verifyOrder(b)
+			if bad == nil {
+				break
+			}
+			forced[bad] = true
+		}
+	}
+}
+
+// reachableUser reports whether u is an instruction of a reachable block.
+func (e *emitter) reachableUser(u *ir.Value) bool {
+	return u.Block != nil && e.cfg.Reachable(u.Block)
+}
+
+// classifyAllocs finds the local allocations and whether their address
+// escapes.
+func (e *emitter) classifyAllocs() {
+	for _, b := range e.cfg.RPO {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpAlloc && !v.Heap {
+				info := &allocInfo{}
+				e.allocs[v] = info
+				e.scanAddr(v, info)
+			}
+		}
+	}
+}
+
+func (e *emitter) scanAddr(a *ir.Value, info *allocInfo) {
+	for _, u := range e.allUses[a.ID] {
+		if !e.reachableUser(u) {
+			continue
+		}
+		switch {
+		case u.Op == ir.OpLoad:
+		case u.Op == ir.OpStore && u.Args[0] == a && u.Args[1] != a:
+		case (u.Op == ir.OpFieldAddr || u.Op == ir.OpIndexAddr) && u.Args[0] == a:
+			e.scanAddr(u, info)
+		default:
+			info.escapes = true
+		}
+	}
+}
+
+// localRoot returns the local allocation that address a points into (a
+// itself, or the base of a chain of field and array-element addresses), or
+// nil.
+func (e *emitter) localRoot(a *ir.Value) *ir.Value {
+	for a != nil {
+		switch a.Op {
+		case ir.OpAlloc:
+			if !a.Heap {
+				return a
+			}
+			return nil
+		case ir.OpFieldAddr:
+			a = a.Args[0]
+		case ir.OpIndexAddr:
+			if _, ok := a.Args[0].Type.Underlying().(*types.Pointer); !ok {
+				return nil // element of a slice
+			}
+			a = a.Args[0]
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// privateLocal returns the local allocation a points into when its address
+// never escapes: no call and no access through another pointer can touch
+// it.
+func (e *emitter) privateLocal(a *ir.Value) *ir.Value {
+	if r := e.localRoot(a); r != nil && !e.allocs[r].escapes {
+		return r
+	}
+	return nil
+}
+
+// markLive computes the live values: those with effects, and what they
+// use. A store into a private local is live only if the local is loaded by
+// a live load.
+func (e *emitter) markLive() {
+	var work []*ir.Value
+	mark := func(v *ir.Value) {
+		if v != nil && !e.live[v.ID] {
+			e.live[v.ID] = true
+			work = append(work, v)
+		}
+	}
+	var localStores []*ir.Value
+	for _, b := range e.cfg.RPO {
+		for _, v := range b.Instrs {
+			switch {
+			case v.Op.IsTerminator():
+				mark(v)
+			case v.Op == ir.OpStore:
+				if e.privateLocal(v.Args[0]) != nil {
+					localStores = append(localStores, v)
+				} else {
+					mark(v)
+				}
+			case v.Op == ir.OpCall && !e.pureCall(v):
+				mark(v)
+			}
+		}
+	}
+	for {
+		for len(work) > 0 {
+			v := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, a := range v.Args {
+				if a != nil && (a.Block == nil || e.cfg.Reachable(a.Block)) {
+					mark(a)
+				}
+			}
+		}
+		loaded := map[*ir.Value]bool{}
+		for _, b := range e.cfg.RPO {
+			for _, v := range b.Instrs {
+				if v.Op == ir.OpLoad && e.live[v.ID] {
+					if r := e.privateLocal(v.Args[0]); r != nil {
+						loaded[r] = true
+					}
+				}
+			}
+		}
+		changed := false
+		for _, s := range localStores {
+			if !e.live[s.ID] && loaded[e.privateLocal(s.Args[0])] {
+				mark(s)
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// pureCall reports whether v calls a function without effects, which may
+// be moved, duplicated or dropped like arithmetic.
+func (e *emitter) pureCall(v *ir.Value) bool {
+	c := v.Callee
+	if c == nil || v.Type == nil {
+		return false
+	}
+	switch c.Builtin {
+	case "len", "cap", "min", "max", "real", "imag", "complex":
+		return true
+	case "":
+	default:
+		return false
+	}
+	if c.Func == nil || c.Invoke || c.Derived != nil || c.Func.Pkg() == nil {
+		return false
+	}
+	if c.Func.Type().(*types.Signature).Recv() != nil {
+		return false
+	}
+	return c.Func.Pkg().Path() == "math"
+}
+
+// isMemOp reports whether v reads or writes memory in a way that orders it
+// against other memory operations.
+func (e *emitter) isMemOp(v *ir.Value) bool {
+	switch v.Op {
+	case ir.OpLoad, ir.OpStore:
+		return true
+	case ir.OpCall:
+		return !e.pureCall(v)
+	case ir.OpAlloc:
+		return !v.Heap // (re)zeroing of a local
+	}
+	return false
+}
+
+// memLoc returns the private local a memory operation touches, or nil when
+// it may touch any memory.
+func (e *emitter) memLoc(v *ir.Value) *ir.Value {
+	switch v.Op {
+	case ir.OpLoad, ir.OpStore:
+		return e.privateLocal(v.Args[0])
+	case ir.OpAlloc:
+		return e.privateLocal(v)
+	}
+	return nil
+}
+
+// conflict reports whether memory operations a and b must keep their
+// order.
+func (e *emitter) conflict(a, b *ir.Value) bool {
+	if a.Op == ir.OpLoad && b.Op == ir.OpLoad {
+		return false
+	}
+	la, lb := e.memLoc(a), e.memLoc(b)
+	if la != nil || lb != nil {
+		return la == lb
+	}
+	return true
+}
+
+// decideBlock sets kind, root and eff for the values of b, last to first
+// so that each value's user is decided before the value. Values in forced
+// are not inlined.
+func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
+	n := len(b.Instrs)
+	for i := n - 1; i >= 0; i-- {
+		v := b.Instrs[i]
+		if !e.live[v.ID] {
+			e.kind[v.ID] = kDead
+			continue
+		}
+		e.eff[v.ID] = i
+		e.root[v.ID] = rootKey{v, stmtRoot}
+		switch {
+		case v.Op.IsTerminator(), v.Op == ir.OpStore:
+			e.kind[v.ID] = kStmt
+		case v.Op == ir.OpConst:
+			e.kind[v.ID] = kConst
+		case v.Op == ir.OpPhi, v.Op == ir.OpExtract, v.Op == ir.OpSelect:
+			e.kind[v.ID] = kVar
+		case v.Op == ir.OpAlloc:
+			if v.Heap {
+				e.kind[v.ID] = kVar
+			} else {
+				e.kind[v.ID] = kAddr
+			}
+		case v.Op == ir.OpGlobal:
+			e.kind[v.ID] = kAddr
+			e.root[v.ID] = rootKey{v, rematRoot}
+		case v.Op == ir.OpFieldAddr || v.Op == ir.OpIndexAddr:
+			e.kind[v.ID] = kAddr
+			if r, R, ok := e.useSite(v, i, n); ok {
+				e.root[v.ID], e.eff[v.ID] = r, R
+			} else {
+				e.root[v.ID] = rootKey{v, rematRoot}
+			}
+		case v.Op == ir.OpCall && (v.Type == nil || isTuple(v.Type) || len(e.uses[v.ID]) == 0):
+			e.kind[v.ID] = kStmt
+		default:
+			if !forced[v] && e.tryInline(v, i, n) {
+				e.kind[v.ID] = kInline
+			} else {
+				e.kind[v.ID] = kVar
+			}
+		}
+	}
+}
+
+// useSite returns the statement the single use of v (at position i of a
+// block of n values) is evaluated in, and its position.
+func (e *emitter) useSite(v *ir.Value, i, n int) (rootKey, int, bool) {
+	us := e.uses[v.ID]
+	if len(us) != 1 {
+		return rootKey{}, 0, false
+	}
+	u := us[0]
+	if u.Op == ir.OpPhi {
+		for j, a := range u.Args {
+			if a == v {
+				if u.Block.Preds[j] != v.Block {
+					return rootKey{}, 0, false
+				}
+				return rootKey{u, j}, n, true
+			}
+		}
+		return rootKey{}, 0, false
+	}
+	if u.Block != v.Block || e.pos[u.ID] <= i {
+		return rootKey{}, 0, false
+	}
+	if u.Op == ir.OpSelect {
+		// The select renders as two statements; only values without
+		// memory effects move into it.
+		return rootKey{u, rematRoot}, e.eff[u.ID], true
+	}
+	return e.root[u.ID], e.eff[u.ID], true
+}
+
+// tryInline decides whether v, at position i of a block of n values, is
+// rendered inside its single user, and records its root if so.
+func (e *emitter) tryInline(v *ir.Value, i, n int) bool {
+	r, R, ok := e.useSite(v, i, n)
+	if !ok {
+		return false
+	}
+	if e.isMemOp(v) {
+		if r.pred == rematRoot {
+			return false
+		}
+		b := v.Block
+		for k := i + 1; k < R && k < n; k++ {
+			w := b.Instrs[k]
+			if !e.live[w.ID] || !e.isMemOp(w) || !e.conflict(v, w) {
+				continue
+			}
+			if e.eff[w.ID] > R {
+				continue
+			}
+			if e.eff[w.ID] == R && e.root[w.ID] == r {
+				if (v.Op == ir.OpLoad) != (w.Op == ir.OpLoad) && !e.isOperandOf(v, w) {
+					return false
+				}
+				continue
+			}
+			return false
+		}
+	}
+	e.root[v.ID], e.eff[v.ID] = r, R
+	return true
+}
+
+// isOperandOf reports whether inlined v ends up inside w's operands.
+func (e *emitter) isOperandOf(v, w *ir.Value) bool {
+	x := v
+	for {
+		us := e.uses[x.ID]
+		if len(us) != 1 {
+			return false
+		}
+		x = us[0]
+		if x == w {
+			return true
+		}
+		if x.Op == ir.OpPhi || e.kind[x.ID] != kInline && e.kind[x.ID] != kAddr {
+			return false
+		}
+	}
+}
+
+// verifyOrder checks that the impure calls inside each statement of b run,
+// in Go's left-to-right order, in the order of the block. It returns a call
+// to hold in a variable when they do not.
+func (e *emitter) verifyOrder(b *ir.Block) *ir.Value {
+	check := func(root *ir.Value, args []*ir.Value) *ir.Value {
+		var calls []*ir.Value
+		var walk func(v *ir.Value)
+		walk = func(v *ir.Value) {
+			if v == nil || v.Block == nil {
+				return
+			}
+			k := e.kind[v.ID]
+			if k != kInline && !(k == kAddr && e.root[v.ID].pred != rematRoot) {
+				return
+			}
+			for _, a := range v.Args {
+				walk(a)
+			}
+			if v.Op == ir.OpCall && !e.pureCall(v) {
+				calls = append(calls, v)
+			}
+		}
+		for _, a := range args {
+			walk(a)
+		}
+		if root != nil && root.Op == ir.OpCall && !e.pureCall(root) {
+			calls = append(calls, root)
+		}
+		for k := 1; k < len(calls); k++ {
+			if e.pos[calls[k].ID] < e.pos[calls[k-1].ID] {
+				if calls[k-1] != root {
+					return calls[k-1]
+				}
+				return calls[k]
+			}
+		}
+		return nil
+	}
+	for _, v := range b.Instrs {
+		k := e.kind[v.ID]
+		if k == kVar || k == kStmt {
+			if bad := check(v, v.Args); bad != nil {
+				return bad
+			}
+		}
+	}
+	for _, s := range b.Succs {
+		j := s.PredIndex(b)
+		for _, phi := range s.Instrs {
+			if phi.Op != ir.OpPhi {
+				break
+			}
+			if e.live[phi.ID] {
+				if bad := check(nil, phi.Args[j:j+1]); bad != nil {
+					return bad
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func isTuple(t types.Type) bool {
+	_, ok := t.(*types.Tuple)
+	return ok
+}

@@ -1,0 +1,70 @@
+package emit
+
+// This file defines the fallback for control flow that cannot be
+// structured (irreducible CFGs, forward jumps Go cannot express): every
+// block becomes a labeled run of statements ending in gotos. All variables
+// are declared at the top of the function (placeDecls), so no goto jumps
+// over a declaration, and no goto jumps into a block. Code that came from
+// structured Go never takes this path.
+
+import (
+	"strconv"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// gotoForm returns the function body in goto form.
+func (e *emitter) gotoForm() *slist {
+	blocks := e.cfg.RPO
+	next := map[*ir.Block]*ir.Block{}
+	for i := 0; i+1 < len(blocks); i++ {
+		next[blocks[i]] = blocks[i+1]
+	}
+	label := func(b *ir.Block) string { return "b" + strconv.Itoa(b.Index) }
+	targets := map[*ir.Block]bool{}
+
+	body := &slist{}
+	// jump appends the copies of b's k-th edge and a goto, unless the
+	// target is the next block and fall is allowed.
+	jump := func(out *slist, b *ir.Block, k int, fall bool) {
+		out.add(e.edgeCopies(b, k)...)
+		t := b.Succs[k]
+		if fall && next[b] == t {
+			return
+		}
+		targets[t] = true
+		out.add(&sGoto{name: label(t)})
+	}
+	var stmts []stmt
+	for _, b := range blocks {
+		var out slist
+		out.add(&sLabel{name: label(b)})
+		e.blockStmts(b, &out)
+		term := b.Terminator()
+		switch term.Op {
+		case ir.OpJump:
+			jump(&out, b, 0, true)
+		case ir.OpIf:
+			then := &slist{}
+			jump(then, b, 0, false)
+			out.add(&sIf{cond: leaf(term.Args[0]), then: then, els: &slist{}})
+			jump(&out, b, 1, true)
+		default:
+			out.add(&sValue{v: term})
+		}
+		stmts = append(stmts, out.stmts...)
+	}
+	for _, st := range stmts {
+		if l, ok := st.(*sLabel); ok {
+			used := false
+			for t := range targets {
+				used = used || label(t) == l.name
+			}
+			if !used {
+				continue
+			}
+		}
+		body.add(st)
+	}
+	return body
+}

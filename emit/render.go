@@ -1,0 +1,269 @@
+package emit
+
+// This file defines the rendering of the statement tree as jennifer code.
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// renderList renders the statements of l.
+func (e *emitter) renderList(l *slist) []jen.Code {
+	var out []jen.Code
+	for _, st := range l.stmts {
+		out = append(out, e.renderStmt(st)...)
+	}
+	return out
+}
+
+func (e *emitter) renderStmt(st stmt) []jen.Code {
+	switch st := st.(type) {
+	case *sValue:
+		return e.renderValue(st)
+	case *sAssign:
+		return []jen.Code{e.renderAssign(st)}
+	case *sIf:
+		return []jen.Code{e.renderIf(st)}
+	case *sFor:
+		return e.renderFor(st)
+	case *sBranch:
+		s := jen.Break()
+		if st.tok == token.CONTINUE {
+			s = jen.Continue()
+		}
+		if st.labeled {
+			s.Id(st.loop.label)
+		}
+		return []jen.Code{s}
+	case *sDecl:
+		return []jen.Code{jen.Var().Id(st.v.name).Add(e.typ(st.v.typ))}
+	case *sLabel:
+		return []jen.Code{jen.Id(st.name).Op(":")}
+	case *sGoto:
+		return []jen.Code{jen.Goto().Id(st.name)}
+	}
+	internalf("unknown statement %T", st)
+	return nil
+}
+
+func (e *emitter) renderIf(st *sIf) *jen.Statement {
+	s := jen.If(e.condExpr(st.cond).c).Block(e.renderList(st.then)...)
+	if st.els.empty() {
+		return s
+	}
+	if len(st.els.stmts) == 1 {
+		if elif, ok := st.els.stmts[0].(*sIf); ok {
+			return s.Else().Add(e.renderIf(elif))
+		}
+	}
+	return s.Else().Block(e.renderList(st.els)...)
+}
+
+func (e *emitter) renderFor(st *sFor) []jen.Code {
+	var out []jen.Code
+	if st.label != "" {
+		out = append(out, jen.Id(st.label).Op(":"))
+	}
+	var clauses []jen.Code
+	var cond jen.Code = jen.Empty()
+	if st.cond != nil {
+		cond = e.condExpr(st.cond).c
+	}
+	if st.init == nil && st.post == nil {
+		if st.cond != nil {
+			clauses = []jen.Code{cond}
+		}
+	} else {
+		clauses = []jen.Code{e.simple(st.init), cond, e.simple(st.post)}
+	}
+	return append(out, jen.For(clauses...).Block(e.renderList(st.body)...))
+}
+
+// simple renders the init or post statement of a for loop.
+func (e *emitter) simple(st stmt) jen.Code {
+	if st == nil {
+		return jen.Empty()
+	}
+	cs := e.renderStmt(st)
+	if len(cs) != 1 {
+		internalf("for clause renders as %d statements", len(cs))
+	}
+	return cs[0]
+}
+
+func (e *emitter) renderValue(st *sValue) []jen.Code {
+	v := st.v
+	switch v.Op {
+	case ir.OpReturn:
+		var rs []jen.Code
+		for i, a := range v.Args {
+			rs = append(rs, e.ref(a, e.fn.ResultTypes[i]).c)
+		}
+		return []jen.Code{jen.Return(rs...)}
+	case ir.OpPanic:
+		return []jen.Code{jen.Panic(e.ref(v.Args[0], anyType).c)}
+	case ir.OpStore:
+		return []jen.Code{e.renderStore(v)}
+	case ir.OpAlloc:
+		if info := e.allocs[v]; info != nil {
+			vr := info.v
+			switch {
+			case st.define && st.merged != nil:
+				return []jen.Code{jen.Id(vr.name).Op(":=").Add(e.ref(st.merged.Args[1], nil).c)}
+			case st.define:
+				return []jen.Code{jen.Var().Id(vr.name).Add(e.typ(vr.typ))}
+			case st.zero:
+				return []jen.Code{jen.Id(vr.name).Op("=").Add(e.constant(vr.typ, nil, vr.typ).c)}
+			}
+			return nil
+		}
+	case ir.OpCall:
+		if e.kind[v.ID] == kStmt {
+			call := e.call(v).c
+			if v.Type == nil || !isTuple(v.Type) {
+				return []jen.Code{call}
+			}
+			names := make([]jen.Code, v.Type.(*types.Tuple).Len())
+			any := false
+			for i := range names {
+				names[i] = jen.Id("_")
+			}
+			for _, x := range e.extract[v] {
+				names[x.Index] = jen.Id(e.vars[x.ID].name)
+				any = true
+			}
+			if !any {
+				return []jen.Code{call}
+			}
+			op := "="
+			if st.define {
+				op = ":="
+			}
+			return []jen.Code{jen.List(names...).Op(op).Add(call)}
+		}
+	case ir.OpSelect:
+		vr := e.vars[v.ID]
+		c, a, b := v.Args[0], v.Args[1], v.Args[2]
+		first := e.define(vr, b, false, st.define)
+		second := jen.If(e.ref(c, c.Type).c).Block(jen.Id(vr.name).Op("=").Add(e.ref(a, vr.typ).c))
+		return []jen.Code{first, second}
+	}
+	if e.kind[v.ID] == kVar {
+		return []jen.Code{e.define(e.vars[v.ID], v, true, st.define)}
+	}
+	internalf("cannot render statement %s", v.LongString(nil))
+	return nil
+}
+
+var anyType = types.Universe.Lookup("any").Type()
+
+// define renders the assignment of x to vr (of x's operation if asOp,
+// else of x as an operand), declaring vr if decl.
+func (e *emitter) define(vr *variable, x *ir.Value, asOp, decl bool) *jen.Statement {
+	render := func(want types.Type) expr {
+		if asOp {
+			return e.op(x, want)
+		}
+		return e.ref(x, want)
+	}
+	if decl {
+		if x.Op == ir.OpConst && x.Const == nil && nilable(vr.typ) {
+			return jen.Var().Id(vr.name).Add(e.typ(vr.typ))
+		}
+		if e.needsVarForm(x) {
+			return jen.Var().Id(vr.name).Add(e.typ(vr.typ)).Op("=").Add(render(vr.typ).c)
+		}
+		return jen.Id(vr.name).Op(":=").Add(render(nil).c)
+	}
+	// Compound assignment: v = v op y.
+	if (asOp || e.kind[x.ID] == kInline) && x.Op == ir.OpBinary && compoundable(x.Tok) {
+		l, r := x.Args[0], x.Args[1]
+		if e.kind[l.ID] == kVar && e.vars[l.ID] == vr {
+			if e.isStep(x, vr) && constant1(r) {
+				if x.Tok == token.ADD {
+					return jen.Id(vr.name).Op("++")
+				}
+				return jen.Id(vr.name).Op("--")
+			}
+			return jen.Id(vr.name).Op(x.Tok.String() + "=").Add(e.ref(r, r.Type).c)
+		}
+	}
+	return jen.Id(vr.name).Op("=").Add(render(vr.typ).c)
+}
+
+func (e *emitter) renderAssign(st *sAssign) *jen.Statement {
+	if len(st.dsts) == 1 {
+		return e.define(st.dsts[0], st.srcs[0], false, st.define)
+	}
+	var ls, rs []jen.Code
+	for i, d := range st.dsts {
+		ls = append(ls, jen.Id(d.name))
+		var want types.Type = d.typ
+		if st.define {
+			want = nil
+		}
+		rs = append(rs, e.ref(st.srcs[i], want).c)
+	}
+	op := "="
+	if st.define {
+		op = ":="
+	}
+	return jen.List(ls...).Op(op).List(rs...)
+}
+
+func (e *emitter) renderStore(v *ir.Value) *jen.Statement {
+	addr, val := v.Args[0], v.Args[1]
+	pl, _ := e.place(addr)
+	elem := addr.Type.Underlying().(*types.Pointer).Elem()
+	// x[i] = x[i] op y  =>  x[i] op= y
+	if e.kind[val.ID] == kInline && val.Op == ir.OpBinary && compoundable(val.Tok) {
+		l, r := val.Args[0], val.Args[1]
+		if e.kind[l.ID] == kInline && l.Op == ir.OpLoad && e.samePlace(l.Args[0], addr) {
+			return jen.Add(pl.c).Op(val.Tok.String() + "=").Add(e.ref(r, r.Type).c)
+		}
+	}
+	return jen.Add(pl.c).Op("=").Add(e.ref(val, elem).c)
+}
+
+func compoundable(tok token.Token) bool {
+	switch tok {
+	case token.ADD, token.SUB, token.MUL, token.QUO, token.REM,
+		token.AND, token.OR, token.XOR, token.SHL, token.SHR, token.AND_NOT:
+		return true
+	}
+	return false
+}
+
+func constant1(v *ir.Value) bool {
+	return v.Op == ir.OpConst && v.Const != nil && v.Const.ExactString() == "1"
+}
+
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	}
+	return false
+}
+
+// needsVarForm reports whether "x := v" would give x a type other than
+// v's: an untyped boolean of a named boolean type, or nil.
+func (e *emitter) needsVarForm(v *ir.Value) bool {
+	if v.Op == ir.OpConst {
+		return v.Const == nil && nilable(v.Type)
+	}
+	if types.Identical(v.Type, types.Typ[types.Bool]) {
+		return false
+	}
+	switch {
+	case v.Op == ir.OpBinary && isComparison(v.Tok):
+		return true
+	case v.Op == ir.OpUnary && v.Tok == token.NOT && e.kind[v.Args[0].ID] == kInline:
+		return e.needsVarForm(v.Args[0])
+	}
+	return false
+}

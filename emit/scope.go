@@ -1,0 +1,357 @@
+package emit
+
+// This file defines the placement of variable declarations.
+//
+// A variable is declared in the innermost statement list that encloses all
+// its occurrences. If the first of them in that list is a statement that
+// assigns the variable without reading it, that statement declares it
+// (:=, or var p T for a local); otherwise "var name T" is inserted just
+// before the first occurrence. A value defined inside a loop and used
+// after it is the typical case for the latter. Three finishing touches
+// happen here because they depend on the declarations:
+//
+//   - a loop counter declared just before its loop and used only inside
+//     moves into the loop's init clause (for i := 0; i < n; i++);
+//   - a local declared with var p T and immediately assigned becomes
+//     p := v;
+//   - a local whose declaration had to be hoisted out of a loop is reset
+//     to its zero value where the allocation was (p = T{}), since the IR
+//     allocates a fresh, zeroed variable on each execution.
+
+import (
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+type pathStep struct {
+	l *slist
+	i int
+}
+
+type occurrence struct {
+	path []pathStep
+	st   stmt
+	def  bool // st assigns the variable
+	read bool // st reads the variable
+}
+
+// placeDecls sets the define flags, inserts declarations and forms init
+// clauses. In the goto form, every variable is declared at the top.
+func (e *emitter) placeDecls(body *slist, gotoForm bool) {
+	occ := map[*variable][]occurrence{}
+	loopBody := map[*slist]bool{}
+	e.collectOccurrences(body, nil, loopBody, occ)
+
+	if gotoForm {
+		var decls []stmt
+		for _, vr := range e.varList {
+			if !vr.predeclared && len(occ[vr]) > 0 {
+				decls = append(decls, &sDecl{v: vr})
+			}
+		}
+		walkStmts(body, func(st stmt) {
+			if sv, ok := st.(*sValue); ok && sv.v.Op == ir.OpAlloc && !sv.v.Heap {
+				sv.zero = sv.v.Block != e.fn.Entry() || len(sv.v.Block.Preds) > 0
+			}
+		})
+		body.stmts = append(decls, body.stmts...)
+		return
+	}
+
+	type site struct {
+		l *slist
+		i int
+	}
+	defines := map[stmt][]*variable{} // statements that declare variables
+	defSite := map[stmt]site{}
+	decls := map[*slist]map[int][]*variable{}
+	addDecl := func(l *slist, i int, vr *variable) {
+		if decls[l] == nil {
+			decls[l] = map[int][]*variable{}
+		}
+		decls[l][i] = append(decls[l][i], vr)
+	}
+	depthOf := map[*variable]int{}
+	for _, vr := range e.varList {
+		os := occ[vr]
+		if vr.predeclared || len(os) == 0 {
+			continue
+		}
+		d := 0
+		for {
+			next := d + 1
+			same := true
+			for _, o := range os {
+				if len(o.path) <= next || o.path[next].l != os[0].path[next].l {
+					same = false
+					break
+				}
+			}
+			if !same {
+				break
+			}
+			d = next
+		}
+		depthOf[vr] = d
+		l := os[0].path[d].l
+		anchor := os[0].path[d].i
+		for _, o := range os {
+			anchor = min(anchor, o.path[d].i)
+		}
+		var defSt stmt
+		direct := true
+		for _, o := range os {
+			if o.path[d].i != anchor {
+				continue
+			}
+			if len(o.path) != d+1 || o.read || !o.def {
+				direct = false
+				break
+			}
+			defSt = o.st
+		}
+		if direct && defSt != nil && e.canDeclare(defSt, vr) {
+			defines[defSt] = append(defines[defSt], vr)
+			defSite[defSt] = site{l, anchor}
+		} else {
+			addDecl(l, anchor, vr)
+			if vr.alloc != nil {
+				// Reset the local where it is allocated, if that may
+				// happen more than once after the declaration.
+				for _, o := range os {
+					if sv, ok := o.st.(*sValue); ok && sv.v == vr.alloc {
+						for _, ps := range o.path[d+1:] {
+							sv.zero = sv.zero || loopBody[ps.l]
+						}
+					}
+				}
+			}
+		}
+	}
+	// A statement assigning several variables declares them only if it
+	// declares all of them.
+	for st, vrs := range defines {
+		all := len(vrs) == len(e.assigned(st))
+		switch st := st.(type) {
+		case *sValue:
+			st.define = all
+		case *sAssign:
+			st.define = all
+		}
+		if !all {
+			s := defSite[st]
+			for _, vr := range vrs {
+				addDecl(s.l, s.i, vr)
+			}
+		}
+	}
+
+	// Init clauses: a counter declared right before its loop and used
+	// only in it.
+	initOf := map[stmt]*sFor{}
+	var findInits func(l *slist, depth int)
+	findInits = func(l *slist, depth int) {
+		for i, st := range l.stmts {
+			switch st := st.(type) {
+			case *sIf:
+				findInits(st.then, depth+1)
+				findInits(st.els, depth+1)
+			case *sFor:
+				findInits(st.body, depth+1)
+				if i == 0 || st.post == nil || st.init != nil {
+					continue
+				}
+				as, ok := l.stmts[i-1].(*sAssign)
+				if !ok || !as.define || len(as.dsts) != 1 {
+					continue
+				}
+				vr := as.dsts[0]
+				if !e.isCounterOf(vr, st.header) || e.stepOf(st.post) != vr {
+					continue
+				}
+				inside := true
+				for _, o := range occ[vr] {
+					if o.st == as {
+						continue
+					}
+					if len(o.path) <= depth || o.path[depth].l != l || o.path[depth].i != i {
+						inside = false
+						break
+					}
+				}
+				if inside {
+					initOf[as] = st
+				}
+			}
+		}
+	}
+	findInits(body, 0)
+
+	// Rebuild the lists with the declarations, init clauses and merged
+	// stores.
+	var rebuild func(l *slist)
+	rebuild = func(l *slist) {
+		var out []stmt
+		for i := 0; i < len(l.stmts); i++ {
+			for _, vr := range decls[l][i] {
+				out = append(out, &sDecl{v: vr})
+			}
+			st := l.stmts[i]
+			switch st := st.(type) {
+			case *sIf:
+				rebuild(st.then)
+				rebuild(st.els)
+			case *sFor:
+				rebuild(st.body)
+			case *sAssign:
+				if f := initOf[st]; f != nil {
+					f.init = st
+					continue
+				}
+			case *sValue:
+				if st.define && e.allocs[st.v] != nil && i+1 < len(l.stmts) {
+					if next, ok := l.stmts[i+1].(*sValue); ok && e.mergeable(st.v, next.v) && len(decls[l][i+1]) == 0 {
+						st.merged = next.v
+						out = append(out, st)
+						i++
+						continue
+					}
+				}
+			}
+			out = append(out, st)
+		}
+		l.stmts = out
+	}
+	rebuild(body)
+}
+
+// canDeclare reports whether statement st, which assigns vr, can declare
+// it.
+func (e *emitter) canDeclare(st stmt, vr *variable) bool {
+	switch st := st.(type) {
+	case *sValue:
+		return vr.alloc == st.v || e.kind[st.v.ID] == kVar || st.v.Op == ir.OpCall
+	case *sAssign:
+		return true
+	}
+	return false
+}
+
+// assigned returns the variables statement st assigns.
+func (e *emitter) assigned(st stmt) []*variable {
+	var vrs []*variable
+	switch st := st.(type) {
+	case *sValue:
+		if a := e.allocs[st.v]; a != nil && a.v != nil {
+			return []*variable{a.v}
+		}
+		e.stmtDefs(st.v, func(d *ir.Value) { vrs = append(vrs, e.vars[d.ID]) })
+	case *sAssign:
+		vrs = st.dsts
+	}
+	return vrs
+}
+
+// mergeable reports whether store s, right after the declaration of local
+// alloc, can become the declaration's initial value.
+func (e *emitter) mergeable(alloc, s *ir.Value) bool {
+	if s.Op != ir.OpStore || s.Args[0] != alloc || e.kind[s.ID] != kStmt {
+		return false
+	}
+	elem := alloc.Type.Underlying().(*types.Pointer).Elem()
+	if !types.Identical(s.Args[1].Type, elem) || e.needsVarForm(s.Args[1]) {
+		return false
+	}
+	mentions := false
+	e.touches(s.Args[1], func(vr *variable) { mentions = mentions || vr.alloc == alloc })
+	return !mentions
+}
+
+// collectOccurrences records, for each variable, the statements that
+// mention it and their paths from the body.
+func (e *emitter) collectOccurrences(l *slist, path []pathStep, loopBody map[*slist]bool, occ map[*variable][]occurrence) {
+	for i, st := range l.stmts {
+		p := append(path[:len(path):len(path)], pathStep{l, i})
+		e.stmtVars(st, func(vr *variable, def bool) {
+			if vr == nil {
+				return
+			}
+			os := occ[vr]
+			if n := len(os); n > 0 && os[n-1].st == st {
+				os[n-1].def = os[n-1].def || def
+				os[n-1].read = os[n-1].read || !def
+				return
+			}
+			occ[vr] = append(os, occurrence{path: p, st: st, def: def, read: !def})
+		})
+		switch st := st.(type) {
+		case *sIf:
+			e.collectOccurrences(st.then, p, loopBody, occ)
+			e.collectOccurrences(st.els, p, loopBody, occ)
+		case *sFor:
+			loopBody[st.body] = true
+			e.collectOccurrences(st.body, p, loopBody, occ)
+		}
+	}
+}
+
+// stmtVars calls f for each variable statement st (not counting nested
+// lists) mentions, with def set when st assigns it.
+func (e *emitter) stmtVars(st stmt, f func(vr *variable, def bool)) {
+	switch st := st.(type) {
+	case *sValue:
+		v := st.v
+		if a := e.allocs[v]; a != nil {
+			f(a.v, true)
+			return
+		}
+		for _, a := range v.Args {
+			e.touches(a, func(vr *variable) { f(vr, false) })
+		}
+		e.stmtDefs(v, func(d *ir.Value) { f(e.vars[d.ID], true) })
+	case *sAssign:
+		for _, s := range st.srcs {
+			e.touches(s, func(vr *variable) { f(vr, false) })
+		}
+		for _, d := range st.dsts {
+			f(d, true)
+		}
+	case *sIf:
+		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })
+	case *sFor:
+		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })
+		if st.init != nil {
+			e.stmtVars(st.init, f)
+		}
+		if st.post != nil {
+			e.stmtVars(st.post, f)
+		}
+	}
+}
+
+// touches calls f for each variable that rendering v as an operand
+// mentions, locals included.
+func (e *emitter) touches(v *ir.Value, f func(*variable)) {
+	if v == nil {
+		return
+	}
+	switch e.kind[v.ID] {
+	case kVar:
+		f(e.vars[v.ID])
+	case kInline:
+		for _, a := range v.Args {
+			e.touches(a, f)
+		}
+	case kAddr:
+		switch v.Op {
+		case ir.OpAlloc:
+			f(e.allocs[v].v)
+		case ir.OpGlobal:
+		default:
+			for _, a := range v.Args {
+				e.touches(a, f)
+			}
+		}
+	}
+}

@@ -1,0 +1,552 @@
+package emit
+
+// This file defines the variables of the emitted function: liveness of the
+// values that need a variable, their interference, the coalescing of
+// φ-related values into one variable, and naming.
+//
+// Coalescing follows the out-of-SSA literature (Sreedhar et al., "Translating
+// Out of Static Single Assignment Form", SAS 1999; Boissinot et al.,
+// "Revisiting Out-of-SSA Translation for Correctness, Code Quality, and
+// Efficiency", CGO 2009): a φ and its argument share a variable when their
+// live ranges do not interfere. φ copies are emitted on the CFG edges as
+// parallel copies, so the classic lost-copy and swap problems do not arise;
+// the copies left over are sequenced in copies.go. Liveness is computed on
+// the emitted form: an inlined value's operands are read where the value's
+// statement is, not where the value was.
+//
+// Names come from the values' source names (Value.Name), sanitized into Go
+// identifiers and made unique in the whole function, so no variable ever
+// shadows another, a parameter, a named result, a predeclared identifier,
+// an imported package or a package-level name the file uses.
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// variable is one Go variable of the emitted function.
+type variable struct {
+	name string
+	typ  types.Type
+	// members are the SSA values the variable holds (kVar values).
+	members []*ir.Value
+	// predeclared: a parameter or a named result; never declared in the
+	// body.
+	predeclared bool
+	// alloc is the local allocation whose memory this variable is.
+	alloc *ir.Value
+	id    int
+}
+
+func (v *variable) String() string { return v.name }
+
+// makeVariables names the parameters, coalesces φ-related values and
+// creates the variables of all kVar values and local allocations.
+func (e *emitter) makeVariables() {
+	e.names = newNamer(e.fs)
+	for _, r := range e.fn.ResultNames {
+		if r != "" && r != "_" {
+			e.names.reserve(r)
+		}
+	}
+	// Parameters: their own names first, then generated ones.
+	var unnamed []*ir.Value
+	for _, p := range e.fn.Params {
+		if s := sanitize(p.Name); s != "" {
+			e.params[p] = e.names.fresh(s)
+		} else if e.kind[p.ID] == kVar {
+			unnamed = append(unnamed, p)
+		}
+	}
+	for _, p := range unnamed {
+		base := "p" + strconv.Itoa(p.Index)
+		if e.fn.Recv != nil && p.Index == 0 {
+			base = receiverName(e.fn.Recv)
+		}
+		e.params[p] = e.names.fresh(base)
+	}
+
+	for _, b := range e.cfg.RPO {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpExtract && e.live[v.ID] {
+				e.extract[v.Args[0]] = append(e.extract[v.Args[0]], v)
+			}
+		}
+	}
+
+	classes := e.coalesce()
+
+	results := map[string]int{}
+	for i, r := range e.fn.ResultNames {
+		if r != "" && r != "_" {
+			results[r] = i
+		}
+	}
+	for _, members := range classes {
+		vr := &variable{typ: members[0].Type, members: members, id: len(e.varList)}
+		hint := ""
+		for _, m := range members {
+			if m.Op == ir.OpParam {
+				vr.name, vr.predeclared = e.params[m], true
+				break
+			}
+			if hint == "" {
+				hint = sanitize(m.Name)
+			}
+		}
+		if vr.name == "" {
+			if i, ok := results[hint]; ok && types.Identical(e.fn.ResultTypes[i], vr.typ) {
+				// Hold the value in the named result itself.
+				vr.name, vr.predeclared = hint, true
+				delete(results, hint)
+			} else {
+				if hint == "" {
+					hint = "t"
+				}
+				vr.name = e.names.fresh(hint)
+			}
+		}
+		for _, m := range members {
+			e.vars[m.ID] = vr
+		}
+		e.varList = append(e.varList, vr)
+	}
+	for _, b := range e.cfg.RPO {
+		for _, v := range b.Instrs {
+			info := e.allocs[v]
+			if info == nil || !e.live[v.ID] {
+				continue
+			}
+			elem := v.Type.Underlying().(*types.Pointer).Elem()
+			vr := &variable{typ: elem, alloc: v, id: len(e.varList)}
+			hint := sanitize(v.Name)
+			if i, ok := results[hint]; ok && types.Identical(e.fn.ResultTypes[i], elem) && b == e.fn.Entry() {
+				vr.name, vr.predeclared = hint, true
+				delete(results, hint)
+			} else {
+				if hint == "" {
+					hint = "t"
+				}
+				vr.name = e.names.fresh(hint)
+			}
+			info.v = vr
+			e.varList = append(e.varList, vr)
+		}
+	}
+}
+
+// receiverName returns a conventional receiver name for type t: the
+// first letter of its name, lower case.
+func receiverName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := t.(interface{ Obj() *types.TypeName }); ok {
+		for _, r := range n.Obj().Name() {
+			if s := sanitize(string(unicode.ToLower(r))); s != "" {
+				return s
+			}
+			break
+		}
+	}
+	return "r"
+}
+
+// A bitset over value IDs.
+type bitset []uint64
+
+func newBitset(n int) bitset          { return make(bitset, (n+63)/64) }
+func (s bitset) add(i int)            { s[i/64] |= 1 << (i % 64) }
+func (s bitset) remove(i int)         { s[i/64] &^= 1 << (i % 64) }
+func (s bitset) has(i int) bool       { return s[i/64]&(1<<(i%64)) != 0 }
+func (s bitset) copyFrom(t bitset)    { copy(s, t) }
+func (s bitset) unionWith(t bitset)   { for i := range s { s[i] |= t[i] } }
+func (s bitset) clone() bitset        { return append(bitset(nil), s...) }
+func (s bitset) forEach(f func(int)) {
+	for i, w := range s {
+		for w != 0 {
+			b := 0
+			for w&(1<<b) == 0 {
+				b++
+			}
+			f(i*64 + b)
+			w &^= 1 << b
+		}
+	}
+}
+func (s bitset) equal(t bitset) bool {
+	for i := range s {
+		if s[i] != t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// reads calls f for each variable-held value that rendering v as an
+// operand reads.
+func (e *emitter) reads(v *ir.Value, f func(*ir.Value)) {
+	if v == nil {
+		return
+	}
+	switch e.kind[v.ID] {
+	case kVar:
+		f(v)
+	case kInline:
+		for _, a := range v.Args {
+			e.reads(a, f)
+		}
+	case kAddr:
+		if v.Op == ir.OpAlloc || v.Op == ir.OpGlobal {
+			return
+		}
+		for _, a := range v.Args {
+			e.reads(a, f)
+		}
+	}
+}
+
+// stmtDefs calls f for the values that the statement of root v defines.
+func (e *emitter) stmtDefs(v *ir.Value, f func(*ir.Value)) {
+	switch {
+	case e.kind[v.ID] == kVar && v.Op != ir.OpPhi && v.Op != ir.OpExtract && v.Op != ir.OpParam:
+		f(v)
+	case v.Op == ir.OpCall && v.Type != nil && isTuple(v.Type):
+		for _, x := range e.extract[v] {
+			f(x)
+		}
+	}
+}
+
+// isStmtRoot reports whether v is emitted as a statement of its block.
+func (e *emitter) isStmtRoot(v *ir.Value) bool {
+	switch e.kind[v.ID] {
+	case kStmt:
+		return true
+	case kVar:
+		return v.Op != ir.OpPhi && v.Op != ir.OpExtract && v.Op != ir.OpParam
+	case kAddr:
+		return v.Op == ir.OpAlloc
+	}
+	return false
+}
+
+// succPred returns, for the k-th successor edge of b, the index of that
+// edge among the successor's predecessors (φ arguments are in Preds
+// order; two edges from b to one block are told apart by position).
+func succPred(b *ir.Block, k int) int {
+	s := b.Succs[k]
+	nth := 0
+	for i := 0; i < k; i++ {
+		if b.Succs[i] == s {
+			nth++
+		}
+	}
+	for j, p := range s.Preds {
+		if p == b {
+			if nth == 0 {
+				return j
+			}
+			nth--
+		}
+	}
+	internalf("b%d is not a predecessor of b%d", b.Index, s.Index)
+	return -1
+}
+
+// livePhis returns the live φs of b.
+func (e *emitter) livePhis(b *ir.Block) []*ir.Value {
+	var phis []*ir.Value
+	for _, v := range b.Instrs {
+		if v.Op != ir.OpPhi {
+			break
+		}
+		if e.live[v.ID] {
+			phis = append(phis, v)
+		}
+	}
+	return phis
+}
+
+// coalesce computes liveness and interference of the kVar values and
+// groups φ-related values into classes that will share a variable. It
+// returns the classes in order of first definition.
+func (e *emitter) coalesce() [][]*ir.Value {
+	n := len(e.live)
+	nb := len(e.fn.Blocks)
+	liveIn := make([]bitset, nb)
+	liveOut := make([]bitset, nb)
+	for _, b := range e.cfg.RPO {
+		liveIn[b.Index] = newBitset(n)
+		liveOut[b.Index] = newBitset(n)
+	}
+	// edgeReads adds what the copies on b's k-th out edge read.
+	edgeReads := func(b *ir.Block, k int, live bitset) {
+		j := succPred(b, k)
+		for _, phi := range e.livePhis(b.Succs[k]) {
+			e.reads(phi.Args[j], func(x *ir.Value) { live.add(x.ID) })
+		}
+	}
+	// walk runs backward over b's statements, starting from live (which
+	// it updates), calling def for each definition with the set live
+	// after it.
+	walk := func(b *ir.Block, live bitset, def func(d *ir.Value, live bitset)) {
+		for i := len(b.Instrs) - 1; i >= 0; i-- {
+			v := b.Instrs[i]
+			if !e.isStmtRoot(v) {
+				continue
+			}
+			e.stmtDefs(v, func(d *ir.Value) {
+				if def != nil {
+					def(d, live)
+				}
+			})
+			e.stmtDefs(v, func(d *ir.Value) { live.remove(d.ID) })
+			for _, a := range v.Args {
+				e.reads(a, func(x *ir.Value) { live.add(x.ID) })
+			}
+		}
+		phis := e.livePhis(b)
+		for _, p := range phis {
+			if def != nil {
+				def(p, live)
+			}
+		}
+		for _, p := range phis {
+			live.remove(p.ID)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for k := len(e.cfg.RPO) - 1; k >= 0; k-- {
+			b := e.cfg.RPO[k]
+			out := newBitset(n)
+			for si, s := range b.Succs {
+				out.unionWith(liveIn[s.Index])
+				edgeReads(b, si, out)
+			}
+			liveOut[b.Index] = out
+			live := out.clone()
+			walk(b, live, nil)
+			if !live.equal(liveIn[b.Index]) {
+				liveIn[b.Index] = live
+				changed = true
+			}
+		}
+	}
+
+	interfere := map[[2]int]bool{}
+	addEdge := func(a, b int) {
+		if a == b {
+			return
+		}
+		if a > b {
+			a, b = b, a
+		}
+		interfere[[2]int{a, b}] = true
+	}
+	for _, b := range e.cfg.RPO {
+		live := liveOut[b.Index].clone()
+		walk(b, live, func(d *ir.Value, live bitset) {
+			live.forEach(func(x int) { addEdge(d.ID, x) })
+		})
+	}
+	entryLive := liveIn[e.fn.Entry().Index]
+	for _, p := range e.fn.Params {
+		if e.kind[p.ID] == kVar {
+			entryLive.forEach(func(x int) { addEdge(p.ID, x) })
+		}
+	}
+
+	// Union-find over value IDs.
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	members := map[int][]*ir.Value{}
+	var order []*ir.Value
+	for _, p := range e.fn.Params {
+		if e.kind[p.ID] == kVar {
+			order = append(order, p)
+		}
+	}
+	for _, b := range e.cfg.RPO {
+		for _, v := range b.Instrs {
+			if e.kind[v.ID] == kVar {
+				order = append(order, v)
+			}
+		}
+	}
+	for _, v := range order {
+		members[v.ID] = []*ir.Value{v}
+	}
+	compatible := func(x, y []*ir.Value) bool {
+		name, params := "", 0
+		for _, set := range [][]*ir.Value{x, y} {
+			for _, m := range set {
+				if m.Op == ir.OpParam {
+					params++
+				}
+				h := sanitize(m.Name)
+				if m.Op == ir.OpParam {
+					h = e.params[m]
+				}
+				if h == "" {
+					continue
+				}
+				if name != "" && name != h {
+					return false
+				}
+				name = h
+			}
+		}
+		if params > 1 {
+			return false
+		}
+		for _, a := range x {
+			for _, b := range y {
+				k := [2]int{a.ID, b.ID}
+				if k[0] > k[1] {
+					k[0], k[1] = k[1], k[0]
+				}
+				if interfere[k] {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, b := range e.cfg.RPO {
+		for _, phi := range e.livePhis(b) {
+			for _, a := range phi.Args {
+				if a == nil || e.kind[a.ID] != kVar || !types.Identical(a.Type, phi.Type) {
+					continue
+				}
+				ra, rp := find(a.ID), find(phi.ID)
+				if ra == rp || !compatible(members[ra], members[rp]) {
+					continue
+				}
+				parent[ra] = rp
+				members[rp] = append(members[rp], members[ra]...)
+				delete(members, ra)
+			}
+		}
+	}
+	rank := map[*ir.Value]int{}
+	for i, o := range order {
+		rank[o] = i
+	}
+	var classes [][]*ir.Value
+	for _, v := range order {
+		if r := find(v.ID); members[r] != nil {
+			ms := members[r]
+			delete(members, r)
+			// Members in order of definition.
+			sortValues(ms, func(a, b *ir.Value) bool { return rank[a] < rank[b] })
+			classes = append(classes, ms)
+		}
+	}
+	return classes
+}
+
+func sortValues(vs []*ir.Value, less func(a, b *ir.Value) bool) {
+	for i := 1; i < len(vs); i++ {
+		for j := i; j > 0 && less(vs[j], vs[j-1]); j-- {
+			vs[j], vs[j-1] = vs[j-1], vs[j]
+		}
+	}
+}
+
+// namer hands out identifiers unique in one function.
+type namer struct {
+	taken map[string]bool
+}
+
+func newNamer(fs *fileState) *namer {
+	n := &namer{taken: map[string]bool{}}
+	for _, s := range types.Universe.Names() {
+		n.taken[s] = true
+	}
+	for s := range fs.reserved {
+		n.taken[s] = true
+	}
+	return n
+}
+
+func (n *namer) reserve(s string) { n.taken[s] = true }
+
+// fresh returns base, or base2, base3, ... whichever is free first, and
+// takes it.
+func (n *namer) fresh(base string) string {
+	if !n.taken[base] {
+		n.taken[base] = true
+		return base
+	}
+	sep := ""
+	if last := base[len(base)-1]; last >= '0' && last <= '9' {
+		sep = "_"
+	}
+	for k := 2; ; k++ {
+		s := base + sep + strconv.Itoa(k)
+		if !n.taken[s] {
+			n.taken[s] = true
+			return s
+		}
+	}
+}
+
+// keywordNames replaces Go keywords used as source-name hints.
+var keywordNames = map[string]string{
+	"break": "brk", "case": "cas", "chan": "ch", "const": "cnst",
+	"continue": "cont", "default": "def", "defer": "dfr", "else": "els",
+	"fallthrough": "fall", "for": "fr", "func": "fn", "go": "g", "goto": "gt",
+	"if": "iff", "import": "imp", "interface": "iface", "map": "m",
+	"package": "pkg", "range": "rng", "return": "ret", "select": "sel",
+	"struct": "st", "switch": "sw", "type": "typ", "var": "v",
+}
+
+// sanitize turns a name hint into a Go identifier, or "" if nothing is
+// left of it: characters that cannot appear in an identifier separate
+// words, which are joined in camel case ("x.f" becomes "xF").
+func sanitize(hint string) string {
+	var sb strings.Builder
+	upper := false
+	for _, r := range hint {
+		if r == '_' && sb.Len() == 0 {
+			continue
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+			if upper {
+				r = unicode.ToUpper(r)
+				upper = false
+			}
+			sb.WriteRune(r)
+		} else if sb.Len() > 0 {
+			upper = true
+		}
+	}
+	s := sb.String()
+	if s == "" {
+		return ""
+	}
+	if unicode.IsDigit([]rune(s)[0]) {
+		s = "v" + s
+	}
+	if token.Lookup(s).IsKeyword() {
+		s = keywordNames[s]
+	}
+	return s
+}
