@@ -182,7 +182,9 @@ func (r *runner) run() int {
 		}
 	}
 	r.stage = "load"
-	prog2, err := frontend.Load(r.frontendConfig(ov2), r.cfg.Patterns...)
+	cfg2 := r.frontendConfig(ov2)
+	cfg2.Extra = prog1.Extra
+	prog2, err := frontend.Load(cfg2, r.cfg.Patterns...)
 	if err != nil {
 		r.errorf(token.Position{}, "", "%v", err)
 		return ExitError

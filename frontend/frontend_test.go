@@ -451,3 +451,24 @@ func TestImportable(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadExtra: given the extra packages of an earlier load, Load loads
+// them with the patterns, once.
+func TestLoadExtra(t *testing.T) {
+	first := program(t)
+	prog, err := frontend.Load(&frontend.Config{Dir: "testdata/mod", Extra: first.Extra},
+		"./lower", "./unsupported", "./directives", "./geom")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(prog.Extra, first.Extra) {
+		t.Errorf("Extra = %v, want %v", prog.Extra, first.Extra)
+	}
+	if len(prog.Roots) != len(first.Roots) {
+		t.Errorf("got %d roots, want %d", len(prog.Roots), len(first.Roots))
+	}
+	dirs, _ := prog.Directives(modes)
+	if !slices.ContainsFunc(dirs, func(d *frontend.Directive) bool { return d.LocalName == "cubeJVP" }) {
+		t.Errorf("cubeJVP not resolved")
+	}
+}

@@ -38,6 +38,10 @@ type Config struct {
 	// Overlay maps absolute file names to contents that replace the files
 	// on disk, or add files that do not exist (see packages.Config).
 	Overlay map[string][]byte
+	// Extra are import paths to load besides the patterns, as roots that
+	// Program.Roots leaves out: pass Program.Extra of an earlier load of
+	// the same patterns to save Load a second call of the go command.
+	Extra []string
 	// StdBodies keeps the bodies of the standard library's functions.
 	// Without it, only generic functions and init functions of the
 	// standard library keep theirs.
@@ -86,11 +90,19 @@ func Load(cfg *Config, patterns ...string) (*Program, error) {
 	if !cfg.StdBodies {
 		goroot = goRoot(cfg)
 	}
-	prog, err := load(cfg, goroot, patterns, nil)
+	extra := slices.Clone(cfg.Extra)
+	prog, err := load(cfg, goroot, patterns, extra)
 	if err != nil {
 		return nil, err
 	}
-	if extra := prog.missingTargets(); len(extra) > 0 {
+	more := false
+	for _, path := range prog.missingTargets() {
+		if !slices.Contains(extra, path) {
+			extra, more = append(extra, path), true
+		}
+	}
+	if more {
+		slices.Sort(extra)
 		prog, err = load(cfg, goroot, patterns, extra)
 		if err != nil {
 			return nil, err
