@@ -67,7 +67,11 @@ func (p *Program) Lower(fn *types.Func) (*ir.Func, diag.List) {
 		return nil, l.diags
 	}
 	if sf.Blocks == nil {
-		l.errorf(fn.Pos(), "body", "%s has no Go body (an assembly or standard-library function): its derivative needs a rule", fn.FullName())
+		name := l.name
+		if fn.Pkg() != nil {
+			name = fn.Pkg().Name() + "." + name
+		}
+		l.errorf(fn.Pos(), "body", "%s has no Go body (an assembly or standard-library function): its derivative needs a rule", name)
 		return nil, l.diags
 	}
 	l.fn = sf
