@@ -38,6 +38,10 @@
 // package reflect, goto, complex numbers and dynamic interface calls on
 // values holding floats. See lower.go for the shapes of the IR it produces.
 //
+// [CheckAccess] finds what a function generated into one package cannot
+// name in others: unexported identifiers, and packages it may not import
+// ([Importable]).
+//
 // # Main types
 //
 //   - [Config]: what to load (directory, overlay, build flags).
