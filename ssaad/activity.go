@@ -174,6 +174,14 @@ func Varied(f *ir.Func, active []bool) *Activity {
 	for changed := true; changed; {
 		changed = false
 		set := func(v *ir.Value) {
+			if IsPointerLike(v.Type) {
+				// A slice or pointer taken out of a varied aggregate
+				// refers to varied memory.
+				if markClass(v) {
+					changed = true
+				}
+				return
+			}
 			if !a.varied[v.ID] {
 				a.varied[v.ID] = true
 				changed = true

@@ -31,7 +31,7 @@ func (t *transformer) call(v *ir.Value) {
 		anyActive = anyActive || active[i]
 	}
 	if !anyActive {
-		t.clone(v)
+		t.shadowResult(v, t.clone(v))
 		return
 	}
 	if c.Invoke {

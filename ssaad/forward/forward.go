@@ -154,9 +154,7 @@ func (t *transformer) run() {
 		if req.Active[i] || !t.act.Varied(pv) {
 			continue
 		}
-		if _, ok := pv.Type.Underlying().(*types.Slice); ok {
-			n := t.emit(ir.OpLen, types.Typ[types.Int], t.val[pv])
-			s := t.emit(ir.OpMakeSlice, pv.Type, n, nil)
+		if s := t.zeroShadow(t.val[pv]); s != nil {
 			s.Name = "d" + nm.params[i]
 			t.tan[pv] = s
 			continue
@@ -239,6 +237,66 @@ func (t *transformer) zero(typ types.Type) *ir.Value {
 		}
 	}
 	return t.f.ConstValue(typ, nil)
+}
+
+// zeroShadow returns a new zero shadow for the pointer-like value x, which
+// has no tangent of its own but through which varied values are stored:
+// make([]T, len(x), cap(x)) for a slice, new(T) for a pointer, when T holds
+// no pointers or slices (whose shadows would need a shape). It returns nil
+// when it cannot build one.
+func (t *transformer) zeroShadow(x *ir.Value) *ir.Value {
+	switch u := x.Type.Underlying().(type) {
+	case *types.Slice:
+		if holdsPointers(u.Elem()) {
+			return nil
+		}
+		n := t.emit(ir.OpLen, types.Typ[types.Int], x)
+		c := t.emit(ir.OpCap, types.Typ[types.Int], x)
+		return t.emit(ir.OpMakeSlice, x.Type, n, c)
+	case *types.Pointer:
+		if holdsPointers(u.Elem()) {
+			return nil
+		}
+		a := t.emit(ir.OpAlloc, x.Type)
+		a.Heap = true
+		return a
+	}
+	return nil
+}
+
+// holdsPointers reports whether values of type t contain pointers or
+// slices.
+func holdsPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	case *types.Array:
+		return holdsPointers(u.Elem())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if holdsPointers(f.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shadowResult gives the copy nv of primal value v, a result of a call that
+// has no derivative, a zero shadow when v is varied memory.
+func (t *transformer) shadowResult(v, nv *ir.Value) {
+	if !ssaad.IsPointerLike(v.Type) || !t.act.Varied(v) || t.hasTangent(v) {
+		return
+	}
+	s := t.zeroShadow(nv)
+	if s == nil {
+		t.errorf(v.Pos, "result of a call", "values that depend on the varied inputs are stored into memory it returns, whose shadow cannot be built")
+		return
+	}
+	if v.Name != "" {
+		s.Name = "d" + v.Name
+	}
+	t.tan[v] = s
 }
 
 func isZero(v *ir.Value) bool {
@@ -381,7 +439,10 @@ func (t *transformer) instr(v *ir.Value) {
 			}
 			return
 		}
-		t.clone(v)
+		nv := t.clone(v)
+		if v.Args[0].Op == ir.OpCall {
+			t.shadowResult(v, nv)
+		}
 		return
 	case ir.OpReturn:
 		args := make([]*ir.Value, 0, len(v.Args)*2)

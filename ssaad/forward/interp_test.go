@@ -6,22 +6,14 @@ package forward_test
 // must equal the primal's exactly, and its tangents must match central
 // finite differences (internal/fdcheck, gonum's fd.Central) of the
 // interpreted primal, at seeded random points and directions.
-//
-// Cases that show a known bug of the transformer have a bug description;
-// they run only with -forwardbugs, so that the suite stays green while the
-// bug is open:
-//
-//	go test ./ssaad/forward -run JVPInterp -forwardbugs
 
 import (
-	"flag"
 	"fmt"
 	"go/constant"
 	"go/importer"
 	"go/token"
 	"go/types"
 	"math/rand/v2"
-	"strings"
 	"sync"
 	"testing"
 
@@ -32,8 +24,6 @@ import (
 	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/ssaad/forward"
 )
-
-var forwardBugs = flag.Bool("forwardbugs", false, "also run the interpreter tests that show known forward-mode bugs")
 
 // jvpCase is a primal function to differentiate and run.
 type jvpCase struct {
@@ -52,26 +42,13 @@ type jvpCase struct {
 	// rel is the relative tolerance of the finite-difference check; zero
 	// means fdcheck's default.
 	rel float64
-	// bug, when not empty, describes the known bug the case shows.
-	bug string
 }
 
 func TestJVPInterp(t *testing.T) {
-	var bugs []string
 	for _, tc := range jvpCases() {
-		if tc.bug != "" && !*forwardBugs {
-			bugs = append(bugs, tc.name)
-			continue
-		}
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.bug != "" {
-				t.Logf("known bug: %s", tc.bug)
-			}
 			runJVPCase(t, tc)
 		})
-	}
-	if len(bugs) > 0 {
-		t.Logf("not run (known forward-mode bugs; use -forwardbugs): %s", strings.Join(bugs, ", "))
 	}
 }
 
@@ -812,10 +789,6 @@ func jvpCases() []jvpCase {
 			build: sumBuf,
 			args:  []interp.Value{&interp.Struct{Fields: []interp.Value{floats(0, 0)}}},
 			lo:    -2, hi: 2,
-			bug: "activity (ssaad.Varied) tracks alias classes of pointer-like values only, and an " +
-				"OpField (or OpLoad, OpIndex) that takes a slice out of a struct value does not join the " +
-				"class of anything varied: the field gets a tangent (field #0 db), but its indexaddr and " +
-				"load are not varied, so the JVP returns 0 for d(b.Data[0]*b.Data[1]); the same with b := *p",
 		},
 		{
 			// func newBuf(n int) []float64 { return make([]float64, n) }
@@ -828,9 +801,6 @@ func jvpCases() []jvpCase {
 			build: buffered,
 			args:  []interp.Value{0.0},
 			lo:    -2, hi: 2,
-			bug: "the slice returned by a call whose arguments are not varied gets no shadow, " +
-				"though activity marks it varied once a varied value is stored into it: the store's " +
-				"tangent is dropped and loads from it have no tangent, so the JVP returns 0 for d(x*x)",
 		},
 		{
 			// func Spare(out []float64, x float64) float64 {  // wrt x only
@@ -843,9 +813,6 @@ func jvpCases() []jvpCase {
 			args:   []interp.Value{interp.Slice{Elems: []interp.Value{0.0, 0.0}[:1]}, 0.0},
 			active: []bool{false, true},
 			lo:     -2, hi: 2,
-			bug: "the zero shadow of an inactive slice parameter that varied values are stored into " +
-				"is make([]T, len(p)), without cap(p): reslicing the shadow like the primal, " +
-				"p[:cap(p)], panics with slice bounds out of range",
 		},
 	}
 }
