@@ -116,6 +116,7 @@ func (t *transformer) run() {
 			t.tan[pv] = f.AddParam(nm.tangents[i], pv.Type)
 		}
 	}
+	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1]
 	for i, rt := range p.ResultTypes {
 		f.AddResult(nm.results[i], rt)
 	}
