@@ -6,6 +6,7 @@ package driver
 
 import (
 	"fmt"
+	"path/filepath"
 	"go/token"
 	"go/types"
 	"runtime/debug"
@@ -59,10 +60,12 @@ type generator struct {
 	taken map[string]map[string]bool
 	cur   *job
 	seq   int
+	// writes caches Writes.
+	writes map[*types.Func][]bool
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -244,6 +247,7 @@ func qualifiedName(fn *types.Func) string {
 // is also reported at the call that needs its derivative.
 func (g *generator) fail(j *job, diags diag.List) {
 	j.failed = true
+	g.reportAtDirective(j, diags)
 	for _, d := range diags {
 		g.r.diags = append(g.r.diags, d)
 		if d.Construct == "body" && j.caller != nil {
@@ -255,6 +259,32 @@ func (g *generator) fail(j *job, diags diag.List) {
 			})
 		}
 	}
+}
+
+// reportAtDirective also reports the failure of j at the directive that
+// led to it when none of diags is in the directive's package directory (a
+// function of another package, in the module cache say), so that the user
+// sees which of their directives failed.
+func (g *generator) reportAtDirective(j *job, diags diag.List) {
+	root := j
+	for root.dir == nil && root.caller != nil {
+		root = root.caller
+	}
+	if root.dir == nil || len(diags) == 0 {
+		return
+	}
+	at := g.prog.Position(root.dir.Pos)
+	dir := filepath.Dir(at.Filename)
+	for _, d := range diags {
+		if filepath.Dir(d.Pos.Filename) == dir {
+			return
+		}
+	}
+	g.r.diags = append(g.r.diags, diag.Diagnostic{
+		Pos:  at,
+		Func: frontend.FuncName(root.req.Target),
+		Msg:  fmt.Sprintf("%s cannot be differentiated: see the errors reported in %s", qualifiedName(j.req.Target), g.r.rel(diags[0].Pos.Filename)),
+	})
 }
 
 // Derivative implements ssaad.Env: it names the derivative of callee with
@@ -293,6 +323,24 @@ func (g *generator) Derivative(mode string, callee *types.Func, active []bool, p
 	from.deps = append(from.deps, j)
 	from.out.jobs = append(from.out.jobs, j)
 	return j.derived, nil
+}
+
+// Writes implements ssaad.Env: the parameters through which callee may
+// store (ssaad.ParamWrites of its lowered body), nil when unknown: for a
+// function without a body, one that does not lower, or a recursive one
+// whose summary is being computed.
+func (g *generator) Writes(callee *types.Func) []bool {
+	if w, ok := g.writes[callee]; ok {
+		return w
+	}
+	g.writes[callee] = nil // in progress: unknown
+	f, diags := g.prog.Lower(callee)
+	if len(diags) > 0 || f == nil {
+		return nil
+	}
+	w := ssaad.ParamWrites(f, g.Writes)
+	g.writes[callee] = w
+	return w
 }
 
 // Position implements ssaad.Env.

@@ -61,86 +61,12 @@ func (a *Activity) Class(v *ir.Value) int {
 // contains a varied parameter, or a varied value is stored through one of
 // its addresses, or one of its pointers is passed to a call together with
 // a varied argument (the callee may store derived values through it).
-func Varied(f *ir.Func, active []bool) *Activity {
+func Varied(f *ir.Func, active []bool, writes WritesFunc) *Activity {
 	n := f.NumValues() + 1
-	a := &Activity{f: f, varied: make([]bool, n), class: make([]int, n), vclass: map[int]bool{}}
-	parent := make([]int, n)
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	union := func(x, y *ir.Value) {
-		if x == nil || y == nil || !IsPointerLike(x.Type) || !IsPointerLike(y.Type) {
-			return
-		}
-		rx, ry := find(x.ID), find(y.ID)
-		if rx != ry {
-			parent[rx] = ry
-		}
-	}
-	var all []*ir.Value
-	all = append(all, f.Params...)
-	for _, b := range f.Blocks {
-		all = append(all, b.Instrs...)
-	}
-	// Alias classes.
-	for _, v := range all {
-		switch v.Op {
-		case ir.OpFieldAddr, ir.OpIndexAddr, ir.OpSlice, ir.OpConvert, ir.OpPhi, ir.OpSelect, ir.OpField, ir.OpIndex, ir.OpExtract:
-			for _, x := range v.Args {
-				union(v, x)
-			}
-		case ir.OpLoad:
-			// A pointer loaded from memory aliases the memory it came from:
-			// shadows of nested pointers live in the shadow of the outer.
-			union(v, v.Args[0])
-		case ir.OpStore:
-			union(v.Args[0], v.Args[1])
-		case ir.OpCall:
-			var ptrs []*ir.Value
-			for _, x := range v.Args {
-				if x != nil && IsPointerLike(x.Type) {
-					ptrs = append(ptrs, x)
-				}
-			}
-			if IsPointerLike(typeOrNil(v.Type)) {
-				ptrs = append(ptrs, v)
-			}
-			for i := 1; i < len(ptrs); i++ {
-				union(ptrs[0], ptrs[i])
-			}
-		}
-	}
-	// Tuples of calls hold pointers too: extracts were unioned with the call,
-	// which is not pointer-like; union extracts of one call among themselves
-	// and with the call's pointer arguments.
-	for _, v := range all {
-		if v.Op == ir.OpExtract && IsPointerLike(v.Type) {
-			c := v.Args[0]
-			for _, x := range c.Args {
-				union(v, x)
-			}
-			for _, w := range all {
-				if w.Op == ir.OpExtract && w.Args[0] == c {
-					union(v, w)
-				}
-			}
-		}
-	}
-	for _, v := range all {
-		if IsPointerLike(v.Type) {
-			a.class[v.ID] = find(v.ID)
-		} else {
-			a.class[v.ID] = -1
-		}
-	}
+	a := &Activity{f: f, varied: make([]bool, n), vclass: map[int]bool{}}
+	al := computeAliases(f, writes)
+	a.class = al.class
+	all := al.all
 
 	isVaried := func(x *ir.Value) bool {
 		if x == nil {
@@ -152,7 +78,7 @@ func Varied(f *ir.Func, active []bool) *Activity {
 		return a.varied[x.ID]
 	}
 	markClass := func(x *ir.Value) bool {
-		if x == nil || !IsPointerLike(x.Type) || !HasFloat(x.Type) {
+		if x == nil || a.class[x.ID] < 0 || !HasFloat(x.Type) {
 			return false
 		}
 		c := a.class[x.ID]
@@ -164,9 +90,8 @@ func Varied(f *ir.Func, active []bool) *Activity {
 	}
 	for i, p := range f.Params {
 		if i < len(active) && active[i] {
-			if IsPointerLike(p.Type) {
-				markClass(p)
-			} else {
+			markClass(p) // memory it refers to, if any
+			if !IsPointerLike(p.Type) {
 				a.varied[p.ID] = true
 			}
 		}
@@ -210,8 +135,9 @@ func Varied(f *ir.Func, active []bool) *Activity {
 					anyVaried = anyVaried || isVaried(x)
 				}
 				if anyVaried {
-					for _, x := range v.Args {
-						if markClass(x) {
+					w := al.callWrites[v]
+					for i, x := range v.Args {
+						if (w == nil || i < len(w) && w[i]) && markClass(x) {
 							changed = true
 						}
 					}
@@ -314,4 +240,163 @@ func (a *Activity) String() string {
 		fmt.Fprintf(&sb, "  varied memory classes: %v\n", cs)
 	}
 	return sb.String()
+}
+
+// WritesFunc returns, for a called function, whether it may store through
+// memory reachable from each of its parameters (receiver first), or nil
+// when that is unknown (every parameter is then assumed written).
+type WritesFunc func(callee *types.Func) []bool
+
+// RefersToMemory reports whether values of type t refer to memory: pointers,
+// slices, and structs or arrays that hold them.
+func RefersToMemory(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Slice:
+		return true
+	case *types.Array:
+		return RefersToMemory(u.Elem())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if RefersToMemory(f.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aliases is the alias-class partition of a function's values that refer
+// to memory: two values that may refer to the same memory are in one class
+// (a union-find over address arithmetic, φs, loads and stores of
+// pointers, and calls).
+type aliases struct {
+	all        []*ir.Value          // params, then the values of every block
+	class      []int                // by value ID: class representative, or -1
+	callWrites map[*ir.Value][]bool // per call: which arguments it may write through (nil: all)
+}
+
+// callWrites returns which arguments call v may store through: nil when
+// any.
+func callWrites(v *ir.Value, writes WritesFunc) []bool {
+	c := v.Callee
+	w := make([]bool, len(v.Args))
+	switch {
+	case c.Builtin != "":
+		switch c.Builtin {
+		case "copy", "clear", "append":
+			w[0] = true
+		}
+		return w
+	case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+		return w
+	case c.Func != nil && !c.Invoke && writes != nil:
+		if s := writes(c.Func); len(s) == len(v.Args) {
+			return s
+		}
+	}
+	return nil
+}
+
+func computeAliases(f *ir.Func, writes WritesFunc) *aliases {
+	n := f.NumValues() + 1
+	al := &aliases{class: make([]int, n), callWrites: map[*ir.Value][]bool{}}
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	refers := func(v *ir.Value) bool {
+		if v == nil {
+			return false
+		}
+		if tu, ok := v.Type.(*types.Tuple); ok {
+			for x := range tu.Variables() {
+				if RefersToMemory(x.Type()) {
+					return true
+				}
+			}
+			return false
+		}
+		return RefersToMemory(v.Type)
+	}
+	union := func(x, y *ir.Value) {
+		if !refers(x) || !refers(y) {
+			return
+		}
+		rx, ry := find(x.ID), find(y.ID)
+		if rx != ry {
+			parent[rx] = ry
+		}
+	}
+	al.all = append(al.all, f.Params...)
+	for _, b := range f.Blocks {
+		al.all = append(al.all, b.Instrs...)
+	}
+	for _, v := range al.all {
+		switch v.Op {
+		case ir.OpFieldAddr, ir.OpIndexAddr, ir.OpSlice, ir.OpConvert, ir.OpPhi, ir.OpSelect, ir.OpField, ir.OpIndex, ir.OpExtract, ir.OpLoad:
+			// A pointer loaded from memory aliases the memory it came
+			// from: shadows of nested pointers live in the outer shadow.
+			for _, x := range v.Args {
+				union(v, x)
+			}
+		case ir.OpStore:
+			union(v.Args[0], v.Args[1])
+		case ir.OpCall:
+			w := callWrites(v, writes)
+			al.callWrites[v] = w
+			// The result may alias any argument; an argument the callee
+			// writes through may come to alias any other.
+			for i, x := range v.Args {
+				union(v, x)
+				if w == nil || w[i] {
+					for _, y := range v.Args {
+						union(x, y)
+					}
+				}
+			}
+		}
+	}
+	for _, v := range al.all {
+		if refers(v) {
+			al.class[v.ID] = find(v.ID)
+		} else {
+			al.class[v.ID] = -1
+		}
+	}
+	return al
+}
+
+// ParamWrites reports, for each parameter of f, whether f may store through
+// memory reachable from it, given the same facts about its callees.
+func ParamWrites(f *ir.Func, writes WritesFunc) []bool {
+	al := computeAliases(f, writes)
+	written := map[int]bool{}
+	for _, v := range al.all {
+		switch v.Op {
+		case ir.OpStore:
+			written[al.class[v.Args[0].ID]] = true
+		case ir.OpCall:
+			w := al.callWrites[v]
+			for i, x := range v.Args {
+				if (w == nil || w[i]) && x != nil && al.class[x.ID] >= 0 {
+					written[al.class[x.ID]] = true
+				}
+			}
+		}
+	}
+	out := make([]bool, len(f.Params))
+	for i, p := range f.Params {
+		out[i] = al.class[p.ID] >= 0 && written[al.class[p.ID]]
+	}
+	return out
 }

@@ -74,6 +74,10 @@ type Env interface {
 	Derivative(mode string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
 	// Position resolves a token.Pos.
 	Position(pos token.Pos) token.Position
+	// Writes reports, for each parameter of callee (receiver first),
+	// whether it may store through memory reachable from that parameter;
+	// nil when unknown. See ParamWrites.
+	Writes(callee *types.Func) []bool
 }
 
 // Params returns the parameters of fn as the derivative sees them: the

@@ -40,7 +40,7 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
 		return nil, t.errs
 	}
-	t.act = ssaad.Varied(primal, req.Active)
+	t.act = ssaad.Varied(primal, req.Active, env.Writes)
 	if req.Dump != nil {
 		req.Dump("activity", t.act.String())
 	}

@@ -251,8 +251,9 @@ func interpFill(v interp.Value, x []float64) (interp.Value, []float64) {
 // interpEnv is the ssaad.Env of the tests: it differentiates callees whose
 // IR bodies it has, for the Machine's Derived map.
 type interpEnv struct {
-	bodies  map[*types.Func]*ir.Func
-	derived map[string]*ir.Func
+	bodies     map[*types.Func]*ir.Func
+	derived    map[string]*ir.Func
+	inProgress map[*types.Func]bool
 }
 
 func (e *interpEnv) Derivative(mode string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
@@ -283,6 +284,21 @@ func (e *interpEnv) Derivative(mode string, callee *types.Func, active []bool, p
 }
 
 func (e *interpEnv) Position(token.Pos) token.Position { return token.Position{} }
+
+// Writes implements ssaad.Env from the IR bodies; nil (unknown) while a
+// recursive callee's summary is being computed.
+func (e *interpEnv) Writes(callee *types.Func) []bool {
+	body := e.bodies[callee]
+	if body == nil || e.inProgress[callee] {
+		return nil
+	}
+	if e.inProgress == nil {
+		e.inProgress = map[*types.Func]bool{}
+	}
+	e.inProgress[callee] = true
+	defer delete(e.inProgress, callee)
+	return ssaad.ParamWrites(body, e.Writes)
+}
 
 // funcOf returns a *types.Func with the name and signature of f.
 func funcOf(f *ir.Func) *types.Func {

@@ -50,7 +50,6 @@ func braninHooGrad(grad, x []float64) {
 }
 
 func problems() []problem {
-	ms := functions.NewMinimalSurface(6, 5)
 	pl := functions.Plassmann{L: 39, Beta: 0.01}
 	yok := functions.YanaiOzawaKaneko{Beta1: 0.001, Beta2: 0.001}
 	return []problem{
@@ -151,9 +150,6 @@ func problems() []problem {
 		{name: "YanaiOzawaKaneko", f: yok.Func, grad: yok.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return YanaiOzawaKanekoJVP(yok, x, dx) },
 			centers: [][]float64{{0.5}, {2}, {-1}}},
-		{name: "MinimalSurface", f: ms.Func, grad: func(grad, x []float64) { ms.Grad(grad, x) },
-			jvp:     func(x, dx []float64) (float64, float64) { return MinimalSurfaceJVP(ms, x, dx) },
-			centers: [][]float64{ms.InitX(), ms.ExactX()}},
 		{name: "BraninHoo", f: functions.BraninHoo{}.Func, grad: braninHooGrad,
 			jvp:     func(x, dx []float64) (float64, float64) { return BraninHooJVP(functions.BraninHoo{}, x, dx) },
 			centers: append(minima(functions.BraninHoo{}.Minima()), []float64{0, 5})},
@@ -264,12 +260,17 @@ func checkGrad(t *testing.T, grad func(grad, x []float64), x, v []float64, d flo
 	t.Helper()
 	g := make([]float64, len(x))
 	grad(g, x)
-	want, scale := 0.0, 0.0
+	want, scale, norm := 0.0, 0.0, 0.0
 	for i := range g {
 		want += g[i] * v[i]
 		scale += math.Abs(g[i] * v[i])
+		norm += math.Abs(v[i])
 	}
-	if tol := gradTol*scale + 1e-300; !(math.Abs(d-want) <= tol) {
+	// Relative to the terms of the dot product, with a floor at rounding
+	// level where the gradient nearly vanishes (near a minimum, gonum's
+	// hand-written gradients and ours cancel O(1) terms in different
+	// orders).
+	if tol := gradTol*scale + 1e-14*norm; !(math.Abs(d-want) <= tol) {
 		t.Errorf("at x = %v along v = %v: tangent %.17g, dot(Grad(x), v) = %.17g (|diff| = %.3g > tol %.3g)",
 			x, v, d, want, math.Abs(d-want), tol)
 	}
@@ -305,7 +306,6 @@ func TestPlassmannParams(t *testing.T) {
 // with the function's own message.
 func TestPanics(t *testing.T) {
 	x3, x5 := []float64{1, 2, 3}, []float64{1, 2, 3, 4, 5}
-	ms := functions.NewMinimalSurface(6, 5)
 	tests := []struct {
 		name       string
 		primal, ad func()
@@ -319,7 +319,6 @@ func TestPanics(t *testing.T) {
 			func() { HelicalValleyJVP(functions.HelicalValley{}, []float64{0, 1, 2}, x3) }},
 		{"Bukin6", func() { functions.Bukin6{}.Func(x3) }, func() { Bukin6JVP(functions.Bukin6{}, x3, x3) }},
 		{"CamelThree", func() { functions.CamelThree{}.Func(x3) }, func() { CamelThreeJVP(functions.CamelThree{}, x3, x3) }},
-		{"MinimalSurface", func() { ms.Func(x5) }, func() { MinimalSurfaceJVP(ms, x5, x5) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

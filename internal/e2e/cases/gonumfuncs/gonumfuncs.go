@@ -3,8 +3,7 @@
 // through cross-package directives, as a user would who wants derivatives
 // of code they do not own. They are methods on struct types with
 // dimension checks that panic, nested loops, named results, switches,
-// local arrays, helper methods and, for MinimalSurface, a pointer receiver
-// with unexported fields.
+// local arrays and helper methods.
 //
 // The test compares each generated JVP with the function's hand-written
 // Grad method (dot(Grad(x), v)) where gonum has one, and with central
@@ -18,14 +17,14 @@
 //     (internal/asm/f64.Sum has no Go body there); gadgen has no rule for
 //     it. The same situation, in a form the diagnostics test can position,
 //     is testdata/diag/nobody.
+//   - MinimalSurface: its helper method reads unexported fields, which
+//     code generated in another package cannot name; gadgen reports it
+//     (testdata/diag/unexported).
 //
 // At risk (supported by the design, but exercising less common paths):
 //
 //   - Gaussian: calls the unexported helper method Gaussian.y, a switch
 //     on an int that returns constants (an inactive call).
-//   - MinimalSurface: pointer receiver with unexported slice and array
-//     fields; its helper at panics with fmt.Sprintf on ints (inactive
-//     calls on a panic path).
 //   - Langermann2: local arrays [5]float64 and [5][2]float64 ranged over.
 //   - Shubert: a float64 loop counter (for i := 1.0; i <= 5.0; i++).
 //   - PlassmannParams: the cross-package form with wrt= naming the
@@ -70,11 +69,6 @@ import _ "gonum.org/v1/gonum/optimize/functions"
 //gad:jvp PlassmannJVP gonum.org/v1/gonum/optimize/functions.Plassmann.Func
 //gad:jvp PlassmannParamsJVP gonum.org/v1/gonum/optimize/functions.Plassmann.Func wrt=f,x
 //gad:jvp YanaiOzawaKanekoJVP gonum.org/v1/gonum/optimize/functions.YanaiOzawaKaneko.Func
-
-// The minimal surface problem: a pointer receiver with unexported fields,
-// and a gradient.
-
-//gad:jvp MinimalSurfaceJVP gonum.org/v1/gonum/optimize/functions.MinimalSurface.Func
 
 // Functions of the Virtual Library of Simulation Experiments: gonum has no
 // gradients for them, except BraninHoo's, which the test writes by hand.
