@@ -145,6 +145,8 @@ func (g *generator) run(j *job) {
 	if dump != nil {
 		dump("lower", primal.String())
 	}
+	stage = "optimize"
+	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: true, Check: true, Dump: dump})
 
 	stage = j.req.Mode
 	f, diags := j.mode.Transform(primal, &req, g)

@@ -16,10 +16,30 @@ type Pass struct {
 	Required bool
 }
 
+// Primal lists the passes run on a primal before differentiation, in
+// order.
+var Primal = []Pass{
+	{Name: "promote", Fn: PromoteReadOnly},
+	{Name: "cse", Fn: CSE},
+	{Name: "deadcode", Fn: DeadCode, Required: true},
+}
+
 // Derivative lists the passes run on a derivative after differentiation,
 // in order.
 var Derivative = []Pass{
+	{Name: "cse", Fn: CSE},
+	{Name: "algebra", Fn: Algebra},
+	{Name: "cse", Fn: CSE},
+	{Name: "speculate", Fn: Speculate},
 	{Name: "deadcode", Fn: DeadCode, Required: true},
+}
+
+// Order states the constraints between passes, each with its reason.
+var Order = []struct{ Before, After, Why string }{
+	{"promote", "cse", "promotion turns loads into OpField values that CSE can merge"},
+	{"cse", "algebra", "the x*y + y*x rule needs equal operands to be one value"},
+	{"algebra", "cse", "rewritten negations expose new common subexpressions"},
+	{"cse", "speculate", "CSE is what leaves shared values in the blocks of && and || operands"},
 }
 
 // Config says how to run a pipeline.
