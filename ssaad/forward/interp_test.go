@@ -21,6 +21,7 @@ import (
 	"github.com/gadgen/gadgen/internal/irtest"
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ir/interp"
+	"github.com/gadgen/gadgen/simplify"
 	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/ssaad/forward"
 )
@@ -80,6 +81,28 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 	}
 	m := &interp.Machine{Funcs: bodies, Derived: e.derived}
 
+	// The same with gadgen's optimization passes on the primals (before
+	// differentiation) and on the derivatives (after): every result must
+	// be identical, bit for bit.
+	opt := simplify.Config{Optimize: true, Check: true}
+	primalO, bodiesO := tc.build(t)
+	for _, b := range bodiesO {
+		if b != primalO {
+			simplify.Run(b, simplify.Primal, opt)
+		}
+	}
+	simplify.Run(primalO, simplify.Primal, opt)
+	eO := &interpEnv{bodies: bodiesO, derived: map[string]*ir.Func{}}
+	dO, errs := forward.Mode{}.Transform(primalO, &ssaad.Request{Mode: "jvp", Target: target, Name: primal.Name + "JVP", Active: active}, eO)
+	if len(errs) > 0 {
+		t.Fatalf("Transform of the optimized primal: %v", errs)
+	}
+	simplify.Run(dO, simplify.Derivative, opt)
+	for _, f := range eO.derived {
+		simplify.Run(f, simplify.Derivative, opt)
+	}
+	mO := &interp.Machine{Funcs: bodiesO, Derived: eO.derived}
+
 	// The point x holds the floats of the varied arguments.
 	n := 0
 	for i, a := range tc.args {
@@ -134,9 +157,27 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 				jargs = append(jargs, das[i])
 			}
 		}
+		var argsO []interp.Value
+		{
+			as, das := args(x), args(v)
+			for i := range as {
+				argsO = append(argsO, as[i])
+				if active[i] {
+					argsO = append(argsO, das[i])
+				}
+			}
+		}
 		res, err := m.Call(d, jargs...)
 		if err != nil {
 			t.Fatalf("JVP: %v\n%s", err, d)
+		}
+		resO, err := mO.Call(dO, argsO...)
+		if err != nil {
+			t.Fatalf("optimized JVP: %v\n%s", err, dO)
+		}
+		if !interp.Identical(interp.Tuple(res), interp.Tuple(resO)) || !interp.Identical(interp.Tuple(jargs), interp.Tuple(argsO)) {
+			t.Errorf("at x = %v, v = %v: optimized JVP gives %s, unoptimized %s\noptimized:\n%s", x, v,
+				interp.Format(interp.Tuple(resO)), interp.Format(interp.Tuple(res)), dO)
 		}
 		pas := args(x)
 		pres, err := m.Call(primal, pas...)
