@@ -5,6 +5,7 @@ package forward
 // of other functions through their generated derivatives.
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -30,6 +31,14 @@ func (t *transformer) call(v *ir.Value) {
 		active[i] = t.hasTangent(a)
 		anyActive = anyActive || active[i]
 	}
+	var sig *types.Signature
+	if c.Func != nil {
+		sig = c.Func.Type().(*types.Signature)
+	}
+	if anyActive && sig != nil && sig.Variadic() && !c.Invoke && c.Derived == nil {
+		t.variadicCall(v, sig)
+		return
+	}
 	if !anyActive {
 		t.shadowResult(v, t.clone(v))
 		return
@@ -44,24 +53,95 @@ func (t *transformer) call(v *ir.Value) {
 		t.clone(v)
 		return
 	}
-	sig := c.Func.Type().(*types.Signature)
-	if sig.Variadic() {
-		t.errorf(v.Pos, "variadic call", "call of variadic %s with arguments that depend on the varied inputs is not supported", c.Func.Name())
-		t.clone(v)
-		return
+	var args, tans []*ir.Value
+	for i, a := range v.Args {
+		args = append(args, t.v(a))
+		tans = append(tans, nil)
+		if active[i] {
+			tans[i] = t.tangent(a)
+		}
 	}
+	t.derivedCall(v, sig, args, tans)
+}
+
+// variadicCall differentiates a call of a variadic function whose
+// arguments carry tangents. The derivative takes the variadic parameter,
+// and its tangent, as plain slices: the elements passed one by one are
+// gathered into a slice of values and a slice of tangents.
+func (t *transformer) variadicCall(v *ir.Value, sig *types.Signature) {
+	nfixed := sig.Params().Len() - 1
+	if sig.Recv() != nil {
+		nfixed++ // the receiver comes first
+	}
+	var args, tans []*ir.Value
+	for i := 0; i < nfixed; i++ {
+		args = append(args, t.v(v.Args[i]))
+		var d *ir.Value
+		if t.hasTangent(v.Args[i]) {
+			d = t.tangent(v.Args[i])
+		}
+		tans = append(tans, d)
+	}
+	rest := v.Args[nfixed:]
+	st := sig.Params().At(sig.Params().Len() - 1).Type()
+	if v.Callee.Spread {
+		args = append(args, t.v(rest[0]))
+		var d *ir.Value
+		if t.hasTangent(rest[0]) {
+			d = t.tangent(rest[0])
+		}
+		tans = append(tans, d)
+	} else {
+		anyVaried := false
+		var vals, ds []*ir.Value
+		for _, a := range rest {
+			vals = append(vals, t.v(a))
+			ds = append(ds, t.tangent(a))
+			anyVaried = anyVaried || t.hasTangent(a)
+		}
+		args = append(args, t.sliceOf(st, vals))
+		if anyVaried {
+			tans = append(tans, t.sliceOf(st, ds))
+		} else {
+			tans = append(tans, nil)
+		}
+	}
+	t.derivedCall(v, sig, args, tans)
+}
+
+// sliceOf builds a slice of type st holding elems.
+func (t *transformer) sliceOf(st types.Type, elems []*ir.Value) *ir.Value {
+	intT := types.Typ[types.Int]
+	n := t.f.ConstValue(intT, constant.MakeInt64(int64(len(elems))))
+	s := t.emit(ir.OpMakeSlice, st, n, nil)
+	elem := st.Underlying().(*types.Slice).Elem()
+	for i, e := range elems {
+		addr := t.emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.f.ConstValue(intT, constant.MakeInt64(int64(i))))
+		t.emit(ir.OpStore, nil, addr, e)
+	}
+	return s
+}
+
+// derivedCall calls the derivative of v's callee with the copies args of
+// its arguments and the tangents tans (nil where an argument is not
+// varied), and maps v's results and their tangents.
+func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, args, tans []*ir.Value) {
+	c := v.Callee
+	active := make([]bool, len(args))
+	var all []*ir.Value
+	for i := range args {
+		active[i] = tans[i] != nil
+		all = append(all, args[i])
+		if active[i] {
+			all = append(all, tans[i])
+		}
+	}
+	args = all
 	df, err := t.env.Derivative("jvp", c.Func, active, v.Pos)
 	if err != nil {
 		t.errorf(v.Pos, "call of "+c.Func.Name(), "%v", err)
 		t.clone(v)
 		return
-	}
-	var args []*ir.Value
-	for i, a := range v.Args {
-		args = append(args, t.v(a))
-		if active[i] {
-			args = append(args, t.tangent(a))
-		}
 	}
 	res := df.Sig.Results()
 	var typ types.Type
@@ -78,14 +158,13 @@ func (t *transformer) call(v *ir.Value) {
 
 	// Map the primal results and their tangents.
 	prim := sig.Results()
+	lay := resultLayout(tupleTypes(prim))
 	info := &callInfo{}
-	k := prim.Len()
 	for i := 0; i < prim.Len(); i++ {
-		info.vals = append(info.vals, t.extract(nc, i, res))
+		info.vals = append(info.vals, t.extract(nc, lay.primal[i], res))
 		var d *ir.Value
-		if ssaad.HasFloat(prim.At(i).Type()) {
+		if k := lay.tangent[i]; k >= 0 {
 			d = t.extract(nc, k, res)
-			k++
 		}
 		info.tans = append(info.tans, d)
 	}

@@ -61,6 +61,7 @@ type transformer struct {
 	tan    map[*ir.Value]*ir.Value // primal value → its tangent (absent: zero)
 	blk    map[*ir.Block]*ir.Block
 	calls  map[*ir.Value]*callInfo
+	lay    layout // where the JVP's results go
 	cur    *ir.Block
 	errs   diag.List
 }
@@ -102,7 +103,7 @@ func (t *transformer) run() {
 	f := ir.NewFunc(req.Name, p.Pkg)
 	t.f = f
 	f.Pos = p.Pos
-	f.Doc = docComment(req.Name, req.Target, nm, req.Active)
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active, ssaad.ParamWrites(p, t.env.Writes))
 	if req.Method {
 		f.Recv = p.Params[0].Type
 	}
@@ -117,12 +118,13 @@ func (t *transformer) run() {
 		}
 	}
 	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1]
+	t.lay = resultLayout(p.ResultTypes)
+	f.ResultNames = make([]string, t.lay.n)
+	f.ResultTypes = make([]types.Type, t.lay.n)
 	for i, rt := range p.ResultTypes {
-		f.AddResult(nm.results[i], rt)
-	}
-	for i, rt := range p.ResultTypes {
-		if nm.hasTan[i] {
-			f.AddResult(nm.dresults[i], rt)
+		f.ResultNames[t.lay.primal[i]], f.ResultTypes[t.lay.primal[i]] = nm.results[i], rt
+		if k := t.lay.tangent[i]; k >= 0 {
+			f.ResultNames[k], f.ResultTypes[k] = nm.dresults[i], rt
 		}
 	}
 
@@ -446,13 +448,11 @@ func (t *transformer) instr(v *ir.Value) {
 		}
 		return
 	case ir.OpReturn:
-		args := make([]*ir.Value, 0, len(v.Args)*2)
-		for _, a := range v.Args {
-			args = append(args, t.v(a))
-		}
-		for _, a := range v.Args {
-			if ssaad.HasFloat(a.Type) {
-				args = append(args, t.tangent(a))
+		args := make([]*ir.Value, t.lay.n)
+		for i, a := range v.Args {
+			args[t.lay.primal[i]] = t.v(a)
+			if k := t.lay.tangent[i]; k >= 0 {
+				args[k] = t.tangent(a)
 			}
 		}
 		r := t.emit(ir.OpReturn, nil, args...)

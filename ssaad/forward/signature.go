@@ -21,6 +21,52 @@ type names struct {
 	hasTan   []bool   // whether result i has a tangent
 }
 
+// layout places the results of a JVP: the primal results, then one
+// tangent per result whose type holds floats, in order; except that a
+// trailing error result stays last, as Go convention wants
+// (y, dy, err rather than y, err, dy).
+type layout struct {
+	primal  []int // primal[i]: position of primal result i
+	tangent []int // tangent[i]: position of the tangent of result i, or -1
+	n       int   // number of results
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func resultLayout(rs []types.Type) layout {
+	l := layout{primal: make([]int, len(rs)), tangent: make([]int, len(rs))}
+	errLast := len(rs) > 0 && types.Identical(rs[len(rs)-1], errorType)
+	k := 0
+	for i := range rs {
+		if errLast && i == len(rs)-1 {
+			continue
+		}
+		l.primal[i] = k
+		k++
+	}
+	for i, r := range rs {
+		l.tangent[i] = -1
+		if ssaad.HasFloat(r) {
+			l.tangent[i] = k
+			k++
+		}
+	}
+	if errLast {
+		l.primal[len(rs)-1] = k
+		k++
+	}
+	l.n = k
+	return l
+}
+
+func tupleTypes(t *types.Tuple) []types.Type {
+	var out []types.Type
+	for v := range t.Variables() {
+		out = append(out, v.Type())
+	}
+	return out
+}
+
 // nameFor returns a usable name for parameter v at position i.
 func nameFor(v *types.Var, i int, recv bool) string {
 	if n := v.Name(); n != "" && n != "_" {
@@ -115,9 +161,6 @@ func signature(fn *types.Func, active []bool, method bool) (*types.Signature, er
 	if method && !hasRecv {
 		return nil, fmt.Errorf("%s is not a method", fn.Name())
 	}
-	if sig.Variadic() && active[len(active)-1] {
-		return nil, fmt.Errorf("variadic parameter %s cannot be varied", ps[len(ps)-1].Name())
-	}
 	nm := computeNames(fn, active)
 	pkg := fn.Pkg()
 	var recv *types.Var
@@ -133,13 +176,13 @@ func signature(fn *types.Func, active []bool, method bool) (*types.Signature, er
 			params = append(params, types.NewParam(token.NoPos, pkg, nm.tangents[i], p.Type()))
 		}
 	}
-	var results []*types.Var
+	lay := resultLayout(tupleTypes(sig.Results()))
+	results := make([]*types.Var, lay.n)
 	for i := 0; i < sig.Results().Len(); i++ {
-		results = append(results, types.NewParam(token.NoPos, pkg, nm.results[i], sig.Results().At(i).Type()))
-	}
-	for i := 0; i < sig.Results().Len(); i++ {
-		if nm.hasTan[i] {
-			results = append(results, types.NewParam(token.NoPos, pkg, nm.dresults[i], sig.Results().At(i).Type()))
+		rt := sig.Results().At(i).Type()
+		results[lay.primal[i]] = types.NewParam(token.NoPos, pkg, nm.results[i], rt)
+		if t := lay.tangent[i]; t >= 0 {
+			results[t] = types.NewParam(token.NoPos, pkg, nm.dresults[i], rt)
 		}
 	}
 	variadic := sig.Variadic() && !active[len(active)-1]
@@ -147,64 +190,75 @@ func signature(fn *types.Func, active []bool, method bool) (*types.Signature, er
 }
 
 // docComment writes the generated function's doc comment: what it computes,
-// the varied inputs, the useful outputs, and the shadow convention.
-func docComment(name string, fn *types.Func, nm *names, active []bool) string {
+// the varied inputs, the useful outputs, and the shadow convention. writes
+// tells which parameters the function stores through (nil: unknown).
+func docComment(name string, fn *types.Func, nm *names, active, writes []bool) string {
 	var sb strings.Builder
-	target := fn.Name()
-	if r := fn.Type().(*types.Signature).Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := t.(*types.Named); ok {
-			target = n.Obj().Name() + "." + target
-		}
-	}
-	fmt.Fprintf(&sb, "%s computes %s and its directional derivative (forward mode: a\n", name, target)
-	sb.WriteString("Jacobian-vector product) in one sweep.\n\n")
-	var varied, fixed []string
-	var shadows []string
+	target := funcName(fn)
+	fmt.Fprintf(&sb, "%s computes %s and its directional derivative along the tangents\n", name, target)
+	sb.WriteString("of its varied inputs (forward mode: a Jacobian-vector product).\n\n")
+	var varied, fixed, shadows, written []string
 	ps := ssaad.Params(fn)
 	for i, p := range nm.params {
-		if active[i] {
-			varied = append(varied, fmt.Sprintf("%s (tangent %s)", p, nm.tangents[i]))
-			if ssaad.IsPointerLike(ps[i].Type()) || isAggregate(ps[i].Type()) {
-				shadows = append(shadows, p)
-			}
-		} else {
+		if !active[i] {
 			fixed = append(fixed, p)
+			continue
+		}
+		varied = append(varied, fmt.Sprintf("%s (tangent %s)", p, nm.tangents[i]))
+		t := ps[i].Type()
+		if ssaad.IsPointerLike(t) || isAggregate(t) {
+			shadows = append(shadows, nm.tangents[i])
+			if ssaad.IsPointerLike(t) && (writes == nil || i < len(writes) && writes[i]) {
+				written = append(written, fmt.Sprintf("%s into %s", p, nm.tangents[i]))
+			}
 		}
 	}
 	if len(varied) > 0 {
 		fmt.Fprintf(&sb, "Varied inputs: %s.\n", strings.Join(varied, ", "))
-	} else {
-		sb.WriteString("Varied inputs: none.\n")
 	}
 	if len(fixed) > 0 {
 		fmt.Fprintf(&sb, "Fixed inputs (zero tangent): %s.\n", strings.Join(fixed, ", "))
 	}
 	sig := fn.Type().(*types.Signature)
-	var outs []string
-	for i := 0; i < sig.Results().Len(); i++ {
-		if !nm.hasTan[i] {
-			continue
+	lay := resultLayout(tupleTypes(sig.Results()))
+	if lay.n > 0 {
+		out := make([]string, lay.n)
+		for i := 0; i < sig.Results().Len(); i++ {
+			r := nm.results[i]
+			if r == "" {
+				out[lay.primal[i]], r = "the value of "+target, "its tangent"
+				if sig.Results().Len() > 1 {
+					out[lay.primal[i]], r = fmt.Sprintf("result %d of %s", i+1, target), fmt.Sprintf("the tangent of result %d", i+1)
+				}
+				if k := lay.tangent[i]; k >= 0 {
+					out[k] = r
+				}
+				continue
+			}
+			out[lay.primal[i]] = r
+			if k := lay.tangent[i]; k >= 0 {
+				out[k] = nm.dresults[i] + ", the tangent of " + r
+			}
 		}
-		r := nm.results[i]
-		if r == "" {
-			outs = append(outs, ordinal(i)+" result")
-		} else {
-			outs = append(outs, r)
-		}
-	}
-	if len(outs) > 0 {
-		fmt.Fprintf(&sb, "Useful outputs: %s; their tangents follow the primal results, in order.\n", strings.Join(outs, ", "))
+		fmt.Fprintf(&sb, "Results, in order: %s.\n", strings.Join(out, "; "))
 	}
 	if len(shadows) > 0 {
-		fmt.Fprintf(&sb, "Shadows: each tangent of %s has the shape of its primal value; the tangent of\n", strings.Join(shadows, ", "))
-		sb.WriteString("every element or field is at the same place in the shadow, and tangents of values\n")
-		sb.WriteString("written through it are written (overwritten) into the shadow.\n")
+		fmt.Fprintf(&sb, "Shadows: %s %s the shape of %s primal; each element or field holds the\n",
+			strings.Join(shadows, ", "), plural(len(shadows), "has", "have"), plural(len(shadows), "its", "their"))
+		sb.WriteString("tangent of the primal's element or field at the same place.")
+		if len(written) > 0 {
+			fmt.Fprintf(&sb, " The tangents of the values\n%s writes are written (overwritten) into the shadows: %s.", target, strings.Join(written, ", "))
+		}
+		sb.WriteString("\n")
 	}
 	return strings.TrimRight(sb.String(), "\n")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func isAggregate(t types.Type) bool {
@@ -213,16 +267,4 @@ func isAggregate(t types.Type) bool {
 		return true
 	}
 	return false
-}
-
-func ordinal(i int) string {
-	switch i {
-	case 0:
-		return "the first"
-	case 1:
-		return "the second"
-	case 2:
-		return "the third"
-	}
-	return fmt.Sprintf("result %d:", i+1)
 }
