@@ -339,6 +339,8 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 			}
 		case v.Op == ir.OpCall && (v.Type == nil || isTuple(v.Type) || len(e.uses[v.ID]) == 0):
 			e.kind[v.ID] = kStmt
+		case (v.Op == ir.OpLen || v.Op == ir.OpCap) && e.crossBlockLen(v):
+			e.kind[v.ID] = kInline
 		default:
 			if !forced[v] && e.tryInline(v, i, n) {
 				e.kind[v.ID] = kInline
@@ -347,6 +349,27 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 			}
 		}
 	}
+}
+
+// crossBlockLen reports whether v, len or cap of a variable, has a single
+// use in another block: it is then rendered there (typically in a loop
+// condition, i < len(x), as a person writes it) instead of being held in a
+// variable. Liveness sees the read of the operand where len is rendered, so
+// a variable is never reassigned while such a read is pending.
+func (e *emitter) crossBlockLen(v *ir.Value) bool {
+	us := e.uses[v.ID]
+	if len(us) != 1 || us[0].Op == ir.OpPhi || us[0].Block == v.Block || us[0].Op == ir.OpSelect {
+		return false
+	}
+	x := v.Args[0]
+	switch {
+	case x.Op == ir.OpParam, x.Op == ir.OpPhi:
+	case x.Block != nil && x.Block != v.Block && e.kind[x.ID] == kVar:
+	default:
+		return false
+	}
+	e.root[v.ID] = rootKey{us[0], rematRoot}
+	return true
 }
 
 // useSite returns the statement the single use of v (at position i of a

@@ -116,18 +116,21 @@ func (e *emitter) findInductions() {
 			continue
 		}
 		for _, phi := range e.livePhis(h) {
-			count := 0
+			// Every back edge must step the counter (several back edges
+			// carry the same step when it is computed in the header, as
+			// in go/ssa's range loops).
+			count, steps := 0, 0
 			for j, p := range h.Preds {
 				if !e.cfg.Reachable(p) || !e.cfg.IsBackEdge(p, h) {
 					continue
 				}
 				count++
 				if e.isStep(phi.Args[j], e.vars[phi.ID]) {
-					e.induction[phi] = true
+					steps++
 				}
 			}
-			if count != 1 {
-				delete(e.induction, phi)
+			if count > 0 && steps == count {
+				e.induction[phi] = true
 			}
 		}
 	}

@@ -183,21 +183,26 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 		for _, p := range params {
 			named = named || e.paramName(p) != ""
 		}
+		variadic := func(i int) bool { return fn.Variadic && i == len(params)-1 }
 		for i, p := range params {
 			t := e.typ(p.Type)
-			if fn.Variadic && i == len(params)-1 {
+			if variadic(i) {
 				if sl, ok := p.Type.Underlying().(*types.Slice); ok {
 					t = jen.Op("...").Add(e.typ(sl.Elem()))
 				}
 			}
-			if named {
-				name := e.paramName(p)
-				if name == "" {
-					name = "_"
-				}
-				g.Id(name).Add(t)
-			} else {
+			if !named {
 				g.Add(t)
+				continue
+			}
+			name := e.paramName(p)
+			if name == "" {
+				name = "_"
+			}
+			if i+1 < len(params) && !variadic(i+1) && types.Identical(p.Type, params[i+1].Type) {
+				g.Id(name) // x, y float64
+			} else {
+				g.Id(name).Add(t)
 			}
 		}
 	})
@@ -205,7 +210,9 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 		named := len(fn.ResultNames) == len(fn.ResultTypes) && fn.ResultNames[0] != ""
 		var rs []jen.Code
 		for i, t := range fn.ResultTypes {
-			if named {
+			if named && i+1 < len(fn.ResultTypes) && types.Identical(t, fn.ResultTypes[i+1]) {
+				rs = append(rs, jen.Id(fn.ResultNames[i]))
+			} else if named {
 				rs = append(rs, jen.Id(fn.ResultNames[i]).Add(e.typ(t)))
 			} else {
 				rs = append(rs, e.typ(t))

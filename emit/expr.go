@@ -150,8 +150,17 @@ func (e *emitter) op(v *ir.Value, want types.Type) expr {
 }
 
 func (e *emitter) binary(v *ir.Value, want types.Type) expr {
+	return e.binaryTok(v, v.Tok, want)
+}
+
+// compare renders comparison v with operator tok instead of its own.
+func (e *emitter) compare(v *ir.Value, tok token.Token) expr {
+	return e.binaryTok(v, tok, v.Type)
+}
+
+func (e *emitter) binaryTok(v *ir.Value, tok token.Token, want types.Type) expr {
 	x, y := v.Args[0], v.Args[1]
-	p := v.Tok.Precedence()
+	p := tok.Precedence()
 	// A constant operand is typed by the other operand; if both are
 	// constants, the first spells its type.
 	wx, wy := x.Type, y.Type
@@ -168,10 +177,10 @@ func (e *emitter) binary(v *ir.Value, want types.Type) expr {
 	}
 	l, r := e.ref(x, wx), e.ref(y, wy)
 	lmin, rmin := p, p+1
-	if isComparison(v.Tok) {
+	if isComparison(tok) {
 		lmin = p + 1
 	}
-	return expr{paren(l, lmin).Op(v.Tok.String()).Add(paren(r, rmin)), p}
+	return expr{paren(l, lmin).Op(tok.String()).Add(paren(r, rmin)), p}
 }
 
 func isComparison(tok token.Token) bool {
@@ -565,8 +574,19 @@ func (e *emitter) condExpr(c *cond) expr {
 	case token.ILLEGAL:
 		return e.ref(c.v, c.v.Type)
 	case token.NOT:
-		if c.x.op == token.ILLEGAL && e.kind[c.x.v.ID] == kInline && c.x.v.Op == ir.OpUnary && c.x.v.Tok == token.NOT {
-			return e.ref(c.x.v.Args[0], c.x.v.Type)
+		if x := c.x; x.op == token.ILLEGAL && e.kind[x.v.ID] == kInline {
+			v := x.v
+			switch {
+			case v.Op == ir.OpUnary && v.Tok == token.NOT:
+				return e.ref(v.Args[0], v.Type)
+			case v.Op == ir.OpBinary && (v.Tok == token.EQL || v.Tok == token.NEQ):
+				// !(a == b) is a != b, NaNs included (unlike <).
+				tok := token.NEQ
+				if v.Tok == token.NEQ {
+					tok = token.EQL
+				}
+				return e.compare(v, tok)
+			}
 		}
 		return expr{jen.Op("!").Add(paren(e.condExpr(c.x), precPrimary)), precUnary}
 	}

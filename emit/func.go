@@ -68,7 +68,6 @@ func newEmitter(fs *fileState, fn *ir.Func) *emitter {
 func (e *emitter) body() []jen.Code {
 	e.analyze()
 	e.makeVariables()
-	e.findInductions()
 	var body *slist
 	if s := e.structure(); s != nil {
 		body = s

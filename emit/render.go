@@ -14,8 +14,22 @@ import (
 // renderList renders the statements of l.
 func (e *emitter) renderList(l *slist) []jen.Code {
 	var out []jen.Code
-	for _, st := range l.stmts {
-		out = append(out, e.renderStmt(st)...)
+	for i := 0; i < len(l.stmts); i++ {
+		// Adjacent declarations of one type: var s, ds float64.
+		if d, ok := l.stmts[i].(*sDecl); ok {
+			names := []jen.Code{jen.Id(d.v.name)}
+			for i+1 < len(l.stmts) {
+				d2, ok := l.stmts[i+1].(*sDecl)
+				if !ok || !types.Identical(d2.v.typ, d.v.typ) {
+					break
+				}
+				names = append(names, jen.Id(d2.v.name))
+				i++
+			}
+			out = append(out, jen.Var().List(names...).Add(e.typ(d.v.typ)))
+			continue
+		}
+		out = append(out, e.renderStmt(l.stmts[i])...)
 	}
 	return out
 }
@@ -146,8 +160,19 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 			return []jen.Code{jen.List(names...).Op(op).Add(call)}
 		}
 	case ir.OpSelect:
+		// v := b; if c { v = a }, leaving out what v already holds.
 		vr := e.vars[v.ID]
 		c, a, b := v.Args[0], v.Args[1], v.Args[2]
+		holds := func(x *ir.Value) bool { return e.kind[x.ID] == kVar && e.vars[x.ID] == vr }
+		switch {
+		case holds(a) && holds(b):
+			return nil
+		case holds(b):
+			return []jen.Code{jen.If(e.ref(c, c.Type).c).Block(jen.Id(vr.name).Op("=").Add(e.ref(a, vr.typ).c))}
+		case holds(a):
+			neg := expr{jen.Op("!").Add(paren(e.ref(c, c.Type), precPrimary)), precUnary}
+			return []jen.Code{jen.If(neg.c).Block(jen.Id(vr.name).Op("=").Add(e.ref(b, vr.typ).c))}
+		}
 		first := e.define(vr, b, false, st.define)
 		second := jen.If(e.ref(c, c.Type).c).Block(jen.Id(vr.name).Op("=").Add(e.ref(a, vr.typ).c))
 		return []jen.Code{first, second}

@@ -190,6 +190,7 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 
 	// Rebuild the lists with the declarations, init clauses and merged
 	// stores.
+	mergedAway := map[stmt]bool{}
 	var rebuild func(l *slist)
 	rebuild = func(l *slist) {
 		var out []stmt
@@ -198,6 +199,9 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 				out = append(out, &sDecl{v: vr})
 			}
 			st := l.stmts[i]
+			if mergedAway[st] {
+				continue
+			}
 			switch st := st.(type) {
 			case *sIf:
 				rebuild(st.then)
@@ -210,12 +214,10 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 					continue
 				}
 			case *sValue:
-				if st.define && e.allocs[st.v] != nil && i+1 < len(l.stmts) {
-					if next, ok := l.stmts[i+1].(*sValue); ok && e.mergeable(st.v, next.v) && len(decls[l][i+1]) == 0 {
-						st.merged = next.v
-						out = append(out, st)
-						i++
-						continue
+				if st.define && st.merged == nil && e.allocs[st.v] != nil {
+					if k := e.firstStore(l, i, decls[l], mergedAway); k > 0 {
+						st.merged = l.stmts[k].(*sValue).v
+						mergedAway[l.stmts[k]] = true
 					}
 				}
 			}
@@ -251,6 +253,42 @@ func (e *emitter) assigned(st stmt) []*variable {
 		vrs = st.dsts
 	}
 	return vrs
+}
+
+// firstStore returns the index of the statement after l.stmts[i], the
+// declaration of a local, that stores the local's initial value, if only
+// other declarations of locals come between and the store can move up to
+// the declaration; else 0.
+func (e *emitter) firstStore(l *slist, i int, decls map[int][]*variable, gone map[stmt]bool) int {
+	alloc := l.stmts[i].(*sValue).v
+	var skipped []*variable
+	for k := i + 1; k < len(l.stmts) && len(decls[k]) == 0; k++ {
+		if gone[l.stmts[k]] {
+			continue
+		}
+		next, ok := l.stmts[k].(*sValue)
+		if !ok {
+			return 0
+		}
+		if a := e.allocs[next.v]; a != nil && next.define {
+			skipped = append(skipped, a.v)
+			continue
+		}
+		if !e.mergeable(alloc, next.v) {
+			return 0
+		}
+		ok = true
+		e.touches(next.v.Args[1], func(vr *variable) {
+			for _, s := range skipped {
+				ok = ok && vr != s
+			}
+		})
+		if !ok {
+			return 0
+		}
+		return k
+	}
+	return 0
 }
 
 // mergeable reports whether store s, right after the declaration of local

@@ -15,6 +15,7 @@ package emit
 // declarations (scope.go).
 
 import (
+	"go/constant"
 	"go/token"
 	"strconv"
 
@@ -38,10 +39,19 @@ func (e *emitter) simplifyList(l *slist) {
 		case *sIf:
 			e.simplifyList(st.then)
 			e.simplifyList(st.els)
+			if loop := e.unrotate(st); loop != nil {
+				out = append(out, loop...)
+				continue
+			}
 			out = append(out, e.simplifyIf(st)...)
 		case *sFor:
-			e.simplifyFor(st)
+			var after []stmt
+			if len(out) > 0 {
+				after = e.rotate(st, out[len(out)-1])
+			}
+			after = append(e.simplifyFor(st), after...)
 			out = append(out, st)
+			out = append(out, after...)
 		default:
 			out = append(out, st)
 		}
@@ -69,19 +79,14 @@ func (e *emitter) simplifyIf(st *sIf) []stmt {
 	return []stmt{st}
 }
 
-// simplifyFor recovers the loop's condition and post statement.
-func (e *emitter) simplifyFor(f *sFor) {
+// simplifyFor recovers the loop's condition and post statement. It
+// returns statements to put after the loop.
+func (e *emitter) simplifyFor(f *sFor) (after []stmt) {
 	body := f.body
 	if f.cond == nil && len(body.stmts) > 0 {
 		if first, ok := body.stmts[0].(*sIf); ok {
-			rest := body.stmts[1:]
-			switch {
-			case isBreakOf(first.els, f):
-				f.cond = first.cond
-				body.stmts = append(append([]stmt{}, first.then.stmts...), rest...)
-			case isBreakOf(first.then, f):
-				f.cond = not(first.cond)
-				body.stmts = append(append([]stmt{}, first.els.stmts...), rest...)
+			if c, inside, exit, ok := e.loopTest(f, first, body.stmts[1:]); ok {
+				f.cond, body.stmts, after = c, inside, exit
 			}
 		}
 	}
@@ -93,12 +98,182 @@ func (e *emitter) simplifyFor(f *sFor) {
 		}
 	}
 	// A trailing "if !(c) {E}" reads better as "if c {continue}; E".
-	if last, ok := body.last().(*sIf); ok && last.cond.op == token.NOT && e.needsParens(last.cond.x) && last.els.empty() && !last.then.empty() {
+	if last, ok := body.last().(*sIf); ok && last.cond.op == token.NOT && e.needsParens(last.cond.x) &&
+		last.els.empty() && !last.then.empty() && !e.terminates(last.then) {
 		rest := last.then.stmts
 		last.cond = last.cond.x
 		last.then = &slist{stmts: []stmt{&sBranch{tok: token.CONTINUE, loop: f}}}
 		body.stmts = append(body.stmts, rest...)
 	}
+	// A continue at the end of the body is implicit.
+	if b, ok := body.last().(*sBranch); ok && b.tok == token.CONTINUE && b.loop == f {
+		body.stmts = body.stmts[:len(body.stmts)-1]
+	}
+	return after
+}
+
+// rotate recognizes the loop go/ssa makes of a range loop,
+//
+//	i := -1
+//	for { i++; if i < n {B} else {break} }
+//
+// whose counter is stepped before the test, and turns it into
+//
+//	i := 0
+//	for ; i < n; i++ {B}
+//
+// (the step moves to the post statement and into the initial value).
+// prev is the statement before f.
+// It returns the statements to put after the loop (see loopTest).
+func (e *emitter) rotate(f *sFor, prev stmt) []stmt {
+	body := f.body.stmts
+	if f.cond != nil || f.post != nil || len(body) < 2 {
+		return nil
+	}
+	init, ok := prev.(*sAssign)
+	if !ok || len(init.dsts) != 1 || init.srcs[0].Op != ir.OpConst || init.srcs[0].Const == nil {
+		return nil
+	}
+	step, ok := body[0].(*sValue)
+	vr := e.stepOf(step)
+	if !ok || vr == nil || vr != init.dsts[0] || !e.isCounterOf(vr, f.header) {
+		return nil
+	}
+	test, ok := body[1].(*sIf)
+	if !ok {
+		return nil
+	}
+	cond, inside, exit, ok := e.loopTest(f, test, body[2:])
+	if !ok {
+		return nil
+	}
+	c0 := init.srcs[0]
+	c := constant.BinaryOp(c0.Const, step.v.Tok, step.v.Args[1].Const)
+	init.srcs = []*ir.Value{{Op: ir.OpConst, Type: c0.Type, Const: c}}
+	f.cond, f.post = cond, step
+	f.body.stmts = inside
+	return exit
+}
+
+// loopTest reports whether "if test {...} else {...}; rest", at the top
+// of loop f's body, is the loop's condition: one arm leaves the loop. It
+// returns the condition, the new body, and the statements to put after
+// the loop (none when the leaving arm is a plain break).
+func (e *emitter) loopTest(f *sFor, test *sIf, rest []stmt) (c *cond, inside, after []stmt, ok bool) {
+	leaves := func(arm *slist, other []stmt) ([]stmt, bool) {
+		if isBreakOf(arm, f) {
+			return nil, true
+		}
+		// Any other arm that leaves (continue outer, return...) moves
+		// after the loop, if nothing else breaks out of the loop.
+		if arm.empty() || !e.terminates(arm) || hasBranch(arm, f, token.BREAK) || hasBranch(arm, f, token.CONTINUE) {
+			return nil, false
+		}
+		l := &slist{stmts: other}
+		if hasBranch(l, f, token.BREAK) {
+			return nil, false
+		}
+		return arm.stmts, true
+	}
+	thenRest := append(append([]stmt{}, test.then.stmts...), rest...)
+	if after, ok := leaves(test.els, thenRest); ok {
+		return test.cond, thenRest, after, true
+	}
+	elsRest := append(append([]stmt{}, test.els.stmts...), rest...)
+	if after, ok := leaves(test.then, elsRest); ok {
+		return not(test.cond), elsRest, after, true
+	}
+	return nil, nil, nil, false
+}
+
+// unrotate recognizes the guarded do-while loop go/ssa makes of
+// "for i := range n",
+//
+//	if 0 < n {
+//		i := 0 (and the other initial values)
+//		for { B; i++; if !(i < n) { break } }
+//	} else {
+//		(the same initial values but i's)
+//	}
+//
+// and returns the statements of "i := 0; for ; i < n; i++ {B}" instead,
+// or nil. The guard must be the loop test with the counter's initial
+// value, and B must not continue (which would skip the step).
+func (e *emitter) unrotate(st *sIf) []stmt {
+	then := st.then.stmts
+	if st.cond.op != token.ILLEGAL || len(then) == 0 {
+		return nil
+	}
+	f, ok := then[len(then)-1].(*sFor)
+	if !ok || f.cond != nil || f.post != nil || f.init != nil || f.label != "" {
+		return nil
+	}
+	body := f.body.stmts
+	if len(body) < 2 || hasBranch(f.body, f, token.CONTINUE) {
+		return nil
+	}
+	step, ok := body[len(body)-2].(*sValue)
+	vr := e.stepOf(step)
+	if !ok || vr == nil || !e.isCounterOf(vr, f.header) {
+		return nil
+	}
+	test, ok := body[len(body)-1].(*sIf)
+	if !ok || !test.els.empty() || !isBreakOf(test.then, f) || test.cond.op != token.NOT || test.cond.x.op != token.ILLEGAL {
+		return nil
+	}
+	c, g := test.cond.x.v, st.cond.v
+	if e.kind[c.ID] != kInline || e.kind[g.ID] != kInline || c.Op != ir.OpBinary || g.Op != ir.OpBinary ||
+		c.Tok != g.Tok || !isComparison(c.Tok) {
+		return nil
+	}
+	x := c.Args[0]
+	if e.kind[x.ID] != kVar || e.vars[x.ID] != vr || !e.sameValue(c.Args[1], g.Args[1]) || e.kind[c.Args[1].ID] == kInline {
+		return nil
+	}
+	// The copies before the loop: the counter's initial value, which the
+	// guard tests, and others, which the else arm must repeat.
+	var init *sAssign
+	var others []*sAssign
+	for _, s := range then[:len(then)-1] {
+		as, ok := s.(*sAssign)
+		if !ok || len(as.dsts) != 1 {
+			return nil
+		}
+		if as.dsts[0] == vr {
+			init = as
+		} else {
+			others = append(others, as)
+		}
+	}
+	if init == nil || !e.sameValue(init.srcs[0], g.Args[0]) || init.srcs[0].Op != ir.OpConst {
+		return nil
+	}
+	var skip []*sAssign
+	for _, s := range st.els.stmts {
+		as, ok := s.(*sAssign)
+		if !ok || len(as.dsts) != 1 {
+			return nil
+		}
+		if as.dsts[0] == vr && e.sameValue(as.srcs[0], init.srcs[0]) {
+			continue
+		}
+		skip = append(skip, as)
+	}
+	if len(skip) != len(others) {
+		return nil
+	}
+	for i := range skip {
+		if skip[i].dsts[0] != others[i].dsts[0] || !e.sameValue(skip[i].srcs[0], others[i].srcs[0]) {
+			return nil
+		}
+	}
+	f.cond, f.post = leaf(c), step
+	f.body.stmts = body[:len(body)-2]
+	var out []stmt
+	for _, as := range others {
+		out = append(out, as)
+	}
+	return append(out, init, f)
 }
 
 func isBreakOf(l *slist, f *sFor) bool {
@@ -241,5 +416,9 @@ func (e *emitter) needsParens(c *cond) bool {
 	if c.op != token.ILLEGAL {
 		return c.op != token.NOT
 	}
-	return e.kind[c.v.ID] == kInline && (c.v.Op == ir.OpBinary || c.v.Op == ir.OpUnary)
+	v := c.v
+	if e.kind[v.ID] != kInline {
+		return false
+	}
+	return v.Op == ir.OpUnary || v.Op == ir.OpBinary && v.Tok != token.EQL && v.Tok != token.NEQ
 }

@@ -47,6 +47,8 @@ type structurer struct {
 	latch   map[*node]*node
 	isLatch map[*node]bool
 	failed  bool
+	// dupBudget is how many more values may be emitted twice.
+	dupBudget int
 }
 
 // frame is an enclosing loop during the translation.
@@ -75,8 +77,9 @@ func (e *emitter) structure() *slist {
 		nodes:    nodes,
 		cfg:      cfg,
 		fwdPreds: make([]int, len(nodes)),
-		latch:    map[*node]*node{},
-		isLatch:  map[*node]bool{},
+		latch:     map[*node]*node{},
+		isLatch:   map[*node]bool{},
+		dupBudget: 48,
 	}
 	for _, n := range nodes {
 		for _, ed := range n.succs {
@@ -328,7 +331,34 @@ func (s *structurer) branch(src *node, ed edge, ctx []*frame, fall *node, out *s
 		s.doTree(t, ctx, fall, out)
 		return
 	}
+	// A jump into the middle of a chain of merge nodes (switch with
+	// fallthrough): emit a copy of the target's code here if it is small
+	// and has no loops, rather than give up.
+	if !s.isBack(src, t) && !s.isHeader(t) {
+		if size, ok := s.duplicable(t); ok && size <= s.dupBudget {
+			s.dupBudget -= size
+			s.doTree(t, ctx, fall, out)
+			return
+		}
+	}
 	s.failed = true
+}
+
+// duplicable returns the number of values in the dominator subtree of n,
+// and whether that subtree is free of loops.
+func (s *structurer) duplicable(n *node) (int, bool) {
+	size := len(n.b.Instrs)
+	if s.isHeader(n) {
+		return 0, false
+	}
+	for _, c := range s.children(n) {
+		k, ok := s.duplicable(c)
+		if !ok {
+			return 0, false
+		}
+		size += k
+	}
+	return size, true
 }
 
 // blockStmts appends the statements of b's values, without the

@@ -89,6 +89,14 @@ func (e *emitter) makeVariables() {
 	}
 	for _, members := range classes {
 		vr := &variable{typ: members[0].Type, members: members, id: len(e.varList)}
+		for _, m := range members {
+			e.vars[m.ID] = vr
+		}
+		e.varList = append(e.varList, vr)
+	}
+	e.findInductions()
+	for _, vr := range e.varList {
+		members := vr.members
 		hint := ""
 		for _, m := range members {
 			if m.Op == ir.OpParam {
@@ -107,14 +115,18 @@ func (e *emitter) makeVariables() {
 			} else {
 				if hint == "" {
 					hint = "t"
+					if members[0].Op == ir.OpLen {
+						hint = "n"
+					}
+					for _, m := range members {
+						if e.induction[m] {
+							hint = "i" // an unnamed loop counter
+						}
+					}
 				}
 				vr.name = e.names.fresh(hint)
 			}
 		}
-		for _, m := range members {
-			e.vars[m.ID] = vr
-		}
-		e.varList = append(e.varList, vr)
 	}
 	for _, b := range e.cfg.RPO {
 		for _, v := range b.Instrs {
@@ -433,22 +445,57 @@ func (e *emitter) coalesce() [][]*ir.Value {
 		}
 		return true
 	}
-	for _, b := range e.cfg.RPO {
-		for _, phi := range e.livePhis(b) {
-			for _, a := range phi.Args {
-				if a == nil || e.kind[a.ID] != kVar || !types.Identical(a.Type, phi.Type) {
-					continue
+	union := func(a, b *ir.Value) {
+		if a == nil || e.kind[a.ID] != kVar || !types.Identical(a.Type, b.Type) {
+			return
+		}
+		ra, rb := find(a.ID), find(b.ID)
+		if ra == rb || !compatible(members[ra], members[rb]) {
+			return
+		}
+		parent[ra] = rb
+		members[rb] = append(members[rb], members[ra]...)
+		delete(members, ra)
+	}
+	phis := func() {
+		for _, b := range e.cfg.RPO {
+			for _, phi := range e.livePhis(b) {
+				for _, a := range phi.Args {
+					union(a, phi)
 				}
-				ra, rp := find(a.ID), find(phi.ID)
-				if ra == rp || !compatible(members[ra], members[rp]) {
-					continue
-				}
-				parent[ra] = rp
-				members[rp] = append(members[rp], members[ra]...)
-				delete(members, ra)
 			}
 		}
 	}
+	phis()
+	// An update of a source variable (s2 = s + x*x, both named s) reuses
+	// the variable when the old value is dead: s += x*x.
+	// The same holds for a φ whose argument is such an update rendered in
+	// the φ copy (s = s + x*x on the edge).
+	sameName := func(a, v *ir.Value) bool {
+		return a != nil && e.kind[a.ID] == kVar && v.Name != "" && sanitize(a.Name) == sanitize(v.Name)
+	}
+	for _, v := range order {
+		switch v.Op {
+		case ir.OpParam:
+		case ir.OpPhi:
+			for _, x := range v.Args {
+				if x != nil && e.kind[x.ID] == kInline {
+					for _, a := range x.Args {
+						if sameName(a, v) {
+							union(a, v)
+						}
+					}
+				}
+			}
+		default:
+			for _, a := range v.Args {
+				if sameName(a, v) {
+					union(a, v)
+				}
+			}
+		}
+	}
+	phis()
 	rank := map[*ir.Value]int{}
 	for i, o := range order {
 		rank[o] = i
