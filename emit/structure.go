@@ -73,10 +73,10 @@ func (e *emitter) structure() *slist {
 		return nil
 	}
 	s := &structurer{
-		e:        e,
-		nodes:    nodes,
-		cfg:      cfg,
-		fwdPreds: make([]int, len(nodes)),
+		e:         e,
+		nodes:     nodes,
+		cfg:       cfg,
+		fwdPreds:  make([]int, len(nodes)),
 		latch:     map[*node]*node{},
 		isLatch:   map[*node]bool{},
 		dupBudget: 48,
