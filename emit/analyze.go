@@ -64,7 +64,9 @@ type allocInfo struct {
 	// field/element addresses (passed to a call, sliced, stored...); the
 	// variable is then addressed with &.
 	escapes bool
-	v       *variable
+	// param: the local is a copy of this parameter and lives in it.
+	param *ir.Value
+	v     *variable
 }
 
 // analyze computes liveness, memory facts and inlining decisions.
@@ -77,6 +79,7 @@ func (e *emitter) analyze() {
 	}
 	e.classifyAllocs()
 	e.markLive()
+	e.bindParamCopies()
 	for _, b := range e.cfg.RPO {
 		for _, v := range b.Instrs {
 			if !e.live[v.ID] {
@@ -105,6 +108,54 @@ func (e *emitter) analyze() {
 			}
 			forced[bad] = true
 		}
+	}
+}
+
+// bindParamCopies finds the private locals go/ssa makes of value
+// parameters whose fields are used ("t = local Point; *t = p" at the top of
+// the entry block) and lets them live in the parameter itself, which Go
+// allows to be assigned: p.X instead of p2 := p; p2.X. That is safe when
+// the parameter is not used otherwise, or the local is never written
+// again.
+func (e *emitter) bindParamCopies() {
+	entry := e.fn.Entry()
+	if len(entry.Preds) > 0 {
+		return
+	}
+	for i, st := range entry.Instrs {
+		if st.Op != ir.OpStore || !e.live[st.ID] {
+			continue
+		}
+		a, p := st.Args[0], st.Args[1]
+		info := e.allocs[a]
+		if info == nil || info.escapes || a.Block != entry || p.Op != ir.OpParam || sanitize(p.Name) == "" ||
+			!types.Identical(p.Type, a.Type.Underlying().(*types.Pointer).Elem()) {
+			continue
+		}
+		first := true
+		for _, v := range entry.Instrs[e.pos[a.ID]+1 : i] {
+			for _, x := range v.Args {
+				if x != nil && e.localRoot(x) == a {
+					first = false
+				}
+			}
+		}
+		otherUses, otherStores := false, false
+		for _, u := range e.allUses[p.ID] {
+			otherUses = otherUses || u != st && e.live[u.ID]
+		}
+		for _, b := range e.cfg.RPO {
+			for _, v := range b.Instrs {
+				if v != st && v.Op == ir.OpStore && e.live[v.ID] && e.localRoot(v.Args[0]) == a {
+					otherStores = true
+				}
+			}
+		}
+		if !first || otherUses && otherStores {
+			continue
+		}
+		info.param = p
+		e.live[st.ID] = false
 	}
 }
 

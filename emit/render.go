@@ -248,6 +248,12 @@ func (e *emitter) renderStore(v *ir.Value) *jen.Statement {
 	if e.kind[val.ID] == kInline && val.Op == ir.OpBinary && compoundable(val.Tok) {
 		l, r := val.Args[0], val.Args[1]
 		if e.kind[l.ID] == kInline && l.Op == ir.OpLoad && e.samePlace(l.Args[0], addr) {
+			if (val.Tok == token.ADD || val.Tok == token.SUB) && constant1(r) && isInteger(r.Type) {
+				if val.Tok == token.ADD {
+					return jen.Add(pl.c).Op("++")
+				}
+				return jen.Add(pl.c).Op("--")
+			}
 			return jen.Add(pl.c).Op(val.Tok.String() + "=").Add(e.ref(r, r.Type).c)
 		}
 	}
@@ -291,4 +297,9 @@ func (e *emitter) needsVarForm(v *ir.Value) bool {
 		return e.needsVarForm(v.Args[0])
 	}
 	return false
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }

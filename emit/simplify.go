@@ -92,7 +92,8 @@ func (e *emitter) simplifyFor(f *sFor) (after []stmt) {
 	}
 	e.simplifyList(body)
 	if f.post == nil && f.cond != nil && len(body.stmts) > 0 {
-		if vr := e.stepOf(body.last()); vr != nil && e.isCounterOf(vr, f.header) && !hasBranch(body, f, token.CONTINUE) {
+		if vr := e.stepOf(body.last()); vr != nil && e.isCounterOf(vr, f.header) && e.condMentions(f.cond, vr) &&
+			!hasBranch(body, f, token.CONTINUE) {
 			f.post = body.last()
 			body.stmts = body.stmts[:len(body.stmts)-1]
 		}
@@ -421,4 +422,13 @@ func (e *emitter) needsParens(c *cond) bool {
 		return false
 	}
 	return v.Op == ir.OpUnary || v.Op == ir.OpBinary && v.Tok != token.EQL && v.Tok != token.NEQ
+}
+
+// condMentions reports whether c reads variable vr.
+func (e *emitter) condMentions(c *cond, vr *variable) bool {
+	found := false
+	c.leaves(func(v *ir.Value) {
+		e.touches(v, func(x *variable) { found = found || x == vr })
+	})
+	return found
 }

@@ -72,29 +72,37 @@ func (e *emitter) structure() *slist {
 	if !reducible(cfg) {
 		return nil
 	}
-	s := &structurer{
-		e:         e,
-		nodes:     nodes,
-		cfg:       cfg,
-		fwdPreds:  make([]int, len(nodes)),
-		latch:     map[*node]*node{},
-		isLatch:   map[*node]bool{},
-		dupBudget: 48,
-	}
-	for _, n := range nodes {
-		for _, ed := range n.succs {
-			if !s.isBack(n, ed.to) {
-				s.fwdPreds[ed.to.index]++
+	// Try the most natural translation first: post statements only for
+	// loop counters the condition tests, no duplicated code. Then allow
+	// any post block (continue statements need one), then duplication.
+	for _, try := range []struct {
+		anyLatch bool
+		budget   int
+	}{{false, 0}, {true, 0}, {true, 48}} {
+		s := &structurer{
+			e:         e,
+			nodes:     nodes,
+			cfg:       cfg,
+			fwdPreds:  make([]int, len(nodes)),
+			latch:     map[*node]*node{},
+			isLatch:   map[*node]bool{},
+			dupBudget: try.budget,
+		}
+		for _, n := range nodes {
+			for _, ed := range n.succs {
+				if !s.isBack(n, ed.to) {
+					s.fwdPreds[ed.to.index]++
+				}
 			}
 		}
+		s.findLatches(try.anyLatch)
+		body := &slist{}
+		s.doTree(nodes[0], nil, nil, body)
+		if !s.failed {
+			return body
+		}
 	}
-	s.findLatches()
-	body := &slist{}
-	s.doTree(nodes[0], nil, nil, body)
-	if s.failed {
-		return nil
-	}
-	return body
+	return nil
 }
 
 // reducible reports whether every retreating edge of the CFG is a back
@@ -132,8 +140,9 @@ func (s *structurer) children(n *node) []*node {
 }
 
 // findLatches finds the loops whose single back edge comes from a merge
-// node that can be the loop's post statement.
-func (s *structurer) findLatches() {
+// node that can be the loop's post statement: with all, any such node;
+// otherwise only one that steps a counter the loop's condition tests.
+func (s *structurer) findLatches(all bool) {
 	for _, l := range s.nodes {
 		if len(l.succs) != 1 {
 			continue
@@ -150,7 +159,11 @@ func (s *structurer) findLatches() {
 				}
 			}
 		}
-		if backs != 1 || s.latchPost(l) == nil && !s.e.latchEmpty(l.succs[0]) {
+		post := s.latchPost(l)
+		if backs != 1 || post == nil && !s.e.latchEmpty(l.succs[0]) {
+			continue
+		}
+		if !all && (post == nil || h.cond == nil || !s.e.condMentions(h.cond, s.e.stepOf(post))) {
 			continue
 		}
 		s.latch[h] = l

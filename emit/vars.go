@@ -137,7 +137,9 @@ func (e *emitter) makeVariables() {
 			elem := v.Type.Underlying().(*types.Pointer).Elem()
 			vr := &variable{typ: elem, alloc: v, id: len(e.varList)}
 			hint := sanitize(v.Name)
-			if i, ok := results[hint]; ok && types.Identical(e.fn.ResultTypes[i], elem) && b == e.fn.Entry() {
+			if info.param != nil {
+				vr.name, vr.predeclared = e.params[info.param], true
+			} else if i, ok := results[hint]; ok && types.Identical(e.fn.ResultTypes[i], elem) && b == e.fn.Entry() {
 				vr.name, vr.predeclared = hint, true
 				delete(results, hint)
 			} else {

@@ -1,0 +1,3 @@
+module example.com/rt
+
+go 1.26
