@@ -670,6 +670,195 @@ var cases = []testCase{
 		eq(t, "dy", dy, 12.0)`,
 	},
 	{
+		// func SumPos(x []float64) float64 {
+		//	s := 0.0
+		//	for _, v := range x {
+		//		if v < 0 {
+		//			continue
+		//		}
+		//		s += v
+		//	}
+		//	return s
+		// }
+		//
+		// go/ssa steps the index at the top of the loop, from -1.
+		name: "rangeloop",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("SumPos", ev.pkg)
+			x := b.Param("x", f64s)
+			b.F.AddResult("", f64)
+			n := b.Len(x)
+			loop, body, add, done := b.Block("rangeindex.loop"), b.Block("rangeindex.body"), b.Block("if.done"), b.Block("rangeindex.done")
+			b.Jump(loop)
+			b.At(loop)
+			s, i := b.Phi("s", f64), b.Phi("", intT)
+			i2 := b.Bin(token.ADD, i, b.Int(1))
+			b.If(b.Bin(token.LSS, i2, n), body, done)
+			b.At(body)
+			v := named(b.Load(b.IndexAddr(x, i2)), "v")
+			b.If(b.Bin(token.LSS, v, b.Float(0)), loop, add)
+			b.At(add)
+			s2 := named(b.Bin(token.ADD, s, v), "s")
+			b.Jump(loop)
+			b.At(done).Return(s)
+			args(s, b.Float(0), s, s2) // preds: entry, body, add
+			args(i, b.Int(-1), i2, i2)
+			return one(b.F)
+		},
+		check: `eq(t, "SumPos", SumPos([]float64{1, -2, 3}), 4.0)`,
+	},
+	{
+		// func Harmonic(n int) float64 {
+		//	s := 0.0
+		//	for i := range n {
+		//		s += 1 / float64(i+1)
+		//	}
+		//	return s
+		// }
+		//
+		// go/ssa makes a guarded do-while loop of range over an int.
+		name: "rangeint",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("Harmonic", ev.pkg)
+			n := b.Param("n", intT)
+			b.F.AddResult("", f64)
+			body, done := b.Block("rangeint.body"), b.Block("rangeint.done")
+			b.If(b.Bin(token.LSS, b.Int(0), n), body, done)
+			b.At(body)
+			s, i := b.Phi("s", f64), b.Phi("i", intT)
+			q := b.Bin(token.QUO, b.Float(1), b.Convert(f64, b.Bin(token.ADD, i, b.Int(1))))
+			s2 := named(b.Bin(token.ADD, s, q), "s")
+			i2 := b.Bin(token.ADD, i, b.Int(1))
+			b.If(b.Bin(token.LSS, i2, n), body, done)
+			b.At(done)
+			s3 := b.Phi("s", f64)
+			b.Return(s3)
+			args(s, b.Float(0), s2)
+			args(i, b.Int(0), i2)
+			args(s3, b.Float(0), s2)
+			return one(b.F)
+		},
+		check: `near(t, "Harmonic(3)", Harmonic(3), 1+0.5+1.0/3)
+		eq(t, "Harmonic(0)", Harmonic(0), 0.0)`,
+	},
+	{
+		// func Fall(k int, x float64) float64 {
+		//	s := 0.0
+		//	switch k {
+		//	case 3, 4:
+		//		s = x * x * x
+		//		fallthrough
+		//	case 2:
+		//		s += x * x
+		//		fallthrough
+		//	case 1:
+		//		s += x
+		//	}
+		//	return s
+		// }
+		//
+		// Jumps into a chain of merge nodes: small tails are duplicated.
+		name: "fallthrough",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("Fall", ev.pkg)
+			k, x := b.Param("k", intT), b.Param("x", f64)
+			b.F.AddResult("", f64)
+			done, body3, body2, next4, next2, body1, next1 := b.Block("switch.done"), b.Block("switch.body"), b.Block("switch.body"),
+				b.Block("switch.next"), b.Block("switch.next"), b.Block("switch.body"), b.Block("switch.next")
+			b.If(b.Bin(token.EQL, k, b.Int(3)), body3, next4)
+			b.At(next4).If(b.Bin(token.EQL, k, b.Int(4)), body3, next2)
+			b.At(next2).If(b.Bin(token.EQL, k, b.Int(2)), body2, next1)
+			b.At(next1).If(b.Bin(token.EQL, k, b.Int(1)), body1, done)
+			b.At(body3)
+			s1 := named(b.Bin(token.MUL, b.Bin(token.MUL, x, x), x), "s")
+			b.Jump(body2)
+			b.At(body2)
+			s2 := b.Phi("s", f64)
+			s3 := named(b.Bin(token.ADD, s2, b.Bin(token.MUL, x, x)), "s")
+			b.Jump(body1)
+			b.At(body1)
+			s4 := b.Phi("s", f64)
+			s5 := named(b.Bin(token.ADD, s4, x), "s")
+			b.Jump(done)
+			b.At(done)
+			s6 := b.Phi("s", f64)
+			b.Return(s6)
+			args(s2, b.Float(0), s1) // preds: next2, body3
+			args(s4, b.Float(0), s3) // preds: next1, body2
+			args(s6, b.Float(0), s5) // preds: next1, body1
+			return one(b.F)
+		},
+		check: `for k, want := range []float64{0, 2, 6, 14, 14} {
+			eq(t, "Fall", Fall(k, 2), want)
+		}`,
+	},
+	{
+		// func Xor(a, b bool) bool { return a && !b || b && !a }
+		name: "boolvalue",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("Xor", ev.pkg)
+			x, y := b.Param("a", boolT), b.Param("b", boolT)
+			b.F.AddResult("", boolT)
+			rhs, done, condTrue, rhs2, done2 := b.Block("binop.rhs"), b.Block("binop.done"), b.Block("cond.true"),
+				b.Block("binop.rhs"), b.Block("binop.done")
+			b.If(x, condTrue, rhs)
+			b.At(condTrue).If(y, rhs, done)
+			b.At(rhs).If(y, rhs2, done2)
+			b.At(rhs2)
+			na := b.Un(token.NOT, x)
+			b.Jump(done2)
+			b.At(done2)
+			v2 := b.Phi("", boolT)
+			args(v2, b.Bool(false), na) // preds: rhs, rhs2
+			b.Jump(done)
+			b.At(done)
+			v := b.Phi("", boolT)
+			args(v, b.Bool(true), v2) // preds: condTrue, done2
+			b.Return(v)
+			return one(b.F)
+		},
+		check: `eq(t, "Xor(true, false)", Xor(true, false), true)
+		eq(t, "Xor(true, true)", Xor(true, true), false)
+		eq(t, "Xor(false, true)", Xor(false, true), true)
+		eq(t, "Xor(false, false)", Xor(false, false), false)`,
+	},
+	{
+		// func Rotate(p Point, n int) Point {
+		//	for i := 0; i < n; i++ {
+		//		p = Point{-p.Y, p.X}
+		//	}
+		//	return p
+		// }
+		//
+		// go/ssa keeps p in memory (its fields are used): a local copy of
+		// the parameter, which the emitter keeps in the parameter.
+		name: "paramcopy",
+		build: func(ev *env) []*ir.Func {
+			point := ev.typ("Point")
+			b := irtest.NewBuilder("Rotate", ev.pkg)
+			p, n := b.Param("p", point), b.Param("n", intT)
+			b.F.AddResult("", point)
+			pp := b.Alloc("p", point, false)
+			b.Store(pp, p)
+			loop, body, done := b.Block("for.loop"), b.Block("for.body"), b.Block("for.done")
+			b.Jump(loop)
+			b.At(loop)
+			i := b.Phi("i", intT)
+			b.If(b.Bin(token.LSS, i, n), body, done)
+			b.At(body)
+			q := b.Alloc("", point, false)
+			b.Store(b.FieldAddr(q, 0), b.Un(token.SUB, b.Load(b.FieldAddr(pp, 1))))
+			b.Store(b.FieldAddr(q, 1), b.Load(b.FieldAddr(pp, 0)))
+			b.Store(pp, b.Load(q))
+			i2 := b.Bin(token.ADD, i, b.Int(1))
+			b.Jump(loop)
+			b.At(done).Return(b.Load(pp))
+			args(i, b.Int(0), i2)
+			return one(b.F)
+		},
+		check: `eq(t, "Rotate", Rotate(Point{1, 2}, 3), Point{2, -1})`,
+	},
+	{
 		// An irreducible loop (two entries), which only goto expresses:
 		//
 		//	if odd { goto B }

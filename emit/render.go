@@ -40,6 +40,15 @@ func (e *emitter) renderStmt(st stmt) []jen.Code {
 		return e.renderValue(st)
 	case *sAssign:
 		return []jen.Code{e.renderAssign(st)}
+	case *sSetBool:
+		c := e.condExpr(st.cond).c
+		switch {
+		case !st.define:
+			return []jen.Code{jen.Id(st.dst.name).Op("=").Add(c)}
+		case types.Identical(st.dst.typ, types.Typ[types.Bool]):
+			return []jen.Code{jen.Id(st.dst.name).Op(":=").Add(c)}
+		}
+		return []jen.Code{jen.Var().Id(st.dst.name).Add(e.typ(st.dst.typ)).Op("=").Add(c)}
 	case *sIf:
 		return []jen.Code{e.renderIf(st)}
 	case *sFor:

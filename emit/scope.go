@@ -138,6 +138,8 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 			st.define = all
 		case *sAssign:
 			st.define = all
+		case *sSetBool:
+			st.define = all
 		}
 		if !all {
 			s := defSite[st]
@@ -234,7 +236,7 @@ func (e *emitter) canDeclare(st stmt, vr *variable) bool {
 	switch st := st.(type) {
 	case *sValue:
 		return vr.alloc == st.v || e.kind[st.v.ID] == kVar || st.v.Op == ir.OpCall
-	case *sAssign:
+	case *sAssign, *sSetBool:
 		return true
 	}
 	return false
@@ -251,6 +253,8 @@ func (e *emitter) assigned(st stmt) []*variable {
 		e.stmtDefs(st.v, func(d *ir.Value) { vrs = append(vrs, e.vars[d.ID]) })
 	case *sAssign:
 		vrs = st.dsts
+	case *sSetBool:
+		vrs = []*variable{st.dst}
 	}
 	return vrs
 }
@@ -355,6 +359,9 @@ func (e *emitter) stmtVars(st stmt, f func(vr *variable, def bool)) {
 		for _, d := range st.dsts {
 			f(d, true)
 		}
+	case *sSetBool:
+		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })
+		f(st.dst, true)
 	case *sIf:
 		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })
 	case *sFor:

@@ -17,6 +17,7 @@ package emit
 import (
 	"go/constant"
 	"go/token"
+	"go/types"
 	"strconv"
 
 	"github.com/gadgen/gadgen/ir"
@@ -61,6 +62,9 @@ func (e *emitter) simplifyList(l *slist) {
 
 // simplifyIf returns the statements that replace st.
 func (e *emitter) simplifyIf(st *sIf) []stmt {
+	if set := e.boolValue(st); set != nil {
+		return []stmt{set}
+	}
 	switch {
 	case st.then.empty() && st.els.empty():
 		if e.condHasCall(st.cond) {
@@ -77,6 +81,59 @@ func (e *emitter) simplifyIf(st *sIf) []stmt {
 		return append([]stmt{st}, rest...)
 	}
 	return []stmt{st}
+}
+
+// boolValue recognizes a boolean computed with branches,
+//
+//	if c { v = true } else { v = x }   =>  v = c || x
+//	if c { v = false } else { v = x }  =>  v = !c && x
+//	if c { v = x } else { v = false }  =>  v = c && x
+//	if c { v = x } else { v = true }   =>  v = !c || x
+//
+// where x is a value or, recursively, such a condition. x is evaluated
+// only when c does not decide, as before.
+func (e *emitter) boolValue(st *sIf) stmt {
+	arm := func(l *slist) (*variable, *cond, bool) {
+		if len(l.stmts) != 1 {
+			return nil, nil, false
+		}
+		switch a := l.stmts[0].(type) {
+		case *sAssign:
+			if len(a.dsts) == 1 {
+				return a.dsts[0], leaf(a.srcs[0]), true
+			}
+		case *sSetBool:
+			return a.dst, a.cond, true
+		}
+		return nil, nil, false
+	}
+	v1, x1, ok1 := arm(st.then)
+	v2, x2, ok2 := arm(st.els)
+	if !ok1 || !ok2 || v1 != v2 {
+		return nil
+	}
+	if b, ok := v1.typ.Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil
+	}
+	isConst := func(x *cond, val bool) bool {
+		return x.op == token.ILLEGAL && x.v.Op == ir.OpConst && x.v.Const != nil && x.v.Const.Kind() == constant.Bool &&
+			constant.BoolVal(x.v.Const) == val
+	}
+	c := st.cond
+	var r *cond
+	switch {
+	case isConst(x1, true):
+		r = or(c, x2)
+	case isConst(x1, false):
+		r = and(not(c), x2)
+	case isConst(x2, false):
+		r = and(c, x1)
+	case isConst(x2, true):
+		r = or(not(c), x1)
+	default:
+		return nil
+	}
+	return &sSetBool{dst: v1, cond: r}
 }
 
 // simplifyFor recovers the loop's condition and post statement. It

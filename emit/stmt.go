@@ -50,6 +50,14 @@ type sAssign struct {
 	define bool
 }
 
+// sSetBool assigns a boolean condition: v = a && b. It replaces branches
+// that assign constants (go/ssa's form of && and || used as values).
+type sSetBool struct {
+	dst    *variable
+	cond   *cond
+	define bool
+}
+
 // sIf is if cond {then} else {els}.
 type sIf struct {
 	cond      *cond
@@ -82,7 +90,8 @@ type sLabel struct{ name string }
 type sGoto struct{ name string }
 
 func (*sValue) isStmt()  {}
-func (*sAssign) isStmt() {}
+func (*sAssign) isStmt()  {}
+func (*sSetBool) isStmt() {}
 func (*sIf) isStmt()     {}
 func (*sFor) isStmt()    {}
 func (*sBranch) isStmt() {}
