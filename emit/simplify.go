@@ -80,6 +80,13 @@ func (e *emitter) simplifyIf(st *sIf) []stmt {
 		st.els = &slist{}
 		return append([]stmt{st}, rest...)
 	}
+	// else { if c {...; return}; rest }  =>  else if c {...; return} else {rest}
+	if len(st.els.stmts) > 1 {
+		if inner, ok := st.els.stmts[0].(*sIf); ok && inner.els.empty() && e.terminates(inner.then) {
+			inner.els = &slist{stmts: st.els.stmts[1:]}
+			st.els = &slist{stmts: []stmt{inner}}
+		}
+	}
 	return []stmt{st}
 }
 

@@ -89,15 +89,15 @@ type sDecl struct{ v *variable }
 type sLabel struct{ name string }
 type sGoto struct{ name string }
 
-func (*sValue) isStmt()  {}
+func (*sValue) isStmt()   {}
 func (*sAssign) isStmt()  {}
 func (*sSetBool) isStmt() {}
-func (*sIf) isStmt()     {}
-func (*sFor) isStmt()    {}
-func (*sBranch) isStmt() {}
-func (*sDecl) isStmt()   {}
-func (*sLabel) isStmt()  {}
-func (*sGoto) isStmt()   {}
+func (*sIf) isStmt()      {}
+func (*sFor) isStmt()     {}
+func (*sBranch) isStmt()  {}
+func (*sDecl) isStmt()    {}
+func (*sLabel) isStmt()   {}
+func (*sGoto) isStmt()    {}
 
 // cond is a boolean condition built from IR values with &&, || and !.
 type cond struct {
