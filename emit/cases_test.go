@@ -859,6 +859,52 @@ var cases = []testCase{
 		check: `eq(t, "Rotate", Rotate(Point{1, 2}, 3), Point{2, -1})`,
 	},
 	{
+		// func MemOrder(x []float64, _ int, k float64) float64 {
+		//	t := x[0]
+		//	x[0] = k  // the load above must stay before this store
+		//	return t + x[0]
+		// }
+		//
+		// The third parameter has no name in the IR but is used.
+		name: "memorder",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("MemOrder", ev.pkg)
+			x, _, k := b.Param("x", f64s), b.Param("_", intT), b.Param("", f64)
+			b.F.AddResult("", f64)
+			a := b.IndexAddr(x, b.Int(0))
+			l1 := b.Load(a)
+			b.Store(a, k)
+			l2 := b.Load(b.IndexAddr(x, b.Int(0)))
+			b.Return(b.Bin(token.ADD, l1, l2))
+			return one(b.F)
+		},
+		check: `x := []float64{1}
+		eq(t, "MemOrder", MemOrder(x, 0, 5), 6.0)`,
+	},
+	{
+		// The lost-copy shape: the φ x is used after the loop that
+		// updates it, so x and its update cannot share a variable.
+		//
+		//	b1: x = φ(0, x'); x' = x + 1; if x' < n goto b1 else b2
+		//	b2: return x
+		name: "lostcopy",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("LastBefore", ev.pkg)
+			n := b.Param("n", intT)
+			b.F.AddResult("", intT)
+			loop, done := b.Block("loop"), b.Block("done")
+			b.Jump(loop)
+			b.At(loop)
+			x := b.Phi("x", intT)
+			x2 := named(b.Bin(token.ADD, x, b.Int(1)), "x")
+			b.If(b.Bin(token.LSS, x2, n), loop, done)
+			b.At(done).Return(x)
+			args(x, b.Int(0), x2)
+			return one(b.F)
+		},
+		check: `eq(t, "LastBefore(5)", LastBefore(5), 4)`,
+	},
+	{
 		// An irreducible loop (two entries), which only goto expresses:
 		//
 		//	if odd { goto B }

@@ -7,50 +7,60 @@
 //
 // # What the output looks like
 //
-// The emitter aims for code a person could have written:
+// The emitter aims for code a person could have written, because people
+// review it:
 //
-//   - Structured control flow. Loops, if/else, break and continue are
-//     recovered from the CFG with the dominator-tree method of N. Ramsey,
-//     "Beyond Relooper: Recursive Translation of Unstructured Control Flow
-//     to Structured Control Flow" (ICFP 2022), adapted to Go: a Go for body
-//     loops back when it falls off its end, so a loop's follow block is
-//     emitted after the for statement and reached with break. Short-circuit
-//     conditions (&&, ||) are folded before structuring; for cond {},
-//     three-clause loops with i++ and labeled break/continue are recognized.
-//   - Expressions, not three-address code. A value with one use is rendered
-//     inside its user when moving it there keeps the meaning (see
-//     inline.go for the rules about loads and calls); other values become
-//     variables named after the source variable they came from.
+//   - Structured control flow. Loops, if/else chains, break and continue
+//     (labeled when they leave an inner loop) are recovered from the CFG
+//     with the dominator-tree method of N. Ramsey, "Beyond Relooper:
+//     Recursive Translation of Unstructured Control Flow to Structured
+//     Control Flow" (ICFP 2022), adapted to Go: a Go for body loops back
+//     when it falls off its end, so a loop's exit block is emitted after
+//     the for statement and reached with break (structure.go).
+//     Short-circuit conditions (&&, ||, and booleans computed with them)
+//     are folded first (fold.go). The statement tree is then tidied
+//     (simplify.go): for cond {}, three-clause loops with i++, go/ssa's
+//     shapes of range loops and of range over an int turned back into
+//     for i := 0; i < n; i++, guard clauses instead of else after return.
+//   - Expressions, not three-address code. A value with one use is
+//     rendered inside its user when Go's evaluation rules make the move
+//     invisible (analyze.go); other values become variables named after
+//     the source variable they came from.
 //   - Variables, not φ-nodes. φ-related values whose live ranges do not
-//     interfere share one variable (copy coalescing), so a loop-carried
-//     s is one variable s; the remaining φ copies are assignments on the
-//     CFG edges, parallel (a, b = b, a+b) only when they must be.
-//     Declarations are placed in the innermost Go scope that encloses all
-//     occurrences: := at the definition when it is the first occurrence,
-//     otherwise a var declaration hoisted just before.
+//     interfere share one variable (copy coalescing, vars.go), so a
+//     loop-carried s is one variable s; the remaining φ copies are
+//     assignments on the CFG edges, parallel (a, b = b, a+b) only when
+//     they must be (copies.go). Declarations go to the innermost Go scope
+//     enclosing all occurrences: := at the definition when it comes
+//     first, otherwise var just before (scope.go).
 //   - Locals, not memory. An allocation that go/ssa kept in memory (a
-//     struct or array local, a named result) becomes a plain variable;
-//     field and element addresses become selectors and index expressions.
+//     struct or array local, a value parameter whose fields are used)
+//     becomes a plain variable; field and element addresses become
+//     selectors and index expressions; x[i] = x[i] + v becomes x[i] += v.
 //
-// When the CFG cannot be structured (it is irreducible, or needs a forward
-// jump Go cannot express without goto), the function is emitted in a goto
-// form instead: every variable declared at the top, a label per jump target.
-// Code that came from structured Go never needs it.
+// When the CFG cannot be structured — it is irreducible, or it needs a
+// jump Go cannot express even after duplicating a small tail (as a switch
+// with fallthrough does) — the function is emitted in a goto form instead
+// (gotoform.go): every variable declared at the top, a label per jump
+// target. Code that came from structured Go does not need it.
 //
 // # Pipeline inside the package
 //
-// For each function: analysis (analyze.go: dead values, memory, which
-// values are inlined), variables (vars.go: liveness, coalescing, names),
-// short-circuit folding (fold.go), structuring (structure.go) into a small
-// statement tree (stmt.go), clean-ups of that tree (simplify.go),
-// declaration placement (scope.go), and rendering to jennifer (render.go,
-// expr.go, types.go). gotoform.go is the fallback.
+// For each function (func.go): analysis (analyze.go: live values, private
+// locals, what is inlined), variables (vars.go: liveness, coalescing,
+// names), short-circuit folding (fold.go), structuring (structure.go) into
+// a statement tree whose expressions are still IR values (stmt.go),
+// clean-ups (simplify.go), declaration placement (scope.go), and rendering
+// with jennifer (render.go, expr.go, types.go). Render (emit.go) wraps the
+// functions into a file and manages imports and the names they reserve.
 //
 // # Non-goals
 //
-// The emitter does not optimize: it renders what the IR says, and only
-// moves a computation where Go's evaluation rules make the move invisible.
-// It does not recover switch statements (go/ssa lowers them to if chains,
-// which come out as else-if chains), range loops, or closures (the IR has
-// none).
+// The emitter does not optimize: it renders what the IR says and moves a
+// computation only where that cannot be observed. It does not recover
+// switch statements (go/ssa lowers them to if chains, which come out as
+// else-if chains), composite literals, or range statements over slices
+// (they come out as three-clause loops). Conditions are negated only
+// with ! — never by flipping a comparison, which NaNs forbid — except
+// that !(a == b) is written a != b, which holds for NaNs too.
 package emit
