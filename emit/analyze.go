@@ -23,6 +23,11 @@ package emit
 //     conflict only with each other, so struct and array locals read
 //     naturally.
 //
+// One exception to "own block": len and cap of a variable move to a use in
+// another block (typically a loop condition, i < len(x)), as a person
+// writes them. Addresses (field and element addresses, locals, globals)
+// are not values of their own: they are rendered as places at each use.
+//
 // Everything else (several uses, a use in another block, effects in the
 // way) gets a variable.
 

@@ -209,7 +209,7 @@ func (s *structurer) latchPost(l *node) stmt {
 // fall is the node control reaches when the code falls off its end.
 func (s *structurer) doTree(x *node, ctx []*frame, fall *node, out *slist) {
 	if !s.isHeader(x) {
-		s.nodeWithin(x, s.mergeChildren(x, nil), ctx, fall, out)
+		s.nodeWithin(x, s.mergeChildren(x), ctx, fall, out)
 		return
 	}
 	var inside, outMerge, outOther []*node
@@ -277,7 +277,7 @@ func (s *structurer) soleExit(h *node) *node {
 }
 
 // mergeChildren returns x's merge children, without loop latches.
-func (s *structurer) mergeChildren(x *node, _ []*frame) []*node {
+func (s *structurer) mergeChildren(x *node) []*node {
 	var ys []*node
 	for _, c := range s.children(x) {
 		if s.isMerge(c) && !s.isLatch[c] {

@@ -22,6 +22,7 @@ package emit
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -508,20 +509,13 @@ func (e *emitter) coalesce() [][]*ir.Value {
 			ms := members[r]
 			delete(members, r)
 			// Members in order of definition.
-			sortValues(ms, func(a, b *ir.Value) bool { return rank[a] < rank[b] })
+			slices.SortFunc(ms, func(a, b *ir.Value) int { return rank[a] - rank[b] })
 			classes = append(classes, ms)
 		}
 	}
 	return classes
 }
 
-func sortValues(vs []*ir.Value, less func(a, b *ir.Value) bool) {
-	for i := 1; i < len(vs); i++ {
-		for j := i; j > 0 && less(vs[j], vs[j-1]); j-- {
-			vs[j], vs[j-1] = vs[j-1], vs[j]
-		}
-	}
-}
 
 // namer hands out identifiers unique in one function.
 type namer struct {
