@@ -516,7 +516,6 @@ func (e *emitter) coalesce() [][]*ir.Value {
 	return classes
 }
 
-
 // namer hands out identifiers unique in one function.
 type namer struct {
 	taken map[string]bool
