@@ -585,15 +585,15 @@ var cases = []testCase{
 		check: `eq(t, "FirstAbove", FirstAbove([]float64{1, 2, 3, 4}, 5), 6.0)`,
 	},
 	{
-		// func Typed(x float32, n int) (s float32, t Celsius, k int64, ok bool) {
-		//	s, t, k, ok = float32(0), Celsius(1.5), int64(1), false
+		// func Typed(x float32, n int) (float32, Celsius, int64, bool) {
+		//	s, t, k, ok := float32(0), Celsius(1.5), int64(1), false
 		//	for i := 0; i < n; i++ {
 		//		s += x * 0.5
 		//		t *= 2
 		//		k <<= 1
 		//		ok = true
 		//	}
-		//	return
+		//	return s, t, k, ok
 		// }
 		//
 		// func Huge() float64 { return math.Inf(1) }
@@ -602,10 +602,10 @@ var cases = []testCase{
 			cel := ev.typ("Celsius")
 			b := irtest.NewBuilder("Typed", ev.pkg)
 			x, n := b.Param("x", f32), b.Param("n", intT)
-			b.F.AddResult("s", f32)
-			b.F.AddResult("t", cel)
-			b.F.AddResult("k", i64)
-			b.F.AddResult("ok", boolT)
+			b.F.AddResult("", f32)
+			b.F.AddResult("", cel)
+			b.F.AddResult("", i64)
+			b.F.AddResult("", boolT)
 			loop, body, done := b.Block("for.loop"), b.Block("for.body"), b.Block("for.done")
 			b.Jump(loop)
 			b.At(loop)
@@ -903,6 +903,151 @@ var cases = []testCase{
 			return one(b.F)
 		},
 		check: `eq(t, "LastBefore(5)", LastBefore(5), 4)`,
+	},
+	{
+		// func Escape(x float64) float64 {
+		//	var p Point
+		//	p.X = x
+		//	scale(&p, 2)
+		//	return p.X
+		// }
+		//
+		// func NewPoint(x float64) *Point {
+		//	p := new(Point)
+		//	p.X = x
+		//	return p
+		// }
+		name: "addrtaken",
+		build: func(ev *env) []*ir.Func {
+			point := ev.typ("Point")
+			b := irtest.NewBuilder("Escape", ev.pkg)
+			x := b.Param("x", f64)
+			b.F.AddResult("", f64)
+			p := b.Alloc("p", point, false)
+			b.Store(b.FieldAddr(p, 0), x)
+			b.Call(ev.fn("scale"), p, b.Float(2))
+			b.Return(b.Load(b.FieldAddr(p, 0)))
+
+			b2 := irtest.NewBuilder("NewPoint", ev.pkg)
+			x2 := b2.Param("x", f64)
+			b2.F.AddResult("", types.NewPointer(point))
+			q := b2.Alloc("p", point, true)
+			b2.Store(b2.FieldAddr(q, 0), x2)
+			b2.Return(q)
+			return []*ir.Func{b.F, b2.F}
+		},
+		check: `eq(t, "Escape", Escape(3), 6.0)
+		eq(t, "NewPoint", *NewPoint(3), Point{3, 0})`,
+	},
+	{
+		// Types of every kind in a signature, conversions to interfaces
+		// and a dynamic method call:
+		//
+		// func Kinds(m map[string][]float64, f func(float64) (float64, error), c chan<- int,
+		//	s struct{ X int "json:\"x\"" }, a *[3]float64, g Box[float64], n Normer, e error) (int, any) {
+		//	t := any(g.V)
+		//	return len(m) + s.X, t
+		// }
+		//
+		// func Boxed(x float64) (any, any, error) { t := any(x); return t, t, nil }
+		//
+		// func CallNorm(n Normer) float64 { return n.Norm() }
+		name: "types",
+		build: func(ev *env) []*ir.Func {
+			box := ev.pkg.Scope().Lookup("Box").Type().(*types.Named)
+			boxF, err := types.Instantiate(nil, box, []types.Type{f64}, true)
+			if err != nil {
+				panic(err)
+			}
+			normer := ev.typ("Normer")
+			errT := types.Universe.Lookup("error").Type()
+			anyT := types.Universe.Lookup("any").Type()
+			st := types.NewStruct([]*types.Var{types.NewField(0, ev.pkg, "X", intT, false)}, []string{`json:"x"`})
+			fn := types.NewSignatureType(nil, nil, nil,
+				types.NewTuple(types.NewParam(0, nil, "", f64)),
+				types.NewTuple(types.NewParam(0, nil, "", f64), types.NewParam(0, nil, "", errT)), false)
+			b := irtest.NewBuilder("Kinds", ev.pkg)
+			m := b.Param("m", types.NewMap(str, f64s))
+			b.Param("f", fn)
+			b.Param("c", types.NewChan(types.SendOnly, intT))
+			s := b.Param("s", st)
+			b.Param("a", types.NewPointer(types.NewArray(f64, 3)))
+			g := b.Param("g", boxF)
+			b.Param("n", normer)
+			b.Param("e", errT)
+			b.F.AddResult("", intT)
+			b.F.AddResult("", anyT)
+			tv := b.Convert(anyT, b.Field(g, 0))
+			n := b.B.NewValue(ir.OpLen, intT, m)
+			b.Return(b.Bin(token.ADD, n, b.Field(s, 0)), tv)
+
+			b2 := irtest.NewBuilder("Boxed", ev.pkg)
+			x := b2.Param("x", f64)
+			b2.F.AddResult("", anyT)
+			b2.F.AddResult("", anyT)
+			b2.F.AddResult("", errT)
+			bx := b2.Convert(anyT, x)
+			b2.Return(bx, bx, b2.Const(errT, nil))
+
+			b3 := irtest.NewBuilder("CallNorm", ev.pkg)
+			nn := b3.Param("n", normer)
+			b3.F.AddResult("", f64)
+			norm := normer.Underlying().(*types.Interface).Method(0)
+			call := b3.Call(norm, nn)
+			call.Callee.Invoke = true
+			b3.Return(call)
+			return []*ir.Func{b.F, b2.F, b3.F}
+		},
+		check: `k, v := Kinds(map[string][]float64{"a": nil}, nil, nil, struct {
+			X int ` + "`json:\"x\"`" + `
+		}{2}, nil, Box[float64]{1.5}, nil, nil)
+		eq(t, "Kinds", k, 3)
+		eq(t, "Kinds any", v, any(1.5))
+		bx, _, err := Boxed(2)
+		eq(t, "Boxed", bx, any(2.0))
+		eq(t, "Boxed err", err, nil)
+		eq(t, "CallNorm", CallNorm(Point{3, 4}), 5.0)`,
+	},
+	{
+		// func Sum(xs ...float64) float64 {
+		//	s := 0.0
+		//	for i := 0; i < len(xs); i++ {
+		//		s += xs[i]
+		//	}
+		//	return s
+		// }
+		//
+		// func Mean2(xs []float64) float64 { return mean(xs...) + mean(1, 2) }
+		name: "variadic",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("Sum", ev.pkg)
+			b.F.Variadic = true
+			xs := b.Param("xs", f64s)
+			b.F.AddResult("", f64)
+			loop, body, done := b.Block("for.loop"), b.Block("for.body"), b.Block("for.done")
+			b.Jump(loop)
+			b.At(loop)
+			s, i := b.Phi("s", f64), b.Phi("i", intT)
+			b.If(b.Bin(token.LSS, i, b.Len(xs)), body, done)
+			b.At(body)
+			s2 := b.Bin(token.ADD, s, b.Load(b.IndexAddr(xs, i)))
+			i2 := b.Bin(token.ADD, i, b.Int(1))
+			b.Jump(loop)
+			b.At(done).Return(s)
+			args(s, b.Float(0), s2)
+			args(i, b.Int(0), i2)
+
+			b2 := irtest.NewBuilder("Mean2", ev.pkg)
+			ys := b2.Param("xs", f64s)
+			b2.F.AddResult("", f64)
+			c1 := b2.Call(ev.fn("mean"), ys)
+			c1.Callee.Spread = true
+			c2 := b2.Call(ev.fn("mean"), b2.Float(1), b2.Float(2))
+			b2.Return(b2.Bin(token.ADD, c1, c2))
+			return []*ir.Func{b.F, b2.F}
+		},
+		check: `eq(t, "Sum", Sum(1, 2, 3), 6.0)
+		eq(t, "Mean2", Mean2([]float64{2, 4}), 4.5)`,
 	},
 	{
 		// An irreducible loop (two entries), which only goto expresses:

@@ -57,6 +57,20 @@ func record(x float64) float64 {
 func SquareJVP(x, dx float64) (float64, float64) { return x * x, 2 * x * dx }
 
 var Total float64
+
+func scale(p *Point, k float64) { p.X *= k; p.Y *= k }
+
+type Box[T any] struct{ V T }
+
+type Normer interface{ Norm() float64 }
+
+func mean(xs ...float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
 `
 
 // env gives test cases the objects of the support package.
