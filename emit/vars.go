@@ -20,6 +20,7 @@ package emit
 // an imported package or a package-level name the file uses.
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -115,6 +116,9 @@ func (e *emitter) makeVariables() {
 				delete(results, hint)
 			} else {
 				if hint == "" {
+					hint = elementHint(members[0])
+				}
+				if hint == "" {
 					hint = "t"
 					if members[0].Op == ir.OpLen {
 						hint = "n"
@@ -153,6 +157,27 @@ func (e *emitter) makeVariables() {
 			e.varList = append(e.varList, vr)
 		}
 	}
+}
+
+// elementHint names an unnamed load of an element after the slice and the
+// index, as people name them: xi for x[i], dx0 for dx[0]; "" when the
+// slice or the index has no short name.
+func elementHint(v *ir.Value) string {
+	if v.Op != ir.OpLoad || v.Args[0].Op != ir.OpIndexAddr {
+		return ""
+	}
+	base, idx := v.Args[0].Args[0], v.Args[0].Args[1]
+	b := sanitize(base.Name)
+	if b == "" || len(b) > 3 {
+		return ""
+	}
+	switch {
+	case idx.Op == ir.OpConst && idx.Const != nil && idx.Const.Kind() == constant.Int:
+		return b + idx.Const.ExactString()
+	case len(sanitize(idx.Name)) == 1:
+		return b + sanitize(idx.Name)
+	}
+	return ""
 }
 
 // receiverName returns a conventional receiver name for type t: the

@@ -31,6 +31,7 @@ var Derivative = []Pass{
 	{Name: "algebra", Fn: Algebra},
 	{Name: "cse", Fn: CSE},
 	{Name: "speculate", Fn: Speculate},
+	{Name: "remat", Fn: Rematerialize},
 	{Name: "deadcode", Fn: DeadCode, Required: true},
 }
 
@@ -39,6 +40,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"promote", "cse", "promotion turns loads into OpField values that CSE can merge"},
 	{"cse", "algebra", "the x*y + y*x rule needs equal operands to be one value"},
 	{"algebra", "cse", "rewritten negations expose new common subexpressions"},
+	{"cse", "remat", "CSE would merge the copies remat makes"},
 	{"cse", "speculate", "CSE is what leaves shared values in the blocks of && and || operands"},
 }
 
