@@ -6,9 +6,9 @@ package driver
 
 import (
 	"fmt"
-	"path/filepath"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
