@@ -8,7 +8,8 @@ package simplify
 import "github.com/gadgen/gadgen/ir"
 
 // DeadCode removes the values of f that have no effect and do not
-// contribute to a value that has one.
+// contribute to a value that has one. Calls of pure functions (see
+// isPure) have no effect.
 func DeadCode(f *ir.Func) {
 	for {
 		sweep(f)
@@ -23,7 +24,7 @@ func sweep(f *ir.Func) {
 	var work []*ir.Value
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op.HasEffect() && !live[v.ID] {
+			if v.Op.HasEffect() && !(v.Op == ir.OpCall && isPure(v)) && !live[v.ID] {
 				live[v.ID] = true
 				work = append(work, v)
 			}
