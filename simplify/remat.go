@@ -17,6 +17,15 @@ func Rematerialize(f *ir.Func) {
 			if v.ID >= len(uses) || !cheapIndex(v) || len(uses[v.ID]) < 2 || !stableOperands(v) {
 				continue
 			}
+			// A loop's step (i+1 feeding the φ of i) stays one value: it
+			// is the loop's post statement.
+			feedsPhi := false
+			for _, u := range uses[v.ID] {
+				feedsPhi = feedsPhi || u.Op == ir.OpPhi
+			}
+			if feedsPhi {
+				continue
+			}
 			for _, u := range uses[v.ID] {
 				for i, a := range u.Args {
 					if a != v {

@@ -19,9 +19,9 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	}
 	m := math.Inf(-1)
 	dm := 0.0
-	for i := -1; i+1 < n2; i++ {
-		v := x[i+1]
-		dv2 := dx[i+1]
+	for i := 0; i < n2; i++ {
+		v := x[i]
+		dv2 := dx[i]
 		if v > m {
 			dm = dv2
 		}
@@ -29,18 +29,18 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	}
 	sum := 0.0
 	dsum := 0.0
-	for i2 := -1; i2+1 < n2; i2++ {
-		dv := dx[i2+1]
-		t3 := math.Exp(x[i2+1] - m)
-		dst[i2+1] = t3
-		ddst[i2+1] = t3 * (dv - dm)
-		sum += dst[i2+1]
-		dsum += ddst[i2+1]
+	for i2 := 0; i2 < n2; i2++ {
+		dv := dx[i2]
+		t3 := math.Exp(x[i2] - m)
+		dst[i2] = t3
+		ddst[i2] = t3 * (dv - dm)
+		sum += dst[i2]
+		dsum += ddst[i2]
 	}
-	for i3 := -1; i3+1 < n; i3++ {
-		t := ddst[i3+1]
-		t2 := dst[i3+1] / sum
-		dst[i3+1] = t2
-		ddst[i3+1] = (t - t2*dsum) / sum
+	for i3 := 0; i3 < n; i3++ {
+		t := ddst[i3]
+		t2 := dst[i3] / sum
+		dst[i3] = t2
+		ddst[i3] = (t - t2*dsum) / sum
 	}
 }

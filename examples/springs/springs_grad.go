@@ -22,13 +22,13 @@ func (c Chain) EnergyJVP(x, dx []float64) (float64, float64) {
 	}
 	e := 0.0
 	de := 0.0
-	for i := -1; i+1 < n2; i++ {
-		s := t2[i+1]
-		t5 := 2*(i+1) + 2
-		t6 := 2 * (i + 1)
+	for i := 0; i < n2; i++ {
+		s := t2[i]
+		t5 := 2*i + 2
+		t6 := 2 * i
 		dx2 := x[t5] - x[t6]
-		t7 := 2*(i+1) + 3
-		t8 := 2*(i+1) + 1
+		t7 := 2*i + 3
+		t8 := 2*i + 1
 		dy := x[t7] - x[t8]
 		t9 := math.Hypot(dx2, dy)
 		t10 := t9 == 0
@@ -47,9 +47,9 @@ func (c Chain) EnergyJVP(x, dx []float64) (float64, float64) {
 		e += t14 * stretch
 		de += t13*dstretch*stretch + t14*dstretch
 	}
-	for i2 := -1; i2+1 < n; i2++ {
-		t3 := t[i2+1] * c.G
-		t4 := 2*(i2+1) + 1
+	for i2 := 0; i2 < n; i2++ {
+		t3 := t[i2] * c.G
+		t4 := 2*i2 + 1
 		e += t3 * x[t4]
 		de += t3 * dx[t4]
 	}

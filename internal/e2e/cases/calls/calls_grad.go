@@ -17,8 +17,8 @@ import (
 func SumSqJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(x); i++ {
-		t, t2 := squareJVP(x[i+1], dx[i+1])
+	for i := 0; i < len(x); i++ {
+		t, t2 := squareJVP(x[i], dx[i])
 		s += t
 		ds += t2
 	}
@@ -114,9 +114,9 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 		for {
 			p2 = p * x
 			dp = dp*x + p*dx
-			if i+1 < n {
+			i++
+			if i < n {
 				p = p2
-				i++
 			} else {
 				break
 			}
@@ -153,11 +153,11 @@ func ScaledNormJVP(a, da float64, x, dx []float64) (float64, float64) {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // scaleInto writes are written (overwritten) into the shadows: dst into ddst.
 func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
-		dv := dx[i+1]
-		dst[i+1] = a * v
-		ddst[i+1] = da*v + a*dv
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
+		dst[i] = a * v
+		ddst[i] = da*v + a*dv
 	}
 }
 
@@ -358,10 +358,10 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < n; i++ {
-		d := p[i+1] - q[i+1]
+	for i := 0; i < n; i++ {
+		d := p[i] - q[i]
 		s += d * d
-		ds += 2 * ((dp[i+1] - dq[i+1]) * d)
+		ds += 2 * ((dp[i] - dq[i]) * d)
 	}
 	t := math.Sqrt(s)
 	return t, 0.5 / t * ds
@@ -392,18 +392,18 @@ func geomNormalizeJVP(dst, ddst, x, dx []float64) {
 	}
 	n2 := 0.0
 	dn := 0.0
-	for i := -1; i+1 < n; i++ {
-		v := x[i+1]
+	for i := 0; i < n; i++ {
+		v := x[i]
 		n2 += v * v
-		dn += 2 * (dx[i+1] * v)
+		dn += 2 * (dx[i] * v)
 	}
 	n2 = math.Sqrt(n2)
 	dn = 0.5 / n2 * dn
-	for i2 := -1; i2+1 < n; i2++ {
-		dv := dx[i2+1]
-		t := x[i2+1] / n2
-		dst[i2+1] = t
-		ddst[i2+1] = (dv - t*dn) / n2
+	for i2 := 0; i2 < n; i2++ {
+		dv := dx[i2]
+		t := x[i2] / n2
+		dst[i2] = t
+		ddst[i2] = (dv - t*dn) / n2
 	}
 }
 

@@ -144,10 +144,10 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
+	for i := 0; i < len(x); i++ {
+		v := x[i]
 		s += v * v
-		ds += 2 * (dx[i+1] * v)
+		ds += 2 * (dx[i] * v)
 		if s > limit {
 			return s * limit, ds*limit + s*dlimit
 		}
@@ -169,19 +169,19 @@ func StatsJVP(x, dx []float64) (mean, variance, dmean, dvariance float64) {
 	}
 	mean = 0
 	dmean = 0
-	for i := -1; i+1 < n; i++ {
-		mean += x[i+1]
-		dmean += dx[i+1]
+	for i := 0; i < n; i++ {
+		mean += x[i]
+		dmean += dx[i]
 	}
 	t := float64(n)
 	mean /= t
 	dmean /= t
 	variance = 0
 	dvariance = 0
-	for i2 := -1; i2+1 < n; i2++ {
-		d := x[i2+1] - mean
+	for i2 := 0; i2 < n; i2++ {
+		d := x[i2] - mean
 		variance += d * d
-		dvariance += 2 * ((dx[i2+1] - dmean) * d)
+		dvariance += 2 * ((dx[i2] - dmean) * d)
 	}
 	return mean, variance / t, dmean, dvariance / t
 }

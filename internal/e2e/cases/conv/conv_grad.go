@@ -54,10 +54,10 @@ func Exp32JVP(x, dx float32) (float32, float32) {
 func Sum32JVP(x, dx []float32) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
+	for i := 0; i < len(x); i++ {
+		v := x[i]
 		s += float64(v * v)
-		ds += float64(2 * (dx[i+1] * v))
+		ds += float64(2 * (dx[i] * v))
 	}
 	return s, ds
 }

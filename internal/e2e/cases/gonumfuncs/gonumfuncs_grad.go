@@ -454,19 +454,19 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 	n := len(x)
 	sum = 0
 	dsum = 0
-	for i := -1; i+1 < n; i++ {
-		t2 := x[i+1] - 1
+	for i := 0; i < n; i++ {
+		t2 := x[i] - 1
 		sum += t2 * t2
-		dsum += 2 * (dx[i+1] * t2)
+		dsum += 2 * (dx[i] * t2)
 	}
 	sum *= 1e-05
 	dsum *= 1e-05
 	s := 0.0
 	ds := 0.0
-	for i2 := -1; i2+1 < n; i2++ {
-		v := x[i2+1]
+	for i2 := 0; i2 < n; i2++ {
+		v := x[i2]
 		s += v * v
-		ds += 2 * (dx[i2+1] * v)
+		ds += 2 * (dx[i2] * v)
 	}
 	t := s - 0.25
 	return sum + t*t, dsum + 2*(ds*t)
@@ -484,10 +484,10 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 	dim := len(x)
 	s := -1.0
 	ds := 0.0
-	for i := -1; i+1 < dim; i++ {
-		v := x[i+1]
-		dv := dx[i+1]
-		t5 := float64(dim - (i + 1))
+	for i := 0; i < dim; i++ {
+		v := x[i]
+		dv := dx[i]
+		t5 := float64(dim - i)
 		t6 := t5 * v
 		s += t6 * v
 		ds += t5*dv*v + t6*dv
@@ -546,10 +546,10 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 	sum = 0
 	dsum = 0
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
+	for i := 0; i < len(x); i++ {
+		v := x[i]
 		sum += v * v
-		dsum += 2 * (dx[i+1] * v)
+		dsum += 2 * (dx[i] * v)
 	}
 	return sum, dsum
 }
@@ -566,20 +566,20 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 	n := len(x)
 	s1 := 0.0
 	ds1 := 0.0
-	for i := -1; i+1 < n; i++ {
-		v2 := x[i+1]
+	for i := 0; i < n; i++ {
+		v2 := x[i]
 		s1 += math.Cos(v2)
-		ds1 -= math.Sin(v2) * dx[i+1]
+		ds1 -= math.Sin(v2) * dx[i]
 	}
 	sum = 0
 	dsum = 0
-	for i2 := -1; i2+1 < n; i2++ {
-		v := x[i2+1]
-		dv := dx[i2+1]
-		t2 := float64(i2 + 1 + 1)
+	for i2 := 0; i2 < n; i2++ {
+		v := x[i2]
+		dv := dx[i2]
+		t2 := float64(i2 + 1)
 		t3 := math.Cos(v)
 		t4 := math.Sin(v)
-		f := float64(n+(i2+1)+1) - t2*t3 - t4 - s1
+		f := float64(n+i2+1) - t2*t3 - t4 - s1
 		sum += f * f
 		dsum += 2 * ((t2*(t4*dv) - t3*dv - ds1) * f)
 	}
@@ -598,17 +598,17 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 	n := len(x)
 	sum = 0
 	dsum = 0
-	for i := -1; i+1 < n; i++ {
-		t2 := x[i+1] - 1
+	for i := 0; i < n; i++ {
+		t2 := x[i] - 1
 		sum += t2 * t2
-		dsum += 2 * (dx[i+1] * t2)
+		dsum += 2 * (dx[i] * t2)
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := -1; i2+1 < n; i2++ {
-		t := float64(i2 + 1 + 1)
-		s += t * (x[i2+1] - 1)
-		ds += t * dx[i2+1]
+	for i2 := 0; i2 < n; i2++ {
+		t := float64(i2 + 1)
+		s += t * (x[i2] - 1)
+		ds += t * dx[i2]
 	}
 	s2 := s * s
 	ds2 := 2 * (ds * s)
@@ -648,9 +648,9 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 		d2_2 := 1.0
 		s2 := 0.0
 		ds2 := 0.0
-		for i2 := -1; i2+1 < n; i2++ {
-			s2 += d2_2 * x[i2+1]
-			ds2 += d2_2 * dx[i2+1]
+		for i2 := 0; i2 < n; i2++ {
+			s2 += d2_2 * x[i2]
+			ds2 += d2_2 * dx[i2]
 			d2_2 *= d1
 		}
 		t4 := s1 - s2*s2 - 1
@@ -882,9 +882,9 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 	dss := 0.0
 	sc := 0.0
 	dsc := 0.0
-	for i := -1; i+1 < n; i++ {
-		v := x[i+1]
-		dv := dx[i+1]
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv := dx[i]
 		t4 := 6.283185307179586 * v
 		ss += v * v
 		dss += 2 * (dv * v)
@@ -1163,10 +1163,10 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 	dss := 0.0
 	pc := 1.0
 	dpc := 0.0
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
-		dv := dx[i+1]
-		t := math.Sqrt(float64(i + 1 + 1))
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
+		t := math.Sqrt(float64(i + 1))
 		t2 := v / t
 		t3 := math.Cos(t2)
 		ss += v * v
@@ -1262,15 +1262,15 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 	A := t7
 	f := 0.0
 	df := 0.0
-	for i := -1; i+1 < 5; i++ {
-		cv := c[i+1]
-		t := A[i+1]
+	for i := 0; i < 5; i++ {
+		cv := c[i]
+		t := A[i]
 		ss := 0.0
 		dss := 0.0
-		for i2 := -1; i2+1 < 2; i2++ {
-			xja := x[i2+1] - t[i2+1]
+		for j := 0; j < 2; j++ {
+			xja := x[j] - t[j]
 			ss += xja * xja
-			dss += 2 * (dx[i2+1] * xja)
+			dss += 2 * (dx[j] * xja)
 		}
 		t2 := math.Exp(-0.3183098861837907 * ss)
 		t3 := cv * t2
@@ -1370,9 +1370,9 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 	n := len(x)
 	sum := 10 * float64(n)
 	dsum := 0.0
-	for i := -1; i+1 < n; i++ {
-		v := x[i+1]
-		dv := dx[i+1]
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv := dx[i]
 		t := 6.283185307179586 * v
 		sum += v*v - 10*math.Cos(t)
 		dsum += 2*(dv*v) + 10*(math.Sin(t)*(6.283185307179586*dv))
@@ -1453,9 +1453,9 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 	n := len(x)
 	sum := 0.0
 	dsum := 0.0
-	for i := -1; i+1 < n; i++ {
-		v := x[i+1]
-		dv := dx[i+1]
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv := dx[i]
 		t := 0.0
 		if v < 0 {
 			t = -1

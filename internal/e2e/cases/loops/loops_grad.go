@@ -120,11 +120,11 @@ func SqrtJVP(a, da float64) (float64, float64) {
 func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
-		t := y[i+1]
-		s += v * t
-		ds += dx[i+1]*t + v*dy[i+1]
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		yi := y[i]
+		s += v * yi
+		ds += dx[i]*yi + v*dy[i]
 	}
 	return s, ds
 }
@@ -139,9 +139,9 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 func ProductJVP(x, dx []float64) (float64, float64) {
 	p := 1.0
 	dp := 0.0
-	for i := -1; i+1 < len(x); i++ {
-		t := 1 + x[i+1]
-		dp = dp*t + p*dx[i+1]
+	for i := 0; i < len(x); i++ {
+		t := 1 + x[i]
+		dp = dp*t + p*dx[i]
 		p *= t
 	}
 	return p, dp
@@ -157,13 +157,13 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 func WeightedJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(x); i++ {
-		t := float64(i + 1 + 1)
-		t2 := x[i+1]
-		t3 := dx[i+1]
-		t4 := t * t2
-		s += t4 * t2
-		ds += t*t3*t2 + t4*t3
+	for i := 0; i < len(x); i++ {
+		t := float64(i + 1)
+		xi := x[i]
+		dxi := dx[i]
+		t2 := t * xi
+		s += t2 * xi
+		ds += t*dxi*xi + t2*dxi
 	}
 	return s, ds
 }
@@ -178,8 +178,8 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < 4; i++ {
-		t := 3 - (i + 1)
+	for i := 0; i < 4; i++ {
+		t := 3 - i
 		ds = ds*x + s*dx + dc[t]
 		s = s*x + c[t]
 	}
@@ -196,9 +196,9 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < 3; i++ {
-		v := c[i+1]
-		dv := dc[i+1]
+	for i := 0; i < 3; i++ {
+		v := c[i]
+		dv := dc[i]
 		t := v * v
 		s += t * v
 		ds += 2*(dv*v)*v + t*dv
@@ -221,9 +221,9 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 		for {
 			p2 = p * x
 			dp = dp*x + p*dx
-			if i+1 < n {
+			i++
+			if i < n {
 				p = p2
-				i++
 			} else {
 				break
 			}
@@ -242,25 +242,13 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // Fixed inputs (zero tangent): n.
 // Results, in order: the value of Harmonic; its tangent.
 func HarmonicJVP(x, dx float64, n int) (float64, float64) {
-	var s, ds float64
-	if 0 < n {
-		s = 0
-		ds = 0
-		i := 0
-		for {
-			t := x + float64(i)
-			t2 := 1 / t
-			s += t2
-			ds -= t2 * dx / t
-			if i+1 < n {
-				i++
-			} else {
-				break
-			}
-		}
-	} else {
-		s = 0
-		ds = 0
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		t := x + float64(i)
+		t2 := 1 / t
+		s += t2
+		ds -= t2 * dx / t
 	}
 	return s, ds
 }
@@ -276,23 +264,17 @@ func LowerJVP(a, da []float64) (float64, float64) {
 	n := len(a)
 	s := 0.0
 	ds := 0.0
-	i := -1
 outer:
-	for i+1 < n {
-		for i2 := -1; i2+1 < n; i2++ {
-			if i2+1 == i+1 {
-				i++
-				continue outer
-			}
-			if a[i+1]*a[i2+1] > 50 {
+	for i := 0; i < n; i++ {
+		for j := 0; j < n && j != i; j++ {
+			if a[i]*a[j] > 50 {
 				break outer
 			}
-			t := a[i+1]
-			t2 := a[i2+1]
-			s += t * t2
-			ds += da[i+1]*t2 + t*da[i2+1]
+			ai := a[i]
+			aj := a[j]
+			s += ai * aj
+			ds += da[i]*aj + ai*da[j]
 		}
-		i++
 	}
 	return s, ds
 }
@@ -307,20 +289,18 @@ outer:
 func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	i := -1
-	for i+1 < len(x) {
-		v := x[i+1]
-		dv := dx[i+1]
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
 		if v < 0 {
-			i++
-		} else if v > 10 {
-			break
-		} else {
-			t := math.Sqrt(v)
-			s += t
-			ds += 0.5 / t * dv
-			i++
+			continue
 		}
+		if v > 10 {
+			break
+		}
+		t := math.Sqrt(v)
+		s += t
+		ds += 0.5 / t * dv
 	}
 	return s, ds
 }

@@ -17,17 +17,17 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 	dc := make([]float64, n)
 	acc := 0.0
 	dacc := 0.0
-	for i := -1; i+1 < n; i++ {
-		acc += x[i+1]
-		dacc += dx[i+1]
-		c[i+1] = acc * acc
-		dc[i+1] = 2 * (dacc * acc)
+	for i := 0; i < n; i++ {
+		acc += x[i]
+		dacc += dx[i]
+		c[i] = acc * acc
+		dc[i] = 2 * (dacc * acc)
 	}
 	s := 0.0
 	ds := 0.0
-	for i2 := -1; i2+1 < len(c); i2++ {
-		s += c[i2+1]
-		ds += dc[i2+1]
+	for i2 := 0; i2 < len(c); i2++ {
+		s += c[i2]
+		ds += dc[i2]
 	}
 	return s, ds
 }
@@ -42,9 +42,9 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 func SquaresJVP(x, dx []float64) (float64, float64) {
 	var sq []float64
 	var dsq []float64
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
-		dv := dx[i+1]
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
 		sq = append(sq, v*v)
 		dsq = append(dsq, 2*(dv*v))
 	}
@@ -188,20 +188,20 @@ func StepJVP(p, dp *Particle, dt, ddt float64) {
 		t5 = 0
 	}
 	dspeed := t4*dp.V[0] + t5*dp.V[1]
-	for i := -1; i+1 < 2; i++ {
-		t6 := p.V[i+1]
-		t7 := dp.V[i+1]
-		t8 := dp.X[i+1]
-		p.X[i+1] += dt * t6
-		dp.X[i+1] = t8 + (ddt*t6 + dt*t7)
+	for k := 0; k < 2; k++ {
+		t6 := p.V[k]
+		t7 := dp.V[k]
+		t8 := dp.X[k]
+		p.X[k] += dt * t6
+		dp.X[k] = t8 + (ddt*t6 + dt*t7)
 		t9 := dt * speed
-		t10 := p.V[i+1]
-		t11 := dp.V[i+1]
+		t10 := p.V[k]
+		t11 := dp.V[k]
 		t12 := p.M
 		t13 := dp.M
 		t14 := t9 * t10 / t12
-		p.V[i+1] = t10 - t14
-		dp.V[i+1] = t11 - ((ddt*speed+dt*dspeed)*t10+t9*t11-t14*t13)/t12
+		p.V[k] = t10 - t14
+		dp.V[k] = t11 - ((ddt*speed+dt*dspeed)*t10+t9*t11-t14*t13)/t12
 	}
 }
 
@@ -227,18 +227,18 @@ func AccumulateJVP(sum, dsum *float64, x, dx float64) {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // MulVec writes are written (overwritten) into the shadows: dst into ddst.
 func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
-	for i := -1; i+1 < len(dst); i++ {
+	for i := 0; i < len(dst); i++ {
 		s := 0.0
 		ds := 0.0
 		for j := 0; j < n; j++ {
-			t := (i+1)*n + j
+			t := i*n + j
 			t2 := a[t]
 			xj := x[j]
 			s += t2 * xj
 			ds += da[t]*xj + t2*dx[j]
 		}
-		dst[i+1] = s
-		ddst[i+1] = ds
+		dst[i] = s
+		ddst[i] = ds
 	}
 }
 
@@ -250,12 +250,12 @@ func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // Axpy writes are written (overwritten) into the shadows: y into dy.
 func AxpyJVP(alpha, dalpha float64, x, dx, y, dy []float64) {
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
-		dv := dx[i+1]
-		t := dy[i+1]
-		y[i+1] += alpha * v
-		dy[i+1] = t + (dalpha*v + alpha*dv)
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
+		dyi := dy[i]
+		y[i] += alpha * v
+		dy[i] = dyi + (dalpha*v + alpha*dv)
 	}
 }
 
@@ -306,14 +306,14 @@ func TraceJVP(a, da [][]float64) (float64, float64) {
 	n := len(a)
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < n; i++ {
-		t := a[i+1]
-		t2 := da[i+1]
-		t3 := t[i+1]
-		t4 := n - 1 - (i + 1)
-		t5 := t[t4]
-		s += t3 * t5
-		ds += t2[i+1]*t5 + t3*t2[t4]
+	for i := 0; i < n; i++ {
+		ai := a[i]
+		dai := da[i]
+		t := ai[i]
+		t2 := n - 1 - i
+		t3 := ai[t2]
+		s += t * t3
+		ds += dai[i]*t3 + t*dai[t2]
 	}
 	return s, ds
 }
@@ -329,9 +329,9 @@ func CentroidJVP(ps, dps []Pair) (float64, float64, float64, float64) {
 	var c Pair
 	var dc Pair
 	n := len(ps)
-	for i := -1; i+1 < n; i++ {
-		p := ps[i+1]
-		dp := dps[i+1]
+	for i := 0; i < n; i++ {
+		p := ps[i]
+		dp := dps[i]
 		c.A += p.A
 		dc.A += dp.A
 		t := p.B

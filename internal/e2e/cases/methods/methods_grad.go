@@ -28,8 +28,8 @@ func (m *Model) LossJVP(w, dw []float64) (float64, float64) {
 	n := len(m.X)
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < n; i++ {
-		r, dr := modelResidualJVPWrtW(m, w, dw, i+1)
+	for i := 0; i < n; i++ {
+		r, dr := modelResidualJVPWrtW(m, w, dw, i)
 		s += r * r
 		ds += 2 * (dr * r)
 	}
@@ -61,13 +61,13 @@ func modelResidualJVPWrtW(m *Model, w, dw []float64, i int) (float64, float64) {
 func (v Vec) DotJVP(w, dw Vec) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(v); i++ {
-		t := v[i+1]
-		t2 := w[i+1]
-		t3 := dw[i+1]
-		t4 := t * t2
-		s += t4 * t2
-		ds += t*t3*t2 + t4*t3
+	for i := 0; i < len(v); i++ {
+		vi := v[i]
+		wi := w[i]
+		dwi := dw[i]
+		t := vi * wi
+		s += t * wi
+		ds += vi*dwi*wi + t*dwi
 	}
 	return s, ds
 }
@@ -86,8 +86,8 @@ func SinSeriesJVP(x, dx float64) (float64, float64) {
 	ds := 0.0
 	p := x
 	dp := dx
-	for i := -1; i+1 < n; i++ {
-		c := t[i+1]
+	for i := 0; i < n; i++ {
+		c := t[i]
 		s += c * p
 		ds += c * dp
 		dp = dp*x2 + p*dx2
@@ -107,12 +107,12 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 	t := weights
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < 3; i++ {
-		w := t[i+1]
+	for i := 0; i < 3; i++ {
+		w := t[i]
 		t2 := scale
-		t3 := t2 * x[i+1]
+		t3 := t2 * x[i]
 		s += w * math.Sin(t3)
-		ds += w * (math.Cos(t3) * (t2 * dx[i+1]))
+		ds += w * (math.Cos(t3) * (t2 * dx[i]))
 	}
 	return s, ds
 }

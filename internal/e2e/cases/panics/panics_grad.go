@@ -21,11 +21,11 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 	}
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < n; i++ {
-		v := x[i+1]
-		t := y[i+1]
-		s += v * t
-		ds += dx[i+1]*t + v*dy[i+1]
+	for i := 0; i < n; i++ {
+		v := x[i]
+		yi := y[i]
+		s += v * yi
+		ds += dx[i]*yi + v*dy[i]
 	}
 	return s, ds
 }
@@ -47,18 +47,18 @@ func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 	if len(a) != n3*n {
 		panic("panics: matrix size mismatch")
 	}
-	for i := -1; i+1 < n3; i++ {
+	for i := 0; i < n3; i++ {
 		s := 0.0
 		ds := 0.0
-		for i2 := -1; i2+1 < n2; i2++ {
-			v := x[i2+1]
-			t := (i+1)*n + (i2 + 1)
+		for j := 0; j < n2; j++ {
+			v := x[j]
+			t := i*n + j
 			t2 := a[t]
 			s += t2 * v
-			ds += da[t]*v + t2*dx[i2+1]
+			ds += da[t]*v + t2*dx[j]
 		}
-		dst[i+1] = s
-		ddst[i+1] = ds
+		dst[i] = s
+		ddst[i] = ds
 	}
 }
 
@@ -72,9 +72,9 @@ func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 func LogSumJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
-		dv := dx[i+1]
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
 		if v <= 0 {
 			panic("panics: non-positive input")
 		}

@@ -36,9 +36,9 @@ func PartialYJVP(x, y, dy float64) (float64, float64) {
 func LossJVP(w, dw, data []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(data); i++ {
-		d := data[i+1]
-		t := (i + 1) % len(w)
+	for i := 0; i < len(data); i++ {
+		d := data[i]
+		t := i % len(w)
 		r := w[t]*d - 1
 		s += r * r
 		ds += 2 * (dw[t] * d * r)
@@ -69,10 +69,10 @@ func OuterJVP(a, da, b, c, dc float64) (float64, float64) {
 func LogLikJVP(p, dp Params, xs []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	for i := -1; i+1 < len(xs); i++ {
+	for i := 0; i < len(xs); i++ {
 		t := p.Sigma
 		t2 := dp.Sigma
-		z := (xs[i+1] - p.Mu) / t
+		z := (xs[i] - p.Mu) / t
 		s -= z*z/2 + math.Log(t)
 		ds -= 2*((-dp.Mu-z*t2)/t*z)/2 + 1/t*t2
 	}
@@ -88,12 +88,12 @@ func LogLikJVP(p, dp Params, xs []float64) (float64, float64) {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // Scale writes are written (overwritten) into the shadows: dst into ddst.
 func ScaleJVP(dst, ddst []float64, a float64, x, dx []float64) {
-	for i := -1; i+1 < len(x); i++ {
-		v := x[i+1]
-		dv := dx[i+1]
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
 		t := a * v
-		dst[i+1] = t * v
-		ddst[i+1] = a*dv*v + t*dv
+		dst[i] = t * v
+		ddst[i] = a*dv*v + t*dv
 	}
 }
 
