@@ -35,6 +35,9 @@ func (b *Builder) At(blk *ir.Block) *Builder {
 // Param appends a parameter.
 func (b *Builder) Param(name string, t types.Type) *ir.Value { return b.F.AddParam(name, t) }
 
+// Result appends an unnamed result of type t.
+func (b *Builder) Result(t types.Type) { b.F.AddResult("", t) }
+
 // Const returns a constant of type t; nil means the zero value.
 func (b *Builder) Const(t types.Type, c constant.Value) *ir.Value { return b.F.ConstValue(t, c) }
 
@@ -64,6 +67,18 @@ func (b *Builder) Bin(tok token.Token, x, y *ir.Value) *ir.Value {
 	v.Tok = tok
 	return v
 }
+
+// Add appends x + y.
+func (b *Builder) Add(x, y *ir.Value) *ir.Value { return b.Bin(token.ADD, x, y) }
+
+// Sub appends x - y.
+func (b *Builder) Sub(x, y *ir.Value) *ir.Value { return b.Bin(token.SUB, x, y) }
+
+// Mul appends x * y.
+func (b *Builder) Mul(x, y *ir.Value) *ir.Value { return b.Bin(token.MUL, x, y) }
+
+// Quo appends x / y.
+func (b *Builder) Quo(x, y *ir.Value) *ir.Value { return b.Bin(token.QUO, x, y) }
 
 // Un appends tok x.
 func (b *Builder) Un(tok token.Token, x *ir.Value) *ir.Value {
@@ -96,11 +111,36 @@ func (b *Builder) Select(c, a, d *ir.Value) *ir.Value {
 // Len appends len(x).
 func (b *Builder) Len(x *ir.Value) *ir.Value { return b.B.NewValue(ir.OpLen, Int, x) }
 
+// Cap appends cap(x).
+func (b *Builder) Cap(x *ir.Value) *ir.Value { return b.B.NewValue(ir.OpCap, Int, x) }
+
+// MakeSlice appends make(t, n, c) for slice type t; c nil means make(t, n).
+func (b *Builder) MakeSlice(t types.Type, n, c *ir.Value) *ir.Value {
+	return b.B.NewValue(ir.OpMakeSlice, t, n, c)
+}
+
+// Slice appends x[lo:hi:max], x a slice, a string or a pointer to an
+// array; a nil bound is left out.
+func (b *Builder) Slice(x, lo, hi, max *ir.Value) *ir.Value {
+	t := x.Type
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.NewSlice(p.Elem().Underlying().(*types.Array).Elem())
+	}
+	return b.B.NewValue(ir.OpSlice, t, x, lo, hi, max)
+}
+
 // Alloc appends a local (or, with heap, escaping) variable of type t.
 func (b *Builder) Alloc(name string, t types.Type, heap bool) *ir.Value {
 	v := b.B.NewValue(ir.OpAlloc, types.NewPointer(t))
 	v.Name = name
 	v.Heap = heap
+	return v
+}
+
+// Global appends &g, g a package-level variable.
+func (b *Builder) Global(g *types.Var) *ir.Value {
+	v := b.B.NewValue(ir.OpGlobal, types.NewPointer(g.Type()))
+	v.Global = g
 	return v
 }
 
@@ -175,6 +215,15 @@ func (b *Builder) CallDerived(d *ir.DerivedFunc, args ...*ir.Value) *ir.Value {
 	return v
 }
 
+// CallHelper appends a call of template helper name with result type t.
+func (b *Builder) CallHelper(name string, t types.Type, args ...*ir.Value) *ir.Value {
+	v := b.B.NewValue(ir.OpCall, t, args...)
+	v.Callee = &ir.Callee{Derived: &ir.DerivedFunc{Name: name, Helper: true}}
+	return v
+}
+
+// resultType returns the type of a call of sig: nil for no result, the
+// result's type for one, the tuple of results for several.
 func resultType(sig *types.Signature) types.Type {
 	switch r := sig.Results(); r.Len() {
 	case 0:
@@ -192,6 +241,9 @@ func (b *Builder) Extract(x *ir.Value, i int) *ir.Value {
 	v.Index = i
 	return v
 }
+
+// Panic appends panic(x).
+func (b *Builder) Panic(x *ir.Value) *ir.Value { return b.B.NewValue(ir.OpPanic, nil, x) }
 
 // Jump ends the current block with a jump to to.
 func (b *Builder) Jump(to *ir.Block) { b.B.Jump(to) }

@@ -4,8 +4,11 @@ package irtest
 
 import (
 	"go/constant"
+	"go/importer"
 	"go/token"
 	"go/types"
+	"sync"
+	"testing"
 
 	"github.com/gadgen/gadgen/ir"
 )
@@ -15,6 +18,40 @@ var (
 	Int     = types.Typ[types.Int]
 	Bool    = types.Typ[types.Bool]
 )
+
+// FuncOf returns a *types.Func in f's package with the name and signature
+// of f, to call f by.
+func FuncOf(f *ir.Func) *types.Func {
+	var ps, rs []*types.Var
+	for _, p := range f.Params {
+		ps = append(ps, types.NewParam(token.NoPos, f.Pkg, p.Name, p.Type))
+	}
+	for _, t := range f.ResultTypes {
+		rs = append(rs, types.NewParam(token.NoPos, f.Pkg, "", t))
+	}
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(ps...), types.NewTuple(rs...), false)
+	return types.NewFunc(token.NoPos, f.Pkg, f.Name, sig)
+}
+
+// mathPkg returns package math as go/types sees it.
+var mathPkg = sync.OnceValues(func() (*types.Package, error) {
+	return importer.ForCompiler(token.NewFileSet(), "source", nil).Import("math")
+})
+
+// MathFunc returns the *types.Func of math.name; it fails t if there is
+// none.
+func MathFunc(t testing.TB, name string) *types.Func {
+	t.Helper()
+	p, err := mathPkg()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fn, ok := p.Scope().Lookup(name).(*types.Func)
+	if !ok {
+		t.Fatalf("no function math.%s", name)
+	}
+	return fn
+}
 
 // SumSquares builds
 //

@@ -70,24 +70,24 @@ func TestSumSquares(t *testing.T) {
 //
 // whose loop φ-nodes read each other: they must be evaluated at once.
 func fib() *ir.Func {
-	b := newBuilder("fib")
-	n := b.param("n", tInt)
-	b.result(tInt)
-	head, body, done := b.block("for.loop"), b.block("for.body"), b.block("for.done")
-	b.b.Jump(head)
-	b.at(head)
-	a, bb, i := b.phi(tInt), b.phi(tInt), b.phi(tInt)
-	b.b.If(b.bin(token.LSS, i, n), body, done)
-	b.at(body)
-	sum := b.bin(token.ADD, a, bb)
-	i1 := b.bin(token.ADD, i, b.int(1))
-	b.b.Jump(head)
-	a.Args = []*ir.Value{b.int(0), bb}
-	bb.Args = []*ir.Value{b.int(1), sum}
-	i.Args = []*ir.Value{b.int(0), i1}
-	b.at(done)
-	b.ret(a)
-	return b.f
+	b := irtest.NewBuilder("fib", pkg)
+	n := b.Param("n", tInt)
+	b.Result(tInt)
+	head, body, done := b.Block("for.loop"), b.Block("for.body"), b.Block("for.done")
+	b.Jump(head)
+	b.At(head)
+	a, bb, i := b.Phi("", tInt), b.Phi("", tInt), b.Phi("", tInt)
+	b.If(b.Bin(token.LSS, i, n), body, done)
+	b.At(body)
+	sum := b.Bin(token.ADD, a, bb)
+	i1 := b.Bin(token.ADD, i, b.Int(1))
+	b.Jump(head)
+	irtest.SetArgs(a, b.Int(0), bb)
+	irtest.SetArgs(bb, b.Int(1), sum)
+	irtest.SetArgs(i, b.Int(0), i1)
+	b.At(done)
+	b.Return(a)
+	return b.F
 }
 
 func TestPhisAtOnce(t *testing.T) {
@@ -101,31 +101,31 @@ func TestPhisAtOnce(t *testing.T) {
 
 func TestParallelEdges(t *testing.T) {
 	// if c goto b1 else b1, with a φ-node distinguishing the edges.
-	b := newBuilder("edges")
-	c := b.param("c", tBool)
-	b.result(tInt)
-	join := b.block("join")
-	b.b.If(c, join, join)
-	b.at(join)
-	p := b.phi(tInt)
-	p.Args = []*ir.Value{b.int(1), b.int(2)}
-	b.ret(p)
+	b := irtest.NewBuilder("edges", pkg)
+	c := b.Param("c", tBool)
+	b.Result(tInt)
+	join := b.Block("join")
+	b.If(c, join, join)
+	b.At(join)
+	p := b.Phi("", tInt)
+	irtest.SetArgs(p, b.Int(1), b.Int(2))
+	b.Return(p)
 	var m interp.Machine
 	for c, want := range map[bool]int{true: 1, false: 2} {
-		if got := call(t, &m, b.f, c)[0]; got != want {
+		if got := call(t, &m, b.F, c)[0]; got != want {
 			t.Errorf("edges(%v) = %v, want %d", c, got, want)
 		}
 	}
 }
 
 func TestSelectAndMinMax(t *testing.T) {
-	b := newBuilder("sel")
-	x, y := b.param("x", tFloat64), b.param("y", tFloat64)
-	b.result(tFloat64)
-	b.result(tFloat64)
-	b.result(tFloat64)
-	s := b.op(ir.OpSelect, tFloat64, b.bin(token.GTR, x, y), x, y)
-	b.ret(s, b.builtin("min", tFloat64, x, y), b.builtin("max", tFloat64, x, y, b.f64(0)))
+	b := irtest.NewBuilder("sel", pkg)
+	x, y := b.Param("x", tFloat64), b.Param("y", tFloat64)
+	b.Result(tFloat64)
+	b.Result(tFloat64)
+	b.Result(tFloat64)
+	s := b.Select(b.Bin(token.GTR, x, y), x, y)
+	b.Return(s, b.CallBuiltin("min", tFloat64, x, y), b.CallBuiltin("max", tFloat64, x, y, b.Float(0)))
 	var m interp.Machine
 	tests := []struct{ x, y, sel, min, max float64 }{
 		{1, 2, 2, 1, 2},
@@ -134,7 +134,7 @@ func TestSelectAndMinMax(t *testing.T) {
 		{nan, 1, 1, nan, nan},
 	}
 	for _, tc := range tests {
-		res := call(t, &m, b.f, tc.x, tc.y)
+		res := call(t, &m, b.F, tc.x, tc.y)
 		want := []interp.Value{tc.sel, tc.min, tc.max}
 		if !interp.Identical(interp.Tuple(res), interp.Tuple(want)) {
 			t.Errorf("sel(%v, %v) = %v, want %v", tc.x, tc.y, res, want)
@@ -152,26 +152,26 @@ func TestStructValueSemantics(t *testing.T) {
 	// *p = pt; p.Y = 8; return v.X, *q, pt.Y
 	// Stores into *p write into the variable q points into; v is a copy,
 	// and so is what *p = pt stores.
-	b := newBuilder("structs")
-	a, c := b.param("a", tFloat64), b.param("c", tFloat64)
-	pt := b.param("pt", pointType)
-	b.result(tFloat64)
-	b.result(tFloat64)
-	b.result(tFloat64)
-	p := b.alloc(pointType)
-	q := b.fieldAddr(p, 1)
-	tmp := b.alloc(pointType)
-	b.store(b.fieldAddr(tmp, 0), a)
-	b.store(b.fieldAddr(tmp, 1), c)
-	b.store(p, b.load(tmp))
-	v := b.load(p)
-	b.store(b.fieldAddr(p, 0), b.f64(7))
-	b.store(p, pt) // pt's own value must stay as passed
-	b.store(b.fieldAddr(p, 1), b.f64(8))
-	b.ret(b.field(v, 0), b.load(q), b.field(pt, 1))
+	b := irtest.NewBuilder("structs", pkg)
+	a, c := b.Param("a", tFloat64), b.Param("c", tFloat64)
+	pt := b.Param("pt", pointType)
+	b.Result(tFloat64)
+	b.Result(tFloat64)
+	b.Result(tFloat64)
+	p := b.Alloc("", pointType, false)
+	q := b.FieldAddr(p, 1)
+	tmp := b.Alloc("", pointType, false)
+	b.Store(b.FieldAddr(tmp, 0), a)
+	b.Store(b.FieldAddr(tmp, 1), c)
+	b.Store(p, b.Load(tmp))
+	v := b.Load(p)
+	b.Store(b.FieldAddr(p, 0), b.Float(7))
+	b.Store(p, pt) // pt's own value must stay as passed
+	b.Store(b.FieldAddr(p, 1), b.Float(8))
+	b.Return(b.Field(v, 0), b.Load(q), b.Field(pt, 1))
 	var m interp.Machine
 	arg := interp.FromGo(struct{ X, Y float64 }{5, 6})
-	res := call(t, &m, b.f, 1.0, 2.0, arg)
+	res := call(t, &m, b.F, 1.0, 2.0, arg)
 	if want := []interp.Value{1.0, 8.0, 6.0}; !interp.Identical(interp.Tuple(res), interp.Tuple(want)) {
 		t.Errorf("got %v, want %v", res, want)
 	}
@@ -185,24 +185,24 @@ func TestSlices(t *testing.T) {
 	// (in place: cap 3); w2 := append(w, 9) (grows); w2[0] = 4
 	// return s[1], len(u), cap(u), w[2], cap(w2) > 3, s[0]
 	sl := types.NewSlice(tFloat64)
-	b := newBuilder("slices")
-	x, y := b.param("x", tFloat64), b.param("y", tFloat64)
+	b := irtest.NewBuilder("slices", pkg)
+	x, y := b.Param("x", tFloat64), b.Param("y", tFloat64)
 	for range 5 {
-		b.result(tFloat64)
+		b.Result(tFloat64)
 	}
-	b.result(tBool)
-	s := b.op(ir.OpMakeSlice, sl, b.int(2), b.int(3))
-	u := b.op(ir.OpSlice, sl, s, b.int(1), nil, nil)
-	b.store(b.indexAddr(u, b.int(0)), x)
-	w := b.builtin("append", sl, s, y)
-	w2 := b.builtin("append", sl, w, b.f64(9))
-	b.store(b.indexAddr(w2, b.int(0)), b.f64(4))
-	toF := func(v *ir.Value) *ir.Value { return b.convert(v, tFloat64) }
-	grown := b.bin(token.GTR, b.op(ir.OpCap, tInt, w2), b.int(3))
-	b.ret(b.load(b.indexAddr(s, b.int(1))), toF(b.op(ir.OpLen, tInt, u)), toF(b.op(ir.OpCap, tInt, u)),
-		b.load(b.indexAddr(w, b.int(2))), b.load(b.indexAddr(s, b.int(0))), grown)
+	b.Result(tBool)
+	s := b.MakeSlice(sl, b.Int(2), b.Int(3))
+	u := b.Slice(s, b.Int(1), nil, nil)
+	b.Store(b.IndexAddr(u, b.Int(0)), x)
+	w := b.CallBuiltin("append", sl, s, y)
+	w2 := b.CallBuiltin("append", sl, w, b.Float(9))
+	b.Store(b.IndexAddr(w2, b.Int(0)), b.Float(4))
+	toF := func(v *ir.Value) *ir.Value { return b.Convert(tFloat64, v) }
+	grown := b.Bin(token.GTR, b.Cap(w2), b.Int(3))
+	b.Return(b.Load(b.IndexAddr(s, b.Int(1))), toF(b.Len(u)), toF(b.Cap(u)),
+		b.Load(b.IndexAddr(w, b.Int(2))), b.Load(b.IndexAddr(s, b.Int(0))), grown)
 	var m interp.Machine
-	res := call(t, &m, b.f, 1.5, 2.5)
+	res := call(t, &m, b.F, 1.5, 2.5)
 	want := []interp.Value{1.5, 1.0, 2.0, 2.5, 0.0, true}
 	if !interp.Identical(interp.Tuple(res), interp.Tuple(want)) {
 		t.Errorf("got %v, want %v", res, want)
@@ -222,26 +222,26 @@ func TestAppendCapacity(t *testing.T) {
 		t.Helper()
 		sl := types.NewSlice(elem)
 		// s := nil; for i < n { s = append(s, zero) ; caps[i] = cap(s) }
-		b := newBuilder("grow")
-		n := b.param("n", tInt)
-		caps := b.param("caps", types.NewSlice(tInt))
-		head, body, done := b.block("loop"), b.block("body"), b.block("done")
-		b.b.Jump(head)
-		b.at(head)
-		s, i := b.phi(sl), b.phi(tInt)
-		b.b.If(b.bin(token.LSS, i, n), body, done)
-		b.at(body)
-		s2 := b.builtin("append", sl, s, b.zero(elem))
-		b.store(b.indexAddr(caps, i), b.op(ir.OpCap, tInt, s2))
-		i2 := b.bin(token.ADD, i, b.int(1))
-		b.b.Jump(head)
-		s.Args = []*ir.Value{b.zero(sl), s2}
-		i.Args = []*ir.Value{b.int(0), i2}
-		b.at(done)
-		b.ret()
+		b := irtest.NewBuilder("grow", pkg)
+		n := b.Param("n", tInt)
+		caps := b.Param("caps", types.NewSlice(tInt))
+		head, body, done := b.Block("loop"), b.Block("body"), b.Block("done")
+		b.Jump(head)
+		b.At(head)
+		s, i := b.Phi("", sl), b.Phi("", tInt)
+		b.If(b.Bin(token.LSS, i, n), body, done)
+		b.At(body)
+		s2 := b.CallBuiltin("append", sl, s, b.Const(elem, nil))
+		b.Store(b.IndexAddr(caps, i), b.Cap(s2))
+		i2 := b.Bin(token.ADD, i, b.Int(1))
+		b.Jump(head)
+		irtest.SetArgs(s, b.Const(sl, nil), s2)
+		irtest.SetArgs(i, b.Int(0), i2)
+		b.At(done)
+		b.Return()
 		var m interp.Machine
 		got := interp.FromGo(make([]int, len(goCaps)))
-		call(t, &m, b.f, len(goCaps), got)
+		call(t, &m, b.F, len(goCaps), got)
 		if g := interp.ToGo(got, types.NewSlice(tInt)); !reflect.DeepEqual(g, goCaps) {
 			t.Errorf("%s: caps %v, want %v", name, g, goCaps)
 		}
@@ -276,22 +276,22 @@ func TestCopyClearAndArrays(t *testing.T) {
 	// return n, *arr, cap(u)
 	sl := types.NewSlice(tFloat64)
 	arrT := types.NewArray(tFloat64, 3)
-	b := newBuilder("copy")
-	x := b.param("x", sl)
-	b.result(tInt)
-	b.result(arrT)
-	b.result(tInt)
-	s := b.op(ir.OpSlice, sl, x, b.int(0), b.int(4), b.int(4))
-	n := b.builtin("copy", tInt, b.op(ir.OpSlice, sl, s, b.int(1), nil, nil), s)
-	b.builtin("clear", nil, b.op(ir.OpSlice, sl, s, nil, b.int(1), nil))
-	arr := b.alloc(arrT)
-	u := b.op(ir.OpSlice, sl, arr, b.int(1), b.int(2), b.int(3))
-	b.store(b.indexAddr(u, b.int(0)), b.f64(5))
-	b.store(b.indexAddr(arr, b.int(2)), b.f64(6))
-	b.ret(n, b.load(arr), b.op(ir.OpCap, tInt, u))
+	b := irtest.NewBuilder("copy", pkg)
+	x := b.Param("x", sl)
+	b.Result(tInt)
+	b.Result(arrT)
+	b.Result(tInt)
+	s := b.Slice(x, b.Int(0), b.Int(4), b.Int(4))
+	n := b.CallBuiltin("copy", tInt, b.Slice(s, b.Int(1), nil, nil), s)
+	b.CallBuiltin("clear", nil, b.Slice(s, nil, b.Int(1), nil))
+	arr := b.Alloc("", arrT, false)
+	u := b.Slice(arr, b.Int(1), b.Int(2), b.Int(3))
+	b.Store(b.IndexAddr(u, b.Int(0)), b.Float(5))
+	b.Store(b.IndexAddr(arr, b.Int(2)), b.Float(6))
+	b.Return(n, b.Load(arr), b.Cap(u))
 	var m interp.Machine
 	xs := interp.FromGo([]float64{1, 2, 3, 4, 5})
-	res := call(t, &m, b.f, xs)
+	res := call(t, &m, b.F, xs)
 	if res[0] != 3 || res[2] != 2 {
 		t.Errorf("copy returned %v, cap %v; want 3, 2", res[0], res[2])
 	}
@@ -307,35 +307,35 @@ func TestRuntimePanics(t *testing.T) {
 	sl := types.NewSlice(tFloat64)
 	tests := []struct {
 		name  string
-		build func(b *builder, x *ir.Value)
+		build func(b *irtest.Builder, x *ir.Value)
 		parts []string
 	}{
-		{"index", func(b *builder, x *ir.Value) { b.load(b.indexAddr(x, b.int(3))) },
+		{"index", func(b *irtest.Builder, x *ir.Value) { b.Load(b.IndexAddr(x, b.Int(3))) },
 			[]string{"indexaddr", "index out of range [3] with length 3"}},
-		{"negative index", func(b *builder, x *ir.Value) { b.indexAddr(x, b.int(-1)) },
+		{"negative index", func(b *irtest.Builder, x *ir.Value) { b.IndexAddr(x, b.Int(-1)) },
 			[]string{"index out of range [-1]"}},
-		{"slice", func(b *builder, x *ir.Value) { b.op(ir.OpSlice, sl, x, nil, b.int(5), nil) },
+		{"slice", func(b *irtest.Builder, x *ir.Value) { b.Slice(x, nil, b.Int(5), nil) },
 			[]string{"slice bounds out of range [:5] with capacity 3"}},
-		{"slice3", func(b *builder, x *ir.Value) { b.op(ir.OpSlice, sl, x, b.int(2), b.int(1), b.int(3)) },
+		{"slice3", func(b *irtest.Builder, x *ir.Value) { b.Slice(x, b.Int(2), b.Int(1), b.Int(3)) },
 			[]string{"slice bounds out of range [2:1:]"}},
-		{"nil", func(b *builder, x *ir.Value) { b.load(b.zero(types.NewPointer(tFloat64))) },
+		{"nil", func(b *irtest.Builder, x *ir.Value) { b.Load(b.Const(types.NewPointer(tFloat64), nil)) },
 			[]string{"load", "nil pointer dereference"}},
-		{"makeslice", func(b *builder, x *ir.Value) { b.op(ir.OpMakeSlice, sl, b.int(-1), nil) },
+		{"makeslice", func(b *irtest.Builder, x *ir.Value) { b.MakeSlice(sl, b.Int(-1), nil) },
 			[]string{"makeslice: len out of range"}},
-		{"panic op", func(b *builder, x *ir.Value) {
-			b.op(ir.OpPanic, nil, b.convert(b.konst(tString, constant.MakeString("boom")), types.NewInterfaceType(nil, nil)))
+		{"panic op", func(b *irtest.Builder, x *ir.Value) {
+			b.Panic(b.Convert(types.NewInterfaceType(nil, nil), b.Const(tString, constant.MakeString("boom"))))
 		}, []string{"boom"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := newBuilder("f")
-			x := b.param("x", sl)
+			b := irtest.NewBuilder("f", pkg)
+			x := b.Param("x", sl)
 			tc.build(b, x)
-			if b.b.Terminator() == nil {
-				b.ret()
+			if b.B.Terminator() == nil {
+				b.Return()
 			}
 			var m interp.Machine
-			_, err := m.Call(checked(t, b.f), interp.FromGo([]float64{1, 2, 3}))
+			_, err := m.Call(checked(t, b.F), interp.FromGo([]float64{1, 2, 3}))
 			wantError(t, err, interp.Panic, tc.parts...)
 		})
 	}
@@ -343,22 +343,22 @@ func TestRuntimePanics(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	// for {}
-	b := newBuilder("spin")
-	loop := b.block("loop")
-	b.b.Jump(loop)
-	b.at(loop)
-	b.b.Jump(loop)
+	b := irtest.NewBuilder("spin", pkg)
+	loop := b.Block("loop")
+	b.Jump(loop)
+	b.At(loop)
+	b.Jump(loop)
 	m := interp.Machine{MaxSteps: 1000}
-	_, err := m.Call(checked(t, b.f))
+	_, err := m.Call(checked(t, b.F))
 	wantError(t, err, interp.Limit, "more than 1000 steps")
 
 	// func rec() { rec() }
-	r := newBuilder("rec")
-	fn := sig(r.f)
-	r.call(fn)
-	r.ret()
-	m = interp.Machine{Funcs: map[*types.Func]*ir.Func{fn: r.f}, MaxDepth: 50}
-	_, err = m.Call(checked(t, r.f))
+	r := irtest.NewBuilder("rec", pkg)
+	fn := irtest.FuncOf(r.F)
+	r.Call(fn)
+	r.Return()
+	m = interp.Machine{Funcs: map[*types.Func]*ir.Func{fn: r.F}, MaxDepth: 50}
+	_, err = m.Call(checked(t, r.F))
 	wantError(t, err, interp.Limit, "deeper than 50")
 }
 
@@ -366,31 +366,29 @@ func TestCalls(t *testing.T) {
 	// sq(x) = x*x, called as a function, a derived function and a native;
 	// math.Sincos and math.Frexp with several results; the helper
 	// gadDigamma.
-	sqb := newBuilder("sq")
-	x := sqb.param("x", tFloat64)
-	sqb.result(tFloat64)
-	sqb.ret(sqb.bin(token.MUL, x, x))
-	sqFn := sig(sqb.f)
+	sqb := irtest.NewBuilder("sq", pkg)
+	x := sqb.Param("x", tFloat64)
+	sqb.Result(tFloat64)
+	sqb.Return(sqb.Bin(token.MUL, x, x))
+	sqFn := irtest.FuncOf(sqb.F)
 	cube := types.NewFunc(token.NoPos, pkg, "cube", sqFn.Signature())
 
-	b := newBuilder("calls")
-	y := b.param("y", tFloat64)
+	b := irtest.NewBuilder("calls", pkg)
+	y := b.Param("y", tFloat64)
 	for range 7 {
-		b.result(tFloat64)
+		b.Result(tFloat64)
 	}
-	r1 := b.call(sqFn, y)
-	r2 := b.op(ir.OpCall, tFloat64, y)
-	r2.Callee = &ir.Callee{Derived: &ir.DerivedFunc{Name: "sqDerived", Sig: sqFn.Type().(*types.Signature)}}
-	r3 := b.call(cube, y)
-	sc := b.call(mathFunc(t, "Sincos"), y)
-	fr := b.call(mathFunc(t, "Frexp"), y)
-	dg := b.op(ir.OpCall, tFloat64, y)
-	dg.Callee = &ir.Callee{Derived: &ir.DerivedFunc{Name: "gadDigamma", Helper: true}}
-	b.ret(r1, r2, r3, b.extract(sc, 0), b.extract(sc, 1), b.convert(b.extract(fr, 1), tFloat64), dg)
+	r1 := b.Call(sqFn, y)
+	r2 := b.CallDerived(&ir.DerivedFunc{Name: "sqDerived", Sig: sqFn.Type().(*types.Signature)}, y)
+	r3 := b.Call(cube, y)
+	sc := b.Call(irtest.MathFunc(t, "Sincos"), y)
+	fr := b.Call(irtest.MathFunc(t, "Frexp"), y)
+	dg := b.CallHelper("gadDigamma", tFloat64, y)
+	b.Return(r1, r2, r3, b.Extract(sc, 0), b.Extract(sc, 1), b.Convert(tFloat64, b.Extract(fr, 1)), dg)
 
 	m := interp.Machine{
-		Funcs:   map[*types.Func]*ir.Func{sqFn: sqb.f},
-		Derived: map[string]*ir.Func{"sqDerived": sqb.f},
+		Funcs:   map[*types.Func]*ir.Func{sqFn: sqb.F},
+		Derived: map[string]*ir.Func{"sqDerived": sqb.F},
 		Natives: map[string]interp.Native{
 			"example.com/p.cube": func(args []interp.Value) ([]interp.Value, error) {
 				x := args[0].(float64)
@@ -399,7 +397,7 @@ func TestCalls(t *testing.T) {
 		},
 	}
 	const v = 3.0
-	res := call(t, &m, b.f, v)
+	res := call(t, &m, b.F, v)
 	s, c := math.Sincos(v)
 	_, e := math.Frexp(v)
 	// ψ(3) = 3/2 - γ.
@@ -419,49 +417,48 @@ func TestCalls(t *testing.T) {
 	// Errors: unknown callee, a dynamic call, and a panic in a callee
 	// reported with the call stack.
 	unknown := types.NewFunc(token.NoPos, pkg, "nobody", sqFn.Signature())
-	u := newBuilder("callsUnknown")
-	u.call(unknown, u.f64(1))
-	u.ret()
-	_, err := m.Call(checked(t, u.f))
+	u := irtest.NewBuilder("callsUnknown", pkg)
+	u.Call(unknown, u.Float(1))
+	u.Return()
+	_, err := m.Call(checked(t, u.F))
 	wantError(t, err, interp.Unsupported, "example.com/p.nobody")
 
-	inv := newBuilder("invoke")
-	iv := inv.call(sqFn, inv.f64(1))
+	inv := irtest.NewBuilder("invoke", pkg)
+	iv := inv.Call(sqFn, inv.Float(1))
 	iv.Callee.Invoke = true
-	inv.ret()
-	_, err = m.Call(checked(t, inv.f))
+	inv.Return()
+	_, err = m.Call(checked(t, inv.F))
 	wantError(t, err, interp.Unsupported, "dynamic call")
 
-	bad := newBuilder("bad")
-	bx := bad.param("x", types.NewSlice(tFloat64))
-	bad.result(tFloat64)
-	bad.ret(bad.load(bad.indexAddr(bx, bad.int(0))))
-	badFn := sig(bad.f)
-	outer := newBuilder("outer")
-	outer.result(tFloat64)
-	outer.ret(outer.call(badFn, outer.zero(types.NewSlice(tFloat64))))
-	m.Funcs[badFn] = bad.f
-	_, err = m.Call(checked(t, outer.f))
+	bad := irtest.NewBuilder("bad", pkg)
+	bx := bad.Param("x", types.NewSlice(tFloat64))
+	bad.Result(tFloat64)
+	bad.Return(bad.Load(bad.IndexAddr(bx, bad.Int(0))))
+	badFn := irtest.FuncOf(bad.F)
+	outer := irtest.NewBuilder("outer", pkg)
+	outer.Result(tFloat64)
+	outer.Return(outer.Call(badFn, outer.Const(types.NewSlice(tFloat64), nil)))
+	m.Funcs[badFn] = bad.F
+	_, err = m.Call(checked(t, outer.F))
 	wantError(t, err, interp.Panic, "interp: bad: ", "index out of range [0] with length 0", "called from outer: ")
 }
 
 func TestGlobals(t *testing.T) {
 	g := types.NewVar(token.NoPos, pkg, "counter", tInt)
 	// counter++; return counter
-	b := newBuilder("incr")
-	b.result(tInt)
-	p := b.op(ir.OpGlobal, types.NewPointer(tInt))
-	p.Global = g
-	n := b.bin(token.ADD, b.load(p), b.int(1))
-	b.store(p, n)
-	b.ret(b.load(p))
+	b := irtest.NewBuilder("incr", pkg)
+	b.Result(tInt)
+	p := b.Global(g)
+	n := b.Bin(token.ADD, b.Load(p), b.Int(1))
+	b.Store(p, n)
+	b.Return(b.Load(p))
 	var m interp.Machine
-	call(t, &m, b.f)
-	if got := call(t, &m, b.f)[0]; got != 2 {
+	call(t, &m, b.F)
+	if got := call(t, &m, b.F)[0]; got != 2 {
 		t.Errorf("counter = %v after two calls, want 2", got)
 	}
 	m.Globals[g] = interp.NewVar(10)
-	if got := call(t, &m, b.f)[0]; got != 11 {
+	if got := call(t, &m, b.F)[0]; got != 11 {
 		t.Errorf("counter = %v, want 11", got)
 	}
 }
@@ -511,28 +508,28 @@ func TestPointersArraysStrings(t *testing.T) {
 	sl := types.NewSlice(tFloat64)
 	arr3, arr2 := types.NewArray(tFloat64, 3), types.NewArray(tFloat64, 2)
 	anyT := types.NewInterfaceType(nil, nil)
-	b := newBuilder("misc")
-	s := b.param("s", sl)
+	b := irtest.NewBuilder("misc", pkg)
+	s := b.Param("s", sl)
 	for _, rt := range []types.Type{tInt, tInt, tBool, tBool, types.Typ[types.Byte], tString, tBool, tBool} {
-		b.result(rt)
+		b.Result(rt)
 	}
-	a := b.alloc(arr3)
-	p := b.convert(s, types.NewPointer(arr2))
-	b.store(b.indexAddr(p, b.int(1)), b.f64(7))
-	nilLen := b.op(ir.OpLen, tInt, b.zero(types.NewPointer(arr3)))
-	capA := b.op(ir.OpCap, tInt, b.op(ir.OpSlice, sl, a, b.int(1), nil, nil))
-	same := b.bin(token.EQL, b.indexAddr(a, b.int(0)), b.indexAddr(a, b.int(0)))
-	diff := b.bin(token.EQL, b.indexAddr(a, b.int(0)), b.indexAddr(a, b.int(1)))
-	str := b.konst(tString, constant.MakeString("héllo"))
-	ch := b.op(ir.OpIndex, types.Typ[types.Byte], str, b.int(1))
-	tail := b.op(ir.OpSlice, tString, str, b.int(3), nil, nil)
-	one := b.convert(b.f64(1), anyT)
-	eqAny := b.bin(token.EQL, one, b.convert(b.f64(1), anyT))
-	neAny := b.bin(token.EQL, one, b.convert(b.int(1), anyT))
-	b.ret(nilLen, capA, same, diff, ch, tail, eqAny, neAny)
+	a := b.Alloc("", arr3, false)
+	p := b.Convert(types.NewPointer(arr2), s)
+	b.Store(b.IndexAddr(p, b.Int(1)), b.Float(7))
+	nilLen := b.Len(b.Const(types.NewPointer(arr3), nil))
+	capA := b.Cap(b.Slice(a, b.Int(1), nil, nil))
+	same := b.Bin(token.EQL, b.IndexAddr(a, b.Int(0)), b.IndexAddr(a, b.Int(0)))
+	diff := b.Bin(token.EQL, b.IndexAddr(a, b.Int(0)), b.IndexAddr(a, b.Int(1)))
+	str := b.Const(tString, constant.MakeString("héllo"))
+	ch := b.Index(str, b.Int(1))
+	tail := b.Slice(str, b.Int(3), nil, nil)
+	one := b.Convert(anyT, b.Float(1))
+	eqAny := b.Bin(token.EQL, one, b.Convert(anyT, b.Float(1)))
+	neAny := b.Bin(token.EQL, one, b.Convert(anyT, b.Int(1)))
+	b.Return(nilLen, capA, same, diff, ch, tail, eqAny, neAny)
 	var m interp.Machine
 	xs := interp.FromGo([]float64{1, 2, 3})
-	res := call(t, &m, b.f, xs)
+	res := call(t, &m, b.F, xs)
 	want := []interp.Value{3, 2, true, false, uint8(0xc3), "llo", true, false}
 	if !interp.Identical(interp.Tuple(res), interp.Tuple(want)) {
 		t.Errorf("got %s, want %s", interp.Format(interp.Tuple(res)), interp.Format(interp.Tuple(want)))

@@ -11,26 +11,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/internal/irtest"
 	"github.com/gadgen/gadgen/ir/interp"
 )
 
 // run builds func(x X, y Y) R { return x tok y } and runs it.
 func runBinary(t *testing.T, tok token.Token, xt, yt types.Type, x, y interp.Value) (interp.Value, error) {
 	t.Helper()
-	b := newBuilder("bin")
-	px, py := b.param("x", xt), b.param("y", yt)
-	var r *ir.Value
-	if tok == token.SHL || tok == token.SHR {
-		r = b.op(ir.OpBinary, xt, px, py)
-		r.Tok = tok
-	} else {
-		r = b.bin(tok, px, py)
-	}
-	b.result(r.Type)
-	b.ret(r)
+	b := irtest.NewBuilder("bin", pkg)
+	px, py := b.Param("x", xt), b.Param("y", yt)
+	r := b.Bin(tok, px, py)
+	b.Result(r.Type)
+	b.Return(r)
 	var m interp.Machine
-	res, err := m.Call(checked(t, b.f), x, y)
+	res, err := m.Call(checked(t, b.F), x, y)
 	if err != nil {
 		return nil, err
 	}
@@ -125,11 +119,11 @@ func TestUnary(t *testing.T) {
 		{token.NOT, tBool, true, false},
 	}
 	for _, tc := range tests {
-		b := newBuilder("un")
-		b.result(tc.t)
-		b.ret(b.un(tc.tok, b.param("x", tc.t)))
+		b := irtest.NewBuilder("un", pkg)
+		b.Result(tc.t)
+		b.Return(b.Un(tc.tok, b.Param("x", tc.t)))
 		var m interp.Machine
-		res, err := m.Call(checked(t, b.f), tc.x)
+		res, err := m.Call(checked(t, b.F), tc.x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,11 +162,11 @@ func TestConvert(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := newBuilder("conv")
-			b.result(tc.to)
-			b.ret(b.convert(b.param("x", tc.from), tc.to))
+			b := irtest.NewBuilder("conv", pkg)
+			b.Result(tc.to)
+			b.Return(b.Convert(tc.to, b.Param("x", tc.from)))
 			var m interp.Machine
-			res, err := m.Call(checked(t, b.f), tc.x)
+			res, err := m.Call(checked(t, b.F), tc.x)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -209,11 +203,11 @@ func TestConstants(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := newBuilder("const")
-			b.result(tc.t)
-			b.ret(b.konst(tc.t, tc.c))
+			b := irtest.NewBuilder("const", pkg)
+			b.Result(tc.t)
+			b.Return(b.Const(tc.t, tc.c))
 			var m interp.Machine
-			res, err := m.Call(checked(t, b.f))
+			res, err := m.Call(checked(t, b.F))
 			if tc.invalid {
 				if e, ok := err.(*interp.Error); !ok || e.Kind != interp.Invalid {
 					t.Fatalf("got %v, want an Invalid error", err)

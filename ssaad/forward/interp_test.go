@@ -10,11 +10,9 @@ package forward_test
 import (
 	"fmt"
 	"go/constant"
-	"go/importer"
 	"go/token"
 	"go/types"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/gadgen/gadgen/internal/fdcheck"
@@ -60,7 +58,7 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 	if err := ir.Check(primal); err != nil {
 		t.Fatal(err)
 	}
-	target := funcOf(primal)
+	target := irtest.FuncOf(primal)
 	active := tc.active
 	if active == nil {
 		active = ssaad.DefaultActivity(target)
@@ -341,30 +339,10 @@ func (e *interpEnv) Writes(callee *types.Func) []bool {
 	return ssaad.ParamWrites(body, e.Writes)
 }
 
-// funcOf returns a *types.Func with the name and signature of f.
-func funcOf(f *ir.Func) *types.Func {
-	var ps, rs []*types.Var
-	for _, p := range f.Params {
-		ps = append(ps, types.NewParam(token.NoPos, f.Pkg, p.Name, p.Type))
-	}
-	for _, t := range f.ResultTypes {
-		rs = append(rs, types.NewParam(token.NoPos, f.Pkg, "", t))
-	}
-	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(ps...), types.NewTuple(rs...), false)
-	return types.NewFunc(token.NoPos, f.Pkg, f.Name, sig)
-}
-
-// irb appends values to the current block b of f.
-type irb struct {
-	f *ir.Func
-	b *ir.Block
-}
-
 var (
 	interpPkg = types.NewPackage("example.com/p", "p")
-	f64T      = types.Typ[types.Float64]
-	intT      = types.Typ[types.Int]
-	boolT     = types.Typ[types.Bool]
+	f64T      = irtest.Float64
+	intT      = irtest.Int
 	f64s      = types.NewSlice(types.Typ[types.Float64])
 	pointT    = types.NewStruct([]*types.Var{
 		types.NewField(token.NoPos, interpPkg, "X", f64T, false),
@@ -372,136 +350,30 @@ var (
 	}, nil)
 )
 
-func newIRB(name string) *irb {
-	f := ir.NewFunc(name, interpPkg)
-	return &irb{f: f, b: f.NewBlock("entry")}
-}
-
-func (b *irb) param(name string, t types.Type) *ir.Value { return b.f.AddParam(name, t) }
-func (b *irb) result(t types.Type)                       { b.f.AddResult("", t) }
-func (b *irb) block(comment string) *ir.Block            { return b.f.NewBlock(comment) }
-func (b *irb) at(blk *ir.Block)                          { b.b = blk }
-func (b *irb) f64(x float64) *ir.Value                   { return b.f.ConstValue(f64T, constant.MakeFloat64(x)) }
-func (b *irb) int(x int) *ir.Value                       { return b.f.ConstValue(intT, constant.MakeInt64(int64(x))) }
-
-func (b *irb) op(op ir.Op, t types.Type, args ...*ir.Value) *ir.Value {
-	return b.b.NewValue(op, t, args...)
-}
-
-// bin returns x tok y: a bool for comparisons, of x's type otherwise.
-func (b *irb) bin(tok token.Token, x, y *ir.Value) *ir.Value {
-	t := x.Type
-	switch tok {
-	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-		t = boolT
-	}
-	v := b.op(ir.OpBinary, t, x, y)
-	v.Tok = tok
-	return v
-}
-
-func (b *irb) add(x, y *ir.Value) *ir.Value { return b.bin(token.ADD, x, y) }
-func (b *irb) sub(x, y *ir.Value) *ir.Value { return b.bin(token.SUB, x, y) }
-func (b *irb) mul(x, y *ir.Value) *ir.Value { return b.bin(token.MUL, x, y) }
-func (b *irb) quo(x, y *ir.Value) *ir.Value { return b.bin(token.QUO, x, y) }
-
-func interpElem(t types.Type) types.Type {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		return u.Elem()
-	case *types.Slice:
-		return u.Elem()
-	}
-	panic("no element type: " + t.String())
-}
-
-func (b *irb) load(p *ir.Value) *ir.Value { return b.op(ir.OpLoad, interpElem(p.Type), p) }
-func (b *irb) store(p, x *ir.Value)       { b.op(ir.OpStore, nil, p, x) }
-
-func (b *irb) indexAddr(s, i *ir.Value) *ir.Value {
-	return b.op(ir.OpIndexAddr, types.NewPointer(interpElem(s.Type)), s, i)
-}
-
-func (b *irb) fieldAddr(p *ir.Value, i int) *ir.Value {
-	st := interpElem(p.Type).Underlying().(*types.Struct)
-	v := b.op(ir.OpFieldAddr, types.NewPointer(st.Field(i).Type()), p)
-	v.Index = i
-	return v
-}
-
-func (b *irb) field(x *ir.Value, i int) *ir.Value {
-	v := b.op(ir.OpField, x.Type.Underlying().(*types.Struct).Field(i).Type(), x)
-	v.Index = i
-	return v
-}
-
-func (b *irb) length(s *ir.Value) *ir.Value { return b.op(ir.OpLen, intT, s) }
-
-// call calls fn, typing the result from its signature.
-func (b *irb) call(fn *types.Func, args ...*ir.Value) *ir.Value {
-	res := fn.Signature().Results()
-	var t types.Type
-	switch res.Len() {
-	case 0:
-	case 1:
-		t = res.At(0).Type()
-	default:
-		t = res
-	}
-	v := b.op(ir.OpCall, t, args...)
-	v.Callee = &ir.Callee{Func: fn}
-	return v
-}
-
-func (b *irb) builtin(name string, t types.Type, args ...*ir.Value) *ir.Value {
-	v := b.op(ir.OpCall, t, args...)
-	v.Callee = &ir.Callee{Builtin: name}
-	return v
-}
-
-func (b *irb) extract(x *ir.Value, i int) *ir.Value {
-	v := b.op(ir.OpExtract, x.Type.(*types.Tuple).At(i).Type(), x)
-	v.Index = i
-	return v
-}
-
-// loop builds for i := 0; i < n; i++ { body(i) } from the current block
-// and leaves the builder in the block after the loop. Extra loop-carried
-// values are φ-nodes made by carried (their initial values) and updated by
-// body's results.
-func (b *irb) loop(n *ir.Value, init []*ir.Value, body func(i *ir.Value, carried []*ir.Value) []*ir.Value) []*ir.Value {
-	head, blk, done := b.block("for.loop"), b.block("for.body"), b.block("for.done")
-	b.b.Jump(head)
-	b.at(head)
-	i := b.op(ir.OpPhi, intT)
+// loop builds for i := 0; i < n; i++ { body(i) } from b's current block
+// and leaves b in the block after the loop. Extra loop-carried values are
+// φ-nodes made by carried (their initial values) and updated by body's
+// results.
+func loop(b *irtest.Builder, n *ir.Value, init []*ir.Value, body func(i *ir.Value, carried []*ir.Value) []*ir.Value) []*ir.Value {
+	head, blk, done := b.Block("for.loop"), b.Block("for.body"), b.Block("for.done")
+	b.Jump(head)
+	b.At(head)
+	i := b.Phi("", intT)
 	var phis []*ir.Value
 	for _, x := range init {
-		phis = append(phis, b.op(ir.OpPhi, x.Type))
+		phis = append(phis, b.Phi("", x.Type))
 	}
-	b.b.If(b.bin(token.LSS, i, n), blk, done)
-	b.at(blk)
+	b.If(b.Bin(token.LSS, i, n), blk, done)
+	b.At(blk)
 	next := body(i, phis)
-	i1 := b.add(i, b.int(1))
-	b.b.Jump(head)
-	i.Args = []*ir.Value{b.int(0), i1}
+	i1 := b.Add(i, b.Int(1))
+	b.Jump(head)
+	irtest.SetArgs(i, b.Int(0), i1)
 	for k, p := range phis {
-		p.Args = []*ir.Value{init[k], next[k]}
+		irtest.SetArgs(p, init[k], next[k])
 	}
-	b.at(done)
+	b.At(done)
 	return phis
-}
-
-var interpMath = sync.OnceValues(func() (*types.Package, error) {
-	return importer.ForCompiler(token.NewFileSet(), "source", nil).Import("math")
-})
-
-// mathFn returns the *types.Func of math.name.
-func mathFn(t *testing.T, name string) *types.Func {
-	p, err := interpMath()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.Scope().Lookup(name).(*types.Func)
 }
 
 func floats(xs ...float64) interp.Value { return interp.FromGo(xs) }
@@ -875,322 +747,324 @@ func jvpCases() []jvpCase {
 }
 
 func kepler(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	sin, cos, abs := mathFn(t, "Sin"), mathFn(t, "Cos"), mathFn(t, "Abs")
-	b := newIRB("Kepler")
-	m, e := b.param("m", f64T), b.param("e", f64T)
-	b.result(f64T)
-	x0 := b.add(m, b.mul(e, b.call(sin, m)))
-	head, body, next, done := b.block("for.loop"), b.block("for.body"), b.block("for.post"), b.block("for.done")
-	b.b.Jump(head)
-	b.at(head)
-	x := b.op(ir.OpPhi, f64T)
-	x.Name = "x"
-	i := b.op(ir.OpPhi, intT)
-	b.b.If(b.bin(token.LSS, i, b.int(50)), body, done)
-	b.at(body)
-	num := b.sub(b.sub(x, b.mul(e, b.call(sin, x))), m)
-	step := b.quo(num, b.sub(b.f64(1), b.mul(e, b.call(cos, x))))
-	x1 := b.sub(x, step)
-	tol := b.mul(b.f64(1e-15), b.add(b.f64(1), b.call(abs, x1)))
-	b.b.If(b.bin(token.LEQ, b.call(abs, step), tol), done, next)
-	b.at(next)
-	i1 := b.add(i, b.int(1))
-	b.b.Jump(head)
-	x.Args = []*ir.Value{x0, x1}
-	i.Args = []*ir.Value{b.int(0), i1}
-	b.at(done)
-	r := b.op(ir.OpPhi, f64T, x, x1) // preds: head (loop ends), body (break)
-	b.b.Return(r)
-	return b.f, nil
+	sin, cos, abs := irtest.MathFunc(t, "Sin"), irtest.MathFunc(t, "Cos"), irtest.MathFunc(t, "Abs")
+	b := irtest.NewBuilder("Kepler", interpPkg)
+	m, e := b.Param("m", f64T), b.Param("e", f64T)
+	b.Result(f64T)
+	x0 := b.Add(m, b.Mul(e, b.Call(sin, m)))
+	head, body, next, done := b.Block("for.loop"), b.Block("for.body"), b.Block("for.post"), b.Block("for.done")
+	b.Jump(head)
+	b.At(head)
+	x := b.Phi("x", f64T)
+	i := b.Phi("", intT)
+	b.If(b.Bin(token.LSS, i, b.Int(50)), body, done)
+	b.At(body)
+	num := b.Sub(b.Sub(x, b.Mul(e, b.Call(sin, x))), m)
+	step := b.Quo(num, b.Sub(b.Float(1), b.Mul(e, b.Call(cos, x))))
+	x1 := b.Sub(x, step)
+	tol := b.Mul(b.Float(1e-15), b.Add(b.Float(1), b.Call(abs, x1)))
+	b.If(b.Bin(token.LEQ, b.Call(abs, step), tol), done, next)
+	b.At(next)
+	i1 := b.Add(i, b.Int(1))
+	b.Jump(head)
+	irtest.SetArgs(x, x0, x1)
+	irtest.SetArgs(i, b.Int(0), i1)
+	b.At(done)
+	r := b.Phi("", f64T)
+	irtest.SetArgs(r, x, x1) // preds: head (loop ends), body (break)
+	b.Return(r)
+	return b.F, nil
 }
 
 func firstNegative(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("FirstNegative")
-	x := b.param("x", f64s)
-	b.result(f64T)
-	head, body, cont, done := b.block("for.loop"), b.block("for.body"), b.block("if.done"), b.block("for.done")
-	b.b.Jump(head)
-	b.at(head)
-	s, i := b.op(ir.OpPhi, f64T), b.op(ir.OpPhi, intT)
-	b.b.If(b.bin(token.LSS, i, b.length(x)), body, done)
-	b.at(body)
-	xi := b.load(b.indexAddr(x, i))
-	b.b.If(b.bin(token.LSS, xi, b.f64(0)), done, cont)
-	b.at(cont)
-	s1 := b.add(s, b.mul(xi, xi))
-	i1 := b.add(i, b.int(1))
-	b.b.Jump(head)
-	s.Args = []*ir.Value{b.f64(0), s1}
-	i.Args = []*ir.Value{b.int(0), i1}
-	b.at(done)
-	b.b.Return(b.op(ir.OpPhi, f64T, s, s))
-	return b.f, nil
+	b := irtest.NewBuilder("FirstNegative", interpPkg)
+	x := b.Param("x", f64s)
+	b.Result(f64T)
+	head, body, cont, done := b.Block("for.loop"), b.Block("for.body"), b.Block("if.done"), b.Block("for.done")
+	b.Jump(head)
+	b.At(head)
+	s, i := b.Phi("", f64T), b.Phi("", intT)
+	b.If(b.Bin(token.LSS, i, b.Len(x)), body, done)
+	b.At(body)
+	xi := b.Load(b.IndexAddr(x, i))
+	b.If(b.Bin(token.LSS, xi, b.Float(0)), done, cont)
+	b.At(cont)
+	s1 := b.Add(s, b.Mul(xi, xi))
+	i1 := b.Add(i, b.Int(1))
+	b.Jump(head)
+	irtest.SetArgs(s, b.Float(0), s1)
+	irtest.SetArgs(i, b.Int(0), i1)
+	b.At(done)
+	r := b.Phi("", f64T)
+	irtest.SetArgs(r, s, s)
+	b.Return(r)
+	return b.F, nil
 }
 
 func softmax(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	exp := mathFn(t, "Exp")
-	b := newIRB("Softmax")
-	dst, x := b.param("dst", f64s), b.param("x", f64s)
-	n := b.length(x)
-	sum := b.loop(n, []*ir.Value{b.f64(0)}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-		p := b.indexAddr(dst, i)
-		b.store(p, b.call(exp, b.load(b.indexAddr(x, i))))
-		return []*ir.Value{b.add(c[0], b.load(p))}
+	exp := irtest.MathFunc(t, "Exp")
+	b := irtest.NewBuilder("Softmax", interpPkg)
+	dst, x := b.Param("dst", f64s), b.Param("x", f64s)
+	n := b.Len(x)
+	sum := loop(b, n, []*ir.Value{b.Float(0)}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+		p := b.IndexAddr(dst, i)
+		b.Store(p, b.Call(exp, b.Load(b.IndexAddr(x, i))))
+		return []*ir.Value{b.Add(c[0], b.Load(p))}
 	})[0]
-	b.loop(n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-		p := b.indexAddr(dst, i)
-		b.store(p, b.quo(b.load(p), sum))
+	loop(b, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		p := b.IndexAddr(dst, i)
+		b.Store(p, b.Quo(b.Load(p), sum))
 		return nil
 	})
-	b.b.Return()
-	return b.f, nil
+	b.Return()
+	return b.F, nil
 }
 
 func ramp(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Ramp")
-	x := b.param("x", f64T)
-	b.result(f64s)
-	s := b.op(ir.OpMakeSlice, f64s, b.int(3), nil)
-	b.loop(b.int(3), nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-		k := b.op(ir.OpConvert, f64T, b.add(i, b.int(1)))
-		b.store(b.indexAddr(s, i), b.mul(x, k))
+	b := irtest.NewBuilder("Ramp", interpPkg)
+	x := b.Param("x", f64T)
+	b.Result(f64s)
+	s := b.MakeSlice(f64s, b.Int(3), nil)
+	loop(b, b.Int(3), nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		k := b.Convert(f64T, b.Add(i, b.Int(1)))
+		b.Store(b.IndexAddr(s, i), b.Mul(x, k))
 		return nil
 	})
-	b.b.Return(b.builtin("append", f64s, s, b.mul(x, x)))
-	return b.f, nil
+	b.Return(b.CallBuiltin("append", f64s, s, b.Mul(x, x)))
+	return b.F, nil
 }
 
 func polar(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Polar")
-	a, c := b.param("a", f64T), b.param("b", f64T)
-	b.result(f64T)
-	p := b.op(ir.OpAlloc, types.NewPointer(pointT))
-	b.store(b.fieldAddr(p, 0), b.mul(a, c))
-	b.store(b.fieldAddr(p, 1), b.sub(a, c))
-	q := b.load(p)
-	b.store(b.fieldAddr(p, 0), b.field(q, 1))
-	qx := b.field(q, 0)
-	px, py := b.load(b.fieldAddr(p, 0)), b.load(b.fieldAddr(p, 1))
-	b.b.Return(b.add(b.mul(qx, qx), b.mul(px, py)))
-	return b.f, nil
+	b := irtest.NewBuilder("Polar", interpPkg)
+	a, c := b.Param("a", f64T), b.Param("b", f64T)
+	b.Result(f64T)
+	p := b.Alloc("", pointT, false)
+	b.Store(b.FieldAddr(p, 0), b.Mul(a, c))
+	b.Store(b.FieldAddr(p, 1), b.Sub(a, c))
+	q := b.Load(p)
+	b.Store(b.FieldAddr(p, 0), b.Field(q, 1))
+	qx := b.Field(q, 0)
+	px, py := b.Load(b.FieldAddr(p, 0)), b.Load(b.FieldAddr(p, 1))
+	b.Return(b.Add(b.Mul(qx, qx), b.Mul(px, py)))
+	return b.F, nil
 }
 
 func move(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Move")
-	p, a := b.param("p", types.NewPointer(pointT)), b.param("a", f64T)
-	px, py := b.fieldAddr(p, 0), b.fieldAddr(p, 1)
-	b.store(px, b.add(b.mul(b.load(px), a), b.load(py)))
-	b.store(py, b.mul(a, a))
-	b.b.Return()
-	return b.f, nil
+	b := irtest.NewBuilder("Move", interpPkg)
+	p, a := b.Param("p", types.NewPointer(pointT)), b.Param("a", f64T)
+	px, py := b.FieldAddr(p, 0), b.FieldAddr(p, 1)
+	b.Store(px, b.Add(b.Mul(b.Load(px), a), b.Load(py)))
+	b.Store(py, b.Mul(a, a))
+	b.Return()
+	return b.F, nil
 }
 
 func relu(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Relu")
-	x, y := b.param("x", f64T), b.param("y", f64T)
-	b.result(f64T)
-	sel := b.op(ir.OpSelect, f64T, b.bin(token.GTR, x, y), b.mul(x, x), y)
-	mx := b.builtin("max", f64T, x, y, b.f64(0.5))
-	mn := b.builtin("min", f64T, x, y)
-	b.b.Return(b.add(sel, b.mul(mx, mn)))
-	return b.f, nil
+	b := irtest.NewBuilder("Relu", interpPkg)
+	x, y := b.Param("x", f64T), b.Param("y", f64T)
+	b.Result(f64T)
+	sel := b.Select(b.Bin(token.GTR, x, y), b.Mul(x, x), y)
+	mx := b.CallBuiltin("max", f64T, x, y, b.Float(0.5))
+	mn := b.CallBuiltin("min", f64T, x, y)
+	b.Return(b.Add(sel, b.Mul(mx, mn)))
+	return b.F, nil
 }
 
 func trig(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	sin, exp, pow, atan2 := mathFn(t, "Sin"), mathFn(t, "Exp"), mathFn(t, "Pow"), mathFn(t, "Atan2")
-	b := newIRB("Trig")
-	x, y := b.param("x", f64T), b.param("y", f64T)
-	b.result(f64T)
-	r := b.mul(b.call(sin, x), b.call(exp, y))
-	r = b.add(r, b.call(pow, b.add(b.mul(x, x), b.f64(1)), y))
-	r = b.add(r, b.call(atan2, y, x))
-	b.b.Return(r)
-	return b.f, nil
+	sin, exp, pow, atan2 := irtest.MathFunc(t, "Sin"), irtest.MathFunc(t, "Exp"), irtest.MathFunc(t, "Pow"), irtest.MathFunc(t, "Atan2")
+	b := irtest.NewBuilder("Trig", interpPkg)
+	x, y := b.Param("x", f64T), b.Param("y", f64T)
+	b.Result(f64T)
+	r := b.Mul(b.Call(sin, x), b.Call(exp, y))
+	r = b.Add(r, b.Call(pow, b.Add(b.Mul(x, x), b.Float(1)), y))
+	r = b.Add(r, b.Call(atan2, y, x))
+	b.Return(r)
+	return b.F, nil
 }
 
 func tuples(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Tuples")
-	x := b.param("x", f64T)
-	b.result(f64T)
-	sc := b.call(mathFn(t, "Sincos"), x)
-	fe := b.call(mathFn(t, "Frexp"), b.mul(x, x))
-	mf := b.call(mathFn(t, "Modf"), b.mul(b.f64(3), x))
-	lg := b.call(mathFn(t, "Lgamma"), x)
-	toF := func(v *ir.Value) *ir.Value { return b.op(ir.OpConvert, f64T, v) }
-	r := b.mul(b.extract(sc, 0), b.extract(sc, 1))
-	r = b.add(r, b.mul(b.extract(fe, 0), toF(b.extract(fe, 1))))
-	r = b.add(r, b.extract(mf, 1))
-	r = b.add(r, b.mul(b.extract(lg, 0), toF(b.extract(lg, 1))))
-	b.b.Return(r)
-	return b.f, nil
+	b := irtest.NewBuilder("Tuples", interpPkg)
+	x := b.Param("x", f64T)
+	b.Result(f64T)
+	sc := b.Call(irtest.MathFunc(t, "Sincos"), x)
+	fe := b.Call(irtest.MathFunc(t, "Frexp"), b.Mul(x, x))
+	mf := b.Call(irtest.MathFunc(t, "Modf"), b.Mul(b.Float(3), x))
+	lg := b.Call(irtest.MathFunc(t, "Lgamma"), x)
+	toF := func(v *ir.Value) *ir.Value { return b.Convert(f64T, v) }
+	r := b.Mul(b.Extract(sc, 0), b.Extract(sc, 1))
+	r = b.Add(r, b.Mul(b.Extract(fe, 0), toF(b.Extract(fe, 1))))
+	r = b.Add(r, b.Extract(mf, 1))
+	r = b.Add(r, b.Mul(b.Extract(lg, 0), toF(b.Extract(lg, 1))))
+	b.Return(r)
+	return b.F, nil
 }
 
 func useSq(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	sb := newIRB("sq")
-	x := sb.param("x", f64T)
-	sb.result(f64T)
-	sb.b.Return(sb.mul(x, x))
-	sq := funcOf(sb.f)
+	sb := irtest.NewBuilder("sq", interpPkg)
+	x := sb.Param("x", f64T)
+	sb.Result(f64T)
+	sb.Return(sb.Mul(x, x))
+	sq := irtest.FuncOf(sb.F)
 
-	b := newIRB("UseSq")
-	u, v := b.param("x", f64T), b.param("y", f64T)
-	b.result(f64T)
-	b.b.Return(b.add(b.call(sq, b.mul(u, v)), b.call(sq, v)))
-	return b.f, map[*types.Func]*ir.Func{sq: sb.f}
+	b := irtest.NewBuilder("UseSq", interpPkg)
+	u, v := b.Param("x", f64T), b.Param("y", f64T)
+	b.Result(f64T)
+	b.Return(b.Add(b.Call(sq, b.Mul(u, v)), b.Call(sq, v)))
+	return b.F, map[*types.Func]*ir.Func{sq: sb.F}
 }
 
 func concat(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Concat")
-	x := b.param("x", f64s)
-	y := b.param("y", f64T)
-	b.result(f64T)
-	empty := b.op(ir.OpSlice, f64s, x, b.int(0), b.int(0), b.int(0))
-	s := b.builtin("append", f64s, empty, y, b.mul(y, y))
-	s2 := b.builtin("append", f64s, s, x)
+	b := irtest.NewBuilder("Concat", interpPkg)
+	x := b.Param("x", f64s)
+	y := b.Param("y", f64T)
+	b.Result(f64T)
+	empty := b.Slice(x, b.Int(0), b.Int(0), b.Int(0))
+	s := b.CallBuiltin("append", f64s, empty, y, b.Mul(y, y))
+	s2 := b.CallBuiltin("append", f64s, s, x)
 	s2.Callee.Spread = true
-	at := func(i *ir.Value) *ir.Value { return b.load(b.indexAddr(s2, i)) }
-	last := b.sub(b.length(s2), b.int(1))
-	b.b.Return(b.add(b.mul(at(b.int(0)), at(b.int(3))), b.mul(at(b.int(1)), at(last))))
-	return b.f, nil
+	at := func(i *ir.Value) *ir.Value { return b.Load(b.IndexAddr(s2, i)) }
+	last := b.Sub(b.Len(s2), b.Int(1))
+	b.Return(b.Add(b.Mul(at(b.Int(0)), at(b.Int(3))), b.Mul(at(b.Int(1)), at(last))))
+	return b.F, nil
 }
 
 func useDivmod(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	db := newIRB("divmod")
-	x, y := db.param("x", f64T), db.param("y", f64T)
-	db.result(f64T)
-	db.result(f64T)
-	q := db.quo(x, y)
-	db.b.Return(q, db.sub(x, db.mul(db.mul(q, y), y)))
-	divmod := funcOf(db.f)
+	db := irtest.NewBuilder("divmod", interpPkg)
+	x, y := db.Param("x", f64T), db.Param("y", f64T)
+	db.Result(f64T)
+	db.Result(f64T)
+	q := db.Quo(x, y)
+	db.Return(q, db.Sub(x, db.Mul(db.Mul(q, y), y)))
+	divmod := irtest.FuncOf(db.F)
 
-	b := newIRB("UseDivmod")
-	u, v := b.param("x", f64T), b.param("y", f64T)
-	b.result(f64T)
-	qr := b.call(divmod, b.mul(u, u), v)
-	b.b.Return(b.mul(b.extract(qr, 0), b.extract(qr, 1)))
-	return b.f, map[*types.Func]*ir.Func{divmod: db.f}
+	b := irtest.NewBuilder("UseDivmod", interpPkg)
+	u, v := b.Param("x", f64T), b.Param("y", f64T)
+	b.Result(f64T)
+	qr := b.Call(divmod, b.Mul(u, u), v)
+	b.Return(b.Mul(b.Extract(qr, 0), b.Extract(qr, 1)))
+	return b.F, map[*types.Func]*ir.Func{divmod: db.F}
 }
 
 func accumulate(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Accumulate")
-	x := b.param("x", f64s)
-	b.result(f64T)
-	p := b.loop(b.length(x), []*ir.Value{b.f.ConstValue(pointT, nil)}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+	b := irtest.NewBuilder("Accumulate", interpPkg)
+	x := b.Param("x", f64s)
+	b.Result(f64T)
+	p := loop(b, b.Len(x), []*ir.Value{b.Const(pointT, nil)}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
 		p := c[0]
-		xi := b.load(b.indexAddr(x, i))
-		tp := b.op(ir.OpAlloc, types.NewPointer(pointT))
-		b.store(b.fieldAddr(tp, 0), b.add(b.field(p, 0), xi))
-		b.store(b.fieldAddr(tp, 1), b.add(b.mul(b.field(p, 1), xi), b.f64(1)))
-		return []*ir.Value{b.load(tp)}
+		xi := b.Load(b.IndexAddr(x, i))
+		tp := b.Alloc("", pointT, false)
+		b.Store(b.FieldAddr(tp, 0), b.Add(b.Field(p, 0), xi))
+		b.Store(b.FieldAddr(tp, 1), b.Add(b.Mul(b.Field(p, 1), xi), b.Float(1)))
+		return []*ir.Value{b.Load(tp)}
 	})[0]
-	b.b.Return(b.mul(b.field(p, 0), b.field(p, 1)))
-	return b.f, nil
+	b.Return(b.Mul(b.Field(p, 0), b.Field(p, 1)))
+	return b.F, nil
 }
 
 func arrays(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
 	arr3, arr2 := types.NewArray(f64T, 3), types.NewArray(f64T, 2)
-	b := newIRB("Arrays")
-	a, p := b.param("a", arr3), b.param("p", types.NewPointer(arr2))
-	b.result(f64T)
-	ai := func(i int) *ir.Value { return b.op(ir.OpIndex, f64T, a, b.int(i)) }
-	pi := func(i int) *ir.Value { return b.op(ir.OpIndexAddr, types.NewPointer(f64T), p, b.int(i)) }
-	b.store(pi(0), b.mul(ai(0), ai(1)))
-	s := b.op(ir.OpSlice, f64s, p, nil, nil, nil)
-	b.store(b.indexAddr(s, b.int(1)), b.mul(ai(2), b.load(b.indexAddr(s, b.int(0)))))
-	b.b.Return(b.add(ai(0), b.load(pi(1))))
-	return b.f, nil
+	b := irtest.NewBuilder("Arrays", interpPkg)
+	a, p := b.Param("a", arr3), b.Param("p", types.NewPointer(arr2))
+	b.Result(f64T)
+	ai := func(i int64) *ir.Value { return b.Index(a, b.Int(i)) }
+	pi := func(i int64) *ir.Value { return b.IndexAddr(p, b.Int(i)) }
+	b.Store(pi(0), b.Mul(ai(0), ai(1)))
+	s := b.Slice(p, nil, nil, nil)
+	b.Store(b.IndexAddr(s, b.Int(1)), b.Mul(ai(2), b.Load(b.IndexAddr(s, b.Int(0)))))
+	b.Return(b.Add(ai(0), b.Load(pi(1))))
+	return b.F, nil
 }
 
 func matrix(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Matrix")
-	a := b.param("a", types.NewSlice(f64s))
-	b.result(f64T)
-	at := func(i, j int) *ir.Value {
-		row := b.load(b.indexAddr(a, b.int(i)))
-		return b.indexAddr(row, b.int(j))
+	b := irtest.NewBuilder("Matrix", interpPkg)
+	a := b.Param("a", types.NewSlice(f64s))
+	b.Result(f64T)
+	at := func(i, j int64) *ir.Value {
+		row := b.Load(b.IndexAddr(a, b.Int(i)))
+		return b.IndexAddr(row, b.Int(j))
 	}
-	b.store(at(0, 0), b.mul(b.load(at(0, 1)), b.load(at(1, 0))))
-	b.b.Return(b.mul(b.load(at(0, 0)), b.load(at(1, 1))))
-	return b.f, nil
+	b.Store(at(0, 0), b.Mul(b.Load(at(0, 1)), b.Load(at(1, 0))))
+	b.Return(b.Mul(b.Load(at(0, 0)), b.Load(at(1, 1))))
+	return b.F, nil
 }
 
 func copyInto(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("CopyInto")
-	dst, x := b.param("dst", f64s), b.param("x", f64s)
-	b.result(f64T)
-	n := b.builtin("copy", intT, b.op(ir.OpSlice, f64s, dst, b.int(1), nil, nil), x)
-	at := func(s *ir.Value, i int) *ir.Value { return b.indexAddr(s, b.int(i)) }
-	b.store(at(dst, 0), b.mul(b.load(at(x, 0)), b.op(ir.OpConvert, f64T, n)))
-	b.b.Return(b.mul(b.load(at(dst, 1)), b.load(at(dst, 2))))
-	return b.f, nil
+	b := irtest.NewBuilder("CopyInto", interpPkg)
+	dst, x := b.Param("dst", f64s), b.Param("x", f64s)
+	b.Result(f64T)
+	n := b.CallBuiltin("copy", intT, b.Slice(dst, b.Int(1), nil, nil), x)
+	at := func(s *ir.Value, i int64) *ir.Value { return b.IndexAddr(s, b.Int(i)) }
+	b.Store(at(dst, 0), b.Mul(b.Load(at(x, 0)), b.Convert(f64T, n)))
+	b.Return(b.Mul(b.Load(at(dst, 1)), b.Load(at(dst, 2))))
+	return b.F, nil
 }
 
 func intArgs(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
 	celsius := types.NewNamed(types.NewTypeName(token.NoPos, interpPkg, "Celsius", nil), f64T, nil)
-	b := newIRB("IntArgs")
-	c, y := b.param("c", celsius), b.param("y", f64T)
-	b.result(celsius)
-	x := b.op(ir.OpConvert, f64T, c)
-	r := b.add(b.call(mathFn(t, "Ldexp"), x, b.int(3)), b.call(mathFn(t, "Jn"), b.int(2), x))
-	r = b.add(r, b.call(mathFn(t, "Hypot"), x, y))
-	r = b.add(r, b.mul(b.call(mathFn(t, "Sqrt"), x), b.call(mathFn(t, "Log"), y)))
-	r = b.add(r, b.call(mathFn(t, "Max"), x, y))
-	r = b.sub(r, b.call(mathFn(t, "Floor"), x))
-	b.b.Return(b.mul(b.op(ir.OpConvert, celsius, r), c))
-	return b.f, nil
+	b := irtest.NewBuilder("IntArgs", interpPkg)
+	c, y := b.Param("c", celsius), b.Param("y", f64T)
+	b.Result(celsius)
+	x := b.Convert(f64T, c)
+	r := b.Add(b.Call(irtest.MathFunc(t, "Ldexp"), x, b.Int(3)), b.Call(irtest.MathFunc(t, "Jn"), b.Int(2), x))
+	r = b.Add(r, b.Call(irtest.MathFunc(t, "Hypot"), x, y))
+	r = b.Add(r, b.Mul(b.Call(irtest.MathFunc(t, "Sqrt"), x), b.Call(irtest.MathFunc(t, "Log"), y)))
+	r = b.Add(r, b.Call(irtest.MathFunc(t, "Max"), x, y))
+	r = b.Sub(r, b.Call(irtest.MathFunc(t, "Floor"), x))
+	b.Return(b.Mul(b.Convert(celsius, r), c))
+	return b.F, nil
 }
 
 func indirect(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
 	pf := types.NewPointer(f64T)
-	b := newIRB("Indirect")
-	x := b.param("x", f64T)
-	b.result(f64T)
-	v := b.op(ir.OpAlloc, pf)
-	pp := b.op(ir.OpAlloc, types.NewPointer(pf))
-	b.store(pp, v)
-	q := b.load(pp)
-	b.store(q, b.mul(x, x))
-	b.b.Return(b.load(v))
-	return b.f, nil
+	b := irtest.NewBuilder("Indirect", interpPkg)
+	x := b.Param("x", f64T)
+	b.Result(f64T)
+	v := b.Alloc("", f64T, false)
+	pp := b.Alloc("", pf, false)
+	b.Store(pp, v)
+	q := b.Load(pp)
+	b.Store(q, b.Mul(x, x))
+	b.Return(b.Load(v))
+	return b.F, nil
 }
 
 func makePoint(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("MakePoint")
-	a := b.param("a", f64T)
-	b.result(pointT)
-	p := b.op(ir.OpAlloc, types.NewPointer(pointT))
-	b.store(b.fieldAddr(p, 0), a)
-	b.store(b.fieldAddr(p, 1), b.mul(a, a))
-	b.b.Return(b.load(p))
-	return b.f, nil
+	b := irtest.NewBuilder("MakePoint", interpPkg)
+	a := b.Param("a", f64T)
+	b.Result(pointT)
+	p := b.Alloc("", pointT, false)
+	b.Store(b.FieldAddr(p, 0), a)
+	b.Store(b.FieldAddr(p, 1), b.Mul(a, a))
+	b.Return(b.Load(p))
+	return b.F, nil
 }
 
 func moreMath(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("MoreMath")
-	x, y := b.param("x", f64T), b.param("y", f64T)
-	b.result(f64T)
-	m := func(name string, args ...*ir.Value) *ir.Value { return b.call(mathFn(t, name), args...) }
-	r := m("FMA", x, y, b.mul(x, x))
-	r = b.add(r, m("Mod", b.mul(x, b.f64(7)), y))
-	r = b.add(r, m("Remainder", b.mul(x, b.f64(5)), y))
-	r = b.add(r, m("Dim", x, y))
-	r = b.add(r, m("Copysign", x, b.sub(y, b.f64(1.25))))
-	r = b.add(r, m("Cbrt", b.sub(x, y)))
-	r = b.add(r, m("Pow", b.sub(x, b.f64(1.25)), b.f64(3)))
-	r = b.add(r, m("Abs", b.sub(x, y)))
-	b.b.Return(r)
-	return b.f, nil
+	b := irtest.NewBuilder("MoreMath", interpPkg)
+	x, y := b.Param("x", f64T), b.Param("y", f64T)
+	b.Result(f64T)
+	m := func(name string, args ...*ir.Value) *ir.Value { return b.Call(irtest.MathFunc(t, name), args...) }
+	r := m("FMA", x, y, b.Mul(x, x))
+	r = b.Add(r, m("Mod", b.Mul(x, b.Float(7)), y))
+	r = b.Add(r, m("Remainder", b.Mul(x, b.Float(5)), y))
+	r = b.Add(r, m("Dim", x, y))
+	r = b.Add(r, m("Copysign", x, b.Sub(y, b.Float(1.25))))
+	r = b.Add(r, m("Cbrt", b.Sub(x, y)))
+	r = b.Add(r, m("Pow", b.Sub(x, b.Float(1.25)), b.Float(3)))
+	r = b.Add(r, m("Abs", b.Sub(x, y)))
+	b.Return(r)
+	return b.F, nil
 }
 
 func total(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
 	spring := types.NewNamed(types.NewTypeName(token.NoPos, interpPkg, "Spring", nil), types.NewStruct([]*types.Var{
 		types.NewField(token.NoPos, interpPkg, "K", f64T, false),
 	}, nil), nil)
-	eb := newIRB("Energy")
-	s, x := eb.param("s", spring), eb.param("x", f64T)
-	eb.result(f64T)
-	eb.f.Recv = spring
-	eb.b.Return(eb.mul(eb.mul(eb.mul(eb.f64(0.5), eb.field(s, 0)), x), x))
+	eb := irtest.NewBuilder("Energy", interpPkg)
+	s, x := eb.Param("s", spring), eb.Param("x", f64T)
+	eb.Result(f64T)
+	eb.F.Recv = spring
+	eb.Return(eb.Mul(eb.Mul(eb.Mul(eb.Float(0.5), eb.Field(s, 0)), x), x))
 	recv := types.NewParam(token.NoPos, interpPkg, "s", spring)
 	esig := types.NewSignatureType(recv, nil, nil,
 		types.NewTuple(types.NewParam(token.NoPos, interpPkg, "x", f64T)),
@@ -1198,119 +1072,118 @@ func total(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
 	energy := types.NewFunc(token.NoPos, interpPkg, "Energy", esig)
 	spring.AddMethod(energy)
 
-	b := newIRB("Total")
-	ts, tx := b.param("s", spring), b.param("x", f64T)
-	b.result(f64T)
-	b.b.Return(b.add(b.call(energy, ts, tx), tx))
-	return b.f, map[*types.Func]*ir.Func{energy: eb.f}
+	b := irtest.NewBuilder("Total", interpPkg)
+	ts, tx := b.Param("s", spring), b.Param("x", f64T)
+	b.Result(f64T)
+	b.Return(b.Add(b.Call(energy, ts, tx), tx))
+	return b.F, map[*types.Func]*ir.Func{energy: eb.F}
 }
 
 func useFill(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	fb := newIRB("fill")
-	dst, a := fb.param("dst", f64s), fb.param("a", f64T)
-	fb.loop(fb.length(dst), nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-		fb.store(fb.indexAddr(dst, i), fb.mul(a, fb.op(ir.OpConvert, f64T, i)))
+	fb := irtest.NewBuilder("fill", interpPkg)
+	dst, a := fb.Param("dst", f64s), fb.Param("a", f64T)
+	loop(fb, fb.Len(dst), nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		fb.Store(fb.IndexAddr(dst, i), fb.Mul(a, fb.Convert(f64T, i)))
 		return nil
 	})
-	fb.b.Return()
-	fill := funcOf(fb.f)
+	fb.Return()
+	fill := irtest.FuncOf(fb.F)
 
-	b := newIRB("UseFill")
-	x := b.param("x", f64T)
-	b.result(f64T)
-	buf := b.op(ir.OpMakeSlice, f64s, b.int(3), nil)
-	b.call(fill, buf, b.mul(x, x))
-	at := func(i int) *ir.Value { return b.load(b.indexAddr(buf, b.int(i))) }
-	b.b.Return(b.mul(at(1), at(2)))
-	return b.f, map[*types.Func]*ir.Func{fill: fb.f}
+	b := irtest.NewBuilder("UseFill", interpPkg)
+	x := b.Param("x", f64T)
+	b.Result(f64T)
+	buf := b.MakeSlice(f64s, b.Int(3), nil)
+	b.Call(fill, buf, b.Mul(x, x))
+	at := func(i int64) *ir.Value { return b.Load(b.IndexAddr(buf, b.Int(i))) }
+	b.Return(b.Mul(at(1), at(2)))
+	return b.F, map[*types.Func]*ir.Func{fill: fb.F}
 }
 
 func power(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Power")
-	x, n := b.param("x", f64T), b.param("n", intT)
-	b.result(f64T)
-	self := funcOf(b.f)
-	base, rec := b.block("if.then"), b.block("if.else")
-	b.b.If(b.bin(token.EQL, n, b.int(0)), base, rec)
-	b.at(base)
-	b.b.Return(b.f64(1))
-	b.at(rec)
-	b.b.Return(b.mul(x, b.call(self, x, b.sub(n, b.int(1)))))
-	return b.f, map[*types.Func]*ir.Func{self: b.f}
+	b := irtest.NewBuilder("Power", interpPkg)
+	x, n := b.Param("x", f64T), b.Param("n", intT)
+	b.Result(f64T)
+	self := irtest.FuncOf(b.F)
+	base, rec := b.Block("if.then"), b.Block("if.else")
+	b.If(b.Bin(token.EQL, n, b.Int(0)), base, rec)
+	b.At(base)
+	b.Return(b.Float(1))
+	b.At(rec)
+	b.Return(b.Mul(x, b.Call(self, x, b.Sub(n, b.Int(1)))))
+	return b.F, map[*types.Func]*ir.Func{self: b.F}
 }
 
 func single(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
 	f32 := types.Typ[types.Float32]
-	b := newIRB("Single")
-	x, y := b.param("x", f32), b.param("y", f64T)
-	b.result(f64T)
-	one := b.f.ConstValue(f32, constant.MakeFloat64(1))
-	z := b.add(b.mul(x, x), b.quo(one, x))
-	b.b.Return(b.mul(b.op(ir.OpConvert, f64T, z), y))
-	return b.f, nil
+	b := irtest.NewBuilder("Single", interpPkg)
+	x, y := b.Param("x", f32), b.Param("y", f64T)
+	b.Result(f64T)
+	one := b.Const(f32, constant.MakeFloat64(1))
+	z := b.Add(b.Mul(x, x), b.Quo(one, x))
+	b.Return(b.Mul(b.Convert(f64T, z), y))
+	return b.F, nil
 }
 
 func collect(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Collect")
-	x := b.param("x", f64T)
-	b.result(f64T)
-	s := b.loop(b.int(4), []*ir.Value{b.f.ConstValue(f64s, nil)}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-		return []*ir.Value{b.builtin("append", f64s, c[0], b.mul(x, b.op(ir.OpConvert, f64T, i)))}
+	b := irtest.NewBuilder("Collect", interpPkg)
+	x := b.Param("x", f64T)
+	b.Result(f64T)
+	s := loop(b, b.Int(4), []*ir.Value{b.Const(f64s, nil)}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+		return []*ir.Value{b.CallBuiltin("append", f64s, c[0], b.Mul(x, b.Convert(f64T, i)))}
 	})[0]
-	at := func(i int) *ir.Value { return b.load(b.indexAddr(s, b.int(i))) }
-	b.b.Return(b.mul(at(1), at(3)))
-	return b.f, nil
+	at := func(i int64) *ir.Value { return b.Load(b.IndexAddr(s, b.Int(i))) }
+	b.Return(b.Mul(at(1), at(3)))
+	return b.F, nil
 }
 
 func global(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Global")
-	x := b.param("x", f64T)
-	b.result(f64T)
-	g := b.op(ir.OpGlobal, types.NewPointer(f64T))
-	g.Global = types.NewVar(token.NoPos, interpPkg, "scale", f64T)
-	b.store(g, b.f64(3))
-	b.b.Return(b.mul(x, b.load(g)))
-	return b.f, nil
+	b := irtest.NewBuilder("Global", interpPkg)
+	x := b.Param("x", f64T)
+	b.Result(f64T)
+	g := b.Global(types.NewVar(token.NoPos, interpPkg, "scale", f64T))
+	b.Store(g, b.Float(3))
+	b.Return(b.Mul(x, b.Load(g)))
+	return b.F, nil
 }
 
 func sumBuf(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
 	buf := types.NewNamed(types.NewTypeName(token.NoPos, interpPkg, "Buf", nil), types.NewStruct([]*types.Var{
 		types.NewField(token.NoPos, interpPkg, "Data", f64s, false),
 	}, nil), nil)
-	b := newIRB("SumBuf")
-	bv := b.param("b", buf)
-	b.result(f64T)
-	data := b.field(bv, 0)
-	at := func(i int) *ir.Value { return b.load(b.indexAddr(data, b.int(i))) }
-	b.b.Return(b.mul(at(0), at(1)))
-	return b.f, nil
+	b := irtest.NewBuilder("SumBuf", interpPkg)
+	bv := b.Param("b", buf)
+	b.Result(f64T)
+	data := b.Field(bv, 0)
+	at := func(i int64) *ir.Value { return b.Load(b.IndexAddr(data, b.Int(i))) }
+	b.Return(b.Mul(at(0), at(1)))
+	return b.F, nil
 }
 
 func buffered(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	nb := newIRB("newBuf")
-	n := nb.param("n", intT)
-	nb.result(f64s)
-	nb.b.Return(nb.op(ir.OpMakeSlice, f64s, n, nil))
-	newBuf := funcOf(nb.f)
+	nb := irtest.NewBuilder("newBuf", interpPkg)
+	n := nb.Param("n", intT)
+	nb.Result(f64s)
+	nb.Return(nb.MakeSlice(f64s, n, nil))
+	newBuf := irtest.FuncOf(nb.F)
 
-	b := newIRB("Buffered")
-	x := b.param("x", f64T)
-	b.result(f64T)
-	buf := b.call(newBuf, b.int(2))
-	b.store(b.indexAddr(buf, b.int(0)), b.mul(x, x))
-	b.b.Return(b.load(b.indexAddr(buf, b.int(0))))
-	return b.f, map[*types.Func]*ir.Func{newBuf: nb.f}
+	b := irtest.NewBuilder("Buffered", interpPkg)
+	x := b.Param("x", f64T)
+	b.Result(f64T)
+	buf := b.Call(newBuf, b.Int(2))
+	b.Store(b.IndexAddr(buf, b.Int(0)), b.Mul(x, x))
+	b.Return(b.Load(b.IndexAddr(buf, b.Int(0))))
+	return b.F, map[*types.Func]*ir.Func{newBuf: nb.F}
 }
 
 func spare(t *testing.T) (*ir.Func, map[*types.Func]*ir.Func) {
-	b := newIRB("Spare")
-	out, x := b.param("out", f64s), b.param("x", f64T)
-	b.result(f64T)
-	o := b.op(ir.OpSlice, f64s, out, nil, b.op(ir.OpCap, intT, out), nil)
-	last := b.indexAddr(o, b.sub(b.length(o), b.int(1)))
-	b.store(last, b.mul(x, x))
-	b.b.Return(b.load(last))
-	return b.f, nil
+	b := irtest.NewBuilder("Spare", interpPkg)
+	out, x := b.Param("out", f64s), b.Param("x", f64T)
+	b.Result(f64T)
+	o := b.Slice(out, nil, b.Cap(out), nil)
+	last := b.IndexAddr(o, b.Sub(b.Len(o), b.Int(1)))
+	b.Store(last, b.Mul(x, x))
+	b.Return(b.Load(last))
+	return b.F, nil
 }
 
 // TestInterpFlattenFill checks the helpers of the execution tests.
