@@ -65,10 +65,13 @@ type fileState struct {
 	// package-level objects the file refers to unqualified: a local
 	// variable with one of these names would shadow them.
 	reserved map[string]bool
+	// consts caches, for each defined type, the constants of that type
+	// its package declares (see constName).
+	consts map[*types.TypeName][]*types.Const
 }
 
 func newFileState(f File) *fileState {
-	fs := &fileState{pkgPath: f.PkgPath, reserved: map[string]bool{}}
+	fs := &fileState{pkgPath: f.PkgPath, reserved: map[string]bool{}, consts: map[*types.TypeName][]*types.Const{}}
 	pkgs := map[string]*types.Package{}
 	addPkg := func(p *types.Package) {
 		if p != nil && p.Path() != f.PkgPath {
@@ -105,6 +108,9 @@ func newFileState(f File) *fileState {
 				for _, a := range v.Args {
 					if a != nil && a.Op == ir.OpConst {
 						addType(a.Type)
+						if k := fs.constName(a.Type, constValue(a.Type, a.Const)); k != nil {
+							addObj(k) // may be spelled by its name
+						}
 						if isFloat(a.Type) {
 							// Non-finite constants are spelled math.Inf / math.NaN.
 							if _, fin := floatLit(a.Type, a.Const); !fin {

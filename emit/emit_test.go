@@ -64,6 +64,27 @@ type Box[T any] struct{ V T }
 
 type Normer interface{ Norm() float64 }
 
+// Activation has one name per value: constants of the type are spelled
+// by name.
+type Activation int
+
+const (
+	Tanh Activation = iota
+	Sigmoid
+	ReLU
+	Softplus
+)
+
+// Mode has two names for 0, Fast and Auto: 0 stays a number.
+type Mode int
+
+const (
+	Fast Mode = iota
+	Slow
+	Auto    = Fast
+	slowest = Slow + 1 // unexported: spelled only in its own package
+)
+
 func mean(xs ...float64) float64 {
 	s := 0.0
 	for _, x := range xs {

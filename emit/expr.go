@@ -454,6 +454,11 @@ func (e *emitter) constant(t types.Type, c constant.Value, want types.Type) expr
 		}
 		c = zeroConst(b)
 	}
+	if obj := e.fs.constName(t, c); obj != nil && (typed || types.Identical(want, t)) {
+		// The constant's name, which has type t: valid wherever a
+		// value of type t is, and where the context has no type.
+		return expr{e.fs.qual(obj), precPrimary}
+	}
 	var lit expr
 	var deflt types.Type
 	switch {
@@ -554,6 +559,15 @@ func floatLit(t types.Type, c constant.Value) (string, bool) {
 func isFloat(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsFloat != 0
+}
+
+// constValue returns the value of a constant of type t, c or, for nil,
+// the zero value when t is a basic type.
+func constValue(t types.Type, c constant.Value) constant.Value {
+	if b, ok := t.Underlying().(*types.Basic); ok && c == nil {
+		return zeroConst(b)
+	}
+	return c
 }
 
 func zeroConst(b *types.Basic) constant.Value {

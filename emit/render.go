@@ -51,6 +51,19 @@ func (e *emitter) renderStmt(st stmt) []jen.Code {
 		return []jen.Code{jen.Var().Id(st.dst.name).Add(e.typ(st.dst.typ)).Op("=").Add(c)}
 	case *sIf:
 		return []jen.Code{e.renderIf(st)}
+	case *sSwitch:
+		var clauses []jen.Code
+		for _, c := range st.cases {
+			var vals []jen.Code
+			for _, v := range c.vals {
+				vals = append(vals, e.ref(v, st.tag.Type).c)
+			}
+			clauses = append(clauses, jen.Case(vals...).Block(e.renderList(c.body)...))
+		}
+		if st.dflt != nil {
+			clauses = append(clauses, jen.Default().Block(e.renderList(st.dflt)...))
+		}
+		return []jen.Code{jen.Switch(e.ref(st.tag, st.tag.Type).c).Block(clauses...)}
 	case *sFor:
 		return e.renderFor(st)
 	case *sBranch:

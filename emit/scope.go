@@ -159,6 +159,10 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 			case *sIf:
 				findInits(st.then, depth+1)
 				findInits(st.els, depth+1)
+			case *sSwitch:
+				for _, body := range st.bodies() {
+					findInits(body, depth+1)
+				}
 			case *sFor:
 				findInits(st.body, depth+1)
 				if i == 0 || st.post == nil || st.init != nil {
@@ -208,6 +212,10 @@ func (e *emitter) placeDecls(body *slist, gotoForm bool) {
 			case *sIf:
 				rebuild(st.then)
 				rebuild(st.els)
+			case *sSwitch:
+				for _, body := range st.bodies() {
+					rebuild(body)
+				}
 			case *sFor:
 				rebuild(st.body)
 			case *sAssign:
@@ -331,6 +339,10 @@ func (e *emitter) collectOccurrences(l *slist, path []pathStep, loopBody map[*sl
 		case *sIf:
 			e.collectOccurrences(st.then, p, loopBody, occ)
 			e.collectOccurrences(st.els, p, loopBody, occ)
+		case *sSwitch:
+			for _, body := range st.bodies() {
+				e.collectOccurrences(body, p, loopBody, occ)
+			}
 		case *sFor:
 			loopBody[st.body] = true
 			e.collectOccurrences(st.body, p, loopBody, occ)
@@ -364,6 +376,8 @@ func (e *emitter) stmtVars(st stmt, f func(vr *variable, def bool)) {
 		f(st.dst, true)
 	case *sIf:
 		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })
+	case *sSwitch:
+		e.touches(st.tag, func(vr *variable) { f(vr, false) })
 	case *sFor:
 		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })
 		if st.init != nil {

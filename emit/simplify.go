@@ -38,6 +38,19 @@ func (e *emitter) simplifyList(l *slist) {
 	for _, st := range l.stmts {
 		switch st := st.(type) {
 		case *sIf:
+			if sw := e.recoverSwitch(st); sw != nil {
+				for _, body := range sw.bodies() {
+					e.simplifyList(body)
+				}
+				out = append(out, sw)
+				// As with if: no default clause after cases that all
+				// leave (return, break, continue).
+				if sw.dflt != nil && e.allTerminate(sw.cases) {
+					out = append(out, sw.dflt.stmts...)
+					sw.dflt = nil
+				}
+				continue
+			}
 			e.simplifyList(st.then)
 			e.simplifyList(st.els)
 			if loop := e.unrotate(st); loop != nil {
@@ -393,6 +406,10 @@ func walkStmts(l *slist, f func(stmt)) {
 		case *sIf:
 			walkStmts(st.then, f)
 			walkStmts(st.els, f)
+		case *sSwitch:
+			for _, body := range st.bodies() {
+				walkStmts(body, f)
+			}
 		case *sFor:
 			if st.init != nil {
 				f(st.init)
@@ -414,6 +431,17 @@ func (e *emitter) terminates(l *slist) bool {
 		return true
 	case *sIf:
 		return !st.els.empty() && e.terminates(st.then) && e.terminates(st.els)
+	case *sSwitch:
+		// No break leaves a switch: breaks of loops are labeled.
+		if st.dflt == nil {
+			return false
+		}
+		for _, body := range st.bodies() {
+			if !e.terminates(body) {
+				return false
+			}
+		}
+		return true
 	case *sFor:
 		return st.cond == nil && !hasBranch(st.body, st, token.BREAK)
 	}
@@ -440,9 +468,11 @@ func (e *emitter) condHasCall(c *cond) bool {
 }
 
 // assignLabels labels the loops that a break or continue inside an inner
-// loop leaves.
+// loop leaves, and those that a break inside a switch leaves (an
+// unlabeled one would leave the switch).
 func (e *emitter) assignLabels(l *slist) {
-	var stack []*sFor
+	var loops []*sFor
+	inSwitch := false // the innermost breakable statement is a switch
 	var walk func(l *slist)
 	walk = func(l *slist) {
 		for _, st := range l.stmts {
@@ -450,15 +480,30 @@ func (e *emitter) assignLabels(l *slist) {
 			case *sIf:
 				walk(st.then)
 				walk(st.els)
+			case *sSwitch:
+				was := inSwitch
+				inSwitch = true
+				for _, body := range st.bodies() {
+					walk(body)
+				}
+				inSwitch = was
 			case *sFor:
-				stack = append(stack, st)
+				was := inSwitch
+				inSwitch = false
+				loops = append(loops, st)
 				walk(st.body)
-				stack = stack[:len(stack)-1]
+				loops = loops[:len(loops)-1]
+				inSwitch = was
 			case *sBranch:
-				if st.loop != stack[len(stack)-1] {
+				inner := st.loop == loops[len(loops)-1]
+				if !inner || st.tok == token.BREAK && inSwitch {
 					st.labeled = true
 					if st.loop.label == "" {
-						st.loop.label = e.freshLabel("outer")
+						base := "outer"
+						if inner {
+							base = "loop"
+						}
+						st.loop.label = e.freshLabel(base)
 					}
 				}
 			}

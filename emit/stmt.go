@@ -64,6 +64,35 @@ type sIf struct {
 	then, els *slist
 }
 
+// sSwitch is switch tag { case vals: body ... default: dflt }, recovered
+// from an else-if chain that compares tag with constants (simplify.go).
+// dflt is nil when there is no default clause. A break inside a clause
+// would leave the switch: breaks of enclosing loops are labeled.
+type sSwitch struct {
+	tag   *ir.Value
+	cases []*sCase
+	dflt  *slist
+}
+
+// sCase is one case clause: its constants (IR values of OpConst) and its
+// statements, one scope.
+type sCase struct {
+	vals []*ir.Value
+	body *slist
+}
+
+// bodies returns the statement lists of the clauses, default last.
+func (st *sSwitch) bodies() []*slist {
+	var ls []*slist
+	for _, c := range st.cases {
+		ls = append(ls, c.body)
+	}
+	if st.dflt != nil {
+		ls = append(ls, st.dflt)
+	}
+	return ls
+}
+
 // sFor is a for statement. cond == nil means for {...}; init and post are
 // nil or simple statements.
 type sFor struct {
@@ -93,6 +122,7 @@ func (*sValue) isStmt()   {}
 func (*sAssign) isStmt()  {}
 func (*sSetBool) isStmt() {}
 func (*sIf) isStmt()      {}
+func (*sSwitch) isStmt()  {}
 func (*sFor) isStmt()     {}
 func (*sBranch) isStmt()  {}
 func (*sDecl) isStmt()    {}

@@ -5,6 +5,8 @@ package emit
 // names).
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -232,4 +234,61 @@ func walkType(t types.Type, seen *typeSet, f func(types.Object)) {
 			walkType(t.Term(i).Type(), seen, f)
 		}
 	}
+}
+
+// constName returns the constant that names value c of type t: the only
+// constant of type t with that value that t's package declares, if the
+// file may refer to it (exported, or declared in the file's package).
+// It returns nil for types that are not defined types and for values that
+// several constants, or none, name.
+func (fs *fileState) constName(t types.Type, c constant.Value) *types.Const {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || c == nil || named.TypeArgs().Len() > 0 {
+		return nil
+	}
+	tn := named.Obj()
+	if tn.Pkg() == nil || tn.Parent() != tn.Pkg().Scope() {
+		return nil // predeclared, or local to a function
+	}
+	consts, ok := fs.consts[tn]
+	if !ok {
+		scope := tn.Pkg().Scope()
+		for _, name := range scope.Names() { // sorted: deterministic
+			if k, ok := scope.Lookup(name).(*types.Const); ok && name != "_" && types.Identical(k.Type(), named) {
+				consts = append(consts, k)
+			}
+		}
+		fs.consts[tn] = consts
+	}
+	var found *types.Const
+	for _, k := range consts {
+		if sameConst(k.Val(), c) {
+			if found != nil {
+				return nil
+			}
+			found = k
+		}
+	}
+	if found == nil || !found.Exported() && found.Pkg().Path() != fs.pkgPath {
+		return nil
+	}
+	return found
+}
+
+// sameConst reports whether constant values x and y are equal.
+func sameConst(x, y constant.Value) bool {
+	num := func(v constant.Value) bool {
+		switch v.Kind() {
+		case constant.Int, constant.Float, constant.Complex:
+			return true
+		}
+		return false
+	}
+	if x.Kind() == constant.Unknown || y.Kind() == constant.Unknown {
+		return false
+	}
+	if x.Kind() != y.Kind() && !(num(x) && num(y)) {
+		return false
+	}
+	return constant.Compare(x, token.EQL, y)
 }

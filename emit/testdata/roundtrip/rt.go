@@ -4,7 +4,10 @@
 // the same inputs (check_test.go.txt).
 package rt
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 type Point struct{ X, Y float64 }
 
@@ -269,4 +272,92 @@ func Float32(x float32) float32 {
 		s += x * 0.5
 	}
 	return s
+}
+
+// Activation selects a nonlinearity.
+type Activation int
+
+const (
+	Tanh Activation = iota
+	Sigmoid
+	ReLU
+	Softplus
+	Default = Tanh // a second name for 0: Tanh is not the only one
+)
+
+func Activate(a Activation, z float64) float64 {
+	switch a {
+	case Sigmoid:
+		return 1 / (1 + math.Exp(-z))
+	case ReLU:
+		return max(z, 0)
+	case Softplus:
+		return math.Log1p(math.Exp(z))
+	}
+	return math.Tanh(z)
+}
+
+func IsSmooth(a Activation) bool { return a != ReLU }
+
+func IsDefault(a Activation) bool { return a == Default }
+
+func SumCodes(codes []int) int {
+	s := 0
+loop:
+	for _, c := range codes {
+		switch c {
+		case 0:
+			continue
+		case 1, 2:
+			s += c
+		case 9:
+			break loop
+		default:
+			s += 10 * c
+		}
+	}
+	return s
+}
+
+func Apply(op string, a, b float64) float64 {
+	switch op {
+	case "+":
+		return a + b
+	case "-":
+		return a - b
+	case "*":
+		return a * b
+	}
+	return math.NaN()
+}
+
+func Seconds(d time.Duration) float64 {
+	var s float64
+	switch d {
+	case time.Second:
+		s = 1
+	case time.Minute:
+		s = 60
+	default:
+		s = d.Seconds()
+	}
+	return s
+}
+
+func Sign(x float64) float64 {
+	if x < 0 {
+		return -1
+	} else if x > 0 {
+		return 1
+	}
+	return 0
+}
+
+func Pick(k int, a, b float64) float64 {
+	if k == 0 {
+		return a
+	} else if k == 1 {
+		return b
+	}
+	return 0
 }
