@@ -81,7 +81,7 @@ var shapeCases = []testCase{
 			args(s, b.Float(0), sp)
 			args(i, b.Int(0), i2)
 			args(sp, s, sAdd, sSub) // preds: arm0, add, dflt
-			args(sd, s, s)                // preds: loop, arm2
+			args(sd, s, s)          // preds: loop, arm2
 			return one(b.F)
 		},
 		check: `eq(t, "Weigh", Weigh([]Activation{Tanh, Sigmoid, 7, ReLU, Softplus, Sigmoid}, 2), 2.0)
