@@ -1,0 +1,147 @@
+package bench
+
+// This file times a problem's functions: repeated into samples of at least
+// Sampling.Sample, interleaved, the minimum of Sampling.Count samples.
+
+import (
+	"math/rand/v2"
+	"runtime"
+	"time"
+
+	"gonum.org/v1/gonum/diff/fd"
+)
+
+// Sampling says how long and how often to time.
+type Sampling struct {
+	// Sample is the shortest time of one sample: a function is called
+	// repeatedly until a sample lasts at least this long.
+	Sample time.Duration
+	// Count is the number of samples of each function; the minimum is
+	// kept.
+	Count int
+}
+
+// DefaultSampling is benchmarks.md's method: samples of at least 200 ms,
+// the minimum of 5.
+var DefaultSampling = Sampling{Sample: 200 * time.Millisecond, Count: 5}
+
+// QuickSampling is for smoke runs: short samples, still 5 of them.
+var QuickSampling = Sampling{Sample: 2 * time.Millisecond, Count: 5}
+
+// Timing is the time per call of a problem's function and derivatives.
+type Timing struct {
+	Primal time.Duration
+	Deriv  map[Kind]time.Duration
+}
+
+// Ratio returns the time of kind k over the time of the function, and
+// whether k was timed.
+func (t Timing) Ratio(k Kind) (float64, bool) {
+	d, ok := t.Deriv[k]
+	if !ok || t.Primal <= 0 {
+		return 0, false
+	}
+	return float64(d) / float64(t.Primal), true
+}
+
+// sink keeps the results of timed calls alive.
+var sink float64
+
+// calls returns, for the function and each derivative of p (in the order
+// of Kinds), a closure making one call on buffers allocated here.
+func calls(p *Problem) (primal func(), kinds []Kind, derivs []func()) {
+	x := p.X
+	primal = func() { sink = p.F(x) }
+	for _, k := range Kinds {
+		if !p.has(k) {
+			continue
+		}
+		var call func()
+		switch k {
+		case JVP:
+			v := direction(rand.New(rand.NewPCG(uint64(len(x)), 12)), len(x))
+			call = func() {
+				y, dy := p.JVP(x, v)
+				sink = y + dy
+			}
+		case Grad, Hand:
+			// The gradient accumulates into dx across calls; its values
+			// do not matter here, and the caller of a reverse-mode
+			// derivative zeroes dx only when it needs to.
+			grad := p.Hand
+			if k == Grad {
+				grad = p.Grad
+			}
+			dx := make([]float64, len(x))
+			call = func() { sink = grad(x, dx) }
+		case FD:
+			dst := make([]float64, len(x))
+			call = func() {
+				fd.Gradient(dst, p.F, x, &fd.Settings{Formula: fd.Central})
+				sink = dst[0]
+			}
+		}
+		kinds = append(kinds, k)
+		derivs = append(derivs, call)
+	}
+	return primal, kinds, derivs
+}
+
+// Measure times the function and every derivative of p (it does not verify
+// them: see Verify).
+func Measure(p *Problem, s Sampling) Timing {
+	primal, kinds, derivs := calls(p)
+	best := measure(append([]func(){primal}, derivs...), s)
+	t := Timing{Primal: best[0], Deriv: make(map[Kind]time.Duration)}
+	for i, k := range kinds {
+		t.Deriv[k] = best[i+1]
+	}
+	return t
+}
+
+// measure returns the minimum time per call of each function over s.Count
+// samples. Each function gets its own repetition count, calibrated so that
+// a sample takes at least s.Sample; the samples of the functions are
+// interleaved, in a rotating order, so that drifts of the machine's speed
+// affect all of them alike.
+func measure(fns []func(), s Sampling) []time.Duration {
+	reps := make([]int, len(fns))
+	for i, f := range fns {
+		reps[i] = calibrate(f, s.Sample)
+	}
+	best := make([]time.Duration, len(fns))
+	for r := range max(s.Count, 1) {
+		for j := range fns {
+			i := (j + r) % len(fns)
+			runtime.GC()
+			d := run(fns[i], reps[i]) / time.Duration(reps[i])
+			if r == 0 || d < best[i] {
+				best[i] = d
+			}
+		}
+	}
+	return best
+}
+
+// calibrate returns a number of calls of f that takes at least d.
+func calibrate(f func(), d time.Duration) int {
+	n := 1
+	for {
+		t := run(f, n)
+		if t >= d {
+			return n
+		}
+		// Aim 20% over d, growing at most 100-fold per try.
+		next := int(1.2 * float64(n) * float64(d) / float64(max(t, 1)))
+		n = max(n+1, min(next, 100*n))
+	}
+}
+
+// run returns the time of n calls of f.
+func run(f func(), n int) time.Duration {
+	start := time.Now()
+	for range n {
+		f()
+	}
+	return time.Since(start)
+}

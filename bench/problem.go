@@ -1,0 +1,133 @@
+package bench
+
+// This file defines what the harness works on: derivative kinds, problems
+// (one objective at one size, flattened) and suites (an objective and its
+// sizes, in tiers).
+
+// A Kind is a way of computing a derivative: a column of the table.
+type Kind int
+
+const (
+	// JVP is gadgen's forward mode, FJVP: the value and one directional
+	// derivative ∇f·v.
+	JVP Kind = iota
+	// Grad is gadgen's reverse mode, FGrad: the value and the whole
+	// gradient. No objective has it yet (//gad:grad comes later).
+	Grad
+	// Hand is the hand-written gradient, the reference.
+	Hand
+	// FD is gonum's fd.Gradient with central differences: 2n evaluations
+	// of the function, so only at small sizes.
+	FD
+)
+
+// Kinds lists the kinds in the order of the table's columns.
+var Kinds = []Kind{JVP, Grad, Hand, FD}
+
+func (k Kind) String() string {
+	switch k {
+	case JVP:
+		return "jvp"
+	case Grad:
+		return "grad"
+	case Hand:
+		return "hand"
+	case FD:
+		return "fd"
+	}
+	return "Kind(?)"
+}
+
+// Title is the kind's column header.
+func (k Kind) Title() string {
+	switch k {
+	case JVP:
+		return "gadgen JVP"
+	case Grad:
+		return "gadgen grad"
+	case Hand:
+		return "hand grad"
+	case FD:
+		return "fd central"
+	}
+	return k.String()
+}
+
+// A Problem is one objective at one size, flattened: its varied inputs
+// form the vector X and every function takes such a vector. A nil function
+// is a derivative the problem does not have.
+type Problem struct {
+	// X is the point at which everything is evaluated and timed.
+	X []float64
+	// F is the function (the primal).
+	F func(x []float64) float64
+	// JVP returns F(x) and ∇F(x)·v.
+	JVP func(x, v []float64) (float64, float64)
+	// Grad and Hand return F(x) and add ∇F(x) to dx.
+	Grad func(x, dx []float64) float64
+	Hand func(x, dx []float64) float64
+	// FD asks for fd.Gradient to be verified and timed.
+	FD bool
+}
+
+// has reports whether p has a derivative of kind k.
+func (p *Problem) has(k Kind) bool {
+	switch k {
+	case JVP:
+		return p.JVP != nil
+	case Grad:
+		return p.Grad != nil
+	case Hand:
+		return p.Hand != nil
+	case FD:
+		return p.FD
+	}
+	return false
+}
+
+// A Tier groups sizes by cost.
+type Tier int
+
+const (
+	// Quick sizes are tiny, for smoke runs (gadbench -quick, tests); they
+	// are not part of the full suite.
+	Quick Tier = iota
+	// Small, Medium and Large are benchmarks.md's sizes. go test -bench
+	// runs Small and Medium unless -large is given; gadbench runs all three.
+	Small
+	Medium
+	Large
+	// Huge sizes take too long for the default run (gadbench -huge).
+	Huge
+	// CheckOnly sizes are verified in every run but not timed: they cover
+	// what the timed sizes cannot (S1c's timed sizes have a gradient that
+	// is exactly zero).
+	CheckOnly
+)
+
+func (t Tier) String() string {
+	return [...]string{"Quick", "Small", "Medium", "Large", "Huge", "CheckOnly"}[t]
+}
+
+// A Size is one size of a suite.
+type Size struct {
+	// Label names the size in the table and in benchmark names: "n=1000".
+	Label string
+	// N is the size parameter that time should scale with (for the
+	// log-log slopes of Suite.Scaling).
+	N    float64
+	Tier Tier
+	// Make builds the problem (allocating its data).
+	Make func() *Problem
+}
+
+// A Suite is one objective of benchmarks.md and its sizes.
+type Suite struct {
+	ID   string // "S1a"
+	Name string // "Rosenbrock"
+	// Target is gadgen's target from benchmarks.md.
+	Target string
+	Sizes  []Size
+	// Scaling asks for the log-log slope of time against Size.N.
+	Scaling bool
+}

@@ -1,0 +1,359 @@
+package bench
+
+// This file runs a selection of the suites and reports the results.
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"regexp"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Config selects what Run does.
+type Config struct {
+	// Tiers are the tiers of sizes to time. CheckOnly sizes are verified
+	// whatever Tiers holds.
+	Tiers []Tier
+	// Suites, when not nil, keeps the suites whose ID or Name it matches.
+	Suites *regexp.Regexp
+	// Sampling says how to time; the zero value means DefaultSampling.
+	Sampling Sampling
+	// Threads is GOMAXPROCS during the run; 0 leaves it as it is.
+	Threads int
+	// Progress, when not nil, receives a line per problem as it is done.
+	Progress io.Writer
+}
+
+// FullTiers are the tiers of a full run: benchmarks.md's sizes.
+var FullTiers = []Tier{Small, Medium, Large}
+
+// A Row is one problem's result.
+type Row struct {
+	Suite  *Suite
+	Size   Size
+	Params int // length of the parameter vector
+	Timing
+}
+
+// A Report is the result of Run.
+type Report struct {
+	Date    time.Time
+	Machine string // CPU model, OS/arch, Go version, GOMAXPROCS
+	Config  Config
+	Rows    []Row
+}
+
+// Run verifies and times the selected problems, one at a time, and returns
+// their results. It verifies all of a problem's derivatives before timing
+// any of them, and returns an error, naming the suite, size and derivative,
+// as soon as one is wrong.
+func Run(cfg Config) (*Report, error) {
+	if cfg.Sampling == (Sampling{}) {
+		cfg.Sampling = DefaultSampling
+	}
+	if cfg.Threads > 0 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(cfg.Threads))
+	}
+	rep := &Report{Date: time.Now(), Machine: machine(), Config: cfg}
+	for _, s := range Suites() {
+		if cfg.Suites != nil && !cfg.Suites.MatchString(s.ID) && !cfg.Suites.MatchString(s.Name) {
+			continue
+		}
+		for _, sz := range s.Sizes {
+			timed := hasTier(cfg.Tiers, sz.Tier)
+			if !timed && sz.Tier != CheckOnly {
+				continue
+			}
+			p := sz.Make()
+			start := time.Now()
+			if err := Verify(p); err != nil {
+				return rep, fmt.Errorf("bench: %s %s %s: derivative is wrong: %w", s.ID, s.Name, sz.Label, err)
+			}
+			if !timed {
+				progress(cfg.Progress, "%s %s: verified (%.1fs)\n", s.ID, sz.Label, time.Since(start).Seconds())
+				continue
+			}
+			row := Row{Suite: s, Size: sz, Params: len(p.X), Timing: Measure(p, cfg.Sampling)}
+			rep.Rows = append(rep.Rows, row)
+			progress(cfg.Progress, "%s %s: primal %s%s (%.1fs)\n", s.ID, sz.Label, duration(row.Primal),
+				ratios(row.Timing), time.Since(start).Seconds())
+		}
+	}
+	return rep, nil
+}
+
+func hasTier(tiers []Tier, t Tier) bool {
+	for _, u := range tiers {
+		if u == t {
+			return true
+		}
+	}
+	return false
+}
+
+func progress(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, format, args...)
+	}
+}
+
+func ratios(t Timing) string {
+	var sb strings.Builder
+	for _, k := range Kinds {
+		if r, ok := t.Ratio(k); ok {
+			fmt.Fprintf(&sb, ", %s %s×", k, ratio(r))
+		}
+	}
+	return sb.String()
+}
+
+// kinds returns the kinds timed in at least one row.
+func (r *Report) kinds() []Kind {
+	var ks []Kind
+	for _, k := range Kinds {
+		for _, row := range r.Rows {
+			if _, ok := row.Ratio(k); ok {
+				ks = append(ks, k)
+				break
+			}
+		}
+	}
+	return ks
+}
+
+// suites returns the suites of the rows, in order.
+func (r *Report) suites() []*Suite {
+	var ss []*Suite
+	for _, row := range r.Rows {
+		if len(ss) == 0 || ss[len(ss)-1] != row.Suite {
+			ss = append(ss, row.Suite)
+		}
+	}
+	return ss
+}
+
+// SuiteMean returns the geometric mean over the suite's rows of the ratio
+// of kind k, and the number of rows it is over.
+func (r *Report) SuiteMean(s *Suite, k Kind) (float64, int) {
+	var logs []float64
+	for _, row := range r.Rows {
+		if row.Suite != s {
+			continue
+		}
+		if x, ok := row.Ratio(k); ok {
+			logs = append(logs, math.Log(x))
+		}
+	}
+	return expMean(logs), len(logs)
+}
+
+// Headline returns benchmarks.md's headline for kind k: the geometric mean
+// over the suites (S1–S3) of each suite's geometric mean over its sizes, so
+// that a suite with many sizes weighs as much as one with few; and the
+// number of suites it is over.
+func (r *Report) Headline(k Kind) (float64, int) {
+	var logs []float64
+	for _, s := range r.suites() {
+		if m, n := r.SuiteMean(s, k); n > 0 {
+			logs = append(logs, math.Log(m))
+		}
+	}
+	return expMean(logs), len(logs)
+}
+
+// Slope returns the least-squares slope of log time against log Size.N
+// over the suite's rows, for the function (primal) or kind k, and whether
+// there were two sizes or more.
+func (r *Report) Slope(s *Suite, primal bool, k Kind) (float64, bool) {
+	var xs, ys []float64
+	for _, row := range r.Rows {
+		if row.Suite != s {
+			continue
+		}
+		d := row.Primal
+		if !primal {
+			var ok bool
+			if d, ok = row.Deriv[k]; !ok {
+				continue
+			}
+		}
+		xs = append(xs, math.Log(row.Size.N))
+		ys = append(ys, math.Log(float64(d)))
+	}
+	if len(xs) < 2 {
+		return 0, false
+	}
+	var mx, my float64
+	for i := range xs {
+		mx += xs[i]
+		my += ys[i]
+	}
+	mx /= float64(len(xs))
+	my /= float64(len(xs))
+	var sxy, sxx float64
+	for i := range xs {
+		sxy += (xs[i] - mx) * (ys[i] - my)
+		sxx += (xs[i] - mx) * (xs[i] - mx)
+	}
+	if sxx == 0 {
+		return 0, false
+	}
+	return sxy / sxx, true
+}
+
+func expMean(logs []float64) float64 {
+	if len(logs) == 0 {
+		return math.NaN()
+	}
+	s := 0.0
+	for _, l := range logs {
+		s += l
+	}
+	return math.Exp(s / float64(len(logs)))
+}
+
+// Markdown writes the report as Markdown: the machine, a table with a row
+// per problem (time of the function, ratio of each derivative to it), the
+// geometric means per suite and overall, and the log-log slopes of the
+// suites that ask for them.
+func (r *Report) Markdown(w io.Writer) error {
+	var sb strings.Builder
+	kinds := r.kinds()
+	fmt.Fprintf(&sb, "%s; %s; samples ≥ %v, min of %d.\n\n", r.Date.Format("2006-01-02"), r.Machine,
+		r.Config.Sampling.Sample, r.Config.Sampling.Count)
+
+	sb.WriteString("| Suite | Size | Params | Primal |")
+	for _, k := range kinds {
+		fmt.Fprintf(&sb, " %s |", k.Title())
+	}
+	sb.WriteString("\n|---|---|--:|--:|")
+	for range kinds {
+		sb.WriteString("--:|")
+	}
+	sb.WriteString("\n")
+	for _, row := range r.Rows {
+		fmt.Fprintf(&sb, "| %s %s | %s | %d | %s |", row.Suite.ID, row.Suite.Name, row.Size.Label, row.Params, duration(row.Primal))
+		for _, k := range kinds {
+			if x, ok := row.Ratio(k); ok {
+				fmt.Fprintf(&sb, " %s |", ratio(x))
+			} else {
+				sb.WriteString(" — |")
+			}
+		}
+		sb.WriteString("\n")
+	}
+
+	sb.WriteString("\nGeometric means of derivative time / primal time (per suite over its sizes; overall over the suites):\n\n")
+	sb.WriteString("| Suite | Target |")
+	for _, k := range kinds {
+		fmt.Fprintf(&sb, " %s |", k.Title())
+	}
+	sb.WriteString("\n|---|---|")
+	for range kinds {
+		sb.WriteString("--:|")
+	}
+	sb.WriteString("\n")
+	for _, s := range r.suites() {
+		fmt.Fprintf(&sb, "| %s %s | %s |", s.ID, s.Name, s.Target)
+		for _, k := range kinds {
+			if m, n := r.SuiteMean(s, k); n > 0 {
+				fmt.Fprintf(&sb, " %s (%d) |", ratio(m), n)
+			} else {
+				sb.WriteString(" — |")
+			}
+		}
+		sb.WriteString("\n")
+	}
+	sb.WriteString("| **S1–S3** | |")
+	for _, k := range kinds {
+		if m, n := r.Headline(k); n > 0 {
+			fmt.Fprintf(&sb, " **%s** (%d) |", ratio(m), n)
+		} else {
+			sb.WriteString(" — |")
+		}
+	}
+	sb.WriteString("\n")
+
+	for _, s := range r.suites() {
+		if !s.Scaling {
+			continue
+		}
+		fmt.Fprintf(&sb, "\n%s %s: log-log slope of time against n (1 is linear, 2 quadratic):\n\n| primal |", s.ID, s.Name)
+		for _, k := range kinds {
+			fmt.Fprintf(&sb, " %s |", k.Title())
+		}
+		sb.WriteString("\n|--:|")
+		for range kinds {
+			sb.WriteString("--:|")
+		}
+		sb.WriteString("\n|")
+		if m, ok := r.Slope(s, true, 0); ok {
+			fmt.Fprintf(&sb, " %.2f |", m)
+		} else {
+			sb.WriteString(" — |")
+		}
+		for _, k := range kinds {
+			if m, ok := r.Slope(s, false, k); ok {
+				fmt.Fprintf(&sb, " %.2f |", m)
+			} else {
+				sb.WriteString(" — |")
+			}
+		}
+		sb.WriteString("\n")
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// ratio formats a ratio with about three significant digits.
+func ratio(x float64) string {
+	switch {
+	case x >= 100:
+		return fmt.Sprintf("%.0f", x)
+	case x >= 10:
+		return fmt.Sprintf("%.1f", x)
+	case x >= 0.01:
+		return fmt.Sprintf("%.2f", x)
+	}
+	return fmt.Sprintf("%.2g", x)
+}
+
+// duration formats a time with three significant digits.
+func duration(d time.Duration) string {
+	s := d.Seconds()
+	unit := "s"
+	switch {
+	case s < 1e-6:
+		s, unit = s*1e9, "ns"
+	case s < 1e-3:
+		s, unit = s*1e6, "µs"
+	case s < 1:
+		s, unit = s*1e3, "ms"
+	}
+	switch {
+	case s >= 100:
+		return fmt.Sprintf("%.0f %s", s, unit)
+	case s >= 10:
+		return fmt.Sprintf("%.1f %s", s, unit)
+	}
+	return fmt.Sprintf("%.2f %s", s, unit)
+}
+
+// machine describes where the run happens.
+func machine() string {
+	cpu := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if name, ok := strings.CutPrefix(line, "model name"); ok {
+				cpu = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s (%d CPUs), %s/%s, %s, GOMAXPROCS=%d", cpu, runtime.NumCPU(),
+		runtime.GOOS, runtime.GOARCH, runtime.Version(), runtime.GOMAXPROCS(0))
+}

@@ -1,0 +1,207 @@
+package bench
+
+// This file lists the suites: benchmarks.md's objectives and sizes, each
+// objective flattened into Problems.
+
+import (
+	"fmt"
+
+	"github.com/gadgen/gadgen/bench/gmm"
+	"github.com/gadgen/gadgen/bench/logsumexp"
+	"github.com/gadgen/gadgen/bench/lstm"
+	"github.com/gadgen/gadgen/bench/normalize"
+	"github.com/gadgen/gadgen/bench/ode"
+	"github.com/gadgen/gadgen/bench/rosenbrock"
+)
+
+// seed seeds every data set, so that runs compare.
+const seed = 1
+
+// Suites returns the suites S1–S3 of benchmarks.md, in order.
+func Suites() []*Suite {
+	return []*Suite{rosenbrockSuite(), logsumexpSuite(), odeSuite(), gmmSuite(), lstmSuite(), normalizeSuite()}
+}
+
+func rosenbrockSuite() *Suite {
+	s := &Suite{ID: "S1a", Name: "Rosenbrock", Target: "JVP ≤ 2.5×, gradient ≤ 2.5×"}
+	add := func(n int, tier Tier, withFD bool) {
+		s.Sizes = append(s.Sizes, Size{Label: "n=" + count(n), N: float64(n), Tier: tier, Make: func() *Problem {
+			return &Problem{
+				X:    rosenbrock.Point(n, seed),
+				F:    rosenbrock.Rosenbrock,
+				JVP:  rosenbrock.RosenbrockJVP,
+				Hand: rosenbrock.HandGrad,
+				FD:   withFD,
+			}
+		}})
+	}
+	add(100, Quick, true)
+	add(1e3, Small, true)
+	add(1e4, Medium, false)
+	add(1e5, Large, false)
+	add(1e6, Large, false)
+	return s
+}
+
+func logsumexpSuite() *Suite {
+	s := &Suite{ID: "S1b", Name: "logsumexp", Target: "≤ 2.2×"}
+	add := func(n int, tier Tier, withFD bool) {
+		s.Sizes = append(s.Sizes, Size{Label: "n=" + count(n), N: float64(n), Tier: tier, Make: func() *Problem {
+			return &Problem{
+				X:    logsumexp.Point(n, seed),
+				F:    logsumexp.LogSumExp,
+				JVP:  logsumexp.LogSumExpJVP,
+				Hand: logsumexp.HandGrad,
+				FD:   withFD,
+			}
+		}})
+	}
+	add(250, Quick, true)
+	for i, n := 0, 2500; n <= 1280000; i, n = i+1, 2*n {
+		tier := Large
+		switch {
+		case n <= 5000:
+			tier = Small
+		case n <= 20000:
+			tier = Medium
+		}
+		add(n, tier, i == 0)
+	}
+	return s
+}
+
+func odeSuite() *Suite {
+	s := &Suite{ID: "S1c", Name: "ODE (RK4)", Target: "≤ 3.5×"}
+	add := func(n, steps int, tier Tier, withFD bool) {
+		s.Sizes = append(s.Sizes, Size{Label: fmt.Sprintf("n=%s s=%d", count(n), steps), N: float64(n * steps), Tier: tier, Make: func() *Problem {
+			return &Problem{
+				X: ode.Point(n, seed),
+				F: func(x []float64) float64 { return ode.Final(x, steps) },
+				JVP: func(x, v []float64) (float64, float64) {
+					return ode.FinalJVP(x, v, steps)
+				},
+				Hand: func(x, dx []float64) float64 { return ode.HandGrad(x, dx, steps) },
+				FD:   withFD,
+			}
+		}})
+	}
+	add(8, 4, Quick, true)
+	add(10, 4, CheckOnly, true)
+	add(60, 20, CheckOnly, true)
+	add(1e3, 1, Small, true)
+	add(1e3, 10, Small, true)
+	add(1e3, 100, Medium, false)
+	add(1e4, 1, Medium, false)
+	add(1e4, 10, Large, false)
+	add(1e4, 100, Large, false)
+	return s
+}
+
+func gmmSuite() *Suite {
+	s := &Suite{ID: "S2a", Name: "GMM", Target: "median ≤ 3×"}
+	add := func(d, k, n int, tier Tier, withFD bool) {
+		s.Sizes = append(s.Sizes, Size{Label: fmt.Sprintf("D=%d K=%d", d, k), N: float64(d * d * k), Tier: tier, Make: func() *Problem {
+			theta, x := gmm.Data(k, d, n, seed)
+			return &Problem{
+				X: theta,
+				F: func(theta []float64) float64 {
+					p := gmm.Split(theta, k, d)
+					return gmm.LogPosterior(p.Alpha, p.Mu, p.Q, p.L, x, d)
+				},
+				JVP: func(theta, v []float64) (float64, float64) {
+					p, dp := gmm.Split(theta, k, d), gmm.Split(v, k, d)
+					return gmm.LogPosteriorJVP(p.Alpha, dp.Alpha, p.Mu, dp.Mu, p.Q, dp.Q, p.L, dp.L, x, d)
+				},
+				Hand: func(theta, g []float64) float64 {
+					p, dp := gmm.Split(theta, k, d), gmm.Split(g, k, d)
+					return gmm.HandGrad(p.Alpha, dp.Alpha, p.Mu, dp.Mu, p.Q, dp.Q, p.L, dp.L, x, d)
+				},
+				FD: withFD,
+			}
+		}})
+	}
+	add(2, 3, 20, Quick, true)
+	const n = 1000 // points
+	for _, d := range []int{2, 10, 20, 32, 64} {
+		for _, k := range []int{5, 10, 25, 50, 100} {
+			tier := Large
+			switch {
+			case d <= 10:
+				tier = Small
+			case d <= 20:
+				tier = Medium
+			}
+			add(d, k, n, tier, d == 2 && k <= 25 || d == 10 && k == 5)
+		}
+	}
+	return s
+}
+
+func lstmSuite() *Suite {
+	s := &Suite{ID: "S2c", Name: "LSTM", Target: "≤ 3×"}
+	const b = 14
+	add := func(l, c int, tier Tier, withFD bool) {
+		s.Sizes = append(s.Sizes, Size{Label: fmt.Sprintf("l=%d c=%d", l, c), N: float64(l * c), Tier: tier, Make: func() *Problem {
+			main, extra, state, seq := lstm.Data(l, c, b, seed)
+			m := len(main)
+			return &Problem{
+				X: append(main, extra...),
+				F: func(theta []float64) float64 { return lstm.Loss(theta[:m], theta[m:], state, seq) },
+				JVP: func(theta, v []float64) (float64, float64) {
+					return lstm.LossJVP(theta[:m], v[:m], theta[m:], v[m:], state, seq)
+				},
+				Hand: func(theta, g []float64) float64 {
+					return lstm.HandGrad(theta[:m], g[:m], theta[m:], g[m:], state, seq)
+				},
+				FD: withFD,
+			}
+		}})
+	}
+	add(1, 8, Quick, true)
+	add(2, 1024, Small, true)
+	add(2, 4096, Medium, false)
+	add(4, 1024, Medium, false)
+	add(4, 4096, Large, false)
+	add(6, 1024, Large, false)
+	add(6, 4096, Large, false)
+	return s
+}
+
+func normalizeSuite() *Suite {
+	s := &Suite{ID: "S3", Name: "normalize", Target: "gradient time ~ n^≤1.1 (≈ n² without optimization)", Scaling: true}
+	add := func(n int, tier Tier, withFD bool) {
+		s.Sizes = append(s.Sizes, Size{Label: "n=" + count(n), N: float64(n), Tier: tier, Make: func() *Problem {
+			x, c := normalize.Data(n, seed)
+			return &Problem{
+				X: x,
+				F: func(x []float64) float64 { return normalize.Loss(x, c) },
+				JVP: func(x, v []float64) (float64, float64) {
+					return normalize.LossJVP(x, v, c)
+				},
+				Hand: func(x, dx []float64) float64 { return normalize.HandGrad(x, dx, c) },
+				FD:   withFD,
+			}
+		}})
+	}
+	add(10, Quick, true)
+	add(40, Quick, true)
+	add(100, Small, true)
+	add(1e3, Small, false)
+	add(1e4, Medium, false)
+	add(1e5, Huge, false)
+	return s
+}
+
+// count formats a size compactly: 1000 → "1e3", 2500 → "2500".
+func count(n int) string {
+	e := 0
+	m := n
+	for m >= 10 && m%10 == 0 {
+		m /= 10
+		e++
+	}
+	if e >= 3 && m < 10 {
+		return fmt.Sprintf("%de%d", m, e)
+	}
+	return fmt.Sprint(n)
+}
