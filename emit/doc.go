@@ -21,7 +21,9 @@
 //     are folded first (fold.go). The statement tree is then tidied
 //     (simplify.go): for cond {}, three-clause loops with i++, go/ssa's
 //     shapes of range loops and of range over an int turned back into
-//     for i := 0; i < n; i++, guard clauses instead of else after return.
+//     for i := 0; i < n; i++, guard clauses instead of else after return,
+//     and switch statements out of else-if chains that compare one value
+//     with constants (switch.go).
 //   - Expressions, not three-address code. A value with one use is
 //     rendered inside its user when Go's evaluation rules make the move
 //     invisible (analyze.go); other values become variables named after
@@ -37,6 +39,13 @@
 //     struct or array local, a value parameter whose fields are used)
 //     becomes a plain variable; field and element addresses become
 //     selectors and index expressions; x[i] = x[i] + v becomes x[i] += v.
+//     Memory that is only filled and then read whole — go/ssa's shape of
+//     T{X: a}, [2]T{a, b} and []T{a, b}, and the forward transformer's
+//     make([]T, 2) followed by two element stores — becomes a composite
+//     literal (literals.go).
+//   - Names for constants. A constant of a defined type is written as the
+//     constant its package declares for that value, when there is exactly
+//     one and the file may refer to it: case Tanh rather than case 0.
 //
 // When the CFG cannot be structured — it is irreducible, or it needs a
 // jump Go cannot express even after duplicating a small tail (as a switch
@@ -46,7 +55,8 @@
 //
 // # Pipeline inside the package
 //
-// For each function (func.go): analysis (analyze.go: live values, private
+// For each function (func.go): composite literals (literals.go, on a
+// private copy of the function), analysis (analyze.go: live values, private
 // locals, what is inlined), variables (vars.go: liveness, coalescing,
 // names), short-circuit folding (fold.go), structuring (structure.go) into
 // a statement tree whose expressions are still IR values (stmt.go),
@@ -58,9 +68,9 @@
 //
 // The emitter does not optimize: it renders what the IR says and moves a
 // computation only where that cannot be observed. It does not recover
-// switch statements (go/ssa lowers them to if chains, which come out as
-// else-if chains), composite literals, or range statements over slices
-// (they come out as three-clause loops). Conditions are negated only
+// type switches, switch statements without a tag (they stay else-if
+// chains), or range statements over slices (they come out as
+// three-clause loops). Conditions are negated only
 // with ! — never by flipping a comparison, which NaNs forbid — except
 // that !(a == b) is written a != b, which holds for NaNs too.
 package emit

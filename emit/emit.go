@@ -166,6 +166,7 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 		return nil, fmt.Errorf("emit %s: function has no blocks", fn.Name)
 	}
 	e := newEmitter(fs, fn)
+	fn = e.fn
 	body := e.body()
 
 	s := jen.Null()

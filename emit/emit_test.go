@@ -85,6 +85,16 @@ const (
 	slowest = Slow + 1 // unexported: spelled only in its own package
 )
 
+type Vec3 struct{ X, Y, Z float64 }
+
+func sumJVP(xs, dxs []float64) (s, ds float64) {
+	for i := range xs {
+		s += xs[i]
+		ds += dxs[i]
+	}
+	return s, ds
+}
+
 func mean(xs ...float64) float64 {
 	s := 0.0
 	for _, x := range xs {

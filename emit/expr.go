@@ -12,6 +12,7 @@ package emit
 // otherwise (s := 0.0, float32(1), Celsius(2)).
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -144,9 +145,115 @@ func (e *emitter) op(v *ir.Value, want types.Type) expr {
 		return expr{jen.Id("new").Call(e.typ(v.Type.Underlying().(*types.Pointer).Elem())), precPrimary}
 	case ir.OpConst:
 		return e.constant(v.Type, v.Const, want)
+	case opLiteral:
+		return e.literal(v)
 	}
 	internalf("cannot render %s as an expression", v.LongString(nil))
 	return expr{}
+}
+
+// literal renders composite literal v: keyed for a struct, positional
+// for an array or slice whose elements come in index order. A long
+// literal is written one element per line, as gofmt'ed code written by
+// hand has it, unless its elements are all constants (a table).
+func (e *emitter) literal(v *ir.Value) expr {
+	elems, table := e.literalElems(v)
+	x := e.composite(v.Type, elems)
+	if len(elems) >= 2 && !table && len(fmt.Sprintf("%#v", x.c)) > maxLiteralLine {
+		multi := jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
+		x = e.compositeWith(v.Type, jen.Custom(multi, elems...))
+	}
+	return x
+}
+
+// maxLiteralLine is the length beyond which a literal is written on
+// several lines.
+const maxLiteralLine = 40
+
+// literalElems renders the elements of literal v, and reports whether
+// they are all constants.
+func (e *emitter) literalElems(v *ir.Value) (elems []jen.Code, table bool) {
+	lit := e.lits[v]
+	table = true
+	isConst := func(a *ir.Value) bool {
+		if a.Op == ir.OpConst {
+			return true
+		}
+		if e.kind[a.ID] == kInline && a.Op == opLiteral {
+			_, t := e.literalElems(a)
+			return t
+		}
+		return false
+	}
+	switch t := v.Type.Underlying().(type) {
+	case *types.Struct:
+		for i, a := range v.Args {
+			f := t.Field(lit.keys[i])
+			elems = append(elems, jen.Id(f.Name()).Op(":").Add(e.ref(a, f.Type()).c))
+			table = table && isConst(a)
+		}
+	default:
+		var elem types.Type
+		switch t := t.(type) {
+		case *types.Array:
+			elem = t.Elem()
+		case *types.Slice:
+			elem = t.Elem()
+		}
+		inOrder := true
+		for i, k := range lit.keys {
+			inOrder = inOrder && k == i
+		}
+		for i, a := range v.Args {
+			x := e.elemRef(a, elem)
+			if !inOrder {
+				x = jen.Lit(lit.keys[i]).Op(":").Add(x)
+			}
+			elems = append(elems, x)
+			table = table && isConst(a)
+		}
+	}
+	return elems, table
+}
+
+// elemRef renders element a of an array or slice literal whose elements
+// have type elem. The type of an element that is itself a composite
+// literal goes without saying: [2][2]float64{{1, 0}, {0, 1}}.
+func (e *emitter) elemRef(a *ir.Value, elem types.Type) jen.Code {
+	if types.Identical(a.Type, elem) {
+		switch {
+		case e.kind[a.ID] == kInline && a.Op == opLiteral:
+			elems, _ := e.literalElems(a)
+			return jen.Values(elems...)
+		case a.Op == ir.OpConst && a.Const == nil:
+			switch elem.Underlying().(type) {
+			case *types.Struct, *types.Array:
+				return jen.Values()
+			}
+		}
+	}
+	return e.ref(a, elem).c
+}
+
+// composite renders the composite literal t{elems}. In a statement
+// header, a literal whose type is a name is parenthesized (if p ==
+// (Point{}) {...}): Go would read its brace as the start of the block.
+// Inside the parentheses of a call the literal needs none.
+func (e *emitter) composite(t types.Type, elems []jen.Code) expr {
+	return e.compositeWith(t, jen.Values(elems...))
+}
+
+// compositeWith renders the composite literal of type t with body
+// values, the braces and what they enclose.
+func (e *emitter) compositeWith(t types.Type, values jen.Code) expr {
+	c := jen.Add(e.typ(t)).Add(values)
+	switch t.(type) {
+	case *types.Named, *types.Alias:
+		if e.header {
+			return expr{jen.Parens(c), precPrimary}
+		}
+	}
+	return expr{c, precPrimary}
 }
 
 func (e *emitter) binary(v *ir.Value, want types.Type) expr {
@@ -230,7 +337,7 @@ func convertConst(c constant.Value, t types.Type) (constant.Value, bool) {
 // call renders a call.
 func (e *emitter) call(v *ir.Value) expr {
 	c := v.Callee
-	args := v.Args
+	args, spread := e.callArgs(v)
 	var fn *jen.Statement
 	var sig *types.Signature
 	switch {
@@ -248,7 +355,7 @@ func (e *emitter) call(v *ir.Value) expr {
 					w = v.Type
 				}
 			case "append":
-				if i > 0 && !c.Spread {
+				if i > 0 && !spread {
 					w = args[0].Type.Underlying().(*types.Slice).Elem()
 				} else {
 					w = a.Type
@@ -259,7 +366,7 @@ func (e *emitter) call(v *ir.Value) expr {
 			}
 			cs = append(cs, e.ref(a, w).c)
 		}
-		if c.Spread && len(cs) > 0 {
+		if spread && len(cs) > 0 {
 			cs[len(cs)-1] = jen.Add(cs[len(cs)-1]).Op("...")
 		}
 		return expr{jen.Id(c.Builtin).Call(cs...), precPrimary}
@@ -285,17 +392,41 @@ func (e *emitter) call(v *ir.Value) expr {
 		internalf("call without callee: %s", v.LongString(nil))
 	}
 	var cs []jen.Code
+	header := e.header
+	e.header = false // the arguments are in parentheses
 	for i, a := range args {
 		var w types.Type = a.Type
 		if sig != nil {
-			w = paramType(sig, i, c.Spread)
+			w = paramType(sig, i, spread)
 		}
 		cs = append(cs, e.ref(a, w).c)
 	}
-	if c.Spread && len(cs) > 0 {
+	e.header = header
+	if spread && len(cs) > 0 {
 		cs[len(cs)-1] = jen.Add(cs[len(cs)-1]).Op("...")
 	}
 	return expr{fn.Call(cs...), precPrimary}
+}
+
+// callArgs returns the arguments of call v as they are written, and
+// whether the last is passed with "...". A slice literal passed with
+// "..." is written as its elements, f(a, b) rather than
+// f([]float64{a, b}...): the callee receives a new slice either way.
+func (e *emitter) callArgs(v *ir.Value) ([]*ir.Value, bool) {
+	args, spread := v.Args, v.Callee.Spread
+	if !spread || len(args) == 0 {
+		return args, spread
+	}
+	last := args[len(args)-1]
+	if e.kind[last.ID] != kInline || last.Op != opLiteral {
+		return args, spread
+	}
+	for i, k := range e.lits[last].keys {
+		if k != i {
+			return args, spread
+		}
+	}
+	return append(args[:len(args)-1:len(args)-1], last.Args...), false
 }
 
 // paramType returns the type argument i of a call of sig is converted to.
@@ -445,7 +576,7 @@ func (e *emitter) constant(t types.Type, c constant.Value, want types.Type) expr
 		if !basic {
 			switch u.(type) {
 			case *types.Struct, *types.Array:
-				return expr{jen.Add(e.typ(t)).Values(), precPrimary}
+				return e.composite(t, nil)
 			}
 			if typed && !types.IsInterface(t) {
 				return e.typedConv(t, expr{jen.Nil(), precPrimary})

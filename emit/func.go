@@ -39,9 +39,26 @@ type emitter struct {
 	induction map[*ir.Value]bool
 
 	labels map[string]bool
+
+	// lits describes the composite literals (opLiteral values) of fn.
+	lits map[*ir.Value]*literal
+	// header: the expression being rendered is in the header of an if,
+	// for or switch statement, where a composite literal T{} needs
+	// parentheses (see composite).
+	header bool
 }
 
+// inHeader renders an expression of a statement header.
+func (e *emitter) inHeader(render func() expr) expr {
+	e.header = true
+	defer func() { e.header = false }()
+	return render()
+}
+
+// newEmitter returns the emitter of fn. Its function, e.fn, is fn or a
+// private copy of it (see lowerLiterals).
 func newEmitter(fs *fileState, fn *ir.Func) *emitter {
+	fn, lits := lowerLiterals(fn, fs.pkgPath)
 	fn.Renumber()
 	n := fn.NumValues() + 1
 	e := &emitter{
@@ -60,6 +77,7 @@ func newEmitter(fs *fileState, fn *ir.Func) *emitter {
 		extract:   map[*ir.Value][]*ir.Value{},
 		induction: map[*ir.Value]bool{},
 		labels:    map[string]bool{},
+		lits:      lits,
 	}
 	return e
 }

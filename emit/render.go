@@ -63,7 +63,8 @@ func (e *emitter) renderStmt(st stmt) []jen.Code {
 		if st.dflt != nil {
 			clauses = append(clauses, jen.Default().Block(e.renderList(st.dflt)...))
 		}
-		return []jen.Code{jen.Switch(e.ref(st.tag, st.tag.Type).c).Block(clauses...)}
+		tag := e.inHeader(func() expr { return e.ref(st.tag, st.tag.Type) })
+		return []jen.Code{jen.Switch(tag.c).Block(clauses...)}
 	case *sFor:
 		return e.renderFor(st)
 	case *sBranch:
@@ -87,7 +88,7 @@ func (e *emitter) renderStmt(st stmt) []jen.Code {
 }
 
 func (e *emitter) renderIf(st *sIf) *jen.Statement {
-	s := jen.If(e.condExpr(st.cond).c).Block(e.renderList(st.then)...)
+	s := jen.If(e.inHeader(func() expr { return e.condExpr(st.cond) }).c).Block(e.renderList(st.then)...)
 	if st.els.empty() {
 		return s
 	}
@@ -107,14 +108,16 @@ func (e *emitter) renderFor(st *sFor) []jen.Code {
 	var clauses []jen.Code
 	var cond jen.Code = jen.Empty()
 	if st.cond != nil {
-		cond = e.condExpr(st.cond).c
+		cond = e.inHeader(func() expr { return e.condExpr(st.cond) }).c
 	}
 	if st.init == nil && st.post == nil {
 		if st.cond != nil {
 			clauses = []jen.Code{cond}
 		}
 	} else {
+		e.header = true
 		clauses = []jen.Code{e.simple(st.init), cond, e.simple(st.post)}
+		e.header = false
 	}
 	return append(out, jen.For(clauses...).Block(e.renderList(st.body)...))
 }
@@ -190,13 +193,13 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 		case holds(a) && holds(b):
 			return nil
 		case holds(b):
-			return []jen.Code{jen.If(e.ref(c, c.Type).c).Block(jen.Id(vr.name).Op("=").Add(e.ref(a, vr.typ).c))}
+			return []jen.Code{jen.If(e.inHeader(func() expr { return e.ref(c, c.Type) }).c).Block(jen.Id(vr.name).Op("=").Add(e.ref(a, vr.typ).c))}
 		case holds(a):
-			neg := expr{jen.Op("!").Add(paren(e.ref(c, c.Type), precPrimary)), precUnary}
+			neg := expr{jen.Op("!").Add(paren(e.inHeader(func() expr { return e.ref(c, c.Type) }), precPrimary)), precUnary}
 			return []jen.Code{jen.If(neg.c).Block(jen.Id(vr.name).Op("=").Add(e.ref(b, vr.typ).c))}
 		}
 		first := e.define(vr, b, false, st.define)
-		second := jen.If(e.ref(c, c.Type).c).Block(jen.Id(vr.name).Op("=").Add(e.ref(a, vr.typ).c))
+		second := jen.If(e.inHeader(func() expr { return e.ref(c, c.Type) }).c).Block(jen.Id(vr.name).Op("=").Add(e.ref(a, vr.typ).c))
 		return []jen.Code{first, second}
 	}
 	if e.kind[v.ID] == kVar {

@@ -178,4 +178,186 @@ var shapeCases = []testCase{
 		eq(t, "any", v, any(Softplus))
 		eq(t, "eq0", eq0, true)`,
 	},
+	{
+		// func Lits(a, b, c float64) (Point, [3]float64, [4]float64, float64, Point) {
+		//	p := Point{Y: b, X: a}
+		//	arr := [3]float64{a, b, c}
+		//	sparse := [4]float64{2: c, 0: a}
+		//	m := mean([]float64{a, b, c}...)
+		//	q := new(Point) // on the heap, but only its value is used
+		//	q.X = m
+		//	return p, arr, sparse, m, *q
+		// }
+		//
+		// The struct, array and heap cases are go/ssa's shapes; the slice
+		// is the forward transformer's argument list of a variadic call.
+		name: "literals",
+		build: func(ev *env) []*ir.Func {
+			point := ev.typ("Point")
+			a3, a4 := types.NewArray(f64, 3), types.NewArray(f64, 4)
+			b := irtest.NewBuilder("Lits", ev.pkg)
+			pa, pb, pc := b.Param("a", f64), b.Param("b", f64), b.Param("c", f64)
+			for _, t := range []types.Type{point, a3, a4, f64, point} {
+				b.F.AddResult("", t)
+			}
+			p := b.Alloc("", point, false)
+			b.Store(b.FieldAddr(p, 1), pb)
+			b.Store(b.FieldAddr(p, 0), pa)
+			pv := named(b.Load(p), "p")
+			arr := b.Alloc("", a3, false)
+			for i, x := range []*ir.Value{pa, pb, pc} {
+				b.Store(b.IndexAddr(arr, b.Int(int64(i))), x)
+			}
+			arrv := named(b.Load(arr), "arr")
+			sp := b.Alloc("sparse", a4, false)
+			b.Store(b.IndexAddr(sp, b.Int(2)), pc)
+			b.Store(b.IndexAddr(sp, b.Int(0)), pa)
+			spv := b.Load(sp)
+			s := b.MakeSlice(f64s, b.Int(3), nil)
+			for i, x := range []*ir.Value{pa, pb, pc} {
+				b.Store(b.IndexAddr(s, b.Int(int64(i))), x)
+			}
+			m := b.Call(ev.fn("mean"), s)
+			m.Callee.Spread = true
+			named(m, "m")
+			q := b.Alloc("q", point, true)
+			b.Store(b.FieldAddr(q, 0), m)
+			b.Return(pv, arrv, spv, m, b.Load(q))
+			return one(b.F)
+		},
+		check: `p, arr, sparse, m, q := Lits(1, 2, 6)
+		eq(t, "p", p, Point{1, 2})
+		eq(t, "arr", arr, [3]float64{1, 2, 6})
+		eq(t, "sparse", sparse, [4]float64{1, 0, 6, 0})
+		eq(t, "m", m, 3.0)
+		eq(t, "q", q, Point{X: 3})`,
+	},
+	{
+		// func Ordered(x []float64) Point {
+		//	t := x[0]
+		//	return Point{X: t, Y: record(1)} // record may change x[0]
+		// }
+		//
+		// func Partial(a float64) []float64 {
+		//	s := make([]float64, 2)
+		//	s[0] = a
+		//	s[1] = mean(s...) // s is used before it is complete
+		//	return s
+		// }
+		//
+		// func Origin(x float64) int {
+		//	if (Point{X: x}) == (Point{}) {
+		//		return 1
+		//	}
+		//	return 0
+		// }
+		name: "literalorder",
+		build: func(ev *env) []*ir.Func {
+			point := ev.typ("Point")
+			b := irtest.NewBuilder("Ordered", ev.pkg)
+			x := b.Param("x", f64s)
+			b.F.AddResult("", point)
+			p := b.Alloc("", point, false)
+			t := b.Load(b.IndexAddr(x, b.Int(0)))
+			b.Store(b.FieldAddr(p, 0), t)
+			r := b.Call(ev.fn("record"), b.Float(1))
+			b.Store(b.FieldAddr(p, 1), r)
+			b.Return(b.Load(p))
+
+			b2 := irtest.NewBuilder("Partial", ev.pkg)
+			a := b2.Param("a", f64)
+			b2.F.AddResult("", f64s)
+			s := named(b2.MakeSlice(f64s, b2.Int(2), nil), "s")
+			b2.Store(b2.IndexAddr(s, b2.Int(0)), a)
+			m := b2.Call(ev.fn("mean"), s)
+			m.Callee.Spread = true
+			b2.Store(b2.IndexAddr(s, b2.Int(1)), m)
+			b2.Return(s)
+
+			b3 := irtest.NewBuilder("Origin", ev.pkg)
+			x3 := b3.Param("x", f64)
+			b3.F.AddResult("", intT)
+			o := b3.Alloc("", point, false)
+			b3.Store(b3.FieldAddr(o, 0), x3)
+			then, done := b3.Block("if.then"), b3.Block("if.done")
+			b3.If(b3.Bin(token.EQL, b3.Load(o), b3.Const(point, nil)), then, done)
+			b3.At(then).Return(b3.Int(1))
+			b3.At(done).Return(b3.Int(0))
+			return []*ir.Func{b.F, b2.F, b3.F}
+		},
+		check: `calls = nil
+		eq(t, "Ordered", Ordered([]float64{5}), Point{5, 1})
+		s := Partial(4)
+		eq(t, "Partial", [2]float64{s[0], s[1]}, [2]float64{4, 2})
+		eq(t, "Origin(0)", Origin(0), 1)
+		eq(t, "Origin(1)", Origin(1), 0)`,
+	},
+	{
+		// func Mean3JVP(a, da, b, db, c, dc float64) (float64, float64) {
+		//	t := make([]float64, 3)
+		//	t[0], t[1], t[2] = a, b, c
+		//	t2 := make([]float64, 3)
+		//	t2[0], t2[1], t2[2] = da, db, dc
+		//	t3, t4 := sumJVP(t, t2)
+		//	return t3 / 3, t4 / 3
+		// }
+		//
+		// The forward transformer's shape of mean3's call sum(a, b, c).
+		//
+		// func Cross(a, b Vec3) (Vec3, [2][2]float64) {
+		//	return Vec3{a.Y*b.Z - a.Z*b.Y, a.Z*b.X - a.X*b.Z, a.X*b.Y - a.Y*b.X},
+		//		[2][2]float64{{a.X}, {1: b.X}}
+		// }
+		name: "literalslice",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("Mean3JVP", ev.pkg)
+			var ps []*ir.Value
+			for _, n := range []string{"a", "da", "b", "db", "c", "dc"} {
+				ps = append(ps, b.Param(n, f64))
+			}
+			b.F.AddResult("", f64)
+			b.F.AddResult("", f64)
+			t := b.MakeSlice(f64s, b.Int(3), nil)
+			for i := 0; i < 3; i++ {
+				b.Store(b.IndexAddr(t, b.Int(int64(i))), ps[2*i])
+			}
+			t2 := b.MakeSlice(f64s, b.Int(3), nil)
+			for i := 0; i < 3; i++ {
+				b.Store(b.IndexAddr(t2, b.Int(int64(i))), ps[2*i+1])
+			}
+			call := b.Call(ev.fn("sumJVP"), t, t2)
+			b.Return(b.Bin(token.QUO, b.Extract(call, 0), b.Float(3)), b.Bin(token.QUO, b.Extract(call, 1), b.Float(3)))
+
+			vec := ev.typ("Vec3")
+			m22 := types.NewArray(types.NewArray(f64, 2), 2)
+			b2 := irtest.NewBuilder("Cross", ev.pkg)
+			pa, pb := b2.Param("a", vec), b2.Param("b", vec)
+			b2.F.AddResult("", vec)
+			b2.F.AddResult("", m22)
+			fa := func(i int) *ir.Value { return b2.Field(pa, i) }
+			fb := func(i int) *ir.Value { return b2.Field(pb, i) }
+			cross := func(i, j int) *ir.Value {
+				return b2.Bin(token.SUB, b2.Bin(token.MUL, fa(i), fb(j)), b2.Bin(token.MUL, fa(j), fb(i)))
+			}
+			r := b2.Alloc("", vec, false)
+			b2.Store(b2.FieldAddr(r, 0), cross(1, 2))
+			b2.Store(b2.FieldAddr(r, 1), cross(2, 0))
+			b2.Store(b2.FieldAddr(r, 2), cross(0, 1))
+			// go/ssa builds each row in its own memory.
+			m := b2.Alloc("", m22, false)
+			row0 := b2.Alloc("", types.NewArray(f64, 2), false)
+			b2.Store(b2.IndexAddr(row0, b2.Int(0)), fa(0))
+			b2.Store(b2.IndexAddr(m, b2.Int(0)), b2.Load(row0))
+			row1 := b2.Alloc("", types.NewArray(f64, 2), false)
+			b2.Store(b2.IndexAddr(row1, b2.Int(1)), fb(0))
+			b2.Store(b2.IndexAddr(m, b2.Int(1)), b2.Load(row1))
+			b2.Return(b2.Load(r), b2.Load(m))
+			return []*ir.Func{b.F, b2.F}
+		},
+		check: `y, dy := Mean3JVP(1, 1, 2, 0, 6, 2)
+		eq(t, "Mean3JVP", [2]float64{y, dy}, [2]float64{3, 1})
+		v, m := Cross(Vec3{1, 0, 0}, Vec3{0, 1, 0})
+		eq(t, "Cross", v, Vec3{0, 0, 1})
+		eq(t, "Cross m", m, [2][2]float64{{1, 0}, {0, 0}})`,
+	},
 }

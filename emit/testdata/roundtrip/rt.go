@@ -361,3 +361,20 @@ func Pick(k int, a, b float64) float64 {
 	}
 	return 0
 }
+
+type Vec3 struct{ X, Y, Z float64 }
+
+func Cross(a, b Vec3) Vec3 {
+	return Vec3{a.Y*b.Z - a.Z*b.Y, a.Z*b.X - a.X*b.Z, a.X*b.Y - a.Y*b.X}
+}
+
+func Scaled(s float64) [2][2]float64 { return [2][2]float64{{s, 0}, {0, s}} }
+
+func Corners(x float64) []Point { return []Point{{X: x}, {Y: x}} }
+
+func Origin(p Point) bool {
+	if p == (Point{}) {
+		return true
+	}
+	return p == Point{X: 1}
+}
