@@ -20,10 +20,12 @@ func HandGrad(x, dx []float64) float64 {
 	e := make([]float64, len(x))
 	sum := 0.0
 	for i, v := range x {
-		e[i] = math.Exp(v - m)
-		sum += e[i]
+		ei := math.Exp(v - m)
+		e[i] = ei
+		sum += ei
 	}
 	inv := 1 / sum
+	dx = dx[:len(e)]
 	for i, ei := range e {
 		dx[i] += ei * inv
 	}

@@ -4,10 +4,11 @@ import "math/rand/v2"
 
 // HandGrad returns Final(x, steps) and adds its gradient with respect to x
 // to dx (reverse-mode convention: the adjoint accumulates). It is the
-// hand-written adjoint of the RK4 integration: a forward sweep keeps the
-// state at the start of every step (steps·n values), and a reverse sweep
-// recomputes each step's stages from it and runs their adjoints. HandGrad
-// panics if len(dx) != len(x).
+// hand-written adjoint of the RK4 integration, step by step and stage by
+// stage like Final: a forward sweep keeps the state at the start of every
+// step (steps·n values), and a reverse sweep recomputes each step's stages
+// from it and runs their adjoints, one pass over the vector per stage.
+// HandGrad panics if len(dx) != len(x).
 func HandGrad(x, dx []float64, steps int) float64 {
 	n := len(x)
 	if len(dx) != n {
@@ -39,43 +40,27 @@ func HandGrad(x, dx []float64, steps int) float64 {
 	f := ys[steps*n+n-1]
 
 	// Reverse sweep. yb is the adjoint of y at the end of the step, ybp at
-	// its start; kb is a stage's k̄ and ub the adjoint of its input u.
+	// its start; kb is the adjoint of the current stage's k.
 	yb := make([]float64, n)
 	ybp := make([]float64, n)
 	kb := make([]float64, n)
-	ub := make([]float64, n)
 	yb[n-1] = 1
 	for st := steps - 1; st >= 0; st-- {
 		y := ys[st*n : (st+1)*n]
 		stages(k1, k2, k3, u2, u3, u4, x, y, h)
 		copy(ybp, yb)
-		// y' = y + h/6·(k1 + 2k2 + 2k3 + k4), so k̄4 = h/6·ȳ'.
+		// y' = y + h/6·(k1 + 2k2 + 2k3 + k4): k̄4 = h/6·ȳ'.
 		for i := range kb {
 			kb[i] = h / 6 * yb[i]
 		}
-		// k4 = f(u4), u4 = y + h·k3: k̄3 = h/3·ȳ' + h·ū4.
-		rhsAdjoint(ub, dx, x, u4, kb)
-		for i := range kb {
-			ybp[i] += ub[i]
-			kb[i] = h/3*yb[i] + h*ub[i]
-		}
-		// k3 = f(u3), u3 = y + h/2·k2: k̄2 = h/3·ȳ' + h/2·ū3.
-		rhsAdjoint(ub, dx, x, u3, kb)
-		for i := range kb {
-			ybp[i] += ub[i]
-			kb[i] = h/3*yb[i] + h/2*ub[i]
-		}
-		// k2 = f(u2), u2 = y + h/2·k1: k̄1 = h/6·ȳ' + h/2·ū2.
-		rhsAdjoint(ub, dx, x, u2, kb)
-		for i := range kb {
-			ybp[i] += ub[i]
-			kb[i] = h/6*yb[i] + h/2*ub[i]
-		}
+		// k4 = f(u4), u4 = y + h·k3:      k̄3 = h/3·ȳ' + h·ū4.
+		stageAdjoint(kb, ybp, dx, x, u4, yb, h/3, h)
+		// k3 = f(u3), u3 = y + h/2·k2:    k̄2 = h/3·ȳ' + h/2·ū3.
+		stageAdjoint(kb, ybp, dx, x, u3, yb, h/3, h/2)
+		// k2 = f(u2), u2 = y + h/2·k1:    k̄1 = h/6·ȳ' + h/2·ū2.
+		stageAdjoint(kb, ybp, dx, x, u2, yb, h/6, h/2)
 		// k1 = f(y).
-		rhsAdjoint(ub, dx, x, y, kb)
-		for i := range ybp {
-			ybp[i] += ub[i]
-		}
+		stageAdjoint(kb, ybp, dx, x, y, yb, 0, 0)
 		yb, ybp = ybp, yb
 	}
 	return f
@@ -98,19 +83,25 @@ func stages(k1, k2, k3, u2, u3, u4, x, y []float64, h float64) {
 	}
 }
 
-// rhsAdjoint is the adjoint of rhs(z, x, u) for the adjoint zb of z: it
-// stores ū into ub and adds x̄ to xb.
+// stageAdjoint runs the adjoint of one stage k = rhs(x, u), where
+// u = y + c·k_prev is the stage's input, given k̄ in kb: it adds x̄ to xb and
+// ū to ybp (u's adjoint flows to y), and overwrites kb with the previous
+// stage's k̄ = a·ȳ' + c·ū. The adjoint of rhs is
 //
 //	z₀ = x₀:          x̄₀ += z̄₀
 //	zᵢ = xᵢ·uᵢ₋₁:     x̄ᵢ += z̄ᵢ·uᵢ₋₁;  ūᵢ₋₁ = z̄ᵢ·xᵢ
-func rhsAdjoint(ub, xb, x, u, zb []float64) {
-	n := len(zb)
-	xb[0] += zb[0]
+//
+// and ū_{n−1} = 0. kb[i−1] is overwritten only after kb[i−1] was read.
+func stageAdjoint(kb, ybp, xb, x, u, yb []float64, a, c float64) {
+	n := len(kb)
+	xb[0] += kb[0]
 	for i := 1; i < n; i++ {
-		xb[i] += zb[i] * u[i-1]
-		ub[i-1] = zb[i] * x[i]
+		ub := kb[i] * x[i]
+		xb[i] += kb[i] * u[i-1]
+		ybp[i-1] += ub
+		kb[i-1] = a*yb[i-1] + c*ub
 	}
-	ub[n-1] = 0
+	kb[n-1] = a * yb[n-1]
 }
 
 // Point returns a reproducible point of length n with entries uniform in

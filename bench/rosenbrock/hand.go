@@ -7,19 +7,30 @@ import "math/rand/v2"
 // generated derivatives are measured against. HandGrad panics if
 // len(dx) != len(x).
 func HandGrad(x, dx []float64) float64 {
-	if len(dx) != len(x) {
+	n := len(x)
+	if len(dx) != n {
 		panic("rosenbrock: length mismatch")
 	}
+	if n == 0 {
+		return 0
+	}
+	dx = dx[:n]
 	sum := 0.0
-	for i := 0; i < len(x)-1; i++ {
-		xi := x[i]
-		a := x[i+1] - xi*xi
+	// Term i adds −400a·x[i] − 2b to ∂f/∂x[i] and 200a to ∂f/∂x[i+1], where
+	// a = x[i+1] − x[i]², b = 1 − x[i]; carry holds the latter until the
+	// next iteration adds it, so that each dx[i] is updated once.
+	carry := 0.0
+	xi := x[0]
+	for i := 0; i < n-1; i++ {
+		xn := x[i+1]
+		a := xn - xi*xi
 		b := 1 - xi
 		sum += 100*a*a + b*b
-		// ∂/∂x[i] of 100a² + b² is −400a·x[i] − 2b; ∂/∂x[i+1] is 200a.
-		dx[i] += -400*a*xi - 2*b
-		dx[i+1] += 200 * a
+		dx[i] += carry - 400*a*xi - 2*b
+		carry = 200 * a
+		xi = xn
 	}
+	dx[n-1] += carry
 	return sum
 }
 
