@@ -66,6 +66,9 @@ func (e *emitter) ref(v *ir.Value, want types.Type) expr {
 	}
 	switch e.kind[v.ID] {
 	case kVar:
+		if c := e.folded[e.vars[v.ID]]; c != nil {
+			return e.condExpr(c)
+		}
 		return expr{jen.Id(e.name(v)), precPrimary}
 	case kInline:
 		return e.op(v, want)

@@ -46,6 +46,9 @@ type emitter struct {
 	// for or switch statement, where a composite literal T{} needs
 	// parentheses (see composite).
 	header bool
+	// folded holds the booleans written where they are used: the
+	// variable's value is the condition (boolfold.go).
+	folded map[*variable]*cond
 }
 
 // inHeader renders an expression of a statement header.
@@ -78,6 +81,7 @@ func newEmitter(fs *fileState, fn *ir.Func) *emitter {
 		induction: map[*ir.Value]bool{},
 		labels:    map[string]bool{},
 		lits:      lits,
+		folded:    map[*variable]*cond{},
 	}
 	return e
 }

@@ -397,6 +397,10 @@ func (e *emitter) touches(v *ir.Value, f func(*variable)) {
 	}
 	switch e.kind[v.ID] {
 	case kVar:
+		if c := e.folded[e.vars[v.ID]]; c != nil {
+			c.leaves(func(x *ir.Value) { e.touches(x, f) })
+			return
+		}
 		f(e.vars[v.ID])
 	case kInline:
 		for _, a := range v.Args {

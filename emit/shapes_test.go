@@ -360,4 +360,76 @@ var shapeCases = []testCase{
 		eq(t, "Cross", v, Vec3{0, 0, 1})
 		eq(t, "Cross m", m, [2][2]float64{{1, 0}, {0, 0}})`,
 	},
+	{
+		// func Between(a, b, c float64) int {
+		//	t := a < b && b < c
+		//	if t {
+		//		return 1
+		//	}
+		//	return 0
+		// }
+		//
+		// func Twice(p, q bool) (bool, bool) { t := p || q; return t, t }
+		//
+		// func FirstNeg(x []float64, ok bool) (float64, bool) {
+		//	t := x[0] < 0 && ok
+		//	return record(1), t // record might write x[0]
+		// }
+		//
+		// A boolean computed with && and || and read once right after
+		// goes where it is read, unless that could reorder effects.
+		name: "boolfold",
+		build: func(ev *env) []*ir.Func {
+			// value builds "t := l && r" (or ||) in go/ssa's shape, r's
+			// computation in its own block, and returns the block after
+			// it, where t is available.
+			value := func(b *irtest.Builder, and bool, l *ir.Value, r func() *ir.Value) (*ir.Value, *ir.Block) {
+				rhs, done := b.Block("binop.rhs"), b.Block("binop.done")
+				short := b.Bool(!and)
+				if and {
+					b.If(l, rhs, done)
+				} else {
+					b.If(l, done, rhs)
+				}
+				b.At(rhs)
+				rv := r()
+				b.Jump(done)
+				b.At(done)
+				t := b.Phi("t", boolT)
+				args(t, short, rv) // preds: the first block, rhs
+				return t, done
+			}
+
+			b := irtest.NewBuilder("Between", ev.pkg)
+			pa, pb, pc := b.Param("a", f64), b.Param("b", f64), b.Param("c", f64)
+			b.F.AddResult("", intT)
+			t, _ := value(b, true, b.Bin(token.LSS, pa, pb), func() *ir.Value { return b.Bin(token.LSS, pb, pc) })
+			then, els := b.Block("if.then"), b.Block("if.done")
+			b.If(t, then, els)
+			b.At(then).Return(b.Int(1))
+			b.At(els).Return(b.Int(0))
+
+			b2 := irtest.NewBuilder("Twice", ev.pkg)
+			p, q := b2.Param("p", boolT), b2.Param("q", boolT)
+			b2.F.AddResult("", boolT)
+			b2.F.AddResult("", boolT)
+			t2, _ := value(b2, false, p, func() *ir.Value { return q })
+			b2.Return(t2, t2)
+
+			b3 := irtest.NewBuilder("FirstNeg", ev.pkg)
+			x, ok := b3.Param("x", f64s), b3.Param("ok", boolT)
+			b3.F.AddResult("", f64)
+			b3.F.AddResult("", boolT)
+			neg := b3.Bin(token.LSS, b3.Load(b3.IndexAddr(x, b3.Int(0))), b3.Float(0))
+			t3, _ := value(b3, true, neg, func() *ir.Value { return ok })
+			b3.Return(b3.Call(ev.fn("record"), b3.Float(1)), t3)
+			return []*ir.Func{b.F, b2.F, b3.F}
+		},
+		check: `eq(t, "Between(1, 2, 3)", Between(1, 2, 3), 1)
+		eq(t, "Between(1, 3, 2)", Between(1, 3, 2), 0)
+		p, q := Twice(false, true)
+		eq(t, "Twice", p && q, true)
+		_, neg := FirstNeg([]float64{-1}, true)
+		eq(t, "FirstNeg", neg, true)`,
+	},
 }

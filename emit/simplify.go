@@ -9,6 +9,7 @@ package emit
 //	if c {} else {E}                =>  if !(c) {E}
 //	if c {...; return} else {E}     =>  if c {...; return}; E
 //	for ... { ...; if !(c) {E} }    =>  for ... { ...; if c {continue}; E }
+//	t := a && b; return t           =>  return a && b   (boolfold.go)
 //
 // Conditions are negated only with !, never by flipping a comparison
 // (NaN). The init clause (for i := 0; ...) is formed later, with the
@@ -29,6 +30,7 @@ func (e *emitter) simplify(l *slist) {
 	if st, ok := l.last().(*sValue); ok && st.v.Op == ir.OpReturn && len(st.v.Args) == 0 {
 		l.stmts = l.stmts[:len(l.stmts)-1]
 	}
+	e.foldBools(l)
 }
 
 // simplifyList simplifies the statements of l and, recursively, their

@@ -378,3 +378,19 @@ func Origin(p Point) bool {
 	}
 	return p == Point{X: 1}
 }
+
+func InRange(x, lo, hi float64) bool {
+	ok := lo <= x && x <= hi
+	return ok
+}
+
+func Consume(x []float64) float64 {
+	v := x[0]
+	x[0] = 0
+	return v
+}
+
+func PosThenConsume(x []float64) (bool, float64) {
+	pos := x[0] > 0 || len(x) > 1
+	return pos, Consume(x)
+}
