@@ -1,14 +1,20 @@
 package emit
 
-// This file defines the last clean-up of the statement tree: a boolean
-// computed with branches (an sSetBool, see boolValue in simplify.go) and
-// read once, by the statement right after it, is written inside that
-// statement,
+// This file defines the last clean-up of the statement tree: a value
+// held in a variable only because it is computed with branches or read
+// by several comparisons is written where it is read, when that is right
+// after it and nowhere else. A boolean computed with branches (an
+// sSetBool, see boolValue in simplify.go) goes into the statement after
+// it, and the tag of a switch statement into the switch,
 //
 //	t := a && !b || b && !a        =>  return a && !b || b && !a
 //	return t
 //
-// as the source had it. The condition's operands are then evaluated in
+//	t := n.Act                     =>  switch n.Act {
+//	switch t {
+//
+// as the source had them. Nothing comes between the definition and the
+// switch, which evaluates its tag first: the tag always moves. The condition's operands are then evaluated in
 // the next statement instead of just before it, which is invisible
 // unless they read memory that the rest of the statement writes (or call
 // functions whose order against the rest Go leaves open): the fold is
@@ -21,8 +27,8 @@ import (
 	"github.com/gadgen/gadgen/ir"
 )
 
-// foldBools folds the booleans of the function body l into their single
-// use.
+// foldBools folds the booleans and switch tags of the function body l
+// into their single use.
 func (e *emitter) foldBools(l *slist) {
 	mentions := map[*variable]int{}
 	walkStmts(l, func(st stmt) {
@@ -35,6 +41,12 @@ func (e *emitter) foldBools(l *slist) {
 			if set, ok := st.(*sSetBool); ok && i+1 < len(l.stmts) && e.canFoldBool(set, l.stmts[i+1], mentions) {
 				e.folded[set.dst] = set.cond
 				continue
+			}
+			if sv, ok := st.(*sValue); ok && i+1 < len(l.stmts) {
+				if sw, ok := l.stmts[i+1].(*sSwitch); ok && sw.tag == sv.v && e.canFoldTag(sv, mentions) {
+					sw.inlineTag = true
+					continue
+				}
 			}
 			out = append(out, st)
 		}
@@ -54,6 +66,21 @@ func (e *emitter) foldBools(l *slist) {
 		}
 	}
 	fold(l)
+}
+
+// canFoldTag reports whether the value that statement sv defines can be
+// rendered in the switch statement after it, its only reader.
+func (e *emitter) canFoldTag(sv *sValue, mentions map[*variable]int) bool {
+	v := sv.v
+	vr := e.vars[v.ID]
+	if e.kind[v.ID] != kVar || vr == nil || vr.predeclared || len(vr.members) != 1 || mentions[vr] != 2 {
+		return false
+	}
+	switch v.Op {
+	case ir.OpPhi, ir.OpExtract, ir.OpParam, ir.OpSelect:
+		return false
+	}
+	return true
 }
 
 // canFoldBool reports whether set's variable can be replaced by set's

@@ -27,7 +27,10 @@
 //   - Expressions, not three-address code. A value with one use is
 //     rendered inside its user when Go's evaluation rules make the move
 //     invisible (analyze.go); other values become variables named after
-//     the source variable they came from.
+//     the source variable they came from. A boolean computed with
+//     branches (t := a && b) and a switch's tag are written where they
+//     are read when that is the next statement and nothing else reads
+//     them (boolfold.go).
 //   - Variables, not φ-nodes. φ-related values whose live ranges do not
 //     interfere share one variable (copy coalescing, vars.go), so a
 //     loop-carried s is one variable s; the remaining φ copies are
@@ -56,21 +59,22 @@
 // # Pipeline inside the package
 //
 // For each function (func.go): composite literals (literals.go, on a
-// private copy of the function), analysis (analyze.go: live values, private
-// locals, what is inlined), variables (vars.go: liveness, coalescing,
-// names), short-circuit folding (fold.go), structuring (structure.go) into
-// a statement tree whose expressions are still IR values (stmt.go),
-// clean-ups (simplify.go), declaration placement (scope.go), and rendering
-// with jennifer (render.go, expr.go, types.go). Render (emit.go) wraps the
-// functions into a file and manages imports and the names they reserve.
+// private copy of the function), analysis (analyze.go: live values,
+// private locals, what is inlined), variables (vars.go: liveness,
+// coalescing, names), short-circuit folding (fold.go), structuring
+// (structure.go) into a statement tree whose expressions are still IR
+// values (stmt.go), clean-ups (simplify.go, switch.go, boolfold.go),
+// declaration placement (scope.go), and rendering with jennifer
+// (render.go, expr.go, types.go). Render (emit.go) wraps the functions
+// into a file and manages imports and the names they reserve.
 //
 // # Non-goals
 //
 // The emitter does not optimize: it renders what the IR says and moves a
 // computation only where that cannot be observed. It does not recover
-// type switches, switch statements without a tag (they stay else-if
-// chains), or range statements over slices (they come out as
-// three-clause loops). Conditions are negated only
-// with ! — never by flipping a comparison, which NaNs forbid — except
-// that !(a == b) is written a != b, which holds for NaNs too.
+// switch statements without a tag (they stay else-if chains) or range
+// statements over slices (they come out as three-clause loops).
+// Conditions are negated only with ! — never by flipping a comparison,
+// which NaNs forbid — except that !(a == b) is written a != b, which
+// holds for NaNs too.
 package emit

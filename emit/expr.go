@@ -12,7 +12,7 @@ package emit
 // otherwise (s := 0.0, float32(1), Celsius(2)).
 
 import (
-	"fmt"
+	"bytes"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -162,7 +162,7 @@ func (e *emitter) op(v *ir.Value, want types.Type) expr {
 func (e *emitter) literal(v *ir.Value) expr {
 	elems, table := e.literalElems(v)
 	x := e.composite(v.Type, elems)
-	if len(elems) >= 2 && !table && len(fmt.Sprintf("%#v", x.c)) > maxLiteralLine {
+	if len(elems) >= 2 && !table && textLen(x.c) > maxLiteralLine {
 		multi := jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 		x = e.compositeWith(v.Type, jen.Custom(multi, elems...))
 	}
@@ -172,6 +172,16 @@ func (e *emitter) literal(v *ir.Value) expr {
 // maxLiteralLine is the length beyond which a literal is written on
 // several lines.
 const maxLiteralLine = 40
+
+// textLen returns the length of the source text of c, or 0 if jennifer
+// cannot render it alone.
+func textLen(c jen.Code) int {
+	var buf bytes.Buffer
+	if err := jen.Add(c).Render(&buf); err != nil {
+		return 0
+	}
+	return buf.Len()
+}
 
 // literalElems renders the elements of literal v, and reports whether
 // they are all constants.

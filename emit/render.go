@@ -63,7 +63,12 @@ func (e *emitter) renderStmt(st stmt) []jen.Code {
 		if st.dflt != nil {
 			clauses = append(clauses, jen.Default().Block(e.renderList(st.dflt)...))
 		}
-		tag := e.inHeader(func() expr { return e.ref(st.tag, st.tag.Type) })
+		tag := e.inHeader(func() expr {
+			if st.inlineTag {
+				return e.op(st.tag, st.tag.Type)
+			}
+			return e.ref(st.tag, st.tag.Type)
+		})
 		return []jen.Code{jen.Switch(tag.c).Block(clauses...)}
 	case *sFor:
 		return e.renderFor(st)

@@ -377,7 +377,13 @@ func (e *emitter) stmtVars(st stmt, f func(vr *variable, def bool)) {
 	case *sIf:
 		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })
 	case *sSwitch:
-		e.touches(st.tag, func(vr *variable) { f(vr, false) })
+		if st.inlineTag {
+			for _, a := range st.tag.Args {
+				e.touches(a, func(vr *variable) { f(vr, false) })
+			}
+		} else {
+			e.touches(st.tag, func(vr *variable) { f(vr, false) })
+		}
 	case *sFor:
 		st.cond.leaves(func(v *ir.Value) { e.touches(v, func(vr *variable) { f(vr, false) }) })
 		if st.init != nil {

@@ -44,8 +44,22 @@ var shapeCases = []testCase{
 		//	return s
 		// }
 		//
-		// Each comparison loads codes[i] again (the tag is an expression
-		// without effects); the break of the loop needs a label.
+		// func Grade(p Point) int {
+		//	switch p.X {
+		//	case 0:
+		//		return 1
+		//	case 0.5:
+		//		return 2
+		//	case 1:
+		//		return 3
+		//	}
+		//	return 0
+		// }
+		//
+		// In Weigh, each comparison loads codes[i] again (the tag is an
+		// expression without effects); the break of the loop needs a
+		// label. In Grade, the tag is held in a variable, which the
+		// switch makes unnecessary.
 		name: "switch",
 		build: func(ev *env) []*ir.Func {
 			act := ev.typ("Activation")
@@ -82,10 +96,25 @@ var shapeCases = []testCase{
 			args(i, b.Int(0), i2)
 			args(sp, s, sAdd, sSub) // preds: arm0, add, dflt
 			args(sd, s, s)          // preds: loop, arm2
-			return one(b.F)
+
+			b2 := irtest.NewBuilder("Grade", ev.pkg)
+			p := b2.Param("p", ev.typ("Point"))
+			b2.F.AddResult("", intT)
+			px := b2.Field(p, 0)
+			for i, c := range []float64{0, 0.5, 1} {
+				then, next := b2.Block("switch.body"), b2.Block("switch.next")
+				b2.If(b2.Bin(token.EQL, px, b2.Float(c)), then, next)
+				b2.At(then).Return(b2.Int(int64(i + 1)))
+				b2.At(next)
+			}
+			b2.Return(b2.Int(0))
+			return []*ir.Func{b.F, b2.F}
 		},
 		check: `eq(t, "Weigh", Weigh([]Activation{Tanh, Sigmoid, 7, ReLU, Softplus, Sigmoid}, 2), 2.0)
-		eq(t, "Weigh all", Weigh([]Activation{ReLU, 9}, 1), 0.0)`,
+		eq(t, "Weigh all", Weigh([]Activation{ReLU, 9}, 1), 0.0)
+		for x, want := range map[float64]int{0: 1, 0.5: 2, 1: 3, 2: 0} {
+			eq(t, "Grade", Grade(Point{X: x}), want)
+		}`,
 	},
 	{
 		// func Dup(k int) int {

@@ -72,6 +72,9 @@ type sSwitch struct {
 	tag   *ir.Value
 	cases []*sCase
 	dflt  *slist
+	// inlineTag: the tag's own operation is written in the switch,
+	// not its variable (boolfold.go).
+	inlineTag bool
 }
 
 // sCase is one case clause: its constants (IR values of OpConst) and its

@@ -394,3 +394,20 @@ func PosThenConsume(x []float64) (bool, float64) {
 	pos := x[0] > 0 || len(x) > 1
 	return pos, Consume(x)
 }
+
+type Layer struct {
+	Act   Activation
+	Scale float64
+}
+
+func (l Layer) Apply(z float64) float64 {
+	switch l.Act {
+	case Tanh:
+		z = math.Tanh(z)
+	case Sigmoid:
+		z = 1 / (1 + math.Exp(-z))
+	case ReLU:
+		z = max(z, 0)
+	}
+	return l.Scale * z
+}
