@@ -156,6 +156,9 @@ func memLiteral(a *ir.Value, uses [][]*ir.Value, cfg *ir.CFG, pkgPath string) *l
 			p.v = u // a[:], go/ssa's slice literal
 		case u.Op == ir.OpFieldAddr && u.Args[0] == a, u.Op == ir.OpIndexAddr && u.Args[0] == a:
 			key := u.Index
+			if st, ok := elem.Underlying().(*types.Struct); ok && u.Op == ir.OpFieldAddr && st.Field(key).Name() == "_" {
+				return nil // a literal cannot name a blank field
+			}
 			if u.Op == ir.OpIndexAddr {
 				k, ok := constIndex(u.Args[1])
 				if !ok {
@@ -287,7 +290,8 @@ func index(v *ir.Value) int {
 
 // cloneFunc returns a copy of fn whose values are created in the order of
 // fn's value IDs (so that anything ordered by ID keeps its order), and
-// the map from fn's values to the copy's.
+// the map from fn's values to the copy's. It copies every field of
+// ir.Func, ir.Block and ir.Value (TestCloneFields notices new ones).
 func cloneFunc(fn *ir.Func) (*ir.Func, map[*ir.Value]*ir.Value) {
 	c := ir.NewFunc(fn.Name, fn.Pkg)
 	c.Recv, c.Variadic, c.Doc, c.Pos = fn.Recv, fn.Variadic, fn.Doc, fn.Pos
