@@ -8,6 +8,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -269,10 +270,26 @@ func (fs *fileState) constName(t types.Type, c constant.Value) *types.Const {
 			found = k
 		}
 	}
-	if found == nil || !found.Exported() && found.Pkg().Path() != fs.pkgPath {
+	if found == nil || found.Pkg().Path() != fs.pkgPath && (!found.Exported() || !importable(fs.pkgPath, found.Pkg().Path())) {
 		return nil
 	}
 	return found
+}
+
+// importable reports whether package from may import package to under
+// Go's rule for internal packages. (The driver reports code that needs a
+// type of a package it cannot import; a constant is only spelled by its
+// name where that adds no such import.)
+func importable(from, to string) bool {
+	elems := strings.Split(to, "/")
+	for i := len(elems) - 1; i >= 0; i-- {
+		if elems[i] == "internal" {
+			parent := strings.Join(elems[:i], "/")
+			// The standard library's internal packages: none of ours.
+			return parent != "" && (from == parent || strings.HasPrefix(from, parent+"/"))
+		}
+	}
+	return true
 }
 
 // sameConst reports whether constant values x and y are equal.

@@ -1,5 +1,7 @@
 package emit
 
+// Tests of the package's internals.
+
 import (
 	"reflect"
 	"testing"
@@ -20,6 +22,25 @@ func TestCloneFields(t *testing.T) {
 	} {
 		if got := c.typ.NumField(); got != c.want {
 			t.Errorf("%s has %d fields, want %d: update cloneFunc (literals.go) and this test", c.typ, got, c.want)
+		}
+	}
+}
+
+func TestImportable(t *testing.T) {
+	for _, c := range []struct {
+		from, to string
+		want     bool
+	}{
+		{"a/b", "time", true},
+		{"a/b", "a/internal/c", true},
+		{"a/b/d", "a/b/internal", true},
+		{"a", "a/b/internal/c", false},
+		{"x/y", "a/internal/c", false},
+		{"a/b", "internal/abi", false},
+		{"ab/c", "a/internal/c", false},
+	} {
+		if got := importable(c.from, c.to); got != c.want {
+			t.Errorf("importable(%q, %q) = %v, want %v", c.from, c.to, got, c.want)
 		}
 	}
 }
