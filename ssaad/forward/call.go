@@ -112,12 +112,12 @@ func (t *transformer) variadicCall(v *ir.Value, sig *types.Signature) {
 // sliceOf builds a slice of type st holding elems.
 func (t *transformer) sliceOf(st types.Type, elems []*ir.Value) *ir.Value {
 	intT := types.Typ[types.Int]
-	n := t.f.ConstValue(intT, constant.MakeInt64(int64(len(elems))))
-	s := t.emit(ir.OpMakeSlice, st, n, nil)
+	n := t.F.ConstValue(intT, constant.MakeInt64(int64(len(elems))))
+	s := t.Emit(ir.OpMakeSlice, st, n, nil)
 	elem := st.Underlying().(*types.Slice).Elem()
 	for i, e := range elems {
-		addr := t.emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.f.ConstValue(intT, constant.MakeInt64(int64(i))))
-		t.emit(ir.OpStore, nil, addr, e)
+		addr := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.F.ConstValue(intT, constant.MakeInt64(int64(i))))
+		t.Emit(ir.OpStore, nil, addr, e)
 	}
 	return s
 }
@@ -152,7 +152,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, args, tans 
 	default:
 		typ = res
 	}
-	nc := t.emit(ir.OpCall, typ, args...)
+	nc := t.Emit(ir.OpCall, typ, args...)
 	nc.Pos = v.Pos
 	nc.Callee = &ir.Callee{Derived: df}
 
@@ -176,7 +176,7 @@ func (t *transformer) extract(c *ir.Value, i int, res *types.Tuple) *ir.Value {
 	if res.Len() == 1 {
 		return c
 	}
-	e := t.emit(ir.OpExtract, res.At(i).Type(), c)
+	e := t.Emit(ir.OpExtract, res.At(i).Type(), c)
 	e.Index = i
 	return e
 }
@@ -216,15 +216,15 @@ func (t *transformer) builtin(v *ir.Value) {
 		m, dm := nv.Args[0], t.tangent(v.Args[0])
 		for k := 1; k < len(v.Args); k++ {
 			a, da := nv.Args[k], t.tangent(v.Args[k])
-			cond := t.emit(ir.OpBinary, types.Typ[types.Bool], a, m)
+			cond := t.Emit(ir.OpBinary, types.Typ[types.Bool], a, m)
 			cond.Tok = tok
-			if isZero(da) && isZero(dm) {
+			if ssaad.IsZero(da) && ssaad.IsZero(dm) {
 				dm = da
 			} else {
-				dm = t.emit(ir.OpSelect, v.Type, cond, da, dm)
+				dm = t.Emit(ir.OpSelect, v.Type, cond, da, dm)
 			}
 			if k < len(v.Args)-1 {
-				m2 := t.emit(ir.OpCall, v.Type, m, a)
+				m2 := t.Emit(ir.OpCall, v.Type, m, a)
 				m2.Callee = &ir.Callee{Builtin: v.Callee.Builtin}
 				m = m2
 			}
@@ -238,7 +238,7 @@ func (t *transformer) builtin(v *ir.Value) {
 		for _, a := range v.Args[1:] {
 			args = append(args, t.tangent(a))
 		}
-		d := t.emit(ir.OpCall, v.Type, args...)
+		d := t.Emit(ir.OpCall, v.Type, args...)
 		d.Callee = &ir.Callee{Builtin: "append", Spread: v.Callee.Spread}
 		t.tan[v] = d
 	case "copy":
@@ -247,17 +247,17 @@ func (t *transformer) builtin(v *ir.Value) {
 			return
 		}
 		if t.hasTangent(src) {
-			d := t.emit(ir.OpCall, v.Type, t.tangent(dst), t.tangent(src))
+			d := t.Emit(ir.OpCall, v.Type, t.tangent(dst), t.tangent(src))
 			d.Callee = &ir.Callee{Builtin: "copy"}
 			return
 		}
 		// The copied elements have zero tangents.
-		part := t.emit(ir.OpSlice, dst.Type, t.tangent(dst), nil, nv, nil)
-		d := t.emit(ir.OpCall, nil, part)
+		part := t.Emit(ir.OpSlice, dst.Type, t.tangent(dst), nil, nv, nil)
+		d := t.Emit(ir.OpCall, nil, part)
 		d.Callee = &ir.Callee{Builtin: "clear"}
 	case "clear":
 		if t.hasTangent(v.Args[0]) {
-			d := t.emit(ir.OpCall, nil, t.tangent(v.Args[0]))
+			d := t.Emit(ir.OpCall, nil, t.tangent(v.Args[0]))
 			d.Callee = &ir.Callee{Builtin: "clear"}
 		}
 	case "print", "println", "len", "cap":
@@ -315,19 +315,19 @@ func (t *transformer) mathCall(v *ir.Value) {
 	for i := range rule.Results {
 		var d *ir.Value
 		if ssaad.HasFloat(results[i].Type) {
-			d = t.zero(results[i].Type)
+			d = t.Zero(results[i].Type)
 			for j := range rule.Params {
 				if rule.Partials[i][j] == "" || !t.hasTangent(v.Args[j]) {
 					continue
 				}
-				partial, err := t.lowerExpr(rule.Partials[i][j], env, fn.Pkg(), results[i].Type)
+				partial, err := t.LowerPartial(rule.Partials[i][j], env, fn.Pkg(), results[i].Type)
 				if err != nil {
 					t.errorf(v.Pos, "math."+fn.Name(), "bad rule: %v", err)
 					return
 				}
-				d = t.add(d, t.mul(partial, t.tangent(v.Args[j])))
+				d = t.Add(d, t.Mul(partial, t.tangent(v.Args[j])))
 			}
-			if isZero(d) {
+			if ssaad.IsZero(d) {
 				d = nil
 			}
 		}

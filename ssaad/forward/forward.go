@@ -4,7 +4,6 @@ package forward
 
 import (
 	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -48,12 +47,12 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 	if len(t.errs) > 0 {
 		return nil, t.errs
 	}
-	return t.f, nil
+	return t.F, nil
 }
 
 type transformer struct {
+	ssaad.Builder
 	primal *ir.Func
-	f      *ir.Func
 	req    *ssaad.Request
 	env    ssaad.Env
 	act    *ssaad.Activity
@@ -101,7 +100,7 @@ func (t *transformer) run() {
 	p, req := t.primal, t.req
 	nm := computeNames(req.Target, req.Active)
 	f := ir.NewFunc(req.Name, p.Pkg)
-	t.f = f
+	t.F = f
 	f.Pos = p.Pos
 	f.Doc = docComment(req.Name, req.Target, nm, req.Active, ssaad.ParamWrites(p, t.env.Writes))
 	if req.Method {
@@ -152,7 +151,7 @@ func (t *transformer) run() {
 	// Inactive slice parameters through which varied values are stored get
 	// a zero shadow of their own.
 	entry := t.blk[cfg.RPO[0]]
-	t.cur = entry
+	t.Cur = entry
 	for i, pv := range p.Params {
 		if req.Active[i] || !t.act.Varied(pv) {
 			continue
@@ -167,7 +166,7 @@ func (t *transformer) run() {
 
 	var phis []*ir.Value
 	for _, b := range cfg.RPO {
-		t.cur = t.blk[b]
+		t.Cur = t.blk[b]
 		for _, v := range b.Instrs {
 			if v.Op == ir.OpPhi {
 				phis = append(phis, v)
@@ -191,11 +190,6 @@ func (t *transformer) run() {
 	}
 }
 
-// emit appends a new value to the current block.
-func (t *transformer) emit(op ir.Op, typ types.Type, args ...*ir.Value) *ir.Value {
-	return t.cur.NewValue(op, typ, args...)
-}
-
 // v returns the copy of primal value x.
 func (t *transformer) v(x *ir.Value) *ir.Value {
 	if x == nil {
@@ -205,7 +199,7 @@ func (t *transformer) v(x *ir.Value) *ir.Value {
 		if c, ok := t.val[x]; ok {
 			return c
 		}
-		c := t.f.ConstValue(x.Type, x.Const)
+		c := t.F.ConstValue(x.Type, x.Const)
 		t.val[x] = c
 		return c
 	}
@@ -222,24 +216,12 @@ func (t *transformer) tangent(x *ir.Value) *ir.Value {
 	if d, ok := t.tan[x]; ok {
 		return d
 	}
-	return t.zero(x.Type)
+	return t.Zero(x.Type)
 }
 
 func (t *transformer) hasTangent(x *ir.Value) bool {
 	_, ok := t.tan[x]
 	return ok
-}
-
-func (t *transformer) zero(typ types.Type) *ir.Value {
-	if b, ok := typ.Underlying().(*types.Basic); ok {
-		if b.Info()&types.IsFloat != 0 {
-			return t.f.ConstValue(typ, constant.MakeFloat64(0))
-		}
-		if b.Info()&types.IsNumeric != 0 {
-			return t.f.ConstValue(typ, constant.MakeInt64(0))
-		}
-	}
-	return t.f.ConstValue(typ, nil)
 }
 
 // zeroShadow returns a new zero shadow for the pointer-like value x, which
@@ -253,14 +235,14 @@ func (t *transformer) zeroShadow(x *ir.Value) *ir.Value {
 		if holdsPointers(u.Elem()) {
 			return nil
 		}
-		n := t.emit(ir.OpLen, types.Typ[types.Int], x)
-		c := t.emit(ir.OpCap, types.Typ[types.Int], x)
-		return t.emit(ir.OpMakeSlice, x.Type, n, c)
+		n := t.Emit(ir.OpLen, types.Typ[types.Int], x)
+		c := t.Emit(ir.OpCap, types.Typ[types.Int], x)
+		return t.Emit(ir.OpMakeSlice, x.Type, n, c)
 	case *types.Pointer:
 		if holdsPointers(u.Elem()) {
 			return nil
 		}
-		a := t.emit(ir.OpAlloc, x.Type)
+		a := t.Emit(ir.OpAlloc, x.Type)
 		a.Heap = true
 		return a
 	}
@@ -302,89 +284,13 @@ func (t *transformer) shadowResult(v, nv *ir.Value) {
 	t.tan[v] = s
 }
 
-func isZero(v *ir.Value) bool {
-	if v.Op != ir.OpConst {
-		return false
-	}
-	if v.Const == nil {
-		return true
-	}
-	return v.Const.Kind() != constant.Unknown && (v.Const.Kind() == constant.Int || v.Const.Kind() == constant.Float) && constant.Sign(v.Const) == 0
-}
-
-func isOne(v *ir.Value) bool {
-	if v.Op != ir.OpConst || v.Const == nil {
-		return false
-	}
-	k := v.Const.Kind()
-	return (k == constant.Int || k == constant.Float) && constant.Compare(v.Const, token.EQL, constant.MakeInt64(1))
-}
-
-// Tangent arithmetic that folds the zeros and ones it knows of.
-
-func (t *transformer) binary(tok token.Token, x, y *ir.Value) *ir.Value {
-	v := t.emit(ir.OpBinary, x.Type, x, y)
-	v.Tok = tok
-	return v
-}
-
-func (t *transformer) add(x, y *ir.Value) *ir.Value {
-	switch {
-	case isZero(x):
-		return y
-	case isZero(y):
-		return x
-	}
-	return t.binary(token.ADD, x, y)
-}
-
-func (t *transformer) sub(x, y *ir.Value) *ir.Value {
-	switch {
-	case isZero(y):
-		return x
-	case isZero(x):
-		return t.neg(y)
-	}
-	return t.binary(token.SUB, x, y)
-}
-
-func (t *transformer) mul(x, y *ir.Value) *ir.Value {
-	switch {
-	case isZero(x):
-		return x
-	case isZero(y):
-		return y
-	case isOne(x):
-		return y
-	case isOne(y):
-		return x
-	}
-	return t.binary(token.MUL, x, y)
-}
-
-func (t *transformer) quo(x, y *ir.Value) *ir.Value {
-	if isZero(x) || isOne(y) {
-		return x
-	}
-	return t.binary(token.QUO, x, y)
-}
-
-func (t *transformer) neg(x *ir.Value) *ir.Value {
-	if isZero(x) {
-		return x
-	}
-	v := t.emit(ir.OpUnary, x.Type, x)
-	v.Tok = token.SUB
-	return v
-}
-
 // clone copies primal value v into the current block with mapped arguments.
 func (t *transformer) clone(v *ir.Value) *ir.Value {
 	args := make([]*ir.Value, len(v.Args))
 	for i, a := range v.Args {
 		args[i] = t.v(a)
 	}
-	nv := t.emit(v.Op, v.Type, args...)
+	nv := t.Emit(v.Op, v.Type, args...)
 	nv.Name, nv.Pos, nv.Tok, nv.Const, nv.Index, nv.Heap, nv.Global = v.Name, v.Pos, v.Tok, v.Const, v.Index, v.Heap, v.Global
 	if v.Callee != nil {
 		c := *v.Callee
@@ -397,7 +303,7 @@ func (t *transformer) clone(v *ir.Value) *ir.Value {
 // setTangent records d as the tangent of primal value v and names it after
 // v.
 func (t *transformer) setTangent(v, d *ir.Value) {
-	if d == nil || isZero(d) {
+	if d == nil || ssaad.IsZero(d) {
 		return
 	}
 	if v.Name != "" && d.Name == "" && d.Block != nil {
@@ -406,22 +312,15 @@ func (t *transformer) setTangent(v, d *ir.Value) {
 	t.tan[v] = d
 }
 
-// same emits the operation of v on the tangents or copies given.
-func (t *transformer) same(v *ir.Value, args ...*ir.Value) *ir.Value {
-	d := t.emit(v.Op, v.Type, args...)
-	d.Tok, d.Index, d.Heap, d.Pos = v.Tok, v.Index, v.Heap, v.Pos
-	return d
-}
-
 func (t *transformer) instr(v *ir.Value) {
 	varied := t.act.Varied(v)
 	switch v.Op {
 	case ir.OpPhi:
-		nv := t.emit(ir.OpPhi, v.Type)
+		nv := t.Emit(ir.OpPhi, v.Type)
 		nv.Name, nv.Pos = v.Name, v.Pos
 		t.val[v] = nv
 		if varied {
-			d := t.emit(ir.OpPhi, v.Type)
+			d := t.Emit(ir.OpPhi, v.Type)
 			t.tan[v] = d
 			if v.Name != "" {
 				d.Name = "d" + v.Name
@@ -455,14 +354,14 @@ func (t *transformer) instr(v *ir.Value) {
 				args[k] = t.tangent(a)
 			}
 		}
-		r := t.emit(ir.OpReturn, nil, args...)
+		r := t.Emit(ir.OpReturn, nil, args...)
 		r.Pos = v.Pos
 		return
 	case ir.OpStore:
 		t.clone(v)
 		addr, x := v.Args[0], v.Args[1]
 		if t.hasTangent(addr) && ssaad.HasFloat(x.Type) {
-			t.same(v, t.tangent(addr), t.tangent(x))
+			t.Same(v, t.tangent(addr), t.tangent(x))
 		}
 		return
 	}
@@ -477,31 +376,31 @@ func (t *transformer) instr(v *ir.Value) {
 		x, y := nv.Args[0], nv.Args[1]
 		switch v.Tok {
 		case token.ADD:
-			t.setTangent(v, t.add(tx(0), tx(1)))
+			t.setTangent(v, t.Add(tx(0), tx(1)))
 		case token.SUB:
-			t.setTangent(v, t.sub(tx(0), tx(1)))
+			t.setTangent(v, t.Sub(tx(0), tx(1)))
 		case token.MUL:
-			t.setTangent(v, t.add(t.mul(tx(0), y), t.mul(x, tx(1))))
+			t.setTangent(v, t.Add(t.Mul(tx(0), y), t.Mul(x, tx(1))))
 		case token.QUO:
 			// z = x/y: dz = (dx - z·dy)/y
-			t.setTangent(v, t.quo(t.sub(tx(0), t.mul(nv, tx(1))), y))
+			t.setTangent(v, t.Quo(t.Sub(tx(0), t.Mul(nv, tx(1))), y))
 		default:
 			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
 		}
 	case ir.OpUnary:
 		if v.Tok == token.SUB {
-			t.setTangent(v, t.neg(tx(0)))
+			t.setTangent(v, t.Neg(tx(0)))
 		} else {
 			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
 		}
 	case ir.OpConvert:
 		if t.hasTangent(v.Args[0]) && ssaad.HasFloat(v.Args[0].Type) {
-			t.setTangent(v, t.same(v, tx(0)))
+			t.setTangent(v, t.Same(v, tx(0)))
 		}
 	case ir.OpSelect:
-		t.setTangent(v, t.same(v, nv.Args[0], tx(1), tx(2)))
+		t.setTangent(v, t.Same(v, nv.Args[0], tx(1), tx(2)))
 	case ir.OpAlloc, ir.OpMakeSlice:
-		d := t.same(v, nv.Args...)
+		d := t.Same(v, nv.Args...)
 		if v.Name != "" {
 			d.Name = "d" + v.Name
 		}
@@ -510,15 +409,15 @@ func (t *transformer) instr(v *ir.Value) {
 		t.errorf(v.Pos, "package-level variable "+v.Global.Name(), "values that depend on the varied inputs are stored into it")
 	case ir.OpLoad, ir.OpField:
 		if t.hasTangent(v.Args[0]) {
-			t.setTangent(v, t.same(v, tx(0)))
+			t.setTangent(v, t.Same(v, tx(0)))
 		}
 	case ir.OpFieldAddr:
 		if t.hasTangent(v.Args[0]) {
-			t.tan[v] = t.same(v, tx(0))
+			t.tan[v] = t.Same(v, tx(0))
 		}
 	case ir.OpIndexAddr, ir.OpIndex:
 		if t.hasTangent(v.Args[0]) {
-			d := t.same(v, tx(0), nv.Args[1])
+			d := t.Same(v, tx(0), nv.Args[1])
 			if v.Op == ir.OpIndex {
 				t.setTangent(v, d)
 			} else {
@@ -527,7 +426,7 @@ func (t *transformer) instr(v *ir.Value) {
 		}
 	case ir.OpSlice:
 		if t.hasTangent(v.Args[0]) {
-			t.tan[v] = t.same(v, tx(0), nv.Args[1], nv.Args[2], nv.Args[3])
+			t.tan[v] = t.Same(v, tx(0), nv.Args[1], nv.Args[2], nv.Args[3])
 		}
 	case ir.OpLen, ir.OpCap, ir.OpJump, ir.OpIf, ir.OpPanic, ir.OpConst, ir.OpParam:
 	default:

@@ -1,4 +1,4 @@
-package forward
+package ssaad
 
 // This file defines the lowering of a partial-derivative expression of
 // package templates into IR values in the current block.
@@ -15,20 +15,21 @@ import (
 	"github.com/gadgen/gadgen/templates"
 )
 
-// lowerExpr lowers the partial src, whose identifiers are bound by env,
-// calling functions of package mathPkg; float is the type of untyped
-// literals.
-func (t *transformer) lowerExpr(src string, env map[string]*ir.Value, mathPkg *types.Package, float types.Type) (*ir.Value, error) {
+// LowerPartial lowers the partial-derivative expression src of a rule of
+// package templates, whose identifiers are bound by env, into values
+// appended to the current block; calls go to functions of package mathPkg;
+// float is the type of untyped literals.
+func (b *Builder) LowerPartial(src string, env map[string]*ir.Value, mathPkg *types.Package, float types.Type) (*ir.Value, error) {
 	e, err := templates.Parse(src)
 	if err != nil {
 		return nil, err
 	}
-	l := &lowerer{t: t, env: env, math: mathPkg, float: float}
+	l := &lowerer{b: b, env: env, math: mathPkg, float: float}
 	return l.expr(e, float)
 }
 
 type lowerer struct {
-	t     *transformer
+	b     *Builder
 	env   map[string]*ir.Value
 	math  *types.Package
 	float types.Type
@@ -43,7 +44,7 @@ func isIntType(t types.Type) bool {
 
 // expr lowers e; want is the type an untyped literal takes.
 func (l *lowerer) expr(e ast.Expr, want types.Type) (*ir.Value, error) {
-	t := l.t
+	b := l.b
 	switch e := e.(type) {
 	case *ast.ParenExpr:
 		return l.expr(e.X, want)
@@ -65,7 +66,7 @@ func (l *lowerer) expr(e ast.Expr, want types.Type) (*ir.Value, error) {
 		default:
 			return nil, fmt.Errorf("literal %s", e.Value)
 		}
-		return t.f.ConstValue(want, c), nil
+		return b.F.ConstValue(want, c), nil
 	case *ast.Ident:
 		if v, ok := l.env[e.Name]; ok {
 			return v, nil
@@ -77,7 +78,7 @@ func (l *lowerer) expr(e ast.Expr, want types.Type) (*ir.Value, error) {
 		if !ok {
 			return nil, fmt.Errorf("math.%s is not a constant", e.Sel.Name)
 		}
-		return t.f.ConstValue(l.float, constant.ToFloat(c.Val())), nil
+		return b.F.ConstValue(l.float, constant.ToFloat(c.Val())), nil
 	case *ast.UnaryExpr:
 		x, err := l.expr(e.X, want)
 		if err != nil {
@@ -85,12 +86,12 @@ func (l *lowerer) expr(e ast.Expr, want types.Type) (*ir.Value, error) {
 		}
 		if e.Op == token.SUB {
 			if x.Op == ir.OpConst && x.Const != nil {
-				return t.f.ConstValue(x.Type, constant.UnaryOp(token.SUB, x.Const, 0)), nil
+				return b.F.ConstValue(x.Type, constant.UnaryOp(token.SUB, x.Const, 0)), nil
 			}
-			return t.neg(x), nil
+			return b.Neg(x), nil
 		}
 		if e.Op == token.NOT {
-			v := t.emit(ir.OpUnary, boolType, x)
+			v := b.Emit(ir.OpUnary, boolType, x)
 			v.Tok = token.NOT
 			return v, nil
 		}
@@ -120,7 +121,7 @@ func isLit(e ast.Expr) bool {
 }
 
 func (l *lowerer) binary(e *ast.BinaryExpr, want types.Type) (*ir.Value, error) {
-	t := l.t
+	b := l.b
 	switch e.Op {
 	case token.LAND, token.LOR:
 		x, err := l.expr(e.X, boolType)
@@ -131,7 +132,7 @@ func (l *lowerer) binary(e *ast.BinaryExpr, want types.Type) (*ir.Value, error) 
 		if err != nil {
 			return nil, err
 		}
-		v := t.emit(ir.OpBinary, boolType, x, y)
+		v := b.Emit(ir.OpBinary, boolType, x, y)
 		v.Tok = e.Op
 		return v, nil
 	}
@@ -175,29 +176,29 @@ func (l *lowerer) binary(e *ast.BinaryExpr, want types.Type) (*ir.Value, error) 
 	if !cmp {
 		switch e.Op {
 		case token.ADD:
-			return t.add(x, y), nil
+			return b.Add(x, y), nil
 		case token.SUB:
-			return t.sub(x, y), nil
+			return b.Sub(x, y), nil
 		case token.MUL:
-			return t.mul(x, y), nil
+			return b.Mul(x, y), nil
 		case token.QUO:
-			return t.quo(x, y), nil
+			return b.Quo(x, y), nil
 		}
 	}
-	v := t.emit(ir.OpBinary, typ, x, y)
+	v := b.Emit(ir.OpBinary, typ, x, y)
 	v.Tok = e.Op
 	return v, nil
 }
 
 func (l *lowerer) convert(x *ir.Value, to types.Type) *ir.Value {
 	if x.Op == ir.OpConst && x.Const != nil {
-		return l.t.f.ConstValue(to, constant.ToFloat(x.Const))
+		return l.b.F.ConstValue(to, constant.ToFloat(x.Const))
 	}
-	return l.t.same(&ir.Value{Op: ir.OpConvert, Type: to}, x)
+	return l.b.Same(&ir.Value{Op: ir.OpConvert, Type: to}, x)
 }
 
 func (l *lowerer) call(e *ast.CallExpr) (*ir.Value, error) {
-	t := l.t
+	b := l.b
 	switch fun := e.Fun.(type) {
 	case *ast.Ident:
 		if fun.Name == templates.Where {
@@ -212,11 +213,11 @@ func (l *lowerer) call(e *ast.CallExpr) (*ir.Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			b, err := l.expr(e.Args[2], a.Type)
+			d, err := l.expr(e.Args[2], a.Type)
 			if err != nil {
 				return nil, err
 			}
-			return t.emit(ir.OpSelect, a.Type, c, a, b), nil
+			return b.Emit(ir.OpSelect, a.Type, c, a, d), nil
 		}
 		if _, ok := templates.Helpers[fun.Name]; ok {
 			var args []*ir.Value
@@ -231,7 +232,7 @@ func (l *lowerer) call(e *ast.CallExpr) (*ir.Value, error) {
 			sig := types.NewSignatureType(nil, nil, nil,
 				types.NewTuple(types.NewParam(token.NoPos, nil, "x", f64)),
 				types.NewTuple(types.NewParam(token.NoPos, nil, "", f64)), false)
-			v := t.emit(ir.OpCall, f64, args...)
+			v := b.Emit(ir.OpCall, f64, args...)
 			v.Callee = &ir.Callee{Derived: &ir.DerivedFunc{Name: fun.Name, Sig: sig, Helper: true}}
 			return v, nil
 		}
@@ -254,7 +255,7 @@ func (l *lowerer) call(e *ast.CallExpr) (*ir.Value, error) {
 			}
 			args = append(args, x)
 		}
-		v := t.emit(ir.OpCall, sig.Results().At(0).Type(), args...)
+		v := b.Emit(ir.OpCall, sig.Results().At(0).Type(), args...)
 		v.Callee = &ir.Callee{Func: fn}
 		return v, nil
 	}
