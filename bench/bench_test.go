@@ -28,7 +28,7 @@ func TestRunQuick(t *testing.T) {
 		}
 	}
 	for _, k := range []Kind{JVP, Hand, FD} {
-		if m, n := rep.Headline(k); n != len(Suites()) || !(m > 0) {
+		if m, n := rep.Headline(k, nil); n != len(Suites()) || !(m > 0) {
 			t.Errorf("headline of %s: got %v over %d suites, want a positive mean over %d", k, m, n, len(Suites()))
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 )
@@ -139,25 +140,39 @@ func (r *Report) suites() []*Suite {
 // SuiteMean returns the geometric mean over the suite's rows of the ratio
 // of kind k, and the number of rows it is over.
 func (r *Report) SuiteMean(s *Suite, k Kind) (float64, int) {
-	var logs []float64
+	xs := r.suiteRatios(s, k)
+	logs := make([]float64, len(xs))
+	for i, x := range xs {
+		logs[i] = math.Log(x)
+	}
+	return expMean(logs), len(logs)
+}
+
+// suiteRatios returns the ratios of kind k over the suite's rows.
+func (r *Report) suiteRatios(s *Suite, k Kind) []float64 {
+	var xs []float64
 	for _, row := range r.Rows {
 		if row.Suite != s {
 			continue
 		}
 		if x, ok := row.Ratio(k); ok {
-			logs = append(logs, math.Log(x))
+			xs = append(xs, x)
 		}
 	}
-	return expMean(logs), len(logs)
+	return xs
 }
 
 // Headline returns benchmarks.md's headline for kind k: the geometric mean
 // over the suites (S1–S3) of each suite's geometric mean over its sizes, so
 // that a suite with many sizes weighs as much as one with few; and the
-// number of suites it is over.
-func (r *Report) Headline(k Kind) (float64, int) {
+// number of suites it is over. Suites for which skip returns true are left
+// out (nil keeps all).
+func (r *Report) Headline(k Kind, skip func(*Suite) bool) (float64, int) {
 	var logs []float64
 	for _, s := range r.suites() {
+		if skip != nil && skip(s) {
+			continue
+		}
 		if m, n := r.SuiteMean(s, k); n > 0 {
 			logs = append(logs, math.Log(m))
 		}
@@ -205,6 +220,14 @@ func (r *Report) Slope(s *Suite, primal bool, k Kind) (float64, bool) {
 	return sxy / sxx, true
 }
 
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
 func expMean(logs []float64) float64 {
 	if len(logs) == 0 {
 		return math.NaN()
@@ -247,7 +270,8 @@ func (r *Report) Markdown(w io.Writer) error {
 		sb.WriteString("\n")
 	}
 
-	sb.WriteString("\nGeometric means of derivative time / primal time (per suite over its sizes; overall over the suites):\n\n")
+	sb.WriteString("\nPer suite: geometric mean of derivative time / primal time over its sizes (median; min–max). " +
+		"Overall: geometric mean over the suites; S3's ratios shrink as its O(n²) function grows, so the mean is given with and without it.\n\n")
 	sb.WriteString("| Suite | Target |")
 	for _, k := range kinds {
 		fmt.Fprintf(&sb, " %s |", k.Title())
@@ -260,23 +284,36 @@ func (r *Report) Markdown(w io.Writer) error {
 	for _, s := range r.suites() {
 		fmt.Fprintf(&sb, "| %s %s | %s |", s.ID, s.Name, s.Target)
 		for _, k := range kinds {
-			if m, n := r.SuiteMean(s, k); n > 0 {
-				fmt.Fprintf(&sb, " %s (%d) |", ratio(m), n)
+			xs := r.suiteRatios(s, k)
+			m, n := r.SuiteMean(s, k)
+			switch {
+			case n == 0:
+				sb.WriteString(" — |")
+			case n == 1:
+				fmt.Fprintf(&sb, " %s |", ratio(m))
+			default:
+				fmt.Fprintf(&sb, " %s (median %s; %s–%s) |", ratio(m), ratio(median(xs)), ratio(slices.Min(xs)), ratio(slices.Max(xs)))
+			}
+		}
+		sb.WriteString("\n")
+	}
+	for _, h := range []struct {
+		name string
+		skip func(*Suite) bool
+	}{
+		{"S1–S3", nil},
+		{"S1–S2 (without S3)", func(s *Suite) bool { return s.Scaling }},
+	} {
+		fmt.Fprintf(&sb, "| **%s** | |", h.name)
+		for _, k := range kinds {
+			if m, n := r.Headline(k, h.skip); n > 0 {
+				fmt.Fprintf(&sb, " **%s** (%d suites) |", ratio(m), n)
 			} else {
 				sb.WriteString(" — |")
 			}
 		}
 		sb.WriteString("\n")
 	}
-	sb.WriteString("| **S1–S3** | |")
-	for _, k := range kinds {
-		if m, n := r.Headline(k); n > 0 {
-			fmt.Fprintf(&sb, " **%s** (%d) |", ratio(m), n)
-		} else {
-			sb.WriteString(" — |")
-		}
-	}
-	sb.WriteString("\n")
 
 	for _, s := range r.suites() {
 		if !s.Scaling {
