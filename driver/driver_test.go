@@ -309,7 +309,7 @@ func Bad(x float64) float64 {
 `)
 	write(t, filepath.Join(dir, "shapes", "worse.go"), `package shapes
 
-//gad:grad
+//gad:nope
 func Worse(x float64) float64 { return x }
 
 //gad:jvp
@@ -334,7 +334,7 @@ func ClashJVP() {}
 	for _, want := range []string{
 		"shapes/bad.go:5:",
 		"gadgen: cannot differentiate Bad: map: maps holding active values are not supported",
-		"shapes/worse.go:3:1: gadgen: directive: unknown mode \"grad\"",
+		"shapes/worse.go:3:1: gadgen: directive: unknown mode \"nope\"",
 		"shapes/worse.go:9:1: gadgen: directive: duplicate generated name DupJVP: the directive at ./shapes/worse.go:6:1 generates it too",
 		"shapes/worse.go:11:1: gadgen: directive: cannot generate ClashJVP: the name is already declared at ./shapes/worse.go:14:6",
 		"gadgen: cannot differentiate Hidden: unexported identifier: variable geom.factor is not exported",

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/ssaad/forward"
+	"github.com/gadgen/gadgen/ssaad/reverse"
 )
 
 // Exit statuses.
@@ -22,7 +23,7 @@ const (
 )
 
 // DefaultModes are the differentiation modes gadgen knows.
-func DefaultModes() []ssaad.Mode { return []ssaad.Mode{forward.Mode{}} }
+func DefaultModes() []ssaad.Mode { return []ssaad.Mode{forward.Mode{}, reverse.Mode{}} }
 
 // Version is gadgen's version; when empty, the module version from the
 // build information is used.

@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
-	"unicode"
 
 	"github.com/gadgen/gadgen/ssaad"
 )
@@ -67,39 +66,13 @@ func tupleTypes(t *types.Tuple) []types.Type {
 	return out
 }
 
-// nameFor returns a usable name for parameter v at position i.
-func nameFor(v *types.Var, i int, recv bool) string {
-	if n := v.Name(); n != "" && n != "_" {
-		return n
-	}
-	if recv {
-		// func (Beale) Func → b, as the example names it.
-		t := v.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := t.(*types.Named); ok {
-			r := []rune(n.Obj().Name())
-			return string(unicode.ToLower(r[0]))
-		}
-		return "recv"
-	}
-	return fmt.Sprintf("p%d", i)
-}
-
 func computeNames(fn *types.Func, active []bool) *names {
 	sig := fn.Type().(*types.Signature)
 	ps := ssaad.Params(fn)
-	hasRecv := sig.Recv() != nil
-	nm := &names{}
+	nm := &names{params: ssaad.ParamNames(fn)}
 	used := map[string]bool{}
-	for i, p := range ps {
-		n := nameFor(p, i, hasRecv && i == 0)
-		for used[n] {
-			n += "_"
-		}
+	for _, n := range nm.params {
 		used[n] = true
-		nm.params = append(nm.params, n)
 	}
 	named := false
 	for r := range sig.Results().Variables() {
@@ -121,14 +94,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 		nm.results = append(nm.results, n)
 		nm.hasTan = append(nm.hasTan, ssaad.HasFloat(r.Type()))
 	}
-	fresh := func(base string) string {
-		n := "d" + base
-		for k := 2; used[n]; k++ {
-			n = fmt.Sprintf("d%s%d", base, k)
-		}
-		used[n] = true
-		return n
-	}
+	fresh := func(base string) string { return ssaad.Fresh(used, "d"+base) }
 	for i := range ps {
 		t := ""
 		if i < len(active) && active[i] {

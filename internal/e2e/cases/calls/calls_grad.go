@@ -178,17 +178,8 @@ func MixedJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Compose; its tangent.
 func ComposeJVP(x, dx float64) (float64, float64) {
-	var t5 Affine
-	t5.A = 2
-	t5.B = 1
-	var t6 Affine
-	var t7 Affine
-	t6.A = x
-	t7.A = dx
-	t6.B = -1
-	t7.B = 0
-	t, t2 := affineApplyJVPWrtX(t5, x, dx)
-	t3, t4 := affineApplyJVP(t6, t7, t, t2)
+	t, t2 := affineApplyJVPWrtX(Affine{A: 2, B: 1}, x, dx)
+	t3, t4 := affineApplyJVP(Affine{A: x, B: -1}, Affine{A: dx, B: 0}, t, t2)
 	return t3, t4
 }
 
@@ -238,15 +229,15 @@ func TriangleAreaJVP(a, da, b, db, c, dc geom.Vec3) (float64, float64) {
 // Shadows: da, db have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func geomVec3SubJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
-	var t geom.Vec3
-	var t2 geom.Vec3
-	t.X = a.X - b.X
-	t2.X = da.X - db.X
-	t.Y = a.Y - b.Y
-	t2.Y = da.Y - db.Y
-	t.Z = a.Z - b.Z
-	t2.Z = da.Z - db.Z
-	return t, t2
+	return geom.Vec3{
+			X: a.X - b.X,
+			Y: a.Y - b.Y,
+			Z: a.Z - b.Z,
+		}, geom.Vec3{
+			X: da.X - db.X,
+			Y: da.Y - db.Y,
+			Z: da.Z - db.Z,
+		}
 }
 
 // geomCrossJVP computes Cross and its directional derivative along the tangents
@@ -257,8 +248,6 @@ func geomVec3SubJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 // Shadows: da, db have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func geomCrossJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
-	var t13 geom.Vec3
-	var t14 geom.Vec3
 	t := a.Y
 	t2 := da.Y
 	t3 := b.Z
@@ -267,17 +256,19 @@ func geomCrossJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 	t6 := da.Z
 	t7 := b.Y
 	t8 := db.Y
-	t13.X = t*t3 - t5*t7
-	t14.X = t2*t3 + t*t4 - (t6*t7 + t5*t8)
 	t9 := b.X
 	t10 := db.X
 	t11 := a.X
 	t12 := da.X
-	t13.Y = t5*t9 - t11*t3
-	t14.Y = t6*t9 + t5*t10 - (t12*t3 + t11*t4)
-	t13.Z = t11*t7 - t*t9
-	t14.Z = t12*t7 + t11*t8 - (t2*t9 + t*t10)
-	return t13, t14
+	return geom.Vec3{
+			X: t*t3 - t5*t7,
+			Y: t5*t9 - t11*t3,
+			Z: t11*t7 - t*t9,
+		}, geom.Vec3{
+			X: t2*t3 + t*t4 - (t6*t7 + t5*t8),
+			Y: t6*t9 + t5*t10 - (t12*t3 + t11*t4),
+			Z: t12*t7 + t11*t8 - (t2*t9 + t*t10),
+		}
 }
 
 // geomVec3NormJVP computes Vec3.Norm and its directional derivative along the tangents
@@ -455,15 +446,15 @@ func MidpointJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 // Shadows: da, db have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func geomVec3AddJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
-	var t geom.Vec3
-	var t2 geom.Vec3
-	t.X = a.X + b.X
-	t2.X = da.X + db.X
-	t.Y = a.Y + b.Y
-	t2.Y = da.Y + db.Y
-	t.Z = a.Z + b.Z
-	t2.Z = da.Z + db.Z
-	return t, t2
+	return geom.Vec3{
+			X: a.X + b.X,
+			Y: a.Y + b.Y,
+			Z: a.Z + b.Z,
+		}, geom.Vec3{
+			X: da.X + db.X,
+			Y: da.Y + db.Y,
+			Z: da.Z + db.Z,
+		}
 }
 
 // geomVec3ScaleJVPWrtA computes Vec3.Scale and its directional derivative along the tangents
@@ -475,13 +466,13 @@ func geomVec3AddJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 // Shadows: da has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func geomVec3ScaleJVPWrtA(a, da geom.Vec3, s float64) (geom.Vec3, geom.Vec3) {
-	var t geom.Vec3
-	var t2 geom.Vec3
-	t.X = s * a.X
-	t2.X = s * da.X
-	t.Y = s * a.Y
-	t2.Y = s * da.Y
-	t.Z = s * a.Z
-	t2.Z = s * da.Z
-	return t, t2
+	return geom.Vec3{
+			X: s * a.X,
+			Y: s * a.Y,
+			Z: s * a.Z,
+		}, geom.Vec3{
+			X: s * da.X,
+			Y: s * da.Y,
+			Z: s * da.Z,
+		}
 }

@@ -46,17 +46,15 @@ func FoldJVP(x, dx, y, dy float64) (float64, float64) {
 // Fixed inputs (zero tangent): k.
 // Results, in order: the value of Legendre; its tangent.
 func LegendreJVP(k int, x, dx float64) (float64, float64) {
-	if k == 0 {
+	switch k {
+	case 0:
 		return 1, 0
-	}
-	if k == 1 {
+	case 1:
 		return x, dx
-	}
-	if k == 2 {
+	case 2:
 		t7 := 3 * x
 		return (t7*x - 1) / 2, (3*dx*x + t7*dx) / 2
-	}
-	if k == 3 {
+	case 3:
 		t5 := 5 * x
 		t6 := t5 * x
 		return (t6*x - 3*x) / 2, ((5*dx*x+t5*dx)*x + t6*dx - 3*dx) / 2
@@ -97,20 +95,21 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // Results, in order: the value of Fall; its tangent.
 func FallJVP(k int, x, dx float64) (float64, float64) {
 	var s, ds float64
-	if k == 3 || k == 4 {
+	switch k {
+	case 3, 4:
 		t := x * x
 		s = t * x
 		ds = 2*(dx*x)*x + t*dx
-	} else if k == 2 {
+	case 2:
 		s = 0
 		ds = 0
-	} else if k == 1 {
+	case 1:
 		s = 0
 		ds = 0
 		s += x
 		ds += dx
 		return s, ds
-	} else {
+	default:
 		s = 0
 		ds = 0
 		return s, ds

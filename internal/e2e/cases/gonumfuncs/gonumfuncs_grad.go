@@ -333,23 +333,24 @@ func GaussianJVP(g functions.Gaussian, x, dx []float64) (sum, dsum float64) {
 
 // functionsGaussianY is a copy of functions.Gaussian.y, which package functions does not export.
 func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
-	if i == 1 || i == 15 {
+	switch i {
+	case 1, 15:
 		yi = 0.0009
-	} else if i == 2 || i == 14 {
+	case 2, 14:
 		yi = 0.0044
-	} else if i == 3 || i == 13 {
+	case 3, 13:
 		yi = 0.0175
-	} else if i == 4 || i == 12 {
+	case 4, 12:
 		yi = 0.054
-	} else if i == 5 || i == 11 {
+	case 5, 11:
 		yi = 0.1295
-	} else if i == 6 || i == 10 {
+	case 6, 10:
 		yi = 0.242
-	} else if i == 7 || i == 9 {
+	case 7, 9:
 		yi = 0.3521
-	} else if i == 8 {
+	case 8:
 		yi = 0.3989
-	} else {
+	default:
 		yi = 0
 	}
 	return yi
@@ -1231,35 +1232,8 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
-	var t6 [5]float64
-	t6[0] = 1
-	t6[1] = 2
-	t6[2] = 5
-	t6[3] = 2
-	t6[4] = 3
-	c := t6
-	var t7 [5][2]float64
-	var t8 [2]float64
-	t8[0] = 3
-	t8[1] = 5
-	t7[0] = t8
-	var t9 [2]float64
-	t9[0] = 5
-	t9[1] = 2
-	t7[1] = t9
-	var t10 [2]float64
-	t10[0] = 2
-	t10[1] = 1
-	t7[2] = t10
-	var t11 [2]float64
-	t11[0] = 1
-	t11[1] = 4
-	t7[3] = t11
-	var t12 [2]float64
-	t12[0] = 7
-	t12[1] = 9
-	t7[4] = t12
-	A := t7
+	c := [5]float64{1, 2, 5, 2, 3}
+	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
 	f := 0.0
 	df := 0.0
 	for i := 0; i < 5; i++ {

@@ -109,16 +109,8 @@ func Det3JVP(a, da [9]float64) (float64, float64) {
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Swirl; its tangent.
 func SwirlJVP(x, dx, y, dy float64) (float64, float64) {
-	var p Pair
-	var dp Pair
-	var t7 Pair
-	var t8 Pair
-	t7.A = x
-	t8.A = dx
-	t7.B = y
-	t8.B = dy
-	p = t7
-	dp = t8
+	p := Pair{A: x, B: y}
+	dp := Pair{A: dx, B: dy}
 	t := p.B
 	t2 := dp.B
 	t3 := p.A

@@ -50,10 +50,10 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // Fixed inputs (zero tangent): n.
 // Results, in order: the value of Chebyshev; its tangent.
 func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
-	if n == 0 {
+	switch n {
+	case 0:
 		return 1, 0
-	}
-	if n == 1 {
+	case 1:
 		return x, dx
 	}
 	t := 2 * x

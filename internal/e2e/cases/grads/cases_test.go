@@ -1,0 +1,147 @@
+package grads
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/diff/fd"
+)
+
+// gradCase flattens a function, its gradient and its JVP over x ∈ ℝⁿ.
+type gradCase struct {
+	name   string
+	n      int
+	lo, hi float64
+	f      func(x []float64) float64
+	grad   func(x []float64) (float64, []float64)
+	jvp    func(x, v []float64) (float64, float64)
+	tol    float64
+	step   float64 // finite-difference step; 0 for gonum's default
+}
+
+func cases() []gradCase {
+	a := []float64{2, 1, 0, 1, 3, -1, 0, -1, 4}
+	c := []float64{1, -2, 3, 0.5, 0.25}
+	return []gradCase{
+		{name: "Rosenbrock", n: 5, lo: -2, hi: 2, f: Rosenbrock,
+			grad: func(x []float64) (float64, []float64) { g := make([]float64, len(x)); return RosenbrockGrad(x, g), g },
+			jvp:  RosenbrockJVP},
+		{name: "Branchy", n: 2, lo: -2, hi: 2, f: func(x []float64) float64 { return Branchy(x[0], x[1]) },
+			grad: func(x []float64) (float64, []float64) { f, a, b := BranchyGrad(x[0], x[1]); return f, []float64{a, b} },
+			jvp:  func(x, v []float64) (float64, float64) { return BranchyJVP(x[0], v[0], x[1], v[1]) }},
+		{name: "Series", n: 1, lo: -3, hi: 3, f: func(x []float64) float64 { return Series(x[0]) },
+			grad: func(x []float64) (float64, []float64) { f, g := SeriesGrad(x[0]); return f, []float64{g} },
+			jvp:  func(x, v []float64) (float64, float64) { return SeriesJVP(x[0], v[0]) }},
+		{name: "Quad", n: 3, lo: -1, hi: 1, f: func(x []float64) float64 { return Quad(a, x) },
+			grad: func(x []float64) (float64, []float64) { g := make([]float64, len(x)); return QuadGrad(a, x, g), g },
+			jvp:  func(x, v []float64) (float64, float64) { return QuadJVP(a, x, v) }},
+		{name: "Smooth", n: 6, lo: -2, hi: 2, f: Smooth,
+			grad: func(x []float64) (float64, []float64) { g := make([]float64, len(x)); return SmoothGrad(x, g), g },
+			jvp:  SmoothJVP},
+		{name: "Clip", n: 6, lo: -2, hi: 2,
+			f: func(x []float64) float64 { return Clip(x[2:], x[0]-2, x[1]+1) },
+			grad: func(x []float64) (float64, []float64) {
+				g := make([]float64, len(x)-2)
+				f, dlo, dhi := ClipGrad(x[2:], g, x[0]-2, x[1]+1)
+				return f, append([]float64{dlo, dhi}, g...)
+			},
+			jvp: func(x, v []float64) (float64, float64) { return ClipJVP(x[2:], v[2:], x[0]-2, v[0], x[1]+1, v[1]) }},
+		{name: "Polar", n: 2, lo: 0.2, hi: 2, f: func(x []float64) float64 { return Polar(x[0], x[1]) },
+			grad: func(x []float64) (float64, []float64) { f, a, b := PolarGrad(x[0], x[1]); return f, []float64{a, b} },
+			jvp:  func(x, v []float64) (float64, float64) { return PolarJVP(x[0], v[0], x[1], v[1]) }},
+		// float32 rounding (6e-8) needs a large step: error about h² + 6e-8/h.
+		{name: "Single", n: 4, lo: -1, hi: 1, tol: 1e-3, step: 1e-2,
+			f: func(x []float64) float64 { return float64(Single(to32(x))) },
+			grad: func(x []float64) (float64, []float64) {
+				g := make([]float32, len(x))
+				f := SingleGrad(to32(x), g)
+				return float64(f), to64(g)
+			},
+			jvp: func(x, v []float64) (float64, float64) {
+				f, d := SingleJVP(to32(x), to32(v))
+				return float64(f), float64(d)
+			}},
+		{name: "Poly", n: 1, lo: -2, hi: 2, f: func(x []float64) float64 { return Poly(c, x[0]) },
+			grad: func(x []float64) (float64, []float64) { f, g := PolyGrad(c, x[0]); return f, []float64{g} },
+			jvp:  func(x, v []float64) (float64, float64) { return PolyJVP(c, x[0], v[0]) }},
+		{name: "Regime", n: 2, lo: -1, hi: 3, f: func(x []float64) float64 { return Regime(x[0], x[1]) },
+			grad: func(x []float64) (float64, []float64) { f, a, b := RegimeGrad(x[0], x[1]); return f, []float64{a, b} },
+			jvp:  func(x, v []float64) (float64, float64) { return RegimeJVP(x[0], v[0], x[1], v[1]) }},
+	}
+}
+
+func to32(x []float64) []float32 {
+	y := make([]float32, len(x))
+	for i := range x {
+		y[i] = float32(x[i])
+	}
+	return y
+}
+
+func to64(x []float32) []float64 {
+	y := make([]float64, len(x))
+	for i := range x {
+		y[i] = float64(x[i])
+	}
+	return y
+}
+
+// awayFromKinks reports whether x is safely inside a smooth piece of the
+// case's function (Regime switches at integers, Clip at its bounds).
+func awayFromKinks(name string, x []float64) bool {
+	switch name {
+	case "Regime":
+		return math.Abs(x[0]-math.Round(x[0])) > 0.05
+	case "Clip":
+		lo, hi := x[0]-2, x[1]+1
+		for _, v := range x[2:] {
+			if math.Abs(v-lo) < 0.05 || math.Abs(v-hi) < 0.05 || math.Abs(v) < 0.05 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func TestGrad(t *testing.T) {
+	for _, tc := range cases() {
+		t.Run(tc.name, func(t *testing.T) {
+			tol := tc.tol
+			if tol == 0 {
+				tol = 1e-6
+			}
+			r := rand.New(rand.NewPCG(7, uint64(len(tc.name))))
+			for k := 0; k < 20; k++ {
+				x, v := make([]float64, tc.n), make([]float64, tc.n)
+				for i := range x {
+					x[i] = tc.lo + (tc.hi-tc.lo)*r.Float64()
+					v[i] = 2*r.Float64() - 1
+				}
+				if !awayFromKinks(tc.name, x) {
+					continue
+				}
+				f, g := tc.grad(x)
+				if want := tc.f(x); f != want {
+					t.Errorf("at %v: primal result %v, want %v", x, f, want)
+				}
+				want := fd.Gradient(nil, tc.f, x, &fd.Settings{Formula: fd.Central, Step: tc.step})
+				for i := range want {
+					if math.Abs(g[i]-want[i]) > tol*math.Max(1, math.Abs(want[i])) {
+						t.Errorf("at %v: ∂f/∂x[%d] = %v, want %v (tol %g)", x, i, g[i], want[i], tol)
+					}
+				}
+				// Dot-product test: ⟨∇f(x), v⟩ equals the JVP along v.
+				_, d := tc.jvp(x, v)
+				dot, scale := 0.0, 0.0
+				for i := range g {
+					dot += g[i] * v[i]
+					scale += math.Abs(g[i] * v[i])
+				}
+				if math.Abs(d-dot) > 1e-12*scale+1e-14 && tc.tol == 0 {
+					t.Errorf("at %v along %v: ⟨∇f, v⟩ = %v, JVP = %v", x, v, dot, d)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,156 @@
+// Package grads is an end-to-end case of gadgen's reverse mode
+// (//gad:grad): each function has both a gradient and a JVP, and the tests
+// check the gradient against central finite differences and against the
+// JVP (⟨∇f, v⟩ = JVP along v).
+package grads
+
+//go:generate gadgen
+
+import "math"
+
+// Rosenbrock is the n-dimensional Rosenbrock function.
+//
+//gad:grad
+//gad:jvp
+func Rosenbrock(x []float64) float64 {
+	sum := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		a := x[i+1] - x[i]*x[i]
+		b := 1 - x[i]
+		sum += 100*a*a + b*b
+	}
+	return sum
+}
+
+// Branchy has a data-dependent branch and scalar parameters.
+//
+//gad:grad
+//gad:jvp
+func Branchy(x, y float64) float64 {
+	z := math.Sin(x) * y
+	if z > 0 {
+		z = z / (1 + x*x)
+	} else {
+		z -= math.Exp(-y * y)
+	}
+	return z + math.Exp(y)
+}
+
+// Series sums the Taylor series of sin until the terms are negligible: a
+// loop with a data-dependent exit.
+//
+//gad:grad
+//gad:jvp
+func Series(x float64) float64 {
+	s, term := 0.0, x
+	for k := 1; k < 100; k++ {
+		s += term
+		term *= -x * x / float64((2*k)*(2*k+1))
+		if math.Abs(term) < 1e-16 {
+			break
+		}
+	}
+	return s
+}
+
+// Quad is xᵀAx for a fixed matrix A in row-major order: nested loops.
+//
+//gad:grad wrt=x
+//gad:jvp wrt=x
+func Quad(a []float64, x []float64) float64 {
+	n := len(x)
+	q := 0.0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			q += a[i*n+j] * x[i] * x[j]
+		}
+	}
+	return q
+}
+
+// Smooth writes a local slice, then reads it back: tapes and shadows of
+// local memory, and an element overwritten in place.
+//
+//gad:grad
+//gad:jvp
+func Smooth(x []float64) float64 {
+	n := len(x)
+	y := make([]float64, n)
+	for i := 0; i < n; i++ {
+		y[i] = x[i] * x[i]
+	}
+	for i := 1; i < n; i++ {
+		y[i] = 0.5*y[i] + 0.5*y[i-1]
+	}
+	s := 0.0
+	for i := 0; i < n; i++ {
+		s += math.Sqrt(1 + y[i])
+	}
+	return s
+}
+
+// Clip uses min, max, Abs and a select-like branch.
+//
+//gad:grad
+//gad:jvp
+func Clip(x []float64, lo, hi float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		c := max(lo, min(v, hi))
+		s += c*c + math.Abs(v)
+	}
+	return s
+}
+
+// Polar uses a math function with two results and one with two arguments.
+//
+//gad:grad
+//gad:jvp
+func Polar(r, theta float64) float64 {
+	s, c := math.Sincos(theta)
+	return math.Atan2(r*s, 1+r*c) + math.Hypot(r, theta)
+}
+
+// Single is float32 code with conversions.
+//
+//gad:grad
+//gad:jvp
+func Single(x []float32) float32 {
+	var s float32
+	for i := range x {
+		s += x[i] * float32(math.Exp(float64(x[i])/4))
+	}
+	return s
+}
+
+// Poly evaluates a polynomial by Horner's rule, with fixed coefficients,
+// returning early for an empty one.
+//
+//gad:grad wrt=x
+//gad:jvp wrt=x
+func Poly(c []float64, x float64) float64 {
+	if len(c) == 0 {
+		return 0
+	}
+	r := c[len(c)-1]
+	for i := len(c) - 2; i >= 0; i-- {
+		r = r*x + c[i]
+	}
+	return r
+}
+
+// Regime switches on an int computed from the data.
+//
+//gad:grad
+//gad:jvp
+func Regime(x, y float64) float64 {
+	k := int(math.Floor(x))
+	switch k {
+	case 0:
+		return x * y
+	case 1:
+		return x - y*y
+	default:
+		return math.Tanh(x + y)
+	}
+}

@@ -1,0 +1,243 @@
+package reverse
+
+// This file defines the reverse of each block and the adjoint of each
+// operation.
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+	"github.com/gadgen/gadgen/templates"
+)
+
+// controlPhi adds to block nb, after its φs, a φ whose value is the index
+// of the predecessor control came from.
+func (t *transformer) controlPhi(nb *ir.Block) *ir.Value {
+	c := t.F.NewValue(ir.OpPhi, intType)
+	c.Name = "from"
+	for i := range nb.Preds {
+		c.Args = append(c.Args, t.F.ConstValue(intType, constant.MakeInt64(int64(i))))
+	}
+	at := 0
+	for at < len(nb.Instrs) && nb.Instrs[at].Op == ir.OpPhi {
+		at++
+	}
+	nb.Insert(at, c)
+	return c
+}
+
+// reverse emits the reverse of primal block b: pop what b recorded, the
+// adjoints of its values in reverse order, then go back to the reverse of
+// the predecessor control came from (to ret from the entry).
+func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
+	rb := t.rev[b]
+	t.Cur = rb
+	clear(t.rvals)
+	needs := t.needs[b]
+	for i := len(needs) - 1; i >= 0; i-- {
+		w := needs[i]
+		x := t.pop(w.Type)
+		x.Name = w.Name
+		t.rvals[w] = x
+	}
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
+			t.adjoint(v)
+		}
+	}
+	preds := b.Preds
+	switch {
+	case b == t.primal.Blocks[0]:
+		t.jump(ret)
+	case len(preds) == 1:
+		t.phiEdge(b, 0)
+		t.jump(t.rev[preds[0]])
+	default:
+		from := t.pop(intType)
+		from.Name = "from"
+		// One edge block per predecessor; a chain of tests picks it.
+		for i := range preds {
+			if i == len(preds)-1 {
+				t.phiEdge(b, i)
+				t.jump(t.rev[preds[i]])
+				break
+			}
+			edge := t.F.NewBlock(b.Comment + ".from")
+			next := t.F.NewBlock(b.Comment + ".rev")
+			c := t.Emit(ir.OpBinary, boolType, from, t.F.ConstValue(intType, constant.MakeInt64(int64(i))))
+			c.Tok = token.EQL
+			t.Cur.If(c, edge, next)
+			t.Cur = edge
+			t.phiEdge(b, i)
+			t.jump(t.rev[preds[i]])
+			t.Cur = next
+		}
+	}
+}
+
+func (t *transformer) jump(to *ir.Block) {
+	t.Cur.Jump(to)
+}
+
+// phiEdge moves the adjoints of b's φs to their arguments from
+// predecessor i.
+func (t *transformer) phiEdge(b *ir.Block, i int) {
+	for _, v := range b.Instrs {
+		if v.Op != ir.OpPhi {
+			break
+		}
+		if !t.act.Varied(v) || !isFloat(v.Type) {
+			continue
+		}
+		g := t.take(v)
+		t.accumulate(v.Args[i], g)
+	}
+}
+
+// adjoint emits the reverse of primal value v: it moves the adjoint of v
+// to the adjoints of its operands (and of memory).
+func (t *transformer) adjoint(v *ir.Value) {
+	switch v.Op {
+	case ir.OpStore:
+		addr, x := v.Args[0], v.Args[1]
+		if !t.act.Varied(addr) || !ssaad.HasFloat(x.Type) {
+			return
+		}
+		// *p = x: the adjoint of x is *dp; the old value's adjoint is
+		// gone with it.
+		d := t.shadowAt(addr)
+		g := t.Emit(ir.OpLoad, x.Type, d)
+		t.Emit(ir.OpStore, nil, d, t.Zero(x.Type))
+		t.accumulate(x, g)
+		return
+	case ir.OpCall:
+		if t.anyVariedArg(v) {
+			t.callAdjoint(v)
+		}
+		return
+	}
+	if v.Op == ir.OpExtract || !t.act.Varied(v) || !isFloat(v.Type) {
+		return // a math call's results: the call's reverse reads them
+	}
+	g := t.take(v)
+	if ssaad.IsZero(g) {
+		return
+	}
+	switch v.Op {
+	case ir.OpBinary:
+		x, y := v.Args[0], v.Args[1]
+		switch v.Tok {
+		case token.ADD:
+			t.accumulate(x, g)
+			t.accumulate(y, g)
+		case token.SUB:
+			t.accumulate(x, g)
+			t.accumulate(y, t.Neg(g))
+		case token.MUL:
+			// z = x*y: x̄ += z̄·y; ȳ += x·z̄
+			if t.act.Varied(x) {
+				t.accumulate(x, t.Mul(g, t.r(y)))
+			}
+			if t.act.Varied(y) {
+				t.accumulate(y, t.Mul(t.r(x), g))
+			}
+		case token.QUO:
+			// z = x/y: x̄ += z̄/y; ȳ -= z̄·z/y
+			ry := t.r(y)
+			if t.act.Varied(x) {
+				t.accumulate(x, t.Quo(g, ry))
+			}
+			if t.act.Varied(y) {
+				t.accumulate(y, t.Neg(t.Quo(t.Mul(g, t.r(v)), ry)))
+			}
+		}
+	case ir.OpUnary:
+		t.accumulate(v.Args[0], t.Neg(g))
+	case ir.OpConvert:
+		x := v.Args[0]
+		if isFloat(x.Type) {
+			c := t.Emit(ir.OpConvert, x.Type, g)
+			t.accumulate(x, c)
+		}
+	case ir.OpSelect:
+		c, a, b := t.r(v.Args[0]), v.Args[1], v.Args[2]
+		zero := t.Zero(v.Type)
+		if t.act.Varied(a) {
+			t.accumulate(a, t.Emit(ir.OpSelect, v.Type, c, g, zero))
+		}
+		if t.act.Varied(b) {
+			t.accumulate(b, t.Emit(ir.OpSelect, v.Type, c, zero, g))
+		}
+	case ir.OpLoad:
+		// x = *p: *dp += x̄
+		d := t.shadowAt(v.Args[0])
+		old := t.Emit(ir.OpLoad, v.Type, d)
+		t.Emit(ir.OpStore, nil, d, t.Add(old, g))
+	}
+}
+
+// callAdjoint emits the reverse of a call of package math or of the
+// builtins min and max, by the rules of package templates.
+func (t *transformer) callAdjoint(v *ir.Value) {
+	c := v.Callee
+	var rule *templates.Rule
+	var mathPkg *types.Package
+	switch {
+	case c.Builtin == "min" || c.Builtin == "max":
+		rule, _ = templates.Lookup("", c.Builtin)
+		mathPkg = types.NewPackage("math", "math")
+	case isMath(v):
+		rule, _ = templates.Lookup("math", c.Func.Name())
+		mathPkg = c.Func.Pkg()
+	default:
+		return
+	}
+	if rule == nil || rule.Kind != templates.Smooth {
+		return
+	}
+	var results []*ir.Value
+	if tu, ok := v.Type.(*types.Tuple); ok {
+		results = make([]*ir.Value, tu.Len())
+		for _, w := range v.Block.Instrs {
+			if w.Op == ir.OpExtract && w.Args[0] == v {
+				results[w.Index] = w
+			}
+		}
+	} else {
+		results = []*ir.Value{v}
+	}
+	env := map[string]*ir.Value{}
+	for j, p := range rule.Params {
+		env[p] = t.r(v.Args[j])
+	}
+	for i, r := range rule.Results {
+		if results[i] != nil {
+			env[r] = t.r(results[i])
+		}
+	}
+	for i := range rule.Results {
+		res := results[i]
+		if res == nil || !isFloat(res.Type) || !t.act.Varied(res) {
+			continue
+		}
+		g := t.take(res)
+		if ssaad.IsZero(g) {
+			continue
+		}
+		for j := range rule.Params {
+			a := v.Args[j]
+			if rule.Partials[i][j] == "" || !t.act.Varied(a) {
+				continue
+			}
+			partial, err := t.LowerPartial(rule.Partials[i][j], env, mathPkg, res.Type)
+			if err != nil {
+				t.errorf(v.Pos, c.String(), "bad rule: %v", err)
+				return
+			}
+			t.accumulate(a, t.Mul(partial, g))
+		}
+	}
+}

@@ -1,0 +1,47 @@
+// Package reverse implements gadgen's reverse mode (//gad:grad): it turns
+// a primal function with one float result into FGrad, which computes the
+// function and its gradient in one call, at a small constant times the
+// cost of the function.
+//
+// # Generated signature
+//
+// For func F(p1 T1, …, pn Tn) R, FGrad takes each parameter, followed,
+// when it is a varied slice or pointer, by its shadow dp, into which
+// ∂F/∂p is accumulated (+=; the caller zeroes it); it returns F's result
+// followed by the partial derivatives of the varied scalar parameters, in
+// parameter order: func F(x, y float64) float64 gives
+// func FGrad(x, y float64) (f, dx, dy float64); func F(x []float64)
+// float64 gives func FGrad(x, dx []float64) float64.
+//
+// # Transformation
+//
+// The generated function runs a forward sweep, the primal with recording,
+// then a reverse sweep that visits the primal's blocks backwards and
+// accumulates adjoints (Griewank & Walther, Evaluating Derivatives, ch. 3
+// and 4; the joint mode of Tapenade):
+//
+//   - Control flow: a block the primal reaches from several predecessors
+//     records which one it came from on a control tape; its reverse pops
+//     it and goes back to that predecessor's reverse. Loops are reversed as
+//     loops this way, iteration by iteration.
+//   - Values: each block records, at its end, the values its own reverse
+//     needs (the operands of its nonlinear operations and the indices of
+//     its memory accesses) and its reverse pops them first, so tapes are
+//     plain stacks. Values available everywhere in the reverse sweep —
+//     parameters, constants and values computed once, outside loops, on
+//     every path to the return — are not recorded.
+//   - Adjoints of values are local variables, reset once consumed, so that
+//     loops start each iteration afresh; adjoints of memory are shadows.
+//   - A load x = *p in reverse adds the adjoint of x to *dp; a store *p = x
+//     moves *dp into the adjoint of x and clears *dp.
+//
+// Tapes are local slices: generated functions hold no global state.
+//
+// # Limits
+//
+// This first version differentiates scalar code, slices and arrays of
+// floats, loops and branches, package math and the builtins min and max.
+// Calls of other functions with varied arguments, struct values that carry
+// derivatives, and slices made inside loops or branches are reported as
+// not supported yet.
+package reverse

@@ -1,0 +1,129 @@
+package reverse
+
+// This file defines the signature and the doc comment of a generated
+// gradient.
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// names holds the parameter and result names of a generated gradient.
+type names struct {
+	params   []string // primal parameter names, receiver first
+	adjoints []string // shadow or partial names, "" where not varied
+	result   string   // the primal result's name ("" when unnamed)
+}
+
+func computeNames(fn *types.Func, active []bool) *names {
+	ps := ssaad.Params(fn)
+	hasRecv := fn.Type().(*types.Signature).Recv() != nil
+	nm := &names{params: ssaad.ParamNames(fn)}
+	used := map[string]bool{}
+	for _, n := range nm.params {
+		used[n] = true
+	}
+	scalars := false
+	for i := range ps {
+		n := ""
+		if active[i] {
+			n = ssaad.Fresh(used, "d"+nm.params[i])
+			scalars = scalars || isFloat(ps[i].Type())
+		}
+		nm.adjoints = append(nm.adjoints, n)
+	}
+	_ = hasRecv
+	r := fn.Type().(*types.Signature).Results()
+	if r.Len() == 1 && (r.At(0).Name() != "" || scalars) {
+		base := r.At(0).Name()
+		if base == "" || base == "_" {
+			base = "f"
+		}
+		nm.result = ssaad.Fresh(used, base)
+	}
+	return nm
+}
+
+// Signature implements ssaad.Mode.
+func (Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
+	return signature(req.Target, req.Active, req.Method)
+}
+
+func signature(fn *types.Func, active []bool, method bool) (*types.Signature, error) {
+	sig := fn.Type().(*types.Signature)
+	ps := ssaad.Params(fn)
+	if len(active) != len(ps) {
+		return nil, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
+	}
+	if sig.Results().Len() != 1 || !isFloat(sig.Results().At(0).Type()) {
+		return nil, fmt.Errorf("//gad:grad needs a function with exactly one float result")
+	}
+	if method && sig.Recv() == nil {
+		return nil, fmt.Errorf("%s is not a method", fn.Name())
+	}
+	nm := computeNames(fn, active)
+	pkg := fn.Pkg()
+	var recv *types.Var
+	var params, results []*types.Var
+	results = append(results, types.NewParam(token.NoPos, pkg, nm.result, sig.Results().At(0).Type()))
+	for i, p := range ps {
+		v := types.NewParam(token.NoPos, pkg, nm.params[i], p.Type())
+		if method && i == 0 {
+			recv = v
+		} else {
+			params = append(params, v)
+		}
+		if !active[i] {
+			continue
+		}
+		d := types.NewParam(token.NoPos, pkg, nm.adjoints[i], p.Type())
+		if ssaad.IsPointerLike(p.Type()) {
+			params = append(params, d)
+		} else {
+			results = append(results, d)
+		}
+	}
+	variadic := sig.Variadic() && !active[len(active)-1]
+	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), variadic), nil
+}
+
+// docComment states what the gradient computes, the varied inputs, and the
+// accumulation convention.
+func docComment(name string, fn *types.Func, nm *names, active []bool) string {
+	var sb strings.Builder
+	target := funcName(fn)
+	fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs\n", name, target)
+	sb.WriteString("(reverse mode).\n\n")
+	ps := ssaad.Params(fn)
+	var shadows, partials, fixed []string
+	for i, p := range nm.params {
+		switch {
+		case !active[i]:
+			fixed = append(fixed, p)
+		case ssaad.IsPointerLike(ps[i].Type()):
+			shadows = append(shadows, fmt.Sprintf("%s (into %s)", p, nm.adjoints[i]))
+		default:
+			partials = append(partials, fmt.Sprintf("%s (returned as %s)", p, nm.adjoints[i]))
+		}
+	}
+	var varied []string
+	varied = append(varied, shadows...)
+	varied = append(varied, partials...)
+	if len(varied) > 0 {
+		fmt.Fprintf(&sb, "Varied inputs: %s.\n", strings.Join(varied, ", "))
+	}
+	if len(fixed) > 0 {
+		fmt.Fprintf(&sb, "Fixed inputs: %s.\n", strings.Join(fixed, ", "))
+	}
+	fmt.Fprintf(&sb, "The first result is the value of %s; the partial derivatives of the varied\n", target)
+	sb.WriteString("scalar inputs follow it, in parameter order.")
+	if len(shadows) > 0 {
+		sb.WriteString(" The gradient with respect to a slice\n")
+		sb.WriteString("or pointer is accumulated (+=) into its shadow, which the caller zeroes first.")
+	}
+	return sb.String()
+}

@@ -1,0 +1,406 @@
+package reverse
+
+// This file defines the two sweeps of the generated function.
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+func (t *transformer) run() {
+	p, req := t.primal, t.req
+	nm := computeNames(req.Target, req.Active)
+	f := ir.NewFunc(req.Name, p.Pkg)
+	t.F = f
+	f.Pos = p.Pos
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active)
+	if req.Method {
+		f.Recv = p.Params[0].Type
+	}
+	t.entry = f.NewBlock("entry")
+	var scalarParams []*ir.Value
+	for i, pv := range p.Params {
+		t.val[pv] = f.AddParam(nm.params[i], pv.Type)
+		if req.Active[i] && ssaad.IsPointerLike(pv.Type) {
+			t.shadow[pv] = f.AddParam(nm.adjoints[i], pv.Type)
+		}
+		if req.Active[i] && isFloat(pv.Type) {
+			scalarParams = append(scalarParams, pv)
+		}
+	}
+	f.AddResult(nm.result, p.ResultTypes[0])
+	for _, pv := range scalarParams {
+		f.AddResult(nm.adjoints[pv.Index], pv.Type)
+	}
+	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1]
+
+	// Adjoint variables: of the varied scalar parameters, named after their
+	// results, and of every varied float value (created up front: a loop's
+	// reverse may read one before the reverse of its definition is built).
+	t.Cur = t.entry
+	for _, pv := range scalarParams {
+		t.slotOf(pv).Name = nm.adjoints[pv.Index]
+	}
+	for _, b := range p.Blocks {
+		for _, v := range b.Instrs {
+			if t.act.Varied(v) && isFloat(v.Type) {
+				t.slotOf(v)
+			}
+		}
+	}
+
+	// The forward sweep: the primal's blocks, recording.
+	order := t.cfg.RPO
+	for _, b := range p.Blocks {
+		if t.cfg.Reachable(b) {
+			t.fwd[b] = f.NewBlock(b.Comment)
+		}
+	}
+	t.entry.Jump(t.fwd[p.Blocks[0]])
+	t.needs = map[*ir.Block][]*ir.Value{}
+	for _, b := range order {
+		t.needs[b] = t.blockNeeds(b)
+	}
+	var phis []*ir.Value
+	for _, b := range order {
+		t.Cur = t.fwd[b]
+		nb := t.fwd[b]
+		for _, s := range b.Succs {
+			nb.Succs = append(nb.Succs, t.fwd[s])
+		}
+		for _, q := range b.Preds {
+			if t.cfg.Reachable(q) {
+				nb.Preds = append(nb.Preds, t.fwd[q])
+			}
+		}
+		for _, v := range b.Instrs {
+			if v.Op.IsTerminator() {
+				continue
+			}
+			if v.Op == ir.OpPhi {
+				phis = append(phis, v)
+			}
+			t.forward(v)
+		}
+		// Record the control path and the values the reverse needs.
+		if len(nb.Preds) >= 2 {
+			t.push(t.controlPhi(nb))
+		}
+		for _, w := range t.needs[b] {
+			t.push(t.v(w))
+		}
+		term := b.Terminator()
+		switch term.Op {
+		case ir.OpReturn:
+			// Continues with the reverse sweep, below.
+		case ir.OpJump:
+			t.Emit(ir.OpJump, nil)
+		case ir.OpIf:
+			t.Emit(ir.OpIf, nil, t.v(term.Args[0]))
+		case ir.OpPanic:
+			t.Emit(ir.OpPanic, nil, t.v(term.Args[0]))
+		}
+	}
+	for _, v := range phis {
+		nv := t.val[v]
+		for i, a := range v.Args {
+			if t.cfg.Reachable(v.Block.Preds[i]) {
+				nv.Args = append(nv.Args, t.v(a))
+			}
+		}
+	}
+
+	// The reverse sweep: the blocks that reach the return, backwards.
+	reaches := t.reachesExit()
+	for i := len(order) - 1; i >= 0; i-- {
+		if b := order[i]; reaches[b] {
+			t.rev[b] = f.NewBlock(b.Comment + ".rev")
+		}
+	}
+	ret := f.NewBlock("return")
+	fx := t.fwd[t.exit]
+	ir.AddEdge(fx, t.rev[t.exit])
+	fx.NewValue(ir.OpJump, nil)
+
+	// Seed: the adjoint of the result is 1.
+	t.Cur = t.rev[t.exit]
+	res := t.exit.Terminator().Args[0]
+	t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
+	for i := len(order) - 1; i >= 0; i-- {
+		b := order[i]
+		if !reaches[b] {
+			continue
+		}
+		t.reverse(b, ret)
+	}
+
+	t.Cur = ret
+	results := []*ir.Value{t.v(res)}
+	for _, pv := range scalarParams {
+		results = append(results, t.Emit(ir.OpLoad, pv.Type, t.slotOf(pv)))
+	}
+	t.Emit(ir.OpReturn, nil, results...)
+}
+
+// reachesExit returns the blocks from which the return block is reachable.
+func (t *transformer) reachesExit() map[*ir.Block]bool {
+	r := map[*ir.Block]bool{t.exit: true}
+	work := []*ir.Block{t.exit}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range b.Preds {
+			if !r[p] && t.cfg.Reachable(p) {
+				r[p] = true
+				work = append(work, p)
+			}
+		}
+	}
+	return r
+}
+
+// v returns the forward copy of primal value x.
+func (t *transformer) v(x *ir.Value) *ir.Value {
+	if x == nil {
+		return nil
+	}
+	if x.Op == ir.OpConst {
+		if c, ok := t.val[x]; ok {
+			return c
+		}
+		c := t.F.ConstValue(x.Type, x.Const)
+		t.val[x] = c
+		return c
+	}
+	nv, ok := t.val[x]
+	if !ok {
+		panic("reverse: " + x.Ref() + " used before its definition")
+	}
+	return nv
+}
+
+// r returns primal value x as the reverse sweep sees it in the block being
+// reversed: its popped copy, or the forward copy when it is available.
+func (t *transformer) r(x *ir.Value) *ir.Value {
+	if x == nil {
+		return nil
+	}
+	if w, ok := t.rvals[x]; ok {
+		return w
+	}
+	if !t.available(x) {
+		panic("reverse: " + x.Ref() + " is needed in reverse but neither recorded nor available")
+	}
+	return t.v(x)
+}
+
+// forward copies primal value v into the forward sweep and creates the
+// shadows of the memory it allocates.
+func (t *transformer) forward(v *ir.Value) {
+	if v.Op == ir.OpPhi {
+		nv := t.Emit(ir.OpPhi, v.Type)
+		nv.Name, nv.Pos = v.Name, v.Pos
+		t.val[v] = nv
+		return
+	}
+	args := make([]*ir.Value, len(v.Args))
+	for i, a := range v.Args {
+		args[i] = t.v(a)
+	}
+	nv := t.Same(v, args...)
+	nv.Name, nv.Const, nv.Global = v.Name, v.Const, v.Global
+	if v.Callee != nil {
+		c := *v.Callee
+		nv.Callee = &c
+	}
+	t.val[v] = nv
+	if (v.Op == ir.OpAlloc || v.Op == ir.OpMakeSlice) && t.act.Varied(v) {
+		d := t.Same(v, args...)
+		if v.Name != "" {
+			d.Name = "d" + v.Name
+		}
+		t.shadow[v] = d
+	}
+}
+
+// shadowAt returns, in the reverse sweep, the shadow of the address addr.
+func (t *transformer) shadowAt(addr *ir.Value) *ir.Value {
+	switch addr.Op {
+	case ir.OpParam, ir.OpAlloc, ir.OpMakeSlice:
+		if s, ok := t.shadow[addr]; ok {
+			return s
+		}
+	case ir.OpIndexAddr:
+		return t.Emit(ir.OpIndexAddr, addr.Type, t.shadowAt(addr.Args[0]), t.r(addr.Args[1]))
+	case ir.OpFieldAddr:
+		d := t.Emit(ir.OpFieldAddr, addr.Type, t.shadowAt(addr.Args[0]))
+		d.Index = addr.Index
+		return d
+	case ir.OpSlice:
+		return t.Emit(ir.OpSlice, addr.Type, t.shadowAt(addr.Args[0]), t.r(addr.Args[1]), t.r(addr.Args[2]), t.r(addr.Args[3]))
+	}
+	panic("reverse: no shadow for " + addr.Ref())
+}
+
+// addrNeeds appends the values the shadow of addr needs (its indices and
+// bounds) to out.
+func addrNeeds(addr *ir.Value, out []*ir.Value) []*ir.Value {
+	switch addr.Op {
+	case ir.OpIndexAddr:
+		return append(addrNeeds(addr.Args[0], out), addr.Args[1])
+	case ir.OpFieldAddr:
+		return addrNeeds(addr.Args[0], out)
+	case ir.OpSlice:
+		out = addrNeeds(addr.Args[0], out)
+		for _, a := range addr.Args[1:] {
+			if a != nil {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// instrNeeds returns the primal values the reverse of v reads.
+func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
+	switch v.Op {
+	case ir.OpStore:
+		if t.act.Varied(v.Args[0]) && ssaad.HasFloat(v.Args[1].Type) {
+			return addrNeeds(v.Args[0], nil)
+		}
+		return nil
+	case ir.OpCall:
+		if !t.anyVariedArg(v) {
+			return nil
+		}
+		var out []*ir.Value
+		for _, a := range v.Args {
+			if a.Op != ir.OpConst {
+				out = append(out, a)
+			}
+		}
+		if _, ok := v.Type.(*types.Tuple); !ok {
+			out = append(out, v)
+		}
+		return out
+	case ir.OpExtract:
+		if t.anyVariedArg(v.Args[0]) {
+			return []*ir.Value{v}
+		}
+		return nil
+	}
+	if !t.act.Varied(v) {
+		return nil
+	}
+	switch v.Op {
+	case ir.OpBinary:
+		switch v.Tok {
+		case token.MUL:
+			return []*ir.Value{v.Args[0], v.Args[1]}
+		case token.QUO:
+			return []*ir.Value{v.Args[1], v}
+		}
+	case ir.OpSelect:
+		return []*ir.Value{v.Args[0]}
+	case ir.OpLoad:
+		return addrNeeds(v.Args[0], nil)
+	}
+	return nil
+}
+
+// blockNeeds returns the values b's reverse reads that are not available,
+// each once, in a fixed order: the values b records.
+func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
+	var out []*ir.Value
+	seen := map[*ir.Value]bool{}
+	for _, v := range b.Instrs {
+		for _, w := range t.instrNeeds(v) {
+			if w == nil || seen[w] || t.available(w) {
+				continue
+			}
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// tape returns the tape variable for values of type typ.
+func (t *transformer) tape(typ types.Type) *ir.Value {
+	key := types.TypeString(typ, nil)
+	if tp, ok := t.tapes[key]; ok {
+		return tp
+	}
+	st := types.NewSlice(typ)
+	tp := t.F.NewValue(ir.OpAlloc, types.NewPointer(st))
+	tp.Name = "tape"
+	if !isFloat(typ) {
+		tp.Name = "tape" + key
+	}
+	t.entry.Insert(0, tp)
+	t.tapes[key] = tp
+	return tp
+}
+
+// push appends x to its tape.
+func (t *transformer) push(x *ir.Value) {
+	tp := t.tape(x.Type)
+	st := tp.Type.(*types.Pointer).Elem()
+	s := t.Emit(ir.OpLoad, st, tp)
+	s2 := t.Emit(ir.OpCall, st, s, x)
+	s2.Callee = &ir.Callee{Builtin: "append"}
+	t.Emit(ir.OpStore, nil, tp, s2)
+}
+
+// pop removes the last value of type typ from its tape and returns it.
+func (t *transformer) pop(typ types.Type) *ir.Value {
+	tp := t.tape(typ)
+	st := tp.Type.(*types.Pointer).Elem()
+	s := t.Emit(ir.OpLoad, st, tp)
+	n := t.Emit(ir.OpLen, intType, s)
+	last := t.Emit(ir.OpBinary, intType, n, t.F.ConstValue(intType, stepConst))
+	last.Tok = token.SUB
+	x := t.Emit(ir.OpLoad, typ, t.Emit(ir.OpIndexAddr, types.NewPointer(typ), s, last))
+	t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, last, nil))
+	return x
+}
+
+// slotOf returns the variable holding the adjoint of primal value v.
+func (t *transformer) slotOf(v *ir.Value) *ir.Value {
+	if s, ok := t.slot[v]; ok {
+		return s
+	}
+	s := t.F.NewValue(ir.OpAlloc, types.NewPointer(v.Type))
+	if v.Name != "" {
+		s.Name = "d" + v.Name
+	}
+	t.entry.Insert(0, s)
+	t.slot[v] = s
+	return s
+}
+
+// accumulate adds x to the adjoint of primal value v, if v is varied.
+func (t *transformer) accumulate(v, x *ir.Value) {
+	if v == nil || v.Op == ir.OpConst || !t.act.Varied(v) || ssaad.IsZero(x) || !isFloat(v.Type) {
+		return
+	}
+	s := t.slotOf(v)
+	old := t.Emit(ir.OpLoad, v.Type, s)
+	t.Emit(ir.OpStore, nil, s, t.Add(old, x))
+}
+
+// take returns the adjoint of v and resets it to zero; the zero constant
+// when v has no adjoint.
+func (t *transformer) take(v *ir.Value) *ir.Value {
+	if _, ok := t.slot[v]; !ok || !isFloat(v.Type) {
+		return t.Zero(v.Type)
+	}
+	s := t.slot[v]
+	g := t.Emit(ir.OpLoad, v.Type, s)
+	t.Emit(ir.OpStore, nil, s, t.Zero(v.Type))
+	return g
+}
