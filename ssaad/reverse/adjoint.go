@@ -36,12 +36,19 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	rb := t.rev[b]
 	t.Cur = rb
 	clear(t.rvals)
-	needs := t.needs[b]
-	for i := len(needs) - 1; i >= 0; i-- {
-		w := needs[i]
-		x := t.pop(w.Type)
-		x.Name = w.Name
-		t.rvals[w] = x
+	groups := groupByType(t.needs[b])
+	for i := len(groups) - 1; i >= 0; i-- {
+		g := groups[i]
+		for k, x := range t.pop(t.tape(g[0].Type), len(g)) {
+			x.Name = g[k].Name
+			t.rvals[g[k]] = x
+		}
+	}
+	clear(t.pend)
+	if b == t.exit {
+		// The seed: the adjoint of the result is 1.
+		res := b.Terminator().Args[0]
+		t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
 	}
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
@@ -56,7 +63,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		t.phiEdge(b, 0)
 		t.jump(t.rev[preds[0]])
 	default:
-		from := t.pop(intType)
+		from := t.pop(t.pathTape(), 1)[0]
 		from.Name = "from"
 		// One edge block per predecessor; a chain of tests picks it.
 		for i := range preds {

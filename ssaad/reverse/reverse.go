@@ -45,6 +45,7 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 		fwd:    map[*ir.Block]*ir.Block{},
 		rev:    map[*ir.Block]*ir.Block{},
 		rvals:  map[*ir.Value]*ir.Value{},
+		pend:   map[*ir.Value]*ir.Value{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -90,6 +91,9 @@ type transformer struct {
 	shadow map[*ir.Value]*ir.Value // primal pointer-like value → its shadow (forward sweep)
 	slot   map[*ir.Value]*ir.Value // primal value → the variable holding its adjoint
 	tapes  map[string]*ir.Value    // element type → the tape variable
+	path   *ir.Value               // the tape of the control path
+	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
+	pend   map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
 	fwd    map[*ir.Block]*ir.Block // primal block → its forward copy
 	rev    map[*ir.Block]*ir.Block // primal block → its reverse
 	needs  map[*ir.Block][]*ir.Value

@@ -45,9 +45,10 @@ func (t *transformer) run() {
 	for _, pv := range scalarParams {
 		t.slotOf(pv).Name = nm.adjoints[pv.Index]
 	}
+	t.local = localValues(p)
 	for _, b := range p.Blocks {
 		for _, v := range b.Instrs {
-			if t.act.Varied(v) && isFloat(v.Type) {
+			if t.act.Varied(v) && isFloat(v.Type) && !t.local[v] {
 				t.slotOf(v)
 			}
 		}
@@ -88,10 +89,14 @@ func (t *transformer) run() {
 		}
 		// Record the control path and the values the reverse needs.
 		if len(nb.Preds) >= 2 {
-			t.push(t.controlPhi(nb))
+			t.push(t.pathTape(), t.controlPhi(nb))
 		}
-		for _, w := range t.needs[b] {
-			t.push(t.v(w))
+		for _, g := range groupByType(t.needs[b]) {
+			var xs []*ir.Value
+			for _, w := range g {
+				xs = append(xs, t.v(w))
+			}
+			t.push(t.tape(g[0].Type), xs...)
 		}
 		term := b.Terminator()
 		switch term.Op {
@@ -126,10 +131,7 @@ func (t *transformer) run() {
 	ir.AddEdge(fx, t.rev[t.exit])
 	fx.NewValue(ir.OpJump, nil)
 
-	// Seed: the adjoint of the result is 1.
-	t.Cur = t.rev[t.exit]
 	res := t.exit.Terminator().Args[0]
-	t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
 	for i := len(order) - 1; i >= 0; i-- {
 		b := order[i]
 		if !reaches[b] {
@@ -335,38 +337,78 @@ func (t *transformer) tape(typ types.Type) *ir.Value {
 	if tp, ok := t.tapes[key]; ok {
 		return tp
 	}
-	st := types.NewSlice(typ)
-	tp := t.F.NewValue(ir.OpAlloc, types.NewPointer(st))
-	tp.Name = "tape"
+	name := "tape"
 	if !isFloat(typ) {
-		tp.Name = "tape" + key
+		name = "tape" + key
 	}
-	t.entry.Insert(0, tp)
+	tp := t.newTape(typ, name)
 	t.tapes[key] = tp
 	return tp
 }
 
-// push appends x to its tape.
-func (t *transformer) push(x *ir.Value) {
-	tp := t.tape(x.Type)
+// pathTape returns the tape of the control path: for each block reached
+// from several predecessors, the index of the one it came from.
+func (t *transformer) pathTape() *ir.Value {
+	if t.path == nil {
+		t.path = t.newTape(intType, "path")
+	}
+	return t.path
+}
+
+func (t *transformer) newTape(typ types.Type, name string) *ir.Value {
+	tp := t.F.NewValue(ir.OpAlloc, types.NewPointer(types.NewSlice(typ)))
+	tp.Name = name
+	t.entry.Insert(0, tp)
+	return tp
+}
+
+// groupByType splits vs into runs of one type, in order of first
+// appearance: each run goes to one tape.
+func groupByType(vs []*ir.Value) [][]*ir.Value {
+	var groups [][]*ir.Value
+	index := map[string]int{}
+	for _, v := range vs {
+		k := types.TypeString(v.Type, nil)
+		i, ok := index[k]
+		if !ok {
+			i = len(groups)
+			index[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], v)
+	}
+	return groups
+}
+
+// push appends xs to tape tp in one append.
+func (t *transformer) push(tp *ir.Value, xs ...*ir.Value) {
 	st := tp.Type.(*types.Pointer).Elem()
-	s := t.Emit(ir.OpLoad, st, tp)
-	s2 := t.Emit(ir.OpCall, st, s, x)
+	args := append([]*ir.Value{t.Emit(ir.OpLoad, st, tp)}, xs...)
+	s2 := t.Emit(ir.OpCall, st, args...)
 	s2.Callee = &ir.Callee{Builtin: "append"}
 	t.Emit(ir.OpStore, nil, tp, s2)
 }
 
-// pop removes the last value of type typ from its tape and returns it.
-func (t *transformer) pop(typ types.Type) *ir.Value {
-	tp := t.tape(typ)
+// pop removes the last k values from tape tp and returns them in the
+// order they were pushed.
+func (t *transformer) pop(tp *ir.Value, k int) []*ir.Value {
 	st := tp.Type.(*types.Pointer).Elem()
+	elem := st.(*types.Slice).Elem()
 	s := t.Emit(ir.OpLoad, st, tp)
 	n := t.Emit(ir.OpLen, intType, s)
-	last := t.Emit(ir.OpBinary, intType, n, t.F.ConstValue(intType, stepConst))
-	last.Tok = token.SUB
-	x := t.Emit(ir.OpLoad, typ, t.Emit(ir.OpIndexAddr, types.NewPointer(typ), s, last))
-	t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, last, nil))
-	return x
+	base := t.Emit(ir.OpBinary, intType, n, t.F.ConstValue(intType, constant.MakeInt64(int64(k))))
+	base.Tok = token.SUB
+	out := make([]*ir.Value, k)
+	for i := range out {
+		idx := base
+		if i > 0 {
+			idx = t.Emit(ir.OpBinary, intType, base, t.F.ConstValue(intType, constant.MakeInt64(int64(i))))
+			idx.Tok = token.ADD
+		}
+		out[i] = t.Emit(ir.OpLoad, elem, t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, idx))
+	}
+	t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, base, nil))
+	return out
 }
 
 // slotOf returns the variable holding the adjoint of primal value v.
@@ -383,9 +425,37 @@ func (t *transformer) slotOf(v *ir.Value) *ir.Value {
 	return s
 }
 
+// localValues returns the values of f all of whose uses are ordinary
+// (not φ) values of their own block: their adjoints flow within the reverse
+// of that block and need no variable.
+func localValues(f *ir.Func) map[*ir.Value]bool {
+	uses := ir.Uses(f)
+	local := map[*ir.Value]bool{}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpPhi || v.Op == ir.OpExtract {
+				continue
+			}
+			ok := true
+			for _, u := range uses[v.ID] {
+				ok = ok && u.Block == b && u.Op != ir.OpPhi
+			}
+			local[v] = ok
+		}
+	}
+	return local
+}
+
 // accumulate adds x to the adjoint of primal value v, if v is varied.
 func (t *transformer) accumulate(v, x *ir.Value) {
 	if v == nil || v.Op == ir.OpConst || !t.act.Varied(v) || ssaad.IsZero(x) || !isFloat(v.Type) {
+		return
+	}
+	if t.local[v] {
+		if old, ok := t.pend[v]; ok {
+			x = t.Add(old, x)
+		}
+		t.pend[v] = x
 		return
 	}
 	s := t.slotOf(v)
@@ -396,6 +466,14 @@ func (t *transformer) accumulate(v, x *ir.Value) {
 // take returns the adjoint of v and resets it to zero; the zero constant
 // when v has no adjoint.
 func (t *transformer) take(v *ir.Value) *ir.Value {
+	if t.local[v] {
+		g, ok := t.pend[v]
+		if !ok {
+			return t.Zero(v.Type)
+		}
+		delete(t.pend, v)
+		return g
+	}
 	if _, ok := t.slot[v]; !ok || !isFloat(v.Type) {
 		return t.Zero(v.Type)
 	}

@@ -14,34 +14,22 @@ import "math"
 func RosenbrockGrad(x, dx []float64) float64 {
 	var tape []float64
 	var tapeint []int
+	var path []int
 	var dsum float64
-	var t29 float64
-	var t30 float64
-	var t31 float64
-	var t32 float64
-	var db float64
-	var da float64
-	var t33 float64
-	var t34 float64
-	var t35 float64
 	var dsum2 float64
 	sum := 0.0
 	from := 0
 	i := 0
 	for {
-		tapeint = append(tapeint, from)
+		path = append(path, from)
 		if i < len(x)-1 {
 			xi := x[i]
 			a := x[i+1] - xi*xi
-			b2 := 1 - xi
-			t28 := 100 * a
-			tapeint = append(tapeint, i+1)
-			tapeint = append(tapeint, i)
-			tape = append(tape, xi)
-			tape = append(tape, a)
-			tape = append(tape, t28)
-			tape = append(tape, b2)
-			sum += t28*a + b2*b2
+			b := 1 - xi
+			t12 := 100 * a
+			tapeint = append(tapeint, i+1, i)
+			tape = append(tape, xi, a, t12, b)
+			sum += t12*a + b*b
 			from = 1
 			i++
 		} else {
@@ -50,9 +38,9 @@ func RosenbrockGrad(x, dx []float64) float64 {
 	}
 	dsum2 += 1
 	for {
-		t := tapeint
+		t := path
 		t2 := len(t) - 1
-		tapeint = t[:t2]
+		path = t[:t2]
 		if t[t2] == 0 {
 			break
 		}
@@ -60,63 +48,20 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 1
-		b := t4[t5]
+		t5 := len(t4) - 4
+		t6 := t4[t5]
 		tape = t4[:t5]
-		t6 := tape
-		t7 := len(t6) - 1
-		tape = t6[:t7]
-		t8 := tape
-		t9 := len(t8) - 1
-		tape = t8[:t9]
-		t10 := tape
-		t11 := len(t10) - 1
-		t12 := t10[t11]
-		tape = t10[:t11]
-		t13 := tapeint
-		t14 := len(t13) - 1
-		i2 := t13[t14]
-		tapeint = t13[:t14]
-		t15 := tapeint
-		t16 := len(t15) - 1
-		t17 := t15[t16]
-		tapeint = t15[:t16]
-		t18 := dsum
+		t7 := tapeint
+		t8 := len(t7) - 2
+		t9 := t7[t8]
+		i2 := t7[t8+1]
+		tapeint = t7[:t8]
+		t10 := dsum
 		dsum = 0
-		dsum2 += t18
-		t29 += t18
-		t19 := t29
-		t29 = 0
-		t31 += t19
-		t30 += t19
-		t20 := t30
-		t30 = 0
-		db += t20 * b
-		db += b * t20
-		t21 := t31
-		t31 = 0
-		t32 += t21 * t8[t9]
-		da += t6[t7] * t21
-		t22 := t32
-		t32 = 0
-		da += 100 * t22
-		t23 := db
-		db = 0
-		t34 -= t23
-		t24 := da
-		da = 0
-		t35 += t24
-		t33 -= t24
-		t25 := t33
-		t33 = 0
-		t34 += t25 * t12
-		t34 += t12 * t25
-		t26 := t34
-		t34 = 0
-		dx[i2] += t26
-		t27 := t35
-		t35 = 0
-		dx[t17] += t27
+		dsum2 += t10
+		t11 := t4[t5+2]*t10 + 100*(t10*t4[t5+1])
+		dx[i2] += -(2 * (t10 * t4[t5+3])) - t11*t6 - t6*t11
+		dx[t9] += t11
 	}
 	dsum2 = 0
 	return sum
@@ -152,108 +97,67 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // The first result is the value of Branchy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, dx, dy float64) {
-	var tapeint []int
+	var path []int
 	var tape []float64
 	var dz float64
-	var t32 float64
-	var t33 float64
-	var t34 float64
-	var t35 float64
-	var t36 float64
 	var dz2 float64
 	var dz3 float64
-	var t37 float64
-	var t38 float64
 	var dz4 float64
-	var t39 float64
 	t := math.Sin(x)
 	z := t * y
 	var from int
 	if z > 0 {
 		t4 := 1 + x*x
 		z /= t4
-		tape = append(tape, t4)
-		tape = append(tape, z)
+		tape = append(tape, t4, z)
 		from = 0
 	} else {
 		t2 := -(y * y)
 		t3 := math.Exp(t2)
-		tape = append(tape, -y)
-		tape = append(tape, t2)
-		tape = append(tape, t3)
+		tape = append(tape, -y, t2, t3)
 		z -= t3
 		from = 1
 	}
 	t5 := math.Exp(y)
 	t6 := z + t5
-	tapeint = append(tapeint, from)
-	t35 += 1
-	t7 := t35
-	t35 = 0
-	dz2 += t7
-	t36 += t7
-	t8 := t36
-	t36 = 0
-	dy += t5 * t8
-	t9 := tapeint
-	t10 := len(t9) - 1
-	tapeint = t9[:t10]
-	if t9[t10] == 0 {
-		t21 := dz2
+	path = append(path, from)
+	dz2 += 1
+	dy += t5
+	t7 := path
+	t8 := len(t7) - 1
+	path = t7[:t8]
+	if t7[t8] == 0 {
+		t14 := dz2
 		dz2 = 0
-		dz3 += t21
-		t22 := tape
-		t23 := len(t22) - 1
-		tape = t22[:t23]
-		t24 := tape
-		t25 := len(t24) - 1
-		t26 := t24[t25]
-		tape = t24[:t25]
-		t27 := dz3
-		dz3 = 0
-		dz4 += t27 / t26
-		t37 -= t27 * t22[t23] / t26
-		t28 := t37
-		t37 = 0
-		t38 += t28
-		t29 := t38
-		t38 = 0
-		dx += t29 * x
-		dx += x * t29
-	} else {
-		t11 := dz2
-		dz2 = 0
-		dz += t11
-		t12 := tape
-		t13 := len(t12) - 1
-		tape = t12[:t13]
-		t14 := tape
-		tape = t14[:len(t14)-1]
+		dz3 += t14
 		t15 := tape
-		t16 := len(t15) - 1
+		t16 := len(t15) - 2
+		t17 := t15[t16]
 		tape = t15[:t16]
-		t17 := dz
+		t18 := dz3
+		dz3 = 0
+		dz4 += t18 / t17
+		t19 := t18 * t15[t16+1] / t17
+		dx -= t19 * x
+		dx -= x * t19
+	} else {
+		t9 := dz2
+		dz2 = 0
+		dz += t9
+		t10 := tape
+		t11 := len(t10) - 3
+		tape = t10[:t11]
+		t12 := dz
 		dz = 0
-		dz4 += t17
-		t32 -= t17
-		t18 := t32
-		t32 = 0
-		t33 += t12[t13] * t18
-		t19 := t33
-		t33 = 0
-		t34 += t19 * y
-		dy += t15[t16] * t19
-		t20 := t34
-		t34 = 0
-		dy -= t20
+		dz4 += t12
+		t13 := t10[t11+2] * t12
+		dy -= t10[t11] * t13
+		dy += t13 * y
 	}
-	t30 := dz4
+	t20 := dz4
 	dz4 = 0
-	t39 += t30 * y
-	dy += t * t30
-	t31 := t39
-	t39 = 0
-	dx += math.Cos(x) * t31
+	dy += t * t20
+	dx += math.Cos(x) * (t20 * y)
 	return t6, dx, dy
 }
 
@@ -296,27 +200,18 @@ func SeriesGrad(x float64) (f, dx float64) {
 	var t8 []int
 	var t9 int
 	var t10, t11 float64
-	var t12, t13 []float64
-	var t14 int
-	var term3 float64
-	var t15 []float64
-	var t16 int
-	var t17 []float64
-	var t18 int
-	var t19 []float64
-	var t20 int
-	var t21 []float64
-	var t22 int
-	var t23, t24, t25, t26, t27, t28, t29, t30, t31 float64
+	var t12 []float64
+	var t13 int
+	var t14, t15, t16, t17 float64
 	var tape []float64
-	var tapeint []int
-	var ds, t32, dterm, t33, t34, t35, ds2, dterm2, ds3 float64
+	var path []int
+	var ds, dterm, ds2, dterm2, ds3 float64
 	s = 0
 	term = x
 	from = 0
 	k = 1
 b2:
-	tapeint = append(tapeint, from)
+	path = append(path, from)
 	if k < 100 {
 		goto b3
 	}
@@ -328,12 +223,7 @@ b3:
 	t2 = x * x / t
 	term2 = -(term * t2)
 	t3 = math.Abs(term2)
-	tape = append(tape, -x)
-	tape = append(tape, t)
-	tape = append(tape, -t2)
-	tape = append(tape, term)
-	tape = append(tape, term2)
-	tape = append(tape, t3)
+	tape = append(tape, -x, t, -t2, term, term2, t3)
 	if t3 < 1e-16 {
 		from2 = 1
 		goto b4
@@ -343,11 +233,11 @@ b3:
 	k++
 	goto b2
 b4:
-	tapeint = append(tapeint, from2)
+	path = append(path, from2)
 	ds += 1
-	t4 = tapeint
+	t4 = path
 	t5 = len(t4) - 1
-	tapeint = t4[:t5]
+	path = t4[:t5]
 	if t4[t5] == 0 {
 		goto b12
 	}
@@ -360,9 +250,9 @@ b12:
 	ds = 0
 	ds3 += t7
 b9:
-	t8 = tapeint
+	t8 = path
 	t9 = len(t8) - 1
-	tapeint = t8[:t9]
+	path = t8[:t9]
 	if t8[t9] == 0 {
 		goto b14
 	}
@@ -374,58 +264,24 @@ b9:
 	dterm += t11
 b8:
 	t12 = tape
-	tape = t12[:len(t12)-1]
-	t13 = tape
-	t14 = len(t13) - 1
-	term3 = t13[t14]
-	tape = t13[:t14]
-	t15 = tape
-	t16 = len(t15) - 1
-	tape = t15[:t16]
-	t17 = tape
-	t18 = len(t17) - 1
-	tape = t17[:t18]
-	t19 = tape
-	t20 = len(t19) - 1
-	tape = t19[:t20]
-	t21 = tape
-	t22 = len(t21) - 1
-	tape = t21[:t22]
-	t23 = t32
-	t32 = 0
-	t24 = 0
-	if term3 < 0 {
-		t24 = -1
-	}
-	t25 = t24
-	if term3 > 0 {
-		t25 = 1
-	}
-	dterm += t25 * t23
-	t26 = dterm
+	t13 = len(t12) - 6
+	tape = t12[:t13]
+	t14 = dterm
 	dterm = 0
-	dterm2 += t26 * t17[t18]
-	t33 += t15[t16] * t26
-	t27 = t33
-	t33 = 0
-	t34 += t27 / t19[t20]
-	t28 = t34
-	t34 = 0
-	t35 += t28 * x
-	dx += t21[t22] * t28
-	t29 = t35
-	t35 = 0
-	dx -= t29
-	t30 = ds2
+	dterm2 += t14 * t12[t13+2]
+	t15 = t12[t13+3] * t14 / t12[t13+1]
+	dx += t12[t13] * t15
+	dx -= t15 * x
+	t16 = ds2
 	ds2 = 0
-	ds3 += t30
-	dterm2 += t30
+	ds3 += t16
+	dterm2 += t16
 	goto b9
 b14:
 	ds3 = 0
-	t31 = dterm2
+	t17 = dterm2
 	dterm2 = 0
-	dx += t31
+	dx += t17
 	return s, dx
 }
 
@@ -465,11 +321,8 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 func QuadGrad(a, x, dx []float64) float64 {
 	var tape []float64
 	var tapeint []int
+	var path []int
 	var dq float64
-	var t27 float64
-	var t28 float64
-	var t29 float64
-	var t30 float64
 	var dq2 float64
 	var dq3 float64
 	n := len(x)
@@ -477,24 +330,20 @@ func QuadGrad(a, x, dx []float64) float64 {
 	from := 0
 	i := 0
 	for {
-		tapeint = append(tapeint, from)
+		path = append(path, from)
 		if i < n {
 			from2 := 0
 			j2 := 0
 			for {
-				tapeint = append(tapeint, from2)
+				path = append(path, from2)
 				if j2 < n {
-					t25 := a[i*n+j2]
+					t15 := a[i*n+j2]
 					xi := x[i]
-					t26 := t25 * xi
+					t16 := t15 * xi
 					xj := x[j2]
-					tapeint = append(tapeint, i)
-					tape = append(tape, t25)
-					tape = append(tape, xi)
-					tapeint = append(tapeint, j2)
-					tape = append(tape, t26)
-					tape = append(tape, xj)
-					q += t26 * xj
+					tapeint = append(tapeint, i, j2)
+					tape = append(tape, t15, xi, t16, xj)
+					q += t16 * xj
 					from2 = 1
 					j2++
 				} else {
@@ -509,9 +358,9 @@ func QuadGrad(a, x, dx []float64) float64 {
 	}
 	dq3 += 1
 	for {
-		t := tapeint
+		t := path
 		t2 := len(t) - 1
-		tapeint = t[:t2]
+		path = t[:t2]
 		if t[t2] == 0 {
 			break
 		}
@@ -519,9 +368,9 @@ func QuadGrad(a, x, dx []float64) float64 {
 		dq3 = 0
 		dq2 += t3
 		for {
-			t4 := tapeint
+			t4 := path
 			t5 := len(t4) - 1
-			tapeint = t4[:t5]
+			path = t4[:t5]
 			if t4[t5] == 0 {
 				break
 			}
@@ -529,46 +378,24 @@ func QuadGrad(a, x, dx []float64) float64 {
 			dq2 = 0
 			dq += t6
 			t7 := tape
-			t8 := len(t7) - 1
+			t8 := len(t7) - 4
+			t9 := t7[t8]
+			t10 := t7[t8+3]
 			tape = t7[:t8]
-			t9 := tape
-			t10 := len(t9) - 1
-			tape = t9[:t10]
 			t11 := tapeint
-			t12 := len(t11) - 1
-			j := t11[t12]
+			t12 := len(t11) - 2
+			i2 := t11[t12]
+			j := t11[t12+1]
 			tapeint = t11[:t12]
-			t13 := tape
-			tape = t13[:len(t13)-1]
-			t14 := tape
-			t15 := len(t14) - 1
-			t16 := t14[t15]
-			tape = t14[:t15]
-			t17 := tapeint
-			t18 := len(t17) - 1
-			i2 := t17[t18]
-			tapeint = t17[:t18]
-			t19 := dq
+			t13 := dq
 			dq = 0
-			dq2 += t19
-			t27 += t19
-			t20 := t27
-			t27 = 0
-			t29 += t20 * t7[t8]
-			t28 += t9[t10] * t20
-			t21 := t28
-			t28 = 0
-			dx[j] += t21
-			t22 := t29
-			t29 = 0
-			t30 += t16 * t22
-			t23 := t30
-			t30 = 0
-			dx[i2] += t23
+			dq2 += t13
+			dx[j] += t7[t8+2] * t13
+			dx[i2] += t9 * (t13 * t10)
 		}
-		t24 := dq2
+		t14 := dq2
 		dq2 = 0
-		dq3 += t24
+		dq3 += t14
 	}
 	dq3 = 0
 	return q
@@ -608,25 +435,16 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 func SmoothGrad(x, dx []float64) float64 {
 	var tape []float64
 	var tapeint []int
+	var path []int
 	var ds float64
-	var t39 float64
-	var t40 float64
-	var t41 float64
 	var ds2 float64
-	var t42 float64
-	var t43 float64
-	var t44 float64
-	var t45 float64
-	var t46 float64
-	var t47 float64
-	var t48 float64
 	n := len(x)
 	y := make([]float64, n)
 	dy := make([]float64, n)
 	from := 0
 	i := 0
 	for {
-		tapeint = append(tapeint, from)
+		path = append(path, from)
 		if i < n {
 			xi := x[i]
 			y[i] = xi * xi
@@ -641,15 +459,13 @@ func SmoothGrad(x, dx []float64) float64 {
 	from2 := 0
 	i2 := 1
 	for {
-		tapeint = append(tapeint, from2)
+		path = append(path, from2)
 		if i2 < n {
 			yi := y[i2]
-			t38 := y[i2-1]
-			y[i2] = 0.5*yi + 0.5*t38
-			tapeint = append(tapeint, i2)
-			tape = append(tape, yi)
-			tapeint = append(tapeint, i2-1)
-			tape = append(tape, t38)
+			t25 := y[i2-1]
+			y[i2] = 0.5*yi + 0.5*t25
+			tapeint = append(tapeint, i2, i2-1)
+			tape = append(tape, yi, t25)
 			from2 = 1
 			i2++
 		} else {
@@ -660,14 +476,13 @@ func SmoothGrad(x, dx []float64) float64 {
 	from3 := 0
 	i3 := 0
 	for {
-		tapeint = append(tapeint, from3)
+		path = append(path, from3)
 		if i3 < n {
-			t36 := 1 + y[i3]
-			t37 := math.Sqrt(t36)
+			t23 := 1 + y[i3]
+			t24 := math.Sqrt(t23)
 			tapeint = append(tapeint, i3)
-			tape = append(tape, t36)
-			tape = append(tape, t37)
-			s += t37
+			tape = append(tape, t23, t24)
+			s += t24
 			from3 = 1
 			i3++
 		} else {
@@ -676,9 +491,9 @@ func SmoothGrad(x, dx []float64) float64 {
 	}
 	ds2 += 1
 	for {
-		t := tapeint
+		t := path
 		t2 := len(t) - 1
-		tapeint = t[:t2]
+		path = t[:t2]
 		if t[t2] == 0 {
 			break
 		}
@@ -686,93 +501,56 @@ func SmoothGrad(x, dx []float64) float64 {
 		ds2 = 0
 		ds += t3
 		t4 := tape
-		t5 := len(t4) - 1
+		t5 := len(t4) - 2
 		tape = t4[:t5]
-		t6 := tape
-		tape = t6[:len(t6)-1]
-		t7 := tapeint
-		t8 := len(t7) - 1
-		i4 := t7[t8]
-		tapeint = t7[:t8]
-		t9 := ds
+		t6 := tapeint
+		t7 := len(t6) - 1
+		i4 := t6[t7]
+		tapeint = t6[:t7]
+		t8 := ds
 		ds = 0
-		ds2 += t9
-		t39 += t9
-		t10 := t39
-		t39 = 0
-		t40 += 0.5 / t4[t5] * t10
-		t11 := t40
-		t40 = 0
-		t41 += t11
-		t12 := t41
-		t41 = 0
-		dy[i4] += t12
+		ds2 += t8
+		dy[i4] += 0.5 / t4[t5+1] * t8
 	}
 	ds2 = 0
 	for {
-		t13 := tapeint
-		t14 := len(t13) - 1
-		tapeint = t13[:t14]
-		if t13[t14] == 0 {
+		t9 := path
+		t10 := len(t9) - 1
+		path = t9[:t10]
+		if t9[t10] == 0 {
 			break
 		}
-		t15 := tape
-		tape = t15[:len(t15)-1]
-		t16 := tapeint
-		t17 := len(t16) - 1
-		t18 := t16[t17]
-		tapeint = t16[:t17]
-		t19 := tape
-		tape = t19[:len(t19)-1]
-		t20 := tapeint
-		t21 := len(t20) - 1
-		i5 := t20[t21]
-		tapeint = t20[:t21]
+		t11 := tape
+		tape = t11[:len(t11)-2]
+		t12 := tapeint
+		t13 := len(t12) - 2
+		i5 := t12[t13]
+		t14 := t12[t13+1]
+		tapeint = t12[:t13]
 		dyi := dy[i5]
 		dy[i5] = 0
-		t42 += dyi
-		t22 := t42
-		t42 = 0
-		t45 += t22
-		t43 += t22
-		t23 := t43
-		t43 = 0
-		t44 += 0.5 * t23
-		t24 := t44
-		t44 = 0
-		dy[t18] += t24
-		t25 := t45
-		t45 = 0
-		t46 += 0.5 * t25
-		t26 := t46
-		t46 = 0
-		dy[i5] += t26
+		t15 := 0.5 * dyi
+		dy[t14] += t15
+		dy[i5] += t15
 	}
 	for {
-		t27 := tapeint
-		t28 := len(t27) - 1
-		tapeint = t27[:t28]
-		if t27[t28] == 0 {
+		t16 := path
+		t17 := len(t16) - 1
+		path = t16[:t17]
+		if t16[t17] == 0 {
 			break
 		}
-		t29 := tape
-		t30 := len(t29) - 1
-		t31 := t29[t30]
-		tape = t29[:t30]
-		t32 := tapeint
-		t33 := len(t32) - 1
-		i6 := t32[t33]
-		tapeint = t32[:t33]
+		t18 := tape
+		t19 := len(t18) - 1
+		t20 := t18[t19]
+		tape = t18[:t19]
+		t21 := tapeint
+		t22 := len(t21) - 1
+		i6 := t21[t22]
+		tapeint = t21[:t22]
 		dyi2 := dy[i6]
 		dy[i6] = 0
-		t47 += dyi2
-		t34 := t47
-		t47 = 0
-		t48 += t34 * t31
-		t48 += t31 * t34
-		t35 := t48
-		t48 = 0
-		dx[i6] += t35
+		dx[i6] += 2 * (dyi2 * t20)
 	}
 	return s
 }
@@ -820,31 +598,23 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	var tape []float64
 	var tapeint []int
+	var path []int
 	var ds float64
-	var t31 float64
-	var t32 float64
-	var t33 float64
-	var dc float64
-	var t34 float64
-	var dv float64
 	var ds2 float64
 	s := 0.0
 	from := 0
 	i := -1
 	for {
 		i++
-		tapeint = append(tapeint, from)
+		path = append(path, from)
 		if i < len(x) {
 			v2 := x[i]
-			t29 := min(v2, hi)
-			c2 := max(lo, t29)
-			t30 := math.Abs(v2)
+			t20 := min(v2, hi)
+			c := max(lo, t20)
+			t21 := math.Abs(v2)
 			tapeint = append(tapeint, i)
-			tape = append(tape, v2)
-			tape = append(tape, t29)
-			tape = append(tape, c2)
-			tape = append(tape, t30)
-			s += c2*c2 + t30
+			tape = append(tape, v2, t20, c, t21)
+			s += c*c + t21
 			from = 1
 		} else {
 			break
@@ -852,9 +622,9 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	}
 	ds2 += 1
 	for {
-		t := tapeint
+		t := path
 		t2 := len(t) - 1
-		tapeint = t[:t2]
+		path = t[:t2]
 		if t[t2] == 0 {
 			break
 		}
@@ -862,74 +632,47 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 		ds2 = 0
 		ds += t3
 		t4 := tape
-		tape = t4[:len(t4)-1]
-		t5 := tape
-		t6 := len(t5) - 1
-		c := t5[t6]
-		tape = t5[:t6]
-		t7 := tape
-		t8 := len(t7) - 1
-		tape = t7[:t8]
-		t9 := tape
-		t10 := len(t9) - 1
-		v := t9[t10]
-		tape = t9[:t10]
-		t11 := tapeint
-		t12 := len(t11) - 1
-		t13 := t11[t12]
-		tapeint = t11[:t12]
-		t14 := ds
+		t5 := len(t4) - 4
+		v := t4[t5]
+		tape = t4[:t5]
+		t6 := tapeint
+		t7 := len(t6) - 1
+		t8 := t6[t7]
+		tapeint = t6[:t7]
+		t9 := ds
 		ds = 0
-		ds2 += t14
-		t31 += t14
-		t15 := t31
-		t31 = 0
-		t33 += t15
-		t32 += t15
-		t16 := t32
-		t32 = 0
-		t17 := 0.0
+		ds2 += t9
+		t10 := 0.0
 		if v < 0 {
-			t17 = -1
+			t10 = -1
 		}
-		t18 := t17
+		t11 := t10
 		if v > 0 {
+			t11 = 1
+		}
+		t12 := 2 * (t9 * t4[t5+2])
+		t13 := lo >= t4[t5+1]
+		t14 := 0.0
+		if t13 {
+			t14 = 1
+		}
+		dlo += t14 * t12
+		t15 := 1.0
+		if t13 {
+			t15 = 0
+		}
+		t16 := t15 * t12
+		t17 := v <= hi
+		t18 := 0.0
+		if t17 {
 			t18 = 1
 		}
-		dv += t18 * t16
-		t19 := t33
-		t33 = 0
-		dc += t19 * c
-		dc += c * t19
-		t20 := dc
-		dc = 0
-		t21 := lo >= t7[t8]
-		t22 := 0.0
-		if t21 {
-			t22 = 1
+		t19 := 1.0
+		if t17 {
+			t19 = 0
 		}
-		dlo += t22 * t20
-		t23 := 1.0
-		if t21 {
-			t23 = 0
-		}
-		t34 += t23 * t20
-		t24 := t34
-		t34 = 0
-		t25 := v <= hi
-		t26 := 0.0
-		if t25 {
-			t26 = 1
-		}
-		dv += t26 * t24
-		t27 := 1.0
-		if t25 {
-			t27 = 0
-		}
-		dhi += t27 * t24
-		t28 := dv
-		dv = 0
-		dx[t13] += t28
+		dhi += t19 * t16
+		dx[t8] += t11*t9 + t18*t16
 	}
 	ds2 = 0
 	return s, dlo, dhi
@@ -979,12 +722,6 @@ func ClipJVP(x, dx []float64, lo, dlo, hi, dhi float64) (float64, float64) {
 // The first result is the value of Polar; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PolarGrad(r, theta float64) (f, dr, dtheta float64) {
-	var t17 float64
-	var t18 float64
-	var t19 float64
-	var t20 float64
-	var t21 float64
-	var t22 float64
 	var dc float64
 	var ds float64
 	s, c := math.Sincos(theta)
@@ -992,46 +729,30 @@ func PolarGrad(r, theta float64) (f, dr, dtheta float64) {
 	t2 := 1 + r*c
 	t3 := math.Hypot(r, theta)
 	t4 := math.Atan2(t, t2) + t3
-	t17 += 1
-	t5 := t17
-	t17 = 0
-	t19 += t5
-	t18 += t5
-	t6 := t18
-	t18 = 0
-	t7 := t3 == 0
-	t8 := r / t3
-	if t7 {
-		t8 = 0
+	t5 := t3 == 0
+	t6 := r / t3
+	if t5 {
+		t6 = 0
 	}
-	dr += t8 * t6
-	t9 := theta / t3
-	if t7 {
-		t9 = 0
+	dr += t6
+	t7 := theta / t3
+	if t5 {
+		t7 = 0
 	}
-	dtheta += t9 * t6
-	t10 := t19
-	t19 = 0
-	t11 := t2*t2 + t*t
-	t22 += t2 / t11 * t10
-	t20 -= t / t11 * t10
-	t12 := t20
-	t20 = 0
-	t21 += t12
-	t13 := t21
-	t21 = 0
-	dr += t13 * c
-	dc += r * t13
-	t14 := t22
-	t22 = 0
-	dr += t14 * s
-	ds += r * t14
-	t15 := ds
+	dtheta += t7
+	t8 := t2*t2 + t*t
+	t9 := t2 / t8
+	t10 := t / t8
+	dr -= t10 * c
+	dc -= r * t10
+	dr += t9 * s
+	ds += r * t9
+	t11 := ds
 	ds = 0
-	dtheta += c * t15
-	t16 := dc
+	dtheta += c * t11
+	t12 := dc
 	dc = 0
-	dtheta -= s * t16
+	dtheta -= s * t12
 	return t4, dr, dtheta
 }
 
@@ -1069,31 +790,24 @@ func SingleGrad(x, dx []float32) float32 {
 	var tape []float32
 	var tape2 []float64
 	var tapeint []int
+	var path []int
 	var ds float32
-	var t23 float32
-	var t24 float32
-	var t25 float64
-	var t26 float64
-	var t27 float64
-	var t28 float32
 	var ds2 float32
 	s := float32(0)
 	from := 0
 	i := -1
 	for {
 		i++
-		tapeint = append(tapeint, from)
+		path = append(path, from)
 		if i < len(x) {
 			xi := x[i]
-			t20 := float64(xi) / 4
-			t21 := math.Exp(t20)
-			t22 := float32(t21)
+			t11 := float64(xi) / 4
+			t12 := math.Exp(t11)
+			t13 := float32(t12)
 			tapeint = append(tapeint, i)
-			tape2 = append(tape2, t20)
-			tape2 = append(tape2, t21)
-			tape = append(tape, xi)
-			tape = append(tape, t22)
-			s += xi * t22
+			tape2 = append(tape2, t11, t12)
+			tape = append(tape, xi, t13)
+			s += xi * t13
 			from = 1
 		} else {
 			break
@@ -1101,9 +815,9 @@ func SingleGrad(x, dx []float32) float32 {
 	}
 	ds2 += 1
 	for {
-		t := tapeint
+		t := path
 		t2 := len(t) - 1
-		tapeint = t[:t2]
+		path = t[:t2]
 		if t[t2] == 0 {
 			break
 		}
@@ -1111,43 +825,19 @@ func SingleGrad(x, dx []float32) float32 {
 		ds2 = 0
 		ds += t3
 		t4 := tape
-		t5 := len(t4) - 1
+		t5 := len(t4) - 2
 		tape = t4[:t5]
-		t6 := tape
-		t7 := len(t6) - 1
-		tape = t6[:t7]
-		t8 := tape2
+		t6 := tape2
+		t7 := len(t6) - 2
+		tape2 = t6[:t7]
+		t8 := tapeint
 		t9 := len(t8) - 1
-		tape2 = t8[:t9]
-		t10 := tape2
-		tape2 = t10[:len(t10)-1]
-		t11 := tapeint
-		t12 := len(t11) - 1
-		i2 := t11[t12]
-		tapeint = t11[:t12]
-		t13 := ds
+		i2 := t8[t9]
+		tapeint = t8[:t9]
+		t10 := ds
 		ds = 0
-		ds2 += t13
-		t23 += t13
-		t14 := t23
-		t23 = 0
-		t28 += t14 * t4[t5]
-		t24 += t6[t7] * t14
-		t15 := t24
-		t24 = 0
-		t25 += float64(t15)
-		t16 := t25
-		t25 = 0
-		t26 += t8[t9] * t16
-		t17 := t26
-		t26 = 0
-		t27 += t17 / 4
-		t18 := t27
-		t27 = 0
-		t28 += float32(t18)
-		t19 := t28
-		t28 = 0
-		dx[i2] += t19
+		ds2 += t10
+		dx[i2] += t10*t4[t5+1] + float32(t6[t7+1]*float64(t4[t5]*t10)/4)
 	}
 	ds2 = 0
 	return s
@@ -1183,10 +873,9 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // scalar inputs follow it, in parameter order.
 func PolyGrad(c []float64, x float64) (f, dx float64) {
 	var tape []float64
-	var tapeint []int
-	var t11 float64
+	var path []int
+	var t10 float64
 	var dr float64
-	var t12 float64
 	var dr2 float64
 	n := len(c)
 	var r float64
@@ -1199,7 +888,7 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		from := 0
 		i := n - 2
 		for {
-			tapeint = append(tapeint, from)
+			path = append(path, from)
 			if i >= 0 {
 				ci := c[i]
 				tape = append(tape, r)
@@ -1212,21 +901,21 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		}
 		from2 = 1
 	}
-	tapeint = append(tapeint, from2)
-	t11 += 1
-	t := tapeint
+	path = append(path, from2)
+	t10 += 1
+	t := path
 	t2 := len(t) - 1
-	tapeint = t[:t2]
+	path = t[:t2]
 	if t[t2] == 0 {
-		t11 = 0
+		t10 = 0
 	} else {
-		t3 := t11
-		t11 = 0
+		t3 := t10
+		t10 = 0
 		dr2 += t3
 		for {
-			t4 := tapeint
+			t4 := path
 			t5 := len(t4) - 1
-			tapeint = t4[:t5]
+			path = t4[:t5]
 			if t4[t5] == 0 {
 				break
 			}
@@ -1238,11 +927,8 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 			tape = t7[:t8]
 			t9 := dr
 			dr = 0
-			t12 += t9
-			t10 := t12
-			t12 = 0
-			dr2 += t10 * x
-			dx += t7[t8] * t10
+			dr2 += t9 * x
+			dx += t7[t8] * t9
 		}
 		dr2 = 0
 	}
@@ -1276,14 +962,12 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, dx, dy float64) {
-	var tapeint []int
+	var path []int
 	var tape []float64
+	var t15 float64
+	var t16 float64
 	var t17 float64
 	var t18 float64
-	var t19 float64
-	var t20 float64
-	var t21 float64
-	var t22 float64
 	var t2 float64
 	var from int
 	switch int(math.Floor(x)) {
@@ -1296,54 +980,46 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 	default:
 		t := x + y
 		t2 = math.Tanh(t)
-		tape = append(tape, t)
-		tape = append(tape, t2)
+		tape = append(tape, t, t2)
 		from = 2
 	}
-	tapeint = append(tapeint, from)
-	t17 += 1
-	t3 := tapeint
+	path = append(path, from)
+	t15 += 1
+	t3 := path
 	t4 := len(t3) - 1
 	from2 := t3[t4]
-	tapeint = t3[:t4]
+	path = t3[:t4]
 	switch from2 {
 	case 0:
-		t15 := t17
-		t17 = 0
-		t22 += t15
-		t16 := t22
-		t22 = 0
-		dx += t16 * y
-		dy += x * t16
+		t13 := t15
+		t15 = 0
+		t18 += t13
+		t14 := t18
+		t18 = 0
+		dx += t14 * y
+		dy += x * t14
 	case 1:
+		t11 := t15
+		t15 = 0
+		t17 += t11
 		t12 := t17
 		t17 = 0
-		t20 += t12
-		t13 := t20
-		t20 = 0
-		dx += t13
-		t21 -= t13
-		t14 := t21
-		t21 = 0
-		dy += t14 * y
-		dy += y * t14
+		dx += t12
+		dy -= t12 * y
+		dy -= y * t12
 	default:
-		t5 := t17
-		t17 = 0
-		t18 += t5
+		t5 := t15
+		t15 = 0
+		t16 += t5
 		t6 := tape
-		t7 := len(t6) - 1
-		t8 := t6[t7]
+		t7 := len(t6) - 2
+		t8 := t6[t7+1]
 		tape = t6[:t7]
-		t9 := tape
-		tape = t9[:len(t9)-1]
-		t10 := t18
-		t18 = 0
-		t19 += (1 - t8*t8) * t10
-		t11 := t19
-		t19 = 0
-		dx += t11
-		dy += t11
+		t9 := t16
+		t16 = 0
+		t10 := (1 - t8*t8) * t9
+		dx += t10
+		dy += t10
 	}
 	return t2, dx, dy
 }
