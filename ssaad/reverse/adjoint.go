@@ -48,7 +48,11 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	if b == t.exit {
 		// The seed: the adjoint of the result is 1.
 		res := b.Terminator().Args[0]
-		t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
+		seed := t.seed
+		if seed == nil {
+			seed = t.F.ConstValue(res.Type, constant.MakeFloat64(1))
+		}
+		t.accumulate(res, seed)
 	}
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
@@ -200,6 +204,7 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 		rule, _ = templates.Lookup("math", c.Func.Name())
 		mathPkg = c.Func.Pkg()
 	default:
+		t.calleeAdjoint(v)
 		return
 	}
 	if rule == nil || rule.Kind != templates.Smooth {
@@ -246,5 +251,55 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 			}
 			t.accumulate(a, t.Mul(partial, g))
 		}
+	}
+}
+
+// calleeAdjoint emits the reverse of a call of a function with one float
+// result: a call of its seeded VJP, with the call's arguments and the
+// adjoint of its result as seed, whose partials go to the adjoints of the
+// scalar arguments (the VJP accumulates into the shadows itself).
+func (t *transformer) calleeAdjoint(v *ir.Value) {
+	g := t.take(v)
+	if ssaad.IsZero(g) {
+		return
+	}
+	callee := v.Callee.Func
+	active := make([]bool, len(v.Args))
+	for i, a := range v.Args {
+		active[i] = t.act.Varied(a) && (isFloat(a.Type) || ssaad.IsPointerLike(a.Type))
+	}
+	df, err := t.env.Derivative("vjp", callee, active, v.Pos)
+	if err != nil {
+		t.errorf(v.Pos, "call of "+callee.Name(), "%v", err)
+		return
+	}
+	var args []*ir.Value
+	var scalars []*ir.Value
+	for i, a := range v.Args {
+		if ssaad.IsPointerLike(a.Type) {
+			args = append(args, t.addrAt(a))
+			if active[i] {
+				args = append(args, t.shadowAt(a))
+			}
+			continue
+		}
+		args = append(args, t.r(a))
+		if active[i] {
+			scalars = append(scalars, a)
+		}
+	}
+	args = append(args, g)
+	res := df.Sig.Results()
+	var typ types.Type = res
+	if res.Len() == 1 {
+		typ = res.At(0).Type()
+	}
+	call := t.Emit(ir.OpCall, typ, args...)
+	call.Pos = v.Pos
+	call.Callee = &ir.Callee{Derived: df}
+	for k, a := range scalars {
+		e := t.Emit(ir.OpExtract, res.At(k+1).Type(), call)
+		e.Index = k + 1
+		t.accumulate(a, e)
 	}
 }

@@ -13,16 +13,32 @@ import (
 	"github.com/gadgen/gadgen/templates"
 )
 
-// Mode is reverse mode, //gad:grad.
-type Mode struct{}
+// Mode is reverse mode: //gad:grad, or with Seeded, //gad:vjp.
+type Mode struct {
+	// Seeded: the generated function takes the adjoint of the result (the
+	// seed) as its last parameter instead of assuming 1; it computes a
+	// vector-Jacobian product. Reverse mode calls the seeded derivatives
+	// of the functions a function calls.
+	Seeded bool
+}
 
 // Name implements ssaad.Mode.
-func (Mode) Name() string { return "grad" }
+func (m Mode) Name() string {
+	if m.Seeded {
+		return "vjp"
+	}
+	return "grad"
+}
 
 // Suffix implements ssaad.Mode.
-func (Mode) Suffix() string { return "Grad" }
+func (m Mode) Suffix() string {
+	if m.Seeded {
+		return "VJP"
+	}
+	return "Grad"
+}
 
-// Options implements ssaad.Mode: //gad:grad takes only wrt=.
+// Options implements ssaad.Mode: only wrt=.
 func (Mode) Options() []string { return nil }
 
 var (
@@ -33,8 +49,9 @@ var (
 )
 
 // Transform implements ssaad.Mode.
-func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
 	t := &transformer{
+		seeded: m.Seeded,
 		primal: primal,
 		req:    req,
 		env:    env,
@@ -51,7 +68,7 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
 		return nil, t.errs
 	}
-	if _, err := signature(req.Target, req.Active, req.Method); err != nil {
+	if _, err := signature(req.Target, req.Active, req.Method, m.Seeded); err != nil {
 		t.errorf(primal.Pos, "", "%v", err)
 		return nil, t.errs
 	}
@@ -67,6 +84,14 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 		req.Dump("activity", t.act.String())
 	}
 	t.cfg = ir.NewCFG(primal)
+	t.classWritten = map[int]bool{}
+	for _, b := range primal.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpStore {
+				t.classWritten[t.act.Class(v.Args[0])] = true
+			}
+		}
+	}
 	t.check()
 	if len(t.errs) > 0 {
 		return nil, t.errs
@@ -80,6 +105,8 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 
 type transformer struct {
 	ssaad.Builder
+	seeded bool
+	seed   *ir.Value // the seed parameter, or nil for the constant 1
 	primal *ir.Func
 	req    *ssaad.Request
 	env    ssaad.Env
@@ -93,6 +120,8 @@ type transformer struct {
 	tapes  map[string]*ir.Value    // element type → the tape variable
 	path   *ir.Value               // the tape of the control path
 	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
+	// classWritten holds the alias classes the primal stores into.
+	classWritten map[int]bool
 	pend   map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
 	fwd    map[*ir.Block]*ir.Block // primal block → its forward copy
 	rev    map[*ir.Block]*ir.Block // primal block → its reverse
@@ -239,11 +268,7 @@ func (t *transformer) check() {
 					}
 				case v.Callee.Builtin == "len" || v.Callee.Builtin == "cap" || v.Callee.Builtin == "print" || v.Callee.Builtin == "println":
 				default:
-					name := v.Callee.String()
-					if fn := v.Callee.Func; fn != nil && fn.Pkg() != nil {
-						name = fn.Pkg().Name() + "." + funcName(fn)
-					}
-					t.errorf(v.Pos, "call of "+name, "reverse mode does not differentiate calls of other functions yet")
+					t.checkCall(v)
 				}
 			case ir.OpPhi, ir.OpSelect, ir.OpConvert, ir.OpLoad, ir.OpExtract:
 				if ssaad.IsPointerLike(v.Type) && v.Op != ir.OpLoad {
@@ -251,9 +276,6 @@ func (t *transformer) check() {
 				}
 				if v.Op == ir.OpLoad && ssaad.IsPointerLike(v.Type) {
 					t.errorf(v.Pos, "load", "reverse mode does not support slices or pointers stored in memory yet")
-				}
-				if v.Op == ir.OpExtract && !isMath(v.Args[0]) {
-					t.errorf(v.Pos, "call", "reverse mode does not differentiate calls yet")
 				}
 			case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice, ir.OpAlloc, ir.OpMakeSlice, ir.OpLen, ir.OpCap:
 				if !t.available(v) && (v.Op == ir.OpAlloc || v.Op == ir.OpMakeSlice) {
@@ -266,6 +288,62 @@ func (t *transformer) check() {
 			}
 		}
 	}
+}
+
+// checkCall reports what this version cannot do with a call of a function
+// with varied arguments: the call is reversed by calling the callee's
+// seeded VJP at the call's place in the reverse sweep, which recomputes the
+// callee from the same arguments; so the callee must return one float and
+// the memory it reads must still hold the same values then.
+func (t *transformer) checkCall(v *ir.Value) {
+	c := v.Callee
+	name := c.String()
+	if c.Func != nil && c.Func.Pkg() != nil {
+		name = c.Func.Pkg().Name() + "." + funcName(c.Func)
+	}
+	construct := "call of " + name
+	if c.Func == nil || c.Invoke || c.Derived != nil || c.Builtin != "" {
+		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call")
+		return
+	}
+	sig := c.Func.Type().(*types.Signature)
+	if sig.Results().Len() != 1 || !isFloat(sig.Results().At(0).Type()) {
+		t.errorf(v.Pos, construct, "reverse mode differentiates calls of functions with one float result only, for now")
+		return
+	}
+	if sig.Variadic() {
+		t.errorf(v.Pos, construct, "reverse mode does not differentiate calls of variadic functions yet")
+		return
+	}
+	writes := t.env.Writes(c.Func)
+	for i, a := range v.Args {
+		if !ssaad.IsPointerLike(a.Type) {
+			continue
+		}
+		if writes == nil || writes[i] {
+			t.errorf(v.Pos, construct, "reverse mode does not differentiate calls that write through their arguments yet")
+			return
+		}
+		if t.act.Varied(a) && t.classWritten[t.act.Class(a)] {
+			t.errorf(v.Pos, construct, "reverse mode does not yet differentiate calls that read memory the caller also writes")
+			return
+		}
+		if !t.reconstructible(a) {
+			t.errorf(v.Pos, construct, "reverse mode does not support slices or pointers chosen at run time yet")
+			return
+		}
+	}
+}
+
+// reconstructible reports whether the address or slice a can be rebuilt
+// in the reverse sweep: an available root (parameter, memory allocated
+// once) reached by indexing, fields and slicing.
+func (t *transformer) reconstructible(a *ir.Value) bool {
+	switch a.Op {
+	case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice:
+		return t.reconstructible(a.Args[0])
+	}
+	return t.available(a)
 }
 
 func (t *transformer) anyVariedArg(v *ir.Value) bool {

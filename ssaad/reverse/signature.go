@@ -17,6 +17,7 @@ type names struct {
 	params   []string // primal parameter names, receiver first
 	adjoints []string // shadow or partial names, "" where not varied
 	result   string   // the primal result's name ("" when unnamed)
+	seed     string   // the seed parameter's name
 }
 
 func computeNames(fn *types.Func, active []bool) *names {
@@ -37,6 +38,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 		nm.adjoints = append(nm.adjoints, n)
 	}
 	_ = hasRecv
+	nm.seed = ssaad.Fresh(used, "seed")
 	r := fn.Type().(*types.Signature).Results()
 	if r.Len() == 1 && (r.At(0).Name() != "" || scalars) {
 		base := r.At(0).Name()
@@ -49,11 +51,11 @@ func computeNames(fn *types.Func, active []bool) *names {
 }
 
 // Signature implements ssaad.Mode.
-func (Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
-	return signature(req.Target, req.Active, req.Method)
+func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
+	return signature(req.Target, req.Active, req.Method, m.Seeded)
 }
 
-func signature(fn *types.Func, active []bool, method bool) (*types.Signature, error) {
+func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signature, error) {
 	sig := fn.Type().(*types.Signature)
 	ps := ssaad.Params(fn)
 	if len(active) != len(ps) {
@@ -87,17 +89,25 @@ func signature(fn *types.Func, active []bool, method bool) (*types.Signature, er
 			results = append(results, d)
 		}
 	}
-	variadic := sig.Variadic() && !active[len(active)-1]
+	if seeded {
+		params = append(params, types.NewParam(token.NoPos, pkg, nm.seed, sig.Results().At(0).Type()))
+	}
+	variadic := sig.Variadic() && !active[len(active)-1] && !seeded
 	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), variadic), nil
 }
 
 // docComment states what the gradient computes, the varied inputs, and the
 // accumulation convention.
-func docComment(name string, fn *types.Func, nm *names, active []bool) string {
+func docComment(name string, fn *types.Func, nm *names, active []bool, seeded bool) string {
 	var sb strings.Builder
 	target := funcName(fn)
-	fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs\n", name, target)
-	sb.WriteString("(reverse mode).\n\n")
+	if seeded {
+		fmt.Fprintf(&sb, "%s computes %s and %s times its gradient with respect to the varied\n", name, target, nm.seed)
+		sb.WriteString("inputs (reverse mode: a vector-Jacobian product).\n\n")
+	} else {
+		fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs\n", name, target)
+		sb.WriteString("(reverse mode).\n\n")
+	}
 	ps := ssaad.Params(fn)
 	var shadows, partials, fixed []string
 	for i, p := range nm.params {

@@ -17,7 +17,7 @@ func (t *transformer) run() {
 	f := ir.NewFunc(req.Name, p.Pkg)
 	t.F = f
 	f.Pos = p.Pos
-	f.Doc = docComment(req.Name, req.Target, nm, req.Active)
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded)
 	if req.Method {
 		f.Recv = p.Params[0].Type
 	}
@@ -32,11 +32,14 @@ func (t *transformer) run() {
 			scalarParams = append(scalarParams, pv)
 		}
 	}
+	if t.seeded {
+		t.seed = f.AddParam(nm.seed, p.ResultTypes[0])
+	}
 	f.AddResult(nm.result, p.ResultTypes[0])
 	for _, pv := range scalarParams {
 		f.AddResult(nm.adjoints[pv.Index], pv.Type)
 	}
-	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1]
+	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1] && !t.seeded
 
 	// Adjoint variables: of the varied scalar parameters, named after their
 	// results, and of every varied float value (created up front: a loop's
@@ -248,6 +251,22 @@ func (t *transformer) shadowAt(addr *ir.Value) *ir.Value {
 	panic("reverse: no shadow for " + addr.Ref())
 }
 
+// addrAt returns, in the reverse sweep, the primal address or slice addr,
+// rebuilt from its available root.
+func (t *transformer) addrAt(addr *ir.Value) *ir.Value {
+	switch addr.Op {
+	case ir.OpIndexAddr:
+		return t.Emit(ir.OpIndexAddr, addr.Type, t.addrAt(addr.Args[0]), t.r(addr.Args[1]))
+	case ir.OpFieldAddr:
+		d := t.Emit(ir.OpFieldAddr, addr.Type, t.addrAt(addr.Args[0]))
+		d.Index = addr.Index
+		return d
+	case ir.OpSlice:
+		return t.Emit(ir.OpSlice, addr.Type, t.addrAt(addr.Args[0]), t.r(addr.Args[1]), t.r(addr.Args[2]), t.r(addr.Args[3]))
+	}
+	return t.r(addr)
+}
+
 // addrNeeds appends the values the shadow of addr needs (its indices and
 // bounds) to out.
 func addrNeeds(addr *ir.Value, out []*ir.Value) []*ir.Value {
@@ -281,7 +300,11 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 		}
 		var out []*ir.Value
 		for _, a := range v.Args {
-			if a.Op != ir.OpConst {
+			switch {
+			case a.Op == ir.OpConst:
+			case ssaad.IsPointerLike(a.Type):
+				out = addrNeeds(a, out)
+			default:
 				out = append(out, a)
 			}
 		}

@@ -65,6 +65,17 @@ func cases() []gradCase {
 		{name: "Poly", n: 1, lo: -2, hi: 2, f: func(x []float64) float64 { return Poly(c, x[0]) },
 			grad: func(x []float64) (float64, []float64) { f, g := PolyGrad(c, x[0]); return f, []float64{g} },
 			jvp:  func(x, v []float64) (float64, float64) { return PolyJVP(c, x[0], v[0]) }},
+		{name: "Energy", n: 5, lo: -1, hi: 1,
+			f: func(x []float64) float64 { return Energy(x[1:], x[0]) },
+			grad: func(x []float64) (float64, []float64) {
+				g := make([]float64, len(x)-1)
+				f, dk := EnergyGrad(x[1:], g, x[0])
+				return f, append([]float64{dk}, g...)
+			},
+			jvp: func(x, v []float64) (float64, float64) { return EnergyJVP(x[1:], v[1:], x[0], v[0]) }},
+		{name: "Pow", n: 1, lo: -1.5, hi: 1.5, f: func(x []float64) float64 { return Pow(x[0], 7) },
+			grad: func(x []float64) (float64, []float64) { f, g := PowGrad(x[0], 7); return f, []float64{g} },
+			jvp:  func(x, v []float64) (float64, float64) { return PowJVP(x[0], v[0], 7) }},
 		{name: "Regime", n: 2, lo: -1, hi: 3, f: func(x []float64) float64 { return Regime(x[0], x[1]) },
 			grad: func(x []float64) (float64, []float64) { f, a, b := RegimeGrad(x[0], x[1]); return f, []float64{a, b} },
 			jvp:  func(x, v []float64) (float64, float64) { return RegimeJVP(x[0], v[0], x[1], v[1]) }},

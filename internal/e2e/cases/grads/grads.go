@@ -154,3 +154,42 @@ func Regime(x, y float64) float64 {
 		return math.Tanh(x + y)
 	}
 }
+
+// sq is a helper of scalars.
+func sq(x float64) float64 { return x * x }
+
+// dot is a helper that reads two slices.
+func dot(a, b []float64) float64 {
+	s := 0.0
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// Energy calls helpers: of scalars, and of slices it only reads.
+//
+//gad:grad
+//gad:jvp
+func Energy(x []float64, k float64) float64 {
+	e := 0.5 * k * dot(x, x)
+	for i := 1; i < len(x); i++ {
+		e += sq(x[i]-x[i-1]) * math.Exp(-sq(k))
+	}
+	return e
+}
+
+// Pow computes x^n by recursion: the gradient calls itself.
+//
+//gad:grad wrt=x
+//gad:jvp wrt=x
+func Pow(x float64, n int) float64 {
+	if n == 0 {
+		return 1
+	}
+	if n%2 == 1 {
+		return x * Pow(x, n-1)
+	}
+	h := Pow(x, n/2)
+	return h * h
+}

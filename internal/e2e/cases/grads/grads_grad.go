@@ -1039,3 +1039,367 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 	t := math.Tanh(x + y)
 	return t, (1 - t*t) * (dx + dy)
 }
+
+// EnergyGrad computes Energy and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), k (returned as dk).
+// The first result is the value of Energy; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var de float64
+	var de2 float64
+	var de3 float64
+	t := 0.5 * k
+	t2 := dot(x, x)
+	e := t * t2
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i < len(x) {
+			t18 := x[i] - x[i-1]
+			t19 := sq(t18)
+			t20 := sq(k)
+			t21 := -t20
+			t22 := math.Exp(t21)
+			tapeint = append(tapeint, i, i-1)
+			tape = append(tape, t18, t19, t20, t21, t22)
+			e += t19 * t22
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	de2 += 1
+	for {
+		t3 := path
+		t4 := len(t3) - 1
+		path = t3[:t4]
+		if t3[t4] == 0 {
+			break
+		}
+		t5 := de2
+		de2 = 0
+		de += t5
+		t6 := tape
+		t7 := len(t6) - 5
+		t8 := t6[t7]
+		t9 := t6[t7+4]
+		tape = t6[:t7]
+		t10 := tapeint
+		t11 := len(t10) - 2
+		i2 := t10[t11]
+		t12 := t10[t11+1]
+		tapeint = t10[:t11]
+		t13 := de
+		de = 0
+		de2 += t13
+		_, t14 := sqVJP(k, -(t9 * (t6[t7+1] * t13)))
+		dk += t14
+		_, t15 := sqVJP(t8, t13*t9)
+		dx[t12] -= t15
+		dx[i2] += t15
+	}
+	t16 := de2
+	de2 = 0
+	de3 += t16
+	t17 := de3
+	de3 = 0
+	dotVJP(x, dx, x, dx, t*t17)
+	dk += 0.5 * (t17 * t2)
+	return e, dk
+}
+
+// sqVJP computes sq and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of sq; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func sqVJP(x, seed float64) (f, dx float64) {
+	t := x * x
+	dx += seed * x
+	dx += x * seed
+	return t, dx
+}
+
+// dotVJP computes dot and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: a (into da), b (into db).
+// The first result is the value of dot; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func dotVJP(a, da, b, db []float64, seed float64) float64 {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var ds float64
+	var ds2 float64
+	s := 0.0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < len(a) {
+			ai := a[i]
+			bi := b[i]
+			tapeint = append(tapeint, i)
+			tape = append(tape, ai, bi)
+			s += ai * bi
+			from = 1
+		} else {
+			break
+		}
+	}
+	ds2 += seed
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := ds2
+		ds2 = 0
+		ds += t3
+		t4 := tape
+		t5 := len(t4) - 2
+		t6 := t4[t5+1]
+		tape = t4[:t5]
+		t7 := tapeint
+		t8 := len(t7) - 1
+		i2 := t7[t8]
+		tapeint = t7[:t8]
+		t9 := ds
+		ds = 0
+		ds2 += t9
+		db[i2] += t4[t5] * t9
+		da[i2] += t9 * t6
+	}
+	ds2 = 0
+	return s
+}
+
+// EnergyJVP computes Energy and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), k (tangent dk).
+// Results, in order: the value of Energy; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func EnergyJVP(x, dx []float64, k, dk float64) (float64, float64) {
+	t := 0.5 * k
+	t2, t3 := dotJVP(x, dx, x, dx)
+	e := t * t2
+	de := 0.5*dk*t2 + t*t3
+	for i := 1; i < len(x); i++ {
+		t4, t5 := sqJVP(x[i]-x[i-1], dx[i]-dx[i-1])
+		t6, t7 := sqJVP(k, dk)
+		t8 := math.Exp(-t6)
+		e += t4 * t8
+		de += t5*t8 - t4*(t8*t7)
+	}
+	return e, de
+}
+
+// dotJVP computes dot and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da), b (tangent db).
+// Results, in order: the value of dot; its tangent.
+// Shadows: da, db have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func dotJVP(a, da, b, db []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(a); i++ {
+		ai := a[i]
+		bi := b[i]
+		s += ai * bi
+		ds += da[i]*bi + ai*db[i]
+	}
+	return s, ds
+}
+
+// sqJVP computes sq and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of sq; its tangent.
+func sqJVP(x, dx float64) (float64, float64) {
+	return x * x, 2 * (dx * x)
+}
+
+// PowGrad computes Pow and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Pow; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowGrad(x float64, n int) (f, dx float64) {
+	var path []int
+	var tape []float64
+	var tapeint []int
+	var t19 float64
+	var t20 float64
+	var t21 float64
+	var t2 float64
+	var from int
+	if n == 0 {
+		t2 = 1
+		from = 0
+	} else if n%2 == 1 {
+		t := Pow(x, n-1)
+		tapeint = append(tapeint, n-1)
+		tape = append(tape, t)
+		t2 = x * t
+		from = 1
+	} else {
+		h := Pow(x, n/2)
+		tapeint = append(tapeint, n/2)
+		tape = append(tape, h)
+		t2 = h * h
+		from = 2
+	}
+	path = append(path, from)
+	t19 += 1
+	t3 := path
+	t4 := len(t3) - 1
+	from2 := t3[t4]
+	path = t3[:t4]
+	switch from2 {
+	case 0:
+		t19 = 0
+	case 1:
+		t12 := t19
+		t19 = 0
+		t21 += t12
+		t13 := tape
+		t14 := len(t13) - 1
+		tape = t13[:t14]
+		t15 := tapeint
+		t16 := len(t15) - 1
+		tapeint = t15[:t16]
+		t17 := t21
+		t21 = 0
+		dx += t17 * t13[t14]
+		_, t18 := powVJP(x, t15[t16], x*t17)
+		dx += t18
+	default:
+		t5 := t19
+		t19 = 0
+		t20 += t5
+		t6 := tape
+		t7 := len(t6) - 1
+		tape = t6[:t7]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		t10 := t20
+		t20 = 0
+		_, t11 := powVJP(x, t8[t9], 2*(t10*t6[t7]))
+		dx += t11
+	}
+	return t2, dx
+}
+
+// powVJP computes Pow and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Pow; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func powVJP(x float64, n int, seed float64) (f, dx float64) {
+	var path []int
+	var tape []float64
+	var tapeint []int
+	var t19 float64
+	var t20 float64
+	var t21 float64
+	var t2 float64
+	var from int
+	if n == 0 {
+		t2 = 1
+		from = 0
+	} else if n%2 == 1 {
+		t := Pow(x, n-1)
+		tapeint = append(tapeint, n-1)
+		tape = append(tape, t)
+		t2 = x * t
+		from = 1
+	} else {
+		h := Pow(x, n/2)
+		tapeint = append(tapeint, n/2)
+		tape = append(tape, h)
+		t2 = h * h
+		from = 2
+	}
+	path = append(path, from)
+	t19 += seed
+	t3 := path
+	t4 := len(t3) - 1
+	from2 := t3[t4]
+	path = t3[:t4]
+	switch from2 {
+	case 0:
+		t19 = 0
+	case 1:
+		t12 := t19
+		t19 = 0
+		t21 += t12
+		t13 := tape
+		t14 := len(t13) - 1
+		tape = t13[:t14]
+		t15 := tapeint
+		t16 := len(t15) - 1
+		tapeint = t15[:t16]
+		t17 := t21
+		t21 = 0
+		dx += t17 * t13[t14]
+		_, t18 := powVJP(x, t15[t16], x*t17)
+		dx += t18
+	default:
+		t5 := t19
+		t19 = 0
+		t20 += t5
+		t6 := tape
+		t7 := len(t6) - 1
+		tape = t6[:t7]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		t10 := t20
+		t20 = 0
+		_, t11 := powVJP(x, t8[t9], 2*(t10*t6[t7]))
+		dx += t11
+	}
+	return t2, dx
+}
+
+// PowJVP computes Pow and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): n.
+// Results, in order: the value of Pow; its tangent.
+func PowJVP(x, dx float64, n int) (float64, float64) {
+	if n == 0 {
+		return 1, 0
+	}
+	if n%2 == 1 {
+		t, t2 := PowJVP(x, dx, n-1)
+		return x * t, dx*t + x*t2
+	}
+	h, dh := PowJVP(x, dx, n/2)
+	return h * h, 2 * (dh * h)
+}
