@@ -1,0 +1,114 @@
+// Package gadtest tests derivatives: the ones gadgen generates, or any
+// written by hand. It compares them with central finite differences
+// (gonum.org/v1/gonum/diff/fd, Formula fd.Central) at reproducible random
+// points, and a forward-mode derivative with a reverse-mode one by the
+// dot-product test, and reports what disagrees on a *testing.T.
+//
+// # Checking a function of a vector
+//
+// Most functions map a slice to a number. For
+//
+//	//gad:jvp
+//	func Rosenbrock(x []float64) float64
+//
+// gadgen generates RosenbrockJVP(x, dx []float64) (float64, float64); test
+// it with
+//
+//	func TestRosenbrock(t *testing.T) {
+//		gadtest.JVP(t, Rosenbrock, RosenbrockJVP, gadtest.Dim(3))
+//	}
+//
+// JVP draws 8 points x in [-1, 1)³ and a direction v at each, and checks
+// that RosenbrockJVP(x, v) returns Rosenbrock(x) and the central
+// difference of Rosenbrock along v. The three shapes of a derivative of
+// f: ℝⁿ → ℝ each have their check:
+//
+//	JVP        func(x, dx []float64) (f, df float64)  forward mode: df = ∇f(x)·dx
+//	Grad       func(x, dx []float64) float64          reverse mode: adds ∇f(x) to dx
+//	GonumGrad  func(grad, x []float64)                gonum/optimize: overwrites grad with ∇f(x)
+//
+// Grad and GonumGrad compare every ∂f/∂x[i] with the central difference
+// along the i-th unit vector (4n evaluations of f per point). Grad also
+// checks the shadow convention: called on a nonzero dx, the gradient must
+// add to it, not overwrite it. GonumGrad fills grad with NaN before the
+// call, so that an element left unwritten shows.
+//
+// # Choosing the points
+//
+// The options after the functions say where to check:
+//
+//	gadtest.Dim(n)                 n inputs uniform in [-1, 1)
+//	gadtest.Box(n, lo, hi)         n inputs uniform in [lo, hi)
+//	gadtest.Around(center, r)      center_i + r·max(1, |center_i|)·U(-1, 1)
+//	gadtest.Domain(func(r) x)      your own generator
+//	gadtest.At(x1, x2, …)          exactly these points
+//	gadtest.Points(n)              how many random points (default 8)
+//	gadtest.Seed(s)                another reproducible draw (default 1)
+//
+// One of the first five is required. A point must lie away from kinks,
+// branch boundaries and singularities of the function: a central
+// difference straddling a kink measures the average of two one-sided
+// derivatives, and the check fails there. Choose a Box inside the domain
+// of the function (Box(n, 0.1, 3) for a logarithm).
+//
+// # Tolerances
+//
+// A derivative agrees with the central difference when, component by
+// component,
+//
+//	|got − want| ≤ Rel·max(|got|, |want|) + Abs + noise
+//
+// where noise estimates the round-off of the difference quotient (a few
+// ulps of f divided by the step). Rel defaults to 1e-6 and Abs to 1e-9,
+// which suit smooth, well-scaled functions in float64; change them with
+// Rel, Abs or With (a whole Settings, for a table of cases), and the
+// finite-difference step with Step. The value a derivative returns must
+// agree with f(x) within PrimalRel (default 1e-12).
+//
+// # Functions with many outputs
+//
+// A function with several inputs or outputs is checked flattened: its
+// varied inputs as one vector x, everything it produces as one vector (a
+// Func), and its derivative in the same layout (a JVPFunc returns f(x)
+// and J(x)·v; a VJPFunc adds Jᵀ(x)·w to dx). For
+// Softmax(dst, x []float64) and its SoftmaxJVP(dst, ddst, x, dx):
+//
+//	f := func(x []float64) []float64 {
+//		dst := make([]float64, len(x))
+//		Softmax(dst, x)
+//		return dst
+//	}
+//	jvp := func(x, v []float64) (y, dy []float64) {
+//		y, dy = make([]float64, len(x)), make([]float64, len(x))
+//		SoftmaxJVP(y, dy, x, v)
+//		return y, dy
+//	}
+//	gadtest.VecJVP(t, f, jvp, gadtest.Box(5, -3, 3))
+//
+// VecJVP and VecVJP check against central differences; DotTest checks a
+// JVPFunc against a VJPFunc of the same function with the dot-product
+// test ⟨J·v, w⟩ = ⟨v, Jᵀ·w⟩, which needs no finite differences and so
+// holds to round-off (Rel defaults to 1e-10 there). Scalar, ScalarJVP and
+// ScalarGrad flatten the shapes of a function ℝⁿ → ℝ.
+//
+// # Failures
+//
+// Each failing point is reported with tb.Errorf, naming the point, each
+// component out of tolerance with what was got, what was wanted and the
+// tolerance, and the point itself:
+//
+//	point 2: gadtest: ∇f(x)
+//		∂f/∂x[1]: got 0.69, want 0.71 (|got-want| = 0.02 > tol 7.1e-07)
+//		at x = [0.2 -0.4 0.9]
+//
+// When a JVP disagrees along v, the report also lists the partial
+// derivatives ∂f[j]/∂x[i] found wrong along each unit vector, and when
+// the dot-product test fails, the entries of J on which the JVP and the
+// VJP disagree. A panic in f or in the derivative is reported, with its
+// stack, at the point where it happened; the other points are still
+// checked.
+//
+// The functions taking a TB are thin loops over CheckJVP, CheckVJP and
+// CheckDot, which check at one point and return an *Error; use those to
+// build other tests. Directional returns the central difference itself.
+package gadtest
