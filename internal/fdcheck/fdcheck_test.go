@@ -163,7 +163,7 @@ func TestTestReports(t *testing.T) {
 	if len(r.errs) != 5 {
 		t.Fatalf("got %d failures, want 5 (one per point): %q", len(r.errs), r.errs)
 	}
-	if !strings.HasPrefix(r.errs[3], "point 3: fdcheck: J(x)·v") {
+	if !strings.HasPrefix(r.errs[3], "point 3: gadtest: J(x)·v") {
 		t.Errorf("failure does not name the point: %q", r.errs[3])
 	}
 
@@ -248,13 +248,25 @@ func brownJVP(x, dx []float64) (float64, float64) {
 	return f1*f1 + f2*f2 + f3*f3, 2*f1*dx[0] + 2*f2*dx[1] + 2*f3*df3
 }
 
+// wavy is sin(x0·1e-6) + sin(x1·1e6), badly scaled near (1e6, 2e-6).
+func wavy(x []float64) float64 { return math.Sin(x[0]*1e-6) + math.Sin(x[1]*1e6) }
+
+func wavyJVP(x, dx []float64) (float64, float64) {
+	return wavy(x), math.Cos(x[0]*1e-6)*1e-6*dx[0] + math.Cos(x[1]*1e6)*1e6*dx[1]
+}
+
 func TestScaledUnscaledFails(t *testing.T) {
 	// The same check without the change of variables is wrong by orders
-	// of magnitude: the reason Scaled exists.
-	p := Points(1, 1, Around([]float64{1e6, 2e-6}, 1e-3))[0]
-	if err := Check(ScalarField(brown), ScalarFieldJVP(brownJVP), p.X, p.V, nil); err == nil {
+	// of magnitude: the reason Scaled exists. (Brown's function is a
+	// polynomial of degree 4, on which the extrapolated central
+	// difference is exact; a sine is not.)
+	center, scale := []float64{1e6, 2e-6}, []float64{1e6, 2e-6}
+	p := Points(1, 1, Around(center, 1e-3))[0]
+	if err := Check(ScalarField(wavy), ScalarFieldJVP(wavyJVP), p.X, p.V, nil); err == nil {
 		t.Errorf("unscaled check of a badly scaled function passed at %v", p.X)
 	}
+	f, jvp := Scaled(ScalarField(wavy), ScalarFieldJVP(wavyJVP), scale)
+	Random(t, 1, 5, Around([]float64{1, 1}, 1e-3), f, jvp, nil)
 }
 
 func TestRun(t *testing.T) {

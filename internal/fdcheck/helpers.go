@@ -6,9 +6,10 @@ package fdcheck
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gadgen/gadgen/gadtest"
 )
 
 // Point is where a check is made: an input x and a direction v.
@@ -20,9 +21,7 @@ type Point struct {
 type Gen func(r *rand.Rand) Point
 
 // NewRand returns a generator seeded with seed, the same on every run.
-func NewRand(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-}
+func NewRand(seed uint64) *rand.Rand { return gadtest.NewRand(seed) }
 
 // Points returns n points drawn by gen from NewRand(seed).
 func Points(seed uint64, n int, gen Gen) []Point {
@@ -35,46 +34,32 @@ func Points(seed uint64, n int, gen Gen) []Point {
 }
 
 // Uniform returns n values drawn uniformly from [lo, hi).
-func Uniform(r *rand.Rand, n int, lo, hi float64) []float64 {
-	x := make([]float64, n)
-	for i := range x {
-		x[i] = lo + (hi-lo)*r.Float64()
-	}
-	return x
-}
+func Uniform(r *rand.Rand, n int, lo, hi float64) []float64 { return gadtest.Uniform(r, n, lo, hi) }
 
 // Direction returns a direction of n components drawn uniformly from
 // [-1, 1).
-func Direction(r *rand.Rand, n int) []float64 {
-	return Uniform(r, n, -1, 1)
-}
+func Direction(r *rand.Rand, n int) []float64 { return gadtest.Direction(r, n) }
 
 // Box returns a Gen of points uniform in [lo, hi)ⁿ with a random Direction.
 func Box(n int, lo, hi float64) Gen {
-	return func(r *rand.Rand) Point {
-		return Point{X: Uniform(r, n, lo, hi), V: Direction(r, n)}
-	}
+	d := gadtest.Box(n, lo, hi)
+	return func(r *rand.Rand) Point { return Point{X: d(r), V: Direction(r, n)} }
 }
 
 // Around returns a Gen of points center + δ with δ uniform in
 // [-radius, radius)ⁿ, each component scaled by max(1, |center_i|), and a
 // random Direction.
 func Around(center []float64, radius float64) Gen {
-	return func(r *rand.Rand) Point {
-		x := make([]float64, len(center))
-		for i, c := range center {
-			x[i] = c + radius*math.Max(1, math.Abs(c))*(2*r.Float64()-1)
-		}
-		return Point{X: x, V: Direction(r, len(center))}
-	}
+	d := gadtest.Around(center, radius)
+	return func(r *rand.Rand) Point { return Point{X: d(r), V: Direction(r, len(center))} }
 }
 
 // Test runs Check at every point and reports each failure on tb, naming
-// the point.
+// the point. A panic in f or jvp is reported as a failure at its point.
 func Test(tb testing.TB, f Func, jvp JVP, pts []Point, s *Settings) {
 	tb.Helper()
 	for i, p := range pts {
-		if err := check(f, jvp, p, s); err != nil {
+		if err := Check(f, jvp, p.X, p.V, s); err != nil {
 			tb.Errorf("point %d: %v", i, err)
 		}
 	}
@@ -86,48 +71,16 @@ func Random(tb testing.TB, seed uint64, n int, gen Gen, f Func, jvp JVP, s *Sett
 	Test(tb, f, jvp, Points(seed, n, gen), s)
 }
 
-// check is Check with a panic in f or jvp turned into an error, so that
-// one bad point does not hide the others.
-func check(f Func, jvp JVP, p Point, s *Settings) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &Error{X: clone(p.X), V: clone(p.V), Msg: fmt.Sprintf("panic: %v", r)}
-		}
-	}()
-	return Check(f, jvp, p.X, p.V, s)
-}
-
 // Close reports on tb each component of got that differs from want by more
-// than rel·max(|got_i|, |want_i|) (plus DefaultAbs). Use it for values that
-// should agree closely: the primal results a JVP returns against the
-// function's own, or a JVP against a hand-written gradient.
+// than rel·max(|got_i|, |want_i|) (plus DefaultAbs) (gadtest.Close).
 func Close(tb testing.TB, what string, got, want []float64, rel float64) {
 	tb.Helper()
-	if len(got) != len(want) {
-		tb.Errorf("%s: got %d values, want %d", what, len(got), len(want))
-		return
-	}
-	for i := range want {
-		tol := rel*math.Max(math.Abs(got[i]), math.Abs(want[i])) + DefaultAbs
-		if !(math.Abs(got[i]-want[i]) <= tol) {
-			tb.Errorf("%s[%d]: got %.17g, want %.17g (|got-want| = %.3g > tol %.3g)",
-				what, i, got[i], want[i], math.Abs(got[i]-want[i]), tol)
-		}
-	}
+	gadtest.Close(tb, what, got, want, rel)
 }
 
 // Dot returns Σ a_i·b_i: the directional derivative ∇f(x)·v from a
 // hand-written gradient.
-func Dot(a, b []float64) float64 {
-	if len(a) != len(b) {
-		panic(fmt.Sprintf("fdcheck: Dot of lengths %d and %d", len(a), len(b)))
-	}
-	s := 0.0
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return s
-}
+func Dot(a, b []float64) float64 { return gadtest.Dot(a, b) }
 
 // Unary flattens a function of one float64.
 func Unary(f func(x float64) float64) Func {
