@@ -110,9 +110,7 @@ func BinaryJVP(j func(a, da, b, db float64) (float64, float64)) JVP {
 }
 
 // ScalarField flattens a function ℝⁿ → ℝ taking a slice.
-func ScalarField(f func(x []float64) float64) Func {
-	return func(x []float64) []float64 { return []float64{f(x)} }
-}
+func ScalarField(f func(x []float64) float64) Func { return gadtest.Scalar(f) }
 
 // ScalarFieldJVP flattens func FJVP(x, dx []float64) (float64, float64).
 func ScalarFieldJVP(j func(x, dx []float64) (float64, float64)) JVP {
