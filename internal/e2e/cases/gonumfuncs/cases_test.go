@@ -16,6 +16,9 @@ type problem struct {
 	name string
 	f    func(x []float64) float64
 	jvp  func(x, dx []float64) (float64, float64)
+	// gadGrad is the gradient gadgen generated (//gad:grad): it
+	// accumulates into dx.
+	gadGrad func(x, dx []float64) float64
 	// grad is the hand-written gradient, nil if there is none.
 	grad func(grad, x []float64)
 	// centers are the points around which the checks are made (within
@@ -55,21 +58,27 @@ func problems() []problem {
 	return []problem{
 		{name: "Beale", f: functions.Beale{}.Func, grad: functions.Beale{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return BealeJVP(functions.Beale{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return BealeGrad(functions.Beale{}, x, dx) },
 			centers: append(minima(functions.Beale{}.Minima()), []float64{1, 1}, []float64{1, 4})},
 		{name: "BiggsEXP2", f: functions.BiggsEXP2{}.Func, grad: functions.BiggsEXP2{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return BiggsEXP2JVP(functions.BiggsEXP2{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return BiggsEXP2Grad(functions.BiggsEXP2{}, x, dx) },
 			centers: append(minima(functions.BiggsEXP2{}.Minima()), []float64{1, 2})},
 		{name: "BiggsEXP3", f: functions.BiggsEXP3{}.Func, grad: functions.BiggsEXP3{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return BiggsEXP3JVP(functions.BiggsEXP3{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return BiggsEXP3Grad(functions.BiggsEXP3{}, x, dx) },
 			centers: append(minima(functions.BiggsEXP3{}.Minima()), []float64{1, 2, 1})},
 		{name: "BiggsEXP4", f: functions.BiggsEXP4{}.Func, grad: functions.BiggsEXP4{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return BiggsEXP4JVP(functions.BiggsEXP4{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return BiggsEXP4Grad(functions.BiggsEXP4{}, x, dx) },
 			centers: append(minima(functions.BiggsEXP4{}.Minima()), []float64{1, 2, 1, 1})},
 		{name: "BiggsEXP5", f: functions.BiggsEXP5{}.Func, grad: functions.BiggsEXP5{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return BiggsEXP5JVP(functions.BiggsEXP5{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return BiggsEXP5Grad(functions.BiggsEXP5{}, x, dx) },
 			centers: append(minima(functions.BiggsEXP5{}.Minima()), []float64{1, 2, 1, 1, 1})},
 		{name: "BiggsEXP6", f: functions.BiggsEXP6{}.Func, grad: functions.BiggsEXP6{}.Grad,
 			jvp: func(x, dx []float64) (float64, float64) { return BiggsEXP6JVP(functions.BiggsEXP6{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return BiggsEXP6Grad(functions.BiggsEXP6{}, x, dx) },
 			// The third minimum (x[1] = 1000, x[3] = −1000) is too badly
 			// scaled for one finite-difference step; near the first the
 			// derivative is ~1e-5, with truncation errors ~1e-9.
@@ -77,138 +86,190 @@ func problems() []problem {
 			s:       &fdcheck.Settings{Abs: 1e-8}},
 		{name: "Box3D", f: functions.Box3D{}.Func, grad: functions.Box3D{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return Box3DJVP(functions.Box3D{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return Box3DGrad(functions.Box3D{}, x, dx) },
 			centers: append(minima(functions.Box3D{}.Minima()), []float64{0, 10, 20})},
 		{name: "BrownBadlyScaled", f: functions.BrownBadlyScaled{}.Func, grad: functions.BrownBadlyScaled{}.Grad,
 			jvp: func(x, dx []float64) (float64, float64) {
 				return BrownBadlyScaledJVP(functions.BrownBadlyScaled{}, x, dx)
 			},
+			gadGrad: func(x, dx []float64) float64 {
+				return BrownBadlyScaledGrad(functions.BrownBadlyScaled{}, x, dx)
+			},
 			centers: minima(functions.BrownBadlyScaled{}.Minima()), scale: []float64{1e6, 2e-6}},
 		{name: "BrownAndDennis", f: functions.BrownAndDennis{}.Func, grad: functions.BrownAndDennis{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return BrownAndDennisJVP(functions.BrownAndDennis{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return BrownAndDennisGrad(functions.BrownAndDennis{}, x, dx) },
 			centers: append(minima(functions.BrownAndDennis{}.Minima()), []float64{25, 5, -5, -1})},
 		{name: "ExtendedPowellSingular", f: functions.ExtendedPowellSingular{}.Func, grad: functions.ExtendedPowellSingular{}.Grad,
 			jvp: func(x, dx []float64) (float64, float64) {
 				return ExtendedPowellSingularJVP(functions.ExtendedPowellSingular{}, x, dx)
+			},
+			gadGrad: func(x, dx []float64) float64 {
+				return ExtendedPowellSingularGrad(functions.ExtendedPowellSingular{}, x, dx)
 			},
 			centers: append(minima(functions.ExtendedPowellSingular{}.Minima()), []float64{3, -1, 0, 3, 3, -1, 0, 3})},
 		{name: "ExtendedRosenbrock", f: functions.ExtendedRosenbrock{}.Func, grad: functions.ExtendedRosenbrock{}.Grad,
 			jvp: func(x, dx []float64) (float64, float64) {
 				return ExtendedRosenbrockJVP(functions.ExtendedRosenbrock{}, x, dx)
 			},
+			gadGrad: func(x, dx []float64) float64 {
+				return ExtendedRosenbrockGrad(functions.ExtendedRosenbrock{}, x, dx)
+			},
 			centers: append(minima(functions.ExtendedRosenbrock{}.Minima()), []float64{-1.2, 1, -1.2, 1})},
 		{name: "Gaussian", f: functions.Gaussian{}.Func, grad: functions.Gaussian{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return GaussianJVP(functions.Gaussian{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return GaussianGrad(functions.Gaussian{}, x, dx) },
 			centers: append(minima(functions.Gaussian{}.Minima()), []float64{0.4, 1, 0})},
 		{name: "GulfResearchAndDevelopment", f: functions.GulfResearchAndDevelopment{}.Func, grad: functions.GulfResearchAndDevelopment{}.Grad,
 			jvp: func(x, dx []float64) (float64, float64) {
 				return GulfResearchAndDevelopmentJVP(functions.GulfResearchAndDevelopment{}, x, dx)
+			},
+			gadGrad: func(x, dx []float64) float64 {
+				return GulfResearchAndDevelopmentGrad(functions.GulfResearchAndDevelopment{}, x, dx)
 			},
 			// |r| has a kink where x[1] = 25 + (−50·log 0.99)^(2/3) ≈ 25.63:
 			// stay below it.
 			centers: [][]float64{{50, 25, 1.5}, {5, 2.5, 0.15}}, radius: 0.01, scale: []float64{50, 25, 1.5}},
 		{name: "HelicalValley", f: functions.HelicalValley{}.Func, grad: functions.HelicalValley{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return HelicalValleyJVP(functions.HelicalValley{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return HelicalValleyGrad(functions.HelicalValley{}, x, dx) },
 			centers: append(minima(functions.HelicalValley{}.Minima()), []float64{-1, 0.5, 0})},
 		{name: "PenaltyI", f: functions.PenaltyI{}.Func, grad: functions.PenaltyI{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return PenaltyIJVP(functions.PenaltyI{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return PenaltyIGrad(functions.PenaltyI{}, x, dx) },
 			centers: append(minima(functions.PenaltyI{}.Minima()), []float64{1, 2, 3, 4})},
 		{name: "PenaltyII", f: functions.PenaltyII{}.Func, grad: functions.PenaltyII{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return PenaltyIIJVP(functions.PenaltyII{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return PenaltyIIGrad(functions.PenaltyII{}, x, dx) },
 			centers: append(minima(functions.PenaltyII{}.Minima()), []float64{0.5, 0.5, 0.5, 0.5})},
 		{name: "PowellBadlyScaled", f: functions.PowellBadlyScaled{}.Func, grad: functions.PowellBadlyScaled{}.Grad,
 			jvp: func(x, dx []float64) (float64, float64) {
 				return PowellBadlyScaledJVP(functions.PowellBadlyScaled{}, x, dx)
 			},
+			gadGrad: func(x, dx []float64) float64 {
+				return PowellBadlyScaledGrad(functions.PowellBadlyScaled{}, x, dx)
+			},
 			centers: minima(functions.PowellBadlyScaled{}.Minima()), scale: []float64{1e-5, 10}},
 		{name: "Sphere", f: functions.Sphere{}.Func, grad: functions.Sphere{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return SphereJVP(functions.Sphere{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return SphereGrad(functions.Sphere{}, x, dx) },
 			centers: [][]float64{{0.5, -1, 2}, {1, 2, 3, 4, 5}}},
 		{name: "Trigonometric", f: functions.Trigonometric{}.Func, grad: functions.Trigonometric{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return TrigonometricJVP(functions.Trigonometric{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return TrigonometricGrad(functions.Trigonometric{}, x, dx) },
 			centers: append(minima(functions.Trigonometric{}.Minima()), []float64{0.2, 0.2, 0.2, 0.2, 0.2})},
 		{name: "VariablyDimensioned", f: functions.VariablyDimensioned{}.Func, grad: functions.VariablyDimensioned{}.Grad,
 			jvp: func(x, dx []float64) (float64, float64) {
 				return VariablyDimensionedJVP(functions.VariablyDimensioned{}, x, dx)
 			},
+			gadGrad: func(x, dx []float64) float64 {
+				return VariablyDimensionedGrad(functions.VariablyDimensioned{}, x, dx)
+			},
 			centers: append(minima(functions.VariablyDimensioned{}.Minima()), []float64{0.75, 0.5, 0.25})},
 		{name: "Watson", f: functions.Watson{}.Func, grad: functions.Watson{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return WatsonJVP(functions.Watson{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return WatsonGrad(functions.Watson{}, x, dx) },
 			centers: append(minima(functions.Watson{}.Minima()), []float64{0, 0, 0, 0})},
 		{name: "Wood", f: functions.Wood{}.Func, grad: functions.Wood{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return WoodJVP(functions.Wood{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return WoodGrad(functions.Wood{}, x, dx) },
 			centers: append(minima(functions.Wood{}.Minima()), []float64{-3, -1, -3, -1})},
 		{name: "ConcaveRight", f: functions.ConcaveRight{}.Func, grad: functions.ConcaveRight{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return ConcaveRightJVP(functions.ConcaveRight{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return ConcaveRightGrad(functions.ConcaveRight{}, x, dx) },
 			centers: [][]float64{{math.Sqrt2}, {0.5}, {3}}},
 		{name: "ConcaveLeft", f: functions.ConcaveLeft{}.Func, grad: functions.ConcaveLeft{}.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return ConcaveLeftJVP(functions.ConcaveLeft{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return ConcaveLeftGrad(functions.ConcaveLeft{}, x, dx) },
 			centers: [][]float64{{1.596}, {0.5}, {3}}},
 		// Plassmann's kinks are at 1 ± Beta = 0.99 and 1.01.
 		{name: "Plassmann", f: pl.Func, grad: pl.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return PlassmannJVP(pl, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return PlassmannGrad(pl, x, dx) },
 			centers: [][]float64{{0.5}, {1}, {1.5}}, radius: 0.005},
 		{name: "YanaiOzawaKaneko", f: yok.Func, grad: yok.Grad,
 			jvp:     func(x, dx []float64) (float64, float64) { return YanaiOzawaKanekoJVP(yok, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return YanaiOzawaKanekoGrad(yok, x, dx) },
 			centers: [][]float64{{0.5}, {2}, {-1}}},
 		{name: "BraninHoo", f: functions.BraninHoo{}.Func, grad: braninHooGrad,
 			jvp:     func(x, dx []float64) (float64, float64) { return BraninHooJVP(functions.BraninHoo{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return BraninHooGrad(functions.BraninHoo{}, x, dx) },
 			centers: append(minima(functions.BraninHoo{}.Minima()), []float64{0, 5})},
 		{name: "Ackley", f: functions.Ackley{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return AckleyJVP(functions.Ackley{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return AckleyGrad(functions.Ackley{}, x, dx) },
 			centers: [][]float64{{0.5, -0.3, 0.8}, {2, 2}}},
 		{name: "Bukin6", f: functions.Bukin6{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return Bukin6JVP(functions.Bukin6{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return Bukin6Grad(functions.Bukin6{}, x, dx) },
 			centers: [][]float64{{-8, 0.3}, {-12, 2}}},
 		{name: "CamelThree", f: functions.CamelThree{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return CamelThreeJVP(functions.CamelThree{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return CamelThreeGrad(functions.CamelThree{}, x, dx) },
 			centers: [][]float64{{0.5, -0.5}, {1.7, -0.87}}},
 		{name: "CamelSix", f: functions.CamelSix{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return CamelSixJVP(functions.CamelSix{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return CamelSixGrad(functions.CamelSix{}, x, dx) },
 			centers: [][]float64{{0.0898, -0.7126}, {-1, 1}}},
 		{name: "CrossInTray", f: functions.CrossInTray{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return CrossInTrayJVP(functions.CrossInTray{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return CrossInTrayGrad(functions.CrossInTray{}, x, dx) },
 			centers: [][]float64{{1.3491, 1.3491}, {-1.3491, 1.3491}}},
 		{name: "DixonPrice", f: functions.DixonPrice{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return DixonPriceJVP(functions.DixonPrice{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return DixonPriceGrad(functions.DixonPrice{}, x, dx) },
 			centers: [][]float64{{1, 0.7071, 0.5946}, {2, -1, 3, 0.5}}},
 		{name: "DropWave", f: functions.DropWave{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return DropWaveJVP(functions.DropWave{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return DropWaveGrad(functions.DropWave{}, x, dx) },
 			centers: [][]float64{{0.5, 0.3}, {-2, 1}}},
 		{name: "Eggholder", f: functions.Eggholder{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return EggholderJVP(functions.Eggholder{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return EggholderGrad(functions.Eggholder{}, x, dx) },
 			centers: [][]float64{{512, 404.2319}}, radius: 0.01},
 		{name: "GramacyLee", f: functions.GramacyLee{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return GramacyLeeJVP(functions.GramacyLee{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return GramacyLeeGrad(functions.GramacyLee{}, x, dx) },
 			centers: [][]float64{{0.55}, {1.5}, {2.4}}},
 		{name: "Griewank", f: functions.Griewank{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return GriewankJVP(functions.Griewank{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return GriewankGrad(functions.Griewank{}, x, dx) },
 			centers: [][]float64{{1, 2, 3}, {100, -50}}},
 		{name: "HolderTable", f: functions.HolderTable{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return HolderTableJVP(functions.HolderTable{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return HolderTableGrad(functions.HolderTable{}, x, dx) },
 			centers: [][]float64{{8.05502, 9.66459}}},
 		{name: "Langermann2", f: functions.Langermann2{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return Langermann2JVP(functions.Langermann2{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return Langermann2Grad(functions.Langermann2{}, x, dx) },
 			centers: [][]float64{{2.8, 4.6}, {7, 9}}},
 		{name: "Levy", f: functions.Levy{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return LevyJVP(functions.Levy{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return LevyGrad(functions.Levy{}, x, dx) },
 			centers: [][]float64{{1.5, -0.5, 2}, {1, 1}}},
 		{name: "Levy13", f: functions.Levy13{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return Levy13JVP(functions.Levy13{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return Levy13Grad(functions.Levy13{}, x, dx) },
 			centers: [][]float64{{1.2, 0.8}}},
 		{name: "Rastrigin", f: functions.Rastrigin{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return RastriginJVP(functions.Rastrigin{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return RastriginGrad(functions.Rastrigin{}, x, dx) },
 			centers: [][]float64{{0.3, -0.7, 1.2}}},
 		{name: "Schaffer2", f: functions.Schaffer2{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return Schaffer2JVP(functions.Schaffer2{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return Schaffer2Grad(functions.Schaffer2{}, x, dx) },
 			centers: [][]float64{{0.5, 1}, {1.5, -2}}},
 		{name: "Schaffer4", f: functions.Schaffer4{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return Schaffer4JVP(functions.Schaffer4{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return Schaffer4Grad(functions.Schaffer4{}, x, dx) },
 			centers: [][]float64{{0, 1.25313}}},
 		{name: "Schwefel", f: functions.Schwefel{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return SchwefelJVP(functions.Schwefel{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return SchwefelGrad(functions.Schwefel{}, x, dx) },
 			centers: [][]float64{{420.9687, 420.9687}, {-100, 50, 200}}},
 		{name: "Shubert", f: functions.Shubert{}.Func,
 			jvp:     func(x, dx []float64) (float64, float64) { return ShubertJVP(functions.Shubert{}, x, dx) },
+			gadGrad: func(x, dx []float64) float64 { return ShubertGrad(functions.Shubert{}, x, dx) },
 			centers: [][]float64{{-1.4, 0.5}, {0.3, -0.8}}},
 	}
 }
@@ -249,6 +310,7 @@ func TestJVP(t *testing.T) {
 					if p.grad != nil {
 						checkGrad(t, p.grad, x, v, d)
 					}
+					checkGadGrad(t, p, x, v, d)
 				}
 			}
 		})
@@ -273,6 +335,41 @@ func checkGrad(t *testing.T, grad func(grad, x []float64), x, v []float64, d flo
 	if tol := gradTol*scale + 1e-14*norm; !(math.Abs(d-want) <= tol) {
 		t.Errorf("at x = %v along v = %v: tangent %.17g, dot(Grad(x), v) = %.17g (|diff| = %.3g > tol %.3g)",
 			x, v, d, want, math.Abs(d-want), tol)
+	}
+}
+
+// checkGadGrad checks gadgen's gradient at x: its primal result equals
+// the function's, ⟨∇f, v⟩ equals the JVP's tangent d (the dot-product test
+// between forward and reverse mode), and each component agrees with the
+// hand-written gradient, if any, to about 1e-10.
+func checkGadGrad(t *testing.T, p problem, x, v []float64, d float64) {
+	t.Helper()
+	g := make([]float64, len(x))
+	if f := p.gadGrad(x, g); f != p.f(x) {
+		t.Errorf("at x = %v: gradient's primal result %v, want %v", x, f, p.f(x))
+	}
+	dot, scale, norm := 0.0, 0.0, 0.0
+	for i := range g {
+		dot += g[i] * v[i]
+		scale += math.Abs(g[i] * v[i])
+		norm += math.Abs(v[i])
+	}
+	if math.Abs(dot-d) > 1e-12*scale+1e-15*norm {
+		t.Errorf("at x = %v along v = %v: ⟨∇f, v⟩ = %.17g, JVP = %.17g", x, v, dot, d)
+	}
+	if p.grad == nil {
+		return
+	}
+	h := make([]float64, len(x))
+	p.grad(h, x)
+	gmax := 0.0
+	for i := range h {
+		gmax = math.Max(gmax, math.Abs(h[i]))
+	}
+	for i := range h {
+		if tol := gradTol*math.Max(math.Abs(h[i]), 1e-3*gmax) + 1e-14; !(math.Abs(g[i]-h[i]) <= tol) {
+			t.Errorf("at x = %v: ∂f/∂x[%d] = %.17g, hand-written %.17g (tol %.3g)", x, i, g[i], h[i], tol)
+		}
 	}
 }
 

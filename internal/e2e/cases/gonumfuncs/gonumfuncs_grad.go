@@ -34,6 +34,38 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 	return f1*f1 + f2*f2 + f3*f3, -(2 * ((dx0*t - x0*dx1) * f1)) - 2*((dx0*t4-x0*t3)*f2) - 2*((dx0*t5-x0*(t3*x1+t2*dx1))*f3)
 }
 
+// BealeGrad computes Beale.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of Beale.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BealeGrad(b functions.Beale, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	t := 1 - x1
+	f1 := 1.5 - x0*t
+	t2 := x1 * x1
+	t3 := 1 - t2
+	f2 := 2.25 - x0*t3
+	t4 := 1 - t2*x1
+	f3 := 2.625 - x0*t4
+	t5 := f1*f1 + f2*f2 + f3*f3
+	t6 := 2 * f3
+	t7 := 2 * f2
+	t8 := 2 * f1
+	t9 := x0 * t6
+	t10 := t9*x1 + x0*t7
+	dx[1] += t2*t9 + t10*x1 + x1*t10 + x0*t8
+	dx[0] += -(t6 * t4) - t7*t3 - t8*t
+	return t5
+}
+
 // BiggsEXP2JVP computes BiggsEXP2.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -57,6 +89,71 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 		dsum += 2 * ((5*(t2*(dx[1]*z)) - t*(dx[0]*z)) * f)
 	}
 	return sum, dsum
+}
+
+// BiggsEXP2Grad computes BiggsEXP2.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of BiggsEXP2.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 10 {
+			z2 := float64(i) / 10
+			x0 := x[0]
+			t9 := -(x0 * z2)
+			t10 := math.Exp(t9)
+			x1 := x[1]
+			t11 := -(x1 * z2)
+			t12 := math.Exp(t11)
+			f := t10 - 5*t12 - (math.Exp(-z2) - 5*math.Exp(-10*z2))
+			tape = append(tape, -x0, z2, t9, t10, -x1, t11, t12, f)
+			sum += f * f
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 8
+		z := t4[t5+1]
+		t6 := t4[t5+3]
+		tape = t4[:t5]
+		t7 := dsum
+		dsum = 0
+		dsum2 += t7
+		t8 := 2 * (t7 * t4[t5+7])
+		dx[1] += t4[t5+6] * (5 * t8) * z
+		dx[0] -= t6 * t8 * z
+	}
+	dsum2 = 0
+	return sum
 }
 
 // BiggsEXP3JVP computes BiggsEXP3.Func and its directional derivative along the tangents
@@ -83,6 +180,74 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 		dsum += 2 * ((-(t * (dx[0] * z)) - (dx[2]*t2 - x2*(t2*(dx[1]*z)))) * f)
 	}
 	return sum, dsum
+}
+
+// BiggsEXP3Grad computes BiggsEXP3.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of BiggsEXP3.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 3 {
+		panic("dimension of the problem must be 3")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 10 {
+			z2 := float64(i) / 10
+			x0 := x[0]
+			t10 := -(x0 * z2)
+			t11 := math.Exp(t10)
+			x2 := x[2]
+			x1 := x[1]
+			t12 := -(x1 * z2)
+			t13 := math.Exp(t12)
+			f := t11 - x2*t13 - (math.Exp(-z2) - 5*math.Exp(-10*z2))
+			tape = append(tape, -x0, z2, t10, t11, -x1, t12, t13, x2, f)
+			sum += f * f
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 9
+		z := t4[t5+1]
+		t6 := t4[t5+3]
+		t7 := t4[t5+6]
+		tape = t4[:t5]
+		t8 := dsum
+		dsum = 0
+		dsum2 += t8
+		t9 := 2 * (t8 * t4[t5+8])
+		dx[1] += t7 * (t4[t5+7] * t9) * z
+		dx[2] -= t9 * t7
+		dx[0] -= t6 * t9 * z
+	}
+	dsum2 = 0
+	return sum
 }
 
 // BiggsEXP4JVP computes BiggsEXP4.Func and its directional derivative along the tangents
@@ -112,6 +277,77 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
+// BiggsEXP4Grad computes BiggsEXP4.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of BiggsEXP4.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 10 {
+			z2 := float64(i) / 10
+			x2 := x[2]
+			x0 := x[0]
+			t11 := -(x0 * z2)
+			t12 := math.Exp(t11)
+			x3 := x[3]
+			x1 := x[1]
+			t13 := -(x1 * z2)
+			t14 := math.Exp(t13)
+			f := x2*t12 - x3*t14 - (math.Exp(-z2) - 5*math.Exp(-10*z2))
+			tape = append(tape, -x0, z2, t11, t12, x2, -x1, t13, t14, x3, f)
+			sum += f * f
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 10
+		z := t4[t5+1]
+		t6 := t4[t5+3]
+		t7 := t4[t5+4]
+		t8 := t4[t5+7]
+		tape = t4[:t5]
+		t9 := dsum
+		dsum = 0
+		dsum2 += t9
+		t10 := 2 * (t9 * t4[t5+9])
+		dx[1] += t8 * (t4[t5+8] * t10) * z
+		dx[3] -= t10 * t8
+		dx[0] -= t6 * (t7 * t10) * z
+		dx[2] += t10 * t6
+	}
+	dsum2 = 0
+	return sum
+}
+
 // BiggsEXP5JVP computes BiggsEXP5.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -138,6 +374,82 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 		dsum += 2 * ((dx[2]*t - x2*(t*(dx[0]*z)) - (dx[3]*t2 - x3*(t2*(dx[1]*z))) - 3*(t3*(dx[4]*z))) * f)
 	}
 	return sum, dsum
+}
+
+// BiggsEXP5Grad computes BiggsEXP5.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of BiggsEXP5.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 5 {
+		panic("dimension of the problem must be 5")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 11 {
+			z2 := float64(i) / 10
+			x2 := x[2]
+			x0 := x[0]
+			t12 := -(x0 * z2)
+			t13 := math.Exp(t12)
+			x3 := x[3]
+			x1 := x[1]
+			t14 := -(x1 * z2)
+			t15 := math.Exp(t14)
+			x4 := x[4]
+			t16 := -(x4 * z2)
+			t17 := math.Exp(t16)
+			f := x2*t13 - x3*t15 + 3*t17 - (math.Exp(-z2) - 5*math.Exp(-10*z2) + 3*math.Exp(-4*z2))
+			tape = append(tape, -x0, z2, t12, t13, x2, -x1, t14, t15, x3, -x4, t16, t17, f)
+			sum += f * f
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 13
+		z := t4[t5+1]
+		t6 := t4[t5+3]
+		t7 := t4[t5+4]
+		t8 := t4[t5+7]
+		t9 := t4[t5+8]
+		tape = t4[:t5]
+		t10 := dsum
+		dsum = 0
+		dsum2 += t10
+		t11 := 2 * (t10 * t4[t5+12])
+		dx[4] -= t4[t5+11] * (3 * t11) * z
+		dx[1] += t8 * (t9 * t11) * z
+		dx[3] -= t11 * t8
+		dx[0] -= t6 * (t7 * t11) * z
+		dx[2] += t11 * t6
+	}
+	dsum2 = 0
+	return sum
 }
 
 // BiggsEXP6JVP computes BiggsEXP6.Func and its directional derivative along the tangents
@@ -169,6 +481,85 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
+// BiggsEXP6Grad computes BiggsEXP6.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of BiggsEXP6.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 6 {
+		panic("dimension of the problem must be 6")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 13 {
+			z2 := float64(i) / 10
+			x2 := x[2]
+			x0 := x[0]
+			t13 := -(x0 * z2)
+			t14 := math.Exp(t13)
+			x3 := x[3]
+			x1 := x[1]
+			t15 := -(x1 * z2)
+			t16 := math.Exp(t15)
+			x5 := x[5]
+			x4 := x[4]
+			t17 := -(x4 * z2)
+			t18 := math.Exp(t17)
+			f := x2*t14 - x3*t16 + x5*t18 - (math.Exp(-z2) - 5*math.Exp(-10*z2) + 3*math.Exp(-4*z2))
+			tape = append(tape, -x0, z2, t13, t14, x2, -x1, t15, t16, x3, -x4, t17, t18, x5, f)
+			sum += f * f
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 14
+		z := t4[t5+1]
+		t6 := t4[t5+3]
+		t7 := t4[t5+4]
+		t8 := t4[t5+7]
+		t9 := t4[t5+8]
+		t10 := t4[t5+11]
+		tape = t4[:t5]
+		t11 := dsum
+		dsum = 0
+		dsum2 += t11
+		t12 := 2 * (t11 * t4[t5+13])
+		dx[4] -= t10 * (t4[t5+12] * t12) * z
+		dx[5] += t12 * t10
+		dx[1] += t8 * (t9 * t12) * z
+		dx[3] -= t12 * t8
+		dx[0] -= t6 * (t7 * t12) * z
+		dx[2] += t12 * t6
+	}
+	dsum2 = 0
+	return sum
+}
+
 // Box3DJVP computes Box3D.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -195,6 +586,76 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
+// Box3DGrad computes Box3D.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of Box3D.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 3 {
+		panic("dimension of the problem must be 3")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 10 {
+			t10 := float64(i) / 10
+			c2 := -t10
+			y := math.Exp(c2) - math.Exp(-(10 * t10))
+			x0 := x[0]
+			t11 := -(t10 * x0)
+			t12 := math.Exp(t11)
+			x1 := x[1]
+			t13 := -(t10 * x1)
+			t14 := math.Exp(t13)
+			x2 := x[2]
+			f := t12 - t14 - x2*y
+			tape = append(tape, c2, x0, t11, t12, x1, t13, t14, x2, y, f)
+			sum += f * f
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 10
+		c := t4[t5]
+		t6 := t4[t5+3]
+		t7 := t4[t5+6]
+		tape = t4[:t5]
+		t8 := dsum
+		dsum = 0
+		dsum2 += t8
+		t9 := 2 * (t8 * t4[t5+9])
+		dx[2] -= t9 * t4[t5+8]
+		dx[1] -= c * (t7 * t9)
+		dx[0] += c * (t6 * t9)
+	}
+	dsum2 = 0
+	return sum
+}
+
 // BrownBadlyScaledJVP computes BrownBadlyScaled.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -215,6 +676,30 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 	f2 := x1 - 2e-06
 	f3 := x0*x1 - 2
 	return f1*f1 + f2*f2 + f3*f3, 2*(df1*f1) + 2*(df2*f2) + 2*((df1*x1+x0*df2)*f3)
+}
+
+// BrownBadlyScaledGrad computes BrownBadlyScaled.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of BrownBadlyScaled.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	f1 := x0 - 1e+06
+	x1 := x[1]
+	f2 := x1 - 2e-06
+	f3 := x0*x1 - 2
+	t := f1*f1 + f2*f2 + f3*f3
+	t2 := 2 * f3
+	dx[1] += x0*t2 + 2*f2
+	dx[0] += t2*x1 + 2*f1
+	return t
 }
 
 // BrownAndDennisJVP computes BrownAndDennis.Func and its directional derivative along the tangents
@@ -241,6 +726,73 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 		dsum += 2 * ((2*((dx[0]+c*dx[1])*f1) + 2*((dx[2]+dx[3]*t)*f2)) * f)
 	}
 	return sum, dsum
+}
+
+// BrownAndDennisGrad computes BrownAndDennis.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of BrownAndDennis.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 20 {
+			c2 := float64(i) / 5
+			x1 := x[1]
+			f1 := x[0] + c2*x1 - math.Exp(c2)
+			x3 := x[3]
+			t10 := math.Sin(c2)
+			f2 := x[2] + x3*t10 - math.Cos(c2)
+			f := f1*f1 + f2*f2
+			tape = append(tape, c2, x1, x3, t10, f1, f2, f)
+			sum += f * f
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 7
+		c := t4[t5]
+		tape = t4[:t5]
+		t6 := dsum
+		dsum = 0
+		dsum2 += t6
+		t7 := 2 * (t6 * t4[t5+6])
+		t8 := 2 * (t7 * t4[t5+5])
+		t9 := 2 * (t7 * t4[t5+4])
+		dx[3] += t8 * t4[t5+3]
+		dx[2] += t8
+		dx[1] += c * t9
+		dx[0] += t9
+	}
+	dsum2 = 0
+	return sum
 }
 
 // ExtendedPowellSingularJVP computes ExtendedPowellSingular.Func and its directional derivative along the tangents
@@ -277,6 +829,95 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 	return sum, dsum
 }
 
+// ExtendedPowellSingularGrad computes ExtendedPowellSingular.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: e.
+// The first result is the value of ExtendedPowellSingular.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	n := len(x)
+	if n%4 != 0 {
+		panic("dimension of the problem must be a multiple of 4")
+	}
+	sum = 0
+	from := 0
+	i := 0
+	for {
+		path = append(path, from)
+		if i < n {
+			xi := x[i]
+			t20 := x[i+1]
+			f1 := xi + 10*t20
+			f2 := x[i+2] - x[i+3]
+			t21 := x[i+2]
+			t22 := x[i+1] - 2*t21
+			f3_2 := t22 * t22
+			t23 := xi - x[i+3]
+			f4 := t23 * t23
+			t24 := 5 * f2
+			t25 := 10 * f4
+			tapeint = append(tapeint, i, i+1, i+2, i+3, i+1, i+2, i+3)
+			tape = append(tape, t20, t21, t22, t23, f1, f2, t24, f3_2, f4, t25)
+			sum += f1*f1 + t24*f2 + f3_2*f3_2 + t25*f4
+			from = 1
+			i += 4
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 10
+		t6 := t4[t5+2]
+		f3 := t4[t5+7]
+		tape = t4[:t5]
+		t7 := tapeint
+		t8 := len(t7) - 7
+		i2 := t7[t8]
+		t9 := t7[t8+1]
+		t10 := t7[t8+2]
+		t11 := t7[t8+3]
+		t12 := t7[t8+4]
+		t13 := t7[t8+5]
+		t14 := t7[t8+6]
+		tapeint = t7[:t8]
+		t15 := dsum
+		dsum = 0
+		dsum2 += t15
+		t16 := t4[t5+6]*t15 + 5*(t15*t4[t5+5])
+		t17 := 2 * (t15 * t4[t5+4])
+		t18 := 2 * ((t4[t5+9]*t15 + 10*(t15*t4[t5+8])) * t4[t5+3])
+		dx[t14] -= t18
+		t19 := 2 * (2 * (t15 * f3) * t6)
+		dx[t13] -= 2 * t19
+		dx[t12] += t19
+		dx[t11] -= t16
+		dx[t10] += t16
+		dx[t9] += 10 * t17
+		dx[i2] += t18 + t17
+	}
+	dsum2 = 0
+	return sum
+}
+
 // ExtendedRosenbrockJVP computes ExtendedRosenbrock.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -299,6 +940,71 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 		dsum += 100*db*b + t*db - 2*(dxi*a)
 	}
 	return sum, dsum
+}
+
+// ExtendedRosenbrockGrad computes ExtendedRosenbrock.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: e.
+// The first result is the value of ExtendedRosenbrock.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	sum = 0
+	from := 0
+	i := 0
+	for {
+		path = append(path, from)
+		if i < len(x)-1 {
+			xi := x[i]
+			a2 := 1 - xi
+			b := x[i+1] - xi*xi
+			t12 := 100 * b
+			tapeint = append(tapeint, i, i+1)
+			tape = append(tape, xi, a2, b, t12)
+			sum += a2*a2 + t12*b
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 4
+		t6 := t4[t5]
+		a := t4[t5+1]
+		tape = t4[:t5]
+		t7 := tapeint
+		t8 := len(t7) - 2
+		i2 := t7[t8]
+		t9 := t7[t8+1]
+		tapeint = t7[:t8]
+		t10 := dsum
+		dsum = 0
+		dsum2 += t10
+		t11 := t4[t5+3]*t10 + 100*(t10*t4[t5+2])
+		dx[t9] += t11
+		dx[i2] += -(2 * (t11 * t6)) - 2*(t10*a)
+	}
+	dsum2 = 0
+	return sum
 }
 
 // GaussianJVP computes Gaussian.Func and its directional derivative along the tangents
@@ -356,6 +1062,76 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 	return yi
 }
 
+// GaussianGrad computes Gaussian.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: g.
+// The first result is the value of Gaussian.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 3 {
+		panic("dimension of the problem must be 3")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 15 {
+			b2 := 0.5*float64(8-i) - x[2]
+			d2 := b2 * b2
+			x1 := x[1]
+			t11 := -0.5 * x1
+			t12 := t11 * d2
+			e2 := math.Exp(t12)
+			x0 := x[0]
+			f := x0*e2 - functionsGaussianY(g, i)
+			tape = append(tape, b2, x1, t11, d2, t12, e2, x0, f)
+			sum += f * f
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 8
+		b := t4[t5]
+		t6 := t4[t5+2]
+		d := t4[t5+3]
+		e := t4[t5+5]
+		t7 := t4[t5+6]
+		tape = t4[:t5]
+		t8 := dsum
+		dsum = 0
+		dsum2 += t8
+		t9 := 2 * (t8 * t4[t5+7])
+		dx[0] += t9 * e
+		t10 := e * (t7 * t9)
+		dx[1] += -0.5 * (t10 * d)
+		dx[2] -= 2 * (t6 * t10 * b)
+	}
+	dsum2 = 0
+	return sum
+}
+
 // GulfResearchAndDevelopmentJVP computes GulfResearchAndDevelopment.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -402,6 +1178,94 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 	return sum, dsum
 }
 
+// GulfResearchAndDevelopmentGrad computes GulfResearchAndDevelopment.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: g.
+// The first result is the value of GulfResearchAndDevelopment.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	if len(x) != 3 {
+		panic("dimension of the problem must be 3")
+	}
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 99 {
+			arg := float64(i) / 100
+			r2 := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
+			t17 := math.Abs(r2)
+			x2 := x[2]
+			t18 := math.Pow(t17, x2)
+			x0 := x[0]
+			t1 := t18 / x0
+			t19 := -t1
+			t2_2 := math.Exp(t19)
+			t20 := t2_2 - arg
+			tape = append(tape, r2, t17, x2, t18, x0, t1, t19, t2_2, t20)
+			sum += t20 * t20
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 9
+		r := t4[t5]
+		t6 := t4[t5+1]
+		t7 := t4[t5+2]
+		t8 := t4[t5+3]
+		t9 := t4[t5+4]
+		tape = t4[:t5]
+		t10 := dsum
+		dsum = 0
+		dsum2 += t10
+		t11 := t4[t5+7] * (2 * (t10 * t4[t5+8]))
+		t12 := t11 / t9
+		dx[0] += t11 * t4[t5+5] / t9
+		t13 := t7 * math.Pow(t6, t7-1)
+		if t7 == 0 {
+			t13 = 0
+		}
+		t14 := t8 * math.Log(t6)
+		if t6 == 0 && t7 >= 0 {
+			t14 = 0
+		}
+		dx[2] -= t14 * t12
+		t15 := 0.0
+		if r < 0 {
+			t15 = -1
+		}
+		t16 := t15
+		if r > 0 {
+			t16 = 1
+		}
+		dx[1] += t16 * (t13 * t12)
+	}
+	dsum2 = 0
+	return sum
+}
+
 // HelicalValleyJVP computes HelicalValley.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -443,6 +1307,81 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 	return f1*f1 + f2*f2 + f3*f3, 2*(10*(df3-10*dtheta)*f1) + 2*(10*(t4*dx[0]+t5*dx[1])*f2) + 2*(df3*f3)
 }
 
+// HelicalValleyGrad computes HelicalValley.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: h.
+// The first result is the value of HelicalValley.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
+	var path []int
+	var dtheta float64
+	var dtheta2 float64
+	var dtheta3 float64
+	if len(x) != 3 {
+		panic("dimension of the problem must be 3")
+	}
+	if x[0] == 0 {
+		panic("function not defined at x[0] = 0")
+	}
+	x0 := x[0]
+	t := x[1] / x0
+	theta := 0.5 * math.Atan(t) / 3.141592653589793
+	var from int
+	if x0 < 0 {
+		theta += 0.5
+		from = 1
+	} else {
+		from = 0
+	}
+	f3 := x[2]
+	f1 := 10 * (f3 - 10*theta)
+	x0_2 := x[0]
+	x1 := x[1]
+	t2 := math.Hypot(x0_2, x1)
+	f2 := 10 * (t2 - 1)
+	t3 := f1*f1 + f2*f2 + f3*f3
+	path = append(path, from)
+	t4 := 10 * (2 * f2)
+	t5 := t2 == 0
+	t6 := x0_2 / t2
+	if t5 {
+		t6 = 0
+	}
+	t7 := x1 / t2
+	if t5 {
+		t7 = 0
+	}
+	dx[1] += t7 * t4
+	dx[0] += t6 * t4
+	t8 := 10 * (2 * f1)
+	dtheta -= 10 * t8
+	dx[2] += 2*f3 + t8
+	t9 := path
+	t10 := len(t9) - 1
+	path = t9[:t10]
+	if t9[t10] == 0 {
+		t13 := dtheta
+		dtheta = 0
+		dtheta3 += t13
+	} else {
+		t11 := dtheta
+		dtheta = 0
+		dtheta2 += t11
+		t12 := dtheta2
+		dtheta2 = 0
+		dtheta3 += t12
+	}
+	t14 := dtheta3
+	dtheta3 = 0
+	t15 := 1 / (1 + t*t) * (0.5 * (t14 / 3.141592653589793))
+	dx[0] -= t15 * t / x0
+	dx[1] += t15 / x0
+	return t3
+}
+
 // PenaltyIJVP computes PenaltyI.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -471,6 +1410,116 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 	}
 	t := s - 0.25
 	return sum + t*t, dsum + 2*(ds*t)
+}
+
+// PenaltyIGrad computes PenaltyI.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: p.
+// The first result is the value of PenaltyI.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
+	var tapeint []int
+	var tape []float64
+	var path []int
+	var ds float64
+	var ds2 float64
+	var dsum float64
+	var dsum2 float64
+	var dsum3 float64
+	n := len(x)
+	sum = 0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < n {
+			t22 := x[i] - 1
+			tapeint = append(tapeint, i)
+			tape = append(tape, t22)
+			sum += t22 * t22
+			from = 1
+		} else {
+			break
+		}
+	}
+	sum2 := sum * 1e-05
+	tape = append(tape, sum)
+	s := 0.0
+	from2 := 0
+	i2 := -1
+	for {
+		i2++
+		path = append(path, from2)
+		if i2 < n {
+			v := x[i2]
+			tapeint = append(tapeint, i2)
+			tape = append(tape, v)
+			s += v * v
+			from2 = 1
+		} else {
+			break
+		}
+	}
+	t := s - 0.25
+	sum2 += t * t
+	dsum += 1
+	ds2 += 2 * t
+	for {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
+			break
+		}
+		t4 := ds2
+		ds2 = 0
+		ds += t4
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		t7 := tapeint
+		t8 := len(t7) - 1
+		t9 := t7[t8]
+		tapeint = t7[:t8]
+		t10 := ds
+		ds = 0
+		ds2 += t10
+		dx[t9] += 2 * (t10 * t5[t6])
+	}
+	ds2 = 0
+	t11 := tape
+	tape = t11[:len(t11)-1]
+	t12 := dsum
+	dsum = 0
+	dsum3 += t12 * 1e-05
+	for {
+		t13 := path
+		t14 := len(t13) - 1
+		path = t13[:t14]
+		if t13[t14] == 0 {
+			break
+		}
+		t15 := dsum3
+		dsum3 = 0
+		dsum2 += t15
+		t16 := tape
+		t17 := len(t16) - 1
+		tape = t16[:t17]
+		t18 := tapeint
+		t19 := len(t18) - 1
+		t20 := t18[t19]
+		tapeint = t18[:t19]
+		t21 := dsum2
+		dsum2 = 0
+		dsum3 += t21
+		dx[t20] += 2 * (t21 * t16[t17])
+	}
+	dsum3 = 0
+	return sum2
 }
 
 // PenaltyIIJVP computes PenaltyII.Func and its directional derivative along the tangents
@@ -512,6 +1561,169 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 	return sum*1e-05 + t*t + s*s, dsum*1e-05 + 2*(dx[0]*t) + 2*(ds*s)
 }
 
+// PenaltyIIGrad computes PenaltyII.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: p.
+// The first result is the value of PenaltyII.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
+	var tapeint []int
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	var dsum3 float64
+	var dsum4 float64
+	var ds float64
+	var ds2 float64
+	dim := len(x)
+	s := -1.0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < dim {
+			v := x[i]
+			t38 := float64(dim - i)
+			t39 := t38 * v
+			tapeint = append(tapeint, i)
+			tape = append(tape, t38, v, t39)
+			s += t39 * v
+			from = 1
+		} else {
+			break
+		}
+	}
+	sum = 0
+	from2 := 0
+	i2 := 1
+	for {
+		path = append(path, from2)
+		if i2 < dim {
+			t34 := x[i2] / 10
+			t35 := math.Exp(t34)
+			t36 := x[i2-1] / 10
+			t37 := math.Exp(t36)
+			f2 := t35 + t37 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
+			tapeint = append(tapeint, i2, i2-1)
+			tape = append(tape, t34, t35, t36, t37, f2)
+			sum += f2 * f2
+			from2 = 1
+			i2++
+		} else {
+			break
+		}
+	}
+	from3 := 0
+	i3 := 1
+	for {
+		path = append(path, from3)
+		if i3 < dim {
+			t32 := x[i3] / 10
+			t33 := math.Exp(t32)
+			f := t33 - math.Exp(-0.1)
+			tapeint = append(tapeint, i3)
+			tape = append(tape, t32, t33, f)
+			sum += f * f
+			from3 = 1
+			i3++
+		} else {
+			break
+		}
+	}
+	t := x[0] - 0.2
+	sum2 := sum*1e-05 + t*t + s*s
+	tape = append(tape, sum, s)
+	t2 := tape
+	t3 := len(t2) - 2
+	s2 := t2[t3+1]
+	tape = t2[:t3]
+	ds2 += s2
+	ds2 += s2
+	dx[0] += 2 * t
+	dsum2 += 1e-05
+	for {
+		t4 := path
+		t5 := len(t4) - 1
+		path = t4[:t5]
+		if t4[t5] == 0 {
+			break
+		}
+		t6 := dsum2
+		dsum2 = 0
+		dsum += t6
+		t7 := tape
+		t8 := len(t7) - 3
+		tape = t7[:t8]
+		t9 := tapeint
+		t10 := len(t9) - 1
+		i4 := t9[t10]
+		tapeint = t9[:t10]
+		t11 := dsum
+		dsum = 0
+		dsum2 += t11
+		dx[i4] += t7[t8+1] * (2 * (t11 * t7[t8+2])) / 10
+	}
+	t12 := dsum2
+	dsum2 = 0
+	dsum4 += t12
+	for {
+		t13 := path
+		t14 := len(t13) - 1
+		path = t13[:t14]
+		if t13[t14] == 0 {
+			break
+		}
+		t15 := dsum4
+		dsum4 = 0
+		dsum3 += t15
+		t16 := tape
+		t17 := len(t16) - 5
+		t18 := t16[t17+1]
+		tape = t16[:t17]
+		t19 := tapeint
+		t20 := len(t19) - 2
+		i5 := t19[t20]
+		t21 := t19[t20+1]
+		tapeint = t19[:t20]
+		t22 := dsum3
+		dsum3 = 0
+		dsum4 += t22
+		t23 := 2 * (t22 * t16[t17+4])
+		dx[t21] += t16[t17+3] * t23 / 10
+		dx[i5] += t18 * t23 / 10
+	}
+	dsum4 = 0
+	for {
+		t24 := path
+		t25 := len(t24) - 1
+		path = t24[:t25]
+		if t24[t25] == 0 {
+			break
+		}
+		t26 := ds2
+		ds2 = 0
+		ds += t26
+		t27 := tape
+		t28 := len(t27) - 3
+		tape = t27[:t28]
+		t29 := tapeint
+		t30 := len(t29) - 1
+		i6 := t29[t30]
+		tapeint = t29[:t30]
+		t31 := ds
+		ds = 0
+		ds2 += t31
+		dx[i6] += t27[t28+2]*t31 + t27[t28]*(t31*t27[t28+1])
+	}
+	ds2 = 0
+	return sum2
+}
+
 // PowellBadlyScaledJVP computes PowellBadlyScaled.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -536,6 +1748,33 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 	return f1*f1 + f2*f2, 2*((10000*dx0*x1+t*dx1)*f1) + 2*((-(t2*dx0)-t3*dx1)*f2)
 }
 
+// PowellBadlyScaledGrad computes PowellBadlyScaled.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: p.
+// The first result is the value of PowellBadlyScaled.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	t := 10000 * x0
+	x1 := x[1]
+	f1 := t*x1 - 1
+	t2 := math.Exp(-x0)
+	t3 := math.Exp(-x1)
+	f2 := t2 + t3 - 1.0001
+	t4 := f1*f1 + f2*f2
+	t5 := 2 * f2
+	t6 := 2 * f1
+	dx[1] += t*t6 - t3*t5
+	dx[0] += 10000*(t6*x1) - t2*t5
+	return t4
+}
+
 // SphereJVP computes Sphere.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -553,6 +1792,63 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 		dsum += 2 * (dx[i] * v)
 	}
 	return sum, dsum
+}
+
+// SphereGrad computes Sphere.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: s.
+// The first result is the value of Sphere.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	sum = 0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < len(x) {
+			v := x[i]
+			tapeint = append(tapeint, i)
+			tape = append(tape, v)
+			sum += v * v
+			from = 1
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := tapeint
+		t7 := len(t6) - 1
+		t8 := t6[t7]
+		tapeint = t6[:t7]
+		t9 := dsum
+		dsum = 0
+		dsum2 += t9
+		dx[t8] += 2 * (t9 * t4[t5])
+	}
+	dsum2 = 0
+	return sum
 }
 
 // TrigonometricJVP computes Trigonometric.Func and its directional derivative along the tangents
@@ -587,6 +1883,113 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 	return sum, dsum
 }
 
+// TrigonometricGrad computes Trigonometric.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: t.
+// The first result is the value of Trigonometric.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	var ds1 float64
+	var ds1_2 float64
+	n := len(x)
+	s1 := 0.0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < n {
+			v3 := x[i]
+			t23 := math.Cos(v3)
+			tapeint = append(tapeint, i)
+			tape = append(tape, v3, t23)
+			s1 += t23
+			from = 1
+		} else {
+			break
+		}
+	}
+	sum = 0
+	from2 := 0
+	i2 := -1
+	for {
+		i2++
+		path = append(path, from2)
+		if i2 < n {
+			v2 := x[i2]
+			t20 := float64(i2 + 1)
+			t21 := math.Cos(v2)
+			t22 := math.Sin(v2)
+			f := float64(n+i2+1) - t20*t21 - t22 - s1
+			tapeint = append(tapeint, i2)
+			tape = append(tape, v2, t21, t20, t22, f)
+			sum += f * f
+			from2 = 1
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
+			break
+		}
+		t4 := dsum2
+		dsum2 = 0
+		dsum += t4
+		t5 := tape
+		t6 := len(t5) - 5
+		v := t5[t6]
+		tape = t5[:t6]
+		t7 := tapeint
+		t8 := len(t7) - 1
+		i3 := t7[t8]
+		tapeint = t7[:t8]
+		t9 := dsum
+		dsum = 0
+		dsum2 += t9
+		t10 := 2 * (t9 * t5[t6+4])
+		ds1_2 -= t10
+		dx[i3] += -math.Sin(v)*-(t5[t6+2]*t10) - math.Cos(v)*t10
+	}
+	dsum2 = 0
+	for {
+		t11 := path
+		t12 := len(t11) - 1
+		path = t11[:t12]
+		if t11[t12] == 0 {
+			break
+		}
+		t13 := ds1_2
+		ds1_2 = 0
+		ds1 += t13
+		t14 := tape
+		t15 := len(t14) - 2
+		tape = t14[:t15]
+		t16 := tapeint
+		t17 := len(t16) - 1
+		t18 := t16[t17]
+		tapeint = t16[:t17]
+		t19 := ds1
+		ds1 = 0
+		ds1_2 += t19
+		dx[t18] -= math.Sin(t14[t15]) * t19
+	}
+	ds1_2 = 0
+	return sum
+}
+
 // VariablyDimensionedJVP computes VariablyDimensioned.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -614,6 +2017,116 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 	s2 := s * s
 	ds2 := 2 * (ds * s)
 	return sum + s2 + s2*s2, dsum + ds2 + 2*(ds2*s2)
+}
+
+// VariablyDimensionedGrad computes VariablyDimensioned.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: v.
+// The first result is the value of VariablyDimensioned.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
+	var tapeint []int
+	var tape []float64
+	var path []int
+	var ds float64
+	var ds2 float64
+	var dsum float64
+	var dsum2 float64
+	n := len(x)
+	sum = 0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < n {
+			t23 := x[i] - 1
+			tapeint = append(tapeint, i)
+			tape = append(tape, t23)
+			sum += t23 * t23
+			from = 1
+		} else {
+			break
+		}
+	}
+	s := 0.0
+	from2 := 0
+	i2 := -1
+	for {
+		i2++
+		path = append(path, from2)
+		if i2 < n {
+			t21 := float64(i2 + 1)
+			t22 := x[i2] - 1
+			tapeint = append(tapeint, i2)
+			tape = append(tape, t21, t22)
+			s += t21 * t22
+			from2 = 1
+		} else {
+			break
+		}
+	}
+	s2 := s * s
+	sum2 := sum + s2 + s2*s2
+	tape = append(tape, s)
+	t := tape
+	t2 := len(t) - 1
+	s3 := t[t2]
+	tape = t[:t2]
+	dsum2 += 1
+	t3 := 2*s2 + 1
+	ds2 += t3 * s3
+	ds2 += s3 * t3
+	for {
+		t4 := path
+		t5 := len(t4) - 1
+		path = t4[:t5]
+		if t4[t5] == 0 {
+			break
+		}
+		t6 := ds2
+		ds2 = 0
+		ds += t6
+		t7 := tape
+		t8 := len(t7) - 2
+		tape = t7[:t8]
+		t9 := tapeint
+		t10 := len(t9) - 1
+		i3 := t9[t10]
+		tapeint = t9[:t10]
+		t11 := ds
+		ds = 0
+		ds2 += t11
+		dx[i3] += t7[t8] * t11
+	}
+	ds2 = 0
+	for {
+		t12 := path
+		t13 := len(t12) - 1
+		path = t12[:t13]
+		if t12[t13] == 0 {
+			break
+		}
+		t14 := dsum2
+		dsum2 = 0
+		dsum += t14
+		t15 := tape
+		t16 := len(t15) - 1
+		tape = t15[:t16]
+		t17 := tapeint
+		t18 := len(t17) - 1
+		t19 := t17[t18]
+		tapeint = t17[:t18]
+		t20 := dsum
+		dsum = 0
+		dsum2 += t20
+		dx[t19] += 2 * (t20 * t15[t16])
+	}
+	dsum2 = 0
+	return sum2
 }
 
 // WatsonJVP computes Watson.Func and its directional derivative along the tangents
@@ -665,6 +2178,159 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 	return sum + (t + t3*t3), dsum + (t2 + 2*((dx[1]-t2)*t3))
 }
 
+// WatsonGrad computes Watson.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: w.
+// The first result is the value of Watson.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
+	var tapeint []int
+	var tape []float64
+	var path []int
+	var dsum float64
+	var ds2 float64
+	var ds2_2 float64
+	var ds1 float64
+	var ds1_2 float64
+	var dsum2 float64
+	sum = 0
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i <= 29 {
+			d1 := float64(i) / 29
+			d2 := 1.0
+			s1 := 0.0
+			from2 := 0
+			j2 := 1
+			var n int
+			for {
+				n = len(x)
+				path = append(path, from2)
+				if j2 < n {
+					t29 := float64(j2) * d2
+					xj := x[j2]
+					tapeint = append(tapeint, j2)
+					tape = append(tape, t29, xj)
+					d2 *= d1
+					s1 += t29 * xj
+					from2 = 1
+					j2++
+				} else {
+					break
+				}
+			}
+			d2_2 := 1.0
+			s2_2 := 0.0
+			from3 := 0
+			i2 := -1
+			for {
+				i2++
+				path = append(path, from3)
+				if i2 < n {
+					v := x[i2]
+					tapeint = append(tapeint, i2)
+					tape = append(tape, d2_2, v)
+					s2_2 += d2_2 * v
+					d2_2 *= d1
+					from3 = 1
+				} else {
+					break
+				}
+			}
+			t28 := s1 - s2_2*s2_2 - 1
+			tape = append(tape, s2_2, t28)
+			sum += t28 * t28
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	x0 := x[0]
+	t := x0 * x0
+	t2 := x[1] - t - 1
+	sum += t + t2*t2
+	dsum2 += 1
+	t3 := 2 * t2
+	dx[0] += 2 * ((1 - t3) * x0)
+	dx[1] += t3
+	for {
+		t4 := path
+		t5 := len(t4) - 1
+		path = t4[:t5]
+		if t4[t5] == 0 {
+			break
+		}
+		t6 := dsum2
+		dsum2 = 0
+		dsum += t6
+		t7 := tape
+		t8 := len(t7) - 2
+		s2 := t7[t8]
+		tape = t7[:t8]
+		t9 := dsum
+		dsum = 0
+		dsum2 += t9
+		t10 := 2 * (t9 * t7[t8+1])
+		ds1_2 += t10
+		ds2_2 -= t10 * s2
+		ds2_2 -= s2 * t10
+		for {
+			t11 := path
+			t12 := len(t11) - 1
+			path = t11[:t12]
+			if t11[t12] == 0 {
+				break
+			}
+			t13 := ds2_2
+			ds2_2 = 0
+			ds2 += t13
+			t14 := tape
+			t15 := len(t14) - 2
+			tape = t14[:t15]
+			t16 := tapeint
+			t17 := len(t16) - 1
+			t18 := t16[t17]
+			tapeint = t16[:t17]
+			t19 := ds2
+			ds2 = 0
+			ds2_2 += t19
+			dx[t18] += t14[t15] * t19
+		}
+		ds2_2 = 0
+		for {
+			t20 := path
+			t21 := len(t20) - 1
+			path = t20[:t21]
+			if t20[t21] == 0 {
+				break
+			}
+			t22 := ds1_2
+			ds1_2 = 0
+			ds1 += t22
+			t23 := tape
+			t24 := len(t23) - 2
+			tape = t23[:t24]
+			t25 := tapeint
+			t26 := len(t25) - 1
+			j := t25[t26]
+			tapeint = t25[:t26]
+			t27 := ds1
+			ds1 = 0
+			ds1_2 += t27
+			dx[j] += t23[t24] * t27
+		}
+		ds1_2 = 0
+	}
+	dsum2 = 0
+	return sum
+}
+
 // WoodJVP computes Wood.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -702,6 +2368,44 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 	return t*f1 + f2*f2 + t2*f3 + f4*f4 + t3*f5 + t4*f6, 100*df1*f1 + t*df1 - 2*(dx0*f2) + (90*df3*f3 + t2*df3) - 2*(dx2*f4) + (10*df5*f5 + t3*df5) + (0.1*df6*f6 + t4*df6)
 }
 
+// WoodGrad computes Wood.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: w.
+// The first result is the value of Wood.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
+	if len(x) != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	x1 := x[1]
+	x0 := x[0]
+	f1 := x1 - x0*x0
+	f2 := 1 - x0
+	x3 := x[3]
+	x2 := x[2]
+	f3 := x3 - x2*x2
+	f4 := 1 - x2
+	f5 := x1 + x3 - 2
+	f6 := x1 - x3
+	t := 100 * f1
+	t2 := 90 * f3
+	t3 := 10 * f5
+	t4 := 0.1 * f6
+	t5 := t*f1 + f2*f2 + t2*f3 + f4*f4 + t3*f5 + t4*f6
+	t6 := 2 * t4
+	t7 := 2 * t3
+	t8 := 2 * t2
+	t9 := 2 * t
+	dx[2] += -(2 * f4) - t8*x2 - x2*t8
+	dx[3] += t7 - t6 + t8
+	dx[0] += -(2 * f2) - t9*x0 - x0*t9
+	dx[1] += t6 + t7 + t9
+	return t5
+}
+
 // ConcaveRightJVP computes ConcaveRight.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -719,6 +2423,26 @@ func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float6
 	t := x0*x0 + 2
 	t2 := x0 / t
 	return -t2, (t2*(2*(dx0*x0)) - dx0) / t
+}
+
+// ConcaveRightGrad computes ConcaveRight.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: c.
+// The first result is the value of ConcaveRight.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func ConcaveRightGrad(c functions.ConcaveRight, x, dx []float64) float64 {
+	if len(x) != 1 {
+		panic("dimension of the problem must be 1")
+	}
+	x0 := x[0]
+	t := x0*x0 + 2
+	t2 := x0 / t
+	t3 := -t2
+	dx[0] += 2*(t2/t*x0) - 1/t
+	return t3
 }
 
 // ConcaveLeftJVP computes ConcaveLeft.Func and its directional derivative along the tangents
@@ -743,6 +2467,31 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 	}
 	t4 := x0 - 1.996
 	return t2 * t4, t3*dx0*t4 + t2*dx0
+}
+
+// ConcaveLeftGrad computes ConcaveLeft.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: c.
+// The first result is the value of ConcaveLeft.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func ConcaveLeftGrad(c functions.ConcaveLeft, x, dx []float64) float64 {
+	if len(x) != 1 {
+		panic("dimension of the problem must be 1")
+	}
+	x0 := x[0]
+	t := x0 + 0.004
+	t2 := math.Pow(t, 4)
+	t3 := x0 - 1.996
+	t4 := t2 * t3
+	t5 := 4 * math.Pow(t, 4.0-1)
+	if 4.0 == 0 {
+		t5 = 0
+	}
+	dx[0] += t2 + t5*t3
+	return t4
 }
 
 // PlassmannJVP computes Plassmann.Func and its directional derivative along the tangents
@@ -779,6 +2528,134 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 		dr += da
 	}
 	return r, dr
+}
+
+// PlassmannGrad computes Plassmann.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: f.
+// The first result is the value of Plassmann.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
+	var a, b, l, t, t2, t3, t4, r float64
+	var from int
+	var t5, t6, t7 float64
+	var from2 int
+	var t8 []int
+	var t9, from3 int
+	var t10, t11 float64
+	var t12 []int
+	var t13 int
+	var t14 float64
+	var t15 []float64
+	var t16 int
+	var t17, t18, t19, t20, t21 float64
+	var tape []float64
+	var path []int
+	var dr, dr2, dr3, dr4, dr5, da float64
+	if len(x) != 1 {
+		goto b2
+	}
+	a = x[0]
+	b = f.Beta
+	l = f.L
+	t = 1 - b
+	t2 = 2 * t / l / 3.141592653589793
+	t3 = l * 3.141592653589793 / 2
+	t4 = t3 * a
+	r = t2 * math.Sin(t4)
+	if a <= t {
+		goto b5
+	}
+	if t < a {
+		goto b9
+	}
+	from = 0
+	goto b8
+b9:
+	if a <= 1+b {
+		goto b6
+	}
+	from = 1
+b8:
+	path = append(path, from)
+	r += a - 1
+	from2 = 2
+	goto b4
+b6:
+	t5 = a - 1
+	t6 = t5 * t5 / b
+	t7 = t6 + b
+	tape = append(tape, t5, t6, t7)
+	r += 0.5 * t7
+	from2 = 1
+	goto b4
+b5:
+	r += 1 - a
+	from2 = 0
+b4:
+	path = append(path, from2)
+	dr4 += 1
+	t8 = path
+	t9 = len(t8) - 1
+	from3 = t8[t9]
+	path = t8[:t9]
+	if from3 == 0 {
+		goto b19
+	}
+	if from3 == 1 {
+		goto b21
+	}
+	t10 = dr4
+	dr4 = 0
+	dr += t10
+	t11 = dr
+	dr = 0
+	dr5 += t11
+	da += t11
+	t12 = path
+	t13 = len(t12) - 1
+	path = t12[:t13]
+	if t12[t13] == 0 {
+		goto b23
+	}
+	goto b14
+b23:
+	goto b15
+b21:
+	t14 = dr4
+	dr4 = 0
+	dr2 += t14
+	t15 = tape
+	t16 = len(t15) - 3
+	tape = t15[:t16]
+	t17 = dr2
+	dr2 = 0
+	dr5 += t17
+	da += 2 * (0.5 * t17 / b * t15[t16])
+b14:
+b15:
+	goto b16
+b19:
+	t18 = dr4
+	dr4 = 0
+	dr3 += t18
+	t19 = dr3
+	dr3 = 0
+	dr5 += t19
+	da -= t19
+b16:
+	t20 = dr5
+	dr5 = 0
+	da += t3 * (math.Cos(t4) * (t2 * t20))
+	t21 = da
+	da = 0
+	dx[0] += t21
+	return r
+b2:
+	panic("dimension of the problem must be 1")
 }
 
 // PlassmannParamsJVP computes Plassmann.Func and its directional derivative along the tangents
@@ -847,6 +2724,33 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 	return g1*t4 + g2*t5, g1*(0.5/t4*(2*(da*t3))) + g2*(0.5/t5*(2*(da*a)))
 }
 
+// YanaiOzawaKanekoGrad computes YanaiOzawaKaneko.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: f.
+// The first result is the value of YanaiOzawaKaneko.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, dx []float64) float64 {
+	if len(x) != 1 {
+		panic("dimension of the problem must be 1")
+	}
+	a := x[0]
+	b1 := f.Beta1
+	b2 := f.Beta2
+	t := b1 * b1
+	g1 := math.Sqrt(1+t) - b1
+	t2 := b2 * b2
+	g2 := math.Sqrt(1+t2) - b2
+	t3 := a - 1
+	t4 := math.Sqrt(t3*t3 + t2)
+	t5 := math.Sqrt(a*a + t)
+	t6 := g1*t4 + g2*t5
+	dx[0] += 2*(0.5/t5*g2*a) + 2*(0.5/t4*g1*t3)
+	return t6
+}
+
 // BraninHooJVP computes BraninHoo.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -867,6 +2771,30 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 	t2 := 1 * term
 	t3 := 10 * (1.0 - 0.039788735772973836)
 	return t2*term + t3*math.Cos(x0) + 10, dterm*term + t2*dterm - t3*(math.Sin(x0)*dx0)
+}
+
+// BraninHooGrad computes BraninHoo.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of BraninHoo.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	t := 0.12918450914398066 * x0
+	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
+	t2 := 1 * term
+	t3 := 10 * (1.0 - 0.039788735772973836)
+	t4 := t2*term + t3*math.Cos(x0) + 10
+	t5 := t2 + term
+	dx[0] += 1.5915494309189533*t5 - math.Sin(x0)*t3 - t*t5 - 0.12918450914398066*(t5*x0)
+	dx[1] += t5
+	return t4
 }
 
 // AckleyJVP computes Ackley.Func and its directional derivative along the tangents
@@ -897,6 +2825,87 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(id * sc)
 	return -20*t2 - t3 + 20 + 2.718281828459045, -20*(t2*(-0.2*(0.5/t*(id*dss)))) - t3*(id*dsc)
+}
+
+// AckleyGrad computes Ackley.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: a.
+// The first result is the value of Ackley.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
+	var tapeint []int
+	var tape []float64
+	var path []int
+	var dsc float64
+	var dss float64
+	var dsc2 float64
+	var dss2 float64
+	n := len(x)
+	ss := 0.0
+	sc := 0.0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < n {
+			v2 := x[i]
+			t17 := 6.283185307179586 * v2
+			t18 := math.Cos(t17)
+			tapeint = append(tapeint, i)
+			tape = append(tape, v2, t17, t18)
+			ss += v2 * v2
+			sc += t18
+			from = 1
+		} else {
+			break
+		}
+	}
+	id := 1 / float64(n)
+	t := math.Sqrt(id * ss)
+	t2 := math.Exp(-0.2 * t)
+	t3 := math.Exp(id * sc)
+	t4 := -20*t2 - t3 + 20 + 2.718281828459045
+	tape = append(tape, ss, sc)
+	t5 := tape
+	tape = t5[:len(t5)-2]
+	dsc2 -= id * (t3 * 1)
+	dss2 += id * (0.5 / t * (-0.2 * (t2 * -20)))
+	for {
+		t6 := path
+		t7 := len(t6) - 1
+		path = t6[:t7]
+		if t6[t7] == 0 {
+			break
+		}
+		t8 := dss2
+		dss2 = 0
+		dss += t8
+		t9 := dsc2
+		dsc2 = 0
+		dsc += t9
+		t10 := tape
+		t11 := len(t10) - 3
+		v := t10[t11]
+		tape = t10[:t11]
+		t12 := tapeint
+		t13 := len(t12) - 1
+		t14 := t12[t13]
+		tapeint = t12[:t13]
+		t15 := dsc
+		dsc = 0
+		dsc2 += t15
+		t16 := dss
+		dss = 0
+		dss2 += t16
+		dx[t14] += t16*v - 6.283185307179586*(math.Sin(t10[t11+1])*t15) + v*t16
+	}
+	dss2 = 0
+	dsc2 = 0
+	return t4
 }
 
 // Bukin6JVP computes Bukin6.Func and its directional derivative along the tangents
@@ -936,6 +2945,46 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 	return 100*t5 + 0.01*math.Abs(t6), 100*(0.5/t5*(t4*(dx[1]-(0.01*dx0*x0+t*dx0)))) + 0.01*(t8*dx0)
 }
 
+// Bukin6Grad computes Bukin6.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: b.
+// The first result is the value of Bukin6.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func Bukin6Grad(b functions.Bukin6, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	t := 0.01 * x0
+	t2 := x[1] - t*x0
+	t3 := math.Sqrt(math.Abs(t2))
+	t4 := x0 + 10
+	t5 := 100*t3 + 0.01*math.Abs(t4)
+	t6 := 0.0
+	if t4 < 0 {
+		t6 = -1
+	}
+	t7 := t6
+	if t4 > 0 {
+		t7 = 1
+	}
+	t8 := 0.0
+	if t2 < 0 {
+		t8 = -1
+	}
+	t9 := t8
+	if t2 > 0 {
+		t9 = 1
+	}
+	t10 := t9 * (0.5 / t3 * 100)
+	dx[0] += t7*0.01 - t*t10 - 0.01*(t10*x0)
+	dx[1] += t10
+	return t5
+}
+
 // CamelThreeJVP computes CamelThree.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -957,6 +3006,31 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 	x04 := x02 * x02
 	dx04 := 2 * (dx02 * x02)
 	return 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1, 2*dx02 - 1.05*dx04 + (dx04*x02+x04*dx02)/6 + (dx0*x1 + x0*dx1) + 2*(dx1*x1)
+}
+
+// CamelThreeGrad computes CamelThree.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: c.
+// The first result is the value of CamelThree.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("camelthree: dimension must be 2")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	x02 := x0 * x0
+	x04 := x02 * x02
+	t := 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1
+	t2 := 1.0 / 6
+	t3 := t2*x02 - 1.05*1
+	t4 := x04*t2 + 2 + t3*x02 + x02*t3
+	dx[1] += 2*x1 + x0
+	dx[0] += x1 + t4*x0 + x0*t4
+	return t
 }
 
 // CamelSixJVP computes CamelSix.Func and its directional derivative along the tangents
@@ -982,6 +3056,35 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 	t := 4 - 2.1*x02 + x02*x02/3
 	t2 := -4 + 4*x12
 	return t*x02 + x0*x1 + t2*x12, (2*(dx02*x02)/3-2.1*dx02)*x02 + t*dx02 + (dx0*x1 + x0*dx1) + (4*dx12*x12 + t2*dx12)
+}
+
+// CamelSixGrad computes CamelSix.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: c.
+// The first result is the value of CamelSix.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("camelsix: dimension must be 2")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	x02 := x0 * x0
+	x12 := x1 * x1
+	t := 2.1 * x02
+	t2 := 4 - t + x02*x02/3
+	t3 := 4 * x12
+	t4 := -4 + t3
+	t5 := t2*x02 + x0*x1 + t4*x12
+	t6 := t4 + t3
+	t7 := x02 / 3
+	t8 := t2 + t7*x02 + x02*t7 - t
+	dx[1] += x0 + t6*x1 + x1*t6
+	dx[0] += x1 + t8*x0 + x0*t8
+	return t5
 }
 
 // CrossInTrayJVP computes CrossInTray.Func and its directional derivative along the tangents
@@ -1031,6 +3134,57 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 	return -0.0001 * math.Pow(t12, 0.1), -0.0001 * (t13 * (t11 * ((math.Cos(x0)*dx0*t6+t5*(math.Cos(x1)*dx1))*t8 - t7*(t8*(t4*(0.5/t*((2*(dx0*x0)+2*(dx1*x1))/3.141592653589793)))))))
 }
 
+// CrossInTrayGrad computes CrossInTray.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: c.
+// The first result is the value of CrossInTray.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	t := math.Sqrt((x0*x0 + x1*x1) / 3.141592653589793)
+	t2 := 100 - t
+	t3 := math.Sin(x0)
+	t4 := math.Sin(x1)
+	t5 := t3 * t4
+	t6 := math.Exp(math.Abs(t2))
+	t7 := t5 * t6
+	t8 := math.Abs(t7) + 1
+	t9 := -0.0001 * math.Pow(t8, 0.1)
+	t10 := 0.1 * math.Pow(t8, 0.1-1)
+	if 0.1 == 0 {
+		t10 = 0
+	}
+	t11 := 0.0
+	if t7 < 0 {
+		t11 = -1
+	}
+	t12 := t11
+	if t7 > 0 {
+		t12 = 1
+	}
+	t13 := t12 * (t10 * -0.0001)
+	t14 := t13 * t6
+	t15 := 0.0
+	if t2 < 0 {
+		t15 = -1
+	}
+	t16 := t15
+	if t2 > 0 {
+		t16 = 1
+	}
+	t17 := 0.5 / t * (t16 * (t6 * (t5 * t13))) / 3.141592653589793
+	dx[1] += math.Cos(x1)*(t3*t14) - t17*x1 - x1*t17
+	dx[0] += math.Cos(x0)*(t14*t4) - t17*x0 - x0*t17
+	return t9
+}
+
 // DixonPriceJVP computes DixonPrice.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -1061,6 +3215,94 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 	return v, dv
 }
 
+// DixonPriceGrad computes DixonPrice.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: d.
+// The first result is the value of DixonPrice.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dv float64
+	var dxn float64
+	var dv2 float64
+	var dxp float64
+	var dv3 float64
+	var dxp2 float64
+	xp := x[0]
+	t := xp - 1
+	v := t * t
+	from := 0
+	i := 1
+	for {
+		path = append(path, from)
+		if i < len(x) {
+			xn := x[i]
+			t17 := 2 * xn
+			tmp := t17*xn - xp
+			t18 := float64(i + 1)
+			t19 := t18 * tmp
+			tapeint = append(tapeint, i)
+			tape = append(tape, xn, t17, t18, tmp, t19)
+			xp = xn
+			v += t19 * tmp
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	dv2 += 1
+	for {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
+			break
+		}
+		t4 := dxp
+		dxp = 0
+		dxn += t4
+		t5 := dv2
+		dv2 = 0
+		dv += t5
+		t6 := tape
+		t7 := len(t6) - 5
+		tape = t6[:t7]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		i2 := t8[t9]
+		tapeint = t8[:t9]
+		t10 := dv
+		dv = 0
+		dv2 += t10
+		t11 := t6[t7+4]*t10 + t6[t7+2]*(t10*t6[t7+3])
+		dxp -= t11
+		dxn += t6[t7+1] * t11
+		dxn += 2 * (t11 * t6[t7])
+		t12 := dxn
+		dxn = 0
+		dx[i2] += t12
+	}
+	t13 := dxp
+	dxp = 0
+	dxp2 += t13
+	t14 := dv2
+	dv2 = 0
+	dv3 += t14
+	t15 := dv3
+	dv3 = 0
+	dxp2 += 2 * (t15 * t)
+	t16 := dxp2
+	dxp2 = 0
+	dx[0] += t16
+	return v
+}
+
 // DropWaveJVP computes DropWave.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -1082,6 +3324,32 @@ func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 	den := 0.5*t + 2
 	t5 := (1 + math.Cos(t4)) / den
 	return -t5, (math.Sin(t4)*(12*(0.5/t3*t2)) + t5*(0.5*t2)) / den
+}
+
+// DropWaveGrad computes DropWave.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: d.
+// The first result is the value of DropWave.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func DropWaveGrad(d functions.DropWave, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	t := x0*x0 + x1*x1
+	t2 := math.Sqrt(t)
+	t3 := 12 * t2
+	den := 0.5*t + 2
+	t4 := (1 + math.Cos(t3)) / den
+	t5 := -t4
+	t6 := 0.5*(t4/den) + 0.5/t2*(12*(-math.Sin(t3)*-(1/den)))
+	dx[1] += 2 * (t6 * x1)
+	dx[0] += 2 * (t6 * x0)
+	return t5
 }
 
 // EggholderJVP computes Eggholder.Func and its directional derivative along the tangents
@@ -1126,6 +3394,51 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 	return -(t * t6) - x0*t11, -(dx1 * t6) - t*(math.Cos(t5)*(0.5/t5*(t4*(dx1+dx0/2)))) - (dx0*t11 + x0*(math.Cos(t10)*(0.5/t10*(t9*(dx0-dx1)))))
 }
 
+// EggholderGrad computes Eggholder.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: e.
+// The first result is the value of Eggholder.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	t := x1 + 47
+	t2 := x1 + x0/2 + 47
+	t3 := math.Sqrt(math.Abs(t2))
+	t4 := math.Sin(t3)
+	t5 := x0 - x1 - 47
+	t6 := math.Sqrt(math.Abs(t5))
+	t7 := math.Sin(t6)
+	t8 := -(t * t4) - x0*t7
+	t9 := 0.0
+	if t5 < 0 {
+		t9 = -1
+	}
+	t10 := t9
+	if t5 > 0 {
+		t10 = 1
+	}
+	t11 := t10 * (0.5 / t6 * (math.Cos(t6) * (x0 * 1)))
+	t12 := 0.0
+	if t2 < 0 {
+		t12 = -1
+	}
+	t13 := t12
+	if t2 > 0 {
+		t13 = 1
+	}
+	t14 := t13 * (0.5 / t3 * (math.Cos(t3) * t))
+	dx[1] += t11 - t14 - t4
+	dx[0] += -(1 * t7) - t11 - t14/2
+	return t8
+}
+
 // GramacyLeeJVP computes GramacyLee.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -1149,6 +3462,32 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 		t5 = 0
 	}
 	return t3 + math.Pow(t4, 4), (math.Cos(t)*(31.41592653589793*dx0)-t3*(2*dx0))/t2 + t5*dx0
+}
+
+// GramacyLeeGrad computes GramacyLee.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: g.
+// The first result is the value of GramacyLee.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
+	if len(x) != 1 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	t := 31.41592653589793 * x0
+	t2 := 2 * x0
+	t3 := math.Sin(t) / t2
+	t4 := x0 - 1
+	t5 := t3 + math.Pow(t4, 4)
+	t6 := 4 * math.Pow(t4, 4.0-1)
+	if 4.0 == 0 {
+		t6 = 0
+	}
+	dx[0] += t6 - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2))
+	return t5
 }
 
 // GriewankJVP computes Griewank.Func and its directional derivative along the tangents
@@ -1176,6 +3515,80 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 		pc *= t3
 	}
 	return ss/4000 - pc + 1, dss/4000 - dpc
+}
+
+// GriewankGrad computes Griewank.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: g.
+// The first result is the value of Griewank.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dpc float64
+	var dss float64
+	var dpc2 float64
+	var dss2 float64
+	ss := 0.0
+	pc := 1.0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < len(x) {
+			v2 := x[i]
+			t12 := math.Sqrt(float64(i + 1))
+			t13 := v2 / t12
+			t14 := math.Cos(t13)
+			tapeint = append(tapeint, i)
+			tape = append(tape, v2, t12, t13, t14, pc)
+			ss += v2 * v2
+			pc *= t14
+			from = 1
+		} else {
+			break
+		}
+	}
+	t := ss/4000 - pc + 1
+	dpc2 -= 1
+	dss2 += 1.0 / 4000
+	for {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
+			break
+		}
+		t4 := dss2
+		dss2 = 0
+		dss += t4
+		t5 := dpc2
+		dpc2 = 0
+		dpc += t5
+		t6 := tape
+		t7 := len(t6) - 5
+		v := t6[t7]
+		tape = t6[:t7]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		i2 := t8[t9]
+		tapeint = t8[:t9]
+		t10 := dpc
+		dpc = 0
+		dpc2 += t10 * t6[t7+3]
+		t11 := dss
+		dss = 0
+		dss2 += t11
+		dx[i2] += t11*v - math.Sin(t6[t7+2])*(t6[t7+4]*t10)/t6[t7+1] + v*t11
+	}
+	dss2 = 0
+	dpc2 = 0
+	return t
 }
 
 // HolderTableJVP computes HolderTable.Func and its directional derivative along the tangents
@@ -1220,6 +3633,52 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 	return -math.Abs(t9), -(t11 * ((math.Cos(x0)*dx0*t2-t*(math.Sin(x1)*dx1))*t8 - t3*(t8*(t7*(0.5/t4*(2*(dx0*x0)+2*(dx1*x1))/3.141592653589793)))))
 }
 
+// HolderTableGrad computes HolderTable.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: h.
+// The first result is the value of HolderTable.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	t := math.Sin(x0)
+	t2 := math.Cos(x1)
+	t3 := t * t2
+	t4 := math.Sqrt(x0*x0 + x1*x1)
+	t5 := 1 - t4/3.141592653589793
+	t6 := math.Exp(math.Abs(t5))
+	t7 := t3 * t6
+	t8 := -math.Abs(t7)
+	t9 := 0.0
+	if t7 < 0 {
+		t9 = -1
+	}
+	t10 := t9
+	if t7 > 0 {
+		t10 = 1
+	}
+	t11 := t10 * 1
+	t12 := t11 * t6
+	t13 := 0.0
+	if t5 < 0 {
+		t13 = -1
+	}
+	t14 := t13
+	if t5 > 0 {
+		t14 = 1
+	}
+	t15 := 0.5 / t4 * (t14 * (t6 * (t3 * t11)) / 3.141592653589793)
+	dx[1] += 2*(t15*x1) + -math.Sin(x1)*-(t*t12)
+	dx[0] += 2*(t15*x0) - math.Cos(x0)*(t12*t2)
+	return t8
+}
+
 // Langermann2JVP computes Langermann2.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -1254,6 +3713,111 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 		df += cv*(t2*(-0.3183098861837907*dss))*t5 - t3*(math.Sin(t4)*(3.141592653589793*dss))
 	}
 	return f, df
+}
+
+// Langermann2Grad computes Langermann2.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: l.
+// The first result is the value of Langermann2.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
+	var tapeint []int
+	var tape []float64
+	var path []int
+	var df float64
+	var dss float64
+	var dss2 float64
+	var df2 float64
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	c := [5]float64{1, 2, 5, 2, 3}
+	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
+	f := 0.0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < 5 {
+			cv := c[i]
+			t15 := A[i]
+			ss := 0.0
+			from2 := 0
+			j2 := -1
+			for {
+				j2++
+				path = append(path, from2)
+				if j2 < 2 {
+					xja := x[j2] - t15[j2]
+					tapeint = append(tapeint, j2)
+					tape = append(tape, xja)
+					ss += xja * xja
+					from2 = 1
+				} else {
+					break
+				}
+			}
+			t16 := -0.3183098861837907 * ss
+			t17 := math.Exp(t16)
+			t18 := cv * t17
+			t19 := 3.141592653589793 * ss
+			t20 := math.Cos(t19)
+			tape = append(tape, ss, t16, t17, cv, t19, t20, t18)
+			f += t18 * t20
+			from = 1
+		} else {
+			break
+		}
+	}
+	df2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := df2
+		df2 = 0
+		df += t3
+		t4 := tape
+		t5 := len(t4) - 7
+		tape = t4[:t5]
+		t6 := df
+		df = 0
+		df2 += t6
+		dss2 -= 3.141592653589793 * (math.Sin(t4[t5+4]) * (t4[t5+6] * t6))
+		dss2 += -0.3183098861837907 * (t4[t5+2] * (t4[t5+3] * (t6 * t4[t5+5])))
+		for {
+			t7 := path
+			t8 := len(t7) - 1
+			path = t7[:t8]
+			if t7[t8] == 0 {
+				break
+			}
+			t9 := dss2
+			dss2 = 0
+			dss += t9
+			t10 := tape
+			t11 := len(t10) - 1
+			tape = t10[:t11]
+			t12 := tapeint
+			t13 := len(t12) - 1
+			j := t12[t13]
+			tapeint = t12[:t13]
+			t14 := dss
+			dss = 0
+			dss2 += t14
+			dx[j] += 2 * (t14 * t10[t11])
+		}
+		dss2 = 0
+	}
+	df2 = 0
+	return f
 }
 
 // LevyJVP computes Levy.Func and its directional derivative along the tangents
@@ -1301,6 +3865,90 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 	return sum + t5*t6, dsum + (2*(dwd*t4)*t6 + t5*(2*(math.Cos(t3)*(6.283185307179586*dwd)*sd)))
 }
 
+// LevyGrad computes Levy.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: l.
+// The first result is the value of Levy.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func LevyGrad(l functions.Levy, x, dx []float64) float64 {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	var dsum3 float64
+	t := 3.141592653589793 * (1 + (x[0]-1)/4)
+	s1 := math.Sin(t)
+	sum := s1 * s1
+	from := 0
+	i := 0
+	var n int
+	for {
+		n = len(x)
+		path = append(path, from)
+		if i < n-1 {
+			t19 := (x[i] - 1) / 4
+			wi := 1 + t19
+			t20 := 3.141592653589793*wi + 1
+			s := math.Sin(t20)
+			t21 := wi - 1
+			t22 := t21 * t21
+			t23 := 10 * s
+			t24 := 1 + t23*s
+			tapeint = append(tapeint, i)
+			tape = append(tape, t19, wi, t20, s, t21, t23, t22, t24)
+			sum += t22 * t24
+			from = 1
+			i++
+		} else {
+			break
+		}
+	}
+	t2 := n - 1
+	wd := 1 + (x[t2]-1)/4
+	t3 := 6.283185307179586 * wd
+	sd := math.Sin(t3)
+	t4 := wd - 1
+	t5 := t4 * t4
+	t6 := 1 + sd*sd
+	t7 := sum + t5*t6
+	dsum2 += 1
+	dx[t2] += (2*(t6*t4) + 6.283185307179586*(math.Cos(t3)*(2*(t5*sd)))) / 4
+	for {
+		t8 := path
+		t9 := len(t8) - 1
+		path = t8[:t9]
+		if t8[t9] == 0 {
+			break
+		}
+		t10 := dsum2
+		dsum2 = 0
+		dsum += t10
+		t11 := tape
+		t12 := len(t11) - 8
+		tape = t11[:t12]
+		t13 := tapeint
+		t14 := len(t13) - 1
+		i2 := t13[t14]
+		tapeint = t13[:t14]
+		t15 := dsum
+		dsum = 0
+		dsum2 += t15
+		t16 := t11[t12+6] * t15
+		dx[i2] += (2*(t15*t11[t12+7]*t11[t12+4]) + 3.141592653589793*(math.Cos(t11[t12+2])*(t11[t12+5]*t16+10*(t16*t11[t12+3])))) / 4
+	}
+	t17 := dsum2
+	dsum2 = 0
+	dsum3 += t17
+	t18 := dsum3
+	dsum3 = 0
+	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (t18 * s1))) / 4
+	return t7
+}
+
 // Levy13JVP computes Levy13.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -1332,6 +3980,38 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 	return s0*s0 + t5*t6 + t8*t9, 2*(math.Cos(t)*(9.42477796076938*dx0)*s0) + (2*(dx0*t4)*t6 + t5*(2*(math.Cos(t2)*(9.42477796076938*dx1)*s1))) + (2*(dx1*t7)*t9 + t8*(2*(math.Cos(t3)*(6.283185307179586*dx1)*s2)))
 }
 
+// Levy13Grad computes Levy13.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: l.
+// The first result is the value of Levy13.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func Levy13Grad(l functions.Levy13, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	t := 9.42477796076938 * x0
+	s0 := math.Sin(t)
+	t2 := 9.42477796076938 * x1
+	s1 := math.Sin(t2)
+	t3 := 6.283185307179586 * x1
+	s2 := math.Sin(t3)
+	t4 := x0 - 1
+	t5 := t4 * t4
+	t6 := 1 + s1*s1
+	t7 := x1 - 1
+	t8 := t7 * t7
+	t9 := 1 + s2*s2
+	t10 := s0*s0 + t5*t6 + t8*t9
+	dx[1] += 2*(t9*t7) + 6.283185307179586*(math.Cos(t3)*(2*(t8*s2))) + 9.42477796076938*(math.Cos(t2)*(2*(t5*s1)))
+	dx[0] += 2*(t6*t4) + 9.42477796076938*(math.Cos(t)*(2*s0))
+	return t10
+}
+
 // RastriginJVP computes Rastrigin.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -1352,6 +4032,67 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 		dsum += 2*(dv*v) + 10*(math.Sin(t)*(6.283185307179586*dv))
 	}
 	return sum, dsum
+}
+
+// RastriginGrad computes Rastrigin.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: r.
+// The first result is the value of Rastrigin.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	n := len(x)
+	sum := 10 * float64(n)
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < n {
+			v2 := x[i]
+			t10 := 6.283185307179586 * v2
+			t11 := math.Cos(t10)
+			tapeint = append(tapeint, i)
+			tape = append(tape, v2, t10, t11)
+			sum += v2*v2 - 10*t11
+			from = 1
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := dsum2
+		dsum2 = 0
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 3
+		v := t4[t5]
+		tape = t4[:t5]
+		t6 := tapeint
+		t7 := len(t6) - 1
+		t8 := t6[t7]
+		tapeint = t6[:t7]
+		t9 := dsum
+		dsum = 0
+		dsum2 += t9
+		dx[t8] += 6.283185307179586*(-math.Sin(t4[t5+1])*-(10*t9)) + t9*v + v*t9
+	}
+	dsum2 = 0
+	return sum
 }
 
 // Schaffer2JVP computes Schaffer2.Func and its directional derivative along the tangents
@@ -1378,6 +4119,35 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 	t6 := den * den
 	t7 := (s2*s2 - 0.5) / t6
 	return 0.5 + t7, (2*(math.Cos(t5)*(t2-t4)*s2) - t7*(2*(0.001*(t2+t4)*den))) / t6
+}
+
+// Schaffer2Grad computes Schaffer2.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: s.
+// The first result is the value of Schaffer2.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func Schaffer2Grad(s functions.Schaffer2, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	t := x0 * x0
+	t2 := x1 * x1
+	t3 := t - t2
+	s2 := math.Sin(t3)
+	den := 1 + 0.001*(t+t2)
+	t4 := den * den
+	t5 := (s2*s2 - 0.5) / t4
+	t6 := 0.5 + t5
+	t7 := 0.001 * (2 * (t5 / t4 * den))
+	t8 := math.Cos(t3) * (2 * (1 / t4 * s2))
+	dx[1] += 2 * ((-t7 - t8) * x1)
+	dx[0] += 2 * ((t8 - t7) * x0)
+	return t6
 }
 
 // Schaffer4JVP computes Schaffer4.Func and its directional derivative along the tangents
@@ -1415,6 +4185,44 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 	return 0.5 + t11, (-(math.Sin(t9) * (math.Cos(t6) * (t8 * (t2 - t4)))) - t11*(2*(0.001*(t2+t4)*den))) / t10
 }
 
+// Schaffer4Grad computes Schaffer4.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: s.
+// The first result is the value of Schaffer4.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func Schaffer4Grad(s functions.Schaffer4, x, dx []float64) float64 {
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	t := x0 * x0
+	t2 := x1 * x1
+	den := 1 + 0.001*(t+t2)
+	t3 := t - t2
+	t4 := math.Abs(t3)
+	t5 := math.Sin(t4)
+	t6 := den * den
+	t7 := (math.Cos(t5) - 0.5) / t6
+	t8 := 0.5 + t7
+	t9 := 0.0
+	if t3 < 0 {
+		t9 = -1
+	}
+	t10 := t9
+	if t3 > 0 {
+		t10 = 1
+	}
+	t11 := t10 * (math.Cos(t4) * (math.Sin(t5) * (1 / t6)))
+	t12 := 0.001 * (2 * (t7 / t6 * den))
+	dx[1] += 2 * ((t11 - t12) * x1)
+	dx[0] += 2 * ((-t11 - t12) * x0)
+	return t8
+}
+
 // SchwefelJVP computes Schwefel.Func and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -1444,6 +4252,78 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 		dsum += dv*t4 + v*(math.Cos(t3)*(0.5/t3*(t2*dv)))
 	}
 	return 418.9829*float64(n) - sum, -dsum
+}
+
+// SchwefelGrad computes Schwefel.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: s.
+// The first result is the value of Schwefel.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dsum float64
+	var dsum2 float64
+	n := len(x)
+	sum := 0.0
+	from := 0
+	i := -1
+	for {
+		i++
+		path = append(path, from)
+		if i < n {
+			v2 := x[i]
+			t14 := math.Abs(v2)
+			t15 := math.Sqrt(t14)
+			t16 := math.Sin(t15)
+			tapeint = append(tapeint, i)
+			tape = append(tape, v2, t14, t15, t16)
+			sum += v2 * t16
+			from = 1
+		} else {
+			break
+		}
+	}
+	t := 418.9829*float64(n) - sum
+	dsum2 -= 1
+	for {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
+			break
+		}
+		t4 := dsum2
+		dsum2 = 0
+		dsum += t4
+		t5 := tape
+		t6 := len(t5) - 4
+		v := t5[t6]
+		t7 := t5[t6+2]
+		tape = t5[:t6]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		t10 := t8[t9]
+		tapeint = t8[:t9]
+		t11 := dsum
+		dsum = 0
+		dsum2 += t11
+		t12 := 0.0
+		if v < 0 {
+			t12 = -1
+		}
+		t13 := t12
+		if v > 0 {
+			t13 = 1
+		}
+		dx[t10] += t11*t5[t6+3] + t13*(0.5/t7*(math.Cos(t7)*(v*t11)))
+	}
+	dsum2 = 0
+	return t
 }
 
 // ShubertJVP computes Shubert.Func and its directional derivative along the tangents
@@ -1478,4 +4358,92 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 		i = i2
 	}
 	return s0 * s1, ds0*s1 + s0*ds1
+}
+
+// ShubertGrad computes Shubert.Func and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: s.
+// The first result is the value of Shubert.Func; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
+	var tape []float64
+	var path []int
+	var ds1 float64
+	var ds0 float64
+	var ds1_2 float64
+	var ds0_2 float64
+	var dx1 float64
+	var dx0 float64
+	if len(x) != 2 {
+		panic("functions: wrong input dimension")
+	}
+	x0 := x[0]
+	x1 := x[1]
+	s0 := 0.0
+	s1 := 0.0
+	i := 1.0
+	from := 0
+	for {
+		path = append(path, from)
+		if i <= 5 {
+			i4 := i + 1
+			t14 := i4*x0 + i
+			t15 := math.Cos(t14)
+			t16 := i4*x1 + i
+			t17 := math.Cos(t16)
+			tape = append(tape, i4, t14, t15, i, t16, t17)
+			s0 += i * t15
+			s1 += i * t17
+			i = i4
+			from = 1
+		} else {
+			break
+		}
+	}
+	t := s0 * s1
+	tape = append(tape, s0, s1)
+	t2 := tape
+	t3 := len(t2) - 2
+	tape = t2[:t3]
+	ds0_2 += t2[t3+1]
+	ds1_2 += t2[t3]
+	for {
+		t4 := path
+		t5 := len(t4) - 1
+		path = t4[:t5]
+		if t4[t5] == 0 {
+			break
+		}
+		t6 := ds0_2
+		ds0_2 = 0
+		ds0 += t6
+		t7 := ds1_2
+		ds1_2 = 0
+		ds1 += t7
+		t8 := tape
+		t9 := len(t8) - 6
+		i2 := t8[t9]
+		i3 := t8[t9+3]
+		tape = t8[:t9]
+		t10 := ds1
+		ds1 = 0
+		ds1_2 += t10
+		dx1 -= i2 * (math.Sin(t8[t9+4]) * (i3 * t10))
+		t11 := ds0
+		ds0 = 0
+		ds0_2 += t11
+		dx0 -= i2 * (math.Sin(t8[t9+1]) * (i3 * t11))
+	}
+	ds0_2 = 0
+	ds1_2 = 0
+	t12 := dx1
+	dx1 = 0
+	dx[1] += t12
+	t13 := dx0
+	dx0 = 0
+	dx[0] += t13
+	return t
 }
