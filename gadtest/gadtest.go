@@ -69,7 +69,7 @@ func At(x ...[]float64) Option {
 	return optionFunc(func(c *config) { c.at, c.domain = pts, nil })
 }
 
-// Points sets the number of random points; the default is 8.
+// Points sets the number of random points, at least 1; the default is 8.
 func Points(n int) Option { return optionFunc(func(c *config) { c.n = n }) }
 
 // Seed sets the seed of the points, directions and seeds drawn; the
@@ -114,6 +114,10 @@ func run(tb TB, fn string, opts []Option, check func(r *rand.Rand, x []float64, 
 	}
 	if c.domain == nil && c.at == nil {
 		tb.Fatalf("gadtest.%s: no points: give Dim(n), Box(n, lo, hi), Around(center, radius), a Domain or At(x...)", fn)
+		return
+	}
+	if c.at == nil && c.n < 1 {
+		tb.Fatalf("gadtest.%s: Points(%d): want at least one point", fn, c.n)
 		return
 	}
 	r := NewRand(c.seed)

@@ -350,6 +350,11 @@ func TestNoPoints(t *testing.T) {
 	if !strings.Contains(r.fatal, "gadtest.JVP: no points") || len(r.errs) > 0 {
 		t.Errorf("got fatal %q, errors %q", r.fatal, r.errs)
 	}
+	r = &recorder{}
+	gadtest.Grad(r, rosen, rosenGrad(exact), gadtest.Dim(2), gadtest.Points(0))
+	if !strings.Contains(r.fatal, "gadtest.Grad: Points(0)") {
+		t.Errorf("Points(0): got fatal %q", r.fatal)
+	}
 }
 
 // points returns the points at which Grad evaluates the gradient.
