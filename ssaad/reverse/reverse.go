@@ -51,18 +51,19 @@ var (
 // Transform implements ssaad.Mode.
 func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
 	t := &transformer{
-		seeded: m.Seeded,
-		primal: primal,
-		req:    req,
-		env:    env,
-		val:    map[*ir.Value]*ir.Value{},
-		shadow: map[*ir.Value]*ir.Value{},
-		slot:   map[*ir.Value]*ir.Value{},
-		tapes:  map[string]*ir.Value{},
-		fwd:    map[*ir.Block]*ir.Block{},
-		rev:    map[*ir.Block]*ir.Block{},
-		rvals:  map[*ir.Value]*ir.Value{},
-		pend:   map[*ir.Value]*ir.Value{},
+		seeded:    m.Seeded,
+		primal:    primal,
+		req:       req,
+		env:       env,
+		val:       map[*ir.Value]*ir.Value{},
+		shadow:    map[*ir.Value]*ir.Value{},
+		slot:      map[*ir.Value]*ir.Value{},
+		tapes:     map[string]*ir.Value{},
+		fwd:       map[*ir.Block]*ir.Block{},
+		rev:       map[*ir.Block]*ir.Block{},
+		rvals:     map[*ir.Value]*ir.Value{},
+		pend:      map[*ir.Value]*ir.Value{},
+		recompute: map[*ir.Value]bool{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -87,8 +88,20 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 	t.classWritten = map[int]bool{}
 	for _, b := range primal.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op == ir.OpStore {
+			switch {
+			case v.Op == ir.OpStore:
 				t.classWritten[t.act.Class(v.Args[0])] = true
+			case v.Op == ir.OpCall && !isMath(v):
+				// A call may write through its pointer arguments.
+				var w []bool
+				if v.Callee.Func != nil && !v.Callee.Invoke {
+					w = t.env.Writes(v.Callee.Func)
+				}
+				for i, a := range v.Args {
+					if ssaad.IsPointerLike(a.Type) && (w == nil || i < len(w) && w[i] || v.Callee.Builtin != "") {
+						t.classWritten[t.act.Class(a)] = true
+					}
+				}
 			}
 		}
 	}
@@ -122,13 +135,16 @@ type transformer struct {
 	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
 	// classWritten holds the alias classes the primal stores into.
 	classWritten map[int]bool
-	pend   map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
-	fwd    map[*ir.Block]*ir.Block // primal block → its forward copy
-	rev    map[*ir.Block]*ir.Block // primal block → its reverse
-	needs  map[*ir.Block][]*ir.Value
-	rvals  map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
-	entry  *ir.Block               // entry of the generated function
-	errs   diag.List
+	// recompute marks the values the reverse sweep recomputes rather than
+	// reads from a tape (see recompute.go).
+	recompute map[*ir.Value]bool
+	pend      map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
+	fwd       map[*ir.Block]*ir.Block // primal block → its forward copy
+	rev       map[*ir.Block]*ir.Block // primal block → its reverse
+	needs     map[*ir.Block][]*ir.Value
+	rvals     map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
+	entry     *ir.Block               // entry of the generated function
+	errs      diag.List
 }
 
 func (t *transformer) errorf(pos token.Pos, construct, format string, args ...any) {

@@ -197,6 +197,9 @@ func (t *transformer) r(x *ir.Value) *ir.Value {
 	if w, ok := t.rvals[x]; ok {
 		return w
 	}
+	if t.recompute[x] {
+		return t.recomputeAt(x)
+	}
 	if !t.available(x) {
 		panic("reverse: " + x.Ref() + " is needed in reverse but neither recorded nor available")
 	}
@@ -344,11 +347,15 @@ func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
 	seen := map[*ir.Value]bool{}
 	for _, v := range b.Instrs {
 		for _, w := range t.instrNeeds(v) {
-			if w == nil || seen[w] || t.available(w) {
+			if w == nil {
 				continue
 			}
-			seen[w] = true
-			out = append(out, w)
+			for _, x := range t.plan(w) {
+				if !seen[x] {
+					seen[x] = true
+					out = append(out, x)
+				}
+			}
 		}
 	}
 	return out

@@ -101,6 +101,7 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeint []int
 	var path []int
 	var dsum float64
 	var dsum2 float64
@@ -114,14 +115,13 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 		path = append(path, from)
 		if i <= 10 {
 			z2 := float64(i) / 10
-			x0 := x[0]
-			t9 := -(x0 * z2)
-			t10 := math.Exp(t9)
-			x1 := x[1]
-			t11 := -(x1 * z2)
-			t12 := math.Exp(t11)
-			f := t10 - 5*t12 - (math.Exp(-z2) - 5*math.Exp(-10*z2))
-			tape = append(tape, -x0, z2, t9, t10, -x1, t11, t12, f)
+			t12 := math.Exp(-z2)
+			t13 := math.Exp(-10 * z2)
+			t14 := math.Exp(-(x[0] * z2))
+			t15 := math.Exp(-(x[1] * z2))
+			f := t14 - 5*t15 - (t12 - 5*t13)
+			tapeint = append(tapeint, i)
+			tape = append(tape, t14, t15, t12, t13)
 			sum += f * f
 			from = 1
 			i++
@@ -141,16 +141,20 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 8
-		z := t4[t5+1]
-		t6 := t4[t5+3]
+		t5 := len(t4) - 4
+		t6 := t4[t5]
+		t7 := t4[t5+1]
 		tape = t4[:t5]
-		t7 := dsum
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		t10 := dsum
 		dsum = 0
-		dsum2 += t7
-		t8 := 2 * (t7 * t4[t5+7])
-		dx[1] += t4[t5+6] * (5 * t8) * z
-		dx[0] -= t6 * t8 * z
+		dsum2 += t10
+		t11 := 2 * (t10 * (t6 - 5*t7 - (t4[t5+2] - 5*t4[t5+3])))
+		z := float64(t8[t9]) / 10
+		dx[1] += t7 * (5 * t11) * z
+		dx[0] -= t6 * t11 * z
 	}
 	dsum2 = 0
 	return sum
@@ -192,6 +196,7 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeint []int
 	var path []int
 	var dsum float64
 	var dsum2 float64
@@ -205,15 +210,13 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 		path = append(path, from)
 		if i <= 10 {
 			z2 := float64(i) / 10
-			x0 := x[0]
-			t10 := -(x0 * z2)
-			t11 := math.Exp(t10)
-			x2 := x[2]
-			x1 := x[1]
-			t12 := -(x1 * z2)
-			t13 := math.Exp(t12)
-			f := t11 - x2*t13 - (math.Exp(-z2) - 5*math.Exp(-10*z2))
-			tape = append(tape, -x0, z2, t10, t11, -x1, t12, t13, x2, f)
+			t12 := math.Exp(-z2)
+			t13 := math.Exp(-10 * z2)
+			t14 := math.Exp(-(x[0] * z2))
+			t15 := math.Exp(-(x[1] * z2))
+			f := t14 - x[2]*t15 - (t12 - 5*t13)
+			tapeint = append(tapeint, i)
+			tape = append(tape, t14, t15, t12, t13)
 			sum += f * f
 			from = 1
 			i++
@@ -233,18 +236,22 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 9
-		z := t4[t5+1]
-		t6 := t4[t5+3]
-		t7 := t4[t5+6]
+		t5 := len(t4) - 4
+		t6 := t4[t5]
+		t7 := t4[t5+1]
 		tape = t4[:t5]
-		t8 := dsum
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		t10 := dsum
 		dsum = 0
-		dsum2 += t8
-		t9 := 2 * (t8 * t4[t5+8])
-		dx[1] += t7 * (t4[t5+7] * t9) * z
-		dx[2] -= t9 * t7
-		dx[0] -= t6 * t9 * z
+		dsum2 += t10
+		x2 := x[2]
+		t11 := 2 * (t10 * (t6 - x2*t7 - (t4[t5+2] - 5*t4[t5+3])))
+		z := float64(t8[t9]) / 10
+		dx[1] += t7 * (x2 * t11) * z
+		dx[2] -= t11 * t7
+		dx[0] -= t6 * t11 * z
 	}
 	dsum2 = 0
 	return sum
@@ -287,6 +294,7 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeint []int
 	var path []int
 	var dsum float64
 	var dsum2 float64
@@ -300,16 +308,13 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 		path = append(path, from)
 		if i <= 10 {
 			z2 := float64(i) / 10
-			x2 := x[2]
-			x0 := x[0]
-			t11 := -(x0 * z2)
-			t12 := math.Exp(t11)
-			x3 := x[3]
-			x1 := x[1]
-			t13 := -(x1 * z2)
-			t14 := math.Exp(t13)
-			f := x2*t12 - x3*t14 - (math.Exp(-z2) - 5*math.Exp(-10*z2))
-			tape = append(tape, -x0, z2, t11, t12, x2, -x1, t13, t14, x3, f)
+			t12 := math.Exp(-z2)
+			t13 := math.Exp(-10 * z2)
+			t14 := math.Exp(-(x[0] * z2))
+			t15 := math.Exp(-(x[1] * z2))
+			f := x[2]*t14 - x[3]*t15 - (t12 - 5*t13)
+			tapeint = append(tapeint, i)
+			tape = append(tape, t14, t15, t12, t13)
 			sum += f * f
 			from = 1
 			i++
@@ -329,20 +334,24 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 10
-		z := t4[t5+1]
-		t6 := t4[t5+3]
-		t7 := t4[t5+4]
-		t8 := t4[t5+7]
+		t5 := len(t4) - 4
+		t6 := t4[t5]
+		t7 := t4[t5+1]
 		tape = t4[:t5]
-		t9 := dsum
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		t10 := dsum
 		dsum = 0
-		dsum2 += t9
-		t10 := 2 * (t9 * t4[t5+9])
-		dx[1] += t8 * (t4[t5+8] * t10) * z
-		dx[3] -= t10 * t8
-		dx[0] -= t6 * (t7 * t10) * z
-		dx[2] += t10 * t6
+		dsum2 += t10
+		x2 := x[2]
+		x3 := x[3]
+		t11 := 2 * (t10 * (x2*t6 - x3*t7 - (t4[t5+2] - 5*t4[t5+3])))
+		z := float64(t8[t9]) / 10
+		dx[1] += t7 * (x3 * t11) * z
+		dx[3] -= t11 * t7
+		dx[0] -= t6 * (x2 * t11) * z
+		dx[2] += t11 * t6
 	}
 	dsum2 = 0
 	return sum
@@ -386,6 +395,7 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeint []int
 	var path []int
 	var dsum float64
 	var dsum2 float64
@@ -399,19 +409,15 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 		path = append(path, from)
 		if i <= 11 {
 			z2 := float64(i) / 10
-			x2 := x[2]
-			x0 := x[0]
-			t12 := -(x0 * z2)
-			t13 := math.Exp(t12)
-			x3 := x[3]
-			x1 := x[1]
-			t14 := -(x1 * z2)
-			t15 := math.Exp(t14)
-			x4 := x[4]
-			t16 := -(x4 * z2)
-			t17 := math.Exp(t16)
-			f := x2*t13 - x3*t15 + 3*t17 - (math.Exp(-z2) - 5*math.Exp(-10*z2) + 3*math.Exp(-4*z2))
-			tape = append(tape, -x0, z2, t12, t13, x2, -x1, t14, t15, x3, -x4, t16, t17, f)
+			t13 := math.Exp(-z2)
+			t14 := math.Exp(-10 * z2)
+			t15 := math.Exp(-4 * z2)
+			t16 := math.Exp(-(x[0] * z2))
+			t17 := math.Exp(-(x[1] * z2))
+			t18 := math.Exp(-(x[4] * z2))
+			f := x[2]*t16 - x[3]*t17 + 3*t18 - (t13 - 5*t14 + 3*t15)
+			tapeint = append(tapeint, i)
+			tape = append(tape, t16, t17, t18, t13, t14, t15)
 			sum += f * f
 			from = 1
 			i++
@@ -431,22 +437,26 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 13
-		z := t4[t5+1]
-		t6 := t4[t5+3]
-		t7 := t4[t5+4]
-		t8 := t4[t5+7]
-		t9 := t4[t5+8]
+		t5 := len(t4) - 6
+		t6 := t4[t5]
+		t7 := t4[t5+1]
+		t8 := t4[t5+2]
 		tape = t4[:t5]
-		t10 := dsum
+		t9 := tapeint
+		t10 := len(t9) - 1
+		tapeint = t9[:t10]
+		t11 := dsum
 		dsum = 0
-		dsum2 += t10
-		t11 := 2 * (t10 * t4[t5+12])
-		dx[4] -= t4[t5+11] * (3 * t11) * z
-		dx[1] += t8 * (t9 * t11) * z
-		dx[3] -= t11 * t8
-		dx[0] -= t6 * (t7 * t11) * z
-		dx[2] += t11 * t6
+		dsum2 += t11
+		x2 := x[2]
+		x3 := x[3]
+		t12 := 2 * (t11 * (x2*t6 - x3*t7 + 3*t8 - (t4[t5+3] - 5*t4[t5+4] + 3*t4[t5+5])))
+		z := float64(t9[t10]) / 10
+		dx[4] -= t8 * (3 * t12) * z
+		dx[1] += t7 * (x3 * t12) * z
+		dx[3] -= t12 * t7
+		dx[0] -= t6 * (x2 * t12) * z
+		dx[2] += t12 * t6
 	}
 	dsum2 = 0
 	return sum
@@ -491,6 +501,7 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeint []int
 	var path []int
 	var dsum float64
 	var dsum2 float64
@@ -504,20 +515,15 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 		path = append(path, from)
 		if i <= 13 {
 			z2 := float64(i) / 10
-			x2 := x[2]
-			x0 := x[0]
-			t13 := -(x0 * z2)
-			t14 := math.Exp(t13)
-			x3 := x[3]
-			x1 := x[1]
-			t15 := -(x1 * z2)
-			t16 := math.Exp(t15)
-			x5 := x[5]
-			x4 := x[4]
-			t17 := -(x4 * z2)
-			t18 := math.Exp(t17)
-			f := x2*t14 - x3*t16 + x5*t18 - (math.Exp(-z2) - 5*math.Exp(-10*z2) + 3*math.Exp(-4*z2))
-			tape = append(tape, -x0, z2, t13, t14, x2, -x1, t15, t16, x3, -x4, t17, t18, x5, f)
+			t13 := math.Exp(-z2)
+			t14 := math.Exp(-10 * z2)
+			t15 := 3 * math.Exp(-4*z2)
+			t16 := math.Exp(-(x[0] * z2))
+			t17 := math.Exp(-(x[1] * z2))
+			t18 := math.Exp(-(x[4] * z2))
+			f := x[2]*t16 - x[3]*t17 + x[5]*t18 - (t13 - 5*t14 + t15)
+			tapeint = append(tapeint, i)
+			tape = append(tape, t16, t17, t18, t13, t14, t15)
 			sum += f * f
 			from = 1
 			i++
@@ -537,23 +543,27 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 14
-		z := t4[t5+1]
-		t6 := t4[t5+3]
-		t7 := t4[t5+4]
-		t8 := t4[t5+7]
-		t9 := t4[t5+8]
-		t10 := t4[t5+11]
+		t5 := len(t4) - 6
+		t6 := t4[t5]
+		t7 := t4[t5+1]
+		t8 := t4[t5+2]
 		tape = t4[:t5]
+		t9 := tapeint
+		t10 := len(t9) - 1
+		tapeint = t9[:t10]
 		t11 := dsum
 		dsum = 0
 		dsum2 += t11
-		t12 := 2 * (t11 * t4[t5+13])
-		dx[4] -= t10 * (t4[t5+12] * t12) * z
-		dx[5] += t12 * t10
-		dx[1] += t8 * (t9 * t12) * z
-		dx[3] -= t12 * t8
-		dx[0] -= t6 * (t7 * t12) * z
+		x2 := x[2]
+		x3 := x[3]
+		x5 := x[5]
+		t12 := 2 * (t11 * (x2*t6 - x3*t7 + x5*t8 - (t4[t5+3] - 5*t4[t5+4] + t4[t5+5])))
+		z := float64(t9[t10]) / 10
+		dx[4] -= t8 * (x5 * t12) * z
+		dx[5] += t12 * t8
+		dx[1] += t7 * (x3 * t12) * z
+		dx[3] -= t12 * t7
+		dx[0] -= t6 * (x2 * t12) * z
 		dx[2] += t12 * t6
 	}
 	dsum2 = 0
@@ -596,6 +606,7 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeint []int
 	var path []int
 	var dsum float64
 	var dsum2 float64
@@ -608,18 +619,14 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	for {
 		path = append(path, from)
 		if i <= 10 {
-			t10 := float64(i) / 10
-			c2 := -t10
-			y := math.Exp(c2) - math.Exp(-(10 * t10))
-			x0 := x[0]
-			t11 := -(t10 * x0)
-			t12 := math.Exp(t11)
-			x1 := x[1]
-			t13 := -(t10 * x1)
-			t14 := math.Exp(t13)
-			x2 := x[2]
-			f := t12 - t14 - x2*y
-			tape = append(tape, c2, x0, t11, t12, x1, t13, t14, x2, y, f)
+			t13 := float64(i) / 10
+			t14 := math.Exp(-t13)
+			t15 := math.Exp(-(10 * t13))
+			t16 := math.Exp(-(t13 * x[0]))
+			t17 := math.Exp(-(t13 * x[1]))
+			f := t16 - t17 - x[2]*(t14-t15)
+			tapeint = append(tapeint, i)
+			tape = append(tape, t16, t17, t14, t15)
 			sum += f * f
 			from = 1
 			i++
@@ -639,18 +646,23 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 10
-		c := t4[t5]
-		t6 := t4[t5+3]
-		t7 := t4[t5+6]
+		t5 := len(t4) - 4
+		t6 := t4[t5]
+		t7 := t4[t5+1]
 		tape = t4[:t5]
-		t8 := dsum
+		t8 := tapeint
+		t9 := len(t8) - 1
+		i2 := t8[t9]
+		tapeint = t8[:t9]
+		t10 := dsum
 		dsum = 0
-		dsum2 += t8
-		t9 := 2 * (t8 * t4[t5+9])
-		dx[2] -= t9 * t4[t5+8]
-		dx[1] -= c * (t7 * t9)
-		dx[0] += c * (t6 * t9)
+		dsum2 += t10
+		y := t4[t5+2] - t4[t5+3]
+		t11 := 2 * (t10 * (t6 - t7 - x[2]*y))
+		dx[2] -= t11 * y
+		t12 := float64(i2) / 10
+		dx[1] += -t12 * -(t7 * t11)
+		dx[0] -= t12 * (t6 * t11)
 	}
 	dsum2 = 0
 	return sum
@@ -738,6 +750,7 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeint []int
 	var path []int
 	var dsum float64
 	var dsum2 float64
@@ -750,14 +763,17 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 	for {
 		path = append(path, from)
 		if i <= 20 {
-			c2 := float64(i) / 5
-			x1 := x[1]
-			f1 := x[0] + c2*x1 - math.Exp(c2)
-			x3 := x[3]
-			t10 := math.Sin(c2)
-			f2 := x[2] + x3*t10 - math.Cos(c2)
-			f := f1*f1 + f2*f2
-			tape = append(tape, c2, x1, x3, t10, f1, f2, f)
+			c := float64(i) / 5
+			t13 := c * x[1]
+			t14 := math.Exp(c)
+			f1_2 := x[0] + t13 - t14
+			t15 := math.Sin(c)
+			t16 := math.Cos(c)
+			f2 := x[2] + x[3]*t15 - t16
+			t17 := f2 * f2
+			f := f1_2*f1_2 + t17
+			tapeint = append(tapeint, i)
+			tape = append(tape, t15, t14, t16, t13, t17)
 			sum += f * f
 			from = 1
 			i++
@@ -777,19 +793,24 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 7
-		c := t4[t5]
+		t5 := len(t4) - 5
+		t6 := t4[t5]
 		tape = t4[:t5]
-		t6 := dsum
+		t7 := tapeint
+		t8 := len(t7) - 1
+		i2 := t7[t8]
+		tapeint = t7[:t8]
+		t9 := dsum
 		dsum = 0
-		dsum2 += t6
-		t7 := 2 * (t6 * t4[t5+6])
-		t8 := 2 * (t7 * t4[t5+5])
-		t9 := 2 * (t7 * t4[t5+4])
-		dx[3] += t8 * t4[t5+3]
-		dx[2] += t8
-		dx[1] += c * t9
-		dx[0] += t9
+		dsum2 += t9
+		f1 := x[0] + t4[t5+3] - t4[t5+1]
+		t10 := 2 * (t9 * (f1*f1 + t4[t5+4]))
+		t11 := 2 * (t10 * (x[2] + x[3]*t6 - t4[t5+2]))
+		t12 := 2 * (t10 * f1)
+		dx[3] += t11 * t6
+		dx[2] += t11
+		dx[1] += float64(i2) / 5 * t12
+		dx[0] += t12
 	}
 	dsum2 = 0
 	return sum
@@ -838,7 +859,6 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
-	var tape []float64
 	var tapeint []int
 	var path []int
 	var dsum float64
@@ -853,20 +873,15 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 	for {
 		path = append(path, from)
 		if i < n {
-			xi := x[i]
-			t20 := x[i+1]
-			f1 := xi + 10*t20
-			f2 := x[i+2] - x[i+3]
-			t21 := x[i+2]
-			t22 := x[i+1] - 2*t21
-			f3_2 := t22 * t22
-			t23 := xi - x[i+3]
-			f4 := t23 * t23
-			t24 := 5 * f2
-			t25 := 10 * f4
-			tapeint = append(tapeint, i, i+1, i+2, i+3, i+1, i+2, i+3)
-			tape = append(tape, t20, t21, t22, t23, f1, f2, t24, f3_2, f4, t25)
-			sum += f1*f1 + t24*f2 + f3_2*f3_2 + t25*f4
+			xi2 := x[i]
+			f1 := xi2 + 10*x[i+1]
+			f2_2 := x[i+2] - x[i+3]
+			t19 := x[i+1] - 2*x[i+2]
+			f3 := t19 * t19
+			t20 := xi2 - x[i+3]
+			f4_2 := t20 * t20
+			tapeint = append(tapeint, i, i+2)
+			sum += f1*f1 + 5*f2_2*f2_2 + f3*f3 + 10*f4_2*f4_2
 			from = 1
 			i += 4
 		} else {
@@ -884,35 +899,35 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 		t3 := dsum2
 		dsum2 = 0
 		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 10
-		t6 := t4[t5+2]
-		f3 := t4[t5+7]
-		tape = t4[:t5]
-		t7 := tapeint
-		t8 := len(t7) - 7
-		i2 := t7[t8]
-		t9 := t7[t8+1]
-		t10 := t7[t8+2]
-		t11 := t7[t8+3]
-		t12 := t7[t8+4]
-		t13 := t7[t8+5]
-		t14 := t7[t8+6]
-		tapeint = t7[:t8]
-		t15 := dsum
+		t4 := tapeint
+		t5 := len(t4) - 2
+		i2 := t4[t5]
+		t6 := t4[t5+1]
+		tapeint = t4[:t5]
+		t7 := dsum
 		dsum = 0
-		dsum2 += t15
-		t16 := t4[t5+6]*t15 + 5*(t15*t4[t5+5])
-		t17 := 2 * (t15 * t4[t5+4])
-		t18 := 2 * ((t4[t5+9]*t15 + 10*(t15*t4[t5+8])) * t4[t5+3])
-		dx[t14] -= t18
-		t19 := 2 * (2 * (t15 * f3) * t6)
-		dx[t13] -= 2 * t19
-		dx[t12] += t19
-		dx[t11] -= t16
-		dx[t10] += t16
-		dx[t9] += 10 * t17
-		dx[i2] += t18 + t17
+		dsum2 += t7
+		xi := x[i2]
+		t8 := i2 + 3
+		t9 := xi - x[t8]
+		f4 := t9 * t9
+		t10 := i2 + 1
+		t11 := x[t10] - 2*x[t6]
+		t12 := i2 + 2
+		t13 := i2 + 3
+		f2 := x[t12] - x[t13]
+		t14 := 5*f2*t7 + 5*(t7*f2)
+		t15 := i2 + 1
+		t16 := 2 * (t7 * (xi + 10*x[t15]))
+		t17 := 2 * ((10*f4*t7 + 10*(t7*f4)) * t9)
+		dx[t8] -= t17
+		t18 := 2 * (2 * (t7 * (t11 * t11)) * t11)
+		dx[t6] -= 2 * t18
+		dx[t10] += t18
+		dx[t13] -= t14
+		dx[t12] += t14
+		dx[t15] += 10 * t16
+		dx[i2] += t17 + t16
 	}
 	dsum2 = 0
 	return sum
@@ -951,7 +966,6 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
-	var tape []float64
 	var tapeint []int
 	var path []int
 	var dsum float64
@@ -962,13 +976,11 @@ func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (su
 	for {
 		path = append(path, from)
 		if i < len(x)-1 {
-			xi := x[i]
-			a2 := 1 - xi
-			b := x[i+1] - xi*xi
-			t12 := 100 * b
-			tapeint = append(tapeint, i, i+1)
-			tape = append(tape, xi, a2, b, t12)
-			sum += a2*a2 + t12*b
+			xi2 := x[i]
+			a := 1 - xi2
+			b2 := x[i+1] - xi2*xi2
+			tapeint = append(tapeint, i)
+			sum += a*a + 100*b2*b2
 			from = 1
 			i++
 		} else {
@@ -986,22 +998,19 @@ func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (su
 		t3 := dsum2
 		dsum2 = 0
 		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 4
-		t6 := t4[t5]
-		a := t4[t5+1]
-		tape = t4[:t5]
-		t7 := tapeint
-		t8 := len(t7) - 2
-		i2 := t7[t8]
-		t9 := t7[t8+1]
-		tapeint = t7[:t8]
-		t10 := dsum
+		t4 := tapeint
+		t5 := len(t4) - 1
+		i2 := t4[t5]
+		tapeint = t4[:t5]
+		t6 := dsum
 		dsum = 0
-		dsum2 += t10
-		t11 := t4[t5+3]*t10 + 100*(t10*t4[t5+2])
-		dx[t9] += t11
-		dx[i2] += -(2 * (t11 * t6)) - 2*(t10*a)
+		dsum2 += t6
+		t7 := i2 + 1
+		xi := x[i2]
+		b := x[t7] - xi*xi
+		t8 := 100*b*t6 + 100*(t6*b)
+		dx[t7] += t8
+		dx[i2] += -(2 * (t8 * xi)) - 2*(t6*(1-xi))
 	}
 	dsum2 = 0
 	return sum
@@ -1072,6 +1081,7 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeint []int
 	var path []int
 	var dsum float64
 	var dsum2 float64
@@ -1084,15 +1094,14 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	for {
 		path = append(path, from)
 		if i <= 15 {
-			b2 := 0.5*float64(8-i) - x[2]
-			d2 := b2 * b2
-			x1 := x[1]
-			t11 := -0.5 * x1
-			t12 := t11 * d2
-			e2 := math.Exp(t12)
-			x0 := x[0]
-			f := x0*e2 - functionsGaussianY(g, i)
-			tape = append(tape, b2, x1, t11, d2, t12, e2, x0, f)
+			x2 := x[2]
+			b2 := 0.5*float64(8-i) - x2
+			e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
+			x0_2 := x[0]
+			t13 := functionsGaussianY(g, i)
+			f := x0_2*e2 - t13
+			tapeint = append(tapeint, i, 8-i)
+			tape = append(tape, x2, e2, t13)
 			sum += f * f
 			from = 1
 			i++
@@ -1112,21 +1121,25 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 		dsum2 = 0
 		dsum += t3
 		t4 := tape
-		t5 := len(t4) - 8
-		b := t4[t5]
-		t6 := t4[t5+2]
-		d := t4[t5+3]
-		e := t4[t5+5]
-		t7 := t4[t5+6]
+		t5 := len(t4) - 3
+		t6 := t4[t5]
+		e := t4[t5+1]
 		tape = t4[:t5]
-		t8 := dsum
+		t7 := tapeint
+		t8 := len(t7) - 2
+		t9 := t7[t8+1]
+		tapeint = t7[:t8]
+		t10 := dsum
 		dsum = 0
-		dsum2 += t8
-		t9 := 2 * (t8 * t4[t5+7])
-		dx[0] += t9 * e
-		t10 := e * (t7 * t9)
-		dx[1] += -0.5 * (t10 * d)
-		dx[2] -= 2 * (t6 * t10 * b)
+		dsum2 += t10
+		x0 := x[0]
+		t11 := 2 * (t10 * (x0*e - t4[t5+2]))
+		dx[0] += t11 * e
+		x1 := x[1]
+		b := 0.5*float64(t9) - t6
+		t12 := e * (x0 * t11)
+		dx[1] += -0.5 * (t12 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t12 * b)
 	}
 	dsum2 = 0
 	return sum
@@ -1187,6 +1200,7 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
+	var tapeint []int
 	var tape []float64
 	var path []int
 	var dsum float64
@@ -1201,17 +1215,14 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 		path = append(path, from)
 		if i <= 99 {
 			arg := float64(i) / 100
-			r2 := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
-			t17 := math.Abs(r2)
-			x2 := x[2]
-			t18 := math.Pow(t17, x2)
-			x0 := x[0]
-			t1 := t18 / x0
-			t19 := -t1
-			t2_2 := math.Exp(t19)
-			t20 := t2_2 - arg
-			tape = append(tape, r2, t17, x2, t18, x0, t1, t19, t2_2, t20)
-			sum += t20 * t20
+			t18 := math.Pow(-50*math.Log(arg), 0.6666666666666666)
+			t19 := math.Abs(t18 + 25 - x[1])
+			t20 := math.Pow(t19, x[2])
+			t2_3 := math.Exp(-(t20 / x[0]))
+			t21 := t2_3 - arg
+			tape = append(tape, t18, t19, t20, t2_3)
+			tapeint = append(tapeint, i)
+			sum += t21 * t21
 			from = 1
 			i++
 		} else {
@@ -1229,38 +1240,43 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 		t3 := dsum2
 		dsum2 = 0
 		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 9
-		r := t4[t5]
-		t6 := t4[t5+1]
-		t7 := t4[t5+2]
-		t8 := t4[t5+3]
-		t9 := t4[t5+4]
-		tape = t4[:t5]
-		t10 := dsum
+		t4 := tapeint
+		t5 := len(t4) - 1
+		tapeint = t4[:t5]
+		t6 := tape
+		t7 := len(t6) - 4
+		t8 := t6[t7]
+		t9 := t6[t7+1]
+		t10 := t6[t7+2]
+		t2_2 := t6[t7+3]
+		tape = t6[:t7]
+		t11 := dsum
 		dsum = 0
-		dsum2 += t10
-		t11 := t4[t5+7] * (2 * (t10 * t4[t5+8]))
-		t12 := t11 / t9
-		dx[0] += t11 * t4[t5+5] / t9
-		t13 := t7 * math.Pow(t6, t7-1)
-		if t7 == 0 {
-			t13 = 0
-		}
-		t14 := t8 * math.Log(t6)
-		if t6 == 0 && t7 >= 0 {
+		dsum2 += t11
+		x0 := x[0]
+		t12 := t2_2 * (2 * (t11 * (t2_2 - float64(t4[t5])/100)))
+		t13 := t12 / x0
+		dx[0] += t12 * (t10 / x0) / x0
+		x2 := x[2]
+		t14 := x2 * math.Pow(t9, x2-1)
+		if x2 == 0 {
 			t14 = 0
 		}
-		dx[2] -= t14 * t12
-		t15 := 0.0
+		t15 := t10 * math.Log(t9)
+		if t9 == 0 && x2 >= 0 {
+			t15 = 0
+		}
+		dx[2] -= t15 * t13
+		r := t8 + 25 - x[1]
+		t16 := 0.0
 		if r < 0 {
-			t15 = -1
+			t16 = -1
 		}
-		t16 := t15
+		t17 := t16
 		if r > 0 {
-			t16 = 1
+			t17 = 1
 		}
-		dx[1] += t16 * (t13 * t12)
+		dx[1] += t17 * (t14 * t13)
 	}
 	dsum2 = 0
 	return sum
@@ -1434,14 +1450,14 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	from := 0
 	i := -1
 	for {
-		i++
+		t := i + 1
 		path = append(path, from)
-		if i < n {
-			t22 := x[i] - 1
+		if t < n {
+			t20 := x[t] - 1
 			tapeint = append(tapeint, i)
-			tape = append(tape, t22)
-			sum += t22 * t22
+			sum += t20 * t20
 			from = 1
+			i = t
 		} else {
 			break
 		}
@@ -1452,43 +1468,40 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	from2 := 0
 	i2 := -1
 	for {
-		i2++
+		t2 := i2 + 1
 		path = append(path, from2)
-		if i2 < n {
-			v := x[i2]
+		if t2 < n {
+			v := x[t2]
 			tapeint = append(tapeint, i2)
-			tape = append(tape, v)
 			s += v * v
 			from2 = 1
+			i2 = t2
 		} else {
 			break
 		}
 	}
-	t := s - 0.25
-	sum2 += t * t
+	t3 := s - 0.25
+	sum2 += t3 * t3
 	dsum += 1
-	ds2 += 2 * t
+	ds2 += 2 * t3
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t4 := path
+		t5 := len(t4) - 1
+		path = t4[:t5]
+		if t4[t5] == 0 {
 			break
 		}
-		t4 := ds2
+		t6 := ds2
 		ds2 = 0
-		ds += t4
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
+		ds += t6
 		t7 := tapeint
 		t8 := len(t7) - 1
-		t9 := t7[t8]
 		tapeint = t7[:t8]
-		t10 := ds
+		t9 := ds
 		ds = 0
-		ds2 += t10
-		dx[t9] += 2 * (t10 * t5[t6])
+		ds2 += t9
+		t10 := t7[t8] + 1
+		dx[t10] += 2 * (t9 * x[t10])
 	}
 	ds2 = 0
 	t11 := tape
@@ -1506,17 +1519,14 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 		t15 := dsum3
 		dsum3 = 0
 		dsum2 += t15
-		t16 := tape
+		t16 := tapeint
 		t17 := len(t16) - 1
-		tape = t16[:t17]
-		t18 := tapeint
-		t19 := len(t18) - 1
-		t20 := t18[t19]
-		tapeint = t18[:t19]
-		t21 := dsum2
+		tapeint = t16[:t17]
+		t18 := dsum2
 		dsum2 = 0
-		dsum3 += t21
-		dx[t20] += 2 * (t21 * t16[t17])
+		dsum3 += t18
+		t19 := t16[t17] + 1
+		dx[t19] += 2 * (t18 * (x[t19] - 1))
 	}
 	dsum3 = 0
 	return sum2
@@ -1584,53 +1594,51 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	from := 0
 	i := -1
 	for {
-		i++
+		i2 := i + 1
 		path = append(path, from)
-		if i < dim {
-			v := x[i]
-			t38 := float64(dim - i)
-			t39 := t38 * v
+		if i2 < dim {
+			v2 := x[i2]
 			tapeint = append(tapeint, i)
-			tape = append(tape, t38, v, t39)
-			s += t39 * v
+			s += float64(dim-i2) * v2 * v2
 			from = 1
+			i = i2
 		} else {
 			break
 		}
 	}
 	sum = 0
 	from2 := 0
-	i2 := 1
+	i3 := 1
 	for {
 		path = append(path, from2)
-		if i2 < dim {
-			t34 := x[i2] / 10
-			t35 := math.Exp(t34)
-			t36 := x[i2-1] / 10
-			t37 := math.Exp(t36)
-			f2 := t35 + t37 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
-			tapeint = append(tapeint, i2, i2-1)
-			tape = append(tape, t34, t35, t36, t37, f2)
+		if i3 < dim {
+			t34 := math.Exp(float64(i3+1) / 10)
+			t35 := math.Exp(float64(i3) / 10)
+			t36 := math.Exp(x[i3] / 10)
+			t37 := math.Exp(x[i3-1] / 10)
+			f2 := t36 + t37 - (t34 + t35)
+			tapeint = append(tapeint, i3)
+			tape = append(tape, t36, t37, t34, t35)
 			sum += f2 * f2
 			from2 = 1
-			i2++
+			i3++
 		} else {
 			break
 		}
 	}
 	from3 := 0
-	i3 := 1
+	i4 := 1
 	for {
 		path = append(path, from3)
-		if i3 < dim {
-			t32 := x[i3] / 10
-			t33 := math.Exp(t32)
-			f := t33 - math.Exp(-0.1)
-			tapeint = append(tapeint, i3)
-			tape = append(tape, t32, t33, f)
+		if i4 < dim {
+			t32 := math.Exp(x[i4] / 10)
+			t33 := math.Exp(-0.1)
+			f := t32 - t33
+			tapeint = append(tapeint, i4)
+			tape = append(tape, t32, t33)
 			sum += f * f
 			from3 = 1
-			i3++
+			i4++
 		} else {
 			break
 		}
@@ -1657,68 +1665,68 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		dsum2 = 0
 		dsum += t6
 		t7 := tape
-		t8 := len(t7) - 3
+		t8 := len(t7) - 2
+		t9 := t7[t8]
 		tape = t7[:t8]
-		t9 := tapeint
-		t10 := len(t9) - 1
-		i4 := t9[t10]
-		tapeint = t9[:t10]
-		t11 := dsum
+		t10 := tapeint
+		t11 := len(t10) - 1
+		i5 := t10[t11]
+		tapeint = t10[:t11]
+		t12 := dsum
 		dsum = 0
-		dsum2 += t11
-		dx[i4] += t7[t8+1] * (2 * (t11 * t7[t8+2])) / 10
+		dsum2 += t12
+		dx[i5] += t9 * (2 * (t12 * (t9 - t7[t8+1]))) / 10
 	}
-	t12 := dsum2
+	t13 := dsum2
 	dsum2 = 0
-	dsum4 += t12
+	dsum4 += t13
 	for {
-		t13 := path
-		t14 := len(t13) - 1
-		path = t13[:t14]
-		if t13[t14] == 0 {
+		t14 := path
+		t15 := len(t14) - 1
+		path = t14[:t15]
+		if t14[t15] == 0 {
 			break
 		}
-		t15 := dsum4
+		t16 := dsum4
 		dsum4 = 0
-		dsum3 += t15
-		t16 := tape
-		t17 := len(t16) - 5
-		t18 := t16[t17+1]
-		tape = t16[:t17]
-		t19 := tapeint
-		t20 := len(t19) - 2
-		i5 := t19[t20]
-		t21 := t19[t20+1]
-		tapeint = t19[:t20]
-		t22 := dsum3
+		dsum3 += t16
+		t17 := tape
+		t18 := len(t17) - 4
+		t19 := t17[t18]
+		t20 := t17[t18+1]
+		tape = t17[:t18]
+		t21 := tapeint
+		t22 := len(t21) - 1
+		i6 := t21[t22]
+		tapeint = t21[:t22]
+		t23 := dsum3
 		dsum3 = 0
-		dsum4 += t22
-		t23 := 2 * (t22 * t16[t17+4])
-		dx[t21] += t16[t17+3] * t23 / 10
-		dx[i5] += t18 * t23 / 10
+		dsum4 += t23
+		t24 := 2 * (t23 * (t19 + t20 - (t17[t18+2] + t17[t18+3])))
+		dx[i6-1] += t20 * t24 / 10
+		dx[i6] += t19 * t24 / 10
 	}
 	dsum4 = 0
 	for {
-		t24 := path
-		t25 := len(t24) - 1
-		path = t24[:t25]
-		if t24[t25] == 0 {
+		t25 := path
+		t26 := len(t25) - 1
+		path = t25[:t26]
+		if t25[t26] == 0 {
 			break
 		}
-		t26 := ds2
+		t27 := ds2
 		ds2 = 0
-		ds += t26
-		t27 := tape
-		t28 := len(t27) - 3
-		tape = t27[:t28]
-		t29 := tapeint
-		t30 := len(t29) - 1
-		i6 := t29[t30]
-		tapeint = t29[:t30]
-		t31 := ds
+		ds += t27
+		t28 := tapeint
+		t29 := len(t28) - 1
+		tapeint = t28[:t29]
+		t30 := ds
 		ds = 0
-		ds2 += t31
-		dx[i6] += t27[t28+2]*t31 + t27[t28]*(t31*t27[t28+1])
+		ds2 += t30
+		i7 := t28[t29] + 1
+		v := x[i7]
+		t31 := float64(dim - i7)
+		dx[i7] += t31*v*t30 + t31*(t30*v)
 	}
 	ds2 = 0
 	return sum2
@@ -1803,7 +1811,6 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
-	var tape []float64
 	var tapeint []int
 	var path []int
 	var dsum float64
@@ -1812,40 +1819,37 @@ func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 	from := 0
 	i := -1
 	for {
-		i++
+		t := i + 1
 		path = append(path, from)
-		if i < len(x) {
-			v := x[i]
+		if t < len(x) {
+			v := x[t]
 			tapeint = append(tapeint, i)
-			tape = append(tape, v)
 			sum += v * v
 			from = 1
+			i = t
 		} else {
 			break
 		}
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
 			break
 		}
-		t3 := dsum2
+		t4 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		t8 := t6[t7]
-		tapeint = t6[:t7]
-		t9 := dsum
+		dsum += t4
+		t5 := tapeint
+		t6 := len(t5) - 1
+		tapeint = t5[:t6]
+		t7 := dsum
 		dsum = 0
-		dsum2 += t9
-		dx[t8] += 2 * (t9 * t4[t5])
+		dsum2 += t7
+		t8 := t5[t6] + 1
+		dx[t8] += 2 * (t7 * x[t8])
 	}
 	dsum2 = 0
 	return sum
@@ -1904,15 +1908,15 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	from := 0
 	i := -1
 	for {
-		i++
+		t2 := i + 1
 		path = append(path, from)
-		if i < n {
-			v3 := x[i]
-			t23 := math.Cos(v3)
+		if t2 < n {
+			t23 := math.Cos(x[t2])
 			tapeint = append(tapeint, i)
-			tape = append(tape, v3, t23)
+			tape = append(tape, t23)
 			s1 += t23
 			from = 1
+			i = t2
 		} else {
 			break
 		}
@@ -1921,70 +1925,70 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	from2 := 0
 	i2 := -1
 	for {
-		i2++
+		i3 := i2 + 1
 		path = append(path, from2)
-		if i2 < n {
-			v2 := x[i2]
-			t20 := float64(i2 + 1)
+		if i3 < n {
+			v2 := x[i3]
 			t21 := math.Cos(v2)
 			t22 := math.Sin(v2)
-			f := float64(n+i2+1) - t20*t21 - t22 - s1
+			f := float64(n+i3+1) - float64(i3+1)*t21 - t22 - s1
 			tapeint = append(tapeint, i2)
-			tape = append(tape, v2, t21, t20, t22, f)
+			tape = append(tape, t21, t22, s1)
 			sum += f * f
 			from2 = 1
+			i2 = i3
 		} else {
 			break
 		}
 	}
 	dsum2 += 1
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t3 := path
+		t4 := len(t3) - 1
+		path = t3[:t4]
+		if t3[t4] == 0 {
 			break
 		}
-		t4 := dsum2
+		t5 := dsum2
 		dsum2 = 0
-		dsum += t4
-		t5 := tape
-		t6 := len(t5) - 5
-		v := t5[t6]
-		tape = t5[:t6]
-		t7 := tapeint
-		t8 := len(t7) - 1
-		i3 := t7[t8]
-		tapeint = t7[:t8]
-		t9 := dsum
+		dsum += t5
+		t6 := tape
+		t7 := len(t6) - 3
+		tape = t6[:t7]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		t10 := dsum
 		dsum = 0
-		dsum2 += t9
-		t10 := 2 * (t9 * t5[t6+4])
-		ds1_2 -= t10
-		dx[i3] += -math.Sin(v)*-(t5[t6+2]*t10) - math.Cos(v)*t10
+		dsum2 += t10
+		i4 := t8[t9] + 1
+		t11 := float64(i4 + 1)
+		t12 := 2 * (t10 * (float64(n+i4+1) - t11*t6[t7] - t6[t7+1] - t6[t7+2]))
+		ds1_2 -= t12
+		v := x[i4]
+		dx[i4] += -math.Sin(v)*-(t11*t12) - math.Cos(v)*t12
 	}
 	dsum2 = 0
 	for {
-		t11 := path
-		t12 := len(t11) - 1
-		path = t11[:t12]
-		if t11[t12] == 0 {
+		t13 := path
+		t14 := len(t13) - 1
+		path = t13[:t14]
+		if t13[t14] == 0 {
 			break
 		}
-		t13 := ds1_2
+		t15 := ds1_2
 		ds1_2 = 0
-		ds1 += t13
-		t14 := tape
-		t15 := len(t14) - 2
-		tape = t14[:t15]
-		t16 := tapeint
-		t17 := len(t16) - 1
-		t18 := t16[t17]
-		tapeint = t16[:t17]
+		ds1 += t15
+		t16 := tape
+		tape = t16[:len(t16)-1]
+		t17 := tapeint
+		t18 := len(t17) - 1
+		tapeint = t17[:t18]
 		t19 := ds1
 		ds1 = 0
 		ds1_2 += t19
-		dx[t18] -= math.Sin(t14[t15]) * t19
+		t20 := t17[t18] + 1
+		dx[t20] -= math.Sin(x[t20]) * t19
 	}
 	ds1_2 = 0
 	return sum
@@ -2040,14 +2044,14 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	from := 0
 	i := -1
 	for {
-		i++
+		t := i + 1
 		path = append(path, from)
-		if i < n {
-			t23 := x[i] - 1
+		if t < n {
+			t18 := x[t] - 1
 			tapeint = append(tapeint, i)
-			tape = append(tape, t23)
-			sum += t23 * t23
+			sum += t18 * t18
 			from = 1
+			i = t
 		} else {
 			break
 		}
@@ -2056,15 +2060,14 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	from2 := 0
 	i2 := -1
 	for {
-		i2++
+		i3 := i2 + 1
 		path = append(path, from2)
-		if i2 < n {
-			t21 := float64(i2 + 1)
-			t22 := x[i2] - 1
+		if i3 < n {
+			v2 := x[i3]
 			tapeint = append(tapeint, i2)
-			tape = append(tape, t21, t22)
-			s += t21 * t22
+			s += float64(i3+1) * (v2 - 1)
 			from2 = 1
+			i2 = i3
 		} else {
 			break
 		}
@@ -2072,58 +2075,52 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	tape = append(tape, s)
-	t := tape
-	t2 := len(t) - 1
-	s3 := t[t2]
-	tape = t[:t2]
+	t2 := tape
+	t3 := len(t2) - 1
+	s3 := t2[t3]
+	tape = t2[:t3]
 	dsum2 += 1
-	t3 := 2*s2 + 1
-	ds2 += t3 * s3
-	ds2 += s3 * t3
+	t4 := 2*s2 + 1
+	ds2 += t4 * s3
+	ds2 += s3 * t4
 	for {
-		t4 := path
-		t5 := len(t4) - 1
-		path = t4[:t5]
-		if t4[t5] == 0 {
+		t5 := path
+		t6 := len(t5) - 1
+		path = t5[:t6]
+		if t5[t6] == 0 {
 			break
 		}
-		t6 := ds2
+		t7 := ds2
 		ds2 = 0
-		ds += t6
-		t7 := tape
-		t8 := len(t7) - 2
-		tape = t7[:t8]
-		t9 := tapeint
-		t10 := len(t9) - 1
-		i3 := t9[t10]
-		tapeint = t9[:t10]
-		t11 := ds
+		ds += t7
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		t10 := ds
 		ds = 0
-		ds2 += t11
-		dx[i3] += t7[t8] * t11
+		ds2 += t10
+		i4 := t8[t9] + 1
+		dx[i4] += float64(i4+1) * t10
 	}
 	ds2 = 0
 	for {
-		t12 := path
-		t13 := len(t12) - 1
-		path = t12[:t13]
-		if t12[t13] == 0 {
+		t11 := path
+		t12 := len(t11) - 1
+		path = t11[:t12]
+		if t11[t12] == 0 {
 			break
 		}
-		t14 := dsum2
+		t13 := dsum2
 		dsum2 = 0
-		dsum += t14
-		t15 := tape
-		t16 := len(t15) - 1
-		tape = t15[:t16]
-		t17 := tapeint
-		t18 := len(t17) - 1
-		t19 := t17[t18]
-		tapeint = t17[:t18]
-		t20 := dsum
+		dsum += t13
+		t14 := tapeint
+		t15 := len(t14) - 1
+		tapeint = t14[:t15]
+		t16 := dsum
 		dsum = 0
-		dsum2 += t20
-		dx[t19] += 2 * (t20 * t15[t16])
+		dsum2 += t16
+		t17 := t14[t15] + 1
+		dx[t17] += 2 * (t16 * (x[t17] - 1))
 	}
 	dsum2 = 0
 	return sum2
@@ -2212,12 +2209,11 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 				n = len(x)
 				path = append(path, from2)
 				if j2 < n {
-					t29 := float64(j2) * d2
 					xj := x[j2]
 					tapeint = append(tapeint, j2)
-					tape = append(tape, t29, xj)
+					tape = append(tape, d2)
+					s1 += float64(j2) * d2 * xj
 					d2 *= d1
-					s1 += t29 * xj
 					from2 = 1
 					j2++
 				} else {
@@ -2229,22 +2225,23 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 			from3 := 0
 			i2 := -1
 			for {
-				i2++
+				t28 := i2 + 1
 				path = append(path, from3)
-				if i2 < n {
-					v := x[i2]
+				if t28 < n {
+					v := x[t28]
 					tapeint = append(tapeint, i2)
-					tape = append(tape, d2_2, v)
+					tape = append(tape, d2_2)
 					s2_2 += d2_2 * v
 					d2_2 *= d1
 					from3 = 1
+					i2 = t28
 				} else {
 					break
 				}
 			}
-			t28 := s1 - s2_2*s2_2 - 1
-			tape = append(tape, s2_2, t28)
-			sum += t28 * t28
+			t29 := s1 - s2_2*s2_2 - 1
+			tape = append(tape, s2_2, s1)
+			sum += t29 * t29
 			from = 1
 			i++
 		} else {
@@ -2276,7 +2273,7 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		t9 := dsum
 		dsum = 0
 		dsum2 += t9
-		t10 := 2 * (t9 * t7[t8+1])
+		t10 := 2 * (t9 * (t7[t8+1] - s2*s2 - 1))
 		ds1_2 += t10
 		ds2_2 -= t10 * s2
 		ds2_2 -= s2 * t10
@@ -2291,7 +2288,7 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 			ds2_2 = 0
 			ds2 += t13
 			t14 := tape
-			t15 := len(t14) - 2
+			t15 := len(t14) - 1
 			tape = t14[:t15]
 			t16 := tapeint
 			t17 := len(t16) - 1
@@ -2300,7 +2297,7 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 			t19 := ds2
 			ds2 = 0
 			ds2_2 += t19
-			dx[t18] += t14[t15] * t19
+			dx[t18+1] += t14[t15] * t19
 		}
 		ds2_2 = 0
 		for {
@@ -2314,7 +2311,7 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 			ds1_2 = 0
 			ds1 += t22
 			t23 := tape
-			t24 := len(t23) - 2
+			t24 := len(t23) - 1
 			tape = t23[:t24]
 			t25 := tapeint
 			t26 := len(t25) - 1
@@ -2323,7 +2320,7 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 			t27 := ds1
 			ds1 = 0
 			ds1_2 += t27
-			dx[j] += t23[t24] * t27
+			dx[j] += float64(j) * t23[t24] * t27
 		}
 		ds1_2 = 0
 	}
@@ -2541,18 +2538,14 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
 	var a, b, l, t, t2, t3, t4, r float64
 	var from int
-	var t5, t6, t7 float64
+	var t5 float64
 	var from2 int
-	var t8 []int
-	var t9, from3 int
-	var t10, t11 float64
-	var t12 []int
-	var t13 int
-	var t14 float64
-	var t15 []float64
-	var t16 int
-	var t17, t18, t19, t20, t21 float64
-	var tape []float64
+	var t6 []int
+	var t7, from3 int
+	var t8, t9 float64
+	var t10 []int
+	var t11 int
+	var t12, t13, t14, t15, t16, t17 float64
 	var path []int
 	var dr, dr2, dr3, dr4, dr5, da float64
 	if len(x) != 1 {
@@ -2586,10 +2579,7 @@ b8:
 	goto b4
 b6:
 	t5 = a - 1
-	t6 = t5 * t5 / b
-	t7 = t6 + b
-	tape = append(tape, t5, t6, t7)
-	r += 0.5 * t7
+	r += 0.5 * (t5*t5/b + b)
 	from2 = 1
 	goto b4
 b5:
@@ -2598,61 +2588,58 @@ b5:
 b4:
 	path = append(path, from2)
 	dr4 += 1
-	t8 = path
-	t9 = len(t8) - 1
-	from3 = t8[t9]
-	path = t8[:t9]
+	t6 = path
+	t7 = len(t6) - 1
+	from3 = t6[t7]
+	path = t6[:t7]
 	if from3 == 0 {
 		goto b19
 	}
 	if from3 == 1 {
 		goto b21
 	}
-	t10 = dr4
+	t8 = dr4
 	dr4 = 0
-	dr += t10
-	t11 = dr
+	dr += t8
+	t9 = dr
 	dr = 0
-	dr5 += t11
-	da += t11
-	t12 = path
-	t13 = len(t12) - 1
-	path = t12[:t13]
-	if t12[t13] == 0 {
+	dr5 += t9
+	da += t9
+	t10 = path
+	t11 = len(t10) - 1
+	path = t10[:t11]
+	if t10[t11] == 0 {
 		goto b23
 	}
 	goto b14
 b23:
 	goto b15
 b21:
-	t14 = dr4
+	t12 = dr4
 	dr4 = 0
-	dr2 += t14
-	t15 = tape
-	t16 = len(t15) - 3
-	tape = t15[:t16]
-	t17 = dr2
+	dr2 += t12
+	t13 = dr2
 	dr2 = 0
-	dr5 += t17
-	da += 2 * (0.5 * t17 / b * t15[t16])
+	dr5 += t13
+	da += 2 * (0.5 * t13 / b * (a - 1))
 b14:
 b15:
 	goto b16
 b19:
-	t18 = dr4
+	t14 = dr4
 	dr4 = 0
-	dr3 += t18
-	t19 = dr3
+	dr3 += t14
+	t15 = dr3
 	dr3 = 0
-	dr5 += t19
-	da -= t19
+	dr5 += t15
+	da -= t15
 b16:
-	t20 = dr5
+	t16 = dr5
 	dr5 = 0
-	da += t3 * (math.Cos(t4) * (t2 * t20))
-	t21 = da
+	da += t3 * (math.Cos(t4) * (t2 * t16))
+	t17 = da
 	da = 0
-	dx[0] += t21
+	dx[0] += t17
 	return r
 b2:
 	panic("dimension of the problem must be 1")
@@ -2849,63 +2836,62 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	from := 0
 	i := -1
 	for {
-		i++
+		t := i + 1
 		path = append(path, from)
-		if i < n {
-			v2 := x[i]
-			t17 := 6.283185307179586 * v2
-			t18 := math.Cos(t17)
+		if t < n {
+			v2 := x[t]
+			t17 := math.Cos(6.283185307179586 * v2)
 			tapeint = append(tapeint, i)
-			tape = append(tape, v2, t17, t18)
+			tape = append(tape, t17)
 			ss += v2 * v2
-			sc += t18
+			sc += t17
 			from = 1
+			i = t
 		} else {
 			break
 		}
 	}
 	id := 1 / float64(n)
-	t := math.Sqrt(id * ss)
-	t2 := math.Exp(-0.2 * t)
-	t3 := math.Exp(id * sc)
-	t4 := -20*t2 - t3 + 20 + 2.718281828459045
+	t2 := math.Sqrt(id * ss)
+	t3 := math.Exp(-0.2 * t2)
+	t4 := math.Exp(id * sc)
+	t5 := -20*t3 - t4 + 20 + 2.718281828459045
 	tape = append(tape, ss, sc)
-	t5 := tape
-	tape = t5[:len(t5)-2]
-	dsc2 -= id * (t3 * 1)
-	dss2 += id * (0.5 / t * (-0.2 * (t2 * -20)))
+	t6 := tape
+	tape = t6[:len(t6)-2]
+	dsc2 -= id * (t4 * 1)
+	dss2 += id * (0.5 / t2 * (-0.2 * (t3 * -20)))
 	for {
-		t6 := path
-		t7 := len(t6) - 1
-		path = t6[:t7]
-		if t6[t7] == 0 {
+		t7 := path
+		t8 := len(t7) - 1
+		path = t7[:t8]
+		if t7[t8] == 0 {
 			break
 		}
-		t8 := dss2
+		t9 := dss2
 		dss2 = 0
-		dss += t8
-		t9 := dsc2
+		dss += t9
+		t10 := dsc2
 		dsc2 = 0
-		dsc += t9
-		t10 := tape
-		t11 := len(t10) - 3
-		v := t10[t11]
-		tape = t10[:t11]
+		dsc += t10
+		t11 := tape
+		tape = t11[:len(t11)-1]
 		t12 := tapeint
 		t13 := len(t12) - 1
-		t14 := t12[t13]
 		tapeint = t12[:t13]
-		t15 := dsc
+		t14 := dsc
 		dsc = 0
-		dsc2 += t15
+		dsc2 += t14
+		t15 := t12[t13] + 1
+		v := x[t15]
 		t16 := dss
 		dss = 0
 		dss2 += t16
-		dx[t14] += t16*v - 6.283185307179586*(math.Sin(t10[t11+1])*t15) + v*t16
+		dx[t15] += t16*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*t14) + v*t16
 	}
 	dss2 = 0
 	dsc2 = 0
-	return t4
+	return t5
 }
 
 // Bukin6JVP computes Bukin6.Func and its directional derivative along the tangents
@@ -3241,15 +3227,12 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	for {
 		path = append(path, from)
 		if i < len(x) {
-			xn := x[i]
-			t17 := 2 * xn
-			tmp := t17*xn - xp
-			t18 := float64(i + 1)
-			t19 := t18 * tmp
+			xn2 := x[i]
+			tmp2 := 2*xn2*xn2 - xp
 			tapeint = append(tapeint, i)
-			tape = append(tape, xn, t17, t18, tmp, t19)
-			xp = xn
-			v += t19 * tmp
+			tape = append(tape, xp)
+			xp = xn2
+			v += float64(i+1) * tmp2 * tmp2
 			from = 1
 			i++
 		} else {
@@ -3271,7 +3254,7 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 		dv2 = 0
 		dv += t5
 		t6 := tape
-		t7 := len(t6) - 5
+		t7 := len(t6) - 1
 		tape = t6[:t7]
 		t8 := tapeint
 		t9 := len(t8) - 1
@@ -3280,26 +3263,30 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 		t10 := dv
 		dv = 0
 		dv2 += t10
-		t11 := t6[t7+4]*t10 + t6[t7+2]*(t10*t6[t7+3])
-		dxp -= t11
-		dxn += t6[t7+1] * t11
-		dxn += 2 * (t11 * t6[t7])
-		t12 := dxn
+		xn := x[i2]
+		t11 := 2 * xn
+		tmp := t11*xn - t6[t7]
+		t12 := float64(i2 + 1)
+		t13 := t12*tmp*t10 + t12*(t10*tmp)
+		dxp -= t13
+		dxn += t11 * t13
+		dxn += 2 * (t13 * xn)
+		t14 := dxn
 		dxn = 0
-		dx[i2] += t12
+		dx[i2] += t14
 	}
-	t13 := dxp
+	t15 := dxp
 	dxp = 0
-	dxp2 += t13
-	t14 := dv2
+	dxp2 += t15
+	t16 := dv2
 	dv2 = 0
-	dv3 += t14
-	t15 := dv3
+	dv3 += t16
+	t17 := dv3
 	dv3 = 0
-	dxp2 += 2 * (t15 * t)
-	t16 := dxp2
+	dxp2 += 2 * (t17 * t)
+	t18 := dxp2
 	dxp2 = 0
-	dx[0] += t16
+	dx[0] += t18
 	return v
 }
 
@@ -3538,18 +3525,18 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	from := 0
 	i := -1
 	for {
-		i++
+		i2 := i + 1
 		path = append(path, from)
-		if i < len(x) {
-			v2 := x[i]
-			t12 := math.Sqrt(float64(i + 1))
-			t13 := v2 / t12
-			t14 := math.Cos(t13)
+		if i2 < len(x) {
+			v2 := x[i2]
+			t13 := math.Sqrt(float64(i2 + 1))
+			t14 := math.Cos(v2 / t13)
 			tapeint = append(tapeint, i)
-			tape = append(tape, v2, t12, t13, t14, pc)
+			tape = append(tape, t13, t14, pc)
 			ss += v2 * v2
 			pc *= t14
 			from = 1
+			i = i2
 		} else {
 			break
 		}
@@ -3571,20 +3558,21 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		dpc2 = 0
 		dpc += t5
 		t6 := tape
-		t7 := len(t6) - 5
-		v := t6[t7]
+		t7 := len(t6) - 3
+		t8 := t6[t7]
 		tape = t6[:t7]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		i2 := t8[t9]
-		tapeint = t8[:t9]
-		t10 := dpc
+		t9 := tapeint
+		t10 := len(t9) - 1
+		tapeint = t9[:t10]
+		t11 := dpc
 		dpc = 0
-		dpc2 += t10 * t6[t7+3]
-		t11 := dss
+		dpc2 += t11 * t6[t7+1]
+		i3 := t9[t10] + 1
+		v := x[i3]
+		t12 := dss
 		dss = 0
-		dss2 += t11
-		dx[i2] += t11*v - math.Sin(t6[t7+2])*(t6[t7+4]*t10)/t6[t7+1] + v*t11
+		dss2 += t12
+		dx[i3] += t12*v - math.Sin(v/t8)*(t6[t7+2]*t11)/t8 + v*t12
 	}
 	dss2 = 0
 	dpc2 = 0
@@ -3743,31 +3731,30 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		i++
 		path = append(path, from)
 		if i < 5 {
-			cv := c[i]
-			t15 := A[i]
+			cv2 := c[i]
+			t16 := A[i]
 			ss := 0.0
 			from2 := 0
-			j2 := -1
+			i2 := -1
 			for {
-				j2++
+				j2 := i2 + 1
 				path = append(path, from2)
 				if j2 < 2 {
-					xja := x[j2] - t15[j2]
-					tapeint = append(tapeint, j2)
-					tape = append(tape, xja)
+					av := t16[j2]
+					xja := x[j2] - av
+					tapeint = append(tapeint, i2)
+					tape = append(tape, av)
 					ss += xja * xja
 					from2 = 1
+					i2 = j2
 				} else {
 					break
 				}
 			}
-			t16 := -0.3183098861837907 * ss
-			t17 := math.Exp(t16)
-			t18 := cv * t17
-			t19 := 3.141592653589793 * ss
-			t20 := math.Cos(t19)
-			tape = append(tape, ss, t16, t17, cv, t19, t20, t18)
-			f += t18 * t20
+			t17 := math.Exp(-0.3183098861837907 * ss)
+			t18 := math.Cos(3.141592653589793 * ss)
+			tape = append(tape, ss, t17, cv2, t18)
+			f += cv2 * t17 * t18
 			from = 1
 		} else {
 			break
@@ -3785,34 +3772,36 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		df2 = 0
 		df += t3
 		t4 := tape
-		t5 := len(t4) - 7
+		t5 := len(t4) - 4
+		t6 := t4[t5+1]
+		cv := t4[t5+2]
 		tape = t4[:t5]
-		t6 := df
+		t7 := df
 		df = 0
-		df2 += t6
-		dss2 -= 3.141592653589793 * (math.Sin(t4[t5+4]) * (t4[t5+6] * t6))
-		dss2 += -0.3183098861837907 * (t4[t5+2] * (t4[t5+3] * (t6 * t4[t5+5])))
+		df2 += t7
+		dss2 -= 3.141592653589793 * (math.Sin(3.141592653589793*t4[t5]) * (cv * t6 * t7))
+		dss2 += -0.3183098861837907 * (t6 * (cv * (t7 * t4[t5+3])))
 		for {
-			t7 := path
-			t8 := len(t7) - 1
-			path = t7[:t8]
-			if t7[t8] == 0 {
+			t8 := path
+			t9 := len(t8) - 1
+			path = t8[:t9]
+			if t8[t9] == 0 {
 				break
 			}
-			t9 := dss2
+			t10 := dss2
 			dss2 = 0
-			dss += t9
-			t10 := tape
-			t11 := len(t10) - 1
-			tape = t10[:t11]
-			t12 := tapeint
-			t13 := len(t12) - 1
-			j := t12[t13]
-			tapeint = t12[:t13]
-			t14 := dss
+			dss += t10
+			t11 := tape
+			t12 := len(t11) - 1
+			tape = t11[:t12]
+			t13 := tapeint
+			t14 := len(t13) - 1
+			tapeint = t13[:t14]
+			t15 := dss
 			dss = 0
-			dss2 += t14
-			dx[j] += 2 * (t14 * t10[t11])
+			dss2 += t15
+			j := t13[t14] + 1
+			dx[j] += 2 * (t15 * (x[j] - t11[t12]))
 		}
 		dss2 = 0
 	}
@@ -3890,17 +3879,12 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		n = len(x)
 		path = append(path, from)
 		if i < n-1 {
-			t19 := (x[i] - 1) / 4
-			wi := 1 + t19
-			t20 := 3.141592653589793*wi + 1
-			s := math.Sin(t20)
-			t21 := wi - 1
-			t22 := t21 * t21
-			t23 := 10 * s
-			t24 := 1 + t23*s
+			wi2 := 1 + (x[i]-1)/4
+			s2 := math.Sin(3.141592653589793*wi2 + 1)
+			t21 := wi2 - 1
 			tapeint = append(tapeint, i)
-			tape = append(tape, t19, wi, t20, s, t21, t23, t22, t24)
-			sum += t22 * t24
+			tape = append(tape, s2)
+			sum += t21 * t21 * (1 + 10*s2*s2)
 			from = 1
 			i++
 		} else {
@@ -3928,7 +3912,8 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		dsum2 = 0
 		dsum += t10
 		t11 := tape
-		t12 := len(t11) - 8
+		t12 := len(t11) - 1
+		s := t11[t12]
 		tape = t11[:t12]
 		t13 := tapeint
 		t14 := len(t13) - 1
@@ -3937,15 +3922,18 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		t15 := dsum
 		dsum = 0
 		dsum2 += t15
-		t16 := t11[t12+6] * t15
-		dx[i2] += (2*(t15*t11[t12+7]*t11[t12+4]) + 3.141592653589793*(math.Cos(t11[t12+2])*(t11[t12+5]*t16+10*(t16*t11[t12+3])))) / 4
+		t16 := 10 * s
+		wi := 1 + (x[i2]-1)/4
+		t17 := wi - 1
+		t18 := t17 * t17 * t15
+		dx[i2] += (2*(t15*(1+t16*s)*t17) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t16*t18+10*(t18*s)))) / 4
 	}
-	t17 := dsum2
+	t19 := dsum2
 	dsum2 = 0
-	dsum3 += t17
-	t18 := dsum3
+	dsum3 += t19
+	t20 := dsum3
 	dsum3 = 0
-	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (t18 * s1))) / 4
+	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (t20 * s1))) / 4
 	return t7
 }
 
@@ -4053,43 +4041,42 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 	from := 0
 	i := -1
 	for {
-		i++
+		t := i + 1
 		path = append(path, from)
-		if i < n {
-			v2 := x[i]
-			t10 := 6.283185307179586 * v2
-			t11 := math.Cos(t10)
+		if t < n {
+			v2 := x[t]
+			t10 := math.Cos(6.283185307179586 * v2)
 			tapeint = append(tapeint, i)
-			tape = append(tape, v2, t10, t11)
-			sum += v2*v2 - 10*t11
+			tape = append(tape, t10)
+			sum += v2*v2 - 10*t10
 			from = 1
+			i = t
 		} else {
 			break
 		}
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
 			break
 		}
-		t3 := dsum2
+		t4 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 3
-		v := t4[t5]
-		tape = t4[:t5]
+		dsum += t4
+		t5 := tape
+		tape = t5[:len(t5)-1]
 		t6 := tapeint
 		t7 := len(t6) - 1
-		t8 := t6[t7]
 		tapeint = t6[:t7]
-		t9 := dsum
+		t8 := dsum
 		dsum = 0
-		dsum2 += t9
-		dx[t8] += 6.283185307179586*(-math.Sin(t4[t5+1])*-(10*t9)) + t9*v + v*t9
+		dsum2 += t8
+		t9 := t6[t7] + 1
+		v := x[t9]
+		dx[t9] += 6.283185307179586*(-math.Sin(6.283185307179586*v)*-(10*t8)) + t8*v + v*t8
 	}
 	dsum2 = 0
 	return sum
@@ -4273,57 +4260,58 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	from := 0
 	i := -1
 	for {
-		i++
+		t := i + 1
 		path = append(path, from)
-		if i < n {
-			v2 := x[i]
-			t14 := math.Abs(v2)
-			t15 := math.Sqrt(t14)
-			t16 := math.Sin(t15)
+		if t < n {
+			v2 := x[t]
+			t15 := math.Abs(v2)
+			t16 := math.Sqrt(t15)
+			t17 := math.Sin(t16)
 			tapeint = append(tapeint, i)
-			tape = append(tape, v2, t14, t15, t16)
-			sum += v2 * t16
+			tape = append(tape, t15, t16, t17)
+			sum += v2 * t17
 			from = 1
+			i = t
 		} else {
 			break
 		}
 	}
-	t := 418.9829*float64(n) - sum
+	t2 := 418.9829*float64(n) - sum
 	dsum2 -= 1
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t3 := path
+		t4 := len(t3) - 1
+		path = t3[:t4]
+		if t3[t4] == 0 {
 			break
 		}
-		t4 := dsum2
+		t5 := dsum2
 		dsum2 = 0
-		dsum += t4
-		t5 := tape
-		t6 := len(t5) - 4
-		v := t5[t6]
-		t7 := t5[t6+2]
-		tape = t5[:t6]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		t10 := t8[t9]
-		tapeint = t8[:t9]
+		dsum += t5
+		t6 := tape
+		t7 := len(t6) - 3
+		t8 := t6[t7+1]
+		tape = t6[:t7]
+		t9 := tapeint
+		t10 := len(t9) - 1
+		tapeint = t9[:t10]
 		t11 := dsum
 		dsum = 0
 		dsum2 += t11
-		t12 := 0.0
+		t12 := t9[t10] + 1
+		v := x[t12]
+		t13 := 0.0
 		if v < 0 {
-			t12 = -1
+			t13 = -1
 		}
-		t13 := t12
+		t14 := t13
 		if v > 0 {
-			t13 = 1
+			t14 = 1
 		}
-		dx[t10] += t11*t5[t6+3] + t13*(0.5/t7*(math.Cos(t7)*(v*t11)))
+		dx[t12] += t11*t6[t7+2] + t14*(0.5/t8*(math.Cos(t8)*(v*t11)))
 	}
 	dsum2 = 0
-	return t
+	return t2
 }
 
 // ShubertJVP computes Shubert.Func and its directional derivative along the tangents
@@ -4390,13 +4378,11 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		path = append(path, from)
 		if i <= 5 {
 			i4 := i + 1
-			t14 := i4*x0 + i
-			t15 := math.Cos(t14)
-			t16 := i4*x1 + i
-			t17 := math.Cos(t16)
-			tape = append(tape, i4, t14, t15, i, t16, t17)
-			s0 += i * t15
-			s1 += i * t17
+			t14 := math.Cos(i4*x0 + i)
+			t15 := math.Cos(i4*x1 + i)
+			tape = append(tape, i, t14, t15)
+			s0 += i * t14
+			s1 += i * t15
 			i = i4
 			from = 1
 		} else {
@@ -4424,18 +4410,18 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		ds1_2 = 0
 		ds1 += t7
 		t8 := tape
-		t9 := len(t8) - 6
+		t9 := len(t8) - 3
 		i2 := t8[t9]
-		i3 := t8[t9+3]
 		tape = t8[:t9]
 		t10 := ds1
 		ds1 = 0
 		ds1_2 += t10
-		dx1 -= i2 * (math.Sin(t8[t9+4]) * (i3 * t10))
+		i3 := i2 + 1
+		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * t10))
 		t11 := ds0
 		ds0 = 0
 		ds0_2 += t11
-		dx0 -= i2 * (math.Sin(t8[t9+1]) * (i3 * t11))
+		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * t11))
 	}
 	ds0_2 = 0
 	ds1_2 = 0

@@ -12,7 +12,6 @@ import "math"
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeint []int
 	var path []int
 	var dsum float64
@@ -23,13 +22,11 @@ func RosenbrockGrad(x, dx []float64) float64 {
 	for {
 		path = append(path, from)
 		if i < len(x)-1 {
-			xi := x[i]
-			a := x[i+1] - xi*xi
-			b := 1 - xi
-			t12 := 100 * a
-			tapeint = append(tapeint, i+1, i)
-			tape = append(tape, xi, a, t12, b)
-			sum += t12*a + b*b
+			xi2 := x[i]
+			a2 := x[i+1] - xi2*xi2
+			b := 1 - xi2
+			tapeint = append(tapeint, i)
+			sum += 100*a2*a2 + b*b
 			from = 1
 			i++
 		} else {
@@ -47,21 +44,19 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		t3 := dsum2
 		dsum2 = 0
 		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 4
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := tapeint
-		t8 := len(t7) - 2
-		t9 := t7[t8]
-		i2 := t7[t8+1]
-		tapeint = t7[:t8]
-		t10 := dsum
+		t4 := tapeint
+		t5 := len(t4) - 1
+		i2 := t4[t5]
+		tapeint = t4[:t5]
+		t6 := dsum
 		dsum = 0
-		dsum2 += t10
-		t11 := t4[t5+2]*t10 + 100*(t10*t4[t5+1])
-		dx[i2] += -(2 * (t10 * t4[t5+3])) - t11*t6 - t6*t11
-		dx[t9] += t11
+		dsum2 += t6
+		xi := x[i2]
+		t7 := i2 + 1
+		a := x[t7] - xi*xi
+		t8 := 100*a*t6 + 100*(t6*a)
+		dx[i2] += -(2 * (t6 * (1 - xi))) - t8*xi - xi*t8
+		dx[t7] += t8
 	}
 	dsum2 = 0
 	return sum
@@ -105,60 +100,55 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 	var dz4 float64
 	t := math.Sin(x)
 	z := t * y
+	var z2 float64
 	var from int
 	if z > 0 {
-		t4 := 1 + x*x
-		z /= t4
-		tape = append(tape, t4, z)
+		z2 = z / (1 + x*x)
 		from = 0
 	} else {
-		t2 := -(y * y)
-		t3 := math.Exp(t2)
-		tape = append(tape, -y, t2, t3)
-		z -= t3
+		t2 := math.Exp(-(y * y))
+		tape = append(tape, t2)
+		z2 = z - t2
 		from = 1
 	}
-	t5 := math.Exp(y)
-	t6 := z + t5
+	t3 := math.Exp(y)
+	t4 := z2 + t3
 	path = append(path, from)
 	dz2 += 1
-	dy += t5
-	t7 := path
-	t8 := len(t7) - 1
-	path = t7[:t8]
-	if t7[t8] == 0 {
-		t14 := dz2
+	dy += t3
+	t5 := path
+	t6 := len(t5) - 1
+	path = t5[:t6]
+	if t5[t6] == 0 {
+		t12 := dz2
 		dz2 = 0
-		dz3 += t14
-		t15 := tape
-		t16 := len(t15) - 2
-		t17 := t15[t16]
-		tape = t15[:t16]
-		t18 := dz3
+		dz3 += t12
+		t13 := dz3
 		dz3 = 0
-		dz4 += t18 / t17
-		t19 := t18 * t15[t16+1] / t17
-		dx -= t19 * x
-		dx -= x * t19
+		t14 := 1 + x*x
+		dz4 += t13 / t14
+		t15 := t13 * (z / t14) / t14
+		dx -= t15 * x
+		dx -= x * t15
 	} else {
-		t9 := dz2
+		t7 := dz2
 		dz2 = 0
-		dz += t9
-		t10 := tape
-		t11 := len(t10) - 3
-		tape = t10[:t11]
-		t12 := dz
+		dz += t7
+		t8 := tape
+		t9 := len(t8) - 1
+		tape = t8[:t9]
+		t10 := dz
 		dz = 0
-		dz4 += t12
-		t13 := t10[t11+2] * t12
-		dy -= t10[t11] * t13
-		dy += t13 * y
+		dz4 += t10
+		t11 := t8[t9] * t10
+		dy += -y * -t11
+		dy += t11 * y
 	}
-	t20 := dz4
+	t16 := dz4
 	dz4 = 0
-	dy += t * t20
-	dx += math.Cos(x) * (t20 * y)
-	return t6, dx, dy
+	dy += t * t16
+	dx += math.Cos(x) * (t16 * y)
+	return t4, dx, dy
 }
 
 // BranchyJVP computes Branchy and its directional derivative along the tangents
@@ -192,19 +182,21 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 func SeriesGrad(x float64) (f, dx float64) {
 	var s, term float64
 	var k, from int
-	var t, t2, term2, t3 float64
+	var term2, t float64
 	var from2 int
-	var t4 []int
-	var t5 int
-	var t6, t7 float64
-	var t8 []int
-	var t9 int
-	var t10, t11 float64
-	var t12 []float64
-	var t13 int
-	var t14, t15, t16, t17 float64
+	var t2 []int
+	var t3 int
+	var t4, t5 float64
+	var t6 []int
+	var t7 int
+	var t8, t9 float64
+	var t10 []float64
+	var t11 int
+	var t12 []int
+	var t13, k2 int
+	var t14, t15, t16, t17, t18 float64
 	var tape []float64
-	var path []int
+	var tapeint, path []int
 	var ds, dterm, ds2, dterm2, ds3 float64
 	s = 0
 	term = x
@@ -219,12 +211,11 @@ b2:
 	goto b4
 b3:
 	s += term
-	t = float64(2 * k * (2*k + 1))
-	t2 = x * x / t
-	term2 = -(term * t2)
-	t3 = math.Abs(term2)
-	tape = append(tape, -x, t, -t2, term, term2, t3)
-	if t3 < 1e-16 {
+	term2 = -(term * (x * x / float64(2*k*(2*k+1))))
+	t = math.Abs(term2)
+	tapeint = append(tapeint, k)
+	tape = append(tape, term, t)
+	if t < 1e-16 {
 		from2 = 1
 		goto b4
 	}
@@ -235,53 +226,58 @@ b3:
 b4:
 	path = append(path, from2)
 	ds += 1
-	t4 = path
-	t5 = len(t4) - 1
-	path = t4[:t5]
-	if t4[t5] == 0 {
+	t2 = path
+	t3 = len(t2) - 1
+	path = t2[:t3]
+	if t2[t3] == 0 {
 		goto b12
 	}
-	t6 = ds
+	t4 = ds
 	ds = 0
-	ds2 += t6
+	ds2 += t4
 	goto b8
 b12:
-	t7 = ds
+	t5 = ds
 	ds = 0
-	ds3 += t7
+	ds3 += t5
 b9:
-	t8 = path
-	t9 = len(t8) - 1
-	path = t8[:t9]
-	if t8[t9] == 0 {
+	t6 = path
+	t7 = len(t6) - 1
+	path = t6[:t7]
+	if t6[t7] == 0 {
 		goto b14
 	}
-	t10 = ds3
+	t8 = ds3
 	ds3 = 0
-	ds2 += t10
-	t11 = dterm2
+	ds2 += t8
+	t9 = dterm2
 	dterm2 = 0
-	dterm += t11
+	dterm += t9
 b8:
-	t12 = tape
-	t13 = len(t12) - 6
-	tape = t12[:t13]
-	t14 = dterm
+	t10 = tape
+	t11 = len(t10) - 2
+	tape = t10[:t11]
+	t12 = tapeint
+	t13 = len(t12) - 1
+	k2 = t12[t13]
+	tapeint = t12[:t13]
+	t14 = float64(2 * k2 * (2*k2 + 1))
+	t15 = dterm
 	dterm = 0
-	dterm2 += t14 * t12[t13+2]
-	t15 = t12[t13+3] * t14 / t12[t13+1]
-	dx += t12[t13] * t15
-	dx -= t15 * x
-	t16 = ds2
+	dterm2 -= t15 * (x * x / t14)
+	t16 = t10[t11] * t15 / t14
+	dx -= x * t16
+	dx -= t16 * x
+	t17 = ds2
 	ds2 = 0
-	ds3 += t16
-	dterm2 += t16
+	ds3 += t17
+	dterm2 += t17
 	goto b9
 b14:
 	ds3 = 0
-	t17 = dterm2
+	t18 = dterm2
 	dterm2 = 0
-	dx += t17
+	dx += t18
 	return s, dx
 }
 
@@ -319,7 +315,6 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func QuadGrad(a, x, dx []float64) float64 {
-	var tape []float64
 	var tapeint []int
 	var path []int
 	var dq float64
@@ -337,13 +332,11 @@ func QuadGrad(a, x, dx []float64) float64 {
 			for {
 				path = append(path, from2)
 				if j2 < n {
-					t15 := a[i*n+j2]
+					t12 := a[i*n+j2]
 					xi := x[i]
-					t16 := t15 * xi
-					xj := x[j2]
+					xj2 := x[j2]
 					tapeint = append(tapeint, i, j2)
-					tape = append(tape, t15, xi, t16, xj)
-					q += t16 * xj
+					q += t12 * xi * xj2
 					from2 = 1
 					j2++
 				} else {
@@ -377,25 +370,22 @@ func QuadGrad(a, x, dx []float64) float64 {
 			t6 := dq2
 			dq2 = 0
 			dq += t6
-			t7 := tape
-			t8 := len(t7) - 4
-			t9 := t7[t8]
-			t10 := t7[t8+3]
-			tape = t7[:t8]
-			t11 := tapeint
-			t12 := len(t11) - 2
-			i2 := t11[t12]
-			j := t11[t12+1]
-			tapeint = t11[:t12]
-			t13 := dq
+			t7 := tapeint
+			t8 := len(t7) - 2
+			i2 := t7[t8]
+			j := t7[t8+1]
+			tapeint = t7[:t8]
+			t9 := dq
 			dq = 0
-			dq2 += t13
-			dx[j] += t7[t8+2] * t13
-			dx[i2] += t9 * (t13 * t10)
+			dq2 += t9
+			xj := x[j]
+			t10 := a[i2*n+j]
+			dx[j] += t10 * x[i2] * t9
+			dx[i2] += t10 * (t9 * xj)
 		}
-		t14 := dq2
+		t11 := dq2
 		dq2 = 0
-		dq3 += t14
+		dq3 += t11
 	}
 	dq3 = 0
 	return q
@@ -449,7 +439,6 @@ func SmoothGrad(x, dx []float64) float64 {
 			xi := x[i]
 			y[i] = xi * xi
 			tapeint = append(tapeint, i)
-			tape = append(tape, xi)
 			from = 1
 			i++
 		} else {
@@ -461,11 +450,11 @@ func SmoothGrad(x, dx []float64) float64 {
 	for {
 		path = append(path, from2)
 		if i2 < n {
-			yi := y[i2]
-			t25 := y[i2-1]
-			y[i2] = 0.5*yi + 0.5*t25
-			tapeint = append(tapeint, i2, i2-1)
-			tape = append(tape, yi, t25)
+			yi2 := y[i2]
+			t20 := y[i2-1]
+			y[i2] = 0.5*yi2 + 0.5*t20
+			tapeint = append(tapeint, i2)
+			tape = append(tape, yi2, t20)
 			from2 = 1
 			i2++
 		} else {
@@ -478,11 +467,11 @@ func SmoothGrad(x, dx []float64) float64 {
 	for {
 		path = append(path, from3)
 		if i3 < n {
-			t23 := 1 + y[i3]
-			t24 := math.Sqrt(t23)
+			yi := y[i3]
+			t19 := math.Sqrt(1 + yi)
 			tapeint = append(tapeint, i3)
-			tape = append(tape, t23, t24)
-			s += t24
+			tape = append(tape, yi, t19)
+			s += t19
 			from3 = 1
 			i3++
 		} else {
@@ -523,34 +512,29 @@ func SmoothGrad(x, dx []float64) float64 {
 		t11 := tape
 		tape = t11[:len(t11)-2]
 		t12 := tapeint
-		t13 := len(t12) - 2
+		t13 := len(t12) - 1
 		i5 := t12[t13]
-		t14 := t12[t13+1]
 		tapeint = t12[:t13]
 		dyi := dy[i5]
 		dy[i5] = 0
-		t15 := 0.5 * dyi
-		dy[t14] += t15
-		dy[i5] += t15
+		t14 := 0.5 * dyi
+		dy[i5-1] += t14
+		dy[i5] += t14
 	}
 	for {
-		t16 := path
-		t17 := len(t16) - 1
-		path = t16[:t17]
-		if t16[t17] == 0 {
+		t15 := path
+		t16 := len(t15) - 1
+		path = t15[:t16]
+		if t15[t16] == 0 {
 			break
 		}
-		t18 := tape
-		t19 := len(t18) - 1
-		t20 := t18[t19]
-		tape = t18[:t19]
-		t21 := tapeint
-		t22 := len(t21) - 1
-		i6 := t21[t22]
-		tapeint = t21[:t22]
+		t17 := tapeint
+		t18 := len(t17) - 1
+		i6 := t17[t18]
+		tapeint = t17[:t18]
 		dyi2 := dy[i6]
 		dy[i6] = 0
-		dx[i6] += 2 * (dyi2 * t20)
+		dx[i6] += 2 * (dyi2 * x[i6])
 	}
 	return s
 }
@@ -605,74 +589,75 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	from := 0
 	i := -1
 	for {
-		i++
+		t := i + 1
 		path = append(path, from)
-		if i < len(x) {
-			v2 := x[i]
-			t20 := min(v2, hi)
-			c := max(lo, t20)
-			t21 := math.Abs(v2)
+		if t < len(x) {
+			v2 := x[t]
+			t21 := min(v2, hi)
+			c := max(lo, t21)
+			t22 := math.Abs(v2)
 			tapeint = append(tapeint, i)
-			tape = append(tape, v2, t20, c, t21)
-			s += c*c + t21
+			tape = append(tape, t21, c, t22)
+			s += c*c + t22
 			from = 1
+			i = t
 		} else {
 			break
 		}
 	}
 	ds2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
 			break
 		}
-		t3 := ds2
+		t4 := ds2
 		ds2 = 0
-		ds += t3
-		t4 := tape
-		t5 := len(t4) - 4
-		v := t4[t5]
-		tape = t4[:t5]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		t8 := t6[t7]
-		tapeint = t6[:t7]
+		ds += t4
+		t5 := tape
+		t6 := len(t5) - 3
+		tape = t5[:t6]
+		t7 := tapeint
+		t8 := len(t7) - 1
+		tapeint = t7[:t8]
 		t9 := ds
 		ds = 0
 		ds2 += t9
-		t10 := 0.0
+		t10 := t7[t8] + 1
+		v := x[t10]
+		t11 := 0.0
 		if v < 0 {
-			t10 = -1
+			t11 = -1
 		}
-		t11 := t10
+		t12 := t11
 		if v > 0 {
-			t11 = 1
+			t12 = 1
 		}
-		t12 := 2 * (t9 * t4[t5+2])
-		t13 := lo >= t4[t5+1]
-		t14 := 0.0
-		if t13 {
-			t14 = 1
+		t13 := 2 * (t9 * t5[t6+1])
+		t14 := lo >= t5[t6]
+		t15 := 0.0
+		if t14 {
+			t15 = 1
 		}
-		dlo += t14 * t12
-		t15 := 1.0
-		if t13 {
-			t15 = 0
+		dlo += t15 * t13
+		t16 := 1.0
+		if t14 {
+			t16 = 0
 		}
-		t16 := t15 * t12
-		t17 := v <= hi
-		t18 := 0.0
-		if t17 {
-			t18 = 1
+		t17 := t16 * t13
+		t18 := v <= hi
+		t19 := 0.0
+		if t18 {
+			t19 = 1
 		}
-		t19 := 1.0
-		if t17 {
-			t19 = 0
+		t20 := 1.0
+		if t18 {
+			t20 = 0
 		}
-		dhi += t19 * t16
-		dx[t8] += t11*t9 + t18*t16
+		dhi += t20 * t17
+		dx[t10] += t12*t9 + t19*t17
 	}
 	ds2 = 0
 	return s, dlo, dhi
@@ -787,8 +772,7 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func SingleGrad(x, dx []float32) float32 {
-	var tape []float32
-	var tape2 []float64
+	var tape []float64
 	var tapeint []int
 	var path []int
 	var ds float32
@@ -797,18 +781,16 @@ func SingleGrad(x, dx []float32) float32 {
 	from := 0
 	i := -1
 	for {
-		i++
+		i2 := i + 1
 		path = append(path, from)
-		if i < len(x) {
-			xi := x[i]
-			t11 := float64(xi) / 4
-			t12 := math.Exp(t11)
-			t13 := float32(t12)
+		if i2 < len(x) {
+			xi := x[i2]
+			t10 := math.Exp(float64(xi) / 4)
 			tapeint = append(tapeint, i)
-			tape2 = append(tape2, t11, t12)
-			tape = append(tape, xi, t13)
-			s += xi * t13
+			tape = append(tape, t10)
+			s += xi * float32(t10)
 			from = 1
+			i = i2
 		} else {
 			break
 		}
@@ -825,19 +807,17 @@ func SingleGrad(x, dx []float32) float32 {
 		ds2 = 0
 		ds += t3
 		t4 := tape
-		t5 := len(t4) - 2
+		t5 := len(t4) - 1
+		t6 := t4[t5]
 		tape = t4[:t5]
-		t6 := tape2
-		t7 := len(t6) - 2
-		tape2 = t6[:t7]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		i2 := t8[t9]
-		tapeint = t8[:t9]
-		t10 := ds
+		t7 := tapeint
+		t8 := len(t7) - 1
+		tapeint = t7[:t8]
+		t9 := ds
 		ds = 0
-		ds2 += t10
-		dx[i2] += t10*t4[t5+1] + float32(t6[t7+1]*float64(t4[t5]*t10)/4)
+		ds2 += t9
+		i3 := t7[t8] + 1
+		dx[i3] += t9*float32(t6) + float32(t6*float64(x[i3]*t9)/4)
 	}
 	ds2 = 0
 	return s
@@ -964,64 +944,63 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 func RegimeGrad(x, y float64) (f, dx, dy float64) {
 	var path []int
 	var tape []float64
+	var t14 float64
 	var t15 float64
 	var t16 float64
 	var t17 float64
-	var t18 float64
-	var t2 float64
+	var t float64
 	var from int
 	switch int(math.Floor(x)) {
 	case 0:
-		t2 = x * y
+		t = x * y
 		from = 0
 	case 1:
-		t2 = x - y*y
+		t = x - y*y
 		from = 1
 	default:
-		t := x + y
-		t2 = math.Tanh(t)
-		tape = append(tape, t, t2)
+		t = math.Tanh(x + y)
+		tape = append(tape, t)
 		from = 2
 	}
 	path = append(path, from)
-	t15 += 1
-	t3 := path
-	t4 := len(t3) - 1
-	from2 := t3[t4]
-	path = t3[:t4]
+	t14 += 1
+	t2 := path
+	t3 := len(t2) - 1
+	from2 := t2[t3]
+	path = t2[:t3]
 	switch from2 {
 	case 0:
-		t13 := t15
-		t15 = 0
-		t18 += t13
-		t14 := t18
-		t18 = 0
-		dx += t14 * y
-		dy += x * t14
-	case 1:
-		t11 := t15
-		t15 = 0
-		t17 += t11
-		t12 := t17
+		t12 := t14
+		t14 = 0
+		t17 += t12
+		t13 := t17
 		t17 = 0
-		dx += t12
-		dy -= t12 * y
-		dy -= y * t12
-	default:
-		t5 := t15
-		t15 = 0
-		t16 += t5
-		t6 := tape
-		t7 := len(t6) - 2
-		t8 := t6[t7+1]
-		tape = t6[:t7]
-		t9 := t16
+		dx += t13 * y
+		dy += x * t13
+	case 1:
+		t10 := t14
+		t14 = 0
+		t16 += t10
+		t11 := t16
 		t16 = 0
-		t10 := (1 - t8*t8) * t9
-		dx += t10
-		dy += t10
+		dx += t11
+		dy -= t11 * y
+		dy -= y * t11
+	default:
+		t4 := t14
+		t14 = 0
+		t15 += t4
+		t5 := tape
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tape = t5[:t6]
+		t8 := t15
+		t15 = 0
+		t9 := (1 - t7*t7) * t8
+		dx += t9
+		dy += t9
 	}
-	return t2, dx, dy
+	return t, dx, dy
 }
 
 // RegimeJVP computes Regime and its directional derivative along the tangents
@@ -1062,14 +1041,12 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	for {
 		path = append(path, from)
 		if i < len(x) {
-			t18 := x[i] - x[i-1]
-			t19 := sq(t18)
-			t20 := sq(k)
-			t21 := -t20
-			t22 := math.Exp(t21)
-			tapeint = append(tapeint, i, i-1)
-			tape = append(tape, t18, t19, t20, t21, t22)
-			e += t19 * t22
+			t17 := sq(x[i] - x[i-1])
+			t18 := sq(k)
+			t19 := math.Exp(-t18)
+			tapeint = append(tapeint, i)
+			tape = append(tape, t17, t18, t19)
+			e += t17 * t19
 			from = 1
 			i++
 		} else {
@@ -1088,31 +1065,30 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		de2 = 0
 		de += t5
 		t6 := tape
-		t7 := len(t6) - 5
-		t8 := t6[t7]
-		t9 := t6[t7+4]
+		t7 := len(t6) - 3
+		t8 := t6[t7+2]
 		tape = t6[:t7]
-		t10 := tapeint
-		t11 := len(t10) - 2
-		i2 := t10[t11]
-		t12 := t10[t11+1]
-		tapeint = t10[:t11]
-		t13 := de
+		t9 := tapeint
+		t10 := len(t9) - 1
+		i2 := t9[t10]
+		tapeint = t9[:t10]
+		t11 := de
 		de = 0
-		de2 += t13
-		_, t14 := sqVJP(k, -(t9 * (t6[t7+1] * t13)))
-		dk += t14
-		_, t15 := sqVJP(t8, t13*t9)
-		dx[t12] -= t15
-		dx[i2] += t15
+		de2 += t11
+		_, t12 := sqVJP(k, -(t8 * (t6[t7] * t11)))
+		dk += t12
+		t13 := i2 - 1
+		_, t14 := sqVJP(x[i2]-x[t13], t11*t8)
+		dx[t13] -= t14
+		dx[i2] += t14
 	}
-	t16 := de2
+	t15 := de2
 	de2 = 0
-	de3 += t16
-	t17 := de3
+	de3 += t15
+	t16 := de3
 	de3 = 0
-	dotVJP(x, dx, x, dx, t*t17)
-	dk += 0.5 * (t17 * t2)
+	dotVJP(x, dx, x, dx, t*t16)
+	dk += 0.5 * (t16 * t2)
 	return e, dk
 }
 
@@ -1137,7 +1113,6 @@ func sqVJP(x, seed float64) (f, dx float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func dotVJP(a, da, b, db []float64, seed float64) float64 {
-	var tape []float64
 	var tapeint []int
 	var path []int
 	var ds float64
@@ -1146,15 +1121,15 @@ func dotVJP(a, da, b, db []float64, seed float64) float64 {
 	from := 0
 	i := -1
 	for {
-		i++
+		i2 := i + 1
 		path = append(path, from)
-		if i < len(a) {
-			ai := a[i]
-			bi := b[i]
+		if i2 < len(a) {
+			ai := a[i2]
+			bi2 := b[i2]
 			tapeint = append(tapeint, i)
-			tape = append(tape, ai, bi)
-			s += ai * bi
+			s += ai * bi2
 			from = 1
+			i = i2
 		} else {
 			break
 		}
@@ -1170,19 +1145,16 @@ func dotVJP(a, da, b, db []float64, seed float64) float64 {
 		t3 := ds2
 		ds2 = 0
 		ds += t3
-		t4 := tape
-		t5 := len(t4) - 2
-		t6 := t4[t5+1]
-		tape = t4[:t5]
-		t7 := tapeint
-		t8 := len(t7) - 1
-		i2 := t7[t8]
-		tapeint = t7[:t8]
-		t9 := ds
+		t4 := tapeint
+		t5 := len(t4) - 1
+		tapeint = t4[:t5]
+		t6 := ds
 		ds = 0
-		ds2 += t9
-		db[i2] += t4[t5] * t9
-		da[i2] += t9 * t6
+		ds2 += t6
+		i3 := t4[t5] + 1
+		bi := b[i3]
+		db[i3] += a[i3] * t6
+		da[i3] += t6 * bi
 	}
 	ds2 = 0
 	return s
@@ -1249,9 +1221,9 @@ func PowGrad(x float64, n int) (f, dx float64) {
 	var path []int
 	var tape []float64
 	var tapeint []int
+	var t17 float64
+	var t18 float64
 	var t19 float64
-	var t20 float64
-	var t21 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -1259,7 +1231,6 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n%2 == 1 {
 		t := Pow(x, n-1)
-		tapeint = append(tapeint, n-1)
 		tape = append(tape, t)
 		t2 = x * t
 		from = 1
@@ -1271,41 +1242,38 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 2
 	}
 	path = append(path, from)
-	t19 += 1
+	t17 += 1
 	t3 := path
 	t4 := len(t3) - 1
 	from2 := t3[t4]
 	path = t3[:t4]
 	switch from2 {
 	case 0:
-		t19 = 0
+		t17 = 0
 	case 1:
-		t12 := t19
-		t19 = 0
-		t21 += t12
+		t12 := t17
+		t17 = 0
+		t19 += t12
 		t13 := tape
 		t14 := len(t13) - 1
 		tape = t13[:t14]
-		t15 := tapeint
-		t16 := len(t15) - 1
-		tapeint = t15[:t16]
-		t17 := t21
-		t21 = 0
-		dx += t17 * t13[t14]
-		_, t18 := powVJP(x, t15[t16], x*t17)
-		dx += t18
-	default:
-		t5 := t19
+		t15 := t19
 		t19 = 0
-		t20 += t5
+		dx += t15 * t13[t14]
+		_, t16 := powVJP(x, n-1, x*t15)
+		dx += t16
+	default:
+		t5 := t17
+		t17 = 0
+		t18 += t5
 		t6 := tape
 		t7 := len(t6) - 1
 		tape = t6[:t7]
 		t8 := tapeint
 		t9 := len(t8) - 1
 		tapeint = t8[:t9]
-		t10 := t20
-		t20 = 0
+		t10 := t18
+		t18 = 0
 		_, t11 := powVJP(x, t8[t9], 2*(t10*t6[t7]))
 		dx += t11
 	}
@@ -1323,9 +1291,9 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 	var path []int
 	var tape []float64
 	var tapeint []int
+	var t17 float64
+	var t18 float64
 	var t19 float64
-	var t20 float64
-	var t21 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -1333,7 +1301,6 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 0
 	} else if n%2 == 1 {
 		t := Pow(x, n-1)
-		tapeint = append(tapeint, n-1)
 		tape = append(tape, t)
 		t2 = x * t
 		from = 1
@@ -1345,41 +1312,38 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 2
 	}
 	path = append(path, from)
-	t19 += seed
+	t17 += seed
 	t3 := path
 	t4 := len(t3) - 1
 	from2 := t3[t4]
 	path = t3[:t4]
 	switch from2 {
 	case 0:
-		t19 = 0
+		t17 = 0
 	case 1:
-		t12 := t19
-		t19 = 0
-		t21 += t12
+		t12 := t17
+		t17 = 0
+		t19 += t12
 		t13 := tape
 		t14 := len(t13) - 1
 		tape = t13[:t14]
-		t15 := tapeint
-		t16 := len(t15) - 1
-		tapeint = t15[:t16]
-		t17 := t21
-		t21 = 0
-		dx += t17 * t13[t14]
-		_, t18 := powVJP(x, t15[t16], x*t17)
-		dx += t18
-	default:
-		t5 := t19
+		t15 := t19
 		t19 = 0
-		t20 += t5
+		dx += t15 * t13[t14]
+		_, t16 := powVJP(x, n-1, x*t15)
+		dx += t16
+	default:
+		t5 := t17
+		t17 = 0
+		t18 += t5
 		t6 := tape
 		t7 := len(t6) - 1
 		tape = t6[:t7]
 		t8 := tapeint
 		t9 := len(t8) - 1
 		tapeint = t8[:t9]
-		t10 := t20
-		t20 = 0
+		t10 := t18
+		t18 = 0
 		_, t11 := powVJP(x, t8[t9], 2*(t10*t6[t7]))
 		dx += t11
 	}

@@ -1,0 +1,148 @@
+package reverse
+
+// This file defines the choice between recording a value for the reverse
+// sweep and recomputing it there: a value that is cheap arithmetic on
+// values the reverse has anyway, or an element of memory the function never
+// writes, is recomputed from those (Griewank & Walther, ch. 12, on
+// trading storage for recomputation; Tapenade's "recompute intermediate
+// values" for cheap expressions). Only the leaves go on the tape.
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// maxRecompute bounds the operations recomputed for one value.
+const maxRecompute = 12
+
+// plan returns the values to record so that w is known in the reverse of
+// its block: none when w is available, the leaves of its recomputation
+// when that is cheap, else w itself. It marks recomputed values in
+// t.recompute.
+func (t *transformer) plan(w *ir.Value) []*ir.Value {
+	if t.available(w) {
+		return nil
+	}
+	if leaves, ok := t.recomputable(w, maxRecompute); ok {
+		return leaves
+	}
+	return []*ir.Value{w}
+}
+
+// recomputable reports whether w can be recomputed in reverse with at
+// most budget operations, and returns the values that must be recorded
+// for it and the operations it takes.
+func (t *transformer) recomputable(w *ir.Value, budget int) ([]*ir.Value, bool) {
+	leaves, cost, ok := t.recomputeCost(w, budget)
+	if !ok || cost > budget {
+		return nil, false
+	}
+	t.markRecompute(w)
+	return leaves, true
+}
+
+func (t *transformer) recomputeCost(w *ir.Value, budget int) (leaves []*ir.Value, cost int, ok bool) {
+	if budget <= 0 || !t.cheap(w) {
+		return nil, 0, false
+	}
+	cost = 1
+	leaf := func(x *ir.Value) {
+		if x == nil || t.available(x) {
+			return
+		}
+		l, c, ok := t.recomputeCost(x, budget-cost)
+		if ok {
+			leaves = append(leaves, l...)
+			cost += c
+			return
+		}
+		leaves = append(leaves, x)
+	}
+	for _, a := range w.Args {
+		switch {
+		case a == nil || t.available(a):
+		case ssaad.IsPointerLike(a.Type):
+			// An address: rebuilt by addrAt from a reconstructible root.
+			if !t.reconstructible(a) {
+				return nil, 0, false
+			}
+			for _, x := range addrNeeds(a, nil) {
+				leaf(x)
+			}
+		default:
+			leaf(a)
+		}
+	}
+	return leaves, cost, cost <= budget
+}
+
+// markRecompute marks w and the cheap values it is recomputed from.
+func (t *transformer) markRecompute(w *ir.Value) {
+	if t.recompute[w] {
+		return
+	}
+	t.recompute[w] = true
+	for _, a := range w.Args {
+		switch {
+		case a == nil || t.available(a):
+		case ssaad.IsPointerLike(a.Type):
+			for _, x := range addrNeeds(a, nil) {
+				if !t.available(x) && t.cheap(x) {
+					if _, _, ok := t.recomputeCost(x, maxRecompute); ok {
+						t.markRecompute(x)
+					}
+				}
+			}
+		default:
+			if t.cheap(a) {
+				if _, _, ok := t.recomputeCost(a, maxRecompute); ok {
+					t.markRecompute(a)
+				}
+			}
+		}
+	}
+}
+
+// cheap reports whether w is an operation the reverse may repeat: integer
+// and float arithmetic other than integer division, conversions between
+// numbers, and loads from memory the function never writes.
+func (t *transformer) cheap(w *ir.Value) bool {
+	switch w.Op {
+	case ir.OpBinary:
+		if b, ok := w.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			return w.Tok == token.ADD || w.Tok == token.SUB || w.Tok == token.MUL
+		}
+		return isFloat(w.Type) || w.Type.Underlying().(*types.Basic).Info()&types.IsBoolean != 0
+	case ir.OpUnary:
+		return w.Tok == token.SUB
+	case ir.OpConvert:
+		_, fromBasic := w.Args[0].Type.Underlying().(*types.Basic)
+		_, toBasic := w.Type.Underlying().(*types.Basic)
+		return fromBasic && toBasic
+	case ir.OpLoad:
+		addr := w.Args[0]
+		return ssaad.IsPointerLike(addr.Type) && !t.classWritten[t.act.Class(addr)] && t.reconstructible(addr)
+	}
+	return false
+}
+
+// recomputeAt emits, in the reverse block being built, the recomputation
+// of w from recorded and available values.
+func (t *transformer) recomputeAt(w *ir.Value) *ir.Value {
+	var x *ir.Value
+	if w.Op == ir.OpLoad {
+		x = t.Emit(ir.OpLoad, w.Type, t.addrAt(w.Args[0]))
+	} else {
+		args := make([]*ir.Value, len(w.Args))
+		for i, a := range w.Args {
+			args[i] = t.r(a)
+		}
+		x = t.Same(w, args...)
+	}
+	x.Name = w.Name
+	t.rvals[w] = x
+	return x
+}
