@@ -35,7 +35,11 @@ func (t *transformer) controlPhi(nb *ir.Block) *ir.Value {
 func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	rb := t.rev[b]
 	t.Cur = rb
+	t.cur = b
 	clear(t.rvals)
+	if c := t.counted[b]; c != nil {
+		t.rvals[c.phi] = c.idx
+	}
 	groups := groupByType(t.needs[b])
 	for i := len(groups) - 1; i >= 0; i-- {
 		g := groups[i]
@@ -60,7 +64,20 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 	}
 	preds := b.Preds
-	switch {
+	switch c := t.counted[b]; {
+	case c != nil:
+		// Back to the preheader once the first iteration is reversed.
+		first := t.Emit(ir.OpBinary, boolType, c.idx, t.r(c.init))
+		first.Tok = token.EQL
+		edge := t.F.NewBlock(b.Comment + ".from")
+		next := t.F.NewBlock(b.Comment + ".rev")
+		t.Cur.If(first, edge, next)
+		t.Cur = edge
+		t.phiEdge(b, c.pre)
+		t.jump(t.rev[preds[c.pre]])
+		t.Cur = next
+		t.phiEdge(b, c.latch)
+		t.jump(t.rev[preds[c.latch]])
 	case b == t.primal.Blocks[0]:
 		t.jump(ret)
 	case len(preds) == 1:
@@ -90,6 +107,12 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 }
 
 func (t *transformer) jump(to *ir.Block) {
+	for h, c := range t.counted {
+		if to == t.rev[h] && t.cur != h && t.cfg.InLoop(h, t.cur) {
+			t.backEdge[t.Cur] = true
+		}
+		_ = c
+	}
 	t.Cur.Jump(to)
 }
 

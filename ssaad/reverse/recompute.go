@@ -23,7 +23,7 @@ const maxRecompute = 12
 // when that is cheap, else w itself. It marks recomputed values in
 // t.recompute.
 func (t *transformer) plan(w *ir.Value) []*ir.Value {
-	if t.available(w) {
+	if t.available(w) || t.isCountedIndex(w) {
 		return nil
 	}
 	if leaves, ok := t.recomputable(w, maxRecompute); ok {
@@ -50,7 +50,7 @@ func (t *transformer) recomputeCost(w *ir.Value, budget int) (leaves []*ir.Value
 	}
 	cost = 1
 	leaf := func(x *ir.Value) {
-		if x == nil || t.available(x) {
+		if x == nil || t.available(x) || t.isCountedIndex(x) {
 			return
 		}
 		l, c, ok := t.recomputeCost(x, budget-cost)
@@ -145,4 +145,11 @@ func (t *transformer) recomputeAt(w *ir.Value) *ir.Value {
 	x.Name = w.Name
 	t.rvals[w] = x
 	return x
+}
+
+// isCountedIndex reports whether w is the index of a loop reversed by its
+// index: the reverse knows it without a tape.
+func (t *transformer) isCountedIndex(w *ir.Value) bool {
+	c := t.counted[w.Block]
+	return c != nil && c.phi == w
 }

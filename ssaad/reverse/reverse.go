@@ -64,6 +64,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		rvals:     map[*ir.Value]*ir.Value{},
 		pend:      map[*ir.Value]*ir.Value{},
 		recompute: map[*ir.Value]bool{},
+		backEdge:  map[*ir.Block]bool{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -135,6 +136,13 @@ type transformer struct {
 	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
 	// classWritten holds the alias classes the primal stores into.
 	classWritten map[int]bool
+	// counted holds the loops reversed by their index (see counted.go);
+	// cur is the primal block being reversed; backEdge marks the reverse
+	// blocks that go back to the reverse of a counted loop's header from
+	// its body.
+	counted  map[*ir.Block]*countedLoop
+	cur      *ir.Block
+	backEdge map[*ir.Block]bool
 	// recompute marks the values the reverse sweep recomputes rather than
 	// reads from a tape (see recompute.go).
 	recompute map[*ir.Value]bool

@@ -65,6 +65,7 @@ func (t *transformer) run() {
 		}
 	}
 	t.entry.Jump(t.fwd[p.Blocks[0]])
+	t.counted = t.findCountedLoops()
 	t.needs = map[*ir.Block][]*ir.Value{}
 	for _, b := range order {
 		t.needs[b] = t.blockNeeds(b)
@@ -91,7 +92,7 @@ func (t *transformer) run() {
 			t.forward(v)
 		}
 		// Record the control path and the values the reverse needs.
-		if len(nb.Preds) >= 2 {
+		if len(nb.Preds) >= 2 && t.counted[b] == nil {
 			t.push(t.pathTape(), t.controlPhi(nb))
 		}
 		for _, g := range groupByType(t.needs[b]) {
@@ -129,6 +130,9 @@ func (t *transformer) run() {
 			t.rev[b] = f.NewBlock(b.Comment + ".rev")
 		}
 	}
+	for _, c := range t.counted {
+		t.startCounted(c)
+	}
 	ret := f.NewBlock("return")
 	fx := t.fwd[t.exit]
 	ir.AddEdge(fx, t.rev[t.exit])
@@ -143,6 +147,9 @@ func (t *transformer) run() {
 		t.reverse(b, ret)
 	}
 
+	for _, c := range t.counted {
+		t.finishCounted(c)
+	}
 	t.Cur = ret
 	results := []*ir.Value{t.v(res)}
 	for _, pv := range scalarParams {
@@ -196,6 +203,11 @@ func (t *transformer) r(x *ir.Value) *ir.Value {
 	}
 	if w, ok := t.rvals[x]; ok {
 		return w
+	}
+	for h, c := range t.counted {
+		if c.phi == x && t.cur != h && t.cfg.InLoop(h, t.cur) {
+			return c.prev // the index of the iteration being reversed
+		}
 	}
 	if t.recompute[x] {
 		return t.recomputeAt(x)

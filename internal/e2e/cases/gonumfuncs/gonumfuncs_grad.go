@@ -101,60 +101,45 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 10 {
-			z2 := float64(i) / 10
-			t12 := math.Exp(-z2)
-			t13 := math.Exp(-10 * z2)
-			t14 := math.Exp(-(x[0] * z2))
-			t15 := math.Exp(-(x[1] * z2))
-			f := t14 - 5*t15 - (t12 - 5*t13)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t14, t15, t12, t13)
-			sum += f * f
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 10; i++ {
+		z2 := float64(i) / 10
+		t9 := math.Exp(-z2)
+		t10 := math.Exp(-10 * z2)
+		t11 := math.Exp(-(x[0] * z2))
+		t12 := math.Exp(-(x[1] * z2))
+		f := t11 - 5*t12 - (t9 - 5*t10)
+		tape = append(tape, t11, t12, t9, t10)
+		sum += f * f
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 4
-		t6 := t4[t5]
-		t7 := t4[t5+1]
-		tape = t4[:t5]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		t10 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 4
+		t5 := t3[t4]
+		t6 := t3[t4+1]
+		tape = t3[:t4]
+		t7 := dsum
 		dsum = 0
-		dsum2 += t10
-		t11 := 2 * (t10 * (t6 - 5*t7 - (t4[t5+2] - 5*t4[t5+3])))
-		z := float64(t8[t9]) / 10
-		dx[1] += t7 * (5 * t11) * z
-		dx[0] -= t6 * t11 * z
+		dsum2 += t7
+		t8 := 2 * (t7 * (t5 - 5*t6 - (t3[t4+2] - 5*t3[t4+3])))
+		z := float64(t) / 10
+		dx[1] += t6 * (5 * t8) * z
+		dx[0] -= t5 * t8 * z
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -196,62 +181,47 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 10 {
-			z2 := float64(i) / 10
-			t12 := math.Exp(-z2)
-			t13 := math.Exp(-10 * z2)
-			t14 := math.Exp(-(x[0] * z2))
-			t15 := math.Exp(-(x[1] * z2))
-			f := t14 - x[2]*t15 - (t12 - 5*t13)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t14, t15, t12, t13)
-			sum += f * f
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 10; i++ {
+		z2 := float64(i) / 10
+		t9 := math.Exp(-z2)
+		t10 := math.Exp(-10 * z2)
+		t11 := math.Exp(-(x[0] * z2))
+		t12 := math.Exp(-(x[1] * z2))
+		f := t11 - x[2]*t12 - (t9 - 5*t10)
+		tape = append(tape, t11, t12, t9, t10)
+		sum += f * f
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 4
-		t6 := t4[t5]
-		t7 := t4[t5+1]
-		tape = t4[:t5]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		t10 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 4
+		t5 := t3[t4]
+		t6 := t3[t4+1]
+		tape = t3[:t4]
+		t7 := dsum
 		dsum = 0
-		dsum2 += t10
+		dsum2 += t7
 		x2 := x[2]
-		t11 := 2 * (t10 * (t6 - x2*t7 - (t4[t5+2] - 5*t4[t5+3])))
-		z := float64(t8[t9]) / 10
-		dx[1] += t7 * (x2 * t11) * z
-		dx[2] -= t11 * t7
-		dx[0] -= t6 * t11 * z
+		t8 := 2 * (t7 * (t5 - x2*t6 - (t3[t4+2] - 5*t3[t4+3])))
+		z := float64(t) / 10
+		dx[1] += t6 * (x2 * t8) * z
+		dx[2] -= t8 * t6
+		dx[0] -= t5 * t8 * z
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -294,64 +264,49 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 10 {
-			z2 := float64(i) / 10
-			t12 := math.Exp(-z2)
-			t13 := math.Exp(-10 * z2)
-			t14 := math.Exp(-(x[0] * z2))
-			t15 := math.Exp(-(x[1] * z2))
-			f := x[2]*t14 - x[3]*t15 - (t12 - 5*t13)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t14, t15, t12, t13)
-			sum += f * f
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 10; i++ {
+		z2 := float64(i) / 10
+		t9 := math.Exp(-z2)
+		t10 := math.Exp(-10 * z2)
+		t11 := math.Exp(-(x[0] * z2))
+		t12 := math.Exp(-(x[1] * z2))
+		f := x[2]*t11 - x[3]*t12 - (t9 - 5*t10)
+		tape = append(tape, t11, t12, t9, t10)
+		sum += f * f
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 4
-		t6 := t4[t5]
-		t7 := t4[t5+1]
-		tape = t4[:t5]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		t10 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 4
+		t5 := t3[t4]
+		t6 := t3[t4+1]
+		tape = t3[:t4]
+		t7 := dsum
 		dsum = 0
-		dsum2 += t10
+		dsum2 += t7
 		x2 := x[2]
 		x3 := x[3]
-		t11 := 2 * (t10 * (x2*t6 - x3*t7 - (t4[t5+2] - 5*t4[t5+3])))
-		z := float64(t8[t9]) / 10
-		dx[1] += t7 * (x3 * t11) * z
-		dx[3] -= t11 * t7
-		dx[0] -= t6 * (x2 * t11) * z
-		dx[2] += t11 * t6
+		t8 := 2 * (t7 * (x2*t5 - x3*t6 - (t3[t4+2] - 5*t3[t4+3])))
+		z := float64(t) / 10
+		dx[1] += t6 * (x3 * t8) * z
+		dx[3] -= t8 * t6
+		dx[0] -= t5 * (x2 * t8) * z
+		dx[2] += t8 * t5
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -395,68 +350,53 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 11 {
-			z2 := float64(i) / 10
-			t13 := math.Exp(-z2)
-			t14 := math.Exp(-10 * z2)
-			t15 := math.Exp(-4 * z2)
-			t16 := math.Exp(-(x[0] * z2))
-			t17 := math.Exp(-(x[1] * z2))
-			t18 := math.Exp(-(x[4] * z2))
-			f := x[2]*t16 - x[3]*t17 + 3*t18 - (t13 - 5*t14 + 3*t15)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t16, t17, t18, t13, t14, t15)
-			sum += f * f
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 11; i++ {
+		z2 := float64(i) / 10
+		t10 := math.Exp(-z2)
+		t11 := math.Exp(-10 * z2)
+		t12 := math.Exp(-4 * z2)
+		t13 := math.Exp(-(x[0] * z2))
+		t14 := math.Exp(-(x[1] * z2))
+		t15 := math.Exp(-(x[4] * z2))
+		f := x[2]*t13 - x[3]*t14 + 3*t15 - (t10 - 5*t11 + 3*t12)
+		tape = append(tape, t13, t14, t15, t10, t11, t12)
+		sum += f * f
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 6
-		t6 := t4[t5]
-		t7 := t4[t5+1]
-		t8 := t4[t5+2]
-		tape = t4[:t5]
-		t9 := tapeint
-		t10 := len(t9) - 1
-		tapeint = t9[:t10]
-		t11 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 6
+		t5 := t3[t4]
+		t6 := t3[t4+1]
+		t7 := t3[t4+2]
+		tape = t3[:t4]
+		t8 := dsum
 		dsum = 0
-		dsum2 += t11
+		dsum2 += t8
 		x2 := x[2]
 		x3 := x[3]
-		t12 := 2 * (t11 * (x2*t6 - x3*t7 + 3*t8 - (t4[t5+3] - 5*t4[t5+4] + 3*t4[t5+5])))
-		z := float64(t9[t10]) / 10
-		dx[4] -= t8 * (3 * t12) * z
-		dx[1] += t7 * (x3 * t12) * z
-		dx[3] -= t12 * t7
-		dx[0] -= t6 * (x2 * t12) * z
-		dx[2] += t12 * t6
+		t9 := 2 * (t8 * (x2*t5 - x3*t6 + 3*t7 - (t3[t4+3] - 5*t3[t4+4] + 3*t3[t4+5])))
+		z := float64(t) / 10
+		dx[4] -= t7 * (3 * t9) * z
+		dx[1] += t6 * (x3 * t9) * z
+		dx[3] -= t9 * t6
+		dx[0] -= t5 * (x2 * t9) * z
+		dx[2] += t9 * t5
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -501,70 +441,55 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 13 {
-			z2 := float64(i) / 10
-			t13 := math.Exp(-z2)
-			t14 := math.Exp(-10 * z2)
-			t15 := 3 * math.Exp(-4*z2)
-			t16 := math.Exp(-(x[0] * z2))
-			t17 := math.Exp(-(x[1] * z2))
-			t18 := math.Exp(-(x[4] * z2))
-			f := x[2]*t16 - x[3]*t17 + x[5]*t18 - (t13 - 5*t14 + t15)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t16, t17, t18, t13, t14, t15)
-			sum += f * f
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 13; i++ {
+		z2 := float64(i) / 10
+		t10 := math.Exp(-z2)
+		t11 := math.Exp(-10 * z2)
+		t12 := 3 * math.Exp(-4*z2)
+		t13 := math.Exp(-(x[0] * z2))
+		t14 := math.Exp(-(x[1] * z2))
+		t15 := math.Exp(-(x[4] * z2))
+		f := x[2]*t13 - x[3]*t14 + x[5]*t15 - (t10 - 5*t11 + t12)
+		tape = append(tape, t13, t14, t15, t10, t11, t12)
+		sum += f * f
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 6
-		t6 := t4[t5]
-		t7 := t4[t5+1]
-		t8 := t4[t5+2]
-		tape = t4[:t5]
-		t9 := tapeint
-		t10 := len(t9) - 1
-		tapeint = t9[:t10]
-		t11 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 6
+		t5 := t3[t4]
+		t6 := t3[t4+1]
+		t7 := t3[t4+2]
+		tape = t3[:t4]
+		t8 := dsum
 		dsum = 0
-		dsum2 += t11
+		dsum2 += t8
 		x2 := x[2]
 		x3 := x[3]
 		x5 := x[5]
-		t12 := 2 * (t11 * (x2*t6 - x3*t7 + x5*t8 - (t4[t5+3] - 5*t4[t5+4] + t4[t5+5])))
-		z := float64(t9[t10]) / 10
-		dx[4] -= t8 * (x5 * t12) * z
-		dx[5] += t12 * t8
-		dx[1] += t7 * (x3 * t12) * z
-		dx[3] -= t12 * t7
-		dx[0] -= t6 * (x2 * t12) * z
-		dx[2] += t12 * t6
+		t9 := 2 * (t8 * (x2*t5 - x3*t6 + x5*t7 - (t3[t4+3] - 5*t3[t4+4] + t3[t4+5])))
+		z := float64(t) / 10
+		dx[4] -= t7 * (x5 * t9) * z
+		dx[5] += t9 * t7
+		dx[1] += t6 * (x3 * t9) * z
+		dx[3] -= t9 * t6
+		dx[0] -= t5 * (x2 * t9) * z
+		dx[2] += t9 * t5
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -606,63 +531,47 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 10 {
-			t13 := float64(i) / 10
-			t14 := math.Exp(-t13)
-			t15 := math.Exp(-(10 * t13))
-			t16 := math.Exp(-(t13 * x[0]))
-			t17 := math.Exp(-(t13 * x[1]))
-			f := t16 - t17 - x[2]*(t14-t15)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t16, t17, t14, t15)
-			sum += f * f
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 10; i++ {
+		t10 := float64(i) / 10
+		t11 := math.Exp(-t10)
+		t12 := math.Exp(-(10 * t10))
+		t13 := math.Exp(-(t10 * x[0]))
+		t14 := math.Exp(-(t10 * x[1]))
+		f := t13 - t14 - x[2]*(t11-t12)
+		tape = append(tape, t13, t14, t11, t12)
+		sum += f * f
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 4
-		t6 := t4[t5]
-		t7 := t4[t5+1]
-		tape = t4[:t5]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		i2 := t8[t9]
-		tapeint = t8[:t9]
-		t10 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 4
+		t5 := t3[t4]
+		t6 := t3[t4+1]
+		tape = t3[:t4]
+		t7 := dsum
 		dsum = 0
-		dsum2 += t10
-		y := t4[t5+2] - t4[t5+3]
-		t11 := 2 * (t10 * (t6 - t7 - x[2]*y))
-		dx[2] -= t11 * y
-		t12 := float64(i2) / 10
-		dx[1] += -t12 * -(t7 * t11)
-		dx[0] -= t12 * (t6 * t11)
+		dsum2 += t7
+		y := t3[t4+2] - t3[t4+3]
+		t8 := 2 * (t7 * (t5 - t6 - x[2]*y))
+		dx[2] -= t8 * y
+		t9 := float64(t) / 10
+		dx[1] += -t9 * -(t6 * t8)
+		dx[0] -= t9 * (t5 * t8)
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -750,67 +659,51 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 20 {
-			c := float64(i) / 5
-			t13 := c * x[1]
-			t14 := math.Exp(c)
-			f1_2 := x[0] + t13 - t14
-			t15 := math.Sin(c)
-			t16 := math.Cos(c)
-			f2 := x[2] + x[3]*t15 - t16
-			t17 := f2 * f2
-			f := f1_2*f1_2 + t17
-			tapeint = append(tapeint, i)
-			tape = append(tape, t15, t14, t16, t13, t17)
-			sum += f * f
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 20; i++ {
+		c := float64(i) / 5
+		t10 := c * x[1]
+		t11 := math.Exp(c)
+		f1_2 := x[0] + t10 - t11
+		t12 := math.Sin(c)
+		t13 := math.Cos(c)
+		f2 := x[2] + x[3]*t12 - t13
+		t14 := f2 * f2
+		f := f1_2*f1_2 + t14
+		tape = append(tape, t12, t11, t13, t10, t14)
+		sum += f * f
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 5
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := tapeint
-		t8 := len(t7) - 1
-		i2 := t7[t8]
-		tapeint = t7[:t8]
-		t9 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 5
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := dsum
 		dsum = 0
-		dsum2 += t9
-		f1 := x[0] + t4[t5+3] - t4[t5+1]
-		t10 := 2 * (t9 * (f1*f1 + t4[t5+4]))
-		t11 := 2 * (t10 * (x[2] + x[3]*t6 - t4[t5+2]))
-		t12 := 2 * (t10 * f1)
-		dx[3] += t11 * t6
-		dx[2] += t11
-		dx[1] += float64(i2) / 5 * t12
-		dx[0] += t12
+		dsum2 += t6
+		f1 := x[0] + t3[t4+3] - t3[t4+1]
+		t7 := 2 * (t6 * (f1*f1 + t3[t4+4]))
+		t8 := 2 * (t7 * (x[2] + x[3]*t5 - t3[t4+2]))
+		t9 := 2 * (t7 * f1)
+		dx[3] += t8 * t5
+		dx[2] += t8
+		dx[1] += float64(t) / 5 * t9
+		dx[0] += t9
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -860,7 +753,6 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
 	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	n := len(x)
@@ -868,66 +760,56 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 		panic("dimension of the problem must be a multiple of 4")
 	}
 	sum = 0
-	from := 0
 	i := 0
-	for {
-		path = append(path, from)
-		if i < n {
-			xi2 := x[i]
-			f1 := xi2 + 10*x[i+1]
-			f2_2 := x[i+2] - x[i+3]
-			t19 := x[i+1] - 2*x[i+2]
-			f3 := t19 * t19
-			t20 := xi2 - x[i+3]
-			f4_2 := t20 * t20
-			tapeint = append(tapeint, i, i+2)
-			sum += f1*f1 + 5*f2_2*f2_2 + f3*f3 + 10*f4_2*f4_2
-			from = 1
-			i += 4
-		} else {
-			break
-		}
+	for ; i < n; i += 4 {
+		xi := x[i]
+		f1 := xi + 10*x[i+1]
+		f2_2 := x[i+2] - x[i+3]
+		t19 := x[i+1] - 2*x[i+2]
+		f3 := t19 * t19
+		t20 := xi - x[i+3]
+		f4_2 := t20 * t20
+		tapeint = append(tapeint, i+2)
+		sum += f1*f1 + 5*f2_2*f2_2 + f3*f3 + 10*f4_2*f4_2
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 4
+		if i == 0 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tapeint
-		t5 := len(t4) - 2
-		i2 := t4[t5]
-		t6 := t4[t5+1]
-		tapeint = t4[:t5]
-		t7 := dsum
+		dsum += t2
+		t3 := tapeint
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tapeint = t3[:t4]
+		t6 := dsum
 		dsum = 0
-		dsum2 += t7
-		xi := x[i2]
-		t8 := i2 + 3
-		t9 := xi - x[t8]
+		dsum2 += t6
+		t7 := x[t]
+		t8 := t + 3
+		t9 := t7 - x[t8]
 		f4 := t9 * t9
-		t10 := i2 + 1
-		t11 := x[t10] - 2*x[t6]
-		t12 := i2 + 2
-		t13 := i2 + 3
+		t10 := t + 1
+		t11 := x[t10] - 2*x[t5]
+		t12 := t + 2
+		t13 := t + 3
 		f2 := x[t12] - x[t13]
-		t14 := 5*f2*t7 + 5*(t7*f2)
-		t15 := i2 + 1
-		t16 := 2 * (t7 * (xi + 10*x[t15]))
-		t17 := 2 * ((10*f4*t7 + 10*(t7*f4)) * t9)
+		t14 := 5*f2*t6 + 5*(t6*f2)
+		t15 := t + 1
+		t16 := 2 * (t6 * (t7 + 10*x[t15]))
+		t17 := 2 * ((10*f4*t6 + 10*(t6*f4)) * t9)
 		dx[t8] -= t17
-		t18 := 2 * (2 * (t7 * (t11 * t11)) * t11)
-		dx[t6] -= 2 * t18
+		t18 := 2 * (2 * (t6 * (t11 * t11)) * t11)
+		dx[t5] -= 2 * t18
 		dx[t10] += t18
 		dx[t13] -= t14
 		dx[t12] += t14
 		dx[t15] += 10 * t16
-		dx[i2] += t17 + t16
+		dx[t] += t17 + t16
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -966,51 +848,35 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	sum = 0
-	from := 0
 	i := 0
-	for {
-		path = append(path, from)
-		if i < len(x)-1 {
-			xi2 := x[i]
-			a := 1 - xi2
-			b2 := x[i+1] - xi2*xi2
-			tapeint = append(tapeint, i)
-			sum += a*a + 100*b2*b2
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i < len(x)-1; i++ {
+		xi := x[i]
+		a := 1 - xi
+		b2 := x[i+1] - xi*xi
+		sum += a*a + 100*b2*b2
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 0 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tapeint
-		t5 := len(t4) - 1
-		i2 := t4[t5]
-		tapeint = t4[:t5]
-		t6 := dsum
+		dsum += t2
+		t3 := dsum
 		dsum = 0
-		dsum2 += t6
-		t7 := i2 + 1
-		xi := x[i2]
-		b := x[t7] - xi*xi
-		t8 := 100*b*t6 + 100*(t6*b)
-		dx[t7] += t8
-		dx[i2] += -(2 * (t8 * xi)) - 2*(t6*(1-xi))
+		dsum2 += t3
+		t4 := t + 1
+		t5 := x[t]
+		b := x[t4] - t5*t5
+		t6 := 100*b*t3 + 100*(t3*b)
+		dx[t4] += t6
+		dx[t] += -(2 * (t6 * t5)) - 2*(t3*(1-t5))
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -1082,64 +948,54 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 15 {
-			x2 := x[2]
-			b2 := 0.5*float64(8-i) - x2
-			e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
-			x0_2 := x[0]
-			t13 := functionsGaussianY(g, i)
-			f := x0_2*e2 - t13
-			tapeint = append(tapeint, i, 8-i)
-			tape = append(tape, x2, e2, t13)
-			sum += f * f
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 15; i++ {
+		x2 := x[2]
+		b2 := 0.5*float64(8-i) - x2
+		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
+		x0_2 := x[0]
+		t12 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t12
+		tapeint = append(tapeint, 8-i)
+		tape = append(tape, x2, e2, t12)
+		sum += f * f
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 3
-		t6 := t4[t5]
-		e := t4[t5+1]
-		tape = t4[:t5]
-		t7 := tapeint
-		t8 := len(t7) - 2
-		t9 := t7[t8+1]
-		tapeint = t7[:t8]
-		t10 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 3
+		t5 := t3[t4]
+		e := t3[t4+1]
+		tape = t3[:t4]
+		t6 := tapeint
+		t7 := len(t6) - 1
+		t8 := t6[t7]
+		tapeint = t6[:t7]
+		t9 := dsum
 		dsum = 0
-		dsum2 += t10
+		dsum2 += t9
 		x0 := x[0]
-		t11 := 2 * (t10 * (x0*e - t4[t5+2]))
-		dx[0] += t11 * e
+		t10 := 2 * (t9 * (x0*e - t3[t4+2]))
+		dx[0] += t10 * e
 		x1 := x[1]
-		b := 0.5*float64(t9) - t6
-		t12 := e * (x0 * t11)
-		dx[1] += -0.5 * (t12 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t12 * b)
+		b := 0.5*float64(t8) - t5
+		t11 := e * (x0 * t10)
+		dx[1] += -0.5 * (t11 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t11 * b)
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -1200,83 +1056,68 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
-	var tapeint []int
 	var tape []float64
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 99 {
-			arg := float64(i) / 100
-			t18 := math.Pow(-50*math.Log(arg), 0.6666666666666666)
-			t19 := math.Abs(t18 + 25 - x[1])
-			t20 := math.Pow(t19, x[2])
-			t2_3 := math.Exp(-(t20 / x[0]))
-			t21 := t2_3 - arg
-			tape = append(tape, t18, t19, t20, t2_3)
-			tapeint = append(tapeint, i)
-			sum += t21 * t21
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i <= 99; i++ {
+		arg := float64(i) / 100
+		t15 := math.Pow(-50*math.Log(arg), 0.6666666666666666)
+		t16 := math.Abs(t15 + 25 - x[1])
+		t17 := math.Pow(t16, x[2])
+		t2_3 := math.Exp(-(t17 / x[0]))
+		t18 := t2_3 - arg
+		tape = append(tape, t15, t16, t17, t2_3)
+		sum += t18 * t18
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 1 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tapeint
-		t5 := len(t4) - 1
-		tapeint = t4[:t5]
-		t6 := tape
-		t7 := len(t6) - 4
-		t8 := t6[t7]
-		t9 := t6[t7+1]
-		t10 := t6[t7+2]
-		t2_2 := t6[t7+3]
-		tape = t6[:t7]
-		t11 := dsum
+		dsum += t2
+		t3 := tape
+		t4 := len(t3) - 4
+		t5 := t3[t4]
+		t6 := t3[t4+1]
+		t7 := t3[t4+2]
+		t2_2 := t3[t4+3]
+		tape = t3[:t4]
+		t8 := dsum
 		dsum = 0
-		dsum2 += t11
+		dsum2 += t8
 		x0 := x[0]
-		t12 := t2_2 * (2 * (t11 * (t2_2 - float64(t4[t5])/100)))
-		t13 := t12 / x0
-		dx[0] += t12 * (t10 / x0) / x0
+		t9 := t2_2 * (2 * (t8 * (t2_2 - float64(t)/100)))
+		t10 := t9 / x0
+		dx[0] += t9 * (t7 / x0) / x0
 		x2 := x[2]
-		t14 := x2 * math.Pow(t9, x2-1)
+		t11 := x2 * math.Pow(t6, x2-1)
 		if x2 == 0 {
-			t14 = 0
+			t11 = 0
 		}
-		t15 := t10 * math.Log(t9)
-		if t9 == 0 && x2 >= 0 {
-			t15 = 0
+		t12 := t7 * math.Log(t6)
+		if t6 == 0 && x2 >= 0 {
+			t12 = 0
 		}
-		dx[2] -= t15 * t13
-		r := t8 + 25 - x[1]
-		t16 := 0.0
+		dx[2] -= t12 * t10
+		r := t5 + 25 - x[1]
+		t13 := 0.0
 		if r < 0 {
-			t16 = -1
+			t13 = -1
 		}
-		t17 := t16
+		t14 := t13
 		if r > 0 {
-			t17 = 1
+			t14 = 1
 		}
-		dx[1] += t17 * (t14 * t13)
+		dx[1] += t14 * (t11 * t10)
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -1437,9 +1278,7 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
-	var tapeint []int
 	var tape []float64
-	var path []int
 	var ds float64
 	var ds2 float64
 	var dsum float64
@@ -1447,16 +1286,12 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	var dsum3 float64
 	n := len(x)
 	sum = 0
-	from := 0
 	i := -1
 	for {
 		t := i + 1
-		path = append(path, from)
 		if t < n {
-			t20 := x[t] - 1
-			tapeint = append(tapeint, i)
-			sum += t20 * t20
-			from = 1
+			t14 := x[t] - 1
+			sum += t14 * t14
 			i = t
 		} else {
 			break
@@ -1465,16 +1300,12 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	sum2 := sum * 1e-05
 	tape = append(tape, sum)
 	s := 0.0
-	from2 := 0
 	i2 := -1
 	for {
 		t2 := i2 + 1
-		path = append(path, from2)
 		if t2 < n {
 			v := x[t2]
-			tapeint = append(tapeint, i2)
 			s += v * v
-			from2 = 1
 			i2 = t2
 		} else {
 			break
@@ -1485,48 +1316,40 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	dsum += 1
 	ds2 += 2 * t3
 	for {
-		t4 := path
-		t5 := len(t4) - 1
-		path = t4[:t5]
-		if t4[t5] == 0 {
+		t4 := i2 - 1
+		if i2 == -1 {
 			break
 		}
-		t6 := ds2
+		t5 := ds2
 		ds2 = 0
-		ds += t6
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		t9 := ds
+		ds += t5
+		t6 := ds
 		ds = 0
-		ds2 += t9
-		t10 := t7[t8] + 1
-		dx[t10] += 2 * (t9 * x[t10])
+		ds2 += t6
+		t7 := t4 + 1
+		dx[t7] += 2 * (t6 * x[t7])
+		i2 = t4
 	}
 	ds2 = 0
-	t11 := tape
-	tape = t11[:len(t11)-1]
-	t12 := dsum
+	t8 := tape
+	tape = t8[:len(t8)-1]
+	t9 := dsum
 	dsum = 0
-	dsum3 += t12 * 1e-05
+	dsum3 += t9 * 1e-05
 	for {
-		t13 := path
-		t14 := len(t13) - 1
-		path = t13[:t14]
-		if t13[t14] == 0 {
+		t10 := i - 1
+		if i == -1 {
 			break
 		}
-		t15 := dsum3
+		t11 := dsum3
 		dsum3 = 0
-		dsum2 += t15
-		t16 := tapeint
-		t17 := len(t16) - 1
-		tapeint = t16[:t17]
-		t18 := dsum2
+		dsum2 += t11
+		t12 := dsum2
 		dsum2 = 0
-		dsum3 += t18
-		t19 := t16[t17] + 1
-		dx[t19] += 2 * (t18 * (x[t19] - 1))
+		dsum3 += t12
+		t13 := t10 + 1
+		dx[t13] += 2 * (t12 * (x[t13] - 1))
+		i = t10
 	}
 	dsum3 = 0
 	return sum2
@@ -1580,9 +1403,7 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
-	var tapeint []int
 	var tape []float64
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	var dsum3 float64
@@ -1591,57 +1412,35 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var ds2 float64
 	dim := len(x)
 	s := -1.0
-	from := 0
 	i := -1
 	for {
 		i2 := i + 1
-		path = append(path, from)
 		if i2 < dim {
 			v2 := x[i2]
-			tapeint = append(tapeint, i)
 			s += float64(dim-i2) * v2 * v2
-			from = 1
 			i = i2
 		} else {
 			break
 		}
 	}
 	sum = 0
-	from2 := 0
 	i3 := 1
-	for {
-		path = append(path, from2)
-		if i3 < dim {
-			t34 := math.Exp(float64(i3+1) / 10)
-			t35 := math.Exp(float64(i3) / 10)
-			t36 := math.Exp(x[i3] / 10)
-			t37 := math.Exp(x[i3-1] / 10)
-			f2 := t36 + t37 - (t34 + t35)
-			tapeint = append(tapeint, i3)
-			tape = append(tape, t36, t37, t34, t35)
-			sum += f2 * f2
-			from2 = 1
-			i3++
-		} else {
-			break
-		}
+	for ; i3 < dim; i3++ {
+		t25 := math.Exp(float64(i3+1) / 10)
+		t26 := math.Exp(float64(i3) / 10)
+		t27 := math.Exp(x[i3] / 10)
+		t28 := math.Exp(x[i3-1] / 10)
+		f2 := t27 + t28 - (t25 + t26)
+		tape = append(tape, t27, t28, t25, t26)
+		sum += f2 * f2
 	}
-	from3 := 0
 	i4 := 1
-	for {
-		path = append(path, from3)
-		if i4 < dim {
-			t32 := math.Exp(x[i4] / 10)
-			t33 := math.Exp(-0.1)
-			f := t32 - t33
-			tapeint = append(tapeint, i4)
-			tape = append(tape, t32, t33)
-			sum += f * f
-			from3 = 1
-			i4++
-		} else {
-			break
-		}
+	for ; i4 < dim; i4++ {
+		t23 := math.Exp(x[i4] / 10)
+		t24 := math.Exp(-0.1)
+		f := t23 - t24
+		tape = append(tape, t23, t24)
+		sum += f * f
 	}
 	t := x[0] - 0.2
 	sum2 := sum*1e-05 + t*t + s*s
@@ -1655,78 +1454,64 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	dx[0] += 2 * t
 	dsum2 += 1e-05
 	for {
-		t4 := path
-		t5 := len(t4) - 1
-		path = t4[:t5]
-		if t4[t5] == 0 {
+		t4 := i4 - 1
+		if i4 == 1 {
 			break
 		}
-		t6 := dsum2
+		t5 := dsum2
 		dsum2 = 0
-		dsum += t6
-		t7 := tape
-		t8 := len(t7) - 2
-		t9 := t7[t8]
-		tape = t7[:t8]
-		t10 := tapeint
-		t11 := len(t10) - 1
-		i5 := t10[t11]
-		tapeint = t10[:t11]
-		t12 := dsum
+		dsum += t5
+		t6 := tape
+		t7 := len(t6) - 2
+		t8 := t6[t7]
+		tape = t6[:t7]
+		t9 := dsum
 		dsum = 0
-		dsum2 += t12
-		dx[i5] += t9 * (2 * (t12 * (t9 - t7[t8+1]))) / 10
+		dsum2 += t9
+		dx[t4] += t8 * (2 * (t9 * (t8 - t6[t7+1]))) / 10
+		i4 = t4
 	}
-	t13 := dsum2
+	t10 := dsum2
 	dsum2 = 0
-	dsum4 += t13
+	dsum4 += t10
 	for {
-		t14 := path
-		t15 := len(t14) - 1
-		path = t14[:t15]
-		if t14[t15] == 0 {
+		t11 := i3 - 1
+		if i3 == 1 {
 			break
 		}
-		t16 := dsum4
+		t12 := dsum4
 		dsum4 = 0
-		dsum3 += t16
-		t17 := tape
-		t18 := len(t17) - 4
-		t19 := t17[t18]
-		t20 := t17[t18+1]
-		tape = t17[:t18]
-		t21 := tapeint
-		t22 := len(t21) - 1
-		i6 := t21[t22]
-		tapeint = t21[:t22]
-		t23 := dsum3
+		dsum3 += t12
+		t13 := tape
+		t14 := len(t13) - 4
+		t15 := t13[t14]
+		t16 := t13[t14+1]
+		tape = t13[:t14]
+		t17 := dsum3
 		dsum3 = 0
-		dsum4 += t23
-		t24 := 2 * (t23 * (t19 + t20 - (t17[t18+2] + t17[t18+3])))
-		dx[i6-1] += t20 * t24 / 10
-		dx[i6] += t19 * t24 / 10
+		dsum4 += t17
+		t18 := 2 * (t17 * (t15 + t16 - (t13[t14+2] + t13[t14+3])))
+		dx[t11-1] += t16 * t18 / 10
+		dx[t11] += t15 * t18 / 10
+		i3 = t11
 	}
 	dsum4 = 0
 	for {
-		t25 := path
-		t26 := len(t25) - 1
-		path = t25[:t26]
-		if t25[t26] == 0 {
+		t19 := i - 1
+		if i == -1 {
 			break
 		}
-		t27 := ds2
+		t20 := ds2
 		ds2 = 0
-		ds += t27
-		t28 := tapeint
-		t29 := len(t28) - 1
-		tapeint = t28[:t29]
-		t30 := ds
+		ds += t20
+		t21 := ds
 		ds = 0
-		ds2 += t30
-		i7 := t28[t29] + 1
-		v := x[i7]
-		t31 := float64(dim - i7)
-		dx[i7] += t31*v*t30 + t31*(t30*v)
+		ds2 += t21
+		i5 := t19 + 1
+		v := x[i5]
+		t22 := float64(dim - i5)
+		dx[i5] += t22*v*t21 + t22*(t21*v)
+		i = t19
 	}
 	ds2 = 0
 	return sum2
@@ -1811,21 +1596,15 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	sum = 0
-	from := 0
 	i := -1
 	for {
 		t := i + 1
-		path = append(path, from)
 		if t < len(x) {
 			v := x[t]
-			tapeint = append(tapeint, i)
 			sum += v * v
-			from = 1
 			i = t
 		} else {
 			break
@@ -1833,23 +1612,19 @@ func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 	}
 	dsum2 += 1
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t2 := i - 1
+		if i == -1 {
 			break
 		}
-		t4 := dsum2
+		t3 := dsum2
 		dsum2 = 0
-		dsum += t4
-		t5 := tapeint
-		t6 := len(t5) - 1
-		tapeint = t5[:t6]
-		t7 := dsum
+		dsum += t3
+		t4 := dsum
 		dsum = 0
-		dsum2 += t7
-		t8 := t5[t6] + 1
-		dx[t8] += 2 * (t7 * x[t8])
+		dsum2 += t4
+		t5 := t2 + 1
+		dx[t5] += 2 * (t4 * x[t5])
+		i = t2
 	}
 	dsum2 = 0
 	return sum
@@ -1897,45 +1672,35 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	var ds1 float64
 	var ds1_2 float64
 	n := len(x)
 	s1 := 0.0
-	from := 0
 	i := -1
 	for {
 		t2 := i + 1
-		path = append(path, from)
 		if t2 < n {
-			t23 := math.Cos(x[t2])
-			tapeint = append(tapeint, i)
-			tape = append(tape, t23)
-			s1 += t23
-			from = 1
+			t17 := math.Cos(x[t2])
+			tape = append(tape, t17)
+			s1 += t17
 			i = t2
 		} else {
 			break
 		}
 	}
 	sum = 0
-	from2 := 0
 	i2 := -1
 	for {
 		i3 := i2 + 1
-		path = append(path, from2)
 		if i3 < n {
 			v2 := x[i3]
-			t21 := math.Cos(v2)
-			t22 := math.Sin(v2)
-			f := float64(n+i3+1) - float64(i3+1)*t21 - t22 - s1
-			tapeint = append(tapeint, i2)
-			tape = append(tape, t21, t22, s1)
+			t15 := math.Cos(v2)
+			t16 := math.Sin(v2)
+			f := float64(n+i3+1) - float64(i3+1)*t15 - t16 - s1
+			tape = append(tape, t15, t16, s1)
 			sum += f * f
-			from2 = 1
 			i2 = i3
 		} else {
 			break
@@ -1943,52 +1708,44 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	}
 	dsum2 += 1
 	for {
-		t3 := path
-		t4 := len(t3) - 1
-		path = t3[:t4]
-		if t3[t4] == 0 {
+		t3 := i2 - 1
+		if i2 == -1 {
 			break
 		}
-		t5 := dsum2
+		t4 := dsum2
 		dsum2 = 0
-		dsum += t5
-		t6 := tape
-		t7 := len(t6) - 3
-		tape = t6[:t7]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		t10 := dsum
+		dsum += t4
+		t5 := tape
+		t6 := len(t5) - 3
+		tape = t5[:t6]
+		t7 := dsum
 		dsum = 0
-		dsum2 += t10
-		i4 := t8[t9] + 1
-		t11 := float64(i4 + 1)
-		t12 := 2 * (t10 * (float64(n+i4+1) - t11*t6[t7] - t6[t7+1] - t6[t7+2]))
-		ds1_2 -= t12
+		dsum2 += t7
+		i4 := t3 + 1
+		t8 := float64(i4 + 1)
+		t9 := 2 * (t7 * (float64(n+i4+1) - t8*t5[t6] - t5[t6+1] - t5[t6+2]))
+		ds1_2 -= t9
 		v := x[i4]
-		dx[i4] += -math.Sin(v)*-(t11*t12) - math.Cos(v)*t12
+		dx[i4] += -math.Sin(v)*-(t8*t9) - math.Cos(v)*t9
+		i2 = t3
 	}
 	dsum2 = 0
 	for {
-		t13 := path
-		t14 := len(t13) - 1
-		path = t13[:t14]
-		if t13[t14] == 0 {
+		t10 := i - 1
+		if i == -1 {
 			break
 		}
-		t15 := ds1_2
+		t11 := ds1_2
 		ds1_2 = 0
-		ds1 += t15
-		t16 := tape
-		tape = t16[:len(t16)-1]
-		t17 := tapeint
-		t18 := len(t17) - 1
-		tapeint = t17[:t18]
-		t19 := ds1
+		ds1 += t11
+		t12 := tape
+		tape = t12[:len(t12)-1]
+		t13 := ds1
 		ds1 = 0
-		ds1_2 += t19
-		t20 := t17[t18] + 1
-		dx[t20] -= math.Sin(x[t20]) * t19
+		ds1_2 += t13
+		t14 := t10 + 1
+		dx[t14] -= math.Sin(x[t14]) * t13
+		i = t10
 	}
 	ds1_2 = 0
 	return sum
@@ -2032,41 +1789,30 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
-	var tapeint []int
 	var tape []float64
-	var path []int
 	var ds float64
 	var ds2 float64
 	var dsum float64
 	var dsum2 float64
 	n := len(x)
 	sum = 0
-	from := 0
 	i := -1
 	for {
 		t := i + 1
-		path = append(path, from)
 		if t < n {
-			t18 := x[t] - 1
-			tapeint = append(tapeint, i)
-			sum += t18 * t18
-			from = 1
+			t12 := x[t] - 1
+			sum += t12 * t12
 			i = t
 		} else {
 			break
 		}
 	}
 	s := 0.0
-	from2 := 0
 	i2 := -1
 	for {
 		i3 := i2 + 1
-		path = append(path, from2)
 		if i3 < n {
-			v2 := x[i3]
-			tapeint = append(tapeint, i2)
-			s += float64(i3+1) * (v2 - 1)
-			from2 = 1
+			s += float64(i3+1) * (x[i3] - 1)
 			i2 = i3
 		} else {
 			break
@@ -2084,43 +1830,35 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	ds2 += t4 * s3
 	ds2 += s3 * t4
 	for {
-		t5 := path
-		t6 := len(t5) - 1
-		path = t5[:t6]
-		if t5[t6] == 0 {
+		t5 := i2 - 1
+		if i2 == -1 {
 			break
 		}
-		t7 := ds2
+		t6 := ds2
 		ds2 = 0
-		ds += t7
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		t10 := ds
+		ds += t6
+		t7 := ds
 		ds = 0
-		ds2 += t10
-		i4 := t8[t9] + 1
-		dx[i4] += float64(i4+1) * t10
+		ds2 += t7
+		i4 := t5 + 1
+		dx[i4] += float64(i4+1) * t7
+		i2 = t5
 	}
 	ds2 = 0
 	for {
-		t11 := path
-		t12 := len(t11) - 1
-		path = t11[:t12]
-		if t11[t12] == 0 {
+		t8 := i - 1
+		if i == -1 {
 			break
 		}
-		t13 := dsum2
+		t9 := dsum2
 		dsum2 = 0
-		dsum += t13
-		t14 := tapeint
-		t15 := len(t14) - 1
-		tapeint = t14[:t15]
-		t16 := dsum
+		dsum += t9
+		t10 := dsum
 		dsum = 0
-		dsum2 += t16
-		t17 := t14[t15] + 1
-		dx[t17] += 2 * (t16 * (x[t17] - 1))
+		dsum2 += t10
+		t11 := t8 + 1
+		dx[t11] += 2 * (t10 * (x[t11] - 1))
+		i = t8
 	}
 	dsum2 = 0
 	return sum2
@@ -2194,59 +1932,51 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var ds1_2 float64
 	var dsum2 float64
 	sum = 0
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i <= 29 {
-			d1 := float64(i) / 29
-			d2 := 1.0
-			s1 := 0.0
-			from2 := 0
-			j2 := 1
-			var n int
-			for {
-				n = len(x)
-				path = append(path, from2)
-				if j2 < n {
-					xj := x[j2]
-					tapeint = append(tapeint, j2)
-					tape = append(tape, d2)
-					s1 += float64(j2) * d2 * xj
-					d2 *= d1
-					from2 = 1
-					j2++
-				} else {
-					break
-				}
+	for ; i <= 29; i++ {
+		d1 := float64(i) / 29
+		d2 := 1.0
+		s1 := 0.0
+		from := 0
+		j2 := 1
+		var n int
+		for {
+			n = len(x)
+			path = append(path, from)
+			if j2 < n {
+				xj := x[j2]
+				tapeint = append(tapeint, j2)
+				tape = append(tape, d2)
+				s1 += float64(j2) * d2 * xj
+				d2 *= d1
+				from = 1
+				j2++
+			} else {
+				break
 			}
-			d2_2 := 1.0
-			s2_2 := 0.0
-			from3 := 0
-			i2 := -1
-			for {
-				t28 := i2 + 1
-				path = append(path, from3)
-				if t28 < n {
-					v := x[t28]
-					tapeint = append(tapeint, i2)
-					tape = append(tape, d2_2)
-					s2_2 += d2_2 * v
-					d2_2 *= d1
-					from3 = 1
-					i2 = t28
-				} else {
-					break
-				}
-			}
-			t29 := s1 - s2_2*s2_2 - 1
-			tape = append(tape, s2_2, s1)
-			sum += t29 * t29
-			from = 1
-			i++
-		} else {
-			break
 		}
+		d2_2 := 1.0
+		s2_2 := 0.0
+		from2 := 0
+		i2 := -1
+		for {
+			t27 := i2 + 1
+			path = append(path, from2)
+			if t27 < n {
+				v := x[t27]
+				tapeint = append(tapeint, i2)
+				tape = append(tape, d2_2)
+				s2_2 += d2_2 * v
+				d2_2 *= d1
+				from2 = 1
+				i2 = t27
+			} else {
+				break
+			}
+		}
+		t28 := s1 - s2_2*s2_2 - 1
+		tape = append(tape, s2_2, s1)
+		sum += t28 * t28
 	}
 	x0 := x[0]
 	t := x0 * x0
@@ -2257,72 +1987,71 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	dx[0] += 2 * ((1 - t3) * x0)
 	dx[1] += t3
 	for {
-		t4 := path
-		t5 := len(t4) - 1
-		path = t4[:t5]
-		if t4[t5] == 0 {
+		t4 := i - 1
+		if i == 1 {
 			break
 		}
-		t6 := dsum2
+		t5 := dsum2
 		dsum2 = 0
-		dsum += t6
-		t7 := tape
-		t8 := len(t7) - 2
-		s2 := t7[t8]
-		tape = t7[:t8]
-		t9 := dsum
+		dsum += t5
+		t6 := tape
+		t7 := len(t6) - 2
+		s2 := t6[t7]
+		tape = t6[:t7]
+		t8 := dsum
 		dsum = 0
-		dsum2 += t9
-		t10 := 2 * (t9 * (t7[t8+1] - s2*s2 - 1))
-		ds1_2 += t10
-		ds2_2 -= t10 * s2
-		ds2_2 -= s2 * t10
+		dsum2 += t8
+		t9 := 2 * (t8 * (t6[t7+1] - s2*s2 - 1))
+		ds1_2 += t9
+		ds2_2 -= t9 * s2
+		ds2_2 -= s2 * t9
 		for {
-			t11 := path
-			t12 := len(t11) - 1
-			path = t11[:t12]
-			if t11[t12] == 0 {
+			t10 := path
+			t11 := len(t10) - 1
+			path = t10[:t11]
+			if t10[t11] == 0 {
 				break
 			}
-			t13 := ds2_2
+			t12 := ds2_2
 			ds2_2 = 0
-			ds2 += t13
-			t14 := tape
-			t15 := len(t14) - 1
-			tape = t14[:t15]
-			t16 := tapeint
-			t17 := len(t16) - 1
-			t18 := t16[t17]
-			tapeint = t16[:t17]
-			t19 := ds2
+			ds2 += t12
+			t13 := tape
+			t14 := len(t13) - 1
+			tape = t13[:t14]
+			t15 := tapeint
+			t16 := len(t15) - 1
+			t17 := t15[t16]
+			tapeint = t15[:t16]
+			t18 := ds2
 			ds2 = 0
-			ds2_2 += t19
-			dx[t18+1] += t14[t15] * t19
+			ds2_2 += t18
+			dx[t17+1] += t13[t14] * t18
 		}
 		ds2_2 = 0
 		for {
-			t20 := path
-			t21 := len(t20) - 1
-			path = t20[:t21]
-			if t20[t21] == 0 {
+			t19 := path
+			t20 := len(t19) - 1
+			path = t19[:t20]
+			if t19[t20] == 0 {
 				break
 			}
-			t22 := ds1_2
+			t21 := ds1_2
 			ds1_2 = 0
-			ds1 += t22
-			t23 := tape
-			t24 := len(t23) - 1
-			tape = t23[:t24]
-			t25 := tapeint
-			t26 := len(t25) - 1
-			j := t25[t26]
-			tapeint = t25[:t26]
-			t27 := ds1
+			ds1 += t21
+			t22 := tape
+			t23 := len(t22) - 1
+			tape = t22[:t23]
+			t24 := tapeint
+			t25 := len(t24) - 1
+			j := t24[t25]
+			tapeint = t24[:t25]
+			t26 := ds1
 			ds1 = 0
-			ds1_2 += t27
-			dx[j] += float64(j) * t23[t24] * t27
+			ds1_2 += t26
+			dx[j] += float64(j) * t22[t23] * t26
 		}
 		ds1_2 = 0
+		i = t4
 	}
 	dsum2 = 0
 	return sum
@@ -2823,9 +2552,7 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
-	var tapeint []int
 	var tape []float64
-	var path []int
 	var dsc float64
 	var dss float64
 	var dsc2 float64
@@ -2833,19 +2560,15 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	n := len(x)
 	ss := 0.0
 	sc := 0.0
-	from := 0
 	i := -1
 	for {
 		t := i + 1
-		path = append(path, from)
 		if t < n {
 			v2 := x[t]
-			t17 := math.Cos(6.283185307179586 * v2)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t17)
+			t14 := math.Cos(6.283185307179586 * v2)
+			tape = append(tape, t14)
 			ss += v2 * v2
-			sc += t17
-			from = 1
+			sc += t14
 			i = t
 		} else {
 			break
@@ -2862,32 +2585,28 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	dsc2 -= id * (t4 * 1)
 	dss2 += id * (0.5 / t2 * (-0.2 * (t3 * -20)))
 	for {
-		t7 := path
-		t8 := len(t7) - 1
-		path = t7[:t8]
-		if t7[t8] == 0 {
+		t7 := i - 1
+		if i == -1 {
 			break
 		}
-		t9 := dss2
+		t8 := dss2
 		dss2 = 0
-		dss += t9
-		t10 := dsc2
+		dss += t8
+		t9 := dsc2
 		dsc2 = 0
-		dsc += t10
-		t11 := tape
-		tape = t11[:len(t11)-1]
-		t12 := tapeint
-		t13 := len(t12) - 1
-		tapeint = t12[:t13]
-		t14 := dsc
+		dsc += t9
+		t10 := tape
+		tape = t10[:len(t10)-1]
+		t11 := dsc
 		dsc = 0
-		dsc2 += t14
-		t15 := t12[t13] + 1
-		v := x[t15]
-		t16 := dss
+		dsc2 += t11
+		t12 := t7 + 1
+		v := x[t12]
+		t13 := dss
 		dss = 0
-		dss2 += t16
-		dx[t15] += t16*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*t14) + v*t16
+		dss2 += t13
+		dx[t12] += t13*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*t11) + v*t13
+		i = t7
 	}
 	dss2 = 0
 	dsc2 = 0
@@ -3211,8 +2930,6 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dv float64
 	var dxn float64
 	var dv2 float64
@@ -3222,71 +2939,57 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	xp := x[0]
 	t := xp - 1
 	v := t * t
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i < len(x) {
-			xn2 := x[i]
-			tmp2 := 2*xn2*xn2 - xp
-			tapeint = append(tapeint, i)
-			tape = append(tape, xp)
-			xp = xn2
-			v += float64(i+1) * tmp2 * tmp2
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i < len(x); i++ {
+		xn2 := x[i]
+		tmp2 := 2*xn2*xn2 - xp
+		tape = append(tape, xp)
+		xp = xn2
+		v += float64(i+1) * tmp2 * tmp2
 	}
 	dv2 += 1
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t2 := i - 1
+		if i == 1 {
 			break
 		}
-		t4 := dxp
+		t3 := dxp
 		dxp = 0
-		dxn += t4
-		t5 := dv2
+		dxn += t3
+		t4 := dv2
 		dv2 = 0
-		dv += t5
-		t6 := tape
-		t7 := len(t6) - 1
-		tape = t6[:t7]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		i2 := t8[t9]
-		tapeint = t8[:t9]
-		t10 := dv
+		dv += t4
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		t7 := dv
 		dv = 0
-		dv2 += t10
-		xn := x[i2]
-		t11 := 2 * xn
-		tmp := t11*xn - t6[t7]
-		t12 := float64(i2 + 1)
-		t13 := t12*tmp*t10 + t12*(t10*tmp)
-		dxp -= t13
-		dxn += t11 * t13
-		dxn += 2 * (t13 * xn)
-		t14 := dxn
+		dv2 += t7
+		xn := x[t2]
+		t8 := 2 * xn
+		tmp := t8*xn - t5[t6]
+		t9 := float64(t2 + 1)
+		t10 := t9*tmp*t7 + t9*(t7*tmp)
+		dxp -= t10
+		dxn += t8 * t10
+		dxn += 2 * (t10 * xn)
+		t11 := dxn
 		dxn = 0
-		dx[i2] += t14
+		dx[t2] += t11
+		i = t2
 	}
-	t15 := dxp
+	t12 := dxp
 	dxp = 0
-	dxp2 += t15
-	t16 := dv2
+	dxp2 += t12
+	t13 := dv2
 	dv2 = 0
-	dv3 += t16
-	t17 := dv3
+	dv3 += t13
+	t14 := dv3
 	dv3 = 0
-	dxp2 += 2 * (t17 * t)
-	t18 := dxp2
+	dxp2 += 2 * (t14 * t)
+	t15 := dxp2
 	dxp2 = 0
-	dx[0] += t18
+	dx[0] += t15
 	return v
 }
 
@@ -3514,28 +3217,22 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dpc float64
 	var dss float64
 	var dpc2 float64
 	var dss2 float64
 	ss := 0.0
 	pc := 1.0
-	from := 0
 	i := -1
 	for {
 		i2 := i + 1
-		path = append(path, from)
 		if i2 < len(x) {
 			v2 := x[i2]
-			t13 := math.Sqrt(float64(i2 + 1))
-			t14 := math.Cos(v2 / t13)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t13, t14, pc)
+			t10 := math.Sqrt(float64(i2 + 1))
+			t11 := math.Cos(v2 / t10)
+			tape = append(tape, t10, t11, pc)
 			ss += v2 * v2
-			pc *= t14
-			from = 1
+			pc *= t11
 			i = i2
 		} else {
 			break
@@ -3545,34 +3242,30 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	dpc2 -= 1
 	dss2 += 1.0 / 4000
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t2 := i - 1
+		if i == -1 {
 			break
 		}
-		t4 := dss2
+		t3 := dss2
 		dss2 = 0
-		dss += t4
-		t5 := dpc2
+		dss += t3
+		t4 := dpc2
 		dpc2 = 0
-		dpc += t5
-		t6 := tape
-		t7 := len(t6) - 3
-		t8 := t6[t7]
-		tape = t6[:t7]
-		t9 := tapeint
-		t10 := len(t9) - 1
-		tapeint = t9[:t10]
-		t11 := dpc
+		dpc += t4
+		t5 := tape
+		t6 := len(t5) - 3
+		t7 := t5[t6]
+		tape = t5[:t6]
+		t8 := dpc
 		dpc = 0
-		dpc2 += t11 * t6[t7+1]
-		i3 := t9[t10] + 1
+		dpc2 += t8 * t5[t6+1]
+		i3 := t2 + 1
 		v := x[i3]
-		t12 := dss
+		t9 := dss
 		dss = 0
-		dss2 += t12
-		dx[i3] += t12*v - math.Sin(v/t8)*(t6[t7+2]*t11)/t8 + v*t12
+		dss2 += t9
+		dx[i3] += t9*v - math.Sin(v/t7)*(t5[t6+2]*t8)/t7 + v*t9
+		i = t2
 	}
 	dss2 = 0
 	dpc2 = 0
@@ -3725,85 +3418,82 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
 	f := 0.0
-	from := 0
 	i := -1
 	for {
-		i++
-		path = append(path, from)
-		if i < 5 {
-			cv2 := c[i]
-			t16 := A[i]
+		i2 := i + 1
+		if i2 < 5 {
+			cv2 := c[i2]
+			t15 := A[i2]
 			ss := 0.0
-			from2 := 0
-			i2 := -1
+			from := 0
+			i3 := -1
 			for {
-				j2 := i2 + 1
-				path = append(path, from2)
+				j2 := i3 + 1
+				path = append(path, from)
 				if j2 < 2 {
-					av := t16[j2]
+					av := t15[j2]
 					xja := x[j2] - av
-					tapeint = append(tapeint, i2)
+					tapeint = append(tapeint, i3)
 					tape = append(tape, av)
 					ss += xja * xja
-					from2 = 1
-					i2 = j2
+					from = 1
+					i3 = j2
 				} else {
 					break
 				}
 			}
-			t17 := math.Exp(-0.3183098861837907 * ss)
-			t18 := math.Cos(3.141592653589793 * ss)
-			tape = append(tape, ss, t17, cv2, t18)
-			f += cv2 * t17 * t18
-			from = 1
+			t16 := math.Exp(-0.3183098861837907 * ss)
+			t17 := math.Cos(3.141592653589793 * ss)
+			tape = append(tape, ss, t16, cv2, t17)
+			f += cv2 * t16 * t17
+			i = i2
 		} else {
 			break
 		}
 	}
 	df2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == -1 {
 			break
 		}
-		t3 := df2
+		t2 := df2
 		df2 = 0
-		df += t3
-		t4 := tape
-		t5 := len(t4) - 4
-		t6 := t4[t5+1]
-		cv := t4[t5+2]
-		tape = t4[:t5]
-		t7 := df
+		df += t2
+		t3 := tape
+		t4 := len(t3) - 4
+		t5 := t3[t4+1]
+		cv := t3[t4+2]
+		tape = t3[:t4]
+		t6 := df
 		df = 0
-		df2 += t7
-		dss2 -= 3.141592653589793 * (math.Sin(3.141592653589793*t4[t5]) * (cv * t6 * t7))
-		dss2 += -0.3183098861837907 * (t6 * (cv * (t7 * t4[t5+3])))
+		df2 += t6
+		dss2 -= 3.141592653589793 * (math.Sin(3.141592653589793*t3[t4]) * (cv * t5 * t6))
+		dss2 += -0.3183098861837907 * (t5 * (cv * (t6 * t3[t4+3])))
 		for {
-			t8 := path
-			t9 := len(t8) - 1
-			path = t8[:t9]
-			if t8[t9] == 0 {
+			t7 := path
+			t8 := len(t7) - 1
+			path = t7[:t8]
+			if t7[t8] == 0 {
 				break
 			}
-			t10 := dss2
+			t9 := dss2
 			dss2 = 0
-			dss += t10
-			t11 := tape
-			t12 := len(t11) - 1
-			tape = t11[:t12]
-			t13 := tapeint
-			t14 := len(t13) - 1
-			tapeint = t13[:t14]
-			t15 := dss
+			dss += t9
+			t10 := tape
+			t11 := len(t10) - 1
+			tape = t10[:t11]
+			t12 := tapeint
+			t13 := len(t12) - 1
+			tapeint = t12[:t13]
+			t14 := dss
 			dss = 0
-			dss2 += t15
-			j := t13[t14] + 1
-			dx[j] += 2 * (t15 * (x[j] - t11[t12]))
+			dss2 += t14
+			j := t12[t13] + 1
+			dx[j] += 2 * (t14 * (x[j] - t10[t11]))
 		}
 		dss2 = 0
+		i = t
 	}
 	df2 = 0
 	return f
@@ -3864,28 +3554,22 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	var dsum3 float64
 	t := 3.141592653589793 * (1 + (x[0]-1)/4)
 	s1 := math.Sin(t)
 	sum := s1 * s1
-	from := 0
 	i := 0
 	var n int
 	for {
 		n = len(x)
-		path = append(path, from)
 		if i < n-1 {
 			wi2 := 1 + (x[i]-1)/4
 			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t21 := wi2 - 1
-			tapeint = append(tapeint, i)
+			t18 := wi2 - 1
 			tape = append(tape, s2)
-			sum += t21 * t21 * (1 + 10*s2*s2)
-			from = 1
+			sum += t18 * t18 * (1 + 10*s2*s2)
 			i++
 		} else {
 			break
@@ -3902,38 +3586,33 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	dsum2 += 1
 	dx[t2] += (2*(t6*t4) + 6.283185307179586*(math.Cos(t3)*(2*(t5*sd)))) / 4
 	for {
-		t8 := path
-		t9 := len(t8) - 1
-		path = t8[:t9]
-		if t8[t9] == 0 {
+		t8 := i - 1
+		if i == 0 {
 			break
 		}
-		t10 := dsum2
+		t9 := dsum2
 		dsum2 = 0
-		dsum += t10
-		t11 := tape
-		t12 := len(t11) - 1
-		s := t11[t12]
-		tape = t11[:t12]
-		t13 := tapeint
-		t14 := len(t13) - 1
-		i2 := t13[t14]
-		tapeint = t13[:t14]
-		t15 := dsum
+		dsum += t9
+		t10 := tape
+		t11 := len(t10) - 1
+		s := t10[t11]
+		tape = t10[:t11]
+		t12 := dsum
 		dsum = 0
-		dsum2 += t15
-		t16 := 10 * s
-		wi := 1 + (x[i2]-1)/4
-		t17 := wi - 1
-		t18 := t17 * t17 * t15
-		dx[i2] += (2*(t15*(1+t16*s)*t17) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t16*t18+10*(t18*s)))) / 4
+		dsum2 += t12
+		t13 := 10 * s
+		wi := 1 + (x[t8]-1)/4
+		t14 := wi - 1
+		t15 := t14 * t14 * t12
+		dx[t8] += (2*(t12*(1+t13*s)*t14) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t13*t15+10*(t15*s)))) / 4
+		i = t8
 	}
-	t19 := dsum2
+	t16 := dsum2
 	dsum2 = 0
-	dsum3 += t19
-	t20 := dsum3
+	dsum3 += t16
+	t17 := dsum3
 	dsum3 = 0
-	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (t20 * s1))) / 4
+	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (t17 * s1))) / 4
 	return t7
 }
 
@@ -4032,24 +3711,18 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	n := len(x)
 	sum := 10 * float64(n)
-	from := 0
 	i := -1
 	for {
 		t := i + 1
-		path = append(path, from)
 		if t < n {
 			v2 := x[t]
-			t10 := math.Cos(6.283185307179586 * v2)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t10)
-			sum += v2*v2 - 10*t10
-			from = 1
+			t7 := math.Cos(6.283185307179586 * v2)
+			tape = append(tape, t7)
+			sum += v2*v2 - 10*t7
 			i = t
 		} else {
 			break
@@ -4057,26 +3730,22 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 	}
 	dsum2 += 1
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t2 := i - 1
+		if i == -1 {
 			break
 		}
-		t4 := dsum2
+		t3 := dsum2
 		dsum2 = 0
-		dsum += t4
-		t5 := tape
-		tape = t5[:len(t5)-1]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		tapeint = t6[:t7]
-		t8 := dsum
+		dsum += t3
+		t4 := tape
+		tape = t4[:len(t4)-1]
+		t5 := dsum
 		dsum = 0
-		dsum2 += t8
-		t9 := t6[t7] + 1
-		v := x[t9]
-		dx[t9] += 6.283185307179586*(-math.Sin(6.283185307179586*v)*-(10*t8)) + t8*v + v*t8
+		dsum2 += t5
+		t6 := t2 + 1
+		v := x[t6]
+		dx[t6] += 6.283185307179586*(-math.Sin(6.283185307179586*v)*-(10*t5)) + t5*v + v*t5
+		i = t2
 	}
 	dsum2 = 0
 	return sum
@@ -4251,26 +3920,20 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	n := len(x)
 	sum := 0.0
-	from := 0
 	i := -1
 	for {
 		t := i + 1
-		path = append(path, from)
 		if t < n {
 			v2 := x[t]
-			t15 := math.Abs(v2)
-			t16 := math.Sqrt(t15)
-			t17 := math.Sin(t16)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t15, t16, t17)
-			sum += v2 * t17
-			from = 1
+			t12 := math.Abs(v2)
+			t13 := math.Sqrt(t12)
+			t14 := math.Sin(t13)
+			tape = append(tape, t12, t13, t14)
+			sum += v2 * t14
 			i = t
 		} else {
 			break
@@ -4279,36 +3942,32 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	t2 := 418.9829*float64(n) - sum
 	dsum2 -= 1
 	for {
-		t3 := path
-		t4 := len(t3) - 1
-		path = t3[:t4]
-		if t3[t4] == 0 {
+		t3 := i - 1
+		if i == -1 {
 			break
 		}
-		t5 := dsum2
+		t4 := dsum2
 		dsum2 = 0
-		dsum += t5
-		t6 := tape
-		t7 := len(t6) - 3
-		t8 := t6[t7+1]
-		tape = t6[:t7]
-		t9 := tapeint
-		t10 := len(t9) - 1
-		tapeint = t9[:t10]
-		t11 := dsum
+		dsum += t4
+		t5 := tape
+		t6 := len(t5) - 3
+		t7 := t5[t6+1]
+		tape = t5[:t6]
+		t8 := dsum
 		dsum = 0
-		dsum2 += t11
-		t12 := t9[t10] + 1
-		v := x[t12]
-		t13 := 0.0
+		dsum2 += t8
+		t9 := t3 + 1
+		v := x[t9]
+		t10 := 0.0
 		if v < 0 {
-			t13 = -1
+			t10 = -1
 		}
-		t14 := t13
+		t11 := t10
 		if v > 0 {
-			t14 = 1
+			t11 = 1
 		}
-		dx[t12] += t11*t6[t7+2] + t14*(0.5/t8*(math.Cos(t8)*(v*t11)))
+		dx[t9] += t8*t5[t6+2] + t11*(0.5/t7*(math.Cos(t7)*(v*t8)))
+		i = t3
 	}
 	dsum2 = 0
 	return t2

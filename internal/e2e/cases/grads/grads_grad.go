@@ -12,51 +12,35 @@ import "math"
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
-	var tapeint []int
-	var path []int
 	var dsum float64
 	var dsum2 float64
 	sum := 0.0
-	from := 0
 	i := 0
-	for {
-		path = append(path, from)
-		if i < len(x)-1 {
-			xi2 := x[i]
-			a2 := x[i+1] - xi2*xi2
-			b := 1 - xi2
-			tapeint = append(tapeint, i)
-			sum += 100*a2*a2 + b*b
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i < len(x)-1; i++ {
+		xi := x[i]
+		a2 := x[i+1] - xi*xi
+		b := 1 - xi
+		sum += 100*a2*a2 + b*b
 	}
 	dsum2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 0 {
 			break
 		}
-		t3 := dsum2
+		t2 := dsum2
 		dsum2 = 0
-		dsum += t3
-		t4 := tapeint
-		t5 := len(t4) - 1
-		i2 := t4[t5]
-		tapeint = t4[:t5]
-		t6 := dsum
+		dsum += t2
+		t3 := dsum
 		dsum = 0
-		dsum2 += t6
-		xi := x[i2]
-		t7 := i2 + 1
-		a := x[t7] - xi*xi
-		t8 := 100*a*t6 + 100*(t6*a)
-		dx[i2] += -(2 * (t6 * (1 - xi))) - t8*xi - xi*t8
-		dx[t7] += t8
+		dsum2 += t3
+		t4 := x[t]
+		t5 := t + 1
+		a := x[t5] - t4*t4
+		t6 := 100*a*t3 + 100*(t3*a)
+		dx[t] += -(2 * (t3 * (1 - t4))) - t6*t4 - t4*t6
+		dx[t5] += t6
+		i = t
 	}
 	dsum2 = 0
 	return sum
@@ -322,70 +306,60 @@ func QuadGrad(a, x, dx []float64) float64 {
 	var dq3 float64
 	n := len(x)
 	q := 0.0
-	from := 0
 	i := 0
-	for {
-		path = append(path, from)
-		if i < n {
-			from2 := 0
-			j2 := 0
-			for {
-				path = append(path, from2)
-				if j2 < n {
-					t12 := a[i*n+j2]
-					xi := x[i]
-					xj2 := x[j2]
-					tapeint = append(tapeint, i, j2)
-					q += t12 * xi * xj2
-					from2 = 1
-					j2++
-				} else {
-					break
-				}
+	for ; i < n; i++ {
+		from := 0
+		j2 := 0
+		for {
+			path = append(path, from)
+			if j2 < n {
+				t11 := a[i*n+j2]
+				xi := x[i]
+				xj2 := x[j2]
+				tapeint = append(tapeint, j2)
+				q += t11 * xi * xj2
+				from = 1
+				j2++
+			} else {
+				break
 			}
-			from = 1
-			i++
-		} else {
-			break
 		}
 	}
 	dq3 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == 0 {
 			break
 		}
-		t3 := dq3
+		t2 := dq3
 		dq3 = 0
-		dq2 += t3
+		dq2 += t2
 		for {
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
+			t3 := path
+			t4 := len(t3) - 1
+			path = t3[:t4]
+			if t3[t4] == 0 {
 				break
 			}
-			t6 := dq2
+			t5 := dq2
 			dq2 = 0
-			dq += t6
-			t7 := tapeint
-			t8 := len(t7) - 2
-			i2 := t7[t8]
-			j := t7[t8+1]
-			tapeint = t7[:t8]
-			t9 := dq
+			dq += t5
+			t6 := tapeint
+			t7 := len(t6) - 1
+			j := t6[t7]
+			tapeint = t6[:t7]
+			t8 := dq
 			dq = 0
-			dq2 += t9
+			dq2 += t8
 			xj := x[j]
-			t10 := a[i2*n+j]
-			dx[j] += t10 * x[i2] * t9
-			dx[i2] += t10 * (t9 * xj)
+			t9 := a[t*n+j]
+			dx[j] += t9 * x[t] * t8
+			dx[t] += t9 * (t8 * xj)
 		}
-		t11 := dq2
+		t10 := dq2
 		dq2 = 0
-		dq3 += t11
+		dq3 += t10
+		i = t
 	}
 	dq3 = 0
 	return q
@@ -424,117 +398,73 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func SmoothGrad(x, dx []float64) float64 {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var ds float64
 	var ds2 float64
 	n := len(x)
 	y := make([]float64, n)
 	dy := make([]float64, n)
-	from := 0
 	i := 0
-	for {
-		path = append(path, from)
-		if i < n {
-			xi := x[i]
-			y[i] = xi * xi
-			tapeint = append(tapeint, i)
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i < n; i++ {
+		xi := x[i]
+		y[i] = xi * xi
 	}
-	from2 := 0
 	i2 := 1
-	for {
-		path = append(path, from2)
-		if i2 < n {
-			yi2 := y[i2]
-			t20 := y[i2-1]
-			y[i2] = 0.5*yi2 + 0.5*t20
-			tapeint = append(tapeint, i2)
-			tape = append(tape, yi2, t20)
-			from2 = 1
-			i2++
-		} else {
-			break
-		}
+	for ; i2 < n; i2++ {
+		yi2 := y[i2]
+		t13 := y[i2-1]
+		y[i2] = 0.5*yi2 + 0.5*t13
+		tape = append(tape, yi2, t13)
 	}
 	s := 0.0
-	from3 := 0
 	i3 := 0
-	for {
-		path = append(path, from3)
-		if i3 < n {
-			yi := y[i3]
-			t19 := math.Sqrt(1 + yi)
-			tapeint = append(tapeint, i3)
-			tape = append(tape, yi, t19)
-			s += t19
-			from3 = 1
-			i3++
-		} else {
-			break
-		}
+	for ; i3 < n; i3++ {
+		yi := y[i3]
+		t12 := math.Sqrt(1 + yi)
+		tape = append(tape, yi, t12)
+		s += t12
 	}
 	ds2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i3 - 1
+		if i3 == 0 {
 			break
 		}
-		t3 := ds2
+		t2 := ds2
 		ds2 = 0
-		ds += t3
-		t4 := tape
-		t5 := len(t4) - 2
-		tape = t4[:t5]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		i4 := t6[t7]
-		tapeint = t6[:t7]
-		t8 := ds
+		ds += t2
+		t3 := tape
+		t4 := len(t3) - 2
+		tape = t3[:t4]
+		t5 := ds
 		ds = 0
-		ds2 += t8
-		dy[i4] += 0.5 / t4[t5+1] * t8
+		ds2 += t5
+		dy[t] += 0.5 / t3[t4+1] * t5
+		i3 = t
 	}
 	ds2 = 0
 	for {
-		t9 := path
-		t10 := len(t9) - 1
-		path = t9[:t10]
-		if t9[t10] == 0 {
+		t6 := i2 - 1
+		if i2 == 1 {
 			break
 		}
-		t11 := tape
-		tape = t11[:len(t11)-2]
-		t12 := tapeint
-		t13 := len(t12) - 1
-		i5 := t12[t13]
-		tapeint = t12[:t13]
-		dyi := dy[i5]
-		dy[i5] = 0
-		t14 := 0.5 * dyi
-		dy[i5-1] += t14
-		dy[i5] += t14
+		t7 := tape
+		tape = t7[:len(t7)-2]
+		t8 := dy[t6]
+		dy[t6] = 0
+		t9 := 0.5 * t8
+		dy[t6-1] += t9
+		dy[t6] += t9
+		i2 = t6
 	}
 	for {
-		t15 := path
-		t16 := len(t15) - 1
-		path = t15[:t16]
-		if t15[t16] == 0 {
+		t10 := i - 1
+		if i == 0 {
 			break
 		}
-		t17 := tapeint
-		t18 := len(t17) - 1
-		i6 := t17[t18]
-		tapeint = t17[:t18]
-		dyi2 := dy[i6]
-		dy[i6] = 0
-		dx[i6] += 2 * (dyi2 * x[i6])
+		t11 := dy[t10]
+		dy[t10] = 0
+		dx[t10] += 2 * (t11 * x[t10])
+		i = t10
 	}
 	return s
 }
@@ -581,25 +511,19 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var ds float64
 	var ds2 float64
 	s := 0.0
-	from := 0
 	i := -1
 	for {
 		t := i + 1
-		path = append(path, from)
 		if t < len(x) {
 			v2 := x[t]
-			t21 := min(v2, hi)
-			c := max(lo, t21)
-			t22 := math.Abs(v2)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t21, c, t22)
-			s += c*c + t22
-			from = 1
+			t18 := min(v2, hi)
+			c := max(lo, t18)
+			t19 := math.Abs(v2)
+			tape = append(tape, t18, c, t19)
+			s += c*c + t19
 			i = t
 		} else {
 			break
@@ -607,57 +531,53 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	}
 	ds2 += 1
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t2 := i - 1
+		if i == -1 {
 			break
 		}
-		t4 := ds2
+		t3 := ds2
 		ds2 = 0
-		ds += t4
-		t5 := tape
-		t6 := len(t5) - 3
-		tape = t5[:t6]
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		t9 := ds
+		ds += t3
+		t4 := tape
+		t5 := len(t4) - 3
+		tape = t4[:t5]
+		t6 := ds
 		ds = 0
-		ds2 += t9
-		t10 := t7[t8] + 1
-		v := x[t10]
-		t11 := 0.0
+		ds2 += t6
+		t7 := t2 + 1
+		v := x[t7]
+		t8 := 0.0
 		if v < 0 {
-			t11 = -1
+			t8 = -1
 		}
-		t12 := t11
+		t9 := t8
 		if v > 0 {
+			t9 = 1
+		}
+		t10 := 2 * (t6 * t4[t5+1])
+		t11 := lo >= t4[t5]
+		t12 := 0.0
+		if t11 {
 			t12 = 1
 		}
-		t13 := 2 * (t9 * t5[t6+1])
-		t14 := lo >= t5[t6]
-		t15 := 0.0
-		if t14 {
-			t15 = 1
+		dlo += t12 * t10
+		t13 := 1.0
+		if t11 {
+			t13 = 0
 		}
-		dlo += t15 * t13
-		t16 := 1.0
-		if t14 {
-			t16 = 0
+		t14 := t13 * t10
+		t15 := v <= hi
+		t16 := 0.0
+		if t15 {
+			t16 = 1
 		}
-		t17 := t16 * t13
-		t18 := v <= hi
-		t19 := 0.0
-		if t18 {
-			t19 = 1
+		t17 := 1.0
+		if t15 {
+			t17 = 0
 		}
-		t20 := 1.0
-		if t18 {
-			t20 = 0
-		}
-		dhi += t20 * t17
-		dx[t10] += t12*t9 + t19*t17
+		dhi += t17 * t14
+		dx[t7] += t9*t6 + t16*t14
+		i = t2
 	}
 	ds2 = 0
 	return s, dlo, dhi
@@ -773,23 +693,17 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func SingleGrad(x, dx []float32) float32 {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var ds float32
 	var ds2 float32
 	s := float32(0)
-	from := 0
 	i := -1
 	for {
 		i2 := i + 1
-		path = append(path, from)
 		if i2 < len(x) {
 			xi := x[i2]
-			t10 := math.Exp(float64(xi) / 4)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t10)
-			s += xi * float32(t10)
-			from = 1
+			t7 := math.Exp(float64(xi) / 4)
+			tape = append(tape, t7)
+			s += xi * float32(t7)
 			i = i2
 		} else {
 			break
@@ -797,27 +711,23 @@ func SingleGrad(x, dx []float32) float32 {
 	}
 	ds2 += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == -1 {
 			break
 		}
-		t3 := ds2
+		t2 := ds2
 		ds2 = 0
-		ds += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		t9 := ds
+		ds += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := ds
 		ds = 0
-		ds2 += t9
-		i3 := t7[t8] + 1
-		dx[i3] += t9*float32(t6) + float32(t6*float64(x[i3]*t9)/4)
+		ds2 += t6
+		i3 := t + 1
+		dx[i3] += t6*float32(t5) + float32(t5*float64(x[i3]*t6)/4)
+		i = t
 	}
 	ds2 = 0
 	return s
@@ -1028,67 +938,51 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	var tape []float64
-	var tapeint []int
-	var path []int
 	var de float64
 	var de2 float64
 	var de3 float64
 	t := 0.5 * k
 	t2 := dot(x, x)
 	e := t * t2
-	from := 0
 	i := 1
-	for {
-		path = append(path, from)
-		if i < len(x) {
-			t17 := sq(x[i] - x[i-1])
-			t18 := sq(k)
-			t19 := math.Exp(-t18)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t17, t18, t19)
-			e += t17 * t19
-			from = 1
-			i++
-		} else {
-			break
-		}
+	for ; i < len(x); i++ {
+		t14 := sq(x[i] - x[i-1])
+		t15 := sq(k)
+		t16 := math.Exp(-t15)
+		tape = append(tape, t14, t15, t16)
+		e += t14 * t16
 	}
 	de2 += 1
 	for {
-		t3 := path
-		t4 := len(t3) - 1
-		path = t3[:t4]
-		if t3[t4] == 0 {
+		t3 := i - 1
+		if i == 1 {
 			break
 		}
-		t5 := de2
+		t4 := de2
 		de2 = 0
-		de += t5
-		t6 := tape
-		t7 := len(t6) - 3
-		t8 := t6[t7+2]
-		tape = t6[:t7]
-		t9 := tapeint
-		t10 := len(t9) - 1
-		i2 := t9[t10]
-		tapeint = t9[:t10]
-		t11 := de
+		de += t4
+		t5 := tape
+		t6 := len(t5) - 3
+		t7 := t5[t6+2]
+		tape = t5[:t6]
+		t8 := de
 		de = 0
-		de2 += t11
-		_, t12 := sqVJP(k, -(t8 * (t6[t7] * t11)))
-		dk += t12
-		t13 := i2 - 1
-		_, t14 := sqVJP(x[i2]-x[t13], t11*t8)
-		dx[t13] -= t14
-		dx[i2] += t14
+		de2 += t8
+		_, t9 := sqVJP(k, -(t7 * (t5[t6] * t8)))
+		dk += t9
+		t10 := t3 - 1
+		_, t11 := sqVJP(x[t3]-x[t10], t8*t7)
+		dx[t10] -= t11
+		dx[t3] += t11
+		i = t3
 	}
-	t15 := de2
+	t12 := de2
 	de2 = 0
-	de3 += t15
-	t16 := de3
+	de3 += t12
+	t13 := de3
 	de3 = 0
-	dotVJP(x, dx, x, dx, t*t16)
-	dk += 0.5 * (t16 * t2)
+	dotVJP(x, dx, x, dx, t*t13)
+	dk += 0.5 * (t13 * t2)
 	return e, dk
 }
 
@@ -1113,22 +1007,14 @@ func sqVJP(x, seed float64) (f, dx float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func dotVJP(a, da, b, db []float64, seed float64) float64 {
-	var tapeint []int
-	var path []int
 	var ds float64
 	var ds2 float64
 	s := 0.0
-	from := 0
 	i := -1
 	for {
 		i2 := i + 1
-		path = append(path, from)
 		if i2 < len(a) {
-			ai := a[i2]
-			bi2 := b[i2]
-			tapeint = append(tapeint, i)
-			s += ai * bi2
-			from = 1
+			s += a[i2] * b[i2]
 			i = i2
 		} else {
 			break
@@ -1136,25 +1022,21 @@ func dotVJP(a, da, b, db []float64, seed float64) float64 {
 	}
 	ds2 += seed
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := i - 1
+		if i == -1 {
 			break
 		}
-		t3 := ds2
+		t2 := ds2
 		ds2 = 0
-		ds += t3
-		t4 := tapeint
-		t5 := len(t4) - 1
-		tapeint = t4[:t5]
-		t6 := ds
+		ds += t2
+		t3 := ds
 		ds = 0
-		ds2 += t6
-		i3 := t4[t5] + 1
+		ds2 += t3
+		i3 := t + 1
 		bi := b[i3]
-		db[i3] += a[i3] * t6
-		da[i3] += t6 * bi
+		db[i3] += a[i3] * t3
+		da[i3] += t3 * bi
+		i = t
 	}
 	ds2 = 0
 	return s
