@@ -30,6 +30,7 @@ func rosenbrockSuite() *Suite {
 				X:    rosenbrock.Point(n, seed),
 				F:    rosenbrock.Rosenbrock,
 				JVP:  rosenbrock.RosenbrockJVP,
+				Grad: rosenbrock.RosenbrockGrad,
 				Hand: rosenbrock.HandGrad,
 				FD:   withFD,
 			}
@@ -51,6 +52,7 @@ func logsumexpSuite() *Suite {
 				X:    logsumexp.Point(n, seed),
 				F:    logsumexp.LogSumExp,
 				JVP:  logsumexp.LogSumExpJVP,
+				Grad: logsumexp.LogSumExpGrad,
 				Hand: logsumexp.HandGrad,
 				FD:   withFD,
 			}

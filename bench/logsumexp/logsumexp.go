@@ -14,6 +14,7 @@ import "math"
 // so that large entries do not overflow. It returns −Inf for an empty x.
 //
 //gad:jvp
+//gad:grad
 func LogSumExp(x []float64) float64 {
 	m := math.Inf(-1)
 	for _, v := range x {

@@ -32,3 +32,101 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 	}
 	return math.Log(sum) + m, 1/sum*dsum + dm
 }
+
+// LogSumExpGrad computes LogSumExp and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of LogSumExp; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func LogSumExpGrad(x, dx []float64) float64 {
+	var tape []float64
+	var dsum float64
+	var dsum2 float64
+	var dm float64
+	var dm2 float64
+	n := len(x)
+	m := math.Inf(-1)
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			m2 := max(m, x[t])
+			tape = append(tape, m, m2)
+			m = m2
+			i = t
+		} else {
+			break
+		}
+	}
+	sum := 0.0
+	i2 := -1
+	for {
+		t2 := i2 + 1
+		if t2 < n {
+			t21 := math.Exp(x[t2] - m)
+			tape = append(tape, m, t21)
+			sum += t21
+			i2 = t2
+		} else {
+			break
+		}
+	}
+	t3 := math.Log(sum) + m
+	tape = append(tape, sum)
+	t4 := tape
+	t5 := len(t4) - 1
+	tape = t4[:t5]
+	dm2 += 1
+	dsum2 += 1 / t4[t5]
+	for {
+		t6 := i2 - 1
+		if i2 == -1 {
+			break
+		}
+		t7 := dsum2
+		dsum2 = 0
+		dsum += t7
+		t8 := tape
+		t9 := len(t8) - 2
+		tape = t8[:t9]
+		t10 := dsum
+		dsum = 0
+		dsum2 += t10
+		t11 := t8[t9+1] * t10
+		dm2 -= t11
+		dx[t6+1] += t11
+		i2 = t6
+	}
+	dsum2 = 0
+	for {
+		t12 := i - 1
+		if i == -1 {
+			break
+		}
+		t13 := dm2
+		dm2 = 0
+		dm += t13
+		t14 := tape
+		t15 := len(t14) - 2
+		tape = t14[:t15]
+		t16 := t12 + 1
+		t17 := dm
+		dm = 0
+		t18 := t14[t15] >= x[t16]
+		t19 := 0.0
+		if t18 {
+			t19 = 1
+		}
+		dm2 += t19 * t17
+		t20 := 1.0
+		if t18 {
+			t20 = 0
+		}
+		dx[t16] += t20 * t17
+		i = t12
+	}
+	dm2 = 0
+	return t3
+}

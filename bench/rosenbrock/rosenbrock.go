@@ -12,6 +12,7 @@ package rosenbrock
 // the extended Rosenbrock function, minimal (zero) at x = (1, …, 1).
 //
 //gad:jvp
+//gad:grad
 func Rosenbrock(x []float64) float64 {
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {

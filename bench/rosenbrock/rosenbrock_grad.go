@@ -24,3 +24,45 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 	}
 	return sum, dsum
 }
+
+// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Rosenbrock; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func RosenbrockGrad(x, dx []float64) float64 {
+	var dsum float64
+	var dsum2 float64
+	sum := 0.0
+	i := 0
+	for ; i < len(x)-1; i++ {
+		xi := x[i]
+		a2 := x[i+1] - xi*xi
+		b := 1 - xi
+		sum += 100*a2*a2 + b*b
+	}
+	dsum2 += 1
+	for {
+		t := i - 1
+		if i == 0 {
+			break
+		}
+		t2 := dsum2
+		dsum2 = 0
+		dsum += t2
+		t3 := dsum
+		dsum = 0
+		dsum2 += t3
+		t4 := x[t]
+		t5 := t + 1
+		a := x[t5] - t4*t4
+		t6 := 100*a*t3 + 100*(t3*a)
+		dx[t] += -(2 * (t3 * (1 - t4))) - t6*t4 - t4*t6
+		dx[t5] += t6
+		i = t
+	}
+	dsum2 = 0
+	return sum
+}
