@@ -68,6 +68,13 @@ var algebraRules = []rule{
 		}
 		return false
 	}},
+	{"(-x) * (-y) → x * y", func(v *ir.Value) bool {
+		if (isBin(v, token.MUL) || isBin(v, token.QUO)) && isNeg(v.Args[0]) && isNeg(v.Args[1]) && isNumeric(v) {
+			v.Args = []*ir.Value{v.Args[0].Args[0], v.Args[1].Args[0]}
+			return true
+		}
+		return false
+	}},
 	{"x * (-y) → -(x * y)", func(v *ir.Value) bool {
 		return pullNeg(v, token.MUL, 1)
 	}},

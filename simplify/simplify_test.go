@@ -87,6 +87,9 @@ func TestAlgebraExact(t *testing.T) {
 		{"(-x) / y", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
 			return b.Bin(token.QUO, b.Un(token.SUB, x), y)
 		}, "binary / v1:x v2:y"},
+		{"(-x) * (-y)", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			return b.Bin(token.MUL, b.Un(token.SUB, x), b.Un(token.SUB, y))
+		}, "binary * v1:x v2:y"},
 		{"x*y + y*x", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
 			return b.Bin(token.ADD, b.Bin(token.MUL, x, y), b.Bin(token.MUL, y, x))
 		}, "binary * 2"},
