@@ -41,6 +41,14 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		t.rvals[c.phi] = c.idx
 	}
 	groups := groupByType(t.needs[b])
+	if t.outOfLoops(b) {
+		for _, w := range t.needs[b] {
+			x := t.Emit(ir.OpLoad, w.Type, t.spillOf(w))
+			x.Name = w.Name
+			t.rvals[w] = x
+		}
+		groups = nil
+	}
 	for i := len(groups) - 1; i >= 0; i-- {
 		g := groups[i]
 		for k, x := range t.pop(t.tape(g[0].Type), len(g)) {
@@ -84,7 +92,12 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		t.phiEdge(b, 0)
 		t.jump(t.rev[preds[0]])
 	default:
-		from := t.pop(t.pathTape(), 1)[0]
+		var from *ir.Value
+		if t.outOfLoops(b) {
+			from = t.Emit(ir.OpLoad, intType, t.fromVar(b))
+		} else {
+			from = t.pop(t.pathTape(), 1)[0]
+		}
 		from.Name = "from"
 		// One edge block per predecessor; a chain of tests picks it.
 		for i := range preds {

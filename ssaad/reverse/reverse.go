@@ -51,20 +51,22 @@ var (
 // Transform implements ssaad.Mode.
 func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
 	t := &transformer{
-		seeded:    m.Seeded,
-		primal:    primal,
-		req:       req,
-		env:       env,
-		val:       map[*ir.Value]*ir.Value{},
-		shadow:    map[*ir.Value]*ir.Value{},
-		slot:      map[*ir.Value]*ir.Value{},
-		tapes:     map[string]*ir.Value{},
-		fwd:       map[*ir.Block]*ir.Block{},
-		rev:       map[*ir.Block]*ir.Block{},
-		rvals:     map[*ir.Value]*ir.Value{},
-		pend:      map[*ir.Value]*ir.Value{},
-		recompute: map[*ir.Value]bool{},
-		backEdge:  map[*ir.Block]bool{},
+		seeded:      m.Seeded,
+		primal:      primal,
+		req:         req,
+		env:         env,
+		val:         map[*ir.Value]*ir.Value{},
+		shadow:      map[*ir.Value]*ir.Value{},
+		slot:        map[*ir.Value]*ir.Value{},
+		tapes:       map[string]*ir.Value{},
+		fwd:         map[*ir.Block]*ir.Block{},
+		rev:         map[*ir.Block]*ir.Block{},
+		rvals:       map[*ir.Value]*ir.Value{},
+		pend:        map[*ir.Value]*ir.Value{},
+		recompute:   map[*ir.Value]bool{},
+		backEdge:    map[*ir.Block]bool{},
+		spill:       map[*ir.Value]*ir.Value{},
+		spillShadow: map[*ir.Value]*ir.Value{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -140,9 +142,15 @@ type transformer struct {
 	// cur is the primal block being reversed; backEdge marks the reverse
 	// blocks that go back to the reverse of a counted loop's header from
 	// its body.
-	counted  map[*ir.Block]*countedLoop
-	cur      *ir.Block
-	backEdge map[*ir.Block]bool
+	counted map[*ir.Block]*countedLoop
+	// spill holds the variables in which blocks out of loops keep what
+	// their reverse needs (value → variable); spillShadow the same for the
+	// shadows of memory allocated out of loops.
+	spill       map[*ir.Value]*ir.Value
+	spillShadow map[*ir.Value]*ir.Value
+	froms       map[*ir.Block]*ir.Value
+	cur         *ir.Block
+	backEdge    map[*ir.Block]bool
 	// recompute marks the values the reverse sweep recomputes rather than
 	// reads from a tape (see recompute.go).
 	recompute map[*ir.Value]bool
@@ -302,7 +310,7 @@ func (t *transformer) check() {
 					t.errorf(v.Pos, "load", "reverse mode does not support slices or pointers stored in memory yet")
 				}
 			case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice, ir.OpAlloc, ir.OpMakeSlice, ir.OpLen, ir.OpCap:
-				if !t.available(v) && (v.Op == ir.OpAlloc || v.Op == ir.OpMakeSlice) {
+				if !t.available(v) && !t.outOfLoops(v.Block) && (v.Op == ir.OpAlloc || v.Op == ir.OpMakeSlice) {
 					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support memory allocated inside loops or branches yet")
 				}
 			case ir.OpField, ir.OpIndex:
@@ -359,6 +367,17 @@ func (t *transformer) checkCall(v *ir.Value) {
 	}
 }
 
+// outOfLoops reports whether b belongs to no loop: it runs at most once,
+// so what it records can go in plain variables rather than on tapes.
+func (t *transformer) outOfLoops(b *ir.Block) bool {
+	for h := range t.cfg.Loop {
+		if t.cfg.InLoop(t.primal.Blocks[h], b) {
+			return false
+		}
+	}
+	return true
+}
+
 // reconstructible reports whether the address or slice a can be rebuilt
 // in the reverse sweep: an available root (parameter, memory allocated
 // once) reached by indexing, fields and slicing.
@@ -366,6 +385,8 @@ func (t *transformer) reconstructible(a *ir.Value) bool {
 	switch a.Op {
 	case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice:
 		return t.reconstructible(a.Args[0])
+	case ir.OpAlloc, ir.OpMakeSlice:
+		return t.available(a) || t.outOfLoops(a.Block)
 	}
 	return t.available(a)
 }

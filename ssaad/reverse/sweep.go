@@ -93,9 +93,21 @@ func (t *transformer) run() {
 		}
 		// Record the control path and the values the reverse needs.
 		if len(nb.Preds) >= 2 && t.counted[b] == nil {
-			t.push(t.pathTape(), t.controlPhi(nb))
+			if t.outOfLoops(b) {
+				t.Emit(ir.OpStore, nil, t.fromVar(b), t.controlPhi(nb))
+			} else {
+				t.push(t.pathTape(), t.controlPhi(nb))
+			}
+		}
+		if t.outOfLoops(b) {
+			for _, w := range t.needs[b] {
+				t.Emit(ir.OpStore, nil, t.spillOf(w), t.v(w))
+			}
 		}
 		for _, g := range groupByType(t.needs[b]) {
+			if t.outOfLoops(b) {
+				break
+			}
 			var xs []*ir.Value
 			for _, w := range g {
 				xs = append(xs, t.v(w))
@@ -212,6 +224,9 @@ func (t *transformer) r(x *ir.Value) *ir.Value {
 	if t.recompute[x] {
 		return t.recomputeAt(x)
 	}
+	if sp, ok := t.spill[x]; ok && (x.Op == ir.OpAlloc || x.Op == ir.OpMakeSlice) {
+		return t.Emit(ir.OpLoad, x.Type, sp)
+	}
 	if !t.available(x) {
 		panic("reverse: " + x.Ref() + " is needed in reverse but neither recorded nor available")
 	}
@@ -244,6 +259,16 @@ func (t *transformer) forward(v *ir.Value) {
 			d.Name = "d" + v.Name
 		}
 		t.shadow[v] = d
+		if !t.available(v) {
+			// Allocated once, but not on every path to the return: the
+			// reverse finds the memory and its shadow in variables.
+			t.Emit(ir.OpStore, nil, t.spillOf(v), nv)
+			s := t.F.NewValue(ir.OpAlloc, types.NewPointer(v.Type))
+			s.Name = d.Name
+			t.entry.Insert(0, s)
+			t.spillShadow[v] = s
+			t.Emit(ir.OpStore, nil, s, d)
+		}
 	}
 }
 
@@ -251,6 +276,9 @@ func (t *transformer) forward(v *ir.Value) {
 func (t *transformer) shadowAt(addr *ir.Value) *ir.Value {
 	switch addr.Op {
 	case ir.OpParam, ir.OpAlloc, ir.OpMakeSlice:
+		if s, ok := t.spillShadow[addr]; ok {
+			return t.Emit(ir.OpLoad, addr.Type, s)
+		}
 		if s, ok := t.shadow[addr]; ok {
 			return s
 		}
@@ -386,6 +414,35 @@ func (t *transformer) tape(typ types.Type) *ir.Value {
 	tp := t.newTape(typ, name)
 	t.tapes[key] = tp
 	return tp
+}
+
+// spillOf returns the variable that keeps primal value w for the reverse
+// of a block out of loops.
+func (t *transformer) spillOf(w *ir.Value) *ir.Value {
+	if s, ok := t.spill[w]; ok {
+		return s
+	}
+	s := t.F.NewValue(ir.OpAlloc, types.NewPointer(w.Type))
+	s.Name = w.Name
+	t.entry.Insert(0, s)
+	t.spill[w] = s
+	return s
+}
+
+// fromVar returns the variable that keeps, for block b out of loops with
+// several predecessors, the one control came from.
+func (t *transformer) fromVar(b *ir.Block) *ir.Value {
+	if t.froms == nil {
+		t.froms = map[*ir.Block]*ir.Value{}
+	}
+	if s, ok := t.froms[b]; ok {
+		return s
+	}
+	s := t.F.NewValue(ir.OpAlloc, types.NewPointer(intType))
+	s.Name = "from"
+	t.entry.Insert(0, s)
+	t.froms[b] = s
+	return s
 }
 
 // pathTape returns the tape of the control path: for each block reached
