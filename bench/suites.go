@@ -82,6 +82,7 @@ func odeSuite() *Suite {
 				JVP: func(x, v []float64) (float64, float64) {
 					return ode.FinalJVP(x, v, steps)
 				},
+				Grad: func(x, dx []float64) float64 { return ode.FinalGrad(x, dx, steps) },
 				Hand: func(x, dx []float64) float64 { return ode.HandGrad(x, dx, steps) },
 				FD:   withFD,
 			}
@@ -180,6 +181,7 @@ func normalizeSuite() *Suite {
 				JVP: func(x, v []float64) (float64, float64) {
 					return normalize.LossJVP(x, v, c)
 				},
+				Grad: func(x, dx []float64) float64 { return normalize.LossGrad(x, dx, c) },
 				Hand: func(x, dx []float64) float64 { return normalize.HandGrad(x, dx, c) },
 				FD:   withFD,
 			}

@@ -42,6 +42,7 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func LogSumExpGrad(x, dx []float64) float64 {
 	var tape []float64
+	var sum2 float64
 	var dsum float64
 	var dsum2 float64
 	var dm float64
@@ -65,67 +66,64 @@ func LogSumExpGrad(x, dx []float64) float64 {
 	for {
 		t2 := i2 + 1
 		if t2 < n {
-			t21 := math.Exp(x[t2] - m)
-			tape = append(tape, m, t21)
-			sum += t21
+			t19 := math.Exp(x[t2] - m)
+			tape = append(tape, m, t19)
+			sum += t19
 			i2 = t2
 		} else {
 			break
 		}
 	}
 	t3 := math.Log(sum) + m
-	tape = append(tape, sum)
-	t4 := tape
-	t5 := len(t4) - 1
-	tape = t4[:t5]
+	sum2 = sum
 	dm2 += 1
-	dsum2 += 1 / t4[t5]
+	dsum2 += 1 / sum2
 	for {
-		t6 := i2 - 1
+		t4 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t7 := dsum2
+		t5 := dsum2
 		dsum2 = 0
-		dsum += t7
-		t8 := tape
-		t9 := len(t8) - 2
-		tape = t8[:t9]
-		t10 := dsum
+		dsum += t5
+		t6 := tape
+		t7 := len(t6) - 2
+		tape = t6[:t7]
+		t8 := dsum
 		dsum = 0
-		dsum2 += t10
-		t11 := t8[t9+1] * t10
-		dm2 -= t11
-		dx[t6+1] += t11
-		i2 = t6
+		dsum2 += t8
+		t9 := t6[t7+1] * t8
+		dm2 -= t9
+		dx[t4+1] += t9
+		i2 = t4
 	}
 	dsum2 = 0
 	for {
-		t12 := i - 1
+		t10 := i - 1
 		if i == -1 {
 			break
 		}
-		t13 := dm2
+		t11 := dm2
 		dm2 = 0
-		dm += t13
-		t14 := tape
-		t15 := len(t14) - 2
-		tape = t14[:t15]
-		t16 := t12 + 1
-		t17 := dm
+		dm += t11
+		t12 := tape
+		t13 := len(t12) - 2
+		tape = t12[:t13]
+		t14 := t10 + 1
+		t15 := dm
 		dm = 0
-		t18 := t14[t15] >= x[t16]
-		t19 := 0.0
-		if t18 {
-			t19 = 1
+		t16 := t12[t13] >= x[t14]
+		t17 := 0.0
+		if t16 {
+			t17 = 1
 		}
-		dm2 += t19 * t17
-		t20 := 1.0
-		if t18 {
-			t20 = 0
+		dm2 += t17 * t15
+		t18 := 1.0
+		if t16 {
+			t18 = 0
 		}
-		dx[t16] += t20 * t17
-		i = t12
+		dx[t14] += t18 * t15
+		i = t10
 	}
 	dm2 = 0
 	return t3

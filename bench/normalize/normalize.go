@@ -18,6 +18,7 @@ import "math"
 // Loss panics if len(c) != len(x).
 //
 //gad:jvp wrt=x
+//gad:grad wrt=x
 func Loss(x, c []float64) float64 {
 	if len(c) != len(x) {
 		panic("normalize: length mismatch")

@@ -68,3 +68,153 @@ func magJVP(x, dx []float64) (float64, float64) {
 	t := math.Sqrt(sum)
 	return t, 0.5 / t * dsum
 }
+
+// LossGrad computes Loss and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: c.
+// The first result is the value of Loss; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func LossGrad(x, dx, c []float64) float64 {
+	var tape []float64
+	var dsum float64
+	var dsum2 float64
+	n := len(x)
+	if len(c) != n {
+		panic("normalize: length mismatch")
+	}
+	out := make([]float64, n)
+	dout := make([]float64, n)
+	tape = append(tape, out...)
+	tape = append(tape, x...)
+	Normalize(out, x)
+	n2 := len(out)
+	sum := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n2 {
+			ci := c[i2]
+			outi := out[i2]
+			tape = append(tape, outi)
+			sum += ci * outi
+			i = i2
+		} else {
+			break
+		}
+	}
+	dsum2 += 1
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		t2 := dsum2
+		dsum2 = 0
+		dsum += t2
+		t3 := tape
+		tape = t3[:len(t3)-1]
+		t4 := dsum
+		dsum = 0
+		dsum2 += t4
+		i3 := t + 1
+		dout[i3] += c[i3] * t4
+		i = t
+	}
+	dsum2 = 0
+	t5 := tape
+	t6 := len(t5) - n
+	copy(x, t5[t6:])
+	tape = t5[:t6]
+	t7 := tape
+	t8 := len(t7) - n2
+	copy(out, t7[t8:])
+	tape = t7[:t8]
+	normalizeVJP(out, dout, x, dx)
+	return sum
+}
+
+// normalizeVJP computes Normalize and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: dst (into ddst), x (into dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what Normalize writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func normalizeVJP(dst, ddst, x, dx []float64) {
+	var tape []float64
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < len(x) {
+			xi := x[i2]
+			t6 := mag(x)
+			dst[i2] = xi / t6
+			tape = append(tape, t6)
+			i = i2
+		} else {
+			break
+		}
+	}
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - 1
+		t4 := t2[t3]
+		tape = t2[:t3]
+		i3 := t + 1
+		t5 := ddst[i3]
+		ddst[i3] = 0
+		magVJP(x, dx, -(t5 * (x[i3] / t4) / t4))
+		dx[i3] += t5 / t4
+		i = t
+	}
+}
+
+// magVJP computes mag and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of mag; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func magVJP(x, dx []float64, seed float64) float64 {
+	var dsum float64
+	var dsum2 float64
+	sum := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < len(x) {
+			v := x[t]
+			sum += v * v
+			i = t
+		} else {
+			break
+		}
+	}
+	t2 := math.Sqrt(sum)
+	dsum2 += 0.5 / t2 * seed
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := dsum2
+		dsum2 = 0
+		dsum += t4
+		t5 := dsum
+		dsum = 0
+		dsum2 += t5
+		t6 := t3 + 1
+		dx[t6] += 2 * (t5 * x[t6])
+		i = t3
+	}
+	dsum2 = 0
+	return t2
+}

@@ -20,6 +20,7 @@ package ode
 // last component of y(2). It returns 0 for an empty x.
 //
 //gad:jvp wrt=x
+//gad:grad wrt=x
 func Final(x []float64, steps int) float64 {
 	n := len(x)
 	if n == 0 {

@@ -90,3 +90,371 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 		dz[i] = dxi*t + xi*t2
 	}
 }
+
+// FinalGrad computes Final and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: steps.
+// The first result is the value of Final; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func FinalGrad(x, dx []float64, steps int) float64 {
+	var from8 int
+	var tapeint []int
+	var from9 int
+	var path []int
+	var tape []float64
+	var du []float64
+	var u2 []float64
+	var dk4 []float64
+	var k4_2 []float64
+	var dk3 []float64
+	var k3_2 []float64
+	var dk2 []float64
+	var k2_2 []float64
+	var dk1 []float64
+	var k1_2 []float64
+	var dy []float64
+	var y2 []float64
+	var t80 float64
+	var t81 float64
+	n := len(x)
+	var t float64
+	var from7 int
+	if n == 0 {
+		t = 0
+		from7 = 0
+	} else {
+		h := 2 / float64(steps)
+		y := make([]float64, n)
+		y2 = y
+		dy = make([]float64, n)
+		k1 := make([]float64, n)
+		k1_2 = k1
+		dk1 = make([]float64, n)
+		k2 := make([]float64, n)
+		k2_2 = k2
+		dk2 = make([]float64, n)
+		k3 := make([]float64, n)
+		k3_2 = k3
+		dk3 = make([]float64, n)
+		k4 := make([]float64, n)
+		k4_2 = k4
+		dk4 = make([]float64, n)
+		u := make([]float64, n)
+		u2 = u
+		du = make([]float64, n)
+		var from6 int
+		if 0 < steps {
+			from := 0
+			i := 0
+			for {
+				tape = append(tape, k1...)
+				tape = append(tape, x...)
+				tape = append(tape, y...)
+				rhs(k1, x, y)
+				n2 := len(u)
+				path = append(path, from)
+				from2 := 0
+				i2 := -1
+				for {
+					i3 := i2 + 1
+					path = append(path, from2)
+					if i3 < n2 {
+						k1i2 := k1[i3]
+						u[i3] = y[i3] + h/2*k1i2
+						tapeint = append(tapeint, i2)
+						tape = append(tape, k1i2)
+						from2 = 1
+						i2 = i3
+					} else {
+						break
+					}
+				}
+				tape = append(tape, k2...)
+				tape = append(tape, x...)
+				tape = append(tape, u...)
+				rhs(k2, x, u)
+				from3 := 0
+				i4 := -1
+				for {
+					i5 := i4 + 1
+					path = append(path, from3)
+					if i5 < n2 {
+						k2i2 := k2[i5]
+						u[i5] = y[i5] + h/2*k2i2
+						tapeint = append(tapeint, i4)
+						tape = append(tape, k2i2)
+						from3 = 1
+						i4 = i5
+					} else {
+						break
+					}
+				}
+				tape = append(tape, k3...)
+				tape = append(tape, x...)
+				tape = append(tape, u...)
+				rhs(k3, x, u)
+				from4 := 0
+				i6 := -1
+				for {
+					i7 := i6 + 1
+					path = append(path, from4)
+					if i7 < n2 {
+						k3i2 := k3[i7]
+						u[i7] = y[i7] + h*k3i2
+						tapeint = append(tapeint, i6)
+						tape = append(tape, k3i2)
+						from4 = 1
+						i6 = i7
+					} else {
+						break
+					}
+				}
+				tape = append(tape, k4...)
+				tape = append(tape, x...)
+				tape = append(tape, u...)
+				rhs(k4, x, u)
+				from5 := 0
+				i8 := -1
+				for {
+					i9 := i8 + 1
+					path = append(path, from5)
+					if i9 < len(y) {
+						k1i := k1[i9]
+						k2i := k2[i9]
+						k3i := k3[i9]
+						k4i := k4[i9]
+						y[i9] += h / 6 * (k1i + 2*k2i + 2*k3i + k4i)
+						tapeint = append(tapeint, i8)
+						tape = append(tape, k2i, k3i, k1i, k4i)
+						from5 = 1
+						i8 = i9
+					} else {
+						break
+					}
+				}
+				i++
+				if i < steps {
+					from = 1
+				} else {
+					from6 = 1
+					break
+				}
+			}
+		} else {
+			from6 = 0
+		}
+		from9 = from6
+		t = y[n-1]
+		from7 = 1
+	}
+	from8 = from7
+	t80 += 1
+	if from8 == 0 {
+		t80 = 0
+	} else {
+		t2 := t80
+		t80 = 0
+		t81 += t2
+		t3 := t81
+		t81 = 0
+		t4 := dy
+		t4[n-1] += t3
+		if from9 != 0 {
+			for {
+				for {
+					t5 := path
+					t6 := len(t5) - 1
+					path = t5[:t6]
+					if t5[t6] == 0 {
+						break
+					}
+					t7 := tape
+					tape = t7[:len(t7)-4]
+					t8 := tapeint
+					t9 := len(t8) - 1
+					tapeint = t8[:t9]
+					t10 := dy
+					i10 := t8[t9] + 1
+					t11 := t10[i10]
+					t10[i10] = 0
+					t12 := dy
+					t12[i10] += t11
+					t13 := 2 / float64(steps) / 6 * t11
+					t14 := dk4
+					t14[i10] += t13
+					t15 := 2 * t13
+					t16 := dk3
+					t16[i10] += t15
+					t17 := dk2
+					t17[i10] += t15
+					t18 := dk1
+					t18[i10] += t13
+				}
+				t19 := u2
+				t20 := tape
+				t21 := len(t20) - len(t19)
+				copy(t19, t20[t21:])
+				tape = t20[:t21]
+				t22 := tape
+				t23 := len(t22) - n
+				copy(x, t22[t23:])
+				tape = t22[:t23]
+				t24 := k4_2
+				t25 := tape
+				t26 := len(t25) - len(t24)
+				copy(t24, t25[t26:])
+				tape = t25[:t26]
+				rhsVJP(k4_2, dk4, x, dx, u2, du)
+				for {
+					t27 := path
+					t28 := len(t27) - 1
+					path = t27[:t28]
+					if t27[t28] == 0 {
+						break
+					}
+					t29 := tape
+					tape = t29[:len(t29)-1]
+					t30 := tapeint
+					t31 := len(t30) - 1
+					tapeint = t30[:t31]
+					t32 := du
+					i11 := t30[t31] + 1
+					t33 := t32[i11]
+					t32[i11] = 0
+					t34 := dk3
+					t34[i11] += 2 / float64(steps) * t33
+					t35 := dy
+					t35[i11] += t33
+				}
+				t36 := u2
+				t37 := tape
+				t38 := len(t37) - len(t36)
+				copy(t36, t37[t38:])
+				tape = t37[:t38]
+				t39 := tape
+				t40 := len(t39) - n
+				copy(x, t39[t40:])
+				tape = t39[:t40]
+				t41 := k3_2
+				t42 := tape
+				t43 := len(t42) - len(t41)
+				copy(t41, t42[t43:])
+				tape = t42[:t43]
+				rhsVJP(k3_2, dk3, x, dx, u2, du)
+				for {
+					t44 := path
+					t45 := len(t44) - 1
+					path = t44[:t45]
+					if t44[t45] == 0 {
+						break
+					}
+					t46 := tape
+					tape = t46[:len(t46)-1]
+					t47 := tapeint
+					t48 := len(t47) - 1
+					tapeint = t47[:t48]
+					t49 := du
+					i12 := t47[t48] + 1
+					t50 := t49[i12]
+					t49[i12] = 0
+					t51 := dk2
+					t51[i12] += 2 / float64(steps) / 2 * t50
+					t52 := dy
+					t52[i12] += t50
+				}
+				t53 := u2
+				t54 := tape
+				t55 := len(t54) - len(t53)
+				copy(t53, t54[t55:])
+				tape = t54[:t55]
+				t56 := tape
+				t57 := len(t56) - n
+				copy(x, t56[t57:])
+				tape = t56[:t57]
+				t58 := k2_2
+				t59 := tape
+				t60 := len(t59) - len(t58)
+				copy(t58, t59[t60:])
+				tape = t59[:t60]
+				rhsVJP(k2_2, dk2, x, dx, u2, du)
+				for {
+					t61 := path
+					t62 := len(t61) - 1
+					path = t61[:t62]
+					if t61[t62] == 0 {
+						break
+					}
+					t63 := tape
+					tape = t63[:len(t63)-1]
+					t64 := tapeint
+					t65 := len(t64) - 1
+					tapeint = t64[:t65]
+					t66 := du
+					i13 := t64[t65] + 1
+					t67 := t66[i13]
+					t66[i13] = 0
+					t68 := dk1
+					t68[i13] += 2 / float64(steps) / 2 * t67
+					t69 := dy
+					t69[i13] += t67
+				}
+				t70 := y2
+				t71 := tape
+				t72 := len(t71) - len(t70)
+				copy(t70, t71[t72:])
+				tape = t71[:t72]
+				t73 := tape
+				t74 := len(t73) - n
+				copy(x, t73[t74:])
+				tape = t73[:t74]
+				t75 := k1_2
+				t76 := tape
+				t77 := len(t76) - len(t75)
+				copy(t75, t76[t77:])
+				tape = t76[:t77]
+				rhsVJP(k1_2, dk1, x, dx, y2, dy)
+				t78 := path
+				t79 := len(t78) - 1
+				path = t78[:t79]
+				if t78[t79] == 0 {
+					return t
+				}
+			}
+		}
+	}
+	return t
+}
+
+// rhsVJP computes rhs and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: z (into dz), x (into dx), y (into dy).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what rhs writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func rhsVJP(z, dz, x, dx, y, dy []float64) {
+	z[0] = x[0]
+	i := 1
+	for ; i < len(z); i++ {
+		z[i] = x[i] * y[i-1]
+	}
+	for {
+		t := i - 1
+		if i == 1 {
+			break
+		}
+		t2 := dz[t]
+		dz[t] = 0
+		t3 := t - 1
+		t4 := y[t3]
+		dy[t3] += x[t] * t2
+		dx[t] += t2 * t4
+		i = t
+	}
+	dz0 := dz[0]
+	dz[0] = 0
+	dx[0] += dz0
+}

@@ -57,7 +57,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 	}
 	clear(t.pend)
-	if b == t.exit {
+	if b == t.exit && len(b.Terminator().Args) == 1 {
 		// The seed: the adjoint of the result is 1.
 		res := b.Terminator().Args[0]
 		seed := t.seed
@@ -295,11 +295,32 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 // adjoint of its result as seed, whose partials go to the adjoints of the
 // scalar arguments (the VJP accumulates into the shadows itself).
 func (t *transformer) calleeAdjoint(v *ir.Value) {
-	g := t.take(v)
-	if ssaad.IsZero(g) {
+	callee := v.Callee.Func
+	void := v.Type == nil
+	var g *ir.Value
+	if !void {
+		g = t.take(v)
+	}
+	// Restore the memory the callee read, as it was at the call, in the
+	// reverse order of the saves.
+	for i := len(v.Args) - 1; i >= 0; i-- {
+		a := v.Args[i]
+		if !t.needsSnapshot(a) {
+			continue
+		}
+		tp := t.tape(snapshotElem(a.Type))
+		st := tp.Type.(*types.Pointer).Elem()
+		dst := t.addrAt(a)
+		s := t.Emit(ir.OpLoad, st, tp)
+		n := t.Emit(ir.OpBinary, intType, t.Emit(ir.OpLen, intType, s), t.Emit(ir.OpLen, intType, dst))
+		n.Tok = token.SUB
+		cp := t.Emit(ir.OpCall, intType, dst, t.Emit(ir.OpSlice, st, s, n, nil, nil))
+		cp.Callee = &ir.Callee{Builtin: "copy"}
+		t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, n, nil))
+	}
+	if !void && ssaad.IsZero(g) {
 		return
 	}
-	callee := v.Callee.Func
 	active := make([]bool, len(v.Args))
 	for i, a := range v.Args {
 		active[i] = t.act.Varied(a) && (isFloat(a.Type) || ssaad.IsPointerLike(a.Type))
@@ -324,18 +345,32 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 			scalars = append(scalars, a)
 		}
 	}
-	args = append(args, g)
+	if !void {
+		args = append(args, g)
+	}
 	res := df.Sig.Results()
 	var typ types.Type = res
-	if res.Len() == 1 {
+	switch res.Len() {
+	case 0:
+		typ = nil
+	case 1:
 		typ = res.At(0).Type()
+	}
+	first := 1 // the partials follow the primal result
+	if void {
+		first = 0
 	}
 	call := t.Emit(ir.OpCall, typ, args...)
 	call.Pos = v.Pos
 	call.Callee = &ir.Callee{Derived: df}
 	for k, a := range scalars {
-		e := t.Emit(ir.OpExtract, res.At(k+1).Type(), call)
-		e.Index = k + 1
+		var e *ir.Value
+		if res.Len() == 1 {
+			e = call
+		} else {
+			e = t.Emit(ir.OpExtract, res.At(k+first).Type(), call)
+			e.Index = k + first
+		}
 		t.accumulate(a, e)
 	}
 }

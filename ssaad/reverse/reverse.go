@@ -254,8 +254,8 @@ func isFloat(t types.Type) bool {
 // check reports what this version cannot differentiate.
 func (t *transformer) check() {
 	p := t.primal
-	if len(p.ResultTypes) != 1 || !isFloat(p.ResultTypes[0]) {
-		t.errorf(p.Pos, "results", "//gad:grad needs exactly one float result")
+	if !(len(p.ResultTypes) == 1 && isFloat(p.ResultTypes[0]) || t.seeded && len(p.ResultTypes) == 0) {
+		t.errorf(p.Pos, "results", "//gad:%s needs exactly one float result", t.modeName())
 		return
 	}
 	for i, pv := range p.Params {
@@ -339,32 +339,34 @@ func (t *transformer) checkCall(v *ir.Value) {
 		return
 	}
 	sig := c.Func.Type().(*types.Signature)
-	if sig.Results().Len() != 1 || !isFloat(sig.Results().At(0).Type()) {
-		t.errorf(v.Pos, construct, "reverse mode differentiates calls of functions with one float result only, for now")
+	if !(sig.Results().Len() == 1 && isFloat(sig.Results().At(0).Type()) || sig.Results().Len() == 0) {
+		t.errorf(v.Pos, construct, "reverse mode differentiates calls of functions with one float result or none only, for now")
 		return
 	}
 	if sig.Variadic() {
 		t.errorf(v.Pos, construct, "reverse mode does not differentiate calls of variadic functions yet")
 		return
 	}
-	writes := t.env.Writes(c.Func)
-	for i, a := range v.Args {
+	for _, a := range v.Args {
 		if !ssaad.IsPointerLike(a.Type) {
 			continue
-		}
-		if writes == nil || writes[i] {
-			t.errorf(v.Pos, construct, "reverse mode does not differentiate calls that write through their arguments yet")
-			return
-		}
-		if t.act.Varied(a) && t.classWritten[t.act.Class(a)] {
-			t.errorf(v.Pos, construct, "reverse mode does not yet differentiate calls that read memory the caller also writes")
-			return
 		}
 		if !t.reconstructible(a) {
 			t.errorf(v.Pos, construct, "reverse mode does not support slices or pointers chosen at run time yet")
 			return
 		}
+		if t.needsSnapshot(a) && snapshotElem(a.Type) == nil {
+			t.errorf(v.Pos, construct, "reverse mode can save and restore only slices of floats around a call, for now (argument of type %s)", a.Type)
+			return
+		}
 	}
+}
+
+func (t *transformer) modeName() string {
+	if t.seeded {
+		return "vjp"
+	}
+	return "grad"
 }
 
 // outOfLoops reports whether b belongs to no loop: it runs at most once,
@@ -376,6 +378,23 @@ func (t *transformer) outOfLoops(b *ir.Block) bool {
 		}
 	}
 	return true
+}
+
+// needsSnapshot reports whether the memory a call argument a refers to may
+// be written by the function or its callees: its content at the call is
+// then saved in the forward sweep and restored before the callee's reverse,
+// which recomputes the callee from it.
+func (t *transformer) needsSnapshot(a *ir.Value) bool {
+	return ssaad.IsPointerLike(a.Type) && t.classWritten[t.act.Class(a)]
+}
+
+// snapshotElem returns the element type of a slice of floats, which a
+// snapshot can save on a tape, or nil.
+func snapshotElem(t types.Type) types.Type {
+	if s, ok := t.Underlying().(*types.Slice); ok && isFloat(s.Elem()) {
+		return s.Elem()
+	}
+	return nil
 }
 
 // reconstructible reports whether the address or slice a can be rebuilt

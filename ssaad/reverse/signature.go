@@ -40,7 +40,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 	_ = hasRecv
 	nm.seed = ssaad.Fresh(used, "seed")
 	r := fn.Type().(*types.Signature).Results()
-	if r.Len() == 1 && (r.At(0).Name() != "" || scalars) {
+	if r.Len() == 1 && (r.At(0).Name() != "" || scalars) && !(r.Len() == 0) {
 		base := r.At(0).Name()
 		if base == "" || base == "_" {
 			base = "f"
@@ -61,8 +61,13 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 	if len(active) != len(ps) {
 		return nil, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
 	}
-	if sig.Results().Len() != 1 || !isFloat(sig.Results().At(0).Type()) {
-		return nil, fmt.Errorf("//gad:grad needs a function with exactly one float result")
+	void := sig.Results().Len() == 0
+	if !(sig.Results().Len() == 1 && isFloat(sig.Results().At(0).Type()) || seeded && void) {
+		mode := "grad"
+		if seeded {
+			mode = "vjp"
+		}
+		return nil, fmt.Errorf("//gad:%s needs a function with exactly one float result", mode)
 	}
 	if method && sig.Recv() == nil {
 		return nil, fmt.Errorf("%s is not a method", fn.Name())
@@ -71,7 +76,9 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 	pkg := fn.Pkg()
 	var recv *types.Var
 	var params, results []*types.Var
-	results = append(results, types.NewParam(token.NoPos, pkg, nm.result, sig.Results().At(0).Type()))
+	if !void {
+		results = append(results, types.NewParam(token.NoPos, pkg, nm.result, sig.Results().At(0).Type()))
+	}
 	for i, p := range ps {
 		v := types.NewParam(token.NoPos, pkg, nm.params[i], p.Type())
 		if method && i == 0 {
@@ -89,7 +96,7 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 			results = append(results, d)
 		}
 	}
-	if seeded {
+	if seeded && !void {
 		params = append(params, types.NewParam(token.NoPos, pkg, nm.seed, sig.Results().At(0).Type()))
 	}
 	variadic := sig.Variadic() && !active[len(active)-1] && !seeded
@@ -129,8 +136,12 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded bo
 	if len(fixed) > 0 {
 		fmt.Fprintf(&sb, "Fixed inputs: %s.\n", strings.Join(fixed, ", "))
 	}
-	fmt.Fprintf(&sb, "The first result is the value of %s; the partial derivatives of the varied\n", target)
-	sb.WriteString("scalar inputs follow it, in parameter order.")
+	if fn.Type().(*types.Signature).Results().Len() == 0 {
+		fmt.Fprintf(&sb, "The results are the partial derivatives of the varied scalar inputs, in parameter\norder; the adjoints of what %s writes are read (and cleared) from the shadows.", target)
+	} else {
+		fmt.Fprintf(&sb, "The first result is the value of %s; the partial derivatives of the varied\n", target)
+		sb.WriteString("scalar inputs follow it, in parameter order.")
+	}
 	if len(shadows) > 0 {
 		sb.WriteString(" The gradient with respect to a slice\n")
 		sb.WriteString("or pointer is accumulated (+=) into its shadow, which the caller zeroes first.")

@@ -32,10 +32,12 @@ func (t *transformer) run() {
 			scalarParams = append(scalarParams, pv)
 		}
 	}
-	if t.seeded {
+	if t.seeded && len(p.ResultTypes) == 1 {
 		t.seed = f.AddParam(nm.seed, p.ResultTypes[0])
 	}
-	f.AddResult(nm.result, p.ResultTypes[0])
+	if len(p.ResultTypes) == 1 {
+		f.AddResult(nm.result, p.ResultTypes[0])
+	}
 	for _, pv := range scalarParams {
 		f.AddResult(nm.adjoints[pv.Index], pv.Type)
 	}
@@ -150,7 +152,6 @@ func (t *transformer) run() {
 	ir.AddEdge(fx, t.rev[t.exit])
 	fx.NewValue(ir.OpJump, nil)
 
-	res := t.exit.Terminator().Args[0]
 	for i := len(order) - 1; i >= 0; i-- {
 		b := order[i]
 		if !reaches[b] {
@@ -163,7 +164,10 @@ func (t *transformer) run() {
 		t.finishCounted(c)
 	}
 	t.Cur = ret
-	results := []*ir.Value{t.v(res)}
+	var results []*ir.Value
+	if args := t.exit.Terminator().Args; len(args) == 1 {
+		results = append(results, t.v(args[0]))
+	}
 	for _, pv := range scalarParams {
 		results = append(results, t.Emit(ir.OpLoad, pv.Type, t.slotOf(pv)))
 	}
@@ -246,6 +250,20 @@ func (t *transformer) forward(v *ir.Value) {
 	for i, a := range v.Args {
 		args[i] = t.v(a)
 	}
+	if v.Op == ir.OpCall && t.reversedCall(v) {
+		// Save what the callee reads and the function may change later:
+		// the callee's reverse recomputes it from the same memory.
+		for i, a := range v.Args {
+			if t.needsSnapshot(a) {
+				tp := t.tape(snapshotElem(a.Type))
+				st := tp.Type.(*types.Pointer).Elem()
+				old := t.Emit(ir.OpLoad, st, tp)
+				app := t.Emit(ir.OpCall, st, old, args[i])
+				app.Callee = &ir.Callee{Builtin: "append", Spread: true}
+				t.Emit(ir.OpStore, nil, tp, app)
+			}
+		}
+	}
 	nv := t.Same(v, args...)
 	nv.Name, nv.Const, nv.Global = v.Name, v.Const, v.Global
 	if v.Callee != nil {
@@ -270,6 +288,13 @@ func (t *transformer) forward(v *ir.Value) {
 			t.Emit(ir.OpStore, nil, s, d)
 		}
 	}
+}
+
+// reversedCall reports whether call v is reversed through its callee's
+// VJP.
+func (t *transformer) reversedCall(v *ir.Value) bool {
+	c := v.Callee
+	return c != nil && c.Func != nil && !c.Invoke && c.Builtin == "" && !isMath(v) && t.anyVariedArg(v)
 }
 
 // shadowAt returns, in the reverse sweep, the shadow of the address addr.
@@ -351,7 +376,7 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 				out = append(out, a)
 			}
 		}
-		if _, ok := v.Type.(*types.Tuple); !ok {
+		if _, ok := v.Type.(*types.Tuple); !ok && v.Type != nil {
 			out = append(out, v)
 		}
 		return out

@@ -47,9 +47,8 @@ func CompoundJVP(x, dx, y, dy float64) (float64, float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Neg; its tangent.
 func NegJVP(x, dx float64) (float64, float64) {
-	y := -x
-	t := y * y
-	return -2*x - t*x - x, -2*dx - (2*(-dx*y)*x + t*dx) - dx
+	t := x * x
+	return -2*x - t*x - x, -2*dx - (2*(dx*x)*x + t*dx) - dx
 }
 
 // ReassignJVP computes Reassign and its directional derivative along the tangents

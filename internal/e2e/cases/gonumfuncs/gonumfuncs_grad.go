@@ -569,7 +569,7 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 		t8 := 2 * (t7 * (t5 - t6 - x[2]*y))
 		dx[2] -= t8 * y
 		t9 := float64(t) / 10
-		dx[1] += -t9 * -(t6 * t8)
+		dx[1] += t9 * (t6 * t8)
 		dx[0] -= t9 * (t5 * t8)
 		i = t
 	}
@@ -1173,7 +1173,7 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
-	var path []int
+	var from2 int
 	var dtheta float64
 	var dtheta2 float64
 	var dtheta3 float64
@@ -1200,7 +1200,7 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	t2 := math.Hypot(x0_2, x1)
 	f2 := 10 * (t2 - 1)
 	t3 := f1*f1 + f2*f2 + f3*f3
-	path = append(path, from)
+	from2 = from
 	t4 := 10 * (2 * f2)
 	t5 := t2 == 0
 	t6 := x0_2 / t2
@@ -1216,26 +1216,23 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	t8 := 10 * (2 * f1)
 	dtheta -= 10 * t8
 	dx[2] += 2*f3 + t8
-	t9 := path
-	t10 := len(t9) - 1
-	path = t9[:t10]
-	if t9[t10] == 0 {
-		t13 := dtheta
-		dtheta = 0
-		dtheta3 += t13
-	} else {
+	if from2 == 0 {
 		t11 := dtheta
 		dtheta = 0
-		dtheta2 += t11
-		t12 := dtheta2
+		dtheta3 += t11
+	} else {
+		t9 := dtheta
+		dtheta = 0
+		dtheta2 += t9
+		t10 := dtheta2
 		dtheta2 = 0
-		dtheta3 += t12
+		dtheta3 += t10
 	}
-	t14 := dtheta3
+	t12 := dtheta3
 	dtheta3 = 0
-	t15 := 1 / (1 + t*t) * (0.5 * (t14 / 3.141592653589793))
-	dx[0] -= t15 * t / x0
-	dx[1] += t15 / x0
+	t13 := 1 / (1 + t*t) * (0.5 * (t12 / 3.141592653589793))
+	dx[0] -= t13 * t / x0
+	dx[1] += t13 / x0
 	return t3
 }
 
@@ -1278,7 +1275,6 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
-	var tape []float64
 	var ds float64
 	var ds2 float64
 	var dsum float64
@@ -1290,15 +1286,14 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	for {
 		t := i + 1
 		if t < n {
-			t14 := x[t] - 1
-			sum += t14 * t14
+			t13 := x[t] - 1
+			sum += t13 * t13
 			i = t
 		} else {
 			break
 		}
 	}
-	sum2 := sum * 1e-05
-	tape = append(tape, sum)
+	sum *= 1e-05
 	s := 0.0
 	i2 := -1
 	for {
@@ -1312,7 +1307,7 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 		}
 	}
 	t3 := s - 0.25
-	sum2 += t3 * t3
+	sum += t3 * t3
 	dsum += 1
 	ds2 += 2 * t3
 	for {
@@ -1331,28 +1326,26 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 		i2 = t4
 	}
 	ds2 = 0
-	t8 := tape
-	tape = t8[:len(t8)-1]
-	t9 := dsum
+	t8 := dsum
 	dsum = 0
-	dsum3 += t9 * 1e-05
+	dsum3 += t8 * 1e-05
 	for {
-		t10 := i - 1
+		t9 := i - 1
 		if i == -1 {
 			break
 		}
-		t11 := dsum3
+		t10 := dsum3
 		dsum3 = 0
-		dsum2 += t11
-		t12 := dsum2
+		dsum2 += t10
+		t11 := dsum2
 		dsum2 = 0
-		dsum3 += t12
-		t13 := t10 + 1
-		dx[t13] += 2 * (t12 * (x[t13] - 1))
-		i = t10
+		dsum3 += t11
+		t12 := t9 + 1
+		dx[t12] += 2 * (t11 * (x[t12] - 1))
+		i = t9
 	}
 	dsum3 = 0
-	return sum2
+	return sum
 }
 
 // PenaltyIIJVP computes PenaltyII.Func and its directional derivative along the tangents
@@ -1404,6 +1397,7 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var tape []float64
+	var s3 float64
 	var dsum float64
 	var dsum2 float64
 	var dsum3 float64
@@ -1426,92 +1420,89 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	sum = 0
 	i3 := 1
 	for ; i3 < dim; i3++ {
-		t25 := math.Exp(float64(i3+1) / 10)
-		t26 := math.Exp(float64(i3) / 10)
-		t27 := math.Exp(x[i3] / 10)
-		t28 := math.Exp(x[i3-1] / 10)
-		f2 := t27 + t28 - (t25 + t26)
-		tape = append(tape, t27, t28, t25, t26)
+		t23 := math.Exp(float64(i3+1) / 10)
+		t24 := math.Exp(float64(i3) / 10)
+		t25 := math.Exp(x[i3] / 10)
+		t26 := math.Exp(x[i3-1] / 10)
+		f2 := t25 + t26 - (t23 + t24)
+		tape = append(tape, t25, t26, t23, t24)
 		sum += f2 * f2
 	}
 	i4 := 1
 	for ; i4 < dim; i4++ {
-		t23 := math.Exp(x[i4] / 10)
-		t24 := math.Exp(-0.1)
-		f := t23 - t24
-		tape = append(tape, t23, t24)
+		t21 := math.Exp(x[i4] / 10)
+		t22 := math.Exp(-0.1)
+		f := t21 - t22
+		tape = append(tape, t21, t22)
 		sum += f * f
 	}
 	t := x[0] - 0.2
 	sum2 := sum*1e-05 + t*t + s*s
-	tape = append(tape, sum, s)
-	t2 := tape
-	t3 := len(t2) - 2
-	s2 := t2[t3+1]
-	tape = t2[:t3]
+	s3 = s
+	s2 := s3
 	ds2 += s2
 	ds2 += s2
 	dx[0] += 2 * t
 	dsum2 += 1e-05
 	for {
-		t4 := i4 - 1
+		t2 := i4 - 1
 		if i4 == 1 {
 			break
 		}
-		t5 := dsum2
+		t3 := dsum2
 		dsum2 = 0
-		dsum += t5
-		t6 := tape
-		t7 := len(t6) - 2
-		t8 := t6[t7]
-		tape = t6[:t7]
-		t9 := dsum
+		dsum += t3
+		t4 := tape
+		t5 := len(t4) - 2
+		t6 := t4[t5]
+		tape = t4[:t5]
+		t7 := dsum
 		dsum = 0
-		dsum2 += t9
-		dx[t4] += t8 * (2 * (t9 * (t8 - t6[t7+1]))) / 10
-		i4 = t4
+		dsum2 += t7
+		dx[t2] += t6 * (2 * (t7 * (t6 - t4[t5+1]))) / 10
+		i4 = t2
 	}
-	t10 := dsum2
+	t8 := dsum2
 	dsum2 = 0
-	dsum4 += t10
+	dsum4 += t8
 	for {
-		t11 := i3 - 1
+		t9 := i3 - 1
 		if i3 == 1 {
 			break
 		}
-		t12 := dsum4
+		t10 := dsum4
 		dsum4 = 0
-		dsum3 += t12
-		t13 := tape
-		t14 := len(t13) - 4
-		t15 := t13[t14]
-		t16 := t13[t14+1]
-		tape = t13[:t14]
-		t17 := dsum3
+		dsum3 += t10
+		t11 := tape
+		t12 := len(t11) - 4
+		t13 := t11[t12]
+		t14 := t11[t12+1]
+		tape = t11[:t12]
+		t15 := dsum3
 		dsum3 = 0
-		dsum4 += t17
-		t18 := 2 * (t17 * (t15 + t16 - (t13[t14+2] + t13[t14+3])))
-		dx[t11-1] += t16 * t18 / 10
-		dx[t11] += t15 * t18 / 10
-		i3 = t11
+		dsum4 += t15
+		t16 := 2 * (t15 * (t13 + t14 - (t11[t12+2] + t11[t12+3])))
+		dx[t9-1] += t14 * t16 / 10
+		dx[t9] += t13 * t16 / 10
+		i3 = t9
 	}
 	dsum4 = 0
 	for {
-		t19 := i - 1
+		t17 := i - 1
 		if i == -1 {
 			break
 		}
-		t20 := ds2
+		t18 := ds2
 		ds2 = 0
-		ds += t20
-		t21 := ds
+		ds += t18
+		t19 := ds
 		ds = 0
-		ds2 += t21
-		i5 := t19 + 1
+		ds2 += t19
+		i5 := t17 + 1
 		v := x[i5]
-		t22 := float64(dim - i5)
-		dx[i5] += t22*v*t21 + t22*(t21*v)
-		i = t19
+		t20 := float64(dim - i5)
+		dx[i5] += t20*v*t19 + t20*(t19*v)
+		i = t17
 	}
 	ds2 = 0
 	return sum2
@@ -1726,7 +1717,7 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		t9 := 2 * (t7 * (float64(n+i4+1) - t8*t5[t6] - t5[t6+1] - t5[t6+2]))
 		ds1_2 -= t9
 		v := x[i4]
-		dx[i4] += -math.Sin(v)*-(t8*t9) - math.Cos(v)*t9
+		dx[i4] += math.Sin(v)*(t8*t9) - math.Cos(v)*t9
 		i2 = t3
 	}
 	dsum2 = 0
@@ -1789,7 +1780,7 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
-	var tape []float64
+	var s4 float64
 	var ds float64
 	var ds2 float64
 	var dsum float64
@@ -1800,8 +1791,8 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	for {
 		t := i + 1
 		if t < n {
-			t12 := x[t] - 1
-			sum += t12 * t12
+			t10 := x[t] - 1
+			sum += t10 * t10
 			i = t
 		} else {
 			break
@@ -1820,45 +1811,42 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
-	tape = append(tape, s)
-	t2 := tape
-	t3 := len(t2) - 1
-	s3 := t2[t3]
-	tape = t2[:t3]
+	s4 = s
+	s3 := s4
 	dsum2 += 1
-	t4 := 2*s2 + 1
-	ds2 += t4 * s3
-	ds2 += s3 * t4
+	t2 := 2*s2 + 1
+	ds2 += t2 * s3
+	ds2 += s3 * t2
 	for {
-		t5 := i2 - 1
+		t3 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t6 := ds2
+		t4 := ds2
 		ds2 = 0
-		ds += t6
-		t7 := ds
+		ds += t4
+		t5 := ds
 		ds = 0
-		ds2 += t7
-		i4 := t5 + 1
-		dx[i4] += float64(i4+1) * t7
-		i2 = t5
+		ds2 += t5
+		i4 := t3 + 1
+		dx[i4] += float64(i4+1) * t5
+		i2 = t3
 	}
 	ds2 = 0
 	for {
-		t8 := i - 1
+		t6 := i - 1
 		if i == -1 {
 			break
 		}
-		t9 := dsum2
+		t7 := dsum2
 		dsum2 = 0
-		dsum += t9
-		t10 := dsum
+		dsum += t7
+		t8 := dsum
 		dsum = 0
-		dsum2 += t10
-		t11 := t8 + 1
-		dx[t11] += 2 * (t10 * (x[t11] - 1))
-		i = t8
+		dsum2 += t8
+		t9 := t6 + 1
+		dx[t9] += 2 * (t8 * (x[t9] - 1))
+		i = t6
 	}
 	dsum2 = 0
 	return sum2
@@ -2268,14 +2256,9 @@ func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
 	var a, b, l, t, t2, t3, t4, r float64
 	var from int
 	var t5 float64
-	var from2 int
-	var t6 []int
-	var t7, from3 int
-	var t8, t9 float64
-	var t10 []int
-	var t11 int
-	var t12, t13, t14, t15, t16, t17 float64
-	var path []int
+	var from2, from3 int
+	var t6, t7, t8, t9, t10, t11, t12, t13 float64
+	var from4, from5 int
 	var dr, dr2, dr3, dr4, dr5, da float64
 	if len(x) != 1 {
 		goto b2
@@ -2302,7 +2285,7 @@ b9:
 	}
 	from = 1
 b8:
-	path = append(path, from)
+	from5 = from
 	r += a - 1
 	from2 = 2
 	goto b4
@@ -2315,60 +2298,54 @@ b5:
 	r += 1 - a
 	from2 = 0
 b4:
-	path = append(path, from2)
+	from4 = from2
 	dr4 += 1
-	t6 = path
-	t7 = len(t6) - 1
-	from3 = t6[t7]
-	path = t6[:t7]
+	from3 = from4
 	if from3 == 0 {
 		goto b19
 	}
 	if from3 == 1 {
 		goto b21
 	}
-	t8 = dr4
+	t6 = dr4
 	dr4 = 0
-	dr += t8
-	t9 = dr
+	dr += t6
+	t7 = dr
 	dr = 0
-	dr5 += t9
-	da += t9
-	t10 = path
-	t11 = len(t10) - 1
-	path = t10[:t11]
-	if t10[t11] == 0 {
+	dr5 += t7
+	da += t7
+	if from5 == 0 {
 		goto b23
 	}
 	goto b14
 b23:
 	goto b15
 b21:
-	t12 = dr4
+	t8 = dr4
 	dr4 = 0
-	dr2 += t12
-	t13 = dr2
+	dr2 += t8
+	t9 = dr2
 	dr2 = 0
-	dr5 += t13
-	da += 2 * (0.5 * t13 / b * (a - 1))
+	dr5 += t9
+	da += 2 * (0.5 * t9 / b * (a - 1))
 b14:
 b15:
 	goto b16
 b19:
-	t14 = dr4
+	t10 = dr4
 	dr4 = 0
-	dr3 += t14
-	t15 = dr3
+	dr3 += t10
+	t11 = dr3
 	dr3 = 0
-	dr5 += t15
-	da -= t15
+	dr5 += t11
+	da -= t11
 b16:
-	t16 = dr5
+	t12 = dr5
 	dr5 = 0
-	da += t3 * (math.Cos(t4) * (t2 * t16))
-	t17 = da
+	da += t3 * (math.Cos(t4) * (t2 * t12))
+	t13 = da
 	da = 0
-	dx[0] += t17
+	dx[0] += t13
 	return r
 b2:
 	panic("dimension of the problem must be 1")
@@ -2565,10 +2542,10 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t14 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t14)
+			t13 := math.Cos(6.283185307179586 * v2)
+			tape = append(tape, t13)
 			ss += v2 * v2
-			sc += t14
+			sc += t13
 			i = t
 		} else {
 			break
@@ -2579,34 +2556,31 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	t3 := math.Exp(-0.2 * t2)
 	t4 := math.Exp(id * sc)
 	t5 := -20*t3 - t4 + 20 + 2.718281828459045
-	tape = append(tape, ss, sc)
-	t6 := tape
-	tape = t6[:len(t6)-2]
 	dsc2 -= id * (t4 * 1)
 	dss2 += id * (0.5 / t2 * (-0.2 * (t3 * -20)))
 	for {
-		t7 := i - 1
+		t6 := i - 1
 		if i == -1 {
 			break
 		}
-		t8 := dss2
+		t7 := dss2
 		dss2 = 0
-		dss += t8
-		t9 := dsc2
+		dss += t7
+		t8 := dsc2
 		dsc2 = 0
-		dsc += t9
-		t10 := tape
-		tape = t10[:len(t10)-1]
-		t11 := dsc
+		dsc += t8
+		t9 := tape
+		tape = t9[:len(t9)-1]
+		t10 := dsc
 		dsc = 0
-		dsc2 += t11
-		t12 := t7 + 1
-		v := x[t12]
-		t13 := dss
+		dsc2 += t10
+		t11 := t6 + 1
+		v := x[t11]
+		t12 := dss
 		dss = 0
-		dss2 += t13
-		dx[t12] += t13*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*t11) + v*t13
-		i = t7
+		dss2 += t12
+		dx[t11] += t12*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*t10) + v*t12
+		i = t6
 	}
 	dss2 = 0
 	dsc2 = 0
@@ -3036,7 +3010,7 @@ func DropWaveGrad(d functions.DropWave, x, dx []float64) float64 {
 	den := 0.5*t + 2
 	t4 := (1 + math.Cos(t3)) / den
 	t5 := -t4
-	t6 := 0.5*(t4/den) + 0.5/t2*(12*(-math.Sin(t3)*-(1/den)))
+	t6 := 0.5*(t4/den) + 0.5/t2*(12*(math.Sin(t3)*(1/den)))
 	dx[1] += 2 * (t6 * x1)
 	dx[0] += 2 * (t6 * x0)
 	return t5
@@ -3355,7 +3329,7 @@ func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
 		t14 = 1
 	}
 	t15 := 0.5 / t4 * (t14 * (t6 * (t3 * t11)) / 3.141592653589793)
-	dx[1] += 2*(t15*x1) + -math.Sin(x1)*-(t*t12)
+	dx[1] += 2*(t15*x1) + math.Sin(x1)*(t*t12)
 	dx[0] += 2*(t15*x0) - math.Cos(x0)*(t12*t2)
 	return t8
 }
@@ -3744,7 +3718,7 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 		dsum2 += t5
 		t6 := t2 + 1
 		v := x[t6]
-		dx[t6] += 6.283185307179586*(-math.Sin(6.283185307179586*v)*-(10*t5)) + t5*v + v*t5
+		dx[t6] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t5)) + t5*v + v*t5
 		i = t2
 	}
 	dsum2 = 0
@@ -4017,6 +3991,8 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	var tape []float64
+	var s1_2 float64
+	var s0_2 float64
 	var path []int
 	var ds1 float64
 	var ds0 float64
@@ -4037,11 +4013,11 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		path = append(path, from)
 		if i <= 5 {
 			i4 := i + 1
-			t14 := math.Cos(i4*x0 + i)
-			t15 := math.Cos(i4*x1 + i)
-			tape = append(tape, i, t14, t15)
-			s0 += i * t14
-			s1 += i * t15
+			t12 := math.Cos(i4*x0 + i)
+			t13 := math.Cos(i4*x1 + i)
+			tape = append(tape, i, t12, t13)
+			s0 += i * t12
+			s1 += i * t13
 			i = i4
 			from = 1
 		} else {
@@ -4049,46 +4025,44 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		}
 	}
 	t := s0 * s1
-	tape = append(tape, s0, s1)
-	t2 := tape
-	t3 := len(t2) - 2
-	tape = t2[:t3]
-	ds0_2 += t2[t3+1]
-	ds1_2 += t2[t3]
+	s0_2 = s0
+	s1_2 = s1
+	ds0_2 += s1_2
+	ds1_2 += s0_2
 	for {
-		t4 := path
-		t5 := len(t4) - 1
-		path = t4[:t5]
-		if t4[t5] == 0 {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
 			break
 		}
-		t6 := ds0_2
+		t4 := ds0_2
 		ds0_2 = 0
-		ds0 += t6
-		t7 := ds1_2
+		ds0 += t4
+		t5 := ds1_2
 		ds1_2 = 0
-		ds1 += t7
-		t8 := tape
-		t9 := len(t8) - 3
-		i2 := t8[t9]
-		tape = t8[:t9]
-		t10 := ds1
+		ds1 += t5
+		t6 := tape
+		t7 := len(t6) - 3
+		i2 := t6[t7]
+		tape = t6[:t7]
+		t8 := ds1
 		ds1 = 0
-		ds1_2 += t10
+		ds1_2 += t8
 		i3 := i2 + 1
-		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * t10))
-		t11 := ds0
+		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * t8))
+		t9 := ds0
 		ds0 = 0
-		ds0_2 += t11
-		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * t11))
+		ds0_2 += t9
+		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * t9))
 	}
 	ds0_2 = 0
 	ds1_2 = 0
-	t12 := dx1
+	t10 := dx1
 	dx1 = 0
-	dx[1] += t12
-	t13 := dx0
+	dx[1] += t10
+	t11 := dx0
 	dx0 = 0
-	dx[0] += t13
+	dx[0] += t11
 	return t
 }

@@ -76,8 +76,8 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // The first result is the value of Branchy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, dx, dy float64) {
-	var path []int
-	var tape []float64
+	var from2 int
+	var t13 float64
 	var dz float64
 	var dz2 float64
 	var dz3 float64
@@ -91,47 +91,41 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 		from = 0
 	} else {
 		t2 := math.Exp(-(y * y))
-		tape = append(tape, t2)
+		t13 = t2
 		z2 = z - t2
 		from = 1
 	}
 	t3 := math.Exp(y)
 	t4 := z2 + t3
-	path = append(path, from)
+	from2 = from
 	dz2 += 1
 	dy += t3
-	t5 := path
-	t6 := len(t5) - 1
-	path = t5[:t6]
-	if t5[t6] == 0 {
-		t12 := dz2
+	if from2 == 0 {
+		t8 := dz2
 		dz2 = 0
-		dz3 += t12
-		t13 := dz3
+		dz3 += t8
+		t9 := dz3
 		dz3 = 0
-		t14 := 1 + x*x
-		dz4 += t13 / t14
-		t15 := t13 * (z / t14) / t14
-		dx -= t15 * x
-		dx -= x * t15
+		t10 := 1 + x*x
+		dz4 += t9 / t10
+		t11 := t9 * (z / t10) / t10
+		dx -= t11 * x
+		dx -= x * t11
 	} else {
-		t7 := dz2
+		t5 := dz2
 		dz2 = 0
-		dz += t7
-		t8 := tape
-		t9 := len(t8) - 1
-		tape = t8[:t9]
-		t10 := dz
+		dz += t5
+		t6 := dz
 		dz = 0
-		dz4 += t10
-		t11 := t8[t9] * t10
-		dy += -y * -t11
-		dy += t11 * y
+		dz4 += t6
+		t7 := t13 * t6
+		dy += y * t7
+		dy += t7 * y
 	}
-	t16 := dz4
+	t12 := dz4
 	dz4 = 0
-	dy += t * t16
-	dx += math.Cos(x) * (t16 * y)
+	dy += t * t12
+	dx += math.Cos(x) * (t12 * y)
 	return t4, dx, dy
 }
 
@@ -168,17 +162,16 @@ func SeriesGrad(x float64) (f, dx float64) {
 	var k, from int
 	var term2, t float64
 	var from2 int
-	var t2 []int
-	var t3 int
-	var t4, t5 float64
-	var t6 []int
-	var t7 int
-	var t8, t9 float64
-	var t10 []float64
-	var t11 int
-	var t12 []int
-	var t13, k2 int
-	var t14, t15, t16, t17, t18 float64
+	var t2, t3 float64
+	var t4 []int
+	var t5 int
+	var t6, t7 float64
+	var t8 []float64
+	var t9 int
+	var t10 []int
+	var t11, k2 int
+	var t12, t13, t14, t15, t16 float64
+	var from3 int
 	var tape []float64
 	var tapeint, path []int
 	var ds, dterm, ds2, dterm2, ds3 float64
@@ -208,60 +201,57 @@ b3:
 	k++
 	goto b2
 b4:
-	path = append(path, from2)
+	from3 = from2
 	ds += 1
-	t2 = path
-	t3 = len(t2) - 1
-	path = t2[:t3]
-	if t2[t3] == 0 {
+	if from3 == 0 {
 		goto b12
 	}
-	t4 = ds
+	t2 = ds
 	ds = 0
-	ds2 += t4
+	ds2 += t2
 	goto b8
 b12:
-	t5 = ds
+	t3 = ds
 	ds = 0
-	ds3 += t5
+	ds3 += t3
 b9:
-	t6 = path
-	t7 = len(t6) - 1
-	path = t6[:t7]
-	if t6[t7] == 0 {
+	t4 = path
+	t5 = len(t4) - 1
+	path = t4[:t5]
+	if t4[t5] == 0 {
 		goto b14
 	}
-	t8 = ds3
+	t6 = ds3
 	ds3 = 0
-	ds2 += t8
-	t9 = dterm2
+	ds2 += t6
+	t7 = dterm2
 	dterm2 = 0
-	dterm += t9
+	dterm += t7
 b8:
-	t10 = tape
-	t11 = len(t10) - 2
-	tape = t10[:t11]
-	t12 = tapeint
-	t13 = len(t12) - 1
-	k2 = t12[t13]
-	tapeint = t12[:t13]
-	t14 = float64(2 * k2 * (2*k2 + 1))
-	t15 = dterm
+	t8 = tape
+	t9 = len(t8) - 2
+	tape = t8[:t9]
+	t10 = tapeint
+	t11 = len(t10) - 1
+	k2 = t10[t11]
+	tapeint = t10[:t11]
+	t12 = float64(2 * k2 * (2*k2 + 1))
+	t13 = dterm
 	dterm = 0
-	dterm2 -= t15 * (x * x / t14)
-	t16 = t10[t11] * t15 / t14
-	dx -= x * t16
-	dx -= t16 * x
-	t17 = ds2
+	dterm2 -= t13 * (x * x / t12)
+	t14 = t8[t9] * t13 / t12
+	dx -= x * t14
+	dx -= t14 * x
+	t15 = ds2
 	ds2 = 0
-	ds3 += t17
-	dterm2 += t17
+	ds3 += t15
+	dterm2 += t15
 	goto b9
 b14:
 	ds3 = 0
-	t18 = dterm2
+	t16 = dterm2
 	dterm2 = 0
-	dx += t18
+	dx += t16
 	return s, dx
 }
 
@@ -762,9 +752,10 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // The first result is the value of Poly; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PolyGrad(c []float64, x float64) (f, dx float64) {
+	var from3 int
 	var tape []float64
 	var path []int
-	var t10 float64
+	var t8 float64
 	var dr float64
 	var dr2 float64
 	n := len(c)
@@ -791,34 +782,31 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		}
 		from2 = 1
 	}
-	path = append(path, from2)
-	t10 += 1
-	t := path
-	t2 := len(t) - 1
-	path = t[:t2]
-	if t[t2] == 0 {
-		t10 = 0
+	from3 = from2
+	t8 += 1
+	if from3 == 0 {
+		t8 = 0
 	} else {
-		t3 := t10
-		t10 = 0
-		dr2 += t3
+		t := t8
+		t8 = 0
+		dr2 += t
 		for {
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
+			t2 := path
+			t3 := len(t2) - 1
+			path = t2[:t3]
+			if t2[t3] == 0 {
 				break
 			}
-			t6 := dr2
+			t4 := dr2
 			dr2 = 0
-			dr += t6
-			t7 := tape
-			t8 := len(t7) - 1
-			tape = t7[:t8]
-			t9 := dr
+			dr += t4
+			t5 := tape
+			t6 := len(t5) - 1
+			tape = t5[:t6]
+			t7 := dr
 			dr = 0
-			dr2 += t9 * x
-			dx += t7[t8] * t9
+			dr2 += t7 * x
+			dx += t5[t6] * t7
 		}
 		dr2 = 0
 	}
@@ -852,12 +840,12 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, dx, dy float64) {
-	var path []int
-	var tape []float64
+	var from3 int
+	var t10 float64
+	var t11 float64
+	var t12 float64
+	var t13 float64
 	var t14 float64
-	var t15 float64
-	var t16 float64
-	var t17 float64
 	var t float64
 	var from int
 	switch int(math.Floor(x)) {
@@ -869,46 +857,39 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		from = 1
 	default:
 		t = math.Tanh(x + y)
-		tape = append(tape, t)
+		t10 = t
 		from = 2
 	}
-	path = append(path, from)
-	t14 += 1
-	t2 := path
-	t3 := len(t2) - 1
-	from2 := t2[t3]
-	path = t2[:t3]
-	switch from2 {
+	from3 = from
+	t11 += 1
+	switch from3 {
 	case 0:
-		t12 := t14
+		t8 := t11
+		t11 = 0
+		t14 += t8
+		t9 := t14
 		t14 = 0
-		t17 += t12
-		t13 := t17
-		t17 = 0
-		dx += t13 * y
-		dy += x * t13
+		dx += t9 * y
+		dy += x * t9
 	case 1:
-		t10 := t14
-		t14 = 0
-		t16 += t10
-		t11 := t16
-		t16 = 0
-		dx += t11
-		dy -= t11 * y
-		dy -= y * t11
+		t6 := t11
+		t11 = 0
+		t13 += t6
+		t7 := t13
+		t13 = 0
+		dx += t7
+		dy -= t7 * y
+		dy -= y * t7
 	default:
-		t4 := t14
-		t14 = 0
-		t15 += t4
-		t5 := tape
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tape = t5[:t6]
-		t8 := t15
-		t15 = 0
-		t9 := (1 - t7*t7) * t8
-		dx += t9
-		dy += t9
+		t2 := t11
+		t11 = 0
+		t12 += t2
+		t3 := t10
+		t4 := t12
+		t12 = 0
+		t5 := (1 - t3*t3) * t4
+		dx += t5
+		dy += t5
 	}
 	return t, dx, dy
 }
@@ -1100,12 +1081,13 @@ func sqJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
-	var path []int
-	var tape []float64
-	var tapeint []int
-	var t17 float64
-	var t18 float64
-	var t19 float64
+	var from3 int
+	var t9 float64
+	var h2 float64
+	var t10 int
+	var t11 float64
+	var t12 float64
+	var t13 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -1113,51 +1095,38 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n%2 == 1 {
 		t := Pow(x, n-1)
-		tape = append(tape, t)
+		t9 = t
 		t2 = x * t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		tapeint = append(tapeint, n/2)
-		tape = append(tape, h)
+		t10 = n / 2
+		h2 = h
 		t2 = h * h
 		from = 2
 	}
-	path = append(path, from)
-	t17 += 1
-	t3 := path
-	t4 := len(t3) - 1
-	from2 := t3[t4]
-	path = t3[:t4]
-	switch from2 {
+	from3 = from
+	t11 += 1
+	switch from3 {
 	case 0:
-		t17 = 0
+		t11 = 0
 	case 1:
-		t12 := t17
-		t17 = 0
-		t19 += t12
-		t13 := tape
-		t14 := len(t13) - 1
-		tape = t13[:t14]
-		t15 := t19
-		t19 = 0
-		dx += t15 * t13[t14]
-		_, t16 := powVJP(x, n-1, x*t15)
-		dx += t16
+		t6 := t11
+		t11 = 0
+		t13 += t6
+		t7 := t13
+		t13 = 0
+		dx += t7 * t9
+		_, t8 := powVJP(x, n-1, x*t7)
+		dx += t8
 	default:
-		t5 := t17
-		t17 = 0
-		t18 += t5
-		t6 := tape
-		t7 := len(t6) - 1
-		tape = t6[:t7]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		t10 := t18
-		t18 = 0
-		_, t11 := powVJP(x, t8[t9], 2*(t10*t6[t7]))
-		dx += t11
+		t3 := t11
+		t11 = 0
+		t12 += t3
+		t4 := t12
+		t12 = 0
+		_, t5 := powVJP(x, t10, 2*(t4*h2))
+		dx += t5
 	}
 	return t2, dx
 }
@@ -1170,12 +1139,13 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func powVJP(x float64, n int, seed float64) (f, dx float64) {
-	var path []int
-	var tape []float64
-	var tapeint []int
-	var t17 float64
-	var t18 float64
-	var t19 float64
+	var from3 int
+	var t9 float64
+	var h2 float64
+	var t10 int
+	var t11 float64
+	var t12 float64
+	var t13 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -1183,51 +1153,38 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 0
 	} else if n%2 == 1 {
 		t := Pow(x, n-1)
-		tape = append(tape, t)
+		t9 = t
 		t2 = x * t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		tapeint = append(tapeint, n/2)
-		tape = append(tape, h)
+		t10 = n / 2
+		h2 = h
 		t2 = h * h
 		from = 2
 	}
-	path = append(path, from)
-	t17 += seed
-	t3 := path
-	t4 := len(t3) - 1
-	from2 := t3[t4]
-	path = t3[:t4]
-	switch from2 {
+	from3 = from
+	t11 += seed
+	switch from3 {
 	case 0:
-		t17 = 0
+		t11 = 0
 	case 1:
-		t12 := t17
-		t17 = 0
-		t19 += t12
-		t13 := tape
-		t14 := len(t13) - 1
-		tape = t13[:t14]
-		t15 := t19
-		t19 = 0
-		dx += t15 * t13[t14]
-		_, t16 := powVJP(x, n-1, x*t15)
-		dx += t16
+		t6 := t11
+		t11 = 0
+		t13 += t6
+		t7 := t13
+		t13 = 0
+		dx += t7 * t9
+		_, t8 := powVJP(x, n-1, x*t7)
+		dx += t8
 	default:
-		t5 := t17
-		t17 = 0
-		t18 += t5
-		t6 := tape
-		t7 := len(t6) - 1
-		tape = t6[:t7]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		t10 := t18
-		t18 = 0
-		_, t11 := powVJP(x, t8[t9], 2*(t10*t6[t7]))
-		dx += t11
+		t3 := t11
+		t11 = 0
+		t12 += t3
+		t4 := t12
+		t12 = 0
+		_, t5 := powVJP(x, t10, 2*(t4*h2))
+		dx += t5
 	}
 	return t2, dx
 }
