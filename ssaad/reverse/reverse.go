@@ -266,7 +266,7 @@ func (t *transformer) check() {
 			continue
 		}
 		if !isFloat(pv.Type) && !ssaad.IsPointerLike(pv.Type) {
-			t.errorf(p.Pos, "parameter "+pv.Name, "reverse mode does not support varied parameters of type %s yet", pv.Type)
+			t.errorf(p.Pos, "parameter "+pv.Name, "reverse mode does not support varied parameters of type %s yet", types.TypeString(pv.Type, pkgName))
 		}
 	}
 	for _, b := range p.Blocks {
@@ -356,11 +356,14 @@ func (t *transformer) checkCall(v *ir.Value) {
 			return
 		}
 		if t.needsSnapshot(a) && snapshotElem(a.Type) == nil {
-			t.errorf(v.Pos, construct, "reverse mode can save and restore only slices of floats around a call, for now (argument of type %s)", a.Type)
+			t.errorf(v.Pos, construct, "reverse mode can save and restore only slices of floats around a call, for now (argument of type %s)", types.TypeString(a.Type, pkgName))
 			return
 		}
 	}
 }
+
+// pkgName qualifies types by package name in messages.
+func pkgName(p *types.Package) string { return p.Name() }
 
 func (t *transformer) modeName() string {
 	if t.seeded {
