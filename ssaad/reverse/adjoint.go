@@ -233,6 +233,9 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	var rule *templates.Rule
 	var mathPkg *types.Package
 	switch {
+	case c.Builtin == "copy":
+		t.copyAdjoint(v)
+		return
 	case c.Builtin == "min" || c.Builtin == "max":
 		rule, _ = templates.Lookup("", c.Builtin)
 		mathPkg = types.NewPackage("math", "math")
@@ -373,4 +376,53 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		}
 		t.accumulate(a, e)
 	}
+}
+
+// copyAdjoint emits the reverse of n := copy(dst, src): the adjoints of the
+// n elements copied move from dst's shadow to src's (dsrc[k] += ddst[k];
+// ddst[k] = 0). Overlapping dst and src are not supported.
+func (t *transformer) copyAdjoint(v *ir.Value) {
+	dst, src := v.Args[0], v.Args[1]
+	if !t.act.Varied(dst) {
+		return
+	}
+	n := t.r(v)
+	dd := t.shadowAt(dst)
+	var ds *ir.Value
+	if t.act.Varied(src) {
+		ds = t.shadowAt(src)
+	}
+	elem := dd.Type.Underlying().(*types.Slice).Elem()
+	ptr := types.NewPointer(elem)
+	t.forRange(n, func(k *ir.Value) {
+		a := t.Emit(ir.OpIndexAddr, ptr, dd, k)
+		g := t.Emit(ir.OpLoad, elem, a)
+		t.Emit(ir.OpStore, nil, a, t.Zero(elem))
+		if ds != nil {
+			b := t.Emit(ir.OpIndexAddr, ptr, ds, k)
+			t.Emit(ir.OpStore, nil, b, t.Add(t.Emit(ir.OpLoad, elem, b), g))
+		}
+	})
+}
+
+// forRange emits `for k := 0; k < n; k++ { body(k) }` from the current
+// block; code after it goes in the block it leaves t.Cur at.
+func (t *transformer) forRange(n *ir.Value, body func(k *ir.Value)) {
+	head := t.F.NewBlock("loop")
+	loopBody := t.F.NewBlock("loop.body")
+	done := t.F.NewBlock("loop.done")
+	t.Cur.Jump(head)
+	t.Cur = head
+	k := t.Emit(ir.OpPhi, intType)
+	k.Name = "k"
+	cond := t.Emit(ir.OpBinary, boolType, k, n)
+	cond.Tok = token.LSS
+	head.If(cond, loopBody, done)
+	t.Cur = loopBody
+	body(k)
+	next := t.Emit(ir.OpBinary, intType, k, t.F.ConstValue(intType, constant.MakeInt64(1)))
+	next.Tok = token.ADD
+	t.Cur.Jump(head)
+	k.Args = []*ir.Value{t.F.ConstValue(intType, constant.MakeInt64(0)), next}
+	t.Cur = done
 }

@@ -298,6 +298,10 @@ func (t *transformer) check() {
 					if len(v.Args) != 2 {
 						t.errorf(v.Pos, "builtin "+v.Callee.Builtin, "reverse mode supports two arguments only, for now")
 					}
+				case v.Callee.Builtin == "copy":
+					if !t.reconstructible(v.Args[0]) || !t.reconstructible(v.Args[1]) {
+						t.errorf(v.Pos, "builtin copy", "reverse mode does not support slices or pointers chosen at run time yet")
+					}
 				case v.Callee.Builtin == "len" || v.Callee.Builtin == "cap" || v.Callee.Builtin == "print" || v.Callee.Builtin == "println":
 				default:
 					t.checkCall(v)
