@@ -42,9 +42,7 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func LogSumExpGrad(x, dx []float64) float64 {
 	var tape []float64
-	var sum2 float64
 	var dsum float64
-	var dsum2 float64
 	var dm float64
 	var dm2 float64
 	n := len(x)
@@ -66,64 +64,57 @@ func LogSumExpGrad(x, dx []float64) float64 {
 	for {
 		t2 := i2 + 1
 		if t2 < n {
-			t19 := math.Exp(x[t2] - m)
-			tape = append(tape, m, t19)
-			sum += t19
+			t17 := math.Exp(x[t2] - m)
+			tape = append(tape, t17)
+			sum += t17
 			i2 = t2
 		} else {
 			break
 		}
 	}
 	t3 := math.Log(sum) + m
-	sum2 = sum
 	dm2 += 1
-	dsum2 += 1 / sum2
+	dsum += 1 / sum
 	for {
 		t4 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t5 := dsum2
-		dsum2 = 0
-		dsum += t5
-		t6 := tape
-		t7 := len(t6) - 2
-		tape = t6[:t7]
-		t8 := dsum
-		dsum = 0
-		dsum2 += t8
-		t9 := t6[t7+1] * t8
-		dm2 -= t9
-		dx[t4+1] += t9
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		t7 := t5[t6] * dsum
+		dm2 -= t7
+		dx[t4+1] += t7
 		i2 = t4
 	}
-	dsum2 = 0
+	dsum = 0
 	for {
-		t10 := i - 1
+		t8 := i - 1
 		if i == -1 {
 			break
 		}
-		t11 := dm2
+		t9 := dm2
 		dm2 = 0
-		dm += t11
-		t12 := tape
-		t13 := len(t12) - 2
-		tape = t12[:t13]
-		t14 := t10 + 1
-		t15 := dm
+		dm += t9
+		t10 := tape
+		t11 := len(t10) - 2
+		tape = t10[:t11]
+		t12 := t8 + 1
+		t13 := dm
 		dm = 0
-		t16 := t12[t13] >= x[t14]
-		t17 := 0.0
-		if t16 {
-			t17 = 1
+		t14 := t10[t11] >= x[t12]
+		t15 := 0.0
+		if t14 {
+			t15 = 1
 		}
-		dm2 += t17 * t15
-		t18 := 1.0
-		if t16 {
-			t18 = 0
+		dm2 += t15 * t13
+		t16 := 1.0
+		if t14 {
+			t16 = 0
 		}
-		dx[t14] += t18 * t15
-		i = t10
+		dx[t12] += t16 * t13
+		i = t8
 	}
 	dm2 = 0
 	return t3

@@ -80,7 +80,6 @@ func magJVP(x, dx []float64) (float64, float64) {
 func LossGrad(x, dx, c []float64) float64 {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	n := len(x)
 	if len(c) != n {
 		panic("normalize: length mismatch")
@@ -105,33 +104,27 @@ func LossGrad(x, dx, c []float64) float64 {
 			break
 		}
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == -1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		tape = t3[:len(t3)-1]
-		t4 := dsum
-		dsum = 0
-		dsum2 += t4
+		t2 := tape
+		tape = t2[:len(t2)-1]
 		i3 := t + 1
-		dout[i3] += c[i3] * t4
+		dout[i3] += c[i3] * dsum
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
+	t3 := tape
+	t4 := len(t3) - n
+	copy(x, t3[t4:])
+	tape = t3[:t4]
 	t5 := tape
-	t6 := len(t5) - n
-	copy(x, t5[t6:])
+	t6 := len(t5) - n2
+	copy(out, t5[t6:])
 	tape = t5[:t6]
-	t7 := tape
-	t8 := len(t7) - n2
-	copy(out, t7[t8:])
-	tape = t7[:t8]
 	normalizeVJP(out, dout, x, dx)
 	return sum
 }
@@ -185,7 +178,6 @@ func normalizeVJP(dst, ddst, x, dx []float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func magVJP(x, dx []float64, seed float64) float64 {
 	var dsum float64
-	var dsum2 float64
 	sum := 0.0
 	i := -1
 	for {
@@ -199,22 +191,16 @@ func magVJP(x, dx []float64, seed float64) float64 {
 		}
 	}
 	t2 := math.Sqrt(sum)
-	dsum2 += 0.5 / t2 * seed
+	dsum += 0.5 / t2 * seed
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t4 := dsum2
-		dsum2 = 0
-		dsum += t4
-		t5 := dsum
-		dsum = 0
-		dsum2 += t5
-		t6 := t3 + 1
-		dx[t6] += 2 * (t5 * x[t6])
+		t4 := t3 + 1
+		dx[t4] += 2 * (dsum * x[t4])
 		i = t3
 	}
-	dsum2 = 0
+	dsum = 0
 	return t2
 }

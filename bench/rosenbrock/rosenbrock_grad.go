@@ -34,7 +34,6 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
-	var dsum2 float64
 	sum := 0.0
 	i := 0
 	for ; i < len(x)-1; i++ {
@@ -43,26 +42,21 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		b := 1 - xi
 		sum += 100*a2*a2 + b*b
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 0 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := dsum
-		dsum = 0
-		dsum2 += t3
-		t4 := x[t]
-		t5 := t + 1
-		a := x[t5] - t4*t4
-		t6 := 100*a*t3 + 100*(t3*a)
-		dx[t] += -(2 * (t3 * (1 - t4))) - t6*t4 - t4*t6
-		dx[t5] += t6
+		t2 := dsum
+		t3 := x[t]
+		t4 := t + 1
+		a := x[t4] - t3*t3
+		t5 := 100*a*t2 + 100*(t2*a)
+		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
+		dx[t4] += t5
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }

@@ -15,7 +15,6 @@ import "math"
 func LossGrad(p, dp, t, y []float64) float64 {
 	var tape []float64
 	var ds float64
-	var ds2 float64
 	var dc float64
 	var db float64
 	var da float64
@@ -31,47 +30,41 @@ func LossGrad(p, dp, t, y []float64) float64 {
 	for {
 		i2 := i + 1
 		if i2 < n {
-			t12 := math.Exp(-(b * t[i2]))
-			r := a*t12 + c - y[i2]
-			tape = append(tape, t12)
+			t10 := math.Exp(-(b * t[i2]))
+			r := a*t10 + c - y[i2]
+			tape = append(tape, t10)
 			s += r * r
 			i = i2
 		} else {
 			break
 		}
 	}
-	ds2 += 1
+	ds += 1
 	for {
 		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := ds2
-		ds2 = 0
-		ds += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := ds
-		ds = 0
-		ds2 += t7
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
 		i3 := t2 + 1
-		t8 := 2 * (t7 * (a*t6 + c - y[i3]))
-		dc += t8
-		da += t8 * t6
-		db -= t6 * (a * t8) * t[i3]
+		t6 := 2 * (ds * (a*t5 + c - y[i3]))
+		dc += t6
+		da += t6 * t5
+		db -= t5 * (a * t6) * t[i3]
 		i = t2
 	}
-	ds2 = 0
-	t9 := dc
+	ds = 0
+	t7 := dc
 	dc = 0
-	dp[2] += t9
-	t10 := db
+	dp[2] += t7
+	t8 := db
 	db = 0
-	dp[1] += t10
-	t11 := da
+	dp[1] += t8
+	t9 := da
 	da = 0
-	dp[0] += t11
+	dp[0] += t9
 	return s
 }

@@ -136,8 +136,8 @@ func (t *transformer) phiEdge(b *ir.Block, i int) {
 		if v.Op != ir.OpPhi {
 			break
 		}
-		if !t.act.Varied(v) || !isFloat(v.Type) {
-			continue
+		if !t.act.Varied(v) || !isFloat(v.Type) || t.share[v.Args[i]] == v {
+			continue // an accumulator's adjoint stays in the shared variable
 		}
 		g := t.take(v)
 		t.accumulate(v.Args[i], g)
@@ -168,6 +168,20 @@ func (t *transformer) adjoint(v *ir.Value) {
 	}
 	if v.Op == ir.OpExtract || !t.act.Varied(v) || !isFloat(v.Type) {
 		return // a math call's results: the call's reverse reads them
+	}
+	if phi, ok := t.share[v]; ok {
+		// An accumulator v = φ ± x sharing φ's adjoint variable: the
+		// adjoint passes through unchanged; only x's needs updating.
+		g := t.Emit(ir.OpLoad, v.Type, t.slotOf(phi))
+		x := v.Args[1]
+		if x == phi {
+			x = v.Args[0]
+		}
+		if v.Tok == token.SUB {
+			g = t.Neg(g)
+		}
+		t.accumulate(x, g)
+		return
 	}
 	g := t.take(v)
 	if ssaad.IsZero(g) {

@@ -136,6 +136,7 @@ type transformer struct {
 	tapes  map[string]*ir.Value    // element type → the tape variable
 	path   *ir.Value               // the tape of the control path
 	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
+	share  map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
 	// classWritten holds the alias classes the primal stores into.
 	classWritten map[int]bool
 	// counted holds the loops reversed by their index (see counted.go);
@@ -438,10 +439,21 @@ func (t *transformer) available(v *ir.Value) bool {
 	if b == nil || !t.cfg.Reachable(b) || !t.cfg.Dominates(b, t.exit) {
 		return false
 	}
+	var loops []*ir.Block
 	for h := range t.cfg.Loop {
-		if t.cfg.InLoop(t.primal.Blocks[h], b) {
-			return false
+		if hb := t.primal.Blocks[h]; t.cfg.InLoop(hb, b) {
+			loops = append(loops, hb)
 		}
 	}
-	return true
+	switch {
+	case len(loops) == 0:
+		return true
+	case len(loops) == 1 && t.cur != nil && !t.cfg.InLoop(loops[0], t.cur):
+		// Computed in a loop that is not nested in another, and read
+		// after it: its variable keeps the last value through the reverse
+		// of what follows the loop (t.cur is the block being recorded or
+		// reversed).
+		return true
+	}
+	return false
 }

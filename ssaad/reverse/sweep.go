@@ -51,6 +51,7 @@ func (t *transformer) run() {
 		t.slotOf(pv).Name = nm.adjoints[pv.Index]
 	}
 	t.local = localValues(p)
+	t.share = accumulators(p, t.cfg)
 	for _, b := range p.Blocks {
 		for _, v := range b.Instrs {
 			if t.act.Varied(v) && isFloat(v.Type) && !t.local[v] {
@@ -408,6 +409,8 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 // blockNeeds returns the values b's reverse reads that are not available,
 // each once, in a fixed order: the values b records.
 func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
+	t.cur = b
+	defer func() { t.cur = nil }()
 	var out []*ir.Value
 	seen := map[*ir.Value]bool{}
 	for _, v := range b.Instrs {
@@ -540,6 +543,11 @@ func (t *transformer) slotOf(v *ir.Value) *ir.Value {
 	if s, ok := t.slot[v]; ok {
 		return s
 	}
+	if phi, ok := t.share[v]; ok {
+		s := t.slotOf(phi)
+		t.slot[v] = s
+		return s
+	}
 	s := t.F.NewValue(ir.OpAlloc, types.NewPointer(v.Type))
 	if v.Name != "" {
 		s.Name = "d" + v.Name
@@ -547,6 +555,45 @@ func (t *transformer) slotOf(v *ir.Value) *ir.Value {
 	t.entry.Insert(0, s)
 	t.slot[v] = s
 	return s
+}
+
+// accumulators finds the loop accumulators s = φ ± x (s += x): the φ of a
+// loop header whose only use in the loop is s, and s, whose only use is
+// that φ on the back edge. Their adjoints are equal at every iteration, so
+// s shares φ's adjoint variable (the map goes from s to φ) and the reverse
+// skips moving it around.
+func accumulators(f *ir.Func, cfg *ir.CFG) map[*ir.Value]*ir.Value {
+	uses := ir.Uses(f)
+	share := map[*ir.Value]*ir.Value{}
+	for hi, body := range cfg.Loop {
+		h := f.Blocks[hi]
+		for _, phi := range h.Instrs {
+			if phi.Op != ir.OpPhi {
+				break
+			}
+			if !isFloat(phi.Type) {
+				continue
+			}
+			for i, s := range phi.Args {
+				if !body[h.Preds[i].Index] || s.Op != ir.OpBinary || s.Block == nil || !body[s.Block.Index] ||
+					!(s.Tok == token.ADD && (s.Args[0] == phi || s.Args[1] == phi) || s.Tok == token.SUB && s.Args[0] == phi && s.Args[1] != phi) {
+					continue
+				}
+				ok := len(uses[s.ID]) == 1 && uses[s.ID][0] == phi
+				for _, u := range uses[phi.ID] {
+					ok = ok && (u == s || !body[u.Block.Index])
+				}
+				// φ must take s on every back edge.
+				for j, a := range phi.Args {
+					ok = ok && (!body[h.Preds[j].Index] || a == s)
+				}
+				if ok {
+					share[s] = phi
+				}
+			}
+		}
+	}
+	return share
 }
 
 // localValues returns the values of f all of whose uses are ordinary

@@ -102,7 +102,6 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -110,38 +109,32 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	i := 1
 	for ; i <= 10; i++ {
 		z2 := float64(i) / 10
-		t9 := math.Exp(-z2)
-		t10 := math.Exp(-10 * z2)
-		t11 := math.Exp(-(x[0] * z2))
-		t12 := math.Exp(-(x[1] * z2))
-		f := t11 - 5*t12 - (t9 - 5*t10)
-		tape = append(tape, t11, t12, t9, t10)
+		t7 := math.Exp(-z2)
+		t8 := math.Exp(-10 * z2)
+		t9 := math.Exp(-(x[0] * z2))
+		t10 := math.Exp(-(x[1] * z2))
+		f := t9 - 5*t10 - (t7 - 5*t8)
+		tape = append(tape, t9, t10, t7, t8)
 		sum += f * f
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 4
-		t5 := t3[t4]
-		t6 := t3[t4+1]
-		tape = t3[:t4]
-		t7 := dsum
-		dsum = 0
-		dsum2 += t7
-		t8 := 2 * (t7 * (t5 - 5*t6 - (t3[t4+2] - 5*t3[t4+3])))
+		t2 := tape
+		t3 := len(t2) - 4
+		t4 := t2[t3]
+		t5 := t2[t3+1]
+		tape = t2[:t3]
+		t6 := 2 * (dsum * (t4 - 5*t5 - (t2[t3+2] - 5*t2[t3+3])))
 		z := float64(t) / 10
-		dx[1] += t6 * (5 * t8) * z
-		dx[0] -= t5 * t8 * z
+		dx[1] += t5 * (5 * t6) * z
+		dx[0] -= t4 * t6 * z
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -182,7 +175,6 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -190,40 +182,34 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	i := 1
 	for ; i <= 10; i++ {
 		z2 := float64(i) / 10
-		t9 := math.Exp(-z2)
-		t10 := math.Exp(-10 * z2)
-		t11 := math.Exp(-(x[0] * z2))
-		t12 := math.Exp(-(x[1] * z2))
-		f := t11 - x[2]*t12 - (t9 - 5*t10)
-		tape = append(tape, t11, t12, t9, t10)
+		t7 := math.Exp(-z2)
+		t8 := math.Exp(-10 * z2)
+		t9 := math.Exp(-(x[0] * z2))
+		t10 := math.Exp(-(x[1] * z2))
+		f := t9 - x[2]*t10 - (t7 - 5*t8)
+		tape = append(tape, t9, t10, t7, t8)
 		sum += f * f
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 4
-		t5 := t3[t4]
-		t6 := t3[t4+1]
-		tape = t3[:t4]
-		t7 := dsum
-		dsum = 0
-		dsum2 += t7
+		t2 := tape
+		t3 := len(t2) - 4
+		t4 := t2[t3]
+		t5 := t2[t3+1]
+		tape = t2[:t3]
 		x2 := x[2]
-		t8 := 2 * (t7 * (t5 - x2*t6 - (t3[t4+2] - 5*t3[t4+3])))
+		t6 := 2 * (dsum * (t4 - x2*t5 - (t2[t3+2] - 5*t2[t3+3])))
 		z := float64(t) / 10
-		dx[1] += t6 * (x2 * t8) * z
-		dx[2] -= t8 * t6
-		dx[0] -= t5 * t8 * z
+		dx[1] += t5 * (x2 * t6) * z
+		dx[2] -= t6 * t5
+		dx[0] -= t4 * t6 * z
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -265,7 +251,6 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -273,42 +258,36 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	i := 1
 	for ; i <= 10; i++ {
 		z2 := float64(i) / 10
-		t9 := math.Exp(-z2)
-		t10 := math.Exp(-10 * z2)
-		t11 := math.Exp(-(x[0] * z2))
-		t12 := math.Exp(-(x[1] * z2))
-		f := x[2]*t11 - x[3]*t12 - (t9 - 5*t10)
-		tape = append(tape, t11, t12, t9, t10)
+		t7 := math.Exp(-z2)
+		t8 := math.Exp(-10 * z2)
+		t9 := math.Exp(-(x[0] * z2))
+		t10 := math.Exp(-(x[1] * z2))
+		f := x[2]*t9 - x[3]*t10 - (t7 - 5*t8)
+		tape = append(tape, t9, t10, t7, t8)
 		sum += f * f
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 4
-		t5 := t3[t4]
-		t6 := t3[t4+1]
-		tape = t3[:t4]
-		t7 := dsum
-		dsum = 0
-		dsum2 += t7
+		t2 := tape
+		t3 := len(t2) - 4
+		t4 := t2[t3]
+		t5 := t2[t3+1]
+		tape = t2[:t3]
 		x2 := x[2]
 		x3 := x[3]
-		t8 := 2 * (t7 * (x2*t5 - x3*t6 - (t3[t4+2] - 5*t3[t4+3])))
+		t6 := 2 * (dsum * (x2*t4 - x3*t5 - (t2[t3+2] - 5*t2[t3+3])))
 		z := float64(t) / 10
-		dx[1] += t6 * (x3 * t8) * z
-		dx[3] -= t8 * t6
-		dx[0] -= t5 * (x2 * t8) * z
-		dx[2] += t8 * t5
+		dx[1] += t5 * (x3 * t6) * z
+		dx[3] -= t6 * t5
+		dx[0] -= t4 * (x2 * t6) * z
+		dx[2] += t6 * t4
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -351,7 +330,6 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
@@ -359,46 +337,40 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	i := 1
 	for ; i <= 11; i++ {
 		z2 := float64(i) / 10
-		t10 := math.Exp(-z2)
-		t11 := math.Exp(-10 * z2)
-		t12 := math.Exp(-4 * z2)
-		t13 := math.Exp(-(x[0] * z2))
-		t14 := math.Exp(-(x[1] * z2))
-		t15 := math.Exp(-(x[4] * z2))
-		f := x[2]*t13 - x[3]*t14 + 3*t15 - (t10 - 5*t11 + 3*t12)
-		tape = append(tape, t13, t14, t15, t10, t11, t12)
+		t8 := math.Exp(-z2)
+		t9 := math.Exp(-10 * z2)
+		t10 := math.Exp(-4 * z2)
+		t11 := math.Exp(-(x[0] * z2))
+		t12 := math.Exp(-(x[1] * z2))
+		t13 := math.Exp(-(x[4] * z2))
+		f := x[2]*t11 - x[3]*t12 + 3*t13 - (t8 - 5*t9 + 3*t10)
+		tape = append(tape, t11, t12, t13, t8, t9, t10)
 		sum += f * f
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 6
-		t5 := t3[t4]
-		t6 := t3[t4+1]
-		t7 := t3[t4+2]
-		tape = t3[:t4]
-		t8 := dsum
-		dsum = 0
-		dsum2 += t8
+		t2 := tape
+		t3 := len(t2) - 6
+		t4 := t2[t3]
+		t5 := t2[t3+1]
+		t6 := t2[t3+2]
+		tape = t2[:t3]
 		x2 := x[2]
 		x3 := x[3]
-		t9 := 2 * (t8 * (x2*t5 - x3*t6 + 3*t7 - (t3[t4+3] - 5*t3[t4+4] + 3*t3[t4+5])))
+		t7 := 2 * (dsum * (x2*t4 - x3*t5 + 3*t6 - (t2[t3+3] - 5*t2[t3+4] + 3*t2[t3+5])))
 		z := float64(t) / 10
-		dx[4] -= t7 * (3 * t9) * z
-		dx[1] += t6 * (x3 * t9) * z
-		dx[3] -= t9 * t6
-		dx[0] -= t5 * (x2 * t9) * z
-		dx[2] += t9 * t5
+		dx[4] -= t6 * (3 * t7) * z
+		dx[1] += t5 * (x3 * t7) * z
+		dx[3] -= t7 * t5
+		dx[0] -= t4 * (x2 * t7) * z
+		dx[2] += t7 * t4
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -442,7 +414,6 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
@@ -450,48 +421,42 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	i := 1
 	for ; i <= 13; i++ {
 		z2 := float64(i) / 10
-		t10 := math.Exp(-z2)
-		t11 := math.Exp(-10 * z2)
-		t12 := 3 * math.Exp(-4*z2)
-		t13 := math.Exp(-(x[0] * z2))
-		t14 := math.Exp(-(x[1] * z2))
-		t15 := math.Exp(-(x[4] * z2))
-		f := x[2]*t13 - x[3]*t14 + x[5]*t15 - (t10 - 5*t11 + t12)
-		tape = append(tape, t13, t14, t15, t10, t11, t12)
+		t8 := math.Exp(-z2)
+		t9 := math.Exp(-10 * z2)
+		t10 := 3 * math.Exp(-4*z2)
+		t11 := math.Exp(-(x[0] * z2))
+		t12 := math.Exp(-(x[1] * z2))
+		t13 := math.Exp(-(x[4] * z2))
+		f := x[2]*t11 - x[3]*t12 + x[5]*t13 - (t8 - 5*t9 + t10)
+		tape = append(tape, t11, t12, t13, t8, t9, t10)
 		sum += f * f
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 6
-		t5 := t3[t4]
-		t6 := t3[t4+1]
-		t7 := t3[t4+2]
-		tape = t3[:t4]
-		t8 := dsum
-		dsum = 0
-		dsum2 += t8
+		t2 := tape
+		t3 := len(t2) - 6
+		t4 := t2[t3]
+		t5 := t2[t3+1]
+		t6 := t2[t3+2]
+		tape = t2[:t3]
 		x2 := x[2]
 		x3 := x[3]
 		x5 := x[5]
-		t9 := 2 * (t8 * (x2*t5 - x3*t6 + x5*t7 - (t3[t4+3] - 5*t3[t4+4] + t3[t4+5])))
+		t7 := 2 * (dsum * (x2*t4 - x3*t5 + x5*t6 - (t2[t3+3] - 5*t2[t3+4] + t2[t3+5])))
 		z := float64(t) / 10
-		dx[4] -= t7 * (x5 * t9) * z
-		dx[5] += t9 * t7
-		dx[1] += t6 * (x3 * t9) * z
-		dx[3] -= t9 * t6
-		dx[0] -= t5 * (x2 * t9) * z
-		dx[2] += t9 * t5
+		dx[4] -= t6 * (x5 * t7) * z
+		dx[5] += t7 * t6
+		dx[1] += t5 * (x3 * t7) * z
+		dx[3] -= t7 * t5
+		dx[0] -= t4 * (x2 * t7) * z
+		dx[2] += t7 * t4
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -532,48 +497,41 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
-		t10 := float64(i) / 10
-		t11 := math.Exp(-t10)
-		t12 := math.Exp(-(10 * t10))
-		t13 := math.Exp(-(t10 * x[0]))
-		t14 := math.Exp(-(t10 * x[1]))
-		f := t13 - t14 - x[2]*(t11-t12)
-		tape = append(tape, t13, t14, t11, t12)
+		t8 := float64(i) / 10
+		t9 := math.Exp(-t8)
+		t10 := math.Exp(-(10 * t8))
+		t11 := math.Exp(-(t8 * x[0]))
+		t12 := math.Exp(-(t8 * x[1]))
+		f := t11 - t12 - x[2]*(t9-t10)
+		tape = append(tape, t11, t12, t9, t10)
 		sum += f * f
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 4
-		t5 := t3[t4]
-		t6 := t3[t4+1]
-		tape = t3[:t4]
-		t7 := dsum
-		dsum = 0
-		dsum2 += t7
-		y := t3[t4+2] - t3[t4+3]
-		t8 := 2 * (t7 * (t5 - t6 - x[2]*y))
-		dx[2] -= t8 * y
-		t9 := float64(t) / 10
-		dx[1] += t9 * (t6 * t8)
-		dx[0] -= t9 * (t5 * t8)
+		t2 := tape
+		t3 := len(t2) - 4
+		t4 := t2[t3]
+		t5 := t2[t3+1]
+		tape = t2[:t3]
+		y := t2[t3+2] - t2[t3+3]
+		t6 := 2 * (dsum * (t4 - t5 - x[2]*y))
+		dx[2] -= t6 * y
+		t7 := float64(t) / 10
+		dx[1] += t7 * (t5 * t6)
+		dx[0] -= t7 * (t4 * t6)
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -660,7 +618,6 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -668,44 +625,38 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 	i := 1
 	for ; i <= 20; i++ {
 		c := float64(i) / 5
-		t10 := c * x[1]
-		t11 := math.Exp(c)
-		f1_2 := x[0] + t10 - t11
-		t12 := math.Sin(c)
-		t13 := math.Cos(c)
-		f2 := x[2] + x[3]*t12 - t13
-		t14 := f2 * f2
-		f := f1_2*f1_2 + t14
-		tape = append(tape, t12, t11, t13, t10, t14)
+		t8 := c * x[1]
+		t9 := math.Exp(c)
+		f1_2 := x[0] + t8 - t9
+		t10 := math.Sin(c)
+		t11 := math.Cos(c)
+		f2 := x[2] + x[3]*t10 - t11
+		t12 := f2 * f2
+		f := f1_2*f1_2 + t12
+		tape = append(tape, t10, t9, t11, t8, t12)
 		sum += f * f
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 5
-		t5 := t3[t4]
-		tape = t3[:t4]
-		t6 := dsum
-		dsum = 0
-		dsum2 += t6
-		f1 := x[0] + t3[t4+3] - t3[t4+1]
-		t7 := 2 * (t6 * (f1*f1 + t3[t4+4]))
-		t8 := 2 * (t7 * (x[2] + x[3]*t5 - t3[t4+2]))
-		t9 := 2 * (t7 * f1)
-		dx[3] += t8 * t5
-		dx[2] += t8
-		dx[1] += float64(t) / 5 * t9
-		dx[0] += t9
+		t2 := tape
+		t3 := len(t2) - 5
+		t4 := t2[t3]
+		tape = t2[:t3]
+		f1 := x[0] + t2[t3+3] - t2[t3+1]
+		t5 := 2 * (dsum * (f1*f1 + t2[t3+4]))
+		t6 := 2 * (t5 * (x[2] + x[3]*t4 - t2[t3+2]))
+		t7 := 2 * (t5 * f1)
+		dx[3] += t6 * t4
+		dx[2] += t6
+		dx[1] += float64(t) / 5 * t7
+		dx[0] += t7
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -754,7 +705,6 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
 	var tapeint []int
 	var dsum float64
-	var dsum2 float64
 	n := len(x)
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
@@ -765,53 +715,48 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 		xi := x[i]
 		f1 := xi + 10*x[i+1]
 		f2_2 := x[i+2] - x[i+3]
-		t19 := x[i+1] - 2*x[i+2]
-		f3 := t19 * t19
-		t20 := xi - x[i+3]
-		f4_2 := t20 * t20
+		t18 := x[i+1] - 2*x[i+2]
+		f3 := t18 * t18
+		t19 := xi - x[i+3]
+		f4_2 := t19 * t19
 		tapeint = append(tapeint, i+2)
 		sum += f1*f1 + 5*f2_2*f2_2 + f3*f3 + 10*f4_2*f4_2
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 4
 		if i == 0 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tapeint
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tapeint = t3[:t4]
-		t6 := dsum
-		dsum = 0
-		dsum2 += t6
-		t7 := x[t]
-		t8 := t + 3
-		t9 := t7 - x[t8]
-		f4 := t9 * t9
-		t10 := t + 1
-		t11 := x[t10] - 2*x[t5]
-		t12 := t + 2
-		t13 := t + 3
-		f2 := x[t12] - x[t13]
-		t14 := 5*f2*t6 + 5*(t6*f2)
-		t15 := t + 1
-		t16 := 2 * (t6 * (t7 + 10*x[t15]))
-		t17 := 2 * ((10*f4*t6 + 10*(t6*f4)) * t9)
-		dx[t8] -= t17
-		t18 := 2 * (2 * (t6 * (t11 * t11)) * t11)
-		dx[t5] -= 2 * t18
-		dx[t10] += t18
-		dx[t13] -= t14
-		dx[t12] += t14
-		dx[t15] += 10 * t16
-		dx[t] += t17 + t16
+		t2 := tapeint
+		t3 := len(t2) - 1
+		t4 := t2[t3]
+		tapeint = t2[:t3]
+		t5 := dsum
+		t6 := x[t]
+		t7 := t + 3
+		t8 := t6 - x[t7]
+		f4 := t8 * t8
+		t9 := t + 1
+		t10 := x[t9] - 2*x[t4]
+		t11 := t + 2
+		t12 := t + 3
+		f2 := x[t11] - x[t12]
+		t13 := 5*f2*t5 + 5*(t5*f2)
+		t14 := t + 1
+		t15 := 2 * (t5 * (t6 + 10*x[t14]))
+		t16 := 2 * ((10*f4*t5 + 10*(t5*f4)) * t8)
+		dx[t7] -= t16
+		t17 := 2 * (2 * (t5 * (t10 * t10)) * t10)
+		dx[t4] -= 2 * t17
+		dx[t9] += t17
+		dx[t12] -= t13
+		dx[t11] += t13
+		dx[t14] += 10 * t15
+		dx[t] += t16 + t15
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -849,7 +794,6 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
 	var dsum float64
-	var dsum2 float64
 	sum = 0
 	i := 0
 	for ; i < len(x)-1; i++ {
@@ -858,27 +802,22 @@ func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (su
 		b2 := x[i+1] - xi*xi
 		sum += a*a + 100*b2*b2
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 0 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := dsum
-		dsum = 0
-		dsum2 += t3
-		t4 := t + 1
-		t5 := x[t]
-		b := x[t4] - t5*t5
-		t6 := 100*b*t3 + 100*(t3*b)
-		dx[t4] += t6
-		dx[t] += -(2 * (t6 * t5)) - 2*(t3*(1-t5))
+		t2 := dsum
+		t3 := t + 1
+		t4 := x[t]
+		b := x[t3] - t4*t4
+		t5 := 100*b*t2 + 100*(t2*b)
+		dx[t3] += t5
+		dx[t] += -(2 * (t5 * t4)) - 2*(t2*(1-t4))
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -949,7 +888,6 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeint []int
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -960,44 +898,38 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 		b2 := 0.5*float64(8-i) - x2
 		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
 		x0_2 := x[0]
-		t12 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t12
+		t10 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t10
 		tapeint = append(tapeint, 8-i)
-		tape = append(tape, x2, e2, t12)
+		tape = append(tape, x2, e2, t10)
 		sum += f * f
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 3
-		t5 := t3[t4]
-		e := t3[t4+1]
-		tape = t3[:t4]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		t8 := t6[t7]
-		tapeint = t6[:t7]
-		t9 := dsum
-		dsum = 0
-		dsum2 += t9
+		t2 := tape
+		t3 := len(t2) - 3
+		t4 := t2[t3]
+		e := t2[t3+1]
+		tape = t2[:t3]
+		t5 := tapeint
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tapeint = t5[:t6]
 		x0 := x[0]
-		t10 := 2 * (t9 * (x0*e - t3[t4+2]))
-		dx[0] += t10 * e
+		t8 := 2 * (dsum * (x0*e - t2[t3+2]))
+		dx[0] += t8 * e
 		x1 := x[1]
-		b := 0.5*float64(t8) - t5
-		t11 := e * (x0 * t10)
-		dx[1] += -0.5 * (t11 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t11 * b)
+		b := 0.5*float64(t7) - t4
+		t9 := e * (x0 * t8)
+		dx[1] += -0.5 * (t9 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t9 * b)
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -1058,7 +990,6 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -1066,60 +997,54 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 	i := 1
 	for ; i <= 99; i++ {
 		arg := float64(i) / 100
-		t15 := math.Pow(-50*math.Log(arg), 0.6666666666666666)
-		t16 := math.Abs(t15 + 25 - x[1])
-		t17 := math.Pow(t16, x[2])
-		t2_3 := math.Exp(-(t17 / x[0]))
-		t18 := t2_3 - arg
-		tape = append(tape, t15, t16, t17, t2_3)
-		sum += t18 * t18
+		t13 := math.Pow(-50*math.Log(arg), 0.6666666666666666)
+		t14 := math.Abs(t13 + 25 - x[1])
+		t15 := math.Pow(t14, x[2])
+		t2_3 := math.Exp(-(t15 / x[0]))
+		t16 := t2_3 - arg
+		tape = append(tape, t13, t14, t15, t2_3)
+		sum += t16 * t16
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := tape
-		t4 := len(t3) - 4
-		t5 := t3[t4]
-		t6 := t3[t4+1]
-		t7 := t3[t4+2]
-		t2_2 := t3[t4+3]
-		tape = t3[:t4]
-		t8 := dsum
-		dsum = 0
-		dsum2 += t8
+		t2 := tape
+		t3 := len(t2) - 4
+		t4 := t2[t3]
+		t5 := t2[t3+1]
+		t6 := t2[t3+2]
+		t2_2 := t2[t3+3]
+		tape = t2[:t3]
 		x0 := x[0]
-		t9 := t2_2 * (2 * (t8 * (t2_2 - float64(t)/100)))
-		t10 := t9 / x0
-		dx[0] += t9 * (t7 / x0) / x0
+		t7 := t2_2 * (2 * (dsum * (t2_2 - float64(t)/100)))
+		t8 := t7 / x0
+		dx[0] += t7 * (t6 / x0) / x0
 		x2 := x[2]
-		t11 := x2 * math.Pow(t6, x2-1)
+		t9 := x2 * math.Pow(t5, x2-1)
 		if x2 == 0 {
-			t11 = 0
+			t9 = 0
 		}
-		t12 := t7 * math.Log(t6)
-		if t6 == 0 && x2 >= 0 {
-			t12 = 0
+		t10 := t6 * math.Log(t5)
+		if t5 == 0 && x2 >= 0 {
+			t10 = 0
 		}
-		dx[2] -= t12 * t10
-		r := t5 + 25 - x[1]
-		t13 := 0.0
+		dx[2] -= t10 * t8
+		r := t4 + 25 - x[1]
+		t11 := 0.0
 		if r < 0 {
-			t13 = -1
+			t11 = -1
 		}
-		t14 := t13
+		t12 := t11
 		if r > 0 {
-			t14 = 1
+			t12 = 1
 		}
-		dx[1] += t14 * (t11 * t10)
+		dx[1] += t12 * (t9 * t8)
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -1276,18 +1201,16 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	var ds float64
-	var ds2 float64
 	var dsum float64
 	var dsum2 float64
-	var dsum3 float64
 	n := len(x)
 	sum = 0
 	i := -1
 	for {
 		t := i + 1
 		if t < n {
-			t13 := x[t] - 1
-			sum += t13 * t13
+			t9 := x[t] - 1
+			sum += t9 * t9
 			i = t
 		} else {
 			break
@@ -1309,42 +1232,30 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	t3 := s - 0.25
 	sum += t3 * t3
 	dsum += 1
-	ds2 += 2 * t3
+	ds += 2 * t3
 	for {
 		t4 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t5 := ds2
-		ds2 = 0
-		ds += t5
-		t6 := ds
-		ds = 0
-		ds2 += t6
-		t7 := t4 + 1
-		dx[t7] += 2 * (t6 * x[t7])
+		t5 := t4 + 1
+		dx[t5] += 2 * (ds * x[t5])
 		i2 = t4
 	}
-	ds2 = 0
-	t8 := dsum
+	ds = 0
+	t6 := dsum
 	dsum = 0
-	dsum3 += t8 * 1e-05
+	dsum2 += t6 * 1e-05
 	for {
-		t9 := i - 1
+		t7 := i - 1
 		if i == -1 {
 			break
 		}
-		t10 := dsum3
-		dsum3 = 0
-		dsum2 += t10
-		t11 := dsum2
-		dsum2 = 0
-		dsum3 += t11
-		t12 := t9 + 1
-		dx[t12] += 2 * (t11 * (x[t12] - 1))
-		i = t9
+		t8 := t7 + 1
+		dx[t8] += 2 * (dsum2 * (x[t8] - 1))
+		i = t7
 	}
-	dsum3 = 0
+	dsum2 = 0
 	return sum
 }
 
@@ -1397,13 +1308,9 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var tape []float64
-	var s3 float64
 	var dsum float64
 	var dsum2 float64
-	var dsum3 float64
-	var dsum4 float64
 	var ds float64
-	var ds2 float64
 	dim := len(x)
 	s := -1.0
 	i := -1
@@ -1420,91 +1327,72 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	sum = 0
 	i3 := 1
 	for ; i3 < dim; i3++ {
-		t23 := math.Exp(float64(i3+1) / 10)
-		t24 := math.Exp(float64(i3) / 10)
-		t25 := math.Exp(x[i3] / 10)
-		t26 := math.Exp(x[i3-1] / 10)
-		f2 := t25 + t26 - (t23 + t24)
-		tape = append(tape, t25, t26, t23, t24)
+		t18 := math.Exp(float64(i3+1) / 10)
+		t19 := math.Exp(float64(i3) / 10)
+		t20 := math.Exp(x[i3] / 10)
+		t21 := math.Exp(x[i3-1] / 10)
+		f2 := t20 + t21 - (t18 + t19)
+		tape = append(tape, t20, t21, t18, t19)
 		sum += f2 * f2
 	}
 	i4 := 1
 	for ; i4 < dim; i4++ {
-		t21 := math.Exp(x[i4] / 10)
-		t22 := math.Exp(-0.1)
-		f := t21 - t22
-		tape = append(tape, t21, t22)
+		t16 := math.Exp(x[i4] / 10)
+		t17 := math.Exp(-0.1)
+		f := t16 - t17
+		tape = append(tape, t16, t17)
 		sum += f * f
 	}
 	t := x[0] - 0.2
 	sum2 := sum*1e-05 + t*t + s*s
-	s3 = s
-	s2 := s3
-	ds2 += s2
-	ds2 += s2
+	ds += s
+	ds += s
 	dx[0] += 2 * t
-	dsum2 += 1e-05
+	dsum += 1e-05
 	for {
 		t2 := i4 - 1
 		if i4 == 1 {
 			break
 		}
-		t3 := dsum2
-		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		t5 := len(t4) - 2
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := dsum
-		dsum = 0
-		dsum2 += t7
-		dx[t2] += t6 * (2 * (t7 * (t6 - t4[t5+1]))) / 10
+		t3 := tape
+		t4 := len(t3) - 2
+		t5 := t3[t4]
+		tape = t3[:t4]
+		dx[t2] += t5 * (2 * (dsum * (t5 - t3[t4+1]))) / 10
 		i4 = t2
 	}
-	t8 := dsum2
-	dsum2 = 0
-	dsum4 += t8
+	t6 := dsum
+	dsum = 0
+	dsum2 += t6
 	for {
-		t9 := i3 - 1
+		t7 := i3 - 1
 		if i3 == 1 {
 			break
 		}
-		t10 := dsum4
-		dsum4 = 0
-		dsum3 += t10
-		t11 := tape
-		t12 := len(t11) - 4
-		t13 := t11[t12]
-		t14 := t11[t12+1]
-		tape = t11[:t12]
-		t15 := dsum3
-		dsum3 = 0
-		dsum4 += t15
-		t16 := 2 * (t15 * (t13 + t14 - (t11[t12+2] + t11[t12+3])))
-		dx[t9-1] += t14 * t16 / 10
-		dx[t9] += t13 * t16 / 10
-		i3 = t9
+		t8 := tape
+		t9 := len(t8) - 4
+		t10 := t8[t9]
+		t11 := t8[t9+1]
+		tape = t8[:t9]
+		t12 := 2 * (dsum2 * (t10 + t11 - (t8[t9+2] + t8[t9+3])))
+		dx[t7-1] += t11 * t12 / 10
+		dx[t7] += t10 * t12 / 10
+		i3 = t7
 	}
-	dsum4 = 0
+	dsum2 = 0
 	for {
-		t17 := i - 1
+		t13 := i - 1
 		if i == -1 {
 			break
 		}
-		t18 := ds2
-		ds2 = 0
-		ds += t18
-		t19 := ds
-		ds = 0
-		ds2 += t19
-		i5 := t17 + 1
+		t14 := ds
+		i5 := t13 + 1
 		v := x[i5]
-		t20 := float64(dim - i5)
-		dx[i5] += t20*v*t19 + t20*(t19*v)
-		i = t17
+		t15 := float64(dim - i5)
+		dx[i5] += t15*v*t14 + t15*(t14*v)
+		i = t13
 	}
-	ds2 = 0
+	ds = 0
 	return sum2
 }
 
@@ -1588,7 +1476,6 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 	var dsum float64
-	var dsum2 float64
 	sum = 0
 	i := -1
 	for {
@@ -1601,23 +1488,17 @@ func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 			break
 		}
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := dsum2
-		dsum2 = 0
-		dsum += t3
-		t4 := dsum
-		dsum = 0
-		dsum2 += t4
-		t5 := t2 + 1
-		dx[t5] += 2 * (t4 * x[t5])
+		t3 := t2 + 1
+		dx[t3] += 2 * (dsum * x[t3])
 		i = t2
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -1664,18 +1545,16 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	var ds1 float64
-	var ds1_2 float64
 	n := len(x)
 	s1 := 0.0
 	i := -1
 	for {
 		t2 := i + 1
 		if t2 < n {
-			t17 := math.Cos(x[t2])
-			tape = append(tape, t17)
-			s1 += t17
+			t13 := math.Cos(x[t2])
+			tape = append(tape, t13)
+			s1 += t13
 			i = t2
 		} else {
 			break
@@ -1687,58 +1566,46 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		i3 := i2 + 1
 		if i3 < n {
 			v2 := x[i3]
-			t15 := math.Cos(v2)
-			t16 := math.Sin(v2)
-			f := float64(n+i3+1) - float64(i3+1)*t15 - t16 - s1
-			tape = append(tape, t15, t16, s1)
+			t11 := math.Cos(v2)
+			t12 := math.Sin(v2)
+			f := float64(n+i3+1) - float64(i3+1)*t11 - t12 - s1
+			tape = append(tape, t11, t12)
 			sum += f * f
 			i2 = i3
 		} else {
 			break
 		}
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t3 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t4 := dsum2
-		dsum2 = 0
-		dsum += t4
-		t5 := tape
-		t6 := len(t5) - 3
-		tape = t5[:t6]
-		t7 := dsum
-		dsum = 0
-		dsum2 += t7
+		t4 := tape
+		t5 := len(t4) - 2
+		tape = t4[:t5]
 		i4 := t3 + 1
-		t8 := float64(i4 + 1)
-		t9 := 2 * (t7 * (float64(n+i4+1) - t8*t5[t6] - t5[t6+1] - t5[t6+2]))
-		ds1_2 -= t9
+		t6 := float64(i4 + 1)
+		t7 := 2 * (dsum * (float64(n+i4+1) - t6*t4[t5] - t4[t5+1] - s1))
+		ds1 -= t7
 		v := x[i4]
-		dx[i4] += math.Sin(v)*(t8*t9) - math.Cos(v)*t9
+		dx[i4] += math.Sin(v)*(t6*t7) - math.Cos(v)*t7
 		i2 = t3
 	}
-	dsum2 = 0
+	dsum = 0
 	for {
-		t10 := i - 1
+		t8 := i - 1
 		if i == -1 {
 			break
 		}
-		t11 := ds1_2
-		ds1_2 = 0
-		ds1 += t11
-		t12 := tape
-		tape = t12[:len(t12)-1]
-		t13 := ds1
-		ds1 = 0
-		ds1_2 += t13
-		t14 := t10 + 1
-		dx[t14] -= math.Sin(x[t14]) * t13
-		i = t10
+		t9 := tape
+		tape = t9[:len(t9)-1]
+		t10 := t8 + 1
+		dx[t10] -= math.Sin(x[t10]) * ds1
+		i = t8
 	}
-	ds1_2 = 0
+	ds1 = 0
 	return sum
 }
 
@@ -1780,19 +1647,16 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
-	var s4 float64
 	var ds float64
-	var ds2 float64
 	var dsum float64
-	var dsum2 float64
 	n := len(x)
 	sum = 0
 	i := -1
 	for {
 		t := i + 1
 		if t < n {
-			t10 := x[t] - 1
-			sum += t10 * t10
+			t6 := x[t] - 1
+			sum += t6 * t6
 			i = t
 		} else {
 			break
@@ -1811,44 +1675,30 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
-	s4 = s
-	s3 := s4
-	dsum2 += 1
+	dsum += 1
 	t2 := 2*s2 + 1
-	ds2 += t2 * s3
-	ds2 += s3 * t2
+	ds += t2 * s
+	ds += s * t2
 	for {
 		t3 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t4 := ds2
-		ds2 = 0
-		ds += t4
-		t5 := ds
-		ds = 0
-		ds2 += t5
 		i4 := t3 + 1
-		dx[i4] += float64(i4+1) * t5
+		dx[i4] += float64(i4+1) * ds
 		i2 = t3
 	}
-	ds2 = 0
+	ds = 0
 	for {
-		t6 := i - 1
+		t4 := i - 1
 		if i == -1 {
 			break
 		}
-		t7 := dsum2
-		dsum2 = 0
-		dsum += t7
-		t8 := dsum
-		dsum = 0
-		dsum2 += t8
-		t9 := t6 + 1
-		dx[t9] += 2 * (t8 * (x[t9] - 1))
-		i = t6
+		t5 := t4 + 1
+		dx[t5] += 2 * (dsum * (x[t5] - 1))
+		i = t4
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum2
 }
 
@@ -1913,12 +1763,9 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var tapeint []int
 	var tape []float64
 	var path []int
-	var dsum float64
 	var ds2 float64
-	var ds2_2 float64
 	var ds1 float64
-	var ds1_2 float64
-	var dsum2 float64
+	var dsum float64
 	sum = 0
 	i := 1
 	for ; i <= 29; i++ {
@@ -1948,29 +1795,29 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		from2 := 0
 		i2 := -1
 		for {
-			t27 := i2 + 1
+			t21 := i2 + 1
 			path = append(path, from2)
-			if t27 < n {
-				v := x[t27]
+			if t21 < n {
+				v := x[t21]
 				tapeint = append(tapeint, i2)
 				tape = append(tape, d2_2)
 				s2_2 += d2_2 * v
 				d2_2 *= d1
 				from2 = 1
-				i2 = t27
+				i2 = t21
 			} else {
 				break
 			}
 		}
-		t28 := s1 - s2_2*s2_2 - 1
+		t22 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
-		sum += t28 * t28
+		sum += t22 * t22
 	}
 	x0 := x[0]
 	t := x0 * x0
 	t2 := x[1] - t - 1
 	sum += t + t2*t2
-	dsum2 += 1
+	dsum += 1
 	t3 := 2 * t2
 	dx[0] += 2 * ((1 - t3) * x0)
 	dx[1] += t3
@@ -1979,69 +1826,51 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		if i == 1 {
 			break
 		}
-		t5 := dsum2
-		dsum2 = 0
-		dsum += t5
-		t6 := tape
-		t7 := len(t6) - 2
-		s2 := t6[t7]
-		tape = t6[:t7]
-		t8 := dsum
-		dsum = 0
-		dsum2 += t8
-		t9 := 2 * (t8 * (t6[t7+1] - s2*s2 - 1))
-		ds1_2 += t9
-		ds2_2 -= t9 * s2
-		ds2_2 -= s2 * t9
+		t5 := tape
+		t6 := len(t5) - 2
+		s2 := t5[t6]
+		tape = t5[:t6]
+		t7 := 2 * (dsum * (t5[t6+1] - s2*s2 - 1))
+		ds1 += t7
+		ds2 -= t7 * s2
+		ds2 -= s2 * t7
 		for {
-			t10 := path
+			t8 := path
+			t9 := len(t8) - 1
+			path = t8[:t9]
+			if t8[t9] == 0 {
+				break
+			}
+			t10 := tape
 			t11 := len(t10) - 1
-			path = t10[:t11]
-			if t10[t11] == 0 {
-				break
-			}
-			t12 := ds2_2
-			ds2_2 = 0
-			ds2 += t12
-			t13 := tape
-			t14 := len(t13) - 1
-			tape = t13[:t14]
-			t15 := tapeint
-			t16 := len(t15) - 1
-			t17 := t15[t16]
-			tapeint = t15[:t16]
-			t18 := ds2
-			ds2 = 0
-			ds2_2 += t18
-			dx[t17+1] += t13[t14] * t18
+			tape = t10[:t11]
+			t12 := tapeint
+			t13 := len(t12) - 1
+			t14 := t12[t13]
+			tapeint = t12[:t13]
+			dx[t14+1] += t10[t11] * ds2
 		}
-		ds2_2 = 0
+		ds2 = 0
 		for {
-			t19 := path
-			t20 := len(t19) - 1
-			path = t19[:t20]
-			if t19[t20] == 0 {
+			t15 := path
+			t16 := len(t15) - 1
+			path = t15[:t16]
+			if t15[t16] == 0 {
 				break
 			}
-			t21 := ds1_2
-			ds1_2 = 0
-			ds1 += t21
-			t22 := tape
-			t23 := len(t22) - 1
-			tape = t22[:t23]
-			t24 := tapeint
-			t25 := len(t24) - 1
-			j := t24[t25]
-			tapeint = t24[:t25]
-			t26 := ds1
-			ds1 = 0
-			ds1_2 += t26
-			dx[j] += float64(j) * t22[t23] * t26
+			t17 := tape
+			t18 := len(t17) - 1
+			tape = t17[:t18]
+			t19 := tapeint
+			t20 := len(t19) - 1
+			j := t19[t20]
+			tapeint = t19[:t20]
+			dx[j] += float64(j) * t17[t18] * ds1
 		}
-		ds1_2 = 0
+		ds1 = 0
 		i = t4
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -2532,8 +2361,6 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	var tape []float64
 	var dsc float64
 	var dss float64
-	var dsc2 float64
-	var dss2 float64
 	n := len(x)
 	ss := 0.0
 	sc := 0.0
@@ -2542,10 +2369,10 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t13 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t13)
+			t10 := math.Cos(6.283185307179586 * v2)
+			tape = append(tape, t10)
 			ss += v2 * v2
-			sc += t13
+			sc += t10
 			i = t
 		} else {
 			break
@@ -2556,34 +2383,23 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	t3 := math.Exp(-0.2 * t2)
 	t4 := math.Exp(id * sc)
 	t5 := -20*t3 - t4 + 20 + 2.718281828459045
-	dsc2 -= id * (t4 * 1)
-	dss2 += id * (0.5 / t2 * (-0.2 * (t3 * -20)))
+	dsc -= id * (t4 * 1)
+	dss += id * (0.5 / t2 * (-0.2 * (t3 * -20)))
 	for {
 		t6 := i - 1
 		if i == -1 {
 			break
 		}
-		t7 := dss2
-		dss2 = 0
-		dss += t7
-		t8 := dsc2
-		dsc2 = 0
-		dsc += t8
-		t9 := tape
-		tape = t9[:len(t9)-1]
-		t10 := dsc
-		dsc = 0
-		dsc2 += t10
-		t11 := t6 + 1
-		v := x[t11]
-		t12 := dss
-		dss = 0
-		dss2 += t12
-		dx[t11] += t12*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*t10) + v*t12
+		t7 := tape
+		tape = t7[:len(t7)-1]
+		t8 := t6 + 1
+		v := x[t8]
+		t9 := dss
+		dx[t8] += t9*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc) + v*t9
 		i = t6
 	}
-	dss2 = 0
-	dsc2 = 0
+	dss = 0
+	dsc = 0
 	return t5
 }
 
@@ -2904,11 +2720,10 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	var tape []float64
-	var dv float64
 	var dxn float64
-	var dv2 float64
+	var dv float64
 	var dxp float64
-	var dv3 float64
+	var dv2 float64
 	var dxp2 float64
 	xp := x[0]
 	t := xp - 1
@@ -2921,7 +2736,7 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 		xp = xn2
 		v += float64(i+1) * tmp2 * tmp2
 	}
-	dv2 += 1
+	dv += 1
 	for {
 		t2 := i - 1
 		if i == 1 {
@@ -2930,40 +2745,35 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 		t3 := dxp
 		dxp = 0
 		dxn += t3
-		t4 := dv2
-		dv2 = 0
-		dv += t4
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		t7 := dv
-		dv = 0
-		dv2 += t7
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := dv
 		xn := x[t2]
-		t8 := 2 * xn
-		tmp := t8*xn - t5[t6]
-		t9 := float64(t2 + 1)
-		t10 := t9*tmp*t7 + t9*(t7*tmp)
-		dxp -= t10
-		dxn += t8 * t10
-		dxn += 2 * (t10 * xn)
-		t11 := dxn
+		t7 := 2 * xn
+		tmp := t7*xn - t4[t5]
+		t8 := float64(t2 + 1)
+		t9 := t8*tmp*t6 + t8*(t6*tmp)
+		dxp -= t9
+		dxn += t7 * t9
+		dxn += 2 * (t9 * xn)
+		t10 := dxn
 		dxn = 0
-		dx[t2] += t11
+		dx[t2] += t10
 		i = t2
 	}
-	t12 := dxp
+	t11 := dxp
 	dxp = 0
-	dxp2 += t12
+	dxp2 += t11
+	t12 := dv
+	dv = 0
+	dv2 += t12
 	t13 := dv2
 	dv2 = 0
-	dv3 += t13
-	t14 := dv3
-	dv3 = 0
-	dxp2 += 2 * (t14 * t)
-	t15 := dxp2
+	dxp2 += 2 * (t13 * t)
+	t14 := dxp2
 	dxp2 = 0
-	dx[0] += t15
+	dx[0] += t14
 	return v
 }
 
@@ -3192,9 +3002,8 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	var tape []float64
 	var dpc float64
-	var dss float64
 	var dpc2 float64
-	var dss2 float64
+	var dss float64
 	ss := 0.0
 	pc := 1.0
 	i := -1
@@ -3202,11 +3011,11 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		i2 := i + 1
 		if i2 < len(x) {
 			v2 := x[i2]
-			t10 := math.Sqrt(float64(i2 + 1))
-			t11 := math.Cos(v2 / t10)
-			tape = append(tape, t10, t11, pc)
+			t9 := math.Sqrt(float64(i2 + 1))
+			t10 := math.Cos(v2 / t9)
+			tape = append(tape, t9, t10, pc)
 			ss += v2 * v2
-			pc *= t11
+			pc *= t10
 			i = i2
 		} else {
 			break
@@ -3214,34 +3023,29 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	}
 	t := ss/4000 - pc + 1
 	dpc2 -= 1
-	dss2 += 1.0 / 4000
+	dss += 1.0 / 4000
 	for {
 		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := dss2
-		dss2 = 0
-		dss += t3
-		t4 := dpc2
+		t3 := dpc2
 		dpc2 = 0
-		dpc += t4
-		t5 := tape
-		t6 := len(t5) - 3
-		t7 := t5[t6]
-		tape = t5[:t6]
-		t8 := dpc
+		dpc += t3
+		t4 := tape
+		t5 := len(t4) - 3
+		t6 := t4[t5]
+		tape = t4[:t5]
+		t7 := dpc
 		dpc = 0
-		dpc2 += t8 * t5[t6+1]
+		dpc2 += t7 * t4[t5+1]
 		i3 := t2 + 1
 		v := x[i3]
-		t9 := dss
-		dss = 0
-		dss2 += t9
-		dx[i3] += t9*v - math.Sin(v/t7)*(t5[t6+2]*t8)/t7 + v*t9
+		t8 := dss
+		dx[i3] += t8*v - math.Sin(v/t6)*(t4[t5+2]*t7)/t6 + v*t8
 		i = t2
 	}
-	dss2 = 0
+	dss = 0
 	dpc2 = 0
 	return t
 }
@@ -3382,10 +3186,8 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	var tapeint []int
 	var tape []float64
 	var path []int
-	var df float64
 	var dss float64
-	var dss2 float64
-	var df2 float64
+	var df float64
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3397,7 +3199,7 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		i2 := i + 1
 		if i2 < 5 {
 			cv2 := c[i2]
-			t15 := A[i2]
+			t12 := A[i2]
 			ss := 0.0
 			from := 0
 			i3 := -1
@@ -3405,7 +3207,7 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 				j2 := i3 + 1
 				path = append(path, from)
 				if j2 < 2 {
-					av := t15[j2]
+					av := t12[j2]
 					xja := x[j2] - av
 					tapeint = append(tapeint, i3)
 					tape = append(tape, av)
@@ -3416,60 +3218,49 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 					break
 				}
 			}
-			t16 := math.Exp(-0.3183098861837907 * ss)
-			t17 := math.Cos(3.141592653589793 * ss)
-			tape = append(tape, ss, t16, cv2, t17)
-			f += cv2 * t16 * t17
+			t13 := math.Exp(-0.3183098861837907 * ss)
+			t14 := math.Cos(3.141592653589793 * ss)
+			tape = append(tape, ss, t13, cv2, t14)
+			f += cv2 * t13 * t14
 			i = i2
 		} else {
 			break
 		}
 	}
-	df2 += 1
+	df += 1
 	for {
 		t := i - 1
 		if i == -1 {
 			break
 		}
-		t2 := df2
-		df2 = 0
-		df += t2
-		t3 := tape
-		t4 := len(t3) - 4
-		t5 := t3[t4+1]
-		cv := t3[t4+2]
-		tape = t3[:t4]
-		t6 := df
-		df = 0
-		df2 += t6
-		dss2 -= 3.141592653589793 * (math.Sin(3.141592653589793*t3[t4]) * (cv * t5 * t6))
-		dss2 += -0.3183098861837907 * (t5 * (cv * (t6 * t3[t4+3])))
+		t2 := tape
+		t3 := len(t2) - 4
+		t4 := t2[t3+1]
+		cv := t2[t3+2]
+		tape = t2[:t3]
+		t5 := df
+		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3]) * (cv * t4 * t5))
+		dss += -0.3183098861837907 * (t4 * (cv * (t5 * t2[t3+3])))
 		for {
-			t7 := path
-			t8 := len(t7) - 1
-			path = t7[:t8]
-			if t7[t8] == 0 {
+			t6 := path
+			t7 := len(t6) - 1
+			path = t6[:t7]
+			if t6[t7] == 0 {
 				break
 			}
-			t9 := dss2
-			dss2 = 0
-			dss += t9
-			t10 := tape
+			t8 := tape
+			t9 := len(t8) - 1
+			tape = t8[:t9]
+			t10 := tapeint
 			t11 := len(t10) - 1
-			tape = t10[:t11]
-			t12 := tapeint
-			t13 := len(t12) - 1
-			tapeint = t12[:t13]
-			t14 := dss
-			dss = 0
-			dss2 += t14
-			j := t12[t13] + 1
-			dx[j] += 2 * (t14 * (x[j] - t10[t11]))
+			tapeint = t10[:t11]
+			j := t10[t11] + 1
+			dx[j] += 2 * (dss * (x[j] - t8[t9]))
 		}
-		dss2 = 0
+		dss = 0
 		i = t
 	}
-	df2 = 0
+	df = 0
 	return f
 }
 
@@ -3530,7 +3321,6 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
 	var dsum2 float64
-	var dsum3 float64
 	t := 3.141592653589793 * (1 + (x[0]-1)/4)
 	s1 := math.Sin(t)
 	sum := s1 * s1
@@ -3541,9 +3331,9 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		if i < n-1 {
 			wi2 := 1 + (x[i]-1)/4
 			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t18 := wi2 - 1
+			t17 := wi2 - 1
 			tape = append(tape, s2)
-			sum += t18 * t18 * (1 + 10*s2*s2)
+			sum += t17 * t17 * (1 + 10*s2*s2)
 			i++
 		} else {
 			break
@@ -3557,36 +3347,31 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	t5 := t4 * t4
 	t6 := 1 + sd*sd
 	t7 := sum + t5*t6
-	dsum2 += 1
+	dsum += 1
 	dx[t2] += (2*(t6*t4) + 6.283185307179586*(math.Cos(t3)*(2*(t5*sd)))) / 4
 	for {
 		t8 := i - 1
 		if i == 0 {
 			break
 		}
-		t9 := dsum2
-		dsum2 = 0
-		dsum += t9
-		t10 := tape
-		t11 := len(t10) - 1
-		s := t10[t11]
-		tape = t10[:t11]
-		t12 := dsum
-		dsum = 0
-		dsum2 += t12
-		t13 := 10 * s
+		t9 := tape
+		t10 := len(t9) - 1
+		s := t9[t10]
+		tape = t9[:t10]
+		t11 := dsum
+		t12 := 10 * s
 		wi := 1 + (x[t8]-1)/4
-		t14 := wi - 1
-		t15 := t14 * t14 * t12
-		dx[t8] += (2*(t12*(1+t13*s)*t14) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t13*t15+10*(t15*s)))) / 4
+		t13 := wi - 1
+		t14 := t13 * t13 * t11
+		dx[t8] += (2*(t11*(1+t12*s)*t13) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t12*t14+10*(t14*s)))) / 4
 		i = t8
 	}
+	t15 := dsum
+	dsum = 0
+	dsum2 += t15
 	t16 := dsum2
 	dsum2 = 0
-	dsum3 += t16
-	t17 := dsum3
-	dsum3 = 0
-	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (t17 * s1))) / 4
+	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (t16 * s1))) / 4
 	return t7
 }
 
@@ -3686,7 +3471,6 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	n := len(x)
 	sum := 10 * float64(n)
 	i := -1
@@ -3694,34 +3478,29 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t7 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t7)
-			sum += v2*v2 - 10*t7
+			t6 := math.Cos(6.283185307179586 * v2)
+			tape = append(tape, t6)
+			sum += v2*v2 - 10*t6
 			i = t
 		} else {
 			break
 		}
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := dsum2
-		dsum2 = 0
-		dsum += t3
-		t4 := tape
-		tape = t4[:len(t4)-1]
-		t5 := dsum
-		dsum = 0
-		dsum2 += t5
-		t6 := t2 + 1
-		v := x[t6]
-		dx[t6] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t5)) + t5*v + v*t5
+		t3 := tape
+		tape = t3[:len(t3)-1]
+		t4 := dsum
+		t5 := t2 + 1
+		v := x[t5]
+		dx[t5] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t4)) + t4*v + v*t4
 		i = t2
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -3895,7 +3674,6 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
-	var dsum2 float64
 	n := len(x)
 	sum := 0.0
 	i := -1
@@ -3903,47 +3681,42 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t12 := math.Abs(v2)
-			t13 := math.Sqrt(t12)
-			t14 := math.Sin(t13)
-			tape = append(tape, t12, t13, t14)
-			sum += v2 * t14
+			t11 := math.Abs(v2)
+			t12 := math.Sqrt(t11)
+			t13 := math.Sin(t12)
+			tape = append(tape, t11, t12, t13)
+			sum += v2 * t13
 			i = t
 		} else {
 			break
 		}
 	}
 	t2 := 418.9829*float64(n) - sum
-	dsum2 -= 1
+	dsum -= 1
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t4 := dsum2
-		dsum2 = 0
-		dsum += t4
-		t5 := tape
-		t6 := len(t5) - 3
-		t7 := t5[t6+1]
-		tape = t5[:t6]
-		t8 := dsum
-		dsum = 0
-		dsum2 += t8
-		t9 := t3 + 1
-		v := x[t9]
-		t10 := 0.0
+		t4 := tape
+		t5 := len(t4) - 3
+		t6 := t4[t5+1]
+		tape = t4[:t5]
+		t7 := dsum
+		t8 := t3 + 1
+		v := x[t8]
+		t9 := 0.0
 		if v < 0 {
-			t10 = -1
+			t9 = -1
 		}
-		t11 := t10
+		t10 := t9
 		if v > 0 {
-			t11 = 1
+			t10 = 1
 		}
-		dx[t9] += t8*t5[t6+2] + t11*(0.5/t7*(math.Cos(t7)*(v*t8)))
+		dx[t8] += t7*t4[t5+2] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
 		i = t3
 	}
-	dsum2 = 0
+	dsum = 0
 	return t2
 }
 
@@ -3991,13 +3764,9 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	var tape []float64
-	var s1_2 float64
-	var s0_2 float64
 	var path []int
 	var ds1 float64
 	var ds0 float64
-	var ds1_2 float64
-	var ds0_2 float64
 	var dx1 float64
 	var dx0 float64
 	if len(x) != 2 {
@@ -4013,11 +3782,11 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		path = append(path, from)
 		if i <= 5 {
 			i4 := i + 1
-			t12 := math.Cos(i4*x0 + i)
-			t13 := math.Cos(i4*x1 + i)
-			tape = append(tape, i, t12, t13)
-			s0 += i * t12
-			s1 += i * t13
+			t8 := math.Cos(i4*x0 + i)
+			t9 := math.Cos(i4*x1 + i)
+			tape = append(tape, i, t8, t9)
+			s0 += i * t8
+			s1 += i * t9
 			i = i4
 			from = 1
 		} else {
@@ -4025,10 +3794,8 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		}
 	}
 	t := s0 * s1
-	s0_2 = s0
-	s1_2 = s1
-	ds0_2 += s1_2
-	ds1_2 += s0_2
+	ds0 += s1
+	ds1 += s0
 	for {
 		t2 := path
 		t3 := len(t2) - 1
@@ -4036,33 +3803,21 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		if t2[t3] == 0 {
 			break
 		}
-		t4 := ds0_2
-		ds0_2 = 0
-		ds0 += t4
-		t5 := ds1_2
-		ds1_2 = 0
-		ds1 += t5
-		t6 := tape
-		t7 := len(t6) - 3
-		i2 := t6[t7]
-		tape = t6[:t7]
-		t8 := ds1
-		ds1 = 0
-		ds1_2 += t8
+		t4 := tape
+		t5 := len(t4) - 3
+		i2 := t4[t5]
+		tape = t4[:t5]
 		i3 := i2 + 1
-		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * t8))
-		t9 := ds0
-		ds0 = 0
-		ds0_2 += t9
-		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * t9))
+		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * ds1))
+		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * ds0))
 	}
-	ds0_2 = 0
-	ds1_2 = 0
-	t10 := dx1
+	ds0 = 0
+	ds1 = 0
+	t6 := dx1
 	dx1 = 0
-	dx[1] += t10
-	t11 := dx0
+	dx[1] += t6
+	t7 := dx0
 	dx0 = 0
-	dx[0] += t11
+	dx[0] += t7
 	return t
 }

@@ -13,7 +13,6 @@ import "math"
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
-	var dsum2 float64
 	sum := 0.0
 	i := 0
 	for ; i < len(x)-1; i++ {
@@ -22,27 +21,22 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		b := 1 - xi
 		sum += 100*a2*a2 + b*b
 	}
-	dsum2 += 1
+	dsum += 1
 	for {
 		t := i - 1
 		if i == 0 {
 			break
 		}
-		t2 := dsum2
-		dsum2 = 0
-		dsum += t2
-		t3 := dsum
-		dsum = 0
-		dsum2 += t3
-		t4 := x[t]
-		t5 := t + 1
-		a := x[t5] - t4*t4
-		t6 := 100*a*t3 + 100*(t3*a)
-		dx[t] += -(2 * (t3 * (1 - t4))) - t6*t4 - t4*t6
-		dx[t5] += t6
+		t2 := dsum
+		t3 := x[t]
+		t4 := t + 1
+		a := x[t4] - t3*t3
+		t5 := 100*a*t2 + 100*(t2*a)
+		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
+		dx[t4] += t5
 		i = t
 	}
-	dsum2 = 0
+	dsum = 0
 	return sum
 }
 
@@ -293,7 +287,6 @@ func QuadGrad(a, x, dx []float64) float64 {
 	var path []int
 	var dq float64
 	var dq2 float64
-	var dq3 float64
 	n := len(x)
 	q := 0.0
 	i := 0
@@ -303,11 +296,11 @@ func QuadGrad(a, x, dx []float64) float64 {
 		for {
 			path = append(path, from)
 			if j2 < n {
-				t11 := a[i*n+j2]
+				t10 := a[i*n+j2]
 				xi := x[i]
 				xj2 := x[j2]
 				tapeint = append(tapeint, j2)
-				q += t11 * xi * xj2
+				q += t10 * xi * xj2
 				from = 1
 				j2++
 			} else {
@@ -315,15 +308,15 @@ func QuadGrad(a, x, dx []float64) float64 {
 			}
 		}
 	}
-	dq3 += 1
+	dq2 += 1
 	for {
 		t := i - 1
 		if i == 0 {
 			break
 		}
-		t2 := dq3
-		dq3 = 0
-		dq2 += t2
+		t2 := dq2
+		dq2 = 0
+		dq += t2
 		for {
 			t3 := path
 			t4 := len(t3) - 1
@@ -331,27 +324,22 @@ func QuadGrad(a, x, dx []float64) float64 {
 			if t3[t4] == 0 {
 				break
 			}
-			t5 := dq2
-			dq2 = 0
-			dq += t5
-			t6 := tapeint
-			t7 := len(t6) - 1
-			j := t6[t7]
-			tapeint = t6[:t7]
-			t8 := dq
-			dq = 0
-			dq2 += t8
+			t5 := tapeint
+			t6 := len(t5) - 1
+			j := t5[t6]
+			tapeint = t5[:t6]
+			t7 := dq
 			xj := x[j]
-			t9 := a[t*n+j]
-			dx[j] += t9 * x[t] * t8
-			dx[t] += t9 * (t8 * xj)
+			t8 := a[t*n+j]
+			dx[j] += t8 * x[t] * t7
+			dx[t] += t8 * (t7 * xj)
 		}
-		t10 := dq2
-		dq2 = 0
-		dq3 += t10
+		t9 := dq
+		dq = 0
+		dq2 += t9
 		i = t
 	}
-	dq3 = 0
+	dq2 = 0
 	return q
 }
 
@@ -389,7 +377,6 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 func SmoothGrad(x, dx []float64) float64 {
 	var tape []float64
 	var ds float64
-	var ds2 float64
 	n := len(x)
 	y := make([]float64, n)
 	dy := make([]float64, n)
@@ -401,60 +388,54 @@ func SmoothGrad(x, dx []float64) float64 {
 	i2 := 1
 	for ; i2 < n; i2++ {
 		yi2 := y[i2]
-		t13 := y[i2-1]
-		y[i2] = 0.5*yi2 + 0.5*t13
-		tape = append(tape, yi2, t13)
+		t11 := y[i2-1]
+		y[i2] = 0.5*yi2 + 0.5*t11
+		tape = append(tape, yi2, t11)
 	}
 	s := 0.0
 	i3 := 0
 	for ; i3 < n; i3++ {
 		yi := y[i3]
-		t12 := math.Sqrt(1 + yi)
-		tape = append(tape, yi, t12)
-		s += t12
+		t10 := math.Sqrt(1 + yi)
+		tape = append(tape, yi, t10)
+		s += t10
 	}
-	ds2 += 1
+	ds += 1
 	for {
 		t := i3 - 1
 		if i3 == 0 {
 			break
 		}
-		t2 := ds2
-		ds2 = 0
-		ds += t2
-		t3 := tape
-		t4 := len(t3) - 2
-		tape = t3[:t4]
-		t5 := ds
-		ds = 0
-		ds2 += t5
-		dy[t] += 0.5 / t3[t4+1] * t5
+		t2 := tape
+		t3 := len(t2) - 2
+		tape = t2[:t3]
+		dy[t] += 0.5 / t2[t3+1] * ds
 		i3 = t
 	}
-	ds2 = 0
+	ds = 0
 	for {
-		t6 := i2 - 1
+		t4 := i2 - 1
 		if i2 == 1 {
 			break
 		}
-		t7 := tape
-		tape = t7[:len(t7)-2]
-		t8 := dy[t6]
-		dy[t6] = 0
-		t9 := 0.5 * t8
-		dy[t6-1] += t9
-		dy[t6] += t9
-		i2 = t6
+		t5 := tape
+		tape = t5[:len(t5)-2]
+		t6 := dy[t4]
+		dy[t4] = 0
+		t7 := 0.5 * t6
+		dy[t4-1] += t7
+		dy[t4] += t7
+		i2 = t4
 	}
 	for {
-		t10 := i - 1
+		t8 := i - 1
 		if i == 0 {
 			break
 		}
-		t11 := dy[t10]
-		dy[t10] = 0
-		dx[t10] += 2 * (t11 * x[t10])
-		i = t10
+		t9 := dy[t8]
+		dy[t8] = 0
+		dx[t8] += 2 * (t9 * x[t8])
+		i = t8
 	}
 	return s
 }
@@ -502,74 +483,68 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	var tape []float64
 	var ds float64
-	var ds2 float64
 	s := 0.0
 	i := -1
 	for {
 		t := i + 1
 		if t < len(x) {
 			v2 := x[t]
-			t18 := min(v2, hi)
-			c := max(lo, t18)
-			t19 := math.Abs(v2)
-			tape = append(tape, t18, c, t19)
-			s += c*c + t19
+			t17 := min(v2, hi)
+			c := max(lo, t17)
+			t18 := math.Abs(v2)
+			tape = append(tape, t17, c, t18)
+			s += c*c + t18
 			i = t
 		} else {
 			break
 		}
 	}
-	ds2 += 1
+	ds += 1
 	for {
 		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := ds2
-		ds2 = 0
-		ds += t3
-		t4 := tape
-		t5 := len(t4) - 3
-		tape = t4[:t5]
-		t6 := ds
-		ds = 0
-		ds2 += t6
-		t7 := t2 + 1
-		v := x[t7]
-		t8 := 0.0
+		t3 := tape
+		t4 := len(t3) - 3
+		tape = t3[:t4]
+		t5 := ds
+		t6 := t2 + 1
+		v := x[t6]
+		t7 := 0.0
 		if v < 0 {
-			t8 = -1
+			t7 = -1
 		}
-		t9 := t8
+		t8 := t7
 		if v > 0 {
-			t9 = 1
+			t8 = 1
 		}
-		t10 := 2 * (t6 * t4[t5+1])
-		t11 := lo >= t4[t5]
-		t12 := 0.0
-		if t11 {
-			t12 = 1
+		t9 := 2 * (t5 * t3[t4+1])
+		t10 := lo >= t3[t4]
+		t11 := 0.0
+		if t10 {
+			t11 = 1
 		}
-		dlo += t12 * t10
-		t13 := 1.0
-		if t11 {
-			t13 = 0
+		dlo += t11 * t9
+		t12 := 1.0
+		if t10 {
+			t12 = 0
 		}
-		t14 := t13 * t10
-		t15 := v <= hi
-		t16 := 0.0
-		if t15 {
-			t16 = 1
+		t13 := t12 * t9
+		t14 := v <= hi
+		t15 := 0.0
+		if t14 {
+			t15 = 1
 		}
-		t17 := 1.0
-		if t15 {
-			t17 = 0
+		t16 := 1.0
+		if t14 {
+			t16 = 0
 		}
-		dhi += t17 * t14
-		dx[t7] += t9*t6 + t16*t14
+		dhi += t16 * t13
+		dx[t6] += t8*t5 + t15*t13
 		i = t2
 	}
-	ds2 = 0
+	ds = 0
 	return s, dlo, dhi
 }
 
@@ -684,42 +659,36 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 func SingleGrad(x, dx []float32) float32 {
 	var tape []float64
 	var ds float32
-	var ds2 float32
 	s := float32(0)
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < len(x) {
 			xi := x[i2]
-			t7 := math.Exp(float64(xi) / 4)
-			tape = append(tape, t7)
-			s += xi * float32(t7)
+			t6 := math.Exp(float64(xi) / 4)
+			tape = append(tape, t6)
+			s += xi * float32(t6)
 			i = i2
 		} else {
 			break
 		}
 	}
-	ds2 += 1
+	ds += 1
 	for {
 		t := i - 1
 		if i == -1 {
 			break
 		}
-		t2 := ds2
-		ds2 = 0
-		ds += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
-		t6 := ds
-		ds = 0
-		ds2 += t6
+		t2 := tape
+		t3 := len(t2) - 1
+		t4 := t2[t3]
+		tape = t2[:t3]
+		t5 := ds
 		i3 := t + 1
-		dx[i3] += t6*float32(t5) + float32(t5*float64(x[i3]*t6)/4)
+		dx[i3] += t5*float32(t4) + float32(t4*float64(x[i3]*t5)/4)
 		i = t
 	}
-	ds2 = 0
+	ds = 0
 	return s
 }
 
@@ -921,49 +890,43 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	var tape []float64
 	var de float64
 	var de2 float64
-	var de3 float64
 	t := 0.5 * k
 	t2 := dot(x, x)
 	e := t * t2
 	i := 1
 	for ; i < len(x); i++ {
-		t14 := sq(x[i] - x[i-1])
-		t15 := sq(k)
-		t16 := math.Exp(-t15)
-		tape = append(tape, t14, t15, t16)
-		e += t14 * t16
+		t13 := sq(x[i] - x[i-1])
+		t14 := sq(k)
+		t15 := math.Exp(-t14)
+		tape = append(tape, t13, t14, t15)
+		e += t13 * t15
 	}
-	de2 += 1
+	de += 1
 	for {
 		t3 := i - 1
 		if i == 1 {
 			break
 		}
-		t4 := de2
-		de2 = 0
-		de += t4
-		t5 := tape
-		t6 := len(t5) - 3
-		t7 := t5[t6+2]
-		tape = t5[:t6]
-		t8 := de
-		de = 0
-		de2 += t8
-		_, t9 := sqVJP(k, -(t7 * (t5[t6] * t8)))
-		dk += t9
-		t10 := t3 - 1
-		_, t11 := sqVJP(x[t3]-x[t10], t8*t7)
-		dx[t10] -= t11
-		dx[t3] += t11
+		t4 := tape
+		t5 := len(t4) - 3
+		t6 := t4[t5+2]
+		tape = t4[:t5]
+		t7 := de
+		_, t8 := sqVJP(k, -(t6 * (t4[t5] * t7)))
+		dk += t8
+		t9 := t3 - 1
+		_, t10 := sqVJP(x[t3]-x[t9], t7*t6)
+		dx[t9] -= t10
+		dx[t3] += t10
 		i = t3
 	}
+	t11 := de
+	de = 0
+	de2 += t11
 	t12 := de2
 	de2 = 0
-	de3 += t12
-	t13 := de3
-	de3 = 0
-	dotVJP(x, dx, x, dx, t*t13)
-	dk += 0.5 * (t13 * t2)
+	dotVJP(x, dx, x, dx, t*t12)
+	dk += 0.5 * (t12 * t2)
 	return e, dk
 }
 
@@ -989,7 +952,6 @@ func sqVJP(x, seed float64) (f, dx float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func dotVJP(a, da, b, db []float64, seed float64) float64 {
 	var ds float64
-	var ds2 float64
 	s := 0.0
 	i := -1
 	for {
@@ -1001,25 +963,20 @@ func dotVJP(a, da, b, db []float64, seed float64) float64 {
 			break
 		}
 	}
-	ds2 += seed
+	ds += seed
 	for {
 		t := i - 1
 		if i == -1 {
 			break
 		}
-		t2 := ds2
-		ds2 = 0
-		ds += t2
-		t3 := ds
-		ds = 0
-		ds2 += t3
+		t2 := ds
 		i3 := t + 1
 		bi := b[i3]
-		db[i3] += a[i3] * t3
-		da[i3] += t3 * bi
+		db[i3] += a[i3] * t2
+		da[i3] += t2 * bi
 		i = t
 	}
-	ds2 = 0
+	ds = 0
 	return s
 }
 
