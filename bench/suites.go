@@ -115,6 +115,10 @@ func gmmSuite() *Suite {
 					p, dp := gmm.Split(theta, k, d), gmm.Split(v, k, d)
 					return gmm.LogPosteriorJVP(p.Alpha, dp.Alpha, p.Mu, dp.Mu, p.Q, dp.Q, p.L, dp.L, x, d)
 				},
+				Grad: func(theta, g []float64) float64 {
+					p, dp := gmm.Split(theta, k, d), gmm.Split(g, k, d)
+					return gmm.LogPosteriorGrad(p.Alpha, dp.Alpha, p.Mu, dp.Mu, p.Q, dp.Q, p.L, dp.L, x, d)
+				},
 				Hand: func(theta, g []float64) float64 {
 					p, dp := gmm.Split(theta, k, d), gmm.Split(g, k, d)
 					return gmm.HandGrad(p.Alpha, dp.Alpha, p.Mu, dp.Mu, p.Q, dp.Q, p.L, dp.L, x, d)

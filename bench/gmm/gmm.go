@@ -39,6 +39,7 @@ const (
 // agree with K and d.
 //
 //gad:jvp wrt=alpha,mu,q,l
+//gad:grad wrt=alpha,mu,q,l
 func LogPosterior(alpha, mu, q, l, x []float64, d int) float64 {
 	k := len(alpha)
 	nl := d * (d - 1) / 2

@@ -186,3 +186,477 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 	}
 	return sum, dsum
 }
+
+// LogPosteriorGrad computes LogPosterior and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: alpha (into dalpha), mu (into dmu), q (into dq), l (into dl).
+// Fixed inputs: x, d.
+// The first result is the value of LogPosterior; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
+	var tapeint []int
+	var path []int
+	var tape []float64
+	var dslse float64
+	k := len(alpha)
+	nl := d * (d - 1) / 2
+	t := k * d
+	n := len(l)
+	if !(d <= 0 || len(mu) != t || len(q) != t || n != k*nl) {
+		n2 := len(x)
+		if n2%d == 0 {
+			n3 := n2 / d
+			qdiag := make([]float64, t)
+			dqdiag := make([]float64, t)
+			sumq := make([]float64, k)
+			dsumq := make([]float64, k)
+			c := 0
+			for ; c < k; c++ {
+				from3 := 0
+				j4 := 0
+				for {
+					path = append(path, from3)
+					if j4 < d {
+						t58 := c*d + j4
+						t59 := math.Exp(q[t58])
+						qdiag[t58] = t59
+						sumq[c] += q[t58]
+						tapeint = append(tapeint, j4)
+						tape = append(tape, t59)
+						from3 = 1
+						j4++
+					} else {
+						break
+					}
+				}
+			}
+			xc := make([]float64, d)
+			dxc := make([]float64, d)
+			qx := make([]float64, d)
+			dqx := make([]float64, d)
+			main := make([]float64, k)
+			dmain := make([]float64, k)
+			slse := 0.0
+			i := 0
+			for ; i < n3; i++ {
+				from := 0
+				c4 := 0
+				for {
+					path = append(path, from)
+					if c4 < k {
+						from2 := 0
+						j3 := 0
+						for {
+							path = append(path, from2)
+							if j3 < d {
+								xc[j3] = x[i*d+j3] - mu[c4*d+j3]
+								tapeint = append(tapeint, c4, j3)
+								from2 = 1
+								j3++
+							} else {
+								break
+							}
+						}
+						t53 := qdiag[c4*d : (c4+1)*d]
+						t54 := l[c4*nl : (c4+1)*nl]
+						tape = append(tape, qx...)
+						tape = append(tape, t53...)
+						tape = append(tape, t54...)
+						tape = append(tape, xc...)
+						qtimesx(qx, t53, t54, xc)
+						t55 := alpha[c4]
+						t56 := sumq[c4]
+						tape = append(tape, qx...)
+						t57 := sqnorm(qx)
+						main[c4] = t55 + t56 - 0.5*t57
+						tapeint = append(tapeint, c4)
+						tape = append(tape, t57)
+						from = 1
+						c4++
+					} else {
+						break
+					}
+				}
+				tape = append(tape, main...)
+				t52 := logsumexp(main)
+				tape = append(tape, t52)
+				slse += t52
+			}
+			t2 := float64(n3)
+			t3 := logsumexp(alpha)
+			tape = append(tape, qdiag...)
+			tape = append(tape, sumq...)
+			tape = append(tape, l...)
+			t4 := slse - float64(n3*d)*0.5*1.8378770664093453 - t2*t3 + logWishartPrior(qdiag, sumq, l, d)
+			t5 := tape
+			t6 := len(t5) - n
+			copy(l, t5[t6:])
+			tape = t5[:t6]
+			t7 := tape
+			t8 := len(t7) - len(sumq)
+			copy(sumq, t7[t8:])
+			tape = t7[:t8]
+			t9 := tape
+			t10 := len(t9) - len(qdiag)
+			copy(qdiag, t9[t10:])
+			tape = t9[:t10]
+			logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
+			logsumexpVJP(alpha, dalpha, -(t2 * 1))
+			dslse += 1
+			for {
+				t11 := i - 1
+				if i == 0 {
+					break
+				}
+				t12 := tape
+				tape = t12[:len(t12)-1]
+				t13 := tape
+				t14 := len(t13) - len(main)
+				copy(main, t13[t14:])
+				tape = t13[:t14]
+				logsumexpVJP(main, dmain, dslse)
+				for {
+					t15 := path
+					t16 := len(t15) - 1
+					path = t15[:t16]
+					if t15[t16] == 0 {
+						break
+					}
+					t17 := tape
+					tape = t17[:len(t17)-1]
+					t18 := tapeint
+					t19 := len(t18) - 1
+					c2 := t18[t19]
+					tapeint = t18[:t19]
+					t20 := dmain[c2]
+					dmain[c2] = 0
+					t21 := tape
+					n4 := len(qx)
+					t22 := len(t21) - n4
+					copy(qx, t21[t22:])
+					tape = t21[:t22]
+					sqnormVJP(qx, dqx, -(0.5 * t20))
+					dsumq[c2] += t20
+					dalpha[c2] += t20
+					t23 := tape
+					t24 := len(t23) - len(xc)
+					copy(xc, t23[t24:])
+					tape = t23[:t24]
+					t25 := c2 * nl
+					t26 := (c2 + 1) * nl
+					t27 := l[t25:t26]
+					t28 := tape
+					t29 := len(t28) - len(t27)
+					copy(t27, t28[t29:])
+					tape = t28[:t29]
+					t30 := c2 * d
+					t31 := (c2 + 1) * d
+					t32 := qdiag[t30:t31]
+					t33 := tape
+					t34 := len(t33) - len(t32)
+					copy(t32, t33[t34:])
+					tape = t33[:t34]
+					t35 := tape
+					t36 := len(t35) - n4
+					copy(qx, t35[t36:])
+					tape = t35[:t36]
+					qtimesxVJP(qx, dqx, t32, dqdiag[t30:t31], t27, dl[t25:t26], xc, dxc)
+					for {
+						t37 := path
+						t38 := len(t37) - 1
+						path = t37[:t38]
+						if t37[t38] == 0 {
+							break
+						}
+						t39 := tapeint
+						t40 := len(t39) - 2
+						c3 := t39[t40]
+						j := t39[t40+1]
+						tapeint = t39[:t40]
+						dxcj := dxc[j]
+						dxc[j] = 0
+						dmu[c3*d+j] -= dxcj
+					}
+				}
+				i = t11
+			}
+			dslse = 0
+			for {
+				t41 := c - 1
+				if c == 0 {
+					break
+				}
+				for {
+					t42 := path
+					t43 := len(t42) - 1
+					path = t42[:t43]
+					if t42[t43] == 0 {
+						break
+					}
+					t44 := tape
+					t45 := len(t44) - 1
+					t46 := t44[t45]
+					tape = t44[:t45]
+					t47 := tapeint
+					t48 := len(t47) - 1
+					j2 := t47[t48]
+					tapeint = t47[:t48]
+					t49 := dsumq[t41]
+					dsumq[t41] = 0
+					dsumq[t41] += t49
+					t50 := t41*d + j2
+					dq[t50] += t49
+					t51 := dqdiag[t50]
+					dqdiag[t50] = 0
+					dq[t50] += t46 * t51
+				}
+				c = t41
+			}
+			return t4
+		}
+	}
+	panic("gmm: bad dimensions")
+}
+
+// sqnormVJP computes sqnorm and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: v (into dv).
+// The first result is the value of sqnorm; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func sqnormVJP(v, dv []float64, seed float64) float64 {
+	var dsum float64
+	sum := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < len(v) {
+			e := v[t]
+			sum += e * e
+			i = t
+		} else {
+			break
+		}
+	}
+	dsum += seed
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := t2 + 1
+		dv[t3] += 2 * (dsum * v[t3])
+		i = t2
+	}
+	dsum = 0
+	return sum
+}
+
+// qtimesxVJP computes qtimesx and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what qtimesx writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
+	var tapeint []int
+	var path []int
+	d := len(x)
+	j := 0
+	for ; j < d; j++ {
+		dst[j] = diag[j] * x[j]
+	}
+	idx := 0
+	i := 0
+	for ; i < d; i++ {
+		from := 0
+		j3 := i + 1
+		for {
+			path = append(path, from)
+			if j3 < d {
+				dst[j3] += low[idx] * x[i]
+				tapeint = append(tapeint, idx, j3)
+				from = 1
+				idx++
+				j3++
+			} else {
+				break
+			}
+		}
+	}
+	for {
+		t := i - 1
+		if i == 0 {
+			break
+		}
+		for {
+			t2 := path
+			t3 := len(t2) - 1
+			path = t2[:t3]
+			if t2[t3] == 0 {
+				break
+			}
+			t4 := tapeint
+			t5 := len(t4) - 2
+			idx2 := t4[t5]
+			j2 := t4[t5+1]
+			tapeint = t4[:t5]
+			t6 := ddst[j2]
+			ddst[j2] = 0
+			ddst[j2] += t6
+			t7 := x[t]
+			dx[t] += low[idx2] * t6
+			dlow[idx2] += t6 * t7
+		}
+		i = t
+	}
+	for {
+		t8 := j - 1
+		if j == 0 {
+			break
+		}
+		t9 := ddst[t8]
+		ddst[t8] = 0
+		t10 := x[t8]
+		dx[t8] += diag[t8] * t9
+		ddiag[t8] += t9 * t10
+		j = t8
+	}
+}
+
+// logsumexpVJP computes logsumexp and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: v (into dv).
+// The first result is the value of logsumexp; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func logsumexpVJP(v, dv []float64, seed float64) float64 {
+	var tape []float64
+	var dsum float64
+	var dm float64
+	var dm2 float64
+	n := len(v)
+	m := math.Inf(-1)
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			m2 := max(m, v[t])
+			tape = append(tape, m, m2)
+			m = m2
+			i = t
+		} else {
+			break
+		}
+	}
+	sum := 0.0
+	i2 := -1
+	for {
+		t2 := i2 + 1
+		if t2 < n {
+			t17 := math.Exp(v[t2] - m)
+			tape = append(tape, t17)
+			sum += t17
+			i2 = t2
+		} else {
+			break
+		}
+	}
+	t3 := math.Log(sum) + m
+	dm2 += seed
+	dsum += 1 / sum * seed
+	for {
+		t4 := i2 - 1
+		if i2 == -1 {
+			break
+		}
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		t7 := t5[t6] * dsum
+		dm2 -= t7
+		dv[t4+1] += t7
+		i2 = t4
+	}
+	dsum = 0
+	for {
+		t8 := i - 1
+		if i == -1 {
+			break
+		}
+		t9 := dm2
+		dm2 = 0
+		dm += t9
+		t10 := tape
+		t11 := len(t10) - 2
+		tape = t10[:t11]
+		t12 := t8 + 1
+		t13 := dm
+		dm = 0
+		t14 := t10[t11] >= v[t12]
+		t15 := 0.0
+		if t14 {
+			t15 = 1
+		}
+		dm2 += t15 * t13
+		t16 := 1.0
+		if t14 {
+			t16 = 0
+		}
+		dv[t12] += t16 * t13
+		i = t8
+	}
+	dm2 = 0
+	return t3
+}
+
+// logWishartPriorVJP computes logWishartPrior and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
+// Fixed inputs: d.
+// The first result is the value of logWishartPrior; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
+	var tape []float64
+	var dout float64
+	k := len(sumq)
+	nl := d * (d - 1) / 2
+	np := float64(d + 0 + 1)
+	c := np*float64(d)*(math.Log(1)-0.34657359027997264) - logMultiGamma(0.5*np, d)
+	out := 0.0
+	ck := 0
+	for ; ck < k; ck++ {
+		t9 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t10 := sqnorm(l[ck*nl : (ck+1)*nl])
+		t11 := sumq[ck]
+		tape = append(tape, t9, t10)
+		out -= 0.5*(t9+t10) - 0*t11
+	}
+	t := out + float64(k)*c
+	dout += seed
+	for {
+		t2 := ck - 1
+		if ck == 0 {
+			break
+		}
+		t3 := tape
+		tape = t3[:len(t3)-2]
+		t4 := -(0.5 * dout)
+		t5 := t2 * nl
+		t6 := (t2 + 1) * nl
+		sqnormVJP(l[t5:t6], dl[t5:t6], t4)
+		t7 := t2 * d
+		t8 := (t2 + 1) * d
+		sqnormVJP(qdiag[t7:t8], dqdiag[t7:t8], t4)
+		ck = t2
+	}
+	dout = 0
+	return t
+}
