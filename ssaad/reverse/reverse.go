@@ -261,10 +261,10 @@ func (t *transformer) check() {
 	}
 	for i, pv := range p.Params {
 		if !t.req.Active[i] {
-			if t.act.Varied(pv) {
+			if t.act.Varied(pv) && snapshotElem(pv.Type) == nil {
 				t.errorf(p.Pos, "parameter "+pv.Name, "values that depend on the varied inputs are stored through it; add it to wrt=")
 			}
-			continue
+			continue // a slice of floats gets a local zero shadow
 		}
 		if !isFloat(pv.Type) && !ssaad.IsPointerLike(pv.Type) {
 			t.errorf(p.Pos, "parameter "+pv.Name, "reverse mode does not support varied parameters of type %s yet", types.TypeString(pv.Type, pkgName))

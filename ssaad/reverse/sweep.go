@@ -50,6 +50,18 @@ func (t *transformer) run() {
 	for _, pv := range scalarParams {
 		t.slotOf(pv).Name = nm.adjoints[pv.Index]
 	}
+	// Inactive slices through which varied values flow (the callee of a
+	// call may mix them with varied ones) get a zero shadow of their own,
+	// whose adjoints are dropped.
+	for i, pv := range p.Params {
+		if !req.Active[i] && t.act.Varied(pv) && snapshotElem(pv.Type) != nil {
+			n := t.Emit(ir.OpLen, intType, t.val[pv])
+			c := t.Emit(ir.OpCap, intType, t.val[pv])
+			d := t.Emit(ir.OpMakeSlice, pv.Type, n, c)
+			d.Name = "d" + nm.params[i]
+			t.shadow[pv] = d
+		}
+	}
 	t.local = localValues(p)
 	t.share = accumulators(p, t.cfg)
 	for _, b := range p.Blocks {

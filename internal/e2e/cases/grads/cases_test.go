@@ -76,6 +76,13 @@ func cases() []gradCase {
 		{name: "Pow", n: 1, lo: -1.5, hi: 1.5, f: func(x []float64) float64 { return Pow(x[0], 7) },
 			grad: func(x []float64) (float64, []float64) { f, g := PowGrad(x[0], 7); return f, []float64{g} },
 			jvp:  func(x, v []float64) (float64, float64) { return PowJVP(x[0], v[0], 7) }},
+		{name: "Scratch", n: 4, lo: -1, hi: 1,
+			f: func(x []float64) float64 { return Scratch(x, []float64{0.5, -0.25, 1, 2}) },
+			grad: func(x []float64) (float64, []float64) {
+				g := make([]float64, len(x))
+				return ScratchGrad(x, g, []float64{0.5, -0.25, 1, 2}), g
+			},
+			jvp: func(x, v []float64) (float64, float64) { return ScratchJVP(x, v, []float64{0.5, -0.25, 1, 2}) }},
 		{name: "Regime", n: 2, lo: -1, hi: 3, f: func(x []float64) float64 { return Regime(x[0], x[1]) },
 			grad: func(x []float64) (float64, []float64) { f, a, b := RegimeGrad(x[0], x[1]); return f, []float64{a, b} },
 			jvp:  func(x, v []float64) (float64, float64) { return RegimeJVP(x[0], v[0], x[1], v[1]) }},

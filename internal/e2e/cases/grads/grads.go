@@ -193,3 +193,25 @@ func Pow(x float64, n int) float64 {
 	h := Pow(x, n/2)
 	return h * h
 }
+
+// axpyInto adds a·x to dst.
+func axpyInto(dst, x []float64, a float64) {
+	for i := range dst {
+		dst[i] += a * x[i]
+	}
+}
+
+// Scratch uses a caller's buffer as scratch space: the buffer is not
+// varied (wrt=x) but receives varied values, so the gradient gives it a
+// zero shadow of its own.
+//
+//gad:grad wrt=x
+//gad:jvp wrt=x
+func Scratch(x, buf []float64) float64 {
+	axpyInto(buf, x, 2)
+	s := 0.0
+	for _, v := range buf {
+		s += v * v
+	}
+	return s
+}

@@ -1163,3 +1163,130 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 	h, dh := PowJVP(x, dx, n/2)
 	return h * h, 2 * (dh * h)
 }
+
+// ScratchGrad computes Scratch and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: buf.
+// The first result is the value of Scratch; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func ScratchGrad(x, dx, buf []float64) float64 {
+	var tape []float64
+	var ds float64
+	n := len(buf)
+	dbuf := make([]float64, n, cap(buf))
+	tape = append(tape, buf...)
+	tape = append(tape, x...)
+	axpyInto(buf, x, 2)
+	s := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			v := buf[t]
+			tape = append(tape, v)
+			s += v * v
+			i = t
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		dbuf[t2+1] += 2 * (ds * t3[t4])
+		i = t2
+	}
+	ds = 0
+	t5 := tape
+	t6 := len(t5) - len(x)
+	copy(x, t5[t6:])
+	tape = t5[:t6]
+	t7 := tape
+	t8 := len(t7) - n
+	copy(buf, t7[t8:])
+	tape = t7[:t8]
+	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
+	return s
+}
+
+// axpyIntoVJPWrtDstX computes axpyInto and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: dst (into ddst), x (into dx).
+// Fixed inputs: a.
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what axpyInto writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < len(dst) {
+			dst[i2] += a * x[i2]
+			i = i2
+		} else {
+			break
+		}
+	}
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		i3 := t + 1
+		t2 := ddst[i3]
+		ddst[i3] = 0
+		ddst[i3] += t2
+		dx[i3] += a * t2
+		i = t
+	}
+}
+
+// ScratchJVP computes Scratch and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): buf.
+// Results, in order: the value of Scratch; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// Scratch writes are written (overwritten) into the shadows: x into dx.
+func ScratchJVP(x, dx, buf []float64) (float64, float64) {
+	n := len(buf)
+	dbuf := make([]float64, n, cap(buf))
+	axpyIntoJVPWrtDstX(buf, dbuf, x, dx, 2)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		v := buf[i]
+		s += v * v
+		ds += 2 * (dbuf[i] * v)
+	}
+	return s, ds
+}
+
+// axpyIntoJVPWrtDstX computes axpyInto and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: dst (tangent ddst), x (tangent dx).
+// Fixed inputs (zero tangent): a.
+// Shadows: ddst, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// axpyInto writes are written (overwritten) into the shadows: dst into ddst.
+func axpyIntoJVPWrtDstX(dst, ddst, x, dx []float64, a float64) {
+	for i := 0; i < len(dst); i++ {
+		dxi := dx[i]
+		t := ddst[i]
+		dst[i] += a * x[i]
+		ddst[i] = t + a*dxi
+	}
+}
