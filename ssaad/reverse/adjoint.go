@@ -136,7 +136,7 @@ func (t *transformer) phiEdge(b *ir.Block, i int) {
 		if v.Op != ir.OpPhi {
 			break
 		}
-		if !t.act.Varied(v) || !isFloat(v.Type) || t.share[v.Args[i]] == v {
+		if !t.act.Varied(v) || !hasAdjoint(v.Type) || t.share[v.Args[i]] == v {
 			continue // an accumulator's adjoint stays in the shared variable
 		}
 		g := t.take(v)
@@ -158,7 +158,9 @@ func (t *transformer) adjoint(v *ir.Value) {
 		d := t.shadowAt(addr)
 		g := t.Emit(ir.OpLoad, x.Type, d)
 		t.Emit(ir.OpStore, nil, d, t.Zero(x.Type))
-		t.accumulate(x, g)
+		if hasAdjoint(x.Type) {
+			t.accumulate(x, g)
+		}
 		return
 	case ir.OpCall:
 		if t.anyVariedArg(v) {
@@ -166,7 +168,7 @@ func (t *transformer) adjoint(v *ir.Value) {
 		}
 		return
 	}
-	if v.Op == ir.OpExtract || !t.act.Varied(v) || !isFloat(v.Type) {
+	if v.Op == ir.OpExtract || !t.act.Varied(v) || !hasAdjoint(v.Type) {
 		return // a math call's results: the call's reverse reads them
 	}
 	if phi, ok := t.share[v]; ok {
@@ -234,9 +236,21 @@ func (t *transformer) adjoint(v *ir.Value) {
 		}
 	case ir.OpLoad:
 		// x = *p: *dp += x̄
-		d := t.shadowAt(v.Args[0])
-		old := t.Emit(ir.OpLoad, v.Type, d)
-		t.Emit(ir.OpStore, nil, d, t.Add(old, g))
+		t.addInto(t.shadowAt(v.Args[0]), g)
+	case ir.OpField:
+		// x = s.f: s̄.f += x̄
+		s := v.Args[0]
+		if t.act.Varied(s) && hasAdjoint(s.Type) {
+			a := t.Emit(ir.OpFieldAddr, types.NewPointer(v.Type), t.slotOf(s))
+			a.Index = v.Index
+			t.addInto(a, g)
+		}
+	case ir.OpIndex:
+		// x = a[i]: ā[i] += x̄
+		a := v.Args[0]
+		if t.act.Varied(a) && hasAdjoint(a.Type) {
+			t.addInto(t.Emit(ir.OpIndexAddr, types.NewPointer(v.Type), t.slotOf(a), t.r(v.Args[1])), g)
+		}
 	}
 }
 
@@ -340,7 +354,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	}
 	active := make([]bool, len(v.Args))
 	for i, a := range v.Args {
-		active[i] = t.act.Varied(a) && (isFloat(a.Type) || ssaad.IsPointerLike(a.Type))
+		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || ssaad.IsPointerLike(a.Type))
 	}
 	df, err := t.env.Derivative("vjp", callee, active, v.Pos)
 	if err != nil {

@@ -255,7 +255,7 @@ func isFloat(t types.Type) bool {
 // check reports what this version cannot differentiate.
 func (t *transformer) check() {
 	p := t.primal
-	if !(len(p.ResultTypes) == 1 && isFloat(p.ResultTypes[0]) || t.seeded && len(p.ResultTypes) == 0) {
+	if !(len(p.ResultTypes) == 1 && isFloat(p.ResultTypes[0]) || t.seeded && (len(p.ResultTypes) == 0 || len(p.ResultTypes) == 1 && hasAdjoint(p.ResultTypes[0]))) {
 		t.errorf(p.Pos, "results", "//gad:%s needs exactly one float result", t.modeName())
 		return
 	}
@@ -266,7 +266,7 @@ func (t *transformer) check() {
 			}
 			continue // a slice of floats gets a local zero shadow
 		}
-		if !isFloat(pv.Type) && !ssaad.IsPointerLike(pv.Type) {
+		if !hasAdjoint(pv.Type) && !ssaad.IsPointerLike(pv.Type) {
 			t.errorf(p.Pos, "parameter "+pv.Name, "reverse mode does not support varied parameters of type %s yet", types.TypeString(pv.Type, pkgName))
 		}
 	}
@@ -319,7 +319,9 @@ func (t *transformer) check() {
 					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support memory allocated inside loops or branches yet")
 				}
 			case ir.OpField, ir.OpIndex:
-				t.errorf(v.Pos, v.Op.String(), "reverse mode does not support struct or array values that carry derivatives yet")
+				if !hasAdjoint(v.Args[0].Type) && !ssaad.IsPointerLike(v.Args[0].Type) {
+					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support %s values that carry derivatives yet", types.TypeString(v.Args[0].Type, pkgName))
+				}
 			case ir.OpGlobal:
 				t.errorf(v.Pos, "package-level variable "+v.Global.Name(), "values that depend on the varied inputs are stored into it")
 			}
@@ -344,8 +346,8 @@ func (t *transformer) checkCall(v *ir.Value) {
 		return
 	}
 	sig := c.Func.Type().(*types.Signature)
-	if !(sig.Results().Len() == 1 && isFloat(sig.Results().At(0).Type()) || sig.Results().Len() == 0) {
-		t.errorf(v.Pos, construct, "reverse mode differentiates calls of functions with one float result or none only, for now")
+	if !(sig.Results().Len() == 1 && hasAdjoint(sig.Results().At(0).Type()) || sig.Results().Len() == 0) {
+		t.errorf(v.Pos, construct, "reverse mode differentiates calls of functions with one result (a float, or a struct or array of floats) or none only, for now")
 		return
 	}
 	if sig.Variadic() {

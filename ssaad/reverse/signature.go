@@ -33,7 +33,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 		n := ""
 		if active[i] {
 			n = ssaad.Fresh(used, "d"+nm.params[i])
-			scalars = scalars || isFloat(ps[i].Type())
+			scalars = scalars || hasAdjoint(ps[i].Type())
 		}
 		nm.adjoints = append(nm.adjoints, n)
 	}
@@ -62,7 +62,7 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 		return nil, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
 	}
 	void := sig.Results().Len() == 0
-	if !(sig.Results().Len() == 1 && isFloat(sig.Results().At(0).Type()) || seeded && void) {
+	if !(sig.Results().Len() == 1 && isFloat(sig.Results().At(0).Type()) || seeded && (void || sig.Results().Len() == 1 && hasAdjoint(sig.Results().At(0).Type()))) {
 		mode := "grad"
 		if seeded {
 			mode = "vjp"

@@ -28,7 +28,7 @@ func (t *transformer) run() {
 		if req.Active[i] && ssaad.IsPointerLike(pv.Type) {
 			t.shadow[pv] = f.AddParam(nm.adjoints[i], pv.Type)
 		}
-		if req.Active[i] && isFloat(pv.Type) {
+		if req.Active[i] && hasAdjoint(pv.Type) {
 			scalarParams = append(scalarParams, pv)
 		}
 	}
@@ -66,7 +66,7 @@ func (t *transformer) run() {
 	t.share = accumulators(p, t.cfg)
 	for _, b := range p.Blocks {
 		for _, v := range b.Instrs {
-			if t.act.Varied(v) && isFloat(v.Type) && !t.local[v] {
+			if t.act.Varied(v) && hasAdjoint(v.Type) && !t.local[v] {
 				t.slotOf(v)
 			}
 		}
@@ -414,6 +414,8 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 		return []*ir.Value{v.Args[0]}
 	case ir.OpLoad:
 		return addrNeeds(v.Args[0], nil)
+	case ir.OpIndex:
+		return []*ir.Value{v.Args[1]}
 	}
 	return nil
 }
@@ -569,6 +571,13 @@ func (t *transformer) slotOf(v *ir.Value) *ir.Value {
 	return s
 }
 
+func typeOr(t types.Type) types.Type {
+	if t == nil {
+		return types.Typ[types.Invalid]
+	}
+	return t
+}
+
 // accumulators finds the loop accumulators s = φ ± x (s += x): the φ of a
 // loop header whose only use in the loop is s, and s, whose only use is
 // that φ on the back edge. Their adjoints are equal at every iteration, so
@@ -619,7 +628,7 @@ func localValues(f *ir.Func) map[*ir.Value]bool {
 			if v.Op == ir.OpPhi || v.Op == ir.OpExtract {
 				continue
 			}
-			ok := true
+			ok := isFloat(typeOr(v.Type)) // aggregates live in variables
 			for _, u := range uses[v.ID] {
 				ok = ok && u.Block == b && u.Op != ir.OpPhi
 			}
@@ -631,7 +640,11 @@ func localValues(f *ir.Func) map[*ir.Value]bool {
 
 // accumulate adds x to the adjoint of primal value v, if v is varied.
 func (t *transformer) accumulate(v, x *ir.Value) {
-	if v == nil || v.Op == ir.OpConst || !t.act.Varied(v) || ssaad.IsZero(x) || !isFloat(v.Type) {
+	if v == nil || v.Op == ir.OpConst || !t.act.Varied(v) || ssaad.IsZero(x) || !hasAdjoint(v.Type) {
+		return
+	}
+	if !isFloat(v.Type) {
+		t.addInto(t.slotOf(v), x)
 		return
 	}
 	if t.local[v] {
@@ -657,7 +670,7 @@ func (t *transformer) take(v *ir.Value) *ir.Value {
 		delete(t.pend, v)
 		return g
 	}
-	if _, ok := t.slot[v]; !ok || !isFloat(v.Type) {
+	if _, ok := t.slot[v]; !ok || !hasAdjoint(v.Type) {
 		return t.Zero(v.Type)
 	}
 	s := t.slot[v]

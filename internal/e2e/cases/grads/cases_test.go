@@ -83,11 +83,31 @@ func cases() []gradCase {
 				return ScratchGrad(x, g, []float64{0.5, -0.25, 1, 2}), g
 			},
 			jvp: func(x, v []float64) (float64, float64) { return ScratchJVP(x, v, []float64{0.5, -0.25, 1, 2}) }},
+		{name: "Area", n: 9, lo: -1, hi: 1,
+			f: func(x []float64) float64 { return Area(vec(x[0:3]), vec(x[3:6]), vec(x[6:9])) },
+			grad: func(x []float64) (float64, []float64) {
+				f, da, db, dc := AreaGrad(vec(x[0:3]), vec(x[3:6]), vec(x[6:9]))
+				return f, []float64{da.X, da.Y, da.Z, db.X, db.Y, db.Z, dc.X, dc.Y, dc.Z}
+			},
+			jvp: func(x, v []float64) (float64, float64) {
+				return AreaJVP(vec(x[0:3]), vec(v[0:3]), vec(x[3:6]), vec(v[3:6]), vec(x[6:9]), vec(v[6:9]))
+			}},
+		{name: "Horner4", n: 5, lo: -1.5, hi: 1.5,
+			f: func(x []float64) float64 { return Horner4([4]float64(x[1:]), x[0]) },
+			grad: func(x []float64) (float64, []float64) {
+				f, dc, dx := Horner4Grad([4]float64(x[1:]), x[0])
+				return f, append([]float64{dx}, dc[:]...)
+			},
+			jvp: func(x, v []float64) (float64, float64) {
+				return Horner4JVP([4]float64(x[1:]), [4]float64(v[1:]), x[0], v[0])
+			}},
 		{name: "Regime", n: 2, lo: -1, hi: 3, f: func(x []float64) float64 { return Regime(x[0], x[1]) },
 			grad: func(x []float64) (float64, []float64) { f, a, b := RegimeGrad(x[0], x[1]); return f, []float64{a, b} },
 			jvp:  func(x, v []float64) (float64, float64) { return RegimeJVP(x[0], v[0], x[1], v[1]) }},
 	}
 }
+
+func vec(x []float64) Vec { return Vec{x[0], x[1], x[2]} }
 
 func to32(x []float64) []float32 {
 	y := make([]float32, len(x))

@@ -215,3 +215,37 @@ func Scratch(x, buf []float64) float64 {
 	}
 	return s
 }
+
+// Vec is a struct of floats that carries derivatives as a value.
+type Vec struct{ X, Y, Z float64 }
+
+// sub returns a − b: a helper with a struct result.
+func sub(a, b Vec) Vec { return Vec{a.X - b.X, a.Y - b.Y, a.Z - b.Z} }
+
+// cross returns a × b.
+func cross(a, b Vec) Vec {
+	return Vec{a.Y*b.Z - a.Z*b.Y, a.Z*b.X - a.X*b.Z, a.X*b.Y - a.Y*b.X}
+}
+
+// Area is the area of the triangle abc: struct parameters, and helpers
+// taking and returning structs.
+//
+//gad:grad
+//gad:jvp
+func Area(a, b, c Vec) float64 {
+	n := cross(sub(b, a), sub(c, a))
+	return 0.5 * math.Sqrt(n.X*n.X+n.Y*n.Y+n.Z*n.Z)
+}
+
+// Horner4 evaluates a cubic with coefficients in an array at x, indexing
+// the array with a loop index.
+//
+//gad:grad
+//gad:jvp
+func Horner4(c [4]float64, x float64) float64 {
+	r := 0.0
+	for i := 3; i >= 0; i-- {
+		r = r*x + c[i]
+	}
+	return r
+}

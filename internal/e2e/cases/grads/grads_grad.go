@@ -1290,3 +1290,259 @@ func axpyIntoJVPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 		ddst[i] = t + a*dxi
 	}
 }
+
+// AreaGrad computes Area and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (returned as da), b (returned as db), c (returned as dc).
+// The first result is the value of Area; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
+	var dn Vec
+	var t18 Vec
+	var t19 Vec
+	t := sub(b, a)
+	t2 := sub(c, a)
+	n := cross(t, t2)
+	t3 := n.X
+	t4 := n.Y
+	t5 := n.Z
+	t6 := math.Sqrt(t3*t3 + t4*t4 + t5*t5)
+	t7 := 0.5 * t6
+	t8 := 0.5 / t6 * 0.5
+	dn.Z += 2 * (t8 * t5)
+	dn.Y += 2 * (t8 * t4)
+	dn.X += 2 * (t8 * t3)
+	t9 := dn
+	dn = Vec{}
+	_, t10, t11 := crossVJP(t, t2, t9)
+	t19.X += t10.X
+	t19.Y += t10.Y
+	t19.Z += t10.Z
+	t18.X += t11.X
+	t18.Y += t11.Y
+	t18.Z += t11.Z
+	t12 := t18
+	t18 = Vec{}
+	_, t13, t14 := subVJP(c, a, t12)
+	dc.X += t13.X
+	dc.Y += t13.Y
+	dc.Z += t13.Z
+	da.X += t14.X
+	da.Y += t14.Y
+	da.Z += t14.Z
+	t15 := t19
+	t19 = Vec{}
+	_, t16, t17 := subVJP(b, a, t15)
+	db.X += t16.X
+	db.Y += t16.Y
+	db.Z += t16.Z
+	da.X += t17.X
+	da.Y += t17.Y
+	da.Z += t17.Z
+	return t7, da, db, dc
+}
+
+// crossVJP computes cross and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: a (returned as da), b (returned as db).
+// The first result is the value of cross; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func crossVJP(a, b, seed Vec) (f, da, db Vec) {
+	var t12 Vec
+	var t13 Vec
+	t := a.Y
+	t2 := b.Z
+	t3 := a.Z
+	t4 := b.Y
+	t5 := b.X
+	t6 := a.X
+	t7 := Vec{
+		X: t*t2 - t3*t4,
+		Y: t3*t5 - t6*t2,
+		Z: t6*t4 - t*t5,
+	}
+	t12.X += seed.X
+	t12.Y += seed.Y
+	t12.Z += seed.Z
+	t8 := t12
+	t12 = Vec{}
+	t13.X += t8.X
+	t13.Y += t8.Y
+	t13.Z += t8.Z
+	t9 := t13.Z
+	t13.Z = 0
+	t10 := t13.Y
+	t13.Y = 0
+	da.X += t9*t4 - t10*t2
+	db.X += t3*t10 - t*t9
+	t11 := t13.X
+	t13.X = 0
+	db.Y += t6*t9 - t3*t11
+	da.Z += t10*t5 - t11*t4
+	db.Z += t*t11 - t6*t10
+	da.Y += t11*t2 - t9*t5
+	return t7, da, db
+}
+
+// subVJP computes sub and seed times its gradient with respect to the varied
+// inputs (reverse mode: a vector-Jacobian product).
+//
+// Varied inputs: a (returned as da), b (returned as db).
+// The first result is the value of sub; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func subVJP(a, b, seed Vec) (f, da, db Vec) {
+	var t6 Vec
+	var t7 Vec
+	t := Vec{
+		X: a.X - b.X,
+		Y: a.Y - b.Y,
+		Z: a.Z - b.Z,
+	}
+	t6.X += seed.X
+	t6.Y += seed.Y
+	t6.Z += seed.Z
+	t2 := t6
+	t6 = Vec{}
+	t7.X += t2.X
+	t7.Y += t2.Y
+	t7.Z += t2.Z
+	t3 := t7.Z
+	t7.Z = 0
+	db.Z -= t3
+	da.Z += t3
+	t4 := t7.Y
+	t7.Y = 0
+	db.Y -= t4
+	da.Y += t4
+	t5 := t7.X
+	t7.X = 0
+	db.X -= t5
+	da.X += t5
+	return t, da, db
+}
+
+// AreaJVP computes Area and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da), b (tangent db), c (tangent dc).
+// Results, in order: the value of Area; its tangent.
+// Shadows: da, db, dc have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AreaJVP(a, da, b, db, c, dc Vec) (float64, float64) {
+	t, t2 := subJVP(b, db, a, da)
+	t3, t4 := subJVP(c, dc, a, da)
+	n, dn := crossJVP(t, t2, t3, t4)
+	t5 := n.X
+	t6 := n.Y
+	t7 := n.Z
+	t8 := math.Sqrt(t5*t5 + t6*t6 + t7*t7)
+	return 0.5 * t8, 0.5 * (0.5 / t8 * (2*(dn.X*t5) + 2*(dn.Y*t6) + 2*(dn.Z*t7)))
+}
+
+// subJVP computes sub and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da), b (tangent db).
+// Results, in order: the value of sub; its tangent.
+// Shadows: da, db have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func subJVP(a, da, b, db Vec) (Vec, Vec) {
+	return Vec{
+			X: a.X - b.X,
+			Y: a.Y - b.Y,
+			Z: a.Z - b.Z,
+		}, Vec{
+			X: da.X - db.X,
+			Y: da.Y - db.Y,
+			Z: da.Z - db.Z,
+		}
+}
+
+// crossJVP computes cross and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da), b (tangent db).
+// Results, in order: the value of cross; its tangent.
+// Shadows: da, db have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func crossJVP(a, da, b, db Vec) (Vec, Vec) {
+	t := a.Y
+	t2 := da.Y
+	t3 := b.Z
+	t4 := db.Z
+	t5 := a.Z
+	t6 := da.Z
+	t7 := b.Y
+	t8 := db.Y
+	t9 := b.X
+	t10 := db.X
+	t11 := a.X
+	t12 := da.X
+	return Vec{
+			X: t*t3 - t5*t7,
+			Y: t5*t9 - t11*t3,
+			Z: t11*t7 - t*t9,
+		}, Vec{
+			X: t2*t3 + t*t4 - (t6*t7 + t5*t8),
+			Y: t6*t9 + t5*t10 - (t12*t3 + t11*t4),
+			Z: t12*t7 + t11*t8 - (t2*t9 + t*t10),
+		}
+}
+
+// Horner4Grad computes Horner4 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: c (returned as dc), x (returned as dx).
+// The first result is the value of Horner4; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
+	var tape []float64
+	var dr float64
+	var dr2 float64
+	r := 0.0
+	i := 3
+	for ; i >= 0; i-- {
+		tape = append(tape, r)
+		r = r*x + c[i]
+	}
+	dr2 += 1
+	for {
+		t := i - -1
+		if i == 3 {
+			break
+		}
+		t2 := dr2
+		dr2 = 0
+		dr += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := dr
+		dr = 0
+		dc[t] += t5
+		dr2 += t5 * x
+		dx += t3[t4] * t5
+		i = t
+	}
+	dr2 = 0
+	return r, dc, dx
+}
+
+// Horner4JVP computes Horner4 and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: c (tangent dc), x (tangent dx).
+// Results, in order: the value of Horner4; its tangent.
+// Shadows: dc has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func Horner4JVP(c, dc [4]float64, x, dx float64) (float64, float64) {
+	r := 0.0
+	dr := 0.0
+	for i := 3; i >= 0; i-- {
+		dr = dr*x + r*dx + dc[i]
+		r = r*x + c[i]
+	}
+	return r, dr
+}
