@@ -219,12 +219,12 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				for {
 					path = append(path, from3)
 					if j4 < d {
-						t58 := c*d + j4
-						t59 := math.Exp(q[t58])
-						qdiag[t58] = t59
-						sumq[c] += q[t58]
+						t56 := c*d + j4
+						t57 := math.Exp(q[t56])
+						qdiag[t56] = t57
+						sumq[c] += q[t56]
 						tapeint = append(tapeint, j4)
-						tape = append(tape, t59)
+						tape = append(tape, t57)
 						from3 = 1
 						j4++
 					} else {
@@ -259,20 +259,20 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 								break
 							}
 						}
-						t53 := qdiag[c4*d : (c4+1)*d]
-						t54 := l[c4*nl : (c4+1)*nl]
+						t51 := qdiag[c4*d : (c4+1)*d]
+						t52 := l[c4*nl : (c4+1)*nl]
 						tape = append(tape, qx...)
-						tape = append(tape, t53...)
-						tape = append(tape, t54...)
+						tape = append(tape, t51...)
+						tape = append(tape, t52...)
 						tape = append(tape, xc...)
-						qtimesx(qx, t53, t54, xc)
-						t55 := alpha[c4]
-						t56 := sumq[c4]
+						qtimesx(qx, t51, t52, xc)
+						t53 := alpha[c4]
+						t54 := sumq[c4]
 						tape = append(tape, qx...)
-						t57 := sqnorm(qx)
-						main[c4] = t55 + t56 - 0.5*t57
+						t55 := sqnorm(qx)
+						main[c4] = t53 + t54 - 0.5*t55
 						tapeint = append(tapeint, c4)
-						tape = append(tape, t57)
+						tape = append(tape, t55)
 						from = 1
 						c4++
 					} else {
@@ -280,9 +280,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					}
 				}
 				tape = append(tape, main...)
-				t52 := logsumexp(main)
-				tape = append(tape, t52)
-				slse += t52
+				slse += logsumexp(main)
 			}
 			t2 := float64(n3)
 			t3 := logsumexp(alpha)
@@ -311,70 +309,68 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					break
 				}
 				t12 := tape
-				tape = t12[:len(t12)-1]
-				t13 := tape
-				t14 := len(t13) - len(main)
-				copy(main, t13[t14:])
-				tape = t13[:t14]
+				t13 := len(t12) - len(main)
+				copy(main, t12[t13:])
+				tape = t12[:t13]
 				logsumexpVJP(main, dmain, dslse)
 				for {
-					t15 := path
-					t16 := len(t15) - 1
-					path = t15[:t16]
-					if t15[t16] == 0 {
+					t14 := path
+					t15 := len(t14) - 1
+					path = t14[:t15]
+					if t14[t15] == 0 {
 						break
 					}
-					t17 := tape
-					tape = t17[:len(t17)-1]
-					t18 := tapeint
-					t19 := len(t18) - 1
-					c2 := t18[t19]
-					tapeint = t18[:t19]
-					t20 := dmain[c2]
+					t16 := tape
+					tape = t16[:len(t16)-1]
+					t17 := tapeint
+					t18 := len(t17) - 1
+					c2 := t17[t18]
+					tapeint = t17[:t18]
+					t19 := dmain[c2]
 					dmain[c2] = 0
-					t21 := tape
+					t20 := tape
 					n4 := len(qx)
-					t22 := len(t21) - n4
-					copy(qx, t21[t22:])
-					tape = t21[:t22]
-					sqnormVJP(qx, dqx, -(0.5 * t20))
-					dsumq[c2] += t20
-					dalpha[c2] += t20
-					t23 := tape
-					t24 := len(t23) - len(xc)
-					copy(xc, t23[t24:])
-					tape = t23[:t24]
-					t25 := c2 * nl
-					t26 := (c2 + 1) * nl
-					t27 := l[t25:t26]
-					t28 := tape
-					t29 := len(t28) - len(t27)
-					copy(t27, t28[t29:])
-					tape = t28[:t29]
-					t30 := c2 * d
-					t31 := (c2 + 1) * d
-					t32 := qdiag[t30:t31]
-					t33 := tape
-					t34 := len(t33) - len(t32)
-					copy(t32, t33[t34:])
-					tape = t33[:t34]
-					t35 := tape
-					t36 := len(t35) - n4
-					copy(qx, t35[t36:])
-					tape = t35[:t36]
-					qtimesxVJP(qx, dqx, t32, dqdiag[t30:t31], t27, dl[t25:t26], xc, dxc)
+					t21 := len(t20) - n4
+					copy(qx, t20[t21:])
+					tape = t20[:t21]
+					sqnormVJP(qx, dqx, -(0.5 * t19))
+					dsumq[c2] += t19
+					dalpha[c2] += t19
+					t22 := tape
+					t23 := len(t22) - len(xc)
+					copy(xc, t22[t23:])
+					tape = t22[:t23]
+					t24 := c2 * nl
+					t25 := (c2 + 1) * nl
+					t26 := l[t24:t25]
+					t27 := tape
+					t28 := len(t27) - len(t26)
+					copy(t26, t27[t28:])
+					tape = t27[:t28]
+					t29 := c2 * d
+					t30 := (c2 + 1) * d
+					t31 := qdiag[t29:t30]
+					t32 := tape
+					t33 := len(t32) - len(t31)
+					copy(t31, t32[t33:])
+					tape = t32[:t33]
+					t34 := tape
+					t35 := len(t34) - n4
+					copy(qx, t34[t35:])
+					tape = t34[:t35]
+					qtimesxVJP(qx, dqx, t31, dqdiag[t29:t30], t26, dl[t24:t25], xc, dxc)
 					for {
-						t37 := path
-						t38 := len(t37) - 1
-						path = t37[:t38]
-						if t37[t38] == 0 {
+						t36 := path
+						t37 := len(t36) - 1
+						path = t36[:t37]
+						if t36[t37] == 0 {
 							break
 						}
-						t39 := tapeint
-						t40 := len(t39) - 2
-						c3 := t39[t40]
-						j := t39[t40+1]
-						tapeint = t39[:t40]
+						t38 := tapeint
+						t39 := len(t38) - 2
+						c3 := t38[t39]
+						j := t38[t39+1]
+						tapeint = t38[:t39]
 						dxcj := dxc[j]
 						dxc[j] = 0
 						dmu[c3*d+j] -= dxcj
@@ -384,35 +380,35 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			}
 			dslse = 0
 			for {
-				t41 := c - 1
+				t40 := c - 1
 				if c == 0 {
 					break
 				}
 				for {
-					t42 := path
-					t43 := len(t42) - 1
-					path = t42[:t43]
-					if t42[t43] == 0 {
+					t41 := path
+					t42 := len(t41) - 1
+					path = t41[:t42]
+					if t41[t42] == 0 {
 						break
 					}
-					t44 := tape
-					t45 := len(t44) - 1
-					t46 := t44[t45]
-					tape = t44[:t45]
-					t47 := tapeint
-					t48 := len(t47) - 1
-					j2 := t47[t48]
-					tapeint = t47[:t48]
-					t49 := dsumq[t41]
-					dsumq[t41] = 0
-					dsumq[t41] += t49
-					t50 := t41*d + j2
-					dq[t50] += t49
-					t51 := dqdiag[t50]
-					dqdiag[t50] = 0
-					dq[t50] += t46 * t51
+					t43 := tape
+					t44 := len(t43) - 1
+					t45 := t43[t44]
+					tape = t43[:t44]
+					t46 := tapeint
+					t47 := len(t46) - 1
+					j2 := t46[t47]
+					tapeint = t46[:t47]
+					t48 := dsumq[t40]
+					dsumq[t40] = 0
+					dsumq[t40] += t48
+					t49 := t40*d + j2
+					dq[t49] += t48
+					t50 := dqdiag[t49]
+					dqdiag[t49] = 0
+					dq[t49] += t45 * t50
 				}
-				c = t41
+				c = t40
 			}
 			return t4
 		}
@@ -420,8 +416,8 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 	panic("gmm: bad dimensions")
 }
 
-// sqnormVJP computes sqnorm and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// sqnormVJP computes sqnorm and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: v (into dv).
 // The first result is the value of sqnorm; the partial derivatives of the varied
@@ -455,8 +451,8 @@ func sqnormVJP(v, dv []float64, seed float64) float64 {
 	return sum
 }
 
-// qtimesxVJP computes qtimesx and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// qtimesxVJP computes qtimesx and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
@@ -528,8 +524,8 @@ func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	}
 }
 
-// logsumexpVJP computes logsumexp and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// logsumexpVJP computes logsumexp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: v (into dv).
 // The first result is the value of logsumexp; the partial derivatives of the varied
@@ -615,8 +611,8 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 	return t3
 }
 
-// logWishartPriorVJP computes logWishartPrior and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// logWishartPriorVJP computes logWishartPrior and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
 // Fixed inputs: d.

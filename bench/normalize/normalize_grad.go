@@ -129,8 +129,8 @@ func LossGrad(x, dx, c []float64) float64 {
 	return sum
 }
 
-// normalizeVJP computes Normalize and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// normalizeVJP computes Normalize and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
@@ -169,8 +169,8 @@ func normalizeVJP(dst, ddst, x, dx []float64) {
 	}
 }
 
-// magVJP computes mag and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// magVJP computes mag and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into dx).
 // The first result is the value of mag; the partial derivatives of the varied

@@ -428,8 +428,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	return t
 }
 
-// rhsVJP computes rhs and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// rhsVJP computes rhs and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: z (into dz), x (into dx), y (into dy).
 // The results are the partial derivatives of the varied scalar inputs, in parameter

@@ -57,14 +57,16 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 	}
 	clear(t.pend)
-	if b == t.exit && len(b.Terminator().Args) == 1 {
-		// The seed: the adjoint of the result is 1.
-		res := b.Terminator().Args[0]
-		seed := t.seed
-		if seed == nil {
-			seed = t.F.ConstValue(res.Type, constant.MakeFloat64(1))
+	if b == t.exit {
+		// The seeds: the adjoints of the results (1 for //gad:grad).
+		for i, res := range b.Terminator().Args {
+			switch {
+			case !t.seeded:
+				t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
+			case t.seeds[i] != nil:
+				t.accumulate(res, t.seeds[i])
+			}
 		}
-		t.accumulate(res, seed)
 	}
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
@@ -327,11 +329,34 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 // scalar arguments (the VJP accumulates into the shadows itself).
 func (t *transformer) calleeAdjoint(v *ir.Value) {
 	callee := v.Callee.Func
-	void := v.Type == nil
-	var g *ir.Value
-	if !void {
-		g = t.take(v)
+	sig := callee.Type().(*types.Signature)
+	// The adjoints of the call's results are the seeds of the VJP.
+	var seeds []*ir.Value
+	nonzero := false
+	if tu, ok := v.Type.(*types.Tuple); ok {
+		extracts := make([]*ir.Value, tu.Len())
+		for _, w := range v.Block.Instrs {
+			if w.Op == ir.OpExtract && w.Args[0] == v {
+				extracts[w.Index] = w
+			}
+		}
+		for i := 0; i < tu.Len(); i++ {
+			if !hasAdjoint(tu.At(i).Type()) {
+				continue
+			}
+			g := t.Zero(tu.At(i).Type())
+			if extracts[i] != nil {
+				g = t.take(extracts[i])
+			}
+			nonzero = nonzero || !ssaad.IsZero(g)
+			seeds = append(seeds, g)
+		}
+	} else if v.Type != nil && hasAdjoint(v.Type) {
+		g := t.take(v)
+		nonzero = !ssaad.IsZero(g)
+		seeds = append(seeds, g)
 	}
+	void := len(seeds) == 0
 	// Restore the memory the callee read, as it was at the call, in the
 	// reverse order of the saves.
 	for i := len(v.Args) - 1; i >= 0; i-- {
@@ -349,7 +374,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		cp.Callee = &ir.Callee{Builtin: "copy"}
 		t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, n, nil))
 	}
-	if !void && ssaad.IsZero(g) {
+	if !void && !nonzero {
 		return
 	}
 	active := make([]bool, len(v.Args))
@@ -376,9 +401,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 			scalars = append(scalars, a)
 		}
 	}
-	if !void {
-		args = append(args, g)
-	}
+	args = append(args, seeds...)
 	res := df.Sig.Results()
 	var typ types.Type = res
 	switch res.Len() {
@@ -387,10 +410,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	case 1:
 		typ = res.At(0).Type()
 	}
-	first := 1 // the partials follow the primal result
-	if void {
-		first = 0
-	}
+	first := sig.Results().Len() // the partials follow the primal results
 	call := t.Emit(ir.OpCall, typ, args...)
 	call.Pos = v.Pos
 	call.Callee = &ir.Callee{Derived: df}

@@ -122,7 +122,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 type transformer struct {
 	ssaad.Builder
 	seeded bool
-	seed   *ir.Value // the seed parameter, or nil for the constant 1
+	seeds  []*ir.Value // the seed of each result (nil: none), or nil for //gad:grad's constant 1
 	primal *ir.Func
 	req    *ssaad.Request
 	env    ssaad.Env
@@ -255,8 +255,8 @@ func isFloat(t types.Type) bool {
 // check reports what this version cannot differentiate.
 func (t *transformer) check() {
 	p := t.primal
-	if !(len(p.ResultTypes) == 1 && isFloat(p.ResultTypes[0]) || t.seeded && (len(p.ResultTypes) == 0 || len(p.ResultTypes) == 1 && hasAdjoint(p.ResultTypes[0]))) {
-		t.errorf(p.Pos, "results", "//gad:%s needs exactly one float result", t.modeName())
+	if err := resultsOK(types.NewTuple(resultVars(p)...), t.seeded); err != nil {
+		t.errorf(p.Pos, "results", "%v", err)
 		return
 	}
 	for i, pv := range p.Params {
@@ -346,8 +346,8 @@ func (t *transformer) checkCall(v *ir.Value) {
 		return
 	}
 	sig := c.Func.Type().(*types.Signature)
-	if !(sig.Results().Len() == 1 && hasAdjoint(sig.Results().At(0).Type()) || sig.Results().Len() == 0) {
-		t.errorf(v.Pos, construct, "reverse mode differentiates calls of functions with one result (a float, or a struct or array of floats) or none only, for now")
+	if err := resultsOK(sig.Results(), true); err != nil {
+		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call yet: %v", err)
 		return
 	}
 	if sig.Variadic() {
@@ -367,6 +367,14 @@ func (t *transformer) checkCall(v *ir.Value) {
 			return
 		}
 	}
+}
+
+func resultVars(f *ir.Func) []*types.Var {
+	var out []*types.Var
+	for i, rt := range f.ResultTypes {
+		out = append(out, types.NewParam(token.NoPos, nil, f.ResultNames[i], rt))
+	}
+	return out
 }
 
 // pkgName qualifies types by package name in messages.

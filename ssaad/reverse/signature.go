@@ -16,8 +16,8 @@ import (
 type names struct {
 	params   []string // primal parameter names, receiver first
 	adjoints []string // shadow or partial names, "" where not varied
-	result   string   // the primal result's name ("" when unnamed)
-	seed     string   // the seed parameter's name
+	results  []string // the primal results' names ("" when unnamed)
+	seeds    []string // the seed of each result, "" for results without
 }
 
 func computeNames(fn *types.Func, active []bool) *names {
@@ -38,14 +38,35 @@ func computeNames(fn *types.Func, active []bool) *names {
 		nm.adjoints = append(nm.adjoints, n)
 	}
 	_ = hasRecv
-	nm.seed = ssaad.Fresh(used, "seed")
 	r := fn.Type().(*types.Signature).Results()
-	if r.Len() == 1 && (r.At(0).Name() != "" || scalars) && !(r.Len() == 0) {
-		base := r.At(0).Name()
-		if base == "" || base == "_" {
-			base = "f"
+	named := scalars
+	for v := range r.Variables() {
+		named = named || v.Name() != ""
+	}
+	for i := 0; i < r.Len(); i++ {
+		n := ""
+		if named {
+			n = r.At(i).Name()
+			if n == "" || n == "_" {
+				n = "f"
+				if r.Len() > 1 {
+					n = fmt.Sprintf("r%d", i)
+				}
+			}
+			n = ssaad.Fresh(used, n)
 		}
-		nm.result = ssaad.Fresh(used, base)
+		nm.results = append(nm.results, n)
+	}
+	for i := 0; i < r.Len(); i++ {
+		seed := ""
+		if hasAdjoint(r.At(i).Type()) {
+			base := "seed"
+			if n := r.At(i).Name(); n != "" && n != "_" {
+				base = "d" + n
+			}
+			seed = ssaad.Fresh(used, base)
+		}
+		nm.seeds = append(nm.seeds, seed)
 	}
 	return nm
 }
@@ -61,13 +82,8 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 	if len(active) != len(ps) {
 		return nil, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
 	}
-	void := sig.Results().Len() == 0
-	if !(sig.Results().Len() == 1 && isFloat(sig.Results().At(0).Type()) || seeded && (void || sig.Results().Len() == 1 && hasAdjoint(sig.Results().At(0).Type()))) {
-		mode := "grad"
-		if seeded {
-			mode = "vjp"
-		}
-		return nil, fmt.Errorf("//gad:%s needs a function with exactly one float result", mode)
+	if err := resultsOK(sig.Results(), seeded); err != nil {
+		return nil, err
 	}
 	if method && sig.Recv() == nil {
 		return nil, fmt.Errorf("%s is not a method", fn.Name())
@@ -76,8 +92,8 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 	pkg := fn.Pkg()
 	var recv *types.Var
 	var params, results []*types.Var
-	if !void {
-		results = append(results, types.NewParam(token.NoPos, pkg, nm.result, sig.Results().At(0).Type()))
+	for i := 0; i < sig.Results().Len(); i++ {
+		results = append(results, types.NewParam(token.NoPos, pkg, nm.results[i], sig.Results().At(i).Type()))
 	}
 	for i, p := range ps {
 		v := types.NewParam(token.NoPos, pkg, nm.params[i], p.Type())
@@ -96,11 +112,33 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 			results = append(results, d)
 		}
 	}
-	if seeded && !void {
-		params = append(params, types.NewParam(token.NoPos, pkg, nm.seed, sig.Results().At(0).Type()))
+	if seeded {
+		for i, seed := range nm.seeds {
+			if seed != "" {
+				params = append(params, types.NewParam(token.NoPos, pkg, seed, sig.Results().At(i).Type()))
+			}
+		}
 	}
 	variadic := sig.Variadic() && !active[len(active)-1] && !seeded
 	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), variadic), nil
+}
+
+// resultsOK checks the results of a function to differentiate: one float
+// for //gad:grad; for //gad:vjp any results, those that are floats or
+// structs or arrays of floats getting a seed, but no slices or pointers.
+func resultsOK(rs *types.Tuple, seeded bool) error {
+	if !seeded {
+		if rs.Len() != 1 || !isFloat(rs.At(0).Type()) {
+			return fmt.Errorf("//gad:grad needs a function with exactly one float result (//gad:vjp takes any)")
+		}
+		return nil
+	}
+	for v := range rs.Variables() {
+		if ssaad.HasFloat(v.Type()) && !hasAdjoint(v.Type()) {
+			return fmt.Errorf("//gad:vjp does not support results of type %s yet", types.TypeString(v.Type(), pkgName))
+		}
+	}
+	return nil
 }
 
 // docComment states what the gradient computes, the varied inputs, and the
@@ -109,8 +147,14 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded bo
 	var sb strings.Builder
 	target := funcName(fn)
 	if seeded {
-		fmt.Fprintf(&sb, "%s computes %s and %s times its gradient with respect to the varied\n", name, target, nm.seed)
-		sb.WriteString("inputs (reverse mode: a vector-Jacobian product).\n\n")
+		var seeds []string
+		for _, sd := range nm.seeds {
+			if sd != "" {
+				seeds = append(seeds, sd)
+			}
+		}
+		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the seeds %s (the\n", name, target, strings.Join(seeds, ", "))
+		sb.WriteString("adjoints of its results) with respect to the varied inputs (reverse mode).\n\n")
 	} else {
 		fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs\n", name, target)
 		sb.WriteString("(reverse mode).\n\n")

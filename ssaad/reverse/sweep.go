@@ -32,11 +32,16 @@ func (t *transformer) run() {
 			scalarParams = append(scalarParams, pv)
 		}
 	}
-	if t.seeded && len(p.ResultTypes) == 1 {
-		t.seed = f.AddParam(nm.seed, p.ResultTypes[0])
+	if t.seeded {
+		t.seeds = make([]*ir.Value, len(p.ResultTypes))
+		for i, rt := range p.ResultTypes {
+			if nm.seeds[i] != "" {
+				t.seeds[i] = f.AddParam(nm.seeds[i], rt)
+			}
+		}
 	}
-	if len(p.ResultTypes) == 1 {
-		f.AddResult(nm.result, p.ResultTypes[0])
+	for i, rt := range p.ResultTypes {
+		f.AddResult(nm.results[i], rt)
 	}
 	for _, pv := range scalarParams {
 		f.AddResult(nm.adjoints[pv.Index], pv.Type)
@@ -178,8 +183,8 @@ func (t *transformer) run() {
 	}
 	t.Cur = ret
 	var results []*ir.Value
-	if args := t.exit.Terminator().Args; len(args) == 1 {
-		results = append(results, t.v(args[0]))
+	for _, a := range t.exit.Terminator().Args {
+		results = append(results, t.v(a))
 	}
 	for _, pv := range scalarParams {
 		results = append(results, t.Emit(ir.OpLoad, pv.Type, t.slotOf(pv)))
@@ -389,12 +394,12 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 				out = append(out, a)
 			}
 		}
-		if _, ok := v.Type.(*types.Tuple); !ok && v.Type != nil {
-			out = append(out, v)
+		if _, ok := v.Type.(*types.Tuple); !ok && v.Type != nil && !t.reversedCall(v) {
+			out = append(out, v) // the partials of math and min/max read it
 		}
 		return out
 	case ir.OpExtract:
-		if t.anyVariedArg(v.Args[0]) {
+		if t.anyVariedArg(v.Args[0]) && !t.reversedCall(v.Args[0]) {
 			return []*ir.Value{v}
 		}
 		return nil

@@ -898,7 +898,7 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		t13 := sq(x[i] - x[i-1])
 		t14 := sq(k)
 		t15 := math.Exp(-t14)
-		tape = append(tape, t13, t14, t15)
+		tape = append(tape, t14, t15, t13)
 		e += t13 * t15
 	}
 	de += 1
@@ -909,10 +909,10 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		}
 		t4 := tape
 		t5 := len(t4) - 3
-		t6 := t4[t5+2]
+		t6 := t4[t5+1]
 		tape = t4[:t5]
 		t7 := de
-		_, t8 := sqVJP(k, -(t6 * (t4[t5] * t7)))
+		_, t8 := sqVJP(k, -(t6 * (t4[t5+2] * t7)))
 		dk += t8
 		t9 := t3 - 1
 		_, t10 := sqVJP(x[t3]-x[t9], t7*t6)
@@ -930,8 +930,8 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	return e, dk
 }
 
-// sqVJP computes sq and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// sqVJP computes sq and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as dx).
 // The first result is the value of sq; the partial derivatives of the varied
@@ -943,8 +943,8 @@ func sqVJP(x, seed float64) (f, dx float64) {
 	return t, dx
 }
 
-// dotVJP computes dot and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// dotVJP computes dot and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (into da), b (into db).
 // The first result is the value of dot; the partial derivatives of the varied
@@ -1088,8 +1088,8 @@ func PowGrad(x float64, n int) (f, dx float64) {
 	return t2, dx
 }
 
-// powVJP computes Pow and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// powVJP computes Pow and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
@@ -1218,8 +1218,8 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	return s
 }
 
-// axpyIntoVJPWrtDstX computes axpyInto and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// axpyIntoVJPWrtDstX computes axpyInto and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // Fixed inputs: a.
@@ -1343,8 +1343,8 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	return t7, da, db, dc
 }
 
-// crossVJP computes cross and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// crossVJP computes cross and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of cross; the partial derivatives of the varied
@@ -1386,8 +1386,8 @@ func crossVJP(a, b, seed Vec) (f, da, db Vec) {
 	return t7, da, db
 }
 
-// subVJP computes sub and seed times its gradient with respect to the varied
-// inputs (reverse mode: a vector-Jacobian product).
+// subVJP computes sub and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of sub; the partial derivatives of the varied
