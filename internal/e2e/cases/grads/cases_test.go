@@ -183,3 +183,51 @@ func TestGrad(t *testing.T) {
 		})
 	}
 }
+
+// TestVJP checks //gad:vjp against the JVP by the dot-product test
+// ⟨w, J·v⟩ = ⟨Jᵀ·w, v⟩, for a function with two results and one writing
+// an output slice.
+func TestVJP(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	check := func(name string, lhs, rhs float64) {
+		t.Helper()
+		if math.Abs(lhs-rhs) > 1e-12*(1+math.Abs(lhs)) {
+			t.Errorf("%s: ⟨w, J·v⟩ = %v, ⟨Jᵀ·w, v⟩ = %v", name, lhs, rhs)
+		}
+	}
+	for k := 0; k < 10; k++ {
+		x, y := 2*r.Float64()-1, 2*r.Float64()-1
+		vx, vy, wr, wt := 2*r.Float64()-1, 2*r.Float64()-1, 2*r.Float64()-1, 2*r.Float64()-1
+		rr, th, dr, dth := ToPolarJVP(x, vx, y, vy)
+		r2, th2, gx, gy := ToPolarVJP(x, y, wr, wt)
+		if rr != r2 || th != th2 {
+			t.Errorf("ToPolar: primal results differ")
+		}
+		check("ToPolar", wr*dr+wt*dth, gx*vx+gy*vy)
+
+		n := 5
+		xs, v, w := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range xs {
+			xs[i], v[i], w[i] = 3*r.Float64()-1.5, 2*r.Float64()-1, 2*r.Float64()-1
+		}
+		dst, ddst := make([]float64, n), make([]float64, n)
+		SoftmaxJVP(dst, ddst, xs, v)
+		lhs := 0.0
+		for i := range w {
+			lhs += w[i] * ddst[i]
+		}
+		dst2, seed, gxs := make([]float64, n), append([]float64(nil), w...), make([]float64, n)
+		SoftmaxVJP(dst2, seed, xs, gxs)
+		rhs := 0.0
+		for i := range v {
+			rhs += gxs[i] * v[i]
+			if dst2[i] != dst[i] {
+				t.Errorf("Softmax: primal outputs differ")
+			}
+			if seed[i] != 0 {
+				t.Errorf("Softmax: the seed in ddst[%d] was not consumed", i)
+			}
+		}
+		check("Softmax", lhs, rhs)
+	}
+}

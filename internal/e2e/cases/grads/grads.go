@@ -249,3 +249,32 @@ func Horner4(c [4]float64, x float64) float64 {
 	}
 	return r
 }
+
+// ToPolar returns the polar coordinates of (x, y): a function with two
+// results, whose VJP takes a seed for each.
+//
+//gad:vjp
+//gad:jvp
+func ToPolar(x, y float64) (r, theta float64) {
+	return math.Hypot(x, y), math.Atan2(y, x)
+}
+
+// Softmax writes softmax(x) into dst: the VJP reads the seeds from ddst
+// (and clears it) and adds Jᵀ·ddst into dx.
+//
+//gad:vjp
+//gad:jvp
+func Softmax(dst, x []float64) {
+	m := math.Inf(-1)
+	for _, v := range x {
+		m = max(m, v)
+	}
+	s := 0.0
+	for i, v := range x {
+		dst[i] = math.Exp(v - m)
+		s += dst[i]
+	}
+	for i := range dst {
+		dst[i] /= s
+	}
+}

@@ -1546,3 +1546,203 @@ func Horner4JVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 	}
 	return r, dr
 }
+
+// ToPolarVJP computes ToPolar and the vector-Jacobian product of the seeds dr, dtheta (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of ToPolar; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ToPolarVJP(x, y, dr, dtheta float64) (r, theta, dx, dy float64) {
+	t := math.Hypot(x, y)
+	t2 := math.Atan2(y, x)
+	t3 := x*x + y*y
+	dy += x / t3 * dtheta
+	dx -= y / t3 * dtheta
+	t4 := t == 0
+	t5 := x / t
+	if t4 {
+		t5 = 0
+	}
+	dx += t5 * dr
+	t6 := y / t
+	if t4 {
+		t6 = 0
+	}
+	dy += t6 * dr
+	return t, t2, dx, dy
+}
+
+// ToPolarJVP computes ToPolar and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), y (tangent dy).
+// Results, in order: r; theta; dr, the tangent of r; dtheta, the tangent of theta.
+func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
+	t := math.Hypot(x, y)
+	t2 := t == 0
+	t3 := x / t
+	if t2 {
+		t3 = 0
+	}
+	t4 := y / t
+	if t2 {
+		t4 = 0
+	}
+	t5 := x*x + y*y
+	return t, math.Atan2(y, x), t3*dx + t4*dy, x/t5*dy - y/t5*dx
+}
+
+// SoftmaxVJP computes Softmax and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: dst (into ddst), x (into dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what Softmax writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func SoftmaxVJP(dst, ddst, x, dx []float64) {
+	var tape []float64
+	var ds float64
+	var dm float64
+	var dm2 float64
+	n := len(x)
+	m := math.Inf(-1)
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			m2 := max(m, x[t])
+			tape = append(tape, m, m2)
+			m = m2
+			i = t
+		} else {
+			break
+		}
+	}
+	s := 0.0
+	i2 := -1
+	for {
+		i3 := i2 + 1
+		if i3 < n {
+			t22 := math.Exp(x[i3] - m)
+			dst[i3] = t22
+			dsti2 := dst[i3]
+			tape = append(tape, t22)
+			s += dsti2
+			i2 = i3
+		} else {
+			break
+		}
+	}
+	i4 := -1
+	for {
+		i5 := i4 + 1
+		if i5 < len(dst) {
+			dsti := dst[i5]
+			dst[i5] = dsti / s
+			tape = append(tape, dsti)
+			i4 = i5
+		} else {
+			break
+		}
+	}
+	for {
+		t2 := i4 - 1
+		if i4 == -1 {
+			break
+		}
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := ddst[t2+1]
+		ddst[t2+1] = 0
+		ds -= t6 * (t5 / s) / s
+		ddst[t2+1] += t6 / s
+		i4 = t2
+	}
+	for {
+		t7 := i2 - 1
+		if i2 == -1 {
+			break
+		}
+		t8 := tape
+		t9 := len(t8) - 1
+		t10 := t8[t9]
+		tape = t8[:t9]
+		i6 := t7 + 1
+		ddst[i6] += ds
+		t11 := ddst[i6]
+		ddst[i6] = 0
+		t12 := t10 * t11
+		dm2 -= t12
+		dx[i6] += t12
+		i2 = t7
+	}
+	ds = 0
+	for {
+		t13 := i - 1
+		if i == -1 {
+			break
+		}
+		t14 := dm2
+		dm2 = 0
+		dm += t14
+		t15 := tape
+		t16 := len(t15) - 2
+		tape = t15[:t16]
+		t17 := t13 + 1
+		t18 := dm
+		dm = 0
+		t19 := t15[t16] >= x[t17]
+		t20 := 0.0
+		if t19 {
+			t20 = 1
+		}
+		dm2 += t20 * t18
+		t21 := 1.0
+		if t19 {
+			t21 = 0
+		}
+		dx[t17] += t21 * t18
+		i = t13
+	}
+	dm2 = 0
+}
+
+// SoftmaxJVP computes Softmax and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: dst (tangent ddst), x (tangent dx).
+// Shadows: ddst, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// Softmax writes are written (overwritten) into the shadows: dst into ddst.
+func SoftmaxJVP(dst, ddst, x, dx []float64) {
+	n := len(x)
+	m := math.Inf(-1)
+	dm := 0.0
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv2 := dx[i]
+		if v > m {
+			dm = dv2
+		}
+		m = max(m, v)
+	}
+	s := 0.0
+	ds := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		dv := dx[i2]
+		t3 := math.Exp(x[i2] - m)
+		dst[i2] = t3
+		ddst[i2] = t3 * (dv - dm)
+		s += dst[i2]
+		ds += ddst[i2]
+	}
+	for i3 := 0; i3 < len(dst); i3++ {
+		t := ddst[i3]
+		t2 := dst[i3] / s
+		dst[i3] = t2
+		ddst[i3] = (t - t2*ds) / s
+	}
+}
