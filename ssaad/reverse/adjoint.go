@@ -266,6 +266,9 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	case c.Builtin == "copy":
 		t.copyAdjoint(v)
 		return
+	case (c.Builtin == "min" || c.Builtin == "max") && len(v.Args) > 2:
+		t.minMaxAdjoint(v)
+		return
 	case c.Builtin == "min" || c.Builtin == "max":
 		rule, _ = templates.Lookup("", c.Builtin)
 		mathPkg = types.NewPackage("math", "math")
@@ -473,4 +476,36 @@ func (t *transformer) forRange(n *ir.Value, body func(k *ir.Value)) {
 	t.Cur.Jump(head)
 	k.Args = []*ir.Value{t.F.ConstValue(intType, constant.MakeInt64(0)), next}
 	t.Cur = done
+}
+
+// minMaxAdjoint emits the reverse of min or max of more than two values:
+// the adjoint goes to the first argument equal to the result, the
+// convention of the two-argument rule (ties to the first).
+func (t *transformer) minMaxAdjoint(v *ir.Value) {
+	g := t.take(v)
+	if ssaad.IsZero(g) {
+		return
+	}
+	res := t.r(v)
+	zero := t.Zero(v.Type)
+	var taken *ir.Value
+	for _, a := range v.Args {
+		eq := t.Emit(ir.OpBinary, boolType, t.r(a), res)
+		eq.Tok = token.EQL
+		pick := eq
+		if taken != nil {
+			notTaken := t.Emit(ir.OpUnary, boolType, taken)
+			notTaken.Tok = token.NOT
+			pick = t.Emit(ir.OpBinary, boolType, eq, notTaken)
+			pick.Tok = token.LAND
+			or := t.Emit(ir.OpBinary, boolType, taken, eq)
+			or.Tok = token.LOR
+			taken = or
+		} else {
+			taken = eq
+		}
+		if t.act.Varied(a) {
+			t.accumulate(a, t.Emit(ir.OpSelect, v.Type, pick, g, zero))
+		}
+	}
 }

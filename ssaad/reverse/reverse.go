@@ -296,9 +296,6 @@ func (t *transformer) check() {
 						t.errorf(v.Pos, "math."+v.Callee.Func.Name(), "not differentiable: %s", r.Reason)
 					}
 				case v.Callee.Builtin == "min" || v.Callee.Builtin == "max":
-					if len(v.Args) != 2 {
-						t.errorf(v.Pos, "builtin "+v.Callee.Builtin, "reverse mode supports two arguments only, for now")
-					}
 				case v.Callee.Builtin == "copy":
 					if !t.reconstructible(v.Args[0]) || !t.reconstructible(v.Args[1]) {
 						t.errorf(v.Pos, "builtin copy", "reverse mode does not support slices or pointers chosen at run time yet")

@@ -101,6 +101,12 @@ func cases() []gradCase {
 			jvp: func(x, v []float64) (float64, float64) {
 				return Horner4JVP([4]float64(x[1:]), [4]float64(v[1:]), x[0], v[0])
 			}},
+		{name: "Envelope", n: 3, lo: -2, hi: 2, f: func(x []float64) float64 { return Envelope(x[0], x[1], x[2]) },
+			grad: func(x []float64) (float64, []float64) {
+				f, a, b, c := EnvelopeGrad(x[0], x[1], x[2])
+				return f, []float64{a, b, c}
+			},
+			jvp: func(x, v []float64) (float64, float64) { return EnvelopeJVP(x[0], v[0], x[1], v[1], x[2], v[2]) }},
 		{name: "Regime", n: 2, lo: -1, hi: 3, f: func(x []float64) float64 { return Regime(x[0], x[1]) },
 			grad: func(x []float64) (float64, []float64) { f, a, b := RegimeGrad(x[0], x[1]); return f, []float64{a, b} },
 			jvp:  func(x, v []float64) (float64, float64) { return RegimeJVP(x[0], v[0], x[1], v[1]) }},

@@ -278,3 +278,11 @@ func Softmax(dst, x []float64) {
 		dst[i] /= s
 	}
 }
+
+// Envelope takes the max and min of three values.
+//
+//gad:grad
+//gad:jvp
+func Envelope(x, y, z float64) float64 {
+	return max(x*y, y*z, z*x) - min(x, 2*y, z/2)
+}

@@ -1746,3 +1746,89 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 		ddst[i3] = (t - t2*ds) / s
 	}
 }
+
+// EnvelopeGrad computes Envelope and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy), z (returned as dz).
+// The first result is the value of Envelope; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func EnvelopeGrad(x, y, z float64) (f, dx, dy, dz float64) {
+	t := x * y
+	t2 := y * z
+	t3 := z * x
+	t4 := max(t, t2, t3)
+	t5 := 2 * y
+	t6 := z / 2
+	t7 := min(x, t5, t6)
+	t8 := t4 - t7
+	t9 := -1.0
+	t10 := x == t7
+	t11 := 0.0
+	if t10 {
+		t11 = t9
+	}
+	dx += t11
+	t12 := t5 == t7
+	t13 := 0.0
+	if t12 && !t10 {
+		t13 = t9
+	}
+	t14 := 0.0
+	if t6 == t7 && !(t10 || t12) {
+		t14 = t9
+	}
+	dz += t14 / 2
+	dy += 2 * t13
+	t15 := t == t4
+	t16 := 0.0
+	if t15 {
+		t16 = 1
+	}
+	t17 := t2 == t4
+	t18 := 0.0
+	if t17 && !t15 {
+		t18 = 1
+	}
+	t19 := 0.0
+	if t3 == t4 && !(t15 || t17) {
+		t19 = 1
+	}
+	dz += t19 * x
+	dx += z * t19
+	dy += t18 * z
+	dz += y * t18
+	dx += t16 * y
+	dy += x * t16
+	return t8, dx, dy, dz
+}
+
+// EnvelopeJVP computes Envelope and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), y (tangent dy), z (tangent dz).
+// Results, in order: the value of Envelope; its tangent.
+func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
+	t := x * y
+	t2 := y * z
+	t3 := z * x
+	t4 := dx*y + x*dy
+	if t2 > t {
+		t4 = dy*z + y*dz
+	}
+	t5 := t4
+	if t3 > max(t, t2) {
+		t5 = dz*x + z*dx
+	}
+	t6 := 2 * y
+	t7 := z / 2
+	t8 := dx
+	if t6 < x {
+		t8 = 2 * dy
+	}
+	t9 := t8
+	if t7 < min(x, t6) {
+		t9 = dz / 2
+	}
+	return max(t, t2, t3) - min(x, t6, t7), t5 - t9
+}
