@@ -200,16 +200,44 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 	var path []int
 	var tape []float64
 	var dslse float64
+	t := cap(alpha) > 0
+	if t && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
+		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(mu) > 0
+	if t2 && cap(dmu) > 0 && &mu[:1][0] == &dmu[:1][0] {
+		panic("LogPosteriorGrad: mu and dmu share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(q) > 0
+	if t3 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
+		panic("LogPosteriorGrad: q and dq share memory: gadgen's gradients need them apart")
+	}
+	t4 := cap(l) > 0
+	if t4 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
+		panic("LogPosteriorGrad: l and dl share memory: gadgen's gradients need them apart")
+	}
+	if t4 && t && &l[:1][0] == &alpha[:1][0] {
+		panic("LogPosteriorGrad: l and alpha share memory: gadgen's gradients need them apart")
+	}
+	if t4 && t2 && &l[:1][0] == &mu[:1][0] {
+		panic("LogPosteriorGrad: l and mu share memory: gadgen's gradients need them apart")
+	}
+	if t4 && t3 && &l[:1][0] == &q[:1][0] {
+		panic("LogPosteriorGrad: l and q share memory: gadgen's gradients need them apart")
+	}
+	if t4 && cap(x) > 0 && &l[:1][0] == &x[:1][0] {
+		panic("LogPosteriorGrad: l and x share memory: gadgen's gradients need them apart")
+	}
 	k := len(alpha)
 	nl := d * (d - 1) / 2
-	t := k * d
+	t5 := k * d
 	n := len(l)
-	if !(d <= 0 || len(mu) != t || len(q) != t || n != k*nl) {
+	if !(d <= 0 || len(mu) != t5 || len(q) != t5 || n != k*nl) {
 		n2 := len(x)
 		if n2%d == 0 {
 			n3 := n2 / d
-			qdiag := make([]float64, t)
-			dqdiag := make([]float64, t)
+			qdiag := make([]float64, t5)
+			dqdiag := make([]float64, t5)
 			sumq := make([]float64, k)
 			dsumq := make([]float64, k)
 			c := 0
@@ -219,12 +247,12 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				for {
 					path = append(path, from3)
 					if j4 < d {
-						t56 := c*d + j4
-						t57 := math.Exp(q[t56])
-						qdiag[t56] = t57
-						sumq[c] += q[t56]
+						t60 := c*d + j4
+						t61 := math.Exp(q[t60])
+						qdiag[t60] = t61
+						sumq[c] += q[t60]
 						tapeint = append(tapeint, j4)
-						tape = append(tape, t57)
+						tape = append(tape, t61)
 						from3 = 1
 						j4++
 					} else {
@@ -259,20 +287,20 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 								break
 							}
 						}
-						t51 := qdiag[c4*d : (c4+1)*d]
-						t52 := l[c4*nl : (c4+1)*nl]
+						t55 := qdiag[c4*d : (c4+1)*d]
+						t56 := l[c4*nl : (c4+1)*nl]
 						tape = append(tape, qx...)
-						tape = append(tape, t51...)
-						tape = append(tape, t52...)
+						tape = append(tape, t55...)
+						tape = append(tape, t56...)
 						tape = append(tape, xc...)
-						qtimesx(qx, t51, t52, xc)
-						t53 := alpha[c4]
-						t54 := sumq[c4]
+						qtimesx(qx, t55, t56, xc)
+						t57 := alpha[c4]
+						t58 := sumq[c4]
 						tape = append(tape, qx...)
-						t55 := sqnorm(qx)
-						main[c4] = t53 + t54 - 0.5*t55
+						t59 := sqnorm(qx)
+						main[c4] = t57 + t58 - 0.5*t59
 						tapeint = append(tapeint, c4)
-						tape = append(tape, t55)
+						tape = append(tape, t59)
 						from = 1
 						c4++
 					} else {
@@ -282,135 +310,135 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				tape = append(tape, main...)
 				slse += logsumexp(main)
 			}
-			t2 := float64(n3)
-			t3 := logsumexp(alpha)
+			t6 := float64(n3)
+			t7 := logsumexp(alpha)
 			tape = append(tape, qdiag...)
 			tape = append(tape, sumq...)
 			tape = append(tape, l...)
-			t4 := slse - float64(n3*d)*0.5*1.8378770664093453 - t2*t3 + logWishartPrior(qdiag, sumq, l, d)
-			t5 := tape
-			t6 := len(t5) - n
-			copy(l, t5[t6:])
-			tape = t5[:t6]
-			t7 := tape
-			t8 := len(t7) - len(sumq)
-			copy(sumq, t7[t8:])
-			tape = t7[:t8]
+			t8 := slse - float64(n3*d)*0.5*1.8378770664093453 - t6*t7 + logWishartPrior(qdiag, sumq, l, d)
 			t9 := tape
-			t10 := len(t9) - len(qdiag)
-			copy(qdiag, t9[t10:])
+			t10 := len(t9) - n
+			copy(l, t9[t10:])
 			tape = t9[:t10]
+			t11 := tape
+			t12 := len(t11) - len(sumq)
+			copy(sumq, t11[t12:])
+			tape = t11[:t12]
+			t13 := tape
+			t14 := len(t13) - len(qdiag)
+			copy(qdiag, t13[t14:])
+			tape = t13[:t14]
 			logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
-			logsumexpVJP(alpha, dalpha, -(t2 * 1))
+			logsumexpVJP(alpha, dalpha, -(t6 * 1))
 			dslse += 1
 			for {
-				t11 := i - 1
+				t15 := i - 1
 				if i == 0 {
 					break
 				}
-				t12 := tape
-				t13 := len(t12) - len(main)
-				copy(main, t12[t13:])
-				tape = t12[:t13]
+				t16 := tape
+				t17 := len(t16) - len(main)
+				copy(main, t16[t17:])
+				tape = t16[:t17]
 				logsumexpVJP(main, dmain, dslse)
 				for {
-					t14 := path
-					t15 := len(t14) - 1
-					path = t14[:t15]
-					if t14[t15] == 0 {
+					t18 := path
+					t19 := len(t18) - 1
+					path = t18[:t19]
+					if t18[t19] == 0 {
 						break
 					}
-					t16 := tape
-					tape = t16[:len(t16)-1]
-					t17 := tapeint
-					t18 := len(t17) - 1
-					c2 := t17[t18]
-					tapeint = t17[:t18]
-					t19 := dmain[c2]
-					dmain[c2] = 0
 					t20 := tape
+					tape = t20[:len(t20)-1]
+					t21 := tapeint
+					t22 := len(t21) - 1
+					c2 := t21[t22]
+					tapeint = t21[:t22]
+					t23 := dmain[c2]
+					dmain[c2] = 0
+					t24 := tape
 					n4 := len(qx)
-					t21 := len(t20) - n4
-					copy(qx, t20[t21:])
-					tape = t20[:t21]
-					sqnormVJP(qx, dqx, -(0.5 * t19))
-					dsumq[c2] += t19
-					dalpha[c2] += t19
-					t22 := tape
-					t23 := len(t22) - len(xc)
-					copy(xc, t22[t23:])
-					tape = t22[:t23]
-					t24 := c2 * nl
-					t25 := (c2 + 1) * nl
-					t26 := l[t24:t25]
-					t27 := tape
-					t28 := len(t27) - len(t26)
-					copy(t26, t27[t28:])
-					tape = t27[:t28]
-					t29 := c2 * d
-					t30 := (c2 + 1) * d
-					t31 := qdiag[t29:t30]
-					t32 := tape
-					t33 := len(t32) - len(t31)
-					copy(t31, t32[t33:])
-					tape = t32[:t33]
-					t34 := tape
-					t35 := len(t34) - n4
-					copy(qx, t34[t35:])
-					tape = t34[:t35]
-					qtimesxVJP(qx, dqx, t31, dqdiag[t29:t30], t26, dl[t24:t25], xc, dxc)
+					t25 := len(t24) - n4
+					copy(qx, t24[t25:])
+					tape = t24[:t25]
+					sqnormVJP(qx, dqx, -(0.5 * t23))
+					dsumq[c2] += t23
+					dalpha[c2] += t23
+					t26 := tape
+					t27 := len(t26) - len(xc)
+					copy(xc, t26[t27:])
+					tape = t26[:t27]
+					t28 := c2 * nl
+					t29 := (c2 + 1) * nl
+					t30 := l[t28:t29]
+					t31 := tape
+					t32 := len(t31) - len(t30)
+					copy(t30, t31[t32:])
+					tape = t31[:t32]
+					t33 := c2 * d
+					t34 := (c2 + 1) * d
+					t35 := qdiag[t33:t34]
+					t36 := tape
+					t37 := len(t36) - len(t35)
+					copy(t35, t36[t37:])
+					tape = t36[:t37]
+					t38 := tape
+					t39 := len(t38) - n4
+					copy(qx, t38[t39:])
+					tape = t38[:t39]
+					qtimesxVJP(qx, dqx, t35, dqdiag[t33:t34], t30, dl[t28:t29], xc, dxc)
 					for {
-						t36 := path
-						t37 := len(t36) - 1
-						path = t36[:t37]
-						if t36[t37] == 0 {
+						t40 := path
+						t41 := len(t40) - 1
+						path = t40[:t41]
+						if t40[t41] == 0 {
 							break
 						}
-						t38 := tapeint
-						t39 := len(t38) - 2
-						c3 := t38[t39]
-						j := t38[t39+1]
-						tapeint = t38[:t39]
+						t42 := tapeint
+						t43 := len(t42) - 2
+						c3 := t42[t43]
+						j := t42[t43+1]
+						tapeint = t42[:t43]
 						dxcj := dxc[j]
 						dxc[j] = 0
 						dmu[c3*d+j] -= dxcj
 					}
 				}
-				i = t11
+				i = t15
 			}
 			dslse = 0
 			for {
-				t40 := c - 1
+				t44 := c - 1
 				if c == 0 {
 					break
 				}
 				for {
-					t41 := path
-					t42 := len(t41) - 1
-					path = t41[:t42]
-					if t41[t42] == 0 {
+					t45 := path
+					t46 := len(t45) - 1
+					path = t45[:t46]
+					if t45[t46] == 0 {
 						break
 					}
-					t43 := tape
-					t44 := len(t43) - 1
-					t45 := t43[t44]
-					tape = t43[:t44]
-					t46 := tapeint
-					t47 := len(t46) - 1
-					j2 := t46[t47]
-					tapeint = t46[:t47]
-					t48 := dsumq[t40]
-					dsumq[t40] = 0
-					dsumq[t40] += t48
-					t49 := t40*d + j2
-					dq[t49] += t48
-					t50 := dqdiag[t49]
-					dqdiag[t49] = 0
-					dq[t49] += t45 * t50
+					t47 := tape
+					t48 := len(t47) - 1
+					t49 := t47[t48]
+					tape = t47[:t48]
+					t50 := tapeint
+					t51 := len(t50) - 1
+					j2 := t50[t51]
+					tapeint = t50[:t51]
+					t52 := dsumq[t44]
+					dsumq[t44] = 0
+					dsumq[t44] += t52
+					t53 := t44*d + j2
+					dq[t53] += t52
+					t54 := dqdiag[t53]
+					dqdiag[t53] = 0
+					dq[t53] += t49 * t54
 				}
-				c = t40
+				c = t44
 			}
-			return t4
+			return t8
 		}
 	}
 	panic("gmm: bad dimensions")
@@ -425,6 +453,9 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func sqnormVJP(v, dv []float64, seed float64) float64 {
 	var dsum float64
+	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
+		panic("sqnormVJP: v and dv share memory: gadgen's gradients need them apart")
+	}
 	sum := 0.0
 	i := -1
 	for {
@@ -461,6 +492,31 @@ func sqnormVJP(v, dv []float64, seed float64) float64 {
 func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	var tapeint []int
 	var path []int
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("qtimesxVJP: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(diag) > 0
+	if t2 && cap(ddiag) > 0 && &diag[:1][0] == &ddiag[:1][0] {
+		panic("qtimesxVJP: diag and ddiag share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(low) > 0
+	if t3 && cap(dlow) > 0 && &low[:1][0] == &dlow[:1][0] {
+		panic("qtimesxVJP: low and dlow share memory: gadgen's gradients need them apart")
+	}
+	t4 := cap(x) > 0
+	if t4 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("qtimesxVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &diag[:1][0] {
+		panic("qtimesxVJP: dst and diag share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &dst[:1][0] == &low[:1][0] {
+		panic("qtimesxVJP: dst and low share memory: gadgen's gradients need them apart")
+	}
+	if t && t4 && &dst[:1][0] == &x[:1][0] {
+		panic("qtimesxVJP: dst and x share memory: gadgen's gradients need them apart")
+	}
 	d := len(x)
 	j := 0
 	for ; j < d; j++ {
@@ -485,42 +541,42 @@ func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 		}
 	}
 	for {
-		t := i - 1
+		t5 := i - 1
 		if i == 0 {
 			break
 		}
 		for {
-			t2 := path
-			t3 := len(t2) - 1
-			path = t2[:t3]
-			if t2[t3] == 0 {
+			t6 := path
+			t7 := len(t6) - 1
+			path = t6[:t7]
+			if t6[t7] == 0 {
 				break
 			}
-			t4 := tapeint
-			t5 := len(t4) - 2
-			idx2 := t4[t5]
-			j2 := t4[t5+1]
-			tapeint = t4[:t5]
-			t6 := ddst[j2]
+			t8 := tapeint
+			t9 := len(t8) - 2
+			idx2 := t8[t9]
+			j2 := t8[t9+1]
+			tapeint = t8[:t9]
+			t10 := ddst[j2]
 			ddst[j2] = 0
-			ddst[j2] += t6
-			t7 := x[t]
-			dx[t] += low[idx2] * t6
-			dlow[idx2] += t6 * t7
+			ddst[j2] += t10
+			t11 := x[t5]
+			dx[t5] += low[idx2] * t10
+			dlow[idx2] += t10 * t11
 		}
-		i = t
+		i = t5
 	}
 	for {
-		t8 := j - 1
+		t12 := j - 1
 		if j == 0 {
 			break
 		}
-		t9 := ddst[t8]
-		ddst[t8] = 0
-		t10 := x[t8]
-		dx[t8] += diag[t8] * t9
-		ddiag[t8] += t9 * t10
-		j = t8
+		t13 := ddst[t12]
+		ddst[t12] = 0
+		t14 := x[t12]
+		dx[t12] += diag[t12] * t13
+		ddiag[t12] += t13 * t14
+		j = t12
 	}
 }
 
@@ -536,6 +592,9 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 	var dsum float64
 	var dm float64
 	var dm2 float64
+	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
+		panic("logsumexpVJP: v and dv share memory: gadgen's gradients need them apart")
+	}
 	n := len(v)
 	m := math.Inf(-1)
 	i := -1
@@ -622,6 +681,15 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
 	var tape []float64
 	var dout float64
+	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
+		panic("logWishartPriorVJP: qdiag and dqdiag share memory: gadgen's gradients need them apart")
+	}
+	if cap(sumq) > 0 && cap(dsumq) > 0 && &sumq[:1][0] == &dsumq[:1][0] {
+		panic("logWishartPriorVJP: sumq and dsumq share memory: gadgen's gradients need them apart")
+	}
+	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
+		panic("logWishartPriorVJP: l and dl share memory: gadgen's gradients need them apart")
+	}
 	k := len(sumq)
 	nl := d * (d - 1) / 2
 	np := float64(d + 0 + 1)

@@ -45,6 +45,9 @@ func LogSumExpGrad(x, dx []float64) float64 {
 	var dsum float64
 	var dm float64
 	var dm2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LogSumExpGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	m := math.Inf(-1)
 	i := -1

@@ -80,6 +80,13 @@ func magJVP(x, dx []float64) (float64, float64) {
 func LossGrad(x, dx, c []float64) float64 {
 	var tape []float64
 	var dsum float64
+	t := cap(x) > 0
+	if t && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && cap(c) > 0 && &x[:1][0] == &c[:1][0] {
+		panic("LossGrad: x and c share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	if len(c) != n {
 		panic("normalize: length mismatch")
@@ -106,25 +113,25 @@ func LossGrad(x, dx, c []float64) float64 {
 	}
 	dsum += 1
 	for {
-		t := i - 1
+		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t2 := tape
-		tape = t2[:len(t2)-1]
-		i3 := t + 1
+		t3 := tape
+		tape = t3[:len(t3)-1]
+		i3 := t2 + 1
 		dout[i3] += c[i3] * dsum
-		i = t
+		i = t2
 	}
 	dsum = 0
-	t3 := tape
-	t4 := len(t3) - n
-	copy(x, t3[t4:])
-	tape = t3[:t4]
-	t5 := tape
-	t6 := len(t5) - n2
-	copy(out, t5[t6:])
-	tape = t5[:t6]
+	t4 := tape
+	t5 := len(t4) - n
+	copy(x, t4[t5:])
+	tape = t4[:t5]
+	t6 := tape
+	t7 := len(t6) - n2
+	copy(out, t6[t7:])
+	tape = t6[:t7]
 	normalizeVJP(out, dout, x, dx)
 	return sum
 }
@@ -138,34 +145,45 @@ func LossGrad(x, dx, c []float64) float64 {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func normalizeVJP(dst, ddst, x, dx []float64) {
 	var tape []float64
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("normalizeVJP: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("normalizeVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("normalizeVJP: dst and x share memory: gadgen's gradients need them apart")
+	}
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < len(x) {
 			xi := x[i2]
-			t6 := mag(x)
-			dst[i2] = xi / t6
-			tape = append(tape, t6)
+			t8 := mag(x)
+			dst[i2] = xi / t8
+			tape = append(tape, t8)
 			i = i2
 		} else {
 			break
 		}
 	}
 	for {
-		t := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t2 := tape
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tape = t2[:t3]
-		i3 := t + 1
-		t5 := ddst[i3]
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		i3 := t3 + 1
+		t7 := ddst[i3]
 		ddst[i3] = 0
-		magVJP(x, dx, -(t5 * (x[i3] / t4) / t4))
-		dx[i3] += t5 / t4
-		i = t
+		magVJP(x, dx, -(t7 * (x[i3] / t6) / t6))
+		dx[i3] += t7 / t6
+		i = t3
 	}
 }
 
@@ -178,6 +196,9 @@ func normalizeVJP(dst, ddst, x, dx []float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func magVJP(x, dx []float64, seed float64) float64 {
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("magVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
 	sum := 0.0
 	i := -1
 	for {

@@ -119,6 +119,9 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var y2 []float64
 	var t80 float64
 	var t81 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	var t float64
 	var from7 int
@@ -436,23 +439,41 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 // order; the adjoints of what rhs writes are read (and cleared) from the shadows. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func rhsVJP(z, dz, x, dx, y, dy []float64) {
+	t := cap(z) > 0
+	if t && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {
+		panic("rhsVJP: z and dz share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("rhsVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(y) > 0
+	if t3 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("rhsVJP: y and dy share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &z[:1][0] == &x[:1][0] {
+		panic("rhsVJP: z and x share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &z[:1][0] == &y[:1][0] {
+		panic("rhsVJP: z and y share memory: gadgen's gradients need them apart")
+	}
 	z[0] = x[0]
 	i := 1
 	for ; i < len(z); i++ {
 		z[i] = x[i] * y[i-1]
 	}
 	for {
-		t := i - 1
+		t4 := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := dz[t]
-		dz[t] = 0
-		t3 := t - 1
-		t4 := y[t3]
-		dy[t3] += x[t] * t2
-		dx[t] += t2 * t4
-		i = t
+		t5 := dz[t4]
+		dz[t4] = 0
+		t6 := t4 - 1
+		t7 := y[t6]
+		dy[t6] += x[t4] * t5
+		dx[t4] += t5 * t7
+		i = t4
 	}
 	dz0 := dz[0]
 	dz[0] = 0

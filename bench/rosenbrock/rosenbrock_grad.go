@@ -34,6 +34,9 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	sum := 0.0
 	i := 0
 	for ; i < len(x)-1; i++ {

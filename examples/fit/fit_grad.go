@@ -18,6 +18,9 @@ func LossGrad(p, dp, t, y []float64) float64 {
 	var dc float64
 	var db float64
 	var da float64
+	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
+		panic("LossGrad: p and dp share memory: gadgen's gradients need them apart")
+	}
 	n := len(t)
 	if len(p) != 3 || n != len(y) {
 		panic("fit: need 3 parameters and as many times as measurements")

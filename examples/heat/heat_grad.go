@@ -15,6 +15,13 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	var path []int
 	var tape []float64
 	var df float64
+	t := cap(u0) > 0
+	if t && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
+		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")
+	}
+	if t && cap(target) > 0 && &u0[:1][0] == &target[:1][0] {
+		panic("MisfitGrad: u0 and target share memory: gadgen's gradients need them apart")
+	}
 	n := len(u0)
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
@@ -23,23 +30,23 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	du := make([]float64, n)
 	next := make([]float64, n)
 	dnext := make([]float64, n)
-	t := copy(u, u0)
+	t2 := copy(u, u0)
 	s := 0
 	for ; s < steps; s++ {
-		t24 := u[n-1]
+		t25 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t24
+		next[n-1] = t25
 		from := 0
 		i6 := 1
 		for {
 			path = append(path, from)
 			if i6 < n-1 {
 				ui2 := u[i6]
-				t25 := u[i6-1]
-				t26 := u[i6+1]
-				next[i6] = ui2 + kappa*(t25-2*ui2+t26)
+				t26 := u[i6-1]
+				t27 := u[i6+1]
+				next[i6] = ui2 + kappa*(t26-2*ui2+t27)
 				tapeint = append(tapeint, i6)
-				tape = append(tape, ui2, t25, t26)
+				tape = append(tape, ui2, t26, t27)
 				from = 1
 				i6++
 			} else {
@@ -77,74 +84,74 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	}
 	df += 1
 	for {
-		t2 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := df
-		i3 := t2 + 1
-		d := t3[t4] - target[i3]
-		du[i3] += 0.5*d*t5 + 0.5*(t5*d)
-		i = t2
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := df
+		i3 := t3 + 1
+		d := t4[t5] - target[i3]
+		du[i3] += 0.5*d*t6 + 0.5*(t6*d)
+		i = t3
 	}
 	df = 0
 	for {
-		t6 := s - 1
+		t7 := s - 1
 		if s == 0 {
 			break
 		}
 		for {
-			t7 := path
-			t8 := len(t7) - 1
-			path = t7[:t8]
-			if t7[t8] == 0 {
+			t8 := path
+			t9 := len(t8) - 1
+			path = t8[:t9]
+			if t8[t9] == 0 {
 				break
 			}
-			t9 := tapeint
-			t10 := len(t9) - 1
-			tapeint = t9[:t10]
-			i4 := t9[t10] + 1
+			t10 := tapeint
+			t11 := len(t10) - 1
+			tapeint = t10[:t11]
+			i4 := t10[t11] + 1
 			dui := du[i4]
 			du[i4] = 0
 			dnext[i4] += dui
 		}
 		for {
-			t11 := path
-			t12 := len(t11) - 1
-			path = t11[:t12]
-			if t11[t12] == 0 {
+			t12 := path
+			t13 := len(t12) - 1
+			path = t12[:t13]
+			if t12[t13] == 0 {
 				break
 			}
-			t13 := tape
-			t14 := len(t13) - 3
-			t15 := t13[t14]
-			t16 := t13[t14+1]
-			t17 := t13[t14+2]
-			tape = t13[:t14]
-			t18 := tapeint
-			t19 := len(t18) - 1
-			i5 := t18[t19]
-			tapeint = t18[:t19]
-			t20 := dnext[i5]
+			t14 := tape
+			t15 := len(t14) - 3
+			t16 := t14[t15]
+			t17 := t14[t15+1]
+			t18 := t14[t15+2]
+			tape = t14[:t15]
+			t19 := tapeint
+			t20 := len(t19) - 1
+			i5 := t19[t20]
+			tapeint = t19[:t20]
+			t21 := dnext[i5]
 			dnext[i5] = 0
-			dkappa += t20 * (t16 - 2*t15 + t17)
-			t21 := kappa * t20
-			du[i5+1] += t21
-			du[i5-1] += t21
-			du[i5] += t20 - 2*t21
+			dkappa += t21 * (t17 - 2*t16 + t18)
+			t22 := kappa * t21
+			du[i5+1] += t22
+			du[i5-1] += t22
+			du[i5] += t21 - 2*t22
 		}
-		t22 := dnext[n-1]
+		t23 := dnext[n-1]
 		dnext[n-1] = 0
-		t23 := dnext[0]
+		t24 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t22
-		du[0] += t23
-		s = t6
+		du[n-1] += t23
+		du[0] += t24
+		s = t7
 	}
-	for k := 0; k < t; k++ {
+	for k := 0; k < t2; k++ {
 		duk := du[k]
 		du[k] = 0
 		du0[k] += duk

@@ -84,7 +84,9 @@ func (t *transformer) run() {
 			t.fwd[b] = f.NewBlock(b.Comment)
 		}
 	}
-	t.entry.Jump(t.fwd[p.Blocks[0]])
+	t.Cur = t.entry
+	t.aliasChecks(nm.params)
+	t.Cur.Jump(t.fwd[p.Blocks[0]])
 	t.counted = t.findCountedLoops()
 	t.needs = map[*ir.Block][]*ir.Value{}
 	for _, b := range order {

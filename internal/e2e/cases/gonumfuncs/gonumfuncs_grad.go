@@ -43,6 +43,9 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BealeGrad(b functions.Beale, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BealeGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -102,6 +105,9 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BiggsEXP2Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -175,6 +181,9 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BiggsEXP3Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -251,6 +260,9 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BiggsEXP4Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -330,6 +342,9 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BiggsEXP5Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
@@ -414,6 +429,9 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BiggsEXP6Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
@@ -497,6 +515,9 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("Box3DGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -566,6 +587,9 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BrownBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -618,6 +642,9 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BrownAndDennisGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -705,6 +732,9 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
 	var tapeint []int
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ExtendedPowellSingularGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
@@ -794,6 +824,9 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ExtendedRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	sum = 0
 	i := 0
 	for ; i < len(x)-1; i++ {
@@ -888,6 +921,9 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeint []int
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("GaussianGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -990,6 +1026,9 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("GulfResearchAndDevelopmentGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -1102,6 +1141,9 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	var dtheta float64
 	var dtheta2 float64
 	var dtheta3 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("HelicalValleyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
@@ -1203,6 +1245,9 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	var ds float64
 	var dsum float64
 	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PenaltyIGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	sum = 0
 	i := -1
@@ -1311,6 +1356,9 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var dsum float64
 	var dsum2 float64
 	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PenaltyIIGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	dim := len(x)
 	s := -1.0
 	i := -1
@@ -1429,6 +1477,9 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PowellBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -1476,6 +1527,9 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SphereGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	sum = 0
 	i := -1
 	for {
@@ -1546,6 +1600,9 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	var tape []float64
 	var dsum float64
 	var ds1 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("TrigonometricGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	s1 := 0.0
 	i := -1
@@ -1649,6 +1706,9 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
 	var ds float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("VariablyDimensionedGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	sum = 0
 	i := -1
@@ -1766,6 +1826,9 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var ds2 float64
 	var ds1 float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	sum = 0
 	i := 1
 	for ; i <= 29; i++ {
@@ -1920,6 +1983,9 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("WoodGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -1977,6 +2043,9 @@ func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float6
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ConcaveRightGrad(c functions.ConcaveRight, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ConcaveRightGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
 	}
@@ -2021,6 +2090,9 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ConcaveLeftGrad(c functions.ConcaveLeft, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ConcaveLeftGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
 	}
@@ -2089,6 +2161,15 @@ func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
 	var t6, t7, t8, t9, t10, t11, t12, t13 float64
 	var from4, from5 int
 	var dr, dr2, dr3, dr4, dr5, da float64
+	if cap(x) > 0 && cap(dx) > 0 {
+		goto b10
+	}
+	goto b12
+b10:
+	if &x[:1][0] == &dx[:1][0] {
+		goto b11
+	}
+b12:
 	if len(x) != 1 {
 		goto b2
 	}
@@ -2131,10 +2212,10 @@ b4:
 	dr4 += 1
 	from3 = from4
 	if from3 == 0 {
-		goto b19
+		goto b22
 	}
 	if from3 == 1 {
-		goto b21
+		goto b24
 	}
 	t6 = dr4
 	dr4 = 0
@@ -2144,12 +2225,12 @@ b4:
 	dr5 += t7
 	da += t7
 	if from5 == 0 {
-		goto b23
+		goto b26
 	}
-	goto b14
-b23:
-	goto b15
-b21:
+	goto b17
+b26:
+	goto b18
+b24:
 	t8 = dr4
 	dr4 = 0
 	dr2 += t8
@@ -2157,10 +2238,10 @@ b21:
 	dr2 = 0
 	dr5 += t9
 	da += 2 * (0.5 * t9 / b * (a - 1))
-b14:
-b15:
-	goto b16
-b19:
+b17:
+b18:
+	goto b19
+b22:
 	t10 = dr4
 	dr4 = 0
 	dr3 += t10
@@ -2168,7 +2249,7 @@ b19:
 	dr3 = 0
 	dr5 += t11
 	da -= t11
-b16:
+b19:
 	t12 = dr5
 	dr5 = 0
 	da += t3 * (math.Cos(t4) * (t2 * t12))
@@ -2178,6 +2259,8 @@ b16:
 	return r
 b2:
 	panic("dimension of the problem must be 1")
+b11:
+	panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // PlassmannParamsJVP computes Plassmann.Func and its directional derivative along the tangents
@@ -2255,6 +2338,9 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("YanaiOzawaKanekoGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
 	}
@@ -2304,6 +2390,9 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BraninHooGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: dimension of the problem must be 2")
 	}
@@ -2361,6 +2450,9 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	var tape []float64
 	var dsc float64
 	var dss float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AckleyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	ss := 0.0
 	sc := 0.0
@@ -2449,6 +2541,9 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func Bukin6Grad(b functions.Bukin6, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("Bukin6Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2512,6 +2607,9 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("CamelThreeGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("camelthree: dimension must be 2")
 	}
@@ -2562,6 +2660,9 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("CamelSixGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("camelsix: dimension must be 2")
 	}
@@ -2638,6 +2739,9 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("CrossInTrayGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2725,6 +2829,9 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	var dxp float64
 	var dv2 float64
 	var dxp2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("DixonPriceGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	xp := x[0]
 	t := xp - 1
 	v := t * t
@@ -2809,6 +2916,9 @@ func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func DropWaveGrad(d functions.DropWave, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("DropWaveGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2877,6 +2987,9 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("EggholderGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -2947,6 +3060,9 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("GramacyLeeGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 1 {
 		panic("functions: wrong input dimension")
 	}
@@ -3004,6 +3120,9 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	var dpc float64
 	var dpc2 float64
 	var dss float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("GriewankGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	ss := 0.0
 	pc := 1.0
 	i := -1
@@ -3101,6 +3220,9 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("HolderTableGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3188,6 +3310,9 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	var path []int
 	var dss float64
 	var df float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("Langermann2Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3321,6 +3446,9 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
 	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LevyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	t := 3.141592653589793 * (1 + (x[0]-1)/4)
 	s1 := math.Sin(t)
 	sum := s1 * s1
@@ -3415,6 +3543,9 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func Levy13Grad(l functions.Levy13, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("Levy13Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3471,6 +3602,9 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("RastriginGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	sum := 10 * float64(n)
 	i := -1
@@ -3539,6 +3673,9 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func Schaffer2Grad(s functions.Schaffer2, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("Schaffer2Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3603,6 +3740,9 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func Schaffer4Grad(s functions.Schaffer4, x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("Schaffer4Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}
@@ -3674,6 +3814,9 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	sum := 0.0
 	i := -1
@@ -3769,6 +3912,9 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	var ds0 float64
 	var dx1 float64
 	var dx0 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ShubertGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
 	}

@@ -237,3 +237,16 @@ func TestVJP(t *testing.T) {
 		check("Softmax", lhs, rhs)
 	}
 }
+
+// TestAliasPanics checks the aliasing rule: a slice passed as its own
+// shadow makes the gradient panic with a message naming both.
+func TestAliasPanics(t *testing.T) {
+	x := []float64{1, 2, 3}
+	defer func() {
+		r := recover()
+		if s, ok := r.(string); !ok || s != "SmoothGrad: x and dx share memory: gadgen's gradients need them apart" {
+			t.Errorf("got panic %v", r)
+		}
+	}()
+	SmoothGrad(x, x)
+}

@@ -13,6 +13,9 @@ import "math"
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	sum := 0.0
 	i := 0
 	for ; i < len(x)-1; i++ {
@@ -287,6 +290,9 @@ func QuadGrad(a, x, dx []float64) float64 {
 	var path []int
 	var dq float64
 	var dq2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("QuadGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	q := 0.0
 	i := 0
@@ -377,6 +383,9 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 func SmoothGrad(x, dx []float64) float64 {
 	var tape []float64
 	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SmoothGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	y := make([]float64, n)
 	dy := make([]float64, n)
@@ -483,6 +492,9 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	var tape []float64
 	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ClipGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	s := 0.0
 	i := -1
 	for {
@@ -659,6 +671,9 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 func SingleGrad(x, dx []float32) float32 {
 	var tape []float64
 	var ds float32
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SingleGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	s := float32(0)
 	i := -1
 	for {
@@ -890,6 +905,9 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	var tape []float64
 	var de float64
 	var de2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	t := 0.5 * k
 	t2 := dot(x, x)
 	e := t * t2
@@ -952,6 +970,12 @@ func sqVJP(x, seed float64) (f, dx float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func dotVJP(a, da, b, db []float64, seed float64) float64 {
 	var ds float64
+	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("dotVJP: a and da share memory: gadgen's gradients need them apart")
+	}
+	if cap(b) > 0 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
+		panic("dotVJP: b and db share memory: gadgen's gradients need them apart")
+	}
 	s := 0.0
 	i := -1
 	for {
@@ -1176,44 +1200,52 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	var tape []float64
 	var ds float64
 	n := len(buf)
-	dbuf := make([]float64, n, cap(buf))
+	t := cap(buf)
+	dbuf := make([]float64, n, t)
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ScratchGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t > 0 && &x[:1][0] == &buf[:1][0] {
+		panic("ScratchGrad: x and buf share memory: gadgen's gradients need them apart")
+	}
 	tape = append(tape, buf...)
 	tape = append(tape, x...)
 	axpyInto(buf, x, 2)
 	s := 0.0
 	i := -1
 	for {
-		t := i + 1
-		if t < n {
-			v := buf[t]
+		t3 := i + 1
+		if t3 < n {
+			v := buf[t3]
 			tape = append(tape, v)
 			s += v * v
-			i = t
+			i = t3
 		} else {
 			break
 		}
 	}
 	ds += 1
 	for {
-		t2 := i - 1
+		t4 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		dbuf[t2+1] += 2 * (ds * t3[t4])
-		i = t2
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		dbuf[t4+1] += 2 * (ds * t5[t6])
+		i = t4
 	}
 	ds = 0
-	t5 := tape
-	t6 := len(t5) - len(x)
-	copy(x, t5[t6:])
-	tape = t5[:t6]
 	t7 := tape
-	t8 := len(t7) - n
-	copy(buf, t7[t8:])
+	t8 := len(t7) - len(x)
+	copy(x, t7[t8:])
 	tape = t7[:t8]
+	t9 := tape
+	t10 := len(t9) - n
+	copy(buf, t9[t10:])
+	tape = t9[:t10]
 	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
 	return s
 }
@@ -1227,6 +1259,17 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 // order; the adjoints of what axpyInto writes are read (and cleared) from the shadows. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("axpyIntoVJPWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("axpyIntoVJPWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("axpyIntoVJPWrtDstX: dst and x share memory: gadgen's gradients need them apart")
+	}
 	i := -1
 	for {
 		i2 := i + 1
@@ -1238,16 +1281,16 @@ func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 		}
 	}
 	for {
-		t := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		i3 := t + 1
-		t2 := ddst[i3]
+		i3 := t3 + 1
+		t4 := ddst[i3]
 		ddst[i3] = 0
-		ddst[i3] += t2
-		dx[i3] += a * t2
-		i = t
+		ddst[i3] += t4
+		dx[i3] += a * t4
+		i = t3
 	}
 }
 
@@ -1605,16 +1648,27 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	var ds float64
 	var dm float64
 	var dm2 float64
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("SoftmaxVJP: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SoftmaxVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	m := math.Inf(-1)
 	i := -1
 	for {
-		t := i + 1
-		if t < n {
-			m2 := max(m, x[t])
+		t3 := i + 1
+		if t3 < n {
+			m2 := max(m, x[t3])
 			tape = append(tape, m, m2)
 			m = m2
-			i = t
+			i = t3
 		} else {
 			break
 		}
@@ -1624,10 +1678,10 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	for {
 		i3 := i2 + 1
 		if i3 < n {
-			t22 := math.Exp(x[i3] - m)
-			dst[i3] = t22
+			t24 := math.Exp(x[i3] - m)
+			dst[i3] = t24
 			dsti2 := dst[i3]
-			tape = append(tape, t22)
+			tape = append(tape, t24)
 			s += dsti2
 			i2 = i3
 		} else {
@@ -1647,65 +1701,65 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		}
 	}
 	for {
-		t2 := i4 - 1
+		t4 := i4 - 1
 		if i4 == -1 {
 			break
 		}
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
-		t6 := ddst[t2+1]
-		ddst[t2+1] = 0
-		ds -= t6 * (t5 / s) / s
-		ddst[t2+1] += t6 / s
-		i4 = t2
+		t5 := tape
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tape = t5[:t6]
+		t8 := ddst[t4+1]
+		ddst[t4+1] = 0
+		ds -= t8 * (t7 / s) / s
+		ddst[t4+1] += t8 / s
+		i4 = t4
 	}
 	for {
-		t7 := i2 - 1
+		t9 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t8 := tape
-		t9 := len(t8) - 1
-		t10 := t8[t9]
-		tape = t8[:t9]
-		i6 := t7 + 1
+		t10 := tape
+		t11 := len(t10) - 1
+		t12 := t10[t11]
+		tape = t10[:t11]
+		i6 := t9 + 1
 		ddst[i6] += ds
-		t11 := ddst[i6]
+		t13 := ddst[i6]
 		ddst[i6] = 0
-		t12 := t10 * t11
-		dm2 -= t12
-		dx[i6] += t12
-		i2 = t7
+		t14 := t12 * t13
+		dm2 -= t14
+		dx[i6] += t14
+		i2 = t9
 	}
 	ds = 0
 	for {
-		t13 := i - 1
+		t15 := i - 1
 		if i == -1 {
 			break
 		}
-		t14 := dm2
+		t16 := dm2
 		dm2 = 0
-		dm += t14
-		t15 := tape
-		t16 := len(t15) - 2
-		tape = t15[:t16]
-		t17 := t13 + 1
-		t18 := dm
+		dm += t16
+		t17 := tape
+		t18 := len(t17) - 2
+		tape = t17[:t18]
+		t19 := t15 + 1
+		t20 := dm
 		dm = 0
-		t19 := t15[t16] >= x[t17]
-		t20 := 0.0
-		if t19 {
-			t20 = 1
+		t21 := t17[t18] >= x[t19]
+		t22 := 0.0
+		if t21 {
+			t22 = 1
 		}
-		dm2 += t20 * t18
-		t21 := 1.0
-		if t19 {
-			t21 = 0
+		dm2 += t22 * t20
+		t23 := 1.0
+		if t21 {
+			t23 = 0
 		}
-		dx[t17] += t21 * t18
-		i = t13
+		dx[t19] += t23 * t20
+		i = t15
 	}
 	dm2 = 0
 }
