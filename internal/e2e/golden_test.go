@@ -12,11 +12,11 @@ import (
 	"github.com/gadgen/gadgen/driver"
 )
 
-var update = flag.Bool("update", false, "regenerate the generated files of examples/... and internal/e2e/cases/... instead of checking them")
+var update = flag.Bool("update", false, "regenerate the generated files of examples/..., internal/e2e/cases/... and bench/... instead of checking them")
 
 // generated are the package patterns whose generated files are committed,
 // relative to the repository root.
-var generated = []string{"./examples/...", "./internal/e2e/cases/..."}
+var generated = []string{"./examples/...", "./internal/e2e/cases/...", "./bench/..."}
 
 // repoRoot returns the root of the repository: this test runs in
 // internal/e2e.
@@ -65,7 +65,7 @@ func TestIdempotent(t *testing.T) {
 	}
 	root := repoRoot(t)
 	tmp := t.TempDir()
-	for _, p := range []string{"go.mod", "go.sum", "examples", "internal/e2e/cases", "internal/fdcheck", "gadtest"} {
+	for _, p := range []string{"go.mod", "go.sum", "examples", "internal/e2e/cases", "internal/fdcheck", "gadtest", "bench"} {
 		copyTree(t, filepath.Join(root, p), filepath.Join(tmp, p))
 	}
 	committed := snapshot(t, tmp, isGenerated)
