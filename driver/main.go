@@ -23,7 +23,9 @@ const (
 )
 
 // DefaultModes are the differentiation modes gadgen knows.
-func DefaultModes() []ssaad.Mode { return []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}} }
+func DefaultModes() []ssaad.Mode {
+	return []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}}
+}
 
 // Version is gadgen's version; when empty, the module version from the
 // build information is used.

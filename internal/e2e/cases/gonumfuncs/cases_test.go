@@ -77,7 +77,7 @@ func problems() []problem {
 			gadGrad: func(x, dx []float64) float64 { return BiggsEXP5Grad(functions.BiggsEXP5{}, x, dx) },
 			centers: append(minima(functions.BiggsEXP5{}.Minima()), []float64{1, 2, 1, 1, 1})},
 		{name: "BiggsEXP6", f: functions.BiggsEXP6{}.Func, grad: functions.BiggsEXP6{}.Grad,
-			jvp: func(x, dx []float64) (float64, float64) { return BiggsEXP6JVP(functions.BiggsEXP6{}, x, dx) },
+			jvp:     func(x, dx []float64) (float64, float64) { return BiggsEXP6JVP(functions.BiggsEXP6{}, x, dx) },
 			gadGrad: func(x, dx []float64) float64 { return BiggsEXP6Grad(functions.BiggsEXP6{}, x, dx) },
 			// The third minimum (x[1] = 1000, x[3] = −1000) is too badly
 			// scaled for one finite-difference step; near the first the
