@@ -197,7 +197,6 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
 	var tapeint []int
-	var path []int
 	var tape []float64
 	var dslse float64
 	t := cap(alpha) > 0
@@ -242,23 +241,15 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dsumq := make([]float64, k)
 			c := 0
 			for ; c < k; c++ {
-				from3 := 0
 				j4 := 0
-				for {
-					path = append(path, from3)
-					if j4 < d {
-						t60 := c*d + j4
-						t61 := math.Exp(q[t60])
-						qdiag[t60] = t61
-						sumq[c] += q[t60]
-						tapeint = append(tapeint, j4)
-						tape = append(tape, t61)
-						from3 = 1
-						j4++
-					} else {
-						break
-					}
+				for ; j4 < d; j4++ {
+					t59 := c*d + j4
+					t60 := math.Exp(q[t59])
+					qdiag[t59] = t60
+					sumq[c] += q[t59]
+					tape = append(tape, t60)
 				}
+				tapeint = append(tapeint, j4)
 			}
 			xc := make([]float64, d)
 			dxc := make([]float64, d)
@@ -269,46 +260,31 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			slse := 0.0
 			i := 0
 			for ; i < n3; i++ {
-				from := 0
-				c4 := 0
-				for {
-					path = append(path, from)
-					if c4 < k {
-						from2 := 0
-						j3 := 0
-						for {
-							path = append(path, from2)
-							if j3 < d {
-								xc[j3] = x[i*d+j3] - mu[c4*d+j3]
-								tapeint = append(tapeint, c4, j3)
-								from2 = 1
-								j3++
-							} else {
-								break
-							}
-						}
-						t55 := qdiag[c4*d : (c4+1)*d]
-						t56 := l[c4*nl : (c4+1)*nl]
-						tape = append(tape, qx...)
-						tape = append(tape, t55...)
-						tape = append(tape, t56...)
-						tape = append(tape, xc...)
-						qtimesx(qx, t55, t56, xc)
-						t57 := alpha[c4]
-						t58 := sumq[c4]
-						tape = append(tape, qx...)
-						t59 := sqnorm(qx)
-						main[c4] = t57 + t58 - 0.5*t59
-						tapeint = append(tapeint, c4)
-						tape = append(tape, t59)
-						from = 1
-						c4++
-					} else {
-						break
+				c3 := 0
+				for ; c3 < k; c3++ {
+					j3 := 0
+					for ; j3 < d; j3++ {
+						xc[j3] = x[i*d+j3] - mu[c3*d+j3]
 					}
+					t54 := qdiag[c3*d : (c3+1)*d]
+					t55 := l[c3*nl : (c3+1)*nl]
+					tape = append(tape, qx...)
+					tape = append(tape, t54...)
+					tape = append(tape, t55...)
+					tape = append(tape, xc...)
+					qtimesx(qx, t54, t55, xc)
+					t56 := alpha[c3]
+					t57 := sumq[c3]
+					tape = append(tape, qx...)
+					t58 := sqnorm(qx)
+					main[c3] = t56 + t57 - 0.5*t58
+					tapeint = append(tapeint, j3)
+					tape = append(tape, t58)
 				}
 				tape = append(tape, main...)
-				slse += logsumexp(main)
+				t53 := logsumexp(main)
+				tapeint = append(tapeint, c3)
+				slse += t53
 			}
 			t6 := float64(n3)
 			t7 := logsumexp(alpha)
@@ -336,107 +312,103 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				if i == 0 {
 					break
 				}
-				t16 := tape
-				t17 := len(t16) - len(main)
-				copy(main, t16[t17:])
-				tape = t16[:t17]
+				t16 := tapeint
+				t17 := len(t16) - 1
+				c2 := t16[t17]
+				tapeint = t16[:t17]
+				t18 := tape
+				t19 := len(t18) - len(main)
+				copy(main, t18[t19:])
+				tape = t18[:t19]
 				logsumexpVJP(main, dmain, dslse)
 				for {
-					t18 := path
-					t19 := len(t18) - 1
-					path = t18[:t19]
-					if t18[t19] == 0 {
+					t20 := c2 - 1
+					if c2 == 0 {
 						break
 					}
-					t20 := tape
-					tape = t20[:len(t20)-1]
-					t21 := tapeint
-					t22 := len(t21) - 1
-					c2 := t21[t22]
-					tapeint = t21[:t22]
-					t23 := dmain[c2]
-					dmain[c2] = 0
-					t24 := tape
+					t21 := tape
+					tape = t21[:len(t21)-1]
+					t22 := tapeint
+					t23 := len(t22) - 1
+					j := t22[t23]
+					tapeint = t22[:t23]
+					t24 := dmain[t20]
+					dmain[t20] = 0
+					t25 := tape
 					n4 := len(qx)
-					t25 := len(t24) - n4
-					copy(qx, t24[t25:])
-					tape = t24[:t25]
-					sqnormVJP(qx, dqx, -(0.5 * t23))
-					dsumq[c2] += t23
-					dalpha[c2] += t23
-					t26 := tape
-					t27 := len(t26) - len(xc)
-					copy(xc, t26[t27:])
-					tape = t26[:t27]
-					t28 := c2 * nl
-					t29 := (c2 + 1) * nl
-					t30 := l[t28:t29]
-					t31 := tape
-					t32 := len(t31) - len(t30)
-					copy(t30, t31[t32:])
-					tape = t31[:t32]
-					t33 := c2 * d
-					t34 := (c2 + 1) * d
-					t35 := qdiag[t33:t34]
-					t36 := tape
-					t37 := len(t36) - len(t35)
-					copy(t35, t36[t37:])
-					tape = t36[:t37]
-					t38 := tape
-					t39 := len(t38) - n4
-					copy(qx, t38[t39:])
-					tape = t38[:t39]
-					qtimesxVJP(qx, dqx, t35, dqdiag[t33:t34], t30, dl[t28:t29], xc, dxc)
+					t26 := len(t25) - n4
+					copy(qx, t25[t26:])
+					tape = t25[:t26]
+					sqnormVJP(qx, dqx, -(0.5 * t24))
+					dsumq[t20] += t24
+					dalpha[t20] += t24
+					t27 := tape
+					t28 := len(t27) - len(xc)
+					copy(xc, t27[t28:])
+					tape = t27[:t28]
+					t29 := t20 * nl
+					t30 := (t20 + 1) * nl
+					t31 := l[t29:t30]
+					t32 := tape
+					t33 := len(t32) - len(t31)
+					copy(t31, t32[t33:])
+					tape = t32[:t33]
+					t34 := t20 * d
+					t35 := (t20 + 1) * d
+					t36 := qdiag[t34:t35]
+					t37 := tape
+					t38 := len(t37) - len(t36)
+					copy(t36, t37[t38:])
+					tape = t37[:t38]
+					t39 := tape
+					t40 := len(t39) - n4
+					copy(qx, t39[t40:])
+					tape = t39[:t40]
+					qtimesxVJP(qx, dqx, t36, dqdiag[t34:t35], t31, dl[t29:t30], xc, dxc)
 					for {
-						t40 := path
-						t41 := len(t40) - 1
-						path = t40[:t41]
-						if t40[t41] == 0 {
+						t41 := j - 1
+						if j == 0 {
 							break
 						}
-						t42 := tapeint
-						t43 := len(t42) - 2
-						c3 := t42[t43]
-						j := t42[t43+1]
-						tapeint = t42[:t43]
-						dxcj := dxc[j]
-						dxc[j] = 0
-						dmu[c3*d+j] -= dxcj
+						t42 := dxc[t41]
+						dxc[t41] = 0
+						dmu[t34+t41] -= t42
+						j = t41
 					}
+					c2 = t20
 				}
 				i = t15
 			}
 			dslse = 0
 			for {
-				t44 := c - 1
+				t43 := c - 1
 				if c == 0 {
 					break
 				}
+				t44 := tapeint
+				t45 := len(t44) - 1
+				tapeint = t44[:t45]
+				j2 := t44[t45]
 				for {
-					t45 := path
-					t46 := len(t45) - 1
-					path = t45[:t46]
-					if t45[t46] == 0 {
+					t46 := j2 - 1
+					if j2 == 0 {
 						break
 					}
 					t47 := tape
 					t48 := len(t47) - 1
 					t49 := t47[t48]
 					tape = t47[:t48]
-					t50 := tapeint
-					t51 := len(t50) - 1
-					j2 := t50[t51]
-					tapeint = t50[:t51]
-					t52 := dsumq[t44]
-					dsumq[t44] = 0
-					dsumq[t44] += t52
-					t53 := t44*d + j2
-					dq[t53] += t52
-					t54 := dqdiag[t53]
-					dqdiag[t53] = 0
-					dq[t53] += t49 * t54
+					t50 := dsumq[t43]
+					dsumq[t43] = 0
+					dsumq[t43] += t50
+					t51 := t43*d + t46
+					dq[t51] += t50
+					t52 := dqdiag[t51]
+					dqdiag[t51] = 0
+					dq[t51] += t49 * t52
+					j2 = t46
 				}
-				c = t44
+				c = t43
 			}
 			return t8
 		}

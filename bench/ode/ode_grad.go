@@ -100,9 +100,9 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func FinalGrad(x, dx []float64, steps int) float64 {
-	var from8 int
+	var from4 int
+	var from5 int
 	var tapeint []int
-	var from9 int
 	var path []int
 	var tape []float64
 	var du []float64
@@ -117,17 +117,17 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t80 float64
-	var t81 float64
+	var t76 float64
+	var t77 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	var t float64
-	var from7 int
+	var from3 int
 	if n == 0 {
 		t = 0
-		from7 = 0
+		from3 = 0
 	} else {
 		h := 2 / float64(steps)
 		y := make([]float64, n)
@@ -148,7 +148,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		u := make([]float64, n)
 		u2 = u
 		du = make([]float64, n)
-		var from6 int
+		var from2 int
 		if 0 < steps {
 			from := 0
 			i := 0
@@ -159,17 +159,13 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				rhs(k1, x, y)
 				n2 := len(u)
 				path = append(path, from)
-				from2 := 0
 				i2 := -1
 				for {
 					i3 := i2 + 1
-					path = append(path, from2)
 					if i3 < n2 {
 						k1i2 := k1[i3]
 						u[i3] = y[i3] + h/2*k1i2
-						tapeint = append(tapeint, i2)
 						tape = append(tape, k1i2)
-						from2 = 1
 						i2 = i3
 					} else {
 						break
@@ -179,17 +175,14 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k2, x, u)
-				from3 := 0
+				tapeint = append(tapeint, i2)
 				i4 := -1
 				for {
 					i5 := i4 + 1
-					path = append(path, from3)
 					if i5 < n2 {
 						k2i2 := k2[i5]
 						u[i5] = y[i5] + h/2*k2i2
-						tapeint = append(tapeint, i4)
 						tape = append(tape, k2i2)
-						from3 = 1
 						i4 = i5
 					} else {
 						break
@@ -199,17 +192,14 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k3, x, u)
-				from4 := 0
+				tapeint = append(tapeint, i4)
 				i6 := -1
 				for {
 					i7 := i6 + 1
-					path = append(path, from4)
 					if i7 < n2 {
 						k3i2 := k3[i7]
 						u[i7] = y[i7] + h*k3i2
-						tapeint = append(tapeint, i6)
 						tape = append(tape, k3i2)
-						from4 = 1
 						i6 = i7
 					} else {
 						break
@@ -219,119 +209,121 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k4, x, u)
-				from5 := 0
+				tapeint = append(tapeint, i6)
 				i8 := -1
 				for {
 					i9 := i8 + 1
-					path = append(path, from5)
 					if i9 < len(y) {
 						k1i := k1[i9]
 						k2i := k2[i9]
 						k3i := k3[i9]
 						k4i := k4[i9]
 						y[i9] += h / 6 * (k1i + 2*k2i + 2*k3i + k4i)
-						tapeint = append(tapeint, i8)
 						tape = append(tape, k2i, k3i, k1i, k4i)
-						from5 = 1
 						i8 = i9
 					} else {
 						break
 					}
 				}
 				i++
+				tapeint = append(tapeint, i8)
 				if i < steps {
 					from = 1
 				} else {
-					from6 = 1
+					from2 = 1
 					break
 				}
 			}
 		} else {
-			from6 = 0
+			from2 = 0
 		}
-		from9 = from6
+		from5 = from2
 		t = y[n-1]
-		from7 = 1
+		from3 = 1
 	}
-	from8 = from7
-	t80 += 1
-	if from8 == 0 {
-		t80 = 0
+	from4 = from3
+	t76 += 1
+	if from4 == 0 {
+		t76 = 0
 	} else {
-		t2 := t80
-		t80 = 0
-		t81 += t2
-		t3 := t81
-		t81 = 0
+		t2 := t76
+		t76 = 0
+		t77 += t2
+		t3 := t77
+		t77 = 0
 		t4 := dy
 		t4[n-1] += t3
-		if from9 != 0 {
+		if from5 != 0 {
 			for {
+				t5 := tapeint
+				t6 := len(t5) - 1
+				tapeint = t5[:t6]
+				i10 := t5[t6]
 				for {
-					t5 := path
-					t6 := len(t5) - 1
-					path = t5[:t6]
-					if t5[t6] == 0 {
+					t7 := i10 - 1
+					if i10 == -1 {
 						break
 					}
-					t7 := tape
-					tape = t7[:len(t7)-4]
-					t8 := tapeint
-					t9 := len(t8) - 1
-					tapeint = t8[:t9]
-					t10 := dy
-					i10 := t8[t9] + 1
-					t11 := t10[i10]
-					t10[i10] = 0
-					t12 := dy
-					t12[i10] += t11
-					t13 := 2 / float64(steps) / 6 * t11
-					t14 := dk4
-					t14[i10] += t13
-					t15 := 2 * t13
-					t16 := dk3
-					t16[i10] += t15
-					t17 := dk2
-					t17[i10] += t15
-					t18 := dk1
-					t18[i10] += t13
+					t8 := tape
+					tape = t8[:len(t8)-4]
+					t9 := dy
+					i11 := t7 + 1
+					t10 := t9[i11]
+					t9[i11] = 0
+					t11 := dy
+					t11[i11] += t10
+					t12 := 2 / float64(steps) / 6 * t10
+					t13 := dk4
+					t13[i11] += t12
+					t14 := 2 * t12
+					t15 := dk3
+					t15[i11] += t14
+					t16 := dk2
+					t16[i11] += t14
+					t17 := dk1
+					t17[i11] += t12
+					i10 = t7
 				}
-				t19 := u2
-				t20 := tape
-				t21 := len(t20) - len(t19)
-				copy(t19, t20[t21:])
-				tape = t20[:t21]
-				t22 := tape
-				t23 := len(t22) - n
-				copy(x, t22[t23:])
-				tape = t22[:t23]
-				t24 := k4_2
-				t25 := tape
-				t26 := len(t25) - len(t24)
-				copy(t24, t25[t26:])
-				tape = t25[:t26]
+				t18 := tapeint
+				t19 := len(t18) - 1
+				i12 := t18[t19]
+				tapeint = t18[:t19]
+				t20 := u2
+				t21 := tape
+				t22 := len(t21) - len(t20)
+				copy(t20, t21[t22:])
+				tape = t21[:t22]
+				t23 := tape
+				t24 := len(t23) - n
+				copy(x, t23[t24:])
+				tape = t23[:t24]
+				t25 := k4_2
+				t26 := tape
+				t27 := len(t26) - len(t25)
+				copy(t25, t26[t27:])
+				tape = t26[:t27]
 				rhsVJP(k4_2, dk4, x, dx, u2, du)
 				for {
-					t27 := path
-					t28 := len(t27) - 1
-					path = t27[:t28]
-					if t27[t28] == 0 {
+					t28 := i12 - 1
+					if i12 == -1 {
 						break
 					}
 					t29 := tape
 					tape = t29[:len(t29)-1]
-					t30 := tapeint
-					t31 := len(t30) - 1
-					tapeint = t30[:t31]
-					t32 := du
-					i11 := t30[t31] + 1
-					t33 := t32[i11]
-					t32[i11] = 0
-					t34 := dk3
-					t34[i11] += 2 / float64(steps) * t33
-					t35 := dy
-					t35[i11] += t33
+					t30 := du
+					i13 := t28 + 1
+					t31 := t30[i13]
+					t30[i13] = 0
+					t32 := dk3
+					t32[i13] += 2 / float64(steps) * t31
+					t33 := dy
+					t33[i13] += t31
+					i12 = t28
 				}
+				t34 := tapeint
+				t35 := len(t34) - 1
+				i14 := t34[t35]
+				tapeint = t34[:t35]
 				t36 := u2
 				t37 := tape
 				t38 := len(t37) - len(t36)
@@ -348,81 +340,77 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				tape = t42[:t43]
 				rhsVJP(k3_2, dk3, x, dx, u2, du)
 				for {
-					t44 := path
-					t45 := len(t44) - 1
-					path = t44[:t45]
-					if t44[t45] == 0 {
+					t44 := i14 - 1
+					if i14 == -1 {
 						break
 					}
-					t46 := tape
-					tape = t46[:len(t46)-1]
-					t47 := tapeint
-					t48 := len(t47) - 1
-					tapeint = t47[:t48]
-					t49 := du
-					i12 := t47[t48] + 1
-					t50 := t49[i12]
-					t49[i12] = 0
-					t51 := dk2
-					t51[i12] += 2 / float64(steps) / 2 * t50
-					t52 := dy
-					t52[i12] += t50
+					t45 := tape
+					tape = t45[:len(t45)-1]
+					t46 := du
+					i15 := t44 + 1
+					t47 := t46[i15]
+					t46[i15] = 0
+					t48 := dk2
+					t48[i15] += 2 / float64(steps) / 2 * t47
+					t49 := dy
+					t49[i15] += t47
+					i14 = t44
 				}
-				t53 := u2
-				t54 := tape
-				t55 := len(t54) - len(t53)
-				copy(t53, t54[t55:])
-				tape = t54[:t55]
-				t56 := tape
-				t57 := len(t56) - n
-				copy(x, t56[t57:])
-				tape = t56[:t57]
-				t58 := k2_2
-				t59 := tape
-				t60 := len(t59) - len(t58)
-				copy(t58, t59[t60:])
-				tape = t59[:t60]
+				t50 := tapeint
+				t51 := len(t50) - 1
+				i16 := t50[t51]
+				tapeint = t50[:t51]
+				t52 := u2
+				t53 := tape
+				t54 := len(t53) - len(t52)
+				copy(t52, t53[t54:])
+				tape = t53[:t54]
+				t55 := tape
+				t56 := len(t55) - n
+				copy(x, t55[t56:])
+				tape = t55[:t56]
+				t57 := k2_2
+				t58 := tape
+				t59 := len(t58) - len(t57)
+				copy(t57, t58[t59:])
+				tape = t58[:t59]
 				rhsVJP(k2_2, dk2, x, dx, u2, du)
 				for {
-					t61 := path
-					t62 := len(t61) - 1
-					path = t61[:t62]
-					if t61[t62] == 0 {
+					t60 := i16 - 1
+					if i16 == -1 {
 						break
 					}
-					t63 := tape
-					tape = t63[:len(t63)-1]
-					t64 := tapeint
-					t65 := len(t64) - 1
-					tapeint = t64[:t65]
-					t66 := du
-					i13 := t64[t65] + 1
-					t67 := t66[i13]
-					t66[i13] = 0
-					t68 := dk1
-					t68[i13] += 2 / float64(steps) / 2 * t67
-					t69 := dy
-					t69[i13] += t67
+					t61 := tape
+					tape = t61[:len(t61)-1]
+					t62 := du
+					i17 := t60 + 1
+					t63 := t62[i17]
+					t62[i17] = 0
+					t64 := dk1
+					t64[i17] += 2 / float64(steps) / 2 * t63
+					t65 := dy
+					t65[i17] += t63
+					i16 = t60
 				}
-				t70 := y2
-				t71 := tape
-				t72 := len(t71) - len(t70)
-				copy(t70, t71[t72:])
-				tape = t71[:t72]
-				t73 := tape
-				t74 := len(t73) - n
-				copy(x, t73[t74:])
-				tape = t73[:t74]
-				t75 := k1_2
-				t76 := tape
-				t77 := len(t76) - len(t75)
-				copy(t75, t76[t77:])
-				tape = t76[:t77]
+				t66 := y2
+				t67 := tape
+				t68 := len(t67) - len(t66)
+				copy(t66, t67[t68:])
+				tape = t67[:t68]
+				t69 := tape
+				t70 := len(t69) - n
+				copy(x, t69[t70:])
+				tape = t69[:t70]
+				t71 := k1_2
+				t72 := tape
+				t73 := len(t72) - len(t71)
+				copy(t71, t72[t73:])
+				tape = t72[:t73]
 				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t78 := path
-				t79 := len(t78) - 1
-				path = t78[:t79]
-				if t78[t79] == 0 {
+				t74 := path
+				t75 := len(t74) - 1
+				path = t74[:t75]
+				if t74[t75] == 0 {
 					return t
 				}
 			}

@@ -12,7 +12,6 @@ package heat
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64) {
 	var tapeint []int
-	var path []int
 	var tape []float64
 	var df float64
 	t := cap(u0) > 0
@@ -33,40 +32,29 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	t2 := copy(u, u0)
 	s := 0
 	for ; s < steps; s++ {
-		t25 := u[n-1]
+		t23 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t25
-		from := 0
-		i6 := 1
+		next[n-1] = t23
+		i7 := 1
+		for ; i7 < n-1; i7++ {
+			ui2 := u[i7]
+			t24 := u[i7-1]
+			t25 := u[i7+1]
+			next[i7] = ui2 + kappa*(t24-2*ui2+t25)
+			tape = append(tape, ui2, t24, t25)
+		}
+		tapeint = append(tapeint, i7)
+		i8 := -1
 		for {
-			path = append(path, from)
-			if i6 < n-1 {
-				ui2 := u[i6]
-				t26 := u[i6-1]
-				t27 := u[i6+1]
-				next[i6] = ui2 + kappa*(t26-2*ui2+t27)
-				tapeint = append(tapeint, i6)
-				tape = append(tape, ui2, t26, t27)
-				from = 1
-				i6++
+			i9 := i8 + 1
+			if i9 < len(u) {
+				u[i9] = next[i9]
+				i8 = i9
 			} else {
 				break
 			}
 		}
-		from2 := 0
-		i7 := -1
-		for {
-			i8 := i7 + 1
-			path = append(path, from2)
-			if i8 < len(u) {
-				u[i8] = next[i8]
-				tapeint = append(tapeint, i7)
-				from2 = 1
-				i7 = i8
-			} else {
-				break
-			}
-		}
+		tapeint = append(tapeint, i8)
 	}
 	f = 0
 	i := -1
@@ -103,26 +91,28 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 		if s == 0 {
 			break
 		}
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		i4 := t8[t9]
 		for {
-			t8 := path
-			t9 := len(t8) - 1
-			path = t8[:t9]
-			if t8[t9] == 0 {
+			t10 := i4 - 1
+			if i4 == -1 {
 				break
 			}
-			t10 := tapeint
-			t11 := len(t10) - 1
-			tapeint = t10[:t11]
-			i4 := t10[t11] + 1
-			dui := du[i4]
-			du[i4] = 0
-			dnext[i4] += dui
+			i5 := t10 + 1
+			dui := du[i5]
+			du[i5] = 0
+			dnext[i5] += dui
+			i4 = t10
 		}
+		t11 := tapeint
+		t12 := len(t11) - 1
+		tapeint = t11[:t12]
+		i6 := t11[t12]
 		for {
-			t12 := path
-			t13 := len(t12) - 1
-			path = t12[:t13]
-			if t12[t13] == 0 {
+			t13 := i6 - 1
+			if i6 == 1 {
 				break
 			}
 			t14 := tape
@@ -131,24 +121,21 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 			t17 := t14[t15+1]
 			t18 := t14[t15+2]
 			tape = t14[:t15]
-			t19 := tapeint
-			t20 := len(t19) - 1
-			i5 := t19[t20]
-			tapeint = t19[:t20]
-			t21 := dnext[i5]
-			dnext[i5] = 0
-			dkappa += t21 * (t17 - 2*t16 + t18)
-			t22 := kappa * t21
-			du[i5+1] += t22
-			du[i5-1] += t22
-			du[i5] += t21 - 2*t22
+			t19 := dnext[t13]
+			dnext[t13] = 0
+			dkappa += t19 * (t17 - 2*t16 + t18)
+			t20 := kappa * t19
+			du[t13+1] += t20
+			du[t13-1] += t20
+			du[t13] += t19 - 2*t20
+			i6 = t13
 		}
-		t23 := dnext[n-1]
+		t21 := dnext[n-1]
 		dnext[n-1] = 0
-		t24 := dnext[0]
+		t22 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t23
-		du[0] += t24
+		du[n-1] += t21
+		du[0] += t22
 		s = t7
 	}
 	for k := 0; k < t2; k++ {

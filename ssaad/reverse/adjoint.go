@@ -56,6 +56,9 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 			t.rvals[g[k]] = x
 		}
 	}
+	if c := t.countedExit(b); c != nil {
+		c.final = t.rvals[c.phi]
+	}
 	clear(t.pend)
 	if b == t.exit {
 		// The seeds: the adjoints of the results (1 for //gad:grad).

@@ -23,6 +23,11 @@ type countedLoop struct {
 	step   *ir.Value // constant
 	pre    int       // position of the preheader in header.Preds
 	latch  int       // position of the latch
+	// exit, for a loop nested in another, is the block the loop exits to,
+	// which records the final index; final is that index as popped in its
+	// reverse.
+	exit  *ir.Block
+	final *ir.Value
 	// In the reverse of the header: idx is the index of the header
 	// execution being reversed (a φ), prev = idx - step the index of the
 	// iteration before it.
@@ -37,14 +42,14 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 	out := map[*ir.Block]*countedLoop{}
 	for hi, body := range t.cfg.Loop {
 		h := t.primal.Blocks[hi]
-		if len(h.Preds) != 2 || !t.cfg.Dominates(h, t.exit) {
+		if len(h.Preds) != 2 {
 			continue
 		}
 		nested := false
 		for oi := range t.cfg.Loop {
 			nested = nested || oi != hi && t.cfg.InLoop(t.primal.Blocks[oi], h)
 		}
-		if nested {
+		if !nested && !t.cfg.Dominates(h, t.exit) {
 			continue
 		}
 		pre, latch := 0, 1
@@ -87,7 +92,21 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 			if constant.Sign(step.Const) == 0 {
 				continue
 			}
-			out[h] = &countedLoop{header: h, phi: v, init: v.Args[pre], step: step, pre: pre, latch: latch}
+			c := &countedLoop{header: h, phi: v, init: v.Args[pre], step: step, pre: pre, latch: latch}
+			if nested {
+				// The final index changes with the outer iterations: the
+				// block the loop exits to records it, once per run of the
+				// loop. It must be the header's only way out.
+				for _, s := range h.Succs {
+					if !body[s.Index] {
+						c.exit = s
+					}
+				}
+				if c.exit == nil || len(c.exit.Preds) != 1 || !isConstOrParam(c.init) {
+					break
+				}
+			}
+			out[h] = c
 			break
 		}
 	}
@@ -112,9 +131,24 @@ func (t *transformer) startCounted(c *countedLoop) {
 func (t *transformer) finishCounted(c *countedLoop) {
 	for _, p := range t.rev[c.header].Preds {
 		arg := t.v(c.phi)
+		if c.exit != nil {
+			arg = c.final
+		}
 		if t.backEdge[p] {
 			arg = c.prev
 		}
 		c.idx.Args = append(c.idx.Args, arg)
 	}
+}
+
+func isConstOrParam(v *ir.Value) bool { return v.Op == ir.OpConst || v.Op == ir.OpParam }
+
+// countedExit returns the nested counted loop that exits to b, or nil.
+func (t *transformer) countedExit(b *ir.Block) *countedLoop {
+	for _, c := range t.counted {
+		if c.exit == b {
+			return c
+		}
+	}
+	return nil
 }

@@ -434,6 +434,10 @@ func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
 	defer func() { t.cur = nil }()
 	var out []*ir.Value
 	seen := map[*ir.Value]bool{}
+	if c := t.countedExit(b); c != nil {
+		out = append(out, c.phi) // the final index of the loop exited
+		seen[c.phi] = true
+	}
 	for _, v := range b.Instrs {
 		for _, w := range t.instrNeeds(v) {
 			if w == nil {

@@ -1820,9 +1820,8 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
-	var tapeint []int
 	var tape []float64
-	var path []int
+	var tapeint []int
 	var ds2 float64
 	var ds1 float64
 	var dsum float64
@@ -1835,46 +1834,40 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
-		from := 0
 		j2 := 1
 		var n int
 		for {
 			n = len(x)
-			path = append(path, from)
 			if j2 < n {
 				xj := x[j2]
-				tapeint = append(tapeint, j2)
 				tape = append(tape, d2)
 				s1 += float64(j2) * d2 * xj
 				d2 *= d1
-				from = 1
 				j2++
 			} else {
 				break
 			}
 		}
+		tapeint = append(tapeint, j2)
 		d2_2 := 1.0
 		s2_2 := 0.0
-		from2 := 0
-		i2 := -1
+		i3 := -1
 		for {
-			t21 := i2 + 1
-			path = append(path, from2)
-			if t21 < n {
-				v := x[t21]
-				tapeint = append(tapeint, i2)
+			t18 := i3 + 1
+			if t18 < n {
+				v := x[t18]
 				tape = append(tape, d2_2)
 				s2_2 += d2_2 * v
 				d2_2 *= d1
-				from2 = 1
-				i2 = t21
+				i3 = t18
 			} else {
 				break
 			}
 		}
-		t22 := s1 - s2_2*s2_2 - 1
+		t19 := s1 - s2_2*s2_2 - 1
+		tapeint = append(tapeint, i3)
 		tape = append(tape, s2_2, s1)
-		sum += t22 * t22
+		sum += t19 * t19
 	}
 	x0 := x[0]
 	t := x0 * x0
@@ -1893,42 +1886,40 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		t6 := len(t5) - 2
 		s2 := t5[t6]
 		tape = t5[:t6]
-		t7 := 2 * (dsum * (t5[t6+1] - s2*s2 - 1))
-		ds1 += t7
-		ds2 -= t7 * s2
-		ds2 -= s2 * t7
+		t7 := tapeint
+		t8 := len(t7) - 1
+		tapeint = t7[:t8]
+		t9 := 2 * (dsum * (t5[t6+1] - s2*s2 - 1))
+		ds1 += t9
+		ds2 -= t9 * s2
+		ds2 -= s2 * t9
+		i2 := t7[t8]
 		for {
-			t8 := path
-			t9 := len(t8) - 1
-			path = t8[:t9]
-			if t8[t9] == 0 {
+			t10 := i2 - 1
+			if i2 == -1 {
 				break
 			}
-			t10 := tape
-			t11 := len(t10) - 1
-			tape = t10[:t11]
-			t12 := tapeint
-			t13 := len(t12) - 1
-			t14 := t12[t13]
-			tapeint = t12[:t13]
-			dx[t14+1] += t10[t11] * ds2
+			t11 := tape
+			t12 := len(t11) - 1
+			tape = t11[:t12]
+			dx[t10+1] += t11[t12] * ds2
+			i2 = t10
 		}
 		ds2 = 0
+		t13 := tapeint
+		t14 := len(t13) - 1
+		tapeint = t13[:t14]
+		j := t13[t14]
 		for {
-			t15 := path
-			t16 := len(t15) - 1
-			path = t15[:t16]
-			if t15[t16] == 0 {
+			t15 := j - 1
+			if j == 1 {
 				break
 			}
-			t17 := tape
-			t18 := len(t17) - 1
-			tape = t17[:t18]
-			t19 := tapeint
-			t20 := len(t19) - 1
-			j := t19[t20]
-			tapeint = t19[:t20]
-			dx[j] += float64(j) * t17[t18] * ds1
+			t16 := tape
+			t17 := len(t16) - 1
+			tape = t16[:t17]
+			dx[t15] += float64(t15) * t16[t17] * ds1
+			j = t15
 		}
 		ds1 = 0
 		i = t4
@@ -3305,9 +3296,8 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
-	var tapeint []int
 	var tape []float64
-	var path []int
+	var tapeint []int
 	var dss float64
 	var df float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -3324,29 +3314,26 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		i2 := i + 1
 		if i2 < 5 {
 			cv2 := c[i2]
-			t12 := A[i2]
+			t11 := A[i2]
 			ss := 0.0
-			from := 0
-			i3 := -1
+			i4 := -1
 			for {
-				j2 := i3 + 1
-				path = append(path, from)
+				j2 := i4 + 1
 				if j2 < 2 {
-					av := t12[j2]
+					av := t11[j2]
 					xja := x[j2] - av
-					tapeint = append(tapeint, i3)
 					tape = append(tape, av)
 					ss += xja * xja
-					from = 1
-					i3 = j2
+					i4 = j2
 				} else {
 					break
 				}
 			}
-			t13 := math.Exp(-0.3183098861837907 * ss)
-			t14 := math.Cos(3.141592653589793 * ss)
-			tape = append(tape, ss, t13, cv2, t14)
-			f += cv2 * t13 * t14
+			t12 := math.Exp(-0.3183098861837907 * ss)
+			t13 := math.Cos(3.141592653589793 * ss)
+			tapeint = append(tapeint, i4)
+			tape = append(tape, ss, t12, cv2, t13)
+			f += cv2 * t12 * t13
 			i = i2
 		} else {
 			break
@@ -3363,24 +3350,24 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		t4 := t2[t3+1]
 		cv := t2[t3+2]
 		tape = t2[:t3]
-		t5 := df
-		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3]) * (cv * t4 * t5))
-		dss += -0.3183098861837907 * (t4 * (cv * (t5 * t2[t3+3])))
+		t5 := tapeint
+		t6 := len(t5) - 1
+		tapeint = t5[:t6]
+		t7 := df
+		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3]) * (cv * t4 * t7))
+		dss += -0.3183098861837907 * (t4 * (cv * (t7 * t2[t3+3])))
+		i3 := t5[t6]
 		for {
-			t6 := path
-			t7 := len(t6) - 1
-			path = t6[:t7]
-			if t6[t7] == 0 {
+			t8 := i3 - 1
+			if i3 == -1 {
 				break
 			}
-			t8 := tape
-			t9 := len(t8) - 1
-			tape = t8[:t9]
-			t10 := tapeint
-			t11 := len(t10) - 1
-			tapeint = t10[:t11]
-			j := t10[t11] + 1
-			dx[j] += 2 * (dss * (x[j] - t8[t9]))
+			t9 := tape
+			t10 := len(t9) - 1
+			tape = t9[:t10]
+			j := t8 + 1
+			dx[j] += 2 * (dss * (x[j] - t9[t10]))
+			i3 = t8
 		}
 		dss = 0
 		i = t

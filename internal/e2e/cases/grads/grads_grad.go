@@ -287,7 +287,6 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func QuadGrad(a, x, dx []float64) float64 {
 	var tapeint []int
-	var path []int
 	var dq float64
 	var dq2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -297,22 +296,11 @@ func QuadGrad(a, x, dx []float64) float64 {
 	q := 0.0
 	i := 0
 	for ; i < n; i++ {
-		from := 0
 		j2 := 0
-		for {
-			path = append(path, from)
-			if j2 < n {
-				t10 := a[i*n+j2]
-				xi := x[i]
-				xj2 := x[j2]
-				tapeint = append(tapeint, j2)
-				q += t10 * xi * xj2
-				from = 1
-				j2++
-			} else {
-				break
-			}
+		for ; j2 < n; j2++ {
+			q += a[i*n+j2] * x[i] * x[j2]
 		}
+		tapeint = append(tapeint, j2)
 	}
 	dq2 += 1
 	for {
@@ -323,22 +311,21 @@ func QuadGrad(a, x, dx []float64) float64 {
 		t2 := dq2
 		dq2 = 0
 		dq += t2
+		t3 := tapeint
+		t4 := len(t3) - 1
+		tapeint = t3[:t4]
+		j := t3[t4]
 		for {
-			t3 := path
-			t4 := len(t3) - 1
-			path = t3[:t4]
-			if t3[t4] == 0 {
+			t5 := j - 1
+			if j == 0 {
 				break
 			}
-			t5 := tapeint
-			t6 := len(t5) - 1
-			j := t5[t6]
-			tapeint = t5[:t6]
-			t7 := dq
-			xj := x[j]
-			t8 := a[t*n+j]
-			dx[j] += t8 * x[t] * t7
-			dx[t] += t8 * (t7 * xj)
+			t6 := dq
+			t7 := x[t5]
+			t8 := a[t*n+t5]
+			dx[t5] += t8 * x[t] * t6
+			dx[t] += t8 * (t6 * t7)
+			j = t5
 		}
 		t9 := dq
 		dq = 0
