@@ -136,7 +136,12 @@ func (t *transformer) jump(to *ir.Block) {
 
 // phiEdge moves the adjoints of b's φs to their arguments from
 // predecessor i.
+//
+// The φs of a block are one parallel assignment, so their adjoints are all
+// taken before any is passed on: a φ may be the argument of another
+// (a, b = b, 2*x*b - a).
 func (t *transformer) phiEdge(b *ir.Block, i int) {
+	var phis, gs []*ir.Value
 	for _, v := range b.Instrs {
 		if v.Op != ir.OpPhi {
 			break
@@ -144,8 +149,11 @@ func (t *transformer) phiEdge(b *ir.Block, i int) {
 		if !t.act.Varied(v) || !hasAdjoint(v.Type) || t.share[v.Args[i]] == v {
 			continue // an accumulator's adjoint stays in the shared variable
 		}
-		g := t.take(v)
-		t.accumulate(v.Args[i], g)
+		phis = append(phis, v)
+		gs = append(gs, t.take(v))
+	}
+	for k, v := range phis {
+		t.accumulate(v.Args[i], gs[k])
 	}
 }
 

@@ -8,6 +8,7 @@ package arith
 // Poly returns 3x³ − 2x² + x − 5.
 //
 //gad:jvp
+//gad:grad
 func Poly(x float64) float64 {
 	return 3*x*x*x - 2*x*x + x - 5
 }
@@ -15,6 +16,7 @@ func Poly(x float64) float64 {
 // Ops mixes + − × ÷ between varied values and with constants.
 //
 //gad:jvp
+//gad:grad
 func Ops(x, y float64) float64 {
 	return (x+y)*(x-y)/(1+x*x) - y/x + 2/y
 }
@@ -22,6 +24,7 @@ func Ops(x, y float64) float64 {
 // Compound applies each compound assignment operator to a local.
 //
 //gad:jvp
+//gad:grad
 func Compound(x, y float64) float64 {
 	s := x
 	s += y
@@ -36,6 +39,7 @@ func Compound(x, y float64) float64 {
 // Neg uses unary minus on varied values and expressions.
 //
 //gad:jvp
+//gad:grad
 func Neg(x float64) float64 {
 	y := -x
 	return -(y * y * x) + -2*x - (-y)
@@ -44,6 +48,7 @@ func Neg(x float64) float64 {
 // Reassign overwrites the same variables repeatedly.
 //
 //gad:jvp
+//gad:grad
 func Reassign(x float64) float64 {
 	a := x
 	a = a * a
@@ -66,6 +71,7 @@ func Swap(x, y float64) (float64, float64) {
 // Quotient divides by varied values twice.
 //
 //gad:jvp
+//gad:grad
 func Quotient(x, y, z float64) float64 {
 	return x / y / z
 }
@@ -73,6 +79,7 @@ func Quotient(x, y, z float64) float64 {
 // Constant ignores its argument: its derivative is zero.
 //
 //gad:jvp
+//gad:grad
 func Constant(x float64) float64 {
 	return 42
 }
@@ -80,6 +87,7 @@ func Constant(x float64) float64 {
 // Identity returns its argument.
 //
 //gad:jvp
+//gad:grad
 func Identity(x float64) float64 {
 	return x
 }
@@ -87,6 +95,7 @@ func Identity(x float64) float64 {
 // Untyped uses untyped constants of every kind in float expressions.
 //
 //gad:jvp
+//gad:grad
 func Untyped(x float64) float64 {
 	const half = 1 / 2.0
 	const three = 3

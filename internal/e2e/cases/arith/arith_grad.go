@@ -14,6 +14,25 @@ func PolyJVP(x, dx float64) (float64, float64) {
 	return t2*x - t3*x + x - 5, (3*dx*x+t*dx)*x + t2*dx - (2*dx*x + t3*dx) + dx
 }
 
+// PolyGrad computes Poly and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Poly; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PolyGrad(x float64) (f, dx float64) {
+	t := 3 * x * x
+	t2 := 2 * x
+	t3 := t*x - t2*x + x - 5
+	dx += 1
+	dx -= t2 * 1
+	dx -= 2 * (1 * x)
+	dx += t
+	dx += t
+	dx += 3 * (x * x)
+	return t3, dx
+}
+
 // OpsJVP computes Ops and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -29,6 +48,36 @@ func OpsJVP(x, dx, y, dy float64) (float64, float64) {
 	return t4 - t5 + t6, ((dx+dy)*t2+t*(dx-dy)-t4*(2*(dx*x)))/t3 - (dy-t5*dx)/x - t6*dy/y
 }
 
+// OpsGrad computes Ops and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Ops; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func OpsGrad(x, y float64) (f, dx, dy float64) {
+	t := x + y
+	t2 := x - y
+	t3 := 1 + x*x
+	t4 := t * t2 / t3
+	t5 := y / x
+	t6 := 2 / y
+	t7 := t4 - t5 + t6
+	dy -= t6 / y
+	dy -= 1 / x
+	dx += 1 * t5 / x
+	t8 := 1 / t3
+	t9 := t4 / t3
+	dx -= t9 * x
+	dx -= x * t9
+	t10 := t8 * t2
+	t11 := t * t8
+	dx += t11
+	dy -= t11
+	dx += t10
+	dy += t10
+	return t7, dx, dy
+}
+
 // CompoundJVP computes Compound and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -41,6 +90,28 @@ func CompoundJVP(x, dx, y, dy float64) (float64, float64) {
 	return s3 * s3, 2 * (((dx+dy)*x + s*dx - 3*dy - s2*dy) / y * s3)
 }
 
+// CompoundGrad computes Compound and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Compound; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func CompoundGrad(x, y float64) (f, dx, dy float64) {
+	s := x + y
+	s2 := (s*x - 3*y) / y
+	s3 := s2 + 1
+	s4 := s3 * s3
+	t := 2 * s3
+	t2 := t / y
+	dy -= t * s2 / y
+	dy -= 3 * t2
+	t3 := t2 * x
+	dx += s * t2
+	dx += t3
+	dy += t3
+	return s4, dx, dy
+}
+
 // NegJVP computes Neg and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -49,6 +120,22 @@ func CompoundJVP(x, dx, y, dy float64) (float64, float64) {
 func NegJVP(x, dx float64) (float64, float64) {
 	t := x * x
 	return -2*x - t*x - x, -2*dx - (2*(dx*x)*x + t*dx) - dx
+}
+
+// NegGrad computes Neg and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Neg; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func NegGrad(x float64) (f, dx float64) {
+	t := x * x
+	t2 := -2*x - t*x - x
+	dx += -2
+	t3 := 1 * x
+	dx -= t * 1
+	dx -= 1 + t3*x + x*t3
+	return t2, dx
 }
 
 // ReassignJVP computes Reassign and its directional derivative along the tangents
@@ -63,6 +150,27 @@ func ReassignJVP(x, dx float64) (float64, float64) {
 	a2 := (a + x) / t
 	da2 := (da + dx - a2*da) / t
 	return 2*a2 - a2*x, 2*da2 - (da2*x + a2*dx)
+}
+
+// ReassignGrad computes Reassign and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Reassign; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ReassignGrad(x float64) (f, dx float64) {
+	a := x * x
+	t := 1 + a
+	a2 := (a + x) / t
+	t2 := 2*a2 - a2*x
+	dx -= a2 * 1
+	t3 := 2 - 1*x
+	t4 := t3 / t
+	t5 := t4 - t3*a2/t
+	dx += t4
+	dx += t5 * x
+	dx += x * t5
+	return t2, dx
 }
 
 // SwapJVP computes Swap and its directional derivative along the tangents
@@ -87,6 +195,22 @@ func QuotientJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 	return t2, ((dx-t*dy)/y - t2*dz) / z
 }
 
+// QuotientGrad computes Quotient and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy), z (returned as dz).
+// The first result is the value of Quotient; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func QuotientGrad(x, y, z float64) (f, dx, dy, dz float64) {
+	t := x / y
+	t2 := t / z
+	t3 := 1 / z
+	dz -= t2 / z
+	dx += t3 / y
+	dy -= t3 * t / y
+	return t2, dx, dy, dz
+}
+
 // ConstantJVP computes Constant and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -96,12 +220,33 @@ func ConstantJVP(x, dx float64) (float64, float64) {
 	return 42, 0
 }
 
+// ConstantGrad computes Constant and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Constant; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ConstantGrad(x float64) (f, dx float64) {
+	return 42, dx
+}
+
 // IdentityJVP computes Identity and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Identity; its tangent.
 func IdentityJVP(x, dx float64) (float64, float64) {
+	return x, dx
+}
+
+// IdentityGrad computes Identity and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Identity; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func IdentityGrad(x float64) (f, dx float64) {
+	dx += 1
 	return x, dx
 }
 
@@ -114,4 +259,21 @@ func UntypedJVP(x, dx float64) (float64, float64) {
 	t := 0.5 * x
 	t2 := 0.001 / x
 	return t*x + 3*x + 97 - t2, 0.5*dx*x + t*dx + 3*dx + t2*dx/x
+}
+
+// UntypedGrad computes Untyped and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Untyped; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func UntypedGrad(x float64) (f, dx float64) {
+	t := 0.5 * x
+	t2 := 0.001 / x
+	t3 := t*x + 3*x + 97 - t2
+	dx += 1 * t2 / x
+	dx += 3
+	dx += t
+	dx += t
+	return t3, dx
 }

@@ -20,6 +20,7 @@ func cubicPlus(x float64) float64 { return x*x*x + 2*x }
 // SumSq calls a helper in a loop.
 //
 //gad:jvp
+//gad:grad
 func SumSq(x []float64) float64 {
 	s := 0.0
 	for _, v := range x {
@@ -31,6 +32,7 @@ func SumSq(x []float64) float64 {
 // Nested composes calls.
 //
 //gad:jvp
+//gad:grad
 func Nested(x float64) float64 {
 	return square(cubicPlus(square(x)+1)) - cubicPlus(x)
 }
@@ -42,6 +44,7 @@ func polar(x, y float64) (r, theta float64) {
 // PolarProduct calls a function with two results.
 //
 //gad:jvp
+//gad:grad
 func PolarProduct(x, y float64) float64 {
 	r, th := polar(x, y)
 	return r * th
@@ -58,6 +61,7 @@ func ipow(x float64, n int) float64 {
 // Powers calls a helper with an int parameter.
 //
 //gad:jvp
+//gad:grad
 func Powers(x float64) float64 {
 	return ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
 }
@@ -72,6 +76,7 @@ func scaleInto(dst []float64, a float64, x []float64) {
 // ScaledNorm calls a helper that writes into a local destination.
 //
 //gad:jvp
+//gad:grad
 func ScaledNorm(a float64, x []float64) float64 {
 	tmp := make([]float64, len(x))
 	scaleInto(tmp, a, x)
@@ -81,6 +86,7 @@ func ScaledNorm(a float64, x []float64) float64 {
 // Mixed calls the same helper with a constant and with a varied argument.
 //
 //gad:jvp
+//gad:grad
 func Mixed(x float64) float64 {
 	c := square(3.0)
 	return c*x + square(x)
@@ -98,6 +104,7 @@ func (f Affine) Apply(x float64) float64 { return f.A*x + f.B }
 // values.
 //
 //gad:jvp
+//gad:grad
 func Compose(x float64) float64 {
 	f := Affine{A: 2, B: 1}
 	g := Affine{A: x, B: -1}
@@ -108,6 +115,7 @@ func Compose(x float64) float64 {
 // values.
 //
 //gad:jvp
+//gad:grad
 func TriangleArea(a, b, c geom.Vec3) float64 {
 	return 0.5 * geom.Cross(b.Sub(a), c.Sub(a)).Norm()
 }
@@ -115,6 +123,7 @@ func TriangleArea(a, b, c geom.Vec3) float64 {
 // Angle calls geom with a result of math.
 //
 //gad:jvp
+//gad:grad
 func Angle(a, b geom.Vec3) float64 {
 	return math.Acos(geom.Dot(a, b) / (a.Norm() * b.Norm()))
 }
@@ -123,6 +132,7 @@ func Angle(a, b geom.Vec3) float64 {
 // the points (x[3i], x[3i+1], x[3i+2]).
 //
 //gad:jvp
+//gad:grad
 func PathLength(x []float64) float64 {
 	s := 0.0
 	for i := 3; i+3 <= len(x); i += 3 {
@@ -141,6 +151,7 @@ func UnitTangent(dst, x []float64) {
 // TriArea calls a pointer-receiver method of geom through a pointer.
 //
 //gad:jvp
+//gad:grad
 func TriArea(t *geom.Triangle) float64 {
 	return t.Area()
 }

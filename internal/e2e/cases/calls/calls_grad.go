@@ -34,6 +34,57 @@ func squareJVP(x, dx float64) (float64, float64) {
 	return x * x, 2 * (dx * x)
 }
 
+// SumSqGrad computes SumSq and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of SumSq; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func SumSqGrad(x, dx []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SumSqGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < len(x) {
+			s += square(x[t])
+			i = t
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := t2 + 1
+		_, t4 := squareVJP(x[t3], ds)
+		dx[t3] += t4
+		i = t2
+	}
+	ds = 0
+	return s
+}
+
+// squareVJP computes square and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of square; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func squareVJP(x, seed float64) (f, dx float64) {
+	t := x * x
+	dx += seed * x
+	dx += x * seed
+	return t, dx
+}
+
 // NestedJVP computes Nested and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -55,6 +106,42 @@ func NestedJVP(x, dx float64) (float64, float64) {
 func cubicPlusJVP(x, dx float64) (float64, float64) {
 	t := x * x
 	return t*x + 2*x, 2*(dx*x)*x + t*dx + 2*dx
+}
+
+// NestedGrad computes Nested and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Nested; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func NestedGrad(x float64) (f, dx float64) {
+	t := square(x) + 1
+	t2 := cubicPlus(t)
+	t3 := square(t2) - cubicPlus(x)
+	_, t4 := cubicPlusVJP(x, -1)
+	dx += t4
+	_, t5 := squareVJP(t2, 1)
+	_, t6 := cubicPlusVJP(t, t5)
+	_, t7 := squareVJP(x, t6)
+	dx += t7
+	return t3, dx
+}
+
+// cubicPlusVJP computes cubicPlus and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of cubicPlus; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func cubicPlusVJP(x, seed float64) (f, dx float64) {
+	t := x * x
+	t2 := t*x + 2*x
+	dx += 2 * seed
+	t3 := seed * x
+	dx += t * seed
+	dx += t3 * x
+	dx += x * t3
+	return t2, dx
 }
 
 // PolarProductJVP computes PolarProduct and its directional derivative along the tangents
@@ -85,6 +172,55 @@ func polarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 	}
 	t5 := x*x + y*y
 	return t, math.Atan2(y, x), t3*dx + t4*dy, x/t5*dy - y/t5*dx
+}
+
+// PolarProductGrad computes PolarProduct and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of PolarProduct; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PolarProductGrad(x, y float64) (f, dx, dy float64) {
+	var dth float64
+	var dr float64
+	r, th := polar(x, y)
+	t := r * th
+	dr += th
+	dth += r
+	t2 := dr
+	dr = 0
+	t3 := dth
+	dth = 0
+	_, _, t4, t5 := polarVJP(x, y, t2, t3)
+	dx += t4
+	dy += t5
+	return t, dx, dy
+}
+
+// polarVJP computes polar and the vector-Jacobian product of the seeds dr, dtheta (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of polar; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func polarVJP(x, y, dr, dtheta float64) (r, theta, dx, dy float64) {
+	t := math.Hypot(x, y)
+	t2 := math.Atan2(y, x)
+	t3 := x*x + y*y
+	dy += x / t3 * dtheta
+	dx -= y / t3 * dtheta
+	t4 := t == 0
+	t5 := x / t
+	if t4 {
+		t5 = 0
+	}
+	dx += t5 * dr
+	t6 := y / t
+	if t4 {
+		t6 = 0
+	}
+	dy += t6 * dr
+	return t, t2, dx, dy
 }
 
 // PowersJVP computes Powers and its directional derivative along the tangents
@@ -128,6 +264,91 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 	return p2, dp
 }
 
+// PowersGrad computes Powers and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Powers; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowersGrad(x float64) (f, dx float64) {
+	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
+	_, t2 := ipowVJP(x, 0, 1)
+	dx += t2
+	_, t3 := ipowVJP(x, 2, -(2.0 * 1))
+	dx += t3
+	_, t4 := ipowVJP(x, 3, 1)
+	dx += t4
+	return t, dx
+}
+
+// ipowVJP computes ipow and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of ipow; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ipowVJP(x float64, n int, seed float64) (f, dx float64) {
+	var from3 int
+	var tape []float64
+	var path []int
+	var dp float64
+	var dp2 float64
+	var dp3 float64
+	var p2 float64
+	var from2 int
+	if 0 < n {
+		p := 1.0
+		from := 0
+		i := 0
+		for {
+			p2 = p * x
+			i++
+			path = append(path, from)
+			tape = append(tape, p)
+			if i < n {
+				p = p2
+				from = 1
+			} else {
+				from2 = 1
+				break
+			}
+		}
+	} else {
+		p2 = 1
+		from2 = 0
+	}
+	from3 = from2
+	dp += seed
+	if from3 == 0 {
+		dp = 0
+	} else {
+		t := dp
+		dp = 0
+		dp2 += t
+		for {
+			t2 := tape
+			t3 := len(t2) - 1
+			tape = t2[:t3]
+			t4 := dp2
+			dp2 = 0
+			dp3 += t4 * x
+			dx += t2[t3] * t4
+			t5 := path
+			t6 := len(t5) - 1
+			path = t5[:t6]
+			if t5[t6] == 0 {
+				break
+			}
+			t7 := dp3
+			dp3 = 0
+			dp2 += t7
+		}
+		dp3 = 0
+	}
+	return p2, dx
+}
+
 // ScaledNormJVP computes ScaledNorm and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -161,6 +382,126 @@ func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
 	}
 }
 
+// ScaledNormGrad computes ScaledNorm and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), a (returned as da).
+// The first result is the value of ScaledNorm; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
+	var tape []float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ScaledNormGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	tmp := make([]float64, n)
+	dtmp := make([]float64, n)
+	tape = append(tape, tmp...)
+	tape = append(tape, x...)
+	scaleInto(tmp, a, x)
+	tape = append(tape, tmp...)
+	t := SumSq(tmp)
+	t2 := tape
+	n2 := len(tmp)
+	t3 := len(t2) - n2
+	copy(tmp, t2[t3:])
+	tape = t2[:t3]
+	sumSqVJP(tmp, dtmp, 1)
+	t4 := tape
+	t5 := len(t4) - n
+	copy(x, t4[t5:])
+	tape = t4[:t5]
+	t6 := tape
+	t7 := len(t6) - n2
+	copy(tmp, t6[t7:])
+	tape = t6[:t7]
+	da += scaleIntoVJP(tmp, dtmp, a, x, dx)
+	return t, da
+}
+
+// sumSqVJP computes SumSq and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of SumSq; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func sumSqVJP(x, dx []float64, seed float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("sumSqVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < len(x) {
+			s += square(x[t])
+			i = t
+		} else {
+			break
+		}
+	}
+	ds += seed
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := t2 + 1
+		_, t4 := squareVJP(x[t3], ds)
+		dx[t3] += t4
+		i = t2
+	}
+	ds = 0
+	return s
+}
+
+// scaleIntoVJP computes scaleInto and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: dst (into ddst), x (into dx), a (returned as da).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what scaleInto writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func scaleIntoVJP(dst, ddst []float64, a float64, x, dx []float64) (da float64) {
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("scaleIntoVJP: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("scaleIntoVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("scaleIntoVJP: dst and x share memory: gadgen's gradients need them apart")
+	}
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < len(x) {
+			dst[i2] = a * x[i2]
+			i = i2
+		} else {
+			break
+		}
+	}
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		i3 := t3 + 1
+		t4 := ddst[i3]
+		ddst[i3] = 0
+		da += t4 * x[i3]
+		dx[i3] += a * t4
+		i = t3
+	}
+	return da
+}
+
 // MixedJVP computes Mixed and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -170,6 +511,21 @@ func MixedJVP(x, dx float64) (float64, float64) {
 	c := square(3)
 	t, t2 := squareJVP(x, dx)
 	return c*x + t, c*dx + t2
+}
+
+// MixedGrad computes Mixed and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Mixed; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func MixedGrad(x float64) (f, dx float64) {
+	c := square(3)
+	t := c*x + square(x)
+	_, t2 := squareVJP(x, 1)
+	dx += t2
+	dx += c
+	return t, dx
 }
 
 // ComposeJVP computes Compose and its directional derivative along the tangents
@@ -204,6 +560,64 @@ func affineApplyJVPWrtX(f Affine, x, dx float64) (float64, float64) {
 func affineApplyJVP(f, df Affine, x, dx float64) (float64, float64) {
 	t := f.A
 	return t*x + f.B, df.A*x + t*dx + df.B
+}
+
+// ComposeGrad computes Compose and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Compose; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ComposeGrad(x float64) (f, dx float64) {
+	var dg Affine
+	f2 := Affine{A: 2, B: 1}
+	var t8 Affine
+	g := Affine{A: x, B: -1}
+	t := f2.Apply(x)
+	t2 := g.Apply(t)
+	_, t3, t4 := affineApplyVJP(g, t, 1)
+	dg.A += t3.A
+	dg.B += t3.B
+	_, t5 := affineApplyVJPWrtX(f2, x, t4)
+	dx += t5
+	t6 := dg
+	dg = Affine{}
+	t8.A += t6.A
+	t8.B += t6.B
+	t8.B = 0
+	t7 := t8.A
+	t8.A = 0
+	dx += t7
+	return t2, dx
+}
+
+// affineApplyVJP computes Affine.Apply and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: f (returned as df), x (returned as dx).
+// The first result is the value of Affine.Apply; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func affineApplyVJP(f Affine, x, seed float64) (f2 float64, df Affine, dx float64) {
+	t := f.A
+	t2 := t*x + f.B
+	df.B += seed
+	dx += t * seed
+	df.A += seed * x
+	return t2, df, dx
+}
+
+// affineApplyVJPWrtX computes Affine.Apply and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: f.
+// The first result is the value of Affine.Apply; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func affineApplyVJPWrtX(f Affine, x, seed float64) (f2, dx float64) {
+	t := f.A
+	t2 := t*x + f.B
+	dx += t * seed
+	return t2, dx
 }
 
 // TriangleAreaJVP computes TriangleArea and its directional derivative along the tangents
@@ -301,6 +715,175 @@ func geomDotJVP(a, da, b, db geom.Vec3) (float64, float64) {
 	return t*t2 + t3*t4 + t5*t6, da.X*t2 + t*db.X + (da.Y*t4 + t3*db.Y) + (da.Z*t6 + t5*db.Z)
 }
 
+// TriangleAreaGrad computes TriangleArea and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (returned as da), b (returned as db), c (returned as dc).
+// The first result is the value of TriangleArea; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
+	var t15 geom.Vec3
+	var t16 geom.Vec3
+	var t17 geom.Vec3
+	t := b.Sub(a)
+	t2 := c.Sub(a)
+	t3 := geom.Cross(t, t2)
+	t4 := 0.5 * t3.Norm()
+	_, t5 := geomVec3NormVJP(t3, 0.5)
+	t15.X += t5.X
+	t15.Y += t5.Y
+	t15.Z += t5.Z
+	t6 := t15
+	t15 = geom.Vec3{}
+	_, t7, t8 := geomCrossVJP(t, t2, t6)
+	t17.X += t7.X
+	t17.Y += t7.Y
+	t17.Z += t7.Z
+	t16.X += t8.X
+	t16.Y += t8.Y
+	t16.Z += t8.Z
+	t9 := t16
+	t16 = geom.Vec3{}
+	_, t10, t11 := geomVec3SubVJP(c, a, t9)
+	dc.X += t10.X
+	dc.Y += t10.Y
+	dc.Z += t10.Z
+	da.X += t11.X
+	da.Y += t11.Y
+	da.Z += t11.Z
+	t12 := t17
+	t17 = geom.Vec3{}
+	_, t13, t14 := geomVec3SubVJP(b, a, t12)
+	db.X += t13.X
+	db.Y += t13.Y
+	db.Z += t13.Z
+	da.X += t14.X
+	da.Y += t14.Y
+	da.Z += t14.Z
+	return t4, da, db, dc
+}
+
+// geomVec3NormVJP computes Vec3.Norm and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as da).
+// The first result is the value of Vec3.Norm; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func geomVec3NormVJP(a geom.Vec3, seed float64) (f float64, da geom.Vec3) {
+	t := math.Sqrt(geom.Dot(a, a))
+	_, t2, t3 := geomDotVJP(a, a, 0.5/t*seed)
+	da.X += t2.X
+	da.Y += t2.Y
+	da.Z += t2.Z
+	da.X += t3.X
+	da.Y += t3.Y
+	da.Z += t3.Z
+	return t, da
+}
+
+// geomCrossVJP computes Cross and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as da), b (returned as db).
+// The first result is the value of Cross; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func geomCrossVJP(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
+	var t12 geom.Vec3
+	var t13 geom.Vec3
+	t := a.Y
+	t2 := b.Z
+	t3 := a.Z
+	t4 := b.Y
+	t5 := b.X
+	t6 := a.X
+	t7 := geom.Vec3{
+		X: t*t2 - t3*t4,
+		Y: t3*t5 - t6*t2,
+		Z: t6*t4 - t*t5,
+	}
+	t12.X += seed.X
+	t12.Y += seed.Y
+	t12.Z += seed.Z
+	t8 := t12
+	t12 = geom.Vec3{}
+	t13.X += t8.X
+	t13.Y += t8.Y
+	t13.Z += t8.Z
+	t9 := t13.Z
+	t13.Z = 0
+	t10 := t13.Y
+	t13.Y = 0
+	da.X += t9*t4 - t10*t2
+	db.X += t3*t10 - t*t9
+	t11 := t13.X
+	t13.X = 0
+	db.Y += t6*t9 - t3*t11
+	da.Z += t10*t5 - t11*t4
+	db.Z += t*t11 - t6*t10
+	da.Y += t11*t2 - t9*t5
+	return t7, da, db
+}
+
+// geomVec3SubVJP computes Vec3.Sub and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as da), b (returned as db).
+// The first result is the value of Vec3.Sub; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func geomVec3SubVJP(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
+	var t6 geom.Vec3
+	var t7 geom.Vec3
+	t := geom.Vec3{
+		X: a.X - b.X,
+		Y: a.Y - b.Y,
+		Z: a.Z - b.Z,
+	}
+	t6.X += seed.X
+	t6.Y += seed.Y
+	t6.Z += seed.Z
+	t2 := t6
+	t6 = geom.Vec3{}
+	t7.X += t2.X
+	t7.Y += t2.Y
+	t7.Z += t2.Z
+	t3 := t7.Z
+	t7.Z = 0
+	db.Z -= t3
+	da.Z += t3
+	t4 := t7.Y
+	t7.Y = 0
+	db.Y -= t4
+	da.Y += t4
+	t5 := t7.X
+	t7.X = 0
+	db.X -= t5
+	da.X += t5
+	return t, da, db
+}
+
+// geomDotVJP computes Dot and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as da), b (returned as db).
+// The first result is the value of Dot; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func geomDotVJP(a, b geom.Vec3, seed float64) (f float64, da, db geom.Vec3) {
+	t := a.X
+	t2 := b.X
+	t3 := a.Y
+	t4 := b.Y
+	t5 := a.Z
+	t6 := b.Z
+	t7 := t*t2 + t3*t4 + t5*t6
+	db.Z += t5 * seed
+	da.Z += seed * t6
+	db.Y += t3 * seed
+	da.Y += seed * t4
+	db.X += t * seed
+	da.X += seed * t2
+	return t7, da, db
+}
+
 // AngleJVP computes Angle and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -315,6 +898,39 @@ func AngleJVP(a, da, b, db geom.Vec3) (float64, float64) {
 	t7 := t3 * t5
 	t8 := t / t7
 	return math.Acos(t8), -1 / math.Sqrt((1-t8)*(1+t8)) * ((t2 - t8*(t4*t5+t3*t6)) / t7)
+}
+
+// AngleGrad computes Angle and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (returned as da), b (returned as db).
+// The first result is the value of Angle; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AngleGrad(a, b geom.Vec3) (f float64, da, db geom.Vec3) {
+	t := geom.Dot(a, b)
+	t2 := a.Norm()
+	t3 := b.Norm()
+	t4 := t2 * t3
+	t5 := t / t4
+	t6 := math.Acos(t5)
+	t7 := -1 / math.Sqrt((1-t5)*(1+t5))
+	t8 := t7 * t5 / t4
+	_, t9 := geomVec3NormVJP(b, -(t2 * t8))
+	db.X += t9.X
+	db.Y += t9.Y
+	db.Z += t9.Z
+	_, t10 := geomVec3NormVJP(a, -(t8 * t3))
+	da.X += t10.X
+	da.Y += t10.Y
+	da.Z += t10.Z
+	_, t11, t12 := geomDotVJP(a, b, t7/t4)
+	da.X += t11.X
+	da.Y += t11.Y
+	da.Z += t11.Z
+	db.X += t12.X
+	db.Y += t12.Y
+	db.Z += t12.Z
+	return t6, da, db
 }
 
 // PathLengthJVP computes PathLength and its directional derivative along the tangents
@@ -356,6 +972,86 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 	}
 	t := math.Sqrt(s)
 	return t, 0.5 / t * ds
+}
+
+// PathLengthGrad computes PathLength and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of PathLength; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func PathLengthGrad(x, dx []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PathLengthGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := 3
+	for ; i+3 <= len(x); i += 3 {
+		s += geom.Dist(x[i-3:i], x[i:i+3])
+	}
+	ds += 1
+	for {
+		t := i - 3
+		if i == 3 {
+			break
+		}
+		t2 := t - 3
+		t3 := t + 3
+		geomDistVJP(x[t2:t], dx[t2:t], x[t:t3], dx[t:t3], ds)
+		i = t
+	}
+	ds = 0
+	return s
+}
+
+// geomDistVJP computes Dist and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: p (into dp), q (into dq).
+// The first result is the value of Dist; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func geomDistVJP(p, dp, q, dq []float64, seed float64) float64 {
+	var ds float64
+	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
+		panic("geomDistVJP: p and dp share memory: gadgen's gradients need them apart")
+	}
+	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
+		panic("geomDistVJP: q and dq share memory: gadgen's gradients need them apart")
+	}
+	n := len(p)
+	if n != len(q) {
+		panic("geom: length mismatch")
+	}
+	s := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			d := p[i2] - q[i2]
+			s += d * d
+			i = i2
+		} else {
+			break
+		}
+	}
+	t := math.Sqrt(s)
+	ds += 0.5 / t * seed
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		i3 := t2 + 1
+		t3 := 2 * (ds * (p[i3] - q[i3]))
+		dq[i3] -= t3
+		dp[i3] += t3
+		i = t2
+	}
+	ds = 0
+	return t
 }
 
 // UnitTangentJVP computes UnitTangent and its directional derivative along the tangents
@@ -423,6 +1119,96 @@ func geomTriangleAreaJVP(t, dt *geom.Triangle) (float64, float64) {
 	t6, t7 := geomCrossJVP(t2, t3, t4, t5)
 	t8, t9 := geomVec3NormJVP(t6, t7)
 	return 0.5 * t8, 0.5 * t9
+}
+
+// TriAreaGrad computes TriArea and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: t (into dt).
+// The first result is the value of TriArea; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func TriAreaGrad(t, dt *geom.Triangle) float64 {
+	t2 := t.Area()
+	geomTriangleAreaVJP(t, dt, 1)
+	return t2
+}
+
+// geomTriangleAreaVJP computes Triangle.Area and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: t (into dt).
+// The first result is the value of Triangle.Area; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func geomTriangleAreaVJP(t, dt *geom.Triangle, seed float64) float64 {
+	var t24 geom.Vec3
+	var t25 geom.Vec3
+	var t26 geom.Vec3
+	var t27 geom.Vec3
+	var t28 geom.Vec3
+	var t29 geom.Vec3
+	var t30 geom.Vec3
+	t2 := t.B
+	t3 := t.A
+	t4 := t2.Sub(t3)
+	t5 := t.C
+	t6 := t.A
+	t7 := t5.Sub(t6)
+	t8 := geom.Cross(t4, t7)
+	t9 := 0.5 * t8.Norm()
+	_, t10 := geomVec3NormVJP(t8, 0.5*seed)
+	t24.X += t10.X
+	t24.Y += t10.Y
+	t24.Z += t10.Z
+	t11 := t24
+	t24 = geom.Vec3{}
+	_, t12, t13 := geomCrossVJP(t4, t7, t11)
+	t28.X += t12.X
+	t28.Y += t12.Y
+	t28.Z += t12.Z
+	t25.X += t13.X
+	t25.Y += t13.Y
+	t25.Z += t13.Z
+	t14 := t25
+	t25 = geom.Vec3{}
+	_, t15, t16 := geomVec3SubVJP(t5, t6, t14)
+	t27.X += t15.X
+	t27.Y += t15.Y
+	t27.Z += t15.Z
+	t26.X += t16.X
+	t26.Y += t16.Y
+	t26.Z += t16.Z
+	t17 := t26
+	t26 = geom.Vec3{}
+	dt.A.X += t17.X
+	dt.A.Y += t17.Y
+	dt.A.Z += t17.Z
+	t18 := t27
+	t27 = geom.Vec3{}
+	dt.C.X += t18.X
+	dt.C.Y += t18.Y
+	dt.C.Z += t18.Z
+	t19 := t28
+	t28 = geom.Vec3{}
+	_, t20, t21 := geomVec3SubVJP(t2, t3, t19)
+	t30.X += t20.X
+	t30.Y += t20.Y
+	t30.Z += t20.Z
+	t29.X += t21.X
+	t29.Y += t21.Y
+	t29.Z += t21.Z
+	t22 := t29
+	t29 = geom.Vec3{}
+	dt.A.X += t22.X
+	dt.A.Y += t22.Y
+	dt.A.Z += t22.Z
+	t23 := t30
+	t30 = geom.Vec3{}
+	dt.B.X += t23.X
+	dt.B.Y += t23.Y
+	dt.B.Z += t23.Z
+	return t9
 }
 
 // MidpointJVP computes Midpoint and its directional derivative along the tangents

@@ -10,6 +10,7 @@ import "math"
 // Piecewise is an if/else-if/else chain on a varied value.
 //
 //gad:jvp
+//gad:grad
 func Piecewise(x float64) float64 {
 	if x < -1 {
 		return -x * x
@@ -23,6 +24,7 @@ func Piecewise(x float64) float64 {
 // Fold uses if without else to change a variable.
 //
 //gad:jvp
+//gad:grad
 func Fold(x, y float64) float64 {
 	s := x * y
 	if s < 0 {
@@ -38,6 +40,7 @@ func Fold(x, y float64) float64 {
 // tag that is not varied.
 //
 //gad:jvp
+//gad:grad
 func Legendre(k int, x float64) float64 {
 	switch k {
 	case 0:
@@ -56,6 +59,7 @@ func Legendre(k int, x float64) float64 {
 // Regime is a switch without a tag on varied values.
 //
 //gad:jvp
+//gad:grad
 func Regime(x, y float64) float64 {
 	var r float64
 	switch {
@@ -72,6 +76,7 @@ func Regime(x, y float64) float64 {
 // Fall uses fallthrough and a case list.
 //
 //gad:jvp
+//gad:grad
 func Fall(k int, x float64) float64 {
 	s := 0.0
 	switch k {
@@ -90,6 +95,7 @@ func Fall(k int, x float64) float64 {
 // Inside combines conditions with && and ||.
 //
 //gad:jvp
+//gad:grad
 func Inside(x, y float64) float64 {
 	if x > 0 && y > 0 || x < -1 {
 		return x * y
@@ -100,6 +106,7 @@ func Inside(x, y float64) float64 {
 // FirstAbove returns as soon as the running sum of squares exceeds limit.
 //
 //gad:jvp
+//gad:grad
 func FirstAbove(x []float64, limit float64) float64 {
 	s := 0.0
 	for _, v := range x {
@@ -142,6 +149,7 @@ func Polar(x, y float64) (r, theta float64) {
 // Clamp returns early from inside nested ifs.
 //
 //gad:jvp
+//gad:grad
 func Clamp(x, lo, hi float64) float64 {
 	if x < lo {
 		return lo

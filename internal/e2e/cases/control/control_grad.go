@@ -20,6 +20,62 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 	return 2*x - 1, 2 * dx
 }
 
+// PiecewiseGrad computes Piecewise and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Piecewise; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PiecewiseGrad(x float64) (f, dx float64) {
+	var from3 int
+	var t9 float64
+	var t10 float64
+	var t11 float64
+	var t12 float64
+	var t float64
+	var from int
+	if x < -1 {
+		t = -(x * x)
+		from = 0
+	} else if x < 1 {
+		t = x * x * x
+		from = 1
+	} else {
+		t = 2*x - 1
+		from = 2
+	}
+	from3 = from
+	t9 += 1
+	switch from3 {
+	case 0:
+		t7 := t9
+		t9 = 0
+		t12 += t7
+		t8 := t12
+		t12 = 0
+		dx -= x * t8
+		dx -= t8 * x
+	case 1:
+		t4 := t9
+		t9 = 0
+		t11 += t4
+		t5 := t11
+		t11 = 0
+		t6 := t5 * x
+		dx += x * x * t5
+		dx += t6 * x
+		dx += x * t6
+	default:
+		t2 := t9
+		t9 = 0
+		t10 += t2
+		t3 := t10
+		t10 = 0
+		dx += 2 * t3
+	}
+	return t, dx
+}
+
 // FoldJVP computes Fold and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -37,6 +93,72 @@ func FoldJVP(x, dx, y, dy float64) (float64, float64) {
 		ds += dx
 	}
 	return s + y, ds + dy
+}
+
+// FoldGrad computes Fold and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Fold; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func FoldGrad(x, y float64) (f, dx, dy float64) {
+	var from3 int
+	var from4 int
+	var ds float64
+	var ds2 float64
+	var ds3 float64
+	var ds4 float64
+	var ds5 float64
+	s := x * y
+	var from int
+	if s < 0 {
+		s = -0.5 * s
+		from = 1
+	} else {
+		from = 0
+	}
+	from4 = from
+	var from2 int
+	if x > y {
+		s += x
+		from2 = 1
+	} else {
+		from2 = 0
+	}
+	t := s + y
+	from3 = from2
+	ds += 1
+	dy += 1
+	if from3 == 0 {
+		t4 := ds
+		ds = 0
+		ds3 += t4
+	} else {
+		t2 := ds
+		ds = 0
+		ds2 += t2
+		t3 := ds2
+		ds2 = 0
+		ds3 += t3
+		dx += t3
+	}
+	if from4 == 0 {
+		t7 := ds3
+		ds3 = 0
+		ds5 += t7
+	} else {
+		t5 := ds3
+		ds3 = 0
+		ds4 += t5
+		t6 := ds4
+		ds4 = 0
+		ds5 += -0.5 * t6
+	}
+	t8 := ds5
+	ds5 = 0
+	dx += t8 * y
+	dy += x * t8
+	return t, dx, dy
 }
 
 // LegendreJVP computes Legendre and its directional derivative along the tangents
@@ -66,6 +188,90 @@ func LegendreJVP(k int, x, dx float64) (float64, float64) {
 	return (t3*x - t4*x + 3) / 8, (((35*dx*x+t*dx)*x+t2*dx)*x + t3*dx - (30*dx*x + t4*dx)) / 8
 }
 
+// LegendreGrad computes Legendre and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: k.
+// The first result is the value of Legendre; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func LegendreGrad(k int, x float64) (f, dx float64) {
+	var from3 int
+	var t18 float64
+	var t19 float64
+	var t20 float64
+	var t21 float64
+	var t float64
+	var from int
+	switch k {
+	case 0:
+		t = 1
+		from = 0
+	case 1:
+		t = x
+		from = 1
+	case 2:
+		t = (3*x*x - 1) / 2
+		from = 2
+	case 3:
+		t = (5*x*x*x - 3*x) / 2
+		from = 3
+	default:
+		t = (35*x*x*x*x - 30*x*x + 3) / 8
+		from = 4
+	}
+	from3 = from
+	t18 += 1
+	switch from3 {
+	case 0:
+		t18 = 0
+	case 1:
+		t17 := t18
+		t18 = 0
+		dx += t17
+	case 2:
+		t14 := t18
+		t18 = 0
+		t21 += t14
+		t15 := t21
+		t21 = 0
+		t16 := t15 / 2
+		dx += 3 * x * t16
+		dx += 3 * (t16 * x)
+	case 3:
+		t9 := t18
+		t18 = 0
+		t20 += t9
+		t10 := t20
+		t20 = 0
+		t11 := t10 / 2
+		dx -= 3 * t11
+		t12 := t11 * x
+		t13 := 5 * x
+		dx += t13 * x * t11
+		dx += t13 * t12
+		dx += 5 * (t12 * x)
+	default:
+		t2 := t18
+		t18 = 0
+		t19 += t2
+		t3 := t19
+		t19 = 0
+		t4 := t3 / 8
+		t5 := t4 * x
+		dx -= 30 * x * t4
+		dx -= 30 * t5
+		t6 := 35 * x
+		t7 := t6 * x
+		dx += t7 * x * t4
+		t8 := t5 * x
+		dx += t7 * t5
+		dx += t6 * t8
+		dx += 35 * (t8 * x)
+	}
+	return t, dx
+}
+
 // RegimeJVP computes Regime and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -85,6 +291,65 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 		dr = dx*y + x*dy
 	}
 	return 2 * r, 2 * dr
+}
+
+// RegimeGrad computes Regime and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Regime; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func RegimeGrad(x, y float64) (f, dx, dy float64) {
+	var from3 int
+	var dr float64
+	var dr2 float64
+	var dr3 float64
+	var dr4 float64
+	var r float64
+	var from int
+	if x > y {
+		r = x - y*y
+		from = 0
+	} else if x < -y {
+		r = x * y * y
+		from = 1
+	} else {
+		r = x * y
+		from = 2
+	}
+	t := 2 * r
+	from3 = from
+	dr4 += 2
+	switch from3 {
+	case 0:
+		t7 := dr4
+		dr4 = 0
+		dr3 += t7
+		t8 := dr3
+		dr3 = 0
+		dx += t8
+		dy -= t8 * y
+		dy -= y * t8
+	case 1:
+		t4 := dr4
+		dr4 = 0
+		dr2 += t4
+		t5 := dr2
+		dr2 = 0
+		t6 := t5 * y
+		dy += x * y * t5
+		dx += t6 * y
+		dy += x * t6
+	default:
+		t2 := dr4
+		dr4 = 0
+		dr += t2
+		t3 := dr
+		dr = 0
+		dx += t3 * y
+		dy += x * t3
+	}
+	return t, dx, dy
 }
 
 // FallJVP computes Fall and its directional derivative along the tangents
@@ -121,6 +386,110 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 	return s, ds
 }
 
+// FallGrad computes Fall and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: k.
+// The first result is the value of Fall; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func FallGrad(k int, x float64) (f, dx float64) {
+	var from int
+	var s float64
+	var from2, from3, from4 int
+	var t, t2, t3, t4, t5, t6, t7 float64
+	var from5, from6, from7, from8 int
+	var ds, ds2, ds3, ds4, ds5, ds6 float64
+	if k == 3 {
+		from = 0
+		goto b3
+	}
+	if k == 4 {
+		from = 1
+		goto b3
+	}
+	if k == 2 {
+		s = 0
+		from2 = 1
+		goto b4
+	}
+	if k == 1 {
+		s = 0
+		from3 = 1
+		goto b7
+	}
+	s = 0
+	from4 = 1
+	goto b2
+b3:
+	from8 = from
+	s = x * x * x
+	from2 = 0
+b4:
+	from7 = from2
+	s += x * x
+	from3 = 0
+b7:
+	from6 = from3
+	s += x
+	from4 = 0
+b2:
+	from5 = from4
+	ds6 += 1
+	if from5 == 0 {
+		goto b18
+	}
+	ds6 = 0
+	goto b13
+b18:
+	t = ds6
+	ds6 = 0
+	ds += t
+	t2 = ds
+	ds = 0
+	ds2 += t2
+	dx += t2
+	if from6 == 0 {
+		goto b20
+	}
+	ds2 = 0
+b13:
+	goto b14
+b20:
+	t3 = ds2
+	ds2 = 0
+	ds3 += t3
+	t4 = ds3
+	ds3 = 0
+	ds4 += t4
+	dx += t4 * x
+	dx += x * t4
+	if from7 == 0 {
+		goto b22
+	}
+	ds4 = 0
+b14:
+	goto b15
+b22:
+	t5 = ds4
+	ds4 = 0
+	ds5 += t5
+	t6 = ds5
+	ds5 = 0
+	t7 = t6 * x
+	dx += x * x * t6
+	dx += t7 * x
+	dx += x * t7
+	if from8 == 0 {
+		goto b24
+	}
+b15:
+	goto b16
+b24:
+b16:
+	return s, dx
+}
+
 // InsideJVP computes Inside and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -131,6 +500,81 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 		return x * y, dx*y + x*dy
 	}
 	return x + y, dx + dy
+}
+
+// InsideGrad computes Inside and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Inside; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func InsideGrad(x, y float64) (f, dx, dy float64) {
+	var from, from2 int
+	var t float64
+	var from3 int
+	var t2, t3, t4, t5 float64
+	var from4, from5, from6 int
+	var t6, t7, t8 float64
+	if x > 0 {
+		goto b5
+	}
+	from = 0
+	goto b4
+b5:
+	if y > 0 {
+		from2 = 0
+		goto b2
+	}
+	from = 1
+b4:
+	from6 = from
+	if x < -1 {
+		from2 = 1
+		goto b2
+	}
+	t = x + y
+	from3 = 1
+	goto b6
+b2:
+	from5 = from2
+	t = x * y
+	from3 = 0
+b6:
+	from4 = from3
+	t6 += 1
+	if from4 == 0 {
+		goto b14
+	}
+	t2 = t6
+	t6 = 0
+	t7 += t2
+	t3 = t7
+	t7 = 0
+	dx += t3
+	dy += t3
+	goto b10
+b14:
+	t4 = t6
+	t6 = 0
+	t8 += t4
+	t5 = t8
+	t8 = 0
+	dx += t5 * y
+	dy += x * t5
+	if from5 == 0 {
+		goto b16
+	}
+b10:
+	if from6 == 0 {
+		goto b18
+	}
+	goto b11
+b18:
+	goto b12
+b16:
+b11:
+b12:
+	return t, dx, dy
 }
 
 // FirstAboveJVP computes FirstAbove and its directional derivative along the tangents
@@ -152,6 +596,112 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 		}
 	}
 	return -s, -ds
+}
+
+// FirstAboveGrad computes FirstAbove and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), limit (returned as dlimit).
+// The first result is the value of FirstAbove; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
+	var s float64
+	var i, from, t int
+	var v, s2, t2 float64
+	var from2 int
+	var t3, t4, v2, t5, t6 float64
+	var t7 []int
+	var t8 int
+	var t9 float64
+	var t10 []int
+	var t11 int
+	var t12 float64
+	var t13, from3 int
+	var tapeint, path []int
+	var t14, t15, t16, ds, ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 {
+		goto b7
+	}
+	goto b9
+b7:
+	if &x[:1][0] == &dx[:1][0] {
+		goto b8
+	}
+b9:
+	s = 0
+	from = 0
+	i = -1
+b2:
+	t = i + 1
+	path = append(path, from)
+	if t < len(x) {
+		goto b3
+	}
+	t2 = -s
+	from2 = 0
+	goto b6
+b3:
+	v = x[t]
+	s2 = s + v*v
+	tapeint = append(tapeint, i)
+	if s2 > limit {
+		goto b5
+	}
+	s = s2
+	from = 1
+	i = t
+	goto b2
+b5:
+	t2 = s2 * limit
+	from2 = 1
+b6:
+	from3 = from2
+	t14 += 1
+	if from3 == 0 {
+		goto b17
+	}
+	t3 = t14
+	t14 = 0
+	t15 += t3
+	t4 = t15
+	t15 = 0
+	ds += t4 * limit
+	v2 = x[i+1]
+	dlimit += (s + v2*v2) * t4
+	goto b12
+b17:
+	t5 = t14
+	t14 = 0
+	t16 += t5
+	t6 = t16
+	t16 = 0
+	ds2 -= t6
+b14:
+	t7 = path
+	t8 = len(t7) - 1
+	path = t7[:t8]
+	if t7[t8] == 0 {
+		goto b19
+	}
+	t9 = ds2
+	ds2 = 0
+	ds += t9
+b12:
+	t10 = tapeint
+	t11 = len(t10) - 1
+	tapeint = t10[:t11]
+	t12 = ds
+	ds = 0
+	ds2 += t12
+	t13 = t10[t11] + 1
+	dx[t13] += 2 * (t12 * x[t13])
+	goto b14
+b19:
+	ds2 = 0
+	return t2, dlimit
+b8:
+	panic("FirstAboveGrad: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // StatsJVP computes Stats and its directional derivative along the tangents
@@ -221,4 +771,56 @@ func ClampJVP(x, dx, lo, dlo, hi, dhi float64) (float64, float64) {
 		return hi, dhi
 	}
 	return x, dx
+}
+
+// ClampGrad computes Clamp and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), lo (returned as dlo), hi (returned as dhi).
+// The first result is the value of Clamp; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
+	var from3 int
+	var t6 float64
+	var t7 float64
+	var from int
+	if x < lo {
+		from = 0
+	} else if x > hi {
+		if hi < 0 {
+			lo = -(hi * x)
+			from = 2
+		} else {
+			lo = hi
+			from = 3
+		}
+	} else {
+		lo = x
+		from = 1
+	}
+	from3 = from
+	t6 += 1
+	switch from3 {
+	case 0:
+		t5 := t6
+		t6 = 0
+		dlo += t5
+	case 1:
+		t4 := t6
+		t6 = 0
+		dx += t4
+	case 2:
+		t2 := t6
+		t6 = 0
+		t7 += t2
+		t3 := t7
+		t7 = 0
+		dx -= hi * t3
+		dhi -= t3 * x
+	default:
+		t := t6
+		t6 = 0
+		dhi += t
+	}
+	return lo, dx, dlo, dhi
 }

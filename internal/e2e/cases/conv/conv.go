@@ -10,6 +10,7 @@ import "math"
 // Cubic32 is float32 arithmetic throughout.
 //
 //gad:jvp
+//gad:grad
 func Cubic32(x float32) float32 {
 	return x*x*x - 2*x + 1
 }
@@ -17,6 +18,7 @@ func Cubic32(x float32) float32 {
 // Widen takes a float32 and a float64 and computes in float64.
 //
 //gad:jvp
+//gad:grad
 func Widen(x float32, y float64) float64 {
 	return float64(x)*y + float64(x*x)
 }
@@ -24,6 +26,7 @@ func Widen(x float32, y float64) float64 {
 // Narrow computes in float64 and returns a float32.
 //
 //gad:jvp
+//gad:grad
 func Narrow(x float64) float32 {
 	return float32(x*x) + 1
 }
@@ -31,6 +34,7 @@ func Narrow(x float64) float32 {
 // Exp32 calls a float64 function of package math on a float32.
 //
 //gad:jvp
+//gad:grad
 func Exp32(x float32) float32 {
 	return float32(math.Exp(float64(x))) * x
 }
@@ -38,6 +42,7 @@ func Exp32(x float32) float32 {
 // Sum32 sums squares of a float32 slice, accumulating in float64.
 //
 //gad:jvp
+//gad:grad
 func Sum32(x []float32) float64 {
 	s := 0.0
 	for _, v := range x {
@@ -49,6 +54,7 @@ func Sum32(x []float32) float64 {
 // IntScale converts an int (not varied) to float64.
 //
 //gad:jvp
+//gad:grad
 func IntScale(x float64, n int) float64 {
 	return float64(n)*x*x + float64(n*n)
 }
@@ -57,6 +63,7 @@ func IntScale(x float64, n int) float64 {
 // derivative zero.
 //
 //gad:jvp
+//gad:grad
 func Truncate(x float64) float64 {
 	n := int(x)
 	return float64(n) + x*x
@@ -65,6 +72,7 @@ func Truncate(x float64) float64 {
 // Index uses a varied float, converted to int, as a slice index.
 //
 //gad:jvp
+//gad:grad
 func Index(x float64, table []float64) float64 {
 	i := int(x)
 	return table[i] * x
@@ -76,6 +84,7 @@ type Celsius float64
 // Fahrenheit converts between named and unnamed float types.
 //
 //gad:jvp
+//gad:grad
 func Fahrenheit(c Celsius) float64 {
 	return float64(c)*9/5 + 32 + float64(c*c)/100
 }

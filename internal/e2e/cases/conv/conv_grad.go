@@ -14,6 +14,22 @@ func Cubic32JVP(x, dx float32) (float32, float32) {
 	return t*x - 2*x + 1, 2*(dx*x)*x + t*dx - 2*dx
 }
 
+// Cubic32Grad computes Cubic32 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Cubic32; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Cubic32Grad(x float32) (f, dx float32) {
+	t := x * x
+	t2 := t*x - 2*x + 1
+	dx -= float32(2) * 1
+	dx += t
+	dx += t
+	dx += t
+	return t2, dx
+}
+
 // WidenJVP computes Widen and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -22,6 +38,23 @@ func Cubic32JVP(x, dx float32) (float32, float32) {
 func WidenJVP(x, dx float32, y, dy float64) (float64, float64) {
 	t := float64(x)
 	return t*y + float64(x*x), float64(dx)*y + t*dy + float64(2*(dx*x))
+}
+
+// WidenGrad computes Widen and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Widen; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func WidenGrad(x float32, y float64) (f float64, dx float32, dy float64) {
+	t := float64(x)
+	t2 := t*y + float64(x*x)
+	t3 := float32(1)
+	dx += t3 * x
+	dx += x * t3
+	dy += t
+	dx += float32(y)
+	return t2, dx, dy
 }
 
 // NarrowJVP computes Narrow and its directional derivative along the tangents
@@ -33,6 +66,20 @@ func NarrowJVP(x, dx float64) (float32, float32) {
 	return float32(x*x) + 1, float32(2 * (dx * x))
 }
 
+// NarrowGrad computes Narrow and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Narrow; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func NarrowGrad(x float64) (f float32, dx float64) {
+	t := float32(x*x) + 1
+	t2 := 1.0
+	dx += t2 * x
+	dx += x * t2
+	return t, dx
+}
+
 // Exp32JVP computes Exp32 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -42,6 +89,22 @@ func Exp32JVP(x, dx float32) (float32, float32) {
 	t := math.Exp(float64(x))
 	t2 := float32(t)
 	return t2 * x, float32(t*float64(dx))*x + t2*dx
+}
+
+// Exp32Grad computes Exp32 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Exp32; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Exp32Grad(x float32) (f, dx float32) {
+	t := float64(x)
+	t2 := math.Exp(t)
+	t3 := float32(t2)
+	t4 := t3 * x
+	dx += t3
+	dx += float32(t2 * t)
+	return t4, dx
 }
 
 // Sum32JVP computes Sum32 and its directional derivative along the tangents
@@ -62,6 +125,44 @@ func Sum32JVP(x, dx []float32) (float64, float64) {
 	return s, ds
 }
 
+// Sum32Grad computes Sum32 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Sum32; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func Sum32Grad(x, dx []float32) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("Sum32Grad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < len(x) {
+			v := x[t]
+			s += float64(v * v)
+			i = t
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := t2 + 1
+		dx[t3] += 2 * (float32(ds) * x[t3])
+		i = t2
+	}
+	ds = 0
+	return s
+}
+
 // IntScaleJVP computes IntScale and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -74,6 +175,21 @@ func IntScaleJVP(x, dx float64, n int) (float64, float64) {
 	return t2*x + float64(n*n), t*dx*x + t2*dx
 }
 
+// IntScaleGrad computes IntScale and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of IntScale; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func IntScaleGrad(x float64, n int) (f, dx float64) {
+	t := float64(n) * x
+	t2 := t*x + float64(n*n)
+	dx += t
+	dx += t
+	return t2, dx
+}
+
 // TruncateJVP computes Truncate and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -81,6 +197,19 @@ func IntScaleJVP(x, dx float64, n int) (float64, float64) {
 // Results, in order: the value of Truncate; its tangent.
 func TruncateJVP(x, dx float64) (float64, float64) {
 	return float64(int(x)) + x*x, 2 * (dx * x)
+}
+
+// TruncateGrad computes Truncate and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Truncate; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func TruncateGrad(x float64) (f, dx float64) {
+	t := float64(int(x)) + x*x
+	dx += x
+	dx += x
+	return t, dx
 }
 
 // IndexJVP computes Index and its directional derivative along the tangents
@@ -96,6 +225,25 @@ func IndexJVP(x, dx float64, table, dtable []float64) (float64, float64) {
 	return t * x, dtable[i]*x + t*dx
 }
 
+// IndexGrad computes Index and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: table (into dtable), x (returned as dx).
+// The first result is the value of Index; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func IndexGrad(x float64, table, dtable []float64) (f, dx float64) {
+	if cap(table) > 0 && cap(dtable) > 0 && &table[:1][0] == &dtable[:1][0] {
+		panic("IndexGrad: table and dtable share memory: gadgen's gradients need them apart")
+	}
+	i := int(x)
+	t := table[i]
+	t2 := t * x
+	dx += t
+	dtable[i] += x
+	return t2, dx
+}
+
 // FahrenheitJVP computes Fahrenheit and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -103,4 +251,19 @@ func IndexJVP(x, dx float64, table, dtable []float64) (float64, float64) {
 // Results, in order: the value of Fahrenheit; its tangent.
 func FahrenheitJVP(c, dc Celsius) (float64, float64) {
 	return float64(c)*9/5 + 32 + float64(c*c)/100, float64(dc)*9/5 + float64(2*(dc*c))/100
+}
+
+// FahrenheitGrad computes Fahrenheit and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: c (returned as dc).
+// The first result is the value of Fahrenheit; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func FahrenheitGrad(c Celsius) (f float64, dc Celsius) {
+	t := float64(c)*9/5 + 32 + float64(c*c)/100
+	t2 := Celsius(1.0 / 100)
+	dc += t2 * c
+	dc += c * t2
+	dc += Celsius(1.0 / 5 * 9)
+	return t, dc
 }

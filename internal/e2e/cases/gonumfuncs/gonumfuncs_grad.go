@@ -2862,9 +2862,9 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	}
 	t11 := dxp
 	dxp = 0
-	dxp2 += t11
 	t12 := dv
 	dv = 0
+	dxp2 += t11
 	dv2 += t12
 	t13 := dv2
 	dv2 = 0

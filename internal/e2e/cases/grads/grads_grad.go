@@ -220,9 +220,9 @@ b9:
 	}
 	t6 = ds3
 	ds3 = 0
-	ds2 += t6
 	t7 = dterm2
 	dterm2 = 0
+	ds2 += t6
 	dterm += t7
 b8:
 	t8 = tape

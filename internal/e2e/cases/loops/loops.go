@@ -11,6 +11,7 @@ import "math"
 // SumSquares is a three-clause loop.
 //
 //gad:jvp
+//gad:grad
 func SumSquares(x []float64) float64 {
 	s := 0.0
 	for i := 0; i < len(x); i++ {
@@ -22,6 +23,7 @@ func SumSquares(x []float64) float64 {
 // Backward counts down by two.
 //
 //gad:jvp
+//gad:grad
 func Backward(x []float64) float64 {
 	s := 0.0
 	for i := len(x) - 1; i >= 0; i -= 2 {
@@ -33,6 +35,7 @@ func Backward(x []float64) float64 {
 // Halve is a condition-only loop whose trip count depends on x.
 //
 //gad:jvp
+//gad:grad
 func Halve(x float64) float64 {
 	s := x*x + 2
 	for s > 1 {
@@ -45,6 +48,7 @@ func Halve(x float64) float64 {
 // once the terms no longer change the sum.
 //
 //gad:jvp
+//gad:grad
 func ExpSeries(x float64) float64 {
 	sum, term, n := 1.0, 1.0, 0.0
 	for {
@@ -61,6 +65,7 @@ func ExpSeries(x float64) float64 {
 // Sqrt runs Newton's iteration for √a until it converges, then breaks.
 //
 //gad:jvp
+//gad:grad
 func Sqrt(a float64) float64 {
 	x := a
 	if x < 1 {
@@ -80,6 +85,7 @@ func Sqrt(a float64) float64 {
 // Dot ranges over a slice with index and value.
 //
 //gad:jvp
+//gad:grad
 func Dot(x, y []float64) float64 {
 	s := 0.0
 	for i, v := range x {
@@ -91,6 +97,7 @@ func Dot(x, y []float64) float64 {
 // Product ranges over values only.
 //
 //gad:jvp
+//gad:grad
 func Product(x []float64) float64 {
 	p := 1.0
 	for _, v := range x {
@@ -102,6 +109,7 @@ func Product(x []float64) float64 {
 // Weighted ranges over indices only.
 //
 //gad:jvp
+//gad:grad
 func Weighted(x []float64) float64 {
 	s := 0.0
 	for i := range x {
@@ -113,6 +121,7 @@ func Weighted(x []float64) float64 {
 // Horner ranges over an array parameter.
 //
 //gad:jvp
+//gad:grad
 func Horner(c [4]float64, x float64) float64 {
 	s := 0.0
 	for i := range c {
@@ -124,6 +133,7 @@ func Horner(c [4]float64, x float64) float64 {
 // ArraySum ranges over the values of an array.
 //
 //gad:jvp
+//gad:grad
 func ArraySum(c [3]float64) float64 {
 	s := 0.0
 	for _, v := range c {
@@ -135,6 +145,7 @@ func ArraySum(c [3]float64) float64 {
 // PowN ranges over an int without a variable.
 //
 //gad:jvp
+//gad:grad
 func PowN(x float64, n int) float64 {
 	p := 1.0
 	for range n {
@@ -146,6 +157,7 @@ func PowN(x float64, n int) float64 {
 // Harmonic ranges over an int.
 //
 //gad:jvp
+//gad:grad
 func Harmonic(x float64, n int) float64 {
 	s := 0.0
 	for i := range n {
@@ -158,6 +170,7 @@ func Harmonic(x float64, n int) float64 {
 // whole sum at the first product above 50 with labeled break.
 //
 //gad:jvp
+//gad:grad
 func Lower(a []float64) float64 {
 	s := 0.0
 outer:
@@ -178,6 +191,7 @@ outer:
 // SkipNegative uses plain continue and break on varied conditions.
 //
 //gad:jvp
+//gad:grad
 func SkipNegative(x []float64) float64 {
 	s := 0.0
 	for _, v := range x {
@@ -195,6 +209,7 @@ func SkipNegative(x []float64) float64 {
 // Trace2 nests two three-clause loops: the trace of A² for an n×n A.
 //
 //gad:jvp
+//gad:grad
 func Trace2(a []float64, n int) float64 {
 	s := 0.0
 	for i := 0; i < n; i++ {
@@ -209,6 +224,7 @@ func Trace2(a []float64, n int) float64 {
 // carried around the loop and updated together.
 //
 //gad:jvp
+//gad:grad
 func Chebyshev(x float64, n int) float64 {
 	a, b := 1.0, x
 	for i := 1; i < n; i++ {

@@ -22,6 +22,37 @@ func SumSquaresJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
+// SumSquaresGrad computes SumSquares and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of SumSquares; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func SumSquaresGrad(x, dx []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := 0
+	for ; i < len(x); i++ {
+		xi := x[i]
+		s += xi * xi
+	}
+	ds += 1
+	for {
+		t := i - 1
+		if i == 0 {
+			break
+		}
+		dx[t] += 2 * (ds * x[t])
+		i = t
+	}
+	ds = 0
+	return s
+}
+
 // BackwardJVP computes Backward and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -40,6 +71,50 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
+// BackwardGrad computes Backward and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Backward; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func BackwardGrad(x, dx []float64) float64 {
+	var tape []float64
+	var ds float64
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("BackwardGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	i := len(x) - 1
+	s := 0.0
+	i2 := i
+	for ; i2 >= 0; i2 -= 2 {
+		xi := x[i2]
+		tape = append(tape, s)
+		s = s*xi + float64(i2+1)
+	}
+	ds2 += 1
+	for {
+		t := i2 - -2
+		if i2 == i {
+			break
+		}
+		t2 := ds2
+		ds2 = 0
+		ds += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := ds
+		ds = 0
+		ds2 += t5 * x[t]
+		dx[t] += t3[t4] * t5
+		i2 = t
+	}
+	ds2 = 0
+	return s
+}
+
 // HalveJVP computes Halve and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -53,6 +128,57 @@ func HalveJVP(x, dx float64) (float64, float64) {
 		ds /= 2
 	}
 	return s, ds
+}
+
+// HalveGrad computes Halve and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Halve; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func HalveGrad(x float64) (f, dx float64) {
+	var tape []float64
+	var path []int
+	var ds float64
+	var ds2 float64
+	var ds3 float64
+	s := x*x + 2
+	from := 0
+	for {
+		path = append(path, from)
+		if s > 1 {
+			tape = append(tape, s)
+			s /= 2
+			from = 1
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
+			break
+		}
+		t3 := ds
+		ds = 0
+		ds2 += t3
+		t4 := tape
+		tape = t4[:len(t4)-1]
+		t5 := ds2
+		ds2 = 0
+		ds += t5 / 2
+	}
+	t6 := ds
+	ds = 0
+	ds3 += t6
+	t7 := ds3
+	ds3 = 0
+	dx += t7 * x
+	dx += x * t7
+	return s, dx
 }
 
 // ExpSeriesJVP computes ExpSeries and its directional derivative along the tangents
@@ -79,6 +205,72 @@ func ExpSeriesJVP(x, dx float64) (float64, float64) {
 		term = term2
 	}
 	return sum, dsum
+}
+
+// ExpSeriesGrad computes ExpSeries and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of ExpSeries; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ExpSeriesGrad(x float64) (f, dx float64) {
+	var tape []float64
+	var path []int
+	var dsum float64
+	var dterm float64
+	var dterm2 float64
+	var dsum2 float64
+	sum := 1.0
+	term := 1.0
+	n := 0.0
+	from := 0
+	var sum2 float64
+	for {
+		n2 := n + 1
+		term2 := term * (x / n2)
+		sum2 = sum + term2
+		t := math.Abs(term2)
+		t2 := math.Abs(sum2)
+		path = append(path, from)
+		tape = append(tape, n, term, t, sum, t2)
+		if t <= 1e-17*t2 {
+			break
+		}
+		sum = sum2
+		term = term2
+		n = n2
+		from = 1
+	}
+	dsum += 1
+	for {
+		t3 := tape
+		t4 := len(t3) - 5
+		tape = t3[:t4]
+		n3 := t3[t4] + 1
+		t5 := dsum
+		dsum = 0
+		dsum2 += t5
+		dterm += t5
+		t6 := dterm
+		dterm = 0
+		dterm2 += t6 * (x / n3)
+		dx += t3[t4+1] * t6 / n3
+		t7 := path
+		t8 := len(t7) - 1
+		path = t7[:t8]
+		if t7[t8] == 0 {
+			break
+		}
+		t9 := dsum2
+		dsum2 = 0
+		t10 := dterm2
+		dterm2 = 0
+		dsum += t9
+		dterm += t10
+	}
+	dsum2 = 0
+	dterm2 = 0
+	return sum2, dx
 }
 
 // SqrtJVP computes Sqrt and its directional derivative along the tangents
@@ -110,6 +302,116 @@ func SqrtJVP(a, da float64) (float64, float64) {
 	return x, dx
 }
 
+// SqrtGrad computes Sqrt and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (returned as da).
+// The first result is the value of Sqrt; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func SqrtGrad(a float64) (f, da float64) {
+	var x float64
+	var from, i, from2 int
+	var next, t float64
+	var from3 int
+	var t2, t3 float64
+	var t4 []int
+	var t5 int
+	var t6 float64
+	var t7 []float64
+	var t8 int
+	var x2, t9, t10, t11, t12 float64
+	var from4 int
+	var tape []float64
+	var path []int
+	var from5 int
+	var dx, dnext, dx2, dx3 float64
+	if a < 1 {
+		goto b2
+	}
+	x = a
+	from = 0
+	goto b3
+b2:
+	x = 1
+	from = 1
+b3:
+	from5 = from
+	from2 = 0
+	i = 0
+b4:
+	path = append(path, from2)
+	if i < 100 {
+		goto b5
+	}
+	from3 = 0
+	goto b6
+b5:
+	next = 0.5 * (x + a/x)
+	t = math.Abs(next - x)
+	tape = append(tape, x, t)
+	if t <= 1e-15*next {
+		goto b7
+	}
+	x = next
+	from2 = 1
+	i++
+	goto b4
+b7:
+	x = next
+	from3 = 1
+b6:
+	from4 = from3
+	dx += 1
+	if from4 == 0 {
+		goto b18
+	}
+	t2 = dx
+	dx = 0
+	dnext += t2
+	goto b12
+b18:
+	t3 = dx
+	dx = 0
+	dx2 += t3
+b13:
+	t4 = path
+	t5 = len(t4) - 1
+	path = t4[:t5]
+	if t4[t5] == 0 {
+		goto b20
+	}
+	t6 = dx2
+	dx2 = 0
+	dnext += t6
+b12:
+	t7 = tape
+	t8 = len(t7) - 2
+	x2 = t7[t8]
+	tape = t7[:t8]
+	t9 = dnext
+	dnext = 0
+	t10 = 0.5 * t9
+	dx2 += t10
+	da += t10 / x2
+	dx2 -= t10 * (a / x2) / x2
+	goto b13
+b20:
+	t11 = dx2
+	dx2 = 0
+	dx3 += t11
+	if from5 == 0 {
+		goto b22
+	}
+	dx3 = 0
+	goto b16
+b22:
+	t12 = dx3
+	dx3 = 0
+	da += t12
+b16:
+	return x, da
+}
+
 // DotJVP computes Dot and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -129,6 +431,49 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 	return s, ds
 }
 
+// DotGrad computes Dot and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), y (into dy).
+// The first result is the value of Dot; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func DotGrad(x, dx, y, dy []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("DotGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("DotGrad: y and dy share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < len(x) {
+			s += x[i2] * y[i2]
+			i = i2
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		t2 := ds
+		i3 := t + 1
+		yi := y[i3]
+		dy[i3] += x[i3] * t2
+		dx[i3] += t2 * yi
+		i = t
+	}
+	ds = 0
+	return s
+}
+
 // ProductJVP computes Product and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -145,6 +490,56 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 		p *= t
 	}
 	return p, dp
+}
+
+// ProductGrad computes Product and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Product; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func ProductGrad(x, dx []float64) float64 {
+	var tape []float64
+	var dp float64
+	var dp2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ProductGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	p := 1.0
+	i := -1
+	for {
+		t := i + 1
+		if t < len(x) {
+			v := x[t]
+			tape = append(tape, p)
+			p *= 1 + v
+			i = t
+		} else {
+			break
+		}
+	}
+	dp2 += 1
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := dp2
+		dp2 = 0
+		dp += t3
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := dp
+		dp = 0
+		t7 := t2 + 1
+		dp2 += t6 * (1 + x[t7])
+		dx[t7] += t4[t5] * t6
+		i = t2
+	}
+	dp2 = 0
+	return p
 }
 
 // WeightedJVP computes Weighted and its directional derivative along the tangents
@@ -168,6 +563,47 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
+// WeightedGrad computes Weighted and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Weighted; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func WeightedGrad(x, dx []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("WeightedGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < len(x) {
+			xi2 := x[i2]
+			s += float64(i2+1) * xi2 * xi2
+			i = i2
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		t2 := ds
+		i3 := t + 1
+		xi := x[i3]
+		t3 := float64(i3 + 1)
+		dx[i3] += t3*xi*t2 + t3*(t2*xi)
+		i = t
+	}
+	ds = 0
+	return s
+}
+
 // HornerJVP computes Horner and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -184,6 +620,51 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 		s = s*x + c[t]
 	}
 	return s, ds
+}
+
+// HornerGrad computes Horner and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: c (returned as dc), x (returned as dx).
+// The first result is the value of Horner; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
+	var tape []float64
+	var ds float64
+	var ds2 float64
+	s := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < 4 {
+			tape = append(tape, s)
+			s = s*x + c[3-i2]
+			i = i2
+		} else {
+			break
+		}
+	}
+	ds2 += 1
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		t2 := ds2
+		ds2 = 0
+		ds += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := ds
+		ds = 0
+		dc[3-(t+1)] += t5
+		ds2 += t5 * x
+		dx += t3[t4] * t5
+		i = t
+	}
+	ds2 = 0
+	return s, dc, dx
 }
 
 // ArraySumJVP computes ArraySum and its directional derivative along the tangents
@@ -204,6 +685,47 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 		ds += 2*(dv*v)*v + t*dv
 	}
 	return s, ds
+}
+
+// ArraySumGrad computes ArraySum and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: c (returned as dc).
+// The first result is the value of ArraySum; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
+	var tape []float64
+	var ds float64
+	s := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < 3 {
+			v2 := c[t]
+			tape = append(tape, v2)
+			s += v2 * v2 * v2
+			i = t
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := tape
+		t4 := len(t3) - 1
+		v := t3[t4]
+		tape = t3[:t4]
+		t5 := ds
+		t6 := t5 * v
+		dc[t2+1] += v*v*t5 + t6*v + v*t6
+		i = t2
+	}
+	ds = 0
+	return s, dc
 }
 
 // PowNJVP computes PowN and its directional derivative along the tangents
@@ -235,6 +757,74 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 	return p2, dp
 }
 
+// PowNGrad computes PowN and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of PowN; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowNGrad(x float64, n int) (f, dx float64) {
+	var from3 int
+	var tape []float64
+	var path []int
+	var dp float64
+	var dp2 float64
+	var dp3 float64
+	var p2 float64
+	var from2 int
+	if 0 < n {
+		p := 1.0
+		from := 0
+		i := 0
+		for {
+			p2 = p * x
+			i++
+			path = append(path, from)
+			tape = append(tape, p)
+			if i < n {
+				p = p2
+				from = 1
+			} else {
+				from2 = 1
+				break
+			}
+		}
+	} else {
+		p2 = 1
+		from2 = 0
+	}
+	from3 = from2
+	dp += 1
+	if from3 == 0 {
+		dp = 0
+	} else {
+		t := dp
+		dp = 0
+		dp2 += t
+		for {
+			t2 := tape
+			t3 := len(t2) - 1
+			tape = t2[:t3]
+			t4 := dp2
+			dp2 = 0
+			dp3 += t4 * x
+			dx += t2[t3] * t4
+			t5 := path
+			t6 := len(t5) - 1
+			path = t5[:t6]
+			if t5[t6] == 0 {
+				break
+			}
+			t7 := dp3
+			dp3 = 0
+			dp2 += t7
+		}
+		dp3 = 0
+	}
+	return p2, dx
+}
+
 // HarmonicJVP computes Harmonic and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -251,6 +841,75 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 		ds -= t2 * dx / t
 	}
 	return s, ds
+}
+
+// HarmonicGrad computes Harmonic and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Harmonic; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func HarmonicGrad(x float64, n int) (f, dx float64) {
+	var from3 int
+	var tapeint []int
+	var path []int
+	var ds float64
+	var ds2 float64
+	var ds3 float64
+	var s float64
+	var from2 int
+	if 0 < n {
+		s = 0
+		from := 0
+		i := 0
+		for {
+			s += 1 / (x + float64(i))
+			t := i + 1
+			path = append(path, from)
+			tapeint = append(tapeint, i)
+			if t < n {
+				from = 1
+				i = t
+			} else {
+				from2 = 1
+				break
+			}
+		}
+	} else {
+		s = 0
+		from2 = 0
+	}
+	from3 = from2
+	ds += 1
+	if from3 == 0 {
+		ds = 0
+	} else {
+		t2 := ds
+		ds = 0
+		ds2 += t2
+		for {
+			t3 := tapeint
+			t4 := len(t3) - 1
+			tapeint = t3[:t4]
+			t5 := ds2
+			ds2 = 0
+			ds3 += t5
+			t6 := x + float64(t3[t4])
+			dx -= t5 * (1 / t6) / t6
+			t7 := path
+			t8 := len(t7) - 1
+			path = t7[:t8]
+			if t7[t8] == 0 {
+				break
+			}
+			t9 := ds3
+			ds3 = 0
+			ds2 += t9
+		}
+		ds3 = 0
+	}
+	return s, dx
 }
 
 // LowerJVP computes Lower and its directional derivative along the tangents
@@ -279,6 +938,155 @@ outer:
 	return s, ds
 }
 
+// LowerGrad computes Lower and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (into da).
+// The first result is the value of Lower; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func LowerGrad(a, da []float64) float64 {
+	var n int
+	var s float64
+	var i, from, i2, i3, from2, j int
+	var ai, aj, ai2, aj2 float64
+	var from3 int
+	var t, t2 float64
+	var t3 []int
+	var t4, from4 int
+	var t5, t6 float64
+	var t7 []int
+	var t8 int
+	var t9 []int
+	var t10 int
+	var t11 float64
+	var j2 int
+	var aj3 float64
+	var i4 int
+	var t12 []int
+	var t13 float64
+	var from5 int
+	var tapeint, path []int
+	var ds, ds2, ds3 float64
+	if cap(a) > 0 && cap(da) > 0 {
+		goto b9
+	}
+	goto b11
+b9:
+	if &a[:1][0] == &da[:1][0] {
+		goto b10
+	}
+b11:
+	n = len(a)
+	s = 0
+	from = 0
+	i = -1
+b2:
+	i2 = i + 1
+	path = append(path, from)
+	if i2 < n {
+		goto b3
+	}
+	from3 = 0
+	goto b4
+b3:
+	from2 = 0
+	i3 = -1
+b5:
+	j = i3 + 1
+	path = append(path, from2)
+	if j < n {
+		goto b6
+	}
+	from = 2
+	i = i2
+	goto b2
+b6:
+	if j == i2 {
+		from = 1
+		i = i2
+		goto b2
+	}
+	ai = a[i2]
+	aj = a[j]
+	tapeint = append(tapeint, i, i3)
+	if ai*aj > 50 {
+		from3 = 1
+		goto b4
+	}
+	ai2 = a[i2]
+	aj2 = a[j]
+	tapeint = append(tapeint, i, i3)
+	s += ai2 * aj2
+	from2 = 1
+	i3 = j
+	goto b5
+b4:
+	from5 = from3
+	ds2 += 1
+	if from5 == 0 {
+		goto b21
+	}
+	t = ds2
+	ds2 = 0
+	ds += t
+	goto b14
+b21:
+	t2 = ds2
+	ds2 = 0
+	ds3 += t2
+b18:
+	t3 = path
+	t4 = len(t3) - 1
+	from4 = t3[t4]
+	path = t3[:t4]
+	if from4 == 0 {
+		goto b25
+	}
+	if from4 == 1 {
+		goto b27
+	}
+	t5 = ds3
+	ds3 = 0
+	ds += t5
+	goto b16
+b27:
+	t6 = ds3
+	ds3 = 0
+	ds += t6
+b15:
+b16:
+	t7 = path
+	t8 = len(t7) - 1
+	path = t7[:t8]
+	if t7[t8] == 0 {
+		goto b23
+	}
+	t9 = tapeint
+	t10 = len(t9) - 2
+	tapeint = t9[:t10]
+	t11 = ds
+	j2 = t9[t10+1] + 1
+	aj3 = a[j2]
+	i4 = t9[t10] + 1
+	da[j2] += a[i4] * t11
+	da[i4] += t11 * aj3
+b14:
+	t12 = tapeint
+	tapeint = t12[:len(t12)-2]
+	goto b15
+b23:
+	t13 = ds
+	ds = 0
+	ds3 += t13
+	goto b18
+b25:
+	ds3 = 0
+	return s
+b10:
+	panic("LowerGrad: a and da share memory: gadgen's gradients need them apart")
+}
+
 // SkipNegativeJVP computes SkipNegative and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -305,6 +1113,124 @@ func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
+// SkipNegativeGrad computes SkipNegative and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of SkipNegative; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func SkipNegativeGrad(x, dx []float64) float64 {
+	var s float64
+	var i, from, t int
+	var v, t2 float64
+	var from2 int
+	var t3 []int
+	var t4, from3 int
+	var t5 float64
+	var t6 []float64
+	var t7 int
+	var t8 []int
+	var t9, t10 float64
+	var t11 []int
+	var t12, t13 int
+	var t14 float64
+	var from4 int
+	var tape []float64
+	var tapeint, path []int
+	var ds, dv, ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 {
+		goto b7
+	}
+	goto b9
+b7:
+	if &x[:1][0] == &dx[:1][0] {
+		goto b8
+	}
+b9:
+	s = 0
+	from = 0
+	i = -1
+b2:
+	t = i + 1
+	path = append(path, from)
+	if t < len(x) {
+		goto b3
+	}
+	from2 = 0
+	goto b4
+b3:
+	v = x[t]
+	tapeint = append(tapeint, i)
+	if v < 0 {
+		from = 1
+		i = t
+		goto b2
+	}
+	if v > 10 {
+		from2 = 1
+		goto b4
+	}
+	t2 = math.Sqrt(v)
+	tapeint = append(tapeint, i)
+	tape = append(tape, t2)
+	s += t2
+	from = 2
+	i = t
+	goto b2
+b4:
+	from4 = from2
+	ds2 += 1
+	if from4 == 0 {
+		goto b17
+	}
+	goto b12
+b17:
+b14:
+	t3 = path
+	t4 = len(t3) - 1
+	from3 = t3[t4]
+	path = t3[:t4]
+	if from3 == 0 {
+		goto b19
+	}
+	if from3 == 1 {
+		goto b21
+	}
+	t5 = ds2
+	ds2 = 0
+	ds += t5
+	t6 = tape
+	t7 = len(t6) - 1
+	tape = t6[:t7]
+	t8 = tapeint
+	tapeint = t8[:len(t8)-1]
+	t9 = ds
+	ds = 0
+	ds2 += t9
+	dv += 0.5 / t6[t7] * t9
+b12:
+	goto b13
+b21:
+	t10 = ds2
+	ds2 = 0
+	ds2 += t10
+b13:
+	t11 = tapeint
+	t12 = len(t11) - 1
+	t13 = t11[t12]
+	tapeint = t11[:t12]
+	t14 = dv
+	dv = 0
+	dx[t13+1] += t14
+	goto b14
+b19:
+	ds2 = 0
+	return s
+b8:
+	panic("SkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
+}
+
 // Trace2JVP computes Trace2 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -329,6 +1255,65 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 	return s, ds
 }
 
+// Trace2Grad computes Trace2 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (into da).
+// Fixed inputs: n.
+// The first result is the value of Trace2; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func Trace2Grad(a, da []float64, n int) float64 {
+	var tapeint []int
+	var ds float64
+	var ds2 float64
+	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("Trace2Grad: a and da share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := 0
+	for ; i < n; i++ {
+		j2 := 0
+		for ; j2 < n; j2++ {
+			s += a[i*n+j2] * a[j2*n+i]
+		}
+		tapeint = append(tapeint, j2)
+	}
+	ds2 += 1
+	for {
+		t := i - 1
+		if i == 0 {
+			break
+		}
+		t2 := ds2
+		ds2 = 0
+		ds += t2
+		t3 := tapeint
+		t4 := len(t3) - 1
+		tapeint = t3[:t4]
+		j := t3[t4]
+		for {
+			t5 := j - 1
+			if j == 0 {
+				break
+			}
+			t6 := ds
+			t7 := t5*n + t
+			t8 := a[t7]
+			t9 := t*n + t5
+			da[t7] += a[t9] * t6
+			da[t9] += t6 * t8
+			j = t5
+		}
+		t10 := ds
+		ds = 0
+		ds2 += t10
+		i = t
+	}
+	ds2 = 0
+	return s
+}
+
 // ChebyshevJVP computes Chebyshev and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -348,4 +1333,71 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 		return a, da
 	}
 	return b, db
+}
+
+// ChebyshevGrad computes Chebyshev and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Chebyshev; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ChebyshevGrad(x float64, n int) (f, dx float64) {
+	var tape []float64
+	var from2 int
+	var t10 float64
+	var db float64
+	var db2 float64
+	var da float64
+	a := 1.0
+	b := x
+	i := 1
+	for ; i < n; i++ {
+		tape = append(tape, b)
+		a, b = b, 2*x*b-a
+	}
+	var from int
+	if n == 0 {
+		from = 0
+	} else {
+		a = b
+		from = 1
+	}
+	from2 = from
+	t10 += 1
+	if from2 == 0 {
+		t2 := t10
+		t10 = 0
+		da += t2
+	} else {
+		t := t10
+		t10 = 0
+		db2 += t
+	}
+	for {
+		t3 := i - 1
+		if i == 1 {
+			break
+		}
+		t4 := da
+		da = 0
+		t5 := db2
+		db2 = 0
+		db2 += t4
+		db += t5
+		t6 := tape
+		t7 := len(t6) - 1
+		tape = t6[:t7]
+		t8 := db
+		db = 0
+		da -= t8
+		db2 += 2 * x * t8
+		dx += 2 * (t8 * t6[t7])
+		i = t3
+	}
+	da = 0
+	t9 := db2
+	db2 = 0
+	dx += t9
+	return a, dx
 }

@@ -13,6 +13,7 @@ import "math"
 // Sin returns math.Sin(x).
 //
 //gad:jvp
+//gad:grad
 func Sin(x float64) float64 {
 	return math.Sin(x)
 }
@@ -20,6 +21,7 @@ func Sin(x float64) float64 {
 // Cos returns math.Cos(x).
 //
 //gad:jvp
+//gad:grad
 func Cos(x float64) float64 {
 	return math.Cos(x)
 }
@@ -27,6 +29,7 @@ func Cos(x float64) float64 {
 // Tan returns math.Tan(x).
 //
 //gad:jvp
+//gad:grad
 func Tan(x float64) float64 {
 	return math.Tan(x)
 }
@@ -34,6 +37,7 @@ func Tan(x float64) float64 {
 // Asin returns math.Asin(x).
 //
 //gad:jvp
+//gad:grad
 func Asin(x float64) float64 {
 	return math.Asin(x)
 }
@@ -41,6 +45,7 @@ func Asin(x float64) float64 {
 // Acos returns math.Acos(x).
 //
 //gad:jvp
+//gad:grad
 func Acos(x float64) float64 {
 	return math.Acos(x)
 }
@@ -48,6 +53,7 @@ func Acos(x float64) float64 {
 // Atan returns math.Atan(x).
 //
 //gad:jvp
+//gad:grad
 func Atan(x float64) float64 {
 	return math.Atan(x)
 }
@@ -55,6 +61,7 @@ func Atan(x float64) float64 {
 // Sinh returns math.Sinh(x).
 //
 //gad:jvp
+//gad:grad
 func Sinh(x float64) float64 {
 	return math.Sinh(x)
 }
@@ -62,6 +69,7 @@ func Sinh(x float64) float64 {
 // Cosh returns math.Cosh(x).
 //
 //gad:jvp
+//gad:grad
 func Cosh(x float64) float64 {
 	return math.Cosh(x)
 }
@@ -69,6 +77,7 @@ func Cosh(x float64) float64 {
 // Tanh returns math.Tanh(x).
 //
 //gad:jvp
+//gad:grad
 func Tanh(x float64) float64 {
 	return math.Tanh(x)
 }
@@ -76,6 +85,7 @@ func Tanh(x float64) float64 {
 // Asinh returns math.Asinh(x).
 //
 //gad:jvp
+//gad:grad
 func Asinh(x float64) float64 {
 	return math.Asinh(x)
 }
@@ -83,6 +93,7 @@ func Asinh(x float64) float64 {
 // Acosh returns math.Acosh(x).
 //
 //gad:jvp
+//gad:grad
 func Acosh(x float64) float64 {
 	return math.Acosh(x)
 }
@@ -90,6 +101,7 @@ func Acosh(x float64) float64 {
 // Atanh returns math.Atanh(x).
 //
 //gad:jvp
+//gad:grad
 func Atanh(x float64) float64 {
 	return math.Atanh(x)
 }
@@ -97,6 +109,7 @@ func Atanh(x float64) float64 {
 // Exp returns math.Exp(x).
 //
 //gad:jvp
+//gad:grad
 func Exp(x float64) float64 {
 	return math.Exp(x)
 }
@@ -104,6 +117,7 @@ func Exp(x float64) float64 {
 // Exp2 returns math.Exp2(x).
 //
 //gad:jvp
+//gad:grad
 func Exp2(x float64) float64 {
 	return math.Exp2(x)
 }
@@ -111,6 +125,7 @@ func Exp2(x float64) float64 {
 // Expm1 returns math.Expm1(x).
 //
 //gad:jvp
+//gad:grad
 func Expm1(x float64) float64 {
 	return math.Expm1(x)
 }
@@ -118,6 +133,7 @@ func Expm1(x float64) float64 {
 // Log returns math.Log(x).
 //
 //gad:jvp
+//gad:grad
 func Log(x float64) float64 {
 	return math.Log(x)
 }
@@ -125,6 +141,7 @@ func Log(x float64) float64 {
 // Log2 returns math.Log2(x).
 //
 //gad:jvp
+//gad:grad
 func Log2(x float64) float64 {
 	return math.Log2(x)
 }
@@ -132,6 +149,7 @@ func Log2(x float64) float64 {
 // Log10 returns math.Log10(x).
 //
 //gad:jvp
+//gad:grad
 func Log10(x float64) float64 {
 	return math.Log10(x)
 }
@@ -139,6 +157,7 @@ func Log10(x float64) float64 {
 // Log1p returns math.Log1p(x).
 //
 //gad:jvp
+//gad:grad
 func Log1p(x float64) float64 {
 	return math.Log1p(x)
 }
@@ -146,6 +165,7 @@ func Log1p(x float64) float64 {
 // Sqrt returns math.Sqrt(x).
 //
 //gad:jvp
+//gad:grad
 func Sqrt(x float64) float64 {
 	return math.Sqrt(x)
 }
@@ -153,6 +173,7 @@ func Sqrt(x float64) float64 {
 // Cbrt returns math.Cbrt(x).
 //
 //gad:jvp
+//gad:grad
 func Cbrt(x float64) float64 {
 	return math.Cbrt(x)
 }
@@ -160,6 +181,7 @@ func Cbrt(x float64) float64 {
 // Abs returns math.Abs(x).
 //
 //gad:jvp
+//gad:grad
 func Abs(x float64) float64 {
 	return math.Abs(x)
 }
@@ -167,6 +189,7 @@ func Abs(x float64) float64 {
 // Erf returns math.Erf(x).
 //
 //gad:jvp
+//gad:grad
 func Erf(x float64) float64 {
 	return math.Erf(x)
 }
@@ -174,6 +197,7 @@ func Erf(x float64) float64 {
 // Erfc returns math.Erfc(x).
 //
 //gad:jvp
+//gad:grad
 func Erfc(x float64) float64 {
 	return math.Erfc(x)
 }
@@ -181,6 +205,7 @@ func Erfc(x float64) float64 {
 // Erfinv returns math.Erfinv(x).
 //
 //gad:jvp
+//gad:grad
 func Erfinv(x float64) float64 {
 	return math.Erfinv(x)
 }
@@ -188,6 +213,7 @@ func Erfinv(x float64) float64 {
 // Erfcinv returns math.Erfcinv(x).
 //
 //gad:jvp
+//gad:grad
 func Erfcinv(x float64) float64 {
 	return math.Erfcinv(x)
 }
@@ -195,6 +221,7 @@ func Erfcinv(x float64) float64 {
 // Gamma returns math.Gamma(x).
 //
 //gad:jvp
+//gad:grad
 func Gamma(x float64) float64 {
 	return math.Gamma(x)
 }
@@ -202,6 +229,7 @@ func Gamma(x float64) float64 {
 // J0 returns math.J0(x).
 //
 //gad:jvp
+//gad:grad
 func J0(x float64) float64 {
 	return math.J0(x)
 }
@@ -209,6 +237,7 @@ func J0(x float64) float64 {
 // J1 returns math.J1(x).
 //
 //gad:jvp
+//gad:grad
 func J1(x float64) float64 {
 	return math.J1(x)
 }
@@ -216,6 +245,7 @@ func J1(x float64) float64 {
 // Y0 returns math.Y0(x).
 //
 //gad:jvp
+//gad:grad
 func Y0(x float64) float64 {
 	return math.Y0(x)
 }
@@ -223,6 +253,7 @@ func Y0(x float64) float64 {
 // Y1 returns math.Y1(x).
 //
 //gad:jvp
+//gad:grad
 func Y1(x float64) float64 {
 	return math.Y1(x)
 }
@@ -231,6 +262,7 @@ func Y1(x float64) float64 {
 // derivative is math.Floor(x).
 //
 //gad:jvp
+//gad:grad
 func Floor(x float64) float64 {
 	return x * math.Floor(x)
 }
@@ -239,6 +271,7 @@ func Floor(x float64) float64 {
 // derivative is math.Ceil(x).
 //
 //gad:jvp
+//gad:grad
 func Ceil(x float64) float64 {
 	return x * math.Ceil(x)
 }
@@ -247,6 +280,7 @@ func Ceil(x float64) float64 {
 // derivative is math.Trunc(x).
 //
 //gad:jvp
+//gad:grad
 func Trunc(x float64) float64 {
 	return x * math.Trunc(x)
 }
@@ -255,6 +289,7 @@ func Trunc(x float64) float64 {
 // derivative is math.Round(x).
 //
 //gad:jvp
+//gad:grad
 func Round(x float64) float64 {
 	return x * math.Round(x)
 }
@@ -263,6 +298,7 @@ func Round(x float64) float64 {
 // derivative is math.RoundToEven(x).
 //
 //gad:jvp
+//gad:grad
 func RoundToEven(x float64) float64 {
 	return x * math.RoundToEven(x)
 }
@@ -270,6 +306,7 @@ func RoundToEven(x float64) float64 {
 // Atan2 returns math.Atan2(y, x).
 //
 //gad:jvp
+//gad:grad
 func Atan2(y, x float64) float64 {
 	return math.Atan2(y, x)
 }
@@ -277,6 +314,7 @@ func Atan2(y, x float64) float64 {
 // Pow returns math.Pow(x, y).
 //
 //gad:jvp
+//gad:grad
 func Pow(x, y float64) float64 {
 	return math.Pow(x, y)
 }
@@ -284,6 +322,7 @@ func Pow(x, y float64) float64 {
 // Hypot returns math.Hypot(p, q).
 //
 //gad:jvp
+//gad:grad
 func Hypot(p, q float64) float64 {
 	return math.Hypot(p, q)
 }
@@ -291,6 +330,7 @@ func Hypot(p, q float64) float64 {
 // Max returns math.Max(x, y).
 //
 //gad:jvp
+//gad:grad
 func Max(x, y float64) float64 {
 	return math.Max(x, y)
 }
@@ -298,6 +338,7 @@ func Max(x, y float64) float64 {
 // Min returns math.Min(x, y).
 //
 //gad:jvp
+//gad:grad
 func Min(x, y float64) float64 {
 	return math.Min(x, y)
 }
@@ -305,6 +346,7 @@ func Min(x, y float64) float64 {
 // Mod returns math.Mod(x, y).
 //
 //gad:jvp
+//gad:grad
 func Mod(x, y float64) float64 {
 	return math.Mod(x, y)
 }
@@ -312,6 +354,7 @@ func Mod(x, y float64) float64 {
 // Remainder returns math.Remainder(x, y).
 //
 //gad:jvp
+//gad:grad
 func Remainder(x, y float64) float64 {
 	return math.Remainder(x, y)
 }
@@ -319,6 +362,7 @@ func Remainder(x, y float64) float64 {
 // Dim returns math.Dim(x, y).
 //
 //gad:jvp
+//gad:grad
 func Dim(x, y float64) float64 {
 	return math.Dim(x, y)
 }
@@ -326,6 +370,7 @@ func Dim(x, y float64) float64 {
 // Copysign returns math.Copysign(f, sign).
 //
 //gad:jvp
+//gad:grad
 func Copysign(f, sign float64) float64 {
 	return math.Copysign(f, sign)
 }
@@ -333,6 +378,7 @@ func Copysign(f, sign float64) float64 {
 // FMA returns math.FMA(x, y, z) = x·y + z.
 //
 //gad:jvp
+//gad:grad
 func FMA(x, y, z float64) float64 {
 	return math.FMA(x, y, z)
 }
@@ -340,6 +386,7 @@ func FMA(x, y, z float64) float64 {
 // PowConst raises to a constant non-integer power.
 //
 //gad:jvp
+//gad:grad
 func PowConst(x float64) float64 {
 	return math.Pow(x, 2.5)
 }
@@ -347,6 +394,7 @@ func PowConst(x float64) float64 {
 // PowInt raises to a constant integer power; x may be negative.
 //
 //gad:jvp
+//gad:grad
 func PowInt(x float64) float64 {
 	return math.Pow(x, 3)
 }
@@ -354,6 +402,7 @@ func PowInt(x float64) float64 {
 // PowBase raises a constant to a varied power.
 //
 //gad:jvp
+//gad:grad
 func PowBase(y float64) float64 {
 	return math.Pow(2, y)
 }
@@ -361,6 +410,7 @@ func PowBase(y float64) float64 {
 // Jn returns the Bessel function of the first kind of order 3.
 //
 //gad:jvp
+//gad:grad
 func Jn(x float64) float64 {
 	return math.Jn(3, x)
 }
@@ -368,6 +418,7 @@ func Jn(x float64) float64 {
 // Yn returns the Bessel function of the second kind of order 2.
 //
 //gad:jvp
+//gad:grad
 func Yn(x float64) float64 {
 	return math.Yn(2, x)
 }
@@ -375,6 +426,7 @@ func Yn(x float64) float64 {
 // Ldexp returns x·2ⁿ.
 //
 //gad:jvp
+//gad:grad
 func Ldexp(x float64, n int) float64 {
 	return math.Ldexp(x, n)
 }
@@ -413,6 +465,7 @@ func Lgamma(x float64) (float64, int) {
 // Min3 uses the builtin min with three varied arguments.
 //
 //gad:jvp
+//gad:grad
 func Min3(x, y, z float64) float64 {
 	return min(x, y, z)
 }
@@ -420,6 +473,7 @@ func Min3(x, y, z float64) float64 {
 // Max2 uses the builtin max with a varied expression and a constant.
 //
 //gad:jvp
+//gad:grad
 func Max2(x, y float64) float64 {
 	return max(x, 2*y, -1)
 }
@@ -427,6 +481,7 @@ func Max2(x, y float64) float64 {
 // Softplus is log(1 + eˣ), switching to x for large x.
 //
 //gad:jvp
+//gad:grad
 func Softplus(x float64) float64 {
 	if x > 30 {
 		return x
@@ -437,6 +492,7 @@ func Softplus(x float64) float64 {
 // NormalPDF is the density of the normal distribution N(mu, sigma²) at x.
 //
 //gad:jvp
+//gad:grad
 func NormalPDF(x, mu, sigma float64) float64 {
 	z := (x - mu) / sigma
 	return math.Exp(-z*z/2) / (sigma * math.Sqrt(2*math.Pi))
@@ -445,6 +501,7 @@ func NormalPDF(x, mu, sigma float64) float64 {
 // Chain composes several functions of math.
 //
 //gad:jvp
+//gad:grad
 func Chain(x float64) float64 {
 	return math.Sin(math.Exp(math.Cos(x))) * math.Sqrt(1+math.Tanh(x)*math.Tanh(x))
 }

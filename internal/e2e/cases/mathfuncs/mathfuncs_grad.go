@@ -13,6 +13,18 @@ func SinJVP(x, dx float64) (float64, float64) {
 	return math.Sin(x), math.Cos(x) * dx
 }
 
+// SinGrad computes Sin and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Sin; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func SinGrad(x float64) (f, dx float64) {
+	t := math.Sin(x)
+	dx += math.Cos(x)
+	return t, dx
+}
+
 // CosJVP computes Cos and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -20,6 +32,18 @@ func SinJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Cos; its tangent.
 func CosJVP(x, dx float64) (float64, float64) {
 	return math.Cos(x), -(math.Sin(x) * dx)
+}
+
+// CosGrad computes Cos and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Cos; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func CosGrad(x float64) (f, dx float64) {
+	t := math.Cos(x)
+	dx -= math.Sin(x)
+	return t, dx
 }
 
 // TanJVP computes Tan and its directional derivative along the tangents
@@ -32,6 +56,18 @@ func TanJVP(x, dx float64) (float64, float64) {
 	return t, (1 + t*t) * dx
 }
 
+// TanGrad computes Tan and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Tan; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func TanGrad(x float64) (f, dx float64) {
+	t := math.Tan(x)
+	dx += 1 + t*t
+	return t, dx
+}
+
 // AsinJVP computes Asin and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -39,6 +75,18 @@ func TanJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Asin; its tangent.
 func AsinJVP(x, dx float64) (float64, float64) {
 	return math.Asin(x), 1 / math.Sqrt((1-x)*(1+x)) * dx
+}
+
+// AsinGrad computes Asin and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Asin; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AsinGrad(x float64) (f, dx float64) {
+	t := math.Asin(x)
+	dx += 1 / math.Sqrt((1-x)*(1+x))
+	return t, dx
 }
 
 // AcosJVP computes Acos and its directional derivative along the tangents
@@ -50,6 +98,18 @@ func AcosJVP(x, dx float64) (float64, float64) {
 	return math.Acos(x), -1 / math.Sqrt((1-x)*(1+x)) * dx
 }
 
+// AcosGrad computes Acos and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Acos; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AcosGrad(x float64) (f, dx float64) {
+	t := math.Acos(x)
+	dx += -1 / math.Sqrt((1-x)*(1+x))
+	return t, dx
+}
+
 // AtanJVP computes Atan and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -57,6 +117,18 @@ func AcosJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Atan; its tangent.
 func AtanJVP(x, dx float64) (float64, float64) {
 	return math.Atan(x), 1 / (1 + x*x) * dx
+}
+
+// AtanGrad computes Atan and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Atan; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AtanGrad(x float64) (f, dx float64) {
+	t := math.Atan(x)
+	dx += 1 / (1 + x*x)
+	return t, dx
 }
 
 // SinhJVP computes Sinh and its directional derivative along the tangents
@@ -68,6 +140,18 @@ func SinhJVP(x, dx float64) (float64, float64) {
 	return math.Sinh(x), math.Cosh(x) * dx
 }
 
+// SinhGrad computes Sinh and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Sinh; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func SinhGrad(x float64) (f, dx float64) {
+	t := math.Sinh(x)
+	dx += math.Cosh(x)
+	return t, dx
+}
+
 // CoshJVP computes Cosh and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -75,6 +159,18 @@ func SinhJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Cosh; its tangent.
 func CoshJVP(x, dx float64) (float64, float64) {
 	return math.Cosh(x), math.Sinh(x) * dx
+}
+
+// CoshGrad computes Cosh and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Cosh; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func CoshGrad(x float64) (f, dx float64) {
+	t := math.Cosh(x)
+	dx += math.Sinh(x)
+	return t, dx
 }
 
 // TanhJVP computes Tanh and its directional derivative along the tangents
@@ -87,6 +183,18 @@ func TanhJVP(x, dx float64) (float64, float64) {
 	return t, (1 - t*t) * dx
 }
 
+// TanhGrad computes Tanh and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Tanh; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func TanhGrad(x float64) (f, dx float64) {
+	t := math.Tanh(x)
+	dx += 1 - t*t
+	return t, dx
+}
+
 // AsinhJVP computes Asinh and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -94,6 +202,18 @@ func TanhJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Asinh; its tangent.
 func AsinhJVP(x, dx float64) (float64, float64) {
 	return math.Asinh(x), 1 / math.Sqrt(x*x+1) * dx
+}
+
+// AsinhGrad computes Asinh and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Asinh; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AsinhGrad(x float64) (f, dx float64) {
+	t := math.Asinh(x)
+	dx += 1 / math.Sqrt(x*x+1)
+	return t, dx
 }
 
 // AcoshJVP computes Acosh and its directional derivative along the tangents
@@ -105,6 +225,18 @@ func AcoshJVP(x, dx float64) (float64, float64) {
 	return math.Acosh(x), 1 / math.Sqrt((x-1)*(x+1)) * dx
 }
 
+// AcoshGrad computes Acosh and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Acosh; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AcoshGrad(x float64) (f, dx float64) {
+	t := math.Acosh(x)
+	dx += 1 / math.Sqrt((x-1)*(x+1))
+	return t, dx
+}
+
 // AtanhJVP computes Atanh and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -112,6 +244,18 @@ func AcoshJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Atanh; its tangent.
 func AtanhJVP(x, dx float64) (float64, float64) {
 	return math.Atanh(x), 1 / ((1 - x) * (1 + x)) * dx
+}
+
+// AtanhGrad computes Atanh and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Atanh; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AtanhGrad(x float64) (f, dx float64) {
+	t := math.Atanh(x)
+	dx += 1 / ((1 - x) * (1 + x))
+	return t, dx
 }
 
 // ExpJVP computes Exp and its directional derivative along the tangents
@@ -124,6 +268,18 @@ func ExpJVP(x, dx float64) (float64, float64) {
 	return t, t * dx
 }
 
+// ExpGrad computes Exp and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Exp; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ExpGrad(x float64) (f, dx float64) {
+	t := math.Exp(x)
+	dx += t
+	return t, dx
+}
+
 // Exp2JVP computes Exp2 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -132,6 +288,18 @@ func ExpJVP(x, dx float64) (float64, float64) {
 func Exp2JVP(x, dx float64) (float64, float64) {
 	t := math.Exp2(x)
 	return t, t * 0.6931471805599453 * dx
+}
+
+// Exp2Grad computes Exp2 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Exp2; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Exp2Grad(x float64) (f, dx float64) {
+	t := math.Exp2(x)
+	dx += t * 0.6931471805599453
+	return t, dx
 }
 
 // Expm1JVP computes Expm1 and its directional derivative along the tangents
@@ -144,6 +312,18 @@ func Expm1JVP(x, dx float64) (float64, float64) {
 	return t, (t + 1) * dx
 }
 
+// Expm1Grad computes Expm1 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Expm1; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Expm1Grad(x float64) (f, dx float64) {
+	t := math.Expm1(x)
+	dx += t + 1
+	return t, dx
+}
+
 // LogJVP computes Log and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -151,6 +331,18 @@ func Expm1JVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Log; its tangent.
 func LogJVP(x, dx float64) (float64, float64) {
 	return math.Log(x), 1 / x * dx
+}
+
+// LogGrad computes Log and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Log; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func LogGrad(x float64) (f, dx float64) {
+	t := math.Log(x)
+	dx += 1 / x
+	return t, dx
 }
 
 // Log2JVP computes Log2 and its directional derivative along the tangents
@@ -162,6 +354,18 @@ func Log2JVP(x, dx float64) (float64, float64) {
 	return math.Log2(x), 1 / (x * 0.6931471805599453) * dx
 }
 
+// Log2Grad computes Log2 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Log2; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Log2Grad(x float64) (f, dx float64) {
+	t := math.Log2(x)
+	dx += 1 / (x * 0.6931471805599453)
+	return t, dx
+}
+
 // Log10JVP computes Log10 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -171,6 +375,18 @@ func Log10JVP(x, dx float64) (float64, float64) {
 	return math.Log10(x), 1 / (x * 2.302585092994046) * dx
 }
 
+// Log10Grad computes Log10 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Log10; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Log10Grad(x float64) (f, dx float64) {
+	t := math.Log10(x)
+	dx += 1 / (x * 2.302585092994046)
+	return t, dx
+}
+
 // Log1pJVP computes Log1p and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -178,6 +394,18 @@ func Log10JVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Log1p; its tangent.
 func Log1pJVP(x, dx float64) (float64, float64) {
 	return math.Log1p(x), 1 / (1 + x) * dx
+}
+
+// Log1pGrad computes Log1p and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Log1p; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Log1pGrad(x float64) (f, dx float64) {
+	t := math.Log1p(x)
+	dx += 1 / (1 + x)
+	return t, dx
 }
 
 // SqrtJVP computes Sqrt and its directional derivative along the tangents
@@ -190,6 +418,18 @@ func SqrtJVP(x, dx float64) (float64, float64) {
 	return t, 0.5 / t * dx
 }
 
+// SqrtGrad computes Sqrt and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Sqrt; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func SqrtGrad(x float64) (f, dx float64) {
+	t := math.Sqrt(x)
+	dx += 0.5 / t
+	return t, dx
+}
+
 // CbrtJVP computes Cbrt and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -198,6 +438,18 @@ func SqrtJVP(x, dx float64) (float64, float64) {
 func CbrtJVP(x, dx float64) (float64, float64) {
 	t := math.Cbrt(x)
 	return t, 1 / (3 * t * t) * dx
+}
+
+// CbrtGrad computes Cbrt and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Cbrt; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func CbrtGrad(x float64) (f, dx float64) {
+	t := math.Cbrt(x)
+	dx += 1 / (3 * t * t)
+	return t, dx
 }
 
 // AbsJVP computes Abs and its directional derivative along the tangents
@@ -217,6 +469,26 @@ func AbsJVP(x, dx float64) (float64, float64) {
 	return math.Abs(x), t2 * dx
 }
 
+// AbsGrad computes Abs and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Abs; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AbsGrad(x float64) (f, dx float64) {
+	t := math.Abs(x)
+	t2 := 0.0
+	if x < 0 {
+		t2 = -1
+	}
+	t3 := t2
+	if x > 0 {
+		t3 = 1
+	}
+	dx += t3
+	return t, dx
+}
+
 // ErfJVP computes Erf and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -226,6 +498,18 @@ func ErfJVP(x, dx float64) (float64, float64) {
 	return math.Erf(x), 2.0 / 1.772453850905516 * math.Exp(-(x * x)) * dx
 }
 
+// ErfGrad computes Erf and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Erf; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ErfGrad(x float64) (f, dx float64) {
+	t := math.Erf(x)
+	dx += 2.0 / 1.772453850905516 * math.Exp(-(x * x))
+	return t, dx
+}
+
 // ErfcJVP computes Erfc and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -233,6 +517,18 @@ func ErfJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Erfc; its tangent.
 func ErfcJVP(x, dx float64) (float64, float64) {
 	return math.Erfc(x), -2.0 / 1.772453850905516 * math.Exp(-(x * x)) * dx
+}
+
+// ErfcGrad computes Erfc and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Erfc; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ErfcGrad(x float64) (f, dx float64) {
+	t := math.Erfc(x)
+	dx += -2.0 / 1.772453850905516 * math.Exp(-(x * x))
+	return t, dx
 }
 
 // ErfinvJVP computes Erfinv and its directional derivative along the tangents
@@ -245,6 +541,18 @@ func ErfinvJVP(x, dx float64) (float64, float64) {
 	return t, 1.772453850905516 / 2 * math.Exp(t*t) * dx
 }
 
+// ErfinvGrad computes Erfinv and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Erfinv; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ErfinvGrad(x float64) (f, dx float64) {
+	t := math.Erfinv(x)
+	dx += 1.772453850905516 / 2 * math.Exp(t*t)
+	return t, dx
+}
+
 // ErfcinvJVP computes Erfcinv and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -253,6 +561,18 @@ func ErfinvJVP(x, dx float64) (float64, float64) {
 func ErfcinvJVP(x, dx float64) (float64, float64) {
 	t := math.Erfcinv(x)
 	return t, -1.772453850905516 / 2 * math.Exp(t*t) * dx
+}
+
+// ErfcinvGrad computes Erfcinv and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Erfcinv; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ErfcinvGrad(x float64) (f, dx float64) {
+	t := math.Erfcinv(x)
+	dx += -1.772453850905516 / 2 * math.Exp(t*t)
+	return t, dx
 }
 
 // GammaJVP computes Gamma and its directional derivative along the tangents
@@ -265,6 +585,18 @@ func GammaJVP(x, dx float64) (float64, float64) {
 	return t, t * gadDigamma(x) * dx
 }
 
+// GammaGrad computes Gamma and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Gamma; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func GammaGrad(x float64) (f, dx float64) {
+	t := math.Gamma(x)
+	dx += t * gadDigamma(x)
+	return t, dx
+}
+
 // J0JVP computes J0 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -272,6 +604,18 @@ func GammaJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of J0; its tangent.
 func J0JVP(x, dx float64) (float64, float64) {
 	return math.J0(x), -(math.J1(x) * dx)
+}
+
+// J0Grad computes J0 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of J0; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func J0Grad(x float64) (f, dx float64) {
+	t := math.J0(x)
+	dx -= math.J1(x)
+	return t, dx
 }
 
 // J1JVP computes J1 and its directional derivative along the tangents
@@ -288,6 +632,22 @@ func J1JVP(x, dx float64) (float64, float64) {
 	return t, t2 * dx
 }
 
+// J1Grad computes J1 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of J1; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func J1Grad(x float64) (f, dx float64) {
+	t := math.J1(x)
+	t2 := math.J0(x) - t/x
+	if x == 0 {
+		t2 = 0.5
+	}
+	dx += t2
+	return t, dx
+}
+
 // Y0JVP computes Y0 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -295,6 +655,18 @@ func J1JVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Y0; its tangent.
 func Y0JVP(x, dx float64) (float64, float64) {
 	return math.Y0(x), -(math.Y1(x) * dx)
+}
+
+// Y0Grad computes Y0 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Y0; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Y0Grad(x float64) (f, dx float64) {
+	t := math.Y0(x)
+	dx -= math.Y1(x)
+	return t, dx
 }
 
 // Y1JVP computes Y1 and its directional derivative along the tangents
@@ -307,6 +679,18 @@ func Y1JVP(x, dx float64) (float64, float64) {
 	return t, (math.Y0(x) - t/x) * dx
 }
 
+// Y1Grad computes Y1 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Y1; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Y1Grad(x float64) (f, dx float64) {
+	t := math.Y1(x)
+	dx += math.Y0(x) - t/x
+	return t, dx
+}
+
 // FloorJVP computes Floor and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -315,6 +699,19 @@ func Y1JVP(x, dx float64) (float64, float64) {
 func FloorJVP(x, dx float64) (float64, float64) {
 	t := math.Floor(x)
 	return x * t, dx * t
+}
+
+// FloorGrad computes Floor and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Floor; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func FloorGrad(x float64) (f, dx float64) {
+	t := math.Floor(x)
+	t2 := x * t
+	dx += t
+	return t2, dx
 }
 
 // CeilJVP computes Ceil and its directional derivative along the tangents
@@ -327,6 +724,19 @@ func CeilJVP(x, dx float64) (float64, float64) {
 	return x * t, dx * t
 }
 
+// CeilGrad computes Ceil and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Ceil; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func CeilGrad(x float64) (f, dx float64) {
+	t := math.Ceil(x)
+	t2 := x * t
+	dx += t
+	return t2, dx
+}
+
 // TruncJVP computes Trunc and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -335,6 +745,19 @@ func CeilJVP(x, dx float64) (float64, float64) {
 func TruncJVP(x, dx float64) (float64, float64) {
 	t := math.Trunc(x)
 	return x * t, dx * t
+}
+
+// TruncGrad computes Trunc and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Trunc; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func TruncGrad(x float64) (f, dx float64) {
+	t := math.Trunc(x)
+	t2 := x * t
+	dx += t
+	return t2, dx
 }
 
 // RoundJVP computes Round and its directional derivative along the tangents
@@ -347,6 +770,19 @@ func RoundJVP(x, dx float64) (float64, float64) {
 	return x * t, dx * t
 }
 
+// RoundGrad computes Round and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Round; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func RoundGrad(x float64) (f, dx float64) {
+	t := math.Round(x)
+	t2 := x * t
+	dx += t
+	return t2, dx
+}
+
 // RoundToEvenJVP computes RoundToEven and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -357,6 +793,19 @@ func RoundToEvenJVP(x, dx float64) (float64, float64) {
 	return x * t, dx * t
 }
 
+// RoundToEvenGrad computes RoundToEven and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of RoundToEven; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func RoundToEvenGrad(x float64) (f, dx float64) {
+	t := math.RoundToEven(x)
+	t2 := x * t
+	dx += t
+	return t2, dx
+}
+
 // Atan2JVP computes Atan2 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -365,6 +814,20 @@ func RoundToEvenJVP(x, dx float64) (float64, float64) {
 func Atan2JVP(y, dy, x, dx float64) (float64, float64) {
 	t := x*x + y*y
 	return math.Atan2(y, x), x/t*dy - y/t*dx
+}
+
+// Atan2Grad computes Atan2 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: y (returned as dy), x (returned as dx).
+// The first result is the value of Atan2; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Atan2Grad(y, x float64) (f, dy, dx float64) {
+	t := math.Atan2(y, x)
+	t2 := x*x + y*y
+	dy += x / t2
+	dx -= y / t2
+	return t, dy, dx
 }
 
 // PowJVP computes Pow and its directional derivative along the tangents
@@ -383,6 +846,27 @@ func PowJVP(x, dx, y, dy float64) (float64, float64) {
 		t3 = 0
 	}
 	return t, t2*dx + t3*dy
+}
+
+// PowGrad computes Pow and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Pow; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowGrad(x, y float64) (f, dx, dy float64) {
+	t := math.Pow(x, y)
+	t2 := y * math.Pow(x, y-1)
+	if y == 0 {
+		t2 = 0
+	}
+	dx += t2
+	t3 := t * math.Log(x)
+	if x == 0 && y >= 0 {
+		t3 = 0
+	}
+	dy += t3
+	return t, dx, dy
 }
 
 // HypotJVP computes Hypot and its directional derivative along the tangents
@@ -404,6 +888,28 @@ func HypotJVP(p, dp, q, dq float64) (float64, float64) {
 	return t, t3*dp + t4*dq
 }
 
+// HypotGrad computes Hypot and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: p (returned as dp), q (returned as dq).
+// The first result is the value of Hypot; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func HypotGrad(p, q float64) (f, dp, dq float64) {
+	t := math.Hypot(p, q)
+	t2 := t == 0
+	t3 := p / t
+	if t2 {
+		t3 = 0
+	}
+	dp += t3
+	t4 := q / t
+	if t2 {
+		t4 = 0
+	}
+	dq += t4
+	return t, dp, dq
+}
+
 // MaxJVP computes Max and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -420,6 +926,28 @@ func MaxJVP(x, dx, y, dy float64) (float64, float64) {
 		t3 = 0
 	}
 	return math.Max(x, y), t2*dx + t3*dy
+}
+
+// MaxGrad computes Max and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Max; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func MaxGrad(x, y float64) (f, dx, dy float64) {
+	t := math.Max(x, y)
+	t2 := x >= y
+	t3 := 0.0
+	if t2 {
+		t3 = 1
+	}
+	dx += t3
+	t4 := 1.0
+	if t2 {
+		t4 = 0
+	}
+	dy += t4
+	return t, dx, dy
 }
 
 // MinJVP computes Min and its directional derivative along the tangents
@@ -440,6 +968,28 @@ func MinJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Min(x, y), t2*dx + t3*dy
 }
 
+// MinGrad computes Min and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Min; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func MinGrad(x, y float64) (f, dx, dy float64) {
+	t := math.Min(x, y)
+	t2 := x <= y
+	t3 := 0.0
+	if t2 {
+		t3 = 1
+	}
+	dx += t3
+	t4 := 1.0
+	if t2 {
+		t4 = 0
+	}
+	dy += t4
+	return t, dx, dy
+}
+
 // ModJVP computes Mod and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -449,6 +999,19 @@ func ModJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Mod(x, y), dx - math.Trunc(x/y)*dy
 }
 
+// ModGrad computes Mod and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Mod; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ModGrad(x, y float64) (f, dx, dy float64) {
+	t := math.Mod(x, y)
+	dx += 1
+	dy -= math.Trunc(x / y)
+	return t, dx, dy
+}
+
 // RemainderJVP computes Remainder and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -456,6 +1019,19 @@ func ModJVP(x, dx, y, dy float64) (float64, float64) {
 // Results, in order: the value of Remainder; its tangent.
 func RemainderJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Remainder(x, y), dx - math.RoundToEven(x/y)*dy
+}
+
+// RemainderGrad computes Remainder and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Remainder; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func RemainderGrad(x, y float64) (f, dx, dy float64) {
+	t := math.Remainder(x, y)
+	dx += 1
+	dy -= math.RoundToEven(x / y)
+	return t, dx, dy
 }
 
 // DimJVP computes Dim and its directional derivative along the tangents
@@ -476,6 +1052,28 @@ func DimJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Dim(x, y), t2*dx + t3*dy
 }
 
+// DimGrad computes Dim and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Dim; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func DimGrad(x, y float64) (f, dx, dy float64) {
+	t := math.Dim(x, y)
+	t2 := x > y
+	t3 := 0.0
+	if t2 {
+		t3 = 1
+	}
+	dx += t3
+	t4 := 0.0
+	if t2 {
+		t4 = -1
+	}
+	dy += t4
+	return t, dx, dy
+}
+
 // CopysignJVP computes Copysign and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -489,6 +1087,22 @@ func CopysignJVP(f, df, sign, dsign float64) (float64, float64) {
 	return math.Copysign(f, sign), t * df
 }
 
+// CopysignGrad computes Copysign and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: f (returned as df), sign (returned as dsign).
+// The first result is the value of Copysign; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func CopysignGrad(f, sign float64) (f2, df, dsign float64) {
+	t := math.Copysign(f, sign)
+	t2 := math.Copysign(1, f) * math.Copysign(1, sign)
+	if f == 0 {
+		t2 = 0
+	}
+	df += t2
+	return t, df, dsign
+}
+
 // FMAJVP computes FMA and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -496,6 +1110,20 @@ func CopysignJVP(f, df, sign, dsign float64) (float64, float64) {
 // Results, in order: the value of FMA; its tangent.
 func FMAJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 	return math.FMA(x, y, z), y*dx + x*dy + dz
+}
+
+// FMAGrad computes FMA and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy), z (returned as dz).
+// The first result is the value of FMA; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func FMAGrad(x, y, z float64) (f, dx, dy, dz float64) {
+	t := math.FMA(x, y, z)
+	dx += y
+	dy += x
+	dz += 1
+	return t, dx, dy, dz
 }
 
 // PowConstJVP computes PowConst and its directional derivative along the tangents
@@ -511,6 +1139,22 @@ func PowConstJVP(x, dx float64) (float64, float64) {
 	return math.Pow(x, 2.5), t * dx
 }
 
+// PowConstGrad computes PowConst and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of PowConst; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowConstGrad(x float64) (f, dx float64) {
+	t := math.Pow(x, 2.5)
+	t2 := 2.5 * math.Pow(x, 2.5-1)
+	if 2.5 == 0 {
+		t2 = 0
+	}
+	dx += t2
+	return t, dx
+}
+
 // PowIntJVP computes PowInt and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -522,6 +1166,22 @@ func PowIntJVP(x, dx float64) (float64, float64) {
 		t = 0
 	}
 	return math.Pow(x, 3), t * dx
+}
+
+// PowIntGrad computes PowInt and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of PowInt; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowIntGrad(x float64) (f, dx float64) {
+	t := math.Pow(x, 3)
+	t2 := 3 * math.Pow(x, 3.0-1)
+	if 3.0 == 0 {
+		t2 = 0
+	}
+	dx += t2
+	return t, dx
 }
 
 // PowBaseJVP computes PowBase and its directional derivative along the tangents
@@ -538,6 +1198,22 @@ func PowBaseJVP(y, dy float64) (float64, float64) {
 	return t, t2 * dy
 }
 
+// PowBaseGrad computes PowBase and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: y (returned as dy).
+// The first result is the value of PowBase; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowBaseGrad(y float64) (f, dy float64) {
+	t := math.Pow(2, y)
+	t2 := t * math.Log(2)
+	if 2.0 == 0 && y >= 0 {
+		t2 = 0
+	}
+	dy += t2
+	return t, dy
+}
+
 // JnJVP computes Jn and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -545,6 +1221,18 @@ func PowBaseJVP(y, dy float64) (float64, float64) {
 // Results, in order: the value of Jn; its tangent.
 func JnJVP(x, dx float64) (float64, float64) {
 	return math.Jn(3, x), (math.Jn(3-1, x) - math.Jn(3+1, x)) / 2 * dx
+}
+
+// JnGrad computes Jn and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Jn; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func JnGrad(x float64) (f, dx float64) {
+	t := math.Jn(3, x)
+	dx += (math.Jn(3-1, x) - math.Jn(3+1, x)) / 2
+	return t, dx
 }
 
 // YnJVP computes Yn and its directional derivative along the tangents
@@ -556,6 +1244,18 @@ func YnJVP(x, dx float64) (float64, float64) {
 	return math.Yn(2, x), (math.Yn(2-1, x) - math.Yn(2+1, x)) / 2 * dx
 }
 
+// YnGrad computes Yn and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Yn; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func YnGrad(x float64) (f, dx float64) {
+	t := math.Yn(2, x)
+	dx += (math.Yn(2-1, x) - math.Yn(2+1, x)) / 2
+	return t, dx
+}
+
 // LdexpJVP computes Ldexp and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -564,6 +1264,19 @@ func YnJVP(x, dx float64) (float64, float64) {
 // Results, in order: the value of Ldexp; its tangent.
 func LdexpJVP(x, dx float64, n int) (float64, float64) {
 	return math.Ldexp(x, n), math.Ldexp(1, n) * dx
+}
+
+// LdexpGrad computes Ldexp and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Ldexp; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func LdexpGrad(x float64, n int) (f, dx float64) {
+	t := math.Ldexp(x, n)
+	dx += math.Ldexp(1, n)
+	return t, dx
 }
 
 // SincosJVP computes Sincos and its directional derivative along the tangents
@@ -623,6 +1336,34 @@ func Min3JVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 	return min(x, y, z), t2
 }
 
+// Min3Grad computes Min3 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy), z (returned as dz).
+// The first result is the value of Min3; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Min3Grad(x, y, z float64) (f, dx, dy, dz float64) {
+	t := min(x, y, z)
+	t2 := x == t
+	t3 := 0.0
+	if t2 {
+		t3 = 1
+	}
+	dx += t3
+	t4 := y == t
+	t5 := 0.0
+	if t4 && !t2 {
+		t5 = 1
+	}
+	dy += t5
+	t6 := 0.0
+	if z == t && !(t2 || t4) {
+		t6 = 1
+	}
+	dz += t6
+	return t, dx, dy, dz
+}
+
 // Max2JVP computes Max2 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -641,6 +1382,29 @@ func Max2JVP(x, dx, y, dy float64) (float64, float64) {
 	return max(x, t, -1), t3
 }
 
+// Max2Grad computes Max2 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Max2; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Max2Grad(x, y float64) (f, dx, dy float64) {
+	t := 2 * y
+	t2 := max(x, t, -1)
+	t3 := x == t2
+	t4 := 0.0
+	if t3 {
+		t4 = 1
+	}
+	dx += t4
+	t5 := 0.0
+	if t == t2 && !t3 {
+		t5 = 1
+	}
+	dy += 2 * t5
+	return t2, dx, dy
+}
+
 // SoftplusJVP computes Softplus and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -652,6 +1416,44 @@ func SoftplusJVP(x, dx float64) (float64, float64) {
 	}
 	t := math.Exp(x)
 	return math.Log1p(t), 1 / (1 + t) * (t * dx)
+}
+
+// SoftplusGrad computes Softplus and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Softplus; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func SoftplusGrad(x float64) (f, dx float64) {
+	var from2 int
+	var t6 float64
+	var t7 float64
+	var t8 float64
+	var from int
+	if x > 30 {
+		from = 0
+	} else {
+		t := math.Exp(x)
+		t6 = t
+		x = math.Log1p(t)
+		from = 1
+	}
+	from2 = from
+	t7 += 1
+	if from2 == 0 {
+		t5 := t7
+		t7 = 0
+		dx += t5
+	} else {
+		t2 := t7
+		t7 = 0
+		t8 += t2
+		t3 := t6
+		t4 := t8
+		t8 = 0
+		dx += t3 * (1 / (1 + t3) * t4)
+	}
+	return x, dx
 }
 
 // NormalPDFJVP computes NormalPDF and its directional derivative along the tangents
@@ -668,6 +1470,27 @@ func NormalPDFJVP(x, dx, mu, dmu, sigma, dsigma float64) (float64, float64) {
 	return t4, (-(t * (2 * ((dx - dmu - z*dsigma) / sigma * z) / 2)) - t4*(dsigma*t2)) / t3
 }
 
+// NormalPDFGrad computes NormalPDF and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), mu (returned as dmu), sigma (returned as dsigma).
+// The first result is the value of NormalPDF; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func NormalPDFGrad(x, mu, sigma float64) (f, dx, dmu, dsigma float64) {
+	z := (x - mu) / sigma
+	t := math.Exp(-(z * z / 2))
+	t2 := math.Sqrt(6.283185307179586)
+	t3 := sigma * t2
+	t4 := t / t3
+	dsigma -= t4 / t3 * t2
+	t5 := 2 * (z * (t * (1 / t3) / 2))
+	t6 := t5 / sigma
+	dsigma += t5 * z / sigma
+	dx -= t6
+	dmu += t6
+	return t4, dx, dmu, dsigma
+}
+
 // ChainJVP computes Chain and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -680,6 +1503,24 @@ func ChainJVP(x, dx float64) (float64, float64) {
 	t4 := t3 * t3
 	t5 := math.Sqrt(1 + t4)
 	return t2 * t5, t2*(0.5/t5*(2*((1-t4)*dx*t3))) - math.Cos(t)*(t*(math.Sin(x)*dx))*t5
+}
+
+// ChainGrad computes Chain and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Chain; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ChainGrad(x float64) (f, dx float64) {
+	t := math.Exp(math.Cos(x))
+	t2 := math.Sin(t)
+	t3 := math.Tanh(x)
+	t4 := t3 * t3
+	t5 := math.Sqrt(1 + t4)
+	t6 := t2 * t5
+	dx += (1 - t4) * (2 * (0.5 / t5 * t2 * t3))
+	dx -= math.Sin(x) * (t * (math.Cos(t) * t5))
+	return t6, dx
 }
 
 // gadDigamma returns the digamma function ψ(x) = Γ'(x)/Γ(x), the

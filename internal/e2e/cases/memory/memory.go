@@ -11,6 +11,7 @@ import "math"
 // CumSquares fills a local slice made with make, then reduces it.
 //
 //gad:jvp
+//gad:grad
 func CumSquares(x []float64) float64 {
 	c := make([]float64, len(x))
 	acc := 0.0
@@ -39,6 +40,7 @@ func Squares(x []float64) float64 {
 // Powers fills a local array with a dynamic index.
 //
 //gad:jvp
+//gad:grad
 func Powers(x float64) float64 {
 	var m [5]float64
 	m[0] = 1
@@ -52,6 +54,7 @@ func Powers(x float64) float64 {
 // row-major 3×3 matrix.
 //
 //gad:jvp
+//gad:grad
 func Det3(a [9]float64) float64 {
 	return a[0]*(a[4]*a[8]-a[5]*a[7]) - a[1]*(a[3]*a[8]-a[5]*a[6]) + a[2]*(a[3]*a[7]-a[4]*a[6])
 }
@@ -64,6 +67,7 @@ type Pair struct {
 // Swirl builds a local struct and updates its fields.
 //
 //gad:jvp
+//gad:grad
 func Swirl(x, y float64) float64 {
 	p := Pair{A: x, B: y}
 	p.A, p.B = p.B*p.A, p.A+p.B
@@ -81,6 +85,7 @@ type Rect struct {
 // Area reads the fields of a struct passed by value.
 //
 //gad:jvp
+//gad:grad
 func Area(r Rect) float64 {
 	return r.W*r.H + r.W/r.H
 }
@@ -94,6 +99,7 @@ type Particle struct {
 // Kinetic reads through a pointer to a struct.
 //
 //gad:jvp
+//gad:grad
 func Kinetic(p *Particle) float64 {
 	return 0.5 * p.M * (p.V[0]*p.V[0] + p.V[1]*p.V[1])
 }
@@ -186,6 +192,7 @@ func Centroid(ps []Pair) (float64, float64) {
 // Tail reads subslices.
 //
 //gad:jvp
+//gad:grad
 func Tail(x []float64) float64 {
 	t := x[1:]
 	h := x[:2]

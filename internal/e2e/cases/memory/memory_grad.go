@@ -32,6 +32,87 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
+// CumSquaresGrad computes CumSquares and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of CumSquares; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func CumSquaresGrad(x, dx []float64) float64 {
+	var tape []float64
+	var ds float64
+	var dacc float64
+	var dacc2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("CumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	c := make([]float64, n)
+	dc := make([]float64, n)
+	acc := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			acc3 := acc + x[i2]
+			c[i2] = acc3 * acc3
+			tape = append(tape, acc)
+			acc = acc3
+			i = i2
+		} else {
+			break
+		}
+	}
+	s := 0.0
+	i3 := -1
+	for {
+		t := i3 + 1
+		if t < len(c) {
+			s += c[t]
+			i3 = t
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t2 := i3 - 1
+		if i3 == -1 {
+			break
+		}
+		dc[t2+1] += ds
+		i3 = t2
+	}
+	ds = 0
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := dacc2
+		dacc2 = 0
+		dacc += t4
+		t5 := tape
+		t6 := len(t5) - 1
+		acc2 := t5[t6]
+		tape = t5[:t6]
+		i4 := t3 + 1
+		dci := dc[i4]
+		dc[i4] = 0
+		acc2 += x[i4]
+		dacc += dci * acc2
+		dacc += acc2 * dci
+		t7 := dacc
+		dacc = 0
+		dacc2 += t7
+		dx[i4] += t7
+		i = t3
+	}
+	dacc2 = 0
+	return s
+}
+
 // SquaresJVP computes Squares and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -74,6 +155,45 @@ func PowersJVP(x, dx float64) (float64, float64) {
 	return m[4] - 2*m[3] + m[1], dm[4] - 2*dm[3] + dm[1]
 }
 
+// PowersGrad computes Powers and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Powers; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowersGrad(x float64) (f, dx float64) {
+	var tape []float64
+	var m [5]float64
+	var dm [5]float64
+	m[0] = 1
+	i := 1
+	for ; i < 5; i++ {
+		t6 := m[i-1]
+		m[i] = t6 * x
+		tape = append(tape, t6)
+	}
+	t := m[4] - 2*m[3] + m[1]
+	dm[1] += 1
+	dm[3] -= 2.0 * 1
+	dm[4] += 1
+	for {
+		t2 := i - 1
+		if i == 1 {
+			break
+		}
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := dm[t2]
+		dm[t2] = 0
+		dx += t3[t4] * t5
+		dm[t2-1] += t5 * x
+		i = t2
+	}
+	dm[0] = 0
+	return t, dx
+}
+
 // Det3JVP computes Det3 and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -103,6 +223,39 @@ func Det3JVP(a, da [9]float64) (float64, float64) {
 	return t*t10 - t11*t16 + t17*t18, da[0]*t10 + t*(t3*t4+t2*t5-(t7*t8+t6*t9)) - (da[1]*t16 + t11*(t13*t4+t12*t5-(t7*t14+t6*t15))) + (da[2]*t18 + t17*(t13*t8+t12*t9-(t3*t14+t2*t15)))
 }
 
+// Det3Grad computes Det3 and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (returned as da).
+// The first result is the value of Det3; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func Det3Grad(a [9]float64) (f float64, da [9]float64) {
+	t := a[0]
+	t2 := a[4]
+	t3 := a[8]
+	t4 := a[5]
+	t5 := a[7]
+	t6 := t2*t3 - t4*t5
+	t7 := a[1]
+	t8 := a[3]
+	t9 := a[6]
+	t10 := t8*t3 - t4*t9
+	t11 := a[2]
+	t12 := t8*t5 - t2*t9
+	t13 := t*t6 - t7*t10 + t11*t12
+	da[2] += t12
+	t14 := t7 * 1
+	da[6] += t4*t14 - t2*t11
+	da[3] += t11*t5 - t14*t3
+	da[1] -= 1 * t10
+	da[7] += t8*t11 - t4*t
+	da[5] += t14*t9 - t*t5
+	da[8] += t2*t - t8*t14
+	da[4] += t*t3 - t11*t9
+	da[0] += t6
+	return t13, da
+}
+
 // SwirlJVP computes Swirl and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -128,6 +281,65 @@ func SwirlJVP(x, dx, y, dy float64) (float64, float64) {
 	return p.A - t5*t6, dp.A - (dq.A*t6 + t5*dp.B)
 }
 
+// SwirlGrad computes Swirl and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx), y (returned as dy).
+// The first result is the value of Swirl; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func SwirlGrad(x, y float64) (f, dx, dy float64) {
+	var dp Pair
+	var dp2 Pair
+	p := Pair{A: x, B: y}
+	var dp3 Pair
+	var t15 Pair
+	t := p.B
+	t2 := p.A
+	p.A = t * t2
+	p.B = t2 + t
+	q := p
+	var dq Pair
+	q.A *= 2
+	t3 := q.A
+	t4 := p.B
+	t5 := p.A - t3*t4
+	dp3.B -= t3 * 1
+	dq.A -= 1 * t4
+	dp3.A += 1
+	t6 := dq.A
+	dq.A = 0
+	dq.A += t6 * 2
+	t7 := dq
+	dq = Pair{}
+	dp.A += t7.A
+	dp.B += t7.B
+	t8 := dp
+	dp = Pair{}
+	dp3.A += t8.A
+	dp3.B += t8.B
+	t9 := dp3.B
+	dp3.B = 0
+	t10 := dp3.A
+	dp3.A = 0
+	dp3.A += t9 + t*t10
+	dp3.B += t9 + t10*t2
+	t11 := dp3
+	dp3 = Pair{}
+	dp2.A += t11.A
+	dp2.B += t11.B
+	t12 := dp2
+	dp2 = Pair{}
+	t15.A += t12.A
+	t15.B += t12.B
+	t13 := t15.B
+	t15.B = 0
+	dy += t13
+	t14 := t15.A
+	t15.A = 0
+	dx += t14
+	return t5, dx, dy
+}
+
 // AreaJVP computes Area and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -144,6 +356,22 @@ func AreaJVP(r, dr Rect) (float64, float64) {
 	return t*t3 + t5, t2*t3 + t*t4 + (t2-t5*t4)/t3
 }
 
+// AreaGrad computes Area and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: r (returned as dr).
+// The first result is the value of Area; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func AreaGrad(r Rect) (f float64, dr Rect) {
+	t := r.W
+	t2 := r.H
+	t3 := t / t2
+	t4 := t*t2 + t3
+	dr.H += t - t3/t2
+	dr.W += 1/t2 + t2
+	return t4, dr
+}
+
 // KineticJVP computes Kinetic and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -157,6 +385,25 @@ func KineticJVP(p, dp *Particle) (float64, float64) {
 	t3 := p.V[1]
 	t4 := t2*t2 + t3*t3
 	return t * t4, 0.5*dp.M*t4 + t*(2*(dp.V[0]*t2)+2*(dp.V[1]*t3))
+}
+
+// KineticGrad computes Kinetic and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: p (into dp).
+// The first result is the value of Kinetic; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func KineticGrad(p, dp *Particle) float64 {
+	t := 0.5 * p.M
+	t2 := p.V[0]
+	t3 := p.V[1]
+	t4 := t2*t2 + t3*t3
+	t5 := t * t4
+	dp.V[1] += 2 * (t * t3)
+	dp.V[0] += 2 * (t * t2)
+	dp.M += 0.5 * t4
+	return t5
 }
 
 // StepJVP computes Step and its directional derivative along the tangents
@@ -352,4 +599,32 @@ func TailJVP(x, dx []float64) (float64, float64) {
 	h0 := h[0]
 	h1 := h[1]
 	return t0*t5 + h0*h1, t2[0]*t5 + t0*t2[t4] + (t3[0]*h1 + h0*t3[1])
+}
+
+// TailGrad computes Tail and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Tail; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func TailGrad(x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("TailGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t := x[1:]
+	h := x[:2]
+	t0 := t[0]
+	t2 := len(t) - 1
+	t3 := t[t2]
+	h0 := h[0]
+	h1 := h[1]
+	t4 := t0*t3 + h0*h1
+	t5 := dx[:2]
+	t5[1] += h0
+	t5[0] += h1
+	t6 := dx[1:]
+	t6[t2] += t0
+	t6[0] += t3
+	return t4
 }

@@ -13,6 +13,7 @@ import (
 // Dot returns x·y. It panics if the lengths differ.
 //
 //gad:jvp
+//gad:grad
 func Dot(x, y []float64) float64 {
 	if len(x) != len(y) {
 		panic("panics: length mismatch")
@@ -49,6 +50,7 @@ func MulVec(dst, a []float64, n int, x []float64) {
 // the first x[i] ≤ 0.
 //
 //gad:jvp
+//gad:grad
 func LogSum(x []float64) float64 {
 	s := 0.0
 	for _, v := range x {
@@ -63,6 +65,7 @@ func LogSum(x []float64) float64 {
 // At returns x[i]²: an index out of range is a run-time panic.
 //
 //gad:jvp
+//gad:grad
 func At(x []float64, i int) float64 {
 	return x[i] * x[i]
 }

@@ -30,6 +30,53 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 	return s, ds
 }
 
+// DotGrad computes Dot and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), y (into dy).
+// The first result is the value of Dot; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func DotGrad(x, dx, y, dy []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("DotGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("DotGrad: y and dy share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	if n != len(y) {
+		panic("panics: length mismatch")
+	}
+	s := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			s += x[i2] * y[i2]
+			i = i2
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		t2 := ds
+		i3 := t + 1
+		yi := y[i3]
+		dy[i3] += x[i3] * t2
+		dx[i3] += t2 * yi
+		i = t
+	}
+	ds = 0
+	return s
+}
+
 // MulVecJVP computes MulVec and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -84,6 +131,70 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
+// LogSumGrad computes LogSum and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of LogSum; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func LogSumGrad(x, dx []float64) float64 {
+	var tape []float64
+	var tapeint []int
+	var path []int
+	var dv float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LogSumGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	from := 0
+	i := -1
+	for {
+		t := i + 1
+		path = append(path, from)
+		if t < len(x) {
+			v := x[t]
+			tapeint = append(tapeint, i)
+			if v <= 0 {
+				panic("panics: non-positive input")
+			}
+			t11 := math.Log(v)
+			tapeint = append(tapeint, i)
+			tape = append(tape, t11)
+			s += t11
+			from = 1
+			i = t
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
+			break
+		}
+		t4 := tape
+		tape = t4[:len(t4)-1]
+		t5 := tapeint
+		t6 := len(t5) - 1
+		tapeint = t5[:t6]
+		dv += 1 / x[t5[t6]+1] * ds
+		t7 := tapeint
+		t8 := len(t7) - 1
+		t9 := t7[t8]
+		tapeint = t7[:t8]
+		t10 := dv
+		dv = 0
+		dx[t9+1] += t10
+	}
+	ds = 0
+	return s
+}
+
 // AtJVP computes At and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -95,4 +206,22 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 func AtJVP(x, dx []float64, i int) (float64, float64) {
 	xi := x[i]
 	return xi * xi, 2 * (dx[i] * xi)
+}
+
+// AtGrad computes At and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: i.
+// The first result is the value of At; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func AtGrad(x, dx []float64, i int) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AtGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	xi := x[i]
+	t := xi * xi
+	dx[i] += 2 * xi
+	return t
 }

@@ -8,6 +8,7 @@ package recursion
 // Pow returns xⁿ by recursive squaring.
 //
 //gad:jvp
+//gad:grad
 func Pow(x float64, n int) float64 {
 	if n == 0 {
 		return 1
@@ -25,6 +26,7 @@ func Pow(x float64, n int) float64 {
 // Horner returns c[0] + x·(c[1] + x·(…)), recursing on c[1:].
 //
 //gad:jvp
+//gad:grad
 func Horner(c []float64, x float64) float64 {
 	if len(c) == 0 {
 		return 0
@@ -36,6 +38,7 @@ func Horner(c []float64, x float64) float64 {
 // recursive calls.
 //
 //gad:jvp
+//gad:grad
 func Chebyshev(n int, x float64) float64 {
 	switch n {
 	case 0:
@@ -49,6 +52,7 @@ func Chebyshev(n int, x float64) float64 {
 // Even and odd recurse into each other.
 //
 //gad:jvp
+//gad:grad
 func Even(x float64, n int) float64 {
 	if n == 0 {
 		return x
@@ -67,6 +71,7 @@ func odd(x float64, n int) float64 {
 // deep, recursing on a varied accumulator.
 //
 //gad:jvp
+//gad:grad
 func ContinuedFraction(x float64, depth int) float64 {
 	if depth == 0 {
 		return x

@@ -25,6 +25,176 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 	return t * x, 2*(dh*h)*x + t*dx
 }
 
+// PowGrad computes Pow and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Pow; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func PowGrad(x float64, n int) (f, dx float64) {
+	var from3 int
+	var t14 float64
+	var h4 float64
+	var t15 int
+	var t16 float64
+	var t17 float64
+	var t18 float64
+	var dh float64
+	var t19 float64
+	var t2 float64
+	var from int
+	if n == 0 {
+		t2 = 1
+		from = 0
+	} else if n < 0 {
+		t := Pow(x, -n)
+		t14 = t
+		t2 = 1 / t
+		from = 1
+	} else {
+		h := Pow(x, n/2)
+		t15 = n / 2
+		if n%2 == 0 {
+			h4 = h
+			t2 = h * h
+			from = 2
+		} else {
+			h4 = h
+			t2 = h * h * x
+			from = 3
+		}
+	}
+	from3 = from
+	t16 += 1
+	from2 := from3
+	switch from2 {
+	case 0:
+		t16 = 0
+	case 1:
+		t10 := t16
+		t16 = 0
+		t19 += t10
+		t11 := t14
+		t12 := t19
+		t19 = 0
+		_, t13 := powVJP(x, -n, -(t12 * (1 / t11) / t11))
+		dx += t13
+	default:
+		if from2 == 2 {
+			t6 := t16
+			t16 = 0
+			t18 += t6
+			h3 := h4
+			t7 := t18
+			t18 = 0
+			dh += t7 * h3
+			dh += h3 * t7
+		} else {
+			t3 := t16
+			t16 = 0
+			t17 += t3
+			h2 := h4
+			t4 := t17
+			t17 = 0
+			t5 := t4 * x
+			dx += h2 * h2 * t4
+			dh += t5 * h2
+			dh += h2 * t5
+		}
+		t8 := dh
+		dh = 0
+		_, t9 := powVJP(x, t15, t8)
+		dx += t9
+	}
+	return t2, dx
+}
+
+// powVJP computes Pow and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Pow; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func powVJP(x float64, n int, seed float64) (f, dx float64) {
+	var from3 int
+	var t14 float64
+	var h4 float64
+	var t15 int
+	var t16 float64
+	var t17 float64
+	var t18 float64
+	var dh float64
+	var t19 float64
+	var t2 float64
+	var from int
+	if n == 0 {
+		t2 = 1
+		from = 0
+	} else if n < 0 {
+		t := Pow(x, -n)
+		t14 = t
+		t2 = 1 / t
+		from = 1
+	} else {
+		h := Pow(x, n/2)
+		t15 = n / 2
+		if n%2 == 0 {
+			h4 = h
+			t2 = h * h
+			from = 2
+		} else {
+			h4 = h
+			t2 = h * h * x
+			from = 3
+		}
+	}
+	from3 = from
+	t16 += seed
+	from2 := from3
+	switch from2 {
+	case 0:
+		t16 = 0
+	case 1:
+		t10 := t16
+		t16 = 0
+		t19 += t10
+		t11 := t14
+		t12 := t19
+		t19 = 0
+		_, t13 := powVJP(x, -n, -(t12 * (1 / t11) / t11))
+		dx += t13
+	default:
+		if from2 == 2 {
+			t6 := t16
+			t16 = 0
+			t18 += t6
+			h3 := h4
+			t7 := t18
+			t18 = 0
+			dh += t7 * h3
+			dh += h3 * t7
+		} else {
+			t3 := t16
+			t16 = 0
+			t17 += t3
+			h2 := h4
+			t4 := t17
+			t17 = 0
+			t5 := t4 * x
+			dx += h2 * h2 * t4
+			dh += t5 * h2
+			dh += h2 * t5
+		}
+		t8 := dh
+		dh = 0
+		_, t9 := powVJP(x, t15, t8)
+		dx += t9
+	}
+	return t2, dx
+}
+
 // HornerJVP computes Horner and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -41,6 +211,112 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 	dc0 := dc[0]
 	t, t2 := HornerJVP(c[1:], dc[1:], x, dx)
 	return c0 + x*t, dc0 + (dx*t + x*t2)
+}
+
+// HornerGrad computes Horner and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: c (into dc), x (returned as dx).
+// The first result is the value of Horner; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
+	var from2 int
+	var t10 float64
+	var tape []float64
+	var t11 float64
+	var t12 float64
+	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
+		panic("HornerGrad: c and dc share memory: gadgen's gradients need them apart")
+	}
+	var t3 float64
+	var from int
+	if len(c) == 0 {
+		t3 = 0
+		from = 0
+	} else {
+		c0 := c[0]
+		t := c[1:]
+		tape = append(tape, t...)
+		t2 := Horner(t, x)
+		t10 = t2
+		t3 = c0 + x*t2
+		from = 1
+	}
+	from2 = from
+	t11 += 1
+	if from2 == 0 {
+		t11 = 0
+	} else {
+		t4 := t11
+		t11 = 0
+		t12 += t4
+		t5 := t12
+		t12 = 0
+		dx += t5 * t10
+		t6 := c[1:]
+		t7 := tape
+		t8 := len(t7) - len(t6)
+		copy(t6, t7[t8:])
+		tape = t7[:t8]
+		_, t9 := hornerVJP(t6, dc[1:], x, x*t5)
+		dx += t9
+		dc[0] += t5
+	}
+	return t3, dx
+}
+
+// hornerVJP computes Horner and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: c (into dc), x (returned as dx).
+// The first result is the value of Horner; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
+	var from2 int
+	var t10 float64
+	var tape []float64
+	var t11 float64
+	var t12 float64
+	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
+		panic("hornerVJP: c and dc share memory: gadgen's gradients need them apart")
+	}
+	var t3 float64
+	var from int
+	if len(c) == 0 {
+		t3 = 0
+		from = 0
+	} else {
+		c0 := c[0]
+		t := c[1:]
+		tape = append(tape, t...)
+		t2 := Horner(t, x)
+		t10 = t2
+		t3 = c0 + x*t2
+		from = 1
+	}
+	from2 = from
+	t11 += seed
+	if from2 == 0 {
+		t11 = 0
+	} else {
+		t4 := t11
+		t11 = 0
+		t12 += t4
+		t5 := t12
+		t12 = 0
+		dx += t5 * t10
+		t6 := c[1:]
+		t7 := tape
+		t8 := len(t7) - len(t6)
+		copy(t6, t7[t8:])
+		tape = t7[:t8]
+		_, t9 := hornerVJP(t6, dc[1:], x, x*t5)
+		dx += t9
+		dc[0] += t5
+	}
+	return t3, dx
 }
 
 // ChebyshevJVP computes Chebyshev and its directional derivative along the tangents
@@ -60,6 +336,108 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 	t2, t3 := ChebyshevJVP(n-1, x, dx)
 	t4, t5 := ChebyshevJVP(n-2, x, dx)
 	return t*t2 - t4, 2*dx*t2 + t*t3 - t5
+}
+
+// ChebyshevGrad computes Chebyshev and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Chebyshev; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ChebyshevGrad(n int, x float64) (f, dx float64) {
+	var from3 int
+	var t8 float64
+	var t9 float64
+	var t10 float64
+	var t2 float64
+	var from int
+	switch n {
+	case 0:
+		t2 = 1
+		from = 0
+	case 1:
+		t2 = x
+		from = 1
+	default:
+		t := Chebyshev(n-1, x)
+		t8 = t
+		t2 = 2*x*t - Chebyshev(n-2, x)
+		from = 2
+	}
+	from3 = from
+	t9 += 1
+	switch from3 {
+	case 0:
+		t9 = 0
+	case 1:
+		t7 := t9
+		t9 = 0
+		dx += t7
+	default:
+		t3 := t9
+		t9 = 0
+		t10 += t3
+		t4 := t10
+		t10 = 0
+		_, t5 := chebyshevVJP(n-2, x, -t4)
+		dx += t5
+		_, t6 := chebyshevVJP(n-1, x, 2*x*t4)
+		dx += t6
+		dx += 2 * (t4 * t8)
+	}
+	return t2, dx
+}
+
+// chebyshevVJP computes Chebyshev and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Chebyshev; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func chebyshevVJP(n int, x, seed float64) (f, dx float64) {
+	var from3 int
+	var t8 float64
+	var t9 float64
+	var t10 float64
+	var t2 float64
+	var from int
+	switch n {
+	case 0:
+		t2 = 1
+		from = 0
+	case 1:
+		t2 = x
+		from = 1
+	default:
+		t := Chebyshev(n-1, x)
+		t8 = t
+		t2 = 2*x*t - Chebyshev(n-2, x)
+		from = 2
+	}
+	from3 = from
+	t9 += seed
+	switch from3 {
+	case 0:
+		t9 = 0
+	case 1:
+		t7 := t9
+		t9 = 0
+		dx += t7
+	default:
+		t3 := t9
+		t9 = 0
+		t10 += t3
+		t4 := t10
+		t10 = 0
+		_, t5 := chebyshevVJP(n-2, x, -t4)
+		dx += t5
+		_, t6 := chebyshevVJP(n-1, x, 2*x*t4)
+		dx += t6
+		dx += 2 * (t4 * t8)
+	}
+	return t2, dx
 }
 
 // EvenJVP computes Even and its directional derivative along the tangents
@@ -90,6 +468,134 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 	return x - t, dx - t2
 }
 
+// EvenGrad computes Even and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Even; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func EvenGrad(x float64, n int) (f, dx float64) {
+	var from2 int
+	var t7 float64
+	var t8 float64
+	var t9 float64
+	var t2 float64
+	var from int
+	if n == 0 {
+		t2 = x
+		from = 0
+	} else {
+		t := odd(x, n-1)
+		t7 = t
+		t2 = 1 + x*t
+		from = 1
+	}
+	from2 = from
+	t8 += 1
+	if from2 == 0 {
+		t6 := t8
+		t8 = 0
+		dx += t6
+	} else {
+		t3 := t8
+		t8 = 0
+		t9 += t3
+		t4 := t9
+		t9 = 0
+		dx += t4 * t7
+		_, t5 := oddVJP(x, n-1, x*t4)
+		dx += t5
+	}
+	return t2, dx
+}
+
+// oddVJP computes odd and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of odd; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func oddVJP(x float64, n int, seed float64) (f, dx float64) {
+	var from2 int
+	var t7 float64
+	var t8 float64
+	var t9 float64
+	var t float64
+	var from int
+	if n == 0 {
+		t = x * x
+		from = 0
+	} else {
+		t = x - Even(x/2, n-1)
+		from = 1
+	}
+	from2 = from
+	t7 += seed
+	if from2 == 0 {
+		t5 := t7
+		t7 = 0
+		t9 += t5
+		t6 := t9
+		t9 = 0
+		dx += t6 * x
+		dx += x * t6
+	} else {
+		t2 := t7
+		t7 = 0
+		t8 += t2
+		t3 := t8
+		t8 = 0
+		dx += t3
+		_, t4 := evenVJP(x/2, n-1, -t3)
+		dx += t4 / 2
+	}
+	return t, dx
+}
+
+// evenVJP computes Even and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The first result is the value of Even; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func evenVJP(x float64, n int, seed float64) (f, dx float64) {
+	var from2 int
+	var t7 float64
+	var t8 float64
+	var t9 float64
+	var t2 float64
+	var from int
+	if n == 0 {
+		t2 = x
+		from = 0
+	} else {
+		t := odd(x, n-1)
+		t7 = t
+		t2 = 1 + x*t
+		from = 1
+	}
+	from2 = from
+	t8 += seed
+	if from2 == 0 {
+		t6 := t8
+		t8 = 0
+		dx += t6
+	} else {
+		t3 := t8
+		t8 = 0
+		t9 += t3
+		t4 := t9
+		t9 = 0
+		dx += t4 * t7
+		_, t5 := oddVJP(x, n-1, x*t4)
+		dx += t5
+	}
+	return t2, dx
+}
+
 // ContinuedFractionJVP computes ContinuedFraction and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -104,4 +610,90 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 	t3 := 1 + t
 	t4 := 1 / t3
 	return x + t4, dx - t4*t2/t3
+}
+
+// ContinuedFractionGrad computes ContinuedFraction and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: depth.
+// The first result is the value of ContinuedFraction; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
+	var from2 int
+	var t8 float64
+	var t9 float64
+	var t10 float64
+	var t2 float64
+	var from int
+	if depth == 0 {
+		t2 = x
+		from = 0
+	} else {
+		t := ContinuedFraction(x, depth-1)
+		t8 = t
+		t2 = x + 1/(1+t)
+		from = 1
+	}
+	from2 = from
+	t9 += 1
+	if from2 == 0 {
+		t7 := t9
+		t9 = 0
+		dx += t7
+	} else {
+		t3 := t9
+		t9 = 0
+		t10 += t3
+		t4 := t10
+		t10 = 0
+		dx += t4
+		t5 := 1 + t8
+		_, t6 := continuedFractionVJP(x, depth-1, -(t4 * (1 / t5) / t5))
+		dx += t6
+	}
+	return t2, dx
+}
+
+// continuedFractionVJP computes ContinuedFraction and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: depth.
+// The first result is the value of ContinuedFraction; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func continuedFractionVJP(x float64, depth int, seed float64) (f, dx float64) {
+	var from2 int
+	var t8 float64
+	var t9 float64
+	var t10 float64
+	var t2 float64
+	var from int
+	if depth == 0 {
+		t2 = x
+		from = 0
+	} else {
+		t := ContinuedFraction(x, depth-1)
+		t8 = t
+		t2 = x + 1/(1+t)
+		from = 1
+	}
+	from2 = from
+	t9 += seed
+	if from2 == 0 {
+		t7 := t9
+		t9 = 0
+		dx += t7
+	} else {
+		t3 := t9
+		t9 = 0
+		t10 += t3
+		t4 := t10
+		t10 = 0
+		dx += t4
+		t5 := 1 + t8
+		_, t6 := continuedFractionVJP(x, depth-1, -(t4 * (1 / t5) / t5))
+		dx += t6
+	}
+	return t2, dx
 }

@@ -1,0 +1,30 @@
+package loops
+
+import (
+	"testing"
+
+	"github.com/gadgen/gadgen/internal/e2e/dottest"
+)
+
+// TestReverseDot checks every //gad:grad of this package against its
+// JVP by the dot-product test ⟨∇F, v⟩ = JVP(x, v).
+func TestReverseDot(t *testing.T) {
+	dottest.Run(t, []dottest.Case{
+		{Name: "SumSquares", F: SumSquares, JVP: SumSquaresJVP, Grad: SumSquaresGrad},
+		{Name: "Backward", F: Backward, JVP: BackwardJVP, Grad: BackwardGrad},
+		{Name: "Halve", F: Halve, JVP: HalveJVP, Grad: HalveGrad},
+		{Name: "ExpSeries", F: ExpSeries, JVP: ExpSeriesJVP, Grad: ExpSeriesGrad},
+		{Name: "Sqrt", F: Sqrt, JVP: SqrtJVP, Grad: SqrtGrad, Lo: 0.2, Hi: 3},
+		{Name: "Dot", F: Dot, JVP: DotJVP, Grad: DotGrad},
+		{Name: "Product", F: Product, JVP: ProductJVP, Grad: ProductGrad},
+		{Name: "Weighted", F: Weighted, JVP: WeightedJVP, Grad: WeightedGrad},
+		{Name: "Horner", F: Horner, JVP: HornerJVP, Grad: HornerGrad},
+		{Name: "ArraySum", F: ArraySum, JVP: ArraySumJVP, Grad: ArraySumGrad},
+		{Name: "PowN", F: PowN, JVP: PowNJVP, Grad: PowNGrad},
+		{Name: "Harmonic", F: Harmonic, JVP: HarmonicJVP, Grad: HarmonicGrad},
+		{Name: "Lower", F: Lower, JVP: LowerJVP, Grad: LowerGrad},
+		{Name: "SkipNegative", F: SkipNegative, JVP: SkipNegativeJVP, Grad: SkipNegativeGrad},
+		{Name: "Trace2", F: Trace2, JVP: Trace2JVP, Grad: Trace2Grad, Len: 9},
+		{Name: "Chebyshev", F: Chebyshev, JVP: ChebyshevJVP, Grad: ChebyshevGrad},
+	})
+}
