@@ -60,12 +60,13 @@ type generator struct {
 	taken map[string]map[string]bool
 	cur   *job
 	seq   int
-	// writes caches Writes.
+	// writes and reads cache Writes and Reads.
 	writes map[*types.Func][]bool
+	reads  map[*types.Func][]bool
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -343,6 +344,21 @@ func (g *generator) Writes(callee *types.Func) []bool {
 	w := ssaad.ParamWrites(f, g.Writes)
 	g.writes[callee] = w
 	return w
+}
+
+// Reads implements ssaad.Env like Writes, with ssaad.ParamReads.
+func (g *generator) Reads(callee *types.Func) []bool {
+	if r, ok := g.reads[callee]; ok {
+		return r
+	}
+	g.reads[callee] = nil // in progress: unknown
+	f, diags := g.prog.Lower(callee)
+	if len(diags) > 0 || f == nil {
+		return nil
+	}
+	r := ssaad.ParamReads(f, g.Writes, g.Reads)
+	g.reads[callee] = r
+	return r
 }
 
 // Position implements ssaad.Env.

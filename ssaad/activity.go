@@ -400,3 +400,50 @@ func ParamWrites(f *ir.Func, writes WritesFunc) []bool {
 	}
 	return out
 }
+
+// ParamReads reports, for each parameter of f, whether f may read memory
+// reachable from it (load from it, or pass it to a callee that reads it),
+// given writes and reads facts about its callees (nil: unknown, assumed
+// read).
+func ParamReads(f *ir.Func, writes, reads WritesFunc) []bool {
+	al := computeAliases(f, writes)
+	read := map[int]bool{}
+	mark := func(x *ir.Value) {
+		if x != nil && al.class[x.ID] >= 0 {
+			read[al.class[x.ID]] = true
+		}
+	}
+	for _, v := range al.all {
+		switch v.Op {
+		case ir.OpLoad:
+			mark(v.Args[0])
+		case ir.OpCall:
+			c := v.Callee
+			switch {
+			case c.Builtin == "copy":
+				mark(v.Args[1])
+			case c.Builtin == "append":
+				for _, x := range v.Args {
+					mark(x)
+				}
+			case c.Builtin != "":
+			case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+			default:
+				var r []bool
+				if c.Func != nil && !c.Invoke && reads != nil {
+					r = reads(c.Func)
+				}
+				for i, x := range v.Args {
+					if r == nil || i >= len(r) || r[i] {
+						mark(x)
+					}
+				}
+			}
+		}
+	}
+	out := make([]bool, len(f.Params))
+	for i, p := range f.Params {
+		out[i] = al.class[p.ID] >= 0 && read[al.class[p.ID]]
+	}
+	return out
+}

@@ -78,6 +78,10 @@ type Env interface {
 	// whether it may store through memory reachable from that parameter;
 	// nil when unknown. See ParamWrites.
 	Writes(callee *types.Func) []bool
+	// Reads reports, for each parameter of callee, whether it may read
+	// memory reachable from that parameter; nil when unknown. See
+	// ParamReads.
+	Reads(callee *types.Func) []bool
 }
 
 // Params returns the parameters of fn as the derivative sees them: the

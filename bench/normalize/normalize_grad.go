@@ -93,7 +93,6 @@ func LossGrad(x, dx, c []float64) float64 {
 	}
 	out := make([]float64, n)
 	dout := make([]float64, n)
-	tape = append(tape, out...)
 	tape = append(tape, x...)
 	Normalize(out, x)
 	n2 := len(out)
@@ -128,10 +127,6 @@ func LossGrad(x, dx, c []float64) float64 {
 	t5 := len(t4) - n
 	copy(x, t4[t5:])
 	tape = t4[:t5]
-	t6 := tape
-	t7 := len(t6) - n2
-	copy(out, t6[t7:])
-	tape = t6[:t7]
 	normalizeVJP(out, dout, x, dx)
 	return sum
 }

@@ -117,8 +117,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t76 float64
-	var t77 float64
+	var t64 float64
+	var t65 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -153,7 +153,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 			from := 0
 			i := 0
 			for {
-				tape = append(tape, k1...)
 				tape = append(tape, x...)
 				tape = append(tape, y...)
 				rhs(k1, x, y)
@@ -171,7 +170,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 						break
 					}
 				}
-				tape = append(tape, k2...)
 				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k2, x, u)
@@ -188,7 +186,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 						break
 					}
 				}
-				tape = append(tape, k3...)
 				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k3, x, u)
@@ -205,7 +202,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 						break
 					}
 				}
-				tape = append(tape, k4...)
 				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k4, x, u)
@@ -242,15 +238,15 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from3 = 1
 	}
 	from4 = from3
-	t76 += 1
+	t64 += 1
 	if from4 == 0 {
-		t76 = 0
+		t64 = 0
 	} else {
-		t2 := t76
-		t76 = 0
-		t77 += t2
-		t3 := t77
-		t77 = 0
+		t2 := t64
+		t64 = 0
+		t65 += t2
+		t3 := t65
+		t65 = 0
 		t4 := dy
 		t4[n-1] += t3
 		if from5 != 0 {
@@ -297,120 +293,100 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				t24 := len(t23) - n
 				copy(x, t23[t24:])
 				tape = t23[:t24]
-				t25 := k4_2
-				t26 := tape
-				t27 := len(t26) - len(t25)
-				copy(t25, t26[t27:])
-				tape = t26[:t27]
 				rhsVJP(k4_2, dk4, x, dx, u2, du)
 				for {
-					t28 := i12 - 1
+					t25 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t29 := tape
-					tape = t29[:len(t29)-1]
-					t30 := du
-					i13 := t28 + 1
-					t31 := t30[i13]
-					t30[i13] = 0
-					t32 := dk3
-					t32[i13] += 2 / float64(steps) * t31
-					t33 := dy
-					t33[i13] += t31
-					i12 = t28
+					t26 := tape
+					tape = t26[:len(t26)-1]
+					t27 := du
+					i13 := t25 + 1
+					t28 := t27[i13]
+					t27[i13] = 0
+					t29 := dk3
+					t29[i13] += 2 / float64(steps) * t28
+					t30 := dy
+					t30[i13] += t28
+					i12 = t25
 				}
-				t34 := tapeint
-				t35 := len(t34) - 1
-				i14 := t34[t35]
-				tapeint = t34[:t35]
-				t36 := u2
-				t37 := tape
-				t38 := len(t37) - len(t36)
-				copy(t36, t37[t38:])
-				tape = t37[:t38]
-				t39 := tape
-				t40 := len(t39) - n
-				copy(x, t39[t40:])
-				tape = t39[:t40]
-				t41 := k3_2
-				t42 := tape
-				t43 := len(t42) - len(t41)
-				copy(t41, t42[t43:])
-				tape = t42[:t43]
+				t31 := tapeint
+				t32 := len(t31) - 1
+				i14 := t31[t32]
+				tapeint = t31[:t32]
+				t33 := u2
+				t34 := tape
+				t35 := len(t34) - len(t33)
+				copy(t33, t34[t35:])
+				tape = t34[:t35]
+				t36 := tape
+				t37 := len(t36) - n
+				copy(x, t36[t37:])
+				tape = t36[:t37]
 				rhsVJP(k3_2, dk3, x, dx, u2, du)
 				for {
-					t44 := i14 - 1
+					t38 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t45 := tape
-					tape = t45[:len(t45)-1]
-					t46 := du
-					i15 := t44 + 1
-					t47 := t46[i15]
-					t46[i15] = 0
-					t48 := dk2
-					t48[i15] += 2 / float64(steps) / 2 * t47
-					t49 := dy
-					t49[i15] += t47
-					i14 = t44
+					t39 := tape
+					tape = t39[:len(t39)-1]
+					t40 := du
+					i15 := t38 + 1
+					t41 := t40[i15]
+					t40[i15] = 0
+					t42 := dk2
+					t42[i15] += 2 / float64(steps) / 2 * t41
+					t43 := dy
+					t43[i15] += t41
+					i14 = t38
 				}
-				t50 := tapeint
-				t51 := len(t50) - 1
-				i16 := t50[t51]
-				tapeint = t50[:t51]
-				t52 := u2
-				t53 := tape
-				t54 := len(t53) - len(t52)
-				copy(t52, t53[t54:])
-				tape = t53[:t54]
-				t55 := tape
-				t56 := len(t55) - n
-				copy(x, t55[t56:])
-				tape = t55[:t56]
-				t57 := k2_2
+				t44 := tapeint
+				t45 := len(t44) - 1
+				i16 := t44[t45]
+				tapeint = t44[:t45]
+				t46 := u2
+				t47 := tape
+				t48 := len(t47) - len(t46)
+				copy(t46, t47[t48:])
+				tape = t47[:t48]
+				t49 := tape
+				t50 := len(t49) - n
+				copy(x, t49[t50:])
+				tape = t49[:t50]
+				rhsVJP(k2_2, dk2, x, dx, u2, du)
+				for {
+					t51 := i16 - 1
+					if i16 == -1 {
+						break
+					}
+					t52 := tape
+					tape = t52[:len(t52)-1]
+					t53 := du
+					i17 := t51 + 1
+					t54 := t53[i17]
+					t53[i17] = 0
+					t55 := dk1
+					t55[i17] += 2 / float64(steps) / 2 * t54
+					t56 := dy
+					t56[i17] += t54
+					i16 = t51
+				}
+				t57 := y2
 				t58 := tape
 				t59 := len(t58) - len(t57)
 				copy(t57, t58[t59:])
 				tape = t58[:t59]
-				rhsVJP(k2_2, dk2, x, dx, u2, du)
-				for {
-					t60 := i16 - 1
-					if i16 == -1 {
-						break
-					}
-					t61 := tape
-					tape = t61[:len(t61)-1]
-					t62 := du
-					i17 := t60 + 1
-					t63 := t62[i17]
-					t62[i17] = 0
-					t64 := dk1
-					t64[i17] += 2 / float64(steps) / 2 * t63
-					t65 := dy
-					t65[i17] += t63
-					i16 = t60
-				}
-				t66 := y2
-				t67 := tape
-				t68 := len(t67) - len(t66)
-				copy(t66, t67[t68:])
-				tape = t67[:t68]
-				t69 := tape
-				t70 := len(t69) - n
-				copy(x, t69[t70:])
-				tape = t69[:t70]
-				t71 := k1_2
-				t72 := tape
-				t73 := len(t72) - len(t71)
-				copy(t71, t72[t73:])
-				tape = t72[:t73]
+				t60 := tape
+				t61 := len(t60) - n
+				copy(x, t60[t61:])
+				tape = t60[:t61]
 				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t74 := path
-				t75 := len(t74) - 1
-				path = t74[:t75]
-				if t74[t75] == 0 {
+				t62 := path
+				t63 := len(t62) - 1
+				path = t62[:t63]
+				if t62[t63] == 0 {
 					return t
 				}
 			}

@@ -19,6 +19,7 @@ func (e env) Derivative(mode string, callee *types.Func, active []bool, pos toke
 }
 func (e env) Position(pos token.Pos) token.Position { return e.fset.Position(pos) }
 func (e env) Writes(*types.Func) []bool             { return nil }
+func (e env) Reads(*types.Func) []bool              { return nil }
 
 func TestSumSquares(t *testing.T) {
 	pkg := types.NewPackage("example.com/p", "p")

@@ -324,6 +324,9 @@ func (e *interpEnv) Derivative(mode string, callee *types.Func, active []bool, p
 
 func (e *interpEnv) Position(token.Pos) token.Position { return token.Position{} }
 
+// Reads implements ssaad.Env: unknown, every argument assumed read.
+func (e *interpEnv) Reads(*types.Func) []bool { return nil }
+
 // Writes implements ssaad.Env from the IR bodies; nil (unknown) while a
 // recursive callee's summary is being computed.
 func (e *interpEnv) Writes(callee *types.Func) []bool {

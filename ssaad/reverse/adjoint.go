@@ -375,7 +375,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	// reverse order of the saves.
 	for i := len(v.Args) - 1; i >= 0; i-- {
 		a := v.Args[i]
-		if !t.needsSnapshot(a) {
+		if !t.needsSnapshot(v, i) {
 			continue
 		}
 		tp := t.tape(snapshotElem(a.Type))

@@ -351,7 +351,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 		t.errorf(v.Pos, construct, "reverse mode does not differentiate calls of variadic functions yet")
 		return
 	}
-	for _, a := range v.Args {
+	for i, a := range v.Args {
 		if !ssaad.IsPointerLike(a.Type) {
 			continue
 		}
@@ -359,7 +359,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 			t.errorf(v.Pos, construct, "reverse mode does not support slices or pointers chosen at run time yet")
 			return
 		}
-		if t.needsSnapshot(a) && snapshotElem(a.Type) == nil {
+		if t.needsSnapshot(v, i) && snapshotElem(a.Type) == nil {
 			t.errorf(v.Pos, construct, "reverse mode can save and restore only slices of floats around a call, for now (argument of type %s)", types.TypeString(a.Type, pkgName))
 			return
 		}
@@ -399,8 +399,17 @@ func (t *transformer) outOfLoops(b *ir.Block) bool {
 // be written by the function or its callees: its content at the call is
 // then saved in the forward sweep and restored before the callee's reverse,
 // which recomputes the callee from it.
-func (t *transformer) needsSnapshot(a *ir.Value) bool {
-	return ssaad.IsPointerLike(a.Type) && t.classWritten[t.act.Class(a)]
+func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
+	a := call.Args[i]
+	if !ssaad.IsPointerLike(a.Type) || !t.classWritten[t.act.Class(a)] {
+		return false
+	}
+	// A callee that never reads the argument (a pure output) recomputes
+	// nothing from it.
+	if r := t.env.Reads(call.Callee.Func); r != nil && i < len(r) && !r[i] {
+		return false
+	}
+	return true
 }
 
 // snapshotElem returns the element type of a slice of floats, which a

@@ -274,7 +274,7 @@ func (t *transformer) forward(v *ir.Value) {
 		// Save what the callee reads and the function may change later:
 		// the callee's reverse recomputes it from the same memory.
 		for i, a := range v.Args {
-			if t.needsSnapshot(a) {
+			if t.needsSnapshot(v, i) {
 				tp := t.tape(snapshotElem(a.Type))
 				st := tp.Type.(*types.Pointer).Elem()
 				old := t.Emit(ir.OpLoad, st, tp)

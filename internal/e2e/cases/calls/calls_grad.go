@@ -397,14 +397,12 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 	n := len(x)
 	tmp := make([]float64, n)
 	dtmp := make([]float64, n)
-	tape = append(tape, tmp...)
 	tape = append(tape, x...)
 	scaleInto(tmp, a, x)
 	tape = append(tape, tmp...)
 	t := SumSq(tmp)
 	t2 := tape
-	n2 := len(tmp)
-	t3 := len(t2) - n2
+	t3 := len(t2) - len(tmp)
 	copy(tmp, t2[t3:])
 	tape = t2[:t3]
 	sumSqVJP(tmp, dtmp, 1)
@@ -412,10 +410,6 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 	t5 := len(t4) - n
 	copy(x, t4[t5:])
 	tape = t4[:t5]
-	t6 := tape
-	t7 := len(t6) - n2
-	copy(tmp, t6[t7:])
-	tape = t6[:t7]
 	da += scaleIntoVJP(tmp, dtmp, a, x, dx)
 	return t, da
 }
