@@ -355,10 +355,11 @@ func computeAliases(f *ir.Func, writes WritesFunc) *aliases {
 			w := callWrites(v, writes)
 			al.callWrites[v] = w
 			// The result may alias any argument; an argument the callee
-			// writes through may come to alias any other.
+			// writes pointers through may come to alias any other
+			// (writing floats into a []float64 makes no alias).
 			for i, x := range v.Args {
 				union(v, x)
-				if w == nil || w[i] {
+				if (w == nil || w[i]) && x != nil && holdsPointersBehind(x.Type) {
 					for _, y := range v.Args {
 						union(x, y)
 					}
@@ -446,4 +447,17 @@ func ParamReads(f *ir.Func, writes, reads WritesFunc) []bool {
 		out[i] = al.class[p.ID] >= 0 && read[al.class[p.ID]]
 	}
 	return out
+}
+
+// holdsPointersBehind reports whether the memory a pointer or slice of
+// type t refers to can hold pointers or slices (so that storing into it
+// can create aliases).
+func holdsPointersBehind(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return RefersToMemory(u.Elem())
+	case *types.Slice:
+		return RefersToMemory(u.Elem())
+	}
+	return RefersToMemory(t)
 }

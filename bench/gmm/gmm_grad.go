@@ -11,8 +11,7 @@ import "math"
 // Fixed inputs (zero tangent): x, d.
 // Results, in order: the value of LogPosterior; its tangent.
 // Shadows: dalpha, dmu, dq, dl have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// LogPosterior writes are written (overwritten) into the shadows: l into dl.
+// tangent of the primal's element or field at the same place.
 func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (float64, float64) {
 	k := len(alpha)
 	nl := d * (d - 1) / 2
@@ -199,55 +198,38 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 	var tapeint []int
 	var tape []float64
 	var dslse float64
-	t := cap(alpha) > 0
-	if t && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
+	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(mu) > 0
-	if t2 && cap(dmu) > 0 && &mu[:1][0] == &dmu[:1][0] {
+	if cap(mu) > 0 && cap(dmu) > 0 && &mu[:1][0] == &dmu[:1][0] {
 		panic("LogPosteriorGrad: mu and dmu share memory: gadgen's gradients need them apart")
 	}
-	t3 := cap(q) > 0
-	if t3 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
+	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
 		panic("LogPosteriorGrad: q and dq share memory: gadgen's gradients need them apart")
 	}
-	t4 := cap(l) > 0
-	if t4 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
+	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
 		panic("LogPosteriorGrad: l and dl share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t && &l[:1][0] == &alpha[:1][0] {
-		panic("LogPosteriorGrad: l and alpha share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t2 && &l[:1][0] == &mu[:1][0] {
-		panic("LogPosteriorGrad: l and mu share memory: gadgen's gradients need them apart")
-	}
-	if t4 && t3 && &l[:1][0] == &q[:1][0] {
-		panic("LogPosteriorGrad: l and q share memory: gadgen's gradients need them apart")
-	}
-	if t4 && cap(x) > 0 && &l[:1][0] == &x[:1][0] {
-		panic("LogPosteriorGrad: l and x share memory: gadgen's gradients need them apart")
 	}
 	k := len(alpha)
 	nl := d * (d - 1) / 2
-	t5 := k * d
-	n := len(l)
-	if !(d <= 0 || len(mu) != t5 || len(q) != t5 || n != k*nl) {
-		n2 := len(x)
-		if n2%d == 0 {
-			n3 := n2 / d
-			qdiag := make([]float64, t5)
-			dqdiag := make([]float64, t5)
+	t := k * d
+	if !(d <= 0 || len(mu) != t || len(q) != t || len(l) != k*nl) {
+		n := len(x)
+		if n%d == 0 {
+			n2 := n / d
+			qdiag := make([]float64, t)
+			dqdiag := make([]float64, t)
 			sumq := make([]float64, k)
 			dsumq := make([]float64, k)
 			c := 0
 			for ; c < k; c++ {
 				j4 := 0
 				for ; j4 < d; j4++ {
-					t59 := c*d + j4
-					t60 := math.Exp(q[t59])
-					qdiag[t59] = t60
-					sumq[c] += q[t59]
-					tape = append(tape, t60)
+					t40 := c*d + j4
+					t41 := math.Exp(q[t40])
+					qdiag[t40] = t41
+					sumq[c] += q[t40]
+					tape = append(tape, t41)
 				}
 				tapeint = append(tapeint, j4)
 			}
@@ -259,158 +241,128 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dmain := make([]float64, k)
 			slse := 0.0
 			i := 0
-			for ; i < n3; i++ {
+			for ; i < n2; i++ {
 				c3 := 0
 				for ; c3 < k; c3++ {
 					j3 := 0
 					for ; j3 < d; j3++ {
 						xc[j3] = x[i*d+j3] - mu[c3*d+j3]
 					}
-					t54 := qdiag[c3*d : (c3+1)*d]
-					t55 := l[c3*nl : (c3+1)*nl]
 					tape = append(tape, qx...)
-					tape = append(tape, t54...)
-					tape = append(tape, t55...)
 					tape = append(tape, xc...)
-					qtimesx(qx, t54, t55, xc)
-					t56 := alpha[c3]
-					t57 := sumq[c3]
+					qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
+					t37 := alpha[c3]
+					t38 := sumq[c3]
 					tape = append(tape, qx...)
-					t58 := sqnorm(qx)
-					main[c3] = t56 + t57 - 0.5*t58
+					t39 := sqnorm(qx)
+					main[c3] = t37 + t38 - 0.5*t39
 					tapeint = append(tapeint, j3)
-					tape = append(tape, t58)
+					tape = append(tape, t39)
 				}
 				tape = append(tape, main...)
-				t53 := logsumexp(main)
+				t36 := logsumexp(main)
 				tapeint = append(tapeint, c3)
-				slse += t53
+				slse += t36
 			}
-			t6 := float64(n3)
-			t7 := logsumexp(alpha)
-			tape = append(tape, qdiag...)
-			tape = append(tape, sumq...)
-			tape = append(tape, l...)
-			t8 := slse - float64(n3*d)*0.5*1.8378770664093453 - t6*t7 + logWishartPrior(qdiag, sumq, l, d)
-			t9 := tape
-			t10 := len(t9) - n
-			copy(l, t9[t10:])
-			tape = t9[:t10]
-			t11 := tape
-			t12 := len(t11) - len(sumq)
-			copy(sumq, t11[t12:])
-			tape = t11[:t12]
-			t13 := tape
-			t14 := len(t13) - len(qdiag)
-			copy(qdiag, t13[t14:])
-			tape = t13[:t14]
+			t2 := float64(n2)
+			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
 			logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
-			logsumexpVJP(alpha, dalpha, -(t6 * 1))
+			logsumexpVJP(alpha, dalpha, -(t2 * 1))
 			dslse += 1
 			for {
-				t15 := i - 1
+				t4 := i - 1
 				if i == 0 {
 					break
 				}
-				t16 := tapeint
-				t17 := len(t16) - 1
-				c2 := t16[t17]
-				tapeint = t16[:t17]
-				t18 := tape
-				t19 := len(t18) - len(main)
-				copy(main, t18[t19:])
-				tape = t18[:t19]
+				t5 := tapeint
+				t6 := len(t5) - 1
+				c2 := t5[t6]
+				tapeint = t5[:t6]
+				t7 := tape
+				t8 := len(t7) - len(main)
+				copy(main, t7[t8:])
+				tape = t7[:t8]
 				logsumexpVJP(main, dmain, dslse)
 				for {
-					t20 := c2 - 1
+					t9 := c2 - 1
 					if c2 == 0 {
 						break
 					}
-					t21 := tape
-					tape = t21[:len(t21)-1]
-					t22 := tapeint
-					t23 := len(t22) - 1
-					j := t22[t23]
-					tapeint = t22[:t23]
-					t24 := dmain[t20]
-					dmain[t20] = 0
-					t25 := tape
-					n4 := len(qx)
-					t26 := len(t25) - n4
-					copy(qx, t25[t26:])
-					tape = t25[:t26]
-					sqnormVJP(qx, dqx, -(0.5 * t24))
-					dsumq[t20] += t24
-					dalpha[t20] += t24
-					t27 := tape
-					t28 := len(t27) - len(xc)
-					copy(xc, t27[t28:])
-					tape = t27[:t28]
-					t29 := t20 * nl
-					t30 := (t20 + 1) * nl
-					t31 := l[t29:t30]
-					t32 := tape
-					t33 := len(t32) - len(t31)
-					copy(t31, t32[t33:])
-					tape = t32[:t33]
-					t34 := t20 * d
-					t35 := (t20 + 1) * d
-					t36 := qdiag[t34:t35]
-					t37 := tape
-					t38 := len(t37) - len(t36)
-					copy(t36, t37[t38:])
-					tape = t37[:t38]
-					t39 := tape
-					t40 := len(t39) - n4
-					copy(qx, t39[t40:])
-					tape = t39[:t40]
-					qtimesxVJP(qx, dqx, t36, dqdiag[t34:t35], t31, dl[t29:t30], xc, dxc)
+					t10 := tape
+					tape = t10[:len(t10)-1]
+					t11 := tapeint
+					t12 := len(t11) - 1
+					j := t11[t12]
+					tapeint = t11[:t12]
+					t13 := dmain[t9]
+					dmain[t9] = 0
+					t14 := tape
+					n3 := len(qx)
+					t15 := len(t14) - n3
+					copy(qx, t14[t15:])
+					tape = t14[:t15]
+					sqnormVJP(qx, dqx, -(0.5 * t13))
+					dsumq[t9] += t13
+					dalpha[t9] += t13
+					t16 := tape
+					t17 := len(t16) - len(xc)
+					copy(xc, t16[t17:])
+					tape = t16[:t17]
+					t18 := tape
+					t19 := len(t18) - n3
+					copy(qx, t18[t19:])
+					tape = t18[:t19]
+					t20 := t9 * d
+					t21 := (t9 + 1) * d
+					t22 := t9 * nl
+					t23 := (t9 + 1) * nl
+					qtimesxVJP(qx, dqx, qdiag[t20:t21], dqdiag[t20:t21], l[t22:t23], dl[t22:t23], xc, dxc)
 					for {
-						t41 := j - 1
+						t24 := j - 1
 						if j == 0 {
 							break
 						}
-						t42 := dxc[t41]
-						dxc[t41] = 0
-						dmu[t34+t41] -= t42
-						j = t41
+						t25 := dxc[t24]
+						dxc[t24] = 0
+						dmu[t20+t24] -= t25
+						j = t24
 					}
-					c2 = t20
+					c2 = t9
 				}
-				i = t15
+				i = t4
 			}
 			dslse = 0
 			for {
-				t43 := c - 1
+				t26 := c - 1
 				if c == 0 {
 					break
 				}
-				t44 := tapeint
-				t45 := len(t44) - 1
-				tapeint = t44[:t45]
-				j2 := t44[t45]
+				t27 := tapeint
+				t28 := len(t27) - 1
+				tapeint = t27[:t28]
+				j2 := t27[t28]
 				for {
-					t46 := j2 - 1
+					t29 := j2 - 1
 					if j2 == 0 {
 						break
 					}
-					t47 := tape
-					t48 := len(t47) - 1
-					t49 := t47[t48]
-					tape = t47[:t48]
-					t50 := dsumq[t43]
-					dsumq[t43] = 0
-					dsumq[t43] += t50
-					t51 := t43*d + t46
-					dq[t51] += t50
-					t52 := dqdiag[t51]
-					dqdiag[t51] = 0
-					dq[t51] += t49 * t52
-					j2 = t46
+					t30 := tape
+					t31 := len(t30) - 1
+					t32 := t30[t31]
+					tape = t30[:t31]
+					t33 := dsumq[t26]
+					dsumq[t26] = 0
+					dsumq[t26] += t33
+					t34 := t26*d + t29
+					dq[t34] += t33
+					t35 := dqdiag[t34]
+					dqdiag[t34] = 0
+					dq[t34] += t32 * t35
+					j2 = t29
 				}
-				c = t43
+				c = t26
 			}
-			return t8
+			return t3
 		}
 	}
 	panic("gmm: bad dimensions")

@@ -11,59 +11,54 @@ import "math"
 // Fixed inputs (zero tangent): state, seq.
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dmain, dextra have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Loss writes are written (overwritten) into the shadows: main into dmain, extra into dextra.
+// tangent of the primal's element or field at the same place.
 func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64) {
-	n := len(state)
-	dstate := make([]float64, n, cap(state))
-	n2 := len(seq)
-	dseq := make([]float64, n2, cap(seq))
-	n3 := len(extra)
-	b := n3 / 3
-	if !(b == 0 || n3 != 3*b) {
-		n4 := len(main)
-		if !(n4%(8*b) != 0 || n != n4/4 || n2%b != 0) {
-			c := n2 / b
-			s := make([]float64, n)
-			ds := make([]float64, n)
-			copy(s, state)
-			copy(ds, dstate)
-			ypred := make([]float64, b)
-			dypred := make([]float64, b)
-			total := 0.0
-			dtotal := 0.0
-			for t := 0; t < c-1; t++ {
-				t3 := t * b
-				t4 := (t + 1) * b
-				predictJVP(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t3:t4], dseq[t3:t4])
-				lse, dlse := logsumexp2JVP(ypred, dypred)
-				t5 := (t + 1) * b
-				t6 := (t + 2) * b
-				ygold := seq[t5:t6]
-				t7 := dseq[t5:t6]
-				n5 := len(ygold)
-				for j := 0; j < n5; j++ {
-					t8 := ygold[j]
-					t9 := ypred[j] - lse
-					total += t8 * t9
-					dtotal += t7[j]*t9 + t8*(dypred[j]-dlse)
+	n := len(extra)
+	b := n / 3
+	if !(b == 0 || n != 3*b) {
+		n2 := len(main)
+		if n2%(8*b) == 0 {
+			n3 := len(state)
+			if n3 == n2/4 {
+				n4 := len(seq)
+				if n4%b == 0 {
+					c := n4 / b
+					s := make([]float64, n3)
+					ds := make([]float64, n3)
+					clear(ds[:copy(s, state)])
+					ypred := make([]float64, b)
+					dypred := make([]float64, b)
+					total := 0.0
+					dtotal := 0.0
+					for t := 0; t < c-1; t++ {
+						predictJVPWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t*b:(t+1)*b])
+						lse, dlse := logsumexp2JVP(ypred, dypred)
+						ygold := seq[(t+1)*b : (t+2)*b]
+						n5 := len(ygold)
+						for j := 0; j < n5; j++ {
+							t3 := ygold[j]
+							total += t3 * (ypred[j] - lse)
+							dtotal += t3 * (dypred[j] - dlse)
+						}
+					}
+					t2 := float64((c - 1) * b)
+					return -(total / t2), -(dtotal / t2)
 				}
 			}
-			t2 := float64((c - 1) * b)
-			return -(total / t2), -(dtotal / t2)
 		}
 	}
 	panic("lstm: bad dimensions")
 }
 
-// predictJVP computes predict and its directional derivative along the tangents
+// predictJVPWrtDstMainExtraS computes predict and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: dst (tangent ddst), main (tangent dmain), extra (tangent dextra), s (tangent ds), x (tangent dx).
-// Shadows: ddst, dmain, dextra, ds, dx have the shape of their primal; each element or field holds the
+// Varied inputs: dst (tangent ddst), main (tangent dmain), extra (tangent dextra), s (tangent ds).
+// Fixed inputs (zero tangent): x.
+// Shadows: ddst, dmain, dextra, ds have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// predict writes are written (overwritten) into the shadows: dst into ddst, main into dmain, s into ds.
-func predictJVP(dst, ddst, main, dmain, extra, dextra, s, ds, x, dx []float64) {
+// predict writes are written (overwritten) into the shadows: dst into ddst, s into ds.
+func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
 	b := len(x)
 	inW := extra[:b]
 	t := dextra[:b]
@@ -77,11 +72,9 @@ func predictJVP(dst, ddst, main, dmain, extra, dextra, s, ds, x, dx []float64) {
 	n := len(dst)
 	for j := 0; j < n; j++ {
 		xj := x[j]
-		dxj := dx[j]
-		inWj := inW[j]
 		t19 := t[j]
-		dst[j] = xj * inWj
-		ddst[j] = dxj*inWj + xj*t19
+		dst[j] = xj * inW[j]
+		ddst[j] = xj * t19
 	}
 	y := dst
 	dy := ddst

@@ -11,8 +11,7 @@ import "math"
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Loss writes are written (overwritten) into the shadows: x into dx.
+// tangent of the primal's element or field at the same place.
 func LossJVP(x, dx, c []float64) (float64, float64) {
 	n := len(x)
 	if len(c) != n {
@@ -80,12 +79,8 @@ func magJVP(x, dx []float64) (float64, float64) {
 func LossGrad(x, dx, c []float64) float64 {
 	var tape []float64
 	var dsum float64
-	t := cap(x) > 0
-	if t && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
-	}
-	if t && cap(c) > 0 && &x[:1][0] == &c[:1][0] {
-		panic("LossGrad: x and c share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	if len(c) != n {
@@ -93,7 +88,6 @@ func LossGrad(x, dx, c []float64) float64 {
 	}
 	out := make([]float64, n)
 	dout := make([]float64, n)
-	tape = append(tape, x...)
 	Normalize(out, x)
 	n2 := len(out)
 	sum := 0.0
@@ -112,21 +106,17 @@ func LossGrad(x, dx, c []float64) float64 {
 	}
 	dsum += 1
 	for {
-		t2 := i - 1
+		t := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := tape
-		tape = t3[:len(t3)-1]
-		i3 := t2 + 1
+		t2 := tape
+		tape = t2[:len(t2)-1]
+		i3 := t + 1
 		dout[i3] += c[i3] * dsum
-		i = t2
+		i = t
 	}
 	dsum = 0
-	t4 := tape
-	t5 := len(t4) - n
-	copy(x, t4[t5:])
-	tape = t4[:t5]
 	normalizeVJP(out, dout, x, dx)
 	return sum
 }

@@ -9,8 +9,7 @@ package ode
 // Fixed inputs (zero tangent): steps.
 // Results, in order: the value of Final; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Final writes are written (overwritten) into the shadows: x into dx.
+// tangent of the primal's element or field at the same place.
 func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 	n := len(x)
 	if n == 0 {
@@ -117,8 +116,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t64 float64
-	var t65 float64
+	var t56 float64
+	var t57 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -153,7 +152,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 			from := 0
 			i := 0
 			for {
-				tape = append(tape, x...)
 				tape = append(tape, y...)
 				rhs(k1, x, y)
 				n2 := len(u)
@@ -170,7 +168,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 						break
 					}
 				}
-				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k2, x, u)
 				tapeint = append(tapeint, i2)
@@ -186,7 +183,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 						break
 					}
 				}
-				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k3, x, u)
 				tapeint = append(tapeint, i4)
@@ -202,7 +198,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 						break
 					}
 				}
-				tape = append(tape, x...)
 				tape = append(tape, u...)
 				rhs(k4, x, u)
 				tapeint = append(tapeint, i6)
@@ -238,15 +233,15 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from3 = 1
 	}
 	from4 = from3
-	t64 += 1
+	t56 += 1
 	if from4 == 0 {
-		t64 = 0
+		t56 = 0
 	} else {
-		t2 := t64
-		t64 = 0
-		t65 += t2
-		t3 := t65
-		t65 = 0
+		t2 := t56
+		t56 = 0
+		t57 += t2
+		t3 := t57
+		t57 = 0
 		t4 := dy
 		t4[n-1] += t3
 		if from5 != 0 {
@@ -289,104 +284,88 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				t22 := len(t21) - len(t20)
 				copy(t20, t21[t22:])
 				tape = t21[:t22]
-				t23 := tape
-				t24 := len(t23) - n
-				copy(x, t23[t24:])
-				tape = t23[:t24]
 				rhsVJP(k4_2, dk4, x, dx, u2, du)
 				for {
-					t25 := i12 - 1
+					t23 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t26 := tape
-					tape = t26[:len(t26)-1]
-					t27 := du
-					i13 := t25 + 1
-					t28 := t27[i13]
-					t27[i13] = 0
-					t29 := dk3
-					t29[i13] += 2 / float64(steps) * t28
-					t30 := dy
-					t30[i13] += t28
-					i12 = t25
+					t24 := tape
+					tape = t24[:len(t24)-1]
+					t25 := du
+					i13 := t23 + 1
+					t26 := t25[i13]
+					t25[i13] = 0
+					t27 := dk3
+					t27[i13] += 2 / float64(steps) * t26
+					t28 := dy
+					t28[i13] += t26
+					i12 = t23
 				}
-				t31 := tapeint
-				t32 := len(t31) - 1
-				i14 := t31[t32]
-				tapeint = t31[:t32]
-				t33 := u2
-				t34 := tape
-				t35 := len(t34) - len(t33)
-				copy(t33, t34[t35:])
-				tape = t34[:t35]
-				t36 := tape
-				t37 := len(t36) - n
-				copy(x, t36[t37:])
-				tape = t36[:t37]
+				t29 := tapeint
+				t30 := len(t29) - 1
+				i14 := t29[t30]
+				tapeint = t29[:t30]
+				t31 := u2
+				t32 := tape
+				t33 := len(t32) - len(t31)
+				copy(t31, t32[t33:])
+				tape = t32[:t33]
 				rhsVJP(k3_2, dk3, x, dx, u2, du)
 				for {
-					t38 := i14 - 1
+					t34 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t39 := tape
-					tape = t39[:len(t39)-1]
-					t40 := du
-					i15 := t38 + 1
-					t41 := t40[i15]
-					t40[i15] = 0
-					t42 := dk2
-					t42[i15] += 2 / float64(steps) / 2 * t41
-					t43 := dy
-					t43[i15] += t41
-					i14 = t38
+					t35 := tape
+					tape = t35[:len(t35)-1]
+					t36 := du
+					i15 := t34 + 1
+					t37 := t36[i15]
+					t36[i15] = 0
+					t38 := dk2
+					t38[i15] += 2 / float64(steps) / 2 * t37
+					t39 := dy
+					t39[i15] += t37
+					i14 = t34
 				}
-				t44 := tapeint
-				t45 := len(t44) - 1
-				i16 := t44[t45]
-				tapeint = t44[:t45]
-				t46 := u2
-				t47 := tape
-				t48 := len(t47) - len(t46)
-				copy(t46, t47[t48:])
-				tape = t47[:t48]
-				t49 := tape
-				t50 := len(t49) - n
-				copy(x, t49[t50:])
-				tape = t49[:t50]
+				t40 := tapeint
+				t41 := len(t40) - 1
+				i16 := t40[t41]
+				tapeint = t40[:t41]
+				t42 := u2
+				t43 := tape
+				t44 := len(t43) - len(t42)
+				copy(t42, t43[t44:])
+				tape = t43[:t44]
 				rhsVJP(k2_2, dk2, x, dx, u2, du)
 				for {
-					t51 := i16 - 1
+					t45 := i16 - 1
 					if i16 == -1 {
 						break
 					}
-					t52 := tape
-					tape = t52[:len(t52)-1]
-					t53 := du
-					i17 := t51 + 1
-					t54 := t53[i17]
-					t53[i17] = 0
-					t55 := dk1
-					t55[i17] += 2 / float64(steps) / 2 * t54
-					t56 := dy
-					t56[i17] += t54
-					i16 = t51
+					t46 := tape
+					tape = t46[:len(t46)-1]
+					t47 := du
+					i17 := t45 + 1
+					t48 := t47[i17]
+					t47[i17] = 0
+					t49 := dk1
+					t49[i17] += 2 / float64(steps) / 2 * t48
+					t50 := dy
+					t50[i17] += t48
+					i16 = t45
 				}
-				t57 := y2
-				t58 := tape
-				t59 := len(t58) - len(t57)
-				copy(t57, t58[t59:])
-				tape = t58[:t59]
-				t60 := tape
-				t61 := len(t60) - n
-				copy(x, t60[t61:])
-				tape = t60[:t61]
+				t51 := y2
+				t52 := tape
+				t53 := len(t52) - len(t51)
+				copy(t51, t52[t53:])
+				tape = t52[:t53]
 				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t62 := path
-				t63 := len(t62) - 1
-				path = t62[:t63]
-				if t62[t63] == 0 {
+				t54 := path
+				t55 := len(t54) - 1
+				path = t54[:t55]
+				if t54[t55] == 0 {
 					return t
 				}
 			}

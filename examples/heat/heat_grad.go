@@ -153,8 +153,7 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 // Fixed inputs (zero tangent): steps, target.
 // Results, in order: the value of Misfit; its tangent.
 // Shadows: du0 has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Misfit writes are written (overwritten) into the shadows: u0 into du0.
+// tangent of the primal's element or field at the same place.
 func MisfitJVP(u0, du0 []float64, kappa, dkappa float64, steps int, target []float64) (float64, float64) {
 	n := len(u0)
 	if len(target) != n {

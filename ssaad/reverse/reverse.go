@@ -51,22 +51,23 @@ var (
 // Transform implements ssaad.Mode.
 func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
 	t := &transformer{
-		seeded:      m.Seeded,
-		primal:      primal,
-		req:         req,
-		env:         env,
-		val:         map[*ir.Value]*ir.Value{},
-		shadow:      map[*ir.Value]*ir.Value{},
-		slot:        map[*ir.Value]*ir.Value{},
-		tapes:       map[string]*ir.Value{},
-		fwd:         map[*ir.Block]*ir.Block{},
-		rev:         map[*ir.Block]*ir.Block{},
-		rvals:       map[*ir.Value]*ir.Value{},
-		pend:        map[*ir.Value]*ir.Value{},
-		recompute:   map[*ir.Value]bool{},
-		backEdge:    map[*ir.Block]bool{},
-		spill:       map[*ir.Value]*ir.Value{},
-		spillShadow: map[*ir.Value]*ir.Value{},
+		seeded:           m.Seeded,
+		primal:           primal,
+		req:              req,
+		env:              env,
+		val:              map[*ir.Value]*ir.Value{},
+		shadow:           map[*ir.Value]*ir.Value{},
+		slot:             map[*ir.Value]*ir.Value{},
+		tapes:            map[string]*ir.Value{},
+		fwd:              map[*ir.Block]*ir.Block{},
+		rev:              map[*ir.Block]*ir.Block{},
+		rvals:            map[*ir.Value]*ir.Value{},
+		pend:             map[*ir.Value]*ir.Value{},
+		recompute:        map[*ir.Value]bool{},
+		backEdge:         map[*ir.Block]bool{},
+		writtenAfterMemo: map[[2]int]bool{},
+		spill:            map[*ir.Value]*ir.Value{},
+		spillShadow:      map[*ir.Value]*ir.Value{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -138,7 +139,8 @@ type transformer struct {
 	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
 	share  map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
 	// classWritten holds the alias classes the primal stores into.
-	classWritten map[int]bool
+	classWritten     map[int]bool
+	writtenAfterMemo map[[2]int]bool
 	// counted holds the loops reversed by their index (see counted.go);
 	// cur is the primal block being reversed; backEdge marks the reverse
 	// blocks that go back to the reverse of a counted loop's header from
@@ -401,7 +403,7 @@ func (t *transformer) outOfLoops(b *ir.Block) bool {
 // which recomputes the callee from it.
 func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
 	a := call.Args[i]
-	if !ssaad.IsPointerLike(a.Type) || !t.classWritten[t.act.Class(a)] {
+	if !ssaad.IsPointerLike(a.Type) || !t.classWritten[t.act.Class(a)] || !t.writtenAfter(call, t.act.Class(a)) {
 		return false
 	}
 	// A callee that never reads the argument (a pure output) recomputes
@@ -410,6 +412,66 @@ func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
 		return false
 	}
 	return true
+}
+
+// writtenAfter reports whether memory of alias class c may be written
+// after call v: by v itself, later in its block, or in any block reachable
+// from it (loops included).
+func (t *transformer) writtenAfter(v *ir.Value, c int) bool {
+	key := [2]int{v.ID, c}
+	if w, ok := t.writtenAfterMemo[key]; ok {
+		return w
+	}
+	writes := func(x *ir.Value) bool {
+		switch x.Op {
+		case ir.OpStore:
+			return t.act.Class(x.Args[0]) == c
+		case ir.OpCall:
+			if isMath(x) {
+				return false
+			}
+			var w []bool
+			if x.Callee.Func != nil && !x.Callee.Invoke {
+				w = t.env.Writes(x.Callee.Func)
+			}
+			for i, a := range x.Args {
+				if ssaad.IsPointerLike(a.Type) && t.act.Class(a) == c && (w == nil || i < len(w) && w[i] || x.Callee.Builtin != "") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	result := false
+	b := v.Block
+	after := false
+	for _, x := range b.Instrs {
+		if x == v {
+			after = true
+		}
+		if after && writes(x) {
+			result = true
+		}
+	}
+	seen := map[*ir.Block]bool{}
+	work := append([]*ir.Block(nil), b.Succs...)
+	for len(work) > 0 && !result {
+		x := work[len(work)-1]
+		work = work[:len(work)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		for _, y := range x.Instrs {
+			if writes(y) {
+				result = true
+				break
+			}
+		}
+		work = append(work, x.Succs...)
+	}
+	t.writtenAfterMemo[key] = result
+	return result
 }
 
 // snapshotElem returns the element type of a slice of floats, which a

@@ -355,8 +355,7 @@ func ipowVJP(x float64, n int, seed float64) (f, dx float64) {
 // Varied inputs: a (tangent da), x (tangent dx).
 // Results, in order: the value of ScaledNorm; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// ScaledNorm writes are written (overwritten) into the shadows: x into dx.
+// tangent of the primal's element or field at the same place.
 func ScaledNormJVP(a, da float64, x, dx []float64) (float64, float64) {
 	n := len(x)
 	tmp := make([]float64, n)
@@ -390,26 +389,15 @@ func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
-	var tape []float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ScaledNormGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tmp := make([]float64, n)
 	dtmp := make([]float64, n)
-	tape = append(tape, x...)
 	scaleInto(tmp, a, x)
-	tape = append(tape, tmp...)
 	t := SumSq(tmp)
-	t2 := tape
-	t3 := len(t2) - len(tmp)
-	copy(tmp, t2[t3:])
-	tape = t2[:t3]
 	sumSqVJP(tmp, dtmp, 1)
-	t4 := tape
-	t5 := len(t4) - n
-	copy(x, t4[t5:])
-	tape = t4[:t5]
 	da += scaleIntoVJP(tmp, dtmp, a, x, dx)
 	return t, da
 }
@@ -1054,7 +1042,7 @@ func geomDistVJP(p, dp, q, dq []float64, seed float64) float64 {
 // Varied inputs: dst (tangent ddst), x (tangent dx).
 // Shadows: ddst, dx have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// UnitTangent writes are written (overwritten) into the shadows: dst into ddst, x into dx.
+// UnitTangent writes are written (overwritten) into the shadows: dst into ddst.
 func UnitTangentJVP(dst, ddst, x, dx []float64) {
 	geomNormalizeJVP(dst, ddst, x, dx)
 }

@@ -1193,11 +1193,10 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ScratchGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	if t2 && t > 0 && &x[:1][0] == &buf[:1][0] {
-		panic("ScratchGrad: x and buf share memory: gadgen's gradients need them apart")
+	if t > 0 && t2 && &buf[:1][0] == &x[:1][0] {
+		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
 	}
 	tape = append(tape, buf...)
-	tape = append(tape, x...)
 	axpyInto(buf, x, 2)
 	s := 0.0
 	i := -1
@@ -1226,13 +1225,9 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	}
 	ds = 0
 	t7 := tape
-	t8 := len(t7) - len(x)
-	copy(x, t7[t8:])
+	t8 := len(t7) - n
+	copy(buf, t7[t8:])
 	tape = t7[:t8]
-	t9 := tape
-	t10 := len(t9) - n
-	copy(buf, t9[t10:])
-	tape = t9[:t10]
 	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
 	return s
 }
@@ -1288,8 +1283,7 @@ func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 // Fixed inputs (zero tangent): buf.
 // Results, in order: the value of Scratch; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Scratch writes are written (overwritten) into the shadows: x into dx.
+// tangent of the primal's element or field at the same place.
 func ScratchJVP(x, dx, buf []float64) (float64, float64) {
 	n := len(buf)
 	dbuf := make([]float64, n, cap(buf))

@@ -524,7 +524,7 @@ func RotateJVP(dst, ddst, x, dx []float64) {
 // Varied inputs: dst (tangent ddst), x (tangent dx).
 // Shadows: ddst, dx have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// Shift writes are written (overwritten) into the shadows: dst into ddst, x into dx.
+// Shift writes are written (overwritten) into the shadows: dst into ddst.
 func ShiftJVP(dst, ddst, x, dx []float64) {
 	copy(dst, x[1:])
 	copy(ddst, dx[1:])
