@@ -2,13 +2,13 @@
 // optimizer: a least-squares fit of an exponential decay
 // y ≈ a·exp(−b·t) + c to measurements, minimized with L-BFGS.
 //
-// go generate writes fit_grad.go with
+// The directive asks for the gradient in gonum/optimize's shape
+// (gonum=true), so go generate writes fit_grad.go with the method
 //
-//	func LossGrad(p, dp []float64, t, y []float64) float64
+//	func (d Data) LossGrad(grad, p []float64)
 //
-// which returns the loss and adds its gradient with respect to the
-// parameters p = (a, b, c) into dp; Fit wraps it in the destination-first
-// shape gonum/optimize wants.
+// which overwrites grad with ∇Loss(p): d.Loss and d.LossGrad plug straight
+// into optimize.Problem.
 package fit
 
 //go:generate gadgen
@@ -19,34 +19,32 @@ import (
 	"gonum.org/v1/gonum/optimize"
 )
 
+// Data holds measurements Y at times T.
+type Data struct {
+	T, Y []float64
+}
+
 // Loss returns Σ_i (a·exp(−b·t_i) + c − y_i)² for p = (a, b, c). It panics
-// if len(p) != 3 or len(t) != len(y).
+// if len(p) != 3 or len(d.T) != len(d.Y).
 //
-//gad:grad wrt=p
-func Loss(p []float64, t, y []float64) float64 {
-	if len(p) != 3 || len(t) != len(y) {
+//gad:grad gonum=true
+func (d Data) Loss(p []float64) float64 {
+	if len(p) != 3 || len(d.T) != len(d.Y) {
 		panic("fit: need 3 parameters and as many times as measurements")
 	}
 	a, b, c := p[0], p[1], p[2]
 	s := 0.0
-	for i := range t {
-		r := a*math.Exp(-b*t[i]) + c - y[i]
+	for i, t := range d.T {
+		r := a*math.Exp(-b*t) + c - d.Y[i]
 		s += r * r
 	}
 	return s
 }
 
-// Fit returns the parameters (a, b, c) that minimize Loss over the
-// measurements y at times t, starting from p0.
-func Fit(t, y, p0 []float64) ([]float64, error) {
-	problem := optimize.Problem{
-		Func: func(p []float64) float64 { return Loss(p, t, y) },
-		// gonum wants the gradient written (not added) into grad.
-		Grad: func(grad, p []float64) {
-			clear(grad)
-			LossGrad(p, grad, t, y)
-		},
-	}
+// Fit returns the parameters (a, b, c) that minimize d.Loss, starting
+// from p0.
+func (d Data) Fit(p0 []float64) ([]float64, error) {
+	problem := optimize.Problem{Func: d.Loss, Grad: d.LossGrad}
 	res, err := optimize.Minimize(problem, p0, &optimize.Settings{GradientThreshold: 1e-10}, &optimize.LBFGS{})
 	if err != nil {
 		return nil, err

@@ -4,39 +4,32 @@ package fit
 
 import "math"
 
-// LossGrad computes Loss and its gradient with respect to the varied inputs
-// (reverse mode).
-//
-// Varied inputs: p (into dp).
-// Fixed inputs: t, y.
-// The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func LossGrad(p, dp, t, y []float64) float64 {
+// LossGrad writes the gradient of Data.Loss at p into grad (overwriting it), in the
+// shape of gonum/optimize's Problem.Grad (reverse mode).
+func (d Data) LossGrad(grad, p []float64) {
 	var tape []float64
 	var ds float64
 	var dc float64
 	var db float64
 	var da float64
-	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
-		panic("LossGrad: p and dp share memory: gadgen's gradients need them apart")
+	if cap(p) > 0 && cap(grad) > 0 && &p[:1][0] == &grad[:1][0] {
+		panic("LossGrad: p and grad share memory: gadgen's gradients need them apart")
 	}
+	clear(grad)
+	t := d.T
 	n := len(t)
-	if len(p) != 3 || n != len(y) {
+	t2 := d.Y
+	if len(p) != 3 || n != len(t2) {
 		panic("fit: need 3 parameters and as many times as measurements")
 	}
 	a := p[0]
 	b := p[1]
 	c := p[2]
-	s := 0.0
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < n {
-			t10 := math.Exp(-(b * t[i2]))
-			r := a*t10 + c - y[i2]
-			tape = append(tape, t10)
-			s += r * r
+			tape = append(tape, math.Exp(-(b * t[i2])))
 			i = i2
 		} else {
 			break
@@ -44,30 +37,29 @@ func LossGrad(p, dp, t, y []float64) float64 {
 	}
 	ds += 1
 	for {
-		t2 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
-		i3 := t2 + 1
-		t6 := 2 * (ds * (a*t5 + c - y[i3]))
-		dc += t6
-		da += t6 * t5
-		db -= t5 * (a * t6) * t[i3]
-		i = t2
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		i3 := t3 + 1
+		t7 := 2 * (ds * (a*t6 + c - t2[i3]))
+		dc += t7
+		da += t7 * t6
+		db -= t6 * (a * t7) * t[i3]
+		i = t3
 	}
 	ds = 0
-	t7 := dc
+	t8 := dc
 	dc = 0
-	dp[2] += t7
-	t8 := db
+	grad[2] += t8
+	t9 := db
 	db = 0
-	dp[1] += t8
-	t9 := da
+	grad[1] += t9
+	t10 := da
 	da = 0
-	dp[0] += t9
-	return s
+	grad[0] += t10
 }

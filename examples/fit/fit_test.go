@@ -9,25 +9,23 @@ import (
 )
 
 // measurements returns noiseless samples of 2·exp(−0.7·t) + 0.5.
-func measurements() (t, y []float64) {
+func measurements() Data {
+	var d Data
 	for i := 0; i < 30; i++ {
 		ti := 0.2 * float64(i)
-		t = append(t, ti)
-		y = append(y, 2*math.Exp(-0.7*ti)+0.5)
+		d.T = append(d.T, ti)
+		d.Y = append(d.Y, 2*math.Exp(-0.7*ti)+0.5)
 	}
-	return t, y
+	return d
 }
 
 func TestLossGrad(t *testing.T) {
-	ts, ys := measurements()
-	f := func(p []float64) float64 { return Loss(p, ts, ys) }
-	grad := func(p, dp []float64) float64 { return LossGrad(p, dp, ts, ys) }
-	gadtest.Grad(t, f, grad, gadtest.Box(3, 0.2, 2))
+	d := measurements()
+	gadtest.GonumGrad(t, d.Loss, d.LossGrad, gadtest.Box(3, 0.2, 2))
 }
 
 func TestFit(t *testing.T) {
-	ts, ys := measurements()
-	p, err := Fit(ts, ys, []float64{1, 1, 0})
+	p, err := measurements().Fit([]float64{1, 1, 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,9 +36,8 @@ func TestFit(t *testing.T) {
 	}
 }
 
-func ExampleFit() {
-	ts, ys := measurements()
-	p, err := Fit(ts, ys, []float64{1, 1, 0})
+func ExampleData_Fit() {
+	p, err := measurements().Fit([]float64{1, 1, 0})
 	if err != nil {
 		panic(err)
 	}

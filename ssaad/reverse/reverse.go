@@ -3,6 +3,7 @@ package reverse
 // This file defines the reverse-mode transformer.
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -38,8 +39,40 @@ func (m Mode) Suffix() string {
 	return "Grad"
 }
 
-// Options implements ssaad.Mode: only wrt=.
-func (Mode) Options() []string { return nil }
+// Options implements ssaad.Mode: besides wrt=, //gad:grad takes gonum=true,
+// which generates the gradient in gonum/optimize's shape instead:
+// func(grad, x []float64), overwriting grad (see gonumShape).
+func (m Mode) Options() []string {
+	if m.Seeded {
+		return nil
+	}
+	return []string{"gonum"}
+}
+
+// gonumShape reports whether req asks for the gradient in gonum/optimize's
+// shape, and checks that the function has it: one varied []float64
+// parameter (besides a receiver, for a method) and one float64 result.
+func gonumShape(req *ssaad.Request) (bool, error) {
+	v, ok := req.Options["gonum"]
+	if !ok {
+		return false, nil
+	}
+	if v != "true" {
+		return false, fmt.Errorf("option gonum=%s: the value must be true", v)
+	}
+	ps := ssaad.Params(req.Target)
+	sig := req.Target.Type().(*types.Signature)
+	first := 0
+	if sig.Recv() != nil {
+		first = 1
+	}
+	f64 := types.Typ[types.Float64]
+	if len(ps)-first != 1 || !types.Identical(ps[first].Type(), types.NewSlice(f64)) || !req.Active[first] ||
+		sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), f64) {
+		return false, fmt.Errorf("gonum=true needs a function of one []float64 parameter returning float64 (a method's receiver aside), the shape of gonum/optimize's Problem.Func")
+	}
+	return true, nil
+}
 
 var (
 	intType   = types.Typ[types.Int]
@@ -73,6 +106,12 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
 		return nil, t.errs
 	}
+	gonum, err := gonumShape(req)
+	if err != nil {
+		t.errorf(primal.Pos, "directive", "%v", err)
+		return nil, t.errs
+	}
+	t.gonum = gonum
 	if _, err := signature(req.Target, req.Active, req.Method, m.Seeded); err != nil {
 		t.errorf(primal.Pos, "", "%v", err)
 		return nil, t.errs
@@ -123,6 +162,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 type transformer struct {
 	ssaad.Builder
 	seeded bool
+	gonum  bool        // the gradient in gonum/optimize's shape (see gonumShape)
 	seeds  []*ir.Value // the seed of each result (nil: none), or nil for //gad:grad's constant 1
 	primal *ir.Func
 	req    *ssaad.Request

@@ -73,6 +73,22 @@ func computeNames(fn *types.Func, active []bool) *names {
 
 // Signature implements ssaad.Mode.
 func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
+	gonum, err := gonumShape(req)
+	if err != nil {
+		return nil, err
+	}
+	if gonum {
+		var recv *types.Var
+		ps := ssaad.Params(req.Target)
+		names := ssaad.ParamNames(req.Target)
+		x := ps[len(ps)-1]
+		if req.Method {
+			recv = types.NewParam(token.NoPos, req.Target.Pkg(), names[0], ps[0].Type())
+		}
+		grad := types.NewParam(token.NoPos, req.Target.Pkg(), ssaad.Fresh(map[string]bool{names[len(names)-1]: true}, "grad"), x.Type())
+		xp := types.NewParam(token.NoPos, req.Target.Pkg(), names[len(names)-1], x.Type())
+		return types.NewSignatureType(recv, nil, nil, types.NewTuple(grad, xp), nil, false), nil
+	}
 	return signature(req.Target, req.Active, req.Method, m.Seeded)
 }
 

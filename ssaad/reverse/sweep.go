@@ -3,6 +3,7 @@ package reverse
 // This file defines the two sweeps of the generated function.
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -18,12 +19,21 @@ func (t *transformer) run() {
 	t.F = f
 	f.Pos = p.Pos
 	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded)
+	if t.gonum {
+		f.Doc = fmt.Sprintf("%s writes the gradient of %s at %s into grad (overwriting it), in the\nshape of gonum/optimize's Problem.Grad (reverse mode).", req.Name, funcName(req.Target), nm.params[len(nm.params)-1])
+	}
 	if req.Method {
 		f.Recv = p.Params[0].Type
 	}
 	t.entry = f.NewBlock("entry")
 	var scalarParams []*ir.Value
 	for i, pv := range p.Params {
+		if t.gonum && i == len(p.Params)-1 {
+			// gonum/optimize's shape: grad first, then x.
+			t.shadow[pv] = f.AddParam(ssaad.Fresh(map[string]bool{nm.params[i]: true}, "grad"), pv.Type)
+			t.val[pv] = f.AddParam(nm.params[i], pv.Type)
+			continue
+		}
 		t.val[pv] = f.AddParam(nm.params[i], pv.Type)
 		if req.Active[i] && ssaad.IsPointerLike(pv.Type) {
 			t.shadow[pv] = f.AddParam(nm.adjoints[i], pv.Type)
@@ -40,8 +50,10 @@ func (t *transformer) run() {
 			}
 		}
 	}
-	for i, rt := range p.ResultTypes {
-		f.AddResult(nm.results[i], rt)
+	if !t.gonum {
+		for i, rt := range p.ResultTypes {
+			f.AddResult(nm.results[i], rt)
+		}
 	}
 	for _, pv := range scalarParams {
 		f.AddResult(nm.adjoints[pv.Index], pv.Type)
@@ -86,6 +98,12 @@ func (t *transformer) run() {
 	}
 	t.Cur = t.entry
 	t.aliasChecks(nm.params)
+	if t.gonum {
+		// gonum/optimize's Grad overwrites grad.
+		g := t.shadow[p.Params[len(p.Params)-1]]
+		clr := t.Emit(ir.OpCall, nil, g)
+		clr.Callee = &ir.Callee{Builtin: "clear"}
+	}
 	t.Cur.Jump(t.fwd[p.Blocks[0]])
 	t.counted = t.findCountedLoops()
 	t.needs = map[*ir.Block][]*ir.Value{}
@@ -186,7 +204,9 @@ func (t *transformer) run() {
 	t.Cur = ret
 	var results []*ir.Value
 	for _, a := range t.exit.Terminator().Args {
-		results = append(results, t.v(a))
+		if !t.gonum {
+			results = append(results, t.v(a))
+		}
 	}
 	for _, pv := range scalarParams {
 		results = append(results, t.Emit(ir.OpLoad, pv.Type, t.slotOf(pv)))
