@@ -23,3 +23,10 @@ func H(x float64) float64 {
 func G(x float64) (float64, float64) {
 	return x, x
 }
+
+// want +2 "gonum=true needs a function of one"
+//
+//gad:grad gonum=true
+func K(x []float64, y float64) float64 {
+	return x[0] * y
+}
