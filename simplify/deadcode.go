@@ -13,7 +13,7 @@ import "github.com/gadgen/gadgen/ir"
 func DeadCode(f *ir.Func) {
 	for {
 		sweep(f)
-		if !deadStores(f) {
+		if !deadStores(f) && !deadLocalStores(f) {
 			return
 		}
 	}
@@ -86,6 +86,78 @@ func deadStores(f *ir.Func) bool {
 				for _, s := range stores {
 					dead[s] = true
 				}
+			}
+		}
+	}
+	if len(dead) == 0 {
+		return false
+	}
+	for _, b := range f.Blocks {
+		out := b.Instrs[:0]
+		for _, v := range b.Instrs {
+			if !dead[v] {
+				out = append(out, v)
+			}
+		}
+		b.Instrs = out
+	}
+	return true
+}
+
+// deadLocalStores removes the stores into local variables that no load
+// can read afterwards (the reverse sweep resets adjoint variables it will
+// not read again). A variable is local when its address is only loaded
+// from or stored to.
+func deadLocalStores(f *ir.Func) bool {
+	uses := ir.Uses(f)
+	local := func(a *ir.Value) bool {
+		if a.Op != ir.OpAlloc || a.Heap {
+			return false
+		}
+		for _, u := range uses[a.ID] {
+			switch {
+			case u.Op == ir.OpLoad:
+			case u.Op == ir.OpStore && u.Args[0] == a && u.Args[1] != a:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	loads := func(b *ir.Block, from int, a *ir.Value) bool {
+		for _, v := range b.Instrs[from:] {
+			if v.Op == ir.OpLoad && v.Args[0] == a {
+				return true
+			}
+		}
+		return false
+	}
+	// readLater reports whether a load of a may run after position i of b.
+	readLater := func(b *ir.Block, i int, a *ir.Value) bool {
+		if loads(b, i+1, a) {
+			return true
+		}
+		seen := map[*ir.Block]bool{}
+		work := append([]*ir.Block(nil), b.Succs...)
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[x] {
+				continue
+			}
+			seen[x] = true
+			if loads(x, 0, a) {
+				return true
+			}
+			work = append(work, x.Succs...)
+		}
+		return false
+	}
+	dead := map[*ir.Value]bool{}
+	for _, b := range f.Blocks {
+		for i, v := range b.Instrs {
+			if v.Op == ir.OpStore && local(v.Args[0]) && !readLater(b, i, v.Args[0]) {
+				dead[v] = true
 			}
 		}
 	}

@@ -331,7 +331,6 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				}
 				i = t4
 			}
-			dslse = 0
 			for {
 				t26 := c - 1
 				if c == 0 {
@@ -402,7 +401,6 @@ func sqnormVJP(v, dv []float64, seed float64) float64 {
 		dv[t3] += 2 * (dsum * v[t3])
 		i = t2
 	}
-	dsum = 0
 	return sum
 }
 
@@ -562,7 +560,6 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 		dv[t4+1] += t7
 		i2 = t4
 	}
-	dsum = 0
 	for {
 		t8 := i - 1
 		if i == -1 {
@@ -590,7 +587,6 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 		dv[t12] += t16 * t13
 		i = t8
 	}
-	dm2 = 0
 	return t3
 }
 
@@ -645,6 +641,5 @@ func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed
 		sqnormVJP(qdiag[t7:t8], dqdiag[t7:t8], t4)
 		ck = t2
 	}
-	dout = 0
 	return t
 }

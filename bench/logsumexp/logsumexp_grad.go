@@ -91,7 +91,6 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		dx[t4+1] += t7
 		i2 = t4
 	}
-	dsum = 0
 	for {
 		t8 := i - 1
 		if i == -1 {
@@ -119,6 +118,5 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		dx[t12] += t16 * t13
 		i = t8
 	}
-	dm2 = 0
 	return t3
 }

@@ -116,7 +116,6 @@ func LossGrad(x, dx, c []float64) float64 {
 		dout[i3] += c[i3] * dsum
 		i = t
 	}
-	dsum = 0
 	normalizeVJP(out, dout, x, dx)
 	return sum
 }
@@ -207,6 +206,5 @@ func magVJP(x, dx []float64, seed float64) float64 {
 		dx[t4] += 2 * (dsum * x[t4])
 		i = t3
 	}
-	dsum = 0
 	return t2
 }

@@ -116,8 +116,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t56 float64
-	var t57 float64
+	var t54 float64
+	var t55 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -233,139 +233,133 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from3 = 1
 	}
 	from4 = from3
-	t56 += 1
-	if from4 == 0 {
-		t56 = 0
-	} else {
-		t2 := t56
-		t56 = 0
-		t57 += t2
-		t3 := t57
-		t57 = 0
-		t4 := dy
-		t4[n-1] += t3
+	t54 += 1
+	if from4 != 0 {
+		t55 += t54
+		t2 := dy
+		t2[n-1] += t55
 		if from5 != 0 {
 			for {
-				t5 := tapeint
-				t6 := len(t5) - 1
-				tapeint = t5[:t6]
-				i10 := t5[t6]
+				t3 := tapeint
+				t4 := len(t3) - 1
+				tapeint = t3[:t4]
+				i10 := t3[t4]
 				for {
-					t7 := i10 - 1
+					t5 := i10 - 1
 					if i10 == -1 {
 						break
 					}
-					t8 := tape
-					tape = t8[:len(t8)-4]
+					t6 := tape
+					tape = t6[:len(t6)-4]
+					t7 := dy
+					i11 := t5 + 1
+					t8 := t7[i11]
+					t7[i11] = 0
 					t9 := dy
-					i11 := t7 + 1
-					t10 := t9[i11]
-					t9[i11] = 0
-					t11 := dy
+					t9[i11] += t8
+					t10 := 2 / float64(steps) / 6 * t8
+					t11 := dk4
 					t11[i11] += t10
-					t12 := 2 / float64(steps) / 6 * t10
-					t13 := dk4
+					t12 := 2 * t10
+					t13 := dk3
 					t13[i11] += t12
-					t14 := 2 * t12
-					t15 := dk3
-					t15[i11] += t14
-					t16 := dk2
-					t16[i11] += t14
-					t17 := dk1
-					t17[i11] += t12
-					i10 = t7
+					t14 := dk2
+					t14[i11] += t12
+					t15 := dk1
+					t15[i11] += t10
+					i10 = t5
 				}
-				t18 := tapeint
-				t19 := len(t18) - 1
-				i12 := t18[t19]
-				tapeint = t18[:t19]
-				t20 := u2
-				t21 := tape
-				t22 := len(t21) - len(t20)
-				copy(t20, t21[t22:])
-				tape = t21[:t22]
+				t16 := tapeint
+				t17 := len(t16) - 1
+				i12 := t16[t17]
+				tapeint = t16[:t17]
+				t18 := u2
+				t19 := tape
+				t20 := len(t19) - len(t18)
+				copy(t18, t19[t20:])
+				tape = t19[:t20]
 				rhsVJP(k4_2, dk4, x, dx, u2, du)
 				for {
-					t23 := i12 - 1
+					t21 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t24 := tape
-					tape = t24[:len(t24)-1]
-					t25 := du
-					i13 := t23 + 1
-					t26 := t25[i13]
-					t25[i13] = 0
-					t27 := dk3
-					t27[i13] += 2 / float64(steps) * t26
-					t28 := dy
-					t28[i13] += t26
-					i12 = t23
+					t22 := tape
+					tape = t22[:len(t22)-1]
+					t23 := du
+					i13 := t21 + 1
+					t24 := t23[i13]
+					t23[i13] = 0
+					t25 := dk3
+					t25[i13] += 2 / float64(steps) * t24
+					t26 := dy
+					t26[i13] += t24
+					i12 = t21
 				}
-				t29 := tapeint
-				t30 := len(t29) - 1
-				i14 := t29[t30]
-				tapeint = t29[:t30]
-				t31 := u2
-				t32 := tape
-				t33 := len(t32) - len(t31)
-				copy(t31, t32[t33:])
-				tape = t32[:t33]
+				t27 := tapeint
+				t28 := len(t27) - 1
+				i14 := t27[t28]
+				tapeint = t27[:t28]
+				t29 := u2
+				t30 := tape
+				t31 := len(t30) - len(t29)
+				copy(t29, t30[t31:])
+				tape = t30[:t31]
 				rhsVJP(k3_2, dk3, x, dx, u2, du)
 				for {
-					t34 := i14 - 1
+					t32 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t35 := tape
-					tape = t35[:len(t35)-1]
-					t36 := du
-					i15 := t34 + 1
-					t37 := t36[i15]
-					t36[i15] = 0
-					t38 := dk2
-					t38[i15] += 2 / float64(steps) / 2 * t37
-					t39 := dy
-					t39[i15] += t37
-					i14 = t34
+					t33 := tape
+					tape = t33[:len(t33)-1]
+					t34 := du
+					i15 := t32 + 1
+					t35 := t34[i15]
+					t34[i15] = 0
+					t36 := dk2
+					t36[i15] += 2 / float64(steps) / 2 * t35
+					t37 := dy
+					t37[i15] += t35
+					i14 = t32
 				}
-				t40 := tapeint
-				t41 := len(t40) - 1
-				i16 := t40[t41]
-				tapeint = t40[:t41]
-				t42 := u2
-				t43 := tape
-				t44 := len(t43) - len(t42)
-				copy(t42, t43[t44:])
-				tape = t43[:t44]
+				t38 := tapeint
+				t39 := len(t38) - 1
+				i16 := t38[t39]
+				tapeint = t38[:t39]
+				t40 := u2
+				t41 := tape
+				t42 := len(t41) - len(t40)
+				copy(t40, t41[t42:])
+				tape = t41[:t42]
 				rhsVJP(k2_2, dk2, x, dx, u2, du)
 				for {
-					t45 := i16 - 1
+					t43 := i16 - 1
 					if i16 == -1 {
 						break
 					}
-					t46 := tape
-					tape = t46[:len(t46)-1]
-					t47 := du
-					i17 := t45 + 1
-					t48 := t47[i17]
-					t47[i17] = 0
-					t49 := dk1
-					t49[i17] += 2 / float64(steps) / 2 * t48
-					t50 := dy
-					t50[i17] += t48
-					i16 = t45
+					t44 := tape
+					tape = t44[:len(t44)-1]
+					t45 := du
+					i17 := t43 + 1
+					t46 := t45[i17]
+					t45[i17] = 0
+					t47 := dk1
+					t47[i17] += 2 / float64(steps) / 2 * t46
+					t48 := dy
+					t48[i17] += t46
+					i16 = t43
 				}
-				t51 := y2
-				t52 := tape
-				t53 := len(t52) - len(t51)
-				copy(t51, t52[t53:])
-				tape = t52[:t53]
+				t49 := y2
+				t50 := tape
+				t51 := len(t50) - len(t49)
+				copy(t49, t50[t51:])
+				tape = t50[:t51]
 				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t54 := path
-				t55 := len(t54) - 1
-				path = t54[:t55]
-				if t54[t55] == 0 {
+				t52 := path
+				t53 := len(t52) - 1
+				path = t52[:t53]
+				if t52[t53] == 0 {
 					return t
 				}
 			}

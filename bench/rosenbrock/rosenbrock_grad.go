@@ -60,6 +60,5 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		dx[t4] += t5
 		i = t
 	}
-	dsum = 0
 	return sum
 }

@@ -52,14 +52,7 @@ func (d Data) LossGrad(grad, p []float64) {
 		db -= t6 * (a * t7) * t[i3]
 		i = t3
 	}
-	ds = 0
-	t8 := dc
-	dc = 0
-	grad[2] += t8
-	t9 := db
-	db = 0
-	grad[1] += t9
-	t10 := da
-	da = 0
-	grad[0] += t10
+	grad[2] += dc
+	grad[1] += db
+	grad[0] += da
 }

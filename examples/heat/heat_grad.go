@@ -85,7 +85,6 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 		du[i3] += 0.5*d*t6 + 0.5*(t6*d)
 		i = t3
 	}
-	df = 0
 	for {
 		t7 := s - 1
 		if s == 0 {

@@ -68,7 +68,6 @@ func SumSqGrad(x, dx []float64) float64 {
 		dx[t3] += t4
 		i = t2
 	}
-	ds = 0
 	return s
 }
 
@@ -187,13 +186,9 @@ func PolarProductGrad(x, y float64) (f, dx, dy float64) {
 	t := r * th
 	dr += th
 	dth += r
-	t2 := dr
-	dr = 0
-	t3 := dth
-	dth = 0
-	_, _, t4, t5 := polarVJP(x, y, t2, t3)
-	dx += t4
-	dy += t5
+	_, _, t2, t3 := polarVJP(x, y, dr, dth)
+	dx += t2
+	dy += t3
 	return t, dx, dy
 }
 
@@ -320,31 +315,26 @@ func ipowVJP(x float64, n int, seed float64) (f, dx float64) {
 	}
 	from3 = from2
 	dp += seed
-	if from3 == 0 {
-		dp = 0
-	} else {
-		t := dp
-		dp = 0
-		dp2 += t
+	if from3 != 0 {
+		dp2 += dp
 		for {
-			t2 := tape
-			t3 := len(t2) - 1
-			tape = t2[:t3]
-			t4 := dp2
+			t := tape
+			t2 := len(t) - 1
+			tape = t[:t2]
+			t3 := dp2
 			dp2 = 0
-			dp3 += t4 * x
-			dx += t2[t3] * t4
-			t5 := path
-			t6 := len(t5) - 1
-			path = t5[:t6]
-			if t5[t6] == 0 {
+			dp3 += t3 * x
+			dx += t[t2] * t3
+			t4 := path
+			t5 := len(t4) - 1
+			path = t4[:t5]
+			if t4[t5] == 0 {
 				break
 			}
-			t7 := dp3
+			t6 := dp3
 			dp3 = 0
-			dp2 += t7
+			dp2 += t6
 		}
-		dp3 = 0
 	}
 	return p2, dx
 }
@@ -436,7 +426,6 @@ func sumSqVJP(x, dx []float64, seed float64) float64 {
 		dx[t3] += t4
 		i = t2
 	}
-	ds = 0
 	return s
 }
 
@@ -984,7 +973,6 @@ func PathLengthGrad(x, dx []float64) float64 {
 		geomDistVJP(x[t2:t], dx[t2:t], x[t:t3], dx[t:t3], ds)
 		i = t
 	}
-	ds = 0
 	return s
 }
 
@@ -1032,7 +1020,6 @@ func geomDistVJP(p, dp, q, dq []float64, seed float64) float64 {
 		dp[i3] += t3
 		i = t2
 	}
-	ds = 0
 	return t
 }
 

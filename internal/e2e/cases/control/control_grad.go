@@ -28,10 +28,10 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PiecewiseGrad(x float64) (f, dx float64) {
 	var from3 int
-	var t9 float64
-	var t10 float64
-	var t11 float64
-	var t12 float64
+	var t5 float64
+	var t6 float64
+	var t7 float64
+	var t8 float64
 	var t float64
 	var from int
 	if x < -1 {
@@ -45,33 +45,23 @@ func PiecewiseGrad(x float64) (f, dx float64) {
 		from = 2
 	}
 	from3 = from
-	t9 += 1
+	t5 += 1
 	switch from3 {
 	case 0:
-		t7 := t9
-		t9 = 0
-		t12 += t7
-		t8 := t12
-		t12 = 0
-		dx -= x * t8
-		dx -= t8 * x
+		t8 += t5
+		t4 := t8
+		dx -= x * t4
+		dx -= t4 * x
 	case 1:
-		t4 := t9
-		t9 = 0
-		t11 += t4
-		t5 := t11
-		t11 = 0
-		t6 := t5 * x
-		dx += x * x * t5
-		dx += t6 * x
-		dx += x * t6
+		t7 += t5
+		t2 := t7
+		t3 := t2 * x
+		dx += x * x * t2
+		dx += t3 * x
+		dx += x * t3
 	default:
-		t2 := t9
-		t9 = 0
-		t10 += t2
-		t3 := t10
-		t10 = 0
-		dx += 2 * t3
+		t6 += t5
+		dx += 2 * t6
 	}
 	return t, dx
 }
@@ -130,34 +120,22 @@ func FoldGrad(x, y float64) (f, dx, dy float64) {
 	ds += 1
 	dy += 1
 	if from3 == 0 {
-		t4 := ds
-		ds = 0
-		ds3 += t4
+		ds3 += ds
 	} else {
-		t2 := ds
-		ds = 0
-		ds2 += t2
-		t3 := ds2
-		ds2 = 0
-		ds3 += t3
-		dx += t3
+		ds2 += ds
+		t2 := ds2
+		ds3 += t2
+		dx += t2
 	}
 	if from4 == 0 {
-		t7 := ds3
-		ds3 = 0
-		ds5 += t7
+		ds5 += ds3
 	} else {
-		t5 := ds3
-		ds3 = 0
-		ds4 += t5
-		t6 := ds4
-		ds4 = 0
-		ds5 += -0.5 * t6
+		ds4 += ds3
+		ds5 += -0.5 * ds4
 	}
-	t8 := ds5
-	ds5 = 0
-	dx += t8 * y
-	dy += x * t8
+	t3 := ds5
+	dx += t3 * y
+	dy += x * t3
 	return t, dx, dy
 }
 
@@ -197,10 +175,10 @@ func LegendreJVP(k int, x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func LegendreGrad(k int, x float64) (f, dx float64) {
 	var from3 int
-	var t18 float64
-	var t19 float64
-	var t20 float64
-	var t21 float64
+	var t11 float64
+	var t12 float64
+	var t13 float64
+	var t14 float64
 	var t float64
 	var from int
 	switch k {
@@ -221,53 +199,38 @@ func LegendreGrad(k int, x float64) (f, dx float64) {
 		from = 4
 	}
 	from3 = from
-	t18 += 1
+	t11 += 1
 	switch from3 {
 	case 0:
-		t18 = 0
 	case 1:
-		t17 := t18
-		t18 = 0
-		dx += t17
+		dx += t11
 	case 2:
-		t14 := t18
-		t18 = 0
-		t21 += t14
-		t15 := t21
-		t21 = 0
-		t16 := t15 / 2
-		dx += 3 * x * t16
-		dx += 3 * (t16 * x)
+		t14 += t11
+		t10 := t14 / 2
+		dx += 3 * x * t10
+		dx += 3 * (t10 * x)
 	case 3:
-		t9 := t18
-		t18 = 0
-		t20 += t9
-		t10 := t20
-		t20 = 0
-		t11 := t10 / 2
-		dx -= 3 * t11
-		t12 := t11 * x
-		t13 := 5 * x
-		dx += t13 * x * t11
-		dx += t13 * t12
-		dx += 5 * (t12 * x)
+		t13 += t11
+		t7 := t13 / 2
+		dx -= 3 * t7
+		t8 := t7 * x
+		t9 := 5 * x
+		dx += t9 * x * t7
+		dx += t9 * t8
+		dx += 5 * (t8 * x)
 	default:
-		t2 := t18
-		t18 = 0
-		t19 += t2
-		t3 := t19
-		t19 = 0
-		t4 := t3 / 8
+		t12 += t11
+		t2 := t12 / 8
+		t3 := t2 * x
+		dx -= 30 * x * t2
+		dx -= 30 * t3
+		t4 := 35 * x
 		t5 := t4 * x
-		dx -= 30 * x * t4
-		dx -= 30 * t5
-		t6 := 35 * x
-		t7 := t6 * x
-		dx += t7 * x * t4
-		t8 := t5 * x
-		dx += t7 * t5
-		dx += t6 * t8
-		dx += 35 * (t8 * x)
+		dx += t5 * x * t2
+		t6 := t3 * x
+		dx += t5 * t3
+		dx += t4 * t6
+		dx += 35 * (t6 * x)
 	}
 	return t, dx
 }
@@ -322,32 +285,23 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 	dr4 += 2
 	switch from3 {
 	case 0:
-		t7 := dr4
-		dr4 = 0
-		dr3 += t7
-		t8 := dr3
-		dr3 = 0
-		dx += t8
-		dy -= t8 * y
-		dy -= y * t8
+		dr3 += dr4
+		t5 := dr3
+		dx += t5
+		dy -= t5 * y
+		dy -= y * t5
 	case 1:
-		t4 := dr4
-		dr4 = 0
-		dr2 += t4
-		t5 := dr2
-		dr2 = 0
-		t6 := t5 * y
-		dy += x * y * t5
-		dx += t6 * y
-		dy += x * t6
+		dr2 += dr4
+		t3 := dr2
+		t4 := t3 * y
+		dy += x * y * t3
+		dx += t4 * y
+		dy += x * t4
 	default:
-		t2 := dr4
-		dr4 = 0
-		dr += t2
-		t3 := dr
-		dr = 0
-		dx += t3 * y
-		dy += x * t3
+		dr += dr4
+		t2 := dr
+		dx += t2 * y
+		dy += x * t2
 	}
 	return t, dx, dy
 }
@@ -397,7 +351,7 @@ func FallGrad(k int, x float64) (f, dx float64) {
 	var from int
 	var s float64
 	var from2, from3, from4 int
-	var t, t2, t3, t4, t5, t6, t7 float64
+	var t, t2, t3, t4 float64
 	var from5, from6, from7, from8 int
 	var ds, ds2, ds3, ds4, ds5, ds6 float64
 	if k == 3 {
@@ -439,47 +393,35 @@ b2:
 	if from5 == 0 {
 		goto b18
 	}
-	ds6 = 0
 	goto b13
 b18:
-	t = ds6
-	ds6 = 0
-	ds += t
-	t2 = ds
-	ds = 0
-	ds2 += t2
-	dx += t2
+	ds += ds6
+	t = ds
+	ds2 += t
+	dx += t
 	if from6 == 0 {
 		goto b20
 	}
-	ds2 = 0
 b13:
 	goto b14
 b20:
-	t3 = ds2
-	ds2 = 0
-	ds3 += t3
-	t4 = ds3
-	ds3 = 0
-	ds4 += t4
-	dx += t4 * x
-	dx += x * t4
+	ds3 += ds2
+	t2 = ds3
+	ds4 += t2
+	dx += t2 * x
+	dx += x * t2
 	if from7 == 0 {
 		goto b22
 	}
-	ds4 = 0
 b14:
 	goto b15
 b22:
-	t5 = ds4
-	ds4 = 0
-	ds5 += t5
-	t6 = ds5
-	ds5 = 0
-	t7 = t6 * x
-	dx += x * x * t6
-	dx += t7 * x
-	dx += x * t7
+	ds5 += ds4
+	t3 = ds5
+	t4 = t3 * x
+	dx += x * x * t3
+	dx += t4 * x
+	dx += x * t4
 	if from8 == 0 {
 		goto b24
 	}
@@ -512,9 +454,9 @@ func InsideGrad(x, y float64) (f, dx, dy float64) {
 	var from, from2 int
 	var t float64
 	var from3 int
-	var t2, t3, t4, t5 float64
+	var t2, t3 float64
 	var from4, from5, from6 int
-	var t6, t7, t8 float64
+	var t4, t5, t6 float64
 	if x > 0 {
 		goto b5
 	}
@@ -541,26 +483,20 @@ b2:
 	from3 = 0
 b6:
 	from4 = from3
-	t6 += 1
+	t4 += 1
 	if from4 == 0 {
 		goto b14
 	}
-	t2 = t6
-	t6 = 0
-	t7 += t2
-	t3 = t7
-	t7 = 0
-	dx += t3
-	dy += t3
+	t5 += t4
+	t2 = t5
+	dx += t2
+	dy += t2
 	goto b10
 b14:
-	t4 = t6
-	t6 = 0
-	t8 += t4
-	t5 = t8
-	t8 = 0
-	dx += t5 * y
-	dy += x * t5
+	t6 += t4
+	t3 = t6
+	dx += t3 * y
+	dy += x * t3
 	if from5 == 0 {
 		goto b16
 	}
@@ -610,16 +546,16 @@ func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 	var i, from, t int
 	var v, s2, t2 float64
 	var from2 int
-	var t3, t4, v2, t5, t6 float64
+	var t3, v2 float64
+	var t4 []int
+	var t5 int
+	var t6 float64
 	var t7 []int
 	var t8 int
 	var t9 float64
-	var t10 []int
-	var t11 int
-	var t12 float64
-	var t13, from3 int
+	var t10, from3 int
 	var tapeint, path []int
-	var t14, t15, t16, ds, ds2 float64
+	var t11, t12, t13, ds, ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 {
 		goto b7
 	}
@@ -657,48 +593,40 @@ b5:
 	from2 = 1
 b6:
 	from3 = from2
-	t14 += 1
+	t11 += 1
 	if from3 == 0 {
 		goto b17
 	}
-	t3 = t14
-	t14 = 0
-	t15 += t3
-	t4 = t15
-	t15 = 0
-	ds += t4 * limit
+	t12 += t11
+	t3 = t12
+	ds += t3 * limit
 	v2 = x[i+1]
-	dlimit += (s + v2*v2) * t4
+	dlimit += (s + v2*v2) * t3
 	goto b12
 b17:
-	t5 = t14
-	t14 = 0
-	t16 += t5
-	t6 = t16
-	t16 = 0
-	ds2 -= t6
+	t13 += t11
+	ds2 -= t13
 b14:
-	t7 = path
-	t8 = len(t7) - 1
-	path = t7[:t8]
-	if t7[t8] == 0 {
+	t4 = path
+	t5 = len(t4) - 1
+	path = t4[:t5]
+	if t4[t5] == 0 {
 		goto b19
 	}
-	t9 = ds2
+	t6 = ds2
 	ds2 = 0
-	ds += t9
+	ds += t6
 b12:
-	t10 = tapeint
-	t11 = len(t10) - 1
-	tapeint = t10[:t11]
-	t12 = ds
+	t7 = tapeint
+	t8 = len(t7) - 1
+	tapeint = t7[:t8]
+	t9 = ds
 	ds = 0
-	ds2 += t12
-	t13 = t10[t11] + 1
-	dx[t13] += 2 * (t12 * x[t13])
+	ds2 += t9
+	t10 = t7[t8] + 1
+	dx[t10] += 2 * (t9 * x[t10])
 	goto b14
 b19:
-	ds2 = 0
 	return t2, dlimit
 b8:
 	panic("FirstAboveGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -781,8 +709,8 @@ func ClampJVP(x, dx, lo, dlo, hi, dhi float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
 	var from3 int
-	var t6 float64
-	var t7 float64
+	var t2 float64
+	var t3 float64
 	var from int
 	if x < lo {
 		from = 0
@@ -799,28 +727,19 @@ func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
 		from = 1
 	}
 	from3 = from
-	t6 += 1
+	t2 += 1
 	switch from3 {
 	case 0:
-		t5 := t6
-		t6 = 0
-		dlo += t5
+		dlo += t2
 	case 1:
-		t4 := t6
-		t6 = 0
-		dx += t4
+		dx += t2
 	case 2:
-		t2 := t6
-		t6 = 0
-		t7 += t2
-		t3 := t7
-		t7 = 0
-		dx -= hi * t3
-		dhi -= t3 * x
+		t3 += t2
+		t := t3
+		dx -= hi * t
+		dhi -= t * x
 	default:
-		t := t6
-		t6 = 0
-		dhi += t
+		dhi += t2
 	}
 	return lo, dx, dlo, dhi
 }

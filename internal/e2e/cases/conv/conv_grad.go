@@ -159,7 +159,6 @@ func Sum32Grad(x, dx []float32) float64 {
 		dx[t3] += 2 * (float32(ds) * x[t3])
 		i = t2
 	}
-	ds = 0
 	return s
 }
 

@@ -140,7 +140,6 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 		dx[0] -= t4 * t6 * z
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -218,7 +217,6 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 		dx[0] -= t4 * t6 * z
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -299,7 +297,6 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 		dx[2] += t6 * t4
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -385,7 +382,6 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 		dx[2] += t7 * t4
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -474,7 +470,6 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 		dx[2] += t7 * t4
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -552,7 +547,6 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 		dx[0] -= t7 * (t4 * t6)
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -683,7 +677,6 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 		dx[0] += t7
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -786,7 +779,6 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 		dx[t] += t16 + t15
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -850,7 +842,6 @@ func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (su
 		dx[t] += -(2 * (t5 * t4)) - 2*(t2*(1-t4))
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -965,7 +956,6 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 		dx[2] -= 2 * (-0.5 * x1 * t9 * b)
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -1083,7 +1073,6 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 		dx[1] += t12 * (t9 * t8)
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -1184,22 +1173,14 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	dtheta -= 10 * t8
 	dx[2] += 2*f3 + t8
 	if from2 == 0 {
-		t11 := dtheta
-		dtheta = 0
-		dtheta3 += t11
+		dtheta3 += dtheta
 	} else {
-		t9 := dtheta
-		dtheta = 0
-		dtheta2 += t9
-		t10 := dtheta2
-		dtheta2 = 0
-		dtheta3 += t10
+		dtheta2 += dtheta
+		dtheta3 += dtheta2
 	}
-	t12 := dtheta3
-	dtheta3 = 0
-	t13 := 1 / (1 + t*t) * (0.5 * (t12 / 3.141592653589793))
-	dx[0] -= t13 * t / x0
-	dx[1] += t13 / x0
+	t9 := 1 / (1 + t*t) * (0.5 * (dtheta3 / 3.141592653589793))
+	dx[0] -= t9 * t / x0
+	dx[1] += t9 / x0
 	return t3
 }
 
@@ -1254,8 +1235,8 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	for {
 		t := i + 1
 		if t < n {
-			t9 := x[t] - 1
-			sum += t9 * t9
+			t8 := x[t] - 1
+			sum += t8 * t8
 			i = t
 		} else {
 			break
@@ -1287,20 +1268,16 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 		dx[t5] += 2 * (ds * x[t5])
 		i2 = t4
 	}
-	ds = 0
-	t6 := dsum
-	dsum = 0
-	dsum2 += t6 * 1e-05
+	dsum2 += dsum * 1e-05
 	for {
-		t7 := i - 1
+		t6 := i - 1
 		if i == -1 {
 			break
 		}
-		t8 := t7 + 1
-		dx[t8] += 2 * (dsum2 * (x[t8] - 1))
-		i = t7
+		t7 := t6 + 1
+		dx[t7] += 2 * (dsum2 * (x[t7] - 1))
+		i = t6
 	}
-	dsum2 = 0
 	return sum
 }
 
@@ -1375,20 +1352,20 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	sum = 0
 	i3 := 1
 	for ; i3 < dim; i3++ {
-		t18 := math.Exp(float64(i3+1) / 10)
-		t19 := math.Exp(float64(i3) / 10)
-		t20 := math.Exp(x[i3] / 10)
-		t21 := math.Exp(x[i3-1] / 10)
-		f2 := t20 + t21 - (t18 + t19)
-		tape = append(tape, t20, t21, t18, t19)
+		t17 := math.Exp(float64(i3+1) / 10)
+		t18 := math.Exp(float64(i3) / 10)
+		t19 := math.Exp(x[i3] / 10)
+		t20 := math.Exp(x[i3-1] / 10)
+		f2 := t19 + t20 - (t17 + t18)
+		tape = append(tape, t19, t20, t17, t18)
 		sum += f2 * f2
 	}
 	i4 := 1
 	for ; i4 < dim; i4++ {
-		t16 := math.Exp(x[i4] / 10)
-		t17 := math.Exp(-0.1)
-		f := t16 - t17
-		tape = append(tape, t16, t17)
+		t15 := math.Exp(x[i4] / 10)
+		t16 := math.Exp(-0.1)
+		f := t15 - t16
+		tape = append(tape, t15, t16)
 		sum += f * f
 	}
 	t := x[0] - 0.2
@@ -1409,38 +1386,34 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		dx[t2] += t5 * (2 * (dsum * (t5 - t3[t4+1]))) / 10
 		i4 = t2
 	}
-	t6 := dsum
-	dsum = 0
-	dsum2 += t6
+	dsum2 += dsum
 	for {
-		t7 := i3 - 1
+		t6 := i3 - 1
 		if i3 == 1 {
 			break
 		}
-		t8 := tape
-		t9 := len(t8) - 4
-		t10 := t8[t9]
-		t11 := t8[t9+1]
-		tape = t8[:t9]
-		t12 := 2 * (dsum2 * (t10 + t11 - (t8[t9+2] + t8[t9+3])))
-		dx[t7-1] += t11 * t12 / 10
-		dx[t7] += t10 * t12 / 10
-		i3 = t7
+		t7 := tape
+		t8 := len(t7) - 4
+		t9 := t7[t8]
+		t10 := t7[t8+1]
+		tape = t7[:t8]
+		t11 := 2 * (dsum2 * (t9 + t10 - (t7[t8+2] + t7[t8+3])))
+		dx[t6-1] += t10 * t11 / 10
+		dx[t6] += t9 * t11 / 10
+		i3 = t6
 	}
-	dsum2 = 0
 	for {
-		t13 := i - 1
+		t12 := i - 1
 		if i == -1 {
 			break
 		}
-		t14 := ds
-		i5 := t13 + 1
+		t13 := ds
+		i5 := t12 + 1
 		v := x[i5]
-		t15 := float64(dim - i5)
-		dx[i5] += t15*v*t14 + t15*(t14*v)
-		i = t13
+		t14 := float64(dim - i5)
+		dx[i5] += t14*v*t13 + t14*(t13*v)
+		i = t12
 	}
-	ds = 0
 	return sum2
 }
 
@@ -1552,7 +1525,6 @@ func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 		dx[t3] += 2 * (dsum * x[t3])
 		i = t2
 	}
-	dsum = 0
 	return sum
 }
 
@@ -1650,7 +1622,6 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		dx[i4] += math.Sin(v)*(t6*t7) - math.Cos(v)*t7
 		i2 = t3
 	}
-	dsum = 0
 	for {
 		t8 := i - 1
 		if i == -1 {
@@ -1662,7 +1633,6 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		dx[t10] -= math.Sin(x[t10]) * ds1
 		i = t8
 	}
-	ds1 = 0
 	return sum
 }
 
@@ -1748,7 +1718,6 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 		dx[i4] += float64(i4+1) * ds
 		i2 = t3
 	}
-	ds = 0
 	for {
 		t4 := i - 1
 		if i == -1 {
@@ -1758,7 +1727,6 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 		dx[t5] += 2 * (dsum * (x[t5] - 1))
 		i = t4
 	}
-	dsum = 0
 	return sum2
 }
 
@@ -1924,7 +1892,6 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		ds1 = 0
 		i = t4
 	}
-	dsum = 0
 	return sum
 }
 
@@ -2149,7 +2116,7 @@ func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
 	var from int
 	var t5 float64
 	var from2, from3 int
-	var t6, t7, t8, t9, t10, t11, t12, t13 float64
+	var t6, t7, t8 float64
 	var from4, from5 int
 	var dr, dr2, dr3, dr4, dr5, da float64
 	if cap(x) > 0 && cap(dx) > 0 {
@@ -2208,13 +2175,10 @@ b4:
 	if from3 == 1 {
 		goto b24
 	}
-	t6 = dr4
-	dr4 = 0
-	dr += t6
-	t7 = dr
-	dr = 0
-	dr5 += t7
-	da += t7
+	dr += dr4
+	t6 = dr
+	dr5 += t6
+	da += t6
 	if from5 == 0 {
 		goto b26
 	}
@@ -2222,31 +2186,21 @@ b4:
 b26:
 	goto b18
 b24:
-	t8 = dr4
-	dr4 = 0
-	dr2 += t8
-	t9 = dr2
-	dr2 = 0
-	dr5 += t9
-	da += 2 * (0.5 * t9 / b * (a - 1))
+	dr2 += dr4
+	t7 = dr2
+	dr5 += t7
+	da += 2 * (0.5 * t7 / b * (a - 1))
 b17:
 b18:
 	goto b19
 b22:
-	t10 = dr4
-	dr4 = 0
-	dr3 += t10
-	t11 = dr3
-	dr3 = 0
-	dr5 += t11
-	da -= t11
+	dr3 += dr4
+	t8 = dr3
+	dr5 += t8
+	da -= t8
 b19:
-	t12 = dr5
-	dr5 = 0
-	da += t3 * (math.Cos(t4) * (t2 * t12))
-	t13 = da
-	da = 0
-	dx[0] += t13
+	da += t3 * (math.Cos(t4) * (t2 * dr5))
+	dx[0] += da
 	return r
 b2:
 	panic("dimension of the problem must be 1")
@@ -2481,8 +2435,6 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		dx[t8] += t9*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc) + v*t9
 		i = t6
 	}
-	dss = 0
-	dsc = 0
 	return t5
 }
 
@@ -2860,18 +2812,10 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 		dx[t2] += t10
 		i = t2
 	}
-	t11 := dxp
-	dxp = 0
-	t12 := dv
-	dv = 0
-	dxp2 += t11
-	dv2 += t12
-	t13 := dv2
-	dv2 = 0
-	dxp2 += 2 * (t13 * t)
-	t14 := dxp2
-	dxp2 = 0
-	dx[0] += t14
+	dxp2 += dxp
+	dv2 += dv
+	dxp2 += 2 * (dv2 * t)
+	dx[0] += dxp2
 	return v
 }
 
@@ -3155,8 +3099,6 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		dx[i3] += t8*v - math.Sin(v/t6)*(t4[t5+2]*t7)/t6 + v*t8
 		i = t2
 	}
-	dss = 0
-	dpc2 = 0
 	return t
 }
 
@@ -3372,7 +3314,6 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		dss = 0
 		i = t
 	}
-	df = 0
 	return f
 }
 
@@ -3446,9 +3387,9 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		if i < n-1 {
 			wi2 := 1 + (x[i]-1)/4
 			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t17 := wi2 - 1
+			t15 := wi2 - 1
 			tape = append(tape, s2)
-			sum += t17 * t17 * (1 + 10*s2*s2)
+			sum += t15 * t15 * (1 + 10*s2*s2)
 			i++
 		} else {
 			break
@@ -3481,12 +3422,8 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		dx[t8] += (2*(t11*(1+t12*s)*t13) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t12*t14+10*(t14*s)))) / 4
 		i = t8
 	}
-	t15 := dsum
-	dsum = 0
-	dsum2 += t15
-	t16 := dsum2
-	dsum2 = 0
-	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (t16 * s1))) / 4
+	dsum2 += dsum
+	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (dsum2 * s1))) / 4
 	return t7
 }
 
@@ -3621,7 +3558,6 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 		dx[t5] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t4)) + t4*v + v*t4
 		i = t2
 	}
-	dsum = 0
 	return sum
 }
 
@@ -3846,7 +3782,6 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		dx[t8] += t7*t4[t5+2] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
 		i = t3
 	}
-	dsum = 0
 	return t2
 }
 
@@ -3915,11 +3850,11 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		path = append(path, from)
 		if i <= 5 {
 			i4 := i + 1
-			t8 := math.Cos(i4*x0 + i)
-			t9 := math.Cos(i4*x1 + i)
-			tape = append(tape, i, t8, t9)
-			s0 += i * t8
-			s1 += i * t9
+			t6 := math.Cos(i4*x0 + i)
+			t7 := math.Cos(i4*x1 + i)
+			tape = append(tape, i, t6, t7)
+			s0 += i * t6
+			s1 += i * t7
 			i = i4
 			from = 1
 		} else {
@@ -3944,13 +3879,7 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * ds1))
 		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * ds0))
 	}
-	ds0 = 0
-	ds1 = 0
-	t6 := dx1
-	dx1 = 0
-	dx[1] += t6
-	t7 := dx0
-	dx0 = 0
-	dx[0] += t7
+	dx[1] += dx1
+	dx[0] += dx0
 	return t
 }

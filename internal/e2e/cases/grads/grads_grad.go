@@ -39,7 +39,6 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		dx[t4] += t5
 		i = t
 	}
-	dsum = 0
 	return sum
 }
 
@@ -74,7 +73,7 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, dx, dy float64) {
 	var from2 int
-	var t13 float64
+	var t11 float64
 	var dz float64
 	var dz2 float64
 	var dz3 float64
@@ -88,7 +87,7 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 		from = 0
 	} else {
 		t2 := math.Exp(-(y * y))
-		t13 = t2
+		t11 = t2
 		z2 = z - t2
 		from = 1
 	}
@@ -98,31 +97,24 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 	dz2 += 1
 	dy += t3
 	if from2 == 0 {
-		t8 := dz2
-		dz2 = 0
-		dz3 += t8
-		t9 := dz3
-		dz3 = 0
-		t10 := 1 + x*x
-		dz4 += t9 / t10
-		t11 := t9 * (z / t10) / t10
-		dx -= t11 * x
-		dx -= x * t11
+		dz3 += dz2
+		t7 := dz3
+		t8 := 1 + x*x
+		dz4 += t7 / t8
+		t9 := t7 * (z / t8) / t8
+		dx -= t9 * x
+		dx -= x * t9
 	} else {
-		t5 := dz2
-		dz2 = 0
-		dz += t5
-		t6 := dz
-		dz = 0
-		dz4 += t6
-		t7 := t13 * t6
-		dy += y * t7
-		dy += t7 * y
+		dz += dz2
+		t5 := dz
+		dz4 += t5
+		t6 := t11 * t5
+		dy += y * t6
+		dy += t6 * y
 	}
-	t12 := dz4
-	dz4 = 0
-	dy += t * t12
-	dx += math.Cos(x) * (t12 * y)
+	t10 := dz4
+	dy += t * t10
+	dx += math.Cos(x) * (t10 * y)
 	return t4, dx, dy
 }
 
@@ -159,15 +151,14 @@ func SeriesGrad(x float64) (f, dx float64) {
 	var k, from int
 	var term2, t float64
 	var from2 int
-	var t2, t3 float64
-	var t4 []int
-	var t5 int
-	var t6, t7 float64
-	var t8 []float64
-	var t9 int
-	var t10 []int
-	var t11, k2 int
-	var t12, t13, t14, t15, t16 float64
+	var t2 []int
+	var t3 int
+	var t4, t5 float64
+	var t6 []float64
+	var t7 int
+	var t8 []int
+	var t9, k2 int
+	var t10, t11, t12, t13 float64
 	var from3 int
 	var tape []float64
 	var tapeint, path []int
@@ -203,52 +194,45 @@ b4:
 	if from3 == 0 {
 		goto b12
 	}
-	t2 = ds
-	ds = 0
-	ds2 += t2
+	ds2 += ds
 	goto b8
 b12:
-	t3 = ds
-	ds = 0
-	ds3 += t3
+	ds3 += ds
 b9:
-	t4 = path
-	t5 = len(t4) - 1
-	path = t4[:t5]
-	if t4[t5] == 0 {
+	t2 = path
+	t3 = len(t2) - 1
+	path = t2[:t3]
+	if t2[t3] == 0 {
 		goto b14
 	}
-	t6 = ds3
+	t4 = ds3
 	ds3 = 0
-	t7 = dterm2
+	t5 = dterm2
 	dterm2 = 0
-	ds2 += t6
-	dterm += t7
+	ds2 += t4
+	dterm += t5
 b8:
-	t8 = tape
-	t9 = len(t8) - 2
-	tape = t8[:t9]
-	t10 = tapeint
-	t11 = len(t10) - 1
-	k2 = t10[t11]
-	tapeint = t10[:t11]
-	t12 = float64(2 * k2 * (2*k2 + 1))
-	t13 = dterm
+	t6 = tape
+	t7 = len(t6) - 2
+	tape = t6[:t7]
+	t8 = tapeint
+	t9 = len(t8) - 1
+	k2 = t8[t9]
+	tapeint = t8[:t9]
+	t10 = float64(2 * k2 * (2*k2 + 1))
+	t11 = dterm
 	dterm = 0
-	dterm2 -= t13 * (x * x / t12)
-	t14 = t8[t9] * t13 / t12
-	dx -= x * t14
-	dx -= t14 * x
-	t15 = ds2
+	dterm2 -= t11 * (x * x / t10)
+	t12 = t6[t7] * t11 / t10
+	dx -= x * t12
+	dx -= t12 * x
+	t13 = ds2
 	ds2 = 0
-	ds3 += t15
-	dterm2 += t15
+	ds3 += t13
+	dterm2 += t13
 	goto b9
 b14:
-	ds3 = 0
-	t16 = dterm2
-	dterm2 = 0
-	dx += t16
+	dx += dterm2
 	return s, dx
 }
 
@@ -332,7 +316,6 @@ func QuadGrad(a, x, dx []float64) float64 {
 		dq2 += t9
 		i = t
 	}
-	dq2 = 0
 	return q
 }
 
@@ -408,7 +391,6 @@ func SmoothGrad(x, dx []float64) float64 {
 		dy[t] += 0.5 / t2[t3+1] * ds
 		i3 = t
 	}
-	ds = 0
 	for {
 		t4 := i2 - 1
 		if i2 == 1 {
@@ -543,7 +525,6 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 		dx[t6] += t8*t5 + t15*t13
 		i = t2
 	}
-	ds = 0
 	return s, dlo, dhi
 }
 
@@ -616,12 +597,8 @@ func PolarGrad(r, theta float64) (f, dr, dtheta float64) {
 	dc -= r * t10
 	dr += t9 * s
 	ds += r * t9
-	t11 := ds
-	ds = 0
-	dtheta += c * t11
-	t12 := dc
-	dc = 0
-	dtheta -= s * t12
+	dtheta += c * ds
+	dtheta -= s * dc
 	return t4, dr, dtheta
 }
 
@@ -690,7 +667,6 @@ func SingleGrad(x, dx []float32) float32 {
 		dx[i3] += t5*float32(t4) + float32(t4*float64(x[i3]*t5)/4)
 		i = t
 	}
-	ds = 0
 	return s
 }
 
@@ -726,7 +702,7 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 	var from3 int
 	var tape []float64
 	var path []int
-	var t8 float64
+	var t7 float64
 	var dr float64
 	var dr2 float64
 	n := len(c)
@@ -754,32 +730,27 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		from2 = 1
 	}
 	from3 = from2
-	t8 += 1
-	if from3 == 0 {
-		t8 = 0
-	} else {
-		t := t8
-		t8 = 0
-		dr2 += t
+	t7 += 1
+	if from3 != 0 {
+		dr2 += t7
 		for {
-			t2 := path
-			t3 := len(t2) - 1
-			path = t2[:t3]
-			if t2[t3] == 0 {
+			t := path
+			t2 := len(t) - 1
+			path = t[:t2]
+			if t[t2] == 0 {
 				break
 			}
-			t4 := dr2
+			t3 := dr2
 			dr2 = 0
-			dr += t4
-			t5 := tape
-			t6 := len(t5) - 1
-			tape = t5[:t6]
-			t7 := dr
+			dr += t3
+			t4 := tape
+			t5 := len(t4) - 1
+			tape = t4[:t5]
+			t6 := dr
 			dr = 0
-			dr2 += t7 * x
-			dx += t5[t6] * t7
+			dr2 += t6 * x
+			dx += t4[t5] * t6
 		}
-		dr2 = 0
 	}
 	return r, dx
 }
@@ -812,11 +783,11 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, dx, dy float64) {
 	var from3 int
+	var t6 float64
+	var t7 float64
+	var t8 float64
+	var t9 float64
 	var t10 float64
-	var t11 float64
-	var t12 float64
-	var t13 float64
-	var t14 float64
 	var t float64
 	var from int
 	switch int(math.Floor(x)) {
@@ -828,39 +799,29 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		from = 1
 	default:
 		t = math.Tanh(x + y)
-		t10 = t
+		t6 = t
 		from = 2
 	}
 	from3 = from
-	t11 += 1
+	t7 += 1
 	switch from3 {
 	case 0:
-		t8 := t11
-		t11 = 0
-		t14 += t8
-		t9 := t14
-		t14 = 0
-		dx += t9 * y
-		dy += x * t9
+		t10 += t7
+		t5 := t10
+		dx += t5 * y
+		dy += x * t5
 	case 1:
-		t6 := t11
-		t11 = 0
-		t13 += t6
-		t7 := t13
-		t13 = 0
-		dx += t7
-		dy -= t7 * y
-		dy -= y * t7
+		t9 += t7
+		t4 := t9
+		dx += t4
+		dy -= t4 * y
+		dy -= y * t4
 	default:
-		t2 := t11
-		t11 = 0
-		t12 += t2
-		t3 := t10
-		t4 := t12
-		t12 = 0
-		t5 := (1 - t3*t3) * t4
-		dx += t5
-		dy += t5
+		t8 += t7
+		t2 := t6
+		t3 := (1 - t2*t2) * t8
+		dx += t3
+		dy += t3
 	}
 	return t, dx, dy
 }
@@ -900,11 +861,11 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	e := t * t2
 	i := 1
 	for ; i < len(x); i++ {
-		t13 := sq(x[i] - x[i-1])
-		t14 := sq(k)
-		t15 := math.Exp(-t14)
-		tape = append(tape, t14, t15, t13)
-		e += t13 * t15
+		t12 := sq(x[i] - x[i-1])
+		t13 := sq(k)
+		t14 := math.Exp(-t13)
+		tape = append(tape, t13, t14, t12)
+		e += t12 * t14
 	}
 	de += 1
 	for {
@@ -925,13 +886,10 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		dx[t3] += t10
 		i = t3
 	}
-	t11 := de
-	de = 0
-	de2 += t11
-	t12 := de2
-	de2 = 0
-	dotVJP(x, dx, x, dx, t*t12)
-	dk += 0.5 * (t12 * t2)
+	de2 += de
+	t11 := de2
+	dotVJP(x, dx, x, dx, t*t11)
+	dk += 0.5 * (t11 * t2)
 	return e, dk
 }
 
@@ -987,7 +945,6 @@ func dotVJP(a, da, b, db []float64, seed float64) float64 {
 		da[i3] += t2 * bi
 		i = t
 	}
-	ds = 0
 	return s
 }
 
@@ -1050,12 +1007,12 @@ func sqJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var t9 float64
+	var t6 float64
 	var h2 float64
-	var t10 int
-	var t11 float64
-	var t12 float64
-	var t13 float64
+	var t7 int
+	var t8 float64
+	var t9 float64
+	var t10 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -1063,38 +1020,30 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n%2 == 1 {
 		t := Pow(x, n-1)
-		t9 = t
+		t6 = t
 		t2 = x * t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t10 = n / 2
+		t7 = n / 2
 		h2 = h
 		t2 = h * h
 		from = 2
 	}
 	from3 = from
-	t11 += 1
+	t8 += 1
 	switch from3 {
 	case 0:
-		t11 = 0
 	case 1:
-		t6 := t11
-		t11 = 0
-		t13 += t6
-		t7 := t13
-		t13 = 0
-		dx += t7 * t9
-		_, t8 := powVJP(x, n-1, x*t7)
-		dx += t8
-	default:
-		t3 := t11
-		t11 = 0
-		t12 += t3
-		t4 := t12
-		t12 = 0
-		_, t5 := powVJP(x, t10, 2*(t4*h2))
+		t10 += t8
+		t4 := t10
+		dx += t4 * t6
+		_, t5 := powVJP(x, n-1, x*t4)
 		dx += t5
+	default:
+		t9 += t8
+		_, t3 := powVJP(x, t7, 2*(t9*h2))
+		dx += t3
 	}
 	return t2, dx
 }
@@ -1108,12 +1057,12 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func powVJP(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
-	var t9 float64
+	var t6 float64
 	var h2 float64
-	var t10 int
-	var t11 float64
-	var t12 float64
-	var t13 float64
+	var t7 int
+	var t8 float64
+	var t9 float64
+	var t10 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -1121,38 +1070,30 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 0
 	} else if n%2 == 1 {
 		t := Pow(x, n-1)
-		t9 = t
+		t6 = t
 		t2 = x * t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t10 = n / 2
+		t7 = n / 2
 		h2 = h
 		t2 = h * h
 		from = 2
 	}
 	from3 = from
-	t11 += seed
+	t8 += seed
 	switch from3 {
 	case 0:
-		t11 = 0
 	case 1:
-		t6 := t11
-		t11 = 0
-		t13 += t6
-		t7 := t13
-		t13 = 0
-		dx += t7 * t9
-		_, t8 := powVJP(x, n-1, x*t7)
-		dx += t8
-	default:
-		t3 := t11
-		t11 = 0
-		t12 += t3
-		t4 := t12
-		t12 = 0
-		_, t5 := powVJP(x, t10, 2*(t4*h2))
+		t10 += t8
+		t4 := t10
+		dx += t4 * t6
+		_, t5 := powVJP(x, n-1, x*t4)
 		dx += t5
+	default:
+		t9 += t8
+		_, t3 := powVJP(x, t7, 2*(t9*h2))
+		dx += t3
 	}
 	return t2, dx
 }
@@ -1223,11 +1164,8 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 		dbuf[t4+1] += 2 * (ds * t5[t6])
 		i = t4
 	}
-	ds = 0
 	t7 := tape
-	t8 := len(t7) - n
-	copy(buf, t7[t8:])
-	tape = t7[:t8]
+	copy(buf, t7[len(t7)-n:])
 	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
 	return s
 }
@@ -1550,7 +1488,6 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 		dx += t3[t4] * t5
 		i = t
 	}
-	dr2 = 0
 	return r, dc, dx
 }
 
@@ -1714,7 +1651,6 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		dx[i6] += t14
 		i2 = t9
 	}
-	ds = 0
 	for {
 		t15 := i - 1
 		if i == -1 {
@@ -1742,7 +1678,6 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		dx[t19] += t23 * t20
 		i = t15
 	}
-	dm2 = 0
 }
 
 // SoftmaxJVP computes Softmax and its directional derivative along the tangents

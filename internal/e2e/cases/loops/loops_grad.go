@@ -49,7 +49,6 @@ func SumSquaresGrad(x, dx []float64) float64 {
 		dx[t] += 2 * (ds * x[t])
 		i = t
 	}
-	ds = 0
 	return s
 }
 
@@ -111,7 +110,6 @@ func BackwardGrad(x, dx []float64) float64 {
 		dx[t] += t3[t4] * t5
 		i2 = t
 	}
-	ds2 = 0
 	return s
 }
 
@@ -171,13 +169,10 @@ func HalveGrad(x float64) (f, dx float64) {
 		ds2 = 0
 		ds += t5 / 2
 	}
-	t6 := ds
-	ds = 0
-	ds3 += t6
-	t7 := ds3
-	ds3 = 0
-	dx += t7 * x
-	dx += x * t7
+	ds3 += ds
+	t6 := ds3
+	dx += t6 * x
+	dx += x * t6
 	return s, dx
 }
 
@@ -268,8 +263,6 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 		dsum += t9
 		dterm += t10
 	}
-	dsum2 = 0
-	dterm2 = 0
 	return sum2, dx
 }
 
@@ -313,13 +306,12 @@ func SqrtGrad(a float64) (f, da float64) {
 	var from, i, from2 int
 	var next, t float64
 	var from3 int
-	var t2, t3 float64
-	var t4 []int
-	var t5 int
-	var t6 float64
-	var t7 []float64
-	var t8 int
-	var x2, t9, t10, t11, t12 float64
+	var t2 []int
+	var t3 int
+	var t4 float64
+	var t5 []float64
+	var t6 int
+	var x2, t7, t8 float64
 	var from4 int
 	var tape []float64
 	var path []int
@@ -365,49 +357,40 @@ b6:
 	if from4 == 0 {
 		goto b18
 	}
-	t2 = dx
-	dx = 0
-	dnext += t2
+	dnext += dx
 	goto b12
 b18:
-	t3 = dx
-	dx = 0
-	dx2 += t3
+	dx2 += dx
 b13:
-	t4 = path
-	t5 = len(t4) - 1
-	path = t4[:t5]
-	if t4[t5] == 0 {
+	t2 = path
+	t3 = len(t2) - 1
+	path = t2[:t3]
+	if t2[t3] == 0 {
 		goto b20
 	}
-	t6 = dx2
+	t4 = dx2
 	dx2 = 0
-	dnext += t6
+	dnext += t4
 b12:
-	t7 = tape
-	t8 = len(t7) - 2
-	x2 = t7[t8]
-	tape = t7[:t8]
-	t9 = dnext
+	t5 = tape
+	t6 = len(t5) - 2
+	x2 = t5[t6]
+	tape = t5[:t6]
+	t7 = dnext
 	dnext = 0
-	t10 = 0.5 * t9
-	dx2 += t10
-	da += t10 / x2
-	dx2 -= t10 * (a / x2) / x2
+	t8 = 0.5 * t7
+	dx2 += t8
+	da += t8 / x2
+	dx2 -= t8 * (a / x2) / x2
 	goto b13
 b20:
-	t11 = dx2
-	dx2 = 0
-	dx3 += t11
+	dx3 += dx2
 	if from5 == 0 {
 		goto b22
 	}
-	dx3 = 0
 	goto b16
 b22:
-	t12 = dx3
-	dx3 = 0
-	da += t12
+	da += dx3
 b16:
 	return x, da
 }
@@ -470,7 +453,6 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 		dx[i3] += t2 * yi
 		i = t
 	}
-	ds = 0
 	return s
 }
 
@@ -538,7 +520,6 @@ func ProductGrad(x, dx []float64) float64 {
 		dx[t7] += t4[t5] * t6
 		i = t2
 	}
-	dp2 = 0
 	return p
 }
 
@@ -600,7 +581,6 @@ func WeightedGrad(x, dx []float64) float64 {
 		dx[i3] += t3*xi*t2 + t3*(t2*xi)
 		i = t
 	}
-	ds = 0
 	return s
 }
 
@@ -663,7 +643,6 @@ func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) 
 		dx += t3[t4] * t5
 		i = t
 	}
-	ds2 = 0
 	return s, dc, dx
 }
 
@@ -724,7 +703,6 @@ func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
 		dc[t2+1] += v*v*t5 + t6*v + v*t6
 		i = t2
 	}
-	ds = 0
 	return s, dc
 }
 
@@ -796,31 +774,26 @@ func PowNGrad(x float64, n int) (f, dx float64) {
 	}
 	from3 = from2
 	dp += 1
-	if from3 == 0 {
-		dp = 0
-	} else {
-		t := dp
-		dp = 0
-		dp2 += t
+	if from3 != 0 {
+		dp2 += dp
 		for {
-			t2 := tape
-			t3 := len(t2) - 1
-			tape = t2[:t3]
-			t4 := dp2
+			t := tape
+			t2 := len(t) - 1
+			tape = t[:t2]
+			t3 := dp2
 			dp2 = 0
-			dp3 += t4 * x
-			dx += t2[t3] * t4
-			t5 := path
-			t6 := len(t5) - 1
-			path = t5[:t6]
-			if t5[t6] == 0 {
+			dp3 += t3 * x
+			dx += t[t2] * t3
+			t4 := path
+			t5 := len(t4) - 1
+			path = t4[:t5]
+			if t4[t5] == 0 {
 				break
 			}
-			t7 := dp3
+			t6 := dp3
 			dp3 = 0
-			dp2 += t7
+			dp2 += t6
 		}
-		dp3 = 0
 	}
 	return p2, dx
 }
@@ -882,32 +855,27 @@ func HarmonicGrad(x float64, n int) (f, dx float64) {
 	}
 	from3 = from2
 	ds += 1
-	if from3 == 0 {
-		ds = 0
-	} else {
-		t2 := ds
-		ds = 0
-		ds2 += t2
+	if from3 != 0 {
+		ds2 += ds
 		for {
-			t3 := tapeint
-			t4 := len(t3) - 1
-			tapeint = t3[:t4]
-			t5 := ds2
+			t2 := tapeint
+			t3 := len(t2) - 1
+			tapeint = t2[:t3]
+			t4 := ds2
 			ds2 = 0
-			ds3 += t5
-			t6 := x + float64(t3[t4])
-			dx -= t5 * (1 / t6) / t6
-			t7 := path
-			t8 := len(t7) - 1
-			path = t7[:t8]
-			if t7[t8] == 0 {
+			ds3 += t4
+			t5 := x + float64(t2[t3])
+			dx -= t4 * (1 / t5) / t5
+			t6 := path
+			t7 := len(t6) - 1
+			path = t6[:t7]
+			if t6[t7] == 0 {
 				break
 			}
-			t9 := ds3
+			t8 := ds3
 			ds3 = 0
-			ds2 += t9
+			ds2 += t8
 		}
-		ds3 = 0
 	}
 	return s, dx
 }
@@ -951,20 +919,19 @@ func LowerGrad(a, da []float64) float64 {
 	var i, from, i2, i3, from2, j int
 	var ai, aj, ai2, aj2 float64
 	var from3 int
-	var t, t2 float64
-	var t3 []int
-	var t4, from4 int
-	var t5, t6 float64
+	var t []int
+	var t2, from4 int
+	var t3, t4 float64
+	var t5 []int
+	var t6 int
 	var t7 []int
 	var t8 int
-	var t9 []int
-	var t10 int
-	var t11 float64
+	var t9 float64
 	var j2 int
 	var aj3 float64
 	var i4 int
-	var t12 []int
-	var t13 float64
+	var t10 []int
+	var t11 float64
 	var from5 int
 	var tapeint, path []int
 	var ds, ds2, ds3 float64
@@ -1027,61 +994,56 @@ b4:
 	if from5 == 0 {
 		goto b21
 	}
-	t = ds2
-	ds2 = 0
-	ds += t
+	ds += ds2
 	goto b14
 b21:
-	t2 = ds2
-	ds2 = 0
-	ds3 += t2
+	ds3 += ds2
 b18:
-	t3 = path
-	t4 = len(t3) - 1
-	from4 = t3[t4]
-	path = t3[:t4]
+	t = path
+	t2 = len(t) - 1
+	from4 = t[t2]
+	path = t[:t2]
 	if from4 == 0 {
 		goto b25
 	}
 	if from4 == 1 {
 		goto b27
 	}
-	t5 = ds3
+	t3 = ds3
 	ds3 = 0
-	ds += t5
+	ds += t3
 	goto b16
 b27:
-	t6 = ds3
+	t4 = ds3
 	ds3 = 0
-	ds += t6
+	ds += t4
 b15:
 b16:
-	t7 = path
-	t8 = len(t7) - 1
-	path = t7[:t8]
-	if t7[t8] == 0 {
+	t5 = path
+	t6 = len(t5) - 1
+	path = t5[:t6]
+	if t5[t6] == 0 {
 		goto b23
 	}
-	t9 = tapeint
-	t10 = len(t9) - 2
-	tapeint = t9[:t10]
-	t11 = ds
-	j2 = t9[t10+1] + 1
+	t7 = tapeint
+	t8 = len(t7) - 2
+	tapeint = t7[:t8]
+	t9 = ds
+	j2 = t7[t8+1] + 1
 	aj3 = a[j2]
-	i4 = t9[t10] + 1
-	da[j2] += a[i4] * t11
-	da[i4] += t11 * aj3
+	i4 = t7[t8] + 1
+	da[j2] += a[i4] * t9
+	da[i4] += t9 * aj3
 b14:
-	t12 = tapeint
-	tapeint = t12[:len(t12)-2]
+	t10 = tapeint
+	tapeint = t10[:len(t10)-2]
 	goto b15
 b23:
-	t13 = ds
+	t11 = ds
 	ds = 0
-	ds3 += t13
+	ds3 += t11
 	goto b18
 b25:
-	ds3 = 0
 	return s
 b10:
 	panic("LowerGrad: a and da share memory: gadgen's gradients need them apart")
@@ -1225,7 +1187,6 @@ b13:
 	dx[t13+1] += t14
 	goto b14
 b19:
-	ds2 = 0
 	return s
 b8:
 	panic("SkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1310,7 +1271,6 @@ func Trace2Grad(a, da []float64, n int) float64 {
 		ds2 += t10
 		i = t
 	}
-	ds2 = 0
 	return s
 }
 
@@ -1345,7 +1305,7 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 func ChebyshevGrad(x float64, n int) (f, dx float64) {
 	var tape []float64
 	var from2 int
-	var t10 float64
+	var t7 float64
 	var db float64
 	var db2 float64
 	var da float64
@@ -1364,40 +1324,33 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 		from = 1
 	}
 	from2 = from
-	t10 += 1
+	t7 += 1
 	if from2 == 0 {
-		t2 := t10
-		t10 = 0
-		da += t2
+		da += t7
 	} else {
-		t := t10
-		t10 = 0
-		db2 += t
+		db2 += t7
 	}
 	for {
-		t3 := i - 1
+		t := i - 1
 		if i == 1 {
 			break
 		}
-		t4 := da
+		t2 := da
 		da = 0
-		t5 := db2
+		t3 := db2
 		db2 = 0
-		db2 += t4
-		db += t5
-		t6 := tape
-		t7 := len(t6) - 1
-		tape = t6[:t7]
-		t8 := db
+		db2 += t2
+		db += t3
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := db
 		db = 0
-		da -= t8
-		db2 += 2 * x * t8
-		dx += 2 * (t8 * t6[t7])
-		i = t3
+		da -= t6
+		db2 += 2 * x * t6
+		dx += 2 * (t6 * t4[t5])
+		i = t
 	}
-	da = 0
-	t9 := db2
-	db2 = 0
-	dx += t9
+	dx += db2
 	return a, dx
 }

@@ -1426,32 +1426,26 @@ func SoftplusJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func SoftplusGrad(x float64) (f, dx float64) {
 	var from2 int
-	var t6 float64
-	var t7 float64
-	var t8 float64
+	var t3 float64
+	var t4 float64
+	var t5 float64
 	var from int
 	if x > 30 {
 		from = 0
 	} else {
 		t := math.Exp(x)
-		t6 = t
+		t3 = t
 		x = math.Log1p(t)
 		from = 1
 	}
 	from2 = from
-	t7 += 1
+	t4 += 1
 	if from2 == 0 {
-		t5 := t7
-		t7 = 0
-		dx += t5
+		dx += t4
 	} else {
-		t2 := t7
-		t7 = 0
-		t8 += t2
-		t3 := t6
-		t4 := t8
-		t8 = 0
-		dx += t3 * (1 / (1 + t3) * t4)
+		t5 += t4
+		t2 := t3
+		dx += t2 * (1 / (1 + t2) * t5)
 	}
 	return x, dx
 }

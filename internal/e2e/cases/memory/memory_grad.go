@@ -84,7 +84,6 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		dc[t2+1] += ds
 		i3 = t2
 	}
-	ds = 0
 	for {
 		t3 := i - 1
 		if i == -1 {
@@ -109,7 +108,6 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		dx[i4] += t7
 		i = t3
 	}
-	dacc2 = 0
 	return s
 }
 

@@ -73,7 +73,6 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 		dx[i3] += t2 * yi
 		i = t
 	}
-	ds = 0
 	return s
 }
 
@@ -191,7 +190,6 @@ func LogSumGrad(x, dx []float64) float64 {
 		dv = 0
 		dx[t9+1] += t10
 	}
-	ds = 0
 	return s
 }
 

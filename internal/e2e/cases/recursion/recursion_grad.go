@@ -34,14 +34,14 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var t14 float64
+	var t9 float64
 	var h4 float64
-	var t15 int
-	var t16 float64
-	var t17 float64
-	var t18 float64
+	var t10 int
+	var t11 float64
+	var t12 float64
+	var t13 float64
 	var dh float64
-	var t19 float64
+	var t14 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -49,12 +49,12 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n < 0 {
 		t := Pow(x, -n)
-		t14 = t
+		t9 = t
 		t2 = 1 / t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t15 = n / 2
+		t10 = n / 2
 		if n%2 == 0 {
 			h4 = h
 			t2 = h * h
@@ -66,46 +66,33 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		}
 	}
 	from3 = from
-	t16 += 1
+	t11 += 1
 	from2 := from3
 	switch from2 {
 	case 0:
-		t16 = 0
 	case 1:
-		t10 := t16
-		t16 = 0
-		t19 += t10
-		t11 := t14
-		t12 := t19
-		t19 = 0
-		_, t13 := powVJP(x, -n, -(t12 * (1 / t11) / t11))
-		dx += t13
+		t14 += t11
+		t7 := t9
+		_, t8 := powVJP(x, -n, -(t14 * (1 / t7) / t7))
+		dx += t8
 	default:
 		if from2 == 2 {
-			t6 := t16
-			t16 = 0
-			t18 += t6
+			t13 += t11
 			h3 := h4
-			t7 := t18
-			t18 = 0
-			dh += t7 * h3
-			dh += h3 * t7
+			t5 := t13
+			dh += t5 * h3
+			dh += h3 * t5
 		} else {
-			t3 := t16
-			t16 = 0
-			t17 += t3
+			t12 += t11
 			h2 := h4
-			t4 := t17
-			t17 = 0
-			t5 := t4 * x
-			dx += h2 * h2 * t4
-			dh += t5 * h2
-			dh += h2 * t5
+			t3 := t12
+			t4 := t3 * x
+			dx += h2 * h2 * t3
+			dh += t4 * h2
+			dh += h2 * t4
 		}
-		t8 := dh
-		dh = 0
-		_, t9 := powVJP(x, t15, t8)
-		dx += t9
+		_, t6 := powVJP(x, t10, dh)
+		dx += t6
 	}
 	return t2, dx
 }
@@ -119,14 +106,14 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func powVJP(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
-	var t14 float64
+	var t9 float64
 	var h4 float64
-	var t15 int
-	var t16 float64
-	var t17 float64
-	var t18 float64
+	var t10 int
+	var t11 float64
+	var t12 float64
+	var t13 float64
 	var dh float64
-	var t19 float64
+	var t14 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -134,12 +121,12 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 0
 	} else if n < 0 {
 		t := Pow(x, -n)
-		t14 = t
+		t9 = t
 		t2 = 1 / t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t15 = n / 2
+		t10 = n / 2
 		if n%2 == 0 {
 			h4 = h
 			t2 = h * h
@@ -151,46 +138,33 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		}
 	}
 	from3 = from
-	t16 += seed
+	t11 += seed
 	from2 := from3
 	switch from2 {
 	case 0:
-		t16 = 0
 	case 1:
-		t10 := t16
-		t16 = 0
-		t19 += t10
-		t11 := t14
-		t12 := t19
-		t19 = 0
-		_, t13 := powVJP(x, -n, -(t12 * (1 / t11) / t11))
-		dx += t13
+		t14 += t11
+		t7 := t9
+		_, t8 := powVJP(x, -n, -(t14 * (1 / t7) / t7))
+		dx += t8
 	default:
 		if from2 == 2 {
-			t6 := t16
-			t16 = 0
-			t18 += t6
+			t13 += t11
 			h3 := h4
-			t7 := t18
-			t18 = 0
-			dh += t7 * h3
-			dh += h3 * t7
+			t5 := t13
+			dh += t5 * h3
+			dh += h3 * t5
 		} else {
-			t3 := t16
-			t16 = 0
-			t17 += t3
+			t12 += t11
 			h2 := h4
-			t4 := t17
-			t17 = 0
-			t5 := t4 * x
-			dx += h2 * h2 * t4
-			dh += t5 * h2
-			dh += h2 * t5
+			t3 := t12
+			t4 := t3 * x
+			dx += h2 * h2 * t3
+			dh += t4 * h2
+			dh += h2 * t4
 		}
-		t8 := dh
-		dh = 0
-		_, t9 := powVJP(x, t15, t8)
-		dx += t9
+		_, t6 := powVJP(x, t10, dh)
+		dx += t6
 	}
 	return t2, dx
 }
@@ -222,10 +196,10 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 	var from2 int
-	var t10 float64
+	var t8 float64
 	var tape []float64
-	var t11 float64
-	var t12 float64
+	var t9 float64
+	var t10 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("HornerGrad: c and dc share memory: gadgen's gradients need them apart")
 	}
@@ -239,29 +213,22 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 		t := c[1:]
 		tape = append(tape, t...)
 		t2 := Horner(t, x)
-		t10 = t2
+		t8 = t2
 		t3 = c0 + x*t2
 		from = 1
 	}
 	from2 = from
-	t11 += 1
-	if from2 == 0 {
-		t11 = 0
-	} else {
-		t4 := t11
-		t11 = 0
-		t12 += t4
-		t5 := t12
-		t12 = 0
-		dx += t5 * t10
-		t6 := c[1:]
-		t7 := tape
-		t8 := len(t7) - len(t6)
-		copy(t6, t7[t8:])
-		tape = t7[:t8]
-		_, t9 := hornerVJP(t6, dc[1:], x, x*t5)
-		dx += t9
-		dc[0] += t5
+	t9 += 1
+	if from2 != 0 {
+		t10 += t9
+		t4 := t10
+		dx += t4 * t8
+		t5 := c[1:]
+		t6 := tape
+		copy(t5, t6[len(t6)-len(t5):])
+		_, t7 := hornerVJP(t5, dc[1:], x, x*t4)
+		dx += t7
+		dc[0] += t4
 	}
 	return t3, dx
 }
@@ -275,10 +242,10 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
 	var from2 int
-	var t10 float64
+	var t8 float64
 	var tape []float64
-	var t11 float64
-	var t12 float64
+	var t9 float64
+	var t10 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("hornerVJP: c and dc share memory: gadgen's gradients need them apart")
 	}
@@ -292,29 +259,22 @@ func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
 		t := c[1:]
 		tape = append(tape, t...)
 		t2 := Horner(t, x)
-		t10 = t2
+		t8 = t2
 		t3 = c0 + x*t2
 		from = 1
 	}
 	from2 = from
-	t11 += seed
-	if from2 == 0 {
-		t11 = 0
-	} else {
-		t4 := t11
-		t11 = 0
-		t12 += t4
-		t5 := t12
-		t12 = 0
-		dx += t5 * t10
-		t6 := c[1:]
-		t7 := tape
-		t8 := len(t7) - len(t6)
-		copy(t6, t7[t8:])
-		tape = t7[:t8]
-		_, t9 := hornerVJP(t6, dc[1:], x, x*t5)
-		dx += t9
-		dc[0] += t5
+	t9 += seed
+	if from2 != 0 {
+		t10 += t9
+		t4 := t10
+		dx += t4 * t8
+		t5 := c[1:]
+		t6 := tape
+		copy(t5, t6[len(t6)-len(t5):])
+		_, t7 := hornerVJP(t5, dc[1:], x, x*t4)
+		dx += t7
+		dc[0] += t4
 	}
 	return t3, dx
 }
@@ -347,9 +307,9 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(n int, x float64) (f, dx float64) {
 	var from3 int
+	var t6 float64
+	var t7 float64
 	var t8 float64
-	var t9 float64
-	var t10 float64
 	var t2 float64
 	var from int
 	switch n {
@@ -361,30 +321,24 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 		from = 1
 	default:
 		t := Chebyshev(n-1, x)
-		t8 = t
+		t6 = t
 		t2 = 2*x*t - Chebyshev(n-2, x)
 		from = 2
 	}
 	from3 = from
-	t9 += 1
+	t7 += 1
 	switch from3 {
 	case 0:
-		t9 = 0
 	case 1:
-		t7 := t9
-		t9 = 0
 		dx += t7
 	default:
-		t3 := t9
-		t9 = 0
-		t10 += t3
-		t4 := t10
-		t10 = 0
-		_, t5 := chebyshevVJP(n-2, x, -t4)
+		t8 += t7
+		t3 := t8
+		_, t4 := chebyshevVJP(n-2, x, -t3)
+		dx += t4
+		_, t5 := chebyshevVJP(n-1, x, 2*x*t3)
 		dx += t5
-		_, t6 := chebyshevVJP(n-1, x, 2*x*t4)
-		dx += t6
-		dx += 2 * (t4 * t8)
+		dx += 2 * (t3 * t6)
 	}
 	return t2, dx
 }
@@ -398,9 +352,9 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func chebyshevVJP(n int, x, seed float64) (f, dx float64) {
 	var from3 int
+	var t6 float64
+	var t7 float64
 	var t8 float64
-	var t9 float64
-	var t10 float64
 	var t2 float64
 	var from int
 	switch n {
@@ -412,30 +366,24 @@ func chebyshevVJP(n int, x, seed float64) (f, dx float64) {
 		from = 1
 	default:
 		t := Chebyshev(n-1, x)
-		t8 = t
+		t6 = t
 		t2 = 2*x*t - Chebyshev(n-2, x)
 		from = 2
 	}
 	from3 = from
-	t9 += seed
+	t7 += seed
 	switch from3 {
 	case 0:
-		t9 = 0
 	case 1:
-		t7 := t9
-		t9 = 0
 		dx += t7
 	default:
-		t3 := t9
-		t9 = 0
-		t10 += t3
-		t4 := t10
-		t10 = 0
-		_, t5 := chebyshevVJP(n-2, x, -t4)
+		t8 += t7
+		t3 := t8
+		_, t4 := chebyshevVJP(n-2, x, -t3)
+		dx += t4
+		_, t5 := chebyshevVJP(n-1, x, 2*x*t3)
 		dx += t5
-		_, t6 := chebyshevVJP(n-1, x, 2*x*t4)
-		dx += t6
-		dx += 2 * (t4 * t8)
+		dx += 2 * (t3 * t6)
 	}
 	return t2, dx
 }
@@ -477,9 +425,9 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func EvenGrad(x float64, n int) (f, dx float64) {
 	var from2 int
+	var t5 float64
+	var t6 float64
 	var t7 float64
-	var t8 float64
-	var t9 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -487,25 +435,20 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else {
 		t := odd(x, n-1)
-		t7 = t
+		t5 = t
 		t2 = 1 + x*t
 		from = 1
 	}
 	from2 = from
-	t8 += 1
+	t6 += 1
 	if from2 == 0 {
-		t6 := t8
-		t8 = 0
 		dx += t6
 	} else {
-		t3 := t8
-		t8 = 0
-		t9 += t3
-		t4 := t9
-		t9 = 0
-		dx += t4 * t7
-		_, t5 := oddVJP(x, n-1, x*t4)
-		dx += t5
+		t7 += t6
+		t3 := t7
+		dx += t3 * t5
+		_, t4 := oddVJP(x, n-1, x*t3)
+		dx += t4
 	}
 	return t2, dx
 }
@@ -519,9 +462,9 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func oddVJP(x float64, n int, seed float64) (f, dx float64) {
 	var from2 int
+	var t5 float64
+	var t6 float64
 	var t7 float64
-	var t8 float64
-	var t9 float64
 	var t float64
 	var from int
 	if n == 0 {
@@ -532,24 +475,18 @@ func oddVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 1
 	}
 	from2 = from
-	t7 += seed
+	t5 += seed
 	if from2 == 0 {
-		t5 := t7
-		t7 = 0
-		t9 += t5
-		t6 := t9
-		t9 = 0
-		dx += t6 * x
-		dx += x * t6
+		t7 += t5
+		t4 := t7
+		dx += t4 * x
+		dx += x * t4
 	} else {
-		t2 := t7
-		t7 = 0
-		t8 += t2
-		t3 := t8
-		t8 = 0
-		dx += t3
-		_, t4 := evenVJP(x/2, n-1, -t3)
-		dx += t4 / 2
+		t6 += t5
+		t2 := t6
+		dx += t2
+		_, t3 := evenVJP(x/2, n-1, -t2)
+		dx += t3 / 2
 	}
 	return t, dx
 }
@@ -563,9 +500,9 @@ func oddVJP(x float64, n int, seed float64) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func evenVJP(x float64, n int, seed float64) (f, dx float64) {
 	var from2 int
+	var t5 float64
+	var t6 float64
 	var t7 float64
-	var t8 float64
-	var t9 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -573,25 +510,20 @@ func evenVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 0
 	} else {
 		t := odd(x, n-1)
-		t7 = t
+		t5 = t
 		t2 = 1 + x*t
 		from = 1
 	}
 	from2 = from
-	t8 += seed
+	t6 += seed
 	if from2 == 0 {
-		t6 := t8
-		t8 = 0
 		dx += t6
 	} else {
-		t3 := t8
-		t8 = 0
-		t9 += t3
-		t4 := t9
-		t9 = 0
-		dx += t4 * t7
-		_, t5 := oddVJP(x, n-1, x*t4)
-		dx += t5
+		t7 += t6
+		t3 := t7
+		dx += t3 * t5
+		_, t4 := oddVJP(x, n-1, x*t3)
+		dx += t4
 	}
 	return t2, dx
 }
@@ -621,9 +553,9 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 	var from2 int
+	var t6 float64
+	var t7 float64
 	var t8 float64
-	var t9 float64
-	var t10 float64
 	var t2 float64
 	var from int
 	if depth == 0 {
@@ -631,26 +563,21 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 		from = 0
 	} else {
 		t := ContinuedFraction(x, depth-1)
-		t8 = t
+		t6 = t
 		t2 = x + 1/(1+t)
 		from = 1
 	}
 	from2 = from
-	t9 += 1
+	t7 += 1
 	if from2 == 0 {
-		t7 := t9
-		t9 = 0
 		dx += t7
 	} else {
-		t3 := t9
-		t9 = 0
-		t10 += t3
-		t4 := t10
-		t10 = 0
-		dx += t4
-		t5 := 1 + t8
-		_, t6 := continuedFractionVJP(x, depth-1, -(t4 * (1 / t5) / t5))
-		dx += t6
+		t8 += t7
+		t3 := t8
+		dx += t3
+		t4 := 1 + t6
+		_, t5 := continuedFractionVJP(x, depth-1, -(t3 * (1 / t4) / t4))
+		dx += t5
 	}
 	return t2, dx
 }
@@ -664,9 +591,9 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func continuedFractionVJP(x float64, depth int, seed float64) (f, dx float64) {
 	var from2 int
+	var t6 float64
+	var t7 float64
 	var t8 float64
-	var t9 float64
-	var t10 float64
 	var t2 float64
 	var from int
 	if depth == 0 {
@@ -674,26 +601,21 @@ func continuedFractionVJP(x float64, depth int, seed float64) (f, dx float64) {
 		from = 0
 	} else {
 		t := ContinuedFraction(x, depth-1)
-		t8 = t
+		t6 = t
 		t2 = x + 1/(1+t)
 		from = 1
 	}
 	from2 = from
-	t9 += seed
+	t7 += seed
 	if from2 == 0 {
-		t7 := t9
-		t9 = 0
 		dx += t7
 	} else {
-		t3 := t9
-		t9 = 0
-		t10 += t3
-		t4 := t10
-		t10 = 0
-		dx += t4
-		t5 := 1 + t8
-		_, t6 := continuedFractionVJP(x, depth-1, -(t4 * (1 / t5) / t5))
-		dx += t6
+		t8 += t7
+		t3 := t8
+		dx += t3
+		t4 := 1 + t6
+		_, t5 := continuedFractionVJP(x, depth-1, -(t3 * (1 / t4) / t4))
+		dx += t5
 	}
 	return t2, dx
 }
