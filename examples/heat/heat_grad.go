@@ -14,12 +14,8 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	var tapeint []int
 	var tape []float64
 	var df float64
-	t := cap(u0) > 0
-	if t && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
+	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
 		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")
-	}
-	if t && cap(target) > 0 && &u0[:1][0] == &target[:1][0] {
-		panic("MisfitGrad: u0 and target share memory: gadgen's gradients need them apart")
 	}
 	n := len(u0)
 	if len(target) != n {
@@ -29,19 +25,19 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	du := make([]float64, n)
 	next := make([]float64, n)
 	dnext := make([]float64, n)
-	t2 := copy(u, u0)
+	t := copy(u, u0)
 	s := 0
 	for ; s < steps; s++ {
-		t23 := u[n-1]
+		t22 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t23
+		next[n-1] = t22
 		i7 := 1
 		for ; i7 < n-1; i7++ {
 			ui2 := u[i7]
-			t24 := u[i7-1]
-			t25 := u[i7+1]
-			next[i7] = ui2 + kappa*(t24-2*ui2+t25)
-			tape = append(tape, ui2, t24, t25)
+			t23 := u[i7-1]
+			t24 := u[i7+1]
+			next[i7] = ui2 + kappa*(t23-2*ui2+t24)
+			tape = append(tape, ui2, t23, t24)
 		}
 		tapeint = append(tapeint, i7)
 		i8 := -1
@@ -72,72 +68,72 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	}
 	df += 1
 	for {
-		t3 := i - 1
+		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := df
-		i3 := t3 + 1
-		d := t4[t5] - target[i3]
-		du[i3] += 0.5*d*t6 + 0.5*(t6*d)
-		i = t3
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := df
+		i3 := t2 + 1
+		d := t3[t4] - target[i3]
+		du[i3] += 0.5*d*t5 + 0.5*(t5*d)
+		i = t2
 	}
 	for {
-		t7 := s - 1
+		t6 := s - 1
 		if s == 0 {
 			break
 		}
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		i4 := t8[t9]
+		t7 := tapeint
+		t8 := len(t7) - 1
+		tapeint = t7[:t8]
+		i4 := t7[t8]
 		for {
-			t10 := i4 - 1
+			t9 := i4 - 1
 			if i4 == -1 {
 				break
 			}
-			i5 := t10 + 1
+			i5 := t9 + 1
 			dui := du[i5]
 			du[i5] = 0
 			dnext[i5] += dui
-			i4 = t10
+			i4 = t9
 		}
-		t11 := tapeint
-		t12 := len(t11) - 1
-		tapeint = t11[:t12]
-		i6 := t11[t12]
+		t10 := tapeint
+		t11 := len(t10) - 1
+		tapeint = t10[:t11]
+		i6 := t10[t11]
 		for {
-			t13 := i6 - 1
+			t12 := i6 - 1
 			if i6 == 1 {
 				break
 			}
-			t14 := tape
-			t15 := len(t14) - 3
-			t16 := t14[t15]
-			t17 := t14[t15+1]
-			t18 := t14[t15+2]
-			tape = t14[:t15]
-			t19 := dnext[t13]
-			dnext[t13] = 0
-			dkappa += t19 * (t17 - 2*t16 + t18)
-			t20 := kappa * t19
-			du[t13+1] += t20
-			du[t13-1] += t20
-			du[t13] += t19 - 2*t20
-			i6 = t13
+			t13 := tape
+			t14 := len(t13) - 3
+			t15 := t13[t14]
+			t16 := t13[t14+1]
+			t17 := t13[t14+2]
+			tape = t13[:t14]
+			t18 := dnext[t12]
+			dnext[t12] = 0
+			dkappa += t18 * (t16 - 2*t15 + t17)
+			t19 := kappa * t18
+			du[t12+1] += t19
+			du[t12-1] += t19
+			du[t12] += t18 - 2*t19
+			i6 = t12
 		}
-		t21 := dnext[n-1]
+		t20 := dnext[n-1]
 		dnext[n-1] = 0
-		t22 := dnext[0]
+		t21 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t21
-		du[0] += t22
-		s = t7
+		du[n-1] += t20
+		du[0] += t21
+		s = t6
 	}
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t; k++ {
 		duk := du[k]
 		du[k] = 0
 		du0[k] += duk

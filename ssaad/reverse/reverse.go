@@ -136,12 +136,8 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 				t.classWritten[t.act.Class(v.Args[0])] = true
 			case v.Op == ir.OpCall && !isMath(v):
 				// A call may write through its pointer arguments.
-				var w []bool
-				if v.Callee.Func != nil && !v.Callee.Invoke {
-					w = t.env.Writes(v.Callee.Func)
-				}
 				for i, a := range v.Args {
-					if ssaad.IsPointerLike(a.Type) && (w == nil || i < len(w) && w[i] || v.Callee.Builtin != "") {
+					if ssaad.IsPointerLike(a.Type) && t.callWrites(v, i) {
 						t.classWritten[t.act.Class(a)] = true
 					}
 				}
@@ -454,6 +450,27 @@ func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
 	return true
 }
 
+// callWrites reports whether call v may write through its argument i: the
+// destination of copy, append and clear; for other calls, what the
+// callee's summary says (everything when unknown).
+func (t *transformer) callWrites(v *ir.Value, i int) bool {
+	c := v.Callee
+	switch {
+	case c.Builtin != "":
+		switch c.Builtin {
+		case "copy", "append", "clear":
+			return i == 0
+		}
+		return false
+	case isMath(v):
+		return false
+	case c.Func != nil && !c.Invoke:
+		w := t.env.Writes(c.Func)
+		return w == nil || i >= len(w) || w[i]
+	}
+	return true
+}
+
 // writtenAfter reports whether memory of alias class c may be written
 // after call v: by v itself, later in its block, or in any block reachable
 // from it (loops included).
@@ -467,15 +484,8 @@ func (t *transformer) writtenAfter(v *ir.Value, c int) bool {
 		case ir.OpStore:
 			return t.act.Class(x.Args[0]) == c
 		case ir.OpCall:
-			if isMath(x) {
-				return false
-			}
-			var w []bool
-			if x.Callee.Func != nil && !x.Callee.Invoke {
-				w = t.env.Writes(x.Callee.Func)
-			}
 			for i, a := range x.Args {
-				if ssaad.IsPointerLike(a.Type) && t.act.Class(a) == c && (w == nil || i < len(w) && w[i] || x.Callee.Builtin != "") {
+				if ssaad.IsPointerLike(a.Type) && t.act.Class(a) == c && t.callWrites(x, i) {
 					return true
 				}
 			}
