@@ -437,20 +437,4 @@ func (p *Program) missingTargets() []string {
 }
 
 // FuncName names fn in diagnostics: "F", or "T.M" for a method.
-func FuncName(fn *types.Func) string {
-	if r := fn.Type().(*types.Signature).Recv(); r != nil {
-		t := r.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		switch t := t.(type) {
-		case *types.Named:
-			return t.Obj().Name() + "." + fn.Name()
-		case *types.Alias:
-			return t.Obj().Name() + "." + fn.Name()
-		case *types.Interface:
-			return "interface." + fn.Name()
-		}
-	}
-	return fn.Name()
-}
+func FuncName(fn *types.Func) string { return ssaad.FuncName(fn) }

@@ -53,3 +53,23 @@ func Fresh(used map[string]bool, base string) string {
 	used[n] = true
 	return n
 }
+
+// FuncName names fn in messages and doc comments: "F", or "T.M" for a
+// method (pointer receivers and aliases too).
+func FuncName(fn *types.Func) string {
+	if r := fn.Type().(*types.Signature).Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		switch t := t.(type) {
+		case *types.Named:
+			return t.Obj().Name() + "." + fn.Name()
+		case *types.Alias:
+			return t.Obj().Name() + "." + fn.Name()
+		case *types.Interface:
+			return "interface." + fn.Name()
+		}
+	}
+	return fn.Name()
+}

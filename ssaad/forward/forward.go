@@ -80,20 +80,7 @@ func (t *transformer) errorf(pos token.Pos, construct, format string, args ...an
 	if !p.IsValid() && t.env != nil {
 		p = t.env.Position(t.primal.Pos)
 	}
-	t.errs.Add(p, funcName(t.req.Target), construct, format, args...)
-}
-
-func funcName(fn *types.Func) string {
-	if r := fn.Type().(*types.Signature).Recv(); r != nil {
-		rt := r.Type()
-		if p, ok := rt.(*types.Pointer); ok {
-			rt = p.Elem()
-		}
-		if n, ok := rt.(*types.Named); ok {
-			return n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fn.Name()
+	t.errs.Add(p, ssaad.FuncName(t.req.Target), construct, format, args...)
 }
 
 func (t *transformer) run() {

@@ -160,7 +160,7 @@ func signature(fn *types.Func, active []bool, method bool) (*types.Signature, er
 // tells which parameters the function stores through (nil: unknown).
 func docComment(name string, fn *types.Func, nm *names, active, writes []bool) string {
 	var sb strings.Builder
-	target := funcName(fn)
+	target := ssaad.FuncName(fn)
 	fmt.Fprintf(&sb, "%s computes %s and its directional derivative along the tangents\n", name, target)
 	sb.WriteString("of its varied inputs (forward mode: a Jacobian-vector product).\n\n")
 	var varied, fixed, shadows, written []string

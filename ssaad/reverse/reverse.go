@@ -207,20 +207,7 @@ func (t *transformer) errorf(pos token.Pos, construct, format string, args ...an
 	if !p.IsValid() {
 		p = t.env.Position(t.primal.Pos)
 	}
-	t.errs.Add(p, funcName(t.req.Target), construct, format, args...)
-}
-
-func funcName(fn *types.Func) string {
-	if r := fn.Type().(*types.Signature).Recv(); r != nil {
-		rt := r.Type()
-		if p, ok := rt.(*types.Pointer); ok {
-			rt = p.Elem()
-		}
-		if n, ok := rt.(*types.Named); ok {
-			return n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fn.Name()
+	t.errs.Add(p, ssaad.FuncName(t.req.Target), construct, format, args...)
 }
 
 // singleReturn makes the return blocks of f jump to one new return block
@@ -373,7 +360,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 	c := v.Callee
 	name := c.String()
 	if c.Func != nil && c.Func.Pkg() != nil {
-		name = c.Func.Pkg().Name() + "." + funcName(c.Func)
+		name = c.Func.Pkg().Name() + "." + ssaad.FuncName(c.Func)
 	}
 	construct := "call of " + name
 	if c.Func == nil || c.Invoke || c.Derived != nil || c.Builtin != "" {

@@ -161,7 +161,7 @@ func resultsOK(rs *types.Tuple, seeded bool) error {
 // accumulation convention.
 func docComment(name string, fn *types.Func, nm *names, active []bool, seeded bool) string {
 	var sb strings.Builder
-	target := funcName(fn)
+	target := ssaad.FuncName(fn)
 	if seeded {
 		var seeds []string
 		for _, sd := range nm.seeds {

@@ -20,7 +20,7 @@ func (t *transformer) run() {
 	f.Pos = p.Pos
 	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded)
 	if t.gonum {
-		f.Doc = fmt.Sprintf("%s writes the gradient of %s at %s into grad (overwriting it), in the\nshape of gonum/optimize's Problem.Grad (reverse mode).", req.Name, funcName(req.Target), nm.params[len(nm.params)-1])
+		f.Doc = fmt.Sprintf("%s writes the gradient of %s at %s into grad (overwriting it), in the\nshape of gonum/optimize's Problem.Grad (reverse mode).", req.Name, ssaad.FuncName(req.Target), nm.params[len(nm.params)-1])
 	}
 	if req.Method {
 		f.Recv = p.Params[0].Type
