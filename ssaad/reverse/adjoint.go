@@ -125,11 +125,10 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 }
 
 func (t *transformer) jump(to *ir.Block) {
-	for h, c := range t.counted {
+	for h := range t.counted {
 		if to == t.rev[h] && t.cur != h && t.cfg.InLoop(h, t.cur) {
 			t.backEdge[t.Cur] = true
 		}
-		_ = c
 	}
 	t.Cur.Jump(to)
 }
