@@ -60,13 +60,14 @@ type generator struct {
 	taken map[string]map[string]bool
 	cur   *job
 	seq   int
-	// writes and reads cache Writes and Reads.
-	writes map[*types.Func][]bool
-	reads  map[*types.Func][]bool
+	// writes and reads cache Writes and Reads, effects Effects.
+	writes  map[*types.Func][]bool
+	reads   map[*types.Func][]bool
+	effects map[*types.Func]*simplify.Effects
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -147,7 +148,7 @@ func (g *generator) run(j *job) {
 		dump("lower", primal.String())
 	}
 	stage = "optimize"
-	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: true, Check: true, Dump: dump})
+	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: true, Check: true, Dump: dump, Env: g})
 
 	stage = j.req.Mode
 	f, diags := j.mode.Transform(primal, &req, g)
@@ -165,7 +166,7 @@ func (g *generator) run(j *job) {
 	}
 
 	stage = "simplify"
-	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: true, Check: true, Dump: dump})
+	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: true, Check: true, Dump: dump, Env: g})
 
 	stage = "access"
 	g.localize(j, f)
@@ -359,6 +360,33 @@ func (g *generator) Reads(callee *types.Func) []bool {
 	r := ssaad.ParamReads(f, g.Writes, g.Reads)
 	g.reads[callee] = r
 	return r
+}
+
+// Effects implements simplify.Env: the summary of callee's lowered body
+// (simplify.Summarize), nil when unknown: for a function without a body,
+// one that does not lower, or a recursive one whose summary is being
+// computed.
+func (g *generator) Effects(callee *types.Func) *simplify.Effects {
+	if e, ok := g.effects[callee]; ok {
+		return e
+	}
+	g.effects[callee] = nil // in progress: unknown
+	f, diags := g.prog.Lower(callee)
+	if len(diags) > 0 || f == nil {
+		return nil
+	}
+	e := simplify.Summarize(f, g)
+	g.effects[callee] = e
+	return e
+}
+
+// Body implements simplify.Env: a fresh lowering of callee, or nil.
+func (g *generator) Body(callee *types.Func) *ir.Func {
+	f, diags := g.prog.Lower(callee)
+	if len(diags) > 0 {
+		return nil
+	}
+	return f
 }
 
 // Position implements ssaad.Env.

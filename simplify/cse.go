@@ -3,8 +3,9 @@ package simplify
 // This file defines common-subexpression elimination by dominator-based
 // value numbering (Briggs, Cooper & Simpson, "Value Numbering", 1997, the
 // dominator-tree variant): a pure value equal to one computed in a
-// dominating position is replaced by it. Loads are numbered too, within a
-// block, until a store or a call that may write memory. go/ssa does no
+// dominating position is replaced by it. Loads, and calls that only read
+// memory, are numbered too, within an extended basic block, until a store
+// or a call that may write their memory. go/ssa does no
 // CSE (x[i] used twice is two IndexAddr+Load pairs), and the derivative
 // rules recompute primal subexpressions (cos x in the tangent of sin x
 // next to cos x of the primal): this pass makes both one value.
@@ -18,15 +19,20 @@ import (
 	"github.com/gadgen/gadgen/ir"
 )
 
-// CSE replaces pure values and loads that repeat an available one.
-func CSE(f *ir.Func) {
+// CSE replaces pure values and loads that repeat an available one. A
+// load, or a call that only reads memory, is available until something
+// that may write its memory (alias classes, alias.go): through the rest
+// of its block, and into a block whose only predecessor is its block. A
+// call of a function that neither reads nor writes memory (its Effects,
+// from env) is a pure value.
+func CSE(f *ir.Func, env Env) {
 	cfg := ir.NewCFG(f)
+	mem := newMemory(f, env, true)
 	avail := map[string]*ir.Value{}
 	repl := map[*ir.Value]*ir.Value{}
-	var walk func(b *ir.Block)
-	walk = func(b *ir.Block) {
+	var walk func(b *ir.Block, loads map[string]memRead)
+	walk = func(b *ir.Block, loads map[string]memRead) {
 		var added []string
-		loads := map[string]*ir.Value{}
 		for _, v := range b.Instrs {
 			for i, a := range v.Args {
 				if r, ok := repl[a]; ok {
@@ -34,16 +40,18 @@ func CSE(f *ir.Func) {
 				}
 			}
 			switch {
-			case v.Op == ir.OpLoad:
+			case v.Op == ir.OpLoad || v.Op == ir.OpCall && readOnlyCall(v, env):
 				k := key(v)
 				if w, ok := loads[k]; ok {
-					repl[v] = w
+					repl[v] = w.v
 					continue
 				}
-				loads[k] = v
-			case v.Op == ir.OpStore || v.Op == ir.OpCall && !isPure(v):
-				clear(loads)
-			case pureOp(v) && !cheapIndex(v):
+				loads[k] = memRead{v, readClasses(v, mem, env)}
+			case v.Op == ir.OpStore:
+				kill(loads, map[int]bool{mem.class(v.Args[0]): true})
+			case v.Op == ir.OpCall && !isPure(v) && !pureCall(v, env):
+				kill(loads, writeClasses(v, mem, env))
+			case pureOp(v) && !cheapIndex(v) || v.Op == ir.OpCall && pureCall(v, env):
 				k := key(v)
 				if w, ok := avail[k]; ok {
 					repl[v] = w
@@ -54,13 +62,19 @@ func CSE(f *ir.Func) {
 			}
 		}
 		for _, c := range cfg.Children[b.Index] {
-			walk(c)
+			inherited := map[string]memRead{}
+			if len(c.Preds) == 1 && c.Preds[0] == b {
+				for k, r := range loads {
+					inherited[k] = r
+				}
+			}
+			walk(c, inherited)
 		}
 		for _, k := range added {
 			delete(avail, k)
 		}
 	}
-	walk(f.Blocks[0])
+	walk(f.Blocks[0], map[string]memRead{})
 	// φ arguments may come from later blocks.
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
@@ -77,6 +91,88 @@ func CSE(f *ir.Func) {
 		}
 	}
 	DeadCode(f)
+}
+
+// memRead is an available load or read-only call and the alias classes
+// it reads.
+type memRead struct {
+	v       *ir.Value
+	classes map[int]bool
+}
+
+// kill forgets the reads of any of the classes written.
+func kill(loads map[string]memRead, written map[int]bool) {
+	for k, r := range loads {
+		for c := range r.classes {
+			if written[c] {
+				delete(loads, k)
+				break
+			}
+		}
+	}
+}
+
+// readClasses returns the alias classes load or call v reads.
+func readClasses(v *ir.Value, mem *memory, env Env) map[int]bool {
+	cs := map[int]bool{}
+	if v.Op == ir.OpLoad {
+		cs[mem.class(v.Args[0])] = true
+		return cs
+	}
+	e := callEffects(v, env)
+	for i, a := range v.Args {
+		if c := mem.class(a); c >= 0 && e.Reads[i] {
+			cs[c] = true
+		}
+	}
+	if e.ReadsGlobal {
+		cs[mem.find(globalNode)] = true
+	}
+	return cs
+}
+
+// writeClasses returns the alias classes call v may write.
+func writeClasses(v *ir.Value, mem *memory, env Env) map[int]bool {
+	cs := map[int]bool{}
+	e := callEffects(v, env)
+	for i, a := range v.Args {
+		if c := mem.class(a); c >= 0 && e.Writes[i] {
+			cs[c] = true
+		}
+	}
+	if e.WritesGlobal {
+		cs[mem.find(globalNode)] = true
+	}
+	return cs
+}
+
+// pureCall reports whether call v of a function of the program (not
+// math, not a builtin) reads and writes no memory and returns none: two
+// such calls with equal arguments give equal results.
+func pureCall(v *ir.Value, env Env) bool {
+	if v.Callee.Func == nil || v.Callee.Builtin != "" || isPure(v) || v.Type == nil || refersToMemory(v) {
+		return false
+	}
+	e := callEffects(v, env)
+	if !e.WritesNothing() || e.ReadsGlobal {
+		return false
+	}
+	for _, r := range e.Reads {
+		if r {
+			return false
+		}
+	}
+	return true
+}
+
+// readOnlyCall reports whether call v of a function of the program reads
+// memory but writes none and returns no memory: like a load, it gives the
+// same result again until its memory is written.
+func readOnlyCall(v *ir.Value, env Env) bool {
+	if v.Callee.Func == nil || v.Callee.Builtin != "" || isPure(v) || v.Type == nil || refersToMemory(v) || pureCall(v, env) {
+		return false
+	}
+	return callEffects(v, env).WritesNothing()
 }
 
 // cheapIndex reports whether v is integer arithmetic with a constant

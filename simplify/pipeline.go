@@ -11,28 +11,35 @@ import (
 // Pass is one pass of the pipeline.
 type Pass struct {
 	Name string
-	Fn   func(*ir.Func)
+	// Fn rewrites f in place. env, which may be nil, tells it about the
+	// functions f calls; most passes look at f alone (see Local).
+	Fn func(f *ir.Func, env Env)
 	// Required passes run even when optimization is off.
 	Required bool
+}
+
+// Local adapts a pass that needs nothing but the function.
+func Local(fn func(*ir.Func)) func(*ir.Func, Env) {
+	return func(f *ir.Func, _ Env) { fn(f) }
 }
 
 // Primal lists the passes run on a primal before differentiation, in
 // order.
 var Primal = []Pass{
-	{Name: "promote", Fn: PromoteReadOnly},
+	{Name: "promote", Fn: Local(PromoteReadOnly)},
 	{Name: "cse", Fn: CSE},
-	{Name: "deadcode", Fn: DeadCode, Required: true},
+	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
 // Derivative lists the passes run on a derivative after differentiation,
 // in order.
 var Derivative = []Pass{
 	{Name: "cse", Fn: CSE},
-	{Name: "algebra", Fn: Algebra},
+	{Name: "algebra", Fn: Local(Algebra)},
 	{Name: "cse", Fn: CSE},
-	{Name: "speculate", Fn: Speculate},
-	{Name: "remat", Fn: Rematerialize},
-	{Name: "deadcode", Fn: DeadCode, Required: true},
+	{Name: "speculate", Fn: Local(Speculate)},
+	{Name: "remat", Fn: Local(Rematerialize)},
+	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
 // Order states the constraints between passes, each with its reason.
@@ -42,6 +49,10 @@ var Order = []struct{ Before, After, Why string }{
 	{"algebra", "cse", "rewritten negations expose new common subexpressions"},
 	{"cse", "remat", "CSE would merge the copies remat makes"},
 	{"cse", "speculate", "CSE is what leaves shared values in the blocks of && and || operands"},
+	{"inline", "licm", "inlining a callee gives LICM the caller's knowledge of its arguments (a fresh slice aliases nothing)"},
+	{"inline", "promote", "an inlined callee's struct parameters are local copies that promotion removes"},
+	{"cse", "licm", "CSE merges the loads and lengths that make a value's arguments one invariant value"},
+	{"licm", "cse", "a hoisted value may equal one computed before the loop"},
 }
 
 // Config says how to run a pipeline.
@@ -52,6 +63,9 @@ type Config struct {
 	Check bool
 	// Dump, when not nil, receives the IR after each pass.
 	Dump func(stage, text string)
+	// Env tells passes about the functions a function calls; nil means
+	// nothing is known of them.
+	Env Env
 }
 
 // Run runs passes over f. A panic in a pass is re-raised with the pass and
@@ -67,7 +81,7 @@ func Run(f *ir.Func, passes []Pass, cfg Config) {
 					panic(fmt.Sprintf("pass %s on %s: %v", p.Name, f.Name, r))
 				}
 			}()
-			p.Fn(f)
+			p.Fn(f, cfg.Env)
 		}()
 		if cfg.Check {
 			if err := ir.Check(f); err != nil {

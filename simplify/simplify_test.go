@@ -104,7 +104,7 @@ func TestAlgebraExact(t *testing.T) {
 				return b.F
 			}
 			before, after := mk(), mk()
-			simplify.Run(after, []simplify.Pass{{Name: "algebra", Fn: simplify.Algebra}}, simplify.Config{Optimize: true, Check: true})
+			simplify.Run(after, []simplify.Pass{{Name: "algebra", Fn: simplify.Local(simplify.Algebra)}}, simplify.Config{Optimize: true, Check: true})
 			if !strings.Contains(after.String(), tc.want) {
 				t.Errorf("rule did not apply: want %q in\n%s", tc.want, after)
 			}
@@ -189,7 +189,7 @@ func TestPromote(t *testing.T) {
 	x := b.Load(b.FieldAddr(a, 0))
 	y := b.Load(b.FieldAddr(a, 1))
 	b.B.Return(b.Bin(token.MUL, x, y))
-	simplify.Run(b.F, []simplify.Pass{{Name: "promote", Fn: simplify.PromoteReadOnly}}, simplify.Config{Optimize: true, Check: true})
+	simplify.Run(b.F, []simplify.Pass{{Name: "promote", Fn: simplify.Local(simplify.PromoteReadOnly)}}, simplify.Config{Optimize: true, Check: true})
 	if count(b.F, ir.OpAlloc) != 0 || count(b.F, ir.OpField) != 2 {
 		t.Errorf("not promoted:\n%s", b.F)
 	}
@@ -204,7 +204,7 @@ func TestRemat(t *testing.T) {
 	b.F.AddResult("", irtest.Float64)
 	j := b.Bin(token.ADD, i, b.Int(1))
 	b.B.Return(b.Bin(token.ADD, b.Load(b.IndexAddr(xs, j)), b.Load(b.IndexAddr(ys, j))))
-	simplify.Run(b.F, []simplify.Pass{{Name: "remat", Fn: simplify.Rematerialize}}, simplify.Config{Optimize: true, Check: true})
+	simplify.Run(b.F, []simplify.Pass{{Name: "remat", Fn: simplify.Local(simplify.Rematerialize)}}, simplify.Config{Optimize: true, Check: true})
 	adds := 0
 	for _, v := range b.F.Blocks[0].Instrs {
 		if v.Op == ir.OpBinary && v.Type == irtest.Int {

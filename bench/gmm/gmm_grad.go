@@ -27,14 +27,14 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 			for c := 0; c < k; c++ {
 				for j2 := 0; j2 < d; j2++ {
 					t21 := c*d + j2
-					t22 := dq[t21]
-					t23 := math.Exp(q[t21])
-					qdiag[t21] = t23
-					dqdiag[t21] = t23 * t22
-					t24 := dq[t21]
+					t22 := q[t21]
+					t23 := dq[t21]
+					t24 := math.Exp(t22)
+					qdiag[t21] = t24
+					dqdiag[t21] = t24 * t23
 					t25 := dsumq[c]
-					sumq[c] += q[t21]
-					dsumq[c] = t25 + t24
+					sumq[c] += t22
+					dsumq[c] = t25 + t23
 				}
 			}
 			xc := make([]float64, d)
@@ -226,10 +226,11 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				j4 := 0
 				for ; j4 < d; j4++ {
 					t40 := c*d + j4
-					t41 := math.Exp(q[t40])
-					qdiag[t40] = t41
-					sumq[c] += q[t40]
-					tape = append(tape, t41)
+					t41 := q[t40]
+					t42 := math.Exp(t41)
+					qdiag[t40] = t42
+					sumq[c] += t41
+					tape = append(tape, t42)
 				}
 				tapeint = append(tapeint, j4)
 			}
@@ -353,10 +354,9 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					dsumq[t26] = 0
 					dsumq[t26] += t33
 					t34 := t26*d + t29
-					dq[t34] += t33
 					t35 := dqdiag[t34]
 					dqdiag[t34] = 0
-					dq[t34] += t32 * t35
+					dq[t34] += t33 + t32*t35
 					j2 = t29
 				}
 				c = t26

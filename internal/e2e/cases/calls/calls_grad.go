@@ -1083,11 +1083,13 @@ func TriAreaJVP(t, dt *geom.Triangle) (float64, float64) {
 // Shadows: dt has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func geomTriangleAreaJVP(t, dt *geom.Triangle) (float64, float64) {
-	t2, t3 := geomVec3SubJVP(t.B, dt.B, t.A, dt.A)
-	t4, t5 := geomVec3SubJVP(t.C, dt.C, t.A, dt.A)
-	t6, t7 := geomCrossJVP(t2, t3, t4, t5)
-	t8, t9 := geomVec3NormJVP(t6, t7)
-	return 0.5 * t8, 0.5 * t9
+	t2 := t.A
+	t3 := dt.A
+	t4, t5 := geomVec3SubJVP(t.B, dt.B, t2, t3)
+	t6, t7 := geomVec3SubJVP(t.C, dt.C, t2, t3)
+	t8, t9 := geomCrossJVP(t4, t5, t6, t7)
+	t10, t11 := geomVec3NormJVP(t8, t9)
+	return 0.5 * t10, 0.5 * t11
 }
 
 // TriAreaGrad computes TriArea and its gradient with respect to the varied inputs
@@ -1111,73 +1113,66 @@ func TriAreaGrad(t, dt *geom.Triangle) float64 {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func geomTriangleAreaVJP(t, dt *geom.Triangle, seed float64) float64 {
+	var t22 geom.Vec3
+	var t23 geom.Vec3
 	var t24 geom.Vec3
 	var t25 geom.Vec3
 	var t26 geom.Vec3
 	var t27 geom.Vec3
-	var t28 geom.Vec3
-	var t29 geom.Vec3
-	var t30 geom.Vec3
 	t2 := t.B
 	t3 := t.A
 	t4 := t2.Sub(t3)
 	t5 := t.C
-	t6 := t.A
-	t7 := t5.Sub(t6)
-	t8 := geom.Cross(t4, t7)
-	t9 := 0.5 * t8.Norm()
-	_, t10 := geomVec3NormVJP(t8, 0.5*seed)
-	t24.X += t10.X
-	t24.Y += t10.Y
-	t24.Z += t10.Z
-	t11 := t24
+	t6 := t5.Sub(t3)
+	t7 := geom.Cross(t4, t6)
+	t8 := 0.5 * t7.Norm()
+	_, t9 := geomVec3NormVJP(t7, 0.5*seed)
+	t22.X += t9.X
+	t22.Y += t9.Y
+	t22.Z += t9.Z
+	t10 := t22
+	t22 = geom.Vec3{}
+	_, t11, t12 := geomCrossVJP(t4, t6, t10)
+	t25.X += t11.X
+	t25.Y += t11.Y
+	t25.Z += t11.Z
+	t23.X += t12.X
+	t23.Y += t12.Y
+	t23.Z += t12.Z
+	t13 := t23
+	t23 = geom.Vec3{}
+	_, t14, t15 := geomVec3SubVJP(t5, t3, t13)
+	t24.X += t14.X
+	t24.Y += t14.Y
+	t24.Z += t14.Z
+	t26.X += t15.X
+	t26.Y += t15.Y
+	t26.Z += t15.Z
+	t16 := t24
 	t24 = geom.Vec3{}
-	_, t12, t13 := geomCrossVJP(t4, t7, t11)
-	t28.X += t12.X
-	t28.Y += t12.Y
-	t28.Z += t12.Z
-	t25.X += t13.X
-	t25.Y += t13.Y
-	t25.Z += t13.Z
-	t14 := t25
+	dt.C.X += t16.X
+	dt.C.Y += t16.Y
+	dt.C.Z += t16.Z
+	t17 := t25
 	t25 = geom.Vec3{}
-	_, t15, t16 := geomVec3SubVJP(t5, t6, t14)
-	t27.X += t15.X
-	t27.Y += t15.Y
-	t27.Z += t15.Z
-	t26.X += t16.X
-	t26.Y += t16.Y
-	t26.Z += t16.Z
-	t17 := t26
+	_, t18, t19 := geomVec3SubVJP(t2, t3, t17)
+	t27.X += t18.X
+	t27.Y += t18.Y
+	t27.Z += t18.Z
+	t26.X += t19.X
+	t26.Y += t19.Y
+	t26.Z += t19.Z
+	t20 := t26
 	t26 = geom.Vec3{}
-	dt.A.X += t17.X
-	dt.A.Y += t17.Y
-	dt.A.Z += t17.Z
-	t18 := t27
+	dt.A.X += t20.X
+	dt.A.Y += t20.Y
+	dt.A.Z += t20.Z
+	t21 := t27
 	t27 = geom.Vec3{}
-	dt.C.X += t18.X
-	dt.C.Y += t18.Y
-	dt.C.Z += t18.Z
-	t19 := t28
-	t28 = geom.Vec3{}
-	_, t20, t21 := geomVec3SubVJP(t2, t3, t19)
-	t30.X += t20.X
-	t30.Y += t20.Y
-	t30.Z += t20.Z
-	t29.X += t21.X
-	t29.Y += t21.Y
-	t29.Z += t21.Z
-	t22 := t29
-	t29 = geom.Vec3{}
-	dt.A.X += t22.X
-	dt.A.Y += t22.Y
-	dt.A.Z += t22.Z
-	t23 := t30
-	t30 = geom.Vec3{}
-	dt.B.X += t23.X
-	dt.B.Y += t23.Y
-	dt.B.Z += t23.Z
-	return t9
+	dt.B.X += t21.X
+	dt.B.Y += t21.Y
+	dt.B.Z += t21.Z
+	return t8
 }
 
 // MidpointJVP computes Midpoint and its directional derivative along the tangents

@@ -1088,13 +1088,14 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	if x[0] == 0 {
+	x0 := x[0]
+	dx0 := dx[0]
+	if x0 == 0 {
 		panic("function not defined at x[0] = 0")
 	}
-	x0 := x[0]
 	t := x[1] / x0
 	theta := 0.5 * math.Atan(t) / 3.141592653589793
-	dtheta := 0.5 * (1 / (1 + t*t) * ((dx[1] - t*dx[0]) / x0)) / 3.141592653589793
+	dtheta := 0.5 * (1 / (1 + t*t) * ((dx[1] - t*dx0) / x0)) / 3.141592653589793
 	if x0 < 0 {
 		theta += 0.5
 	}
@@ -1130,16 +1131,17 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	var dtheta float64
 	var dtheta2 float64
 	var dtheta3 float64
+	var t10 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("HelicalValleyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	if x[0] == 0 {
+	x0 := x[0]
+	if x0 == 0 {
 		panic("function not defined at x[0] = 0")
 	}
-	x0 := x[0]
 	t := x[1] / x0
 	theta := 0.5 * math.Atan(t) / 3.141592653589793
 	var from int
@@ -1179,8 +1181,9 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 		dtheta3 += dtheta2
 	}
 	t9 := 1 / (1 + t*t) * (0.5 * (dtheta3 / 3.141592653589793))
-	dx[0] -= t9 * t / x0
+	t10 -= t9 * t / x0
 	dx[1] += t9 / x0
+	dx[0] += t10
 	return t3
 }
 

@@ -894,13 +894,15 @@ func LowerJVP(a, da []float64) (float64, float64) {
 outer:
 	for i := 0; i < n; i++ {
 		for j := 0; j < n && j != i; j++ {
-			if a[i]*a[j] > 50 {
-				break outer
-			}
 			ai := a[i]
 			aj := a[j]
-			s += ai * aj
-			ds += da[i]*aj + ai*da[j]
+			t := ai * aj
+			t2 := da[i]*aj + ai*da[j]
+			if t > 50 {
+				break outer
+			}
+			s += t
+			ds += t2
 		}
 	}
 	return s, ds
@@ -917,24 +919,23 @@ func LowerGrad(a, da []float64) float64 {
 	var n int
 	var s float64
 	var i, from, i2, i3, from2, j int
-	var ai, aj, ai2, aj2 float64
+	var t float64
 	var from3 int
-	var t []int
-	var t2, from4 int
-	var t3, t4 float64
-	var t5 []int
-	var t6 int
-	var t7 []int
-	var t8 int
-	var t9 float64
+	var t2 []int
+	var t3, from4 int
+	var t4, t5 float64
+	var t6 []int
+	var t7 int
+	var t8 []int
+	var t9 int
+	var t10 float64
 	var j2 int
-	var aj3 float64
+	var aj float64
 	var i4 int
-	var t10 []int
 	var t11 float64
 	var from5 int
 	var tapeint, path []int
-	var ds, ds2, ds3 float64
+	var t12, ds, ds2, ds3 float64
 	if cap(a) > 0 && cap(da) > 0 {
 		goto b9
 	}
@@ -974,17 +975,13 @@ b6:
 		i = i2
 		goto b2
 	}
-	ai = a[i2]
-	aj = a[j]
+	t = a[i2] * a[j]
 	tapeint = append(tapeint, i, i3)
-	if ai*aj > 50 {
+	if t > 50 {
 		from3 = 1
 		goto b4
 	}
-	ai2 = a[i2]
-	aj2 = a[j]
-	tapeint = append(tapeint, i, i3)
-	s += ai2 * aj2
+	s += t
 	from2 = 1
 	i3 = j
 	goto b5
@@ -999,44 +996,44 @@ b4:
 b21:
 	ds3 += ds2
 b18:
-	t = path
-	t2 = len(t) - 1
-	from4 = t[t2]
-	path = t[:t2]
+	t2 = path
+	t3 = len(t2) - 1
+	from4 = t2[t3]
+	path = t2[:t3]
 	if from4 == 0 {
 		goto b25
 	}
 	if from4 == 1 {
 		goto b27
 	}
-	t3 = ds3
-	ds3 = 0
-	ds += t3
-	goto b16
-b27:
 	t4 = ds3
 	ds3 = 0
 	ds += t4
+	goto b16
+b27:
+	t5 = ds3
+	ds3 = 0
+	ds += t5
 b15:
 b16:
-	t5 = path
-	t6 = len(t5) - 1
-	path = t5[:t6]
-	if t5[t6] == 0 {
+	t6 = path
+	t7 = len(t6) - 1
+	path = t6[:t7]
+	if t6[t7] == 0 {
 		goto b23
 	}
-	t7 = tapeint
-	t8 = len(t7) - 2
-	tapeint = t7[:t8]
-	t9 = ds
-	j2 = t7[t8+1] + 1
-	aj3 = a[j2]
-	i4 = t7[t8] + 1
-	da[j2] += a[i4] * t9
-	da[i4] += t9 * aj3
+	t12 += ds
 b14:
-	t10 = tapeint
-	tapeint = t10[:len(t10)-2]
+	t8 = tapeint
+	t9 = len(t8) - 2
+	tapeint = t8[:t9]
+	t10 = t12
+	t12 = 0
+	j2 = t8[t9+1] + 1
+	aj = a[j2]
+	i4 = t8[t9] + 1
+	da[j2] += a[i4] * t10
+	da[i4] += t10 * aj
 	goto b15
 b23:
 	t11 = ds

@@ -125,12 +125,18 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 // Results, in order: the value of Spline.Eval; its tangent.
 func (s *Spline) EvalJVP(x, dx float64) (float64, float64) {
 	k := 0
-	for ; k+1 < len(s.Knots) && x >= s.Knots[k+1]; k++ {
+	for {
+		t := s.Knots
+		if k+1 < len(t) && x >= t[k+1] {
+			k++
+		} else {
+			break
+		}
 	}
-	t := x - s.Knots[k]
+	t2 := x - s.Knots[k]
 	c := s.Coeffs[k]
-	t2 := c[3]
-	t3 := c[2] + t*t2
-	t4 := c[1] + t*t3
-	return c[0] + t*t4, dx*t4 + t*(dx*t3+t*(dx*t2))
+	t3 := c[3]
+	t4 := c[2] + t2*t3
+	t5 := c[1] + t2*t4
+	return c[0] + t2*t5, dx*t5 + t2*(dx*t4+t2*(dx*t3))
 }
