@@ -26,7 +26,10 @@ func Local(fn func(*ir.Func)) func(*ir.Func, Env) {
 // Primal lists the passes run on a primal before differentiation, in
 // order.
 var Primal = []Pass{
+	{Name: "inline", Fn: Inline},
 	{Name: "promote", Fn: Local(PromoteReadOnly)},
+	{Name: "cse", Fn: CSE},
+	{Name: "licm", Fn: LICM},
 	{Name: "cse", Fn: CSE},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }

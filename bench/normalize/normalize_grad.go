@@ -19,34 +19,21 @@ func LossJVP(x, dx, c []float64) (float64, float64) {
 	}
 	out := make([]float64, n)
 	dout := make([]float64, n)
-	normalizeJVP(out, dout, x, dx)
-	n2 := len(out)
+	t, t2 := magJVP(x, dx)
+	for i := 0; i < n; i++ {
+		dxi := dx[i]
+		t3 := x[i] / t
+		out[i] = t3
+		dout[i] = (dxi - t3*t2) / t
+	}
 	sum := 0.0
 	dsum := 0.0
-	for i := 0; i < n2; i++ {
-		ci := c[i]
-		sum += ci * out[i]
-		dsum += ci * dout[i]
+	for i2 := 0; i2 < len(out); i2++ {
+		ci := c[i2]
+		sum += ci * out[i2]
+		dsum += ci * dout[i2]
 	}
 	return sum, dsum
-}
-
-// normalizeJVP computes Normalize and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
-//
-// Varied inputs: dst (tangent ddst), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Normalize writes are written (overwritten) into the shadows: dst into ddst.
-func normalizeJVP(dst, ddst, x, dx []float64) {
-	for i := 0; i < len(x); i++ {
-		xi := x[i]
-		dxi := dx[i]
-		t, t2 := magJVP(x, dx)
-		t3 := xi / t
-		dst[i] = t3
-		ddst[i] = (dxi - t3*t2) / t
-	}
 }
 
 // magJVP computes mag and its directional derivative along the tangents
@@ -79,6 +66,7 @@ func magJVP(x, dx []float64) (float64, float64) {
 func LossGrad(x, dx, c []float64) float64 {
 	var tape []float64
 	var dsum float64
+	var t6 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -88,87 +76,57 @@ func LossGrad(x, dx, c []float64) float64 {
 	}
 	out := make([]float64, n)
 	dout := make([]float64, n)
-	Normalize(out, x)
-	n2 := len(out)
-	sum := 0.0
+	t := mag(x)
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < n2 {
-			ci := c[i2]
-			outi := out[i2]
+		if i2 < n {
+			out[i2] = x[i2] / t
+			i = i2
+		} else {
+			break
+		}
+	}
+	sum := 0.0
+	i3 := -1
+	for {
+		i4 := i3 + 1
+		if i4 < len(out) {
+			ci := c[i4]
+			outi := out[i4]
 			tape = append(tape, outi)
 			sum += ci * outi
-			i = i2
+			i3 = i4
 		} else {
 			break
 		}
 	}
 	dsum += 1
 	for {
-		t := i - 1
+		t2 := i3 - 1
+		if i3 == -1 {
+			break
+		}
+		t3 := tape
+		tape = t3[:len(t3)-1]
+		i5 := t2 + 1
+		dout[i5] += c[i5] * dsum
+		i3 = t2
+	}
+	for {
+		t4 := i - 1
 		if i == -1 {
 			break
 		}
-		t2 := tape
-		tape = t2[:len(t2)-1]
-		i3 := t + 1
-		dout[i3] += c[i3] * dsum
-		i = t
+		i6 := t4 + 1
+		t5 := dout[i6]
+		dout[i6] = 0
+		t6 -= t5 * (x[i6] / t) / t
+		dx[i6] += t5 / t
+		i = t4
 	}
-	normalizeVJP(out, dout, x, dx)
+	magVJP(x, dx, t6)
 	return sum
-}
-
-// normalizeVJP computes Normalize and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
-//
-// Varied inputs: dst (into ddst), x (into dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what Normalize writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func normalizeVJP(dst, ddst, x, dx []float64) {
-	var tape []float64
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("normalizeVJP: dst and ddst share memory: gadgen's gradients need them apart")
-	}
-	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("normalizeVJP: x and dx share memory: gadgen's gradients need them apart")
-	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("normalizeVJP: dst and x share memory: gadgen's gradients need them apart")
-	}
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			xi := x[i2]
-			t8 := mag(x)
-			dst[i2] = xi / t8
-			tape = append(tape, t8)
-			i = i2
-		} else {
-			break
-		}
-	}
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		i3 := t3 + 1
-		t7 := ddst[i3]
-		ddst[i3] = 0
-		magVJP(x, dx, -(t7 * (x[i3] / t6) / t6))
-		dx[i3] += t7 / t6
-		i = t3
-	}
 }
 
 // magVJP computes mag and the vector-Jacobian product of the seeds seed (the

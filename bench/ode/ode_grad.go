@@ -28,23 +28,23 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 	dk4 := make([]float64, n)
 	u := make([]float64, n)
 	du := make([]float64, n)
+	t := h / 2
+	t2 := h / 6
 	for i := 0; i < steps; i++ {
 		rhsJVP(k1, dk1, x, dx, y, dy)
 		n2 := len(u)
 		for i2 := 0; i2 < n2; i2++ {
 			dyi4 := dy[i2]
-			t4 := h / 2
 			dk1i2 := dk1[i2]
-			u[i2] = y[i2] + t4*k1[i2]
-			du[i2] = dyi4 + t4*dk1i2
+			u[i2] = y[i2] + t*k1[i2]
+			du[i2] = dyi4 + t*dk1i2
 		}
 		rhsJVP(k2, dk2, x, dx, u, du)
 		for i3 := 0; i3 < n2; i3++ {
 			dyi3 := dy[i3]
-			t3 := h / 2
 			dk2i2 := dk2[i3]
-			u[i3] = y[i3] + t3*k2[i3]
-			du[i3] = dyi3 + t3*dk2i2
+			u[i3] = y[i3] + t*k2[i3]
+			du[i3] = dyi3 + t*dk2i2
 		}
 		rhsJVP(k3, dk3, x, dx, u, du)
 		for i4 := 0; i4 < n2; i4++ {
@@ -55,7 +55,6 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 		}
 		rhsJVP(k4, dk4, x, dx, u, du)
 		for i5 := 0; i5 < len(y); i5++ {
-			t2 := h / 6
 			dk1i := dk1[i5]
 			dk2i := dk2[i5]
 			dk3i := dk3[i5]
@@ -65,8 +64,8 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 			dy[i5] = dyi + t2*(dk1i+2*dk2i+2*dk3i+dk4i)
 		}
 	}
-	t := n - 1
-	return y[t], dy[t]
+	t3 := n - 1
+	return y[t3], dy[t3]
 }
 
 // rhsJVP computes rhs and its directional derivative along the tangents
@@ -116,16 +115,16 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t54 float64
-	var t55 float64
+	var t56 float64
+	var t57 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	var t float64
+	var t3 float64
 	var from3 int
 	if n == 0 {
-		t = 0
+		t3 = 0
 		from3 = 0
 	} else {
 		h := 2 / float64(steps)
@@ -147,6 +146,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		u := make([]float64, n)
 		u2 = u
 		du = make([]float64, n)
+		t := h / 2
+		t2 := h / 6
 		var from2 int
 		if 0 < steps {
 			from := 0
@@ -161,7 +162,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 					i3 := i2 + 1
 					if i3 < n2 {
 						k1i2 := k1[i3]
-						u[i3] = y[i3] + h/2*k1i2
+						u[i3] = y[i3] + t*k1i2
 						tape = append(tape, k1i2)
 						i2 = i3
 					} else {
@@ -176,7 +177,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 					i5 := i4 + 1
 					if i5 < n2 {
 						k2i2 := k2[i5]
-						u[i5] = y[i5] + h/2*k2i2
+						u[i5] = y[i5] + t*k2i2
 						tape = append(tape, k2i2)
 						i4 = i5
 					} else {
@@ -209,7 +210,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 						k2i := k2[i9]
 						k3i := k3[i9]
 						k4i := k4[i9]
-						y[i9] += h / 6 * (k1i + 2*k2i + 2*k3i + k4i)
+						y[i9] += t2 * (k1i + 2*k2i + 2*k3i + k4i)
 						tape = append(tape, k2i, k3i, k1i, k4i)
 						i8 = i9
 					} else {
@@ -229,143 +230,143 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 			from2 = 0
 		}
 		from5 = from2
-		t = y[n-1]
+		t3 = y[n-1]
 		from3 = 1
 	}
 	from4 = from3
-	t54 += 1
+	t56 += 1
 	if from4 != 0 {
-		t55 += t54
-		t2 := dy
-		t2[n-1] += t55
+		t57 += t56
+		t4 := dy
+		t4[n-1] += t57
 		if from5 != 0 {
 			for {
-				t3 := tapeint
-				t4 := len(t3) - 1
-				tapeint = t3[:t4]
-				i10 := t3[t4]
+				t5 := tapeint
+				t6 := len(t5) - 1
+				tapeint = t5[:t6]
+				i10 := t5[t6]
 				for {
-					t5 := i10 - 1
+					t7 := i10 - 1
 					if i10 == -1 {
 						break
 					}
-					t6 := tape
-					tape = t6[:len(t6)-4]
-					t7 := dy
-					i11 := t5 + 1
-					t8 := t7[i11]
-					t7[i11] = 0
+					t8 := tape
+					tape = t8[:len(t8)-4]
 					t9 := dy
-					t9[i11] += t8
-					t10 := 2 / float64(steps) / 6 * t8
-					t11 := dk4
+					i11 := t7 + 1
+					t10 := t9[i11]
+					t9[i11] = 0
+					t11 := dy
 					t11[i11] += t10
-					t12 := 2 * t10
-					t13 := dk3
+					t12 := 2 / float64(steps) / 6 * t10
+					t13 := dk4
 					t13[i11] += t12
-					t14 := dk2
-					t14[i11] += t12
-					t15 := dk1
-					t15[i11] += t10
-					i10 = t5
+					t14 := 2 * t12
+					t15 := dk3
+					t15[i11] += t14
+					t16 := dk2
+					t16[i11] += t14
+					t17 := dk1
+					t17[i11] += t12
+					i10 = t7
 				}
-				t16 := tapeint
-				t17 := len(t16) - 1
-				i12 := t16[t17]
-				tapeint = t16[:t17]
-				t18 := u2
-				t19 := tape
-				t20 := len(t19) - len(t18)
-				copy(t18, t19[t20:])
-				tape = t19[:t20]
+				t18 := tapeint
+				t19 := len(t18) - 1
+				i12 := t18[t19]
+				tapeint = t18[:t19]
+				t20 := u2
+				t21 := tape
+				t22 := len(t21) - len(t20)
+				copy(t20, t21[t22:])
+				tape = t21[:t22]
 				rhsVJP(k4_2, dk4, x, dx, u2, du)
 				for {
-					t21 := i12 - 1
+					t23 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t22 := tape
-					tape = t22[:len(t22)-1]
-					t23 := du
-					i13 := t21 + 1
-					t24 := t23[i13]
-					t23[i13] = 0
-					t25 := dk3
-					t25[i13] += 2 / float64(steps) * t24
-					t26 := dy
-					t26[i13] += t24
-					i12 = t21
+					t24 := tape
+					tape = t24[:len(t24)-1]
+					t25 := du
+					i13 := t23 + 1
+					t26 := t25[i13]
+					t25[i13] = 0
+					t27 := dk3
+					t27[i13] += 2 / float64(steps) * t26
+					t28 := dy
+					t28[i13] += t26
+					i12 = t23
 				}
-				t27 := tapeint
-				t28 := len(t27) - 1
-				i14 := t27[t28]
-				tapeint = t27[:t28]
-				t29 := u2
-				t30 := tape
-				t31 := len(t30) - len(t29)
-				copy(t29, t30[t31:])
-				tape = t30[:t31]
+				t29 := tapeint
+				t30 := len(t29) - 1
+				i14 := t29[t30]
+				tapeint = t29[:t30]
+				t31 := u2
+				t32 := tape
+				t33 := len(t32) - len(t31)
+				copy(t31, t32[t33:])
+				tape = t32[:t33]
 				rhsVJP(k3_2, dk3, x, dx, u2, du)
 				for {
-					t32 := i14 - 1
+					t34 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t33 := tape
-					tape = t33[:len(t33)-1]
-					t34 := du
-					i15 := t32 + 1
-					t35 := t34[i15]
-					t34[i15] = 0
-					t36 := dk2
-					t36[i15] += 2 / float64(steps) / 2 * t35
-					t37 := dy
-					t37[i15] += t35
-					i14 = t32
+					t35 := tape
+					tape = t35[:len(t35)-1]
+					t36 := du
+					i15 := t34 + 1
+					t37 := t36[i15]
+					t36[i15] = 0
+					t38 := dk2
+					t38[i15] += 2 / float64(steps) / 2 * t37
+					t39 := dy
+					t39[i15] += t37
+					i14 = t34
 				}
-				t38 := tapeint
-				t39 := len(t38) - 1
-				i16 := t38[t39]
-				tapeint = t38[:t39]
-				t40 := u2
-				t41 := tape
-				t42 := len(t41) - len(t40)
-				copy(t40, t41[t42:])
-				tape = t41[:t42]
+				t40 := tapeint
+				t41 := len(t40) - 1
+				i16 := t40[t41]
+				tapeint = t40[:t41]
+				t42 := u2
+				t43 := tape
+				t44 := len(t43) - len(t42)
+				copy(t42, t43[t44:])
+				tape = t43[:t44]
 				rhsVJP(k2_2, dk2, x, dx, u2, du)
 				for {
-					t43 := i16 - 1
+					t45 := i16 - 1
 					if i16 == -1 {
 						break
 					}
-					t44 := tape
-					tape = t44[:len(t44)-1]
-					t45 := du
-					i17 := t43 + 1
-					t46 := t45[i17]
-					t45[i17] = 0
-					t47 := dk1
-					t47[i17] += 2 / float64(steps) / 2 * t46
-					t48 := dy
-					t48[i17] += t46
-					i16 = t43
+					t46 := tape
+					tape = t46[:len(t46)-1]
+					t47 := du
+					i17 := t45 + 1
+					t48 := t47[i17]
+					t47[i17] = 0
+					t49 := dk1
+					t49[i17] += 2 / float64(steps) / 2 * t48
+					t50 := dy
+					t50[i17] += t48
+					i16 = t45
 				}
-				t49 := y2
-				t50 := tape
-				t51 := len(t50) - len(t49)
-				copy(t49, t50[t51:])
-				tape = t50[:t51]
+				t51 := y2
+				t52 := tape
+				t53 := len(t52) - len(t51)
+				copy(t51, t52[t53:])
+				tape = t52[:t53]
 				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t52 := path
-				t53 := len(t52) - 1
-				path = t52[:t53]
-				if t52[t53] == 0 {
-					return t
+				t54 := path
+				t55 := len(t54) - 1
+				path = t54[:t55]
+				if t54[t55] == 0 {
+					return t3
 				}
 			}
 		}
 	}
-	return t
+	return t3
 }
 
 // rhsVJP computes rhs and the vector-Jacobian product of the seeds  (the

@@ -1299,28 +1299,29 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 	for i := 0; i < dim; i++ {
 		v := x[i]
 		dv := dx[i]
-		t5 := float64(dim - i)
-		t6 := t5 * v
-		s += t6 * v
-		ds += t5*dv*v + t6*dv
+		t6 := float64(dim - i)
+		t7 := t6 * v
+		s += t7 * v
+		ds += t6*dv*v + t7*dv
 	}
 	sum = 0
 	dsum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t3 := math.Exp(x[i2] / 10)
-		t4 := math.Exp(x[i2-1] / 10)
-		f2 := t3 + t4 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
+		t4 := math.Exp(x[i2] / 10)
+		t5 := math.Exp(x[i2-1] / 10)
+		f2 := t4 + t5 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
 		sum += f2 * f2
-		dsum += 2 * ((t3*(dx[i2]/10) + t4*(dx[i2-1]/10)) * f2)
+		dsum += 2 * ((t4*(dx[i2]/10) + t5*(dx[i2-1]/10)) * f2)
 	}
+	t := math.Exp(-0.1)
 	for i3 := 1; i3 < dim; i3++ {
-		t2 := math.Exp(x[i3] / 10)
-		f := t2 - math.Exp(-0.1)
+		t3 := math.Exp(x[i3] / 10)
+		f := t3 - t
 		sum += f * f
-		dsum += 2 * (t2 * (dx[i3] / 10) * f)
+		dsum += 2 * (t3 * (dx[i3] / 10) * f)
 	}
-	t := x[0] - 0.2
-	return sum*1e-05 + t*t + s*s, dsum*1e-05 + 2*(dx[0]*t) + 2*(ds*s)
+	t2 := x[0] - 0.2
+	return sum*1e-05 + t2*t2 + s*s, dsum*1e-05 + 2*(dx[0]*t2) + 2*(ds*s)
 }
 
 // PenaltyIIGrad computes PenaltyII.Func and its gradient with respect to the varied inputs
@@ -1363,59 +1364,59 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		tape = append(tape, t19, t20, t17, t18)
 		sum += f2 * f2
 	}
+	t := math.Exp(-0.1)
 	i4 := 1
 	for ; i4 < dim; i4++ {
-		t15 := math.Exp(x[i4] / 10)
-		t16 := math.Exp(-0.1)
-		f := t15 - t16
-		tape = append(tape, t15, t16)
+		t16 := math.Exp(x[i4] / 10)
+		f := t16 - t
+		tape = append(tape, t16)
 		sum += f * f
 	}
-	t := x[0] - 0.2
-	sum2 := sum*1e-05 + t*t + s*s
+	t2 := x[0] - 0.2
+	sum2 := sum*1e-05 + t2*t2 + s*s
 	ds += s
 	ds += s
-	dx[0] += 2 * t
+	dx[0] += 2 * t2
 	dsum += 1e-05
 	for {
-		t2 := i4 - 1
+		t3 := i4 - 1
 		if i4 == 1 {
 			break
 		}
-		t3 := tape
-		t4 := len(t3) - 2
-		t5 := t3[t4]
-		tape = t3[:t4]
-		dx[t2] += t5 * (2 * (dsum * (t5 - t3[t4+1]))) / 10
-		i4 = t2
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		dx[t3] += t6 * (2 * (dsum * (t6 - t))) / 10
+		i4 = t3
 	}
 	dsum2 += dsum
 	for {
-		t6 := i3 - 1
+		t7 := i3 - 1
 		if i3 == 1 {
 			break
 		}
-		t7 := tape
-		t8 := len(t7) - 4
-		t9 := t7[t8]
-		t10 := t7[t8+1]
-		tape = t7[:t8]
-		t11 := 2 * (dsum2 * (t9 + t10 - (t7[t8+2] + t7[t8+3])))
-		dx[t6-1] += t10 * t11 / 10
-		dx[t6] += t9 * t11 / 10
-		i3 = t6
+		t8 := tape
+		t9 := len(t8) - 4
+		t10 := t8[t9]
+		t11 := t8[t9+1]
+		tape = t8[:t9]
+		t12 := 2 * (dsum2 * (t10 + t11 - (t8[t9+2] + t8[t9+3])))
+		dx[t7-1] += t11 * t12 / 10
+		dx[t7] += t10 * t12 / 10
+		i3 = t7
 	}
 	for {
-		t12 := i - 1
+		t13 := i - 1
 		if i == -1 {
 			break
 		}
-		t13 := ds
-		i5 := t12 + 1
+		t14 := ds
+		i5 := t13 + 1
 		v := x[i5]
-		t14 := float64(dim - i5)
-		dx[i5] += t14*v*t13 + t14*(t13*v)
-		i = t12
+		t15 := float64(dim - i5)
+		dx[i5] += t15*v*t14 + t15*(t14*v)
+		i = t13
 	}
 	return sum2
 }

@@ -147,22 +147,23 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Series; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SeriesGrad(x float64) (f, dx float64) {
-	var s, term float64
+	var t, s, term float64
 	var k, from int
-	var term2, t float64
+	var term2, t2 float64
 	var from2 int
-	var t2 []int
-	var t3 int
-	var t4, t5 float64
-	var t6 []float64
-	var t7 int
-	var t8 []int
-	var t9, k2 int
-	var t10, t11, t12, t13 float64
+	var t3 []int
+	var t4 int
+	var t5, t6 float64
+	var t7 []float64
+	var t8 int
+	var t9 []int
+	var t10, k2 int
+	var t11, t12, t13, t14 float64
 	var from3 int
 	var tape []float64
 	var tapeint, path []int
-	var ds, dterm, ds2, dterm2, ds3 float64
+	var ds, dterm, ds2, dterm2, ds3, t15 float64
+	t = x * x
 	s = 0
 	term = x
 	from = 0
@@ -176,11 +177,11 @@ b2:
 	goto b4
 b3:
 	s += term
-	term2 = -(term * (x * x / float64(2*k*(2*k+1))))
-	t = math.Abs(term2)
+	term2 = -(term * (t / float64(2*k*(2*k+1))))
+	t2 = math.Abs(term2)
 	tapeint = append(tapeint, k)
-	tape = append(tape, term, t)
-	if t < 1e-16 {
+	tape = append(tape, term, t2)
+	if t2 < 1e-16 {
 		from2 = 1
 		goto b4
 	}
@@ -199,33 +200,31 @@ b4:
 b12:
 	ds3 += ds
 b9:
-	t2 = path
-	t3 = len(t2) - 1
-	path = t2[:t3]
-	if t2[t3] == 0 {
+	t3 = path
+	t4 = len(t3) - 1
+	path = t3[:t4]
+	if t3[t4] == 0 {
 		goto b14
 	}
-	t4 = ds3
+	t5 = ds3
 	ds3 = 0
-	t5 = dterm2
+	t6 = dterm2
 	dterm2 = 0
-	ds2 += t4
-	dterm += t5
+	ds2 += t5
+	dterm += t6
 b8:
-	t6 = tape
-	t7 = len(t6) - 2
-	tape = t6[:t7]
-	t8 = tapeint
-	t9 = len(t8) - 1
-	k2 = t8[t9]
-	tapeint = t8[:t9]
-	t10 = float64(2 * k2 * (2*k2 + 1))
-	t11 = dterm
+	t7 = tape
+	t8 = len(t7) - 2
+	tape = t7[:t8]
+	t9 = tapeint
+	t10 = len(t9) - 1
+	k2 = t9[t10]
+	tapeint = t9[:t10]
+	t11 = float64(2 * k2 * (2*k2 + 1))
+	t12 = dterm
 	dterm = 0
-	dterm2 -= t11 * (x * x / t10)
-	t12 = t6[t7] * t11 / t10
-	dx -= x * t12
-	dx -= t12 * x
+	dterm2 -= t12 * (t / t11)
+	t15 += t7[t8] * t12 / t11
 	t13 = ds2
 	ds2 = 0
 	ds3 += t13
@@ -233,6 +232,9 @@ b8:
 	goto b9
 b14:
 	dx += dterm2
+	t14 = t15
+	dx -= x * t14
+	dx -= t14 * x
 	return s, dx
 }
 
@@ -242,6 +244,8 @@ b14:
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Series; its tangent.
 func SeriesJVP(x, dx float64) (float64, float64) {
+	t := x * x
+	t2 := 2 * (dx * x)
 	s := 0.0
 	ds := 0.0
 	term := x
@@ -249,10 +253,10 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 	for k := 1; k < 100; k++ {
 		s += term
 		ds += dterm
-		t := float64(2 * k * (2*k + 1))
-		t2 := x * x / t
-		term2 := -(term * t2)
-		dterm = -(dterm * t2) - term*(2*(dx*x)/t)
+		t3 := float64(2 * k * (2*k + 1))
+		t4 := t / t3
+		term2 := -(term * t4)
+		dterm = -(dterm * t4) - term*(t2/t3)
 		if math.Abs(term2) < 1e-16 {
 			break
 		}
@@ -272,6 +276,7 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 func QuadGrad(a, x, dx []float64) float64 {
 	var tapeint []int
 	var dq float64
+	var t11 float64
 	var dq2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("QuadGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -280,9 +285,10 @@ func QuadGrad(a, x, dx []float64) float64 {
 	q := 0.0
 	i := 0
 	for ; i < n; i++ {
+		xi := x[i]
 		j2 := 0
 		for ; j2 < n; j2++ {
-			q += a[i*n+j2] * x[i] * x[j2]
+			q += a[i*n+j2] * xi * x[j2]
 		}
 		tapeint = append(tapeint, j2)
 	}
@@ -308,12 +314,15 @@ func QuadGrad(a, x, dx []float64) float64 {
 			t7 := x[t5]
 			t8 := a[t*n+t5]
 			dx[t5] += t8 * x[t] * t6
-			dx[t] += t8 * (t6 * t7)
+			t11 += t8 * (t6 * t7)
 			j = t5
 		}
 		t9 := dq
 		dq = 0
 		dq2 += t9
+		t10 := t11
+		t11 = 0
+		dx[t] += t10
 		i = t
 	}
 	return q
@@ -332,12 +341,14 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 	q := 0.0
 	dq := 0.0
 	for i := 0; i < n; i++ {
+		xi := x[i]
+		dxi := dx[i]
 		for j := 0; j < n; j++ {
 			t := a[i*n+j]
-			t2 := t * x[i]
+			t2 := t * xi
 			xj := x[j]
 			q += t2 * xj
-			dq += t*dx[i]*xj + t2*dx[j]
+			dq += t*dxi*xj + t2*dx[j]
 		}
 	}
 	return q, dq
@@ -852,41 +863,41 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	var tape []float64
 	var de float64
+	var t13 float64
 	var de2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	t := 0.5 * k
 	t2 := dot(x, x)
+	t3 := math.Exp(-sq(k))
 	e := t * t2
 	i := 1
 	for ; i < len(x); i++ {
 		t12 := sq(x[i] - x[i-1])
-		t13 := sq(k)
-		t14 := math.Exp(-t13)
-		tape = append(tape, t13, t14, t12)
-		e += t12 * t14
+		tape = append(tape, t12)
+		e += t12 * t3
 	}
 	de += 1
 	for {
-		t3 := i - 1
+		t4 := i - 1
 		if i == 1 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 3
-		t6 := t4[t5+1]
-		tape = t4[:t5]
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
 		t7 := de
-		_, t8 := sqVJP(k, -(t6 * (t4[t5+2] * t7)))
-		dk += t8
-		t9 := t3 - 1
-		_, t10 := sqVJP(x[t3]-x[t9], t7*t6)
-		dx[t9] -= t10
-		dx[t3] += t10
-		i = t3
+		t13 += t5[t6] * t7
+		t8 := t4 - 1
+		_, t9 := sqVJP(x[t4]-x[t8], t7*t3)
+		dx[t8] -= t9
+		dx[t4] += t9
+		i = t4
 	}
 	de2 += de
+	_, t10 := sqVJP(k, -(t3 * t13))
+	dk += t10
 	t11 := de2
 	dotVJP(x, dx, x, dx, t*t11)
 	dk += 0.5 * (t11 * t2)
@@ -958,14 +969,15 @@ func dotVJP(a, da, b, db []float64, seed float64) float64 {
 func EnergyJVP(x, dx []float64, k, dk float64) (float64, float64) {
 	t := 0.5 * k
 	t2, t3 := dotJVP(x, dx, x, dx)
+	t4, t5 := sqJVP(k, dk)
+	t6 := math.Exp(-t4)
+	t7 := t6 * t5
 	e := t * t2
 	de := 0.5*dk*t2 + t*t3
 	for i := 1; i < len(x); i++ {
-		t4, t5 := sqJVP(x[i]-x[i-1], dx[i]-dx[i-1])
-		t6, t7 := sqJVP(k, dk)
-		t8 := math.Exp(-t6)
-		e += t4 * t8
-		de += t5*t8 - t4*(t8*t7)
+		t8, t9 := sqJVP(x[i]-x[i-1], dx[i]-dx[i-1])
+		e += t8 * t6
+		de += t9*t6 - t8*t7
 	}
 	return e, de
 }

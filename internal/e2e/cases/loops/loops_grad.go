@@ -893,11 +893,12 @@ func LowerJVP(a, da []float64) (float64, float64) {
 	ds := 0.0
 outer:
 	for i := 0; i < n; i++ {
+		ai := a[i]
+		dai := da[i]
 		for j := 0; j < n && j != i; j++ {
-			ai := a[i]
 			aj := a[j]
 			t := ai * aj
-			t2 := da[i]*aj + ai*da[j]
+			t2 := dai*aj + ai*da[j]
 			if t > 50 {
 				break outer
 			}
@@ -918,7 +919,9 @@ outer:
 func LowerGrad(a, da []float64) float64 {
 	var n int
 	var s float64
-	var i, from, i2, i3, from2, j int
+	var i, from, i2 int
+	var ai float64
+	var i3, from2, j int
 	var t float64
 	var from3 int
 	var t2 []int
@@ -930,12 +933,13 @@ func LowerGrad(a, da []float64) float64 {
 	var t9 int
 	var t10 float64
 	var j2 int
-	var aj float64
-	var i4 int
 	var t11 float64
+	var t12 []int
+	var t13, t14 int
+	var t15 float64
 	var from5 int
 	var tapeint, path []int
-	var t12, ds, ds2, ds3 float64
+	var t16, ds, ds2, t17, ds3 float64
 	if cap(a) > 0 && cap(da) > 0 {
 		goto b9
 	}
@@ -958,6 +962,8 @@ b2:
 	from3 = 0
 	goto b4
 b3:
+	ai = a[i2]
+	tapeint = append(tapeint, i)
 	from2 = 0
 	i3 = -1
 b5:
@@ -975,8 +981,8 @@ b6:
 		i = i2
 		goto b2
 	}
-	t = a[i2] * a[j]
-	tapeint = append(tapeint, i, i3)
+	t = ai * a[j]
+	tapeint = append(tapeint, i3, i)
 	if t > 50 {
 		from3 = 1
 		goto b4
@@ -1022,23 +1028,28 @@ b16:
 	if t6[t7] == 0 {
 		goto b23
 	}
-	t12 += ds
+	t16 += ds
 b14:
 	t8 = tapeint
 	t9 = len(t8) - 2
 	tapeint = t8[:t9]
-	t10 = t12
-	t12 = 0
-	j2 = t8[t9+1] + 1
-	aj = a[j2]
-	i4 = t8[t9] + 1
-	da[j2] += a[i4] * t10
-	da[i4] += t10 * aj
+	t10 = t16
+	t16 = 0
+	j2 = t8[t9] + 1
+	t17 += t10 * a[j2]
+	da[j2] += a[t8[t9+1]+1] * t10
 	goto b15
 b23:
 	t11 = ds
 	ds = 0
 	ds3 += t11
+	t12 = tapeint
+	t13 = len(t12) - 1
+	t14 = t12[t13]
+	tapeint = t12[:t13]
+	t15 = t17
+	t17 = 0
+	da[t14+1] += t15
 	goto b18
 b25:
 	return s
@@ -1278,13 +1289,14 @@ func Trace2Grad(a, da []float64, n int) float64 {
 // Fixed inputs (zero tangent): n.
 // Results, in order: the value of Chebyshev; its tangent.
 func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
+	t := 2 * x
+	t2 := 2 * dx
 	a := 1.0
 	da := 0.0
 	b := x
 	db := dx
 	for i := 1; i < n; i++ {
-		t := 2 * x
-		a, da, b, db = b, db, t*b-a, 2*dx*b+t*db-da
+		a, da, b, db = b, db, t*b-a, t2*b+t*db-da
 	}
 	if n == 0 {
 		return a, da
@@ -1302,16 +1314,18 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 func ChebyshevGrad(x float64, n int) (f, dx float64) {
 	var tape []float64
 	var from2 int
-	var t7 float64
+	var t8 float64
 	var db float64
 	var db2 float64
 	var da float64
+	var t9 float64
+	t := 2 * x
 	a := 1.0
 	b := x
 	i := 1
 	for ; i < n; i++ {
 		tape = append(tape, b)
-		a, b = b, 2*x*b-a
+		a, b = b, t*b-a
 	}
 	var from int
 	if n == 0 {
@@ -1321,33 +1335,34 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 		from = 1
 	}
 	from2 = from
-	t7 += 1
+	t8 += 1
 	if from2 == 0 {
-		da += t7
+		da += t8
 	} else {
-		db2 += t7
+		db2 += t8
 	}
 	for {
-		t := i - 1
+		t2 := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := da
+		t3 := da
 		da = 0
-		t3 := db2
+		t4 := db2
 		db2 = 0
-		db2 += t2
-		db += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := db
+		db2 += t3
+		db += t4
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		t7 := db
 		db = 0
-		da -= t6
-		db2 += 2 * x * t6
-		dx += 2 * (t6 * t4[t5])
-		i = t
+		da -= t7
+		t9 += t7 * t5[t6]
+		db2 += t * t7
+		i = t2
 	}
 	dx += db2
+	dx += 2 * t9
 	return a, dx
 }

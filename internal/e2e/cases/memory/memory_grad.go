@@ -424,21 +424,21 @@ func StepJVP(p, dp *Particle, dt, ddt float64) {
 	if t3 {
 		t5 = 0
 	}
-	dspeed := t4*dp.V[0] + t5*dp.V[1]
+	t6 := dt * speed
+	t7 := ddt*speed + dt*(t4*dp.V[0]+t5*dp.V[1])
 	for k := 0; k < 2; k++ {
-		t6 := p.V[k]
-		t7 := dp.V[k]
-		t8 := dp.X[k]
-		p.X[k] += dt * t6
-		dp.X[k] = t8 + (ddt*t6 + dt*t7)
-		t9 := dt * speed
-		t10 := p.V[k]
-		t11 := dp.V[k]
-		t12 := p.M
-		t13 := dp.M
-		t14 := t9 * t10 / t12
-		p.V[k] = t10 - t14
-		dp.V[k] = t11 - ((ddt*speed+dt*dspeed)*t10+t9*t11-t14*t13)/t12
+		t8 := p.V[k]
+		t9 := dp.V[k]
+		t10 := dp.X[k]
+		p.X[k] += dt * t8
+		dp.X[k] = t10 + (ddt*t8 + dt*t9)
+		t11 := p.V[k]
+		t12 := dp.V[k]
+		t13 := p.M
+		t14 := dp.M
+		t15 := t6 * t11 / t13
+		p.V[k] = t11 - t15
+		dp.V[k] = t12 - (t7*t11+t6*t12-t15*t14)/t13
 	}
 }
 

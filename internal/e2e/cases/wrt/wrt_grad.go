@@ -67,14 +67,16 @@ func OuterJVP(a, da, b, c, dc float64) (float64, float64) {
 // Shadows: dp has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func LogLikJVP(p, dp Params, xs []float64) (float64, float64) {
+	t := p.Sigma
+	t2 := dp.Sigma
+	t3 := math.Log(t)
+	t4 := 1 / t * t2
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < len(xs); i++ {
-		t := p.Sigma
-		t2 := dp.Sigma
 		z := (xs[i] - p.Mu) / t
-		s -= z*z/2 + math.Log(t)
-		ds -= 2*((-dp.Mu-z*t2)/t*z)/2 + 1/t*t2
+		s -= z*z/2 + t3
+		ds -= 2*((-dp.Mu-z*t2)/t*z)/2 + t4
 	}
 	return s, ds
 }
