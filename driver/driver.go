@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -39,6 +40,10 @@ type Config struct {
 	// Dump names a function ("F" or "T.M") whose IR and analyses are
 	// printed to Stdout at each stage.
 	Dump string
+	// NoOptimize (-O0) runs only the required passes of package simplify
+	// on primals and derivatives, for ablation; a directive's opt=0 does
+	// the same for one derivative and the callee derivatives it needs.
+	NoOptimize bool
 	// Modes are the differentiation modes; Main uses DefaultModes.
 	Modes []ssaad.Mode
 	// BuildFlags and Env are passed to the go command.
@@ -47,6 +52,10 @@ type Config struct {
 	// Stdout receives diffs (-check) and dumps (-dump); Stderr
 	// diagnostics and the -v listing.
 	Stdout, Stderr io.Writer
+
+	// generated, when not nil, sees the generator once every function is
+	// generated, before the files are written (tests).
+	generated func(*generator)
 }
 
 // Run runs gadgen and returns the exit status: ExitOK, or ExitError when
@@ -61,7 +70,8 @@ func Run(cfg *Config) (status int) {
 	}
 	for _, m := range cfg.Modes {
 		r.modes[m.Name()] = m
-		r.specs = append(r.specs, frontend.ModeSpec{Name: m.Name(), Options: m.Options()})
+		// opt= is the driver's, accepted in every mode.
+		r.specs = append(r.specs, frontend.ModeSpec{Name: m.Name(), Options: append(slices.Clone(m.Options()), "opt")})
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -205,6 +215,9 @@ func (r *runner) run() int {
 	r.stage = "generate"
 	g := newGenerator(r, prog2, plan2)
 	g.generate()
+	if r.cfg.generated != nil {
+		r.cfg.generated(g)
+	}
 
 	r.stage = "output"
 	return r.output(plan2, existing)
@@ -327,14 +340,30 @@ func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags
 			}
 		}
 		opts := map[string]string{}
+		noOpt := false
 		for _, o := range d.Options {
-			if o.Key != "wrt" {
+			switch o.Key {
+			case "wrt":
+			case "opt":
+				switch o.Value {
+				case "0":
+					noOpt = true
+				case "1":
+				default:
+					pl.diags.Add(prog.Position(d.Pos), "", "directive", "opt=%s: want opt=0 (no optimization) or opt=1", o.Value)
+					pl.excluded[posKey] = true
+					out.failed = true
+				}
+			default:
 				opts[o.Key] = o.Value
 			}
 		}
+		if pl.excluded[posKey] {
+			continue
+		}
 		req := &ssaad.Request{Mode: d.Mode, Target: d.Target, Name: name, Method: method,
 			Active: d.Active, Options: opts, Pos: d.Pos}
-		j := &job{req: req, mode: mode, out: out, dir: d, derived: &ir.DerivedFunc{Name: name, Method: method}}
+		j := &job{req: req, mode: mode, out: out, dir: d, derived: &ir.DerivedFunc{Name: name, Method: method}, noOpt: noOpt}
 		out.jobs = append(out.jobs, j)
 		pl.jobs = append(pl.jobs, j)
 	}

@@ -41,12 +41,17 @@ type job struct {
 	// derivative (see localize).
 	copy bool
 	seq  int // order of generation: the order of functions in the file
+	// noOpt: the directive asked for the derivative without optimization
+	// (opt=0); the callees' derivatives it needs are unoptimized too,
+	// and named with an O0 suffix.
+	noOpt bool
 }
 
 // jobKey identifies a derivative: generated once per package, mode,
 // function and activity.
 type jobKey struct {
 	pkg, mode, fn, active string
+	noOpt                 bool
 }
 
 type generator struct {
@@ -74,7 +79,7 @@ func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
 			g.taken[pkg] = map[string]bool{}
 		}
 		g.taken[pkg][j.req.Name] = true
-		k := g.key(pkg, j.req.Mode, j.req.Target, j.req.Active)
+		k := g.key(pkg, j.req.Mode, j.req.Target, j.req.Active, j.noOpt)
 		if _, ok := g.jobs[k]; !ok {
 			g.jobs[k] = j
 		}
@@ -82,7 +87,7 @@ func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
 	return g
 }
 
-func (g *generator) key(pkg, mode string, fn *types.Func, active []bool) jobKey {
+func (g *generator) key(pkg, mode string, fn *types.Func, active []bool, noOpt bool) jobKey {
 	// A function of a package and of its test variant are two objects:
 	// identify them by name and position.
 	id := fn.FullName() + "@" + g.prog.Position(fn.Pos()).String()
@@ -93,7 +98,7 @@ func (g *generator) key(pkg, mode string, fn *types.Func, active []bool) jobKey 
 			act[i] = '1'
 		}
 	}
-	return jobKey{pkg, mode, id, string(act)}
+	return jobKey{pkg, mode, id, string(act), noOpt}
 }
 
 // generate runs every directive's job, each followed by the jobs of the
@@ -148,7 +153,8 @@ func (g *generator) run(j *job) {
 		dump("lower", primal.String())
 	}
 	stage = "optimize"
-	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: true, Check: true, Dump: dump, Env: g})
+	optimize := !j.noOpt && !g.r.cfg.NoOptimize
+	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 
 	stage = j.req.Mode
 	f, diags := j.mode.Transform(primal, &req, g)
@@ -166,7 +172,7 @@ func (g *generator) run(j *job) {
 	}
 
 	stage = "simplify"
-	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: true, Check: true, Dump: dump, Env: g})
+	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 
 	stage = "access"
 	g.localize(j, f)
@@ -216,7 +222,7 @@ func (g *generator) localize(j *job, f *ir.Func) {
 			if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
 				continue // reported by CheckAccess
 			}
-			k := g.key(pkg.Path(), "copy", c.Func, nil)
+			k := g.key(pkg.Path(), "copy", c.Func, nil, false)
 			cj := g.jobs[k]
 			if cj == nil {
 				name := g.uniqueName(pkg, lowerCamel(calleeParts(pkg, c.Func)))
@@ -304,13 +310,14 @@ func (g *generator) Derivative(mode string, callee *types.Func, active []bool, p
 		return nil, fmt.Errorf("activity of %d parameters for %s, which has %d", len(active), callee.FullName(), n)
 	}
 	pkg := from.out.pkg
-	k := g.key(pkg.PkgPath, mode, callee, active)
+	k := g.key(pkg.PkgPath, mode, callee, active, from.noOpt)
 	if j, ok := g.jobs[k]; ok {
 		from.deps = append(from.deps, j)
 		return j.derived, nil
 	}
-	name := g.calleeName(pkg.Types, m, callee, active)
+	name := g.calleeName(pkg.Types, m, callee, active, from.noOpt)
 	j := &job{
+		noOpt:   from.noOpt,
 		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: map[string]string{}},
 		mode:    m,
 		out:     from.out,
@@ -396,7 +403,7 @@ func (g *generator) Position(pos token.Pos) token.Position { return g.prog.Posit
 // callee's package (when another), receiver type and name in lower camel
 // case, the mode's suffix, and, unless every parameter holding floats is
 // varied, "Wrt" and the varied parameters. A number makes it unique.
-func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.Func, active []bool) string {
+func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.Func, active []bool, noOpt bool) string {
 	parts := append(calleeParts(pkg, callee), m.Suffix())
 	full := ssaad.FullActivity(callee)
 	same := len(full) == len(active)
@@ -414,6 +421,9 @@ func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.F
 				parts = append(parts, n)
 			}
 		}
+	}
+	if noOpt {
+		parts = append(parts, "O0")
 	}
 	return g.uniqueName(pkg, lowerCamel(parts))
 }

@@ -47,6 +47,12 @@
 //	wrt=a,b   vary the parameters a and b (a method's receiver may be
 //	          named); by default every parameter whose type holds
 //	          floating-point numbers is varied, except a receiver.
+//	opt=0     generate this derivative, and the derivatives of callees it
+//	          needs (named with an O0 suffix: magJVPO0), without
+//	          optimization, as -O0 does for every derivative. With the
+//	          cross-package form it names an unoptimized copy of a
+//	          derivative of the same package, for ablation benchmarks:
+//	          //gad:grad LossGradO0 example.com/p.Loss opt=0
 //
 // # Generated names and files
 //
@@ -83,6 +89,13 @@
 //		Print the IR of function F ("F", or "T.M" for a method) after
 //		lowering and after each stage of differentiation and
 //		simplification, with the analyses (activity), to standard output.
+//	-O0
+//		Do not optimize: before and after differentiation, run only the
+//		passes later stages need (dead-code elimination), not constant
+//		folding, CSE, loop-invariant code motion, inlining or the
+//		algebraic simplification of derivatives. For ablation and for
+//		debugging gadgen; the numbers agree with the optimized
+//		derivatives' to rounding.
 //	-C dir
 //		Run in directory dir.
 //	-tags list
