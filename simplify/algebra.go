@@ -31,7 +31,45 @@ func isBin(v *ir.Value, tok token.Token) bool { return v.Op == ir.OpBinary && v.
 // arithmetic (for ints, x/(-y) → -(x/y) fails at y = MinInt64).
 func isNumeric(v *ir.Value) bool { return v.Type != nil && isFloatType(v.Type) }
 
+// isFloatConst reports whether v is the float constant x.
+func isFloatConst(v *ir.Value, x float64) bool {
+	c := constOf(v)
+	if c == nil || !isNumeric(v) || c.Kind() != constant.Int && c.Kind() != constant.Float {
+		return false
+	}
+	f, _ := constant.Float64Val(c)
+	return f == x
+}
+
+// identity rewrites v, x op c or c op x (argument k the constant c), into x
+// when neg is false and into -x when it is true.
+func identity(v *ir.Value, tok token.Token, k int, c float64, neg bool) bool {
+	if !isBin(v, tok) || !isNumeric(v) || !isFloatConst(v.Args[k], c) {
+		return false
+	}
+	x := v.Args[1-k]
+	if neg {
+		v.Op, v.Tok, v.Args = ir.OpUnary, token.SUB, []*ir.Value{x}
+		return true
+	}
+	copyValue(v, x)
+	return true
+}
+
 var algebraRules = []rule{
+	{"x * 1 → x (exact: multiplying by one rounds nothing, NaN stays NaN, -0 stays -0)", func(v *ir.Value) bool {
+		return identity(v, token.MUL, 1, 1, false)
+	}},
+	{"1 * x → x", func(v *ir.Value) bool { return identity(v, token.MUL, 0, 1, false) }},
+	{"x / 1 → x", func(v *ir.Value) bool { return identity(v, token.QUO, 1, 1, false) }},
+	{"x * -1 → -x (exact: only the sign changes)", func(v *ir.Value) bool {
+		return identity(v, token.MUL, 1, -1, true)
+	}},
+	{"-1 * x → -x", func(v *ir.Value) bool { return identity(v, token.MUL, 0, -1, true) }},
+	{"x / -1 → -x", func(v *ir.Value) bool { return identity(v, token.QUO, 1, -1, true) }},
+	{"x - 0 → x (exact: x - (+0) is x for every x, -0 - 0 = -0; x + 0 is not, -0 + 0 = +0)", func(v *ir.Value) bool {
+		return identity(v, token.SUB, 1, 0, false)
+	}},
 	{"x + x → 2 * x (x and its copy equal up to commuting * and +)", func(v *ir.Value) bool {
 		if !isBin(v, token.ADD) || !isNumeric(v) || !equalUpToCommuting(v.Args[0], v.Args[1]) {
 			return false

@@ -28,6 +28,7 @@ func Local(fn func(*ir.Func)) func(*ir.Func, Env) {
 var Primal = []Pass{
 	{Name: "inline", Fn: Inline},
 	{Name: "promote", Fn: Local(PromoteReadOnly)},
+	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "licm", Fn: LICM},
 	{Name: "cse", Fn: CSE},
@@ -37,6 +38,7 @@ var Primal = []Pass{
 // Derivative lists the passes run on a derivative after differentiation,
 // in order.
 var Derivative = []Pass{
+	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "algebra", Fn: Local(Algebra)},
 	{Name: "cse", Fn: CSE},
@@ -56,6 +58,9 @@ var Order = []struct{ Before, After, Why string }{
 	{"inline", "promote", "an inlined callee's struct parameters are local copies that promotion removes"},
 	{"cse", "licm", "CSE merges the loads and lengths that make a value's arguments one invariant value"},
 	{"licm", "cse", "a hoisted value may equal one computed before the loop"},
+	{"inline", "fold", "the constant arguments of an inlined call fold in the callee's body"},
+	{"promote", "fold", "promoted loads of a constant struct become field reads that fold"},
+	{"fold", "cse", "folding makes equal expressions of constants one key"},
 }
 
 // Config says how to run a pipeline.

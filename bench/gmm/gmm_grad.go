@@ -165,7 +165,7 @@ func logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (flo
 	k := len(sumq)
 	nl := d * (d - 1) / 2
 	np := float64(d + 0 + 1)
-	c := np*float64(d)*(math.Log(1)-0.34657359027997264) - logMultiGamma(0.5*np, d)
+	c := np*float64(d)*-0.34657359027997264 - logMultiGamma(0.5*np, d)
 	out := 0.0
 	dout := 0.0
 	for ck := 0; ck < k; ck++ {
@@ -349,7 +349,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
 			logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
-			logsumexpVJP(alpha, dalpha, -(t2 * 1))
+			logsumexpVJP(alpha, dalpha, -t2)
 			dslse += 1
 			for {
 				t4 := i - 1
@@ -604,7 +604,7 @@ func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed
 	k := len(sumq)
 	nl := d * (d - 1) / 2
 	np := float64(d + 0 + 1)
-	c := np*float64(d)*(math.Log(1)-0.34657359027997264) - logMultiGamma(0.5*np, d)
+	c := np*float64(d)*-0.34657359027997264 - logMultiGamma(0.5*np, d)
 	out := 0.0
 	ck := 0
 	for ; ck < k; ck++ {

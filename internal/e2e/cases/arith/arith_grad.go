@@ -25,8 +25,8 @@ func PolyGrad(x float64) (f, dx float64) {
 	t2 := 2 * x
 	t3 := t*x - t2*x + x - 5
 	dx += 1
-	dx -= t2 * 1
-	dx -= 2 * (1 * x)
+	dx -= t2
+	dx -= t2
 	dx += t
 	dx += t
 	dx += 3 * (x * x)
@@ -64,7 +64,7 @@ func OpsGrad(x, y float64) (f, dx, dy float64) {
 	t7 := t4 - t5 + t6
 	dy -= t6 / y
 	dy -= 1 / x
-	dx += 1 * t5 / x
+	dx += t5 / x
 	t8 := 1 / t3
 	t9 := t4 / t3
 	dx -= t9 * x
@@ -132,9 +132,8 @@ func NegGrad(x float64) (f, dx float64) {
 	t := x * x
 	t2 := -2*x - t*x - x
 	dx += -2
-	t3 := 1 * x
-	dx -= t * 1
-	dx -= 1 + t3*x + x*t3
+	dx -= t
+	dx -= 1 + t + t
 	return t2, dx
 }
 
@@ -163,8 +162,8 @@ func ReassignGrad(x float64) (f, dx float64) {
 	t := 1 + a
 	a2 := (a + x) / t
 	t2 := 2*a2 - a2*x
-	dx -= a2 * 1
-	t3 := 2 - 1*x
+	dx -= a2
+	t3 := 2 - x
 	t4 := t3 / t
 	t5 := t4 - t3*a2/t
 	dx += t4
@@ -271,7 +270,7 @@ func UntypedGrad(x float64) (f, dx float64) {
 	t := 0.5 * x
 	t2 := 0.001 / x
 	t3 := t*x + 3*x + 97 - t2
-	dx += 1 * t2 / x
+	dx += t2 / x
 	dx += 3
 	dx += t
 	dx += t

@@ -269,7 +269,7 @@ func PowersGrad(x float64) (f, dx float64) {
 	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
 	_, t2 := ipowVJP(x, 0, 1)
 	dx += t2
-	_, t3 := ipowVJP(x, 2, -(2.0 * 1))
+	_, t3 := ipowVJP(x, 2, -2)
 	dx += t3
 	_, t4 := ipowVJP(x, 3, 1)
 	dx += t4

@@ -1299,29 +1299,28 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 	for i := 0; i < dim; i++ {
 		v := x[i]
 		dv := dx[i]
-		t6 := float64(dim - i)
-		t7 := t6 * v
-		s += t7 * v
-		ds += t6*dv*v + t7*dv
+		t5 := float64(dim - i)
+		t6 := t5 * v
+		s += t6 * v
+		ds += t5*dv*v + t6*dv
 	}
 	sum = 0
 	dsum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t4 := math.Exp(x[i2] / 10)
-		t5 := math.Exp(x[i2-1] / 10)
-		f2 := t4 + t5 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
+		t3 := math.Exp(x[i2] / 10)
+		t4 := math.Exp(x[i2-1] / 10)
+		f2 := t3 + t4 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
 		sum += f2 * f2
-		dsum += 2 * ((t4*(dx[i2]/10) + t5*(dx[i2-1]/10)) * f2)
+		dsum += 2 * ((t3*(dx[i2]/10) + t4*(dx[i2-1]/10)) * f2)
 	}
-	t := math.Exp(-0.1)
 	for i3 := 1; i3 < dim; i3++ {
-		t3 := math.Exp(x[i3] / 10)
-		f := t3 - t
+		t2 := math.Exp(x[i3] / 10)
+		f := t2 - 0.9048374180359595
 		sum += f * f
-		dsum += 2 * (t3 * (dx[i3] / 10) * f)
+		dsum += 2 * (t2 * (dx[i3] / 10) * f)
 	}
-	t2 := x[0] - 0.2
-	return sum*1e-05 + t2*t2 + s*s, dsum*1e-05 + 2*(dx[0]*t2) + 2*(ds*s)
+	t := x[0] - 0.2
+	return sum*1e-05 + t*t + s*s, dsum*1e-05 + 2*(dx[0]*t) + 2*(ds*s)
 }
 
 // PenaltyIIGrad computes PenaltyII.Func and its gradient with respect to the varied inputs
@@ -1356,67 +1355,66 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	sum = 0
 	i3 := 1
 	for ; i3 < dim; i3++ {
-		t17 := math.Exp(float64(i3+1) / 10)
-		t18 := math.Exp(float64(i3) / 10)
-		t19 := math.Exp(x[i3] / 10)
-		t20 := math.Exp(x[i3-1] / 10)
-		f2 := t19 + t20 - (t17 + t18)
-		tape = append(tape, t19, t20, t17, t18)
+		t16 := math.Exp(float64(i3+1) / 10)
+		t17 := math.Exp(float64(i3) / 10)
+		t18 := math.Exp(x[i3] / 10)
+		t19 := math.Exp(x[i3-1] / 10)
+		f2 := t18 + t19 - (t16 + t17)
+		tape = append(tape, t18, t19, t16, t17)
 		sum += f2 * f2
 	}
-	t := math.Exp(-0.1)
 	i4 := 1
 	for ; i4 < dim; i4++ {
-		t16 := math.Exp(x[i4] / 10)
-		f := t16 - t
-		tape = append(tape, t16)
+		t15 := math.Exp(x[i4] / 10)
+		f := t15 - 0.9048374180359595
+		tape = append(tape, t15)
 		sum += f * f
 	}
-	t2 := x[0] - 0.2
-	sum2 := sum*1e-05 + t2*t2 + s*s
+	t := x[0] - 0.2
+	sum2 := sum*1e-05 + t*t + s*s
 	ds += s
 	ds += s
-	dx[0] += 2 * t2
+	dx[0] += 2 * t
 	dsum += 1e-05
 	for {
-		t3 := i4 - 1
+		t2 := i4 - 1
 		if i4 == 1 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		dx[t3] += t6 * (2 * (dsum * (t6 - t))) / 10
-		i4 = t3
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		dx[t2] += t5 * (2 * (dsum * (t5 - 0.9048374180359595))) / 10
+		i4 = t2
 	}
 	dsum2 += dsum
 	for {
-		t7 := i3 - 1
+		t6 := i3 - 1
 		if i3 == 1 {
 			break
 		}
-		t8 := tape
-		t9 := len(t8) - 4
-		t10 := t8[t9]
-		t11 := t8[t9+1]
-		tape = t8[:t9]
-		t12 := 2 * (dsum2 * (t10 + t11 - (t8[t9+2] + t8[t9+3])))
-		dx[t7-1] += t11 * t12 / 10
-		dx[t7] += t10 * t12 / 10
-		i3 = t7
+		t7 := tape
+		t8 := len(t7) - 4
+		t9 := t7[t8]
+		t10 := t7[t8+1]
+		tape = t7[:t8]
+		t11 := 2 * (dsum2 * (t9 + t10 - (t7[t8+2] + t7[t8+3])))
+		dx[t6-1] += t10 * t11 / 10
+		dx[t6] += t9 * t11 / 10
+		i3 = t6
 	}
 	for {
-		t13 := i - 1
+		t12 := i - 1
 		if i == -1 {
 			break
 		}
-		t14 := ds
-		i5 := t13 + 1
+		t13 := ds
+		i5 := t12 + 1
 		v := x[i5]
-		t15 := float64(dim - i5)
-		dx[i5] += t15*v*t14 + t15*(t14*v)
-		i = t13
+		t14 := float64(dim - i5)
+		dx[i5] += t14*v*t13 + t14*(t13*v)
+		i = t12
 	}
 	return sum2
 }
@@ -2035,12 +2033,8 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 	dx0 := dx[0]
 	t := x0 + 0.004
 	t2 := math.Pow(t, 4)
-	t3 := 4 * math.Pow(t, 4.0-1)
-	if 4.0 == 0 {
-		t3 = 0
-	}
-	t4 := x0 - 1.996
-	return t2 * t4, t3*dx0*t4 + t2*dx0
+	t3 := x0 - 1.996
+	return t2 * t3, 4*math.Pow(t, 3)*dx0*t3 + t2*dx0
 }
 
 // ConcaveLeftGrad computes ConcaveLeft.Func and its gradient with respect to the varied inputs
@@ -2063,11 +2057,7 @@ func ConcaveLeftGrad(c functions.ConcaveLeft, x, dx []float64) float64 {
 	t2 := math.Pow(t, 4)
 	t3 := x0 - 1.996
 	t4 := t2 * t3
-	t5 := 4 * math.Pow(t, 4.0-1)
-	if 4.0 == 0 {
-		t5 = 0
-	}
-	dx[0] += t2 + t5*t3
+	dx[0] += t2 + 4*math.Pow(t, 3)*t3
 	return t4
 }
 
@@ -2323,11 +2313,8 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 	x0 := x[0]
 	dx0 := dx[0]
 	t := 0.12918450914398066 * x0
-	dterm := dx[1] - (0.12918450914398066*dx0*x0 + t*dx0) + 1.5915494309189533*dx0
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
-	t2 := 1 * term
-	t3 := 10 * (1.0 - 0.039788735772973836)
-	return t2*term + t3*math.Cos(x0) + 10, dterm*term + t2*dterm - t3*(math.Sin(x0)*dx0)
+	return term*term + 9.602112642270262*math.Cos(x0) + 10, 2*((dx[1]-(0.12918450914398066*dx0*x0+t*dx0)+1.5915494309189533*dx0)*term) - 9.602112642270262*(math.Sin(x0)*dx0)
 }
 
 // BraninHooGrad computes BraninHoo.Func and its gradient with respect to the varied inputs
@@ -2348,13 +2335,11 @@ func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
 	x0 := x[0]
 	t := 0.12918450914398066 * x0
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
-	t2 := 1 * term
-	t3 := 10 * (1.0 - 0.039788735772973836)
-	t4 := t2*term + t3*math.Cos(x0) + 10
-	t5 := t2 + term
-	dx[0] += 1.5915494309189533*t5 - math.Sin(x0)*t3 - t*t5 - 0.12918450914398066*(t5*x0)
-	dx[1] += t5
-	return t4
+	t2 := term*term + 9.602112642270262*math.Cos(x0) + 10
+	t3 := 2 * term
+	dx[0] += 1.5915494309189533*t3 - math.Sin(x0)*9.602112642270262 - t*t3 - 0.12918450914398066*(t3*x0)
+	dx[1] += t3
+	return t2
 }
 
 // AckleyJVP computes Ackley.Func and its directional derivative along the tangents
@@ -2424,7 +2409,7 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	t3 := math.Exp(-0.2 * t2)
 	t4 := math.Exp(id * sc)
 	t5 := -20*t3 - t4 + 20 + 2.718281828459045
-	dsc -= id * (t4 * 1)
+	dsc -= id * t4
 	dss += id * (0.5 / t2 * (-0.2 * (t3 * -20)))
 	for {
 		t6 := i - 1
@@ -2565,11 +2550,10 @@ func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	x02 := x0 * x0
 	x04 := x02 * x02
 	t := 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1
-	t2 := 1.0 / 6
-	t3 := t2*x02 - 1.05*1
-	t4 := x04*t2 + 2 + t3*x02 + x02*t3
+	t2 := 0.16666666666666666*x02 - 1.05
+	t3 := x04*0.16666666666666666 + 2 + t2*x02 + x02*t2
 	dx[1] += 2*x1 + x0
-	dx[0] += x1 + t4*x0 + x0*t4
+	dx[0] += x1 + t3*x0 + x0*t3
 	return t
 }
 
@@ -2670,11 +2654,7 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 		t11 = 1
 	}
 	t12 := math.Abs(t9) + 1
-	t13 := 0.1 * math.Pow(t12, 0.1-1)
-	if 0.1 == 0 {
-		t13 = 0
-	}
-	return -0.0001 * math.Pow(t12, 0.1), -0.0001 * (t13 * (t11 * ((math.Cos(x0)*dx0*t6+t5*(math.Cos(x1)*dx1))*t8 - t7*(t8*(t4*(0.5/t*((2*(dx0*x0)+2*(dx1*x1))/3.141592653589793)))))))
+	return -0.0001 * math.Pow(t12, 0.1), -0.0001 * (0.1 * math.Pow(t12, -0.9) * (t11 * ((math.Cos(x0)*dx0*t6+t5*(math.Cos(x1)*dx1))*t8 - t7*(t8*(t4*(0.5/t*((2*(dx0*x0)+2*(dx1*x1))/3.141592653589793)))))))
 }
 
 // CrossInTrayGrad computes CrossInTray.Func and its gradient with respect to the varied inputs
@@ -2703,31 +2683,27 @@ func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
 	t7 := t5 * t6
 	t8 := math.Abs(t7) + 1
 	t9 := -0.0001 * math.Pow(t8, 0.1)
-	t10 := 0.1 * math.Pow(t8, 0.1-1)
-	if 0.1 == 0 {
-		t10 = 0
-	}
-	t11 := 0.0
+	t10 := 0.0
 	if t7 < 0 {
-		t11 = -1
+		t10 = -1
 	}
-	t12 := t11
+	t11 := t10
 	if t7 > 0 {
-		t12 = 1
+		t11 = 1
 	}
-	t13 := t12 * (t10 * -0.0001)
-	t14 := t13 * t6
-	t15 := 0.0
+	t12 := t11 * (0.1 * math.Pow(t8, -0.9) * -0.0001)
+	t13 := t12 * t6
+	t14 := 0.0
 	if t2 < 0 {
-		t15 = -1
+		t14 = -1
 	}
-	t16 := t15
+	t15 := t14
 	if t2 > 0 {
-		t16 = 1
+		t15 = 1
 	}
-	t17 := 0.5 / t * (t16 * (t6 * (t5 * t13))) / 3.141592653589793
-	dx[1] += math.Cos(x1)*(t3*t14) - t17*x1 - x1*t17
-	dx[0] += math.Cos(x0)*(t14*t4) - t17*x0 - x0*t17
+	t16 := 0.5 / t * (t15 * (t6 * (t5 * t12))) / 3.141592653589793
+	dx[1] += math.Cos(x1)*(t3*t13) - t16*x1 - x1*t16
+	dx[0] += math.Cos(x0)*(t13*t4) - t16*x0 - x0*t16
 	return t9
 }
 
@@ -2950,7 +2926,7 @@ func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
 	if t5 > 0 {
 		t10 = 1
 	}
-	t11 := t10 * (0.5 / t6 * (math.Cos(t6) * (x0 * 1)))
+	t11 := t10 * (0.5 / t6 * (math.Cos(t6) * x0))
 	t12 := 0.0
 	if t2 < 0 {
 		t12 = -1
@@ -2961,7 +2937,7 @@ func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
 	}
 	t14 := t13 * (0.5 / t3 * (math.Cos(t3) * t))
 	dx[1] += t11 - t14 - t4
-	dx[0] += -(1 * t7) - t11 - t14/2
+	dx[0] += -t7 - t11 - t14/2
 	return t8
 }
 
@@ -2983,11 +2959,7 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 	t2 := 2 * x0
 	t3 := math.Sin(t) / t2
 	t4 := x0 - 1
-	t5 := 4 * math.Pow(t4, 4.0-1)
-	if 4.0 == 0 {
-		t5 = 0
-	}
-	return t3 + math.Pow(t4, 4), (math.Cos(t)*(31.41592653589793*dx0)-t3*(2*dx0))/t2 + t5*dx0
+	return t3 + math.Pow(t4, 4), (math.Cos(t)*(31.41592653589793*dx0)-t3*(2*dx0))/t2 + 4*math.Pow(t4, 3)*dx0
 }
 
 // GramacyLeeGrad computes GramacyLee.Func and its gradient with respect to the varied inputs
@@ -3011,11 +2983,7 @@ func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
 	t3 := math.Sin(t) / t2
 	t4 := x0 - 1
 	t5 := t3 + math.Pow(t4, 4)
-	t6 := 4 * math.Pow(t4, 4.0-1)
-	if 4.0 == 0 {
-		t6 = 0
-	}
-	dx[0] += t6 - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2))
+	dx[0] += 4*math.Pow(t4, 3) - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2))
 	return t5
 }
 
@@ -3081,7 +3049,7 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	}
 	t := ss/4000 - pc + 1
 	dpc2 -= 1
-	dss += 1.0 / 4000
+	dss += 0.00025
 	for {
 		t2 := i - 1
 		if i == -1 {
@@ -3181,19 +3149,18 @@ func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
 	if t7 > 0 {
 		t10 = 1
 	}
-	t11 := t10 * 1
-	t12 := t11 * t6
-	t13 := 0.0
+	t11 := t10 * t6
+	t12 := 0.0
 	if t5 < 0 {
-		t13 = -1
+		t12 = -1
 	}
-	t14 := t13
+	t13 := t12
 	if t5 > 0 {
-		t14 = 1
+		t13 = 1
 	}
-	t15 := 0.5 / t4 * (t14 * (t6 * (t3 * t11)) / 3.141592653589793)
-	dx[1] += 2*(t15*x1) + math.Sin(x1)*(t*t12)
-	dx[0] += 2*(t15*x0) - math.Cos(x0)*(t12*t2)
+	t14 := 0.5 / t4 * (t13 * (t6 * (t3 * t10)) / 3.141592653589793)
+	dx[1] += 2*(t14*x1) + math.Sin(x1)*(t*t11)
+	dx[0] += 2*(t14*x0) - math.Cos(x0)*(t11*t2)
 	return t8
 }
 

@@ -495,7 +495,7 @@ func AbsGrad(x float64) (f, dx float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Erf; its tangent.
 func ErfJVP(x, dx float64) (float64, float64) {
-	return math.Erf(x), 2.0 / 1.772453850905516 * math.Exp(-(x * x)) * dx
+	return math.Erf(x), 1.1283791670955126 * math.Exp(-(x * x)) * dx
 }
 
 // ErfGrad computes Erf and its gradient with respect to the varied inputs
@@ -506,7 +506,7 @@ func ErfJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ErfGrad(x float64) (f, dx float64) {
 	t := math.Erf(x)
-	dx += 2.0 / 1.772453850905516 * math.Exp(-(x * x))
+	dx += 1.1283791670955126 * math.Exp(-(x * x))
 	return t, dx
 }
 
@@ -516,7 +516,7 @@ func ErfGrad(x float64) (f, dx float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Erfc; its tangent.
 func ErfcJVP(x, dx float64) (float64, float64) {
-	return math.Erfc(x), -2.0 / 1.772453850905516 * math.Exp(-(x * x)) * dx
+	return math.Erfc(x), -1.1283791670955126 * math.Exp(-(x * x)) * dx
 }
 
 // ErfcGrad computes Erfc and its gradient with respect to the varied inputs
@@ -527,7 +527,7 @@ func ErfcJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ErfcGrad(x float64) (f, dx float64) {
 	t := math.Erfc(x)
-	dx += -2.0 / 1.772453850905516 * math.Exp(-(x * x))
+	dx += -1.1283791670955126 * math.Exp(-(x * x))
 	return t, dx
 }
 
@@ -538,7 +538,7 @@ func ErfcGrad(x float64) (f, dx float64) {
 // Results, in order: the value of Erfinv; its tangent.
 func ErfinvJVP(x, dx float64) (float64, float64) {
 	t := math.Erfinv(x)
-	return t, 1.772453850905516 / 2 * math.Exp(t*t) * dx
+	return t, 0.886226925452758 * math.Exp(t*t) * dx
 }
 
 // ErfinvGrad computes Erfinv and its gradient with respect to the varied inputs
@@ -549,7 +549,7 @@ func ErfinvJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ErfinvGrad(x float64) (f, dx float64) {
 	t := math.Erfinv(x)
-	dx += 1.772453850905516 / 2 * math.Exp(t*t)
+	dx += 0.886226925452758 * math.Exp(t*t)
 	return t, dx
 }
 
@@ -560,7 +560,7 @@ func ErfinvGrad(x float64) (f, dx float64) {
 // Results, in order: the value of Erfcinv; its tangent.
 func ErfcinvJVP(x, dx float64) (float64, float64) {
 	t := math.Erfcinv(x)
-	return t, -1.772453850905516 / 2 * math.Exp(t*t) * dx
+	return t, -0.886226925452758 * math.Exp(t*t) * dx
 }
 
 // ErfcinvGrad computes Erfcinv and its gradient with respect to the varied inputs
@@ -571,7 +571,7 @@ func ErfcinvJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ErfcinvGrad(x float64) (f, dx float64) {
 	t := math.Erfcinv(x)
-	dx += -1.772453850905516 / 2 * math.Exp(t*t)
+	dx += -0.886226925452758 * math.Exp(t*t)
 	return t, dx
 }
 
@@ -1132,11 +1132,7 @@ func FMAGrad(x, y, z float64) (f, dx, dy, dz float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of PowConst; its tangent.
 func PowConstJVP(x, dx float64) (float64, float64) {
-	t := 2.5 * math.Pow(x, 2.5-1)
-	if 2.5 == 0 {
-		t = 0
-	}
-	return math.Pow(x, 2.5), t * dx
+	return math.Pow(x, 2.5), 2.5 * math.Pow(x, 1.5) * dx
 }
 
 // PowConstGrad computes PowConst and its gradient with respect to the varied inputs
@@ -1147,11 +1143,7 @@ func PowConstJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowConstGrad(x float64) (f, dx float64) {
 	t := math.Pow(x, 2.5)
-	t2 := 2.5 * math.Pow(x, 2.5-1)
-	if 2.5 == 0 {
-		t2 = 0
-	}
-	dx += t2
+	dx += 2.5 * math.Pow(x, 1.5)
 	return t, dx
 }
 
@@ -1161,11 +1153,7 @@ func PowConstGrad(x float64) (f, dx float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of PowInt; its tangent.
 func PowIntJVP(x, dx float64) (float64, float64) {
-	t := 3 * math.Pow(x, 3.0-1)
-	if 3.0 == 0 {
-		t = 0
-	}
-	return math.Pow(x, 3), t * dx
+	return math.Pow(x, 3), 3 * (x * x) * dx
 }
 
 // PowIntGrad computes PowInt and its gradient with respect to the varied inputs
@@ -1176,11 +1164,7 @@ func PowIntJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowIntGrad(x float64) (f, dx float64) {
 	t := math.Pow(x, 3)
-	t2 := 3 * math.Pow(x, 3.0-1)
-	if 3.0 == 0 {
-		t2 = 0
-	}
-	dx += t2
+	dx += 3 * (x * x)
 	return t, dx
 }
 
@@ -1191,8 +1175,8 @@ func PowIntGrad(x float64) (f, dx float64) {
 // Results, in order: the value of PowBase; its tangent.
 func PowBaseJVP(y, dy float64) (float64, float64) {
 	t := math.Pow(2, y)
-	t2 := t * math.Log(2)
-	if 2.0 == 0 && y >= 0 {
+	t2 := t * 0.6931471805599453
+	if false && y >= 0 {
 		t2 = 0
 	}
 	return t, t2 * dy
@@ -1206,8 +1190,8 @@ func PowBaseJVP(y, dy float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowBaseGrad(y float64) (f, dy float64) {
 	t := math.Pow(2, y)
-	t2 := t * math.Log(2)
-	if 2.0 == 0 && y >= 0 {
+	t2 := t * 0.6931471805599453
+	if false && y >= 0 {
 		t2 = 0
 	}
 	dy += t2
@@ -1220,7 +1204,7 @@ func PowBaseGrad(y float64) (f, dy float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Jn; its tangent.
 func JnJVP(x, dx float64) (float64, float64) {
-	return math.Jn(3, x), (math.Jn(3-1, x) - math.Jn(3+1, x)) / 2 * dx
+	return math.Jn(3, x), (math.Jn(2, x) - math.Jn(4, x)) / 2 * dx
 }
 
 // JnGrad computes Jn and its gradient with respect to the varied inputs
@@ -1231,7 +1215,7 @@ func JnJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func JnGrad(x float64) (f, dx float64) {
 	t := math.Jn(3, x)
-	dx += (math.Jn(3-1, x) - math.Jn(3+1, x)) / 2
+	dx += (math.Jn(2, x) - math.Jn(4, x)) / 2
 	return t, dx
 }
 
@@ -1241,7 +1225,7 @@ func JnGrad(x float64) (f, dx float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Yn; its tangent.
 func YnJVP(x, dx float64) (float64, float64) {
-	return math.Yn(2, x), (math.Yn(2-1, x) - math.Yn(2+1, x)) / 2 * dx
+	return math.Yn(2, x), (math.Yn(1, x) - math.Yn(3, x)) / 2 * dx
 }
 
 // YnGrad computes Yn and its gradient with respect to the varied inputs
@@ -1252,7 +1236,7 @@ func YnJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func YnGrad(x float64) (f, dx float64) {
 	t := math.Yn(2, x)
-	dx += (math.Yn(2-1, x) - math.Yn(2+1, x)) / 2
+	dx += (math.Yn(1, x) - math.Yn(3, x)) / 2
 	return t, dx
 }
 
@@ -1458,10 +1442,9 @@ func SoftplusGrad(x float64) (f, dx float64) {
 func NormalPDFJVP(x, dx, mu, dmu, sigma, dsigma float64) (float64, float64) {
 	z := (x - mu) / sigma
 	t := math.Exp(-(z * z / 2))
-	t2 := math.Sqrt(6.283185307179586)
-	t3 := sigma * t2
-	t4 := t / t3
-	return t4, (-(t * (2 * ((dx - dmu - z*dsigma) / sigma * z) / 2)) - t4*(dsigma*t2)) / t3
+	t2 := sigma * 2.5066282746310002
+	t3 := t / t2
+	return t3, (-(t * (2 * ((dx - dmu - z*dsigma) / sigma * z) / 2)) - t3*(dsigma*2.5066282746310002)) / t2
 }
 
 // NormalPDFGrad computes NormalPDF and its gradient with respect to the varied inputs
@@ -1473,16 +1456,15 @@ func NormalPDFJVP(x, dx, mu, dmu, sigma, dsigma float64) (float64, float64) {
 func NormalPDFGrad(x, mu, sigma float64) (f, dx, dmu, dsigma float64) {
 	z := (x - mu) / sigma
 	t := math.Exp(-(z * z / 2))
-	t2 := math.Sqrt(6.283185307179586)
-	t3 := sigma * t2
-	t4 := t / t3
-	dsigma -= t4 / t3 * t2
-	t5 := 2 * (z * (t * (1 / t3) / 2))
-	t6 := t5 / sigma
-	dsigma += t5 * z / sigma
-	dx -= t6
-	dmu += t6
-	return t4, dx, dmu, dsigma
+	t2 := sigma * 2.5066282746310002
+	t3 := t / t2
+	dsigma -= t3 / t2 * 2.5066282746310002
+	t4 := 2 * (z * (t * (1 / t2) / 2))
+	t5 := t4 / sigma
+	dsigma += t4 * z / sigma
+	dx -= t5
+	dmu += t5
+	return t3, dx, dmu, dsigma
 }
 
 // ChainJVP computes Chain and its directional derivative along the tangents

@@ -172,7 +172,7 @@ func PowersGrad(x float64) (f, dx float64) {
 	}
 	t := m[4] - 2*m[3] + m[1]
 	dm[1] += 1
-	dm[3] -= 2.0 * 1
+	dm[3] -= 2
 	dm[4] += 1
 	for {
 		t2 := i - 1
@@ -242,13 +242,12 @@ func Det3Grad(a [9]float64) (f float64, da [9]float64) {
 	t12 := t8*t5 - t2*t9
 	t13 := t*t6 - t7*t10 + t11*t12
 	da[2] += t12
-	t14 := t7 * 1
-	da[6] += t4*t14 - t2*t11
-	da[3] += t11*t5 - t14*t3
-	da[1] -= 1 * t10
+	da[6] += t4*t7 - t2*t11
+	da[3] += t11*t5 - t7*t3
+	da[1] -= t10
 	da[7] += t8*t11 - t4*t
-	da[5] += t14*t9 - t*t5
-	da[8] += t2*t - t8*t14
+	da[5] += t7*t9 - t*t5
+	da[8] += t2*t - t8*t7
 	da[4] += t*t3 - t11*t9
 	da[0] += t6
 	return t13, da
@@ -301,8 +300,8 @@ func SwirlGrad(x, y float64) (f, dx, dy float64) {
 	t3 := q.A
 	t4 := p.B
 	t5 := p.A - t3*t4
-	dp3.B -= t3 * 1
-	dq.A -= 1 * t4
+	dp3.B -= t3
+	dq.A -= t4
 	dp3.A += 1
 	t6 := dq.A
 	dq.A = 0

@@ -1,0 +1,425 @@
+package simplify
+
+// This file defines constant folding and propagation, and strength
+// reduction of math.Pow (Muchnick, §12.1 and §12.4).
+//
+// What is folded, exactly:
+//
+//   - Float arithmetic (+ - * /), comparisons and conversions of constants
+//     are evaluated in the value's type (float32 arithmetic is rounded to
+//     float32), as Go evaluates them at run time. A result that is NaN,
+//     ±Inf or -0 is not folded: a Go constant cannot spell it, so the
+//     operation stays (1/0 stays 1/0). The negation of a float constant
+//     stays a negation, which the algebraic rules move (x * -(c) →
+//     -(x*c)) so that the emitter writes x -= c·y, not x += -c·y.
+//   - Integer arithmetic, bitwise operations and comparisons of constants,
+//     when the exact result fits the type — for int, uint and uintptr,
+//     when it fits 32 bits, so that the folded program means the same on
+//     every architecture — and division or remainder by a non-zero
+//     constant. Shifts are not folded.
+//   - Calls of package math with constant arguments (those of one or two
+//     float64 arguments and one float64 result: Sqrt, Exp, Log, Pow,
+//     Atan2, …), evaluated with Go's math at generation time: the value
+//     the generated code computes on the architecture gadgen runs on. On
+//     another architecture, a function without an assembly version can
+//     differ in the last bit where its compiler fuses multiply-adds
+//     (arm64, ppc64, s390x). Results that are NaN, ±Inf or -0 are not
+//     folded.
+//   - A select on a constant condition, an if on a constant condition
+//     (the branch not taken and the blocks only it reached are removed),
+//     and a φ whose arguments are all one value.
+//
+// Strength reduction of math.Pow(x, c) for a constant c (Go's math.Pow,
+// pure Go on amd64 and arm64):
+//
+//	Pow(x, 0) → 1      exact for every x, NaN included (Pow(x, ±0) = 1)
+//	Pow(x, 1) → x      exact for every x (Pow(x, 1) = x)
+//	Pow(x, 2) → x*x    exact for every x whose square is not subnormal
+//	                   (|x| ≥ 2^-511 ≈ 1.5e-154, or 0, ±Inf, NaN: Pow
+//	                   returns +0, +Inf, NaN as x*x does); below, Pow
+//	                   rounds the mantissa's square and then the scaled
+//	                   result, x*x rounds once, and they can differ by one
+//	                   unit in the last place of a subnormal (≤ 4.9e-324).
+//
+// Pow(x, 0.5) → Sqrt(x) is not done: Pow(-0, 0.5) = +0 and Pow(-Inf, 0.5)
+// = +Inf, but Sqrt(-0) = -0 and Sqrt(-Inf) = NaN.
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// Fold folds constants, propagates them through φs, selects and
+// branches, and reduces math.Pow with a constant exponent, until nothing
+// changes.
+func Fold(f *ir.Func) {
+	for changed := true; changed; {
+		changed = false
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if w := foldValue(f, v); w != nil {
+					replaceUses(f, v, w)
+					if w.Op == ir.OpConst {
+						w.Name = "" // constants are spelled, not named
+					}
+					changed = true
+				} else if reducePow(f, v) {
+					changed = true
+				}
+			}
+		}
+		if foldBranches(f) {
+			changed = true
+		}
+		DeadCode(f)
+	}
+}
+
+// constOf returns v's constant, or nil when v is not a constant with a
+// value (a zero value of a struct has none).
+func constOf(v *ir.Value) constant.Value {
+	if v == nil || v.Op != ir.OpConst || v.Const == nil {
+		return nil
+	}
+	return v.Const
+}
+
+// basic returns the basic underlying type of t, or nil.
+func basic(t types.Type) *types.Basic {
+	if t == nil {
+		return nil
+	}
+	b, _ := t.Underlying().(*types.Basic)
+	return b
+}
+
+// floatConst returns a constant of type t (float32 or float64) for x, or
+// nil when x cannot be a Go constant (NaN, ±Inf, -0).
+func floatConst(f *ir.Func, t types.Type, x float64) *ir.Value {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 && math.Signbit(x) {
+		return nil
+	}
+	return f.ConstValue(t, constant.MakeFloat64(x))
+}
+
+// intConstOf returns a constant of integer type t for x, or nil when x
+// does not fit (see the file comment on int, uint and uintptr).
+func intConstOf(f *ir.Func, t types.Type, x constant.Value) *ir.Value {
+	b := basic(t)
+	if b == nil || x.Kind() != constant.Int {
+		return nil
+	}
+	var lo, hi constant.Value
+	bits := map[types.BasicKind]uint{types.Int8: 8, types.Int16: 16, types.Int32: 32, types.Int64: 64, types.Int: 32,
+		types.Uint8: 8, types.Uint16: 16, types.Uint32: 32, types.Uint64: 64, types.Uint: 32, types.Uintptr: 32}[b.Kind()]
+	if bits == 0 {
+		return nil
+	}
+	if b.Info()&types.IsUnsigned != 0 {
+		lo = constant.MakeInt64(0)
+		hi = constant.Shift(constant.MakeInt64(1), token.SHL, bits)
+		hi = constant.BinaryOp(hi, token.SUB, constant.MakeInt64(1))
+	} else {
+		hi = constant.BinaryOp(constant.Shift(constant.MakeInt64(1), token.SHL, bits-1), token.SUB, constant.MakeInt64(1))
+		lo = constant.UnaryOp(token.SUB, constant.Shift(constant.MakeInt64(1), token.SHL, bits-1), 0)
+	}
+	if constant.Compare(x, token.LSS, lo) || constant.Compare(x, token.GTR, hi) {
+		return nil
+	}
+	return f.ConstValue(t, x)
+}
+
+// toFloat returns c as the float of type b (rounded to float32 for
+// float32).
+func toFloat(c constant.Value, b *types.Basic) float64 {
+	x, _ := constant.Float64Val(constant.ToFloat(c))
+	if b.Kind() == types.Float32 {
+		return float64(float32(x))
+	}
+	return x
+}
+
+// foldValue returns the value v is equal to when it can be computed now,
+// or nil.
+func foldValue(f *ir.Func, v *ir.Value) *ir.Value {
+	switch v.Op {
+	case ir.OpBinary:
+		return foldBinary(f, v)
+	case ir.OpUnary:
+		x, b := constOf(v.Args[0]), basic(v.Type)
+		if x == nil || b == nil {
+			return nil
+		}
+		switch {
+		case v.Tok == token.NOT && b.Info()&types.IsBoolean != 0:
+			return f.ConstValue(v.Type, constant.MakeBool(!constant.BoolVal(x)))
+		case v.Tok == token.SUB && b.Info()&types.IsInteger != 0:
+			return intConstOf(f, v.Type, constant.UnaryOp(token.SUB, x, 0))
+		}
+	case ir.OpConvert:
+		return foldConvert(f, v)
+	case ir.OpSelect:
+		if c := constOf(v.Args[0]); c != nil && c.Kind() == constant.Bool {
+			if constant.BoolVal(c) {
+				return v.Args[1]
+			}
+			return v.Args[2]
+		}
+	case ir.OpPhi:
+		var same *ir.Value
+		for _, a := range v.Args {
+			switch {
+			case a == v:
+			case same == nil:
+				same = a
+			case a != same && !sameConst(a, same):
+				return nil
+			}
+		}
+		return same
+	case ir.OpCall:
+		return foldMath(f, v)
+	}
+	return nil
+}
+
+// sameConst reports whether a and b are constants of one type and value.
+func sameConst(a, b *ir.Value) bool {
+	ca, cb := constOf(a), constOf(b)
+	return ca != nil && cb != nil && types.Identical(a.Type, b.Type) && ca.Kind() == cb.Kind() && constant.Compare(ca, token.EQL, cb)
+}
+
+func foldBinary(f *ir.Func, v *ir.Value) *ir.Value {
+	x, y := constOf(v.Args[0]), constOf(v.Args[1])
+	b := basic(v.Args[0].Type)
+	if x == nil || y == nil || b == nil {
+		return nil
+	}
+	switch v.Tok {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		switch {
+		case b.Info()&types.IsFloat != 0:
+			xf, yf := toFloat(x, b), toFloat(y, b)
+			r := map[token.Token]bool{token.EQL: xf == yf, token.NEQ: xf != yf, token.LSS: xf < yf,
+				token.LEQ: xf <= yf, token.GTR: xf > yf, token.GEQ: xf >= yf}[v.Tok]
+			return f.ConstValue(v.Type, constant.MakeBool(r))
+		case b.Info()&(types.IsInteger|types.IsBoolean) != 0 && x.Kind() == y.Kind():
+			return f.ConstValue(v.Type, constant.MakeBool(constant.Compare(x, v.Tok, y)))
+		}
+		return nil
+	}
+	switch {
+	case b.Info()&types.IsFloat != 0:
+		xf, yf := toFloat(x, b), toFloat(y, b)
+		var r float64
+		switch v.Tok {
+		case token.ADD:
+			r = xf + yf
+		case token.SUB:
+			r = xf - yf
+		case token.MUL:
+			r = xf * yf
+		case token.QUO:
+			r = xf / yf
+		default:
+			return nil
+		}
+		if b.Kind() == types.Float32 {
+			r = float64(float32(r))
+		}
+		return floatConst(f, v.Type, r)
+	case b.Info()&types.IsInteger != 0:
+		if x.Kind() != constant.Int || y.Kind() != constant.Int {
+			return nil
+		}
+		var r constant.Value
+		switch v.Tok {
+		case token.ADD, token.SUB, token.MUL, token.AND, token.OR, token.XOR, token.AND_NOT:
+			if b.Info()&types.IsUnsigned != 0 && (v.Tok == token.XOR || v.Tok == token.AND_NOT) {
+				return nil
+			}
+			r = constant.BinaryOp(x, v.Tok, y)
+		case token.QUO, token.REM:
+			if constant.Sign(y) == 0 {
+				return nil
+			}
+			if v.Tok == token.QUO {
+				r = constant.BinaryOp(x, token.QUO_ASSIGN, y) // truncated, as Go's /
+			} else {
+				r = constant.BinaryOp(x, token.REM, y)
+			}
+		default:
+			return nil
+		}
+		return intConstOf(f, v.Type, r)
+	}
+	return nil
+}
+
+func foldConvert(f *ir.Func, v *ir.Value) *ir.Value {
+	x := constOf(v.Args[0])
+	from, to := basic(v.Args[0].Type), basic(v.Type)
+	if x == nil || from == nil || to == nil || from.Info()&types.IsNumeric == 0 || to.Info()&types.IsNumeric == 0 ||
+		from.Info()&types.IsComplex != 0 || to.Info()&types.IsComplex != 0 {
+		return nil
+	}
+	switch {
+	case to.Info()&types.IsFloat != 0:
+		var r float64
+		if from.Info()&types.IsFloat != 0 {
+			r = toFloat(x, from)
+		} else {
+			xi, exact := constant.Int64Val(x)
+			if !exact {
+				return nil
+			}
+			r = float64(xi) // rounds as the conversion does
+		}
+		if to.Kind() == types.Float32 {
+			r = float64(float32(r))
+		}
+		return floatConst(f, v.Type, r)
+	case to.Info()&types.IsInteger != 0:
+		if from.Info()&types.IsFloat != 0 {
+			xf := toFloat(x, from)
+			if math.IsNaN(xf) || math.Abs(xf) >= 1<<31 {
+				return nil // out of range: implementation-defined
+			}
+			return intConstOf(f, v.Type, constant.MakeInt64(int64(xf)))
+		}
+		return intConstOf(f, v.Type, x)
+	}
+	return nil
+}
+
+// mathFuncs1 and mathFuncs2 are the functions of package math that
+// foldMath evaluates.
+var (
+	mathFuncs1 = map[string]func(float64) float64{
+		"Abs": math.Abs, "Acos": math.Acos, "Acosh": math.Acosh, "Asin": math.Asin, "Asinh": math.Asinh,
+		"Atan": math.Atan, "Atanh": math.Atanh, "Cbrt": math.Cbrt, "Ceil": math.Ceil, "Cos": math.Cos,
+		"Cosh": math.Cosh, "Erf": math.Erf, "Erfc": math.Erfc, "Exp": math.Exp, "Exp2": math.Exp2,
+		"Expm1": math.Expm1, "Floor": math.Floor, "Gamma": math.Gamma, "Log": math.Log, "Log10": math.Log10,
+		"Log1p": math.Log1p, "Log2": math.Log2, "Round": math.Round, "Sin": math.Sin, "Sinh": math.Sinh,
+		"Sqrt": math.Sqrt, "Tan": math.Tan, "Tanh": math.Tanh, "Trunc": math.Trunc,
+	}
+	mathFuncs2 = map[string]func(float64, float64) float64{
+		"Atan2": math.Atan2, "Hypot": math.Hypot, "Max": math.Max, "Min": math.Min, "Mod": math.Mod, "Pow": math.Pow,
+	}
+)
+
+// isMath reports whether call v calls math.name.
+func isMath(v *ir.Value, name string) bool {
+	c := v.Callee
+	return v.Op == ir.OpCall && c.Func != nil && !c.Invoke && c.Func.Pkg() != nil &&
+		c.Func.Pkg().Path() == "math" && (name == "" || c.Func.Name() == name)
+}
+
+func foldMath(f *ir.Func, v *ir.Value) *ir.Value {
+	if !isMath(v, "") || !types.Identical(v.Type, types.Typ[types.Float64]) {
+		return nil
+	}
+	var xs []float64
+	for _, a := range v.Args {
+		c := constOf(a)
+		b := basic(a.Type)
+		if c == nil || b == nil || b.Kind() != types.Float64 {
+			return nil
+		}
+		xs = append(xs, toFloat(c, b))
+	}
+	name := v.Callee.Func.Name()
+	switch {
+	case len(xs) == 1 && mathFuncs1[name] != nil:
+		return floatConst(f, v.Type, mathFuncs1[name](xs[0]))
+	case len(xs) == 2 && mathFuncs2[name] != nil:
+		return floatConst(f, v.Type, mathFuncs2[name](xs[0], xs[1]))
+	}
+	return nil
+}
+
+// reducePow rewrites math.Pow(x, c) for c = 0, 1, 2 (see the file
+// comment) and reports whether it did.
+func reducePow(f *ir.Func, v *ir.Value) bool {
+	if !isMath(v, "Pow") || len(v.Args) != 2 {
+		return false
+	}
+	c := constOf(v.Args[1])
+	if c == nil {
+		return false
+	}
+	x := v.Args[0]
+	switch y := toFloat(c, basic(v.Args[1].Type)); y {
+	case 0:
+		replaceUses(f, v, f.ConstValue(v.Type, constant.MakeFloat64(1)))
+	case 1:
+		replaceUses(f, v, x)
+	case 2:
+		v.Op, v.Tok, v.Callee, v.Args = ir.OpBinary, token.MUL, nil, []*ir.Value{x, x}
+	default:
+		return false
+	}
+	return true
+}
+
+// foldBranches turns each if on a constant into a jump, and removes the
+// blocks no longer reachable. It reports whether it changed anything.
+func foldBranches(f *ir.Func) bool {
+	changed := false
+	for _, b := range f.Blocks {
+		term := b.Terminator()
+		if term == nil || term.Op != ir.OpIf {
+			continue
+		}
+		c := constOf(term.Args[0])
+		if c == nil || c.Kind() != constant.Bool {
+			continue
+		}
+		taken, other := b.Succs[0], b.Succs[1]
+		if !constant.BoolVal(c) {
+			taken, other = other, taken
+		}
+		removeEdge(b, other) // when taken == other, one of its two edges
+		b.Succs = []*ir.Block{taken}
+		term.Op, term.Args = ir.OpJump, nil
+		changed = true
+	}
+	if !changed {
+		return false
+	}
+	cfg := ir.NewCFG(f)
+	var keep []*ir.Block
+	for _, b := range f.Blocks {
+		if cfg.Reachable(b) {
+			keep = append(keep, b)
+			continue
+		}
+		for _, s := range b.Succs {
+			if cfg.Reachable(s) {
+				removeEdge(b, s)
+			}
+		}
+	}
+	f.Blocks = keep
+	f.Renumber()
+	return true
+}
+
+// removeEdge removes one edge from → to from to's predecessors and the
+// φ arguments that flow along it (from.Succs is the caller's to fix).
+func removeEdge(from, to *ir.Block) {
+	i := to.PredIndex(from)
+	if i < 0 {
+		return
+	}
+	to.Preds = append(to.Preds[:i], to.Preds[i+1:]...)
+	for _, v := range to.Instrs {
+		if v.Op == ir.OpPhi {
+			v.Args = append(v.Args[:i], v.Args[i+1:]...)
+		}
+	}
+}

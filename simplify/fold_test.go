@@ -1,0 +1,126 @@
+package simplify_test
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"testing"
+
+	"github.com/gadgen/gadgen/internal/irtest"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/simplify"
+)
+
+func runFold(f *ir.Func) {
+	simplify.Run(f, []simplify.Pass{{Name: "fold", Fn: simplify.Local(simplify.Fold)}}, simplify.Config{Optimize: true, Check: true})
+}
+
+// TestFoldPow: Pow(x, 0), Pow(x, 1) and Pow(x, 2) become 1, x and x*x,
+// bit-identical on the specials (NaN, ±0, ±Inf, the largest and smallest
+// floats); Pow(x, 0.5) stays.
+func TestFoldPow(t *testing.T) {
+	pow := irtest.MathFunc(t, "Pow")
+	for _, c := range []float64{0, 1, 2, 0.5} {
+		mk := func() *ir.Func {
+			b := irtest.NewBuilder("F", pkg)
+			x := b.Param("x", f64)
+			b.Result(f64)
+			b.Return(b.Call(pow, x, b.Float(c)))
+			return b.F
+		}
+		f := mk()
+		runFold(f)
+		calls := count(f, ir.OpCall)
+		if want := map[bool]int{true: 1, false: 0}[c == 0.5]; calls != want {
+			t.Errorf("Pow(x, %v): %d calls after folding, want %d:\n%s", c, calls, want, f)
+		}
+		sameResults(t, mk(), f, 1)
+	}
+}
+
+// TestFoldConstants: math calls and arithmetic of constants fold to the
+// value Go computes; results a constant cannot spell, and integer
+// overflow, do not fold.
+func TestFoldConstants(t *testing.T) {
+	sqrt, exp := irtest.MathFunc(t, "Sqrt"), irtest.MathFunc(t, "Exp")
+	cases := []struct {
+		name  string
+		build func(b *irtest.Builder) *ir.Value
+		want  any // the folded constant, or nil: not folded
+	}{
+		{"sqrt2*e", func(b *irtest.Builder) *ir.Value {
+			return b.Mul(b.Call(sqrt, b.Float(2)), b.Call(exp, b.Float(1)))
+		}, math.Sqrt(2) * math.Exp(1)},
+		{"1/0", func(b *irtest.Builder) *ir.Value { return b.Quo(b.Float(1), b.Float(0)) }, nil},
+		{"0*-1", func(b *irtest.Builder) *ir.Value { return b.Mul(b.Float(0), b.Float(-1)) }, nil},
+		{"float32 1/3", func(b *irtest.Builder) *ir.Value {
+			f32 := types.Typ[types.Float32]
+			return b.Quo(b.Const(f32, constant.MakeFloat64(1)), b.Const(f32, constant.MakeFloat64(3)))
+		}, float64(float32(1) / float32(3))},
+		{"int8 overflow", func(b *irtest.Builder) *ir.Value {
+			i8 := types.Typ[types.Int8]
+			return b.Add(b.Const(i8, constant.MakeInt64(100)), b.Const(i8, constant.MakeInt64(100)))
+		}, nil},
+		{"int 7/2", func(b *irtest.Builder) *ir.Value { return b.Quo(b.Int(7), b.Int(-2)) }, int64(-3)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := irtest.NewBuilder("F", pkg)
+			r := tc.build(b)
+			b.Result(r.Type)
+			b.Return(r)
+			runFold(b.F)
+			got := b.F.Blocks[0].Terminator().Args[0]
+			if tc.want == nil {
+				if got.Op == ir.OpConst {
+					t.Errorf("folded to %v:\n%s", got.Const, b.F)
+				}
+				return
+			}
+			if got.Op != ir.OpConst {
+				t.Fatalf("not folded:\n%s", b.F)
+			}
+			switch w := tc.want.(type) {
+			case float64:
+				if x, _ := constant.Float64Val(got.Const); x != w {
+					t.Errorf("got %v, want %v", x, w)
+				}
+			case int64:
+				if x, _ := constant.Int64Val(got.Const); x != w {
+					t.Errorf("got %v, want %v", x, w)
+				}
+			}
+		})
+	}
+}
+
+// TestFoldBranch: an if on a constant becomes a jump, the block not taken
+// goes, and the φ that merged both becomes the value taken.
+func TestFoldBranch(t *testing.T) {
+	mk := func() *ir.Func {
+		b := irtest.NewBuilder("F", pkg)
+		x := b.Param("x", f64)
+		b.Result(f64)
+		then, els, done := b.Block("if.then"), b.Block("if.else"), b.Block("if.done")
+		b.If(b.Bin(token.LSS, b.Int(1), b.Int(2)), then, els)
+		b.At(then)
+		y := b.Mul(x, x)
+		b.Jump(done)
+		b.At(els)
+		z := b.Add(x, x)
+		b.Jump(done)
+		b.At(done)
+		p := b.Phi("p", f64)
+		irtest.SetArgs(p, y, z)
+		b.Return(p)
+		return b.F
+	}
+	f := mk()
+	runFold(f)
+	if len(f.Blocks) != 3 || count(f, ir.OpIf) != 0 || count(f, ir.OpPhi) != 0 {
+		t.Errorf("branch not folded:\n%s", f)
+	}
+	sameResults(t, mk(), f, 1)
+}
+
