@@ -51,34 +51,50 @@ func Verify(p *Problem) error {
 			return fmt.Errorf("%s and %s disagree: %w", Hand, FD, err)
 		}
 	}
-	if p.JVP != nil {
+	jvps := []struct {
+		k   Kind
+		jvp func(x, v []float64) (float64, float64)
+	}{{JVP, p.JVP}, {JVPO0, p.JVPO0}}
+	for _, kj := range jvps {
+		k, jvp := kj.k, kj.jvp
+		if jvp == nil {
+			continue
+		}
 		for _, v := range dirs {
 			v0 := slices.Clone(v)
-			yj, dy := p.JVP(x, v)
-			if err := unchanged(JVP, x, x0); err != nil {
+			yj, dy := jvp(x, v)
+			if err := unchanged(k, x, x0); err != nil {
 				return err
 			}
 			if !slices.Equal(v, v0) {
-				return fmt.Errorf("%s modified its tangent argument", JVP)
+				return fmt.Errorf("%s modified its tangent argument", k)
 			}
 			if err := verify.Value(yj, y, verify.Exact); err != nil {
-				return fmt.Errorf("%s: %w", JVP, err)
+				return fmt.Errorf("%s: %w", k, err)
 			}
 			if err := verify.Dot(dy, g, v, verify.Exact); err != nil {
-				return fmt.Errorf("%s: %w", JVP, err)
+				return fmt.Errorf("%s: %w", k, err)
 			}
 		}
 	}
-	if p.Grad != nil {
-		gg := make([]float64, len(x))
-		if err := verify.Value(p.Grad(x, gg), y, verify.Exact); err != nil {
-			return fmt.Errorf("%s: %w", Grad, err)
+	grads := []struct {
+		k    Kind
+		grad func(x, dx []float64) float64
+	}{{Grad, p.Grad}, {GradO0, p.GradO0}}
+	for _, kg := range grads {
+		k, grad := kg.k, kg.grad
+		if grad == nil {
+			continue
 		}
-		if err := unchanged(Grad, x, x0); err != nil {
+		gg := make([]float64, len(x))
+		if err := verify.Value(grad(x, gg), y, verify.Exact); err != nil {
+			return fmt.Errorf("%s: %w", k, err)
+		}
+		if err := unchanged(k, x, x0); err != nil {
 			return err
 		}
 		if err := verify.Same(gg, g, verify.Exact); err != nil {
-			return fmt.Errorf("%s (against %s): %w", Grad, Hand, err)
+			return fmt.Errorf("%s (against %s): %w", k, Hand, err)
 		}
 	}
 	return nil

@@ -58,20 +58,21 @@ func calls(p *Problem) (primal func(), kinds []Kind, derivs []func()) {
 		}
 		var call func()
 		switch k {
-		case JVP:
+		case JVP, JVPO0:
 			v := direction(rand.New(rand.NewPCG(uint64(len(x)), 12)), len(x))
+			jvp := p.JVP
+			if k == JVPO0 {
+				jvp = p.JVPO0
+			}
 			call = func() {
-				y, dy := p.JVP(x, v)
+				y, dy := jvp(x, v)
 				sink = y + dy
 			}
-		case Grad, Hand:
+		case Grad, Hand, GradO0:
 			// The gradient accumulates into dx across calls; its values
 			// do not matter here, and the caller of a reverse-mode
 			// derivative zeroes dx only when it needs to.
-			grad := p.Hand
-			if k == Grad {
-				grad = p.Grad
-			}
+			grad := map[Kind]func(x, dx []float64) float64{Grad: p.Grad, Hand: p.Hand, GradO0: p.GradO0}[k]
 			dx := make([]float64, len(x))
 			call = func() { sink = grad(x, dx) }
 		case FD:

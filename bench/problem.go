@@ -19,10 +19,26 @@ const (
 	// FD is gonum's fd.Gradient with central differences: 2n evaluations
 	// of the function, so only at small sizes.
 	FD
+	// JVPO0 and GradO0 are JVP and Grad generated without optimization
+	// (the directive option opt=0, gadgen -O0): the ablation.
+	JVPO0
+	GradO0
 )
 
 // Kinds lists the kinds in the order of the table's columns.
-var Kinds = []Kind{JVP, Grad, Hand, FD}
+var Kinds = []Kind{JVP, Grad, Hand, FD, JVPO0, GradO0}
+
+// Unoptimized returns the kind that is k generated without optimization,
+// and whether there is one.
+func (k Kind) Unoptimized() (Kind, bool) {
+	switch k {
+	case JVP:
+		return JVPO0, true
+	case Grad:
+		return GradO0, true
+	}
+	return k, false
+}
 
 func (k Kind) String() string {
 	switch k {
@@ -34,6 +50,10 @@ func (k Kind) String() string {
 		return "hand"
 	case FD:
 		return "fd"
+	case JVPO0:
+		return "jvp-O0"
+	case GradO0:
+		return "grad-O0"
 	}
 	return "Kind(?)"
 }
@@ -49,6 +69,10 @@ func (k Kind) Title() string {
 		return "hand grad"
 	case FD:
 		return "fd central"
+	case JVPO0:
+		return "JVP -O0"
+	case GradO0:
+		return "grad -O0"
 	}
 	return k.String()
 }
@@ -66,6 +90,9 @@ type Problem struct {
 	// Grad and Hand return F(x) and add ∇F(x) to dx.
 	Grad func(x, dx []float64) float64
 	Hand func(x, dx []float64) float64
+	// JVPO0 and GradO0 are JVP and Grad generated without optimization.
+	JVPO0  func(x, v []float64) (float64, float64)
+	GradO0 func(x, dx []float64) float64
 	// FD asks for fd.Gradient to be verified and timed.
 	FD bool
 }
@@ -81,6 +108,10 @@ func (p *Problem) has(k Kind) bool {
 		return p.Hand != nil
 	case FD:
 		return p.FD
+	case JVPO0:
+		return p.JVPO0 != nil
+	case GradO0:
+		return p.GradO0 != nil
 	}
 	return false
 }

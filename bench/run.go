@@ -315,6 +315,8 @@ func (r *Report) Markdown(w io.Writer) error {
 		sb.WriteString("\n")
 	}
 
+	r.ablation(&sb)
+
 	for _, s := range r.suites() {
 		if !s.Scaling {
 			continue
@@ -344,6 +346,82 @@ func (r *Report) Markdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// Speedup returns the geometric mean over the suite's rows of the time of
+// kind k without optimization over its time with it (JVPO0/JVP, GradO0/
+// Grad), and the number of rows.
+func (r *Report) Speedup(s *Suite, k Kind) (float64, int) {
+	o0, ok := k.Unoptimized()
+	if !ok {
+		return 0, 0
+	}
+	var logs []float64
+	for _, row := range r.Rows {
+		a, okA := row.Deriv[k]
+		b, okB := row.Deriv[o0]
+		if row.Suite == s && okA && okB && a > 0 {
+			logs = append(logs, math.Log(float64(b)/float64(a)))
+		}
+	}
+	return expMean(logs), len(logs)
+}
+
+// ablation writes the speedup from optimization per suite and its
+// geometric mean over the suites, for the kinds timed both ways.
+func (r *Report) ablation(sb *strings.Builder) {
+	var kinds []Kind
+	for _, k := range []Kind{JVP, Grad} {
+		o0, _ := k.Unoptimized()
+		if slices.Contains(r.kinds(), k) && slices.Contains(r.kinds(), o0) {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) == 0 {
+		return
+	}
+	sb.WriteString("\nAblation: time without optimization (gadgen -O0) / time with it, geometric mean over each suite's sizes; " +
+		"overall, the geometric mean over the suites.\n\n| Suite |")
+	for _, k := range kinds {
+		fmt.Fprintf(sb, " %s speedup |", k.Title())
+	}
+	sb.WriteString("\n|---|")
+	for range kinds {
+		sb.WriteString("--:|")
+	}
+	sb.WriteString("\n")
+	logs := map[Kind][]float64{}
+	logsNoScaling := map[Kind][]float64{}
+	for _, s := range r.suites() {
+		fmt.Fprintf(sb, "| %s %s |", s.ID, s.Name)
+		for _, k := range kinds {
+			m, n := r.Speedup(s, k)
+			if n == 0 {
+				sb.WriteString(" — |")
+				continue
+			}
+			fmt.Fprintf(sb, " %s |", ratio(m))
+			logs[k] = append(logs[k], math.Log(m))
+			if !s.Scaling {
+				logsNoScaling[k] = append(logsNoScaling[k], math.Log(m))
+			}
+		}
+		sb.WriteString("\n")
+	}
+	for _, h := range []struct {
+		name string
+		logs map[Kind][]float64
+	}{{"all suites", logs}, {"without S3", logsNoScaling}} {
+		fmt.Fprintf(sb, "| **geometric mean, %s** |", h.name)
+		for _, k := range kinds {
+			if len(h.logs[k]) == 0 {
+				sb.WriteString(" — |")
+				continue
+			}
+			fmt.Fprintf(sb, " **%s** (%d suites) |", ratio(expMean(h.logs[k])), len(h.logs[k]))
+		}
+		sb.WriteString("\n")
+	}
 }
 
 // ratio formats a ratio with about three significant digits.

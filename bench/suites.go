@@ -27,12 +27,14 @@ func rosenbrockSuite() *Suite {
 	add := func(n int, tier Tier, withFD bool) {
 		s.Sizes = append(s.Sizes, Size{Label: "n=" + count(n), N: float64(n), Tier: tier, Make: func() *Problem {
 			return &Problem{
-				X:    rosenbrock.Point(n, seed),
-				F:    rosenbrock.Rosenbrock,
-				JVP:  rosenbrock.RosenbrockJVP,
-				Grad: rosenbrock.RosenbrockGrad,
-				Hand: rosenbrock.HandGrad,
-				FD:   withFD,
+				X:      rosenbrock.Point(n, seed),
+				F:      rosenbrock.Rosenbrock,
+				JVP:    rosenbrock.RosenbrockJVP,
+				Grad:   rosenbrock.RosenbrockGrad,
+				JVPO0:  rosenbrock.RosenbrockJVPO0,
+				GradO0: rosenbrock.RosenbrockGradO0,
+				Hand:   rosenbrock.HandGrad,
+				FD:     withFD,
 			}
 		}})
 	}
@@ -49,12 +51,14 @@ func logsumexpSuite() *Suite {
 	add := func(n int, tier Tier, withFD bool) {
 		s.Sizes = append(s.Sizes, Size{Label: "n=" + count(n), N: float64(n), Tier: tier, Make: func() *Problem {
 			return &Problem{
-				X:    logsumexp.Point(n, seed),
-				F:    logsumexp.LogSumExp,
-				JVP:  logsumexp.LogSumExpJVP,
-				Grad: logsumexp.LogSumExpGrad,
-				Hand: logsumexp.HandGrad,
-				FD:   withFD,
+				X:      logsumexp.Point(n, seed),
+				F:      logsumexp.LogSumExp,
+				JVP:    logsumexp.LogSumExpJVP,
+				Grad:   logsumexp.LogSumExpGrad,
+				JVPO0:  logsumexp.LogSumExpJVPO0,
+				GradO0: logsumexp.LogSumExpGradO0,
+				Hand:   logsumexp.HandGrad,
+				FD:     withFD,
 			}
 		}})
 	}
@@ -83,8 +87,12 @@ func odeSuite() *Suite {
 					return ode.FinalJVP(x, v, steps)
 				},
 				Grad: func(x, dx []float64) float64 { return ode.FinalGrad(x, dx, steps) },
-				Hand: func(x, dx []float64) float64 { return ode.HandGrad(x, dx, steps) },
-				FD:   withFD,
+				JVPO0: func(x, v []float64) (float64, float64) {
+					return ode.FinalJVPO0(x, v, steps)
+				},
+				GradO0: func(x, dx []float64) float64 { return ode.FinalGradO0(x, dx, steps) },
+				Hand:   func(x, dx []float64) float64 { return ode.HandGrad(x, dx, steps) },
+				FD:     withFD,
 			}
 		}})
 	}
@@ -118,6 +126,14 @@ func gmmSuite() *Suite {
 				Grad: func(theta, g []float64) float64 {
 					p, dp := gmm.Split(theta, k, d), gmm.Split(g, k, d)
 					return gmm.LogPosteriorGrad(p.Alpha, dp.Alpha, p.Mu, dp.Mu, p.Q, dp.Q, p.L, dp.L, x, d)
+				},
+				JVPO0: func(theta, v []float64) (float64, float64) {
+					p, dp := gmm.Split(theta, k, d), gmm.Split(v, k, d)
+					return gmm.LogPosteriorJVPO0(p.Alpha, dp.Alpha, p.Mu, dp.Mu, p.Q, dp.Q, p.L, dp.L, x, d)
+				},
+				GradO0: func(theta, g []float64) float64 {
+					p, dp := gmm.Split(theta, k, d), gmm.Split(g, k, d)
+					return gmm.LogPosteriorGradO0(p.Alpha, dp.Alpha, p.Mu, dp.Mu, p.Q, dp.Q, p.L, dp.L, x, d)
 				},
 				Hand: func(theta, g []float64) float64 {
 					p, dp := gmm.Split(theta, k, d), gmm.Split(g, k, d)
@@ -157,6 +173,9 @@ func lstmSuite() *Suite {
 				JVP: func(theta, v []float64) (float64, float64) {
 					return lstm.LossJVP(theta[:m], v[:m], theta[m:], v[m:], state, seq)
 				},
+				JVPO0: func(theta, v []float64) (float64, float64) {
+					return lstm.LossJVPO0(theta[:m], v[:m], theta[m:], v[m:], state, seq)
+				},
 				Hand: func(theta, g []float64) float64 {
 					return lstm.HandGrad(theta[:m], g[:m], theta[m:], g[m:], state, seq)
 				},
@@ -186,8 +205,12 @@ func normalizeSuite() *Suite {
 					return normalize.LossJVP(x, v, c)
 				},
 				Grad: func(x, dx []float64) float64 { return normalize.LossGrad(x, dx, c) },
-				Hand: func(x, dx []float64) float64 { return normalize.HandGrad(x, dx, c) },
-				FD:   withFD,
+				JVPO0: func(x, v []float64) (float64, float64) {
+					return normalize.LossJVPO0(x, v, c)
+				},
+				GradO0: func(x, dx []float64) float64 { return normalize.LossGradO0(x, dx, c) },
+				Hand:   func(x, dx []float64) float64 { return normalize.HandGrad(x, dx, c) },
+				FD:     withFD,
 			}
 		}})
 	}
