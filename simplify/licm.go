@@ -18,9 +18,9 @@ package simplify
 // not evaluate it (before a zero-trip loop, or when the branch holding it
 // is not taken) without any observable difference: it has no effect,
 // cannot panic and returns. A call that may panic or may not return stays
-// in its loop. Moving integer index arithmetic, lengths and addresses
-// alone gains nothing and makes the emitted loop read worse, so they move
-// only when a value that moves needs them.
+// in its loop. Moving integer index arithmetic, lengths, addresses,
+// negations and conversions alone gains nothing and makes the emitted loop
+// read worse, so they move only when a value that moves needs them.
 //
 // The Enzyme example: in `for i := range x { out[i] = x[i] / mag(x) }`,
 // with out a slice the function allocated, mag(x) reads only x, which the
@@ -137,9 +137,12 @@ func hoistLoop(f *ir.Func, h *ir.Block, lf *loopFacts, mem *memory, env Env) []*
 			return v.Callee.Builtin == ""
 		case ir.OpLoad:
 			return true
-		case ir.OpBinary, ir.OpUnary, ir.OpConvert:
+		case ir.OpBinary:
 			return isFloatType(v.Type)
 		}
+		// A negation or a conversion alone is as cheap as reading the
+		// variable that would hold it, and in a reverse sweep it would
+		// cost an adjoint variable of its own.
 		return false
 	}
 

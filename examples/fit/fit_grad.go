@@ -9,8 +9,8 @@ import "math"
 func (d Data) LossGrad(grad, p []float64) {
 	var tape []float64
 	var ds float64
-	var t8 float64
 	var dc float64
+	var db float64
 	var da float64
 	if cap(p) > 0 && cap(grad) > 0 && &p[:1][0] == &grad[:1][0] {
 		panic("LossGrad: p and grad share memory: gadgen's gradients need them apart")
@@ -49,10 +49,10 @@ func (d Data) LossGrad(grad, p []float64) {
 		t7 := 2 * (ds * (a*t6 + c - t2[i3]))
 		dc += t7
 		da += t7 * t6
-		t8 += t6 * (a * t7) * t[i3]
+		db -= t6 * (a * t7) * t[i3]
 		i = t3
 	}
 	grad[2] += dc
-	grad[1] -= t8
+	grad[1] += db
 	grad[0] += da
 }
