@@ -123,4 +123,3 @@ func TestFoldBranch(t *testing.T) {
 	}
 	sameResults(t, mk(), f, 1)
 }
-
