@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/gadgen/gadgen/ir"
@@ -89,6 +90,14 @@ func CSE(f *ir.Func, env Env) {
 		if new.Name == "" {
 			new.Name = old.Name
 		}
+	}
+	// A replaced call is no longer needed, though DeadCode cannot tell:
+	// it repeats one that returned.
+	for _, b := range f.Blocks {
+		b.Instrs = slices.DeleteFunc(b.Instrs, func(v *ir.Value) bool {
+			_, ok := repl[v]
+			return ok && v.Op == ir.OpCall
+		})
 	}
 	DeadCode(f)
 }

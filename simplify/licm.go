@@ -79,6 +79,9 @@ func hoistLoop(f *ir.Func, h *ir.Block, lf *loopFacts, mem *memory, env Env) []*
 	cfg := lf.cfg
 	body := cfg.Loop[h.Index]
 	pre := cfg.Idom[h.Index]
+	if pre == nil {
+		return nil
+	}
 	inLoop := func(v *ir.Value) bool { return v != nil && v.Block != nil && body[v.Block.Index] }
 
 	// What the loop writes.

@@ -397,3 +397,35 @@ func TestInlineNormalize(t *testing.T) {
 		sameOn(t, env.machine(), mk(), f, vec(xs...))
 	}
 }
+
+// TestCSEAcrossStores: a load survives a store to a slice the function
+// allocated (another alias class), and two calls of a function that reads
+// only its argument's memory are one while nothing writes it.
+func TestCSEAcrossStores(t *testing.T) {
+	env := newTestEnv()
+	mag := env.add(magBody)
+	mk := func() *ir.Func {
+		b := irtest.NewBuilder("F", pkg)
+		x := b.Param("x", slice)
+		b.Result(f64)
+		out := b.MakeSlice(slice, b.Int(2), nil)
+		a := b.Load(b.IndexAddr(x, b.Int(0)))
+		m1 := b.Call(mag, x)
+		b.Store(b.IndexAddr(out, b.Int(0)), a)
+		c := b.Load(b.IndexAddr(x, b.Int(0)))
+		m2 := b.Call(mag, x)
+		b.Store(b.IndexAddr(x, b.Int(1)), c) // writes x: a third read stays
+		m3 := b.Call(mag, x)
+		b.Return(b.Add(b.Add(b.Mul(a, c), b.Mul(m1, m2)), m3))
+		return b.F
+	}
+	f := mk()
+	simplify.Run(f, []simplify.Pass{{Name: "cse", Fn: simplify.CSE}}, simplify.Config{Optimize: true, Check: true, Env: env})
+	if n := count(f, ir.OpLoad); n != 1 {
+		t.Errorf("%d loads, want 1:\n%s", n, f)
+	}
+	if n := count(f, ir.OpCall); n != 2 {
+		t.Errorf("%d calls of mag, want 2:\n%s", n, f)
+	}
+	sameOn(t, env.machine(), mk(), f, vec(3, 4))
+}
