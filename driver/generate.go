@@ -151,6 +151,7 @@ func (g *generator) run(j *job) {
 	}
 	if dump != nil {
 		dump("lower", primal.String())
+		dump("effects", g.calleeEffects(primal))
 	}
 	stage = "optimize"
 	optimize := !j.noOpt && !g.r.cfg.NoOptimize
@@ -385,6 +386,24 @@ func (g *generator) Effects(callee *types.Func) *simplify.Effects {
 	e := simplify.Summarize(f, g)
 	g.effects[callee] = e
 	return e
+}
+
+// calleeEffects prints the effects of the functions f calls (those of
+// package math are pure), for -dump.
+func (g *generator) calleeEffects(f *ir.Func) string {
+	var sb strings.Builder
+	seen := map[*types.Func]bool{}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			c := v.Callee
+			if v.Op != ir.OpCall || c.Func == nil || c.Invoke || seen[c.Func] || c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math" {
+				continue
+			}
+			seen[c.Func] = true
+			fmt.Fprintf(&sb, "%s: %s\n", c.Func.FullName(), g.Effects(c.Func))
+		}
+	}
+	return sb.String()
 }
 
 // Body implements simplify.Env: a fresh lowering of callee, or nil.
