@@ -168,6 +168,9 @@ func (g *generator) run(j *job) {
 	}
 	// The signature is the mode's (Mode.Signature) in every respect.
 	f.Variadic = j.derived.Sig.Variadic()
+	if j.noOpt {
+		f.Doc = strings.TrimRight(f.Doc, "\n") + "\n\nGenerated without optimization (opt=0), for comparison."
+	}
 	if dump != nil {
 		dump(j.req.Mode, f.String())
 	}

@@ -12,6 +12,8 @@ import "math"
 // Results, in order: the value of LogPosterior; its tangent.
 // Shadows: dalpha, dmu, dq, dl have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (float64, float64) {
 	k := len(alpha)
 	nl := d * (d - 1) / 2
@@ -85,6 +87,8 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 // Results, in order: the value of logsumexp; its tangent.
 // Shadows: dv has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func logsumexpJVPO0(v, dv []float64) (float64, float64) {
 	m := math.Inf(-1)
 	dm := 0.0
@@ -114,6 +118,8 @@ func logsumexpJVPO0(v, dv []float64) (float64, float64) {
 // Results, in order: the value of logWishartPrior; its tangent.
 // Shadows: dqdiag, dsumq, dl have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (float64, float64) {
 	k := len(sumq)
 	nl := d * (d - 1) / 2
@@ -141,6 +147,8 @@ func logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (f
 // Shadows: ddst, ddiag, dlow, dx have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // qtimesx writes are written (overwritten) into the shadows: dst into ddst.
+//
+// Generated without optimization (opt=0), for comparison.
 func qtimesxJVPO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	d := len(x)
 	for j := 0; j < d; j++ {
@@ -173,6 +181,8 @@ func qtimesxJVPO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 // Results, in order: the value of sqnorm; its tangent.
 // Shadows: dv has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func sqnormJVPO0(v, dv []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -193,6 +203,8 @@ func sqnormJVPO0(v, dv []float64) (float64, float64) {
 // The first result is the value of LogPosterior; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
 	var tapeint []int
 	var tape []float64
@@ -367,6 +379,8 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 // The first result is the value of sqnorm; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func sqnormVJPO0(v, dv []float64, seed float64) float64 {
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
@@ -406,6 +420,8 @@ func sqnormVJPO0(v, dv []float64, seed float64) float64 {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order; the adjoints of what qtimesx writes are read (and cleared) from the shadows. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func qtimesxVJPO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	var tapeint []int
 	var path []int
@@ -500,6 +516,8 @@ func qtimesxVJPO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 // The first result is the value of logsumexp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func logsumexpVJPO0(v, dv []float64, seed float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -589,6 +607,8 @@ func logsumexpVJPO0(v, dv []float64, seed float64) float64 {
 // The first result is the value of logWishartPrior; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func logWishartPriorVJPO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
 	var tape []float64
 	var dout float64

@@ -11,6 +11,8 @@ import "math"
 // Results, in order: the value of LogSumExp; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
 	m := math.Inf(-1)
 	dm := 0.0
@@ -39,6 +41,8 @@ func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
 // The first result is the value of LogSumExp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func LogSumExpGradO0(x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64

@@ -12,6 +12,8 @@ import "math"
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dmain, dextra have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float64) {
 	b := len(extra) / 3
 	if b == 0 || len(extra) != 3*b || len(main)%(8*b) != 0 || len(state) != len(main)/4 || len(seq)%b != 0 {
@@ -49,6 +51,8 @@ func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float
 // Shadows: ddst, dmain, dextra, ds have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // predict writes are written (overwritten) into the shadows: dst into ddst, s into ds.
+//
+// Generated without optimization (opt=0), for comparison.
 func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
 	b := len(x)
 	inW := extra[:b]
@@ -101,6 +105,8 @@ func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, 
 // Results, in order: the value of logsumexp2; its tangent.
 // Shadows: dv has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func logsumexp2JVPO0(v, dv []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -120,6 +126,8 @@ func logsumexp2JVPO0(v, dv []float64) (float64, float64) {
 // Shadows: dh, ds, dw, dbias, dy have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // cell writes are written (overwritten) into the shadows: h into dh, s into ds.
+//
+// Generated without optimization (opt=0), for comparison.
 func cellJVPO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	b := len(h)
 	for j := 0; j < b; j++ {
@@ -160,6 +168,8 @@ func cellJVPO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of sigmoid; its tangent.
+//
+// Generated without optimization (opt=0), for comparison.
 func sigmoidJVPO0(x, dx float64) (float64, float64) {
 	t := math.Exp(-x)
 	t2 := 1 + t

@@ -12,6 +12,8 @@ import "math"
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func LossJVPO0(x, dx, c []float64) (float64, float64) {
 	if len(c) != len(x) {
 		panic("normalize: length mismatch")
@@ -38,6 +40,8 @@ func LossJVPO0(x, dx, c []float64) (float64, float64) {
 // Shadows: ddst, dx have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // Normalize writes are written (overwritten) into the shadows: dst into ddst.
+//
+// Generated without optimization (opt=0), for comparison.
 func normalizeJVPO0(dst, ddst, x, dx []float64) {
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
@@ -56,6 +60,8 @@ func normalizeJVPO0(dst, ddst, x, dx []float64) {
 // Results, in order: the value of mag; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func magJVPO0(x, dx []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -77,6 +83,8 @@ func magJVPO0(x, dx []float64) (float64, float64) {
 // The first result is the value of Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func LossGradO0(x, dx, c []float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -128,6 +136,8 @@ func LossGradO0(x, dx, c []float64) float64 {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order; the adjoints of what Normalize writes are read (and cleared) from the shadows. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func normalizeVJPO0(dst, ddst, x, dx []float64) {
 	var tape []float64
 	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
@@ -177,6 +187,8 @@ func normalizeVJPO0(dst, ddst, x, dx []float64) {
 // The first result is the value of mag; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func magVJPO0(x, dx []float64, seed float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {

@@ -10,6 +10,8 @@ package ode
 // Results, in order: the value of Final; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func FinalJVPO0(x, dx []float64, steps int) (float64, float64) {
 	n := len(x)
 	if n == 0 {
@@ -75,6 +77,8 @@ func FinalJVPO0(x, dx []float64, steps int) (float64, float64) {
 // Shadows: dz, dx, dy have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // rhs writes are written (overwritten) into the shadows: z into dz.
+//
+// Generated without optimization (opt=0), for comparison.
 func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 	dx0 := dx[0]
 	z[0] = x[0]
@@ -98,6 +102,8 @@ func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 // The first result is the value of Final; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func FinalGradO0(x, dx []float64, steps int) float64 {
 	var from4 int
 	var from5 int
@@ -373,6 +379,8 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order; the adjoints of what rhs writes are read (and cleared) from the shadows. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func rhsVJPO0(z, dz, x, dx, y, dy []float64) {
 	if cap(z) > 0 && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {
 		panic("rhsVJPO0: z and dz share memory: gadgen's gradients need them apart")

@@ -9,6 +9,8 @@ package rosenbrock
 // Results, in order: the value of Rosenbrock; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
+//
+// Generated without optimization (opt=0), for comparison.
 func RosenbrockJVPO0(x, dx []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -34,6 +36,8 @@ func RosenbrockJVPO0(x, dx []float64) (float64, float64) {
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
 func RosenbrockGradO0(x, dx []float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
