@@ -4,12 +4,17 @@ package simplify
 // optimize once they are inlined. Inside a callee, LICM knows nothing of
 // its arguments: in Normalize(dst, x), the loop writes dst and mag(x)
 // reads x, and the two may share memory. At a call Normalize(out, x) where
-// out is a slice the caller just allocated, they cannot; inlining the
-// call hands LICM that knowledge. So the pass inlines a call when (a
-// profitability test, in the manner of a cost-model-driven inliner) LICM
-// hoists a value out of the inlined loop, run on a copy of the caller with
-// the call inlined; other calls stay calls, and their derivatives stay
-// functions of their own.
+// out is a slice the caller just allocated, they cannot; inlining the call
+// hands LICM that knowledge. So the pass inlines a call when (a
+// profitability test, in the manner of a cost-model-driven inliner) LICM,
+// run on a copy of the caller with the call inlined, hoists a call of a
+// function of the program out of the inlined loop; other calls stay
+// calls, and their derivatives stay functions of their own. Hoisting such
+// a call can change the order of the cost (mag(x) is O(n)); hoisting
+// arithmetic or a call of package math saves a constant factor that
+// inlining can cost again: reverse mode records an inlined loop's values
+// on a tape where it recomputes a callee's (S2a's GMM gradient was 25%
+// slower with qtimesx and logsumexp inlined).
 
 import (
 	"go/types"
@@ -39,7 +44,7 @@ func Inline(f *ir.Func, env Env) {
 		inlined := inlineCall(g, m[call], env.Body(call.Callee.Func))
 		profit := false
 		for _, v := range licm(g, env) {
-			profit = profit || inlined[v]
+			profit = profit || inlined[v] && v.Op == ir.OpCall && !isMath(v, "") && v.Callee.Builtin == ""
 		}
 		if profit {
 			inlineCall(f, call, env.Body(call.Callee.Func))

@@ -25,16 +25,16 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 			sumq := make([]float64, k)
 			dsumq := make([]float64, k)
 			for c := 0; c < k; c++ {
-				for j4 := 0; j4 < d; j4++ {
-					t30 := c*d + j4
-					t31 := q[t30]
-					t32 := dq[t30]
-					t33 := math.Exp(t31)
-					qdiag[t30] = t33
-					dqdiag[t30] = t33 * t32
-					t34 := dsumq[c]
-					sumq[c] += t31
-					dsumq[c] = t34 + t32
+				for j2 := 0; j2 < d; j2++ {
+					t21 := c*d + j2
+					t22 := q[t21]
+					t23 := dq[t21]
+					t24 := math.Exp(t22)
+					qdiag[t21] = t24
+					dqdiag[t21] = t24 * t23
+					t25 := dsumq[c]
+					sumq[c] += t22
+					dsumq[c] = t25 + t23
 				}
 			}
 			xc := make([]float64, d)
@@ -43,75 +43,30 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 			dqx := make([]float64, d)
 			main := make([]float64, k)
 			dmain := make([]float64, k)
-			m := math.Inf(-1)
 			slse := 0.0
 			dslse := 0.0
 			for i := 0; i < n2; i++ {
 				for c2 := 0; c2 < k; c2++ {
 					for j := 0; j < d; j++ {
-						t28 := c2*d + j
-						t29 := dmu[t28]
-						xc[j] = x[i*d+j] - mu[t28]
-						dxc[j] = -t29
+						t19 := c2*d + j
+						t20 := dmu[t19]
+						xc[j] = x[i*d+j] - mu[t19]
+						dxc[j] = -t20
 					}
-					t10 := c2 * d
-					t11 := (c2 + 1) * d
-					t12 := qdiag[t10:t11]
-					t13 := dqdiag[t10:t11]
-					t14 := c2 * nl
-					t15 := (c2 + 1) * nl
-					t16 := l[t14:t15]
-					t17 := dl[t14:t15]
-					d2 := len(xc)
-					for j2 := 0; j2 < d2; j2++ {
-						t26 := t12[j2]
-						t27 := t13[j2]
-						xcj := xc[j2]
-						dxcj := dxc[j2]
-						qx[j2] = t26 * xcj
-						dqx[j2] = t27*xcj + t26*dxcj
-					}
-					idx := 0
-					for i4 := 0; i4 < d2; i4++ {
-						xci := xc[i4]
-						dxci := dxc[i4]
-						for j3 := i4 + 1; j3 < d2; j3++ {
-							t24 := t16[idx]
-							t25 := t17[idx]
-							dqxj := dqx[j3]
-							qx[j3] += t24 * xci
-							dqx[j3] = dqxj + (t25*xci + t24*dxci)
-							idx++
-						}
-					}
-					t18 := alpha[c2]
-					t19 := dalpha[c2]
-					t20 := sumq[c2]
-					t21 := dsumq[c2]
-					t22, t23 := sqnormJVP(qx, dqx)
-					main[c2] = t18 + t20 - 0.5*t22
-					dmain[c2] = t19 + t21 - 0.5*t23
+					t9 := c2 * d
+					t10 := (c2 + 1) * d
+					t11 := c2 * nl
+					t12 := (c2 + 1) * nl
+					qtimesxJVP(qx, dqx, qdiag[t9:t10], dqdiag[t9:t10], l[t11:t12], dl[t11:t12], xc, dxc)
+					t13 := alpha[c2]
+					t14 := dalpha[c2]
+					t15 := sumq[c2]
+					t16 := dsumq[c2]
+					t17, t18 := sqnormJVP(qx, dqx)
+					main[c2] = t13 + t15 - 0.5*t17
+					dmain[c2] = t14 + t16 - 0.5*t18
 				}
-				n3 := len(main)
-				m2 := m
-				dm := 0.0
-				for i2 := 0; i2 < n3; i2++ {
-					e := main[i2]
-					de := dmain[i2]
-					if e > m2 {
-						dm = de
-					}
-					m2 = max(m2, e)
-				}
-				sum := 0.0
-				dsum := 0.0
-				for i3 := 0; i3 < n3; i3++ {
-					t9 := math.Exp(main[i3] - m2)
-					sum += t9
-					dsum += t9 * (dmain[i3] - dm)
-				}
-				t7 := math.Log(sum) + m2
-				t8 := 1/sum*dsum + dm
+				t7, t8 := logsumexpJVP(main, dmain)
 				slse += t7
 				dslse += t8
 			}
@@ -181,6 +136,38 @@ func logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (flo
 	return out + float64(k)*c, dout
 }
 
+// qtimesxJVP computes qtimesx and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: dst (tangent ddst), diag (tangent ddiag), low (tangent dlow), x (tangent dx).
+// Shadows: ddst, ddiag, dlow, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// qtimesx writes are written (overwritten) into the shadows: dst into ddst.
+func qtimesxJVP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
+	d := len(x)
+	for j := 0; j < d; j++ {
+		t4 := diag[j]
+		t5 := ddiag[j]
+		xj := x[j]
+		dxj := dx[j]
+		dst[j] = t4 * xj
+		ddst[j] = t5*xj + t4*dxj
+	}
+	idx := 0
+	for i := 0; i < d; i++ {
+		for j2 := i + 1; j2 < d; j2++ {
+			t := low[idx]
+			t2 := dlow[idx]
+			xi := x[i]
+			dxi := dx[i]
+			t3 := ddst[j2]
+			dst[j2] += t * xi
+			ddst[j2] = t3 + (t2*xi + t*dxi)
+			idx++
+		}
+	}
+}
+
 // sqnormJVP computes sqnorm and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -208,14 +195,8 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
-	var path []int
-	var tape []float64
 	var tapeint []int
-	var t80 float64
-	var t81 float64
-	var dsum float64
-	var dm float64
-	var dm2 float64
+	var tape []float64
 	var dslse float64
 	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
@@ -242,16 +223,16 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dsumq := make([]float64, k)
 			c := 0
 			for ; c < k; c++ {
-				j8 := 0
-				for ; j8 < d; j8++ {
-					t77 := c*d + j8
-					t78 := q[t77]
-					t79 := math.Exp(t78)
-					qdiag[t77] = t79
-					sumq[c] += t78
-					tape = append(tape, t79)
+				j4 := 0
+				for ; j4 < d; j4++ {
+					t40 := c*d + j4
+					t41 := q[t40]
+					t42 := math.Exp(t41)
+					qdiag[t40] = t42
+					sumq[c] += t41
+					tape = append(tape, t42)
 				}
-				tapeint = append(tapeint, j8)
+				tapeint = append(tapeint, j4)
 			}
 			xc := make([]float64, d)
 			dxc := make([]float64, d)
@@ -259,92 +240,30 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqx := make([]float64, d)
 			main := make([]float64, k)
 			dmain := make([]float64, k)
-			m := math.Inf(-1)
 			slse := 0.0
 			i := 0
 			for ; i < n2; i++ {
 				c3 := 0
 				for ; c3 < k; c3++ {
-					j5 := 0
-					for ; j5 < d; j5++ {
-						xc[j5] = x[i*d+j5] - mu[c3*d+j5]
+					j3 := 0
+					for ; j3 < d; j3++ {
+						xc[j3] = x[i*d+j3] - mu[c3*d+j3]
 					}
-					t71 := qdiag[c3*d : (c3+1)*d]
-					t72 := l[c3*nl : (c3+1)*nl]
-					tapeint = append(tapeint, j5)
-					d2 := len(xc)
-					j6 := 0
-					for ; j6 < d2; j6++ {
-						t76 := t71[j6]
-						xcj := xc[j6]
-						qx[j6] = t76 * xcj
-						tape = append(tape, t76, xcj)
-					}
-					tapeint = append(tapeint, j6)
-					idx2 := 0
-					i7 := 0
-					for ; i7 < d2; i7++ {
-						xci := xc[i7]
-						from := 0
-						j7 := i7 + 1
-						for {
-							path = append(path, from)
-							if j7 < d2 {
-								qx[j7] += t72[idx2] * xci
-								tapeint = append(tapeint, idx2, j7)
-								tape = append(tape, xci)
-								from = 1
-								idx2++
-								j7++
-							} else {
-								break
-							}
-						}
-					}
-					tapeint = append(tapeint, i7)
-					t73 := alpha[c3]
-					t74 := sumq[c3]
 					tape = append(tape, qx...)
-					t75 := sqnorm(qx)
-					main[c3] = t73 + t74 - 0.5*t75
-					tape = append(tape, t75)
+					tape = append(tape, xc...)
+					qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
+					t37 := alpha[c3]
+					t38 := sumq[c3]
+					tape = append(tape, qx...)
+					t39 := sqnorm(qx)
+					main[c3] = t37 + t38 - 0.5*t39
+					tapeint = append(tapeint, j3)
+					tape = append(tape, t39)
 				}
+				tape = append(tape, main...)
+				t36 := logsumexp(main)
 				tapeint = append(tapeint, c3)
-				n3 := len(main)
-				m2 := m
-				i5 := -1
-				for {
-					t66 := i5 + 1
-					if t66 < n3 {
-						e2 := main[t66]
-						m3 := max(m2, e2)
-						tape = append(tape, m2, e2, m3)
-						m2 = m3
-						i5 = t66
-					} else {
-						break
-					}
-				}
-				tapeint = append(tapeint, i5)
-				sum := 0.0
-				i6 := -1
-				for {
-					t67 := i6 + 1
-					if t67 < n3 {
-						e := main[t67]
-						t70 := math.Exp(e - m2)
-						tape = append(tape, e, m2, t70)
-						sum += t70
-						i6 = t67
-					} else {
-						break
-					}
-				}
-				t68 := math.Log(sum)
-				t69 := t68 + m2
-				tapeint = append(tapeint, i6)
-				tape = append(tape, sum, t68)
-				slse += t69
+				slse += t36
 			}
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
@@ -356,187 +275,91 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				if i == 0 {
 					break
 				}
-				t81 += dslse
-				t5 := tape
-				t6 := len(t5) - 2
-				tape = t5[:t6]
-				t7 := tapeint
-				t8 := len(t7) - 1
-				tapeint = t7[:t8]
-				t9 := t81
-				t81 = 0
-				dm2 += t9
-				dsum += 1 / t5[t6] * t9
-				i2 := t7[t8]
+				t5 := tapeint
+				t6 := len(t5) - 1
+				c2 := t5[t6]
+				tapeint = t5[:t6]
+				t7 := tape
+				t8 := len(t7) - len(main)
+				copy(main, t7[t8:])
+				tape = t7[:t8]
+				logsumexpVJP(main, dmain, dslse)
 				for {
-					t10 := i2 - 1
-					if i2 == -1 {
-						break
-					}
-					t11 := tape
-					t12 := len(t11) - 3
-					tape = t11[:t12]
-					t13 := t11[t12+2] * dsum
-					dm2 -= t13
-					dmain[t10+1] += t13
-					i2 = t10
-				}
-				dsum = 0
-				t14 := tapeint
-				t15 := len(t14) - 1
-				tapeint = t14[:t15]
-				i3 := t14[t15]
-				for {
-					t16 := i3 - 1
-					if i3 == -1 {
-						break
-					}
-					t17 := dm2
-					dm2 = 0
-					dm += t17
-					t18 := tape
-					t19 := len(t18) - 3
-					tape = t18[:t19]
-					t20 := dm
-					dm = 0
-					t21 := t18[t19] >= t18[t19+1]
-					t22 := 0.0
-					if t21 {
-						t22 = 1
-					}
-					dm2 += t22 * t20
-					t23 := 1.0
-					if t21 {
-						t23 = 0
-					}
-					dmain[t16+1] += t23 * t20
-					i3 = t16
-				}
-				dm2 = 0
-				t24 := tapeint
-				t25 := len(t24) - 1
-				tapeint = t24[:t25]
-				c2 := t24[t25]
-				for {
-					t26 := c2 - 1
+					t9 := c2 - 1
 					if c2 == 0 {
 						break
 					}
-					t27 := tape
-					tape = t27[:len(t27)-1]
-					t28 := dmain[t26]
-					dmain[t26] = 0
-					t29 := tape
-					t30 := len(t29) - len(qx)
-					copy(qx, t29[t30:])
-					tape = t29[:t30]
-					sqnormVJP(qx, dqx, -(0.5 * t28))
-					dsumq[t26] += t28
-					dalpha[t26] += t28
-					t31 := tapeint
-					t32 := len(t31) - 1
-					tapeint = t31[:t32]
-					i4 := t31[t32]
+					t10 := tape
+					tape = t10[:len(t10)-1]
+					t11 := tapeint
+					t12 := len(t11) - 1
+					j := t11[t12]
+					tapeint = t11[:t12]
+					t13 := dmain[t9]
+					dmain[t9] = 0
+					t14 := tape
+					n3 := len(qx)
+					t15 := len(t14) - n3
+					copy(qx, t14[t15:])
+					tape = t14[:t15]
+					sqnormVJP(qx, dqx, -(0.5 * t13))
+					dsumq[t9] += t13
+					dalpha[t9] += t13
+					t16 := tape
+					t17 := len(t16) - len(xc)
+					copy(xc, t16[t17:])
+					tape = t16[:t17]
+					t18 := tape
+					t19 := len(t18) - n3
+					copy(qx, t18[t19:])
+					tape = t18[:t19]
+					t20 := t9 * d
+					t21 := (t9 + 1) * d
+					t22 := t9 * nl
+					t23 := (t9 + 1) * nl
+					qtimesxVJP(qx, dqx, qdiag[t20:t21], dqdiag[t20:t21], l[t22:t23], dl[t22:t23], xc, dxc)
 					for {
-						t33 := i4 - 1
-						if i4 == 0 {
+						t24 := j - 1
+						if j == 0 {
 							break
 						}
-						for {
-							t34 := path
-							t35 := len(t34) - 1
-							path = t34[:t35]
-							if t34[t35] == 0 {
-								break
-							}
-							t36 := tape
-							t37 := len(t36) - 1
-							t38 := t36[t37]
-							tape = t36[:t37]
-							t39 := tapeint
-							t40 := len(t39) - 2
-							idx := t39[t40]
-							j := t39[t40+1]
-							tapeint = t39[:t40]
-							dqxj := dqx[j]
-							dqx[j] = 0
-							dqx[j] += dqxj
-							t41 := t26 * nl
-							t42 := (t26 + 1) * nl
-							t80 += l[t41:t42][idx] * dqxj
-							dl[t41:t42][idx] += dqxj * t38
-						}
-						t43 := t80
-						t80 = 0
-						dxc[t33] += t43
-						i4 = t33
+						t25 := dxc[t24]
+						dxc[t24] = 0
+						dmu[t20+t24] -= t25
+						j = t24
 					}
-					t44 := tapeint
-					t45 := len(t44) - 1
-					tapeint = t44[:t45]
-					j2 := t44[t45]
-					for {
-						t46 := j2 - 1
-						if j2 == 0 {
-							break
-						}
-						t47 := tape
-						t48 := len(t47) - 2
-						t49 := t47[t48]
-						t50 := t47[t48+1]
-						tape = t47[:t48]
-						t51 := dqx[t46]
-						dqx[t46] = 0
-						dxc[t46] += t49 * t51
-						dqdiag[t26*d : (t26+1)*d][t46] += t51 * t50
-						j2 = t46
-					}
-					t52 := tapeint
-					t53 := len(t52) - 1
-					tapeint = t52[:t53]
-					j3 := t52[t53]
-					for {
-						t54 := j3 - 1
-						if j3 == 0 {
-							break
-						}
-						t55 := dxc[t54]
-						dxc[t54] = 0
-						dmu[t26*d+t54] -= t55
-						j3 = t54
-					}
-					c2 = t26
+					c2 = t9
 				}
 				i = t4
 			}
 			for {
-				t56 := c - 1
+				t26 := c - 1
 				if c == 0 {
 					break
 				}
-				t57 := tapeint
-				t58 := len(t57) - 1
-				tapeint = t57[:t58]
-				j4 := t57[t58]
+				t27 := tapeint
+				t28 := len(t27) - 1
+				tapeint = t27[:t28]
+				j2 := t27[t28]
 				for {
-					t59 := j4 - 1
-					if j4 == 0 {
+					t29 := j2 - 1
+					if j2 == 0 {
 						break
 					}
-					t60 := tape
-					t61 := len(t60) - 1
-					t62 := t60[t61]
-					tape = t60[:t61]
-					t63 := dsumq[t56]
-					dsumq[t56] = 0
-					dsumq[t56] += t63
-					t64 := t56*d + t59
-					t65 := dqdiag[t64]
-					dqdiag[t64] = 0
-					dq[t64] += t63 + t62*t65
-					j4 = t59
+					t30 := tape
+					t31 := len(t30) - 1
+					t32 := t30[t31]
+					tape = t30[:t31]
+					t33 := dsumq[t26]
+					dsumq[t26] = 0
+					dsumq[t26] += t33
+					t34 := t26*d + t29
+					t35 := dqdiag[t34]
+					dqdiag[t34] = 0
+					dq[t34] += t33 + t32*t35
+					j2 = t29
 				}
-				c = t56
+				c = t26
 			}
 			return t3
 		}
@@ -581,58 +404,102 @@ func sqnormVJP(v, dv []float64, seed float64) float64 {
 	return sum
 }
 
-// logWishartPriorVJP computes logWishartPrior and the vector-Jacobian product of the seeds seed (the
+// qtimesxVJP computes qtimesx and the vector-Jacobian product of the seeds  (the
 // adjoints of its results) with respect to the varied inputs (reverse mode).
 //
-// Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
-// Fixed inputs: d.
-// The first result is the value of logWishartPrior; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what qtimesx writes are read (and cleared) from the shadows. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
-	var tape []float64
-	var dout float64
-	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
-		panic("logWishartPriorVJP: qdiag and dqdiag share memory: gadgen's gradients need them apart")
+func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
+	var tapeint []int
+	var path []int
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("qtimesxVJP: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	if cap(sumq) > 0 && cap(dsumq) > 0 && &sumq[:1][0] == &dsumq[:1][0] {
-		panic("logWishartPriorVJP: sumq and dsumq share memory: gadgen's gradients need them apart")
+	t2 := cap(diag) > 0
+	if t2 && cap(ddiag) > 0 && &diag[:1][0] == &ddiag[:1][0] {
+		panic("qtimesxVJP: diag and ddiag share memory: gadgen's gradients need them apart")
 	}
-	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
-		panic("logWishartPriorVJP: l and dl share memory: gadgen's gradients need them apart")
+	t3 := cap(low) > 0
+	if t3 && cap(dlow) > 0 && &low[:1][0] == &dlow[:1][0] {
+		panic("qtimesxVJP: low and dlow share memory: gadgen's gradients need them apart")
 	}
-	k := len(sumq)
-	nl := d * (d - 1) / 2
-	np := float64(d + 0 + 1)
-	c := np*float64(d)*-0.34657359027997264 - logMultiGamma(0.5*np, d)
-	out := 0.0
-	ck := 0
-	for ; ck < k; ck++ {
-		t9 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t10 := sqnorm(l[ck*nl : (ck+1)*nl])
-		t11 := sumq[ck]
-		tape = append(tape, t9, t10)
-		out -= 0.5*(t9+t10) - 0*t11
+	t4 := cap(x) > 0
+	if t4 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("qtimesxVJP: x and dx share memory: gadgen's gradients need them apart")
 	}
-	t := out + float64(k)*c
-	dout += seed
+	if t && t2 && &dst[:1][0] == &diag[:1][0] {
+		panic("qtimesxVJP: dst and diag share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &dst[:1][0] == &low[:1][0] {
+		panic("qtimesxVJP: dst and low share memory: gadgen's gradients need them apart")
+	}
+	if t && t4 && &dst[:1][0] == &x[:1][0] {
+		panic("qtimesxVJP: dst and x share memory: gadgen's gradients need them apart")
+	}
+	d := len(x)
+	j := 0
+	for ; j < d; j++ {
+		dst[j] = diag[j] * x[j]
+	}
+	idx := 0
+	i := 0
+	for ; i < d; i++ {
+		from := 0
+		j3 := i + 1
+		for {
+			path = append(path, from)
+			if j3 < d {
+				dst[j3] += low[idx] * x[i]
+				tapeint = append(tapeint, idx, j3)
+				from = 1
+				idx++
+				j3++
+			} else {
+				break
+			}
+		}
+	}
 	for {
-		t2 := ck - 1
-		if ck == 0 {
+		t5 := i - 1
+		if i == 0 {
 			break
 		}
-		t3 := tape
-		tape = t3[:len(t3)-2]
-		t4 := -(0.5 * dout)
-		t5 := t2 * nl
-		t6 := (t2 + 1) * nl
-		sqnormVJP(l[t5:t6], dl[t5:t6], t4)
-		t7 := t2 * d
-		t8 := (t2 + 1) * d
-		sqnormVJP(qdiag[t7:t8], dqdiag[t7:t8], t4)
-		ck = t2
+		for {
+			t6 := path
+			t7 := len(t6) - 1
+			path = t6[:t7]
+			if t6[t7] == 0 {
+				break
+			}
+			t8 := tapeint
+			t9 := len(t8) - 2
+			idx2 := t8[t9]
+			j2 := t8[t9+1]
+			tapeint = t8[:t9]
+			t10 := ddst[j2]
+			ddst[j2] = 0
+			ddst[j2] += t10
+			t11 := x[t5]
+			dx[t5] += low[idx2] * t10
+			dlow[idx2] += t10 * t11
+		}
+		i = t5
 	}
-	return t
+	for {
+		t12 := j - 1
+		if j == 0 {
+			break
+		}
+		t13 := ddst[t12]
+		ddst[t12] = 0
+		t14 := x[t12]
+		dx[t12] += diag[t12] * t13
+		ddiag[t12] += t13 * t14
+		j = t12
+	}
 }
 
 // logsumexpVJP computes logsumexp and the vector-Jacobian product of the seeds seed (the
@@ -721,4 +588,58 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 		i = t8
 	}
 	return t3
+}
+
+// logWishartPriorVJP computes logWishartPrior and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
+// Fixed inputs: d.
+// The first result is the value of logWishartPrior; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
+	var tape []float64
+	var dout float64
+	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
+		panic("logWishartPriorVJP: qdiag and dqdiag share memory: gadgen's gradients need them apart")
+	}
+	if cap(sumq) > 0 && cap(dsumq) > 0 && &sumq[:1][0] == &dsumq[:1][0] {
+		panic("logWishartPriorVJP: sumq and dsumq share memory: gadgen's gradients need them apart")
+	}
+	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
+		panic("logWishartPriorVJP: l and dl share memory: gadgen's gradients need them apart")
+	}
+	k := len(sumq)
+	nl := d * (d - 1) / 2
+	np := float64(d + 0 + 1)
+	c := np*float64(d)*-0.34657359027997264 - logMultiGamma(0.5*np, d)
+	out := 0.0
+	ck := 0
+	for ; ck < k; ck++ {
+		t9 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t10 := sqnorm(l[ck*nl : (ck+1)*nl])
+		t11 := sumq[ck]
+		tape = append(tape, t9, t10)
+		out -= 0.5*(t9+t10) - 0*t11
+	}
+	t := out + float64(k)*c
+	dout += seed
+	for {
+		t2 := ck - 1
+		if ck == 0 {
+			break
+		}
+		t3 := tape
+		tape = t3[:len(t3)-2]
+		t4 := -(0.5 * dout)
+		t5 := t2 * nl
+		t6 := (t2 + 1) * nl
+		sqnormVJP(l[t5:t6], dl[t5:t6], t4)
+		t7 := t2 * d
+		t8 := (t2 + 1) * d
+		sqnormVJP(qdiag[t7:t8], dqdiag[t7:t8], t4)
+		ck = t2
+	}
+	return t
 }
