@@ -11,8 +11,10 @@
 // wrong. It then times the function and each derivative, interleaved, the
 // minimum of 5 samples of at least 200 ms each, and prints per problem the
 // time of the function and each derivative's time as a multiple of it; then
-// the geometric means per suite and over S1–S3, and the log-log slopes of
-// S3. Progress goes to standard error.
+// the geometric means per suite and over S1–S3, the ablation (the speedup
+// of gadgen's derivatives over the same derivatives generated without
+// optimization, the …O0 functions of each package's noopt_grad.go), and the
+// log-log slopes of S3. Progress goes to standard error.
 //
 // The flags are:
 //
