@@ -461,3 +461,55 @@ func TestNoPackage(t *testing.T) {
 		t.Errorf("got %s", r)
 	}
 }
+
+// TestNoOptimize: by default math.Exp(a), invariant in the loop, is
+// computed before it; the directive option opt=0 generates a copy under
+// another name (and its callee's derivative with an O0 suffix) that
+// computes it in the loop, as -O0 does for every derivative.
+func TestNoOptimize(t *testing.T) {
+	t.Parallel()
+	dir := setup(t)
+	if err := os.MkdirAll(filepath.Join(dir, "inv"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "inv", "inv.go"), `package inv
+
+import "math"
+
+//gad:jvp
+func Inv(x []float64, a float64) float64 {
+	return sum(x, a)
+}
+
+func sum(x []float64, a float64) float64 {
+	s := 0.0
+	for i := range x {
+		s += x[i] * math.Exp(a)
+	}
+	return s
+}
+
+//gad:jvp InvJVPO0 example.com/dm/inv.Inv opt=0
+`)
+	out := filepath.Join(dir, "inv", "inv_grad.go")
+	// hoisted reports whether the function named fn in src computes
+	// math.Exp before its loop.
+	hoisted := func(src, fn string) bool {
+		i := strings.Index(src, "\nfunc "+fn+"(")
+		if i < 0 {
+			t.Fatalf("no function %s in\n%s", fn, src)
+		}
+		body := src[i:]
+		body = body[:strings.Index(body, "\n}\n")]
+		return strings.Index(body, "math.Exp(a)") < strings.Index(body, "for ")
+	}
+	mustRun(t, dir, "./inv")
+	src := read(t, out)
+	if !hoisted(src, "sumJVP") || hoisted(src, "sumJVPO0") {
+		t.Errorf("want math.Exp before the loop in sumJVP only:\n%s", src)
+	}
+	mustRun(t, dir, "-O0", "./inv")
+	if src := read(t, out); hoisted(src, "sumJVP") {
+		t.Errorf("-O0: want math.Exp in the loop:\n%s", src)
+	}
+}
