@@ -34,8 +34,9 @@ func Inline(f *ir.Func, env Env) {
 		return
 	}
 	tried := map[*ir.Value]bool{}
+	small := map[*types.Func]bool{} // by callee: inlinable
 	for {
-		call := nextInlineCandidate(f, env, tried)
+		call := nextInlineCandidate(f, env, tried, small)
 		if call == nil {
 			break
 		}
@@ -55,7 +56,7 @@ func Inline(f *ir.Func, env Env) {
 
 // nextInlineCandidate returns a call of f not in tried that Inline may
 // inline, or nil.
-func nextInlineCandidate(f *ir.Func, env Env, tried map[*ir.Value]bool) *ir.Value {
+func nextInlineCandidate(f *ir.Func, env Env, tried map[*ir.Value]bool, small map[*types.Func]bool) *ir.Value {
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			if v.Op != ir.OpCall || tried[v] {
@@ -69,11 +70,15 @@ func nextInlineCandidate(f *ir.Func, env Env, tried map[*ir.Value]bool) *ir.Valu
 			if c.Func.Type().(*types.Signature).Variadic() {
 				continue
 			}
-			tried[v] = true
-			if inlinable(env.Body(c.Func), len(v.Args)) {
-				delete(tried, v)
+			ok, known := small[c.Func]
+			if !known {
+				ok = inlinable(env.Body(c.Func), len(v.Args))
+				small[c.Func] = ok
+			}
+			if ok {
 				return v
 			}
+			tried[v] = true
 		}
 	}
 	return nil
