@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -74,6 +76,7 @@ func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
 		}
 		g.taken[pkg][j.req.Name] = true
 		k := g.key(pkg, j.req.Mode, j.req.Target, j.req.Active)
+		k.mode += optionsKey(j.req.Options)
 		if _, ok := g.jobs[k]; !ok {
 			g.jobs[k] = j
 		}
@@ -294,6 +297,13 @@ func (g *generator) reportAtDirective(j *job, diags diag.List) {
 // the given activity in the package of the job being run, and queues its
 // generation unless it exists.
 func (g *generator) Derivative(mode string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+	return g.DerivativeWithOptions(mode, nil, callee, active, pos)
+}
+
+// DerivativeWithOptions implements ssaad.OptionsEnv: Derivative for a
+// request with options (Taylor mode's order=), which are part of what
+// identifies the generated function.
+func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
 	from := g.cur
 	m := g.r.modes[mode]
 	if m == nil {
@@ -304,17 +314,21 @@ func (g *generator) Derivative(mode string, callee *types.Func, active []bool, p
 	}
 	pkg := from.out.pkg
 	k := g.key(pkg.PkgPath, mode, callee, active)
+	k.mode += optionsKey(opts)
 	if j, ok := g.jobs[k]; ok {
 		from.deps = append(from.deps, j)
 		return j.derived, nil
 	}
 	name := g.calleeName(pkg.Types, m, callee, active)
 	j := &job{
-		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: map[string]string{}},
+		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: maps.Clone(opts)},
 		mode:    m,
 		out:     from.out,
 		caller:  from,
 		derived: &ir.DerivedFunc{Name: name},
+	}
+	if j.req.Options == nil {
+		j.req.Options = map[string]string{}
 	}
 	sig, err := m.Signature(j.req)
 	if err != nil {
@@ -363,6 +377,16 @@ func (g *generator) Reads(callee *types.Func) []bool {
 
 // Position implements ssaad.Env.
 func (g *generator) Position(pos token.Pos) token.Position { return g.prog.Position(pos) }
+
+// optionsKey returns the options in a canonical form: " k1=v1 k2=v2",
+// sorted by key; "" for none.
+func optionsKey(opts map[string]string) string {
+	var sb strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		fmt.Fprintf(&sb, " %s=%s", k, opts[k])
+	}
+	return sb.String()
+}
 
 // calleeName names the derivative of callee generated into pkg: the
 // callee's package (when another), receiver type and name in lower camel

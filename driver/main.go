@@ -13,6 +13,7 @@ import (
 	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/ssaad/forward"
 	"github.com/gadgen/gadgen/ssaad/reverse"
+	"github.com/gadgen/gadgen/ssaad/taylor"
 )
 
 // Exit statuses.
@@ -24,7 +25,7 @@ const (
 
 // DefaultModes are the differentiation modes gadgen knows.
 func DefaultModes() []ssaad.Mode {
-	return []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}}
+	return []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}, taylor.Mode{}}
 }
 
 // Version is gadgen's version; when empty, the module version from the

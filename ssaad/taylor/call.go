@@ -1,0 +1,303 @@
+package taylor
+
+// This file defines the Taylor-mode treatment of calls: functions of
+// package math by the recurrences of series.go, the builtins, and calls
+// of other functions through their generated Taylor-mode functions, at
+// the same order.
+
+import (
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+func (t *transformer) call(v *ir.Value) {
+	c := v.Callee
+	switch {
+	case c.Builtin != "":
+		t.builtin(v)
+		return
+	case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+		t.mathCall(v)
+		return
+	}
+	anyActive := false
+	for _, a := range v.Args {
+		anyActive = anyActive || t.hasCoefs(a)
+	}
+	var sig *types.Signature
+	if c.Func != nil {
+		sig = c.Func.Type().(*types.Signature)
+	}
+	if !anyActive {
+		t.shadowResult(v, t.clone(v))
+		return
+	}
+	if c.Invoke {
+		t.errorf(v.Pos, "dynamic interface call", "method %s is called through an interface on values that depend on the varied inputs", c.Func.Name())
+		t.clone(v)
+		return
+	}
+	if c.Func == nil || c.Derived != nil {
+		t.errorf(v.Pos, "call", "cannot differentiate through this call")
+		t.clone(v)
+		return
+	}
+	if sig.Variadic() {
+		t.errorf(v.Pos, "call of "+c.Func.Name(), "Taylor mode does not support calls of variadic functions on varied values yet")
+		t.clone(v)
+		return
+	}
+	t.derivedCall(v, sig)
+}
+
+// derivedCall calls the Taylor-mode function of v's callee, at the same
+// order, and maps v's results and their coefficients. When every varied
+// argument has zero coefficients of degree 2 and more (a line), the
+// callee is asked for with seed=line and gets only the first ones.
+func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature) {
+	c := v.Callee
+	K := t.K
+	active := make([]bool, len(v.Args))
+	line := K > 1
+	for i, a := range v.Args {
+		active[i] = t.hasCoefs(a)
+		if active[i] {
+			for _, x := range t.coefs(a)[1:] {
+				line = line && ssaad.IsZero(x)
+			}
+		}
+	}
+	opts := map[string]string{"order": strconv.Itoa(K)}
+	if line {
+		opts["seed"] = "line"
+	}
+	var all []*ir.Value
+	for i, a := range v.Args {
+		all = append(all, t.v(a))
+		if !active[i] {
+			continue
+		}
+		cs := t.usable(a)
+		if line {
+			cs = cs[:1]
+		}
+		all = append(all, cs...)
+	}
+	oe, ok := t.env.(ssaad.OptionsEnv)
+	if !ok {
+		t.errorf(v.Pos, "call of "+c.Func.Name(), "this environment cannot generate Taylor-mode callees")
+		t.clone(v)
+		return
+	}
+	df, err := oe.DerivativeWithOptions("taylor", opts, c.Func, active, v.Pos)
+	if err != nil {
+		t.errorf(v.Pos, "call of "+c.Func.Name(), "%v", err)
+		t.clone(v)
+		return
+	}
+	res := df.Sig.Results()
+	var typ types.Type
+	switch res.Len() {
+	case 0:
+	case 1:
+		typ = res.At(0).Type()
+	default:
+		typ = res
+	}
+	nc := t.Emit(ir.OpCall, typ, all...)
+	nc.Pos = v.Pos
+	nc.Callee = &ir.Callee{Derived: df}
+
+	lay := resultLayout(tupleTypes(sig.Results()), K)
+	info := &callInfo{}
+	for i := 0; i < sig.Results().Len(); i++ {
+		info.vals = append(info.vals, t.extract(nc, lay.primal[i], res))
+		var cs []*ir.Value
+		if p := lay.coef[i]; p >= 0 {
+			for k := 0; k < K; k++ {
+				cs = append(cs, t.extract(nc, p+k, res))
+			}
+		}
+		info.coefs = append(info.coefs, cs)
+	}
+	t.results(v, info)
+}
+
+func (t *transformer) extract(c *ir.Value, i int, res *types.Tuple) *ir.Value {
+	if res.Len() == 1 {
+		return c
+	}
+	e := t.Emit(ir.OpExtract, res.At(i).Type(), c)
+	e.Index = i
+	return e
+}
+
+// results records the values and coefficients of the results of call v.
+func (t *transformer) results(v *ir.Value, info *callInfo) {
+	if _, ok := v.Type.(*types.Tuple); ok {
+		t.calls[v] = info
+		return
+	}
+	if len(info.vals) == 1 {
+		t.val[v] = info.vals[0]
+		if info.vals[0].Name == "" {
+			info.vals[0].Name = v.Name
+		}
+		if info.coefs[0] != nil {
+			t.setCoefs(v, info.coefs[0])
+		}
+	}
+}
+
+func (t *transformer) builtin(v *ir.Value) {
+	nv := t.clone(v)
+	K := t.K
+	switch v.Callee.Builtin {
+	case "min", "max":
+		if !t.act.Varied(v) {
+			return
+		}
+		// Ties go to the earliest argument (templates' rule, pairwise):
+		// the whole jet of the chosen argument is the result's.
+		tok := token.LSS
+		if v.Callee.Builtin == "max" {
+			tok = token.GTR
+		}
+		m, dm := nv.Args[0], t.coefs(v.Args[0])
+		for k := 1; k < len(v.Args); k++ {
+			a, da := nv.Args[k], t.coefs(v.Args[k])
+			cond := t.Emit(ir.OpBinary, types.Typ[types.Bool], a, m)
+			cond.Tok = tok
+			for j := range dm {
+				if ssaad.IsZero(da[j]) && ssaad.IsZero(dm[j]) {
+					continue
+				}
+				dm[j] = t.Emit(ir.OpSelect, v.Type, cond, da[j], dm[j])
+			}
+			if k < len(v.Args)-1 {
+				m2 := t.Emit(ir.OpCall, v.Type, m, a)
+				m2.Callee = &ir.Callee{Builtin: v.Callee.Builtin}
+				m = m2
+			}
+		}
+		t.setCoefs(v, dm)
+	case "append":
+		if !t.hasCoefs(v.Args[0]) && !t.act.Varied(v) {
+			return
+		}
+		cs := make([]*ir.Value, K)
+		dst := t.usable(v.Args[0])
+		var rest [][]*ir.Value
+		for _, a := range v.Args[1:] {
+			rest = append(rest, t.usable(a))
+		}
+		for k := range cs {
+			args := []*ir.Value{dst[k]}
+			for _, r := range rest {
+				args = append(args, r[k])
+			}
+			d := t.Emit(ir.OpCall, v.Type, args...)
+			d.Callee = &ir.Callee{Builtin: "append", Spread: v.Callee.Spread}
+			cs[k] = d
+		}
+		t.nameCoefs(v, cs)
+		t.tan[v] = cs
+	case "copy":
+		dst, src := v.Args[0], v.Args[1]
+		if !t.hasCoefs(dst) {
+			return
+		}
+		ds := t.usable(dst)
+		if t.hasCoefs(src) {
+			ss := t.usable(src)
+			for k := range ds {
+				d := t.Emit(ir.OpCall, v.Type, ds[k], ss[k])
+				d.Callee = &ir.Callee{Builtin: "copy"}
+			}
+			return
+		}
+		for k := range ds {
+			part := t.Emit(ir.OpSlice, dst.Type, ds[k], nil, nv, nil)
+			d := t.Emit(ir.OpCall, nil, part)
+			d.Callee = &ir.Callee{Builtin: "clear"}
+		}
+	case "clear":
+		if t.hasCoefs(v.Args[0]) {
+			for _, d := range t.usable(v.Args[0]) {
+				c := t.Emit(ir.OpCall, nil, d)
+				c.Callee = &ir.Callee{Builtin: "clear"}
+			}
+		}
+	case "print", "println", "len", "cap":
+	default:
+		for _, a := range v.Args {
+			if t.hasCoefs(a) {
+				t.errorf(v.Pos, "builtin "+v.Callee.Builtin, "no derivative rule")
+				return
+			}
+		}
+	}
+}
+
+// mathCall expands a call of a function of package math by the
+// recurrence of its rule.
+func (t *transformer) mathCall(v *ir.Value) {
+	fn := v.Callee.Func
+	nv := t.clone(v)
+	anyActive := false
+	for _, a := range v.Args {
+		anyActive = anyActive || t.hasCoefs(a)
+	}
+	if !anyActive {
+		return
+	}
+	e := &expander{t: t, calls: map[string]*series{}, math: fn.Pkg()}
+	var args []*series
+	for i, a := range v.Args {
+		args = append(args, e.known(append([]*ir.Value{nv.Args[i]}, t.coefs(a)...)))
+	}
+	n, err := e.mathCall(fn, args, nv)
+	if err != nil {
+		t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+		return
+	}
+	if len(n.results) == 1 {
+		e.calls[callKey(fn.Name(), args)] = n.results[0]
+	}
+	info := &callInfo{}
+	for _, r := range n.results {
+		x, err := r.at(0)
+		if err != nil {
+			t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+			return
+		}
+		info.vals = append(info.vals, x)
+	}
+	for _, r := range n.results {
+		if !isFloat(r.typ) {
+			info.coefs = append(info.coefs, nil)
+			continue
+		}
+		cs := make([]*ir.Value, t.K)
+		for k := 1; k <= t.K; k++ {
+			c, err := r.at(k)
+			if err != nil {
+				t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+				return
+			}
+			cs[k-1] = c
+		}
+		info.coefs = append(info.coefs, cs)
+	}
+	if _, ok := v.Type.(*types.Tuple); ok {
+		t.calls[v] = info
+		return
+	}
+	if info.coefs[0] != nil {
+		t.setCoefs(v, info.coefs[0])
+	}
+}
