@@ -26,7 +26,7 @@ func TestCrossJets(t *testing.T) {
 		return &memory.Particle{M: x[0], X: [2]float64{x[1], x[2]}, V: [2]float64{x[3], x[4]}}
 	}
 	pairs := func(x []float64) []memory.Pair {
-		return []memory.Pair{{x[0], x[1]}, {x[2], x[3]}, {x[4], x[5]}}
+		return []memory.Pair{{A: x[0], B: x[1]}, {A: x[2], B: x[3]}, {A: x[4], B: x[5]}}
 	}
 	vec := func(x []float64) geom.Vec3 { return geom.Vec3{X: x[0], Y: x[1], Z: x[2]} }
 	cases := []struct {
