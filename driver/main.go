@@ -25,7 +25,8 @@ const (
 
 // DefaultModes are the differentiation modes gadgen knows.
 func DefaultModes() []ssaad.Mode {
-	return []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}, taylor.Mode{}}
+	modes := []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}, taylor.Mode{}}
+	return append(modes, taylor.Helpers()...)
 }
 
 // Version is gadgen's version; when empty, the module version from the
