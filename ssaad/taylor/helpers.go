@@ -231,15 +231,41 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	if err != nil {
 		return fail("%v", err)
 	}
+	sig, err := h.Signature(req)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var fallback error
+	if h.Kind == HVP {
+		// Forward over reverse when both modes cover F; the Taylor
+		// formula below otherwise.
+		var names []string
+		if r := sig.Recv(); r != nil {
+			names = append(names, r.Name())
+		}
+		for p := range sig.Params().Variables() {
+			names = append(names, p.Name())
+		}
+		f, err := forwardOverReverse(primal, req, env, k, sig, names)
+		if err == nil {
+			name, xn := ssaad.FuncName(req.Target), names[k]
+			v, hv := names[k+1], names[k+2]
+			f.Doc = fmt.Sprintf("%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s\n"+
+				"(overwritten), the Hessian taken with respect to %s: by forward mode over reverse mode,\n"+
+				"the directional derivative along %s of the gradient of %s, at the cost of a few gradients.\n"+
+				"%s and %s must have the length of %s; %s may alias neither %s nor %s.",
+				req.Name, name, name, v, hv, xn, v, name, v, hv, xn, hv, xn, v)
+			return f, nil
+		}
+		fallback = err
+		// primal may have been changed by reverse mode: lower nothing
+		// more from it below.
+	}
 	oe, ok := env.(ssaad.OptionsEnv)
 	if !ok {
 		return fail("this environment cannot generate Taylor-mode functions")
 	}
 	jet, err := oe.DerivativeWithOptions("taylor", map[string]string{"order": "2", "seed": "line"}, req.Target, req.Active, req.Pos)
-	if err != nil {
-		return fail("%v", err)
-	}
-	sig, err := h.Signature(req)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -337,6 +363,9 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		fmt.Fprintf(&doc, "(overwritten), the Hessian taken with respect to %s: (H%s)ᵢ = (f2(%s+eᵢ) − f2(%s−eᵢ))/2\n", xname, v.Name, v.Name, v.Name)
 		fmt.Fprintf(&doc, "where f2(u) = ½uᵀHu is the second Taylor coefficient of %s along u, computed by\n%s. It costs 2·len(%s) of those.\n", name, jet.Name, xname)
 		fmt.Fprintf(&doc, "%s and %s must have the length of %s; %s may alias neither %s nor %s.", v.Name, hv.Name, xname, hv.Name, xname, v.Name)
+		if fallback != nil {
+			fmt.Fprintf(&doc, "\n(Not by forward over reverse: %v.)", fallback)
+		}
 	case Hessian:
 		hm := extra[0]
 		nn := b.Binary(token.MUL, n, n)

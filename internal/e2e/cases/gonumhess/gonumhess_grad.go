@@ -82,9 +82,8 @@ func functionsBealeFuncTaylor(b functions.Beale, x, x1 []float64) (float64, floa
 }
 
 // BealeHVP returns Beale.Func and stores the Hessian-vector product ∇²Beale.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of Beale.Func along u, computed by
-// functionsBealeFuncTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Beale.Func, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
 	n := len(x)
@@ -94,18 +93,48 @@ func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("BealeHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := functionsBealeFuncTaylor(b, x, u)
-		u[i] = vi - 1
-		_, _, t2 := functionsBealeFuncTaylor(b, x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+	grad := make([]float64, n)
+	clear(hv)
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return b.Func(x)
+	if n != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	v0 := v[0]
+	x1 := x[1]
+	v1 := v[1]
+	t := 1 - x1
+	t2 := v0*t - x0*v1
+	f1 := 1.5 - x0*t
+	t3 := x1 * x1
+	t4 := 2 * (v1 * x1)
+	t5 := 1 - t3
+	t6 := v0*t5 - x0*t4
+	f2 := 2.25 - x0*t5
+	t7 := t4*x1 + t3*v1
+	t8 := 1 - t3*x1
+	t9 := v0*t8 - x0*t7
+	f3 := 2.625 - x0*t8
+	t10 := f1*f1 + f2*f2 + f3*f3
+	t11 := 2 * f3
+	t12 := 2 * t9
+	t13 := 2 * f2
+	t14 := 2 * t6
+	t15 := 2 * f1
+	t16 := 2 * t2
+	t17 := x0 * t11
+	t18 := v0*t11 - x0*t12
+	t19 := t17*x1 + x0*t13
+	t20 := t18*x1 + t17*v1 + (v0*t13 - x0*t14)
+	hv1 := hv[1]
+	grad[1] += t3*t17 + t19*x1 + x1*t19 + x0*t15
+	hv[1] = hv1 + (t4*t17 + t3*t18 + (t20*x1 + t19*v1) + (v1*t19 + x1*t20) + (v0*t15 - x0*t16))
+	hv0 := hv[0]
+	grad[0] += -(t11 * t8) - t13*t5 - t15*t
+	hv[0] = hv0 + (-(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*v1))
+	return t10
 }
 
 // BealeHessDiag returns Beale.Func and stores the diagonal of its Hessian with respect to x in d
@@ -205,9 +234,8 @@ func functionsBrownBadlyScaledFuncTaylor(b functions.BrownBadlyScaled, x, x1 []f
 }
 
 // BrownBadlyScaledHVP returns BrownBadlyScaled.Func and stores the Hessian-vector product ∇²BrownBadlyScaled.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of BrownBadlyScaled.Func along u, computed by
-// functionsBrownBadlyScaledFuncTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of BrownBadlyScaled.Func, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float64 {
 	n := len(x)
@@ -217,18 +245,32 @@ func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float
 	if len(hv) != n {
 		panic("BrownBadlyScaledHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := functionsBrownBadlyScaledFuncTaylor(b, x, u)
-		u[i] = vi - 1
-		_, _, t2 := functionsBrownBadlyScaledFuncTaylor(b, x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+	grad := make([]float64, n)
+	clear(hv)
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return b.Func(x)
+	if n != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	df1 := v[0]
+	f1 := x0 - 1e+06
+	x1 := x[1]
+	df2 := v[1]
+	f2 := x1 - 2e-06
+	df3 := df1*x1 + x0*df2
+	f3 := x0*x1 - 2
+	t := f1*f1 + f2*f2 + f3*f3
+	t2 := 2 * f3
+	t3 := 2 * df3
+	hv1 := hv[1]
+	grad[1] += x0*t2 + 2*f2
+	hv[1] = hv1 + (df1*t2 + x0*t3 + 2*df2)
+	hv0 := hv[0]
+	grad[0] += t2*x1 + 2*f1
+	hv[0] = hv0 + (t3*x1 + t2*df2 + 2*df1)
+	return t
 }
 
 // BrownBadlyScaledHessDiag returns BrownBadlyScaled.Func and stores the diagonal of its Hessian with respect to x in d
@@ -336,9 +378,8 @@ func functionsBrownAndDennisFuncTaylor(b functions.BrownAndDennis, x, x1 []float
 }
 
 // BrownAndDennisHVP returns BrownAndDennis.Func and stores the Hessian-vector product ∇²BrownAndDennis.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of BrownAndDennis.Func along u, computed by
-// functionsBrownAndDennisFuncTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of BrownAndDennis.Func, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 	n := len(x)
@@ -348,18 +389,80 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("BrownAndDennisHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := functionsBrownAndDennisFuncTaylor(b, x, u)
-		u[i] = vi - 1
-		_, _, t2 := functionsBrownAndDennisFuncTaylor(b, x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+	grad := make([]float64, n)
+	clear(hv)
+	var tape []float64
+	var dtape []float64
+	var dsum float64
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return b.Func(x)
+	if n != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	sum := 0.0
+	i := 1
+	for ; i <= 20; i++ {
+		c2 := float64(i) / 5
+		v1 := v[1]
+		t18 := c2 * x[1]
+		t19 := math.Exp(c2)
+		f1_2 := x[0] + t18 - t19
+		v2 := v[2]
+		v3 := v[3]
+		t20 := math.Sin(c2)
+		t21 := math.Cos(c2)
+		f2_2 := x[2] + x[3]*t20 - t21
+		t22 := f2_2 * f2_2
+		f := f1_2*f1_2 + t22
+		tape = append(tape, t20, t19, t21, t18, t22)
+		dtape = append(dtape, 0, 0, 0, c2*v1, 2*((v2+v3*t20)*f2_2))
+		sum += f * f
+	}
+	dsum += 1
+	for {
+		t := i - 1
+		if i == 1 {
+			break
+		}
+		t2 := tape
+		t3 := dtape
+		t4 := len(t2) - 5
+		t5 := t2[t4]
+		t6 := t3[t4]
+		t7 := t4 + 1
+		t8 := t4 + 2
+		t9 := t4 + 3
+		t10 := t4 + 4
+		tape = t2[:t4]
+		dtape = t3[:t4]
+		t11 := dsum
+		f1 := x[0] + t2[t9] - t2[t7]
+		df1 := v[0] + t3[t9] - t3[t7]
+		t12 := 2 * (t11 * (f1*f1 + t2[t10]))
+		t13 := 2 * (t11 * (2*(df1*f1) + t3[t10]))
+		x3 := x[3]
+		f2 := x[2] + x3*t5 - t2[t8]
+		t14 := 2 * (t12 * f2)
+		t15 := 2 * (t13*f2 + t12*(v[2]+(v[3]*t5+x3*t6)-t3[t8]))
+		t16 := 2 * (t12 * f1)
+		t17 := 2 * (t13*f1 + t12*df1)
+		hv3 := hv[3]
+		grad[3] += t14 * t5
+		hv[3] = hv3 + (t15*t5 + t14*t6)
+		hv2 := hv[2]
+		grad[2] += t14
+		hv[2] = hv2 + t15
+		c := float64(t) / 5
+		hv1 := hv[1]
+		grad[1] += c * t16
+		hv[1] = hv1 + c*t17
+		hv0 := hv[0]
+		grad[0] += t16
+		hv[0] = hv0 + t17
+		i = t
+	}
+	return sum
 }
 
 // BrownAndDennisHessDiag returns BrownAndDennis.Func and stores the diagonal of its Hessian with respect to x in d
@@ -466,9 +569,8 @@ func functionsPowellBadlyScaledFuncTaylor(p functions.PowellBadlyScaled, x, x1 [
 }
 
 // PowellBadlyScaledHVP returns PowellBadlyScaled.Func and stores the Hessian-vector product ∇²PowellBadlyScaled.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of PowellBadlyScaled.Func along u, computed by
-// functionsPowellBadlyScaledFuncTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of PowellBadlyScaled.Func, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) float64 {
 	n := len(x)
@@ -478,18 +580,40 @@ func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) flo
 	if len(hv) != n {
 		panic("PowellBadlyScaledHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := functionsPowellBadlyScaledFuncTaylor(p, x, u)
-		u[i] = vi - 1
-		_, _, t2 := functionsPowellBadlyScaledFuncTaylor(p, x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+	grad := make([]float64, n)
+	clear(hv)
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return p.Func(x)
+	if n != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	v0 := v[0]
+	t := 10000 * x0
+	t2 := 10000 * v0
+	x1 := x[1]
+	v1 := v[1]
+	df1 := t2*x1 + t*v1
+	f1 := t*x1 - 1
+	t3 := math.Exp(-x0)
+	t4 := t3 * v0
+	t5 := math.Exp(-x1)
+	t6 := t5 * v1
+	df2 := -t4 - t6
+	f2 := t3 + t5 - 1.0001
+	t7 := f1*f1 + f2*f2
+	t8 := 2 * f2
+	t9 := 2 * df2
+	t10 := 2 * f1
+	t11 := 2 * df1
+	hv1 := hv[1]
+	grad[1] += t*t10 - t5*t8
+	hv[1] = hv1 + (t2*t10 + t*t11 - (t5*t9 - t6*t8))
+	hv0 := hv[0]
+	grad[0] += 10000*(t10*x1) - t3*t8
+	hv[0] = hv0 + (10000*(t11*x1+t10*v1) - (t3*t9 - t4*t8))
+	return t7
 }
 
 // PowellBadlyScaledHessDiag returns PowellBadlyScaled.Func and stores the diagonal of its Hessian with respect to x in d
@@ -623,9 +747,8 @@ func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, 
 }
 
 // WatsonHVP returns Watson.Func and stores the Hessian-vector product ∇²Watson.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of Watson.Func along u, computed by
-// functionsWatsonFuncTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Watson.Func, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	n := len(x)
@@ -635,18 +758,154 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("WatsonHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := functionsWatsonFuncTaylor(w, x, u)
-		u[i] = vi - 1
-		_, _, t2 := functionsWatsonFuncTaylor(w, x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+	grad := make([]float64, n)
+	clear(hv)
+	var tape []float64
+	var dtape []float64
+	var tapeint []int
+	var ds2_3 float64
+	var dds2 float64
+	var ds1_2 float64
+	var dds1 float64
+	var dsum float64
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return w.Func(x)
+	sum := 0.0
+	i := 1
+	for ; i <= 29; i++ {
+		d1 := float64(i) / 29
+		d2_2 := 1.0
+		s1 := 0.0
+		ds1 := 0.0
+		j2 := 1
+		for ; j2 < n; j2++ {
+			t35 := float64(j2) * d2_2
+			xj := x[j2]
+			vj := v[j2]
+			tape = append(tape, d2_2)
+			dtape = append(dtape, 0)
+			d2_2 *= d1
+			s1 += t35 * xj
+			ds1 += t35 * vj
+		}
+		tapeint = append(tapeint, j2)
+		d2_3 := 1.0
+		s2_2 := 0.0
+		ds2_2 := 0.0
+		i3 := -1
+		for {
+			t33 := i3 + 1
+			if t33 < n {
+				v2 := x[t33]
+				dv := v[t33]
+				tape = append(tape, d2_3)
+				dtape = append(dtape, 0)
+				s2_2 += d2_3 * v2
+				ds2_2 += d2_3 * dv
+				d2_3 *= d1
+				i3 = t33
+			} else {
+				break
+			}
+		}
+		t34 := s1 - s2_2*s2_2 - 1
+		tapeint = append(tapeint, i3)
+		tape = append(tape, s2_2, s1)
+		dtape = append(dtape, ds2_2, ds1)
+		sum += t34 * t34
+	}
+	x0 := x[0]
+	v0 := v[0]
+	t := x0 * x0
+	dt := v[1] - 2*(v0*x0)
+	t2 := x[1] - t - 1
+	sum += t + t2*t2
+	dsum += 1
+	t3 := 2 * t2
+	t4 := 2 * dt
+	t5 := 1 - t3
+	hv0 := hv[0]
+	grad[0] += 2 * (t5 * x0)
+	hv[0] = hv0 + 2*(t5*v0-t4*x0)
+	hv1 := hv[1]
+	grad[1] += t3
+	hv[1] = hv1 + t4
+	for {
+		t6 := i - 1
+		if i == 1 {
+			break
+		}
+		t7 := tape
+		t8 := dtape
+		t9 := len(t7) - 2
+		s2 := t7[t9]
+		ds2 := t8[t9]
+		t10 := t9 + 1
+		tape = t7[:t9]
+		dtape = t8[:t9]
+		t11 := tapeint
+		t12 := len(t11) - 1
+		tapeint = t11[:t12]
+		t13 := dsum
+		t14 := 2 * (t13 * (t7[t10] - s2*s2 - 1))
+		t15 := 2 * (t13 * (t8[t10] - 2*(ds2*s2)))
+		ds1_2 += t14
+		dds1 += t15
+		ds2_3 -= t14 * s2
+		dds2 -= t15*s2 + t14*ds2
+		ds2_3 -= s2 * t14
+		dds2 -= ds2*t14 + s2*t15
+		i2 := t11[t12]
+		for {
+			t16 := i2 - 1
+			if i2 == -1 {
+				break
+			}
+			t17 := tape
+			t18 := dtape
+			t19 := len(t17) - 1
+			d2 := t17[t19]
+			dd2 := t18[t19]
+			tape = t17[:t19]
+			dtape = t18[:t19]
+			t20 := ds2_3
+			t21 := t16 + 1
+			t22 := hv[t21]
+			grad[t21] += d2 * t20
+			hv[t21] = t22 + (dd2*t20 + d2*dds2)
+			i2 = t16
+		}
+		ds2_3 = 0
+		dds2 = 0
+		t23 := tapeint
+		t24 := len(t23) - 1
+		tapeint = t23[:t24]
+		j := t23[t24]
+		for {
+			t25 := j - 1
+			if j == 1 {
+				break
+			}
+			t26 := tape
+			t27 := dtape
+			t28 := len(t26) - 1
+			dd2_2 := t27[t28]
+			tape = t26[:t28]
+			dtape = t27[:t28]
+			t29 := ds1_2
+			t30 := float64(t25)
+			t31 := t30 * t26[t28]
+			t32 := hv[t25]
+			grad[t25] += t31 * t29
+			hv[t25] = t32 + (t30*dd2_2*t29 + t31*dds1)
+			j = t25
+		}
+		ds1_2 = 0
+		dds1 = 0
+		i = t6
+	}
+	return sum
 }
 
 // WatsonHessDiag returns Watson.Func and stores the diagonal of its Hessian with respect to x in d
@@ -765,9 +1024,8 @@ func functionsWoodFuncTaylor(w functions.Wood, x, x1 []float64) (sum, sum1, sum2
 }
 
 // WoodHVP returns Wood.Func and stores the Hessian-vector product ∇²Wood.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of Wood.Func along u, computed by
-// functionsWoodFuncTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Wood.Func, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
 	n := len(x)
@@ -777,18 +1035,58 @@ func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("WoodHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := functionsWoodFuncTaylor(w, x, u)
-		u[i] = vi - 1
-		_, _, t2 := functionsWoodFuncTaylor(w, x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+	grad := make([]float64, n)
+	clear(hv)
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return w.Func(x)
+	if n != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	x1 := x[1]
+	v1 := v[1]
+	x0 := x[0]
+	v0 := v[0]
+	f1 := x1 - x0*x0
+	f2 := 1 - x0
+	x3 := x[3]
+	v3 := v[3]
+	x2 := x[2]
+	v2 := v[2]
+	f3 := x3 - x2*x2
+	f4 := 1 - x2
+	f5 := x1 + x3 - 2
+	f6 := x1 - x3
+	t := 100 * f1
+	t2 := 100 * (v1 - 2*(v0*x0))
+	t3 := 90 * f3
+	t4 := 90 * (v3 - 2*(v2*x2))
+	t5 := 10 * f5
+	t6 := 10 * (v1 + v3)
+	t7 := 0.1 * f6
+	t8 := 0.1 * (v1 - v3)
+	t9 := t*f1 + f2*f2 + t3*f3 + f4*f4 + t5*f5 + t7*f6
+	t10 := 2 * t7
+	t11 := 2 * t8
+	t12 := 2 * t5
+	t13 := 2 * t6
+	t14 := 2 * t3
+	t15 := 2 * t4
+	t16 := 2 * t
+	t17 := 2 * t2
+	hv2 := hv[2]
+	grad[2] += -(2 * f4) - t14*x2 - x2*t14
+	hv[2] = hv2 + (2*v2 - (t15*x2 + t14*v2) - (v2*t14 + x2*t15))
+	hv3 := hv[3]
+	grad[3] += t12 - t10 + t14
+	hv[3] = hv3 + (t13 - t11 + t15)
+	hv0 := hv[0]
+	grad[0] += -(2 * f2) - t16*x0 - x0*t16
+	hv[0] = hv0 + (2*v0 - (t17*x0 + t16*v0) - (v0*t16 + x0*t17))
+	hv1 := hv[1]
+	grad[1] += t10 + t12 + t16
+	hv[1] = hv1 + (t11 + t13 + t17)
+	return t9
 }
 
 // WoodHessDiag returns Wood.Func and stores the diagonal of its Hessian with respect to x in d

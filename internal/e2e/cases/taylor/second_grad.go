@@ -5,9 +5,8 @@ package taylor
 import "math"
 
 // EnergyHVP returns Energy and stores the Hessian-vector product ∇²Energy·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of Energy along u, computed by
-// energyTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Energy, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func EnergyHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -17,16 +16,155 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("EnergyHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
+	grad := make([]float64, n)
+	clear(hv)
+	var tape []float64
+	var dtape []float64
+	var tapeint []int
+	var path []int
+	var de float64
+	var de2 float64
+	var de3 float64
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	e := 0.0
+	from := 0
+	i := -1
+	for {
+		i2 := i + 1
+		path = append(path, from)
+		if i2 < n {
+			xi3 := x[i2]
+			vi3 := v[i2]
+			t28 := math.Exp(0.3 * xi3)
+			t29 := 1 + xi3*xi3
+			t30 := math.Log(t29)
+			e += t28 - t30
+			tapeint = append(tapeint, i)
+			tape = append(tape, t28, t30)
+			dtape = append(dtape, t28*(0.3*vi3), 1/t29*(2*(vi3*xi3)))
+			if i2 > 0 {
+				xi4 := x[i2]
+				vi4 := v[i2]
+				d2 := xi4 - x[i2-1]
+				t31 := math.Sin(xi4)
+				tapeint = append(tapeint, i, i2)
+				tape = append(tape, t31)
+				dtape = append(dtape, math.Cos(xi4)*vi4)
+				e += d2 * d2 * t31
+				from = 2
+				i = i2
+			} else {
+				from = 1
+				i = i2
+			}
+		} else {
+			break
+		}
+	}
+	de3 += 1
+	for {
+		t := path
+		t2 := len(t) - 1
+		from2 := t[t2]
+		path = t[:t2]
+		if from2 == 0 {
+			break
+		}
+		if from2 == 1 {
+			t17 := de3
+			de3 = 0
+			de2 += t17
+		} else {
+			t3 := de3
+			de3 = 0
+			de += t3
+			t4 := tape
+			t5 := dtape
+			t6 := len(t4) - 1
+			tape = t4[:t6]
+			dtape = t5[:t6]
+			t7 := tapeint
+			t8 := len(t7) - 2
+			i3 := t7[t8+1]
+			tapeint = t7[:t8]
+			t9 := de
+			de = 0
+			de2 += t9
+			t10 := t9 * t4[t6]
+			xi := x[i3]
+			vi := v[i3]
+			t11 := i3 - 1
+			d := xi - x[t11]
+			dd := vi - v[t11]
+			t12 := d * d * t9
+			t13 := math.Cos(xi)
+			t14 := 2 * (t10 * d)
+			t15 := 2 * (t9*t5[t6]*d + t10*dd)
+			t16 := hv[t11]
+			grad[t11] -= t14
+			hv[t11] = t16 - t15
+			hvi := hv[i3]
+			grad[i3] += t13*t12 + t14
+			hv[i3] = hvi + (t13*(2*(dd*d)*t9) - math.Sin(xi)*vi*t12 + t15)
+		}
+		t18 := tape
+		t19 := dtape
+		t20 := len(t18) - 2
+		t21 := t19[t20]
+		tape = t18[:t20]
+		dtape = t19[:t20]
+		t22 := tapeint
+		t23 := len(t22) - 1
+		tapeint = t22[:t23]
+		t24 := de2
+		de2 = 0
+		de3 += t24
+		i4 := t22[t23] + 1
+		xi2 := x[i4]
+		vi2 := v[i4]
+		t25 := 1 + xi2*xi2
+		t26 := 1 / t25
+		t27 := t26 * t24
+		hvi2 := hv[i4]
+		grad[i4] += 0.3*(t18[t20]*t24) - 2*(t27*xi2)
+		hv[i4] = hvi2 + (0.3*(t21*t24) - 2*(t27*vi2-t26*(2*(vi2*xi2))/t25*t24*xi2))
+	}
+	return e
+}
+
+// EnergyHessian returns Energy and stores its Hessian with respect to x in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²Energy/∂x[i]∂x[j], n = len(x); len(h) must be n².
+// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
+// Taylor coefficient of Energy along u (energyTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+func EnergyHessian(x, h []float64) float64 {
+	n := len(x)
+	if len(h) != n*n {
+		panic("EnergyHessian: len(h) != len(x)²")
+	}
+	e := make([]float64, n)
 	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := energyTaylor(x, u)
-		u[i] = vi - 1
-		_, _, t2 := energyTaylor(x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+		e[i] = 1
+		_, _, t7 := energyTaylor(x, e)
+		h[i*n+i] = 2 * t7
+		e[i] = 0
+	}
+	for i2 := 0; i2 < n; i2++ {
+		e[i2] = 1
+		t := i2 * n
+		t2 := h[t+i2]
+		for j := i2 + 1; j < n; j++ {
+			e[j] = 1
+			t3 := j * n
+			t4 := h[t3+j]
+			_, _, t5 := energyTaylor(x, e)
+			t6 := t5 - 0.5*(t2+t4)
+			h[t+j] = t6
+			h[t3+i2] = t6
+			e[j] = 0
+		}
+		e[i2] = 0
 	}
 	return Energy(x)
 }
@@ -76,41 +214,6 @@ func energyTaylor(x, x1 []float64) (float64, float64, float64) {
 	return e, e1, e2
 }
 
-// EnergyHessian returns Energy and stores its Hessian with respect to x in h (overwritten),
-// dense and row-major: h[i*n+j] = ∂²Energy/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Energy along u (energyTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
-func EnergyHessian(x, h []float64) float64 {
-	n := len(x)
-	if len(h) != n*n {
-		panic("EnergyHessian: len(h) != len(x)²")
-	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t7 := energyTaylor(x, e)
-		h[i*n+i] = 2 * t7
-		e[i] = 0
-	}
-	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
-		t := i2 * n
-		t2 := h[t+i2]
-		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := energyTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
-		}
-		e[i2] = 0
-	}
-	return Energy(x)
-}
-
 // EnergyHessDiag returns Energy and stores the diagonal of its Hessian with respect to x in d
 // (overwritten): d[i] = ∂²Energy/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Energy along eᵢ (energyTaylor).
 // len(d) must be len(x).
@@ -142,4 +245,108 @@ func EnergyLaplacian(x []float64) (f, lap float64) {
 		lap += 2 * t
 	}
 	return Energy(x), lap
+}
+
+// ChainHVP returns Chain and stores the Hessian-vector product ∇²Chain·v in hv
+// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
+// where f2(u) = ½uᵀHu is the second Taylor coefficient of Chain along u, computed by
+// chainTaylor. It costs 2·len(x) of those.
+// v and hv must have the length of x; hv may alias neither x nor v.
+// (Not by forward over reverse: the gradient calls pairVJP, which forward mode cannot differentiate.)
+func ChainHVP(x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("ChainHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("ChainHVP: len(hv) != len(x)")
+	}
+	u := make([]float64, n)
+	copy(u, v)
+	for i := 0; i < n; i++ {
+		vi := u[i]
+		u[i] = vi + 1
+		_, _, t := chainTaylor(x, u)
+		u[i] = vi - 1
+		_, _, t2 := chainTaylor(x, u)
+		u[i] = vi
+		hv[i] = 0.5 * (t - t2)
+	}
+	return Chain(x)
+}
+
+// pairVJP computes pair and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as da), b (returned as db).
+// The first result is the value of pair; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func pairVJP(a, b, seed float64) (f, da, db float64) {
+	t := a - b
+	t2 := math.Sqrt(1 + t*t)
+	t3 := 2 * (0.5 / t2 * seed * t)
+	da += t3
+	db -= t3
+	return t2, da, db
+}
+
+// chainTaylor propagates Taylor polynomials of degree 2 through Chain (Taylor mode):
+// when the varied inputs move on the line p + p1·t, it returns the results of
+// Chain and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of Chain; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func chainTaylor(x, x1 []float64) (float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	for i := 1; i < len(x); i++ {
+		t, t2, t3 := pairTaylor(x[i-1], x1[i-1], x[i], x1[i])
+		t4 := 0.5 * x[i]
+		t5 := 0.5 * x1[i]
+		t6 := math.Cosh(t4)
+		t7 := math.Sinh(t4) * t5
+		s += t * t6
+		s1 += t*t7 + t2*t6
+		s2 += t*(0.5*(t6*t5*t5)) + t2*t7 + t3*t6
+	}
+	return s, s1, s2
+}
+
+// pairTaylor propagates Taylor polynomials of degree 2 through pair (Taylor mode):
+// when the varied inputs move on the line p + p1·t, it returns the results of
+// pair and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1), b (coefficients b1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of pair; its coefficients 1 to 2.
+func pairTaylor(a, a1, b, b1 float64) (float64, float64, float64) {
+	t := a - b
+	t2 := a1 - b1
+	t3 := 2 * (t * t2)
+	t4 := math.Sqrt(1 + t*t)
+	t5 := 0.5 / t4
+	t6 := t5 * t3
+	return t4, t6, t5*(t2*t2) - 0.5*(t6*t5/t4*t3)
+}
+
+// ChainLaplacian returns Chain and its Laplacian with respect to x, Σᵢ ∂²Chain/∂x[i]² = Σᵢ 2·f2(eᵢ),
+// f2 the second Taylor coefficient of Chain along eᵢ (chainTaylor): len(x) second-order Taylor sweeps.
+func ChainLaplacian(x []float64) (f, lap float64) {
+	n := len(x)
+	e := make([]float64, n)
+	lap = 0
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := chainTaylor(x, e)
+		e[i] = 0
+		lap += 2 * t
+	}
+	return Chain(x), lap
 }

@@ -12,5 +12,7 @@ func TestSecondOrder(t *testing.T) {
 		gadtest.Hessian(t, Energy, EnergyHessian, gadtest.Dim(n))
 		gadtest.HessDiag(t, Energy, EnergyHessDiag, gadtest.Dim(n))
 		gadtest.Laplacian(t, Energy, EnergyLaplacian, gadtest.Dim(n))
+		gadtest.HVP(t, Chain, ChainHVP, gadtest.Dim(n))
+		gadtest.Laplacian(t, Chain, ChainLaplacian, gadtest.Dim(n))
 	}
 }
