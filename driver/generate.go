@@ -316,6 +316,14 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 	k := g.key(pkg.PkgPath, mode, callee, active)
 	k.mode += optionsKey(opts)
 	if j, ok := g.jobs[k]; ok {
+		if j.derived.Sig == nil && j.mode != nil {
+			// A directive's job that has not run yet.
+			sig, err := j.mode.Signature(j.req)
+			if err != nil {
+				return nil, err
+			}
+			j.derived.Sig = sig
+		}
 		from.deps = append(from.deps, j)
 		return j.derived, nil
 	}
