@@ -141,7 +141,7 @@ func (g *generator) run(j *job) {
 		}
 		j.derived.Sig = sig
 	}
-	primal, diags := g.prog.Lower(j.req.Target)
+	primal, diags := g.primalOf(j.req.Target, 0)
 	if len(diags) > 0 {
 		g.fail(j, diags)
 		return
@@ -177,6 +177,50 @@ func (g *generator) run(j *job) {
 		return
 	}
 	j.fn = f
+}
+
+// primalOf returns the lowered body of fn: from its source, or, when fn
+// is a function that this run generates (its file is a stub while gadgen
+// runs), the derivative that its job builds, built again. The latter is
+// nesting: differentiating a generated derivative.
+func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
+	src := g.generatedBy(fn)
+	if src == nil {
+		return g.prog.Lower(fn)
+	}
+	pos := g.prog.Position(fn.Pos())
+	if depth > 8 || src.copy || src.mode == nil {
+		return nil, diag.List{{Pos: pos, Func: frontend.FuncName(fn), Msg: "cannot differentiate this generated function"}}
+	}
+	primal, diags := g.primalOf(src.req.Target, depth+1)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: true, Check: true})
+	req := *src.req
+	req.Dump = nil
+	f, diags := src.mode.Transform(primal, &req, g)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: true, Check: true})
+	f.Pos = fn.Pos()
+	return f, nil
+}
+
+// generatedBy returns the job of this run that generates fn, or nil.
+func (g *generator) generatedBy(fn *types.Func) *job {
+	out := g.plan.byPath[g.prog.Position(fn.Pos()).Filename]
+	if out == nil {
+		return nil
+	}
+	isMethod := fn.Type().(*types.Signature).Recv() != nil
+	for _, j := range out.jobs {
+		if j.req.Name == fn.Name() && j.req.Method == isMethod {
+			return j
+		}
+	}
+	return nil
 }
 
 // runCopy generates the copy of a function of another package that the
