@@ -76,8 +76,15 @@ func hessianFD(f func(x []float64) float64, x []float64) *mat.SymDense {
 	return h
 }
 
+// fdNoise is the round-off of second differences of f at step hessStep
+// where |f| = fx: 16·ε·max(1, |f|)/h².
+func fdNoise(fx float64) float64 {
+	return 16 * 0x1p-52 * math.Max(1, math.Abs(fx)) / (hessStep * hessStep)
+}
+
 // compareMatrix compares got with want entry by entry, relative to the
-// largest entry of want.
+// largest entry of want, with an absolute floor abs (which should include
+// the finite differences' round-off, fdNoise).
 func compareMatrix(what string, got []float64, want func(i int) float64, n int, rel, abs float64) error {
 	scale := 0.0
 	for i := range n {
@@ -116,7 +123,7 @@ func Hessian(tb TB, f func(x []float64) float64, hess func(x, h []float64) float
 			return fmt.Errorf("at x = %v: value: got %v, want %v", x, y, want)
 		}
 		w := hessianFD(f, x)
-		if err := compareMatrix("h", h, func(k int) float64 { return w.At(k/n, k%n) }, n*n, s.rel(DefaultHessRel), s.abs()); err != nil {
+		if err := compareMatrix("h", h, func(k int) float64 { return w.At(k/n, k%n) }, n*n, s.rel(DefaultHessRel), s.abs()+fdNoise(y)); err != nil {
 			return fmt.Errorf("at x = %v: %v", x, err)
 		}
 		return nil
@@ -146,7 +153,11 @@ func HVP(tb TB, f func(x []float64) float64, hvp func(x, v, hv []float64) float6
 				want[i] += w.At(i, j) * v[j]
 			}
 		}
-		if err := compareMatrix("hv", hv, func(i int) float64 { return want[i] }, n, s.rel(DefaultHessRel), s.abs()); err != nil {
+		vmax := 0.0
+		for _, vi := range v {
+			vmax = math.Max(vmax, math.Abs(vi))
+		}
+		if err := compareMatrix("hv", hv, func(i int) float64 { return want[i] }, n, s.rel(DefaultHessRel), s.abs()+float64(n)*vmax*fdNoise(y)); err != nil {
 			return fmt.Errorf("at x = %v along v = %v: %v", x, v, err)
 		}
 		return nil
@@ -168,7 +179,7 @@ func HessDiag(tb TB, f func(x []float64) float64, diag func(x, d []float64) floa
 			return fmt.Errorf("at x = %v: value: got %v, want %v", x, y, want)
 		}
 		w := hessianFD(f, x)
-		if err := compareMatrix("d", d, func(i int) float64 { return w.At(i, i) }, n, s.rel(DefaultHessRel), s.abs()); err != nil {
+		if err := compareMatrix("d", d, func(i int) float64 { return w.At(i, i) }, n, s.rel(DefaultHessRel), s.abs()+fdNoise(y)); err != nil {
 			return fmt.Errorf("at x = %v: %v", x, err)
 		}
 		return nil
@@ -192,7 +203,7 @@ func Laplacian(tb TB, f func(x []float64) float64, lap func(x []float64) (float6
 		for i := range x {
 			scale = math.Max(scale, math.Abs(w.At(i, i)))
 		}
-		if math.Abs(l-want) > s.rel(DefaultHessRel)*scale+s.abs() || math.IsNaN(l) {
+		if math.Abs(l-want) > s.rel(DefaultHessRel)*scale+s.abs()+float64(len(x))*fdNoise(y) || math.IsNaN(l) {
 			return fmt.Errorf("at x = %v: Laplacian: got %v, want %v", x, l, want)
 		}
 		return nil

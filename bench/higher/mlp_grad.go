@@ -471,18 +471,16 @@ func (m *MLP) ValueTaylor(x, x1 []float64) (float64, float64, float64) {
 	for i := 0; i < n; i++ {
 		s5 := m.B1[i]
 		s1_4 := 0.0
-		s2_4 := 0.0
 		for j5 := 0; j5 < len(x); j5++ {
-			t21 := m.W1[i*m.D+j5]
-			s5 += t21 * x[j5]
-			s1_4 += t21 * x1[j5]
+			t20 := m.W1[i*m.D+j5]
+			s5 += t20 * x[j5]
+			s1_4 += t20 * x1[j5]
 		}
 		t18 := math.Tanh(s5)
-		t19 := 1 - t18*t18
-		t20 := t19 * s1_4
+		t19 := (1 - t18*t18) * s1_4
 		h1[i] = t18
-		h1_1[i] = t20
-		h1_2[i] = t19*s2_4 - 0.5*(2*(t18*t20)*s1_4)
+		h1_1[i] = t19
+		h1_2[i] = -(0.5 * (2 * (t18 * t19) * s1_4))
 	}
 	n2 := len(h2)
 	for i2 := 0; i2 < n2; i2++ {

@@ -62,6 +62,8 @@ func forwardOverReverse(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k in
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("forward mode on the gradient: %v", errs[0].Msg)
 	}
+	removeTrivialPhis(fo)
+	removeNoopStores(fo)
 	// fo's parameters: F's, with x followed by v (x's tangent), dx (the
 	// gradient, accumulated) and ddx (its tangent, accumulated: H·v).
 	if len(fo.Params) != len(g.Params)+2 {

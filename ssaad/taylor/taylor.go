@@ -38,26 +38,76 @@ func (Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
 
 // Transform implements ssaad.Mode.
 func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
-	t := newTransformer(primal, req, env)
 	c, err := parseOptions(req.Options)
 	if err != nil {
+		t := newTransformer(primal, req, env)
 		t.errorf(req.Pos, "directive", "%v", err)
 		return nil, t.errs
 	}
-	t.cfg, t.K = c, c.order
 	if len(req.Active) != len(primal.Params) {
+		t := newTransformer(primal, req, env)
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
 		return nil, t.errs
 	}
-	t.act = ssaad.Varied(primal, req.Active, env.Writes)
+	act := ssaad.Varied(primal, req.Active, env.Writes)
 	if req.Dump != nil {
-		req.Dump("activity", t.act.String())
+		req.Dump("activity", act.String())
 	}
-	t.run()
-	if len(t.errs) > 0 {
-		return nil, t.errs
+	// Coefficients of loop-carried values that stay zero (a coefficient
+	// the seed makes zero, summed in a loop) are φ-nodes of zeros: find
+	// them, and build again with them folded, until there are no more.
+	zero := map[phiCoef]bool{}
+	for {
+		t := newTransformer(primal, req, env)
+		t.cfg, t.K, t.act, t.zeroPhi = c, c.order, act, zero
+		t.run()
+		if len(t.errs) > 0 {
+			return nil, t.errs
+		}
+		if !t.findZeroPhis() {
+			removeTrivialPhis(t.F)
+			return t.F, nil
+		}
 	}
-	return t.F, nil
+}
+
+// phiCoef names coefficient k of a primal φ.
+type phiCoef struct {
+	phi *ir.Value
+	k   int
+}
+
+// findZeroPhis adds to t.zeroPhi the float coefficient φs of this build
+// whose arguments are all zero, themselves, or such φs, and reports
+// whether it found any.
+func (t *transformer) findZeroPhis() bool {
+	isZero := map[*ir.Value]bool{}
+	for _, p := range t.coefPhis {
+		isZero[p.phi] = true // optimistic, refined below
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range t.coefPhis {
+			if !isZero[p.phi] {
+				continue
+			}
+			for _, a := range p.phi.Args {
+				if a != p.phi && !ssaad.IsZero(a) && !isZero[a] {
+					isZero[p.phi] = false
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	found := false
+	for _, p := range t.coefPhis {
+		if isZero[p.phi] {
+			t.zeroPhi[p.key] = true
+			found = true
+		}
+	}
+	return found
 }
 
 type transformer struct {
@@ -77,6 +127,13 @@ type transformer struct {
 	// usable).
 	lay  layout
 	errs diag.List
+	// zeroPhi lists the coefficients of φs known to stay zero (see
+	// Transform); coefPhis records the float coefficient φs built.
+	zeroPhi  map[phiCoef]bool
+	coefPhis []struct {
+		key phiCoef
+		phi *ir.Value
+	}
 }
 
 // callInfo records the values and coefficients of the results of a
@@ -232,6 +289,9 @@ func (t *transformer) run() {
 			if ds != nil {
 				cs := t.coefs(a)
 				for k := range ds {
+					if ds[k].Op != ir.OpPhi {
+						continue // a coefficient known to stay zero
+					}
 					c := cs[k]
 					if ssaad.IsPointerLike(c.Type) && ssaad.IsZero(c) {
 						c = t.materializeIn(t.blk[pred], t.v(a))
@@ -453,11 +513,27 @@ func (t *transformer) instr(v *ir.Value) {
 		t.val[v] = nv
 		if varied {
 			cs := make([]*ir.Value, K)
+			float := isFloat(v.Type)
+			all0 := true
 			for k := range cs {
+				key := phiCoef{v, k}
+				if float && t.zeroPhi[key] {
+					cs[k] = t.Zero(v.Type)
+					continue
+				}
+				all0 = false
 				cs[k] = t.Emit(ir.OpPhi, v.Type)
+				if float {
+					t.coefPhis = append(t.coefPhis, struct {
+						key phiCoef
+						phi *ir.Value
+					}{key, cs[k]})
+				}
 			}
-			t.nameCoefs(v, cs)
-			t.tan[v] = cs
+			if !all0 {
+				t.nameCoefs(v, cs)
+				t.tan[v] = cs
+			}
 		}
 		return
 	case ir.OpCall:

@@ -705,16 +705,15 @@ func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, 
 		d2 := 1.0
 		s1 := 0.0
 		s1_1 := 0.0
-		s1_2 := 0.0
 		j := 1
 		var n int
 		for {
 			n = len(x)
 			if j < n {
-				t6 := float64(j) * d2
+				t7 := float64(j) * d2
 				d2 *= d1
-				s1 += t6 * x[j]
-				s1_1 += t6 * x1[j]
+				s1 += t7 * x[j]
+				s1_1 += t7 * x1[j]
 				j++
 			} else {
 				break
@@ -723,18 +722,17 @@ func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, 
 		d2_2 := 1.0
 		s2 := 0.0
 		s2_1 := 0.0
-		s2_2 := 0.0
 		for i2 := 0; i2 < n; i2++ {
 			s2 += d2_2 * x[i2]
 			s2_1 += d2_2 * x1[i2]
 			d2_2 *= d1
 		}
+		t5 := s2_1 * s2_1
 		t1_2 := s1_1 - 2*(s2*s2_1)
-		t2_2 := s1_2 - (s2*s2_2 + s2_1*s2_1 + s2_2*s2)
-		t5 := s1 - s2*s2 - 1
-		sum += t5 * t5
-		sum1 += 2 * (t5 * t1_2)
-		sum2 += t5*t2_2 + t1_2*t1_2 + t2_2*t5
+		t6 := s1 - s2*s2 - 1
+		sum += t6 * t6
+		sum1 += 2 * (t6 * t1_2)
+		sum2 += t1_2*t1_2 - t6*t5 - t5*t6
 	}
 	x0 := x[0]
 	x10 := x1[0]
@@ -2303,16 +2301,15 @@ func functionsVariablyDimensionedFuncTaylor(v functions.VariablyDimensioned, x, 
 	}
 	s := 0.0
 	s1 := 0.0
-	s2 := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t := float64(i2 + 1)
 		s += t * (x[i2] - 1)
 		s1 += t * x1[i2]
 	}
-	s3 := s * s
+	s2 := s * s
 	s1_2 := 2 * (s * s1)
-	s2_2 := s*s2 + s1*s1 + s2*s
-	return sum + s3 + s3*s3, sum1 + s1_2 + 2*(s3*s1_2), sum2 + s2_2 + (s3*s2_2 + s1_2*s1_2 + s2_2*s3)
+	s2_2 := s1 * s1
+	return sum + s2 + s2*s2, sum1 + s1_2 + 2*(s2*s1_2), sum2 + s2_2 + (s2*s2_2 + s1_2*s1_2 + s2_2*s2)
 }
 
 // BraninHooHessian returns BraninHoo.Func and stores its Hessian with respect to x in h (overwritten),

@@ -24,7 +24,6 @@ func loopsSumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
-	s3 := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		x1i := x1[i]
@@ -32,7 +31,7 @@ func loopsSumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 		s1 += 2 * (xi * x1i)
 		s2 += x1i * x1i
 	}
-	return s, s1, s2, s3
+	return s, s1, s2, 0
 }
 
 // loopsExpSeries propagates Taylor polynomials of degree 4 through ExpSeries (Taylor mode):
@@ -295,7 +294,6 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 	}
 	mean = 0
 	mean1 = 0
-	mean2 = 0
 	for i := 0; i < n; i++ {
 		mean += x[i]
 		mean1 += x1[i]
@@ -303,7 +301,6 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 	t := float64(n)
 	mean /= t
 	mean1 /= t
-	mean2 /= t
 	variance = 0
 	variance1 = 0
 	variance2 = 0
@@ -312,9 +309,9 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 		d1 := x1[i2] - mean1
 		variance += d * d
 		variance1 += 2 * (d * d1)
-		variance2 += d1*d1 - d*mean2 - mean2*d
+		variance2 += d1 * d1
 	}
-	return mean, variance / t, mean1, mean2, variance1 / t, variance2 / t
+	return mean, variance / t, mean1, 0, variance1 / t, variance2 / t
 }
 
 // controlPolar propagates Taylor polynomials of degree 3 through Polar (Taylor mode):
@@ -475,7 +472,6 @@ func geomDistTaylor(p, p1, q, q1 []float64) (float64, float64, float64, float64)
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
-	s3 := 0.0
 	for i := 0; i < n; i++ {
 		d := p[i] - q[i]
 		d1 := p1[i] - q1[i]
@@ -488,7 +484,7 @@ func geomDistTaylor(p, p1, q, q1 []float64) (float64, float64, float64, float64)
 	t3 := t2 * s1
 	t4 := t3 * t2 / t
 	t5 := t2*s2 - 0.5*(t4*s1)
-	return t, t3, t5, 0.3333333333333333*((t3*t4-t5*t2)/t*s1) - 0.6666666666666666*(t4*s2) + t2*s3
+	return t, t3, t5, 0.3333333333333333*((t3*t4-t5*t2)/t*s1) - 0.6666666666666666*(t4*s2)
 }
 
 // callsUnitTangent propagates Taylor polynomials of degree 2 through UnitTangent (Taylor mode):
@@ -746,15 +742,13 @@ func memoryCumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 	c3 := make([]float64, n)
 	acc := 0.0
 	acc1 := 0.0
-	acc2 := 0.0
-	acc3 := 0.0
 	for i := 0; i < n; i++ {
 		acc += x[i]
 		acc1 += x1[i]
 		c[i] = acc * acc
 		c1[i] = 2 * (acc * acc1)
-		c2[i] = acc*acc2 + acc1*acc1 + acc2*acc
-		c3[i] = acc*acc3 + acc1*acc2 + acc2*acc1 + acc3*acc
+		c2[i] = acc1 * acc1
+		c3[i] = 0
 	}
 	s := 0.0
 	s1 := 0.0
