@@ -6,6 +6,7 @@ package taylor
 // the same order.
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -46,27 +47,83 @@ func (t *transformer) call(v *ir.Value) {
 		t.clone(v)
 		return
 	}
-	if sig.Variadic() {
-		t.errorf(v.Pos, "call of "+c.Func.Name(), "Taylor mode does not support calls of variadic functions on varied values yet")
-		t.clone(v)
-		return
+	var vals []*ir.Value
+	var coefs [][]*ir.Value
+	for _, a := range v.Args {
+		vals = append(vals, t.v(a))
+		var cs []*ir.Value
+		if t.hasCoefs(a) {
+			cs = t.coefs(a) // zero shadows materialized below unless the callee takes a line
+		}
+		coefs = append(coefs, cs)
 	}
-	t.derivedCall(v, sig)
+	spread := c.Spread
+	if sig.Variadic() && !c.Spread {
+		// The elements passed one by one: gather the varied ones into a
+		// slice of values and one slice per coefficient, as the
+		// derivative takes the variadic parameter as a plain slice.
+		nfixed := sig.Params().Len() - 1
+		if sig.Recv() != nil {
+			nfixed++
+		}
+		anyVaried := false
+		for _, cs := range coefs[nfixed:] {
+			anyVaried = anyVaried || cs != nil
+		}
+		if anyVaried {
+			st := sig.Params().At(sig.Params().Len() - 1).Type()
+			rest := vals[nfixed:]
+			restCoefs := make([][]*ir.Value, t.K)
+			for _, a := range v.Args[nfixed:] {
+				cs := t.coefs(a)
+				for k := range restCoefs {
+					restCoefs[k] = append(restCoefs[k], cs[k])
+				}
+			}
+			vals = append(vals[:nfixed:nfixed], t.sliceOf(st, rest))
+			cs := make([]*ir.Value, t.K)
+			for k := range cs {
+				cs[k] = t.sliceOf(st, restCoefs[k])
+			}
+			coefs = append(coefs[:nfixed:nfixed], cs)
+			spread = false
+		} else {
+			spread = false // the derivative stays variadic; arguments one by one
+		}
+	}
+	t.derivedCall(v, sig, vals, coefs, spread)
+}
+
+// sliceOf builds a slice of type st holding elems.
+func (t *transformer) sliceOf(st types.Type, elems []*ir.Value) *ir.Value {
+	intT := types.Typ[types.Int]
+	n := t.F.ConstValue(intT, constant.MakeInt64(int64(len(elems))))
+	s := t.Emit(ir.OpMakeSlice, st, n, nil)
+	elem := st.Underlying().(*types.Slice).Elem()
+	for i, e := range elems {
+		if ssaad.IsZero(e) {
+			continue // make zeroes
+		}
+		addr := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.F.ConstValue(intT, constant.MakeInt64(int64(i))))
+		t.Emit(ir.OpStore, nil, addr, e)
+	}
+	return s
 }
 
 // derivedCall calls the Taylor-mode function of v's callee, at the same
 // order, and maps v's results and their coefficients. When every varied
 // argument has zero coefficients of degree 2 and more (a line), the
 // callee is asked for with seed=line and gets only the first ones.
-func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature) {
+func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.Value, coefs [][]*ir.Value, spread bool) {
 	c := v.Callee
 	K := t.K
-	active := make([]bool, len(v.Args))
+	active := make([]bool, len(vals))
 	line := K > 1
-	for i, a := range v.Args {
-		active[i] = t.hasCoefs(a)
+	for i := range vals {
+		active[i] = coefs[i] != nil
 		if active[i] {
-			for _, x := range t.coefs(a)[1:] {
+			for _, x := range coefs[i][1:] {
+				// Zero constants, and zero shadows not materialized.
 				line = line && ssaad.IsZero(x)
 			}
 		}
@@ -76,14 +133,19 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature) {
 		opts["seed"] = "line"
 	}
 	var all []*ir.Value
-	for i, a := range v.Args {
-		all = append(all, t.v(a))
+	for i := range vals {
+		all = append(all, vals[i])
 		if !active[i] {
 			continue
 		}
-		cs := t.usable(a)
+		cs := coefs[i]
 		if line {
 			cs = cs[:1]
+		}
+		for k, x := range cs {
+			if ssaad.IsPointerLike(x.Type) && ssaad.IsZero(x) {
+				cs[k] = t.materialize(vals[i])
+			}
 		}
 		all = append(all, cs...)
 	}
@@ -110,7 +172,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature) {
 	}
 	nc := t.Emit(ir.OpCall, typ, all...)
 	nc.Pos = v.Pos
-	nc.Callee = &ir.Callee{Derived: df}
+	nc.Callee = &ir.Callee{Derived: df, Spread: spread && df.Sig.Variadic()}
 
 	lay := resultLayout(tupleTypes(sig.Results()), K)
 	info := &callInfo{}

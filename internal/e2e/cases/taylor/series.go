@@ -36,3 +36,27 @@ func Rosenbrock(x []float64) float64 {
 	}
 	return sum
 }
+
+// Logistic32 is the logistic function in float32, through float64 math.
+//
+//gad:taylor order=3
+func Logistic32(x float32) float32 {
+	return float32(1 / (1 + math.Exp(-float64(x))))
+}
+
+// Sum3 is variadic: its jet takes the variadic parameter's coefficients
+// as slices.
+//
+//gad:taylor order=2
+func Sum3(xs ...float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x * x * x
+	}
+	return s
+}
+
+// CallsSum3 calls the variadic Sum3 with varied arguments.
+//
+//gad:taylor order=2
+func CallsSum3(a, b float64) float64 { return Sum3(a, 2*b, a*b) }

@@ -107,3 +107,66 @@ func RosenbrockTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	}
 	return sum, sum1, sum2, sum3
 }
+
+// Logistic32Taylor propagates Taylor polynomials of degree 3 through Logistic32 (Taylor mode):
+// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// Logistic32 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3).
+// Results, in order: the value of Logistic32; its coefficients 1 to 3.
+func Logistic32Taylor(x, x1, x2, x3 float32) (float32, float32, float32, float32) {
+	t := float64(x1)
+	t2 := float64(x2)
+	t3 := math.Exp(-float64(x))
+	t4 := t3 * t
+	t5 := 0.5*(t4*t) - t3*t2
+	t6 := 1 + t3
+	t7 := 1 / t6
+	t8 := t4 * t7 / t6
+	t9 := (t4*t8 - t5*t7) / t6
+	return float32(t7), float32(t8), float32(t9), float32((t4*t9 - t5*t8 - (0.6666666666666666*(t4*t2)-0.3333333333333333*(t5*t)-t3*float64(x3))*t7) / t6)
+}
+
+// Sum3Taylor propagates Taylor polynomials of degree 2 through Sum3 (Taylor mode):
+// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// Sum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: xs (coefficients xs1, xs2).
+// Results, in order: the value of Sum3; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func Sum3Taylor(xs, xs1, xs2 []float64) (float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	for i := 0; i < len(xs); i++ {
+		x := xs[i]
+		x1 := xs1[i]
+		x2 := xs2[i]
+		t := x * x
+		t2 := 2 * (x * x1)
+		s += t * x
+		s1 += t*x1 + t2*x
+		s2 += t*x2 + t2*x1 + (x*x2+x1*x1+x2*x)*x
+	}
+	return s, s1, s2
+}
+
+// CallsSum3Taylor propagates Taylor polynomials of degree 2 through CallsSum3 (Taylor mode):
+// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// CallsSum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2), b (coefficients b1, b2).
+// Results, in order: the value of CallsSum3; its coefficients 1 to 2.
+func CallsSum3Taylor(a, a1, a2, b, b1, b2 float64) (float64, float64, float64) {
+	t, t2, t3 := Sum3Taylor([]float64{a, 2 * b, a * b}, []float64{a1, 2 * b1, a*b1 + a1*b}, []float64{
+		a2,
+		2 * b2,
+		a*b2 + a1*b1 + a2*b,
+	})
+	return t, t2, t3
+}

@@ -66,3 +66,14 @@ func TestJets(t *testing.T) {
 		return []float64{f, f1, f2, f3}
 	}, gadtest.Dim(4))
 }
+
+func TestFloat32AndVariadic(t *testing.T) {
+	gadtest.Taylor(t, func(x []float64) float64 { return float64(Logistic32(float32(x[0]))) }, func(x, v []float64) []float64 {
+		a, b, c, d := Logistic32Taylor(float32(x[0]), float32(v[0]), 0, 0)
+		return []float64{float64(a), float64(b), float64(c), float64(d)}
+	}, gadtest.Dim(1), gadtest.Rel(1e-3), gadtest.PrimalRel(1e-6), gadtest.Step(1e-2))
+	gadtest.Taylor(t, func(x []float64) float64 { return CallsSum3(x[0], x[1]) }, func(x, v []float64) []float64 {
+		a, b, c := CallsSum3Taylor(x[0], v[0], 0, x[1], v[1], 0)
+		return []float64{a, b, c}
+	}, gadtest.Dim(2))
+}
