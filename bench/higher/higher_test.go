@@ -30,6 +30,7 @@ func TestMLP(t *testing.T) {
 	if got := lapByHVP(m, x); math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
 		t.Errorf("Laplacian by HVPs: got %v, want %v", got, want)
 	}
+	gadtest.Hessian(t, m.Value, m.ValueHessian, gadtest.Dim(m.D))
 }
 
 // lapByHVP is the Laplacian as Σᵢ (H·eᵢ)ᵢ, D Hessian-vector products by
@@ -105,6 +106,8 @@ func BenchmarkS4(b *testing.B) {
 	run("laplacian", func() { m.ValueLaplacian(x) })
 	run("hvp-forward-over-reverse", func() { lapByHVP(m, x) })
 	run("fd", func() { fd.Laplacian(m.Value, x, &fd.Settings{Formula: fd.Central2nd}) })
+	h := make([]float64, m.D*m.D)
+	run("hessian-trace", func() { m.ValueHessian(x, h) })
 }
 
 // BenchmarkS4b times the order sweep: one jet of order d of the sin∘exp

@@ -46,6 +46,7 @@ func NewMLP(d, h1, h2, h3, h4 int, seed uint64) *MLP {
 //
 //gad:laplacian
 //gad:hvp
+//gad:hessian
 //gad:taylor order=2 seed=line
 func (m *MLP) Value(x []float64) float64 {
 	h1 := make([]float64, m.H1)

@@ -438,6 +438,41 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	return out
 }
 
+// ValueHessian returns MLP.Value and stores its Hessian with respect to x in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²MLP.Value/∂x[i]∂x[j], n = len(x); len(h) must be n².
+// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
+// Taylor coefficient of MLP.Value along u (ValueTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+func (m *MLP) ValueHessian(x, h []float64) float64 {
+	n := len(x)
+	if len(h) != n*n {
+		panic("ValueHessian: len(h) != len(x)²")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t7 := m.ValueTaylor(x, e)
+		h[i*n+i] = 2 * t7
+		e[i] = 0
+	}
+	for i2 := 0; i2 < n; i2++ {
+		e[i2] = 1
+		t := i2 * n
+		t2 := h[t+i2]
+		for j := i2 + 1; j < n; j++ {
+			e[j] = 1
+			t3 := j * n
+			t4 := h[t3+j]
+			_, _, t5 := m.ValueTaylor(x, e)
+			t6 := t5 - 0.5*(t2+t4)
+			h[t+j] = t6
+			h[t3+i2] = t6
+			e[j] = 0
+		}
+		e[i2] = 0
+	}
+	return m.Value(x)
+}
+
 // ValueTaylor propagates Taylor polynomials of degree 2 through MLP.Value (Taylor mode):
 // when the varied inputs move on the line p + p1·t, it returns the results of
 // MLP.Value and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
