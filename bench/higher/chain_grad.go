@@ -5,7 +5,7 @@ package higher
 import "math"
 
 // ChainT1 propagates Taylor polynomials of degree 1 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 + O(t^2),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -21,7 +21,7 @@ func ChainT1(x, x1 float64) (float64, float64) {
 }
 
 // ChainT2 propagates Taylor polynomials of degree 2 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -43,7 +43,7 @@ func ChainT2(x, x1 float64) (float64, float64, float64) {
 }
 
 // ChainT3 propagates Taylor polynomials of degree 3 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -70,7 +70,7 @@ func ChainT3(x, x1 float64) (float64, float64, float64, float64) {
 }
 
 // ChainT4 propagates Taylor polynomials of degree 4 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -102,7 +102,7 @@ func ChainT4(x, x1 float64) (float64, float64, float64, float64, float64) {
 }
 
 // ChainT5 propagates Taylor polynomials of degree 5 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -139,7 +139,7 @@ func ChainT5(x, x1 float64) (float64, float64, float64, float64, float64, float6
 }
 
 // ChainT6 propagates Taylor polynomials of degree 6 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 + O(t^7),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -181,7 +181,7 @@ func ChainT6(x, x1 float64) (float64, float64, float64, float64, float64, float6
 }
 
 // ChainT7 propagates Taylor polynomials of degree 7 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y7 of each float result y(t) = y + y1·t + … + y7·t^7 + O(t^8),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -228,7 +228,7 @@ func ChainT7(x, x1 float64) (float64, float64, float64, float64, float64, float6
 }
 
 // ChainT8 propagates Taylor polynomials of degree 8 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y8 of each float result y(t) = y + y1·t + … + y8·t^8 + O(t^9),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //

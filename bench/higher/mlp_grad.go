@@ -474,7 +474,7 @@ func (m *MLP) ValueHessian(x, h []float64) float64 {
 }
 
 // ValueTaylor propagates Taylor polynomials of degree 2 through MLP.Value (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // MLP.Value and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //

@@ -29,29 +29,44 @@
 //
 //	c_k = (1/k) Σⱼ Σ_{i=1..k} i·aⱼ_i·gⱼ_{k−i},  gⱼ = ∂f/∂aⱼ(a(t), c(t))
 //
-// where each partial gⱼ is a first-order rule of package templates,
-// itself expanded as a series, lazily and only to order k−1 (so a partial
-// that refers to the result, as exp's does, closes the recurrence).
-// Partials that name another math function of the same arguments reuse
-// it: sin and cos are expanded together, tanh from 1 − r², sqrt from
-// 0.5/r, log from 1/x. The partials Taylor mode prefers to the
-// first-order ones (see templates.TaylorPartials) are data too. This gives
-// the standard recurrences of Griewank & Walther, Evaluating Derivatives,
-// ch. 13, at O(K²) operations per elementary function.
+// where each partial gⱼ is the first-order rule of package templates
+// (the data: Taylor mode has no rule table of its own), itself expanded as
+// a series, lazily and only to order k−1 (so a partial that refers to the
+// result, as exp's does, closes the recurrence). Partials that name
+// another math function of the same arguments reuse it: sin and cos are
+// expanded together, tanh from 1 − r², sqrt from 0.5/r, log from 1/x.
+// This gives the standard recurrences of Griewank & Walther, Evaluating
+// Derivatives, ch. 13, at O(K²) operations per elementary function. A
+// rule that calls a helper without a rule of its own (digamma, in Gamma's
+// and Lgamma's) expands to order 1 only; rules_test.go lists them.
 //
 // # Seed specialization
 //
 // With seed=line, the inputs move on a line, x(t) = x + x1·t: the
 // generated function takes only x1, and the coefficients x2 … xK are the
 // constant zero at generation time, so every term they contribute is
-// folded away while the code is built.
+// folded away while the code is built (ssaad.Builder folds zeros). A
+// slice's zero coefficient shadows stay the constant zero as long as they
+// are only read (reads fold to zero); they are materialized (make) where
+// they are written or passed on. Callees whose varied arguments are all
+// on a line get line-seeded jets. Coefficients of loop-carried values that
+// stay zero are found after a build and folded in the next one.
 //
 // # Second-order helpers
 //
 // For a function with one varied []float64 parameter x and one float
-// result, the helpers call its second-order, line-seeded jet
-// F(x + t·u) = f + f1·t + f2·t² (f2 = ½uᵀHu): the Hessian diagonal and the
-// Laplacian from u = eᵢ, off-diagonal entries by polarization
-// Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ), and Hessian-vector products from
-// (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2.
+// result, the helpers (helpers.go) call its second-order, line-seeded jet
+// F(x + t·u) = f + f1·t + f2·t² (f2 = ½uᵀHu), generated beside them: the
+// Hessian diagonal and the Laplacian from u = eᵢ, off-diagonal entries by
+// polarization Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ). Hessian-vector products
+// are forward mode over reverse mode (fwdrev.go): the JVP of the
+// reverse-mode gradient, both built in memory; where that does not apply
+// (the gradient calls generated functions), (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2.
+//
+// # Files
+//
+// taylor.go is the transformer, call.go its calls, series.go the lazy
+// series and the recurrence, signature.go the generated signature and doc
+// comment, helpers.go and fwdrev.go the helpers, phis.go clean-ups of the
+// functions built.
 package taylor

@@ -219,9 +219,9 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, c config)
 	target := ssaad.FuncName(fn)
 	fmt.Fprintf(&sb, "%s propagates Taylor polynomials of degree %d through %s (Taylor mode):\n", name, c.order, target)
 	if c.line {
-		sb.WriteString("when the varied inputs move on the line p + p1·t, it returns the results of\n")
+		sb.WriteString("when each varied input p moves on the line p + p1·t, it returns the results of\n")
 	} else {
-		fmt.Fprintf(&sb, "when the varied inputs move on the curve p + p1·t + … + p%d·t^%d, it returns the results of\n", c.order, c.order)
+		fmt.Fprintf(&sb, "when each varied input p moves on the curve p + p1·t + … + p%d·t^%d, it returns the results of\n", c.order, c.order)
 	}
 	fmt.Fprintf(&sb, "%s and, after them, the coefficients y1 … y%d of each float result y(t) = y + y1·t + … + y%d·t^%d + O(t^%d),\n", target, c.order, c.order, c.order, c.order+1)
 	sb.WriteString("where yk is the k-th derivative in t at t = 0 divided by k!.\n\n")

@@ -43,7 +43,7 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 }
 
 // functionsBealeFuncTaylor propagates Taylor polynomials of degree 2 through Beale.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Beale.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -206,7 +206,7 @@ func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float
 }
 
 // functionsBrownBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through BrownBadlyScaled.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // BrownBadlyScaled.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -342,7 +342,7 @@ func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 }
 
 // functionsBrownAndDennisFuncTaylor propagates Taylor polynomials of degree 2 through BrownAndDennis.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // BrownAndDennis.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -534,7 +534,7 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 }
 
 // functionsPowellBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through PowellBadlyScaled.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // PowellBadlyScaled.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -685,7 +685,7 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 }
 
 // functionsWatsonFuncTaylor propagates Taylor polynomials of degree 2 through Watson.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Watson.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -975,7 +975,7 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 }
 
 // functionsWoodFuncTaylor propagates Taylor polynomials of degree 2 through Wood.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Wood.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1156,7 +1156,7 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 }
 
 // functionsBiggsEXP2FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP2.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // BiggsEXP2.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1228,7 +1228,7 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 }
 
 // functionsBiggsEXP3FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP3.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // BiggsEXP3.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1302,7 +1302,7 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 }
 
 // functionsBiggsEXP4FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP4.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // BiggsEXP4.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1378,7 +1378,7 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 }
 
 // functionsBiggsEXP5FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP5.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // BiggsEXP5.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1457,7 +1457,7 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 }
 
 // functionsBiggsEXP6FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP6.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // BiggsEXP6.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1538,7 +1538,7 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 }
 
 // functionsBox3DFuncTaylor propagates Taylor polynomials of degree 2 through Box3D.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Box3D.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1611,7 +1611,7 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 }
 
 // functionsExtendedPowellSingularFuncTaylor propagates Taylor polynomials of degree 2 through ExtendedPowellSingular.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // ExtendedPowellSingular.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1694,7 +1694,7 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 }
 
 // functionsExtendedRosenbrockFuncTaylor propagates Taylor polynomials of degree 2 through ExtendedRosenbrock.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // ExtendedRosenbrock.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1761,7 +1761,7 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 }
 
 // functionsGaussianFuncTaylor propagates Taylor polynomials of degree 2 through Gaussian.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Gaussian.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1862,7 +1862,7 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 }
 
 // functionsHelicalValleyFuncTaylor propagates Taylor polynomials of degree 2 through HelicalValley.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // HelicalValley.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1964,7 +1964,7 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 }
 
 // functionsPenaltyIFuncTaylor propagates Taylor polynomials of degree 2 through PenaltyI.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // PenaltyI.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -2040,7 +2040,7 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 }
 
 // functionsPenaltyIIFuncTaylor propagates Taylor polynomials of degree 2 through PenaltyII.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // PenaltyII.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -2134,7 +2134,7 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 }
 
 // functionsSphereFuncTaylor propagates Taylor polynomials of degree 2 through Sphere.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Sphere.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -2195,7 +2195,7 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 }
 
 // functionsTrigonometricFuncTaylor propagates Taylor polynomials of degree 2 through Trigonometric.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Trigonometric.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -2276,7 +2276,7 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 }
 
 // functionsVariablyDimensionedFuncTaylor propagates Taylor polynomials of degree 2 through VariablyDimensioned.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // VariablyDimensioned.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -2348,7 +2348,7 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 }
 
 // functionsBraninHooFuncTaylor propagates Taylor polynomials of degree 2 through BraninHoo.Func (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // BraninHoo.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //

@@ -5,7 +5,7 @@ package nesting
 import "math"
 
 // CubeTaylor propagates Taylor polynomials of degree 2 through Cube (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Cube and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -54,7 +54,7 @@ func WaveJVP(x, dx float64) (float64, float64) {
 }
 
 // SlopeTaylor propagates Taylor polynomials of degree 3 through Slope (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Slope and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -67,7 +67,7 @@ func SlopeTaylor(x, x1 float64) (float64, float64, float64, float64) {
 }
 
 // waveJVPTaylorWrtX propagates Taylor polynomials of degree 3 through WaveJVP (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // WaveJVP and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //

@@ -10,7 +10,7 @@ import (
 )
 
 // loopsSumSquares propagates Taylor polynomials of degree 3 through SumSquares (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // SumSquares and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -35,7 +35,7 @@ func loopsSumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 }
 
 // loopsExpSeries propagates Taylor polynomials of degree 4 through ExpSeries (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // ExpSeries and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -81,7 +81,7 @@ func loopsExpSeries(x, x1, x2, x3, x4 float64) (float64, float64, float64, float
 }
 
 // loopsSqrt propagates Taylor polynomials of degree 3 through Sqrt (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Sqrt and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -124,7 +124,7 @@ func loopsSqrt(a, a1, a2, a3 float64) (float64, float64, float64, float64) {
 }
 
 // loopsProduct propagates Taylor polynomials of degree 4 through Product (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Product and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -153,7 +153,7 @@ func loopsProduct(x, x1 []float64) (float64, float64, float64, float64, float64)
 }
 
 // loopsHorner propagates Taylor polynomials of degree 3 through Horner (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Horner and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -175,7 +175,7 @@ func loopsHorner(c [4]float64, x, x1, x2, x3 float64) (float64, float64, float64
 }
 
 // loopsChebyshev propagates Taylor polynomials of degree 4 through Chebyshev (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Chebyshev and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -207,7 +207,7 @@ func loopsChebyshev(x, x1, x2, x3, x4 float64, n int) (float64, float64, float64
 }
 
 // controlPiecewise propagates Taylor polynomials of degree 3 through Piecewise (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Piecewise and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -227,7 +227,7 @@ func controlPiecewise(x, x1, x2, x3 float64) (float64, float64, float64, float64
 }
 
 // controlLegendre propagates Taylor polynomials of degree 4 through Legendre (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Legendre and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -277,7 +277,7 @@ func controlLegendre(k int, x, x1, x2, x3, x4 float64) (float64, float64, float6
 }
 
 // controlStats propagates Taylor polynomials of degree 2 through Stats (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Stats and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -315,7 +315,7 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 }
 
 // controlPolar propagates Taylor polynomials of degree 3 through Polar (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Polar and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -365,7 +365,7 @@ func controlPolar(x, x1, x2, x3, y, y1, y2, y3 float64) (r, theta, r1, r2, r3, t
 }
 
 // controlClamp propagates Taylor polynomials of degree 2 through Clamp (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Clamp and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -385,7 +385,7 @@ func controlClamp(x, x1, x2, lo, lo1, lo2, hi, hi1, hi2 float64) (float64, float
 }
 
 // callsCompose propagates Taylor polynomials of degree 3 through Compose (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Compose and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -398,7 +398,7 @@ func callsCompose(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 }
 
 // callsAffineApplyTaylorWrtX propagates Taylor polynomials of degree 3 through Affine.Apply (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -411,7 +411,7 @@ func callsAffineApplyTaylorWrtX(f calls.Affine, x, x1, x2, x3 float64) (float64,
 }
 
 // callsAffineApplyTaylor propagates Taylor polynomials of degree 3 through Affine.Apply (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -428,7 +428,7 @@ func callsAffineApplyTaylor(f, f1, f2, f3 calls.Affine, x, x1, x2, x3 float64) (
 }
 
 // callsPathLength propagates Taylor polynomials of degree 3 through PathLength (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // PathLength and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -454,7 +454,7 @@ func callsPathLength(x, x1 []float64) (float64, float64, float64, float64) {
 }
 
 // geomDistTaylor propagates Taylor polynomials of degree 3 through Dist (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Dist and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -488,7 +488,7 @@ func geomDistTaylor(p, p1, q, q1 []float64) (float64, float64, float64, float64)
 }
 
 // callsUnitTangent propagates Taylor polynomials of degree 2 through UnitTangent (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // UnitTangent and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -501,7 +501,7 @@ func callsUnitTangent(dst, dst1, dst2, x, x1, x2 []float64) {
 }
 
 // geomNormalizeTaylor propagates Taylor polynomials of degree 2 through Normalize (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Normalize and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -540,7 +540,7 @@ func geomNormalizeTaylor(dst, dst1, dst2, x, x1, x2 []float64) {
 }
 
 // callsAngle propagates Taylor polynomials of degree 2 through Angle (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Angle and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -565,7 +565,7 @@ func callsAngle(a, a1, a2, b, b1, b2 geom.Vec3) (float64, float64, float64) {
 }
 
 // geomDotTaylor propagates Taylor polynomials of degree 2 through Dot (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Dot and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -591,7 +591,7 @@ func geomDotTaylor(a, a1, a2, b, b1, b2 geom.Vec3) (float64, float64, float64) {
 }
 
 // geomVec3NormTaylor propagates Taylor polynomials of degree 2 through Vec3.Norm (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Vec3.Norm and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -609,7 +609,7 @@ func geomVec3NormTaylor(a, a1, a2 geom.Vec3) (float64, float64, float64) {
 }
 
 // memoryStep propagates Taylor polynomials of degree 3 through Step (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Step and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -691,7 +691,7 @@ func memoryStep(p, p1, p2, p3 *memory.Particle, dt, dt1, dt2, dt3 float64) {
 }
 
 // memoryCentroid propagates Taylor polynomials of degree 2 through Centroid (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Centroid and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -724,7 +724,7 @@ func memoryCentroid(ps, ps1, ps2 []memory.Pair) (float64, float64, float64, floa
 }
 
 // memoryCumSquares propagates Taylor polynomials of degree 3 through CumSquares (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // CumSquares and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -764,7 +764,7 @@ func memoryCumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 }
 
 // recursionHorner propagates Taylor polynomials of degree 3 through Horner (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Horner and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -786,7 +786,7 @@ func recursionHorner(c, c1, c2, c3 []float64, x, x1, x2, x3 float64) (float64, f
 }
 
 // recursionContinuedFraction propagates Taylor polynomials of degree 3 through ContinuedFraction (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // ContinuedFraction and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //

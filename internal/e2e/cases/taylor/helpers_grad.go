@@ -48,7 +48,7 @@ func callsSumSqHessian(x, h []float64) float64 {
 }
 
 // callsSumSqTaylor propagates Taylor polynomials of degree 2 through SumSq (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // SumSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -72,7 +72,7 @@ func callsSumSqTaylor(x, x1 []float64) (float64, float64, float64) {
 }
 
 // callsSquareTaylor propagates Taylor polynomials of degree 2 through square (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // square and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -175,7 +175,7 @@ func callsPathLengthHessian(x, h []float64) float64 {
 }
 
 // callsPathLengthTaylor propagates Taylor polynomials of degree 2 through PathLength (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // PathLength and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -199,7 +199,7 @@ func callsPathLengthTaylor(x, x1 []float64) (float64, float64, float64) {
 }
 
 // geomDistTaylor2 propagates Taylor polynomials of degree 2 through Dist (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Dist and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -356,7 +356,7 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 }
 
 // gradsRosenbrockTaylor propagates Taylor polynomials of degree 2 through Rosenbrock (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Rosenbrock and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -488,7 +488,7 @@ func gradsSmoothHessian(x, h []float64) float64 {
 }
 
 // gradsSmoothTaylor propagates Taylor polynomials of degree 2 through Smooth (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Smooth and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -701,7 +701,7 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 }
 
 // loopsSumSquaresTaylor propagates Taylor polynomials of degree 2 through SumSquares (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // SumSquares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -816,7 +816,7 @@ func loopsBackwardHessian(x, h []float64) float64 {
 }
 
 // loopsBackwardTaylor propagates Taylor polynomials of degree 2 through Backward (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Backward and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -960,7 +960,7 @@ func loopsProductHessian(x, h []float64) float64 {
 }
 
 // loopsProductTaylor propagates Taylor polynomials of degree 2 through Product (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Product and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1110,7 +1110,7 @@ func loopsWeightedHessian(x, h []float64) float64 {
 }
 
 // loopsWeightedTaylor propagates Taylor polynomials of degree 2 through Weighted (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Weighted and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1237,7 +1237,7 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 }
 
 // loopsSkipNegativeTaylor propagates Taylor polynomials of degree 2 through SkipNegative (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // SkipNegative and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1473,7 +1473,7 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 }
 
 // memoryCumSquaresTaylor propagates Taylor polynomials of degree 2 through CumSquares (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // CumSquares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1664,7 +1664,7 @@ func memorySquaresHessian(x, h []float64) float64 {
 }
 
 // memorySquaresTaylor propagates Taylor polynomials of degree 2 through Squares (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Squares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1776,7 +1776,7 @@ func memoryTailHessian(x, h []float64) float64 {
 }
 
 // memoryTailTaylor propagates Taylor polynomials of degree 2 through Tail (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Tail and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1904,7 +1904,7 @@ func panicsLogSumHessian(x, h []float64) float64 {
 }
 
 // panicsLogSumTaylor propagates Taylor polynomials of degree 2 through LogSum (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // LogSum and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -2067,7 +2067,7 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 }
 
 // rosenbrockRosenbrockTaylor propagates Taylor polynomials of degree 2 through Rosenbrock (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Rosenbrock and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //

@@ -5,7 +5,7 @@ package taylor
 import "math"
 
 // mathSin propagates Taylor polynomials of degree 4 through Sin (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Sin and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -22,7 +22,7 @@ func mathSin(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 }
 
 // mathCos propagates Taylor polynomials of degree 4 through Cos (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Cos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -39,7 +39,7 @@ func mathCos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 }
 
 // mathTan propagates Taylor polynomials of degree 4 through Tan (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Tan and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -57,7 +57,7 @@ func mathTan(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 }
 
 // mathAsin propagates Taylor polynomials of degree 4 through Asin (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Asin and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -80,7 +80,7 @@ func mathAsin(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathAcos propagates Taylor polynomials of degree 4 through Acos (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Acos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -103,7 +103,7 @@ func mathAcos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathAtan propagates Taylor polynomials of degree 4 through Atan (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Atan and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -120,7 +120,7 @@ func mathAtan(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathSinh propagates Taylor polynomials of degree 4 through Sinh (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Sinh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -137,7 +137,7 @@ func mathSinh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathCosh propagates Taylor polynomials of degree 4 through Cosh (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Cosh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -154,7 +154,7 @@ func mathCosh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathTanh propagates Taylor polynomials of degree 4 through Tanh (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Tanh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -172,7 +172,7 @@ func mathTanh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathAsinh propagates Taylor polynomials of degree 4 through Asinh (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Asinh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -193,7 +193,7 @@ func mathAsinh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 }
 
 // mathAcosh propagates Taylor polynomials of degree 4 through Acosh (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Acosh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -216,7 +216,7 @@ func mathAcosh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 }
 
 // mathAtanh propagates Taylor polynomials of degree 4 through Atanh (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Atanh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -235,7 +235,7 @@ func mathAtanh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 }
 
 // mathExp propagates Taylor polynomials of degree 4 through Exp (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Exp and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -250,7 +250,7 @@ func mathExp(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 }
 
 // mathExp2 propagates Taylor polynomials of degree 4 through Exp2 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Exp2 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -268,7 +268,7 @@ func mathExp2(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathExpm1 propagates Taylor polynomials of degree 4 through Expm1 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Expm1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -284,7 +284,7 @@ func mathExpm1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 }
 
 // mathLog propagates Taylor polynomials of degree 4 through Log (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Log and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -298,7 +298,7 @@ func mathLog(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 }
 
 // mathLog2 propagates Taylor polynomials of degree 4 through Log2 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Log2 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -315,7 +315,7 @@ func mathLog2(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathLog10 propagates Taylor polynomials of degree 4 through Log10 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Log10 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -332,7 +332,7 @@ func mathLog10(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 }
 
 // mathLog1p propagates Taylor polynomials of degree 4 through Log1p (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Log1p and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -347,7 +347,7 @@ func mathLog1p(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 }
 
 // mathSqrt propagates Taylor polynomials of degree 4 through Sqrt (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Sqrt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -365,7 +365,7 @@ func mathSqrt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathCbrt propagates Taylor polynomials of degree 4 through Cbrt (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Cbrt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -389,7 +389,7 @@ func mathCbrt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathAbs propagates Taylor polynomials of degree 4 through Abs (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Abs and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -408,7 +408,7 @@ func mathAbs(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 }
 
 // mathErf propagates Taylor polynomials of degree 4 through Erf (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Erf and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -428,7 +428,7 @@ func mathErf(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 }
 
 // mathErfc propagates Taylor polynomials of degree 4 through Erfc (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Erfc and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -448,7 +448,7 @@ func mathErfc(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 }
 
 // mathErfinv propagates Taylor polynomials of degree 4 through Erfinv (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Erfinv and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -472,7 +472,7 @@ func mathErfinv(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, 
 }
 
 // mathErfcinv propagates Taylor polynomials of degree 4 through Erfcinv (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Erfcinv and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -496,7 +496,7 @@ func mathErfcinv(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64,
 }
 
 // mathJ0 propagates Taylor polynomials of degree 4 through J0 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // J0 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -528,7 +528,7 @@ func mathJ0(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 }
 
 // mathJ1 propagates Taylor polynomials of degree 4 through J1 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // J1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -563,7 +563,7 @@ func mathJ1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 }
 
 // mathY0 propagates Taylor polynomials of degree 4 through Y0 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Y0 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -584,7 +584,7 @@ func mathY0(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 }
 
 // mathY1 propagates Taylor polynomials of degree 4 through Y1 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Y1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -605,7 +605,7 @@ func mathY1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 }
 
 // mathJn propagates Taylor polynomials of degree 4 through Jn (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Jn and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -639,7 +639,7 @@ func mathJn(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 }
 
 // mathYn propagates Taylor polynomials of degree 4 through Yn (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Yn and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -673,7 +673,7 @@ func mathYn(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 }
 
 // mathFloor propagates Taylor polynomials of degree 4 through Floor (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Floor and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -685,7 +685,7 @@ func mathFloor(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 }
 
 // mathPowConst propagates Taylor polynomials of degree 4 through PowConst (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // PowConst and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -742,7 +742,7 @@ func mathPowConst(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64
 }
 
 // mathPowInt propagates Taylor polynomials of degree 4 through PowInt (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // PowInt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -799,7 +799,7 @@ func mathPowInt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, 
 }
 
 // mathPowBase propagates Taylor polynomials of degree 4 through PowBase (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // PowBase and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -832,7 +832,7 @@ func mathPowBase(y, y1, y2, y3, y4 float64) (float64, float64, float64, float64,
 }
 
 // mathSoftplus propagates Taylor polynomials of degree 4 through Softplus (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Softplus and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -854,7 +854,7 @@ func mathSoftplus(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64
 }
 
 // mathChain propagates Taylor polynomials of degree 4 through Chain (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Chain and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -900,7 +900,7 @@ func mathChain(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 }
 
 // mathAtan2 propagates Taylor polynomials of degree 3 through Atan2 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Atan2 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -918,7 +918,7 @@ func mathAtan2(y, y1, y2, y3, x, x1, x2, x3 float64) (float64, float64, float64,
 }
 
 // mathPow propagates Taylor polynomials of degree 3 through Pow (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Pow and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -993,7 +993,7 @@ func mathPow(x, x1, x2, x3, y, y1, y2, y3 float64) (float64, float64, float64, f
 }
 
 // mathHypot propagates Taylor polynomials of degree 3 through Hypot (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Hypot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1036,7 +1036,7 @@ func mathHypot(p, p1, p2, p3, q, q1, q2, q3 float64) (float64, float64, float64,
 }
 
 // mathCopysign propagates Taylor polynomials of degree 3 through Copysign (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Copysign and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1051,7 +1051,7 @@ func mathCopysign(f, f1, f2, f3, sign, sign1, sign2, sign3 float64) (float64, fl
 }
 
 // mathFMA propagates Taylor polynomials of degree 2 through FMA (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // FMA and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1062,7 +1062,7 @@ func mathFMA(x, x1, x2, y, y1, y2, z, z1, z2 float64) (float64, float64, float64
 }
 
 // mathNormalPDF propagates Taylor polynomials of degree 3 through NormalPDF (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // NormalPDF and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1089,7 +1089,7 @@ func mathNormalPDF(x, x1, x2, x3, mu, mu1, mu2, mu3, sigma, sigma1, sigma2, sigm
 }
 
 // mathSincos propagates Taylor polynomials of degree 4 through Sincos (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p4·t^4, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
 // Sincos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1107,7 +1107,7 @@ func mathSincos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, 
 }
 
 // mathModf propagates Taylor polynomials of degree 2 through Modf (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Modf and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1119,7 +1119,7 @@ func mathModf(x, x1, x2 float64) (float64, float64, float64, float64, float64, f
 }
 
 // mathFrexp propagates Taylor polynomials of degree 2 through Frexp (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Frexp and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1132,7 +1132,7 @@ func mathFrexp(x, x1, x2 float64) (float64, int, float64, float64) {
 }
 
 // mathGamma propagates Taylor polynomials of degree 1 through Gamma (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p1·t^1, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p1·t^1, it returns the results of
 // Gamma and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 + O(t^2),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1144,7 +1144,7 @@ func mathGamma(x, x1 float64) (float64, float64) {
 }
 
 // mathLgamma propagates Taylor polynomials of degree 1 through Lgamma (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p1·t^1, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p1·t^1, it returns the results of
 // Lgamma and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 + O(t^2),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -1156,7 +1156,7 @@ func mathLgamma(x, x1 float64) (float64, int, float64) {
 }
 
 // mathMin3 propagates Taylor polynomials of degree 2 through Min3 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Min3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //

@@ -170,7 +170,7 @@ func EnergyHessian(x, h []float64) float64 {
 }
 
 // energyTaylor propagates Taylor polynomials of degree 2 through Energy (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Energy and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -291,7 +291,7 @@ func pairVJP(a, b, seed float64) (f, da, db float64) {
 }
 
 // chainTaylor propagates Taylor polynomials of degree 2 through Chain (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Chain and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -319,7 +319,7 @@ func chainTaylor(x, x1 []float64) (float64, float64, float64) {
 }
 
 // pairTaylor propagates Taylor polynomials of degree 2 through pair (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // pair and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //

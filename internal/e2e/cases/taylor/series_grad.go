@@ -5,7 +5,7 @@ package taylor
 import "math"
 
 // ExpTaylor propagates Taylor polynomials of degree 6 through Exp (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p6·t^6, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p6·t^6, it returns the results of
 // Exp and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 + O(t^7),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -22,7 +22,7 @@ func ExpTaylor(x, x1, x2, x3, x4, x5, x6 float64) (float64, float64, float64, fl
 }
 
 // SinTaylor propagates Taylor polynomials of degree 5 through Sin (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p5·t^5, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p5·t^5, it returns the results of
 // Sin and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -41,7 +41,7 @@ func SinTaylor(x, x1, x2, x3, x4, x5 float64) (float64, float64, float64, float6
 }
 
 // Log1pTaylor propagates Taylor polynomials of degree 5 through Log1p (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p5·t^5, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p5·t^5, it returns the results of
 // Log1p and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -57,7 +57,7 @@ func Log1pTaylor(x, x1, x2, x3, x4, x5 float64) (float64, float64, float64, floa
 }
 
 // GeometricTaylor propagates Taylor polynomials of degree 6 through Geometric (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p6·t^6, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p6·t^6, it returns the results of
 // Geometric and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 + O(t^7),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -75,7 +75,7 @@ func GeometricTaylor(x, x1, x2, x3, x4, x5, x6 float64) (float64, float64, float
 }
 
 // RosenbrockTaylor propagates Taylor polynomials of degree 3 through Rosenbrock (Taylor mode):
-// when the varied inputs move on the line p + p1·t, it returns the results of
+// when each varied input p moves on the line p + p1·t, it returns the results of
 // Rosenbrock and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -109,7 +109,7 @@ func RosenbrockTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 }
 
 // Logistic32Taylor propagates Taylor polynomials of degree 3 through Logistic32 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p3·t^3, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Logistic32 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -129,7 +129,7 @@ func Logistic32Taylor(x, x1, x2, x3 float32) (float32, float32, float32, float32
 }
 
 // Sum3Taylor propagates Taylor polynomials of degree 2 through Sum3 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Sum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
@@ -156,7 +156,7 @@ func Sum3Taylor(xs, xs1, xs2 []float64) (float64, float64, float64) {
 }
 
 // CallsSum3Taylor propagates Taylor polynomials of degree 2 through CallsSum3 (Taylor mode):
-// when the varied inputs move on the curve p + p1·t + … + p2·t^2, it returns the results of
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // CallsSum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
