@@ -46,3 +46,13 @@ package taylor
 //gad:hessian exampleRosenbrockHessian github.com/gadgen/gadgen/examples/rosenbrock.Rosenbrock
 //gad:hvp exampleRosenbrockHVP github.com/gadgen/gadgen/examples/rosenbrock.Rosenbrock
 //gad:laplacian exampleRosenbrockLaplacian github.com/gadgen/gadgen/examples/rosenbrock.Rosenbrock
+//gad:hessian fitLossHessian github.com/gadgen/gadgen/examples/fit.Data.Loss
+//gad:hvp fitLossHVP github.com/gadgen/gadgen/examples/fit.Data.Loss
+//gad:laplacian fitLossLaplacian github.com/gadgen/gadgen/examples/fit.Data.Loss
+//gad:hessian springsEnergyHessian github.com/gadgen/gadgen/examples/springs.Chain.Energy
+//gad:hvp springsEnergyHVP github.com/gadgen/gadgen/examples/springs.Chain.Energy
+//gad:laplacian springsEnergyLaplacian github.com/gadgen/gadgen/examples/springs.Chain.Energy
+//gad:hessian heatMisfitHessian github.com/gadgen/gadgen/examples/heat.Misfit wrt=u0
+//gad:hvp heatMisfitHVP github.com/gadgen/gadgen/examples/heat.Misfit wrt=u0
+//gad:laplacian heatMisfitLaplacian github.com/gadgen/gadgen/examples/heat.Misfit wrt=u0
+//gad:taylor keplerEccentricAnomaly github.com/gadgen/gadgen/examples/kepler.EccentricAnomaly order=3

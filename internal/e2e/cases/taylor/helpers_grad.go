@@ -3,7 +3,10 @@
 package taylor
 
 import (
+	"github.com/gadgen/gadgen/examples/fit"
+	"github.com/gadgen/gadgen/examples/heat"
 	"github.com/gadgen/gadgen/examples/rosenbrock"
+	"github.com/gadgen/gadgen/examples/springs"
 	"github.com/gadgen/gadgen/internal/e2e/cases/calls"
 	"github.com/gadgen/gadgen/internal/e2e/cases/grads"
 	"github.com/gadgen/gadgen/internal/e2e/cases/loops"
@@ -2161,4 +2164,851 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 		lap += 2 * t
 	}
 	return rosenbrock.Rosenbrock(x), lap
+}
+
+// fitLossHessian returns Data.Loss and stores its Hessian with respect to p in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²Data.Loss/∂p[i]∂p[j], n = len(p); len(h) must be n².
+// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
+// Taylor coefficient of Data.Loss along u (fitDataLossTaylorWrtP): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+func fitLossHessian(d fit.Data, p, h []float64) float64 {
+	n := len(p)
+	if len(h) != n*n {
+		panic("fitLossHessian: len(h) != len(p)²")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t7 := fitDataLossTaylorWrtP(d, p, e)
+		h[i*n+i] = 2 * t7
+		e[i] = 0
+	}
+	for i2 := 0; i2 < n; i2++ {
+		e[i2] = 1
+		t := i2 * n
+		t2 := h[t+i2]
+		for j := i2 + 1; j < n; j++ {
+			e[j] = 1
+			t3 := j * n
+			t4 := h[t3+j]
+			_, _, t5 := fitDataLossTaylorWrtP(d, p, e)
+			t6 := t5 - 0.5*(t2+t4)
+			h[t+j] = t6
+			h[t3+i2] = t6
+			e[j] = 0
+		}
+		e[i2] = 0
+	}
+	return d.Loss(p)
+}
+
+// fitDataLossTaylorWrtP propagates Taylor polynomials of degree 2 through Data.Loss (Taylor mode):
+// when each varied input p moves on the line p + p1·t, it returns the results of
+// Data.Loss and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: p (coefficients p1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): d.
+// Results, in order: the value of Data.Loss; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func fitDataLossTaylorWrtP(d fit.Data, p, p1 []float64) (float64, float64, float64) {
+	t := d.T
+	n := len(t)
+	t2 := d.Y
+	if len(p) != 3 || n != len(t2) {
+		panic("fit: need 3 parameters and as many times as measurements")
+	}
+	a := p[0]
+	a1 := p1[0]
+	b := p[1]
+	b1 := p1[1]
+	c := p[2]
+	c1 := p1[2]
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	for i := 0; i < n; i++ {
+		t3 := t[i]
+		t4 := b1 * t3
+		t5 := math.Exp(-(b * t3))
+		t6 := t5 * t4
+		r2 := a*(0.5*(t6*t4)) - a1*t6
+		r1 := a1*t5 - a*t6 + c1
+		r := a*t5 + c - t2[i]
+		s += r * r
+		s1 += 2 * (r * r1)
+		s2 += r*r2 + r1*r1 + r2*r
+	}
+	return s, s1, s2
+}
+
+// fitLossHVP returns Data.Loss and stores the Hessian-vector product ∇²Data.Loss·v in hv
+// (overwritten), the Hessian taken with respect to p: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Data.Loss, at the cost of a few gradients.
+// v and hv must have the length of p; hv may alias neither p nor v.
+func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
+	n := len(p)
+	if len(v) != n {
+		panic("fitLossHVP: len(v) != len(p)")
+	}
+	if len(hv) != n {
+		panic("fitLossHVP: len(hv) != len(p)")
+	}
+	grad := make([]float64, n)
+	clear(hv)
+	var tape []float64
+	var dtape []float64
+	var ds float64
+	var dc2 float64
+	var ddc float64
+	var db2 float64
+	var ddb float64
+	var da2 float64
+	var dda float64
+	if cap(p) > 0 && cap(grad) > 0 && &p[:1][0] == &grad[:1][0] {
+		panic("grad: p and dp share memory: gadgen's gradients need them apart")
+	}
+	t := d.T
+	n2 := len(t)
+	t2 := d.Y
+	if n != 3 || n2 != len(t2) {
+		panic("fit: need 3 parameters and as many times as measurements")
+	}
+	a := p[0]
+	da := v[0]
+	b := p[1]
+	db := v[1]
+	c := p[2]
+	dc := v[2]
+	s := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n2 {
+			t14 := t[i2]
+			t15 := math.Exp(-(b * t14))
+			r := a*t15 + c - t2[i2]
+			tape = append(tape, t15)
+			dtape = append(dtape, -(t15 * (db * t14)))
+			s += r * r
+			i = i2
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := tape
+		t5 := dtape
+		t6 := len(t4) - 1
+		t7 := t4[t6]
+		t8 := t5[t6]
+		tape = t4[:t6]
+		dtape = t5[:t6]
+		t9 := ds
+		i3 := t3 + 1
+		t10 := 2 * (t9 * (a*t7 + c - t2[i3]))
+		t11 := 2 * (t9 * (da*t7 + a*t8 + dc))
+		dc2 += t10
+		ddc += t11
+		da2 += t10 * t7
+		dda += t11*t7 + t10*t8
+		t12 := a * t10
+		t13 := t[i3]
+		db2 -= t7 * t12 * t13
+		ddb -= (t8*t12 + t7*(da*t10+a*t11)) * t13
+		i = t3
+	}
+	hv2 := hv[2]
+	grad[2] += dc2
+	hv[2] = hv2 + ddc
+	hv1 := hv[1]
+	grad[1] += db2
+	hv[1] = hv1 + ddb
+	hv0 := hv[0]
+	grad[0] += da2
+	hv[0] = hv0 + dda
+	return s
+}
+
+// fitLossLaplacian returns Data.Loss and its Laplacian with respect to p, Σᵢ ∂²Data.Loss/∂p[i]² = Σᵢ 2·f2(eᵢ),
+// f2 the second Taylor coefficient of Data.Loss along eᵢ (fitDataLossTaylorWrtP): len(p) second-order Taylor sweeps.
+func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
+	n := len(p)
+	e := make([]float64, n)
+	lap = 0
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := fitDataLossTaylorWrtP(d, p, e)
+		e[i] = 0
+		lap += 2 * t
+	}
+	return d.Loss(p), lap
+}
+
+// springsEnergyHessian returns Chain.Energy and stores its Hessian with respect to x in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²Chain.Energy/∂x[i]∂x[j], n = len(x); len(h) must be n².
+// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
+// Taylor coefficient of Chain.Energy along u (springsChainEnergyTaylorWrtX): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
+	n := len(x)
+	if len(h) != n*n {
+		panic("springsEnergyHessian: len(h) != len(x)²")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t7 := springsChainEnergyTaylorWrtX(c, x, e)
+		h[i*n+i] = 2 * t7
+		e[i] = 0
+	}
+	for i2 := 0; i2 < n; i2++ {
+		e[i2] = 1
+		t := i2 * n
+		t2 := h[t+i2]
+		for j := i2 + 1; j < n; j++ {
+			e[j] = 1
+			t3 := j * n
+			t4 := h[t3+j]
+			_, _, t5 := springsChainEnergyTaylorWrtX(c, x, e)
+			t6 := t5 - 0.5*(t2+t4)
+			h[t+j] = t6
+			h[t3+i2] = t6
+			e[j] = 0
+		}
+		e[i2] = 0
+	}
+	return c.Energy(x)
+}
+
+// springsChainEnergyTaylorWrtX propagates Taylor polynomials of degree 2 through Chain.Energy (Taylor mode):
+// when each varied input p moves on the line p + p1·t, it returns the results of
+// Chain.Energy and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): c.
+// Results, in order: the value of Chain.Energy; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func springsChainEnergyTaylorWrtX(c springs.Chain, x, x1 []float64) (float64, float64, float64) {
+	t := c.Mass
+	n := len(t)
+	t2 := c.Springs
+	n2 := len(t2)
+	if len(x) != 2*n || n2 != n-1 {
+		panic("springs: dimension mismatch")
+	}
+	e := 0.0
+	e1 := 0.0
+	e2 := 0.0
+	for i := 0; i < n2; i++ {
+		s := t2[i]
+		t5 := 2*i + 2
+		t6 := 2 * i
+		dx := x[t5] - x[t6]
+		dx1 := x1[t5] - x1[t6]
+		t7 := 2*i + 3
+		t8 := 2*i + 1
+		dy := x[t7] - x[t8]
+		dy1 := x1[t7] - x1[t8]
+		t9 := math.Hypot(dx, dy)
+		t10 := t9 == 0
+		t11 := dx / t9
+		t12 := t11
+		if t10 {
+			t12 = 0
+		}
+		t13 := dy / t9
+		t14 := t13
+		if t10 {
+			t14 = 0
+		}
+		stretch1 := t12*dx1 + t14*dy1
+		t15 := (dx1 - stretch1*t11) / t9
+		if t10 {
+			t15 = 0
+		}
+		t16 := (dy1 - stretch1*t13) / t9
+		if t10 {
+			t16 = 0
+		}
+		stretch2 := 0.5*(t15*dx1) + 0.5*(t16*dy1)
+		stretch := t9 - s.L0
+		t17 := 0.5 * s.K
+		t18 := t17 * stretch
+		t19 := t17 * stretch1
+		e += t18 * stretch
+		e1 += t18*stretch1 + t19*stretch
+		e2 += t18*stretch2 + t19*stretch1 + t17*stretch2*stretch
+	}
+	for i2 := 0; i2 < n; i2++ {
+		t3 := t[i2] * c.G
+		t4 := 2*i2 + 1
+		e += t3 * x[t4]
+		e1 += t3 * x1[t4]
+	}
+	return e, e1, e2
+}
+
+// springsEnergyHVP returns Chain.Energy and stores the Hessian-vector product ∇²Chain.Energy·v in hv
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Chain.Energy, at the cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("springsEnergyHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("springsEnergyHVP: len(hv) != len(x)")
+	}
+	grad := make([]float64, n)
+	clear(hv)
+	var tape []float64
+	var dtape []float64
+	var de float64
+	var de2 float64
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t := c.Mass
+	n2 := len(t)
+	t2 := c.Springs
+	n3 := len(t2)
+	if n != 2*n2 || n3 != n2-1 {
+		panic("springs: dimension mismatch")
+	}
+	e := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n3 {
+			s := t2[i2]
+			t50 := 2*i2 + 2
+			t51 := v[t50]
+			t52 := 2 * i2
+			t53 := v[t52]
+			dx := x[t50] - x[t52]
+			t54 := 2*i2 + 3
+			t55 := v[t54]
+			t56 := 2*i2 + 1
+			t57 := v[t56]
+			dy := x[t54] - x[t56]
+			t58 := math.Hypot(dx, dy)
+			t59 := t58 == 0
+			t60 := dx / t58
+			if t59 {
+				t60 = 0
+			}
+			t61 := dy / t58
+			if t59 {
+				t61 = 0
+			}
+			t62 := s.L0
+			stretch2 := t58 - t62
+			t63 := s.K
+			tape = append(tape, t58, t63, t62)
+			dtape = append(dtape, t60*(t51-t53)+t61*(t55-t57), 0, 0)
+			e += 0.5 * t63 * stretch2 * stretch2
+			i = i2
+		} else {
+			break
+		}
+	}
+	i3 := -1
+	for {
+		i4 := i3 + 1
+		if i4 < n2 {
+			m2 := t[i4]
+			t48 := c.G
+			t49 := x[2*i4+1]
+			tape = append(tape, t48)
+			dtape = append(dtape, 0)
+			e += m2 * t48 * t49
+			i3 = i4
+		} else {
+			break
+		}
+	}
+	de += 1
+	for {
+		t3 := i3 - 1
+		if i3 == -1 {
+			break
+		}
+		t4 := tape
+		t5 := dtape
+		t6 := len(t4) - 1
+		t7 := t5[t6]
+		tape = t4[:t6]
+		dtape = t5[:t6]
+		t8 := de
+		i5 := t3 + 1
+		m := t[i5]
+		t9 := 2*i5 + 1
+		t10 := hv[t9]
+		grad[t9] += m * t4[t6] * t8
+		hv[t9] = t10 + m*t7*t8
+		i3 = t3
+	}
+	de2 += de
+	for {
+		t11 := i - 1
+		if i == -1 {
+			break
+		}
+		t12 := tape
+		t13 := dtape
+		t14 := len(t12) - 3
+		t15 := t12[t14]
+		t16 := t13[t14]
+		t17 := t14 + 1
+		t18 := t14 + 2
+		tape = t12[:t14]
+		dtape = t13[:t14]
+		t19 := de2
+		stretch := t15 - t12[t18]
+		dstretch := t16 - t13[t18]
+		t20 := t19 * stretch
+		t21 := 0.5 * t12[t17]
+		t22 := 0.5 * t13[t17]
+		t23 := t21*stretch*t19 + t21*t20
+		t24 := (t22*stretch+t21*dstretch)*t19 + (t22*t20 + t21*(t19*dstretch))
+		i6 := t11 + 1
+		t25 := 2*i6 + 2
+		t26 := v[t25]
+		t27 := 2 * i6
+		t28 := v[t27]
+		t29 := 2*i6 + 3
+		t30 := v[t29]
+		t31 := 2*i6 + 1
+		t32 := v[t31]
+		t33 := t15 == 0
+		t34 := (x[t25] - x[t27]) / t15
+		t35 := t34
+		if t33 {
+			t35 = 0
+		}
+		t36 := (t26 - t28 - t34*t16) / t15
+		if t33 {
+			t36 = 0
+		}
+		t37 := t35 * t23
+		t38 := t36*t23 + t35*t24
+		t39 := (x[t29] - x[t31]) / t15
+		t40 := t39
+		if t33 {
+			t40 = 0
+		}
+		t41 := (t30 - t32 - t39*t16) / t15
+		if t33 {
+			t41 = 0
+		}
+		t42 := t40 * t23
+		t43 := t41*t23 + t40*t24
+		t44 := hv[t31]
+		grad[t31] -= t42
+		hv[t31] = t44 - t43
+		t45 := hv[t29]
+		grad[t29] += t42
+		hv[t29] = t45 + t43
+		t46 := hv[t27]
+		grad[t27] -= t37
+		hv[t27] = t46 - t38
+		t47 := hv[t25]
+		grad[t25] += t37
+		hv[t25] = t47 + t38
+		i = t11
+	}
+	return e
+}
+
+// springsEnergyLaplacian returns Chain.Energy and its Laplacian with respect to x, Σᵢ ∂²Chain.Energy/∂x[i]² = Σᵢ 2·f2(eᵢ),
+// f2 the second Taylor coefficient of Chain.Energy along eᵢ (springsChainEnergyTaylorWrtX): len(x) second-order Taylor sweeps.
+func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
+	n := len(x)
+	e := make([]float64, n)
+	lap = 0
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := springsChainEnergyTaylorWrtX(c, x, e)
+		e[i] = 0
+		lap += 2 * t
+	}
+	return c.Energy(x), lap
+}
+
+// heatMisfitHessian returns Misfit and stores its Hessian with respect to u0 in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²Misfit/∂u0[i]∂u0[j], n = len(u0); len(h) must be n².
+// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
+// Taylor coefficient of Misfit along u (heatMisfitTaylorWrtU0): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float64) float64 {
+	n := len(u0)
+	if len(h) != n*n {
+		panic("heatMisfitHessian: len(h) != len(u0)²")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t7 := heatMisfitTaylorWrtU0(u0, e, kappa, steps, target)
+		h[i*n+i] = 2 * t7
+		e[i] = 0
+	}
+	for i2 := 0; i2 < n; i2++ {
+		e[i2] = 1
+		t := i2 * n
+		t2 := h[t+i2]
+		for j := i2 + 1; j < n; j++ {
+			e[j] = 1
+			t3 := j * n
+			t4 := h[t3+j]
+			_, _, t5 := heatMisfitTaylorWrtU0(u0, e, kappa, steps, target)
+			t6 := t5 - 0.5*(t2+t4)
+			h[t+j] = t6
+			h[t3+i2] = t6
+			e[j] = 0
+		}
+		e[i2] = 0
+	}
+	return heat.Misfit(u0, kappa, steps, target)
+}
+
+// heatMisfitTaylorWrtU0 propagates Taylor polynomials of degree 2 through Misfit (Taylor mode):
+// when each varied input p moves on the line p + p1·t, it returns the results of
+// Misfit and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: u0 (coefficients u0_1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): kappa, steps, target.
+// Results, in order: the value of Misfit; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func heatMisfitTaylorWrtU0(u0, u0_1 []float64, kappa float64, steps int, target []float64) (float64, float64, float64) {
+	n := len(u0)
+	if len(target) != n {
+		panic("heat: target and u0 differ in length")
+	}
+	u := make([]float64, n)
+	u1 := make([]float64, n)
+	u2 := make([]float64, n)
+	next := make([]float64, n)
+	next1 := make([]float64, n)
+	next2 := make([]float64, n)
+	copy(u, u0)
+	copy(u1, u0_1)
+	copy(u2, make([]float64, n, cap(u0)))
+	for s := 0; s < steps; s++ {
+		t3 := n - 1
+		u10 := u1[0]
+		u20 := u2[0]
+		t4 := n - 1
+		t5 := u[t4]
+		t6 := u1[t4]
+		t7 := u2[t4]
+		next[0] = u[0]
+		next1[0] = u10
+		next2[0] = u20
+		next[t3] = t5
+		next1[t3] = t6
+		next2[t3] = t7
+		for i2 := 1; i2 < n-1; i2++ {
+			ui := u[i2]
+			u1i := u1[i2]
+			u2i := u2[i2]
+			t10 := u1[i2-1]
+			t11 := u2[i2-1]
+			t12 := u1[i2+1]
+			t13 := u2[i2+1]
+			next[i2] = ui + kappa*(u[i2-1]-2*ui+u[i2+1])
+			next1[i2] = u1i + kappa*(t10-2*u1i+t12)
+			next2[i2] = u2i + kappa*(t11-2*u2i+t13)
+		}
+		for i3 := 0; i3 < len(u); i3++ {
+			t8 := next1[i3]
+			t9 := next2[i3]
+			u[i3] = next[i3]
+			u1[i3] = t8
+			u2[i3] = t9
+		}
+	}
+	f := 0.0
+	f1 := 0.0
+	f2 := 0.0
+	for i := 0; i < len(u); i++ {
+		d1 := u1[i]
+		d2 := u2[i]
+		d := u[i] - target[i]
+		t := 0.5 * d
+		t2 := 0.5 * d1
+		f += t * d
+		f1 += t*d1 + t2*d
+		f2 += t*d2 + t2*d1 + 0.5*d2*d
+	}
+	return f, f1, f2
+}
+
+// heatMisfitHVP returns Misfit and stores the Hessian-vector product ∇²Misfit·v in hv
+// (overwritten), the Hessian taken with respect to u0: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Misfit, at the cost of a few gradients.
+// v and hv must have the length of u0; hv may alias neither u0 nor v.
+func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float64) float64 {
+	n := len(u0)
+	if len(v) != n {
+		panic("heatMisfitHVP: len(v) != len(u0)")
+	}
+	if len(hv) != n {
+		panic("heatMisfitHVP: len(hv) != len(u0)")
+	}
+	grad := make([]float64, n)
+	clear(hv)
+	var tapeint []int
+	var tape []float64
+	var dtape []float64
+	var df float64
+	if cap(u0) > 0 && cap(grad) > 0 && &u0[:1][0] == &grad[:1][0] {
+		panic("grad: u0 and du0 share memory: gadgen's gradients need them apart")
+	}
+	if len(target) != n {
+		panic("heat: target and u0 differ in length")
+	}
+	u := make([]float64, n)
+	du := make([]float64, n)
+	du2 := make([]float64, n)
+	ddu := make([]float64, n)
+	next := make([]float64, n)
+	dnext := make([]float64, n)
+	dnext2 := make([]float64, n)
+	ddnext := make([]float64, n)
+	t := copy(u, u0)
+	copy(du, v)
+	s := 0
+	for ; s < steps; s++ {
+		t33 := n - 1
+		du0 := du[0]
+		t34 := n - 1
+		t35 := u[t34]
+		t36 := du[t34]
+		next[0] = u[0]
+		dnext[0] = du0
+		next[t33] = t35
+		dnext[t33] = t36
+		i7 := 1
+		for ; i7 < n-1; i7++ {
+			ui2 := u[i7]
+			dui2 := du[i7]
+			t38 := u[i7-1]
+			t39 := du[i7-1]
+			t40 := u[i7+1]
+			t41 := du[i7+1]
+			next[i7] = ui2 + kappa*(t38-2*ui2+t40)
+			dnext[i7] = dui2 + kappa*(t39-2*dui2+t41)
+			tape = append(tape, ui2, t38, t40)
+			dtape = append(dtape, dui2, t39, t41)
+		}
+		tapeint = append(tapeint, i7)
+		i8 := -1
+		for {
+			i9 := i8 + 1
+			if i9 < len(u) {
+				t37 := dnext[i9]
+				u[i9] = next[i9]
+				du[i9] = t37
+				i8 = i9
+			} else {
+				break
+			}
+		}
+		tapeint = append(tapeint, i8)
+	}
+	f := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < len(u) {
+			ui := u[i2]
+			dd2 := du[i2]
+			d2 := ui - target[i2]
+			tape = append(tape, ui)
+			dtape = append(dtape, dd2)
+			f += 0.5 * d2 * d2
+			i = i2
+		} else {
+			break
+		}
+	}
+	df += 1
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := tape
+		t4 := dtape
+		t5 := len(t3) - 1
+		dd := t4[t5]
+		tape = t3[:t5]
+		dtape = t4[:t5]
+		t6 := df
+		i3 := t2 + 1
+		d := t3[t5] - target[i3]
+		ddui := ddu[i3]
+		du2[i3] += 0.5*d*t6 + 0.5*(t6*d)
+		ddu[i3] = ddui + (0.5*dd*t6 + 0.5*(t6*dd))
+		i = t2
+	}
+	for {
+		t7 := s - 1
+		if s == 0 {
+			break
+		}
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		i4 := t8[t9]
+		for {
+			t10 := i4 - 1
+			if i4 == -1 {
+				break
+			}
+			i5 := t10 + 1
+			dui := du2[i5]
+			ddui2 := ddu[i5]
+			du2[i5] = 0
+			ddu[i5] = 0
+			t11 := ddnext[i5]
+			dnext2[i5] += dui
+			ddnext[i5] = t11 + ddui2
+			i4 = t10
+		}
+		t12 := tapeint
+		t13 := len(t12) - 1
+		tapeint = t12[:t13]
+		i6 := t12[t13]
+		for {
+			t14 := i6 - 1
+			if i6 == 1 {
+				break
+			}
+			t15 := tape
+			t16 := len(t15) - 3
+			tape = t15[:t16]
+			dtape = dtape[:t16]
+			t17 := dnext2[t14]
+			t18 := ddnext[t14]
+			dnext2[t14] = 0
+			ddnext[t14] = 0
+			t19 := kappa * t17
+			t20 := kappa * t18
+			t21 := t14 + 1
+			t22 := ddu[t21]
+			du2[t21] += t19
+			ddu[t21] = t22 + t20
+			t23 := t14 - 1
+			t24 := ddu[t23]
+			du2[t23] += t19
+			ddu[t23] = t24 + t20
+			t25 := ddu[t14]
+			du2[t14] += t17 - 2*t19
+			ddu[t14] = t25 + (t18 - 2*t20)
+			i6 = t14
+		}
+		t26 := n - 1
+		t27 := dnext2[t26]
+		t28 := ddnext[t26]
+		dnext2[t26] = 0
+		ddnext[t26] = 0
+		t29 := dnext2[0]
+		t30 := ddnext[0]
+		dnext2[0] = 0
+		ddnext[0] = 0
+		t31 := n - 1
+		t32 := ddu[t31]
+		du2[t31] += t27
+		ddu[t31] = t32 + t28
+		ddu0 := ddu[0]
+		du2[0] += t29
+		ddu[0] = ddu0 + t30
+		s = t7
+	}
+	for k := 0; k < t; k++ {
+		duk := du2[k]
+		dduk := ddu[k]
+		du2[k] = 0
+		ddu[k] = 0
+		hvk := hv[k]
+		grad[k] += duk
+		hv[k] = hvk + dduk
+	}
+	return f
+}
+
+// heatMisfitLaplacian returns Misfit and its Laplacian with respect to u0, Σᵢ ∂²Misfit/∂u0[i]² = Σᵢ 2·f2(eᵢ),
+// f2 the second Taylor coefficient of Misfit along eᵢ (heatMisfitTaylorWrtU0): len(u0) second-order Taylor sweeps.
+func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float64) (f, lap float64) {
+	n := len(u0)
+	e := make([]float64, n)
+	lap = 0
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := heatMisfitTaylorWrtU0(u0, e, kappa, steps, target)
+		e[i] = 0
+		lap += 2 * t
+	}
+	return heat.Misfit(u0, kappa, steps, target), lap
+}
+
+// keplerEccentricAnomaly propagates Taylor polynomials of degree 3 through EccentricAnomaly (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// EccentricAnomaly and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: m (coefficients m1, m2, m3), e (coefficients e1, e2, e3).
+// Results, in order: the value of EccentricAnomaly; its coefficients 1 to 3.
+func keplerEccentricAnomaly(m, m1, m2, m3, e, e1, e2, e3 float64) (float64, float64, float64, float64) {
+	t := math.Sin(m)
+	t2 := math.Cos(m)
+	t3 := t2 * m1
+	t4 := t * m1
+	t5 := t2*m2 - 0.5*(t4*m1)
+	x := m + e*t
+	x1 := m1 + (e*t3 + e1*t)
+	x2 := m2 + (e*t5 + e1*t3 + e2*t)
+	x3 := m3 + (e*(0.3333333333333333*((-(0.5*(t3*m1))-t*m2)*m1)-0.6666666666666666*(t4*m2)+t2*m3) + e1*t5 + e2*t3 + e3*t)
+	for i := 0; i < 50; i++ {
+		t6 := math.Sin(x)
+		t7 := math.Cos(x)
+		t8 := t7 * x1
+		t9 := t6 * x1
+		t10 := t7*x2 - 0.5*(t9*x1)
+		t11 := -(0.5 * (t8 * x1)) - t6*x2
+		t12 := e1*t7 - e*t9
+		t13 := e*t11 - e1*t9 + e2*t7
+		t14 := 1 - e*t7
+		step := (x - e*t6 - m) / t14
+		step1 := (x1 - (e*t8 + e1*t6) - m1 + t12*step) / t14
+		step2 := (x2 - (e*t10 + e1*t8 + e2*t6) - m2 + t12*step1 + t13*step) / t14
+		x -= step
+		x1_2 := x1 - step1
+		x2_2 := x2 - step2
+		x3 -= (x3 - (e*(0.3333333333333333*(t11*x1)-0.6666666666666666*(t9*x2)+t7*x3) + e1*t10 + e2*t8 + e3*t6) - m3 + t12*step2 + t13*step1 + (e*(-(0.3333333333333333*(t10*x1))-0.6666666666666666*(t8*x2)-t6*x3)+e1*t11-e2*t9+e3*t7)*step) / t14
+		if math.Abs(step) <= 1e-15*(1+math.Abs(x)) {
+			x1 = x1_2
+			x2 = x2_2
+			break
+		}
+		x1 = x1_2
+		x2 = x2_2
+	}
+	return x, x1, x2, x3
 }
