@@ -225,11 +225,11 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			for ; c < k; c++ {
 				j4 := 0
 				for ; j4 < d; j4++ {
-					t40 := c*d + j4
-					t41 := math.Exp(q[t40])
-					qdiag[t40] = t41
-					sumq[c] += q[t40]
-					tape = append(tape, t41)
+					t38 := c*d + j4
+					t39 := math.Exp(q[t38])
+					qdiag[t38] = t39
+					sumq[c] += q[t38]
+					tape = append(tape, t39)
 				}
 				tapeint = append(tapeint, j4)
 			}
@@ -251,18 +251,16 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					tape = append(tape, qx...)
 					tape = append(tape, xc...)
 					qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
-					t37 := alpha[c3]
-					t38 := sumq[c3]
+					t36 := alpha[c3]
+					t37 := sumq[c3]
 					tape = append(tape, qx...)
-					t39 := sqnorm(qx)
-					main[c3] = t37 + t38 - 0.5*t39
+					main[c3] = t36 + t37 - 0.5*sqnorm(qx)
 					tapeint = append(tapeint, j3)
-					tape = append(tape, t39)
 				}
 				tape = append(tape, main...)
-				t36 := logsumexp(main)
+				t35 := logsumexp(main)
 				tapeint = append(tapeint, c3)
-				slse += t36
+				slse += t35
 			}
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
@@ -288,78 +286,76 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					if c2 == 0 {
 						break
 					}
-					t10 := tape
-					tape = t10[:len(t10)-1]
-					t11 := tapeint
-					t12 := len(t11) - 1
-					j := t11[t12]
-					tapeint = t11[:t12]
-					t13 := dmain[t9]
+					t10 := tapeint
+					t11 := len(t10) - 1
+					j := t10[t11]
+					tapeint = t10[:t11]
+					t12 := dmain[t9]
 					dmain[t9] = 0
-					t14 := tape
+					t13 := tape
 					n3 := len(qx)
-					t15 := len(t14) - n3
-					copy(qx, t14[t15:])
-					tape = t14[:t15]
-					sqnormVJP(qx, dqx, -(0.5 * t13))
-					dsumq[t9] += t13
-					dalpha[t9] += t13
-					t16 := tape
-					t17 := len(t16) - len(xc)
-					copy(xc, t16[t17:])
-					tape = t16[:t17]
-					t18 := tape
-					t19 := len(t18) - n3
-					copy(qx, t18[t19:])
-					tape = t18[:t19]
-					t20 := t9 * d
-					t21 := (t9 + 1) * d
-					t22 := t9 * nl
-					t23 := (t9 + 1) * nl
-					qtimesxVJP(qx, dqx, qdiag[t20:t21], dqdiag[t20:t21], l[t22:t23], dl[t22:t23], xc, dxc)
+					t14 := len(t13) - n3
+					copy(qx, t13[t14:])
+					tape = t13[:t14]
+					sqnormVJP(qx, dqx, -(0.5 * t12))
+					dsumq[t9] += t12
+					dalpha[t9] += t12
+					t15 := tape
+					t16 := len(t15) - len(xc)
+					copy(xc, t15[t16:])
+					tape = t15[:t16]
+					t17 := tape
+					t18 := len(t17) - n3
+					copy(qx, t17[t18:])
+					tape = t17[:t18]
+					t19 := t9 * d
+					t20 := (t9 + 1) * d
+					t21 := t9 * nl
+					t22 := (t9 + 1) * nl
+					qtimesxVJP(qx, dqx, qdiag[t19:t20], dqdiag[t19:t20], l[t21:t22], dl[t21:t22], xc, dxc)
 					for {
-						t24 := j - 1
+						t23 := j - 1
 						if j == 0 {
 							break
 						}
-						t25 := dxc[t24]
-						dxc[t24] = 0
-						dmu[t20+t24] -= t25
-						j = t24
+						t24 := dxc[t23]
+						dxc[t23] = 0
+						dmu[t19+t23] -= t24
+						j = t23
 					}
 					c2 = t9
 				}
 				i = t4
 			}
 			for {
-				t26 := c - 1
+				t25 := c - 1
 				if c == 0 {
 					break
 				}
-				t27 := tapeint
-				t28 := len(t27) - 1
-				tapeint = t27[:t28]
-				j2 := t27[t28]
+				t26 := tapeint
+				t27 := len(t26) - 1
+				tapeint = t26[:t27]
+				j2 := t26[t27]
 				for {
-					t29 := j2 - 1
+					t28 := j2 - 1
 					if j2 == 0 {
 						break
 					}
-					t30 := tape
-					t31 := len(t30) - 1
-					t32 := t30[t31]
-					tape = t30[:t31]
-					t33 := dsumq[t26]
-					dsumq[t26] = 0
-					dsumq[t26] += t33
-					t34 := t26*d + t29
-					dq[t34] += t33
-					t35 := dqdiag[t34]
-					dqdiag[t34] = 0
-					dq[t34] += t32 * t35
-					j2 = t29
+					t29 := tape
+					t30 := len(t29) - 1
+					t31 := t29[t30]
+					tape = t29[:t30]
+					t32 := dsumq[t25]
+					dsumq[t25] = 0
+					dsumq[t25] += t32
+					t33 := t25*d + t28
+					dq[t33] += t32
+					t34 := dqdiag[t33]
+					dqdiag[t33] = 0
+					dq[t33] += t31 * t34
+					j2 = t28
 				}
-				c = t26
+				c = t25
 			}
 			return t3
 		}
@@ -599,7 +595,6 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
-	var tape []float64
 	var dout float64
 	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
 		panic("logWishartPriorVJP: qdiag and dqdiag share memory: gadgen's gradients need them apart")
@@ -617,11 +612,9 @@ func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed
 	out := 0.0
 	ck := 0
 	for ; ck < k; ck++ {
-		t9 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t10 := sqnorm(l[ck*nl : (ck+1)*nl])
-		t11 := sumq[ck]
-		tape = append(tape, t9, t10)
-		out -= 0.5*(t9+t10) - 0*t11
+		t8 := sqnorm(qdiag[ck*d : (ck+1)*d])
+		t9 := sqnorm(l[ck*nl : (ck+1)*nl])
+		out -= 0.5*(t8+t9) - 0*sumq[ck]
 	}
 	t := out + float64(k)*c
 	dout += seed
@@ -630,15 +623,13 @@ func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed
 		if ck == 0 {
 			break
 		}
-		t3 := tape
-		tape = t3[:len(t3)-2]
-		t4 := -(0.5 * dout)
-		t5 := t2 * nl
-		t6 := (t2 + 1) * nl
-		sqnormVJP(l[t5:t6], dl[t5:t6], t4)
-		t7 := t2 * d
-		t8 := (t2 + 1) * d
-		sqnormVJP(qdiag[t7:t8], dqdiag[t7:t8], t4)
+		t3 := -(0.5 * dout)
+		t4 := t2 * nl
+		t5 := (t2 + 1) * nl
+		sqnormVJP(l[t4:t5], dl[t4:t5], t3)
+		t6 := t2 * d
+		t7 := (t2 + 1) * d
+		sqnormVJP(qdiag[t6:t7], dqdiag[t6:t7], t3)
 		ck = t2
 	}
 	return t

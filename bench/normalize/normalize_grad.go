@@ -77,7 +77,6 @@ func magJVP(x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func LossGrad(x, dx, c []float64) float64 {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -95,10 +94,7 @@ func LossGrad(x, dx, c []float64) float64 {
 	for {
 		i2 := i + 1
 		if i2 < n2 {
-			ci := c[i2]
-			outi := out[i2]
-			tape = append(tape, outi)
-			sum += ci * outi
+			sum += c[i2] * out[i2]
 			i = i2
 		} else {
 			break
@@ -110,8 +106,6 @@ func LossGrad(x, dx, c []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t2 := tape
-		tape = t2[:len(t2)-1]
 		i3 := t + 1
 		dout[i3] += c[i3] * dsum
 		i = t

@@ -116,8 +116,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t54 float64
-	var t55 float64
+	var t50 float64
+	var t51 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -160,9 +160,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				for {
 					i3 := i2 + 1
 					if i3 < n2 {
-						k1i2 := k1[i3]
-						u[i3] = y[i3] + h/2*k1i2
-						tape = append(tape, k1i2)
+						u[i3] = y[i3] + h/2*k1[i3]
 						i2 = i3
 					} else {
 						break
@@ -175,9 +173,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				for {
 					i5 := i4 + 1
 					if i5 < n2 {
-						k2i2 := k2[i5]
-						u[i5] = y[i5] + h/2*k2i2
-						tape = append(tape, k2i2)
+						u[i5] = y[i5] + h/2*k2[i5]
 						i4 = i5
 					} else {
 						break
@@ -190,9 +186,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				for {
 					i7 := i6 + 1
 					if i7 < n2 {
-						k3i2 := k3[i7]
-						u[i7] = y[i7] + h*k3i2
-						tape = append(tape, k3i2)
+						u[i7] = y[i7] + h*k3[i7]
 						i6 = i7
 					} else {
 						break
@@ -205,12 +199,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				for {
 					i9 := i8 + 1
 					if i9 < len(y) {
-						k1i := k1[i9]
-						k2i := k2[i9]
-						k3i := k3[i9]
-						k4i := k4[i9]
-						y[i9] += h / 6 * (k1i + 2*k2i + 2*k3i + k4i)
-						tape = append(tape, k2i, k3i, k1i, k4i)
+						y[i9] += h / 6 * (k1[i9] + 2*k2[i9] + 2*k3[i9] + k4[i9])
 						i8 = i9
 					} else {
 						break
@@ -233,11 +222,11 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from3 = 1
 	}
 	from4 = from3
-	t54 += 1
+	t50 += 1
 	if from4 != 0 {
-		t55 += t54
+		t51 += t50
 		t2 := dy
-		t2[n-1] += t55
+		t2[n-1] += t51
 		if from5 != 0 {
 			for {
 				t3 := tapeint
@@ -249,117 +238,109 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 					if i10 == -1 {
 						break
 					}
-					t6 := tape
-					tape = t6[:len(t6)-4]
-					t7 := dy
+					t6 := dy
 					i11 := t5 + 1
-					t8 := t7[i11]
-					t7[i11] = 0
-					t9 := dy
-					t9[i11] += t8
-					t10 := 2 / float64(steps) / 6 * t8
-					t11 := dk4
-					t11[i11] += t10
-					t12 := 2 * t10
-					t13 := dk3
-					t13[i11] += t12
-					t14 := dk2
-					t14[i11] += t12
-					t15 := dk1
-					t15[i11] += t10
+					t7 := t6[i11]
+					t6[i11] = 0
+					t8 := dy
+					t8[i11] += t7
+					t9 := 2 / float64(steps) / 6 * t7
+					t10 := dk4
+					t10[i11] += t9
+					t11 := 2 * t9
+					t12 := dk3
+					t12[i11] += t11
+					t13 := dk2
+					t13[i11] += t11
+					t14 := dk1
+					t14[i11] += t9
 					i10 = t5
 				}
-				t16 := tapeint
-				t17 := len(t16) - 1
-				i12 := t16[t17]
-				tapeint = t16[:t17]
-				t18 := u2
-				t19 := tape
-				t20 := len(t19) - len(t18)
-				copy(t18, t19[t20:])
-				tape = t19[:t20]
+				t15 := tapeint
+				t16 := len(t15) - 1
+				i12 := t15[t16]
+				tapeint = t15[:t16]
+				t17 := u2
+				t18 := tape
+				t19 := len(t18) - len(t17)
+				copy(t17, t18[t19:])
+				tape = t18[:t19]
 				rhsVJP(k4_2, dk4, x, dx, u2, du)
 				for {
-					t21 := i12 - 1
+					t20 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t22 := tape
-					tape = t22[:len(t22)-1]
-					t23 := du
-					i13 := t21 + 1
-					t24 := t23[i13]
-					t23[i13] = 0
-					t25 := dk3
-					t25[i13] += 2 / float64(steps) * t24
-					t26 := dy
-					t26[i13] += t24
-					i12 = t21
+					t21 := du
+					i13 := t20 + 1
+					t22 := t21[i13]
+					t21[i13] = 0
+					t23 := dk3
+					t23[i13] += 2 / float64(steps) * t22
+					t24 := dy
+					t24[i13] += t22
+					i12 = t20
 				}
-				t27 := tapeint
-				t28 := len(t27) - 1
-				i14 := t27[t28]
-				tapeint = t27[:t28]
-				t29 := u2
-				t30 := tape
-				t31 := len(t30) - len(t29)
-				copy(t29, t30[t31:])
-				tape = t30[:t31]
+				t25 := tapeint
+				t26 := len(t25) - 1
+				i14 := t25[t26]
+				tapeint = t25[:t26]
+				t27 := u2
+				t28 := tape
+				t29 := len(t28) - len(t27)
+				copy(t27, t28[t29:])
+				tape = t28[:t29]
 				rhsVJP(k3_2, dk3, x, dx, u2, du)
 				for {
-					t32 := i14 - 1
+					t30 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t33 := tape
-					tape = t33[:len(t33)-1]
-					t34 := du
-					i15 := t32 + 1
-					t35 := t34[i15]
-					t34[i15] = 0
-					t36 := dk2
-					t36[i15] += 2 / float64(steps) / 2 * t35
-					t37 := dy
-					t37[i15] += t35
-					i14 = t32
+					t31 := du
+					i15 := t30 + 1
+					t32 := t31[i15]
+					t31[i15] = 0
+					t33 := dk2
+					t33[i15] += 2 / float64(steps) / 2 * t32
+					t34 := dy
+					t34[i15] += t32
+					i14 = t30
 				}
-				t38 := tapeint
-				t39 := len(t38) - 1
-				i16 := t38[t39]
-				tapeint = t38[:t39]
-				t40 := u2
-				t41 := tape
-				t42 := len(t41) - len(t40)
-				copy(t40, t41[t42:])
-				tape = t41[:t42]
+				t35 := tapeint
+				t36 := len(t35) - 1
+				i16 := t35[t36]
+				tapeint = t35[:t36]
+				t37 := u2
+				t38 := tape
+				t39 := len(t38) - len(t37)
+				copy(t37, t38[t39:])
+				tape = t38[:t39]
 				rhsVJP(k2_2, dk2, x, dx, u2, du)
 				for {
-					t43 := i16 - 1
+					t40 := i16 - 1
 					if i16 == -1 {
 						break
 					}
-					t44 := tape
-					tape = t44[:len(t44)-1]
-					t45 := du
-					i17 := t43 + 1
-					t46 := t45[i17]
-					t45[i17] = 0
-					t47 := dk1
-					t47[i17] += 2 / float64(steps) / 2 * t46
-					t48 := dy
-					t48[i17] += t46
-					i16 = t43
+					t41 := du
+					i17 := t40 + 1
+					t42 := t41[i17]
+					t41[i17] = 0
+					t43 := dk1
+					t43[i17] += 2 / float64(steps) / 2 * t42
+					t44 := dy
+					t44[i17] += t42
+					i16 = t40
 				}
-				t49 := y2
-				t50 := tape
-				t51 := len(t50) - len(t49)
-				copy(t49, t50[t51:])
-				tape = t50[:t51]
+				t45 := y2
+				t46 := tape
+				t47 := len(t46) - len(t45)
+				copy(t45, t46[t47:])
+				tape = t46[:t47]
 				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t52 := path
-				t53 := len(t52) - 1
-				path = t52[:t53]
-				if t52[t53] == 0 {
+				t48 := path
+				t49 := len(t48) - 1
+				path = t48[:t49]
+				if t48[t49] == 0 {
 					return t
 				}
 			}

@@ -37,7 +37,7 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 			t23 := u[i7-1]
 			t24 := u[i7+1]
 			next[i7] = ui2 + kappa*(t23-2*ui2+t24)
-			tape = append(tape, ui2, t23, t24)
+			tape = append(tape, t23, ui2, t24)
 		}
 		tapeint = append(tapeint, i7)
 		i8 := -1
@@ -118,7 +118,7 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 			tape = t13[:t14]
 			t18 := dnext[t12]
 			dnext[t12] = 0
-			dkappa += t18 * (t16 - 2*t15 + t17)
+			dkappa += t18 * (t15 - 2*t16 + t17)
 			t19 := kappa * t18
 			du[t12+1] += t19
 			du[t12-1] += t19

@@ -433,9 +433,21 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 	case ir.OpBinary:
 		switch v.Tok {
 		case token.MUL:
-			return []*ir.Value{v.Args[0], v.Args[1]}
+			// Each operand's partial is the other operand.
+			var out []*ir.Value
+			if t.act.Varied(v.Args[1]) {
+				out = append(out, v.Args[0])
+			}
+			if t.act.Varied(v.Args[0]) {
+				out = append(out, v.Args[1])
+			}
+			return out
 		case token.QUO:
-			return []*ir.Value{v.Args[1], v}
+			// ∂(a/b)/∂a = 1/b; ∂(a/b)/∂b = −(a/b)/b.
+			if t.act.Varied(v.Args[1]) {
+				return []*ir.Value{v.Args[1], v}
+			}
+			return []*ir.Value{v.Args[1]}
 		}
 	case ir.OpSelect:
 		return []*ir.Value{v.Args[0]}

@@ -366,18 +366,15 @@ func SmoothGrad(x, dx []float64) float64 {
 	}
 	i2 := 1
 	for ; i2 < n; i2++ {
-		yi2 := y[i2]
-		t11 := y[i2-1]
-		y[i2] = 0.5*yi2 + 0.5*t11
-		tape = append(tape, yi2, t11)
+		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
 	s := 0.0
 	i3 := 0
 	for ; i3 < n; i3++ {
 		yi := y[i3]
-		t10 := math.Sqrt(1 + yi)
-		tape = append(tape, yi, t10)
-		s += t10
+		t9 := math.Sqrt(1 + yi)
+		tape = append(tape, yi, t9)
+		s += t9
 	}
 	ds += 1
 	for {
@@ -396,24 +393,22 @@ func SmoothGrad(x, dx []float64) float64 {
 		if i2 == 1 {
 			break
 		}
-		t5 := tape
-		tape = t5[:len(t5)-2]
-		t6 := dy[t4]
+		t5 := dy[t4]
 		dy[t4] = 0
-		t7 := 0.5 * t6
-		dy[t4-1] += t7
-		dy[t4] += t7
+		t6 := 0.5 * t5
+		dy[t4-1] += t6
+		dy[t4] += t6
 		i2 = t4
 	}
 	for {
-		t8 := i - 1
+		t7 := i - 1
 		if i == 0 {
 			break
 		}
-		t9 := dy[t8]
-		dy[t8] = 0
-		dx[t8] += 2 * (t9 * x[t8])
-		i = t8
+		t8 := dy[t7]
+		dy[t7] = 0
+		dx[t7] += 2 * (t8 * x[t7])
+		i = t7
 	}
 	return s
 }

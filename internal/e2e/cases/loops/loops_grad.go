@@ -135,7 +135,6 @@ func HalveJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Halve; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func HalveGrad(x float64) (f, dx float64) {
-	var tape []float64
 	var path []int
 	var ds float64
 	var ds2 float64
@@ -145,7 +144,6 @@ func HalveGrad(x float64) (f, dx float64) {
 	for {
 		path = append(path, from)
 		if s > 1 {
-			tape = append(tape, s)
 			s /= 2
 			from = 1
 		} else {
@@ -163,16 +161,14 @@ func HalveGrad(x float64) (f, dx float64) {
 		t3 := ds
 		ds = 0
 		ds2 += t3
-		t4 := tape
-		tape = t4[:len(t4)-1]
-		t5 := ds2
+		t4 := ds2
 		ds2 = 0
-		ds += t5 / 2
+		ds += t4 / 2
 	}
 	ds3 += ds
-	t6 := ds3
-	dx += t6 * x
-	dx += x * t6
+	t5 := ds3
+	dx += t5 * x
+	dx += x * t5
 	return s, dx
 }
 
