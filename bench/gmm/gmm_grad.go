@@ -409,7 +409,6 @@ func sqnormVJP(v, dv []float64, seed float64) float64 {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	var tapeint []int
-	var path []int
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("qtimesxVJP: dst and ddst share memory: gadgen's gradients need them apart")
@@ -443,58 +442,50 @@ func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	idx := 0
 	i := 0
 	for ; i < d; i++ {
-		from := 0
 		j3 := i + 1
-		for {
-			path = append(path, from)
-			if j3 < d {
-				dst[j3] += low[idx] * x[i]
-				tapeint = append(tapeint, idx, j3)
-				from = 1
-				idx++
-				j3++
-			} else {
-				break
-			}
+		for ; j3 < d; j3++ {
+			dst[j3] += low[idx] * x[i]
+			idx++
 		}
+		tapeint = append(tapeint, j3, idx)
 	}
 	for {
 		t5 := i - 1
 		if i == 0 {
 			break
 		}
+		t6 := tapeint
+		t7 := len(t6) - 2
+		tapeint = t6[:t7]
+		idx2 := t6[t7+1]
+		j2 := t6[t7]
 		for {
-			t6 := path
-			t7 := len(t6) - 1
-			path = t6[:t7]
-			if t6[t7] == 0 {
+			t8 := j2 - 1
+			idx2--
+			if j2 == t5+1 {
 				break
 			}
-			t8 := tapeint
-			t9 := len(t8) - 2
-			idx2 := t8[t9]
-			j2 := t8[t9+1]
-			tapeint = t8[:t9]
-			t10 := ddst[j2]
-			ddst[j2] = 0
-			ddst[j2] += t10
-			t11 := x[t5]
-			dx[t5] += low[idx2] * t10
-			dlow[idx2] += t10 * t11
+			t9 := ddst[t8]
+			ddst[t8] = 0
+			ddst[t8] += t9
+			t10 := x[t5]
+			dx[t5] += low[idx2] * t9
+			dlow[idx2] += t9 * t10
+			j2 = t8
 		}
 		i = t5
 	}
 	for {
-		t12 := j - 1
+		t11 := j - 1
 		if j == 0 {
 			break
 		}
-		t13 := ddst[t12]
-		ddst[t12] = 0
-		t14 := x[t12]
-		dx[t12] += diag[t12] * t13
-		ddiag[t12] += t13 * t14
-		j = t12
+		t12 := ddst[t11]
+		ddst[t11] = 0
+		t13 := x[t11]
+		dx[t11] += diag[t11] * t12
+		ddiag[t11] += t12 * t13
+		j = t11
 	}
 }
 

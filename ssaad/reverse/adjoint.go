@@ -58,6 +58,9 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	}
 	if c := t.countedExit(b); c != nil {
 		c.final = t.rvals[c.phi]
+		for _, a := range c.aux {
+			a.final = t.rvals[a.phi]
+		}
 	}
 	clear(t.pend)
 	if b == t.exit {

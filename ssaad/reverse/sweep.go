@@ -264,6 +264,12 @@ func (t *transformer) r(x *ir.Value) *ir.Value {
 		if c.phi == x && t.cur != h && t.cfg.InLoop(h, t.cur) {
 			return c.prev // the index of the iteration being reversed
 		}
+		if a := c.auxOf(x); a != nil && t.cfg.InLoop(h, t.cur) {
+			if t.cur == h {
+				return a.idx
+			}
+			return a.prev
+		}
 	}
 	if t.recompute[x] {
 		return t.recomputeAt(x)
@@ -469,6 +475,10 @@ func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
 	if c := t.countedExit(b); c != nil {
 		out = append(out, c.phi) // the final index of the loop exited
 		seen[c.phi] = true
+		for _, a := range c.aux { // and its other induction variables
+			out = append(out, a.phi)
+			seen[a.phi] = true
+		}
 	}
 	for _, v := range b.Instrs {
 		for _, w := range t.instrNeeds(v) {

@@ -371,9 +371,8 @@ func SmoothGrad(x, dx []float64) float64 {
 	s := 0.0
 	i3 := 0
 	for ; i3 < n; i3++ {
-		yi := y[i3]
-		t9 := math.Sqrt(1 + yi)
-		tape = append(tape, yi, t9)
+		t9 := math.Sqrt(1 + y[i3])
+		tape = append(tape, t9)
 		s += t9
 	}
 	ds += 1
@@ -383,9 +382,9 @@ func SmoothGrad(x, dx []float64) float64 {
 			break
 		}
 		t2 := tape
-		t3 := len(t2) - 2
+		t3 := len(t2) - 1
 		tape = t2[:t3]
-		dy[t] += 0.5 / t2[t3+1] * ds
+		dy[t] += 0.5 / t2[t3] * ds
 		i3 = t
 	}
 	for {
@@ -1140,7 +1139,6 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 		t3 := i + 1
 		if t3 < n {
 			v := buf[t3]
-			tape = append(tape, v)
 			s += v * v
 			i = t3
 		} else {
@@ -1153,14 +1151,12 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		dbuf[t4+1] += 2 * (ds * t5[t6])
+		t5 := t4 + 1
+		dbuf[t5] += 2 * (ds * buf[t5])
 		i = t4
 	}
-	t7 := tape
-	copy(buf, t7[len(t7)-n:])
+	t6 := tape
+	copy(buf, t6[len(t6)-n:])
 	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
 	return s
 }
@@ -1466,7 +1462,7 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	}
 	dr2 += 1
 	for {
-		t := i - -1
+		t := i + 1
 		if i == 3 {
 			break
 		}

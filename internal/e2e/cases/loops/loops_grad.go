@@ -94,7 +94,7 @@ func BackwardGrad(x, dx []float64) float64 {
 	}
 	ds2 += 1
 	for {
-		t := i2 - -2
+		t := i2 + 2
 		if i2 == i {
 			break
 		}
@@ -1349,4 +1349,124 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 	}
 	dx += db2
 	return a, dx
+}
+
+// PackedJVP computes Packed and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: l (tangent dl), x (tangent dx).
+// Results, in order: the value of Packed; its tangent.
+// Shadows: dl, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
+	t := new([4]float64)
+	t2 := new([4]float64)
+	y := t[:4]
+	t3 := t2[:4]
+	idx := 0
+	for i := 0; i < 4; i++ {
+		for j2 := i + 1; j2 < 4; j2++ {
+			t5 := l[idx]
+			t6 := dl[idx]
+			xi := x[i]
+			dxi := dx[i]
+			t7 := t5 * xi
+			xj := x[j2]
+			dxj := dx[j2]
+			t8 := t3[j2]
+			y[j2] += t7 * xj
+			t3[j2] = t8 + ((t6*xi+t5*dxi)*xj + t7*dxj)
+			idx++
+		}
+	}
+	s := 0.0
+	ds := 0.0
+	k := 8
+	for j := 3; j >= 0; j-- {
+		k -= 2
+		yj := y[j]
+		t4 := float64(k + 1)
+		s += yj * yj * t4
+		ds += 2 * (t3[j] * yj) * t4
+	}
+	return s, ds
+}
+
+// PackedGrad computes Packed and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: l (into dl), x (into dx).
+// The first result is the value of Packed; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func PackedGrad(l, dl, x, dx []float64) float64 {
+	var tapeint []int
+	var ds float64
+	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
+		panic("PackedGrad: l and dl share memory: gadgen's gradients need them apart")
+	}
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PackedGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t := new([4]float64)
+	t2 := new([4]float64)
+	y := t[:4]
+	idx := 0
+	i := 0
+	for ; i < 4; i++ {
+		j3 := i + 1
+		for ; j3 < 4; j3++ {
+			y[j3] += l[idx] * x[i] * x[j3]
+			idx++
+		}
+		tapeint = append(tapeint, j3, idx)
+	}
+	s := 0.0
+	k := 8
+	j := 3
+	for ; j >= 0; j-- {
+		k -= 2
+		yj := y[j]
+		s += yj * yj * float64(k+1)
+	}
+	ds += 1
+	for {
+		t3 := k + 2
+		j++
+		if k == 8 {
+			break
+		}
+		t2[:4][j] += 2 * (ds * float64(t3-2+1) * y[j])
+		k = t3
+	}
+	for {
+		t4 := i - 1
+		if i == 0 {
+			break
+		}
+		t5 := tapeint
+		t6 := len(t5) - 2
+		tapeint = t5[:t6]
+		idx2 := t5[t6+1]
+		j2 := t5[t6]
+		for {
+			t7 := j2 - 1
+			idx2--
+			if j2 == t4+1 {
+				break
+			}
+			t8 := t2[:4][t7]
+			t2[:4][t7] = 0
+			t2[:4][t7] += t8
+			t9 := t8 * x[t7]
+			t10 := l[idx2]
+			t11 := x[t4]
+			dx[t7] += t10 * t11 * t8
+			dx[t4] += t10 * t9
+			dl[idx2] += t9 * t11
+			j2 = t7
+		}
+		i = t4
+	}
+	return s
 }
