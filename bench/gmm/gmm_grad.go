@@ -225,11 +225,11 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			for ; c < k; c++ {
 				j4 := 0
 				for ; j4 < d; j4++ {
-					t38 := c*d + j4
-					t39 := math.Exp(q[t38])
-					qdiag[t38] = t39
-					sumq[c] += q[t38]
-					tape = append(tape, t39)
+					t37 := c*d + j4
+					t38 := math.Exp(q[t37])
+					qdiag[t37] = t38
+					sumq[c] += q[t37]
+					tape = append(tape, t38)
 				}
 				tapeint = append(tapeint, j4)
 			}
@@ -251,16 +251,16 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					tape = append(tape, qx...)
 					tape = append(tape, xc...)
 					qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
-					t36 := alpha[c3]
-					t37 := sumq[c3]
+					t35 := alpha[c3]
+					t36 := sumq[c3]
 					tape = append(tape, qx...)
-					main[c3] = t36 + t37 - 0.5*sqnorm(qx)
+					main[c3] = t35 + t36 - 0.5*sqnorm(qx)
 					tapeint = append(tapeint, j3)
 				}
 				tape = append(tape, main...)
-				t35 := logsumexp(main)
+				t34 := logsumexp(main)
 				tapeint = append(tapeint, c3)
-				slse += t35
+				slse += t34
 			}
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
@@ -345,14 +345,11 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t30 := len(t29) - 1
 					t31 := t29[t30]
 					tape = t29[:t30]
-					t32 := dsumq[t25]
-					dsumq[t25] = 0
-					dsumq[t25] += t32
-					t33 := t25*d + t28
-					dq[t33] += t32
-					t34 := dqdiag[t33]
-					dqdiag[t33] = 0
-					dq[t33] += t31 * t34
+					t32 := t25*d + t28
+					dq[t32] += dsumq[t25]
+					t33 := dqdiag[t32]
+					dqdiag[t32] = 0
+					dq[t32] += t31 * t33
 					j2 = t28
 				}
 				c = t25
@@ -466,8 +463,6 @@ func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 				break
 			}
 			t9 := ddst[t8]
-			ddst[t8] = 0
-			ddst[t8] += t9
 			t10 := x[t5]
 			dx[t5] += low[idx2] * t9
 			dlow[idx2] += t9 * t10

@@ -116,8 +116,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t50 float64
-	var t51 float64
+	var t47 float64
+	var t48 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -222,11 +222,11 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from3 = 1
 	}
 	from4 = from3
-	t50 += 1
+	t47 += 1
 	if from4 != 0 {
-		t51 += t50
+		t48 += t47
 		t2 := dy
-		t2[n-1] += t51
+		t2[n-1] += t48
 		if from5 != 0 {
 			for {
 				t3 := tapeint
@@ -238,109 +238,104 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 					if i10 == -1 {
 						break
 					}
-					t6 := dy
 					i11 := t5 + 1
-					t7 := t6[i11]
-					t6[i11] = 0
-					t8 := dy
-					t8[i11] += t7
-					t9 := 2 / float64(steps) / 6 * t7
-					t10 := dk4
-					t10[i11] += t9
-					t11 := 2 * t9
-					t12 := dk3
-					t12[i11] += t11
-					t13 := dk2
-					t13[i11] += t11
-					t14 := dk1
-					t14[i11] += t9
+					t6 := 2 / float64(steps) / 6 * dy[i11]
+					t7 := dk4
+					t7[i11] += t6
+					t8 := 2 * t6
+					t9 := dk3
+					t9[i11] += t8
+					t10 := dk2
+					t10[i11] += t8
+					t11 := dk1
+					t11[i11] += t6
 					i10 = t5
 				}
-				t15 := tapeint
-				t16 := len(t15) - 1
-				i12 := t15[t16]
-				tapeint = t15[:t16]
-				t17 := u2
-				t18 := tape
-				t19 := len(t18) - len(t17)
-				copy(t17, t18[t19:])
-				tape = t18[:t19]
+				t12 := tapeint
+				t13 := len(t12) - 1
+				i12 := t12[t13]
+				tapeint = t12[:t13]
+				t14 := u2
+				t15 := tape
+				t16 := len(t15) - len(t14)
+				copy(t14, t15[t16:])
+				tape = t15[:t16]
 				rhsVJP(k4_2, dk4, x, dx, u2, du)
 				for {
-					t20 := i12 - 1
+					t17 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t21 := du
-					i13 := t20 + 1
-					t22 := t21[i13]
-					t21[i13] = 0
-					t23 := dk3
-					t23[i13] += 2 / float64(steps) * t22
-					t24 := dy
-					t24[i13] += t22
-					i12 = t20
+					t18 := du
+					i13 := t17 + 1
+					t19 := t18[i13]
+					t18[i13] = 0
+					t20 := dk3
+					t20[i13] += 2 / float64(steps) * t19
+					t21 := dy
+					t21[i13] += t19
+					i12 = t17
 				}
-				t25 := tapeint
-				t26 := len(t25) - 1
-				i14 := t25[t26]
-				tapeint = t25[:t26]
-				t27 := u2
-				t28 := tape
-				t29 := len(t28) - len(t27)
-				copy(t27, t28[t29:])
-				tape = t28[:t29]
+				t22 := tapeint
+				t23 := len(t22) - 1
+				i14 := t22[t23]
+				tapeint = t22[:t23]
+				t24 := u2
+				t25 := tape
+				t26 := len(t25) - len(t24)
+				copy(t24, t25[t26:])
+				tape = t25[:t26]
 				rhsVJP(k3_2, dk3, x, dx, u2, du)
 				for {
-					t30 := i14 - 1
+					t27 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t31 := du
-					i15 := t30 + 1
-					t32 := t31[i15]
-					t31[i15] = 0
-					t33 := dk2
-					t33[i15] += 2 / float64(steps) / 2 * t32
-					t34 := dy
-					t34[i15] += t32
-					i14 = t30
+					t28 := du
+					i15 := t27 + 1
+					t29 := t28[i15]
+					t28[i15] = 0
+					t30 := dk2
+					t30[i15] += 2 / float64(steps) / 2 * t29
+					t31 := dy
+					t31[i15] += t29
+					i14 = t27
 				}
-				t35 := tapeint
-				t36 := len(t35) - 1
-				i16 := t35[t36]
-				tapeint = t35[:t36]
-				t37 := u2
-				t38 := tape
-				t39 := len(t38) - len(t37)
-				copy(t37, t38[t39:])
-				tape = t38[:t39]
+				t32 := tapeint
+				t33 := len(t32) - 1
+				i16 := t32[t33]
+				tapeint = t32[:t33]
+				t34 := u2
+				t35 := tape
+				t36 := len(t35) - len(t34)
+				copy(t34, t35[t36:])
+				tape = t35[:t36]
 				rhsVJP(k2_2, dk2, x, dx, u2, du)
 				for {
-					t40 := i16 - 1
+					t37 := i16 - 1
 					if i16 == -1 {
 						break
 					}
-					t41 := du
-					i17 := t40 + 1
-					t42 := t41[i17]
-					t41[i17] = 0
-					t43 := dk1
-					t43[i17] += 2 / float64(steps) / 2 * t42
-					t44 := dy
-					t44[i17] += t42
-					i16 = t40
+					t38 := du
+					i17 := t37 + 1
+					t39 := t38[i17]
+					t38[i17] = 0
+					t40 := dk1
+					t40[i17] += 2 / float64(steps) / 2 * t39
+					t41 := dy
+					t41[i17] += t39
+					i16 = t37
 				}
-				t45 := y2
-				t46 := tape
-				t47 := len(t46) - len(t45)
-				copy(t45, t46[t47:])
-				tape = t46[:t47]
+				t42 := y2
+				t43 := tape
+				t44 := len(t43) - len(t42)
+				copy(t42, t43[t44:])
+				tape = t43[:t44]
 				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t48 := path
-				t49 := len(t48) - 1
-				path = t48[:t49]
-				if t48[t49] == 0 {
+				t45 := path
+				t46 := len(t45) - 1
+				path = t45[:t46]
+				if t45[t46] == 0 {
 					return t
 				}
 			}

@@ -168,6 +168,19 @@ func (t *transformer) adjoint(v *ir.Value) {
 		if !t.act.Varied(addr) || !ssaad.HasFloat(x.Type) {
 			return
 		}
+		if load, ok := t.increments[v]; ok {
+			// *p = *p ± y: *dp is unchanged; ȳ ±= *dp.
+			g := t.Emit(ir.OpLoad, x.Type, t.shadowAt(addr))
+			y := x.Args[1]
+			if y == load {
+				y = x.Args[0]
+			}
+			if x.Tok == token.SUB {
+				g = t.Neg(g)
+			}
+			t.accumulate(y, g)
+			return
+		}
 		// *p = x: the adjoint of x is *dp; the old value's adjoint is
 		// gone with it.
 		d := t.shadowAt(addr)

@@ -174,6 +174,8 @@ type transformer struct {
 	path   *ir.Value               // the tape of the control path
 	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
 	share  map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
+	// increments maps the stores *p += x to their load (see increments).
+	increments map[*ir.Value]*ir.Value
 	// classWritten holds the alias classes the primal stores into.
 	classWritten     map[int]bool
 	writtenAfterMemo map[[2]int]bool

@@ -81,6 +81,7 @@ func (t *transformer) run() {
 	}
 	t.local = localValues(p)
 	t.share = accumulators(p, t.cfg)
+	t.increments = increments(p)
 	for _, b := range p.Blocks {
 		for _, v := range b.Instrs {
 			if t.act.Varied(v) && hasAdjoint(v.Type) && !t.local[v] {
@@ -730,4 +731,35 @@ func (t *transformer) take(v *ir.Value) *ir.Value {
 	g := t.Emit(ir.OpLoad, v.Type, s)
 	t.Emit(ir.OpStore, nil, s, t.Zero(v.Type))
 	return g
+}
+
+// increments finds the stores *p = *p ± x (*p += x) whose load and sum
+// are used only there, with nothing stored or called between the load and
+// the store. The adjoint of *p passes through them unchanged, so their
+// reverse only adds ±*dp to x̄, instead of moving *dp into the sum's
+// adjoint, clearing it and adding it back.
+func increments(f *ir.Func) map[*ir.Value]*ir.Value {
+	uses := ir.Uses(f)
+	out := map[*ir.Value]*ir.Value{}
+	for _, b := range f.Blocks {
+		var load *ir.Value // the last load since a store or call
+		for _, v := range b.Instrs {
+			switch v.Op {
+			case ir.OpLoad:
+				load = v
+				continue
+			case ir.OpStore:
+				x := v.Args[1]
+				if load != nil && x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB) &&
+					load.Args[0] == v.Args[0] && len(uses[load.ID]) == 1 && len(uses[x.ID]) == 1 &&
+					x.Block == b && (x.Args[0] == load) != (x.Args[1] == load) && (x.Tok == token.ADD || x.Args[0] == load) {
+					out[v] = load
+				}
+			}
+			if v.Op.HasEffect() {
+				load = nil
+			}
+		}
+	}
+	return out
 }

@@ -1197,10 +1197,7 @@ func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 			break
 		}
 		i3 := t3 + 1
-		t4 := ddst[i3]
-		ddst[i3] = 0
-		ddst[i3] += t4
-		dx[i3] += a * t4
+		dx[i3] += a * ddst[i3]
 		i = t3
 	}
 }

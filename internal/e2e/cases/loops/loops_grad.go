@@ -1456,8 +1456,6 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 				break
 			}
 			t8 := t2[:4][t7]
-			t2[:4][t7] = 0
-			t2[:4][t7] += t8
 			t9 := t8 * x[t7]
 			t10 := l[idx2]
 			t11 := x[t4]
