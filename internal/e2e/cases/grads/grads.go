@@ -24,8 +24,8 @@ func Rosenbrock(x []float64) float64 {
 
 // Branchy has a data-dependent branch and scalar parameters.
 //
-//gad:grad
-//gad:jvp
+//gad:grad test=true
+//gad:jvp test=true
 func Branchy(x, y float64) float64 {
 	z := math.Sin(x) * y
 	if z > 0 {
@@ -285,4 +285,22 @@ func Softmax(dst, x []float64) {
 //gad:jvp
 func Envelope(x, y, z float64) float64 {
 	return max(x*y, y*z, z*x) - min(x, 2*y, z/2)
+}
+
+// Spring is a chain of springs of stiffness K.
+type Spring struct{ K float64 }
+
+// Energy is the elastic energy of the chain of masses at x with rest
+// length r: a method, with a slice and a scalar parameter, whose test
+// gadgen writes (test=3: x has 3 elements at the points checked).
+//
+//gad:grad wrt=x,r test=3
+//gad:jvp wrt=x,r test=3
+func (s Spring) Energy(x []float64, r float64) float64 {
+	e := 0.0
+	for i := 1; i < len(x); i++ {
+		d := x[i] - x[i-1] - r
+		e += 0.5 * (s.K + 1) * d * d
+	}
+	return e
 }

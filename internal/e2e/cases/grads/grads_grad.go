@@ -1790,3 +1790,69 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 	}
 	return max(t, t2, t3) - min(x, t6, t7), t5 - t9
 }
+
+// EnergyGrad computes Spring.Energy and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), r (returned as dr).
+// Fixed inputs: s.
+// The first result is the value of Spring.Energy; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
+	var tape []float64
+	var de float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	e := 0.0
+	i := 1
+	for ; i < len(x); i++ {
+		d2 := x[i] - x[i-1] - r
+		t8 := s.K
+		tape = append(tape, t8)
+		e += 0.5 * (t8 + 1) * d2 * d2
+	}
+	de += 1
+	for {
+		t := i - 1
+		if i == 1 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := de
+		t5 := t - 1
+		d := x[t] - x[t5] - r
+		t6 := 0.5 * (t2[t3] + 1)
+		t7 := t6*d*t4 + t6*(t4*d)
+		dr -= t7
+		dx[t5] -= t7
+		dx[t] += t7
+		i = t
+	}
+	return e, dr
+}
+
+// EnergyJVP computes Spring.Energy and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), r (tangent dr).
+// Fixed inputs (zero tangent): s.
+// Results, in order: the value of Spring.Energy; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
+	e := 0.0
+	de := 0.0
+	for i := 1; i < len(x); i++ {
+		d := x[i] - x[i-1] - r
+		dd := dx[i] - dx[i-1] - dr
+		t := 0.5 * (s.K + 1)
+		t2 := t * d
+		e += t2 * d
+		de += t*dd*d + t2*dd
+	}
+	return e, de
+}
