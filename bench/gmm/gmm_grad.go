@@ -505,9 +505,9 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 	for {
 		t := i + 1
 		if t < n {
-			m2 := max(m, v[t])
-			tape = append(tape, m, m2)
-			m = m2
+			e := v[t]
+			tape = append(tape, m)
+			m = max(m, e)
 			i = t
 		} else {
 			break
@@ -551,7 +551,7 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 		dm2 = 0
 		dm += t9
 		t10 := tape
-		t11 := len(t10) - 2
+		t11 := len(t10) - 1
 		tape = t10[:t11]
 		t12 := t8 + 1
 		t13 := dm

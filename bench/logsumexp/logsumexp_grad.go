@@ -54,9 +54,9 @@ func LogSumExpGrad(x, dx []float64) float64 {
 	for {
 		t := i + 1
 		if t < n {
-			m2 := max(m, x[t])
-			tape = append(tape, m, m2)
-			m = m2
+			v := x[t]
+			tape = append(tape, m)
+			m = max(m, v)
 			i = t
 		} else {
 			break
@@ -100,7 +100,7 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		dm2 = 0
 		dm += t9
 		t10 := tape
-		t11 := len(t10) - 2
+		t11 := len(t10) - 1
 		tape = t10[:t11]
 		t12 := t8 + 1
 		t13 := dm

@@ -56,7 +56,7 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		t4 := t + 1
 		a := x[t4] - t3*t3
 		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
+		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t5*t3)
 		dx[t4] += t5
 		i = t
 	}

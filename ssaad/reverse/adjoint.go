@@ -229,6 +229,12 @@ func (t *transformer) adjoint(v *ir.Value) {
 			t.accumulate(y, t.Neg(g))
 		case token.MUL:
 			// z = x*y: x̄ += z̄·y; ȳ += x·z̄
+			if x == y {
+				// z = x*x: x̄ += 2·(z̄·x), which is z̄·x + x·z̄ exactly.
+				two := t.F.ConstValue(v.Type, constant.MakeFloat64(2))
+				t.accumulate(x, t.Mul(two, t.Mul(g, t.r(x))))
+				break
+			}
 			if t.act.Varied(x) {
 				t.accumulate(x, t.Mul(g, t.r(y)))
 			}
@@ -324,7 +330,7 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 		env[p] = t.r(v.Args[j])
 	}
 	for i, r := range rule.Results {
-		if results[i] != nil {
+		if results[i] != nil && ruleUsesResult(rule, i) {
 			env[r] = t.r(results[i])
 		}
 	}
@@ -534,4 +540,70 @@ func (t *transformer) minMaxAdjoint(v *ir.Value) {
 			t.accumulate(a, t.Emit(ir.OpSelect, v.Type, pick, g, zero))
 		}
 	}
+}
+
+// rule returns the rule of a call of package math or of the builtins min
+// and max (with two arguments), or nil.
+func ruleOf(v *ir.Value) *templates.Rule {
+	c := v.Callee
+	switch {
+	case c == nil:
+		return nil
+	case (c.Builtin == "min" || c.Builtin == "max") && len(v.Args) == 2:
+		r, _ := templates.Lookup("", c.Builtin)
+		return r
+	case isMath(v):
+		r, _ := templates.Lookup("math", c.Func.Name())
+		return r
+	}
+	return nil
+}
+
+// resultUsed reports whether the reverse of call v reads its result i:
+// when a partial of its rule mentions it (d/dx exp x = r does, d/dx sin x
+// = cos x does not), and for calls without a rule.
+func resultUsed(v *ir.Value, i int) bool {
+	r := ruleOf(v)
+	if r == nil || r.Kind != templates.Smooth {
+		return true
+	}
+	return ruleUsesResult(r, i)
+}
+
+// ruleUsesResult reports whether a partial of r mentions its result i.
+func ruleUsesResult(r *templates.Rule, i int) bool {
+	if i >= len(r.Results) {
+		return true
+	}
+	name := r.Results[i]
+	for _, row := range r.Partials {
+		for _, e := range row {
+			if mentions(e, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentions reports whether expression e has the identifier name.
+func mentions(e, name string) bool {
+	isID := func(c byte) bool {
+		return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+	}
+	for i := 0; i < len(e); {
+		if !isID(e[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(e) && isID(e[j]) {
+			j++
+		}
+		if e[i:j] == name {
+			return true
+		}
+		i = j
+	}
+	return false
 }

@@ -423,12 +423,12 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 				out = append(out, a)
 			}
 		}
-		if _, ok := v.Type.(*types.Tuple); !ok && v.Type != nil && !t.reversedCall(v) {
+		if _, ok := v.Type.(*types.Tuple); !ok && v.Type != nil && !t.reversedCall(v) && resultUsed(v, 0) {
 			out = append(out, v) // the partials of math and min/max read it
 		}
 		return out
 	case ir.OpExtract:
-		if t.anyVariedArg(v.Args[0]) && !t.reversedCall(v.Args[0]) {
+		if t.anyVariedArg(v.Args[0]) && !t.reversedCall(v.Args[0]) && resultUsed(v.Args[0], v.Index) {
 			return []*ir.Value{v}
 		}
 		return nil

@@ -79,8 +79,7 @@ func SumSqGrad(x, dx []float64) float64 {
 // scalar inputs follow it, in parameter order.
 func squareVJP(x, seed float64) (f, dx float64) {
 	t := x * x
-	dx += seed * x
-	dx += x * seed
+	dx += 2 * (seed * x)
 	return t, dx
 }
 
@@ -136,10 +135,8 @@ func cubicPlusVJP(x, seed float64) (f, dx float64) {
 	t := x * x
 	t2 := t*x + 2*x
 	dx += 2 * seed
-	t3 := seed * x
 	dx += t * seed
-	dx += t3 * x
-	dx += x * t3
+	dx += 2 * (seed * x * x)
 	return t2, dx
 }
 

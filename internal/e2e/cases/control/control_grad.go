@@ -28,10 +28,10 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PiecewiseGrad(x float64) (f, dx float64) {
 	var from3 int
+	var t4 float64
 	var t5 float64
 	var t6 float64
 	var t7 float64
-	var t8 float64
 	var t float64
 	var from int
 	if x < -1 {
@@ -45,23 +45,21 @@ func PiecewiseGrad(x float64) (f, dx float64) {
 		from = 2
 	}
 	from3 = from
-	t5 += 1
+	t4 += 1
 	switch from3 {
 	case 0:
-		t8 += t5
-		t4 := t8
-		dx -= x * t4
-		dx -= t4 * x
+		t7 += t4
+		t3 := t7
+		dx -= x * t3
+		dx -= t3 * x
 	case 1:
-		t7 += t5
-		t2 := t7
-		t3 := t2 * x
+		t6 += t4
+		t2 := t6
 		dx += x * x * t2
-		dx += t3 * x
-		dx += x * t3
+		dx += 2 * (t2 * x * x)
 	default:
-		t6 += t5
-		dx += 2 * t6
+		t5 += t4
+		dx += 2 * t5
 	}
 	return t, dx
 }
@@ -288,8 +286,7 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		dr3 += dr4
 		t5 := dr3
 		dx += t5
-		dy -= t5 * y
-		dy -= y * t5
+		dy -= 2 * (t5 * y)
 	case 1:
 		dr2 += dr4
 		t3 := dr2
@@ -351,7 +348,7 @@ func FallGrad(k int, x float64) (f, dx float64) {
 	var from int
 	var s float64
 	var from2, from3, from4 int
-	var t, t2, t3, t4 float64
+	var t, t2, t3 float64
 	var from5, from6, from7, from8 int
 	var ds, ds2, ds3, ds4, ds5, ds6 float64
 	if k == 3 {
@@ -408,8 +405,7 @@ b20:
 	ds3 += ds2
 	t2 = ds3
 	ds4 += t2
-	dx += t2 * x
-	dx += x * t2
+	dx += 2 * (t2 * x)
 	if from7 == 0 {
 		goto b22
 	}
@@ -418,10 +414,8 @@ b14:
 b22:
 	ds5 += ds4
 	t3 = ds5
-	t4 = t3 * x
 	dx += x * x * t3
-	dx += t4 * x
-	dx += x * t4
+	dx += 2 * (t3 * x * x)
 	if from8 == 0 {
 		goto b24
 	}

@@ -63,8 +63,7 @@ func BealeGrad(b functions.Beale, x, dx []float64) float64 {
 	t7 := 2 * f2
 	t8 := 2 * f1
 	t9 := x0 * t6
-	t10 := t9*x1 + x0*t7
-	dx[1] += t2*t9 + t10*x1 + x1*t10 + x0*t8
+	dx[1] += t2*t9 + 2*((t9*x1+x0*t7)*x1) + x0*t8
 	dx[0] += -(t6 * t4) - t7*t3 - t8*t
 	return t5
 }
@@ -1370,8 +1369,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	}
 	t := x[0] - 0.2
 	sum2 := sum*1e-05 + t*t + s*s
-	ds += s
-	ds += s
+	ds += 2 * s
 	dx[0] += 2 * t
 	dsum += 1e-05
 	for {
@@ -1581,9 +1579,7 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	for {
 		t2 := i + 1
 		if t2 < n {
-			t13 := math.Cos(x[t2])
-			tape = append(tape, t13)
-			s1 += t13
+			s1 += math.Cos(x[t2])
 			i = t2
 		} else {
 			break
@@ -1595,10 +1591,10 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		i3 := i2 + 1
 		if i3 < n {
 			v2 := x[i3]
-			t11 := math.Cos(v2)
-			t12 := math.Sin(v2)
-			f := float64(n+i3+1) - float64(i3+1)*t11 - t12 - s1
-			tape = append(tape, t11, t12)
+			t10 := math.Cos(v2)
+			t11 := math.Sin(v2)
+			f := float64(n+i3+1) - float64(i3+1)*t10 - t11 - s1
+			tape = append(tape, t10, t11)
 			sum += f * f
 			i2 = i3
 		} else {
@@ -1627,10 +1623,8 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		if i == -1 {
 			break
 		}
-		t9 := tape
-		tape = t9[:len(t9)-1]
-		t10 := t8 + 1
-		dx[t10] -= math.Sin(x[t10]) * ds1
+		t9 := t8 + 1
+		dx[t9] -= math.Sin(x[t9]) * ds1
 		i = t8
 	}
 	return sum
@@ -1685,8 +1679,8 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	for {
 		t := i + 1
 		if t < n {
-			t6 := x[t] - 1
-			sum += t6 * t6
+			t5 := x[t] - 1
+			sum += t5 * t5
 			i = t
 		} else {
 			break
@@ -1706,26 +1700,24 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	dsum += 1
-	t2 := 2*s2 + 1
-	ds += t2 * s
-	ds += s * t2
+	ds += 2 * ((2*s2 + 1) * s)
 	for {
-		t3 := i2 - 1
+		t2 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		i4 := t3 + 1
+		i4 := t2 + 1
 		dx[i4] += float64(i4+1) * ds
-		i2 = t3
+		i2 = t2
 	}
 	for {
-		t4 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t5 := t4 + 1
-		dx[t5] += 2 * (dsum * (x[t5] - 1))
-		i = t4
+		t4 := t3 + 1
+		dx[t4] += 2 * (dsum * (x[t4] - 1))
+		i = t3
 	}
 	return sum2
 }
@@ -1859,8 +1851,7 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		tapeint = t7[:t8]
 		t9 := 2 * (dsum * (t5[t6+1] - s2*s2 - 1))
 		ds1 += t9
-		ds2 -= t9 * s2
-		ds2 -= s2 * t9
+		ds2 -= 2 * (t9 * s2)
 		i2 := t7[t8]
 		for {
 			t10 := i2 - 1
@@ -1966,9 +1957,9 @@ func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
 	t7 := 2 * t3
 	t8 := 2 * t2
 	t9 := 2 * t
-	dx[2] += -(2 * f4) - t8*x2 - x2*t8
+	dx[2] += -(2 * f4) - 2*(t8*x2)
 	dx[3] += t7 - t6 + t8
-	dx[0] += -(2 * f2) - t9*x0 - x0*t9
+	dx[0] += -(2 * f2) - 2*(t9*x0)
 	dx[1] += t6 + t7 + t9
 	return t5
 }
@@ -2392,7 +2383,6 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
-	var tape []float64
 	var dsc float64
 	var dss float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -2406,10 +2396,8 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t10 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t10)
 			ss += v2 * v2
-			sc += t10
+			sc += math.Cos(6.283185307179586 * v2)
 			i = t
 		} else {
 			break
@@ -2427,12 +2415,9 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t7 := tape
-		tape = t7[:len(t7)-1]
-		t8 := t6 + 1
-		v := x[t8]
-		t9 := dss
-		dx[t8] += t9*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc) + v*t9
+		t7 := t6 + 1
+		v := x[t7]
+		dx[t7] += 2*(dss*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc)
 		i = t6
 	}
 	return t5
@@ -2562,10 +2547,8 @@ func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	x04 := x02 * x02
 	t := 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1
 	t2 := 1.0 / 6
-	t3 := t2*x02 - 1.05*1
-	t4 := x04*t2 + 2 + t3*x02 + x02*t3
 	dx[1] += 2*x1 + x0
-	dx[0] += x1 + t4*x0 + x0*t4
+	dx[0] += x1 + 2*((x04*t2+2+2*((t2*x02-1.05*1)*x02))*x0)
 	return t
 }
 
@@ -2618,11 +2601,8 @@ func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
 	t3 := 4 * x12
 	t4 := -4 + t3
 	t5 := t2*x02 + x0*x1 + t4*x12
-	t6 := t4 + t3
-	t7 := x02 / 3
-	t8 := t2 + t7*x02 + x02*t7 - t
-	dx[1] += x0 + t6*x1 + x1*t6
-	dx[0] += x1 + t8*x0 + x0*t8
+	dx[1] += x0 + 2*((t4+t3)*x1)
+	dx[0] += x1 + 2*((t2+2*(x02/3*x02)-t)*x0)
 	return t5
 }
 
@@ -2722,8 +2702,8 @@ func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
 		t16 = 1
 	}
 	t17 := 0.5 / t * (t16 * (t6 * (t5 * t13))) / 3.141592653589793
-	dx[1] += math.Cos(x1)*(t3*t14) - t17*x1 - x1*t17
-	dx[0] += math.Cos(x0)*(t14*t4) - t17*x0 - x0*t17
+	dx[1] += math.Cos(x1)*(t3*t14) - 2*(t17*x1)
+	dx[0] += math.Cos(x0)*(t14*t4) - 2*(t17*x0)
 	return t9
 }
 
@@ -3065,11 +3045,11 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		i2 := i + 1
 		if i2 < len(x) {
 			v2 := x[i2]
-			t9 := math.Sqrt(float64(i2 + 1))
-			t10 := math.Cos(v2 / t9)
-			tape = append(tape, t9, t10, pc)
+			t8 := math.Sqrt(float64(i2 + 1))
+			t9 := math.Cos(v2 / t8)
+			tape = append(tape, t8, pc, t9)
 			ss += v2 * v2
-			pc *= t10
+			pc *= t9
 			i = i2
 		} else {
 			break
@@ -3092,11 +3072,10 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		tape = t4[:t5]
 		t7 := dpc
 		dpc = 0
-		dpc2 += t7 * t4[t5+1]
+		dpc2 += t7 * t4[t5+2]
 		i3 := t2 + 1
 		v := x[i3]
-		t8 := dss
-		dx[i3] += t8*v - math.Sin(v/t6)*(t4[t5+2]*t7)/t6 + v*t8
+		dx[i3] += 2*(dss*v) - math.Sin(v/t6)*(t4[t5+1]*t7)/t6
 		i = t2
 	}
 	return t
@@ -3524,7 +3503,6 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RastriginGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3536,9 +3514,7 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t6 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t6)
-			sum += v2*v2 - 10*t6
+			sum += v2*v2 - 10*math.Cos(6.283185307179586*v2)
 			i = t
 		} else {
 			break
@@ -3550,12 +3526,10 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t3 := tape
-		tape = t3[:len(t3)-1]
-		t4 := dsum
-		t5 := t2 + 1
-		v := x[t5]
-		dx[t5] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t4)) + t4*v + v*t4
+		t3 := dsum
+		t4 := t2 + 1
+		v := x[t4]
+		dx[t4] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t3)) + 2*(t3*v)
 		i = t2
 	}
 	return sum
@@ -3850,11 +3824,9 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		path = append(path, from)
 		if i <= 5 {
 			i4 := i + 1
-			t6 := math.Cos(i4*x0 + i)
-			t7 := math.Cos(i4*x1 + i)
-			tape = append(tape, i, t6, t7)
-			s0 += i * t6
-			s1 += i * t7
+			tape = append(tape, i)
+			s0 += i * math.Cos(i4*x0+i)
+			s1 += i * math.Cos(i4*x1+i)
 			i = i4
 			from = 1
 		} else {
@@ -3872,7 +3844,7 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 			break
 		}
 		t4 := tape
-		t5 := len(t4) - 3
+		t5 := len(t4) - 1
 		i2 := t4[t5]
 		tape = t4[:t5]
 		i3 := i2 + 1

@@ -35,7 +35,7 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		t4 := t + 1
 		a := x[t4] - t3*t3
 		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
+		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t5*t3)
 		dx[t4] += t5
 		i = t
 	}
@@ -73,7 +73,7 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, dx, dy float64) {
 	var from2 int
-	var t11 float64
+	var t10 float64
 	var dz float64
 	var dz2 float64
 	var dz3 float64
@@ -87,7 +87,7 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 		from = 0
 	} else {
 		t2 := math.Exp(-(y * y))
-		t11 = t2
+		t10 = t2
 		z2 = z - t2
 		from = 1
 	}
@@ -101,20 +101,18 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 		t7 := dz3
 		t8 := 1 + x*x
 		dz4 += t7 / t8
-		t9 := t7 * (z / t8) / t8
-		dx -= t9 * x
-		dx -= x * t9
+		dx -= 2 * (t7 * (z / t8) / t8 * x)
 	} else {
 		dz += dz2
 		t5 := dz
 		dz4 += t5
-		t6 := t11 * t5
+		t6 := t10 * t5
 		dy += y * t6
 		dy += t6 * y
 	}
-	t10 := dz4
-	dy += t * t10
-	dx += math.Cos(x) * (t10 * y)
+	t9 := dz4
+	dy += t * t9
+	dx += math.Cos(x) * (t9 * y)
 	return t4, dx, dy
 }
 
@@ -149,16 +147,16 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 func SeriesGrad(x float64) (f, dx float64) {
 	var s, term float64
 	var k, from int
-	var term2, t float64
+	var term2 float64
 	var from2 int
-	var t2 []int
-	var t3 int
-	var t4, t5 float64
-	var t6 []float64
-	var t7 int
-	var t8 []int
-	var t9, k2 int
-	var t10, t11, t12, t13 float64
+	var t []int
+	var t2 int
+	var t3, t4 float64
+	var t5 []float64
+	var t6 int
+	var t7 []int
+	var t8, k2 int
+	var t9, t10, t11, t12 float64
 	var from3 int
 	var tape []float64
 	var tapeint, path []int
@@ -177,10 +175,9 @@ b2:
 b3:
 	s += term
 	term2 = -(term * (x * x / float64(2*k*(2*k+1))))
-	t = math.Abs(term2)
 	tapeint = append(tapeint, k)
-	tape = append(tape, term, t)
-	if t < 1e-16 {
+	tape = append(tape, term)
+	if math.Abs(term2) < 1e-16 {
 		from2 = 1
 		goto b4
 	}
@@ -199,37 +196,37 @@ b4:
 b12:
 	ds3 += ds
 b9:
-	t2 = path
-	t3 = len(t2) - 1
-	path = t2[:t3]
-	if t2[t3] == 0 {
+	t = path
+	t2 = len(t) - 1
+	path = t[:t2]
+	if t[t2] == 0 {
 		goto b14
 	}
-	t4 = ds3
+	t3 = ds3
 	ds3 = 0
-	t5 = dterm2
+	t4 = dterm2
 	dterm2 = 0
-	ds2 += t4
-	dterm += t5
+	ds2 += t3
+	dterm += t4
 b8:
-	t6 = tape
-	t7 = len(t6) - 2
-	tape = t6[:t7]
-	t8 = tapeint
-	t9 = len(t8) - 1
-	k2 = t8[t9]
-	tapeint = t8[:t9]
-	t10 = float64(2 * k2 * (2*k2 + 1))
-	t11 = dterm
+	t5 = tape
+	t6 = len(t5) - 1
+	tape = t5[:t6]
+	t7 = tapeint
+	t8 = len(t7) - 1
+	k2 = t7[t8]
+	tapeint = t7[:t8]
+	t9 = float64(2 * k2 * (2*k2 + 1))
+	t10 = dterm
 	dterm = 0
-	dterm2 -= t11 * (x * x / t10)
-	t12 = t6[t7] * t11 / t10
-	dx -= x * t12
-	dx -= t12 * x
-	t13 = ds2
+	dterm2 -= t10 * (x * x / t9)
+	t11 = t5[t6] * t10 / t9
+	dx -= x * t11
+	dx -= t11 * x
+	t12 = ds2
 	ds2 = 0
-	ds3 += t13
-	dterm2 += t13
+	ds3 += t12
+	dterm2 += t12
 	goto b9
 b14:
 	dx += dterm2
@@ -466,9 +463,8 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 			v2 := x[t]
 			t17 := min(v2, hi)
 			c := max(lo, t17)
-			t18 := math.Abs(v2)
-			tape = append(tape, t17, c, t18)
-			s += c*c + t18
+			tape = append(tape, t17, c)
+			s += c*c + math.Abs(v2)
 			i = t
 		} else {
 			break
@@ -481,7 +477,7 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 			break
 		}
 		t3 := tape
-		t4 := len(t3) - 3
+		t4 := len(t3) - 2
 		tape = t3[:t4]
 		t5 := ds
 		t6 := t2 + 1
@@ -808,8 +804,7 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		t9 += t7
 		t4 := t9
 		dx += t4
-		dy -= t4 * y
-		dy -= y * t4
+		dy -= 2 * (t4 * y)
 	default:
 		t8 += t7
 		t2 := t6
@@ -895,8 +890,7 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 // scalar inputs follow it, in parameter order.
 func sqVJP(x, seed float64) (f, dx float64) {
 	t := x * x
-	dx += seed * x
-	dx += x * seed
+	dx += 2 * (seed * x)
 	return t, dx
 }
 
@@ -1571,9 +1565,9 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	for {
 		t3 := i + 1
 		if t3 < n {
-			m2 := max(m, x[t3])
-			tape = append(tape, m, m2)
-			m = m2
+			v := x[t3]
+			tape = append(tape, m)
+			m = max(m, v)
 			i = t3
 		} else {
 			break
@@ -1648,7 +1642,7 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		dm2 = 0
 		dm += t16
 		t17 := tape
-		t18 := len(t17) - 2
+		t18 := len(t17) - 1
 		tape = t17[:t18]
 		t19 := t15 + 1
 		t20 := dm

@@ -166,9 +166,7 @@ func HalveGrad(x float64) (f, dx float64) {
 		ds += t4 / 2
 	}
 	ds3 += ds
-	t5 := ds3
-	dx += t5 * x
-	dx += x * t5
+	dx += 2 * (ds3 * x)
 	return s, dx
 }
 
@@ -220,11 +218,9 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 		n2 := n + 1
 		term2 := term * (x / n2)
 		sum2 = sum + term2
-		t := math.Abs(term2)
-		t2 := math.Abs(sum2)
 		path = append(path, from)
-		tape = append(tape, n, term, t, sum, t2)
-		if t <= 1e-17*t2 {
+		tape = append(tape, n, term, sum)
+		if math.Abs(term2) <= 1e-17*math.Abs(sum2) {
 			break
 		}
 		sum = sum2
@@ -234,30 +230,30 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 	}
 	dsum += 1
 	for {
-		t3 := tape
-		t4 := len(t3) - 5
-		tape = t3[:t4]
-		n3 := t3[t4] + 1
-		t5 := dsum
+		t := tape
+		t2 := len(t) - 3
+		tape = t[:t2]
+		n3 := t[t2] + 1
+		t3 := dsum
 		dsum = 0
-		dsum2 += t5
-		dterm += t5
-		t6 := dterm
+		dsum2 += t3
+		dterm += t3
+		t4 := dterm
 		dterm = 0
-		dterm2 += t6 * (x / n3)
-		dx += t3[t4+1] * t6 / n3
-		t7 := path
-		t8 := len(t7) - 1
-		path = t7[:t8]
-		if t7[t8] == 0 {
+		dterm2 += t4 * (x / n3)
+		dx += t[t2+1] * t4 / n3
+		t5 := path
+		t6 := len(t5) - 1
+		path = t5[:t6]
+		if t5[t6] == 0 {
 			break
 		}
-		t9 := dsum2
+		t7 := dsum2
 		dsum2 = 0
-		t10 := dterm2
+		t8 := dterm2
 		dterm2 = 0
-		dsum += t9
-		dterm += t10
+		dsum += t7
+		dterm += t8
 	}
 	return sum2, dx
 }
@@ -300,14 +296,14 @@ func SqrtJVP(a, da float64) (float64, float64) {
 func SqrtGrad(a float64) (f, da float64) {
 	var x float64
 	var from, i, from2 int
-	var next, t float64
+	var next float64
 	var from3 int
-	var t2 []int
-	var t3 int
-	var t4 float64
-	var t5 []float64
-	var t6 int
-	var x2, t7, t8 float64
+	var t []int
+	var t2 int
+	var t3 float64
+	var t4 []float64
+	var t5 int
+	var x2, t6, t7 float64
 	var from4 int
 	var tape []float64
 	var path []int
@@ -335,9 +331,8 @@ b4:
 	goto b6
 b5:
 	next = 0.5 * (x + a/x)
-	t = math.Abs(next - x)
-	tape = append(tape, x, t)
-	if t <= 1e-15*next {
+	tape = append(tape, x)
+	if math.Abs(next-x) <= 1e-15*next {
 		goto b7
 	}
 	x = next
@@ -358,26 +353,26 @@ b6:
 b18:
 	dx2 += dx
 b13:
-	t2 = path
-	t3 = len(t2) - 1
-	path = t2[:t3]
-	if t2[t3] == 0 {
+	t = path
+	t2 = len(t) - 1
+	path = t[:t2]
+	if t[t2] == 0 {
 		goto b20
 	}
-	t4 = dx2
+	t3 = dx2
 	dx2 = 0
-	dnext += t4
+	dnext += t3
 b12:
-	t5 = tape
-	t6 = len(t5) - 2
-	x2 = t5[t6]
-	tape = t5[:t6]
-	t7 = dnext
+	t4 = tape
+	t5 = len(t4) - 1
+	x2 = t4[t5]
+	tape = t4[:t5]
+	t6 = dnext
 	dnext = 0
-	t8 = 0.5 * t7
-	dx2 += t8
-	da += t8 / x2
-	dx2 -= t8 * (a / x2) / x2
+	t7 = 0.5 * t6
+	dx2 += t7
+	da += t7 / x2
+	dx2 -= t7 * (a / x2) / x2
 	goto b13
 b20:
 	dx3 += dx2
@@ -695,8 +690,7 @@ func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
 		v := t3[t4]
 		tape = t3[:t4]
 		t5 := ds
-		t6 := t5 * v
-		dc[t2+1] += v*v*t5 + t6*v + v*t6
+		dc[t2+1] += v*v*t5 + 2*(t5*v*v)
 		i = t2
 	}
 	return s, dc

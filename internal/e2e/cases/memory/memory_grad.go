@@ -99,9 +99,7 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		i4 := t3 + 1
 		dci := dc[i4]
 		dc[i4] = 0
-		acc2 += x[i4]
-		dacc += dci * acc2
-		dacc += acc2 * dci
+		dacc += 2 * (dci * (acc2 + x[i4]))
 		t7 := dacc
 		dacc = 0
 		dacc2 += t7

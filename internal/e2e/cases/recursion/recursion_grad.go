@@ -34,14 +34,14 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
 	var from3 int
+	var t7 float64
+	var h3 float64
+	var t8 int
 	var t9 float64
-	var h4 float64
-	var t10 int
+	var t10 float64
 	var t11 float64
-	var t12 float64
-	var t13 float64
 	var dh float64
-	var t14 float64
+	var t12 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -49,50 +49,45 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n < 0 {
 		t := Pow(x, -n)
-		t9 = t
+		t7 = t
 		t2 = 1 / t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t10 = n / 2
+		t8 = n / 2
 		if n%2 == 0 {
-			h4 = h
+			h3 = h
 			t2 = h * h
 			from = 2
 		} else {
-			h4 = h
+			h3 = h
 			t2 = h * h * x
 			from = 3
 		}
 	}
 	from3 = from
-	t11 += 1
+	t9 += 1
 	from2 := from3
 	switch from2 {
 	case 0:
 	case 1:
-		t14 += t11
-		t7 := t9
-		_, t8 := powVJP(x, -n, -(t14 * (1 / t7) / t7))
-		dx += t8
+		t12 += t9
+		t5 := t7
+		_, t6 := powVJP(x, -n, -(t12 * (1 / t5) / t5))
+		dx += t6
 	default:
 		if from2 == 2 {
-			t13 += t11
-			h3 := h4
-			t5 := t13
-			dh += t5 * h3
-			dh += h3 * t5
+			t11 += t9
+			dh += 2 * (t11 * h3)
 		} else {
-			t12 += t11
-			h2 := h4
-			t3 := t12
-			t4 := t3 * x
+			t10 += t9
+			h2 := h3
+			t3 := t10
 			dx += h2 * h2 * t3
-			dh += t4 * h2
-			dh += h2 * t4
+			dh += 2 * (t3 * x * h2)
 		}
-		_, t6 := powVJP(x, t10, dh)
-		dx += t6
+		_, t4 := powVJP(x, t8, dh)
+		dx += t4
 	}
 	return t2, dx
 }
@@ -106,14 +101,14 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func powVJP(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
+	var t7 float64
+	var h3 float64
+	var t8 int
 	var t9 float64
-	var h4 float64
-	var t10 int
+	var t10 float64
 	var t11 float64
-	var t12 float64
-	var t13 float64
 	var dh float64
-	var t14 float64
+	var t12 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -121,50 +116,45 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 0
 	} else if n < 0 {
 		t := Pow(x, -n)
-		t9 = t
+		t7 = t
 		t2 = 1 / t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t10 = n / 2
+		t8 = n / 2
 		if n%2 == 0 {
-			h4 = h
+			h3 = h
 			t2 = h * h
 			from = 2
 		} else {
-			h4 = h
+			h3 = h
 			t2 = h * h * x
 			from = 3
 		}
 	}
 	from3 = from
-	t11 += seed
+	t9 += seed
 	from2 := from3
 	switch from2 {
 	case 0:
 	case 1:
-		t14 += t11
-		t7 := t9
-		_, t8 := powVJP(x, -n, -(t14 * (1 / t7) / t7))
-		dx += t8
+		t12 += t9
+		t5 := t7
+		_, t6 := powVJP(x, -n, -(t12 * (1 / t5) / t5))
+		dx += t6
 	default:
 		if from2 == 2 {
-			t13 += t11
-			h3 := h4
-			t5 := t13
-			dh += t5 * h3
-			dh += h3 * t5
+			t11 += t9
+			dh += 2 * (t11 * h3)
 		} else {
-			t12 += t11
-			h2 := h4
-			t3 := t12
-			t4 := t3 * x
+			t10 += t9
+			h2 := h3
+			t3 := t10
 			dx += h2 * h2 * t3
-			dh += t4 * h2
-			dh += h2 * t4
+			dh += 2 * (t3 * x * h2)
 		}
-		_, t6 := powVJP(x, t10, dh)
-		dx += t6
+		_, t4 := powVJP(x, t8, dh)
+		dx += t4
 	}
 	return t2, dx
 }
@@ -462,9 +452,9 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func oddVJP(x float64, n int, seed float64) (f, dx float64) {
 	var from2 int
+	var t4 float64
 	var t5 float64
 	var t6 float64
-	var t7 float64
 	var t float64
 	var from int
 	if n == 0 {
@@ -475,15 +465,13 @@ func oddVJP(x float64, n int, seed float64) (f, dx float64) {
 		from = 1
 	}
 	from2 = from
-	t5 += seed
+	t4 += seed
 	if from2 == 0 {
-		t7 += t5
-		t4 := t7
-		dx += t4 * x
-		dx += x * t4
+		t6 += t4
+		dx += 2 * (t6 * x)
 	} else {
-		t6 += t5
-		t2 := t6
+		t5 += t4
+		t2 := t5
 		dx += t2
 		_, t3 := evenVJP(x/2, n-1, -t2)
 		dx += t3 / 2
