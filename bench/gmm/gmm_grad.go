@@ -2,7 +2,10 @@
 
 package gmm
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LogPosteriorJVP computes LogPosterior and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -195,8 +198,8 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
-	var tapeint []int
 	var tape []float64
+	var tapeint []int
 	var dslse float64
 	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
@@ -221,6 +224,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqdiag := make([]float64, t)
 			sumq := make([]float64, k)
 			dsumq := make([]float64, k)
+			tapeint = slices.Grow(tapeint, max(k+2, 0))
 			c := 0
 			for ; c < k; c++ {
 				j4 := 0
@@ -239,6 +243,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqx := make([]float64, d)
 			main := make([]float64, k)
 			dmain := make([]float64, k)
+			tapeint = slices.Grow(tapeint, max(n2+2, 0))
 			slse := 0.0
 			i := 0
 			for ; i < n2; i++ {
@@ -436,6 +441,7 @@ func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	for ; j < d; j++ {
 		dst[j] = diag[j] * x[j]
 	}
+	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
 	idx := 0
 	i := 0
 	for ; i < d; i++ {
@@ -500,6 +506,7 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 		panic("logsumexpVJP: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
+	tape = slices.Grow(tape, max(n+3, 0))
 	m := math.Inf(-1)
 	i := -1
 	for {
@@ -513,6 +520,7 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0))
 	sum := 0.0
 	i2 := -1
 	for {

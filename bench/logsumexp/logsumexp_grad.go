@@ -2,7 +2,10 @@
 
 package logsumexp
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LogSumExpJVP computes LogSumExp and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -49,6 +52,7 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		panic("LogSumExpGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	m := math.Inf(-1)
 	i := -1
 	for {
@@ -62,6 +66,7 @@ func LogSumExpGrad(x, dx []float64) float64 {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0))
 	sum := 0.0
 	i2 := -1
 	for {

@@ -2,7 +2,10 @@
 
 package normalize
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LossJVP computes Loss and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -134,10 +137,12 @@ func normalizeVJP(dst, ddst, x, dx []float64) {
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("normalizeVJP: dst and x share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < len(x) {
+		if i2 < n {
 			xi := x[i2]
 			t8 := mag(x)
 			dst[i2] = xi / t8

@@ -2,6 +2,8 @@
 
 package heat
 
+import "slices"
+
 // MisfitGrad computes Misfit and its gradient with respect to the varied inputs
 // (reverse mode).
 //
@@ -26,6 +28,7 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	next := make([]float64, n)
 	dnext := make([]float64, n)
 	t := copy(u, u0)
+	tapeint = slices.Grow(tapeint, max(steps+2, 0)*2)
 	s := 0
 	for ; s < steps; s++ {
 		t20 := u[n-1]

@@ -155,6 +155,7 @@ func (t *transformer) run() {
 			}
 			t.push(t.tape(g[0].Type), xs...)
 		}
+		t.reserve(b)
 		term := b.Terminator()
 		switch term.Op {
 		case ir.OpReturn:

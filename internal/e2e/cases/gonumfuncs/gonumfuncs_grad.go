@@ -5,6 +5,7 @@ package gonumfuncs
 import (
 	"gonum.org/v1/gonum/optimize/functions"
 	"math"
+	"slices"
 )
 
 // BealeJVP computes Beale.Func and its directional derivative along the tangents
@@ -110,6 +111,7 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
+	tape = slices.Grow(tape, max(10+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
@@ -185,6 +187,7 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	tape = slices.Grow(tape, max(10+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
@@ -263,6 +266,7 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
+	tape = slices.Grow(tape, max(10+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
@@ -344,6 +348,7 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
+	tape = slices.Grow(tape, max(11+1, 0)*6)
 	sum = 0
 	i := 1
 	for ; i <= 11; i++ {
@@ -430,6 +435,7 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
+	tape = slices.Grow(tape, max(13+1, 0)*6)
 	sum = 0
 	i := 1
 	for ; i <= 13; i++ {
@@ -515,6 +521,7 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	tape = slices.Grow(tape, max(10+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
@@ -641,6 +648,7 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
+	tape = slices.Grow(tape, max(20+1, 0)*5)
 	sum = 0
 	i := 1
 	for ; i <= 20; i++ {
@@ -731,6 +739,7 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
+	tapeint = slices.Grow(tapeint, max((n-0)/4+2, 0))
 	sum = 0
 	i := 0
 	for ; i < n; i += 4 {
@@ -917,6 +926,9 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	trips := max(15+1, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips*3)
 	sum = 0
 	i := 1
 	for ; i <= 15; i++ {
@@ -1021,6 +1033,7 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	tape = slices.Grow(tape, max(99+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 99; i++ {
@@ -1348,6 +1361,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(dim+1, 0)*4)
 	sum = 0
 	i3 := 1
 	for ; i3 < dim; i3++ {
@@ -1359,6 +1373,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		tape = append(tape, t19, t20, t17, t18)
 		sum += f2 * f2
 	}
+	tape = slices.Grow(tape, max(dim+1, 0)*2)
 	i4 := 1
 	for ; i4 < dim; i4++ {
 		t15 := math.Exp(x[i4] / 10)
@@ -1585,6 +1600,7 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0)*2)
 	sum = 0
 	i2 := -1
 	for {
@@ -1788,6 +1804,9 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	trips := max(29+1, 0)
+	tapeint = slices.Grow(tapeint, trips*2)
+	tape = slices.Grow(tape, trips*2)
 	sum = 0
 	i := 1
 	for ; i <= 29; i++ {
@@ -3038,12 +3057,14 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GriewankGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0)*3)
 	ss := 0.0
 	pc := 1.0
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < len(x) {
+		if i2 < n {
 			v2 := x[i2]
 			t8 := math.Sqrt(float64(i2 + 1))
 			t9 := math.Cos(v2 / t8)
@@ -3229,6 +3250,9 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
+	trips := max(5+3, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips*4)
 	f := 0.0
 	i := -1
 	for {
@@ -3715,6 +3739,7 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0)*3)
 	sum := 0.0
 	i := -1
 	for {

@@ -2,7 +2,10 @@
 
 package grads
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
 // (reverse mode).
@@ -274,6 +277,7 @@ func QuadGrad(a, x, dx []float64) float64 {
 		panic("QuadGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	q := 0.0
 	i := 0
 	for ; i < n; i++ {
@@ -365,6 +369,7 @@ func SmoothGrad(x, dx []float64) float64 {
 	for ; i2 < n; i2++ {
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
+	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
 	i3 := 0
 	for ; i3 < n; i3++ {
@@ -455,11 +460,13 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ClipGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0)*2)
 	s := 0.0
 	i := -1
 	for {
 		t := i + 1
-		if t < len(x) {
+		if t < n {
 			v2 := x[t]
 			t17 := min(v2, hi)
 			c := max(lo, t17)
@@ -628,11 +635,13 @@ func SingleGrad(x, dx []float32) float32 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SingleGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	s := float32(0)
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < len(x) {
+		if i2 < n {
 			xi := x[i2]
 			t6 := math.Exp(float64(xi) / 4)
 			tape = append(tape, t6)
@@ -1445,6 +1454,7 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	var tape []float64
 	var dr float64
 	var dr2 float64
+	tape = slices.Grow(tape, max(3+2, 0))
 	r := 0.0
 	i := 3
 	for ; i >= 0; i-- {
@@ -1560,6 +1570,7 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	m := math.Inf(-1)
 	i := -1
 	for {
@@ -1573,6 +1584,7 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0))
 	s := 0.0
 	i2 := -1
 	for {
@@ -1588,10 +1600,12 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 			break
 		}
 	}
+	n2 := len(dst)
+	tape = slices.Grow(tape, max(n2+3, 0))
 	i4 := -1
 	for {
 		i5 := i4 + 1
-		if i5 < len(dst) {
+		if i5 < n2 {
 			dsti := dst[i5]
 			dst[i5] = dsti / s
 			tape = append(tape, dsti)

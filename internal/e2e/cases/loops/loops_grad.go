@@ -2,7 +2,10 @@
 
 package loops
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // SumSquaresJVP computes SumSquares and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -85,6 +88,7 @@ func BackwardGrad(x, dx []float64) float64 {
 		panic("BackwardGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	i := len(x) - 1
+	tape = slices.Grow(tape, max((i-0)/2+2, 0))
 	s := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
@@ -479,11 +483,13 @@ func ProductGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ProductGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	p := 1.0
 	i := -1
 	for {
 		t := i + 1
-		if t < len(x) {
+		if t < n {
 			v := x[t]
 			tape = append(tape, p)
 			p *= 1 + v
@@ -603,6 +609,7 @@ func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) 
 	var tape []float64
 	var ds float64
 	var ds2 float64
+	tape = slices.Grow(tape, max(4+3, 0))
 	s := 0.0
 	i := -1
 	for {
@@ -666,6 +673,7 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
 	var tape []float64
 	var ds float64
+	tape = slices.Grow(tape, max(3+3, 0))
 	s := 0.0
 	i := -1
 	for {
@@ -1221,6 +1229,7 @@ func Trace2Grad(a, da []float64, n int) float64 {
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("Trace2Grad: a and da share memory: gadgen's gradients need them apart")
 	}
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	s := 0.0
 	i := 0
 	for ; i < n; i++ {
@@ -1293,12 +1302,13 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(x float64, n int) (f, dx float64) {
-	var tape []float64
 	var from2 int
+	var tape []float64
 	var t7 float64
 	var db float64
 	var db2 float64
 	var da float64
+	tape = slices.Grow(tape, max(n+1, 0))
 	a := 1.0
 	b := x
 	i := 1
@@ -1405,6 +1415,7 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 	t := new([4]float64)
 	t2 := new([4]float64)
 	y := t[:4]
+	tapeint = slices.Grow(tapeint, max(4+2, 0)*2)
 	idx := 0
 	i := 0
 	for ; i < 4; i++ {

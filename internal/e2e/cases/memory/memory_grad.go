@@ -2,7 +2,10 @@
 
 package memory
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // CumSquaresJVP computes CumSquares and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -50,6 +53,7 @@ func CumSquaresGrad(x, dx []float64) float64 {
 	n := len(x)
 	c := make([]float64, n)
 	dc := make([]float64, n)
+	tape = slices.Grow(tape, max(n+3, 0))
 	acc := 0.0
 	i := -1
 	for {
@@ -162,6 +166,7 @@ func PowersGrad(x float64) (f, dx float64) {
 	var m [5]float64
 	var dm [5]float64
 	m[0] = 1
+	tape = slices.Grow(tape, max(5+1, 0))
 	i := 1
 	for ; i < 5; i++ {
 		t6 := m[i-1]
