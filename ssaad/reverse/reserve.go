@@ -144,7 +144,16 @@ var slicesPkg = types.NewPackage("slices", "slices")
 
 // slicesGrow returns slices.Grow instantiated for slice type st.
 func slicesGrow(st types.Type) *types.Func {
-	params := types.NewTuple(types.NewParam(token.NoPos, slicesPkg, "s", st), types.NewParam(token.NoPos, slicesPkg, "n", intType))
-	results := types.NewTuple(types.NewParam(token.NoPos, slicesPkg, "", st))
-	return types.NewFunc(token.NoPos, slicesPkg, "Grow", types.NewSignatureType(nil, nil, nil, params, results, false))
+	return slicesFunc("Grow", []types.Type{st, intType}, st)
+}
+
+// slicesFunc returns function name of package slices, instantiated with
+// parameters of types params and a result of type result.
+func slicesFunc(name string, params []types.Type, result types.Type) *types.Func {
+	var vars []*types.Var
+	for i, p := range params {
+		vars = append(vars, types.NewParam(token.NoPos, slicesPkg, string(rune('a'+i)), p))
+	}
+	results := types.NewTuple(types.NewParam(token.NoPos, slicesPkg, "", result))
+	return types.NewFunc(token.NoPos, slicesPkg, name, types.NewSignatureType(nil, nil, nil, types.NewTuple(vars...), results, false))
 }

@@ -189,6 +189,9 @@ func (t *transformer) run() {
 	}
 	ret := f.NewBlock("return")
 	fx := t.fwd[t.exit]
+	rewritten := t.rewrittenParams()
+	t.Cur = fx
+	final := t.saveFinal(rewritten)
 	ir.AddEdge(fx, t.rev[t.exit])
 	fx.NewValue(ir.OpJump, nil)
 
@@ -204,6 +207,7 @@ func (t *transformer) run() {
 		t.finishCounted(c)
 	}
 	t.Cur = ret
+	t.restoreFinal(rewritten, final)
 	var results []*ir.Value
 	for _, a := range t.exit.Terminator().Args {
 		if !t.gonum {

@@ -304,3 +304,22 @@ func (s Spring) Energy(x []float64, r float64) float64 {
 	}
 	return e
 }
+
+// Evolve steps a state the caller owns in place through a helper that
+// reads and writes it: the gradient's reverse sweep restores the state
+// for each step's reverse, and must leave it as Evolve does.
+//
+//gad:grad wrt=x
+//gad:jvp wrt=x
+func Evolve(x, state []float64) float64 {
+	for k := 0; k < 3; k++ {
+		evolveStep(state, x)
+	}
+	return state[0] * state[len(state)-1]
+}
+
+func evolveStep(s, x []float64) {
+	for i := range s {
+		s[i] = s[i]*x[i] + math.Sin(s[i])
+	}
+}

@@ -1148,6 +1148,7 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 			break
 		}
 	}
+	finalBuf := slices.Clone(buf)
 	ds += 1
 	for {
 		t4 := i - 1
@@ -1161,6 +1162,7 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	t6 := tape
 	copy(buf, t6[len(t6)-n:])
 	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
+	copy(buf, finalBuf)
 	return s
 }
 
@@ -1863,4 +1865,143 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 		de += t*dd*d + t2*dd
 	}
 	return e, de
+}
+
+// EvolveGrad computes Evolve and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: state.
+// The first result is the value of Evolve; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func EvolveGrad(x, dx, state []float64) float64 {
+	var tape []float64
+	n := len(state)
+	t := cap(state)
+	dstate := make([]float64, n, t)
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("EvolveGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t > 0 && t2 && &state[:1][0] == &x[:1][0] {
+		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
+	}
+	k := 0
+	for ; k < 3; k++ {
+		tape = append(tape, state...)
+		evolveStep(state, x)
+	}
+	t3 := state[0]
+	t4 := n - 1
+	t5 := state[t4]
+	t6 := t3 * t5
+	finalState := slices.Clone(state)
+	dstate[t4] += t3
+	dstate[0] += t5
+	for {
+		t7 := k - 1
+		if k == 0 {
+			break
+		}
+		t8 := tape
+		t9 := len(t8) - n
+		copy(state, t8[t9:])
+		tape = t8[:t9]
+		evolveStepVJP(state, dstate, x, dx)
+		k = t7
+	}
+	copy(state, finalState)
+	return t6
+}
+
+// evolveStepVJP computes evolveStep and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: s (into ds), x (into dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what evolveStep writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func evolveStepVJP(s, ds, x, dx []float64) {
+	var tape []float64
+	t := cap(s) > 0
+	if t && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("evolveStepVJP: s and ds share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("evolveStepVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &s[:1][0] == &x[:1][0] {
+		panic("evolveStepVJP: s and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(s)
+	tape = slices.Grow(tape, max(n+3, 0))
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			si := s[i2]
+			s[i2] = si*x[i2] + math.Sin(si)
+			tape = append(tape, si)
+			i = i2
+		} else {
+			break
+		}
+	}
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		i3 := t3 + 1
+		dsi := ds[i3]
+		ds[i3] = 0
+		xi := x[i3]
+		dx[i3] += t6 * dsi
+		ds[i3] += math.Cos(t6)*dsi + dsi*xi
+		i = t3
+	}
+}
+
+// EvolveJVP computes Evolve and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): state.
+// Results, in order: the value of Evolve; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func EvolveJVP(x, dx, state []float64) (float64, float64) {
+	n := len(state)
+	dstate := make([]float64, n, cap(state))
+	for k := 0; k < 3; k++ {
+		evolveStepJVP(state, dstate, x, dx)
+	}
+	t := state[0]
+	t2 := n - 1
+	t3 := state[t2]
+	return t * t3, dstate[0]*t3 + t*dstate[t2]
+}
+
+// evolveStepJVP computes evolveStep and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: s (tangent ds), x (tangent dx).
+// Shadows: ds, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// evolveStep writes are written (overwritten) into the shadows: s into ds.
+func evolveStepJVP(s, ds, x, dx []float64) {
+	for i := 0; i < len(s); i++ {
+		si := s[i]
+		dsi := ds[i]
+		xi := x[i]
+		dxi := dx[i]
+		s[i] = si*xi + math.Sin(si)
+		ds[i] = dsi*xi + si*dxi + math.Cos(si)*dsi
+	}
 }

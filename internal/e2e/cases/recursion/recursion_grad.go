@@ -2,6 +2,8 @@
 
 package recursion
 
+import "slices"
+
 // PowJVP computes Pow and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -208,6 +210,7 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 		from = 1
 	}
 	from2 = from
+	finalC := slices.Clone(c)
 	t9 += 1
 	if from2 != 0 {
 		t10 += t9
@@ -220,6 +223,7 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 		dx += t7
 		dc[0] += t4
 	}
+	copy(c, finalC)
 	return t3, dx
 }
 
@@ -254,6 +258,7 @@ func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
 		from = 1
 	}
 	from2 = from
+	finalC := slices.Clone(c)
 	t9 += seed
 	if from2 != 0 {
 		t10 += t9
@@ -266,6 +271,7 @@ func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
 		dx += t7
 		dc[0] += t4
 	}
+	copy(c, finalC)
 	return t3, dx
 }
 
