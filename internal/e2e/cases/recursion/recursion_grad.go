@@ -2,7 +2,10 @@
 
 package recursion
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // PowJVP computes Pow and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -167,8 +170,7 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 // Varied inputs: c (tangent dc), x (tangent dx).
 // Results, in order: the value of Horner; its tangent.
 // Shadows: dc has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Horner writes are written (overwritten) into the shadows: c into dc.
+// tangent of the primal's element or field at the same place.
 func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 	if len(c) == 0 {
 		return 0, 0
@@ -188,43 +190,35 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 	var from2 int
-	var t8 float64
-	var tape []float64
-	var t9 float64
-	var t10 float64
+	var t5 float64
+	var t6 float64
+	var t7 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("HornerGrad: c and dc share memory: gadgen's gradients need them apart")
 	}
-	var t3 float64
+	var t2 float64
 	var from int
 	if len(c) == 0 {
-		t3 = 0
+		t2 = 0
 		from = 0
 	} else {
 		c0 := c[0]
-		t := c[1:]
-		tape = append(tape, t...)
-		t2 := Horner(t, x)
-		t8 = t2
-		t3 = c0 + x*t2
+		t := Horner(c[1:], x)
+		t5 = t
+		t2 = c0 + x*t
 		from = 1
 	}
 	from2 = from
-	finalC := slices.Clone(c)
-	t9 += 1
+	t6 += 1
 	if from2 != 0 {
-		t10 += t9
-		t4 := t10
-		dx += t4 * t8
-		t5 := c[1:]
-		t6 := tape
-		copy(t5, t6[len(t6)-len(t5):])
-		_, t7 := hornerVJP(t5, dc[1:], x, x*t4)
-		dx += t7
-		dc[0] += t4
+		t7 += t6
+		t3 := t7
+		dx += t3 * t5
+		_, t4 := hornerVJP(c[1:], dc[1:], x, x*t3)
+		dx += t4
+		dc[0] += t3
 	}
-	copy(c, finalC)
-	return t3, dx
+	return t2, dx
 }
 
 // hornerVJP computes Horner and the vector-Jacobian product of the seeds seed (the
@@ -236,43 +230,35 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
 	var from2 int
-	var t8 float64
-	var tape []float64
-	var t9 float64
-	var t10 float64
+	var t5 float64
+	var t6 float64
+	var t7 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("hornerVJP: c and dc share memory: gadgen's gradients need them apart")
 	}
-	var t3 float64
+	var t2 float64
 	var from int
 	if len(c) == 0 {
-		t3 = 0
+		t2 = 0
 		from = 0
 	} else {
 		c0 := c[0]
-		t := c[1:]
-		tape = append(tape, t...)
-		t2 := Horner(t, x)
-		t8 = t2
-		t3 = c0 + x*t2
+		t := Horner(c[1:], x)
+		t5 = t
+		t2 = c0 + x*t
 		from = 1
 	}
 	from2 = from
-	finalC := slices.Clone(c)
-	t9 += seed
+	t6 += seed
 	if from2 != 0 {
-		t10 += t9
-		t4 := t10
-		dx += t4 * t8
-		t5 := c[1:]
-		t6 := tape
-		copy(t5, t6[len(t6)-len(t5):])
-		_, t7 := hornerVJP(t5, dc[1:], x, x*t4)
-		dx += t7
-		dc[0] += t4
+		t7 += t6
+		t3 := t7
+		dx += t3 * t5
+		_, t4 := hornerVJP(c[1:], dc[1:], x, x*t3)
+		dx += t4
+		dc[0] += t3
 	}
-	copy(c, finalC)
-	return t3, dx
+	return t2, dx
 }
 
 // ChebyshevJVP computes Chebyshev and its directional derivative along the tangents
@@ -612,4 +598,179 @@ func continuedFractionVJP(x float64, depth int, seed float64) (f, dx float64) {
 		dx += t5
 	}
 	return t2, dx
+}
+
+// PingPongJVP computes PingPong and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of PingPong; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func PingPongJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	copy(a, x)
+	copy(da, dx)
+	pingpongJVP(a, da, b, db, 3)
+	t := len(a) - 1
+	return b[0] + a[t], db[0] + da[t]
+}
+
+// pingpongJVP computes pingpong and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da), b (tangent db).
+// Fixed inputs (zero tangent): n.
+// Shadows: da, db have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// pingpong writes are written (overwritten) into the shadows: a into da, b into db.
+func pingpongJVP(a, da, b, db []float64, n int) {
+	if n == 0 {
+		return
+	}
+	n2 := len(a)
+	for i := 0; i < n2; i++ {
+		ai := a[i]
+		dai := da[i]
+		t := (i + 1) % n2
+		t2 := da[t]
+		b[i] = math.Sin(ai) + a[t]
+		db[i] = math.Cos(ai)*dai + t2
+	}
+	pingpongJVP(b, db, a, da, n-1)
+}
+
+// PingPongGrad computes PingPong and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of PingPong; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func PingPongGrad(x, dx []float64) float64 {
+	var tape []float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PingPongGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	t := copy(a, x)
+	tape = append(tape, a...)
+	tape = append(tape, b...)
+	pingpong(a, b, 3)
+	n2 := len(a)
+	t2 := n2 - 1
+	t3 := b[0] + a[t2]
+	da[t2] += 1
+	db[0] += 1
+	t4 := tape
+	t5 := len(t4) - len(b)
+	copy(b, t4[t5:])
+	tape = t4[:t5]
+	t6 := tape
+	copy(a, t6[len(t6)-n2:])
+	pingpongVJP(a, da, b, db, 3)
+	for k := 0; k < t; k++ {
+		dak := da[k]
+		da[k] = 0
+		dx[k] += dak
+	}
+	return t3
+}
+
+// pingpongVJP computes pingpong and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (into da), b (into db).
+// Fixed inputs: n.
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what pingpong writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func pingpongVJP(a, da, b, db []float64, n int) {
+	var from3 int
+	var tapeint []int
+	var tape []float64
+	var path []int
+	t := cap(a) > 0
+	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("pingpongVJP: a and da share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(b) > 0
+	if t2 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
+		panic("pingpongVJP: b and db share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &a[:1][0] == &b[:1][0] {
+		panic("pingpongVJP: a and b share memory: gadgen's gradients need them apart")
+	}
+	var from2 int
+	if n == 0 {
+		from2 = 0
+	} else {
+		n2 := len(a)
+		from := 0
+		i := -1
+		for {
+			i2 := i + 1
+			path = append(path, from)
+			if i2 < n2 {
+				ai := a[i2]
+				t3 := (i2 + 1) % n2
+				b[i2] = math.Sin(ai) + a[t3]
+				tapeint = append(tapeint, i, t3)
+				tape = append(tape, ai)
+				from = 1
+				i = i2
+			} else {
+				break
+			}
+		}
+		tape = append(tape, b...)
+		tape = append(tape, a...)
+		pingpong(b, a, n-1)
+		from2 = 1
+	}
+	from3 = from2
+	finalA := slices.Clone(a)
+	finalB := slices.Clone(b)
+	if from3 != 0 {
+		t4 := tape
+		t5 := len(t4) - len(a)
+		copy(a, t4[t5:])
+		tape = t4[:t5]
+		t6 := tape
+		t7 := len(t6) - len(b)
+		copy(b, t6[t7:])
+		tape = t6[:t7]
+		pingpongVJP(b, db, a, da, n-1)
+		for {
+			t8 := path
+			t9 := len(t8) - 1
+			path = t8[:t9]
+			if t8[t9] == 0 {
+				break
+			}
+			t10 := tape
+			t11 := len(t10) - 1
+			t12 := t10[t11]
+			tape = t10[:t11]
+			t13 := tapeint
+			t14 := len(t13) - 2
+			t15 := t13[t14+1]
+			tapeint = t13[:t14]
+			i3 := t13[t14] + 1
+			dbi := db[i3]
+			db[i3] = 0
+			da[t15] += dbi
+			da[i3] += math.Cos(t12) * dbi
+		}
+	}
+	copy(a, finalA)
+	copy(b, finalB)
 }
