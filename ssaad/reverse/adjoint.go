@@ -37,6 +37,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	t.Cur = rb
 	t.cur = b
 	clear(t.rvals)
+	clear(t.rshadow)
 	if c := t.counted[b]; c != nil {
 		t.rvals[c.phi] = c.idx
 	}
@@ -46,14 +47,32 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 			x := t.Emit(ir.OpLoad, w.Type, t.spillOf(w))
 			x.Name = w.Name
 			t.rvals[w] = x
+			if t.pairedShadow(w) {
+				t.rshadow[w] = t.Emit(ir.OpLoad, w.Type, t.shadowSpillOf(w))
+			}
 		}
 		groups = nil
 	}
 	for i := len(groups) - 1; i >= 0; i-- {
 		g := groups[i]
-		for k, x := range t.pop(t.tape(g[0].Type), len(g)) {
-			x.Name = g[k].Name
-			t.rvals[g[k]] = x
+		k := len(g)
+		for _, w := range g {
+			if t.pairedShadow(w) {
+				k++
+			}
+		}
+		xs := t.pop(t.tape(g[0].Type), k)
+		for _, w := range g {
+			xs[0].Name = w.Name
+			t.rvals[w] = xs[0]
+			xs = xs[1:]
+			if t.pairedShadow(w) {
+				if w.Name != "" {
+					xs[0].Name = "d" + w.Name
+				}
+				t.rshadow[w] = xs[0]
+				xs = xs[1:]
+			}
 		}
 	}
 	if c := t.countedExit(b); c != nil {

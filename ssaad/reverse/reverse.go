@@ -101,6 +101,9 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		writtenAfterMemo: map[[2]int]bool{},
 		spill:            map[*ir.Value]*ir.Value{},
 		spillShadow:      map[*ir.Value]*ir.Value{},
+		shadowFwd:        map[*ir.Value]*ir.Value{},
+		rshadow:          map[*ir.Value]*ir.Value{},
+		phiShadowSpill:   map[*ir.Value]*ir.Value{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -169,11 +172,20 @@ type transformer struct {
 
 	val    map[*ir.Value]*ir.Value // primal value → its forward copy
 	shadow map[*ir.Value]*ir.Value // primal pointer-like value → its shadow (forward sweep)
-	slot   map[*ir.Value]*ir.Value // primal value → the variable holding its adjoint
-	tapes  map[string]*ir.Value    // element type → the tape variable
-	path   *ir.Value               // the tape of the control path
-	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
-	share  map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
+	// shadowFwd holds the shadows of slices of slices and of pointer φs
+	// in the forward sweep, rshadow those of the pointer φs popped in the
+	// current reverse block, phiShadowSpill their variables for blocks out
+	// of loops (see slicephi.go). needsFwdShadow: the primal has pointer
+	// φs, so slices get forward shadows.
+	shadowFwd      map[*ir.Value]*ir.Value
+	rshadow        map[*ir.Value]*ir.Value
+	phiShadowSpill map[*ir.Value]*ir.Value
+	needsFwdShadow bool
+	slot           map[*ir.Value]*ir.Value // primal value → the variable holding its adjoint
+	tapes          map[string]*ir.Value    // element type → the tape variable
+	path           *ir.Value               // the tape of the control path
+	local          map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
+	share          map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
 	// increments maps the stores *p += x to their load (see increments).
 	increments map[*ir.Value]*ir.Value
 	// classWritten holds the alias classes the primal stores into.
@@ -332,6 +344,10 @@ func (t *transformer) check() {
 					t.checkCall(v)
 				}
 			case ir.OpPhi, ir.OpSelect, ir.OpConvert, ir.OpLoad, ir.OpExtract:
+				if pointerPhi(v) && t.shadowable(v, map[*ir.Value]bool{}) {
+					t.needsFwdShadow = true
+					break
+				}
 				if ssaad.IsPointerLike(v.Type) && v.Op != ir.OpLoad {
 					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support slices or pointers chosen at run time yet")
 				}
@@ -531,6 +547,9 @@ func (t *transformer) reconstructible(a *ir.Value) bool {
 		return t.reconstructible(a.Args[0])
 	case ir.OpAlloc, ir.OpMakeSlice:
 		return t.available(a) || t.outOfLoops(a.Block)
+	case ir.OpPhi:
+		// Chosen at run time: recorded with its shadow (see slicephi.go).
+		return t.available(a) || pointerPhi(a) && t.shadowable(a, map[*ir.Value]bool{})
 	}
 	return t.available(a)
 }

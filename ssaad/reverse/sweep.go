@@ -143,6 +143,9 @@ func (t *transformer) run() {
 		if t.outOfLoops(b) {
 			for _, w := range t.needs[b] {
 				t.Emit(ir.OpStore, nil, t.spillOf(w), t.v(w))
+				if t.pairedShadow(w) {
+					t.Emit(ir.OpStore, nil, t.shadowSpillOf(w), t.shadowFwd[w])
+				}
 			}
 		}
 		for _, g := range groupByType(t.needs[b]) {
@@ -152,6 +155,9 @@ func (t *transformer) run() {
 			var xs []*ir.Value
 			for _, w := range g {
 				xs = append(xs, t.v(w))
+				if t.pairedShadow(w) {
+					xs = append(xs, t.shadowFwd[w])
+				}
 			}
 			t.push(t.tape(g[0].Type), xs...)
 		}
@@ -175,6 +181,7 @@ func (t *transformer) run() {
 				nv.Args = append(nv.Args, t.v(a))
 			}
 		}
+		t.fillShadowPhi(v)
 	}
 
 	// The reverse sweep: the blocks that reach the return, backwards.
@@ -296,8 +303,10 @@ func (t *transformer) forward(v *ir.Value) {
 		nv := t.Emit(ir.OpPhi, v.Type)
 		nv.Name, nv.Pos = v.Name, v.Pos
 		t.val[v] = nv
+		t.shadowPhi(v)
 		return
 	}
+	defer t.forwardShadow(v)
 	args := make([]*ir.Value, len(v.Args))
 	for i, a := range v.Args {
 		args[i] = t.v(a)
@@ -367,6 +376,13 @@ func (t *transformer) shadowAt(addr *ir.Value) *ir.Value {
 		return d
 	case ir.OpSlice:
 		return t.Emit(ir.OpSlice, addr.Type, t.shadowAt(addr.Args[0]), t.r(addr.Args[1]), t.r(addr.Args[2]), t.r(addr.Args[3]))
+	case ir.OpPhi:
+		if s, ok := t.rshadow[addr]; ok {
+			return s
+		}
+		if s, ok := t.shadowFwd[addr]; ok && t.available(addr) {
+			return s
+		}
 	}
 	panic("reverse: no shadow for " + addr.Ref())
 }
@@ -402,6 +418,8 @@ func addrNeeds(addr *ir.Value, out []*ir.Value) []*ir.Value {
 				out = append(out, a)
 			}
 		}
+	case ir.OpPhi:
+		out = append(out, addr) // a slice chosen at run time
 	}
 	return out
 }
@@ -509,8 +527,18 @@ func (t *transformer) tape(typ types.Type) *ir.Value {
 		return tp
 	}
 	name := "tape"
-	if !isFloat(typ) {
-		name = "tape" + key
+	switch u := typ.Underlying().(type) {
+	case *types.Basic:
+		if !isFloat(typ) {
+			name = "tape" + key
+		}
+	case *types.Slice:
+		name = "tapeSlices"
+	case *types.Pointer:
+		name = "tapePointers"
+	default:
+		_ = u
+		name = "tapeValues"
 	}
 	tp := t.newTape(typ, name)
 	t.tapes[key] = tp

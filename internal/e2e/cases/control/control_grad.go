@@ -345,49 +345,45 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 // The first result is the value of Fall; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FallGrad(k int, x float64) (f, dx float64) {
-	var from int
 	var s float64
-	var from2, from3, from4 int
+	var from, from2, from3 int
 	var t, t2, t3 float64
-	var from5, from6, from7, from8 int
+	var from4, from5, from6 int
 	var ds, ds2, ds3, ds4, ds5, ds6 float64
 	if k == 3 {
-		from = 0
 		goto b3
 	}
 	if k == 4 {
-		from = 1
 		goto b3
 	}
 	if k == 2 {
 		s = 0
-		from2 = 1
+		from = 1
 		goto b4
 	}
 	if k == 1 {
 		s = 0
-		from3 = 1
+		from2 = 1
 		goto b7
 	}
 	s = 0
-	from4 = 1
+	from3 = 1
 	goto b2
 b3:
-	from8 = from
 	s = x * x * x
-	from2 = 0
+	from = 0
 b4:
-	from7 = from2
+	from6 = from
 	s += x * x
-	from3 = 0
+	from2 = 0
 b7:
-	from6 = from3
+	from5 = from2
 	s += x
-	from4 = 0
+	from3 = 0
 b2:
-	from5 = from4
+	from4 = from3
 	ds6 += 1
-	if from5 == 0 {
+	if from4 == 0 {
 		goto b18
 	}
 	goto b13
@@ -396,7 +392,7 @@ b18:
 	t = ds
 	ds2 += t
 	dx += t
-	if from6 == 0 {
+	if from5 == 0 {
 		goto b20
 	}
 b13:
@@ -406,23 +402,17 @@ b20:
 	t2 = ds3
 	ds4 += t2
 	dx += 2 * (t2 * x)
-	if from7 == 0 {
+	if from6 == 0 {
 		goto b22
 	}
 b14:
-	goto b15
+	goto b17
 b22:
 	ds5 += ds4
 	t3 = ds5
 	dx += x * x * t3
 	dx += 2 * (t3 * x * x)
-	if from8 == 0 {
-		goto b24
-	}
-b15:
-	goto b16
-b24:
-b16:
+b17:
 	return s, dx
 }
 
@@ -445,65 +435,32 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Inside; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func InsideGrad(x, y float64) (f, dx, dy float64) {
-	var from, from2 int
+	var from2 int
+	var t4 float64
+	var t5 float64
+	var t6 float64
 	var t float64
-	var from3 int
-	var t2, t3 float64
-	var from4, from5, from6 int
-	var t4, t5, t6 float64
-	if x > 0 {
-		goto b5
+	var from int
+	if x > 0 && y > 0 || x < -1 {
+		t = x * y
+		from = 0
+	} else {
+		t = x + y
+		from = 1
 	}
-	from = 0
-	goto b4
-b5:
-	if y > 0 {
-		from2 = 0
-		goto b2
-	}
-	from = 1
-b4:
-	from6 = from
-	if x < -1 {
-		from2 = 1
-		goto b2
-	}
-	t = x + y
-	from3 = 1
-	goto b6
-b2:
-	from5 = from2
-	t = x * y
-	from3 = 0
-b6:
-	from4 = from3
+	from2 = from
 	t4 += 1
-	if from4 == 0 {
-		goto b14
+	if from2 == 0 {
+		t6 += t4
+		t3 := t6
+		dx += t3 * y
+		dy += x * t3
+	} else {
+		t5 += t4
+		t2 := t5
+		dx += t2
+		dy += t2
 	}
-	t5 += t4
-	t2 = t5
-	dx += t2
-	dy += t2
-	goto b10
-b14:
-	t6 += t4
-	t3 = t6
-	dx += t3 * y
-	dy += x * t3
-	if from5 == 0 {
-		goto b16
-	}
-b10:
-	if from6 == 0 {
-		goto b18
-	}
-	goto b11
-b18:
-	goto b12
-b16:
-b11:
-b12:
 	return t, dx, dy
 }
 

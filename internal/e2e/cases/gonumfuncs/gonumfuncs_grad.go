@@ -2122,100 +2122,61 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order. The gradient with respect to a slice
 // or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
 func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
-	var a, b, l, t, t2, t3, t4, r float64
-	var from int
-	var t5 float64
-	var from2, from3 int
-	var t6, t7, t8 float64
-	var from4, from5 int
-	var dr, dr2, dr3, dr4, dr5, da float64
-	if cap(x) > 0 && cap(dx) > 0 {
-		goto b10
+	var from3 int
+	var dr float64
+	var dr2 float64
+	var dr3 float64
+	var dr4 float64
+	var dr5 float64
+	var da float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	goto b12
-b10:
-	if &x[:1][0] == &dx[:1][0] {
-		goto b11
-	}
-b12:
 	if len(x) != 1 {
-		goto b2
+		panic("dimension of the problem must be 1")
 	}
-	a = x[0]
-	b = f.Beta
-	l = f.L
-	t = 1 - b
-	t2 = 2 * t / l / 3.141592653589793
-	t3 = l * 3.141592653589793 / 2
-	t4 = t3 * a
-	r = t2 * math.Sin(t4)
+	a := x[0]
+	b := f.Beta
+	l := f.L
+	t := 1 - b
+	t2 := 2 * t / l / 3.141592653589793
+	t3 := l * 3.141592653589793 / 2
+	t4 := t3 * a
+	r := t2 * math.Sin(t4)
+	var from int
 	if a <= t {
-		goto b5
+		r += 1 - a
+		from = 0
+	} else if t < a && a <= 1+b {
+		t5 := a - 1
+		r += 0.5 * (t5*t5/b + b)
+		from = 1
+	} else {
+		r += a - 1
+		from = 2
 	}
-	if t < a {
-		goto b9
-	}
-	from = 0
-	goto b8
-b9:
-	if a <= 1+b {
-		goto b6
-	}
-	from = 1
-b8:
-	from5 = from
-	r += a - 1
-	from2 = 2
-	goto b4
-b6:
-	t5 = a - 1
-	r += 0.5 * (t5*t5/b + b)
-	from2 = 1
-	goto b4
-b5:
-	r += 1 - a
-	from2 = 0
-b4:
-	from4 = from2
+	from3 = from
 	dr4 += 1
-	from3 = from4
-	if from3 == 0 {
-		goto b22
+	switch from3 {
+	case 0:
+		dr3 += dr4
+		t8 := dr3
+		dr5 += t8
+		da -= t8
+	case 1:
+		dr2 += dr4
+		t7 := dr2
+		dr5 += t7
+		da += 2 * (0.5 * t7 / b * (a - 1))
+	default:
+		dr += dr4
+		t6 := dr
+		dr5 += t6
+		da += t6
 	}
-	if from3 == 1 {
-		goto b24
-	}
-	dr += dr4
-	t6 = dr
-	dr5 += t6
-	da += t6
-	if from5 == 0 {
-		goto b26
-	}
-	goto b17
-b26:
-	goto b18
-b24:
-	dr2 += dr4
-	t7 = dr2
-	dr5 += t7
-	da += 2 * (0.5 * t7 / b * (a - 1))
-b17:
-b18:
-	goto b19
-b22:
-	dr3 += dr4
-	t8 = dr3
-	dr5 += t8
-	da -= t8
-b19:
 	da += t3 * (math.Cos(t4) * (t2 * dr5))
 	dx[0] += da
 	return r
-b2:
-	panic("dimension of the problem must be 1")
-b11:
-	panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // PlassmannParamsJVP computes Plassmann.Func and its directional derivative along the tangents

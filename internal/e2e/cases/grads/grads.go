@@ -323,3 +323,57 @@ func evolveStep(s, x []float64) {
 		s[i] = s[i]*x[i] + math.Sin(s[i])
 	}
 }
+
+// Layers runs x through three layers in place, each reading the output of
+// the one before: the input of a layer is a slice chosen at run time (x
+// at first, then the previous layer's output), as in an LSTM's predict.
+//
+//gad:grad test=6
+//gad:jvp test=6
+func Layers(x []float64) float64 {
+	n := len(x) / 2
+	work := make([]float64, 3*n)
+	y := x[:n]
+	for k := 0; k < 3; k++ {
+		h := work[k*n : (k+1)*n]
+		layer(h, y, x[n:])
+		y = h
+	}
+	s := 0.0
+	for _, v := range y {
+		s += v * v
+	}
+	return s
+}
+
+func layer(h, y, w []float64) {
+	for j := range h {
+		h[j] = math.Tanh(y[j]*w[j] + y[(j+1)%len(y)])
+	}
+}
+
+// Pick chooses, by a branch, which of two slices a helper reads.
+//
+//gad:grad test=4
+//gad:jvp test=4
+func Pick(x []float64) float64 {
+	a := make([]float64, len(x))
+	b := make([]float64, len(x))
+	for i := range x {
+		a[i] = x[i] * x[i]
+		b[i] = math.Sin(x[i])
+	}
+	src := a
+	if x[0] > 0 {
+		src = b
+	}
+	return weigh(src, x)
+}
+
+func weigh(src, w []float64) float64 {
+	s := 0.0
+	for i := range src {
+		s += src[i] * math.Exp(w[i])
+	}
+	return s
+}

@@ -2005,3 +2005,375 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 		ds[i] = dsi*xi + si*dxi + math.Cos(si)*dsi
 	}
 }
+
+// LayersGrad computes Layers and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Layers; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func LayersGrad(x, dx []float64) float64 {
+	var tape []float64
+	var tapeSlices [][]float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x) / 2
+	t := 3 * n
+	work := make([]float64, t)
+	dwork := make([]float64, t)
+	tapeSlices = slices.Grow(tapeSlices, max(3+2, 0))
+	y := x[:n]
+	dy := dx[:n]
+	k := 0
+	for ; k < 3; k++ {
+		t15 := k * n
+		t16 := (k + 1) * n
+		h := work[t15:t16]
+		t17 := x[n:]
+		tape = append(tape, y...)
+		tape = append(tape, t17...)
+		layer(h, y, t17)
+		tapeSlices = append(tapeSlices, y, dy)
+		y = h
+		dy = dwork[t15:t16]
+	}
+	s := 0.0
+	i := -1
+	for {
+		t2 := i + 1
+		if t2 < len(y) {
+			v := y[t2]
+			s += v * v
+			i = t2
+		} else {
+			break
+		}
+	}
+	finalX := slices.Clone(x)
+	ds += 1
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := t3 + 1
+		dy[t4] += 2 * (ds * y[t4])
+		i = t3
+	}
+	for {
+		t5 := k - 1
+		if k == 0 {
+			break
+		}
+		t6 := tapeSlices
+		t7 := len(t6) - 2
+		y2 := t6[t7]
+		dy2 := t6[t7+1]
+		tapeSlices = t6[:t7]
+		t8 := x[n:]
+		t9 := tape
+		t10 := len(t9) - len(t8)
+		copy(t8, t9[t10:])
+		tape = t9[:t10]
+		t11 := tape
+		t12 := len(t11) - len(y2)
+		copy(y2, t11[t12:])
+		tape = t11[:t12]
+		t13 := t5 * n
+		t14 := (t5 + 1) * n
+		layerVJP(work[t13:t14], dwork[t13:t14], y2, dy2, t8, dx[n:])
+		k = t5
+	}
+	copy(x, finalX)
+	return s
+}
+
+// layerVJP computes layer and the vector-Jacobian product of the seeds  (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: h (into dh), y (into dy), w (into dw).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what layer writes are read (and cleared) from the shadows. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func layerVJP(h, dh, y, dy, w, dw []float64) {
+	var tape []float64
+	var tapeint []int
+	t := cap(h) > 0
+	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
+		panic("layerVJP: h and dh share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(y) > 0
+	if t2 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("layerVJP: y and dy share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(w) > 0
+	if t3 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("layerVJP: w and dw share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &h[:1][0] == &y[:1][0] {
+		panic("layerVJP: h and y share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &h[:1][0] == &w[:1][0] {
+		panic("layerVJP: h and w share memory: gadgen's gradients need them apart")
+	}
+	n := len(h)
+	trips := max(n+3, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips)
+	i := -1
+	for {
+		j := i + 1
+		if j < n {
+			t12 := (j + 1) % len(y)
+			t13 := math.Tanh(y[j]*w[j] + y[t12])
+			h[j] = t13
+			tapeint = append(tapeint, t12)
+			tape = append(tape, t13)
+			i = j
+		} else {
+			break
+		}
+	}
+	for {
+		t4 := i - 1
+		if i == -1 {
+			break
+		}
+		t5 := tape
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tape = t5[:t6]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		t10 := t8[t9]
+		tapeint = t8[:t9]
+		j2 := t4 + 1
+		dhj := dh[j2]
+		dh[j2] = 0
+		yj := y[j2]
+		wj := w[j2]
+		t11 := (1 - t7*t7) * dhj
+		dy[t10] += t11
+		dw[j2] += yj * t11
+		dy[j2] += t11 * wj
+		i = t4
+	}
+}
+
+// LayersJVP computes Layers and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Layers; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// Layers writes are written (overwritten) into the shadows: x into dx.
+func LayersJVP(x, dx []float64) (float64, float64) {
+	n := len(x) / 2
+	t := 3 * n
+	work := make([]float64, t)
+	dwork := make([]float64, t)
+	y := x[:n]
+	dy := dx[:n]
+	for k := 0; k < 3; k++ {
+		t2 := k * n
+		t3 := (k + 1) * n
+		h := work[t2:t3]
+		t4 := dwork[t2:t3]
+		layerJVP(h, t4, y, dy, x[n:], dx[n:])
+		y = h
+		dy = t4
+	}
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(y); i++ {
+		v := y[i]
+		s += v * v
+		ds += 2 * (dy[i] * v)
+	}
+	return s, ds
+}
+
+// layerJVP computes layer and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: h (tangent dh), y (tangent dy), w (tangent dw).
+// Shadows: dh, dy, dw have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// layer writes are written (overwritten) into the shadows: h into dh.
+func layerJVP(h, dh, y, dy, w, dw []float64) {
+	for j := 0; j < len(h); j++ {
+		yj := y[j]
+		dyj := dy[j]
+		wj := w[j]
+		dwj := dw[j]
+		t := (j + 1) % len(y)
+		t2 := dy[t]
+		t3 := math.Tanh(yj*wj + y[t])
+		h[j] = t3
+		dh[j] = (1 - t3*t3) * (dyj*wj + yj*dwj + t2)
+	}
+}
+
+// PickGrad computes Pick and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Pick; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func PickGrad(x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PickGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			xi := x[i2]
+			a[i2] = xi * xi
+			b[i2] = math.Sin(x[i2])
+			i = i2
+		} else {
+			break
+		}
+	}
+	var src, dsrc []float64
+	if x[0] > 0 {
+		src = b
+		dsrc = db
+	} else {
+		src = a
+		dsrc = da
+	}
+	t := weigh(src, x)
+	weighVJP(src, dsrc, x, dx, 1)
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		i3 := t2 + 1
+		dbi := db[i3]
+		db[i3] = 0
+		dx[i3] += math.Cos(x[i3]) * dbi
+		dai := da[i3]
+		da[i3] = 0
+		dx[i3] += 2 * (dai * x[i3])
+		i = t2
+	}
+	return t
+}
+
+// weighVJP computes weigh and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: src (into dsrc), w (into dw).
+// The first result is the value of weigh; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order. The gradient with respect to a slice
+// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+func weighVJP(src, dsrc, w, dw []float64, seed float64) float64 {
+	var tape []float64
+	var ds float64
+	if cap(src) > 0 && cap(dsrc) > 0 && &src[:1][0] == &dsrc[:1][0] {
+		panic("weighVJP: src and dsrc share memory: gadgen's gradients need them apart")
+	}
+	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("weighVJP: w and dw share memory: gadgen's gradients need them apart")
+	}
+	n := len(src)
+	tape = slices.Grow(tape, max(n+3, 0))
+	s := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			srci := src[i2]
+			t6 := math.Exp(w[i2])
+			tape = append(tape, t6)
+			s += srci * t6
+			i = i2
+		} else {
+			break
+		}
+	}
+	ds += seed
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - 1
+		t4 := t2[t3]
+		tape = t2[:t3]
+		t5 := ds
+		i3 := t + 1
+		dw[i3] += t4 * (src[i3] * t5)
+		dsrc[i3] += t5 * t4
+		i = t
+	}
+	return s
+}
+
+// PickJVP computes Pick and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Pick; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func PickJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		dxi := dx[i]
+		a[i] = xi * xi
+		da[i] = 2 * (dxi * xi)
+		xi2 := x[i]
+		dxi2 := dx[i]
+		b[i] = math.Sin(xi2)
+		db[i] = math.Cos(xi2) * dxi2
+	}
+	var src, dsrc []float64
+	if x[0] > 0 {
+		src = b
+		dsrc = db
+	} else {
+		src = a
+		dsrc = da
+	}
+	t, t2 := weighJVP(src, dsrc, x, dx)
+	return t, t2
+}
+
+// weighJVP computes weigh and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: src (tangent dsrc), w (tangent dw).
+// Results, in order: the value of weigh; its tangent.
+// Shadows: dsrc, dw have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(src); i++ {
+		srci := src[i]
+		t := math.Exp(w[i])
+		s += srci * t
+		ds += dsrc[i]*t + srci*(t*dw[i])
+	}
+	return s, ds
+}

@@ -58,6 +58,26 @@ func TestGadgenSpring_EnergyJVP(t *testing.T) {
 	gadtest.JVP(t, f, jvp, gadtest.Dim(4))
 }
 
+// TestGadgenLayersGrad checks LayersGrad against central finite differences, component by component.
+func TestGadgenLayersGrad(t *testing.T) {
+	gadtest.Grad(t, Layers, LayersGrad, gadtest.Dim(6))
+}
+
+// TestGadgenLayersJVP checks LayersJVP against central finite differences along random directions.
+func TestGadgenLayersJVP(t *testing.T) {
+	gadtest.JVP(t, Layers, LayersJVP, gadtest.Dim(6))
+}
+
+// TestGadgenPickGrad checks PickGrad against central finite differences, component by component.
+func TestGadgenPickGrad(t *testing.T) {
+	gadtest.Grad(t, Pick, PickGrad, gadtest.Dim(4))
+}
+
+// TestGadgenPickJVP checks PickJVP against central finite differences along random directions.
+func TestGadgenPickJVP(t *testing.T) {
+	gadtest.JVP(t, Pick, PickJVP, gadtest.Dim(4))
+}
+
 // TestGadgenBranchyGradDot checks BranchyGrad against BranchyJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
 func TestGadgenBranchyGradDot(t *testing.T) {
 	jvp := func(v, dv []float64) (float64, float64) {
@@ -84,4 +104,14 @@ func TestGadgenSpring_EnergyGradDot(t *testing.T) {
 		return y
 	}
 	gadtest.DotTest(t, gadtest.ScalarJVP(jvp), gadtest.ScalarGrad(grad), gadtest.Dim(4))
+}
+
+// TestGadgenLayersGradDot checks LayersGrad against LayersJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+func TestGadgenLayersGradDot(t *testing.T) {
+	gadtest.DotTest(t, gadtest.ScalarJVP(LayersJVP), gadtest.ScalarGrad(LayersGrad), gadtest.Dim(6))
+}
+
+// TestGadgenPickGradDot checks PickGrad against PickJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+func TestGadgenPickGradDot(t *testing.T) {
+	gadtest.DotTest(t, gadtest.ScalarJVP(PickJVP), gadtest.ScalarGrad(PickGrad), gadtest.Dim(4))
 }
