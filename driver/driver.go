@@ -62,6 +62,9 @@ func Run(cfg *Config) (status int) {
 	}
 	for _, m := range cfg.Modes {
 		r.modes[m.Name()] = m
+		if im, ok := m.(interface{ Internal() bool }); ok && im.Internal() {
+			continue // called by generated code; no directive names it
+		}
 		opts := m.Options()
 		if testModes[m.Name()] {
 			opts = append(slices.Clone(opts), testOption)

@@ -24,7 +24,7 @@ const (
 
 // DefaultModes are the differentiation modes gadgen knows.
 func DefaultModes() []ssaad.Mode {
-	return []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}}
+	return []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}, reverse.Mode{Callee: true}}
 }
 
 // Version is gadgen's version; when empty, the module version from the

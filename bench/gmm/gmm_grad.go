@@ -195,8 +195,9 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // Varied inputs: alpha (into dalpha), mu (into dmu), q (into dq), l (into dl).
 // Fixed inputs: x, d.
 // The first result is the value of LogPosterior; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
 	var tape []float64
 	var tapeint []int
@@ -269,8 +270,8 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			}
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
-			logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
-			logsumexpVJP(alpha, dalpha, -(t2 * 1))
+			logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
+			logsumexpReverse(alpha, dalpha, -(t2 * 1))
 			dslse += 1
 			for {
 				t4 := i - 1
@@ -285,7 +286,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				t8 := len(t7) - len(main)
 				copy(main, t7[t8:])
 				tape = t7[:t8]
-				logsumexpVJP(main, dmain, dslse)
+				logsumexpReverse(main, dmain, dslse)
 				for {
 					t9 := c2 - 1
 					if c2 == 0 {
@@ -302,7 +303,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t14 := len(t13) - n3
 					copy(qx, t13[t14:])
 					tape = t13[:t14]
-					sqnormVJP(qx, dqx, -(0.5 * t12))
+					sqnormReverse(qx, dqx, -(0.5 * t12))
 					dsumq[t9] += t12
 					dalpha[t9] += t12
 					t15 := tape
@@ -317,7 +318,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t20 := (t9 + 1) * d
 					t21 := t9 * nl
 					t22 := (t9 + 1) * nl
-					qtimesxVJP(qx, dqx, qdiag[t19:t20], dqdiag[t19:t20], l[t21:t22], dl[t21:t22], xc, dxc)
+					qtimesxReverse(qx, dqx, qdiag[t19:t20], dqdiag[t19:t20], l[t21:t22], dl[t21:t22], xc, dxc)
 					for {
 						t23 := j - 1
 						if j == 0 {
@@ -365,17 +366,21 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 	panic("gmm: bad dimensions")
 }
 
-// sqnormVJP computes sqnorm and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// sqnormReverse is the reverse of sqnorm for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sqnorm that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into dv).
 // The first result is the value of sqnorm; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func sqnormVJP(v, dv []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func sqnormReverse(v, dv []float64, seed float64) float64 {
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("sqnormVJP: v and dv share memory: gadgen's gradients need them apart")
+		panic("sqnormReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	sum := 0.0
 	i := -1
@@ -402,44 +407,47 @@ func sqnormVJP(v, dv []float64, seed float64) float64 {
 	return sum
 }
 
-// qtimesxVJP computes qtimesx and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// qtimesxReverse is the reverse of qtimesx for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of qtimesx that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what qtimesx writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
+// order; the adjoints of what qtimesx writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	var tapeint []int
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("qtimesxVJP: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(diag) > 0
 	if t2 && cap(ddiag) > 0 && &diag[:1][0] == &ddiag[:1][0] {
-		panic("qtimesxVJP: diag and ddiag share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: diag and ddiag share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(low) > 0
 	if t3 && cap(dlow) > 0 && &low[:1][0] == &dlow[:1][0] {
-		panic("qtimesxVJP: low and dlow share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: low and dlow share memory: gadgen's gradients need them apart")
 	}
 	t4 := cap(x) > 0
 	if t4 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("qtimesxVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &diag[:1][0] {
-		panic("qtimesxVJP: dst and diag share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: dst and diag share memory: gadgen's gradients need them apart")
 	}
 	if t && t3 && &dst[:1][0] == &low[:1][0] {
-		panic("qtimesxVJP: dst and low share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: dst and low share memory: gadgen's gradients need them apart")
 	}
 	if t && t4 && &dst[:1][0] == &x[:1][0] {
-		panic("qtimesxVJP: dst and x share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	d := len(x)
 	j := 0
 	for ; j < d; j++ {
-		dst[j] = diag[j] * x[j]
 	}
 	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
 	idx := 0
@@ -447,7 +455,6 @@ func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	for ; i < d; i++ {
 		j3 := i + 1
 		for ; j3 < d; j3++ {
-			dst[j3] += low[idx] * x[i]
 			idx++
 		}
 		tapeint = append(tapeint, j3, idx)
@@ -490,20 +497,24 @@ func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	}
 }
 
-// logsumexpVJP computes logsumexp and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// logsumexpReverse is the reverse of logsumexp for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of logsumexp that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into dv).
 // The first result is the value of logsumexp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func logsumexpVJP(v, dv []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func logsumexpReverse(v, dv []float64, seed float64) float64 {
 	var tape []float64
 	var dsum float64
 	var dm float64
 	var dm2 float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("logsumexpVJP: v and dv share memory: gadgen's gradients need them apart")
+		panic("logsumexpReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
 	tape = slices.Grow(tape, max(n+3, 0))
@@ -580,24 +591,28 @@ func logsumexpVJP(v, dv []float64, seed float64) float64 {
 	return t3
 }
 
-// logWishartPriorVJP computes logWishartPrior and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// logWishartPriorReverse is the reverse of logWishartPrior for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of logWishartPrior that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
 // Fixed inputs: d.
 // The first result is the value of logWishartPrior; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
 	var dout float64
 	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
-		panic("logWishartPriorVJP: qdiag and dqdiag share memory: gadgen's gradients need them apart")
+		panic("logWishartPriorReverse: qdiag and dqdiag share memory: gadgen's gradients need them apart")
 	}
 	if cap(sumq) > 0 && cap(dsumq) > 0 && &sumq[:1][0] == &dsumq[:1][0] {
-		panic("logWishartPriorVJP: sumq and dsumq share memory: gadgen's gradients need them apart")
+		panic("logWishartPriorReverse: sumq and dsumq share memory: gadgen's gradients need them apart")
 	}
 	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
-		panic("logWishartPriorVJP: l and dl share memory: gadgen's gradients need them apart")
+		panic("logWishartPriorReverse: l and dl share memory: gadgen's gradients need them apart")
 	}
 	k := len(sumq)
 	nl := d * (d - 1) / 2
@@ -620,10 +635,10 @@ func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed
 		t3 := -(0.5 * dout)
 		t4 := t2 * nl
 		t5 := (t2 + 1) * nl
-		sqnormVJP(l[t4:t5], dl[t4:t5], t3)
+		sqnormReverse(l[t4:t5], dl[t4:t5], t3)
 		t6 := t2 * d
 		t7 := (t2 + 1) * d
-		sqnormVJP(qdiag[t6:t7], dqdiag[t6:t7], t3)
+		sqnormReverse(qdiag[t6:t7], dqdiag[t6:t7], t3)
 		ck = t2
 	}
 	return t

@@ -185,8 +185,9 @@ func sigmoidJVP(x, dx float64) (float64, float64) {
 // Varied inputs: main (into dmain), extra (into dextra).
 // Fixed inputs: state, seq.
 // The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 	var tapeint []int
 	var tape []float64
@@ -272,7 +273,7 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						t14 := len(t13) - n5
 						copy(ypred, t13[t14:])
 						tape = t13[:t14]
-						logsumexp2VJP(ypred, dypred, t12)
+						logsumexp2Reverse(ypred, dypred, t12)
 						t15 := tape
 						t16 := len(t15) - len(s)
 						copy(s, t15[t16:])
@@ -281,7 +282,7 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						t18 := len(t17) - n5
 						copy(ypred, t17[t18:])
 						tape = t17[:t18]
-						predictVJPWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
+						predictReverseWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
 						t2 = t5
 					}
 					for k := 0; k < t; k++ {
@@ -295,18 +296,22 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 	panic("lstm: bad dimensions")
 }
 
-// logsumexp2VJP computes logsumexp2 and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// logsumexp2Reverse is the reverse of logsumexp2 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of logsumexp2 that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into dv).
 // The first result is the value of logsumexp2; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func logsumexp2VJP(v, dv []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func logsumexp2Reverse(v, dv []float64, seed float64) float64 {
 	var tape []float64
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("logsumexp2VJP: v and dv share memory: gadgen's gradients need them apart")
+		panic("logsumexp2Reverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
 	tape = slices.Grow(tape, max(n+3, 0))
@@ -340,54 +345,58 @@ func logsumexp2VJP(v, dv []float64, seed float64) float64 {
 	return t3
 }
 
-// predictVJPWrtDstMainExtraS computes predict and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// predictReverseWrtDstMainExtraS is the reverse of predict for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of predict that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), main (into dmain), extra (into dextra), s (into ds).
 // Fixed inputs: x.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what predict writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func predictVJPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
+// order; the adjoints of what predict writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
 	var tapeSlices [][]float64
 	var tape []float64
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(main) > 0
 	if t2 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: main and dmain share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: main and dmain share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(extra) > 0
 	if t3 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: extra and dextra share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: extra and dextra share memory: gadgen's gradients need them apart")
 	}
 	t4 := cap(s) > 0
 	if t4 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: s and ds share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: s and ds share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &main[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: dst and main share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: dst and main share memory: gadgen's gradients need them apart")
 	}
 	if t && t3 && &dst[:1][0] == &extra[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: dst and extra share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: dst and extra share memory: gadgen's gradients need them apart")
 	}
 	if t && t4 && &dst[:1][0] == &s[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: dst and s share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: dst and s share memory: gadgen's gradients need them apart")
 	}
 	t5 := cap(x) > 0
 	if t && t5 && &dst[:1][0] == &x[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: dst and x share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: dst and x share memory: gadgen's gradients need them apart")
 	}
 	if t4 && t2 && &s[:1][0] == &main[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: s and main share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: s and main share memory: gadgen's gradients need them apart")
 	}
 	if t4 && t3 && &s[:1][0] == &extra[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: s and extra share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: s and extra share memory: gadgen's gradients need them apart")
 	}
 	if t4 && t5 && &s[:1][0] == &x[:1][0] {
-		panic("predictVJPWrtDstMainExtraS: s and x share memory: gadgen's gradients need them apart")
+		panic("predictReverseWrtDstMainExtraS: s and x share memory: gadgen's gradients need them apart")
 	}
 	b := len(x)
 	inW := extra[:b]
@@ -490,7 +499,7 @@ func predictVJPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 		t31 := (2*t15 + 1) * 4 * b
 		t32 := (2*t15 + 1) * 4 * b
 		t33 := (2*t15 + 2) * 4 * b
-		cellVJP(t27, ds[t25:t26], t22, ds[t20:t21], main[t30:t31], dmain[t30:t31], main[t32:t33], dmain[t32:t33], y2, dy2)
+		cellReverse(t27, ds[t25:t26], t22, ds[t20:t21], main[t30:t31], dmain[t30:t31], main[t32:t33], dmain[t32:t33], y2, dy2)
 		k = t15
 	}
 	for {
@@ -507,55 +516,59 @@ func predictVJPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 	copy(s, finalS)
 }
 
-// cellVJP computes cell and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// cellReverse is the reverse of cell for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of cell that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: h (into dh), s (into ds), w (into dw), bias (into dbias), y (into dy).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what cell writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func cellVJP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
+// order; the adjoints of what cell writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	var tape []float64
 	t := cap(h) > 0
 	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
-		panic("cellVJP: h and dh share memory: gadgen's gradients need them apart")
+		panic("cellReverse: h and dh share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(s) > 0
 	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("cellVJP: s and ds share memory: gadgen's gradients need them apart")
+		panic("cellReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(w) > 0
 	if t3 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("cellVJP: w and dw share memory: gadgen's gradients need them apart")
+		panic("cellReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
 	t4 := cap(bias) > 0
 	if t4 && cap(dbias) > 0 && &bias[:1][0] == &dbias[:1][0] {
-		panic("cellVJP: bias and dbias share memory: gadgen's gradients need them apart")
+		panic("cellReverse: bias and dbias share memory: gadgen's gradients need them apart")
 	}
 	t5 := cap(y) > 0
 	if t5 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("cellVJP: y and dy share memory: gadgen's gradients need them apart")
+		panic("cellReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &h[:1][0] == &s[:1][0] {
-		panic("cellVJP: h and s share memory: gadgen's gradients need them apart")
+		panic("cellReverse: h and s share memory: gadgen's gradients need them apart")
 	}
 	if t && t3 && &h[:1][0] == &w[:1][0] {
-		panic("cellVJP: h and w share memory: gadgen's gradients need them apart")
+		panic("cellReverse: h and w share memory: gadgen's gradients need them apart")
 	}
 	if t && t4 && &h[:1][0] == &bias[:1][0] {
-		panic("cellVJP: h and bias share memory: gadgen's gradients need them apart")
+		panic("cellReverse: h and bias share memory: gadgen's gradients need them apart")
 	}
 	if t && t5 && &h[:1][0] == &y[:1][0] {
-		panic("cellVJP: h and y share memory: gadgen's gradients need them apart")
+		panic("cellReverse: h and y share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &s[:1][0] == &w[:1][0] {
-		panic("cellVJP: s and w share memory: gadgen's gradients need them apart")
+		panic("cellReverse: s and w share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t4 && &s[:1][0] == &bias[:1][0] {
-		panic("cellVJP: s and bias share memory: gadgen's gradients need them apart")
+		panic("cellReverse: s and bias share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t5 && &s[:1][0] == &y[:1][0] {
-		panic("cellVJP: s and y share memory: gadgen's gradients need them apart")
+		panic("cellReverse: s and y share memory: gadgen's gradients need them apart")
 	}
 	b := len(h)
 	tape = slices.Grow(tape, max(b+2, 0)*9)
@@ -607,19 +620,19 @@ func cellVJP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		t19 := 2*b + t6
 		t20 := w[t19]
 		t21 := 2*b + t6
-		_, t22 := sigmoidVJP(t18*t20+bias[t21], t13*t12)
+		_, t22 := sigmoidReverse(t18*t20+bias[t21], t13*t12)
 		dbias[t21] += t22
 		dw[t19] += t18 * t22
 		dy[t6] += t22 * t20
 		t23 := b + t6
 		t24 := w[t23]
-		_, t25 := sigmoidVJP(t9*t24+bias[t23], t14*g)
+		_, t25 := sigmoidReverse(t9*t24+bias[t23], t14*g)
 		dbias[t23] += t25
 		dw[t23] += t9 * t25
 		dh[t6] += t25 * t24
 		t26 := y[t6]
 		t27 := w[t6]
-		_, t28 := sigmoidVJP(t26*t27+bias[t6], t11*t14)
+		_, t28 := sigmoidReverse(t26*t27+bias[t6], t11*t14)
 		dbias[t6] += t28
 		dw[t6] += t26 * t28
 		dy[t6] += t28 * t27
@@ -627,13 +640,16 @@ func cellVJP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	}
 }
 
-// sigmoidVJP computes sigmoid and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// sigmoidReverse is the reverse of sigmoid for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sigmoid that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // The first result is the value of sigmoid; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func sigmoidVJP(x, seed float64) (f, dx float64) {
+func sigmoidReverse(x, seed float64) (f, dx float64) {
 	t := math.Exp(-x)
 	t2 := 1 + t
 	t3 := 1 / t2

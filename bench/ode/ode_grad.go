@@ -96,8 +96,9 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: steps.
 // The first result is the value of Final; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func FinalGrad(x, dx []float64, steps int) float64 {
 	var from4 int
 	var from5 int
@@ -260,7 +261,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				t16 := len(t15) - len(t14)
 				copy(t14, t15[t16:])
 				tape = t15[:t16]
-				rhsVJP(k4_2, dk4, x, dx, u2, du)
+				rhsReverse(k4_2, dk4, x, dx, u2, du)
 				for {
 					t17 := i12 - 1
 					if i12 == -1 {
@@ -285,7 +286,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				t26 := len(t25) - len(t24)
 				copy(t24, t25[t26:])
 				tape = t25[:t26]
-				rhsVJP(k3_2, dk3, x, dx, u2, du)
+				rhsReverse(k3_2, dk3, x, dx, u2, du)
 				for {
 					t27 := i14 - 1
 					if i14 == -1 {
@@ -310,7 +311,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				t36 := len(t35) - len(t34)
 				copy(t34, t35[t36:])
 				tape = t35[:t36]
-				rhsVJP(k2_2, dk2, x, dx, u2, du)
+				rhsReverse(k2_2, dk2, x, dx, u2, du)
 				for {
 					t37 := i16 - 1
 					if i16 == -1 {
@@ -331,7 +332,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				t44 := len(t43) - len(t42)
 				copy(t42, t43[t44:])
 				tape = t43[:t44]
-				rhsVJP(k1_2, dk1, x, dx, y2, dy)
+				rhsReverse(k1_2, dk1, x, dx, y2, dy)
 				t45 := path
 				t46 := len(t45) - 1
 				path = t45[:t46]
@@ -344,36 +345,38 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	return t
 }
 
-// rhsVJP computes rhs and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// rhsReverse is the reverse of rhs for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of rhs that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: z (into dz), x (into dx), y (into dy).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what rhs writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func rhsVJP(z, dz, x, dx, y, dy []float64) {
+// order; the adjoints of what rhs writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func rhsReverse(z, dz, x, dx, y, dy []float64) {
 	t := cap(z) > 0
 	if t && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {
-		panic("rhsVJP: z and dz share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and dz share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("rhsVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(y) > 0
 	if t3 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("rhsVJP: y and dy share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &z[:1][0] == &x[:1][0] {
-		panic("rhsVJP: z and x share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and x share memory: gadgen's gradients need them apart")
 	}
 	if t && t3 && &z[:1][0] == &y[:1][0] {
-		panic("rhsVJP: z and y share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
 	}
-	z[0] = x[0]
 	i := 1
 	for ; i < len(z); i++ {
-		z[i] = x[i] * y[i-1]
 	}
 	for {
 		t4 := i - 1

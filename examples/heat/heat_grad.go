@@ -10,8 +10,9 @@ import "slices"
 // Varied inputs: u0 (into du0), kappa (returned as dkappa).
 // Fixed inputs: steps, target.
 // The first result is the value of Misfit; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64) {
 	var tape []float64
 	var tapeint []int

@@ -435,7 +435,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	for i, a := range v.Args {
 		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || ssaad.IsPointerLike(a.Type))
 	}
-	df, err := t.env.Derivative("vjp", callee, active, v.Pos)
+	df, err := t.env.Derivative(CalleeMode, callee, active, v.Pos)
 	if err != nil {
 		t.errorf(v.Pos, "call of "+callee.Name(), "%v", err)
 		return

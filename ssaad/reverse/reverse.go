@@ -21,19 +21,39 @@ type Mode struct {
 	// vector-Jacobian product. Reverse mode calls the seeded derivatives
 	// of the functions a function calls.
 	Seeded bool
+	// Callee is the variant of //gad:vjp that reverse mode calls for the
+	// functions a function calls (mode "reverse", suffix Reverse; no
+	// directive names it). It computes the same vector-Jacobian product
+	// and results, but the memory its slice and pointer parameters point
+	// to is left in no particular state: the caller's reverse sweep never
+	// reads it again (what it reads, it saved), so stores into it that the
+	// VJP itself does not read back are dropped (see ir.Func.Scratch).
+	Callee bool
 }
 
 // Name implements ssaad.Mode.
 func (m Mode) Name() string {
-	if m.Seeded {
+	switch {
+	case m.Callee:
+		return CalleeMode
+	case m.Seeded:
 		return "vjp"
 	}
 	return "grad"
 }
 
+// CalleeMode is the name of the Callee variant.
+const CalleeMode = "reverse"
+
+// Internal reports whether no directive may name the mode.
+func (m Mode) Internal() bool { return m.Callee }
+
 // Suffix implements ssaad.Mode.
 func (m Mode) Suffix() string {
-	if m.Seeded {
+	switch {
+	case m.Callee:
+		return "Reverse"
+	case m.Seeded:
 		return "VJP"
 	}
 	return "Grad"
@@ -43,7 +63,7 @@ func (m Mode) Suffix() string {
 // which generates the gradient in gonum/optimize's shape instead:
 // func(grad, x []float64), overwriting grad (see gonumShape).
 func (m Mode) Options() []string {
-	if m.Seeded {
+	if m.Seeded || m.Callee {
 		return nil
 	}
 	return []string{"gonum"}
@@ -83,8 +103,12 @@ var (
 
 // Transform implements ssaad.Mode.
 func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+	if m.Callee {
+		m.Seeded = true
+	}
 	t := &transformer{
 		seeded:           m.Seeded,
+		callee:           m.Callee,
 		primal:           primal,
 		req:              req,
 		env:              env,
@@ -155,12 +179,26 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 	if len(t.errs) > 0 {
 		return nil, t.errs
 	}
+	if m.Callee {
+		// The primal's memory is scratch; the shadows are not.
+		primalParams := map[*ir.Value]bool{}
+		for _, p := range primal.Params {
+			if ssaad.IsPointerLike(p.Type) {
+				primalParams[t.val[p]] = true
+			}
+		}
+		t.F.Scratch = make([]bool, len(t.F.Params))
+		for i, p := range t.F.Params {
+			t.F.Scratch[i] = primalParams[p]
+		}
+	}
 	return t.F, nil
 }
 
 type transformer struct {
 	ssaad.Builder
 	seeded bool
+	callee bool        // the Callee variant
 	gonum  bool        // the gradient in gonum/optimize's shape (see gonumShape)
 	seeds  []*ir.Value // the seed of each result (nil: none), or nil for //gad:grad's constant 1
 	primal *ir.Func

@@ -490,8 +490,9 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), limit (returned as dlimit).
 // The first result is the value of FirstAbove; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 	var s float64
 	var i, from, t int

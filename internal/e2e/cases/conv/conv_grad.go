@@ -125,8 +125,9 @@ func Sum32JVP(x, dx []float32) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Sum32; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Sum32Grad(x, dx []float32) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -223,8 +224,9 @@ func IndexJVP(x, dx float64, table, dtable []float64) (float64, float64) {
 //
 // Varied inputs: table (into dtable), x (returned as dx).
 // The first result is the value of Index; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func IndexGrad(x float64, table, dtable []float64) (f, dx float64) {
 	if cap(table) > 0 && cap(dtable) > 0 && &table[:1][0] == &dtable[:1][0] {
 		panic("IndexGrad: table and dtable share memory: gadgen's gradients need them apart")

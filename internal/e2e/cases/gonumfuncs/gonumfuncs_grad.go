@@ -41,8 +41,9 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Beale.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BealeGrad(b functions.Beale, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BealeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -100,8 +101,9 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -176,8 +178,9 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP3.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -255,8 +258,9 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP4.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -337,8 +341,9 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP5.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -424,8 +429,9 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP6.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -510,8 +516,9 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Box3D.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -584,8 +591,9 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BrownBadlyScaled.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BrownBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -637,8 +645,9 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BrownAndDennis.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -727,8 +736,9 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of ExtendedPowellSingular.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
 	var tapeint []int
 	var dsum float64
@@ -820,8 +830,9 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of ExtendedRosenbrock.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -914,8 +925,9 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of Gaussian.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeint []int
@@ -1022,8 +1034,9 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of GulfResearchAndDevelopment.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -1135,8 +1148,9 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // Varied inputs: x (into dx).
 // Fixed inputs: h.
 // The first result is the value of HelicalValley.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	var from2 int
 	var dtheta float64
@@ -1232,8 +1246,9 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PenaltyI.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	var ds float64
 	var dsum float64
@@ -1338,8 +1353,9 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PenaltyII.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -1460,8 +1476,9 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PowellBadlyScaled.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PowellBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1509,8 +1526,9 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Sphere.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -1579,8 +1597,9 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // Varied inputs: x (into dx).
 // Fixed inputs: t.
 // The first result is the value of Trigonometric.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -1681,8 +1700,9 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // Varied inputs: x (into dx).
 // Fixed inputs: v.
 // The first result is the value of VariablyDimensioned.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
 	var ds float64
 	var dsum float64
@@ -1793,8 +1813,9 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: w.
 // The first result is the value of Watson.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeint []int
@@ -1948,8 +1969,9 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: w.
 // The first result is the value of Wood.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WoodGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2008,8 +2030,9 @@ func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float6
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of ConcaveRight.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ConcaveRightGrad(c functions.ConcaveRight, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ConcaveRightGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2055,8 +2078,9 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of ConcaveLeft.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ConcaveLeftGrad(c functions.ConcaveLeft, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ConcaveLeftGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2119,8 +2143,9 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: f.
 // The first result is the value of Plassmann.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
 	var from3 int
 	var dr float64
@@ -2251,8 +2276,9 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 // Varied inputs: x (into dx).
 // Fixed inputs: f.
 // The first result is the value of YanaiOzawaKaneko.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("YanaiOzawaKanekoGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2303,8 +2329,9 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BraninHoo.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BraninHooGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2360,8 +2387,9 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: a.
 // The first result is the value of Ackley.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	var dsc float64
 	var dss float64
@@ -2446,8 +2474,9 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Bukin6.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Bukin6Grad(b functions.Bukin6, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Bukin6Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -2512,8 +2541,9 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CamelThree.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CamelThreeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2563,8 +2593,9 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CamelSix.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CamelSixGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2639,8 +2670,9 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CrossInTray.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CrossInTrayGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2723,8 +2755,9 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: d.
 // The first result is the value of DixonPrice.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	var tape []float64
 	var dxn float64
@@ -2808,8 +2841,9 @@ func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: d.
 // The first result is the value of DropWave.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DropWaveGrad(d functions.DropWave, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("DropWaveGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2879,8 +2913,9 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of Eggholder.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EggholderGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2952,8 +2987,9 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of GramacyLee.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GramacyLeeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3008,8 +3044,9 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of Griewank.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	var tape []float64
 	var dpc float64
@@ -3111,8 +3148,9 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: h.
 // The first result is the value of HolderTable.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("HolderTableGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3196,8 +3234,9 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Langermann2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	var tape []float64
 	var tapeint []int
@@ -3332,8 +3371,9 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Levy.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -3428,8 +3468,9 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Levy13.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Levy13Grad(l functions.Levy13, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Levy13Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3485,8 +3526,9 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: r.
 // The first result is the value of Rastrigin.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -3552,8 +3594,9 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schaffer2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Schaffer2Grad(s functions.Schaffer2, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Schaffer2Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3619,8 +3662,9 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schaffer4.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Schaffer4Grad(s functions.Schaffer4, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Schaffer4Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3691,8 +3735,9 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schwefel.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -3785,8 +3830,9 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Shubert.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	var tape []float64
 	var path []int

@@ -12,8 +12,9 @@ import (
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -267,8 +268,9 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: a.
 // The first result is the value of Quad; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func QuadGrad(a, x, dx []float64) float64 {
 	var tapeint []int
 	var dq float64
@@ -349,8 +351,9 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Smooth; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SmoothGrad(x, dx []float64) float64 {
 	var tape []float64
 	var ds float64
@@ -452,8 +455,9 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), lo (returned as dlo), hi (returned as dhi).
 // The first result is the value of Clip; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	var tape []float64
 	var ds float64
@@ -627,8 +631,9 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Single; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SingleGrad(x, dx []float32) float32 {
 	var tape []float64
 	var ds float32
@@ -845,8 +850,9 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), k (returned as dk).
 // The first result is the value of Energy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	var tape []float64
 	var de float64
@@ -876,47 +882,54 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		t6 := t4[t5+1]
 		tape = t4[:t5]
 		t7 := de
-		_, t8 := sqVJP(k, -(t6 * (t4[t5+2] * t7)))
+		_, t8 := sqReverse(k, -(t6 * (t4[t5+2] * t7)))
 		dk += t8
 		t9 := t3 - 1
-		_, t10 := sqVJP(x[t3]-x[t9], t7*t6)
+		_, t10 := sqReverse(x[t3]-x[t9], t7*t6)
 		dx[t9] -= t10
 		dx[t3] += t10
 		i = t3
 	}
 	de2 += de
 	t11 := de2
-	dotVJP(x, dx, x, dx, t*t11)
+	dotReverse(x, dx, x, dx, t*t11)
 	dk += 0.5 * (t11 * t2)
 	return e, dk
 }
 
-// sqVJP computes sq and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// sqReverse is the reverse of sq for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sq that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // The first result is the value of sq; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func sqVJP(x, seed float64) (f, dx float64) {
+func sqReverse(x, seed float64) (f, dx float64) {
 	t := x * x
 	dx += 2 * (seed * x)
 	return t, dx
 }
 
-// dotVJP computes dot and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// dotReverse is the reverse of dot for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of dot that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (into da), b (into db).
 // The first result is the value of dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func dotVJP(a, da, b, db []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func dotReverse(a, da, b, db []float64, seed float64) float64 {
 	var ds float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("dotVJP: a and da share memory: gadgen's gradients need them apart")
+		panic("dotReverse: a and da share memory: gadgen's gradients need them apart")
 	}
 	if cap(b) > 0 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("dotVJP: b and db share memory: gadgen's gradients need them apart")
+		panic("dotReverse: b and db share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	i := -1
@@ -1035,24 +1048,27 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		t10 += t8
 		t4 := t10
 		dx += t4 * t6
-		_, t5 := powVJP(x, n-1, x*t4)
+		_, t5 := powReverse(x, n-1, x*t4)
 		dx += t5
 	default:
 		t9 += t8
-		_, t3 := powVJP(x, t7, 2*(t9*h2))
+		_, t3 := powReverse(x, t7, 2*(t9*h2))
 		dx += t3
 	}
 	return t2, dx
 }
 
-// powVJP computes Pow and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// powReverse is the reverse of Pow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Pow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func powVJP(x float64, n int, seed float64) (f, dx float64) {
+func powReverse(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
 	var t6 float64
 	var h2 float64
@@ -1085,11 +1101,11 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		t10 += t8
 		t4 := t10
 		dx += t4 * t6
-		_, t5 := powVJP(x, n-1, x*t4)
+		_, t5 := powReverse(x, n-1, x*t4)
 		dx += t5
 	default:
 		t9 += t8
-		_, t3 := powVJP(x, t7, 2*(t9*h2))
+		_, t3 := powReverse(x, t7, 2*(t9*h2))
 		dx += t3
 	}
 	return t2, dx
@@ -1119,8 +1135,9 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: buf.
 // The first result is the value of Scratch; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ScratchGrad(x, dx, buf []float64) float64 {
 	var tape []float64
 	var ds float64
@@ -1161,36 +1178,39 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	}
 	t6 := tape
 	copy(buf, t6[len(t6)-n:])
-	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
+	axpyIntoReverseWrtDstX(buf, dbuf, x, dx, 2)
 	copy(buf, finalBuf)
 	return s
 }
 
-// axpyIntoVJPWrtDstX computes axpyInto and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// axpyIntoReverseWrtDstX is the reverse of axpyInto for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of axpyInto that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // Fixed inputs: a.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what axpyInto writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
+// order; the adjoints of what axpyInto writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("axpyIntoVJPWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("axpyIntoVJPWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("axpyIntoVJPWrtDstX: dst and x share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < len(dst) {
-			dst[i2] += a * x[i2]
 			i = i2
 		} else {
 			break
@@ -1270,7 +1290,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	dn.X += 2 * (t8 * t3)
 	t9 := dn
 	dn = Vec{}
-	_, t10, t11 := crossVJP(t, t2, t9)
+	_, t10, t11 := crossReverse(t, t2, t9)
 	t19.X += t10.X
 	t19.Y += t10.Y
 	t19.Z += t10.Z
@@ -1279,7 +1299,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	t18.Z += t11.Z
 	t12 := t18
 	t18 = Vec{}
-	_, t13, t14 := subVJP(c, a, t12)
+	_, t13, t14 := subReverse(c, a, t12)
 	dc.X += t13.X
 	dc.Y += t13.Y
 	dc.Z += t13.Z
@@ -1288,7 +1308,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	da.Z += t14.Z
 	t15 := t19
 	t19 = Vec{}
-	_, t16, t17 := subVJP(b, a, t15)
+	_, t16, t17 := subReverse(b, a, t15)
 	db.X += t16.X
 	db.Y += t16.Y
 	db.Z += t16.Z
@@ -1298,13 +1318,16 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	return t7, da, db, dc
 }
 
-// crossVJP computes cross and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// crossReverse is the reverse of cross for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of cross that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of cross; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func crossVJP(a, b, seed Vec) (f, da, db Vec) {
+func crossReverse(a, b, seed Vec) (f, da, db Vec) {
 	var t12 Vec
 	var t13 Vec
 	t := a.Y
@@ -1341,13 +1364,16 @@ func crossVJP(a, b, seed Vec) (f, da, db Vec) {
 	return t7, da, db
 }
 
-// subVJP computes sub and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// subReverse is the reverse of sub for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sub that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of sub; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func subVJP(a, b, seed Vec) (f, da, db Vec) {
+func subReverse(a, b, seed Vec) (f, da, db Vec) {
 	var t6 Vec
 	var t7 Vec
 	t := Vec{
@@ -1548,13 +1574,14 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 	return t, math.Atan2(y, x), t3*dx + t4*dy, x/t5*dy - y/t5*dx
 }
 
-// SoftmaxVJP computes Softmax and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// SoftmaxVJP computes Softmax and the vector-Jacobian product of the adjoints of what it
+// writes with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what Softmax writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// order; the adjoints of what Softmax writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	var tape []float64
 	var ds float64
@@ -1807,8 +1834,9 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // Varied inputs: x (into dx), r (returned as dr).
 // Fixed inputs: s.
 // The first result is the value of Spring.Energy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
 	var tape []float64
 	var de float64
@@ -1873,8 +1901,9 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: state.
 // The first result is the value of Evolve; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func EvolveGrad(x, dx, state []float64) float64 {
 	var tape []float64
 	n := len(state)
@@ -1908,32 +1937,36 @@ func EvolveGrad(x, dx, state []float64) float64 {
 		t9 := len(t8) - n
 		copy(state, t8[t9:])
 		tape = t8[:t9]
-		evolveStepVJP(state, dstate, x, dx)
+		evolveStepReverse(state, dstate, x, dx)
 		k = t7
 	}
 	copy(state, finalState)
 	return t6
 }
 
-// evolveStepVJP computes evolveStep and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// evolveStepReverse is the reverse of evolveStep for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of evolveStep that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into ds), x (into dx).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what evolveStep writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func evolveStepVJP(s, ds, x, dx []float64) {
+// order; the adjoints of what evolveStep writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func evolveStepReverse(s, ds, x, dx []float64) {
 	var tape []float64
 	t := cap(s) > 0
 	if t && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("evolveStepVJP: s and ds share memory: gadgen's gradients need them apart")
+		panic("evolveStepReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("evolveStepVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("evolveStepReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &s[:1][0] == &x[:1][0] {
-		panic("evolveStepVJP: s and x share memory: gadgen's gradients need them apart")
+		panic("evolveStepReverse: s and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
 	tape = slices.Grow(tape, max(n+3, 0))
@@ -2011,8 +2044,9 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Layers; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LayersGrad(x, dx []float64) float64 {
 	var tape []float64
 	var tapeSlices [][]float64
@@ -2084,40 +2118,44 @@ func LayersGrad(x, dx []float64) float64 {
 		tape = t11[:t12]
 		t13 := t5 * n
 		t14 := (t5 + 1) * n
-		layerVJP(work[t13:t14], dwork[t13:t14], y2, dy2, t8, dx[n:])
+		layerReverse(work[t13:t14], dwork[t13:t14], y2, dy2, t8, dx[n:])
 		k = t5
 	}
 	copy(x, finalX)
 	return s
 }
 
-// layerVJP computes layer and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// layerReverse is the reverse of layer for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of layer that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: h (into dh), y (into dy), w (into dw).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what layer writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func layerVJP(h, dh, y, dy, w, dw []float64) {
+// order; the adjoints of what layer writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func layerReverse(h, dh, y, dy, w, dw []float64) {
 	var tape []float64
 	var tapeint []int
 	t := cap(h) > 0
 	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
-		panic("layerVJP: h and dh share memory: gadgen's gradients need them apart")
+		panic("layerReverse: h and dh share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(y) > 0
 	if t2 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("layerVJP: y and dy share memory: gadgen's gradients need them apart")
+		panic("layerReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(w) > 0
 	if t3 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("layerVJP: w and dw share memory: gadgen's gradients need them apart")
+		panic("layerReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &h[:1][0] == &y[:1][0] {
-		panic("layerVJP: h and y share memory: gadgen's gradients need them apart")
+		panic("layerReverse: h and y share memory: gadgen's gradients need them apart")
 	}
 	if t && t3 && &h[:1][0] == &w[:1][0] {
-		panic("layerVJP: h and w share memory: gadgen's gradients need them apart")
+		panic("layerReverse: h and w share memory: gadgen's gradients need them apart")
 	}
 	n := len(h)
 	trips := max(n+3, 0)
@@ -2127,11 +2165,12 @@ func layerVJP(h, dh, y, dy, w, dw []float64) {
 	for {
 		j := i + 1
 		if j < n {
+			yj2 := y[j]
+			wj2 := w[j]
 			t12 := (j + 1) % len(y)
-			t13 := math.Tanh(y[j]*w[j] + y[t12])
-			h[j] = t13
+			t13 := y[t12]
 			tapeint = append(tapeint, t12)
-			tape = append(tape, t13)
+			tape = append(tape, math.Tanh(yj2*wj2+t13))
 			i = j
 		} else {
 			break
@@ -2223,8 +2262,9 @@ func layerJVP(h, dh, y, dy, w, dw []float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Pick; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PickGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PickGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2255,7 +2295,7 @@ func PickGrad(x, dx []float64) float64 {
 		dsrc = da
 	}
 	t := weigh(src, x)
-	weighVJP(src, dsrc, x, dx, 1)
+	weighReverse(src, dsrc, x, dx, 1)
 	for {
 		t2 := i - 1
 		if i == -1 {
@@ -2273,21 +2313,25 @@ func PickGrad(x, dx []float64) float64 {
 	return t
 }
 
-// weighVJP computes weigh and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// weighReverse is the reverse of weigh for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of weigh that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: src (into dsrc), w (into dw).
 // The first result is the value of weigh; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func weighVJP(src, dsrc, w, dw []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func weighReverse(src, dsrc, w, dw []float64, seed float64) float64 {
 	var tape []float64
 	var ds float64
 	if cap(src) > 0 && cap(dsrc) > 0 && &src[:1][0] == &dsrc[:1][0] {
-		panic("weighVJP: src and dsrc share memory: gadgen's gradients need them apart")
+		panic("weighReverse: src and dsrc share memory: gadgen's gradients need them apart")
 	}
 	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("weighVJP: w and dw share memory: gadgen's gradients need them apart")
+		panic("weighReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
 	n := len(src)
 	tape = slices.Grow(tape, max(n+3, 0))

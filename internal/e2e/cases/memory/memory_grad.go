@@ -40,8 +40,9 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of CumSquares; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CumSquaresGrad(x, dx []float64) float64 {
 	var tape []float64
 	var ds float64
@@ -393,8 +394,9 @@ func KineticJVP(p, dp *Particle) (float64, float64) {
 //
 // Varied inputs: p (into dp).
 // The first result is the value of Kinetic; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func KineticGrad(p, dp *Particle) float64 {
 	t := 0.5 * p.M
 	t2 := p.V[0]
@@ -607,8 +609,9 @@ func TailJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Tail; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func TailGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("TailGrad: x and dx share memory: gadgen's gradients need them apart")

@@ -35,8 +35,9 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), y (into dy).
 // The first result is the value of Dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DotGrad(x, dx, y, dy []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -135,8 +136,9 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of LogSum; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LogSumGrad(x, dx []float64) float64 {
 	var tapeint []int
 	var path []int
@@ -207,8 +209,9 @@ func AtJVP(x, dx []float64, i int) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: i.
 // The first result is the value of At; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func AtGrad(x, dx []float64, i int) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AtGrad: x and dx share memory: gadgen's gradients need them apart")

@@ -78,7 +78,7 @@ func PowGrad(x float64, n int) (f, dx float64) {
 	case 1:
 		t12 += t9
 		t5 := t7
-		_, t6 := powVJP(x, -n, -(t12 * (1 / t5) / t5))
+		_, t6 := powReverse(x, -n, -(t12 * (1 / t5) / t5))
 		dx += t6
 	default:
 		if from2 == 2 {
@@ -91,20 +91,23 @@ func PowGrad(x float64, n int) (f, dx float64) {
 			dx += h2 * h2 * t3
 			dh += 2 * (t3 * x * h2)
 		}
-		_, t4 := powVJP(x, t8, dh)
+		_, t4 := powReverse(x, t8, dh)
 		dx += t4
 	}
 	return t2, dx
 }
 
-// powVJP computes Pow and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// powReverse is the reverse of Pow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Pow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func powVJP(x float64, n int, seed float64) (f, dx float64) {
+func powReverse(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
 	var t7 float64
 	var h3 float64
@@ -145,7 +148,7 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 	case 1:
 		t12 += t9
 		t5 := t7
-		_, t6 := powVJP(x, -n, -(t12 * (1 / t5) / t5))
+		_, t6 := powReverse(x, -n, -(t12 * (1 / t5) / t5))
 		dx += t6
 	default:
 		if from2 == 2 {
@@ -158,7 +161,7 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 			dx += h2 * h2 * t3
 			dh += 2 * (t3 * x * h2)
 		}
-		_, t4 := powVJP(x, t8, dh)
+		_, t4 := powReverse(x, t8, dh)
 		dx += t4
 	}
 	return t2, dx
@@ -186,8 +189,9 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 //
 // Varied inputs: c (into dc), x (returned as dx).
 // The first result is the value of Horner; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 	var from2 int
 	var t5 float64
@@ -214,27 +218,31 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 		t7 += t6
 		t3 := t7
 		dx += t3 * t5
-		_, t4 := hornerVJP(c[1:], dc[1:], x, x*t3)
+		_, t4 := hornerReverse(c[1:], dc[1:], x, x*t3)
 		dx += t4
 		dc[0] += t3
 	}
 	return t2, dx
 }
 
-// hornerVJP computes Horner and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// hornerReverse is the reverse of Horner for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Horner that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: c (into dc), x (returned as dx).
 // The first result is the value of Horner; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func hornerReverse(c, dc []float64, x, seed float64) (f, dx float64) {
 	var from2 int
 	var t5 float64
 	var t6 float64
 	var t7 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
-		panic("hornerVJP: c and dc share memory: gadgen's gradients need them apart")
+		panic("hornerReverse: c and dc share memory: gadgen's gradients need them apart")
 	}
 	var t2 float64
 	var from int
@@ -254,7 +262,7 @@ func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
 		t7 += t6
 		t3 := t7
 		dx += t3 * t5
-		_, t4 := hornerVJP(c[1:], dc[1:], x, x*t3)
+		_, t4 := hornerReverse(c[1:], dc[1:], x, x*t3)
 		dx += t4
 		dc[0] += t3
 	}
@@ -316,23 +324,26 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 	default:
 		t8 += t7
 		t3 := t8
-		_, t4 := chebyshevVJP(n-2, x, -t3)
+		_, t4 := chebyshevReverse(n-2, x, -t3)
 		dx += t4
-		_, t5 := chebyshevVJP(n-1, x, 2*x*t3)
+		_, t5 := chebyshevReverse(n-1, x, 2*x*t3)
 		dx += t5
 		dx += 2 * (t3 * t6)
 	}
 	return t2, dx
 }
 
-// chebyshevVJP computes Chebyshev and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// chebyshevReverse is the reverse of Chebyshev for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Chebyshev that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func chebyshevVJP(n int, x, seed float64) (f, dx float64) {
+func chebyshevReverse(n int, x, seed float64) (f, dx float64) {
 	var from3 int
 	var t6 float64
 	var t7 float64
@@ -361,9 +372,9 @@ func chebyshevVJP(n int, x, seed float64) (f, dx float64) {
 	default:
 		t8 += t7
 		t3 := t8
-		_, t4 := chebyshevVJP(n-2, x, -t3)
+		_, t4 := chebyshevReverse(n-2, x, -t3)
 		dx += t4
-		_, t5 := chebyshevVJP(n-1, x, 2*x*t3)
+		_, t5 := chebyshevReverse(n-1, x, 2*x*t3)
 		dx += t5
 		dx += 2 * (t3 * t6)
 	}
@@ -429,20 +440,23 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 		t7 += t6
 		t3 := t7
 		dx += t3 * t5
-		_, t4 := oddVJP(x, n-1, x*t3)
+		_, t4 := oddReverse(x, n-1, x*t3)
 		dx += t4
 	}
 	return t2, dx
 }
 
-// oddVJP computes odd and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// oddReverse is the reverse of odd for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of odd that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
 // The first result is the value of odd; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func oddVJP(x float64, n int, seed float64) (f, dx float64) {
+func oddReverse(x float64, n int, seed float64) (f, dx float64) {
 	var from2 int
 	var t4 float64
 	var t5 float64
@@ -465,20 +479,23 @@ func oddVJP(x float64, n int, seed float64) (f, dx float64) {
 		t5 += t4
 		t2 := t5
 		dx += t2
-		_, t3 := evenVJP(x/2, n-1, -t2)
+		_, t3 := evenReverse(x/2, n-1, -t2)
 		dx += t3 / 2
 	}
 	return t, dx
 }
 
-// evenVJP computes Even and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// evenReverse is the reverse of Even for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Even that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
 // The first result is the value of Even; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func evenVJP(x float64, n int, seed float64) (f, dx float64) {
+func evenReverse(x float64, n int, seed float64) (f, dx float64) {
 	var from2 int
 	var t5 float64
 	var t6 float64
@@ -502,7 +519,7 @@ func evenVJP(x float64, n int, seed float64) (f, dx float64) {
 		t7 += t6
 		t3 := t7
 		dx += t3 * t5
-		_, t4 := oddVJP(x, n-1, x*t3)
+		_, t4 := oddReverse(x, n-1, x*t3)
 		dx += t4
 	}
 	return t2, dx
@@ -556,20 +573,23 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 		t3 := t8
 		dx += t3
 		t4 := 1 + t6
-		_, t5 := continuedFractionVJP(x, depth-1, -(t3 * (1 / t4) / t4))
+		_, t5 := continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
 		dx += t5
 	}
 	return t2, dx
 }
 
-// continuedFractionVJP computes ContinuedFraction and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// continuedFractionReverse is the reverse of ContinuedFraction for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of ContinuedFraction that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: depth.
 // The first result is the value of ContinuedFraction; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func continuedFractionVJP(x float64, depth int, seed float64) (f, dx float64) {
+func continuedFractionReverse(x float64, depth int, seed float64) (f, dx float64) {
 	var from2 int
 	var t6 float64
 	var t7 float64
@@ -594,7 +614,7 @@ func continuedFractionVJP(x float64, depth int, seed float64) (f, dx float64) {
 		t3 := t8
 		dx += t3
 		t4 := 1 + t6
-		_, t5 := continuedFractionVJP(x, depth-1, -(t3 * (1 / t4) / t4))
+		_, t5 := continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
 		dx += t5
 	}
 	return t2, dx
@@ -649,8 +669,9 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of PingPong; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PingPongGrad(x, dx []float64) float64 {
 	var tape []float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -676,7 +697,7 @@ func PingPongGrad(x, dx []float64) float64 {
 	tape = t4[:t5]
 	t6 := tape
 	copy(a, t6[len(t6)-n2:])
-	pingpongVJP(a, da, b, db, 3)
+	pingpongReverse(a, da, b, db, 3)
 	for k := 0; k < t; k++ {
 		dak := da[k]
 		da[k] = 0
@@ -685,29 +706,33 @@ func PingPongGrad(x, dx []float64) float64 {
 	return t3
 }
 
-// pingpongVJP computes pingpong and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// pingpongReverse is the reverse of pingpong for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of pingpong that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (into da), b (into db).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what pingpong writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func pingpongVJP(a, da, b, db []float64, n int) {
+// order; the adjoints of what pingpong writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func pingpongReverse(a, da, b, db []float64, n int) {
 	var from3 int
 	var tapeint []int
 	var tape []float64
 	var path []int
 	t := cap(a) > 0
 	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("pingpongVJP: a and da share memory: gadgen's gradients need them apart")
+		panic("pingpongReverse: a and da share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(b) > 0
 	if t2 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("pingpongVJP: b and db share memory: gadgen's gradients need them apart")
+		panic("pingpongReverse: b and db share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &a[:1][0] == &b[:1][0] {
-		panic("pingpongVJP: a and b share memory: gadgen's gradients need them apart")
+		panic("pingpongReverse: a and b share memory: gadgen's gradients need them apart")
 	}
 	var from2 int
 	if n == 0 {
@@ -748,7 +773,7 @@ func pingpongVJP(a, da, b, db []float64, n int) {
 		t7 := len(t6) - len(b)
 		copy(b, t6[t7:])
 		tape = t6[:t7]
-		pingpongVJP(b, db, a, da, n-1)
+		pingpongReverse(b, db, a, da, n-1)
 		for {
 			t8 := path
 			t9 := len(t8) - 1
