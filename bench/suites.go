@@ -157,6 +157,9 @@ func lstmSuite() *Suite {
 				JVP: func(theta, v []float64) (float64, float64) {
 					return lstm.LossJVP(theta[:m], v[:m], theta[m:], v[m:], state, seq)
 				},
+				Grad: func(theta, g []float64) float64 {
+					return lstm.LossGrad(theta[:m], g[:m], theta[m:], g[m:], state, seq)
+				},
 				Hand: func(theta, g []float64) float64 {
 					return lstm.HandGrad(theta[:m], g[:m], theta[m:], g[m:], state, seq)
 				},

@@ -65,10 +65,14 @@ type generator struct {
 	// writes and reads cache Writes and Reads.
 	writes map[*types.Func][]bool
 	reads  map[*types.Func][]bool
+	// assume holds the assumed summaries of the functions whose summary
+	// is being computed, computing their stack (see summary).
+	assume    map[summaryKey][]bool
+	computing []summaryKey
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, assume: map[summaryKey][]bool{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -399,32 +403,60 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 // function without a body, one that does not lower, or a recursive one
 // whose summary is being computed.
 func (g *generator) Writes(callee *types.Func) []bool {
-	if w, ok := g.writes[callee]; ok {
-		return w
-	}
-	g.writes[callee] = nil // in progress: unknown
-	f, diags := g.prog.Lower(callee)
-	if len(diags) > 0 || f == nil {
-		return nil
-	}
-	w := ssaad.ParamWrites(f, g.Writes)
-	g.writes[callee] = w
-	return w
+	return g.summary("writes", g.writes, callee, func(f *ir.Func) []bool { return ssaad.ParamWrites(f, g.Writes) })
 }
 
 // Reads implements ssaad.Env like Writes, with ssaad.ParamReads.
 func (g *generator) Reads(callee *types.Func) []bool {
-	if r, ok := g.reads[callee]; ok {
-		return r
-	}
-	g.reads[callee] = nil // in progress: unknown
-	f, diags := g.prog.Lower(callee)
-	if len(diags) > 0 || f == nil {
+	return g.summary("reads", g.reads, callee, func(f *ir.Func) []bool { return ssaad.ParamReads(f, g.Writes, g.Reads) })
+}
+
+// summary returns compute's summary of callee, cached in cache. A
+// directly recursive function's summary is a fixed point: its recursive
+// calls first see the assumption that it touches nothing, then the summary
+// computed under the assumption, until that holds. Other calls of a
+// function whose summary is being computed (mutual recursion) get nil:
+// unknown, which callers treat as touching everything.
+func (g *generator) summary(kind string, cache map[*types.Func][]bool, callee *types.Func, compute func(*ir.Func) []bool) []bool {
+	key := summaryKey{kind: kind, fn: callee}
+	if a, ok := g.assume[key]; ok {
+		if len(g.computing) > 0 && g.computing[len(g.computing)-1] == key {
+			return a
+		}
 		return nil
 	}
-	r := ssaad.ParamReads(f, g.Writes, g.Reads)
-	g.reads[callee] = r
-	return r
+	if s, ok := cache[callee]; ok {
+		return s
+	}
+	f, diags := g.prog.Lower(callee)
+	if len(diags) > 0 || f == nil {
+		cache[callee] = nil
+		return nil
+	}
+	g.computing = append(g.computing, key)
+	defer func() {
+		g.computing = g.computing[:len(g.computing)-1]
+		delete(g.assume, key)
+	}()
+	s := make([]bool, len(f.Params))
+	for {
+		g.assume[key] = s
+		next := compute(f)
+		if next == nil || slices.Equal(next, s) {
+			s = next
+			break
+		}
+		s = next
+	}
+	cache[callee] = s
+	return s
+}
+
+// summaryKey identifies a summary being computed: its kind (writes or
+// reads) and its function.
+type summaryKey struct {
+	kind string
+	fn   *types.Func
 }
 
 // Position implements ssaad.Env.

@@ -25,7 +25,7 @@ const (
 
 // DefaultModes are the differentiation modes gadgen knows.
 func DefaultModes() []ssaad.Mode {
-	modes := []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}, taylor.Mode{}}
+	modes := []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}, reverse.Mode{Callee: true}, taylor.Mode{}}
 	return append(modes, taylor.Helpers()...)
 }
 

@@ -33,9 +33,9 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	}
 	grad := make([]float64, n)
 	clear(hv)
-	var tapeint []int
 	var tape []float64
 	var dtape []float64
+	var tapeint []int
 	var dout float64
 	var ds5 float64
 	var dds float64
@@ -66,9 +66,16 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	t4 := m.H4
 	h4 := make([]float64, t4)
 	dh4 := make([]float64, t4)
-	dh4_2 := make([]float64, t4)
 	ddh4 := make([]float64, t4)
 	n2 := len(h1)
+	trips := max(n2+3, 0)
+	t5 := tapeint
+	tapeint = append(t5, make([]int, trips)...)[:len(t5)]
+	t6 := trips * 2
+	t7 := tape
+	n3 := len(t7)
+	tape = append(t7, make([]float64, t6)...)[:n3]
+	dtape = append(dtape, make([]float64, t6)...)[:n3]
 	i := -1
 	for {
 		i2 := i + 1
@@ -79,146 +86,172 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 			for {
 				j10 := i21 + 1
 				if j10 < n {
-					t99 := m.W1[i2*m.D+j10]
+					t111 := m.W1[i2*m.D+j10]
 					xj := x[j10]
 					vj := v[j10]
-					tape = append(tape, t99)
+					tape = append(tape, t111)
 					dtape = append(dtape, 0)
-					s4 += t99 * xj
-					ds4 += t99 * vj
+					s4 += t111 * xj
+					ds4 += t111 * vj
 					i21 = j10
 				} else {
 					break
 				}
 			}
-			t97 := math.Tanh(s4)
-			t98 := (1 - t97*t97) * ds4
-			h1[i2] = t97
-			dh1[i2] = t98
+			t109 := math.Tanh(s4)
+			t110 := (1 - t109*t109) * ds4
+			h1[i2] = t109
+			dh1[i2] = t110
 			tapeint = append(tapeint, i21)
-			tape = append(tape, s4, t97)
-			dtape = append(dtape, ds4, t98)
+			tape = append(tape, s4, t109)
+			dtape = append(dtape, ds4, t110)
 			i = i2
 		} else {
 			break
 		}
 	}
-	n3 := len(h2)
+	n4 := len(h2)
+	trips2 := max(n4+3, 0)
+	t8 := tapeint
+	tapeint = append(t8, make([]int, trips2)...)[:len(t8)]
+	t9 := trips2 * 2
+	t10 := tape
+	n5 := len(t10)
+	tape = append(t10, make([]float64, t9)...)[:n5]
+	dtape = append(dtape, make([]float64, t9)...)[:n5]
 	i3 := -1
 	for {
 		i4 := i3 + 1
-		if i4 < n3 {
+		if i4 < n4 {
 			s3 := m.B2[i4]
 			ds3 := 0.0
 			i20 := -1
 			for {
 				j9 := i20 + 1
 				if j9 < n2 {
-					t96 := m.W2[i4*m.H1+j9]
+					t108 := m.W2[i4*m.H1+j9]
 					h1j := h1[j9]
 					dh1j := dh1[j9]
-					tape = append(tape, t96, h1j)
-					dtape = append(dtape, 0, dh1j)
-					s3 += t96 * h1j
-					ds3 += t96 * dh1j
+					tape = append(tape, t108)
+					dtape = append(dtape, 0)
+					s3 += t108 * h1j
+					ds3 += t108 * dh1j
 					i20 = j9
 				} else {
 					break
 				}
 			}
-			t94 := math.Tanh(s3)
-			t95 := (1 - t94*t94) * ds3
-			h2[i4] = t94
-			dh2[i4] = t95
+			t106 := math.Tanh(s3)
+			t107 := (1 - t106*t106) * ds3
+			h2[i4] = t106
+			dh2[i4] = t107
 			tapeint = append(tapeint, i20)
-			tape = append(tape, s3, t94)
-			dtape = append(dtape, ds3, t95)
+			tape = append(tape, s3, t106)
+			dtape = append(dtape, ds3, t107)
 			i3 = i4
 		} else {
 			break
 		}
 	}
-	n4 := len(h3)
+	n6 := len(h3)
+	trips3 := max(n6+3, 0)
+	t11 := tapeint
+	tapeint = append(t11, make([]int, trips3)...)[:len(t11)]
+	t12 := trips3 * 2
+	t13 := tape
+	n7 := len(t13)
+	tape = append(t13, make([]float64, t12)...)[:n7]
+	dtape = append(dtape, make([]float64, t12)...)[:n7]
 	i5 := -1
 	for {
 		i6 := i5 + 1
-		if i6 < n4 {
+		if i6 < n6 {
 			s2 := m.B3[i6]
 			ds2 := 0.0
 			i19 := -1
 			for {
 				j8 := i19 + 1
-				if j8 < n3 {
-					t93 := m.W3[i6*m.H2+j8]
+				if j8 < n4 {
+					t105 := m.W3[i6*m.H2+j8]
 					h2j := h2[j8]
 					dh2j := dh2[j8]
-					tape = append(tape, t93, h2j)
-					dtape = append(dtape, 0, dh2j)
-					s2 += t93 * h2j
-					ds2 += t93 * dh2j
+					tape = append(tape, t105)
+					dtape = append(dtape, 0)
+					s2 += t105 * h2j
+					ds2 += t105 * dh2j
 					i19 = j8
 				} else {
 					break
 				}
 			}
-			t91 := math.Tanh(s2)
-			t92 := (1 - t91*t91) * ds2
-			h3[i6] = t91
-			dh3[i6] = t92
+			t103 := math.Tanh(s2)
+			t104 := (1 - t103*t103) * ds2
+			h3[i6] = t103
+			dh3[i6] = t104
 			tapeint = append(tapeint, i19)
-			tape = append(tape, s2, t91)
-			dtape = append(dtape, ds2, t92)
+			tape = append(tape, s2, t103)
+			dtape = append(dtape, ds2, t104)
 			i5 = i6
 		} else {
 			break
 		}
 	}
-	n5 := len(h4)
+	n8 := len(h4)
+	trips4 := max(n8+3, 0)
+	t14 := tapeint
+	tapeint = append(t14, make([]int, trips4)...)[:len(t14)]
+	t15 := trips4 * 2
+	t16 := tape
+	n9 := len(t16)
+	tape = append(t16, make([]float64, t15)...)[:n9]
+	dtape = append(dtape, make([]float64, t15)...)[:n9]
 	i7 := -1
 	for {
 		i8 := i7 + 1
-		if i8 < n5 {
+		if i8 < n8 {
 			s := m.B4[i8]
 			ds := 0.0
 			i18 := -1
 			for {
 				j7 := i18 + 1
-				if j7 < n4 {
-					t90 := m.W4[i8*m.H3+j7]
+				if j7 < n6 {
+					t102 := m.W4[i8*m.H3+j7]
 					h3j := h3[j7]
 					dh3j := dh3[j7]
-					tape = append(tape, t90, h3j)
-					dtape = append(dtape, 0, dh3j)
-					s += t90 * h3j
-					ds += t90 * dh3j
+					tape = append(tape, t102)
+					dtape = append(dtape, 0)
+					s += t102 * h3j
+					ds += t102 * dh3j
 					i18 = j7
 				} else {
 					break
 				}
 			}
-			t88 := math.Tanh(s)
-			t89 := (1 - t88*t88) * ds
-			h4[i8] = t88
-			dh4[i8] = t89
+			t101 := math.Tanh(s)
+			h4[i8] = t101
 			tapeint = append(tapeint, i18)
-			tape = append(tape, s, t88)
-			dtape = append(dtape, ds, t89)
+			tape = append(tape, s, t101)
+			dtape = append(dtape, ds, (1-t101*t101)*ds)
 			i7 = i8
 		} else {
 			break
 		}
 	}
 	out := m.B5
+	trips5 := max(n8+3, 0)
+	t17 := tape
+	n10 := len(t17)
+	tape = append(t17, make([]float64, trips5)...)[:n10]
+	dtape = append(dtape, make([]float64, trips5)...)[:n10]
 	i9 := -1
 	for {
 		j := i9 + 1
-		if j < n5 {
-			t87 := m.W5[j]
+		if j < n8 {
+			t100 := m.W5[j]
 			h4j := h4[j]
-			dh4j := dh4[j]
-			tape = append(tape, t87, h4j)
-			dtape = append(dtape, 0, dh4j)
-			out += t87 * h4j
+			tape = append(tape, t100)
+			dtape = append(dtape, 0)
+			out += t100 * h4j
 			i9 = j
 		} else {
 			break
@@ -226,214 +259,214 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	}
 	dout += 1
 	for {
-		t5 := i9 - 1
+		t18 := i9 - 1
 		if i9 == -1 {
 			break
 		}
-		t6 := tape
-		t7 := dtape
-		t8 := len(t6) - 2
-		t9 := t7[t8]
-		tape = t6[:t8]
-		dtape = t7[:t8]
-		t10 := dout
-		j2 := t5 + 1
-		t11 := ddh4[j2]
-		dh4_2[j2] += t6[t8] * t10
-		ddh4[j2] = t11 + t9*t10
-		i9 = t5
+		t19 := tape
+		t20 := dtape
+		t21 := len(t19) - 1
+		t22 := t20[t21]
+		tape = t19[:t21]
+		dtape = t20[:t21]
+		t23 := dout
+		j2 := t18 + 1
+		t24 := ddh4[j2]
+		dh4[j2] += t19[t21] * t23
+		ddh4[j2] = t24 + t22*t23
+		i9 = t18
 	}
 	for {
-		t12 := i7 - 1
+		t25 := i7 - 1
 		if i7 == -1 {
 			break
 		}
-		t13 := tape
-		t14 := dtape
-		t15 := len(t13) - 2
-		t16 := t15 + 1
-		t17 := t13[t16]
-		t18 := t14[t16]
-		tape = t13[:t15]
-		dtape = t14[:t15]
-		t19 := tapeint
-		t20 := len(t19) - 1
-		i10 := t19[t20]
-		tapeint = t19[:t20]
-		i11 := t12 + 1
-		dh4i := dh4_2[i11]
-		t21 := ddh4[i11]
-		dh4_2[i11] = 0
+		t26 := tape
+		t27 := dtape
+		t28 := len(t26) - 2
+		t29 := t28 + 1
+		t30 := t26[t29]
+		t31 := t27[t29]
+		tape = t26[:t28]
+		dtape = t27[:t28]
+		t32 := tapeint
+		t33 := len(t32) - 1
+		i10 := t32[t33]
+		tapeint = t32[:t33]
+		i11 := t25 + 1
+		dh4i := dh4[i11]
+		t34 := ddh4[i11]
+		dh4[i11] = 0
 		ddh4[i11] = 0
-		t22 := 1 - t17*t17
-		ds5 += t22 * dh4i
-		dds += t22*t21 - 2*(t18*t17)*dh4i
+		t35 := 1 - t30*t30
+		ds5 += t35 * dh4i
+		dds += t35*t34 - 2*(t31*t30)*dh4i
 		for {
-			t23 := i10 - 1
+			t36 := i10 - 1
 			if i10 == -1 {
 				break
 			}
-			t24 := tape
-			t25 := dtape
-			t26 := len(t24) - 2
-			t27 := t24[t26]
-			t28 := t25[t26]
-			tape = t24[:t26]
-			dtape = t25[:t26]
-			t29 := ds5
-			j3 := t23 + 1
-			t30 := ddh3[j3]
-			dh3_2[j3] += t27 * t29
-			ddh3[j3] = t30 + (t28*t29 + t27*dds)
-			i10 = t23
+			t37 := tape
+			t38 := dtape
+			t39 := len(t37) - 1
+			t40 := t37[t39]
+			t41 := t38[t39]
+			tape = t37[:t39]
+			dtape = t38[:t39]
+			t42 := ds5
+			j3 := t36 + 1
+			t43 := ddh3[j3]
+			dh3_2[j3] += t40 * t42
+			ddh3[j3] = t43 + (t41*t42 + t40*dds)
+			i10 = t36
 		}
 		ds5 = 0
 		dds = 0
-		i7 = t12
+		i7 = t25
 	}
 	for {
-		t31 := i5 - 1
+		t44 := i5 - 1
 		if i5 == -1 {
 			break
 		}
-		t32 := tape
-		t33 := dtape
-		t34 := len(t32) - 2
-		t35 := t34 + 1
-		t36 := t32[t35]
-		t37 := t33[t35]
-		tape = t32[:t34]
-		dtape = t33[:t34]
-		t38 := tapeint
-		t39 := len(t38) - 1
-		i12 := t38[t39]
-		tapeint = t38[:t39]
-		i13 := t31 + 1
+		t45 := tape
+		t46 := dtape
+		t47 := len(t45) - 2
+		t48 := t47 + 1
+		t49 := t45[t48]
+		t50 := t46[t48]
+		tape = t45[:t47]
+		dtape = t46[:t47]
+		t51 := tapeint
+		t52 := len(t51) - 1
+		i12 := t51[t52]
+		tapeint = t51[:t52]
+		i13 := t44 + 1
 		dh3i := dh3_2[i13]
-		t40 := ddh3[i13]
+		t53 := ddh3[i13]
 		dh3_2[i13] = 0
 		ddh3[i13] = 0
-		t41 := 1 - t36*t36
-		ds6 += t41 * dh3i
-		dds2 += t41*t40 - 2*(t37*t36)*dh3i
+		t54 := 1 - t49*t49
+		ds6 += t54 * dh3i
+		dds2 += t54*t53 - 2*(t50*t49)*dh3i
 		for {
-			t42 := i12 - 1
+			t55 := i12 - 1
 			if i12 == -1 {
 				break
 			}
-			t43 := tape
-			t44 := dtape
-			t45 := len(t43) - 2
-			t46 := t43[t45]
-			t47 := t44[t45]
-			tape = t43[:t45]
-			dtape = t44[:t45]
-			t48 := ds6
-			j4 := t42 + 1
-			t49 := ddh2[j4]
-			dh2_2[j4] += t46 * t48
-			ddh2[j4] = t49 + (t47*t48 + t46*dds2)
-			i12 = t42
+			t56 := tape
+			t57 := dtape
+			t58 := len(t56) - 1
+			t59 := t56[t58]
+			t60 := t57[t58]
+			tape = t56[:t58]
+			dtape = t57[:t58]
+			t61 := ds6
+			j4 := t55 + 1
+			t62 := ddh2[j4]
+			dh2_2[j4] += t59 * t61
+			ddh2[j4] = t62 + (t60*t61 + t59*dds2)
+			i12 = t55
 		}
 		ds6 = 0
 		dds2 = 0
-		i5 = t31
+		i5 = t44
 	}
 	for {
-		t50 := i3 - 1
+		t63 := i3 - 1
 		if i3 == -1 {
 			break
 		}
-		t51 := tape
-		t52 := dtape
-		t53 := len(t51) - 2
-		t54 := t53 + 1
-		t55 := t51[t54]
-		t56 := t52[t54]
-		tape = t51[:t53]
-		dtape = t52[:t53]
-		t57 := tapeint
-		t58 := len(t57) - 1
-		i14 := t57[t58]
-		tapeint = t57[:t58]
-		i15 := t50 + 1
+		t64 := tape
+		t65 := dtape
+		t66 := len(t64) - 2
+		t67 := t66 + 1
+		t68 := t64[t67]
+		t69 := t65[t67]
+		tape = t64[:t66]
+		dtape = t65[:t66]
+		t70 := tapeint
+		t71 := len(t70) - 1
+		i14 := t70[t71]
+		tapeint = t70[:t71]
+		i15 := t63 + 1
 		dh2i := dh2_2[i15]
-		t59 := ddh2[i15]
+		t72 := ddh2[i15]
 		dh2_2[i15] = 0
 		ddh2[i15] = 0
-		t60 := 1 - t55*t55
-		ds7 += t60 * dh2i
-		dds3 += t60*t59 - 2*(t56*t55)*dh2i
+		t73 := 1 - t68*t68
+		ds7 += t73 * dh2i
+		dds3 += t73*t72 - 2*(t69*t68)*dh2i
 		for {
-			t61 := i14 - 1
+			t74 := i14 - 1
 			if i14 == -1 {
 				break
 			}
-			t62 := tape
-			t63 := dtape
-			t64 := len(t62) - 2
-			t65 := t62[t64]
-			t66 := t63[t64]
-			tape = t62[:t64]
-			dtape = t63[:t64]
-			t67 := ds7
-			j5 := t61 + 1
-			t68 := ddh1[j5]
-			dh1_2[j5] += t65 * t67
-			ddh1[j5] = t68 + (t66*t67 + t65*dds3)
-			i14 = t61
+			t75 := tape
+			t76 := dtape
+			t77 := len(t75) - 1
+			t78 := t75[t77]
+			t79 := t76[t77]
+			tape = t75[:t77]
+			dtape = t76[:t77]
+			t80 := ds7
+			j5 := t74 + 1
+			t81 := ddh1[j5]
+			dh1_2[j5] += t78 * t80
+			ddh1[j5] = t81 + (t79*t80 + t78*dds3)
+			i14 = t74
 		}
 		ds7 = 0
 		dds3 = 0
-		i3 = t50
+		i3 = t63
 	}
 	for {
-		t69 := i - 1
+		t82 := i - 1
 		if i == -1 {
 			break
 		}
-		t70 := tape
-		t71 := dtape
-		t72 := len(t70) - 2
-		t73 := t72 + 1
-		t74 := t70[t73]
-		t75 := t71[t73]
-		tape = t70[:t72]
-		dtape = t71[:t72]
-		t76 := tapeint
-		t77 := len(t76) - 1
-		i16 := t76[t77]
-		tapeint = t76[:t77]
-		i17 := t69 + 1
+		t83 := tape
+		t84 := dtape
+		t85 := len(t83) - 2
+		t86 := t85 + 1
+		t87 := t83[t86]
+		t88 := t84[t86]
+		tape = t83[:t85]
+		dtape = t84[:t85]
+		t89 := tapeint
+		t90 := len(t89) - 1
+		i16 := t89[t90]
+		tapeint = t89[:t90]
+		i17 := t82 + 1
 		dh1i := dh1_2[i17]
-		t78 := ddh1[i17]
+		t91 := ddh1[i17]
 		dh1_2[i17] = 0
 		ddh1[i17] = 0
-		t79 := 1 - t74*t74
-		ds8 += t79 * dh1i
-		dds4 += t79*t78 - 2*(t75*t74)*dh1i
+		t92 := 1 - t87*t87
+		ds8 += t92 * dh1i
+		dds4 += t92*t91 - 2*(t88*t87)*dh1i
 		for {
-			t80 := i16 - 1
+			t93 := i16 - 1
 			if i16 == -1 {
 				break
 			}
-			t81 := tape
-			t82 := dtape
-			t83 := len(t81) - 1
-			t84 := t81[t83]
-			t85 := t82[t83]
-			tape = t81[:t83]
-			dtape = t82[:t83]
-			t86 := ds8
-			j6 := t80 + 1
+			t94 := tape
+			t95 := dtape
+			t96 := len(t94) - 1
+			t97 := t94[t96]
+			t98 := t95[t96]
+			tape = t94[:t96]
+			dtape = t95[:t96]
+			t99 := ds8
+			j6 := t93 + 1
 			hvj := hv[j6]
-			grad[j6] += t84 * t86
-			hv[j6] = hvj + (t85*t86 + t84*dds4)
-			i16 = t80
+			grad[j6] += t97 * t99
+			hv[j6] = hvj + (t98*t99 + t97*dds4)
+			i16 = t93
 		}
 		ds8 = 0
 		dds4 = 0
-		i = t69
+		i = t82
 	}
 	return out
 }

@@ -2,7 +2,10 @@
 
 package normalize
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LossJVP computes Loss and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -74,10 +77,10 @@ func magJVP(x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LossGrad(x, dx, c []float64) float64 {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -95,10 +98,7 @@ func LossGrad(x, dx, c []float64) float64 {
 	for {
 		i2 := i + 1
 		if i2 < n2 {
-			ci := c[i2]
-			outi := out[i2]
-			tape = append(tape, outi)
-			sum += ci * outi
+			sum += c[i2] * out[i2]
 			i = i2
 		} else {
 			break
@@ -110,44 +110,45 @@ func LossGrad(x, dx, c []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t2 := tape
-		tape = t2[:len(t2)-1]
 		i3 := t + 1
 		dout[i3] += c[i3] * dsum
 		i = t
 	}
-	normalizeVJP(out, dout, x, dx)
+	normalizeReverse(out, dout, x, dx)
 	return sum
 }
 
-// normalizeVJP computes Normalize and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// normalizeReverse is the reverse of Normalize for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Normalize that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what Normalize writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func normalizeVJP(dst, ddst, x, dx []float64) {
+// order; the adjoints of what Normalize writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func normalizeReverse(dst, ddst, x, dx []float64) {
 	var tape []float64
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("normalizeVJP: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("normalizeReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("normalizeVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("normalizeReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("normalizeVJP: dst and x share memory: gadgen's gradients need them apart")
+		panic("normalizeReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < len(x) {
-			xi := x[i2]
-			t8 := mag(x)
-			dst[i2] = xi / t8
-			tape = append(tape, t8)
+		if i2 < n {
+			tape = append(tape, mag(x))
 			i = i2
 		} else {
 			break
@@ -165,23 +166,27 @@ func normalizeVJP(dst, ddst, x, dx []float64) {
 		i3 := t3 + 1
 		t7 := ddst[i3]
 		ddst[i3] = 0
-		magVJP(x, dx, -(t7 * (x[i3] / t6) / t6))
+		magReverse(x, dx, -(t7 * (x[i3] / t6) / t6))
 		dx[i3] += t7 / t6
 		i = t3
 	}
 }
 
-// magVJP computes mag and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// magReverse is the reverse of mag for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of mag that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx).
 // The first result is the value of mag; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func magVJP(x, dx []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func magReverse(x, dx []float64, seed float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("magVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	sum := 0.0
 	i := -1

@@ -96,8 +96,9 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: steps.
 // The first result is the value of Final; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func FinalGrad(x, dx []float64, steps int) float64 {
 	var from4 int
 	var from5 int
@@ -116,8 +117,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t54 float64
-	var t55 float64
+	var t47 float64
+	var t48 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -160,9 +161,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				for {
 					i3 := i2 + 1
 					if i3 < n2 {
-						k1i2 := k1[i3]
-						u[i3] = y[i3] + h/2*k1i2
-						tape = append(tape, k1i2)
+						u[i3] = y[i3] + h/2*k1[i3]
 						i2 = i3
 					} else {
 						break
@@ -175,9 +174,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				for {
 					i5 := i4 + 1
 					if i5 < n2 {
-						k2i2 := k2[i5]
-						u[i5] = y[i5] + h/2*k2i2
-						tape = append(tape, k2i2)
+						u[i5] = y[i5] + h/2*k2[i5]
 						i4 = i5
 					} else {
 						break
@@ -190,9 +187,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				for {
 					i7 := i6 + 1
 					if i7 < n2 {
-						k3i2 := k3[i7]
-						u[i7] = y[i7] + h*k3i2
-						tape = append(tape, k3i2)
+						u[i7] = y[i7] + h*k3[i7]
 						i6 = i7
 					} else {
 						break
@@ -205,12 +200,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				for {
 					i9 := i8 + 1
 					if i9 < len(y) {
-						k1i := k1[i9]
-						k2i := k2[i9]
-						k3i := k3[i9]
-						k4i := k4[i9]
-						y[i9] += h / 6 * (k1i + 2*k2i + 2*k3i + k4i)
-						tape = append(tape, k2i, k3i, k1i, k4i)
+						y[i9] += h / 6 * (k1[i9] + 2*k2[i9] + 2*k3[i9] + k4[i9])
 						i8 = i9
 					} else {
 						break
@@ -233,11 +223,11 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from3 = 1
 	}
 	from4 = from3
-	t54 += 1
+	t47 += 1
 	if from4 != 0 {
-		t55 += t54
+		t48 += t47
 		t2 := dy
-		t2[n-1] += t55
+		t2[n-1] += t48
 		if from5 != 0 {
 			for {
 				t3 := tapeint
@@ -249,117 +239,104 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 					if i10 == -1 {
 						break
 					}
-					t6 := tape
-					tape = t6[:len(t6)-4]
-					t7 := dy
 					i11 := t5 + 1
-					t8 := t7[i11]
-					t7[i11] = 0
-					t9 := dy
+					t6 := 2 / float64(steps) / 6 * dy[i11]
+					t7 := dk4
+					t7[i11] += t6
+					t8 := 2 * t6
+					t9 := dk3
 					t9[i11] += t8
-					t10 := 2 / float64(steps) / 6 * t8
-					t11 := dk4
-					t11[i11] += t10
-					t12 := 2 * t10
-					t13 := dk3
-					t13[i11] += t12
-					t14 := dk2
-					t14[i11] += t12
-					t15 := dk1
-					t15[i11] += t10
+					t10 := dk2
+					t10[i11] += t8
+					t11 := dk1
+					t11[i11] += t6
 					i10 = t5
 				}
-				t16 := tapeint
-				t17 := len(t16) - 1
-				i12 := t16[t17]
-				tapeint = t16[:t17]
-				t18 := u2
-				t19 := tape
-				t20 := len(t19) - len(t18)
-				copy(t18, t19[t20:])
-				tape = t19[:t20]
-				rhsVJP(k4_2, dk4, x, dx, u2, du)
+				t12 := tapeint
+				t13 := len(t12) - 1
+				i12 := t12[t13]
+				tapeint = t12[:t13]
+				t14 := u2
+				t15 := tape
+				t16 := len(t15) - len(t14)
+				copy(t14, t15[t16:])
+				tape = t15[:t16]
+				rhsReverse(k4_2, dk4, x, dx, u2, du)
 				for {
-					t21 := i12 - 1
+					t17 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t22 := tape
-					tape = t22[:len(t22)-1]
-					t23 := du
-					i13 := t21 + 1
-					t24 := t23[i13]
-					t23[i13] = 0
-					t25 := dk3
-					t25[i13] += 2 / float64(steps) * t24
-					t26 := dy
-					t26[i13] += t24
-					i12 = t21
+					t18 := du
+					i13 := t17 + 1
+					t19 := t18[i13]
+					t18[i13] = 0
+					t20 := dk3
+					t20[i13] += 2 / float64(steps) * t19
+					t21 := dy
+					t21[i13] += t19
+					i12 = t17
 				}
-				t27 := tapeint
-				t28 := len(t27) - 1
-				i14 := t27[t28]
-				tapeint = t27[:t28]
-				t29 := u2
-				t30 := tape
-				t31 := len(t30) - len(t29)
-				copy(t29, t30[t31:])
-				tape = t30[:t31]
-				rhsVJP(k3_2, dk3, x, dx, u2, du)
+				t22 := tapeint
+				t23 := len(t22) - 1
+				i14 := t22[t23]
+				tapeint = t22[:t23]
+				t24 := u2
+				t25 := tape
+				t26 := len(t25) - len(t24)
+				copy(t24, t25[t26:])
+				tape = t25[:t26]
+				rhsReverse(k3_2, dk3, x, dx, u2, du)
 				for {
-					t32 := i14 - 1
+					t27 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t33 := tape
-					tape = t33[:len(t33)-1]
-					t34 := du
-					i15 := t32 + 1
-					t35 := t34[i15]
-					t34[i15] = 0
-					t36 := dk2
-					t36[i15] += 2 / float64(steps) / 2 * t35
-					t37 := dy
-					t37[i15] += t35
-					i14 = t32
+					t28 := du
+					i15 := t27 + 1
+					t29 := t28[i15]
+					t28[i15] = 0
+					t30 := dk2
+					t30[i15] += 2 / float64(steps) / 2 * t29
+					t31 := dy
+					t31[i15] += t29
+					i14 = t27
 				}
-				t38 := tapeint
-				t39 := len(t38) - 1
-				i16 := t38[t39]
-				tapeint = t38[:t39]
-				t40 := u2
-				t41 := tape
-				t42 := len(t41) - len(t40)
-				copy(t40, t41[t42:])
-				tape = t41[:t42]
-				rhsVJP(k2_2, dk2, x, dx, u2, du)
+				t32 := tapeint
+				t33 := len(t32) - 1
+				i16 := t32[t33]
+				tapeint = t32[:t33]
+				t34 := u2
+				t35 := tape
+				t36 := len(t35) - len(t34)
+				copy(t34, t35[t36:])
+				tape = t35[:t36]
+				rhsReverse(k2_2, dk2, x, dx, u2, du)
 				for {
-					t43 := i16 - 1
+					t37 := i16 - 1
 					if i16 == -1 {
 						break
 					}
-					t44 := tape
-					tape = t44[:len(t44)-1]
-					t45 := du
-					i17 := t43 + 1
-					t46 := t45[i17]
-					t45[i17] = 0
-					t47 := dk1
-					t47[i17] += 2 / float64(steps) / 2 * t46
-					t48 := dy
-					t48[i17] += t46
-					i16 = t43
+					t38 := du
+					i17 := t37 + 1
+					t39 := t38[i17]
+					t38[i17] = 0
+					t40 := dk1
+					t40[i17] += 2 / float64(steps) / 2 * t39
+					t41 := dy
+					t41[i17] += t39
+					i16 = t37
 				}
-				t49 := y2
-				t50 := tape
-				t51 := len(t50) - len(t49)
-				copy(t49, t50[t51:])
-				tape = t50[:t51]
-				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t52 := path
-				t53 := len(t52) - 1
-				path = t52[:t53]
-				if t52[t53] == 0 {
+				t42 := y2
+				t43 := tape
+				t44 := len(t43) - len(t42)
+				copy(t42, t43[t44:])
+				tape = t43[:t44]
+				rhsReverse(k1_2, dk1, x, dx, y2, dy)
+				t45 := path
+				t46 := len(t45) - 1
+				path = t45[:t46]
+				if t45[t46] == 0 {
 					return t
 				}
 			}
@@ -368,36 +345,38 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	return t
 }
 
-// rhsVJP computes rhs and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// rhsReverse is the reverse of rhs for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of rhs that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: z (into dz), x (into dx), y (into dy).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what rhs writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func rhsVJP(z, dz, x, dx, y, dy []float64) {
+// order; the adjoints of what rhs writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func rhsReverse(z, dz, x, dx, y, dy []float64) {
 	t := cap(z) > 0
 	if t && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {
-		panic("rhsVJP: z and dz share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and dz share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("rhsVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(y) > 0
 	if t3 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("rhsVJP: y and dy share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &z[:1][0] == &x[:1][0] {
-		panic("rhsVJP: z and x share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and x share memory: gadgen's gradients need them apart")
 	}
 	if t && t3 && &z[:1][0] == &y[:1][0] {
-		panic("rhsVJP: z and y share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
 	}
-	z[0] = x[0]
 	i := 1
 	for ; i < len(z); i++ {
-		z[i] = x[i] * y[i-1]
 	}
 	for {
 		t4 := i - 1

@@ -30,8 +30,9 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -56,7 +57,7 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		t4 := t + 1
 		a := x[t4] - t3*t3
 		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
+		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t5*t3)
 		dx[t4] += t5
 		i = t
 	}

@@ -2,7 +2,10 @@
 
 package fit
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LossGrad writes the gradient of Data.Loss at p into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
@@ -25,6 +28,7 @@ func (d Data) LossGrad(grad, p []float64) {
 	a := p[0]
 	b := p[1]
 	c := p[2]
+	tape = slices.Grow(tape, max(n+3, 0))
 	i := -1
 	for {
 		i2 := i + 1

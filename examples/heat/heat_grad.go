@@ -2,17 +2,20 @@
 
 package heat
 
+import "slices"
+
 // MisfitGrad computes Misfit and its gradient with respect to the varied inputs
 // (reverse mode).
 //
 // Varied inputs: u0 (into du0), kappa (returned as dkappa).
 // Fixed inputs: steps, target.
 // The first result is the value of Misfit; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64) {
-	var tapeint []int
 	var tape []float64
+	var tapeint []int
 	var df float64
 	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
 		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")
@@ -26,18 +29,19 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	next := make([]float64, n)
 	dnext := make([]float64, n)
 	t := copy(u, u0)
+	tapeint = slices.Grow(tapeint, max(steps+2, 0)*2)
 	s := 0
 	for ; s < steps; s++ {
-		t22 := u[n-1]
+		t20 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t22
+		next[n-1] = t20
 		i7 := 1
 		for ; i7 < n-1; i7++ {
-			ui2 := u[i7]
-			t23 := u[i7-1]
-			t24 := u[i7+1]
-			next[i7] = ui2 + kappa*(t23-2*ui2+t24)
-			tape = append(tape, ui2, t23, t24)
+			ui := u[i7]
+			t21 := u[i7-1]
+			t22 := u[i7+1]
+			next[i7] = ui + kappa*(t21-2*ui+t22)
+			tape = append(tape, t21, ui, t22)
 		}
 		tapeint = append(tapeint, i7)
 		i8 := -1
@@ -57,9 +61,7 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	for {
 		i2 := i + 1
 		if i2 < len(u) {
-			ui := u[i2]
-			d2 := ui - target[i2]
-			tape = append(tape, ui)
+			d2 := u[i2] - target[i2]
 			f += 0.5 * d2 * d2
 			i = i2
 		} else {
@@ -72,66 +74,63 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 		if i == -1 {
 			break
 		}
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := df
+		t3 := df
 		i3 := t2 + 1
-		d := t3[t4] - target[i3]
-		du[i3] += 0.5*d*t5 + 0.5*(t5*d)
+		d := u[i3] - target[i3]
+		du[i3] += 0.5*d*t3 + 0.5*(t3*d)
 		i = t2
 	}
 	for {
-		t6 := s - 1
+		t4 := s - 1
 		if s == 0 {
 			break
 		}
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		i4 := t7[t8]
+		t5 := tapeint
+		t6 := len(t5) - 1
+		tapeint = t5[:t6]
+		i4 := t5[t6]
 		for {
-			t9 := i4 - 1
+			t7 := i4 - 1
 			if i4 == -1 {
 				break
 			}
-			i5 := t9 + 1
+			i5 := t7 + 1
 			dui := du[i5]
 			du[i5] = 0
 			dnext[i5] += dui
-			i4 = t9
+			i4 = t7
 		}
-		t10 := tapeint
-		t11 := len(t10) - 1
-		tapeint = t10[:t11]
-		i6 := t10[t11]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		i6 := t8[t9]
 		for {
-			t12 := i6 - 1
+			t10 := i6 - 1
 			if i6 == 1 {
 				break
 			}
-			t13 := tape
-			t14 := len(t13) - 3
-			t15 := t13[t14]
-			t16 := t13[t14+1]
-			t17 := t13[t14+2]
-			tape = t13[:t14]
-			t18 := dnext[t12]
-			dnext[t12] = 0
-			dkappa += t18 * (t16 - 2*t15 + t17)
-			t19 := kappa * t18
-			du[t12+1] += t19
-			du[t12-1] += t19
-			du[t12] += t18 - 2*t19
-			i6 = t12
+			t11 := tape
+			t12 := len(t11) - 3
+			t13 := t11[t12]
+			t14 := t11[t12+1]
+			t15 := t11[t12+2]
+			tape = t11[:t12]
+			t16 := dnext[t10]
+			dnext[t10] = 0
+			dkappa += t16 * (t13 - 2*t14 + t15)
+			t17 := kappa * t16
+			du[t10+1] += t17
+			du[t10-1] += t17
+			du[t10] += t16 - 2*t17
+			i6 = t10
 		}
-		t20 := dnext[n-1]
+		t18 := dnext[n-1]
 		dnext[n-1] = 0
-		t21 := dnext[0]
+		t19 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t20
-		du[0] += t21
-		s = t6
+		du[n-1] += t18
+		du[0] += t19
+		s = t4
 	}
 	for k := 0; k < t; k++ {
 		duk := du[k]

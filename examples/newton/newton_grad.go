@@ -2,7 +2,10 @@
 
 package newton
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // NLLGrad writes the gradient of Data.NLL at w into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
@@ -18,6 +21,9 @@ func (d Data) NLLGrad(grad, w []float64) {
 	clear(grad)
 	t := d.X
 	n := len(t)
+	trips := max(n+3, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips*3)
 	i := -1
 	for {
 		i2 := i + 1
@@ -37,10 +43,9 @@ func (d Data) NLLGrad(grad, w []float64) {
 					break
 				}
 			}
-			t16 := math.Exp(z)
-			t17 := d.Y[i2]
+			t16 := d.Y[i2]
 			tapeint = append(tapeint, i5)
-			tape = append(tape, z, t16, math.Log1p(t16), t17)
+			tape = append(tape, z, math.Exp(z), t16)
 			i = i2
 		} else {
 			break
@@ -74,14 +79,14 @@ func (d Data) NLLGrad(grad, w []float64) {
 			break
 		}
 		t7 := tape
-		t8 := len(t7) - 4
+		t8 := len(t7) - 3
 		t9 := t7[t8+1]
 		tape = t7[:t8]
 		t10 := tapeint
 		t11 := len(t10) - 1
 		tapeint = t10[:t11]
 		t12 := ds2
-		dz -= t7[t8+3] * t12
+		dz -= t7[t8+2] * t12
 		dz += t9 * (1 / (1 + t9) * t12)
 		i4 := t10[t11]
 		for {

@@ -24,3 +24,42 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 	}
 	return sum, dsum
 }
+
+// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Rosenbrock; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func RosenbrockGrad(x, dx []float64) float64 {
+	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	sum := 0.0
+	i := 0
+	for ; i < len(x)-1; i++ {
+		xi := x[i]
+		a2 := x[i+1] - xi*xi
+		b := 1 - xi
+		sum += 100*a2*a2 + b*b
+	}
+	dsum += 1
+	for {
+		t := i - 1
+		if i == 0 {
+			break
+		}
+		t2 := dsum
+		t3 := x[t]
+		t4 := t + 1
+		a := x[t4] - t3*t3
+		t5 := 100*a*t2 + 100*(t2*a)
+		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t5*t3)
+		dx[t4] += t5
+		i = t
+	}
+	return sum
+}

@@ -89,7 +89,7 @@ func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
 		xp := types.NewParam(token.NoPos, req.Target.Pkg(), names[len(names)-1], x.Type())
 		return types.NewSignatureType(recv, nil, nil, types.NewTuple(grad, xp), nil, false), nil
 	}
-	return signature(req.Target, req.Active, req.Method, m.Seeded)
+	return signature(req.Target, req.Active, req.Method, m.Seeded || m.Callee)
 }
 
 func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signature, error) {
@@ -159,19 +159,33 @@ func resultsOK(rs *types.Tuple, seeded bool) error {
 
 // docComment states what the gradient computes, the varied inputs, and the
 // accumulation convention.
-func docComment(name string, fn *types.Func, nm *names, active []bool, seeded bool) string {
+func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, callee bool) string {
 	var sb strings.Builder
 	target := ssaad.FuncName(fn)
-	if seeded {
-		var seeds []string
-		for _, sd := range nm.seeds {
-			if sd != "" {
-				seeds = append(seeds, sd)
-			}
+	var seeds []string
+	for _, sd := range nm.seeds {
+		if sd != "" {
+			seeds = append(seeds, sd)
 		}
+	}
+	switch {
+	case callee:
+		fmt.Fprintf(&sb, "%s is the reverse of %s for the gradients that call it: the\n", name, target)
+		sb.WriteString("vector-Jacobian product of the adjoints of its results")
+		if len(seeds) > 0 {
+			fmt.Fprintf(&sb, " (%s)", strings.Join(seeds, ", "))
+		}
+		sb.WriteString(" and of what it\n")
+		fmt.Fprintf(&sb, "writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not\n")
+		fmt.Fprintf(&sb, "redo the writes of %s that its own reverse does not read back: the memory\n", target)
+		sb.WriteString("of its slice and pointer parameters is left in no particular state.\n\n")
+	case seeded && len(seeds) > 0:
 		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the seeds %s (the\n", name, target, strings.Join(seeds, ", "))
 		sb.WriteString("adjoints of its results) with respect to the varied inputs (reverse mode).\n\n")
-	} else {
+	case seeded:
+		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the adjoints of what it\n", name, target)
+		sb.WriteString("writes with respect to the varied inputs (reverse mode).\n\n")
+	default:
 		fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs\n", name, target)
 		sb.WriteString("(reverse mode).\n\n")
 	}
@@ -197,14 +211,14 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded bo
 		fmt.Fprintf(&sb, "Fixed inputs: %s.\n", strings.Join(fixed, ", "))
 	}
 	if fn.Type().(*types.Signature).Results().Len() == 0 {
-		fmt.Fprintf(&sb, "The results are the partial derivatives of the varied scalar inputs, in parameter\norder; the adjoints of what %s writes are read (and cleared) from the shadows.", target)
+		fmt.Fprintf(&sb, "The results are the partial derivatives of the varied scalar inputs, in parameter\norder; the adjoints of what %s writes are read (and cleared) from the shadows.\n", target)
 	} else {
 		fmt.Fprintf(&sb, "The first result is the value of %s; the partial derivatives of the varied\n", target)
-		sb.WriteString("scalar inputs follow it, in parameter order.")
+		sb.WriteString("scalar inputs follow it, in parameter order.\n")
 	}
 	if len(shadows) > 0 {
-		sb.WriteString(" The gradient with respect to a slice\n")
-		sb.WriteString("or pointer is accumulated (+=) into its shadow, which the caller zeroes first.")
+		sb.WriteString("The gradient with respect to a slice or pointer is accumulated (+=) into its\n")
+		sb.WriteString("shadow, which the caller zeroes first.")
 	}
-	return sb.String()
+	return strings.TrimSuffix(sb.String(), "\n")
 }

@@ -30,7 +30,7 @@ func forwardOverReverse(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k in
 	}
 	g, errs := reverse.Mode{}.Transform(primal, gradReq, env)
 	if len(errs) > 0 {
-		return nil, fmt.Errorf("reverse mode: %v", errs[0].Msg)
+		return nil, fmt.Errorf("%s", errs[0].Msg)
 	}
 	if err := ir.Check(g); err != nil {
 		return nil, fmt.Errorf("reverse mode: %v", err)
@@ -43,6 +43,9 @@ func forwardOverReverse(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k in
 		}
 	}
 	simplify.Run(g, simplify.Derivative, simplify.Config{Optimize: true, Check: true})
+	if err := lowerGrow(g); err != nil {
+		return nil, err
+	}
 
 	// The gradient as a function forward mode can take: x and its
 	// adjoint dx varied.
@@ -121,4 +124,35 @@ func forwardOverReverse(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k in
 		}
 	}
 	return fo, nil
+}
+
+// lowerGrow rewrites the calls slices.Grow(s, n) of reverse mode's tapes
+// as s2 := append(s, make([]T, n)...)[:len(s)], which forward mode
+// differentiates (append and slicing act on the shadows alike): the same
+// length and contents, and room for n more. Other calls of package slices
+// are refused.
+func lowerGrow(g *ir.Func) error {
+	intT := types.Typ[types.Int]
+	for _, b := range g.Blocks {
+		for i := 0; i < len(b.Instrs); i++ {
+			v := b.Instrs[i]
+			if v.Op != ir.OpCall || v.Callee.Func == nil || v.Callee.Func.Pkg() == nil || v.Callee.Func.Pkg().Path() != "slices" {
+				continue
+			}
+			if v.Callee.Func.Name() != "Grow" || len(v.Args) != 2 {
+				return fmt.Errorf("the gradient calls slices.%s", v.Callee.Func.Name())
+			}
+			s, n := v.Args[0], v.Args[1]
+			mk := g.NewValue(ir.OpMakeSlice, s.Type, n, nil)
+			ap := g.NewValue(ir.OpCall, s.Type, s, mk)
+			ap.Callee = &ir.Callee{Builtin: "append", Spread: true}
+			ln := g.NewValue(ir.OpLen, intT, s)
+			for k, w := range []*ir.Value{mk, ap, ln} {
+				b.Insert(i+k, w)
+			}
+			i += 3
+			v.Op, v.Args, v.Callee = ir.OpSlice, []*ir.Value{ap, nil, ln, nil}, nil
+		}
+	}
+	return ir.Check(g)
 }

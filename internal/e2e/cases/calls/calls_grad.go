@@ -39,8 +39,9 @@ func squareJVP(x, dx float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of SumSq; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SumSqGrad(x, dx []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -64,23 +65,25 @@ func SumSqGrad(x, dx []float64) float64 {
 			break
 		}
 		t3 := t2 + 1
-		_, t4 := squareVJP(x[t3], ds)
+		_, t4 := squareReverse(x[t3], ds)
 		dx[t3] += t4
 		i = t2
 	}
 	return s
 }
 
-// squareVJP computes square and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// squareReverse is the reverse of square for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of square that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // The first result is the value of square; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func squareVJP(x, seed float64) (f, dx float64) {
+func squareReverse(x, seed float64) (f, dx float64) {
 	t := x * x
-	dx += seed * x
-	dx += x * seed
+	dx += 2 * (seed * x)
 	return t, dx
 }
 
@@ -117,29 +120,30 @@ func NestedGrad(x float64) (f, dx float64) {
 	t := square(x) + 1
 	t2 := cubicPlus(t)
 	t3 := square(t2) - cubicPlus(x)
-	_, t4 := cubicPlusVJP(x, -1)
+	_, t4 := cubicPlusReverse(x, -1)
 	dx += t4
-	_, t5 := squareVJP(t2, 1)
-	_, t6 := cubicPlusVJP(t, t5)
-	_, t7 := squareVJP(x, t6)
+	_, t5 := squareReverse(t2, 1)
+	_, t6 := cubicPlusReverse(t, t5)
+	_, t7 := squareReverse(x, t6)
 	dx += t7
 	return t3, dx
 }
 
-// cubicPlusVJP computes cubicPlus and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// cubicPlusReverse is the reverse of cubicPlus for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of cubicPlus that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // The first result is the value of cubicPlus; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func cubicPlusVJP(x, seed float64) (f, dx float64) {
+func cubicPlusReverse(x, seed float64) (f, dx float64) {
 	t := x * x
 	t2 := t*x + 2*x
 	dx += 2 * seed
-	t3 := seed * x
 	dx += t * seed
-	dx += t3 * x
-	dx += x * t3
+	dx += 2 * (seed * x * x)
 	return t2, dx
 }
 
@@ -186,19 +190,22 @@ func PolarProductGrad(x, y float64) (f, dx, dy float64) {
 	t := r * th
 	dr += th
 	dth += r
-	_, _, t2, t3 := polarVJP(x, y, dr, dth)
+	_, _, t2, t3 := polarReverse(x, y, dr, dth)
 	dx += t2
 	dy += t3
 	return t, dx, dy
 }
 
-// polarVJP computes polar and the vector-Jacobian product of the seeds dr, dtheta (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// polarReverse is the reverse of polar for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (dr, dtheta) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of polar that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx), y (returned as dy).
 // The first result is the value of polar; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func polarVJP(x, y, dr, dtheta float64) (r, theta, dx, dy float64) {
+func polarReverse(x, y, dr, dtheta float64) (r, theta, dx, dy float64) {
 	t := math.Hypot(x, y)
 	t2 := math.Atan2(y, x)
 	t3 := x*x + y*y
@@ -267,23 +274,26 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowersGrad(x float64) (f, dx float64) {
 	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
-	_, t2 := ipowVJP(x, 0, 1)
+	_, t2 := ipowReverse(x, 0, 1)
 	dx += t2
-	_, t3 := ipowVJP(x, 2, -(2.0 * 1))
+	_, t3 := ipowReverse(x, 2, -(2.0 * 1))
 	dx += t3
-	_, t4 := ipowVJP(x, 3, 1)
+	_, t4 := ipowReverse(x, 3, 1)
 	dx += t4
 	return t, dx
 }
 
-// ipowVJP computes ipow and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// ipowReverse is the reverse of ipow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of ipow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
 // The first result is the value of ipow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ipowVJP(x float64, n int, seed float64) (f, dx float64) {
+func ipowReverse(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
 	var tape []float64
 	var path []int
@@ -376,8 +386,9 @@ func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
 //
 // Varied inputs: x (into dx), a (returned as da).
 // The first result is the value of ScaledNorm; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ScaledNormGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -387,22 +398,26 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 	dtmp := make([]float64, n)
 	scaleInto(tmp, a, x)
 	t := SumSq(tmp)
-	sumSqVJP(tmp, dtmp, 1)
-	da += scaleIntoVJP(tmp, dtmp, a, x, dx)
+	sumSqReverse(tmp, dtmp, 1)
+	da += scaleIntoReverse(tmp, dtmp, a, x, dx)
 	return t, da
 }
 
-// sumSqVJP computes SumSq and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// sumSqReverse is the reverse of SumSq for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of SumSq that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx).
 // The first result is the value of SumSq; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func sumSqVJP(x, dx []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func sumSqReverse(x, dx []float64, seed float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("sumSqVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	i := -1
@@ -422,37 +437,40 @@ func sumSqVJP(x, dx []float64, seed float64) float64 {
 			break
 		}
 		t3 := t2 + 1
-		_, t4 := squareVJP(x[t3], ds)
+		_, t4 := squareReverse(x[t3], ds)
 		dx[t3] += t4
 		i = t2
 	}
 	return s
 }
 
-// scaleIntoVJP computes scaleInto and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// scaleIntoReverse is the reverse of scaleInto for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of scaleInto that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), x (into dx), a (returned as da).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what scaleInto writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func scaleIntoVJP(dst, ddst []float64, a float64, x, dx []float64) (da float64) {
+// order; the adjoints of what scaleInto writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float64) {
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("scaleIntoVJP: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("scaleIntoReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("scaleIntoVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("scaleIntoReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("scaleIntoVJP: dst and x share memory: gadgen's gradients need them apart")
+		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < len(x) {
-			dst[i2] = a * x[i2]
 			i = i2
 		} else {
 			break
@@ -493,7 +511,7 @@ func MixedJVP(x, dx float64) (float64, float64) {
 func MixedGrad(x float64) (f, dx float64) {
 	c := square(3)
 	t := c*x + square(x)
-	_, t2 := squareVJP(x, 1)
+	_, t2 := squareReverse(x, 1)
 	dx += t2
 	dx += c
 	return t, dx
@@ -546,10 +564,10 @@ func ComposeGrad(x float64) (f, dx float64) {
 	g := Affine{A: x, B: -1}
 	t := f2.Apply(x)
 	t2 := g.Apply(t)
-	_, t3, t4 := affineApplyVJP(g, t, 1)
+	_, t3, t4 := affineApplyReverse(g, t, 1)
 	dg.A += t3.A
 	dg.B += t3.B
-	_, t5 := affineApplyVJPWrtX(f2, x, t4)
+	_, t5 := affineApplyReverseWrtX(f2, x, t4)
 	dx += t5
 	t6 := dg
 	dg = Affine{}
@@ -562,13 +580,16 @@ func ComposeGrad(x float64) (f, dx float64) {
 	return t2, dx
 }
 
-// affineApplyVJP computes Affine.Apply and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// affineApplyReverse is the reverse of Affine.Apply for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Affine.Apply that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: f (returned as df), x (returned as dx).
 // The first result is the value of Affine.Apply; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func affineApplyVJP(f Affine, x, seed float64) (f2 float64, df Affine, dx float64) {
+func affineApplyReverse(f Affine, x, seed float64) (f2 float64, df Affine, dx float64) {
 	t := f.A
 	t2 := t*x + f.B
 	df.B += seed
@@ -577,14 +598,17 @@ func affineApplyVJP(f Affine, x, seed float64) (f2 float64, df Affine, dx float6
 	return t2, df, dx
 }
 
-// affineApplyVJPWrtX computes Affine.Apply and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// affineApplyReverseWrtX is the reverse of Affine.Apply for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Affine.Apply that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: f.
 // The first result is the value of Affine.Apply; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func affineApplyVJPWrtX(f Affine, x, seed float64) (f2, dx float64) {
+func affineApplyReverseWrtX(f Affine, x, seed float64) (f2, dx float64) {
 	t := f.A
 	t2 := t*x + f.B
 	dx += t * seed
@@ -700,13 +724,13 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	t2 := c.Sub(a)
 	t3 := geom.Cross(t, t2)
 	t4 := 0.5 * t3.Norm()
-	_, t5 := geomVec3NormVJP(t3, 0.5)
+	_, t5 := geomVec3NormReverse(t3, 0.5)
 	t15.X += t5.X
 	t15.Y += t5.Y
 	t15.Z += t5.Z
 	t6 := t15
 	t15 = geom.Vec3{}
-	_, t7, t8 := geomCrossVJP(t, t2, t6)
+	_, t7, t8 := geomCrossReverse(t, t2, t6)
 	t17.X += t7.X
 	t17.Y += t7.Y
 	t17.Z += t7.Z
@@ -715,7 +739,7 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	t16.Z += t8.Z
 	t9 := t16
 	t16 = geom.Vec3{}
-	_, t10, t11 := geomVec3SubVJP(c, a, t9)
+	_, t10, t11 := geomVec3SubReverse(c, a, t9)
 	dc.X += t10.X
 	dc.Y += t10.Y
 	dc.Z += t10.Z
@@ -724,7 +748,7 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	da.Z += t11.Z
 	t12 := t17
 	t17 = geom.Vec3{}
-	_, t13, t14 := geomVec3SubVJP(b, a, t12)
+	_, t13, t14 := geomVec3SubReverse(b, a, t12)
 	db.X += t13.X
 	db.Y += t13.Y
 	db.Z += t13.Z
@@ -734,15 +758,18 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	return t4, da, db, dc
 }
 
-// geomVec3NormVJP computes Vec3.Norm and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomVec3NormReverse is the reverse of Vec3.Norm for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Vec3.Norm that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da).
 // The first result is the value of Vec3.Norm; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func geomVec3NormVJP(a geom.Vec3, seed float64) (f float64, da geom.Vec3) {
+func geomVec3NormReverse(a geom.Vec3, seed float64) (f float64, da geom.Vec3) {
 	t := math.Sqrt(geom.Dot(a, a))
-	_, t2, t3 := geomDotVJP(a, a, 0.5/t*seed)
+	_, t2, t3 := geomDotReverse(a, a, 0.5/t*seed)
 	da.X += t2.X
 	da.Y += t2.Y
 	da.Z += t2.Z
@@ -752,13 +779,16 @@ func geomVec3NormVJP(a geom.Vec3, seed float64) (f float64, da geom.Vec3) {
 	return t, da
 }
 
-// geomCrossVJP computes Cross and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomCrossReverse is the reverse of Cross for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Cross that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of Cross; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func geomCrossVJP(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
+func geomCrossReverse(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
 	var t12 geom.Vec3
 	var t13 geom.Vec3
 	t := a.Y
@@ -795,13 +825,16 @@ func geomCrossVJP(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
 	return t7, da, db
 }
 
-// geomVec3SubVJP computes Vec3.Sub and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomVec3SubReverse is the reverse of Vec3.Sub for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Vec3.Sub that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of Vec3.Sub; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func geomVec3SubVJP(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
+func geomVec3SubReverse(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
 	var t6 geom.Vec3
 	var t7 geom.Vec3
 	t := geom.Vec3{
@@ -832,13 +865,16 @@ func geomVec3SubVJP(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
 	return t, da, db
 }
 
-// geomDotVJP computes Dot and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomDotReverse is the reverse of Dot for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Dot that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of Dot; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func geomDotVJP(a, b geom.Vec3, seed float64) (f float64, da, db geom.Vec3) {
+func geomDotReverse(a, b geom.Vec3, seed float64) (f float64, da, db geom.Vec3) {
 	t := a.X
 	t2 := b.X
 	t3 := a.Y
@@ -886,15 +922,15 @@ func AngleGrad(a, b geom.Vec3) (f float64, da, db geom.Vec3) {
 	t6 := math.Acos(t5)
 	t7 := -1 / math.Sqrt((1-t5)*(1+t5))
 	t8 := t7 * t5 / t4
-	_, t9 := geomVec3NormVJP(b, -(t2 * t8))
+	_, t9 := geomVec3NormReverse(b, -(t2 * t8))
 	db.X += t9.X
 	db.Y += t9.Y
 	db.Z += t9.Z
-	_, t10 := geomVec3NormVJP(a, -(t8 * t3))
+	_, t10 := geomVec3NormReverse(a, -(t8 * t3))
 	da.X += t10.X
 	da.Y += t10.Y
 	da.Z += t10.Z
-	_, t11, t12 := geomDotVJP(a, b, t7/t4)
+	_, t11, t12 := geomDotReverse(a, b, t7/t4)
 	da.X += t11.X
 	da.Y += t11.Y
 	da.Z += t11.Z
@@ -950,8 +986,9 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of PathLength; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PathLengthGrad(x, dx []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -970,26 +1007,30 @@ func PathLengthGrad(x, dx []float64) float64 {
 		}
 		t2 := t - 3
 		t3 := t + 3
-		geomDistVJP(x[t2:t], dx[t2:t], x[t:t3], dx[t:t3], ds)
+		geomDistReverse(x[t2:t], dx[t2:t], x[t:t3], dx[t:t3], ds)
 		i = t
 	}
 	return s
 }
 
-// geomDistVJP computes Dist and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomDistReverse is the reverse of Dist for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Dist that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: p (into dp), q (into dq).
 // The first result is the value of Dist; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func geomDistVJP(p, dp, q, dq []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func geomDistReverse(p, dp, q, dq []float64, seed float64) float64 {
 	var ds float64
 	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
-		panic("geomDistVJP: p and dp share memory: gadgen's gradients need them apart")
+		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
 	}
 	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
-		panic("geomDistVJP: q and dq share memory: gadgen's gradients need them apart")
+		panic("geomDistReverse: q and dq share memory: gadgen's gradients need them apart")
 	}
 	n := len(p)
 	if n != len(q) {
@@ -1095,22 +1136,27 @@ func geomTriangleAreaJVP(t, dt *geom.Triangle) (float64, float64) {
 //
 // Varied inputs: t (into dt).
 // The first result is the value of TriArea; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func TriAreaGrad(t, dt *geom.Triangle) float64 {
 	t2 := t.Area()
-	geomTriangleAreaVJP(t, dt, 1)
+	geomTriangleAreaReverse(t, dt, 1)
 	return t2
 }
 
-// geomTriangleAreaVJP computes Triangle.Area and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomTriangleAreaReverse is the reverse of Triangle.Area for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Triangle.Area that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: t (into dt).
 // The first result is the value of Triangle.Area; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func geomTriangleAreaVJP(t, dt *geom.Triangle, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func geomTriangleAreaReverse(t, dt *geom.Triangle, seed float64) float64 {
 	var t24 geom.Vec3
 	var t25 geom.Vec3
 	var t26 geom.Vec3
@@ -1126,13 +1172,13 @@ func geomTriangleAreaVJP(t, dt *geom.Triangle, seed float64) float64 {
 	t7 := t5.Sub(t6)
 	t8 := geom.Cross(t4, t7)
 	t9 := 0.5 * t8.Norm()
-	_, t10 := geomVec3NormVJP(t8, 0.5*seed)
+	_, t10 := geomVec3NormReverse(t8, 0.5*seed)
 	t24.X += t10.X
 	t24.Y += t10.Y
 	t24.Z += t10.Z
 	t11 := t24
 	t24 = geom.Vec3{}
-	_, t12, t13 := geomCrossVJP(t4, t7, t11)
+	_, t12, t13 := geomCrossReverse(t4, t7, t11)
 	t28.X += t12.X
 	t28.Y += t12.Y
 	t28.Z += t12.Z
@@ -1141,7 +1187,7 @@ func geomTriangleAreaVJP(t, dt *geom.Triangle, seed float64) float64 {
 	t25.Z += t13.Z
 	t14 := t25
 	t25 = geom.Vec3{}
-	_, t15, t16 := geomVec3SubVJP(t5, t6, t14)
+	_, t15, t16 := geomVec3SubReverse(t5, t6, t14)
 	t27.X += t15.X
 	t27.Y += t15.Y
 	t27.Z += t15.Z
@@ -1160,7 +1206,7 @@ func geomTriangleAreaVJP(t, dt *geom.Triangle, seed float64) float64 {
 	dt.C.Z += t18.Z
 	t19 := t28
 	t28 = geom.Vec3{}
-	_, t20, t21 := geomVec3SubVJP(t2, t3, t19)
+	_, t20, t21 := geomVec3SubReverse(t2, t3, t19)
 	t30.X += t20.X
 	t30.Y += t20.Y
 	t30.Z += t20.Z

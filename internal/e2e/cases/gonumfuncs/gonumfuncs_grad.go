@@ -5,6 +5,7 @@ package gonumfuncs
 import (
 	"gonum.org/v1/gonum/optimize/functions"
 	"math"
+	"slices"
 )
 
 // BealeJVP computes Beale.Func and its directional derivative along the tangents
@@ -40,8 +41,9 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Beale.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BealeGrad(b functions.Beale, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BealeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -63,8 +65,7 @@ func BealeGrad(b functions.Beale, x, dx []float64) float64 {
 	t7 := 2 * f2
 	t8 := 2 * f1
 	t9 := x0 * t6
-	t10 := t9*x1 + x0*t7
-	dx[1] += t2*t9 + t10*x1 + x1*t10 + x0*t8
+	dx[1] += t2*t9 + 2*((t9*x1+x0*t7)*x1) + x0*t8
 	dx[0] += -(t6 * t4) - t7*t3 - t8*t
 	return t5
 }
@@ -100,8 +101,9 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -111,6 +113,7 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
+	tape = slices.Grow(tape, max(10+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
@@ -175,8 +178,9 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP3.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -186,6 +190,7 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	tape = slices.Grow(tape, max(10+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
@@ -253,8 +258,9 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP4.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -264,6 +270,7 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
+	tape = slices.Grow(tape, max(10+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
@@ -334,8 +341,9 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP5.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -345,6 +353,7 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
+	tape = slices.Grow(tape, max(11+1, 0)*6)
 	sum = 0
 	i := 1
 	for ; i <= 11; i++ {
@@ -420,8 +429,9 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP6.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -431,6 +441,7 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
+	tape = slices.Grow(tape, max(13+1, 0)*6)
 	sum = 0
 	i := 1
 	for ; i <= 13; i++ {
@@ -505,8 +516,9 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Box3D.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -516,6 +528,7 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	tape = slices.Grow(tape, max(10+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 10; i++ {
@@ -578,8 +591,9 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BrownBadlyScaled.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BrownBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -631,8 +645,9 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BrownAndDennis.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -642,6 +657,7 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
+	tape = slices.Grow(tape, max(20+1, 0)*5)
 	sum = 0
 	i := 1
 	for ; i <= 20; i++ {
@@ -720,8 +736,9 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of ExtendedPowellSingular.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
 	var tapeint []int
 	var dsum float64
@@ -732,6 +749,7 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
+	tapeint = slices.Grow(tapeint, max((n-0)/4+2, 0))
 	sum = 0
 	i := 0
 	for ; i < n; i += 4 {
@@ -812,8 +830,9 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of ExtendedRosenbrock.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -906,8 +925,9 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of Gaussian.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeint []int
@@ -918,6 +938,9 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	trips := max(15+1, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips*3)
 	sum = 0
 	i := 1
 	for ; i <= 15; i++ {
@@ -1011,8 +1034,9 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of GulfResearchAndDevelopment.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -1022,6 +1046,7 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	tape = slices.Grow(tape, max(99+1, 0)*4)
 	sum = 0
 	i := 1
 	for ; i <= 99; i++ {
@@ -1123,8 +1148,9 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // Varied inputs: x (into dx).
 // Fixed inputs: h.
 // The first result is the value of HelicalValley.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	var from2 int
 	var dtheta float64
@@ -1220,8 +1246,9 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PenaltyI.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	var ds float64
 	var dsum float64
@@ -1326,8 +1353,9 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PenaltyII.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -1349,6 +1377,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(dim+1, 0)*4)
 	sum = 0
 	i3 := 1
 	for ; i3 < dim; i3++ {
@@ -1360,6 +1389,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		tape = append(tape, t19, t20, t17, t18)
 		sum += f2 * f2
 	}
+	tape = slices.Grow(tape, max(dim+1, 0)*2)
 	i4 := 1
 	for ; i4 < dim; i4++ {
 		t15 := math.Exp(x[i4] / 10)
@@ -1370,8 +1400,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	}
 	t := x[0] - 0.2
 	sum2 := sum*1e-05 + t*t + s*s
-	ds += s
-	ds += s
+	ds += 2 * s
 	dx[0] += 2 * t
 	dsum += 1e-05
 	for {
@@ -1447,8 +1476,9 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PowellBadlyScaled.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PowellBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1496,8 +1526,9 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Sphere.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -1566,8 +1597,9 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // Varied inputs: x (into dx).
 // Fixed inputs: t.
 // The first result is the value of Trigonometric.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -1581,24 +1613,23 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	for {
 		t2 := i + 1
 		if t2 < n {
-			t13 := math.Cos(x[t2])
-			tape = append(tape, t13)
-			s1 += t13
+			s1 += math.Cos(x[t2])
 			i = t2
 		} else {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0)*2)
 	sum = 0
 	i2 := -1
 	for {
 		i3 := i2 + 1
 		if i3 < n {
 			v2 := x[i3]
-			t11 := math.Cos(v2)
-			t12 := math.Sin(v2)
-			f := float64(n+i3+1) - float64(i3+1)*t11 - t12 - s1
-			tape = append(tape, t11, t12)
+			t10 := math.Cos(v2)
+			t11 := math.Sin(v2)
+			f := float64(n+i3+1) - float64(i3+1)*t10 - t11 - s1
+			tape = append(tape, t10, t11)
 			sum += f * f
 			i2 = i3
 		} else {
@@ -1627,10 +1658,8 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		if i == -1 {
 			break
 		}
-		t9 := tape
-		tape = t9[:len(t9)-1]
-		t10 := t8 + 1
-		dx[t10] -= math.Sin(x[t10]) * ds1
+		t9 := t8 + 1
+		dx[t9] -= math.Sin(x[t9]) * ds1
 		i = t8
 	}
 	return sum
@@ -1671,8 +1700,9 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // Varied inputs: x (into dx).
 // Fixed inputs: v.
 // The first result is the value of VariablyDimensioned.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
 	var ds float64
 	var dsum float64
@@ -1685,8 +1715,8 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	for {
 		t := i + 1
 		if t < n {
-			t6 := x[t] - 1
-			sum += t6 * t6
+			t5 := x[t] - 1
+			sum += t5 * t5
 			i = t
 		} else {
 			break
@@ -1706,26 +1736,24 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	dsum += 1
-	t2 := 2*s2 + 1
-	ds += t2 * s
-	ds += s * t2
+	ds += 2 * ((2*s2 + 1) * s)
 	for {
-		t3 := i2 - 1
+		t2 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		i4 := t3 + 1
+		i4 := t2 + 1
 		dx[i4] += float64(i4+1) * ds
-		i2 = t3
+		i2 = t2
 	}
 	for {
-		t4 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t5 := t4 + 1
-		dx[t5] += 2 * (dsum * (x[t5] - 1))
-		i = t4
+		t4 := t3 + 1
+		dx[t4] += 2 * (dsum * (x[t4] - 1))
+		i = t3
 	}
 	return sum2
 }
@@ -1785,8 +1813,9 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: w.
 // The first result is the value of Watson.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeint []int
@@ -1796,6 +1825,9 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	trips := max(29+1, 0)
+	tapeint = slices.Grow(tapeint, trips*2)
+	tape = slices.Grow(tape, trips*2)
 	sum = 0
 	i := 1
 	for ; i <= 29; i++ {
@@ -1859,8 +1891,7 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		tapeint = t7[:t8]
 		t9 := 2 * (dsum * (t5[t6+1] - s2*s2 - 1))
 		ds1 += t9
-		ds2 -= t9 * s2
-		ds2 -= s2 * t9
+		ds2 -= 2 * (t9 * s2)
 		i2 := t7[t8]
 		for {
 			t10 := i2 - 1
@@ -1938,8 +1969,9 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: w.
 // The first result is the value of Wood.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WoodGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1966,9 +1998,9 @@ func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
 	t7 := 2 * t3
 	t8 := 2 * t2
 	t9 := 2 * t
-	dx[2] += -(2 * f4) - t8*x2 - x2*t8
+	dx[2] += -(2 * f4) - 2*(t8*x2)
 	dx[3] += t7 - t6 + t8
-	dx[0] += -(2 * f2) - t9*x0 - x0*t9
+	dx[0] += -(2 * f2) - 2*(t9*x0)
 	dx[1] += t6 + t7 + t9
 	return t5
 }
@@ -1998,8 +2030,9 @@ func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float6
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of ConcaveRight.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ConcaveRightGrad(c functions.ConcaveRight, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ConcaveRightGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2045,8 +2078,9 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of ConcaveLeft.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ConcaveLeftGrad(c functions.ConcaveLeft, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ConcaveLeftGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2109,103 +2143,65 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: f.
 // The first result is the value of Plassmann.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
-	var a, b, l, t, t2, t3, t4, r float64
-	var from int
-	var t5 float64
-	var from2, from3 int
-	var t6, t7, t8 float64
-	var from4, from5 int
-	var dr, dr2, dr3, dr4, dr5, da float64
-	if cap(x) > 0 && cap(dx) > 0 {
-		goto b10
+	var from3 int
+	var dr float64
+	var dr2 float64
+	var dr3 float64
+	var dr4 float64
+	var dr5 float64
+	var da float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	goto b12
-b10:
-	if &x[:1][0] == &dx[:1][0] {
-		goto b11
-	}
-b12:
 	if len(x) != 1 {
-		goto b2
+		panic("dimension of the problem must be 1")
 	}
-	a = x[0]
-	b = f.Beta
-	l = f.L
-	t = 1 - b
-	t2 = 2 * t / l / 3.141592653589793
-	t3 = l * 3.141592653589793 / 2
-	t4 = t3 * a
-	r = t2 * math.Sin(t4)
+	a := x[0]
+	b := f.Beta
+	l := f.L
+	t := 1 - b
+	t2 := 2 * t / l / 3.141592653589793
+	t3 := l * 3.141592653589793 / 2
+	t4 := t3 * a
+	r := t2 * math.Sin(t4)
+	var from int
 	if a <= t {
-		goto b5
+		r += 1 - a
+		from = 0
+	} else if t < a && a <= 1+b {
+		t5 := a - 1
+		r += 0.5 * (t5*t5/b + b)
+		from = 1
+	} else {
+		r += a - 1
+		from = 2
 	}
-	if t < a {
-		goto b9
-	}
-	from = 0
-	goto b8
-b9:
-	if a <= 1+b {
-		goto b6
-	}
-	from = 1
-b8:
-	from5 = from
-	r += a - 1
-	from2 = 2
-	goto b4
-b6:
-	t5 = a - 1
-	r += 0.5 * (t5*t5/b + b)
-	from2 = 1
-	goto b4
-b5:
-	r += 1 - a
-	from2 = 0
-b4:
-	from4 = from2
+	from3 = from
 	dr4 += 1
-	from3 = from4
-	if from3 == 0 {
-		goto b22
+	switch from3 {
+	case 0:
+		dr3 += dr4
+		t8 := dr3
+		dr5 += t8
+		da -= t8
+	case 1:
+		dr2 += dr4
+		t7 := dr2
+		dr5 += t7
+		da += 2 * (0.5 * t7 / b * (a - 1))
+	default:
+		dr += dr4
+		t6 := dr
+		dr5 += t6
+		da += t6
 	}
-	if from3 == 1 {
-		goto b24
-	}
-	dr += dr4
-	t6 = dr
-	dr5 += t6
-	da += t6
-	if from5 == 0 {
-		goto b26
-	}
-	goto b17
-b26:
-	goto b18
-b24:
-	dr2 += dr4
-	t7 = dr2
-	dr5 += t7
-	da += 2 * (0.5 * t7 / b * (a - 1))
-b17:
-b18:
-	goto b19
-b22:
-	dr3 += dr4
-	t8 = dr3
-	dr5 += t8
-	da -= t8
-b19:
 	da += t3 * (math.Cos(t4) * (t2 * dr5))
 	dx[0] += da
 	return r
-b2:
-	panic("dimension of the problem must be 1")
-b11:
-	panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // PlassmannParamsJVP computes Plassmann.Func and its directional derivative along the tangents
@@ -2280,8 +2276,9 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 // Varied inputs: x (into dx).
 // Fixed inputs: f.
 // The first result is the value of YanaiOzawaKaneko.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("YanaiOzawaKanekoGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2332,8 +2329,9 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BraninHoo.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BraninHooGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2389,10 +2387,10 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: a.
 // The first result is the value of Ackley.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
-	var tape []float64
 	var dsc float64
 	var dss float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -2406,10 +2404,8 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t10 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t10)
 			ss += v2 * v2
-			sc += t10
+			sc += math.Cos(6.283185307179586 * v2)
 			i = t
 		} else {
 			break
@@ -2427,12 +2423,9 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t7 := tape
-		tape = t7[:len(t7)-1]
-		t8 := t6 + 1
-		v := x[t8]
-		t9 := dss
-		dx[t8] += t9*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc) + v*t9
+		t7 := t6 + 1
+		v := x[t7]
+		dx[t7] += 2*(dss*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc)
 		i = t6
 	}
 	return t5
@@ -2481,8 +2474,9 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Bukin6.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Bukin6Grad(b functions.Bukin6, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Bukin6Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -2547,8 +2541,9 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CamelThree.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CamelThreeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2562,10 +2557,8 @@ func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	x04 := x02 * x02
 	t := 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1
 	t2 := 1.0 / 6
-	t3 := t2*x02 - 1.05*1
-	t4 := x04*t2 + 2 + t3*x02 + x02*t3
 	dx[1] += 2*x1 + x0
-	dx[0] += x1 + t4*x0 + x0*t4
+	dx[0] += x1 + 2*((x04*t2+2+2*((t2*x02-1.05*1)*x02))*x0)
 	return t
 }
 
@@ -2600,8 +2593,9 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CamelSix.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CamelSixGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2618,11 +2612,8 @@ func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
 	t3 := 4 * x12
 	t4 := -4 + t3
 	t5 := t2*x02 + x0*x1 + t4*x12
-	t6 := t4 + t3
-	t7 := x02 / 3
-	t8 := t2 + t7*x02 + x02*t7 - t
-	dx[1] += x0 + t6*x1 + x1*t6
-	dx[0] += x1 + t8*x0 + x0*t8
+	dx[1] += x0 + 2*((t4+t3)*x1)
+	dx[0] += x1 + 2*((t2+2*(x02/3*x02)-t)*x0)
 	return t5
 }
 
@@ -2679,8 +2670,9 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CrossInTray.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CrossInTrayGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2722,8 +2714,8 @@ func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
 		t16 = 1
 	}
 	t17 := 0.5 / t * (t16 * (t6 * (t5 * t13))) / 3.141592653589793
-	dx[1] += math.Cos(x1)*(t3*t14) - t17*x1 - x1*t17
-	dx[0] += math.Cos(x0)*(t14*t4) - t17*x0 - x0*t17
+	dx[1] += math.Cos(x1)*(t3*t14) - 2*(t17*x1)
+	dx[0] += math.Cos(x0)*(t14*t4) - 2*(t17*x0)
 	return t9
 }
 
@@ -2763,8 +2755,9 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: d.
 // The first result is the value of DixonPrice.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	var tape []float64
 	var dxn float64
@@ -2848,8 +2841,9 @@ func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: d.
 // The first result is the value of DropWave.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DropWaveGrad(d functions.DropWave, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("DropWaveGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2919,8 +2913,9 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of Eggholder.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EggholderGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2992,8 +2987,9 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of GramacyLee.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GramacyLeeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3048,8 +3044,9 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of Griewank.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	var tape []float64
 	var dpc float64
@@ -3058,18 +3055,20 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GriewankGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0)*3)
 	ss := 0.0
 	pc := 1.0
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < len(x) {
+		if i2 < n {
 			v2 := x[i2]
-			t9 := math.Sqrt(float64(i2 + 1))
-			t10 := math.Cos(v2 / t9)
-			tape = append(tape, t9, t10, pc)
+			t8 := math.Sqrt(float64(i2 + 1))
+			t9 := math.Cos(v2 / t8)
+			tape = append(tape, t8, pc, t9)
 			ss += v2 * v2
-			pc *= t10
+			pc *= t9
 			i = i2
 		} else {
 			break
@@ -3092,11 +3091,10 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		tape = t4[:t5]
 		t7 := dpc
 		dpc = 0
-		dpc2 += t7 * t4[t5+1]
+		dpc2 += t7 * t4[t5+2]
 		i3 := t2 + 1
 		v := x[i3]
-		t8 := dss
-		dx[i3] += t8*v - math.Sin(v/t6)*(t4[t5+2]*t7)/t6 + v*t8
+		dx[i3] += 2*(dss*v) - math.Sin(v/t6)*(t4[t5+1]*t7)/t6
 		i = t2
 	}
 	return t
@@ -3150,8 +3148,9 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: h.
 // The first result is the value of HolderTable.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("HolderTableGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3235,8 +3234,9 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Langermann2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	var tape []float64
 	var tapeint []int
@@ -3250,6 +3250,9 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
+	trips := max(5+3, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips*4)
 	f := 0.0
 	i := -1
 	for {
@@ -3368,8 +3371,9 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Levy.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -3464,8 +3468,9 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Levy13.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Levy13Grad(l functions.Levy13, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Levy13Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3521,10 +3526,10 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: r.
 // The first result is the value of Rastrigin.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RastriginGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3536,9 +3541,7 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t6 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t6)
-			sum += v2*v2 - 10*t6
+			sum += v2*v2 - 10*math.Cos(6.283185307179586*v2)
 			i = t
 		} else {
 			break
@@ -3550,12 +3553,10 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t3 := tape
-		tape = t3[:len(t3)-1]
-		t4 := dsum
-		t5 := t2 + 1
-		v := x[t5]
-		dx[t5] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t4)) + t4*v + v*t4
+		t3 := dsum
+		t4 := t2 + 1
+		v := x[t4]
+		dx[t4] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t3)) + 2*(t3*v)
 		i = t2
 	}
 	return sum
@@ -3593,8 +3594,9 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schaffer2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Schaffer2Grad(s functions.Schaffer2, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Schaffer2Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3660,8 +3662,9 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schaffer4.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Schaffer4Grad(s functions.Schaffer4, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Schaffer4Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3732,8 +3735,9 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schwefel.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -3741,6 +3745,7 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0)*3)
 	sum := 0.0
 	i := -1
 	for {
@@ -3825,8 +3830,9 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Shubert.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	var tape []float64
 	var path []int
@@ -3850,11 +3856,9 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		path = append(path, from)
 		if i <= 5 {
 			i4 := i + 1
-			t6 := math.Cos(i4*x0 + i)
-			t7 := math.Cos(i4*x1 + i)
-			tape = append(tape, i, t6, t7)
-			s0 += i * t6
-			s1 += i * t7
+			tape = append(tape, i)
+			s0 += i * math.Cos(i4*x0+i)
+			s1 += i * math.Cos(i4*x1+i)
 			i = i4
 			from = 1
 		} else {
@@ -3872,7 +3876,7 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 			break
 		}
 		t4 := tape
-		t5 := len(t4) - 3
+		t5 := len(t4) - 1
 		i2 := t4[t5]
 		tape = t4[:t5]
 		i3 := i2 + 1

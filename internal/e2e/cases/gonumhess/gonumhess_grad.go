@@ -127,10 +127,9 @@ func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
 	t17 := x0 * t11
 	t18 := v0*t11 - x0*t12
 	t19 := t17*x1 + x0*t13
-	t20 := t18*x1 + t17*v1 + (v0*t13 - x0*t14)
 	hv1 := hv[1]
-	grad[1] += t3*t17 + t19*x1 + x1*t19 + x0*t15
-	hv[1] = hv1 + (t4*t17 + t3*t18 + (t20*x1 + t19*v1) + (v1*t19 + x1*t20) + (v0*t15 - x0*t16))
+	grad[1] += t3*t17 + 2*(t19*x1) + x0*t15
+	hv[1] = hv1 + (t4*t17 + t3*t18 + 2*((t18*x1+t17*v1+(v0*t13-x0*t14))*x1+t19*v1) + (v0*t15 - x0*t16))
 	hv0 := hv[0]
 	grad[0] += -(t11 * t8) - t13*t5 - t15*t
 	hv[0] = hv0 + (-(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*v1))
@@ -400,67 +399,72 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 	if n != 4 {
 		panic("dimension of the problem must be 4")
 	}
+	t := max(20+1, 0) * 5
+	t2 := tape
+	n2 := len(t2)
+	tape = append(t2, make([]float64, t)...)[:n2]
+	dtape = append(dtape, make([]float64, t)...)[:n2]
 	sum := 0.0
 	i := 1
 	for ; i <= 20; i++ {
 		c2 := float64(i) / 5
 		v1 := v[1]
-		t18 := c2 * x[1]
-		t19 := math.Exp(c2)
-		f1_2 := x[0] + t18 - t19
+		t20 := c2 * x[1]
+		t21 := math.Exp(c2)
+		f1_2 := x[0] + t20 - t21
 		v2 := v[2]
 		v3 := v[3]
-		t20 := math.Sin(c2)
-		t21 := math.Cos(c2)
-		f2_2 := x[2] + x[3]*t20 - t21
-		t22 := f2_2 * f2_2
-		f := f1_2*f1_2 + t22
-		tape = append(tape, t20, t19, t21, t18, t22)
-		dtape = append(dtape, 0, 0, 0, c2*v1, 2*((v2+v3*t20)*f2_2))
+		t22 := math.Sin(c2)
+		t23 := math.Cos(c2)
+		f2_2 := x[2] + x[3]*t22 - t23
+		t24 := f2_2 * f2_2
+		f := f1_2*f1_2 + t24
+		tape = append(tape, t22, t21, t23, t20, t24)
+		dtape = append(dtape, 0, 0, 0, c2*v1, 2*((v2+v3*t22)*f2_2))
 		sum += f * f
 	}
 	dsum += 1
 	for {
-		t := i - 1
+		t3 := i - 1
 		if i == 1 {
 			break
 		}
-		t2 := tape
-		t3 := dtape
-		t4 := len(t2) - 5
-		t5 := t2[t4]
-		t6 := t3[t4]
-		t7 := t4 + 1
-		t8 := t4 + 2
-		t9 := t4 + 3
-		t10 := t4 + 4
-		tape = t2[:t4]
-		dtape = t3[:t4]
-		t11 := dsum
-		f1 := x[0] + t2[t9] - t2[t7]
-		df1 := v[0] + t3[t9] - t3[t7]
-		t12 := 2 * (t11 * (f1*f1 + t2[t10]))
-		t13 := 2 * (t11 * (2*(df1*f1) + t3[t10]))
+		t4 := tape
+		t5 := dtape
+		t6 := len(t4) - 5
+		t7 := t4[t6]
+		t8 := t5[t6]
+		t9 := t6 + 1
+		t10 := t6 + 2
+		t11 := t6 + 3
+		t12 := t6 + 4
+		tape = t4[:t6]
+		dtape = t5[:t6]
+		t13 := dsum
+		f1 := x[0] + t4[t11] - t4[t9]
+		df1 := v[0] + t5[t11] - t5[t9]
+		t14 := 2 * (t13 * (f1*f1 + t4[t12]))
+		t15 := 2 * (t13 * (2*(df1*f1) + t5[t12]))
 		x3 := x[3]
-		f2 := x[2] + x3*t5 - t2[t8]
-		t14 := 2 * (t12 * f2)
-		t15 := 2 * (t13*f2 + t12*(v[2]+(v[3]*t5+x3*t6)-t3[t8]))
-		t16 := 2 * (t12 * f1)
-		t17 := 2 * (t13*f1 + t12*df1)
+		f2 := x[2] + x3*t7 - t4[t10]
+		t16 := 2 * (t14 * f2)
+		t17 := 2 * (t15*f2 + t14*(v[2]+(v[3]*t7+x3*t8)-t5[t10]))
+		t18 := 2 * (t14 * f1)
+		t19 := 2 * (t15*f1 + t14*df1)
 		hv3 := hv[3]
-		grad[3] += t14 * t5
-		hv[3] = hv3 + (t15*t5 + t14*t6)
+		grad[3] += t16 * t7
+		hv[3] = hv3 + (t17*t7 + t16*t8)
 		hv2 := hv[2]
-		grad[2] += t14
-		hv[2] = hv2 + t15
-		c := float64(t) / 5
+		grad[2] += t16
+		hv[2] = hv2 + t17
+		c := float64(t3) / 5
 		hv1 := hv[1]
-		grad[1] += c * t16
-		hv[1] = hv1 + c*t17
+		grad[1] += c * t18
+		hv[1] = hv1 + c*t19
 		hv0 := hv[0]
-		grad[0] += t16
-		hv[0] = hv0 + t17
-		i = t
+		grad[0] += t18
+		hv[0] = hv0 + t19
+		i = t3
 	}
 	return sum
 }
@@ -769,6 +773,14 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	trips := max(29+1, 0)
+	t := tapeint
+	tapeint = append(t, make([]int, trips*2)...)[:len(t)]
+	t2 := trips * 2
+	t3 := tape
+	n2 := len(t3)
+	tape = append(t3, make([]float64, t2)...)[:n2]
+	dtape = append(dtape, make([]float64, t2)...)[:n2]
 	sum := 0.0
 	i := 1
 	for ; i <= 29; i++ {
@@ -778,14 +790,14 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		ds1 := 0.0
 		j2 := 1
 		for ; j2 < n; j2++ {
-			t35 := float64(j2) * d2_2
+			t38 := float64(j2) * d2_2
 			xj := x[j2]
 			vj := v[j2]
 			tape = append(tape, d2_2)
 			dtape = append(dtape, 0)
 			d2_2 *= d1
-			s1 += t35 * xj
-			ds1 += t35 * vj
+			s1 += t38 * xj
+			ds1 += t38 * vj
 		}
 		tapeint = append(tapeint, j2)
 		d2_3 := 1.0
@@ -793,115 +805,113 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		ds2_2 := 0.0
 		i3 := -1
 		for {
-			t33 := i3 + 1
-			if t33 < n {
-				v2 := x[t33]
-				dv := v[t33]
+			t36 := i3 + 1
+			if t36 < n {
+				v2 := x[t36]
+				dv := v[t36]
 				tape = append(tape, d2_3)
 				dtape = append(dtape, 0)
 				s2_2 += d2_3 * v2
 				ds2_2 += d2_3 * dv
 				d2_3 *= d1
-				i3 = t33
+				i3 = t36
 			} else {
 				break
 			}
 		}
-		t34 := s1 - s2_2*s2_2 - 1
+		t37 := s1 - s2_2*s2_2 - 1
 		tapeint = append(tapeint, i3)
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t34 * t34
+		sum += t37 * t37
 	}
 	x0 := x[0]
 	v0 := v[0]
-	t := x0 * x0
+	t4 := x0 * x0
 	dt := v[1] - 2*(v0*x0)
-	t2 := x[1] - t - 1
-	sum += t + t2*t2
+	t5 := x[1] - t4 - 1
+	sum += t4 + t5*t5
 	dsum += 1
-	t3 := 2 * t2
-	t4 := 2 * dt
-	t5 := 1 - t3
+	t6 := 2 * t5
+	t7 := 2 * dt
+	t8 := 1 - t6
 	hv0 := hv[0]
-	grad[0] += 2 * (t5 * x0)
-	hv[0] = hv0 + 2*(t5*v0-t4*x0)
+	grad[0] += 2 * (t8 * x0)
+	hv[0] = hv0 + 2*(t8*v0-t7*x0)
 	hv1 := hv[1]
-	grad[1] += t3
-	hv[1] = hv1 + t4
+	grad[1] += t6
+	hv[1] = hv1 + t7
 	for {
-		t6 := i - 1
+		t9 := i - 1
 		if i == 1 {
 			break
 		}
-		t7 := tape
-		t8 := dtape
-		t9 := len(t7) - 2
-		s2 := t7[t9]
-		ds2 := t8[t9]
-		t10 := t9 + 1
-		tape = t7[:t9]
-		dtape = t8[:t9]
-		t11 := tapeint
-		t12 := len(t11) - 1
-		tapeint = t11[:t12]
-		t13 := dsum
-		t14 := 2 * (t13 * (t7[t10] - s2*s2 - 1))
-		t15 := 2 * (t13 * (t8[t10] - 2*(ds2*s2)))
-		ds1_2 += t14
-		dds1 += t15
-		ds2_3 -= t14 * s2
-		dds2 -= t15*s2 + t14*ds2
-		ds2_3 -= s2 * t14
-		dds2 -= ds2*t14 + s2*t15
-		i2 := t11[t12]
+		t10 := tape
+		t11 := dtape
+		t12 := len(t10) - 2
+		s2 := t10[t12]
+		ds2 := t11[t12]
+		t13 := t12 + 1
+		tape = t10[:t12]
+		dtape = t11[:t12]
+		t14 := tapeint
+		t15 := len(t14) - 1
+		tapeint = t14[:t15]
+		t16 := dsum
+		t17 := 2 * (t16 * (t10[t13] - s2*s2 - 1))
+		t18 := 2 * (t16 * (t11[t13] - 2*(ds2*s2)))
+		ds1_2 += t17
+		dds1 += t18
+		ds2_3 -= 2 * (t17 * s2)
+		dds2 -= 2 * (t18*s2 + t17*ds2)
+		i2 := t14[t15]
 		for {
-			t16 := i2 - 1
+			t19 := i2 - 1
 			if i2 == -1 {
 				break
 			}
-			t17 := tape
-			t18 := dtape
-			t19 := len(t17) - 1
-			d2 := t17[t19]
-			dd2 := t18[t19]
-			tape = t17[:t19]
-			dtape = t18[:t19]
-			t20 := ds2_3
-			t21 := t16 + 1
-			t22 := hv[t21]
-			grad[t21] += d2 * t20
-			hv[t21] = t22 + (dd2*t20 + d2*dds2)
-			i2 = t16
+			t20 := tape
+			t21 := dtape
+			t22 := len(t20) - 1
+			d2 := t20[t22]
+			dd2 := t21[t22]
+			tape = t20[:t22]
+			dtape = t21[:t22]
+			t23 := ds2_3
+			t24 := t19 + 1
+			t25 := hv[t24]
+			grad[t24] += d2 * t23
+			hv[t24] = t25 + (dd2*t23 + d2*dds2)
+			i2 = t19
 		}
 		ds2_3 = 0
 		dds2 = 0
-		t23 := tapeint
-		t24 := len(t23) - 1
-		tapeint = t23[:t24]
-		j := t23[t24]
+		t26 := tapeint
+		t27 := len(t26) - 1
+		tapeint = t26[:t27]
+		j := t26[t27]
 		for {
-			t25 := j - 1
+			t28 := j - 1
 			if j == 1 {
 				break
 			}
-			t26 := tape
-			t27 := dtape
-			t28 := len(t26) - 1
-			dd2_2 := t27[t28]
-			tape = t26[:t28]
-			dtape = t27[:t28]
-			t29 := ds1_2
-			t30 := float64(t25)
-			t31 := t30 * t26[t28]
-			t32 := hv[t25]
-			grad[t25] += t31 * t29
-			hv[t25] = t32 + (t30*dd2_2*t29 + t31*dds1)
-			j = t25
+			t29 := tape
+			t30 := dtape
+			t31 := len(t29) - 1
+			dd2_2 := t30[t31]
+			tape = t29[:t31]
+			dtape = t30[:t31]
+			t32 := ds1_2
+			t33 := float64(t28)
+			t34 := t33 * t29[t31]
+			t35 := hv[t28]
+			grad[t28] += t34 * t32
+			hv[t28] = t35 + (t33*dd2_2*t32 + t34*dds1)
+			j = t28
 		}
 		ds1_2 = 0
 		dds1 = 0
-		i = t6
+		i = t9
 	}
 	return sum
 }
@@ -1073,14 +1083,14 @@ func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
 	t16 := 2 * t
 	t17 := 2 * t2
 	hv2 := hv[2]
-	grad[2] += -(2 * f4) - t14*x2 - x2*t14
-	hv[2] = hv2 + (2*v2 - (t15*x2 + t14*v2) - (v2*t14 + x2*t15))
+	grad[2] += -(2 * f4) - 2*(t14*x2)
+	hv[2] = hv2 + (2*v2 - 2*(t15*x2+t14*v2))
 	hv3 := hv[3]
 	grad[3] += t12 - t10 + t14
 	hv[3] = hv3 + (t13 - t11 + t15)
 	hv0 := hv[0]
-	grad[0] += -(2 * f2) - t16*x0 - x0*t16
-	hv[0] = hv0 + (2*v0 - (t17*x0 + t16*v0) - (v0*t16 + x0*t17))
+	grad[0] += -(2 * f2) - 2*(t16*x0)
+	hv[0] = hv0 + (2*v0 - 2*(t17*x0+t16*v0))
 	hv1 := hv[1]
 	grad[1] += t10 + t12 + t16
 	hv[1] = hv1 + (t11 + t13 + t17)

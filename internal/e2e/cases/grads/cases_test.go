@@ -255,3 +255,29 @@ func TestAliasPanics(t *testing.T) {
 	}()
 	SmoothGrad(x, x)
 }
+
+// TestFinalState: a gradient leaves the memory it was given in the state
+// the function leaves it in, though its reverse sweep rewinds it.
+func TestFinalState(t *testing.T) {
+	x := []float64{0.5, 2, -0.7}
+	s1 := []float64{1, 0.3, -0.2}
+	s2 := []float64{1, 0.3, -0.2}
+	s3 := []float64{1, 0.3, -0.2}
+	f := Evolve(x, s1)
+	dx := make([]float64, 3)
+	if g := EvolveGrad(x, dx, s2); g != f {
+		t.Errorf("EvolveGrad returns %v, Evolve %v", g, f)
+	}
+	for i := range s1 {
+		if s1[i] != s2[i] {
+			t.Errorf("state after EvolveGrad: %v, after Evolve: %v", s2, s1)
+			break
+		}
+	}
+	// ⟨∇f, v⟩ against the JVP, from the same initial state.
+	v := []float64{0.3, -1, 0.8}
+	_, d := EvolveJVP(x, v, s3)
+	if dot := dx[0]*v[0] + dx[1]*v[1] + dx[2]*v[2]; math.Abs(dot-d) > 1e-12*(1+math.Abs(d)) {
+		t.Errorf("⟨∇f, v⟩ = %v, JVP = %v", dot, d)
+	}
+}

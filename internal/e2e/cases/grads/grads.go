@@ -24,8 +24,8 @@ func Rosenbrock(x []float64) float64 {
 
 // Branchy has a data-dependent branch and scalar parameters.
 //
-//gad:grad
-//gad:jvp
+//gad:grad test=true
+//gad:jvp test=true
 func Branchy(x, y float64) float64 {
 	z := math.Sin(x) * y
 	if z > 0 {
@@ -285,4 +285,95 @@ func Softmax(dst, x []float64) {
 //gad:jvp
 func Envelope(x, y, z float64) float64 {
 	return max(x*y, y*z, z*x) - min(x, 2*y, z/2)
+}
+
+// Spring is a chain of springs of stiffness K.
+type Spring struct{ K float64 }
+
+// Energy is the elastic energy of the chain of masses at x with rest
+// length r: a method, with a slice and a scalar parameter, whose test
+// gadgen writes (test=3: x has 3 elements at the points checked).
+//
+//gad:grad wrt=x,r test=3
+//gad:jvp wrt=x,r test=3
+func (s Spring) Energy(x []float64, r float64) float64 {
+	e := 0.0
+	for i := 1; i < len(x); i++ {
+		d := x[i] - x[i-1] - r
+		e += 0.5 * (s.K + 1) * d * d
+	}
+	return e
+}
+
+// Evolve steps a state the caller owns in place through a helper that
+// reads and writes it: the gradient's reverse sweep restores the state
+// for each step's reverse, and must leave it as Evolve does.
+//
+//gad:grad wrt=x
+//gad:jvp wrt=x
+func Evolve(x, state []float64) float64 {
+	for k := 0; k < 3; k++ {
+		evolveStep(state, x)
+	}
+	return state[0] * state[len(state)-1]
+}
+
+func evolveStep(s, x []float64) {
+	for i := range s {
+		s[i] = s[i]*x[i] + math.Sin(s[i])
+	}
+}
+
+// Layers runs x through three layers in place, each reading the output of
+// the one before: the input of a layer is a slice chosen at run time (x
+// at first, then the previous layer's output), as in an LSTM's predict.
+//
+//gad:grad test=6
+//gad:jvp test=6
+func Layers(x []float64) float64 {
+	n := len(x) / 2
+	work := make([]float64, 3*n)
+	y := x[:n]
+	for k := 0; k < 3; k++ {
+		h := work[k*n : (k+1)*n]
+		layer(h, y, x[n:])
+		y = h
+	}
+	s := 0.0
+	for _, v := range y {
+		s += v * v
+	}
+	return s
+}
+
+func layer(h, y, w []float64) {
+	for j := range h {
+		h[j] = math.Tanh(y[j]*w[j] + y[(j+1)%len(y)])
+	}
+}
+
+// Pick chooses, by a branch, which of two slices a helper reads.
+//
+//gad:grad test=4
+//gad:jvp test=4
+func Pick(x []float64) float64 {
+	a := make([]float64, len(x))
+	b := make([]float64, len(x))
+	for i := range x {
+		a[i] = x[i] * x[i]
+		b[i] = math.Sin(x[i])
+	}
+	src := a
+	if x[0] > 0 {
+		src = b
+	}
+	return weigh(src, x)
+}
+
+func weigh(src, w []float64) float64 {
+	s := 0.0
+	for i := range src {
+		s += src[i] * math.Exp(w[i])
+	}
+	return s
 }

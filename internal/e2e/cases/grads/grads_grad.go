@@ -2,15 +2,19 @@
 
 package grads
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -35,7 +39,7 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		t4 := t + 1
 		a := x[t4] - t3*t3
 		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
+		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t5*t3)
 		dx[t4] += t5
 		i = t
 	}
@@ -73,7 +77,7 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, dx, dy float64) {
 	var from2 int
-	var t11 float64
+	var t10 float64
 	var dz float64
 	var dz2 float64
 	var dz3 float64
@@ -87,7 +91,7 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 		from = 0
 	} else {
 		t2 := math.Exp(-(y * y))
-		t11 = t2
+		t10 = t2
 		z2 = z - t2
 		from = 1
 	}
@@ -101,20 +105,18 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 		t7 := dz3
 		t8 := 1 + x*x
 		dz4 += t7 / t8
-		t9 := t7 * (z / t8) / t8
-		dx -= t9 * x
-		dx -= x * t9
+		dx -= 2 * (t7 * (z / t8) / t8 * x)
 	} else {
 		dz += dz2
 		t5 := dz
 		dz4 += t5
-		t6 := t11 * t5
+		t6 := t10 * t5
 		dy += y * t6
 		dy += t6 * y
 	}
-	t10 := dz4
-	dy += t * t10
-	dx += math.Cos(x) * (t10 * y)
+	t9 := dz4
+	dy += t * t9
+	dx += math.Cos(x) * (t9 * y)
 	return t4, dx, dy
 }
 
@@ -149,16 +151,16 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 func SeriesGrad(x float64) (f, dx float64) {
 	var s, term float64
 	var k, from int
-	var term2, t float64
+	var term2 float64
 	var from2 int
-	var t2 []int
-	var t3 int
-	var t4, t5 float64
-	var t6 []float64
-	var t7 int
-	var t8 []int
-	var t9, k2 int
-	var t10, t11, t12, t13 float64
+	var t []int
+	var t2 int
+	var t3, t4 float64
+	var t5 []float64
+	var t6 int
+	var t7 []int
+	var t8, k2 int
+	var t9, t10, t11, t12 float64
 	var from3 int
 	var tape []float64
 	var tapeint, path []int
@@ -177,10 +179,9 @@ b2:
 b3:
 	s += term
 	term2 = -(term * (x * x / float64(2*k*(2*k+1))))
-	t = math.Abs(term2)
 	tapeint = append(tapeint, k)
-	tape = append(tape, term, t)
-	if t < 1e-16 {
+	tape = append(tape, term)
+	if math.Abs(term2) < 1e-16 {
 		from2 = 1
 		goto b4
 	}
@@ -199,37 +200,37 @@ b4:
 b12:
 	ds3 += ds
 b9:
-	t2 = path
-	t3 = len(t2) - 1
-	path = t2[:t3]
-	if t2[t3] == 0 {
+	t = path
+	t2 = len(t) - 1
+	path = t[:t2]
+	if t[t2] == 0 {
 		goto b14
 	}
-	t4 = ds3
+	t3 = ds3
 	ds3 = 0
-	t5 = dterm2
+	t4 = dterm2
 	dterm2 = 0
-	ds2 += t4
-	dterm += t5
+	ds2 += t3
+	dterm += t4
 b8:
-	t6 = tape
-	t7 = len(t6) - 2
-	tape = t6[:t7]
-	t8 = tapeint
-	t9 = len(t8) - 1
-	k2 = t8[t9]
-	tapeint = t8[:t9]
-	t10 = float64(2 * k2 * (2*k2 + 1))
-	t11 = dterm
+	t5 = tape
+	t6 = len(t5) - 1
+	tape = t5[:t6]
+	t7 = tapeint
+	t8 = len(t7) - 1
+	k2 = t7[t8]
+	tapeint = t7[:t8]
+	t9 = float64(2 * k2 * (2*k2 + 1))
+	t10 = dterm
 	dterm = 0
-	dterm2 -= t11 * (x * x / t10)
-	t12 = t6[t7] * t11 / t10
-	dx -= x * t12
-	dx -= t12 * x
-	t13 = ds2
+	dterm2 -= t10 * (x * x / t9)
+	t11 = t5[t6] * t10 / t9
+	dx -= x * t11
+	dx -= t11 * x
+	t12 = ds2
 	ds2 = 0
-	ds3 += t13
-	dterm2 += t13
+	ds3 += t12
+	dterm2 += t12
 	goto b9
 b14:
 	dx += dterm2
@@ -267,8 +268,9 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: a.
 // The first result is the value of Quad; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func QuadGrad(a, x, dx []float64) float64 {
 	var tapeint []int
 	var dq float64
@@ -277,6 +279,7 @@ func QuadGrad(a, x, dx []float64) float64 {
 		panic("QuadGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	q := 0.0
 	i := 0
 	for ; i < n; i++ {
@@ -348,8 +351,9 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Smooth; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SmoothGrad(x, dx []float64) float64 {
 	var tape []float64
 	var ds float64
@@ -366,18 +370,15 @@ func SmoothGrad(x, dx []float64) float64 {
 	}
 	i2 := 1
 	for ; i2 < n; i2++ {
-		yi2 := y[i2]
-		t11 := y[i2-1]
-		y[i2] = 0.5*yi2 + 0.5*t11
-		tape = append(tape, yi2, t11)
+		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
+	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
 	i3 := 0
 	for ; i3 < n; i3++ {
-		yi := y[i3]
-		t10 := math.Sqrt(1 + yi)
-		tape = append(tape, yi, t10)
-		s += t10
+		t9 := math.Sqrt(1 + y[i3])
+		tape = append(tape, t9)
+		s += t9
 	}
 	ds += 1
 	for {
@@ -386,9 +387,9 @@ func SmoothGrad(x, dx []float64) float64 {
 			break
 		}
 		t2 := tape
-		t3 := len(t2) - 2
+		t3 := len(t2) - 1
 		tape = t2[:t3]
-		dy[t] += 0.5 / t2[t3+1] * ds
+		dy[t] += 0.5 / t2[t3] * ds
 		i3 = t
 	}
 	for {
@@ -396,24 +397,22 @@ func SmoothGrad(x, dx []float64) float64 {
 		if i2 == 1 {
 			break
 		}
-		t5 := tape
-		tape = t5[:len(t5)-2]
-		t6 := dy[t4]
+		t5 := dy[t4]
 		dy[t4] = 0
-		t7 := 0.5 * t6
-		dy[t4-1] += t7
-		dy[t4] += t7
+		t6 := 0.5 * t5
+		dy[t4-1] += t6
+		dy[t4] += t6
 		i2 = t4
 	}
 	for {
-		t8 := i - 1
+		t7 := i - 1
 		if i == 0 {
 			break
 		}
-		t9 := dy[t8]
-		dy[t8] = 0
-		dx[t8] += 2 * (t9 * x[t8])
-		i = t8
+		t8 := dy[t7]
+		dy[t7] = 0
+		dx[t7] += 2 * (t8 * x[t7])
+		i = t7
 	}
 	return s
 }
@@ -456,25 +455,27 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), lo (returned as dlo), hi (returned as dhi).
 // The first result is the value of Clip; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 	var tape []float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ClipGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0)*2)
 	s := 0.0
 	i := -1
 	for {
 		t := i + 1
-		if t < len(x) {
+		if t < n {
 			v2 := x[t]
 			t17 := min(v2, hi)
 			c := max(lo, t17)
-			t18 := math.Abs(v2)
-			tape = append(tape, t17, c, t18)
-			s += c*c + t18
+			tape = append(tape, t17, c)
+			s += c*c + math.Abs(v2)
 			i = t
 		} else {
 			break
@@ -487,7 +488,7 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 			break
 		}
 		t3 := tape
-		t4 := len(t3) - 3
+		t4 := len(t3) - 2
 		tape = t3[:t4]
 		t5 := ds
 		t6 := t2 + 1
@@ -630,19 +631,22 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Single; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SingleGrad(x, dx []float32) float32 {
 	var tape []float64
 	var ds float32
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SingleGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	s := float32(0)
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < len(x) {
+		if i2 < n {
 			xi := x[i2]
 			t6 := math.Exp(float64(xi) / 4)
 			tape = append(tape, t6)
@@ -814,8 +818,7 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		t9 += t7
 		t4 := t9
 		dx += t4
-		dy -= t4 * y
-		dy -= y * t4
+		dy -= 2 * (t4 * y)
 	default:
 		t8 += t7
 		t2 := t6
@@ -847,8 +850,9 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), k (returned as dk).
 // The first result is the value of Energy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	var tape []float64
 	var de float64
@@ -878,48 +882,54 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		t6 := t4[t5+1]
 		tape = t4[:t5]
 		t7 := de
-		_, t8 := sqVJP(k, -(t6 * (t4[t5+2] * t7)))
+		_, t8 := sqReverse(k, -(t6 * (t4[t5+2] * t7)))
 		dk += t8
 		t9 := t3 - 1
-		_, t10 := sqVJP(x[t3]-x[t9], t7*t6)
+		_, t10 := sqReverse(x[t3]-x[t9], t7*t6)
 		dx[t9] -= t10
 		dx[t3] += t10
 		i = t3
 	}
 	de2 += de
 	t11 := de2
-	dotVJP(x, dx, x, dx, t*t11)
+	dotReverse(x, dx, x, dx, t*t11)
 	dk += 0.5 * (t11 * t2)
 	return e, dk
 }
 
-// sqVJP computes sq and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// sqReverse is the reverse of sq for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sq that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // The first result is the value of sq; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func sqVJP(x, seed float64) (f, dx float64) {
+func sqReverse(x, seed float64) (f, dx float64) {
 	t := x * x
-	dx += seed * x
-	dx += x * seed
+	dx += 2 * (seed * x)
 	return t, dx
 }
 
-// dotVJP computes dot and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// dotReverse is the reverse of dot for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of dot that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (into da), b (into db).
 // The first result is the value of dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func dotVJP(a, da, b, db []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func dotReverse(a, da, b, db []float64, seed float64) float64 {
 	var ds float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("dotVJP: a and da share memory: gadgen's gradients need them apart")
+		panic("dotReverse: a and da share memory: gadgen's gradients need them apart")
 	}
 	if cap(b) > 0 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("dotVJP: b and db share memory: gadgen's gradients need them apart")
+		panic("dotReverse: b and db share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	i := -1
@@ -1038,24 +1048,27 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		t10 += t8
 		t4 := t10
 		dx += t4 * t6
-		_, t5 := powVJP(x, n-1, x*t4)
+		_, t5 := powReverse(x, n-1, x*t4)
 		dx += t5
 	default:
 		t9 += t8
-		_, t3 := powVJP(x, t7, 2*(t9*h2))
+		_, t3 := powReverse(x, t7, 2*(t9*h2))
 		dx += t3
 	}
 	return t2, dx
 }
 
-// powVJP computes Pow and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// powReverse is the reverse of Pow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Pow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func powVJP(x float64, n int, seed float64) (f, dx float64) {
+func powReverse(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
 	var t6 float64
 	var h2 float64
@@ -1088,11 +1101,11 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 		t10 += t8
 		t4 := t10
 		dx += t4 * t6
-		_, t5 := powVJP(x, n-1, x*t4)
+		_, t5 := powReverse(x, n-1, x*t4)
 		dx += t5
 	default:
 		t9 += t8
-		_, t3 := powVJP(x, t7, 2*(t9*h2))
+		_, t3 := powReverse(x, t7, 2*(t9*h2))
 		dx += t3
 	}
 	return t2, dx
@@ -1122,8 +1135,9 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: buf.
 // The first result is the value of Scratch; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ScratchGrad(x, dx, buf []float64) float64 {
 	var tape []float64
 	var ds float64
@@ -1145,56 +1159,58 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 		t3 := i + 1
 		if t3 < n {
 			v := buf[t3]
-			tape = append(tape, v)
 			s += v * v
 			i = t3
 		} else {
 			break
 		}
 	}
+	finalBuf := slices.Clone(buf)
 	ds += 1
 	for {
 		t4 := i - 1
 		if i == -1 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		dbuf[t4+1] += 2 * (ds * t5[t6])
+		t5 := t4 + 1
+		dbuf[t5] += 2 * (ds * buf[t5])
 		i = t4
 	}
-	t7 := tape
-	copy(buf, t7[len(t7)-n:])
-	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
+	t6 := tape
+	copy(buf, t6[len(t6)-n:])
+	axpyIntoReverseWrtDstX(buf, dbuf, x, dx, 2)
+	copy(buf, finalBuf)
 	return s
 }
 
-// axpyIntoVJPWrtDstX computes axpyInto and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// axpyIntoReverseWrtDstX is the reverse of axpyInto for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of axpyInto that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // Fixed inputs: a.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what axpyInto writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
+// order; the adjoints of what axpyInto writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("axpyIntoVJPWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("axpyIntoVJPWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("axpyIntoVJPWrtDstX: dst and x share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < len(dst) {
-			dst[i2] += a * x[i2]
 			i = i2
 		} else {
 			break
@@ -1206,10 +1222,7 @@ func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 			break
 		}
 		i3 := t3 + 1
-		t4 := ddst[i3]
-		ddst[i3] = 0
-		ddst[i3] += t4
-		dx[i3] += a * t4
+		dx[i3] += a * ddst[i3]
 		i = t3
 	}
 }
@@ -1277,7 +1290,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	dn.X += 2 * (t8 * t3)
 	t9 := dn
 	dn = Vec{}
-	_, t10, t11 := crossVJP(t, t2, t9)
+	_, t10, t11 := crossReverse(t, t2, t9)
 	t19.X += t10.X
 	t19.Y += t10.Y
 	t19.Z += t10.Z
@@ -1286,7 +1299,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	t18.Z += t11.Z
 	t12 := t18
 	t18 = Vec{}
-	_, t13, t14 := subVJP(c, a, t12)
+	_, t13, t14 := subReverse(c, a, t12)
 	dc.X += t13.X
 	dc.Y += t13.Y
 	dc.Z += t13.Z
@@ -1295,7 +1308,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	da.Z += t14.Z
 	t15 := t19
 	t19 = Vec{}
-	_, t16, t17 := subVJP(b, a, t15)
+	_, t16, t17 := subReverse(b, a, t15)
 	db.X += t16.X
 	db.Y += t16.Y
 	db.Z += t16.Z
@@ -1305,13 +1318,16 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	return t7, da, db, dc
 }
 
-// crossVJP computes cross and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// crossReverse is the reverse of cross for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of cross that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of cross; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func crossVJP(a, b, seed Vec) (f, da, db Vec) {
+func crossReverse(a, b, seed Vec) (f, da, db Vec) {
 	var t12 Vec
 	var t13 Vec
 	t := a.Y
@@ -1348,13 +1364,16 @@ func crossVJP(a, b, seed Vec) (f, da, db Vec) {
 	return t7, da, db
 }
 
-// subVJP computes sub and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// subReverse is the reverse of sub for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sub that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
 // The first result is the value of sub; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func subVJP(a, b, seed Vec) (f, da, db Vec) {
+func subReverse(a, b, seed Vec) (f, da, db Vec) {
 	var t6 Vec
 	var t7 Vec
 	t := Vec{
@@ -1463,6 +1482,7 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	var tape []float64
 	var dr float64
 	var dr2 float64
+	tape = slices.Grow(tape, max(3+2, 0))
 	r := 0.0
 	i := 3
 	for ; i >= 0; i-- {
@@ -1471,7 +1491,7 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	}
 	dr2 += 1
 	for {
-		t := i - -1
+		t := i + 1
 		if i == 3 {
 			break
 		}
@@ -1554,13 +1574,14 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 	return t, math.Atan2(y, x), t3*dx + t4*dy, x/t5*dy - y/t5*dx
 }
 
-// SoftmaxVJP computes Softmax and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// SoftmaxVJP computes Softmax and the vector-Jacobian product of the adjoints of what it
+// writes with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what Softmax writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// order; the adjoints of what Softmax writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	var tape []float64
 	var ds float64
@@ -1578,19 +1599,21 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	m := math.Inf(-1)
 	i := -1
 	for {
 		t3 := i + 1
 		if t3 < n {
-			m2 := max(m, x[t3])
-			tape = append(tape, m, m2)
-			m = m2
+			v := x[t3]
+			tape = append(tape, m)
+			m = max(m, v)
 			i = t3
 		} else {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0))
 	s := 0.0
 	i2 := -1
 	for {
@@ -1606,10 +1629,12 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 			break
 		}
 	}
+	n2 := len(dst)
+	tape = slices.Grow(tape, max(n2+3, 0))
 	i4 := -1
 	for {
 		i5 := i4 + 1
-		if i5 < len(dst) {
+		if i5 < n2 {
 			dsti := dst[i5]
 			dst[i5] = dsti / s
 			tape = append(tape, dsti)
@@ -1660,7 +1685,7 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		dm2 = 0
 		dm += t16
 		t17 := tape
-		t18 := len(t17) - 2
+		t18 := len(t17) - 1
 		tape = t17[:t18]
 		t19 := t15 + 1
 		t20 := dm
@@ -1801,4 +1826,598 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 		t9 = dz / 2
 	}
 	return max(t, t2, t3) - min(x, t6, t7), t5 - t9
+}
+
+// EnergyGrad computes Spring.Energy and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), r (returned as dr).
+// Fixed inputs: s.
+// The first result is the value of Spring.Energy; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
+	var tape []float64
+	var de float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	e := 0.0
+	i := 1
+	for ; i < len(x); i++ {
+		d2 := x[i] - x[i-1] - r
+		t8 := s.K
+		tape = append(tape, t8)
+		e += 0.5 * (t8 + 1) * d2 * d2
+	}
+	de += 1
+	for {
+		t := i - 1
+		if i == 1 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := de
+		t5 := t - 1
+		d := x[t] - x[t5] - r
+		t6 := 0.5 * (t2[t3] + 1)
+		t7 := t6*d*t4 + t6*(t4*d)
+		dr -= t7
+		dx[t5] -= t7
+		dx[t] += t7
+		i = t
+	}
+	return e, dr
+}
+
+// EnergyJVP computes Spring.Energy and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), r (tangent dr).
+// Fixed inputs (zero tangent): s.
+// Results, in order: the value of Spring.Energy; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
+	e := 0.0
+	de := 0.0
+	for i := 1; i < len(x); i++ {
+		d := x[i] - x[i-1] - r
+		dd := dx[i] - dx[i-1] - dr
+		t := 0.5 * (s.K + 1)
+		t2 := t * d
+		e += t2 * d
+		de += t*dd*d + t2*dd
+	}
+	return e, de
+}
+
+// EvolveGrad computes Evolve and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: state.
+// The first result is the value of Evolve; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func EvolveGrad(x, dx, state []float64) float64 {
+	var tape []float64
+	n := len(state)
+	t := cap(state)
+	dstate := make([]float64, n, t)
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("EvolveGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t > 0 && t2 && &state[:1][0] == &x[:1][0] {
+		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
+	}
+	k := 0
+	for ; k < 3; k++ {
+		tape = append(tape, state...)
+		evolveStep(state, x)
+	}
+	t3 := state[0]
+	t4 := n - 1
+	t5 := state[t4]
+	t6 := t3 * t5
+	finalState := slices.Clone(state)
+	dstate[t4] += t3
+	dstate[0] += t5
+	for {
+		t7 := k - 1
+		if k == 0 {
+			break
+		}
+		t8 := tape
+		t9 := len(t8) - n
+		copy(state, t8[t9:])
+		tape = t8[:t9]
+		evolveStepReverse(state, dstate, x, dx)
+		k = t7
+	}
+	copy(state, finalState)
+	return t6
+}
+
+// evolveStepReverse is the reverse of evolveStep for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of evolveStep that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: s (into ds), x (into dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what evolveStep writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func evolveStepReverse(s, ds, x, dx []float64) {
+	var tape []float64
+	t := cap(s) > 0
+	if t && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("evolveStepReverse: s and ds share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("evolveStepReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &s[:1][0] == &x[:1][0] {
+		panic("evolveStepReverse: s and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(s)
+	tape = slices.Grow(tape, max(n+3, 0))
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			si := s[i2]
+			s[i2] = si*x[i2] + math.Sin(si)
+			tape = append(tape, si)
+			i = i2
+		} else {
+			break
+		}
+	}
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		i3 := t3 + 1
+		dsi := ds[i3]
+		ds[i3] = 0
+		xi := x[i3]
+		dx[i3] += t6 * dsi
+		ds[i3] += math.Cos(t6)*dsi + dsi*xi
+		i = t3
+	}
+}
+
+// EvolveJVP computes Evolve and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): state.
+// Results, in order: the value of Evolve; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func EvolveJVP(x, dx, state []float64) (float64, float64) {
+	n := len(state)
+	dstate := make([]float64, n, cap(state))
+	for k := 0; k < 3; k++ {
+		evolveStepJVP(state, dstate, x, dx)
+	}
+	t := state[0]
+	t2 := n - 1
+	t3 := state[t2]
+	return t * t3, dstate[0]*t3 + t*dstate[t2]
+}
+
+// evolveStepJVP computes evolveStep and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: s (tangent ds), x (tangent dx).
+// Shadows: ds, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// evolveStep writes are written (overwritten) into the shadows: s into ds.
+func evolveStepJVP(s, ds, x, dx []float64) {
+	for i := 0; i < len(s); i++ {
+		si := s[i]
+		dsi := ds[i]
+		xi := x[i]
+		dxi := dx[i]
+		s[i] = si*xi + math.Sin(si)
+		ds[i] = dsi*xi + si*dxi + math.Cos(si)*dsi
+	}
+}
+
+// LayersGrad computes Layers and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Layers; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func LayersGrad(x, dx []float64) float64 {
+	var tape []float64
+	var tapeSlices [][]float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x) / 2
+	t := 3 * n
+	work := make([]float64, t)
+	dwork := make([]float64, t)
+	tapeSlices = slices.Grow(tapeSlices, max(3+2, 0))
+	y := x[:n]
+	dy := dx[:n]
+	k := 0
+	for ; k < 3; k++ {
+		t15 := k * n
+		t16 := (k + 1) * n
+		h := work[t15:t16]
+		t17 := x[n:]
+		tape = append(tape, y...)
+		tape = append(tape, t17...)
+		layer(h, y, t17)
+		tapeSlices = append(tapeSlices, y, dy)
+		y = h
+		dy = dwork[t15:t16]
+	}
+	s := 0.0
+	i := -1
+	for {
+		t2 := i + 1
+		if t2 < len(y) {
+			v := y[t2]
+			s += v * v
+			i = t2
+		} else {
+			break
+		}
+	}
+	finalX := slices.Clone(x)
+	ds += 1
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := t3 + 1
+		dy[t4] += 2 * (ds * y[t4])
+		i = t3
+	}
+	for {
+		t5 := k - 1
+		if k == 0 {
+			break
+		}
+		t6 := tapeSlices
+		t7 := len(t6) - 2
+		y2 := t6[t7]
+		dy2 := t6[t7+1]
+		tapeSlices = t6[:t7]
+		t8 := x[n:]
+		t9 := tape
+		t10 := len(t9) - len(t8)
+		copy(t8, t9[t10:])
+		tape = t9[:t10]
+		t11 := tape
+		t12 := len(t11) - len(y2)
+		copy(y2, t11[t12:])
+		tape = t11[:t12]
+		t13 := t5 * n
+		t14 := (t5 + 1) * n
+		layerReverse(work[t13:t14], dwork[t13:t14], y2, dy2, t8, dx[n:])
+		k = t5
+	}
+	copy(x, finalX)
+	return s
+}
+
+// layerReverse is the reverse of layer for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of layer that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: h (into dh), y (into dy), w (into dw).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what layer writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func layerReverse(h, dh, y, dy, w, dw []float64) {
+	var tape []float64
+	var tapeint []int
+	t := cap(h) > 0
+	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
+		panic("layerReverse: h and dh share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(y) > 0
+	if t2 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("layerReverse: y and dy share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(w) > 0
+	if t3 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("layerReverse: w and dw share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &h[:1][0] == &y[:1][0] {
+		panic("layerReverse: h and y share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &h[:1][0] == &w[:1][0] {
+		panic("layerReverse: h and w share memory: gadgen's gradients need them apart")
+	}
+	n := len(h)
+	trips := max(n+3, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips)
+	i := -1
+	for {
+		j := i + 1
+		if j < n {
+			yj2 := y[j]
+			wj2 := w[j]
+			t12 := (j + 1) % len(y)
+			t13 := y[t12]
+			tapeint = append(tapeint, t12)
+			tape = append(tape, math.Tanh(yj2*wj2+t13))
+			i = j
+		} else {
+			break
+		}
+	}
+	for {
+		t4 := i - 1
+		if i == -1 {
+			break
+		}
+		t5 := tape
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tape = t5[:t6]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		t10 := t8[t9]
+		tapeint = t8[:t9]
+		j2 := t4 + 1
+		dhj := dh[j2]
+		dh[j2] = 0
+		yj := y[j2]
+		wj := w[j2]
+		t11 := (1 - t7*t7) * dhj
+		dy[t10] += t11
+		dw[j2] += yj * t11
+		dy[j2] += t11 * wj
+		i = t4
+	}
+}
+
+// LayersJVP computes Layers and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Layers; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// Layers writes are written (overwritten) into the shadows: x into dx.
+func LayersJVP(x, dx []float64) (float64, float64) {
+	n := len(x) / 2
+	t := 3 * n
+	work := make([]float64, t)
+	dwork := make([]float64, t)
+	y := x[:n]
+	dy := dx[:n]
+	for k := 0; k < 3; k++ {
+		t2 := k * n
+		t3 := (k + 1) * n
+		h := work[t2:t3]
+		t4 := dwork[t2:t3]
+		layerJVP(h, t4, y, dy, x[n:], dx[n:])
+		y = h
+		dy = t4
+	}
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(y); i++ {
+		v := y[i]
+		s += v * v
+		ds += 2 * (dy[i] * v)
+	}
+	return s, ds
+}
+
+// layerJVP computes layer and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: h (tangent dh), y (tangent dy), w (tangent dw).
+// Shadows: dh, dy, dw have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// layer writes are written (overwritten) into the shadows: h into dh.
+func layerJVP(h, dh, y, dy, w, dw []float64) {
+	for j := 0; j < len(h); j++ {
+		yj := y[j]
+		dyj := dy[j]
+		wj := w[j]
+		dwj := dw[j]
+		t := (j + 1) % len(y)
+		t2 := dy[t]
+		t3 := math.Tanh(yj*wj + y[t])
+		h[j] = t3
+		dh[j] = (1 - t3*t3) * (dyj*wj + yj*dwj + t2)
+	}
+}
+
+// PickGrad computes Pick and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Pick; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func PickGrad(x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PickGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			xi := x[i2]
+			a[i2] = xi * xi
+			b[i2] = math.Sin(x[i2])
+			i = i2
+		} else {
+			break
+		}
+	}
+	var src, dsrc []float64
+	if x[0] > 0 {
+		src = b
+		dsrc = db
+	} else {
+		src = a
+		dsrc = da
+	}
+	t := weigh(src, x)
+	weighReverse(src, dsrc, x, dx, 1)
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		i3 := t2 + 1
+		dbi := db[i3]
+		db[i3] = 0
+		dx[i3] += math.Cos(x[i3]) * dbi
+		dai := da[i3]
+		da[i3] = 0
+		dx[i3] += 2 * (dai * x[i3])
+		i = t2
+	}
+	return t
+}
+
+// weighReverse is the reverse of weigh for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of weigh that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: src (into dsrc), w (into dw).
+// The first result is the value of weigh; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func weighReverse(src, dsrc, w, dw []float64, seed float64) float64 {
+	var tape []float64
+	var ds float64
+	if cap(src) > 0 && cap(dsrc) > 0 && &src[:1][0] == &dsrc[:1][0] {
+		panic("weighReverse: src and dsrc share memory: gadgen's gradients need them apart")
+	}
+	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("weighReverse: w and dw share memory: gadgen's gradients need them apart")
+	}
+	n := len(src)
+	tape = slices.Grow(tape, max(n+3, 0))
+	s := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			srci := src[i2]
+			t6 := math.Exp(w[i2])
+			tape = append(tape, t6)
+			s += srci * t6
+			i = i2
+		} else {
+			break
+		}
+	}
+	ds += seed
+	for {
+		t := i - 1
+		if i == -1 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - 1
+		t4 := t2[t3]
+		tape = t2[:t3]
+		t5 := ds
+		i3 := t + 1
+		dw[i3] += t4 * (src[i3] * t5)
+		dsrc[i3] += t5 * t4
+		i = t
+	}
+	return s
+}
+
+// PickJVP computes Pick and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Pick; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func PickJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		dxi := dx[i]
+		a[i] = xi * xi
+		da[i] = 2 * (dxi * xi)
+		xi2 := x[i]
+		dxi2 := dx[i]
+		b[i] = math.Sin(xi2)
+		db[i] = math.Cos(xi2) * dxi2
+	}
+	var src, dsrc []float64
+	if x[0] > 0 {
+		src = b
+		dsrc = db
+	} else {
+		src = a
+		dsrc = da
+	}
+	t, t2 := weighJVP(src, dsrc, x, dx)
+	return t, t2
+}
+
+// weighJVP computes weigh and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: src (tangent dsrc), w (tangent dw).
+// Results, in order: the value of weigh; its tangent.
+// Shadows: dsrc, dw have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(src); i++ {
+		srci := src[i]
+		t := math.Exp(w[i])
+		s += srci * t
+		ds += dsrc[i]*t + srci*(t*dw[i])
+	}
+	return s, ds
 }

@@ -2,7 +2,10 @@
 
 package memory
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // CumSquaresJVP computes CumSquares and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -37,8 +40,9 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of CumSquares; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CumSquaresGrad(x, dx []float64) float64 {
 	var tape []float64
 	var ds float64
@@ -50,6 +54,7 @@ func CumSquaresGrad(x, dx []float64) float64 {
 	n := len(x)
 	c := make([]float64, n)
 	dc := make([]float64, n)
+	tape = slices.Grow(tape, max(n+3, 0))
 	acc := 0.0
 	i := -1
 	for {
@@ -99,9 +104,7 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		i4 := t3 + 1
 		dci := dc[i4]
 		dc[i4] = 0
-		acc2 += x[i4]
-		dacc += dci * acc2
-		dacc += acc2 * dci
+		dacc += 2 * (dci * (acc2 + x[i4]))
 		t7 := dacc
 		dacc = 0
 		dacc2 += t7
@@ -164,6 +167,7 @@ func PowersGrad(x float64) (f, dx float64) {
 	var m [5]float64
 	var dm [5]float64
 	m[0] = 1
+	tape = slices.Grow(tape, max(5+1, 0))
 	i := 1
 	for ; i < 5; i++ {
 		t6 := m[i-1]
@@ -390,8 +394,9 @@ func KineticJVP(p, dp *Particle) (float64, float64) {
 //
 // Varied inputs: p (into dp).
 // The first result is the value of Kinetic; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func KineticGrad(p, dp *Particle) float64 {
 	t := 0.5 * p.M
 	t2 := p.V[0]
@@ -604,8 +609,9 @@ func TailJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Tail; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func TailGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("TailGrad: x and dx share memory: gadgen's gradients need them apart")

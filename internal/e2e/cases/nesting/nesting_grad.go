@@ -103,8 +103,9 @@ func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, f
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -129,7 +130,7 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		t4 := t + 1
 		a := x[t4] - t3*t3
 		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
+		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t5*t3)
 		dx[t4] += t5
 		i = t
 	}
@@ -189,8 +190,8 @@ func rosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t6 := 100*a*t2 + 100*(t2*a)
 		t7 := 100*da*t2 + 100*(t2*da)
 		t8 := ddx[t]
-		dx[t] += -(2 * (t2 * (1 - t3))) - t6*t3 - t3*t6
-		ddx[t] = t8 + (2*(t2*t4) - (t7*t3 + t6*t4) - (t4*t6 + t3*t7))
+		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t6*t3)
+		ddx[t] = t8 + (2*(t2*t4) - 2*(t7*t3+t6*t4))
 		t9 := ddx[t5]
 		dx[t5] += t6
 		ddx[t5] = t9 + t7

@@ -35,8 +35,9 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), y (into dy).
 // The first result is the value of Dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DotGrad(x, dx, y, dy []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -135,10 +136,10 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of LogSum; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LogSumGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeint []int
 	var path []int
 	var dv float64
@@ -158,10 +159,8 @@ func LogSumGrad(x, dx []float64) float64 {
 			if v <= 0 {
 				panic("panics: non-positive input")
 			}
-			t11 := math.Log(v)
 			tapeint = append(tapeint, i)
-			tape = append(tape, t11)
-			s += t11
+			s += math.Log(v)
 			from = 1
 			i = t
 		} else {
@@ -176,19 +175,17 @@ func LogSumGrad(x, dx []float64) float64 {
 		if t2[t3] == 0 {
 			break
 		}
-		t4 := tape
-		tape = t4[:len(t4)-1]
-		t5 := tapeint
-		t6 := len(t5) - 1
-		tapeint = t5[:t6]
-		dv += 1 / x[t5[t6]+1] * ds
-		t7 := tapeint
-		t8 := len(t7) - 1
-		t9 := t7[t8]
-		tapeint = t7[:t8]
-		t10 := dv
+		t4 := tapeint
+		t5 := len(t4) - 1
+		tapeint = t4[:t5]
+		dv += 1 / x[t4[t5]+1] * ds
+		t6 := tapeint
+		t7 := len(t6) - 1
+		t8 := t6[t7]
+		tapeint = t6[:t7]
+		t9 := dv
 		dv = 0
-		dx[t9+1] += t10
+		dx[t8+1] += t9
 	}
 	return s
 }
@@ -212,8 +209,9 @@ func AtJVP(x, dx []float64, i int) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: i.
 // The first result is the value of At; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func AtGrad(x, dx []float64, i int) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AtGrad: x and dx share memory: gadgen's gradients need them apart")

@@ -91,7 +91,7 @@ func callsSquareTaylor(x, x1 float64) (float64, float64, float64) {
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of SumSq along u, computed by
 // callsSumSqTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: the gradient calls callsSquareVJP, which forward mode cannot differentiate.)
+// (Not by forward over reverse: the gradient calls callsSquareReverse, which forward mode cannot differentiate.)
 func callsSumSqHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -114,16 +114,18 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 	return calls.SumSq(x)
 }
 
-// callsSquareVJP computes square and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// callsSquareReverse is the reverse of square for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of square that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // The first result is the value of square; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func callsSquareVJP(x, seed float64) (f, dx float64) {
+func callsSquareReverse(x, seed float64) (f, dx float64) {
 	t := x * x
-	dx += seed * x
-	dx += x * seed
+	dx += 2 * (seed * x)
 	return t, dx
 }
 
@@ -238,7 +240,7 @@ func geomDistTaylor2(p, p1, q, q1 []float64) (float64, float64, float64) {
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of PathLength along u, computed by
 // callsPathLengthTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: the gradient calls geomDistVJP, which forward mode cannot differentiate.)
+// (Not by forward over reverse: the gradient calls geomDistReverse, which forward mode cannot differentiate.)
 func callsPathLengthHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -261,20 +263,24 @@ func callsPathLengthHVP(x, v, hv []float64) float64 {
 	return calls.PathLength(x)
 }
 
-// geomDistVJP computes Dist and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomDistReverse is the reverse of Dist for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Dist that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: p (into dp), q (into dq).
 // The first result is the value of Dist; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func geomDistVJP(p, dp, q, dq []float64, seed float64) float64 {
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func geomDistReverse(p, dp, q, dq []float64, seed float64) float64 {
 	var ds float64
 	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
-		panic("geomDistVJP: p and dp share memory: gadgen's gradients need them apart")
+		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
 	}
 	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
-		panic("geomDistVJP: q and dq share memory: gadgen's gradients need them apart")
+		panic("geomDistReverse: q and dq share memory: gadgen's gradients need them apart")
 	}
 	n := len(p)
 	if n != len(q) {
@@ -430,8 +436,8 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 		t6 := 100*a*t2 + 100*(t2*a)
 		t7 := 100*da*t2 + 100*(t2*da)
 		t8 := hv[t]
-		grad[t] += -(2 * (t2 * (1 - t3))) - t6*t3 - t3*t6
-		hv[t] = t8 + (2*(t2*t4) - (t7*t3 + t6*t4) - (t4*t6 + t3*t7))
+		grad[t] += -(2 * (t2 * (1 - t3))) - 2*(t6*t3)
+		hv[t] = t8 + (2*(t2*t4) - 2*(t7*t3+t6*t4))
 		t9 := hv[t5]
 		grad[t5] += t6
 		hv[t5] = t9 + t7
@@ -570,85 +576,80 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 	}
 	i2 := 1
 	for ; i2 < n; i2++ {
-		yi2 := y[i2]
 		dyi2 := dy[i2]
-		t28 := y[i2-1]
-		t29 := dy[i2-1]
-		y[i2] = 0.5*yi2 + 0.5*t28
-		dy[i2] = 0.5*dyi2 + 0.5*t29
-		tape = append(tape, yi2, t28)
-		dtape = append(dtape, dyi2, t29)
+		t26 := dy[i2-1]
+		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
+		dy[i2] = 0.5*dyi2 + 0.5*t26
 	}
+	trips := max(n+2, 0)
+	t := tape
+	n2 := len(t)
+	tape = append(t, make([]float64, trips)...)[:n2]
+	dtape = append(dtape, make([]float64, trips)...)[:n2]
 	s := 0.0
 	i3 := 0
 	for ; i3 < n; i3++ {
-		yi := y[i3]
 		dyi := dy[i3]
-		t27 := math.Sqrt(1 + yi)
-		tape = append(tape, yi, t27)
-		dtape = append(dtape, dyi, 0.5/t27*dyi)
-		s += t27
+		t25 := math.Sqrt(1 + y[i3])
+		tape = append(tape, t25)
+		dtape = append(dtape, 0.5/t25*dyi)
+		s += t25
 	}
 	ds += 1
 	for {
-		t := i3 - 1
+		t2 := i3 - 1
 		if i3 == 0 {
 			break
 		}
-		t2 := tape
-		t3 := dtape
-		t4 := len(t2) - 2
-		t5 := t4 + 1
-		t6 := t2[t5]
-		t7 := t3[t5]
-		tape = t2[:t4]
-		dtape = t3[:t4]
+		t3 := tape
+		t4 := dtape
+		t5 := len(t3) - 1
+		t6 := t3[t5]
+		t7 := t4[t5]
+		tape = t3[:t5]
+		dtape = t4[:t5]
 		t8 := ds
 		t9 := 0.5 / t6
-		t10 := ddy[t]
-		dy2[t] += t9 * t8
-		ddy[t] = t10 - t9*t7/t6*t8
-		i3 = t
+		t10 := ddy[t2]
+		dy2[t2] += t9 * t8
+		ddy[t2] = t10 - t9*t7/t6*t8
+		i3 = t2
 	}
 	for {
 		t11 := i2 - 1
 		if i2 == 1 {
 			break
 		}
-		t12 := tape
-		t13 := len(t12) - 2
-		tape = t12[:t13]
-		dtape = dtape[:t13]
-		t14 := dy2[t11]
-		t15 := ddy[t11]
+		t12 := dy2[t11]
+		t13 := ddy[t11]
 		dy2[t11] = 0
 		ddy[t11] = 0
-		t16 := 0.5 * t14
-		t17 := 0.5 * t15
-		t18 := t11 - 1
-		t19 := ddy[t18]
-		dy2[t18] += t16
-		ddy[t18] = t19 + t17
-		t20 := ddy[t11]
-		dy2[t11] += t16
-		ddy[t11] = t20 + t17
+		t14 := 0.5 * t12
+		t15 := 0.5 * t13
+		t16 := t11 - 1
+		t17 := ddy[t16]
+		dy2[t16] += t14
+		ddy[t16] = t17 + t15
+		t18 := ddy[t11]
+		dy2[t11] += t14
+		ddy[t11] = t18 + t15
 		i2 = t11
 	}
 	for {
-		t21 := i - 1
+		t19 := i - 1
 		if i == 0 {
 			break
 		}
-		t22 := dy2[t21]
-		t23 := ddy[t21]
-		dy2[t21] = 0
-		ddy[t21] = 0
-		t24 := x[t21]
-		t25 := v[t21]
-		t26 := hv[t21]
-		grad[t21] += 2 * (t22 * t24)
-		hv[t21] = t26 + 2*(t23*t24+t22*t25)
-		i = t21
+		t20 := dy2[t19]
+		t21 := ddy[t19]
+		dy2[t19] = 0
+		ddy[t19] = 0
+		t22 := x[t19]
+		t23 := v[t19]
+		t24 := hv[t19]
+		grad[t19] += 2 * (t20 * t22)
+		hv[t19] = t24 + 2*(t21*t22+t20*t23)
+		i = t19
 	}
 	return s
 }
@@ -867,6 +868,11 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	i := n - 1
+	trips := max((i-0)/2+2, 0)
+	t := tape
+	n2 := len(t)
+	tape = append(t, make([]float64, trips)...)[:n2]
+	dtape = append(dtape, make([]float64, trips)...)[:n2]
 	s := 0.0
 	ds := 0.0
 	i2 := i
@@ -880,34 +886,34 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	}
 	ds4 += 1
 	for {
-		t := i2 - -2
+		t2 := i2 + 2
 		if i2 == i {
 			break
 		}
-		t2 := ds4
-		t3 := dds2
+		t3 := ds4
+		t4 := dds2
 		ds4 = 0
 		dds2 = 0
-		ds3 += t2
-		dds += t3
-		t4 := tape
-		t5 := dtape
-		t6 := len(t4) - 1
-		s2 := t4[t6]
-		ds2 := t5[t6]
-		tape = t4[:t6]
-		dtape = t5[:t6]
-		t7 := ds3
-		t8 := dds
+		ds3 += t3
+		dds += t4
+		t5 := tape
+		t6 := dtape
+		t7 := len(t5) - 1
+		s2 := t5[t7]
+		ds2 := t6[t7]
+		tape = t5[:t7]
+		dtape = t6[:t7]
+		t8 := ds3
+		t9 := dds
 		ds3 = 0
 		dds = 0
-		t9 := x[t]
-		ds4 += t7 * t9
-		dds2 += t8*t9 + t7*v[t]
-		t10 := hv[t]
-		grad[t] += s2 * t7
-		hv[t] = t10 + (ds2*t7 + s2*t8)
-		i2 = t
+		t10 := x[t2]
+		ds4 += t8 * t10
+		dds2 += t9*t10 + t8*v[t2]
+		t11 := hv[t2]
+		grad[t2] += s2 * t8
+		hv[t2] = t11 + (ds2*t8 + s2*t9)
+		i2 = t2
 	}
 	return s
 }
@@ -1010,54 +1016,59 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	trips := max(n+3, 0)
+	t := tape
+	n2 := len(t)
+	tape = append(t, make([]float64, trips)...)[:n2]
+	dtape = append(dtape, make([]float64, trips)...)[:n2]
 	p := 1.0
 	dp := 0.0
 	i := -1
 	for {
-		t := i + 1
-		if t < n {
-			dv := v[t]
-			t13 := 1 + x[t]
+		t2 := i + 1
+		if t2 < n {
+			dv := v[t2]
+			t14 := 1 + x[t2]
 			tape = append(tape, p)
 			dtape = append(dtape, dp)
-			dp = dp*t13 + p*dv
-			p *= t13
-			i = t
+			dp = dp*t14 + p*dv
+			p *= t14
+			i = t2
 		} else {
 			break
 		}
 	}
 	dp4 += 1
 	for {
-		t2 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := dp4
-		t4 := ddp2
+		t4 := dp4
+		t5 := ddp2
 		dp4 = 0
 		ddp2 = 0
-		dp3 += t3
-		ddp += t4
-		t5 := tape
-		t6 := dtape
-		t7 := len(t5) - 1
-		p2 := t5[t7]
-		dp2 := t6[t7]
-		tape = t5[:t7]
-		dtape = t6[:t7]
-		t8 := dp3
-		t9 := ddp
+		dp3 += t4
+		ddp += t5
+		t6 := tape
+		t7 := dtape
+		t8 := len(t6) - 1
+		p2 := t6[t8]
+		dp2 := t7[t8]
+		tape = t6[:t8]
+		dtape = t7[:t8]
+		t9 := dp3
+		t10 := ddp
 		dp3 = 0
 		ddp = 0
-		t10 := t2 + 1
-		t11 := 1 + x[t10]
-		dp4 += t8 * t11
-		ddp2 += t9*t11 + t8*v[t10]
-		t12 := hv[t10]
-		grad[t10] += p2 * t8
-		hv[t10] = t12 + (dp2*t8 + p2*t9)
-		i = t2
+		t11 := t3 + 1
+		t12 := 1 + x[t11]
+		dp4 += t9 * t12
+		ddp2 += t10*t12 + t9*v[t11]
+		t13 := hv[t11]
+		grad[t11] += p2 * t9
+		hv[t11] = t13 + (dp2*t9 + p2*t10)
+		i = t3
 	}
 	return p
 }
@@ -1537,6 +1548,11 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	}
 	c := make([]float64, n)
 	dc := make([]float64, n)
+	trips := max(n+3, 0)
+	t := tape
+	n2 := len(t)
+	tape = append(t, make([]float64, trips)...)[:n2]
+	dtape = append(dtape, make([]float64, trips)...)[:n2]
 	acc := 0.0
 	dacc := 0.0
 	i := -1
@@ -1558,60 +1574,56 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	s := 0.0
 	i3 := -1
 	for {
-		t := i3 + 1
-		if t < len(c) {
-			s += c[t]
-			i3 = t
+		t2 := i3 + 1
+		if t2 < len(c) {
+			s += c[t2]
+			i3 = t2
 		} else {
 			break
 		}
 	}
 	ds += 1
 	for {
-		t2 := i3 - 1
+		t3 := i3 - 1
 		if i3 == -1 {
 			break
 		}
-		dc[t2+1] += ds
-		i3 = t2
+		dc[t3+1] += ds
+		i3 = t3
 	}
 	for {
-		t3 := i - 1
+		t4 := i - 1
 		if i == -1 {
 			break
 		}
-		t4 := dacc4
-		t5 := ddacc2
+		t5 := dacc4
+		t6 := ddacc2
 		dacc4 = 0
 		ddacc2 = 0
-		dacc3 += t4
-		ddacc += t5
-		t6 := tape
-		t7 := dtape
-		t8 := len(t6) - 1
-		acc2 := t6[t8]
-		dacc2 := t7[t8]
-		tape = t6[:t8]
-		dtape = t7[:t8]
-		i4 := t3 + 1
+		dacc3 += t5
+		ddacc += t6
+		t7 := tape
+		t8 := dtape
+		t9 := len(t7) - 1
+		acc2 := t7[t9]
+		dacc2 := t8[t9]
+		tape = t7[:t9]
+		dtape = t8[:t9]
+		i4 := t4 + 1
 		dci := dc[i4]
 		dc[i4] = 0
-		acc2 += x[i4]
-		dacc2 += v[i4]
-		dacc3 += dci * acc2
-		ddacc += dci * dacc2
-		dacc3 += acc2 * dci
-		ddacc += dacc2 * dci
-		t9 := dacc3
-		t10 := ddacc
+		dacc3 += 2 * (dci * (acc2 + x[i4]))
+		ddacc += 2 * (dci * (dacc2 + v[i4]))
+		t10 := dacc3
+		t11 := ddacc
 		dacc3 = 0
 		ddacc = 0
-		dacc4 += t9
-		ddacc2 += t10
+		dacc4 += t10
+		ddacc2 += t11
 		hvi := hv[i4]
-		grad[i4] += t9
-		hv[i4] = hvi + t10
-		i = t3
+		grad[i4] += t10
+		hv[i4] = hvi + t11
+		i = t4
 	}
 	return s
 }
@@ -1705,7 +1717,7 @@ func memorySquaresTaylor(x, x1 []float64) (float64, float64, float64) {
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of Squares along u, computed by
 // memorySquaresTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: reverse mode: reverse mode does not support slices or pointers chosen at run time yet.)
+// (Not by forward over reverse: reverse mode does not support slices or pointers chosen at run time yet.)
 func memorySquaresHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -1949,11 +1961,9 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 	}
 	grad := make([]float64, n)
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeint []int
 	var path []int
-	var dv2 float64
+	var dv float64
 	var ddv float64
 	var ds float64
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
@@ -1967,16 +1977,12 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		path = append(path, from)
 		if t < n {
 			v3 := x[t]
-			dv := v[t]
 			tapeint = append(tapeint, i)
 			if v3 <= 0 {
 				panic("panics: non-positive input")
 			}
-			t17 := math.Log(v3)
 			tapeint = append(tapeint, i)
-			tape = append(tape, t17)
-			dtape = append(dtape, 1/v3*dv)
-			s += t17
+			s += math.Log(v3)
 			from = 1
 			i = t
 		} else {
@@ -1991,30 +1997,26 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		if t2[t3] == 0 {
 			break
 		}
-		t4 := tape
+		t4 := tapeint
 		t5 := len(t4) - 1
-		tape = t4[:t5]
-		dtape = dtape[:t5]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		tapeint = t6[:t7]
-		t8 := ds
-		t9 := t6[t7] + 1
-		v2 := x[t9]
-		t10 := 1 / v2
-		dv2 += t10 * t8
-		ddv -= t10 * v[t9] / v2 * t8
-		t11 := tapeint
-		t12 := len(t11) - 1
-		tapeint = t11[:t12]
-		t13 := dv2
-		t14 := ddv
-		dv2 = 0
+		tapeint = t4[:t5]
+		t6 := ds
+		t7 := t4[t5] + 1
+		v2 := x[t7]
+		t8 := 1 / v2
+		dv += t8 * t6
+		ddv -= t8 * v[t7] / v2 * t6
+		t9 := tapeint
+		t10 := len(t9) - 1
+		tapeint = t9[:t10]
+		t11 := dv
+		t12 := ddv
+		dv = 0
 		ddv = 0
-		t15 := t11[t12] + 1
-		t16 := hv[t15]
-		grad[t15] += t13
-		hv[t15] = t16 + t14
+		t13 := t9[t10] + 1
+		t14 := hv[t13]
+		grad[t13] += t11
+		hv[t13] = t14 + t12
 	}
 	return s
 }
@@ -2141,8 +2143,8 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 		t6 := 100*a*t2 + 100*(t2*a)
 		t7 := 100*da*t2 + 100*(t2*da)
 		t8 := hv[t]
-		grad[t] += -(2 * (t2 * (1 - t3))) - t6*t3 - t3*t6
-		hv[t] = t8 + (2*(t2*t4) - (t7*t3 + t6*t4) - (t4*t6 + t3*t7))
+		grad[t] += -(2 * (t2 * (1 - t3))) - 2*(t6*t3)
+		hv[t] = t8 + (2*(t2*t4) - 2*(t7*t3+t6*t4))
 		t9 := hv[t5]
 		grad[t5] += t6
 		hv[t5] = t9 + t7
@@ -2282,16 +2284,21 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	db := v[1]
 	c := p[2]
 	dc := v[2]
+	trips := max(n2+3, 0)
+	t3 := tape
+	n3 := len(t3)
+	tape = append(t3, make([]float64, trips)...)[:n3]
+	dtape = append(dtape, make([]float64, trips)...)[:n3]
 	s := 0.0
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < n2 {
-			t14 := t[i2]
-			t15 := math.Exp(-(b * t14))
-			r := a*t15 + c - t2[i2]
-			tape = append(tape, t15)
-			dtape = append(dtape, -(t15 * (db * t14)))
+			t15 := t[i2]
+			t16 := math.Exp(-(b * t15))
+			r := a*t16 + c - t2[i2]
+			tape = append(tape, t16)
+			dtape = append(dtape, -(t16 * (db * t15)))
 			s += r * r
 			i = i2
 		} else {
@@ -2300,30 +2307,30 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	}
 	ds += 1
 	for {
-		t3 := i - 1
+		t4 := i - 1
 		if i == -1 {
 			break
 		}
-		t4 := tape
-		t5 := dtape
-		t6 := len(t4) - 1
-		t7 := t4[t6]
-		t8 := t5[t6]
-		tape = t4[:t6]
-		dtape = t5[:t6]
-		t9 := ds
-		i3 := t3 + 1
-		t10 := 2 * (t9 * (a*t7 + c - t2[i3]))
-		t11 := 2 * (t9 * (da*t7 + a*t8 + dc))
-		dc2 += t10
-		ddc += t11
-		da2 += t10 * t7
-		dda += t11*t7 + t10*t8
-		t12 := a * t10
-		t13 := t[i3]
-		db2 -= t7 * t12 * t13
-		ddb -= (t8*t12 + t7*(da*t10+a*t11)) * t13
-		i = t3
+		t5 := tape
+		t6 := dtape
+		t7 := len(t5) - 1
+		t8 := t5[t7]
+		t9 := t6[t7]
+		tape = t5[:t7]
+		dtape = t6[:t7]
+		t10 := ds
+		i3 := t4 + 1
+		t11 := 2 * (t10 * (a*t8 + c - t2[i3]))
+		t12 := 2 * (t10 * (da*t8 + a*t9 + dc))
+		dc2 += t11
+		ddc += t12
+		da2 += t11 * t8
+		dda += t12*t8 + t11*t9
+		t13 := a * t11
+		t14 := t[i3]
+		db2 -= t8 * t13 * t14
+		ddb -= (t9*t13 + t8*(da*t11+a*t12)) * t14
+		i = t4
 	}
 	hv2 := hv[2]
 	grad[2] += dc2
@@ -2487,53 +2494,63 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	if n != 2*n2 || n3 != n2-1 {
 		panic("springs: dimension mismatch")
 	}
+	t3 := max(n3+3, 0) * 3
+	t4 := tape
+	n4 := len(t4)
+	tape = append(t4, make([]float64, t3)...)[:n4]
+	dtape = append(dtape, make([]float64, t3)...)[:n4]
 	e := 0.0
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < n3 {
 			s := t2[i2]
-			t50 := 2*i2 + 2
-			t51 := v[t50]
-			t52 := 2 * i2
-			t53 := v[t52]
-			dx := x[t50] - x[t52]
-			t54 := 2*i2 + 3
-			t55 := v[t54]
-			t56 := 2*i2 + 1
-			t57 := v[t56]
-			dy := x[t54] - x[t56]
-			t58 := math.Hypot(dx, dy)
-			t59 := t58 == 0
-			t60 := dx / t58
-			if t59 {
-				t60 = 0
+			t53 := 2*i2 + 2
+			t54 := v[t53]
+			t55 := 2 * i2
+			t56 := v[t55]
+			dx := x[t53] - x[t55]
+			t57 := 2*i2 + 3
+			t58 := v[t57]
+			t59 := 2*i2 + 1
+			t60 := v[t59]
+			dy := x[t57] - x[t59]
+			t61 := math.Hypot(dx, dy)
+			t62 := t61 == 0
+			t63 := dx / t61
+			if t62 {
+				t63 = 0
 			}
-			t61 := dy / t58
-			if t59 {
-				t61 = 0
+			t64 := dy / t61
+			if t62 {
+				t64 = 0
 			}
-			t62 := s.L0
-			stretch2 := t58 - t62
-			t63 := s.K
-			tape = append(tape, t58, t63, t62)
-			dtape = append(dtape, t60*(t51-t53)+t61*(t55-t57), 0, 0)
-			e += 0.5 * t63 * stretch2 * stretch2
+			t65 := s.L0
+			stretch2 := t61 - t65
+			t66 := s.K
+			tape = append(tape, t61, t66, t65)
+			dtape = append(dtape, t63*(t54-t56)+t64*(t58-t60), 0, 0)
+			e += 0.5 * t66 * stretch2 * stretch2
 			i = i2
 		} else {
 			break
 		}
 	}
+	trips := max(n2+3, 0)
+	t5 := tape
+	n5 := len(t5)
+	tape = append(t5, make([]float64, trips)...)[:n5]
+	dtape = append(dtape, make([]float64, trips)...)[:n5]
 	i3 := -1
 	for {
 		i4 := i3 + 1
 		if i4 < n2 {
 			m2 := t[i4]
-			t48 := c.G
-			t49 := x[2*i4+1]
-			tape = append(tape, t48)
+			t51 := c.G
+			t52 := x[2*i4+1]
+			tape = append(tape, t51)
 			dtape = append(dtape, 0)
-			e += m2 * t48 * t49
+			e += m2 * t51 * t52
 			i3 = i4
 		} else {
 			break
@@ -2541,93 +2558,93 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	}
 	de += 1
 	for {
-		t3 := i3 - 1
+		t6 := i3 - 1
 		if i3 == -1 {
 			break
 		}
-		t4 := tape
-		t5 := dtape
-		t6 := len(t4) - 1
-		t7 := t5[t6]
-		tape = t4[:t6]
-		dtape = t5[:t6]
-		t8 := de
-		i5 := t3 + 1
+		t7 := tape
+		t8 := dtape
+		t9 := len(t7) - 1
+		t10 := t8[t9]
+		tape = t7[:t9]
+		dtape = t8[:t9]
+		t11 := de
+		i5 := t6 + 1
 		m := t[i5]
-		t9 := 2*i5 + 1
-		t10 := hv[t9]
-		grad[t9] += m * t4[t6] * t8
-		hv[t9] = t10 + m*t7*t8
-		i3 = t3
+		t12 := 2*i5 + 1
+		t13 := hv[t12]
+		grad[t12] += m * t7[t9] * t11
+		hv[t12] = t13 + m*t10*t11
+		i3 = t6
 	}
 	de2 += de
 	for {
-		t11 := i - 1
+		t14 := i - 1
 		if i == -1 {
 			break
 		}
-		t12 := tape
-		t13 := dtape
-		t14 := len(t12) - 3
-		t15 := t12[t14]
-		t16 := t13[t14]
-		t17 := t14 + 1
-		t18 := t14 + 2
-		tape = t12[:t14]
-		dtape = t13[:t14]
-		t19 := de2
-		stretch := t15 - t12[t18]
-		dstretch := t16 - t13[t18]
-		t20 := t19 * stretch
-		t21 := 0.5 * t12[t17]
-		t22 := 0.5 * t13[t17]
-		t23 := t21*stretch*t19 + t21*t20
-		t24 := (t22*stretch+t21*dstretch)*t19 + (t22*t20 + t21*(t19*dstretch))
-		i6 := t11 + 1
-		t25 := 2*i6 + 2
-		t26 := v[t25]
-		t27 := 2 * i6
-		t28 := v[t27]
-		t29 := 2*i6 + 3
-		t30 := v[t29]
-		t31 := 2*i6 + 1
-		t32 := v[t31]
-		t33 := t15 == 0
-		t34 := (x[t25] - x[t27]) / t15
-		t35 := t34
-		if t33 {
-			t35 = 0
+		t15 := tape
+		t16 := dtape
+		t17 := len(t15) - 3
+		t18 := t15[t17]
+		t19 := t16[t17]
+		t20 := t17 + 1
+		t21 := t17 + 2
+		tape = t15[:t17]
+		dtape = t16[:t17]
+		t22 := de2
+		stretch := t18 - t15[t21]
+		dstretch := t19 - t16[t21]
+		t23 := t22 * stretch
+		t24 := 0.5 * t15[t20]
+		t25 := 0.5 * t16[t20]
+		t26 := t24*stretch*t22 + t24*t23
+		t27 := (t25*stretch+t24*dstretch)*t22 + (t25*t23 + t24*(t22*dstretch))
+		i6 := t14 + 1
+		t28 := 2*i6 + 2
+		t29 := v[t28]
+		t30 := 2 * i6
+		t31 := v[t30]
+		t32 := 2*i6 + 3
+		t33 := v[t32]
+		t34 := 2*i6 + 1
+		t35 := v[t34]
+		t36 := t18 == 0
+		t37 := (x[t28] - x[t30]) / t18
+		t38 := t37
+		if t36 {
+			t38 = 0
 		}
-		t36 := (t26 - t28 - t34*t16) / t15
-		if t33 {
-			t36 = 0
+		t39 := (t29 - t31 - t37*t19) / t18
+		if t36 {
+			t39 = 0
 		}
-		t37 := t35 * t23
-		t38 := t36*t23 + t35*t24
-		t39 := (x[t29] - x[t31]) / t15
-		t40 := t39
-		if t33 {
-			t40 = 0
+		t40 := t38 * t26
+		t41 := t39*t26 + t38*t27
+		t42 := (x[t32] - x[t34]) / t18
+		t43 := t42
+		if t36 {
+			t43 = 0
 		}
-		t41 := (t30 - t32 - t39*t16) / t15
-		if t33 {
-			t41 = 0
+		t44 := (t33 - t35 - t42*t19) / t18
+		if t36 {
+			t44 = 0
 		}
-		t42 := t40 * t23
-		t43 := t41*t23 + t40*t24
-		t44 := hv[t31]
-		grad[t31] -= t42
-		hv[t31] = t44 - t43
-		t45 := hv[t29]
-		grad[t29] += t42
-		hv[t29] = t45 + t43
-		t46 := hv[t27]
-		grad[t27] -= t37
-		hv[t27] = t46 - t38
-		t47 := hv[t25]
-		grad[t25] += t37
-		hv[t25] = t47 + t38
-		i = t11
+		t45 := t43 * t26
+		t46 := t44*t26 + t43*t27
+		t47 := hv[t34]
+		grad[t34] -= t45
+		hv[t34] = t47 - t46
+		t48 := hv[t32]
+		grad[t32] += t45
+		hv[t32] = t48 + t46
+		t49 := hv[t30]
+		grad[t30] -= t40
+		hv[t30] = t49 - t41
+		t50 := hv[t28]
+		grad[t28] += t40
+		hv[t28] = t50 + t41
+		i = t14
 	}
 	return e
 }
@@ -2773,8 +2790,6 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	grad := make([]float64, n)
 	clear(hv)
 	var tapeint []int
-	var tape []float64
-	var dtape []float64
 	var df float64
 	if cap(u0) > 0 && cap(grad) > 0 && &u0[:1][0] == &grad[:1][0] {
 		panic("grad: u0 and du0 share memory: gadgen's gradients need them apart")
@@ -2792,38 +2807,36 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	ddnext := make([]float64, n)
 	t := copy(u, u0)
 	copy(du, v)
+	t2 := tapeint
+	tapeint = append(t2, make([]int, max(steps+2, 0)*2)...)[:len(t2)]
 	s := 0
 	for ; s < steps; s++ {
-		t33 := n - 1
+		t29 := n - 1
 		du0 := du[0]
-		t34 := n - 1
-		t35 := u[t34]
-		t36 := du[t34]
+		t30 := n - 1
+		t31 := u[t30]
+		t32 := du[t30]
 		next[0] = u[0]
 		dnext[0] = du0
-		next[t33] = t35
-		dnext[t33] = t36
+		next[t29] = t31
+		dnext[t29] = t32
 		i7 := 1
 		for ; i7 < n-1; i7++ {
-			ui2 := u[i7]
+			ui := u[i7]
 			dui2 := du[i7]
-			t38 := u[i7-1]
-			t39 := du[i7-1]
-			t40 := u[i7+1]
-			t41 := du[i7+1]
-			next[i7] = ui2 + kappa*(t38-2*ui2+t40)
-			dnext[i7] = dui2 + kappa*(t39-2*dui2+t41)
-			tape = append(tape, ui2, t38, t40)
-			dtape = append(dtape, dui2, t39, t41)
+			t34 := du[i7-1]
+			t35 := du[i7+1]
+			next[i7] = ui + kappa*(u[i7-1]-2*ui+u[i7+1])
+			dnext[i7] = dui2 + kappa*(t34-2*dui2+t35)
 		}
 		tapeint = append(tapeint, i7)
 		i8 := -1
 		for {
 			i9 := i8 + 1
 			if i9 < len(u) {
-				t37 := dnext[i9]
+				t33 := dnext[i9]
 				u[i9] = next[i9]
-				du[i9] = t37
+				du[i9] = t33
 				i8 = i9
 			} else {
 				break
@@ -2836,11 +2849,7 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	for {
 		i2 := i + 1
 		if i2 < len(u) {
-			ui := u[i2]
-			dd2 := du[i2]
-			d2 := ui - target[i2]
-			tape = append(tape, ui)
-			dtape = append(dtape, dd2)
+			d2 := u[i2] - target[i2]
 			f += 0.5 * d2 * d2
 			i = i2
 		} else {
@@ -2849,97 +2858,88 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	}
 	df += 1
 	for {
-		t2 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := tape
-		t4 := dtape
-		t5 := len(t3) - 1
-		dd := t4[t5]
-		tape = t3[:t5]
-		dtape = t4[:t5]
-		t6 := df
-		i3 := t2 + 1
-		d := t3[t5] - target[i3]
+		t4 := df
+		i3 := t3 + 1
+		dd := du[i3]
+		d := u[i3] - target[i3]
 		ddui := ddu[i3]
-		du2[i3] += 0.5*d*t6 + 0.5*(t6*d)
-		ddu[i3] = ddui + (0.5*dd*t6 + 0.5*(t6*dd))
-		i = t2
+		du2[i3] += 0.5*d*t4 + 0.5*(t4*d)
+		ddu[i3] = ddui + (0.5*dd*t4 + 0.5*(t4*dd))
+		i = t3
 	}
 	for {
-		t7 := s - 1
+		t5 := s - 1
 		if s == 0 {
 			break
 		}
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		i4 := t8[t9]
+		t6 := tapeint
+		t7 := len(t6) - 1
+		tapeint = t6[:t7]
+		i4 := t6[t7]
 		for {
-			t10 := i4 - 1
+			t8 := i4 - 1
 			if i4 == -1 {
 				break
 			}
-			i5 := t10 + 1
+			i5 := t8 + 1
 			dui := du2[i5]
 			ddui2 := ddu[i5]
 			du2[i5] = 0
 			ddu[i5] = 0
-			t11 := ddnext[i5]
+			t9 := ddnext[i5]
 			dnext2[i5] += dui
-			ddnext[i5] = t11 + ddui2
-			i4 = t10
+			ddnext[i5] = t9 + ddui2
+			i4 = t8
 		}
-		t12 := tapeint
-		t13 := len(t12) - 1
-		tapeint = t12[:t13]
-		i6 := t12[t13]
+		t10 := tapeint
+		t11 := len(t10) - 1
+		tapeint = t10[:t11]
+		i6 := t10[t11]
 		for {
-			t14 := i6 - 1
+			t12 := i6 - 1
 			if i6 == 1 {
 				break
 			}
-			t15 := tape
-			t16 := len(t15) - 3
-			tape = t15[:t16]
-			dtape = dtape[:t16]
-			t17 := dnext2[t14]
-			t18 := ddnext[t14]
-			dnext2[t14] = 0
-			ddnext[t14] = 0
-			t19 := kappa * t17
-			t20 := kappa * t18
-			t21 := t14 + 1
-			t22 := ddu[t21]
-			du2[t21] += t19
-			ddu[t21] = t22 + t20
-			t23 := t14 - 1
-			t24 := ddu[t23]
-			du2[t23] += t19
-			ddu[t23] = t24 + t20
-			t25 := ddu[t14]
-			du2[t14] += t17 - 2*t19
-			ddu[t14] = t25 + (t18 - 2*t20)
-			i6 = t14
+			t13 := dnext2[t12]
+			t14 := ddnext[t12]
+			dnext2[t12] = 0
+			ddnext[t12] = 0
+			t15 := kappa * t13
+			t16 := kappa * t14
+			t17 := t12 + 1
+			t18 := ddu[t17]
+			du2[t17] += t15
+			ddu[t17] = t18 + t16
+			t19 := t12 - 1
+			t20 := ddu[t19]
+			du2[t19] += t15
+			ddu[t19] = t20 + t16
+			t21 := ddu[t12]
+			du2[t12] += t13 - 2*t15
+			ddu[t12] = t21 + (t14 - 2*t16)
+			i6 = t12
 		}
-		t26 := n - 1
-		t27 := dnext2[t26]
-		t28 := ddnext[t26]
-		dnext2[t26] = 0
-		ddnext[t26] = 0
-		t29 := dnext2[0]
-		t30 := ddnext[0]
+		t22 := n - 1
+		t23 := dnext2[t22]
+		t24 := ddnext[t22]
+		dnext2[t22] = 0
+		ddnext[t22] = 0
+		t25 := dnext2[0]
+		t26 := ddnext[0]
 		dnext2[0] = 0
 		ddnext[0] = 0
-		t31 := n - 1
-		t32 := ddu[t31]
-		du2[t31] += t27
-		ddu[t31] = t32 + t28
+		t27 := n - 1
+		t28 := ddu[t27]
+		du2[t27] += t23
+		ddu[t27] = t28 + t24
 		ddu0 := ddu[0]
-		du2[0] += t29
-		ddu[0] = ddu0 + t30
-		s = t7
+		du2[0] += t25
+		ddu[0] = ddu0 + t26
+		s = t5
 	}
 	for k := 0; k < t; k++ {
 		duk := du2[k]
