@@ -23,6 +23,26 @@ import (
 // which calls generated functions when F calls others).
 func forwardOverReverse(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *types.Signature, names []string) (*ir.Func, error) {
 	fn := req.Target
+	// The gradient of a function that calls others with floats calls
+	// their generated reverse variants, which forward mode cannot
+	// differentiate: do not ask reverse mode for them.
+	for _, b := range primal.Blocks {
+		for _, v := range b.Instrs {
+			c := v.Callee
+			if v.Op != ir.OpCall || c.Builtin != "" || c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math" {
+				continue
+			}
+			for _, a := range v.Args {
+				if ssaad.HasFloat(a.Type) {
+					name := c.String()
+					if c.Func != nil && c.Func.Pkg() != nil {
+						name = c.Func.Pkg().Name() + "." + ssaad.FuncName(c.Func)
+					}
+					return nil, fmt.Errorf("%s calls %s, whose reverse-mode variant forward mode cannot differentiate", ssaad.FuncName(fn), name)
+				}
+			}
+		}
+	}
 	gradReq := &ssaad.Request{Mode: "grad", Target: fn, Name: "grad", Active: req.Active, Options: map[string]string{}, Pos: req.Pos}
 	gsig, err := reverse.Mode{}.Signature(gradReq)
 	if err != nil {

@@ -56,19 +56,46 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 	// Coefficients of loop-carried values that stay zero (a coefficient
 	// the seed makes zero, summed in a loop) are φ-nodes of zeros: find
 	// them, and build again with them folded, until there are no more.
+	// The probing builds ask for no callee: a callee's jet depends on
+	// which coefficients are zero, and only the last build's are wanted.
 	zero := map[phiCoef]bool{}
-	for {
-		t := newTransformer(primal, req, env)
+	for probe := true; ; {
+		e := env
+		if probe {
+			e = probeEnv{env}
+		}
+		t := newTransformer(primal, req, e)
 		t.cfg, t.K, t.act, t.zeroPhi = c, c.order, act, zero
 		t.run()
 		if len(t.errs) > 0 {
 			return nil, t.errs
 		}
-		if !t.findZeroPhis() {
-			removeTrivialPhis(t.F)
-			return t.F, nil
+		if t.findZeroPhis() {
+			continue
 		}
+		if probe {
+			probe = false
+			continue
+		}
+		removeTrivialPhis(t.F)
+		return t.F, nil
 	}
+}
+
+// probeEnv is the Env of a probing build: it names the callees' jets
+// without asking the driver to generate them.
+type probeEnv struct{ ssaad.Env }
+
+// DerivativeWithOptions implements ssaad.OptionsEnv.
+func (p probeEnv) DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+	if mode != "taylor" {
+		return nil, fmt.Errorf("probe: mode %s", mode)
+	}
+	sig, err := Mode{}.Signature(&ssaad.Request{Mode: mode, Target: callee, Active: active, Options: opts})
+	if err != nil {
+		return nil, err
+	}
+	return &ir.DerivedFunc{Name: "probe", Sig: sig}, nil
 }
 
 // phiCoef names coefficient k of a primal φ.

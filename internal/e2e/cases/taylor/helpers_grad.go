@@ -91,7 +91,7 @@ func callsSquareTaylor(x, x1 float64) (float64, float64, float64) {
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of SumSq along u, computed by
 // callsSumSqTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: the gradient calls callsSquareReverse, which forward mode cannot differentiate.)
+// (Not by forward over reverse: SumSq calls calls.square, whose reverse-mode variant forward mode cannot differentiate.)
 func callsSumSqHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -112,21 +112,6 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 		hv[i] = 0.5 * (t - t2)
 	}
 	return calls.SumSq(x)
-}
-
-// callsSquareReverse is the reverse of square for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of square that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as dx).
-// The first result is the value of square; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func callsSquareReverse(x, seed float64) (f, dx float64) {
-	t := x * x
-	dx += 2 * (seed * x)
-	return t, dx
 }
 
 // callsSumSqLaplacian returns SumSq and its Laplacian with respect to x, Σᵢ ∂²SumSq/∂x[i]² = Σᵢ 2·f2(eᵢ),
@@ -240,7 +225,7 @@ func geomDistTaylor2(p, p1, q, q1 []float64) (float64, float64, float64) {
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of PathLength along u, computed by
 // callsPathLengthTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: the gradient calls geomDistReverse, which forward mode cannot differentiate.)
+// (Not by forward over reverse: PathLength calls geom.Dist, whose reverse-mode variant forward mode cannot differentiate.)
 func callsPathLengthHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -261,57 +246,6 @@ func callsPathLengthHVP(x, v, hv []float64) float64 {
 		hv[i] = 0.5 * (t - t2)
 	}
 	return calls.PathLength(x)
-}
-
-// geomDistReverse is the reverse of Dist for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Dist that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: p (into dp), q (into dq).
-// The first result is the value of Dist; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-func geomDistReverse(p, dp, q, dq []float64, seed float64) float64 {
-	var ds float64
-	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
-		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
-	}
-	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
-		panic("geomDistReverse: q and dq share memory: gadgen's gradients need them apart")
-	}
-	n := len(p)
-	if n != len(q) {
-		panic("geom: length mismatch")
-	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			d := p[i2] - q[i2]
-			s += d * d
-			i = i2
-		} else {
-			break
-		}
-	}
-	t := math.Sqrt(s)
-	ds += 0.5 / t * seed
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		i3 := t2 + 1
-		t3 := 2 * (ds * (p[i3] - q[i3]))
-		dq[i3] -= t3
-		dp[i3] += t3
-		i = t2
-	}
-	return t
 }
 
 // callsPathLengthLaplacian returns PathLength and its Laplacian with respect to x, Σᵢ ∂²PathLength/∂x[i]² = Σᵢ 2·f2(eᵢ),

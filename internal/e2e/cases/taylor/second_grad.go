@@ -250,7 +250,7 @@ func EnergyLaplacian(x []float64) (f, lap float64) {
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of Chain along u, computed by
 // chainTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: the gradient calls pairReverse, which forward mode cannot differentiate.)
+// (Not by forward over reverse: Chain calls taylor.pair, whose reverse-mode variant forward mode cannot differentiate.)
 func ChainHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -271,24 +271,6 @@ func ChainHVP(x, v, hv []float64) float64 {
 		hv[i] = 0.5 * (t - t2)
 	}
 	return Chain(x)
-}
-
-// pairReverse is the reverse of pair for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of pair that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of pair; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func pairReverse(a, b, seed float64) (f, da, db float64) {
-	t := a - b
-	t2 := math.Sqrt(1 + t*t)
-	t3 := 2 * (0.5 / t2 * seed * t)
-	da += t3
-	db -= t3
-	return t2, da, db
 }
 
 // chainTaylor propagates Taylor polynomials of degree 2 through Chain (Taylor mode):
