@@ -261,19 +261,13 @@ func (t *transformer) run() {
 		}
 	}
 	t.Cur = t.blk[cfg.RPO[0]]
-	// Line-seeded shadows that the function writes through are real zero
-	// shadows; the others stay the constant zero, and reads fold.
+	// With seed=line, a varied slice or pointer that the function writes
+	// through would return only its first coefficient: refuse.
 	for _, lp := range line {
-		cs := t.tan[lp.pv]
-		for k := 1; k < K; k++ {
-			s := t.newZeroShadow(t.val[lp.pv])
-			if s == nil {
-				t.errorf(p.Pos, "parameter "+nm.params[lp.i], "seed=line: no zero shadow can be built for a parameter the function writes through; use seed=jet")
-				return
-			}
-			s.Name = coefName(nm.params[lp.i], k+1)
-			cs[k] = s
-		}
+		t.errorf(t.req.Pos, "parameter "+nm.params[lp.i], "seed=line: %s writes through it, and the coefficients of degree 2 to %d of what it writes would be lost; use seed=jet", ssaad.FuncName(t.req.Target), K)
+	}
+	if len(line) > 0 {
+		return
 	}
 	// Inactive parameters through which varied values are stored get zero
 	// shadows of their own.

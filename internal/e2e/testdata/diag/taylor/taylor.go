@@ -31,3 +31,12 @@ func Seed(x float64) float64 { return x * x }
 func Gamma(x float64) float64 {
 	return math.Gamma(x) // want "math.Gamma: Taylor mode has no rule for the derivative of gadDigamma beyond the first order"
 }
+
+// want +2 "parameter dst: seed=line: Fill writes through it"
+//
+//gad:taylor order=2 seed=line
+func Fill(dst []float64, x float64) {
+	for i := range dst {
+		dst[i] = x * float64(i)
+	}
+}
