@@ -24,3 +24,7 @@ const Depth = 20
 //gad:taylor ChainT6 github.com/gadgen/gadgen/bench/higher.Chain order=6 seed=line
 //gad:taylor ChainT7 github.com/gadgen/gadgen/bench/higher.Chain order=7 seed=line
 //gad:taylor ChainT8 github.com/gadgen/gadgen/bench/higher.Chain order=8 seed=line
+
+// S1a's HVP target (HVP ≤ 3× the gradient), on bench/rosenbrock's function.
+//
+//gad:hvp RosenbrockHVP github.com/gadgen/gadgen/bench/rosenbrock.Rosenbrock

@@ -278,3 +278,54 @@ func ChainT8(x, x1 float64) (float64, float64, float64, float64, float64, float6
 	}
 	return x, x1, x2, x3, x4, x5, x6, x7, x8
 }
+
+// RosenbrockHVP returns Rosenbrock and stores the Hessian-vector product ∇²Rosenbrock·v in hv
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Rosenbrock, at the cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func RosenbrockHVP(x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("RosenbrockHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("RosenbrockHVP: len(hv) != len(x)")
+	}
+	grad := make([]float64, n)
+	clear(hv)
+	var dsum float64
+	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
+		panic("grad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	sum := 0.0
+	i := 0
+	for ; i < n-1; i++ {
+		xi := x[i]
+		a2 := x[i+1] - xi*xi
+		b := 1 - xi
+		sum += 100*a2*a2 + b*b
+	}
+	dsum += 1
+	for {
+		t := i - 1
+		if i == 0 {
+			break
+		}
+		t2 := dsum
+		t3 := x[t]
+		t4 := v[t]
+		t5 := t + 1
+		a := x[t5] - t3*t3
+		da := v[t5] - 2*(t4*t3)
+		t6 := 100*a*t2 + 100*(t2*a)
+		t7 := 100*da*t2 + 100*(t2*da)
+		t8 := hv[t]
+		grad[t] += -(2 * (t2 * (1 - t3))) - 2*(t6*t3)
+		hv[t] = t8 + (2*(t2*t4) - 2*(t7*t3+t6*t4))
+		t9 := hv[t5]
+		grad[t5] += t6
+		hv[t5] = t9 + t7
+		i = t
+	}
+	return sum
+}

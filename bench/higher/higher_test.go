@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/diff/fd"
 
+	"github.com/gadgen/gadgen/bench/rosenbrock"
 	"github.com/gadgen/gadgen/gadtest"
 )
 
@@ -156,4 +157,25 @@ func perCall(f func()) float64 {
 		}
 	}
 	return best
+}
+
+func TestRosenbrockHVP(t *testing.T) {
+	gadtest.HVP(t, rosenbrock.Rosenbrock, RosenbrockHVP, gadtest.Dim(6))
+}
+
+// BenchmarkS1aHVP times the Hessian-vector product of S1a's Rosenbrock
+// (forward over reverse) against its gradient (reverse mode): x_grad.
+func BenchmarkS1aHVP(b *testing.B) {
+	for _, n := range []int{1000, 100000} {
+		x := rosenbrock.Point(n, 1)
+		v := gadtest.Uniform(gadtest.NewRand(4), n, -1, 1)
+		hv, g := make([]float64, n), make([]float64, n)
+		grad := perCall(func() { clear(g); rosenbrock.RosenbrockGrad(x, g) })
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				RosenbrockHVP(x, v, hv)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/grad, "x_grad")
+		})
+	}
 }
