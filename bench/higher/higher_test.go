@@ -31,7 +31,24 @@ func TestMLP(t *testing.T) {
 	if got := lapByHVP(m, x); math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
 		t.Errorf("Laplacian by HVPs: got %v, want %v", got, want)
 	}
+	if got := lapByTaylor(m, x); math.Abs(got-want) > 1e-12*math.Max(1, math.Abs(want)) {
+		t.Errorf("Laplacian by plain Taylor: got %v, want %v", got, want)
+	}
 	gadtest.Hessian(t, m.Value, m.ValueHessian, gadtest.Dim(m.D))
+}
+
+// lapByTaylor is the Laplacian by plain Taylor mode: D second-order
+// sweeps along the unit vectors, Σᵢ 2·f2(eᵢ).
+func lapByTaylor(m *MLP, x []float64) float64 {
+	e := make([]float64, len(x))
+	lap := 0.0
+	for i := range x {
+		e[i] = 1
+		_, _, f2 := m.ValueTaylor(x, e)
+		lap += 2 * f2
+		e[i] = 0
+	}
+	return lap
 }
 
 // lapByHVP is the Laplacian as Σᵢ (H·eᵢ)ᵢ, D Hessian-vector products by
@@ -105,6 +122,7 @@ func BenchmarkS4(b *testing.B) {
 		})
 	}
 	run("laplacian", func() { m.ValueLaplacian(x) })
+	run("plain-taylor", func() { lapByTaylor(m, x) })
 	run("hvp-forward-over-reverse", func() { lapByHVP(m, x) })
 	run("fd", func() { fd.Laplacian(m.Value, x, &fd.Settings{Formula: fd.Central2nd}) })
 	h := make([]float64, m.D*m.D)

@@ -4,19 +4,310 @@ package higher
 
 import "math"
 
-// ValueLaplacian returns MLP.Value and its Laplacian with respect to x, Σᵢ ∂²MLP.Value/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of MLP.Value along eᵢ (ValueTaylor): len(x) second-order Taylor sweeps.
+// ValueLaplacian returns MLP.Value and its Laplacian with respect to x, Σᵢ ∂²MLP.Value/∂x[i]²,
+// by collapsed Taylor mode: mLPValueTaylorWrtX propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := m.ValueTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := mLPValueTaylorWrtX(m, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return m.Value(x), lap
+}
+
+// mLPValueTaylorWrtX propagates 8 second-order jets of MLP.Value at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of MLP.Value and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func mLPValueTaylorWrtX(m *MLP, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := m.H1
+	h1 := make([]float64, t)
+	h1_1 := make([]float64, t)
+	h1_2 := make([]float64, t)
+	h1_3 := make([]float64, t)
+	h1_4 := make([]float64, t)
+	h1_5 := make([]float64, t)
+	h1_6 := make([]float64, t)
+	h1_7 := make([]float64, t)
+	h1_8 := make([]float64, t)
+	h1_9 := make([]float64, t)
+	t2 := m.H2
+	h2 := make([]float64, t2)
+	h2_1 := make([]float64, t2)
+	h2_2 := make([]float64, t2)
+	h2_3 := make([]float64, t2)
+	h2_4 := make([]float64, t2)
+	h2_5 := make([]float64, t2)
+	h2_6 := make([]float64, t2)
+	h2_7 := make([]float64, t2)
+	h2_8 := make([]float64, t2)
+	h2_9 := make([]float64, t2)
+	t3 := m.H3
+	h3 := make([]float64, t3)
+	h3_1 := make([]float64, t3)
+	h3_2 := make([]float64, t3)
+	h3_3 := make([]float64, t3)
+	h3_4 := make([]float64, t3)
+	h3_5 := make([]float64, t3)
+	h3_6 := make([]float64, t3)
+	h3_7 := make([]float64, t3)
+	h3_8 := make([]float64, t3)
+	h3_9 := make([]float64, t3)
+	t4 := m.H4
+	h4 := make([]float64, t4)
+	h4_1 := make([]float64, t4)
+	h4_2 := make([]float64, t4)
+	h4_3 := make([]float64, t4)
+	h4_4 := make([]float64, t4)
+	h4_5 := make([]float64, t4)
+	h4_6 := make([]float64, t4)
+	h4_7 := make([]float64, t4)
+	h4_8 := make([]float64, t4)
+	h4_9 := make([]float64, t4)
+	n := len(h1)
+	for i := 0; i < n; i++ {
+		s12 := m.B1[i]
+		s1_4 := 0.0
+		s2_4 := 0.0
+		s3_4 := 0.0
+		s4_4 := 0.0
+		s5_4 := 0.0
+		s6_4 := 0.0
+		s7_4 := 0.0
+		s8_4 := 0.0
+		for j5 := 0; j5 < len(x); j5++ {
+			t49 := m.W1[i*m.D+j5]
+			s12 += t49 * x[j5]
+			s1_4 += t49 * x1[j5]
+			s2_4 += t49 * x2[j5]
+			s3_4 += t49 * x3[j5]
+			s4_4 += t49 * x4[j5]
+			s5_4 += t49 * x5[j5]
+			s6_4 += t49 * x6[j5]
+			s7_4 += t49 * x7[j5]
+			s8_4 += t49 * x8[j5]
+		}
+		t39 := math.Tanh(s12)
+		t40 := 1 - t39*t39
+		t41 := t40 * s1_4
+		t42 := t40 * s2_4
+		t43 := t40 * s3_4
+		t44 := t40 * s4_4
+		t45 := t40 * s5_4
+		t46 := t40 * s6_4
+		t47 := t40 * s7_4
+		t48 := t40 * s8_4
+		h1[i] = t39
+		h1_1[i] = t41
+		h1_2[i] = t42
+		h1_3[i] = t43
+		h1_4[i] = t44
+		h1_5[i] = t45
+		h1_6[i] = t46
+		h1_7[i] = t47
+		h1_8[i] = t48
+		h1_9[i] = -(0.5 * (2 * (t39 * t41) * s1_4)) - 0.5*(2*(t39*t42)*s2_4) - 0.5*(2*(t39*t43)*s3_4) - 0.5*(2*(t39*t44)*s4_4) - 0.5*(2*(t39*t45)*s5_4) - 0.5*(2*(t39*t46)*s6_4) - 0.5*(2*(t39*t47)*s7_4) - 0.5*(2*(t39*t48)*s8_4)
+	}
+	n2 := len(h2)
+	for i2 := 0; i2 < n2; i2++ {
+		s11 := m.B2[i2]
+		s1_3 := 0.0
+		s2_3 := 0.0
+		s3_3 := 0.0
+		s4_3 := 0.0
+		s5_3 := 0.0
+		s6_3 := 0.0
+		s7_3 := 0.0
+		s8_3 := 0.0
+		s9_3 := 0.0
+		for j4 := 0; j4 < n; j4++ {
+			t38 := m.W2[i2*m.H1+j4]
+			s11 += t38 * h1[j4]
+			s1_3 += t38 * h1_1[j4]
+			s2_3 += t38 * h1_2[j4]
+			s3_3 += t38 * h1_3[j4]
+			s4_3 += t38 * h1_4[j4]
+			s5_3 += t38 * h1_5[j4]
+			s6_3 += t38 * h1_6[j4]
+			s7_3 += t38 * h1_7[j4]
+			s8_3 += t38 * h1_8[j4]
+			s9_3 += t38 * h1_9[j4]
+		}
+		t28 := math.Tanh(s11)
+		t29 := 1 - t28*t28
+		t30 := t29 * s1_3
+		t31 := t29 * s2_3
+		t32 := t29 * s3_3
+		t33 := t29 * s4_3
+		t34 := t29 * s5_3
+		t35 := t29 * s6_3
+		t36 := t29 * s7_3
+		t37 := t29 * s8_3
+		h2[i2] = t28
+		h2_1[i2] = t30
+		h2_2[i2] = t31
+		h2_3[i2] = t32
+		h2_4[i2] = t33
+		h2_5[i2] = t34
+		h2_6[i2] = t35
+		h2_7[i2] = t36
+		h2_8[i2] = t37
+		h2_9[i2] = -(0.5 * (2 * (t28 * t30) * s1_3)) - 0.5*(2*(t28*t31)*s2_3) - 0.5*(2*(t28*t32)*s3_3) - 0.5*(2*(t28*t33)*s4_3) - 0.5*(2*(t28*t34)*s5_3) - 0.5*(2*(t28*t35)*s6_3) - 0.5*(2*(t28*t36)*s7_3) - 0.5*(2*(t28*t37)*s8_3) + t29*s9_3
+	}
+	n3 := len(h3)
+	for i3 := 0; i3 < n3; i3++ {
+		s10 := m.B3[i3]
+		s1_2 := 0.0
+		s2_2 := 0.0
+		s3_2 := 0.0
+		s4_2 := 0.0
+		s5_2 := 0.0
+		s6_2 := 0.0
+		s7_2 := 0.0
+		s8_2 := 0.0
+		s9_2 := 0.0
+		for j3 := 0; j3 < n2; j3++ {
+			t27 := m.W3[i3*m.H2+j3]
+			s10 += t27 * h2[j3]
+			s1_2 += t27 * h2_1[j3]
+			s2_2 += t27 * h2_2[j3]
+			s3_2 += t27 * h2_3[j3]
+			s4_2 += t27 * h2_4[j3]
+			s5_2 += t27 * h2_5[j3]
+			s6_2 += t27 * h2_6[j3]
+			s7_2 += t27 * h2_7[j3]
+			s8_2 += t27 * h2_8[j3]
+			s9_2 += t27 * h2_9[j3]
+		}
+		t17 := math.Tanh(s10)
+		t18 := 1 - t17*t17
+		t19 := t18 * s1_2
+		t20 := t18 * s2_2
+		t21 := t18 * s3_2
+		t22 := t18 * s4_2
+		t23 := t18 * s5_2
+		t24 := t18 * s6_2
+		t25 := t18 * s7_2
+		t26 := t18 * s8_2
+		h3[i3] = t17
+		h3_1[i3] = t19
+		h3_2[i3] = t20
+		h3_3[i3] = t21
+		h3_4[i3] = t22
+		h3_5[i3] = t23
+		h3_6[i3] = t24
+		h3_7[i3] = t25
+		h3_8[i3] = t26
+		h3_9[i3] = -(0.5 * (2 * (t17 * t19) * s1_2)) - 0.5*(2*(t17*t20)*s2_2) - 0.5*(2*(t17*t21)*s3_2) - 0.5*(2*(t17*t22)*s4_2) - 0.5*(2*(t17*t23)*s5_2) - 0.5*(2*(t17*t24)*s6_2) - 0.5*(2*(t17*t25)*s7_2) - 0.5*(2*(t17*t26)*s8_2) + t18*s9_2
+	}
+	n4 := len(h4)
+	for i4 := 0; i4 < n4; i4++ {
+		s := m.B4[i4]
+		s1 := 0.0
+		s2 := 0.0
+		s3 := 0.0
+		s4 := 0.0
+		s5 := 0.0
+		s6 := 0.0
+		s7 := 0.0
+		s8 := 0.0
+		s9 := 0.0
+		for j2 := 0; j2 < n3; j2++ {
+			t16 := m.W4[i4*m.H3+j2]
+			s += t16 * h3[j2]
+			s1 += t16 * h3_1[j2]
+			s2 += t16 * h3_2[j2]
+			s3 += t16 * h3_3[j2]
+			s4 += t16 * h3_4[j2]
+			s5 += t16 * h3_5[j2]
+			s6 += t16 * h3_6[j2]
+			s7 += t16 * h3_7[j2]
+			s8 += t16 * h3_8[j2]
+			s9 += t16 * h3_9[j2]
+		}
+		t6 := math.Tanh(s)
+		t7 := 1 - t6*t6
+		t8 := t7 * s1
+		t9 := t7 * s2
+		t10 := t7 * s3
+		t11 := t7 * s4
+		t12 := t7 * s5
+		t13 := t7 * s6
+		t14 := t7 * s7
+		t15 := t7 * s8
+		h4[i4] = t6
+		h4_1[i4] = t8
+		h4_2[i4] = t9
+		h4_3[i4] = t10
+		h4_4[i4] = t11
+		h4_5[i4] = t12
+		h4_6[i4] = t13
+		h4_7[i4] = t14
+		h4_8[i4] = t15
+		h4_9[i4] = -(0.5 * (2 * (t6 * t8) * s1)) - 0.5*(2*(t6*t9)*s2) - 0.5*(2*(t6*t10)*s3) - 0.5*(2*(t6*t11)*s4) - 0.5*(2*(t6*t12)*s5) - 0.5*(2*(t6*t13)*s6) - 0.5*(2*(t6*t14)*s7) - 0.5*(2*(t6*t15)*s8) + t7*s9
+	}
+	out := m.B5
+	out1 := 0.0
+	out2 := 0.0
+	out3 := 0.0
+	out4 := 0.0
+	out5 := 0.0
+	out6 := 0.0
+	out7 := 0.0
+	out8 := 0.0
+	out9 := 0.0
+	for j := 0; j < n4; j++ {
+		t5 := m.W5[j]
+		out += t5 * h4[j]
+		out1 += t5 * h4_1[j]
+		out2 += t5 * h4_2[j]
+		out3 += t5 * h4_3[j]
+		out4 += t5 * h4_4[j]
+		out5 += t5 * h4_5[j]
+		out6 += t5 * h4_6[j]
+		out7 += t5 * h4_7[j]
+		out8 += t5 * h4_8[j]
+		out9 += t5 * h4_9[j]
+	}
+	return out, out1, out2, out3, out4, out5, out6, out7, out8, out9
 }
 
 // ValueHVP returns MLP.Value and stores the Hessian-vector product ∇²MLP.Value·v in hv

@@ -6,6 +6,7 @@ package taylor
 // the same order.
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -118,17 +119,21 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 	c := v.Callee
 	K := t.K
 	active := make([]bool, len(vals))
-	line := K > 1
+	li := t.cfg.lineInputs()
+	line := K > li
 	for i := range vals {
 		active[i] = coefs[i] != nil
 		if active[i] {
-			for _, x := range coefs[i][1:] {
+			for _, x := range coefs[i][li:] {
 				// Zero constants, and zero shadows not materialized.
 				line = line && ssaad.IsZero(x)
 			}
 		}
 	}
-	opts := map[string]string{"order": strconv.Itoa(K)}
+	opts := map[string]string{"order": strconv.Itoa(t.cfg.order)}
+	if t.cfg.lanes > 0 {
+		opts["collapsed"] = strconv.Itoa(t.cfg.lanes)
+	}
 	if line {
 		opts["seed"] = "line"
 	}
@@ -140,7 +145,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 		}
 		cs := coefs[i]
 		if line {
-			cs = cs[:1]
+			cs = cs[:li]
 		}
 		for k, x := range cs {
 			if ssaad.IsPointerLike(x.Type) && ssaad.IsZero(x) {
@@ -317,6 +322,10 @@ func (t *transformer) mathCall(v *ir.Value) {
 	if !anyActive {
 		return
 	}
+	if t.cfg.lanes > 0 {
+		t.collapsedMathCall(v, nv)
+		return
+	}
 	e := &expander{t: t, calls: map[string]*series{}, math: fn.Pkg()}
 	var args []*series
 	for i, a := range v.Args {
@@ -356,6 +365,109 @@ func (t *transformer) mathCall(v *ir.Value) {
 		info.coefs = append(info.coefs, cs)
 	}
 	if _, ok := v.Type.(*types.Tuple); ok {
+		t.calls[v] = info
+		return
+	}
+	if info.coefs[0] != nil {
+		t.setCoefs(v, info.coefs[0])
+	}
+}
+
+// collapsedMathCall expands a math call in collapsed mode: each lane's
+// second-order jet with a zero second coefficient gives the lane's first
+// coefficient and the quadratic part of its second one; one more jet,
+// with zero first coefficients and the summed second ones, gives the
+// linear part: C2 = Σⱼ gⱼ·A2ⱼ + Σ_l ½·a1_lᵀ∇²f·a1_l.
+func (t *transformer) collapsedMathCall(v, nv *ir.Value) {
+	fn := v.Callee.Func
+	L := t.cfg.lanes
+	if t.primalCalls == nil {
+		t.primalCalls = map[string]*ir.Value{}
+	}
+	key := fn.Name()
+	for _, a := range nv.Args {
+		key += fmt.Sprintf(" %d", a.ID)
+	}
+	t.primalCalls[key] = nv
+	defer func() { t.primalCalls = nil }()
+	jets := make([][]*ir.Value, len(v.Args))
+	for i, a := range v.Args {
+		jets[i] = t.coefs(a)
+	}
+	expand := func(lane int) ([][]*ir.Value, error) {
+		e := &expander{t: t, calls: map[string]*series{}, math: fn.Pkg(), order: 2}
+		var args []*series
+		for i, a := range nv.Args {
+			z := t.Zero(a.Type)
+			cs := []*ir.Value{a, z, z}
+			if lane < L {
+				cs[1] = jets[i][lane]
+			} else {
+				cs[2] = jets[i][L]
+			}
+			args = append(args, e.known(cs))
+		}
+		n, err := e.mathCall(fn, args, nv)
+		if err != nil {
+			return nil, err
+		}
+		if len(n.results) == 1 {
+			e.calls[callKey(fn.Name(), args)] = n.results[0]
+		}
+		var out [][]*ir.Value
+		for _, r := range n.results {
+			var cs []*ir.Value
+			for k := 0; k <= 2; k++ {
+				c, err := r.at(k)
+				if err != nil {
+					return nil, err
+				}
+				cs = append(cs, c)
+			}
+			out = append(out, cs)
+		}
+		return out, nil
+	}
+	var results [][]*ir.Value // per result: the L first coefficients, then C2
+	for lane := 0; lane <= L; lane++ {
+		out, err := expand(lane)
+		if err != nil {
+			t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+			return
+		}
+		if results == nil {
+			results = make([][]*ir.Value, len(out))
+			for i, r := range out {
+				results[i] = make([]*ir.Value, L+1)
+				for k := range results[i] {
+					results[i][k] = t.Zero(r[0].Type)
+				}
+			}
+		}
+		for i, r := range out {
+			if lane < L {
+				results[i][lane] = r[1]
+			}
+			results[i][L] = t.Add(results[i][L], r[2])
+		}
+	}
+	info := &callInfo{}
+	tuple, isTuple := v.Type.(*types.Tuple)
+	for i, r := range results {
+		if isTuple {
+			x := t.Emit(ir.OpExtract, tuple.At(i).Type(), nv)
+			x.Index = i
+			info.vals = append(info.vals, x)
+		} else {
+			info.vals = append(info.vals, nv)
+		}
+		if !isFloat(r[0].Type) {
+			info.coefs = append(info.coefs, nil)
+			continue
+		}
+		info.coefs = append(info.coefs, r)
+	}
+	if isTuple {
 		t.calls[v] = info
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 
 	"github.com/gadgen/gadgen/diag"
@@ -159,11 +160,20 @@ func (b *helperBuilder) float(x float64) *ir.Value {
 	return b.F.ConstValue(float64Type, constant.MakeFloat64(x))
 }
 
+// laplacianLanes is the number of directions a Laplacian's collapsed jet
+// takes at once.
+const laplacianLanes = 8
+
 // loop builds for i := lo; i < hi; i++ { body(i) } from the current
 // block and leaves the builder after the loop. carried are the initial
 // values of loop-carried variables, which body updates; loop returns
 // their values after the loop.
 func (b *helperBuilder) loop(name string, lo, hi *ir.Value, carried []*ir.Value, body func(i *ir.Value, carried []*ir.Value) []*ir.Value) []*ir.Value {
+	return b.loopStep(name, lo, hi, 1, carried, body)
+}
+
+// loopStep is loop with i += step.
+func (b *helperBuilder) loopStep(name string, lo, hi *ir.Value, step int64, carried []*ir.Value, body func(i *ir.Value, carried []*ir.Value) []*ir.Value) []*ir.Value {
 	head, blk, done := b.F.NewBlock("for.loop"), b.F.NewBlock("for.body"), b.F.NewBlock("for.done")
 	b.Cur.Jump(head)
 	b.Cur = head
@@ -180,7 +190,7 @@ func (b *helperBuilder) loop(name string, lo, hi *ir.Value, carried []*ir.Value,
 	head.If(cond, blk, done)
 	b.Cur = blk
 	next := body(i, phis)
-	i1 := b.Binary(token.ADD, i, b.int(1))
+	i1 := b.Binary(token.ADD, i, b.int(step))
 	b.Cur.Jump(head)
 	i.Args = []*ir.Value{lo, i1}
 	for k, p := range phis {
@@ -265,7 +275,11 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	if !ok {
 		return fail("this environment cannot generate Taylor-mode functions")
 	}
-	jet, err := oe.DerivativeWithOptions("taylor", map[string]string{"order": "2", "seed": "line"}, req.Target, req.Active, req.Pos)
+	jetOpts := map[string]string{"order": "2", "seed": "line"}
+	if h.Kind == Laplacian {
+		jetOpts["collapsed"] = strconv.Itoa(laplacianLanes)
+	}
+	jet, err := oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -416,18 +430,46 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		fmt.Fprintf(&doc, "(overwritten): %s[i] = ∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along eᵢ (%s).\n", d.Name, name, xname, name, jet.Name)
 		fmt.Fprintf(&doc, "len(%s) must be len(%s).", d.Name, xname)
 	case Laplacian:
-		e := newVec("e")
+		// L directions per call of the collapsed jet: the unit vectors
+		// e_{i0+l}, each the first n entries of a buffer of n+L so that
+		// the last block needs no test (its 1s beyond n are not seen).
+		L := laplacianLanes
+		nL := b.Binary(token.ADD, n, b.int(int64(L)))
+		var bufs, views []*ir.Value
+		for l := range L {
+			buf := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), nL, nil)
+			buf.Name = fmt.Sprintf("e%d", l)
+			view := b.Emit(ir.OpSlice, buf.Type, buf, nil, n, nil)
+			view.Name = fmt.Sprintf("u%d", l)
+			bufs, views = append(bufs, buf), append(views, view)
+		}
 		lap := b.float(0)
 		lap.Name = "lap"
-		out := b.loop("i", zero, n, []*ir.Value{lap}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-			b.store(e, i, one)
-			l := b.Add(c[0], b.Mul(b.float(2), q(e)))
-			b.store(e, i, b.float(0))
-			return []*ir.Value{l}
+		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{lap}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+			for l, buf := range bufs {
+				b.store(buf, b.Add(i, b.int(int64(l))), one)
+			}
+			var jargs []*ir.Value
+			for j, a := range args {
+				jargs = append(jargs, a)
+				if j == k {
+					jargs = append(jargs, views...)
+				}
+			}
+			call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+			call.Callee = &ir.Callee{Derived: jet}
+			sum := b.Emit(ir.OpExtract, float64Type, call)
+			sum.Index = 1 + L
+			l2 := b.Add(c[0], b.Mul(b.float(2), sum))
+			for l, buf := range bufs {
+				b.store(buf, b.Add(i, b.int(int64(l))), b.float(0))
+			}
+			return []*ir.Value{l2}
 		})
 		b.Cur.Return(value(), out[0])
-		fmt.Fprintf(&doc, "%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂%s[i]² = Σᵢ 2·f2(eᵢ),\n", req.Name, name, xname, name, xname)
-		fmt.Fprintf(&doc, "f2 the second Taylor coefficient of %s along eᵢ (%s): len(%s) second-order Taylor sweeps.", name, jet.Name, xname)
+		fmt.Fprintf(&doc, "%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂%s[i]²,\n", req.Name, name, xname, name, xname)
+		fmt.Fprintf(&doc, "by collapsed Taylor mode: %s propagates %d unit directions at once, their first\n", jet.Name, L)
+		fmt.Fprintf(&doc, "coefficients and the sum of their second ones; ⌈len(%s)/%d⌉ calls.", xname, L)
 	}
 	f.Doc = doc.String()
 	return f, nil

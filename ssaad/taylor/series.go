@@ -42,10 +42,16 @@ type expander struct {
 	// arguments (cos in sin's rule) reuses it.
 	calls map[string]*series
 	math  *types.Package
+	// order is the highest coefficient computed; 0 means t.K.
+	order int
 }
 
 func (e *expander) newSeries(typ types.Type, get func(k int) (*ir.Value, error)) *series {
-	return &series{typ: typ, c: make([]*ir.Value, e.t.K+1), get: get}
+	n := e.order
+	if n == 0 {
+		n = e.t.K
+	}
+	return &series{typ: typ, c: make([]*ir.Value, n+1), get: get}
 }
 
 // at returns coefficient k of s.
@@ -277,9 +283,20 @@ func (n *callNode) primalValue(i int) (*ir.Value, error) {
 		if sig.Results().Len() == 1 {
 			typ = sig.Results().At(0).Type()
 		}
-		c := t.Emit(ir.OpCall, typ, args...)
-		c.Callee = &ir.Callee{Func: n.fn}
-		n.primal = c
+		key := n.fn.Name()
+		for _, a := range args {
+			key += fmt.Sprintf(" %d", a.ID)
+		}
+		if c, ok := t.primalCalls[key]; ok && c.Block == t.Cur {
+			n.primal = c
+		} else {
+			c := t.Emit(ir.OpCall, typ, args...)
+			c.Callee = &ir.Callee{Func: n.fn}
+			n.primal = c
+			if t.primalCalls != nil {
+				t.primalCalls[key] = c
+			}
+		}
 	}
 	if len(n.results) == 1 {
 		return n.primal, nil

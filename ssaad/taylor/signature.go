@@ -23,6 +23,31 @@ type config struct {
 	// line: the varied inputs move on a line (seed=line): only their
 	// first coefficients are parameters, the others are zero.
 	line bool
+	// lanes, when not zero, selects collapsed Taylor mode (order 2, for
+	// Laplacians; the internal option collapsed=L): L jets along L
+	// directions share the primal, each keeps its first coefficient, and
+	// one slot holds the sum of their second coefficients.
+	lanes int
+}
+
+// MaxLanes bounds collapsed=L.
+const MaxLanes = 16
+
+// slots returns the number of coefficient slots of a value: K, or the L
+// first coefficients and the summed second one.
+func (c config) slots() int {
+	if c.lanes > 0 {
+		return c.lanes + 1
+	}
+	return c.order
+}
+
+// lineInputs returns the number of input slots of a line seed.
+func (c config) lineInputs() int {
+	if c.lanes > 0 {
+		return c.lanes
+	}
+	return 1
 }
 
 // parseOptions reads order= and seed= of a request.
@@ -37,6 +62,13 @@ func parseOptions(opts map[string]string) (config, error) {
 		return c, fmt.Errorf("order=%s: want an integer K with 1 ≤ K ≤ %d", s, MaxOrder)
 	}
 	c.order = k
+	if l, ok := opts["collapsed"]; ok {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > MaxLanes || c.order != 2 {
+			return c, fmt.Errorf("collapsed=%s: want 1 to %d directions, at order=2", l, MaxLanes)
+		}
+		c.lanes = n
+	}
 	switch seed := opts["seed"]; seed {
 	case "", "jet":
 	case "line":
@@ -105,9 +137,9 @@ func tupleTypes(t *types.Tuple) []types.Type {
 // inputs returns how many coefficients a varied parameter takes.
 func (c config) inputs() int {
 	if c.line {
-		return 1
+		return c.lineInputs()
 	}
-	return c.order
+	return c.slots()
 }
 
 func computeNames(fn *types.Func, active []bool, c config) *names {
@@ -147,7 +179,7 @@ func computeNames(fn *types.Func, active []bool, c config) *names {
 	for i, r := range nm.results {
 		var cs []string
 		if named && ssaad.HasFloat(sig.Results().At(i).Type()) {
-			for k := 1; k <= c.order; k++ {
+			for k := 1; k <= c.slots(); k++ {
 				cs = append(cs, ssaad.Fresh(used, coefName(r, k)))
 			}
 		}
@@ -194,13 +226,13 @@ func signature(req *ssaad.Request, c config) (*types.Signature, error) {
 			params = append(params, types.NewParam(token.NoPos, pkg, cn, p.Type()))
 		}
 	}
-	lay := resultLayout(tupleTypes(sig.Results()), c.order)
+	lay := resultLayout(tupleTypes(sig.Results()), c.slots())
 	results := make([]*types.Var, lay.n)
 	for i := 0; i < sig.Results().Len(); i++ {
 		rt := sig.Results().At(i).Type()
 		results[lay.primal[i]] = types.NewParam(token.NoPos, pkg, nm.results[i], rt)
 		if p := lay.coef[i]; p >= 0 {
-			for k := 1; k <= c.order; k++ {
+			for k := 1; k <= c.slots(); k++ {
 				n := ""
 				if nm.rcoefs[i] != nil {
 					n = nm.rcoefs[i][k-1]
@@ -217,6 +249,9 @@ func signature(req *ssaad.Request, c config) (*types.Signature, error) {
 func docComment(name string, fn *types.Func, nm *names, active []bool, c config) string {
 	var sb strings.Builder
 	target := ssaad.FuncName(fn)
+	if c.lanes > 0 {
+		return collapsedDoc(name, target, nm, active, c)
+	}
 	fmt.Fprintf(&sb, "%s propagates Taylor polynomials of degree %d through %s (Taylor mode):\n", name, c.order, target)
 	if c.line {
 		sb.WriteString("when each varied input p moves on the line p + p1·t, it returns the results of\n")
@@ -294,4 +329,28 @@ func isAggregate(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// collapsedDoc is the doc comment of a collapsed Taylor-mode function.
+func collapsedDoc(name, target string, nm *names, active []bool, c config) string {
+	var sb strings.Builder
+	L := c.lanes
+	fmt.Fprintf(&sb, "%s propagates %d second-order jets of %s at once (collapsed Taylor mode):\n", name, L, target)
+	fmt.Fprintf(&sb, "along the directions u_1 … u_%d, given for each varied input p as p1 … p%d", L, L)
+	if !c.line {
+		fmt.Fprintf(&sb, ", with the sum of their\nsecond coefficients in p%d", L+1)
+	}
+	fmt.Fprintf(&sb, ",\nit returns the results of %s and, for each float result y, its first coefficients\n", target)
+	sb.WriteString("along each direction (its directional derivatives), then the sum of its second\n")
+	sb.WriteString("coefficients, Σ_l ½ u_lᵀ∇²y u_l.\n\n")
+	var varied []string
+	for i, p := range nm.params {
+		if active[i] {
+			varied = append(varied, fmt.Sprintf("%s (%s)", p, strings.Join(nm.coefs[i], ", ")))
+		}
+	}
+	if len(varied) > 0 {
+		fmt.Fprintf(&sb, "Varied inputs: %s.", strings.Join(varied, ", "))
+	}
+	return strings.TrimRight(sb.String(), "\n")
 }

@@ -65,7 +65,7 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 			e = probeEnv{env}
 		}
 		t := newTransformer(primal, req, e)
-		t.cfg, t.K, t.act, t.zeroPhi = c, c.order, act, zero
+		t.cfg, t.K, t.act, t.zeroPhi = c, c.slots(), act, zero
 		t.run()
 		if len(t.errs) > 0 {
 			return nil, t.errs
@@ -156,8 +156,12 @@ type transformer struct {
 	errs diag.List
 	// zeroPhi lists the coefficients of φs known to stay zero (see
 	// Transform); coefPhis records the float coefficient φs built.
-	zeroPhi  map[phiCoef]bool
-	coefPhis []struct {
+	zeroPhi map[phiCoef]bool
+	// primalCalls shares the primal calls of math functions that several
+	// expansions of one instruction need (collapsed mode), by function
+	// and arguments.
+	primalCalls map[string]*ir.Value
+	coefPhis    []struct {
 		key phiCoef
 		phi *ir.Value
 	}
@@ -627,6 +631,19 @@ func (t *transformer) instr(v *ir.Value) {
 				cs[k] = t.Sub(a[k+1], b[k+1])
 			}
 		case token.MUL:
+			if L := t.cfg.lanes; L > 0 {
+				// Collapsed: c1_l = a0·b1_l + a1_l·b0;
+				// C2 = a0·B2 + A2·b0 + Σ_l a1_l·b1_l
+				for l := 1; l <= L; l++ {
+					cs[l-1] = t.Add(t.Mul(a[0], b[l]), t.Mul(a[l], b[0]))
+				}
+				s := t.Add(t.Mul(a[0], b[L+1]), t.Mul(a[L+1], b[0]))
+				for l := 1; l <= L; l++ {
+					s = t.Add(s, t.Mul(a[l], b[l]))
+				}
+				cs[L] = s
+				break
+			}
 			// Cauchy product: c_k = Σ_{j=0..k} a_j·b_{k-j}
 			for k := 1; k <= K; k++ {
 				s := t.Zero(v.Type)
@@ -636,6 +653,19 @@ func (t *transformer) instr(v *ir.Value) {
 				cs[k-1] = s
 			}
 		case token.QUO:
+			if L := t.cfg.lanes; L > 0 {
+				// Collapsed: c1_l = (a1_l − c0·b1_l)/b0;
+				// C2 = (A2 − c0·B2 − Σ_l b1_l·c1_l)/b0
+				for l := 1; l <= L; l++ {
+					cs[l-1] = t.Quo(t.Sub(a[l], t.Mul(nv, b[l])), b[0])
+				}
+				s := t.Sub(a[L+1], t.Mul(nv, b[L+1]))
+				for l := 1; l <= L; l++ {
+					s = t.Sub(s, t.Mul(b[l], cs[l-1]))
+				}
+				cs[L] = t.Quo(s, b[0])
+				break
+			}
 			// c = a/b: c_k = (a_k − Σ_{j=1..k} b_j·c_{k-j}) / b_0
 			c := append([]*ir.Value{nv}, cs...)
 			for k := 1; k <= K; k++ {

@@ -154,19 +154,130 @@ func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
 	return b.Func(x)
 }
 
-// BealeLaplacian returns Beale.Func and its Laplacian with respect to x, Σᵢ ∂²Beale.Func/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Beale.Func along eᵢ (functionsBealeFuncTaylor): len(x) second-order Taylor sweeps.
+// BealeLaplacian returns Beale.Func and its Laplacian with respect to x, Σᵢ ∂²Beale.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsBealeFuncTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBealeFuncTaylor(b, x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := functionsBealeFuncTaylor2(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return b.Func(x), lap
+}
+
+// functionsBealeFuncTaylor2 propagates 8 second-order jets of Beale.Func at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Beale.Func and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func functionsBealeFuncTaylor2(b functions.Beale, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	x10 := x1[0]
+	x20 := x2[0]
+	x30 := x3[0]
+	x40 := x4[0]
+	x50 := x5[0]
+	x60 := x6[0]
+	x70 := x7[0]
+	x80 := x8[0]
+	x1_2 := x[1]
+	x11 := x1[1]
+	x21 := x2[1]
+	x31 := x3[1]
+	x41 := x4[1]
+	x51 := x5[1]
+	x61 := x6[1]
+	x71 := x7[1]
+	x81 := x8[1]
+	t := 1 - x1_2
+	t2 := x10*t - x0*x11
+	t3 := x20*t - x0*x21
+	t4 := x30*t - x0*x31
+	t5 := x40*t - x0*x41
+	t6 := x50*t - x0*x51
+	t7 := x60*t - x0*x61
+	t8 := x70*t - x0*x71
+	t9 := x80*t - x0*x81
+	f1 := 1.5 - x0*t
+	t10 := x1_2 * x1_2
+	t11 := 2 * (x1_2 * x11)
+	t12 := 2 * (x1_2 * x21)
+	t13 := 2 * (x1_2 * x31)
+	t14 := 2 * (x1_2 * x41)
+	t15 := 2 * (x1_2 * x51)
+	t16 := 2 * (x1_2 * x61)
+	t17 := 2 * (x1_2 * x71)
+	t18 := 2 * (x1_2 * x81)
+	t19 := x11*x11 + x21*x21 + x31*x31 + x41*x41 + x51*x51 + x61*x61 + x71*x71 + x81*x81
+	t20 := 1 - t10
+	t21 := x10*t20 - x0*t11
+	t22 := x20*t20 - x0*t12
+	t23 := x30*t20 - x0*t13
+	t24 := x40*t20 - x0*t14
+	t25 := x50*t20 - x0*t15
+	t26 := x60*t20 - x0*t16
+	t27 := x70*t20 - x0*t17
+	t28 := x80*t20 - x0*t18
+	f2 := 2.25 - x0*t20
+	t29 := t10*x11 + t11*x1_2
+	t30 := t10*x21 + t12*x1_2
+	t31 := t10*x31 + t13*x1_2
+	t32 := t10*x41 + t14*x1_2
+	t33 := t10*x51 + t15*x1_2
+	t34 := t10*x61 + t16*x1_2
+	t35 := t10*x71 + t17*x1_2
+	t36 := t10*x81 + t18*x1_2
+	t37 := 1 - t10*x1_2
+	t38 := x10*t37 - x0*t29
+	t39 := x20*t37 - x0*t30
+	t40 := x30*t37 - x0*t31
+	t41 := x40*t37 - x0*t32
+	t42 := x50*t37 - x0*t33
+	t43 := x60*t37 - x0*t34
+	t44 := x70*t37 - x0*t35
+	t45 := x80*t37 - x0*t36
+	f3 := 2.625 - x0*t37
+	return f1*f1 + f2*f2 + f3*f3, -(2 * (f1 * t2)) - 2*(f2*t21) - 2*(f3*t38), -(2 * (f1 * t3)) - 2*(f2*t22) - 2*(f3*t39), -(2 * (f1 * t4)) - 2*(f2*t23) - 2*(f3*t40), -(2 * (f1 * t5)) - 2*(f2*t24) - 2*(f3*t41), -(2 * (f1 * t6)) - 2*(f2*t25) - 2*(f3*t42), -(2 * (f1 * t7)) - 2*(f2*t26) - 2*(f3*t43), -(2 * (f1 * t8)) - 2*(f2*t27) - 2*(f3*t44), -(2 * (f1 * t9)) - 2*(f2*t28) - 2*(f3*t45), t2*t2 - 2*(f1*(-(x10*x11)-x20*x21-x30*x31-x40*x41-x50*x51-x60*x61-x70*x71-x80*x81)) + t3*t3 + t4*t4 + t5*t5 + t6*t6 + t7*t7 + t8*t8 + t9*t9 + (t21*t21 - 2*(f2*(-(x0*t19)-x10*t11-x20*t12-x30*t13-x40*t14-x50*t15-x60*t16-x70*t17-x80*t18)) + t22*t22 + t23*t23 + t24*t24 + t25*t25 + t26*t26 + t27*t27 + t28*t28) + (t38*t38 - 2*(f3*(-(x0*(t19*x1_2+t11*x11+t12*x21+t13*x31+t14*x41+t15*x51+t16*x61+t17*x71+t18*x81))-x10*t29-x20*t30-x30*t31-x40*t32-x50*t33-x60*t34-x70*t35-x80*t36)) + t39*t39 + t40*t40 + t41*t41 + t42*t42 + t43*t43 + t44*t44 + t45*t45)
 }
 
 // BrownBadlyScaledHessian returns BrownBadlyScaled.Func and stores its Hessian with respect to x in h (overwritten),
@@ -290,19 +401,93 @@ func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) floa
 	return b.Func(x)
 }
 
-// BrownBadlyScaledLaplacian returns BrownBadlyScaled.Func and its Laplacian with respect to x, Σᵢ ∂²BrownBadlyScaled.Func/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of BrownBadlyScaled.Func along eᵢ (functionsBrownBadlyScaledFuncTaylor): len(x) second-order Taylor sweeps.
+// BrownBadlyScaledLaplacian returns BrownBadlyScaled.Func and its Laplacian with respect to x, Σᵢ ∂²BrownBadlyScaled.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsBrownBadlyScaledFuncTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBrownBadlyScaledFuncTaylor(b, x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := functionsBrownBadlyScaledFuncTaylor2(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return b.Func(x), lap
+}
+
+// functionsBrownBadlyScaledFuncTaylor2 propagates 8 second-order jets of BrownBadlyScaled.Func at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of BrownBadlyScaled.Func and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func functionsBrownBadlyScaledFuncTaylor2(b functions.BrownBadlyScaled, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	f1_1 := x1[0]
+	f1_2 := x2[0]
+	f1_3 := x3[0]
+	f1_4 := x4[0]
+	f1_5 := x5[0]
+	f1_6 := x6[0]
+	f1_7 := x7[0]
+	f1_8 := x8[0]
+	f1 := x0 - 1e+06
+	x1_2 := x[1]
+	f2_1 := x1[1]
+	f2_2 := x2[1]
+	f2_3 := x3[1]
+	f2_4 := x4[1]
+	f2_5 := x5[1]
+	f2_6 := x6[1]
+	f2_7 := x7[1]
+	f2_8 := x8[1]
+	f2 := x1_2 - 2e-06
+	f3_1 := x0*f2_1 + f1_1*x1_2
+	f3_2 := x0*f2_2 + f1_2*x1_2
+	f3_3 := x0*f2_3 + f1_3*x1_2
+	f3_4 := x0*f2_4 + f1_4*x1_2
+	f3_5 := x0*f2_5 + f1_5*x1_2
+	f3_6 := x0*f2_6 + f1_6*x1_2
+	f3_7 := x0*f2_7 + f1_7*x1_2
+	f3_8 := x0*f2_8 + f1_8*x1_2
+	f3 := x0*x1_2 - 2
+	return f1*f1 + f2*f2 + f3*f3, 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1), 2*(f1*f1_2) + 2*(f2*f2_2) + 2*(f3*f3_2), 2*(f1*f1_3) + 2*(f2*f2_3) + 2*(f3*f3_3), 2*(f1*f1_4) + 2*(f2*f2_4) + 2*(f3*f3_4), 2*(f1*f1_5) + 2*(f2*f2_5) + 2*(f3*f3_5), 2*(f1*f1_6) + 2*(f2*f2_6) + 2*(f3*f3_6), 2*(f1*f1_7) + 2*(f2*f2_7) + 2*(f3*f3_7), 2*(f1*f1_8) + 2*(f2*f2_8) + 2*(f3*f3_8), f1_1*f1_1 + f1_2*f1_2 + f1_3*f1_3 + f1_4*f1_4 + f1_5*f1_5 + f1_6*f1_6 + f1_7*f1_7 + f1_8*f1_8 + (f2_1*f2_1 + f2_2*f2_2 + f2_3*f2_3 + f2_4*f2_4 + f2_5*f2_5 + f2_6*f2_6 + f2_7*f2_7 + f2_8*f2_8) + (2*(f3*(f1_1*f2_1+f1_2*f2_2+f1_3*f2_3+f1_4*f2_4+f1_5*f2_5+f1_6*f2_6+f1_7*f2_7+f1_8*f2_8)) + f3_1*f3_1 + f3_2*f3_2 + f3_3*f3_3 + f3_4*f3_4 + f3_5*f3_5 + f3_6*f3_6 + f3_7*f3_7 + f3_8*f3_8)
 }
 
 // BrownAndDennisHessian returns BrownAndDennis.Func and stores its Hessian with respect to x in h (overwritten),
@@ -487,19 +672,115 @@ func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 
 	return b.Func(x)
 }
 
-// BrownAndDennisLaplacian returns BrownAndDennis.Func and its Laplacian with respect to x, Σᵢ ∂²BrownAndDennis.Func/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of BrownAndDennis.Func along eᵢ (functionsBrownAndDennisFuncTaylor): len(x) second-order Taylor sweeps.
+// BrownAndDennisLaplacian returns BrownAndDennis.Func and its Laplacian with respect to x, Σᵢ ∂²BrownAndDennis.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsBrownAndDennisFuncTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBrownAndDennisFuncTaylor(b, x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := functionsBrownAndDennisFuncTaylor2(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return b.Func(x), lap
+}
+
+// functionsBrownAndDennisFuncTaylor2 propagates 8 second-order jets of BrownAndDennis.Func at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of BrownAndDennis.Func and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func functionsBrownAndDennisFuncTaylor2(b functions.BrownAndDennis, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
+	if len(x) != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	sum = 0
+	sum1 = 0
+	sum2 = 0
+	sum3 = 0
+	sum4 = 0
+	sum5 = 0
+	sum6 = 0
+	sum7 = 0
+	sum8 = 0
+	sum9 = 0
+	for i := 1; i <= 20; i++ {
+		c := float64(i) / 5
+		f1_1 := x1[0] + c*x1[1]
+		f1_2 := x2[0] + c*x2[1]
+		f1_3 := x3[0] + c*x3[1]
+		f1_4 := x4[0] + c*x4[1]
+		f1_5 := x5[0] + c*x5[1]
+		f1_6 := x6[0] + c*x6[1]
+		f1_7 := x7[0] + c*x7[1]
+		f1_8 := x8[0] + c*x8[1]
+		f1 := x[0] + c*x[1] - math.Exp(c)
+		t := math.Sin(c)
+		f2_1 := x1[2] + x1[3]*t
+		f2_2 := x2[2] + x2[3]*t
+		f2_3 := x3[2] + x3[3]*t
+		f2_4 := x4[2] + x4[3]*t
+		f2_5 := x5[2] + x5[3]*t
+		f2_6 := x6[2] + x6[3]*t
+		f2_7 := x7[2] + x7[3]*t
+		f2_8 := x8[2] + x8[3]*t
+		f2 := x[2] + x[3]*t - math.Cos(c)
+		f := f1*f1 + f2*f2
+		f1_9 := 2*(f1*f1_1) + 2*(f2*f2_1)
+		f2_9 := 2*(f1*f1_2) + 2*(f2*f2_2)
+		f3 := 2*(f1*f1_3) + 2*(f2*f2_3)
+		f4 := 2*(f1*f1_4) + 2*(f2*f2_4)
+		f5 := 2*(f1*f1_5) + 2*(f2*f2_5)
+		f6 := 2*(f1*f1_6) + 2*(f2*f2_6)
+		f7 := 2*(f1*f1_7) + 2*(f2*f2_7)
+		f8 := 2*(f1*f1_8) + 2*(f2*f2_8)
+		sum += f * f
+		sum1 += 2 * (f * f1_9)
+		sum2 += 2 * (f * f2_9)
+		sum3 += 2 * (f * f3)
+		sum4 += 2 * (f * f4)
+		sum5 += 2 * (f * f5)
+		sum6 += 2 * (f * f6)
+		sum7 += 2 * (f * f7)
+		sum8 += 2 * (f * f8)
+		sum9 += 2*(f*(f1_1*f1_1+f1_2*f1_2+f1_3*f1_3+f1_4*f1_4+f1_5*f1_5+f1_6*f1_6+f1_7*f1_7+f1_8*f1_8+(f2_1*f2_1+f2_2*f2_2+f2_3*f2_3+f2_4*f2_4+f2_5*f2_5+f2_6*f2_6+f2_7*f2_7+f2_8*f2_8))) + f1_9*f1_9 + f2_9*f2_9 + f3*f3 + f4*f4 + f5*f5 + f6*f6 + f7*f7 + f8*f8
+	}
+	return sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9
 }
 
 // PowellBadlyScaledHessian returns PowellBadlyScaled.Func and stores its Hessian with respect to x in h (overwritten),
@@ -638,19 +919,127 @@ func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) fl
 	return p.Func(x)
 }
 
-// PowellBadlyScaledLaplacian returns PowellBadlyScaled.Func and its Laplacian with respect to x, Σᵢ ∂²PowellBadlyScaled.Func/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of PowellBadlyScaled.Func along eᵢ (functionsPowellBadlyScaledFuncTaylor): len(x) second-order Taylor sweeps.
+// PowellBadlyScaledLaplacian returns PowellBadlyScaled.Func and its Laplacian with respect to x, Σᵢ ∂²PowellBadlyScaled.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsPowellBadlyScaledFuncTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsPowellBadlyScaledFuncTaylor(p, x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := functionsPowellBadlyScaledFuncTaylor2(p, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return p.Func(x), lap
+}
+
+// functionsPowellBadlyScaledFuncTaylor2 propagates 8 second-order jets of PowellBadlyScaled.Func at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of PowellBadlyScaled.Func and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func functionsPowellBadlyScaledFuncTaylor2(p functions.PowellBadlyScaled, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	x10 := x1[0]
+	x20 := x2[0]
+	x30 := x3[0]
+	x40 := x4[0]
+	x50 := x5[0]
+	x60 := x6[0]
+	x70 := x7[0]
+	x80 := x8[0]
+	t := 10000 * x0
+	t2 := 10000 * x10
+	t3 := 10000 * x20
+	t4 := 10000 * x30
+	t5 := 10000 * x40
+	t6 := 10000 * x50
+	t7 := 10000 * x60
+	t8 := 10000 * x70
+	t9 := 10000 * x80
+	x1_2 := x[1]
+	x11 := x1[1]
+	x21 := x2[1]
+	x31 := x3[1]
+	x41 := x4[1]
+	x51 := x5[1]
+	x61 := x6[1]
+	x71 := x7[1]
+	x81 := x8[1]
+	f1_1 := t*x11 + t2*x1_2
+	f1_2 := t*x21 + t3*x1_2
+	f1_3 := t*x31 + t4*x1_2
+	f1_4 := t*x41 + t5*x1_2
+	f1_5 := t*x51 + t6*x1_2
+	f1_6 := t*x61 + t7*x1_2
+	f1_7 := t*x71 + t8*x1_2
+	f1_8 := t*x81 + t9*x1_2
+	f1 := t*x1_2 - 1
+	t10 := math.Exp(-x0)
+	t11 := t10 * x10
+	t12 := t10 * x20
+	t13 := t10 * x30
+	t14 := t10 * x40
+	t15 := t10 * x50
+	t16 := t10 * x60
+	t17 := t10 * x70
+	t18 := t10 * x80
+	t19 := math.Exp(-x1_2)
+	t20 := t19 * x11
+	t21 := t19 * x21
+	t22 := t19 * x31
+	t23 := t19 * x41
+	t24 := t19 * x51
+	t25 := t19 * x61
+	t26 := t19 * x71
+	t27 := t19 * x81
+	f2_1 := -t11 - t20
+	f2_2 := -t12 - t21
+	f2_3 := -t13 - t22
+	f2_4 := -t14 - t23
+	f2_5 := -t15 - t24
+	f2_6 := -t16 - t25
+	f2_7 := -t17 - t26
+	f2_8 := -t18 - t27
+	f2 := t10 + t19 - 1.0001
+	return f1*f1 + f2*f2, 2*(f1*f1_1) + 2*(f2*f2_1), 2*(f1*f1_2) + 2*(f2*f2_2), 2*(f1*f1_3) + 2*(f2*f2_3), 2*(f1*f1_4) + 2*(f2*f2_4), 2*(f1*f1_5) + 2*(f2*f2_5), 2*(f1*f1_6) + 2*(f2*f2_6), 2*(f1*f1_7) + 2*(f2*f2_7), 2*(f1*f1_8) + 2*(f2*f2_8), 2*(f1*(t2*x11+t3*x21+t4*x31+t5*x41+t6*x51+t7*x61+t8*x71+t9*x81)) + f1_1*f1_1 + f1_2*f1_2 + f1_3*f1_3 + f1_4*f1_4 + f1_5*f1_5 + f1_6*f1_6 + f1_7*f1_7 + f1_8*f1_8 + (2*(f2*(0.5*(t11*x10)+0.5*(t12*x20)+0.5*(t13*x30)+0.5*(t14*x40)+0.5*(t15*x50)+0.5*(t16*x60)+0.5*(t17*x70)+0.5*(t18*x80)+(0.5*(t20*x11)+0.5*(t21*x21)+0.5*(t22*x31)+0.5*(t23*x41)+0.5*(t24*x51)+0.5*(t25*x61)+0.5*(t26*x71)+0.5*(t27*x81)))) + f2_1*f2_1 + f2_2*f2_2 + f2_3*f2_3 + f2_4*f2_4 + f2_5*f2_5 + f2_6*f2_6 + f2_7*f2_7 + f2_8*f2_8)
 }
 
 // WatsonHessian returns Watson.Func and stores its Hessian with respect to x in h (overwritten),
@@ -934,19 +1323,174 @@ func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
 	return w.Func(x)
 }
 
-// WatsonLaplacian returns Watson.Func and its Laplacian with respect to x, Σᵢ ∂²Watson.Func/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Watson.Func along eᵢ (functionsWatsonFuncTaylor): len(x) second-order Taylor sweeps.
+// WatsonLaplacian returns Watson.Func and its Laplacian with respect to x, Σᵢ ∂²Watson.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsWatsonFuncTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsWatsonFuncTaylor(w, x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := functionsWatsonFuncTaylor2(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return w.Func(x), lap
+}
+
+// functionsWatsonFuncTaylor2 propagates 8 second-order jets of Watson.Func at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Watson.Func and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func functionsWatsonFuncTaylor2(w functions.Watson, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
+	sum = 0
+	sum1 = 0
+	sum2 = 0
+	sum3 = 0
+	sum4 = 0
+	sum5 = 0
+	sum6 = 0
+	sum7 = 0
+	sum8 = 0
+	sum9 = 0
+	for i := 1; i <= 29; i++ {
+		d1 := float64(i) / 29
+		d2 := 1.0
+		s1 := 0.0
+		s1_1 := 0.0
+		s1_2 := 0.0
+		s1_3 := 0.0
+		s1_4 := 0.0
+		s1_5 := 0.0
+		s1_6 := 0.0
+		s1_7 := 0.0
+		s1_8 := 0.0
+		j := 1
+		var n int
+		for {
+			n = len(x)
+			if j < n {
+				t13 := float64(j) * d2
+				d2 *= d1
+				s1 += t13 * x[j]
+				s1_1 += t13 * x1[j]
+				s1_2 += t13 * x2[j]
+				s1_3 += t13 * x3[j]
+				s1_4 += t13 * x4[j]
+				s1_5 += t13 * x5[j]
+				s1_6 += t13 * x6[j]
+				s1_7 += t13 * x7[j]
+				s1_8 += t13 * x8[j]
+				j++
+			} else {
+				break
+			}
+		}
+		d2_2 := 1.0
+		s2 := 0.0
+		s2_1 := 0.0
+		s2_2 := 0.0
+		s2_3 := 0.0
+		s2_4 := 0.0
+		s2_5 := 0.0
+		s2_6 := 0.0
+		s2_7 := 0.0
+		s2_8 := 0.0
+		for i2 := 0; i2 < n; i2++ {
+			s2 += d2_2 * x[i2]
+			s2_1 += d2_2 * x1[i2]
+			s2_2 += d2_2 * x2[i2]
+			s2_3 += d2_2 * x3[i2]
+			s2_4 += d2_2 * x4[i2]
+			s2_5 += d2_2 * x5[i2]
+			s2_6 += d2_2 * x6[i2]
+			s2_7 += d2_2 * x7[i2]
+			s2_8 += d2_2 * x8[i2]
+			d2_2 *= d1
+		}
+		t1_2 := s1_1 - 2*(s2*s2_1)
+		t2_3 := s1_2 - 2*(s2*s2_2)
+		t3_3 := s1_3 - 2*(s2*s2_3)
+		t4_3 := s1_4 - 2*(s2*s2_4)
+		t5_3 := s1_5 - 2*(s2*s2_5)
+		t6_3 := s1_6 - 2*(s2*s2_6)
+		t7_3 := s1_7 - 2*(s2*s2_7)
+		t8_3 := s1_8 - 2*(s2*s2_8)
+		t12 := s1 - s2*s2 - 1
+		sum += t12 * t12
+		sum1 += 2 * (t12 * t1_2)
+		sum2 += 2 * (t12 * t2_3)
+		sum3 += 2 * (t12 * t3_3)
+		sum4 += 2 * (t12 * t4_3)
+		sum5 += 2 * (t12 * t5_3)
+		sum6 += 2 * (t12 * t6_3)
+		sum7 += 2 * (t12 * t7_3)
+		sum8 += 2 * (t12 * t8_3)
+		sum9 += t1_2*t1_2 - 2*(t12*(s2_1*s2_1+s2_2*s2_2+s2_3*s2_3+s2_4*s2_4+s2_5*s2_5+s2_6*s2_6+s2_7*s2_7+s2_8*s2_8)) + t2_3*t2_3 + t3_3*t3_3 + t4_3*t4_3 + t5_3*t5_3 + t6_3*t6_3 + t7_3*t7_3 + t8_3*t8_3
+	}
+	x0 := x[0]
+	x10 := x1[0]
+	x20 := x2[0]
+	x30 := x3[0]
+	x40 := x4[0]
+	x50 := x5[0]
+	x60 := x6[0]
+	x70 := x7[0]
+	x80 := x8[0]
+	t := x0 * x0
+	t2 := 2 * (x0 * x10)
+	t3 := 2 * (x0 * x20)
+	t4 := 2 * (x0 * x30)
+	t5 := 2 * (x0 * x40)
+	t6 := 2 * (x0 * x50)
+	t7 := 2 * (x0 * x60)
+	t8 := 2 * (x0 * x70)
+	t9 := 2 * (x0 * x80)
+	t10 := x10*x10 + x20*x20 + x30*x30 + x40*x40 + x50*x50 + x60*x60 + x70*x70 + x80*x80
+	t1 := x1[1] - t2
+	t2_2 := x2[1] - t3
+	t3_2 := x3[1] - t4
+	t4_2 := x4[1] - t5
+	t5_2 := x5[1] - t6
+	t6_2 := x6[1] - t7
+	t7_2 := x7[1] - t8
+	t8_2 := x8[1] - t9
+	t11 := x[1] - t - 1
+	return sum + (t + t11*t11), sum1 + (t2 + 2*(t11*t1)), sum2 + (t3 + 2*(t11*t2_2)), sum3 + (t4 + 2*(t11*t3_2)), sum4 + (t5 + 2*(t11*t4_2)), sum5 + (t6 + 2*(t11*t5_2)), sum6 + (t7 + 2*(t11*t6_2)), sum7 + (t8 + 2*(t11*t7_2)), sum8 + (t9 + 2*(t11*t8_2)), sum9 + (t10 + (t1*t1 - 2*(t11*t10) + t2_2*t2_2 + t3_2*t3_2 + t4_2*t4_2 + t5_2*t5_2 + t6_2*t6_2 + t7_2*t7_2 + t8_2*t8_2))
 }
 
 // WoodHessian returns Wood.Func and stores its Hessian with respect to x in h (overwritten),
@@ -1115,19 +1659,176 @@ func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
 	return w.Func(x)
 }
 
-// WoodLaplacian returns Wood.Func and its Laplacian with respect to x, Σᵢ ∂²Wood.Func/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Wood.Func along eᵢ (functionsWoodFuncTaylor): len(x) second-order Taylor sweeps.
+// WoodLaplacian returns Wood.Func and its Laplacian with respect to x, Σᵢ ∂²Wood.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsWoodFuncTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsWoodFuncTaylor(w, x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := functionsWoodFuncTaylor2(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return w.Func(x), lap
+}
+
+// functionsWoodFuncTaylor2 propagates 8 second-order jets of Wood.Func at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Wood.Func and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func functionsWoodFuncTaylor2(w functions.Wood, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
+	if len(x) != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	x1_2 := x[1]
+	x11 := x1[1]
+	x21 := x2[1]
+	x31 := x3[1]
+	x41 := x4[1]
+	x51 := x5[1]
+	x61 := x6[1]
+	x71 := x7[1]
+	x81 := x8[1]
+	x0 := x[0]
+	x10 := x1[0]
+	x20 := x2[0]
+	x30 := x3[0]
+	x40 := x4[0]
+	x50 := x5[0]
+	x60 := x6[0]
+	x70 := x7[0]
+	x80 := x8[0]
+	t := x10*x10 + x20*x20 + x30*x30 + x40*x40 + x50*x50 + x60*x60 + x70*x70 + x80*x80
+	f1 := x1_2 - x0*x0
+	f1_1 := x11 - 2*(x0*x10)
+	f1_2 := x21 - 2*(x0*x20)
+	f1_3 := x31 - 2*(x0*x30)
+	f1_4 := x41 - 2*(x0*x40)
+	f1_5 := x51 - 2*(x0*x50)
+	f1_6 := x61 - 2*(x0*x60)
+	f1_7 := x71 - 2*(x0*x70)
+	f1_8 := x81 - 2*(x0*x80)
+	f2 := 1 - x0
+	x3_2 := x[3]
+	x13 := x1[3]
+	x23 := x2[3]
+	x33 := x3[3]
+	x43 := x4[3]
+	x53 := x5[3]
+	x63 := x6[3]
+	x73 := x7[3]
+	x83 := x8[3]
+	x2_2 := x[2]
+	x12 := x1[2]
+	x22 := x2[2]
+	x32 := x3[2]
+	x42 := x4[2]
+	x52 := x5[2]
+	x62 := x6[2]
+	x72 := x7[2]
+	x82 := x8[2]
+	t2 := x12*x12 + x22*x22 + x32*x32 + x42*x42 + x52*x52 + x62*x62 + x72*x72 + x82*x82
+	f3 := x3_2 - x2_2*x2_2
+	f3_1 := x13 - 2*(x2_2*x12)
+	f3_2 := x23 - 2*(x2_2*x22)
+	f3_3 := x33 - 2*(x2_2*x32)
+	f3_4 := x43 - 2*(x2_2*x42)
+	f3_5 := x53 - 2*(x2_2*x52)
+	f3_6 := x63 - 2*(x2_2*x62)
+	f3_7 := x73 - 2*(x2_2*x72)
+	f3_8 := x83 - 2*(x2_2*x82)
+	f4 := 1 - x2_2
+	f5_1 := x11 + x13
+	f5_2 := x21 + x23
+	f5_3 := x31 + x33
+	f5_4 := x41 + x43
+	f5_5 := x51 + x53
+	f5_6 := x61 + x63
+	f5_7 := x71 + x73
+	f5_8 := x81 + x83
+	f5 := x1_2 + x3_2 - 2
+	f6 := x1_2 - x3_2
+	f6_1 := x11 - x13
+	f6_2 := x21 - x23
+	f6_3 := x31 - x33
+	f6_4 := x41 - x43
+	f6_5 := x51 - x53
+	f6_6 := x61 - x63
+	f6_7 := x71 - x73
+	f6_8 := x81 - x83
+	t3 := 100 * f1
+	t4 := 100 * f1_1
+	t5 := 100 * f1_2
+	t6 := 100 * f1_3
+	t7 := 100 * f1_4
+	t8 := 100 * f1_5
+	t9 := 100 * f1_6
+	t10 := 100 * f1_7
+	t11 := 100 * f1_8
+	t12 := 90 * f3
+	t13 := 90 * f3_1
+	t14 := 90 * f3_2
+	t15 := 90 * f3_3
+	t16 := 90 * f3_4
+	t17 := 90 * f3_5
+	t18 := 90 * f3_6
+	t19 := 90 * f3_7
+	t20 := 90 * f3_8
+	t21 := 10 * f5
+	t22 := 10 * f5_1
+	t23 := 10 * f5_2
+	t24 := 10 * f5_3
+	t25 := 10 * f5_4
+	t26 := 10 * f5_5
+	t27 := 10 * f5_6
+	t28 := 10 * f5_7
+	t29 := 10 * f5_8
+	t30 := 0.1 * f6
+	t31 := 0.1 * f6_1
+	t32 := 0.1 * f6_2
+	t33 := 0.1 * f6_3
+	t34 := 0.1 * f6_4
+	t35 := 0.1 * f6_5
+	t36 := 0.1 * f6_6
+	t37 := 0.1 * f6_7
+	t38 := 0.1 * f6_8
+	return t3*f1 + f2*f2 + t12*f3 + f4*f4 + t21*f5 + t30*f6, t3*f1_1 + t4*f1 - 2*(f2*x10) + (t12*f3_1 + t13*f3) - 2*(f4*x12) + (t21*f5_1 + t22*f5) + (t30*f6_1 + t31*f6), t3*f1_2 + t5*f1 - 2*(f2*x20) + (t12*f3_2 + t14*f3) - 2*(f4*x22) + (t21*f5_2 + t23*f5) + (t30*f6_2 + t32*f6), t3*f1_3 + t6*f1 - 2*(f2*x30) + (t12*f3_3 + t15*f3) - 2*(f4*x32) + (t21*f5_3 + t24*f5) + (t30*f6_3 + t33*f6), t3*f1_4 + t7*f1 - 2*(f2*x40) + (t12*f3_4 + t16*f3) - 2*(f4*x42) + (t21*f5_4 + t25*f5) + (t30*f6_4 + t34*f6), t3*f1_5 + t8*f1 - 2*(f2*x50) + (t12*f3_5 + t17*f3) - 2*(f4*x52) + (t21*f5_5 + t26*f5) + (t30*f6_5 + t35*f6), t3*f1_6 + t9*f1 - 2*(f2*x60) + (t12*f3_6 + t18*f3) - 2*(f4*x62) + (t21*f5_6 + t27*f5) + (t30*f6_6 + t36*f6), t3*f1_7 + t10*f1 - 2*(f2*x70) + (t12*f3_7 + t19*f3) - 2*(f4*x72) + (t21*f5_7 + t28*f5) + (t30*f6_7 + t37*f6), t3*f1_8 + t11*f1 - 2*(f2*x80) + (t12*f3_8 + t20*f3) - 2*(f4*x82) + (t21*f5_8 + t29*f5) + (t30*f6_8 + t38*f6), -(t3 * t) - 100*t*f1 + t4*f1_1 + t5*f1_2 + t6*f1_3 + t7*f1_4 + t8*f1_5 + t9*f1_6 + t10*f1_7 + t11*f1_8 + t + (-(t12 * t2) - 90*t2*f3 + t13*f3_1 + t14*f3_2 + t15*f3_3 + t16*f3_4 + t17*f3_5 + t18*f3_6 + t19*f3_7 + t20*f3_8) + t2 + (t22*f5_1 + t23*f5_2 + t24*f5_3 + t25*f5_4 + t26*f5_5 + t27*f5_6 + t28*f5_7 + t29*f5_8) + (t31*f6_1 + t32*f6_2 + t33*f6_3 + t34*f6_4 + t35*f6_5 + t36*f6_6 + t37*f6_7 + t38*f6_8)
 }
 
 // BiggsEXP2Hessian returns BiggsEXP2.Func and stores its Hessian with respect to x in h (overwritten),

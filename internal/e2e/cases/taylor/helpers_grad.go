@@ -114,19 +114,95 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 	return calls.SumSq(x)
 }
 
-// callsSumSqLaplacian returns SumSq and its Laplacian with respect to x, Σᵢ ∂²SumSq/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of SumSq along eᵢ (callsSumSqTaylor): len(x) second-order Taylor sweeps.
+// callsSumSqLaplacian returns SumSq and its Laplacian with respect to x, Σᵢ ∂²SumSq/∂x[i]²,
+// by collapsed Taylor mode: callsSumSqTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func callsSumSqLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := callsSumSqTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := callsSumSqTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return calls.SumSq(x), lap
+}
+
+// callsSumSqTaylor2 propagates 8 second-order jets of SumSq at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of SumSq and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func callsSumSqTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 0; i < len(x); i++ {
+		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := callsSquareTaylor2(x[i], x1[i], x2[i], x3[i], x4[i], x5[i], x6[i], x7[i], x8[i])
+		s += t
+		s1 += t2
+		s2 += t3
+		s3 += t4
+		s4 += t5
+		s5 += t6
+		s6 += t7
+		s7 += t8
+		s8 += t9
+		s9 += t10
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
+}
+
+// callsSquareTaylor2 propagates 8 second-order jets of square at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of square and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func callsSquareTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	return x * x, 2 * (x * x1), 2 * (x * x2), 2 * (x * x3), 2 * (x * x4), 2 * (x * x5), 2 * (x * x6), 2 * (x * x7), 2 * (x * x8), x1*x1 + x2*x2 + x3*x3 + x4*x4 + x5*x5 + x6*x6 + x7*x7 + x8*x8
 }
 
 // callsPathLengthHessian returns PathLength and stores its Hessian with respect to x in h (overwritten),
@@ -248,19 +324,140 @@ func callsPathLengthHVP(x, v, hv []float64) float64 {
 	return calls.PathLength(x)
 }
 
-// callsPathLengthLaplacian returns PathLength and its Laplacian with respect to x, Σᵢ ∂²PathLength/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of PathLength along eᵢ (callsPathLengthTaylor): len(x) second-order Taylor sweeps.
+// callsPathLengthLaplacian returns PathLength and its Laplacian with respect to x, Σᵢ ∂²PathLength/∂x[i]²,
+// by collapsed Taylor mode: callsPathLengthTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := callsPathLengthTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := callsPathLengthTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return calls.PathLength(x), lap
+}
+
+// callsPathLengthTaylor2 propagates 8 second-order jets of PathLength at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of PathLength and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func callsPathLengthTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 3; i+3 <= len(x); i += 3 {
+		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := geomDistTaylor3(x[i-3:i], x1[i-3:i], x2[i-3:i], x3[i-3:i], x4[i-3:i], x5[i-3:i], x6[i-3:i], x7[i-3:i], x8[i-3:i], x[i:i+3], x1[i:i+3], x2[i:i+3], x3[i:i+3], x4[i:i+3], x5[i:i+3], x6[i:i+3], x7[i:i+3], x8[i:i+3])
+		s += t
+		s1 += t2
+		s2 += t3
+		s3 += t4
+		s4 += t5
+		s5 += t6
+		s6 += t7
+		s7 += t8
+		s8 += t9
+		s9 += t10
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
+}
+
+// geomDistTaylor3 propagates 8 second-order jets of Dist at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Dist and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: p (p1, p2, p3, p4, p5, p6, p7, p8), q (q1, q2, q3, q4, q5, q6, q7, q8).
+func geomDistTaylor3(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q6, q7, q8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	n := len(p)
+	if n != len(q) {
+		panic("geom: length mismatch")
+	}
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 0; i < n; i++ {
+		d := p[i] - q[i]
+		d1 := p1[i] - q1[i]
+		d2 := p2[i] - q2[i]
+		d3 := p3[i] - q3[i]
+		d4 := p4[i] - q4[i]
+		d5 := p5[i] - q5[i]
+		d6 := p6[i] - q6[i]
+		d7 := p7[i] - q7[i]
+		d8 := p8[i] - q8[i]
+		s += d * d
+		s1 += 2 * (d * d1)
+		s2 += 2 * (d * d2)
+		s3 += 2 * (d * d3)
+		s4 += 2 * (d * d4)
+		s5 += 2 * (d * d5)
+		s6 += 2 * (d * d6)
+		s7 += 2 * (d * d7)
+		s8 += 2 * (d * d8)
+		s9 += d1*d1 + d2*d2 + d3*d3 + d4*d4 + d5*d5 + d6*d6 + d7*d7 + d8*d8
+	}
+	t := math.Sqrt(s)
+	t2 := 0.5 / t
+	t3 := t2 * s1
+	t4 := t2 * s2
+	t5 := t2 * s3
+	t6 := t2 * s4
+	t7 := t2 * s5
+	t8 := t2 * s6
+	t9 := t2 * s7
+	t10 := t2 * s8
+	return t, t3, t4, t5, t6, t7, t8, t9, t10, -(0.5 * (t3 * t2 / t * s1)) - 0.5*(t4*t2/t*s2) - 0.5*(t5*t2/t*s3) - 0.5*(t6*t2/t*s4) - 0.5*(t7*t2/t*s5) - 0.5*(t8*t2/t*s6) - 0.5*(t9*t2/t*s7) - 0.5*(t10*t2/t*s8) + t2*s9
 }
 
 // gradsRosenbrockHessian returns Rosenbrock and stores its Hessian with respect to x in h (overwritten),
@@ -380,19 +577,112 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 	return sum
 }
 
-// gradsRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ ∂²Rosenbrock/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Rosenbrock along eᵢ (gradsRosenbrockTaylor): len(x) second-order Taylor sweeps.
+// gradsRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ ∂²Rosenbrock/∂x[i]²,
+// by collapsed Taylor mode: gradsRosenbrockTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := gradsRosenbrockTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := gradsRosenbrockTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return grads.Rosenbrock(x), lap
+}
+
+// gradsRosenbrockTaylor2 propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Rosenbrock and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func gradsRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	sum := 0.0
+	sum1 := 0.0
+	sum2 := 0.0
+	sum3 := 0.0
+	sum4 := 0.0
+	sum5 := 0.0
+	sum6 := 0.0
+	sum7 := 0.0
+	sum8 := 0.0
+	sum9 := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		xi := x[i]
+		x1i := x1[i]
+		x2i := x2[i]
+		x3i := x3[i]
+		x4i := x4[i]
+		x5i := x5[i]
+		x6i := x6[i]
+		x7i := x7[i]
+		x8i := x8[i]
+		t := x1i*x1i + x2i*x2i + x3i*x3i + x4i*x4i + x5i*x5i + x6i*x6i + x7i*x7i + x8i*x8i
+		a := x[i+1] - xi*xi
+		a1 := x1[i+1] - 2*(xi*x1i)
+		a2 := x2[i+1] - 2*(xi*x2i)
+		a3 := x3[i+1] - 2*(xi*x3i)
+		a4 := x4[i+1] - 2*(xi*x4i)
+		a5 := x5[i+1] - 2*(xi*x5i)
+		a6 := x6[i+1] - 2*(xi*x6i)
+		a7 := x7[i+1] - 2*(xi*x7i)
+		a8 := x8[i+1] - 2*(xi*x8i)
+		b := 1 - xi
+		t2 := 100 * a
+		t3 := 100 * a1
+		t4 := 100 * a2
+		t5 := 100 * a3
+		t6 := 100 * a4
+		t7 := 100 * a5
+		t8 := 100 * a6
+		t9 := 100 * a7
+		t10 := 100 * a8
+		sum += t2*a + b*b
+		sum1 += t2*a1 + t3*a - 2*(b*x1i)
+		sum2 += t2*a2 + t4*a - 2*(b*x2i)
+		sum3 += t2*a3 + t5*a - 2*(b*x3i)
+		sum4 += t2*a4 + t6*a - 2*(b*x4i)
+		sum5 += t2*a5 + t7*a - 2*(b*x5i)
+		sum6 += t2*a6 + t8*a - 2*(b*x6i)
+		sum7 += t2*a7 + t9*a - 2*(b*x7i)
+		sum8 += t2*a8 + t10*a - 2*(b*x8i)
+		sum9 += -(t2 * t) - 100*t*a + t3*a1 + t4*a2 + t5*a3 + t6*a4 + t7*a5 + t8*a6 + t9*a7 + t10*a8 + t
+	}
+	return sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9
 }
 
 // gradsSmoothHessian returns Smooth and stores its Hessian with respect to x in h (overwritten),
@@ -588,19 +878,163 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// gradsSmoothLaplacian returns Smooth and its Laplacian with respect to x, Σᵢ ∂²Smooth/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Smooth along eᵢ (gradsSmoothTaylor): len(x) second-order Taylor sweeps.
+// gradsSmoothLaplacian returns Smooth and its Laplacian with respect to x, Σᵢ ∂²Smooth/∂x[i]²,
+// by collapsed Taylor mode: gradsSmoothTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := gradsSmoothTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := gradsSmoothTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return grads.Smooth(x), lap
+}
+
+// gradsSmoothTaylor2 propagates 8 second-order jets of Smooth at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Smooth and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	n := len(x)
+	y := make([]float64, n)
+	y1 := make([]float64, n)
+	y2 := make([]float64, n)
+	y3 := make([]float64, n)
+	y4 := make([]float64, n)
+	y5 := make([]float64, n)
+	y6 := make([]float64, n)
+	y7 := make([]float64, n)
+	y8 := make([]float64, n)
+	y9 := make([]float64, n)
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		x1i := x1[i]
+		x2i := x2[i]
+		x3i := x3[i]
+		x4i := x4[i]
+		x5i := x5[i]
+		x6i := x6[i]
+		x7i := x7[i]
+		x8i := x8[i]
+		y[i] = xi * xi
+		y1[i] = 2 * (xi * x1i)
+		y2[i] = 2 * (xi * x2i)
+		y3[i] = 2 * (xi * x3i)
+		y4[i] = 2 * (xi * x4i)
+		y5[i] = 2 * (xi * x5i)
+		y6[i] = 2 * (xi * x6i)
+		y7[i] = 2 * (xi * x7i)
+		y8[i] = 2 * (xi * x8i)
+		y9[i] = x1i*x1i + x2i*x2i + x3i*x3i + x4i*x4i + x5i*x5i + x6i*x6i + x7i*x7i + x8i*x8i
+	}
+	for i2 := 1; i2 < n; i2++ {
+		y1i2 := y1[i2]
+		y2i2 := y2[i2]
+		y3i2 := y3[i2]
+		y4i2 := y4[i2]
+		y5i2 := y5[i2]
+		y6i2 := y6[i2]
+		y7i2 := y7[i2]
+		y8i2 := y8[i2]
+		y9i := y9[i2]
+		t11 := y1[i2-1]
+		t12 := y2[i2-1]
+		t13 := y3[i2-1]
+		t14 := y4[i2-1]
+		t15 := y5[i2-1]
+		t16 := y6[i2-1]
+		t17 := y7[i2-1]
+		t18 := y8[i2-1]
+		t19 := y9[i2-1]
+		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
+		y1[i2] = 0.5*y1i2 + 0.5*t11
+		y2[i2] = 0.5*y2i2 + 0.5*t12
+		y3[i2] = 0.5*y3i2 + 0.5*t13
+		y4[i2] = 0.5*y4i2 + 0.5*t14
+		y5[i2] = 0.5*y5i2 + 0.5*t15
+		y6[i2] = 0.5*y6i2 + 0.5*t16
+		y7[i2] = 0.5*y7i2 + 0.5*t17
+		y8[i2] = 0.5*y8i2 + 0.5*t18
+		y9[i2] = 0.5*y9i + 0.5*t19
+	}
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i3 := 0; i3 < n; i3++ {
+		y1i := y1[i3]
+		y2i := y2[i3]
+		y3i := y3[i3]
+		y4i := y4[i3]
+		y5i := y5[i3]
+		y6i := y6[i3]
+		y7i := y7[i3]
+		y8i := y8[i3]
+		t := math.Sqrt(1 + y[i3])
+		t2 := 0.5 / t
+		t3 := t2 * y1i
+		t4 := t2 * y2i
+		t5 := t2 * y3i
+		t6 := t2 * y4i
+		t7 := t2 * y5i
+		t8 := t2 * y6i
+		t9 := t2 * y7i
+		t10 := t2 * y8i
+		s += t
+		s1 += t3
+		s2 += t4
+		s3 += t5
+		s4 += t6
+		s5 += t7
+		s6 += t8
+		s7 += t9
+		s8 += t10
+		s9 += -(0.5 * (t3 * t2 / t * y1i)) - 0.5*(t4*t2/t*y2i) - 0.5*(t5*t2/t*y3i) - 0.5*(t6*t2/t*y4i) - 0.5*(t7*t2/t*y5i) - 0.5*(t8*t2/t*y6i) - 0.5*(t9*t2/t*y7i) - 0.5*(t10*t2/t*y8i) + t2*y9[i3]
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
 // loopsSumSquaresHessian returns SumSquares and stores its Hessian with respect to x in h (overwritten),
@@ -703,19 +1137,92 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// loopsSumSquaresLaplacian returns SumSquares and its Laplacian with respect to x, Σᵢ ∂²SumSquares/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of SumSquares along eᵢ (loopsSumSquaresTaylor): len(x) second-order Taylor sweeps.
+// loopsSumSquaresLaplacian returns SumSquares and its Laplacian with respect to x, Σᵢ ∂²SumSquares/∂x[i]²,
+// by collapsed Taylor mode: loopsSumSquaresTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := loopsSumSquaresTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := loopsSumSquaresTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return loops.SumSquares(x), lap
+}
+
+// loopsSumSquaresTaylor2 propagates 8 second-order jets of SumSquares at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of SumSquares and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func loopsSumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		x1i := x1[i]
+		x2i := x2[i]
+		x3i := x3[i]
+		x4i := x4[i]
+		x5i := x5[i]
+		x6i := x6[i]
+		x7i := x7[i]
+		x8i := x8[i]
+		s += xi * xi
+		s1 += 2 * (xi * x1i)
+		s2 += 2 * (xi * x2i)
+		s3 += 2 * (xi * x3i)
+		s4 += 2 * (xi * x4i)
+		s5 += 2 * (xi * x5i)
+		s6 += 2 * (xi * x6i)
+		s7 += 2 * (xi * x7i)
+		s8 += 2 * (xi * x8i)
+		s9 += x1i*x1i + x2i*x2i + x3i*x3i + x4i*x4i + x5i*x5i + x6i*x6i + x7i*x7i + x8i*x8i
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
 // loopsBackwardHessian returns Backward and stores its Hessian with respect to x in h (overwritten),
@@ -852,19 +1359,92 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// loopsBackwardLaplacian returns Backward and its Laplacian with respect to x, Σᵢ ∂²Backward/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Backward along eᵢ (loopsBackwardTaylor): len(x) second-order Taylor sweeps.
+// loopsBackwardLaplacian returns Backward and its Laplacian with respect to x, Σᵢ ∂²Backward/∂x[i]²,
+// by collapsed Taylor mode: loopsBackwardTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := loopsBackwardTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := loopsBackwardTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return loops.Backward(x), lap
+}
+
+// loopsBackwardTaylor2 propagates 8 second-order jets of Backward at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Backward and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func loopsBackwardTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := len(x) - 1; i >= 0; i -= 2 {
+		xi := x[i]
+		x1i := x1[i]
+		x2i := x2[i]
+		x3i := x3[i]
+		x4i := x4[i]
+		x5i := x5[i]
+		x6i := x6[i]
+		x7i := x7[i]
+		x8i := x8[i]
+		s9 = s9*xi + s1*x1i + s2*x2i + s3*x3i + s4*x4i + s5*x5i + s6*x6i + s7*x7i + s8*x8i
+		s1 = s*x1i + s1*xi
+		s2 = s*x2i + s2*xi
+		s3 = s*x3i + s3*xi
+		s4 = s*x4i + s4*xi
+		s5 = s*x5i + s5*xi
+		s6 = s*x6i + s6*xi
+		s7 = s*x7i + s7*xi
+		s8 = s*x8i + s8*xi
+		s = s*xi + float64(i+1)
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
 // loopsProductHessian returns Product and stores its Hessian with respect to x in h (overwritten),
@@ -1007,19 +1587,92 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	return p
 }
 
-// loopsProductLaplacian returns Product and its Laplacian with respect to x, Σᵢ ∂²Product/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Product along eᵢ (loopsProductTaylor): len(x) second-order Taylor sweeps.
+// loopsProductLaplacian returns Product and its Laplacian with respect to x, Σᵢ ∂²Product/∂x[i]²,
+// by collapsed Taylor mode: loopsProductTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsProductLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := loopsProductTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := loopsProductTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return loops.Product(x), lap
+}
+
+// loopsProductTaylor2 propagates 8 second-order jets of Product at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Product and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func loopsProductTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	p := 1.0
+	p1 := 0.0
+	p2 := 0.0
+	p3 := 0.0
+	p4 := 0.0
+	p5 := 0.0
+	p6 := 0.0
+	p7 := 0.0
+	p8 := 0.0
+	p9 := 0.0
+	for i := 0; i < len(x); i++ {
+		v1 := x1[i]
+		v2 := x2[i]
+		v3 := x3[i]
+		v4 := x4[i]
+		v5 := x5[i]
+		v6 := x6[i]
+		v7 := x7[i]
+		v8 := x8[i]
+		t := 1 + x[i]
+		p9 = p9*t + p1*v1 + p2*v2 + p3*v3 + p4*v4 + p5*v5 + p6*v6 + p7*v7 + p8*v8
+		p1 = p*v1 + p1*t
+		p2 = p*v2 + p2*t
+		p3 = p*v3 + p3*t
+		p4 = p*v4 + p4*t
+		p5 = p*v5 + p5*t
+		p6 = p*v6 + p6*t
+		p7 = p*v7 + p7*t
+		p8 = p*v8 + p8*t
+		p *= t
+	}
+	return p, p1, p2, p3, p4, p5, p6, p7, p8, p9
 }
 
 // loopsWeightedHessian returns Weighted and stores its Hessian with respect to x in h (overwritten),
@@ -1134,19 +1787,102 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// loopsWeightedLaplacian returns Weighted and its Laplacian with respect to x, Σᵢ ∂²Weighted/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Weighted along eᵢ (loopsWeightedTaylor): len(x) second-order Taylor sweeps.
+// loopsWeightedLaplacian returns Weighted and its Laplacian with respect to x, Σᵢ ∂²Weighted/∂x[i]²,
+// by collapsed Taylor mode: loopsWeightedTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := loopsWeightedTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := loopsWeightedTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return loops.Weighted(x), lap
+}
+
+// loopsWeightedTaylor2 propagates 8 second-order jets of Weighted at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Weighted and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func loopsWeightedTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 0; i < len(x); i++ {
+		t := float64(i + 1)
+		xi := x[i]
+		x1i := x1[i]
+		x2i := x2[i]
+		x3i := x3[i]
+		x4i := x4[i]
+		x5i := x5[i]
+		x6i := x6[i]
+		x7i := x7[i]
+		x8i := x8[i]
+		t2 := t * xi
+		t3 := t * x1i
+		t4 := t * x2i
+		t5 := t * x3i
+		t6 := t * x4i
+		t7 := t * x5i
+		t8 := t * x6i
+		t9 := t * x7i
+		t10 := t * x8i
+		s += t2 * xi
+		s1 += t2*x1i + t3*xi
+		s2 += t2*x2i + t4*xi
+		s3 += t2*x3i + t5*xi
+		s4 += t2*x4i + t6*xi
+		s5 += t2*x5i + t7*xi
+		s6 += t2*x6i + t8*xi
+		s7 += t2*x7i + t9*xi
+		s8 += t2*x8i + t10*xi
+		s9 += t3*x1i + t4*x2i + t5*x3i + t6*x4i + t7*x5i + t8*x6i + t9*x7i + t10*x8i
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
 // loopsSkipNegativeHessian returns SkipNegative and stores its Hessian with respect to x in h (overwritten),
@@ -1370,19 +2106,108 @@ b1:
 	panic("loopsSkipNegativeHVP: len(v) != len(x)")
 }
 
-// loopsSkipNegativeLaplacian returns SkipNegative and its Laplacian with respect to x, Σᵢ ∂²SkipNegative/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of SkipNegative along eᵢ (loopsSkipNegativeTaylor): len(x) second-order Taylor sweeps.
+// loopsSkipNegativeLaplacian returns SkipNegative and its Laplacian with respect to x, Σᵢ ∂²SkipNegative/∂x[i]²,
+// by collapsed Taylor mode: loopsSkipNegativeTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := loopsSkipNegativeTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := loopsSkipNegativeTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return loops.SkipNegative(x), lap
+}
+
+// loopsSkipNegativeTaylor2 propagates 8 second-order jets of SkipNegative at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of SkipNegative and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func loopsSkipNegativeTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		v1 := x1[i]
+		v2 := x2[i]
+		v3 := x3[i]
+		v4 := x4[i]
+		v5 := x5[i]
+		v6 := x6[i]
+		v7 := x7[i]
+		v8 := x8[i]
+		if v < 0 {
+			continue
+		}
+		if v > 10 {
+			break
+		}
+		t := math.Sqrt(v)
+		t2 := 0.5 / t
+		t3 := t2 * v1
+		t4 := t2 * v2
+		t5 := t2 * v3
+		t6 := t2 * v4
+		t7 := t2 * v5
+		t8 := t2 * v6
+		t9 := t2 * v7
+		t10 := t2 * v8
+		s += t
+		s1 += t3
+		s2 += t4
+		s3 += t5
+		s4 += t6
+		s5 += t7
+		s6 += t8
+		s7 += t9
+		s8 += t10
+		s9 += -(0.5 * (t3 * t2 / t * v1)) - 0.5*(t4*t2/t*v2) - 0.5*(t5*t2/t*v3) - 0.5*(t6*t2/t*v4) - 0.5*(t7*t2/t*v5) - 0.5*(t8*t2/t*v6) - 0.5*(t9*t2/t*v7) - 0.5*(t10*t2/t*v8)
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
 // memoryCumSquaresHessian returns CumSquares and stores its Hessian with respect to x in h (overwritten),
@@ -1562,19 +2387,124 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// memoryCumSquaresLaplacian returns CumSquares and its Laplacian with respect to x, Σᵢ ∂²CumSquares/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of CumSquares along eᵢ (memoryCumSquaresTaylor): len(x) second-order Taylor sweeps.
+// memoryCumSquaresLaplacian returns CumSquares and its Laplacian with respect to x, Σᵢ ∂²CumSquares/∂x[i]²,
+// by collapsed Taylor mode: memoryCumSquaresTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := memoryCumSquaresTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := memoryCumSquaresTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return memory.CumSquares(x), lap
+}
+
+// memoryCumSquaresTaylor2 propagates 8 second-order jets of CumSquares at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of CumSquares and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func memoryCumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	n := len(x)
+	c := make([]float64, n)
+	c1 := make([]float64, n)
+	c2 := make([]float64, n)
+	c3 := make([]float64, n)
+	c4 := make([]float64, n)
+	c5 := make([]float64, n)
+	c6 := make([]float64, n)
+	c7 := make([]float64, n)
+	c8 := make([]float64, n)
+	c9 := make([]float64, n)
+	acc := 0.0
+	acc1 := 0.0
+	acc2 := 0.0
+	acc3 := 0.0
+	acc4 := 0.0
+	acc5 := 0.0
+	acc6 := 0.0
+	acc7 := 0.0
+	acc8 := 0.0
+	for i := 0; i < n; i++ {
+		acc += x[i]
+		acc1 += x1[i]
+		acc2 += x2[i]
+		acc3 += x3[i]
+		acc4 += x4[i]
+		acc5 += x5[i]
+		acc6 += x6[i]
+		acc7 += x7[i]
+		acc8 += x8[i]
+		c[i] = acc * acc
+		c1[i] = 2 * (acc * acc1)
+		c2[i] = 2 * (acc * acc2)
+		c3[i] = 2 * (acc * acc3)
+		c4[i] = 2 * (acc * acc4)
+		c5[i] = 2 * (acc * acc5)
+		c6[i] = 2 * (acc * acc6)
+		c7[i] = 2 * (acc * acc7)
+		c8[i] = 2 * (acc * acc8)
+		c9[i] = acc1*acc1 + acc2*acc2 + acc3*acc3 + acc4*acc4 + acc5*acc5 + acc6*acc6 + acc7*acc7 + acc8*acc8
+	}
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i2 := 0; i2 < len(c); i2++ {
+		s += c[i2]
+		s1 += c1[i2]
+		s2 += c2[i2]
+		s3 += c3[i2]
+		s4 += c4[i2]
+		s5 += c5[i2]
+		s6 += c6[i2]
+		s7 += c7[i2]
+		s8 += c8[i2]
+		s9 += c9[i2]
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
 // memorySquaresHessian returns Squares and stores its Hessian with respect to x in h (overwritten),
@@ -1674,19 +2604,115 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 	return memory.Squares(x)
 }
 
-// memorySquaresLaplacian returns Squares and its Laplacian with respect to x, Σᵢ ∂²Squares/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Squares along eᵢ (memorySquaresTaylor): len(x) second-order Taylor sweeps.
+// memorySquaresLaplacian returns Squares and its Laplacian with respect to x, Σᵢ ∂²Squares/∂x[i]²,
+// by collapsed Taylor mode: memorySquaresTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func memorySquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := memorySquaresTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := memorySquaresTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return memory.Squares(x), lap
+}
+
+// memorySquaresTaylor2 propagates 8 second-order jets of Squares at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Squares and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	n := len([]float64(nil))
+	t := cap([]float64(nil))
+	var sq []float64
+	sq1 := make([]float64, n, t)
+	sq2 := make([]float64, n, t)
+	sq3 := make([]float64, n, t)
+	sq4 := make([]float64, n, t)
+	sq5 := make([]float64, n, t)
+	sq6 := make([]float64, n, t)
+	sq7 := make([]float64, n, t)
+	sq8 := make([]float64, n, t)
+	sq9 := make([]float64, n, t)
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		v1 := x1[i]
+		v2 := x2[i]
+		v3 := x3[i]
+		v4 := x4[i]
+		v5 := x5[i]
+		v6 := x6[i]
+		v7 := x7[i]
+		v8 := x8[i]
+		sq = append(sq, v*v)
+		sq1 = append(sq1, 2*(v*v1))
+		sq2 = append(sq2, 2*(v*v2))
+		sq3 = append(sq3, 2*(v*v3))
+		sq4 = append(sq4, 2*(v*v4))
+		sq5 = append(sq5, 2*(v*v5))
+		sq6 = append(sq6, 2*(v*v6))
+		sq7 = append(sq7, 2*(v*v7))
+		sq8 = append(sq8, 2*(v*v8))
+		sq9 = append(sq9, v1*v1+v2*v2+v3*v3+v4*v4+v5*v5+v6*v6+v7*v7+v8*v8)
+	}
+	sq0 := sq[0]
+	sq10 := sq1[0]
+	sq20 := sq2[0]
+	sq30 := sq3[0]
+	sq40 := sq4[0]
+	sq50 := sq5[0]
+	sq60 := sq6[0]
+	sq70 := sq7[0]
+	sq80 := sq8[0]
+	n2 := len(sq)
+	t2 := n2 - 1
+	t3 := sq[t2]
+	t4 := sq1[t2]
+	t5 := sq2[t2]
+	t6 := sq3[t2]
+	t7 := sq4[t2]
+	t8 := sq5[t2]
+	t9 := sq6[t2]
+	t10 := sq7[t2]
+	t11 := sq8[t2]
+	t12 := n2 / 2
+	return sq0*t3 + sq[t12], sq0*t4 + sq10*t3 + sq1[t12], sq0*t5 + sq20*t3 + sq2[t12], sq0*t6 + sq30*t3 + sq3[t12], sq0*t7 + sq40*t3 + sq4[t12], sq0*t8 + sq50*t3 + sq5[t12], sq0*t9 + sq60*t3 + sq6[t12], sq0*t10 + sq70*t3 + sq7[t12], sq0*t11 + sq80*t3 + sq8[t12], sq0*sq9[t2] + sq9[0]*t3 + sq10*t4 + sq20*t5 + sq30*t6 + sq40*t7 + sq50*t8 + sq60*t9 + sq70*t10 + sq80*t11 + sq9[t12]
 }
 
 // memoryTailHessian returns Tail and stores its Hessian with respect to x in h (overwritten),
@@ -1802,19 +2828,116 @@ func memoryTailHVP(x, v, hv []float64) float64 {
 	return t10
 }
 
-// memoryTailLaplacian returns Tail and its Laplacian with respect to x, Σᵢ ∂²Tail/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Tail along eᵢ (memoryTailTaylor): len(x) second-order Taylor sweeps.
+// memoryTailLaplacian returns Tail and its Laplacian with respect to x, Σᵢ ∂²Tail/∂x[i]²,
+// by collapsed Taylor mode: memoryTailTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func memoryTailLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := memoryTailTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := memoryTailTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return memory.Tail(x), lap
+}
+
+// memoryTailTaylor2 propagates 8 second-order jets of Tail at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Tail and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func memoryTailTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := x[1:]
+	t1 := x1[1:]
+	t2 := x2[1:]
+	t3 := x3[1:]
+	t4 := x4[1:]
+	t5 := x5[1:]
+	t6 := x6[1:]
+	t7 := x7[1:]
+	t8 := x8[1:]
+	h := x[:2]
+	h1 := x1[:2]
+	h2 := x2[:2]
+	h3 := x3[:2]
+	h4 := x4[:2]
+	h5 := x5[:2]
+	h6 := x6[:2]
+	h7 := x7[:2]
+	h8 := x8[:2]
+	t0 := t[0]
+	t10 := t1[0]
+	t20 := t2[0]
+	t30 := t3[0]
+	t40 := t4[0]
+	t50 := t5[0]
+	t60 := t6[0]
+	t70 := t7[0]
+	t80 := t8[0]
+	t9 := len(t) - 1
+	t11 := t[t9]
+	t12 := t1[t9]
+	t13 := t2[t9]
+	t14 := t3[t9]
+	t15 := t4[t9]
+	t16 := t5[t9]
+	t17 := t6[t9]
+	t18 := t7[t9]
+	t19 := t8[t9]
+	h0 := h[0]
+	h10 := h1[0]
+	h20 := h2[0]
+	h30 := h3[0]
+	h40 := h4[0]
+	h50 := h5[0]
+	h60 := h6[0]
+	h70 := h7[0]
+	h80 := h8[0]
+	h1_2 := h[1]
+	h11 := h1[1]
+	h21 := h2[1]
+	h31 := h3[1]
+	h41 := h4[1]
+	h51 := h5[1]
+	h61 := h6[1]
+	h71 := h7[1]
+	h81 := h8[1]
+	return t0*t11 + h0*h1_2, t0*t12 + t10*t11 + (h0*h11 + h10*h1_2), t0*t13 + t20*t11 + (h0*h21 + h20*h1_2), t0*t14 + t30*t11 + (h0*h31 + h30*h1_2), t0*t15 + t40*t11 + (h0*h41 + h40*h1_2), t0*t16 + t50*t11 + (h0*h51 + h50*h1_2), t0*t17 + t60*t11 + (h0*h61 + h60*h1_2), t0*t18 + t70*t11 + (h0*h71 + h70*h1_2), t0*t19 + t80*t11 + (h0*h81 + h80*h1_2), t10*t12 + t20*t13 + t30*t14 + t40*t15 + t50*t16 + t60*t17 + t70*t18 + t80*t19 + (h10*h11 + h20*h21 + h30*h31 + h40*h41 + h50*h51 + h60*h61 + h70*h71 + h80*h81)
 }
 
 // panicsLogSumHessian returns LogSum and stores its Hessian with respect to x in h (overwritten),
@@ -1955,19 +3078,96 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// panicsLogSumLaplacian returns LogSum and its Laplacian with respect to x, Σᵢ ∂²LogSum/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of LogSum along eᵢ (panicsLogSumTaylor): len(x) second-order Taylor sweeps.
+// panicsLogSumLaplacian returns LogSum and its Laplacian with respect to x, Σᵢ ∂²LogSum/∂x[i]²,
+// by collapsed Taylor mode: panicsLogSumTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := panicsLogSumTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := panicsLogSumTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return panics.LogSum(x), lap
+}
+
+// panicsLogSumTaylor2 propagates 8 second-order jets of LogSum at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of LogSum and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func panicsLogSumTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		v1 := x1[i]
+		v2 := x2[i]
+		v3 := x3[i]
+		v4 := x4[i]
+		v5 := x5[i]
+		v6 := x6[i]
+		v7 := x7[i]
+		v8 := x8[i]
+		if v <= 0 {
+			panic("panics: non-positive input")
+		}
+		t := 1 / v
+		s += math.Log(v)
+		s1 += t * v1
+		s2 += t * v2
+		s3 += t * v3
+		s4 += t * v4
+		s5 += t * v5
+		s6 += t * v6
+		s7 += t * v7
+		s8 += t * v8
+		s9 += -(0.5 * (v1 * t / v * v1)) - 0.5*(v2*t/v*v2) - 0.5*(v3*t/v*v3) - 0.5*(v4*t/v*v4) - 0.5*(v5*t/v*v5) - 0.5*(v6*t/v*v6) - 0.5*(v7*t/v*v7) - 0.5*(v8*t/v*v8)
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
 // exampleRosenbrockHessian returns Rosenbrock and stores its Hessian with respect to x in h (overwritten),
@@ -2087,19 +3287,112 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 	return sum
 }
 
-// exampleRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ ∂²Rosenbrock/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Rosenbrock along eᵢ (rosenbrockRosenbrockTaylor): len(x) second-order Taylor sweeps.
+// exampleRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ ∂²Rosenbrock/∂x[i]²,
+// by collapsed Taylor mode: rosenbrockRosenbrockTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := rosenbrockRosenbrockTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := rosenbrockRosenbrockTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return rosenbrock.Rosenbrock(x), lap
+}
+
+// rosenbrockRosenbrockTaylor2 propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Rosenbrock and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func rosenbrockRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	sum := 0.0
+	sum1 := 0.0
+	sum2 := 0.0
+	sum3 := 0.0
+	sum4 := 0.0
+	sum5 := 0.0
+	sum6 := 0.0
+	sum7 := 0.0
+	sum8 := 0.0
+	sum9 := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		xi := x[i]
+		x1i := x1[i]
+		x2i := x2[i]
+		x3i := x3[i]
+		x4i := x4[i]
+		x5i := x5[i]
+		x6i := x6[i]
+		x7i := x7[i]
+		x8i := x8[i]
+		t := x1i*x1i + x2i*x2i + x3i*x3i + x4i*x4i + x5i*x5i + x6i*x6i + x7i*x7i + x8i*x8i
+		a := x[i+1] - xi*xi
+		a1 := x1[i+1] - 2*(xi*x1i)
+		a2 := x2[i+1] - 2*(xi*x2i)
+		a3 := x3[i+1] - 2*(xi*x3i)
+		a4 := x4[i+1] - 2*(xi*x4i)
+		a5 := x5[i+1] - 2*(xi*x5i)
+		a6 := x6[i+1] - 2*(xi*x6i)
+		a7 := x7[i+1] - 2*(xi*x7i)
+		a8 := x8[i+1] - 2*(xi*x8i)
+		b := 1 - xi
+		t2 := 100 * a
+		t3 := 100 * a1
+		t4 := 100 * a2
+		t5 := 100 * a3
+		t6 := 100 * a4
+		t7 := 100 * a5
+		t8 := 100 * a6
+		t9 := 100 * a7
+		t10 := 100 * a8
+		sum += t2*a + b*b
+		sum1 += t2*a1 + t3*a - 2*(b*x1i)
+		sum2 += t2*a2 + t4*a - 2*(b*x2i)
+		sum3 += t2*a3 + t5*a - 2*(b*x3i)
+		sum4 += t2*a4 + t6*a - 2*(b*x4i)
+		sum5 += t2*a5 + t7*a - 2*(b*x5i)
+		sum6 += t2*a6 + t8*a - 2*(b*x6i)
+		sum7 += t2*a7 + t9*a - 2*(b*x7i)
+		sum8 += t2*a8 + t10*a - 2*(b*x8i)
+		sum9 += -(t2 * t) - 100*t*a + t3*a1 + t4*a2 + t5*a3 + t6*a4 + t7*a5 + t8*a6 + t9*a7 + t10*a8 + t
+	}
+	return sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9
 }
 
 // fitLossHessian returns Data.Loss and stores its Hessian with respect to p in h (overwritten),
@@ -2278,19 +3571,143 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	return s
 }
 
-// fitLossLaplacian returns Data.Loss and its Laplacian with respect to p, Σᵢ ∂²Data.Loss/∂p[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Data.Loss along eᵢ (fitDataLossTaylorWrtP): len(p) second-order Taylor sweeps.
+// fitLossLaplacian returns Data.Loss and its Laplacian with respect to p, Σᵢ ∂²Data.Loss/∂p[i]²,
+// by collapsed Taylor mode: fitDataLossTaylorWrtP2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(p)/8⌉ calls.
 func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 	n := len(p)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := fitDataLossTaylorWrtP(d, p, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := fitDataLossTaylorWrtP2(d, p, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return d.Loss(p), lap
+}
+
+// fitDataLossTaylorWrtP2 propagates 8 second-order jets of Data.Loss at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Data.Loss and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: p (p1, p2, p3, p4, p5, p6, p7, p8).
+func fitDataLossTaylorWrtP2(d fit.Data, p, p1, p2, p3, p4, p5, p6, p7, p8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := d.T
+	n := len(t)
+	t2 := d.Y
+	if len(p) != 3 || n != len(t2) {
+		panic("fit: need 3 parameters and as many times as measurements")
+	}
+	a := p[0]
+	a1 := p1[0]
+	a2 := p2[0]
+	a3 := p3[0]
+	a4 := p4[0]
+	a5 := p5[0]
+	a6 := p6[0]
+	a7 := p7[0]
+	a8 := p8[0]
+	b := p[1]
+	b1 := p1[1]
+	b2 := p2[1]
+	b3 := p3[1]
+	b4 := p4[1]
+	b5 := p5[1]
+	b6 := p6[1]
+	b7 := p7[1]
+	b8 := p8[1]
+	c := p[2]
+	c1 := p1[2]
+	c2 := p2[2]
+	c3 := p3[2]
+	c4 := p4[2]
+	c5 := p5[2]
+	c6 := p6[2]
+	c7 := p7[2]
+	c8 := p8[2]
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 0; i < n; i++ {
+		t3 := t[i]
+		t4 := b1 * t3
+		t5 := b2 * t3
+		t6 := b3 * t3
+		t7 := b4 * t3
+		t8 := b5 * t3
+		t9 := b6 * t3
+		t10 := b7 * t3
+		t11 := b8 * t3
+		t12 := math.Exp(-(b * t3))
+		t13 := t12 * t4
+		t14 := t12 * t5
+		t15 := t12 * t6
+		t16 := t12 * t7
+		t17 := t12 * t8
+		t18 := t12 * t9
+		t19 := t12 * t10
+		t20 := t12 * t11
+		r1 := a1*t12 - a*t13 + c1
+		r2 := a2*t12 - a*t14 + c2
+		r3 := a3*t12 - a*t15 + c3
+		r4 := a4*t12 - a*t16 + c4
+		r5 := a5*t12 - a*t17 + c5
+		r6 := a6*t12 - a*t18 + c6
+		r7 := a7*t12 - a*t19 + c7
+		r8 := a8*t12 - a*t20 + c8
+		r := a*t12 + c - t2[i]
+		s += r * r
+		s1 += 2 * (r * r1)
+		s2 += 2 * (r * r2)
+		s3 += 2 * (r * r3)
+		s4 += 2 * (r * r4)
+		s5 += 2 * (r * r5)
+		s6 += 2 * (r * r6)
+		s7 += 2 * (r * r7)
+		s8 += 2 * (r * r8)
+		s9 += 2*(r*(a*(0.5*(t13*t4)+0.5*(t14*t5)+0.5*(t15*t6)+0.5*(t16*t7)+0.5*(t17*t8)+0.5*(t18*t9)+0.5*(t19*t10)+0.5*(t20*t11))-a1*t13-a2*t14-a3*t15-a4*t16-a5*t17-a6*t18-a7*t19-a8*t20)) + r1*r1 + r2*r2 + r3*r3 + r4*r4 + r5*r5 + r6*r6 + r7*r7 + r8*r8
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
 // springsEnergyHessian returns Chain.Energy and stores its Hessian with respect to x in h (overwritten),
@@ -2583,19 +4000,222 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	return e
 }
 
-// springsEnergyLaplacian returns Chain.Energy and its Laplacian with respect to x, Σᵢ ∂²Chain.Energy/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Chain.Energy along eᵢ (springsChainEnergyTaylorWrtX): len(x) second-order Taylor sweeps.
+// springsEnergyLaplacian returns Chain.Energy and its Laplacian with respect to x, Σᵢ ∂²Chain.Energy/∂x[i]²,
+// by collapsed Taylor mode: springsChainEnergyTaylorWrtX2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := springsChainEnergyTaylorWrtX(c, x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := springsChainEnergyTaylorWrtX2(c, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return c.Energy(x), lap
+}
+
+// springsChainEnergyTaylorWrtX2 propagates 8 second-order jets of Chain.Energy at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Chain.Energy and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func springsChainEnergyTaylorWrtX2(c springs.Chain, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := c.Mass
+	n := len(t)
+	t2 := c.Springs
+	n2 := len(t2)
+	if len(x) != 2*n || n2 != n-1 {
+		panic("springs: dimension mismatch")
+	}
+	e := 0.0
+	e1 := 0.0
+	e2 := 0.0
+	e3 := 0.0
+	e4 := 0.0
+	e5 := 0.0
+	e6 := 0.0
+	e7 := 0.0
+	e8 := 0.0
+	e9 := 0.0
+	for i := 0; i < n2; i++ {
+		s := t2[i]
+		t5 := 2*i + 2
+		t6 := 2 * i
+		dx := x[t5] - x[t6]
+		dx1 := x1[t5] - x1[t6]
+		dx2 := x2[t5] - x2[t6]
+		dx3 := x3[t5] - x3[t6]
+		dx4 := x4[t5] - x4[t6]
+		dx5 := x5[t5] - x5[t6]
+		dx6 := x6[t5] - x6[t6]
+		dx7 := x7[t5] - x7[t6]
+		dx8 := x8[t5] - x8[t6]
+		t7 := 2*i + 3
+		t8 := 2*i + 1
+		dy := x[t7] - x[t8]
+		dy1 := x1[t7] - x1[t8]
+		dy2 := x2[t7] - x2[t8]
+		dy3 := x3[t7] - x3[t8]
+		dy4 := x4[t7] - x4[t8]
+		dy5 := x5[t7] - x5[t8]
+		dy6 := x6[t7] - x6[t8]
+		dy7 := x7[t7] - x7[t8]
+		dy8 := x8[t7] - x8[t8]
+		t9 := math.Hypot(dx, dy)
+		t10 := t9 == 0
+		t11 := dx / t9
+		t12 := t11
+		if t10 {
+			t12 = 0
+		}
+		t13 := dy / t9
+		t14 := t13
+		if t10 {
+			t14 = 0
+		}
+		stretch1 := t12*dx1 + t14*dy1
+		t15 := (dx1 - stretch1*t11) / t9
+		if t10 {
+			t15 = 0
+		}
+		t16 := (dy1 - stretch1*t13) / t9
+		if t10 {
+			t16 = 0
+		}
+		stretch2 := t12*dx2 + t14*dy2
+		t17 := (dx2 - stretch2*t11) / t9
+		if t10 {
+			t17 = 0
+		}
+		t18 := (dy2 - stretch2*t13) / t9
+		if t10 {
+			t18 = 0
+		}
+		stretch3 := t12*dx3 + t14*dy3
+		t19 := (dx3 - stretch3*t11) / t9
+		if t10 {
+			t19 = 0
+		}
+		t20 := (dy3 - stretch3*t13) / t9
+		if t10 {
+			t20 = 0
+		}
+		stretch4 := t12*dx4 + t14*dy4
+		t21 := (dx4 - stretch4*t11) / t9
+		if t10 {
+			t21 = 0
+		}
+		t22 := (dy4 - stretch4*t13) / t9
+		if t10 {
+			t22 = 0
+		}
+		stretch5 := t12*dx5 + t14*dy5
+		t23 := (dx5 - stretch5*t11) / t9
+		if t10 {
+			t23 = 0
+		}
+		t24 := (dy5 - stretch5*t13) / t9
+		if t10 {
+			t24 = 0
+		}
+		stretch6 := t12*dx6 + t14*dy6
+		t25 := (dx6 - stretch6*t11) / t9
+		if t10 {
+			t25 = 0
+		}
+		t26 := (dy6 - stretch6*t13) / t9
+		if t10 {
+			t26 = 0
+		}
+		stretch7 := t12*dx7 + t14*dy7
+		t27 := (dx7 - stretch7*t11) / t9
+		if t10 {
+			t27 = 0
+		}
+		t28 := (dy7 - stretch7*t13) / t9
+		if t10 {
+			t28 = 0
+		}
+		stretch8 := t12*dx8 + t14*dy8
+		t29 := (dx8 - stretch8*t11) / t9
+		if t10 {
+			t29 = 0
+		}
+		t30 := (dy8 - stretch8*t13) / t9
+		if t10 {
+			t30 = 0
+		}
+		stretch9 := 0.5*(t15*dx1) + 0.5*(t16*dy1) + (0.5*(t17*dx2) + 0.5*(t18*dy2)) + (0.5*(t19*dx3) + 0.5*(t20*dy3)) + (0.5*(t21*dx4) + 0.5*(t22*dy4)) + (0.5*(t23*dx5) + 0.5*(t24*dy5)) + (0.5*(t25*dx6) + 0.5*(t26*dy6)) + (0.5*(t27*dx7) + 0.5*(t28*dy7)) + (0.5*(t29*dx8) + 0.5*(t30*dy8))
+		stretch := t9 - s.L0
+		t31 := 0.5 * s.K
+		t32 := t31 * stretch
+		t33 := t31 * stretch1
+		t34 := t31 * stretch2
+		t35 := t31 * stretch3
+		t36 := t31 * stretch4
+		t37 := t31 * stretch5
+		t38 := t31 * stretch6
+		t39 := t31 * stretch7
+		t40 := t31 * stretch8
+		e += t32 * stretch
+		e1 += t32*stretch1 + t33*stretch
+		e2 += t32*stretch2 + t34*stretch
+		e3 += t32*stretch3 + t35*stretch
+		e4 += t32*stretch4 + t36*stretch
+		e5 += t32*stretch5 + t37*stretch
+		e6 += t32*stretch6 + t38*stretch
+		e7 += t32*stretch7 + t39*stretch
+		e8 += t32*stretch8 + t40*stretch
+		e9 += t32*stretch9 + t31*stretch9*stretch + t33*stretch1 + t34*stretch2 + t35*stretch3 + t36*stretch4 + t37*stretch5 + t38*stretch6 + t39*stretch7 + t40*stretch8
+	}
+	for i2 := 0; i2 < n; i2++ {
+		t3 := t[i2] * c.G
+		t4 := 2*i2 + 1
+		e += t3 * x[t4]
+		e1 += t3 * x1[t4]
+		e2 += t3 * x2[t4]
+		e3 += t3 * x3[t4]
+		e4 += t3 * x4[t4]
+		e5 += t3 * x5[t4]
+		e6 += t3 * x6[t4]
+		e7 += t3 * x7[t4]
+		e8 += t3 * x8[t4]
+	}
+	return e, e1, e2, e3, e4, e5, e6, e7, e8, e9
 }
 
 // heatMisfitHessian returns Misfit and stores its Hessian with respect to u0 in h (overwritten),
@@ -2887,19 +4507,240 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	return f
 }
 
-// heatMisfitLaplacian returns Misfit and its Laplacian with respect to u0, Σᵢ ∂²Misfit/∂u0[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Misfit along eᵢ (heatMisfitTaylorWrtU0): len(u0) second-order Taylor sweeps.
+// heatMisfitLaplacian returns Misfit and its Laplacian with respect to u0, Σᵢ ∂²Misfit/∂u0[i]²,
+// by collapsed Taylor mode: heatMisfitTaylorWrtU02 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(u0)/8⌉ calls.
 func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float64) (f, lap float64) {
 	n := len(u0)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0_2 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := heatMisfitTaylorWrtU0(u0, e, kappa, steps, target)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := heatMisfitTaylorWrtU02(u0, u0_2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return heat.Misfit(u0, kappa, steps, target), lap
+}
+
+// heatMisfitTaylorWrtU02 propagates 8 second-order jets of Misfit at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Misfit and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: u0 (u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8).
+func heatMisfitTaylorWrtU02(u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 []float64, kappa float64, steps int, target []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	n := len(u0)
+	if len(target) != n {
+		panic("heat: target and u0 differ in length")
+	}
+	u := make([]float64, n)
+	u1 := make([]float64, n)
+	u2 := make([]float64, n)
+	u3 := make([]float64, n)
+	u4 := make([]float64, n)
+	u5 := make([]float64, n)
+	u6 := make([]float64, n)
+	u7 := make([]float64, n)
+	u8 := make([]float64, n)
+	u9 := make([]float64, n)
+	next := make([]float64, n)
+	next1 := make([]float64, n)
+	next2 := make([]float64, n)
+	next3 := make([]float64, n)
+	next4 := make([]float64, n)
+	next5 := make([]float64, n)
+	next6 := make([]float64, n)
+	next7 := make([]float64, n)
+	next8 := make([]float64, n)
+	next9 := make([]float64, n)
+	copy(u, u0)
+	copy(u1, u0_1)
+	copy(u2, u0_2)
+	copy(u3, u0_3)
+	copy(u4, u0_4)
+	copy(u5, u0_5)
+	copy(u6, u0_6)
+	copy(u7, u0_7)
+	copy(u8, u0_8)
+	copy(u9, make([]float64, n, cap(u0)))
+	for s := 0; s < steps; s++ {
+		t10 := n - 1
+		u10 := u1[0]
+		u20 := u2[0]
+		u30 := u3[0]
+		u40 := u4[0]
+		u50 := u5[0]
+		u60 := u6[0]
+		u70 := u7[0]
+		u80 := u8[0]
+		u90 := u9[0]
+		t11 := n - 1
+		t12 := u[t11]
+		t13 := u1[t11]
+		t14 := u2[t11]
+		t15 := u3[t11]
+		t16 := u4[t11]
+		t17 := u5[t11]
+		t18 := u6[t11]
+		t19 := u7[t11]
+		t20 := u8[t11]
+		t21 := u9[t11]
+		next[0] = u[0]
+		next1[0] = u10
+		next2[0] = u20
+		next3[0] = u30
+		next4[0] = u40
+		next5[0] = u50
+		next6[0] = u60
+		next7[0] = u70
+		next8[0] = u80
+		next9[0] = u90
+		next[t10] = t12
+		next1[t10] = t13
+		next2[t10] = t14
+		next3[t10] = t15
+		next4[t10] = t16
+		next5[t10] = t17
+		next6[t10] = t18
+		next7[t10] = t19
+		next8[t10] = t20
+		next9[t10] = t21
+		for i2 := 1; i2 < n-1; i2++ {
+			ui := u[i2]
+			u1i := u1[i2]
+			u2i := u2[i2]
+			u3i := u3[i2]
+			u4i := u4[i2]
+			u5i := u5[i2]
+			u6i := u6[i2]
+			u7i := u7[i2]
+			u8i := u8[i2]
+			u9i := u9[i2]
+			t31 := u1[i2-1]
+			t32 := u2[i2-1]
+			t33 := u3[i2-1]
+			t34 := u4[i2-1]
+			t35 := u5[i2-1]
+			t36 := u6[i2-1]
+			t37 := u7[i2-1]
+			t38 := u8[i2-1]
+			t39 := u9[i2-1]
+			t40 := u1[i2+1]
+			t41 := u2[i2+1]
+			t42 := u3[i2+1]
+			t43 := u4[i2+1]
+			t44 := u5[i2+1]
+			t45 := u6[i2+1]
+			t46 := u7[i2+1]
+			t47 := u8[i2+1]
+			t48 := u9[i2+1]
+			next[i2] = ui + kappa*(u[i2-1]-2*ui+u[i2+1])
+			next1[i2] = u1i + kappa*(t31-2*u1i+t40)
+			next2[i2] = u2i + kappa*(t32-2*u2i+t41)
+			next3[i2] = u3i + kappa*(t33-2*u3i+t42)
+			next4[i2] = u4i + kappa*(t34-2*u4i+t43)
+			next5[i2] = u5i + kappa*(t35-2*u5i+t44)
+			next6[i2] = u6i + kappa*(t36-2*u6i+t45)
+			next7[i2] = u7i + kappa*(t37-2*u7i+t46)
+			next8[i2] = u8i + kappa*(t38-2*u8i+t47)
+			next9[i2] = u9i + kappa*(t39-2*u9i+t48)
+		}
+		for i3 := 0; i3 < len(u); i3++ {
+			t22 := next1[i3]
+			t23 := next2[i3]
+			t24 := next3[i3]
+			t25 := next4[i3]
+			t26 := next5[i3]
+			t27 := next6[i3]
+			t28 := next7[i3]
+			t29 := next8[i3]
+			t30 := next9[i3]
+			u[i3] = next[i3]
+			u1[i3] = t22
+			u2[i3] = t23
+			u3[i3] = t24
+			u4[i3] = t25
+			u5[i3] = t26
+			u6[i3] = t27
+			u7[i3] = t28
+			u8[i3] = t29
+			u9[i3] = t30
+		}
+	}
+	f := 0.0
+	f1 := 0.0
+	f2 := 0.0
+	f3 := 0.0
+	f4 := 0.0
+	f5 := 0.0
+	f6 := 0.0
+	f7 := 0.0
+	f8 := 0.0
+	f9 := 0.0
+	for i := 0; i < len(u); i++ {
+		d1 := u1[i]
+		d2 := u2[i]
+		d3 := u3[i]
+		d4 := u4[i]
+		d5 := u5[i]
+		d6 := u6[i]
+		d7 := u7[i]
+		d8 := u8[i]
+		d9 := u9[i]
+		d := u[i] - target[i]
+		t := 0.5 * d
+		t2 := 0.5 * d1
+		t3 := 0.5 * d2
+		t4 := 0.5 * d3
+		t5 := 0.5 * d4
+		t6 := 0.5 * d5
+		t7 := 0.5 * d6
+		t8 := 0.5 * d7
+		t9 := 0.5 * d8
+		f += t * d
+		f1 += t*d1 + t2*d
+		f2 += t*d2 + t3*d
+		f3 += t*d3 + t4*d
+		f4 += t*d4 + t5*d
+		f5 += t*d5 + t6*d
+		f6 += t*d6 + t7*d
+		f7 += t*d7 + t8*d
+		f8 += t*d8 + t9*d
+		f9 += t*d9 + 0.5*d9*d + t2*d1 + t3*d2 + t4*d3 + t5*d4 + t6*d5 + t7*d6 + t8*d7 + t9*d8
+	}
+	return f, f1, f2, f3, f4, f5, f6, f7, f8, f9
 }
 
 // keplerEccentricAnomaly propagates Taylor polynomials of degree 3 through EccentricAnomaly (Taylor mode):

@@ -230,19 +230,169 @@ func EnergyHessDiag(x, d []float64) float64 {
 	return Energy(x)
 }
 
-// EnergyLaplacian returns Energy and its Laplacian with respect to x, Σᵢ ∂²Energy/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Energy along eᵢ (energyTaylor): len(x) second-order Taylor sweeps.
+// EnergyLaplacian returns Energy and its Laplacian with respect to x, Σᵢ ∂²Energy/∂x[i]²,
+// by collapsed Taylor mode: energyTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func EnergyLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := energyTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := energyTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return Energy(x), lap
+}
+
+// energyTaylor2 propagates 8 second-order jets of Energy at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Energy and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func energyTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	e := 0.0
+	e1 := 0.0
+	e2 := 0.0
+	e3 := 0.0
+	e4 := 0.0
+	e5 := 0.0
+	e6 := 0.0
+	e7 := 0.0
+	e8 := 0.0
+	e9 := 0.0
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		x1i := x1[i]
+		x2i := x2[i]
+		x3i := x3[i]
+		x4i := x4[i]
+		x5i := x5[i]
+		x6i := x6[i]
+		x7i := x7[i]
+		x8i := x8[i]
+		t := 0.3 * x1i
+		t2 := 0.3 * x2i
+		t3 := 0.3 * x3i
+		t4 := 0.3 * x4i
+		t5 := 0.3 * x5i
+		t6 := 0.3 * x6i
+		t7 := 0.3 * x7i
+		t8 := 0.3 * x8i
+		t9 := math.Exp(0.3 * xi)
+		t10 := t9 * t
+		t11 := t9 * t2
+		t12 := t9 * t3
+		t13 := t9 * t4
+		t14 := t9 * t5
+		t15 := t9 * t6
+		t16 := t9 * t7
+		t17 := t9 * t8
+		t18 := 2 * (xi * x1i)
+		t19 := 2 * (xi * x2i)
+		t20 := 2 * (xi * x3i)
+		t21 := 2 * (xi * x4i)
+		t22 := 2 * (xi * x5i)
+		t23 := 2 * (xi * x6i)
+		t24 := 2 * (xi * x7i)
+		t25 := 2 * (xi * x8i)
+		t26 := 1 + xi*xi
+		t27 := 1 / t26
+		e += t9 - math.Log(t26)
+		e1 += t10 - t27*t18
+		e2 += t11 - t27*t19
+		e3 += t12 - t27*t20
+		e4 += t13 - t27*t21
+		e5 += t14 - t27*t22
+		e6 += t15 - t27*t23
+		e7 += t16 - t27*t24
+		e8 += t17 - t27*t25
+		e9 += 0.5*(t10*t) + 0.5*(t11*t2) + 0.5*(t12*t3) + 0.5*(t13*t4) + 0.5*(t14*t5) + 0.5*(t15*t6) + 0.5*(t16*t7) + 0.5*(t17*t8) - (-(0.5 * (t18 * t27 / t26 * t18)) - 0.5*(t19*t27/t26*t19) - 0.5*(t20*t27/t26*t20) - 0.5*(t21*t27/t26*t21) - 0.5*(t22*t27/t26*t22) - 0.5*(t23*t27/t26*t23) - 0.5*(t24*t27/t26*t24) - 0.5*(t25*t27/t26*t25) + t27*(x1i*x1i+x2i*x2i+x3i*x3i+x4i*x4i+x5i*x5i+x6i*x6i+x7i*x7i+x8i*x8i))
+		if i > 0 {
+			xi2 := x[i]
+			x1i2 := x1[i]
+			x2i2 := x2[i]
+			x3i2 := x3[i]
+			x4i2 := x4[i]
+			x5i2 := x5[i]
+			x6i2 := x6[i]
+			x7i2 := x7[i]
+			x8i2 := x8[i]
+			t28 := i - 1
+			d := xi2 - x[t28]
+			d1 := x1i2 - x1[t28]
+			d2 := x2i2 - x2[t28]
+			d3 := x3i2 - x3[t28]
+			d4 := x4i2 - x4[t28]
+			d5 := x5i2 - x5[t28]
+			d6 := x6i2 - x6[t28]
+			d7 := x7i2 - x7[t28]
+			d8 := x8i2 - x8[t28]
+			t29 := d * d
+			t30 := 2 * (d * d1)
+			t31 := 2 * (d * d2)
+			t32 := 2 * (d * d3)
+			t33 := 2 * (d * d4)
+			t34 := 2 * (d * d5)
+			t35 := 2 * (d * d6)
+			t36 := 2 * (d * d7)
+			t37 := 2 * (d * d8)
+			t38 := math.Sin(xi2)
+			t39 := math.Cos(xi2)
+			t40 := t39 * x1i2
+			t41 := t39 * x2i2
+			t42 := t39 * x3i2
+			t43 := t39 * x4i2
+			t44 := t39 * x5i2
+			t45 := t39 * x6i2
+			t46 := t39 * x7i2
+			t47 := t39 * x8i2
+			e += t29 * t38
+			e1 += t29*t40 + t30*t38
+			e2 += t29*t41 + t31*t38
+			e3 += t29*t42 + t32*t38
+			e4 += t29*t43 + t33*t38
+			e5 += t29*t44 + t34*t38
+			e6 += t29*t45 + t35*t38
+			e7 += t29*t46 + t36*t38
+			e8 += t29*t47 + t37*t38
+			e9 += t29*(-(0.5*(t38*x1i2*x1i2))-0.5*(t38*x2i2*x2i2)-0.5*(t38*x3i2*x3i2)-0.5*(t38*x4i2*x4i2)-0.5*(t38*x5i2*x5i2)-0.5*(t38*x6i2*x6i2)-0.5*(t38*x7i2*x7i2)-0.5*(t38*x8i2*x8i2)) + (d1*d1+d2*d2+d3*d3+d4*d4+d5*d5+d6*d6+d7*d7+d8*d8)*t38 + t30*t40 + t31*t41 + t32*t42 + t33*t43 + t34*t44 + t35*t45 + t36*t46 + t37*t47
+		}
+	}
+	return e, e1, e2, e3, e4, e5, e6, e7, e8, e9
 }
 
 // ChainHVP returns Chain and stores the Hessian-vector product ∇²Chain·v in hv
@@ -319,17 +469,139 @@ func pairTaylor(a, a1, b, b1 float64) (float64, float64, float64) {
 	return t4, t6, t5*(t2*t2) - 0.5*(t6*t5/t4*t3)
 }
 
-// ChainLaplacian returns Chain and its Laplacian with respect to x, Σᵢ ∂²Chain/∂x[i]² = Σᵢ 2·f2(eᵢ),
-// f2 the second Taylor coefficient of Chain along eᵢ (chainTaylor): len(x) second-order Taylor sweeps.
+// ChainLaplacian returns Chain and its Laplacian with respect to x, Σᵢ ∂²Chain/∂x[i]²,
+// by collapsed Taylor mode: chainTaylor2 propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func ChainLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
-	e := make([]float64, n)
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
 	lap = 0
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := chainTaylor(x, e)
-		e[i] = 0
-		lap += 2 * t
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		_, _, _, _, _, _, _, _, _, t2 := chainTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
+		lap += 2 * t2
 	}
 	return Chain(x), lap
+}
+
+// chainTaylor2 propagates 8 second-order jets of Chain at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Chain and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func chainTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	s3 := 0.0
+	s4 := 0.0
+	s5 := 0.0
+	s6 := 0.0
+	s7 := 0.0
+	s8 := 0.0
+	s9 := 0.0
+	for i := 1; i < len(x); i++ {
+		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := pairTaylor2(x[i-1], x1[i-1], x2[i-1], x3[i-1], x4[i-1], x5[i-1], x6[i-1], x7[i-1], x8[i-1], x[i], x1[i], x2[i], x3[i], x4[i], x5[i], x6[i], x7[i], x8[i])
+		t11 := 0.5 * x[i]
+		t12 := 0.5 * x1[i]
+		t13 := 0.5 * x2[i]
+		t14 := 0.5 * x3[i]
+		t15 := 0.5 * x4[i]
+		t16 := 0.5 * x5[i]
+		t17 := 0.5 * x6[i]
+		t18 := 0.5 * x7[i]
+		t19 := 0.5 * x8[i]
+		t20 := math.Cosh(t11)
+		t21 := math.Sinh(t11)
+		t22 := t21 * t12
+		t23 := t21 * t13
+		t24 := t21 * t14
+		t25 := t21 * t15
+		t26 := t21 * t16
+		t27 := t21 * t17
+		t28 := t21 * t18
+		t29 := t21 * t19
+		s += t * t20
+		s1 += t*t22 + t2*t20
+		s2 += t*t23 + t3*t20
+		s3 += t*t24 + t4*t20
+		s4 += t*t25 + t5*t20
+		s5 += t*t26 + t6*t20
+		s6 += t*t27 + t7*t20
+		s7 += t*t28 + t8*t20
+		s8 += t*t29 + t9*t20
+		s9 += t*(0.5*(t20*t12*t12)+0.5*(t20*t13*t13)+0.5*(t20*t14*t14)+0.5*(t20*t15*t15)+0.5*(t20*t16*t16)+0.5*(t20*t17*t17)+0.5*(t20*t18*t18)+0.5*(t20*t19*t19)) + t10*t20 + t2*t22 + t3*t23 + t4*t24 + t5*t25 + t6*t26 + t7*t27 + t8*t28 + t9*t29
+	}
+	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
+}
+
+// pairTaylor2 propagates 8 second-order jets of pair at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of pair and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: a (a1, a2, a3, a4, a5, a6, a7, a8), b (b1, b2, b3, b4, b5, b6, b7, b8).
+func pairTaylor2(a, a1, a2, a3, a4, a5, a6, a7, a8, b, b1, b2, b3, b4, b5, b6, b7, b8 float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	t := a - b
+	t2 := a1 - b1
+	t3 := a2 - b2
+	t4 := a3 - b3
+	t5 := a4 - b4
+	t6 := a5 - b5
+	t7 := a6 - b6
+	t8 := a7 - b7
+	t9 := a8 - b8
+	t10 := 2 * (t * t2)
+	t11 := 2 * (t * t3)
+	t12 := 2 * (t * t4)
+	t13 := 2 * (t * t5)
+	t14 := 2 * (t * t6)
+	t15 := 2 * (t * t7)
+	t16 := 2 * (t * t8)
+	t17 := 2 * (t * t9)
+	t18 := math.Sqrt(1 + t*t)
+	t19 := 0.5 / t18
+	t20 := t19 * t10
+	t21 := t19 * t11
+	t22 := t19 * t12
+	t23 := t19 * t13
+	t24 := t19 * t14
+	t25 := t19 * t15
+	t26 := t19 * t16
+	t27 := t19 * t17
+	return t18, t20, t21, t22, t23, t24, t25, t26, t27, -(0.5 * (t20 * t19 / t18 * t10)) - 0.5*(t21*t19/t18*t11) - 0.5*(t22*t19/t18*t12) - 0.5*(t23*t19/t18*t13) - 0.5*(t24*t19/t18*t14) - 0.5*(t25*t19/t18*t15) - 0.5*(t26*t19/t18*t16) - 0.5*(t27*t19/t18*t17) + t19*(t2*t2+t3*t3+t4*t4+t5*t5+t6*t6+t7*t7+t8*t8+t9*t9)
 }
