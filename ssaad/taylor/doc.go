@@ -57,11 +57,25 @@
 // For a function with one varied []float64 parameter x and one float
 // result, the helpers (helpers.go) call its second-order, line-seeded jet
 // F(x + t·u) = f + f1·t + f2·t² (f2 = ½uᵀHu), generated beside them: the
-// Hessian diagonal and the Laplacian from u = eᵢ, off-diagonal entries by
-// polarization Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ). Hessian-vector products
+// Hessian diagonal from u = eᵢ, off-diagonal entries by polarization
+// Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ); the Laplacian by collapsed Taylor
+// mode (below). Hessian-vector products
 // are forward mode over reverse mode (fwdrev.go): the JVP of the
 // reverse-mode gradient, both built in memory; where that does not apply
 // (the gradient calls generated functions), (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2.
+//
+// # Collapsed Taylor mode
+//
+// The internal option collapsed=L (order 2) propagates L second-order
+// jets at once along L directions: every value keeps its primal, one
+// first coefficient per direction (a lane) and a single slot for the sum
+// of the second coefficients, which enter the rules linearly (Dangel et
+// al., NeurIPS 2025): for c = a·b, C2 = a0·B2 + A2·b0 + Σ_l a1_l·b1_l; for
+// c = f(a), C2 = f′(a0)·A2 + Σ_l ½f″(a0)·a1_l², computed with the series
+// of the general case (one jet per lane with zero second coefficients,
+// one with zero first coefficients and the sums). Memory, control flow
+// and calls treat the L+1 slots like K coefficients. //gad:laplacian
+// calls it with 8 unit directions at a time.
 //
 // # Files
 //

@@ -37,3 +37,20 @@ func Chain(x []float64) float64 {
 	}
 	return s
 }
+
+// Mixed uses many functions of package math, for the collapsed rules of
+// //gad:laplacian: unary, binary (both arguments varied), several results.
+//
+//gad:laplacian
+//gad:hessdiag
+func Mixed(x []float64) float64 {
+	s := 0.0
+	for i := 1; i < len(x); i++ {
+		a, b := x[i-1], x[i]
+		sn, cs := math.Sincos(a * b)
+		s += math.Sin(a)*math.Exp(b/3) + math.Log(1+a*a) + math.Sqrt(2+b) + math.Tanh(a-b) + math.Atan(a*b)
+		s += math.Pow(2+a, 1.5+0.1*b) + math.Hypot(a, b) + math.Atan2(a, 2+b) + math.Erf(a/2) + math.Cbrt(3+b)
+		s += sn*cs + math.Expm1(a/4)/(1+b*b) + math.Max(a, b)*math.Min(a, 2*b)
+	}
+	return s
+}
