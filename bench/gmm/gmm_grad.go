@@ -446,17 +446,13 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 		panic("qtimesxReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	d := len(x)
-	j := 0
-	for ; j < d; j++ {
-	}
+	j := max(0, d)
 	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
 	idx := 0
 	i := 0
 	for ; i < d; i++ {
-		j3 := i + 1
-		for ; j3 < d; j3++ {
-			idx++
-		}
+		j3 := max(i+1, d)
+		idx += j3 - (i + 1)
 		tapeint = append(tapeint, j3, idx)
 	}
 	for {

@@ -375,9 +375,7 @@ func rhsReverse(z, dz, x, dx, y, dy []float64) {
 	if t && t3 && &z[:1][0] == &y[:1][0] {
 		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
 	}
-	i := 1
-	for ; i < len(z); i++ {
-	}
+	i := max(1, len(z))
 	for {
 		t4 := i - 1
 		if i == 1 {

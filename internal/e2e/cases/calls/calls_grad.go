@@ -467,25 +467,17 @@ func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			i = i2
-		} else {
-			break
-		}
-	}
+	i := max(-1, len(x)-1)
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		i3 := t3 + 1
-		t4 := ddst[i3]
-		ddst[i3] = 0
-		da += t4 * x[i3]
-		dx[i3] += a * t4
+		i2 := t3 + 1
+		t4 := ddst[i2]
+		ddst[i2] = 0
+		da += t4 * x[i2]
+		dx[i2] += a * t4
 		i = t3
 	}
 	return da

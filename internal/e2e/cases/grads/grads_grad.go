@@ -1207,22 +1207,14 @@ func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(dst) {
-			i = i2
-		} else {
-			break
-		}
-	}
+	i := max(-1, len(dst)-1)
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		i3 := t3 + 1
-		dx[i3] += a * ddst[i3]
+		i2 := t3 + 1
+		dx[i2] += a * ddst[i2]
 		i = t3
 	}
 }
