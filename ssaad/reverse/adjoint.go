@@ -346,7 +346,9 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	}
 	env := map[string]*ir.Value{}
 	for j, p := range rule.Params {
-		env[p] = t.r(v.Args[j])
+		if ruleUsesParam(rule, j) {
+			env[p] = t.r(v.Args[j])
+		}
 	}
 	for i, r := range rule.Results {
 		if results[i] != nil && ruleUsesResult(rule, i) {
@@ -587,6 +589,32 @@ func resultUsed(v *ir.Value, i int) bool {
 		return true
 	}
 	return ruleUsesResult(r, i)
+}
+
+// argUsed reports whether the reverse of call v reads its argument j:
+// when a partial of its rule mentions the parameter, and for calls
+// without a rule.
+func argUsed(v *ir.Value, j int) bool {
+	r := ruleOf(v)
+	if r == nil || r.Kind != templates.Smooth {
+		return true
+	}
+	return ruleUsesParam(r, j)
+}
+
+// ruleUsesParam reports whether a partial of r mentions its parameter j.
+func ruleUsesParam(r *templates.Rule, j int) bool {
+	if j >= len(r.Params) {
+		return true
+	}
+	for _, row := range r.Partials {
+		for _, e := range row {
+			if mentions(e, r.Params[j]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ruleUsesResult reports whether a partial of r mentions its result i.

@@ -930,7 +930,6 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // shadow, which the caller zeroes first.
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GaussianGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -938,20 +937,16 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	trips := max(15+1, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips*3)
+	tape = slices.Grow(tape, max(15+1, 0)*2)
 	sum = 0
 	i := 1
 	for ; i <= 15; i++ {
-		x2 := x[2]
-		b2 := 0.5*float64(8-i) - x2
+		b2 := 0.5*float64(8-i) - x[2]
 		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
 		x0_2 := x[0]
-		t10 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t10
-		tapeint = append(tapeint, 8-i)
-		tape = append(tape, x2, e2, t10)
+		t6 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t6
+		tape = append(tape, e2, t6)
 		sum += f * f
 	}
 	dsum += 1
@@ -961,22 +956,17 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 			break
 		}
 		t2 := tape
-		t3 := len(t2) - 3
-		t4 := t2[t3]
-		e := t2[t3+1]
+		t3 := len(t2) - 2
+		e := t2[t3]
 		tape = t2[:t3]
-		t5 := tapeint
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tapeint = t5[:t6]
 		x0 := x[0]
-		t8 := 2 * (dsum * (x0*e - t2[t3+2]))
-		dx[0] += t8 * e
+		t4 := 2 * (dsum * (x0*e - t2[t3+1]))
+		dx[0] += t4 * e
+		t5 := e * (x0 * t4)
+		b := 0.5*float64(8-t) - x[2]
 		x1 := x[1]
-		b := 0.5*float64(t7) - t4
-		t9 := e * (x0 * t8)
-		dx[1] += -0.5 * (t9 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t9 * b)
+		dx[1] += -0.5 * (t5 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t5 * b)
 		i = t
 	}
 	return sum
@@ -1072,8 +1062,8 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 		t6 := t2[t3+2]
 		t2_2 := t2[t3+3]
 		tape = t2[:t3]
-		x0 := x[0]
 		t7 := t2_2 * (2 * (dsum * (t2_2 - float64(t)/100)))
+		x0 := x[0]
 		t8 := t7 / x0
 		dx[0] += t7 * (t6 / x0) / x0
 		x2 := x[2]
@@ -3277,7 +3267,7 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 			t12 := math.Exp(-0.3183098861837907 * ss)
 			t13 := math.Cos(3.141592653589793 * ss)
 			tapeint = append(tapeint, i4)
-			tape = append(tape, ss, t12, cv2, t13)
+			tape = append(tape, t12, cv2, ss, t13)
 			f += cv2 * t12 * t13
 			i = i2
 		} else {
@@ -3292,14 +3282,14 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		}
 		t2 := tape
 		t3 := len(t2) - 4
-		t4 := t2[t3+1]
-		cv := t2[t3+2]
+		t4 := t2[t3]
+		cv := t2[t3+1]
 		tape = t2[:t3]
 		t5 := tapeint
 		t6 := len(t5) - 1
 		tapeint = t5[:t6]
 		t7 := df
-		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3]) * (cv * t4 * t7))
+		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3+2]) * (cv * t4 * t7))
 		dss += -0.3183098861837907 * (t4 * (cv * (t7 * t2[t3+3])))
 		i3 := t5[t6]
 		for {
@@ -3745,18 +3735,17 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0)*3)
+	tape = slices.Grow(tape, max(n+3, 0)*2)
 	sum := 0.0
 	i := -1
 	for {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t11 := math.Abs(v2)
-			t12 := math.Sqrt(t11)
-			t13 := math.Sin(t12)
-			tape = append(tape, t11, t12, t13)
-			sum += v2 * t13
+			t11 := math.Sqrt(math.Abs(v2))
+			t12 := math.Sin(t11)
+			tape = append(tape, t11, t12)
+			sum += v2 * t12
 			i = t
 		} else {
 			break
@@ -3770,8 +3759,8 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 			break
 		}
 		t4 := tape
-		t5 := len(t4) - 3
-		t6 := t4[t5+1]
+		t5 := len(t4) - 2
+		t6 := t4[t5]
 		tape = t4[:t5]
 		t7 := dsum
 		t8 := t3 + 1
@@ -3784,7 +3773,7 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		if v > 0 {
 			t10 = 1
 		}
-		dx[t8] += t7*t4[t5+2] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
+		dx[t8] += t7*t4[t5+1] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
 		i = t3
 	}
 	return t2

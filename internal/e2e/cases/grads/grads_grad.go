@@ -866,10 +866,9 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	i := 1
 	for ; i < len(x); i++ {
 		t12 := sq(x[i] - x[i-1])
-		t13 := sq(k)
-		t14 := math.Exp(-t13)
-		tape = append(tape, t13, t14, t12)
-		e += t12 * t14
+		t13 := math.Exp(-sq(k))
+		tape = append(tape, t13, t12)
+		e += t12 * t13
 	}
 	de += 1
 	for {
@@ -878,11 +877,11 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 			break
 		}
 		t4 := tape
-		t5 := len(t4) - 3
-		t6 := t4[t5+1]
+		t5 := len(t4) - 2
+		t6 := t4[t5]
 		tape = t4[:t5]
 		t7 := de
-		_, t8 := sqReverse(k, -(t6 * (t4[t5+2] * t7)))
+		_, t8 := sqReverse(k, -(t6 * (t4[t5+1] * t7)))
 		dk += t8
 		t9 := t3 - 1
 		_, t10 := sqReverse(x[t3]-x[t9], t7*t6)
@@ -2157,12 +2156,12 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 	for {
 		j := i + 1
 		if j < n {
-			yj2 := y[j]
+			yj := y[j]
 			wj2 := w[j]
 			t12 := (j + 1) % len(y)
 			t13 := y[t12]
 			tapeint = append(tapeint, t12)
-			tape = append(tape, math.Tanh(yj2*wj2+t13))
+			tape = append(tape, math.Tanh(yj*wj2+t13))
 			i = j
 		} else {
 			break
@@ -2184,11 +2183,10 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 		j2 := t4 + 1
 		dhj := dh[j2]
 		dh[j2] = 0
-		yj := y[j2]
-		wj := w[j2]
 		t11 := (1 - t7*t7) * dhj
 		dy[t10] += t11
-		dw[j2] += yj * t11
+		wj := w[j2]
+		dw[j2] += y[j2] * t11
 		dy[j2] += t11 * wj
 		i = t4
 	}

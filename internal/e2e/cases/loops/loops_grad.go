@@ -1097,11 +1097,10 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 	var t5 float64
 	var t6 []float64
 	var t7 int
-	var t8 []int
-	var t9, t10 float64
-	var t11 []int
-	var t12, t13 int
-	var t14 float64
+	var t8, t9 float64
+	var t10 []int
+	var t11, t12 int
+	var t13 float64
 	var from4 int
 	var tape []float64
 	var tapeint, path []int
@@ -1139,7 +1138,6 @@ b3:
 		goto b4
 	}
 	t2 = math.Sqrt(v)
-	tapeint = append(tapeint, i)
 	tape = append(tape, t2)
 	s += t2
 	from = 2
@@ -1170,26 +1168,24 @@ b14:
 	t6 = tape
 	t7 = len(t6) - 1
 	tape = t6[:t7]
-	t8 = tapeint
-	tapeint = t8[:len(t8)-1]
-	t9 = ds
+	t8 = ds
 	ds = 0
-	ds2 += t9
-	dv += 0.5 / t6[t7] * t9
+	ds2 += t8
+	dv += 0.5 / t6[t7] * t8
 b12:
 	goto b13
 b21:
-	t10 = ds2
+	t9 = ds2
 	ds2 = 0
-	ds2 += t10
+	ds2 += t9
 b13:
-	t11 = tapeint
-	t12 = len(t11) - 1
-	t13 = t11[t12]
-	tapeint = t11[:t12]
-	t14 = dv
+	t10 = tapeint
+	t11 = len(t10) - 1
+	t12 = t10[t11]
+	tapeint = t10[:t11]
+	t13 = dv
 	dv = 0
-	dx[t13+1] += t14
+	dx[t12+1] += t13
 	goto b14
 b19:
 	return s
