@@ -382,27 +382,12 @@ func sqnormReverse(v, dv []float64, seed float64) float64 {
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
 		panic("sqnormReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(v) {
-			e := v[t]
-			sum += e * e
-			i = t
-		} else {
-			break
-		}
-	}
 	dsum += seed
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := t2 + 1
-		dv[t3] += 2 * (dsum * v[t3])
-		i = t2
+	sum := 0.0
+	for i := 0; i < len(v); i++ {
+		e := v[i]
+		dv[i] += 2 * (dsum * e)
+		sum += e * e
 	}
 	return sum
 }

@@ -82,16 +82,8 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 	}
 	clear(t.pend)
-	if b == t.exit {
-		// The seeds: the adjoints of the results (1 for //gad:grad).
-		for i, res := range b.Terminator().Args {
-			switch {
-			case !t.seeded:
-				t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
-			case t.seeds[i] != nil:
-				t.accumulate(res, t.seeds[i])
-			}
-		}
+	if b == t.exit && t.fused == nil {
+		t.seedResults()
 	}
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
@@ -99,6 +91,12 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 	}
 	preds := b.Preds
+	if fl := t.fused; fl != nil && b == fl.c.header {
+		// Its iterations were reversed as they ran (see fuse.go).
+		t.phiEdge(b, fl.c.pre)
+		t.jump(t.rev[preds[fl.c.pre]])
+		return
+	}
 	switch c := t.counted[b]; {
 	case c != nil:
 		// Back to the preheader once the first iteration is reversed.
@@ -653,4 +651,17 @@ func mentions(e, name string) bool {
 		i = j
 	}
 	return false
+}
+
+// seedResults gives the results their adjoints: the seeds (1 for
+// //gad:grad).
+func (t *transformer) seedResults() {
+	for i, res := range t.exit.Terminator().Args {
+		switch {
+		case !t.seeded:
+			t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
+		case t.seeds[i] != nil:
+			t.accumulate(res, t.seeds[i])
+		}
+	}
 }

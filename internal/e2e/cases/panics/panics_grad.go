@@ -50,29 +50,15 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 	if n != len(y) {
 		panic("panics: length mismatch")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			s += x[i2] * y[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		yi := y[i3]
-		dy[i3] += x[i3] * t2
-		dx[i3] += t2 * yi
-		i = t
+	s := 0.0
+	for i := 0; i < n; i++ {
+		v := x[i]
+		yi := y[i]
+		t := ds
+		dy[i] += v * t
+		dx[i] += t * yi
+		s += v * yi
 	}
 	return s
 }
