@@ -244,7 +244,10 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqx := make([]float64, d)
 			main := make([]float64, k)
 			dmain := make([]float64, k)
-			tapeint = slices.Grow(tapeint, max(n2+2, 0))
+			trips := max(n2+2, 0)
+			n3 := len(main)
+			tapeint = slices.Grow(tapeint, trips)
+			tape = slices.Grow(tape, trips*n3)
 			slse := 0.0
 			i := 0
 			for ; i < n2; i++ {
@@ -283,7 +286,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				c2 := t5[t6]
 				tapeint = t5[:t6]
 				t7 := tape
-				t8 := len(t7) - len(main)
+				t8 := len(t7) - n3
 				copy(main, t7[t8:])
 				tape = t7[:t8]
 				logsumexpReverse(main, dmain, dslse)
@@ -299,8 +302,8 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t12 := dmain[t9]
 					dmain[t9] = 0
 					t13 := tape
-					n3 := len(qx)
-					t14 := len(t13) - n3
+					n4 := len(qx)
+					t14 := len(t13) - n4
 					copy(qx, t13[t14:])
 					tape = t13[:t14]
 					sqnormReverse(qx, dqx, -(0.5 * t12))
@@ -311,7 +314,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					copy(xc, t15[t16:])
 					tape = t15[:t16]
 					t17 := tape
-					t18 := len(t17) - n3
+					t18 := len(t17) - n4
 					copy(qx, t17[t18:])
 					tape = t17[:t18]
 					t19 := t9 * d

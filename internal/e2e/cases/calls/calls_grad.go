@@ -5,6 +5,7 @@ package calls
 import (
 	"github.com/gadgen/gadgen/internal/e2e/cases/geom"
 	"math"
+	"slices"
 )
 
 // SumSqJVP computes SumSq and its directional derivative along the tangents
@@ -295,11 +296,12 @@ func PowersGrad(x float64) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func ipowReverse(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var dp float64
 	var dp2 float64
 	var dp3 float64
+	tape = slices.Grow(tape, max(n+2, 0))
 	var p2 float64
 	var from2 int
 	if 0 < n {

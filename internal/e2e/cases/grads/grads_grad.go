@@ -139,6 +139,7 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Series; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SeriesGrad(x float64) (f, dx float64) {
+	var trips int
 	var s, term float64
 	var k, from int
 	var term2 float64
@@ -152,9 +153,13 @@ func SeriesGrad(x float64) (f, dx float64) {
 	var t8, k2 int
 	var t9, t10, t11, t12 float64
 	var from3 int
+	var path []int
 	var tape []float64
-	var tapeint, path []int
+	var tapeint []int
 	var ds, dterm, ds2, dterm2, ds3 float64
+	trips = max(100+1, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips)
 	s = 0
 	term = x
 	from = 0
@@ -635,8 +640,8 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // scalar inputs follow it, in parameter order.
 func PolyGrad(c []float64, x float64) (f, dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var t7 float64
 	var dr float64
 	var dr2 float64
@@ -648,8 +653,9 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		from2 = 0
 	} else {
 		r = c[n-1]
-		from := 0
 		i := n - 2
+		tape = slices.Grow(tape, max(i+2, 0))
+		from := 0
 		for {
 			path = append(path, from)
 			if i >= 0 {
@@ -1794,6 +1800,7 @@ func EvolveGrad(x, dx, state []float64) float64 {
 	if t > 0 && t2 && &state[:1][0] == &x[:1][0] {
 		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
 	}
+	tape = slices.Grow(tape, max(3+2, 0)*n)
 	k := 0
 	for ; k < 3; k++ {
 		tape = append(tape, state...)
@@ -1926,8 +1933,8 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LayersGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeSlices [][]float64
+	var tape []float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1936,7 +1943,6 @@ func LayersGrad(x, dx []float64) float64 {
 	t := 3 * n
 	work := make([]float64, t)
 	dwork := make([]float64, t)
-	tapeSlices = slices.Grow(tapeSlices, max(3+2, 0))
 	y := x[:n]
 	dy := dx[:n]
 	k := 0

@@ -303,8 +303,8 @@ func SqrtGrad(a float64) (f, da float64) {
 	var t5 int
 	var x2, t6, t7 float64
 	var from4 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var from5 int
 	var dx, dnext, dx2, dx3 float64
 	if a < 1 {
@@ -318,6 +318,7 @@ b2:
 	from = 1
 b3:
 	from5 = from
+	tape = slices.Grow(tape, max(100+2, 0))
 	from2 = 0
 	i = 0
 b4:
@@ -690,11 +691,12 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowNGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var dp float64
 	var dp2 float64
 	var dp3 float64
+	tape = slices.Grow(tape, max(n+2, 0))
 	var p2 float64
 	var from2 int
 	if 0 < n {
@@ -771,11 +773,12 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func HarmonicGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var tapeint []int
 	var path []int
+	var tapeint []int
 	var ds float64
 	var ds2 float64
 	var ds3 float64
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	var s float64
 	var from2 int
 	if 0 < n {
