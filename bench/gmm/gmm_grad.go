@@ -244,7 +244,10 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqx := make([]float64, d)
 			main := make([]float64, k)
 			dmain := make([]float64, k)
-			tapeint = slices.Grow(tapeint, max(n2+2, 0))
+			trips := max(n2+2, 0)
+			n3 := len(main)
+			tapeint = slices.Grow(tapeint, trips)
+			tape = slices.Grow(tape, trips*n3)
 			slse := 0.0
 			i := 0
 			for ; i < n2; i++ {
@@ -283,7 +286,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				c2 := t5[t6]
 				tapeint = t5[:t6]
 				t7 := tape
-				t8 := len(t7) - len(main)
+				t8 := len(t7) - n3
 				copy(main, t7[t8:])
 				tape = t7[:t8]
 				logsumexpReverse(main, dmain, dslse)
@@ -299,8 +302,8 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t12 := dmain[t9]
 					dmain[t9] = 0
 					t13 := tape
-					n3 := len(qx)
-					t14 := len(t13) - n3
+					n4 := len(qx)
+					t14 := len(t13) - n4
 					copy(qx, t13[t14:])
 					tape = t13[:t14]
 					sqnormReverse(qx, dqx, -(0.5 * t12))
@@ -311,7 +314,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					copy(xc, t15[t16:])
 					tape = t15[:t16]
 					t17 := tape
-					t18 := len(t17) - n3
+					t18 := len(t17) - n4
 					copy(qx, t17[t18:])
 					tape = t17[:t18]
 					t19 := t9 * d
@@ -382,27 +385,12 @@ func sqnormReverse(v, dv []float64, seed float64) float64 {
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
 		panic("sqnormReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(v) {
-			e := v[t]
-			sum += e * e
-			i = t
-		} else {
-			break
-		}
-	}
 	dsum += seed
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := t2 + 1
-		dv[t3] += 2 * (dsum * v[t3])
-		i = t2
+	sum := 0.0
+	for i := 0; i < len(v); i++ {
+		e := v[i]
+		dv[i] += 2 * (dsum * e)
+		sum += e * e
 	}
 	return sum
 }
@@ -446,17 +434,13 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 		panic("qtimesxReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	d := len(x)
-	j := 0
-	for ; j < d; j++ {
-	}
+	j := max(0, d)
 	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
 	idx := 0
 	i := 0
 	for ; i < d; i++ {
-		j3 := i + 1
-		for ; j3 < d; j3++ {
-			idx++
-		}
+		j3 := max(i+1, d)
+		idx += j3 - (i + 1)
 		tapeint = append(tapeint, j3, idx)
 	}
 	for {

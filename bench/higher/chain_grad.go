@@ -297,35 +297,25 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := 0
-	for ; i < n-1; i++ {
-		xi := x[i]
-		a2 := x[i+1] - xi*xi
-		b := 1 - xi
-		sum += 100*a2*a2 + b*b
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+	sum := 0.0
+	for i := 0; i < n-1; i++ {
+		xi := x[i]
+		vi := v[i]
+		a := x[i+1] - xi*xi
+		da := v[i+1] - 2*(vi*xi)
+		b := 1 - xi
+		t := 100 * a
 		t2 := dsum
-		t3 := x[t]
-		t4 := v[t]
-		t5 := t + 1
-		a := x[t5] - t3*t3
-		da := v[t5] - 2*(t4*t3)
-		t6 := 100*a*t2 + 100*(t2*a)
-		t7 := 100*da*t2 + 100*(t2*da)
-		t8 := hv[t]
-		grad[t] += -(2 * (t2 * (1 - t3))) - 2*(t6*t3)
-		hv[t] = t8 + (2*(t2*t4) - 2*(t7*t3+t6*t4))
-		t9 := hv[t5]
-		grad[t5] += t6
-		hv[t5] = t9 + t7
-		i = t
+		t3 := t*t2 + 100*(t2*a)
+		t4 := 100*da*t2 + 100*(t2*da)
+		hvi := hv[i]
+		grad[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		hv[i] = hvi + (2*(t2*vi) - 2*(t4*xi+t3*vi))
+		t5 := hv[i+1]
+		grad[i+1] += t3
+		hv[i+1] = t5 + t4
+		sum += t*a + b*b
 	}
 	return sum
 }

@@ -357,45 +357,43 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	t4 := m.H4
 	h4 := make([]float64, t4)
 	dh4 := make([]float64, t4)
-	ddh4 := make([]float64, t4)
 	n2 := len(h1)
 	trips := max(n2+3, 0)
 	t5 := tapeint
 	tapeint = append(t5, make([]int, trips)...)[:len(t5)]
-	t6 := trips * 2
-	t7 := tape
-	n3 := len(t7)
-	tape = append(t7, make([]float64, t6)...)[:n3]
-	dtape = append(dtape, make([]float64, t6)...)[:n3]
+	t6 := tape
+	n3 := len(t6)
+	tape = append(t6, make([]float64, trips)...)[:n3]
+	dtape = append(dtape, make([]float64, trips)...)[:n3]
 	i := -1
 	for {
 		i2 := i + 1
 		if i2 < n2 {
 			s4 := m.B1[i2]
 			ds4 := 0.0
-			i21 := -1
+			i19 := -1
 			for {
-				j10 := i21 + 1
-				if j10 < n {
-					t111 := m.W1[i2*m.D+j10]
-					xj := x[j10]
-					vj := v[j10]
-					tape = append(tape, t111)
+				j9 := i19 + 1
+				if j9 < n {
+					t93 := m.W1[i2*m.D+j9]
+					xj := x[j9]
+					vj := v[j9]
+					tape = append(tape, t93)
 					dtape = append(dtape, 0)
-					s4 += t111 * xj
-					ds4 += t111 * vj
-					i21 = j10
+					s4 += t93 * xj
+					ds4 += t93 * vj
+					i19 = j9
 				} else {
 					break
 				}
 			}
-			t109 := math.Tanh(s4)
-			t110 := (1 - t109*t109) * ds4
-			h1[i2] = t109
-			dh1[i2] = t110
-			tapeint = append(tapeint, i21)
-			tape = append(tape, s4, t109)
-			dtape = append(dtape, ds4, t110)
+			t91 := math.Tanh(s4)
+			t92 := (1 - t91*t91) * ds4
+			h1[i2] = t91
+			dh1[i2] = t92
+			tapeint = append(tapeint, i19)
+			tape = append(tape, t91)
+			dtape = append(dtape, t92)
 			i = i2
 		} else {
 			break
@@ -403,42 +401,41 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	}
 	n4 := len(h2)
 	trips2 := max(n4+3, 0)
-	t8 := tapeint
-	tapeint = append(t8, make([]int, trips2)...)[:len(t8)]
-	t9 := trips2 * 2
-	t10 := tape
-	n5 := len(t10)
-	tape = append(t10, make([]float64, t9)...)[:n5]
-	dtape = append(dtape, make([]float64, t9)...)[:n5]
+	t7 := tapeint
+	tapeint = append(t7, make([]int, trips2)...)[:len(t7)]
+	t8 := tape
+	n5 := len(t8)
+	tape = append(t8, make([]float64, trips2)...)[:n5]
+	dtape = append(dtape, make([]float64, trips2)...)[:n5]
 	i3 := -1
 	for {
 		i4 := i3 + 1
 		if i4 < n4 {
 			s3 := m.B2[i4]
 			ds3 := 0.0
-			i20 := -1
+			i18 := -1
 			for {
-				j9 := i20 + 1
-				if j9 < n2 {
-					t108 := m.W2[i4*m.H1+j9]
-					h1j := h1[j9]
-					dh1j := dh1[j9]
-					tape = append(tape, t108)
+				j8 := i18 + 1
+				if j8 < n2 {
+					t90 := m.W2[i4*m.H1+j8]
+					h1j := h1[j8]
+					dh1j := dh1[j8]
+					tape = append(tape, t90)
 					dtape = append(dtape, 0)
-					s3 += t108 * h1j
-					ds3 += t108 * dh1j
-					i20 = j9
+					s3 += t90 * h1j
+					ds3 += t90 * dh1j
+					i18 = j8
 				} else {
 					break
 				}
 			}
-			t106 := math.Tanh(s3)
-			t107 := (1 - t106*t106) * ds3
-			h2[i4] = t106
-			dh2[i4] = t107
-			tapeint = append(tapeint, i20)
-			tape = append(tape, s3, t106)
-			dtape = append(dtape, ds3, t107)
+			t88 := math.Tanh(s3)
+			t89 := (1 - t88*t88) * ds3
+			h2[i4] = t88
+			dh2[i4] = t89
+			tapeint = append(tapeint, i18)
+			tape = append(tape, t88)
+			dtape = append(dtape, t89)
 			i3 = i4
 		} else {
 			break
@@ -446,42 +443,41 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	}
 	n6 := len(h3)
 	trips3 := max(n6+3, 0)
-	t11 := tapeint
-	tapeint = append(t11, make([]int, trips3)...)[:len(t11)]
-	t12 := trips3 * 2
-	t13 := tape
-	n7 := len(t13)
-	tape = append(t13, make([]float64, t12)...)[:n7]
-	dtape = append(dtape, make([]float64, t12)...)[:n7]
+	t9 := tapeint
+	tapeint = append(t9, make([]int, trips3)...)[:len(t9)]
+	t10 := tape
+	n7 := len(t10)
+	tape = append(t10, make([]float64, trips3)...)[:n7]
+	dtape = append(dtape, make([]float64, trips3)...)[:n7]
 	i5 := -1
 	for {
 		i6 := i5 + 1
 		if i6 < n6 {
 			s2 := m.B3[i6]
 			ds2 := 0.0
-			i19 := -1
+			i17 := -1
 			for {
-				j8 := i19 + 1
-				if j8 < n4 {
-					t105 := m.W3[i6*m.H2+j8]
-					h2j := h2[j8]
-					dh2j := dh2[j8]
-					tape = append(tape, t105)
+				j7 := i17 + 1
+				if j7 < n4 {
+					t87 := m.W3[i6*m.H2+j7]
+					h2j := h2[j7]
+					dh2j := dh2[j7]
+					tape = append(tape, t87)
 					dtape = append(dtape, 0)
-					s2 += t105 * h2j
-					ds2 += t105 * dh2j
-					i19 = j8
+					s2 += t87 * h2j
+					ds2 += t87 * dh2j
+					i17 = j7
 				} else {
 					break
 				}
 			}
-			t103 := math.Tanh(s2)
-			t104 := (1 - t103*t103) * ds2
-			h3[i6] = t103
-			dh3[i6] = t104
-			tapeint = append(tapeint, i19)
-			tape = append(tape, s2, t103)
-			dtape = append(dtape, ds2, t104)
+			t85 := math.Tanh(s2)
+			t86 := (1 - t85*t85) * ds2
+			h3[i6] = t85
+			dh3[i6] = t86
+			tapeint = append(tapeint, i17)
+			tape = append(tape, t85)
+			dtape = append(dtape, t86)
 			i5 = i6
 		} else {
 			break
@@ -489,275 +485,235 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	}
 	n8 := len(h4)
 	trips4 := max(n8+3, 0)
-	t14 := tapeint
-	tapeint = append(t14, make([]int, trips4)...)[:len(t14)]
-	t15 := trips4 * 2
-	t16 := tape
-	n9 := len(t16)
-	tape = append(t16, make([]float64, t15)...)[:n9]
-	dtape = append(dtape, make([]float64, t15)...)[:n9]
+	t11 := tapeint
+	tapeint = append(t11, make([]int, trips4)...)[:len(t11)]
+	t12 := tape
+	n9 := len(t12)
+	tape = append(t12, make([]float64, trips4)...)[:n9]
+	dtape = append(dtape, make([]float64, trips4)...)[:n9]
 	i7 := -1
 	for {
 		i8 := i7 + 1
 		if i8 < n8 {
 			s := m.B4[i8]
 			ds := 0.0
-			i18 := -1
+			i16 := -1
 			for {
-				j7 := i18 + 1
-				if j7 < n6 {
-					t102 := m.W4[i8*m.H3+j7]
-					h3j := h3[j7]
-					dh3j := dh3[j7]
-					tape = append(tape, t102)
+				j6 := i16 + 1
+				if j6 < n6 {
+					t84 := m.W4[i8*m.H3+j6]
+					h3j := h3[j6]
+					dh3j := dh3[j6]
+					tape = append(tape, t84)
 					dtape = append(dtape, 0)
-					s += t102 * h3j
-					ds += t102 * dh3j
-					i18 = j7
+					s += t84 * h3j
+					ds += t84 * dh3j
+					i16 = j6
 				} else {
 					break
 				}
 			}
-			t101 := math.Tanh(s)
-			h4[i8] = t101
-			tapeint = append(tapeint, i18)
-			tape = append(tape, s, t101)
-			dtape = append(dtape, ds, (1-t101*t101)*ds)
+			t83 := math.Tanh(s)
+			h4[i8] = t83
+			tapeint = append(tapeint, i16)
+			tape = append(tape, t83)
+			dtape = append(dtape, (1-t83*t83)*ds)
 			i7 = i8
 		} else {
 			break
 		}
 	}
-	out := m.B5
-	trips5 := max(n8+3, 0)
-	t17 := tape
-	n10 := len(t17)
-	tape = append(t17, make([]float64, trips5)...)[:n10]
-	dtape = append(dtape, make([]float64, trips5)...)[:n10]
-	i9 := -1
-	for {
-		j := i9 + 1
-		if j < n8 {
-			t100 := m.W5[j]
-			h4j := h4[j]
-			tape = append(tape, t100)
-			dtape = append(dtape, 0)
-			out += t100 * h4j
-			i9 = j
-		} else {
-			break
-		}
-	}
 	dout += 1
-	for {
-		t18 := i9 - 1
-		if i9 == -1 {
-			break
-		}
-		t19 := tape
-		t20 := dtape
-		t21 := len(t19) - 1
-		t22 := t20[t21]
-		tape = t19[:t21]
-		dtape = t20[:t21]
-		t23 := dout
-		j2 := t18 + 1
-		t24 := ddh4[j2]
-		dh4[j2] += t19[t21] * t23
-		ddh4[j2] = t24 + t22*t23
-		i9 = t18
+	out := m.B5
+	for j := 0; j < n8; j++ {
+		t82 := m.W5[j]
+		h4j := h4[j]
+		dh4[j] += t82 * dout
+		out += t82 * h4j
 	}
 	for {
-		t25 := i7 - 1
+		t13 := i7 - 1
 		if i7 == -1 {
 			break
 		}
-		t26 := tape
-		t27 := dtape
-		t28 := len(t26) - 2
-		t29 := t28 + 1
-		t30 := t26[t29]
-		t31 := t27[t29]
-		tape = t26[:t28]
-		dtape = t27[:t28]
-		t32 := tapeint
-		t33 := len(t32) - 1
-		i10 := t32[t33]
-		tapeint = t32[:t33]
-		i11 := t25 + 1
-		dh4i := dh4[i11]
-		t34 := ddh4[i11]
-		dh4[i11] = 0
-		ddh4[i11] = 0
-		t35 := 1 - t30*t30
-		ds5 += t35 * dh4i
-		dds += t35*t34 - 2*(t31*t30)*dh4i
+		t14 := tape
+		t15 := dtape
+		t16 := len(t14) - 1
+		t17 := t14[t16]
+		t18 := t15[t16]
+		tape = t14[:t16]
+		dtape = t15[:t16]
+		t19 := tapeint
+		t20 := len(t19) - 1
+		i9 := t19[t20]
+		tapeint = t19[:t20]
+		dh4i := dh4[t13+1]
+		dh4[t13+1] = 0
+		ds5 += (1 - t17*t17) * dh4i
+		dds -= 2 * (t18 * t17) * dh4i
 		for {
-			t36 := i10 - 1
-			if i10 == -1 {
+			t21 := i9 - 1
+			if i9 == -1 {
 				break
 			}
-			t37 := tape
-			t38 := dtape
-			t39 := len(t37) - 1
-			t40 := t37[t39]
-			t41 := t38[t39]
-			tape = t37[:t39]
-			dtape = t38[:t39]
-			t42 := ds5
-			j3 := t36 + 1
-			t43 := ddh3[j3]
-			dh3_2[j3] += t40 * t42
-			ddh3[j3] = t43 + (t41*t42 + t40*dds)
-			i10 = t36
+			t22 := tape
+			t23 := dtape
+			t24 := len(t22) - 1
+			t25 := t22[t24]
+			t26 := t23[t24]
+			tape = t22[:t24]
+			dtape = t23[:t24]
+			t27 := ds5
+			j2 := t21 + 1
+			t28 := ddh3[j2]
+			dh3_2[j2] += t25 * t27
+			ddh3[j2] = t28 + (t26*t27 + t25*dds)
+			i9 = t21
 		}
 		ds5 = 0
 		dds = 0
-		i7 = t25
+		i7 = t13
 	}
 	for {
-		t44 := i5 - 1
+		t29 := i5 - 1
 		if i5 == -1 {
 			break
 		}
-		t45 := tape
-		t46 := dtape
-		t47 := len(t45) - 2
-		t48 := t47 + 1
-		t49 := t45[t48]
-		t50 := t46[t48]
-		tape = t45[:t47]
-		dtape = t46[:t47]
-		t51 := tapeint
-		t52 := len(t51) - 1
-		i12 := t51[t52]
-		tapeint = t51[:t52]
-		i13 := t44 + 1
-		dh3i := dh3_2[i13]
-		t53 := ddh3[i13]
-		dh3_2[i13] = 0
-		ddh3[i13] = 0
-		t54 := 1 - t49*t49
-		ds6 += t54 * dh3i
-		dds2 += t54*t53 - 2*(t50*t49)*dh3i
+		t30 := tape
+		t31 := dtape
+		t32 := len(t30) - 1
+		t33 := t30[t32]
+		t34 := t31[t32]
+		tape = t30[:t32]
+		dtape = t31[:t32]
+		t35 := tapeint
+		t36 := len(t35) - 1
+		i10 := t35[t36]
+		tapeint = t35[:t36]
+		i11 := t29 + 1
+		dh3i := dh3_2[i11]
+		t37 := ddh3[i11]
+		dh3_2[i11] = 0
+		ddh3[i11] = 0
+		t38 := 1 - t33*t33
+		ds6 += t38 * dh3i
+		dds2 += t38*t37 - 2*(t34*t33)*dh3i
 		for {
-			t55 := i12 - 1
-			if i12 == -1 {
+			t39 := i10 - 1
+			if i10 == -1 {
 				break
 			}
-			t56 := tape
-			t57 := dtape
-			t58 := len(t56) - 1
-			t59 := t56[t58]
-			t60 := t57[t58]
-			tape = t56[:t58]
-			dtape = t57[:t58]
-			t61 := ds6
-			j4 := t55 + 1
-			t62 := ddh2[j4]
-			dh2_2[j4] += t59 * t61
-			ddh2[j4] = t62 + (t60*t61 + t59*dds2)
-			i12 = t55
+			t40 := tape
+			t41 := dtape
+			t42 := len(t40) - 1
+			t43 := t40[t42]
+			t44 := t41[t42]
+			tape = t40[:t42]
+			dtape = t41[:t42]
+			t45 := ds6
+			j3 := t39 + 1
+			t46 := ddh2[j3]
+			dh2_2[j3] += t43 * t45
+			ddh2[j3] = t46 + (t44*t45 + t43*dds2)
+			i10 = t39
 		}
 		ds6 = 0
 		dds2 = 0
-		i5 = t44
+		i5 = t29
 	}
 	for {
-		t63 := i3 - 1
+		t47 := i3 - 1
 		if i3 == -1 {
 			break
 		}
-		t64 := tape
-		t65 := dtape
-		t66 := len(t64) - 2
-		t67 := t66 + 1
-		t68 := t64[t67]
-		t69 := t65[t67]
-		tape = t64[:t66]
-		dtape = t65[:t66]
-		t70 := tapeint
-		t71 := len(t70) - 1
-		i14 := t70[t71]
-		tapeint = t70[:t71]
-		i15 := t63 + 1
-		dh2i := dh2_2[i15]
-		t72 := ddh2[i15]
-		dh2_2[i15] = 0
-		ddh2[i15] = 0
-		t73 := 1 - t68*t68
-		ds7 += t73 * dh2i
-		dds3 += t73*t72 - 2*(t69*t68)*dh2i
+		t48 := tape
+		t49 := dtape
+		t50 := len(t48) - 1
+		t51 := t48[t50]
+		t52 := t49[t50]
+		tape = t48[:t50]
+		dtape = t49[:t50]
+		t53 := tapeint
+		t54 := len(t53) - 1
+		i12 := t53[t54]
+		tapeint = t53[:t54]
+		i13 := t47 + 1
+		dh2i := dh2_2[i13]
+		t55 := ddh2[i13]
+		dh2_2[i13] = 0
+		ddh2[i13] = 0
+		t56 := 1 - t51*t51
+		ds7 += t56 * dh2i
+		dds3 += t56*t55 - 2*(t52*t51)*dh2i
 		for {
-			t74 := i14 - 1
-			if i14 == -1 {
+			t57 := i12 - 1
+			if i12 == -1 {
 				break
 			}
-			t75 := tape
-			t76 := dtape
-			t77 := len(t75) - 1
-			t78 := t75[t77]
-			t79 := t76[t77]
-			tape = t75[:t77]
-			dtape = t76[:t77]
-			t80 := ds7
-			j5 := t74 + 1
-			t81 := ddh1[j5]
-			dh1_2[j5] += t78 * t80
-			ddh1[j5] = t81 + (t79*t80 + t78*dds3)
-			i14 = t74
+			t58 := tape
+			t59 := dtape
+			t60 := len(t58) - 1
+			t61 := t58[t60]
+			t62 := t59[t60]
+			tape = t58[:t60]
+			dtape = t59[:t60]
+			t63 := ds7
+			j4 := t57 + 1
+			t64 := ddh1[j4]
+			dh1_2[j4] += t61 * t63
+			ddh1[j4] = t64 + (t62*t63 + t61*dds3)
+			i12 = t57
 		}
 		ds7 = 0
 		dds3 = 0
-		i3 = t63
+		i3 = t47
 	}
 	for {
-		t82 := i - 1
+		t65 := i - 1
 		if i == -1 {
 			break
 		}
-		t83 := tape
-		t84 := dtape
-		t85 := len(t83) - 2
-		t86 := t85 + 1
-		t87 := t83[t86]
-		t88 := t84[t86]
-		tape = t83[:t85]
-		dtape = t84[:t85]
-		t89 := tapeint
-		t90 := len(t89) - 1
-		i16 := t89[t90]
-		tapeint = t89[:t90]
-		i17 := t82 + 1
-		dh1i := dh1_2[i17]
-		t91 := ddh1[i17]
-		dh1_2[i17] = 0
-		ddh1[i17] = 0
-		t92 := 1 - t87*t87
-		ds8 += t92 * dh1i
-		dds4 += t92*t91 - 2*(t88*t87)*dh1i
+		t66 := tape
+		t67 := dtape
+		t68 := len(t66) - 1
+		t69 := t66[t68]
+		t70 := t67[t68]
+		tape = t66[:t68]
+		dtape = t67[:t68]
+		t71 := tapeint
+		t72 := len(t71) - 1
+		i14 := t71[t72]
+		tapeint = t71[:t72]
+		i15 := t65 + 1
+		dh1i := dh1_2[i15]
+		t73 := ddh1[i15]
+		dh1_2[i15] = 0
+		ddh1[i15] = 0
+		t74 := 1 - t69*t69
+		ds8 += t74 * dh1i
+		dds4 += t74*t73 - 2*(t70*t69)*dh1i
 		for {
-			t93 := i16 - 1
-			if i16 == -1 {
+			t75 := i14 - 1
+			if i14 == -1 {
 				break
 			}
-			t94 := tape
-			t95 := dtape
-			t96 := len(t94) - 1
-			t97 := t94[t96]
-			t98 := t95[t96]
-			tape = t94[:t96]
-			dtape = t95[:t96]
-			t99 := ds8
-			j6 := t93 + 1
-			hvj := hv[j6]
-			grad[j6] += t97 * t99
-			hv[j6] = hvj + (t98*t99 + t97*dds4)
-			i16 = t93
+			t76 := tape
+			t77 := dtape
+			t78 := len(t76) - 1
+			t79 := t76[t78]
+			t80 := t77[t78]
+			tape = t76[:t78]
+			dtape = t77[:t78]
+			t81 := ds8
+			j5 := t75 + 1
+			hvj := hv[j5]
+			grad[j5] += t79 * t81
+			hv[j5] = hvj + (t80*t81 + t79*dds4)
+			i14 = t75
 		}
 		ds8 = 0
 		dds4 = 0
-		i = t82
+		i = t65
 	}
 	return out
 }

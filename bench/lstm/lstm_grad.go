@@ -571,7 +571,7 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		panic("cellReverse: s and y share memory: gadgen's gradients need them apart")
 	}
 	b := len(h)
-	tape = slices.Grow(tape, max(b+2, 0)*9)
+	tape = slices.Grow(tape, max(b+2, 0)*8)
 	j := 0
 	for ; j < b; j++ {
 		f2 := sigmoid(y[j]*w[j] + bias[j])
@@ -583,10 +583,9 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		g2 := math.Tanh(hj2*w[3*b+j] + bias[3*b+j])
 		sj := s[j]
 		s[j] = sj*f2 + in2*g2
-		sj2 := s[j]
-		t30 := math.Tanh(sj2)
+		t30 := math.Tanh(s[j])
 		h[j] = o2 * t30
-		tape = append(tape, hj, hj2, g2, sj, f2, in2, sj2, t30, o2)
+		tape = append(tape, hj, hj2, g2, sj, f2, in2, t30, o2)
 	}
 	for {
 		t6 := j - 1
@@ -594,15 +593,15 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 			break
 		}
 		t7 := tape
-		t8 := len(t7) - 9
+		t8 := len(t7) - 8
 		t9 := t7[t8]
 		t10 := t7[t8+1]
 		g := t7[t8+2]
 		t11 := t7[t8+3]
 		f := t7[t8+4]
 		in := t7[t8+5]
-		t12 := t7[t8+7]
-		o := t7[t8+8]
+		t12 := t7[t8+6]
+		o := t7[t8+7]
 		tape = t7[:t8]
 		t13 := dh[t6]
 		dh[t6] = 0
@@ -610,12 +609,12 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		t14 := ds[t6]
 		ds[t6] = 0
 		ds[t6] += t14 * f
-		t15 := 3*b + t6
-		t16 := w[t15]
-		t17 := (1 - g*g) * (in * t14)
-		dbias[3*b+t6] += t17
-		dw[t15] += t10 * t17
-		dh[t6] += t17 * t16
+		t15 := (1 - g*g) * (in * t14)
+		dbias[3*b+t6] += t15
+		t16 := 3*b + t6
+		t17 := w[t16]
+		dw[t16] += t10 * t15
+		dh[t6] += t15 * t17
 		t18 := y[t6]
 		t19 := 2*b + t6
 		t20 := w[t19]

@@ -93,26 +93,13 @@ func LossGrad(x, dx, c []float64) float64 {
 	dout := make([]float64, n)
 	Normalize(out, x)
 	n2 := len(out)
-	sum := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n2 {
-			sum += c[i2] * out[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		i3 := t + 1
-		dout[i3] += c[i3] * dsum
-		i = t
+	sum := 0.0
+	for i := 0; i < n2; i++ {
+		ci := c[i]
+		outi := out[i]
+		dout[i] += ci * dsum
+		sum += ci * outi
 	}
 	normalizeReverse(out, dout, x, dx)
 	return sum

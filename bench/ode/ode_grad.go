@@ -2,6 +2,8 @@
 
 package ode
 
+import "slices"
+
 // FinalJVP computes Final and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -102,9 +104,9 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 func FinalGrad(x, dx []float64, steps int) float64 {
 	var from4 int
 	var from5 int
-	var tapeint []int
 	var path []int
 	var tape []float64
+	var tapeint []int
 	var du []float64
 	var u2 []float64
 	var dk4 []float64
@@ -148,6 +150,11 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		u := make([]float64, n)
 		u2 = u
 		du = make([]float64, n)
+		trips := max(steps+2, 0)
+		n2 := len(y)
+		n3 := len(u)
+		tapeint = slices.Grow(tapeint, trips*4)
+		tape = slices.Grow(tape, trips*(n2+n3+n3+n3))
 		var from2 int
 		if 0 < steps {
 			from := 0
@@ -155,12 +162,11 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 			for {
 				tape = append(tape, y...)
 				rhs(k1, x, y)
-				n2 := len(u)
 				path = append(path, from)
 				i2 := -1
 				for {
 					i3 := i2 + 1
-					if i3 < n2 {
+					if i3 < n3 {
 						u[i3] = y[i3] + h/2*k1[i3]
 						i2 = i3
 					} else {
@@ -173,7 +179,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				i4 := -1
 				for {
 					i5 := i4 + 1
-					if i5 < n2 {
+					if i5 < n3 {
 						u[i5] = y[i5] + h/2*k2[i5]
 						i4 = i5
 					} else {
@@ -186,7 +192,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				i6 := -1
 				for {
 					i7 := i6 + 1
-					if i7 < n2 {
+					if i7 < n3 {
 						u[i7] = y[i7] + h*k3[i7]
 						i6 = i7
 					} else {
@@ -199,7 +205,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				i8 := -1
 				for {
 					i9 := i8 + 1
-					if i9 < len(y) {
+					if i9 < n2 {
 						y[i9] += h / 6 * (k1[i9] + 2*k2[i9] + 2*k3[i9] + k4[i9])
 						i8 = i9
 					} else {
@@ -375,9 +381,7 @@ func rhsReverse(z, dz, x, dx, y, dy []float64) {
 	if t && t3 && &z[:1][0] == &y[:1][0] {
 		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
 	}
-	i := 1
-	for ; i < len(z); i++ {
-	}
+	i := max(1, len(z))
 	for {
 		t4 := i - 1
 		if i == 1 {

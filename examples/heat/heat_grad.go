@@ -35,102 +35,87 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 		t20 := u[n-1]
 		next[0] = u[0]
 		next[n-1] = t20
-		i7 := 1
-		for ; i7 < n-1; i7++ {
-			ui := u[i7]
-			t21 := u[i7-1]
-			t22 := u[i7+1]
-			next[i7] = ui + kappa*(t21-2*ui+t22)
+		i5 := 1
+		for ; i5 < n-1; i5++ {
+			ui := u[i5]
+			t21 := u[i5-1]
+			t22 := u[i5+1]
+			next[i5] = ui + kappa*(t21-2*ui+t22)
 			tape = append(tape, t21, ui, t22)
 		}
-		tapeint = append(tapeint, i7)
-		i8 := -1
+		tapeint = append(tapeint, i5)
+		i6 := -1
 		for {
-			i9 := i8 + 1
-			if i9 < len(u) {
-				u[i9] = next[i9]
-				i8 = i9
+			i7 := i6 + 1
+			if i7 < len(u) {
+				u[i7] = next[i7]
+				i6 = i7
 			} else {
 				break
 			}
 		}
-		tapeint = append(tapeint, i8)
-	}
-	f = 0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(u) {
-			d2 := u[i2] - target[i2]
-			f += 0.5 * d2 * d2
-			i = i2
-		} else {
-			break
-		}
+		tapeint = append(tapeint, i6)
 	}
 	df += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := df
-		i3 := t2 + 1
-		d := u[i3] - target[i3]
-		du[i3] += 0.5*d*t3 + 0.5*(t3*d)
-		i = t2
+	f = 0
+	for i := 0; i < len(u); i++ {
+		d := u[i] - target[i]
+		t18 := 0.5 * d
+		t19 := df
+		du[i] += t18*t19 + 0.5*(t19*d)
+		f += t18 * d
 	}
 	for {
-		t4 := s - 1
+		t2 := s - 1
 		if s == 0 {
 			break
 		}
-		t5 := tapeint
-		t6 := len(t5) - 1
-		tapeint = t5[:t6]
-		i4 := t5[t6]
+		t3 := tapeint
+		t4 := len(t3) - 1
+		tapeint = t3[:t4]
+		i2 := t3[t4]
 		for {
-			t7 := i4 - 1
-			if i4 == -1 {
+			t5 := i2 - 1
+			if i2 == -1 {
 				break
 			}
-			i5 := t7 + 1
-			dui := du[i5]
-			du[i5] = 0
-			dnext[i5] += dui
-			i4 = t7
+			i3 := t5 + 1
+			dui := du[i3]
+			du[i3] = 0
+			dnext[i3] += dui
+			i2 = t5
 		}
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		i6 := t8[t9]
+		t6 := tapeint
+		t7 := len(t6) - 1
+		tapeint = t6[:t7]
+		i4 := t6[t7]
 		for {
-			t10 := i6 - 1
-			if i6 == 1 {
+			t8 := i4 - 1
+			if i4 == 1 {
 				break
 			}
-			t11 := tape
-			t12 := len(t11) - 3
-			t13 := t11[t12]
-			t14 := t11[t12+1]
-			t15 := t11[t12+2]
-			tape = t11[:t12]
-			t16 := dnext[t10]
-			dnext[t10] = 0
-			dkappa += t16 * (t13 - 2*t14 + t15)
-			t17 := kappa * t16
-			du[t10+1] += t17
-			du[t10-1] += t17
-			du[t10] += t16 - 2*t17
-			i6 = t10
+			t9 := tape
+			t10 := len(t9) - 3
+			t11 := t9[t10]
+			t12 := t9[t10+1]
+			t13 := t9[t10+2]
+			tape = t9[:t10]
+			t14 := dnext[t8]
+			dnext[t8] = 0
+			dkappa += t14 * (t11 - 2*t12 + t13)
+			t15 := kappa * t14
+			du[t8+1] += t15
+			du[t8-1] += t15
+			du[t8] += t14 - 2*t15
+			i4 = t8
 		}
-		t18 := dnext[n-1]
+		t16 := dnext[n-1]
 		dnext[n-1] = 0
-		t19 := dnext[0]
+		t17 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t18
-		du[0] += t19
-		s = t4
+		du[n-1] += t16
+		du[0] += t17
+		s = t2
 	}
 	for k := 0; k < t; k++ {
 		duk := du[k]

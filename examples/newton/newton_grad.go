@@ -23,7 +23,7 @@ func (d Data) NLLGrad(grad, w []float64) {
 	n := len(t)
 	trips := max(n+3, 0)
 	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips*3)
+	tape = slices.Grow(tape, trips*2)
 	i := -1
 	for {
 		i2 := i + 1
@@ -43,65 +43,50 @@ func (d Data) NLLGrad(grad, w []float64) {
 					break
 				}
 			}
-			t16 := d.Y[i2]
+			t13 := d.Y[i2]
 			tapeint = append(tapeint, i5)
-			tape = append(tape, z, math.Exp(z), t16)
+			tape = append(tape, math.Exp(z), t13)
 			i = i2
 		} else {
 			break
 		}
 	}
-	i3 := -1
-	for {
-		t2 := i3 + 1
-		if t2 < len(w) {
-			i3 = t2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t3 := i3 - 1
-		if i3 == -1 {
-			break
-		}
-		t4 := ds
-		t5 := t3 + 1
-		v := w[t5]
-		grad[t5] += 0.005*v*t4 + 0.005*(t4*v)
-		i3 = t3
+	for i3 := 0; i3 < len(w); i3++ {
+		v := w[i3]
+		t12 := ds
+		grad[i3] += 0.005*v*t12 + 0.005*(t12*v)
 	}
 	ds2 += ds
 	for {
-		t6 := i - 1
+		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t7 := tape
-		t8 := len(t7) - 3
-		t9 := t7[t8+1]
-		tape = t7[:t8]
-		t10 := tapeint
-		t11 := len(t10) - 1
-		tapeint = t10[:t11]
-		t12 := ds2
-		dz -= t7[t8+2] * t12
-		dz += t9 * (1 / (1 + t9) * t12)
-		i4 := t10[t11]
+		t3 := tape
+		t4 := len(t3) - 2
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := tapeint
+		t7 := len(t6) - 1
+		tapeint = t6[:t7]
+		t8 := ds2
+		dz -= t3[t4+1] * t8
+		dz += t5 * (1 / (1 + t5) * t8)
+		i4 := t6[t7]
 		for {
-			t13 := i4 - 1
+			t9 := i4 - 1
 			if i4 == -1 {
 				break
 			}
-			t14 := tape
-			t15 := len(t14) - 1
-			tape = t14[:t15]
-			grad[t13+1] += dz * t14[t15]
-			i4 = t13
+			t10 := tape
+			t11 := len(t10) - 1
+			tape = t10[:t11]
+			grad[t9+1] += dz * t10[t11]
+			i4 = t9
 		}
 		dz = 0
-		i = t6
+		i = t2
 	}
 }
 

@@ -82,16 +82,8 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 	}
 	clear(t.pend)
-	if b == t.exit {
-		// The seeds: the adjoints of the results (1 for //gad:grad).
-		for i, res := range b.Terminator().Args {
-			switch {
-			case !t.seeded:
-				t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
-			case t.seeds[i] != nil:
-				t.accumulate(res, t.seeds[i])
-			}
-		}
+	if b == t.exit && t.fused == nil {
+		t.seedResults()
 	}
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
@@ -99,6 +91,12 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 	}
 	preds := b.Preds
+	if fl := t.fused; fl != nil && b == fl.c.header {
+		// Its iterations were reversed as they ran (see fuse.go).
+		t.phiEdge(b, fl.c.pre)
+		t.jump(t.rev[preds[fl.c.pre]])
+		return
+	}
 	switch c := t.counted[b]; {
 	case c != nil:
 		// Back to the preheader once the first iteration is reversed.
@@ -346,7 +344,9 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	}
 	env := map[string]*ir.Value{}
 	for j, p := range rule.Params {
-		env[p] = t.r(v.Args[j])
+		if ruleUsesParam(rule, j) {
+			env[p] = t.r(v.Args[j])
+		}
 	}
 	for i, r := range rule.Results {
 		if results[i] != nil && ruleUsesResult(rule, i) {
@@ -589,6 +589,32 @@ func resultUsed(v *ir.Value, i int) bool {
 	return ruleUsesResult(r, i)
 }
 
+// argUsed reports whether the reverse of call v reads its argument j:
+// when a partial of its rule mentions the parameter, and for calls
+// without a rule.
+func argUsed(v *ir.Value, j int) bool {
+	r := ruleOf(v)
+	if r == nil || r.Kind != templates.Smooth {
+		return true
+	}
+	return ruleUsesParam(r, j)
+}
+
+// ruleUsesParam reports whether a partial of r mentions its parameter j.
+func ruleUsesParam(r *templates.Rule, j int) bool {
+	if j >= len(r.Params) {
+		return true
+	}
+	for _, row := range r.Partials {
+		for _, e := range row {
+			if mentions(e, r.Params[j]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ruleUsesResult reports whether a partial of r mentions its result i.
 func ruleUsesResult(r *templates.Rule, i int) bool {
 	if i >= len(r.Results) {
@@ -625,4 +651,17 @@ func mentions(e, name string) bool {
 		i = j
 	}
 	return false
+}
+
+// seedResults gives the results their adjoints: the seeds (1 for
+// //gad:grad).
+func (t *transformer) seedResults() {
+	for i, res := range t.exit.Terminator().Args {
+		switch {
+		case !t.seeded:
+			t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
+		case t.seeds[i] != nil:
+			t.accumulate(res, t.seeds[i])
+		}
+	}
 }

@@ -17,20 +17,29 @@ import (
 )
 
 // reserve emits, at the end of the forward copy of block b, the growth of
-// the tapes that the counted loop b enters records into.
+// the tapes that the loop b enters records into, when the loop is not
+// nested in another and its trip count is known on entry.
 func (t *transformer) reserve(b *ir.Block) {
-	for _, c := range t.counted {
-		if c.exit != nil || c.header.Preds[c.pre] != b {
+	for hi := range t.cfg.Loop {
+		h := t.primal.Blocks[hi]
+		if len(h.Preds) != 2 || t.nestedAnywhere(h) || t.inFused(h) {
 			continue
 		}
-		trips := t.tripBound(c)
+		pre, latch := 0, 1
+		if t.cfg.InLoop(h, h.Preds[0]) {
+			pre, latch = 1, 0
+		}
+		if h.Preds[pre] != b || t.cfg.InLoop(h, b) {
+			continue
+		}
+		trips := t.tripBound(h, pre, latch)
 		if trips == nil {
 			return
 		}
 		per := map[string]int{}
 		var types_ []types.Type
 		for _, blk := range t.primal.Blocks {
-			if !t.cfg.InLoop(c.header, blk) || t.nestedIn(c.header, blk) || t.outOfLoops(blk) {
+			if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) || t.outOfLoops(blk) {
 				continue
 			}
 			for _, g := range groupByType(t.needs[blk]) {
@@ -38,14 +47,58 @@ func (t *transformer) reserve(b *ir.Block) {
 				if per[key] == 0 {
 					types_ = append(types_, g[0].Type)
 				}
-				per[key] += len(g)
+				for _, w := range g {
+					per[key]++
+					if t.pairedShadow(w) {
+						per[key]++
+					}
+				}
+			}
+		}
+		// The contents of slices saved before calls (see needsSnapshot),
+		// when the slices are known before the loop.
+		lens := map[string][]*ir.Value{}
+		for _, blk := range t.primal.Blocks {
+			if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) || t.outOfLoops(blk) {
+				continue
+			}
+			for _, v := range blk.Instrs {
+				if v.Op != ir.OpCall || !t.reversedCall(v) {
+					continue
+				}
+				for i, a := range v.Args {
+					if !t.needsSnapshot(v, i) {
+						continue
+					}
+					if a.Op != ir.OpParam && (a.Block == nil || !t.cfg.Dominates(a.Block, b) || t.cfg.InLoop(h, a.Block)) {
+						return // a size known only in the loop
+					}
+					elem := snapshotElem(a.Type)
+					key := types.TypeString(elem, nil)
+					if per[key] == 0 && len(lens[key]) == 0 {
+						types_ = append(types_, elem)
+					}
+					lens[key] = append(lens[key], t.Emit(ir.OpLen, intType, t.v(a)))
+				}
 			}
 		}
 		for _, typ := range types_ {
-			k := per[types.TypeString(typ, nil)]
+			key := types.TypeString(typ, nil)
+			var k *ir.Value
+			if per[key] > 0 {
+				k = t.F.ConstValue(intType, constant.MakeInt64(int64(per[key])))
+			}
+			for _, l := range lens[key] {
+				if k == nil {
+					k = l
+					continue
+				}
+				k = t.Emit(ir.OpBinary, intType, k, l)
+				k.Tok = token.ADD
+			}
 			n := trips
-			if k > 1 {
-				n = t.Emit(ir.OpBinary, intType, trips, t.F.ConstValue(intType, constant.MakeInt64(int64(k))))
+			if k.Op != ir.OpConst || constant.Compare(k.Const, token.NEQ, constant.MakeInt64(1)) {
+				n = t.Emit(ir.OpBinary, intType, trips, k)
 				n.Tok = token.MUL
 			}
 			tp := t.tape(typ)
@@ -56,6 +109,17 @@ func (t *transformer) reserve(b *ir.Block) {
 		}
 		return
 	}
+}
+
+// nestedAnywhere reports whether the loop headed by h is nested in
+// another.
+func (t *transformer) nestedAnywhere(h *ir.Block) bool {
+	for oi := range t.cfg.Loop {
+		if o := t.primal.Blocks[oi]; o != h && t.cfg.InLoop(o, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // nestedIn reports whether blk is in a loop nested in the loop of header h.
@@ -69,48 +133,56 @@ func (t *transformer) nestedIn(h, blk *ir.Block) bool {
 	return false
 }
 
-// tripBound emits, in the forward sweep before loop c, a bound on its
-// number of iterations that is never negative, or returns nil when the
-// header's test is not a comparison of the index (or the index plus a
-// constant) with a value known before the loop.
-func (t *transformer) tripBound(c *countedLoop) *ir.Value {
-	term := c.header.Terminator()
-	if term.Op != ir.OpIf {
-		return nil
-	}
-	cond := term.Args[0]
-	if cond.Op != ir.OpBinary {
-		return nil
-	}
-	switch cond.Tok {
-	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.NEQ:
-	default:
-		return nil
-	}
-	indexed := func(x *ir.Value) bool {
-		return x == c.phi || x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB) &&
-			x.Args[0] == c.phi && x.Args[1].Op == ir.OpConst
-	}
-	var bound *ir.Value
-	switch {
-	case indexed(cond.Args[0]):
-		bound = cond.Args[1]
-	case indexed(cond.Args[1]):
-		bound = cond.Args[0]
-	default:
-		return nil
-	}
-	pre := c.header.Preds[c.pre]
+// tripBound emits, in the forward sweep before the loop headed by h, a
+// bound on its number of iterations that is never negative, or returns
+// nil unless a block of the loop leaves it on a test i+k < n (k constant,
+// n known before the loop) of an induction variable i stepping by +1, or
+// i+k > n of one stepping by −1 (any form for loops reversed by index).
+func (t *transformer) tripBound(h *ir.Block, pre, latch int) *ir.Value {
+	preheader := h.Preds[pre]
 	known := func(x *ir.Value) bool {
-		return x.Op == ir.OpConst || x.Op == ir.OpParam || x.Block != nil && t.cfg.Dominates(x.Block, pre) && !t.cfg.InLoop(c.header, x.Block)
+		return x.Op == ir.OpConst || x.Op == ir.OpParam || x.Block != nil && t.cfg.Dominates(x.Block, preheader) && !t.cfg.InLoop(h, x.Block)
 	}
-	if !known(bound) || !known(c.init) || !types.Identical(bound.Type, intType) {
-		return nil
+	for _, blk := range t.primal.Blocks {
+		if !t.cfg.InLoop(h, blk) || t.nestedIn(h, blk) {
+			continue
+		}
+		term := blk.Terminator()
+		if term == nil || term.Op != ir.OpIf || term.Args[0].Op != ir.OpBinary {
+			continue
+		}
+		leaves := false
+		for _, s := range blk.Succs {
+			leaves = leaves || !t.cfg.InLoop(h, s)
+		}
+		if !leaves {
+			continue
+		}
+		cond := term.Args[0]
+		for side := 0; side < 2; side++ {
+			x, bound := cond.Args[side], cond.Args[1-side]
+			phi := x
+			if x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB) && x.Args[1].Op == ir.OpConst {
+				phi = x.Args[0]
+			}
+			if phi.Op != ir.OpPhi || phi.Block != h || !known(bound) || !known(phi.Args[pre]) || !types.Identical(bound.Type, intType) {
+				continue
+			}
+			st := inductionStep(phi, latch)
+			if st == nil {
+				continue
+			}
+			if n := t.emitTrips(bound, phi.Args[pre], st); n != nil {
+				return n
+			}
+		}
 	}
-	// |bound − init| / |step| + 2 iterations at most (the +2 covers the
-	// offset of a tested index+constant and the rounding of the division).
-	step := c.step.Const
-	hi, lo := bound, c.init
+	return nil
+}
+
+// emitTrips emits max(0, |bound − init|/|step| + 2).
+func (t *transformer) emitTrips(bound, init *ir.Value, step constant.Value) *ir.Value {
+	hi, lo := bound, init
 	if constant.Sign(step) < 0 {
 		hi, lo = lo, hi
 		step = constant.UnaryOp(token.SUB, step, 0)

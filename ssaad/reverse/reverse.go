@@ -199,6 +199,7 @@ type transformer struct {
 	ssaad.Builder
 	seeded bool
 	callee bool        // the Callee variant
+	fused  *fusedLoop  // the loop reversed inside its forward (see fuse.go), or nil
 	gonum  bool        // the gradient in gonum/optimize's shape (see gonumShape)
 	seeds  []*ir.Value // the seed of each result (nil: none), or nil for //gad:grad's constant 1
 	primal *ir.Func

@@ -107,9 +107,15 @@ func (t *transformer) run() {
 	}
 	t.Cur.Jump(t.fwd[p.Blocks[0]])
 	t.counted = t.findCountedLoops()
+	t.fused = t.findFused()
+	if t.fused != nil {
+		delete(t.counted, t.fused.c.header)
+	}
 	t.needs = map[*ir.Block][]*ir.Value{}
 	for _, b := range order {
-		t.needs[b] = t.blockNeeds(b)
+		if !t.inFused(b) {
+			t.needs[b] = t.blockNeeds(b)
+		}
 	}
 	var phis []*ir.Value
 	for _, b := range order {
@@ -132,8 +138,17 @@ func (t *transformer) run() {
 			}
 			t.forward(v)
 		}
+		if fl := t.fused; fl != nil {
+			switch b {
+			case fl.c.header.Preds[fl.c.pre]:
+				t.seedResults()
+			case fl.body:
+				t.emitFusedReverse(fl)
+				t.Cur = nb
+			}
+		}
 		// Record the control path and the values the reverse needs.
-		if len(nb.Preds) >= 2 && t.counted[b] == nil {
+		if len(nb.Preds) >= 2 && t.counted[b] == nil && !t.inFused(b) {
 			if t.outOfLoops(b) {
 				t.Emit(ir.OpStore, nil, t.fromVar(b), t.controlPhi(nb))
 			} else {
@@ -187,7 +202,7 @@ func (t *transformer) run() {
 	// The reverse sweep: the blocks that reach the return, backwards.
 	reaches := t.reachesExit()
 	for i := len(order) - 1; i >= 0; i-- {
-		if b := order[i]; reaches[b] {
+		if b := order[i]; reaches[b] && !(t.fused != nil && b == t.fused.body) {
 			t.rev[b] = f.NewBlock(b.Comment + ".rev")
 		}
 	}
@@ -204,7 +219,7 @@ func (t *transformer) run() {
 
 	for i := len(order) - 1; i >= 0; i-- {
 		b := order[i]
-		if !reaches[b] {
+		if !reaches[b] || t.fused != nil && b == t.fused.body {
 			continue
 		}
 		t.reverse(b, ret)
@@ -437,11 +452,13 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 			return nil
 		}
 		var out []*ir.Value
-		for _, a := range v.Args {
+		for j, a := range v.Args {
 			switch {
 			case a.Op == ir.OpConst:
 			case ssaad.IsPointerLike(a.Type):
 				out = addrNeeds(a, out)
+			case !argUsed(v, j):
+				// d/dx tanh x = 1 − r²: the partials do not read x.
 			default:
 				out = append(out, a)
 			}

@@ -5,6 +5,7 @@ package calls
 import (
 	"github.com/gadgen/gadgen/internal/e2e/cases/geom"
 	"math"
+	"slices"
 )
 
 // SumSqJVP computes SumSq and its directional derivative along the tangents
@@ -295,11 +296,12 @@ func PowersGrad(x float64) (f, dx float64) {
 // scalar inputs follow it, in parameter order.
 func ipowReverse(x float64, n int, seed float64) (f, dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var dp float64
 	var dp2 float64
 	var dp3 float64
+	tape = slices.Grow(tape, max(n+2, 0))
 	var p2 float64
 	var from2 int
 	if 0 < n {
@@ -467,25 +469,17 @@ func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			i = i2
-		} else {
-			break
-		}
-	}
+	i := max(-1, len(x)-1)
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		i3 := t3 + 1
-		t4 := ddst[i3]
-		ddst[i3] = 0
-		da += t4 * x[i3]
-		dx[i3] += a * t4
+		i2 := t3 + 1
+		t4 := ddst[i2]
+		ddst[i2] = 0
+		da += t4 * x[i2]
+		dx[i2] += a * t4
 		i = t3
 	}
 	return da

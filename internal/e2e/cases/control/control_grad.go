@@ -2,7 +2,10 @@
 
 package control
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // PiecewiseJVP computes Piecewise and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -494,6 +497,7 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
+	var n int
 	var s float64
 	var i, from, t int
 	var v, s2, t2 float64
@@ -506,7 +510,7 @@ func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 	var t8 int
 	var t9 float64
 	var t10, from3 int
-	var tapeint, path []int
+	var path, tapeint []int
 	var t11, t12, t13, ds, ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 {
 		goto b7
@@ -517,13 +521,15 @@ b7:
 		goto b8
 	}
 b9:
+	n = len(x)
+	tapeint = slices.Grow(tapeint, max(n+3, 0))
 	s = 0
 	from = 0
 	i = -1
 b2:
 	t = i + 1
 	path = append(path, from)
-	if t < len(x) {
+	if t < n {
 		goto b3
 	}
 	t2 = -s

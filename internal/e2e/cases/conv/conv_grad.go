@@ -133,27 +133,12 @@ func Sum32Grad(x, dx []float32) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Sum32Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			v := x[t]
-			s += float64(v * v)
-			i = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := t2 + 1
-		dx[t3] += 2 * (float32(ds) * x[t3])
-		i = t2
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dx[i] += 2 * (float32(ds) * v)
+		s += float64(v * v)
 	}
 	return s
 }

@@ -105,7 +105,6 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP2Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -113,35 +112,17 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
-	tape = slices.Grow(tape, max(10+1, 0)*4)
-	sum = 0
-	i := 1
-	for ; i <= 10; i++ {
-		z2 := float64(i) / 10
-		t7 := math.Exp(-z2)
-		t8 := math.Exp(-10 * z2)
-		t9 := math.Exp(-(x[0] * z2))
-		t10 := math.Exp(-(x[1] * z2))
-		f := t9 - 5*t10 - (t7 - 5*t8)
-		tape = append(tape, t9, t10, t7, t8)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		tape = t2[:t3]
-		t6 := 2 * (dsum * (t4 - 5*t5 - (t2[t3+2] - 5*t2[t3+3])))
-		z := float64(t) / 10
-		dx[1] += t5 * (5 * t6) * z
-		dx[0] -= t4 * t6 * z
-		i = t
+	sum = 0
+	for i := 1; i <= 10; i++ {
+		z := float64(i) / 10
+		t := math.Exp(-(x[0] * z))
+		t2 := math.Exp(-(x[1] * z))
+		f := t - 5*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * (dsum * f)
+		dx[1] += t2 * (5 * t3) * z
+		dx[0] -= t * t3 * z
+		sum += f * f
 	}
 	return sum
 }
@@ -182,7 +163,6 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP3Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -190,37 +170,19 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	tape = slices.Grow(tape, max(10+1, 0)*4)
-	sum = 0
-	i := 1
-	for ; i <= 10; i++ {
-		z2 := float64(i) / 10
-		t7 := math.Exp(-z2)
-		t8 := math.Exp(-10 * z2)
-		t9 := math.Exp(-(x[0] * z2))
-		t10 := math.Exp(-(x[1] * z2))
-		f := t9 - x[2]*t10 - (t7 - 5*t8)
-		tape = append(tape, t9, t10, t7, t8)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		tape = t2[:t3]
+	sum = 0
+	for i := 1; i <= 10; i++ {
+		z := float64(i) / 10
+		t := math.Exp(-(x[0] * z))
 		x2 := x[2]
-		t6 := 2 * (dsum * (t4 - x2*t5 - (t2[t3+2] - 5*t2[t3+3])))
-		z := float64(t) / 10
-		dx[1] += t5 * (x2 * t6) * z
-		dx[2] -= t6 * t5
-		dx[0] -= t4 * t6 * z
-		i = t
+		t2 := math.Exp(-(x[1] * z))
+		f := t - x2*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * (dsum * f)
+		dx[1] += t2 * (x2 * t3) * z
+		dx[2] -= t3 * t2
+		dx[0] -= t * t3 * z
+		sum += f * f
 	}
 	return sum
 }
@@ -262,7 +224,6 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP4Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -270,39 +231,21 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	tape = slices.Grow(tape, max(10+1, 0)*4)
-	sum = 0
-	i := 1
-	for ; i <= 10; i++ {
-		z2 := float64(i) / 10
-		t7 := math.Exp(-z2)
-		t8 := math.Exp(-10 * z2)
-		t9 := math.Exp(-(x[0] * z2))
-		t10 := math.Exp(-(x[1] * z2))
-		f := x[2]*t9 - x[3]*t10 - (t7 - 5*t8)
-		tape = append(tape, t9, t10, t7, t8)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		tape = t2[:t3]
+	sum = 0
+	for i := 1; i <= 10; i++ {
+		z := float64(i) / 10
 		x2 := x[2]
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t6 := 2 * (dsum * (x2*t4 - x3*t5 - (t2[t3+2] - 5*t2[t3+3])))
-		z := float64(t) / 10
-		dx[1] += t5 * (x3 * t6) * z
-		dx[3] -= t6 * t5
-		dx[0] -= t4 * (x2 * t6) * z
-		dx[2] += t6 * t4
-		i = t
+		t2 := math.Exp(-(x[1] * z))
+		f := x2*t - x3*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * (dsum * f)
+		dx[1] += t2 * (x3 * t3) * z
+		dx[3] -= t3 * t2
+		dx[0] -= t * (x2 * t3) * z
+		dx[2] += t3 * t
+		sum += f * f
 	}
 	return sum
 }
@@ -345,7 +288,6 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP5Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -353,43 +295,23 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
-	tape = slices.Grow(tape, max(11+1, 0)*6)
-	sum = 0
-	i := 1
-	for ; i <= 11; i++ {
-		z2 := float64(i) / 10
-		t8 := math.Exp(-z2)
-		t9 := math.Exp(-10 * z2)
-		t10 := math.Exp(-4 * z2)
-		t11 := math.Exp(-(x[0] * z2))
-		t12 := math.Exp(-(x[1] * z2))
-		t13 := math.Exp(-(x[4] * z2))
-		f := x[2]*t11 - x[3]*t12 + 3*t13 - (t8 - 5*t9 + 3*t10)
-		tape = append(tape, t11, t12, t13, t8, t9, t10)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 6
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		t6 := t2[t3+2]
-		tape = t2[:t3]
+	sum = 0
+	for i := 1; i <= 11; i++ {
+		z := float64(i) / 10
 		x2 := x[2]
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t7 := 2 * (dsum * (x2*t4 - x3*t5 + 3*t6 - (t2[t3+3] - 5*t2[t3+4] + 3*t2[t3+5])))
-		z := float64(t) / 10
-		dx[4] -= t6 * (3 * t7) * z
-		dx[1] += t5 * (x3 * t7) * z
-		dx[3] -= t7 * t5
-		dx[0] -= t4 * (x2 * t7) * z
-		dx[2] += t7 * t4
-		i = t
+		t2 := math.Exp(-(x[1] * z))
+		t3 := math.Exp(-(x[4] * z))
+		f := x2*t - x3*t2 + 3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t4 := 2 * (dsum * f)
+		dx[4] -= t3 * (3 * t4) * z
+		dx[1] += t2 * (x3 * t4) * z
+		dx[3] -= t4 * t2
+		dx[0] -= t * (x2 * t4) * z
+		dx[2] += t4 * t
+		sum += f * f
 	}
 	return sum
 }
@@ -433,7 +355,6 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP6Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -441,45 +362,25 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
-	tape = slices.Grow(tape, max(13+1, 0)*6)
-	sum = 0
-	i := 1
-	for ; i <= 13; i++ {
-		z2 := float64(i) / 10
-		t8 := math.Exp(-z2)
-		t9 := math.Exp(-10 * z2)
-		t10 := 3 * math.Exp(-4*z2)
-		t11 := math.Exp(-(x[0] * z2))
-		t12 := math.Exp(-(x[1] * z2))
-		t13 := math.Exp(-(x[4] * z2))
-		f := x[2]*t11 - x[3]*t12 + x[5]*t13 - (t8 - 5*t9 + t10)
-		tape = append(tape, t11, t12, t13, t8, t9, t10)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 6
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		t6 := t2[t3+2]
-		tape = t2[:t3]
+	sum = 0
+	for i := 1; i <= 13; i++ {
+		z := float64(i) / 10
 		x2 := x[2]
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
+		t2 := math.Exp(-(x[1] * z))
 		x5 := x[5]
-		t7 := 2 * (dsum * (x2*t4 - x3*t5 + x5*t6 - (t2[t3+3] - 5*t2[t3+4] + t2[t3+5])))
-		z := float64(t) / 10
-		dx[4] -= t6 * (x5 * t7) * z
-		dx[5] += t7 * t6
-		dx[1] += t5 * (x3 * t7) * z
-		dx[3] -= t7 * t5
-		dx[0] -= t4 * (x2 * t7) * z
-		dx[2] += t7 * t4
-		i = t
+		t3 := math.Exp(-(x[4] * z))
+		f := x2*t - x3*t2 + x5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t4 := 2 * (dsum * f)
+		dx[4] -= t3 * (x5 * t4) * z
+		dx[5] += t4 * t3
+		dx[1] += t2 * (x3 * t4) * z
+		dx[3] -= t4 * t2
+		dx[0] -= t * (x2 * t4) * z
+		dx[2] += t4 * t
+		sum += f * f
 	}
 	return sum
 }
@@ -520,7 +421,6 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Box3DGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -528,37 +428,19 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	tape = slices.Grow(tape, max(10+1, 0)*4)
-	sum = 0
-	i := 1
-	for ; i <= 10; i++ {
-		t8 := float64(i) / 10
-		t9 := math.Exp(-t8)
-		t10 := math.Exp(-(10 * t8))
-		t11 := math.Exp(-(t8 * x[0]))
-		t12 := math.Exp(-(t8 * x[1]))
-		f := t11 - t12 - x[2]*(t9-t10)
-		tape = append(tape, t11, t12, t9, t10)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		tape = t2[:t3]
-		y := t2[t3+2] - t2[t3+3]
-		t6 := 2 * (dsum * (t4 - t5 - x[2]*y))
-		dx[2] -= t6 * y
-		t7 := float64(t) / 10
-		dx[1] += t7 * (t5 * t6)
-		dx[0] -= t7 * (t4 * t6)
-		i = t
+	sum = 0
+	for i := 1; i <= 10; i++ {
+		t := float64(i) / 10
+		y := math.Exp(-t) - math.Exp(-(10 * t))
+		t2 := math.Exp(-(t * x[0]))
+		t3 := math.Exp(-(t * x[1]))
+		f := t2 - t3 - x[2]*y
+		t4 := 2 * (dsum * f)
+		dx[2] -= t4 * y
+		dx[1] += t * (t3 * t4)
+		dx[0] -= t * (t2 * t4)
+		sum += f * f
 	}
 	return sum
 }
@@ -649,7 +531,6 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BrownAndDennisGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -657,41 +538,22 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	tape = slices.Grow(tape, max(20+1, 0)*5)
-	sum = 0
-	i := 1
-	for ; i <= 20; i++ {
-		c := float64(i) / 5
-		t8 := c * x[1]
-		t9 := math.Exp(c)
-		f1_2 := x[0] + t8 - t9
-		t10 := math.Sin(c)
-		t11 := math.Cos(c)
-		f2 := x[2] + x[3]*t10 - t11
-		t12 := f2 * f2
-		f := f1_2*f1_2 + t12
-		tape = append(tape, t10, t9, t11, t8, t12)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 5
-		t4 := t2[t3]
-		tape = t2[:t3]
-		f1 := x[0] + t2[t3+3] - t2[t3+1]
-		t5 := 2 * (dsum * (f1*f1 + t2[t3+4]))
-		t6 := 2 * (t5 * (x[2] + x[3]*t4 - t2[t3+2]))
-		t7 := 2 * (t5 * f1)
-		dx[3] += t6 * t4
-		dx[2] += t6
-		dx[1] += float64(t) / 5 * t7
-		dx[0] += t7
-		i = t
+	sum = 0
+	for i := 1; i <= 20; i++ {
+		c := float64(i) / 5
+		f1 := x[0] + c*x[1] - math.Exp(c)
+		t := math.Sin(c)
+		f2 := x[2] + x[3]*t - math.Cos(c)
+		f := f1*f1 + f2*f2
+		t2 := 2 * (dsum * f)
+		t3 := 2 * (t2 * f2)
+		t4 := 2 * (t2 * f1)
+		dx[3] += t3 * t
+		dx[2] += t3
+		dx[1] += c * t4
+		dx[0] += t4
+		sum += f * f
 	}
 	return sum
 }
@@ -740,7 +602,6 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
-	var tapeint []int
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ExtendedPowellSingularGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -749,53 +610,31 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
-	tapeint = slices.Grow(tapeint, max((n-0)/4+2, 0))
+	dsum += 1
 	sum = 0
-	i := 0
-	for ; i < n; i += 4 {
+	for i := 0; i < n; i += 4 {
 		xi := x[i]
 		f1 := xi + 10*x[i+1]
-		f2_2 := x[i+2] - x[i+3]
-		t18 := x[i+1] - 2*x[i+2]
-		f3 := t18 * t18
-		t19 := xi - x[i+3]
-		f4_2 := t19 * t19
-		tapeint = append(tapeint, i+2)
-		sum += f1*f1 + 5*f2_2*f2_2 + f3*f3 + 10*f4_2*f4_2
-	}
-	dsum += 1
-	for {
-		t := i - 4
-		if i == 0 {
-			break
-		}
-		t2 := tapeint
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tapeint = t2[:t3]
+		f2 := x[i+2] - x[i+3]
+		t := x[i+1] - 2*x[i+2]
+		f3 := t * t
+		t2 := xi - x[i+3]
+		f4 := t2 * t2
+		t3 := 5 * f2
+		t4 := 10 * f4
 		t5 := dsum
-		t6 := x[t]
-		t7 := t + 3
-		t8 := t6 - x[t7]
-		f4 := t8 * t8
-		t9 := t + 1
-		t10 := x[t9] - 2*x[t4]
-		t11 := t + 2
-		t12 := t + 3
-		f2 := x[t11] - x[t12]
-		t13 := 5*f2*t5 + 5*(t5*f2)
-		t14 := t + 1
-		t15 := 2 * (t5 * (t6 + 10*x[t14]))
-		t16 := 2 * ((10*f4*t5 + 10*(t5*f4)) * t8)
-		dx[t7] -= t16
-		t17 := 2 * (2 * (t5 * (t10 * t10)) * t10)
-		dx[t4] -= 2 * t17
-		dx[t9] += t17
-		dx[t12] -= t13
-		dx[t11] += t13
-		dx[t14] += 10 * t15
-		dx[t] += t16 + t15
-		i = t
+		t6 := t3*t5 + 5*(t5*f2)
+		t7 := 2 * (t5 * f1)
+		t8 := 2 * ((t4*t5 + 10*(t5*f4)) * t2)
+		dx[i+3] -= t8
+		t9 := 2 * (2 * (t5 * f3) * t)
+		dx[i+2] -= 2 * t9
+		dx[i+1] += t9
+		dx[i+3] -= t6
+		dx[i+2] += t6
+		dx[i+1] += 10 * t7
+		dx[i] += t8 + t7
+		sum += f1*f1 + t3*f2 + f3*f3 + t4*f4
 	}
 	return sum
 }
@@ -838,28 +677,18 @@ func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (su
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ExtendedRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	dsum += 1
 	sum = 0
-	i := 0
-	for ; i < len(x)-1; i++ {
+	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := 1 - xi
-		b2 := x[i+1] - xi*xi
-		sum += a*a + 100*b2*b2
-	}
-	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+		b := x[i+1] - xi*xi
+		t := 100 * b
 		t2 := dsum
-		t3 := t + 1
-		t4 := x[t]
-		b := x[t3] - t4*t4
-		t5 := 100*b*t2 + 100*(t2*b)
-		dx[t3] += t5
-		dx[t] += -(2 * (t5 * t4)) - 2*(t2*(1-t4))
-		i = t
+		t3 := t*t2 + 100*(t2*b)
+		dx[i+1] += t3
+		dx[i] += -(2 * (t3 * xi)) - 2*(t2*a)
+		sum += a*a + t*b
 	}
 	return sum
 }
@@ -930,7 +759,6 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // shadow, which the caller zeroes first.
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GaussianGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -938,20 +766,16 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	trips := max(15+1, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips*3)
+	tape = slices.Grow(tape, max(15+1, 0)*2)
 	sum = 0
 	i := 1
 	for ; i <= 15; i++ {
-		x2 := x[2]
-		b2 := 0.5*float64(8-i) - x2
+		b2 := 0.5*float64(8-i) - x[2]
 		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
 		x0_2 := x[0]
-		t10 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t10
-		tapeint = append(tapeint, 8-i)
-		tape = append(tape, x2, e2, t10)
+		t6 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t6
+		tape = append(tape, e2, t6)
 		sum += f * f
 	}
 	dsum += 1
@@ -961,22 +785,17 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 			break
 		}
 		t2 := tape
-		t3 := len(t2) - 3
-		t4 := t2[t3]
-		e := t2[t3+1]
+		t3 := len(t2) - 2
+		e := t2[t3]
 		tape = t2[:t3]
-		t5 := tapeint
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tapeint = t5[:t6]
 		x0 := x[0]
-		t8 := 2 * (dsum * (x0*e - t2[t3+2]))
-		dx[0] += t8 * e
+		t4 := 2 * (dsum * (x0*e - t2[t3+1]))
+		dx[0] += t4 * e
+		t5 := e * (x0 * t4)
+		b := 0.5*float64(8-t) - x[2]
 		x1 := x[1]
-		b := 0.5*float64(t7) - t4
-		t9 := e * (x0 * t8)
-		dx[1] += -0.5 * (t9 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t9 * b)
+		dx[1] += -0.5 * (t5 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t5 * b)
 		i = t
 	}
 	return sum
@@ -1038,7 +857,6 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GulfResearchAndDevelopmentGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1046,57 +864,40 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	tape = slices.Grow(tape, max(99+1, 0)*4)
-	sum = 0
-	i := 1
-	for ; i <= 99; i++ {
-		arg := float64(i) / 100
-		t13 := math.Pow(-50*math.Log(arg), 0.6666666666666666)
-		t14 := math.Abs(t13 + 25 - x[1])
-		t15 := math.Pow(t14, x[2])
-		t2_3 := math.Exp(-(t15 / x[0]))
-		t16 := t2_3 - arg
-		tape = append(tape, t13, t14, t15, t2_3)
-		sum += t16 * t16
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		t6 := t2[t3+2]
-		t2_2 := t2[t3+3]
-		tape = t2[:t3]
-		x0 := x[0]
-		t7 := t2_2 * (2 * (dsum * (t2_2 - float64(t)/100)))
-		t8 := t7 / x0
-		dx[0] += t7 * (t6 / x0) / x0
+	sum = 0
+	for i := 1; i <= 99; i++ {
+		arg := float64(i) / 100
+		r := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
+		t := math.Abs(r)
 		x2 := x[2]
-		t9 := x2 * math.Pow(t5, x2-1)
+		t2 := math.Pow(t, x2)
+		x0 := x[0]
+		t1 := t2 / x0
+		t2_2 := math.Exp(-t1)
+		t3 := t2_2 - arg
+		t4 := t2_2 * (2 * (dsum * t3))
+		t5 := t4 / x0
+		dx[0] += t4 * t1 / x0
+		t6 := x2 * math.Pow(t, x2-1)
 		if x2 == 0 {
-			t9 = 0
+			t6 = 0
 		}
-		t10 := t6 * math.Log(t5)
-		if t5 == 0 && x2 >= 0 {
-			t10 = 0
+		t7 := t2 * math.Log(t)
+		if t == 0 && x2 >= 0 {
+			t7 = 0
 		}
-		dx[2] -= t10 * t8
-		r := t4 + 25 - x[1]
-		t11 := 0.0
+		dx[2] -= t7 * t5
+		t8 := 0.0
 		if r < 0 {
-			t11 = -1
+			t8 = -1
 		}
-		t12 := t11
+		t9 := t8
 		if r > 0 {
-			t12 = 1
+			t9 = 1
 		}
-		dx[1] += t12 * (t9 * t8)
-		i = t
+		dx[1] += t9 * (t6 * t5)
+		sum += t3 * t3
 	}
 	return sum
 }
@@ -1534,27 +1335,12 @@ func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SphereGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum = 0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			v := x[t]
-			sum += v * v
-			i = t
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := t2 + 1
-		dx[t3] += 2 * (dsum * x[t3])
-		i = t2
+	sum = 0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dx[i] += 2 * (dsum * v)
+		sum += v * v
 	}
 	return sum
 }
@@ -1601,7 +1387,6 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	var ds1 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -1619,48 +1404,27 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 			break
 		}
 	}
-	tape = slices.Grow(tape, max(n+3, 0)*2)
-	sum = 0
-	i2 := -1
-	for {
-		i3 := i2 + 1
-		if i3 < n {
-			v2 := x[i3]
-			t10 := math.Cos(v2)
-			t11 := math.Sin(v2)
-			f := float64(n+i3+1) - float64(i3+1)*t10 - t11 - s1
-			tape = append(tape, t10, t11)
-			sum += f * f
-			i2 = i3
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t3 := i2 - 1
-		if i2 == -1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 2
-		tape = t4[:t5]
-		i4 := t3 + 1
-		t6 := float64(i4 + 1)
-		t7 := 2 * (dsum * (float64(n+i4+1) - t6*t4[t5] - t4[t5+1] - s1))
-		ds1 -= t7
-		v := x[i4]
-		dx[i4] += math.Sin(v)*(t6*t7) - math.Cos(v)*t7
-		i2 = t3
+	sum = 0
+	for i2 := 0; i2 < n; i2++ {
+		v := x[i2]
+		t5 := float64(i2 + 1)
+		t6 := math.Cos(v)
+		t7 := math.Sin(v)
+		f := float64(n+i2+1) - t5*t6 - t7 - s1
+		t8 := 2 * (dsum * f)
+		ds1 -= t8
+		dx[i2] += t7*(t5*t8) - t6*t8
+		sum += f * f
 	}
 	for {
-		t8 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t9 := t8 + 1
-		dx[t9] -= math.Sin(x[t9]) * ds1
-		i = t8
+		t4 := t3 + 1
+		dx[t4] -= math.Sin(x[t4]) * ds1
+		i = t3
 	}
 	return sum
 }
@@ -3277,7 +3041,7 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 			t12 := math.Exp(-0.3183098861837907 * ss)
 			t13 := math.Cos(3.141592653589793 * ss)
 			tapeint = append(tapeint, i4)
-			tape = append(tape, ss, t12, cv2, t13)
+			tape = append(tape, t12, cv2, ss, t13)
 			f += cv2 * t12 * t13
 			i = i2
 		} else {
@@ -3292,14 +3056,14 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		}
 		t2 := tape
 		t3 := len(t2) - 4
-		t4 := t2[t3+1]
-		cv := t2[t3+2]
+		t4 := t2[t3]
+		cv := t2[t3+1]
 		tape = t2[:t3]
 		t5 := tapeint
 		t6 := len(t5) - 1
 		tapeint = t5[:t6]
 		t7 := df
-		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3]) * (cv * t4 * t7))
+		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3+2]) * (cv * t4 * t7))
 		dss += -0.3183098861837907 * (t4 * (cv * (t7 * t2[t3+3])))
 		i3 := t5[t6]
 		for {
@@ -3535,29 +3299,14 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 		panic("RastriginGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	sum := 10 * float64(n)
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v2 := x[t]
-			sum += v2*v2 - 10*math.Cos(6.283185307179586*v2)
-			i = t
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := dsum
-		t4 := t2 + 1
-		v := x[t4]
-		dx[t4] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t3)) + 2*(t3*v)
-		i = t2
+	sum := 10 * float64(n)
+	for i := 0; i < n; i++ {
+		v := x[i]
+		t := 6.283185307179586 * v
+		t2 := dsum
+		dx[i] += 6.283185307179586*(math.Sin(t)*(10*t2)) + 2*(t2*v)
+		sum += v*v - 10*math.Cos(t)
 	}
 	return sum
 }
@@ -3745,18 +3494,17 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0)*3)
+	tape = slices.Grow(tape, max(n+3, 0)*2)
 	sum := 0.0
 	i := -1
 	for {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t11 := math.Abs(v2)
-			t12 := math.Sqrt(t11)
-			t13 := math.Sin(t12)
-			tape = append(tape, t11, t12, t13)
-			sum += v2 * t13
+			t11 := math.Sqrt(math.Abs(v2))
+			t12 := math.Sin(t11)
+			tape = append(tape, t11, t12)
+			sum += v2 * t12
 			i = t
 		} else {
 			break
@@ -3770,8 +3518,8 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 			break
 		}
 		t4 := tape
-		t5 := len(t4) - 3
-		t6 := t4[t5+1]
+		t5 := len(t4) - 2
+		t6 := t4[t5]
 		tape = t4[:t5]
 		t7 := dsum
 		t8 := t3 + 1
@@ -3784,7 +3532,7 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		if v > 0 {
 			t10 = 1
 		}
-		dx[t8] += t7*t4[t5+2] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
+		dx[t8] += t7*t4[t5+1] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
 		i = t3
 	}
 	return t2

@@ -575,8 +575,6 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 	}
 	grad := make([]float64, n)
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
@@ -584,72 +582,36 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 	if n != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	t := max(20+1, 0) * 5
-	t2 := tape
-	n2 := len(t2)
-	tape = append(t2, make([]float64, t)...)[:n2]
-	dtape = append(dtape, make([]float64, t)...)[:n2]
-	sum := 0.0
-	i := 1
-	for ; i <= 20; i++ {
-		c2 := float64(i) / 5
-		v1 := v[1]
-		t20 := c2 * x[1]
-		t21 := math.Exp(c2)
-		f1_2 := x[0] + t20 - t21
-		v2 := v[2]
-		v3 := v[3]
-		t22 := math.Sin(c2)
-		t23 := math.Cos(c2)
-		f2_2 := x[2] + x[3]*t22 - t23
-		t24 := f2_2 * f2_2
-		f := f1_2*f1_2 + t24
-		tape = append(tape, t22, t21, t23, t20, t24)
-		dtape = append(dtape, 0, 0, 0, c2*v1, 2*((v2+v3*t22)*f2_2))
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t3 := i - 1
-		if i == 1 {
-			break
-		}
-		t4 := tape
-		t5 := dtape
-		t6 := len(t4) - 5
-		t7 := t4[t6]
-		t8 := t5[t6]
-		t9 := t6 + 1
-		t10 := t6 + 2
-		t11 := t6 + 3
-		t12 := t6 + 4
-		tape = t4[:t6]
-		dtape = t5[:t6]
-		t13 := dsum
-		f1 := x[0] + t4[t11] - t4[t9]
-		df1 := v[0] + t5[t11] - t5[t9]
-		t14 := 2 * (t13 * (f1*f1 + t4[t12]))
-		t15 := 2 * (t13 * (2*(df1*f1) + t5[t12]))
-		x3 := x[3]
-		f2 := x[2] + x3*t7 - t4[t10]
-		t16 := 2 * (t14 * f2)
-		t17 := 2 * (t15*f2 + t14*(v[2]+(v[3]*t7+x3*t8)-t5[t10]))
-		t18 := 2 * (t14 * f1)
-		t19 := 2 * (t15*f1 + t14*df1)
+	sum := 0.0
+	for i := 1; i <= 20; i++ {
+		c := float64(i) / 5
+		df1 := v[0] + c*v[1]
+		f1 := x[0] + c*x[1] - math.Exp(c)
+		t := math.Sin(c)
+		df2 := v[2] + v[3]*t
+		f2 := x[2] + x[3]*t - math.Cos(c)
+		f := f1*f1 + f2*f2
+		t2 := dsum
+		t3 := 2 * (t2 * f)
+		t4 := 2 * (t2 * (2*(df1*f1) + 2*(df2*f2)))
+		t5 := 2 * (t3 * f2)
+		t6 := 2 * (t4*f2 + t3*df2)
+		t7 := 2 * (t3 * f1)
+		t8 := 2 * (t4*f1 + t3*df1)
 		hv3 := hv[3]
-		grad[3] += t16 * t7
-		hv[3] = hv3 + (t17*t7 + t16*t8)
+		grad[3] += t5 * t
+		hv[3] = hv3 + t6*t
 		hv2 := hv[2]
-		grad[2] += t16
-		hv[2] = hv2 + t17
-		c := float64(t3) / 5
+		grad[2] += t5
+		hv[2] = hv2 + t6
 		hv1 := hv[1]
-		grad[1] += c * t18
-		hv[1] = hv1 + c*t19
+		grad[1] += c * t7
+		hv[1] = hv1 + c*t8
 		hv0 := hv[0]
-		grad[0] += t18
-		hv[0] = hv0 + t19
-		i = t3
+		grad[0] += t7
+		hv[0] = hv0 + t8
+		sum += f * f
 	}
 	return sum
 }

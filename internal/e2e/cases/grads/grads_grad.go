@@ -20,28 +20,18 @@ func RosenbrockGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := 0
-	for ; i < len(x)-1; i++ {
-		xi := x[i]
-		a2 := x[i+1] - xi*xi
-		b := 1 - xi
-		sum += 100*a2*a2 + b*b
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+	sum := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		xi := x[i]
+		a := x[i+1] - xi*xi
+		b := 1 - xi
+		t := 100 * a
 		t2 := dsum
-		t3 := x[t]
-		t4 := t + 1
-		a := x[t4] - t3*t3
-		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t5*t3)
-		dx[t4] += t5
-		i = t
+		t3 := t*t2 + 100*(t2*a)
+		dx[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		dx[i+1] += t3
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -149,6 +139,7 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Series; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SeriesGrad(x float64) (f, dx float64) {
+	var trips int
 	var s, term float64
 	var k, from int
 	var term2 float64
@@ -162,9 +153,13 @@ func SeriesGrad(x float64) (f, dx float64) {
 	var t8, k2 int
 	var t9, t10, t11, t12 float64
 	var from3 int
+	var path []int
 	var tape []float64
-	var tapeint, path []int
+	var tapeint []int
 	var ds, dterm, ds2, dterm2, ds3 float64
+	trips = max(100+1, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips)
 	s = 0
 	term = x
 	from = 0
@@ -355,7 +350,6 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SmoothGrad(x, dx []float64) float64 {
-	var tape []float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SmoothGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -372,47 +366,34 @@ func SmoothGrad(x, dx []float64) float64 {
 	for ; i2 < n; i2++ {
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
-	tape = slices.Grow(tape, max(n+2, 0))
-	s := 0.0
-	i3 := 0
-	for ; i3 < n; i3++ {
-		t9 := math.Sqrt(1 + y[i3])
-		tape = append(tape, t9)
-		s += t9
-	}
 	ds += 1
+	s := 0.0
+	for i3 := 0; i3 < n; i3++ {
+		t6 := math.Sqrt(1 + y[i3])
+		dy[i3] += 0.5 / t6 * ds
+		s += t6
+	}
 	for {
-		t := i3 - 1
-		if i3 == 0 {
+		t := i2 - 1
+		if i2 == 1 {
 			break
 		}
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
-		dy[t] += 0.5 / t2[t3] * ds
-		i3 = t
+		t2 := dy[t]
+		dy[t] = 0
+		t3 := 0.5 * t2
+		dy[t-1] += t3
+		dy[t] += t3
+		i2 = t
 	}
 	for {
-		t4 := i2 - 1
-		if i2 == 1 {
+		t4 := i - 1
+		if i == 0 {
 			break
 		}
 		t5 := dy[t4]
 		dy[t4] = 0
-		t6 := 0.5 * t5
-		dy[t4-1] += t6
-		dy[t4] += t6
-		i2 = t4
-	}
-	for {
-		t7 := i - 1
-		if i == 0 {
-			break
-		}
-		t8 := dy[t7]
-		dy[t7] = 0
-		dx[t7] += 2 * (t8 * x[t7])
-		i = t7
+		dx[t4] += 2 * (t5 * x[t4])
+		i = t4
 	}
 	return s
 }
@@ -459,72 +440,49 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
-	var tape []float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ClipGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0)*2)
-	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v2 := x[t]
-			t17 := min(v2, hi)
-			c := max(lo, t17)
-			tape = append(tape, t17, c)
-			s += c*c + math.Abs(v2)
-			i = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 2
-		tape = t3[:t4]
-		t5 := ds
-		t6 := t2 + 1
-		v := x[t6]
-		t7 := 0.0
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		t := min(v, hi)
+		c := max(lo, t)
+		t2 := ds
+		t3 := 0.0
 		if v < 0 {
-			t7 = -1
+			t3 = -1
 		}
-		t8 := t7
+		t4 := t3
 		if v > 0 {
-			t8 = 1
+			t4 = 1
 		}
-		t9 := 2 * (t5 * t3[t4+1])
-		t10 := lo >= t3[t4]
+		t5 := 2 * (t2 * c)
+		t6 := lo >= t
+		t7 := 0.0
+		if t6 {
+			t7 = 1
+		}
+		dlo += t7 * t5
+		t8 := 1.0
+		if t6 {
+			t8 = 0
+		}
+		t9 := t8 * t5
+		t10 := v <= hi
 		t11 := 0.0
 		if t10 {
 			t11 = 1
 		}
-		dlo += t11 * t9
 		t12 := 1.0
 		if t10 {
 			t12 = 0
 		}
-		t13 := t12 * t9
-		t14 := v <= hi
-		t15 := 0.0
-		if t14 {
-			t15 = 1
-		}
-		t16 := 1.0
-		if t14 {
-			t16 = 0
-		}
-		dhi += t16 * t13
-		dx[t6] += t8*t5 + t15*t13
-		i = t2
+		dhi += t12 * t9
+		dx[i] += t4*t2 + t11*t9
+		s += c*c + math.Abs(v)
 	}
 	return s, dlo, dhi
 }
@@ -635,41 +593,19 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SingleGrad(x, dx []float32) float32 {
-	var tape []float64
 	var ds float32
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SingleGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0))
-	s := float32(0)
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			xi := x[i2]
-			t6 := math.Exp(float64(xi) / 4)
-			tape = append(tape, t6)
-			s += xi * float32(t6)
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tape = t2[:t3]
-		t5 := ds
-		i3 := t + 1
-		dx[i3] += t5*float32(t4) + float32(t4*float64(x[i3]*t5)/4)
-		i = t
+	s := float32(0)
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		t := math.Exp(float64(xi) / 4)
+		t2 := float32(t)
+		t3 := ds
+		dx[i] += t3*t2 + float32(t*float64(xi*t3)/4)
+		s += xi * t2
 	}
 	return s
 }
@@ -704,8 +640,8 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // scalar inputs follow it, in parameter order.
 func PolyGrad(c []float64, x float64) (f, dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var t7 float64
 	var dr float64
 	var dr2 float64
@@ -717,8 +653,9 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		from2 = 0
 	} else {
 		r = c[n-1]
-		from := 0
 		i := n - 2
+		tape = slices.Grow(tape, max(i+2, 0))
+		from := 0
 		for {
 			path = append(path, from)
 			if i >= 0 {
@@ -866,10 +803,9 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	i := 1
 	for ; i < len(x); i++ {
 		t12 := sq(x[i] - x[i-1])
-		t13 := sq(k)
-		t14 := math.Exp(-t13)
-		tape = append(tape, t13, t14, t12)
-		e += t12 * t14
+		t13 := math.Exp(-sq(k))
+		tape = append(tape, t13, t12)
+		e += t12 * t13
 	}
 	de += 1
 	for {
@@ -878,11 +814,11 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 			break
 		}
 		t4 := tape
-		t5 := len(t4) - 3
-		t6 := t4[t5+1]
+		t5 := len(t4) - 2
+		t6 := t4[t5]
 		tape = t4[:t5]
 		t7 := de
-		_, t8 := sqReverse(k, -(t6 * (t4[t5+2] * t7)))
+		_, t8 := sqReverse(k, -(t6 * (t4[t5+1] * t7)))
 		dk += t8
 		t9 := t3 - 1
 		_, t10 := sqReverse(x[t3]-x[t9], t7*t6)
@@ -931,29 +867,15 @@ func dotReverse(a, da, b, db []float64, seed float64) float64 {
 	if cap(b) > 0 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
 		panic("dotReverse: b and db share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(a) {
-			s += a[i2] * b[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += seed
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		bi := b[i3]
-		db[i3] += a[i3] * t2
-		da[i3] += t2 * bi
-		i = t
+	s := 0.0
+	for i := 0; i < len(a); i++ {
+		ai := a[i]
+		bi := b[i]
+		t := ds
+		db[i] += ai * t
+		da[i] += t * bi
+		s += ai * bi
 	}
 	return s
 }
@@ -1153,31 +1075,16 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	}
 	tape = append(tape, buf...)
 	axpyInto(buf, x, 2)
+	ds += 1
 	s := 0.0
-	i := -1
-	for {
-		t3 := i + 1
-		if t3 < n {
-			v := buf[t3]
-			s += v * v
-			i = t3
-		} else {
-			break
-		}
+	for i := 0; i < n; i++ {
+		v := buf[i]
+		dbuf[i] += 2 * (ds * v)
+		s += v * v
 	}
 	finalBuf := slices.Clone(buf)
-	ds += 1
-	for {
-		t4 := i - 1
-		if i == -1 {
-			break
-		}
-		t5 := t4 + 1
-		dbuf[t5] += 2 * (ds * buf[t5])
-		i = t4
-	}
-	t6 := tape
-	copy(buf, t6[len(t6)-n:])
+	t3 := tape
+	copy(buf, t3[len(t3)-n:])
 	axpyIntoReverseWrtDstX(buf, dbuf, x, dx, 2)
 	copy(buf, finalBuf)
 	return s
@@ -1207,22 +1114,14 @@ func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(dst) {
-			i = i2
-		} else {
-			break
-		}
-	}
+	i := max(-1, len(dst)-1)
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		i3 := t3 + 1
-		dx[i3] += a * ddst[i3]
+		i2 := t3 + 1
+		dx[i2] += a * ddst[i2]
 		i = t3
 	}
 }
@@ -1838,37 +1737,22 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
-	var tape []float64
 	var de float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	e := 0.0
-	i := 1
-	for ; i < len(x); i++ {
-		d2 := x[i] - x[i-1] - r
-		t8 := s.K
-		tape = append(tape, t8)
-		e += 0.5 * (t8 + 1) * d2 * d2
-	}
 	de += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
-		t4 := de
-		t5 := t - 1
-		d := x[t] - x[t5] - r
-		t6 := 0.5 * (t2[t3] + 1)
-		t7 := t6*d*t4 + t6*(t4*d)
-		dr -= t7
-		dx[t5] -= t7
-		dx[t] += t7
-		i = t
+	e := 0.0
+	for i := 1; i < len(x); i++ {
+		d := x[i] - x[i-1] - r
+		t := 0.5 * (s.K + 1)
+		t2 := t * d
+		t3 := de
+		t4 := t2*t3 + t*(t3*d)
+		dr -= t4
+		dx[i-1] -= t4
+		dx[i] += t4
+		e += t2 * d
 	}
 	return e, dr
 }
@@ -1916,6 +1800,7 @@ func EvolveGrad(x, dx, state []float64) float64 {
 	if t > 0 && t2 && &state[:1][0] == &x[:1][0] {
 		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
 	}
+	tape = slices.Grow(tape, max(3+2, 0)*n)
 	k := 0
 	for ; k < 3; k++ {
 		tape = append(tape, state...)
@@ -2048,8 +1933,8 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LayersGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeSlices [][]float64
+	var tape []float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2058,68 +1943,52 @@ func LayersGrad(x, dx []float64) float64 {
 	t := 3 * n
 	work := make([]float64, t)
 	dwork := make([]float64, t)
-	tapeSlices = slices.Grow(tapeSlices, max(3+2, 0))
 	y := x[:n]
 	dy := dx[:n]
 	k := 0
 	for ; k < 3; k++ {
-		t15 := k * n
-		t16 := (k + 1) * n
-		h := work[t15:t16]
-		t17 := x[n:]
+		t12 := k * n
+		t13 := (k + 1) * n
+		h := work[t12:t13]
+		t14 := x[n:]
 		tape = append(tape, y...)
-		tape = append(tape, t17...)
-		layer(h, y, t17)
+		tape = append(tape, t14...)
+		layer(h, y, t14)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = dwork[t15:t16]
+		dy = dwork[t12:t13]
 	}
+	ds += 1
 	s := 0.0
-	i := -1
-	for {
-		t2 := i + 1
-		if t2 < len(y) {
-			v := y[t2]
-			s += v * v
-			i = t2
-		} else {
-			break
-		}
+	for i := 0; i < len(y); i++ {
+		v := y[i]
+		dy[i] += 2 * (ds * v)
+		s += v * v
 	}
 	finalX := slices.Clone(x)
-	ds += 1
 	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		t4 := t3 + 1
-		dy[t4] += 2 * (ds * y[t4])
-		i = t3
-	}
-	for {
-		t5 := k - 1
+		t2 := k - 1
 		if k == 0 {
 			break
 		}
-		t6 := tapeSlices
-		t7 := len(t6) - 2
-		y2 := t6[t7]
-		dy2 := t6[t7+1]
-		tapeSlices = t6[:t7]
-		t8 := x[n:]
-		t9 := tape
-		t10 := len(t9) - len(t8)
-		copy(t8, t9[t10:])
-		tape = t9[:t10]
-		t11 := tape
-		t12 := len(t11) - len(y2)
-		copy(y2, t11[t12:])
-		tape = t11[:t12]
-		t13 := t5 * n
-		t14 := (t5 + 1) * n
-		layerReverse(work[t13:t14], dwork[t13:t14], y2, dy2, t8, dx[n:])
-		k = t5
+		t3 := tapeSlices
+		t4 := len(t3) - 2
+		y2 := t3[t4]
+		dy2 := t3[t4+1]
+		tapeSlices = t3[:t4]
+		t5 := x[n:]
+		t6 := tape
+		t7 := len(t6) - len(t5)
+		copy(t5, t6[t7:])
+		tape = t6[:t7]
+		t8 := tape
+		t9 := len(t8) - len(y2)
+		copy(y2, t8[t9:])
+		tape = t8[:t9]
+		t10 := t2 * n
+		t11 := (t2 + 1) * n
+		layerReverse(work[t10:t11], dwork[t10:t11], y2, dy2, t5, dx[n:])
+		k = t2
 	}
 	copy(x, finalX)
 	return s
@@ -2165,12 +2034,12 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 	for {
 		j := i + 1
 		if j < n {
-			yj2 := y[j]
+			yj := y[j]
 			wj2 := w[j]
 			t12 := (j + 1) % len(y)
 			t13 := y[t12]
 			tapeint = append(tapeint, t12)
-			tape = append(tape, math.Tanh(yj2*wj2+t13))
+			tape = append(tape, math.Tanh(yj*wj2+t13))
 			i = j
 		} else {
 			break
@@ -2192,11 +2061,10 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 		j2 := t4 + 1
 		dhj := dh[j2]
 		dh[j2] = 0
-		yj := y[j2]
-		wj := w[j2]
 		t11 := (1 - t7*t7) * dhj
 		dy[t10] += t11
-		dw[j2] += yj * t11
+		wj := w[j2]
+		dw[j2] += y[j2] * t11
 		dy[j2] += t11 * wj
 		i = t4
 	}
@@ -2325,7 +2193,6 @@ func PickGrad(x, dx []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func weighReverse(src, dsrc, w, dw []float64, seed float64) float64 {
-	var tape []float64
 	var ds float64
 	if cap(src) > 0 && cap(dsrc) > 0 && &src[:1][0] == &dsrc[:1][0] {
 		panic("weighReverse: src and dsrc share memory: gadgen's gradients need them apart")
@@ -2333,37 +2200,15 @@ func weighReverse(src, dsrc, w, dw []float64, seed float64) float64 {
 	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
 		panic("weighReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
-	n := len(src)
-	tape = slices.Grow(tape, max(n+3, 0))
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			srci := src[i2]
-			t6 := math.Exp(w[i2])
-			tape = append(tape, t6)
-			s += srci * t6
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += seed
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tape = t2[:t3]
-		t5 := ds
-		i3 := t + 1
-		dw[i3] += t4 * (src[i3] * t5)
-		dsrc[i3] += t5 * t4
-		i = t
+	s := 0.0
+	for i := 0; i < len(src); i++ {
+		srci := src[i]
+		t := math.Exp(w[i])
+		t2 := ds
+		dw[i] += t * (srci * t2)
+		dsrc[i] += t2 * t
+		s += srci * t
 	}
 	return s
 }

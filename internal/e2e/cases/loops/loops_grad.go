@@ -38,20 +38,12 @@ func SumSquaresGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := 0
-	for ; i < len(x); i++ {
-		xi := x[i]
-		s += xi * xi
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t] += 2 * (ds * x[t])
-		i = t
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		dx[i] += 2 * (ds * xi)
+		s += xi * xi
 	}
 	return s
 }
@@ -311,8 +303,8 @@ func SqrtGrad(a float64) (f, da float64) {
 	var t5 int
 	var x2, t6, t7 float64
 	var from4 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var from5 int
 	var dx, dnext, dx2, dx3 float64
 	if a < 1 {
@@ -326,6 +318,7 @@ b2:
 	from = 1
 b3:
 	from5 = from
+	tape = slices.Grow(tape, max(100+2, 0))
 	from2 = 0
 	i = 0
 b4:
@@ -427,29 +420,15 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
 		panic("DotGrad: y and dy share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			s += x[i2] * y[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		yi := y[i3]
-		dy[i3] += x[i3] * t2
-		dx[i3] += t2 * yi
-		i = t
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		yi := y[i]
+		t := ds
+		dy[i] += v * t
+		dx[i] += t * yi
+		s += v * yi
 	}
 	return s
 }
@@ -558,30 +537,15 @@ func WeightedGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WeightedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			xi2 := x[i2]
-			s += float64(i2+1) * xi2 * xi2
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		xi := x[i3]
-		t3 := float64(i3 + 1)
-		dx[i3] += t3*xi*t2 + t3*(t2*xi)
-		i = t
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		t := float64(i + 1)
+		xi := x[i]
+		t2 := t * xi
+		t3 := ds
+		dx[i] += t2*t3 + t*(t3*xi)
+		s += t2 * xi
 	}
 	return s
 }
@@ -676,35 +640,15 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 // The first result is the value of ArraySum; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
-	var tape []float64
 	var ds float64
-	tape = slices.Grow(tape, max(3+3, 0))
-	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < 3 {
-			v2 := c[t]
-			tape = append(tape, v2)
-			s += v2 * v2 * v2
-			i = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		v := t3[t4]
-		tape = t3[:t4]
-		t5 := ds
-		dc[t2+1] += v*v*t5 + 2*(t5*v*v)
-		i = t2
+	s := 0.0
+	for i := 0; i < 3; i++ {
+		v := c[i]
+		t := v * v
+		t2 := ds
+		dc[i] += t*t2 + 2*(t2*v*v)
+		s += t * v
 	}
 	return s, dc
 }
@@ -747,11 +691,12 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowNGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var dp float64
 	var dp2 float64
 	var dp3 float64
+	tape = slices.Grow(tape, max(n+2, 0))
 	var p2 float64
 	var from2 int
 	if 0 < n {
@@ -828,11 +773,12 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func HarmonicGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var tapeint []int
 	var path []int
+	var tapeint []int
 	var ds float64
 	var ds2 float64
 	var ds3 float64
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	var s float64
 	var from2 int
 	if 0 < n {
@@ -1097,11 +1043,10 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 	var t5 float64
 	var t6 []float64
 	var t7 int
-	var t8 []int
-	var t9, t10 float64
-	var t11 []int
-	var t12, t13 int
-	var t14 float64
+	var t8, t9 float64
+	var t10 []int
+	var t11, t12 int
+	var t13 float64
 	var from4 int
 	var tape []float64
 	var tapeint, path []int
@@ -1139,7 +1084,6 @@ b3:
 		goto b4
 	}
 	t2 = math.Sqrt(v)
-	tapeint = append(tapeint, i)
 	tape = append(tape, t2)
 	s += t2
 	from = 2
@@ -1170,26 +1114,24 @@ b14:
 	t6 = tape
 	t7 = len(t6) - 1
 	tape = t6[:t7]
-	t8 = tapeint
-	tapeint = t8[:len(t8)-1]
-	t9 = ds
+	t8 = ds
 	ds = 0
-	ds2 += t9
-	dv += 0.5 / t6[t7] * t9
+	ds2 += t8
+	dv += 0.5 / t6[t7] * t8
 b12:
 	goto b13
 b21:
-	t10 = ds2
+	t9 = ds2
 	ds2 = 0
-	ds2 += t10
+	ds2 += t9
 b13:
-	t11 = tapeint
-	t12 = len(t11) - 1
-	t13 = t11[t12]
-	tapeint = t11[:t12]
-	t14 = dv
+	t10 = tapeint
+	t11 = len(t10) - 1
+	t12 = t10[t11]
+	tapeint = t10[:t11]
+	t13 = dv
 	dv = 0
-	dx[t13+1] += t14
+	dx[t12+1] += t13
 	goto b14
 b19:
 	return s
@@ -1435,50 +1377,42 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 		}
 		tapeint = append(tapeint, j3, idx)
 	}
+	ds += 1
 	s := 0.0
 	k := 8
-	j := 3
-	for ; j >= 0; j-- {
+	for j := 3; j >= 0; j-- {
 		k -= 2
 		yj := y[j]
-		s += yj * yj * float64(k+1)
-	}
-	ds += 1
-	for {
-		t3 := k + 2
-		j++
-		if k == 8 {
-			break
-		}
-		t2[:4][j] += 2 * (ds * float64(t3-2+1) * y[j])
-		k = t3
+		t11 := float64(k + 1)
+		t2[:4][j] += 2 * (ds * t11 * yj)
+		s += yj * yj * t11
 	}
 	for {
-		t4 := i - 1
+		t3 := i - 1
 		if i == 0 {
 			break
 		}
-		t5 := tapeint
-		t6 := len(t5) - 2
-		tapeint = t5[:t6]
-		idx2 := t5[t6+1]
-		j2 := t5[t6]
+		t4 := tapeint
+		t5 := len(t4) - 2
+		tapeint = t4[:t5]
+		idx2 := t4[t5+1]
+		j2 := t4[t5]
 		for {
-			t7 := j2 - 1
+			t6 := j2 - 1
 			idx2--
-			if j2 == t4+1 {
+			if j2 == t3+1 {
 				break
 			}
-			t8 := t2[:4][t7]
-			t9 := t8 * x[t7]
-			t10 := l[idx2]
-			t11 := x[t4]
-			dx[t7] += t10 * t11 * t8
-			dx[t4] += t10 * t9
-			dl[idx2] += t9 * t11
-			j2 = t7
+			t7 := t2[:4][t6]
+			t8 := t7 * x[t6]
+			t9 := l[idx2]
+			t10 := x[t3]
+			dx[t6] += t9 * t10 * t7
+			dx[t3] += t9 * t8
+			dl[idx2] += t8 * t10
+			j2 = t6
 		}
-		i = t4
+		i = t3
 	}
 	return s
 }

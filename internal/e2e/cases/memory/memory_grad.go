@@ -69,47 +69,34 @@ func CumSquaresGrad(x, dx []float64) float64 {
 			break
 		}
 	}
-	s := 0.0
-	i3 := -1
-	for {
-		t := i3 + 1
-		if t < len(c) {
-			s += c[t]
-			i3 = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i3 - 1
-		if i3 == -1 {
-			break
-		}
-		dc[t2+1] += ds
-		i3 = t2
+	s := 0.0
+	for i3 := 0; i3 < len(c); i3++ {
+		v := c[i3]
+		dc[i3] += ds
+		s += v
 	}
 	for {
-		t3 := i - 1
+		t := i - 1
 		if i == -1 {
 			break
 		}
-		t4 := dacc2
+		t2 := dacc2
 		dacc2 = 0
-		dacc += t4
-		t5 := tape
-		t6 := len(t5) - 1
-		acc2 := t5[t6]
-		tape = t5[:t6]
-		i4 := t3 + 1
+		dacc += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		acc2 := t3[t4]
+		tape = t3[:t4]
+		i4 := t + 1
 		dci := dc[i4]
 		dc[i4] = 0
 		dacc += 2 * (dci * (acc2 + x[i4]))
-		t7 := dacc
+		t5 := dacc
 		dacc = 0
-		dacc2 += t7
-		dx[i4] += t7
-		i = t3
+		dacc2 += t5
+		dx[i4] += t5
+		i = t
 	}
 	return s
 }

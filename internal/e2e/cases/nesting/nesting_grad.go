@@ -111,28 +111,18 @@ func RosenbrockGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := 0
-	for ; i < len(x)-1; i++ {
-		xi := x[i]
-		a2 := x[i+1] - xi*xi
-		b := 1 - xi
-		sum += 100*a2*a2 + b*b
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+	sum := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		xi := x[i]
+		a := x[i+1] - xi*xi
+		b := 1 - xi
+		t := 100 * a
 		t2 := dsum
-		t3 := x[t]
-		t4 := t + 1
-		a := x[t4] - t3*t3
-		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t5*t3)
-		dx[t4] += t5
-		i = t
+		t3 := t*t2 + 100*(t2*a)
+		dx[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		dx[i+1] += t3
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -162,40 +152,28 @@ func rosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	dsum2 += 1
 	sum := 0.0
 	dsum := 0.0
-	i := 0
-	for ; i < len(x)-1; i++ {
+	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		dx2i := dx2[i]
-		a2 := x[i+1] - xi*xi
-		da2 := dx2[i+1] - 2*(dx2i*xi)
+		a := x[i+1] - xi*xi
+		da := dx2[i+1] - 2*(dx2i*xi)
 		b := 1 - xi
-		t10 := 100 * a2
-		sum += t10*a2 + b*b
-		dsum += 100*da2*a2 + t10*da2 - 2*(dx2i*b)
-	}
-	dsum2 += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := dsum2
-		t3 := x[t]
-		t4 := dx2[t]
-		t5 := t + 1
-		a := x[t5] - t3*t3
-		da := dx2[t5] - 2*(t4*t3)
-		t6 := 100*a*t2 + 100*(t2*a)
-		t7 := 100*da*t2 + 100*(t2*da)
-		t8 := ddx[t]
-		dx[t] += -(2 * (t2 * (1 - t3))) - 2*(t6*t3)
-		ddx[t] = t8 + (2*(t2*t4) - 2*(t7*t3+t6*t4))
-		t9 := ddx[t5]
-		dx[t5] += t6
-		ddx[t5] = t9 + t7
-		i = t
+		t := 100 * a
+		t2 := 100 * da
+		t3 := dsum2
+		t4 := t*t3 + 100*(t3*a)
+		t5 := t2*t3 + 100*(t3*da)
+		ddxi := ddx[i]
+		dx[i] += -(2 * (t3 * b)) - 2*(t4*xi)
+		ddx[i] = ddxi + (2*(t3*dx2i) - 2*(t5*xi+t4*dx2i))
+		t6 := ddx[i+1]
+		dx[i+1] += t4
+		ddx[i+1] = t6 + t5
+		sum += t*a + b*b
+		dsum += t2*a + t*da - 2*(dx2i*b)
 	}
 	return sum, dsum
 }

@@ -5,6 +5,7 @@ package panics
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // DotJVP computes Dot and its directional derivative along the tangents
@@ -50,29 +51,15 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 	if n != len(y) {
 		panic("panics: length mismatch")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			s += x[i2] * y[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		yi := y[i3]
-		dy[i3] += x[i3] * t2
-		dx[i3] += t2 * yi
-		i = t
+	s := 0.0
+	for i := 0; i < n; i++ {
+		v := x[i]
+		yi := y[i]
+		t := ds
+		dy[i] += v * t
+		dx[i] += t * yi
+		s += v * yi
 	}
 	return s
 }
@@ -140,20 +127,22 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LogSumGrad(x, dx []float64) float64 {
-	var tapeint []int
 	var path []int
+	var tapeint []int
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LogSumGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tapeint = slices.Grow(tapeint, max(n+3, 0)*2)
 	s := 0.0
 	from := 0
 	i := -1
 	for {
 		t := i + 1
 		path = append(path, from)
-		if t < len(x) {
+		if t < n {
 			v := x[t]
 			tapeint = append(tapeint, i)
 			if v <= 0 {

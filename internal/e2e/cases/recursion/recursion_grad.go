@@ -720,9 +720,9 @@ func PingPongGrad(x, dx []float64) float64 {
 // shadow, which the caller zeroes first.
 func pingpongReverse(a, da, b, db []float64, n int) {
 	var from3 int
-	var tapeint []int
-	var tape []float64
 	var path []int
+	var tape []float64
+	var tapeint []int
 	t := cap(a) > 0
 	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("pingpongReverse: a and da share memory: gadgen's gradients need them apart")
@@ -739,6 +739,9 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 		from2 = 0
 	} else {
 		n2 := len(a)
+		trips := max(n2+3, 0)
+		tapeint = slices.Grow(tapeint, trips*2)
+		tape = slices.Grow(tape, trips)
 		from := 0
 		i := -1
 		for {

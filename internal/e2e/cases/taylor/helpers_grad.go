@@ -544,35 +544,25 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := 0
-	for ; i < n-1; i++ {
-		xi := x[i]
-		a2 := x[i+1] - xi*xi
-		b := 1 - xi
-		sum += 100*a2*a2 + b*b
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+	sum := 0.0
+	for i := 0; i < n-1; i++ {
+		xi := x[i]
+		vi := v[i]
+		a := x[i+1] - xi*xi
+		da := v[i+1] - 2*(vi*xi)
+		b := 1 - xi
+		t := 100 * a
 		t2 := dsum
-		t3 := x[t]
-		t4 := v[t]
-		t5 := t + 1
-		a := x[t5] - t3*t3
-		da := v[t5] - 2*(t4*t3)
-		t6 := 100*a*t2 + 100*(t2*a)
-		t7 := 100*da*t2 + 100*(t2*da)
-		t8 := hv[t]
-		grad[t] += -(2 * (t2 * (1 - t3))) - 2*(t6*t3)
-		hv[t] = t8 + (2*(t2*t4) - 2*(t7*t3+t6*t4))
-		t9 := hv[t5]
-		grad[t5] += t6
-		hv[t5] = t9 + t7
-		i = t
+		t3 := t*t2 + 100*(t2*a)
+		t4 := 100*da*t2 + 100*(t2*da)
+		hvi := hv[i]
+		grad[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		hv[i] = hvi + (2*(t2*vi) - 2*(t4*xi+t3*vi))
+		t5 := hv[i+1]
+		grad[i+1] += t3
+		hv[i+1] = t5 + t4
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -781,8 +771,6 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 	}
 	grad := make([]float64, n)
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var ds float64
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
@@ -801,79 +789,57 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 	i2 := 1
 	for ; i2 < n; i2++ {
 		dyi2 := dy[i2]
-		t26 := dy[i2-1]
+		t18 := dy[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi2 + 0.5*t26
-	}
-	trips := max(n+2, 0)
-	t := tape
-	n2 := len(t)
-	tape = append(t, make([]float64, trips)...)[:n2]
-	dtape = append(dtape, make([]float64, trips)...)[:n2]
-	s := 0.0
-	i3 := 0
-	for ; i3 < n; i3++ {
-		dyi := dy[i3]
-		t25 := math.Sqrt(1 + y[i3])
-		tape = append(tape, t25)
-		dtape = append(dtape, 0.5/t25*dyi)
-		s += t25
+		dy[i2] = 0.5*dyi2 + 0.5*t18
 	}
 	ds += 1
-	for {
-		t2 := i3 - 1
-		if i3 == 0 {
-			break
-		}
-		t3 := tape
-		t4 := dtape
-		t5 := len(t3) - 1
-		t6 := t3[t5]
-		t7 := t4[t5]
-		tape = t3[:t5]
-		dtape = t4[:t5]
-		t8 := ds
-		t9 := 0.5 / t6
-		t10 := ddy[t2]
-		dy2[t2] += t9 * t8
-		ddy[t2] = t10 - t9*t7/t6*t8
-		i3 = t2
+	s := 0.0
+	for i3 := 0; i3 < n; i3++ {
+		dyi := dy[i3]
+		t15 := math.Sqrt(1 + y[i3])
+		t16 := 0.5 / t15
+		t17 := ds
+		ddyi := ddy[i3]
+		dy2[i3] += t16 * t17
+		ddy[i3] = ddyi - t16*(t16*dyi)/t15*t17
+		s += t15
 	}
 	for {
-		t11 := i2 - 1
+		t := i2 - 1
 		if i2 == 1 {
 			break
 		}
-		t12 := dy2[t11]
-		t13 := ddy[t11]
-		dy2[t11] = 0
-		ddy[t11] = 0
-		t14 := 0.5 * t12
-		t15 := 0.5 * t13
-		t16 := t11 - 1
-		t17 := ddy[t16]
-		dy2[t16] += t14
-		ddy[t16] = t17 + t15
-		t18 := ddy[t11]
-		dy2[t11] += t14
-		ddy[t11] = t18 + t15
-		i2 = t11
+		t2 := dy2[t]
+		t3 := ddy[t]
+		dy2[t] = 0
+		ddy[t] = 0
+		t4 := 0.5 * t2
+		t5 := 0.5 * t3
+		t6 := t - 1
+		t7 := ddy[t6]
+		dy2[t6] += t4
+		ddy[t6] = t7 + t5
+		t8 := ddy[t]
+		dy2[t] += t4
+		ddy[t] = t8 + t5
+		i2 = t
 	}
 	for {
-		t19 := i - 1
+		t9 := i - 1
 		if i == 0 {
 			break
 		}
-		t20 := dy2[t19]
-		t21 := ddy[t19]
-		dy2[t19] = 0
-		ddy[t19] = 0
-		t22 := x[t19]
-		t23 := v[t19]
-		t24 := hv[t19]
-		grad[t19] += 2 * (t20 * t22)
-		hv[t19] = t24 + 2*(t21*t22+t20*t23)
-		i = t19
+		t10 := dy2[t9]
+		t11 := ddy[t9]
+		dy2[t9] = 0
+		ddy[t9] = 0
+		t12 := x[t9]
+		t13 := v[t9]
+		t14 := hv[t9]
+		grad[t9] += 2 * (t10 * t12)
+		hv[t9] = t14 + 2*(t11*t12+t10*t13)
+		i = t9
 	}
 	return s
 }
@@ -1115,24 +1081,16 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := 0
-	for ; i < n; i++ {
-		xi := x[i]
-		s += xi * xi
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := ds
-		t3 := v[t]
-		t4 := hv[t]
-		grad[t] += 2 * (t2 * x[t])
-		hv[t] = t4 + 2*(t2*t3)
-		i = t
+	s := 0.0
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		vi := v[i]
+		t := ds
+		hvi := hv[i]
+		grad[i] += 2 * (t * xi)
+		hv[i] = hvi + 2*(t*vi)
+		s += xi * xi
 	}
 	return s
 }
@@ -1756,33 +1714,18 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			xi2 := x[i2]
-			s += float64(i2+1) * xi2 * xi2
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		xi := x[i3]
-		vi := v[i3]
-		t3 := float64(i3 + 1)
-		hvi := hv[i3]
-		grad[i3] += t3*xi*t2 + t3*(t2*xi)
-		hv[i3] = hvi + (t3*vi*t2 + t3*(t2*vi))
-		i = t
+	s := 0.0
+	for i := 0; i < n; i++ {
+		t := float64(i + 1)
+		xi := x[i]
+		vi := v[i]
+		t2 := t * xi
+		t3 := ds
+		hvi := hv[i]
+		grad[i] += t2*t3 + t*(t3*xi)
+		hv[i] = hvi + (t*vi*t3 + t*(t3*vi))
+		s += t2 * xi
 	}
 	return s
 }
@@ -1970,14 +1913,12 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	var t5 float64
 	var t6, t7 []float64
 	var t8 int
-	var t9 float64
-	var t10 []int
-	var t11, t12, t13 float64
-	var t14 []int
-	var t15 int
-	var t16, t17 float64
-	var t18 int
-	var t19 float64
+	var t9, t10, t11, t12 float64
+	var t13 []int
+	var t14 int
+	var t15, t16 float64
+	var t17 int
+	var t18 float64
 	var from4 int
 	var tape, dtape []float64
 	var tapeint, path []int
@@ -2034,7 +1975,6 @@ b8:
 		goto b9
 	}
 	t2 = math.Sqrt(v2)
-	tapeint = append(tapeint, i)
 	tape = append(tape, t2)
 	dtape = append(dtape, 0.5/t2*dv)
 	s += t2
@@ -2069,32 +2009,30 @@ b19:
 	t9 = t6[t8]
 	tape = t6[:t8]
 	dtape = t7[:t8]
-	t10 = tapeint
-	tapeint = t10[:len(t10)-1]
-	t11 = ds
+	t10 = ds
 	ds = 0
-	ds2 += t11
-	t12 = 0.5 / t9
-	dv2 += t12 * t11
-	ddv -= t12 * t7[t8] / t9 * t11
+	ds2 += t10
+	t11 = 0.5 / t9
+	dv2 += t11 * t10
+	ddv -= t11 * t7[t8] / t9 * t10
 b17:
 	goto b18
 b26:
-	t13 = ds2
+	t12 = ds2
 	ds2 = 0
-	ds2 += t13
+	ds2 += t12
 b18:
-	t14 = tapeint
-	t15 = len(t14) - 1
-	tapeint = t14[:t15]
-	t16 = dv2
-	t17 = ddv
+	t13 = tapeint
+	t14 = len(t13) - 1
+	tapeint = t13[:t14]
+	t15 = dv2
+	t16 = ddv
 	dv2 = 0
 	ddv = 0
-	t18 = t14[t15] + 1
-	t19 = hv[t18]
-	grad[t18] += t16
-	hv[t18] = t19 + t17
+	t17 = t13[t14] + 1
+	t18 = hv[t17]
+	grad[t17] += t15
+	hv[t17] = t18 + t16
 	goto b19
 b24:
 	return s
@@ -2330,59 +2268,46 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 			break
 		}
 	}
-	s := 0.0
-	i3 := -1
-	for {
-		t2 := i3 + 1
-		if t2 < len(c) {
-			s += c[t2]
-			i3 = t2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t3 := i3 - 1
-		if i3 == -1 {
-			break
-		}
-		dc[t3+1] += ds
-		i3 = t3
+	s := 0.0
+	for i3 := 0; i3 < len(c); i3++ {
+		v2 := c[i3]
+		dc[i3] += ds
+		s += v2
 	}
 	for {
-		t4 := i - 1
+		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		t5 := dacc4
-		t6 := ddacc2
+		t3 := dacc4
+		t4 := ddacc2
 		dacc4 = 0
 		ddacc2 = 0
-		dacc3 += t5
-		ddacc += t6
-		t7 := tape
-		t8 := dtape
-		t9 := len(t7) - 1
-		acc2 := t7[t9]
-		dacc2 := t8[t9]
-		tape = t7[:t9]
-		dtape = t8[:t9]
-		i4 := t4 + 1
+		dacc3 += t3
+		ddacc += t4
+		t5 := tape
+		t6 := dtape
+		t7 := len(t5) - 1
+		acc2 := t5[t7]
+		dacc2 := t6[t7]
+		tape = t5[:t7]
+		dtape = t6[:t7]
+		i4 := t2 + 1
 		dci := dc[i4]
 		dc[i4] = 0
 		dacc3 += 2 * (dci * (acc2 + x[i4]))
 		ddacc += 2 * (dci * (dacc2 + v[i4]))
-		t10 := dacc3
-		t11 := ddacc
+		t8 := dacc3
+		t9 := ddacc
 		dacc3 = 0
 		ddacc = 0
-		dacc4 += t10
-		ddacc2 += t11
+		dacc4 += t8
+		ddacc2 += t9
 		hvi := hv[i4]
-		grad[i4] += t10
-		hv[i4] = hvi + t11
-		i = t4
+		grad[i4] += t8
+		hv[i4] = hvi + t9
+		i = t2
 	}
 	return s
 }
@@ -3018,22 +2943,24 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 	}
 	grad := make([]float64, n)
 	clear(hv)
-	var tapeint []int
 	var path []int
+	var tapeint []int
 	var dv float64
 	var ddv float64
 	var ds float64
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	t := tapeint
+	tapeint = append(t, make([]int, max(n+3, 0)*2)...)[:len(t)]
 	s := 0.0
 	from := 0
 	i := -1
 	for {
-		t := i + 1
+		t2 := i + 1
 		path = append(path, from)
-		if t < n {
-			v3 := x[t]
+		if t2 < n {
+			v3 := x[t2]
 			tapeint = append(tapeint, i)
 			if v3 <= 0 {
 				panic("panics: non-positive input")
@@ -3041,39 +2968,39 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 			tapeint = append(tapeint, i)
 			s += math.Log(v3)
 			from = 1
-			i = t
+			i = t2
 		} else {
 			break
 		}
 	}
 	ds += 1
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t3 := path
+		t4 := len(t3) - 1
+		path = t3[:t4]
+		if t3[t4] == 0 {
 			break
 		}
-		t4 := tapeint
-		t5 := len(t4) - 1
-		tapeint = t4[:t5]
-		t6 := ds
-		t7 := t4[t5] + 1
-		v2 := x[t7]
-		t8 := 1 / v2
-		dv += t8 * t6
-		ddv -= t8 * v[t7] / v2 * t6
-		t9 := tapeint
-		t10 := len(t9) - 1
-		tapeint = t9[:t10]
-		t11 := dv
-		t12 := ddv
+		t5 := tapeint
+		t6 := len(t5) - 1
+		tapeint = t5[:t6]
+		t7 := ds
+		t8 := t5[t6] + 1
+		v2 := x[t8]
+		t9 := 1 / v2
+		dv += t9 * t7
+		ddv -= t9 * v[t8] / v2 * t7
+		t10 := tapeint
+		t11 := len(t10) - 1
+		tapeint = t10[:t11]
+		t12 := dv
+		t13 := ddv
 		dv = 0
 		ddv = 0
-		t13 := t9[t10] + 1
-		t14 := hv[t13]
-		grad[t13] += t11
-		hv[t13] = t14 + t12
+		t14 := t10[t11] + 1
+		t15 := hv[t14]
+		grad[t14] += t12
+		hv[t14] = t15 + t13
 	}
 	return s
 }
@@ -3254,35 +3181,25 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
 		panic("grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := 0
-	for ; i < n-1; i++ {
-		xi := x[i]
-		a2 := x[i+1] - xi*xi
-		b := 1 - xi
-		sum += 100*a2*a2 + b*b
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+	sum := 0.0
+	for i := 0; i < n-1; i++ {
+		xi := x[i]
+		vi := v[i]
+		a := x[i+1] - xi*xi
+		da := v[i+1] - 2*(vi*xi)
+		b := 1 - xi
+		t := 100 * a
 		t2 := dsum
-		t3 := x[t]
-		t4 := v[t]
-		t5 := t + 1
-		a := x[t5] - t3*t3
-		da := v[t5] - 2*(t4*t3)
-		t6 := 100*a*t2 + 100*(t2*a)
-		t7 := 100*da*t2 + 100*(t2*da)
-		t8 := hv[t]
-		grad[t] += -(2 * (t2 * (1 - t3))) - 2*(t6*t3)
-		hv[t] = t8 + (2*(t2*t4) - 2*(t7*t3+t6*t4))
-		t9 := hv[t5]
-		grad[t5] += t6
-		hv[t5] = t9 + t7
-		i = t
+		t3 := t*t2 + 100*(t2*a)
+		t4 := 100*da*t2 + 100*(t2*da)
+		hvi := hv[i]
+		grad[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		hv[i] = hvi + (2*(t2*vi) - 2*(t4*xi+t3*vi))
+		t5 := hv[i+1]
+		grad[i+1] += t3
+		hv[i+1] = t5 + t4
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -3487,8 +3404,6 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	}
 	grad := make([]float64, n)
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var ds float64
 	var dc2 float64
 	var ddc float64
@@ -3511,53 +3426,24 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	db := v[1]
 	c := p[2]
 	dc := v[2]
-	trips := max(n2+3, 0)
-	t3 := tape
-	n3 := len(t3)
-	tape = append(t3, make([]float64, trips)...)[:n3]
-	dtape = append(dtape, make([]float64, trips)...)[:n3]
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n2 {
-			t15 := t[i2]
-			t16 := math.Exp(-(b * t15))
-			r := a*t16 + c - t2[i2]
-			tape = append(tape, t16)
-			dtape = append(dtape, -(t16 * (db * t15)))
-			s += r * r
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t4 := i - 1
-		if i == -1 {
-			break
-		}
-		t5 := tape
-		t6 := dtape
-		t7 := len(t5) - 1
-		t8 := t5[t7]
-		t9 := t6[t7]
-		tape = t5[:t7]
-		dtape = t6[:t7]
-		t10 := ds
-		i3 := t4 + 1
-		t11 := 2 * (t10 * (a*t8 + c - t2[i3]))
-		t12 := 2 * (t10 * (da*t8 + a*t9 + dc))
-		dc2 += t11
-		ddc += t12
-		da2 += t11 * t8
-		dda += t12*t8 + t11*t9
-		t13 := a * t11
-		t14 := t[i3]
-		db2 -= t8 * t13 * t14
-		ddb -= (t9*t13 + t8*(da*t11+a*t12)) * t14
-		i = t4
+	s := 0.0
+	for i := 0; i < n2; i++ {
+		t3 := t[i]
+		t4 := math.Exp(-(b * t3))
+		t5 := t4 * (db * t3)
+		r := a*t4 + c - t2[i]
+		t6 := ds
+		t7 := 2 * (t6 * r)
+		t8 := 2 * (t6 * (da*t4 - a*t5 + dc))
+		dc2 += t7
+		ddc += t8
+		da2 += t7 * t4
+		dda += t8*t4 - t7*t5
+		t9 := a * t7
+		db2 -= t4 * t9 * t3
+		ddb -= (t4*(da*t7+a*t8) - t5*t9) * t3
+		s += r * r
 	}
 	hv2 := hv[2]
 	grad[2] += dc2
@@ -3856,146 +3742,115 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		i2 := i + 1
 		if i2 < n3 {
 			s := t2[i2]
-			t53 := 2*i2 + 2
-			t54 := v[t53]
-			t55 := 2 * i2
-			t56 := v[t55]
-			dx := x[t53] - x[t55]
-			t57 := 2*i2 + 3
-			t58 := v[t57]
-			t59 := 2*i2 + 1
-			t60 := v[t59]
-			dy := x[t57] - x[t59]
-			t61 := math.Hypot(dx, dy)
-			t62 := t61 == 0
-			t63 := dx / t61
-			if t62 {
-				t63 = 0
+			t46 := 2*i2 + 2
+			t47 := v[t46]
+			t48 := 2 * i2
+			t49 := v[t48]
+			dx := x[t46] - x[t48]
+			t50 := 2*i2 + 3
+			t51 := v[t50]
+			t52 := 2*i2 + 1
+			t53 := v[t52]
+			dy := x[t50] - x[t52]
+			t54 := math.Hypot(dx, dy)
+			t55 := t54 == 0
+			t56 := dx / t54
+			if t55 {
+				t56 = 0
 			}
-			t64 := dy / t61
-			if t62 {
-				t64 = 0
+			t57 := dy / t54
+			if t55 {
+				t57 = 0
 			}
-			t65 := s.L0
-			stretch2 := t61 - t65
-			t66 := s.K
-			tape = append(tape, t61, t66, t65)
-			dtape = append(dtape, t63*(t54-t56)+t64*(t58-t60), 0, 0)
-			e += 0.5 * t66 * stretch2 * stretch2
+			t58 := s.L0
+			stretch2 := t54 - t58
+			t59 := s.K
+			tape = append(tape, t54, t59, t58)
+			dtape = append(dtape, t56*(t47-t49)+t57*(t51-t53), 0, 0)
+			e += 0.5 * t59 * stretch2 * stretch2
 			i = i2
 		} else {
 			break
 		}
 	}
-	trips := max(n2+3, 0)
-	t5 := tape
-	n5 := len(t5)
-	tape = append(t5, make([]float64, trips)...)[:n5]
-	dtape = append(dtape, make([]float64, trips)...)[:n5]
-	i3 := -1
-	for {
-		i4 := i3 + 1
-		if i4 < n2 {
-			m2 := t[i4]
-			t51 := c.G
-			t52 := x[2*i4+1]
-			tape = append(tape, t51)
-			dtape = append(dtape, 0)
-			e += m2 * t51 * t52
-			i3 = i4
-		} else {
-			break
-		}
-	}
 	de += 1
-	for {
-		t6 := i3 - 1
-		if i3 == -1 {
-			break
-		}
-		t7 := tape
-		t8 := dtape
-		t9 := len(t7) - 1
-		t10 := t8[t9]
-		tape = t7[:t9]
-		dtape = t8[:t9]
-		t11 := de
-		i5 := t6 + 1
-		m := t[i5]
-		t12 := 2*i5 + 1
-		t13 := hv[t12]
-		grad[t12] += m * t7[t9] * t11
-		hv[t12] = t13 + m*t10*t11
-		i3 = t6
+	for i3 := 0; i3 < n2; i3++ {
+		t42 := t[i3] * c.G
+		t43 := 2*i3 + 1
+		t44 := x[t43]
+		t45 := hv[t43]
+		grad[t43] += t42 * de
+		hv[t43] = t45
+		e += t42 * t44
 	}
 	de2 += de
 	for {
-		t14 := i - 1
+		t5 := i - 1
 		if i == -1 {
 			break
 		}
-		t15 := tape
-		t16 := dtape
-		t17 := len(t15) - 3
-		t18 := t15[t17]
-		t19 := t16[t17]
-		t20 := t17 + 1
-		t21 := t17 + 2
-		tape = t15[:t17]
-		dtape = t16[:t17]
-		t22 := de2
-		stretch := t18 - t15[t21]
-		dstretch := t19 - t16[t21]
-		t23 := t22 * stretch
-		t24 := 0.5 * t15[t20]
-		t25 := 0.5 * t16[t20]
-		t26 := t24*stretch*t22 + t24*t23
-		t27 := (t25*stretch+t24*dstretch)*t22 + (t25*t23 + t24*(t22*dstretch))
-		i6 := t14 + 1
-		t28 := 2*i6 + 2
-		t29 := v[t28]
-		t30 := 2 * i6
-		t31 := v[t30]
-		t32 := 2*i6 + 3
-		t33 := v[t32]
-		t34 := 2*i6 + 1
-		t35 := v[t34]
-		t36 := t18 == 0
-		t37 := (x[t28] - x[t30]) / t18
-		t38 := t37
-		if t36 {
-			t38 = 0
+		t6 := tape
+		t7 := dtape
+		t8 := len(t6) - 3
+		t9 := t6[t8]
+		t10 := t7[t8]
+		t11 := t8 + 1
+		t12 := t8 + 2
+		tape = t6[:t8]
+		dtape = t7[:t8]
+		t13 := de2
+		stretch := t9 - t6[t12]
+		dstretch := t10 - t7[t12]
+		t14 := t13 * stretch
+		t15 := 0.5 * t6[t11]
+		t16 := 0.5 * t7[t11]
+		t17 := t15*stretch*t13 + t15*t14
+		t18 := (t16*stretch+t15*dstretch)*t13 + (t16*t14 + t15*(t13*dstretch))
+		i4 := t5 + 1
+		t19 := 2*i4 + 2
+		t20 := v[t19]
+		t21 := 2 * i4
+		t22 := v[t21]
+		t23 := 2*i4 + 3
+		t24 := v[t23]
+		t25 := 2*i4 + 1
+		t26 := v[t25]
+		t27 := t9 == 0
+		t28 := (x[t19] - x[t21]) / t9
+		t29 := t28
+		if t27 {
+			t29 = 0
 		}
-		t39 := (t29 - t31 - t37*t19) / t18
-		if t36 {
-			t39 = 0
+		t30 := (t20 - t22 - t28*t10) / t9
+		if t27 {
+			t30 = 0
 		}
-		t40 := t38 * t26
-		t41 := t39*t26 + t38*t27
-		t42 := (x[t32] - x[t34]) / t18
-		t43 := t42
-		if t36 {
-			t43 = 0
+		t31 := t29 * t17
+		t32 := t30*t17 + t29*t18
+		t33 := (x[t23] - x[t25]) / t9
+		t34 := t33
+		if t27 {
+			t34 = 0
 		}
-		t44 := (t33 - t35 - t42*t19) / t18
-		if t36 {
-			t44 = 0
+		t35 := (t24 - t26 - t33*t10) / t9
+		if t27 {
+			t35 = 0
 		}
-		t45 := t43 * t26
-		t46 := t44*t26 + t43*t27
-		t47 := hv[t34]
-		grad[t34] -= t45
-		hv[t34] = t47 - t46
-		t48 := hv[t32]
-		grad[t32] += t45
-		hv[t32] = t48 + t46
-		t49 := hv[t30]
-		grad[t30] -= t40
-		hv[t30] = t49 - t41
-		t50 := hv[t28]
-		grad[t28] += t40
-		hv[t28] = t50 + t41
-		i = t14
+		t36 := t34 * t17
+		t37 := t35*t17 + t34*t18
+		t38 := hv[t25]
+		grad[t25] -= t36
+		hv[t25] = t38 - t37
+		t39 := hv[t23]
+		grad[t23] += t36
+		hv[t23] = t39 + t37
+		t40 := hv[t21]
+		grad[t21] -= t31
+		hv[t21] = t40 - t32
+		t41 := hv[t19]
+		grad[t19] += t31
+		hv[t19] = t41 + t32
+		i = t5
 	}
 	return e
 }
@@ -4374,126 +4229,111 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 		dnext[0] = du0
 		next[t29] = t31
 		dnext[t29] = t32
-		i7 := 1
-		for ; i7 < n-1; i7++ {
-			ui := u[i7]
-			dui2 := du[i7]
-			t34 := du[i7-1]
-			t35 := du[i7+1]
-			next[i7] = ui + kappa*(u[i7-1]-2*ui+u[i7+1])
-			dnext[i7] = dui2 + kappa*(t34-2*dui2+t35)
+		i5 := 1
+		for ; i5 < n-1; i5++ {
+			ui := u[i5]
+			dui2 := du[i5]
+			t34 := du[i5-1]
+			t35 := du[i5+1]
+			next[i5] = ui + kappa*(u[i5-1]-2*ui+u[i5+1])
+			dnext[i5] = dui2 + kappa*(t34-2*dui2+t35)
 		}
-		tapeint = append(tapeint, i7)
-		i8 := -1
+		tapeint = append(tapeint, i5)
+		i6 := -1
 		for {
-			i9 := i8 + 1
-			if i9 < len(u) {
-				t33 := dnext[i9]
-				u[i9] = next[i9]
-				du[i9] = t33
-				i8 = i9
+			i7 := i6 + 1
+			if i7 < len(u) {
+				t33 := dnext[i7]
+				u[i7] = next[i7]
+				du[i7] = t33
+				i6 = i7
 			} else {
 				break
 			}
 		}
-		tapeint = append(tapeint, i8)
-	}
-	f := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(u) {
-			d2 := u[i2] - target[i2]
-			f += 0.5 * d2 * d2
-			i = i2
-		} else {
-			break
-		}
+		tapeint = append(tapeint, i6)
 	}
 	df += 1
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		t4 := df
-		i3 := t3 + 1
-		dd := du[i3]
-		d := u[i3] - target[i3]
-		ddui := ddu[i3]
-		du2[i3] += 0.5*d*t4 + 0.5*(t4*d)
-		ddu[i3] = ddui + (0.5*dd*t4 + 0.5*(t4*dd))
-		i = t3
+	f := 0.0
+	for i := 0; i < len(u); i++ {
+		dd := du[i]
+		d := u[i] - target[i]
+		t27 := 0.5 * d
+		t28 := df
+		ddui2 := ddu[i]
+		du2[i] += t27*t28 + 0.5*(t28*d)
+		ddu[i] = ddui2 + (0.5*dd*t28 + 0.5*(t28*dd))
+		f += t27 * d
 	}
 	for {
-		t5 := s - 1
+		t3 := s - 1
 		if s == 0 {
 			break
 		}
-		t6 := tapeint
-		t7 := len(t6) - 1
-		tapeint = t6[:t7]
-		i4 := t6[t7]
+		t4 := tapeint
+		t5 := len(t4) - 1
+		tapeint = t4[:t5]
+		i2 := t4[t5]
 		for {
-			t8 := i4 - 1
-			if i4 == -1 {
+			t6 := i2 - 1
+			if i2 == -1 {
 				break
 			}
-			i5 := t8 + 1
-			dui := du2[i5]
-			ddui2 := ddu[i5]
-			du2[i5] = 0
-			ddu[i5] = 0
-			t9 := ddnext[i5]
-			dnext2[i5] += dui
-			ddnext[i5] = t9 + ddui2
-			i4 = t8
+			i3 := t6 + 1
+			dui := du2[i3]
+			ddui := ddu[i3]
+			du2[i3] = 0
+			ddu[i3] = 0
+			t7 := ddnext[i3]
+			dnext2[i3] += dui
+			ddnext[i3] = t7 + ddui
+			i2 = t6
 		}
-		t10 := tapeint
-		t11 := len(t10) - 1
-		tapeint = t10[:t11]
-		i6 := t10[t11]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		tapeint = t8[:t9]
+		i4 := t8[t9]
 		for {
-			t12 := i6 - 1
-			if i6 == 1 {
+			t10 := i4 - 1
+			if i4 == 1 {
 				break
 			}
-			t13 := dnext2[t12]
-			t14 := ddnext[t12]
-			dnext2[t12] = 0
-			ddnext[t12] = 0
-			t15 := kappa * t13
-			t16 := kappa * t14
-			t17 := t12 + 1
+			t11 := dnext2[t10]
+			t12 := ddnext[t10]
+			dnext2[t10] = 0
+			ddnext[t10] = 0
+			t13 := kappa * t11
+			t14 := kappa * t12
+			t15 := t10 + 1
+			t16 := ddu[t15]
+			du2[t15] += t13
+			ddu[t15] = t16 + t14
+			t17 := t10 - 1
 			t18 := ddu[t17]
-			du2[t17] += t15
-			ddu[t17] = t18 + t16
-			t19 := t12 - 1
-			t20 := ddu[t19]
-			du2[t19] += t15
-			ddu[t19] = t20 + t16
-			t21 := ddu[t12]
-			du2[t12] += t13 - 2*t15
-			ddu[t12] = t21 + (t14 - 2*t16)
-			i6 = t12
+			du2[t17] += t13
+			ddu[t17] = t18 + t14
+			t19 := ddu[t10]
+			du2[t10] += t11 - 2*t13
+			ddu[t10] = t19 + (t12 - 2*t14)
+			i4 = t10
 		}
-		t22 := n - 1
-		t23 := dnext2[t22]
-		t24 := ddnext[t22]
-		dnext2[t22] = 0
-		ddnext[t22] = 0
-		t25 := dnext2[0]
-		t26 := ddnext[0]
+		t20 := n - 1
+		t21 := dnext2[t20]
+		t22 := ddnext[t20]
+		dnext2[t20] = 0
+		ddnext[t20] = 0
+		t23 := dnext2[0]
+		t24 := ddnext[0]
 		dnext2[0] = 0
 		ddnext[0] = 0
-		t27 := n - 1
-		t28 := ddu[t27]
-		du2[t27] += t23
-		ddu[t27] = t28 + t24
+		t25 := n - 1
+		t26 := ddu[t25]
+		du2[t25] += t21
+		ddu[t25] = t26 + t22
 		ddu0 := ddu[0]
-		du2[0] += t25
-		ddu[0] = ddu0 + t26
-		s = t5
+		du2[0] += t23
+		ddu[0] = ddu0 + t24
+		s = t3
 	}
 	for k := 0; k < t; k++ {
 		duk := du2[k]
