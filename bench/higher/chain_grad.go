@@ -291,12 +291,8 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("RosenbrockHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var dsum float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	dsum += 1
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
@@ -307,14 +303,9 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 		b := 1 - xi
 		t := 100 * a
 		t2 := dsum
-		t3 := t*t2 + 100*(t2*a)
-		t4 := 100*da*t2 + 100*(t2*da)
-		hvi := hv[i]
-		grad[i] += -(2 * (t2 * b)) - 2*(t3*xi)
-		hv[i] = hvi + (2*(t2*vi) - 2*(t4*xi+t3*vi))
-		t5 := hv[i+1]
-		grad[i+1] += t3
-		hv[i+1] = t5 + t4
+		t3 := 100*da*t2 + 100*(t2*da)
+		hv[i] += 2*(t2*vi) - 2*(t3*xi+(t*t2+100*(t2*a))*vi)
+		hv[i+1] += t3
 		sum += t*a + b*b
 	}
 	return sum

@@ -322,7 +322,6 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("ValueHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var tape []float64
 	var dtape []float64
@@ -336,9 +335,6 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	var dds3 float64
 	var ds8 float64
 	var dds4 float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	t := m.H1
 	h1 := make([]float64, t)
 	dh1 := make([]float64, t)
@@ -373,27 +369,27 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 			ds4 := 0.0
 			i19 := -1
 			for {
-				j9 := i19 + 1
-				if j9 < n {
-					t93 := m.W1[i2*m.D+j9]
-					xj := x[j9]
-					vj := v[j9]
-					tape = append(tape, t93)
+				j8 := i19 + 1
+				if j8 < n {
+					t90 := m.W1[i2*m.D+j8]
+					xj := x[j8]
+					vj := v[j8]
+					tape = append(tape, t90)
 					dtape = append(dtape, 0)
-					s4 += t93 * xj
-					ds4 += t93 * vj
-					i19 = j9
+					s4 += t90 * xj
+					ds4 += t90 * vj
+					i19 = j8
 				} else {
 					break
 				}
 			}
-			t91 := math.Tanh(s4)
-			t92 := (1 - t91*t91) * ds4
-			h1[i2] = t91
-			dh1[i2] = t92
+			t88 := math.Tanh(s4)
+			t89 := (1 - t88*t88) * ds4
+			h1[i2] = t88
+			dh1[i2] = t89
 			tapeint = append(tapeint, i19)
-			tape = append(tape, t91)
-			dtape = append(dtape, t92)
+			tape = append(tape, t88)
+			dtape = append(dtape, t89)
 			i = i2
 		} else {
 			break
@@ -415,27 +411,27 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 			ds3 := 0.0
 			i18 := -1
 			for {
-				j8 := i18 + 1
-				if j8 < n2 {
-					t90 := m.W2[i4*m.H1+j8]
-					h1j := h1[j8]
-					dh1j := dh1[j8]
-					tape = append(tape, t90)
+				j7 := i18 + 1
+				if j7 < n2 {
+					t87 := m.W2[i4*m.H1+j7]
+					h1j := h1[j7]
+					dh1j := dh1[j7]
+					tape = append(tape, t87)
 					dtape = append(dtape, 0)
-					s3 += t90 * h1j
-					ds3 += t90 * dh1j
-					i18 = j8
+					s3 += t87 * h1j
+					ds3 += t87 * dh1j
+					i18 = j7
 				} else {
 					break
 				}
 			}
-			t88 := math.Tanh(s3)
-			t89 := (1 - t88*t88) * ds3
-			h2[i4] = t88
-			dh2[i4] = t89
+			t85 := math.Tanh(s3)
+			t86 := (1 - t85*t85) * ds3
+			h2[i4] = t85
+			dh2[i4] = t86
 			tapeint = append(tapeint, i18)
-			tape = append(tape, t88)
-			dtape = append(dtape, t89)
+			tape = append(tape, t85)
+			dtape = append(dtape, t86)
 			i3 = i4
 		} else {
 			break
@@ -457,27 +453,27 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 			ds2 := 0.0
 			i17 := -1
 			for {
-				j7 := i17 + 1
-				if j7 < n4 {
-					t87 := m.W3[i6*m.H2+j7]
-					h2j := h2[j7]
-					dh2j := dh2[j7]
-					tape = append(tape, t87)
+				j6 := i17 + 1
+				if j6 < n4 {
+					t84 := m.W3[i6*m.H2+j6]
+					h2j := h2[j6]
+					dh2j := dh2[j6]
+					tape = append(tape, t84)
 					dtape = append(dtape, 0)
-					s2 += t87 * h2j
-					ds2 += t87 * dh2j
-					i17 = j7
+					s2 += t84 * h2j
+					ds2 += t84 * dh2j
+					i17 = j6
 				} else {
 					break
 				}
 			}
-			t85 := math.Tanh(s2)
-			t86 := (1 - t85*t85) * ds2
-			h3[i6] = t85
-			dh3[i6] = t86
+			t82 := math.Tanh(s2)
+			t83 := (1 - t82*t82) * ds2
+			h3[i6] = t82
+			dh3[i6] = t83
 			tapeint = append(tapeint, i17)
-			tape = append(tape, t85)
-			dtape = append(dtape, t86)
+			tape = append(tape, t82)
+			dtape = append(dtape, t83)
 			i5 = i6
 		} else {
 			break
@@ -499,25 +495,25 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 			ds := 0.0
 			i16 := -1
 			for {
-				j6 := i16 + 1
-				if j6 < n6 {
-					t84 := m.W4[i8*m.H3+j6]
-					h3j := h3[j6]
-					dh3j := dh3[j6]
-					tape = append(tape, t84)
+				j5 := i16 + 1
+				if j5 < n6 {
+					t81 := m.W4[i8*m.H3+j5]
+					h3j := h3[j5]
+					dh3j := dh3[j5]
+					tape = append(tape, t81)
 					dtape = append(dtape, 0)
-					s += t84 * h3j
-					ds += t84 * dh3j
-					i16 = j6
+					s += t81 * h3j
+					ds += t81 * dh3j
+					i16 = j5
 				} else {
 					break
 				}
 			}
-			t83 := math.Tanh(s)
-			h4[i8] = t83
+			t80 := math.Tanh(s)
+			h4[i8] = t80
 			tapeint = append(tapeint, i16)
-			tape = append(tape, t83)
-			dtape = append(dtape, (1-t83*t83)*ds)
+			tape = append(tape, t80)
+			dtape = append(dtape, (1-t80*t80)*ds)
 			i7 = i8
 		} else {
 			break
@@ -526,10 +522,10 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	dout += 1
 	out := m.B5
 	for j := 0; j < n8; j++ {
-		t82 := m.W5[j]
+		t79 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t82 * dout
-		out += t82 * h4j
+		dh4[j] += t79 * dout
+		out += t79 * h4j
 	}
 	for {
 		t13 := i7 - 1
@@ -700,15 +696,9 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 			t76 := tape
 			t77 := dtape
 			t78 := len(t76) - 1
-			t79 := t76[t78]
-			t80 := t77[t78]
 			tape = t76[:t78]
 			dtape = t77[:t78]
-			t81 := ds8
-			j5 := t75 + 1
-			hvj := hv[j5]
-			grad[j5] += t79 * t81
-			hv[j5] = hvj + (t80*t81 + t79*dds4)
+			hv[t75+1] += t77[t78]*ds8 + t76[t78]*dds4
 			i14 = t75
 		}
 		ds8 = 0

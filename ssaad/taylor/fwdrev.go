@@ -135,6 +135,9 @@ func forwardOverReverse(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k in
 	// The new blocks go first, the new entry at their head.
 	fo.Blocks = append(append([]*ir.Block{}, fo.Blocks[start:]...), fo.Blocks[:start]...)
 	fo.Renumber()
+	// The gradient itself is not wanted.
+	dropScratch(fo, gr, n)
+	removeNoopStores(fo)
 
 	// Results: F's value only.
 	fo.ResultNames, fo.ResultTypes = []string{""}, []types.Type{types.Typ[types.Float64]}

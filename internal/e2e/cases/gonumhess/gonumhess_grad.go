@@ -93,11 +93,7 @@ func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("BealeHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	if n != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -126,13 +122,8 @@ func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
 	t16 := 2 * t2
 	t17 := x0 * t11
 	t18 := v0*t11 - x0*t12
-	t19 := t17*x1 + x0*t13
-	hv1 := hv[1]
-	grad[1] += t3*t17 + 2*(t19*x1) + x0*t15
-	hv[1] = hv1 + (t4*t17 + t3*t18 + 2*((t18*x1+t17*v1+(v0*t13-x0*t14))*x1+t19*v1) + (v0*t15 - x0*t16))
-	hv0 := hv[0]
-	grad[0] += -(t11 * t8) - t13*t5 - t15*t
-	hv[0] = hv0 + (-(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*v1))
+	hv[1] += t4*t17 + t3*t18 + 2*((t18*x1+t17*v1+(v0*t13-x0*t14))*x1+(t17*x1+x0*t13)*v1) + (v0*t15 - x0*t16)
+	hv[0] += -(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*v1)
 	return t10
 }
 
@@ -355,11 +346,7 @@ func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float
 	if len(hv) != n {
 		panic("BrownBadlyScaledHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	if n != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -374,12 +361,8 @@ func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float
 	t := f1*f1 + f2*f2 + f3*f3
 	t2 := 2 * f3
 	t3 := 2 * df3
-	hv1 := hv[1]
-	grad[1] += x0*t2 + 2*f2
-	hv[1] = hv1 + (df1*t2 + x0*t3 + 2*df2)
-	hv0 := hv[0]
-	grad[0] += t2*x1 + 2*f1
-	hv[0] = hv0 + (t3*x1 + t2*df2 + 2*df1)
+	hv[1] += df1*t2 + x0*t3 + 2*df2
+	hv[0] += t3*x1 + t2*df2 + 2*df1
 	return t
 }
 
@@ -573,12 +556,8 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("BrownAndDennisHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var dsum float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	if n != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -595,22 +574,12 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 		t2 := dsum
 		t3 := 2 * (t2 * f)
 		t4 := 2 * (t2 * (2*(df1*f1) + 2*(df2*f2)))
-		t5 := 2 * (t3 * f2)
-		t6 := 2 * (t4*f2 + t3*df2)
-		t7 := 2 * (t3 * f1)
-		t8 := 2 * (t4*f1 + t3*df1)
-		hv3 := hv[3]
-		grad[3] += t5 * t
-		hv[3] = hv3 + t6*t
-		hv2 := hv[2]
-		grad[2] += t5
-		hv[2] = hv2 + t6
-		hv1 := hv[1]
-		grad[1] += c * t7
-		hv[1] = hv1 + c*t8
-		hv0 := hv[0]
-		grad[0] += t7
-		hv[0] = hv0 + t8
+		t5 := 2 * (t4*f2 + t3*df2)
+		t6 := 2 * (t4*f1 + t3*df1)
+		hv[3] += t5 * t
+		hv[2] += t5
+		hv[1] += c * t6
+		hv[0] += t6
 		sum += f * f
 	}
 	return sum
@@ -827,11 +796,7 @@ func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) flo
 	if len(hv) != n {
 		panic("PowellBadlyScaledHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	if n != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -854,12 +819,8 @@ func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) flo
 	t9 := 2 * df2
 	t10 := 2 * f1
 	t11 := 2 * df1
-	hv1 := hv[1]
-	grad[1] += t*t10 - t5*t8
-	hv[1] = hv1 + (t2*t10 + t*t11 - (t5*t9 - t6*t8))
-	hv0 := hv[0]
-	grad[0] += 10000*(t10*x1) - t3*t8
-	hv[0] = hv0 + (10000*(t11*x1+t10*v1) - (t3*t9 - t4*t8))
+	hv[1] += t2*t10 + t*t11 - (t5*t9 - t6*t8)
+	hv[0] += 10000*(t11*x1+t10*v1) - (t3*t9 - t4*t8)
 	return t7
 }
 
@@ -1111,7 +1072,6 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("WatsonHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var tape []float64
 	var dtape []float64
@@ -1121,9 +1081,6 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	var ds1_2 float64
 	var dds1 float64
 	var dsum float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	trips := max(29+1, 0)
 	t := tapeint
 	tapeint = append(t, make([]int, trips*2)...)[:len(t)]
@@ -1136,45 +1093,45 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	i := 1
 	for ; i <= 29; i++ {
 		d1 := float64(i) / 29
-		d2_2 := 1.0
+		d2 := 1.0
 		s1 := 0.0
 		ds1 := 0.0
 		j2 := 1
 		for ; j2 < n; j2++ {
-			t38 := float64(j2) * d2_2
+			t30 := float64(j2) * d2
 			xj := x[j2]
 			vj := v[j2]
-			tape = append(tape, d2_2)
+			tape = append(tape, d2)
 			dtape = append(dtape, 0)
-			d2_2 *= d1
-			s1 += t38 * xj
-			ds1 += t38 * vj
+			d2 *= d1
+			s1 += t30 * xj
+			ds1 += t30 * vj
 		}
 		tapeint = append(tapeint, j2)
-		d2_3 := 1.0
+		d2_2 := 1.0
 		s2_2 := 0.0
 		ds2_2 := 0.0
 		i3 := -1
 		for {
-			t36 := i3 + 1
-			if t36 < n {
-				v2 := x[t36]
-				dv := v[t36]
-				tape = append(tape, d2_3)
+			t28 := i3 + 1
+			if t28 < n {
+				v2 := x[t28]
+				dv := v[t28]
+				tape = append(tape, d2_2)
 				dtape = append(dtape, 0)
-				s2_2 += d2_3 * v2
-				ds2_2 += d2_3 * dv
-				d2_3 *= d1
-				i3 = t36
+				s2_2 += d2_2 * v2
+				ds2_2 += d2_2 * dv
+				d2_2 *= d1
+				i3 = t28
 			} else {
 				break
 			}
 		}
-		t37 := s1 - s2_2*s2_2 - 1
+		t29 := s1 - s2_2*s2_2 - 1
 		tapeint = append(tapeint, i3)
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t37 * t37
+		sum += t29 * t29
 	}
 	x0 := x[0]
 	v0 := v[0]
@@ -1183,86 +1140,69 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	t5 := x[1] - t4 - 1
 	sum += t4 + t5*t5
 	dsum += 1
-	t6 := 2 * t5
-	t7 := 2 * dt
-	t8 := 1 - t6
-	hv0 := hv[0]
-	grad[0] += 2 * (t8 * x0)
-	hv[0] = hv0 + 2*(t8*v0-t7*x0)
-	hv1 := hv[1]
-	grad[1] += t6
-	hv[1] = hv1 + t7
+	t6 := 2 * dt
+	hv[0] += 2 * ((1-2*t5)*v0 - t6*x0)
+	hv[1] += t6
 	for {
-		t9 := i - 1
+		t7 := i - 1
 		if i == 1 {
 			break
 		}
-		t10 := tape
-		t11 := dtape
-		t12 := len(t10) - 2
-		s2 := t10[t12]
-		ds2 := t11[t12]
-		t13 := t12 + 1
-		tape = t10[:t12]
-		dtape = t11[:t12]
-		t14 := tapeint
-		t15 := len(t14) - 1
-		tapeint = t14[:t15]
-		t16 := dsum
-		t17 := 2 * (t16 * (t10[t13] - s2*s2 - 1))
-		t18 := 2 * (t16 * (t11[t13] - 2*(ds2*s2)))
-		ds1_2 += t17
-		dds1 += t18
-		ds2_3 -= 2 * (t17 * s2)
-		dds2 -= 2 * (t18*s2 + t17*ds2)
-		i2 := t14[t15]
+		t8 := tape
+		t9 := dtape
+		t10 := len(t8) - 2
+		s2 := t8[t10]
+		ds2 := t9[t10]
+		t11 := t10 + 1
+		tape = t8[:t10]
+		dtape = t9[:t10]
+		t12 := tapeint
+		t13 := len(t12) - 1
+		tapeint = t12[:t13]
+		t14 := dsum
+		t15 := 2 * (t14 * (t8[t11] - s2*s2 - 1))
+		t16 := 2 * (t14 * (t9[t11] - 2*(ds2*s2)))
+		ds1_2 += t15
+		dds1 += t16
+		ds2_3 -= 2 * (t15 * s2)
+		dds2 -= 2 * (t16*s2 + t15*ds2)
+		i2 := t12[t13]
 		for {
-			t19 := i2 - 1
+			t17 := i2 - 1
 			if i2 == -1 {
 				break
 			}
-			t20 := tape
-			t21 := dtape
-			t22 := len(t20) - 1
-			d2 := t20[t22]
-			dd2 := t21[t22]
-			tape = t20[:t22]
-			dtape = t21[:t22]
-			t23 := ds2_3
-			t24 := t19 + 1
-			t25 := hv[t24]
-			grad[t24] += d2 * t23
-			hv[t24] = t25 + (dd2*t23 + d2*dds2)
-			i2 = t19
+			t18 := tape
+			t19 := dtape
+			t20 := len(t18) - 1
+			tape = t18[:t20]
+			dtape = t19[:t20]
+			hv[t17+1] += t19[t20]*ds2_3 + t18[t20]*dds2
+			i2 = t17
 		}
 		ds2_3 = 0
 		dds2 = 0
-		t26 := tapeint
-		t27 := len(t26) - 1
-		tapeint = t26[:t27]
-		j := t26[t27]
+		t21 := tapeint
+		t22 := len(t21) - 1
+		tapeint = t21[:t22]
+		j := t21[t22]
 		for {
-			t28 := j - 1
+			t23 := j - 1
 			if j == 1 {
 				break
 			}
-			t29 := tape
-			t30 := dtape
-			t31 := len(t29) - 1
-			dd2_2 := t30[t31]
-			tape = t29[:t31]
-			dtape = t30[:t31]
-			t32 := ds1_2
-			t33 := float64(t28)
-			t34 := t33 * t29[t31]
-			t35 := hv[t28]
-			grad[t28] += t34 * t32
-			hv[t28] = t35 + (t33*dd2_2*t32 + t34*dds1)
-			j = t28
+			t24 := tape
+			t25 := dtape
+			t26 := len(t24) - 1
+			tape = t24[:t26]
+			dtape = t25[:t26]
+			t27 := float64(t23)
+			hv[t23] += t27*t25[t26]*ds1_2 + t27*t24[t26]*dds1
+			j = t23
 		}
 		ds1_2 = 0
 		dds1 = 0
-		i = t9
+		i = t7
 	}
 	return sum
 }
@@ -1549,11 +1489,7 @@ func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("WoodHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	if n != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -1575,32 +1511,18 @@ func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
 	t2 := 100 * (v1 - 2*(v0*x0))
 	t3 := 90 * f3
 	t4 := 90 * (v3 - 2*(v2*x2))
-	t5 := 10 * f5
-	t6 := 10 * (v1 + v3)
-	t7 := 0.1 * f6
-	t8 := 0.1 * (v1 - v3)
-	t9 := t*f1 + f2*f2 + t3*f3 + f4*f4 + t5*f5 + t7*f6
-	t10 := 2 * t7
-	t11 := 2 * t8
-	t12 := 2 * t5
-	t13 := 2 * t6
-	t14 := 2 * t3
-	t15 := 2 * t4
-	t16 := 2 * t
-	t17 := 2 * t2
-	hv2 := hv[2]
-	grad[2] += -(2 * f4) - 2*(t14*x2)
-	hv[2] = hv2 + (2*v2 - 2*(t15*x2+t14*v2))
-	hv3 := hv[3]
-	grad[3] += t12 - t10 + t14
-	hv[3] = hv3 + (t13 - t11 + t15)
-	hv0 := hv[0]
-	grad[0] += -(2 * f2) - 2*(t16*x0)
-	hv[0] = hv0 + (2*v0 - 2*(t17*x0+t16*v0))
-	hv1 := hv[1]
-	grad[1] += t10 + t12 + t16
-	hv[1] = hv1 + (t11 + t13 + t17)
-	return t9
+	t5 := 10 * (v1 + v3)
+	t6 := 0.1 * (v1 - v3)
+	t7 := t*f1 + f2*f2 + t3*f3 + f4*f4 + 10*f5*f5 + 0.1*f6*f6
+	t8 := 2 * t6
+	t9 := 2 * t5
+	t10 := 2 * t4
+	t11 := 2 * t2
+	hv[2] += 2*v2 - 2*(t10*x2+2*t3*v2)
+	hv[3] += t9 - t8 + t10
+	hv[0] += 2*v0 - 2*(t11*x0+2*t*v0)
+	hv[1] += t8 + t9 + t11
+	return t7
 }
 
 // WoodHessDiag returns Wood.Func and stores the diagonal of its Hessian with respect to x in d

@@ -538,12 +538,8 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("gradsRosenbrockHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var dsum float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	dsum += 1
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
@@ -554,14 +550,9 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 		b := 1 - xi
 		t := 100 * a
 		t2 := dsum
-		t3 := t*t2 + 100*(t2*a)
-		t4 := 100*da*t2 + 100*(t2*da)
-		hvi := hv[i]
-		grad[i] += -(2 * (t2 * b)) - 2*(t3*xi)
-		hv[i] = hvi + (2*(t2*vi) - 2*(t4*xi+t3*vi))
-		t5 := hv[i+1]
-		grad[i+1] += t3
-		hv[i+1] = t5 + t4
+		t3 := 100*da*t2 + 100*(t2*da)
+		hv[i] += 2*(t2*vi) - 2*(t3*xi+(t*t2+100*(t2*a))*vi)
+		hv[i+1] += t3
 		sum += t*a + b*b
 	}
 	return sum
@@ -769,12 +760,8 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("gradsSmoothHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var ds float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	y := make([]float64, n)
 	dy := make([]float64, n)
 	dy2 := make([]float64, n)
@@ -789,21 +776,21 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 	i2 := 1
 	for ; i2 < n; i2++ {
 		dyi2 := dy[i2]
-		t18 := dy[i2-1]
+		t15 := dy[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi2 + 0.5*t18
+		dy[i2] = 0.5*dyi2 + 0.5*t15
 	}
 	ds += 1
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
 		dyi := dy[i3]
-		t15 := math.Sqrt(1 + y[i3])
-		t16 := 0.5 / t15
-		t17 := ds
+		t12 := math.Sqrt(1 + y[i3])
+		t13 := 0.5 / t12
+		t14 := ds
 		ddyi := ddy[i3]
-		dy2[i3] += t16 * t17
-		ddy[i3] = ddyi - t16*(t16*dyi)/t15*t17
-		s += t15
+		dy2[i3] += t13 * t14
+		ddy[i3] = ddyi - t13*(t13*dyi)/t12*t14
+		s += t12
 	}
 	for {
 		t := i2 - 1
@@ -834,11 +821,7 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 		t11 := ddy[t9]
 		dy2[t9] = 0
 		ddy[t9] = 0
-		t12 := x[t9]
-		t13 := v[t9]
-		t14 := hv[t9]
-		grad[t9] += 2 * (t10 * t12)
-		hv[t9] = t14 + 2*(t11*t12+t10*t13)
+		hv[t9] += 2 * (t11*x[t9] + t10*v[t9])
 		i = t9
 	}
 	return s
@@ -1075,21 +1058,13 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("loopsSumSquaresHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var ds float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	ds += 1
 	s := 0.0
 	for i := 0; i < n; i++ {
 		xi := x[i]
-		vi := v[i]
-		t := ds
-		hvi := hv[i]
-		grad[i] += 2 * (t * xi)
-		hv[i] = hvi + 2*(t*vi)
+		hv[i] += 2 * (ds * v[i])
 		s += xi * xi
 	}
 	return s
@@ -1255,17 +1230,13 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("loopsBackwardHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var tape []float64
 	var dtape []float64
-	var ds3 float64
+	var ds2 float64
 	var dds float64
-	var ds4 float64
+	var ds3 float64
 	var dds2 float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	i := n - 1
 	trips := max((i-0)/2+2, 0)
 	t := tape
@@ -1283,35 +1254,31 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 		ds = ds*xi + s*vi
 		s = s*xi + float64(i2+1)
 	}
-	ds4 += 1
+	ds3 += 1
 	for {
 		t2 := i2 + 2
 		if i2 == i {
 			break
 		}
-		t3 := ds4
+		t3 := ds3
 		t4 := dds2
-		ds4 = 0
+		ds3 = 0
 		dds2 = 0
-		ds3 += t3
+		ds2 += t3
 		dds += t4
 		t5 := tape
 		t6 := dtape
 		t7 := len(t5) - 1
-		s2 := t5[t7]
-		ds2 := t6[t7]
 		tape = t5[:t7]
 		dtape = t6[:t7]
-		t8 := ds3
+		t8 := ds2
 		t9 := dds
-		ds3 = 0
+		ds2 = 0
 		dds = 0
 		t10 := x[t2]
-		ds4 += t8 * t10
+		ds3 += t8 * t10
 		dds2 += t9*t10 + t8*v[t2]
-		t11 := hv[t2]
-		grad[t2] += s2 * t8
-		hv[t2] = t11 + (ds2*t8 + s2*t9)
+		hv[t2] += t6[t7]*t8 + t5[t7]*t9
 		i2 = t2
 	}
 	return s
@@ -1477,17 +1444,13 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("loopsProductHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var tape []float64
 	var dtape []float64
-	var dp3 float64
+	var dp2 float64
 	var ddp float64
-	var dp4 float64
+	var dp3 float64
 	var ddp2 float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	trips := max(n+3, 0)
 	t := tape
 	n2 := len(t)
@@ -1500,46 +1463,42 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 		t2 := i + 1
 		if t2 < n {
 			dv := v[t2]
-			t14 := 1 + x[t2]
+			t13 := 1 + x[t2]
 			tape = append(tape, p)
 			dtape = append(dtape, dp)
-			dp = dp*t14 + p*dv
-			p *= t14
+			dp = dp*t13 + p*dv
+			p *= t13
 			i = t2
 		} else {
 			break
 		}
 	}
-	dp4 += 1
+	dp3 += 1
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t4 := dp4
+		t4 := dp3
 		t5 := ddp2
-		dp4 = 0
+		dp3 = 0
 		ddp2 = 0
-		dp3 += t4
+		dp2 += t4
 		ddp += t5
 		t6 := tape
 		t7 := dtape
 		t8 := len(t6) - 1
-		p2 := t6[t8]
-		dp2 := t7[t8]
 		tape = t6[:t8]
 		dtape = t7[:t8]
-		t9 := dp3
+		t9 := dp2
 		t10 := ddp
-		dp3 = 0
+		dp2 = 0
 		ddp = 0
 		t11 := t3 + 1
 		t12 := 1 + x[t11]
-		dp4 += t9 * t12
+		dp3 += t9 * t12
 		ddp2 += t10*t12 + t9*v[t11]
-		t13 := hv[t11]
-		grad[t11] += p2 * t9
-		hv[t11] = t13 + (dp2*t9 + p2*t10)
+		hv[t11] += t7[t8]*t9 + t6[t8]*t10
 		i = t3
 	}
 	return p
@@ -1708,24 +1667,17 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("loopsWeightedHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var ds float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	ds += 1
 	s := 0.0
 	for i := 0; i < n; i++ {
 		t := float64(i + 1)
 		xi := x[i]
 		vi := v[i]
-		t2 := t * xi
-		t3 := ds
-		hvi := hv[i]
-		grad[i] += t2*t3 + t*(t3*xi)
-		hv[i] = hvi + (t*vi*t3 + t*(t3*vi))
-		s += t2 * xi
+		t2 := ds
+		hv[i] += t*vi*t2 + t*(t2*vi)
+		s += t * xi * xi
 	}
 	return s
 }
@@ -1903,7 +1855,6 @@ func loopsSkipNegativeTaylor(x, x1 []float64) (float64, float64, float64) {
 // v and hv must have the length of x; hv may alias neither x nor v.
 func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	var n int
-	var grad []float64
 	var s float64
 	var i, from, t int
 	var v2, dv, t2 float64
@@ -1913,16 +1864,14 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	var t5 float64
 	var t6, t7 []float64
 	var t8 int
-	var t9, t10, t11, t12 float64
-	var t13 []int
-	var t14 int
-	var t15, t16 float64
-	var t17 int
-	var t18 float64
+	var t9, t10, t11 float64
+	var t12 []int
+	var t13, t14 int
+	var t15 float64
 	var from4 int
 	var tape, dtape []float64
 	var tapeint, path []int
-	var ds, dv2, ddv, ds2 float64
+	var ds, ddv, ds2 float64
 	n = len(x)
 	if len(v) != n {
 		goto b1
@@ -1930,7 +1879,6 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		goto b3
 	}
-	grad = make([]float64, n)
 	clear(hv)
 	from4 = 0
 	tape = nil
@@ -1938,18 +1886,8 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	tapeint = nil
 	path = nil
 	ds = 0
-	dv2 = 0
 	ddv = 0
 	ds2 = 0
-	if cap(x) > 0 && cap(grad) > 0 {
-		goto b12
-	}
-	goto b14
-b12:
-	if &x[:1][0] == &grad[:1][0] {
-		goto b13
-	}
-b14:
 	s = 0
 	from = 0
 	i = -1
@@ -1985,20 +1923,20 @@ b9:
 	from4 = from2
 	ds2 += 1
 	if from4 == 0 {
-		goto b22
+		goto b19
 	}
-	goto b17
-b22:
+	goto b14
 b19:
+b16:
 	t3 = path
 	t4 = len(t3) - 1
 	from3 = t3[t4]
 	path = t3[:t4]
 	if from3 == 0 {
-		goto b24
+		goto b21
 	}
 	if from3 == 1 {
-		goto b26
+		goto b23
 	}
 	t5 = ds2
 	ds2 = 0
@@ -2012,32 +1950,24 @@ b19:
 	t10 = ds
 	ds = 0
 	ds2 += t10
-	t11 = 0.5 / t9
-	dv2 += t11 * t10
-	ddv -= t11 * t7[t8] / t9 * t10
-b17:
-	goto b18
-b26:
-	t12 = ds2
+	ddv -= 0.5 / t9 * t7[t8] / t9 * t10
+b14:
+	goto b15
+b23:
+	t11 = ds2
 	ds2 = 0
-	ds2 += t12
-b18:
-	t13 = tapeint
-	t14 = len(t13) - 1
-	tapeint = t13[:t14]
-	t15 = dv2
-	t16 = ddv
-	dv2 = 0
+	ds2 += t11
+b15:
+	t12 = tapeint
+	t13 = len(t12) - 1
+	t14 = t12[t13]
+	tapeint = t12[:t13]
+	t15 = ddv
 	ddv = 0
-	t17 = t13[t14] + 1
-	t18 = hv[t17]
-	grad[t17] += t15
-	hv[t17] = t18 + t16
-	goto b19
-b24:
+	hv[t14+1] += t15
+	goto b16
+b21:
 	return s
-b13:
-	panic("grad: x and dx share memory: gadgen's gradients need them apart")
 b3:
 	panic("loopsSkipNegativeHVP: len(hv) != len(x)")
 b1:
@@ -2231,18 +2161,12 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("memoryCumSquaresHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var tape []float64
 	var dtape []float64
 	var ds float64
-	var dacc3 float64
 	var ddacc float64
-	var dacc4 float64
 	var ddacc2 float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	c := make([]float64, n)
 	dc := make([]float64, n)
 	trips := max(n+3, 0)
@@ -2257,11 +2181,11 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		i2 := i + 1
 		if i2 < n {
 			dv := v[i2]
-			acc3 := acc + x[i2]
-			c[i2] = acc3 * acc3
+			acc2 := acc + x[i2]
+			c[i2] = acc2 * acc2
 			tape = append(tape, acc)
 			dtape = append(dtape, dacc)
-			acc = acc3
+			acc = acc2
 			dacc += dv
 			i = i2
 		} else {
@@ -2280,33 +2204,23 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t3 := dacc4
-		t4 := ddacc2
-		dacc4 = 0
+		t3 := ddacc2
 		ddacc2 = 0
-		dacc3 += t3
-		ddacc += t4
-		t5 := tape
-		t6 := dtape
-		t7 := len(t5) - 1
-		acc2 := t5[t7]
-		dacc2 := t6[t7]
-		tape = t5[:t7]
-		dtape = t6[:t7]
+		ddacc += t3
+		t4 := tape
+		t5 := dtape
+		t6 := len(t4) - 1
+		dacc2 := t5[t6]
+		tape = t4[:t6]
+		dtape = t5[:t6]
 		i4 := t2 + 1
 		dci := dc[i4]
 		dc[i4] = 0
-		dacc3 += 2 * (dci * (acc2 + x[i4]))
 		ddacc += 2 * (dci * (dacc2 + v[i4]))
-		t8 := dacc3
-		t9 := ddacc
-		dacc3 = 0
+		t7 := ddacc
 		ddacc = 0
-		dacc4 += t8
-		ddacc2 += t9
-		hvi := hv[i4]
-		grad[i4] += t8
-		hv[i4] = hvi + t9
+		ddacc2 += t7
+		hv[i4] += t7
 		i = t2
 	}
 	return s
@@ -2715,42 +2629,24 @@ func memoryTailHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("memoryTailHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	t := x[1:]
 	t2 := v[1:]
 	h := x[:2]
 	t3 := v[:2]
-	t0 := t[0]
 	t4 := t2[0]
 	t5 := len(t) - 1
-	t6 := t[t5]
-	t7 := t2[t5]
-	h0 := h[0]
-	t8 := t3[0]
-	h1 := h[1]
-	t9 := t3[1]
-	t10 := t0*t6 + h0*h1
-	t11 := grad[:2]
-	t12 := hv[:2]
-	t13 := t12[1]
-	t11[1] += h0
-	t12[1] = t13 + t8
-	t14 := t12[0]
-	t11[0] += h1
-	t12[0] = t14 + t9
-	t15 := grad[1:]
-	t16 := hv[1:]
-	t17 := t16[t5]
-	t15[t5] += t0
-	t16[t5] = t17 + t4
-	t18 := t16[0]
-	t15[0] += t6
-	t16[0] = t18 + t7
-	return t10
+	t6 := t2[t5]
+	t7 := t3[0]
+	t8 := t3[1]
+	t9 := t[0]*t[t5] + h[0]*h[1]
+	t10 := hv[:2]
+	t10[1] += t7
+	t10[0] += t8
+	t11 := hv[1:]
+	t11[t5] += t4
+	t11[0] += t6
+	return t9
 }
 
 // memoryTailLaplacian returns Tail and its Laplacian with respect to x, Σᵢ ∂²Tail/∂x[i]²,
@@ -2941,16 +2837,11 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("panicsLogSumHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var path []int
 	var tapeint []int
-	var dv float64
 	var ddv float64
 	var ds float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	t := tapeint
 	tapeint = append(t, make([]int, max(n+3, 0)*2)...)[:len(t)]
 	s := 0.0
@@ -2984,23 +2875,16 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		t5 := tapeint
 		t6 := len(t5) - 1
 		tapeint = t5[:t6]
-		t7 := ds
-		t8 := t5[t6] + 1
-		v2 := x[t8]
-		t9 := 1 / v2
-		dv += t9 * t7
-		ddv -= t9 * v[t8] / v2 * t7
-		t10 := tapeint
-		t11 := len(t10) - 1
-		tapeint = t10[:t11]
-		t12 := dv
-		t13 := ddv
-		dv = 0
+		t7 := t5[t6] + 1
+		v2 := x[t7]
+		ddv -= 1 / v2 * v[t7] / v2 * ds
+		t8 := tapeint
+		t9 := len(t8) - 1
+		t10 := t8[t9]
+		tapeint = t8[:t9]
+		t11 := ddv
 		ddv = 0
-		t14 := t10[t11] + 1
-		t15 := hv[t14]
-		grad[t14] += t12
-		hv[t14] = t15 + t13
+		hv[t10+1] += t11
 	}
 	return s
 }
@@ -3175,12 +3059,8 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("exampleRosenbrockHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var dsum float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	dsum += 1
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
@@ -3191,14 +3071,9 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 		b := 1 - xi
 		t := 100 * a
 		t2 := dsum
-		t3 := t*t2 + 100*(t2*a)
-		t4 := 100*da*t2 + 100*(t2*da)
-		hvi := hv[i]
-		grad[i] += -(2 * (t2 * b)) - 2*(t3*xi)
-		hv[i] = hvi + (2*(t2*vi) - 2*(t4*xi+t3*vi))
-		t5 := hv[i+1]
-		grad[i+1] += t3
-		hv[i+1] = t5 + t4
+		t3 := 100*da*t2 + 100*(t2*da)
+		hv[i] += 2*(t2*vi) - 2*(t3*xi+(t*t2+100*(t2*a))*vi)
+		hv[i+1] += t3
 		sum += t*a + b*b
 	}
 	return sum
@@ -3402,18 +3277,11 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("fitLossHVP: len(hv) != len(p)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var ds float64
-	var dc2 float64
 	var ddc float64
-	var db2 float64
 	var ddb float64
-	var da2 float64
 	var dda float64
-	if cap(p) > 0 && cap(grad) > 0 && &p[:1][0] == &grad[:1][0] {
-		panic("grad: p and dp share memory: gadgen's gradients need them apart")
-	}
 	t := d.T
 	n2 := len(t)
 	t2 := d.Y
@@ -3436,24 +3304,14 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 		t6 := ds
 		t7 := 2 * (t6 * r)
 		t8 := 2 * (t6 * (da*t4 - a*t5 + dc))
-		dc2 += t7
 		ddc += t8
-		da2 += t7 * t4
 		dda += t8*t4 - t7*t5
-		t9 := a * t7
-		db2 -= t4 * t9 * t3
-		ddb -= (t4*(da*t7+a*t8) - t5*t9) * t3
+		ddb -= (t4*(da*t7+a*t8) - t5*(a*t7)) * t3
 		s += r * r
 	}
-	hv2 := hv[2]
-	grad[2] += dc2
-	hv[2] = hv2 + ddc
-	hv1 := hv[1]
-	grad[1] += db2
-	hv[1] = hv1 + ddb
-	hv0 := hv[0]
-	grad[0] += da2
-	hv[0] = hv0 + dda
+	hv[2] += ddc
+	hv[1] += ddb
+	hv[0] += dda
 	return s
 }
 
@@ -3715,15 +3573,11 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("springsEnergyHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var tape []float64
 	var dtape []float64
 	var de float64
 	var de2 float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	t := c.Mass
 	n2 := len(t)
 	t2 := c.Springs
@@ -3742,32 +3596,32 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		i2 := i + 1
 		if i2 < n3 {
 			s := t2[i2]
-			t46 := 2*i2 + 2
-			t47 := v[t46]
-			t48 := 2 * i2
-			t49 := v[t48]
-			dx := x[t46] - x[t48]
-			t50 := 2*i2 + 3
-			t51 := v[t50]
-			t52 := 2*i2 + 1
-			t53 := v[t52]
-			dy := x[t50] - x[t52]
-			t54 := math.Hypot(dx, dy)
-			t55 := t54 == 0
-			t56 := dx / t54
-			if t55 {
-				t56 = 0
+			t36 := 2*i2 + 2
+			t37 := v[t36]
+			t38 := 2 * i2
+			t39 := v[t38]
+			dx := x[t36] - x[t38]
+			t40 := 2*i2 + 3
+			t41 := v[t40]
+			t42 := 2*i2 + 1
+			t43 := v[t42]
+			dy := x[t40] - x[t42]
+			t44 := math.Hypot(dx, dy)
+			t45 := t44 == 0
+			t46 := dx / t44
+			if t45 {
+				t46 = 0
 			}
-			t57 := dy / t54
-			if t55 {
-				t57 = 0
+			t47 := dy / t44
+			if t45 {
+				t47 = 0
 			}
-			t58 := s.L0
-			stretch2 := t54 - t58
-			t59 := s.K
-			tape = append(tape, t54, t59, t58)
-			dtape = append(dtape, t56*(t47-t49)+t57*(t51-t53), 0, 0)
-			e += 0.5 * t59 * stretch2 * stretch2
+			t48 := s.L0
+			stretch2 := t44 - t48
+			t49 := s.K
+			tape = append(tape, t44, t49, t48)
+			dtape = append(dtape, t46*(t37-t39)+t47*(t41-t43), 0, 0)
+			e += 0.5 * t49 * stretch2 * stretch2
 			i = i2
 		} else {
 			break
@@ -3775,13 +3629,7 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	}
 	de += 1
 	for i3 := 0; i3 < n2; i3++ {
-		t42 := t[i3] * c.G
-		t43 := 2*i3 + 1
-		t44 := x[t43]
-		t45 := hv[t43]
-		grad[t43] += t42 * de
-		hv[t43] = t45
-		e += t42 * t44
+		e += t[i3] * c.G * x[2*i3+1]
 	}
 	de2 += de
 	for {
@@ -3825,31 +3673,21 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		if t27 {
 			t30 = 0
 		}
-		t31 := t29 * t17
-		t32 := t30*t17 + t29*t18
-		t33 := (x[t23] - x[t25]) / t9
-		t34 := t33
+		t31 := t30*t17 + t29*t18
+		t32 := (x[t23] - x[t25]) / t9
+		t33 := t32
+		if t27 {
+			t33 = 0
+		}
+		t34 := (t24 - t26 - t32*t10) / t9
 		if t27 {
 			t34 = 0
 		}
-		t35 := (t24 - t26 - t33*t10) / t9
-		if t27 {
-			t35 = 0
-		}
-		t36 := t34 * t17
-		t37 := t35*t17 + t34*t18
-		t38 := hv[t25]
-		grad[t25] -= t36
-		hv[t25] = t38 - t37
-		t39 := hv[t23]
-		grad[t23] += t36
-		hv[t23] = t39 + t37
-		t40 := hv[t21]
-		grad[t21] -= t31
-		hv[t21] = t40 - t32
-		t41 := hv[t19]
-		grad[t19] += t31
-		hv[t19] = t41 + t32
+		t35 := t34*t17 + t33*t18
+		hv[t25] -= t35
+		hv[t23] += t35
+		hv[t21] -= t31
+		hv[t19] += t31
 		i = t5
 	}
 	return e
@@ -4196,13 +4034,9 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	if len(hv) != n {
 		panic("heatMisfitHVP: len(hv) != len(u0)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var tapeint []int
 	var df float64
-	if cap(u0) > 0 && cap(grad) > 0 && &u0[:1][0] == &grad[:1][0] {
-		panic("grad: u0 and du0 share memory: gadgen's gradients need them apart")
-	}
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
 	}
@@ -4336,13 +4170,10 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 		s = t3
 	}
 	for k := 0; k < t; k++ {
-		duk := du2[k]
 		dduk := ddu[k]
 		du2[k] = 0
 		ddu[k] = 0
-		hvk := hv[k]
-		grad[k] += duk
-		hv[k] = hvk + dduk
+		hv[k] += dduk
 	}
 	return f
 }

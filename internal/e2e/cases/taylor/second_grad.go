@@ -16,7 +16,6 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("EnergyHVP: len(hv) != len(x)")
 	}
-	grad := make([]float64, n)
 	clear(hv)
 	var tape []float64
 	var dtape []float64
@@ -25,9 +24,6 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	var de float64
 	var de2 float64
 	var de3 float64
-	if cap(x) > 0 && cap(grad) > 0 && &x[:1][0] == &grad[:1][0] {
-		panic("grad: x and dx share memory: gadgen's gradients need them apart")
-	}
 	e := 0.0
 	from := 0
 	i := -1
@@ -37,20 +33,20 @@ func EnergyHVP(x, v, hv []float64) float64 {
 		if i2 < n {
 			xi3 := x[i2]
 			vi3 := v[i2]
-			t28 := math.Exp(0.3 * xi3)
-			e += t28 - math.Log(1+xi3*xi3)
+			t21 := math.Exp(0.3 * xi3)
+			e += t21 - math.Log(1+xi3*xi3)
 			tapeint = append(tapeint, i)
-			tape = append(tape, t28)
-			dtape = append(dtape, t28*(0.3*vi3))
+			tape = append(tape, t21)
+			dtape = append(dtape, t21*(0.3*vi3))
 			if i2 > 0 {
 				xi4 := x[i2]
 				vi4 := v[i2]
 				d2 := xi4 - x[i2-1]
-				t29 := math.Sin(xi4)
+				t22 := math.Sin(xi4)
 				tapeint = append(tapeint, i, i2)
-				tape = append(tape, t29)
+				tape = append(tape, t22)
 				dtape = append(dtape, math.Cos(xi4)*vi4)
-				e += d2 * d2 * t29
+				e += d2 * d2 * t22
 				from = 2
 				i = i2
 			} else {
@@ -71,9 +67,9 @@ func EnergyHVP(x, v, hv []float64) float64 {
 			break
 		}
 		if from2 == 1 {
-			t17 := de3
+			t12 := de3
 			de3 = 0
-			de2 += t17
+			de2 += t12
 		} else {
 			t3 := de3
 			de3 = 0
@@ -90,44 +86,32 @@ func EnergyHVP(x, v, hv []float64) float64 {
 			t9 := de
 			de = 0
 			de2 += t9
-			t10 := t9 * t4[t6]
 			xi := x[i3]
 			vi := v[i3]
-			t11 := i3 - 1
-			d := xi - x[t11]
-			dd := vi - v[t11]
-			t12 := d * d * t9
-			t13 := math.Cos(xi)
-			t14 := 2 * (t10 * d)
-			t15 := 2 * (t9*t5[t6]*d + t10*dd)
-			t16 := hv[t11]
-			grad[t11] -= t14
-			hv[t11] = t16 - t15
-			hvi := hv[i3]
-			grad[i3] += t13*t12 + t14
-			hv[i3] = hvi + (t13*(2*(dd*d)*t9) - math.Sin(xi)*vi*t12 + t15)
+			t10 := i3 - 1
+			d := xi - x[t10]
+			dd := vi - v[t10]
+			t11 := 2 * (t9*t5[t6]*d + t9*t4[t6]*dd)
+			hv[t10] -= t11
+			hv[i3] += math.Cos(xi)*(2*(dd*d)*t9) - math.Sin(xi)*vi*(d*d*t9) + t11
 		}
-		t18 := tape
-		t19 := dtape
-		t20 := len(t18) - 1
-		t21 := t19[t20]
-		tape = t18[:t20]
-		dtape = t19[:t20]
-		t22 := tapeint
-		t23 := len(t22) - 1
-		tapeint = t22[:t23]
-		t24 := de2
+		t13 := tape
+		t14 := dtape
+		t15 := len(t13) - 1
+		tape = t13[:t15]
+		dtape = t14[:t15]
+		t16 := tapeint
+		t17 := len(t16) - 1
+		tapeint = t16[:t17]
+		t18 := de2
 		de2 = 0
-		de3 += t24
-		i4 := t22[t23] + 1
+		de3 += t18
+		i4 := t16[t17] + 1
 		xi2 := x[i4]
 		vi2 := v[i4]
-		t25 := 1 + xi2*xi2
-		t26 := 1 / t25
-		t27 := t26 * t24
-		hvi2 := hv[i4]
-		grad[i4] += 0.3*(t18[t20]*t24) - 2*(t27*xi2)
-		hv[i4] = hvi2 + (0.3*(t21*t24) - 2*(t27*vi2-t26*(2*(vi2*xi2))/t25*t24*xi2))
+		t19 := 1 + xi2*xi2
+		t20 := 1 / t19
+		hv[i4] += 0.3*(t14[t15]*t18) - 2*(t20*t18*vi2-t20*(2*(vi2*xi2))/t19*t18*xi2)
 	}
 	return e
 }
