@@ -230,11 +230,11 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			for ; c < k; c++ {
 				j4 := 0
 				for ; j4 < d; j4++ {
-					t37 := c*d + j4
-					t38 := math.Exp(q[t37])
-					qdiag[t37] = t38
-					sumq[c] += q[t37]
-					tape = append(tape, t38)
+					t35 := c*d + j4
+					t36 := math.Exp(q[t35])
+					qdiag[t35] = t36
+					sumq[c] += q[t35]
+					tape = append(tape, t36)
 				}
 				tapeint = append(tapeint, j4)
 			}
@@ -257,19 +257,18 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					for ; j3 < d; j3++ {
 						xc[j3] = x[i*d+j3] - mu[c3*d+j3]
 					}
-					tape = append(tape, qx...)
 					tape = append(tape, xc...)
 					qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
-					t35 := alpha[c3]
-					t36 := sumq[c3]
+					t33 := alpha[c3]
+					t34 := sumq[c3]
 					tape = append(tape, qx...)
-					main[c3] = t35 + t36 - 0.5*sqnorm(qx)
+					main[c3] = t33 + t34 - 0.5*sqnorm(qx)
 					tapeint = append(tapeint, j3)
 				}
 				tape = append(tape, main...)
-				t34 := logsumexp(main)
+				t32 := logsumexp(main)
 				tapeint = append(tapeint, c3)
-				slse += t34
+				slse += t32
 			}
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
@@ -302,8 +301,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t12 := dmain[t9]
 					dmain[t9] = 0
 					t13 := tape
-					n4 := len(qx)
-					t14 := len(t13) - n4
+					t14 := len(t13) - len(qx)
 					copy(qx, t13[t14:])
 					tape = t13[:t14]
 					sqnormReverse(qx, dqx, -(0.5 * t12))
@@ -313,55 +311,51 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t16 := len(t15) - len(xc)
 					copy(xc, t15[t16:])
 					tape = t15[:t16]
-					t17 := tape
-					t18 := len(t17) - n4
-					copy(qx, t17[t18:])
-					tape = t17[:t18]
-					t19 := t9 * d
-					t20 := (t9 + 1) * d
-					t21 := t9 * nl
-					t22 := (t9 + 1) * nl
-					qtimesxReverse(qx, dqx, qdiag[t19:t20], dqdiag[t19:t20], l[t21:t22], dl[t21:t22], xc, dxc)
+					t17 := t9 * d
+					t18 := (t9 + 1) * d
+					t19 := t9 * nl
+					t20 := (t9 + 1) * nl
+					qtimesxReverse(qx, dqx, qdiag[t17:t18], dqdiag[t17:t18], l[t19:t20], dl[t19:t20], xc, dxc)
 					for {
-						t23 := j - 1
+						t21 := j - 1
 						if j == 0 {
 							break
 						}
-						t24 := dxc[t23]
-						dxc[t23] = 0
-						dmu[t19+t23] -= t24
-						j = t23
+						t22 := dxc[t21]
+						dxc[t21] = 0
+						dmu[t17+t21] -= t22
+						j = t21
 					}
 					c2 = t9
 				}
 				i = t4
 			}
 			for {
-				t25 := c - 1
+				t23 := c - 1
 				if c == 0 {
 					break
 				}
-				t26 := tapeint
-				t27 := len(t26) - 1
-				tapeint = t26[:t27]
-				j2 := t26[t27]
+				t24 := tapeint
+				t25 := len(t24) - 1
+				tapeint = t24[:t25]
+				j2 := t24[t25]
 				for {
-					t28 := j2 - 1
+					t26 := j2 - 1
 					if j2 == 0 {
 						break
 					}
-					t29 := tape
-					t30 := len(t29) - 1
-					t31 := t29[t30]
-					tape = t29[:t30]
-					t32 := t25*d + t28
-					dq[t32] += dsumq[t25]
-					t33 := dqdiag[t32]
-					dqdiag[t32] = 0
-					dq[t32] += t31 * t33
-					j2 = t28
+					t27 := tape
+					t28 := len(t27) - 1
+					t29 := t27[t28]
+					tape = t27[:t28]
+					t30 := t23*d + t26
+					dq[t30] += dsumq[t23]
+					t31 := dqdiag[t30]
+					dqdiag[t30] = 0
+					dq[t30] += t29 * t31
+					j2 = t26
 				}
-				c = t25
+				c = t23
 			}
 			return t3
 		}

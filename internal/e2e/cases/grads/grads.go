@@ -377,3 +377,51 @@ func weigh(src, w []float64) float64 {
 	}
 	return s
 }
+
+// Accumulate calls, three times, a helper that adds to a running sum and
+// reads it back: the caller saves the sum before each call, since the
+// next call overwrites it and the helper's reverse reads it.
+//
+//gad:grad test=true
+//gad:jvp test=true
+func Accumulate(x []float64) float64 {
+	acc := make([]float64, len(x))
+	s := 0.0
+	for k := 0; k < 3; k++ {
+		s += addRead(acc, x)
+	}
+	return s
+}
+
+func addRead(acc, x []float64) float64 {
+	t := 0.0
+	for i := range acc {
+		acc[i] += x[i] * x[i]
+		t += acc[i] * acc[i]
+	}
+	return t
+}
+
+// AccumulateOnly calls a helper that only adds to a running sum: what the
+// sum held before a call matters to neither the helper's result nor its
+// derivatives, so nothing is saved around the calls.
+//
+//gad:grad test=true
+//gad:jvp test=true
+func AccumulateOnly(x []float64) float64 {
+	acc := make([]float64, len(x))
+	for k := 0; k < 3; k++ {
+		addSquares(acc, x)
+	}
+	s := 0.0
+	for i := range acc {
+		s += acc[i] * math.Sin(acc[i])
+	}
+	return s
+}
+
+func addSquares(acc, x []float64) {
+	for i := range acc {
+		acc[i] += x[i] * x[i]
+	}
+}

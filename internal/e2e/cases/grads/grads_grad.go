@@ -139,7 +139,6 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Series; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SeriesGrad(x float64) (f, dx float64) {
-	var trips int
 	var s, term float64
 	var k, from int
 	var term2 float64
@@ -157,9 +156,8 @@ func SeriesGrad(x float64) (f, dx float64) {
 	var tape []float64
 	var tapeint []int
 	var ds, dterm, ds2, dterm2, ds3 float64
-	trips = max(100+1, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips)
+	tapeint = slices.Grow(tapeint, 101)
+	tape = slices.Grow(tape, 101)
 	s = 0
 	term = x
 	from = 0
@@ -1061,7 +1059,6 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ScratchGrad(x, dx, buf []float64) float64 {
-	var tape []float64
 	var ds float64
 	n := len(buf)
 	t := cap(buf)
@@ -1073,7 +1070,6 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	if t > 0 && t2 && &buf[:1][0] == &x[:1][0] {
 		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
 	}
-	tape = append(tape, buf...)
 	axpyInto(buf, x, 2)
 	ds += 1
 	s := 0.0
@@ -1083,8 +1079,6 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 		s += v * v
 	}
 	finalBuf := slices.Clone(buf)
-	t3 := tape
-	copy(buf, t3[len(t3)-n:])
 	axpyIntoReverseWrtDstX(buf, dbuf, x, dx, 2)
 	copy(buf, finalBuf)
 	return s
@@ -1381,7 +1375,7 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	var tape []float64
 	var dr float64
 	var dr2 float64
-	tape = slices.Grow(tape, max(3+2, 0))
+	tape = slices.Grow(tape, 5)
 	r := 0.0
 	i := 3
 	for ; i >= 0; i-- {
@@ -1800,7 +1794,7 @@ func EvolveGrad(x, dx, state []float64) float64 {
 	if t > 0 && t2 && &state[:1][0] == &x[:1][0] {
 		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
 	}
-	tape = slices.Grow(tape, max(3+2, 0)*n)
+	tape = slices.Grow(tape, 5*n)
 	k := 0
 	for ; k < 3; k++ {
 		tape = append(tape, state...)
@@ -2265,4 +2259,267 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 		ds += dsrc[i]*t + srci*(t*dw[i])
 	}
 	return s, ds
+}
+
+// AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Accumulate; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AccumulateGrad(x, dx []float64) float64 {
+	var tape []float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	n2 := len(acc)
+	tape = slices.Grow(tape, 5*n2)
+	s := 0.0
+	k := 0
+	for ; k < 3; k++ {
+		tape = append(tape, acc...)
+		s += addRead(acc, x)
+	}
+	ds += 1
+	for {
+		t := k - 1
+		if k == 0 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - n2
+		copy(acc, t2[t3:])
+		tape = t2[:t3]
+		addReadReverse(acc, dacc, x, dx, ds)
+		k = t
+	}
+	return s
+}
+
+// addReadReverse is the reverse of addRead for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of addRead that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: acc (into dacc), x (into dx).
+// The first result is the value of addRead; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func addReadReverse(acc, dacc, x, dx []float64, seed float64) float64 {
+	var tape []float64
+	var dt float64
+	t := cap(acc) > 0
+	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
+		panic("addReadReverse: acc and dacc share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("addReadReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &acc[:1][0] == &x[:1][0] {
+		panic("addReadReverse: acc and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(acc)
+	tape = slices.Grow(tape, max(n+3, 0))
+	t3 := 0.0
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			xi := x[i2]
+			acc[i2] += xi * xi
+			acci := acc[i2]
+			tape = append(tape, acci)
+			t3 += acci * acci
+			i = i2
+		} else {
+			break
+		}
+	}
+	dt += seed
+	for {
+		t4 := i - 1
+		if i == -1 {
+			break
+		}
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		i3 := t4 + 1
+		dacc[i3] += 2 * (dt * t5[t6])
+		dx[i3] += 2 * (dacc[i3] * x[i3])
+		i = t4
+	}
+	return t3
+}
+
+// AccumulateJVP computes Accumulate and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Accumulate; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AccumulateJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	s := 0.0
+	ds := 0.0
+	for k := 0; k < 3; k++ {
+		t, t2 := addReadJVP(acc, dacc, x, dx)
+		s += t
+		ds += t2
+	}
+	return s, ds
+}
+
+// addReadJVP computes addRead and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: acc (tangent dacc), x (tangent dx).
+// Results, in order: the value of addRead; its tangent.
+// Shadows: dacc, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// addRead writes are written (overwritten) into the shadows: acc into dacc.
+func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
+	t := 0.0
+	dt := 0.0
+	for i := 0; i < len(acc); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t2 := dacc[i]
+		acc[i] += xi * xi
+		dacc[i] = t2 + 2*(dxi*xi)
+		acci := acc[i]
+		t += acci * acci
+		dt += 2 * (dacc[i] * acci)
+	}
+	return t, dt
+}
+
+// AccumulateOnlyGrad computes AccumulateOnly and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of AccumulateOnly; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AccumulateOnlyGrad(x, dx []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AccumulateOnlyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	k := 0
+	for ; k < 3; k++ {
+		addSquares(acc, x)
+	}
+	ds += 1
+	s := 0.0
+	for i := 0; i < len(acc); i++ {
+		acci := acc[i]
+		t2 := math.Sin(acci)
+		t3 := ds
+		dacc[i] += t3*t2 + math.Cos(acci)*(acci*t3)
+		s += acci * t2
+	}
+	for {
+		t := k - 1
+		if k == 0 {
+			break
+		}
+		addSquaresReverse(acc, dacc, x, dx)
+		k = t
+	}
+	return s
+}
+
+// addSquaresReverse is the reverse of addSquares for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of addSquares that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: acc (into dacc), x (into dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order; the adjoints of what addSquares writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func addSquaresReverse(acc, dacc, x, dx []float64) {
+	t := cap(acc) > 0
+	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
+		panic("addSquaresReverse: acc and dacc share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("addSquaresReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &acc[:1][0] == &x[:1][0] {
+		panic("addSquaresReverse: acc and x share memory: gadgen's gradients need them apart")
+	}
+	i := max(-1, len(acc)-1)
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		i2 := t3 + 1
+		dx[i2] += 2 * (dacc[i2] * x[i2])
+		i = t3
+	}
+}
+
+// AccumulateOnlyJVP computes AccumulateOnly and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of AccumulateOnly; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AccumulateOnlyJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	for k := 0; k < 3; k++ {
+		addSquaresJVP(acc, dacc, x, dx)
+	}
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(acc); i++ {
+		acci := acc[i]
+		t := dacc[i]
+		t2 := math.Sin(acci)
+		s += acci * t2
+		ds += t*t2 + acci*(math.Cos(acci)*t)
+	}
+	return s, ds
+}
+
+// addSquaresJVP computes addSquares and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: acc (tangent dacc), x (tangent dx).
+// Shadows: dacc, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// addSquares writes are written (overwritten) into the shadows: acc into dacc.
+func addSquaresJVP(acc, dacc, x, dx []float64) {
+	for i := 0; i < len(acc); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t := dacc[i]
+		acc[i] += xi * xi
+		dacc[i] = t + 2*(dxi*xi)
+	}
 }
