@@ -425,3 +425,19 @@ func addSquares(acc, x []float64) {
 		acc[i] += x[i] * x[i]
 	}
 }
+
+// Ackley is Ackley's test function; its gradient is generated without
+// the value (value=false), as an optimizer that asks for gradients alone
+// would call it, and a loop computes only what the gradient needs.
+//
+//gad:grad value=false
+//gad:jvp
+func Ackley(x []float64, a float64) float64 {
+	s, c := 0.0, 0.0
+	for _, v := range x {
+		s += v * v
+		c += math.Cos(2 * math.Pi * v)
+	}
+	n := float64(len(x))
+	return -a*math.Exp(-0.2*math.Sqrt(s/n)) - math.Exp(c/n) + a + math.E
+}
