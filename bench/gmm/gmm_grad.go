@@ -230,11 +230,11 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			for ; c < k; c++ {
 				j4 := 0
 				for ; j4 < d; j4++ {
-					t37 := c*d + j4
-					t38 := math.Exp(q[t37])
-					qdiag[t37] = t38
-					sumq[c] += q[t37]
-					tape = append(tape, t38)
+					t35 := c*d + j4
+					t36 := math.Exp(q[t35])
+					qdiag[t35] = t36
+					sumq[c] += q[t35]
+					tape = append(tape, t36)
 				}
 				tapeint = append(tapeint, j4)
 			}
@@ -257,19 +257,18 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					for ; j3 < d; j3++ {
 						xc[j3] = x[i*d+j3] - mu[c3*d+j3]
 					}
-					tape = append(tape, qx...)
 					tape = append(tape, xc...)
 					qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
-					t35 := alpha[c3]
-					t36 := sumq[c3]
+					t33 := alpha[c3]
+					t34 := sumq[c3]
 					tape = append(tape, qx...)
-					main[c3] = t35 + t36 - 0.5*sqnorm(qx)
+					main[c3] = t33 + t34 - 0.5*sqnorm(qx)
 					tapeint = append(tapeint, j3)
 				}
 				tape = append(tape, main...)
-				t34 := logsumexp(main)
+				t32 := logsumexp(main)
 				tapeint = append(tapeint, c3)
-				slse += t34
+				slse += t32
 			}
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
@@ -302,8 +301,7 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t12 := dmain[t9]
 					dmain[t9] = 0
 					t13 := tape
-					n4 := len(qx)
-					t14 := len(t13) - n4
+					t14 := len(t13) - len(qx)
 					copy(qx, t13[t14:])
 					tape = t13[:t14]
 					sqnormReverse(qx, dqx, -(0.5 * t12))
@@ -313,55 +311,51 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t16 := len(t15) - len(xc)
 					copy(xc, t15[t16:])
 					tape = t15[:t16]
-					t17 := tape
-					t18 := len(t17) - n4
-					copy(qx, t17[t18:])
-					tape = t17[:t18]
-					t19 := t9 * d
-					t20 := (t9 + 1) * d
-					t21 := t9 * nl
-					t22 := (t9 + 1) * nl
-					qtimesxReverse(qx, dqx, qdiag[t19:t20], dqdiag[t19:t20], l[t21:t22], dl[t21:t22], xc, dxc)
+					t17 := t9 * d
+					t18 := (t9 + 1) * d
+					t19 := t9 * nl
+					t20 := (t9 + 1) * nl
+					qtimesxReverse(qx, dqx, qdiag[t17:t18], dqdiag[t17:t18], l[t19:t20], dl[t19:t20], xc, dxc)
 					for {
-						t23 := j - 1
+						t21 := j - 1
 						if j == 0 {
 							break
 						}
-						t24 := dxc[t23]
-						dxc[t23] = 0
-						dmu[t19+t23] -= t24
-						j = t23
+						t22 := dxc[t21]
+						dxc[t21] = 0
+						dmu[t17+t21] -= t22
+						j = t21
 					}
 					c2 = t9
 				}
 				i = t4
 			}
 			for {
-				t25 := c - 1
+				t23 := c - 1
 				if c == 0 {
 					break
 				}
-				t26 := tapeint
-				t27 := len(t26) - 1
-				tapeint = t26[:t27]
-				j2 := t26[t27]
+				t24 := tapeint
+				t25 := len(t24) - 1
+				tapeint = t24[:t25]
+				j2 := t24[t25]
 				for {
-					t28 := j2 - 1
+					t26 := j2 - 1
 					if j2 == 0 {
 						break
 					}
-					t29 := tape
-					t30 := len(t29) - 1
-					t31 := t29[t30]
-					tape = t29[:t30]
-					t32 := t25*d + t28
-					dq[t32] += dsumq[t25]
-					t33 := dqdiag[t32]
-					dqdiag[t32] = 0
-					dq[t32] += t31 * t33
-					j2 = t28
+					t27 := tape
+					t28 := len(t27) - 1
+					t29 := t27[t28]
+					tape = t27[:t28]
+					t30 := t23*d + t26
+					dq[t30] += dsumq[t23]
+					t31 := dqdiag[t30]
+					dqdiag[t30] = 0
+					dq[t30] += t29 * t31
+					j2 = t26
 				}
-				c = t25
+				c = t23
 			}
 			return t3
 		}
@@ -376,23 +370,17 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into dv).
-// The first result is the value of sqnorm; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func sqnormReverse(v, dv []float64, seed float64) float64 {
+func sqnormReverse(v, dv []float64, seed float64) {
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
 		panic("sqnormReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	dsum += seed
-	sum := 0.0
 	for i := 0; i < len(v); i++ {
-		e := v[i]
-		dv[i] += 2 * (dsum * e)
-		sum += e * e
+		dv[i] += 2 * (dsum * v[i])
 	}
-	return sum
 }
 
 // qtimesxReverse is the reverse of qtimesx for the gradients that call it: the
@@ -402,8 +390,6 @@ func sqnormReverse(v, dv []float64, seed float64) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what qtimesx writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
@@ -488,11 +474,9 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into dv).
-// The first result is the value of logsumexp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func logsumexpReverse(v, dv []float64, seed float64) float64 {
+func logsumexpReverse(v, dv []float64, seed float64) {
 	var tape []float64
 	var dsum float64
 	var dm float64
@@ -521,58 +505,56 @@ func logsumexpReverse(v, dv []float64, seed float64) float64 {
 	for {
 		t2 := i2 + 1
 		if t2 < n {
-			t17 := math.Exp(v[t2] - m)
-			tape = append(tape, t17)
-			sum += t17
+			t16 := math.Exp(v[t2] - m)
+			tape = append(tape, t16)
+			sum += t16
 			i2 = t2
 		} else {
 			break
 		}
 	}
-	t3 := math.Log(sum) + m
 	dm2 += seed
 	dsum += 1 / sum * seed
 	for {
-		t4 := i2 - 1
+		t3 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		t7 := t5[t6] * dsum
-		dm2 -= t7
-		dv[t4+1] += t7
-		i2 = t4
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := t4[t5] * dsum
+		dm2 -= t6
+		dv[t3+1] += t6
+		i2 = t3
 	}
 	for {
-		t8 := i - 1
+		t7 := i - 1
 		if i == -1 {
 			break
 		}
-		t9 := dm2
+		t8 := dm2
 		dm2 = 0
-		dm += t9
-		t10 := tape
-		t11 := len(t10) - 1
-		tape = t10[:t11]
-		t12 := t8 + 1
-		t13 := dm
+		dm += t8
+		t9 := tape
+		t10 := len(t9) - 1
+		tape = t9[:t10]
+		t11 := t7 + 1
+		t12 := dm
 		dm = 0
-		t14 := t10[t11] >= v[t12]
-		t15 := 0.0
-		if t14 {
-			t15 = 1
+		t13 := t9[t10] >= v[t11]
+		t14 := 0.0
+		if t13 {
+			t14 = 1
 		}
-		dm2 += t15 * t13
-		t16 := 1.0
-		if t14 {
-			t16 = 0
+		dm2 += t14 * t12
+		t15 := 1.0
+		if t13 {
+			t15 = 0
 		}
-		dv[t12] += t16 * t13
-		i = t8
+		dv[t11] += t15 * t12
+		i = t7
 	}
-	return t3
 }
 
 // logWishartPriorReverse is the reverse of logWishartPrior for the gradients that call it: the
@@ -583,11 +565,9 @@ func logsumexpReverse(v, dv []float64, seed float64) float64 {
 //
 // Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
 // Fixed inputs: d.
-// The first result is the value of logWishartPrior; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
+func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) {
 	var dout float64
 	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
 		panic("logWishartPriorReverse: qdiag and dqdiag share memory: gadgen's gradients need them apart")
@@ -598,32 +578,26 @@ func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, 
 	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
 		panic("logWishartPriorReverse: l and dl share memory: gadgen's gradients need them apart")
 	}
-	k := len(sumq)
 	nl := d * (d - 1) / 2
-	np := float64(d + 0 + 1)
-	c := np*float64(d)*(math.Log(1)-0.34657359027997264) - logMultiGamma(0.5*np, d)
-	out := 0.0
+	logMultiGamma(0.5*float64(d+0+1), d)
 	ck := 0
-	for ; ck < k; ck++ {
-		t8 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t9 := sqnorm(l[ck*nl : (ck+1)*nl])
-		out -= 0.5*(t8+t9) - 0*sumq[ck]
+	for ; ck < len(sumq); ck++ {
+		sqnorm(qdiag[ck*d : (ck+1)*d])
+		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
-	t := out + float64(k)*c
 	dout += seed
 	for {
-		t2 := ck - 1
+		t := ck - 1
 		if ck == 0 {
 			break
 		}
-		t3 := -(0.5 * dout)
-		t4 := t2 * nl
-		t5 := (t2 + 1) * nl
-		sqnormReverse(l[t4:t5], dl[t4:t5], t3)
-		t6 := t2 * d
-		t7 := (t2 + 1) * d
-		sqnormReverse(qdiag[t6:t7], dqdiag[t6:t7], t3)
-		ck = t2
+		t2 := -(0.5 * dout)
+		t3 := t * nl
+		t4 := (t + 1) * nl
+		sqnormReverse(l[t3:t4], dl[t3:t4], t2)
+		t5 := t * d
+		t6 := (t + 1) * d
+		sqnormReverse(qdiag[t5:t6], dqdiag[t5:t6], t2)
+		ck = t
 	}
-	return t
 }

@@ -303,11 +303,9 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into dv).
-// The first result is the value of logsumexp2; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func logsumexp2Reverse(v, dv []float64, seed float64) float64 {
+func logsumexp2Reverse(v, dv []float64, seed float64) {
 	var tape []float64
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
@@ -320,29 +318,27 @@ func logsumexp2Reverse(v, dv []float64, seed float64) float64 {
 	for {
 		t := i + 1
 		if t < n {
-			t7 := math.Exp(v[t])
-			tape = append(tape, t7)
-			sum += t7
+			t6 := math.Exp(v[t])
+			tape = append(tape, t6)
+			sum += t6
 			i = t
 		} else {
 			break
 		}
 	}
 	t2 := sum + 2
-	t3 := math.Log(t2)
 	dsum += 1 / t2 * seed
 	for {
-		t4 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		dv[t4+1] += t5[t6] * dsum
-		i = t4
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		dv[t3+1] += t4[t5] * dsum
+		i = t3
 	}
-	return t3
 }
 
 // predictReverseWrtDstMainExtraS is the reverse of predict for the gradients that call it: the
@@ -353,8 +349,6 @@ func logsumexp2Reverse(v, dv []float64, seed float64) float64 {
 //
 // Varied inputs: dst (into ddst), main (into dmain), extra (into dextra), s (into ds).
 // Fixed inputs: x.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what predict writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
@@ -523,8 +517,6 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: h (into dh), s (into ds), w (into dw), bias (into dbias), y (into dy).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what cell writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
@@ -619,19 +611,19 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		t19 := 2*b + t6
 		t20 := w[t19]
 		t21 := 2*b + t6
-		_, t22 := sigmoidReverse(t18*t20+bias[t21], t13*t12)
+		t22 := sigmoidReverse(t18*t20+bias[t21], t13*t12)
 		dbias[t21] += t22
 		dw[t19] += t18 * t22
 		dy[t6] += t22 * t20
 		t23 := b + t6
 		t24 := w[t23]
-		_, t25 := sigmoidReverse(t9*t24+bias[t23], t14*g)
+		t25 := sigmoidReverse(t9*t24+bias[t23], t14*g)
 		dbias[t23] += t25
 		dw[t23] += t9 * t25
 		dh[t6] += t25 * t24
 		t26 := y[t6]
 		t27 := w[t6]
-		_, t28 := sigmoidReverse(t26*t27+bias[t6], t11*t14)
+		t28 := sigmoidReverse(t26*t27+bias[t6], t11*t14)
 		dbias[t6] += t28
 		dw[t6] += t26 * t28
 		dy[t6] += t28 * t27
@@ -646,12 +638,12 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
-// The first result is the value of sigmoid; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func sigmoidReverse(x, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func sigmoidReverse(x, seed float64) (dx float64) {
 	t := math.Exp(-x)
 	t2 := 1 + t
 	t3 := 1 / t2
 	dx += t * (seed * t3 / t2)
-	return t3, dx
+	return dx
 }

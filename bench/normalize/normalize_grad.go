@@ -112,8 +112,6 @@ func LossGrad(x, dx, c []float64) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), x (into dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what Normalize writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func normalizeReverse(dst, ddst, x, dx []float64) {
@@ -166,11 +164,9 @@ func normalizeReverse(dst, ddst, x, dx []float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx).
-// The first result is the value of mag; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func magReverse(x, dx []float64, seed float64) float64 {
+func magReverse(x, dx []float64, seed float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
@@ -198,5 +194,4 @@ func magReverse(x, dx []float64, seed float64) float64 {
 		dx[t4] += 2 * (dsum * x[t4])
 		i = t3
 	}
-	return t2
 }

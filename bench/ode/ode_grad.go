@@ -358,8 +358,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: z (into dz), x (into dx), y (into dy).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what rhs writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func rhsReverse(z, dz, x, dx, y, dy []float64) {

@@ -383,7 +383,6 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 // scalar arguments (the VJP accumulates into the shadows itself).
 func (t *transformer) calleeAdjoint(v *ir.Value) {
 	callee := v.Callee.Func
-	sig := callee.Type().(*types.Signature)
 	// The adjoints of the call's results are the seeds of the VJP.
 	var seeds []*ir.Value
 	nonzero := false
@@ -464,7 +463,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	case 1:
 		typ = res.At(0).Type()
 	}
-	first := sig.Results().Len() // the partials follow the primal results
+	first := 0 // the callee variant returns the partials only
 	call := t.Emit(ir.OpCall, typ, args...)
 	call.Pos = v.Pos
 	call.Callee = &ir.Callee{Derived: df}

@@ -189,6 +189,13 @@ func (t *transformer) emitTrips(bound, init *ir.Value, step constant.Value) *ir.
 	}
 	unit := constant.Compare(step, token.EQL, constant.MakeInt64(1))
 	var n *ir.Value
+	if unit && lo.Op == ir.OpConst && hi.Op == ir.OpConst {
+		k := constant.BinaryOp(constant.BinaryOp(hi.Const, token.SUB, lo.Const), token.ADD, constant.MakeInt64(2))
+		if constant.Sign(k) < 0 {
+			k = constant.MakeInt64(0)
+		}
+		return t.F.ConstValue(intType, k)
+	}
 	if unit && lo.Op == ir.OpConst {
 		// hi − lo + 2 with the constants folded.
 		k := constant.BinaryOp(constant.MakeInt64(2), token.SUB, lo.Const)

@@ -63,10 +63,13 @@ func (m Mode) Suffix() string {
 // which generates the gradient in gonum/optimize's shape instead:
 // func(grad, x []float64), overwriting grad (see gonumShape).
 func (m Mode) Options() []string {
-	if m.Seeded || m.Callee {
+	switch {
+	case m.Callee:
 		return nil
+	case m.Seeded:
+		return []string{"value"}
 	}
-	return []string{"gonum"}
+	return []string{"gonum", "value"}
 }
 
 // gonumShape reports whether req asks for the gradient in gonum/optimize's
@@ -139,7 +142,13 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		return nil, t.errs
 	}
 	t.gonum = gonum
-	if _, err := signature(req.Target, req.Active, req.Method, m.Seeded); err != nil {
+	noValue, err := m.noValue(req)
+	if err != nil {
+		t.errorf(primal.Pos, "directive", "%v", err)
+		return nil, t.errs
+	}
+	t.noValue = noValue || gonum
+	if _, err := signature(req.Target, req.Active, req.Method, m.Seeded, noValue); err != nil {
 		t.errorf(primal.Pos, "", "%v", err)
 		return nil, t.errs
 	}
@@ -198,16 +207,19 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 type transformer struct {
 	ssaad.Builder
 	seeded bool
-	callee bool        // the Callee variant
-	fused  *fusedLoop  // the loop reversed inside its forward (see fuse.go), or nil
-	gonum  bool        // the gradient in gonum/optimize's shape (see gonumShape)
-	seeds  []*ir.Value // the seed of each result (nil: none), or nil for //gad:grad's constant 1
-	primal *ir.Func
-	req    *ssaad.Request
-	env    ssaad.Env
-	act    *ssaad.Activity
-	cfg    *ir.CFG
-	exit   *ir.Block // the primal's single return block
+	callee bool       // the Callee variant
+	fused  *fusedLoop // the loop reversed inside its forward (see fuse.go), or nil
+	// noValue: the generated function does not return the primal results
+	// (gonum=true, value=false, the callee variant).
+	noValue bool
+	gonum   bool        // the gradient in gonum/optimize's shape (see gonumShape)
+	seeds   []*ir.Value // the seed of each result (nil: none), or nil for //gad:grad's constant 1
+	primal  *ir.Func
+	req     *ssaad.Request
+	env     ssaad.Env
+	act     *ssaad.Activity
+	cfg     *ir.CFG
+	exit    *ir.Block // the primal's single return block
 
 	val    map[*ir.Value]*ir.Value // primal value → its forward copy
 	shadow map[*ir.Value]*ir.Value // primal pointer-like value → its shadow (forward sweep)

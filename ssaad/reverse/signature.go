@@ -89,10 +89,30 @@ func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
 		xp := types.NewParam(token.NoPos, req.Target.Pkg(), names[len(names)-1], x.Type())
 		return types.NewSignatureType(recv, nil, nil, types.NewTuple(grad, xp), nil, false), nil
 	}
-	return signature(req.Target, req.Active, req.Method, m.Seeded || m.Callee)
+	noValue, err := m.noValue(req)
+	if err != nil {
+		return nil, err
+	}
+	return signature(req.Target, req.Active, req.Method, m.Seeded || m.Callee, noValue)
 }
 
-func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signature, error) {
+// noValue reports whether the generated function leaves out the primal
+// results: the callee variant (its callers have them) and value=false.
+func (m Mode) noValue(req *ssaad.Request) (bool, error) {
+	if m.Callee {
+		return true, nil
+	}
+	switch v, ok := req.Options["value"]; {
+	case !ok || v == "true":
+		return false, nil
+	case v == "false":
+		return true, nil
+	default:
+		return false, fmt.Errorf("option value=%s: the value must be true or false", v)
+	}
+}
+
+func signature(fn *types.Func, active []bool, method, seeded, noValue bool) (*types.Signature, error) {
 	sig := fn.Type().(*types.Signature)
 	ps := ssaad.Params(fn)
 	if len(active) != len(ps) {
@@ -108,7 +128,7 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 	pkg := fn.Pkg()
 	var recv *types.Var
 	var params, results []*types.Var
-	for i := 0; i < sig.Results().Len(); i++ {
+	for i := 0; i < sig.Results().Len() && !noValue; i++ {
 		results = append(results, types.NewParam(token.NoPos, pkg, nm.results[i], sig.Results().At(i).Type()))
 	}
 	for i, p := range ps {
@@ -159,7 +179,7 @@ func resultsOK(rs *types.Tuple, seeded bool) error {
 
 // docComment states what the gradient computes, the varied inputs, and the
 // accumulation convention.
-func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, callee bool) string {
+func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, callee, noValue bool) string {
 	var sb strings.Builder
 	target := ssaad.FuncName(fn)
 	var seeds []string
@@ -185,6 +205,9 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, c
 	case seeded:
 		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the adjoints of what it\n", name, target)
 		sb.WriteString("writes with respect to the varied inputs (reverse mode).\n\n")
+	case noValue:
+		fmt.Fprintf(&sb, "%s computes the gradient of %s with respect to the varied inputs\n", name, target)
+		fmt.Fprintf(&sb, "(reverse mode), without the value of %s (value=false).\n\n", target)
 	default:
 		fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs\n", name, target)
 		sb.WriteString("(reverse mode).\n\n")
@@ -210,7 +233,10 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, c
 	if len(fixed) > 0 {
 		fmt.Fprintf(&sb, "Fixed inputs: %s.\n", strings.Join(fixed, ", "))
 	}
-	if fn.Type().(*types.Signature).Results().Len() == 0 {
+	if noValue && len(partials) > 0 {
+		sb.WriteString("The results are the partial derivatives of the varied scalar inputs, in parameter\norder.\n")
+	} else if noValue {
+	} else if fn.Type().(*types.Signature).Results().Len() == 0 {
 		fmt.Fprintf(&sb, "The results are the partial derivatives of the varied scalar inputs, in parameter\norder; the adjoints of what %s writes are read (and cleared) from the shadows.\n", target)
 	} else {
 		fmt.Fprintf(&sb, "The first result is the value of %s; the partial derivatives of the varied\n", target)

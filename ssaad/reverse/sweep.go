@@ -18,7 +18,7 @@ func (t *transformer) run() {
 	f := ir.NewFunc(req.Name, p.Pkg)
 	t.F = f
 	f.Pos = p.Pos
-	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded, t.callee)
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded, t.callee, t.noValue)
 	if t.gonum {
 		f.Doc = fmt.Sprintf("%s writes the gradient of %s at %s into grad (overwriting it), in the\nshape of gonum/optimize's Problem.Grad (reverse mode).", req.Name, ssaad.FuncName(req.Target), nm.params[len(nm.params)-1])
 	}
@@ -50,7 +50,7 @@ func (t *transformer) run() {
 			}
 		}
 	}
-	if !t.gonum {
+	if !t.noValue {
 		for i, rt := range p.ResultTypes {
 			f.AddResult(nm.results[i], rt)
 		}
@@ -232,7 +232,7 @@ func (t *transformer) run() {
 	t.restoreFinal(rewritten, final)
 	var results []*ir.Value
 	for _, a := range t.exit.Terminator().Args {
-		if !t.gonum {
+		if !t.noValue {
 			results = append(results, t.v(a))
 		}
 	}

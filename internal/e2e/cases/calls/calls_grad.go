@@ -66,7 +66,7 @@ func SumSqGrad(x, dx []float64) float64 {
 			break
 		}
 		t3 := t2 + 1
-		_, t4 := squareReverse(x[t3], ds)
+		t4 := squareReverse(x[t3], ds)
 		dx[t3] += t4
 		i = t2
 	}
@@ -80,12 +80,11 @@ func SumSqGrad(x, dx []float64) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
-// The first result is the value of square; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func squareReverse(x, seed float64) (f, dx float64) {
-	t := x * x
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func squareReverse(x, seed float64) (dx float64) {
 	dx += 2 * (seed * x)
-	return t, dx
+	return dx
 }
 
 // NestedJVP computes Nested and its directional derivative along the tangents
@@ -121,12 +120,8 @@ func NestedGrad(x float64) (f, dx float64) {
 	t := square(x) + 1
 	t2 := cubicPlus(t)
 	t3 := square(t2) - cubicPlus(x)
-	_, t4 := cubicPlusReverse(x, -1)
-	dx += t4
-	_, t5 := squareReverse(t2, 1)
-	_, t6 := cubicPlusReverse(t, t5)
-	_, t7 := squareReverse(x, t6)
-	dx += t7
+	dx += cubicPlusReverse(x, -1)
+	dx += squareReverse(x, cubicPlusReverse(t, squareReverse(t2, 1)))
 	return t3, dx
 }
 
@@ -137,15 +132,14 @@ func NestedGrad(x float64) (f, dx float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
-// The first result is the value of cubicPlus; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func cubicPlusReverse(x, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func cubicPlusReverse(x, seed float64) (dx float64) {
 	t := x * x
-	t2 := t*x + 2*x
 	dx += 2 * seed
 	dx += t * seed
 	dx += 2 * (seed * x * x)
-	return t2, dx
+	return dx
 }
 
 // PolarProductJVP computes PolarProduct and its directional derivative along the tangents
@@ -191,7 +185,7 @@ func PolarProductGrad(x, y float64) (f, dx, dy float64) {
 	t := r * th
 	dr += th
 	dth += r
-	_, _, t2, t3 := polarReverse(x, y, dr, dth)
+	t2, t3 := polarReverse(x, y, dr, dth)
 	dx += t2
 	dy += t3
 	return t, dx, dy
@@ -204,26 +198,25 @@ func PolarProductGrad(x, y float64) (f, dx, dy float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx), y (returned as dy).
-// The first result is the value of polar; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func polarReverse(x, y, dr, dtheta float64) (r, theta, dx, dy float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func polarReverse(x, y, dr, dtheta float64) (dx, dy float64) {
 	t := math.Hypot(x, y)
-	t2 := math.Atan2(y, x)
-	t3 := x*x + y*y
-	dy += x / t3 * dtheta
-	dx -= y / t3 * dtheta
-	t4 := t == 0
-	t5 := x / t
-	if t4 {
+	t2 := x*x + y*y
+	dy += x / t2 * dtheta
+	dx -= y / t2 * dtheta
+	t3 := t == 0
+	t4 := x / t
+	if t3 {
+		t4 = 0
+	}
+	dx += t4 * dr
+	t5 := y / t
+	if t3 {
 		t5 = 0
 	}
-	dx += t5 * dr
-	t6 := y / t
-	if t4 {
-		t6 = 0
-	}
-	dy += t6 * dr
-	return t, t2, dx, dy
+	dy += t5 * dr
+	return dx, dy
 }
 
 // PowersJVP computes Powers and its directional derivative along the tangents
@@ -275,12 +268,9 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowersGrad(x float64) (f, dx float64) {
 	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
-	_, t2 := ipowReverse(x, 0, 1)
-	dx += t2
-	_, t3 := ipowReverse(x, 2, -(2.0 * 1))
-	dx += t3
-	_, t4 := ipowReverse(x, 3, 1)
-	dx += t4
+	dx += ipowReverse(x, 0, 1)
+	dx += ipowReverse(x, 2, -(2.0 * 1))
+	dx += ipowReverse(x, 3, 1)
 	return t, dx
 }
 
@@ -292,9 +282,9 @@ func PowersGrad(x float64) (f, dx float64) {
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of ipow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func ipowReverse(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func ipowReverse(x float64, n int, seed float64) (dx float64) {
 	var from3 int
 	var path []int
 	var tape []float64
@@ -302,19 +292,17 @@ func ipowReverse(x float64, n int, seed float64) (f, dx float64) {
 	var dp2 float64
 	var dp3 float64
 	tape = slices.Grow(tape, max(n+2, 0))
-	var p2 float64
 	var from2 int
 	if 0 < n {
 		p := 1.0
 		from := 0
 		i := 0
 		for {
-			p2 = p * x
 			i++
 			path = append(path, from)
 			tape = append(tape, p)
 			if i < n {
-				p = p2
+				p *= x
 				from = 1
 			} else {
 				from2 = 1
@@ -322,7 +310,6 @@ func ipowReverse(x float64, n int, seed float64) (f, dx float64) {
 			}
 		}
 	} else {
-		p2 = 1
 		from2 = 0
 	}
 	from3 = from2
@@ -348,7 +335,7 @@ func ipowReverse(x float64, n int, seed float64) (f, dx float64) {
 			dp2 += t6
 		}
 	}
-	return p2, dx
+	return dx
 }
 
 // ScaledNormJVP computes ScaledNorm and its directional derivative along the tangents
@@ -412,21 +399,18 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx).
-// The first result is the value of SumSq; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func sumSqReverse(x, dx []float64, seed float64) float64 {
+func sumSqReverse(x, dx []float64, seed float64) {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
 	i := -1
 	for {
 		t := i + 1
 		if t < len(x) {
-			s += square(x[t])
+			square(x[t])
 			i = t
 		} else {
 			break
@@ -439,11 +423,10 @@ func sumSqReverse(x, dx []float64, seed float64) float64 {
 			break
 		}
 		t3 := t2 + 1
-		_, t4 := squareReverse(x[t3], ds)
+		t4 := squareReverse(x[t3], ds)
 		dx[t3] += t4
 		i = t2
 	}
-	return s
 }
 
 // scaleIntoReverse is the reverse of scaleInto for the gradients that call it: the
@@ -454,7 +437,7 @@ func sumSqReverse(x, dx []float64, seed float64) float64 {
 //
 // Varied inputs: dst (into ddst), x (into dx), a (returned as da).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what scaleInto writes are read (and cleared) from the shadows.
+// order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float64) {
@@ -505,8 +488,7 @@ func MixedJVP(x, dx float64) (float64, float64) {
 func MixedGrad(x float64) (f, dx float64) {
 	c := square(3)
 	t := c*x + square(x)
-	_, t2 := squareReverse(x, 1)
-	dx += t2
+	dx += squareReverse(x, 1)
 	dx += c
 	return t, dx
 }
@@ -554,23 +536,22 @@ func affineApplyJVP(f, df Affine, x, dx float64) (float64, float64) {
 func ComposeGrad(x float64) (f, dx float64) {
 	var dg Affine
 	f2 := Affine{A: 2, B: 1}
-	var t8 Affine
+	var t7 Affine
 	g := Affine{A: x, B: -1}
 	t := f2.Apply(x)
 	t2 := g.Apply(t)
-	_, t3, t4 := affineApplyReverse(g, t, 1)
+	t3, t4 := affineApplyReverse(g, t, 1)
 	dg.A += t3.A
 	dg.B += t3.B
-	_, t5 := affineApplyReverseWrtX(f2, x, t4)
-	dx += t5
-	t6 := dg
+	dx += affineApplyReverseWrtX(f2, x, t4)
+	t5 := dg
 	dg = Affine{}
-	t8.A += t6.A
-	t8.B += t6.B
-	t8.B = 0
-	t7 := t8.A
-	t8.A = 0
-	dx += t7
+	t7.A += t5.A
+	t7.B += t5.B
+	t7.B = 0
+	t6 := t7.A
+	t7.A = 0
+	dx += t6
 	return t2, dx
 }
 
@@ -581,15 +562,14 @@ func ComposeGrad(x float64) (f, dx float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: f (returned as df), x (returned as dx).
-// The first result is the value of Affine.Apply; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func affineApplyReverse(f Affine, x, seed float64) (f2 float64, df Affine, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func affineApplyReverse(f Affine, x, seed float64) (df Affine, dx float64) {
 	t := f.A
-	t2 := t*x + f.B
 	df.B += seed
 	dx += t * seed
 	df.A += seed * x
-	return t2, df, dx
+	return df, dx
 }
 
 // affineApplyReverseWrtX is the reverse of Affine.Apply for the gradients that call it: the
@@ -600,13 +580,12 @@ func affineApplyReverse(f Affine, x, seed float64) (f2 float64, df Affine, dx fl
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: f.
-// The first result is the value of Affine.Apply; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func affineApplyReverseWrtX(f Affine, x, seed float64) (f2, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func affineApplyReverseWrtX(f Affine, x, seed float64) (dx float64) {
 	t := f.A
-	t2 := t*x + f.B
 	dx += t * seed
-	return t2, dx
+	return dx
 }
 
 // TriangleAreaJVP computes TriangleArea and its directional derivative along the tangents
@@ -718,13 +697,13 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	t2 := c.Sub(a)
 	t3 := geom.Cross(t, t2)
 	t4 := 0.5 * t3.Norm()
-	_, t5 := geomVec3NormReverse(t3, 0.5)
+	t5 := geomVec3NormReverse(t3, 0.5)
 	t15.X += t5.X
 	t15.Y += t5.Y
 	t15.Z += t5.Z
 	t6 := t15
 	t15 = geom.Vec3{}
-	_, t7, t8 := geomCrossReverse(t, t2, t6)
+	t7, t8 := geomCrossReverse(t, t2, t6)
 	t17.X += t7.X
 	t17.Y += t7.Y
 	t17.Z += t7.Z
@@ -733,7 +712,7 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	t16.Z += t8.Z
 	t9 := t16
 	t16 = geom.Vec3{}
-	_, t10, t11 := geomVec3SubReverse(c, a, t9)
+	t10, t11 := geomVec3SubReverse(c, a, t9)
 	dc.X += t10.X
 	dc.Y += t10.Y
 	dc.Z += t10.Z
@@ -742,7 +721,7 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	da.Z += t11.Z
 	t12 := t17
 	t17 = geom.Vec3{}
-	_, t13, t14 := geomVec3SubReverse(b, a, t12)
+	t13, t14 := geomVec3SubReverse(b, a, t12)
 	db.X += t13.X
 	db.Y += t13.Y
 	db.Z += t13.Z
@@ -759,18 +738,18 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da).
-// The first result is the value of Vec3.Norm; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func geomVec3NormReverse(a geom.Vec3, seed float64) (f float64, da geom.Vec3) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func geomVec3NormReverse(a geom.Vec3, seed float64) (da geom.Vec3) {
 	t := math.Sqrt(geom.Dot(a, a))
-	_, t2, t3 := geomDotReverse(a, a, 0.5/t*seed)
+	t2, t3 := geomDotReverse(a, a, 0.5/t*seed)
 	da.X += t2.X
 	da.Y += t2.Y
 	da.Z += t2.Z
 	da.X += t3.X
 	da.Y += t3.Y
 	da.Z += t3.Z
-	return t, da
+	return da
 }
 
 // geomCrossReverse is the reverse of Cross for the gradients that call it: the
@@ -780,43 +759,38 @@ func geomVec3NormReverse(a geom.Vec3, seed float64) (f float64, da geom.Vec3) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of Cross; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func geomCrossReverse(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func geomCrossReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
+	var t11 geom.Vec3
 	var t12 geom.Vec3
-	var t13 geom.Vec3
 	t := a.Y
 	t2 := b.Z
 	t3 := a.Z
 	t4 := b.Y
 	t5 := b.X
 	t6 := a.X
-	t7 := geom.Vec3{
-		X: t*t2 - t3*t4,
-		Y: t3*t5 - t6*t2,
-		Z: t6*t4 - t*t5,
-	}
-	t12.X += seed.X
-	t12.Y += seed.Y
-	t12.Z += seed.Z
-	t8 := t12
-	t12 = geom.Vec3{}
-	t13.X += t8.X
-	t13.Y += t8.Y
-	t13.Z += t8.Z
-	t9 := t13.Z
-	t13.Z = 0
-	t10 := t13.Y
-	t13.Y = 0
-	da.X += t9*t4 - t10*t2
-	db.X += t3*t10 - t*t9
-	t11 := t13.X
-	t13.X = 0
-	db.Y += t6*t9 - t3*t11
-	da.Z += t10*t5 - t11*t4
-	db.Z += t*t11 - t6*t10
-	da.Y += t11*t2 - t9*t5
-	return t7, da, db
+	t11.X += seed.X
+	t11.Y += seed.Y
+	t11.Z += seed.Z
+	t7 := t11
+	t11 = geom.Vec3{}
+	t12.X += t7.X
+	t12.Y += t7.Y
+	t12.Z += t7.Z
+	t8 := t12.Z
+	t12.Z = 0
+	t9 := t12.Y
+	t12.Y = 0
+	da.X += t8*t4 - t9*t2
+	db.X += t3*t9 - t*t8
+	t10 := t12.X
+	t12.X = 0
+	db.Y += t6*t8 - t3*t10
+	da.Z += t9*t5 - t10*t4
+	db.Z += t*t10 - t6*t9
+	da.Y += t10*t2 - t8*t5
+	return da, db
 }
 
 // geomVec3SubReverse is the reverse of Vec3.Sub for the gradients that call it: the
@@ -826,37 +800,32 @@ func geomCrossReverse(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of Vec3.Sub; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func geomVec3SubReverse(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func geomVec3SubReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
+	var t5 geom.Vec3
 	var t6 geom.Vec3
-	var t7 geom.Vec3
-	t := geom.Vec3{
-		X: a.X - b.X,
-		Y: a.Y - b.Y,
-		Z: a.Z - b.Z,
-	}
-	t6.X += seed.X
-	t6.Y += seed.Y
-	t6.Z += seed.Z
-	t2 := t6
-	t6 = geom.Vec3{}
-	t7.X += t2.X
-	t7.Y += t2.Y
-	t7.Z += t2.Z
-	t3 := t7.Z
-	t7.Z = 0
-	db.Z -= t3
-	da.Z += t3
-	t4 := t7.Y
-	t7.Y = 0
-	db.Y -= t4
-	da.Y += t4
-	t5 := t7.X
-	t7.X = 0
-	db.X -= t5
-	da.X += t5
-	return t, da, db
+	t5.X += seed.X
+	t5.Y += seed.Y
+	t5.Z += seed.Z
+	t := t5
+	t5 = geom.Vec3{}
+	t6.X += t.X
+	t6.Y += t.Y
+	t6.Z += t.Z
+	t2 := t6.Z
+	t6.Z = 0
+	db.Z -= t2
+	da.Z += t2
+	t3 := t6.Y
+	t6.Y = 0
+	db.Y -= t3
+	da.Y += t3
+	t4 := t6.X
+	t6.X = 0
+	db.X -= t4
+	da.X += t4
+	return da, db
 }
 
 // geomDotReverse is the reverse of Dot for the gradients that call it: the
@@ -866,23 +835,22 @@ func geomVec3SubReverse(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of Dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func geomDotReverse(a, b geom.Vec3, seed float64) (f float64, da, db geom.Vec3) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func geomDotReverse(a, b geom.Vec3, seed float64) (da, db geom.Vec3) {
 	t := a.X
 	t2 := b.X
 	t3 := a.Y
 	t4 := b.Y
 	t5 := a.Z
 	t6 := b.Z
-	t7 := t*t2 + t3*t4 + t5*t6
 	db.Z += t5 * seed
 	da.Z += seed * t6
 	db.Y += t3 * seed
 	da.Y += seed * t4
 	db.X += t * seed
 	da.X += seed * t2
-	return t7, da, db
+	return da, db
 }
 
 // AngleJVP computes Angle and its directional derivative along the tangents
@@ -916,15 +884,15 @@ func AngleGrad(a, b geom.Vec3) (f float64, da, db geom.Vec3) {
 	t6 := math.Acos(t5)
 	t7 := -1 / math.Sqrt((1-t5)*(1+t5))
 	t8 := t7 * t5 / t4
-	_, t9 := geomVec3NormReverse(b, -(t2 * t8))
+	t9 := geomVec3NormReverse(b, -(t2 * t8))
 	db.X += t9.X
 	db.Y += t9.Y
 	db.Z += t9.Z
-	_, t10 := geomVec3NormReverse(a, -(t8 * t3))
+	t10 := geomVec3NormReverse(a, -(t8 * t3))
 	da.X += t10.X
 	da.Y += t10.Y
 	da.Z += t10.Z
-	_, t11, t12 := geomDotReverse(a, b, t7/t4)
+	t11, t12 := geomDotReverse(a, b, t7/t4)
 	da.X += t11.X
 	da.Y += t11.Y
 	da.Z += t11.Z
@@ -1014,11 +982,9 @@ func PathLengthGrad(x, dx []float64) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: p (into dp), q (into dq).
-// The first result is the value of Dist; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func geomDistReverse(p, dp, q, dq []float64, seed float64) float64 {
+func geomDistReverse(p, dp, q, dq []float64, seed float64) {
 	var ds float64
 	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
 		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
@@ -1055,7 +1021,6 @@ func geomDistReverse(p, dp, q, dq []float64, seed float64) float64 {
 		dp[i3] += t3
 		i = t2
 	}
-	return t
 }
 
 // UnitTangentJVP computes UnitTangent and its directional derivative along the tangents
@@ -1146,18 +1111,16 @@ func TriAreaGrad(t, dt *geom.Triangle) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: t (into dt).
-// The first result is the value of Triangle.Area; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func geomTriangleAreaReverse(t, dt *geom.Triangle, seed float64) float64 {
+func geomTriangleAreaReverse(t, dt *geom.Triangle, seed float64) {
+	var t23 geom.Vec3
 	var t24 geom.Vec3
 	var t25 geom.Vec3
 	var t26 geom.Vec3
 	var t27 geom.Vec3
 	var t28 geom.Vec3
 	var t29 geom.Vec3
-	var t30 geom.Vec3
 	t2 := t.B
 	t3 := t.A
 	t4 := t2.Sub(t3)
@@ -1165,59 +1128,58 @@ func geomTriangleAreaReverse(t, dt *geom.Triangle, seed float64) float64 {
 	t6 := t.A
 	t7 := t5.Sub(t6)
 	t8 := geom.Cross(t4, t7)
-	t9 := 0.5 * t8.Norm()
-	_, t10 := geomVec3NormReverse(t8, 0.5*seed)
-	t24.X += t10.X
-	t24.Y += t10.Y
-	t24.Z += t10.Z
-	t11 := t24
+	t8.Norm()
+	t9 := geomVec3NormReverse(t8, 0.5*seed)
+	t23.X += t9.X
+	t23.Y += t9.Y
+	t23.Z += t9.Z
+	t10 := t23
+	t23 = geom.Vec3{}
+	t11, t12 := geomCrossReverse(t4, t7, t10)
+	t27.X += t11.X
+	t27.Y += t11.Y
+	t27.Z += t11.Z
+	t24.X += t12.X
+	t24.Y += t12.Y
+	t24.Z += t12.Z
+	t13 := t24
 	t24 = geom.Vec3{}
-	_, t12, t13 := geomCrossReverse(t4, t7, t11)
-	t28.X += t12.X
-	t28.Y += t12.Y
-	t28.Z += t12.Z
-	t25.X += t13.X
-	t25.Y += t13.Y
-	t25.Z += t13.Z
-	t14 := t25
+	t14, t15 := geomVec3SubReverse(t5, t6, t13)
+	t26.X += t14.X
+	t26.Y += t14.Y
+	t26.Z += t14.Z
+	t25.X += t15.X
+	t25.Y += t15.Y
+	t25.Z += t15.Z
+	t16 := t25
 	t25 = geom.Vec3{}
-	_, t15, t16 := geomVec3SubReverse(t5, t6, t14)
-	t27.X += t15.X
-	t27.Y += t15.Y
-	t27.Z += t15.Z
-	t26.X += t16.X
-	t26.Y += t16.Y
-	t26.Z += t16.Z
+	dt.A.X += t16.X
+	dt.A.Y += t16.Y
+	dt.A.Z += t16.Z
 	t17 := t26
 	t26 = geom.Vec3{}
-	dt.A.X += t17.X
-	dt.A.Y += t17.Y
-	dt.A.Z += t17.Z
+	dt.C.X += t17.X
+	dt.C.Y += t17.Y
+	dt.C.Z += t17.Z
 	t18 := t27
 	t27 = geom.Vec3{}
-	dt.C.X += t18.X
-	dt.C.Y += t18.Y
-	dt.C.Z += t18.Z
-	t19 := t28
+	t19, t20 := geomVec3SubReverse(t2, t3, t18)
+	t29.X += t19.X
+	t29.Y += t19.Y
+	t29.Z += t19.Z
+	t28.X += t20.X
+	t28.Y += t20.Y
+	t28.Z += t20.Z
+	t21 := t28
 	t28 = geom.Vec3{}
-	_, t20, t21 := geomVec3SubReverse(t2, t3, t19)
-	t30.X += t20.X
-	t30.Y += t20.Y
-	t30.Z += t20.Z
-	t29.X += t21.X
-	t29.Y += t21.Y
-	t29.Z += t21.Z
+	dt.A.X += t21.X
+	dt.A.Y += t21.Y
+	dt.A.Z += t21.Z
 	t22 := t29
 	t29 = geom.Vec3{}
-	dt.A.X += t22.X
-	dt.A.Y += t22.Y
-	dt.A.Z += t22.Z
-	t23 := t30
-	t30 = geom.Vec3{}
-	dt.B.X += t23.X
-	dt.B.Y += t23.Y
-	dt.B.Z += t23.Z
-	return t9
+	dt.B.X += t22.X
+	dt.B.Y += t22.Y
+	dt.B.Z += t22.Z
 }
 
 // MidpointJVP computes Midpoint and its directional derivative along the tangents

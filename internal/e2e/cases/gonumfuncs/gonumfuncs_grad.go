@@ -766,7 +766,7 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	tape = slices.Grow(tape, max(15+1, 0)*2)
+	tape = slices.Grow(tape, 16*2)
 	sum = 0
 	i := 1
 	for ; i <= 15; i++ {
@@ -1589,9 +1589,8 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	trips := max(29+1, 0)
-	tapeint = slices.Grow(tapeint, trips*2)
-	tape = slices.Grow(tape, trips*2)
+	tapeint = slices.Grow(tapeint, 30*2)
+	tape = slices.Grow(tape, 30*2)
 	sum = 0
 	i := 1
 	for ; i <= 29; i++ {
@@ -3014,9 +3013,8 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
-	trips := max(5+3, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips*4)
+	tapeint = slices.Grow(tapeint, 8)
+	tape = slices.Grow(tape, 8*4)
 	f := 0.0
 	i := -1
 	for {

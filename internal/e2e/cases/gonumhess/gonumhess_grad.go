@@ -1081,14 +1081,13 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	var ds1_2 float64
 	var dds1 float64
 	var dsum float64
-	trips := max(29+1, 0)
 	t := tapeint
-	tapeint = append(t, make([]int, trips*2)...)[:len(t)]
-	t2 := trips * 2
-	t3 := tape
-	n2 := len(t3)
-	tape = append(t3, make([]float64, t2)...)[:n2]
-	dtape = append(dtape, make([]float64, t2)...)[:n2]
+	tapeint = append(t, make([]int, 30*2)...)[:len(t)]
+	t2 := tape
+	t3 := 30 * 2
+	n2 := len(t2)
+	tape = append(t2, make([]float64, t3)...)[:n2]
+	dtape = append(dtape, make([]float64, t3)...)[:n2]
 	sum := 0.0
 	i := 1
 	for ; i <= 29; i++ {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/diff/fd"
+
+	"github.com/gadgen/gadgen/gadtest"
 )
 
 // gradCase flattens a function, its gradient and its JVP over x ∈ ℝⁿ.
@@ -280,4 +282,17 @@ func TestFinalState(t *testing.T) {
 	if dot := dx[0]*v[0] + dx[1]*v[1] + dx[2]*v[2]; math.Abs(dot-d) > 1e-12*(1+math.Abs(d)) {
 		t.Errorf("⟨∇f, v⟩ = %v, JVP = %v", dot, d)
 	}
+}
+
+// TestNoValue: a value=false gradient returns only the partials, and they
+// are those of the function (central differences, and the JVP).
+func TestNoValue(t *testing.T) {
+	f := func(x []float64) float64 { return Ackley(x[1:], x[0]) }
+	grad := func(x, dx []float64) float64 {
+		dx[0] += AckleyGrad(x[1:], dx[1:], x[0])
+		return f(x)
+	}
+	gadtest.Grad(t, f, grad, gadtest.Box(4, 0.5, 3))
+	jvp := func(x, v []float64) (float64, float64) { return AckleyJVP(x[1:], v[1:], x[0], v[0]) }
+	gadtest.DotTest(t, gadtest.ScalarJVP(jvp), gadtest.ScalarGrad(grad), gadtest.Box(4, 0.5, 3))
 }

@@ -377,3 +377,67 @@ func weigh(src, w []float64) float64 {
 	}
 	return s
 }
+
+// Accumulate calls, three times, a helper that adds to a running sum and
+// reads it back: the caller saves the sum before each call, since the
+// next call overwrites it and the helper's reverse reads it.
+//
+//gad:grad test=true
+//gad:jvp test=true
+func Accumulate(x []float64) float64 {
+	acc := make([]float64, len(x))
+	s := 0.0
+	for k := 0; k < 3; k++ {
+		s += addRead(acc, x)
+	}
+	return s
+}
+
+func addRead(acc, x []float64) float64 {
+	t := 0.0
+	for i := range acc {
+		acc[i] += x[i] * x[i]
+		t += acc[i] * acc[i]
+	}
+	return t
+}
+
+// AccumulateOnly calls a helper that only adds to a running sum: what the
+// sum held before a call matters to neither the helper's result nor its
+// derivatives, so nothing is saved around the calls.
+//
+//gad:grad test=true
+//gad:jvp test=true
+func AccumulateOnly(x []float64) float64 {
+	acc := make([]float64, len(x))
+	for k := 0; k < 3; k++ {
+		addSquares(acc, x)
+	}
+	s := 0.0
+	for i := range acc {
+		s += acc[i] * math.Sin(acc[i])
+	}
+	return s
+}
+
+func addSquares(acc, x []float64) {
+	for i := range acc {
+		acc[i] += x[i] * x[i]
+	}
+}
+
+// Ackley is Ackley's test function; its gradient is generated without
+// the value (value=false), as an optimizer that asks for gradients alone
+// would call it, and a loop computes only what the gradient needs.
+//
+//gad:grad value=false
+//gad:jvp
+func Ackley(x []float64, a float64) float64 {
+	s, c := 0.0, 0.0
+	for _, v := range x {
+		s += v * v
+		c += math.Cos(2 * math.Pi * v)
+	}
+	n := float64(len(x))
+	return -a*math.Exp(-0.2*math.Sqrt(s/n)) - math.Exp(c/n) + a + math.E
+}

@@ -139,7 +139,6 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Series; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SeriesGrad(x float64) (f, dx float64) {
-	var trips int
 	var s, term float64
 	var k, from int
 	var term2 float64
@@ -157,9 +156,8 @@ func SeriesGrad(x float64) (f, dx float64) {
 	var tape []float64
 	var tapeint []int
 	var ds, dterm, ds2, dterm2, ds3 float64
-	trips = max(100+1, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips)
+	tapeint = slices.Grow(tapeint, 101)
+	tape = slices.Grow(tape, 101)
 	s = 0
 	term = x
 	from = 0
@@ -802,10 +800,10 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	e := t * t2
 	i := 1
 	for ; i < len(x); i++ {
-		t12 := sq(x[i] - x[i-1])
-		t13 := math.Exp(-sq(k))
-		tape = append(tape, t13, t12)
-		e += t12 * t13
+		t11 := sq(x[i] - x[i-1])
+		t12 := math.Exp(-sq(k))
+		tape = append(tape, t12, t11)
+		e += t11 * t12
 	}
 	de += 1
 	for {
@@ -818,18 +816,17 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		t6 := t4[t5]
 		tape = t4[:t5]
 		t7 := de
-		_, t8 := sqReverse(k, -(t6 * (t4[t5+1] * t7)))
-		dk += t8
-		t9 := t3 - 1
-		_, t10 := sqReverse(x[t3]-x[t9], t7*t6)
-		dx[t9] -= t10
-		dx[t3] += t10
+		dk += sqReverse(k, -(t6 * (t4[t5+1] * t7)))
+		t8 := t3 - 1
+		t9 := sqReverse(x[t3]-x[t8], t7*t6)
+		dx[t8] -= t9
+		dx[t3] += t9
 		i = t3
 	}
 	de2 += de
-	t11 := de2
-	dotReverse(x, dx, x, dx, t*t11)
-	dk += 0.5 * (t11 * t2)
+	t10 := de2
+	dotReverse(x, dx, x, dx, t*t10)
+	dk += 0.5 * (t10 * t2)
 	return e, dk
 }
 
@@ -840,12 +837,11 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
-// The first result is the value of sq; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func sqReverse(x, seed float64) (f, dx float64) {
-	t := x * x
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func sqReverse(x, seed float64) (dx float64) {
 	dx += 2 * (seed * x)
-	return t, dx
+	return dx
 }
 
 // dotReverse is the reverse of dot for the gradients that call it: the
@@ -855,11 +851,9 @@ func sqReverse(x, seed float64) (f, dx float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (into da), b (into db).
-// The first result is the value of dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func dotReverse(a, da, b, db []float64, seed float64) float64 {
+func dotReverse(a, da, b, db []float64, seed float64) {
 	var ds float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("dotReverse: a and da share memory: gadgen's gradients need them apart")
@@ -868,16 +862,12 @@ func dotReverse(a, da, b, db []float64, seed float64) float64 {
 		panic("dotReverse: b and db share memory: gadgen's gradients need them apart")
 	}
 	ds += seed
-	s := 0.0
 	for i := 0; i < len(a); i++ {
-		ai := a[i]
 		bi := b[i]
 		t := ds
-		db[i] += ai * t
+		db[i] += a[i] * t
 		da[i] += t * bi
-		s += ai * bi
 	}
-	return s
 }
 
 // EnergyJVP computes Energy and its directional derivative along the tangents
@@ -939,12 +929,12 @@ func sqJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var t6 float64
+	var t4 float64
 	var h2 float64
-	var t7 int
+	var t5 int
+	var t6 float64
+	var t7 float64
 	var t8 float64
-	var t9 float64
-	var t10 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -952,30 +942,28 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n%2 == 1 {
 		t := Pow(x, n-1)
-		t6 = t
+		t4 = t
 		t2 = x * t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t7 = n / 2
+		t5 = n / 2
 		h2 = h
 		t2 = h * h
 		from = 2
 	}
 	from3 = from
-	t8 += 1
+	t6 += 1
 	switch from3 {
 	case 0:
 	case 1:
-		t10 += t8
-		t4 := t10
-		dx += t4 * t6
-		_, t5 := powReverse(x, n-1, x*t4)
-		dx += t5
+		t8 += t6
+		t3 := t8
+		dx += t3 * t4
+		dx += powReverse(x, n-1, x*t3)
 	default:
-		t9 += t8
-		_, t3 := powReverse(x, t7, 2*(t9*h2))
-		dx += t3
+		t7 += t6
+		dx += powReverse(x, t5, 2*(t7*h2))
 	}
 	return t2, dx
 }
@@ -988,49 +976,41 @@ func PowGrad(x float64, n int) (f, dx float64) {
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of Pow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func powReverse(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func powReverse(x float64, n int, seed float64) (dx float64) {
 	var from3 int
-	var t6 float64
-	var h2 float64
-	var t7 int
-	var t8 float64
-	var t9 float64
-	var t10 float64
 	var t2 float64
+	var h float64
+	var t3 int
+	var t4 float64
+	var t5 float64
+	var t6 float64
 	var from int
 	if n == 0 {
-		t2 = 1
 		from = 0
 	} else if n%2 == 1 {
-		t := Pow(x, n-1)
-		t6 = t
-		t2 = x * t
+		t2 = Pow(x, n-1)
 		from = 1
 	} else {
-		h := Pow(x, n/2)
-		t7 = n / 2
-		h2 = h
-		t2 = h * h
+		t3 = n / 2
+		h = Pow(x, n/2)
 		from = 2
 	}
 	from3 = from
-	t8 += seed
+	t4 += seed
 	switch from3 {
 	case 0:
 	case 1:
-		t10 += t8
-		t4 := t10
-		dx += t4 * t6
-		_, t5 := powReverse(x, n-1, x*t4)
-		dx += t5
+		t6 += t4
+		t := t6
+		dx += t * t2
+		dx += powReverse(x, n-1, x*t)
 	default:
-		t9 += t8
-		_, t3 := powReverse(x, t7, 2*(t9*h2))
-		dx += t3
+		t5 += t4
+		dx += powReverse(x, t3, 2*(t5*h))
 	}
-	return t2, dx
+	return dx
 }
 
 // PowJVP computes Pow and its directional derivative along the tangents
@@ -1061,7 +1041,6 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ScratchGrad(x, dx, buf []float64) float64 {
-	var tape []float64
 	var ds float64
 	n := len(buf)
 	t := cap(buf)
@@ -1073,7 +1052,6 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	if t > 0 && t2 && &buf[:1][0] == &x[:1][0] {
 		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
 	}
-	tape = append(tape, buf...)
 	axpyInto(buf, x, 2)
 	ds += 1
 	s := 0.0
@@ -1083,8 +1061,6 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 		s += v * v
 	}
 	finalBuf := slices.Clone(buf)
-	t3 := tape
-	copy(buf, t3[len(t3)-n:])
 	axpyIntoReverseWrtDstX(buf, dbuf, x, dx, 2)
 	copy(buf, finalBuf)
 	return s
@@ -1098,8 +1074,6 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // Fixed inputs: a.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what axpyInto writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
@@ -1189,7 +1163,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	dn.X += 2 * (t8 * t3)
 	t9 := dn
 	dn = Vec{}
-	_, t10, t11 := crossReverse(t, t2, t9)
+	t10, t11 := crossReverse(t, t2, t9)
 	t19.X += t10.X
 	t19.Y += t10.Y
 	t19.Z += t10.Z
@@ -1198,7 +1172,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	t18.Z += t11.Z
 	t12 := t18
 	t18 = Vec{}
-	_, t13, t14 := subReverse(c, a, t12)
+	t13, t14 := subReverse(c, a, t12)
 	dc.X += t13.X
 	dc.Y += t13.Y
 	dc.Z += t13.Z
@@ -1207,7 +1181,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	da.Z += t14.Z
 	t15 := t19
 	t19 = Vec{}
-	_, t16, t17 := subReverse(b, a, t15)
+	t16, t17 := subReverse(b, a, t15)
 	db.X += t16.X
 	db.Y += t16.Y
 	db.Z += t16.Z
@@ -1224,43 +1198,38 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of cross; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func crossReverse(a, b, seed Vec) (f, da, db Vec) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func crossReverse(a, b, seed Vec) (da, db Vec) {
+	var t11 Vec
 	var t12 Vec
-	var t13 Vec
 	t := a.Y
 	t2 := b.Z
 	t3 := a.Z
 	t4 := b.Y
 	t5 := b.X
 	t6 := a.X
-	t7 := Vec{
-		X: t*t2 - t3*t4,
-		Y: t3*t5 - t6*t2,
-		Z: t6*t4 - t*t5,
-	}
-	t12.X += seed.X
-	t12.Y += seed.Y
-	t12.Z += seed.Z
-	t8 := t12
-	t12 = Vec{}
-	t13.X += t8.X
-	t13.Y += t8.Y
-	t13.Z += t8.Z
-	t9 := t13.Z
-	t13.Z = 0
-	t10 := t13.Y
-	t13.Y = 0
-	da.X += t9*t4 - t10*t2
-	db.X += t3*t10 - t*t9
-	t11 := t13.X
-	t13.X = 0
-	db.Y += t6*t9 - t3*t11
-	da.Z += t10*t5 - t11*t4
-	db.Z += t*t11 - t6*t10
-	da.Y += t11*t2 - t9*t5
-	return t7, da, db
+	t11.X += seed.X
+	t11.Y += seed.Y
+	t11.Z += seed.Z
+	t7 := t11
+	t11 = Vec{}
+	t12.X += t7.X
+	t12.Y += t7.Y
+	t12.Z += t7.Z
+	t8 := t12.Z
+	t12.Z = 0
+	t9 := t12.Y
+	t12.Y = 0
+	da.X += t8*t4 - t9*t2
+	db.X += t3*t9 - t*t8
+	t10 := t12.X
+	t12.X = 0
+	db.Y += t6*t8 - t3*t10
+	da.Z += t9*t5 - t10*t4
+	db.Z += t*t10 - t6*t9
+	da.Y += t10*t2 - t8*t5
+	return da, db
 }
 
 // subReverse is the reverse of sub for the gradients that call it: the
@@ -1270,37 +1239,32 @@ func crossReverse(a, b, seed Vec) (f, da, db Vec) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of sub; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func subReverse(a, b, seed Vec) (f, da, db Vec) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func subReverse(a, b, seed Vec) (da, db Vec) {
+	var t5 Vec
 	var t6 Vec
-	var t7 Vec
-	t := Vec{
-		X: a.X - b.X,
-		Y: a.Y - b.Y,
-		Z: a.Z - b.Z,
-	}
-	t6.X += seed.X
-	t6.Y += seed.Y
-	t6.Z += seed.Z
-	t2 := t6
-	t6 = Vec{}
-	t7.X += t2.X
-	t7.Y += t2.Y
-	t7.Z += t2.Z
-	t3 := t7.Z
-	t7.Z = 0
-	db.Z -= t3
-	da.Z += t3
-	t4 := t7.Y
-	t7.Y = 0
-	db.Y -= t4
-	da.Y += t4
-	t5 := t7.X
-	t7.X = 0
-	db.X -= t5
-	da.X += t5
-	return t, da, db
+	t5.X += seed.X
+	t5.Y += seed.Y
+	t5.Z += seed.Z
+	t := t5
+	t5 = Vec{}
+	t6.X += t.X
+	t6.Y += t.Y
+	t6.Z += t.Z
+	t2 := t6.Z
+	t6.Z = 0
+	db.Z -= t2
+	da.Z += t2
+	t3 := t6.Y
+	t6.Y = 0
+	db.Y -= t3
+	da.Y += t3
+	t4 := t6.X
+	t6.X = 0
+	db.X -= t4
+	da.X += t4
+	return da, db
 }
 
 // AreaJVP computes Area and its directional derivative along the tangents
@@ -1381,7 +1345,7 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	var tape []float64
 	var dr float64
 	var dr2 float64
-	tape = slices.Grow(tape, max(3+2, 0))
+	tape = slices.Grow(tape, 5)
 	r := 0.0
 	i := 3
 	for ; i >= 0; i-- {
@@ -1800,7 +1764,7 @@ func EvolveGrad(x, dx, state []float64) float64 {
 	if t > 0 && t2 && &state[:1][0] == &x[:1][0] {
 		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
 	}
-	tape = slices.Grow(tape, max(3+2, 0)*n)
+	tape = slices.Grow(tape, 5*n)
 	k := 0
 	for ; k < 3; k++ {
 		tape = append(tape, state...)
@@ -1836,8 +1800,6 @@ func EvolveGrad(x, dx, state []float64) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into ds), x (into dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what evolveStep writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func evolveStepReverse(s, ds, x, dx []float64) {
@@ -2001,8 +1963,6 @@ func LayersGrad(x, dx []float64) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: h (into dh), y (into dy), w (into dw).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what layer writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func layerReverse(h, dh, y, dy, w, dw []float64) {
@@ -2188,11 +2148,9 @@ func PickGrad(x, dx []float64) float64 {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: src (into dsrc), w (into dw).
-// The first result is the value of weigh; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func weighReverse(src, dsrc, w, dw []float64, seed float64) float64 {
+func weighReverse(src, dsrc, w, dw []float64, seed float64) {
 	var ds float64
 	if cap(src) > 0 && cap(dsrc) > 0 && &src[:1][0] == &dsrc[:1][0] {
 		panic("weighReverse: src and dsrc share memory: gadgen's gradients need them apart")
@@ -2201,16 +2159,12 @@ func weighReverse(src, dsrc, w, dw []float64, seed float64) float64 {
 		panic("weighReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
 	ds += seed
-	s := 0.0
 	for i := 0; i < len(src); i++ {
-		srci := src[i]
 		t := math.Exp(w[i])
 		t2 := ds
-		dw[i] += t * (srci * t2)
+		dw[i] += t * (src[i] * t2)
 		dsrc[i] += t2 * t
-		s += srci * t
 	}
-	return s
 }
 
 // PickJVP computes Pick and its directional derivative along the tangents
@@ -2265,4 +2219,338 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 		ds += dsrc[i]*t + srci*(t*dw[i])
 	}
 	return s, ds
+}
+
+// AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Accumulate; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AccumulateGrad(x, dx []float64) float64 {
+	var tape []float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	n2 := len(acc)
+	tape = slices.Grow(tape, 5*n2)
+	s := 0.0
+	k := 0
+	for ; k < 3; k++ {
+		tape = append(tape, acc...)
+		s += addRead(acc, x)
+	}
+	ds += 1
+	for {
+		t := k - 1
+		if k == 0 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - n2
+		copy(acc, t2[t3:])
+		tape = t2[:t3]
+		addReadReverse(acc, dacc, x, dx, ds)
+		k = t
+	}
+	return s
+}
+
+// addReadReverse is the reverse of addRead for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of addRead that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: acc (into dacc), x (into dx).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
+	var tape []float64
+	var dt float64
+	t := cap(acc) > 0
+	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
+		panic("addReadReverse: acc and dacc share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("addReadReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &acc[:1][0] == &x[:1][0] {
+		panic("addReadReverse: acc and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(acc)
+	tape = slices.Grow(tape, max(n+3, 0))
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			xi := x[i2]
+			acc[i2] += xi * xi
+			tape = append(tape, acc[i2])
+			i = i2
+		} else {
+			break
+		}
+	}
+	dt += seed
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		i3 := t3 + 1
+		dacc[i3] += 2 * (dt * t4[t5])
+		dx[i3] += 2 * (dacc[i3] * x[i3])
+		i = t3
+	}
+}
+
+// AccumulateJVP computes Accumulate and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Accumulate; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AccumulateJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	s := 0.0
+	ds := 0.0
+	for k := 0; k < 3; k++ {
+		t, t2 := addReadJVP(acc, dacc, x, dx)
+		s += t
+		ds += t2
+	}
+	return s, ds
+}
+
+// addReadJVP computes addRead and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: acc (tangent dacc), x (tangent dx).
+// Results, in order: the value of addRead; its tangent.
+// Shadows: dacc, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// addRead writes are written (overwritten) into the shadows: acc into dacc.
+func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
+	t := 0.0
+	dt := 0.0
+	for i := 0; i < len(acc); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t2 := dacc[i]
+		acc[i] += xi * xi
+		dacc[i] = t2 + 2*(dxi*xi)
+		acci := acc[i]
+		t += acci * acci
+		dt += 2 * (dacc[i] * acci)
+	}
+	return t, dt
+}
+
+// AccumulateOnlyGrad computes AccumulateOnly and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of AccumulateOnly; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AccumulateOnlyGrad(x, dx []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AccumulateOnlyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	k := 0
+	for ; k < 3; k++ {
+		addSquares(acc, x)
+	}
+	ds += 1
+	s := 0.0
+	for i := 0; i < len(acc); i++ {
+		acci := acc[i]
+		t2 := math.Sin(acci)
+		t3 := ds
+		dacc[i] += t3*t2 + math.Cos(acci)*(acci*t3)
+		s += acci * t2
+	}
+	for {
+		t := k - 1
+		if k == 0 {
+			break
+		}
+		addSquaresReverse(acc, dacc, x, dx)
+		k = t
+	}
+	return s
+}
+
+// addSquaresReverse is the reverse of addSquares for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of addSquares that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: acc (into dacc), x (into dx).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func addSquaresReverse(acc, dacc, x, dx []float64) {
+	t := cap(acc) > 0
+	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
+		panic("addSquaresReverse: acc and dacc share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("addSquaresReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &acc[:1][0] == &x[:1][0] {
+		panic("addSquaresReverse: acc and x share memory: gadgen's gradients need them apart")
+	}
+	i := max(-1, len(acc)-1)
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		i2 := t3 + 1
+		dx[i2] += 2 * (dacc[i2] * x[i2])
+		i = t3
+	}
+}
+
+// AccumulateOnlyJVP computes AccumulateOnly and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of AccumulateOnly; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AccumulateOnlyJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	for k := 0; k < 3; k++ {
+		addSquaresJVP(acc, dacc, x, dx)
+	}
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(acc); i++ {
+		acci := acc[i]
+		t := dacc[i]
+		t2 := math.Sin(acci)
+		s += acci * t2
+		ds += t*t2 + acci*(math.Cos(acci)*t)
+	}
+	return s, ds
+}
+
+// addSquaresJVP computes addSquares and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: acc (tangent dacc), x (tangent dx).
+// Shadows: dacc, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// addSquares writes are written (overwritten) into the shadows: acc into dacc.
+func addSquaresJVP(acc, dacc, x, dx []float64) {
+	for i := 0; i < len(acc); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t := dacc[i]
+		acc[i] += xi * xi
+		dacc[i] = t + 2*(dxi*xi)
+	}
+}
+
+// AckleyGrad computes the gradient of Ackley with respect to the varied inputs
+// (reverse mode), without the value of Ackley (value=false).
+//
+// Varied inputs: x (into dx), a (returned as da).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AckleyGrad(x, dx []float64, a float64) (da float64) {
+	var dc float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AckleyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	s := 0.0
+	c := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			v2 := x[t]
+			s += v2 * v2
+			c += math.Cos(6.283185307179586 * v2)
+			i = t
+		} else {
+			break
+		}
+	}
+	n2 := float64(n)
+	t2 := math.Sqrt(s / n2)
+	t3 := math.Exp(-0.2 * t2)
+	t4 := math.Exp(c / n2)
+	da += 1
+	dc -= t4 * 1 / n2
+	ds -= 0.5 / t2 * (-0.2 * (t3 * a)) / n2
+	da -= t3
+	for {
+		t5 := i - 1
+		if i == -1 {
+			break
+		}
+		t6 := t5 + 1
+		v := x[t6]
+		dx[t6] += 2*(ds*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dc)
+		i = t5
+	}
+	return da
+}
+
+// AckleyJVP computes Ackley and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), a (tangent da).
+// Results, in order: the value of Ackley; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
+	n := len(x)
+	s := 0.0
+	ds := 0.0
+	c := 0.0
+	dc := 0.0
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv := dx[i]
+		t4 := 6.283185307179586 * v
+		s += v * v
+		ds += 2 * (dv * v)
+		c += math.Cos(t4)
+		dc -= math.Sin(t4) * (6.283185307179586 * dv)
+	}
+	n2 := float64(n)
+	t := math.Sqrt(s / n2)
+	t2 := math.Exp(-0.2 * t)
+	t3 := math.Exp(c / n2)
+	return -(a * t2) - t3 + a + 2.718281828459045, -(da * t2) - a*(t2*(-0.2*(0.5/t*(ds/n2)))) - t3*(dc/n2) + da
 }

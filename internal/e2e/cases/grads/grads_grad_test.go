@@ -78,6 +78,26 @@ func TestGadgenPickJVP(t *testing.T) {
 	gadtest.JVP(t, Pick, PickJVP, gadtest.Dim(4))
 }
 
+// TestGadgenAccumulateGrad checks AccumulateGrad against central finite differences, component by component.
+func TestGadgenAccumulateGrad(t *testing.T) {
+	gadtest.Grad(t, Accumulate, AccumulateGrad, gadtest.Dim(4))
+}
+
+// TestGadgenAccumulateJVP checks AccumulateJVP against central finite differences along random directions.
+func TestGadgenAccumulateJVP(t *testing.T) {
+	gadtest.JVP(t, Accumulate, AccumulateJVP, gadtest.Dim(4))
+}
+
+// TestGadgenAccumulateOnlyGrad checks AccumulateOnlyGrad against central finite differences, component by component.
+func TestGadgenAccumulateOnlyGrad(t *testing.T) {
+	gadtest.Grad(t, AccumulateOnly, AccumulateOnlyGrad, gadtest.Dim(4))
+}
+
+// TestGadgenAccumulateOnlyJVP checks AccumulateOnlyJVP against central finite differences along random directions.
+func TestGadgenAccumulateOnlyJVP(t *testing.T) {
+	gadtest.JVP(t, AccumulateOnly, AccumulateOnlyJVP, gadtest.Dim(4))
+}
+
 // TestGadgenBranchyGradDot checks BranchyGrad against BranchyJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
 func TestGadgenBranchyGradDot(t *testing.T) {
 	jvp := func(v, dv []float64) (float64, float64) {
@@ -114,4 +134,14 @@ func TestGadgenLayersGradDot(t *testing.T) {
 // TestGadgenPickGradDot checks PickGrad against PickJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
 func TestGadgenPickGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(PickJVP), gadtest.ScalarGrad(PickGrad), gadtest.Dim(4))
+}
+
+// TestGadgenAccumulateGradDot checks AccumulateGrad against AccumulateJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+func TestGadgenAccumulateGradDot(t *testing.T) {
+	gadtest.DotTest(t, gadtest.ScalarJVP(AccumulateJVP), gadtest.ScalarGrad(AccumulateGrad), gadtest.Dim(4))
+}
+
+// TestGadgenAccumulateOnlyGradDot checks AccumulateOnlyGrad against AccumulateOnlyJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+func TestGadgenAccumulateOnlyGradDot(t *testing.T) {
+	gadtest.DotTest(t, gadtest.ScalarJVP(AccumulateOnlyJVP), gadtest.ScalarGrad(AccumulateOnlyGrad), gadtest.Dim(4))
 }

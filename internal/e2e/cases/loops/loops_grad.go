@@ -318,7 +318,7 @@ b2:
 	from = 1
 b3:
 	from5 = from
-	tape = slices.Grow(tape, max(100+2, 0))
+	tape = slices.Grow(tape, 102)
 	from2 = 0
 	i = 0
 b4:
@@ -578,7 +578,7 @@ func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) 
 	var tape []float64
 	var ds float64
 	var ds2 float64
-	tape = slices.Grow(tape, max(4+3, 0))
+	tape = slices.Grow(tape, 7)
 	s := 0.0
 	i := -1
 	for {
@@ -1366,7 +1366,7 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 	t := new([4]float64)
 	t2 := new([4]float64)
 	y := t[:4]
-	tapeint = slices.Grow(tapeint, max(4+2, 0)*2)
+	tapeint = slices.Grow(tapeint, 6*2)
 	idx := 0
 	i := 0
 	for ; i < 4; i++ {

@@ -154,7 +154,7 @@ func PowersGrad(x float64) (f, dx float64) {
 	var m [5]float64
 	var dm [5]float64
 	m[0] = 1
-	tape = slices.Grow(tape, max(5+1, 0))
+	tape = slices.Grow(tape, 6)
 	i := 1
 	for ; i < 5; i++ {
 		t6 := m[i-1]

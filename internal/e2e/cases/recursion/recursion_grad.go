@@ -39,14 +39,14 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var t7 float64
+	var t5 float64
 	var h3 float64
-	var t8 int
+	var t6 int
+	var t7 float64
+	var t8 float64
 	var t9 float64
-	var t10 float64
-	var t11 float64
 	var dh float64
-	var t12 float64
+	var t10 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -54,12 +54,12 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n < 0 {
 		t := Pow(x, -n)
-		t7 = t
+		t5 = t
 		t2 = 1 / t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t8 = n / 2
+		t6 = n / 2
 		if n%2 == 0 {
 			h3 = h
 			t2 = h * h
@@ -71,28 +71,26 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		}
 	}
 	from3 = from
-	t9 += 1
+	t7 += 1
 	from2 := from3
 	switch from2 {
 	case 0:
 	case 1:
-		t12 += t9
-		t5 := t7
-		_, t6 := powReverse(x, -n, -(t12 * (1 / t5) / t5))
-		dx += t6
+		t10 += t7
+		t4 := t5
+		dx += powReverse(x, -n, -(t10 * (1 / t4) / t4))
 	default:
 		if from2 == 2 {
-			t11 += t9
-			dh += 2 * (t11 * h3)
+			t9 += t7
+			dh += 2 * (t9 * h3)
 		} else {
-			t10 += t9
+			t8 += t7
 			h2 := h3
-			t3 := t10
+			t3 := t8
 			dx += h2 * h2 * t3
 			dh += 2 * (t3 * x * h2)
 		}
-		_, t4 := powReverse(x, t8, dh)
-		dx += t4
+		dx += powReverse(x, t6, dh)
 	}
 	return t2, dx
 }
@@ -105,66 +103,58 @@ func PowGrad(x float64, n int) (f, dx float64) {
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of Pow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func powReverse(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func powReverse(x float64, n int, seed float64) (dx float64) {
 	var from3 int
-	var t7 float64
+	var t3 float64
 	var h3 float64
-	var t8 int
-	var t9 float64
-	var t10 float64
-	var t11 float64
+	var t4 int
+	var t5 float64
+	var t6 float64
+	var t7 float64
 	var dh float64
-	var t12 float64
-	var t2 float64
+	var t8 float64
 	var from int
 	if n == 0 {
-		t2 = 1
 		from = 0
 	} else if n < 0 {
-		t := Pow(x, -n)
-		t7 = t
-		t2 = 1 / t
+		t3 = Pow(x, -n)
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t8 = n / 2
+		t4 = n / 2
 		if n%2 == 0 {
 			h3 = h
-			t2 = h * h
 			from = 2
 		} else {
 			h3 = h
-			t2 = h * h * x
 			from = 3
 		}
 	}
 	from3 = from
-	t9 += seed
+	t5 += seed
 	from2 := from3
 	switch from2 {
 	case 0:
 	case 1:
-		t12 += t9
-		t5 := t7
-		_, t6 := powReverse(x, -n, -(t12 * (1 / t5) / t5))
-		dx += t6
+		t8 += t5
+		t2 := t3
+		dx += powReverse(x, -n, -(t8 * (1 / t2) / t2))
 	default:
 		if from2 == 2 {
-			t11 += t9
-			dh += 2 * (t11 * h3)
+			t7 += t5
+			dh += 2 * (t7 * h3)
 		} else {
-			t10 += t9
+			t6 += t5
 			h2 := h3
-			t3 := t10
-			dx += h2 * h2 * t3
-			dh += 2 * (t3 * x * h2)
+			t := t6
+			dx += h2 * h2 * t
+			dh += 2 * (t * x * h2)
 		}
-		_, t4 := powReverse(x, t8, dh)
-		dx += t4
+		dx += powReverse(x, t4, dh)
 	}
-	return t2, dx
+	return dx
 }
 
 // HornerJVP computes Horner and its directional derivative along the tangents
@@ -194,9 +184,9 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 	var from2 int
+	var t4 float64
 	var t5 float64
 	var t6 float64
-	var t7 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("HornerGrad: c and dc share memory: gadgen's gradients need them apart")
 	}
@@ -208,18 +198,17 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 	} else {
 		c0 := c[0]
 		t := Horner(c[1:], x)
-		t5 = t
+		t4 = t
 		t2 = c0 + x*t
 		from = 1
 	}
 	from2 = from
-	t6 += 1
+	t5 += 1
 	if from2 != 0 {
-		t7 += t6
-		t3 := t7
-		dx += t3 * t5
-		_, t4 := hornerReverse(c[1:], dc[1:], x, x*t3)
-		dx += t4
+		t6 += t5
+		t3 := t6
+		dx += t3 * t4
+		dx += hornerReverse(c[1:], dc[1:], x, x*t3)
 		dc[0] += t3
 	}
 	return t2, dx
@@ -232,41 +221,35 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 // of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: c (into dc), x (returned as dx).
-// The first result is the value of Horner; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func hornerReverse(c, dc []float64, x, seed float64) (f, dx float64) {
+func hornerReverse(c, dc []float64, x, seed float64) (dx float64) {
 	var from2 int
-	var t5 float64
-	var t6 float64
-	var t7 float64
+	var t2 float64
+	var t3 float64
+	var t4 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("hornerReverse: c and dc share memory: gadgen's gradients need them apart")
 	}
-	var t2 float64
 	var from int
 	if len(c) == 0 {
-		t2 = 0
 		from = 0
 	} else {
-		c0 := c[0]
-		t := Horner(c[1:], x)
-		t5 = t
-		t2 = c0 + x*t
+		t2 = Horner(c[1:], x)
 		from = 1
 	}
 	from2 = from
-	t6 += seed
+	t3 += seed
 	if from2 != 0 {
-		t7 += t6
-		t3 := t7
-		dx += t3 * t5
-		_, t4 := hornerReverse(c[1:], dc[1:], x, x*t3)
-		dx += t4
-		dc[0] += t3
+		t4 += t3
+		t := t4
+		dx += t * t2
+		dx += hornerReverse(c[1:], dc[1:], x, x*t)
+		dc[0] += t
 	}
-	return t2, dx
+	return dx
 }
 
 // ChebyshevJVP computes Chebyshev and its directional derivative along the tangents
@@ -297,9 +280,9 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(n int, x float64) (f, dx float64) {
 	var from3 int
+	var t4 float64
+	var t5 float64
 	var t6 float64
-	var t7 float64
-	var t8 float64
 	var t2 float64
 	var from int
 	switch n {
@@ -311,24 +294,22 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 		from = 1
 	default:
 		t := Chebyshev(n-1, x)
-		t6 = t
+		t4 = t
 		t2 = 2*x*t - Chebyshev(n-2, x)
 		from = 2
 	}
 	from3 = from
-	t7 += 1
+	t5 += 1
 	switch from3 {
 	case 0:
 	case 1:
-		dx += t7
-	default:
-		t8 += t7
-		t3 := t8
-		_, t4 := chebyshevReverse(n-2, x, -t3)
-		dx += t4
-		_, t5 := chebyshevReverse(n-1, x, 2*x*t3)
 		dx += t5
-		dx += 2 * (t3 * t6)
+	default:
+		t6 += t5
+		t3 := t6
+		dx += chebyshevReverse(n-2, x, -t3)
+		dx += chebyshevReverse(n-1, x, 2*x*t3)
+		dx += 2 * (t3 * t4)
 	}
 	return t2, dx
 }
@@ -341,44 +322,39 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of Chebyshev; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func chebyshevReverse(n int, x, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func chebyshevReverse(n int, x, seed float64) (dx float64) {
 	var from3 int
-	var t6 float64
-	var t7 float64
-	var t8 float64
-	var t2 float64
+	var t3 float64
+	var t4 float64
+	var t5 float64
 	var from int
 	switch n {
 	case 0:
-		t2 = 1
 		from = 0
 	case 1:
-		t2 = x
 		from = 1
 	default:
 		t := Chebyshev(n-1, x)
-		t6 = t
-		t2 = 2*x*t - Chebyshev(n-2, x)
+		Chebyshev(n-2, x)
+		t3 = t
 		from = 2
 	}
 	from3 = from
-	t7 += seed
+	t4 += seed
 	switch from3 {
 	case 0:
 	case 1:
-		dx += t7
-	default:
-		t8 += t7
-		t3 := t8
-		_, t4 := chebyshevReverse(n-2, x, -t3)
 		dx += t4
-		_, t5 := chebyshevReverse(n-1, x, 2*x*t3)
-		dx += t5
-		dx += 2 * (t3 * t6)
+	default:
+		t5 += t4
+		t2 := t5
+		dx += chebyshevReverse(n-2, x, -t2)
+		dx += chebyshevReverse(n-1, x, 2*x*t2)
+		dx += 2 * (t2 * t3)
 	}
-	return t2, dx
+	return dx
 }
 
 // EvenJVP computes Even and its directional derivative along the tangents
@@ -418,9 +394,9 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func EvenGrad(x float64, n int) (f, dx float64) {
 	var from2 int
+	var t4 float64
 	var t5 float64
 	var t6 float64
-	var t7 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -428,20 +404,19 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else {
 		t := odd(x, n-1)
-		t5 = t
+		t4 = t
 		t2 = 1 + x*t
 		from = 1
 	}
 	from2 = from
-	t6 += 1
+	t5 += 1
 	if from2 == 0 {
-		dx += t6
+		dx += t5
 	} else {
-		t7 += t6
-		t3 := t7
-		dx += t3 * t5
-		_, t4 := oddReverse(x, n-1, x*t3)
-		dx += t4
+		t6 += t5
+		t3 := t6
+		dx += t3 * t4
+		dx += oddReverse(x, n-1, x*t3)
 	}
 	return t2, dx
 }
@@ -454,35 +429,32 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of odd; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func oddReverse(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func oddReverse(x float64, n int, seed float64) (dx float64) {
 	var from2 int
+	var t2 float64
+	var t3 float64
 	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t float64
 	var from int
 	if n == 0 {
-		t = x * x
 		from = 0
 	} else {
-		t = x - Even(x/2, n-1)
+		Even(x/2, n-1)
 		from = 1
 	}
 	from2 = from
-	t4 += seed
+	t2 += seed
 	if from2 == 0 {
-		t6 += t4
-		dx += 2 * (t6 * x)
+		t4 += t2
+		dx += 2 * (t4 * x)
 	} else {
-		t5 += t4
-		t2 := t5
-		dx += t2
-		_, t3 := evenReverse(x/2, n-1, -t2)
-		dx += t3 / 2
+		t3 += t2
+		t := t3
+		dx += t
+		dx += evenReverse(x/2, n-1, -t) / 2
 	}
-	return t, dx
+	return dx
 }
 
 // evenReverse is the reverse of Even for the gradients that call it: the
@@ -493,36 +465,31 @@ func oddReverse(x float64, n int, seed float64) (f, dx float64) {
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of Even; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func evenReverse(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func evenReverse(x float64, n int, seed float64) (dx float64) {
 	var from2 int
-	var t5 float64
-	var t6 float64
-	var t7 float64
 	var t2 float64
+	var t3 float64
+	var t4 float64
 	var from int
 	if n == 0 {
-		t2 = x
 		from = 0
 	} else {
-		t := odd(x, n-1)
-		t5 = t
-		t2 = 1 + x*t
+		t2 = odd(x, n-1)
 		from = 1
 	}
 	from2 = from
-	t6 += seed
+	t3 += seed
 	if from2 == 0 {
-		dx += t6
+		dx += t3
 	} else {
-		t7 += t6
-		t3 := t7
-		dx += t3 * t5
-		_, t4 := oddReverse(x, n-1, x*t3)
-		dx += t4
+		t4 += t3
+		t := t4
+		dx += t * t2
+		dx += oddReverse(x, n-1, x*t)
 	}
-	return t2, dx
+	return dx
 }
 
 // ContinuedFractionJVP computes ContinuedFraction and its directional derivative along the tangents
@@ -550,9 +517,9 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 	var from2 int
+	var t5 float64
 	var t6 float64
 	var t7 float64
-	var t8 float64
 	var t2 float64
 	var from int
 	if depth == 0 {
@@ -560,21 +527,20 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 		from = 0
 	} else {
 		t := ContinuedFraction(x, depth-1)
-		t6 = t
+		t5 = t
 		t2 = x + 1/(1+t)
 		from = 1
 	}
 	from2 = from
-	t7 += 1
+	t6 += 1
 	if from2 == 0 {
-		dx += t7
+		dx += t6
 	} else {
-		t8 += t7
-		t3 := t8
+		t7 += t6
+		t3 := t7
 		dx += t3
-		t4 := 1 + t6
-		_, t5 := continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
-		dx += t5
+		t4 := 1 + t5
+		dx += continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
 	}
 	return t2, dx
 }
@@ -587,37 +553,32 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: depth.
-// The first result is the value of ContinuedFraction; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func continuedFractionReverse(x float64, depth int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func continuedFractionReverse(x float64, depth int, seed float64) (dx float64) {
 	var from2 int
-	var t6 float64
-	var t7 float64
-	var t8 float64
-	var t2 float64
+	var t3 float64
+	var t4 float64
+	var t5 float64
 	var from int
 	if depth == 0 {
-		t2 = x
 		from = 0
 	} else {
-		t := ContinuedFraction(x, depth-1)
-		t6 = t
-		t2 = x + 1/(1+t)
+		t3 = ContinuedFraction(x, depth-1)
 		from = 1
 	}
 	from2 = from
-	t7 += seed
+	t4 += seed
 	if from2 == 0 {
-		dx += t7
+		dx += t4
 	} else {
-		t8 += t7
-		t3 := t8
-		dx += t3
-		t4 := 1 + t6
-		_, t5 := continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
-		dx += t5
+		t5 += t4
+		t := t5
+		dx += t
+		t2 := 1 + t3
+		dx += continuedFractionReverse(x, depth-1, -(t * (1 / t2) / t2))
 	}
-	return t2, dx
+	return dx
 }
 
 // PingPongJVP computes PingPong and its directional derivative along the tangents
@@ -714,8 +675,6 @@ func PingPongGrad(x, dx []float64) float64 {
 //
 // Varied inputs: a (into da), b (into db).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what pingpong writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func pingpongReverse(a, da, b, db []float64, n int) {
