@@ -213,6 +213,7 @@ func (r *runner) run() int {
 	r.stage = "generate"
 	g := newGenerator(r, prog2, plan2)
 	g.generate()
+	g.checkTests()
 
 	r.stage = "output"
 	return r.output(plan2, existing)

@@ -444,3 +444,28 @@ func renderDot(f *jen.File, pkgPath string, jt, gt *testJob) {
 	f.Func().Id(name).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)
 	f.Line()
 }
+
+// checkTests reports the test= directives whose function writes one of
+// its slice parameters: the generated test would check the gradient as if
+// the shadow only accumulated, where for such a parameter it also carries
+// the adjoint of the values the function leaves in it.
+func (g *generator) checkTests() {
+	for _, out := range g.plan.outs {
+		for _, tj := range out.tests {
+			req := tj.j.req
+			w := g.Writes(req.Target)
+			for i, p := range ssaad.Params(req.Target) {
+				if w == nil || i < len(w) && w[i] && req.Active[i] {
+					what := "may write its slice parameter " + p.Name()
+					if w == nil {
+						what = "may write its slice parameters"
+					}
+					g.r.diags.Add(g.prog.Position(tj.j.dir.Pos), frontend.FuncName(req.Target), "directive",
+						"test= does not support functions that write their slice parameters yet (%s %s); write the test of %s with package gadtest", req.Target.Name(), what, req.Name)
+					out.failed = true
+					break
+				}
+			}
+		}
+	}
+}

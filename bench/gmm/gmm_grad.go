@@ -392,6 +392,9 @@ func sqnormReverse(v, dv []float64, seed float64) {
 // Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// qtimesx writes dst: on entry ddst holds the adjoint of the values qtimesx leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
 func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	var tapeint []int
 	t := cap(dst) > 0

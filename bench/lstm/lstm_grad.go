@@ -351,6 +351,12 @@ func logsumexp2Reverse(v, dv []float64, seed float64) {
 // Fixed inputs: x.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// predict writes dst: on entry ddst holds the adjoint of the values predict leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+// predict writes s: on entry ds holds the adjoint of the values predict leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
 func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
 	var tapeSlices [][]float64
 	var tape []float64
@@ -519,6 +525,12 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 // Varied inputs: h (into dh), s (into ds), w (into dw), bias (into dbias), y (into dy).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// cell writes h: on entry dh holds the adjoint of the values cell leaves in
+// h (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values h held on entry.
+// cell writes s: on entry ds holds the adjoint of the values cell leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
 func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	var tape []float64
 	t := cap(h) > 0

@@ -114,6 +114,9 @@ func LossGrad(x, dx, c []float64) float64 {
 // Varied inputs: dst (into ddst), x (into dx).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// Normalize writes dst: on entry ddst holds the adjoint of the values Normalize leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
 func normalizeReverse(dst, ddst, x, dx []float64) {
 	var tape []float64
 	t := cap(dst) > 0

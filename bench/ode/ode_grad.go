@@ -360,6 +360,9 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 // Varied inputs: z (into dz), x (into dx), y (into dy).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// rhs writes z: on entry dz holds the adjoint of the values rhs leaves in
+// z (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values z held on entry.
 func rhsReverse(z, dz, x, dx, y, dy []float64) {
 	t := cap(z) > 0
 	if t && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {

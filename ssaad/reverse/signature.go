@@ -179,7 +179,7 @@ func resultsOK(rs *types.Tuple, seeded bool) error {
 
 // docComment states what the gradient computes, the varied inputs, and the
 // accumulation convention.
-func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, callee, noValue bool) string {
+func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, callee, noValue bool, written []int) string {
 	var sb strings.Builder
 	target := ssaad.FuncName(fn)
 	var seeds []string
@@ -245,6 +245,11 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, c
 	if len(shadows) > 0 {
 		sb.WriteString("The gradient with respect to a slice or pointer is accumulated (+=) into its\n")
 		sb.WriteString("shadow, which the caller zeroes first.")
+	}
+	for _, i := range written {
+		fmt.Fprintf(&sb, "\n%s writes %s: on entry %s holds the adjoint of the values %s leaves in\n", target, nm.params[i], nm.adjoints[i], target)
+		fmt.Fprintf(&sb, "%s (zero for the gradient of its results alone); on return, the gradient with\n", nm.params[i])
+		fmt.Fprintf(&sb, "respect to the values %s held on entry.", nm.params[i])
 	}
 	return strings.TrimSuffix(sb.String(), "\n")
 }

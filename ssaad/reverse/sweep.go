@@ -18,7 +18,13 @@ func (t *transformer) run() {
 	f := ir.NewFunc(req.Name, p.Pkg)
 	t.F = f
 	f.Pos = p.Pos
-	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded, t.callee, t.noValue)
+	var written []int
+	for i, pv := range p.Params {
+		if req.Active[i] && ssaad.IsPointerLike(pv.Type) && t.classWritten[t.act.Class(pv)] {
+			written = append(written, i)
+		}
+	}
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded, t.callee, t.noValue, written)
 	if t.gonum {
 		f.Doc = fmt.Sprintf("%s writes the gradient of %s at %s into grad (overwriting it), in the\nshape of gonum/optimize's Problem.Grad (reverse mode).", req.Name, ssaad.FuncName(req.Target), nm.params[len(nm.params)-1])
 	}

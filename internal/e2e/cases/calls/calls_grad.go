@@ -440,6 +440,9 @@ func sumSqReverse(x, dx []float64, seed float64) {
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// scaleInto writes dst: on entry ddst holds the adjoint of the values scaleInto leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
 func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float64) {
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {

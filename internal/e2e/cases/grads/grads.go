@@ -328,8 +328,8 @@ func evolveStep(s, x []float64) {
 // the one before: the input of a layer is a slice chosen at run time (x
 // at first, then the previous layer's output), as in an LSTM's predict.
 //
-//gad:grad test=6
-//gad:jvp test=6
+//gad:grad
+//gad:jvp
 func Layers(x []float64) float64 {
 	n := len(x) / 2
 	work := make([]float64, 3*n)

@@ -1076,6 +1076,9 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 // Fixed inputs: a.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// axpyInto writes dst: on entry ddst holds the adjoint of the values axpyInto leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
 func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
@@ -1445,6 +1448,9 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 // order; the adjoints of what Softmax writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// Softmax writes dst: on entry ddst holds the adjoint of the values Softmax leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
 func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	var tape []float64
 	var ds float64
@@ -1802,6 +1808,9 @@ func EvolveGrad(x, dx, state []float64) float64 {
 // Varied inputs: s (into ds), x (into dx).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// evolveStep writes s: on entry ds holds the adjoint of the values evolveStep leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
 func evolveStepReverse(s, ds, x, dx []float64) {
 	var tape []float64
 	t := cap(s) > 0
@@ -1894,6 +1903,9 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// Layers writes x: on entry dx holds the adjoint of the values Layers leaves in
+// x (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values x held on entry.
 func LayersGrad(x, dx []float64) float64 {
 	var tapeSlices [][]float64
 	var tape []float64
@@ -1965,6 +1977,9 @@ func LayersGrad(x, dx []float64) float64 {
 // Varied inputs: h (into dh), y (into dy), w (into dw).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// layer writes h: on entry dh holds the adjoint of the values layer leaves in
+// h (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values h held on entry.
 func layerReverse(h, dh, y, dy, w, dw []float64) {
 	var tape []float64
 	var tapeint []int
@@ -2271,6 +2286,9 @@ func AccumulateGrad(x, dx []float64) float64 {
 // Varied inputs: acc (into dacc), x (into dx).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// addRead writes acc: on entry dacc holds the adjoint of the values addRead leaves in
+// acc (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values acc held on entry.
 func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
 	var tape []float64
 	var dt float64
@@ -2409,6 +2427,9 @@ func AccumulateOnlyGrad(x, dx []float64) float64 {
 // Varied inputs: acc (into dacc), x (into dx).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// addSquares writes acc: on entry dacc holds the adjoint of the values addSquares leaves in
+// acc (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values acc held on entry.
 func addSquaresReverse(acc, dacc, x, dx []float64) {
 	t := cap(acc) > 0
 	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {

@@ -58,16 +58,6 @@ func TestGadgenSpring_EnergyJVP(t *testing.T) {
 	gadtest.JVP(t, f, jvp, gadtest.Dim(4))
 }
 
-// TestGadgenLayersGrad checks LayersGrad against central finite differences, component by component.
-func TestGadgenLayersGrad(t *testing.T) {
-	gadtest.Grad(t, Layers, LayersGrad, gadtest.Dim(6))
-}
-
-// TestGadgenLayersJVP checks LayersJVP against central finite differences along random directions.
-func TestGadgenLayersJVP(t *testing.T) {
-	gadtest.JVP(t, Layers, LayersJVP, gadtest.Dim(6))
-}
-
 // TestGadgenPickGrad checks PickGrad against central finite differences, component by component.
 func TestGadgenPickGrad(t *testing.T) {
 	gadtest.Grad(t, Pick, PickGrad, gadtest.Dim(4))
@@ -124,11 +114,6 @@ func TestGadgenSpring_EnergyGradDot(t *testing.T) {
 		return y
 	}
 	gadtest.DotTest(t, gadtest.ScalarJVP(jvp), gadtest.ScalarGrad(grad), gadtest.Dim(4))
-}
-
-// TestGadgenLayersGradDot checks LayersGrad against LayersJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
-func TestGadgenLayersGradDot(t *testing.T) {
-	gadtest.DotTest(t, gadtest.ScalarJVP(LayersJVP), gadtest.ScalarGrad(LayersGrad), gadtest.Dim(6))
 }
 
 // TestGadgenPickGradDot checks PickGrad against PickJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.

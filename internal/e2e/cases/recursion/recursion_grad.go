@@ -677,6 +677,12 @@ func PingPongGrad(x, dx []float64) float64 {
 // Fixed inputs: n.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
+// pingpong writes a: on entry da holds the adjoint of the values pingpong leaves in
+// a (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values a held on entry.
+// pingpong writes b: on entry db holds the adjoint of the values pingpong leaves in
+// b (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values b held on entry.
 func pingpongReverse(a, da, b, db []float64, n int) {
 	var from3 int
 	var path []int
