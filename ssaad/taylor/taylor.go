@@ -268,7 +268,7 @@ func (t *transformer) run() {
 	// With seed=line, a varied slice or pointer that the function writes
 	// through would return only its first coefficient: refuse.
 	for _, lp := range line {
-		t.errorf(t.req.Pos, "parameter "+nm.params[lp.i], "seed=line: %s writes through it, and the coefficients of degree 2 to %d of what it writes would be lost; use seed=jet", ssaad.FuncName(t.req.Target), K)
+		t.errorf(t.req.Pos, "parameter "+nm.params[lp.i], "%s writes through it, so a line-seeded jet (seed=line, as the second-order helpers use) would lose the coefficients of degree 2 to %d of what it writes; use seed=jet", ssaad.FuncName(t.req.Target), K)
 	}
 	if len(line) > 0 {
 		return

@@ -24,3 +24,11 @@ func Option(x []float64) float64 { return x[0] * x[0] }
 //
 //gad:hessian
 func Float32(x []float64) float32 { return float32(x[0]) }
+
+// want +2 "parameter x: Writes writes through it, so a line-seeded jet"
+//
+//gad:hessian
+func Writes(x []float64) float64 {
+	x[0] *= x[1]
+	return x[0] + x[1]
+}

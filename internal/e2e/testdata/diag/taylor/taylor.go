@@ -32,7 +32,7 @@ func Gamma(x float64) float64 {
 	return math.Gamma(x) // want "math.Gamma: Taylor mode has no rule for the derivative of gadDigamma beyond the first order"
 }
 
-// want +2 "parameter dst: seed=line: Fill writes through it"
+// want +2 "parameter dst: Fill writes through it, so a line-seeded jet"
 //
 //gad:taylor order=2 seed=line
 func Fill(dst []float64, x float64) {
