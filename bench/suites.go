@@ -173,8 +173,14 @@ func lstmSuite() *Suite {
 				JVP: func(theta, v []float64) (float64, float64) {
 					return lstm.LossJVP(theta[:m], v[:m], theta[m:], v[m:], state, seq)
 				},
+				Grad: func(theta, g []float64) float64 {
+					return lstm.LossGrad(theta[:m], g[:m], theta[m:], g[m:], state, seq)
+				},
 				JVPO0: func(theta, v []float64) (float64, float64) {
 					return lstm.LossJVPO0(theta[:m], v[:m], theta[m:], v[m:], state, seq)
+				},
+				GradO0: func(theta, g []float64) float64 {
+					return lstm.LossGradO0(theta[:m], g[:m], theta[m:], g[m:], state, seq)
 				},
 				Hand: func(theta, g []float64) float64 {
 					return lstm.HandGrad(theta[:m], g[:m], theta[m:], g[m:], state, seq)

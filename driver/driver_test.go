@@ -513,3 +513,29 @@ func sum(x []float64, a float64) float64 {
 		t.Errorf("-O0: want math.Exp in the loop:\n%s", src)
 	}
 }
+
+// TestTestOption: test= writes foo_grad_test.go, which -check then finds
+// up to date, and which is deleted with the option.
+func TestTestOption(t *testing.T) {
+	t.Parallel()
+	dir := setup(t)
+	src := filepath.Join(dir, "shapes", "cubic.go")
+	write(t, src, "package shapes\n\n//gad:grad test=true\nfunc Cubic(x []float64) float64 { return x[0] * x[0] * x[1] }\n")
+	mustRun(t, dir, "./shapes")
+	out := filepath.Join(dir, "shapes", "cubic_grad_test.go")
+	got := read(t, out)
+	for _, want := range []string{"package shapes\n", "func TestGadgenCubicGrad(t *testing.T) {", "gadtest.Grad(t, Cubic, CubicGrad, gadtest.Dim(4))"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%s lacks %q:\n%s", out, want, got)
+		}
+	}
+	mustRun(t, dir, "-check", "./shapes")
+	write(t, src, "package shapes\n\n//gad:grad\nfunc Cubic(x []float64) float64 { return x[0] * x[0] * x[1] }\n")
+	mustRun(t, dir, "./shapes")
+	if exists(out) {
+		t.Errorf("cubic_grad_test.go not deleted with test=")
+	}
+	if !exists(filepath.Join(dir, "shapes", "cubic_grad.go")) {
+		t.Errorf("cubic_grad.go not written")
+	}
+}

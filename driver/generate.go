@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -69,10 +71,14 @@ type generator struct {
 	writes  map[*types.Func][]bool
 	reads   map[*types.Func][]bool
 	effects map[*types.Func]*simplify.Effects
+	// assume holds the assumed summaries of the functions whose summary
+	// is being computed, computing their stack (see summary).
+	assume    map[summaryKey][]bool
+	computing []summaryKey
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -80,6 +86,7 @@ func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
 		}
 		g.taken[pkg][j.req.Name] = true
 		k := g.key(pkg, j.req.Mode, j.req.Target, j.req.Active, j.noOpt)
+		k.mode += optionsKey(j.req.Options)
 		if _, ok := g.jobs[k]; !ok {
 			g.jobs[k] = j
 		}
@@ -144,7 +151,7 @@ func (g *generator) run(j *job) {
 		}
 		j.derived.Sig = sig
 	}
-	primal, diags := g.prog.Lower(j.req.Target)
+	primal, diags := g.primalOf(j.req.Target, 0)
 	if len(diags) > 0 {
 		g.fail(j, diags)
 		return
@@ -185,6 +192,51 @@ func (g *generator) run(j *job) {
 		return
 	}
 	j.fn = f
+}
+
+// primalOf returns the lowered body of fn: from its source, or, when fn
+// is a function that this run generates (its file is a stub while gadgen
+// runs), the derivative that its job builds, built again. The latter is
+// nesting: differentiating a generated derivative.
+func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
+	src := g.generatedBy(fn)
+	if src == nil {
+		return g.prog.Lower(fn)
+	}
+	pos := g.prog.Position(fn.Pos())
+	if depth > 8 || src.copy || src.mode == nil {
+		return nil, diag.List{{Pos: pos, Func: frontend.FuncName(fn), Msg: "cannot differentiate this generated function"}}
+	}
+	primal, diags := g.primalOf(src.req.Target, depth+1)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	optimize := !src.noOpt && !g.r.cfg.NoOptimize
+	simplify.Run(primal, simplify.Primal, simplify.Config{Optimize: optimize, Check: true, Env: g})
+	req := *src.req
+	req.Dump = nil
+	f, diags := src.mode.Transform(primal, &req, g)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: optimize, Check: true, Env: g})
+	f.Pos = fn.Pos()
+	return f, nil
+}
+
+// generatedBy returns the job of this run that generates fn, or nil.
+func (g *generator) generatedBy(fn *types.Func) *job {
+	out := g.plan.byPath[g.prog.Position(fn.Pos()).Filename]
+	if out == nil {
+		return nil
+	}
+	isMethod := fn.Type().(*types.Signature).Recv() != nil
+	for _, j := range out.jobs {
+		if j.req.Name == fn.Name() && j.req.Method == isMethod {
+			return j
+		}
+	}
+	return nil
 }
 
 // runCopy generates the copy of a function of another package that the
@@ -305,6 +357,13 @@ func (g *generator) reportAtDirective(j *job, diags diag.List) {
 // the given activity in the package of the job being run, and queues its
 // generation unless it exists.
 func (g *generator) Derivative(mode string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+	return g.DerivativeWithOptions(mode, nil, callee, active, pos)
+}
+
+// DerivativeWithOptions implements ssaad.OptionsEnv: Derivative for a
+// request with options (Taylor mode's order=), which are part of what
+// identifies the generated function.
+func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
 	from := g.cur
 	m := g.r.modes[mode]
 	if m == nil {
@@ -315,18 +374,30 @@ func (g *generator) Derivative(mode string, callee *types.Func, active []bool, p
 	}
 	pkg := from.out.pkg
 	k := g.key(pkg.PkgPath, mode, callee, active, from.noOpt)
+	k.mode += optionsKey(opts)
 	if j, ok := g.jobs[k]; ok {
+		if j.derived.Sig == nil && j.mode != nil {
+			// A directive's job that has not run yet.
+			sig, err := j.mode.Signature(j.req)
+			if err != nil {
+				return nil, err
+			}
+			j.derived.Sig = sig
+		}
 		from.deps = append(from.deps, j)
 		return j.derived, nil
 	}
 	name := g.calleeName(pkg.Types, m, callee, active, from.noOpt)
 	j := &job{
 		noOpt:   from.noOpt,
-		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: map[string]string{}},
+		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: maps.Clone(opts)},
 		mode:    m,
 		out:     from.out,
 		caller:  from,
 		derived: &ir.DerivedFunc{Name: name},
+	}
+	if j.req.Options == nil {
+		j.req.Options = map[string]string{}
 	}
 	sig, err := m.Signature(j.req)
 	if err != nil {
@@ -345,32 +416,60 @@ func (g *generator) Derivative(mode string, callee *types.Func, active []bool, p
 // function without a body, one that does not lower, or a recursive one
 // whose summary is being computed.
 func (g *generator) Writes(callee *types.Func) []bool {
-	if w, ok := g.writes[callee]; ok {
-		return w
-	}
-	g.writes[callee] = nil // in progress: unknown
-	f, diags := g.prog.Lower(callee)
-	if len(diags) > 0 || f == nil {
-		return nil
-	}
-	w := ssaad.ParamWrites(f, g.Writes)
-	g.writes[callee] = w
-	return w
+	return g.summary("writes", g.writes, callee, func(f *ir.Func) []bool { return ssaad.ParamWrites(f, g.Writes) })
 }
 
 // Reads implements ssaad.Env like Writes, with ssaad.ParamReads.
 func (g *generator) Reads(callee *types.Func) []bool {
-	if r, ok := g.reads[callee]; ok {
-		return r
-	}
-	g.reads[callee] = nil // in progress: unknown
-	f, diags := g.prog.Lower(callee)
-	if len(diags) > 0 || f == nil {
+	return g.summary("reads", g.reads, callee, func(f *ir.Func) []bool { return ssaad.ParamReads(f, g.Writes, g.Reads) })
+}
+
+// summary returns compute's summary of callee, cached in cache. A
+// directly recursive function's summary is a fixed point: its recursive
+// calls first see the assumption that it touches nothing, then the summary
+// computed under the assumption, until that holds. Other calls of a
+// function whose summary is being computed (mutual recursion) get nil:
+// unknown, which callers treat as touching everything.
+func (g *generator) summary(kind string, cache map[*types.Func][]bool, callee *types.Func, compute func(*ir.Func) []bool) []bool {
+	key := summaryKey{kind: kind, fn: callee}
+	if a, ok := g.assume[key]; ok {
+		if len(g.computing) > 0 && g.computing[len(g.computing)-1] == key {
+			return a
+		}
 		return nil
 	}
-	r := ssaad.ParamReads(f, g.Writes, g.Reads)
-	g.reads[callee] = r
-	return r
+	if s, ok := cache[callee]; ok {
+		return s
+	}
+	f, diags := g.prog.Lower(callee)
+	if len(diags) > 0 || f == nil {
+		cache[callee] = nil
+		return nil
+	}
+	g.computing = append(g.computing, key)
+	defer func() {
+		g.computing = g.computing[:len(g.computing)-1]
+		delete(g.assume, key)
+	}()
+	s := make([]bool, len(f.Params))
+	for {
+		g.assume[key] = s
+		next := compute(f)
+		if next == nil || slices.Equal(next, s) {
+			s = next
+			break
+		}
+		s = next
+	}
+	cache[callee] = s
+	return s
+}
+
+// summaryKey identifies a summary being computed: its kind (writes or
+// reads) and its function.
+type summaryKey struct {
+	kind string
+	fn   *types.Func
 }
 
 // Effects implements simplify.Env: the summary of callee's lowered body
@@ -420,6 +519,16 @@ func (g *generator) Body(callee *types.Func) *ir.Func {
 
 // Position implements ssaad.Env.
 func (g *generator) Position(pos token.Pos) token.Position { return g.prog.Position(pos) }
+
+// optionsKey returns the options in a canonical form: " k1=v1 k2=v2",
+// sorted by key; "" for none.
+func optionsKey(opts map[string]string) string {
+	var sb strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		fmt.Fprintf(&sb, " %s=%s", k, opts[k])
+	}
+	return sb.String()
+}
 
 // calleeName names the derivative of callee generated into pkg: the
 // callee's package (when another), receiver type and name in lower camel

@@ -13,6 +13,7 @@ import (
 	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/ssaad/forward"
 	"github.com/gadgen/gadgen/ssaad/reverse"
+	"github.com/gadgen/gadgen/ssaad/taylor"
 )
 
 // Exit statuses.
@@ -24,7 +25,8 @@ const (
 
 // DefaultModes are the differentiation modes gadgen knows.
 func DefaultModes() []ssaad.Mode {
-	return []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}}
+	modes := []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}, reverse.Mode{Callee: true}, taylor.Mode{}}
+	return append(modes, taylor.Helpers()...)
 }
 
 // Version is gadgen's version; when empty, the module version from the

@@ -113,6 +113,12 @@ func (r *runner) output(pl *plan, existing map[string]*genFile) int {
 					}
 				}
 			}
+			// A test file fails with the files of the functions it tests.
+			for _, tj := range out.tests {
+				if (tj.j.failed || tj.j.out.failed) && !out.failed {
+					out.failed, changed = true, true
+				}
+			}
 		}
 	}
 
@@ -130,7 +136,13 @@ func (r *runner) output(pl *plan, existing map[string]*genFile) int {
 		for _, j := range jobs {
 			funcs = append(funcs, j.fn)
 		}
-		src, err := render(out, funcs)
+		var src []byte
+		var err error
+		if len(out.tests) > 0 {
+			src, err = renderTests(out.pkg.Name, out.pkg.PkgPath, out.tests)
+		} else {
+			src, err = render(out, funcs)
+		}
 		if err == nil && len(helpers[out]) > 0 {
 			src, err = addHelpers(src, helpers[out])
 		}

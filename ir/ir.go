@@ -253,6 +253,11 @@ type Func struct {
 	Doc string
 	// Pos is the position of the source function, when there is one.
 	Pos token.Pos
+	// Scratch, when not nil, says for each parameter whether the memory
+	// it points to is scratch: the caller does not read it after the
+	// call, so that stores into it that the function itself does not read
+	// back are dead.
+	Scratch []bool
 
 	nextID int
 }

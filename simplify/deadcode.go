@@ -13,7 +13,7 @@ import "github.com/gadgen/gadgen/ir"
 func DeadCode(f *ir.Func) {
 	for {
 		sweep(f)
-		if !deadStores(f) && !deadLocalStores(f) {
+		if !deadStores(f) && !deadLocalStores(f) && !deadScratchStores(f) && !emptyBranches(f) && !emptyLoops(f) {
 			return
 		}
 	}

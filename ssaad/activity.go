@@ -11,6 +11,7 @@ package ssaad
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"sort"
 	"strings"
@@ -405,19 +406,35 @@ func ParamWrites(f *ir.Func, writes WritesFunc) []bool {
 // ParamReads reports, for each parameter of f, whether f may read memory
 // reachable from it (load from it, or pass it to a callee that reads it),
 // given writes and reads facts about its callees (nil: unknown, assumed
-// read).
+// read). A load that only serves an increment of the same memory
+// (dst[i] += y) does not count: what the memory held before matters
+// neither to f's other results nor to its derivatives.
 func ParamReads(f *ir.Func, writes, reads WritesFunc) []bool {
 	al := computeAliases(f, writes)
+	uses := ir.Uses(f)
 	read := map[int]bool{}
 	mark := func(x *ir.Value) {
 		if x != nil && al.class[x.ID] >= 0 {
 			read[al.class[x.ID]] = true
 		}
 	}
+	increment := func(l *ir.Value) bool {
+		if len(uses[l.ID]) != 1 {
+			return false
+		}
+		u := uses[l.ID][0]
+		if u.Op != ir.OpBinary || u.Tok != token.ADD && u.Tok != token.SUB || len(uses[u.ID]) != 1 {
+			return false
+		}
+		s := uses[u.ID][0]
+		return s.Op == ir.OpStore && s.Args[1] == u && s.Args[0] != u && al.class[s.Args[0].ID] == al.class[l.Args[0].ID]
+	}
 	for _, v := range al.all {
 		switch v.Op {
 		case ir.OpLoad:
-			mark(v.Args[0])
+			if !increment(v) {
+				mark(v.Args[0])
+			}
 		case ir.OpCall:
 			c := v.Callee
 			switch {

@@ -2,7 +2,10 @@
 
 package gmm
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LogPosteriorJVP computes LogPosterior and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -192,11 +195,12 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // Varied inputs: alpha (into dalpha), mu (into dmu), q (into dq), l (into dl).
 // Fixed inputs: x, d.
 // The first result is the value of LogPosterior; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
-	var tapeint []int
 	var tape []float64
+	var tapeint []int
 	var dslse float64
 	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
@@ -221,16 +225,17 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqdiag := make([]float64, t)
 			sumq := make([]float64, k)
 			dsumq := make([]float64, k)
+			tapeint = slices.Grow(tapeint, max(k+2, 0))
 			c := 0
 			for ; c < k; c++ {
 				j4 := 0
 				for ; j4 < d; j4++ {
-					t40 := c*d + j4
-					t41 := q[t40]
-					t42 := math.Exp(t41)
-					qdiag[t40] = t42
-					sumq[c] += t41
-					tape = append(tape, t42)
+					t36 := c*d + j4
+					t37 := q[t36]
+					t38 := math.Exp(t37)
+					qdiag[t36] = t38
+					sumq[c] += t37
+					tape = append(tape, t38)
 				}
 				tapeint = append(tapeint, j4)
 			}
@@ -240,6 +245,10 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqx := make([]float64, d)
 			main := make([]float64, k)
 			dmain := make([]float64, k)
+			trips := max(n2+2, 0)
+			n3 := len(main)
+			tapeint = slices.Grow(tapeint, trips)
+			tape = slices.Grow(tape, trips*n3)
 			slse := 0.0
 			i := 0
 			for ; i < n2; i++ {
@@ -249,26 +258,23 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					for ; j3 < d; j3++ {
 						xc[j3] = x[i*d+j3] - mu[c3*d+j3]
 					}
-					tape = append(tape, qx...)
 					tape = append(tape, xc...)
 					qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
-					t37 := alpha[c3]
-					t38 := sumq[c3]
+					t34 := alpha[c3]
+					t35 := sumq[c3]
 					tape = append(tape, qx...)
-					t39 := sqnorm(qx)
-					main[c3] = t37 + t38 - 0.5*t39
+					main[c3] = t34 + t35 - 0.5*sqnorm(qx)
 					tapeint = append(tapeint, j3)
-					tape = append(tape, t39)
 				}
 				tape = append(tape, main...)
-				t36 := logsumexp(main)
+				t33 := logsumexp(main)
 				tapeint = append(tapeint, c3)
-				slse += t36
+				slse += t33
 			}
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
-			logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
-			logsumexpVJP(alpha, dalpha, -t2)
+			logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
+			logsumexpReverse(alpha, dalpha, -t2)
 			dslse += 1
 			for {
 				t4 := i - 1
@@ -280,86 +286,77 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				c2 := t5[t6]
 				tapeint = t5[:t6]
 				t7 := tape
-				t8 := len(t7) - len(main)
+				t8 := len(t7) - n3
 				copy(main, t7[t8:])
 				tape = t7[:t8]
-				logsumexpVJP(main, dmain, dslse)
+				logsumexpReverse(main, dmain, dslse)
 				for {
 					t9 := c2 - 1
 					if c2 == 0 {
 						break
 					}
-					t10 := tape
-					tape = t10[:len(t10)-1]
-					t11 := tapeint
-					t12 := len(t11) - 1
-					j := t11[t12]
-					tapeint = t11[:t12]
-					t13 := dmain[t9]
+					t10 := tapeint
+					t11 := len(t10) - 1
+					j := t10[t11]
+					tapeint = t10[:t11]
+					t12 := dmain[t9]
 					dmain[t9] = 0
-					t14 := tape
-					n3 := len(qx)
-					t15 := len(t14) - n3
-					copy(qx, t14[t15:])
-					tape = t14[:t15]
-					sqnormVJP(qx, dqx, -(0.5 * t13))
-					dsumq[t9] += t13
-					dalpha[t9] += t13
-					t16 := tape
-					t17 := len(t16) - len(xc)
-					copy(xc, t16[t17:])
-					tape = t16[:t17]
-					t18 := tape
-					t19 := len(t18) - n3
-					copy(qx, t18[t19:])
-					tape = t18[:t19]
-					t20 := t9 * d
-					t21 := (t9 + 1) * d
-					t22 := t9 * nl
-					t23 := (t9 + 1) * nl
-					qtimesxVJP(qx, dqx, qdiag[t20:t21], dqdiag[t20:t21], l[t22:t23], dl[t22:t23], xc, dxc)
+					t13 := tape
+					t14 := len(t13) - len(qx)
+					copy(qx, t13[t14:])
+					tape = t13[:t14]
+					sqnormReverse(qx, dqx, -(0.5 * t12))
+					dsumq[t9] += t12
+					dalpha[t9] += t12
+					t15 := tape
+					t16 := len(t15) - len(xc)
+					copy(xc, t15[t16:])
+					tape = t15[:t16]
+					t17 := t9 * d
+					t18 := (t9 + 1) * d
+					t19 := t9 * nl
+					t20 := (t9 + 1) * nl
+					qtimesxReverse(qx, dqx, qdiag[t17:t18], dqdiag[t17:t18], l[t19:t20], dl[t19:t20], xc, dxc)
 					for {
-						t24 := j - 1
+						t21 := j - 1
 						if j == 0 {
 							break
 						}
-						t25 := dxc[t24]
-						dxc[t24] = 0
-						dmu[t20+t24] -= t25
-						j = t24
+						t22 := dxc[t21]
+						dxc[t21] = 0
+						dmu[t17+t21] -= t22
+						j = t21
 					}
 					c2 = t9
 				}
 				i = t4
 			}
 			for {
-				t26 := c - 1
+				t23 := c - 1
 				if c == 0 {
 					break
 				}
-				t27 := tapeint
-				t28 := len(t27) - 1
-				tapeint = t27[:t28]
-				j2 := t27[t28]
+				t24 := tapeint
+				t25 := len(t24) - 1
+				tapeint = t24[:t25]
+				j2 := t24[t25]
 				for {
-					t29 := j2 - 1
+					t26 := j2 - 1
 					if j2 == 0 {
 						break
 					}
-					t30 := tape
-					t31 := len(t30) - 1
-					t32 := t30[t31]
-					tape = t30[:t31]
-					t33 := dsumq[t26]
-					dsumq[t26] = 0
-					dsumq[t26] += t33
-					t34 := t26*d + t29
-					t35 := dqdiag[t34]
-					dqdiag[t34] = 0
-					dq[t34] += t33 + t32*t35
-					j2 = t29
+					t27 := tape
+					t28 := len(t27) - 1
+					t29 := t27[t28]
+					tape = t27[:t28]
+					t30 := dsumq[t23]
+					t31 := t23*d + t26
+					t32 := dqdiag[t31]
+					dqdiag[t31] = 0
+					dq[t31] += t30 + t29*t32
+					j2 = t26
 				}
-				c = t26
+				c = t23
 			}
 			return t3
 		}
@@ -367,279 +364,244 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 	panic("gmm: bad dimensions")
 }
 
-// sqnormVJP computes sqnorm and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// sqnormReverse is the reverse of sqnorm for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sqnorm that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into dv).
-// The first result is the value of sqnorm; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func sqnormVJP(v, dv []float64, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func sqnormReverse(v, dv []float64, seed float64) {
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("sqnormVJP: v and dv share memory: gadgen's gradients need them apart")
-	}
-	sum := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(v) {
-			e := v[t]
-			sum += e * e
-			i = t
-		} else {
-			break
-		}
+		panic("sqnormReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	dsum += seed
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := t2 + 1
-		dv[t3] += 2 * (dsum * v[t3])
-		i = t2
+	for i := 0; i < len(v); i++ {
+		dv[i] += 2 * (dsum * v[i])
 	}
-	return sum
 }
 
-// qtimesxVJP computes qtimesx and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// qtimesxReverse is the reverse of qtimesx for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of qtimesx that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what qtimesx writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func qtimesxVJP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// qtimesx writes dst: on entry ddst holds the adjoint of the values qtimesx leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	var tapeint []int
-	var path []int
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("qtimesxVJP: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(diag) > 0
 	if t2 && cap(ddiag) > 0 && &diag[:1][0] == &ddiag[:1][0] {
-		panic("qtimesxVJP: diag and ddiag share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: diag and ddiag share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(low) > 0
 	if t3 && cap(dlow) > 0 && &low[:1][0] == &dlow[:1][0] {
-		panic("qtimesxVJP: low and dlow share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: low and dlow share memory: gadgen's gradients need them apart")
 	}
 	t4 := cap(x) > 0
 	if t4 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("qtimesxVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &diag[:1][0] {
-		panic("qtimesxVJP: dst and diag share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: dst and diag share memory: gadgen's gradients need them apart")
 	}
 	if t && t3 && &dst[:1][0] == &low[:1][0] {
-		panic("qtimesxVJP: dst and low share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: dst and low share memory: gadgen's gradients need them apart")
 	}
 	if t && t4 && &dst[:1][0] == &x[:1][0] {
-		panic("qtimesxVJP: dst and x share memory: gadgen's gradients need them apart")
+		panic("qtimesxReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	d := len(x)
-	j := 0
-	for ; j < d; j++ {
-		dst[j] = diag[j] * x[j]
-	}
+	j := max(0, d)
+	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
 	idx := 0
 	i := 0
 	for ; i < d; i++ {
-		from := 0
-		j3 := i + 1
-		for {
-			path = append(path, from)
-			if j3 < d {
-				dst[j3] += low[idx] * x[i]
-				tapeint = append(tapeint, idx, j3)
-				from = 1
-				idx++
-				j3++
-			} else {
-				break
-			}
-		}
+		j3 := max(i+1, d)
+		idx += j3 - (i + 1)
+		tapeint = append(tapeint, j3, idx)
 	}
 	for {
 		t5 := i - 1
 		if i == 0 {
 			break
 		}
+		t6 := tapeint
+		t7 := len(t6) - 2
+		tapeint = t6[:t7]
+		idx2 := t6[t7+1]
+		j2 := t6[t7]
 		for {
-			t6 := path
-			t7 := len(t6) - 1
-			path = t6[:t7]
-			if t6[t7] == 0 {
+			t8 := j2 - 1
+			idx2--
+			if j2 == t5+1 {
 				break
 			}
-			t8 := tapeint
-			t9 := len(t8) - 2
-			idx2 := t8[t9]
-			j2 := t8[t9+1]
-			tapeint = t8[:t9]
-			t10 := ddst[j2]
-			ddst[j2] = 0
-			ddst[j2] += t10
-			t11 := x[t5]
-			dx[t5] += low[idx2] * t10
-			dlow[idx2] += t10 * t11
+			t9 := ddst[t8]
+			t10 := x[t5]
+			dx[t5] += low[idx2] * t9
+			dlow[idx2] += t9 * t10
+			j2 = t8
 		}
 		i = t5
 	}
 	for {
-		t12 := j - 1
+		t11 := j - 1
 		if j == 0 {
 			break
 		}
-		t13 := ddst[t12]
-		ddst[t12] = 0
-		t14 := x[t12]
-		dx[t12] += diag[t12] * t13
-		ddiag[t12] += t13 * t14
-		j = t12
+		t12 := ddst[t11]
+		ddst[t11] = 0
+		t13 := x[t11]
+		dx[t11] += diag[t11] * t12
+		ddiag[t11] += t12 * t13
+		j = t11
 	}
 }
 
-// logsumexpVJP computes logsumexp and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// logsumexpReverse is the reverse of logsumexp for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of logsumexp that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into dv).
-// The first result is the value of logsumexp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func logsumexpVJP(v, dv []float64, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func logsumexpReverse(v, dv []float64, seed float64) {
 	var tape []float64
 	var dsum float64
 	var dm float64
 	var dm2 float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("logsumexpVJP: v and dv share memory: gadgen's gradients need them apart")
+		panic("logsumexpReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
+	tape = slices.Grow(tape, max(n+3, 0))
 	m := math.Inf(-1)
 	i := -1
 	for {
 		t := i + 1
 		if t < n {
-			m2 := max(m, v[t])
-			tape = append(tape, m, m2)
-			m = m2
+			e := v[t]
+			tape = append(tape, m)
+			m = max(m, e)
 			i = t
 		} else {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0))
 	sum := 0.0
 	i2 := -1
 	for {
 		t2 := i2 + 1
 		if t2 < n {
-			t17 := math.Exp(v[t2] - m)
-			tape = append(tape, t17)
-			sum += t17
+			t16 := math.Exp(v[t2] - m)
+			tape = append(tape, t16)
+			sum += t16
 			i2 = t2
 		} else {
 			break
 		}
 	}
-	t3 := math.Log(sum) + m
 	dm2 += seed
 	dsum += 1 / sum * seed
 	for {
-		t4 := i2 - 1
+		t3 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		t7 := t5[t6] * dsum
-		dm2 -= t7
-		dv[t4+1] += t7
-		i2 = t4
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := t4[t5] * dsum
+		dm2 -= t6
+		dv[t3+1] += t6
+		i2 = t3
 	}
 	for {
-		t8 := i - 1
+		t7 := i - 1
 		if i == -1 {
 			break
 		}
-		t9 := dm2
+		t8 := dm2
 		dm2 = 0
-		dm += t9
-		t10 := tape
-		t11 := len(t10) - 2
-		tape = t10[:t11]
-		t12 := t8 + 1
-		t13 := dm
+		dm += t8
+		t9 := tape
+		t10 := len(t9) - 1
+		tape = t9[:t10]
+		t11 := t7 + 1
+		t12 := dm
 		dm = 0
-		t14 := t10[t11] >= v[t12]
-		t15 := 0.0
-		if t14 {
-			t15 = 1
+		t13 := t9[t10] >= v[t11]
+		t14 := 0.0
+		if t13 {
+			t14 = 1
 		}
-		dm2 += t15 * t13
-		t16 := 1.0
-		if t14 {
-			t16 = 0
+		dm2 += t14 * t12
+		t15 := 1.0
+		if t13 {
+			t15 = 0
 		}
-		dv[t12] += t16 * t13
-		i = t8
+		dv[t11] += t15 * t12
+		i = t7
 	}
-	return t3
 }
 
-// logWishartPriorVJP computes logWishartPrior and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// logWishartPriorReverse is the reverse of logWishartPrior for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of logWishartPrior that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
 // Fixed inputs: d.
-// The first result is the value of logWishartPrior; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func logWishartPriorVJP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) float64 {
-	var tape []float64
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) {
 	var dout float64
 	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
-		panic("logWishartPriorVJP: qdiag and dqdiag share memory: gadgen's gradients need them apart")
+		panic("logWishartPriorReverse: qdiag and dqdiag share memory: gadgen's gradients need them apart")
 	}
 	if cap(sumq) > 0 && cap(dsumq) > 0 && &sumq[:1][0] == &dsumq[:1][0] {
-		panic("logWishartPriorVJP: sumq and dsumq share memory: gadgen's gradients need them apart")
+		panic("logWishartPriorReverse: sumq and dsumq share memory: gadgen's gradients need them apart")
 	}
 	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
-		panic("logWishartPriorVJP: l and dl share memory: gadgen's gradients need them apart")
+		panic("logWishartPriorReverse: l and dl share memory: gadgen's gradients need them apart")
 	}
-	k := len(sumq)
 	nl := d * (d - 1) / 2
-	np := float64(d + 0 + 1)
-	c := np*float64(d)*-0.34657359027997264 - logMultiGamma(0.5*np, d)
-	out := 0.0
+	logMultiGamma(0.5*float64(d+0+1), d)
 	ck := 0
-	for ; ck < k; ck++ {
-		t9 := sqnorm(qdiag[ck*d : (ck+1)*d])
-		t10 := sqnorm(l[ck*nl : (ck+1)*nl])
-		t11 := sumq[ck]
-		tape = append(tape, t9, t10)
-		out -= 0.5*(t9+t10) - 0*t11
+	for ; ck < len(sumq); ck++ {
+		sqnorm(qdiag[ck*d : (ck+1)*d])
+		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
-	t := out + float64(k)*c
 	dout += seed
 	for {
-		t2 := ck - 1
+		t := ck - 1
 		if ck == 0 {
 			break
 		}
-		t3 := tape
-		tape = t3[:len(t3)-2]
-		t4 := -(0.5 * dout)
-		t5 := t2 * nl
-		t6 := (t2 + 1) * nl
-		sqnormVJP(l[t5:t6], dl[t5:t6], t4)
-		t7 := t2 * d
-		t8 := (t2 + 1) * d
-		sqnormVJP(qdiag[t7:t8], dqdiag[t7:t8], t4)
-		ck = t2
+		t2 := -(0.5 * dout)
+		t3 := t * nl
+		t4 := (t + 1) * nl
+		sqnormReverse(l[t3:t4], dl[t3:t4], t2)
+		t5 := t * d
+		t6 := (t + 1) * d
+		sqnormReverse(qdiag[t5:t6], dqdiag[t5:t6], t2)
+		ck = t
 	}
-	return t
 }

@@ -2,7 +2,10 @@
 
 package logsumexp
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LogSumExpJVP computes LogSumExp and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -38,8 +41,9 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of LogSumExp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LogSumExpGrad(x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -49,19 +53,21 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		panic("LogSumExpGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	m := math.Inf(-1)
 	i := -1
 	for {
 		t := i + 1
 		if t < n {
-			m2 := max(m, x[t])
-			tape = append(tape, m, m2)
-			m = m2
+			v := x[t]
+			tape = append(tape, m)
+			m = max(m, v)
 			i = t
 		} else {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0))
 	sum := 0.0
 	i2 := -1
 	for {
@@ -100,7 +106,7 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		dm2 = 0
 		dm += t9
 		t10 := tape
-		t11 := len(t10) - 2
+		t11 := len(t10) - 1
 		tape = t10[:t11]
 		t12 := t8 + 1
 		t13 := dm

@@ -2,7 +2,10 @@
 
 package logsumexp
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LogSumExpJVPO0 computes LogSumExp and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -39,8 +42,9 @@ func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of LogSumExp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
 func LogSumExpGradO0(x, dx []float64) float64 {
@@ -51,24 +55,28 @@ func LogSumExpGradO0(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LogSumExpGradO0: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	m := math.Inf(-1)
 	i := -1
 	for {
 		t := i + 1
-		if t < len(x) {
-			m3 := max(m, x[t])
-			tape = append(tape, m, m3)
-			m = m3
+		if t < n {
+			v2 := x[t]
+			tape = append(tape, m)
+			m = max(m, v2)
 			i = t
 		} else {
 			break
 		}
 	}
+	n2 := len(x)
+	tape = slices.Grow(tape, max(n2+3, 0))
 	sum := 0.0
 	i2 := -1
 	for {
 		t2 := i2 + 1
-		if t2 < len(x) {
+		if t2 < n2 {
 			t16 := math.Exp(x[t2] - m)
 			tape = append(tape, t16)
 			sum += t16
@@ -102,7 +110,7 @@ func LogSumExpGradO0(x, dx []float64) float64 {
 		dm2 = 0
 		dm += t9
 		t10 := tape
-		t11 := len(t10) - 2
+		t11 := len(t10) - 1
 		m2 := t10[t11]
 		tape = t10[:t11]
 		t12 := t8 + 1

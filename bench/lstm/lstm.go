@@ -26,6 +26,7 @@ import "math"
 // of layers len(main)/(8b). Loss panics if the lengths disagree.
 //
 //gad:jvp wrt=main,extra
+//gad:grad wrt=main,extra
 func Loss(main, extra, state, seq []float64) float64 {
 	b := len(extra) / 3
 	if b == 0 || len(extra) != 3*b || len(main)%(8*b) != 0 ||

@@ -2,7 +2,10 @@
 
 package lstm
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LossJVP computes Loss and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -173,4 +176,478 @@ func sigmoidJVP(x, dx float64) (float64, float64) {
 	t2 := 1 + t
 	t3 := 1 / t2
 	return t3, t3 * (t * dx) / t2
+}
+
+// LossGrad computes Loss and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: main (into dmain), extra (into dextra).
+// Fixed inputs: state, seq.
+// The first result is the value of Loss; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
+	var tapeint []int
+	var tape []float64
+	var dtotal float64
+	var dlse float64
+	var dtotal2 float64
+	if cap(main) > 0 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
+		panic("LossGrad: main and dmain share memory: gadgen's gradients need them apart")
+	}
+	if cap(extra) > 0 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
+		panic("LossGrad: extra and dextra share memory: gadgen's gradients need them apart")
+	}
+	n := len(extra)
+	b := n / 3
+	if !(b == 0 || n != 3*b) {
+		n2 := len(main)
+		if n2%(8*b) == 0 {
+			n3 := len(state)
+			if n3 == n2/4 {
+				n4 := len(seq)
+				if n4%b == 0 {
+					c := n4 / b
+					s := make([]float64, n3)
+					ds := make([]float64, n3)
+					t := copy(s, state)
+					ypred := make([]float64, b)
+					dypred := make([]float64, b)
+					total := 0.0
+					t2 := 0
+					for ; t2 < c-1; t2++ {
+						tape = append(tape, ypred...)
+						tape = append(tape, s...)
+						predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
+						tape = append(tape, ypred...)
+						lse := logsumexp2(ypred)
+						ygold := seq[(t2+1)*b : (t2+2)*b]
+						n6 := len(ygold)
+						i2 := -1
+						for {
+							j2 := i2 + 1
+							if j2 < n6 {
+								total += ygold[j2] * (ypred[j2] - lse)
+								i2 = j2
+							} else {
+								break
+							}
+						}
+						tapeint = append(tapeint, i2)
+					}
+					t3 := float64((c - 1) * b)
+					t4 := -(total / t3)
+					dtotal2 -= 1 / t3
+					for {
+						t5 := t2 - 1
+						if t2 == 0 {
+							break
+						}
+						t6 := dtotal2
+						dtotal2 = 0
+						dtotal += t6
+						t7 := tapeint
+						t8 := len(t7) - 1
+						tapeint = t7[:t8]
+						i := t7[t8]
+						for {
+							t9 := i - 1
+							if i == -1 {
+								break
+							}
+							j := t9 + 1
+							t10 := seq[(t5+1)*b : (t5+2)*b][j] * dtotal
+							dlse -= t10
+							dypred[j] += t10
+							i = t9
+						}
+						t11 := dtotal
+						dtotal = 0
+						dtotal2 += t11
+						t12 := dlse
+						dlse = 0
+						t13 := tape
+						n5 := len(ypred)
+						t14 := len(t13) - n5
+						copy(ypred, t13[t14:])
+						tape = t13[:t14]
+						logsumexp2Reverse(ypred, dypred, t12)
+						t15 := tape
+						t16 := len(t15) - len(s)
+						copy(s, t15[t16:])
+						tape = t15[:t16]
+						t17 := tape
+						t18 := len(t17) - n5
+						copy(ypred, t17[t18:])
+						tape = t17[:t18]
+						predictReverseWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
+						t2 = t5
+					}
+					for k := 0; k < t; k++ {
+						ds[k] = 0
+					}
+					return t4
+				}
+			}
+		}
+	}
+	panic("lstm: bad dimensions")
+}
+
+// logsumexp2Reverse is the reverse of logsumexp2 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of logsumexp2 that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: v (into dv).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func logsumexp2Reverse(v, dv []float64, seed float64) {
+	var tape []float64
+	var dsum float64
+	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
+		panic("logsumexp2Reverse: v and dv share memory: gadgen's gradients need them apart")
+	}
+	n := len(v)
+	tape = slices.Grow(tape, max(n+3, 0))
+	sum := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			t6 := math.Exp(v[t])
+			tape = append(tape, t6)
+			sum += t6
+			i = t
+		} else {
+			break
+		}
+	}
+	t2 := sum + 2
+	dsum += 1 / t2 * seed
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		dv[t3+1] += t4[t5] * dsum
+		i = t3
+	}
+}
+
+// predictReverseWrtDstMainExtraS is the reverse of predict for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of predict that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), main (into dmain), extra (into dextra), s (into ds).
+// Fixed inputs: x.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// predict writes dst: on entry ddst holds the adjoint of the values predict leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+// predict writes s: on entry ds holds the adjoint of the values predict leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
+func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
+	var tapeSlices [][]float64
+	var tape []float64
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(main) > 0
+	if t2 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: main and dmain share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(extra) > 0
+	if t3 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: extra and dextra share memory: gadgen's gradients need them apart")
+	}
+	t4 := cap(s) > 0
+	if t4 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: s and ds share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &main[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: dst and main share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &dst[:1][0] == &extra[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: dst and extra share memory: gadgen's gradients need them apart")
+	}
+	if t && t4 && &dst[:1][0] == &s[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: dst and s share memory: gadgen's gradients need them apart")
+	}
+	t5 := cap(x) > 0
+	if t && t5 && &dst[:1][0] == &x[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: dst and x share memory: gadgen's gradients need them apart")
+	}
+	if t4 && t2 && &s[:1][0] == &main[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: s and main share memory: gadgen's gradients need them apart")
+	}
+	if t4 && t3 && &s[:1][0] == &extra[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: s and extra share memory: gadgen's gradients need them apart")
+	}
+	if t4 && t5 && &s[:1][0] == &x[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: s and x share memory: gadgen's gradients need them apart")
+	}
+	b := len(x)
+	inW := extra[:b]
+	t6 := 2 * b
+	outW := extra[b:t6]
+	t7 := 2 * b
+	t8 := 3 * b
+	outB := extra[t7:t8]
+	n := len(dst)
+	i := -1
+	for {
+		j := i + 1
+		if j < n {
+			dst[j] = x[j] * inW[j]
+			i = j
+		} else {
+			break
+		}
+	}
+	y := dst
+	dy := ddst
+	k := 0
+	for ; k < len(s)/(2*b); k++ {
+		t36 := 2 * k * b
+		t37 := (2*k + 1) * b
+		h := s[t36:t37]
+		t38 := s[(2*k+1)*b : (2*k+2)*b]
+		tape = append(tape, h...)
+		tape = append(tape, t38...)
+		tape = append(tape, y...)
+		cell(h, t38, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
+		tapeSlices = append(tapeSlices, y, dy)
+		y = h
+		dy = ds[t36:t37]
+	}
+	tape = slices.Grow(tape, max(n+3, 0))
+	i2 := -1
+	for {
+		j2 := i2 + 1
+		if j2 < n {
+			yj := y[j2]
+			dst[j2] = yj*outW[j2] + outB[j2]
+			tape = append(tape, yj)
+			i2 = j2
+		} else {
+			break
+		}
+	}
+	finalS := slices.Clone(s)
+	for {
+		t9 := i2 - 1
+		if i2 == -1 {
+			break
+		}
+		t10 := tape
+		t11 := len(t10) - 1
+		t12 := t10[t11]
+		tape = t10[:t11]
+		j3 := t9 + 1
+		t13 := ddst[j3]
+		ddst[j3] = 0
+		dextra[t7:t8][j3] += t13
+		t14 := outW[j3]
+		dextra[b:t6][j3] += t12 * t13
+		dy[j3] += t13 * t14
+		i2 = t9
+	}
+	for {
+		t15 := k - 1
+		if k == 0 {
+			break
+		}
+		t16 := tapeSlices
+		t17 := len(t16) - 2
+		y2 := t16[t17]
+		dy2 := t16[t17+1]
+		tapeSlices = t16[:t17]
+		t18 := tape
+		t19 := len(t18) - len(y2)
+		copy(y2, t18[t19:])
+		tape = t18[:t19]
+		t20 := (2*t15 + 1) * b
+		t21 := (2*t15 + 2) * b
+		t22 := s[t20:t21]
+		t23 := tape
+		t24 := len(t23) - len(t22)
+		copy(t22, t23[t24:])
+		tape = t23[:t24]
+		t25 := 2 * t15 * b
+		t26 := (2*t15 + 1) * b
+		t27 := s[t25:t26]
+		t28 := tape
+		t29 := len(t28) - len(t27)
+		copy(t27, t28[t29:])
+		tape = t28[:t29]
+		t30 := 2 * t15 * 4 * b
+		t31 := (2*t15 + 1) * 4 * b
+		t32 := (2*t15 + 1) * 4 * b
+		t33 := (2*t15 + 2) * 4 * b
+		cellReverse(t27, ds[t25:t26], t22, ds[t20:t21], main[t30:t31], dmain[t30:t31], main[t32:t33], dmain[t32:t33], y2, dy2)
+		k = t15
+	}
+	for {
+		t34 := i - 1
+		if i == -1 {
+			break
+		}
+		j4 := t34 + 1
+		t35 := ddst[j4]
+		ddst[j4] = 0
+		dextra[:b][j4] += x[j4] * t35
+		i = t34
+	}
+	copy(s, finalS)
+}
+
+// cellReverse is the reverse of cell for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of cell that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: h (into dh), s (into ds), w (into dw), bias (into dbias), y (into dy).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// cell writes h: on entry dh holds the adjoint of the values cell leaves in
+// h (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values h held on entry.
+// cell writes s: on entry ds holds the adjoint of the values cell leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
+func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
+	var tape []float64
+	t := cap(h) > 0
+	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
+		panic("cellReverse: h and dh share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(s) > 0
+	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("cellReverse: s and ds share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(w) > 0
+	if t3 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("cellReverse: w and dw share memory: gadgen's gradients need them apart")
+	}
+	t4 := cap(bias) > 0
+	if t4 && cap(dbias) > 0 && &bias[:1][0] == &dbias[:1][0] {
+		panic("cellReverse: bias and dbias share memory: gadgen's gradients need them apart")
+	}
+	t5 := cap(y) > 0
+	if t5 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("cellReverse: y and dy share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &h[:1][0] == &s[:1][0] {
+		panic("cellReverse: h and s share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &h[:1][0] == &w[:1][0] {
+		panic("cellReverse: h and w share memory: gadgen's gradients need them apart")
+	}
+	if t && t4 && &h[:1][0] == &bias[:1][0] {
+		panic("cellReverse: h and bias share memory: gadgen's gradients need them apart")
+	}
+	if t && t5 && &h[:1][0] == &y[:1][0] {
+		panic("cellReverse: h and y share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t3 && &s[:1][0] == &w[:1][0] {
+		panic("cellReverse: s and w share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t4 && &s[:1][0] == &bias[:1][0] {
+		panic("cellReverse: s and bias share memory: gadgen's gradients need them apart")
+	}
+	if t2 && t5 && &s[:1][0] == &y[:1][0] {
+		panic("cellReverse: s and y share memory: gadgen's gradients need them apart")
+	}
+	b := len(h)
+	tape = slices.Grow(tape, max(b+2, 0)*7)
+	j := 0
+	for ; j < b; j++ {
+		yj := y[j]
+		f2 := sigmoid(yj*w[j] + bias[j])
+		hj := h[j]
+		t27 := b + j
+		in2 := sigmoid(hj*w[t27] + bias[t27])
+		o2 := sigmoid(yj*w[2*b+j] + bias[2*b+j])
+		g2 := math.Tanh(hj*w[3*b+j] + bias[3*b+j])
+		sj := s[j]
+		s[j] = sj*f2 + in2*g2
+		t28 := math.Tanh(s[j])
+		h[j] = o2 * t28
+		tape = append(tape, hj, g2, sj, f2, in2, t28, o2)
+	}
+	for {
+		t6 := j - 1
+		if j == 0 {
+			break
+		}
+		t7 := tape
+		t8 := len(t7) - 7
+		t9 := t7[t8]
+		g := t7[t8+1]
+		t10 := t7[t8+2]
+		f := t7[t8+3]
+		in := t7[t8+4]
+		t11 := t7[t8+5]
+		o := t7[t8+6]
+		tape = t7[:t8]
+		t12 := dh[t6]
+		dh[t6] = 0
+		ds[t6] += (1 - t11*t11) * (o * t12)
+		t13 := ds[t6]
+		ds[t6] = 0
+		ds[t6] += t13 * f
+		t14 := (1 - g*g) * (in * t13)
+		dbias[3*b+t6] += t14
+		t15 := 3*b + t6
+		t16 := w[t15]
+		dw[t15] += t9 * t14
+		t17 := y[t6]
+		t18 := 2*b + t6
+		t19 := w[t18]
+		t20 := 2*b + t6
+		t21 := sigmoidReverse(t17*t19+bias[t20], t12*t11)
+		dbias[t20] += t21
+		dw[t18] += t17 * t21
+		t22 := b + t6
+		t23 := w[t22]
+		t24 := sigmoidReverse(t9*t23+bias[t22], t13*g)
+		dbias[t22] += t24
+		dw[t22] += t9 * t24
+		dh[t6] += t14*t16 + t24*t23
+		t25 := w[t6]
+		t26 := sigmoidReverse(t17*t25+bias[t6], t10*t13)
+		dbias[t6] += t26
+		dw[t6] += t17 * t26
+		dy[t6] += t21*t19 + t26*t25
+		j = t6
+	}
+}
+
+// sigmoidReverse is the reverse of sigmoid for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sigmoid that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: x (returned as dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func sigmoidReverse(x, seed float64) (dx float64) {
+	t := math.Exp(-x)
+	t2 := 1 + t
+	t3 := 1 / t2
+	dx += t * (seed * t3 / t2)
+	return dx
 }

@@ -5,3 +5,4 @@ package lstm
 // names ending in O0.
 
 //gad:jvp LossJVPO0 github.com/gadgen/gadgen/bench/lstm.Loss wrt=main,extra opt=0
+//gad:grad LossGradO0 github.com/gadgen/gadgen/bench/lstm.Loss wrt=main,extra opt=0

@@ -2,7 +2,10 @@
 
 package lstm
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LossJVPO0 computes Loss and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -175,4 +178,472 @@ func sigmoidJVPO0(x, dx float64) (float64, float64) {
 	t2 := 1 + t
 	t3 := 1 / t2
 	return t3, -(t3 * (t * -dx)) / t2
+}
+
+// LossGradO0 computes Loss and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: main (into dmain), extra (into dextra).
+// Fixed inputs: state, seq.
+// The first result is the value of Loss; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
+func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
+	var tapeint []int
+	var tape []float64
+	var dtotal float64
+	var dlse float64
+	var dtotal2 float64
+	if cap(main) > 0 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
+		panic("LossGradO0: main and dmain share memory: gadgen's gradients need them apart")
+	}
+	if cap(extra) > 0 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
+		panic("LossGradO0: extra and dextra share memory: gadgen's gradients need them apart")
+	}
+	b := len(extra) / 3
+	if b == 0 || len(extra) != 3*b || len(main)%(8*b) != 0 || len(state) != len(main)/4 || len(seq)%b != 0 {
+		panic("lstm: bad dimensions")
+	}
+	c := len(seq) / b
+	n := len(state)
+	s := make([]float64, n)
+	ds := make([]float64, n)
+	t := copy(s, state)
+	ypred := make([]float64, b)
+	dypred := make([]float64, b)
+	total := 0.0
+	t2 := 0
+	for ; t2 < c-1; t2++ {
+		tape = append(tape, ypred...)
+		tape = append(tape, s...)
+		predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
+		tape = append(tape, ypred...)
+		lse := logsumexp2(ypred)
+		ygold := seq[(t2+1)*b : (t2+2)*b]
+		n2 := len(ygold)
+		i2 := -1
+		for {
+			j2 := i2 + 1
+			if j2 < n2 {
+				total += ygold[j2] * (ypred[j2] - lse)
+				i2 = j2
+			} else {
+				break
+			}
+		}
+		tapeint = append(tapeint, i2)
+	}
+	t3 := float64((c - 1) * b)
+	t4 := -total / t3
+	dtotal2 += -(1 / t3)
+	for {
+		t5 := t2 - 1
+		if t2 == 0 {
+			break
+		}
+		t6 := dtotal2
+		dtotal2 = 0
+		dtotal += t6
+		t7 := tapeint
+		t8 := len(t7) - 1
+		tapeint = t7[:t8]
+		i := t7[t8]
+		for {
+			t9 := i - 1
+			if i == -1 {
+				break
+			}
+			j := t9 + 1
+			t10 := seq[(t5+1)*b : (t5+2)*b][j] * dtotal
+			dlse += -t10
+			dypred[j] += t10
+			i = t9
+		}
+		t11 := dtotal
+		dtotal = 0
+		dtotal2 += t11
+		t12 := dlse
+		dlse = 0
+		t13 := tape
+		t14 := len(t13) - len(ypred)
+		copy(ypred, t13[t14:])
+		tape = t13[:t14]
+		logsumexp2ReverseO0(ypred, dypred, t12)
+		t15 := tape
+		t16 := len(t15) - len(s)
+		copy(s, t15[t16:])
+		tape = t15[:t16]
+		t17 := tape
+		t18 := len(t17) - len(ypred)
+		copy(ypred, t17[t18:])
+		tape = t17[:t18]
+		predictReverseWrtDstMainExtraSO0(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
+		t2 = t5
+	}
+	for k := 0; k < t; k++ {
+		ds[k] = 0
+	}
+	return t4
+}
+
+// logsumexp2ReverseO0 is the reverse of logsumexp2 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of logsumexp2 that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: v (into dv).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
+func logsumexp2ReverseO0(v, dv []float64, seed float64) {
+	var tape []float64
+	var dsum float64
+	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
+		panic("logsumexp2ReverseO0: v and dv share memory: gadgen's gradients need them apart")
+	}
+	n := len(v)
+	tape = slices.Grow(tape, max(n+3, 0))
+	sum := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			t6 := math.Exp(v[t])
+			tape = append(tape, t6)
+			sum += t6
+			i = t
+		} else {
+			break
+		}
+	}
+	t2 := sum + 2
+	dsum += 1 / t2 * seed
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		dv[t3+1] += t4[t5] * dsum
+		i = t3
+	}
+}
+
+// predictReverseWrtDstMainExtraSO0 is the reverse of predict for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of predict that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), main (into dmain), extra (into dextra), s (into ds).
+// Fixed inputs: x.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// predict writes dst: on entry ddst holds the adjoint of the values predict leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+// predict writes s: on entry ds holds the adjoint of the values predict leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
+//
+// Generated without optimization (opt=0), for comparison.
+func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
+	var tapeSlices [][]float64
+	var tape []float64
+	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	if cap(main) > 0 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: main and dmain share memory: gadgen's gradients need them apart")
+	}
+	if cap(extra) > 0 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: extra and dextra share memory: gadgen's gradients need them apart")
+	}
+	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: s and ds share memory: gadgen's gradients need them apart")
+	}
+	if cap(dst) > 0 && cap(main) > 0 && &dst[:1][0] == &main[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: dst and main share memory: gadgen's gradients need them apart")
+	}
+	if cap(dst) > 0 && cap(extra) > 0 && &dst[:1][0] == &extra[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: dst and extra share memory: gadgen's gradients need them apart")
+	}
+	if cap(dst) > 0 && cap(s) > 0 && &dst[:1][0] == &s[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: dst and s share memory: gadgen's gradients need them apart")
+	}
+	if cap(dst) > 0 && cap(x) > 0 && &dst[:1][0] == &x[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: dst and x share memory: gadgen's gradients need them apart")
+	}
+	if cap(s) > 0 && cap(main) > 0 && &s[:1][0] == &main[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: s and main share memory: gadgen's gradients need them apart")
+	}
+	if cap(s) > 0 && cap(extra) > 0 && &s[:1][0] == &extra[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: s and extra share memory: gadgen's gradients need them apart")
+	}
+	if cap(s) > 0 && cap(x) > 0 && &s[:1][0] == &x[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: s and x share memory: gadgen's gradients need them apart")
+	}
+	b := len(x)
+	inW := extra[:b]
+	t := 2 * b
+	outW := extra[b:t]
+	t2 := 2 * b
+	t3 := 3 * b
+	outB := extra[t2:t3]
+	i := -1
+	for {
+		j := i + 1
+		if j < len(dst) {
+			dst[j] = x[j] * inW[j]
+			i = j
+		} else {
+			break
+		}
+	}
+	y := dst
+	dy := ddst
+	k := 0
+	for ; k < len(s)/(2*b); k++ {
+		t31 := 2 * k * b
+		t32 := (2*k + 1) * b
+		h := s[t31:t32]
+		t33 := s[(2*k+1)*b : (2*k+2)*b]
+		tape = append(tape, h...)
+		tape = append(tape, t33...)
+		tape = append(tape, y...)
+		cell(h, t33, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
+		tapeSlices = append(tapeSlices, y, dy)
+		y = h
+		dy = ds[t31:t32]
+	}
+	n := len(dst)
+	tape = slices.Grow(tape, max(n+3, 0))
+	i2 := -1
+	for {
+		j2 := i2 + 1
+		if j2 < n {
+			yj := y[j2]
+			dst[j2] = yj*outW[j2] + outB[j2]
+			tape = append(tape, yj)
+			i2 = j2
+		} else {
+			break
+		}
+	}
+	finalS := slices.Clone(s)
+	for {
+		t4 := i2 - 1
+		if i2 == -1 {
+			break
+		}
+		t5 := tape
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tape = t5[:t6]
+		j3 := t4 + 1
+		t8 := ddst[j3]
+		ddst[j3] = 0
+		dextra[t2:t3][j3] += t8
+		t9 := extra[b:t][j3]
+		dextra[b:t][j3] += t7 * t8
+		dy[j3] += t8 * t9
+		i2 = t4
+	}
+	for {
+		t10 := k - 1
+		if k == 0 {
+			break
+		}
+		t11 := tapeSlices
+		t12 := len(t11) - 2
+		y2 := t11[t12]
+		dy2 := t11[t12+1]
+		tapeSlices = t11[:t12]
+		t13 := tape
+		t14 := len(t13) - len(y2)
+		copy(y2, t13[t14:])
+		tape = t13[:t14]
+		t15 := (2*t10 + 1) * b
+		t16 := (2*t10 + 2) * b
+		t17 := s[t15:t16]
+		t18 := tape
+		t19 := len(t18) - len(t17)
+		copy(t17, t18[t19:])
+		tape = t18[:t19]
+		t20 := 2 * t10 * b
+		t21 := (2*t10 + 1) * b
+		t22 := s[t20:t21]
+		t23 := tape
+		t24 := len(t23) - len(t22)
+		copy(t22, t23[t24:])
+		tape = t23[:t24]
+		t25 := 2 * t10 * 4 * b
+		t26 := (2*t10 + 1) * 4 * b
+		t27 := (2*t10 + 1) * 4 * b
+		t28 := (2*t10 + 2) * 4 * b
+		cellReverseO0(s[t20:t21], ds[t20:t21], s[t15:t16], ds[t15:t16], main[t25:t26], dmain[t25:t26], main[t27:t28], dmain[t27:t28], y2, dy2)
+		k = t10
+	}
+	for {
+		t29 := i - 1
+		if i == -1 {
+			break
+		}
+		j4 := t29 + 1
+		t30 := ddst[j4]
+		ddst[j4] = 0
+		dextra[:b][j4] += x[j4] * t30
+		i = t29
+	}
+	copy(s, finalS)
+}
+
+// cellReverseO0 is the reverse of cell for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of cell that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: h (into dh), s (into ds), w (into dw), bias (into dbias), y (into dy).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// cell writes h: on entry dh holds the adjoint of the values cell leaves in
+// h (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values h held on entry.
+// cell writes s: on entry ds holds the adjoint of the values cell leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
+//
+// Generated without optimization (opt=0), for comparison.
+func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
+	var tape []float64
+	if cap(h) > 0 && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
+		panic("cellReverseO0: h and dh share memory: gadgen's gradients need them apart")
+	}
+	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("cellReverseO0: s and ds share memory: gadgen's gradients need them apart")
+	}
+	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("cellReverseO0: w and dw share memory: gadgen's gradients need them apart")
+	}
+	if cap(bias) > 0 && cap(dbias) > 0 && &bias[:1][0] == &dbias[:1][0] {
+		panic("cellReverseO0: bias and dbias share memory: gadgen's gradients need them apart")
+	}
+	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("cellReverseO0: y and dy share memory: gadgen's gradients need them apart")
+	}
+	if cap(h) > 0 && cap(s) > 0 && &h[:1][0] == &s[:1][0] {
+		panic("cellReverseO0: h and s share memory: gadgen's gradients need them apart")
+	}
+	if cap(h) > 0 && cap(w) > 0 && &h[:1][0] == &w[:1][0] {
+		panic("cellReverseO0: h and w share memory: gadgen's gradients need them apart")
+	}
+	if cap(h) > 0 && cap(bias) > 0 && &h[:1][0] == &bias[:1][0] {
+		panic("cellReverseO0: h and bias share memory: gadgen's gradients need them apart")
+	}
+	if cap(h) > 0 && cap(y) > 0 && &h[:1][0] == &y[:1][0] {
+		panic("cellReverseO0: h and y share memory: gadgen's gradients need them apart")
+	}
+	if cap(s) > 0 && cap(w) > 0 && &s[:1][0] == &w[:1][0] {
+		panic("cellReverseO0: s and w share memory: gadgen's gradients need them apart")
+	}
+	if cap(s) > 0 && cap(bias) > 0 && &s[:1][0] == &bias[:1][0] {
+		panic("cellReverseO0: s and bias share memory: gadgen's gradients need them apart")
+	}
+	if cap(s) > 0 && cap(y) > 0 && &s[:1][0] == &y[:1][0] {
+		panic("cellReverseO0: s and y share memory: gadgen's gradients need them apart")
+	}
+	b := len(h)
+	tape = slices.Grow(tape, max(b+2, 0)*8)
+	j := 0
+	for ; j < b; j++ {
+		f2 := sigmoid(y[j]*w[j] + bias[j])
+		hj := h[j]
+		in2 := sigmoid(hj*w[b+j] + bias[b+j])
+		o2 := sigmoid(y[j]*w[2*b+j] + bias[2*b+j])
+		hj2 := h[j]
+		g2 := math.Tanh(hj2*w[3*b+j] + bias[3*b+j])
+		sj := s[j]
+		s[j] = sj*f2 + in2*g2
+		t25 := math.Tanh(s[j])
+		h[j] = o2 * t25
+		tape = append(tape, hj, hj2, g2, sj, f2, in2, t25, o2)
+	}
+	for {
+		t := j - 1
+		if j == 0 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - 8
+		t4 := t2[t3]
+		t5 := t2[t3+1]
+		g := t2[t3+2]
+		t6 := t2[t3+3]
+		f := t2[t3+4]
+		in := t2[t3+5]
+		t7 := t2[t3+6]
+		o := t2[t3+7]
+		tape = t2[:t3]
+		t8 := dh[t]
+		dh[t] = 0
+		ds[t] += (1 - t7*t7) * (o * t8)
+		t9 := ds[t]
+		ds[t] = 0
+		ds[t] += t9 * f
+		t10 := (1 - g*g) * (in * t9)
+		dbias[3*b+t] += t10
+		t11 := 3*b + t
+		t12 := w[t11]
+		dw[t11] += t5 * t10
+		dh[t] += t10 * t12
+		t13 := y[t]
+		t14 := 2*b + t
+		t15 := w[t14]
+		t16 := 2*b + t
+		t17 := sigmoidReverseO0(t13*t15+bias[t16], t8*t7)
+		dbias[t16] += t17
+		dw[t14] += t13 * t17
+		dy[t] += t17 * t15
+		t18 := b + t
+		t19 := w[t18]
+		t20 := b + t
+		t21 := sigmoidReverseO0(t4*t19+bias[t20], t9*g)
+		dbias[t20] += t21
+		dw[t18] += t4 * t21
+		dh[t] += t21 * t19
+		t22 := y[t]
+		t23 := w[t]
+		t24 := sigmoidReverseO0(t22*t23+bias[t], t6*t9)
+		dbias[t] += t24
+		dw[t] += t22 * t24
+		dy[t] += t24 * t23
+		j = t
+	}
+}
+
+// sigmoidReverseO0 is the reverse of sigmoid for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sigmoid that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: x (returned as dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+//
+// Generated without optimization (opt=0), for comparison.
+func sigmoidReverseO0(x, seed float64) (dx float64) {
+	t := math.Exp(-x)
+	t2 := 1 + t
+	t3 := 1 / t2
+	dx += -(t * -(seed * t3 / t2))
+	return dx
 }

@@ -2,7 +2,10 @@
 
 package normalize
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LossJVPO0 computes Loss and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -81,12 +84,12 @@ func magJVPO0(x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossGradO0(x, dx, c []float64) float64 {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGradO0: x and dx share memory: gadgen's gradients need them apart")
@@ -99,64 +102,50 @@ func LossGradO0(x, dx, c []float64) float64 {
 	dout := make([]float64, n)
 	Normalize(out, x)
 	n2 := len(out)
-	sum := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n2 {
-			ci := c[i2]
-			outi := out[i2]
-			tape = append(tape, outi)
-			sum += ci * outi
-			i = i2
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := tape
-		tape = t2[:len(t2)-1]
-		i3 := t + 1
-		dout[i3] += c[i3] * dsum
-		i = t
+	sum := 0.0
+	for i := 0; i < n2; i++ {
+		ci := c[i]
+		outi := out[i]
+		dout[i] += ci * dsum
+		sum += ci * outi
 	}
-	normalizeVJPO0(out, dout, x, dx)
+	normalizeReverseO0(out, dout, x, dx)
 	return sum
 }
 
-// normalizeVJPO0 computes Normalize and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// normalizeReverseO0 is the reverse of Normalize for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Normalize that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), x (into dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what Normalize writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// Normalize writes dst: on entry ddst holds the adjoint of the values Normalize leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
-func normalizeVJPO0(dst, ddst, x, dx []float64) {
+func normalizeReverseO0(dst, ddst, x, dx []float64) {
 	var tape []float64
 	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("normalizeVJPO0: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("normalizeReverseO0: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("normalizeVJPO0: x and dx share memory: gadgen's gradients need them apart")
+		panic("normalizeReverseO0: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if cap(dst) > 0 && cap(x) > 0 && &dst[:1][0] == &x[:1][0] {
-		panic("normalizeVJPO0: dst and x share memory: gadgen's gradients need them apart")
+		panic("normalizeReverseO0: dst and x share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < len(x) {
-			xi := x[i2]
-			t6 := mag(x)
-			dst[i2] = xi / t6
-			tape = append(tape, t6)
+		if i2 < n {
+			tape = append(tape, mag(x))
 			i = i2
 		} else {
 			break
@@ -174,33 +163,35 @@ func normalizeVJPO0(dst, ddst, x, dx []float64) {
 		i3 := t + 1
 		t5 := ddst[i3]
 		ddst[i3] = 0
-		magVJPO0(x, dx, -(t5 * (x[i3] / t4) / t4))
+		magReverseO0(x, dx, -(t5 * (x[i3] / t4) / t4))
 		dx[i3] += t5 / t4
 		i = t
 	}
 }
 
-// magVJPO0 computes mag and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// magReverseO0 is the reverse of mag for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of mag that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx).
-// The first result is the value of mag; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func magVJPO0(x, dx []float64, seed float64) float64 {
+func magReverseO0(x, dx []float64, seed float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("magVJPO0: x and dx share memory: gadgen's gradients need them apart")
+		panic("magReverseO0: x and dx share memory: gadgen's gradients need them apart")
 	}
 	sum := 0.0
 	i := -1
 	for {
 		t := i + 1
 		if t < len(x) {
-			v2 := x[t]
-			sum += v2 * v2
+			v := x[t]
+			sum += v * v
 			i = t
 		} else {
 			break
@@ -213,11 +204,8 @@ func magVJPO0(x, dx []float64, seed float64) float64 {
 		if i == -1 {
 			break
 		}
-		t4 := dsum
-		t5 := t3 + 1
-		v := x[t5]
-		dx[t5] += t4*v + v*t4
+		t4 := t3 + 1
+		dx[t4] += 2 * (dsum * x[t4])
 		i = t3
 	}
-	return t2
 }

@@ -61,12 +61,12 @@ func magJVP(x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LossGrad(x, dx, c []float64) float64 {
-	var tape []float64
 	var dsum float64
-	var t6 float64
+	var t4 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -87,59 +87,43 @@ func LossGrad(x, dx, c []float64) float64 {
 			break
 		}
 	}
-	sum := 0.0
-	i3 := -1
-	for {
-		i4 := i3 + 1
-		if i4 < len(out) {
-			ci := c[i4]
-			outi := out[i4]
-			tape = append(tape, outi)
-			sum += ci * outi
-			i3 = i4
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t2 := i3 - 1
-		if i3 == -1 {
-			break
-		}
-		t3 := tape
-		tape = t3[:len(t3)-1]
-		i5 := t2 + 1
-		dout[i5] += c[i5] * dsum
-		i3 = t2
+	sum := 0.0
+	for i3 := 0; i3 < len(out); i3++ {
+		ci := c[i3]
+		outi := out[i3]
+		dout[i3] += ci * dsum
+		sum += ci * outi
 	}
 	for {
-		t4 := i - 1
+		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		i6 := t4 + 1
-		t5 := dout[i6]
-		dout[i6] = 0
-		t6 -= t5 * (x[i6] / t) / t
-		dx[i6] += t5 / t
-		i = t4
+		i4 := t2 + 1
+		t3 := dout[i4]
+		dout[i4] = 0
+		t4 -= t3 * (x[i4] / t) / t
+		dx[i4] += t3 / t
+		i = t2
 	}
-	magVJP(x, dx, t6)
+	magReverse(x, dx, t4)
 	return sum
 }
 
-// magVJP computes mag and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// magReverse is the reverse of mag for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of mag that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx).
-// The first result is the value of mag; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func magVJP(x, dx []float64, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func magReverse(x, dx []float64, seed float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("magVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	sum := 0.0
 	i := -1
@@ -164,5 +148,4 @@ func magVJP(x, dx []float64, seed float64) float64 {
 		dx[t4] += 2 * (dsum * x[t4])
 		i = t3
 	}
-	return t2
 }

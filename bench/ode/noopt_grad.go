@@ -2,6 +2,8 @@
 
 package ode
 
+import "slices"
+
 // FinalJVPO0 computes Final and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -100,16 +102,17 @@ func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: steps.
 // The first result is the value of Final; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
 func FinalGradO0(x, dx []float64, steps int) float64 {
 	var from4 int
 	var from5 int
-	var tapeint []int
 	var path []int
 	var tape []float64
+	var tapeint []int
 	var du []float64
 	var u2 []float64
 	var dk4 []float64
@@ -122,8 +125,8 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t53 float64
-	var t54 float64
+	var t49 float64
+	var t50 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGradO0: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -153,6 +156,9 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 		u := make([]float64, n)
 		u2 = u
 		du = make([]float64, n)
+		trips := max(steps+2, 0)
+		tapeint = slices.Grow(tapeint, trips*4)
+		tape = slices.Grow(tape, trips*(len(y)+len(u)+len(u)+len(u)))
 		var from2 int
 		if 0 < steps {
 			from := 0
@@ -165,9 +171,7 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 				for {
 					i3 := i2 + 1
 					if i3 < len(u) {
-						k1i2 := k1[i3]
-						u[i3] = y[i3] + h/2*k1i2
-						tape = append(tape, k1i2)
+						u[i3] = y[i3] + h/2*k1[i3]
 						i2 = i3
 					} else {
 						break
@@ -180,9 +184,7 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 				for {
 					i5 := i4 + 1
 					if i5 < len(u) {
-						k2i2 := k2[i5]
-						u[i5] = y[i5] + h/2*k2i2
-						tape = append(tape, k2i2)
+						u[i5] = y[i5] + h/2*k2[i5]
 						i4 = i5
 					} else {
 						break
@@ -195,9 +197,7 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 				for {
 					i7 := i6 + 1
 					if i7 < len(u) {
-						k3i2 := k3[i7]
-						u[i7] = y[i7] + h*k3i2
-						tape = append(tape, k3i2)
+						u[i7] = y[i7] + h*k3[i7]
 						i6 = i7
 					} else {
 						break
@@ -210,12 +210,7 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 				for {
 					i9 := i8 + 1
 					if i9 < len(y) {
-						k1i := k1[i9]
-						k2i := k2[i9]
-						k3i := k3[i9]
-						k4i := k4[i9]
-						y[i9] += h / 6 * (k1i + 2*k2i + 2*k3i + k4i)
-						tape = append(tape, k2i, k3i, k1i, k4i)
+						y[i9] += h / 6 * (k1[i9] + 2*k2[i9] + 2*k3[i9] + k4[i9])
 						i8 = i9
 					} else {
 						break
@@ -238,11 +233,11 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 		from3 = 1
 	}
 	from4 = from3
-	t53 += 1
+	t49 += 1
 	if from4 != 0 {
-		t54 += t53
+		t50 += t49
 		t2 := dy
-		t2[n-1] += t54
+		t2[n-1] += t50
 		if from5 != 0 {
 			for {
 				t3 := tapeint
@@ -254,116 +249,108 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 					if i10 == -1 {
 						break
 					}
-					t6 := tape
-					tape = t6[:len(t6)-4]
-					t7 := dy
+					t6 := dy
 					i11 := t5 + 1
-					t8 := t7[i11]
-					t7[i11] = 0
-					t9 := dy
-					t9[i11] += t8
-					t10 := 2 / float64(steps) / 6 * t8
-					t11 := dk4
-					t11[i11] += t10
-					t12 := dk3
-					t12[i11] += 2 * t10
-					t13 := dk2
-					t13[i11] += 2 * t10
-					t14 := dk1
-					t14[i11] += t10
+					t7 := t6[i11]
+					t6[i11] = 0
+					t8 := dy
+					t8[i11] += t7
+					t9 := 2 / float64(steps) / 6 * t7
+					t10 := dk4
+					t10[i11] += t9
+					t11 := dk3
+					t11[i11] += 2 * t9
+					t12 := dk2
+					t12[i11] += 2 * t9
+					t13 := dk1
+					t13[i11] += t9
 					i10 = t5
 				}
-				t15 := tapeint
-				t16 := len(t15) - 1
-				i12 := t15[t16]
-				tapeint = t15[:t16]
-				t17 := u2
-				t18 := tape
-				t19 := len(t18) - len(t17)
-				copy(t17, t18[t19:])
-				tape = t18[:t19]
-				rhsVJPO0(k4_2, dk4, x, dx, u2, du)
+				t14 := tapeint
+				t15 := len(t14) - 1
+				i12 := t14[t15]
+				tapeint = t14[:t15]
+				t16 := u2
+				t17 := tape
+				t18 := len(t17) - len(t16)
+				copy(t16, t17[t18:])
+				tape = t17[:t18]
+				rhsReverseO0(k4_2, dk4, x, dx, u2, du)
 				for {
-					t20 := i12 - 1
+					t19 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t21 := tape
-					tape = t21[:len(t21)-1]
-					t22 := du
-					i13 := t20 + 1
-					t23 := t22[i13]
-					t22[i13] = 0
-					t24 := dk3
-					t24[i13] += 2 / float64(steps) * t23
-					t25 := dy
-					t25[i13] += t23
-					i12 = t20
+					t20 := du
+					i13 := t19 + 1
+					t21 := t20[i13]
+					t20[i13] = 0
+					t22 := dk3
+					t22[i13] += 2 / float64(steps) * t21
+					t23 := dy
+					t23[i13] += t21
+					i12 = t19
 				}
-				t26 := tapeint
-				t27 := len(t26) - 1
-				i14 := t26[t27]
-				tapeint = t26[:t27]
-				t28 := u2
-				t29 := tape
-				t30 := len(t29) - len(t28)
-				copy(t28, t29[t30:])
-				tape = t29[:t30]
-				rhsVJPO0(k3_2, dk3, x, dx, u2, du)
+				t24 := tapeint
+				t25 := len(t24) - 1
+				i14 := t24[t25]
+				tapeint = t24[:t25]
+				t26 := u2
+				t27 := tape
+				t28 := len(t27) - len(t26)
+				copy(t26, t27[t28:])
+				tape = t27[:t28]
+				rhsReverseO0(k3_2, dk3, x, dx, u2, du)
 				for {
-					t31 := i14 - 1
+					t29 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t32 := tape
-					tape = t32[:len(t32)-1]
-					t33 := du
-					i15 := t31 + 1
-					t34 := t33[i15]
-					t33[i15] = 0
-					t35 := dk2
-					t35[i15] += 2 / float64(steps) / 2 * t34
-					t36 := dy
-					t36[i15] += t34
-					i14 = t31
+					t30 := du
+					i15 := t29 + 1
+					t31 := t30[i15]
+					t30[i15] = 0
+					t32 := dk2
+					t32[i15] += 2 / float64(steps) / 2 * t31
+					t33 := dy
+					t33[i15] += t31
+					i14 = t29
 				}
-				t37 := tapeint
-				t38 := len(t37) - 1
-				i16 := t37[t38]
-				tapeint = t37[:t38]
-				t39 := u2
-				t40 := tape
-				t41 := len(t40) - len(t39)
-				copy(t39, t40[t41:])
-				tape = t40[:t41]
-				rhsVJPO0(k2_2, dk2, x, dx, u2, du)
+				t34 := tapeint
+				t35 := len(t34) - 1
+				i16 := t34[t35]
+				tapeint = t34[:t35]
+				t36 := u2
+				t37 := tape
+				t38 := len(t37) - len(t36)
+				copy(t36, t37[t38:])
+				tape = t37[:t38]
+				rhsReverseO0(k2_2, dk2, x, dx, u2, du)
 				for {
-					t42 := i16 - 1
+					t39 := i16 - 1
 					if i16 == -1 {
 						break
 					}
-					t43 := tape
-					tape = t43[:len(t43)-1]
-					t44 := du
-					i17 := t42 + 1
-					t45 := t44[i17]
-					t44[i17] = 0
-					t46 := dk1
-					t46[i17] += 2 / float64(steps) / 2 * t45
-					t47 := dy
-					t47[i17] += t45
-					i16 = t42
+					t40 := du
+					i17 := t39 + 1
+					t41 := t40[i17]
+					t40[i17] = 0
+					t42 := dk1
+					t42[i17] += 2 / float64(steps) / 2 * t41
+					t43 := dy
+					t43[i17] += t41
+					i16 = t39
 				}
-				t48 := y2
-				t49 := tape
-				t50 := len(t49) - len(t48)
-				copy(t48, t49[t50:])
-				tape = t49[:t50]
-				rhsVJPO0(k1_2, dk1, x, dx, y2, dy)
-				t51 := path
-				t52 := len(t51) - 1
-				path = t51[:t52]
-				if t51[t52] == 0 {
+				t44 := y2
+				t45 := tape
+				t46 := len(t45) - len(t44)
+				copy(t44, t45[t46:])
+				tape = t45[:t46]
+				rhsReverseO0(k1_2, dk1, x, dx, y2, dy)
+				t47 := path
+				t48 := len(t47) - 1
+				path = t47[:t48]
+				if t47[t48] == 0 {
 					return t
 				}
 			}
@@ -372,36 +359,37 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 	return t
 }
 
-// rhsVJPO0 computes rhs and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// rhsReverseO0 is the reverse of rhs for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of rhs that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: z (into dz), x (into dx), y (into dy).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what rhs writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// rhs writes z: on entry dz holds the adjoint of the values rhs leaves in
+// z (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values z held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
-func rhsVJPO0(z, dz, x, dx, y, dy []float64) {
+func rhsReverseO0(z, dz, x, dx, y, dy []float64) {
 	if cap(z) > 0 && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {
-		panic("rhsVJPO0: z and dz share memory: gadgen's gradients need them apart")
+		panic("rhsReverseO0: z and dz share memory: gadgen's gradients need them apart")
 	}
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("rhsVJPO0: x and dx share memory: gadgen's gradients need them apart")
+		panic("rhsReverseO0: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("rhsVJPO0: y and dy share memory: gadgen's gradients need them apart")
+		panic("rhsReverseO0: y and dy share memory: gadgen's gradients need them apart")
 	}
 	if cap(z) > 0 && cap(x) > 0 && &z[:1][0] == &x[:1][0] {
-		panic("rhsVJPO0: z and x share memory: gadgen's gradients need them apart")
+		panic("rhsReverseO0: z and x share memory: gadgen's gradients need them apart")
 	}
 	if cap(z) > 0 && cap(y) > 0 && &z[:1][0] == &y[:1][0] {
-		panic("rhsVJPO0: z and y share memory: gadgen's gradients need them apart")
+		panic("rhsReverseO0: z and y share memory: gadgen's gradients need them apart")
 	}
-	z[0] = x[0]
-	i := 1
-	for ; i < len(z); i++ {
-		z[i] = x[i] * y[i-1]
-	}
+	i := max(1, len(z))
 	for {
 		t := i - 1
 		if i == 1 {

@@ -2,6 +2,8 @@
 
 package ode
 
+import "slices"
+
 // FinalJVP computes Final and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -95,14 +97,15 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: steps.
 // The first result is the value of Final; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func FinalGrad(x, dx []float64, steps int) float64 {
 	var from4 int
 	var from5 int
-	var tapeint []int
 	var path []int
 	var tape []float64
+	var tapeint []int
 	var du []float64
 	var u2 []float64
 	var dk4 []float64
@@ -115,8 +118,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t56 float64
-	var t57 float64
+	var t49 float64
+	var t50 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -148,6 +151,11 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		du = make([]float64, n)
 		t := h / 2
 		t2 := h / 6
+		trips := max(steps+2, 0)
+		n2 := len(y)
+		n3 := len(u)
+		tapeint = slices.Grow(tapeint, trips*4)
+		tape = slices.Grow(tape, trips*(n2+n3+n3+n3))
 		var from2 int
 		if 0 < steps {
 			from := 0
@@ -155,15 +163,12 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 			for {
 				tape = append(tape, y...)
 				rhs(k1, x, y)
-				n2 := len(u)
 				path = append(path, from)
 				i2 := -1
 				for {
 					i3 := i2 + 1
-					if i3 < n2 {
-						k1i2 := k1[i3]
-						u[i3] = y[i3] + t*k1i2
-						tape = append(tape, k1i2)
+					if i3 < n3 {
+						u[i3] = y[i3] + t*k1[i3]
 						i2 = i3
 					} else {
 						break
@@ -175,10 +180,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				i4 := -1
 				for {
 					i5 := i4 + 1
-					if i5 < n2 {
-						k2i2 := k2[i5]
-						u[i5] = y[i5] + t*k2i2
-						tape = append(tape, k2i2)
+					if i5 < n3 {
+						u[i5] = y[i5] + t*k2[i5]
 						i4 = i5
 					} else {
 						break
@@ -190,10 +193,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				i6 := -1
 				for {
 					i7 := i6 + 1
-					if i7 < n2 {
-						k3i2 := k3[i7]
-						u[i7] = y[i7] + h*k3i2
-						tape = append(tape, k3i2)
+					if i7 < n3 {
+						u[i7] = y[i7] + h*k3[i7]
 						i6 = i7
 					} else {
 						break
@@ -205,13 +206,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				i8 := -1
 				for {
 					i9 := i8 + 1
-					if i9 < len(y) {
-						k1i := k1[i9]
-						k2i := k2[i9]
-						k3i := k3[i9]
-						k4i := k4[i9]
-						y[i9] += t2 * (k1i + 2*k2i + 2*k3i + k4i)
-						tape = append(tape, k2i, k3i, k1i, k4i)
+					if i9 < n2 {
+						y[i9] += t2 * (k1[i9] + 2*k2[i9] + 2*k3[i9] + k4[i9])
 						i8 = i9
 					} else {
 						break
@@ -234,11 +230,11 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from3 = 1
 	}
 	from4 = from3
-	t56 += 1
+	t49 += 1
 	if from4 != 0 {
-		t57 += t56
+		t50 += t49
 		t4 := dy
-		t4[n-1] += t57
+		t4[n-1] += t50
 		if from5 != 0 {
 			for {
 				t5 := tapeint
@@ -250,117 +246,104 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 					if i10 == -1 {
 						break
 					}
-					t8 := tape
-					tape = t8[:len(t8)-4]
-					t9 := dy
 					i11 := t7 + 1
-					t10 := t9[i11]
-					t9[i11] = 0
-					t11 := dy
+					t8 := 2 / float64(steps) / 6 * dy[i11]
+					t9 := dk4
+					t9[i11] += t8
+					t10 := 2 * t8
+					t11 := dk3
 					t11[i11] += t10
-					t12 := 2 / float64(steps) / 6 * t10
-					t13 := dk4
-					t13[i11] += t12
-					t14 := 2 * t12
-					t15 := dk3
-					t15[i11] += t14
-					t16 := dk2
-					t16[i11] += t14
-					t17 := dk1
-					t17[i11] += t12
+					t12 := dk2
+					t12[i11] += t10
+					t13 := dk1
+					t13[i11] += t8
 					i10 = t7
 				}
-				t18 := tapeint
-				t19 := len(t18) - 1
-				i12 := t18[t19]
-				tapeint = t18[:t19]
-				t20 := u2
-				t21 := tape
-				t22 := len(t21) - len(t20)
-				copy(t20, t21[t22:])
-				tape = t21[:t22]
-				rhsVJP(k4_2, dk4, x, dx, u2, du)
+				t14 := tapeint
+				t15 := len(t14) - 1
+				i12 := t14[t15]
+				tapeint = t14[:t15]
+				t16 := u2
+				t17 := tape
+				t18 := len(t17) - len(t16)
+				copy(t16, t17[t18:])
+				tape = t17[:t18]
+				rhsReverse(k4_2, dk4, x, dx, u2, du)
 				for {
-					t23 := i12 - 1
+					t19 := i12 - 1
 					if i12 == -1 {
 						break
 					}
-					t24 := tape
-					tape = t24[:len(t24)-1]
-					t25 := du
-					i13 := t23 + 1
-					t26 := t25[i13]
-					t25[i13] = 0
-					t27 := dk3
-					t27[i13] += 2 / float64(steps) * t26
-					t28 := dy
-					t28[i13] += t26
-					i12 = t23
+					t20 := du
+					i13 := t19 + 1
+					t21 := t20[i13]
+					t20[i13] = 0
+					t22 := dk3
+					t22[i13] += 2 / float64(steps) * t21
+					t23 := dy
+					t23[i13] += t21
+					i12 = t19
 				}
-				t29 := tapeint
-				t30 := len(t29) - 1
-				i14 := t29[t30]
-				tapeint = t29[:t30]
-				t31 := u2
-				t32 := tape
-				t33 := len(t32) - len(t31)
-				copy(t31, t32[t33:])
-				tape = t32[:t33]
-				rhsVJP(k3_2, dk3, x, dx, u2, du)
+				t24 := tapeint
+				t25 := len(t24) - 1
+				i14 := t24[t25]
+				tapeint = t24[:t25]
+				t26 := u2
+				t27 := tape
+				t28 := len(t27) - len(t26)
+				copy(t26, t27[t28:])
+				tape = t27[:t28]
+				rhsReverse(k3_2, dk3, x, dx, u2, du)
 				for {
-					t34 := i14 - 1
+					t29 := i14 - 1
 					if i14 == -1 {
 						break
 					}
-					t35 := tape
-					tape = t35[:len(t35)-1]
-					t36 := du
-					i15 := t34 + 1
-					t37 := t36[i15]
-					t36[i15] = 0
-					t38 := dk2
-					t38[i15] += 2 / float64(steps) / 2 * t37
-					t39 := dy
-					t39[i15] += t37
-					i14 = t34
+					t30 := du
+					i15 := t29 + 1
+					t31 := t30[i15]
+					t30[i15] = 0
+					t32 := dk2
+					t32[i15] += 2 / float64(steps) / 2 * t31
+					t33 := dy
+					t33[i15] += t31
+					i14 = t29
 				}
-				t40 := tapeint
-				t41 := len(t40) - 1
-				i16 := t40[t41]
-				tapeint = t40[:t41]
-				t42 := u2
-				t43 := tape
-				t44 := len(t43) - len(t42)
-				copy(t42, t43[t44:])
-				tape = t43[:t44]
-				rhsVJP(k2_2, dk2, x, dx, u2, du)
+				t34 := tapeint
+				t35 := len(t34) - 1
+				i16 := t34[t35]
+				tapeint = t34[:t35]
+				t36 := u2
+				t37 := tape
+				t38 := len(t37) - len(t36)
+				copy(t36, t37[t38:])
+				tape = t37[:t38]
+				rhsReverse(k2_2, dk2, x, dx, u2, du)
 				for {
-					t45 := i16 - 1
+					t39 := i16 - 1
 					if i16 == -1 {
 						break
 					}
-					t46 := tape
-					tape = t46[:len(t46)-1]
-					t47 := du
-					i17 := t45 + 1
-					t48 := t47[i17]
-					t47[i17] = 0
-					t49 := dk1
-					t49[i17] += 2 / float64(steps) / 2 * t48
-					t50 := dy
-					t50[i17] += t48
-					i16 = t45
+					t40 := du
+					i17 := t39 + 1
+					t41 := t40[i17]
+					t40[i17] = 0
+					t42 := dk1
+					t42[i17] += 2 / float64(steps) / 2 * t41
+					t43 := dy
+					t43[i17] += t41
+					i16 = t39
 				}
-				t51 := y2
-				t52 := tape
-				t53 := len(t52) - len(t51)
-				copy(t51, t52[t53:])
-				tape = t52[:t53]
-				rhsVJP(k1_2, dk1, x, dx, y2, dy)
-				t54 := path
-				t55 := len(t54) - 1
-				path = t54[:t55]
-				if t54[t55] == 0 {
+				t44 := y2
+				t45 := tape
+				t46 := len(t45) - len(t44)
+				copy(t44, t45[t46:])
+				tape = t45[:t46]
+				rhsReverse(k1_2, dk1, x, dx, y2, dy)
+				t47 := path
+				t48 := len(t47) - 1
+				path = t47[:t48]
+				if t47[t48] == 0 {
 					return t3
 				}
 			}
@@ -369,37 +352,38 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	return t3
 }
 
-// rhsVJP computes rhs and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// rhsReverse is the reverse of rhs for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of rhs that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: z (into dz), x (into dx), y (into dy).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what rhs writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func rhsVJP(z, dz, x, dx, y, dy []float64) {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// rhs writes z: on entry dz holds the adjoint of the values rhs leaves in
+// z (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values z held on entry.
+func rhsReverse(z, dz, x, dx, y, dy []float64) {
 	t := cap(z) > 0
 	if t && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {
-		panic("rhsVJP: z and dz share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and dz share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("rhsVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(y) > 0
 	if t3 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("rhsVJP: y and dy share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &z[:1][0] == &x[:1][0] {
-		panic("rhsVJP: z and x share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and x share memory: gadgen's gradients need them apart")
 	}
 	if t && t3 && &z[:1][0] == &y[:1][0] {
-		panic("rhsVJP: z and y share memory: gadgen's gradients need them apart")
+		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
 	}
-	z[0] = x[0]
-	i := 1
-	for ; i < len(z); i++ {
-		z[i] = x[i] * y[i-1]
-	}
+	i := max(1, len(z))
 	for {
 		t4 := i - 1
 		if i == 1 {

@@ -34,8 +34,9 @@ func RosenbrockJVPO0(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
 func RosenbrockGradO0(x, dx []float64) float64 {
@@ -43,32 +44,23 @@ func RosenbrockGradO0(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGradO0: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := 0
-	for ; i < len(x)-1; i++ {
-		a2 := x[i+1] - x[i]*x[i]
-		b2 := 1 - x[i]
-		sum += 100*a2*a2 + b2*b2
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := dsum
-		b := 1 - x[t]
-		t3 := t + 1
-		t4 := x[t]
-		t5 := x[t]
-		a := x[t3] - t4*t5
-		t6 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(t2*b + b*t2)
-		t7 := -t6
-		dx[t] += t4 * t7
-		dx[t] += t7 * t5
-		dx[t3] += t6
-		i = t
+	sum := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		t := i + 1
+		xi := x[i]
+		xi2 := x[i]
+		a := x[t] - xi*xi2
+		b := 1 - x[i]
+		t2 := 100 * a
+		t3 := dsum
+		t4 := t2*t3 + 100*(t3*a)
+		dx[i] += -(2 * (t3 * b))
+		t5 := -t4
+		dx[i] += xi * t5
+		dx[i] += t5 * xi2
+		dx[t] += t4
+		sum += t2*a + b*b
 	}
 	return sum
 }

@@ -30,35 +30,26 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := 0
-	for ; i < len(x)-1; i++ {
-		xi := x[i]
-		a2 := x[i+1] - xi*xi
-		b := 1 - xi
-		sum += 100*a2*a2 + b*b
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+	sum := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		xi := x[i]
+		a := x[i+1] - xi*xi
+		b := 1 - xi
+		t := 100 * a
 		t2 := dsum
-		t3 := x[t]
-		t4 := t + 1
-		a := x[t4] - t3*t3
-		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
-		dx[t4] += t5
-		i = t
+		t3 := t*t2 + 100*(t2*a)
+		dx[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		dx[i+1] += t3
+		sum += t*a + b*b
 	}
 	return sum
 }

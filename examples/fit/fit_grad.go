@@ -7,7 +7,6 @@ import "math"
 // LossGrad writes the gradient of Data.Loss at p into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) LossGrad(grad, p []float64) {
-	var tape []float64
 	var ds float64
 	var dc float64
 	var db float64
@@ -25,32 +24,14 @@ func (d Data) LossGrad(grad, p []float64) {
 	a := p[0]
 	b := p[1]
 	c := p[2]
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			tape = append(tape, math.Exp(-(b * t[i2])))
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		i3 := t3 + 1
-		t7 := 2 * (ds * (a*t6 + c - t2[i3]))
-		dc += t7
-		da += t7 * t6
-		db -= t6 * (a * t7) * t[i3]
-		i = t3
+	for i := 0; i < n; i++ {
+		t3 := t[i]
+		t4 := math.Exp(-(b * t3))
+		t5 := 2 * (ds * (a*t4 + c - t2[i]))
+		dc += t5
+		da += t5 * t4
+		db -= t4 * (a * t5) * t3
 	}
 	grad[2] += dc
 	grad[1] += db

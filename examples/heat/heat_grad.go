@@ -2,17 +2,20 @@
 
 package heat
 
+import "slices"
+
 // MisfitGrad computes Misfit and its gradient with respect to the varied inputs
 // (reverse mode).
 //
 // Varied inputs: u0 (into du0), kappa (returned as dkappa).
 // Fixed inputs: steps, target.
 // The first result is the value of Misfit; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64) {
-	var tapeint []int
 	var tape []float64
+	var tapeint []int
 	var df float64
 	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
 		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")
@@ -26,112 +29,93 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	next := make([]float64, n)
 	dnext := make([]float64, n)
 	t := copy(u, u0)
+	tapeint = slices.Grow(tapeint, max(steps+2, 0)*2)
 	s := 0
 	for ; s < steps; s++ {
-		t22 := u[n-1]
+		t20 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t22
-		i7 := 1
-		for ; i7 < n-1; i7++ {
-			ui2 := u[i7]
-			t23 := u[i7-1]
-			t24 := u[i7+1]
-			next[i7] = ui2 + kappa*(t23-2*ui2+t24)
-			tape = append(tape, ui2, t23, t24)
+		next[n-1] = t20
+		i5 := 1
+		for ; i5 < n-1; i5++ {
+			ui := u[i5]
+			t21 := u[i5-1]
+			t22 := u[i5+1]
+			next[i5] = ui + kappa*(t21-2*ui+t22)
+			tape = append(tape, t21, ui, t22)
 		}
-		tapeint = append(tapeint, i7)
-		i8 := -1
+		tapeint = append(tapeint, i5)
+		i6 := -1
 		for {
-			i9 := i8 + 1
-			if i9 < len(u) {
-				u[i9] = next[i9]
-				i8 = i9
+			i7 := i6 + 1
+			if i7 < len(u) {
+				u[i7] = next[i7]
+				i6 = i7
 			} else {
 				break
 			}
 		}
-		tapeint = append(tapeint, i8)
-	}
-	f = 0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(u) {
-			ui := u[i2]
-			d2 := ui - target[i2]
-			tape = append(tape, ui)
-			f += 0.5 * d2 * d2
-			i = i2
-		} else {
-			break
-		}
+		tapeint = append(tapeint, i6)
 	}
 	df += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := df
-		i3 := t2 + 1
-		d := t3[t4] - target[i3]
-		du[i3] += 0.5*d*t5 + 0.5*(t5*d)
-		i = t2
+	f = 0
+	for i := 0; i < len(u); i++ {
+		d := u[i] - target[i]
+		t18 := 0.5 * d
+		t19 := df
+		du[i] += t18*t19 + 0.5*(t19*d)
+		f += t18 * d
 	}
 	for {
-		t6 := s - 1
+		t2 := s - 1
 		if s == 0 {
 			break
 		}
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		i4 := t7[t8]
+		t3 := tapeint
+		t4 := len(t3) - 1
+		tapeint = t3[:t4]
+		i2 := t3[t4]
 		for {
-			t9 := i4 - 1
-			if i4 == -1 {
+			t5 := i2 - 1
+			if i2 == -1 {
 				break
 			}
-			i5 := t9 + 1
-			dui := du[i5]
-			du[i5] = 0
-			dnext[i5] += dui
-			i4 = t9
+			i3 := t5 + 1
+			dui := du[i3]
+			du[i3] = 0
+			dnext[i3] += dui
+			i2 = t5
 		}
-		t10 := tapeint
-		t11 := len(t10) - 1
-		tapeint = t10[:t11]
-		i6 := t10[t11]
+		t6 := tapeint
+		t7 := len(t6) - 1
+		tapeint = t6[:t7]
+		i4 := t6[t7]
 		for {
-			t12 := i6 - 1
-			if i6 == 1 {
+			t8 := i4 - 1
+			if i4 == 1 {
 				break
 			}
-			t13 := tape
-			t14 := len(t13) - 3
-			t15 := t13[t14]
-			t16 := t13[t14+1]
-			t17 := t13[t14+2]
-			tape = t13[:t14]
-			t18 := dnext[t12]
-			dnext[t12] = 0
-			dkappa += t18 * (t16 - 2*t15 + t17)
-			t19 := kappa * t18
-			du[t12+1] += t19
-			du[t12-1] += t19
-			du[t12] += t18 - 2*t19
-			i6 = t12
+			t9 := tape
+			t10 := len(t9) - 3
+			t11 := t9[t10]
+			t12 := t9[t10+1]
+			t13 := t9[t10+2]
+			tape = t9[:t10]
+			t14 := dnext[t8]
+			dnext[t8] = 0
+			dkappa += t14 * (t11 - 2*t12 + t13)
+			t15 := kappa * t14
+			du[t8+1] += t15
+			du[t8-1] += t15
+			du[t8] += t14 - 2*t15
+			i4 = t8
 		}
-		t20 := dnext[n-1]
+		t16 := dnext[n-1]
 		dnext[n-1] = 0
-		t21 := dnext[0]
+		t17 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t20
-		du[0] += t21
-		s = t6
+		du[n-1] += t16
+		du[0] += t17
+		s = t2
 	}
 	for k := 0; k < t; k++ {
 		duk := du[k]

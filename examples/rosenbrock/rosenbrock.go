@@ -1,14 +1,18 @@
 // Package rosenbrock is gadgen's first example: the n-dimensional
-// Rosenbrock function, differentiated in forward mode.
+// Rosenbrock function, differentiated in forward and in reverse mode.
 //
-// Rosenbrock carries a //gad:jvp directive. Running go generate (gadgen)
-// writes rosenbrock_grad.go beside this file, with
+// Rosenbrock carries //gad:jvp and //gad:grad directives. Running go
+// generate (gadgen) writes rosenbrock_grad.go beside this file, with
 //
 //	func RosenbrockJVP(x, dx []float64) (f, df float64)
+//	func RosenbrockGrad(x, dx []float64) float64
 //
-// which returns f(x) and the directional derivative ∇f(x)·dx in one sweep.
-// With dx the i-th unit vector, df is the partial derivative ∂f/∂x[i]; n
-// such calls give the whole gradient (see the examples).
+// RosenbrockJVP returns f(x) and the directional derivative ∇f(x)·dx in
+// one sweep; RosenbrockGrad returns f(x) and adds the whole gradient ∇f(x)
+// to dx, at a small constant times the cost of f. Their option test=true
+// makes gadgen also write rosenbrock_grad_test.go, which checks both
+// against central finite differences and against each other (package
+// gadtest).
 package rosenbrock
 
 //go:generate gadgen
@@ -20,7 +24,8 @@ package rosenbrock
 // the extended Rosenbrock function (ADBench's definition), minimal (zero)
 // at x = (1, …, 1).
 //
-//gad:jvp
+//gad:jvp test=true
+//gad:grad test=true
 func Rosenbrock(x []float64) float64 {
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {

@@ -24,3 +24,32 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 	}
 	return sum, dsum
 }
+
+// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Rosenbrock; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func RosenbrockGrad(x, dx []float64) float64 {
+	var dsum float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	dsum += 1
+	sum := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		xi := x[i]
+		a := x[i+1] - xi*xi
+		b := 1 - xi
+		t := 100 * a
+		t2 := dsum
+		t3 := t*t2 + 100*(t2*a)
+		dx[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		dx[i+1] += t3
+		sum += t*a + b*b
+	}
+	return sum
+}

@@ -37,6 +37,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	t.Cur = rb
 	t.cur = b
 	clear(t.rvals)
+	clear(t.rshadow)
 	if c := t.counted[b]; c != nil {
 		t.rvals[c.phi] = c.idx
 	}
@@ -46,30 +47,43 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 			x := t.Emit(ir.OpLoad, w.Type, t.spillOf(w))
 			x.Name = w.Name
 			t.rvals[w] = x
+			if t.pairedShadow(w) {
+				t.rshadow[w] = t.Emit(ir.OpLoad, w.Type, t.shadowSpillOf(w))
+			}
 		}
 		groups = nil
 	}
 	for i := len(groups) - 1; i >= 0; i-- {
 		g := groups[i]
-		for k, x := range t.pop(t.tape(g[0].Type), len(g)) {
-			x.Name = g[k].Name
-			t.rvals[g[k]] = x
+		k := len(g)
+		for _, w := range g {
+			if t.pairedShadow(w) {
+				k++
+			}
+		}
+		xs := t.pop(t.tape(g[0].Type), k)
+		for _, w := range g {
+			xs[0].Name = w.Name
+			t.rvals[w] = xs[0]
+			xs = xs[1:]
+			if t.pairedShadow(w) {
+				if w.Name != "" {
+					xs[0].Name = "d" + w.Name
+				}
+				t.rshadow[w] = xs[0]
+				xs = xs[1:]
+			}
 		}
 	}
 	if c := t.countedExit(b); c != nil {
 		c.final = t.rvals[c.phi]
+		for _, a := range c.aux {
+			a.final = t.rvals[a.phi]
+		}
 	}
 	clear(t.pend)
-	if b == t.exit {
-		// The seeds: the adjoints of the results (1 for //gad:grad).
-		for i, res := range b.Terminator().Args {
-			switch {
-			case !t.seeded:
-				t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
-			case t.seeds[i] != nil:
-				t.accumulate(res, t.seeds[i])
-			}
-		}
+	if b == t.exit && t.fused == nil {
+		t.seedResults()
 	}
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
@@ -77,6 +91,12 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 	}
 	preds := b.Preds
+	if fl := t.fused; fl != nil && b == fl.c.header {
+		// Its iterations were reversed as they ran (see fuse.go).
+		t.phiEdge(b, fl.c.pre)
+		t.jump(t.rev[preds[fl.c.pre]])
+		return
+	}
 	switch c := t.counted[b]; {
 	case c != nil:
 		// Back to the preheader once the first iteration is reversed.
@@ -165,6 +185,19 @@ func (t *transformer) adjoint(v *ir.Value) {
 		if !t.act.Varied(addr) || !ssaad.HasFloat(x.Type) {
 			return
 		}
+		if load, ok := t.increments[v]; ok {
+			// *p = *p ± y: *dp is unchanged; ȳ ±= *dp.
+			g := t.Emit(ir.OpLoad, x.Type, t.shadowAt(addr))
+			y := x.Args[1]
+			if y == load {
+				y = x.Args[0]
+			}
+			if x.Tok == token.SUB {
+				g = t.Neg(g)
+			}
+			t.accumulate(y, g)
+			return
+		}
 		// *p = x: the adjoint of x is *dp; the old value's adjoint is
 		// gone with it.
 		d := t.shadowAt(addr)
@@ -213,6 +246,12 @@ func (t *transformer) adjoint(v *ir.Value) {
 			t.accumulate(y, t.Neg(g))
 		case token.MUL:
 			// z = x*y: x̄ += z̄·y; ȳ += x·z̄
+			if x == y {
+				// z = x*x: x̄ += 2·(z̄·x), which is z̄·x + x·z̄ exactly.
+				two := t.F.ConstValue(v.Type, constant.MakeFloat64(2))
+				t.accumulate(x, t.Mul(two, t.Mul(g, t.r(x))))
+				break
+			}
 			if t.act.Varied(x) {
 				t.accumulate(x, t.Mul(g, t.r(y)))
 			}
@@ -305,10 +344,12 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	}
 	env := map[string]*ir.Value{}
 	for j, p := range rule.Params {
-		env[p] = t.r(v.Args[j])
+		if ruleUsesParam(rule, j) {
+			env[p] = t.r(v.Args[j])
+		}
 	}
 	for i, r := range rule.Results {
-		if results[i] != nil {
+		if results[i] != nil && ruleUsesResult(rule, i) {
 			env[r] = t.r(results[i])
 		}
 	}
@@ -342,7 +383,6 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 // scalar arguments (the VJP accumulates into the shadows itself).
 func (t *transformer) calleeAdjoint(v *ir.Value) {
 	callee := v.Callee.Func
-	sig := callee.Type().(*types.Signature)
 	// The adjoints of the call's results are the seeds of the VJP.
 	var seeds []*ir.Value
 	nonzero := false
@@ -394,7 +434,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	for i, a := range v.Args {
 		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || ssaad.IsPointerLike(a.Type))
 	}
-	df, err := t.env.Derivative("vjp", callee, active, v.Pos)
+	df, err := t.env.Derivative(CalleeMode, callee, active, v.Pos)
 	if err != nil {
 		t.errorf(v.Pos, "call of "+callee.Name(), "%v", err)
 		return
@@ -423,7 +463,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	case 1:
 		typ = res.At(0).Type()
 	}
-	first := sig.Results().Len() // the partials follow the primal results
+	first := 0 // the callee variant returns the partials only
 	call := t.Emit(ir.OpCall, typ, args...)
 	call.Pos = v.Pos
 	call.Callee = &ir.Callee{Derived: df}
@@ -516,6 +556,111 @@ func (t *transformer) minMaxAdjoint(v *ir.Value) {
 		}
 		if t.act.Varied(a) {
 			t.accumulate(a, t.Emit(ir.OpSelect, v.Type, pick, g, zero))
+		}
+	}
+}
+
+// rule returns the rule of a call of package math or of the builtins min
+// and max (with two arguments), or nil.
+func ruleOf(v *ir.Value) *templates.Rule {
+	c := v.Callee
+	switch {
+	case c == nil:
+		return nil
+	case (c.Builtin == "min" || c.Builtin == "max") && len(v.Args) == 2:
+		r, _ := templates.Lookup("", c.Builtin)
+		return r
+	case isMath(v):
+		r, _ := templates.Lookup("math", c.Func.Name())
+		return r
+	}
+	return nil
+}
+
+// resultUsed reports whether the reverse of call v reads its result i:
+// when a partial of its rule mentions it (d/dx exp x = r does, d/dx sin x
+// = cos x does not), and for calls without a rule.
+func resultUsed(v *ir.Value, i int) bool {
+	r := ruleOf(v)
+	if r == nil || r.Kind != templates.Smooth {
+		return true
+	}
+	return ruleUsesResult(r, i)
+}
+
+// argUsed reports whether the reverse of call v reads its argument j:
+// when a partial of its rule mentions the parameter, and for calls
+// without a rule.
+func argUsed(v *ir.Value, j int) bool {
+	r := ruleOf(v)
+	if r == nil || r.Kind != templates.Smooth {
+		return true
+	}
+	return ruleUsesParam(r, j)
+}
+
+// ruleUsesParam reports whether a partial of r mentions its parameter j.
+func ruleUsesParam(r *templates.Rule, j int) bool {
+	if j >= len(r.Params) {
+		return true
+	}
+	for _, row := range r.Partials {
+		for _, e := range row {
+			if mentions(e, r.Params[j]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ruleUsesResult reports whether a partial of r mentions its result i.
+func ruleUsesResult(r *templates.Rule, i int) bool {
+	if i >= len(r.Results) {
+		return true
+	}
+	name := r.Results[i]
+	for _, row := range r.Partials {
+		for _, e := range row {
+			if mentions(e, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentions reports whether expression e has the identifier name.
+func mentions(e, name string) bool {
+	isID := func(c byte) bool {
+		return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+	}
+	for i := 0; i < len(e); {
+		if !isID(e[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(e) && isID(e[j]) {
+			j++
+		}
+		if e[i:j] == name {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// seedResults gives the results their adjoints: the seeds (1 for
+// //gad:grad).
+func (t *transformer) seedResults() {
+	for i, res := range t.exit.Terminator().Args {
+		switch {
+		case !t.seeded:
+			t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
+		case t.seeds[i] != nil:
+			t.accumulate(res, t.seeds[i])
 		}
 	}
 }

@@ -32,6 +32,21 @@ type countedLoop struct {
 	// execution being reversed (a φ), prev = idx - step the index of the
 	// iteration before it.
 	idx, prev *ir.Value
+	// aux are the loop's other induction variables (idx++ beside i++):
+	// the reverse computes them from the index instead of taping them.
+	aux []*auxVar
+}
+
+// auxVar is an induction variable of a counted loop other than its index:
+// a header φ(init, phi+step). At the header execution where the index is
+// i, it is final - (finalIndex - i)/loopStep·step, from the values both
+// have when the loop exits.
+type auxVar struct {
+	phi   *ir.Value
+	step  constant.Value
+	final *ir.Value // for a nested loop: the final value, popped in the exit's reverse
+	// In the reverse of the header, like the index's idx and prev.
+	idx, prev *ir.Value
 }
 
 // findCountedLoops returns the loops of the primal that can be reversed
@@ -40,6 +55,7 @@ type countedLoop struct {
 // constant from an available start.
 func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 	out := map[*ir.Block]*countedLoop{}
+	var pending []*countedLoop
 	for hi, body := range t.cfg.Loop {
 		h := t.primal.Blocks[hi]
 		if len(h.Preds) != 2 {
@@ -76,22 +92,11 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 			if v.Op != ir.OpPhi {
 				break
 			}
-			b, ok := v.Type.Underlying().(*types.Basic)
-			if !ok || b.Info()&types.IsInteger == 0 {
+			st := inductionStep(v, latch)
+			if st == nil || !nested && !t.available(v.Args[pre]) {
 				continue
 			}
-			next := v.Args[latch]
-			if next.Op != ir.OpBinary || next.Args[0] != v || next.Args[1].Op != ir.OpConst ||
-				next.Tok != token.ADD && next.Tok != token.SUB || !t.available(v.Args[pre]) {
-				continue
-			}
-			step := next.Args[1]
-			if next.Tok == token.SUB {
-				step = t.F.ConstValue(step.Type, constant.UnaryOp(token.SUB, step.Const, 0))
-			}
-			if constant.Sign(step.Const) == 0 {
-				continue
-			}
+			step := t.F.ConstValue(v.Type, st)
 			c := &countedLoop{header: h, phi: v, init: v.Args[pre], step: step, pre: pre, latch: latch}
 			if nested {
 				// The final index changes with the outer iterations: the
@@ -102,15 +107,87 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 						c.exit = s
 					}
 				}
-				if c.exit == nil || len(c.exit.Preds) != 1 || !isConstOrParam(c.init) {
+				if c.exit == nil || len(c.exit.Preds) != 1 {
 					break
+				}
+				if !isConstOrParam(c.init) {
+					// Decided below, once the loops around it are known.
+					pending = append(pending, c)
+					continue
 				}
 			}
 			out[h] = c
 			break
 		}
 	}
+	// A nested loop whose start is computed from the indices of the loops
+	// around it (for j := i + 1; …) is reversed by its index too when the
+	// reverse can recompute that start: accept such loops until no more
+	// qualify, outer ones first.
+	t.counted = out
+	for changed := true; changed; {
+		changed = false
+		for i, c := range pending {
+			if c == nil || out[c.header] != nil {
+				continue
+			}
+			t.cur = c.header
+			if leaves, _, ok := t.recomputeCost(c.init, maxRecompute); ok && len(leaves) == 0 {
+				t.markRecompute(c.init)
+				out[c.header] = c
+				pending[i] = nil
+				changed = true
+			}
+			t.cur = nil
+		}
+	}
+	for _, c := range out {
+		for _, v := range c.header.Instrs {
+			if v.Op != ir.OpPhi {
+				break
+			}
+			if v == c.phi {
+				continue
+			}
+			if st := inductionStep(v, c.latch); st != nil {
+				c.aux = append(c.aux, &auxVar{phi: v, step: st})
+			}
+		}
+	}
 	return out
+}
+
+// inductionStep returns the constant step of an integer header φ whose
+// value on the back edge (argument latch) is φ ± a nonzero constant, or
+// nil.
+func inductionStep(v *ir.Value, latch int) constant.Value {
+	b, ok := v.Type.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return nil
+	}
+	next := v.Args[latch]
+	if next.Op != ir.OpBinary || next.Args[0] != v || next.Args[1].Op != ir.OpConst ||
+		next.Tok != token.ADD && next.Tok != token.SUB {
+		return nil
+	}
+	step := next.Args[1].Const
+	if next.Tok == token.SUB {
+		step = constant.UnaryOp(token.SUB, step, 0)
+	}
+	if constant.Sign(step) == 0 {
+		return nil
+	}
+	return step
+}
+
+// auxOf returns the induction variable of c that w is, or nil.
+func (c *countedLoop) auxOf(w *ir.Value) *auxVar {
+	for _, a := range c.aux {
+		if a.phi == w {
+			return a
+		}
+	}
+	return nil
 }
 
 // startCounted prepares the reverse of a counted loop's header: the φ of
@@ -120,9 +197,16 @@ func (t *transformer) startCounted(c *countedLoop) {
 	c.idx = t.F.NewValue(ir.OpPhi, c.phi.Type)
 	c.idx.Name = c.phi.Name
 	rh.Insert(0, c.idx)
-	c.prev = t.F.NewValue(ir.OpBinary, c.phi.Type, c.idx, t.F.ConstValue(c.step.Type, c.step.Const))
-	c.prev.Tok = token.SUB
+	c.prev = stepBack(t.F, c.idx, c.step.Const)
 	rh.Insert(1, c.prev)
+	for _, a := range c.aux {
+		a.idx = t.F.NewValue(ir.OpPhi, a.phi.Type)
+		a.idx.Name = a.phi.Name
+		rh.Insert(0, a.idx)
+		a.prev = stepBack(t.F, a.idx, a.step)
+		a.prev.Name = a.phi.Name
+		rh.Insert(len(c.aux)+2, a.prev)
+	}
 }
 
 // finishCounted gives the index φ of the reversed header its arguments:
@@ -138,6 +222,16 @@ func (t *transformer) finishCounted(c *countedLoop) {
 			arg = c.prev
 		}
 		c.idx.Args = append(c.idx.Args, arg)
+		for _, a := range c.aux {
+			arg := t.v(a.phi)
+			if c.exit != nil {
+				arg = a.final
+			}
+			if t.backEdge[p] {
+				arg = a.prev
+			}
+			a.idx.Args = append(a.idx.Args, arg)
+		}
 	}
 }
 
@@ -151,4 +245,16 @@ func (t *transformer) countedExit(b *ir.Block) *countedLoop {
 		}
 	}
 	return nil
+}
+
+// stepBack returns a new value x - step, written x + |step| when step is
+// negative.
+func stepBack(f *ir.Func, x *ir.Value, step constant.Value) *ir.Value {
+	tok := token.SUB
+	if constant.Sign(step) < 0 {
+		tok, step = token.ADD, constant.UnaryOp(token.SUB, step, 0)
+	}
+	v := f.NewValue(ir.OpBinary, x.Type, x, f.ConstValue(x.Type, step))
+	v.Tok = tok
+	return v
 }

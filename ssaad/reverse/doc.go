@@ -39,9 +39,9 @@
 //
 // # Limits
 //
-// This first version differentiates scalar code, slices and arrays of
-// floats, loops and branches, package math and the builtins min and max.
-// Calls of other functions with varied arguments, struct values that carry
-// derivatives, and slices made inside loops or branches are reported as
-// not supported yet.
+// Slices stored in memory (a slice field of a struct), append, memory
+// allocated inside loops or branches, results that are slices, and calls
+// through interfaces or function values are reported as not supported yet.
+// See fuse.go, counted.go, recompute.go, slicephi.go and finalstate.go for
+// the optimizations of the sweeps and what they assume.
 package reverse

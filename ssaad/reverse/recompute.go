@@ -108,7 +108,7 @@ func (t *transformer) markRecompute(w *ir.Value) {
 
 // cheap reports whether w is an operation the reverse may repeat: integer
 // and float arithmetic other than integer division, conversions between
-// numbers, and loads from memory the function never writes.
+// numbers, and loads from memory the function does not write after them.
 func (t *transformer) cheap(w *ir.Value) bool {
 	switch w.Op {
 	case ir.OpBinary:
@@ -124,7 +124,9 @@ func (t *transformer) cheap(w *ir.Value) bool {
 		return fromBasic && toBasic
 	case ir.OpLoad:
 		addr := w.Args[0]
-		return ssaad.IsPointerLike(addr.Type) && !t.classWritten[t.act.Class(addr)] && t.reconstructible(addr)
+		// Memory nothing writes between the load and its reverse reads
+		// the same there.
+		return ssaad.IsPointerLike(addr.Type) && !t.writtenAfter(w, t.act.Class(addr)) && t.reconstructible(addr)
 	}
 	return false
 }
@@ -151,5 +153,11 @@ func (t *transformer) recomputeAt(w *ir.Value) *ir.Value {
 // index: the reverse knows it without a tape.
 func (t *transformer) isCountedIndex(w *ir.Value) bool {
 	c := t.counted[w.Block]
-	return c != nil && c.phi == w
+	if c == nil || c.phi != w && c.auxOf(w) == nil {
+		return false
+	}
+	// The index itself is known wherever the loop's reverse runs and
+	// after it, from the exit's record; the other induction variables are
+	// computed from it inside the loop.
+	return c.phi == w || t.cur != nil && t.cfg.InLoop(c.header, t.cur)
 }

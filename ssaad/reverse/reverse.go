@@ -21,19 +21,39 @@ type Mode struct {
 	// vector-Jacobian product. Reverse mode calls the seeded derivatives
 	// of the functions a function calls.
 	Seeded bool
+	// Callee is the variant of //gad:vjp that reverse mode calls for the
+	// functions a function calls (mode "reverse", suffix Reverse; no
+	// directive names it). It computes the same vector-Jacobian product
+	// and results, but the memory its slice and pointer parameters point
+	// to is left in no particular state: the caller's reverse sweep never
+	// reads it again (what it reads, it saved), so stores into it that the
+	// VJP itself does not read back are dropped (see ir.Func.Scratch).
+	Callee bool
 }
 
 // Name implements ssaad.Mode.
 func (m Mode) Name() string {
-	if m.Seeded {
+	switch {
+	case m.Callee:
+		return CalleeMode
+	case m.Seeded:
 		return "vjp"
 	}
 	return "grad"
 }
 
+// CalleeMode is the name of the Callee variant.
+const CalleeMode = "reverse"
+
+// Internal reports whether no directive may name the mode.
+func (m Mode) Internal() bool { return m.Callee }
+
 // Suffix implements ssaad.Mode.
 func (m Mode) Suffix() string {
-	if m.Seeded {
+	switch {
+	case m.Callee:
+		return "Reverse"
+	case m.Seeded:
 		return "VJP"
 	}
 	return "Grad"
@@ -43,10 +63,13 @@ func (m Mode) Suffix() string {
 // which generates the gradient in gonum/optimize's shape instead:
 // func(grad, x []float64), overwriting grad (see gonumShape).
 func (m Mode) Options() []string {
-	if m.Seeded {
+	switch {
+	case m.Callee:
 		return nil
+	case m.Seeded:
+		return []string{"value"}
 	}
-	return []string{"gonum"}
+	return []string{"gonum", "value"}
 }
 
 // gonumShape reports whether req asks for the gradient in gonum/optimize's
@@ -83,8 +106,12 @@ var (
 
 // Transform implements ssaad.Mode.
 func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+	if m.Callee {
+		m.Seeded = true
+	}
 	t := &transformer{
 		seeded:           m.Seeded,
+		callee:           m.Callee,
 		primal:           primal,
 		req:              req,
 		env:              env,
@@ -101,6 +128,9 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		writtenAfterMemo: map[[2]int]bool{},
 		spill:            map[*ir.Value]*ir.Value{},
 		spillShadow:      map[*ir.Value]*ir.Value{},
+		shadowFwd:        map[*ir.Value]*ir.Value{},
+		rshadow:          map[*ir.Value]*ir.Value{},
+		phiShadowSpill:   map[*ir.Value]*ir.Value{},
 	}
 	if len(req.Active) != len(primal.Params) {
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -112,7 +142,13 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		return nil, t.errs
 	}
 	t.gonum = gonum
-	if _, err := signature(req.Target, req.Active, req.Method, m.Seeded); err != nil {
+	noValue, err := m.noValue(req)
+	if err != nil {
+		t.errorf(primal.Pos, "directive", "%v", err)
+		return nil, t.errs
+	}
+	t.noValue = noValue || gonum
+	if _, err := signature(req.Target, req.Active, req.Method, m.Seeded, noValue); err != nil {
 		t.errorf(primal.Pos, "", "%v", err)
 		return nil, t.errs
 	}
@@ -152,28 +188,57 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 	if len(t.errs) > 0 {
 		return nil, t.errs
 	}
+	if m.Callee {
+		// The primal's memory is scratch; the shadows are not.
+		primalParams := map[*ir.Value]bool{}
+		for _, p := range primal.Params {
+			if ssaad.IsPointerLike(p.Type) {
+				primalParams[t.val[p]] = true
+			}
+		}
+		t.F.Scratch = make([]bool, len(t.F.Params))
+		for i, p := range t.F.Params {
+			t.F.Scratch[i] = primalParams[p]
+		}
+	}
 	return t.F, nil
 }
 
 type transformer struct {
 	ssaad.Builder
 	seeded bool
-	gonum  bool        // the gradient in gonum/optimize's shape (see gonumShape)
-	seeds  []*ir.Value // the seed of each result (nil: none), or nil for //gad:grad's constant 1
-	primal *ir.Func
-	req    *ssaad.Request
-	env    ssaad.Env
-	act    *ssaad.Activity
-	cfg    *ir.CFG
-	exit   *ir.Block // the primal's single return block
+	callee bool       // the Callee variant
+	fused  *fusedLoop // the loop reversed inside its forward (see fuse.go), or nil
+	// noValue: the generated function does not return the primal results
+	// (gonum=true, value=false, the callee variant).
+	noValue bool
+	gonum   bool        // the gradient in gonum/optimize's shape (see gonumShape)
+	seeds   []*ir.Value // the seed of each result (nil: none), or nil for //gad:grad's constant 1
+	primal  *ir.Func
+	req     *ssaad.Request
+	env     ssaad.Env
+	act     *ssaad.Activity
+	cfg     *ir.CFG
+	exit    *ir.Block // the primal's single return block
 
 	val    map[*ir.Value]*ir.Value // primal value → its forward copy
 	shadow map[*ir.Value]*ir.Value // primal pointer-like value → its shadow (forward sweep)
-	slot   map[*ir.Value]*ir.Value // primal value → the variable holding its adjoint
-	tapes  map[string]*ir.Value    // element type → the tape variable
-	path   *ir.Value               // the tape of the control path
-	local  map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
-	share  map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
+	// shadowFwd holds the shadows of slices of slices and of pointer φs
+	// in the forward sweep, rshadow those of the pointer φs popped in the
+	// current reverse block, phiShadowSpill their variables for blocks out
+	// of loops (see slicephi.go). needsFwdShadow: the primal has pointer
+	// φs, so slices get forward shadows.
+	shadowFwd      map[*ir.Value]*ir.Value
+	rshadow        map[*ir.Value]*ir.Value
+	phiShadowSpill map[*ir.Value]*ir.Value
+	needsFwdShadow bool
+	slot           map[*ir.Value]*ir.Value // primal value → the variable holding its adjoint
+	tapes          map[string]*ir.Value    // element type → the tape variable
+	path           *ir.Value               // the tape of the control path
+	local          map[*ir.Value]bool      // values whose adjoints stay within their block (see localValues)
+	share          map[*ir.Value]*ir.Value // accumulators sharing their φ's adjoint variable (see accumulators)
+	// increments maps the stores *p += x to their load (see increments).
+	increments map[*ir.Value]*ir.Value
 	// classWritten holds the alias classes the primal stores into.
 	classWritten     map[int]bool
 	writtenAfterMemo map[[2]int]bool
@@ -330,6 +395,10 @@ func (t *transformer) check() {
 					t.checkCall(v)
 				}
 			case ir.OpPhi, ir.OpSelect, ir.OpConvert, ir.OpLoad, ir.OpExtract:
+				if pointerPhi(v) && t.shadowable(v, map[*ir.Value]bool{}) {
+					t.needsFwdShadow = true
+					break
+				}
 				if ssaad.IsPointerLike(v.Type) && v.Op != ir.OpLoad {
 					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support slices or pointers chosen at run time yet")
 				}
@@ -529,6 +598,9 @@ func (t *transformer) reconstructible(a *ir.Value) bool {
 		return t.reconstructible(a.Args[0])
 	case ir.OpAlloc, ir.OpMakeSlice:
 		return t.available(a) || t.outOfLoops(a.Block)
+	case ir.OpPhi:
+		// Chosen at run time: recorded with its shadow (see slicephi.go).
+		return t.available(a) || pointerPhi(a) && t.shadowable(a, map[*ir.Value]bool{})
 	}
 	return t.available(a)
 }

@@ -89,10 +89,30 @@ func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
 		xp := types.NewParam(token.NoPos, req.Target.Pkg(), names[len(names)-1], x.Type())
 		return types.NewSignatureType(recv, nil, nil, types.NewTuple(grad, xp), nil, false), nil
 	}
-	return signature(req.Target, req.Active, req.Method, m.Seeded)
+	noValue, err := m.noValue(req)
+	if err != nil {
+		return nil, err
+	}
+	return signature(req.Target, req.Active, req.Method, m.Seeded || m.Callee, noValue)
 }
 
-func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signature, error) {
+// noValue reports whether the generated function leaves out the primal
+// results: the callee variant (its callers have them) and value=false.
+func (m Mode) noValue(req *ssaad.Request) (bool, error) {
+	if m.Callee {
+		return true, nil
+	}
+	switch v, ok := req.Options["value"]; {
+	case !ok || v == "true":
+		return false, nil
+	case v == "false":
+		return true, nil
+	default:
+		return false, fmt.Errorf("option value=%s: the value must be true or false", v)
+	}
+}
+
+func signature(fn *types.Func, active []bool, method, seeded, noValue bool) (*types.Signature, error) {
 	sig := fn.Type().(*types.Signature)
 	ps := ssaad.Params(fn)
 	if len(active) != len(ps) {
@@ -108,7 +128,7 @@ func signature(fn *types.Func, active []bool, method, seeded bool) (*types.Signa
 	pkg := fn.Pkg()
 	var recv *types.Var
 	var params, results []*types.Var
-	for i := 0; i < sig.Results().Len(); i++ {
+	for i := 0; i < sig.Results().Len() && !noValue; i++ {
 		results = append(results, types.NewParam(token.NoPos, pkg, nm.results[i], sig.Results().At(i).Type()))
 	}
 	for i, p := range ps {
@@ -159,19 +179,36 @@ func resultsOK(rs *types.Tuple, seeded bool) error {
 
 // docComment states what the gradient computes, the varied inputs, and the
 // accumulation convention.
-func docComment(name string, fn *types.Func, nm *names, active []bool, seeded bool) string {
+func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, callee, noValue bool, written []int) string {
 	var sb strings.Builder
 	target := ssaad.FuncName(fn)
-	if seeded {
-		var seeds []string
-		for _, sd := range nm.seeds {
-			if sd != "" {
-				seeds = append(seeds, sd)
-			}
+	var seeds []string
+	for _, sd := range nm.seeds {
+		if sd != "" {
+			seeds = append(seeds, sd)
 		}
+	}
+	switch {
+	case callee:
+		fmt.Fprintf(&sb, "%s is the reverse of %s for the gradients that call it: the\n", name, target)
+		sb.WriteString("vector-Jacobian product of the adjoints of its results")
+		if len(seeds) > 0 {
+			fmt.Fprintf(&sb, " (%s)", strings.Join(seeds, ", "))
+		}
+		sb.WriteString(" and of what it\n")
+		fmt.Fprintf(&sb, "writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not\n")
+		fmt.Fprintf(&sb, "redo the writes of %s that its own reverse does not read back: the memory\n", target)
+		sb.WriteString("of its slice and pointer parameters is left in no particular state.\n\n")
+	case seeded && len(seeds) > 0:
 		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the seeds %s (the\n", name, target, strings.Join(seeds, ", "))
 		sb.WriteString("adjoints of its results) with respect to the varied inputs (reverse mode).\n\n")
-	} else {
+	case seeded:
+		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the adjoints of what it\n", name, target)
+		sb.WriteString("writes with respect to the varied inputs (reverse mode).\n\n")
+	case noValue:
+		fmt.Fprintf(&sb, "%s computes the gradient of %s with respect to the varied inputs\n", name, target)
+		fmt.Fprintf(&sb, "(reverse mode), without the value of %s (value=false).\n\n", target)
+	default:
 		fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs\n", name, target)
 		sb.WriteString("(reverse mode).\n\n")
 	}
@@ -196,15 +233,23 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded bo
 	if len(fixed) > 0 {
 		fmt.Fprintf(&sb, "Fixed inputs: %s.\n", strings.Join(fixed, ", "))
 	}
-	if fn.Type().(*types.Signature).Results().Len() == 0 {
-		fmt.Fprintf(&sb, "The results are the partial derivatives of the varied scalar inputs, in parameter\norder; the adjoints of what %s writes are read (and cleared) from the shadows.", target)
+	if noValue && len(partials) > 0 {
+		sb.WriteString("The results are the partial derivatives of the varied scalar inputs, in parameter\norder.\n")
+	} else if noValue {
+	} else if fn.Type().(*types.Signature).Results().Len() == 0 {
+		fmt.Fprintf(&sb, "The results are the partial derivatives of the varied scalar inputs, in parameter\norder; the adjoints of what %s writes are read (and cleared) from the shadows.\n", target)
 	} else {
 		fmt.Fprintf(&sb, "The first result is the value of %s; the partial derivatives of the varied\n", target)
-		sb.WriteString("scalar inputs follow it, in parameter order.")
+		sb.WriteString("scalar inputs follow it, in parameter order.\n")
 	}
 	if len(shadows) > 0 {
-		sb.WriteString(" The gradient with respect to a slice\n")
-		sb.WriteString("or pointer is accumulated (+=) into its shadow, which the caller zeroes first.")
+		sb.WriteString("The gradient with respect to a slice or pointer is accumulated (+=) into its\n")
+		sb.WriteString("shadow, which the caller zeroes first.")
 	}
-	return sb.String()
+	for _, i := range written {
+		fmt.Fprintf(&sb, "\n%s writes %s: on entry %s holds the adjoint of the values %s leaves in\n", target, nm.params[i], nm.adjoints[i], target)
+		fmt.Fprintf(&sb, "%s (zero for the gradient of its results alone); on return, the gradient with\n", nm.params[i])
+		fmt.Fprintf(&sb, "respect to the values %s held on entry.", nm.params[i])
+	}
+	return strings.TrimSuffix(sb.String(), "\n")
 }

@@ -18,7 +18,13 @@ func (t *transformer) run() {
 	f := ir.NewFunc(req.Name, p.Pkg)
 	t.F = f
 	f.Pos = p.Pos
-	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded)
+	var written []int
+	for i, pv := range p.Params {
+		if req.Active[i] && ssaad.IsPointerLike(pv.Type) && t.classWritten[t.act.Class(pv)] {
+			written = append(written, i)
+		}
+	}
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.seeded, t.callee, t.noValue, written)
 	if t.gonum {
 		f.Doc = fmt.Sprintf("%s writes the gradient of %s at %s into grad (overwriting it), in the\nshape of gonum/optimize's Problem.Grad (reverse mode).", req.Name, ssaad.FuncName(req.Target), nm.params[len(nm.params)-1])
 	}
@@ -50,7 +56,7 @@ func (t *transformer) run() {
 			}
 		}
 	}
-	if !t.gonum {
+	if !t.noValue {
 		for i, rt := range p.ResultTypes {
 			f.AddResult(nm.results[i], rt)
 		}
@@ -81,6 +87,7 @@ func (t *transformer) run() {
 	}
 	t.local = localValues(p)
 	t.share = accumulators(p, t.cfg)
+	t.increments = increments(p)
 	for _, b := range p.Blocks {
 		for _, v := range b.Instrs {
 			if t.act.Varied(v) && hasAdjoint(v.Type) && !t.local[v] {
@@ -106,9 +113,15 @@ func (t *transformer) run() {
 	}
 	t.Cur.Jump(t.fwd[p.Blocks[0]])
 	t.counted = t.findCountedLoops()
+	t.fused = t.findFused()
+	if t.fused != nil {
+		delete(t.counted, t.fused.c.header)
+	}
 	t.needs = map[*ir.Block][]*ir.Value{}
 	for _, b := range order {
-		t.needs[b] = t.blockNeeds(b)
+		if !t.inFused(b) {
+			t.needs[b] = t.blockNeeds(b)
+		}
 	}
 	var phis []*ir.Value
 	for _, b := range order {
@@ -131,8 +144,17 @@ func (t *transformer) run() {
 			}
 			t.forward(v)
 		}
+		if fl := t.fused; fl != nil {
+			switch b {
+			case fl.c.header.Preds[fl.c.pre]:
+				t.seedResults()
+			case fl.body:
+				t.emitFusedReverse(fl)
+				t.Cur = nb
+			}
+		}
 		// Record the control path and the values the reverse needs.
-		if len(nb.Preds) >= 2 && t.counted[b] == nil {
+		if len(nb.Preds) >= 2 && t.counted[b] == nil && !t.inFused(b) {
 			if t.outOfLoops(b) {
 				t.Emit(ir.OpStore, nil, t.fromVar(b), t.controlPhi(nb))
 			} else {
@@ -142,6 +164,9 @@ func (t *transformer) run() {
 		if t.outOfLoops(b) {
 			for _, w := range t.needs[b] {
 				t.Emit(ir.OpStore, nil, t.spillOf(w), t.v(w))
+				if t.pairedShadow(w) {
+					t.Emit(ir.OpStore, nil, t.shadowSpillOf(w), t.shadowFwd[w])
+				}
 			}
 		}
 		for _, g := range groupByType(t.needs[b]) {
@@ -151,9 +176,13 @@ func (t *transformer) run() {
 			var xs []*ir.Value
 			for _, w := range g {
 				xs = append(xs, t.v(w))
+				if t.pairedShadow(w) {
+					xs = append(xs, t.shadowFwd[w])
+				}
 			}
 			t.push(t.tape(g[0].Type), xs...)
 		}
+		t.reserve(b)
 		term := b.Terminator()
 		switch term.Op {
 		case ir.OpReturn:
@@ -173,12 +202,13 @@ func (t *transformer) run() {
 				nv.Args = append(nv.Args, t.v(a))
 			}
 		}
+		t.fillShadowPhi(v)
 	}
 
 	// The reverse sweep: the blocks that reach the return, backwards.
 	reaches := t.reachesExit()
 	for i := len(order) - 1; i >= 0; i-- {
-		if b := order[i]; reaches[b] {
+		if b := order[i]; reaches[b] && !(t.fused != nil && b == t.fused.body) {
 			t.rev[b] = f.NewBlock(b.Comment + ".rev")
 		}
 	}
@@ -187,12 +217,15 @@ func (t *transformer) run() {
 	}
 	ret := f.NewBlock("return")
 	fx := t.fwd[t.exit]
+	rewritten := t.rewrittenParams()
+	t.Cur = fx
+	final := t.saveFinal(rewritten)
 	ir.AddEdge(fx, t.rev[t.exit])
 	fx.NewValue(ir.OpJump, nil)
 
 	for i := len(order) - 1; i >= 0; i-- {
 		b := order[i]
-		if !reaches[b] {
+		if !reaches[b] || t.fused != nil && b == t.fused.body {
 			continue
 		}
 		t.reverse(b, ret)
@@ -202,9 +235,10 @@ func (t *transformer) run() {
 		t.finishCounted(c)
 	}
 	t.Cur = ret
+	t.restoreFinal(rewritten, final)
 	var results []*ir.Value
 	for _, a := range t.exit.Terminator().Args {
-		if !t.gonum {
+		if !t.noValue {
 			results = append(results, t.v(a))
 		}
 	}
@@ -264,6 +298,12 @@ func (t *transformer) r(x *ir.Value) *ir.Value {
 		if c.phi == x && t.cur != h && t.cfg.InLoop(h, t.cur) {
 			return c.prev // the index of the iteration being reversed
 		}
+		if a := c.auxOf(x); a != nil && t.cfg.InLoop(h, t.cur) {
+			if t.cur == h {
+				return a.idx
+			}
+			return a.prev
+		}
 	}
 	if t.recompute[x] {
 		return t.recomputeAt(x)
@@ -284,8 +324,10 @@ func (t *transformer) forward(v *ir.Value) {
 		nv := t.Emit(ir.OpPhi, v.Type)
 		nv.Name, nv.Pos = v.Name, v.Pos
 		t.val[v] = nv
+		t.shadowPhi(v)
 		return
 	}
+	defer t.forwardShadow(v)
 	args := make([]*ir.Value, len(v.Args))
 	for i, a := range v.Args {
 		args[i] = t.v(a)
@@ -355,6 +397,13 @@ func (t *transformer) shadowAt(addr *ir.Value) *ir.Value {
 		return d
 	case ir.OpSlice:
 		return t.Emit(ir.OpSlice, addr.Type, t.shadowAt(addr.Args[0]), t.r(addr.Args[1]), t.r(addr.Args[2]), t.r(addr.Args[3]))
+	case ir.OpPhi:
+		if s, ok := t.rshadow[addr]; ok {
+			return s
+		}
+		if s, ok := t.shadowFwd[addr]; ok && t.available(addr) {
+			return s
+		}
 	}
 	panic("reverse: no shadow for " + addr.Ref())
 }
@@ -390,6 +439,8 @@ func addrNeeds(addr *ir.Value, out []*ir.Value) []*ir.Value {
 				out = append(out, a)
 			}
 		}
+	case ir.OpPhi:
+		out = append(out, addr) // a slice chosen at run time
 	}
 	return out
 }
@@ -407,21 +458,23 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 			return nil
 		}
 		var out []*ir.Value
-		for _, a := range v.Args {
+		for j, a := range v.Args {
 			switch {
 			case a.Op == ir.OpConst:
 			case ssaad.IsPointerLike(a.Type):
 				out = addrNeeds(a, out)
+			case !argUsed(v, j):
+				// d/dx tanh x = 1 − r²: the partials do not read x.
 			default:
 				out = append(out, a)
 			}
 		}
-		if _, ok := v.Type.(*types.Tuple); !ok && v.Type != nil && !t.reversedCall(v) {
+		if _, ok := v.Type.(*types.Tuple); !ok && v.Type != nil && !t.reversedCall(v) && resultUsed(v, 0) {
 			out = append(out, v) // the partials of math and min/max read it
 		}
 		return out
 	case ir.OpExtract:
-		if t.anyVariedArg(v.Args[0]) && !t.reversedCall(v.Args[0]) {
+		if t.anyVariedArg(v.Args[0]) && !t.reversedCall(v.Args[0]) && resultUsed(v.Args[0], v.Index) {
 			return []*ir.Value{v}
 		}
 		return nil
@@ -433,9 +486,21 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 	case ir.OpBinary:
 		switch v.Tok {
 		case token.MUL:
-			return []*ir.Value{v.Args[0], v.Args[1]}
+			// Each operand's partial is the other operand.
+			var out []*ir.Value
+			if t.act.Varied(v.Args[1]) {
+				out = append(out, v.Args[0])
+			}
+			if t.act.Varied(v.Args[0]) {
+				out = append(out, v.Args[1])
+			}
+			return out
 		case token.QUO:
-			return []*ir.Value{v.Args[1], v}
+			// ∂(a/b)/∂a = 1/b; ∂(a/b)/∂b = −(a/b)/b.
+			if t.act.Varied(v.Args[1]) {
+				return []*ir.Value{v.Args[1], v}
+			}
+			return []*ir.Value{v.Args[1]}
 		}
 	case ir.OpSelect:
 		return []*ir.Value{v.Args[0]}
@@ -457,6 +522,10 @@ func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
 	if c := t.countedExit(b); c != nil {
 		out = append(out, c.phi) // the final index of the loop exited
 		seen[c.phi] = true
+		for _, a := range c.aux { // and its other induction variables
+			out = append(out, a.phi)
+			seen[a.phi] = true
+		}
 	}
 	for _, v := range b.Instrs {
 		for _, w := range t.instrNeeds(v) {
@@ -481,8 +550,18 @@ func (t *transformer) tape(typ types.Type) *ir.Value {
 		return tp
 	}
 	name := "tape"
-	if !isFloat(typ) {
-		name = "tape" + key
+	switch u := typ.Underlying().(type) {
+	case *types.Basic:
+		if !isFloat(typ) {
+			name = "tape" + key
+		}
+	case *types.Slice:
+		name = "tapeSlices"
+	case *types.Pointer:
+		name = "tapePointers"
+	default:
+		_ = u
+		name = "tapeValues"
 	}
 	tp := t.newTape(typ, name)
 	t.tapes[key] = tp
@@ -708,4 +787,35 @@ func (t *transformer) take(v *ir.Value) *ir.Value {
 	g := t.Emit(ir.OpLoad, v.Type, s)
 	t.Emit(ir.OpStore, nil, s, t.Zero(v.Type))
 	return g
+}
+
+// increments finds the stores *p = *p ± x (*p += x) whose load and sum
+// are used only there, with nothing stored or called between the load and
+// the store. The adjoint of *p passes through them unchanged, so their
+// reverse only adds ±*dp to x̄, instead of moving *dp into the sum's
+// adjoint, clearing it and adding it back.
+func increments(f *ir.Func) map[*ir.Value]*ir.Value {
+	uses := ir.Uses(f)
+	out := map[*ir.Value]*ir.Value{}
+	for _, b := range f.Blocks {
+		var load *ir.Value // the last load since a store or call
+		for _, v := range b.Instrs {
+			switch v.Op {
+			case ir.OpLoad:
+				load = v
+				continue
+			case ir.OpStore:
+				x := v.Args[1]
+				if load != nil && x.Op == ir.OpBinary && (x.Tok == token.ADD || x.Tok == token.SUB) &&
+					load.Args[0] == v.Args[0] && len(uses[load.ID]) == 1 && len(uses[x.ID]) == 1 &&
+					x.Block == b && (x.Args[0] == load) != (x.Args[1] == load) && (x.Tok == token.ADD || x.Args[0] == load) {
+					out[v] = load
+				}
+			}
+			if v.Op.HasEffect() {
+				load = nil
+			}
+		}
+	}
+	return out
 }

@@ -5,8 +5,9 @@
 //
 //	⟨∇F(x), v⟩ = FJVP(x, v)
 //
-// the dot-product test between the two modes, which needs no finite
-// differences and no glue code per function.
+// the dot-product test between the two modes, which needs no glue code
+// per function, and compares ⟨∇F(x), v⟩ with the central difference of
+// s ↦ F(x + s·v) (gonum's fd.Derivative, fd.Central).
 package dottest
 
 import (
@@ -15,6 +16,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"gonum.org/v1/gonum/diff/fd"
 )
 
 // Case is a function and its generated derivatives.
@@ -286,6 +289,45 @@ func check(t *testing.T, c Case) {
 		if math.Abs(total-tangent) > c.Rel*mag+1e-13 {
 			t.Errorf("point %d: ⟨∇F, v⟩ = %.17g, JVP = %.17g (|diff| %.3g)", k, total, tangent, math.Abs(total-tangent))
 		}
+		// And against the central difference of s ↦ F(x + s·v).
+		line := func(s float64) float64 {
+			args := make([]reflect.Value, len(xs))
+			for i := range xs {
+				args[i] = deepCopy(xs[i])
+				if active[i] {
+					axpy(args[i], s, vs[i])
+				}
+			}
+			return f.Call(args)[0].Float()
+		}
+		step, tol := 1e-6, 1e-6
+		if usesFloat32(ft) {
+			step, tol = 1e-2, 1e-2
+		}
+		fdv := fd.Derivative(line, 0, &fd.Settings{Formula: fd.Central, Step: step})
+		if math.Abs(total-fdv) > tol*(1+math.Abs(fdv)+mag) {
+			t.Errorf("point %d: ⟨∇F, v⟩ = %.17g, central difference %.17g (|diff| %.3g)", k, total, fdv, math.Abs(total-fdv))
+		}
+	}
+}
+
+// axpy adds a·x to the floats of y, which have x's shape.
+func axpy(y reflect.Value, a float64, x reflect.Value) {
+	switch y.Kind() {
+	case reflect.Float32, reflect.Float64:
+		y.SetFloat(y.Float() + a*x.Float())
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < y.Len(); i++ {
+			axpy(y.Index(i), a, x.Index(i))
+		}
+	case reflect.Struct:
+		for i := 0; i < y.NumField(); i++ {
+			if y.Field(i).CanSet() {
+				axpy(y.Field(i), a, x.Field(i))
+			}
+		}
+	case reflect.Pointer:
+		axpy(y.Elem(), a, x.Elem())
 	}
 }
 

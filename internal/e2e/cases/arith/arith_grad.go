@@ -66,15 +66,13 @@ func OpsGrad(x, y float64) (f, dx, dy float64) {
 	dy -= 1 / x
 	dx += t5 / x
 	t8 := 1 / t3
-	t9 := t4 / t3
-	dx -= t9 * x
-	dx -= x * t9
-	t10 := t8 * t2
-	t11 := t * t8
-	dx += t11
-	dy -= t11
+	dx -= 2 * (t4 / t3 * x)
+	t9 := t8 * t2
+	t10 := t * t8
 	dx += t10
-	dy += t10
+	dy -= t10
+	dx += t9
+	dy += t9
 	return t7, dx, dy
 }
 
@@ -133,7 +131,7 @@ func NegGrad(x float64) (f, dx float64) {
 	t2 := -2*x - t*x - x
 	dx += -2
 	dx -= t
-	dx -= 1 + t + t
+	dx -= 1 + 2*t
 	return t2, dx
 }
 
@@ -165,10 +163,8 @@ func ReassignGrad(x float64) (f, dx float64) {
 	dx -= a2
 	t3 := 2 - x
 	t4 := t3 / t
-	t5 := t4 - t3*a2/t
 	dx += t4
-	dx += t5 * x
-	dx += x * t5
+	dx += 2 * ((t4 - t3*a2/t) * x)
 	return t2, dx
 }
 

@@ -5,6 +5,7 @@ package calls
 import (
 	"github.com/gadgen/gadgen/internal/e2e/cases/geom"
 	"math"
+	"slices"
 )
 
 // SumSqJVP computes SumSq and its directional derivative along the tangents
@@ -39,8 +40,9 @@ func squareJVP(x, dx float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of SumSq; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SumSqGrad(x, dx []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -64,24 +66,25 @@ func SumSqGrad(x, dx []float64) float64 {
 			break
 		}
 		t3 := t2 + 1
-		_, t4 := squareVJP(x[t3], ds)
+		t4 := squareReverse(x[t3], ds)
 		dx[t3] += t4
 		i = t2
 	}
 	return s
 }
 
-// squareVJP computes square and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// squareReverse is the reverse of square for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of square that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
-// The first result is the value of square; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func squareVJP(x, seed float64) (f, dx float64) {
-	t := x * x
-	dx += seed * x
-	dx += x * seed
-	return t, dx
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func squareReverse(x, seed float64) (dx float64) {
+	dx += 2 * (seed * x)
+	return dx
 }
 
 // NestedJVP computes Nested and its directional derivative along the tangents
@@ -117,30 +120,26 @@ func NestedGrad(x float64) (f, dx float64) {
 	t := square(x) + 1
 	t2 := cubicPlus(t)
 	t3 := square(t2) - cubicPlus(x)
-	_, t4 := cubicPlusVJP(x, -1)
-	dx += t4
-	_, t5 := squareVJP(t2, 1)
-	_, t6 := cubicPlusVJP(t, t5)
-	_, t7 := squareVJP(x, t6)
-	dx += t7
+	dx += cubicPlusReverse(x, -1)
+	dx += squareReverse(x, cubicPlusReverse(t, squareReverse(t2, 1)))
 	return t3, dx
 }
 
-// cubicPlusVJP computes cubicPlus and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// cubicPlusReverse is the reverse of cubicPlus for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of cubicPlus that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
-// The first result is the value of cubicPlus; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func cubicPlusVJP(x, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func cubicPlusReverse(x, seed float64) (dx float64) {
 	t := x * x
-	t2 := t*x + 2*x
 	dx += 2 * seed
-	t3 := seed * x
 	dx += t * seed
-	dx += t3 * x
-	dx += x * t3
-	return t2, dx
+	dx += 2 * (seed * x * x)
+	return dx
 }
 
 // PolarProductJVP computes PolarProduct and its directional derivative along the tangents
@@ -186,36 +185,38 @@ func PolarProductGrad(x, y float64) (f, dx, dy float64) {
 	t := r * th
 	dr += th
 	dth += r
-	_, _, t2, t3 := polarVJP(x, y, dr, dth)
+	t2, t3 := polarReverse(x, y, dr, dth)
 	dx += t2
 	dy += t3
 	return t, dx, dy
 }
 
-// polarVJP computes polar and the vector-Jacobian product of the seeds dr, dtheta (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// polarReverse is the reverse of polar for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (dr, dtheta) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of polar that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx), y (returned as dy).
-// The first result is the value of polar; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func polarVJP(x, y, dr, dtheta float64) (r, theta, dx, dy float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func polarReverse(x, y, dr, dtheta float64) (dx, dy float64) {
 	t := math.Hypot(x, y)
-	t2 := math.Atan2(y, x)
-	t3 := x*x + y*y
-	dy += x / t3 * dtheta
-	dx -= y / t3 * dtheta
-	t4 := t == 0
-	t5 := x / t
-	if t4 {
+	t2 := x*x + y*y
+	dy += x / t2 * dtheta
+	dx -= y / t2 * dtheta
+	t3 := t == 0
+	t4 := x / t
+	if t3 {
+		t4 = 0
+	}
+	dx += t4 * dr
+	t5 := y / t
+	if t3 {
 		t5 = 0
 	}
-	dx += t5 * dr
-	t6 := y / t
-	if t4 {
-		t6 = 0
-	}
-	dy += t6 * dr
-	return t, t2, dx, dy
+	dy += t5 * dr
+	return dx, dy
 }
 
 // PowersJVP computes Powers and its directional derivative along the tangents
@@ -267,42 +268,41 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowersGrad(x float64) (f, dx float64) {
 	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
-	_, t2 := ipowVJP(x, 0, 1)
-	dx += t2
-	_, t3 := ipowVJP(x, 2, -2)
-	dx += t3
-	_, t4 := ipowVJP(x, 3, 1)
-	dx += t4
+	dx += ipowReverse(x, 0, 1)
+	dx += ipowReverse(x, 2, -2)
+	dx += ipowReverse(x, 3, 1)
 	return t, dx
 }
 
-// ipowVJP computes ipow and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// ipowReverse is the reverse of ipow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of ipow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of ipow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func ipowVJP(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func ipowReverse(x float64, n int, seed float64) (dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var dp float64
 	var dp2 float64
 	var dp3 float64
-	var p2 float64
+	tape = slices.Grow(tape, max(n+2, 0))
 	var from2 int
 	if 0 < n {
 		p := 1.0
 		from := 0
 		i := 0
 		for {
-			p2 = p * x
 			i++
 			path = append(path, from)
 			tape = append(tape, p)
 			if i < n {
-				p = p2
+				p *= x
 				from = 1
 			} else {
 				from2 = 1
@@ -310,7 +310,6 @@ func ipowVJP(x float64, n int, seed float64) (f, dx float64) {
 			}
 		}
 	} else {
-		p2 = 1
 		from2 = 0
 	}
 	from3 = from2
@@ -336,7 +335,7 @@ func ipowVJP(x float64, n int, seed float64) (f, dx float64) {
 			dp2 += t6
 		}
 	}
-	return p2, dx
+	return dx
 }
 
 // ScaledNormJVP computes ScaledNorm and its directional derivative along the tangents
@@ -376,8 +375,9 @@ func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
 //
 // Varied inputs: x (into dx), a (returned as da).
 // The first result is the value of ScaledNorm; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ScaledNormGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -387,29 +387,30 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 	dtmp := make([]float64, n)
 	scaleInto(tmp, a, x)
 	t := SumSq(tmp)
-	sumSqVJP(tmp, dtmp, 1)
-	da += scaleIntoVJP(tmp, dtmp, a, x, dx)
+	sumSqReverse(tmp, dtmp, 1)
+	da += scaleIntoReverse(tmp, dtmp, a, x, dx)
 	return t, da
 }
 
-// sumSqVJP computes SumSq and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// sumSqReverse is the reverse of SumSq for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of SumSq that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx).
-// The first result is the value of SumSq; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func sumSqVJP(x, dx []float64, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func sumSqReverse(x, dx []float64, seed float64) {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("sumSqVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
 	i := -1
 	for {
 		t := i + 1
 		if t < len(x) {
-			s += square(x[t])
+			square(x[t])
 			i = t
 		} else {
 			break
@@ -422,52 +423,49 @@ func sumSqVJP(x, dx []float64, seed float64) float64 {
 			break
 		}
 		t3 := t2 + 1
-		_, t4 := squareVJP(x[t3], ds)
+		t4 := squareReverse(x[t3], ds)
 		dx[t3] += t4
 		i = t2
 	}
-	return s
 }
 
-// scaleIntoVJP computes scaleInto and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// scaleIntoReverse is the reverse of scaleInto for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of scaleInto that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), x (into dx), a (returned as da).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what scaleInto writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func scaleIntoVJP(dst, ddst []float64, a float64, x, dx []float64) (da float64) {
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// scaleInto writes dst: on entry ddst holds the adjoint of the values scaleInto leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float64) {
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("scaleIntoVJP: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("scaleIntoReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("scaleIntoVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("scaleIntoReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("scaleIntoVJP: dst and x share memory: gadgen's gradients need them apart")
+		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			dst[i2] = a * x[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
+	i := max(-1, len(x)-1)
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		i3 := t3 + 1
-		t4 := ddst[i3]
-		ddst[i3] = 0
-		da += t4 * x[i3]
-		dx[i3] += a * t4
+		i2 := t3 + 1
+		t4 := ddst[i2]
+		ddst[i2] = 0
+		da += t4 * x[i2]
+		dx[i2] += a * t4
 		i = t3
 	}
 	return da
@@ -493,8 +491,7 @@ func MixedJVP(x, dx float64) (float64, float64) {
 func MixedGrad(x float64) (f, dx float64) {
 	c := square(3)
 	t := c*x + square(x)
-	_, t2 := squareVJP(x, 1)
-	dx += t2
+	dx += squareReverse(x, 1)
 	dx += c
 	return t, dx
 }
@@ -542,53 +539,56 @@ func affineApplyJVP(f, df Affine, x, dx float64) (float64, float64) {
 func ComposeGrad(x float64) (f, dx float64) {
 	var dg Affine
 	f2 := Affine{A: 2, B: 1}
-	var t8 Affine
+	var t7 Affine
 	g := Affine{A: x, B: -1}
 	t := f2.Apply(x)
 	t2 := g.Apply(t)
-	_, t3, t4 := affineApplyVJP(g, t, 1)
+	t3, t4 := affineApplyReverse(g, t, 1)
 	dg.A += t3.A
 	dg.B += t3.B
-	_, t5 := affineApplyVJPWrtX(f2, x, t4)
-	dx += t5
-	t6 := dg
+	dx += affineApplyReverseWrtX(f2, x, t4)
+	t5 := dg
 	dg = Affine{}
-	t8.A += t6.A
-	t8.B += t6.B
-	t8.B = 0
-	t7 := t8.A
-	t8.A = 0
-	dx += t7
+	t7.A += t5.A
+	t7.B += t5.B
+	t7.B = 0
+	t6 := t7.A
+	t7.A = 0
+	dx += t6
 	return t2, dx
 }
 
-// affineApplyVJP computes Affine.Apply and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// affineApplyReverse is the reverse of Affine.Apply for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Affine.Apply that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: f (returned as df), x (returned as dx).
-// The first result is the value of Affine.Apply; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func affineApplyVJP(f Affine, x, seed float64) (f2 float64, df Affine, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func affineApplyReverse(f Affine, x, seed float64) (df Affine, dx float64) {
 	t := f.A
-	t2 := t*x + f.B
 	df.B += seed
 	dx += t * seed
 	df.A += seed * x
-	return t2, df, dx
+	return df, dx
 }
 
-// affineApplyVJPWrtX computes Affine.Apply and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// affineApplyReverseWrtX is the reverse of Affine.Apply for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Affine.Apply that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: f.
-// The first result is the value of Affine.Apply; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func affineApplyVJPWrtX(f Affine, x, seed float64) (f2, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func affineApplyReverseWrtX(f Affine, x, seed float64) (dx float64) {
 	t := f.A
-	t2 := t*x + f.B
 	dx += t * seed
-	return t2, dx
+	return dx
 }
 
 // TriangleAreaJVP computes TriangleArea and its directional derivative along the tangents
@@ -700,13 +700,13 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	t2 := c.Sub(a)
 	t3 := geom.Cross(t, t2)
 	t4 := 0.5 * t3.Norm()
-	_, t5 := geomVec3NormVJP(t3, 0.5)
+	t5 := geomVec3NormReverse(t3, 0.5)
 	t15.X += t5.X
 	t15.Y += t5.Y
 	t15.Z += t5.Z
 	t6 := t15
 	t15 = geom.Vec3{}
-	_, t7, t8 := geomCrossVJP(t, t2, t6)
+	t7, t8 := geomCrossReverse(t, t2, t6)
 	t17.X += t7.X
 	t17.Y += t7.Y
 	t17.Z += t7.Z
@@ -715,7 +715,7 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	t16.Z += t8.Z
 	t9 := t16
 	t16 = geom.Vec3{}
-	_, t10, t11 := geomVec3SubVJP(c, a, t9)
+	t10, t11 := geomVec3SubReverse(c, a, t9)
 	dc.X += t10.X
 	dc.Y += t10.Y
 	dc.Z += t10.Z
@@ -724,7 +724,7 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	da.Z += t11.Z
 	t12 := t17
 	t17 = geom.Vec3{}
-	_, t13, t14 := geomVec3SubVJP(b, a, t12)
+	t13, t14 := geomVec3SubReverse(b, a, t12)
 	db.X += t13.X
 	db.Y += t13.Y
 	db.Z += t13.Z
@@ -734,125 +734,126 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	return t4, da, db, dc
 }
 
-// geomVec3NormVJP computes Vec3.Norm and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomVec3NormReverse is the reverse of Vec3.Norm for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Vec3.Norm that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da).
-// The first result is the value of Vec3.Norm; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func geomVec3NormVJP(a geom.Vec3, seed float64) (f float64, da geom.Vec3) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func geomVec3NormReverse(a geom.Vec3, seed float64) (da geom.Vec3) {
 	t := math.Sqrt(geom.Dot(a, a))
-	_, t2, t3 := geomDotVJP(a, a, 0.5/t*seed)
+	t2, t3 := geomDotReverse(a, a, 0.5/t*seed)
 	da.X += t2.X
 	da.Y += t2.Y
 	da.Z += t2.Z
 	da.X += t3.X
 	da.Y += t3.Y
 	da.Z += t3.Z
-	return t, da
+	return da
 }
 
-// geomCrossVJP computes Cross and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomCrossReverse is the reverse of Cross for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Cross that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of Cross; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func geomCrossVJP(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func geomCrossReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
+	var t11 geom.Vec3
 	var t12 geom.Vec3
-	var t13 geom.Vec3
 	t := a.Y
 	t2 := b.Z
 	t3 := a.Z
 	t4 := b.Y
 	t5 := b.X
 	t6 := a.X
-	t7 := geom.Vec3{
-		X: t*t2 - t3*t4,
-		Y: t3*t5 - t6*t2,
-		Z: t6*t4 - t*t5,
-	}
-	t12.X += seed.X
-	t12.Y += seed.Y
-	t12.Z += seed.Z
-	t8 := t12
-	t12 = geom.Vec3{}
-	t13.X += t8.X
-	t13.Y += t8.Y
-	t13.Z += t8.Z
-	t9 := t13.Z
-	t13.Z = 0
-	t10 := t13.Y
-	t13.Y = 0
-	da.X += t9*t4 - t10*t2
-	db.X += t3*t10 - t*t9
-	t11 := t13.X
-	t13.X = 0
-	db.Y += t6*t9 - t3*t11
-	da.Z += t10*t5 - t11*t4
-	db.Z += t*t11 - t6*t10
-	da.Y += t11*t2 - t9*t5
-	return t7, da, db
+	t11.X += seed.X
+	t11.Y += seed.Y
+	t11.Z += seed.Z
+	t7 := t11
+	t11 = geom.Vec3{}
+	t12.X += t7.X
+	t12.Y += t7.Y
+	t12.Z += t7.Z
+	t8 := t12.Z
+	t12.Z = 0
+	t9 := t12.Y
+	t12.Y = 0
+	da.X += t8*t4 - t9*t2
+	db.X += t3*t9 - t*t8
+	t10 := t12.X
+	t12.X = 0
+	db.Y += t6*t8 - t3*t10
+	da.Z += t9*t5 - t10*t4
+	db.Z += t*t10 - t6*t9
+	da.Y += t10*t2 - t8*t5
+	return da, db
 }
 
-// geomVec3SubVJP computes Vec3.Sub and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomVec3SubReverse is the reverse of Vec3.Sub for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Vec3.Sub that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of Vec3.Sub; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func geomVec3SubVJP(a, b, seed geom.Vec3) (f, da, db geom.Vec3) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func geomVec3SubReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
+	var t5 geom.Vec3
 	var t6 geom.Vec3
-	var t7 geom.Vec3
-	t := geom.Vec3{
-		X: a.X - b.X,
-		Y: a.Y - b.Y,
-		Z: a.Z - b.Z,
-	}
-	t6.X += seed.X
-	t6.Y += seed.Y
-	t6.Z += seed.Z
-	t2 := t6
-	t6 = geom.Vec3{}
-	t7.X += t2.X
-	t7.Y += t2.Y
-	t7.Z += t2.Z
-	t3 := t7.Z
-	t7.Z = 0
-	db.Z -= t3
-	da.Z += t3
-	t4 := t7.Y
-	t7.Y = 0
-	db.Y -= t4
-	da.Y += t4
-	t5 := t7.X
-	t7.X = 0
-	db.X -= t5
-	da.X += t5
-	return t, da, db
+	t5.X += seed.X
+	t5.Y += seed.Y
+	t5.Z += seed.Z
+	t := t5
+	t5 = geom.Vec3{}
+	t6.X += t.X
+	t6.Y += t.Y
+	t6.Z += t.Z
+	t2 := t6.Z
+	t6.Z = 0
+	db.Z -= t2
+	da.Z += t2
+	t3 := t6.Y
+	t6.Y = 0
+	db.Y -= t3
+	da.Y += t3
+	t4 := t6.X
+	t6.X = 0
+	db.X -= t4
+	da.X += t4
+	return da, db
 }
 
-// geomDotVJP computes Dot and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomDotReverse is the reverse of Dot for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Dot that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of Dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func geomDotVJP(a, b geom.Vec3, seed float64) (f float64, da, db geom.Vec3) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func geomDotReverse(a, b geom.Vec3, seed float64) (da, db geom.Vec3) {
 	t := a.X
 	t2 := b.X
 	t3 := a.Y
 	t4 := b.Y
 	t5 := a.Z
 	t6 := b.Z
-	t7 := t*t2 + t3*t4 + t5*t6
 	db.Z += t5 * seed
 	da.Z += seed * t6
 	db.Y += t3 * seed
 	da.Y += seed * t4
 	db.X += t * seed
 	da.X += seed * t2
-	return t7, da, db
+	return da, db
 }
 
 // AngleJVP computes Angle and its directional derivative along the tangents
@@ -886,15 +887,15 @@ func AngleGrad(a, b geom.Vec3) (f float64, da, db geom.Vec3) {
 	t6 := math.Acos(t5)
 	t7 := -1 / math.Sqrt((1-t5)*(1+t5))
 	t8 := t7 * t5 / t4
-	_, t9 := geomVec3NormVJP(b, -(t2 * t8))
+	t9 := geomVec3NormReverse(b, -(t2 * t8))
 	db.X += t9.X
 	db.Y += t9.Y
 	db.Z += t9.Z
-	_, t10 := geomVec3NormVJP(a, -(t8 * t3))
+	t10 := geomVec3NormReverse(a, -(t8 * t3))
 	da.X += t10.X
 	da.Y += t10.Y
 	da.Z += t10.Z
-	_, t11, t12 := geomDotVJP(a, b, t7/t4)
+	t11, t12 := geomDotReverse(a, b, t7/t4)
 	da.X += t11.X
 	da.Y += t11.Y
 	da.Z += t11.Z
@@ -950,8 +951,9 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of PathLength; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PathLengthGrad(x, dx []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -970,26 +972,28 @@ func PathLengthGrad(x, dx []float64) float64 {
 		}
 		t2 := t - 3
 		t3 := t + 3
-		geomDistVJP(x[t2:t], dx[t2:t], x[t:t3], dx[t:t3], ds)
+		geomDistReverse(x[t2:t], dx[t2:t], x[t:t3], dx[t:t3], ds)
 		i = t
 	}
 	return s
 }
 
-// geomDistVJP computes Dist and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomDistReverse is the reverse of Dist for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Dist that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: p (into dp), q (into dq).
-// The first result is the value of Dist; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func geomDistVJP(p, dp, q, dq []float64, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func geomDistReverse(p, dp, q, dq []float64, seed float64) {
 	var ds float64
 	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
-		panic("geomDistVJP: p and dp share memory: gadgen's gradients need them apart")
+		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
 	}
 	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
-		panic("geomDistVJP: q and dq share memory: gadgen's gradients need them apart")
+		panic("geomDistReverse: q and dq share memory: gadgen's gradients need them apart")
 	}
 	n := len(p)
 	if n != len(q) {
@@ -1020,7 +1024,6 @@ func geomDistVJP(p, dp, q, dq []float64, seed float64) float64 {
 		dp[i3] += t3
 		i = t2
 	}
-	return t
 }
 
 // UnitTangentJVP computes UnitTangent and its directional derivative along the tangents
@@ -1097,82 +1100,84 @@ func geomTriangleAreaJVP(t, dt *geom.Triangle) (float64, float64) {
 //
 // Varied inputs: t (into dt).
 // The first result is the value of TriArea; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func TriAreaGrad(t, dt *geom.Triangle) float64 {
 	t2 := t.Area()
-	geomTriangleAreaVJP(t, dt, 1)
+	geomTriangleAreaReverse(t, dt, 1)
 	return t2
 }
 
-// geomTriangleAreaVJP computes Triangle.Area and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// geomTriangleAreaReverse is the reverse of Triangle.Area for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Triangle.Area that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: t (into dt).
-// The first result is the value of Triangle.Area; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func geomTriangleAreaVJP(t, dt *geom.Triangle, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func geomTriangleAreaReverse(t, dt *geom.Triangle, seed float64) {
+	var t21 geom.Vec3
 	var t22 geom.Vec3
 	var t23 geom.Vec3
 	var t24 geom.Vec3
 	var t25 geom.Vec3
 	var t26 geom.Vec3
-	var t27 geom.Vec3
 	t2 := t.B
 	t3 := t.A
 	t4 := t2.Sub(t3)
 	t5 := t.C
 	t6 := t5.Sub(t3)
 	t7 := geom.Cross(t4, t6)
-	t8 := 0.5 * t7.Norm()
-	_, t9 := geomVec3NormVJP(t7, 0.5*seed)
-	t22.X += t9.X
-	t22.Y += t9.Y
-	t22.Z += t9.Z
-	t10 := t22
+	t7.Norm()
+	t8 := geomVec3NormReverse(t7, 0.5*seed)
+	t21.X += t8.X
+	t21.Y += t8.Y
+	t21.Z += t8.Z
+	t9 := t21
+	t21 = geom.Vec3{}
+	t10, t11 := geomCrossReverse(t4, t6, t9)
+	t24.X += t10.X
+	t24.Y += t10.Y
+	t24.Z += t10.Z
+	t22.X += t11.X
+	t22.Y += t11.Y
+	t22.Z += t11.Z
+	t12 := t22
 	t22 = geom.Vec3{}
-	_, t11, t12 := geomCrossVJP(t4, t6, t10)
-	t25.X += t11.X
-	t25.Y += t11.Y
-	t25.Z += t11.Z
-	t23.X += t12.X
-	t23.Y += t12.Y
-	t23.Z += t12.Z
-	t13 := t23
+	t13, t14 := geomVec3SubReverse(t5, t3, t12)
+	t23.X += t13.X
+	t23.Y += t13.Y
+	t23.Z += t13.Z
+	t25.X += t14.X
+	t25.Y += t14.Y
+	t25.Z += t14.Z
+	t15 := t23
 	t23 = geom.Vec3{}
-	_, t14, t15 := geomVec3SubVJP(t5, t3, t13)
-	t24.X += t14.X
-	t24.Y += t14.Y
-	t24.Z += t14.Z
-	t26.X += t15.X
-	t26.Y += t15.Y
-	t26.Z += t15.Z
+	dt.C.X += t15.X
+	dt.C.Y += t15.Y
+	dt.C.Z += t15.Z
 	t16 := t24
 	t24 = geom.Vec3{}
-	dt.C.X += t16.X
-	dt.C.Y += t16.Y
-	dt.C.Z += t16.Z
-	t17 := t25
+	t17, t18 := geomVec3SubReverse(t2, t3, t16)
+	t26.X += t17.X
+	t26.Y += t17.Y
+	t26.Z += t17.Z
+	t25.X += t18.X
+	t25.Y += t18.Y
+	t25.Z += t18.Z
+	t19 := t25
 	t25 = geom.Vec3{}
-	_, t18, t19 := geomVec3SubVJP(t2, t3, t17)
-	t27.X += t18.X
-	t27.Y += t18.Y
-	t27.Z += t18.Z
-	t26.X += t19.X
-	t26.Y += t19.Y
-	t26.Z += t19.Z
+	dt.A.X += t19.X
+	dt.A.Y += t19.Y
+	dt.A.Z += t19.Z
 	t20 := t26
 	t26 = geom.Vec3{}
-	dt.A.X += t20.X
-	dt.A.Y += t20.Y
-	dt.A.Z += t20.Z
-	t21 := t27
-	t27 = geom.Vec3{}
-	dt.B.X += t21.X
-	dt.B.Y += t21.Y
-	dt.B.Z += t21.Z
-	return t8
+	dt.B.X += t20.X
+	dt.B.Y += t20.Y
+	dt.B.Z += t20.Z
 }
 
 // MidpointJVP computes Midpoint and its directional derivative along the tangents

@@ -2,7 +2,10 @@
 
 package control
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // PiecewiseJVP computes Piecewise and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -28,10 +31,10 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PiecewiseGrad(x float64) (f, dx float64) {
 	var from3 int
+	var t4 float64
 	var t5 float64
 	var t6 float64
 	var t7 float64
-	var t8 float64
 	var t float64
 	var from int
 	if x < -1 {
@@ -45,23 +48,21 @@ func PiecewiseGrad(x float64) (f, dx float64) {
 		from = 2
 	}
 	from3 = from
-	t5 += 1
+	t4 += 1
 	switch from3 {
 	case 0:
-		t8 += t5
-		t4 := t8
-		dx -= x * t4
-		dx -= t4 * x
+		t7 += t4
+		t3 := t7
+		dx -= x * t3
+		dx -= t3 * x
 	case 1:
-		t7 += t5
-		t2 := t7
-		t3 := t2 * x
+		t6 += t4
+		t2 := t6
 		dx += x * x * t2
-		dx += t3 * x
-		dx += x * t3
+		dx += 2 * (t2 * x * x)
 	default:
-		t6 += t5
-		dx += 2 * t6
+		t5 += t4
+		dx += 2 * t5
 	}
 	return t, dx
 }
@@ -288,8 +289,7 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		dr3 += dr4
 		t5 := dr3
 		dx += t5
-		dy -= t5 * y
-		dy -= y * t5
+		dy -= 2 * (t5 * y)
 	case 1:
 		dr2 += dr4
 		t3 := dr2
@@ -348,49 +348,45 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 // The first result is the value of Fall; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FallGrad(k int, x float64) (f, dx float64) {
-	var from int
 	var s float64
-	var from2, from3, from4 int
-	var t, t2, t3, t4 float64
-	var from5, from6, from7, from8 int
+	var from, from2, from3 int
+	var t, t2, t3 float64
+	var from4, from5, from6 int
 	var ds, ds2, ds3, ds4, ds5, ds6 float64
 	if k == 3 {
-		from = 0
 		goto b3
 	}
 	if k == 4 {
-		from = 1
 		goto b3
 	}
 	if k == 2 {
 		s = 0
-		from2 = 1
+		from = 1
 		goto b4
 	}
 	if k == 1 {
 		s = 0
-		from3 = 1
+		from2 = 1
 		goto b7
 	}
 	s = 0
-	from4 = 1
+	from3 = 1
 	goto b2
 b3:
-	from8 = from
 	s = x * x * x
-	from2 = 0
+	from = 0
 b4:
-	from7 = from2
+	from6 = from
 	s += x * x
-	from3 = 0
+	from2 = 0
 b7:
-	from6 = from3
+	from5 = from2
 	s += x
-	from4 = 0
+	from3 = 0
 b2:
-	from5 = from4
+	from4 = from3
 	ds6 += 1
-	if from5 == 0 {
+	if from4 == 0 {
 		goto b18
 	}
 	goto b13
@@ -399,7 +395,7 @@ b18:
 	t = ds
 	ds2 += t
 	dx += t
-	if from6 == 0 {
+	if from5 == 0 {
 		goto b20
 	}
 b13:
@@ -408,27 +404,18 @@ b20:
 	ds3 += ds2
 	t2 = ds3
 	ds4 += t2
-	dx += t2 * x
-	dx += x * t2
-	if from7 == 0 {
+	dx += 2 * (t2 * x)
+	if from6 == 0 {
 		goto b22
 	}
 b14:
-	goto b15
+	goto b17
 b22:
 	ds5 += ds4
 	t3 = ds5
-	t4 = t3 * x
 	dx += x * x * t3
-	dx += t4 * x
-	dx += x * t4
-	if from8 == 0 {
-		goto b24
-	}
-b15:
-	goto b16
-b24:
-b16:
+	dx += 2 * (t3 * x * x)
+b17:
 	return s, dx
 }
 
@@ -451,65 +438,32 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Inside; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func InsideGrad(x, y float64) (f, dx, dy float64) {
-	var from, from2 int
+	var from2 int
+	var t4 float64
+	var t5 float64
+	var t6 float64
 	var t float64
-	var from3 int
-	var t2, t3 float64
-	var from4, from5, from6 int
-	var t4, t5, t6 float64
-	if x > 0 {
-		goto b5
+	var from int
+	if x > 0 && y > 0 || x < -1 {
+		t = x * y
+		from = 0
+	} else {
+		t = x + y
+		from = 1
 	}
-	from = 0
-	goto b4
-b5:
-	if y > 0 {
-		from2 = 0
-		goto b2
-	}
-	from = 1
-b4:
-	from6 = from
-	if x < -1 {
-		from2 = 1
-		goto b2
-	}
-	t = x + y
-	from3 = 1
-	goto b6
-b2:
-	from5 = from2
-	t = x * y
-	from3 = 0
-b6:
-	from4 = from3
+	from2 = from
 	t4 += 1
-	if from4 == 0 {
-		goto b14
+	if from2 == 0 {
+		t6 += t4
+		t3 := t6
+		dx += t3 * y
+		dy += x * t3
+	} else {
+		t5 += t4
+		t2 := t5
+		dx += t2
+		dy += t2
 	}
-	t5 += t4
-	t2 = t5
-	dx += t2
-	dy += t2
-	goto b10
-b14:
-	t6 += t4
-	t3 = t6
-	dx += t3 * y
-	dy += x * t3
-	if from5 == 0 {
-		goto b16
-	}
-b10:
-	if from6 == 0 {
-		goto b18
-	}
-	goto b11
-b18:
-	goto b12
-b16:
-b11:
-b12:
 	return t, dx, dy
 }
 
@@ -539,9 +493,11 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), limit (returned as dlimit).
 // The first result is the value of FirstAbove; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
+	var n int
 	var s float64
 	var i, from, t int
 	var v, s2, t2 float64
@@ -554,7 +510,7 @@ func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 	var t8 int
 	var t9 float64
 	var t10, from3 int
-	var tapeint, path []int
+	var path, tapeint []int
 	var t11, t12, t13, ds, ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 {
 		goto b7
@@ -565,13 +521,15 @@ b7:
 		goto b8
 	}
 b9:
+	n = len(x)
+	tapeint = slices.Grow(tapeint, max(n+3, 0))
 	s = 0
 	from = 0
 	i = -1
 b2:
 	t = i + 1
 	path = append(path, from)
-	if t < len(x) {
+	if t < n {
 		goto b3
 	}
 	t2 = -s

@@ -25,8 +25,7 @@ func Cubic32Grad(x float32) (f, dx float32) {
 	t2 := t*x - 2*x + 1
 	dx -= 2
 	dx += t
-	dx += t
-	dx += t
+	dx += 2 * t
 	return t2, dx
 }
 
@@ -49,8 +48,7 @@ func WidenJVP(x, dx float32, y, dy float64) (float64, float64) {
 func WidenGrad(x float32, y float64) (f float64, dx float32, dy float64) {
 	t := float64(x)
 	t2 := t*y + float64(x*x)
-	dx += x
-	dx += x
+	dx += 2 * x
 	dy += t
 	dx += float32(y)
 	return t2, dx, dy
@@ -73,8 +71,7 @@ func NarrowJVP(x, dx float64) (float32, float32) {
 // scalar inputs follow it, in parameter order.
 func NarrowGrad(x float64) (f float32, dx float64) {
 	t := float32(x*x) + 1
-	dx += x
-	dx += x
+	dx += 2 * x
 	return t, dx
 }
 
@@ -128,34 +125,20 @@ func Sum32JVP(x, dx []float32) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Sum32; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Sum32Grad(x, dx []float32) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Sum32Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			v := x[t]
-			s += float64(v * v)
-			i = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := t2 + 1
-		dx[t3] += 2 * (float32(ds) * x[t3])
-		i = t2
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dx[i] += 2 * (float32(ds) * v)
+		s += float64(v * v)
 	}
 	return s
 }
@@ -204,8 +187,7 @@ func TruncateJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func TruncateGrad(x float64) (f, dx float64) {
 	t := float64(int(x)) + x*x
-	dx += x
-	dx += x
+	dx += 2 * x
 	return t, dx
 }
 
@@ -227,8 +209,9 @@ func IndexJVP(x, dx float64, table, dtable []float64) (float64, float64) {
 //
 // Varied inputs: table (into dtable), x (returned as dx).
 // The first result is the value of Index; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func IndexGrad(x float64, table, dtable []float64) (f, dx float64) {
 	if cap(table) > 0 && cap(dtable) > 0 && &table[:1][0] == &dtable[:1][0] {
 		panic("IndexGrad: table and dtable share memory: gadgen's gradients need them apart")
@@ -258,8 +241,7 @@ func FahrenheitJVP(c, dc Celsius) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func FahrenheitGrad(c Celsius) (f float64, dc Celsius) {
 	t := float64(c)*9/5 + 32 + float64(c*c)/100
-	dc += 0.01 * c
-	dc += c * 0.01
+	dc += 2 * (0.01 * c)
 	dc += 1.8
 	return t, dc
 }

@@ -39,7 +39,7 @@ import _ "gonum.org/v1/gonum/optimize/functions"
 // More, Garbow and Hillstrom's test problems, with hand-written gradients.
 
 //gad:jvp BealeJVP gonum.org/v1/gonum/optimize/functions.Beale.Func
-//gad:grad BealeGrad gonum.org/v1/gonum/optimize/functions.Beale.Func
+//gad:grad BealeGrad gonum.org/v1/gonum/optimize/functions.Beale.Func test=2
 //gad:jvp BiggsEXP2JVP gonum.org/v1/gonum/optimize/functions.BiggsEXP2.Func
 //gad:grad BiggsEXP2Grad gonum.org/v1/gonum/optimize/functions.BiggsEXP2.Func
 //gad:jvp BiggsEXP3JVP gonum.org/v1/gonum/optimize/functions.BiggsEXP3.Func

@@ -5,6 +5,7 @@ package gonumfuncs
 import (
 	"gonum.org/v1/gonum/optimize/functions"
 	"math"
+	"slices"
 )
 
 // BealeJVP computes Beale.Func and its directional derivative along the tangents
@@ -40,8 +41,9 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Beale.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BealeGrad(b functions.Beale, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BealeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -63,8 +65,7 @@ func BealeGrad(b functions.Beale, x, dx []float64) float64 {
 	t7 := 2 * f2
 	t8 := 2 * f1
 	t9 := x0 * t6
-	t10 := t9*x1 + x0*t7
-	dx[1] += t2*t9 + t10*x1 + x1*t10 + x0*t8
+	dx[1] += t2*t9 + 2*((t9*x1+x0*t7)*x1) + x0*t8
 	dx[0] += -(t6 * t4) - t7*t3 - t8*t
 	return t5
 }
@@ -100,10 +101,10 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP2Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -111,34 +112,17 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
-	sum = 0
-	i := 1
-	for ; i <= 10; i++ {
-		z2 := float64(i) / 10
-		t7 := math.Exp(-z2)
-		t8 := math.Exp(-10 * z2)
-		t9 := math.Exp(-(x[0] * z2))
-		t10 := math.Exp(-(x[1] * z2))
-		f := t9 - 5*t10 - (t7 - 5*t8)
-		tape = append(tape, t9, t10, t7, t8)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		tape = t2[:t3]
-		t6 := 2 * (dsum * (t4 - 5*t5 - (t2[t3+2] - 5*t2[t3+3])))
-		z := float64(t) / 10
-		dx[1] += t5 * (5 * t6) * z
-		dx[0] -= t4 * t6 * z
-		i = t
+	sum = 0
+	for i := 1; i <= 10; i++ {
+		z := float64(i) / 10
+		t := math.Exp(-(x[0] * z))
+		t2 := math.Exp(-(x[1] * z))
+		f := t - 5*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * (dsum * f)
+		dx[1] += t2 * (5 * t3) * z
+		dx[0] -= t * t3 * z
+		sum += f * f
 	}
 	return sum
 }
@@ -175,10 +159,10 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP3.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP3Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -186,36 +170,19 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	sum = 0
-	i := 1
-	for ; i <= 10; i++ {
-		z2 := float64(i) / 10
-		t7 := math.Exp(-z2)
-		t8 := math.Exp(-10 * z2)
-		t9 := math.Exp(-(x[0] * z2))
-		t10 := math.Exp(-(x[1] * z2))
-		f := t9 - x[2]*t10 - (t7 - 5*t8)
-		tape = append(tape, t9, t10, t7, t8)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		tape = t2[:t3]
+	sum = 0
+	for i := 1; i <= 10; i++ {
+		z := float64(i) / 10
+		t := math.Exp(-(x[0] * z))
 		x2 := x[2]
-		t6 := 2 * (dsum * (t4 - x2*t5 - (t2[t3+2] - 5*t2[t3+3])))
-		z := float64(t) / 10
-		dx[1] += t5 * (x2 * t6) * z
-		dx[2] -= t6 * t5
-		dx[0] -= t4 * t6 * z
-		i = t
+		t2 := math.Exp(-(x[1] * z))
+		f := t - x2*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * (dsum * f)
+		dx[1] += t2 * (x2 * t3) * z
+		dx[2] -= t3 * t2
+		dx[0] -= t * t3 * z
+		sum += f * f
 	}
 	return sum
 }
@@ -253,10 +220,10 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP4.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP4Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -264,38 +231,21 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	sum = 0
-	i := 1
-	for ; i <= 10; i++ {
-		z2 := float64(i) / 10
-		t7 := math.Exp(-z2)
-		t8 := math.Exp(-10 * z2)
-		t9 := math.Exp(-(x[0] * z2))
-		t10 := math.Exp(-(x[1] * z2))
-		f := x[2]*t9 - x[3]*t10 - (t7 - 5*t8)
-		tape = append(tape, t9, t10, t7, t8)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		tape = t2[:t3]
+	sum = 0
+	for i := 1; i <= 10; i++ {
+		z := float64(i) / 10
 		x2 := x[2]
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t6 := 2 * (dsum * (x2*t4 - x3*t5 - (t2[t3+2] - 5*t2[t3+3])))
-		z := float64(t) / 10
-		dx[1] += t5 * (x3 * t6) * z
-		dx[3] -= t6 * t5
-		dx[0] -= t4 * (x2 * t6) * z
-		dx[2] += t6 * t4
-		i = t
+		t2 := math.Exp(-(x[1] * z))
+		f := x2*t - x3*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * (dsum * f)
+		dx[1] += t2 * (x3 * t3) * z
+		dx[3] -= t3 * t2
+		dx[0] -= t * (x2 * t3) * z
+		dx[2] += t3 * t
+		sum += f * f
 	}
 	return sum
 }
@@ -334,10 +284,10 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP5.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP5Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -345,42 +295,23 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
-	sum = 0
-	i := 1
-	for ; i <= 11; i++ {
-		z2 := float64(i) / 10
-		t8 := math.Exp(-z2)
-		t9 := math.Exp(-10 * z2)
-		t10 := math.Exp(-4 * z2)
-		t11 := math.Exp(-(x[0] * z2))
-		t12 := math.Exp(-(x[1] * z2))
-		t13 := math.Exp(-(x[4] * z2))
-		f := x[2]*t11 - x[3]*t12 + 3*t13 - (t8 - 5*t9 + 3*t10)
-		tape = append(tape, t11, t12, t13, t8, t9, t10)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 6
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		t6 := t2[t3+2]
-		tape = t2[:t3]
+	sum = 0
+	for i := 1; i <= 11; i++ {
+		z := float64(i) / 10
 		x2 := x[2]
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t7 := 2 * (dsum * (x2*t4 - x3*t5 + 3*t6 - (t2[t3+3] - 5*t2[t3+4] + 3*t2[t3+5])))
-		z := float64(t) / 10
-		dx[4] -= t6 * (3 * t7) * z
-		dx[1] += t5 * (x3 * t7) * z
-		dx[3] -= t7 * t5
-		dx[0] -= t4 * (x2 * t7) * z
-		dx[2] += t7 * t4
-		i = t
+		t2 := math.Exp(-(x[1] * z))
+		t3 := math.Exp(-(x[4] * z))
+		f := x2*t - x3*t2 + 3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t4 := 2 * (dsum * f)
+		dx[4] -= t3 * (3 * t4) * z
+		dx[1] += t2 * (x3 * t4) * z
+		dx[3] -= t4 * t2
+		dx[0] -= t * (x2 * t4) * z
+		dx[2] += t4 * t
+		sum += f * f
 	}
 	return sum
 }
@@ -420,10 +351,10 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP6.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP6Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -431,44 +362,25 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
-	sum = 0
-	i := 1
-	for ; i <= 13; i++ {
-		z2 := float64(i) / 10
-		t8 := math.Exp(-z2)
-		t9 := math.Exp(-10 * z2)
-		t10 := 3 * math.Exp(-4*z2)
-		t11 := math.Exp(-(x[0] * z2))
-		t12 := math.Exp(-(x[1] * z2))
-		t13 := math.Exp(-(x[4] * z2))
-		f := x[2]*t11 - x[3]*t12 + x[5]*t13 - (t8 - 5*t9 + t10)
-		tape = append(tape, t11, t12, t13, t8, t9, t10)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 6
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		t6 := t2[t3+2]
-		tape = t2[:t3]
+	sum = 0
+	for i := 1; i <= 13; i++ {
+		z := float64(i) / 10
 		x2 := x[2]
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
+		t2 := math.Exp(-(x[1] * z))
 		x5 := x[5]
-		t7 := 2 * (dsum * (x2*t4 - x3*t5 + x5*t6 - (t2[t3+3] - 5*t2[t3+4] + t2[t3+5])))
-		z := float64(t) / 10
-		dx[4] -= t6 * (x5 * t7) * z
-		dx[5] += t7 * t6
-		dx[1] += t5 * (x3 * t7) * z
-		dx[3] -= t7 * t5
-		dx[0] -= t4 * (x2 * t7) * z
-		dx[2] += t7 * t4
-		i = t
+		t3 := math.Exp(-(x[4] * z))
+		f := x2*t - x3*t2 + x5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t4 := 2 * (dsum * f)
+		dx[4] -= t3 * (x5 * t4) * z
+		dx[5] += t4 * t3
+		dx[1] += t2 * (x3 * t4) * z
+		dx[3] -= t4 * t2
+		dx[0] -= t * (x2 * t4) * z
+		dx[2] += t4 * t
+		sum += f * f
 	}
 	return sum
 }
@@ -505,10 +417,10 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Box3D.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Box3DGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -516,36 +428,19 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	sum = 0
-	i := 1
-	for ; i <= 10; i++ {
-		t8 := float64(i) / 10
-		t9 := math.Exp(-t8)
-		t10 := math.Exp(-(10 * t8))
-		t11 := math.Exp(-(t8 * x[0]))
-		t12 := math.Exp(-(t8 * x[1]))
-		f := t11 - t12 - x[2]*(t9-t10)
-		tape = append(tape, t11, t12, t9, t10)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		tape = t2[:t3]
-		y := t2[t3+2] - t2[t3+3]
-		t6 := 2 * (dsum * (t4 - t5 - x[2]*y))
-		dx[2] -= t6 * y
-		t7 := float64(t) / 10
-		dx[1] += t7 * (t5 * t6)
-		dx[0] -= t7 * (t4 * t6)
-		i = t
+	sum = 0
+	for i := 1; i <= 10; i++ {
+		t := float64(i) / 10
+		y := math.Exp(-t) - math.Exp(-(10 * t))
+		t2 := math.Exp(-(t * x[0]))
+		t3 := math.Exp(-(t * x[1]))
+		f := t2 - t3 - x[2]*y
+		t4 := 2 * (dsum * f)
+		dx[2] -= t4 * y
+		dx[1] += t * (t3 * t4)
+		dx[0] -= t * (t2 * t4)
+		sum += f * f
 	}
 	return sum
 }
@@ -578,8 +473,9 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BrownBadlyScaled.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BrownBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -631,10 +527,10 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BrownAndDennis.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BrownAndDennisGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -642,40 +538,22 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	sum = 0
-	i := 1
-	for ; i <= 20; i++ {
-		c := float64(i) / 5
-		t8 := c * x[1]
-		t9 := math.Exp(c)
-		f1_2 := x[0] + t8 - t9
-		t10 := math.Sin(c)
-		t11 := math.Cos(c)
-		f2 := x[2] + x[3]*t10 - t11
-		t12 := f2 * f2
-		f := f1_2*f1_2 + t12
-		tape = append(tape, t10, t9, t11, t8, t12)
-		sum += f * f
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 5
-		t4 := t2[t3]
-		tape = t2[:t3]
-		f1 := x[0] + t2[t3+3] - t2[t3+1]
-		t5 := 2 * (dsum * (f1*f1 + t2[t3+4]))
-		t6 := 2 * (t5 * (x[2] + x[3]*t4 - t2[t3+2]))
-		t7 := 2 * (t5 * f1)
-		dx[3] += t6 * t4
-		dx[2] += t6
-		dx[1] += float64(t) / 5 * t7
-		dx[0] += t7
-		i = t
+	sum = 0
+	for i := 1; i <= 20; i++ {
+		c := float64(i) / 5
+		f1 := x[0] + c*x[1] - math.Exp(c)
+		t := math.Sin(c)
+		f2 := x[2] + x[3]*t - math.Cos(c)
+		f := f1*f1 + f2*f2
+		t2 := 2 * (dsum * f)
+		t3 := 2 * (t2 * f2)
+		t4 := 2 * (t2 * f1)
+		dx[3] += t3 * t
+		dx[2] += t3
+		dx[1] += c * t4
+		dx[0] += t4
+		sum += f * f
 	}
 	return sum
 }
@@ -720,10 +598,10 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of ExtendedPowellSingular.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
-	var tapeint []int
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ExtendedPowellSingularGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -732,52 +610,31 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
+	dsum += 1
 	sum = 0
-	i := 0
-	for ; i < n; i += 4 {
+	for i := 0; i < n; i += 4 {
 		xi := x[i]
 		f1 := xi + 10*x[i+1]
-		f2_2 := x[i+2] - x[i+3]
-		t18 := x[i+1] - 2*x[i+2]
-		f3 := t18 * t18
-		t19 := xi - x[i+3]
-		f4_2 := t19 * t19
-		tapeint = append(tapeint, i+2)
-		sum += f1*f1 + 5*f2_2*f2_2 + f3*f3 + 10*f4_2*f4_2
-	}
-	dsum += 1
-	for {
-		t := i - 4
-		if i == 0 {
-			break
-		}
-		t2 := tapeint
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tapeint = t2[:t3]
+		f2 := x[i+2] - x[i+3]
+		t := x[i+1] - 2*x[i+2]
+		f3 := t * t
+		t2 := xi - x[i+3]
+		f4 := t2 * t2
+		t3 := 5 * f2
+		t4 := 10 * f4
 		t5 := dsum
-		t6 := x[t]
-		t7 := t + 3
-		t8 := t6 - x[t7]
-		f4 := t8 * t8
-		t9 := t + 1
-		t10 := x[t9] - 2*x[t4]
-		t11 := t + 2
-		t12 := t + 3
-		f2 := x[t11] - x[t12]
-		t13 := 5*f2*t5 + 5*(t5*f2)
-		t14 := t + 1
-		t15 := 2 * (t5 * (t6 + 10*x[t14]))
-		t16 := 2 * ((10*f4*t5 + 10*(t5*f4)) * t8)
-		dx[t7] -= t16
-		t17 := 2 * (2 * (t5 * (t10 * t10)) * t10)
-		dx[t4] -= 2 * t17
-		dx[t9] += t17
-		dx[t12] -= t13
-		dx[t11] += t13
-		dx[t14] += 10 * t15
-		dx[t] += t16 + t15
-		i = t
+		t6 := t3*t5 + 5*(t5*f2)
+		t7 := 2 * (t5 * f1)
+		t8 := 2 * ((t4*t5 + 10*(t5*f4)) * t2)
+		dx[i+3] -= t8
+		t9 := 2 * (2 * (t5 * f3) * t)
+		dx[i+2] -= 2 * t9
+		dx[i+1] += t9
+		dx[i+3] -= t6
+		dx[i+2] += t6
+		dx[i+1] += 10 * t7
+		dx[i] += t8 + t7
+		sum += f1*f1 + t3*f2 + f3*f3 + t4*f4
 	}
 	return sum
 }
@@ -812,35 +669,26 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of ExtendedRosenbrock.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ExtendedRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	dsum += 1
 	sum = 0
-	i := 0
-	for ; i < len(x)-1; i++ {
+	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := 1 - xi
-		b2 := x[i+1] - xi*xi
-		sum += a*a + 100*b2*b2
-	}
-	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+		b := x[i+1] - xi*xi
+		t := 100 * b
 		t2 := dsum
-		t3 := t + 1
-		t4 := x[t]
-		b := x[t3] - t4*t4
-		t5 := 100*b*t2 + 100*(t2*b)
-		dx[t3] += t5
-		dx[t] += -(2 * (t5 * t4)) - 2*(t2*(1-t4))
-		i = t
+		t3 := t*t2 + 100*(t2*b)
+		dx[i+1] += t3
+		dx[i] += -(2 * (t3 * xi)) - 2*(t2*a)
+		sum += a*a + t*b
 	}
 	return sum
 }
@@ -906,11 +754,11 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of Gaussian.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
-	var tapeint []int
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GaussianGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -918,17 +766,16 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	tape = slices.Grow(tape, 32)
 	sum = 0
 	i := 1
 	for ; i <= 15; i++ {
-		x2 := x[2]
-		b2 := 0.5*float64(8-i) - x2
+		b2 := 0.5*float64(8-i) - x[2]
 		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
 		x0_2 := x[0]
-		t10 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t10
-		tapeint = append(tapeint, 8-i)
-		tape = append(tape, x2, e2, t10)
+		t6 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t6
+		tape = append(tape, e2, t6)
 		sum += f * f
 	}
 	dsum += 1
@@ -938,22 +785,17 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 			break
 		}
 		t2 := tape
-		t3 := len(t2) - 3
-		t4 := t2[t3]
-		e := t2[t3+1]
+		t3 := len(t2) - 2
+		e := t2[t3]
 		tape = t2[:t3]
-		t5 := tapeint
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tapeint = t5[:t6]
 		x0 := x[0]
-		t8 := 2 * (dsum * (x0*e - t2[t3+2]))
-		dx[0] += t8 * e
+		t4 := 2 * (dsum * (x0*e - t2[t3+1]))
+		dx[0] += t4 * e
+		t5 := e * (x0 * t4)
+		b := 0.5*float64(8-t) - x[2]
 		x1 := x[1]
-		b := 0.5*float64(t7) - t4
-		t9 := e * (x0 * t8)
-		dx[1] += -0.5 * (t9 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t9 * b)
+		dx[1] += -0.5 * (t5 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t5 * b)
 		i = t
 	}
 	return sum
@@ -1011,10 +853,10 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of GulfResearchAndDevelopment.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GulfResearchAndDevelopmentGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1022,56 +864,40 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	sum = 0
-	i := 1
-	for ; i <= 99; i++ {
-		arg := float64(i) / 100
-		t13 := math.Pow(-50*math.Log(arg), 0.6666666666666666)
-		t14 := math.Abs(t13 + 25 - x[1])
-		t15 := math.Pow(t14, x[2])
-		t2_3 := math.Exp(-(t15 / x[0]))
-		t16 := t2_3 - arg
-		tape = append(tape, t13, t14, t15, t2_3)
-		sum += t16 * t16
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		t6 := t2[t3+2]
-		t2_2 := t2[t3+3]
-		tape = t2[:t3]
-		x0 := x[0]
-		t7 := t2_2 * (2 * (dsum * (t2_2 - float64(t)/100)))
-		t8 := t7 / x0
-		dx[0] += t7 * (t6 / x0) / x0
+	sum = 0
+	for i := 1; i <= 99; i++ {
+		arg := float64(i) / 100
+		r := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
+		t := math.Abs(r)
 		x2 := x[2]
-		t9 := x2 * math.Pow(t5, x2-1)
+		t2 := math.Pow(t, x2)
+		x0 := x[0]
+		t1 := t2 / x0
+		t2_2 := math.Exp(-t1)
+		t3 := t2_2 - arg
+		t4 := t2_2 * (2 * (dsum * t3))
+		t5 := t4 / x0
+		dx[0] += t4 * t1 / x0
+		t6 := x2 * math.Pow(t, x2-1)
 		if x2 == 0 {
-			t9 = 0
+			t6 = 0
 		}
-		t10 := t6 * math.Log(t5)
-		if t5 == 0 && x2 >= 0 {
-			t10 = 0
+		t7 := t2 * math.Log(t)
+		if t == 0 && x2 >= 0 {
+			t7 = 0
 		}
-		dx[2] -= t10 * t8
-		r := t4 + 25 - x[1]
-		t11 := 0.0
+		dx[2] -= t7 * t5
+		t8 := 0.0
 		if r < 0 {
-			t11 = -1
+			t8 = -1
 		}
-		t12 := t11
+		t9 := t8
 		if r > 0 {
-			t12 = 1
+			t9 = 1
 		}
-		dx[1] += t12 * (t9 * t8)
-		i = t
+		dx[1] += t9 * (t6 * t5)
+		sum += t3 * t3
 	}
 	return sum
 }
@@ -1124,8 +950,9 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // Varied inputs: x (into dx).
 // Fixed inputs: h.
 // The first result is the value of HelicalValley.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	var from2 int
 	var dtheta float64
@@ -1223,8 +1050,9 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PenaltyI.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	var ds float64
 	var dsum float64
@@ -1329,8 +1157,9 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PenaltyII.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var tape []float64
 	var dsum float64
@@ -1352,6 +1181,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(dim+1, 0)*4)
 	sum = 0
 	i3 := 1
 	for ; i3 < dim; i3++ {
@@ -1363,6 +1193,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		tape = append(tape, t18, t19, t16, t17)
 		sum += f2 * f2
 	}
+	tape = slices.Grow(tape, max(dim+1, 0))
 	i4 := 1
 	for ; i4 < dim; i4++ {
 		t15 := math.Exp(x[i4] / 10)
@@ -1372,8 +1203,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	}
 	t := x[0] - 0.2
 	sum2 := sum*1e-05 + t*t + s*s
-	ds += s
-	ds += s
+	ds += 2 * s
 	dx[0] += 2 * t
 	dsum += 1e-05
 	for {
@@ -1449,8 +1279,9 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 // Varied inputs: x (into dx).
 // Fixed inputs: p.
 // The first result is the value of PowellBadlyScaled.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PowellBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1498,34 +1329,20 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Sphere.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SphereGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum = 0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			v := x[t]
-			sum += v * v
-			i = t
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := t2 + 1
-		dx[t3] += 2 * (dsum * x[t3])
-		i = t2
+	sum = 0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dx[i] += 2 * (dsum * v)
+		sum += v * v
 	}
 	return sum
 }
@@ -1568,10 +1385,10 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // Varied inputs: x (into dx).
 // Fixed inputs: t.
 // The first result is the value of Trigonometric.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
-	var tape []float64
 	var dsum float64
 	var ds1 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -1583,57 +1400,33 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	for {
 		t2 := i + 1
 		if t2 < n {
-			t13 := math.Cos(x[t2])
-			tape = append(tape, t13)
-			s1 += t13
+			s1 += math.Cos(x[t2])
 			i = t2
 		} else {
 			break
 		}
 	}
-	sum = 0
-	i2 := -1
-	for {
-		i3 := i2 + 1
-		if i3 < n {
-			v2 := x[i3]
-			t11 := math.Cos(v2)
-			t12 := math.Sin(v2)
-			f := float64(n+i3+1) - float64(i3+1)*t11 - t12 - s1
-			tape = append(tape, t11, t12)
-			sum += f * f
-			i2 = i3
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t3 := i2 - 1
-		if i2 == -1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 2
-		tape = t4[:t5]
-		i4 := t3 + 1
-		t6 := float64(i4 + 1)
-		t7 := 2 * (dsum * (float64(n+i4+1) - t6*t4[t5] - t4[t5+1] - s1))
-		ds1 -= t7
-		v := x[i4]
-		dx[i4] += math.Sin(v)*(t6*t7) - math.Cos(v)*t7
-		i2 = t3
+	sum = 0
+	for i2 := 0; i2 < n; i2++ {
+		v := x[i2]
+		t5 := float64(i2 + 1)
+		t6 := math.Cos(v)
+		t7 := math.Sin(v)
+		f := float64(n+i2+1) - t5*t6 - t7 - s1
+		t8 := 2 * (dsum * f)
+		ds1 -= t8
+		dx[i2] += t7*(t5*t8) - t6*t8
+		sum += f * f
 	}
 	for {
-		t8 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t9 := tape
-		tape = t9[:len(t9)-1]
-		t10 := t8 + 1
-		dx[t10] -= math.Sin(x[t10]) * ds1
-		i = t8
+		t4 := t3 + 1
+		dx[t4] -= math.Sin(x[t4]) * ds1
+		i = t3
 	}
 	return sum
 }
@@ -1673,8 +1466,9 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // Varied inputs: x (into dx).
 // Fixed inputs: v.
 // The first result is the value of VariablyDimensioned.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
 	var ds float64
 	var dsum float64
@@ -1687,8 +1481,8 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	for {
 		t := i + 1
 		if t < n {
-			t6 := x[t] - 1
-			sum += t6 * t6
+			t5 := x[t] - 1
+			sum += t5 * t5
 			i = t
 		} else {
 			break
@@ -1708,26 +1502,24 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	dsum += 1
-	t2 := 2*s2 + 1
-	ds += t2 * s
-	ds += s * t2
+	ds += 2 * ((2*s2 + 1) * s)
 	for {
-		t3 := i2 - 1
+		t2 := i2 - 1
 		if i2 == -1 {
 			break
 		}
-		i4 := t3 + 1
+		i4 := t2 + 1
 		dx[i4] += float64(i4+1) * ds
-		i2 = t3
+		i2 = t2
 	}
 	for {
-		t4 := i - 1
+		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		t5 := t4 + 1
-		dx[t5] += 2 * (dsum * (x[t5] - 1))
-		i = t4
+		t4 := t3 + 1
+		dx[t4] += 2 * (dsum * (x[t4] - 1))
+		i = t3
 	}
 	return sum2
 }
@@ -1787,8 +1579,9 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: w.
 // The first result is the value of Watson.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeint []int
@@ -1798,6 +1591,8 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	tapeint = slices.Grow(tapeint, 60)
+	tape = slices.Grow(tape, 60)
 	sum = 0
 	i := 1
 	for ; i <= 29; i++ {
@@ -1861,8 +1656,7 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		tapeint = t7[:t8]
 		t9 := 2 * (dsum * (t5[t6+1] - s2*s2 - 1))
 		ds1 += t9
-		ds2 -= t9 * s2
-		ds2 -= s2 * t9
+		ds2 -= 2 * (t9 * s2)
 		i2 := t7[t8]
 		for {
 			t10 := i2 - 1
@@ -1940,8 +1734,9 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: w.
 // The first result is the value of Wood.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WoodGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1968,9 +1763,9 @@ func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
 	t7 := 2 * t3
 	t8 := 2 * t2
 	t9 := 2 * t
-	dx[2] += -(2 * f4) - t8*x2 - x2*t8
+	dx[2] += -(2 * f4) - 2*(t8*x2)
 	dx[3] += t7 - t6 + t8
-	dx[0] += -(2 * f2) - t9*x0 - x0*t9
+	dx[0] += -(2 * f2) - 2*(t9*x0)
 	dx[1] += t6 + t7 + t9
 	return t5
 }
@@ -2000,8 +1795,9 @@ func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float6
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of ConcaveRight.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ConcaveRightGrad(c functions.ConcaveRight, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ConcaveRightGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2043,8 +1839,9 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of ConcaveLeft.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ConcaveLeftGrad(c functions.ConcaveLeft, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ConcaveLeftGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2103,103 +1900,65 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: f.
 // The first result is the value of Plassmann.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
-	var a, b, l, t, t2, t3, t4, r float64
-	var from int
-	var t5 float64
-	var from2, from3 int
-	var t6, t7, t8 float64
-	var from4, from5 int
-	var dr, dr2, dr3, dr4, dr5, da float64
-	if cap(x) > 0 && cap(dx) > 0 {
-		goto b10
+	var from3 int
+	var dr float64
+	var dr2 float64
+	var dr3 float64
+	var dr4 float64
+	var dr5 float64
+	var da float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	goto b12
-b10:
-	if &x[:1][0] == &dx[:1][0] {
-		goto b11
-	}
-b12:
 	if len(x) != 1 {
-		goto b2
+		panic("dimension of the problem must be 1")
 	}
-	a = x[0]
-	b = f.Beta
-	l = f.L
-	t = 1 - b
-	t2 = 2 * t / l / 3.141592653589793
-	t3 = l * 3.141592653589793 / 2
-	t4 = t3 * a
-	r = t2 * math.Sin(t4)
+	a := x[0]
+	b := f.Beta
+	l := f.L
+	t := 1 - b
+	t2 := 2 * t / l / 3.141592653589793
+	t3 := l * 3.141592653589793 / 2
+	t4 := t3 * a
+	r := t2 * math.Sin(t4)
+	var from int
 	if a <= t {
-		goto b5
+		r += 1 - a
+		from = 0
+	} else if t < a && a <= 1+b {
+		t5 := a - 1
+		r += 0.5 * (t5*t5/b + b)
+		from = 1
+	} else {
+		r += a - 1
+		from = 2
 	}
-	if t < a {
-		goto b9
-	}
-	from = 0
-	goto b8
-b9:
-	if a <= 1+b {
-		goto b6
-	}
-	from = 1
-b8:
-	from5 = from
-	r += a - 1
-	from2 = 2
-	goto b4
-b6:
-	t5 = a - 1
-	r += 0.5 * (t5*t5/b + b)
-	from2 = 1
-	goto b4
-b5:
-	r += 1 - a
-	from2 = 0
-b4:
-	from4 = from2
+	from3 = from
 	dr4 += 1
-	from3 = from4
-	if from3 == 0 {
-		goto b22
+	switch from3 {
+	case 0:
+		dr3 += dr4
+		t8 := dr3
+		dr5 += t8
+		da -= t8
+	case 1:
+		dr2 += dr4
+		t7 := dr2
+		dr5 += t7
+		da += 2 * (0.5 * t7 / b * (a - 1))
+	default:
+		dr += dr4
+		t6 := dr
+		dr5 += t6
+		da += t6
 	}
-	if from3 == 1 {
-		goto b24
-	}
-	dr += dr4
-	t6 = dr
-	dr5 += t6
-	da += t6
-	if from5 == 0 {
-		goto b26
-	}
-	goto b17
-b26:
-	goto b18
-b24:
-	dr2 += dr4
-	t7 = dr2
-	dr5 += t7
-	da += 2 * (0.5 * t7 / b * (a - 1))
-b17:
-b18:
-	goto b19
-b22:
-	dr3 += dr4
-	t8 = dr3
-	dr5 += t8
-	da -= t8
-b19:
 	da += t3 * (math.Cos(t4) * (t2 * dr5))
 	dx[0] += da
 	return r
-b2:
-	panic("dimension of the problem must be 1")
-b11:
-	panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // PlassmannParamsJVP computes Plassmann.Func and its directional derivative along the tangents
@@ -2274,8 +2033,9 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 // Varied inputs: x (into dx).
 // Fixed inputs: f.
 // The first result is the value of YanaiOzawaKaneko.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("YanaiOzawaKanekoGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2323,8 +2083,9 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of BraninHoo.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BraninHooGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2378,10 +2139,10 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: a.
 // The first result is the value of Ackley.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
-	var tape []float64
 	var dsc float64
 	var dss float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -2395,10 +2156,8 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t10 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t10)
 			ss += v2 * v2
-			sc += t10
+			sc += math.Cos(6.283185307179586 * v2)
 			i = t
 		} else {
 			break
@@ -2416,12 +2175,9 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t7 := tape
-		tape = t7[:len(t7)-1]
-		t8 := t6 + 1
-		v := x[t8]
-		t9 := dss
-		dx[t8] += t9*v - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc) + v*t9
+		t7 := t6 + 1
+		v := x[t7]
+		dx[t7] += 2*(dss*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc)
 		i = t6
 	}
 	return t5
@@ -2470,8 +2226,9 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: b.
 // The first result is the value of Bukin6.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Bukin6Grad(b functions.Bukin6, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Bukin6Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -2536,8 +2293,9 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CamelThree.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CamelThreeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2550,10 +2308,8 @@ func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	x02 := x0 * x0
 	x04 := x02 * x02
 	t := 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1
-	t2 := 0.16666666666666666*x02 - 1.05
-	t3 := x04*0.16666666666666666 + 2 + t2*x02 + x02*t2
 	dx[1] += 2*x1 + x0
-	dx[0] += x1 + t3*x0 + x0*t3
+	dx[0] += x1 + 2*((x04*0.16666666666666666+2+2*((0.16666666666666666*x02-1.05)*x02))*x0)
 	return t
 }
 
@@ -2588,8 +2344,9 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CamelSix.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CamelSixGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2606,11 +2363,8 @@ func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
 	t3 := 4 * x12
 	t4 := -4 + t3
 	t5 := t2*x02 + x0*x1 + t4*x12
-	t6 := t4 + t3
-	t7 := x02 / 3
-	t8 := t2 + t7*x02 + x02*t7 - t
-	dx[1] += x0 + t6*x1 + x1*t6
-	dx[0] += x1 + t8*x0 + x0*t8
+	dx[1] += x0 + 2*((t4+t3)*x1)
+	dx[0] += x1 + 2*((t2+2*(x02/3*x02)-t)*x0)
 	return t5
 }
 
@@ -2663,8 +2417,9 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: c.
 // The first result is the value of CrossInTray.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CrossInTrayGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2702,8 +2457,8 @@ func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
 		t15 = 1
 	}
 	t16 := 0.5 / t * (t15 * (t6 * (t5 * t12))) / 3.141592653589793
-	dx[1] += math.Cos(x1)*(t3*t13) - t16*x1 - x1*t16
-	dx[0] += math.Cos(x0)*(t13*t4) - t16*x0 - x0*t16
+	dx[1] += math.Cos(x1)*(t3*t13) - 2*(t16*x1)
+	dx[0] += math.Cos(x0)*(t13*t4) - 2*(t16*x0)
 	return t9
 }
 
@@ -2743,8 +2498,9 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: d.
 // The first result is the value of DixonPrice.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	var tape []float64
 	var dxn float64
@@ -2828,8 +2584,9 @@ func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: d.
 // The first result is the value of DropWave.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DropWaveGrad(d functions.DropWave, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("DropWaveGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2899,8 +2656,9 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
 // The first result is the value of Eggholder.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EggholderGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2968,8 +2726,9 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of GramacyLee.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GramacyLeeGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3020,8 +2779,9 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
 // The first result is the value of Griewank.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	var tape []float64
 	var dpc float64
@@ -3030,18 +2790,20 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GriewankGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0)*3)
 	ss := 0.0
 	pc := 1.0
 	i := -1
 	for {
 		i2 := i + 1
-		if i2 < len(x) {
+		if i2 < n {
 			v2 := x[i2]
-			t9 := math.Sqrt(float64(i2 + 1))
-			t10 := math.Cos(v2 / t9)
-			tape = append(tape, t9, t10, pc)
+			t8 := math.Sqrt(float64(i2 + 1))
+			t9 := math.Cos(v2 / t8)
+			tape = append(tape, t8, pc, t9)
 			ss += v2 * v2
-			pc *= t10
+			pc *= t9
 			i = i2
 		} else {
 			break
@@ -3064,11 +2826,10 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		tape = t4[:t5]
 		t7 := dpc
 		dpc = 0
-		dpc2 += t7 * t4[t5+1]
+		dpc2 += t7 * t4[t5+2]
 		i3 := t2 + 1
 		v := x[i3]
-		t8 := dss
-		dx[i3] += t8*v - math.Sin(v/t6)*(t4[t5+2]*t7)/t6 + v*t8
+		dx[i3] += 2*(dss*v) - math.Sin(v/t6)*(t4[t5+1]*t7)/t6
 		i = t2
 	}
 	return t
@@ -3122,8 +2883,9 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: h.
 // The first result is the value of HolderTable.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("HolderTableGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3206,8 +2968,9 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Langermann2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	var tape []float64
 	var tapeint []int
@@ -3221,6 +2984,8 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
+	tapeint = slices.Grow(tapeint, 8)
+	tape = slices.Grow(tape, 32)
 	f := 0.0
 	i := -1
 	for {
@@ -3245,7 +3010,7 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 			t12 := math.Exp(-0.3183098861837907 * ss)
 			t13 := math.Cos(3.141592653589793 * ss)
 			tapeint = append(tapeint, i4)
-			tape = append(tape, ss, t12, cv2, t13)
+			tape = append(tape, t12, cv2, ss, t13)
 			f += cv2 * t12 * t13
 			i = i2
 		} else {
@@ -3260,14 +3025,14 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		}
 		t2 := tape
 		t3 := len(t2) - 4
-		t4 := t2[t3+1]
-		cv := t2[t3+2]
+		t4 := t2[t3]
+		cv := t2[t3+1]
 		tape = t2[:t3]
 		t5 := tapeint
 		t6 := len(t5) - 1
 		tapeint = t5[:t6]
 		t7 := df
-		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3]) * (cv * t4 * t7))
+		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3+2]) * (cv * t4 * t7))
 		dss += -0.3183098861837907 * (t4 * (cv * (t7 * t2[t3+3])))
 		i3 := t5[t6]
 		for {
@@ -3339,8 +3104,9 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Levy.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -3435,8 +3201,9 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: l.
 // The first result is the value of Levy13.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Levy13Grad(l functions.Levy13, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Levy13Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3492,42 +3259,23 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: r.
 // The first result is the value of Rastrigin.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
-	var tape []float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RastriginGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	sum := 10 * float64(n)
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v2 := x[t]
-			t6 := math.Cos(6.283185307179586 * v2)
-			tape = append(tape, t6)
-			sum += v2*v2 - 10*t6
-			i = t
-		} else {
-			break
-		}
-	}
 	dsum += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := tape
-		tape = t3[:len(t3)-1]
-		t4 := dsum
-		t5 := t2 + 1
-		v := x[t5]
-		dx[t5] += 6.283185307179586*(math.Sin(6.283185307179586*v)*(10*t4)) + t4*v + v*t4
-		i = t2
+	sum := 10 * float64(n)
+	for i := 0; i < n; i++ {
+		v := x[i]
+		t := 6.283185307179586 * v
+		t2 := dsum
+		dx[i] += 6.283185307179586*(math.Sin(t)*(10*t2)) + 2*(t2*v)
+		sum += v*v - 10*math.Cos(t)
 	}
 	return sum
 }
@@ -3564,8 +3312,9 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schaffer2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Schaffer2Grad(s functions.Schaffer2, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Schaffer2Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3631,8 +3380,9 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schaffer4.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Schaffer4Grad(s functions.Schaffer4, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Schaffer4Grad: x and dx share memory: gadgen's gradients need them apart")
@@ -3703,8 +3453,9 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Schwefel.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	var tape []float64
 	var dsum float64
@@ -3712,17 +3463,17 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0)*2)
 	sum := 0.0
 	i := -1
 	for {
 		t := i + 1
 		if t < n {
 			v2 := x[t]
-			t11 := math.Abs(v2)
-			t12 := math.Sqrt(t11)
-			t13 := math.Sin(t12)
-			tape = append(tape, t11, t12, t13)
-			sum += v2 * t13
+			t11 := math.Sqrt(math.Abs(v2))
+			t12 := math.Sin(t11)
+			tape = append(tape, t11, t12)
+			sum += v2 * t12
 			i = t
 		} else {
 			break
@@ -3736,8 +3487,8 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 			break
 		}
 		t4 := tape
-		t5 := len(t4) - 3
-		t6 := t4[t5+1]
+		t5 := len(t4) - 2
+		t6 := t4[t5]
 		tape = t4[:t5]
 		t7 := dsum
 		t8 := t3 + 1
@@ -3750,7 +3501,7 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		if v > 0 {
 			t10 = 1
 		}
-		dx[t8] += t7*t4[t5+2] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
+		dx[t8] += t7*t4[t5+1] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
 		i = t3
 	}
 	return t2
@@ -3796,8 +3547,9 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: s.
 // The first result is the value of Shubert.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	var tape []float64
 	var path []int
@@ -3821,11 +3573,9 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		path = append(path, from)
 		if i <= 5 {
 			i4 := i + 1
-			t6 := math.Cos(i4*x0 + i)
-			t7 := math.Cos(i4*x1 + i)
-			tape = append(tape, i, t6, t7)
-			s0 += i * t6
-			s1 += i * t7
+			tape = append(tape, i)
+			s0 += i * math.Cos(i4*x0+i)
+			s1 += i * math.Cos(i4*x1+i)
 			i = i4
 			from = 1
 		} else {
@@ -3843,7 +3593,7 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 			break
 		}
 		t4 := tape
-		t5 := len(t4) - 3
+		t5 := len(t4) - 1
 		i2 := t4[t5]
 		tape = t4[:t5]
 		i3 := i2 + 1

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/diff/fd"
+
+	"github.com/gadgen/gadgen/gadtest"
 )
 
 // gradCase flattens a function, its gradient and its JVP over x ∈ ℝⁿ.
@@ -254,4 +256,43 @@ func TestAliasPanics(t *testing.T) {
 		}
 	}()
 	SmoothGrad(x, x)
+}
+
+// TestFinalState: a gradient leaves the memory it was given in the state
+// the function leaves it in, though its reverse sweep rewinds it.
+func TestFinalState(t *testing.T) {
+	x := []float64{0.5, 2, -0.7}
+	s1 := []float64{1, 0.3, -0.2}
+	s2 := []float64{1, 0.3, -0.2}
+	s3 := []float64{1, 0.3, -0.2}
+	f := Evolve(x, s1)
+	dx := make([]float64, 3)
+	if g := EvolveGrad(x, dx, s2); g != f {
+		t.Errorf("EvolveGrad returns %v, Evolve %v", g, f)
+	}
+	for i := range s1 {
+		if s1[i] != s2[i] {
+			t.Errorf("state after EvolveGrad: %v, after Evolve: %v", s2, s1)
+			break
+		}
+	}
+	// ⟨∇f, v⟩ against the JVP, from the same initial state.
+	v := []float64{0.3, -1, 0.8}
+	_, d := EvolveJVP(x, v, s3)
+	if dot := dx[0]*v[0] + dx[1]*v[1] + dx[2]*v[2]; math.Abs(dot-d) > 1e-12*(1+math.Abs(d)) {
+		t.Errorf("⟨∇f, v⟩ = %v, JVP = %v", dot, d)
+	}
+}
+
+// TestNoValue: a value=false gradient returns only the partials, and they
+// are those of the function (central differences, and the JVP).
+func TestNoValue(t *testing.T) {
+	f := func(x []float64) float64 { return Ackley(x[1:], x[0]) }
+	grad := func(x, dx []float64) float64 {
+		dx[0] += AckleyGrad(x[1:], dx[1:], x[0])
+		return f(x)
+	}
+	gadtest.Grad(t, f, grad, gadtest.Box(4, 0.5, 3))
+	jvp := func(x, v []float64) (float64, float64) { return AckleyJVP(x[1:], v[1:], x[0], v[0]) }
+	gadtest.DotTest(t, gadtest.ScalarJVP(jvp), gadtest.ScalarGrad(grad), gadtest.Box(4, 0.5, 3))
 }

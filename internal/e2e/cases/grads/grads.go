@@ -24,8 +24,8 @@ func Rosenbrock(x []float64) float64 {
 
 // Branchy has a data-dependent branch and scalar parameters.
 //
-//gad:grad
-//gad:jvp
+//gad:grad test=true
+//gad:jvp test=true
 func Branchy(x, y float64) float64 {
 	z := math.Sin(x) * y
 	if z > 0 {
@@ -285,4 +285,159 @@ func Softmax(dst, x []float64) {
 //gad:jvp
 func Envelope(x, y, z float64) float64 {
 	return max(x*y, y*z, z*x) - min(x, 2*y, z/2)
+}
+
+// Spring is a chain of springs of stiffness K.
+type Spring struct{ K float64 }
+
+// Energy is the elastic energy of the chain of masses at x with rest
+// length r: a method, with a slice and a scalar parameter, whose test
+// gadgen writes (test=3: x has 3 elements at the points checked).
+//
+//gad:grad wrt=x,r test=3
+//gad:jvp wrt=x,r test=3
+func (s Spring) Energy(x []float64, r float64) float64 {
+	e := 0.0
+	for i := 1; i < len(x); i++ {
+		d := x[i] - x[i-1] - r
+		e += 0.5 * (s.K + 1) * d * d
+	}
+	return e
+}
+
+// Evolve steps a state the caller owns in place through a helper that
+// reads and writes it: the gradient's reverse sweep restores the state
+// for each step's reverse, and must leave it as Evolve does.
+//
+//gad:grad wrt=x
+//gad:jvp wrt=x
+func Evolve(x, state []float64) float64 {
+	for k := 0; k < 3; k++ {
+		evolveStep(state, x)
+	}
+	return state[0] * state[len(state)-1]
+}
+
+func evolveStep(s, x []float64) {
+	for i := range s {
+		s[i] = s[i]*x[i] + math.Sin(s[i])
+	}
+}
+
+// Layers runs x through three layers in place, each reading the output of
+// the one before: the input of a layer is a slice chosen at run time (x
+// at first, then the previous layer's output), as in an LSTM's predict.
+//
+//gad:grad
+//gad:jvp
+func Layers(x []float64) float64 {
+	n := len(x) / 2
+	work := make([]float64, 3*n)
+	y := x[:n]
+	for k := 0; k < 3; k++ {
+		h := work[k*n : (k+1)*n]
+		layer(h, y, x[n:])
+		y = h
+	}
+	s := 0.0
+	for _, v := range y {
+		s += v * v
+	}
+	return s
+}
+
+func layer(h, y, w []float64) {
+	for j := range h {
+		h[j] = math.Tanh(y[j]*w[j] + y[(j+1)%len(y)])
+	}
+}
+
+// Pick chooses, by a branch, which of two slices a helper reads.
+//
+//gad:grad test=4
+//gad:jvp test=4
+func Pick(x []float64) float64 {
+	a := make([]float64, len(x))
+	b := make([]float64, len(x))
+	for i := range x {
+		a[i] = x[i] * x[i]
+		b[i] = math.Sin(x[i])
+	}
+	src := a
+	if x[0] > 0 {
+		src = b
+	}
+	return weigh(src, x)
+}
+
+func weigh(src, w []float64) float64 {
+	s := 0.0
+	for i := range src {
+		s += src[i] * math.Exp(w[i])
+	}
+	return s
+}
+
+// Accumulate calls, three times, a helper that adds to a running sum and
+// reads it back: the caller saves the sum before each call, since the
+// next call overwrites it and the helper's reverse reads it.
+//
+//gad:grad test=true
+//gad:jvp test=true
+func Accumulate(x []float64) float64 {
+	acc := make([]float64, len(x))
+	s := 0.0
+	for k := 0; k < 3; k++ {
+		s += addRead(acc, x)
+	}
+	return s
+}
+
+func addRead(acc, x []float64) float64 {
+	t := 0.0
+	for i := range acc {
+		acc[i] += x[i] * x[i]
+		t += acc[i] * acc[i]
+	}
+	return t
+}
+
+// AccumulateOnly calls a helper that only adds to a running sum: what the
+// sum held before a call matters to neither the helper's result nor its
+// derivatives, so nothing is saved around the calls.
+//
+//gad:grad test=true
+//gad:jvp test=true
+func AccumulateOnly(x []float64) float64 {
+	acc := make([]float64, len(x))
+	for k := 0; k < 3; k++ {
+		addSquares(acc, x)
+	}
+	s := 0.0
+	for i := range acc {
+		s += acc[i] * math.Sin(acc[i])
+	}
+	return s
+}
+
+func addSquares(acc, x []float64) {
+	for i := range acc {
+		acc[i] += x[i] * x[i]
+	}
+}
+
+// Ackley is Ackley's test function; its gradient is generated without
+// the value (value=false), as an optimizer that asks for gradients alone
+// would call it, and a loop computes only what the gradient needs.
+//
+//gad:grad value=false
+//gad:jvp
+func Ackley(x []float64, a float64) float64 {
+	s, c := 0.0, 0.0
+	for _, v := range x {
+		s += v * v
+		c += math.Cos(2 * math.Pi * v)
+	}
+	n := float64(len(x))
+	return -a*math.Exp(-0.2*math.Sqrt(s/n)) - math.Exp(c/n) + a + math.E
 }

@@ -2,42 +2,36 @@
 
 package grads
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	sum := 0.0
-	i := 0
-	for ; i < len(x)-1; i++ {
-		xi := x[i]
-		a2 := x[i+1] - xi*xi
-		b := 1 - xi
-		sum += 100*a2*a2 + b*b
-	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+	sum := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		xi := x[i]
+		a := x[i+1] - xi*xi
+		b := 1 - xi
+		t := 100 * a
 		t2 := dsum
-		t3 := x[t]
-		t4 := t + 1
-		a := x[t4] - t3*t3
-		t5 := 100*a*t2 + 100*(t2*a)
-		dx[t] += -(2 * (t2 * (1 - t3))) - t5*t3 - t3*t5
-		dx[t4] += t5
-		i = t
+		t3 := t*t2 + 100*(t2*a)
+		dx[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		dx[i+1] += t3
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -73,7 +67,7 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, dx, dy float64) {
 	var from2 int
-	var t11 float64
+	var t10 float64
 	var dz float64
 	var dz2 float64
 	var dz3 float64
@@ -87,7 +81,7 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 		from = 0
 	} else {
 		t2 := math.Exp(-(y * y))
-		t11 = t2
+		t10 = t2
 		z2 = z - t2
 		from = 1
 	}
@@ -101,20 +95,18 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 		t7 := dz3
 		t8 := 1 + x*x
 		dz4 += t7 / t8
-		t9 := t7 * (z / t8) / t8
-		dx -= t9 * x
-		dx -= x * t9
+		dx -= 2 * (t7 * (z / t8) / t8 * x)
 	} else {
 		dz += dz2
 		t5 := dz
 		dz4 += t5
-		t6 := t11 * t5
+		t6 := t10 * t5
 		dy += y * t6
 		dy += t6 * y
 	}
-	t10 := dz4
-	dy += t * t10
-	dx += math.Cos(x) * (t10 * y)
+	t9 := dz4
+	dy += t * t9
+	dx += math.Cos(x) * (t9 * y)
 	return t4, dx, dy
 }
 
@@ -149,21 +141,24 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 func SeriesGrad(x float64) (f, dx float64) {
 	var t, s, term float64
 	var k, from int
-	var term2, t2 float64
+	var term2 float64
 	var from2 int
-	var t3 []int
-	var t4 int
-	var t5, t6 float64
-	var t7 []float64
-	var t8 int
-	var t9 []int
-	var t10, k2 int
-	var t11, t12, t13, t14 float64
+	var t2 []int
+	var t3 int
+	var t4, t5 float64
+	var t6 []float64
+	var t7 int
+	var t8 []int
+	var t9, k2 int
+	var t10, t11, t12, t13 float64
 	var from3 int
+	var path []int
 	var tape []float64
-	var tapeint, path []int
-	var ds, dterm, ds2, dterm2, ds3, t15 float64
+	var tapeint []int
+	var ds, dterm, ds2, dterm2, ds3, t14 float64
 	t = x * x
+	tapeint = slices.Grow(tapeint, 101)
+	tape = slices.Grow(tape, 101)
 	s = 0
 	term = x
 	from = 0
@@ -178,10 +173,9 @@ b2:
 b3:
 	s += term
 	term2 = -(term * (t / float64(2*k*(2*k+1))))
-	t2 = math.Abs(term2)
 	tapeint = append(tapeint, k)
-	tape = append(tape, term, t2)
-	if t2 < 1e-16 {
+	tape = append(tape, term)
+	if math.Abs(term2) < 1e-16 {
 		from2 = 1
 		goto b4
 	}
@@ -200,41 +194,41 @@ b4:
 b12:
 	ds3 += ds
 b9:
-	t3 = path
-	t4 = len(t3) - 1
-	path = t3[:t4]
-	if t3[t4] == 0 {
+	t2 = path
+	t3 = len(t2) - 1
+	path = t2[:t3]
+	if t2[t3] == 0 {
 		goto b14
 	}
-	t5 = ds3
+	t4 = ds3
 	ds3 = 0
-	t6 = dterm2
+	t5 = dterm2
 	dterm2 = 0
-	ds2 += t5
-	dterm += t6
+	ds2 += t4
+	dterm += t5
 b8:
-	t7 = tape
-	t8 = len(t7) - 2
-	tape = t7[:t8]
-	t9 = tapeint
-	t10 = len(t9) - 1
-	k2 = t9[t10]
-	tapeint = t9[:t10]
-	t11 = float64(2 * k2 * (2*k2 + 1))
-	t12 = dterm
+	t6 = tape
+	t7 = len(t6) - 1
+	tape = t6[:t7]
+	t8 = tapeint
+	t9 = len(t8) - 1
+	k2 = t8[t9]
+	tapeint = t8[:t9]
+	t10 = float64(2 * k2 * (2*k2 + 1))
+	t11 = dterm
 	dterm = 0
-	dterm2 -= t12 * (t / t11)
-	t15 += t7[t8] * t12 / t11
-	t13 = ds2
+	dterm2 -= t11 * (t / t10)
+	t14 += t6[t7] * t11 / t10
+	t12 = ds2
 	ds2 = 0
-	ds3 += t13
-	dterm2 += t13
+	ds3 += t12
+	dterm2 += t12
 	goto b9
 b14:
 	dx += dterm2
-	t14 = t15
-	dx -= x * t14
-	dx -= t14 * x
+	t13 = t14
+	dx -= x * t13
+	dx -= t13 * x
 	return s, dx
 }
 
@@ -271,8 +265,9 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: a.
 // The first result is the value of Quad; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func QuadGrad(a, x, dx []float64) float64 {
 	var tapeint []int
 	var dq float64
@@ -282,6 +277,7 @@ func QuadGrad(a, x, dx []float64) float64 {
 		panic("QuadGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	q := 0.0
 	i := 0
 	for ; i < n; i++ {
@@ -359,10 +355,10 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Smooth; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SmoothGrad(x, dx []float64) float64 {
-	var tape []float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SmoothGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -377,54 +373,36 @@ func SmoothGrad(x, dx []float64) float64 {
 	}
 	i2 := 1
 	for ; i2 < n; i2++ {
-		yi2 := y[i2]
-		t11 := y[i2-1]
-		y[i2] = 0.5*yi2 + 0.5*t11
-		tape = append(tape, yi2, t11)
-	}
-	s := 0.0
-	i3 := 0
-	for ; i3 < n; i3++ {
-		yi := y[i3]
-		t10 := math.Sqrt(1 + yi)
-		tape = append(tape, yi, t10)
-		s += t10
+		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
 	ds += 1
-	for {
-		t := i3 - 1
-		if i3 == 0 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 2
-		tape = t2[:t3]
-		dy[t] += 0.5 / t2[t3+1] * ds
-		i3 = t
+	s := 0.0
+	for i3 := 0; i3 < n; i3++ {
+		t6 := math.Sqrt(1 + y[i3])
+		dy[i3] += 0.5 / t6 * ds
+		s += t6
 	}
 	for {
-		t4 := i2 - 1
+		t := i2 - 1
 		if i2 == 1 {
 			break
 		}
-		t5 := tape
-		tape = t5[:len(t5)-2]
-		t6 := dy[t4]
-		dy[t4] = 0
-		t7 := 0.5 * t6
-		dy[t4-1] += t7
-		dy[t4] += t7
-		i2 = t4
+		t2 := dy[t]
+		dy[t] = 0
+		t3 := 0.5 * t2
+		dy[t-1] += t3
+		dy[t] += t3
+		i2 = t
 	}
 	for {
-		t8 := i - 1
+		t4 := i - 1
 		if i == 0 {
 			break
 		}
-		t9 := dy[t8]
-		dy[t8] = 0
-		dx[t8] += 2 * (t9 * x[t8])
-		i = t8
+		t5 := dy[t4]
+		dy[t4] = 0
+		dx[t4] += 2 * (t5 * x[t4])
+		i = t4
 	}
 	return s
 }
@@ -467,74 +445,53 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), lo (returned as dlo), hi (returned as dhi).
 // The first result is the value of Clip; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
-	var tape []float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ClipGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			v2 := x[t]
-			t17 := min(v2, hi)
-			c := max(lo, t17)
-			t18 := math.Abs(v2)
-			tape = append(tape, t17, c, t18)
-			s += c*c + t18
-			i = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 3
-		tape = t3[:t4]
-		t5 := ds
-		t6 := t2 + 1
-		v := x[t6]
-		t7 := 0.0
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		t := min(v, hi)
+		c := max(lo, t)
+		t2 := ds
+		t3 := 0.0
 		if v < 0 {
-			t7 = -1
+			t3 = -1
 		}
-		t8 := t7
+		t4 := t3
 		if v > 0 {
-			t8 = 1
+			t4 = 1
 		}
-		t9 := 2 * (t5 * t3[t4+1])
-		t10 := lo >= t3[t4]
+		t5 := 2 * (t2 * c)
+		t6 := lo >= t
+		t7 := 0.0
+		if t6 {
+			t7 = 1
+		}
+		dlo += t7 * t5
+		t8 := 1.0
+		if t6 {
+			t8 = 0
+		}
+		t9 := t8 * t5
+		t10 := v <= hi
 		t11 := 0.0
 		if t10 {
 			t11 = 1
 		}
-		dlo += t11 * t9
 		t12 := 1.0
 		if t10 {
 			t12 = 0
 		}
-		t13 := t12 * t9
-		t14 := v <= hi
-		t15 := 0.0
-		if t14 {
-			t15 = 1
-		}
-		t16 := 1.0
-		if t14 {
-			t16 = 0
-		}
-		dhi += t16 * t13
-		dx[t6] += t8*t5 + t15*t13
-		i = t2
+		dhi += t12 * t9
+		dx[i] += t4*t2 + t11*t9
+		s += c*c + math.Abs(v)
 	}
 	return s, dlo, dhi
 }
@@ -641,42 +598,23 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Single; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SingleGrad(x, dx []float32) float32 {
-	var tape []float64
 	var ds float32
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SingleGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := float32(0)
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			xi := x[i2]
-			t6 := math.Exp(float64(xi) / 4)
-			tape = append(tape, t6)
-			s += xi * float32(t6)
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tape = t2[:t3]
-		t5 := ds
-		i3 := t + 1
-		dx[i3] += t5*float32(t4) + float32(t4*float64(x[i3]*t5)/4)
-		i = t
+	s := float32(0)
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		t := math.Exp(float64(xi) / 4)
+		t2 := float32(t)
+		t3 := ds
+		dx[i] += t3*t2 + float32(t*float64(xi*t3)/4)
+		s += xi * t2
 	}
 	return s
 }
@@ -711,8 +649,8 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // scalar inputs follow it, in parameter order.
 func PolyGrad(c []float64, x float64) (f, dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var t7 float64
 	var dr float64
 	var dr2 float64
@@ -724,8 +662,9 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		from2 = 0
 	} else {
 		r = c[n-1]
-		from := 0
 		i := n - 2
+		tape = slices.Grow(tape, max(i+2, 0))
+		from := 0
 		for {
 			path = append(path, from)
 			if i >= 0 {
@@ -825,8 +764,7 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		t9 += t7
 		t4 := t9
 		dx += t4
-		dy -= t4 * y
-		dy -= y * t4
+		dy -= 2 * (t4 * y)
 	default:
 		t8 += t7
 		t2 := t6
@@ -858,12 +796,13 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), k (returned as dk).
 // The first result is the value of Energy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	var tape []float64
 	var de float64
-	var t13 float64
+	var t12 float64
 	var de2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -874,9 +813,9 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	e := t * t2
 	i := 1
 	for ; i < len(x); i++ {
-		t12 := sq(x[i] - x[i-1])
-		tape = append(tape, t12)
-		e += t12 * t3
+		t11 := sq(x[i] - x[i-1])
+		tape = append(tape, t11)
+		e += t11 * t3
 	}
 	de += 1
 	for {
@@ -888,75 +827,59 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		t6 := len(t5) - 1
 		tape = t5[:t6]
 		t7 := de
-		t13 += t5[t6] * t7
+		t12 += t5[t6] * t7
 		t8 := t4 - 1
-		_, t9 := sqVJP(x[t4]-x[t8], t7*t3)
+		t9 := sqReverse(x[t4]-x[t8], t7*t3)
 		dx[t8] -= t9
 		dx[t4] += t9
 		i = t4
 	}
 	de2 += de
-	_, t10 := sqVJP(k, -(t3 * t13))
-	dk += t10
-	t11 := de2
-	dotVJP(x, dx, x, dx, t*t11)
-	dk += 0.5 * (t11 * t2)
+	dk += sqReverse(k, -(t3 * t12))
+	t10 := de2
+	dotReverse(x, dx, x, dx, t*t10)
+	dk += 0.5 * (t10 * t2)
 	return e, dk
 }
 
-// sqVJP computes sq and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// sqReverse is the reverse of sq for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sq that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
-// The first result is the value of sq; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func sqVJP(x, seed float64) (f, dx float64) {
-	t := x * x
-	dx += seed * x
-	dx += x * seed
-	return t, dx
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func sqReverse(x, seed float64) (dx float64) {
+	dx += 2 * (seed * x)
+	return dx
 }
 
-// dotVJP computes dot and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// dotReverse is the reverse of dot for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of dot that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (into da), b (into db).
-// The first result is the value of dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func dotVJP(a, da, b, db []float64, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func dotReverse(a, da, b, db []float64, seed float64) {
 	var ds float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("dotVJP: a and da share memory: gadgen's gradients need them apart")
+		panic("dotReverse: a and da share memory: gadgen's gradients need them apart")
 	}
 	if cap(b) > 0 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("dotVJP: b and db share memory: gadgen's gradients need them apart")
-	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(a) {
-			s += a[i2] * b[i2]
-			i = i2
-		} else {
-			break
-		}
+		panic("dotReverse: b and db share memory: gadgen's gradients need them apart")
 	}
 	ds += seed
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		bi := b[i3]
-		db[i3] += a[i3] * t2
-		da[i3] += t2 * bi
-		i = t
+	for i := 0; i < len(a); i++ {
+		bi := b[i]
+		t := ds
+		db[i] += a[i] * t
+		da[i] += t * bi
 	}
-	return s
 }
 
 // EnergyJVP computes Energy and its directional derivative along the tangents
@@ -1019,12 +942,12 @@ func sqJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var t6 float64
+	var t4 float64
 	var h2 float64
-	var t7 int
+	var t5 int
+	var t6 float64
+	var t7 float64
 	var t8 float64
-	var t9 float64
-	var t10 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -1032,82 +955,75 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n%2 == 1 {
 		t := Pow(x, n-1)
-		t6 = t
+		t4 = t
 		t2 = x * t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t7 = n / 2
+		t5 = n / 2
 		h2 = h
 		t2 = h * h
 		from = 2
 	}
 	from3 = from
-	t8 += 1
+	t6 += 1
 	switch from3 {
 	case 0:
 	case 1:
-		t10 += t8
-		t4 := t10
-		dx += t4 * t6
-		_, t5 := powVJP(x, n-1, x*t4)
-		dx += t5
+		t8 += t6
+		t3 := t8
+		dx += t3 * t4
+		dx += powReverse(x, n-1, x*t3)
 	default:
-		t9 += t8
-		_, t3 := powVJP(x, t7, 2*(t9*h2))
-		dx += t3
+		t7 += t6
+		dx += powReverse(x, t5, 2*(t7*h2))
 	}
 	return t2, dx
 }
 
-// powVJP computes Pow and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// powReverse is the reverse of Pow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Pow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of Pow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func powVJP(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func powReverse(x float64, n int, seed float64) (dx float64) {
 	var from3 int
-	var t6 float64
-	var h2 float64
-	var t7 int
-	var t8 float64
-	var t9 float64
-	var t10 float64
 	var t2 float64
+	var h float64
+	var t3 int
+	var t4 float64
+	var t5 float64
+	var t6 float64
 	var from int
 	if n == 0 {
-		t2 = 1
 		from = 0
 	} else if n%2 == 1 {
-		t := Pow(x, n-1)
-		t6 = t
-		t2 = x * t
+		t2 = Pow(x, n-1)
 		from = 1
 	} else {
-		h := Pow(x, n/2)
-		t7 = n / 2
-		h2 = h
-		t2 = h * h
+		t3 = n / 2
+		h = Pow(x, n/2)
 		from = 2
 	}
 	from3 = from
-	t8 += seed
+	t4 += seed
 	switch from3 {
 	case 0:
 	case 1:
-		t10 += t8
-		t4 := t10
-		dx += t4 * t6
-		_, t5 := powVJP(x, n-1, x*t4)
-		dx += t5
+		t6 += t4
+		t := t6
+		dx += t * t2
+		dx += powReverse(x, n-1, x*t)
 	default:
-		t9 += t8
-		_, t3 := powVJP(x, t7, 2*(t9*h2))
-		dx += t3
+		t5 += t4
+		dx += powReverse(x, t3, 2*(t5*h))
 	}
-	return t2, dx
+	return dx
 }
 
 // PowJVP computes Pow and its directional derivative along the tangents
@@ -1134,10 +1050,10 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: buf.
 // The first result is the value of Scratch; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ScratchGrad(x, dx, buf []float64) float64 {
-	var tape []float64
 	var ds float64
 	n := len(buf)
 	t := cap(buf)
@@ -1149,79 +1065,53 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	if t > 0 && t2 && &buf[:1][0] == &x[:1][0] {
 		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
 	}
-	tape = append(tape, buf...)
 	axpyInto(buf, x, 2)
-	s := 0.0
-	i := -1
-	for {
-		t3 := i + 1
-		if t3 < n {
-			v := buf[t3]
-			tape = append(tape, v)
-			s += v * v
-			i = t3
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t4 := i - 1
-		if i == -1 {
-			break
-		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		dbuf[t4+1] += 2 * (ds * t5[t6])
-		i = t4
+	s := 0.0
+	for i := 0; i < n; i++ {
+		v := buf[i]
+		dbuf[i] += 2 * (ds * v)
+		s += v * v
 	}
-	t7 := tape
-	copy(buf, t7[len(t7)-n:])
-	axpyIntoVJPWrtDstX(buf, dbuf, x, dx, 2)
+	finalBuf := slices.Clone(buf)
+	axpyIntoReverseWrtDstX(buf, dbuf, x, dx, 2)
+	copy(buf, finalBuf)
 	return s
 }
 
-// axpyIntoVJPWrtDstX computes axpyInto and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// axpyIntoReverseWrtDstX is the reverse of axpyInto for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of axpyInto that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // Fixed inputs: a.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what axpyInto writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func axpyIntoVJPWrtDstX(dst, ddst, x, dx []float64, a float64) {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// axpyInto writes dst: on entry ddst holds the adjoint of the values axpyInto leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("axpyIntoVJPWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
 	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("axpyIntoVJPWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
-		panic("axpyIntoVJPWrtDstX: dst and x share memory: gadgen's gradients need them apart")
+		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(dst) {
-			dst[i2] += a * x[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
+	i := max(-1, len(dst)-1)
 	for {
 		t3 := i - 1
 		if i == -1 {
 			break
 		}
-		i3 := t3 + 1
-		t4 := ddst[i3]
-		ddst[i3] = 0
-		ddst[i3] += t4
-		dx[i3] += a * t4
+		i2 := t3 + 1
+		dx[i2] += a * ddst[i2]
 		i = t3
 	}
 }
@@ -1289,7 +1179,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	dn.X += 2 * (t8 * t3)
 	t9 := dn
 	dn = Vec{}
-	_, t10, t11 := crossVJP(t, t2, t9)
+	t10, t11 := crossReverse(t, t2, t9)
 	t19.X += t10.X
 	t19.Y += t10.Y
 	t19.Z += t10.Z
@@ -1298,7 +1188,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	t18.Z += t11.Z
 	t12 := t18
 	t18 = Vec{}
-	_, t13, t14 := subVJP(c, a, t12)
+	t13, t14 := subReverse(c, a, t12)
 	dc.X += t13.X
 	dc.Y += t13.Y
 	dc.Z += t13.Z
@@ -1307,7 +1197,7 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	da.Z += t14.Z
 	t15 := t19
 	t19 = Vec{}
-	_, t16, t17 := subVJP(b, a, t15)
+	t16, t17 := subReverse(b, a, t15)
 	db.X += t16.X
 	db.Y += t16.Y
 	db.Z += t16.Z
@@ -1317,84 +1207,80 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	return t7, da, db, dc
 }
 
-// crossVJP computes cross and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// crossReverse is the reverse of cross for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of cross that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of cross; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func crossVJP(a, b, seed Vec) (f, da, db Vec) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func crossReverse(a, b, seed Vec) (da, db Vec) {
+	var t11 Vec
 	var t12 Vec
-	var t13 Vec
 	t := a.Y
 	t2 := b.Z
 	t3 := a.Z
 	t4 := b.Y
 	t5 := b.X
 	t6 := a.X
-	t7 := Vec{
-		X: t*t2 - t3*t4,
-		Y: t3*t5 - t6*t2,
-		Z: t6*t4 - t*t5,
-	}
-	t12.X += seed.X
-	t12.Y += seed.Y
-	t12.Z += seed.Z
-	t8 := t12
-	t12 = Vec{}
-	t13.X += t8.X
-	t13.Y += t8.Y
-	t13.Z += t8.Z
-	t9 := t13.Z
-	t13.Z = 0
-	t10 := t13.Y
-	t13.Y = 0
-	da.X += t9*t4 - t10*t2
-	db.X += t3*t10 - t*t9
-	t11 := t13.X
-	t13.X = 0
-	db.Y += t6*t9 - t3*t11
-	da.Z += t10*t5 - t11*t4
-	db.Z += t*t11 - t6*t10
-	da.Y += t11*t2 - t9*t5
-	return t7, da, db
+	t11.X += seed.X
+	t11.Y += seed.Y
+	t11.Z += seed.Z
+	t7 := t11
+	t11 = Vec{}
+	t12.X += t7.X
+	t12.Y += t7.Y
+	t12.Z += t7.Z
+	t8 := t12.Z
+	t12.Z = 0
+	t9 := t12.Y
+	t12.Y = 0
+	da.X += t8*t4 - t9*t2
+	db.X += t3*t9 - t*t8
+	t10 := t12.X
+	t12.X = 0
+	db.Y += t6*t8 - t3*t10
+	da.Z += t9*t5 - t10*t4
+	db.Z += t*t10 - t6*t9
+	da.Y += t10*t2 - t8*t5
+	return da, db
 }
 
-// subVJP computes sub and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// subReverse is the reverse of sub for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sub that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as da), b (returned as db).
-// The first result is the value of sub; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func subVJP(a, b, seed Vec) (f, da, db Vec) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func subReverse(a, b, seed Vec) (da, db Vec) {
+	var t5 Vec
 	var t6 Vec
-	var t7 Vec
-	t := Vec{
-		X: a.X - b.X,
-		Y: a.Y - b.Y,
-		Z: a.Z - b.Z,
-	}
-	t6.X += seed.X
-	t6.Y += seed.Y
-	t6.Z += seed.Z
-	t2 := t6
-	t6 = Vec{}
-	t7.X += t2.X
-	t7.Y += t2.Y
-	t7.Z += t2.Z
-	t3 := t7.Z
-	t7.Z = 0
-	db.Z -= t3
-	da.Z += t3
-	t4 := t7.Y
-	t7.Y = 0
-	db.Y -= t4
-	da.Y += t4
-	t5 := t7.X
-	t7.X = 0
-	db.X -= t5
-	da.X += t5
-	return t, da, db
+	t5.X += seed.X
+	t5.Y += seed.Y
+	t5.Z += seed.Z
+	t := t5
+	t5 = Vec{}
+	t6.X += t.X
+	t6.Y += t.Y
+	t6.Z += t.Z
+	t2 := t6.Z
+	t6.Z = 0
+	db.Z -= t2
+	da.Z += t2
+	t3 := t6.Y
+	t6.Y = 0
+	db.Y -= t3
+	da.Y += t3
+	t4 := t6.X
+	t6.X = 0
+	db.X -= t4
+	da.X += t4
+	return da, db
 }
 
 // AreaJVP computes Area and its directional derivative along the tangents
@@ -1475,6 +1361,7 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	var tape []float64
 	var dr float64
 	var dr2 float64
+	tape = slices.Grow(tape, 5)
 	r := 0.0
 	i := 3
 	for ; i >= 0; i-- {
@@ -1483,7 +1370,7 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	}
 	dr2 += 1
 	for {
-		t := i - -1
+		t := i + 1
 		if i == 3 {
 			break
 		}
@@ -1566,13 +1453,17 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 	return t, math.Atan2(y, x), t3*dx + t4*dy, x/t5*dy - y/t5*dx
 }
 
-// SoftmaxVJP computes Softmax and the vector-Jacobian product of the seeds  (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// SoftmaxVJP computes Softmax and the vector-Jacobian product of the adjoints of what it
+// writes with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: dst (into ddst), x (into dx).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what Softmax writes are read (and cleared) from the shadows. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// order; the adjoints of what Softmax writes are read (and cleared) from the shadows.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// Softmax writes dst: on entry ddst holds the adjoint of the values Softmax leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
 func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	var tape []float64
 	var ds float64
@@ -1590,19 +1481,21 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	m := math.Inf(-1)
 	i := -1
 	for {
 		t3 := i + 1
 		if t3 < n {
-			m2 := max(m, x[t3])
-			tape = append(tape, m, m2)
-			m = m2
+			v := x[t3]
+			tape = append(tape, m)
+			m = max(m, v)
 			i = t3
 		} else {
 			break
 		}
 	}
+	tape = slices.Grow(tape, max(n+3, 0))
 	s := 0.0
 	i2 := -1
 	for {
@@ -1618,10 +1511,12 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 			break
 		}
 	}
+	n2 := len(dst)
+	tape = slices.Grow(tape, max(n2+3, 0))
 	i4 := -1
 	for {
 		i5 := i4 + 1
-		if i5 < len(dst) {
+		if i5 < n2 {
 			dsti := dst[i5]
 			dst[i5] = dsti / s
 			tape = append(tape, dsti)
@@ -1672,7 +1567,7 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		dm2 = 0
 		dm += t16
 		t17 := tape
-		t18 := len(t17) - 2
+		t18 := len(t17) - 1
 		tape = t17[:t18]
 		t19 := t15 + 1
 		t20 := dm
@@ -1813,4 +1708,881 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 		t9 = dz / 2
 	}
 	return max(t, t2, t3) - min(x, t6, t7), t5 - t9
+}
+
+// EnergyGrad computes Spring.Energy and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), r (returned as dr).
+// Fixed inputs: s.
+// The first result is the value of Spring.Energy; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
+	var de float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t := 0.5 * (s.K + 1)
+	de += 1
+	e := 0.0
+	for i := 1; i < len(x); i++ {
+		d := x[i] - x[i-1] - r
+		t2 := t * d
+		t3 := de
+		t4 := t2*t3 + t*(t3*d)
+		dr -= t4
+		dx[i-1] -= t4
+		dx[i] += t4
+		e += t2 * d
+	}
+	return e, dr
+}
+
+// EnergyJVP computes Spring.Energy and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), r (tangent dr).
+// Fixed inputs (zero tangent): s.
+// Results, in order: the value of Spring.Energy; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
+	t := 0.5 * (s.K + 1)
+	e := 0.0
+	de := 0.0
+	for i := 1; i < len(x); i++ {
+		d := x[i] - x[i-1] - r
+		dd := dx[i] - dx[i-1] - dr
+		t2 := t * d
+		e += t2 * d
+		de += t*dd*d + t2*dd
+	}
+	return e, de
+}
+
+// EvolveGrad computes Evolve and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: state.
+// The first result is the value of Evolve; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func EvolveGrad(x, dx, state []float64) float64 {
+	var tape []float64
+	n := len(state)
+	t := cap(state)
+	dstate := make([]float64, n, t)
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("EvolveGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t > 0 && t2 && &state[:1][0] == &x[:1][0] {
+		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
+	}
+	tape = slices.Grow(tape, 5*n)
+	k := 0
+	for ; k < 3; k++ {
+		tape = append(tape, state...)
+		evolveStep(state, x)
+	}
+	t3 := state[0]
+	t4 := n - 1
+	t5 := state[t4]
+	t6 := t3 * t5
+	finalState := slices.Clone(state)
+	dstate[t4] += t3
+	dstate[0] += t5
+	for {
+		t7 := k - 1
+		if k == 0 {
+			break
+		}
+		t8 := tape
+		t9 := len(t8) - n
+		copy(state, t8[t9:])
+		tape = t8[:t9]
+		evolveStepReverse(state, dstate, x, dx)
+		k = t7
+	}
+	copy(state, finalState)
+	return t6
+}
+
+// evolveStepReverse is the reverse of evolveStep for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of evolveStep that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: s (into ds), x (into dx).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// evolveStep writes s: on entry ds holds the adjoint of the values evolveStep leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
+func evolveStepReverse(s, ds, x, dx []float64) {
+	var tape []float64
+	t := cap(s) > 0
+	if t && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("evolveStepReverse: s and ds share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("evolveStepReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &s[:1][0] == &x[:1][0] {
+		panic("evolveStepReverse: s and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(s)
+	tape = slices.Grow(tape, max(n+3, 0))
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			si := s[i2]
+			s[i2] = si*x[i2] + math.Sin(si)
+			tape = append(tape, si)
+			i = i2
+		} else {
+			break
+		}
+	}
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		i3 := t3 + 1
+		dsi := ds[i3]
+		ds[i3] = 0
+		xi := x[i3]
+		dx[i3] += t6 * dsi
+		ds[i3] += math.Cos(t6)*dsi + dsi*xi
+		i = t3
+	}
+}
+
+// EvolveJVP computes Evolve and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): state.
+// Results, in order: the value of Evolve; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func EvolveJVP(x, dx, state []float64) (float64, float64) {
+	n := len(state)
+	dstate := make([]float64, n, cap(state))
+	for k := 0; k < 3; k++ {
+		evolveStepJVP(state, dstate, x, dx)
+	}
+	t := state[0]
+	t2 := n - 1
+	t3 := state[t2]
+	return t * t3, dstate[0]*t3 + t*dstate[t2]
+}
+
+// evolveStepJVP computes evolveStep and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: s (tangent ds), x (tangent dx).
+// Shadows: ds, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// evolveStep writes are written (overwritten) into the shadows: s into ds.
+func evolveStepJVP(s, ds, x, dx []float64) {
+	for i := 0; i < len(s); i++ {
+		si := s[i]
+		dsi := ds[i]
+		xi := x[i]
+		dxi := dx[i]
+		s[i] = si*xi + math.Sin(si)
+		ds[i] = dsi*xi + si*dxi + math.Cos(si)*dsi
+	}
+}
+
+// LayersGrad computes Layers and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Layers; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// Layers writes x: on entry dx holds the adjoint of the values Layers leaves in
+// x (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values x held on entry.
+func LayersGrad(x, dx []float64) float64 {
+	var tapeSlices [][]float64
+	var tape []float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x) / 2
+	t := 3 * n
+	work := make([]float64, t)
+	dwork := make([]float64, t)
+	y := x[:n]
+	dy := dx[:n]
+	k := 0
+	for ; k < 3; k++ {
+		t12 := k * n
+		t13 := (k + 1) * n
+		h := work[t12:t13]
+		t14 := x[n:]
+		tape = append(tape, y...)
+		tape = append(tape, t14...)
+		layer(h, y, t14)
+		tapeSlices = append(tapeSlices, y, dy)
+		y = h
+		dy = dwork[t12:t13]
+	}
+	ds += 1
+	s := 0.0
+	for i := 0; i < len(y); i++ {
+		v := y[i]
+		dy[i] += 2 * (ds * v)
+		s += v * v
+	}
+	finalX := slices.Clone(x)
+	for {
+		t2 := k - 1
+		if k == 0 {
+			break
+		}
+		t3 := tapeSlices
+		t4 := len(t3) - 2
+		y2 := t3[t4]
+		dy2 := t3[t4+1]
+		tapeSlices = t3[:t4]
+		t5 := x[n:]
+		t6 := tape
+		t7 := len(t6) - len(t5)
+		copy(t5, t6[t7:])
+		tape = t6[:t7]
+		t8 := tape
+		t9 := len(t8) - len(y2)
+		copy(y2, t8[t9:])
+		tape = t8[:t9]
+		t10 := t2 * n
+		t11 := (t2 + 1) * n
+		layerReverse(work[t10:t11], dwork[t10:t11], y2, dy2, t5, dx[n:])
+		k = t2
+	}
+	copy(x, finalX)
+	return s
+}
+
+// layerReverse is the reverse of layer for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of layer that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: h (into dh), y (into dy), w (into dw).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// layer writes h: on entry dh holds the adjoint of the values layer leaves in
+// h (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values h held on entry.
+func layerReverse(h, dh, y, dy, w, dw []float64) {
+	var tape []float64
+	var tapeint []int
+	t := cap(h) > 0
+	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
+		panic("layerReverse: h and dh share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(y) > 0
+	if t2 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("layerReverse: y and dy share memory: gadgen's gradients need them apart")
+	}
+	t3 := cap(w) > 0
+	if t3 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("layerReverse: w and dw share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &h[:1][0] == &y[:1][0] {
+		panic("layerReverse: h and y share memory: gadgen's gradients need them apart")
+	}
+	if t && t3 && &h[:1][0] == &w[:1][0] {
+		panic("layerReverse: h and w share memory: gadgen's gradients need them apart")
+	}
+	n := len(h)
+	trips := max(n+3, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips)
+	i := -1
+	for {
+		j := i + 1
+		if j < n {
+			yj := y[j]
+			wj2 := w[j]
+			t12 := (j + 1) % len(y)
+			t13 := y[t12]
+			tapeint = append(tapeint, t12)
+			tape = append(tape, math.Tanh(yj*wj2+t13))
+			i = j
+		} else {
+			break
+		}
+	}
+	for {
+		t4 := i - 1
+		if i == -1 {
+			break
+		}
+		t5 := tape
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tape = t5[:t6]
+		t8 := tapeint
+		t9 := len(t8) - 1
+		t10 := t8[t9]
+		tapeint = t8[:t9]
+		j2 := t4 + 1
+		dhj := dh[j2]
+		dh[j2] = 0
+		t11 := (1 - t7*t7) * dhj
+		dy[t10] += t11
+		wj := w[j2]
+		dw[j2] += y[j2] * t11
+		dy[j2] += t11 * wj
+		i = t4
+	}
+}
+
+// LayersJVP computes Layers and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Layers; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// Layers writes are written (overwritten) into the shadows: x into dx.
+func LayersJVP(x, dx []float64) (float64, float64) {
+	n := len(x) / 2
+	t := 3 * n
+	work := make([]float64, t)
+	dwork := make([]float64, t)
+	y := x[:n]
+	dy := dx[:n]
+	for k := 0; k < 3; k++ {
+		t2 := k * n
+		t3 := (k + 1) * n
+		h := work[t2:t3]
+		t4 := dwork[t2:t3]
+		layerJVP(h, t4, y, dy, x[n:], dx[n:])
+		y = h
+		dy = t4
+	}
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(y); i++ {
+		v := y[i]
+		s += v * v
+		ds += 2 * (dy[i] * v)
+	}
+	return s, ds
+}
+
+// layerJVP computes layer and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: h (tangent dh), y (tangent dy), w (tangent dw).
+// Shadows: dh, dy, dw have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// layer writes are written (overwritten) into the shadows: h into dh.
+func layerJVP(h, dh, y, dy, w, dw []float64) {
+	for j := 0; j < len(h); j++ {
+		yj := y[j]
+		dyj := dy[j]
+		wj := w[j]
+		dwj := dw[j]
+		t := (j + 1) % len(y)
+		t2 := dy[t]
+		t3 := math.Tanh(yj*wj + y[t])
+		h[j] = t3
+		dh[j] = (1 - t3*t3) * (dyj*wj + yj*dwj + t2)
+	}
+}
+
+// PickGrad computes Pick and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Pick; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func PickGrad(x, dx []float64) float64 {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PickGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			xi2 := x[i2]
+			a[i2] = xi2 * xi2
+			b[i2] = math.Sin(xi2)
+			i = i2
+		} else {
+			break
+		}
+	}
+	var src, dsrc []float64
+	if x[0] > 0 {
+		src = b
+		dsrc = db
+	} else {
+		src = a
+		dsrc = da
+	}
+	t := weigh(src, x)
+	weighReverse(src, dsrc, x, dx, 1)
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		i3 := t2 + 1
+		dbi := db[i3]
+		db[i3] = 0
+		xi := x[i3]
+		dai := da[i3]
+		da[i3] = 0
+		dx[i3] += math.Cos(xi)*dbi + 2*(dai*xi)
+		i = t2
+	}
+	return t
+}
+
+// weighReverse is the reverse of weigh for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of weigh that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: src (into dsrc), w (into dw).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func weighReverse(src, dsrc, w, dw []float64, seed float64) {
+	var ds float64
+	if cap(src) > 0 && cap(dsrc) > 0 && &src[:1][0] == &dsrc[:1][0] {
+		panic("weighReverse: src and dsrc share memory: gadgen's gradients need them apart")
+	}
+	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("weighReverse: w and dw share memory: gadgen's gradients need them apart")
+	}
+	ds += seed
+	for i := 0; i < len(src); i++ {
+		t := math.Exp(w[i])
+		t2 := ds
+		dw[i] += t * (src[i] * t2)
+		dsrc[i] += t2 * t
+	}
+}
+
+// PickJVP computes Pick and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Pick; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func PickJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	for i := 0; i < n; i++ {
+		xi := x[i]
+		dxi := dx[i]
+		a[i] = xi * xi
+		da[i] = 2 * (dxi * xi)
+		b[i] = math.Sin(xi)
+		db[i] = math.Cos(xi) * dxi
+	}
+	var src, dsrc []float64
+	if x[0] > 0 {
+		src = b
+		dsrc = db
+	} else {
+		src = a
+		dsrc = da
+	}
+	t, t2 := weighJVP(src, dsrc, x, dx)
+	return t, t2
+}
+
+// weighJVP computes weigh and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: src (tangent dsrc), w (tangent dw).
+// Results, in order: the value of weigh; its tangent.
+// Shadows: dsrc, dw have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(src); i++ {
+		srci := src[i]
+		t := math.Exp(w[i])
+		s += srci * t
+		ds += dsrc[i]*t + srci*(t*dw[i])
+	}
+	return s, ds
+}
+
+// AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Accumulate; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AccumulateGrad(x, dx []float64) float64 {
+	var tape []float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	n2 := len(acc)
+	tape = slices.Grow(tape, 5*n2)
+	s := 0.0
+	k := 0
+	for ; k < 3; k++ {
+		tape = append(tape, acc...)
+		s += addRead(acc, x)
+	}
+	ds += 1
+	for {
+		t := k - 1
+		if k == 0 {
+			break
+		}
+		t2 := tape
+		t3 := len(t2) - n2
+		copy(acc, t2[t3:])
+		tape = t2[:t3]
+		addReadReverse(acc, dacc, x, dx, ds)
+		k = t
+	}
+	return s
+}
+
+// addReadReverse is the reverse of addRead for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of addRead that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: acc (into dacc), x (into dx).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// addRead writes acc: on entry dacc holds the adjoint of the values addRead leaves in
+// acc (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values acc held on entry.
+func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
+	var tape []float64
+	var dt float64
+	t := cap(acc) > 0
+	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
+		panic("addReadReverse: acc and dacc share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("addReadReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &acc[:1][0] == &x[:1][0] {
+		panic("addReadReverse: acc and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(acc)
+	tape = slices.Grow(tape, max(n+3, 0))
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			xi := x[i2]
+			acc[i2] += xi * xi
+			tape = append(tape, acc[i2])
+			i = i2
+		} else {
+			break
+		}
+	}
+	dt += seed
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		i3 := t3 + 1
+		dacc[i3] += 2 * (dt * t4[t5])
+		dx[i3] += 2 * (dacc[i3] * x[i3])
+		i = t3
+	}
+}
+
+// AccumulateJVP computes Accumulate and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Accumulate; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AccumulateJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	s := 0.0
+	ds := 0.0
+	for k := 0; k < 3; k++ {
+		t, t2 := addReadJVP(acc, dacc, x, dx)
+		s += t
+		ds += t2
+	}
+	return s, ds
+}
+
+// addReadJVP computes addRead and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: acc (tangent dacc), x (tangent dx).
+// Results, in order: the value of addRead; its tangent.
+// Shadows: dacc, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// addRead writes are written (overwritten) into the shadows: acc into dacc.
+func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
+	t := 0.0
+	dt := 0.0
+	for i := 0; i < len(acc); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t2 := dacc[i]
+		acc[i] += xi * xi
+		dacc[i] = t2 + 2*(dxi*xi)
+		acci := acc[i]
+		t += acci * acci
+		dt += 2 * (dacc[i] * acci)
+	}
+	return t, dt
+}
+
+// AccumulateOnlyGrad computes AccumulateOnly and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of AccumulateOnly; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AccumulateOnlyGrad(x, dx []float64) float64 {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AccumulateOnlyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	k := 0
+	for ; k < 3; k++ {
+		addSquares(acc, x)
+	}
+	ds += 1
+	s := 0.0
+	for i := 0; i < len(acc); i++ {
+		acci := acc[i]
+		t2 := math.Sin(acci)
+		t3 := ds
+		dacc[i] += t3*t2 + math.Cos(acci)*(acci*t3)
+		s += acci * t2
+	}
+	for {
+		t := k - 1
+		if k == 0 {
+			break
+		}
+		addSquaresReverse(acc, dacc, x, dx)
+		k = t
+	}
+	return s
+}
+
+// addSquaresReverse is the reverse of addSquares for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of addSquares that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: acc (into dacc), x (into dx).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// addSquares writes acc: on entry dacc holds the adjoint of the values addSquares leaves in
+// acc (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values acc held on entry.
+func addSquaresReverse(acc, dacc, x, dx []float64) {
+	t := cap(acc) > 0
+	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
+		panic("addSquaresReverse: acc and dacc share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("addSquaresReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &acc[:1][0] == &x[:1][0] {
+		panic("addSquaresReverse: acc and x share memory: gadgen's gradients need them apart")
+	}
+	i := max(-1, len(acc)-1)
+	for {
+		t3 := i - 1
+		if i == -1 {
+			break
+		}
+		i2 := t3 + 1
+		dx[i2] += 2 * (dacc[i2] * x[i2])
+		i = t3
+	}
+}
+
+// AccumulateOnlyJVP computes AccumulateOnly and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of AccumulateOnly; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AccumulateOnlyJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	acc := make([]float64, n)
+	dacc := make([]float64, n)
+	for k := 0; k < 3; k++ {
+		addSquaresJVP(acc, dacc, x, dx)
+	}
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(acc); i++ {
+		acci := acc[i]
+		t := dacc[i]
+		t2 := math.Sin(acci)
+		s += acci * t2
+		ds += t*t2 + acci*(math.Cos(acci)*t)
+	}
+	return s, ds
+}
+
+// addSquaresJVP computes addSquares and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: acc (tangent dacc), x (tangent dx).
+// Shadows: dacc, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// addSquares writes are written (overwritten) into the shadows: acc into dacc.
+func addSquaresJVP(acc, dacc, x, dx []float64) {
+	for i := 0; i < len(acc); i++ {
+		xi := x[i]
+		dxi := dx[i]
+		t := dacc[i]
+		acc[i] += xi * xi
+		dacc[i] = t + 2*(dxi*xi)
+	}
+}
+
+// AckleyGrad computes the gradient of Ackley with respect to the varied inputs
+// (reverse mode), without the value of Ackley (value=false).
+//
+// Varied inputs: x (into dx), a (returned as da).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AckleyGrad(x, dx []float64, a float64) (da float64) {
+	var dc float64
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AckleyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	s := 0.0
+	c := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			v2 := x[t]
+			s += v2 * v2
+			c += math.Cos(6.283185307179586 * v2)
+			i = t
+		} else {
+			break
+		}
+	}
+	n2 := float64(n)
+	t2 := math.Sqrt(s / n2)
+	t3 := math.Exp(-0.2 * t2)
+	t4 := math.Exp(c / n2)
+	da += 1
+	dc -= t4 / n2
+	ds -= 0.5 / t2 * (-0.2 * (t3 * a)) / n2
+	da -= t3
+	for {
+		t5 := i - 1
+		if i == -1 {
+			break
+		}
+		t6 := t5 + 1
+		v := x[t6]
+		dx[t6] += 2*(ds*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dc)
+		i = t5
+	}
+	return da
+}
+
+// AckleyJVP computes Ackley and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), a (tangent da).
+// Results, in order: the value of Ackley; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
+	n := len(x)
+	s := 0.0
+	ds := 0.0
+	c := 0.0
+	dc := 0.0
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv := dx[i]
+		t4 := 6.283185307179586 * v
+		s += v * v
+		ds += 2 * (dv * v)
+		c += math.Cos(t4)
+		dc -= math.Sin(t4) * (6.283185307179586 * dv)
+	}
+	n2 := float64(n)
+	t := math.Sqrt(s / n2)
+	t2 := math.Exp(-0.2 * t)
+	t3 := math.Exp(c / n2)
+	return -(a * t2) - t3 + a + 2.718281828459045, -(da * t2) - a*(t2*(-0.2*(0.5/t*(ds/n2)))) - t3*(dc/n2) + da
 }

@@ -26,5 +26,6 @@ func TestReverseDot(t *testing.T) {
 		{Name: "SkipNegative", F: SkipNegative, JVP: SkipNegativeJVP, Grad: SkipNegativeGrad},
 		{Name: "Trace2", F: Trace2, JVP: Trace2JVP, Grad: Trace2Grad, Len: 9},
 		{Name: "Chebyshev", F: Chebyshev, JVP: ChebyshevJVP, Grad: ChebyshevGrad},
+		{Name: "Packed", F: Packed, JVP: PackedJVP, Grad: PackedGrad, Len: 6},
 	})
 }

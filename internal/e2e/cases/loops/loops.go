@@ -235,3 +235,28 @@ func Chebyshev(x float64, n int) float64 {
 	}
 	return b
 }
+
+// Packed walks the strict lower triangle of a 4×4 matrix stored packed in
+// l (6 entries), as the GMM's Q·x does: the inner loop starts at the outer
+// index plus one and a second counter, idx, runs across both loops.
+//
+//gad:jvp
+//gad:grad
+func Packed(l, x []float64) float64 {
+	const d = 4
+	y := make([]float64, d)
+	idx := 0
+	for i := 0; i < d; i++ {
+		for j := i + 1; j < d; j++ {
+			y[j] += l[idx] * x[i] * x[j]
+			idx++
+		}
+	}
+	s := 0.0
+	k := 2 * d
+	for j := d - 1; j >= 0; j-- {
+		k -= 2
+		s += y[j] * y[j] * float64(k+1)
+	}
+	return s
+}

@@ -2,7 +2,10 @@
 
 package loops
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // SumSquaresJVP computes SumSquares and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -27,27 +30,20 @@ func SumSquaresJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of SumSquares; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SumSquaresGrad(x, dx []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := 0
-	for ; i < len(x); i++ {
-		xi := x[i]
-		s += xi * xi
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t] += 2 * (ds * x[t])
-		i = t
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		dx[i] += 2 * (ds * xi)
+		s += xi * xi
 	}
 	return s
 }
@@ -75,8 +71,9 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Backward; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func BackwardGrad(x, dx []float64) float64 {
 	var tape []float64
 	var ds float64
@@ -85,6 +82,7 @@ func BackwardGrad(x, dx []float64) float64 {
 		panic("BackwardGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	i := len(x) - 1
+	tape = slices.Grow(tape, max((i-0)/2+2, 0))
 	s := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
@@ -94,7 +92,7 @@ func BackwardGrad(x, dx []float64) float64 {
 	}
 	ds2 += 1
 	for {
-		t := i2 - -2
+		t := i2 + 2
 		if i2 == i {
 			break
 		}
@@ -135,7 +133,6 @@ func HalveJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Halve; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func HalveGrad(x float64) (f, dx float64) {
-	var tape []float64
 	var path []int
 	var ds float64
 	var ds2 float64
@@ -145,7 +142,6 @@ func HalveGrad(x float64) (f, dx float64) {
 	for {
 		path = append(path, from)
 		if s > 1 {
-			tape = append(tape, s)
 			s /= 2
 			from = 1
 		} else {
@@ -163,16 +159,12 @@ func HalveGrad(x float64) (f, dx float64) {
 		t3 := ds
 		ds = 0
 		ds2 += t3
-		t4 := tape
-		tape = t4[:len(t4)-1]
-		t5 := ds2
+		t4 := ds2
 		ds2 = 0
-		ds += t5 / 2
+		ds += t4 / 2
 	}
 	ds3 += ds
-	t6 := ds3
-	dx += t6 * x
-	dx += x * t6
+	dx += 2 * (ds3 * x)
 	return s, dx
 }
 
@@ -224,11 +216,9 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 		n2 := n + 1
 		term2 := term * (x / n2)
 		sum2 = sum + term2
-		t := math.Abs(term2)
-		t2 := math.Abs(sum2)
 		path = append(path, from)
-		tape = append(tape, n, term, t, sum, t2)
-		if t <= 1e-17*t2 {
+		tape = append(tape, n, term, sum)
+		if math.Abs(term2) <= 1e-17*math.Abs(sum2) {
 			break
 		}
 		sum = sum2
@@ -238,30 +228,30 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 	}
 	dsum += 1
 	for {
-		t3 := tape
-		t4 := len(t3) - 5
-		tape = t3[:t4]
-		n3 := t3[t4] + 1
-		t5 := dsum
+		t := tape
+		t2 := len(t) - 3
+		tape = t[:t2]
+		n3 := t[t2] + 1
+		t3 := dsum
 		dsum = 0
-		dsum2 += t5
-		dterm += t5
-		t6 := dterm
+		dsum2 += t3
+		dterm += t3
+		t4 := dterm
 		dterm = 0
-		dterm2 += t6 * (x / n3)
-		dx += t3[t4+1] * t6 / n3
-		t7 := path
-		t8 := len(t7) - 1
-		path = t7[:t8]
-		if t7[t8] == 0 {
+		dterm2 += t4 * (x / n3)
+		dx += t[t2+1] * t4 / n3
+		t5 := path
+		t6 := len(t5) - 1
+		path = t5[:t6]
+		if t5[t6] == 0 {
 			break
 		}
-		t9 := dsum2
+		t7 := dsum2
 		dsum2 = 0
-		t10 := dterm2
+		t8 := dterm2
 		dterm2 = 0
-		dsum += t9
-		dterm += t10
+		dsum += t7
+		dterm += t8
 	}
 	return sum2, dx
 }
@@ -304,17 +294,17 @@ func SqrtJVP(a, da float64) (float64, float64) {
 func SqrtGrad(a float64) (f, da float64) {
 	var x float64
 	var from, i, from2 int
-	var next, t float64
+	var next float64
 	var from3 int
-	var t2 []int
-	var t3 int
-	var t4 float64
-	var t5 []float64
-	var t6 int
-	var x2, t7, t8 float64
+	var t []int
+	var t2 int
+	var t3 float64
+	var t4 []float64
+	var t5 int
+	var x2, t6, t7 float64
 	var from4 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var from5 int
 	var dx, dnext, dx2, dx3 float64
 	if a < 1 {
@@ -328,6 +318,7 @@ b2:
 	from = 1
 b3:
 	from5 = from
+	tape = slices.Grow(tape, 102)
 	from2 = 0
 	i = 0
 b4:
@@ -339,9 +330,8 @@ b4:
 	goto b6
 b5:
 	next = 0.5 * (x + a/x)
-	t = math.Abs(next - x)
-	tape = append(tape, x, t)
-	if t <= 1e-15*next {
+	tape = append(tape, x)
+	if math.Abs(next-x) <= 1e-15*next {
 		goto b7
 	}
 	x = next
@@ -362,26 +352,26 @@ b6:
 b18:
 	dx2 += dx
 b13:
-	t2 = path
-	t3 = len(t2) - 1
-	path = t2[:t3]
-	if t2[t3] == 0 {
+	t = path
+	t2 = len(t) - 1
+	path = t[:t2]
+	if t[t2] == 0 {
 		goto b20
 	}
-	t4 = dx2
+	t3 = dx2
 	dx2 = 0
-	dnext += t4
+	dnext += t3
 b12:
-	t5 = tape
-	t6 = len(t5) - 2
-	x2 = t5[t6]
-	tape = t5[:t6]
-	t7 = dnext
+	t4 = tape
+	t5 = len(t4) - 1
+	x2 = t4[t5]
+	tape = t4[:t5]
+	t6 = dnext
 	dnext = 0
-	t8 = 0.5 * t7
-	dx2 += t8
-	da += t8 / x2
-	dx2 -= t8 * (a / x2) / x2
+	t7 = 0.5 * t6
+	dx2 += t7
+	da += t7 / x2
+	dx2 -= t7 * (a / x2) / x2
 	goto b13
 b20:
 	dx3 += dx2
@@ -419,8 +409,9 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), y (into dy).
 // The first result is the value of Dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DotGrad(x, dx, y, dy []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -429,29 +420,15 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
 		panic("DotGrad: y and dy share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			s += x[i2] * y[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		yi := y[i3]
-		dy[i3] += x[i3] * t2
-		dx[i3] += t2 * yi
-		i = t
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		yi := y[i]
+		t := ds
+		dy[i] += v * t
+		dx[i] += t * yi
+		s += v * yi
 	}
 	return s
 }
@@ -479,8 +456,9 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Product; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func ProductGrad(x, dx []float64) float64 {
 	var tape []float64
 	var dp float64
@@ -488,11 +466,13 @@ func ProductGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ProductGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
 	p := 1.0
 	i := -1
 	for {
 		t := i + 1
-		if t < len(x) {
+		if t < n {
 			v := x[t]
 			tape = append(tape, p)
 			p *= 1 + v
@@ -549,37 +529,23 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Weighted; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func WeightedGrad(x, dx []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WeightedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			xi2 := x[i2]
-			s += float64(i2+1) * xi2 * xi2
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		xi := x[i3]
-		t3 := float64(i3 + 1)
-		dx[i3] += t3*xi*t2 + t3*(t2*xi)
-		i = t
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		t := float64(i + 1)
+		xi := x[i]
+		t2 := t * xi
+		t3 := ds
+		dx[i] += t2*t3 + t*(t3*xi)
+		s += t2 * xi
 	}
 	return s
 }
@@ -612,6 +578,7 @@ func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) 
 	var tape []float64
 	var ds float64
 	var ds2 float64
+	tape = slices.Grow(tape, 7)
 	s := 0.0
 	i := -1
 	for {
@@ -673,35 +640,15 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 // The first result is the value of ArraySum; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
-	var tape []float64
 	var ds float64
-	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < 3 {
-			v2 := c[t]
-			tape = append(tape, v2)
-			s += v2 * v2 * v2
-			i = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		v := t3[t4]
-		tape = t3[:t4]
-		t5 := ds
-		t6 := t5 * v
-		dc[t2+1] += v*v*t5 + t6*v + v*t6
-		i = t2
+	s := 0.0
+	for i := 0; i < 3; i++ {
+		v := c[i]
+		t := v * v
+		t2 := ds
+		dc[i] += t*t2 + 2*(t2*v*v)
+		s += t * v
 	}
 	return s, dc
 }
@@ -744,11 +691,12 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowNGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var tape []float64
 	var path []int
+	var tape []float64
 	var dp float64
 	var dp2 float64
 	var dp3 float64
+	tape = slices.Grow(tape, max(n+2, 0))
 	var p2 float64
 	var from2 int
 	if 0 < n {
@@ -825,11 +773,12 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func HarmonicGrad(x float64, n int) (f, dx float64) {
 	var from3 int
-	var tapeint []int
 	var path []int
+	var tapeint []int
 	var ds float64
 	var ds2 float64
 	var ds3 float64
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	var s float64
 	var from2 int
 	if 0 < n {
@@ -914,8 +863,9 @@ outer:
 //
 // Varied inputs: a (into da).
 // The first result is the value of Lower; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LowerGrad(a, da []float64) float64 {
 	var n int
 	var s float64
@@ -1088,8 +1038,9 @@ func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of SkipNegative; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func SkipNegativeGrad(x, dx []float64) float64 {
 	var s float64
 	var i, from, t int
@@ -1100,11 +1051,10 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 	var t5 float64
 	var t6 []float64
 	var t7 int
-	var t8 []int
-	var t9, t10 float64
-	var t11 []int
-	var t12, t13 int
-	var t14 float64
+	var t8, t9 float64
+	var t10 []int
+	var t11, t12 int
+	var t13 float64
 	var from4 int
 	var tape []float64
 	var tapeint, path []int
@@ -1142,7 +1092,6 @@ b3:
 		goto b4
 	}
 	t2 = math.Sqrt(v)
-	tapeint = append(tapeint, i)
 	tape = append(tape, t2)
 	s += t2
 	from = 2
@@ -1173,26 +1122,24 @@ b14:
 	t6 = tape
 	t7 = len(t6) - 1
 	tape = t6[:t7]
-	t8 = tapeint
-	tapeint = t8[:len(t8)-1]
-	t9 = ds
+	t8 = ds
 	ds = 0
-	ds2 += t9
-	dv += 0.5 / t6[t7] * t9
+	ds2 += t8
+	dv += 0.5 / t6[t7] * t8
 b12:
 	goto b13
 b21:
-	t10 = ds2
+	t9 = ds2
 	ds2 = 0
-	ds2 += t10
+	ds2 += t9
 b13:
-	t11 = tapeint
-	t12 = len(t11) - 1
-	t13 = t11[t12]
-	tapeint = t11[:t12]
-	t14 = dv
+	t10 = tapeint
+	t11 = len(t10) - 1
+	t12 = t10[t11]
+	tapeint = t10[:t11]
+	t13 = dv
 	dv = 0
-	dx[t13+1] += t14
+	dx[t12+1] += t13
 	goto b14
 b19:
 	return s
@@ -1230,8 +1177,9 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 // Varied inputs: a (into da).
 // Fixed inputs: n.
 // The first result is the value of Trace2; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func Trace2Grad(a, da []float64, n int) float64 {
 	var tapeint []int
 	var ds float64
@@ -1239,6 +1187,7 @@ func Trace2Grad(a, da []float64, n int) float64 {
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("Trace2Grad: a and da share memory: gadgen's gradients need them apart")
 	}
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	s := 0.0
 	i := 0
 	for ; i < n; i++ {
@@ -1312,14 +1261,15 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(x float64, n int) (f, dx float64) {
-	var tape []float64
 	var from2 int
+	var tape []float64
 	var t8 float64
 	var db float64
 	var db2 float64
 	var da float64
 	var t9 float64
 	t := 2 * x
+	tape = slices.Grow(tape, max(n+1, 0))
 	a := 1.0
 	b := x
 	i := 1
@@ -1365,4 +1315,116 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 	dx += db2
 	dx += 2 * t9
 	return a, dx
+}
+
+// PackedJVP computes Packed and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: l (tangent dl), x (tangent dx).
+// Results, in order: the value of Packed; its tangent.
+// Shadows: dl, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
+	t := new([4]float64)
+	t2 := new([4]float64)
+	y := t[:4]
+	t3 := t2[:4]
+	idx := 0
+	for i := 0; i < 4; i++ {
+		for j2 := i + 1; j2 < 4; j2++ {
+			t5 := l[idx]
+			t6 := dl[idx]
+			xi := x[i]
+			dxi := dx[i]
+			t7 := t5 * xi
+			xj := x[j2]
+			dxj := dx[j2]
+			t8 := t3[j2]
+			y[j2] += t7 * xj
+			t3[j2] = t8 + ((t6*xi+t5*dxi)*xj + t7*dxj)
+			idx++
+		}
+	}
+	s := 0.0
+	ds := 0.0
+	k := 8
+	for j := 3; j >= 0; j-- {
+		k -= 2
+		yj := y[j]
+		t4 := float64(k + 1)
+		s += yj * yj * t4
+		ds += 2 * (t3[j] * yj) * t4
+	}
+	return s, ds
+}
+
+// PackedGrad computes Packed and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: l (into dl), x (into dx).
+// The first result is the value of Packed; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func PackedGrad(l, dl, x, dx []float64) float64 {
+	var tapeint []int
+	var ds float64
+	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
+		panic("PackedGrad: l and dl share memory: gadgen's gradients need them apart")
+	}
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PackedGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t := new([4]float64)
+	t2 := new([4]float64)
+	y := t[:4]
+	tapeint = slices.Grow(tapeint, 12)
+	idx := 0
+	i := 0
+	for ; i < 4; i++ {
+		j3 := i + 1
+		for ; j3 < 4; j3++ {
+			y[j3] += l[idx] * x[i] * x[j3]
+			idx++
+		}
+		tapeint = append(tapeint, j3, idx)
+	}
+	ds += 1
+	s := 0.0
+	k := 8
+	for j := 3; j >= 0; j-- {
+		k -= 2
+		yj := y[j]
+		t11 := float64(k + 1)
+		t2[:4][j] += 2 * (ds * t11 * yj)
+		s += yj * yj * t11
+	}
+	for {
+		t3 := i - 1
+		if i == 0 {
+			break
+		}
+		t4 := tapeint
+		t5 := len(t4) - 2
+		tapeint = t4[:t5]
+		idx2 := t4[t5+1]
+		j2 := t4[t5]
+		for {
+			t6 := j2 - 1
+			idx2--
+			if j2 == t3+1 {
+				break
+			}
+			t7 := t2[:4][t6]
+			t8 := t7 * x[t6]
+			t9 := l[idx2]
+			t10 := x[t3]
+			dx[t6] += t9 * t10 * t7
+			dx[t3] += t9 * t8
+			dl[idx2] += t8 * t10
+			j2 = t6
+		}
+		i = t3
+	}
+	return s
 }

@@ -2,7 +2,10 @@
 
 package memory
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // CumSquaresJVP computes CumSquares and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -37,8 +40,9 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of CumSquares; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func CumSquaresGrad(x, dx []float64) float64 {
 	var tape []float64
 	var ds float64
@@ -50,6 +54,7 @@ func CumSquaresGrad(x, dx []float64) float64 {
 	n := len(x)
 	c := make([]float64, n)
 	dc := make([]float64, n)
+	tape = slices.Grow(tape, max(n+3, 0))
 	acc := 0.0
 	i := -1
 	for {
@@ -64,49 +69,34 @@ func CumSquaresGrad(x, dx []float64) float64 {
 			break
 		}
 	}
-	s := 0.0
-	i3 := -1
-	for {
-		t := i3 + 1
-		if t < len(c) {
-			s += c[t]
-			i3 = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i3 - 1
-		if i3 == -1 {
-			break
-		}
-		dc[t2+1] += ds
-		i3 = t2
+	s := 0.0
+	for i3 := 0; i3 < len(c); i3++ {
+		v := c[i3]
+		dc[i3] += ds
+		s += v
 	}
 	for {
-		t3 := i - 1
+		t := i - 1
 		if i == -1 {
 			break
 		}
-		t4 := dacc2
+		t2 := dacc2
 		dacc2 = 0
-		dacc += t4
-		t5 := tape
-		t6 := len(t5) - 1
-		acc2 := t5[t6]
-		tape = t5[:t6]
-		i4 := t3 + 1
+		dacc += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		acc2 := t3[t4]
+		tape = t3[:t4]
+		i4 := t + 1
 		dci := dc[i4]
 		dc[i4] = 0
-		acc2 += x[i4]
-		dacc += dci * acc2
-		dacc += acc2 * dci
-		t7 := dacc
+		dacc += 2 * (dci * (acc2 + x[i4]))
+		t5 := dacc
 		dacc = 0
-		dacc2 += t7
-		dx[i4] += t7
-		i = t3
+		dacc2 += t5
+		dx[i4] += t5
+		i = t
 	}
 	return s
 }
@@ -164,6 +154,7 @@ func PowersGrad(x float64) (f, dx float64) {
 	var m [5]float64
 	var dm [5]float64
 	m[0] = 1
+	tape = slices.Grow(tape, 6)
 	i := 1
 	for ; i < 5; i++ {
 		t6 := m[i-1]
@@ -389,8 +380,9 @@ func KineticJVP(p, dp *Particle) (float64, float64) {
 //
 // Varied inputs: p (into dp).
 // The first result is the value of Kinetic; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func KineticGrad(p, dp *Particle) float64 {
 	t := 0.5 * p.M
 	t2 := p.V[0]
@@ -603,8 +595,9 @@ func TailJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of Tail; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func TailGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("TailGrad: x and dx share memory: gadgen's gradients need them apart")

@@ -5,6 +5,7 @@ package panics
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // DotJVP computes Dot and its directional derivative along the tangents
@@ -35,8 +36,9 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), y (into dy).
 // The first result is the value of Dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func DotGrad(x, dx, y, dy []float64) float64 {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -49,29 +51,15 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 	if n != len(y) {
 		panic("panics: length mismatch")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			s += x[i2] * y[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		yi := y[i3]
-		dy[i3] += x[i3] * t2
-		dx[i3] += t2 * yi
-		i = t
+	s := 0.0
+	for i := 0; i < n; i++ {
+		v := x[i]
+		yi := y[i]
+		t := ds
+		dy[i] += v * t
+		dx[i] += t * yi
+		s += v * yi
 	}
 	return s
 }
@@ -135,33 +123,33 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx).
 // The first result is the value of LogSum; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func LogSumGrad(x, dx []float64) float64 {
-	var tape []float64
-	var tapeint []int
 	var path []int
+	var tapeint []int
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LogSumGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
+	tapeint = slices.Grow(tapeint, max(n+3, 0)*2)
 	s := 0.0
 	from := 0
 	i := -1
 	for {
 		t := i + 1
 		path = append(path, from)
-		if t < len(x) {
+		if t < n {
 			v := x[t]
 			tapeint = append(tapeint, i)
 			if v <= 0 {
 				panic("panics: non-positive input")
 			}
-			t11 := math.Log(v)
 			tapeint = append(tapeint, i)
-			tape = append(tape, t11)
-			s += t11
+			s += math.Log(v)
 			from = 1
 			i = t
 		} else {
@@ -176,19 +164,17 @@ func LogSumGrad(x, dx []float64) float64 {
 		if t2[t3] == 0 {
 			break
 		}
-		t4 := tape
-		tape = t4[:len(t4)-1]
-		t5 := tapeint
-		t6 := len(t5) - 1
-		tapeint = t5[:t6]
-		dv += 1 / x[t5[t6]+1] * ds
-		t7 := tapeint
-		t8 := len(t7) - 1
-		t9 := t7[t8]
-		tapeint = t7[:t8]
-		t10 := dv
+		t4 := tapeint
+		t5 := len(t4) - 1
+		tapeint = t4[:t5]
+		dv += 1 / x[t4[t5]+1] * ds
+		t6 := tapeint
+		t7 := len(t6) - 1
+		t8 := t6[t7]
+		tapeint = t6[:t7]
+		t9 := dv
 		dv = 0
-		dx[t9+1] += t10
+		dx[t8+1] += t9
 	}
 	return s
 }
@@ -212,8 +198,9 @@ func AtJVP(x, dx []float64, i int) (float64, float64) {
 // Varied inputs: x (into dx).
 // Fixed inputs: i.
 // The first result is the value of At; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func AtGrad(x, dx []float64, i int) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AtGrad: x and dx share memory: gadgen's gradients need them apart")

@@ -15,5 +15,6 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Chebyshev", F: Chebyshev, JVP: ChebyshevJVP, Grad: ChebyshevGrad},
 		{Name: "Even", F: Even, JVP: EvenJVP, Grad: EvenGrad},
 		{Name: "ContinuedFraction", F: ContinuedFraction, JVP: ContinuedFractionJVP, Grad: ContinuedFractionGrad},
+		{Name: "PingPong", F: PingPong, JVP: PingPongJVP, Grad: PingPongGrad},
 	})
 }

@@ -3,6 +3,8 @@
 // recursion with two recursive calls.
 package recursion
 
+import "math"
+
 //go:generate gadgen
 
 // Pow returns xⁿ by recursive squaring.
@@ -77,4 +79,30 @@ func ContinuedFraction(x float64, depth int) float64 {
 		return x
 	}
 	return x + 1/(1+ContinuedFraction(x, depth-1))
+}
+
+// PingPong squares x back and forth between two work arrays by a
+// recursion that swaps them: pingpong writes its second parameter
+// directly and its first only through the recursive call, which gadgen's
+// summary of what it writes must find (a fixed point over the recursion)
+// for the reverse sweep to restore a before each step's reverse.
+//
+//gad:jvp
+//gad:grad
+func PingPong(x []float64) float64 {
+	a := make([]float64, len(x))
+	b := make([]float64, len(x))
+	copy(a, x)
+	pingpong(a, b, 3)
+	return b[0] + a[len(a)-1]
+}
+
+func pingpong(a, b []float64, n int) {
+	if n == 0 {
+		return
+	}
+	for i := range a {
+		b[i] = math.Sin(a[i]) + a[(i+1)%len(a)]
+	}
+	pingpong(b, a, n-1)
 }

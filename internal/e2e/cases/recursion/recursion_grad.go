@@ -2,6 +2,11 @@
 
 package recursion
 
+import (
+	"math"
+	"slices"
+)
+
 // PowJVP computes Pow and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -34,14 +39,14 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
 	var from3 int
+	var t5 float64
+	var h3 float64
+	var t6 int
+	var t7 float64
+	var t8 float64
 	var t9 float64
-	var h4 float64
-	var t10 int
-	var t11 float64
-	var t12 float64
-	var t13 float64
 	var dh float64
-	var t14 float64
+	var t10 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -49,124 +54,107 @@ func PowGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else if n < 0 {
 		t := Pow(x, -n)
-		t9 = t
+		t5 = t
 		t2 = 1 / t
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t10 = n / 2
+		t6 = n / 2
 		if n%2 == 0 {
-			h4 = h
+			h3 = h
 			t2 = h * h
 			from = 2
 		} else {
-			h4 = h
+			h3 = h
 			t2 = h * h * x
 			from = 3
 		}
 	}
 	from3 = from
-	t11 += 1
+	t7 += 1
 	from2 := from3
 	switch from2 {
 	case 0:
 	case 1:
-		t14 += t11
-		t7 := t9
-		_, t8 := powVJP(x, -n, -(t14 * (1 / t7) / t7))
-		dx += t8
+		t10 += t7
+		t4 := t5
+		dx += powReverse(x, -n, -(t10 * (1 / t4) / t4))
 	default:
 		if from2 == 2 {
-			t13 += t11
-			h3 := h4
-			t5 := t13
-			dh += t5 * h3
-			dh += h3 * t5
+			t9 += t7
+			dh += 2 * (t9 * h3)
 		} else {
-			t12 += t11
-			h2 := h4
-			t3 := t12
-			t4 := t3 * x
+			t8 += t7
+			h2 := h3
+			t3 := t8
 			dx += h2 * h2 * t3
-			dh += t4 * h2
-			dh += h2 * t4
+			dh += 2 * (t3 * x * h2)
 		}
-		_, t6 := powVJP(x, t10, dh)
-		dx += t6
+		dx += powReverse(x, t6, dh)
 	}
 	return t2, dx
 }
 
-// powVJP computes Pow and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// powReverse is the reverse of Pow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Pow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of Pow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func powVJP(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func powReverse(x float64, n int, seed float64) (dx float64) {
 	var from3 int
-	var t9 float64
-	var h4 float64
-	var t10 int
-	var t11 float64
-	var t12 float64
-	var t13 float64
+	var t3 float64
+	var h3 float64
+	var t4 int
+	var t5 float64
+	var t6 float64
+	var t7 float64
 	var dh float64
-	var t14 float64
-	var t2 float64
+	var t8 float64
 	var from int
 	if n == 0 {
-		t2 = 1
 		from = 0
 	} else if n < 0 {
-		t := Pow(x, -n)
-		t9 = t
-		t2 = 1 / t
+		t3 = Pow(x, -n)
 		from = 1
 	} else {
 		h := Pow(x, n/2)
-		t10 = n / 2
+		t4 = n / 2
 		if n%2 == 0 {
-			h4 = h
-			t2 = h * h
+			h3 = h
 			from = 2
 		} else {
-			h4 = h
-			t2 = h * h * x
+			h3 = h
 			from = 3
 		}
 	}
 	from3 = from
-	t11 += seed
+	t5 += seed
 	from2 := from3
 	switch from2 {
 	case 0:
 	case 1:
-		t14 += t11
-		t7 := t9
-		_, t8 := powVJP(x, -n, -(t14 * (1 / t7) / t7))
-		dx += t8
+		t8 += t5
+		t2 := t3
+		dx += powReverse(x, -n, -(t8 * (1 / t2) / t2))
 	default:
 		if from2 == 2 {
-			t13 += t11
-			h3 := h4
-			t5 := t13
-			dh += t5 * h3
-			dh += h3 * t5
+			t7 += t5
+			dh += 2 * (t7 * h3)
 		} else {
-			t12 += t11
-			h2 := h4
-			t3 := t12
-			t4 := t3 * x
-			dx += h2 * h2 * t3
-			dh += t4 * h2
-			dh += h2 * t4
+			t6 += t5
+			h2 := h3
+			t := t6
+			dx += h2 * h2 * t
+			dh += 2 * (t * x * h2)
 		}
-		_, t6 := powVJP(x, t10, dh)
-		dx += t6
+		dx += powReverse(x, t4, dh)
 	}
-	return t2, dx
+	return dx
 }
 
 // HornerJVP computes Horner and its directional derivative along the tangents
@@ -175,8 +163,7 @@ func powVJP(x float64, n int, seed float64) (f, dx float64) {
 // Varied inputs: c (tangent dc), x (tangent dx).
 // Results, in order: the value of Horner; its tangent.
 // Shadows: dc has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Horner writes are written (overwritten) into the shadows: c into dc.
+// tangent of the primal's element or field at the same place.
 func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 	if len(c) == 0 {
 		return 0, 0
@@ -192,91 +179,77 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 //
 // Varied inputs: c (into dc), x (returned as dx).
 // The first result is the value of Horner; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 	var from2 int
-	var t8 float64
-	var tape []float64
-	var t9 float64
-	var t10 float64
+	var t4 float64
+	var t5 float64
+	var t6 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("HornerGrad: c and dc share memory: gadgen's gradients need them apart")
 	}
-	var t3 float64
+	var t2 float64
 	var from int
 	if len(c) == 0 {
-		t3 = 0
+		t2 = 0
 		from = 0
 	} else {
 		c0 := c[0]
-		t := c[1:]
-		tape = append(tape, t...)
-		t2 := Horner(t, x)
-		t8 = t2
-		t3 = c0 + x*t2
+		t := Horner(c[1:], x)
+		t4 = t
+		t2 = c0 + x*t
 		from = 1
 	}
 	from2 = from
-	t9 += 1
+	t5 += 1
 	if from2 != 0 {
-		t10 += t9
-		t4 := t10
-		dx += t4 * t8
-		t5 := c[1:]
-		t6 := tape
-		copy(t5, t6[len(t6)-len(t5):])
-		_, t7 := hornerVJP(t5, dc[1:], x, x*t4)
-		dx += t7
-		dc[0] += t4
+		t6 += t5
+		t3 := t6
+		dx += t3 * t4
+		dx += hornerReverse(c[1:], dc[1:], x, x*t3)
+		dc[0] += t3
 	}
-	return t3, dx
+	return t2, dx
 }
 
-// hornerVJP computes Horner and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// hornerReverse is the reverse of Horner for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Horner that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: c (into dc), x (returned as dx).
-// The first result is the value of Horner; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func hornerVJP(c, dc []float64, x, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func hornerReverse(c, dc []float64, x, seed float64) (dx float64) {
 	var from2 int
-	var t8 float64
-	var tape []float64
-	var t9 float64
-	var t10 float64
-	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
-		panic("hornerVJP: c and dc share memory: gadgen's gradients need them apart")
-	}
+	var t2 float64
 	var t3 float64
+	var t4 float64
+	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
+		panic("hornerReverse: c and dc share memory: gadgen's gradients need them apart")
+	}
 	var from int
 	if len(c) == 0 {
-		t3 = 0
 		from = 0
 	} else {
-		c0 := c[0]
-		t := c[1:]
-		tape = append(tape, t...)
-		t2 := Horner(t, x)
-		t8 = t2
-		t3 = c0 + x*t2
+		t2 = Horner(c[1:], x)
 		from = 1
 	}
 	from2 = from
-	t9 += seed
+	t3 += seed
 	if from2 != 0 {
-		t10 += t9
-		t4 := t10
-		dx += t4 * t8
-		t5 := c[1:]
-		t6 := tape
-		copy(t5, t6[len(t6)-len(t5):])
-		_, t7 := hornerVJP(t5, dc[1:], x, x*t4)
-		dx += t7
-		dc[0] += t4
+		t4 += t3
+		t := t4
+		dx += t * t2
+		dx += hornerReverse(c[1:], dc[1:], x, x*t)
+		dc[0] += t
 	}
-	return t3, dx
+	return dx
 }
 
 // ChebyshevJVP computes Chebyshev and its directional derivative along the tangents
@@ -307,9 +280,9 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(n int, x float64) (f, dx float64) {
 	var from3 int
+	var t4 float64
+	var t5 float64
 	var t6 float64
-	var t7 float64
-	var t8 float64
 	var t2 float64
 	var from int
 	switch n {
@@ -321,71 +294,67 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 		from = 1
 	default:
 		t := Chebyshev(n-1, x)
-		t6 = t
+		t4 = t
 		t2 = 2*x*t - Chebyshev(n-2, x)
 		from = 2
 	}
 	from3 = from
-	t7 += 1
+	t5 += 1
 	switch from3 {
 	case 0:
 	case 1:
-		dx += t7
-	default:
-		t8 += t7
-		t3 := t8
-		_, t4 := chebyshevVJP(n-2, x, -t3)
-		dx += t4
-		_, t5 := chebyshevVJP(n-1, x, 2*x*t3)
 		dx += t5
-		dx += 2 * (t3 * t6)
+	default:
+		t6 += t5
+		t3 := t6
+		dx += chebyshevReverse(n-2, x, -t3)
+		dx += chebyshevReverse(n-1, x, 2*x*t3)
+		dx += 2 * (t3 * t4)
 	}
 	return t2, dx
 }
 
-// chebyshevVJP computes Chebyshev and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// chebyshevReverse is the reverse of Chebyshev for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Chebyshev that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of Chebyshev; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func chebyshevVJP(n int, x, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func chebyshevReverse(n int, x, seed float64) (dx float64) {
 	var from3 int
-	var t6 float64
-	var t7 float64
-	var t8 float64
-	var t2 float64
+	var t3 float64
+	var t4 float64
+	var t5 float64
 	var from int
 	switch n {
 	case 0:
-		t2 = 1
 		from = 0
 	case 1:
-		t2 = x
 		from = 1
 	default:
 		t := Chebyshev(n-1, x)
-		t6 = t
-		t2 = 2*x*t - Chebyshev(n-2, x)
+		Chebyshev(n-2, x)
+		t3 = t
 		from = 2
 	}
 	from3 = from
-	t7 += seed
+	t4 += seed
 	switch from3 {
 	case 0:
 	case 1:
-		dx += t7
-	default:
-		t8 += t7
-		t3 := t8
-		_, t4 := chebyshevVJP(n-2, x, -t3)
 		dx += t4
-		_, t5 := chebyshevVJP(n-1, x, 2*x*t3)
-		dx += t5
-		dx += 2 * (t3 * t6)
+	default:
+		t5 += t4
+		t2 := t5
+		dx += chebyshevReverse(n-2, x, -t2)
+		dx += chebyshevReverse(n-1, x, 2*x*t2)
+		dx += 2 * (t2 * t3)
 	}
-	return t2, dx
+	return dx
 }
 
 // EvenJVP computes Even and its directional derivative along the tangents
@@ -425,9 +394,9 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func EvenGrad(x float64, n int) (f, dx float64) {
 	var from2 int
+	var t4 float64
 	var t5 float64
 	var t6 float64
-	var t7 float64
 	var t2 float64
 	var from int
 	if n == 0 {
@@ -435,97 +404,92 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 		from = 0
 	} else {
 		t := odd(x, n-1)
-		t5 = t
+		t4 = t
 		t2 = 1 + x*t
 		from = 1
 	}
 	from2 = from
-	t6 += 1
+	t5 += 1
 	if from2 == 0 {
-		dx += t6
-	} else {
-		t7 += t6
-		t3 := t7
-		dx += t3 * t5
-		_, t4 := oddVJP(x, n-1, x*t3)
-		dx += t4
-	}
-	return t2, dx
-}
-
-// oddVJP computes odd and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
-//
-// Varied inputs: x (returned as dx).
-// Fixed inputs: n.
-// The first result is the value of odd; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func oddVJP(x float64, n int, seed float64) (f, dx float64) {
-	var from2 int
-	var t5 float64
-	var t6 float64
-	var t7 float64
-	var t float64
-	var from int
-	if n == 0 {
-		t = x * x
-		from = 0
-	} else {
-		t = x - Even(x/2, n-1)
-		from = 1
-	}
-	from2 = from
-	t5 += seed
-	if from2 == 0 {
-		t7 += t5
-		t4 := t7
-		dx += t4 * x
-		dx += x * t4
+		dx += t5
 	} else {
 		t6 += t5
-		t2 := t6
-		dx += t2
-		_, t3 := evenVJP(x/2, n-1, -t2)
-		dx += t3 / 2
+		t3 := t6
+		dx += t3 * t4
+		dx += oddReverse(x, n-1, x*t3)
 	}
-	return t, dx
+	return t2, dx
 }
 
-// evenVJP computes Even and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// oddReverse is the reverse of odd for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of odd that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: n.
-// The first result is the value of Even; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func evenVJP(x float64, n int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func oddReverse(x float64, n int, seed float64) (dx float64) {
 	var from2 int
-	var t5 float64
-	var t6 float64
-	var t7 float64
 	var t2 float64
+	var t3 float64
+	var t4 float64
 	var from int
 	if n == 0 {
-		t2 = x
 		from = 0
 	} else {
-		t := odd(x, n-1)
-		t5 = t
-		t2 = 1 + x*t
+		Even(x/2, n-1)
 		from = 1
 	}
 	from2 = from
-	t6 += seed
+	t2 += seed
 	if from2 == 0 {
-		dx += t6
+		t4 += t2
+		dx += 2 * (t4 * x)
 	} else {
-		t7 += t6
-		t3 := t7
-		dx += t3 * t5
-		_, t4 := oddVJP(x, n-1, x*t3)
-		dx += t4
+		t3 += t2
+		t := t3
+		dx += t
+		dx += evenReverse(x/2, n-1, -t) / 2
 	}
-	return t2, dx
+	return dx
+}
+
+// evenReverse is the reverse of Even for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Even that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: x (returned as dx).
+// Fixed inputs: n.
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func evenReverse(x float64, n int, seed float64) (dx float64) {
+	var from2 int
+	var t2 float64
+	var t3 float64
+	var t4 float64
+	var from int
+	if n == 0 {
+		from = 0
+	} else {
+		t2 = odd(x, n-1)
+		from = 1
+	}
+	from2 = from
+	t3 += seed
+	if from2 == 0 {
+		dx += t3
+	} else {
+		t4 += t3
+		t := t4
+		dx += t * t2
+		dx += oddReverse(x, n-1, x*t)
+	}
+	return dx
 }
 
 // ContinuedFractionJVP computes ContinuedFraction and its directional derivative along the tangents
@@ -553,9 +517,9 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 	var from2 int
+	var t5 float64
 	var t6 float64
 	var t7 float64
-	var t8 float64
 	var t2 float64
 	var from int
 	if depth == 0 {
@@ -563,59 +527,243 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 		from = 0
 	} else {
 		t := ContinuedFraction(x, depth-1)
-		t6 = t
+		t5 = t
 		t2 = x + 1/(1+t)
 		from = 1
 	}
 	from2 = from
-	t7 += 1
+	t6 += 1
 	if from2 == 0 {
-		dx += t7
+		dx += t6
 	} else {
-		t8 += t7
-		t3 := t8
+		t7 += t6
+		t3 := t7
 		dx += t3
-		t4 := 1 + t6
-		_, t5 := continuedFractionVJP(x, depth-1, -(t3 * (1 / t4) / t4))
-		dx += t5
+		t4 := 1 + t5
+		dx += continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
 	}
 	return t2, dx
 }
 
-// continuedFractionVJP computes ContinuedFraction and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// continuedFractionReverse is the reverse of ContinuedFraction for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of ContinuedFraction that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as dx).
 // Fixed inputs: depth.
-// The first result is the value of ContinuedFraction; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-func continuedFractionVJP(x float64, depth int, seed float64) (f, dx float64) {
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func continuedFractionReverse(x float64, depth int, seed float64) (dx float64) {
 	var from2 int
-	var t6 float64
-	var t7 float64
-	var t8 float64
-	var t2 float64
+	var t3 float64
+	var t4 float64
+	var t5 float64
 	var from int
 	if depth == 0 {
-		t2 = x
 		from = 0
 	} else {
-		t := ContinuedFraction(x, depth-1)
-		t6 = t
-		t2 = x + 1/(1+t)
+		t3 = ContinuedFraction(x, depth-1)
 		from = 1
 	}
 	from2 = from
-	t7 += seed
+	t4 += seed
 	if from2 == 0 {
-		dx += t7
+		dx += t4
 	} else {
-		t8 += t7
-		t3 := t8
-		dx += t3
-		t4 := 1 + t6
-		_, t5 := continuedFractionVJP(x, depth-1, -(t3 * (1 / t4) / t4))
-		dx += t5
+		t5 += t4
+		t := t5
+		dx += t
+		t2 := 1 + t3
+		dx += continuedFractionReverse(x, depth-1, -(t * (1 / t2) / t2))
 	}
-	return t2, dx
+	return dx
+}
+
+// PingPongJVP computes PingPong and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of PingPong; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func PingPongJVP(x, dx []float64) (float64, float64) {
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	copy(a, x)
+	copy(da, dx)
+	pingpongJVP(a, da, b, db, 3)
+	t := len(a) - 1
+	return b[0] + a[t], db[0] + da[t]
+}
+
+// pingpongJVP computes pingpong and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da), b (tangent db).
+// Fixed inputs (zero tangent): n.
+// Shadows: da, db have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// pingpong writes are written (overwritten) into the shadows: a into da, b into db.
+func pingpongJVP(a, da, b, db []float64, n int) {
+	if n == 0 {
+		return
+	}
+	n2 := len(a)
+	for i := 0; i < n2; i++ {
+		ai := a[i]
+		dai := da[i]
+		t := (i + 1) % n2
+		t2 := da[t]
+		b[i] = math.Sin(ai) + a[t]
+		db[i] = math.Cos(ai)*dai + t2
+	}
+	pingpongJVP(b, db, a, da, n-1)
+}
+
+// PingPongGrad computes PingPong and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of PingPong; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func PingPongGrad(x, dx []float64) float64 {
+	var tape []float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("PingPongGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	b := make([]float64, n)
+	db := make([]float64, n)
+	t := copy(a, x)
+	tape = append(tape, a...)
+	tape = append(tape, b...)
+	pingpong(a, b, 3)
+	n2 := len(a)
+	t2 := n2 - 1
+	t3 := b[0] + a[t2]
+	da[t2] += 1
+	db[0] += 1
+	t4 := tape
+	t5 := len(t4) - len(b)
+	copy(b, t4[t5:])
+	tape = t4[:t5]
+	t6 := tape
+	copy(a, t6[len(t6)-n2:])
+	pingpongReverse(a, da, b, db, 3)
+	for k := 0; k < t; k++ {
+		dak := da[k]
+		da[k] = 0
+		dx[k] += dak
+	}
+	return t3
+}
+
+// pingpongReverse is the reverse of pingpong for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of pingpong that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: a (into da), b (into db).
+// Fixed inputs: n.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// pingpong writes a: on entry da holds the adjoint of the values pingpong leaves in
+// a (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values a held on entry.
+// pingpong writes b: on entry db holds the adjoint of the values pingpong leaves in
+// b (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values b held on entry.
+func pingpongReverse(a, da, b, db []float64, n int) {
+	var from3 int
+	var path []int
+	var tape []float64
+	var tapeint []int
+	t := cap(a) > 0
+	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("pingpongReverse: a and da share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(b) > 0
+	if t2 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
+		panic("pingpongReverse: b and db share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &a[:1][0] == &b[:1][0] {
+		panic("pingpongReverse: a and b share memory: gadgen's gradients need them apart")
+	}
+	var from2 int
+	if n == 0 {
+		from2 = 0
+	} else {
+		n2 := len(a)
+		trips := max(n2+3, 0)
+		tapeint = slices.Grow(tapeint, trips*2)
+		tape = slices.Grow(tape, trips)
+		from := 0
+		i := -1
+		for {
+			i2 := i + 1
+			path = append(path, from)
+			if i2 < n2 {
+				ai := a[i2]
+				t3 := (i2 + 1) % n2
+				b[i2] = math.Sin(ai) + a[t3]
+				tapeint = append(tapeint, i, t3)
+				tape = append(tape, ai)
+				from = 1
+				i = i2
+			} else {
+				break
+			}
+		}
+		tape = append(tape, b...)
+		tape = append(tape, a...)
+		pingpong(b, a, n-1)
+		from2 = 1
+	}
+	from3 = from2
+	finalA := slices.Clone(a)
+	finalB := slices.Clone(b)
+	if from3 != 0 {
+		t4 := tape
+		t5 := len(t4) - len(a)
+		copy(a, t4[t5:])
+		tape = t4[:t5]
+		t6 := tape
+		t7 := len(t6) - len(b)
+		copy(b, t6[t7:])
+		tape = t6[:t7]
+		pingpongReverse(b, db, a, da, n-1)
+		for {
+			t8 := path
+			t9 := len(t8) - 1
+			path = t8[:t9]
+			if t8[t9] == 0 {
+				break
+			}
+			t10 := tape
+			t11 := len(t10) - 1
+			t12 := t10[t11]
+			tape = t10[:t11]
+			t13 := tapeint
+			t14 := len(t13) - 2
+			t15 := t13[t14+1]
+			tapeint = t13[:t14]
+			i3 := t13[t14] + 1
+			dbi := db[i3]
+			db[i3] = 0
+			da[t15] += dbi
+			da[i3] += math.Cos(t12) * dbi
+		}
+	}
+	copy(a, finalA)
+	copy(b, finalB)
 }

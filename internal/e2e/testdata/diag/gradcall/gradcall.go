@@ -1,14 +1,5 @@
 package gradcall
 
-//gad:grad
-func F(x, y []float64, c bool) float64 {
-	s := x // want "phi: reverse mode does not support slices or pointers chosen at run time yet"
-	if c {
-		s = y
-	}
-	return s[0] * s[1]
-}
-
 func grow(x float64) []float64 { return []float64{x, 2 * x} }
 
 //gad:grad

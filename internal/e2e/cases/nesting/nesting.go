@@ -1,0 +1,54 @@
+// Package nesting is the end-to-end case of differentiating generated
+// derivatives: a function that calls a generated function is
+// differentiated through the generated body, and a cross-package
+// directive may name a generated function.
+package nesting
+
+import "math"
+
+// Cube is x³.
+//
+//gad:taylor order=2
+func Cube(x float64) float64 { return x * x * x }
+
+// CubeSeries is x³ + 3x² + 3x, from the jet of Cube along x + t; its JVP
+// differentiates CubeTaylor.
+//
+//gad:jvp
+func CubeSeries(x float64) float64 {
+	y, y1, y2 := CubeTaylor(x, 1, 0)
+	return y + y1 + y2
+}
+
+// Wave is sin(x)·exp(x/2).
+//
+//gad:jvp
+func Wave(x float64) float64 { return math.Sin(x) * math.Exp(x/2) }
+
+// Slope is Wave′(x), by Wave's JVP; its jet holds Wave's derivatives of
+// order 1 to 4 (Taylor mode over forward mode).
+//
+//gad:taylor order=3 seed=line
+func Slope(x float64) float64 {
+	_, d := WaveJVP(x, 1)
+	return d
+}
+
+// Rosenbrock is Σ 100·(x[i+1] − x[i]²)² + (1 − x[i])².
+//
+//gad:grad
+func Rosenbrock(x []float64) float64 {
+	sum := 0.0
+	for i := 0; i < len(x)-1; i++ {
+		a := x[i+1] - x[i]*x[i]
+		b := 1 - x[i]
+		sum += 100*a*a + b*b
+	}
+	return sum
+}
+
+// GradOf calls the generated gradient; its JVP is forward mode over
+// reverse mode: GradOfJVP(x, v, g, hv) adds ∇f(x) to g and H(x)·v to hv.
+//
+//gad:jvp
+func GradOf(x, g []float64) float64 { return RosenbrockGrad(x, g) }

@@ -1,0 +1,54 @@
+package nesting
+
+import (
+	"math"
+	"testing"
+
+	"github.com/gadgen/gadgen/gadtest"
+)
+
+func TestCubeSeries(t *testing.T) {
+	for _, x := range []float64{-2, 0.5, 3} {
+		f, df := CubeSeriesJVP(x, 1)
+		if want := x*x*x + 3*x*x + 3*x; math.Abs(f-want) > 1e-12*math.Max(1, math.Abs(want)) {
+			t.Errorf("CubeSeries(%v) = %v, want %v", x, f, want)
+		}
+		if want := 3*x*x + 6*x + 3; math.Abs(df-want) > 1e-12*math.Max(1, math.Abs(want)) {
+			t.Errorf("CubeSeries′(%v) = %v, want %v", x, df, want)
+		}
+	}
+}
+
+// TestSlope: the jet of Wave′ along x + t holds Wave⁽ᵏ⁺¹⁾(x)/k!; with
+// Wave = Im e^{(1/2+i)x}, Wave⁽ⁿ⁾(x) = |c|ⁿ e^{x/2} sin(x + nθ),
+// c = 1/2 + i, θ = arg c.
+func TestSlope(t *testing.T) {
+	r, th := math.Hypot(0.5, 1), math.Atan2(1, 0.5)
+	deriv := func(n int, x float64) float64 {
+		return math.Pow(r, float64(n)) * math.Exp(x/2) * math.Sin(x+float64(n)*th)
+	}
+	for _, x := range []float64{-1, 0.2, 2} {
+		c := [4]float64{}
+		c[0], c[1], c[2], c[3] = SlopeTaylor(x, 1)
+		fact := 1.0
+		for k := range c {
+			if k > 0 {
+				fact *= float64(k)
+			}
+			if want := deriv(k+1, x) / fact; math.Abs(c[k]-want) > 1e-12*math.Max(1, math.Abs(want)) {
+				t.Errorf("x = %v: coefficient %d of Wave′: got %v, want %v", x, k, c[k], want)
+			}
+		}
+	}
+}
+
+// TestGradJVP: forward mode over the generated gradient gives
+// Hessian-vector products.
+func TestGradJVP(t *testing.T) {
+	gadtest.HVP(t, Rosenbrock, func(x, v, hv []float64) float64 {
+		g := make([]float64, len(x))
+		clear(hv)
+		f, _ := GradOfJVP(x, v, g, hv)
+		return f
+	}, gadtest.Dim(5))
+}

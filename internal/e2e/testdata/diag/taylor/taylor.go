@@ -1,0 +1,42 @@
+package taylor
+
+import "math"
+
+// want +2 "needs order=K"
+//
+//gad:taylor
+func NoOrder(x float64) float64 { return x * x }
+
+// want +2 "order=0: want an integer K with 1 ≤ K ≤ 12"
+//
+//gad:taylor order=0
+func Zero(x float64) float64 { return x * x }
+
+// want +2 "order=two: want an integer"
+//
+//gad:taylor order=two
+func Word(x float64) float64 { return x * x }
+
+// want +2 "order=13: want an integer K with 1 ≤ K ≤ 12"
+//
+//gad:taylor order=13
+func Big(x float64) float64 { return x * x }
+
+// want +2 "seed=curve: want seed=jet"
+//
+//gad:taylor order=2 seed=curve
+func Seed(x float64) float64 { return x * x }
+
+//gad:taylor order=2
+func Gamma(x float64) float64 {
+	return math.Gamma(x) // want "math.Gamma: Taylor mode has no rule for the derivative of gadDigamma beyond the first order"
+}
+
+// want +2 "parameter dst: Fill writes through it, so a line-seeded jet"
+//
+//gad:taylor order=2 seed=line
+func Fill(dst []float64, x float64) {
+	for i := range dst {
+		dst[i] = x * float64(i)
+	}
+}

@@ -1,0 +1,105 @@
+package simplify
+
+// This file defines the removal of branches that decide nothing: an if
+// whose two arms reach the same block through empty blocks, with no φ
+// there to tell them apart, becomes a jump. Reverse mode makes such
+// branches when the reverse of both arms of a primal if turns out empty
+// (the branch reads a recorded "came from" value that nothing else reads).
+
+import "github.com/gadgen/gadgen/ir"
+
+// emptyBranches replaces the branches of f that decide nothing with jumps
+// and removes the blocks no longer reached. It reports whether it changed
+// anything.
+func emptyBranches(f *ir.Func) bool {
+	changed := false
+	for _, b := range f.Blocks {
+		term := b.Terminator()
+		if term == nil || term.Op != ir.OpIf {
+			continue
+		}
+		to := through(b.Succs[0])
+		if to != through(b.Succs[1]) || hasPhi(to) {
+			continue
+		}
+		for _, s := range b.Succs {
+			if i := s.PredIndex(b); i >= 0 {
+				removePred(s, i)
+			}
+		}
+		b.Succs = nil
+		b.Instrs = b.Instrs[:len(b.Instrs)-1]
+		b.Jump(to)
+		changed = true
+	}
+	if changed {
+		removeUnreachable(f)
+	}
+	return changed
+}
+
+// empty reports whether b holds only a jump.
+func empty(b *ir.Block) bool {
+	return len(b.Instrs) == 1 && b.Instrs[0].Op == ir.OpJump
+}
+
+// through returns the block that b leads to through empty blocks.
+func through(b *ir.Block) *ir.Block {
+	seen := map[*ir.Block]bool{}
+	for empty(b) && !seen[b] && !hasPhi(b.Succs[0]) {
+		seen[b] = true
+		b = b.Succs[0]
+	}
+	return b
+}
+
+func hasPhi(b *ir.Block) bool {
+	return len(b.Instrs) > 0 && b.Instrs[0].Op == ir.OpPhi
+}
+
+// removePred removes predecessor i of b and its φ arguments.
+func removePred(b *ir.Block, i int) {
+	b.Preds = append(b.Preds[:i], b.Preds[i+1:]...)
+	for _, v := range b.Instrs {
+		if v.Op != ir.OpPhi {
+			break
+		}
+		v.Args = append(v.Args[:i], v.Args[i+1:]...)
+	}
+}
+
+// removeUnreachable removes the blocks that the entry no longer reaches.
+func removeUnreachable(f *ir.Func) {
+	reached := map[*ir.Block]bool{}
+	work := []*ir.Block{f.Entry()}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if reached[b] {
+			continue
+		}
+		reached[b] = true
+		work = append(work, b.Succs...)
+	}
+	kept := f.Blocks[:0]
+	for _, b := range f.Blocks {
+		if reached[b] {
+			kept = append(kept, b)
+			continue
+		}
+		for _, s := range b.Succs {
+			for {
+				i := s.PredIndex(b)
+				if i < 0 {
+					break
+				}
+				removePred(s, i)
+			}
+		}
+	}
+	for i := len(kept); i < len(f.Blocks); i++ {
+		f.Blocks[i] = nil
+	}
+	f.Blocks = kept
+	f.Renumber()
+}

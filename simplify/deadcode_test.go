@@ -1,0 +1,138 @@
+package simplify_test
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/gadgen/gadgen/internal/irtest"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ir/interp"
+	"github.com/gadgen/gadgen/simplify"
+)
+
+// TestEmptyBranches: an if whose arms reach the same block through empty
+// blocks becomes a jump, its condition and the blocks go; an if whose
+// arms differ, or whose join tells them apart by a φ, stays.
+func TestEmptyBranches(t *testing.T) {
+	f64 := irtest.Float64
+	b := irtest.NewBuilder("f", pkg)
+	x := b.Param("x", f64)
+	b.Result(f64)
+	then, els, mid, join := b.Block("then"), b.Block("else"), b.Block("mid"), b.Block("join")
+	c := b.Bin(token.GTR, x, b.Float(0))
+	b.If(c, then, els)
+	b.At(then).Jump(mid)
+	b.At(mid).Jump(join)
+	b.At(els).Jump(join)
+	b.At(join).Return(b.Mul(x, x))
+	f := b.F
+	simplify.DeadCode(f)
+	if err := ir.Check(f); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(f, ir.OpIf); n != 0 || len(f.Blocks) != 2 {
+		t.Errorf("want the branch and its empty blocks gone, got\n%s", f)
+	}
+
+	// A φ at the join tells the arms apart.
+	b = irtest.NewBuilder("g", pkg)
+	x = b.Param("x", f64)
+	b.Result(f64)
+	then, join = b.Block("then"), b.Block("join")
+	b.If(b.Bin(token.GTR, x, b.Float(0)), then, join)
+	b.At(then).Jump(join)
+	phi := b.At(join).Phi("y", f64)
+	irtest.SetArgs(phi, x, b.Float(1))
+	b.Return(phi)
+	g := b.F
+	simplify.DeadCode(g)
+	if n := count(g, ir.OpIf); n != 1 {
+		t.Errorf("branch feeding a φ removed:\n%s", g)
+	}
+}
+
+// TestScratchStores: stores into scratch memory that only feed stores
+// back into it (x[i] += y) go; a store read back for a result stays, and
+// so does everything with Scratch unset.
+func TestScratchStores(t *testing.T) {
+	f64 := irtest.Float64
+	s64 := types.NewSlice(f64)
+	build := func(readBack bool) *ir.Func {
+		b := irtest.NewBuilder("f", pkg)
+		dst := b.Param("dst", s64)
+		out := b.Param("out", s64)
+		x := b.Param("x", f64)
+		p := b.IndexAddr(dst, b.Int(0))
+		b.Store(p, b.Mul(x, x))
+		b.Store(p, b.Add(b.Load(p), x)) // dst[0] += x
+		q := b.IndexAddr(out, b.Int(0))
+		if readBack {
+			b.Store(q, b.Load(p))
+		} else {
+			b.Store(q, x)
+		}
+		b.Return()
+		return b.F
+	}
+	f := build(false)
+	f.Scratch = []bool{true, false, false}
+	simplify.DeadCode(f)
+	if s := f.String(); count(f, ir.OpStore) != 1 || strings.Contains(s, "load") {
+		t.Errorf("want only the store into out left, got\n%s", s)
+	}
+	g := build(true)
+	g.Scratch = []bool{true, false, false}
+	simplify.DeadCode(g)
+	if count(g, ir.OpStore) != 3 {
+		t.Errorf("stores into dst that out reads back removed:\n%s", g)
+	}
+	h := build(false)
+	simplify.DeadCode(h)
+	if count(h, ir.OpStore) != 3 {
+		t.Errorf("stores removed without Scratch:\n%s", h)
+	}
+}
+
+// TestEmptyLoops: a loop that only counts is replaced by the closed form
+// of its final values, which the interpreter confirms for every trip
+// count, zero and negative included.
+func TestEmptyLoops(t *testing.T) {
+	i64 := irtest.Int
+	build := func() *ir.Func {
+		b := irtest.NewBuilder("f", pkg)
+		lo := b.Param("lo", i64)
+		n := b.Param("n", i64)
+		b.Result(i64)
+		b.Result(i64)
+		head, body, done := b.Block("head"), b.Block("body"), b.Block("done")
+		b.Jump(head)
+		i := b.At(head).Phi("i", i64)
+		k := b.Phi("k", i64)
+		b.If(b.Bin(token.LSS, b.Add(i, b.Int(1)), n), body, done)
+		i2 := b.At(body).Add(i, b.Int(1))
+		k2 := b.Sub(k, b.Int(3))
+		b.Jump(head)
+		irtest.SetArgs(i, lo, i2)
+		irtest.SetArgs(k, b.Int(7), k2)
+		b.At(done).Return(i, k)
+		return b.F
+	}
+	before, f := build(), build()
+	simplify.DeadCode(f)
+	if err := ir.Check(f); err != nil {
+		t.Fatal(err)
+	}
+	if count(f, ir.OpPhi) != 0 {
+		t.Fatalf("loop left:\n%s", f)
+	}
+	m := &interp.Machine{}
+	for _, args := range [][2]int{{0, 10}, {5, 3}, {-4, -1}, {2, 3}, {7, 7}} {
+		r1, err1 := m.Call(before, args[0], args[1])
+		r2, err2 := m.Call(f, args[0], args[1])
+		if err1 != nil || err2 != nil || !interp.Identical(interp.Tuple(r1), interp.Tuple(r2)) {
+			t.Errorf("lo, n = %v: loop gives %v (%v), closed form %v (%v)", args, r1, err1, r2, err2)
+		}
+	}
+}

@@ -1,0 +1,222 @@
+package simplify
+
+// This file defines the removal of loops that only count: after the
+// derivative passes drop the stores of a loop (scratch memory, see
+// scratch.go), what may remain is
+//
+//	for ; i < n; i++ {
+//	}
+//
+// kept only for the final value of i. Such a loop whose header is its
+// only exit, with induction variables stepping by constants and a test
+// i < n (or i+k < n) on a bound fixed before the loop, is replaced by the
+// closed form of its final values: i = max(i₀, n−k), and each other
+// induction variable v = v₀ + (i − i₀)·step.
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// emptyLoops replaces counting loops by their final values. It reports
+// whether it changed f.
+func emptyLoops(f *ir.Func) bool {
+	cfg := ir.NewCFG(f)
+	for hi, body := range cfg.Loop {
+		if replaceCountingLoop(f, cfg, f.Blocks[hi], body) {
+			removeUnreachable(f)
+			return true
+		}
+	}
+	return false
+}
+
+// replaceCountingLoop replaces the loop headed by h if it only counts.
+func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool {
+	in := func(b *ir.Block) bool { return b != nil && b.Index < len(body) && body[b.Index] }
+	term := h.Terminator()
+	if len(h.Preds) != 2 || term == nil || term.Op != ir.OpIf {
+		return false
+	}
+	pre, latch := 0, 1
+	if in(h.Preds[0]) {
+		pre, latch = 1, 0
+	}
+	if in(h.Preds[pre]) || !in(h.Preds[latch]) || !in(h.Succs[0]) || in(h.Succs[1]) {
+		return false
+	}
+	exit := h.Succs[1]
+	preheader := h.Preds[pre]
+	if len(preheader.Succs) != 1 || hasPhi(exit) && len(exit.Preds) != 1 {
+		return false
+	}
+	// Only integer arithmetic, the header's φs and jumps.
+	loopVals := map[*ir.Value]bool{}
+	for _, b := range f.Blocks {
+		if !in(b) {
+			continue
+		}
+		for _, v := range b.Instrs {
+			switch {
+			case v.Op == ir.OpPhi && b == h:
+			case v.Op == ir.OpBinary && isInt(v.Args[0].Type):
+			case (v.Op == ir.OpLen || v.Op == ir.OpCap) && !in(v.Args[0].Block):
+			case v.Op == ir.OpJump, v == term:
+			case b != h && v.Op == ir.OpIf:
+				return false // exits or branches elsewhere
+			default:
+				return false
+			}
+			loopVals[v] = true
+		}
+		if b != h && b.Terminator().Op != ir.OpJump {
+			return false
+		}
+	}
+	// The test: φ+k < n, with n fixed before the loop.
+	cond := term.Args[0]
+	if cond.Op != ir.OpBinary || cond.Tok != token.LSS {
+		return false
+	}
+	idx, k := ivOffset(cond.Args[0])
+	bound := cond.Args[1]
+	if idx == nil || idx.Block != h || loopVals[bound] && bound.Op != ir.OpLen && bound.Op != ir.OpCap {
+		return false
+	}
+	type iv struct {
+		phi  *ir.Value
+		step constant.Value
+	}
+	var ivs []iv
+	var idxStep constant.Value
+	for _, v := range h.Instrs {
+		if v.Op != ir.OpPhi {
+			break
+		}
+		st := inductionStep(v, latch)
+		if st == nil {
+			return false
+		}
+		ivs = append(ivs, iv{v, st})
+		if v == idx {
+			idxStep = st
+		}
+	}
+	if idxStep == nil || constant.Compare(idxStep, token.NEQ, constant.MakeInt64(1)) {
+		return false
+	}
+	// Only the φs may be used after the loop.
+	uses := ir.Uses(f)
+	for v := range loopVals {
+		if v.Op == ir.OpPhi {
+			continue
+		}
+		for _, u := range uses[v.ID] {
+			if !loopVals[u] {
+				return false
+			}
+		}
+	}
+	// The final values, computed at the end of the preheader.
+	at := len(preheader.Instrs) - 1
+	emit := func(v *ir.Value) *ir.Value {
+		preheader.Insert(at, v)
+		at++
+		return v
+	}
+	typ := idx.Type
+	init := idx.Args[pre]
+	if loopVals[bound] {
+		// len(s) of a slice from before the loop: the same there.
+		bound = emit(f.NewValue(bound.Op, bound.Type, bound.Args[0]))
+	}
+	stop := bound
+	if constant.Sign(k) != 0 {
+		stop = emit(binary(f, token.SUB, bound, f.ConstValue(typ, k)))
+	}
+	final := emit(f.NewValue(ir.OpCall, typ, init, stop))
+	final.Callee = &ir.Callee{Builtin: "max"}
+	final.Name = idx.Name
+	finals := map[*ir.Value]*ir.Value{idx: final}
+	var trips *ir.Value
+	for _, x := range ivs {
+		if x.phi == idx {
+			continue
+		}
+		if trips == nil {
+			trips = emit(binary(f, token.SUB, final, init))
+		}
+		n := trips
+		if constant.Compare(x.step, token.NEQ, constant.MakeInt64(1)) {
+			n = emit(binary(f, token.MUL, trips, f.ConstValue(x.phi.Type, x.step)))
+		}
+		v := emit(binary(f, token.ADD, x.phi.Args[pre], n))
+		v.Name = x.phi.Name
+		finals[x.phi] = v
+	}
+	for _, b := range f.Blocks {
+		if in(b) {
+			continue
+		}
+		for _, v := range b.Instrs {
+			for i, a := range v.Args {
+				if r, ok := finals[a]; ok {
+					v.Args[i] = r
+				}
+			}
+		}
+	}
+	// The preheader goes straight to the exit.
+	preheader.Succs[0] = exit
+	exit.Preds[exit.PredIndex(h)] = preheader
+	h.Preds = append(h.Preds[:pre], h.Preds[pre+1:]...)
+	for _, v := range h.Instrs {
+		if v.Op == ir.OpPhi {
+			v.Args = append(v.Args[:pre], v.Args[pre+1:]...)
+		}
+	}
+	return true
+}
+
+// ivOffset returns φ and k for a value φ or φ+k (k constant).
+func ivOffset(v *ir.Value) (*ir.Value, constant.Value) {
+	if v.Op == ir.OpPhi {
+		return v, constant.MakeInt64(0)
+	}
+	if v.Op == ir.OpBinary && v.Tok == token.ADD && v.Args[0].Op == ir.OpPhi && v.Args[1].Op == ir.OpConst {
+		return v.Args[0], v.Args[1].Const
+	}
+	return nil, nil
+}
+
+// inductionStep returns the constant step of an integer header φ whose
+// back-edge argument (latch) is φ ± a constant, or nil.
+func inductionStep(v *ir.Value, latch int) constant.Value {
+	if !isInt(v.Type) || latch >= len(v.Args) {
+		return nil
+	}
+	next := v.Args[latch]
+	if next.Op != ir.OpBinary || next.Args[0] != v || next.Args[1].Op != ir.OpConst ||
+		next.Tok != token.ADD && next.Tok != token.SUB {
+		return nil
+	}
+	step := next.Args[1].Const
+	if next.Tok == token.SUB {
+		step = constant.UnaryOp(token.SUB, step, 0)
+	}
+	return step
+}
+
+func isInt(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+func binary(f *ir.Func, tok token.Token, x, y *ir.Value) *ir.Value {
+	v := f.NewValue(ir.OpBinary, x.Type, x, y)
+	v.Tok = tok
+	return v
+}

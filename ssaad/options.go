@@ -1,0 +1,19 @@
+package ssaad
+
+import (
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// OptionsEnv is implemented by an Env that can also generate derivatives
+// in a mode that takes options: Taylor mode asks for the derivatives of
+// callees at its own order (order=K), and its second-order helpers for the
+// line-seeded jet of their target.
+type OptionsEnv interface {
+	// DerivativeWithOptions is Env.Derivative for a request with the
+	// given options (Request.Options); derivatives with different options
+	// are different functions.
+	DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
+}

@@ -1,0 +1,477 @@
+package taylor
+
+// This file defines the Taylor-mode treatment of calls: functions of
+// package math by the recurrences of series.go, the builtins, and calls
+// of other functions through their generated Taylor-mode functions, at
+// the same order.
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+func (t *transformer) call(v *ir.Value) {
+	c := v.Callee
+	switch {
+	case c.Builtin != "":
+		t.builtin(v)
+		return
+	case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+		t.mathCall(v)
+		return
+	}
+	anyActive := false
+	for _, a := range v.Args {
+		anyActive = anyActive || t.hasCoefs(a)
+	}
+	var sig *types.Signature
+	if c.Func != nil {
+		sig = c.Func.Type().(*types.Signature)
+	}
+	if !anyActive {
+		t.shadowResult(v, t.clone(v))
+		return
+	}
+	if c.Invoke {
+		t.errorf(v.Pos, "dynamic interface call", "method %s is called through an interface on values that depend on the varied inputs", c.Func.Name())
+		t.clone(v)
+		return
+	}
+	if c.Func == nil || c.Derived != nil {
+		t.errorf(v.Pos, "call", "cannot differentiate through this call")
+		t.clone(v)
+		return
+	}
+	var vals []*ir.Value
+	var coefs [][]*ir.Value
+	for _, a := range v.Args {
+		vals = append(vals, t.v(a))
+		var cs []*ir.Value
+		if t.hasCoefs(a) {
+			cs = t.coefs(a) // zero shadows materialized below unless the callee takes a line
+		}
+		coefs = append(coefs, cs)
+	}
+	spread := c.Spread
+	if sig.Variadic() && !c.Spread {
+		// The elements passed one by one: gather the varied ones into a
+		// slice of values and one slice per coefficient, as the
+		// derivative takes the variadic parameter as a plain slice.
+		nfixed := sig.Params().Len() - 1
+		if sig.Recv() != nil {
+			nfixed++
+		}
+		anyVaried := false
+		for _, cs := range coefs[nfixed:] {
+			anyVaried = anyVaried || cs != nil
+		}
+		if anyVaried {
+			st := sig.Params().At(sig.Params().Len() - 1).Type()
+			rest := vals[nfixed:]
+			restCoefs := make([][]*ir.Value, t.K)
+			for _, a := range v.Args[nfixed:] {
+				cs := t.coefs(a)
+				for k := range restCoefs {
+					restCoefs[k] = append(restCoefs[k], cs[k])
+				}
+			}
+			vals = append(vals[:nfixed:nfixed], t.sliceOf(st, rest))
+			cs := make([]*ir.Value, t.K)
+			for k := range cs {
+				cs[k] = t.sliceOf(st, restCoefs[k])
+			}
+			coefs = append(coefs[:nfixed:nfixed], cs)
+			spread = false
+		} else {
+			spread = false // the derivative stays variadic; arguments one by one
+		}
+	}
+	t.derivedCall(v, sig, vals, coefs, spread)
+}
+
+// sliceOf builds a slice of type st holding elems.
+func (t *transformer) sliceOf(st types.Type, elems []*ir.Value) *ir.Value {
+	intT := types.Typ[types.Int]
+	n := t.F.ConstValue(intT, constant.MakeInt64(int64(len(elems))))
+	s := t.Emit(ir.OpMakeSlice, st, n, nil)
+	elem := st.Underlying().(*types.Slice).Elem()
+	for i, e := range elems {
+		if ssaad.IsZero(e) {
+			continue // make zeroes
+		}
+		addr := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.F.ConstValue(intT, constant.MakeInt64(int64(i))))
+		t.Emit(ir.OpStore, nil, addr, e)
+	}
+	return s
+}
+
+// derivedCall calls the Taylor-mode function of v's callee, at the same
+// order, and maps v's results and their coefficients. When every varied
+// argument has zero coefficients of degree 2 and more (a line), the
+// callee is asked for with seed=line and gets only the first ones.
+func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.Value, coefs [][]*ir.Value, spread bool) {
+	c := v.Callee
+	K := t.K
+	active := make([]bool, len(vals))
+	li := t.cfg.lineInputs()
+	line := K > li
+	for i := range vals {
+		active[i] = coefs[i] != nil
+		if active[i] {
+			for _, x := range coefs[i][li:] {
+				// Zero constants, and zero shadows not materialized.
+				line = line && ssaad.IsZero(x)
+			}
+		}
+	}
+	opts := map[string]string{"order": strconv.Itoa(t.cfg.order)}
+	if t.cfg.lanes > 0 {
+		opts["collapsed"] = strconv.Itoa(t.cfg.lanes)
+	}
+	if line {
+		opts["seed"] = "line"
+	}
+	var all []*ir.Value
+	for i := range vals {
+		all = append(all, vals[i])
+		if !active[i] {
+			continue
+		}
+		cs := coefs[i]
+		if line {
+			cs = cs[:li]
+		}
+		for k, x := range cs {
+			if ssaad.IsPointerLike(x.Type) && ssaad.IsZero(x) {
+				cs[k] = t.materialize(vals[i])
+			}
+		}
+		all = append(all, cs...)
+	}
+	oe, ok := t.env.(ssaad.OptionsEnv)
+	if !ok {
+		t.errorf(v.Pos, "call of "+c.Func.Name(), "this environment cannot generate Taylor-mode callees")
+		t.clone(v)
+		return
+	}
+	df, err := oe.DerivativeWithOptions("taylor", opts, c.Func, active, v.Pos)
+	if err != nil {
+		t.errorf(v.Pos, "call of "+c.Func.Name(), "%v", err)
+		t.clone(v)
+		return
+	}
+	res := df.Sig.Results()
+	var typ types.Type
+	switch res.Len() {
+	case 0:
+	case 1:
+		typ = res.At(0).Type()
+	default:
+		typ = res
+	}
+	nc := t.Emit(ir.OpCall, typ, all...)
+	nc.Pos = v.Pos
+	nc.Callee = &ir.Callee{Derived: df, Spread: spread && df.Sig.Variadic()}
+
+	lay := resultLayout(tupleTypes(sig.Results()), K)
+	info := &callInfo{}
+	for i := 0; i < sig.Results().Len(); i++ {
+		info.vals = append(info.vals, t.extract(nc, lay.primal[i], res))
+		var cs []*ir.Value
+		if p := lay.coef[i]; p >= 0 {
+			for k := 0; k < K; k++ {
+				cs = append(cs, t.extract(nc, p+k, res))
+			}
+		}
+		info.coefs = append(info.coefs, cs)
+	}
+	t.results(v, info)
+}
+
+func (t *transformer) extract(c *ir.Value, i int, res *types.Tuple) *ir.Value {
+	if res.Len() == 1 {
+		return c
+	}
+	e := t.Emit(ir.OpExtract, res.At(i).Type(), c)
+	e.Index = i
+	return e
+}
+
+// results records the values and coefficients of the results of call v.
+func (t *transformer) results(v *ir.Value, info *callInfo) {
+	if _, ok := v.Type.(*types.Tuple); ok {
+		t.calls[v] = info
+		return
+	}
+	if len(info.vals) == 1 {
+		t.val[v] = info.vals[0]
+		if info.vals[0].Name == "" {
+			info.vals[0].Name = v.Name
+		}
+		if info.coefs[0] != nil {
+			t.setCoefs(v, info.coefs[0])
+		}
+	}
+}
+
+func (t *transformer) builtin(v *ir.Value) {
+	nv := t.clone(v)
+	K := t.K
+	switch v.Callee.Builtin {
+	case "min", "max":
+		if !t.act.Varied(v) {
+			return
+		}
+		// Ties go to the earliest argument (templates' rule, pairwise):
+		// the whole jet of the chosen argument is the result's.
+		tok := token.LSS
+		if v.Callee.Builtin == "max" {
+			tok = token.GTR
+		}
+		m, dm := nv.Args[0], t.coefs(v.Args[0])
+		for k := 1; k < len(v.Args); k++ {
+			a, da := nv.Args[k], t.coefs(v.Args[k])
+			cond := t.Emit(ir.OpBinary, types.Typ[types.Bool], a, m)
+			cond.Tok = tok
+			for j := range dm {
+				if ssaad.IsZero(da[j]) && ssaad.IsZero(dm[j]) {
+					continue
+				}
+				dm[j] = t.Emit(ir.OpSelect, v.Type, cond, da[j], dm[j])
+			}
+			if k < len(v.Args)-1 {
+				m2 := t.Emit(ir.OpCall, v.Type, m, a)
+				m2.Callee = &ir.Callee{Builtin: v.Callee.Builtin}
+				m = m2
+			}
+		}
+		t.setCoefs(v, dm)
+	case "append":
+		if !t.hasCoefs(v.Args[0]) && !t.act.Varied(v) {
+			return
+		}
+		cs := make([]*ir.Value, K)
+		dst := t.usable(v.Args[0])
+		var rest [][]*ir.Value
+		for _, a := range v.Args[1:] {
+			rest = append(rest, t.usable(a))
+		}
+		for k := range cs {
+			args := []*ir.Value{dst[k]}
+			for _, r := range rest {
+				args = append(args, r[k])
+			}
+			d := t.Emit(ir.OpCall, v.Type, args...)
+			d.Callee = &ir.Callee{Builtin: "append", Spread: v.Callee.Spread}
+			cs[k] = d
+		}
+		t.nameCoefs(v, cs)
+		t.tan[v] = cs
+	case "copy":
+		dst, src := v.Args[0], v.Args[1]
+		if !t.hasCoefs(dst) {
+			return
+		}
+		ds := t.usable(dst)
+		if t.hasCoefs(src) {
+			ss := t.usable(src)
+			for k := range ds {
+				d := t.Emit(ir.OpCall, v.Type, ds[k], ss[k])
+				d.Callee = &ir.Callee{Builtin: "copy"}
+			}
+			return
+		}
+		for k := range ds {
+			part := t.Emit(ir.OpSlice, dst.Type, ds[k], nil, nv, nil)
+			d := t.Emit(ir.OpCall, nil, part)
+			d.Callee = &ir.Callee{Builtin: "clear"}
+		}
+	case "clear":
+		if t.hasCoefs(v.Args[0]) {
+			for _, d := range t.usable(v.Args[0]) {
+				c := t.Emit(ir.OpCall, nil, d)
+				c.Callee = &ir.Callee{Builtin: "clear"}
+			}
+		}
+	case "print", "println", "len", "cap":
+	default:
+		for _, a := range v.Args {
+			if t.hasCoefs(a) {
+				t.errorf(v.Pos, "builtin "+v.Callee.Builtin, "no derivative rule")
+				return
+			}
+		}
+	}
+}
+
+// mathCall expands a call of a function of package math by the
+// recurrence of its rule.
+func (t *transformer) mathCall(v *ir.Value) {
+	fn := v.Callee.Func
+	nv := t.clone(v)
+	anyActive := false
+	for _, a := range v.Args {
+		anyActive = anyActive || t.hasCoefs(a)
+	}
+	if !anyActive {
+		return
+	}
+	if t.cfg.lanes > 0 {
+		t.collapsedMathCall(v, nv)
+		return
+	}
+	e := &expander{t: t, calls: map[string]*series{}, math: fn.Pkg()}
+	var args []*series
+	for i, a := range v.Args {
+		args = append(args, e.known(append([]*ir.Value{nv.Args[i]}, t.coefs(a)...)))
+	}
+	n, err := e.mathCall(fn, args, nv)
+	if err != nil {
+		t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+		return
+	}
+	if len(n.results) == 1 {
+		e.calls[callKey(fn.Name(), args)] = n.results[0]
+	}
+	info := &callInfo{}
+	for _, r := range n.results {
+		x, err := r.at(0)
+		if err != nil {
+			t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+			return
+		}
+		info.vals = append(info.vals, x)
+	}
+	for _, r := range n.results {
+		if !isFloat(r.typ) {
+			info.coefs = append(info.coefs, nil)
+			continue
+		}
+		cs := make([]*ir.Value, t.K)
+		for k := 1; k <= t.K; k++ {
+			c, err := r.at(k)
+			if err != nil {
+				t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+				return
+			}
+			cs[k-1] = c
+		}
+		info.coefs = append(info.coefs, cs)
+	}
+	if _, ok := v.Type.(*types.Tuple); ok {
+		t.calls[v] = info
+		return
+	}
+	if info.coefs[0] != nil {
+		t.setCoefs(v, info.coefs[0])
+	}
+}
+
+// collapsedMathCall expands a math call in collapsed mode: each lane's
+// second-order jet with a zero second coefficient gives the lane's first
+// coefficient and the quadratic part of its second one; one more jet,
+// with zero first coefficients and the summed second ones, gives the
+// linear part: C2 = Σⱼ gⱼ·A2ⱼ + Σ_l ½·a1_lᵀ∇²f·a1_l.
+func (t *transformer) collapsedMathCall(v, nv *ir.Value) {
+	fn := v.Callee.Func
+	L := t.cfg.lanes
+	if t.primalCalls == nil {
+		t.primalCalls = map[string]*ir.Value{}
+	}
+	key := fn.Name()
+	for _, a := range nv.Args {
+		key += fmt.Sprintf(" %d", a.ID)
+	}
+	t.primalCalls[key] = nv
+	defer func() { t.primalCalls = nil }()
+	jets := make([][]*ir.Value, len(v.Args))
+	for i, a := range v.Args {
+		jets[i] = t.coefs(a)
+	}
+	expand := func(lane int) ([][]*ir.Value, error) {
+		e := &expander{t: t, calls: map[string]*series{}, math: fn.Pkg(), order: 2}
+		var args []*series
+		for i, a := range nv.Args {
+			z := t.Zero(a.Type)
+			cs := []*ir.Value{a, z, z}
+			if lane < L {
+				cs[1] = jets[i][lane]
+			} else {
+				cs[2] = jets[i][L]
+			}
+			args = append(args, e.known(cs))
+		}
+		n, err := e.mathCall(fn, args, nv)
+		if err != nil {
+			return nil, err
+		}
+		if len(n.results) == 1 {
+			e.calls[callKey(fn.Name(), args)] = n.results[0]
+		}
+		var out [][]*ir.Value
+		for _, r := range n.results {
+			var cs []*ir.Value
+			for k := 0; k <= 2; k++ {
+				c, err := r.at(k)
+				if err != nil {
+					return nil, err
+				}
+				cs = append(cs, c)
+			}
+			out = append(out, cs)
+		}
+		return out, nil
+	}
+	var results [][]*ir.Value // per result: the L first coefficients, then C2
+	for lane := 0; lane <= L; lane++ {
+		out, err := expand(lane)
+		if err != nil {
+			t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+			return
+		}
+		if results == nil {
+			results = make([][]*ir.Value, len(out))
+			for i, r := range out {
+				results[i] = make([]*ir.Value, L+1)
+				for k := range results[i] {
+					results[i][k] = t.Zero(r[0].Type)
+				}
+			}
+		}
+		for i, r := range out {
+			if lane < L {
+				results[i][lane] = r[1]
+			}
+			results[i][L] = t.Add(results[i][L], r[2])
+		}
+	}
+	info := &callInfo{}
+	tuple, isTuple := v.Type.(*types.Tuple)
+	for i, r := range results {
+		if isTuple {
+			x := t.Emit(ir.OpExtract, tuple.At(i).Type(), nv)
+			x.Index = i
+			info.vals = append(info.vals, x)
+		} else {
+			info.vals = append(info.vals, nv)
+		}
+		if !isFloat(r[0].Type) {
+			info.coefs = append(info.coefs, nil)
+			continue
+		}
+		info.coefs = append(info.coefs, r)
+	}
+	if isTuple {
+		t.calls[v] = info
+		return
+	}
+	if info.coefs[0] != nil {
+		t.setCoefs(v, info.coefs[0])
+	}
+}

@@ -1,0 +1,86 @@
+// Package taylor implements Taylor mode, //gad:taylor order=K: the
+// propagation of truncated Taylor polynomials (jets) through a function,
+// and the second-order helpers built on it, //gad:hvp, //gad:hessian,
+// //gad:hessdiag and //gad:laplacian.
+//
+// # Jets
+//
+// Taylor mode generalizes forward mode (package ssaad/forward): where
+// forward mode gives every varied value one tangent, Taylor mode gives it
+// K coefficients. If the varied inputs move along the curve
+//
+//	x(t) = x + x1·t + x2·t² + … + xK·t^K
+//
+// then every value v of the function becomes v(t) = v + v1·t + … + vK·t^K
+// + O(t^(K+1)), and the generated function returns the primal results
+// and, for each float result y, its coefficients y1 … yK. Coefficients are
+// normalized Taylor coefficients, yk = y⁽ᵏ⁾(0)/k!: along a line
+// x(t) = x + v·t, y1 is the directional derivative and 2·y2 = vᵀ∇²F(x)v.
+//
+// Shadows (slices, pointers, structs, arrays) carry their coefficients
+// as K shadows of the primal's shape, exactly as forward mode's tangent.
+//
+// # Rules
+//
+// Linear operations act on each coefficient. Products use the Cauchy
+// product, quotients the division recurrence. Every other function of
+// package math f(a, b, …) is expanded from its derivative by the
+// recurrence of the differential equation c′ = Σ ∂f/∂aⱼ · aⱼ′:
+//
+//	c_k = (1/k) Σⱼ Σ_{i=1..k} i·aⱼ_i·gⱼ_{k−i},  gⱼ = ∂f/∂aⱼ(a(t), c(t))
+//
+// where each partial gⱼ is the first-order rule of package templates
+// (the data: Taylor mode has no rule table of its own), itself expanded as
+// a series, lazily and only to order k−1 (so a partial that refers to the
+// result, as exp's does, closes the recurrence). Partials that name
+// another math function of the same arguments reuse it: sin and cos are
+// expanded together, tanh from 1 − r², sqrt from 0.5/r, log from 1/x.
+// This gives the standard recurrences of Griewank & Walther, Evaluating
+// Derivatives, ch. 13, at O(K²) operations per elementary function. A
+// rule that calls a helper without a rule of its own (digamma, in Gamma's
+// and Lgamma's) expands to order 1 only; rules_test.go lists them.
+//
+// # Seed specialization
+//
+// With seed=line, the inputs move on a line, x(t) = x + x1·t: the
+// generated function takes only x1, and the coefficients x2 … xK are the
+// constant zero at generation time, so every term they contribute is
+// folded away while the code is built (ssaad.Builder folds zeros). A
+// slice's zero coefficient shadows stay the constant zero as long as they
+// are only read (reads fold to zero); they are materialized (make) where
+// they are written or passed on. Callees whose varied arguments are all
+// on a line get line-seeded jets. Coefficients of loop-carried values that
+// stay zero are found after a build and folded in the next one.
+//
+// # Second-order helpers
+//
+// For a function with one varied []float64 parameter x and one float
+// result, the helpers (helpers.go) call its second-order, line-seeded jet
+// F(x + t·u) = f + f1·t + f2·t² (f2 = ½uᵀHu), generated beside them: the
+// Hessian diagonal from u = eᵢ, off-diagonal entries by polarization
+// Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ); the Laplacian by collapsed Taylor
+// mode (below). Hessian-vector products
+// are forward mode over reverse mode (fwdrev.go): the JVP of the
+// reverse-mode gradient, both built in memory; where that does not apply
+// (the gradient calls generated functions), (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2.
+//
+// # Collapsed Taylor mode
+//
+// The internal option collapsed=L (order 2) propagates L second-order
+// jets at once along L directions: every value keeps its primal, one
+// first coefficient per direction (a lane) and a single slot for the sum
+// of the second coefficients, which enter the rules linearly (Dangel et
+// al., NeurIPS 2025): for c = a·b, C2 = a0·B2 + A2·b0 + Σ_l a1_l·b1_l; for
+// c = f(a), C2 = f′(a0)·A2 + Σ_l ½f″(a0)·a1_l², computed with the series
+// of the general case (one jet per lane with zero second coefficients,
+// one with zero first coefficients and the sums). Memory, control flow
+// and calls treat the L+1 slots like K coefficients. //gad:laplacian
+// calls it with 8 unit directions at a time.
+//
+// # Files
+//
+// taylor.go is the transformer, call.go its calls, series.go the lazy
+// series and the recurrence, signature.go the generated signature and doc
+// comment, helpers.go and fwdrev.go the helpers, phis.go clean-ups of the
+// functions built.
+package taylor

@@ -1,0 +1,476 @@
+package taylor
+
+// This file defines the second-order helpers //gad:hvp, //gad:hessian,
+// //gad:hessdiag and //gad:laplacian for a function F(…, x []float64, …)
+// float64 with one varied parameter x: each calls the second-order,
+// line-seeded jet of F (//gad:taylor order=2 seed=line, generated
+// beside it), F(x + t·u) = f + f1·t + f2·t² + O(t³) with f2 = ½uᵀ∇²F(x)u.
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/gadgen/gadgen/diag"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// Kind selects a second-order helper.
+type Kind int
+
+// The helpers.
+const (
+	HVP       Kind = iota // //gad:hvp: FHVP(x, v, hv []float64) float64
+	Hessian               // //gad:hessian: FHessian(x, h []float64) float64
+	HessDiag              // //gad:hessdiag: FHessDiag(x, d []float64) float64
+	Laplacian             // //gad:laplacian: FLaplacian(x []float64) (f, lap float64)
+)
+
+// Helper is the mode of one second-order helper.
+type Helper struct{ Kind Kind }
+
+var helperNames = [...]struct{ mode, suffix string }{
+	HVP:       {"hvp", "HVP"},
+	Hessian:   {"hessian", "Hessian"},
+	HessDiag:  {"hessdiag", "HessDiag"},
+	Laplacian: {"laplacian", "Laplacian"},
+}
+
+// Helpers returns the modes of the four helpers.
+func Helpers() []ssaad.Mode {
+	return []ssaad.Mode{Helper{HVP}, Helper{Hessian}, Helper{HessDiag}, Helper{Laplacian}}
+}
+
+// Name implements ssaad.Mode.
+func (h Helper) Name() string { return helperNames[h.Kind].mode }
+
+// Suffix implements ssaad.Mode.
+func (h Helper) Suffix() string { return helperNames[h.Kind].suffix }
+
+// Options implements ssaad.Mode: only wrt=.
+func (Helper) Options() []string { return nil }
+
+var float64Type = types.Typ[types.Float64]
+
+// shape checks that fn has one varied []float64 parameter and one
+// float64 result, and returns the varied parameter's index.
+func (h Helper) shape(fn *types.Func, active []bool) (int, error) {
+	ps := ssaad.Params(fn)
+	if len(active) != len(ps) {
+		return 0, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
+	}
+	k := -1
+	for i, a := range active {
+		if !a {
+			continue
+		}
+		if k >= 0 {
+			return 0, fmt.Errorf("//gad:%s needs exactly one varied parameter, of type []float64; %s and %s are varied (choose one with wrt=)",
+				h.Name(), ps[k].Name(), ps[i].Name())
+		}
+		k = i
+	}
+	if k < 0 {
+		return 0, fmt.Errorf("//gad:%s needs one varied parameter of type []float64", h.Name())
+	}
+	if !types.Identical(ps[k].Type(), types.NewSlice(float64Type)) {
+		return 0, fmt.Errorf("//gad:%s needs a varied parameter of type []float64; %s has type %s", h.Name(), ps[k].Name(),
+			types.TypeString(ps[k].Type(), types.RelativeTo(fn.Pkg())))
+	}
+	res := fn.Type().(*types.Signature).Results()
+	if res.Len() != 1 || !types.Identical(res.At(0).Type(), float64Type) {
+		return 0, fmt.Errorf("//gad:%s needs a function with one float64 result", h.Name())
+	}
+	return k, nil
+}
+
+// extraNames returns the names of the parameters the helper adds after
+// x, and of its results.
+func (h Helper) extraNames(fn *types.Func) (params, results []string) {
+	used := map[string]bool{}
+	for _, n := range ssaad.ParamNames(fn) {
+		used[n] = true
+	}
+	switch h.Kind {
+	case HVP:
+		params = []string{ssaad.Fresh(used, "v"), ssaad.Fresh(used, "hv")}
+	case Hessian:
+		params = []string{ssaad.Fresh(used, "h")}
+	case HessDiag:
+		params = []string{ssaad.Fresh(used, "d")}
+	case Laplacian:
+		results = []string{ssaad.Fresh(used, "f"), ssaad.Fresh(used, "lap")}
+	}
+	return params, results
+}
+
+// Signature implements ssaad.Mode.
+func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
+	fn := req.Target
+	k, err := h.shape(fn, req.Active)
+	if err != nil {
+		return nil, err
+	}
+	sig := fn.Type().(*types.Signature)
+	if req.Method && sig.Recv() == nil {
+		return nil, fmt.Errorf("%s is not a method", fn.Name())
+	}
+	names := ssaad.ParamNames(fn)
+	extra, resNames := h.extraNames(fn)
+	pkg := fn.Pkg()
+	var recv *types.Var
+	var params []*types.Var
+	for i, p := range ssaad.Params(fn) {
+		v := types.NewParam(token.NoPos, pkg, names[i], p.Type())
+		if req.Method && i == 0 {
+			recv = v
+		} else {
+			params = append(params, v)
+		}
+		if i == k {
+			for _, n := range extra {
+				params = append(params, types.NewParam(token.NoPos, pkg, n, p.Type()))
+			}
+		}
+	}
+	var results []*types.Var
+	if h.Kind == Laplacian {
+		results = []*types.Var{types.NewParam(token.NoPos, pkg, resNames[0], float64Type), types.NewParam(token.NoPos, pkg, resNames[1], float64Type)}
+	} else {
+		results = []*types.Var{types.NewParam(token.NoPos, pkg, "", float64Type)}
+	}
+	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), sig.Variadic()), nil
+}
+
+// helperBuilder builds the body of a helper.
+type helperBuilder struct {
+	ssaad.Builder
+	intT types.Type
+}
+
+func (b *helperBuilder) int(n int64) *ir.Value {
+	return b.F.ConstValue(b.intT, constant.MakeInt64(n))
+}
+
+func (b *helperBuilder) float(x float64) *ir.Value {
+	return b.F.ConstValue(float64Type, constant.MakeFloat64(x))
+}
+
+// laplacianLanes is the number of directions a Laplacian's collapsed jet
+// takes at once.
+const laplacianLanes = 8
+
+// loop builds for i := lo; i < hi; i++ { body(i) } from the current
+// block and leaves the builder after the loop. carried are the initial
+// values of loop-carried variables, which body updates; loop returns
+// their values after the loop.
+func (b *helperBuilder) loop(name string, lo, hi *ir.Value, carried []*ir.Value, body func(i *ir.Value, carried []*ir.Value) []*ir.Value) []*ir.Value {
+	return b.loopStep(name, lo, hi, 1, carried, body)
+}
+
+// loopStep is loop with i += step.
+func (b *helperBuilder) loopStep(name string, lo, hi *ir.Value, step int64, carried []*ir.Value, body func(i *ir.Value, carried []*ir.Value) []*ir.Value) []*ir.Value {
+	head, blk, done := b.F.NewBlock("for.loop"), b.F.NewBlock("for.body"), b.F.NewBlock("for.done")
+	b.Cur.Jump(head)
+	b.Cur = head
+	i := b.Emit(ir.OpPhi, b.intT)
+	i.Name = name
+	var phis []*ir.Value
+	for _, c := range carried {
+		p := b.Emit(ir.OpPhi, c.Type)
+		p.Name = c.Name
+		phis = append(phis, p)
+	}
+	cond := b.Emit(ir.OpBinary, types.Typ[types.Bool], i, hi)
+	cond.Tok = token.LSS
+	head.If(cond, blk, done)
+	b.Cur = blk
+	next := body(i, phis)
+	i1 := b.Binary(token.ADD, i, b.int(step))
+	b.Cur.Jump(head)
+	i.Args = []*ir.Value{lo, i1}
+	for k, p := range phis {
+		p.Args = []*ir.Value{carried[k], next[k]}
+	}
+	b.Cur = done
+	return phis
+}
+
+// index returns &s[i].
+func (b *helperBuilder) index(s, i *ir.Value) *ir.Value {
+	return b.Emit(ir.OpIndexAddr, types.NewPointer(float64Type), s, i)
+}
+
+func (b *helperBuilder) store(s, i, x *ir.Value) {
+	b.Emit(ir.OpStore, nil, b.index(s, i), x)
+}
+
+func (b *helperBuilder) load(s, i *ir.Value) *ir.Value {
+	return b.Emit(ir.OpLoad, float64Type, b.index(s, i))
+}
+
+// checkLen panics with msg unless len(s) == n.
+func (b *helperBuilder) checkLen(s, n *ir.Value, msg string) {
+	l := b.Emit(ir.OpLen, b.intT, s)
+	ne := b.Emit(ir.OpBinary, types.Typ[types.Bool], l, n)
+	ne.Tok = token.NEQ
+	bad, ok := b.F.NewBlock("if.then"), b.F.NewBlock("if.done")
+	b.Cur.If(ne, bad, ok)
+	b.Cur = bad
+	m := b.F.ConstValue(types.Typ[types.String], constant.MakeString(msg))
+	b.Emit(ir.OpPanic, nil, b.Emit(ir.OpConvert, types.Universe.Lookup("any").Type(), m))
+	b.Cur = ok
+}
+
+// Transform implements ssaad.Mode.
+func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+	var errs diag.List
+	fail := func(format string, args ...any) (*ir.Func, diag.List) {
+		p := env.Position(req.Pos)
+		if !p.IsValid() {
+			p = env.Position(primal.Pos)
+		}
+		errs.Add(p, ssaad.FuncName(req.Target), "", format, args...)
+		return nil, errs
+	}
+	k, err := h.shape(req.Target, req.Active)
+	if err != nil {
+		return fail("%v", err)
+	}
+	sig, err := h.Signature(req)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var fallback error
+	if h.Kind == HVP {
+		// Forward over reverse when both modes cover F; the Taylor
+		// formula below otherwise.
+		var names []string
+		if r := sig.Recv(); r != nil {
+			names = append(names, r.Name())
+		}
+		for p := range sig.Params().Variables() {
+			names = append(names, p.Name())
+		}
+		f, err := forwardOverReverse(primal, req, env, k, sig, names)
+		if err == nil {
+			name, xn := ssaad.FuncName(req.Target), names[k]
+			v, hv := names[k+1], names[k+2]
+			f.Doc = fmt.Sprintf("%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s\n"+
+				"(overwritten), the Hessian taken with respect to %s: by forward mode over reverse mode,\n"+
+				"the directional derivative along %s of the gradient of %s, at the cost of a few gradients.\n"+
+				"%s and %s must have the length of %s; %s may alias neither %s nor %s.",
+				req.Name, name, name, v, hv, xn, v, name, v, hv, xn, hv, xn, v)
+			return f, nil
+		}
+		fallback = err
+		// primal may have been changed by reverse mode: lower nothing
+		// more from it below.
+	}
+	oe, ok := env.(ssaad.OptionsEnv)
+	if !ok {
+		return fail("this environment cannot generate Taylor-mode functions")
+	}
+	jetOpts := map[string]string{"order": "2", "seed": "line"}
+	if h.Kind == Laplacian {
+		jetOpts["collapsed"] = strconv.Itoa(laplacianLanes)
+	}
+	jet, err := oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
+	if err != nil {
+		return fail("%v", err)
+	}
+
+	f := ir.NewFunc(req.Name, primal.Pkg)
+	f.Pos = primal.Pos
+	if req.Method {
+		f.Recv = primal.Params[0].Type
+	}
+	b := &helperBuilder{intT: types.Typ[types.Int]}
+	b.F = f
+	var args []*ir.Value // F's parameters
+	var extra []*ir.Value
+	pi := 0
+	all := sig.Params()
+	if req.Method {
+		args = append(args, f.AddParam(sig.Recv().Name(), sig.Recv().Type()))
+	}
+	for i := len(args); i < len(primal.Params); i++ {
+		p := all.At(pi)
+		pi++
+		args = append(args, f.AddParam(p.Name(), p.Type()))
+		if i == k {
+			n, _ := h.extraNames(req.Target)
+			for range n {
+				p := all.At(pi)
+				pi++
+				extra = append(extra, f.AddParam(p.Name(), p.Type()))
+			}
+		}
+	}
+	for r := range sig.Results().Variables() {
+		f.AddResult(r.Name(), r.Type())
+	}
+	f.Variadic = sig.Variadic()
+	b.Cur = f.NewBlock("entry")
+	x := args[k]
+	name := ssaad.FuncName(req.Target)
+	xname := x.Name
+
+	// q(u) returns f2 of the jet along u: ½uᵀ∇²F(x)u.
+	q := func(u *ir.Value) *ir.Value {
+		var jargs []*ir.Value
+		for i, a := range args {
+			jargs = append(jargs, a)
+			if i == k {
+				jargs = append(jargs, u)
+			}
+		}
+		c := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+		c.Callee = &ir.Callee{Derived: jet}
+		e := b.Emit(ir.OpExtract, float64Type, c)
+		e.Index = 2
+		return e
+	}
+	// value returns F(x).
+	value := func() *ir.Value {
+		c := b.Emit(ir.OpCall, float64Type, args...)
+		c.Callee = &ir.Callee{Func: req.Target}
+		c.Name = "f"
+		return c
+	}
+	n := b.Emit(ir.OpLen, b.intT, x)
+	n.Name = "n"
+	zero := b.int(0)
+	one := b.float(1)
+	newVec := func(nm string) *ir.Value {
+		s := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), n, nil)
+		s.Name = nm
+		return s
+	}
+	var doc strings.Builder
+	switch h.Kind {
+	case HVP:
+		v, hv := extra[0], extra[1]
+		b.checkLen(v, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, v.Name, xname))
+		b.checkLen(hv, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, hv.Name, xname))
+		u := newVec("u")
+		cp := b.Emit(ir.OpCall, b.intT, u, v)
+		cp.Callee = &ir.Callee{Builtin: "copy"}
+		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+			vi := b.load(u, i)
+			vi.Name = "vi"
+			b.store(u, i, b.Add(vi, one))
+			qp := q(u)
+			b.store(u, i, b.Sub(vi, one))
+			qm := q(u)
+			b.store(u, i, vi)
+			// (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
+			b.store(hv, i, b.Mul(b.float(0.5), b.Sub(qp, qm)))
+			return nil
+		})
+		b.Cur.Return(value())
+		fmt.Fprintf(&doc, "%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s\n", req.Name, name, name, v.Name, hv.Name)
+		fmt.Fprintf(&doc, "(overwritten), the Hessian taken with respect to %s: (H%s)ᵢ = (f2(%s+eᵢ) − f2(%s−eᵢ))/2\n", xname, v.Name, v.Name, v.Name)
+		fmt.Fprintf(&doc, "where f2(u) = ½uᵀHu is the second Taylor coefficient of %s along u, computed by\n%s. It costs 2·len(%s) of those.\n", name, jet.Name, xname)
+		fmt.Fprintf(&doc, "%s and %s must have the length of %s; %s may alias neither %s nor %s.", v.Name, hv.Name, xname, hv.Name, xname, v.Name)
+		if fallback != nil {
+			fmt.Fprintf(&doc, "\n(Not by forward over reverse: %v.)", fallback)
+		}
+	case Hessian:
+		hm := extra[0]
+		nn := b.Binary(token.MUL, n, n)
+		b.checkLen(hm, nn, fmt.Sprintf("%s: len(%s) != len(%s)²", req.Name, hm.Name, xname))
+		e := newVec("e")
+		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+			b.store(e, i, one)
+			d := b.Mul(b.float(2), q(e))
+			b.store(hm, b.Binary(token.ADD, b.Binary(token.MUL, i, n), i), d)
+			b.store(e, i, b.float(0))
+			return nil
+		})
+		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+			b.store(e, i, one)
+			in := b.Binary(token.MUL, i, n)
+			hii := b.load(hm, b.Binary(token.ADD, in, i))
+			b.loop("j", b.Binary(token.ADD, i, b.int(1)), n, nil, func(j *ir.Value, _ []*ir.Value) []*ir.Value {
+				b.store(e, j, one)
+				jn := b.Binary(token.MUL, j, n)
+				hjj := b.load(hm, b.Binary(token.ADD, jn, j))
+				// Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ), f2(eᵢ) = Hᵢᵢ/2
+				hij := b.Sub(q(e), b.Mul(b.float(0.5), b.Add(hii, hjj)))
+				b.store(hm, b.Binary(token.ADD, in, j), hij)
+				b.store(hm, b.Binary(token.ADD, jn, i), hij)
+				b.store(e, j, b.float(0))
+				return nil
+			})
+			b.store(e, i, b.float(0))
+			return nil
+		})
+		b.Cur.Return(value())
+		fmt.Fprintf(&doc, "%s returns %s and stores its Hessian with respect to %s in %s (overwritten),\n", req.Name, name, xname, hm.Name)
+		fmt.Fprintf(&doc, "dense and row-major: %s[i*n+j] = ∂²%s/∂%s[i]∂%s[j], n = len(%s); len(%s) must be n².\n", hm.Name, name, xname, xname, xname, hm.Name)
+		fmt.Fprintf(&doc, "Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second\n")
+		fmt.Fprintf(&doc, "Taylor coefficient of %s along u (%s): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).", name, jet.Name)
+	case HessDiag:
+		d := extra[0]
+		b.checkLen(d, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, d.Name, xname))
+		e := newVec("e")
+		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+			b.store(e, i, one)
+			b.store(d, i, b.Mul(b.float(2), q(e)))
+			b.store(e, i, b.float(0))
+			return nil
+		})
+		b.Cur.Return(value())
+		fmt.Fprintf(&doc, "%s returns %s and stores the diagonal of its Hessian with respect to %s in %s\n", req.Name, name, xname, d.Name)
+		fmt.Fprintf(&doc, "(overwritten): %s[i] = ∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along eᵢ (%s).\n", d.Name, name, xname, name, jet.Name)
+		fmt.Fprintf(&doc, "len(%s) must be len(%s).", d.Name, xname)
+	case Laplacian:
+		// L directions per call of the collapsed jet: the unit vectors
+		// e_{i0+l}, each the first n entries of a buffer of n+L so that
+		// the last block needs no test (its 1s beyond n are not seen).
+		L := laplacianLanes
+		nL := b.Binary(token.ADD, n, b.int(int64(L)))
+		var bufs, views []*ir.Value
+		for l := range L {
+			buf := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), nL, nil)
+			buf.Name = fmt.Sprintf("e%d", l)
+			view := b.Emit(ir.OpSlice, buf.Type, buf, nil, n, nil)
+			view.Name = fmt.Sprintf("u%d", l)
+			bufs, views = append(bufs, buf), append(views, view)
+		}
+		lap := b.float(0)
+		lap.Name = "lap"
+		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{lap}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+			for l, buf := range bufs {
+				b.store(buf, b.Add(i, b.int(int64(l))), one)
+			}
+			var jargs []*ir.Value
+			for j, a := range args {
+				jargs = append(jargs, a)
+				if j == k {
+					jargs = append(jargs, views...)
+				}
+			}
+			call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+			call.Callee = &ir.Callee{Derived: jet}
+			sum := b.Emit(ir.OpExtract, float64Type, call)
+			sum.Index = 1 + L
+			l2 := b.Add(c[0], b.Mul(b.float(2), sum))
+			for l, buf := range bufs {
+				b.store(buf, b.Add(i, b.int(int64(l))), b.float(0))
+			}
+			return []*ir.Value{l2}
+		})
+		b.Cur.Return(value(), out[0])
+		fmt.Fprintf(&doc, "%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂%s[i]²,\n", req.Name, name, xname, name, xname)
+		fmt.Fprintf(&doc, "by collapsed Taylor mode: %s propagates %d unit directions at once, their first\n", jet.Name, L)
+		fmt.Fprintf(&doc, "coefficients and the sum of their second ones; ⌈len(%s)/%d⌉ calls.", xname, L)
+	}
+	f.Doc = doc.String()
+	return f, nil
+}

@@ -1,0 +1,78 @@
+package taylor
+
+import (
+	"go/importer"
+	"go/token"
+	"go/types"
+	"testing"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
+)
+
+// noTaylor lists the math functions whose rules Taylor mode cannot
+// expand beyond order 1, and why. Every other Smooth rule must expand.
+var noTaylor = map[string]string{
+	"Gamma":  "its rule uses the digamma helper, which has no rule",
+	"Lgamma": "its rule uses the digamma helper, which has no rule",
+}
+
+// TestEveryMathRuleExpands expands every Smooth rule of package math to
+// order 4 along varied arguments: a new rule that Taylor mode cannot
+// expand fails here unless listed in noTaylor.
+func TestEveryMathRuleExpands(t *testing.T) {
+	pkg, err := importer.ForCompiler(token.NewFileSet(), "source", nil).Import("math")
+	if err != nil {
+		t.Skipf("cannot load package math: %v", err)
+	}
+	const K = 4
+	for _, r := range templates.All() {
+		if r.Pkg != "math" || r.Kind != templates.Smooth {
+			continue
+		}
+		t.Run(r.Name, func(t *testing.T) {
+			fn, ok := pkg.Scope().Lookup(r.Name).(*types.Func)
+			if !ok {
+				t.Fatalf("math.%s not found", r.Name)
+			}
+			f := ir.NewFunc("f", nil)
+			tr := &transformer{K: K}
+			tr.F = f
+			tr.Cur = f.NewBlock("entry")
+			e := &expander{t: tr, calls: map[string]*series{}, math: pkg}
+			sig := fn.Type().(*types.Signature)
+			var args []*series
+			for i := 0; i < sig.Params().Len(); i++ {
+				pt := sig.Params().At(i).Type()
+				cs := []*ir.Value{f.AddParam(sig.Params().At(i).Name(), pt)}
+				for k := 1; k <= K; k++ {
+					if isFloat(pt) {
+						cs = append(cs, f.AddParam("", pt))
+					} else {
+						cs = append(cs, tr.Zero(pt))
+					}
+				}
+				args = append(args, e.known(cs))
+			}
+			n, err := e.mathCall(fn, args, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var failed error
+			for _, res := range n.results {
+				for k := 0; k <= K; k++ {
+					if _, err := res.at(k); err != nil && failed == nil {
+						failed = err
+					}
+				}
+			}
+			why, listed := noTaylor[r.Name]
+			switch {
+			case failed != nil && !listed:
+				t.Errorf("math.%s does not expand to order %d: %v", r.Name, K, failed)
+			case failed == nil && listed:
+				t.Errorf("math.%s expands now (listed in noTaylor: %s): remove it from the list", r.Name, why)
+			}
+		})
+	}
+}

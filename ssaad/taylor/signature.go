@@ -1,0 +1,356 @@
+package taylor
+
+// This file defines the options, signature and doc comment of a generated
+// Taylor-mode function.
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// MaxOrder is the largest order=K accepted: the generated code is
+// unrolled and grows like K².
+const MaxOrder = 12
+
+// config is what the options of a request say.
+type config struct {
+	order int
+	// line: the varied inputs move on a line (seed=line): only their
+	// first coefficients are parameters, the others are zero.
+	line bool
+	// lanes, when not zero, selects collapsed Taylor mode (order 2, for
+	// Laplacians; the internal option collapsed=L): L jets along L
+	// directions share the primal, each keeps its first coefficient, and
+	// one slot holds the sum of their second coefficients.
+	lanes int
+}
+
+// MaxLanes bounds collapsed=L.
+const MaxLanes = 16
+
+// slots returns the number of coefficient slots of a value: K, or the L
+// first coefficients and the summed second one.
+func (c config) slots() int {
+	if c.lanes > 0 {
+		return c.lanes + 1
+	}
+	return c.order
+}
+
+// lineInputs returns the number of input slots of a line seed.
+func (c config) lineInputs() int {
+	if c.lanes > 0 {
+		return c.lanes
+	}
+	return 1
+}
+
+// parseOptions reads order= and seed= of a request.
+func parseOptions(opts map[string]string) (config, error) {
+	var c config
+	s, ok := opts["order"]
+	if !ok {
+		return c, fmt.Errorf("//gad:taylor needs order=K, the degree of the Taylor polynomials (1 ≤ K ≤ %d)", MaxOrder)
+	}
+	k, err := strconv.Atoi(s)
+	if err != nil || k < 1 || k > MaxOrder {
+		return c, fmt.Errorf("order=%s: want an integer K with 1 ≤ K ≤ %d", s, MaxOrder)
+	}
+	c.order = k
+	if l, ok := opts["collapsed"]; ok {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > MaxLanes || c.order != 2 {
+			return c, fmt.Errorf("collapsed=%s: want 1 to %d directions, at order=2", l, MaxLanes)
+		}
+		c.lanes = n
+	}
+	switch seed := opts["seed"]; seed {
+	case "", "jet":
+	case "line":
+		c.line = true
+	default:
+		return c, fmt.Errorf("seed=%s: want seed=jet (every input coefficient is a parameter, the default) or seed=line (only the first)", seed)
+	}
+	return c, nil
+}
+
+// names holds the parameter and result names of a generated function.
+type names struct {
+	params []string   // primal parameter names, receiver first
+	coefs  [][]string // coefs[i][k-1]: coefficient k of parameter i (nil when not varied)
+	// results are the primal result names (all "" when unnamed); rcoefs
+	// the names of their coefficients (nil when none or unnamed).
+	results []string
+	rcoefs  [][]string
+}
+
+// layout places the results: the primal results, then the K
+// coefficients of each result whose type holds floats, in order; a
+// trailing error result stays last.
+type layout struct {
+	primal []int // position of primal result i
+	coef   []int // position of coefficient 1 of result i (k at coef+k-1), or -1
+	n      int
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func resultLayout(rs []types.Type, order int) layout {
+	l := layout{primal: make([]int, len(rs)), coef: make([]int, len(rs))}
+	errLast := len(rs) > 0 && types.Identical(rs[len(rs)-1], errorType)
+	k := 0
+	for i := range rs {
+		if errLast && i == len(rs)-1 {
+			continue
+		}
+		l.primal[i] = k
+		k++
+	}
+	for i, r := range rs {
+		l.coef[i] = -1
+		if ssaad.HasFloat(r) {
+			l.coef[i] = k
+			k += order
+		}
+	}
+	if errLast {
+		l.primal[len(rs)-1] = k
+		k++
+	}
+	l.n = k
+	return l
+}
+
+func tupleTypes(t *types.Tuple) []types.Type {
+	var out []types.Type
+	for v := range t.Variables() {
+		out = append(out, v.Type())
+	}
+	return out
+}
+
+// inputs returns how many coefficients a varied parameter takes.
+func (c config) inputs() int {
+	if c.line {
+		return c.lineInputs()
+	}
+	return c.slots()
+}
+
+func computeNames(fn *types.Func, active []bool, c config) *names {
+	sig := fn.Type().(*types.Signature)
+	nm := &names{params: ssaad.ParamNames(fn)}
+	used := map[string]bool{}
+	for _, n := range nm.params {
+		used[n] = true
+	}
+	named := false
+	for r := range sig.Results().Variables() {
+		named = named || r.Name() != ""
+	}
+	for i := 0; i < sig.Results().Len(); i++ {
+		n := ""
+		if named {
+			n = sig.Results().At(i).Name()
+			if n == "" || n == "_" {
+				n = fmt.Sprintf("r%d", i)
+			}
+			for used[n] {
+				n += "_"
+			}
+			used[n] = true
+		}
+		nm.results = append(nm.results, n)
+	}
+	for i := range nm.params {
+		var cs []string
+		if i < len(active) && active[i] {
+			for k := 1; k <= c.inputs(); k++ {
+				cs = append(cs, ssaad.Fresh(used, coefName(nm.params[i], k)))
+			}
+		}
+		nm.coefs = append(nm.coefs, cs)
+	}
+	for i, r := range nm.results {
+		var cs []string
+		if named && ssaad.HasFloat(sig.Results().At(i).Type()) {
+			for k := 1; k <= c.slots(); k++ {
+				cs = append(cs, ssaad.Fresh(used, coefName(r, k)))
+			}
+		}
+		nm.rcoefs = append(nm.rcoefs, cs)
+	}
+	return nm
+}
+
+// coefName names coefficient k of the value named base: x1, x2, …; a
+// name ending in a digit gets an underscore (x1_1).
+func coefName(base string, k int) string {
+	if base == "" {
+		return ""
+	}
+	if c := base[len(base)-1]; '0' <= c && c <= '9' {
+		base += "_"
+	}
+	return base + strconv.Itoa(k)
+}
+
+// signature returns the signature of the function that req asks for.
+func signature(req *ssaad.Request, c config) (*types.Signature, error) {
+	fn, active, method := req.Target, req.Active, req.Method
+	sig := fn.Type().(*types.Signature)
+	ps := ssaad.Params(fn)
+	if len(active) != len(ps) {
+		return nil, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
+	}
+	if method && sig.Recv() == nil {
+		return nil, fmt.Errorf("%s is not a method", fn.Name())
+	}
+	nm := computeNames(fn, active, c)
+	pkg := fn.Pkg()
+	var recv *types.Var
+	var params []*types.Var
+	for i, p := range ps {
+		v := types.NewParam(token.NoPos, pkg, nm.params[i], p.Type())
+		if method && i == 0 {
+			recv = v
+		} else {
+			params = append(params, v)
+		}
+		for _, cn := range nm.coefs[i] {
+			params = append(params, types.NewParam(token.NoPos, pkg, cn, p.Type()))
+		}
+	}
+	lay := resultLayout(tupleTypes(sig.Results()), c.slots())
+	results := make([]*types.Var, lay.n)
+	for i := 0; i < sig.Results().Len(); i++ {
+		rt := sig.Results().At(i).Type()
+		results[lay.primal[i]] = types.NewParam(token.NoPos, pkg, nm.results[i], rt)
+		if p := lay.coef[i]; p >= 0 {
+			for k := 1; k <= c.slots(); k++ {
+				n := ""
+				if nm.rcoefs[i] != nil {
+					n = nm.rcoefs[i][k-1]
+				}
+				results[p+k-1] = types.NewParam(token.NoPos, pkg, n, rt)
+			}
+		}
+	}
+	variadic := sig.Variadic() && !active[len(active)-1]
+	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), variadic), nil
+}
+
+// docComment writes the doc comment of a generated Taylor-mode function.
+func docComment(name string, fn *types.Func, nm *names, active []bool, c config) string {
+	var sb strings.Builder
+	target := ssaad.FuncName(fn)
+	if c.lanes > 0 {
+		return collapsedDoc(name, target, nm, active, c)
+	}
+	fmt.Fprintf(&sb, "%s propagates Taylor polynomials of degree %d through %s (Taylor mode):\n", name, c.order, target)
+	if c.line {
+		sb.WriteString("when each varied input p moves on the line p + p1·t, it returns the results of\n")
+	} else {
+		fmt.Fprintf(&sb, "when each varied input p moves on the curve p + p1·t + … + p%d·t^%d, it returns the results of\n", c.order, c.order)
+	}
+	fmt.Fprintf(&sb, "%s and, after them, the coefficients y1 … y%d of each float result y(t) = y + y1·t + … + y%d·t^%d + O(t^%d),\n", target, c.order, c.order, c.order, c.order+1)
+	sb.WriteString("where yk is the k-th derivative in t at t = 0 divided by k!.\n\n")
+	var varied, fixed []string
+	for i, p := range nm.params {
+		if !active[i] {
+			fixed = append(fixed, p)
+			continue
+		}
+		varied = append(varied, fmt.Sprintf("%s (coefficients %s)", p, strings.Join(nm.coefs[i], ", ")))
+	}
+	if len(varied) > 0 {
+		fmt.Fprintf(&sb, "Varied inputs: %s.\n", strings.Join(varied, ", "))
+	}
+	if c.line && c.order > 1 {
+		fmt.Fprintf(&sb, "Seed: a line; the input coefficients of degree 2 to %d are zero.\n", c.order)
+	}
+	if len(fixed) > 0 {
+		fmt.Fprintf(&sb, "Fixed inputs (zero coefficients): %s.\n", strings.Join(fixed, ", "))
+	}
+	sig := fn.Type().(*types.Signature)
+	lay := resultLayout(tupleTypes(sig.Results()), c.order)
+	if lay.n > 0 {
+		out := make([]string, lay.n)
+		for i := 0; i < sig.Results().Len(); i++ {
+			r := nm.results[i]
+			what := "the value of " + target
+			if r != "" {
+				what = r
+			} else if sig.Results().Len() > 1 {
+				what = fmt.Sprintf("result %d of %s", i+1, target)
+			}
+			out[lay.primal[i]] = what
+			if p := lay.coef[i]; p >= 0 {
+				cs := "its coefficients 1 to " + strconv.Itoa(c.order)
+				if nm.rcoefs[i] != nil {
+					cs = strings.Join(nm.rcoefs[i], ", ") + ", the coefficients of " + r
+				}
+				out[p] = cs
+				for k := 1; k < c.order; k++ {
+					out[p+k] = ""
+				}
+			}
+		}
+		var parts []string
+		for _, o := range out {
+			if o != "" {
+				parts = append(parts, o)
+			}
+		}
+		fmt.Fprintf(&sb, "Results, in order: %s.\n", strings.Join(parts, "; "))
+	}
+	shadows := false
+	for i, p := range ssaad.Params(fn) {
+		if active[i] && (ssaad.IsPointerLike(p.Type()) || isAggregate(p.Type())) {
+			shadows = true
+		}
+	}
+	if shadows {
+		sb.WriteString("Shadows: a varied slice, pointer, struct or array has one coefficient shadow of\n")
+		sb.WriteString("its shape per degree; what the function writes through it, the coefficients are\n")
+		sb.WriteString("written (overwritten) into the shadows.\n")
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+func isAggregate(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
+// collapsedDoc is the doc comment of a collapsed Taylor-mode function.
+func collapsedDoc(name, target string, nm *names, active []bool, c config) string {
+	var sb strings.Builder
+	L := c.lanes
+	fmt.Fprintf(&sb, "%s propagates %d second-order jets of %s at once (collapsed Taylor mode):\n", name, L, target)
+	fmt.Fprintf(&sb, "along the directions u_1 … u_%d, given for each varied input p as p1 … p%d", L, L)
+	if !c.line {
+		fmt.Fprintf(&sb, ", with the sum of their\nsecond coefficients in p%d", L+1)
+	}
+	fmt.Fprintf(&sb, ",\nit returns the results of %s and, for each float result y, its first coefficients\n", target)
+	sb.WriteString("along each direction (its directional derivatives), then the sum of its second\n")
+	sb.WriteString("coefficients, Σ_l ½ u_lᵀ∇²y u_l.\n\n")
+	var varied []string
+	for i, p := range nm.params {
+		if active[i] {
+			varied = append(varied, fmt.Sprintf("%s (%s)", p, strings.Join(nm.coefs[i], ", ")))
+		}
+	}
+	if len(varied) > 0 {
+		fmt.Fprintf(&sb, "Varied inputs: %s.", strings.Join(varied, ", "))
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}

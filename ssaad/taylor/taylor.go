@@ -1,0 +1,762 @@
+package taylor
+
+// This file defines the Taylor-mode transformer: forward mode (package
+// ssaad/forward) with K coefficients per varied value instead of one
+// tangent.
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/gadgen/gadgen/diag"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// Mode is Taylor mode, //gad:taylor order=K [seed=jet|line] [wrt=…].
+type Mode struct{}
+
+// Name implements ssaad.Mode.
+func (Mode) Name() string { return "taylor" }
+
+// Suffix implements ssaad.Mode.
+func (Mode) Suffix() string { return "Taylor" }
+
+// Options implements ssaad.Mode.
+func (Mode) Options() []string { return []string{"order", "seed"} }
+
+// Signature implements ssaad.Mode.
+func (Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
+	c, err := parseOptions(req.Options)
+	if err != nil {
+		return nil, err
+	}
+	return signature(req, c)
+}
+
+// Transform implements ssaad.Mode.
+func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+	c, err := parseOptions(req.Options)
+	if err != nil {
+		t := newTransformer(primal, req, env)
+		t.errorf(req.Pos, "directive", "%v", err)
+		return nil, t.errs
+	}
+	if len(req.Active) != len(primal.Params) {
+		t := newTransformer(primal, req, env)
+		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
+		return nil, t.errs
+	}
+	act := ssaad.Varied(primal, req.Active, env.Writes)
+	if req.Dump != nil {
+		req.Dump("activity", act.String())
+	}
+	// Coefficients of loop-carried values that stay zero (a coefficient
+	// the seed makes zero, summed in a loop) are φ-nodes of zeros: find
+	// them, and build again with them folded, until there are no more.
+	// The probing builds ask for no callee: a callee's jet depends on
+	// which coefficients are zero, and only the last build's are wanted.
+	zero := map[phiCoef]bool{}
+	for probe := true; ; {
+		e := env
+		if probe {
+			e = probeEnv{env}
+		}
+		t := newTransformer(primal, req, e)
+		t.cfg, t.K, t.act, t.zeroPhi = c, c.slots(), act, zero
+		t.run()
+		if len(t.errs) > 0 {
+			return nil, t.errs
+		}
+		if t.findZeroPhis() {
+			continue
+		}
+		if probe {
+			probe = false
+			continue
+		}
+		removeTrivialPhis(t.F)
+		return t.F, nil
+	}
+}
+
+// probeEnv is the Env of a probing build: it names the callees' jets
+// without asking the driver to generate them.
+type probeEnv struct{ ssaad.Env }
+
+// DerivativeWithOptions implements ssaad.OptionsEnv.
+func (p probeEnv) DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+	if mode != "taylor" {
+		return nil, fmt.Errorf("probe: mode %s", mode)
+	}
+	sig, err := Mode{}.Signature(&ssaad.Request{Mode: mode, Target: callee, Active: active, Options: opts})
+	if err != nil {
+		return nil, err
+	}
+	return &ir.DerivedFunc{Name: "probe", Sig: sig}, nil
+}
+
+// phiCoef names coefficient k of a primal φ.
+type phiCoef struct {
+	phi *ir.Value
+	k   int
+}
+
+// findZeroPhis adds to t.zeroPhi the float coefficient φs of this build
+// whose arguments are all zero, themselves, or such φs, and reports
+// whether it found any.
+func (t *transformer) findZeroPhis() bool {
+	isZero := map[*ir.Value]bool{}
+	for _, p := range t.coefPhis {
+		isZero[p.phi] = true // optimistic, refined below
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range t.coefPhis {
+			if !isZero[p.phi] {
+				continue
+			}
+			for _, a := range p.phi.Args {
+				if a != p.phi && !ssaad.IsZero(a) && !isZero[a] {
+					isZero[p.phi] = false
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	found := false
+	for _, p := range t.coefPhis {
+		if isZero[p.phi] {
+			t.zeroPhi[p.key] = true
+			found = true
+		}
+	}
+	return found
+}
+
+type transformer struct {
+	ssaad.Builder
+	primal *ir.Func
+	req    *ssaad.Request
+	env    ssaad.Env
+	cfg    config
+	K      int
+	act    *ssaad.Activity
+	val    map[*ir.Value]*ir.Value   // primal value → its copy
+	tan    map[*ir.Value][]*ir.Value // primal value → its coefficients 1…K (absent: zero)
+	blk    map[*ir.Block]*ir.Block
+	calls  map[*ir.Value]*callInfo
+	// Coefficient shadows may be the constant zero (seed=line): reads
+	// through them fold to zero; any other use materializes them (see
+	// usable).
+	lay  layout
+	errs diag.List
+	// zeroPhi lists the coefficients of φs known to stay zero (see
+	// Transform); coefPhis records the float coefficient φs built.
+	zeroPhi map[phiCoef]bool
+	// primalCalls shares the primal calls of math functions that several
+	// expansions of one instruction need (collapsed mode), by function
+	// and arguments.
+	primalCalls map[string]*ir.Value
+	coefPhis    []struct {
+		key phiCoef
+		phi *ir.Value
+	}
+}
+
+// callInfo records the values and coefficients of the results of a
+// primal call with several results.
+type callInfo struct {
+	vals  []*ir.Value
+	coefs [][]*ir.Value
+}
+
+func newTransformer(primal *ir.Func, req *ssaad.Request, env ssaad.Env) *transformer {
+	return &transformer{
+		primal: primal, req: req, env: env,
+		val:   map[*ir.Value]*ir.Value{},
+		tan:   map[*ir.Value][]*ir.Value{},
+		blk:   map[*ir.Block]*ir.Block{},
+		calls: map[*ir.Value]*callInfo{},
+	}
+}
+
+func (t *transformer) errorf(pos token.Pos, construct, format string, args ...any) {
+	var p token.Position
+	if t.env != nil {
+		p = t.env.Position(pos)
+		if !p.IsValid() {
+			p = t.env.Position(t.primal.Pos)
+		}
+	}
+	t.errs.Add(p, ssaad.FuncName(t.req.Target), construct, format, args...)
+}
+
+func (t *transformer) run() {
+	p, req, K := t.primal, t.req, t.K
+	nm := computeNames(req.Target, req.Active, t.cfg)
+	f := ir.NewFunc(req.Name, p.Pkg)
+	t.F = f
+	f.Pos = p.Pos
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.cfg)
+	if req.Method {
+		f.Recv = p.Params[0].Type
+	}
+	writes := ssaad.ParamWrites(p, t.env.Writes)
+	type lineParam struct {
+		pv *ir.Value
+		i  int
+	}
+	var line []lineParam
+	for i, pv := range p.Params {
+		name := pv.Name
+		if i < len(nm.params) {
+			name = nm.params[i]
+		}
+		t.val[pv] = f.AddParam(name, pv.Type)
+		if req.Active[i] {
+			cs := make([]*ir.Value, K)
+			for k := range nm.coefs[i] {
+				cs[k] = f.AddParam(nm.coefs[i][k], pv.Type)
+			}
+			for k := len(nm.coefs[i]); k < K; k++ {
+				cs[k] = t.Zero(pv.Type)
+			}
+			t.tan[pv] = cs
+			if t.cfg.line && ssaad.IsPointerLike(pv.Type) && (writes == nil || writes[i]) {
+				line = append(line, lineParam{pv, i})
+			}
+		}
+	}
+	f.Variadic = p.Variadic && !req.Active[len(req.Active)-1]
+	t.lay = resultLayout(p.ResultTypes, K)
+	f.ResultTypes = make([]types.Type, t.lay.n)
+	f.ResultNames = make([]string, t.lay.n)
+	for i, rt := range p.ResultTypes {
+		f.ResultNames[t.lay.primal[i]], f.ResultTypes[t.lay.primal[i]] = nm.results[i], rt
+		if c := t.lay.coef[i]; c >= 0 {
+			for k := 0; k < K; k++ {
+				f.ResultTypes[c+k] = rt
+				if nm.rcoefs[i] != nil {
+					f.ResultNames[c+k] = nm.rcoefs[i][k]
+				}
+			}
+		}
+	}
+
+	cfg := ir.NewCFG(p)
+	for _, b := range p.Blocks {
+		if cfg.Reachable(b) {
+			t.blk[b] = f.NewBlock(b.Comment)
+		}
+	}
+	for _, b := range cfg.RPO {
+		nb := t.blk[b]
+		for _, s := range b.Succs {
+			nb.Succs = append(nb.Succs, t.blk[s])
+		}
+		for _, q := range b.Preds {
+			if cfg.Reachable(q) {
+				nb.Preds = append(nb.Preds, t.blk[q])
+			}
+		}
+	}
+	t.Cur = t.blk[cfg.RPO[0]]
+	// With seed=line, a varied slice or pointer that the function writes
+	// through would return only its first coefficient: refuse.
+	for _, lp := range line {
+		t.errorf(t.req.Pos, "parameter "+nm.params[lp.i], "%s writes through it, so a line-seeded jet (seed=line, as the second-order helpers use) would lose the coefficients of degree 2 to %d of what it writes; use seed=jet", ssaad.FuncName(t.req.Target), K)
+	}
+	if len(line) > 0 {
+		return
+	}
+	// Inactive parameters through which varied values are stored get zero
+	// shadows of their own.
+	for i, pv := range p.Params {
+		if req.Active[i] || !t.act.Varied(pv) {
+			continue
+		}
+		cs := make([]*ir.Value, K)
+		for k := range cs {
+			s := t.newZeroShadow(t.val[pv])
+			if s == nil {
+				t.errorf(p.Pos, "parameter "+nm.params[i], "values that depend on the varied inputs are stored through it; add it to wrt=")
+				return
+			}
+			s.Name = coefName(nm.params[i], k+1)
+			cs[k] = s
+		}
+		t.tan[pv] = cs
+	}
+
+	var phis []*ir.Value
+	for _, b := range cfg.RPO {
+		t.Cur = t.blk[b]
+		for _, v := range b.Instrs {
+			if v.Op == ir.OpPhi {
+				phis = append(phis, v)
+			}
+			t.instr(v)
+		}
+	}
+	for _, v := range phis {
+		nv := t.val[v]
+		ds := t.tan[v]
+		for i, a := range v.Args {
+			pred := v.Block.Preds[i]
+			if !cfg.Reachable(pred) {
+				continue
+			}
+			nv.Args = append(nv.Args, t.v(a))
+			if ds != nil {
+				cs := t.coefs(a)
+				for k := range ds {
+					if ds[k].Op != ir.OpPhi {
+						continue // a coefficient known to stay zero
+					}
+					c := cs[k]
+					if ssaad.IsPointerLike(c.Type) && ssaad.IsZero(c) {
+						c = t.materializeIn(t.blk[pred], t.v(a))
+					}
+					ds[k].Args = append(ds[k].Args, c)
+				}
+			}
+		}
+	}
+}
+
+// v returns the copy of primal value x.
+func (t *transformer) v(x *ir.Value) *ir.Value {
+	if x == nil {
+		return nil
+	}
+	if x.Op == ir.OpConst {
+		if c, ok := t.val[x]; ok {
+			return c
+		}
+		c := t.F.ConstValue(x.Type, x.Const)
+		t.val[x] = c
+		return c
+	}
+	nv, ok := t.val[x]
+	if !ok {
+		panic(fmt.Sprintf("taylor: %s used before its definition", x.Ref()))
+	}
+	return nv
+}
+
+// coefs returns the coefficients 1…K of primal value x (zero constants
+// where it has none). The slice is fresh.
+func (t *transformer) coefs(x *ir.Value) []*ir.Value {
+	cs := make([]*ir.Value, t.K)
+	if d, ok := t.tan[x]; ok {
+		copy(cs, d)
+		return cs
+	}
+	for k := range cs {
+		cs[k] = t.Zero(x.Type)
+	}
+	return cs
+}
+
+// jet returns the primal copy of x followed by its coefficients.
+func (t *transformer) jet(x *ir.Value) []*ir.Value {
+	return append([]*ir.Value{t.v(x)}, t.coefs(x)...)
+}
+
+func (t *transformer) hasCoefs(x *ir.Value) bool {
+	_, ok := t.tan[x]
+	return ok
+}
+
+// usable returns the coefficients of x as values that any operation may
+// use: zero shadows are materialized.
+func (t *transformer) usable(x *ir.Value) []*ir.Value {
+	cs := t.coefs(x)
+	for k, c := range cs {
+		if ssaad.IsPointerLike(c.Type) && ssaad.IsZero(c) && t.hasCoefs(x) {
+			cs[k] = t.materialize(t.v(x))
+		}
+	}
+	return cs
+}
+
+// materialize returns a fresh zero shadow for the pointer-like copy nv
+// in the current block.
+func (t *transformer) materialize(nv *ir.Value) *ir.Value {
+	s := t.newZeroShadow(nv)
+	if s == nil {
+		panic(fmt.Sprintf("taylor: cannot materialize a zero shadow of type %s", nv.Type))
+	}
+	return s
+}
+
+// materializeIn is materialize at the end of block b, before its
+// terminator.
+func (t *transformer) materializeIn(b *ir.Block, nv *ir.Value) *ir.Value {
+	saved := t.Cur
+	tmp := t.F.NewBlock("tmp")
+	t.Cur = tmp
+	s := t.materialize(nv)
+	t.Cur = saved
+	t.F.Blocks = t.F.Blocks[:len(t.F.Blocks)-1]
+	at := len(b.Instrs)
+	if b.Terminator() != nil {
+		at--
+	}
+	for _, v := range tmp.Instrs {
+		b.Insert(at, v)
+		at++
+	}
+	return s
+}
+
+// setCoefs records cs as the coefficients of v, unless all are zero, and
+// names them after v.
+func (t *transformer) setCoefs(v *ir.Value, cs []*ir.Value) {
+	all0 := true
+	for _, c := range cs {
+		all0 = all0 && ssaad.IsZero(c)
+	}
+	if all0 {
+		return
+	}
+	t.nameCoefs(v, cs)
+	t.tan[v] = cs
+}
+
+func (t *transformer) nameCoefs(v *ir.Value, cs []*ir.Value) {
+	if v.Name == "" {
+		return
+	}
+	for k, c := range cs {
+		if c.Name == "" && c.Block != nil {
+			c.Name = coefName(v.Name, k+1)
+		}
+	}
+}
+
+// newZeroShadow returns a new zero shadow for the pointer-like value x:
+// make([]T, len(x), cap(x)) for a slice, new(T) for a pointer, when T holds
+// no pointers or slices; nil when it cannot build one.
+func (t *transformer) newZeroShadow(x *ir.Value) *ir.Value {
+	switch u := x.Type.Underlying().(type) {
+	case *types.Slice:
+		if holdsPointers(u.Elem()) {
+			return nil
+		}
+		n := t.Emit(ir.OpLen, types.Typ[types.Int], x)
+		c := t.Emit(ir.OpCap, types.Typ[types.Int], x)
+		return t.Emit(ir.OpMakeSlice, x.Type, n, c)
+	case *types.Pointer:
+		if holdsPointers(u.Elem()) {
+			return nil
+		}
+		a := t.Emit(ir.OpAlloc, x.Type)
+		a.Heap = true
+		return a
+	}
+	return nil
+}
+
+func holdsPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	case *types.Array:
+		return holdsPointers(u.Elem())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if holdsPointers(f.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shadowResult gives v, a pointer-like result of a call without
+// derivative into which varied values are stored, zero shadows.
+func (t *transformer) shadowResult(v, nv *ir.Value) {
+	if !ssaad.IsPointerLike(v.Type) || !t.act.Varied(v) || t.hasCoefs(v) {
+		return
+	}
+	cs := make([]*ir.Value, t.K)
+	for k := range cs {
+		s := t.newZeroShadow(nv)
+		if s == nil {
+			t.errorf(v.Pos, "result of a call", "values that depend on the varied inputs are stored into memory it returns, whose shadow cannot be built")
+			return
+		}
+		cs[k] = s
+	}
+	t.nameCoefs(v, cs)
+	t.tan[v] = cs
+}
+
+func (t *transformer) clone(v *ir.Value) *ir.Value {
+	args := make([]*ir.Value, len(v.Args))
+	for i, a := range v.Args {
+		args[i] = t.v(a)
+	}
+	nv := t.Emit(v.Op, v.Type, args...)
+	nv.Name, nv.Pos, nv.Tok, nv.Const, nv.Index, nv.Heap, nv.Global = v.Name, v.Pos, v.Tok, v.Const, v.Index, v.Heap, v.Global
+	if v.Callee != nil {
+		c := *v.Callee
+		nv.Callee = &c
+	}
+	t.val[v] = nv
+	return nv
+}
+
+// floatConst returns the constant x of type typ.
+func (t *transformer) floatConst(typ types.Type, x float64) *ir.Value {
+	return t.F.ConstValue(typ, constant.MakeFloat64(x))
+}
+
+// scale returns c·x for a constant c.
+func (t *transformer) scale(c float64, x *ir.Value) *ir.Value {
+	if ssaad.IsZero(x) {
+		return x
+	}
+	if c == -1 {
+		return t.Neg(x)
+	}
+	return t.Mul(t.floatConst(x.Type, c), x)
+}
+
+func (t *transformer) instr(v *ir.Value) {
+	varied := t.act.Varied(v)
+	K := t.K
+	switch v.Op {
+	case ir.OpPhi:
+		nv := t.Emit(ir.OpPhi, v.Type)
+		nv.Name, nv.Pos = v.Name, v.Pos
+		t.val[v] = nv
+		if varied {
+			cs := make([]*ir.Value, K)
+			float := isFloat(v.Type)
+			all0 := true
+			for k := range cs {
+				key := phiCoef{v, k}
+				if float && t.zeroPhi[key] {
+					cs[k] = t.Zero(v.Type)
+					continue
+				}
+				all0 = false
+				cs[k] = t.Emit(ir.OpPhi, v.Type)
+				if float {
+					t.coefPhis = append(t.coefPhis, struct {
+						key phiCoef
+						phi *ir.Value
+					}{key, cs[k]})
+				}
+			}
+			if !all0 {
+				t.nameCoefs(v, cs)
+				t.tan[v] = cs
+			}
+		}
+		return
+	case ir.OpCall:
+		t.call(v)
+		return
+	case ir.OpExtract:
+		if info := t.calls[v.Args[0]]; info != nil {
+			t.val[v] = info.vals[v.Index]
+			if v.Name != "" && info.vals[v.Index].Name == "" {
+				info.vals[v.Index].Name = v.Name
+			}
+			if cs := info.coefs[v.Index]; cs != nil {
+				t.setCoefs(v, cs)
+			}
+			return
+		}
+		nv := t.clone(v)
+		if v.Args[0].Op == ir.OpCall {
+			t.shadowResult(v, nv)
+		}
+		return
+	case ir.OpReturn:
+		args := make([]*ir.Value, t.lay.n)
+		for i, a := range v.Args {
+			args[t.lay.primal[i]] = t.v(a)
+			if c := t.lay.coef[i]; c >= 0 {
+				cs := t.usable(a)
+				for k := 0; k < K; k++ {
+					args[c+k] = cs[k]
+				}
+			}
+		}
+		r := t.Emit(ir.OpReturn, nil, args...)
+		r.Pos = v.Pos
+		return
+	case ir.OpStore:
+		t.clone(v)
+		addr, x := v.Args[0], v.Args[1]
+		if t.hasCoefs(addr) && ssaad.HasFloat(x.Type) {
+			as, xs := t.coefs(addr), t.usable(x)
+			for k := range as {
+				if ssaad.IsZero(as[k]) {
+					if !ssaad.IsZero(xs[k]) {
+						panic("taylor: store of a nonzero coefficient through a zero shadow")
+					}
+					continue
+				}
+				t.Same(v, as[k], xs[k])
+			}
+		}
+		return
+	}
+
+	nv := t.clone(v)
+	if !varied {
+		return
+	}
+	switch v.Op {
+	case ir.OpBinary:
+		a, b := t.jet(v.Args[0]), t.jet(v.Args[1])
+		a[0], b[0] = nv.Args[0], nv.Args[1]
+		cs := make([]*ir.Value, K)
+		switch v.Tok {
+		case token.ADD:
+			for k := range cs {
+				cs[k] = t.Add(a[k+1], b[k+1])
+			}
+		case token.SUB:
+			for k := range cs {
+				cs[k] = t.Sub(a[k+1], b[k+1])
+			}
+		case token.MUL:
+			if L := t.cfg.lanes; L > 0 {
+				// Collapsed: c1_l = a0·b1_l + a1_l·b0;
+				// C2 = a0·B2 + A2·b0 + Σ_l a1_l·b1_l
+				for l := 1; l <= L; l++ {
+					cs[l-1] = t.Add(t.Mul(a[0], b[l]), t.Mul(a[l], b[0]))
+				}
+				s := t.Add(t.Mul(a[0], b[L+1]), t.Mul(a[L+1], b[0]))
+				for l := 1; l <= L; l++ {
+					s = t.Add(s, t.Mul(a[l], b[l]))
+				}
+				cs[L] = s
+				break
+			}
+			// Cauchy product: c_k = Σ_{j=0..k} a_j·b_{k-j}
+			for k := 1; k <= K; k++ {
+				s := t.Zero(v.Type)
+				for j := 0; j <= k; j++ {
+					s = t.Add(s, t.Mul(a[j], b[k-j]))
+				}
+				cs[k-1] = s
+			}
+		case token.QUO:
+			if L := t.cfg.lanes; L > 0 {
+				// Collapsed: c1_l = (a1_l − c0·b1_l)/b0;
+				// C2 = (A2 − c0·B2 − Σ_l b1_l·c1_l)/b0
+				for l := 1; l <= L; l++ {
+					cs[l-1] = t.Quo(t.Sub(a[l], t.Mul(nv, b[l])), b[0])
+				}
+				s := t.Sub(a[L+1], t.Mul(nv, b[L+1]))
+				for l := 1; l <= L; l++ {
+					s = t.Sub(s, t.Mul(b[l], cs[l-1]))
+				}
+				cs[L] = t.Quo(s, b[0])
+				break
+			}
+			// c = a/b: c_k = (a_k − Σ_{j=1..k} b_j·c_{k-j}) / b_0
+			c := append([]*ir.Value{nv}, cs...)
+			for k := 1; k <= K; k++ {
+				s := a[k]
+				for j := 1; j <= k; j++ {
+					s = t.Sub(s, t.Mul(b[j], c[k-j]))
+				}
+				c[k] = t.Quo(s, b[0])
+			}
+			copy(cs, c[1:])
+		default:
+			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
+			return
+		}
+		t.setCoefs(v, cs)
+	case ir.OpUnary:
+		if v.Tok != token.SUB {
+			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
+			return
+		}
+		cs := t.coefs(v.Args[0])
+		for k := range cs {
+			cs[k] = t.Neg(cs[k])
+		}
+		t.setCoefs(v, cs)
+	case ir.OpConvert:
+		if t.hasCoefs(v.Args[0]) && ssaad.HasFloat(v.Args[0].Type) {
+			cs := t.usable(v.Args[0])
+			for k := range cs {
+				if ssaad.IsZero(cs[k]) {
+					cs[k] = t.Zero(v.Type)
+				} else {
+					cs[k] = t.Same(v, cs[k])
+				}
+			}
+			t.setCoefs(v, cs)
+		}
+	case ir.OpSelect:
+		xs, ys := t.usable(v.Args[1]), t.usable(v.Args[2])
+		cs := make([]*ir.Value, K)
+		for k := range cs {
+			if ssaad.IsZero(xs[k]) && ssaad.IsZero(ys[k]) && !ssaad.IsPointerLike(v.Type) {
+				cs[k] = xs[k]
+				continue
+			}
+			cs[k] = t.Same(v, nv.Args[0], xs[k], ys[k])
+		}
+		t.setCoefs(v, cs)
+	case ir.OpAlloc, ir.OpMakeSlice:
+		cs := make([]*ir.Value, K)
+		for k := range cs {
+			cs[k] = t.Same(v, nv.Args...)
+		}
+		t.nameCoefs(v, cs)
+		t.tan[v] = cs
+	case ir.OpGlobal:
+		t.errorf(v.Pos, "package-level variable "+v.Global.Name(), "values that depend on the varied inputs are stored into it")
+	case ir.OpLoad, ir.OpField:
+		if t.hasCoefs(v.Args[0]) {
+			cs := t.coefs(v.Args[0])
+			for k := range cs {
+				if ssaad.IsZero(cs[k]) {
+					cs[k] = t.Zero(v.Type)
+				} else {
+					cs[k] = t.Same(v, cs[k])
+				}
+			}
+			t.setCoefs(v, cs)
+		}
+	case ir.OpFieldAddr, ir.OpIndexAddr, ir.OpIndex, ir.OpSlice:
+		if !t.hasCoefs(v.Args[0]) {
+			return
+		}
+		cs := t.coefs(v.Args[0])
+		for k := range cs {
+			if ssaad.IsZero(cs[k]) {
+				// A zero shadow: so is the part.
+				cs[k] = t.Zero(v.Type)
+				continue
+			}
+			args := append([]*ir.Value{cs[k]}, nv.Args[1:]...)
+			cs[k] = t.Same(v, args...)
+		}
+		if v.Op == ir.OpIndex || !ssaad.IsPointerLike(v.Type) {
+			t.setCoefs(v, cs)
+		} else {
+			t.nameCoefs(v, cs)
+			t.tan[v] = cs
+		}
+	case ir.OpLen, ir.OpCap, ir.OpJump, ir.OpIf, ir.OpPanic, ir.OpConst, ir.OpParam:
+	default:
+		t.errorf(v.Pos, v.Op.String(), "no Taylor-mode rule")
+	}
+}
