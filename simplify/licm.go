@@ -8,7 +8,7 @@ package simplify
 //   - arithmetic, conversions, field and element reads of values, when
 //     they cannot panic;
 //   - loads whose address cannot fault (locals, and slice elements shown
-//     in bounds at the preheader) from memory that nothing in the loop
+//     in bounds where the load moves) from memory that nothing in the loop
 //     writes (alias classes, alias.go);
 //   - calls whose callee writes no memory that outlives the call, returns
 //     no memory, always returns and never panics (its Effects, from
@@ -40,6 +40,10 @@ import (
 // so it need not be a preheader that only the loop's entry reaches, and
 // no block is added (which would hide the loop's shape from the
 // emitter: go/ssa's range-over-int loops are entered from their guard).
+// When that dominator is not the header's only predecessor outside the
+// loop, blocks between them may write memory, so loads and calls that
+// read memory move only out of loops entered from their header's
+// dominator alone.
 func LICM(f *ir.Func, env Env) { licm(f, env) }
 
 // licm is LICM, returning the values it moved.
@@ -82,6 +86,12 @@ func hoistLoop(f *ir.Func, h *ir.Block, lf *loopFacts, mem *memory, env Env) []*
 	if pre == nil {
 		return nil
 	}
+	// Unless pre is the only predecessor of h outside the loop, blocks
+	// between them may write memory: then only values that read none move.
+	direct := true
+	for _, p := range h.Preds {
+		direct = direct && (p == pre || cfg.IsBackEdge(p, h))
+	}
 	inLoop := func(v *ir.Value) bool { return v != nil && v.Block != nil && body[v.Block.Index] }
 
 	// What the loop writes.
@@ -116,7 +126,7 @@ func hoistLoop(f *ir.Func, h *ir.Block, lf *loopFacts, mem *memory, env Env) []*
 		case ir.OpConvert:
 			return !typeRefersToMemory(v.Type) && !lf.mayFail(v, pre)
 		case ir.OpLoad:
-			return !written[mem.class(v.Args[0])] && lf.safeAddress(v.Args[0], pre)
+			return direct && !written[mem.class(v.Args[0])] && lf.safeAddress(v.Args[0], pre)
 		case ir.OpCall:
 			if v.Type == nil || refersToMemory(v) {
 				return false
@@ -126,11 +136,11 @@ func hoistLoop(f *ir.Func, h *ir.Block, lf *loopFacts, mem *memory, env Env) []*
 				return false
 			}
 			for i, a := range v.Args {
-				if c := mem.class(a); c >= 0 && ce.Reads[i] && written[c] {
+				if c := mem.class(a); c >= 0 && ce.Reads[i] && (written[c] || !direct) {
 					return false
 				}
 			}
-			return !ce.ReadsGlobal || !written[mem.find(globalNode)]
+			return !ce.ReadsGlobal || direct && !written[mem.find(globalNode)]
 		}
 		return false
 	}

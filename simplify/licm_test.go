@@ -429,3 +429,40 @@ func TestCSEAcrossStores(t *testing.T) {
 	}
 	sameOn(t, env.machine(), mk(), f, vec(3, 4))
 }
+
+// TestLICMStoreBeforeLoop: the loop's header has two predecessors
+// outside it, one of which stores into the variable p; a load of p in the
+// loop does not move above that store (to the header's dominator).
+func TestLICMStoreBeforeLoop(t *testing.T) {
+	mk := func() *ir.Func {
+		b := irtest.NewBuilder("F", pkg)
+		x, c := b.Param("x", slice), b.Param("c", irtest.Bool)
+		b.Result(f64)
+		p := b.Alloc("p", f64, false)
+		b.Store(p, b.Float(1))
+		st, head, body, done := b.Block("if.then"), b.Block("for.loop"), b.Block("for.body"), b.Block("for.done")
+		b.If(c, st, head)
+		b.At(st)
+		b.Store(p, b.Float(7))
+		b.Jump(head)
+		b.At(head)
+		i := b.Phi("i", irtest.Int)
+		s := b.Phi("s", f64)
+		b.If(b.Bin(token.LSS, i, b.Len(x)), body, done)
+		b.At(body)
+		s2 := b.Add(s, b.Mul(b.Load(p), b.Load(b.IndexAddr(x, i))))
+		i2 := b.Add(i, b.Int(1))
+		b.Jump(head)
+		// head.Preds: entry, if.then, for.body.
+		irtest.SetArgs(i, b.Int(0), b.Int(0), i2)
+		irtest.SetArgs(s, b.Float(0), b.Float(0), s2)
+		b.At(done)
+		b.Return(s)
+		return b.F
+	}
+	f := mk()
+	runLICM(f, newTestEnv())
+	for _, c := range []bool{false, true} {
+		sameOn(t, &interp.Machine{}, mk(), f, func() []interp.Value { return []interp.Value{interp.FromGo([]float64{1, 2}), c} })
+	}
+}
