@@ -466,3 +466,33 @@ func TestLICMStoreBeforeLoop(t *testing.T) {
 		sameOn(t, &interp.Machine{}, mk(), f, func() []interp.Value { return []interp.Value{interp.FromGo([]float64{1, 2}), c} })
 	}
 }
+
+// TestCSEPureCall: a function of the program that reads no memory is a
+// pure value: two calls with the same argument are one, even across a
+// store.
+func TestCSEPureCall(t *testing.T) {
+	env := newTestEnv()
+	sq := env.add(func() *ir.Func {
+		b := irtest.NewBuilder("sq", pkg)
+		x := b.Param("x", f64)
+		b.Result(f64)
+		b.Return(b.Mul(x, x))
+		return b.F
+	})
+	mk := func() *ir.Func {
+		b := irtest.NewBuilder("F", pkg)
+		xs, y := b.Param("xs", slice), b.Param("y", f64)
+		b.Result(f64)
+		a := b.Call(sq, y)
+		b.Store(b.IndexAddr(xs, b.Int(0)), a)
+		c := b.Call(sq, y)
+		b.Return(b.Add(a, c))
+		return b.F
+	}
+	f := mk()
+	simplify.Run(f, []simplify.Pass{{Name: "cse", Fn: simplify.CSE}}, simplify.Config{Optimize: true, Check: true, Env: env})
+	if n := count(f, ir.OpCall); n != 1 {
+		t.Errorf("%d calls of sq, want 1:\n%s", n, f)
+	}
+	sameOn(t, env.machine(), mk(), f, func() []interp.Value { return []interp.Value{interp.FromGo([]float64{1}), 3.0} })
+}
