@@ -24,8 +24,10 @@
 //     constants, branches on constants, Pow(x, 0|1|2);
 //   - cse (cse.go): value numbering of pure values and pure calls, and of
 //     loads and read-only calls until their memory may be written;
-//   - licm (licm.go): loop-invariant code motion of values, loads and
-//     calls that cannot panic and always return;
+//   - licm (licm.go, guard.go): loop-invariant code motion of values,
+//     loads and calls that cannot panic and always return, and, under the
+//     loop's test, of calls that may panic when the first iteration would
+//     call them first;
 //   - deadcode (deadcode.go, required).
 //
 // On the derivative (Derivative): fold, cse, algebra (algebra.go: exact
@@ -49,7 +51,8 @@
 // infinities and signed zeros included, with one documented exception:
 // math.Pow(x, 2) → x*x can differ in the last bit of a subnormal result
 // (fold.go). Moving code changes no result: LICM moves only values without
-// effects that cannot panic and always return, and CSE merges only values
-// equal by construction. Derivatives generated with and without
+// effects that cannot panic and always return, or, under the loop's test,
+// a call the first iteration makes before anything observable; CSE merges
+// only values equal by construction. Derivatives generated with and without
 // optimization agree to rounding (driver's TestOptimizationSameNumbers).
 package simplify

@@ -17,7 +17,9 @@ package simplify
 // Every value moved may therefore be evaluated where the source would
 // not evaluate it (before a zero-trip loop, or when the branch holding it
 // is not taken) without any observable difference: it has no effect,
-// cannot panic and returns. A call that may panic or may not return stays
+// cannot panic and returns. A call that may panic or may not return moves
+// only under the loop's test, when the loop's first iteration would
+// evaluate it before anything observable (guard.go); otherwise it stays
 // in its loop. Moving integer index arithmetic, lengths, addresses,
 // negations and conversions alone gains nothing and makes the emitted loop
 // read worse, so they move only when a value that moves needs them.
@@ -46,8 +48,24 @@ import (
 // dominator alone.
 func LICM(f *ir.Func, env Env) { licm(f, env) }
 
-// licm is LICM, returning the values it moved.
+// licm is LICM, returning the values it moved: first those that may be
+// evaluated anywhere, then, one at a time, calls under a guard (guard.go),
+// each followed by the values it makes invariant.
 func licm(f *ir.Func, env Env) []*ir.Value {
+	moved := hoistAll(f, env)
+	for range 100 {
+		v := hoistGuarded(f, env)
+		if v == nil {
+			break
+		}
+		moved = append(moved, v)
+		moved = append(moved, hoistAll(f, env)...)
+	}
+	return moved
+}
+
+// hoistAll moves the values of every loop that may be evaluated anywhere.
+func hoistAll(f *ir.Func, env Env) []*ir.Value {
 	lf := newLoopFacts(f)
 	cfg := lf.cfg
 	mem := newMemory(f, env, true)

@@ -276,8 +276,9 @@ func TestLICMLoopWritesSlice(t *testing.T) {
 	sameOn(t, env.machine(), mk(), f, vec(3, 4, 12))
 }
 
-// TestLICMMayPanic: a call that may panic stays in its loop, so that a
-// loop that runs zero times does not evaluate it.
+// TestLICMMayPanic: a call that may panic leaves its loop only under the
+// loop's test (guard.go), so that a loop that runs zero times does not
+// evaluate it, and one that runs panics as it did.
 func TestLICMMayPanic(t *testing.T) {
 	env := newTestEnv()
 	first := env.add(firstBody)
@@ -292,15 +293,47 @@ func TestLICMMayPanic(t *testing.T) {
 	}
 	f := mk()
 	runLICM(f, env)
-	if in, _ := callsInLoops(f, first); in != 1 {
-		t.Errorf("a call that may panic left its loop:\n%s", f)
+	if in, out := callsInLoops(f, first); in != 0 || out != 1 {
+		t.Errorf("first: in loops %d, outside %d; want 0, 1:\n%s", in, out, f)
+	}
+	if count(f, ir.OpIf) != 2 {
+		t.Errorf("no guard:\n%s", f)
 	}
 	m := env.machine()
-	args := func() []interp.Value { return []interp.Value{interp.FromGo([]float64{}), 0} }
-	if _, err := m.Call(f, args()...); err != nil {
-		t.Errorf("zero-trip loop: %v", err)
+	for _, tc := range []struct {
+		x []float64
+		n int
+	}{{nil, 0}, {nil, 2}, {[]float64{3}, 2}} {
+		args := func() []interp.Value { return []interp.Value{interp.FromGo(tc.x), tc.n} }
+		if _, err := m.Call(f, args()...); (err != nil) != (len(tc.x) == 0 && tc.n > 0) {
+			t.Errorf("x=%v n=%d: error %v", tc.x, tc.n, err)
+		}
+		sameOn(t, m, mk(), f, args)
 	}
-	sameOn(t, m, mk(), f, args)
+}
+
+// TestLICMMayPanicAfterEffect: a call that may panic stays in its loop
+// when the loop stores before it: hoisted, its panic would come before
+// the store.
+func TestLICMMayPanicAfterEffect(t *testing.T) {
+	env := newTestEnv()
+	first := env.add(firstBody)
+	mk := func() *ir.Func {
+		b := irtest.NewBuilder("F", pkg)
+		x, n := b.Param("x", slice), b.Param("n", irtest.Int)
+		b.Result(f64)
+		out := b.MakeSlice(slice, b.Int(2), nil) // a store to it cannot alias x
+		b.Return(loop(b, n, b.Float(0), func(i, s *ir.Value) *ir.Value {
+			b.Store(b.IndexAddr(out, i), b.Float(1))
+			return b.Add(s, b.Call(first, x))
+		}))
+		return b.F
+	}
+	f := mk()
+	runLICM(f, env)
+	if in, _ := callsInLoops(f, first); in != 1 {
+		t.Errorf("a call that may panic moved above a store:\n%s", f)
+	}
 }
 
 // TestLICMNested: a call invariant in two nested loops leaves both; a
