@@ -57,12 +57,12 @@ func magJVP(x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), c (into dc).
 // The first result is the value of Normalized; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func NormalizedGrad(x, dx, c, dc []float64) float64 {
-	var tape []float64
 	var ds float64
-	var t9 float64
+	var t5 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("NormalizedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -83,63 +83,45 @@ func NormalizedGrad(x, dx, c, dc []float64) float64 {
 			break
 		}
 	}
-	s := 0.0
-	i3 := -1
-	for {
-		i4 := i3 + 1
-		if i4 < len(out) {
-			ci := c[i4]
-			outi := out[i4]
-			tape = append(tape, outi)
-			s += ci * outi
-			i3 = i4
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := i3 - 1
-		if i3 == -1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
-		t6 := ds
-		i5 := t2 + 1
-		dout[i5] += c[i5] * t6
-		dc[i5] += t6 * t5
-		i3 = t2
+	s := 0.0
+	for i3 := 0; i3 < len(out); i3++ {
+		ci := c[i3]
+		outi := out[i3]
+		t4 := ds
+		dout[i3] += ci * t4
+		dc[i3] += t4 * outi
+		s += ci * outi
 	}
 	for {
-		t7 := i - 1
+		t2 := i - 1
 		if i == -1 {
 			break
 		}
-		i6 := t7 + 1
-		t8 := dout[i6]
-		dout[i6] = 0
-		t9 -= t8 * (x[i6] / t) / t
-		dx[i6] += t8 / t
-		i = t7
+		i4 := t2 + 1
+		t3 := dout[i4]
+		dout[i4] = 0
+		t5 -= t3 * (x[i4] / t) / t
+		dx[i4] += t3 / t
+		i = t2
 	}
-	magVJP(x, dx, t9)
+	magReverse(x, dx, t5)
 	return s
 }
 
-// magVJP computes mag and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// magReverse is the reverse of mag for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of mag that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx).
-// The first result is the value of mag; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func magVJP(x, dx []float64, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func magReverse(x, dx []float64, seed float64) {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("magVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	i := -1
@@ -164,7 +146,6 @@ func magVJP(x, dx []float64, seed float64) float64 {
 		dx[t4] += 2 * (ds * x[t4])
 		i = t3
 	}
-	return t2
 }
 
 // GuardedJVP computes Guarded and its directional derivative along the tangents
@@ -224,14 +205,15 @@ func dotJVP(x, dx, y, dy []float64) (float64, float64) {
 //
 // Varied inputs: x (into dx), c (into dc).
 // The first result is the value of Guarded; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
 func GuardedGrad(x, dx, c, dc []float64) float64 {
 	var from2 int
 	var ds float64
+	var t6 float64
 	var t7 float64
 	var t8 float64
-	var t9 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GuardedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -249,85 +231,55 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 		from = 0
 	}
 	t2 := math.Sqrt(t)
+	ds += 1
 	from2 = from
 	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			s += x[i2] / t2 * c[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
-	ds += 1
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
+	for i := 0; i < n; i++ {
+		t3 := x[i] / t2
+		ci := c[i]
 		t4 := ds
-		i3 := t3 + 1
-		t5 := t4 * c[i3]
-		t6 := x[i3] / t2
-		dc[i3] += t6 * t4
-		t7 -= t5 * t6 / t2
-		dx[i3] += t5 / t2
-		i = t3
+		t5 := t4 * ci
+		dc[i] += t3 * t4
+		t6 -= t5 * t3 / t2
+		dx[i] += t5 / t2
+		s += t3 * ci
 	}
-	t8 += 0.5 / t2 * t7
+	t7 += 0.5 / t2 * t6
 	if from2 != 0 {
-		t9 += t8
-		dotVJP(x, dx, x, dx, t9)
+		t8 += t7
+		dotReverse(x, dx, x, dx, t8)
 	}
 	return s
 }
 
-// dotVJP computes dot and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// dotReverse is the reverse of dot for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of dot that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into dx), y (into dy).
-// The first result is the value of dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order. The gradient with respect to a slice
-// or pointer is accumulated (+=) into its shadow, which the caller zeroes first.
-func dotVJP(x, dx, y, dy []float64, seed float64) float64 {
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func dotReverse(x, dx, y, dy []float64, seed float64) {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("dotVJP: x and dx share memory: gadgen's gradients need them apart")
+		panic("dotReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("dotVJP: y and dy share memory: gadgen's gradients need them apart")
+		panic("dotReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	if n != len(y) {
 		panic("optimize: length mismatch")
 	}
-	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			s += x[i2] * y[i2]
-			i = i2
-		} else {
-			break
-		}
-	}
 	ds += seed
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		t2 := ds
-		i3 := t + 1
-		yi := y[i3]
-		dy[i3] += x[i3] * t2
-		dx[i3] += t2 * yi
-		i = t
+	for i := 0; i < n; i++ {
+		yi := y[i]
+		t := ds
+		dy[i] += x[i] * t
+		dx[i] += t * yi
 	}
-	return s
 }
 
 // FoldedJVP computes Folded and its directional derivative along the tangents
@@ -349,7 +301,6 @@ func FoldedGrad(x float64) (f, dx float64) {
 	t := 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x
 	dx += 0.6065306597126334
 	dx += 1
-	dx += 3.256347067030294 * x
-	dx += x * 3.256347067030294
+	dx += 2 * (3.256347067030294 * x)
 	return t, dx
 }
