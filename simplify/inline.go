@@ -41,6 +41,10 @@ func Inline(f *ir.Func, env Env) {
 			break
 		}
 		tried[call] = true
+		if body := env.Body(call.Callee.Func); leafScalar(body) {
+			inlineCall(f, call, body)
+			continue
+		}
 		g, m := cloneFunc(f)
 		inlined := inlineCall(g, m[call], env.Body(call.Callee.Func))
 		profit := false
@@ -72,7 +76,8 @@ func nextInlineCandidate(f *ir.Func, env Env, tried map[*ir.Value]bool, small ma
 			}
 			ok, known := small[c.Func]
 			if !known {
-				ok = inlinable(env.Body(c.Func), len(v.Args))
+				body := env.Body(c.Func)
+				ok = inlinable(body, len(v.Args)) || body != nil && len(body.Params) == len(v.Args) && leafScalar(body)
 				small[c.Func] = ok
 			}
 			if ok {
@@ -82,6 +87,43 @@ func nextInlineCandidate(f *ir.Func, env Env, tried map[*ir.Value]bool, small ma
 		}
 	}
 	return nil
+}
+
+// leafBudget bounds the size (values) of a leaf scalar function that
+// Inline inlines whatever the profit.
+const leafBudget = 24
+
+// leafScalar reports whether g is a small function of numbers that
+// touches no memory and calls nothing but package math: one block, like
+// func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }.
+// Inlining it costs nothing and saves more than the call: reverse mode
+// records its values instead of calling its reverse, which would compute
+// them again.
+func leafScalar(g *ir.Func) bool {
+	if g == nil || len(g.Blocks) != 1 || len(g.Blocks[0].Instrs) > leafBudget {
+		return false
+	}
+	basic := func(t types.Type) bool {
+		_, ok := t.Underlying().(*types.Basic)
+		return ok
+	}
+	for _, p := range g.Params {
+		if !basic(p.Type) {
+			return false
+		}
+	}
+	for _, v := range g.Blocks[0].Instrs {
+		switch v.Op {
+		case ir.OpBinary, ir.OpUnary, ir.OpConvert, ir.OpReturn, ir.OpConst:
+		case ir.OpCall:
+			if !isMath(v, "") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // inlinable reports whether g, a callee's body, is small, has a loop,

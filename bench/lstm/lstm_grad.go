@@ -139,43 +139,46 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		yj := y[j]
 		dyj := dy[j]
 		wj := w[j]
-		f, df := sigmoidJVP(yj*wj+bias[j], dyj*wj+yj*dw[j]+dbias[j])
+		t := yj*wj + bias[j]
+		t2 := dyj*wj + yj*dw[j] + dbias[j]
+		t3 := math.Exp(-t)
+		t4 := 1 + t3
+		f := 1 / t4
+		df := f * (t3 * t2) / t4
 		hj := h[j]
 		dhj := dh[j]
-		t := b + j
-		t2 := w[t]
-		in, din := sigmoidJVP(hj*t2+bias[t], dhj*t2+hj*dw[t]+dbias[t])
-		t3 := 2*b + j
-		t4 := w[t3]
-		t5 := 2*b + j
-		o, do := sigmoidJVP(yj*t4+bias[t5], dyj*t4+yj*dw[t3]+dbias[t5])
-		t6 := 3*b + j
-		t7 := w[t6]
-		t8 := dw[t6]
-		t9 := 3*b + j
-		t10 := dbias[t9]
-		g := math.Tanh(hj*t7 + bias[t9])
+		t5 := b + j
+		t6 := w[t5]
+		t7 := hj*t6 + bias[t5]
+		t8 := dhj*t6 + hj*dw[t5] + dbias[t5]
+		t9 := math.Exp(-t7)
+		t10 := 1 + t9
+		in := 1 / t10
+		din := in * (t9 * t8) / t10
+		t11 := 2*b + j
+		t12 := w[t11]
+		t13 := 2*b + j
+		t14 := yj*t12 + bias[t13]
+		t15 := dyj*t12 + yj*dw[t11] + dbias[t13]
+		t16 := math.Exp(-t14)
+		t17 := 1 + t16
+		o := 1 / t17
+		do := o * (t16 * t15) / t17
+		t18 := 3*b + j
+		t19 := w[t18]
+		t20 := dw[t18]
+		t21 := 3*b + j
+		t22 := dbias[t21]
+		g := math.Tanh(hj*t19 + bias[t21])
 		sj := s[j]
 		dsj := ds[j]
 		s[j] = sj*f + in*g
-		ds[j] = dsj*f + sj*df + (din*g + in*((1-g*g)*(dhj*t7+hj*t8+t10)))
+		ds[j] = dsj*f + sj*df + (din*g + in*((1-g*g)*(dhj*t19+hj*t20+t22)))
 		dsj2 := ds[j]
-		t11 := math.Tanh(s[j])
-		h[j] = o * t11
-		dh[j] = do*t11 + o*((1-t11*t11)*dsj2)
+		t23 := math.Tanh(s[j])
+		h[j] = o * t23
+		dh[j] = do*t23 + o*((1-t23*t23)*dsj2)
 	}
-}
-
-// sigmoidJVP computes sigmoid and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
-//
-// Varied inputs: x (tangent dx).
-// Results, in order: the value of sigmoid; its tangent.
-func sigmoidJVP(x, dx float64) (float64, float64) {
-	t := math.Exp(-x)
-	t2 := 1 + t
-	t3 := 1 / t2
-	return t3, t3 * (t * dx) / t2
 }
 
 // LossGrad computes Loss and its gradient with respect to the varied inputs
@@ -529,6 +532,14 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 // respect to the values s held on entry.
 func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	var tape []float64
+	var do float64
+	var t52 float64
+	var din float64
+	var t53 float64
+	var t54 float64
+	var df float64
+	var t55 float64
+	var t56 float64
 	t := cap(h) > 0
 	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
 		panic("cellReverse: h and dh share memory: gadgen's gradients need them apart")
@@ -571,21 +582,31 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		panic("cellReverse: s and y share memory: gadgen's gradients need them apart")
 	}
 	b := len(h)
-	tape = slices.Grow(tape, max(b+2, 0)*7)
+	tape = slices.Grow(tape, max(b+2, 0)*11)
 	j := 0
 	for ; j < b; j++ {
 		yj := y[j]
-		f2 := sigmoid(yj*w[j] + bias[j])
+		t44 := yj*w[j] + bias[j]
+		t45 := math.Exp(-t44)
+		f := 1 / (1 + t45)
+		tape = append(tape, t45)
 		hj := h[j]
-		t27 := b + j
-		in2 := sigmoid(hj*w[t27] + bias[t27])
-		o2 := sigmoid(yj*w[2*b+j] + bias[2*b+j])
+		t46 := b + j
+		t47 := hj*w[t46] + bias[t46]
+		tape = append(tape, hj)
+		t48 := math.Exp(-t47)
+		in := 1 / (1 + t48)
+		tape = append(tape, t48)
+		t49 := yj*w[2*b+j] + bias[2*b+j]
+		t50 := math.Exp(-t49)
+		o := 1 / (1 + t50)
+		tape = append(tape, t50)
 		g2 := math.Tanh(hj*w[3*b+j] + bias[3*b+j])
 		sj := s[j]
-		s[j] = sj*f2 + in2*g2
-		t28 := math.Tanh(s[j])
-		h[j] = o2 * t28
-		tape = append(tape, hj, g2, sj, f2, in2, t28, o2)
+		s[j] = sj*f + in*g2
+		t51 := math.Tanh(s[j])
+		h[j] = o * t51
+		tape = append(tape, hj, g2, sj, t45, t48, t51, t50)
 	}
 	for {
 		t6 := j - 1
@@ -597,57 +618,76 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		t9 := t7[t8]
 		g := t7[t8+1]
 		t10 := t7[t8+2]
-		f := t7[t8+3]
-		in := t7[t8+4]
-		t11 := t7[t8+5]
-		o := t7[t8+6]
+		t11 := t7[t8+3]
+		t12 := t7[t8+4]
+		t13 := t7[t8+5]
+		t14 := t7[t8+6]
 		tape = t7[:t8]
-		t12 := dh[t6]
+		t15 := dh[t6]
 		dh[t6] = 0
-		ds[t6] += (1 - t11*t11) * (o * t12)
-		t13 := ds[t6]
+		do += t15 * t13
+		ds[t6] += (1 - t13*t13) * (1 / (1 + t14) * t15)
+		t16 := ds[t6]
 		ds[t6] = 0
-		ds[t6] += t13 * f
-		t14 := (1 - g*g) * (in * t13)
-		dbias[3*b+t6] += t14
-		t15 := 3*b + t6
-		t16 := w[t15]
-		dw[t15] += t9 * t14
-		t17 := y[t6]
-		t18 := 2*b + t6
-		t19 := w[t18]
-		t20 := 2*b + t6
-		t21 := sigmoidReverse(t17*t19+bias[t20], t12*t11)
-		dbias[t20] += t21
-		dw[t18] += t17 * t21
-		t22 := b + t6
-		t23 := w[t22]
-		t24 := sigmoidReverse(t9*t23+bias[t22], t13*g)
-		dbias[t22] += t24
-		dw[t22] += t9 * t24
-		dh[t6] += t14*t16 + t24*t23
-		t25 := w[t6]
-		t26 := sigmoidReverse(t17*t25+bias[t6], t10*t13)
-		dbias[t6] += t26
-		dw[t6] += t17 * t26
-		dy[t6] += t21*t19 + t26*t25
+		din += t16 * g
+		df += t10 * t16
+		ds[t6] += t16 * (1 / (1 + t11))
+		t17 := (1 - g*g) * (1 / (1 + t12) * t16)
+		dbias[3*b+t6] += t17
+		t18 := 3*b + t6
+		t54 += t17 * w[t18]
+		dw[t18] += t9 * t17
+		t19 := tape
+		t20 := len(t19) - 1
+		t21 := t19[t20]
+		tape = t19[:t20]
+		t22 := do
+		do = 0
+		t23 := 1 + t21
+		t52 += t21 * (t22 * (1 / t23) / t23)
+		t24 := t52
+		t52 = 0
+		dbias[2*b+t6] += t24
+		t25 := 2*b + t6
+		t56 += t24 * w[t25]
+		dw[t25] += y[t6] * t24
+		t26 := tape
+		t27 := len(t26) - 1
+		t28 := t26[t27]
+		tape = t26[:t27]
+		t29 := din
+		din = 0
+		t30 := 1 + t28
+		t53 += t28 * (t29 * (1 / t30) / t30)
+		t31 := tape
+		t32 := len(t31) - 1
+		t33 := t31[t32]
+		tape = t31[:t32]
+		t34 := t53
+		t53 = 0
+		t35 := b + t6
+		dbias[t35] += t34
+		t54 += t34 * w[t35]
+		dw[t35] += t33 * t34
+		t36 := t54
+		t54 = 0
+		dh[t6] += t36
+		t37 := tape
+		t38 := len(t37) - 1
+		t39 := t37[t38]
+		tape = t37[:t38]
+		t40 := df
+		df = 0
+		t41 := 1 + t39
+		t55 += t39 * (t40 * (1 / t41) / t41)
+		t42 := t55
+		t55 = 0
+		dbias[t6] += t42
+		t56 += t42 * w[t6]
+		dw[t6] += y[t6] * t42
+		t43 := t56
+		t56 = 0
+		dy[t6] += t43
 		j = t6
 	}
-}
-
-// sigmoidReverse is the reverse of sigmoid for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of sigmoid that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-func sigmoidReverse(x, seed float64) (dx float64) {
-	t := math.Exp(-x)
-	t2 := 1 + t
-	t3 := 1 / t2
-	dx += t * (seed * t3 / t2)
-	return dx
 }

@@ -21,4 +21,11 @@ func helper(x float64) float64 { return x * x }
 // generated code of another package calls a copy of it.
 func Scaled(x float64, n int) float64 { return x * weight(n) }
 
-func weight(n int) float64 { return float64(n) / 2 }
+// weight has a branch, so that it is not inlined: gadgen copies it into
+// the package that calls it.
+func weight(n int) float64 {
+	if n < 0 {
+		return 0
+	}
+	return float64(n) / 2
+}

@@ -36,7 +36,14 @@ func Chain(x float64) float64 {
 	return sq(x) + geom.Dist(geom.Vec{X: x}, geom.Vec{Y: 1}) + geom.Scaled(x, 3)
 }
 
-func sq(x float64) float64 { return x * x }
+// sq has a branch, so that it is not inlined and gets a derivative of its
+// own.
+func sq(x float64) float64 {
+	if x == 0 {
+		return 0
+	}
+	return x * x
+}
 
 // Pow is recursive: its derivative calls itself.
 //

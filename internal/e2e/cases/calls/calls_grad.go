@@ -19,20 +19,14 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < len(x); i++ {
-		t, t2 := squareJVP(x[i], dx[i])
+		v := x[i]
+		dv := dx[i]
+		t := v * v
+		t2 := 2 * (dv * v)
 		s += t
 		ds += t2
 	}
 	return s, ds
-}
-
-// squareJVP computes square and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
-//
-// Varied inputs: x (tangent dx).
-// Results, in order: the value of square; its tangent.
-func squareJVP(x, dx float64) (float64, float64) {
-	return x * x, 2 * (dx * x)
 }
 
 // SumSqGrad computes SumSq and its gradient with respect to the varied inputs
@@ -44,6 +38,8 @@ func squareJVP(x, dx float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SumSqGrad(x, dx []float64) float64 {
+	var t6 float64
+	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SumSqGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -53,7 +49,9 @@ func SumSqGrad(x, dx []float64) float64 {
 	for {
 		t := i + 1
 		if t < len(x) {
-			s += square(x[t])
+			v := x[t]
+			t5 := v * v
+			s += t5
 			i = t
 		} else {
 			break
@@ -65,26 +63,16 @@ func SumSqGrad(x, dx []float64) float64 {
 		if i == -1 {
 			break
 		}
-		t3 := t2 + 1
-		t4 := squareReverse(x[t3], ds)
-		dx[t3] += t4
+		t6 += ds
+		t3 := t6
+		t6 = 0
+		dv += 2 * (t3 * x[t2+1])
+		t4 := dv
+		dv = 0
+		dx[t2+1] += t4
 		i = t2
 	}
 	return s
-}
-
-// squareReverse is the reverse of square for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of square that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-func squareReverse(x, seed float64) (dx float64) {
-	dx += 2 * (seed * x)
-	return dx
 }
 
 // NestedJVP computes Nested and its directional derivative along the tangents
@@ -93,21 +81,17 @@ func squareReverse(x, seed float64) (dx float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Nested; its tangent.
 func NestedJVP(x, dx float64) (float64, float64) {
-	t, t2 := squareJVP(x, dx)
-	t3, t4 := cubicPlusJVP(t+1, t2)
-	t5, t6 := squareJVP(t3, t4)
-	t7, t8 := cubicPlusJVP(x, dx)
-	return t5 - t7, t6 - t8
-}
-
-// cubicPlusJVP computes cubicPlus and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
-//
-// Varied inputs: x (tangent dx).
-// Results, in order: the value of cubicPlus; its tangent.
-func cubicPlusJVP(x, dx float64) (float64, float64) {
 	t := x * x
-	return t*x + 2*x, 2*(dx*x)*x + t*dx + 2*dx
+	t2 := 2 * (dx * x)
+	t3 := t + 1
+	t4 := t3 * t3
+	t5 := t4*t3 + 2*t3
+	t6 := 2*(t2*t3)*t3 + t4*t2 + 2*t2
+	t7 := t5 * t5
+	t8 := 2 * (t6 * t5)
+	t9 := t*x + 2*x
+	t10 := t2*x + t*dx + 2*dx
+	return t7 - t9, t8 - t10
 }
 
 // NestedGrad computes Nested and its gradient with respect to the varied inputs
@@ -117,29 +101,32 @@ func cubicPlusJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Nested; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func NestedGrad(x float64) (f, dx float64) {
-	t := square(x) + 1
-	t2 := cubicPlus(t)
-	t3 := square(t2) - cubicPlus(x)
-	dx += cubicPlusReverse(x, -1)
-	dx += squareReverse(x, cubicPlusReverse(t, squareReverse(t2, 1)))
-	return t3, dx
-}
-
-// cubicPlusReverse is the reverse of cubicPlus for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of cubicPlus that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-func cubicPlusReverse(x, seed float64) (dx float64) {
+	var t10 float64
+	var t11 float64
+	var t12 float64
+	var t13 float64
+	var t14 float64
 	t := x * x
-	dx += 2 * seed
-	dx += t * seed
-	dx += 2 * (seed * x * x)
-	return dx
+	t2 := t + 1
+	t3 := t2 * t2
+	t4 := t3*t2 + 2*t2
+	t5 := t4 * t4
+	t6 := t*x + 2*x
+	t7 := t5 - t6
+	t11 += 1
+	t10 -= 1
+	t8 := t10
+	dx += 2 * t8
+	t14 += t8 * x
+	dx += t * t8
+	t12 += 2 * (t11 * t4)
+	t9 := t12
+	t13 += 2 * t9
+	t13 += t3 * t9
+	t13 += 2 * (t9 * t2 * t2)
+	t14 += t13
+	dx += 2 * (t14 * x)
+	return t7, dx
 }
 
 // PolarProductJVP computes PolarProduct and its directional derivative along the tangents
@@ -148,28 +135,21 @@ func cubicPlusReverse(x, seed float64) (dx float64) {
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of PolarProduct; its tangent.
 func PolarProductJVP(x, dx, y, dy float64) (float64, float64) {
-	r, th, dr, dth := polarJVP(x, dx, y, dy)
-	return r * th, dr*th + r*dth
-}
-
-// polarJVP computes polar and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
-//
-// Varied inputs: x (tangent dx), y (tangent dy).
-// Results, in order: r; theta; dr, the tangent of r; dtheta, the tangent of theta.
-func polarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
-	t := math.Hypot(x, y)
-	t2 := t == 0
-	t3 := x / t
-	if t2 {
+	r := math.Hypot(x, y)
+	t := r == 0
+	t2 := x / r
+	if t {
+		t2 = 0
+	}
+	t3 := y / r
+	if t {
 		t3 = 0
 	}
-	t4 := y / t
-	if t2 {
-		t4 = 0
-	}
-	t5 := x*x + y*y
-	return t, math.Atan2(y, x), t3*dx + t4*dy, x/t5*dy - y/t5*dx
+	dr := t2*dx + t3*dy
+	th := math.Atan2(y, x)
+	t4 := x*x + y*y
+	dth := x/t4*dy - y/t4*dx
+	return r * th, dr*th + r*dth
 }
 
 // PolarProductGrad computes PolarProduct and its gradient with respect to the varied inputs
@@ -181,42 +161,28 @@ func polarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 func PolarProductGrad(x, y float64) (f, dx, dy float64) {
 	var dth float64
 	var dr float64
-	r, th := polar(x, y)
+	r := math.Hypot(x, y)
+	th := math.Atan2(y, x)
 	t := r * th
 	dr += th
 	dth += r
-	t2, t3 := polarReverse(x, y, dr, dth)
-	dx += t2
-	dy += t3
+	t2 := dth
+	t3 := x*x + y*y
+	dy += x / t3 * t2
+	dx -= y / t3 * t2
+	t4 := dr
+	t5 := r == 0
+	t6 := x / r
+	if t5 {
+		t6 = 0
+	}
+	dx += t6 * t4
+	t7 := y / r
+	if t5 {
+		t7 = 0
+	}
+	dy += t7 * t4
 	return t, dx, dy
-}
-
-// polarReverse is the reverse of polar for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (dr, dtheta) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of polar that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as dx), y (returned as dy).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-func polarReverse(x, y, dr, dtheta float64) (dx, dy float64) {
-	t := math.Hypot(x, y)
-	t2 := x*x + y*y
-	dy += x / t2 * dtheta
-	dx -= y / t2 * dtheta
-	t3 := t == 0
-	t4 := x / t
-	if t3 {
-		t4 = 0
-	}
-	dx += t4 * dr
-	t5 := y / t
-	if t3 {
-		t5 = 0
-	}
-	dy += t5 * dr
-	return dx, dy
 }
 
 // PowersJVP computes Powers and its directional derivative along the tangents
@@ -402,30 +368,27 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func sumSqReverse(x, dx []float64, seed float64) {
+	var t4 float64
+	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			square(x[t])
-			i = t
-		} else {
-			break
-		}
-	}
+	i := max(-1, len(x)-1)
 	ds += seed
 	for {
-		t2 := i - 1
+		t := i - 1
 		if i == -1 {
 			break
 		}
-		t3 := t2 + 1
-		t4 := squareReverse(x[t3], ds)
-		dx[t3] += t4
-		i = t2
+		t4 += ds
+		t2 := t4
+		t4 = 0
+		dv += 2 * (t2 * x[t+1])
+		t3 := dv
+		dv = 0
+		dx[t+1] += t3
+		i = t
 	}
 }
 
@@ -477,9 +440,11 @@ func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Mixed; its tangent.
 func MixedJVP(x, dx float64) (float64, float64) {
-	c := square(3)
-	t, t2 := squareJVP(x, dx)
-	return c*x + t, c*dx + t2
+	t := 9 * x
+	t2 := 9 * dx
+	t3 := x * x
+	t4 := 2 * (dx * x)
+	return t + t3, t2 + t4
 }
 
 // MixedGrad computes Mixed and its gradient with respect to the varied inputs
@@ -489,11 +454,16 @@ func MixedJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Mixed; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func MixedGrad(x float64) (f, dx float64) {
-	c := square(3)
-	t := c*x + square(x)
-	dx += squareReverse(x, 1)
-	dx += c
-	return t, dx
+	var t4 float64
+	var t5 float64
+	t := 9 * x
+	t2 := x * x
+	t3 := t + t2
+	t5 += 1
+	t4 += 1
+	dx += 2 * (t4 * x)
+	dx += 9 * t5
+	return t3, dx
 }
 
 // ComposeJVP computes Compose and its directional derivative along the tangents

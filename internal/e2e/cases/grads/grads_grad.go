@@ -800,22 +800,23 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
-	var tape []float64
+	var t13 float64
+	var t14 float64
 	var de float64
-	var t12 float64
+	var t15 float64
 	var de2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	t := 0.5 * k
 	t2 := dot(x, x)
-	t3 := math.Exp(-sq(k))
+	t3 := math.Exp(-(k * k))
 	e := t * t2
 	i := 1
 	for ; i < len(x); i++ {
-		t11 := sq(x[i] - x[i-1])
-		tape = append(tape, t11)
-		e += t11 * t3
+		t11 := x[i] - x[i-1]
+		t12 := t11 * t11
+		e += t12 * t3
 	}
 	de += 1
 	for {
@@ -823,37 +824,26 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		if i == 1 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		t7 := de
-		t12 += t5[t6] * t7
-		t8 := t4 - 1
-		t9 := sqReverse(x[t4]-x[t8], t7*t3)
-		dx[t8] -= t9
+		t5 := de
+		t13 += t5 * t3
+		t6 := x[t4]
+		t7 := t6 - x[t4-1]
+		t15 += t7 * t7 * t5
+		t8 := t13
+		t13 = 0
+		t14 += 2 * (t8 * (t6 - x[t4-1]))
+		t9 := t14
+		t14 = 0
+		dx[t4-1] -= t9
 		dx[t4] += t9
 		i = t4
 	}
 	de2 += de
-	dk += sqReverse(k, -(t3 * t12))
+	dk -= 2 * (t3 * t15 * k)
 	t10 := de2
 	dotReverse(x, dx, x, dx, t*t10)
 	dk += 0.5 * (t10 * t2)
 	return e, dk
-}
-
-// sqReverse is the reverse of sq for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of sq that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
-//
-// Varied inputs: x (returned as dx).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-func sqReverse(x, seed float64) (dx float64) {
-	dx += 2 * (seed * x)
-	return dx
 }
 
 // dotReverse is the reverse of dot for the gradients that call it: the
@@ -892,15 +882,17 @@ func dotReverse(a, da, b, db []float64, seed float64) {
 func EnergyJVP(x, dx []float64, k, dk float64) (float64, float64) {
 	t := 0.5 * k
 	t2, t3 := dotJVP(x, dx, x, dx)
-	t4, t5 := sqJVP(k, dk)
-	t6 := math.Exp(-t4)
-	t7 := t6 * t5
+	t4 := math.Exp(-(k * k))
+	t5 := t4 * (2 * (dk * k))
 	e := t * t2
 	de := 0.5*dk*t2 + t*t3
 	for i := 1; i < len(x); i++ {
-		t8, t9 := sqJVP(x[i]-x[i-1], dx[i]-dx[i-1])
-		e += t8 * t6
-		de += t9*t6 - t8*t7
+		t6 := x[i] - x[i-1]
+		t7 := dx[i] - dx[i-1]
+		t8 := t6 * t6
+		t9 := 2 * (t7 * t6)
+		e += t8 * t4
+		de += t9*t4 - t8*t5
 	}
 	return e, de
 }
@@ -922,15 +914,6 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 		ds += da[i]*bi + ai*db[i]
 	}
 	return s, ds
-}
-
-// sqJVP computes sq and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
-//
-// Varied inputs: x (tangent dx).
-// Results, in order: the value of sq; its tangent.
-func sqJVP(x, dx float64) (float64, float64) {
-	return x * x, 2 * (dx * x)
 }
 
 // PowGrad computes Pow and its gradient with respect to the varied inputs

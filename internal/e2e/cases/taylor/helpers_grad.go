@@ -66,7 +66,11 @@ func callsSumSqTaylor(x, x1 []float64) (float64, float64, float64) {
 	s1 := 0.0
 	s2 := 0.0
 	for i := 0; i < len(x); i++ {
-		t, t2, t3 := callsSquareTaylor(x[i], x1[i])
+		v := x[i]
+		v1 := x1[i]
+		t := v * v
+		t2 := 2 * (v * v1)
+		t3 := v1 * v1
 		s += t
 		s1 += t2
 		s2 += t3
@@ -74,24 +78,10 @@ func callsSumSqTaylor(x, x1 []float64) (float64, float64, float64) {
 	return s, s1, s2
 }
 
-// callsSquareTaylor propagates Taylor polynomials of degree 2 through square (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// square and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
-//
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of square; its coefficients 1 to 2.
-func callsSquareTaylor(x, x1 float64) (float64, float64, float64) {
-	return x * x, 2 * (x * x1), x1 * x1
-}
-
 // callsSumSqHVP returns SumSq and stores the Hessian-vector product ∇²SumSq·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of SumSq along u, computed by
-// callsSumSqTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of SumSq, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: SumSq calls calls.square, whose reverse-mode variant forward mode cannot differentiate.)
 func callsSumSqHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -100,18 +90,39 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("callsSumSqHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := callsSumSqTaylor(x, u)
-		u[i] = vi - 1
-		_, _, t2 := callsSumSqTaylor(x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+	clear(hv)
+	var t6 float64
+	var ddv float64
+	var ds float64
+	s := 0.0
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			v2 := x[t]
+			t5 := v2 * v2
+			s += t5
+			i = t
+		} else {
+			break
+		}
 	}
-	return calls.SumSq(x)
+	ds += 1
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t6 += ds
+		t3 := t6
+		t6 = 0
+		ddv += 2 * (t3 * v[t2+1])
+		t4 := ddv
+		ddv = 0
+		hv[t2+1] += t4
+		i = t2
+	}
+	return s
 }
 
 // callsSumSqLaplacian returns SumSq and its Laplacian with respect to x, Σᵢ ∂²SumSq/∂x[i]²,
@@ -179,7 +190,25 @@ func callsSumSqTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, fl
 	s8 := 0.0
 	s9 := 0.0
 	for i := 0; i < len(x); i++ {
-		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := callsSquareTaylor2(x[i], x1[i], x2[i], x3[i], x4[i], x5[i], x6[i], x7[i], x8[i])
+		v := x[i]
+		v1 := x1[i]
+		v2 := x2[i]
+		v3 := x3[i]
+		v4 := x4[i]
+		v5 := x5[i]
+		v6 := x6[i]
+		v7 := x7[i]
+		v8 := x8[i]
+		t := v * v
+		t2 := 2 * (v * v1)
+		t3 := 2 * (v * v2)
+		t4 := 2 * (v * v3)
+		t5 := 2 * (v * v4)
+		t6 := 2 * (v * v5)
+		t7 := 2 * (v * v6)
+		t8 := 2 * (v * v7)
+		t9 := 2 * (v * v8)
+		t10 := v1*v1 + v2*v2 + v3*v3 + v4*v4 + v5*v5 + v6*v6 + v7*v7 + v8*v8
 		s += t
 		s1 += t2
 		s2 += t3
@@ -192,17 +221,6 @@ func callsSumSqTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, fl
 		s9 += t10
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
-}
-
-// callsSquareTaylor2 propagates 8 second-order jets of square at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
-// it returns the results of square and, for each float result y, its first coefficients
-// along each direction (its directional derivatives), then the sum of its second
-// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
-//
-// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func callsSquareTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	return x * x, 2 * (x * x1), 2 * (x * x2), 2 * (x * x3), 2 * (x * x4), 2 * (x * x5), 2 * (x * x6), 2 * (x * x7), 2 * (x * x8), x1*x1 + x2*x2 + x3*x3 + x4*x4 + x5*x5 + x6*x6 + x7*x7 + x8*x8
 }
 
 // callsPathLengthHessian returns PathLength and stores its Hessian with respect to x in h (overwritten),

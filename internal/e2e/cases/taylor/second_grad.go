@@ -373,11 +373,9 @@ func energyTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float6
 }
 
 // ChainHVP returns Chain and stores the Hessian-vector product ∇²Chain·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of Chain along u, computed by
-// chainTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Chain, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: Chain calls taylor.pair, whose reverse-mode variant forward mode cannot differentiate.)
 func ChainHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -386,70 +384,79 @@ func ChainHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("ChainHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := chainTaylor(x, u)
-		u[i] = vi - 1
-		_, _, t2 := chainTaylor(x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
-	}
-	return Chain(x)
-}
-
-// chainTaylor propagates Taylor polynomials of degree 2 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
-//
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Chain; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func chainTaylor(x, x1 []float64) (float64, float64, float64) {
+	clear(hv)
+	var tape []float64
+	var dtape []float64
+	var t28 float64
+	var t29 float64
+	var t30 float64
+	var t31 float64
+	var ds float64
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
-	for i := 1; i < len(x); i++ {
+	i := 1
+	for ; i < n; i++ {
+		t21 := x[i-1]
+		t22 := v[i-1]
 		xi := x[i]
-		x1i := x1[i]
-		t, t2, t3 := pairTaylor(x[i-1], x1[i-1], xi, x1i)
-		t4 := 0.5 * xi
-		t5 := 0.5 * x1i
-		t6 := math.Cosh(t4)
-		t7 := math.Sinh(t4) * t5
-		s += t * t6
-		s1 += t*t7 + t2*t6
-		s2 += t*(0.5*(t6*t5*t5)) + t2*t7 + t3*t6
+		vi := v[i]
+		t23 := t21 - xi
+		t24 := math.Sqrt(1 + t23*t23)
+		t25 := 0.5 / t24 * (2 * ((t22 - vi) * t23))
+		tape = append(tape, t24)
+		dtape = append(dtape, t25)
+		t26 := 0.5 * xi
+		t27 := math.Cosh(t26)
+		tape = append(tape, t24, t27)
+		dtape = append(dtape, t25, math.Sinh(t26)*(0.5*vi))
+		s += t24 * t27
 	}
-	return s, s1, s2
-}
-
-// pairTaylor propagates Taylor polynomials of degree 2 through pair (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// pair and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
-//
-// Varied inputs: a (coefficients a1), b (coefficients b1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of pair; its coefficients 1 to 2.
-func pairTaylor(a, a1, b, b1 float64) (float64, float64, float64) {
-	t := a - b
-	t2 := a1 - b1
-	t3 := 2 * (t * t2)
-	t4 := math.Sqrt(1 + t*t)
-	t5 := 0.5 / t4
-	t6 := t5 * t3
-	return t4, t6, t5*(t2*t2) - 0.5*(t6*t5/t4*t3)
+	ds += 1
+	for {
+		t := i - 1
+		if i == 1 {
+			break
+		}
+		t2 := tape
+		t3 := dtape
+		t4 := len(t2) - 2
+		t5 := t4 + 1
+		tape = t2[:t4]
+		dtape = t3[:t4]
+		t6 := ds
+		t28 += t6 * t2[t5]
+		t29 += t6 * t3[t5]
+		t7 := x[t]
+		t8 := v[t]
+		t9 := 0.5 * t7
+		t30 += 0.5 * (math.Cosh(t9)*(0.5*t8)*(t2[t4]*t6) + math.Sinh(t9)*(t3[t4]*t6))
+		t10 := tape
+		t11 := dtape
+		t12 := len(t10) - 1
+		t13 := t10[t12]
+		tape = t10[:t12]
+		dtape = t11[:t12]
+		t14 := t28
+		t15 := t29
+		t28 = 0
+		t29 = 0
+		t16 := 0.5 / t13
+		t17 := t - 1
+		t18 := 2 * ((t16*t15-t16*t11[t12]/t13*t14)*(x[t17]-t7) + t16*t14*(v[t17]-t8))
+		t31 += t18
+		t30 -= t18
+		t19 := t30
+		t30 = 0
+		hv[t] += t19
+		t20 := t31
+		t31 = 0
+		hv[t-1] += t20
+		i = t
+	}
+	return s
 }
 
 // ChainLaplacian returns Chain and its Laplacian with respect to x, Σᵢ ∂²Chain/∂x[i]²,
-// by collapsed Taylor mode: chainTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: chainTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func ChainLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -480,7 +487,7 @@ func ChainLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := chainTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := chainTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -494,14 +501,14 @@ func ChainLaplacian(x []float64) (f, lap float64) {
 	return Chain(x), lap
 }
 
-// chainTaylor2 propagates 8 second-order jets of Chain at once (collapsed Taylor mode):
+// chainTaylor propagates 8 second-order jets of Chain at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Chain and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func chainTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func chainTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
@@ -513,6 +520,15 @@ func chainTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64
 	s8 := 0.0
 	s9 := 0.0
 	for i := 1; i < len(x); i++ {
+		t := x[i-1]
+		t2 := x1[i-1]
+		t3 := x2[i-1]
+		t4 := x3[i-1]
+		t5 := x4[i-1]
+		t6 := x5[i-1]
+		t7 := x6[i-1]
+		t8 := x7[i-1]
+		t9 := x8[i-1]
 		xi := x[i]
 		x1i := x1[i]
 		x2i := x2[i]
@@ -522,76 +538,65 @@ func chainTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64
 		x6i := x6[i]
 		x7i := x7[i]
 		x8i := x8[i]
-		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := pairTaylor2(x[i-1], x1[i-1], x2[i-1], x3[i-1], x4[i-1], x5[i-1], x6[i-1], x7[i-1], x8[i-1], xi, x1i, x2i, x3i, x4i, x5i, x6i, x7i, x8i)
-		t11 := 0.5 * xi
-		t12 := 0.5 * x1i
-		t13 := 0.5 * x2i
-		t14 := 0.5 * x3i
-		t15 := 0.5 * x4i
-		t16 := 0.5 * x5i
-		t17 := 0.5 * x6i
-		t18 := 0.5 * x7i
-		t19 := 0.5 * x8i
-		t20 := math.Cosh(t11)
-		t21 := math.Sinh(t11)
-		t22 := t21 * t12
-		t23 := t21 * t13
-		t24 := t21 * t14
-		t25 := t21 * t15
-		t26 := t21 * t16
-		t27 := t21 * t17
-		t28 := t21 * t18
-		t29 := t21 * t19
-		s += t * t20
-		s1 += t*t22 + t2*t20
-		s2 += t*t23 + t3*t20
-		s3 += t*t24 + t4*t20
-		s4 += t*t25 + t5*t20
-		s5 += t*t26 + t6*t20
-		s6 += t*t27 + t7*t20
-		s7 += t*t28 + t8*t20
-		s8 += t*t29 + t9*t20
-		s9 += t*(0.5*(t20*t12*t12)+0.5*(t20*t13*t13)+0.5*(t20*t14*t14)+0.5*(t20*t15*t15)+0.5*(t20*t16*t16)+0.5*(t20*t17*t17)+0.5*(t20*t18*t18)+0.5*(t20*t19*t19)) + t10*t20 + t2*t22 + t3*t23 + t4*t24 + t5*t25 + t6*t26 + t7*t27 + t8*t28 + t9*t29
+		t10 := t - xi
+		t11 := t2 - x1i
+		t12 := t3 - x2i
+		t13 := t4 - x3i
+		t14 := t5 - x4i
+		t15 := t6 - x5i
+		t16 := t7 - x6i
+		t17 := t8 - x7i
+		t18 := t9 - x8i
+		t19 := 2 * (t10 * t11)
+		t20 := 2 * (t10 * t12)
+		t21 := 2 * (t10 * t13)
+		t22 := 2 * (t10 * t14)
+		t23 := 2 * (t10 * t15)
+		t24 := 2 * (t10 * t16)
+		t25 := 2 * (t10 * t17)
+		t26 := 2 * (t10 * t18)
+		t27 := math.Sqrt(1 + t10*t10)
+		t28 := 0.5 / t27
+		t29 := t28 * t19
+		t30 := t28 * t20
+		t31 := t28 * t21
+		t32 := t28 * t22
+		t33 := t28 * t23
+		t34 := t28 * t24
+		t35 := t28 * t25
+		t36 := t28 * t26
+		t37 := -(0.5 * (t29 * t28 / t27 * t19)) - 0.5*(t30*t28/t27*t20) - 0.5*(t31*t28/t27*t21) - 0.5*(t32*t28/t27*t22) - 0.5*(t33*t28/t27*t23) - 0.5*(t34*t28/t27*t24) - 0.5*(t35*t28/t27*t25) - 0.5*(t36*t28/t27*t26) + t28*(t11*t11+t12*t12+t13*t13+t14*t14+t15*t15+t16*t16+t17*t17+t18*t18)
+		t38 := 0.5 * xi
+		t39 := 0.5 * x1i
+		t40 := 0.5 * x2i
+		t41 := 0.5 * x3i
+		t42 := 0.5 * x4i
+		t43 := 0.5 * x5i
+		t44 := 0.5 * x6i
+		t45 := 0.5 * x7i
+		t46 := 0.5 * x8i
+		t47 := math.Cosh(t38)
+		t48 := math.Sinh(t38)
+		t49 := t48 * t39
+		t50 := t48 * t40
+		t51 := t48 * t41
+		t52 := t48 * t42
+		t53 := t48 * t43
+		t54 := t48 * t44
+		t55 := t48 * t45
+		t56 := t48 * t46
+		s += t27 * t47
+		s1 += t27*t49 + t29*t47
+		s2 += t27*t50 + t30*t47
+		s3 += t27*t51 + t31*t47
+		s4 += t27*t52 + t32*t47
+		s5 += t27*t53 + t33*t47
+		s6 += t27*t54 + t34*t47
+		s7 += t27*t55 + t35*t47
+		s8 += t27*t56 + t36*t47
+		s9 += t27*(0.5*(t47*t39*t39)+0.5*(t47*t40*t40)+0.5*(t47*t41*t41)+0.5*(t47*t42*t42)+0.5*(t47*t43*t43)+0.5*(t47*t44*t44)+0.5*(t47*t45*t45)+0.5*(t47*t46*t46)) + t37*t47 + t29*t49 + t30*t50 + t31*t51 + t32*t52 + t33*t53 + t34*t54 + t35*t55 + t36*t56
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
-}
-
-// pairTaylor2 propagates 8 second-order jets of pair at once (collapsed Taylor mode):
-// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
-// it returns the results of pair and, for each float result y, its first coefficients
-// along each direction (its directional derivatives), then the sum of its second
-// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
-//
-// Varied inputs: a (a1, a2, a3, a4, a5, a6, a7, a8), b (b1, b2, b3, b4, b5, b6, b7, b8).
-func pairTaylor2(a, a1, a2, a3, a4, a5, a6, a7, a8, b, b1, b2, b3, b4, b5, b6, b7, b8 float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
-	t := a - b
-	t2 := a1 - b1
-	t3 := a2 - b2
-	t4 := a3 - b3
-	t5 := a4 - b4
-	t6 := a5 - b5
-	t7 := a6 - b6
-	t8 := a7 - b7
-	t9 := a8 - b8
-	t10 := 2 * (t * t2)
-	t11 := 2 * (t * t3)
-	t12 := 2 * (t * t4)
-	t13 := 2 * (t * t5)
-	t14 := 2 * (t * t6)
-	t15 := 2 * (t * t7)
-	t16 := 2 * (t * t8)
-	t17 := 2 * (t * t9)
-	t18 := math.Sqrt(1 + t*t)
-	t19 := 0.5 / t18
-	t20 := t19 * t10
-	t21 := t19 * t11
-	t22 := t19 * t12
-	t23 := t19 * t13
-	t24 := t19 * t14
-	t25 := t19 * t15
-	t26 := t19 * t16
-	t27 := t19 * t17
-	return t18, t20, t21, t22, t23, t24, t25, t26, t27, -(0.5 * (t20 * t19 / t18 * t10)) - 0.5*(t21*t19/t18*t11) - 0.5*(t22*t19/t18*t12) - 0.5*(t23*t19/t18*t13) - 0.5*(t24*t19/t18*t14) - 0.5*(t25*t19/t18*t15) - 0.5*(t26*t19/t18*t16) - 0.5*(t27*t19/t18*t17) + t19*(t2*t2+t3*t3+t4*t4+t5*t5+t6*t6+t7*t7+t8*t8+t9*t9)
 }
 
 // MixedLaplacian returns Mixed and its Laplacian with respect to x, Σᵢ ∂²Mixed/∂x[i]²,
