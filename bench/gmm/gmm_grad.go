@@ -200,7 +200,11 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var dslse float64
 	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
@@ -398,6 +402,8 @@ func sqnormReverse(v, dv []float64, seed float64) {
 // respect to the values dst held on entry.
 func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("qtimesxReverse: dst and ddst share memory: gadgen's gradients need them apart")
@@ -482,6 +488,8 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 // shadow, which the caller zeroes first.
 func logsumexpReverse(v, dv []float64, seed float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	var dm float64
 	var dm2 float64

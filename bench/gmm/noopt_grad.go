@@ -211,7 +211,11 @@ func sqnormJVPO0(v, dv []float64) (float64, float64) {
 // Generated without optimization (opt=0), for comparison.
 func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var dslse float64
 	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGradO0: alpha and dalpha share memory: gadgen's gradients need them apart")
@@ -409,6 +413,8 @@ func sqnormReverseO0(v, dv []float64, seed float64) {
 // Generated without optimization (opt=0), for comparison.
 func qtimesxReverseO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("qtimesxReverseO0: dst and ddst share memory: gadgen's gradients need them apart")
 	}
@@ -494,6 +500,8 @@ func qtimesxReverseO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 // Generated without optimization (opt=0), for comparison.
 func logsumexpReverseO0(v, dv []float64, seed float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	var dm float64
 	var dm2 float64

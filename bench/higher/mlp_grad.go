@@ -325,7 +325,13 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var tape []float64
 	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var dout float64
 	var ds5 float64
 	var dds float64

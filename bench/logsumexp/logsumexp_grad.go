@@ -46,6 +46,8 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func LogSumExpGrad(x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	var dm float64
 	var dm2 float64

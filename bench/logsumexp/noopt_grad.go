@@ -49,6 +49,8 @@ func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
 // Generated without optimization (opt=0), for comparison.
 func LogSumExpGradO0(x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	var dm float64
 	var dm2 float64

@@ -192,7 +192,11 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // shadow, which the caller zeroes first.
 func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dtotal float64
 	var dlse float64
 	var dtotal2 float64
@@ -309,6 +313,8 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 // shadow, which the caller zeroes first.
 func logsumexp2Reverse(v, dv []float64, seed float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
 		panic("logsumexp2Reverse: v and dv share memory: gadgen's gradients need them apart")
@@ -361,7 +367,11 @@ func logsumexp2Reverse(v, dv []float64, seed float64) {
 // respect to the values s held on entry.
 func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
 	var tapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("predictReverseWrtDstMainExtraS: dst and ddst share memory: gadgen's gradients need them apart")
@@ -532,6 +542,8 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 // respect to the values s held on entry.
 func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var do float64
 	var t52 float64
 	var din float64

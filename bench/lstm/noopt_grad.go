@@ -193,7 +193,11 @@ func sigmoidJVPO0(x, dx float64) (float64, float64) {
 // Generated without optimization (opt=0), for comparison.
 func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dtotal float64
 	var dlse float64
 	var dtotal2 float64
@@ -302,6 +306,8 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 // Generated without optimization (opt=0), for comparison.
 func logsumexp2ReverseO0(v, dv []float64, seed float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
 		panic("logsumexp2ReverseO0: v and dv share memory: gadgen's gradients need them apart")
@@ -356,7 +362,11 @@ func logsumexp2ReverseO0(v, dv []float64, seed float64) {
 // Generated without optimization (opt=0), for comparison.
 func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
 	var tapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("predictReverseWrtDstMainExtraSO0: dst and ddst share memory: gadgen's gradients need them apart")
 	}
@@ -524,6 +534,8 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 // Generated without optimization (opt=0), for comparison.
 func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	if cap(h) > 0 && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
 		panic("cellReverseO0: h and dh share memory: gadgen's gradients need them apart")
 	}

@@ -130,6 +130,8 @@ func LossGradO0(x, dx, c []float64) float64 {
 // Generated without optimization (opt=0), for comparison.
 func normalizeReverseO0(dst, ddst, x, dx []float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("normalizeReverseO0: dst and ddst share memory: gadgen's gradients need them apart")
 	}

@@ -111,8 +111,14 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 	var from4 int
 	var from5 int
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var du []float64
 	var u2 []float64
 	var dk4 []float64

@@ -15,7 +15,11 @@ import "slices"
 // shadow, which the caller zeroes first.
 func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var df float64
 	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
 		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")

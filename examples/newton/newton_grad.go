@@ -11,7 +11,11 @@ import (
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) NLLGrad(grad, w []float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var ds float64
 	var dz float64
 	var ds2 float64

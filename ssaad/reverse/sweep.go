@@ -606,12 +606,26 @@ func (t *transformer) pathTape() *ir.Value {
 	return t.path
 }
 
+// The tape starts on a small array of the function's own (tapeBuffer
+// elements), which Go keeps on the stack: a function called many times
+// with short tapes (a helper's reverse in a loop) allocates nothing.
 func (t *transformer) newTape(typ types.Type, name string) *ir.Value {
-	tp := t.F.NewValue(ir.OpAlloc, types.NewPointer(types.NewSlice(typ)))
+	st := types.NewSlice(typ)
+	tp := t.F.NewValue(ir.OpAlloc, types.NewPointer(st))
 	tp.Name = name
+	buf := t.F.NewValue(ir.OpAlloc, types.NewPointer(types.NewArray(typ, tapeBuffer)))
+	buf.Name = name + "Buf"
+	s := t.F.NewValue(ir.OpSlice, st, buf, nil, t.F.ConstValue(intType, constant.MakeInt64(0)), nil)
+	init := t.F.NewValue(ir.OpStore, nil, tp, s)
+	t.entry.Insert(0, init)
+	t.entry.Insert(0, s)
+	t.entry.Insert(0, buf)
 	t.entry.Insert(0, tp)
 	return tp
 }
+
+// tapeBuffer is the length of the array a tape starts on.
+const tapeBuffer = 64
 
 // groupByType splits vs into runs of one type, in order of first
 // appearance: each run goes to one tape.

@@ -253,7 +253,11 @@ func PowersGrad(x float64) (f, dx float64) {
 func ipowReverse(x float64, n int, seed float64) (dx float64) {
 	var from3 int
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dp float64
 	var dp2 float64
 	var dp3 float64

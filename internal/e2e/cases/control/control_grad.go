@@ -510,8 +510,13 @@ func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 	var t8 int
 	var t9 float64
 	var t10, from3 int
-	var path, tapeint []int
+	var path []int
+	var pathBuf [64]int
+	var tapeint []int
+	var tapeintBuf [64]int
 	var t11, t12, t13, ds, ds2 float64
+	path = pathBuf[:0]
+	tapeint = tapeintBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 {
 		goto b7
 	}

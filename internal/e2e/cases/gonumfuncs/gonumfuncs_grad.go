@@ -759,6 +759,8 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // shadow, which the caller zeroes first.
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GaussianGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1162,6 +1164,8 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // shadow, which the caller zeroes first.
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	var dsum2 float64
 	var ds float64
@@ -1584,7 +1588,11 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // shadow, which the caller zeroes first.
 func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var ds2 float64
 	var ds1 float64
 	var dsum float64
@@ -2503,6 +2511,8 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dxn float64
 	var dv float64
 	var dxp float64
@@ -2784,6 +2794,8 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dpc float64
 	var dpc2 float64
 	var dss float64
@@ -2973,7 +2985,11 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // shadow, which the caller zeroes first.
 func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var dss float64
 	var df float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -3109,6 +3125,8 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	var dsum2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -3458,6 +3476,8 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -3552,7 +3572,11 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var ds1 float64
 	var ds0 float64
 	var dx1 float64

@@ -1075,7 +1075,13 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	clear(hv)
 	var tape []float64
 	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var ds2_3 float64
 	var dds2 float64
 	var ds1_2 float64

@@ -153,9 +153,15 @@ func SeriesGrad(x float64) (f, dx float64) {
 	var t10, t11, t12, t13 float64
 	var from3 int
 	var path []int
+	var pathBuf [64]int
 	var tape []float64
+	var tapeBuf [64]float64
 	var tapeint []int
+	var tapeintBuf [64]int
 	var ds, dterm, ds2, dterm2, ds3, t14 float64
+	path = pathBuf[:0]
+	tape = tapeBuf[:0]
+	tapeint = tapeintBuf[:0]
 	t = x * x
 	tapeint = slices.Grow(tapeint, 101)
 	tape = slices.Grow(tape, 101)
@@ -270,6 +276,8 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func QuadGrad(a, x, dx []float64) float64 {
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var dq float64
 	var t11 float64
 	var dq2 float64
@@ -650,7 +658,11 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 func PolyGrad(c []float64, x float64) (f, dx float64) {
 	var from3 int
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var t7 float64
 	var dr float64
 	var dr2 float64
@@ -1342,6 +1354,8 @@ func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 // scalar inputs follow it, in parameter order.
 func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dr float64
 	var dr2 float64
 	tape = slices.Grow(tape, 5)
@@ -1449,6 +1463,8 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 // respect to the values dst held on entry.
 func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var ds float64
 	var dm float64
 	var dm2 float64
@@ -1756,6 +1772,8 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func EvolveGrad(x, dx, state []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	n := len(state)
 	t := cap(state)
 	dstate := make([]float64, n, t)
@@ -1809,6 +1827,8 @@ func EvolveGrad(x, dx, state []float64) float64 {
 // respect to the values s held on entry.
 func evolveStepReverse(s, ds, x, dx []float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	t := cap(s) > 0
 	if t && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("evolveStepReverse: s and ds share memory: gadgen's gradients need them apart")
@@ -1904,7 +1924,11 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 // respect to the values x held on entry.
 func LayersGrad(x, dx []float64) float64 {
 	var tapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1978,7 +2002,11 @@ func LayersGrad(x, dx []float64) float64 {
 // respect to the values h held on entry.
 func layerReverse(h, dh, y, dy, w, dw []float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	t := cap(h) > 0
 	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
 		panic("layerReverse: h and dh share memory: gadgen's gradients need them apart")
@@ -2240,6 +2268,8 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func AccumulateGrad(x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2285,6 +2315,8 @@ func AccumulateGrad(x, dx []float64) float64 {
 // respect to the values acc held on entry.
 func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dt float64
 	t := cap(acc) > 0
 	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {

@@ -76,6 +76,8 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func BackwardGrad(x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var ds float64
 	var ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -134,6 +136,8 @@ func HalveJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func HalveGrad(x float64) (f, dx float64) {
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var ds float64
 	var ds2 float64
 	var ds3 float64
@@ -202,7 +206,11 @@ func ExpSeriesJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ExpSeriesGrad(x float64) (f, dx float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var dsum float64
 	var dterm float64
 	var dterm2 float64
@@ -304,9 +312,13 @@ func SqrtGrad(a float64) (f, da float64) {
 	var x2, t6, t7 float64
 	var from4 int
 	var path []int
+	var pathBuf [64]int
 	var tape []float64
+	var tapeBuf [64]float64
 	var from5 int
 	var dx, dnext, dx2, dx3 float64
+	path = pathBuf[:0]
+	tape = tapeBuf[:0]
 	if a < 1 {
 		goto b2
 	}
@@ -461,6 +473,8 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func ProductGrad(x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dp float64
 	var dp2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -576,6 +590,8 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var ds float64
 	var ds2 float64
 	tape = slices.Grow(tape, 7)
@@ -692,7 +708,11 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 func PowNGrad(x float64, n int) (f, dx float64) {
 	var from3 int
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var dp float64
 	var dp2 float64
 	var dp3 float64
@@ -774,7 +794,11 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 func HarmonicGrad(x float64, n int) (f, dx float64) {
 	var from3 int
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var ds float64
 	var ds2 float64
 	var ds3 float64
@@ -888,8 +912,13 @@ func LowerGrad(a, da []float64) float64 {
 	var t13, t14 int
 	var t15 float64
 	var from5 int
-	var tapeint, path []int
+	var tapeint []int
+	var tapeintBuf [64]int
+	var path []int
+	var pathBuf [64]int
 	var t16, ds, ds2, t17, ds3 float64
+	tapeint = tapeintBuf[:0]
+	path = pathBuf[:0]
 	if cap(a) > 0 && cap(da) > 0 {
 		goto b9
 	}
@@ -1057,8 +1086,15 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 	var t13 float64
 	var from4 int
 	var tape []float64
-	var tapeint, path []int
+	var tapeBuf [64]float64
+	var tapeint []int
+	var tapeintBuf [64]int
+	var path []int
+	var pathBuf [64]int
 	var ds, dv, ds2 float64
+	tape = tapeBuf[:0]
+	tapeint = tapeintBuf[:0]
+	path = pathBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 {
 		goto b7
 	}
@@ -1182,6 +1218,8 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 // shadow, which the caller zeroes first.
 func Trace2Grad(a, da []float64, n int) float64 {
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var ds float64
 	var ds2 float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
@@ -1263,6 +1301,8 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 func ChebyshevGrad(x float64, n int) (f, dx float64) {
 	var from2 int
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var t8 float64
 	var db float64
 	var db2 float64
@@ -1368,6 +1408,8 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func PackedGrad(l, dl, x, dx []float64) float64 {
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var ds float64
 	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
 		panic("PackedGrad: l and dl share memory: gadgen's gradients need them apart")

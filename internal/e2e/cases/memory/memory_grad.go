@@ -45,6 +45,8 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func CumSquaresGrad(x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var ds float64
 	var dacc float64
 	var dacc2 float64
@@ -151,6 +153,8 @@ func PowersJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowersGrad(x float64) (f, dx float64) {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var m [5]float64
 	var dm [5]float64
 	m[0] = 1

@@ -128,7 +128,11 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func LogSumGrad(x, dx []float64) float64 {
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {

@@ -635,6 +635,8 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 // shadow, which the caller zeroes first.
 func PingPongGrad(x, dx []float64) float64 {
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PingPongGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -686,8 +688,14 @@ func PingPongGrad(x, dx []float64) float64 {
 func pingpongReverse(a, da, b, db []float64, n int) {
 	var from3 int
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	t := cap(a) > 0
 	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("pingpongReverse: a and da share memory: gadgen's gradients need them apart")

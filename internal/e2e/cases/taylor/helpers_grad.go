@@ -1251,6 +1251,10 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var tape []float64
 	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	var ds2 float64
 	var dds float64
 	var ds3 float64
@@ -1465,6 +1469,10 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var tape []float64
 	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	var dp2 float64
 	var ddp float64
 	var dp3 float64
@@ -1888,7 +1896,11 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	var t15 float64
 	var from4 int
 	var tape, dtape []float64
-	var tapeint, path []int
+	var tapeBuf, dtapeBuf [64]float64
+	var tapeint []int
+	var tapeintBuf [64]int
+	var path []int
+	var pathBuf [64]int
 	var ds, ddv, ds2 float64
 	n = len(x)
 	if len(v) != n {
@@ -1901,8 +1913,16 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	from4 = 0
 	tape = nil
 	dtape = nil
+	tapeBuf = [64]float64{}
+	dtapeBuf = [64]float64{}
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	tapeint = nil
+	tapeintBuf = [64]int{}
+	tapeint = tapeintBuf[:0]
 	path = nil
+	pathBuf = [64]int{}
+	path = pathBuf[:0]
 	ds = 0
 	ddv = 0
 	ds2 = 0
@@ -2182,6 +2202,10 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var tape []float64
 	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	var ds float64
 	var ddacc float64
 	var ddacc2 float64
@@ -2857,7 +2881,11 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 	}
 	clear(hv)
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var ddv float64
 	var ds float64
 	t := tapeint
@@ -3594,6 +3622,10 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	clear(hv)
 	var tape []float64
 	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	var de float64
 	var de2 float64
 	t := c.Mass
@@ -4054,6 +4086,8 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	}
 	clear(hv)
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var df float64
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")

@@ -19,8 +19,16 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var tape []float64
 	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
 	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var de float64
 	var de2 float64
 	var t24 float64
@@ -387,6 +395,10 @@ func ChainHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var tape []float64
 	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape = tapeBuf[:0]
+	dtape = dtapeBuf[:0]
 	var t28 float64
 	var t29 float64
 	var t30 float64
