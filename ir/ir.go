@@ -408,3 +408,26 @@ func Uses(f *Func) [][]*Value {
 	}
 	return uses
 }
+
+// InductionStep returns the step of an integer φ of a loop header whose
+// argument on the back edge (argument latch) is φ ± a constant, or nil
+// when v is not such a φ or the step is zero.
+func InductionStep(v *Value, latch int) constant.Value {
+	b, ok := v.Type.Underlying().(*types.Basic)
+	if v.Op != OpPhi || !ok || b.Info()&types.IsInteger == 0 || latch >= len(v.Args) {
+		return nil
+	}
+	next := v.Args[latch]
+	if next.Op != OpBinary || next.Args[0] != v || next.Args[1].Op != OpConst ||
+		next.Tok != token.ADD && next.Tok != token.SUB {
+		return nil
+	}
+	step := next.Args[1].Const
+	if next.Tok == token.SUB {
+		step = constant.UnaryOp(token.SUB, step, 0)
+	}
+	if constant.Sign(step) == 0 {
+		return nil
+	}
+	return step
+}

@@ -16,7 +16,6 @@ package simplify
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
 )
@@ -62,7 +61,7 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 		for _, v := range b.Instrs {
 			switch {
 			case v.Op == ir.OpPhi && b == h:
-			case v.Op == ir.OpBinary && isInt(v.Args[0].Type):
+			case v.Op == ir.OpBinary && isIntType(v.Args[0].Type):
 			case (v.Op == ir.OpLen || v.Op == ir.OpCap) && !in(v.Args[0].Block):
 			case v.Op == ir.OpJump, v == term:
 			case b != h && v.Op == ir.OpIf:
@@ -81,9 +80,10 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 	if cond.Op != ir.OpBinary || cond.Tok != token.LSS {
 		return false
 	}
-	idx, k := ivOffset(cond.Args[0])
+	idx, kk, ok := offset(cond.Args[0])
+	k := constant.MakeInt64(kk)
 	bound := cond.Args[1]
-	if idx == nil || idx.Block != h || loopVals[bound] && bound.Op != ir.OpLen && bound.Op != ir.OpCap {
+	if !ok || idx.Block != h || loopVals[bound] && bound.Op != ir.OpLen && bound.Op != ir.OpCap {
 		return false
 	}
 	type iv struct {
@@ -96,7 +96,7 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 		if v.Op != ir.OpPhi {
 			break
 		}
-		st := inductionStep(v, latch)
+		st := ir.InductionStep(v, latch)
 		if st == nil {
 			return false
 		}
@@ -179,40 +179,6 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 		}
 	}
 	return true
-}
-
-// ivOffset returns φ and k for a value φ or φ+k (k constant).
-func ivOffset(v *ir.Value) (*ir.Value, constant.Value) {
-	if v.Op == ir.OpPhi {
-		return v, constant.MakeInt64(0)
-	}
-	if v.Op == ir.OpBinary && v.Tok == token.ADD && v.Args[0].Op == ir.OpPhi && v.Args[1].Op == ir.OpConst {
-		return v.Args[0], v.Args[1].Const
-	}
-	return nil, nil
-}
-
-// inductionStep returns the constant step of an integer header φ whose
-// back-edge argument (latch) is φ ± a constant, or nil.
-func inductionStep(v *ir.Value, latch int) constant.Value {
-	if !isInt(v.Type) || latch >= len(v.Args) {
-		return nil
-	}
-	next := v.Args[latch]
-	if next.Op != ir.OpBinary || next.Args[0] != v || next.Args[1].Op != ir.OpConst ||
-		next.Tok != token.ADD && next.Tok != token.SUB {
-		return nil
-	}
-	step := next.Args[1].Const
-	if next.Tok == token.SUB {
-		step = constant.UnaryOp(token.SUB, step, 0)
-	}
-	return step
-}
-
-func isInt(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
 }
 
 func binary(f *ir.Func, tok token.Token, x, y *ir.Value) *ir.Value {

@@ -10,7 +10,6 @@ package reverse
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
 )
@@ -92,7 +91,7 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 			if v.Op != ir.OpPhi {
 				break
 			}
-			st := inductionStep(v, latch)
+			st := ir.InductionStep(v, latch)
 			if st == nil || !nested && !t.available(v.Args[pre]) {
 				continue
 			}
@@ -149,35 +148,12 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 			if v == c.phi {
 				continue
 			}
-			if st := inductionStep(v, c.latch); st != nil {
+			if st := ir.InductionStep(v, c.latch); st != nil {
 				c.aux = append(c.aux, &auxVar{phi: v, step: st})
 			}
 		}
 	}
 	return out
-}
-
-// inductionStep returns the constant step of an integer header φ whose
-// value on the back edge (argument latch) is φ ± a nonzero constant, or
-// nil.
-func inductionStep(v *ir.Value, latch int) constant.Value {
-	b, ok := v.Type.Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsInteger == 0 {
-		return nil
-	}
-	next := v.Args[latch]
-	if next.Op != ir.OpBinary || next.Args[0] != v || next.Args[1].Op != ir.OpConst ||
-		next.Tok != token.ADD && next.Tok != token.SUB {
-		return nil
-	}
-	step := next.Args[1].Const
-	if next.Tok == token.SUB {
-		step = constant.UnaryOp(token.SUB, step, 0)
-	}
-	if constant.Sign(step) == 0 {
-		return nil
-	}
-	return step
 }
 
 // auxOf returns the induction variable of c that w is, or nil.

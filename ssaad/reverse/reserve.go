@@ -168,7 +168,7 @@ func (t *transformer) tripBound(h *ir.Block, pre, latch int) *ir.Value {
 			if phi.Op != ir.OpPhi || phi.Block != h || !known(bound) || !known(phi.Args[pre]) || !types.Identical(bound.Type, intType) {
 				continue
 			}
-			st := inductionStep(phi, latch)
+			st := ir.InductionStep(phi, latch)
 			if st == nil {
 				continue
 			}
