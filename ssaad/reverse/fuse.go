@@ -31,9 +31,6 @@ type fusedLoop struct {
 
 // findFused returns the counted loop to fuse, or nil.
 func (t *transformer) findFused() *fusedLoop {
-	if len(t.seeds) > 0 && t.gonum {
-		return nil
-	}
 	for _, c := range t.counted {
 		if c.exit != nil {
 			continue
@@ -90,7 +87,9 @@ func (t *transformer) fusable(c *countedLoop, body *ir.Block) bool {
 	for _, v := range t.exit.Instrs {
 		if v.Op == ir.OpReturn {
 			for _, a := range v.Args {
-				if a.Block == body || a.Block == h && !(a.Op == ir.OpPhi && t.act.Varied(a)) && t.act.Varied(a) {
+				// Values of the loop: only its header's φs (the
+				// accumulators, checked above, or inactive ones).
+				if a.Block == body || a.Block == h && a.Op != ir.OpPhi {
 					return false
 				}
 			}
