@@ -13,6 +13,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -74,11 +75,19 @@ func packageClause(name string) []byte {
 func render(out *outFile, funcs []*ir.Func) (src []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = fmt.Errorf("%v", p)
+			err = &panicError{p, debug.Stack()}
 		}
 	}()
 	return emit.Render(emit.File{PkgName: out.pkg.Name, PkgPath: out.pkg.PkgPath, Funcs: funcs})
 }
+
+// panicError is a panic of the emitter, with its stack for -v.
+type panicError struct {
+	p     any
+	stack []byte
+}
+
+func (e *panicError) Error() string { return fmt.Sprint(e.p) }
 
 // change is a file to write or delete.
 type change struct {
@@ -147,7 +156,11 @@ func (r *runner) output(pl *plan, existing map[string]*genFile) int {
 			src, err = addHelpers(src, helpers[out])
 		}
 		if err != nil {
-			r.internalError("emit", filepath.Base(out.path), err, nil)
+			var stack []byte
+			if pe, ok := err.(*panicError); ok {
+				stack = pe.stack
+			}
+			r.internalError("emit", filepath.Base(out.path), err, stack)
 			continue
 		}
 		var old []byte

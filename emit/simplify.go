@@ -215,8 +215,11 @@ func (e *emitter) rotate(f *sFor, prev stmt) []stmt {
 		return nil
 	}
 	step, ok := body[0].(*sValue)
+	if !ok {
+		return nil
+	}
 	vr := e.stepOf(step)
-	if !ok || vr == nil || vr != init.dsts[0] || !e.isCounterOf(vr, f.header) {
+	if vr == nil || vr != init.dsts[0] || !e.isCounterOf(vr, f.header) {
 		return nil
 	}
 	test, ok := body[1].(*sIf)

@@ -110,6 +110,13 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		t.jump(t.rev[preds[c.pre]])
 		t.Cur = next
 		t.phiEdge(b, c.latch)
+		if preds[c.latch] == b {
+			// The header is its own latch (a loop tested at the end of
+			// its body, as go/ssa builds range over an int once the
+			// entry test folds away): this edge goes back to the
+			// previous iteration too.
+			t.backEdge[t.Cur] = true
+		}
 		t.jump(t.rev[preds[c.latch]])
 	case b == t.primal.Blocks[0]:
 		t.jump(ret)

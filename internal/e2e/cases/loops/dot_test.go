@@ -27,5 +27,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Trace2", F: Trace2, JVP: Trace2JVP, Grad: Trace2Grad, Len: 9},
 		{Name: "Chebyshev", F: Chebyshev, JVP: ChebyshevJVP, Grad: ChebyshevGrad},
 		{Name: "Packed", F: Packed, JVP: PackedJVP, Grad: PackedGrad, Len: 6},
+		{Name: "RangeConst", F: RangeConst, JVP: RangeConstJVP, Grad: RangeConstGrad, Len: 6},
+		{Name: "RangeConstNested", F: RangeConstNested, JVP: RangeConstNestedJVP, Grad: RangeConstNestedGrad, Len: 9},
 	})
 }

@@ -260,3 +260,32 @@ func Packed(l, x []float64) float64 {
 	}
 	return s
 }
+
+// RangeConst ranges over an int constant (Go 1.22): go/ssa tests the bound
+// at the end of the body, and once 0 < 6 folds away the body is the loop's
+// header and its own latch.
+//
+//gad:jvp
+//gad:grad
+func RangeConst(w, x []float64) float64 {
+	s := 0.0
+	for j := range 6 {
+		s += w[j] * x[j]
+	}
+	return s
+}
+
+// RangeConstNested nests ranges over constants, the inner one reading the
+// outer index.
+//
+//gad:jvp
+//gad:grad
+func RangeConstNested(a []float64) float64 {
+	s := 0.0
+	for i := range 3 {
+		for j := range 3 {
+			s += a[i*3+j] * a[j*3+i] * float64(i+1)
+		}
+	}
+	return s
+}

@@ -1470,3 +1470,197 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 	}
 	return s
 }
+
+// RangeConstJVP computes RangeConst and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: w (tangent dw), x (tangent dx).
+// Results, in order: the value of RangeConst; its tangent.
+// Shadows: dw, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	j := 0
+	for {
+		wj := w[j]
+		xj := x[j]
+		s += wj * xj
+		ds += dw[j]*xj + wj*dx[j]
+		j++
+		if !(j < 6) {
+			break
+		}
+	}
+	return s, ds
+}
+
+// RangeConstGrad computes RangeConst and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: w (into dw), x (into dx).
+// The first result is the value of RangeConst; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func RangeConstGrad(w, dw, x, dx []float64) float64 {
+	var ds float64
+	var ds2 float64
+	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("RangeConstGrad: w and dw share memory: gadgen's gradients need them apart")
+	}
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("RangeConstGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	j := 0
+	for {
+		s += w[j] * x[j]
+		t := j + 1
+		if t < 6 {
+			j = t
+		} else {
+			break
+		}
+	}
+	ds += 1
+	for {
+		t2 := j - 1
+		t3 := ds
+		ds = 0
+		ds2 += t3
+		xj := x[j]
+		dx[j] += w[j] * t3
+		dw[j] += t3 * xj
+		if j == 0 {
+			break
+		}
+		t4 := ds2
+		ds2 = 0
+		ds += t4
+		j = t2
+	}
+	return s
+}
+
+// RangeConstNestedJVP computes RangeConstNested and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of RangeConstNested; its tangent.
+// Shadows: da has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func RangeConstNestedJVP(a, da []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	i := 0
+	for {
+		j := 0
+		for {
+			t := i*3 + j
+			t2 := a[t]
+			t3 := j*3 + i
+			t4 := a[t3]
+			t5 := float64(i + 1)
+			s += t2 * t4 * t5
+			ds += (da[t]*t4 + t2*da[t3]) * t5
+			j++
+			if !(j < 3) {
+				break
+			}
+		}
+		i++
+		if !(i < 3) {
+			return s, ds
+		}
+	}
+}
+
+// RangeConstNestedGrad computes RangeConstNested and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (into da).
+// The first result is the value of RangeConstNested; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func RangeConstNestedGrad(a, da []float64) float64 {
+	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
+	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
+	var ds float64
+	var ds2 float64
+	var ds3 float64
+	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("RangeConstNestedGrad: a and da share memory: gadgen's gradients need them apart")
+	}
+	tapeint = slices.Grow(tapeint, 5)
+	s := 0.0
+	from := 0
+	i := 0
+	for {
+		path = append(path, from)
+		j := 0
+		for {
+			s += a[i*3+j] * a[j*3+i] * float64(i+1)
+			t := j + 1
+			tapeint = append(tapeint, i)
+			if t < 3 {
+				j = t
+			} else {
+				break
+			}
+		}
+		i++
+		tapeint = append(tapeint, j)
+		if i < 3 {
+			from = 1
+		} else {
+			ds += 1
+			for {
+				t2 := tapeint
+				t3 := len(t2) - 1
+				tapeint = t2[:t3]
+				j2 := t2[t3]
+				for {
+					t4 := j2 - 1
+					t5 := tapeint
+					t6 := len(t5) - 1
+					i2 := t5[t6]
+					tapeint = t5[:t6]
+					t7 := ds
+					ds = 0
+					ds2 += t7
+					t8 := t7 * float64(i2+1)
+					t9 := j2*3 + i2
+					t10 := a[t9]
+					t11 := i2*3 + j2
+					da[t9] += a[t11] * t8
+					da[t11] += t8 * t10
+					if j2 == 0 {
+						break
+					}
+					t12 := ds2
+					ds2 = 0
+					ds += t12
+					j2 = t4
+				}
+				t13 := ds2
+				ds2 = 0
+				ds3 += t13
+				t14 := path
+				t15 := len(t14) - 1
+				path = t14[:t15]
+				if t14[t15] == 0 {
+					return s
+				}
+				t16 := ds3
+				ds3 = 0
+				ds += t16
+			}
+		}
+	}
+}
