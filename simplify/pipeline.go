@@ -29,6 +29,7 @@ var Primal = []Pass{
 	{Name: "inline", Fn: Inline},
 	{Name: "promote", Fn: Local(PromoteReadOnly)},
 	{Name: "fold", Fn: Local(Fold)},
+	{Name: "loopform", Fn: Local(LoopForm), Required: true},
 	{Name: "cse", Fn: CSE},
 	{Name: "licm", Fn: LICM},
 	{Name: "cse", Fn: CSE},
@@ -61,6 +62,8 @@ var Order = []struct{ Before, After, Why string }{
 	{"inline", "fold", "the constant arguments of an inlined call fold in the callee's body"},
 	{"promote", "fold", "promoted loads of a constant struct become field reads that fold"},
 	{"fold", "cse", "folding makes equal expressions of constants one key"},
+	{"fold", "loopform", "folding removes the entry test of a range over a constant, which loopform then does without"},
+	{"loopform", "licm", "LICM hoists into the preheader of a loop tested at the top"},
 }
 
 // Config says how to run a pipeline.

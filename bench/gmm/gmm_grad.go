@@ -497,75 +497,62 @@ func logsumexpReverse(v, dv []float64, seed float64) {
 		panic("logsumexpReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			e := v[t]
-			tape = append(tape, m)
-			m = max(m, e)
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		e := v[i]
+		tape = append(tape, m)
+		m = max(m, e)
 	}
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
-	i2 := -1
-	for {
-		t2 := i2 + 1
-		if t2 < n {
-			t16 := math.Exp(v[t2] - m)
-			tape = append(tape, t16)
-			sum += t16
-			i2 = t2
-		} else {
-			break
-		}
+	i2 := 0
+	for ; i2 < n; i2++ {
+		t13 := math.Exp(v[i2] - m)
+		tape = append(tape, t13)
+		sum += t13
 	}
 	dm2 += seed
 	dsum += 1 / sum * seed
 	for {
-		t3 := i2 - 1
-		if i2 == -1 {
+		t := i2 - 1
+		if i2 == 0 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := t4[t5] * dsum
-		dm2 -= t6
-		dv[t3+1] += t6
-		i2 = t3
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := t2[t3] * dsum
+		dm2 -= t4
+		dv[t] += t4
+		i2 = t
 	}
 	for {
-		t7 := i - 1
-		if i == -1 {
+		t5 := i - 1
+		if i == 0 {
 			break
 		}
-		t8 := dm2
+		t6 := dm2
 		dm2 = 0
-		dm += t8
-		t9 := tape
-		t10 := len(t9) - 1
-		tape = t9[:t10]
-		t11 := t7 + 1
-		t12 := dm
+		dm += t6
+		t7 := tape
+		t8 := len(t7) - 1
+		tape = t7[:t8]
+		t9 := dm
 		dm = 0
-		t13 := t9[t10] >= v[t11]
-		t14 := 0.0
-		if t13 {
-			t14 = 1
+		t10 := t7[t8] >= v[t5]
+		t11 := 0.0
+		if t10 {
+			t11 = 1
 		}
-		dm2 += t14 * t12
-		t15 := 1.0
-		if t13 {
-			t15 = 0
+		dm2 += t11 * t9
+		t12 := 1.0
+		if t10 {
+			t12 = 0
 		}
-		dv[t11] += t15 * t12
-		i = t7
+		dv[t5] += t12 * t9
+		i = t5
 	}
 }
 

@@ -509,77 +509,64 @@ func logsumexpReverseO0(v, dv []float64, seed float64) {
 		panic("logsumexpReverseO0: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			e2 := v[t]
-			tape = append(tape, m)
-			m = max(m, e2)
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		e2 := v[i]
+		tape = append(tape, m)
+		m = max(m, e2)
 	}
 	n2 := len(v)
-	tape = slices.Grow(tape, max(n2+3, 0))
+	tape = slices.Grow(tape, max(n2+2, 0))
 	sum := 0.0
-	i2 := -1
-	for {
-		t2 := i2 + 1
-		if t2 < n2 {
-			t15 := math.Exp(v[t2] - m)
-			tape = append(tape, t15)
-			sum += t15
-			i2 = t2
-		} else {
-			break
-		}
+	i2 := 0
+	for ; i2 < n2; i2++ {
+		t12 := math.Exp(v[i2] - m)
+		tape = append(tape, t12)
+		sum += t12
 	}
 	dm2 += seed
 	dsum += 1 / sum * seed
 	for {
-		t3 := i2 - 1
-		if i2 == -1 {
+		t := i2 - 1
+		if i2 == 0 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := t4[t5] * dsum
-		dm2 += -t6
-		dv[t3+1] += t6
-		i2 = t3
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := t2[t3] * dsum
+		dm2 += -t4
+		dv[t] += t4
+		i2 = t
 	}
 	for {
-		t7 := i - 1
-		if i == -1 {
+		t5 := i - 1
+		if i == 0 {
 			break
 		}
-		t8 := dm2
+		t6 := dm2
 		dm2 = 0
-		dm += t8
-		t9 := tape
-		t10 := len(t9) - 1
-		m2 := t9[t10]
-		tape = t9[:t10]
-		t11 := t7 + 1
-		e := v[t11]
-		t12 := dm
+		dm += t6
+		t7 := tape
+		t8 := len(t7) - 1
+		m2 := t7[t8]
+		tape = t7[:t8]
+		e := v[t5]
+		t9 := dm
 		dm = 0
-		t13 := 0.0
+		t10 := 0.0
 		if m2 >= e {
-			t13 = 1
+			t10 = 1
 		}
-		dm2 += t13 * t12
-		t14 := 1.0
+		dm2 += t10 * t9
+		t11 := 1.0
 		if m2 >= e {
-			t14 = 0
+			t11 = 0
 		}
-		dv[t11] += t14 * t12
-		i = t7
+		dv[t5] += t11 * t9
+		i = t5
 	}
 }
 

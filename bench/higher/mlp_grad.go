@@ -360,182 +360,134 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	h4 := make([]float64, t4)
 	dh4 := make([]float64, t4)
 	n2 := len(h1)
-	trips := max(n2+3, 0)
+	trips := max(n2+2, 0)
 	t5 := tapeint
 	tapeint = append(t5, make([]int, trips)...)[:len(t5)]
 	t6 := tape
 	n3 := len(t6)
 	tape = append(t6, make([]float64, trips)...)[:n3]
 	dtape = append(dtape, make([]float64, trips)...)[:n3]
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n2 {
-			s4 := m.B1[i2]
-			ds4 := 0.0
-			i19 := -1
-			for {
-				j8 := i19 + 1
-				if j8 < n {
-					t90 := m.W1[i2*m.D+j8]
-					xj := x[j8]
-					vj := v[j8]
-					tape = append(tape, t90)
-					dtape = append(dtape, 0)
-					s4 += t90 * xj
-					ds4 += t90 * vj
-					i19 = j8
-				} else {
-					break
-				}
-			}
-			t88 := math.Tanh(s4)
-			t89 := (1 - t88*t88) * ds4
-			h1[i2] = t88
-			dh1[i2] = t89
-			tapeint = append(tapeint, i19)
-			tape = append(tape, t88)
-			dtape = append(dtape, t89)
-			i = i2
-		} else {
-			break
+	i := 0
+	for ; i < n2; i++ {
+		s4 := m.B1[i]
+		ds4 := 0.0
+		j9 := 0
+		for ; j9 < n; j9++ {
+			t94 := m.W1[i*m.D+j9]
+			xj := x[j9]
+			vj := v[j9]
+			tape = append(tape, t94)
+			dtape = append(dtape, 0)
+			s4 += t94 * xj
+			ds4 += t94 * vj
 		}
+		t92 := math.Tanh(s4)
+		t93 := (1 - t92*t92) * ds4
+		h1[i] = t92
+		dh1[i] = t93
+		tapeint = append(tapeint, j9)
+		tape = append(tape, t92)
+		dtape = append(dtape, t93)
 	}
 	n4 := len(h2)
-	trips2 := max(n4+3, 0)
+	trips2 := max(n4+2, 0)
 	t7 := tapeint
 	tapeint = append(t7, make([]int, trips2)...)[:len(t7)]
 	t8 := tape
 	n5 := len(t8)
 	tape = append(t8, make([]float64, trips2)...)[:n5]
 	dtape = append(dtape, make([]float64, trips2)...)[:n5]
-	i3 := -1
-	for {
-		i4 := i3 + 1
-		if i4 < n4 {
-			s3 := m.B2[i4]
-			ds3 := 0.0
-			i18 := -1
-			for {
-				j7 := i18 + 1
-				if j7 < n2 {
-					t87 := m.W2[i4*m.H1+j7]
-					h1j := h1[j7]
-					dh1j := dh1[j7]
-					tape = append(tape, t87)
-					dtape = append(dtape, 0)
-					s3 += t87 * h1j
-					ds3 += t87 * dh1j
-					i18 = j7
-				} else {
-					break
-				}
-			}
-			t85 := math.Tanh(s3)
-			t86 := (1 - t85*t85) * ds3
-			h2[i4] = t85
-			dh2[i4] = t86
-			tapeint = append(tapeint, i18)
-			tape = append(tape, t85)
-			dtape = append(dtape, t86)
-			i3 = i4
-		} else {
-			break
+	i2 := 0
+	for ; i2 < n4; i2++ {
+		s3 := m.B2[i2]
+		ds3 := 0.0
+		j8 := 0
+		for ; j8 < n2; j8++ {
+			t91 := m.W2[i2*m.H1+j8]
+			h1j := h1[j8]
+			dh1j := dh1[j8]
+			tape = append(tape, t91)
+			dtape = append(dtape, 0)
+			s3 += t91 * h1j
+			ds3 += t91 * dh1j
 		}
+		t89 := math.Tanh(s3)
+		t90 := (1 - t89*t89) * ds3
+		h2[i2] = t89
+		dh2[i2] = t90
+		tapeint = append(tapeint, j8)
+		tape = append(tape, t89)
+		dtape = append(dtape, t90)
 	}
 	n6 := len(h3)
-	trips3 := max(n6+3, 0)
+	trips3 := max(n6+2, 0)
 	t9 := tapeint
 	tapeint = append(t9, make([]int, trips3)...)[:len(t9)]
 	t10 := tape
 	n7 := len(t10)
 	tape = append(t10, make([]float64, trips3)...)[:n7]
 	dtape = append(dtape, make([]float64, trips3)...)[:n7]
-	i5 := -1
-	for {
-		i6 := i5 + 1
-		if i6 < n6 {
-			s2 := m.B3[i6]
-			ds2 := 0.0
-			i17 := -1
-			for {
-				j6 := i17 + 1
-				if j6 < n4 {
-					t84 := m.W3[i6*m.H2+j6]
-					h2j := h2[j6]
-					dh2j := dh2[j6]
-					tape = append(tape, t84)
-					dtape = append(dtape, 0)
-					s2 += t84 * h2j
-					ds2 += t84 * dh2j
-					i17 = j6
-				} else {
-					break
-				}
-			}
-			t82 := math.Tanh(s2)
-			t83 := (1 - t82*t82) * ds2
-			h3[i6] = t82
-			dh3[i6] = t83
-			tapeint = append(tapeint, i17)
-			tape = append(tape, t82)
-			dtape = append(dtape, t83)
-			i5 = i6
-		} else {
-			break
+	i3 := 0
+	for ; i3 < n6; i3++ {
+		s2 := m.B3[i3]
+		ds2 := 0.0
+		j7 := 0
+		for ; j7 < n4; j7++ {
+			t88 := m.W3[i3*m.H2+j7]
+			h2j := h2[j7]
+			dh2j := dh2[j7]
+			tape = append(tape, t88)
+			dtape = append(dtape, 0)
+			s2 += t88 * h2j
+			ds2 += t88 * dh2j
 		}
+		t86 := math.Tanh(s2)
+		t87 := (1 - t86*t86) * ds2
+		h3[i3] = t86
+		dh3[i3] = t87
+		tapeint = append(tapeint, j7)
+		tape = append(tape, t86)
+		dtape = append(dtape, t87)
 	}
 	n8 := len(h4)
-	trips4 := max(n8+3, 0)
+	trips4 := max(n8+2, 0)
 	t11 := tapeint
 	tapeint = append(t11, make([]int, trips4)...)[:len(t11)]
 	t12 := tape
 	n9 := len(t12)
 	tape = append(t12, make([]float64, trips4)...)[:n9]
 	dtape = append(dtape, make([]float64, trips4)...)[:n9]
-	i7 := -1
-	for {
-		i8 := i7 + 1
-		if i8 < n8 {
-			s := m.B4[i8]
-			ds := 0.0
-			i16 := -1
-			for {
-				j5 := i16 + 1
-				if j5 < n6 {
-					t81 := m.W4[i8*m.H3+j5]
-					h3j := h3[j5]
-					dh3j := dh3[j5]
-					tape = append(tape, t81)
-					dtape = append(dtape, 0)
-					s += t81 * h3j
-					ds += t81 * dh3j
-					i16 = j5
-				} else {
-					break
-				}
-			}
-			t80 := math.Tanh(s)
-			h4[i8] = t80
-			tapeint = append(tapeint, i16)
-			tape = append(tape, t80)
-			dtape = append(dtape, (1-t80*t80)*ds)
-			i7 = i8
-		} else {
-			break
+	i4 := 0
+	for ; i4 < n8; i4++ {
+		s := m.B4[i4]
+		ds := 0.0
+		j6 := 0
+		for ; j6 < n6; j6++ {
+			t85 := m.W4[i4*m.H3+j6]
+			h3j := h3[j6]
+			dh3j := dh3[j6]
+			tape = append(tape, t85)
+			dtape = append(dtape, 0)
+			s += t85 * h3j
+			ds += t85 * dh3j
 		}
+		t84 := math.Tanh(s)
+		h4[i4] = t84
+		tapeint = append(tapeint, j6)
+		tape = append(tape, t84)
+		dtape = append(dtape, (1-t84*t84)*ds)
 	}
 	dout += 1
 	out := m.B5
 	for j := 0; j < n8; j++ {
-		t79 := m.W5[j]
+		t83 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t79 * dout
-		out += t79 * h4j
+		dh4[j] += t83 * dout
+		out += t83 * h4j
 	}
 	for {
-		t13 := i7 - 1
-		if i7 == -1 {
+		t13 := i4 - 1
+		if i4 == 0 {
 			break
 		}
 		t14 := tape
@@ -547,169 +499,163 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		dtape = t15[:t16]
 		t19 := tapeint
 		t20 := len(t19) - 1
-		i9 := t19[t20]
+		j2 := t19[t20]
 		tapeint = t19[:t20]
-		dh4i := dh4[t13+1]
-		dh4[t13+1] = 0
-		ds5 += (1 - t17*t17) * dh4i
-		dds -= 2 * (t18 * t17) * dh4i
+		t21 := dh4[t13]
+		dh4[t13] = 0
+		ds5 += (1 - t17*t17) * t21
+		dds -= 2 * (t18 * t17) * t21
 		for {
-			t21 := i9 - 1
-			if i9 == -1 {
+			t22 := j2 - 1
+			if j2 == 0 {
 				break
 			}
-			t22 := tape
-			t23 := dtape
-			t24 := len(t22) - 1
-			t25 := t22[t24]
-			t26 := t23[t24]
-			tape = t22[:t24]
-			dtape = t23[:t24]
-			t27 := ds5
-			j2 := t21 + 1
-			t28 := ddh3[j2]
-			dh3_2[j2] += t25 * t27
-			ddh3[j2] = t28 + (t26*t27 + t25*dds)
-			i9 = t21
+			t23 := tape
+			t24 := dtape
+			t25 := len(t23) - 1
+			t26 := t23[t25]
+			t27 := t24[t25]
+			tape = t23[:t25]
+			dtape = t24[:t25]
+			t28 := ds5
+			t29 := ddh3[t22]
+			dh3_2[t22] += t26 * t28
+			ddh3[t22] = t29 + (t27*t28 + t26*dds)
+			j2 = t22
 		}
 		ds5 = 0
 		dds = 0
-		i7 = t13
+		i4 = t13
 	}
 	for {
-		t29 := i5 - 1
-		if i5 == -1 {
+		t30 := i3 - 1
+		if i3 == 0 {
 			break
 		}
-		t30 := tape
-		t31 := dtape
-		t32 := len(t30) - 1
-		t33 := t30[t32]
-		t34 := t31[t32]
-		tape = t30[:t32]
-		dtape = t31[:t32]
-		t35 := tapeint
-		t36 := len(t35) - 1
-		i10 := t35[t36]
-		tapeint = t35[:t36]
-		i11 := t29 + 1
-		dh3i := dh3_2[i11]
-		t37 := ddh3[i11]
-		dh3_2[i11] = 0
-		ddh3[i11] = 0
-		t38 := 1 - t33*t33
-		ds6 += t38 * dh3i
-		dds2 += t38*t37 - 2*(t34*t33)*dh3i
+		t31 := tape
+		t32 := dtape
+		t33 := len(t31) - 1
+		t34 := t31[t33]
+		t35 := t32[t33]
+		tape = t31[:t33]
+		dtape = t32[:t33]
+		t36 := tapeint
+		t37 := len(t36) - 1
+		j3 := t36[t37]
+		tapeint = t36[:t37]
+		t38 := dh3_2[t30]
+		t39 := ddh3[t30]
+		dh3_2[t30] = 0
+		ddh3[t30] = 0
+		t40 := 1 - t34*t34
+		ds6 += t40 * t38
+		dds2 += t40*t39 - 2*(t35*t34)*t38
 		for {
-			t39 := i10 - 1
-			if i10 == -1 {
+			t41 := j3 - 1
+			if j3 == 0 {
 				break
 			}
-			t40 := tape
-			t41 := dtape
-			t42 := len(t40) - 1
-			t43 := t40[t42]
-			t44 := t41[t42]
-			tape = t40[:t42]
-			dtape = t41[:t42]
-			t45 := ds6
-			j3 := t39 + 1
-			t46 := ddh2[j3]
-			dh2_2[j3] += t43 * t45
-			ddh2[j3] = t46 + (t44*t45 + t43*dds2)
-			i10 = t39
+			t42 := tape
+			t43 := dtape
+			t44 := len(t42) - 1
+			t45 := t42[t44]
+			t46 := t43[t44]
+			tape = t42[:t44]
+			dtape = t43[:t44]
+			t47 := ds6
+			t48 := ddh2[t41]
+			dh2_2[t41] += t45 * t47
+			ddh2[t41] = t48 + (t46*t47 + t45*dds2)
+			j3 = t41
 		}
 		ds6 = 0
 		dds2 = 0
-		i5 = t29
+		i3 = t30
 	}
 	for {
-		t47 := i3 - 1
-		if i3 == -1 {
+		t49 := i2 - 1
+		if i2 == 0 {
 			break
 		}
-		t48 := tape
-		t49 := dtape
-		t50 := len(t48) - 1
-		t51 := t48[t50]
-		t52 := t49[t50]
-		tape = t48[:t50]
-		dtape = t49[:t50]
-		t53 := tapeint
-		t54 := len(t53) - 1
-		i12 := t53[t54]
-		tapeint = t53[:t54]
-		i13 := t47 + 1
-		dh2i := dh2_2[i13]
-		t55 := ddh2[i13]
-		dh2_2[i13] = 0
-		ddh2[i13] = 0
-		t56 := 1 - t51*t51
-		ds7 += t56 * dh2i
-		dds3 += t56*t55 - 2*(t52*t51)*dh2i
+		t50 := tape
+		t51 := dtape
+		t52 := len(t50) - 1
+		t53 := t50[t52]
+		t54 := t51[t52]
+		tape = t50[:t52]
+		dtape = t51[:t52]
+		t55 := tapeint
+		t56 := len(t55) - 1
+		j4 := t55[t56]
+		tapeint = t55[:t56]
+		t57 := dh2_2[t49]
+		t58 := ddh2[t49]
+		dh2_2[t49] = 0
+		ddh2[t49] = 0
+		t59 := 1 - t53*t53
+		ds7 += t59 * t57
+		dds3 += t59*t58 - 2*(t54*t53)*t57
 		for {
-			t57 := i12 - 1
-			if i12 == -1 {
+			t60 := j4 - 1
+			if j4 == 0 {
 				break
 			}
-			t58 := tape
-			t59 := dtape
-			t60 := len(t58) - 1
-			t61 := t58[t60]
-			t62 := t59[t60]
-			tape = t58[:t60]
-			dtape = t59[:t60]
-			t63 := ds7
-			j4 := t57 + 1
-			t64 := ddh1[j4]
-			dh1_2[j4] += t61 * t63
-			ddh1[j4] = t64 + (t62*t63 + t61*dds3)
-			i12 = t57
+			t61 := tape
+			t62 := dtape
+			t63 := len(t61) - 1
+			t64 := t61[t63]
+			t65 := t62[t63]
+			tape = t61[:t63]
+			dtape = t62[:t63]
+			t66 := ds7
+			t67 := ddh1[t60]
+			dh1_2[t60] += t64 * t66
+			ddh1[t60] = t67 + (t65*t66 + t64*dds3)
+			j4 = t60
 		}
 		ds7 = 0
 		dds3 = 0
-		i3 = t47
+		i2 = t49
 	}
 	for {
-		t65 := i - 1
-		if i == -1 {
+		t68 := i - 1
+		if i == 0 {
 			break
 		}
-		t66 := tape
-		t67 := dtape
-		t68 := len(t66) - 1
-		t69 := t66[t68]
-		t70 := t67[t68]
-		tape = t66[:t68]
-		dtape = t67[:t68]
-		t71 := tapeint
-		t72 := len(t71) - 1
-		i14 := t71[t72]
-		tapeint = t71[:t72]
-		i15 := t65 + 1
-		dh1i := dh1_2[i15]
-		t73 := ddh1[i15]
-		dh1_2[i15] = 0
-		ddh1[i15] = 0
-		t74 := 1 - t69*t69
-		ds8 += t74 * dh1i
-		dds4 += t74*t73 - 2*(t70*t69)*dh1i
+		t69 := tape
+		t70 := dtape
+		t71 := len(t69) - 1
+		t72 := t69[t71]
+		t73 := t70[t71]
+		tape = t69[:t71]
+		dtape = t70[:t71]
+		t74 := tapeint
+		t75 := len(t74) - 1
+		j5 := t74[t75]
+		tapeint = t74[:t75]
+		t76 := dh1_2[t68]
+		t77 := ddh1[t68]
+		dh1_2[t68] = 0
+		ddh1[t68] = 0
+		t78 := 1 - t72*t72
+		ds8 += t78 * t76
+		dds4 += t78*t77 - 2*(t73*t72)*t76
 		for {
-			t75 := i14 - 1
-			if i14 == -1 {
+			t79 := j5 - 1
+			if j5 == 0 {
 				break
 			}
-			t76 := tape
-			t77 := dtape
-			t78 := len(t76) - 1
-			tape = t76[:t78]
-			dtape = t77[:t78]
-			hv[t75+1] += t77[t78]*ds8 + t76[t78]*dds4
-			i14 = t75
+			t80 := tape
+			t81 := dtape
+			t82 := len(t80) - 1
+			tape = t80[:t82]
+			dtape = t81[:t82]
+			hv[t79] += t81[t82]*ds8 + t80[t82]*dds4
+			j5 = t79
 		}
 		ds8 = 0
 		dds4 = 0
-		i = t65
+		i = t68
 	}
 	return out
 }

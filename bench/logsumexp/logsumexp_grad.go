@@ -55,76 +55,63 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		panic("LogSumExpGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v := x[t]
-			tape = append(tape, m)
-			m = max(m, v)
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v := x[i]
+		tape = append(tape, m)
+		m = max(m, v)
 	}
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
-	i2 := -1
-	for {
-		t2 := i2 + 1
-		if t2 < n {
-			t17 := math.Exp(x[t2] - m)
-			tape = append(tape, t17)
-			sum += t17
-			i2 = t2
-		} else {
-			break
-		}
+	i2 := 0
+	for ; i2 < n; i2++ {
+		t14 := math.Exp(x[i2] - m)
+		tape = append(tape, t14)
+		sum += t14
 	}
-	t3 := math.Log(sum) + m
+	t := math.Log(sum) + m
 	dm2 += 1
 	dsum += 1 / sum
 	for {
-		t4 := i2 - 1
-		if i2 == -1 {
+		t2 := i2 - 1
+		if i2 == 0 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		t7 := t5[t6] * dsum
-		dm2 -= t7
-		dx[t4+1] += t7
-		i2 = t4
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := t3[t4] * dsum
+		dm2 -= t5
+		dx[t2] += t5
+		i2 = t2
 	}
 	for {
-		t8 := i - 1
-		if i == -1 {
+		t6 := i - 1
+		if i == 0 {
 			break
 		}
-		t9 := dm2
+		t7 := dm2
 		dm2 = 0
-		dm += t9
-		t10 := tape
-		t11 := len(t10) - 1
-		tape = t10[:t11]
-		t12 := t8 + 1
-		t13 := dm
+		dm += t7
+		t8 := tape
+		t9 := len(t8) - 1
+		tape = t8[:t9]
+		t10 := dm
 		dm = 0
-		t14 := t10[t11] >= x[t12]
-		t15 := 0.0
-		if t14 {
-			t15 = 1
+		t11 := t8[t9] >= x[t6]
+		t12 := 0.0
+		if t11 {
+			t12 = 1
 		}
-		dm2 += t15 * t13
-		t16 := 1.0
-		if t14 {
-			t16 = 0
+		dm2 += t12 * t10
+		t13 := 1.0
+		if t11 {
+			t13 = 0
 		}
-		dx[t12] += t16 * t13
-		i = t8
+		dx[t6] += t13 * t10
+		i = t6
 	}
-	return t3
+	return t
 }

@@ -58,78 +58,65 @@ func LogSumExpGradO0(x, dx []float64) float64 {
 		panic("LogSumExpGradO0: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v2 := x[t]
-			tape = append(tape, m)
-			m = max(m, v2)
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v2 := x[i]
+		tape = append(tape, m)
+		m = max(m, v2)
 	}
 	n2 := len(x)
-	tape = slices.Grow(tape, max(n2+3, 0))
+	tape = slices.Grow(tape, max(n2+2, 0))
 	sum := 0.0
-	i2 := -1
-	for {
-		t2 := i2 + 1
-		if t2 < n2 {
-			t16 := math.Exp(x[t2] - m)
-			tape = append(tape, t16)
-			sum += t16
-			i2 = t2
-		} else {
-			break
-		}
+	i2 := 0
+	for ; i2 < n2; i2++ {
+		t13 := math.Exp(x[i2] - m)
+		tape = append(tape, t13)
+		sum += t13
 	}
-	t3 := math.Log(sum) + m
+	t := math.Log(sum) + m
 	dm2 += 1
 	dsum += 1 / sum
 	for {
-		t4 := i2 - 1
-		if i2 == -1 {
+		t2 := i2 - 1
+		if i2 == 0 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		t7 := t5[t6] * dsum
-		dm2 += -t7
-		dx[t4+1] += t7
-		i2 = t4
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := t3[t4] * dsum
+		dm2 += -t5
+		dx[t2] += t5
+		i2 = t2
 	}
 	for {
-		t8 := i - 1
-		if i == -1 {
+		t6 := i - 1
+		if i == 0 {
 			break
 		}
-		t9 := dm2
+		t7 := dm2
 		dm2 = 0
-		dm += t9
-		t10 := tape
-		t11 := len(t10) - 1
-		m2 := t10[t11]
-		tape = t10[:t11]
-		t12 := t8 + 1
-		v := x[t12]
-		t13 := dm
+		dm += t7
+		t8 := tape
+		t9 := len(t8) - 1
+		m2 := t8[t9]
+		tape = t8[:t9]
+		v := x[t6]
+		t10 := dm
 		dm = 0
-		t14 := 0.0
+		t11 := 0.0
 		if m2 >= v {
-			t14 = 1
+			t11 = 1
 		}
-		dm2 += t14 * t13
-		t15 := 1.0
+		dm2 += t11 * t10
+		t12 := 1.0
 		if m2 >= v {
-			t15 = 0
+			t12 = 0
 		}
-		dx[t12] += t15 * t13
-		i = t8
+		dx[t6] += t12 * t10
+		i = t6
 	}
-	return t3
+	return t
 }

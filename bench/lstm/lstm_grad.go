@@ -231,17 +231,11 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						lse := logsumexp2(ypred)
 						ygold := seq[(t2+1)*b : (t2+2)*b]
 						n6 := len(ygold)
-						i2 := -1
-						for {
-							j2 := i2 + 1
-							if j2 < n6 {
-								total += ygold[j2] * (ypred[j2] - lse)
-								i2 = j2
-							} else {
-								break
-							}
+						j2 := 0
+						for ; j2 < n6; j2++ {
+							total += ygold[j2] * (ypred[j2] - lse)
 						}
-						tapeint = append(tapeint, i2)
+						tapeint = append(tapeint, j2)
 					}
 					t3 := float64((c - 1) * b)
 					t4 := -(total / t3)
@@ -257,17 +251,16 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						t7 := tapeint
 						t8 := len(t7) - 1
 						tapeint = t7[:t8]
-						i := t7[t8]
+						j := t7[t8]
 						for {
-							t9 := i - 1
-							if i == -1 {
+							t9 := j - 1
+							if j == 0 {
 								break
 							}
-							j := t9 + 1
-							t10 := seq[(t5+1)*b : (t5+2)*b][j] * dtotal
+							t10 := seq[(t5+1)*b : (t5+2)*b][t9] * dtotal
 							dlse -= t10
-							dypred[j] += t10
-							i = t9
+							dypred[t9] += t10
+							j = t9
 						}
 						t11 := dtotal
 						dtotal = 0
@@ -320,32 +313,26 @@ func logsumexp2Reverse(v, dv []float64, seed float64) {
 		panic("logsumexp2Reverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			t6 := math.Exp(v[t])
-			tape = append(tape, t6)
-			sum += t6
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		t5 := math.Exp(v[i])
+		tape = append(tape, t5)
+		sum += t5
 	}
-	t2 := sum + 2
-	dsum += 1 / t2 * seed
+	t := sum + 2
+	dsum += 1 / t * seed
 	for {
-		t3 := i - 1
-		if i == -1 {
+		t2 := i - 1
+		if i == 0 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		dv[t3+1] += t4[t5] * dsum
-		i = t3
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		dv[t2] += t3[t4] * dsum
+		i = t2
 	}
 }
 
@@ -418,15 +405,9 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 	t8 := 3 * b
 	outB := extra[t7:t8]
 	n := len(dst)
-	i := -1
-	for {
-		j := i + 1
-		if j < n {
-			dst[j] = x[j] * inW[j]
-			i = j
-		} else {
-			break
-		}
+	j := 0
+	for ; j < n; j++ {
+		dst[j] = x[j] * inW[j]
 	}
 	y := dst
 	dy := ddst
@@ -444,37 +425,30 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		y = h
 		dy = ds[t36:t37]
 	}
-	tape = slices.Grow(tape, max(n+3, 0))
-	i2 := -1
-	for {
-		j2 := i2 + 1
-		if j2 < n {
-			yj := y[j2]
-			dst[j2] = yj*outW[j2] + outB[j2]
-			tape = append(tape, yj)
-			i2 = j2
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	j2 := 0
+	for ; j2 < n; j2++ {
+		yj := y[j2]
+		dst[j2] = yj*outW[j2] + outB[j2]
+		tape = append(tape, yj)
 	}
 	finalS := slices.Clone(s)
 	for {
-		t9 := i2 - 1
-		if i2 == -1 {
+		t9 := j2 - 1
+		if j2 == 0 {
 			break
 		}
 		t10 := tape
 		t11 := len(t10) - 1
 		t12 := t10[t11]
 		tape = t10[:t11]
-		j3 := t9 + 1
-		t13 := ddst[j3]
-		ddst[j3] = 0
-		dextra[t7:t8][j3] += t13
-		t14 := outW[j3]
-		dextra[b:t6][j3] += t12 * t13
-		dy[j3] += t13 * t14
-		i2 = t9
+		t13 := ddst[t9]
+		ddst[t9] = 0
+		dextra[t7:t8][t9] += t13
+		t14 := outW[t9]
+		dextra[b:t6][t9] += t12 * t13
+		dy[t9] += t13 * t14
+		j2 = t9
 	}
 	for {
 		t15 := k - 1
@@ -512,15 +486,14 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		k = t15
 	}
 	for {
-		t34 := i - 1
-		if i == -1 {
+		t34 := j - 1
+		if j == 0 {
 			break
 		}
-		j4 := t34 + 1
-		t35 := ddst[j4]
-		ddst[j4] = 0
-		dextra[:b][j4] += x[j4] * t35
-		i = t34
+		t35 := ddst[t34]
+		ddst[t34] = 0
+		dextra[:b][t34] += x[t34] * t35
+		j = t34
 	}
 	copy(s, finalS)
 }

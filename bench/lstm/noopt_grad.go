@@ -228,17 +228,11 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 		lse := logsumexp2(ypred)
 		ygold := seq[(t2+1)*b : (t2+2)*b]
 		n2 := len(ygold)
-		i2 := -1
-		for {
-			j2 := i2 + 1
-			if j2 < n2 {
-				total += ygold[j2] * (ypred[j2] - lse)
-				i2 = j2
-			} else {
-				break
-			}
+		j2 := 0
+		for ; j2 < n2; j2++ {
+			total += ygold[j2] * (ypred[j2] - lse)
 		}
-		tapeint = append(tapeint, i2)
+		tapeint = append(tapeint, j2)
 	}
 	t3 := float64((c - 1) * b)
 	t4 := -total / t3
@@ -254,17 +248,16 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 		t7 := tapeint
 		t8 := len(t7) - 1
 		tapeint = t7[:t8]
-		i := t7[t8]
+		j := t7[t8]
 		for {
-			t9 := i - 1
-			if i == -1 {
+			t9 := j - 1
+			if j == 0 {
 				break
 			}
-			j := t9 + 1
-			t10 := seq[(t5+1)*b : (t5+2)*b][j] * dtotal
+			t10 := seq[(t5+1)*b : (t5+2)*b][t9] * dtotal
 			dlse += -t10
-			dypred[j] += t10
-			i = t9
+			dypred[t9] += t10
+			j = t9
 		}
 		t11 := dtotal
 		dtotal = 0
@@ -313,32 +306,26 @@ func logsumexp2ReverseO0(v, dv []float64, seed float64) {
 		panic("logsumexp2ReverseO0: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			t6 := math.Exp(v[t])
-			tape = append(tape, t6)
-			sum += t6
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		t5 := math.Exp(v[i])
+		tape = append(tape, t5)
+		sum += t5
 	}
-	t2 := sum + 2
-	dsum += 1 / t2 * seed
+	t := sum + 2
+	dsum += 1 / t * seed
 	for {
-		t3 := i - 1
-		if i == -1 {
+		t2 := i - 1
+		if i == 0 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		dv[t3+1] += t4[t5] * dsum
-		i = t3
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		dv[t2] += t3[t4] * dsum
+		i = t2
 	}
 }
 
@@ -407,15 +394,9 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 	t2 := 2 * b
 	t3 := 3 * b
 	outB := extra[t2:t3]
-	i := -1
-	for {
-		j := i + 1
-		if j < len(dst) {
-			dst[j] = x[j] * inW[j]
-			i = j
-		} else {
-			break
-		}
+	j := 0
+	for ; j < len(dst); j++ {
+		dst[j] = x[j] * inW[j]
 	}
 	y := dst
 	dy := ddst
@@ -434,37 +415,30 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 		dy = ds[t31:t32]
 	}
 	n := len(dst)
-	tape = slices.Grow(tape, max(n+3, 0))
-	i2 := -1
-	for {
-		j2 := i2 + 1
-		if j2 < n {
-			yj := y[j2]
-			dst[j2] = yj*outW[j2] + outB[j2]
-			tape = append(tape, yj)
-			i2 = j2
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	j2 := 0
+	for ; j2 < n; j2++ {
+		yj := y[j2]
+		dst[j2] = yj*outW[j2] + outB[j2]
+		tape = append(tape, yj)
 	}
 	finalS := slices.Clone(s)
 	for {
-		t4 := i2 - 1
-		if i2 == -1 {
+		t4 := j2 - 1
+		if j2 == 0 {
 			break
 		}
 		t5 := tape
 		t6 := len(t5) - 1
 		t7 := t5[t6]
 		tape = t5[:t6]
-		j3 := t4 + 1
-		t8 := ddst[j3]
-		ddst[j3] = 0
-		dextra[t2:t3][j3] += t8
-		t9 := extra[b:t][j3]
-		dextra[b:t][j3] += t7 * t8
-		dy[j3] += t8 * t9
-		i2 = t4
+		t8 := ddst[t4]
+		ddst[t4] = 0
+		dextra[t2:t3][t4] += t8
+		t9 := extra[b:t][t4]
+		dextra[b:t][t4] += t7 * t8
+		dy[t4] += t8 * t9
+		j2 = t4
 	}
 	for {
 		t10 := k - 1
@@ -502,15 +476,14 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 		k = t10
 	}
 	for {
-		t29 := i - 1
-		if i == -1 {
+		t29 := j - 1
+		if j == 0 {
 			break
 		}
-		j4 := t29 + 1
-		t30 := ddst[j4]
-		ddst[j4] = 0
-		dextra[:b][j4] += x[j4] * t30
-		i = t29
+		t30 := ddst[t29]
+		ddst[t29] = 0
+		dextra[:b][t29] += x[t29] * t30
+		j = t29
 	}
 	copy(s, finalS)
 }

@@ -142,31 +142,24 @@ func normalizeReverseO0(dst, ddst, x, dx []float64) {
 		panic("normalizeReverseO0: dst and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0))
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			tape = append(tape, mag(x))
-			i = i2
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	i := 0
+	for ; i < n; i++ {
+		tape = append(tape, mag(x))
 	}
 	for {
 		t := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t2 := tape
 		t3 := len(t2) - 1
 		t4 := t2[t3]
 		tape = t2[:t3]
-		i3 := t + 1
-		t5 := ddst[i3]
-		ddst[i3] = 0
-		magReverseO0(x, dx, -(t5 * (x[i3] / t4) / t4))
-		dx[i3] += t5 / t4
+		t5 := ddst[t]
+		ddst[t] = 0
+		magReverseO0(x, dx, -(t5 * (x[t] / t4) / t4))
+		dx[t] += t5 / t4
 		i = t
 	}
 }
@@ -188,26 +181,19 @@ func magReverseO0(x, dx []float64, seed float64) {
 		panic("magReverseO0: x and dx share memory: gadgen's gradients need them apart")
 	}
 	sum := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			v := x[t]
-			sum += v * v
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < len(x); i++ {
+		v := x[i]
+		sum += v * v
 	}
-	t2 := math.Sqrt(sum)
-	dsum += 0.5 / t2 * seed
+	t := math.Sqrt(sum)
+	dsum += 0.5 / t * seed
 	for {
-		t3 := i - 1
-		if i == -1 {
+		t2 := i - 1
+		if i == 0 {
 			break
 		}
-		t4 := t3 + 1
-		dx[t4] += 2 * (dsum * x[t4])
-		i = t3
+		dx[t2] += 2 * (dsum * x[t2])
+		i = t2
 	}
 }

@@ -108,8 +108,7 @@ func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 //
 // Generated without optimization (opt=0), for comparison.
 func FinalGradO0(x, dx []float64, steps int) float64 {
-	var from4 int
-	var from5 int
+	var from3 int
 	var path []int
 	var pathBuf [64]int
 	path = pathBuf[:0]
@@ -138,10 +137,10 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 	}
 	n := len(x)
 	var t float64
-	var from3 int
+	var from2 int
 	if n == 0 {
 		t = 0
-		from3 = 0
+		from2 = 0
 	} else {
 		h := 2 / float64(steps)
 		y := make([]float64, n)
@@ -165,201 +164,164 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 		trips := max(steps+2, 0)
 		tapeint = slices.Grow(tapeint, trips*4)
 		tape = slices.Grow(tape, trips*(len(y)+len(u)+len(u)+len(u)))
-		var from2 int
-		if 0 < steps {
-			from := 0
-			i := 0
-			for {
+		from := 0
+		i := 0
+		for {
+			path = append(path, from)
+			if i < steps {
 				tape = append(tape, y...)
 				rhs(k1, x, y)
-				path = append(path, from)
-				i2 := -1
-				for {
-					i3 := i2 + 1
-					if i3 < len(u) {
-						u[i3] = y[i3] + h/2*k1[i3]
-						i2 = i3
-					} else {
-						break
-					}
+				i2 := 0
+				for ; i2 < len(u); i2++ {
+					u[i2] = y[i2] + h/2*k1[i2]
 				}
 				tape = append(tape, u...)
 				rhs(k2, x, u)
 				tapeint = append(tapeint, i2)
-				i4 := -1
-				for {
-					i5 := i4 + 1
-					if i5 < len(u) {
-						u[i5] = y[i5] + h/2*k2[i5]
-						i4 = i5
-					} else {
-						break
-					}
+				i3 := 0
+				for ; i3 < len(u); i3++ {
+					u[i3] = y[i3] + h/2*k2[i3]
 				}
 				tape = append(tape, u...)
 				rhs(k3, x, u)
-				tapeint = append(tapeint, i4)
-				i6 := -1
-				for {
-					i7 := i6 + 1
-					if i7 < len(u) {
-						u[i7] = y[i7] + h*k3[i7]
-						i6 = i7
-					} else {
-						break
-					}
+				tapeint = append(tapeint, i3)
+				i4 := 0
+				for ; i4 < len(u); i4++ {
+					u[i4] = y[i4] + h*k3[i4]
 				}
 				tape = append(tape, u...)
 				rhs(k4, x, u)
-				tapeint = append(tapeint, i6)
-				i8 := -1
-				for {
-					i9 := i8 + 1
-					if i9 < len(y) {
-						y[i9] += h / 6 * (k1[i9] + 2*k2[i9] + 2*k3[i9] + k4[i9])
-						i8 = i9
-					} else {
-						break
-					}
+				tapeint = append(tapeint, i4)
+				i5 := 0
+				for ; i5 < len(y); i5++ {
+					y[i5] += h / 6 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
 				}
+				tapeint = append(tapeint, i5)
+				from = 1
 				i++
-				tapeint = append(tapeint, i8)
-				if i < steps {
-					from = 1
-				} else {
-					from2 = 1
-					break
-				}
+			} else {
+				break
 			}
-		} else {
-			from2 = 0
 		}
-		from5 = from2
 		t = y[n-1]
-		from3 = 1
+		from2 = 1
 	}
-	from4 = from3
+	from3 = from2
 	t49 += 1
-	if from4 != 0 {
+	if from3 != 0 {
 		t50 += t49
 		t2 := dy
 		t2[n-1] += t50
-		if from5 != 0 {
-			for {
-				t3 := tapeint
-				t4 := len(t3) - 1
-				tapeint = t3[:t4]
-				i10 := t3[t4]
-				for {
-					t5 := i10 - 1
-					if i10 == -1 {
-						break
-					}
-					t6 := dy
-					i11 := t5 + 1
-					t7 := t6[i11]
-					t6[i11] = 0
-					t8 := dy
-					t8[i11] += t7
-					t9 := 2 / float64(steps) / 6 * t7
-					t10 := dk4
-					t10[i11] += t9
-					t11 := dk3
-					t11[i11] += 2 * t9
-					t12 := dk2
-					t12[i11] += 2 * t9
-					t13 := dk1
-					t13[i11] += t9
-					i10 = t5
-				}
-				t14 := tapeint
-				t15 := len(t14) - 1
-				i12 := t14[t15]
-				tapeint = t14[:t15]
-				t16 := u2
-				t17 := tape
-				t18 := len(t17) - len(t16)
-				copy(t16, t17[t18:])
-				tape = t17[:t18]
-				rhsReverseO0(k4_2, dk4, x, dx, u2, du)
-				for {
-					t19 := i12 - 1
-					if i12 == -1 {
-						break
-					}
-					t20 := du
-					i13 := t19 + 1
-					t21 := t20[i13]
-					t20[i13] = 0
-					t22 := dk3
-					t22[i13] += 2 / float64(steps) * t21
-					t23 := dy
-					t23[i13] += t21
-					i12 = t19
-				}
-				t24 := tapeint
-				t25 := len(t24) - 1
-				i14 := t24[t25]
-				tapeint = t24[:t25]
-				t26 := u2
-				t27 := tape
-				t28 := len(t27) - len(t26)
-				copy(t26, t27[t28:])
-				tape = t27[:t28]
-				rhsReverseO0(k3_2, dk3, x, dx, u2, du)
-				for {
-					t29 := i14 - 1
-					if i14 == -1 {
-						break
-					}
-					t30 := du
-					i15 := t29 + 1
-					t31 := t30[i15]
-					t30[i15] = 0
-					t32 := dk2
-					t32[i15] += 2 / float64(steps) / 2 * t31
-					t33 := dy
-					t33[i15] += t31
-					i14 = t29
-				}
-				t34 := tapeint
-				t35 := len(t34) - 1
-				i16 := t34[t35]
-				tapeint = t34[:t35]
-				t36 := u2
-				t37 := tape
-				t38 := len(t37) - len(t36)
-				copy(t36, t37[t38:])
-				tape = t37[:t38]
-				rhsReverseO0(k2_2, dk2, x, dx, u2, du)
-				for {
-					t39 := i16 - 1
-					if i16 == -1 {
-						break
-					}
-					t40 := du
-					i17 := t39 + 1
-					t41 := t40[i17]
-					t40[i17] = 0
-					t42 := dk1
-					t42[i17] += 2 / float64(steps) / 2 * t41
-					t43 := dy
-					t43[i17] += t41
-					i16 = t39
-				}
-				t44 := y2
-				t45 := tape
-				t46 := len(t45) - len(t44)
-				copy(t44, t45[t46:])
-				tape = t45[:t46]
-				rhsReverseO0(k1_2, dk1, x, dx, y2, dy)
-				t47 := path
-				t48 := len(t47) - 1
-				path = t47[:t48]
-				if t47[t48] == 0 {
-					return t
-				}
+		for {
+			t3 := path
+			t4 := len(t3) - 1
+			path = t3[:t4]
+			if t3[t4] == 0 {
+				break
 			}
+			t5 := tapeint
+			t6 := len(t5) - 1
+			tapeint = t5[:t6]
+			i6 := t5[t6]
+			for {
+				t7 := i6 - 1
+				if i6 == 0 {
+					break
+				}
+				t8 := dy
+				t9 := t8[t7]
+				t8[t7] = 0
+				t10 := dy
+				t10[t7] += t9
+				t11 := 2 / float64(steps) / 6 * t9
+				t12 := dk4
+				t12[t7] += t11
+				t13 := dk3
+				t13[t7] += 2 * t11
+				t14 := dk2
+				t14[t7] += 2 * t11
+				t15 := dk1
+				t15[t7] += t11
+				i6 = t7
+			}
+			t16 := tapeint
+			t17 := len(t16) - 1
+			i7 := t16[t17]
+			tapeint = t16[:t17]
+			t18 := u2
+			t19 := tape
+			t20 := len(t19) - len(t18)
+			copy(t18, t19[t20:])
+			tape = t19[:t20]
+			rhsReverseO0(k4_2, dk4, x, dx, u2, du)
+			for {
+				t21 := i7 - 1
+				if i7 == 0 {
+					break
+				}
+				t22 := du
+				t23 := t22[t21]
+				t22[t21] = 0
+				t24 := dk3
+				t24[t21] += 2 / float64(steps) * t23
+				t25 := dy
+				t25[t21] += t23
+				i7 = t21
+			}
+			t26 := tapeint
+			t27 := len(t26) - 1
+			i8 := t26[t27]
+			tapeint = t26[:t27]
+			t28 := u2
+			t29 := tape
+			t30 := len(t29) - len(t28)
+			copy(t28, t29[t30:])
+			tape = t29[:t30]
+			rhsReverseO0(k3_2, dk3, x, dx, u2, du)
+			for {
+				t31 := i8 - 1
+				if i8 == 0 {
+					break
+				}
+				t32 := du
+				t33 := t32[t31]
+				t32[t31] = 0
+				t34 := dk2
+				t34[t31] += 2 / float64(steps) / 2 * t33
+				t35 := dy
+				t35[t31] += t33
+				i8 = t31
+			}
+			t36 := tapeint
+			t37 := len(t36) - 1
+			i9 := t36[t37]
+			tapeint = t36[:t37]
+			t38 := u2
+			t39 := tape
+			t40 := len(t39) - len(t38)
+			copy(t38, t39[t40:])
+			tape = t39[:t40]
+			rhsReverseO0(k2_2, dk2, x, dx, u2, du)
+			for {
+				t41 := i9 - 1
+				if i9 == 0 {
+					break
+				}
+				t42 := du
+				t43 := t42[t41]
+				t42[t41] = 0
+				t44 := dk1
+				t44[t41] += 2 / float64(steps) / 2 * t43
+				t45 := dy
+				t45[t41] += t43
+				i9 = t41
+			}
+			t46 := y2
+			t47 := tape
+			t48 := len(t47) - len(t46)
+			copy(t46, t47[t48:])
+			tape = t47[:t48]
+			rhsReverseO0(k1_2, dk1, x, dx, y2, dy)
 		}
 	}
 	return t

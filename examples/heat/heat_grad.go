@@ -36,38 +36,32 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	tapeint = slices.Grow(tapeint, max(steps+2, 0)*2)
 	s := 0
 	for ; s < steps; s++ {
-		t20 := u[n-1]
+		t21 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t20
-		i5 := 1
-		for ; i5 < n-1; i5++ {
-			ui := u[i5]
-			t21 := u[i5-1]
-			t22 := u[i5+1]
-			next[i5] = ui + kappa*(t21-2*ui+t22)
-			tape = append(tape, t21, ui, t22)
+		next[n-1] = t21
+		i4 := 1
+		for ; i4 < n-1; i4++ {
+			ui := u[i4]
+			t22 := u[i4-1]
+			t23 := u[i4+1]
+			next[i4] = ui + kappa*(t22-2*ui+t23)
+			tape = append(tape, t22, ui, t23)
+		}
+		tapeint = append(tapeint, i4)
+		i5 := 0
+		for ; i5 < len(u); i5++ {
+			u[i5] = next[i5]
 		}
 		tapeint = append(tapeint, i5)
-		i6 := -1
-		for {
-			i7 := i6 + 1
-			if i7 < len(u) {
-				u[i7] = next[i7]
-				i6 = i7
-			} else {
-				break
-			}
-		}
-		tapeint = append(tapeint, i6)
 	}
 	df += 1
 	f = 0
 	for i := 0; i < len(u); i++ {
 		d := u[i] - target[i]
-		t18 := 0.5 * d
-		t19 := df
-		du[i] += t18*t19 + 0.5*(t19*d)
-		f += t18 * d
+		t19 := 0.5 * d
+		t20 := df
+		du[i] += t19*t20 + 0.5*(t20*d)
+		f += t19 * d
 	}
 	for {
 		t2 := s - 1
@@ -80,45 +74,44 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 		i2 := t3[t4]
 		for {
 			t5 := i2 - 1
-			if i2 == -1 {
+			if i2 == 0 {
 				break
 			}
-			i3 := t5 + 1
-			dui := du[i3]
-			du[i3] = 0
-			dnext[i3] += dui
+			t6 := du[t5]
+			du[t5] = 0
+			dnext[t5] += t6
 			i2 = t5
 		}
-		t6 := tapeint
-		t7 := len(t6) - 1
-		tapeint = t6[:t7]
-		i4 := t6[t7]
+		t7 := tapeint
+		t8 := len(t7) - 1
+		tapeint = t7[:t8]
+		i3 := t7[t8]
 		for {
-			t8 := i4 - 1
-			if i4 == 1 {
+			t9 := i3 - 1
+			if i3 == 1 {
 				break
 			}
-			t9 := tape
-			t10 := len(t9) - 3
-			t11 := t9[t10]
-			t12 := t9[t10+1]
-			t13 := t9[t10+2]
-			tape = t9[:t10]
-			t14 := dnext[t8]
-			dnext[t8] = 0
-			dkappa += t14 * (t11 - 2*t12 + t13)
-			t15 := kappa * t14
-			du[t8+1] += t15
-			du[t8-1] += t15
-			du[t8] += t14 - 2*t15
-			i4 = t8
+			t10 := tape
+			t11 := len(t10) - 3
+			t12 := t10[t11]
+			t13 := t10[t11+1]
+			t14 := t10[t11+2]
+			tape = t10[:t11]
+			t15 := dnext[t9]
+			dnext[t9] = 0
+			dkappa += t15 * (t12 - 2*t13 + t14)
+			t16 := kappa * t15
+			du[t9+1] += t16
+			du[t9-1] += t16
+			du[t9] += t15 - 2*t16
+			i3 = t9
 		}
-		t16 := dnext[n-1]
+		t17 := dnext[n-1]
 		dnext[n-1] = 0
-		t17 := dnext[0]
+		t18 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t16
-		du[0] += t17
+		du[n-1] += t17
+		du[0] += t18
 		s = t2
 	}
 	for k := 0; k < t; k++ {

@@ -25,46 +25,34 @@ func (d Data) NLLGrad(grad, w []float64) {
 	clear(grad)
 	t := d.X
 	n := len(t)
-	trips := max(n+3, 0)
+	trips := max(n+2, 0)
 	tapeint = slices.Grow(tapeint, trips)
 	tape = slices.Grow(tape, trips*2)
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			x := t[i2]
-			z := 0.0
-			i5 := -1
-			for {
-				j := i5 + 1
-				if j < len(w) {
-					wj := w[j]
-					xj := x[j]
-					tape = append(tape, xj)
-					z += wj * xj
-					i5 = j
-				} else {
-					break
-				}
-			}
-			t13 := d.Y[i2]
-			tapeint = append(tapeint, i5)
-			tape = append(tape, math.Exp(z), t13)
-			i = i2
-		} else {
-			break
+	i := 0
+	for ; i < n; i++ {
+		x := t[i]
+		z := 0.0
+		j2 := 0
+		for ; j2 < len(w); j2++ {
+			wj := w[j2]
+			xj := x[j2]
+			tape = append(tape, xj)
+			z += wj * xj
 		}
+		t13 := d.Y[i]
+		tapeint = append(tapeint, j2)
+		tape = append(tape, math.Exp(z), t13)
 	}
 	ds += 1
-	for i3 := 0; i3 < len(w); i3++ {
-		v := w[i3]
+	for i2 := 0; i2 < len(w); i2++ {
+		v := w[i2]
 		t12 := ds
-		grad[i3] += 0.005*v*t12 + 0.005*(t12*v)
+		grad[i2] += 0.005*v*t12 + 0.005*(t12*v)
 	}
 	ds2 += ds
 	for {
 		t2 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t3 := tape
@@ -77,17 +65,17 @@ func (d Data) NLLGrad(grad, w []float64) {
 		t8 := ds2
 		dz -= t3[t4+1] * t8
 		dz += t5 * (1 / (1 + t5) * t8)
-		i4 := t6[t7]
+		j := t6[t7]
 		for {
-			t9 := i4 - 1
-			if i4 == -1 {
+			t9 := j - 1
+			if j == 0 {
 				break
 			}
 			t10 := tape
 			t11 := len(t10) - 1
 			tape = t10[:t11]
-			grad[t9+1] += dz * t10[t11]
-			i4 = t9
+			grad[t9] += dz * t10[t11]
+			j = t9
 		}
 		dz = 0
 		i = t2

@@ -25,27 +25,26 @@ func (c Chain) EnergyJVP(x, dx []float64) (float64, float64) {
 	for i := 0; i < n2; i++ {
 		s := t2[i]
 		t5 := 2*i + 2
-		t6 := 2 * i
-		dx2 := x[t5] - x[t6]
-		t7 := 2*i + 3
-		t8 := 2*i + 1
-		dy := x[t7] - x[t8]
-		t9 := math.Hypot(dx2, dy)
-		t10 := t9 == 0
-		t11 := dx2 / t9
-		if t10 {
+		dx2 := x[t5] - x[2*i]
+		t6 := 2*i + 3
+		t7 := 2*i + 1
+		dy := x[t6] - x[t7]
+		t8 := math.Hypot(dx2, dy)
+		t9 := t8 == 0
+		t10 := dx2 / t8
+		if t9 {
+			t10 = 0
+		}
+		t11 := dy / t8
+		if t9 {
 			t11 = 0
 		}
-		t12 := dy / t9
-		if t10 {
-			t12 = 0
-		}
-		dstretch := t11*(dx[t5]-dx[t6]) + t12*(dx[t7]-dx[t8])
-		stretch := t9 - s.L0
-		t13 := 0.5 * s.K
-		t14 := t13 * stretch
-		e += t14 * stretch
-		de += t13*dstretch*stretch + t14*dstretch
+		dstretch := t10*(dx[t5]-dx[2*i]) + t11*(dx[t6]-dx[t7])
+		stretch := t8 - s.L0
+		t12 := 0.5 * s.K
+		t13 := t12 * stretch
+		e += t13 * stretch
+		de += t12*dstretch*stretch + t13*dstretch
 	}
 	for i2 := 0; i2 < n; i2++ {
 		t3 := t[i2] * c.G

@@ -38,39 +38,33 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SumSqGrad(x, dx []float64) float64 {
-	var t6 float64
+	var t5 float64
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SumSqGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			v := x[t]
-			t5 := v * v
-			s += t5
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < len(x); i++ {
+		v := x[i]
+		t4 := v * v
+		s += t4
 	}
 	ds += 1
 	for {
-		t2 := i - 1
-		if i == -1 {
+		t := i - 1
+		if i == 0 {
 			break
 		}
-		t6 += ds
-		t3 := t6
-		t6 = 0
-		dv += 2 * (t3 * x[t2+1])
-		t4 := dv
+		t5 += ds
+		t2 := t5
+		t5 = 0
+		dv += 2 * (t2 * x[t])
+		t3 := dv
 		dv = 0
-		dx[t2+1] += t4
-		i = t2
+		dx[t] += t3
+		i = t
 	}
 	return s
 }
@@ -204,26 +198,13 @@ func PowersJVP(x, dx float64) (float64, float64) {
 // Fixed inputs (zero tangent): n.
 // Results, in order: the value of ipow; its tangent.
 func ipowJVP(x, dx float64, n int) (float64, float64) {
-	var dp, p2 float64
-	if 0 < n {
-		p := 1.0
-		dp = 0
-		i := 0
-		for {
-			p2 = p * x
-			dp = dp*x + p*dx
-			i++
-			if i < n {
-				p = p2
-			} else {
-				break
-			}
-		}
-	} else {
-		p2 = 1
-		dp = 0
+	p := 1.0
+	dp := 0.0
+	for i := 0; i < n; i++ {
+		dp = dp*x + p*dx
+		p *= x
 	}
-	return p2, dp
+	return p, dp
 }
 
 // PowersGrad computes Powers and its gradient with respect to the varied inputs
@@ -251,10 +232,6 @@ func PowersGrad(x float64) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func ipowReverse(x float64, n int, seed float64) (dx float64) {
-	var from3 int
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -262,48 +239,30 @@ func ipowReverse(x float64, n int, seed float64) (dx float64) {
 	var dp2 float64
 	var dp3 float64
 	tape = slices.Grow(tape, max(n+2, 0))
-	var from2 int
-	if 0 < n {
-		p := 1.0
-		from := 0
-		i := 0
-		for {
-			i++
-			path = append(path, from)
-			tape = append(tape, p)
-			if i < n {
-				p *= x
-				from = 1
-			} else {
-				from2 = 1
-				break
-			}
-		}
-	} else {
-		from2 = 0
+	p := 1.0
+	i := 0
+	for ; i < n; i++ {
+		tape = append(tape, p)
+		p *= x
 	}
-	from3 = from2
-	dp += seed
-	if from3 != 0 {
-		dp2 += dp
-		for {
-			t := tape
-			t2 := len(t) - 1
-			tape = t[:t2]
-			t3 := dp2
-			dp2 = 0
-			dp3 += t3 * x
-			dx += t[t2] * t3
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
-				break
-			}
-			t6 := dp3
-			dp3 = 0
-			dp2 += t6
+	dp2 += seed
+	dp += dp2
+	for {
+		t := i - 1
+		if i == 0 {
+			break
 		}
+		t2 := dp
+		dp = 0
+		dp3 += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := dp3
+		dp3 = 0
+		dp += t5 * x
+		dx += t3[t4] * t5
+		i = t
 	}
 	return dx
 }
@@ -378,20 +337,20 @@ func sumSqReverse(x, dx []float64, seed float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	i := max(-1, len(x)-1)
+	i := max(0, len(x))
 	ds += seed
 	for {
 		t := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t4 += ds
 		t2 := t4
 		t4 = 0
-		dv += 2 * (t2 * x[t+1])
+		dv += 2 * (t2 * x[t])
 		t3 := dv
 		dv = 0
-		dx[t+1] += t3
+		dx[t] += t3
 		i = t
 	}
 }
@@ -422,17 +381,16 @@ func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := max(-1, len(x)-1)
+	i := max(0, len(x))
 	for {
 		t3 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
-		i2 := t3 + 1
-		t4 := ddst[i2]
-		ddst[i2] = 0
-		da += t4 * x[i2]
-		dx[i2] += a * t4
+		t4 := ddst[t3]
+		ddst[t3] = 0
+		da += t4 * x[t3]
+		dx[t3] += a * t4
 		i = t3
 	}
 	return da
@@ -974,28 +932,21 @@ func geomDistReverse(p, dp, q, dq []float64, seed float64) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			d := p[i2] - q[i2]
-			s += d * d
-			i = i2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		d := p[i] - q[i]
+		s += d * d
 	}
 	t := math.Sqrt(s)
 	ds += 0.5 / t * seed
 	for {
 		t2 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
-		i3 := t2 + 1
-		t3 := 2 * (ds * (p[i3] - q[i3]))
-		dq[i3] -= t3
-		dp[i3] += t3
+		t3 := 2 * (ds * (p[t2] - q[t2]))
+		dq[t2] -= t3
+		dp[t2] += t3
 		i = t2
 	}
 }

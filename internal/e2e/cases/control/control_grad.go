@@ -497,24 +497,24 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
-	var n int
+	var n, i int
 	var s float64
-	var i, from, t int
-	var v, s2, t2 float64
+	var from int
+	var v, s2, t float64
 	var from2 int
-	var t3, v2 float64
-	var t4 []int
-	var t5 int
-	var t6 float64
-	var t7 []int
-	var t8 int
+	var t2, v2 float64
+	var t3 []int
+	var t4 int
+	var t5 float64
+	var t6 []int
+	var t7, t8 int
 	var t9 float64
-	var t10, from3 int
+	var from3 int
 	var path []int
 	var pathBuf [64]int
 	var tapeint []int
 	var tapeintBuf [64]int
-	var t11, t12, t13, ds, ds2 float64
+	var t10, t11, t12, ds, ds2 float64
 	path = pathBuf[:0]
 	tapeint = tapeintBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 {
@@ -527,21 +527,20 @@ b7:
 	}
 b9:
 	n = len(x)
-	tapeint = slices.Grow(tapeint, max(n+3, 0))
+	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	s = 0
 	from = 0
-	i = -1
+	i = 0
 b2:
-	t = i + 1
 	path = append(path, from)
-	if t < n {
+	if i < n {
 		goto b3
 	}
-	t2 = -s
+	t = -s
 	from2 = 0
 	goto b6
 b3:
-	v = x[t]
+	v = x[i]
 	s2 = s + v*v
 	tapeint = append(tapeint, i)
 	if s2 > limit {
@@ -549,48 +548,48 @@ b3:
 	}
 	s = s2
 	from = 1
-	i = t
+	i++
 	goto b2
 b5:
-	t2 = s2 * limit
+	t = s2 * limit
 	from2 = 1
 b6:
 	from3 = from2
-	t11 += 1
+	t10 += 1
 	if from3 == 0 {
 		goto b17
 	}
-	t12 += t11
-	t3 = t12
-	ds += t3 * limit
-	v2 = x[i+1]
-	dlimit += (s + v2*v2) * t3
+	t11 += t10
+	t2 = t11
+	ds += t2 * limit
+	v2 = x[i]
+	dlimit += (s + v2*v2) * t2
 	goto b12
 b17:
-	t13 += t11
-	ds2 -= t13
+	t12 += t10
+	ds2 -= t12
 b14:
-	t4 = path
-	t5 = len(t4) - 1
-	path = t4[:t5]
-	if t4[t5] == 0 {
+	t3 = path
+	t4 = len(t3) - 1
+	path = t3[:t4]
+	if t3[t4] == 0 {
 		goto b19
 	}
-	t6 = ds2
+	t5 = ds2
 	ds2 = 0
-	ds += t6
+	ds += t5
 b12:
-	t7 = tapeint
-	t8 = len(t7) - 1
-	tapeint = t7[:t8]
+	t6 = tapeint
+	t7 = len(t6) - 1
+	t8 = t6[t7]
+	tapeint = t6[:t7]
 	t9 = ds
 	ds = 0
 	ds2 += t9
-	t10 = t7[t8] + 1
-	dx[t10] += 2 * (t9 * x[t10])
+	dx[t8] += 2 * (t9 * x[t8])
 	goto b14
 b19:
-	return t2, dlimit
+	return t, dlimit
 b8:
 	panic("FirstAboveGrad: x and dx share memory: gadgen's gradients need them apart")
 }

@@ -1064,52 +1064,38 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	}
 	n := len(x)
 	sum = 0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			t8 := x[t] - 1
-			sum += t8 * t8
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		t4 := x[i] - 1
+		sum += t4 * t4
 	}
 	sum *= 1e-05
 	s := 0.0
-	i2 := -1
-	for {
-		t2 := i2 + 1
-		if t2 < n {
-			v := x[t2]
-			s += v * v
-			i2 = t2
-		} else {
-			break
-		}
+	i2 := 0
+	for ; i2 < n; i2++ {
+		v := x[i2]
+		s += v * v
 	}
-	t3 := s - 0.25
-	sum += t3 * t3
+	t := s - 0.25
+	sum += t * t
 	dsum += 1
-	ds += 2 * t3
+	ds += 2 * t
 	for {
-		t4 := i2 - 1
-		if i2 == -1 {
+		t2 := i2 - 1
+		if i2 == 0 {
 			break
 		}
-		t5 := t4 + 1
-		dx[t5] += 2 * (ds * x[t5])
-		i2 = t4
+		dx[t2] += 2 * (ds * x[t2])
+		i2 = t2
 	}
 	dsum2 += dsum * 1e-05
 	for {
-		t6 := i - 1
-		if i == -1 {
+		t3 := i - 1
+		if i == 0 {
 			break
 		}
-		t7 := t6 + 1
-		dx[t7] += 2 * (dsum2 * (x[t7] - 1))
-		i = t6
+		dx[t3] += 2 * (dsum2 * (x[t3] - 1))
+		i = t3
 	}
 	return sum
 }
@@ -1174,33 +1160,27 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	}
 	dim := len(x)
 	s := -1.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < dim {
-			v2 := x[i2]
-			s += float64(dim-i2) * v2 * v2
-			i = i2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < dim; i++ {
+		v2 := x[i]
+		s += float64(dim-i) * v2 * v2
 	}
 	tape = slices.Grow(tape, max(dim+1, 0)*4)
 	sum = 0
-	i3 := 1
-	for ; i3 < dim; i3++ {
-		t16 := math.Exp(float64(i3+1) / 10)
-		t17 := math.Exp(float64(i3) / 10)
-		t18 := math.Exp(x[i3] / 10)
-		t19 := math.Exp(x[i3-1] / 10)
+	i2 := 1
+	for ; i2 < dim; i2++ {
+		t16 := math.Exp(float64(i2+1) / 10)
+		t17 := math.Exp(float64(i2) / 10)
+		t18 := math.Exp(x[i2] / 10)
+		t19 := math.Exp(x[i2-1] / 10)
 		f2 := t18 + t19 - (t16 + t17)
 		tape = append(tape, t18, t19, t16, t17)
 		sum += f2 * f2
 	}
 	tape = slices.Grow(tape, max(dim+1, 0))
-	i4 := 1
-	for ; i4 < dim; i4++ {
-		t15 := math.Exp(x[i4] / 10)
+	i3 := 1
+	for ; i3 < dim; i3++ {
+		t15 := math.Exp(x[i3] / 10)
 		f := t15 - 0.9048374180359595
 		tape = append(tape, t15)
 		sum += f * f
@@ -1211,8 +1191,8 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	dx[0] += 2 * t
 	dsum += 1e-05
 	for {
-		t2 := i4 - 1
-		if i4 == 1 {
+		t2 := i3 - 1
+		if i3 == 1 {
 			break
 		}
 		t3 := tape
@@ -1220,12 +1200,12 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		t5 := t3[t4]
 		tape = t3[:t4]
 		dx[t2] += t5 * (2 * (dsum * (t5 - 0.9048374180359595))) / 10
-		i4 = t2
+		i3 = t2
 	}
 	dsum2 += dsum
 	for {
-		t6 := i3 - 1
-		if i3 == 1 {
+		t6 := i2 - 1
+		if i2 == 1 {
 			break
 		}
 		t7 := tape
@@ -1236,18 +1216,17 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		t11 := 2 * (dsum2 * (t9 + t10 - (t7[t8+2] + t7[t8+3])))
 		dx[t6-1] += t10 * t11 / 10
 		dx[t6] += t9 * t11 / 10
-		i3 = t6
+		i2 = t6
 	}
 	for {
 		t12 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t13 := ds
-		i5 := t12 + 1
-		v := x[i5]
-		t14 := float64(dim - i5)
-		dx[i5] += t14*v*t13 + t14*(t13*v)
+		v := x[t12]
+		t14 := float64(dim - t12)
+		dx[t12] += t14*v*t13 + t14*(t13*v)
 		i = t12
 	}
 	return sum2
@@ -1400,37 +1379,30 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	}
 	n := len(x)
 	s1 := 0.0
-	i := -1
-	for {
-		t2 := i + 1
-		if t2 < n {
-			s1 += math.Cos(x[t2])
-			i = t2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		s1 += math.Cos(x[i])
 	}
 	dsum += 1
 	sum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v := x[i2]
-		t5 := float64(i2 + 1)
-		t6 := math.Cos(v)
-		t7 := math.Sin(v)
-		f := float64(n+i2+1) - t5*t6 - t7 - s1
-		t8 := 2 * (dsum * f)
-		ds1 -= t8
-		dx[i2] += t7*(t5*t8) - t6*t8
+		t3 := float64(i2 + 1)
+		t4 := math.Cos(v)
+		t5 := math.Sin(v)
+		f := float64(n+i2+1) - t3*t4 - t5 - s1
+		t6 := 2 * (dsum * f)
+		ds1 -= t6
+		dx[i2] += t5*(t3*t6) - t4*t6
 		sum += f * f
 	}
 	for {
-		t3 := i - 1
-		if i == -1 {
+		t2 := i - 1
+		if i == 0 {
 			break
 		}
-		t4 := t3 + 1
-		dx[t4] -= math.Sin(x[t4]) * ds1
-		i = t3
+		dx[t2] -= math.Sin(x[t2]) * ds1
+		i = t2
 	}
 	return sum
 }
@@ -1481,49 +1453,35 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	}
 	n := len(x)
 	sum = 0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			t5 := x[t] - 1
-			sum += t5 * t5
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		t3 := x[i] - 1
+		sum += t3 * t3
 	}
 	s := 0.0
-	i2 := -1
-	for {
-		i3 := i2 + 1
-		if i3 < n {
-			s += float64(i3+1) * (x[i3] - 1)
-			i2 = i3
-		} else {
-			break
-		}
+	i2 := 0
+	for ; i2 < n; i2++ {
+		s += float64(i2+1) * (x[i2] - 1)
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	dsum += 1
 	ds += 2 * ((2*s2 + 1) * s)
 	for {
-		t2 := i2 - 1
-		if i2 == -1 {
+		t := i2 - 1
+		if i2 == 0 {
 			break
 		}
-		i4 := t2 + 1
-		dx[i4] += float64(i4+1) * ds
-		i2 = t2
+		dx[t] += float64(t+1) * ds
+		i2 = t
 	}
 	for {
-		t3 := i - 1
-		if i == -1 {
+		t2 := i - 1
+		if i == 0 {
 			break
 		}
-		t4 := t3 + 1
-		dx[t4] += 2 * (dsum * (x[t4] - 1))
-		i = t3
+		dx[t2] += 2 * (dsum * (x[t2] - 1))
+		i = t2
 	}
 	return sum2
 }
@@ -1624,23 +1582,17 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		tapeint = append(tapeint, j2)
 		d2_2 := 1.0
 		s2_2 := 0.0
-		i3 := -1
-		for {
-			t18 := i3 + 1
-			if t18 < n {
-				v := x[t18]
-				tape = append(tape, d2_2)
-				s2_2 += d2_2 * v
-				d2_2 *= d1
-				i3 = t18
-			} else {
-				break
-			}
+		i3 := 0
+		for ; i3 < n; i3++ {
+			v := x[i3]
+			tape = append(tape, d2_2)
+			s2_2 += d2_2 * v
+			d2_2 *= d1
 		}
-		t19 := s1 - s2_2*s2_2 - 1
+		t18 := s1 - s2_2*s2_2 - 1
 		tapeint = append(tapeint, i3)
 		tape = append(tape, s2_2, s1)
-		sum += t19 * t19
+		sum += t18 * t18
 	}
 	x0 := x[0]
 	t := x0 * x0
@@ -1668,13 +1620,13 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 		i2 := t7[t8]
 		for {
 			t10 := i2 - 1
-			if i2 == -1 {
+			if i2 == 0 {
 				break
 			}
 			t11 := tape
 			t12 := len(t11) - 1
 			tape = t11[:t12]
-			dx[t10+1] += t11[t12] * ds2
+			dx[t10] += t11[t12] * ds2
 			i2 = t10
 		}
 		ds2 = 0
@@ -2159,36 +2111,29 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	n := len(x)
 	ss := 0.0
 	sc := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v2 := x[t]
-			ss += v2 * v2
-			sc += math.Cos(6.283185307179586 * v2)
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v2 := x[i]
+		ss += v2 * v2
+		sc += math.Cos(6.283185307179586 * v2)
 	}
 	id := 1 / float64(n)
-	t2 := math.Sqrt(id * ss)
-	t3 := math.Exp(-0.2 * t2)
-	t4 := math.Exp(id * sc)
-	t5 := -20*t3 - t4 + 20 + 2.718281828459045
-	dsc -= id * t4
-	dss += id * (0.5 / t2 * (-0.2 * (t3 * -20)))
+	t := math.Sqrt(id * ss)
+	t2 := math.Exp(-0.2 * t)
+	t3 := math.Exp(id * sc)
+	t4 := -20*t2 - t3 + 20 + 2.718281828459045
+	dsc -= id * t3
+	dss += id * (0.5 / t * (-0.2 * (t2 * -20)))
 	for {
-		t6 := i - 1
-		if i == -1 {
+		t5 := i - 1
+		if i == 0 {
 			break
 		}
-		t7 := t6 + 1
-		v := x[t7]
-		dx[t7] += 2*(dss*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc)
-		i = t6
+		v := x[t5]
+		dx[t5] += 2*(dss*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc)
+		i = t5
 	}
-	return t5
+	return t4
 }
 
 // Bukin6JVP computes Bukin6.Func and its directional derivative along the tangents
@@ -2803,30 +2748,24 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		panic("GriewankGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0)*3)
+	tape = slices.Grow(tape, max(n+2, 0)*3)
 	ss := 0.0
 	pc := 1.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			v2 := x[i2]
-			t8 := math.Sqrt(float64(i2 + 1))
-			t9 := math.Cos(v2 / t8)
-			tape = append(tape, t8, pc, t9)
-			ss += v2 * v2
-			pc *= t9
-			i = i2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v2 := x[i]
+		t8 := math.Sqrt(float64(i + 1))
+		t9 := math.Cos(v2 / t8)
+		tape = append(tape, t8, pc, t9)
+		ss += v2 * v2
+		pc *= t9
 	}
 	t := ss/4000 - pc + 1
 	dpc2 -= 1
 	dss += 0.00025
 	for {
 		t2 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t3 := dpc2
@@ -2839,9 +2778,8 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		t7 := dpc
 		dpc = 0
 		dpc2 += t7 * t4[t5+2]
-		i3 := t2 + 1
-		v := x[i3]
-		dx[i3] += 2*(dss*v) - math.Sin(v/t6)*(t4[t5+1]*t7)/t6
+		v := x[t2]
+		dx[t2] += 2*(dss*v) - math.Sin(v/t6)*(t4[t5+1]*t7)/t6
 		i = t2
 	}
 	return t
@@ -3000,43 +2938,31 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
-	tapeint = slices.Grow(tapeint, 8)
-	tape = slices.Grow(tape, 32)
+	tapeint = slices.Grow(tapeint, 7)
+	tape = slices.Grow(tape, 28)
 	f := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < 5 {
-			cv2 := c[i2]
-			t11 := A[i2]
-			ss := 0.0
-			i4 := -1
-			for {
-				j2 := i4 + 1
-				if j2 < 2 {
-					av := t11[j2]
-					xja := x[j2] - av
-					tape = append(tape, av)
-					ss += xja * xja
-					i4 = j2
-				} else {
-					break
-				}
-			}
-			t12 := math.Exp(-0.3183098861837907 * ss)
-			t13 := math.Cos(3.141592653589793 * ss)
-			tapeint = append(tapeint, i4)
-			tape = append(tape, t12, cv2, ss, t13)
-			f += cv2 * t12 * t13
-			i = i2
-		} else {
-			break
+	i := 0
+	for ; i < 5; i++ {
+		cv2 := c[i]
+		t11 := A[i]
+		ss := 0.0
+		j2 := 0
+		for ; j2 < 2; j2++ {
+			av := t11[j2]
+			xja := x[j2] - av
+			tape = append(tape, av)
+			ss += xja * xja
 		}
+		t12 := math.Exp(-0.3183098861837907 * ss)
+		t13 := math.Cos(3.141592653589793 * ss)
+		tapeint = append(tapeint, j2)
+		tape = append(tape, t12, cv2, ss, t13)
+		f += cv2 * t12 * t13
 	}
 	df += 1
 	for {
 		t := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t2 := tape
@@ -3050,18 +2976,17 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		t7 := df
 		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3+2]) * (cv * t4 * t7))
 		dss += -0.3183098861837907 * (t4 * (cv * (t7 * t2[t3+3])))
-		i3 := t5[t6]
+		j := t5[t6]
 		for {
-			t8 := i3 - 1
-			if i3 == -1 {
+			t8 := j - 1
+			if j == 0 {
 				break
 			}
 			t9 := tape
 			t10 := len(t9) - 1
 			tape = t9[:t10]
-			j := t8 + 1
-			dx[j] += 2 * (dss * (x[j] - t9[t10]))
-			i3 = t8
+			dx[t8] += 2 * (dss * (x[t8] - t9[t10]))
+			j = t8
 		}
 		dss = 0
 		i = t
@@ -3483,48 +3408,41 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0)*2)
+	tape = slices.Grow(tape, max(n+2, 0)*2)
 	sum := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v2 := x[t]
-			t11 := math.Sqrt(math.Abs(v2))
-			t12 := math.Sin(t11)
-			tape = append(tape, t11, t12)
-			sum += v2 * t12
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v2 := x[i]
+		t9 := math.Sqrt(math.Abs(v2))
+		t10 := math.Sin(t9)
+		tape = append(tape, t9, t10)
+		sum += v2 * t10
 	}
-	t2 := 418.9829*float64(n) - sum
+	t := 418.9829*float64(n) - sum
 	dsum -= 1
 	for {
-		t3 := i - 1
-		if i == -1 {
+		t2 := i - 1
+		if i == 0 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 2
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := dsum
-		t8 := t3 + 1
-		v := x[t8]
-		t9 := 0.0
+		t3 := tape
+		t4 := len(t3) - 2
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := dsum
+		v := x[t2]
+		t7 := 0.0
 		if v < 0 {
-			t9 = -1
+			t7 = -1
 		}
-		t10 := t9
+		t8 := t7
 		if v > 0 {
-			t10 = 1
+			t8 = 1
 		}
-		dx[t8] += t7*t4[t5+1] + t10*(0.5/t6*(math.Cos(t6)*(v*t7)))
-		i = t3
+		dx[t2] += t6*t3[t4+1] + t8*(0.5/t5*(math.Cos(t5)*(v*t6)))
+		i = t2
 	}
-	return t2
+	return t
 }
 
 // ShubertJVP computes Shubert.Func and its directional derivative along the tangents

@@ -1102,40 +1102,34 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		ds1 := 0.0
 		j2 := 1
 		for ; j2 < n; j2++ {
-			t29 := float64(j2) * d2
+			t28 := float64(j2) * d2
 			xj := x[j2]
 			vj := v[j2]
 			tape = append(tape, d2)
 			dtape = append(dtape, 0)
 			d2 *= d1
-			s1 += t29 * xj
-			ds1 += t29 * vj
+			s1 += t28 * xj
+			ds1 += t28 * vj
 		}
 		tapeint = append(tapeint, j2)
 		d2_2 := 1.0
 		s2_2 := 0.0
 		ds2_2 := 0.0
-		i3 := -1
-		for {
-			t27 := i3 + 1
-			if t27 < n {
-				v2 := x[t27]
-				dv := v[t27]
-				tape = append(tape, d2_2)
-				dtape = append(dtape, 0)
-				s2_2 += d2_2 * v2
-				ds2_2 += d2_2 * dv
-				d2_2 *= d1
-				i3 = t27
-			} else {
-				break
-			}
+		i3 := 0
+		for ; i3 < n; i3++ {
+			v2 := x[i3]
+			dv := v[i3]
+			tape = append(tape, d2_2)
+			dtape = append(dtape, 0)
+			s2_2 += d2_2 * v2
+			ds2_2 += d2_2 * dv
+			d2_2 *= d1
 		}
-		t28 := s1 - s2_2*s2_2 - 1
+		t27 := s1 - s2_2*s2_2 - 1
 		tapeint = append(tapeint, i3)
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t28 * t28
+		sum += t27 * t27
 	}
 	x0 := x[0]
 	v0 := v[0]
@@ -1173,7 +1167,7 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		i2 := t11[t12]
 		for {
 			t16 := i2 - 1
-			if i2 == -1 {
+			if i2 == 0 {
 				break
 			}
 			t17 := tape
@@ -1181,7 +1175,7 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 			t19 := len(t17) - 1
 			tape = t17[:t19]
 			dtape = t18[:t19]
-			hv[t16+1] += t18[t19]*ds2_3 + t17[t19]*dds2
+			hv[t16] += t18[t19]*ds2_3 + t17[t19]*dds2
 			i2 = t16
 		}
 		ds2_3 = 0

@@ -1099,14 +1099,13 @@ func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := max(-1, len(dst)-1)
+	i := max(0, len(dst))
 	for {
 		t3 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
-		i2 := t3 + 1
-		dx[i2] += a * ddst[i2]
+		dx[t3] += a * ddst[t3]
 		i = t3
 	}
 }
@@ -1480,109 +1479,89 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := -1
-	for {
-		t3 := i + 1
-		if t3 < n {
-			v := x[t3]
-			tape = append(tape, m)
-			m = max(m, v)
-			i = t3
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v := x[i]
+		tape = append(tape, m)
+		m = max(m, v)
 	}
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
-	i2 := -1
-	for {
-		i3 := i2 + 1
-		if i3 < n {
-			t24 := math.Exp(x[i3] - m)
-			dst[i3] = t24
-			dsti2 := dst[i3]
-			tape = append(tape, t24)
-			s += dsti2
-			i2 = i3
-		} else {
-			break
-		}
+	i2 := 0
+	for ; i2 < n; i2++ {
+		t22 := math.Exp(x[i2] - m)
+		dst[i2] = t22
+		dsti2 := dst[i2]
+		tape = append(tape, t22)
+		s += dsti2
 	}
 	n2 := len(dst)
-	tape = slices.Grow(tape, max(n2+3, 0))
-	i4 := -1
-	for {
-		i5 := i4 + 1
-		if i5 < n2 {
-			dsti := dst[i5]
-			dst[i5] = dsti / s
-			tape = append(tape, dsti)
-			i4 = i5
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n2+2, 0))
+	i3 := 0
+	for ; i3 < n2; i3++ {
+		dsti := dst[i3]
+		dst[i3] = dsti / s
+		tape = append(tape, dsti)
 	}
 	for {
-		t4 := i4 - 1
-		if i4 == -1 {
+		t3 := i3 - 1
+		if i3 == 0 {
 			break
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tape = t5[:t6]
-		t8 := ddst[t4+1]
-		ddst[t4+1] = 0
-		ds -= t8 * (t7 / s) / s
-		ddst[t4+1] += t8 / s
-		i4 = t4
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		t7 := ddst[t3]
+		ddst[t3] = 0
+		ds -= t7 * (t6 / s) / s
+		ddst[t3] += t7 / s
+		i3 = t3
 	}
 	for {
-		t9 := i2 - 1
-		if i2 == -1 {
+		t8 := i2 - 1
+		if i2 == 0 {
 			break
 		}
-		t10 := tape
-		t11 := len(t10) - 1
-		t12 := t10[t11]
-		tape = t10[:t11]
-		i6 := t9 + 1
-		ddst[i6] += ds
-		t13 := ddst[i6]
-		ddst[i6] = 0
-		t14 := t12 * t13
-		dm2 -= t14
-		dx[i6] += t14
-		i2 = t9
+		t9 := tape
+		t10 := len(t9) - 1
+		t11 := t9[t10]
+		tape = t9[:t10]
+		ddst[t8] += ds
+		t12 := ddst[t8]
+		ddst[t8] = 0
+		t13 := t11 * t12
+		dm2 -= t13
+		dx[t8] += t13
+		i2 = t8
 	}
 	for {
-		t15 := i - 1
-		if i == -1 {
+		t14 := i - 1
+		if i == 0 {
 			break
 		}
-		t16 := dm2
+		t15 := dm2
 		dm2 = 0
-		dm += t16
-		t17 := tape
-		t18 := len(t17) - 1
-		tape = t17[:t18]
-		t19 := t15 + 1
-		t20 := dm
+		dm += t15
+		t16 := tape
+		t17 := len(t16) - 1
+		tape = t16[:t17]
+		t18 := dm
 		dm = 0
-		t21 := t17[t18] >= x[t19]
-		t22 := 0.0
-		if t21 {
-			t22 = 1
+		t19 := t16[t17] >= x[t14]
+		t20 := 0.0
+		if t19 {
+			t20 = 1
 		}
-		dm2 += t22 * t20
-		t23 := 1.0
-		if t21 {
-			t23 = 0
+		dm2 += t20 * t18
+		t21 := 1.0
+		if t19 {
+			t21 = 0
 		}
-		dx[t19] += t23 * t20
-		i = t15
+		dx[t14] += t21 * t18
+		i = t14
 	}
 }
 
@@ -1841,34 +1820,27 @@ func evolveStepReverse(s, ds, x, dx []float64) {
 		panic("evolveStepReverse: s and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
-	tape = slices.Grow(tape, max(n+3, 0))
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			si := s[i2]
-			s[i2] = si*x[i2] + math.Sin(si)
-			tape = append(tape, si)
-			i = i2
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	i := 0
+	for ; i < n; i++ {
+		si := s[i]
+		s[i] = si*x[i] + math.Sin(si)
+		tape = append(tape, si)
 	}
 	for {
 		t3 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t4 := tape
 		t5 := len(t4) - 1
 		t6 := t4[t5]
 		tape = t4[:t5]
-		i3 := t3 + 1
-		dsi := ds[i3]
-		ds[i3] = 0
-		xi := x[i3]
-		dx[i3] += t6 * dsi
-		ds[i3] += math.Cos(t6)*dsi + dsi*xi
+		t7 := ds[t3]
+		ds[t3] = 0
+		t8 := x[t3]
+		dx[t3] += t6 * t7
+		ds[t3] += math.Cos(t6)*t7 + t7*t8
 		i = t3
 	}
 }
@@ -2026,27 +1998,21 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 		panic("layerReverse: h and w share memory: gadgen's gradients need them apart")
 	}
 	n := len(h)
-	trips := max(n+3, 0)
+	trips := max(n+2, 0)
 	tapeint = slices.Grow(tapeint, trips)
 	tape = slices.Grow(tape, trips)
-	i := -1
-	for {
-		j := i + 1
-		if j < n {
-			yj := y[j]
-			wj2 := w[j]
-			t12 := (j + 1) % len(y)
-			t13 := y[t12]
-			tapeint = append(tapeint, t12)
-			tape = append(tape, math.Tanh(yj*wj2+t13))
-			i = j
-		} else {
-			break
-		}
+	j := 0
+	for ; j < n; j++ {
+		yj := y[j]
+		wj := w[j]
+		t14 := (j + 1) % len(y)
+		t15 := y[t14]
+		tapeint = append(tapeint, t14)
+		tape = append(tape, math.Tanh(yj*wj+t15))
 	}
 	for {
-		t4 := i - 1
-		if i == -1 {
+		t4 := j - 1
+		if j == 0 {
 			break
 		}
 		t5 := tape
@@ -2057,15 +2023,14 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 		t9 := len(t8) - 1
 		t10 := t8[t9]
 		tapeint = t8[:t9]
-		j2 := t4 + 1
-		dhj := dh[j2]
-		dh[j2] = 0
-		t11 := (1 - t7*t7) * dhj
-		dy[t10] += t11
-		wj := w[j2]
-		dw[j2] += y[j2] * t11
-		dy[j2] += t11 * wj
-		i = t4
+		t11 := dh[t4]
+		dh[t4] = 0
+		t12 := (1 - t7*t7) * t11
+		dy[t10] += t12
+		t13 := w[t4]
+		dw[t4] += y[t4] * t12
+		dy[t4] += t12 * t13
+		j = t4
 	}
 }
 
@@ -2141,17 +2106,11 @@ func PickGrad(x, dx []float64) float64 {
 	da := make([]float64, n)
 	b := make([]float64, n)
 	db := make([]float64, n)
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			xi2 := x[i2]
-			a[i2] = xi2 * xi2
-			b[i2] = math.Sin(xi2)
-			i = i2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		xi := x[i]
+		a[i] = xi * xi
+		b[i] = math.Sin(xi)
 	}
 	var src, dsrc []float64
 	if x[0] > 0 {
@@ -2165,16 +2124,15 @@ func PickGrad(x, dx []float64) float64 {
 	weighReverse(src, dsrc, x, dx, 1)
 	for {
 		t2 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
-		i3 := t2 + 1
-		dbi := db[i3]
-		db[i3] = 0
-		xi := x[i3]
-		dai := da[i3]
-		da[i3] = 0
-		dx[i3] += math.Cos(xi)*dbi + 2*(dai*xi)
+		t3 := db[t2]
+		db[t2] = 0
+		t4 := x[t2]
+		t5 := da[t2]
+		da[t2] = 0
+		dx[t2] += math.Cos(t4)*t3 + 2*(t5*t4)
 		i = t2
 	}
 	return t
@@ -2330,31 +2288,24 @@ func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
 		panic("addReadReverse: acc and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(acc)
-	tape = slices.Grow(tape, max(n+3, 0))
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			xi := x[i2]
-			acc[i2] += xi * xi
-			tape = append(tape, acc[i2])
-			i = i2
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	i := 0
+	for ; i < n; i++ {
+		xi := x[i]
+		acc[i] += xi * xi
+		tape = append(tape, acc[i])
 	}
 	dt += seed
 	for {
 		t3 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t4 := tape
 		t5 := len(t4) - 1
 		tape = t4[:t5]
-		i3 := t3 + 1
-		dacc[i3] += 2 * (dt * t4[t5])
-		dx[i3] += 2 * (dacc[i3] * x[i3])
+		dacc[t3] += 2 * (dt * t4[t5])
+		dx[t3] += 2 * (dacc[t3] * x[t3])
 		i = t3
 	}
 }
@@ -2468,14 +2419,13 @@ func addSquaresReverse(acc, dacc, x, dx []float64) {
 	if t && t2 && &acc[:1][0] == &x[:1][0] {
 		panic("addSquaresReverse: acc and x share memory: gadgen's gradients need them apart")
 	}
-	i := max(-1, len(acc)-1)
+	i := max(0, len(acc))
 	for {
 		t3 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
-		i2 := t3 + 1
-		dx[i2] += 2 * (dacc[i2] * x[i2])
+		dx[t3] += 2 * (dacc[t3] * x[t3])
 		i = t3
 	}
 }
@@ -2540,35 +2490,28 @@ func AckleyGrad(x, dx []float64, a float64) (da float64) {
 	n := len(x)
 	s := 0.0
 	c := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v2 := x[t]
-			s += v2 * v2
-			c += math.Cos(6.283185307179586 * v2)
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v2 := x[i]
+		s += v2 * v2
+		c += math.Cos(6.283185307179586 * v2)
 	}
 	n2 := float64(n)
-	t2 := math.Sqrt(s / n2)
-	t3 := math.Exp(-0.2 * t2)
-	t4 := math.Exp(c / n2)
+	t := math.Sqrt(s / n2)
+	t2 := math.Exp(-0.2 * t)
+	t3 := math.Exp(c / n2)
 	da += 1
-	dc -= t4 / n2
-	ds -= 0.5 / t2 * (-0.2 * (t3 * a)) / n2
-	da -= t3
+	dc -= t3 / n2
+	ds -= 0.5 / t * (-0.2 * (t2 * a)) / n2
+	da -= t2
 	for {
-		t5 := i - 1
-		if i == -1 {
+		t4 := i - 1
+		if i == 0 {
 			break
 		}
-		t6 := t5 + 1
-		v := x[t6]
-		dx[t6] += 2*(ds*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dc)
-		i = t5
+		v := x[t4]
+		dx[t4] += 2*(ds*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dc)
+		i = t4
 	}
 	return da
 }

@@ -481,38 +481,31 @@ func ProductGrad(x, dx []float64) float64 {
 		panic("ProductGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	p := 1.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v := x[t]
-			tape = append(tape, p)
-			p *= 1 + v
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v := x[i]
+		tape = append(tape, p)
+		p *= 1 + v
 	}
 	dp2 += 1
 	for {
-		t2 := i - 1
-		if i == -1 {
+		t := i - 1
+		if i == 0 {
 			break
 		}
-		t3 := dp2
+		t2 := dp2
 		dp2 = 0
-		dp += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := dp
+		dp += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := dp
 		dp = 0
-		t7 := t2 + 1
-		dp2 += t6 * (1 + x[t7])
-		dx[t7] += t4[t5] * t6
-		i = t2
+		dp2 += t5 * (1 + x[t])
+		dx[t] += t3[t4] * t5
+		i = t
 	}
 	return p
 }
@@ -575,9 +568,8 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < 4; i++ {
-		t := 3 - i
-		ds = ds*x + s*dx + dc[t]
-		s = s*x + c[t]
+		ds = ds*x + s*dx + dc[3-i]
+		s = s*x + c[3-i]
 	}
 	return s, ds
 }
@@ -594,23 +586,17 @@ func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) 
 	tape = tapeBuf[:0]
 	var ds float64
 	var ds2 float64
-	tape = slices.Grow(tape, 7)
+	tape = slices.Grow(tape, 6)
 	s := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < 4 {
-			tape = append(tape, s)
-			s = s*x + c[3-i2]
-			i = i2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < 4; i++ {
+		tape = append(tape, s)
+		s = s*x + c[3-i]
 	}
 	ds2 += 1
 	for {
 		t := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t2 := ds2
@@ -621,7 +607,7 @@ func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) 
 		tape = t3[:t4]
 		t5 := ds
 		ds = 0
-		dc[3-(t+1)] += t5
+		dc[3-t] += t5
 		ds2 += t5 * x
 		dx += t3[t4] * t5
 		i = t
@@ -676,26 +662,13 @@ func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
 // Fixed inputs (zero tangent): n.
 // Results, in order: the value of PowN; its tangent.
 func PowNJVP(x, dx float64, n int) (float64, float64) {
-	var dp, p2 float64
-	if 0 < n {
-		p := 1.0
-		dp = 0
-		i := 0
-		for {
-			p2 = p * x
-			dp = dp*x + p*dx
-			i++
-			if i < n {
-				p = p2
-			} else {
-				break
-			}
-		}
-	} else {
-		p2 = 1
-		dp = 0
+	p := 1.0
+	dp := 0.0
+	for i := 0; i < n; i++ {
+		dp = dp*x + p*dx
+		p *= x
 	}
-	return p2, dp
+	return p, dp
 }
 
 // PowNGrad computes PowN and its gradient with respect to the varied inputs
@@ -706,10 +679,6 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of PowN; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowNGrad(x float64, n int) (f, dx float64) {
-	var from3 int
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -717,53 +686,32 @@ func PowNGrad(x float64, n int) (f, dx float64) {
 	var dp2 float64
 	var dp3 float64
 	tape = slices.Grow(tape, max(n+2, 0))
-	var p2 float64
-	var from2 int
-	if 0 < n {
-		p := 1.0
-		from := 0
-		i := 0
-		for {
-			p2 = p * x
-			i++
-			path = append(path, from)
-			tape = append(tape, p)
-			if i < n {
-				p = p2
-				from = 1
-			} else {
-				from2 = 1
-				break
-			}
-		}
-	} else {
-		p2 = 1
-		from2 = 0
+	p := 1.0
+	i := 0
+	for ; i < n; i++ {
+		tape = append(tape, p)
+		p *= x
 	}
-	from3 = from2
-	dp += 1
-	if from3 != 0 {
-		dp2 += dp
-		for {
-			t := tape
-			t2 := len(t) - 1
-			tape = t[:t2]
-			t3 := dp2
-			dp2 = 0
-			dp3 += t3 * x
-			dx += t[t2] * t3
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
-				break
-			}
-			t6 := dp3
-			dp3 = 0
-			dp2 += t6
+	dp2 += 1
+	dp += dp2
+	for {
+		t := i - 1
+		if i == 0 {
+			break
 		}
+		t2 := dp
+		dp = 0
+		dp3 += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := dp3
+		dp3 = 0
+		dp += t5 * x
+		dx += t3[t4] * t5
+		i = t
 	}
-	return p2, dx
+	return p, dx
 }
 
 // HarmonicJVP computes Harmonic and its directional derivative along the tangents
@@ -792,63 +740,23 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Harmonic; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func HarmonicGrad(x float64, n int) (f, dx float64) {
-	var from3 int
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var ds float64
 	var ds2 float64
-	var ds3 float64
-	tapeint = slices.Grow(tapeint, max(n+2, 0))
-	var s float64
-	var from2 int
-	if 0 < n {
-		s = 0
-		from := 0
-		i := 0
-		for {
-			s += 1 / (x + float64(i))
-			t := i + 1
-			path = append(path, from)
-			tapeint = append(tapeint, i)
-			if t < n {
-				from = 1
-				i = t
-			} else {
-				from2 = 1
-				break
-			}
-		}
-	} else {
-		s = 0
-		from2 = 0
+	s := 0.0
+	i := 0
+	for ; i < n; i++ {
+		s += 1 / (x + float64(i))
 	}
-	from3 = from2
 	ds += 1
-	if from3 != 0 {
-		ds2 += ds
-		for {
-			t2 := tapeint
-			t3 := len(t2) - 1
-			tapeint = t2[:t3]
-			t4 := ds2
-			ds2 = 0
-			ds3 += t4
-			t5 := x + float64(t2[t3])
-			dx -= t4 * (1 / t5) / t5
-			t6 := path
-			t7 := len(t6) - 1
-			path = t6[:t7]
-			if t6[t7] == 0 {
-				break
-			}
-			t8 := ds3
-			ds3 = 0
-			ds2 += t8
+	ds2 += ds
+	for {
+		t := i - 1
+		if i == 0 {
+			break
 		}
+		t2 := x + float64(t)
+		dx -= ds2 * (1 / t2) / t2
+		i = t
 	}
 	return s, dx
 }
@@ -895,7 +803,7 @@ func LowerGrad(a, da []float64) float64 {
 	var s float64
 	var i, from, i2 int
 	var ai float64
-	var i3, from2, j int
+	var j, from2 int
 	var t float64
 	var from3 int
 	var t2 []int
@@ -904,10 +812,8 @@ func LowerGrad(a, da []float64) float64 {
 	var t6 []int
 	var t7 int
 	var t8 []int
-	var t9 int
-	var t10 float64
-	var j2 int
-	var t11 float64
+	var t9, j2 int
+	var t10, t11 float64
 	var t12 []int
 	var t13, t14 int
 	var t15 float64
@@ -944,9 +850,8 @@ b3:
 	ai = a[i2]
 	tapeint = append(tapeint, i)
 	from2 = 0
-	i3 = -1
+	j = 0
 b5:
-	j = i3 + 1
 	path = append(path, from2)
 	if j < n {
 		goto b6
@@ -961,14 +866,14 @@ b6:
 		goto b2
 	}
 	t = ai * a[j]
-	tapeint = append(tapeint, i3, i)
+	tapeint = append(tapeint, j, i)
 	if t > 50 {
 		from3 = 1
 		goto b4
 	}
 	s += t
 	from2 = 1
-	i3 = j
+	j++
 	goto b5
 b4:
 	from5 = from3
@@ -1011,10 +916,10 @@ b16:
 b14:
 	t8 = tapeint
 	t9 = len(t8) - 2
+	j2 = t8[t9]
 	tapeint = t8[:t9]
 	t10 = t16
 	t16 = 0
-	j2 = t8[t9] + 1
 	t17 += t10 * a[j2]
 	da[j2] += a[t8[t9+1]+1] * t10
 	goto b15
@@ -1481,16 +1386,11 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	j := 0
-	for {
+	for j := 0; j < 6; j++ {
 		wj := w[j]
 		xj := x[j]
 		s += wj * xj
 		ds += dw[j]*xj + wj*dx[j]
-		j++
-		if !(j < 6) {
-			break
-		}
 	}
 	return s, ds
 }
@@ -1505,40 +1405,21 @@ func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func RangeConstGrad(w, dw, x, dx []float64) float64 {
 	var ds float64
-	var ds2 float64
 	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
 		panic("RangeConstGrad: w and dw share memory: gadgen's gradients need them apart")
 	}
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RangeConstGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	s := 0.0
-	j := 0
-	for {
-		s += w[j] * x[j]
-		t := j + 1
-		if t < 6 {
-			j = t
-		} else {
-			break
-		}
-	}
 	ds += 1
-	for {
-		t2 := j - 1
-		t3 := ds
-		ds = 0
-		ds2 += t3
+	s := 0.0
+	for j := 0; j < 6; j++ {
+		wj := w[j]
 		xj := x[j]
-		dx[j] += w[j] * t3
-		dw[j] += t3 * xj
-		if j == 0 {
-			break
-		}
-		t4 := ds2
-		ds2 = 0
-		ds += t4
-		j = t2
+		t := ds
+		dx[j] += wj * t
+		dw[j] += t * xj
+		s += wj * xj
 	}
 	return s
 }
@@ -1553,10 +1434,8 @@ func RangeConstGrad(w, dw, x, dx []float64) float64 {
 func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
-	i := 0
-	for {
-		j := 0
-		for {
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
 			t := i*3 + j
 			t2 := a[t]
 			t3 := j*3 + i
@@ -1564,16 +1443,9 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 			t5 := float64(i + 1)
 			s += t2 * t4 * t5
 			ds += (da[t]*t4 + t2*da[t3]) * t5
-			j++
-			if !(j < 3) {
-				break
-			}
-		}
-		i++
-		if !(i < 3) {
-			return s, ds
 		}
 	}
+	return s, ds
 }
 
 // RangeConstNestedGrad computes RangeConstNested and its gradient with respect to the varied inputs
@@ -1585,82 +1457,54 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RangeConstNestedGrad(a, da []float64) float64 {
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
 	var ds float64
 	var ds2 float64
-	var ds3 float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("RangeConstNestedGrad: a and da share memory: gadgen's gradients need them apart")
 	}
 	tapeint = slices.Grow(tapeint, 5)
 	s := 0.0
-	from := 0
 	i := 0
+	for ; i < 3; i++ {
+		j2 := 0
+		for ; j2 < 3; j2++ {
+			s += a[i*3+j2] * a[j2*3+i] * float64(i+1)
+		}
+		tapeint = append(tapeint, j2)
+	}
+	ds += 1
 	for {
-		path = append(path, from)
-		j := 0
+		t := i - 1
+		if i == 0 {
+			break
+		}
+		t2 := ds
+		ds = 0
+		ds2 += t2
+		t3 := tapeint
+		t4 := len(t3) - 1
+		tapeint = t3[:t4]
+		j := t3[t4]
 		for {
-			s += a[i*3+j] * a[j*3+i] * float64(i+1)
-			t := j + 1
-			tapeint = append(tapeint, i)
-			if t < 3 {
-				j = t
-			} else {
+			t5 := j - 1
+			if j == 0 {
 				break
 			}
+			t6 := ds2 * float64(t+1)
+			t7 := t5*3 + t
+			t8 := a[t7]
+			t9 := t*3 + t5
+			da[t7] += a[t9] * t6
+			da[t9] += t6 * t8
+			j = t5
 		}
-		i++
-		tapeint = append(tapeint, j)
-		if i < 3 {
-			from = 1
-		} else {
-			ds += 1
-			for {
-				t2 := tapeint
-				t3 := len(t2) - 1
-				tapeint = t2[:t3]
-				j2 := t2[t3]
-				for {
-					t4 := j2 - 1
-					t5 := tapeint
-					t6 := len(t5) - 1
-					i2 := t5[t6]
-					tapeint = t5[:t6]
-					t7 := ds
-					ds = 0
-					ds2 += t7
-					t8 := t7 * float64(i2+1)
-					t9 := j2*3 + i2
-					t10 := a[t9]
-					t11 := i2*3 + j2
-					da[t9] += a[t11] * t8
-					da[t11] += t8 * t10
-					if j2 == 0 {
-						break
-					}
-					t12 := ds2
-					ds2 = 0
-					ds += t12
-					j2 = t4
-				}
-				t13 := ds2
-				ds2 = 0
-				ds3 += t13
-				t14 := path
-				t15 := len(t14) - 1
-				path = t14[:t15]
-				if t14[t15] == 0 {
-					return s
-				}
-				t16 := ds3
-				ds3 = 0
-				ds += t16
-			}
-		}
+		t10 := ds2
+		ds2 = 0
+		ds += t10
+		i = t
 	}
+	return s
 }

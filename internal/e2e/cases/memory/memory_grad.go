@@ -56,31 +56,25 @@ func CumSquaresGrad(x, dx []float64) float64 {
 	n := len(x)
 	c := make([]float64, n)
 	dc := make([]float64, n)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	acc := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			acc3 := acc + x[i2]
-			c[i2] = acc3 * acc3
-			tape = append(tape, acc)
-			acc = acc3
-			i = i2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		acc3 := acc + x[i]
+		c[i] = acc3 * acc3
+		tape = append(tape, acc)
+		acc = acc3
 	}
 	ds += 1
 	s := 0.0
-	for i3 := 0; i3 < len(c); i3++ {
-		v := c[i3]
-		dc[i3] += ds
+	for i2 := 0; i2 < len(c); i2++ {
+		v := c[i2]
+		dc[i2] += ds
 		s += v
 	}
 	for {
 		t := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t2 := dacc2
@@ -90,14 +84,13 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		t4 := len(t3) - 1
 		acc2 := t3[t4]
 		tape = t3[:t4]
-		i4 := t + 1
-		dci := dc[i4]
-		dc[i4] = 0
-		dacc += 2 * (dci * (acc2 + x[i4]))
-		t5 := dacc
+		t5 := dc[t]
+		dc[t] = 0
+		dacc += 2 * (t5 * (acc2 + x[t]))
+		t6 := dacc
 		dacc = 0
-		dacc2 += t5
-		dx[i4] += t5
+		dacc2 += t6
+		dx[t] += t6
 		i = t
 	}
 	return s

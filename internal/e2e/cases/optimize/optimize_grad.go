@@ -73,36 +73,29 @@ func NormalizedGrad(x, dx, c, dc []float64) float64 {
 	out := make([]float64, n)
 	dout := make([]float64, n)
 	t := mag(x)
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			out[i2] = x[i2] / t
-			i = i2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		out[i] = x[i] / t
 	}
 	ds += 1
 	s := 0.0
-	for i3 := 0; i3 < len(out); i3++ {
-		ci := c[i3]
-		outi := out[i3]
+	for i2 := 0; i2 < len(out); i2++ {
+		ci := c[i2]
+		outi := out[i2]
 		t4 := ds
-		dout[i3] += ci * t4
-		dc[i3] += t4 * outi
+		dout[i2] += ci * t4
+		dc[i2] += t4 * outi
 		s += ci * outi
 	}
 	for {
 		t2 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
-		i4 := t2 + 1
-		t3 := dout[i4]
-		dout[i4] = 0
-		t5 -= t3 * (x[i4] / t) / t
-		dx[i4] += t3 / t
+		t3 := dout[t2]
+		dout[t2] = 0
+		t5 -= t3 * (x[t2] / t) / t
+		dx[t2] += t3 / t
 		i = t2
 	}
 	magReverse(x, dx, t5)
@@ -124,27 +117,20 @@ func magReverse(x, dx []float64, seed float64) {
 		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			v := x[t]
-			s += v * v
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < len(x); i++ {
+		v := x[i]
+		s += v * v
 	}
-	t2 := math.Sqrt(s)
-	ds += 0.5 / t2 * seed
+	t := math.Sqrt(s)
+	ds += 0.5 / t * seed
 	for {
-		t3 := i - 1
-		if i == -1 {
+		t2 := i - 1
+		if i == 0 {
 			break
 		}
-		t4 := t3 + 1
-		dx[t4] += 2 * (ds * x[t4])
-		i = t3
+		dx[t2] += 2 * (ds * x[t2])
+		i = t2
 	}
 }
 

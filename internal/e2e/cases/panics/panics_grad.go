@@ -139,15 +139,14 @@ func LogSumGrad(x, dx []float64) float64 {
 		panic("LogSumGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tapeint = slices.Grow(tapeint, max(n+3, 0)*2)
+	tapeint = slices.Grow(tapeint, max(n+2, 0)*2)
 	s := 0.0
 	from := 0
-	i := -1
+	i := 0
 	for {
-		t := i + 1
 		path = append(path, from)
-		if t < n {
-			v := x[t]
+		if i < n {
+			v := x[i]
 			tapeint = append(tapeint, i)
 			if v <= 0 {
 				panic("panics: non-positive input")
@@ -155,30 +154,30 @@ func LogSumGrad(x, dx []float64) float64 {
 			tapeint = append(tapeint, i)
 			s += math.Log(v)
 			from = 1
-			i = t
+			i++
 		} else {
 			break
 		}
 	}
 	ds += 1
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t := path
+		t2 := len(t) - 1
+		path = t[:t2]
+		if t[t2] == 0 {
 			break
 		}
-		t4 := tapeint
-		t5 := len(t4) - 1
-		tapeint = t4[:t5]
-		dv += 1 / x[t4[t5]+1] * ds
-		t6 := tapeint
-		t7 := len(t6) - 1
-		t8 := t6[t7]
-		tapeint = t6[:t7]
-		t9 := dv
+		t3 := tapeint
+		t4 := len(t3) - 1
+		tapeint = t3[:t4]
+		dv += 1 / x[t3[t4]] * ds
+		t5 := tapeint
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tapeint = t5[:t6]
+		t8 := dv
 		dv = 0
-		dx[t8+1] += t9
+		dx[t7] += t8
 	}
 	return s
 }

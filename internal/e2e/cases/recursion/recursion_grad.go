@@ -712,22 +712,21 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 		from2 = 0
 	} else {
 		n2 := len(a)
-		trips := max(n2+3, 0)
+		trips := max(n2+2, 0)
 		tapeint = slices.Grow(tapeint, trips*2)
 		tape = slices.Grow(tape, trips)
 		from := 0
-		i := -1
+		i := 0
 		for {
-			i2 := i + 1
 			path = append(path, from)
-			if i2 < n2 {
-				ai := a[i2]
-				t3 := (i2 + 1) % n2
-				b[i2] = math.Sin(ai) + a[t3]
+			if i < n2 {
+				ai := a[i]
+				t3 := (i + 1) % n2
+				b[i] = math.Sin(ai) + a[t3]
 				tapeint = append(tapeint, i, t3)
 				tape = append(tape, ai)
 				from = 1
-				i = i2
+				i++
 			} else {
 				break
 			}
@@ -763,13 +762,13 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 			tape = t10[:t11]
 			t13 := tapeint
 			t14 := len(t13) - 2
+			i2 := t13[t14]
 			t15 := t13[t14+1]
 			tapeint = t13[:t14]
-			i3 := t13[t14] + 1
-			dbi := db[i3]
-			db[i3] = 0
+			dbi := db[i2]
+			db[i2] = 0
 			da[t15] += dbi
-			da[i3] += math.Cos(t12) * dbi
+			da[i2] += math.Cos(t12) * dbi
 		}
 	}
 	copy(a, finalA)

@@ -91,36 +91,30 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 		panic("callsSumSqHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var t6 float64
+	var t5 float64
 	var ddv float64
 	var ds float64
 	s := 0.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			v2 := x[t]
-			t5 := v2 * v2
-			s += t5
-			i = t
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		v2 := x[i]
+		t4 := v2 * v2
+		s += t4
 	}
 	ds += 1
 	for {
-		t2 := i - 1
-		if i == -1 {
+		t := i - 1
+		if i == 0 {
 			break
 		}
-		t6 += ds
-		t3 := t6
-		t6 = 0
-		ddv += 2 * (t3 * v[t2+1])
-		t4 := ddv
+		t5 += ds
+		t2 := t5
+		t5 = 0
+		ddv += 2 * (t2 * v[t])
+		t3 := ddv
 		ddv = 0
-		hv[t2+1] += t4
-		i = t2
+		hv[t] += t3
+		i = t
 	}
 	return s
 }
@@ -1477,55 +1471,48 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	var ddp float64
 	var dp3 float64
 	var ddp2 float64
-	trips := max(n+3, 0)
+	trips := max(n+2, 0)
 	t := tape
 	n2 := len(t)
 	tape = append(t, make([]float64, trips)...)[:n2]
 	dtape = append(dtape, make([]float64, trips)...)[:n2]
 	p := 1.0
 	dp := 0.0
-	i := -1
-	for {
-		t2 := i + 1
-		if t2 < n {
-			dv := v[t2]
-			t13 := 1 + x[t2]
-			tape = append(tape, p)
-			dtape = append(dtape, dp)
-			dp = dp*t13 + p*dv
-			p *= t13
-			i = t2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		dv := v[i]
+		t11 := 1 + x[i]
+		tape = append(tape, p)
+		dtape = append(dtape, dp)
+		dp = dp*t11 + p*dv
+		p *= t11
 	}
 	dp3 += 1
 	for {
-		t3 := i - 1
-		if i == -1 {
+		t2 := i - 1
+		if i == 0 {
 			break
 		}
-		t4 := dp3
-		t5 := ddp2
+		t3 := dp3
+		t4 := ddp2
 		dp3 = 0
 		ddp2 = 0
-		dp2 += t4
-		ddp += t5
-		t6 := tape
-		t7 := dtape
-		t8 := len(t6) - 1
-		tape = t6[:t8]
-		dtape = t7[:t8]
-		t9 := dp2
-		t10 := ddp
+		dp2 += t3
+		ddp += t4
+		t5 := tape
+		t6 := dtape
+		t7 := len(t5) - 1
+		tape = t5[:t7]
+		dtape = t6[:t7]
+		t8 := dp2
+		t9 := ddp
 		dp2 = 0
 		ddp = 0
-		t11 := t3 + 1
-		t12 := 1 + x[t11]
-		dp3 += t9 * t12
-		ddp2 += t10*t12 + t9*v[t11]
-		hv[t11] += t7[t8]*t9 + t6[t8]*t10
-		i = t3
+		t10 := 1 + x[t2]
+		dp3 += t8 * t10
+		ddp2 += t9*t10 + t8*v[t2]
+		hv[t2] += t6[t7]*t8 + t5[t7]*t9
+		i = t2
 	}
 	return p
 }
@@ -2211,39 +2198,33 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	var ddacc2 float64
 	c := make([]float64, n)
 	dc := make([]float64, n)
-	trips := max(n+3, 0)
+	trips := max(n+2, 0)
 	t := tape
 	n2 := len(t)
 	tape = append(t, make([]float64, trips)...)[:n2]
 	dtape = append(dtape, make([]float64, trips)...)[:n2]
 	acc := 0.0
 	dacc := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			dv := v[i2]
-			acc2 := acc + x[i2]
-			c[i2] = acc2 * acc2
-			tape = append(tape, acc)
-			dtape = append(dtape, dacc)
-			acc = acc2
-			dacc += dv
-			i = i2
-		} else {
-			break
-		}
+	i := 0
+	for ; i < n; i++ {
+		dv := v[i]
+		acc2 := acc + x[i]
+		c[i] = acc2 * acc2
+		tape = append(tape, acc)
+		dtape = append(dtape, dacc)
+		acc = acc2
+		dacc += dv
 	}
 	ds += 1
 	s := 0.0
-	for i3 := 0; i3 < len(c); i3++ {
-		v2 := c[i3]
-		dc[i3] += ds
+	for i2 := 0; i2 < len(c); i2++ {
+		v2 := c[i2]
+		dc[i2] += ds
 		s += v2
 	}
 	for {
 		t2 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t3 := ddacc2
@@ -2255,14 +2236,13 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		dacc2 := t5[t6]
 		tape = t4[:t6]
 		dtape = t5[:t6]
-		i4 := t2 + 1
-		dci := dc[i4]
-		dc[i4] = 0
-		ddacc += 2 * (dci * (dacc2 + v[i4]))
-		t7 := ddacc
+		t7 := dc[t2]
+		dc[t2] = 0
+		ddacc += 2 * (t7 * (dacc2 + v[t2]))
+		t8 := ddacc
 		ddacc = 0
-		ddacc2 += t7
-		hv[i4] += t7
+		ddacc2 += t8
+		hv[t2] += t8
 		i = t2
 	}
 	return s
@@ -2889,15 +2869,14 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 	var ddv float64
 	var ds float64
 	t := tapeint
-	tapeint = append(t, make([]int, max(n+3, 0)*2)...)[:len(t)]
+	tapeint = append(t, make([]int, max(n+2, 0)*2)...)[:len(t)]
 	s := 0.0
 	from := 0
-	i := -1
+	i := 0
 	for {
-		t2 := i + 1
 		path = append(path, from)
-		if t2 < n {
-			v3 := x[t2]
+		if i < n {
+			v3 := x[i]
 			tapeint = append(tapeint, i)
 			if v3 <= 0 {
 				panic("panics: non-positive input")
@@ -2905,32 +2884,32 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 			tapeint = append(tapeint, i)
 			s += math.Log(v3)
 			from = 1
-			i = t2
+			i++
 		} else {
 			break
 		}
 	}
 	ds += 1
 	for {
-		t3 := path
-		t4 := len(t3) - 1
-		path = t3[:t4]
-		if t3[t4] == 0 {
+		t2 := path
+		t3 := len(t2) - 1
+		path = t2[:t3]
+		if t2[t3] == 0 {
 			break
 		}
-		t5 := tapeint
-		t6 := len(t5) - 1
-		tapeint = t5[:t6]
-		t7 := t5[t6] + 1
-		v2 := x[t7]
-		ddv -= 1 / v2 * v[t7] / v2 * ds
-		t8 := tapeint
-		t9 := len(t8) - 1
-		t10 := t8[t9]
-		tapeint = t8[:t9]
-		t11 := ddv
+		t4 := tapeint
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tapeint = t4[:t5]
+		v2 := x[t6]
+		ddv -= 1 / v2 * v[t6] / v2 * ds
+		t7 := tapeint
+		t8 := len(t7) - 1
+		t9 := t7[t8]
+		tapeint = t7[:t8]
+		t10 := ddv
 		ddv = 0
-		hv[t10+1] += t11
+		hv[t9] += t10
 	}
 	return s
 }
@@ -3561,42 +3540,41 @@ func springsChainEnergyTaylorWrtX(c springs.Chain, x, x1 []float64) (float64, fl
 	for i := 0; i < n2; i++ {
 		s := t2[i]
 		t5 := 2*i + 2
-		t6 := 2 * i
-		dx := x[t5] - x[t6]
-		dx1 := x1[t5] - x1[t6]
-		t7 := 2*i + 3
-		t8 := 2*i + 1
-		dy := x[t7] - x[t8]
-		dy1 := x1[t7] - x1[t8]
-		t9 := math.Hypot(dx, dy)
-		t10 := t9 == 0
-		t11 := dx / t9
-		t12 := t11
-		if t10 {
-			t12 = 0
+		dx := x[t5] - x[2*i]
+		dx1 := x1[t5] - x1[2*i]
+		t6 := 2*i + 3
+		t7 := 2*i + 1
+		dy := x[t6] - x[t7]
+		dy1 := x1[t6] - x1[t7]
+		t8 := math.Hypot(dx, dy)
+		t9 := t8 == 0
+		t10 := dx / t8
+		t11 := t10
+		if t9 {
+			t11 = 0
 		}
-		t13 := dy / t9
-		t14 := t13
-		if t10 {
+		t12 := dy / t8
+		t13 := t12
+		if t9 {
+			t13 = 0
+		}
+		stretch1 := t11*dx1 + t13*dy1
+		t14 := (dx1 - stretch1*t10) / t8
+		if t9 {
 			t14 = 0
 		}
-		stretch1 := t12*dx1 + t14*dy1
-		t15 := (dx1 - stretch1*t11) / t9
-		if t10 {
+		t15 := (dy1 - stretch1*t12) / t8
+		if t9 {
 			t15 = 0
 		}
-		t16 := (dy1 - stretch1*t13) / t9
-		if t10 {
-			t16 = 0
-		}
-		stretch2 := 0.5*(t15*dx1) + 0.5*(t16*dy1)
-		stretch := t9 - s.L0
-		t17 := 0.5 * s.K
-		t18 := t17 * stretch
-		t19 := t17 * stretch1
-		e += t18 * stretch
-		e1 += t18*stretch1 + t19*stretch
-		e2 += t18*stretch2 + t19*stretch1 + t17*stretch2*stretch
+		stretch2 := 0.5*(t14*dx1) + 0.5*(t15*dy1)
+		stretch := t8 - s.L0
+		t16 := 0.5 * s.K
+		t17 := t16 * stretch
+		t18 := t16 * stretch1
+		e += t17 * stretch
+		e1 += t17*stretch1 + t18*stretch
+		e2 += t17*stretch2 + t18*stretch1 + t16*stretch2*stretch
 	}
 	for i2 := 0; i2 < n; i2++ {
 		t3 := t[i2] * c.G
@@ -3635,56 +3613,49 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	if n != 2*n2 || n3 != n2-1 {
 		panic("springs: dimension mismatch")
 	}
-	t3 := max(n3+3, 0) * 3
+	t3 := max(n3+2, 0) * 3
 	t4 := tape
 	n4 := len(t4)
 	tape = append(t4, make([]float64, t3)...)[:n4]
 	dtape = append(dtape, make([]float64, t3)...)[:n4]
 	e := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n3 {
-			s := t2[i2]
-			t36 := 2*i2 + 2
-			t37 := v[t36]
-			t38 := 2 * i2
-			t39 := v[t38]
-			dx := x[t36] - x[t38]
-			t40 := 2*i2 + 3
-			t41 := v[t40]
-			t42 := 2*i2 + 1
-			t43 := v[t42]
-			dy := x[t40] - x[t42]
-			t44 := math.Hypot(dx, dy)
-			t45 := t44 == 0
-			t46 := dx / t44
-			if t45 {
-				t46 = 0
-			}
-			t47 := dy / t44
-			if t45 {
-				t47 = 0
-			}
-			t48 := s.L0
-			stretch2 := t44 - t48
-			t49 := s.K
-			tape = append(tape, t44, t49, t48)
-			dtape = append(dtape, t46*(t37-t39)+t47*(t41-t43), 0, 0)
-			e += 0.5 * t49 * stretch2 * stretch2
-			i = i2
-		} else {
-			break
+	i := 0
+	for ; i < n3; i++ {
+		s := t2[i]
+		t36 := 2*i + 2
+		t37 := v[t36]
+		t38 := v[2*i]
+		dx := x[t36] - x[2*i]
+		t39 := 2*i + 3
+		t40 := v[t39]
+		t41 := 2*i + 1
+		t42 := v[t41]
+		dy := x[t39] - x[t41]
+		t43 := math.Hypot(dx, dy)
+		t44 := t43 == 0
+		t45 := dx / t43
+		if t44 {
+			t45 = 0
 		}
+		t46 := dy / t43
+		if t44 {
+			t46 = 0
+		}
+		t47 := s.L0
+		stretch2 := t43 - t47
+		t48 := s.K
+		tape = append(tape, t43, t48, t47)
+		dtape = append(dtape, t45*(t37-t38)+t46*(t40-t42), 0, 0)
+		e += 0.5 * t48 * stretch2 * stretch2
 	}
 	de += 1
-	for i3 := 0; i3 < n2; i3++ {
-		e += t[i3] * c.G * x[2*i3+1]
+	for i2 := 0; i2 < n2; i2++ {
+		e += t[i2] * c.G * x[2*i2+1]
 	}
 	de2 += de
 	for {
 		t5 := i - 1
-		if i == -1 {
+		if i == 0 {
 			break
 		}
 		t6 := tape
@@ -3704,14 +3675,13 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		t16 := 0.5 * t7[t11]
 		t17 := t15*stretch*t13 + t15*t14
 		t18 := (t16*stretch+t15*dstretch)*t13 + (t16*t14 + t15*(t13*dstretch))
-		i4 := t5 + 1
-		t19 := 2*i4 + 2
+		t19 := 2*t5 + 2
 		t20 := v[t19]
-		t21 := 2 * i4
+		t21 := 2 * t5
 		t22 := v[t21]
-		t23 := 2*i4 + 3
+		t23 := 2*t5 + 3
 		t24 := v[t23]
-		t25 := 2*i4 + 1
+		t25 := 2*t5 + 1
 		t26 := v[t25]
 		t27 := t9 == 0
 		t28 := (x[t19] - x[t21]) / t9
@@ -3817,133 +3787,132 @@ func springsChainEnergyTaylorWrtX2(c springs.Chain, x, x1, x2, x3, x4, x5, x6, x
 	for i := 0; i < n2; i++ {
 		s := t2[i]
 		t5 := 2*i + 2
-		t6 := 2 * i
-		dx := x[t5] - x[t6]
-		dx1 := x1[t5] - x1[t6]
-		dx2 := x2[t5] - x2[t6]
-		dx3 := x3[t5] - x3[t6]
-		dx4 := x4[t5] - x4[t6]
-		dx5 := x5[t5] - x5[t6]
-		dx6 := x6[t5] - x6[t6]
-		dx7 := x7[t5] - x7[t6]
-		dx8 := x8[t5] - x8[t6]
-		t7 := 2*i + 3
-		t8 := 2*i + 1
-		dy := x[t7] - x[t8]
-		dy1 := x1[t7] - x1[t8]
-		dy2 := x2[t7] - x2[t8]
-		dy3 := x3[t7] - x3[t8]
-		dy4 := x4[t7] - x4[t8]
-		dy5 := x5[t7] - x5[t8]
-		dy6 := x6[t7] - x6[t8]
-		dy7 := x7[t7] - x7[t8]
-		dy8 := x8[t7] - x8[t8]
-		t9 := math.Hypot(dx, dy)
-		t10 := t9 == 0
-		t11 := dx / t9
-		t12 := t11
-		if t10 {
-			t12 = 0
+		dx := x[t5] - x[2*i]
+		dx1 := x1[t5] - x1[2*i]
+		dx2 := x2[t5] - x2[2*i]
+		dx3 := x3[t5] - x3[2*i]
+		dx4 := x4[t5] - x4[2*i]
+		dx5 := x5[t5] - x5[2*i]
+		dx6 := x6[t5] - x6[2*i]
+		dx7 := x7[t5] - x7[2*i]
+		dx8 := x8[t5] - x8[2*i]
+		t6 := 2*i + 3
+		t7 := 2*i + 1
+		dy := x[t6] - x[t7]
+		dy1 := x1[t6] - x1[t7]
+		dy2 := x2[t6] - x2[t7]
+		dy3 := x3[t6] - x3[t7]
+		dy4 := x4[t6] - x4[t7]
+		dy5 := x5[t6] - x5[t7]
+		dy6 := x6[t6] - x6[t7]
+		dy7 := x7[t6] - x7[t7]
+		dy8 := x8[t6] - x8[t7]
+		t8 := math.Hypot(dx, dy)
+		t9 := t8 == 0
+		t10 := dx / t8
+		t11 := t10
+		if t9 {
+			t11 = 0
 		}
-		t13 := dy / t9
-		t14 := t13
-		if t10 {
+		t12 := dy / t8
+		t13 := t12
+		if t9 {
+			t13 = 0
+		}
+		stretch1 := t11*dx1 + t13*dy1
+		t14 := (dx1 - stretch1*t10) / t8
+		if t9 {
 			t14 = 0
 		}
-		stretch1 := t12*dx1 + t14*dy1
-		t15 := (dx1 - stretch1*t11) / t9
-		if t10 {
+		t15 := (dy1 - stretch1*t12) / t8
+		if t9 {
 			t15 = 0
 		}
-		t16 := (dy1 - stretch1*t13) / t9
-		if t10 {
+		stretch2 := t11*dx2 + t13*dy2
+		t16 := (dx2 - stretch2*t10) / t8
+		if t9 {
 			t16 = 0
 		}
-		stretch2 := t12*dx2 + t14*dy2
-		t17 := (dx2 - stretch2*t11) / t9
-		if t10 {
+		t17 := (dy2 - stretch2*t12) / t8
+		if t9 {
 			t17 = 0
 		}
-		t18 := (dy2 - stretch2*t13) / t9
-		if t10 {
+		stretch3 := t11*dx3 + t13*dy3
+		t18 := (dx3 - stretch3*t10) / t8
+		if t9 {
 			t18 = 0
 		}
-		stretch3 := t12*dx3 + t14*dy3
-		t19 := (dx3 - stretch3*t11) / t9
-		if t10 {
+		t19 := (dy3 - stretch3*t12) / t8
+		if t9 {
 			t19 = 0
 		}
-		t20 := (dy3 - stretch3*t13) / t9
-		if t10 {
+		stretch4 := t11*dx4 + t13*dy4
+		t20 := (dx4 - stretch4*t10) / t8
+		if t9 {
 			t20 = 0
 		}
-		stretch4 := t12*dx4 + t14*dy4
-		t21 := (dx4 - stretch4*t11) / t9
-		if t10 {
+		t21 := (dy4 - stretch4*t12) / t8
+		if t9 {
 			t21 = 0
 		}
-		t22 := (dy4 - stretch4*t13) / t9
-		if t10 {
+		stretch5 := t11*dx5 + t13*dy5
+		t22 := (dx5 - stretch5*t10) / t8
+		if t9 {
 			t22 = 0
 		}
-		stretch5 := t12*dx5 + t14*dy5
-		t23 := (dx5 - stretch5*t11) / t9
-		if t10 {
+		t23 := (dy5 - stretch5*t12) / t8
+		if t9 {
 			t23 = 0
 		}
-		t24 := (dy5 - stretch5*t13) / t9
-		if t10 {
+		stretch6 := t11*dx6 + t13*dy6
+		t24 := (dx6 - stretch6*t10) / t8
+		if t9 {
 			t24 = 0
 		}
-		stretch6 := t12*dx6 + t14*dy6
-		t25 := (dx6 - stretch6*t11) / t9
-		if t10 {
+		t25 := (dy6 - stretch6*t12) / t8
+		if t9 {
 			t25 = 0
 		}
-		t26 := (dy6 - stretch6*t13) / t9
-		if t10 {
+		stretch7 := t11*dx7 + t13*dy7
+		t26 := (dx7 - stretch7*t10) / t8
+		if t9 {
 			t26 = 0
 		}
-		stretch7 := t12*dx7 + t14*dy7
-		t27 := (dx7 - stretch7*t11) / t9
-		if t10 {
+		t27 := (dy7 - stretch7*t12) / t8
+		if t9 {
 			t27 = 0
 		}
-		t28 := (dy7 - stretch7*t13) / t9
-		if t10 {
+		stretch8 := t11*dx8 + t13*dy8
+		t28 := (dx8 - stretch8*t10) / t8
+		if t9 {
 			t28 = 0
 		}
-		stretch8 := t12*dx8 + t14*dy8
-		t29 := (dx8 - stretch8*t11) / t9
-		if t10 {
+		t29 := (dy8 - stretch8*t12) / t8
+		if t9 {
 			t29 = 0
 		}
-		t30 := (dy8 - stretch8*t13) / t9
-		if t10 {
-			t30 = 0
-		}
-		stretch9 := 0.5*(t15*dx1) + 0.5*(t16*dy1) + (0.5*(t17*dx2) + 0.5*(t18*dy2)) + (0.5*(t19*dx3) + 0.5*(t20*dy3)) + (0.5*(t21*dx4) + 0.5*(t22*dy4)) + (0.5*(t23*dx5) + 0.5*(t24*dy5)) + (0.5*(t25*dx6) + 0.5*(t26*dy6)) + (0.5*(t27*dx7) + 0.5*(t28*dy7)) + (0.5*(t29*dx8) + 0.5*(t30*dy8))
-		stretch := t9 - s.L0
-		t31 := 0.5 * s.K
-		t32 := t31 * stretch
-		t33 := t31 * stretch1
-		t34 := t31 * stretch2
-		t35 := t31 * stretch3
-		t36 := t31 * stretch4
-		t37 := t31 * stretch5
-		t38 := t31 * stretch6
-		t39 := t31 * stretch7
-		t40 := t31 * stretch8
-		e += t32 * stretch
-		e1 += t32*stretch1 + t33*stretch
-		e2 += t32*stretch2 + t34*stretch
-		e3 += t32*stretch3 + t35*stretch
-		e4 += t32*stretch4 + t36*stretch
-		e5 += t32*stretch5 + t37*stretch
-		e6 += t32*stretch6 + t38*stretch
-		e7 += t32*stretch7 + t39*stretch
-		e8 += t32*stretch8 + t40*stretch
-		e9 += t32*stretch9 + t31*stretch9*stretch + t33*stretch1 + t34*stretch2 + t35*stretch3 + t36*stretch4 + t37*stretch5 + t38*stretch6 + t39*stretch7 + t40*stretch8
+		stretch9 := 0.5*(t14*dx1) + 0.5*(t15*dy1) + (0.5*(t16*dx2) + 0.5*(t17*dy2)) + (0.5*(t18*dx3) + 0.5*(t19*dy3)) + (0.5*(t20*dx4) + 0.5*(t21*dy4)) + (0.5*(t22*dx5) + 0.5*(t23*dy5)) + (0.5*(t24*dx6) + 0.5*(t25*dy6)) + (0.5*(t26*dx7) + 0.5*(t27*dy7)) + (0.5*(t28*dx8) + 0.5*(t29*dy8))
+		stretch := t8 - s.L0
+		t30 := 0.5 * s.K
+		t31 := t30 * stretch
+		t32 := t30 * stretch1
+		t33 := t30 * stretch2
+		t34 := t30 * stretch3
+		t35 := t30 * stretch4
+		t36 := t30 * stretch5
+		t37 := t30 * stretch6
+		t38 := t30 * stretch7
+		t39 := t30 * stretch8
+		e += t31 * stretch
+		e1 += t31*stretch1 + t32*stretch
+		e2 += t31*stretch2 + t33*stretch
+		e3 += t31*stretch3 + t34*stretch
+		e4 += t31*stretch4 + t35*stretch
+		e5 += t31*stretch5 + t36*stretch
+		e6 += t31*stretch6 + t37*stretch
+		e7 += t31*stretch7 + t38*stretch
+		e8 += t31*stretch8 + t39*stretch
+		e9 += t31*stretch9 + t30*stretch9*stretch + t32*stretch1 + t33*stretch2 + t34*stretch3 + t35*stretch4 + t36*stretch5 + t37*stretch6 + t38*stretch7 + t39*stretch8
 	}
 	for i2 := 0; i2 < n; i2++ {
 		t3 := t[i2] * c.G
@@ -4106,50 +4075,44 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	tapeint = append(t2, make([]int, max(steps+2, 0)*2)...)[:len(t2)]
 	s := 0
 	for ; s < steps; s++ {
-		t29 := n - 1
+		t31 := n - 1
 		du0 := du[0]
-		t30 := n - 1
-		t31 := u[t30]
-		t32 := du[t30]
+		t32 := n - 1
+		t33 := u[t32]
+		t34 := du[t32]
 		next[0] = u[0]
 		dnext[0] = du0
-		next[t29] = t31
-		dnext[t29] = t32
-		i5 := 1
-		for ; i5 < n-1; i5++ {
-			ui := u[i5]
-			dui2 := du[i5]
-			t34 := du[i5-1]
-			t35 := du[i5+1]
-			next[i5] = ui + kappa*(u[i5-1]-2*ui+u[i5+1])
-			dnext[i5] = dui2 + kappa*(t34-2*dui2+t35)
+		next[t31] = t33
+		dnext[t31] = t34
+		i4 := 1
+		for ; i4 < n-1; i4++ {
+			ui := u[i4]
+			dui := du[i4]
+			t36 := du[i4-1]
+			t37 := du[i4+1]
+			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
+			dnext[i4] = dui + kappa*(t36-2*dui+t37)
+		}
+		tapeint = append(tapeint, i4)
+		i5 := 0
+		for ; i5 < len(u); i5++ {
+			t35 := dnext[i5]
+			u[i5] = next[i5]
+			du[i5] = t35
 		}
 		tapeint = append(tapeint, i5)
-		i6 := -1
-		for {
-			i7 := i6 + 1
-			if i7 < len(u) {
-				t33 := dnext[i7]
-				u[i7] = next[i7]
-				du[i7] = t33
-				i6 = i7
-			} else {
-				break
-			}
-		}
-		tapeint = append(tapeint, i6)
 	}
 	df += 1
 	f := 0.0
 	for i := 0; i < len(u); i++ {
 		dd := du[i]
 		d := u[i] - target[i]
-		t27 := 0.5 * d
-		t28 := df
-		ddui2 := ddu[i]
-		du2[i] += t27*t28 + 0.5*(t28*d)
-		ddu[i] = ddui2 + (0.5*dd*t28 + 0.5*(t28*dd))
-		f += t27 * d
+		t29 := 0.5 * d
+		t30 := df
+		ddui := ddu[i]
+		du2[i] += t29*t30 + 0.5*(t30*d)
+		ddu[i] = ddui + (0.5*dd*t30 + 0.5*(t30*dd))
+		f += t29 * d
 	}
 	for {
 		t3 := s - 1
@@ -4162,63 +4125,62 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 		i2 := t4[t5]
 		for {
 			t6 := i2 - 1
-			if i2 == -1 {
+			if i2 == 0 {
 				break
 			}
-			i3 := t6 + 1
-			dui := du2[i3]
-			ddui := ddu[i3]
-			du2[i3] = 0
-			ddu[i3] = 0
-			t7 := ddnext[i3]
-			dnext2[i3] += dui
-			ddnext[i3] = t7 + ddui
+			t7 := du2[t6]
+			t8 := ddu[t6]
+			du2[t6] = 0
+			ddu[t6] = 0
+			t9 := ddnext[t6]
+			dnext2[t6] += t7
+			ddnext[t6] = t9 + t8
 			i2 = t6
 		}
-		t8 := tapeint
-		t9 := len(t8) - 1
-		tapeint = t8[:t9]
-		i4 := t8[t9]
+		t10 := tapeint
+		t11 := len(t10) - 1
+		tapeint = t10[:t11]
+		i3 := t10[t11]
 		for {
-			t10 := i4 - 1
-			if i4 == 1 {
+			t12 := i3 - 1
+			if i3 == 1 {
 				break
 			}
-			t11 := dnext2[t10]
-			t12 := ddnext[t10]
-			dnext2[t10] = 0
-			ddnext[t10] = 0
-			t13 := kappa * t11
-			t14 := kappa * t12
-			t15 := t10 + 1
-			t16 := ddu[t15]
-			du2[t15] += t13
-			ddu[t15] = t16 + t14
-			t17 := t10 - 1
+			t13 := dnext2[t12]
+			t14 := ddnext[t12]
+			dnext2[t12] = 0
+			ddnext[t12] = 0
+			t15 := kappa * t13
+			t16 := kappa * t14
+			t17 := t12 + 1
 			t18 := ddu[t17]
-			du2[t17] += t13
-			ddu[t17] = t18 + t14
-			t19 := ddu[t10]
-			du2[t10] += t11 - 2*t13
-			ddu[t10] = t19 + (t12 - 2*t14)
-			i4 = t10
+			du2[t17] += t15
+			ddu[t17] = t18 + t16
+			t19 := t12 - 1
+			t20 := ddu[t19]
+			du2[t19] += t15
+			ddu[t19] = t20 + t16
+			t21 := ddu[t12]
+			du2[t12] += t13 - 2*t15
+			ddu[t12] = t21 + (t14 - 2*t16)
+			i3 = t12
 		}
-		t20 := n - 1
-		t21 := dnext2[t20]
-		t22 := ddnext[t20]
-		dnext2[t20] = 0
-		ddnext[t20] = 0
-		t23 := dnext2[0]
-		t24 := ddnext[0]
+		t22 := n - 1
+		t23 := dnext2[t22]
+		t24 := ddnext[t22]
+		dnext2[t22] = 0
+		ddnext[t22] = 0
+		t25 := dnext2[0]
+		t26 := ddnext[0]
 		dnext2[0] = 0
 		ddnext[0] = 0
-		t25 := n - 1
-		t26 := ddu[t25]
-		du2[t25] += t21
-		ddu[t25] = t26 + t22
+		t27 := n - 1
+		t28 := ddu[t27]
+		du2[t27] += t23
+		ddu[t27] = t28 + t24
 		ddu0 := ddu[0]
-		du2[0] += t23
-		ddu[0] = ddu0 + t24
+		du2[0] += t25
+		ddu[0] = ddu0 + t26
 		s = t3
 	}
 	for k := 0; k < t; k++ {
