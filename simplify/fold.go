@@ -67,7 +67,7 @@ func Fold(f *ir.Func) {
 						w.Name = "" // constants are spelled, not named
 					}
 					changed = true
-				} else if reducePow(f, v) {
+				} else if reducePow(f, v) || reassociate(f, v) {
 					changed = true
 				}
 			}
@@ -363,6 +363,39 @@ func reducePow(f *ir.Func, v *ir.Value) bool {
 	default:
 		return false
 	}
+	return true
+}
+
+// reassociate rewrites the integer (x ± c1) ± c2 into x ± c, c = ±c1 ± c2
+// computed exactly, when c fits the type as foldBinary requires (integer
+// addition wraps, so the two agree for every x). It reports whether it
+// changed v.
+func reassociate(f *ir.Func, v *ir.Value) bool {
+	if v.Op != ir.OpBinary || v.Tok != token.ADD && v.Tok != token.SUB || !isIntType(v.Type) {
+		return false
+	}
+	in := v.Args[0]
+	if in.Op != ir.OpBinary || in.Tok != token.ADD && in.Tok != token.SUB {
+		return false
+	}
+	c2, c1 := constOf(v.Args[1]), constOf(in.Args[1])
+	if c1 == nil || c2 == nil || c1.Kind() != constant.Int || c2.Kind() != constant.Int {
+		return false
+	}
+	if in.Tok == token.SUB {
+		c1 = constant.UnaryOp(token.SUB, c1, 0)
+	}
+	c := constant.BinaryOp(c1, v.Tok, c2)
+	tok := token.ADD
+	if constant.Sign(c) < 0 {
+		tok, c = token.SUB, constant.UnaryOp(token.SUB, c, 0)
+	}
+	k := intConstOf(f, v.Type, c)
+	if k == nil {
+		return false
+	}
+	v.Args = []*ir.Value{in.Args[0], k}
+	v.Tok = tok
 	return true
 }
 

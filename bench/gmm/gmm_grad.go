@@ -122,7 +122,7 @@ func logsumexpJVP(v, dv []float64) (float64, float64) {
 func logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (float64, float64) {
 	k := len(sumq)
 	nl := d * (d - 1) / 2
-	np := float64(d + 0 + 1)
+	np := float64(d + 1)
 	c := np*float64(d)*-0.34657359027997264 - logMultiGamma(0.5*np, d)
 	out := 0.0
 	dout := 0.0
@@ -202,9 +202,6 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dslse float64
 	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
@@ -229,19 +226,15 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqdiag := make([]float64, t)
 			sumq := make([]float64, k)
 			dsumq := make([]float64, k)
-			tapeint = slices.Grow(tapeint, max(k+2, 0))
-			c := 0
-			for ; c < k; c++ {
-				j4 := 0
-				for ; j4 < d; j4++ {
-					t36 := c*d + j4
-					t37 := q[t36]
-					t38 := math.Exp(t37)
-					qdiag[t36] = t38
-					sumq[c] += t37
-					tape = append(tape, t38)
+			for c := 0; c < k; c++ {
+				for j4 := 0; j4 < d; j4++ {
+					t23 := c*d + j4
+					t24 := q[t23]
+					t25 := math.Exp(t24)
+					qdiag[t23] = t25
+					sumq[c] += t24
+					tape = append(tape, t25)
 				}
-				tapeint = append(tapeint, j4)
 			}
 			xc := make([]float64, d)
 			dxc := make([]float64, d)
@@ -249,118 +242,73 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dqx := make([]float64, d)
 			main := make([]float64, k)
 			dmain := make([]float64, k)
-			trips := max(n2+2, 0)
 			n3 := len(main)
-			tapeint = slices.Grow(tapeint, trips)
-			tape = slices.Grow(tape, trips*n3)
+			tape = slices.Grow(tape, max(n2+2, 0)*n3)
 			slse := 0.0
-			i := 0
-			for ; i < n2; i++ {
-				c3 := 0
-				for ; c3 < k; c3++ {
-					j3 := 0
-					for ; j3 < d; j3++ {
-						xc[j3] = x[i*d+j3] - mu[c3*d+j3]
+			for i := 0; i < n2; i++ {
+				for c4 := 0; c4 < k; c4++ {
+					for j3 := 0; j3 < d; j3++ {
+						xc[j3] = x[i*d+j3] - mu[c4*d+j3]
 					}
 					tape = append(tape, xc...)
-					qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
-					t34 := alpha[c3]
-					t35 := sumq[c3]
+					qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
+					t21 := alpha[c4]
+					t22 := sumq[c4]
 					tape = append(tape, qx...)
-					main[c3] = t34 + t35 - 0.5*sqnorm(qx)
-					tapeint = append(tapeint, j3)
+					main[c4] = t21 + t22 - 0.5*sqnorm(qx)
 				}
 				tape = append(tape, main...)
-				t33 := logsumexp(main)
-				tapeint = append(tapeint, c3)
-				slse += t33
+				slse += logsumexp(main)
 			}
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
 			logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
 			logsumexpReverse(alpha, dalpha, -t2)
 			dslse += 1
-			for {
-				t4 := i - 1
-				if i == 0 {
-					break
-				}
-				t5 := tapeint
-				t6 := len(t5) - 1
-				c2 := t5[t6]
-				tapeint = t5[:t6]
-				t7 := tape
-				t8 := len(t7) - n3
-				copy(main, t7[t8:])
-				tape = t7[:t8]
+			for i2 := n2 - 1; i2 >= 0; i2-- {
+				t10 := tape
+				t11 := len(t10) - n3
+				copy(main, t10[t11:])
+				tape = t10[:t11]
 				logsumexpReverse(main, dmain, dslse)
-				for {
-					t9 := c2 - 1
-					if c2 == 0 {
-						break
-					}
-					t10 := tapeint
-					t11 := len(t10) - 1
-					j := t10[t11]
-					tapeint = t10[:t11]
-					t12 := dmain[t9]
-					dmain[t9] = 0
+				for c3 := k - 1; c3 >= 0; c3-- {
+					t12 := dmain[c3]
+					dmain[c3] = 0
 					t13 := tape
 					t14 := len(t13) - len(qx)
 					copy(qx, t13[t14:])
 					tape = t13[:t14]
 					sqnormReverse(qx, dqx, -(0.5 * t12))
-					dsumq[t9] += t12
-					dalpha[t9] += t12
+					dsumq[c3] += t12
+					dalpha[c3] += t12
 					t15 := tape
 					t16 := len(t15) - len(xc)
 					copy(xc, t15[t16:])
 					tape = t15[:t16]
-					t17 := t9 * d
-					t18 := (t9 + 1) * d
-					t19 := t9 * nl
-					t20 := (t9 + 1) * nl
+					t17 := c3 * d
+					t18 := (c3 + 1) * d
+					t19 := c3 * nl
+					t20 := (c3 + 1) * nl
 					qtimesxReverse(qx, dqx, qdiag[t17:t18], dqdiag[t17:t18], l[t19:t20], dl[t19:t20], xc, dxc)
-					for {
-						t21 := j - 1
-						if j == 0 {
-							break
-						}
-						t22 := dxc[t21]
-						dxc[t21] = 0
-						dmu[t17+t21] -= t22
-						j = t21
+					for j2 := d - 1; j2 >= 0; j2-- {
+						dxcj := dxc[j2]
+						dxc[j2] = 0
+						dmu[t17+j2] -= dxcj
 					}
-					c2 = t9
 				}
-				i = t4
 			}
-			for {
-				t23 := c - 1
-				if c == 0 {
-					break
+			for c2 := k - 1; c2 >= 0; c2-- {
+				for j := d - 1; j >= 0; j-- {
+					t4 := tape
+					t5 := len(t4) - 1
+					t6 := t4[t5]
+					tape = t4[:t5]
+					t7 := dsumq[c2]
+					t8 := c2*d + j
+					t9 := dqdiag[t8]
+					dqdiag[t8] = 0
+					dq[t8] += t7 + t6*t9
 				}
-				t24 := tapeint
-				t25 := len(t24) - 1
-				tapeint = t24[:t25]
-				j2 := t24[t25]
-				for {
-					t26 := j2 - 1
-					if j2 == 0 {
-						break
-					}
-					t27 := tape
-					t28 := len(t27) - 1
-					t29 := t27[t28]
-					tape = t27[:t28]
-					t30 := dsumq[t23]
-					t31 := t23*d + t26
-					t32 := dqdiag[t31]
-					dqdiag[t31] = 0
-					dq[t31] += t30 + t29*t32
-					j2 = t26
-				}
-				c = t23
 			}
 			return t3
 		}
@@ -430,50 +378,33 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 		panic("qtimesxReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	d := len(x)
-	j := max(0, d)
 	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
 	idx := 0
-	i := 0
-	for ; i < d; i++ {
+	for i := 0; i < d; i++ {
 		j3 := max(i+1, d)
 		idx += j3 - (i + 1)
 		tapeint = append(tapeint, j3, idx)
 	}
-	for {
-		t5 := i - 1
-		if i == 0 {
-			break
-		}
+	for i2 := d - 1; i2 >= 0; i2-- {
 		t6 := tapeint
-		t7 := len(t6) - 2
+		n := len(t6)
+		t7 := n - 2
 		tapeint = t6[:t7]
-		idx2 := t6[t7+1]
-		j2 := t6[t7]
-		for {
-			t8 := j2 - 1
+		idx2 := t6[n-1] - 1
+		for j2 := t6[t7] - 1; j2 >= i2+1; j2-- {
+			t8 := ddst[j2]
+			xi := x[i2]
+			dx[i2] += low[idx2] * t8
+			dlow[idx2] += t8 * xi
 			idx2--
-			if j2 == t5+1 {
-				break
-			}
-			t9 := ddst[t8]
-			t10 := x[t5]
-			dx[t5] += low[idx2] * t9
-			dlow[idx2] += t9 * t10
-			j2 = t8
 		}
-		i = t5
 	}
-	for {
-		t11 := j - 1
-		if j == 0 {
-			break
-		}
-		t12 := ddst[t11]
-		ddst[t11] = 0
-		t13 := x[t11]
-		dx[t11] += diag[t11] * t12
-		ddiag[t11] += t12 * t13
-		j = t11
+	for j := d - 1; j >= 0; j-- {
+		t5 := ddst[j]
+		ddst[j] = 0
+		xj := x[j]
+		dx[j] += diag[j] * t5
+		ddiag[j] += t5 * xj
 	}
 }
 
@@ -499,60 +430,48 @@ func logsumexpReverse(v, dv []float64, seed float64) {
 	n := len(v)
 	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		e := v[i]
 		tape = append(tape, m)
 		m = max(m, e)
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
-	i2 := 0
-	for ; i2 < n; i2++ {
-		t13 := math.Exp(v[i2] - m)
-		tape = append(tape, t13)
-		sum += t13
+	for i2 := 0; i2 < n; i2++ {
+		t11 := math.Exp(v[i2] - m)
+		tape = append(tape, t11)
+		sum += t11
 	}
 	dm2 += seed
 	dsum += 1 / sum * seed
-	for {
-		t := i2 - 1
-		if i2 == 0 {
-			break
-		}
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t8 := tape
+		t9 := len(t8) - 1
+		tape = t8[:t9]
+		t10 := t8[t9] * dsum
+		dm2 -= t10
+		dv[i3] += t10
+	}
+	for i4 := n - 1; i4 >= 0; i4-- {
+		t := dm2
+		dm2 = 0
+		dm += t
 		t2 := tape
 		t3 := len(t2) - 1
 		tape = t2[:t3]
-		t4 := t2[t3] * dsum
-		dm2 -= t4
-		dv[t] += t4
-		i2 = t
-	}
-	for {
-		t5 := i - 1
-		if i == 0 {
-			break
-		}
-		t6 := dm2
-		dm2 = 0
-		dm += t6
-		t7 := tape
-		t8 := len(t7) - 1
-		tape = t7[:t8]
-		t9 := dm
+		t4 := dm
 		dm = 0
-		t10 := t7[t8] >= v[t5]
-		t11 := 0.0
-		if t10 {
-			t11 = 1
+		t5 := t2[t3] >= v[i4]
+		t6 := 0.0
+		if t5 {
+			t6 = 1
 		}
-		dm2 += t11 * t9
-		t12 := 1.0
-		if t10 {
-			t12 = 0
+		dm2 += t6 * t4
+		t7 := 1.0
+		if t5 {
+			t7 = 0
 		}
-		dv[t5] += t12 * t9
-		i = t5
+		dv[i4] += t7 * t4
 	}
 }
 
@@ -577,26 +496,21 @@ func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, 
 	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
 		panic("logWishartPriorReverse: l and dl share memory: gadgen's gradients need them apart")
 	}
+	k := len(sumq)
 	nl := d * (d - 1) / 2
-	logMultiGamma(0.5*float64(d+0+1), d)
-	ck := 0
-	for ; ck < len(sumq); ck++ {
+	logMultiGamma(0.5*float64(d+1), d)
+	for ck := 0; ck < k; ck++ {
 		sqnorm(qdiag[ck*d : (ck+1)*d])
 		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
 	dout += seed
-	for {
-		t := ck - 1
-		if ck == 0 {
-			break
-		}
-		t2 := -(0.5 * dout)
-		t3 := t * nl
-		t4 := (t + 1) * nl
-		sqnormReverse(l[t3:t4], dl[t3:t4], t2)
-		t5 := t * d
-		t6 := (t + 1) * d
-		sqnormReverse(qdiag[t5:t6], dqdiag[t5:t6], t2)
-		ck = t
+	for ck2 := k - 1; ck2 >= 0; ck2-- {
+		t := -(0.5 * dout)
+		t2 := ck2 * nl
+		t3 := (ck2 + 1) * nl
+		sqnormReverse(l[t2:t3], dl[t2:t3], t)
+		t4 := ck2 * d
+		t5 := (ck2 + 1) * d
+		sqnormReverse(qdiag[t4:t5], dqdiag[t4:t5], t)
 	}
 }

@@ -213,9 +213,6 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dslse float64
 	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGradO0: alpha and dalpha share memory: gadgen's gradients need them apart")
@@ -240,17 +237,13 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 	dqdiag := make([]float64, t)
 	sumq := make([]float64, k)
 	dsumq := make([]float64, k)
-	tapeint = slices.Grow(tapeint, max(k+2, 0))
-	c := 0
-	for ; c < k; c++ {
-		j4 := 0
-		for ; j4 < d; j4++ {
-			t35 := math.Exp(q[c*d+j4])
-			qdiag[c*d+j4] = t35
+	for c := 0; c < k; c++ {
+		for j4 := 0; j4 < d; j4++ {
+			t22 := math.Exp(q[c*d+j4])
+			qdiag[c*d+j4] = t22
 			sumq[c] += q[c*d+j4]
-			tape = append(tape, t35)
+			tape = append(tape, t22)
 		}
-		tapeint = append(tapeint, j4)
 	}
 	xc := make([]float64, d)
 	dxc := make([]float64, d)
@@ -258,119 +251,74 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 	dqx := make([]float64, d)
 	main := make([]float64, k)
 	dmain := make([]float64, k)
-	trips := max(n+2, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips*len(main))
+	tape = slices.Grow(tape, max(n+2, 0)*len(main))
 	slse := 0.0
-	i := 0
-	for ; i < n; i++ {
-		c3 := 0
-		for ; c3 < k; c3++ {
-			j3 := 0
-			for ; j3 < d; j3++ {
-				xc[j3] = x[i*d+j3] - mu[c3*d+j3]
+	for i := 0; i < n; i++ {
+		for c4 := 0; c4 < k; c4++ {
+			for j3 := 0; j3 < d; j3++ {
+				xc[j3] = x[i*d+j3] - mu[c4*d+j3]
 			}
 			tape = append(tape, xc...)
-			qtimesx(qx, qdiag[c3*d:(c3+1)*d], l[c3*nl:(c3+1)*nl], xc)
-			t33 := alpha[c3]
-			t34 := sumq[c3]
+			qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
+			t20 := alpha[c4]
+			t21 := sumq[c4]
 			tape = append(tape, qx...)
-			main[c3] = t33 + t34 - 0.5*sqnorm(qx)
-			tapeint = append(tapeint, j3)
+			main[c4] = t20 + t21 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, main...)
-		t32 := logsumexp(main)
-		tapeint = append(tapeint, c3)
-		slse += t32
+		slse += logsumexp(main)
 	}
 	t2 := float64(n)
 	t3 := -float64(n*d)*0.5*1.8378770664093453 + slse - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
 	logWishartPriorReverseO0(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
 	logsumexpReverseO0(alpha, dalpha, t2*-1)
 	dslse += 1
-	for {
-		t4 := i - 1
-		if i == 0 {
-			break
-		}
-		t5 := tapeint
-		t6 := len(t5) - 1
-		c2 := t5[t6]
-		tapeint = t5[:t6]
-		t7 := tape
-		t8 := len(t7) - len(main)
-		copy(main, t7[t8:])
-		tape = t7[:t8]
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t9 := tape
+		t10 := len(t9) - len(main)
+		copy(main, t9[t10:])
+		tape = t9[:t10]
 		logsumexpReverseO0(main, dmain, dslse)
-		for {
-			t9 := c2 - 1
-			if c2 == 0 {
-				break
+		for c3 := k - 1; c3 >= 0; c3-- {
+			t11 := dmain[c3]
+			dmain[c3] = 0
+			t12 := tape
+			t13 := len(t12) - len(qx)
+			copy(qx, t12[t13:])
+			tape = t12[:t13]
+			sqnormReverseO0(qx, dqx, 0.5*-t11)
+			dsumq[c3] += t11
+			dalpha[c3] += t11
+			t14 := tape
+			t15 := len(t14) - len(xc)
+			copy(xc, t14[t15:])
+			tape = t14[:t15]
+			t16 := c3 * d
+			t17 := (c3 + 1) * d
+			t18 := c3 * nl
+			t19 := (c3 + 1) * nl
+			qtimesxReverseO0(qx, dqx, qdiag[t16:t17], dqdiag[t16:t17], l[t18:t19], dl[t18:t19], xc, dxc)
+			for j2 := d - 1; j2 >= 0; j2-- {
+				dxcj := dxc[j2]
+				dxc[j2] = 0
+				dmu[c3*d+j2] += -dxcj
 			}
-			t10 := tapeint
-			t11 := len(t10) - 1
-			j := t10[t11]
-			tapeint = t10[:t11]
-			t12 := dmain[t9]
-			dmain[t9] = 0
-			t13 := tape
-			t14 := len(t13) - len(qx)
-			copy(qx, t13[t14:])
-			tape = t13[:t14]
-			sqnormReverseO0(qx, dqx, 0.5*-t12)
-			dsumq[t9] += t12
-			dalpha[t9] += t12
-			t15 := tape
-			t16 := len(t15) - len(xc)
-			copy(xc, t15[t16:])
-			tape = t15[:t16]
-			t17 := t9 * d
-			t18 := (t9 + 1) * d
-			t19 := t9 * nl
-			t20 := (t9 + 1) * nl
-			qtimesxReverseO0(qx, dqx, qdiag[t17:t18], dqdiag[t17:t18], l[t19:t20], dl[t19:t20], xc, dxc)
-			for {
-				t21 := j - 1
-				if j == 0 {
-					break
-				}
-				t22 := dxc[t21]
-				dxc[t21] = 0
-				dmu[t9*d+t21] += -t22
-				j = t21
-			}
-			c2 = t9
 		}
-		i = t4
 	}
-	for {
-		t23 := c - 1
-		if c == 0 {
-			break
+	for c2 := k - 1; c2 >= 0; c2-- {
+		for j := d - 1; j >= 0; j-- {
+			t4 := tape
+			t5 := len(t4) - 1
+			t6 := t4[t5]
+			tape = t4[:t5]
+			t7 := dsumq[c2]
+			dsumq[c2] = 0
+			dsumq[c2] += t7
+			dq[c2*d+j] += t7
+			t8 := dqdiag[c2*d+j]
+			dqdiag[c2*d+j] = 0
+			dq[c2*d+j] += t6 * t8
 		}
-		t24 := tapeint
-		t25 := len(t24) - 1
-		tapeint = t24[:t25]
-		j2 := t24[t25]
-		for {
-			t26 := j2 - 1
-			if j2 == 0 {
-				break
-			}
-			t27 := tape
-			t28 := len(t27) - 1
-			t29 := t27[t28]
-			tape = t27[:t28]
-			t30 := dsumq[t23]
-			dsumq[t23] = 0
-			dsumq[t23] += t30
-			dq[t23*d+t26] += t30
-			t31 := dqdiag[t23*d+t26]
-			dqdiag[t23*d+t26] = 0
-			dq[t23*d+t26] += t29 * t31
-			j2 = t26
-		}
-		c = t23
 	}
 	return t3
 }
@@ -437,53 +385,35 @@ func qtimesxReverseO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 		panic("qtimesxReverseO0: dst and x share memory: gadgen's gradients need them apart")
 	}
 	d := len(x)
-	j := max(0, d)
 	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
 	idx := 0
-	i := 0
-	for ; i < d; i++ {
+	for i := 0; i < d; i++ {
 		j3 := i + 1
 		j4 := max(j3, d)
 		idx += j4 - j3
 		tapeint = append(tapeint, j4, idx)
 	}
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
+	for i2 := d - 1; i2 >= 0; i2-- {
 		t2 := tapeint
 		t3 := len(t2) - 2
 		tapeint = t2[:t3]
-		idx2 := t2[t3+1]
-		j2 := t2[t3]
-		for {
-			t4 := j2 - 1
+		idx2 := t2[t3+1] - 1
+		for j2 := t2[t3] - 1; j2 >= i2+1; j2-- {
+			t4 := ddst[j2]
+			ddst[j2] = 0
+			ddst[j2] += t4
+			xi := x[i2]
+			dx[i2] += low[idx2] * t4
+			dlow[idx2] += t4 * xi
 			idx2--
-			if j2 == t+1 {
-				break
-			}
-			t5 := ddst[t4]
-			ddst[t4] = 0
-			ddst[t4] += t5
-			t6 := x[t]
-			dx[t] += low[idx2] * t5
-			dlow[idx2] += t5 * t6
-			j2 = t4
 		}
-		i = t
 	}
-	for {
-		t7 := j - 1
-		if j == 0 {
-			break
-		}
-		t8 := ddst[t7]
-		ddst[t7] = 0
-		t9 := x[t7]
-		dx[t7] += diag[t7] * t8
-		ddiag[t7] += t8 * t9
-		j = t7
+	for j := d - 1; j >= 0; j-- {
+		t := ddst[j]
+		ddst[j] = 0
+		xj := x[j]
+		dx[j] += diag[j] * t
+		ddiag[j] += t * xj
 	}
 }
 
@@ -511,8 +441,7 @@ func logsumexpReverseO0(v, dv []float64, seed float64) {
 	n := len(v)
 	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		e2 := v[i]
 		tape = append(tape, m)
 		m = max(m, e2)
@@ -520,53 +449,42 @@ func logsumexpReverseO0(v, dv []float64, seed float64) {
 	n2 := len(v)
 	tape = slices.Grow(tape, max(n2+2, 0))
 	sum := 0.0
-	i2 := 0
-	for ; i2 < n2; i2++ {
-		t12 := math.Exp(v[i2] - m)
-		tape = append(tape, t12)
-		sum += t12
+	for i2 := 0; i2 < n2; i2++ {
+		t10 := math.Exp(v[i2] - m)
+		tape = append(tape, t10)
+		sum += t10
 	}
 	dm2 += seed
 	dsum += 1 / sum * seed
-	for {
-		t := i2 - 1
-		if i2 == 0 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
-		t4 := t2[t3] * dsum
-		dm2 += -t4
-		dv[t] += t4
-		i2 = t
-	}
-	for {
-		t5 := i - 1
-		if i == 0 {
-			break
-		}
-		t6 := dm2
-		dm2 = 0
-		dm += t6
+	for i3 := n2 - 1; i3 >= 0; i3-- {
 		t7 := tape
 		t8 := len(t7) - 1
-		m2 := t7[t8]
 		tape = t7[:t8]
-		e := v[t5]
-		t9 := dm
+		t9 := t7[t8] * dsum
+		dm2 += -t9
+		dv[i3] += t9
+	}
+	for i4 := n - 1; i4 >= 0; i4-- {
+		t := dm2
+		dm2 = 0
+		dm += t
+		t2 := tape
+		t3 := len(t2) - 1
+		m2 := t2[t3]
+		tape = t2[:t3]
+		e := v[i4]
+		t4 := dm
 		dm = 0
-		t10 := 0.0
+		t5 := 0.0
 		if m2 >= e {
-			t10 = 1
+			t5 = 1
 		}
-		dm2 += t10 * t9
-		t11 := 1.0
+		dm2 += t5 * t4
+		t6 := 1.0
 		if m2 >= e {
-			t11 = 0
+			t6 = 0
 		}
-		dv[t5] += t11 * t9
-		i = t5
+		dv[i4] += t6 * t4
 	}
 }
 
@@ -593,26 +511,21 @@ func logWishartPriorReverseO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int
 	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
 		panic("logWishartPriorReverseO0: l and dl share memory: gadgen's gradients need them apart")
 	}
+	k := len(sumq)
 	nl := d * (d - 1) / 2
 	logMultiGamma(0.5*float64(d+0+1), d)
-	ck := 0
-	for ; ck < len(sumq); ck++ {
+	for ck := 0; ck < k; ck++ {
 		sqnorm(qdiag[ck*d : (ck+1)*d])
 		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
 	dout += seed
-	for {
-		t := ck - 1
-		if ck == 0 {
-			break
-		}
-		t2 := 0.5 * -dout
-		t3 := t * nl
-		t4 := (t + 1) * nl
-		sqnormReverseO0(l[t3:t4], dl[t3:t4], t2)
-		t5 := t * d
-		t6 := (t + 1) * d
-		sqnormReverseO0(qdiag[t5:t6], dqdiag[t5:t6], t2)
-		ck = t
+	for ck2 := k - 1; ck2 >= 0; ck2-- {
+		t := 0.5 * -dout
+		t2 := ck2 * nl
+		t3 := (ck2 + 1) * nl
+		sqnormReverseO0(l[t2:t3], dl[t2:t3], t)
+		t4 := ck2 * d
+		t5 := (ck2 + 1) * d
+		sqnormReverseO0(qdiag[t4:t5], dqdiag[t4:t5], t)
 	}
 }

@@ -329,9 +329,6 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	tape = tapeBuf[:0]
 	dtape = dtapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dout float64
 	var ds5 float64
 	var dds float64
@@ -361,301 +358,225 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	dh4 := make([]float64, t4)
 	n2 := len(h1)
 	trips := max(n2+2, 0)
-	t5 := tapeint
-	tapeint = append(t5, make([]int, trips)...)[:len(t5)]
-	t6 := tape
-	n3 := len(t6)
-	tape = append(t6, make([]float64, trips)...)[:n3]
+	t5 := tape
+	n3 := len(t5)
+	tape = append(t5, make([]float64, trips)...)[:n3]
 	dtape = append(dtape, make([]float64, trips)...)[:n3]
-	i := 0
-	for ; i < n2; i++ {
+	for i := 0; i < n2; i++ {
 		s4 := m.B1[i]
 		ds4 := 0.0
-		j9 := 0
-		for ; j9 < n; j9++ {
-			t94 := m.W1[i*m.D+j9]
+		for j9 := 0; j9 < n; j9++ {
+			t70 := m.W1[i*m.D+j9]
 			xj := x[j9]
 			vj := v[j9]
-			tape = append(tape, t94)
+			tape = append(tape, t70)
 			dtape = append(dtape, 0)
-			s4 += t94 * xj
-			ds4 += t94 * vj
+			s4 += t70 * xj
+			ds4 += t70 * vj
 		}
-		t92 := math.Tanh(s4)
-		t93 := (1 - t92*t92) * ds4
-		h1[i] = t92
-		dh1[i] = t93
-		tapeint = append(tapeint, j9)
-		tape = append(tape, t92)
-		dtape = append(dtape, t93)
+		t68 := math.Tanh(s4)
+		t69 := (1 - t68*t68) * ds4
+		h1[i] = t68
+		dh1[i] = t69
+		tape = append(tape, t68)
+		dtape = append(dtape, t69)
 	}
 	n4 := len(h2)
 	trips2 := max(n4+2, 0)
-	t7 := tapeint
-	tapeint = append(t7, make([]int, trips2)...)[:len(t7)]
-	t8 := tape
-	n5 := len(t8)
-	tape = append(t8, make([]float64, trips2)...)[:n5]
+	t6 := tape
+	n5 := len(t6)
+	tape = append(t6, make([]float64, trips2)...)[:n5]
 	dtape = append(dtape, make([]float64, trips2)...)[:n5]
-	i2 := 0
-	for ; i2 < n4; i2++ {
+	for i2 := 0; i2 < n4; i2++ {
 		s3 := m.B2[i2]
 		ds3 := 0.0
-		j8 := 0
-		for ; j8 < n2; j8++ {
-			t91 := m.W2[i2*m.H1+j8]
+		for j8 := 0; j8 < n2; j8++ {
+			t67 := m.W2[i2*m.H1+j8]
 			h1j := h1[j8]
 			dh1j := dh1[j8]
-			tape = append(tape, t91)
+			tape = append(tape, t67)
 			dtape = append(dtape, 0)
-			s3 += t91 * h1j
-			ds3 += t91 * dh1j
+			s3 += t67 * h1j
+			ds3 += t67 * dh1j
 		}
-		t89 := math.Tanh(s3)
-		t90 := (1 - t89*t89) * ds3
-		h2[i2] = t89
-		dh2[i2] = t90
-		tapeint = append(tapeint, j8)
-		tape = append(tape, t89)
-		dtape = append(dtape, t90)
+		t65 := math.Tanh(s3)
+		t66 := (1 - t65*t65) * ds3
+		h2[i2] = t65
+		dh2[i2] = t66
+		tape = append(tape, t65)
+		dtape = append(dtape, t66)
 	}
 	n6 := len(h3)
 	trips3 := max(n6+2, 0)
-	t9 := tapeint
-	tapeint = append(t9, make([]int, trips3)...)[:len(t9)]
-	t10 := tape
-	n7 := len(t10)
-	tape = append(t10, make([]float64, trips3)...)[:n7]
+	t7 := tape
+	n7 := len(t7)
+	tape = append(t7, make([]float64, trips3)...)[:n7]
 	dtape = append(dtape, make([]float64, trips3)...)[:n7]
-	i3 := 0
-	for ; i3 < n6; i3++ {
+	for i3 := 0; i3 < n6; i3++ {
 		s2 := m.B3[i3]
 		ds2 := 0.0
-		j7 := 0
-		for ; j7 < n4; j7++ {
-			t88 := m.W3[i3*m.H2+j7]
+		for j7 := 0; j7 < n4; j7++ {
+			t64 := m.W3[i3*m.H2+j7]
 			h2j := h2[j7]
 			dh2j := dh2[j7]
-			tape = append(tape, t88)
+			tape = append(tape, t64)
 			dtape = append(dtape, 0)
-			s2 += t88 * h2j
-			ds2 += t88 * dh2j
+			s2 += t64 * h2j
+			ds2 += t64 * dh2j
 		}
-		t86 := math.Tanh(s2)
-		t87 := (1 - t86*t86) * ds2
-		h3[i3] = t86
-		dh3[i3] = t87
-		tapeint = append(tapeint, j7)
-		tape = append(tape, t86)
-		dtape = append(dtape, t87)
+		t62 := math.Tanh(s2)
+		t63 := (1 - t62*t62) * ds2
+		h3[i3] = t62
+		dh3[i3] = t63
+		tape = append(tape, t62)
+		dtape = append(dtape, t63)
 	}
 	n8 := len(h4)
 	trips4 := max(n8+2, 0)
-	t11 := tapeint
-	tapeint = append(t11, make([]int, trips4)...)[:len(t11)]
-	t12 := tape
-	n9 := len(t12)
-	tape = append(t12, make([]float64, trips4)...)[:n9]
+	t8 := tape
+	n9 := len(t8)
+	tape = append(t8, make([]float64, trips4)...)[:n9]
 	dtape = append(dtape, make([]float64, trips4)...)[:n9]
-	i4 := 0
-	for ; i4 < n8; i4++ {
+	for i4 := 0; i4 < n8; i4++ {
 		s := m.B4[i4]
 		ds := 0.0
-		j6 := 0
-		for ; j6 < n6; j6++ {
-			t85 := m.W4[i4*m.H3+j6]
+		for j6 := 0; j6 < n6; j6++ {
+			t61 := m.W4[i4*m.H3+j6]
 			h3j := h3[j6]
 			dh3j := dh3[j6]
-			tape = append(tape, t85)
+			tape = append(tape, t61)
 			dtape = append(dtape, 0)
-			s += t85 * h3j
-			ds += t85 * dh3j
+			s += t61 * h3j
+			ds += t61 * dh3j
 		}
-		t84 := math.Tanh(s)
-		h4[i4] = t84
-		tapeint = append(tapeint, j6)
-		tape = append(tape, t84)
-		dtape = append(dtape, (1-t84*t84)*ds)
+		t60 := math.Tanh(s)
+		h4[i4] = t60
+		tape = append(tape, t60)
+		dtape = append(dtape, (1-t60*t60)*ds)
 	}
 	dout += 1
 	out := m.B5
 	for j := 0; j < n8; j++ {
-		t83 := m.W5[j]
+		t59 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t83 * dout
-		out += t83 * h4j
+		dh4[j] += t59 * dout
+		out += t59 * h4j
 	}
-	for {
-		t13 := i4 - 1
-		if i4 == 0 {
-			break
-		}
-		t14 := tape
-		t15 := dtape
-		t16 := len(t14) - 1
-		t17 := t14[t16]
-		t18 := t15[t16]
-		tape = t14[:t16]
-		dtape = t15[:t16]
-		t19 := tapeint
-		t20 := len(t19) - 1
-		j2 := t19[t20]
-		tapeint = t19[:t20]
-		t21 := dh4[t13]
-		dh4[t13] = 0
-		ds5 += (1 - t17*t17) * t21
-		dds -= 2 * (t18 * t17) * t21
-		for {
-			t22 := j2 - 1
-			if j2 == 0 {
-				break
-			}
-			t23 := tape
-			t24 := dtape
-			t25 := len(t23) - 1
-			t26 := t23[t25]
-			t27 := t24[t25]
-			tape = t23[:t25]
-			dtape = t24[:t25]
-			t28 := ds5
-			t29 := ddh3[t22]
-			dh3_2[t22] += t26 * t28
-			ddh3[t22] = t29 + (t27*t28 + t26*dds)
-			j2 = t22
+	for i5 := n8 - 1; i5 >= 0; i5-- {
+		t47 := tape
+		t48 := dtape
+		t49 := len(t47) - 1
+		t50 := t47[t49]
+		t51 := t48[t49]
+		tape = t47[:t49]
+		dtape = t48[:t49]
+		dh4i := dh4[i5]
+		dh4[i5] = 0
+		ds5 += (1 - t50*t50) * dh4i
+		dds -= 2 * (t51 * t50) * dh4i
+		for j5 := n6 - 1; j5 >= 0; j5-- {
+			t52 := tape
+			t53 := dtape
+			t54 := len(t52) - 1
+			t55 := t52[t54]
+			t56 := t53[t54]
+			tape = t52[:t54]
+			dtape = t53[:t54]
+			t57 := ds5
+			t58 := ddh3[j5]
+			dh3_2[j5] += t55 * t57
+			ddh3[j5] = t58 + (t56*t57 + t55*dds)
 		}
 		ds5 = 0
 		dds = 0
-		i4 = t13
 	}
-	for {
-		t30 := i3 - 1
-		if i3 == 0 {
-			break
-		}
-		t31 := tape
-		t32 := dtape
-		t33 := len(t31) - 1
-		t34 := t31[t33]
-		t35 := t32[t33]
-		tape = t31[:t33]
-		dtape = t32[:t33]
-		t36 := tapeint
-		t37 := len(t36) - 1
-		j3 := t36[t37]
-		tapeint = t36[:t37]
-		t38 := dh3_2[t30]
-		t39 := ddh3[t30]
-		dh3_2[t30] = 0
-		ddh3[t30] = 0
-		t40 := 1 - t34*t34
-		ds6 += t40 * t38
-		dds2 += t40*t39 - 2*(t35*t34)*t38
-		for {
-			t41 := j3 - 1
-			if j3 == 0 {
-				break
-			}
-			t42 := tape
-			t43 := dtape
-			t44 := len(t42) - 1
-			t45 := t42[t44]
-			t46 := t43[t44]
-			tape = t42[:t44]
-			dtape = t43[:t44]
-			t47 := ds6
-			t48 := ddh2[t41]
-			dh2_2[t41] += t45 * t47
-			ddh2[t41] = t48 + (t46*t47 + t45*dds2)
-			j3 = t41
+	for i6 := n6 - 1; i6 >= 0; i6-- {
+		t33 := tape
+		t34 := dtape
+		t35 := len(t33) - 1
+		t36 := t33[t35]
+		t37 := t34[t35]
+		tape = t33[:t35]
+		dtape = t34[:t35]
+		dh3i := dh3_2[i6]
+		t38 := ddh3[i6]
+		dh3_2[i6] = 0
+		ddh3[i6] = 0
+		t39 := 1 - t36*t36
+		ds6 += t39 * dh3i
+		dds2 += t39*t38 - 2*(t37*t36)*dh3i
+		for j4 := n4 - 1; j4 >= 0; j4-- {
+			t40 := tape
+			t41 := dtape
+			t42 := len(t40) - 1
+			t43 := t40[t42]
+			t44 := t41[t42]
+			tape = t40[:t42]
+			dtape = t41[:t42]
+			t45 := ds6
+			t46 := ddh2[j4]
+			dh2_2[j4] += t43 * t45
+			ddh2[j4] = t46 + (t44*t45 + t43*dds2)
 		}
 		ds6 = 0
 		dds2 = 0
-		i3 = t30
 	}
-	for {
-		t49 := i2 - 1
-		if i2 == 0 {
-			break
-		}
-		t50 := tape
-		t51 := dtape
-		t52 := len(t50) - 1
-		t53 := t50[t52]
-		t54 := t51[t52]
-		tape = t50[:t52]
-		dtape = t51[:t52]
-		t55 := tapeint
-		t56 := len(t55) - 1
-		j4 := t55[t56]
-		tapeint = t55[:t56]
-		t57 := dh2_2[t49]
-		t58 := ddh2[t49]
-		dh2_2[t49] = 0
-		ddh2[t49] = 0
-		t59 := 1 - t53*t53
-		ds7 += t59 * t57
-		dds3 += t59*t58 - 2*(t54*t53)*t57
-		for {
-			t60 := j4 - 1
-			if j4 == 0 {
-				break
-			}
-			t61 := tape
-			t62 := dtape
-			t63 := len(t61) - 1
-			t64 := t61[t63]
-			t65 := t62[t63]
-			tape = t61[:t63]
-			dtape = t62[:t63]
-			t66 := ds7
-			t67 := ddh1[t60]
-			dh1_2[t60] += t64 * t66
-			ddh1[t60] = t67 + (t65*t66 + t64*dds3)
-			j4 = t60
+	for i7 := n4 - 1; i7 >= 0; i7-- {
+		t19 := tape
+		t20 := dtape
+		t21 := len(t19) - 1
+		t22 := t19[t21]
+		t23 := t20[t21]
+		tape = t19[:t21]
+		dtape = t20[:t21]
+		dh2i := dh2_2[i7]
+		t24 := ddh2[i7]
+		dh2_2[i7] = 0
+		ddh2[i7] = 0
+		t25 := 1 - t22*t22
+		ds7 += t25 * dh2i
+		dds3 += t25*t24 - 2*(t23*t22)*dh2i
+		for j3 := n2 - 1; j3 >= 0; j3-- {
+			t26 := tape
+			t27 := dtape
+			t28 := len(t26) - 1
+			t29 := t26[t28]
+			t30 := t27[t28]
+			tape = t26[:t28]
+			dtape = t27[:t28]
+			t31 := ds7
+			t32 := ddh1[j3]
+			dh1_2[j3] += t29 * t31
+			ddh1[j3] = t32 + (t30*t31 + t29*dds3)
 		}
 		ds7 = 0
 		dds3 = 0
-		i2 = t49
 	}
-	for {
-		t68 := i - 1
-		if i == 0 {
-			break
-		}
-		t69 := tape
-		t70 := dtape
-		t71 := len(t69) - 1
-		t72 := t69[t71]
-		t73 := t70[t71]
-		tape = t69[:t71]
-		dtape = t70[:t71]
-		t74 := tapeint
-		t75 := len(t74) - 1
-		j5 := t74[t75]
-		tapeint = t74[:t75]
-		t76 := dh1_2[t68]
-		t77 := ddh1[t68]
-		dh1_2[t68] = 0
-		ddh1[t68] = 0
-		t78 := 1 - t72*t72
-		ds8 += t78 * t76
-		dds4 += t78*t77 - 2*(t73*t72)*t76
-		for {
-			t79 := j5 - 1
-			if j5 == 0 {
-				break
-			}
-			t80 := tape
-			t81 := dtape
-			t82 := len(t80) - 1
-			tape = t80[:t82]
-			dtape = t81[:t82]
-			hv[t79] += t81[t82]*ds8 + t80[t82]*dds4
-			j5 = t79
+	for i8 := n2 - 1; i8 >= 0; i8-- {
+		t9 := tape
+		t10 := dtape
+		t11 := len(t9) - 1
+		t12 := t9[t11]
+		t13 := t10[t11]
+		tape = t9[:t11]
+		dtape = t10[:t11]
+		dh1i := dh1_2[i8]
+		t14 := ddh1[i8]
+		dh1_2[i8] = 0
+		ddh1[i8] = 0
+		t15 := 1 - t12*t12
+		ds8 += t15 * dh1i
+		dds4 += t15*t14 - 2*(t13*t12)*dh1i
+		for j2 := n - 1; j2 >= 0; j2-- {
+			t16 := tape
+			t17 := dtape
+			t18 := len(t16) - 1
+			tape = t16[:t18]
+			dtape = t17[:t18]
+			hv[j2] += t17[t18]*ds8 + t16[t18]*dds4
 		}
 		ds8 = 0
 		dds4 = 0
-		i = t68
 	}
 	return out
 }

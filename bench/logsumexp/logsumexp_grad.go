@@ -57,61 +57,49 @@ func LogSumExpGrad(x, dx []float64) float64 {
 	n := len(x)
 	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v := x[i]
 		tape = append(tape, m)
 		m = max(m, v)
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
-	i2 := 0
-	for ; i2 < n; i2++ {
-		t14 := math.Exp(x[i2] - m)
-		tape = append(tape, t14)
-		sum += t14
+	for i2 := 0; i2 < n; i2++ {
+		t12 := math.Exp(x[i2] - m)
+		tape = append(tape, t12)
+		sum += t12
 	}
 	t := math.Log(sum) + m
 	dm2 += 1
 	dsum += 1 / sum
-	for {
-		t2 := i2 - 1
-		if i2 == 0 {
-			break
-		}
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t9 := tape
+		t10 := len(t9) - 1
+		tape = t9[:t10]
+		t11 := t9[t10] * dsum
+		dm2 -= t11
+		dx[i3] += t11
+	}
+	for i4 := n - 1; i4 >= 0; i4-- {
+		t2 := dm2
+		dm2 = 0
+		dm += t2
 		t3 := tape
 		t4 := len(t3) - 1
 		tape = t3[:t4]
-		t5 := t3[t4] * dsum
-		dm2 -= t5
-		dx[t2] += t5
-		i2 = t2
-	}
-	for {
-		t6 := i - 1
-		if i == 0 {
-			break
-		}
-		t7 := dm2
-		dm2 = 0
-		dm += t7
-		t8 := tape
-		t9 := len(t8) - 1
-		tape = t8[:t9]
-		t10 := dm
+		t5 := dm
 		dm = 0
-		t11 := t8[t9] >= x[t6]
-		t12 := 0.0
-		if t11 {
-			t12 = 1
+		t6 := t3[t4] >= x[i4]
+		t7 := 0.0
+		if t6 {
+			t7 = 1
 		}
-		dm2 += t12 * t10
-		t13 := 1.0
-		if t11 {
-			t13 = 0
+		dm2 += t7 * t5
+		t8 := 1.0
+		if t6 {
+			t8 = 0
 		}
-		dx[t6] += t13 * t10
-		i = t6
+		dx[i4] += t8 * t5
 	}
 	return t
 }

@@ -60,8 +60,7 @@ func LogSumExpGradO0(x, dx []float64) float64 {
 	n := len(x)
 	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v2 := x[i]
 		tape = append(tape, m)
 		m = max(m, v2)
@@ -69,54 +68,43 @@ func LogSumExpGradO0(x, dx []float64) float64 {
 	n2 := len(x)
 	tape = slices.Grow(tape, max(n2+2, 0))
 	sum := 0.0
-	i2 := 0
-	for ; i2 < n2; i2++ {
-		t13 := math.Exp(x[i2] - m)
-		tape = append(tape, t13)
-		sum += t13
+	for i2 := 0; i2 < n2; i2++ {
+		t11 := math.Exp(x[i2] - m)
+		tape = append(tape, t11)
+		sum += t11
 	}
 	t := math.Log(sum) + m
 	dm2 += 1
 	dsum += 1 / sum
-	for {
-		t2 := i2 - 1
-		if i2 == 0 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := t3[t4] * dsum
-		dm2 += -t5
-		dx[t2] += t5
-		i2 = t2
-	}
-	for {
-		t6 := i - 1
-		if i == 0 {
-			break
-		}
-		t7 := dm2
-		dm2 = 0
-		dm += t7
+	for i3 := n2 - 1; i3 >= 0; i3-- {
 		t8 := tape
 		t9 := len(t8) - 1
-		m2 := t8[t9]
 		tape = t8[:t9]
-		v := x[t6]
-		t10 := dm
+		t10 := t8[t9] * dsum
+		dm2 += -t10
+		dx[i3] += t10
+	}
+	for i4 := n - 1; i4 >= 0; i4-- {
+		t2 := dm2
+		dm2 = 0
+		dm += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		m2 := t3[t4]
+		tape = t3[:t4]
+		v := x[i4]
+		t5 := dm
 		dm = 0
-		t11 := 0.0
+		t6 := 0.0
 		if m2 >= v {
-			t11 = 1
+			t6 = 1
 		}
-		dm2 += t11 * t10
-		t12 := 1.0
+		dm2 += t6 * t5
+		t7 := 1.0
 		if m2 >= v {
-			t12 = 0
+			t7 = 0
 		}
-		dx[t6] += t12 * t10
-		i = t6
+		dx[i4] += t7 * t5
 	}
 	return t
 }

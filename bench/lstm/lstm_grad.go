@@ -191,9 +191,6 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -222,8 +219,7 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 					ypred := make([]float64, b)
 					dypred := make([]float64, b)
 					total := 0.0
-					t2 := 0
-					for ; t2 < c-1; t2++ {
+					for t2 := 0; t2 < c-1; t2++ {
 						tape = append(tape, ypred...)
 						tape = append(tape, s...)
 						predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
@@ -231,58 +227,42 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						lse := logsumexp2(ypred)
 						ygold := seq[(t2+1)*b : (t2+2)*b]
 						n6 := len(ygold)
-						j2 := 0
-						for ; j2 < n6; j2++ {
+						for j2 := 0; j2 < n6; j2++ {
 							total += ygold[j2] * (ypred[j2] - lse)
 						}
-						tapeint = append(tapeint, j2)
 					}
 					t3 := float64((c - 1) * b)
 					t4 := -(total / t3)
 					dtotal2 -= 1 / t3
-					for {
-						t5 := t2 - 1
-						if t2 == 0 {
-							break
-						}
+					for t5 := c - 2; t5 >= 0; t5-- {
 						t6 := dtotal2
 						dtotal2 = 0
 						dtotal += t6
-						t7 := tapeint
-						t8 := len(t7) - 1
-						tapeint = t7[:t8]
-						j := t7[t8]
-						for {
-							t9 := j - 1
-							if j == 0 {
-								break
-							}
-							t10 := seq[(t5+1)*b : (t5+2)*b][t9] * dtotal
-							dlse -= t10
-							dypred[t9] += t10
-							j = t9
+						for j := len(seq[(t5+1)*b:(t5+2)*b]) - 1; j >= 0; j-- {
+							t15 := seq[(t5+1)*b : (t5+2)*b][j] * dtotal
+							dlse -= t15
+							dypred[j] += t15
 						}
-						t11 := dtotal
+						t7 := dtotal
 						dtotal = 0
-						dtotal2 += t11
-						t12 := dlse
+						dtotal2 += t7
+						t8 := dlse
 						dlse = 0
-						t13 := tape
+						t9 := tape
 						n5 := len(ypred)
+						t10 := len(t9) - n5
+						copy(ypred, t9[t10:])
+						tape = t9[:t10]
+						logsumexp2Reverse(ypred, dypred, t8)
+						t11 := tape
+						t12 := len(t11) - len(s)
+						copy(s, t11[t12:])
+						tape = t11[:t12]
+						t13 := tape
 						t14 := len(t13) - n5
 						copy(ypred, t13[t14:])
 						tape = t13[:t14]
-						logsumexp2Reverse(ypred, dypred, t12)
-						t15 := tape
-						t16 := len(t15) - len(s)
-						copy(s, t15[t16:])
-						tape = t15[:t16]
-						t17 := tape
-						t18 := len(t17) - n5
-						copy(ypred, t17[t18:])
-						tape = t17[:t18]
 						predictReverseWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
-						t2 = t5
 					}
 					for k := 0; k < t; k++ {
 						ds[k] = 0
@@ -315,24 +295,18 @@ func logsumexp2Reverse(v, dv []float64, seed float64) {
 	n := len(v)
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
-	i := 0
-	for ; i < n; i++ {
-		t5 := math.Exp(v[i])
-		tape = append(tape, t5)
-		sum += t5
+	for i := 0; i < n; i++ {
+		t4 := math.Exp(v[i])
+		tape = append(tape, t4)
+		sum += t4
 	}
 	t := sum + 2
 	dsum += 1 / t * seed
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		dv[t2] += t3[t4] * dsum
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		dv[i2] += t2[t3] * dsum
 	}
 }
 
@@ -405,95 +379,80 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 	t8 := 3 * b
 	outB := extra[t7:t8]
 	n := len(dst)
-	j := 0
-	for ; j < n; j++ {
+	for j := 0; j < n; j++ {
 		dst[j] = x[j] * inW[j]
 	}
 	y := dst
 	dy := ddst
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t36 := 2 * k * b
-		t37 := (2*k + 1) * b
-		h := s[t36:t37]
-		t38 := s[(2*k+1)*b : (2*k+2)*b]
+		t33 := 2 * k * b
+		t34 := (2*k + 1) * b
+		h := s[t33:t34]
+		t35 := s[(2*k+1)*b : (2*k+2)*b]
 		tape = append(tape, h...)
-		tape = append(tape, t38...)
+		tape = append(tape, t35...)
 		tape = append(tape, y...)
-		cell(h, t38, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
+		cell(h, t35, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = ds[t36:t37]
+		dy = ds[t33:t34]
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
-	j2 := 0
-	for ; j2 < n; j2++ {
+	for j2 := 0; j2 < n; j2++ {
 		yj := y[j2]
 		dst[j2] = yj*outW[j2] + outB[j2]
 		tape = append(tape, yj)
 	}
 	finalS := slices.Clone(s)
-	for {
-		t9 := j2 - 1
-		if j2 == 0 {
-			break
-		}
-		t10 := tape
-		t11 := len(t10) - 1
-		t12 := t10[t11]
-		tape = t10[:t11]
-		t13 := ddst[t9]
-		ddst[t9] = 0
-		dextra[t7:t8][t9] += t13
-		t14 := outW[t9]
-		dextra[b:t6][t9] += t12 * t13
-		dy[t9] += t13 * t14
-		j2 = t9
-	}
-	for {
-		t15 := k - 1
-		if k == 0 {
-			break
-		}
-		t16 := tapeSlices
-		t17 := len(t16) - 2
-		y2 := t16[t17]
-		dy2 := t16[t17+1]
-		tapeSlices = t16[:t17]
-		t18 := tape
-		t19 := len(t18) - len(y2)
-		copy(y2, t18[t19:])
-		tape = t18[:t19]
-		t20 := (2*t15 + 1) * b
-		t21 := (2*t15 + 2) * b
-		t22 := s[t20:t21]
-		t23 := tape
-		t24 := len(t23) - len(t22)
-		copy(t22, t23[t24:])
-		tape = t23[:t24]
-		t25 := 2 * t15 * b
-		t26 := (2*t15 + 1) * b
-		t27 := s[t25:t26]
+	for j3 := n - 1; j3 >= 0; j3-- {
 		t28 := tape
-		t29 := len(t28) - len(t27)
-		copy(t27, t28[t29:])
+		t29 := len(t28) - 1
+		t30 := t28[t29]
 		tape = t28[:t29]
-		t30 := 2 * t15 * 4 * b
-		t31 := (2*t15 + 1) * 4 * b
-		t32 := (2*t15 + 1) * 4 * b
-		t33 := (2*t15 + 2) * 4 * b
-		cellReverse(t27, ds[t25:t26], t22, ds[t20:t21], main[t30:t31], dmain[t30:t31], main[t32:t33], dmain[t32:t33], y2, dy2)
-		k = t15
+		t31 := ddst[j3]
+		ddst[j3] = 0
+		dextra[t7:t8][j3] += t31
+		t32 := outW[j3]
+		dextra[b:t6][j3] += t30 * t31
+		dy[j3] += t31 * t32
 	}
-	for {
-		t34 := j - 1
-		if j == 0 {
-			break
-		}
-		t35 := ddst[t34]
-		ddst[t34] = 0
-		dextra[:b][t34] += x[t34] * t35
-		j = t34
+	k--
+	for ; k >= 0; k-- {
+		t10 := tapeSlices
+		n2 := len(t10)
+		t11 := n2 - 2
+		y2 := t10[t11]
+		dy2 := t10[n2-1]
+		tapeSlices = t10[:t11]
+		t12 := tape
+		t13 := len(t12) - len(y2)
+		copy(y2, t12[t13:])
+		tape = t12[:t13]
+		t14 := (2*k + 1) * b
+		t15 := (2*k + 2) * b
+		t16 := s[t14:t15]
+		t17 := tape
+		t18 := len(t17) - len(t16)
+		copy(t16, t17[t18:])
+		tape = t17[:t18]
+		t19 := 2 * k * b
+		t20 := (2*k + 1) * b
+		t21 := s[t19:t20]
+		t22 := tape
+		t23 := len(t22) - len(t21)
+		copy(t21, t22[t23:])
+		tape = t22[:t23]
+		t24 := 2 * k * 4 * b
+		t25 := (2*k + 1) * 4 * b
+		t26 := (2*k + 1) * 4 * b
+		t27 := (2*k + 2) * 4 * b
+		cellReverse(t21, ds[t19:t20], t16, ds[t14:t15], main[t24:t25], dmain[t24:t25], main[t26:t27], dmain[t26:t27], y2, dy2)
+	}
+	for j4 := n - 1; j4 >= 0; j4-- {
+		t9 := ddst[j4]
+		ddst[j4] = 0
+		dextra[:b][j4] += x[j4] * t9
 	}
 	copy(s, finalS)
 }
@@ -518,13 +477,13 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
 	var do float64
-	var t52 float64
+	var t49 float64
 	var din float64
-	var t53 float64
-	var t54 float64
+	var t50 float64
+	var t51 float64
 	var df float64
-	var t55 float64
-	var t56 float64
+	var t52 float64
+	var t53 float64
 	t := cap(h) > 0
 	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
 		panic("cellReverse: h and dh share memory: gadgen's gradients need them apart")
@@ -568,111 +527,106 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	}
 	b := len(h)
 	tape = slices.Grow(tape, max(b+2, 0)*11)
-	j := 0
-	for ; j < b; j++ {
+	for j := 0; j < b; j++ {
 		yj := y[j]
-		t44 := yj*w[j] + bias[j]
-		t45 := math.Exp(-t44)
-		f := 1 / (1 + t45)
-		tape = append(tape, t45)
+		t41 := yj*w[j] + bias[j]
+		t42 := math.Exp(-t41)
+		f := 1 / (1 + t42)
+		tape = append(tape, t42)
 		hj := h[j]
-		t46 := b + j
-		t47 := hj*w[t46] + bias[t46]
+		t43 := b + j
+		t44 := hj*w[t43] + bias[t43]
 		tape = append(tape, hj)
-		t48 := math.Exp(-t47)
-		in := 1 / (1 + t48)
-		tape = append(tape, t48)
-		t49 := yj*w[2*b+j] + bias[2*b+j]
-		t50 := math.Exp(-t49)
-		o := 1 / (1 + t50)
-		tape = append(tape, t50)
+		t45 := math.Exp(-t44)
+		in := 1 / (1 + t45)
+		tape = append(tape, t45)
+		t46 := yj*w[2*b+j] + bias[2*b+j]
+		t47 := math.Exp(-t46)
+		o := 1 / (1 + t47)
+		tape = append(tape, t47)
 		g2 := math.Tanh(hj*w[3*b+j] + bias[3*b+j])
 		sj := s[j]
 		s[j] = sj*f + in*g2
-		t51 := math.Tanh(s[j])
-		h[j] = o * t51
-		tape = append(tape, hj, g2, sj, t45, t48, t51, t50)
+		t48 := math.Tanh(s[j])
+		h[j] = o * t48
+		tape = append(tape, hj, g2, sj, t42, t45, t48, t47)
 	}
-	for {
-		t6 := j - 1
-		if j == 0 {
-			break
-		}
-		t7 := tape
-		t8 := len(t7) - 7
-		t9 := t7[t8]
-		g := t7[t8+1]
-		t10 := t7[t8+2]
-		t11 := t7[t8+3]
-		t12 := t7[t8+4]
-		t13 := t7[t8+5]
-		t14 := t7[t8+6]
-		tape = t7[:t8]
-		t15 := dh[t6]
-		dh[t6] = 0
-		do += t15 * t13
-		ds[t6] += (1 - t13*t13) * (1 / (1 + t14) * t15)
-		t16 := ds[t6]
-		ds[t6] = 0
-		din += t16 * g
-		df += t10 * t16
-		ds[t6] += t16 * (1 / (1 + t11))
-		t17 := (1 - g*g) * (1 / (1 + t12) * t16)
-		dbias[3*b+t6] += t17
-		t18 := 3*b + t6
-		t54 += t17 * w[t18]
-		dw[t18] += t9 * t17
-		t19 := tape
-		t20 := len(t19) - 1
-		t21 := t19[t20]
-		tape = t19[:t20]
-		t22 := do
+	for j2 := b - 1; j2 >= 0; j2-- {
+		t6 := tape
+		n := len(t6)
+		t7 := n - 7
+		t8 := t6[t7]
+		g := t6[n-6]
+		t9 := t6[n-5]
+		t10 := t6[n-4]
+		t11 := t6[n-3]
+		t12 := t6[n-2]
+		t13 := t6[n-1]
+		tape = t6[:t7]
+		dhj := dh[j2]
+		dh[j2] = 0
+		do += dhj * t12
+		ds[j2] += (1 - t12*t12) * (1 / (1 + t13) * dhj)
+		dsj := ds[j2]
+		ds[j2] = 0
+		din += dsj * g
+		df += t9 * dsj
+		ds[j2] += dsj * (1 / (1 + t10))
+		t14 := (1 - g*g) * (1 / (1 + t11) * dsj)
+		dbias[3*b+j2] += t14
+		t15 := 3*b + j2
+		t51 += t14 * w[t15]
+		dw[t15] += t8 * t14
+		t16 := tape
+		t17 := len(t16) - 1
+		t18 := t16[t17]
+		tape = t16[:t17]
+		t19 := do
 		do = 0
-		t23 := 1 + t21
-		t52 += t21 * (t22 * (1 / t23) / t23)
-		t24 := t52
-		t52 = 0
-		dbias[2*b+t6] += t24
-		t25 := 2*b + t6
-		t56 += t24 * w[t25]
-		dw[t25] += y[t6] * t24
-		t26 := tape
-		t27 := len(t26) - 1
-		t28 := t26[t27]
-		tape = t26[:t27]
-		t29 := din
+		t20 := 1 + t18
+		t49 += t18 * (t19 * (1 / t20) / t20)
+		t21 := t49
+		t49 = 0
+		dbias[2*b+j2] += t21
+		t22 := 2*b + j2
+		t53 += t21 * w[t22]
+		dw[t22] += y[j2] * t21
+		t23 := tape
+		t24 := len(t23) - 1
+		t25 := t23[t24]
+		tape = t23[:t24]
+		t26 := din
 		din = 0
-		t30 := 1 + t28
-		t53 += t28 * (t29 * (1 / t30) / t30)
-		t31 := tape
-		t32 := len(t31) - 1
-		t33 := t31[t32]
-		tape = t31[:t32]
-		t34 := t53
-		t53 = 0
-		t35 := b + t6
-		dbias[t35] += t34
-		t54 += t34 * w[t35]
-		dw[t35] += t33 * t34
-		t36 := t54
-		t54 = 0
-		dh[t6] += t36
-		t37 := tape
-		t38 := len(t37) - 1
-		t39 := t37[t38]
-		tape = t37[:t38]
-		t40 := df
+		t27 := 1 + t25
+		t50 += t25 * (t26 * (1 / t27) / t27)
+		t28 := tape
+		t29 := len(t28) - 1
+		t30 := t28[t29]
+		tape = t28[:t29]
+		t31 := t50
+		t50 = 0
+		t32 := b + j2
+		dbias[t32] += t31
+		t51 += t31 * w[t32]
+		dw[t32] += t30 * t31
+		t33 := t51
+		t51 = 0
+		dh[j2] += t33
+		t34 := tape
+		t35 := len(t34) - 1
+		t36 := t34[t35]
+		tape = t34[:t35]
+		t37 := df
 		df = 0
-		t41 := 1 + t39
-		t55 += t39 * (t40 * (1 / t41) / t41)
-		t42 := t55
-		t55 = 0
-		dbias[t6] += t42
-		t56 += t42 * w[t6]
-		dw[t6] += y[t6] * t42
-		t43 := t56
-		t56 = 0
-		dy[t6] += t43
-		j = t6
+		t38 := 1 + t36
+		t52 += t36 * (t37 * (1 / t38) / t38)
+		t39 := t52
+		t52 = 0
+		dbias[j2] += t39
+		t53 += t39 * w[j2]
+		dw[j2] += y[j2] * t39
+		t40 := t53
+		t53 = 0
+		dy[j2] += t40
 	}
 }

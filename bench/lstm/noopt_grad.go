@@ -192,9 +192,6 @@ func sigmoidJVPO0(x, dx float64) (float64, float64) {
 //
 // Generated without optimization (opt=0), for comparison.
 func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -220,70 +217,61 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 	dypred := make([]float64, b)
 	total := 0.0
 	t2 := 0
-	for ; t2 < c-1; t2++ {
-		tape = append(tape, ypred...)
-		tape = append(tape, s...)
-		predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
-		tape = append(tape, ypred...)
-		lse := logsumexp2(ypred)
-		ygold := seq[(t2+1)*b : (t2+2)*b]
-		n2 := len(ygold)
-		j2 := 0
-		for ; j2 < n2; j2++ {
-			total += ygold[j2] * (ypred[j2] - lse)
-		}
-		tapeint = append(tapeint, j2)
-	}
-	t3 := float64((c - 1) * b)
-	t4 := -total / t3
-	dtotal2 += -(1 / t3)
+	var t3 int
 	for {
-		t5 := t2 - 1
-		if t2 == 0 {
+		t3 = c - 1
+		if t2 < t3 {
+			tape = append(tape, ypred...)
+			tape = append(tape, s...)
+			predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
+			tape = append(tape, ypred...)
+			lse := logsumexp2(ypred)
+			ygold := seq[(t2+1)*b : (t2+2)*b]
+			n2 := len(ygold)
+			for j2 := 0; j2 < n2; j2++ {
+				total += ygold[j2] * (ypred[j2] - lse)
+			}
+			t2++
+		} else {
 			break
 		}
-		t6 := dtotal2
+	}
+	t4 := float64((c - 1) * b)
+	t5 := -total / t4
+	dtotal2 += -(1 / t4)
+	for t6 := t3 - 1; t6 >= 0; t6-- {
+		t7 := dtotal2
 		dtotal2 = 0
-		dtotal += t6
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		j := t7[t8]
-		for {
-			t9 := j - 1
-			if j == 0 {
-				break
-			}
-			t10 := seq[(t5+1)*b : (t5+2)*b][t9] * dtotal
-			dlse += -t10
-			dypred[t9] += t10
-			j = t9
+		dtotal += t7
+		for j := len(seq[(t6+1)*b:(t6+2)*b]) - 1; j >= 0; j-- {
+			t16 := seq[(t6+1)*b : (t6+2)*b][j] * dtotal
+			dlse += -t16
+			dypred[j] += t16
 		}
-		t11 := dtotal
+		t8 := dtotal
 		dtotal = 0
-		dtotal2 += t11
-		t12 := dlse
+		dtotal2 += t8
+		t9 := dlse
 		dlse = 0
-		t13 := tape
-		t14 := len(t13) - len(ypred)
-		copy(ypred, t13[t14:])
-		tape = t13[:t14]
-		logsumexp2ReverseO0(ypred, dypred, t12)
-		t15 := tape
-		t16 := len(t15) - len(s)
-		copy(s, t15[t16:])
-		tape = t15[:t16]
-		t17 := tape
-		t18 := len(t17) - len(ypred)
-		copy(ypred, t17[t18:])
-		tape = t17[:t18]
-		predictReverseWrtDstMainExtraSO0(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
-		t2 = t5
+		t10 := tape
+		t11 := len(t10) - len(ypred)
+		copy(ypred, t10[t11:])
+		tape = t10[:t11]
+		logsumexp2ReverseO0(ypred, dypred, t9)
+		t12 := tape
+		t13 := len(t12) - len(s)
+		copy(s, t12[t13:])
+		tape = t12[:t13]
+		t14 := tape
+		t15 := len(t14) - len(ypred)
+		copy(ypred, t14[t15:])
+		tape = t14[:t15]
+		predictReverseWrtDstMainExtraSO0(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t6*b:(t6+1)*b])
 	}
 	for k := 0; k < t; k++ {
 		ds[k] = 0
 	}
-	return t4
+	return t5
 }
 
 // logsumexp2ReverseO0 is the reverse of logsumexp2 for the gradients that call it: the
@@ -308,24 +296,18 @@ func logsumexp2ReverseO0(v, dv []float64, seed float64) {
 	n := len(v)
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
-	i := 0
-	for ; i < n; i++ {
-		t5 := math.Exp(v[i])
-		tape = append(tape, t5)
-		sum += t5
+	for i := 0; i < n; i++ {
+		t4 := math.Exp(v[i])
+		tape = append(tape, t4)
+		sum += t4
 	}
 	t := sum + 2
 	dsum += 1 / t * seed
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		dv[t2] += t3[t4] * dsum
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		dv[i2] += t2[t3] * dsum
 	}
 }
 
@@ -394,96 +376,81 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 	t2 := 2 * b
 	t3 := 3 * b
 	outB := extra[t2:t3]
-	j := 0
-	for ; j < len(dst); j++ {
+	n := len(dst)
+	for j := 0; j < n; j++ {
 		dst[j] = x[j] * inW[j]
 	}
 	y := dst
 	dy := ddst
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t31 := 2 * k * b
-		t32 := (2*k + 1) * b
-		h := s[t31:t32]
-		t33 := s[(2*k+1)*b : (2*k+2)*b]
+		t28 := 2 * k * b
+		t29 := (2*k + 1) * b
+		h := s[t28:t29]
+		t30 := s[(2*k+1)*b : (2*k+2)*b]
 		tape = append(tape, h...)
-		tape = append(tape, t33...)
+		tape = append(tape, t30...)
 		tape = append(tape, y...)
-		cell(h, t33, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
+		cell(h, t30, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = ds[t31:t32]
+		dy = ds[t28:t29]
 	}
-	n := len(dst)
-	tape = slices.Grow(tape, max(n+2, 0))
-	j2 := 0
-	for ; j2 < n; j2++ {
+	n2 := len(dst)
+	tape = slices.Grow(tape, max(n2+2, 0))
+	for j2 := 0; j2 < n2; j2++ {
 		yj := y[j2]
 		dst[j2] = yj*outW[j2] + outB[j2]
 		tape = append(tape, yj)
 	}
 	finalS := slices.Clone(s)
-	for {
-		t4 := j2 - 1
-		if j2 == 0 {
-			break
-		}
-		t5 := tape
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tape = t5[:t6]
-		t8 := ddst[t4]
-		ddst[t4] = 0
-		dextra[t2:t3][t4] += t8
-		t9 := extra[b:t][t4]
-		dextra[b:t][t4] += t7 * t8
-		dy[t4] += t8 * t9
-		j2 = t4
-	}
-	for {
-		t10 := k - 1
-		if k == 0 {
-			break
-		}
-		t11 := tapeSlices
-		t12 := len(t11) - 2
-		y2 := t11[t12]
-		dy2 := t11[t12+1]
-		tapeSlices = t11[:t12]
-		t13 := tape
-		t14 := len(t13) - len(y2)
-		copy(y2, t13[t14:])
-		tape = t13[:t14]
-		t15 := (2*t10 + 1) * b
-		t16 := (2*t10 + 2) * b
-		t17 := s[t15:t16]
-		t18 := tape
-		t19 := len(t18) - len(t17)
-		copy(t17, t18[t19:])
-		tape = t18[:t19]
-		t20 := 2 * t10 * b
-		t21 := (2*t10 + 1) * b
-		t22 := s[t20:t21]
+	for j3 := n2 - 1; j3 >= 0; j3-- {
 		t23 := tape
-		t24 := len(t23) - len(t22)
-		copy(t22, t23[t24:])
+		t24 := len(t23) - 1
+		t25 := t23[t24]
 		tape = t23[:t24]
-		t25 := 2 * t10 * 4 * b
-		t26 := (2*t10 + 1) * 4 * b
-		t27 := (2*t10 + 1) * 4 * b
-		t28 := (2*t10 + 2) * 4 * b
-		cellReverseO0(s[t20:t21], ds[t20:t21], s[t15:t16], ds[t15:t16], main[t25:t26], dmain[t25:t26], main[t27:t28], dmain[t27:t28], y2, dy2)
-		k = t10
+		t26 := ddst[j3]
+		ddst[j3] = 0
+		dextra[t2:t3][j3] += t26
+		t27 := extra[b:t][j3]
+		dextra[b:t][j3] += t25 * t26
+		dy[j3] += t26 * t27
 	}
-	for {
-		t29 := j - 1
-		if j == 0 {
-			break
-		}
-		t30 := ddst[t29]
-		ddst[t29] = 0
-		dextra[:b][t29] += x[t29] * t30
-		j = t29
+	k--
+	for ; k >= 0; k-- {
+		t5 := tapeSlices
+		t6 := len(t5) - 2
+		y2 := t5[t6]
+		dy2 := t5[t6+1]
+		tapeSlices = t5[:t6]
+		t7 := tape
+		t8 := len(t7) - len(y2)
+		copy(y2, t7[t8:])
+		tape = t7[:t8]
+		t9 := (2*k + 1) * b
+		t10 := (2*k + 2) * b
+		t11 := s[t9:t10]
+		t12 := tape
+		t13 := len(t12) - len(t11)
+		copy(t11, t12[t13:])
+		tape = t12[:t13]
+		t14 := 2 * k * b
+		t15 := (2*k + 1) * b
+		t16 := s[t14:t15]
+		t17 := tape
+		t18 := len(t17) - len(t16)
+		copy(t16, t17[t18:])
+		tape = t17[:t18]
+		t19 := 2 * k * 4 * b
+		t20 := (2*k + 1) * 4 * b
+		t21 := (2*k + 1) * 4 * b
+		t22 := (2*k + 2) * 4 * b
+		cellReverseO0(s[t14:t15], ds[t14:t15], s[t9:t10], ds[t9:t10], main[t19:t20], dmain[t19:t20], main[t21:t22], dmain[t21:t22], y2, dy2)
+	}
+	for j4 := n - 1; j4 >= 0; j4-- {
+		t4 := ddst[j4]
+		ddst[j4] = 0
+		dextra[:b][j4] += x[j4] * t4
 	}
 	copy(s, finalS)
 }
@@ -547,8 +514,7 @@ func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	}
 	b := len(h)
 	tape = slices.Grow(tape, max(b+2, 0)*8)
-	j := 0
-	for ; j < b; j++ {
+	for j := 0; j < b; j++ {
 		f2 := sigmoid(y[j]*w[j] + bias[j])
 		hj := h[j]
 		in2 := sigmoid(hj*w[b+j] + bias[b+j])
@@ -557,60 +523,55 @@ func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		g2 := math.Tanh(hj2*w[3*b+j] + bias[3*b+j])
 		sj := s[j]
 		s[j] = sj*f2 + in2*g2
-		t25 := math.Tanh(s[j])
-		h[j] = o2 * t25
-		tape = append(tape, hj, hj2, g2, sj, f2, in2, t25, o2)
+		t19 := math.Tanh(s[j])
+		h[j] = o2 * t19
+		tape = append(tape, hj, hj2, g2, sj, f2, in2, t19, o2)
 	}
-	for {
-		t := j - 1
-		if j == 0 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 8
-		t4 := t2[t3]
-		t5 := t2[t3+1]
-		g := t2[t3+2]
-		t6 := t2[t3+3]
-		f := t2[t3+4]
-		in := t2[t3+5]
-		t7 := t2[t3+6]
-		o := t2[t3+7]
-		tape = t2[:t3]
-		t8 := dh[t]
-		dh[t] = 0
-		ds[t] += (1 - t7*t7) * (o * t8)
-		t9 := ds[t]
-		ds[t] = 0
-		ds[t] += t9 * f
-		t10 := (1 - g*g) * (in * t9)
-		dbias[3*b+t] += t10
-		t11 := 3*b + t
-		t12 := w[t11]
-		dw[t11] += t5 * t10
-		dh[t] += t10 * t12
-		t13 := y[t]
-		t14 := 2*b + t
+	for j2 := b - 1; j2 >= 0; j2-- {
+		t := tape
+		t2 := len(t) - 8
+		t3 := t[t2]
+		t4 := t[t2+1]
+		g := t[t2+2]
+		t5 := t[t2+3]
+		f := t[t2+4]
+		in := t[t2+5]
+		t6 := t[t2+6]
+		o := t[t2+7]
+		tape = t[:t2]
+		dhj := dh[j2]
+		dh[j2] = 0
+		ds[j2] += (1 - t6*t6) * (o * dhj)
+		dsj := ds[j2]
+		ds[j2] = 0
+		ds[j2] += dsj * f
+		t7 := (1 - g*g) * (in * dsj)
+		dbias[3*b+j2] += t7
+		t8 := 3*b + j2
+		t9 := w[t8]
+		dw[t8] += t4 * t7
+		dh[j2] += t7 * t9
+		yj := y[j2]
+		t10 := 2*b + j2
+		t11 := w[t10]
+		t12 := 2*b + j2
+		t13 := sigmoidReverseO0(yj*t11+bias[t12], dhj*t6)
+		dbias[t12] += t13
+		dw[t10] += yj * t13
+		dy[j2] += t13 * t11
+		t14 := b + j2
 		t15 := w[t14]
-		t16 := 2*b + t
-		t17 := sigmoidReverseO0(t13*t15+bias[t16], t8*t7)
+		t16 := b + j2
+		t17 := sigmoidReverseO0(t3*t15+bias[t16], dsj*g)
 		dbias[t16] += t17
-		dw[t14] += t13 * t17
-		dy[t] += t17 * t15
-		t18 := b + t
-		t19 := w[t18]
-		t20 := b + t
-		t21 := sigmoidReverseO0(t4*t19+bias[t20], t9*g)
-		dbias[t20] += t21
-		dw[t18] += t4 * t21
-		dh[t] += t21 * t19
-		t22 := y[t]
-		t23 := w[t]
-		t24 := sigmoidReverseO0(t22*t23+bias[t], t6*t9)
-		dbias[t] += t24
-		dw[t] += t22 * t24
-		dy[t] += t24 * t23
-		j = t
+		dw[t14] += t3 * t17
+		dh[j2] += t17 * t15
+		yj2 := y[j2]
+		wj := w[j2]
+		t18 := sigmoidReverseO0(yj2*wj+bias[j2], t5*dsj)
+		dbias[j2] += t18
+		dw[j2] += yj2 * t18
+		dy[j2] += t18 * wj
 	}
 }
 

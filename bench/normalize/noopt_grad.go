@@ -143,24 +143,18 @@ func normalizeReverseO0(dst, ddst, x, dx []float64) {
 	}
 	n := len(x)
 	tape = slices.Grow(tape, max(n+2, 0))
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		tape = append(tape, mag(x))
 	}
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tape = t2[:t3]
-		t5 := ddst[t]
-		ddst[t] = 0
-		magReverseO0(x, dx, -(t5 * (x[t] / t4) / t4))
-		dx[t] += t5 / t4
-		i = t
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := tape
+		t2 := len(t) - 1
+		t3 := t[t2]
+		tape = t[:t2]
+		t4 := ddst[i2]
+		ddst[i2] = 0
+		magReverseO0(x, dx, -(t4 * (x[i2] / t3) / t3))
+		dx[i2] += t4 / t3
 	}
 }
 
@@ -180,20 +174,15 @@ func magReverseO0(x, dx []float64, seed float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("magReverseO0: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
 	sum := 0.0
-	i := 0
-	for ; i < len(x); i++ {
+	for i := 0; i < n; i++ {
 		v := x[i]
 		sum += v * v
 	}
 	t := math.Sqrt(sum)
 	dsum += 0.5 / t * seed
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t2] += 2 * (dsum * x[t2])
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		dx[i2] += 2 * (dsum * x[i2])
 	}
 }

@@ -66,7 +66,7 @@ func magJVP(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func LossGrad(x, dx, c []float64) float64 {
 	var dsum float64
-	var t4 float64
+	var t3 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -77,8 +77,7 @@ func LossGrad(x, dx, c []float64) float64 {
 	out := make([]float64, n)
 	dout := make([]float64, n)
 	t := mag(x)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		out[i] = x[i] / t
 	}
 	dsum += 1
@@ -89,18 +88,13 @@ func LossGrad(x, dx, c []float64) float64 {
 		dout[i2] += ci * dsum
 		sum += ci * outi
 	}
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := dout[t2]
-		dout[t2] = 0
-		t4 -= t3 * (x[t2] / t) / t
-		dx[t2] += t3 / t
-		i = t2
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t2 := dout[i3]
+		dout[i3] = 0
+		t3 -= t2 * (x[i3] / t) / t
+		dx[i3] += t2 / t
 	}
-	magReverse(x, dx, t4)
+	magReverse(x, dx, t3)
 	return sum
 }
 
@@ -118,20 +112,15 @@ func magReverse(x, dx []float64, seed float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
 	sum := 0.0
-	i := 0
-	for ; i < len(x); i++ {
+	for i := 0; i < n; i++ {
 		v := x[i]
 		sum += v * v
 	}
 	t := math.Sqrt(sum)
 	dsum += 0.5 / t * seed
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t2] += 2 * (dsum * x[t2])
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		dx[i2] += 2 * (dsum * x[i2])
 	}
 }

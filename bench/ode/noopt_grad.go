@@ -115,9 +115,6 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var du []float64
 	var u2 []float64
 	var dk4 []float64
@@ -130,8 +127,8 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t49 float64
-	var t50 float64
+	var t37 float64
+	var t38 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGradO0: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -161,9 +158,7 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 		u := make([]float64, n)
 		u2 = u
 		du = make([]float64, n)
-		trips := max(steps+2, 0)
-		tapeint = slices.Grow(tapeint, trips*4)
-		tape = slices.Grow(tape, trips*(len(y)+len(u)+len(u)+len(u)))
+		tape = slices.Grow(tape, max(steps+2, 0)*(len(y)+len(u)+len(u)+len(u)))
 		from := 0
 		i := 0
 		for {
@@ -171,32 +166,24 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 			if i < steps {
 				tape = append(tape, y...)
 				rhs(k1, x, y)
-				i2 := 0
-				for ; i2 < len(u); i2++ {
+				for i2 := 0; i2 < len(u); i2++ {
 					u[i2] = y[i2] + h/2*k1[i2]
 				}
 				tape = append(tape, u...)
 				rhs(k2, x, u)
-				tapeint = append(tapeint, i2)
-				i3 := 0
-				for ; i3 < len(u); i3++ {
+				for i3 := 0; i3 < len(u); i3++ {
 					u[i3] = y[i3] + h/2*k2[i3]
 				}
 				tape = append(tape, u...)
 				rhs(k3, x, u)
-				tapeint = append(tapeint, i3)
-				i4 := 0
-				for ; i4 < len(u); i4++ {
+				for i4 := 0; i4 < len(u); i4++ {
 					u[i4] = y[i4] + h*k3[i4]
 				}
 				tape = append(tape, u...)
 				rhs(k4, x, u)
-				tapeint = append(tapeint, i4)
-				i5 := 0
-				for ; i5 < len(y); i5++ {
+				for i5 := 0; i5 < len(y); i5++ {
 					y[i5] += h / 6 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
 				}
-				tapeint = append(tapeint, i5)
 				from = 1
 				i++
 			} else {
@@ -207,11 +194,11 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 		from2 = 1
 	}
 	from3 = from2
-	t49 += 1
+	t37 += 1
 	if from3 != 0 {
-		t50 += t49
+		t38 += t37
 		t2 := dy
-		t2[n-1] += t50
+		t2[n-1] += t38
 		for {
 			t3 := path
 			t4 := len(t3) - 1
@@ -219,108 +206,72 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 			if t3[t4] == 0 {
 				break
 			}
-			t5 := tapeint
-			t6 := len(t5) - 1
-			tapeint = t5[:t6]
-			i6 := t5[t6]
-			for {
-				t7 := i6 - 1
-				if i6 == 0 {
-					break
-				}
-				t8 := dy
-				t9 := t8[t7]
-				t8[t7] = 0
-				t10 := dy
-				t10[t7] += t9
-				t11 := 2 / float64(steps) / 6 * t9
-				t12 := dk4
-				t12[t7] += t11
-				t13 := dk3
-				t13[t7] += 2 * t11
-				t14 := dk2
-				t14[t7] += 2 * t11
-				t15 := dk1
-				t15[t7] += t11
-				i6 = t7
+			for i6 := len(y2) - 1; i6 >= 0; i6-- {
+				t29 := dy
+				t30 := t29[i6]
+				t29[i6] = 0
+				t31 := dy
+				t31[i6] += t30
+				t32 := 2 / float64(steps) / 6 * t30
+				t33 := dk4
+				t33[i6] += t32
+				t34 := dk3
+				t34[i6] += 2 * t32
+				t35 := dk2
+				t35[i6] += 2 * t32
+				t36 := dk1
+				t36[i6] += t32
 			}
-			t16 := tapeint
-			t17 := len(t16) - 1
-			i7 := t16[t17]
-			tapeint = t16[:t17]
-			t18 := u2
-			t19 := tape
-			t20 := len(t19) - len(t18)
-			copy(t18, t19[t20:])
-			tape = t19[:t20]
+			t5 := u2
+			t6 := tape
+			t7 := len(t6) - len(t5)
+			copy(t5, t6[t7:])
+			tape = t6[:t7]
 			rhsReverseO0(k4_2, dk4, x, dx, u2, du)
-			for {
-				t21 := i7 - 1
-				if i7 == 0 {
-					break
-				}
-				t22 := du
-				t23 := t22[t21]
-				t22[t21] = 0
-				t24 := dk3
-				t24[t21] += 2 / float64(steps) * t23
-				t25 := dy
-				t25[t21] += t23
-				i7 = t21
+			for i7 := len(u2) - 1; i7 >= 0; i7-- {
+				t25 := du
+				t26 := t25[i7]
+				t25[i7] = 0
+				t27 := dk3
+				t27[i7] += 2 / float64(steps) * t26
+				t28 := dy
+				t28[i7] += t26
 			}
-			t26 := tapeint
-			t27 := len(t26) - 1
-			i8 := t26[t27]
-			tapeint = t26[:t27]
-			t28 := u2
-			t29 := tape
-			t30 := len(t29) - len(t28)
-			copy(t28, t29[t30:])
-			tape = t29[:t30]
+			t8 := u2
+			t9 := tape
+			t10 := len(t9) - len(t8)
+			copy(t8, t9[t10:])
+			tape = t9[:t10]
 			rhsReverseO0(k3_2, dk3, x, dx, u2, du)
-			for {
-				t31 := i8 - 1
-				if i8 == 0 {
-					break
-				}
-				t32 := du
-				t33 := t32[t31]
-				t32[t31] = 0
-				t34 := dk2
-				t34[t31] += 2 / float64(steps) / 2 * t33
-				t35 := dy
-				t35[t31] += t33
-				i8 = t31
+			for i8 := len(u2) - 1; i8 >= 0; i8-- {
+				t21 := du
+				t22 := t21[i8]
+				t21[i8] = 0
+				t23 := dk2
+				t23[i8] += 2 / float64(steps) / 2 * t22
+				t24 := dy
+				t24[i8] += t22
 			}
-			t36 := tapeint
-			t37 := len(t36) - 1
-			i9 := t36[t37]
-			tapeint = t36[:t37]
-			t38 := u2
-			t39 := tape
-			t40 := len(t39) - len(t38)
-			copy(t38, t39[t40:])
-			tape = t39[:t40]
+			t11 := u2
+			t12 := tape
+			t13 := len(t12) - len(t11)
+			copy(t11, t12[t13:])
+			tape = t12[:t13]
 			rhsReverseO0(k2_2, dk2, x, dx, u2, du)
-			for {
-				t41 := i9 - 1
-				if i9 == 0 {
-					break
-				}
-				t42 := du
-				t43 := t42[t41]
-				t42[t41] = 0
-				t44 := dk1
-				t44[t41] += 2 / float64(steps) / 2 * t43
-				t45 := dy
-				t45[t41] += t43
-				i9 = t41
+			for i9 := len(u2) - 1; i9 >= 0; i9-- {
+				t17 := du
+				t18 := t17[i9]
+				t17[i9] = 0
+				t19 := dk1
+				t19[i9] += 2 / float64(steps) / 2 * t18
+				t20 := dy
+				t20[i9] += t18
 			}
-			t46 := y2
-			t47 := tape
-			t48 := len(t47) - len(t46)
-			copy(t46, t47[t48:])
-			tape = t47[:t48]
+			t14 := y2
+			t15 := tape
+			t16 := len(t15) - len(t14)
+			copy(t14, t15[t16:])
+			tape = t15[:t16]
 			rhsReverseO0(k1_2, dk1, x, dx, y2, dy)
 		}
 	}
@@ -357,19 +308,23 @@ func rhsReverseO0(z, dz, x, dx, y, dy []float64) {
 	if cap(z) > 0 && cap(y) > 0 && &z[:1][0] == &y[:1][0] {
 		panic("rhsReverseO0: z and y share memory: gadgen's gradients need them apart")
 	}
-	i := max(1, len(z))
+	i := 1
+	var n int
 	for {
-		t := i - 1
-		if i == 1 {
+		n = len(z)
+		if i < n {
+			i++
+		} else {
 			break
 		}
-		t2 := dz[t]
-		dz[t] = 0
-		t3 := t - 1
-		t4 := y[t3]
-		dy[t3] += x[t] * t2
-		dx[t] += t2 * t4
-		i = t
+	}
+	for i2 := n - 1; i2 >= 1; i2-- {
+		dzi := dz[i2]
+		dz[i2] = 0
+		t := i2 - 1
+		t2 := y[t]
+		dy[t] += x[i2] * dzi
+		dx[i2] += dzi * t2
 	}
 	dz0 := dz[0]
 	dz[0] = 0

@@ -108,9 +108,6 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var du []float64
 	var u2 []float64
 	var dk4 []float64
@@ -123,8 +120,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t49 float64
-	var t50 float64
+	var t37 float64
+	var t38 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -156,11 +153,9 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		du = make([]float64, n)
 		t := h / 2
 		t2 := h / 6
-		trips := max(steps+2, 0)
 		n2 := len(y)
 		n3 := len(u)
-		tapeint = slices.Grow(tapeint, trips*4)
-		tape = slices.Grow(tape, trips*(n2+n3+n3+n3))
+		tape = slices.Grow(tape, max(steps+2, 0)*(n2+n3+n3+n3))
 		from := 0
 		i := 0
 		for {
@@ -168,32 +163,24 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 			if i < steps {
 				tape = append(tape, y...)
 				rhs(k1, x, y)
-				i2 := 0
-				for ; i2 < n3; i2++ {
+				for i2 := 0; i2 < n3; i2++ {
 					u[i2] = y[i2] + t*k1[i2]
 				}
 				tape = append(tape, u...)
 				rhs(k2, x, u)
-				tapeint = append(tapeint, i2)
-				i3 := 0
-				for ; i3 < n3; i3++ {
+				for i3 := 0; i3 < n3; i3++ {
 					u[i3] = y[i3] + t*k2[i3]
 				}
 				tape = append(tape, u...)
 				rhs(k3, x, u)
-				tapeint = append(tapeint, i3)
-				i4 := 0
-				for ; i4 < n3; i4++ {
+				for i4 := 0; i4 < n3; i4++ {
 					u[i4] = y[i4] + h*k3[i4]
 				}
 				tape = append(tape, u...)
 				rhs(k4, x, u)
-				tapeint = append(tapeint, i4)
-				i5 := 0
-				for ; i5 < n2; i5++ {
+				for i5 := 0; i5 < n2; i5++ {
 					y[i5] += t2 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
 				}
-				tapeint = append(tapeint, i5)
 				from = 1
 				i++
 			} else {
@@ -204,11 +191,11 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from2 = 1
 	}
 	from3 = from2
-	t49 += 1
+	t37 += 1
 	if from3 != 0 {
-		t50 += t49
+		t38 += t37
 		t4 := dy
-		t4[n-1] += t50
+		t4[n-1] += t38
 		for {
 			t5 := path
 			t6 := len(t5) - 1
@@ -216,104 +203,71 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 			if t5[t6] == 0 {
 				break
 			}
-			t7 := tapeint
-			t8 := len(t7) - 1
-			tapeint = t7[:t8]
-			i6 := t7[t8]
-			for {
-				t9 := i6 - 1
-				if i6 == 0 {
-					break
-				}
-				t10 := 2 / float64(steps) / 6 * dy[t9]
-				t11 := dk4
-				t11[t9] += t10
-				t12 := 2 * t10
-				t13 := dk3
-				t13[t9] += t12
-				t14 := dk2
-				t14[t9] += t12
-				t15 := dk1
-				t15[t9] += t10
-				i6 = t9
+			for i6 := len(y2) - 1; i6 >= 0; i6-- {
+				t31 := 2 / float64(steps) / 6 * dy[i6]
+				t32 := dk4
+				t32[i6] += t31
+				t33 := 2 * t31
+				t34 := dk3
+				t34[i6] += t33
+				t35 := dk2
+				t35[i6] += t33
+				t36 := dk1
+				t36[i6] += t31
 			}
-			t16 := tapeint
-			t17 := len(t16) - 1
-			i7 := t16[t17]
-			tapeint = t16[:t17]
-			t18 := u2
-			t19 := tape
-			t20 := len(t19) - len(t18)
-			copy(t18, t19[t20:])
-			tape = t19[:t20]
+			t7 := u2
+			n4 := len(t7)
+			t8 := tape
+			t9 := len(t8) - n4
+			copy(t7, t8[t9:])
+			tape = t8[:t9]
 			rhsReverse(k4_2, dk4, x, dx, u2, du)
-			for {
-				t21 := i7 - 1
-				if i7 == 0 {
-					break
-				}
-				t22 := du
-				t23 := t22[t21]
-				t22[t21] = 0
-				t24 := dk3
-				t24[t21] += 2 / float64(steps) * t23
-				t25 := dy
-				t25[t21] += t23
-				i7 = t21
+			for i7 := n4 - 1; i7 >= 0; i7-- {
+				t27 := du
+				t28 := t27[i7]
+				t27[i7] = 0
+				t29 := dk3
+				t29[i7] += 2 / float64(steps) * t28
+				t30 := dy
+				t30[i7] += t28
 			}
-			t26 := tapeint
-			t27 := len(t26) - 1
-			i8 := t26[t27]
-			tapeint = t26[:t27]
-			t28 := u2
-			t29 := tape
-			t30 := len(t29) - len(t28)
-			copy(t28, t29[t30:])
-			tape = t29[:t30]
+			t10 := u2
+			n5 := len(t10)
+			t11 := tape
+			t12 := len(t11) - n5
+			copy(t10, t11[t12:])
+			tape = t11[:t12]
 			rhsReverse(k3_2, dk3, x, dx, u2, du)
-			for {
-				t31 := i8 - 1
-				if i8 == 0 {
-					break
-				}
-				t32 := du
-				t33 := t32[t31]
-				t32[t31] = 0
-				t34 := dk2
-				t34[t31] += 2 / float64(steps) / 2 * t33
-				t35 := dy
-				t35[t31] += t33
-				i8 = t31
+			for i8 := n5 - 1; i8 >= 0; i8-- {
+				t23 := du
+				t24 := t23[i8]
+				t23[i8] = 0
+				t25 := dk2
+				t25[i8] += 2 / float64(steps) / 2 * t24
+				t26 := dy
+				t26[i8] += t24
 			}
-			t36 := tapeint
-			t37 := len(t36) - 1
-			i9 := t36[t37]
-			tapeint = t36[:t37]
-			t38 := u2
-			t39 := tape
-			t40 := len(t39) - len(t38)
-			copy(t38, t39[t40:])
-			tape = t39[:t40]
+			t13 := u2
+			n6 := len(t13)
+			t14 := tape
+			t15 := len(t14) - n6
+			copy(t13, t14[t15:])
+			tape = t14[:t15]
 			rhsReverse(k2_2, dk2, x, dx, u2, du)
-			for {
-				t41 := i9 - 1
-				if i9 == 0 {
-					break
-				}
-				t42 := du
-				t43 := t42[t41]
-				t42[t41] = 0
-				t44 := dk1
-				t44[t41] += 2 / float64(steps) / 2 * t43
-				t45 := dy
-				t45[t41] += t43
-				i9 = t41
+			for i9 := n6 - 1; i9 >= 0; i9-- {
+				t19 := du
+				t20 := t19[i9]
+				t19[i9] = 0
+				t21 := dk1
+				t21[i9] += 2 / float64(steps) / 2 * t20
+				t22 := dy
+				t22[i9] += t20
 			}
-			t46 := y2
-			t47 := tape
-			t48 := len(t47) - len(t46)
-			copy(t46, t47[t48:])
-			tape = t47[:t48]
+			t16 := y2
+			t17 := tape
+			t18 := len(t17) - len(t16)
+			copy(t16, t17[t18:])
+			tape = t17[:t18]
 			rhsReverse(k1_2, dk1, x, dx, y2, dy)
 		}
 	}
@@ -351,19 +305,22 @@ func rhsReverse(z, dz, x, dx, y, dy []float64) {
 	if t && t3 && &z[:1][0] == &y[:1][0] {
 		panic("rhsReverse: z and y share memory: gadgen's gradients need them apart")
 	}
-	i := max(1, len(z))
+	i := 1
+	var n int
 	for {
-		t4 := i - 1
-		if i == 1 {
+		n = len(z)
+		if i < n {
+			i++
+		} else {
 			break
 		}
-		t5 := dz[t4]
-		dz[t4] = 0
-		t6 := t4 - 1
-		t7 := y[t6]
-		dy[t6] += x[t4] * t5
-		dx[t4] += t5 * t7
-		i = t4
+	}
+	for i2 := n - 1; i2 >= 1; i2-- {
+		dzi := dz[i2]
+		dz[i2] = 0
+		t4 := y[i2-1]
+		dy[i2-1] += x[i2] * dzi
+		dx[i2] += dzi * t4
 	}
 	dz0 := dz[0]
 	dz[0] = 0

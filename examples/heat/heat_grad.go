@@ -2,8 +2,6 @@
 
 package heat
 
-import "slices"
-
 // MisfitGrad computes Misfit and its gradient with respect to the varied inputs
 // (reverse mode).
 //
@@ -17,9 +15,6 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var df float64
 	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
 		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")
@@ -33,86 +28,59 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	next := make([]float64, n)
 	dnext := make([]float64, n)
 	t := copy(u, u0)
-	tapeint = slices.Grow(tapeint, max(steps+2, 0)*2)
-	s := 0
-	for ; s < steps; s++ {
-		t21 := u[n-1]
+	for s := 0; s < steps; s++ {
+		t13 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t21
-		i4 := 1
-		for ; i4 < n-1; i4++ {
+		next[n-1] = t13
+		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
-			t22 := u[i4-1]
-			t23 := u[i4+1]
-			next[i4] = ui + kappa*(t22-2*ui+t23)
-			tape = append(tape, t22, ui, t23)
+			t14 := u[i4-1]
+			t15 := u[i4+1]
+			next[i4] = ui + kappa*(t14-2*ui+t15)
+			tape = append(tape, t14, ui, t15)
 		}
-		tapeint = append(tapeint, i4)
-		i5 := 0
-		for ; i5 < len(u); i5++ {
+		for i5 := 0; i5 < len(u); i5++ {
 			u[i5] = next[i5]
 		}
-		tapeint = append(tapeint, i5)
 	}
+	n2 := len(u)
 	df += 1
 	f = 0
-	for i := 0; i < len(u); i++ {
+	for i := 0; i < n2; i++ {
 		d := u[i] - target[i]
-		t19 := 0.5 * d
-		t20 := df
-		du[i] += t19*t20 + 0.5*(t20*d)
-		f += t19 * d
+		t11 := 0.5 * d
+		t12 := df
+		du[i] += t11*t12 + 0.5*(t12*d)
+		f += t11 * d
 	}
-	for {
-		t2 := s - 1
-		if s == 0 {
-			break
+	for s2 := steps - 1; s2 >= 0; s2-- {
+		for i2 := n2 - 1; i2 >= 0; i2-- {
+			dui := du[i2]
+			du[i2] = 0
+			dnext[i2] += dui
 		}
-		t3 := tapeint
-		t4 := len(t3) - 1
-		tapeint = t3[:t4]
-		i2 := t3[t4]
-		for {
-			t5 := i2 - 1
-			if i2 == 0 {
-				break
-			}
-			t6 := du[t5]
-			du[t5] = 0
-			dnext[t5] += t6
-			i2 = t5
+		for i3 := n - 2; i3 >= 1; i3-- {
+			t4 := tape
+			n3 := len(t4)
+			t5 := n3 - 3
+			t6 := t4[t5]
+			t7 := t4[n3-2]
+			t8 := t4[n3-1]
+			tape = t4[:t5]
+			t9 := dnext[i3]
+			dnext[i3] = 0
+			dkappa += t9 * (t6 - 2*t7 + t8)
+			t10 := kappa * t9
+			du[i3+1] += t10
+			du[i3-1] += t10
+			du[i3] += t9 - 2*t10
 		}
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		i3 := t7[t8]
-		for {
-			t9 := i3 - 1
-			if i3 == 1 {
-				break
-			}
-			t10 := tape
-			t11 := len(t10) - 3
-			t12 := t10[t11]
-			t13 := t10[t11+1]
-			t14 := t10[t11+2]
-			tape = t10[:t11]
-			t15 := dnext[t9]
-			dnext[t9] = 0
-			dkappa += t15 * (t12 - 2*t13 + t14)
-			t16 := kappa * t15
-			du[t9+1] += t16
-			du[t9-1] += t16
-			du[t9] += t15 - 2*t16
-			i3 = t9
-		}
-		t17 := dnext[n-1]
+		t2 := dnext[n-1]
 		dnext[n-1] = 0
-		t18 := dnext[0]
+		t3 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t17
-		du[0] += t18
-		s = t2
+		du[n-1] += t2
+		du[0] += t3
 	}
 	for k := 0; k < t; k++ {
 		duk := du[k]

@@ -13,9 +13,6 @@ func (d Data) NLLGrad(grad, w []float64) {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var ds float64
 	var dz float64
 	var ds2 float64
@@ -25,60 +22,42 @@ func (d Data) NLLGrad(grad, w []float64) {
 	clear(grad)
 	t := d.X
 	n := len(t)
-	trips := max(n+2, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips*2)
-	i := 0
-	for ; i < n; i++ {
+	tape = slices.Grow(tape, max(n+2, 0)*2)
+	for i := 0; i < n; i++ {
 		x := t[i]
 		z := 0.0
-		j2 := 0
-		for ; j2 < len(w); j2++ {
+		for j2 := 0; j2 < len(w); j2++ {
 			wj := w[j2]
 			xj := x[j2]
 			tape = append(tape, xj)
 			z += wj * xj
 		}
-		t13 := d.Y[i]
-		tapeint = append(tapeint, j2)
-		tape = append(tape, math.Exp(z), t13)
+		tape = append(tape, math.Exp(z), d.Y[i])
 	}
+	n2 := len(w)
 	ds += 1
-	for i2 := 0; i2 < len(w); i2++ {
+	for i2 := 0; i2 < n2; i2++ {
 		v := w[i2]
-		t12 := ds
-		grad[i2] += 0.005*v*t12 + 0.005*(t12*v)
+		t8 := ds
+		grad[i2] += 0.005*v*t8 + 0.005*(t8*v)
 	}
 	ds2 += ds
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 2
-		t5 := t3[t4]
-		tape = t3[:t4]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		tapeint = t6[:t7]
-		t8 := ds2
-		dz -= t3[t4+1] * t8
-		dz += t5 * (1 / (1 + t5) * t8)
-		j := t6[t7]
-		for {
-			t9 := j - 1
-			if j == 0 {
-				break
-			}
-			t10 := tape
-			t11 := len(t10) - 1
-			tape = t10[:t11]
-			grad[t9] += dz * t10[t11]
-			j = t9
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t2 := tape
+		n3 := len(t2)
+		t3 := n3 - 2
+		t4 := t2[t3]
+		tape = t2[:t3]
+		t5 := ds2
+		dz -= t2[n3-1] * t5
+		dz += t4 * (1 / (1 + t4) * t5)
+		for j := n2 - 1; j >= 0; j-- {
+			t6 := tape
+			t7 := len(t6) - 1
+			tape = t6[:t7]
+			grad[j] += dz * t6[t7]
 		}
 		dz = 0
-		i = t2
 	}
 }
 

@@ -75,10 +75,20 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 			}
 		}
 	}
-	if c := t.countedExit(b); c != nil {
+	if c := t.countedExit(b); c != nil && !c.closed {
 		c.final = t.rvals[c.phi]
 		for _, a := range c.aux {
 			a.final = t.rvals[a.phi]
+		}
+	}
+	for _, c := range t.countedLoops() {
+		if c.closed && c.out == b {
+			// The index of the loop's last iteration, from its bound.
+			c.start = t.r(c.bound)
+			if c.adj != 0 {
+				c.start = stepBack(t.F, c.start, constant.MakeInt64(-c.adj))
+				t.Cur.Append(c.start)
+			}
 		}
 	}
 	clear(t.pend)
@@ -98,6 +108,25 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		return
 	}
 	switch c := t.counted[b]; {
+	case c != nil && c.down:
+		// for idx := start; idx >= init; idx -= step { … }
+		cond := t.Emit(ir.OpBinary, boolType, c.idx, t.r(c.init))
+		cond.Tok = token.GEQ
+		if constant.Sign(c.step.Const) < 0 {
+			cond.Tok = token.LEQ
+		}
+		next := t.F.NewBlock(b.Comment + ".rev")
+		edge := t.F.NewBlock(b.Comment + ".from")
+		t.Cur.If(cond, next, edge)
+		t.Cur = next
+		t.phiEdge(b, c.latch)
+		if preds[c.latch] == b {
+			t.backEdge[t.Cur] = true
+		}
+		t.jump(t.rev[preds[c.latch]])
+		t.Cur = edge
+		t.phiEdge(b, c.pre)
+		t.jump(t.rev[preds[c.pre]])
 	case c != nil:
 		// Back to the preheader once the first iteration is reversed.
 		first := t.Emit(ir.OpBinary, boolType, c.idx, t.r(c.init))

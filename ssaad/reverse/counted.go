@@ -10,6 +10,7 @@ package reverse
 import (
 	"go/constant"
 	"go/token"
+	"slices"
 
 	"github.com/gadgen/gadgen/ir"
 )
@@ -34,6 +35,28 @@ type countedLoop struct {
 	// aux are the loop's other induction variables (idx++ beside i++):
 	// the reverse computes them from the index instead of taping them.
 	aux []*auxVar
+	// out is the block the header exits to.
+	out *ir.Block
+	// down: the reverse of the header only steps the index back, so the
+	// loop's reverse is the countdown
+	//
+	//	for idx := start; idx >= init; idx -= step { reverse of the body at idx }
+	//
+	// (≤ for a negative step), and idx is the index of the iteration
+	// being reversed (prev is idx).
+	down bool
+	// bound and adj: the loop goes on while the index is below bound (or
+	// above it, or until it equals it), so that bound+adj is the index of
+	// its last iteration when it runs at all, and below init when it does
+	// not; nil when the test is of another form. closed: the reverse uses
+	// it, so the final index is not recorded.
+	bound  *ir.Value
+	adj    int64
+	closed bool
+	// start is the index of the last iteration (down loops), computed
+	// in the reverse of out; nil when it is computed on each edge into
+	// the reverse of the header from the final index.
+	start *ir.Value
 }
 
 // auxVar is an induction variable of a counted loop other than its index:
@@ -44,6 +67,7 @@ type auxVar struct {
 	phi   *ir.Value
 	step  constant.Value
 	final *ir.Value // for a nested loop: the final value, popped in the exit's reverse
+	start *ir.Value // for a down loop: its value at the last iteration, or nil (see countedLoop.start)
 	// In the reverse of the header, like the index's idx and prev.
 	idx, prev *ir.Value
 }
@@ -152,8 +176,65 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 				c.aux = append(c.aux, &auxVar{phi: v, step: st})
 			}
 		}
+		for _, s := range c.header.Succs {
+			if !t.cfg.InLoop(c.header, s) {
+				c.out = s
+			}
+		}
+		c.bound, c.adj = closedForm(c, t.cfg)
 	}
 	return out
+}
+
+// closedForm returns, for a loop whose test compares its index with a
+// bound defined outside it and whose step is ±1, the bound and the
+// offset adj such that bound+adj is the index of the last iteration
+// when the loop runs at all (see countedLoop.bound); nil otherwise.
+//
+// For a step of +1: i < n gives n−1, i ≤ n gives n, i ≠ n gives n−1; for
+// −1: i > n gives n+1, i ≥ n gives n, i ≠ n gives n+1. When the loop does
+// not run, n+adj is below init (above, for −1), so the countdown from
+// it does not run either.
+func closedForm(c *countedLoop, cfg *ir.CFG) (*ir.Value, int64) {
+	h := c.header
+	term := h.Terminator()
+	if term == nil || term.Op != ir.OpIf || c.out == nil {
+		return nil, 0
+	}
+	cond := term.Args[0]
+	if cond.Op != ir.OpBinary || len(cond.Args) != 2 {
+		return nil, 0
+	}
+	step, ok := constant.Int64Val(c.step.Const)
+	if !ok || step != 1 && step != -1 {
+		return nil, 0
+	}
+	x, n, tok := cond.Args[0], cond.Args[1], cond.Tok
+	if n == c.phi {
+		x, n = n, x
+		tok = map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ,
+			token.EQL: token.EQL, token.NEQ: token.NEQ}[tok]
+	}
+	if x != c.phi || !invariantIn(cfg, h, n) {
+		return nil, 0
+	}
+	if h.Succs[0] == c.out {
+		// The loop goes on while the comparison fails: integers have no
+		// NaN, so that is the opposite comparison.
+		tok = map[token.Token]token.Token{token.LSS: token.GEQ, token.GEQ: token.LSS, token.GTR: token.LEQ, token.LEQ: token.GTR,
+			token.EQL: token.NEQ, token.NEQ: token.EQL}[tok]
+	}
+	switch {
+	case step == 1 && (tok == token.LSS || tok == token.NEQ):
+		return n, -1
+	case step == 1 && tok == token.LEQ:
+		return n, 0
+	case step == -1 && (tok == token.GTR || tok == token.NEQ):
+		return n, 1
+	case step == -1 && tok == token.GEQ:
+		return n, 0
+	}
+	return nil, 0
 }
 
 // auxOf returns the induction variable of c that w is, or nil.
@@ -173,42 +254,154 @@ func (t *transformer) startCounted(c *countedLoop) {
 	c.idx = t.F.NewValue(ir.OpPhi, c.phi.Type)
 	c.idx.Name = c.phi.Name
 	rh.Insert(0, c.idx)
-	c.prev = stepBack(t.F, c.idx, c.step.Const)
-	rh.Insert(1, c.prev)
+	if c.down {
+		c.prev = c.idx
+	} else {
+		c.prev = stepBack(t.F, c.idx, c.step.Const)
+		rh.Insert(1, c.prev)
+	}
 	for _, a := range c.aux {
 		a.idx = t.F.NewValue(ir.OpPhi, a.phi.Type)
 		a.idx.Name = a.phi.Name
 		rh.Insert(0, a.idx)
+		if c.down {
+			a.prev = a.idx
+			continue
+		}
 		a.prev = stepBack(t.F, a.idx, a.step)
 		a.prev.Name = a.phi.Name
 		rh.Insert(len(c.aux)+2, a.prev)
 	}
 }
 
-// finishCounted gives the index φ of the reversed header its arguments:
-// the final index when coming from after the loop, the previous one when
-// coming back from the reverse of an iteration.
+// finishCounted gives the index φ of the reversed header its arguments.
+// For a down loop: the index of the last iteration when coming from after
+// the loop, the index stepped back when coming back from the reverse of an
+// iteration. Otherwise: the final index when coming from after the loop,
+// the previous one when coming back from the reverse of an iteration.
 func (t *transformer) finishCounted(c *countedLoop) {
+	// before emits x − step at the end of block p.
+	before := func(p *ir.Block, x *ir.Value, step constant.Value) *ir.Value {
+		v := stepBack(t.F, x, step)
+		v.Name = x.Name
+		p.Insert(len(p.Instrs)-1, v)
+		return v
+	}
 	for _, p := range t.rev[c.header].Preds {
-		arg := t.v(c.phi)
-		if c.exit != nil {
-			arg = c.final
-		}
-		if t.backEdge[p] {
+		var arg *ir.Value
+		switch {
+		case c.down && t.backEdge[p]:
+			arg = before(p, c.idx, c.step.Const)
+		case c.down && c.start != nil:
+			arg = c.start
+		case c.down:
+			final := t.v(c.phi)
+			if c.exit != nil {
+				final = c.final
+			}
+			arg = before(p, final, c.step.Const)
+		case t.backEdge[p]:
 			arg = c.prev
+		case c.exit != nil:
+			arg = c.final
+		default:
+			arg = t.v(c.phi)
 		}
 		c.idx.Args = append(c.idx.Args, arg)
 		for _, a := range c.aux {
-			arg := t.v(a.phi)
-			if c.exit != nil {
-				arg = a.final
-			}
-			if t.backEdge[p] {
+			var arg *ir.Value
+			switch {
+			case c.down && t.backEdge[p]:
+				arg = before(p, a.idx, a.step)
+			case c.down && a.start != nil:
+				arg = a.start
+			case c.down:
+				final := t.v(a.phi)
+				if c.exit != nil {
+					final = a.final
+				}
+				arg = before(p, final, a.step)
+			case t.backEdge[p]:
 				arg = a.prev
+			case c.exit != nil:
+				arg = a.final
+			default:
+				arg = t.v(a.phi)
 			}
 			a.idx.Args = append(a.idx.Args, arg)
 		}
 	}
+}
+
+// countdowns decides, once the needs of every block are known, which
+// counted loops are reversed as countdowns (down) and which of those start
+// from their bound (closed), recording no final index.
+func (t *transformer) countdowns() {
+	for _, c := range t.countedLoops() {
+		c.down = t.quietHeader(c.header)
+		if !c.down || c.bound == nil || len(c.aux) > 0 || c.out == nil || !t.knownIn(c.out, c.bound) || !t.knownIn(c.out, c.init) {
+			continue
+		}
+		c.closed = true
+		if c.exit != nil {
+			t.needs[c.exit] = slices.DeleteFunc(t.needs[c.exit], func(w *ir.Value) bool { return w == c.phi })
+		}
+	}
+}
+
+// countedLoops returns the loops reversed by index, in block order.
+func (t *transformer) countedLoops() []*countedLoop {
+	var out []*countedLoop
+	for _, b := range t.primal.Blocks {
+		if c := t.counted[b]; c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// knownIn reports whether the reverse of block b knows v without
+// recording anything.
+func (t *transformer) knownIn(b *ir.Block, v *ir.Value) bool {
+	saved := t.cur
+	t.cur = b
+	defer func() { t.cur = saved }()
+	return len(t.plan(v)) == 0
+}
+
+// quietHeader reports whether the reverse of loop header h does nothing:
+// it records nothing and none of its values has a reverse (its φs' move
+// along the edges).
+func (t *transformer) quietHeader(h *ir.Block) bool {
+	if len(t.needs[h]) > 0 {
+		return false
+	}
+	for _, v := range h.Instrs {
+		switch {
+		case v.Op == ir.OpPhi || v.Op.IsTerminator():
+		case v.Op == ir.OpStore || v.Op == ir.OpCall && t.anyVariedArg(v):
+			return false
+		case t.act.Varied(v) && hasAdjoint(v.Type):
+			return false
+		}
+	}
+	return true
+}
+
+// invariantIn reports whether integer v has the same value throughout
+// the loop headed by h: defined outside it, or integer arithmetic, len or
+// cap of such values (n−1 in a loop's test).
+func invariantIn(cfg *ir.CFG, h *ir.Block, v *ir.Value) bool {
+	if v.Block == nil || !cfg.InLoop(h, v.Block) {
+		return true
+	}
+	switch v.Op {
+	case ir.OpLen, ir.OpCap:
+		return invariantIn(cfg, h, v.Args[0])
+	case ir.OpBinary:
+		return v.Tok != token.QUO && v.Tok != token.REM && invariantIn(cfg, h, v.Args[0]) && invariantIn(cfg, h, v.Args[1])
+	}
+	return false
 }
 
 func isConstOrParam(v *ir.Value) bool { return v.Op == ir.OpConst || v.Op == ir.OpParam }

@@ -122,6 +122,9 @@ func (t *transformer) cheap(w *ir.Value) bool {
 		_, fromBasic := w.Args[0].Type.Underlying().(*types.Basic)
 		_, toBasic := w.Type.Underlying().(*types.Basic)
 		return fromBasic && toBasic
+	case ir.OpLen, ir.OpCap:
+		// Of a slice the reverse rebuilds (see reconstructible).
+		return ssaad.IsPointerLike(w.Args[0].Type) && t.reconstructible(w.Args[0])
 	case ir.OpLoad:
 		addr := w.Args[0]
 		// Memory nothing writes between the load and its reverse reads
@@ -140,7 +143,11 @@ func (t *transformer) recomputeAt(w *ir.Value) *ir.Value {
 	} else {
 		args := make([]*ir.Value, len(w.Args))
 		for i, a := range w.Args {
-			args[i] = t.r(a)
+			if a != nil && ssaad.IsPointerLike(a.Type) {
+				args[i] = t.addrAt(a)
+			} else {
+				args[i] = t.r(a)
+			}
 		}
 		x = t.Same(w, args...)
 	}

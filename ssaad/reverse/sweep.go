@@ -123,6 +123,7 @@ func (t *transformer) run() {
 			t.needs[b] = t.blockNeeds(b)
 		}
 	}
+	t.countdowns()
 	var phis []*ir.Value
 	for _, b := range order {
 		t.Cur = t.fwd[b]

@@ -38,33 +38,28 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SumSqGrad(x, dx []float64) float64 {
-	var t5 float64
+	var t4 float64
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SumSqGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
 	s := 0.0
-	i := 0
-	for ; i < len(x); i++ {
+	for i := 0; i < n; i++ {
 		v := x[i]
-		t4 := v * v
-		s += t4
+		t3 := v * v
+		s += t3
 	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t5 += ds
-		t2 := t5
-		t5 = 0
-		dv += 2 * (t2 * x[t])
-		t3 := dv
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t4 += ds
+		t := t4
+		t4 = 0
+		dv += 2 * (t * x[i2])
+		t2 := dv
 		dv = 0
-		dx[t] += t3
-		i = t
+		dx[i2] += t2
 	}
 	return s
 }
@@ -240,29 +235,23 @@ func ipowReverse(x float64, n int, seed float64) (dx float64) {
 	var dp3 float64
 	tape = slices.Grow(tape, max(n+2, 0))
 	p := 1.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
 	dp2 += seed
 	dp += dp2
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := dp
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := dp
 		dp = 0
-		dp3 += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := dp3
+		dp3 += t
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := dp3
 		dp3 = 0
-		dp += t5 * x
-		dx += t3[t4] * t5
-		i = t
+		dp += t4 * x
+		dx += t2[t3] * t4
 	}
 	return dx
 }
@@ -331,27 +320,21 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func sumSqReverse(x, dx []float64, seed float64) {
-	var t4 float64
+	var t3 float64
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	i := max(0, len(x))
 	ds += seed
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t4 += ds
-		t2 := t4
-		t4 = 0
-		dv += 2 * (t2 * x[t])
-		t3 := dv
+	for i := len(x) - 1; i >= 0; i-- {
+		t3 += ds
+		t := t3
+		t3 = 0
+		dv += 2 * (t * x[i])
+		t2 := dv
 		dv = 0
-		dx[t] += t3
-		i = t
+		dx[i] += t2
 	}
 }
 
@@ -381,17 +364,11 @@ func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := max(0, len(x))
-	for {
-		t3 := i - 1
-		if i == 0 {
-			break
-		}
-		t4 := ddst[t3]
-		ddst[t3] = 0
-		da += t4 * x[t3]
-		dx[t3] += a * t4
-		i = t3
+	for i := len(x) - 1; i >= 0; i-- {
+		t3 := ddst[i]
+		ddst[i] = 0
+		da += t3 * x[i]
+		dx[i] += a * t3
 	}
 	return da
 }
@@ -897,15 +874,9 @@ func PathLengthGrad(x, dx []float64) float64 {
 		s += geom.Dist(x[i-3:i], x[i:i+3])
 	}
 	ds += 1
-	for {
-		t := i - 3
-		if i == 3 {
-			break
-		}
-		t2 := t - 3
-		t3 := t + 3
-		geomDistReverse(x[t2:t], dx[t2:t], x[t:t3], dx[t:t3], ds)
-		i = t
+	i -= 3
+	for ; i >= 3; i -= 3 {
+		geomDistReverse(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3], ds)
 	}
 	return s
 }
@@ -932,22 +903,16 @@ func geomDistReverse(p, dp, q, dq []float64, seed float64) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		d := p[i] - q[i]
 		s += d * d
 	}
 	t := math.Sqrt(s)
 	ds += 0.5 / t * seed
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := 2 * (ds * (p[t2] - q[t2]))
-		dq[t2] -= t3
-		dp[t2] += t3
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := 2 * (ds * (p[i2] - q[i2]))
+		dq[i2] -= t2
+		dp[i2] += t2
 	}
 }
 

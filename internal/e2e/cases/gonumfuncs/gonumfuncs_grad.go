@@ -770,35 +770,30 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	}
 	tape = slices.Grow(tape, 32)
 	sum = 0
-	i := 1
-	for ; i <= 15; i++ {
+	for i := 1; i <= 15; i++ {
 		b2 := 0.5*float64(8-i) - x[2]
 		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
 		x0_2 := x[0]
-		t6 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t6
-		tape = append(tape, e2, t6)
+		t5 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t5
+		tape = append(tape, e2, t5)
 		sum += f * f
 	}
 	dsum += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 2
-		e := t2[t3]
-		tape = t2[:t3]
+	for i2 := 15; i2 >= 1; i2-- {
+		t := tape
+		n := len(t)
+		t2 := n - 2
+		e := t[t2]
+		tape = t[:t2]
 		x0 := x[0]
-		t4 := 2 * (dsum * (x0*e - t2[t3+1]))
-		dx[0] += t4 * e
-		t5 := e * (x0 * t4)
-		b := 0.5*float64(8-t) - x[2]
+		t3 := 2 * (dsum * (x0*e - t[n-1]))
+		dx[0] += t3 * e
+		t4 := e * (x0 * t3)
+		b := 0.5*float64(8-i2) - x[2]
 		x1 := x[1]
-		dx[1] += -0.5 * (t5 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t5 * b)
-		i = t
+		dx[1] += -0.5 * (t4 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t4 * b)
 	}
 	return sum
 }
@@ -1064,15 +1059,13 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	}
 	n := len(x)
 	sum = 0
-	i := 0
-	for ; i < n; i++ {
-		t4 := x[i] - 1
-		sum += t4 * t4
+	for i := 0; i < n; i++ {
+		t2 := x[i] - 1
+		sum += t2 * t2
 	}
 	sum *= 1e-05
 	s := 0.0
-	i2 := 0
-	for ; i2 < n; i2++ {
+	for i2 := 0; i2 < n; i2++ {
 		v := x[i2]
 		s += v * v
 	}
@@ -1080,22 +1073,12 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	sum += t * t
 	dsum += 1
 	ds += 2 * t
-	for {
-		t2 := i2 - 1
-		if i2 == 0 {
-			break
-		}
-		dx[t2] += 2 * (ds * x[t2])
-		i2 = t2
+	for i3 := n - 1; i3 >= 0; i3-- {
+		dx[i3] += 2 * (ds * x[i3])
 	}
 	dsum2 += dsum * 1e-05
-	for {
-		t3 := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t3] += 2 * (dsum2 * (x[t3] - 1))
-		i = t3
+	for i4 := n - 1; i4 >= 0; i4-- {
+		dx[i4] += 2 * (dsum2 * (x[i4] - 1))
 	}
 	return sum
 }
@@ -1160,29 +1143,26 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	}
 	dim := len(x)
 	s := -1.0
-	i := 0
-	for ; i < dim; i++ {
+	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		s += float64(dim-i) * v2 * v2
 	}
 	tape = slices.Grow(tape, max(dim+1, 0)*4)
 	sum = 0
-	i2 := 1
-	for ; i2 < dim; i2++ {
-		t16 := math.Exp(float64(i2+1) / 10)
-		t17 := math.Exp(float64(i2) / 10)
-		t18 := math.Exp(x[i2] / 10)
-		t19 := math.Exp(x[i2-1] / 10)
-		f2 := t18 + t19 - (t16 + t17)
-		tape = append(tape, t18, t19, t16, t17)
+	for i2 := 1; i2 < dim; i2++ {
+		t13 := math.Exp(float64(i2+1) / 10)
+		t14 := math.Exp(float64(i2) / 10)
+		t15 := math.Exp(x[i2] / 10)
+		t16 := math.Exp(x[i2-1] / 10)
+		f2 := t15 + t16 - (t13 + t14)
+		tape = append(tape, t15, t16, t13, t14)
 		sum += f2 * f2
 	}
 	tape = slices.Grow(tape, max(dim+1, 0))
-	i3 := 1
-	for ; i3 < dim; i3++ {
-		t15 := math.Exp(x[i3] / 10)
-		f := t15 - 0.9048374180359595
-		tape = append(tape, t15)
+	for i3 := 1; i3 < dim; i3++ {
+		t12 := math.Exp(x[i3] / 10)
+		f := t12 - 0.9048374180359595
+		tape = append(tape, t12)
 		sum += f * f
 	}
 	t := x[0] - 0.2
@@ -1190,44 +1170,30 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	ds += 2 * s
 	dx[0] += 2 * t
 	dsum += 1e-05
-	for {
-		t2 := i3 - 1
-		if i3 == 1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
-		dx[t2] += t5 * (2 * (dsum * (t5 - 0.9048374180359595))) / 10
-		i3 = t2
+	for i4 := dim - 1; i4 >= 1; i4-- {
+		t9 := tape
+		t10 := len(t9) - 1
+		t11 := t9[t10]
+		tape = t9[:t10]
+		dx[i4] += t11 * (2 * (dsum * (t11 - 0.9048374180359595))) / 10
 	}
 	dsum2 += dsum
-	for {
-		t6 := i2 - 1
-		if i2 == 1 {
-			break
-		}
-		t7 := tape
-		t8 := len(t7) - 4
-		t9 := t7[t8]
-		t10 := t7[t8+1]
-		tape = t7[:t8]
-		t11 := 2 * (dsum2 * (t9 + t10 - (t7[t8+2] + t7[t8+3])))
-		dx[t6-1] += t10 * t11 / 10
-		dx[t6] += t9 * t11 / 10
-		i2 = t6
+	for i5 := dim - 1; i5 >= 1; i5-- {
+		t4 := tape
+		n := len(t4)
+		t5 := n - 4
+		t6 := t4[t5]
+		t7 := t4[n-3]
+		tape = t4[:t5]
+		t8 := 2 * (dsum2 * (t6 + t7 - (t4[n-2] + t4[n-1])))
+		dx[i5-1] += t7 * t8 / 10
+		dx[i5] += t6 * t8 / 10
 	}
-	for {
-		t12 := i - 1
-		if i == 0 {
-			break
-		}
-		t13 := ds
-		v := x[t12]
-		t14 := float64(dim - t12)
-		dx[t12] += t14*v*t13 + t14*(t13*v)
-		i = t12
+	for i6 := dim - 1; i6 >= 0; i6-- {
+		t2 := ds
+		v := x[i6]
+		t3 := float64(dim - i6)
+		dx[i6] += t3*v*t2 + t3*(t2*v)
 	}
 	return sum2
 }
@@ -1379,30 +1345,24 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	}
 	n := len(x)
 	s1 := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		s1 += math.Cos(x[i])
 	}
 	dsum += 1
 	sum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v := x[i2]
-		t3 := float64(i2 + 1)
-		t4 := math.Cos(v)
-		t5 := math.Sin(v)
-		f := float64(n+i2+1) - t3*t4 - t5 - s1
-		t6 := 2 * (dsum * f)
-		ds1 -= t6
-		dx[i2] += t5*(t3*t6) - t4*t6
+		t2 := float64(i2 + 1)
+		t3 := math.Cos(v)
+		t4 := math.Sin(v)
+		f := float64(n+i2+1) - t2*t3 - t4 - s1
+		t5 := 2 * (dsum * f)
+		ds1 -= t5
+		dx[i2] += t4*(t2*t5) - t3*t5
 		sum += f * f
 	}
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t2] -= math.Sin(x[t2]) * ds1
-		i = t2
+	for i3 := n - 1; i3 >= 0; i3-- {
+		dx[i3] -= math.Sin(x[i3]) * ds1
 	}
 	return sum
 }
@@ -1453,35 +1413,23 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	}
 	n := len(x)
 	sum = 0
-	i := 0
-	for ; i < n; i++ {
-		t3 := x[i] - 1
-		sum += t3 * t3
+	for i := 0; i < n; i++ {
+		t := x[i] - 1
+		sum += t * t
 	}
 	s := 0.0
-	i2 := 0
-	for ; i2 < n; i2++ {
+	for i2 := 0; i2 < n; i2++ {
 		s += float64(i2+1) * (x[i2] - 1)
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
 	dsum += 1
 	ds += 2 * ((2*s2 + 1) * s)
-	for {
-		t := i2 - 1
-		if i2 == 0 {
-			break
-		}
-		dx[t] += float64(t+1) * ds
-		i2 = t
+	for i3 := n - 1; i3 >= 0; i3-- {
+		dx[i3] += float64(i3+1) * ds
 	}
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t2] += 2 * (dsum * (x[t2] - 1))
-		i = t2
+	for i4 := n - 1; i4 >= 0; i4-- {
+		dx[i4] += 2 * (dsum * (x[i4] - 1))
 	}
 	return sum2
 }
@@ -1548,28 +1496,23 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var ds2 float64
 	var ds1 float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	tapeint = slices.Grow(tapeint, 60)
 	tape = slices.Grow(tape, 60)
 	sum = 0
-	i := 1
-	for ; i <= 29; i++ {
+	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
 		j2 := 1
-		var n int
+		var n3 int
 		for {
-			n = len(x)
-			if j2 < n {
+			n3 = len(x)
+			if j2 < n3 {
 				xj := x[j2]
 				tape = append(tape, d2)
 				s1 += float64(j2) * d2 * xj
@@ -1579,20 +1522,17 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 				break
 			}
 		}
-		tapeint = append(tapeint, j2)
 		d2_2 := 1.0
 		s2_2 := 0.0
-		i3 := 0
-		for ; i3 < n; i3++ {
-			v := x[i3]
+		for i4 := 0; i4 < n3; i4++ {
+			v := x[i4]
 			tape = append(tape, d2_2)
 			s2_2 += d2_2 * v
 			d2_2 *= d1
 		}
-		t18 := s1 - s2_2*s2_2 - 1
-		tapeint = append(tapeint, i3)
+		t11 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
-		sum += t18 * t18
+		sum += t11 * t11
 	}
 	x0 := x[0]
 	t := x0 * x0
@@ -1602,51 +1542,30 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	t3 := 2 * t2
 	dx[0] += 2 * ((1 - t3) * x0)
 	dx[1] += t3
-	for {
-		t4 := i - 1
-		if i == 1 {
-			break
-		}
-		t5 := tape
-		t6 := len(t5) - 2
-		s2 := t5[t6]
-		tape = t5[:t6]
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		t9 := 2 * (dsum * (t5[t6+1] - s2*s2 - 1))
-		ds1 += t9
-		ds2 -= 2 * (t9 * s2)
-		i2 := t7[t8]
-		for {
-			t10 := i2 - 1
-			if i2 == 0 {
-				break
-			}
-			t11 := tape
-			t12 := len(t11) - 1
-			tape = t11[:t12]
-			dx[t10] += t11[t12] * ds2
-			i2 = t10
+	for i2 := 29; i2 >= 1; i2-- {
+		t4 := tape
+		n := len(t4)
+		t5 := n - 2
+		s2 := t4[t5]
+		tape = t4[:t5]
+		n2 := len(x)
+		t6 := 2 * (dsum * (t4[n-1] - s2*s2 - 1))
+		ds1 += t6
+		ds2 -= 2 * (t6 * s2)
+		for i3 := n2 - 1; i3 >= 0; i3-- {
+			t9 := tape
+			t10 := len(t9) - 1
+			tape = t9[:t10]
+			dx[i3] += t9[t10] * ds2
 		}
 		ds2 = 0
-		t13 := tapeint
-		t14 := len(t13) - 1
-		tapeint = t13[:t14]
-		j := t13[t14]
-		for {
-			t15 := j - 1
-			if j == 1 {
-				break
-			}
-			t16 := tape
-			t17 := len(t16) - 1
-			tape = t16[:t17]
-			dx[t15] += float64(t15) * t16[t17] * ds1
-			j = t15
+		for j := n2 - 1; j >= 1; j-- {
+			t7 := tape
+			t8 := len(t7) - 1
+			tape = t7[:t8]
+			dx[j] += float64(j) * t7[t8] * ds1
 		}
 		ds1 = 0
-		i = t4
 	}
 	return sum
 }
@@ -2111,8 +2030,7 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	n := len(x)
 	ss := 0.0
 	sc := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v2 := x[i]
 		ss += v2 * v2
 		sc += math.Cos(6.283185307179586 * v2)
@@ -2124,14 +2042,9 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	t4 := -20*t2 - t3 + 20 + 2.718281828459045
 	dsc -= id * t3
 	dss += id * (0.5 / t * (-0.2 * (t2 * -20)))
-	for {
-		t5 := i - 1
-		if i == 0 {
-			break
-		}
-		v := x[t5]
-		dx[t5] += 2*(dss*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc)
-		i = t5
+	for i2 := n - 1; i2 >= 0; i2-- {
+		v := x[i2]
+		dx[i2] += 2*(dss*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc)
 	}
 	return t4
 }
@@ -2470,38 +2383,40 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	t := xp - 1
 	v := t * t
 	i := 1
-	for ; i < len(x); i++ {
-		xn2 := x[i]
-		tmp2 := 2*xn2*xn2 - xp
-		tape = append(tape, xp)
-		xp = xn2
-		v += float64(i+1) * tmp2 * tmp2
-	}
-	dv += 1
+	var n int
 	for {
-		t2 := i - 1
-		if i == 1 {
+		n = len(x)
+		if i < n {
+			xn2 := x[i]
+			tmp2 := 2*xn2*xn2 - xp
+			tape = append(tape, xp)
+			xp = xn2
+			v += float64(i+1) * tmp2 * tmp2
+			i++
+		} else {
 			break
 		}
-		t3 := dxp
+	}
+	dv += 1
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t2 := dxp
 		dxp = 0
-		dxn += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := dv
-		xn := x[t2]
-		t7 := 2 * xn
-		tmp := t7*xn - t4[t5]
-		t8 := float64(t2 + 1)
-		t9 := t8*tmp*t6 + t8*(t6*tmp)
-		dxp -= t9
-		dxn += t7 * t9
-		dxn += 2 * (t9 * xn)
-		t10 := dxn
+		dxn += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := dv
+		xn := x[i2]
+		t6 := 2 * xn
+		tmp := t6*xn - t3[t4]
+		t7 := float64(i2 + 1)
+		t8 := t7*tmp*t5 + t7*(t5*tmp)
+		dxp -= t8
+		dxn += t6 * t8
+		dxn += 2 * (t8 * xn)
+		t9 := dxn
 		dxn = 0
-		dx[t2] += t10
-		i = t2
+		dx[i2] += t9
 	}
 	dxp2 += dxp
 	dv2 += dv
@@ -2751,36 +2666,31 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	tape = slices.Grow(tape, max(n+2, 0)*3)
 	ss := 0.0
 	pc := 1.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t8 := math.Sqrt(float64(i + 1))
-		t9 := math.Cos(v2 / t8)
-		tape = append(tape, t8, pc, t9)
+		t7 := math.Sqrt(float64(i + 1))
+		t8 := math.Cos(v2 / t7)
+		tape = append(tape, t7, pc, t8)
 		ss += v2 * v2
-		pc *= t9
+		pc *= t8
 	}
 	t := ss/4000 - pc + 1
 	dpc2 -= 1
 	dss += 0.00025
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := dpc2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := dpc2
 		dpc2 = 0
-		dpc += t3
-		t4 := tape
-		t5 := len(t4) - 3
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := dpc
+		dpc += t2
+		t3 := tape
+		n2 := len(t3)
+		t4 := n2 - 3
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := dpc
 		dpc = 0
-		dpc2 += t7 * t4[t5+2]
-		v := x[t2]
-		dx[t2] += 2*(dss*v) - math.Sin(v/t6)*(t4[t5+1]*t7)/t6
-		i = t2
+		dpc2 += t6 * t3[n2-1]
+		v := x[i2]
+		dx[i2] += 2*(dss*v) - math.Sin(v/t5)*(t3[n2-2]*t6)/t5
 	}
 	return t
 }
@@ -2925,9 +2835,6 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dss float64
 	var df float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -2938,58 +2845,41 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
-	tapeint = slices.Grow(tapeint, 7)
 	tape = slices.Grow(tape, 28)
 	f := 0.0
-	i := 0
-	for ; i < 5; i++ {
+	for i := 0; i < 5; i++ {
 		cv2 := c[i]
-		t11 := A[i]
+		t7 := A[i]
 		ss := 0.0
-		j2 := 0
-		for ; j2 < 2; j2++ {
-			av := t11[j2]
+		for j2 := 0; j2 < 2; j2++ {
+			av := t7[j2]
 			xja := x[j2] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
-		t12 := math.Exp(-0.3183098861837907 * ss)
-		t13 := math.Cos(3.141592653589793 * ss)
-		tapeint = append(tapeint, j2)
-		tape = append(tape, t12, cv2, ss, t13)
-		f += cv2 * t12 * t13
+		t8 := math.Exp(-0.3183098861837907 * ss)
+		t9 := math.Cos(3.141592653589793 * ss)
+		tape = append(tape, t8, cv2, ss, t9)
+		f += cv2 * t8 * t9
 	}
 	df += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - 4
-		t4 := t2[t3]
-		cv := t2[t3+1]
-		tape = t2[:t3]
-		t5 := tapeint
-		t6 := len(t5) - 1
-		tapeint = t5[:t6]
-		t7 := df
-		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[t3+2]) * (cv * t4 * t7))
-		dss += -0.3183098861837907 * (t4 * (cv * (t7 * t2[t3+3])))
-		j := t5[t6]
-		for {
-			t8 := j - 1
-			if j == 0 {
-				break
-			}
-			t9 := tape
-			t10 := len(t9) - 1
-			tape = t9[:t10]
-			dx[t8] += 2 * (dss * (x[t8] - t9[t10]))
-			j = t8
+	for i2 := 4; i2 >= 0; i2-- {
+		t := tape
+		n := len(t)
+		t2 := n - 4
+		t3 := t[t2]
+		cv := t[n-3]
+		tape = t[:t2]
+		t4 := df
+		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t[n-2]) * (cv * t3 * t4))
+		dss += -0.3183098861837907 * (t3 * (cv * (t4 * t[n-1])))
+		for j := 1; j >= 0; j-- {
+			t5 := tape
+			t6 := len(t5) - 1
+			tape = t5[:t6]
+			dx[j] += 2 * (dss * (x[j] - t5[t6]))
 		}
 		dss = 0
-		i = t
 	}
 	return f
 }
@@ -3067,9 +2957,9 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		if i < n-1 {
 			wi2 := 1 + (x[i]-1)/4
 			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t15 := wi2 - 1
+			t14 := wi2 - 1
 			tape = append(tape, s2)
-			sum += t15 * t15 * (1 + 10*s2*s2)
+			sum += t14 * t14 * (1 + 10*s2*s2)
 			i++
 		} else {
 			break
@@ -3085,22 +2975,17 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	t7 := sum + t5*t6
 	dsum += 1
 	dx[t2] += (2*(t6*t4) + 6.283185307179586*(math.Cos(t3)*(2*(t5*sd)))) / 4
-	for {
-		t8 := i - 1
-		if i == 0 {
-			break
-		}
-		t9 := tape
-		t10 := len(t9) - 1
-		s := t9[t10]
-		tape = t9[:t10]
-		t11 := dsum
-		t12 := 10 * s
-		wi := 1 + (x[t8]-1)/4
-		t13 := wi - 1
-		t14 := t13 * t13 * t11
-		dx[t8] += (2*(t11*(1+t12*s)*t13) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t12*t14+10*(t14*s)))) / 4
-		i = t8
+	for i2 := n - 2; i2 >= 0; i2-- {
+		t8 := tape
+		t9 := len(t8) - 1
+		s := t8[t9]
+		tape = t8[:t9]
+		t10 := dsum
+		t11 := 10 * s
+		wi := 1 + (x[i2]-1)/4
+		t12 := wi - 1
+		t13 := t12 * t12 * t10
+		dx[i2] += (2*(t10*(1+t11*s)*t12) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t11*t13+10*(t13*s)))) / 4
 	}
 	dsum2 += dsum
 	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (dsum2 * s1))) / 4
@@ -3410,37 +3295,32 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	n := len(x)
 	tape = slices.Grow(tape, max(n+2, 0)*2)
 	sum := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t9 := math.Sqrt(math.Abs(v2))
-		t10 := math.Sin(t9)
-		tape = append(tape, t9, t10)
-		sum += v2 * t10
+		t8 := math.Sqrt(math.Abs(v2))
+		t9 := math.Sin(t8)
+		tape = append(tape, t8, t9)
+		sum += v2 * t9
 	}
 	t := 418.9829*float64(n) - sum
 	dsum -= 1
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 2
-		t5 := t3[t4]
-		tape = t3[:t4]
-		t6 := dsum
-		v := x[t2]
-		t7 := 0.0
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := tape
+		n2 := len(t2)
+		t3 := n2 - 2
+		t4 := t2[t3]
+		tape = t2[:t3]
+		t5 := dsum
+		v := x[i2]
+		t6 := 0.0
 		if v < 0 {
-			t7 = -1
+			t6 = -1
 		}
-		t8 := t7
+		t7 := t6
 		if v > 0 {
-			t8 = 1
+			t7 = 1
 		}
-		dx[t2] += t6*t3[t4+1] + t8*(0.5/t5*(math.Cos(t5)*(v*t6)))
-		i = t2
+		dx[i2] += t5*t2[n2-1] + t7*(0.5/t4*(math.Cos(t4)*(v*t5)))
 	}
 	return t
 }

@@ -1079,128 +1079,96 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	tape = tapeBuf[:0]
 	dtape = dtapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var ds2_3 float64
 	var dds2 float64
 	var ds1_2 float64
 	var dds1 float64
 	var dsum float64
-	t := tapeint
-	tapeint = append(t, make([]int, 60)...)[:len(t)]
-	t2 := tape
-	n2 := len(t2)
-	tape = append(t2, make([]float64, 60)...)[:n2]
+	t := tape
+	n2 := len(t)
+	tape = append(t, make([]float64, 60)...)[:n2]
 	dtape = append(dtape, make([]float64, 60)...)[:n2]
 	sum := 0.0
-	i := 1
-	for ; i <= 29; i++ {
+	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
 		ds1 := 0.0
-		j2 := 1
-		for ; j2 < n; j2++ {
-			t28 := float64(j2) * d2
+		for j2 := 1; j2 < n; j2++ {
+			t20 := float64(j2) * d2
 			xj := x[j2]
 			vj := v[j2]
 			tape = append(tape, d2)
 			dtape = append(dtape, 0)
 			d2 *= d1
-			s1 += t28 * xj
-			ds1 += t28 * vj
+			s1 += t20 * xj
+			ds1 += t20 * vj
 		}
-		tapeint = append(tapeint, j2)
 		d2_2 := 1.0
 		s2_2 := 0.0
 		ds2_2 := 0.0
-		i3 := 0
-		for ; i3 < n; i3++ {
-			v2 := x[i3]
-			dv := v[i3]
+		for i4 := 0; i4 < n; i4++ {
+			v2 := x[i4]
+			dv := v[i4]
 			tape = append(tape, d2_2)
 			dtape = append(dtape, 0)
 			s2_2 += d2_2 * v2
 			ds2_2 += d2_2 * dv
 			d2_2 *= d1
 		}
-		t27 := s1 - s2_2*s2_2 - 1
-		tapeint = append(tapeint, i3)
+		t19 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t27 * t27
+		sum += t19 * t19
 	}
 	x0 := x[0]
 	v0 := v[0]
-	t3 := x0 * x0
+	t2 := x0 * x0
 	dt := v[1] - 2*(v0*x0)
-	t4 := x[1] - t3 - 1
-	sum += t3 + t4*t4
+	t3 := x[1] - t2 - 1
+	sum += t2 + t3*t3
 	dsum += 1
-	t5 := 2 * dt
-	hv[0] += 2 * ((1-2*t4)*v0 - t5*x0)
-	hv[1] += t5
-	for {
-		t6 := i - 1
-		if i == 1 {
-			break
-		}
-		t7 := tape
-		t8 := dtape
-		t9 := len(t7) - 2
-		s2 := t7[t9]
-		ds2 := t8[t9]
-		t10 := t9 + 1
-		tape = t7[:t9]
-		dtape = t8[:t9]
-		t11 := tapeint
-		t12 := len(t11) - 1
-		tapeint = t11[:t12]
-		t13 := dsum
-		t14 := 2 * (t13 * (t7[t10] - s2*s2 - 1))
-		t15 := 2 * (t13 * (t8[t10] - 2*(ds2*s2)))
-		ds1_2 += t14
-		dds1 += t15
-		ds2_3 -= 2 * (t14 * s2)
-		dds2 -= 2 * (t15*s2 + t14*ds2)
-		i2 := t11[t12]
-		for {
-			t16 := i2 - 1
-			if i2 == 0 {
-				break
-			}
-			t17 := tape
-			t18 := dtape
-			t19 := len(t17) - 1
-			tape = t17[:t19]
-			dtape = t18[:t19]
-			hv[t16] += t18[t19]*ds2_3 + t17[t19]*dds2
-			i2 = t16
+	t4 := 2 * dt
+	hv[0] += 2 * ((1-2*t3)*v0 - t4*x0)
+	hv[1] += t4
+	for i2 := 29; i2 >= 1; i2-- {
+		t5 := tape
+		t6 := dtape
+		n3 := len(t5)
+		t7 := n3 - 2
+		s2 := t5[t7]
+		ds2 := t6[t7]
+		t8 := n3 - 1
+		tape = t5[:t7]
+		dtape = t6[:t7]
+		t9 := dsum
+		t10 := 2 * (t9 * (t5[t8] - s2*s2 - 1))
+		t11 := 2 * (t9 * (t6[t8] - 2*(ds2*s2)))
+		ds1_2 += t10
+		dds1 += t11
+		ds2_3 -= 2 * (t10 * s2)
+		dds2 -= 2 * (t11*s2 + t10*ds2)
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t16 := tape
+			t17 := dtape
+			t18 := len(t16) - 1
+			tape = t16[:t18]
+			dtape = t17[:t18]
+			hv[i3] += t17[t18]*ds2_3 + t16[t18]*dds2
 		}
 		ds2_3 = 0
 		dds2 = 0
-		t20 := tapeint
-		t21 := len(t20) - 1
-		tapeint = t20[:t21]
-		j := t20[t21]
-		for {
-			t22 := j - 1
-			if j == 1 {
-				break
-			}
-			t23 := tape
-			t24 := dtape
-			t25 := len(t23) - 1
-			tape = t23[:t25]
-			dtape = t24[:t25]
-			t26 := float64(t22)
-			hv[t22] += t26*t24[t25]*ds1_2 + t26*t23[t25]*dds1
-			j = t22
+		for j := n - 1; j >= 1; j-- {
+			t12 := tape
+			t13 := dtape
+			t14 := len(t12) - 1
+			tape = t12[:t14]
+			dtape = t13[:t14]
+			t15 := float64(j)
+			hv[j] += t15*t13[t14]*ds1_2 + t15*t12[t14]*dds1
 		}
 		ds1_2 = 0
 		dds1 = 0
-		i = t6
 	}
 	return sum
 }

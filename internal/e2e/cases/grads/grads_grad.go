@@ -275,59 +275,38 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func QuadGrad(a, x, dx []float64) float64 {
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dq float64
-	var t11 float64
+	var t6 float64
 	var dq2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("QuadGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	q := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		xi := x[i]
-		j2 := 0
-		for ; j2 < n; j2++ {
+		for j2 := 0; j2 < n; j2++ {
 			q += a[i*n+j2] * xi * x[j2]
 		}
-		tapeint = append(tapeint, j2)
 	}
 	dq2 += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := dq2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := dq2
 		dq2 = 0
-		dq += t2
-		t3 := tapeint
-		t4 := len(t3) - 1
-		tapeint = t3[:t4]
-		j := t3[t4]
-		for {
-			t5 := j - 1
-			if j == 0 {
-				break
-			}
-			t6 := dq
-			t7 := x[t5]
-			t8 := a[t*n+t5]
-			dx[t5] += t8 * x[t] * t6
-			t11 += t8 * (t6 * t7)
-			j = t5
+		dq += t
+		for j := n - 1; j >= 0; j-- {
+			t4 := dq
+			xj := x[j]
+			t5 := a[i2*n+j]
+			dx[j] += t5 * x[i2] * t4
+			t6 += t5 * (t4 * xj)
 		}
-		t9 := dq
+		t2 := dq
 		dq = 0
-		dq2 += t9
-		t10 := t11
-		t11 = 0
-		dx[t] += t10
-		i = t
+		dq2 += t2
+		t3 := t6
+		t6 = 0
+		dx[i2] += t3
 	}
 	return q
 }
@@ -374,43 +353,31 @@ func SmoothGrad(x, dx []float64) float64 {
 	n := len(x)
 	y := make([]float64, n)
 	dy := make([]float64, n)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		xi := x[i]
 		y[i] = xi * xi
 	}
-	i2 := 1
-	for ; i2 < n; i2++ {
+	for i2 := 1; i2 < n; i2++ {
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
 	ds += 1
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
-		t6 := math.Sqrt(1 + y[i3])
-		dy[i3] += 0.5 / t6 * ds
-		s += t6
+		t2 := math.Sqrt(1 + y[i3])
+		dy[i3] += 0.5 / t2 * ds
+		s += t2
 	}
-	for {
-		t := i2 - 1
-		if i2 == 1 {
-			break
-		}
-		t2 := dy[t]
-		dy[t] = 0
-		t3 := 0.5 * t2
-		dy[t-1] += t3
-		dy[t] += t3
-		i2 = t
+	for i4 := n - 1; i4 >= 1; i4-- {
+		dyi2 := dy[i4]
+		dy[i4] = 0
+		t := 0.5 * dyi2
+		dy[i4-1] += t
+		dy[i4] += t
 	}
-	for {
-		t4 := i - 1
-		if i == 0 {
-			break
-		}
-		t5 := dy[t4]
-		dy[t4] = 0
-		dx[t4] += 2 * (t5 * x[t4])
-		i = t4
+	for i5 := n - 1; i5 >= 0; i5-- {
+		dyi := dy[i5]
+		dy[i5] = 0
+		dx[i5] += 2 * (dyi * x[i5])
 	}
 	return s
 }
@@ -674,9 +641,9 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		from2 = 0
 	} else {
 		r = c[n-1]
-		i := n - 2
-		tape = slices.Grow(tape, max(i+2, 0))
+		tape = slices.Grow(tape, max(n+0, 0))
 		from := 0
+		i := n - 2
 		for {
 			path = append(path, from)
 			if i >= 0 {
@@ -812,10 +779,10 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
-	var t13 float64
-	var t14 float64
+	var t11 float64
+	var t12 float64
 	var de float64
-	var t15 float64
+	var t13 float64
 	var de2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -825,36 +792,38 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	t3 := math.Exp(-(k * k))
 	e := t * t2
 	i := 1
-	for ; i < len(x); i++ {
-		t11 := x[i] - x[i-1]
-		t12 := t11 * t11
-		e += t12 * t3
-	}
-	de += 1
+	var n int
 	for {
-		t4 := i - 1
-		if i == 1 {
+		n = len(x)
+		if i < n {
+			t9 := x[i] - x[i-1]
+			t10 := t9 * t9
+			e += t10 * t3
+			i++
+		} else {
 			break
 		}
+	}
+	de += 1
+	for i2 := n - 1; i2 >= 1; i2-- {
 		t5 := de
-		t13 += t5 * t3
-		t6 := x[t4]
-		t7 := t6 - x[t4-1]
-		t15 += t7 * t7 * t5
-		t8 := t13
-		t13 = 0
-		t14 += 2 * (t8 * (t6 - x[t4-1]))
-		t9 := t14
-		t14 = 0
-		dx[t4-1] -= t9
-		dx[t4] += t9
-		i = t4
+		t11 += t5 * t3
+		xi := x[i2]
+		t6 := xi - x[i2-1]
+		t13 += t6 * t6 * t5
+		t7 := t11
+		t11 = 0
+		t12 += 2 * (t7 * (xi - x[i2-1]))
+		t8 := t12
+		t12 = 0
+		dx[i2-1] -= t8
+		dx[i2] += t8
 	}
 	de2 += de
-	dk -= 2 * (t3 * t15 * k)
-	t10 := de2
-	dotReverse(x, dx, x, dx, t*t10)
-	dk += 0.5 * (t10 * t2)
+	dk -= 2 * (t3 * t13 * k)
+	t4 := de2
+	dotReverse(x, dx, x, dx, t*t4)
+	dk += 0.5 * (t4 * t2)
 	return e, dk
 }
 
@@ -1099,14 +1068,8 @@ func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := max(0, len(dst))
-	for {
-		t3 := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t3] += a * ddst[t3]
-		i = t3
+	for i := len(dst) - 1; i >= 0; i-- {
+		dx[i] += a * ddst[i]
 	}
 }
 
@@ -1359,29 +1322,23 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	var dr2 float64
 	tape = slices.Grow(tape, 5)
 	r := 0.0
-	i := 3
-	for ; i >= 0; i-- {
+	for i := 3; i >= 0; i-- {
 		tape = append(tape, r)
 		r = r*x + c[i]
 	}
 	dr2 += 1
-	for {
-		t := i + 1
-		if i == 3 {
-			break
-		}
-		t2 := dr2
+	for i2 := 0; i2 <= 3; i2++ {
+		t := dr2
 		dr2 = 0
-		dr += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := dr
+		dr += t
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := dr
 		dr = 0
-		dc[t] += t5
-		dr2 += t5 * x
-		dx += t3[t4] * t5
-		i = t
+		dc[i2] += t4
+		dr2 += t4 * x
+		dx += t2[t3] * t4
 	}
 	return r, dc, dx
 }
@@ -1481,87 +1438,69 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	n := len(x)
 	tape = slices.Grow(tape, max(n+2, 0))
 	m := math.Inf(-1)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v := x[i]
 		tape = append(tape, m)
 		m = max(m, v)
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
-	i2 := 0
-	for ; i2 < n; i2++ {
-		t22 := math.Exp(x[i2] - m)
-		dst[i2] = t22
+	for i2 := 0; i2 < n; i2++ {
+		t19 := math.Exp(x[i2] - m)
+		dst[i2] = t19
 		dsti2 := dst[i2]
-		tape = append(tape, t22)
+		tape = append(tape, t19)
 		s += dsti2
 	}
 	n2 := len(dst)
 	tape = slices.Grow(tape, max(n2+2, 0))
-	i3 := 0
-	for ; i3 < n2; i3++ {
+	for i3 := 0; i3 < n2; i3++ {
 		dsti := dst[i3]
 		dst[i3] = dsti / s
 		tape = append(tape, dsti)
 	}
-	for {
-		t3 := i3 - 1
-		if i3 == 0 {
-			break
-		}
+	for i4 := n2 - 1; i4 >= 0; i4-- {
+		t15 := tape
+		t16 := len(t15) - 1
+		t17 := t15[t16]
+		tape = t15[:t16]
+		t18 := ddst[i4]
+		ddst[i4] = 0
+		ds -= t18 * (t17 / s) / s
+		ddst[i4] += t18 / s
+	}
+	for i5 := n - 1; i5 >= 0; i5-- {
+		t10 := tape
+		t11 := len(t10) - 1
+		t12 := t10[t11]
+		tape = t10[:t11]
+		ddst[i5] += ds
+		t13 := ddst[i5]
+		ddst[i5] = 0
+		t14 := t12 * t13
+		dm2 -= t14
+		dx[i5] += t14
+	}
+	for i6 := n - 1; i6 >= 0; i6-- {
+		t3 := dm2
+		dm2 = 0
+		dm += t3
 		t4 := tape
 		t5 := len(t4) - 1
-		t6 := t4[t5]
 		tape = t4[:t5]
-		t7 := ddst[t3]
-		ddst[t3] = 0
-		ds -= t7 * (t6 / s) / s
-		ddst[t3] += t7 / s
-		i3 = t3
-	}
-	for {
-		t8 := i2 - 1
-		if i2 == 0 {
-			break
-		}
-		t9 := tape
-		t10 := len(t9) - 1
-		t11 := t9[t10]
-		tape = t9[:t10]
-		ddst[t8] += ds
-		t12 := ddst[t8]
-		ddst[t8] = 0
-		t13 := t11 * t12
-		dm2 -= t13
-		dx[t8] += t13
-		i2 = t8
-	}
-	for {
-		t14 := i - 1
-		if i == 0 {
-			break
-		}
-		t15 := dm2
-		dm2 = 0
-		dm += t15
-		t16 := tape
-		t17 := len(t16) - 1
-		tape = t16[:t17]
-		t18 := dm
+		t6 := dm
 		dm = 0
-		t19 := t16[t17] >= x[t14]
-		t20 := 0.0
-		if t19 {
-			t20 = 1
+		t7 := t4[t5] >= x[i6]
+		t8 := 0.0
+		if t7 {
+			t8 = 1
 		}
-		dm2 += t20 * t18
-		t21 := 1.0
-		if t19 {
-			t21 = 0
+		dm2 += t8 * t6
+		t9 := 1.0
+		if t7 {
+			t9 = 0
 		}
-		dx[t14] += t21 * t18
-		i = t14
+		dx[i6] += t9 * t6
 	}
 }
 
@@ -1764,8 +1703,7 @@ func EvolveGrad(x, dx, state []float64) float64 {
 		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
 	}
 	tape = slices.Grow(tape, 5*n)
-	k := 0
-	for ; k < 3; k++ {
+	for k := 0; k < 3; k++ {
 		tape = append(tape, state...)
 		evolveStep(state, x)
 	}
@@ -1776,17 +1714,12 @@ func EvolveGrad(x, dx, state []float64) float64 {
 	finalState := slices.Clone(state)
 	dstate[t4] += t3
 	dstate[0] += t5
-	for {
-		t7 := k - 1
-		if k == 0 {
-			break
-		}
-		t8 := tape
-		t9 := len(t8) - n
-		copy(state, t8[t9:])
-		tape = t8[:t9]
+	for k2 := 2; k2 >= 0; k2-- {
+		t7 := tape
+		t8 := len(t7) - n
+		copy(state, t7[t8:])
+		tape = t7[:t8]
 		evolveStepReverse(state, dstate, x, dx)
-		k = t7
 	}
 	copy(state, finalState)
 	return t6
@@ -1821,27 +1754,21 @@ func evolveStepReverse(s, ds, x, dx []float64) {
 	}
 	n := len(s)
 	tape = slices.Grow(tape, max(n+2, 0))
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		si := s[i]
 		s[i] = si*x[i] + math.Sin(si)
 		tape = append(tape, si)
 	}
-	for {
-		t3 := i - 1
-		if i == 0 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := ds[t3]
-		ds[t3] = 0
-		t8 := x[t3]
-		dx[t3] += t6 * t7
-		ds[t3] += math.Cos(t6)*t7 + t7*t8
-		i = t3
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		dsi := ds[i2]
+		ds[i2] = 0
+		xi := x[i2]
+		dx[i2] += t5 * dsi
+		ds[i2] += math.Cos(t5)*dsi + dsi*xi
 	}
 }
 
@@ -1911,18 +1838,17 @@ func LayersGrad(x, dx []float64) float64 {
 	dwork := make([]float64, t)
 	y := x[:n]
 	dy := dx[:n]
-	k := 0
-	for ; k < 3; k++ {
-		t12 := k * n
-		t13 := (k + 1) * n
-		h := work[t12:t13]
-		t14 := x[n:]
+	for k := 0; k < 3; k++ {
+		t11 := k * n
+		t12 := (k + 1) * n
+		h := work[t11:t12]
+		t13 := x[n:]
 		tape = append(tape, y...)
-		tape = append(tape, t14...)
-		layer(h, y, t14)
+		tape = append(tape, t13...)
+		layer(h, y, t13)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = dwork[t12:t13]
+		dy = dwork[t11:t12]
 	}
 	ds += 1
 	s := 0.0
@@ -1932,29 +1858,25 @@ func LayersGrad(x, dx []float64) float64 {
 		s += v * v
 	}
 	finalX := slices.Clone(x)
-	for {
-		t2 := k - 1
-		if k == 0 {
-			break
-		}
-		t3 := tapeSlices
-		t4 := len(t3) - 2
-		y2 := t3[t4]
-		dy2 := t3[t4+1]
-		tapeSlices = t3[:t4]
-		t5 := x[n:]
-		t6 := tape
-		t7 := len(t6) - len(t5)
-		copy(t5, t6[t7:])
-		tape = t6[:t7]
-		t8 := tape
-		t9 := len(t8) - len(y2)
-		copy(y2, t8[t9:])
-		tape = t8[:t9]
-		t10 := t2 * n
-		t11 := (t2 + 1) * n
-		layerReverse(work[t10:t11], dwork[t10:t11], y2, dy2, t5, dx[n:])
-		k = t2
+	for k2 := 2; k2 >= 0; k2-- {
+		t2 := tapeSlices
+		n2 := len(t2)
+		t3 := n2 - 2
+		y2 := t2[t3]
+		dy2 := t2[n2-1]
+		tapeSlices = t2[:t3]
+		t4 := x[n:]
+		t5 := tape
+		t6 := len(t5) - len(t4)
+		copy(t4, t5[t6:])
+		tape = t5[:t6]
+		t7 := tape
+		t8 := len(t7) - len(y2)
+		copy(y2, t7[t8:])
+		tape = t7[:t8]
+		t9 := k2 * n
+		t10 := (k2 + 1) * n
+		layerReverse(work[t9:t10], dwork[t9:t10], y2, dy2, t4, dx[n:])
 	}
 	copy(x, finalX)
 	return s
@@ -2001,36 +1923,30 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 	trips := max(n+2, 0)
 	tapeint = slices.Grow(tapeint, trips)
 	tape = slices.Grow(tape, trips)
-	j := 0
-	for ; j < n; j++ {
+	for j := 0; j < n; j++ {
 		yj := y[j]
-		wj := w[j]
-		t14 := (j + 1) % len(y)
-		t15 := y[t14]
-		tapeint = append(tapeint, t14)
-		tape = append(tape, math.Tanh(yj*wj+t15))
+		wj2 := w[j]
+		t11 := (j + 1) % len(y)
+		t12 := y[t11]
+		tapeint = append(tapeint, t11)
+		tape = append(tape, math.Tanh(yj*wj2+t12))
 	}
-	for {
-		t4 := j - 1
-		if j == 0 {
-			break
-		}
-		t5 := tape
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tape = t5[:t6]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		t10 := t8[t9]
-		tapeint = t8[:t9]
-		t11 := dh[t4]
-		dh[t4] = 0
-		t12 := (1 - t7*t7) * t11
-		dy[t10] += t12
-		t13 := w[t4]
-		dw[t4] += y[t4] * t12
-		dy[t4] += t12 * t13
-		j = t4
+	for j2 := n - 1; j2 >= 0; j2-- {
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		t7 := tapeint
+		t8 := len(t7) - 1
+		t9 := t7[t8]
+		tapeint = t7[:t8]
+		dhj := dh[j2]
+		dh[j2] = 0
+		t10 := (1 - t6*t6) * dhj
+		dy[t9] += t10
+		wj := w[j2]
+		dw[j2] += y[j2] * t10
+		dy[j2] += t10 * wj
 	}
 }
 
@@ -2106,11 +2022,10 @@ func PickGrad(x, dx []float64) float64 {
 	da := make([]float64, n)
 	b := make([]float64, n)
 	db := make([]float64, n)
-	i := 0
-	for ; i < n; i++ {
-		xi := x[i]
-		a[i] = xi * xi
-		b[i] = math.Sin(xi)
+	for i := 0; i < n; i++ {
+		xi2 := x[i]
+		a[i] = xi2 * xi2
+		b[i] = math.Sin(xi2)
 	}
 	var src, dsrc []float64
 	if x[0] > 0 {
@@ -2122,18 +2037,13 @@ func PickGrad(x, dx []float64) float64 {
 	}
 	t := weigh(src, x)
 	weighReverse(src, dsrc, x, dx, 1)
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := db[t2]
-		db[t2] = 0
-		t4 := x[t2]
-		t5 := da[t2]
-		da[t2] = 0
-		dx[t2] += math.Cos(t4)*t3 + 2*(t5*t4)
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		dbi := db[i2]
+		db[i2] = 0
+		xi := x[i2]
+		dai := da[i2]
+		da[i2] = 0
+		dx[i2] += math.Cos(xi)*dbi + 2*(dai*xi)
 	}
 	return t
 }
@@ -2238,23 +2148,17 @@ func AccumulateGrad(x, dx []float64) float64 {
 	n2 := len(acc)
 	tape = slices.Grow(tape, 5*n2)
 	s := 0.0
-	k := 0
-	for ; k < 3; k++ {
+	for k := 0; k < 3; k++ {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
 	ds += 1
-	for {
-		t := k - 1
-		if k == 0 {
-			break
-		}
-		t2 := tape
-		t3 := len(t2) - n2
-		copy(acc, t2[t3:])
-		tape = t2[:t3]
+	for k2 := 2; k2 >= 0; k2-- {
+		t := tape
+		t2 := len(t) - n2
+		copy(acc, t[t2:])
+		tape = t[:t2]
 		addReadReverse(acc, dacc, x, dx, ds)
-		k = t
 	}
 	return s
 }
@@ -2289,24 +2193,18 @@ func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
 	}
 	n := len(acc)
 	tape = slices.Grow(tape, max(n+2, 0))
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		xi := x[i]
 		acc[i] += xi * xi
 		tape = append(tape, acc[i])
 	}
 	dt += seed
-	for {
-		t3 := i - 1
-		if i == 0 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		dacc[t3] += 2 * (dt * t4[t5])
-		dx[t3] += 2 * (dacc[t3] * x[t3])
-		i = t3
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		dacc[i2] += 2 * (dt * t3[t4])
+		dx[i2] += 2 * (dacc[i2] * x[i2])
 	}
 }
 
@@ -2371,26 +2269,20 @@ func AccumulateOnlyGrad(x, dx []float64) float64 {
 	n := len(x)
 	acc := make([]float64, n)
 	dacc := make([]float64, n)
-	k := 0
-	for ; k < 3; k++ {
+	for k := 0; k < 3; k++ {
 		addSquares(acc, x)
 	}
 	ds += 1
 	s := 0.0
 	for i := 0; i < len(acc); i++ {
 		acci := acc[i]
-		t2 := math.Sin(acci)
-		t3 := ds
-		dacc[i] += t3*t2 + math.Cos(acci)*(acci*t3)
-		s += acci * t2
+		t := math.Sin(acci)
+		t2 := ds
+		dacc[i] += t2*t + math.Cos(acci)*(acci*t2)
+		s += acci * t
 	}
-	for {
-		t := k - 1
-		if k == 0 {
-			break
-		}
+	for k2 := 2; k2 >= 0; k2-- {
 		addSquaresReverse(acc, dacc, x, dx)
-		k = t
 	}
 	return s
 }
@@ -2419,14 +2311,8 @@ func addSquaresReverse(acc, dacc, x, dx []float64) {
 	if t && t2 && &acc[:1][0] == &x[:1][0] {
 		panic("addSquaresReverse: acc and x share memory: gadgen's gradients need them apart")
 	}
-	i := max(0, len(acc))
-	for {
-		t3 := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t3] += 2 * (dacc[t3] * x[t3])
-		i = t3
+	for i := len(acc) - 1; i >= 0; i-- {
+		dx[i] += 2 * (dacc[i] * x[i])
 	}
 }
 
@@ -2490,8 +2376,7 @@ func AckleyGrad(x, dx []float64, a float64) (da float64) {
 	n := len(x)
 	s := 0.0
 	c := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v2 := x[i]
 		s += v2 * v2
 		c += math.Cos(6.283185307179586 * v2)
@@ -2504,14 +2389,9 @@ func AckleyGrad(x, dx []float64, a float64) (da float64) {
 	dc -= t3 / n2
 	ds -= 0.5 / t * (-0.2 * (t2 * a)) / n2
 	da -= t2
-	for {
-		t4 := i - 1
-		if i == 0 {
-			break
-		}
-		v := x[t4]
-		dx[t4] += 2*(ds*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dc)
-		i = t4
+	for i2 := n - 1; i2 >= 0; i2-- {
+		v := x[i2]
+		dx[i2] += 2*(ds*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dc)
 	}
 	return da
 }

@@ -83,8 +83,9 @@ func BackwardGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BackwardGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	i := len(x) - 1
-	tape = slices.Grow(tape, max((i-0)/2+2, 0))
+	n := len(x)
+	i := n - 1
+	tape = slices.Grow(tape, max((n-1)/2+2, 0))
 	s := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
@@ -93,22 +94,18 @@ func BackwardGrad(x, dx []float64) float64 {
 		s = s*xi + float64(i2+1)
 	}
 	ds2 += 1
-	for {
-		t := i2 + 2
-		if i2 == i {
-			break
-		}
-		t2 := ds2
+	i2 += 2
+	for ; i2 <= i; i2 += 2 {
+		t := ds2
 		ds2 = 0
-		ds += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := ds
+		ds += t
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := ds
 		ds = 0
-		ds2 += t5 * x[t]
-		dx[t] += t3[t4] * t5
-		i2 = t
+		ds2 += t4 * x[i2]
+		dx[i2] += t2[t3] * t4
 	}
 	return s
 }
@@ -237,17 +234,18 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 	dsum += 1
 	for {
 		t := tape
-		t2 := len(t) - 3
+		n3 := len(t)
+		t2 := n3 - 3
 		tape = t[:t2]
-		n3 := t[t2] + 1
+		n4 := t[t2] + 1
 		t3 := dsum
 		dsum = 0
 		dsum2 += t3
 		dterm += t3
 		t4 := dterm
 		dterm = 0
-		dterm2 += t4 * (x / n3)
-		dx += t[t2+1] * t4 / n3
+		dterm2 += t4 * (x / n4)
+		dx += t[n3-2] * t4 / n4
 		t5 := path
 		t6 := len(t5) - 1
 		path = t5[:t6]
@@ -483,29 +481,23 @@ func ProductGrad(x, dx []float64) float64 {
 	n := len(x)
 	tape = slices.Grow(tape, max(n+2, 0))
 	p := 1.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v := x[i]
 		tape = append(tape, p)
 		p *= 1 + v
 	}
 	dp2 += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := dp2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := dp2
 		dp2 = 0
-		dp += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := dp
+		dp += t
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := dp
 		dp = 0
-		dp2 += t5 * (1 + x[t])
-		dx[t] += t3[t4] * t5
-		i = t
+		dp2 += t4 * (1 + x[i2])
+		dx[i2] += t2[t3] * t4
 	}
 	return p
 }
@@ -588,29 +580,23 @@ func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) 
 	var ds2 float64
 	tape = slices.Grow(tape, 6)
 	s := 0.0
-	i := 0
-	for ; i < 4; i++ {
+	for i := 0; i < 4; i++ {
 		tape = append(tape, s)
 		s = s*x + c[3-i]
 	}
 	ds2 += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := ds2
+	for i2 := 3; i2 >= 0; i2-- {
+		t := ds2
 		ds2 = 0
-		ds += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := ds
+		ds += t
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := ds
 		ds = 0
-		dc[3-t] += t5
-		ds2 += t5 * x
-		dx += t3[t4] * t5
-		i = t
+		dc[3-i2] += t4
+		ds2 += t4 * x
+		dx += t2[t3] * t4
 	}
 	return s, dc, dx
 }
@@ -687,29 +673,23 @@ func PowNGrad(x float64, n int) (f, dx float64) {
 	var dp3 float64
 	tape = slices.Grow(tape, max(n+2, 0))
 	p := 1.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
 	dp2 += 1
 	dp += dp2
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := dp
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := dp
 		dp = 0
-		dp3 += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := dp3
+		dp3 += t
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := dp3
 		dp3 = 0
-		dp += t5 * x
-		dx += t3[t4] * t5
-		i = t
+		dp += t4 * x
+		dx += t2[t3] * t4
 	}
 	return p, dx
 }
@@ -743,20 +723,14 @@ func HarmonicGrad(x float64, n int) (f, dx float64) {
 	var ds float64
 	var ds2 float64
 	s := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		s += 1 / (x + float64(i))
 	}
 	ds += 1
 	ds2 += ds
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := x + float64(t)
-		dx -= ds2 * (1 / t2) / t2
-		i = t
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := x + float64(i2)
+		dx -= ds2 * (1 / t) / t
 	}
 	return s, dx
 }
@@ -812,7 +786,7 @@ func LowerGrad(a, da []float64) float64 {
 	var t6 []int
 	var t7 int
 	var t8 []int
-	var t9, j2 int
+	var n2, t9, j2 int
 	var t10, t11 float64
 	var t12 []int
 	var t13, t14 int
@@ -915,13 +889,14 @@ b16:
 	t16 += ds
 b14:
 	t8 = tapeint
-	t9 = len(t8) - 2
+	n2 = len(t8)
+	t9 = n2 - 2
 	j2 = t8[t9]
 	tapeint = t8[:t9]
 	t10 = t16
 	t16 = 0
 	t17 += t10 * a[j2]
-	da[j2] += a[t8[t9+1]+1] * t10
+	da[j2] += a[t8[n2-1]+1] * t10
 	goto b15
 b23:
 	t11 = ds
@@ -1122,54 +1097,33 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Trace2Grad(a, da []float64, n int) float64 {
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var ds float64
 	var ds2 float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("Trace2Grad: a and da share memory: gadgen's gradients need them apart")
 	}
-	tapeint = slices.Grow(tapeint, max(n+2, 0))
 	s := 0.0
-	i := 0
-	for ; i < n; i++ {
-		j2 := 0
-		for ; j2 < n; j2++ {
+	for i := 0; i < n; i++ {
+		for j2 := 0; j2 < n; j2++ {
 			s += a[i*n+j2] * a[j2*n+i]
 		}
-		tapeint = append(tapeint, j2)
 	}
 	ds2 += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := ds2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := ds2
 		ds2 = 0
-		ds += t2
-		t3 := tapeint
-		t4 := len(t3) - 1
-		tapeint = t3[:t4]
-		j := t3[t4]
-		for {
-			t5 := j - 1
-			if j == 0 {
-				break
-			}
-			t6 := ds
-			t7 := t5*n + t
-			t8 := a[t7]
-			t9 := t*n + t5
-			da[t7] += a[t9] * t6
-			da[t9] += t6 * t8
-			j = t5
+		ds += t
+		for j := n - 1; j >= 0; j-- {
+			t3 := ds
+			t4 := j*n + i2
+			t5 := a[t4]
+			t6 := i2*n + j
+			da[t4] += a[t6] * t3
+			da[t6] += t3 * t5
 		}
-		t10 := ds
+		t2 := ds
 		ds = 0
-		ds2 += t10
-		i = t
+		ds2 += t2
 	}
 	return s
 }
@@ -1208,17 +1162,16 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var t8 float64
+	var t7 float64
 	var db float64
 	var db2 float64
 	var da float64
-	var t9 float64
+	var t8 float64
 	t := 2 * x
 	tape = slices.Grow(tape, max(n+1, 0))
 	a := 1.0
 	b := x
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		tape = append(tape, b)
 		a, b = b, t*b-a
 	}
@@ -1230,35 +1183,30 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 		from = 1
 	}
 	from2 = from
-	t8 += 1
+	t7 += 1
 	if from2 == 0 {
-		da += t8
+		da += t7
 	} else {
-		db2 += t8
+		db2 += t7
 	}
-	for {
-		t2 := i - 1
-		if i == 1 {
-			break
-		}
-		t3 := da
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t2 := da
 		da = 0
-		t4 := db2
+		t3 := db2
 		db2 = 0
-		db2 += t3
-		db += t4
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		t7 := db
+		db2 += t2
+		db += t3
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := db
 		db = 0
-		da -= t7
-		t9 += t7 * t5[t6]
-		db2 += t * t7
-		i = t2
+		da -= t6
+		t8 += t6 * t4[t5]
+		db2 += t * t6
 	}
 	dx += db2
-	dx += 2 * t9
+	dx += 2 * t8
 	return a, dx
 }
 
@@ -1294,11 +1242,11 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 	ds := 0.0
 	k := 8
 	for j := 3; j >= 0; j-- {
-		k -= 2
 		yj := y[j]
-		t4 := float64(k + 1)
+		t4 := float64(k - 1)
 		s += yj * yj * t4
 		ds += 2 * (t3[j] * yj) * t4
+		k -= 2
 	}
 	return s, ds
 }
@@ -1327,8 +1275,7 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 	y := t[:4]
 	tapeint = slices.Grow(tapeint, 12)
 	idx := 0
-	i := 0
-	for ; i < 4; i++ {
+	for i := 0; i < 4; i++ {
 		j3 := i + 1
 		for ; j3 < 4; j3++ {
 			y[j3] += l[idx] * x[i] * x[j3]
@@ -1340,38 +1287,28 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 	s := 0.0
 	k := 8
 	for j := 3; j >= 0; j-- {
-		k -= 2
 		yj := y[j]
-		t11 := float64(k + 1)
-		t2[:4][j] += 2 * (ds * t11 * yj)
-		s += yj * yj * t11
+		t8 := float64(k - 1)
+		t2[:4][j] += 2 * (ds * t8 * yj)
+		s += yj * yj * t8
+		k -= 2
 	}
-	for {
-		t3 := i - 1
-		if i == 0 {
-			break
-		}
-		t4 := tapeint
-		t5 := len(t4) - 2
-		tapeint = t4[:t5]
-		idx2 := t4[t5+1]
-		j2 := t4[t5]
-		for {
-			t6 := j2 - 1
+	for i2 := 3; i2 >= 0; i2-- {
+		t3 := tapeint
+		n := len(t3)
+		t4 := n - 2
+		tapeint = t3[:t4]
+		idx2 := t3[n-1] - 1
+		for j2 := t3[t4] - 1; j2 >= i2+1; j2-- {
+			t5 := t2[:4][j2]
+			t6 := t5 * x[j2]
+			t7 := l[idx2]
+			xi := x[i2]
+			dx[j2] += t7 * xi * t5
+			dx[i2] += t7 * t6
+			dl[idx2] += t6 * xi
 			idx2--
-			if j2 == t3+1 {
-				break
-			}
-			t7 := t2[:4][t6]
-			t8 := t7 * x[t6]
-			t9 := l[idx2]
-			t10 := x[t3]
-			dx[t6] += t9 * t10 * t7
-			dx[t3] += t9 * t8
-			dl[idx2] += t8 * t10
-			j2 = t6
 		}
-		i = t3
 	}
 	return s
 }
@@ -1457,54 +1394,33 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RangeConstNestedGrad(a, da []float64) float64 {
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var ds float64
 	var ds2 float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("RangeConstNestedGrad: a and da share memory: gadgen's gradients need them apart")
 	}
-	tapeint = slices.Grow(tapeint, 5)
 	s := 0.0
-	i := 0
-	for ; i < 3; i++ {
-		j2 := 0
-		for ; j2 < 3; j2++ {
+	for i := 0; i < 3; i++ {
+		for j2 := 0; j2 < 3; j2++ {
 			s += a[i*3+j2] * a[j2*3+i] * float64(i+1)
 		}
-		tapeint = append(tapeint, j2)
 	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := ds
+	for i2 := 2; i2 >= 0; i2-- {
+		t := ds
 		ds = 0
-		ds2 += t2
-		t3 := tapeint
-		t4 := len(t3) - 1
-		tapeint = t3[:t4]
-		j := t3[t4]
-		for {
-			t5 := j - 1
-			if j == 0 {
-				break
-			}
-			t6 := ds2 * float64(t+1)
-			t7 := t5*3 + t
-			t8 := a[t7]
-			t9 := t*3 + t5
-			da[t7] += a[t9] * t6
-			da[t9] += t6 * t8
-			j = t5
+		ds2 += t
+		for j := 2; j >= 0; j-- {
+			t3 := ds2 * float64(i2+1)
+			t4 := j*3 + i2
+			t5 := a[t4]
+			t6 := i2*3 + j
+			da[t4] += a[t6] * t3
+			da[t6] += t3 * t5
 		}
-		t10 := ds2
+		t2 := ds2
 		ds2 = 0
-		ds += t10
-		i = t
+		ds += t2
 	}
 	return s
 }

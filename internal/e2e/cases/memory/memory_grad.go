@@ -58,8 +58,7 @@ func CumSquaresGrad(x, dx []float64) float64 {
 	dc := make([]float64, n)
 	tape = slices.Grow(tape, max(n+2, 0))
 	acc := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		acc3 := acc + x[i]
 		c[i] = acc3 * acc3
 		tape = append(tape, acc)
@@ -72,26 +71,21 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		dc[i2] += ds
 		s += v
 	}
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t2 := dacc2
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t := dacc2
 		dacc2 = 0
-		dacc += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		acc2 := t3[t4]
-		tape = t3[:t4]
-		t5 := dc[t]
-		dc[t] = 0
-		dacc += 2 * (t5 * (acc2 + x[t]))
-		t6 := dacc
+		dacc += t
+		t2 := tape
+		t3 := len(t2) - 1
+		acc2 := t2[t3]
+		tape = t2[:t3]
+		dci := dc[i3]
+		dc[i3] = 0
+		dacc += 2 * (dci * (acc2 + x[i3]))
+		t4 := dacc
 		dacc = 0
-		dacc2 += t6
-		dx[t] += t6
-		i = t
+		dacc2 += t4
+		dx[i3] += t4
 	}
 	return s
 }
@@ -152,29 +146,23 @@ func PowersGrad(x float64) (f, dx float64) {
 	var dm [5]float64
 	m[0] = 1
 	tape = slices.Grow(tape, 6)
-	i := 1
-	for ; i < 5; i++ {
-		t6 := m[i-1]
-		m[i] = t6 * x
-		tape = append(tape, t6)
+	for i := 1; i < 5; i++ {
+		t4 := m[i-1]
+		m[i] = t4 * x
+		tape = append(tape, t4)
 	}
 	t := m[4] - 2*m[3] + m[1]
 	dm[1] += 1
 	dm[3] -= 2
 	dm[4] += 1
-	for {
-		t2 := i - 1
-		if i == 1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := dm[t2]
-		dm[t2] = 0
-		dx += t3[t4] * t5
-		dm[t2-1] += t5 * x
-		i = t2
+	for i2 := 4; i2 >= 1; i2-- {
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		dmi := dm[i2]
+		dm[i2] = 0
+		dx += t2[t3] * dmi
+		dm[i2-1] += dmi * x
 	}
 	dm[0] = 0
 	return t, dx

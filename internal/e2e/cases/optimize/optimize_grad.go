@@ -62,7 +62,7 @@ func magJVP(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func NormalizedGrad(x, dx, c, dc []float64) float64 {
 	var ds float64
-	var t5 float64
+	var t4 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("NormalizedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -73,8 +73,7 @@ func NormalizedGrad(x, dx, c, dc []float64) float64 {
 	out := make([]float64, n)
 	dout := make([]float64, n)
 	t := mag(x)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		out[i] = x[i] / t
 	}
 	ds += 1
@@ -82,23 +81,18 @@ func NormalizedGrad(x, dx, c, dc []float64) float64 {
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		t4 := ds
-		dout[i2] += ci * t4
-		dc[i2] += t4 * outi
+		t3 := ds
+		dout[i2] += ci * t3
+		dc[i2] += t3 * outi
 		s += ci * outi
 	}
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := dout[t2]
-		dout[t2] = 0
-		t5 -= t3 * (x[t2] / t) / t
-		dx[t2] += t3 / t
-		i = t2
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t2 := dout[i3]
+		dout[i3] = 0
+		t4 -= t2 * (x[i3] / t) / t
+		dx[i3] += t2 / t
 	}
-	magReverse(x, dx, t5)
+	magReverse(x, dx, t4)
 	return s
 }
 
@@ -116,21 +110,16 @@ func magReverse(x, dx []float64, seed float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
+	n := len(x)
 	s := 0.0
-	i := 0
-	for ; i < len(x); i++ {
+	for i := 0; i < n; i++ {
 		v := x[i]
 		s += v * v
 	}
 	t := math.Sqrt(s)
 	ds += 0.5 / t * seed
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		dx[t2] += 2 * (ds * x[t2])
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		dx[i2] += 2 * (ds * x[i2])
 	}
 }
 

@@ -761,9 +761,10 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 			t12 := t10[t11]
 			tape = t10[:t11]
 			t13 := tapeint
-			t14 := len(t13) - 2
+			n3 := len(t13)
+			t14 := n3 - 2
 			i2 := t13[t14]
-			t15 := t13[t14+1]
+			t15 := t13[n3-1]
 			tapeint = t13[:t14]
 			dbi := db[i2]
 			db[i2] = 0

@@ -91,30 +91,24 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 		panic("callsSumSqHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var t5 float64
+	var t4 float64
 	var ddv float64
 	var ds float64
 	s := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t4 := v2 * v2
-		s += t4
+		t3 := v2 * v2
+		s += t3
 	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == 0 {
-			break
-		}
-		t5 += ds
-		t2 := t5
-		t5 = 0
-		ddv += 2 * (t2 * v[t])
-		t3 := ddv
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t4 += ds
+		t := t4
+		t4 = 0
+		ddv += 2 * (t * v[i2])
+		t2 := ddv
 		ddv = 0
-		hv[t] += t3
-		i = t
+		hv[i2] += t2
 	}
 	return s
 }
@@ -778,63 +772,50 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 	dy := make([]float64, n)
 	dy2 := make([]float64, n)
 	ddy := make([]float64, n)
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		xi := x[i]
 		vi := v[i]
 		y[i] = xi * xi
 		dy[i] = 2 * (vi * xi)
 	}
-	i2 := 1
-	for ; i2 < n; i2++ {
-		dyi2 := dy[i2]
-		t15 := dy[i2-1]
+	for i2 := 1; i2 < n; i2++ {
+		dyi4 := dy[i2]
+		t7 := dy[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi2 + 0.5*t15
+		dy[i2] = 0.5*dyi4 + 0.5*t7
 	}
 	ds += 1
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
-		dyi := dy[i3]
-		t12 := math.Sqrt(1 + y[i3])
-		t13 := 0.5 / t12
-		t14 := ds
-		ddyi := ddy[i3]
-		dy2[i3] += t13 * t14
-		ddy[i3] = ddyi - t13*(t13*dyi)/t12*t14
-		s += t12
+		dyi3 := dy[i3]
+		t4 := math.Sqrt(1 + y[i3])
+		t5 := 0.5 / t4
+		t6 := ds
+		ddyi4 := ddy[i3]
+		dy2[i3] += t5 * t6
+		ddy[i3] = ddyi4 - t5*(t5*dyi3)/t4*t6
+		s += t4
 	}
-	for {
-		t := i2 - 1
-		if i2 == 1 {
-			break
-		}
-		t2 := dy2[t]
-		t3 := ddy[t]
-		dy2[t] = 0
-		ddy[t] = 0
-		t4 := 0.5 * t2
-		t5 := 0.5 * t3
-		t6 := t - 1
-		t7 := ddy[t6]
-		dy2[t6] += t4
-		ddy[t6] = t7 + t5
-		t8 := ddy[t]
-		dy2[t] += t4
-		ddy[t] = t8 + t5
-		i2 = t
+	for i4 := n - 1; i4 >= 1; i4-- {
+		dyi2 := dy2[i4]
+		ddyi2 := ddy[i4]
+		dy2[i4] = 0
+		ddy[i4] = 0
+		t := 0.5 * dyi2
+		t2 := 0.5 * ddyi2
+		t3 := ddy[i4-1]
+		dy2[i4-1] += t
+		ddy[i4-1] = t3 + t2
+		ddyi3 := ddy[i4]
+		dy2[i4] += t
+		ddy[i4] = ddyi3 + t2
 	}
-	for {
-		t9 := i - 1
-		if i == 0 {
-			break
-		}
-		t10 := dy2[t9]
-		t11 := ddy[t9]
-		dy2[t9] = 0
-		ddy[t9] = 0
-		hv[t9] += 2 * (t11*x[t9] + t10*v[t9])
-		i = t9
+	for i5 := n - 1; i5 >= 0; i5-- {
+		dyi := dy2[i5]
+		ddyi := ddy[i5]
+		dy2[i5] = 0
+		ddy[i5] = 0
+		hv[i5] += 2 * (ddyi*x[i5] + dyi*v[i5])
 	}
 	return s
 }
@@ -1254,7 +1235,7 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	var ds3 float64
 	var dds2 float64
 	i := n - 1
-	trips := max((i-0)/2+2, 0)
+	trips := max((n-1)/2+2, 0)
 	t := tape
 	n2 := len(t)
 	tape = append(t, make([]float64, trips)...)[:n2]
@@ -1263,39 +1244,35 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	ds := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
-		xi := x[i2]
+		xi2 := x[i2]
 		vi := v[i2]
 		tape = append(tape, s)
 		dtape = append(dtape, ds)
-		ds = ds*xi + s*vi
-		s = s*xi + float64(i2+1)
+		ds = ds*xi2 + s*vi
+		s = s*xi2 + float64(i2+1)
 	}
 	ds3 += 1
-	for {
-		t2 := i2 + 2
-		if i2 == i {
-			break
-		}
-		t3 := ds3
-		t4 := dds2
+	i2 += 2
+	for ; i2 <= i; i2 += 2 {
+		t2 := ds3
+		t3 := dds2
 		ds3 = 0
 		dds2 = 0
-		ds2 += t3
-		dds += t4
-		t5 := tape
-		t6 := dtape
-		t7 := len(t5) - 1
-		tape = t5[:t7]
-		dtape = t6[:t7]
-		t8 := ds2
-		t9 := dds
+		ds2 += t2
+		dds += t3
+		t4 := tape
+		t5 := dtape
+		t6 := len(t4) - 1
+		tape = t4[:t6]
+		dtape = t5[:t6]
+		t7 := ds2
+		t8 := dds
 		ds2 = 0
 		dds = 0
-		t10 := x[t2]
-		ds3 += t8 * t10
-		dds2 += t9*t10 + t8*v[t2]
-		hv[t2] += t6[t7]*t8 + t5[t7]*t9
-		i2 = t2
+		xi := x[i2]
+		ds3 += t7 * xi
+		dds2 += t8*xi + t7*v[i2]
+		hv[i2] += t5[t6]*t7 + t4[t6]*t8
 	}
 	return s
 }
@@ -1478,41 +1455,35 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	dtape = append(dtape, make([]float64, trips)...)[:n2]
 	p := 1.0
 	dp := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		dv := v[i]
-		t11 := 1 + x[i]
+		t10 := 1 + x[i]
 		tape = append(tape, p)
 		dtape = append(dtape, dp)
-		dp = dp*t11 + p*dv
-		p *= t11
+		dp = dp*t10 + p*dv
+		p *= t10
 	}
 	dp3 += 1
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := dp3
-		t4 := ddp2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := dp3
+		t3 := ddp2
 		dp3 = 0
 		ddp2 = 0
-		dp2 += t3
-		ddp += t4
-		t5 := tape
-		t6 := dtape
-		t7 := len(t5) - 1
-		tape = t5[:t7]
-		dtape = t6[:t7]
-		t8 := dp2
-		t9 := ddp
+		dp2 += t2
+		ddp += t3
+		t4 := tape
+		t5 := dtape
+		t6 := len(t4) - 1
+		tape = t4[:t6]
+		dtape = t5[:t6]
+		t7 := dp2
+		t8 := ddp
 		dp2 = 0
 		ddp = 0
-		t10 := 1 + x[t2]
-		dp3 += t8 * t10
-		ddp2 += t9*t10 + t8*v[t2]
-		hv[t2] += t6[t7]*t8 + t5[t7]*t9
-		i = t2
+		t9 := 1 + x[i2]
+		dp3 += t7 * t9
+		ddp2 += t8*t9 + t7*v[i2]
+		hv[i2] += t5[t6]*t7 + t4[t6]*t8
 	}
 	return p
 }
@@ -2205,8 +2176,7 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	dtape = append(dtape, make([]float64, trips)...)[:n2]
 	acc := 0.0
 	dacc := 0.0
-	i := 0
-	for ; i < n; i++ {
+	for i := 0; i < n; i++ {
 		dv := v[i]
 		acc2 := acc + x[i]
 		c[i] = acc2 * acc2
@@ -2222,28 +2192,23 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		dc[i2] += ds
 		s += v2
 	}
-	for {
-		t2 := i - 1
-		if i == 0 {
-			break
-		}
-		t3 := ddacc2
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t2 := ddacc2
 		ddacc2 = 0
-		ddacc += t3
-		t4 := tape
-		t5 := dtape
-		t6 := len(t4) - 1
-		dacc2 := t5[t6]
-		tape = t4[:t6]
-		dtape = t5[:t6]
-		t7 := dc[t2]
-		dc[t2] = 0
-		ddacc += 2 * (t7 * (dacc2 + v[t2]))
-		t8 := ddacc
+		ddacc += t2
+		t3 := tape
+		t4 := dtape
+		t5 := len(t3) - 1
+		dacc2 := t4[t5]
+		tape = t3[:t5]
+		dtape = t4[:t5]
+		dci := dc[i3]
+		dc[i3] = 0
+		ddacc += 2 * (dci * (dacc2 + v[i3]))
+		t6 := ddacc
 		ddacc = 0
-		ddacc2 += t8
-		hv[t2] += t8
-		i = t2
+		ddacc2 += t6
+		hv[i3] += t6
 	}
 	return s
 }
@@ -3619,96 +3584,90 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	tape = append(t4, make([]float64, t3)...)[:n4]
 	dtape = append(dtape, make([]float64, t3)...)[:n4]
 	e := 0.0
-	i := 0
-	for ; i < n3; i++ {
+	for i := 0; i < n3; i++ {
 		s := t2[i]
-		t36 := 2*i + 2
-		t37 := v[t36]
-		t38 := v[2*i]
-		dx := x[t36] - x[2*i]
-		t39 := 2*i + 3
+		t34 := 2*i + 2
+		t35 := v[t34]
+		t36 := v[2*i]
+		dx := x[t34] - x[2*i]
+		t37 := 2*i + 3
+		t38 := v[t37]
+		t39 := 2*i + 1
 		t40 := v[t39]
-		t41 := 2*i + 1
-		t42 := v[t41]
-		dy := x[t39] - x[t41]
-		t43 := math.Hypot(dx, dy)
-		t44 := t43 == 0
-		t45 := dx / t43
-		if t44 {
-			t45 = 0
+		dy := x[t37] - x[t39]
+		t41 := math.Hypot(dx, dy)
+		t42 := t41 == 0
+		t43 := dx / t41
+		if t42 {
+			t43 = 0
 		}
-		t46 := dy / t43
-		if t44 {
-			t46 = 0
+		t44 := dy / t41
+		if t42 {
+			t44 = 0
 		}
-		t47 := s.L0
-		stretch2 := t43 - t47
-		t48 := s.K
-		tape = append(tape, t43, t48, t47)
-		dtape = append(dtape, t45*(t37-t38)+t46*(t40-t42), 0, 0)
-		e += 0.5 * t48 * stretch2 * stretch2
+		t45 := s.L0
+		stretch2 := t41 - t45
+		t46 := s.K
+		tape = append(tape, t41, t46, t45)
+		dtape = append(dtape, t43*(t35-t36)+t44*(t38-t40), 0, 0)
+		e += 0.5 * t46 * stretch2 * stretch2
 	}
 	de += 1
 	for i2 := 0; i2 < n2; i2++ {
 		e += t[i2] * c.G * x[2*i2+1]
 	}
 	de2 += de
-	for {
-		t5 := i - 1
-		if i == 0 {
-			break
-		}
-		t6 := tape
-		t7 := dtape
-		t8 := len(t6) - 3
-		t9 := t6[t8]
-		t10 := t7[t8]
-		t11 := t8 + 1
-		t12 := t8 + 2
-		tape = t6[:t8]
-		dtape = t7[:t8]
-		t13 := de2
-		stretch := t9 - t6[t12]
-		dstretch := t10 - t7[t12]
-		t14 := t13 * stretch
-		t15 := 0.5 * t6[t11]
-		t16 := 0.5 * t7[t11]
-		t17 := t15*stretch*t13 + t15*t14
-		t18 := (t16*stretch+t15*dstretch)*t13 + (t16*t14 + t15*(t13*dstretch))
-		t19 := 2*t5 + 2
-		t20 := v[t19]
-		t21 := 2 * t5
+	for i3 := n3 - 1; i3 >= 0; i3-- {
+		t5 := tape
+		t6 := dtape
+		n5 := len(t5)
+		t7 := n5 - 3
+		t8 := t5[t7]
+		t9 := t6[t7]
+		t10 := n5 - 2
+		t11 := n5 - 1
+		tape = t5[:t7]
+		dtape = t6[:t7]
+		t12 := de2
+		stretch := t8 - t5[t11]
+		dstretch := t9 - t6[t11]
+		t13 := t12 * stretch
+		t14 := 0.5 * t5[t10]
+		t15 := 0.5 * t6[t10]
+		t16 := t14*stretch*t12 + t14*t13
+		t17 := (t15*stretch+t14*dstretch)*t12 + (t15*t13 + t14*(t12*dstretch))
+		t18 := 2*i3 + 2
+		t19 := v[t18]
+		t20 := v[2*i3]
+		t21 := 2*i3 + 3
 		t22 := v[t21]
-		t23 := 2*t5 + 3
+		t23 := 2*i3 + 1
 		t24 := v[t23]
-		t25 := 2*t5 + 1
-		t26 := v[t25]
-		t27 := t9 == 0
-		t28 := (x[t19] - x[t21]) / t9
-		t29 := t28
-		if t27 {
-			t29 = 0
+		t25 := t8 == 0
+		t26 := (x[t18] - x[2*i3]) / t8
+		t27 := t26
+		if t25 {
+			t27 = 0
 		}
-		t30 := (t20 - t22 - t28*t10) / t9
-		if t27 {
-			t30 = 0
+		t28 := (t19 - t20 - t26*t9) / t8
+		if t25 {
+			t28 = 0
 		}
-		t31 := t30*t17 + t29*t18
-		t32 := (x[t23] - x[t25]) / t9
-		t33 := t32
-		if t27 {
-			t33 = 0
+		t29 := t28*t16 + t27*t17
+		t30 := (x[t21] - x[t23]) / t8
+		t31 := t30
+		if t25 {
+			t31 = 0
 		}
-		t34 := (t24 - t26 - t32*t10) / t9
-		if t27 {
-			t34 = 0
+		t32 := (t22 - t24 - t30*t9) / t8
+		if t25 {
+			t32 = 0
 		}
-		t35 := t34*t17 + t33*t18
-		hv[t25] -= t35
-		hv[t23] += t35
-		hv[t21] -= t31
-		hv[t19] += t31
-		i = t5
+		t33 := t32*t16 + t31*t17
+		hv[t23] -= t33
+		hv[t21] += t33
+		hv[2*i3] -= t29
+		hv[t18] += t29
 	}
 	return e
 }
@@ -4054,9 +4013,6 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 		panic("heatMisfitHVP: len(hv) != len(u0)")
 	}
 	clear(hv)
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var df float64
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
@@ -4071,117 +4027,86 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	ddnext := make([]float64, n)
 	t := copy(u, u0)
 	copy(du, v)
-	t2 := tapeint
-	tapeint = append(t2, make([]int, max(steps+2, 0)*2)...)[:len(t2)]
-	s := 0
-	for ; s < steps; s++ {
-		t31 := n - 1
+	for s := 0; s < steps; s++ {
+		t18 := n - 1
 		du0 := du[0]
-		t32 := n - 1
-		t33 := u[t32]
-		t34 := du[t32]
+		t19 := n - 1
+		t20 := u[t19]
+		t21 := du[t19]
 		next[0] = u[0]
 		dnext[0] = du0
-		next[t31] = t33
-		dnext[t31] = t34
-		i4 := 1
-		for ; i4 < n-1; i4++ {
+		next[t18] = t20
+		dnext[t18] = t21
+		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
-			dui := du[i4]
-			t36 := du[i4-1]
-			t37 := du[i4+1]
+			dui2 := du[i4]
+			t23 := du[i4-1]
+			t24 := du[i4+1]
 			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
-			dnext[i4] = dui + kappa*(t36-2*dui+t37)
+			dnext[i4] = dui2 + kappa*(t23-2*dui2+t24)
 		}
-		tapeint = append(tapeint, i4)
-		i5 := 0
-		for ; i5 < len(u); i5++ {
-			t35 := dnext[i5]
+		for i5 := 0; i5 < len(u); i5++ {
+			t22 := dnext[i5]
 			u[i5] = next[i5]
-			du[i5] = t35
+			du[i5] = t22
 		}
-		tapeint = append(tapeint, i5)
 	}
+	n2 := len(u)
 	df += 1
 	f := 0.0
-	for i := 0; i < len(u); i++ {
+	for i := 0; i < n2; i++ {
 		dd := du[i]
 		d := u[i] - target[i]
-		t29 := 0.5 * d
-		t30 := df
-		ddui := ddu[i]
-		du2[i] += t29*t30 + 0.5*(t30*d)
-		ddu[i] = ddui + (0.5*dd*t30 + 0.5*(t30*dd))
-		f += t29 * d
+		t16 := 0.5 * d
+		t17 := df
+		ddui3 := ddu[i]
+		du2[i] += t16*t17 + 0.5*(t17*d)
+		ddu[i] = ddui3 + (0.5*dd*t17 + 0.5*(t17*dd))
+		f += t16 * d
 	}
-	for {
-		t3 := s - 1
-		if s == 0 {
-			break
+	for s2 := steps - 1; s2 >= 0; s2-- {
+		for i2 := n2 - 1; i2 >= 0; i2-- {
+			dui := du2[i2]
+			ddui2 := ddu[i2]
+			du2[i2] = 0
+			ddu[i2] = 0
+			t15 := ddnext[i2]
+			dnext2[i2] += dui
+			ddnext[i2] = t15 + ddui2
 		}
-		t4 := tapeint
-		t5 := len(t4) - 1
-		tapeint = t4[:t5]
-		i2 := t4[t5]
-		for {
-			t6 := i2 - 1
-			if i2 == 0 {
-				break
-			}
-			t7 := du2[t6]
-			t8 := ddu[t6]
-			du2[t6] = 0
-			ddu[t6] = 0
-			t9 := ddnext[t6]
-			dnext2[t6] += t7
-			ddnext[t6] = t9 + t8
-			i2 = t6
+		for i3 := n - 2; i3 >= 1; i3-- {
+			t9 := dnext2[i3]
+			t10 := ddnext[i3]
+			dnext2[i3] = 0
+			ddnext[i3] = 0
+			t11 := kappa * t9
+			t12 := kappa * t10
+			t13 := ddu[i3+1]
+			du2[i3+1] += t11
+			ddu[i3+1] = t13 + t12
+			t14 := ddu[i3-1]
+			du2[i3-1] += t11
+			ddu[i3-1] = t14 + t12
+			ddui := ddu[i3]
+			du2[i3] += t9 - 2*t11
+			ddu[i3] = ddui + (t10 - 2*t12)
 		}
-		t10 := tapeint
-		t11 := len(t10) - 1
-		tapeint = t10[:t11]
-		i3 := t10[t11]
-		for {
-			t12 := i3 - 1
-			if i3 == 1 {
-				break
-			}
-			t13 := dnext2[t12]
-			t14 := ddnext[t12]
-			dnext2[t12] = 0
-			ddnext[t12] = 0
-			t15 := kappa * t13
-			t16 := kappa * t14
-			t17 := t12 + 1
-			t18 := ddu[t17]
-			du2[t17] += t15
-			ddu[t17] = t18 + t16
-			t19 := t12 - 1
-			t20 := ddu[t19]
-			du2[t19] += t15
-			ddu[t19] = t20 + t16
-			t21 := ddu[t12]
-			du2[t12] += t13 - 2*t15
-			ddu[t12] = t21 + (t14 - 2*t16)
-			i3 = t12
-		}
-		t22 := n - 1
-		t23 := dnext2[t22]
-		t24 := ddnext[t22]
-		dnext2[t22] = 0
-		ddnext[t22] = 0
-		t25 := dnext2[0]
-		t26 := ddnext[0]
+		t2 := n - 1
+		t3 := dnext2[t2]
+		t4 := ddnext[t2]
+		dnext2[t2] = 0
+		ddnext[t2] = 0
+		t5 := dnext2[0]
+		t6 := ddnext[0]
 		dnext2[0] = 0
 		ddnext[0] = 0
-		t27 := n - 1
-		t28 := ddu[t27]
-		du2[t27] += t23
-		ddu[t27] = t28 + t24
+		t7 := n - 1
+		t8 := ddu[t7]
+		du2[t7] += t3
+		ddu[t7] = t8 + t4
 		ddu0 := ddu[0]
-		du2[0] += t25
-		ddu[0] = ddu0 + t26
-		s = t3
+		du2[0] += t5
+		ddu[0] = ddu0 + t6
 	}
 	for k := 0; k < t; k++ {
 		dduk := ddu[k]

@@ -31,7 +31,7 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	path = pathBuf[:0]
 	var de float64
 	var de2 float64
-	var t24 float64
+	var t25 float64
 	var de3 float64
 	e := 0.0
 	from := 0
@@ -42,18 +42,18 @@ func EnergyHVP(x, v, hv []float64) float64 {
 		if i2 < n {
 			xi3 := x[i2]
 			vi3 := v[i2]
-			t22 := math.Exp(0.3 * xi3)
-			e += t22 - math.Log(1+xi3*xi3)
+			t23 := math.Exp(0.3 * xi3)
+			e += t23 - math.Log(1+xi3*xi3)
 			tapeint = append(tapeint, i)
-			tape = append(tape, t22)
-			dtape = append(dtape, t22*(0.3*vi3))
+			tape = append(tape, t23)
+			dtape = append(dtape, t23*(0.3*vi3))
 			if i2 > 0 {
-				d2 := xi3 - x[i2-1]
-				t23 := math.Sin(xi3)
-				tapeint = append(tapeint, i, i2)
-				tape = append(tape, t23)
+				d2 := xi3 - x[i+0]
+				t24 := math.Sin(xi3)
+				tapeint = append(tapeint, i)
+				tape = append(tape, t24)
 				dtape = append(dtape, math.Cos(xi3)*vi3)
-				e += d2 * d2 * t23
+				e += d2 * d2 * t24
 				from = 2
 				i = i2
 			} else {
@@ -74,9 +74,9 @@ func EnergyHVP(x, v, hv []float64) float64 {
 			break
 		}
 		if from2 == 1 {
-			t12 := de3
+			t13 := de3
 			de3 = 0
-			de2 += t12
+			de2 += t13
 		} else {
 			t3 := de3
 			de3 = 0
@@ -87,43 +87,44 @@ func EnergyHVP(x, v, hv []float64) float64 {
 			tape = t4[:t6]
 			dtape = t5[:t6]
 			t7 := tapeint
-			t8 := len(t7) - 2
-			i3 := t7[t8+1]
+			t8 := len(t7) - 1
+			t9 := t7[t8]
 			tapeint = t7[:t8]
-			t9 := de
+			t10 := de
 			de = 0
-			de2 += t9
+			de2 += t10
+			i3 := t9 + 1
 			xi := x[i3]
 			vi := v[i3]
-			t10 := i3 - 1
-			d := xi - x[t10]
-			dd := vi - v[t10]
-			t24 += math.Cos(xi)*(2*(dd*d)*t9) - math.Sin(xi)*vi*(d*d*t9)
-			t11 := 2 * (t9*t5[t6]*d + t9*t4[t6]*dd)
-			t24 += t11
-			hv[t10] -= t11
+			t11 := t9 + 0
+			d := xi - x[t11]
+			dd := vi - v[t11]
+			t25 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*vi*(d*d*t10)
+			t12 := 2 * (t10*t5[t6]*d + t10*t4[t6]*dd)
+			t25 += t12
+			hv[t11] -= t12
 		}
-		t13 := tape
-		t14 := dtape
-		t15 := len(t13) - 1
-		tape = t13[:t15]
-		dtape = t14[:t15]
-		t16 := tapeint
-		t17 := len(t16) - 1
-		tapeint = t16[:t17]
-		t18 := de2
+		t14 := tape
+		t15 := dtape
+		t16 := len(t14) - 1
+		tape = t14[:t16]
+		dtape = t15[:t16]
+		t17 := tapeint
+		t18 := len(t17) - 1
+		tapeint = t17[:t18]
+		t19 := de2
 		de2 = 0
-		de3 += t18
-		i4 := t16[t17] + 1
+		de3 += t19
+		i4 := t17[t18] + 1
 		xi2 := x[i4]
 		vi2 := v[i4]
-		t19 := 1 + xi2*xi2
-		t20 := 1 / t19
-		t24 -= 2 * (t20*t18*vi2 - t20*(2*(vi2*xi2))/t19*t18*xi2)
-		t24 += 0.3 * (t14[t15] * t18)
-		t21 := t24
-		t24 = 0
-		hv[i4] += t21
+		t20 := 1 + xi2*xi2
+		t21 := 1 / t20
+		t25 -= 2 * (t21*t19*vi2 - t21*(2*(vi2*xi2))/t20*t19*xi2)
+		t25 += 0.3 * (t15[t16] * t19)
+		t22 := t25
+		t25 = 0
+		hv[i4] += t22
 	}
 	return e
 }
@@ -178,29 +179,37 @@ func energyTaylor(x, x1 []float64) (float64, float64, float64) {
 	e := 0.0
 	e1 := 0.0
 	e2 := 0.0
-	for i := 0; i < len(x); i++ {
-		xi := x[i]
-		x1i := x1[i]
-		t := 0.3 * x1i
-		t2 := math.Exp(0.3 * xi)
-		t3 := t2 * t
-		t4 := 2 * (xi * x1i)
-		t5 := 1 + xi*xi
-		t6 := 1 / t5
-		e += t2 - math.Log(t5)
-		e1 += t3 - t6*t4
-		e2 += 0.5*(t3*t) - (t6*(x1i*x1i) - 0.5*(t4*t6/t5*t4))
-		if i > 0 {
-			t7 := i - 1
-			d := xi - x[t7]
-			d1 := x1i - x1[t7]
-			t8 := d * d
-			t9 := 2 * (d * d1)
-			t10 := math.Sin(xi)
-			t11 := math.Cos(xi) * x1i
-			e += t8 * t10
-			e1 += t8*t11 + t9*t10
-			e2 += t9*t11 - t8*(0.5*(t10*x1i*x1i)) + d1*d1*t10
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < len(x) {
+			xi := x[i2]
+			x1i := x1[i2]
+			t := 0.3 * x1i
+			t2 := math.Exp(0.3 * xi)
+			t3 := t2 * t
+			t4 := 2 * (xi * x1i)
+			t5 := 1 + xi*xi
+			t6 := 1 / t5
+			e += t2 - math.Log(t5)
+			e1 += t3 - t6*t4
+			e2 += 0.5*(t3*t) - (t6*(x1i*x1i) - 0.5*(t4*t6/t5*t4))
+			if i2 > 0 {
+				d := xi - x[i+0]
+				d1 := x1i - x1[i+0]
+				t7 := d * d
+				t8 := 2 * (d * d1)
+				t9 := math.Sin(xi)
+				t10 := math.Cos(xi) * x1i
+				e += t7 * t9
+				e1 += t7*t10 + t8*t9
+				e2 += t8*t10 - t7*(0.5*(t9*x1i*x1i)) + d1*d1*t9
+				i = i2
+			} else {
+				i = i2
+			}
+		} else {
+			break
 		}
 	}
 	return e, e1, e2
@@ -288,93 +297,101 @@ func energyTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float6
 	e7 := 0.0
 	e8 := 0.0
 	e9 := 0.0
-	for i := 0; i < len(x); i++ {
-		xi := x[i]
-		x1i := x1[i]
-		x2i := x2[i]
-		x3i := x3[i]
-		x4i := x4[i]
-		x5i := x5[i]
-		x6i := x6[i]
-		x7i := x7[i]
-		x8i := x8[i]
-		t := 0.3 * x1i
-		t2 := 0.3 * x2i
-		t3 := 0.3 * x3i
-		t4 := 0.3 * x4i
-		t5 := 0.3 * x5i
-		t6 := 0.3 * x6i
-		t7 := 0.3 * x7i
-		t8 := 0.3 * x8i
-		t9 := math.Exp(0.3 * xi)
-		t10 := t9 * t
-		t11 := t9 * t2
-		t12 := t9 * t3
-		t13 := t9 * t4
-		t14 := t9 * t5
-		t15 := t9 * t6
-		t16 := t9 * t7
-		t17 := t9 * t8
-		t18 := 2 * (xi * x1i)
-		t19 := 2 * (xi * x2i)
-		t20 := 2 * (xi * x3i)
-		t21 := 2 * (xi * x4i)
-		t22 := 2 * (xi * x5i)
-		t23 := 2 * (xi * x6i)
-		t24 := 2 * (xi * x7i)
-		t25 := 2 * (xi * x8i)
-		t26 := 1 + xi*xi
-		t27 := 1 / t26
-		e += t9 - math.Log(t26)
-		e1 += t10 - t27*t18
-		e2 += t11 - t27*t19
-		e3 += t12 - t27*t20
-		e4 += t13 - t27*t21
-		e5 += t14 - t27*t22
-		e6 += t15 - t27*t23
-		e7 += t16 - t27*t24
-		e8 += t17 - t27*t25
-		e9 += 0.5*(t10*t) + 0.5*(t11*t2) + 0.5*(t12*t3) + 0.5*(t13*t4) + 0.5*(t14*t5) + 0.5*(t15*t6) + 0.5*(t16*t7) + 0.5*(t17*t8) - (-(0.5 * (t18 * t27 / t26 * t18)) - 0.5*(t19*t27/t26*t19) - 0.5*(t20*t27/t26*t20) - 0.5*(t21*t27/t26*t21) - 0.5*(t22*t27/t26*t22) - 0.5*(t23*t27/t26*t23) - 0.5*(t24*t27/t26*t24) - 0.5*(t25*t27/t26*t25) + t27*(x1i*x1i+x2i*x2i+x3i*x3i+x4i*x4i+x5i*x5i+x6i*x6i+x7i*x7i+x8i*x8i))
-		if i > 0 {
-			t28 := i - 1
-			d := xi - x[t28]
-			d1 := x1i - x1[t28]
-			d2 := x2i - x2[t28]
-			d3 := x3i - x3[t28]
-			d4 := x4i - x4[t28]
-			d5 := x5i - x5[t28]
-			d6 := x6i - x6[t28]
-			d7 := x7i - x7[t28]
-			d8 := x8i - x8[t28]
-			t29 := d * d
-			t30 := 2 * (d * d1)
-			t31 := 2 * (d * d2)
-			t32 := 2 * (d * d3)
-			t33 := 2 * (d * d4)
-			t34 := 2 * (d * d5)
-			t35 := 2 * (d * d6)
-			t36 := 2 * (d * d7)
-			t37 := 2 * (d * d8)
-			t38 := math.Sin(xi)
-			t39 := math.Cos(xi)
-			t40 := t39 * x1i
-			t41 := t39 * x2i
-			t42 := t39 * x3i
-			t43 := t39 * x4i
-			t44 := t39 * x5i
-			t45 := t39 * x6i
-			t46 := t39 * x7i
-			t47 := t39 * x8i
-			e += t29 * t38
-			e1 += t29*t40 + t30*t38
-			e2 += t29*t41 + t31*t38
-			e3 += t29*t42 + t32*t38
-			e4 += t29*t43 + t33*t38
-			e5 += t29*t44 + t34*t38
-			e6 += t29*t45 + t35*t38
-			e7 += t29*t46 + t36*t38
-			e8 += t29*t47 + t37*t38
-			e9 += t29*(-(0.5*(t38*x1i*x1i))-0.5*(t38*x2i*x2i)-0.5*(t38*x3i*x3i)-0.5*(t38*x4i*x4i)-0.5*(t38*x5i*x5i)-0.5*(t38*x6i*x6i)-0.5*(t38*x7i*x7i)-0.5*(t38*x8i*x8i)) + (d1*d1+d2*d2+d3*d3+d4*d4+d5*d5+d6*d6+d7*d7+d8*d8)*t38 + t30*t40 + t31*t41 + t32*t42 + t33*t43 + t34*t44 + t35*t45 + t36*t46 + t37*t47
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < len(x) {
+			xi := x[i2]
+			x1i := x1[i2]
+			x2i := x2[i2]
+			x3i := x3[i2]
+			x4i := x4[i2]
+			x5i := x5[i2]
+			x6i := x6[i2]
+			x7i := x7[i2]
+			x8i := x8[i2]
+			t := 0.3 * x1i
+			t2 := 0.3 * x2i
+			t3 := 0.3 * x3i
+			t4 := 0.3 * x4i
+			t5 := 0.3 * x5i
+			t6 := 0.3 * x6i
+			t7 := 0.3 * x7i
+			t8 := 0.3 * x8i
+			t9 := math.Exp(0.3 * xi)
+			t10 := t9 * t
+			t11 := t9 * t2
+			t12 := t9 * t3
+			t13 := t9 * t4
+			t14 := t9 * t5
+			t15 := t9 * t6
+			t16 := t9 * t7
+			t17 := t9 * t8
+			t18 := 2 * (xi * x1i)
+			t19 := 2 * (xi * x2i)
+			t20 := 2 * (xi * x3i)
+			t21 := 2 * (xi * x4i)
+			t22 := 2 * (xi * x5i)
+			t23 := 2 * (xi * x6i)
+			t24 := 2 * (xi * x7i)
+			t25 := 2 * (xi * x8i)
+			t26 := 1 + xi*xi
+			t27 := 1 / t26
+			e += t9 - math.Log(t26)
+			e1 += t10 - t27*t18
+			e2 += t11 - t27*t19
+			e3 += t12 - t27*t20
+			e4 += t13 - t27*t21
+			e5 += t14 - t27*t22
+			e6 += t15 - t27*t23
+			e7 += t16 - t27*t24
+			e8 += t17 - t27*t25
+			e9 += 0.5*(t10*t) + 0.5*(t11*t2) + 0.5*(t12*t3) + 0.5*(t13*t4) + 0.5*(t14*t5) + 0.5*(t15*t6) + 0.5*(t16*t7) + 0.5*(t17*t8) - (-(0.5 * (t18 * t27 / t26 * t18)) - 0.5*(t19*t27/t26*t19) - 0.5*(t20*t27/t26*t20) - 0.5*(t21*t27/t26*t21) - 0.5*(t22*t27/t26*t22) - 0.5*(t23*t27/t26*t23) - 0.5*(t24*t27/t26*t24) - 0.5*(t25*t27/t26*t25) + t27*(x1i*x1i+x2i*x2i+x3i*x3i+x4i*x4i+x5i*x5i+x6i*x6i+x7i*x7i+x8i*x8i))
+			if i2 > 0 {
+				d := xi - x[i+0]
+				d1 := x1i - x1[i+0]
+				d2 := x2i - x2[i+0]
+				d3 := x3i - x3[i+0]
+				d4 := x4i - x4[i+0]
+				d5 := x5i - x5[i+0]
+				d6 := x6i - x6[i+0]
+				d7 := x7i - x7[i+0]
+				d8 := x8i - x8[i+0]
+				t28 := d * d
+				t29 := 2 * (d * d1)
+				t30 := 2 * (d * d2)
+				t31 := 2 * (d * d3)
+				t32 := 2 * (d * d4)
+				t33 := 2 * (d * d5)
+				t34 := 2 * (d * d6)
+				t35 := 2 * (d * d7)
+				t36 := 2 * (d * d8)
+				t37 := math.Sin(xi)
+				t38 := math.Cos(xi)
+				t39 := t38 * x1i
+				t40 := t38 * x2i
+				t41 := t38 * x3i
+				t42 := t38 * x4i
+				t43 := t38 * x5i
+				t44 := t38 * x6i
+				t45 := t38 * x7i
+				t46 := t38 * x8i
+				e += t28 * t37
+				e1 += t28*t39 + t29*t37
+				e2 += t28*t40 + t30*t37
+				e3 += t28*t41 + t31*t37
+				e4 += t28*t42 + t32*t37
+				e5 += t28*t43 + t33*t37
+				e6 += t28*t44 + t34*t37
+				e7 += t28*t45 + t35*t37
+				e8 += t28*t46 + t36*t37
+				e9 += t28*(-(0.5*(t37*x1i*x1i))-0.5*(t37*x2i*x2i)-0.5*(t37*x3i*x3i)-0.5*(t37*x4i*x4i)-0.5*(t37*x5i*x5i)-0.5*(t37*x6i*x6i)-0.5*(t37*x7i*x7i)-0.5*(t37*x8i*x8i)) + (d1*d1+d2*d2+d3*d3+d4*d4+d5*d5+d6*d6+d7*d7+d8*d8)*t37 + t29*t39 + t30*t40 + t31*t41 + t32*t42 + t33*t43 + t34*t44 + t35*t45 + t36*t46
+				i = i2
+			} else {
+				i = i2
+			}
+		} else {
+			break
 		}
 	}
 	return e, e1, e2, e3, e4, e5, e6, e7, e8, e9
@@ -399,70 +416,64 @@ func ChainHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	tape = tapeBuf[:0]
 	dtape = dtapeBuf[:0]
-	var t28 float64
-	var t29 float64
-	var t30 float64
-	var t31 float64
+	var t24 float64
+	var t25 float64
+	var t26 float64
+	var t27 float64
 	var ds float64
 	s := 0.0
-	i := 1
-	for ; i < n; i++ {
-		t21 := x[i-1]
-		t22 := v[i-1]
-		xi := x[i]
-		vi := v[i]
-		t23 := t21 - xi
-		t24 := math.Sqrt(1 + t23*t23)
-		t25 := 0.5 / t24 * (2 * ((t22 - vi) * t23))
-		tape = append(tape, t24)
-		dtape = append(dtape, t25)
-		t26 := 0.5 * xi
-		t27 := math.Cosh(t26)
-		tape = append(tape, t24, t27)
-		dtape = append(dtape, t25, math.Sinh(t26)*(0.5*vi))
-		s += t24 * t27
+	for i := 1; i < n; i++ {
+		t17 := x[i-1]
+		t18 := v[i-1]
+		xi2 := x[i]
+		vi2 := v[i]
+		t19 := t17 - xi2
+		t20 := math.Sqrt(1 + t19*t19)
+		t21 := 0.5 / t20 * (2 * ((t18 - vi2) * t19))
+		tape = append(tape, t20)
+		dtape = append(dtape, t21)
+		t22 := 0.5 * xi2
+		t23 := math.Cosh(t22)
+		tape = append(tape, t20, t23)
+		dtape = append(dtape, t21, math.Sinh(t22)*(0.5*vi2))
+		s += t20 * t23
 	}
 	ds += 1
-	for {
-		t := i - 1
-		if i == 1 {
-			break
-		}
-		t2 := tape
-		t3 := dtape
-		t4 := len(t2) - 2
-		t5 := t4 + 1
-		tape = t2[:t4]
-		dtape = t3[:t4]
-		t6 := ds
-		t28 += t6 * t2[t5]
-		t29 += t6 * t3[t5]
-		t7 := x[t]
-		t8 := v[t]
-		t9 := 0.5 * t7
-		t30 += 0.5 * (math.Cosh(t9)*(0.5*t8)*(t2[t4]*t6) + math.Sinh(t9)*(t3[t4]*t6))
-		t10 := tape
-		t11 := dtape
-		t12 := len(t10) - 1
-		t13 := t10[t12]
-		tape = t10[:t12]
-		dtape = t11[:t12]
-		t14 := t28
-		t15 := t29
-		t28 = 0
-		t29 = 0
-		t16 := 0.5 / t13
-		t17 := t - 1
-		t18 := 2 * ((t16*t15-t16*t11[t12]/t13*t14)*(x[t17]-t7) + t16*t14*(v[t17]-t8))
-		t31 += t18
-		t30 -= t18
-		t19 := t30
-		t30 = 0
-		hv[t] += t19
-		t20 := t31
-		t31 = 0
-		hv[t-1] += t20
-		i = t
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t := tape
+		t2 := dtape
+		n2 := len(t)
+		t3 := n2 - 2
+		t4 := n2 - 1
+		tape = t[:t3]
+		dtape = t2[:t3]
+		t5 := ds
+		t24 += t5 * t[t4]
+		t25 += t5 * t2[t4]
+		xi := x[i2]
+		vi := v[i2]
+		t6 := 0.5 * xi
+		t26 += 0.5 * (math.Cosh(t6)*(0.5*vi)*(t[t3]*t5) + math.Sinh(t6)*(t2[t3]*t5))
+		t7 := tape
+		t8 := dtape
+		t9 := len(t7) - 1
+		t10 := t7[t9]
+		tape = t7[:t9]
+		dtape = t8[:t9]
+		t11 := t24
+		t12 := t25
+		t24 = 0
+		t25 = 0
+		t13 := 0.5 / t10
+		t14 := 2 * ((t13*t12-t13*t8[t9]/t10*t11)*(x[i2-1]-xi) + t13*t11*(v[i2-1]-vi))
+		t27 += t14
+		t26 -= t14
+		t15 := t26
+		t26 = 0
+		hv[i2] += t15
+		t16 := t27
+		t27 = 0
+		hv[i2-1] += t16
 	}
 	return s
 }
