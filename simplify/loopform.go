@@ -49,6 +49,10 @@ func LoopForm(f *ir.Func) {
 		changed = false
 		cfg := ir.NewCFG(f)
 		for _, h := range loopHeaders(cfg) {
+			if oneEdge(f, cfg, h, true) || oneEdge(f, cfg, h, false) {
+				changed = true
+				break // the CFG changed
+			}
 			if unrotate(f, cfg, h) {
 				changed = true
 				break // the CFG changed
@@ -70,6 +74,66 @@ func loopHeaders(cfg *ir.CFG) []*ir.Block {
 		}
 	}
 	return hs
+}
+
+// oneEdge gives the loop headed by h a single back edge (back) or a
+// single entry (!back) when it has several: those edges go to a new block
+// whose φs merge what h's φs took from them, and that jumps to h (the
+// loop simplification of LLVM's LoopSimplify: a continue in a range loop
+// jumps to the header, beside the latch). It reports whether it changed
+// f.
+func oneEdge(f *ir.Func, cfg *ir.CFG, h *ir.Block, back bool) bool {
+	var from []int
+	for i, p := range h.Preds {
+		if cfg.Reachable(p) && cfg.InLoop(h, p) == back {
+			from = append(from, i)
+		}
+	}
+	if len(from) < 2 {
+		return false
+	}
+	comment := "loop.pre"
+	if back {
+		comment = "loop.latch"
+	}
+	nb := f.NewBlock(comment)
+	for _, v := range h.Instrs {
+		if v.Op != ir.OpPhi {
+			break
+		}
+		var args []*ir.Value
+		same := true
+		for _, i := range from {
+			args = append(args, v.Args[i])
+			same = same && v.Args[i] == v.Args[from[0]]
+		}
+		merged := args[0]
+		if !same {
+			merged = f.NewValue(ir.OpPhi, v.Type)
+			merged.Name, merged.Args = v.Name, args
+			nb.Append(merged)
+		}
+		v.Args[from[0]] = merged
+	}
+	for _, i := range from {
+		p := h.Preds[i]
+		for k, s := range p.Succs {
+			if s == h {
+				p.Succs[k] = nb
+				break
+			}
+		}
+		nb.Preds = append(nb.Preds, p)
+	}
+	// h keeps its first such edge, now from nb, and loses the others.
+	h.Preds[from[0]] = nb
+	for k := len(from) - 1; k > 0; k-- {
+		removePred(h, from[k])
+	}
+	nb.NewValue(ir.OpJump, nil)
+	nb.Succs = []*ir.Block{h}
+	f.Renumber()
+	return true
 }
 
 // loopEdges returns the positions of the single entry and single back

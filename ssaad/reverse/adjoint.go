@@ -119,6 +119,17 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		edge := t.F.NewBlock(b.Comment + ".from")
 		t.Cur.If(cond, next, edge)
 		t.Cur = next
+		// An iteration that left by a break is reversed from there.
+		for i, s := range c.breaks {
+			at := t.Emit(ir.OpBinary, boolType, c.part, t.F.ConstValue(intType, constant.MakeInt64(int64(i+1))))
+			at.Tok = token.EQL
+			yes := t.F.NewBlock(b.Comment + ".break")
+			no := t.F.NewBlock(b.Comment + ".rev")
+			t.Cur.If(at, yes, no)
+			t.Cur = yes
+			t.jump(t.rev[s])
+			t.Cur = no
+		}
 		t.phiEdge(b, c.latch)
 		if preds[c.latch] == b {
 			t.backEdge[t.Cur] = true
@@ -181,6 +192,23 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 }
 
 func (t *transformer) jump(to *ir.Block) {
+	// Into the reverse of a down loop from after it: through the
+	// reverse of its header, which knows where the iteration left.
+	for _, c := range t.countedLoops() {
+		if !c.down || t.cfg.InLoop(c.header, t.cur) {
+			continue
+		}
+		if to == t.rev[c.header] {
+			t.enterCountdown(c, -1)
+			return
+		}
+		for i, s := range c.breaks {
+			if to == t.rev[s] {
+				t.enterCountdown(c, i)
+				return
+			}
+		}
+	}
 	for h := range t.counted {
 		if to == t.rev[h] && t.cur != h && t.cfg.InLoop(h, t.cur) {
 			t.backEdge[t.Cur] = true

@@ -32,6 +32,18 @@ type countedLoop struct {
 	// execution being reversed (a φ), prev = idx - step the index of the
 	// iteration before it.
 	idx, prev *ir.Value
+	// breaks are the blocks of the body that leave the loop (break,
+	// return), in block order; the reverse of a break's iteration starts
+	// there. breakTo, for a nested loop, are the blocks they leave for,
+	// which record the index as exit does.
+	breaks, breakTo []*ir.Block
+	// part, for a loop with breaks, is a φ in the reverse of the header:
+	// 0 when the iteration being reversed ran whole, i+1 when it left
+	// from breaks[i].
+	part *ir.Value
+	// entries are the arguments of idx (and part, and of the aux's idx)
+	// on each edge into the reverse of the header from after the loop.
+	entries map[*ir.Block][]*ir.Value
 	// aux are the loop's other induction variables (idx++ beside i++):
 	// the reverse computes them from the index instead of taping them.
 	aux []*auxVar
@@ -98,17 +110,39 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 		if body[h.Preds[pre].Index] || !body[h.Preds[latch].Index] {
 			continue
 		}
-		// The header is the only block that leaves the loop.
-		single := true
+		// Other blocks may leave the loop (break, return): the break
+		// sources, each leaving it for a block that no other loop
+		// around it leaves too; exits into blocks that never return
+		// (panics) do not count.
+		var breaks, breakTo []*ir.Block
+		ok := true
 		for _, b := range t.primal.Blocks {
-			if !body[b.Index] || b == h {
+			if !body[b.Index] || b == h || !t.cfg.Reachable(b) {
 				continue
 			}
+			leaves := false
 			for _, s := range b.Succs {
-				single = single && body[s.Index]
+				if body[s.Index] || !t.returns[s] {
+					continue
+				}
+				leaves = true
+				for oi := range t.cfg.Loop {
+					if o := t.primal.Blocks[oi]; o != h && t.cfg.InLoop(o, h) && !t.cfg.InLoop(o, s) {
+						ok = false // leaves an outer loop too
+					}
+				}
+				if nested && !t.onlyFrom(s, body) {
+					ok = false // its target cannot record the index
+				}
+				if !slices.Contains(breakTo, s) {
+					breakTo = append(breakTo, s)
+				}
+			}
+			if leaves {
+				breaks = append(breaks, b)
 			}
 		}
-		if !single {
+		if !ok {
 			continue
 		}
 		for _, v := range h.Instrs {
@@ -120,8 +154,9 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 				continue
 			}
 			step := t.F.ConstValue(v.Type, st)
-			c := &countedLoop{header: h, phi: v, init: v.Args[pre], step: step, pre: pre, latch: latch}
+			c := &countedLoop{header: h, phi: v, init: v.Args[pre], step: step, pre: pre, latch: latch, breaks: breaks}
 			if nested {
+				c.breakTo = breakTo
 				// The final index changes with the outer iterations: the
 				// block the loop exits to records it, once per run of the
 				// loop. It must be the header's only way out.
@@ -256,6 +291,12 @@ func (t *transformer) startCounted(c *countedLoop) {
 	rh.Insert(0, c.idx)
 	if c.down {
 		c.prev = c.idx
+		c.entries = map[*ir.Block][]*ir.Value{}
+		if len(c.breaks) > 0 {
+			c.part = t.F.NewValue(ir.OpPhi, intType)
+			c.part.Name = "part"
+			rh.Insert(1, c.part)
+		}
 	} else {
 		c.prev = stepBack(t.F, c.idx, c.step.Const)
 		rh.Insert(1, c.prev)
@@ -288,18 +329,30 @@ func (t *transformer) finishCounted(c *countedLoop) {
 		return v
 	}
 	for _, p := range t.rev[c.header].Preds {
+		if c.down {
+			entry := c.entries[p]
+			if t.backEdge[p] {
+				entry = []*ir.Value{before(p, c.idx, c.step.Const)}
+				if c.part != nil {
+					entry = append(entry, t.F.ConstValue(intType, constant.MakeInt64(0)))
+				}
+				for _, a := range c.aux {
+					entry = append(entry, before(p, a.idx, a.step))
+				}
+			}
+			c.idx.Args = append(c.idx.Args, entry[0])
+			entry = entry[1:]
+			if c.part != nil {
+				c.part.Args = append(c.part.Args, entry[0])
+				entry = entry[1:]
+			}
+			for k, a := range c.aux {
+				a.idx.Args = append(a.idx.Args, entry[k])
+			}
+			continue
+		}
 		var arg *ir.Value
 		switch {
-		case c.down && t.backEdge[p]:
-			arg = before(p, c.idx, c.step.Const)
-		case c.down && c.start != nil:
-			arg = c.start
-		case c.down:
-			final := t.v(c.phi)
-			if c.exit != nil {
-				final = c.final
-			}
-			arg = before(p, final, c.step.Const)
 		case t.backEdge[p]:
 			arg = c.prev
 		case c.exit != nil:
@@ -311,16 +364,6 @@ func (t *transformer) finishCounted(c *countedLoop) {
 		for _, a := range c.aux {
 			var arg *ir.Value
 			switch {
-			case c.down && t.backEdge[p]:
-				arg = before(p, a.idx, a.step)
-			case c.down && a.start != nil:
-				arg = a.start
-			case c.down:
-				final := t.v(a.phi)
-				if c.exit != nil {
-					final = a.final
-				}
-				arg = before(p, final, a.step)
 			case t.backEdge[p]:
 				arg = a.prev
 			case c.exit != nil:
@@ -339,6 +382,15 @@ func (t *transformer) finishCounted(c *countedLoop) {
 func (t *transformer) countdowns() {
 	for _, c := range t.countedLoops() {
 		c.down = t.quietHeader(c.header)
+		if !c.down && len(c.breaks) > 0 {
+			// Its reverse would need the path through the header.
+			delete(t.counted, c.header)
+			t.computeNeeds()
+			t.countdowns()
+			return
+		}
+	}
+	for _, c := range t.countedLoops() {
 		if !c.down || c.bound == nil || len(c.aux) > 0 || c.out == nil || !t.knownIn(c.out, c.bound) || !t.knownIn(c.out, c.init) {
 			continue
 		}
@@ -367,6 +419,46 @@ func (t *transformer) knownIn(b *ir.Block, v *ir.Value) bool {
 	t.cur = b
 	defer func() { t.cur = saved }()
 	return len(t.plan(v)) == 0
+}
+
+// enterCountdown ends the current block, in the reverse of what follows
+// the down loop c, with a jump into the reverse of its header: after its
+// normal exit (from < 0), the countdown starts at the last iteration;
+// after breaks[from], at the iteration that left, which part makes start
+// at that break.
+func (t *transformer) enterCountdown(c *countedLoop, from int) {
+	// The header's last index (the final one, or the one that left)
+	// comes from the forward sweep or a record, unless the bound gives
+	// the start.
+	var entry []*ir.Value
+	switch {
+	case from >= 0:
+		entry = append(entry, t.r(c.phi))
+	case c.start != nil:
+		entry = append(entry, c.start)
+	default:
+		entry = append(entry, t.emitStepBack(t.r(c.phi), c.step.Const))
+	}
+	if c.part != nil {
+		entry = append(entry, t.F.ConstValue(intType, constant.MakeInt64(int64(from+1))))
+	}
+	for _, a := range c.aux {
+		ai := t.r(a.phi)
+		if from < 0 {
+			ai = t.emitStepBack(ai, a.step)
+		}
+		entry = append(entry, ai)
+	}
+	c.entries[t.Cur] = entry
+	t.Cur.Jump(t.rev[c.header])
+}
+
+// emitStepBack emits x − step in the current block.
+func (t *transformer) emitStepBack(x *ir.Value, step constant.Value) *ir.Value {
+	v := stepBack(t.F, x, step)
+	v.Name = x.Name
+	t.Cur.Append(v)
+	return v
 }
 
 // quietHeader reports whether the reverse of loop header h does nothing:
@@ -406,14 +498,25 @@ func invariantIn(cfg *ir.CFG, h *ir.Block, v *ir.Value) bool {
 
 func isConstOrParam(v *ir.Value) bool { return v.Op == ir.OpConst || v.Op == ir.OpParam }
 
-// countedExit returns the nested counted loop that exits to b, or nil.
+// countedExit returns the nested counted loop that exits to b, by its
+// header or a break, or nil: b records the loop's index.
 func (t *transformer) countedExit(b *ir.Block) *countedLoop {
-	for _, c := range t.counted {
-		if c.exit == b {
+	for _, c := range t.countedLoops() {
+		if c.exit == b || slices.Contains(c.breakTo, b) {
 			return c
 		}
 	}
 	return nil
+}
+
+// onlyFrom reports whether every predecessor of b is in body.
+func (t *transformer) onlyFrom(b *ir.Block, body []bool) bool {
+	for _, p := range b.Preds {
+		if t.cfg.Reachable(p) && !body[p.Index] {
+			return false
+		}
+	}
+	return true
 }
 
 // stepBack returns a new value x - step, written x + |step| when step is

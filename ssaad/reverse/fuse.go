@@ -31,8 +31,8 @@ type fusedLoop struct {
 
 // findFused returns the counted loop to fuse, or nil.
 func (t *transformer) findFused() *fusedLoop {
-	for _, c := range t.counted {
-		if c.exit != nil {
+	for _, c := range t.countedLoops() {
+		if c.exit != nil || len(c.breaks) > 0 {
 			continue
 		}
 		h := c.header

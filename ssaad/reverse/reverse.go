@@ -219,7 +219,8 @@ type transformer struct {
 	env     ssaad.Env
 	act     *ssaad.Activity
 	cfg     *ir.CFG
-	exit    *ir.Block // the primal's single return block
+	exit    *ir.Block          // the primal's single return block
+	returns map[*ir.Block]bool // the blocks from which the return is reachable
 
 	val    map[*ir.Value]*ir.Value // primal value → its forward copy
 	shadow map[*ir.Value]*ir.Value // primal pointer-like value → its shadow (forward sweep)

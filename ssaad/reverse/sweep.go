@@ -112,17 +112,13 @@ func (t *transformer) run() {
 		clr.Callee = &ir.Callee{Builtin: "clear"}
 	}
 	t.Cur.Jump(t.fwd[p.Blocks[0]])
+	t.returns = t.reachesExit()
 	t.counted = t.findCountedLoops()
 	t.fused = t.findFused()
 	if t.fused != nil {
 		delete(t.counted, t.fused.c.header)
 	}
-	t.needs = map[*ir.Block][]*ir.Value{}
-	for _, b := range order {
-		if !t.inFused(b) {
-			t.needs[b] = t.blockNeeds(b)
-		}
-	}
+	t.computeNeeds()
 	t.countdowns()
 	var phis []*ir.Value
 	for _, b := range order {
@@ -207,7 +203,7 @@ func (t *transformer) run() {
 	}
 
 	// The reverse sweep: the blocks that reach the return, backwards.
-	reaches := t.reachesExit()
+	reaches := t.returns
 	for i := len(order) - 1; i >= 0; i-- {
 		if b := order[i]; reaches[b] && !(t.fused != nil && b == t.fused.body) {
 			t.rev[b] = f.NewBlock(b.Comment + ".rev")
@@ -247,6 +243,16 @@ func (t *transformer) run() {
 		results = append(results, t.Emit(ir.OpLoad, pv.Type, t.slotOf(pv)))
 	}
 	t.Emit(ir.OpReturn, nil, results...)
+}
+
+// computeNeeds computes what each block records (see blockNeeds).
+func (t *transformer) computeNeeds() {
+	t.needs = map[*ir.Block][]*ir.Value{}
+	for _, b := range t.cfg.RPO {
+		if !t.inFused(b) {
+			t.needs[b] = t.blockNeeds(b)
+		}
+	}
 }
 
 // reachesExit returns the blocks from which the return block is reachable.

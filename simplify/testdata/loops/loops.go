@@ -91,3 +91,19 @@ func ConstNested(x []float64) float64 {
 	}
 	return s
 }
+
+// Continue is canonical: a continue in a range over a slice jumps to the
+// header beside the latch.
+func Continue(x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		if v < 0 {
+			continue
+		}
+		if v > 2.5 {
+			break
+		}
+		s += v * v
+	}
+	return s
+}

@@ -2,10 +2,7 @@
 
 package control
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // PiecewiseJVP computes Piecewise and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
@@ -497,101 +494,66 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
-	var n, i int
-	var s float64
-	var from int
-	var v, s2, t float64
 	var from2 int
-	var t2, v2 float64
-	var t3 []int
-	var t4 int
 	var t5 float64
-	var t6 []int
-	var t7, t8 int
-	var t9 float64
-	var from3 int
-	var path []int
-	var pathBuf [64]int
-	var tapeint []int
-	var tapeintBuf [64]int
-	var t10, t11, t12, ds, ds2 float64
-	path = pathBuf[:0]
-	tapeint = tapeintBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 {
-		goto b7
+	var t6 float64
+	var t7 float64
+	var ds float64
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("FirstAboveGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	goto b9
-b7:
-	if &x[:1][0] == &dx[:1][0] {
-		goto b8
+	n := len(x)
+	s := 0.0
+	i := 0
+	var t float64
+	var from int
+	for {
+		if i < n {
+			v := x[i]
+			s2 := s + v*v
+			if s2 > limit {
+				t = s2 * limit
+				from = 1
+				break
+			}
+			s = s2
+			i++
+		} else {
+			t = -s
+			from = 0
+			break
+		}
 	}
-b9:
-	n = len(x)
-	tapeint = slices.Grow(tapeint, max(n+2, 0))
-	s = 0
-	from = 0
-	i = 0
-b2:
-	path = append(path, from)
-	if i < n {
-		goto b3
+	from2 = from
+	t5 += 1
+	var part int
+	if from2 == 0 {
+		t7 += t5
+		ds2 -= t7
+		part = 0
+		i = n - 1
+	} else {
+		t6 += t5
+		t2 := t6
+		ds += t2 * limit
+		v2 := x[i]
+		dlimit += (s + v2*v2) * t2
+		part = 1
 	}
-	t = -s
-	from2 = 0
-	goto b6
-b3:
-	v = x[i]
-	s2 = s + v*v
-	tapeint = append(tapeint, i)
-	if s2 > limit {
-		goto b5
+	for ; i >= 0; i-- {
+		if part != 1 {
+			t3 := ds2
+			ds2 = 0
+			ds += t3
+		}
+		t4 := ds
+		ds = 0
+		ds2 += t4
+		dx[i] += 2 * (t4 * x[i])
+		part = 0
 	}
-	s = s2
-	from = 1
-	i++
-	goto b2
-b5:
-	t = s2 * limit
-	from2 = 1
-b6:
-	from3 = from2
-	t10 += 1
-	if from3 == 0 {
-		goto b17
-	}
-	t11 += t10
-	t2 = t11
-	ds += t2 * limit
-	v2 = x[i]
-	dlimit += (s + v2*v2) * t2
-	goto b12
-b17:
-	t12 += t10
-	ds2 -= t12
-b14:
-	t3 = path
-	t4 = len(t3) - 1
-	path = t3[:t4]
-	if t3[t4] == 0 {
-		goto b19
-	}
-	t5 = ds2
-	ds2 = 0
-	ds += t5
-b12:
-	t6 = tapeint
-	t7 = len(t6) - 1
-	t8 = t6[t7]
-	tapeint = t6[:t7]
-	t9 = ds
-	ds = 0
-	ds2 += t9
-	dx[t8] += 2 * (t9 * x[t8])
-	goto b14
-b19:
 	return t, dlimit
-b8:
-	panic("FirstAboveGrad: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // StatsJVP computes Stats and its directional derivative along the tangents

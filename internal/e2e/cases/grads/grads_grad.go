@@ -139,102 +139,76 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Series; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SeriesGrad(x float64) (f, dx float64) {
-	var t, s, term float64
-	var k, from int
-	var term2 float64
 	var from2 int
-	var t2 []int
-	var t3 int
-	var t4, t5 float64
-	var t6 []float64
-	var t7 int
-	var t8 []int
-	var t9, k2 int
-	var t10, t11, t12, t13 float64
-	var from3 int
-	var path []int
-	var pathBuf [64]int
 	var tape []float64
 	var tapeBuf [64]float64
-	var tapeint []int
-	var tapeintBuf [64]int
-	var ds, dterm, ds2, dterm2, ds3, t14 float64
-	path = pathBuf[:0]
 	tape = tapeBuf[:0]
-	tapeint = tapeintBuf[:0]
-	t = x * x
-	tapeint = slices.Grow(tapeint, 101)
+	var ds float64
+	var dterm float64
+	var ds2 float64
+	var dterm2 float64
+	var ds3 float64
+	var t10 float64
+	t := x * x
 	tape = slices.Grow(tape, 101)
-	s = 0
-	term = x
-	from = 0
-	k = 1
-b2:
-	path = append(path, from)
-	if k < 100 {
-		goto b3
+	s := 0.0
+	term := x
+	k := 1
+	var from int
+	for {
+		if k < 100 {
+			s += term
+			term2 := -(term * (t / float64(2*k*(2*k+1))))
+			tape = append(tape, term)
+			if math.Abs(term2) < 1e-16 {
+				from = 1
+				break
+			}
+			term = term2
+			k++
+		} else {
+			from = 0
+			break
+		}
 	}
-	from2 = 0
-	goto b4
-b3:
-	s += term
-	term2 = -(term * (t / float64(2*k*(2*k+1))))
-	tapeint = append(tapeint, k)
-	tape = append(tape, term)
-	if math.Abs(term2) < 1e-16 {
-		from2 = 1
-		goto b4
-	}
-	term = term2
-	from = 1
-	k++
-	goto b2
-b4:
-	from3 = from2
+	from2 = from
 	ds += 1
-	if from3 == 0 {
-		goto b12
+	var part int
+	if from2 == 0 {
+		ds3 += ds
+		part = 0
+		k = 99
+	} else {
+		ds2 += ds
+		part = 1
 	}
-	ds2 += ds
-	goto b8
-b12:
-	ds3 += ds
-b9:
-	t2 = path
-	t3 = len(t2) - 1
-	path = t2[:t3]
-	if t2[t3] == 0 {
-		goto b14
+	for ; k >= 1; k-- {
+		if part != 1 {
+			t3 := ds3
+			ds3 = 0
+			t4 := dterm2
+			dterm2 = 0
+			ds2 += t3
+			dterm += t4
+		}
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		t7 := float64(2 * k * (2*k + 1))
+		t8 := dterm
+		dterm = 0
+		dterm2 -= t8 * (t / t7)
+		t10 += t5[t6] * t8 / t7
+		t9 := ds2
+		ds2 = 0
+		ds3 += t9
+		dterm2 += t9
+		part = 0
 	}
-	t4 = ds3
-	ds3 = 0
-	t5 = dterm2
-	dterm2 = 0
-	ds2 += t4
-	dterm += t5
-b8:
-	t6 = tape
-	t7 = len(t6) - 1
-	tape = t6[:t7]
-	t8 = tapeint
-	t9 = len(t8) - 1
-	k2 = t8[t9]
-	tapeint = t8[:t9]
-	t10 = float64(2 * k2 * (2*k2 + 1))
-	t11 = dterm
-	dterm = 0
-	dterm2 -= t11 * (t / t10)
-	t14 += t6[t7] * t11 / t10
-	t12 = ds2
-	ds2 = 0
-	ds3 += t12
-	dterm2 += t12
-	goto b9
-b14:
 	dx += dterm2
-	t13 = t14
-	dx -= x * t13
-	dx -= t13 * x
+	t2 := t10
+	dx -= x * t2
+	dx -= t2 * x
 	return s, dx
 }
 

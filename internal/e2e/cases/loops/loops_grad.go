@@ -298,100 +298,77 @@ func SqrtJVP(a, da float64) (float64, float64) {
 // The first result is the value of Sqrt; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SqrtGrad(a float64) (f, da float64) {
-	var x float64
-	var from, i, from2 int
-	var next float64
 	var from3 int
-	var t []int
-	var t2 int
-	var t3 float64
-	var t4 []float64
-	var t5 int
-	var x2, t6, t7 float64
-	var from4 int
-	var path []int
-	var pathBuf [64]int
 	var tape []float64
 	var tapeBuf [64]float64
-	var from5 int
-	var dx, dnext, dx2, dx3 float64
-	path = pathBuf[:0]
 	tape = tapeBuf[:0]
+	var from4 int
+	var dx float64
+	var dnext float64
+	var dx2 float64
+	var dx3 float64
+	var x float64
+	var from int
 	if a < 1 {
-		goto b2
+		x = 1
+		from = 1
+	} else {
+		x = a
+		from = 0
 	}
-	x = a
-	from = 0
-	goto b3
-b2:
-	x = 1
-	from = 1
-b3:
-	from5 = from
+	from4 = from
 	tape = slices.Grow(tape, 102)
-	from2 = 0
-	i = 0
-b4:
-	path = append(path, from2)
-	if i < 100 {
-		goto b5
+	i := 0
+	var from2 int
+	for {
+		if i < 100 {
+			next := 0.5 * (x + a/x)
+			tape = append(tape, x)
+			if math.Abs(next-x) <= 1e-15*next {
+				x = next
+				from2 = 1
+				break
+			}
+			x = next
+			i++
+		} else {
+			from2 = 0
+			break
+		}
 	}
-	from3 = 0
-	goto b6
-b5:
-	next = 0.5 * (x + a/x)
-	tape = append(tape, x)
-	if math.Abs(next-x) <= 1e-15*next {
-		goto b7
-	}
-	x = next
-	from2 = 1
-	i++
-	goto b4
-b7:
-	x = next
-	from3 = 1
-b6:
-	from4 = from3
+	from3 = from2
 	dx += 1
-	if from4 == 0 {
-		goto b18
+	var part int
+	if from3 == 0 {
+		dx2 += dx
+		part = 0
+		i = 99
+	} else {
+		dnext += dx
+		part = 1
 	}
-	dnext += dx
-	goto b12
-b18:
-	dx2 += dx
-b13:
-	t = path
-	t2 = len(t) - 1
-	path = t[:t2]
-	if t[t2] == 0 {
-		goto b20
+	for ; i >= 0; i-- {
+		if part != 1 {
+			t := dx2
+			dx2 = 0
+			dnext += t
+		}
+		t2 := tape
+		t3 := len(t2) - 1
+		x2 := t2[t3]
+		tape = t2[:t3]
+		t4 := dnext
+		dnext = 0
+		t5 := 0.5 * t4
+		dx2 += t5
+		da += t5 / x2
+		dx2 -= t5 * (a / x2) / x2
+		part = 0
 	}
-	t3 = dx2
-	dx2 = 0
-	dnext += t3
-b12:
-	t4 = tape
-	t5 = len(t4) - 1
-	x2 = t4[t5]
-	tape = t4[:t5]
-	t6 = dnext
-	dnext = 0
-	t7 = 0.5 * t6
-	dx2 += t7
-	da += t7 / x2
-	dx2 -= t7 * (a / x2) / x2
-	goto b13
-b20:
 	dx3 += dx2
-	if from5 == 0 {
-		goto b22
+	if from4 == 0 {
+		da += dx3
 	}
-	goto b16
-b22:
-	da += dx3
-b16:
 	return x, da
 }
 
@@ -773,146 +750,133 @@ outer:
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LowerGrad(a, da []float64) float64 {
-	var n int
-	var s float64
-	var i, from, i2 int
-	var ai float64
-	var j, from2 int
+	var n, i int
+	var s, ai float64
+	var j, from int
 	var t float64
-	var from3 int
-	var t2 []int
-	var t3, from4 int
-	var t4, t5 float64
-	var t6 []int
-	var t7 int
-	var t8 []int
-	var n2, t9, j2 int
-	var t10, t11 float64
-	var t12 []int
-	var t13, t14 int
-	var t15 float64
-	var from5 int
+	var from2, i2, part int
+	var t2 float64
+	var t3, t4 []int
+	var t5, j2 int
+	var t6 float64
+	var t7 []int
+	var t8 int
+	var t9, t10 float64
+	var from3, from4 int
 	var tapeint []int
 	var tapeintBuf [64]int
 	var path []int
 	var pathBuf [64]int
-	var t16, ds, ds2, t17, ds3 float64
+	var t11, ds, ds2, t12, ds3 float64
 	tapeint = tapeintBuf[:0]
 	path = pathBuf[:0]
 	if cap(a) > 0 && cap(da) > 0 {
-		goto b9
-	}
-	goto b11
-b9:
-	if &a[:1][0] == &da[:1][0] {
 		goto b10
 	}
-b11:
+	goto b12
+b10:
+	if &a[:1][0] == &da[:1][0] {
+		goto b11
+	}
+b12:
 	n = len(a)
 	s = 0
-	from = 0
-	i = -1
+	i = 0
 b2:
-	i2 = i + 1
-	path = append(path, from)
-	if i2 < n {
+	if i < n {
 		goto b3
 	}
-	from3 = 0
+	from2 = 0
 	goto b4
 b3:
-	ai = a[i2]
-	tapeint = append(tapeint, i)
-	from2 = 0
+	ai = a[i]
+	from = 0
 	j = 0
 b5:
-	path = append(path, from2)
+	path = append(path, from)
 	if j < n {
 		goto b6
 	}
-	from = 2
-	i = i2
-	goto b2
+	from3 = 1
+	goto b9
 b6:
-	if j == i2 {
-		from = 1
-		i = i2
-		goto b2
+	if j == i {
+		from3 = 0
+		goto b9
 	}
 	t = ai * a[j]
-	tapeint = append(tapeint, j, i)
+	tapeint = append(tapeint, j)
 	if t > 50 {
-		from3 = 1
+		from2 = 1
 		goto b4
 	}
 	s += t
-	from2 = 1
+	from = 1
 	j++
 	goto b5
 b4:
-	from5 = from3
+	from4 = from2
+	i2 = n - 1
 	ds2 += 1
-	if from5 == 0 {
-		goto b21
-	}
-	ds += ds2
-	goto b14
-b21:
-	ds3 += ds2
-b18:
-	t2 = path
-	t3 = len(t2) - 1
-	from4 = t2[t3]
-	path = t2[:t3]
 	if from4 == 0 {
-		goto b25
-	}
-	if from4 == 1 {
-		goto b27
-	}
-	t4 = ds3
-	ds3 = 0
-	ds += t4
-	goto b16
-b27:
-	t5 = ds3
-	ds3 = 0
-	ds += t5
-b15:
-b16:
-	t6 = path
-	t7 = len(t6) - 1
-	path = t6[:t7]
-	if t6[t7] == 0 {
 		goto b23
 	}
-	t16 += ds
-b14:
-	t8 = tapeint
-	n2 = len(t8)
-	t9 = n2 - 2
-	j2 = t8[t9]
-	tapeint = t8[:t9]
-	t10 = t16
-	t16 = 0
-	t17 += t10 * a[j2]
-	da[j2] += a[t8[n2-1]+1] * t10
-	goto b15
+	ds += ds2
+	part = 1
+	i2 = i
+	goto b20
 b23:
-	t11 = ds
-	ds = 0
-	ds3 += t11
-	t12 = tapeint
-	t13 = len(t12) - 1
-	t14 = t12[t13]
-	tapeint = t12[:t13]
-	t15 = t17
-	t17 = 0
-	da[t14+1] += t15
-	goto b18
-b25:
+	ds3 += ds2
+	part = 0
+b20:
+	if i2 >= 0 {
+		goto b27
+	}
 	return s
-b10:
+b27:
+	if part == 1 {
+		goto b29
+	}
+	t2 = ds3
+	ds3 = 0
+	ds += t2
+	t3 = path
+	path = t3[:len(t3)-1]
+	goto b18
+b29:
+b16:
+	t4 = tapeint
+	t5 = len(t4) - 1
+	j2 = t4[t5]
+	tapeint = t4[:t5]
+	t6 = t11
+	t11 = 0
+	t12 += t6 * a[j2]
+	da[j2] += a[i2] * t6
+b18:
+	t7 = path
+	t8 = len(t7) - 1
+	path = t7[:t8]
+	if t7[t8] == 0 {
+		goto b25
+	}
+	t11 += ds
+	goto b16
+b25:
+	t9 = ds
+	ds = 0
+	ds3 += t9
+	t10 = t12
+	t12 = 0
+	da[i2] += t10
+	part = 0
+	i2--
+	goto b20
+b9:
+	path = append(path, from3)
+	i++
+	goto b2
+b11:
 	panic("LowerGrad: a and da share memory: gadgen's gradients need them apart")
 }
 
@@ -951,116 +915,95 @@ func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SkipNegativeGrad(x, dx []float64) float64 {
-	var s float64
-	var i, from, t int
-	var v, t2 float64
-	var from2 int
-	var t3 []int
-	var t4, from3 int
-	var t5 float64
-	var t6 []float64
-	var t7 int
-	var t8, t9 float64
-	var t10 []int
-	var t11, t12 int
-	var t13 float64
-	var from4 int
-	var tape []float64
-	var tapeBuf [64]float64
-	var tapeint []int
-	var tapeintBuf [64]int
 	var path []int
 	var pathBuf [64]int
-	var ds, dv, ds2 float64
-	tape = tapeBuf[:0]
-	tapeint = tapeintBuf[:0]
 	path = pathBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 {
-		goto b7
+	var from3 int
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var ds float64
+	var ds2 float64
+	var dv float64
+	var ds3 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	goto b9
-b7:
-	if &x[:1][0] == &dx[:1][0] {
-		goto b8
+	n := len(x)
+	tape = slices.Grow(tape, max(n+2, 0))
+	s := 0.0
+	i := 0
+	var from int
+	for {
+		if i < n {
+			v := x[i]
+			var from2 int
+			if v < 0 {
+				from2 = 0
+			} else if v > 10 {
+				from = 1
+				break
+			} else {
+				t := math.Sqrt(v)
+				tape = append(tape, t)
+				s += t
+				from2 = 1
+			}
+			path = append(path, from2)
+			i++
+		} else {
+			from = 0
+			break
+		}
 	}
-b9:
-	s = 0
-	from = 0
-	i = -1
-b2:
-	t = i + 1
-	path = append(path, from)
-	if t < len(x) {
-		goto b3
-	}
-	from2 = 0
-	goto b4
-b3:
-	v = x[t]
-	tapeint = append(tapeint, i)
-	if v < 0 {
-		from = 1
-		i = t
-		goto b2
-	}
-	if v > 10 {
-		from2 = 1
-		goto b4
-	}
-	t2 = math.Sqrt(v)
-	tape = append(tape, t2)
-	s += t2
-	from = 2
-	i = t
-	goto b2
-b4:
-	from4 = from2
-	ds2 += 1
-	if from4 == 0 {
-		goto b17
-	}
-	goto b12
-b17:
-b14:
-	t3 = path
-	t4 = len(t3) - 1
-	from3 = t3[t4]
-	path = t3[:t4]
+	from3 = from
+	i2 := n - 1
+	ds3 += 1
+	var part int
 	if from3 == 0 {
-		goto b19
+		part = 0
+	} else {
+		part = 1
+		i2 = i
 	}
-	if from3 == 1 {
-		goto b21
+	for i2 >= 0 {
+		var t10 float64
+		if part != 1 {
+			t2 := ds3
+			ds3 = 0
+			ds += t2
+			t3 := path
+			t4 := len(t3) - 1
+			path = t3[:t4]
+			if t3[t4] == 0 {
+				t9 := ds
+				ds = 0
+				ds3 += t9
+				t10 = dv
+				dv = 0
+				dx[i2] += t10
+				part = 0
+				i2--
+				continue
+			}
+			t5 := ds
+			ds = 0
+			ds2 += t5
+			t6 := tape
+			t7 := len(t6) - 1
+			tape = t6[:t7]
+			t8 := ds2
+			ds2 = 0
+			ds3 += t8
+			dv += 0.5 / t6[t7] * t8
+		}
+		t10 = dv
+		dv = 0
+		dx[i2] += t10
+		part = 0
+		i2--
 	}
-	t5 = ds2
-	ds2 = 0
-	ds += t5
-	t6 = tape
-	t7 = len(t6) - 1
-	tape = t6[:t7]
-	t8 = ds
-	ds = 0
-	ds2 += t8
-	dv += 0.5 / t6[t7] * t8
-b12:
-	goto b13
-b21:
-	t9 = ds2
-	ds2 = 0
-	ds2 += t9
-b13:
-	t10 = tapeint
-	t11 = len(t10) - 1
-	t12 = t10[t11]
-	tapeint = t10[:t11]
-	t13 = dv
-	dv = 0
-	dx[t12+1] += t13
-	goto b14
-b19:
 	return s
-b8:
-	panic("SkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // Trace2JVP computes Trace2 and its directional derivative along the tangents

@@ -5,7 +5,6 @@ package panics
 import (
 	"fmt"
 	"math"
-	"slices"
 )
 
 // DotJVP computes Dot and its directional derivative along the tangents
@@ -127,57 +126,26 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LogSumGrad(x, dx []float64) float64 {
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LogSumGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tapeint = slices.Grow(tapeint, max(n+2, 0)*2)
 	s := 0.0
-	from := 0
-	i := 0
-	for {
-		path = append(path, from)
-		if i < n {
-			v := x[i]
-			tapeint = append(tapeint, i)
-			if v <= 0 {
-				panic("panics: non-positive input")
-			}
-			tapeint = append(tapeint, i)
-			s += math.Log(v)
-			from = 1
-			i++
-		} else {
-			break
+	for i := 0; i < n; i++ {
+		v := x[i]
+		if v <= 0 {
+			panic("panics: non-positive input")
 		}
+		s += math.Log(v)
 	}
 	ds += 1
-	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
-			break
-		}
-		t3 := tapeint
-		t4 := len(t3) - 1
-		tapeint = t3[:t4]
-		dv += 1 / x[t3[t4]] * ds
-		t5 := tapeint
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tapeint = t5[:t6]
-		t8 := dv
+	for i2 := n - 1; i2 >= 0; i2-- {
+		dv += 1 / x[i2] * ds
+		t := dv
 		dv = 0
-		dx[t7] += t8
+		dx[i2] += t
 	}
 	return s
 }

@@ -1838,136 +1838,111 @@ func loopsSkipNegativeTaylor(x, x1 []float64) (float64, float64, float64) {
 // the directional derivative along v of the gradient of SkipNegative, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
-	var n int
-	var s float64
-	var i, from, t int
-	var v2, dv, t2 float64
-	var from2 int
-	var t3 []int
-	var t4, from3 int
-	var t5 float64
-	var t6, t7 []float64
-	var t8 int
-	var t9, t10, t11 float64
-	var t12 []int
-	var t13, t14 int
-	var t15 float64
-	var from4 int
-	var tape, dtape []float64
-	var tapeBuf, dtapeBuf [64]float64
-	var tapeint []int
-	var tapeintBuf [64]int
-	var path []int
-	var pathBuf [64]int
-	var ds, ddv, ds2 float64
-	n = len(x)
+	n := len(x)
 	if len(v) != n {
-		goto b1
+		panic("loopsSkipNegativeHVP: len(v) != len(x)")
 	}
 	if len(hv) != n {
-		goto b3
+		panic("loopsSkipNegativeHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	from4 = 0
-	tape = nil
-	dtape = nil
-	tapeBuf = [64]float64{}
-	dtapeBuf = [64]float64{}
+	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
+	var from3 int
+	var tape []float64
+	var dtape []float64
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
 	tape = tapeBuf[:0]
 	dtape = dtapeBuf[:0]
-	tapeint = nil
-	tapeintBuf = [64]int{}
-	tapeint = tapeintBuf[:0]
-	path = nil
-	pathBuf = [64]int{}
-	path = pathBuf[:0]
-	ds = 0
-	ddv = 0
-	ds2 = 0
-	s = 0
-	from = 0
-	i = -1
-b7:
-	t = i + 1
-	path = append(path, from)
-	if t < n {
-		goto b8
+	var ds float64
+	var ds2 float64
+	var ddv float64
+	var ds3 float64
+	trips := max(n+2, 0)
+	t := tape
+	n2 := len(t)
+	tape = append(t, make([]float64, trips)...)[:n2]
+	dtape = append(dtape, make([]float64, trips)...)[:n2]
+	s := 0.0
+	i := 0
+	var from int
+	for {
+		if i < n {
+			v2 := x[i]
+			dv := v[i]
+			var from2 int
+			if v2 < 0 {
+				from2 = 0
+			} else if v2 > 10 {
+				from = 1
+				break
+			} else {
+				t2 := math.Sqrt(v2)
+				tape = append(tape, t2)
+				dtape = append(dtape, 0.5/t2*dv)
+				s += t2
+				from2 = 1
+			}
+			path = append(path, from2)
+			i++
+		} else {
+			from = 0
+			break
+		}
 	}
-	from2 = 0
-	goto b9
-b8:
-	v2 = x[t]
-	dv = v[t]
-	tapeint = append(tapeint, i)
-	if v2 < 0 {
-		from = 1
-		i = t
-		goto b7
-	}
-	if v2 > 10 {
-		from2 = 1
-		goto b9
-	}
-	t2 = math.Sqrt(v2)
-	tape = append(tape, t2)
-	dtape = append(dtape, 0.5/t2*dv)
-	s += t2
-	from = 2
-	i = t
-	goto b7
-b9:
-	from4 = from2
-	ds2 += 1
-	if from4 == 0 {
-		goto b19
-	}
-	goto b14
-b19:
-b16:
-	t3 = path
-	t4 = len(t3) - 1
-	from3 = t3[t4]
-	path = t3[:t4]
+	from3 = from
+	i2 := n - 1
+	ds3 += 1
+	var part int
 	if from3 == 0 {
-		goto b21
+		part = 0
+	} else {
+		part = 1
+		i2 = i
 	}
-	if from3 == 1 {
-		goto b23
+	for i2 >= 0 {
+		var t13 float64
+		if part != 1 {
+			t3 := ds3
+			ds3 = 0
+			ds += t3
+			t4 := path
+			t5 := len(t4) - 1
+			path = t4[:t5]
+			if t4[t5] == 0 {
+				t12 := ds
+				ds = 0
+				ds3 += t12
+				t13 = ddv
+				ddv = 0
+				hv[i2] += t13
+				part = 0
+				i2--
+				continue
+			}
+			t6 := ds
+			ds = 0
+			ds2 += t6
+			t7 := tape
+			t8 := dtape
+			t9 := len(t7) - 1
+			t10 := t7[t9]
+			tape = t7[:t9]
+			dtape = t8[:t9]
+			t11 := ds2
+			ds2 = 0
+			ds3 += t11
+			ddv -= 0.5 / t10 * t8[t9] / t10 * t11
+		}
+		t13 = ddv
+		ddv = 0
+		hv[i2] += t13
+		part = 0
+		i2--
 	}
-	t5 = ds2
-	ds2 = 0
-	ds += t5
-	t6 = tape
-	t7 = dtape
-	t8 = len(t6) - 1
-	t9 = t6[t8]
-	tape = t6[:t8]
-	dtape = t7[:t8]
-	t10 = ds
-	ds = 0
-	ds2 += t10
-	ddv -= 0.5 / t9 * t7[t8] / t9 * t10
-b14:
-	goto b15
-b23:
-	t11 = ds2
-	ds2 = 0
-	ds2 += t11
-b15:
-	t12 = tapeint
-	t13 = len(t12) - 1
-	t14 = t12[t13]
-	tapeint = t12[:t13]
-	t15 = ddv
-	ddv = 0
-	hv[t14+1] += t15
-	goto b16
-b21:
 	return s
-b3:
-	panic("loopsSkipNegativeHVP: len(hv) != len(x)")
-b1:
-	panic("loopsSkipNegativeHVP: len(v) != len(x)")
 }
 
 // loopsSkipNegativeLaplacian returns SkipNegative and its Laplacian with respect to x, Σᵢ ∂²SkipNegative/∂x[i]²,
@@ -2825,56 +2800,23 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		panic("panicsLogSumHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var ddv float64
 	var ds float64
-	t := tapeint
-	tapeint = append(t, make([]int, max(n+2, 0)*2)...)[:len(t)]
 	s := 0.0
-	from := 0
-	i := 0
-	for {
-		path = append(path, from)
-		if i < n {
-			v3 := x[i]
-			tapeint = append(tapeint, i)
-			if v3 <= 0 {
-				panic("panics: non-positive input")
-			}
-			tapeint = append(tapeint, i)
-			s += math.Log(v3)
-			from = 1
-			i++
-		} else {
-			break
+	for i := 0; i < n; i++ {
+		v3 := x[i]
+		if v3 <= 0 {
+			panic("panics: non-positive input")
 		}
+		s += math.Log(v3)
 	}
 	ds += 1
-	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
-			break
-		}
-		t4 := tapeint
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tapeint = t4[:t5]
-		v2 := x[t6]
-		ddv -= 1 / v2 * v[t6] / v2 * ds
-		t7 := tapeint
-		t8 := len(t7) - 1
-		t9 := t7[t8]
-		tapeint = t7[:t8]
-		t10 := ddv
+	for i2 := n - 1; i2 >= 0; i2-- {
+		v2 := x[i2]
+		ddv -= 1 / v2 * v[i2] / v2 * ds
+		t := ddv
 		ddv = 0
-		hv[t9] += t10
+		hv[i2] += t
 	}
 	return s
 }

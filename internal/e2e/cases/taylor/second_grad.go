@@ -17,114 +17,96 @@ func EnergyHVP(x, v, hv []float64) float64 {
 		panic("EnergyHVP: len(hv) != len(x)")
 	}
 	clear(hv)
+	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tape []float64
 	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	tape = tapeBuf[:0]
 	dtape = dtapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
 	var de float64
 	var de2 float64
-	var t25 float64
 	var de3 float64
+	var t22 float64
+	var de4 float64
+	t := max(n+2, 0) * 2
+	t2 := tape
+	n2 := len(t2)
+	tape = append(t2, make([]float64, t)...)[:n2]
+	dtape = append(dtape, make([]float64, t)...)[:n2]
 	e := 0.0
-	from := 0
-	i := -1
-	for {
-		i2 := i + 1
+	for i := 0; i < n; i++ {
+		xi3 := x[i]
+		vi3 := v[i]
+		t20 := math.Exp(0.3 * xi3)
+		e += t20 - math.Log(1+xi3*xi3)
+		tape = append(tape, t20)
+		dtape = append(dtape, t20*(0.3*vi3))
+		var from int
+		if i > 0 {
+			d2 := xi3 - x[i-1]
+			t21 := math.Sin(xi3)
+			tape = append(tape, t21)
+			dtape = append(dtape, math.Cos(xi3)*vi3)
+			e += d2 * d2 * t21
+			from = 1
+		} else {
+			from = 0
+		}
 		path = append(path, from)
-		if i2 < n {
-			xi3 := x[i2]
-			vi3 := v[i2]
-			t23 := math.Exp(0.3 * xi3)
-			e += t23 - math.Log(1+xi3*xi3)
-			tapeint = append(tapeint, i)
-			tape = append(tape, t23)
-			dtape = append(dtape, t23*(0.3*vi3))
-			if i2 > 0 {
-				d2 := xi3 - x[i+0]
-				t24 := math.Sin(xi3)
-				tapeint = append(tapeint, i)
-				tape = append(tape, t24)
-				dtape = append(dtape, math.Cos(xi3)*vi3)
-				e += d2 * d2 * t24
-				from = 2
-				i = i2
-			} else {
-				from = 1
-				i = i2
-			}
-		} else {
-			break
-		}
 	}
-	de3 += 1
-	for {
-		t := path
-		t2 := len(t) - 1
-		from2 := t[t2]
-		path = t[:t2]
-		if from2 == 0 {
-			break
-		}
-		if from2 == 1 {
-			t13 := de3
-			de3 = 0
-			de2 += t13
-		} else {
-			t3 := de3
-			de3 = 0
-			de += t3
-			t4 := tape
-			t5 := dtape
-			t6 := len(t4) - 1
-			tape = t4[:t6]
-			dtape = t5[:t6]
-			t7 := tapeint
-			t8 := len(t7) - 1
-			t9 := t7[t8]
-			tapeint = t7[:t8]
-			t10 := de
+	de4 += 1
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := de4
+		de4 = 0
+		de += t3
+		t4 := path
+		t5 := len(t4) - 1
+		path = t4[:t5]
+		if t4[t5] == 0 {
+			t12 := de
 			de = 0
-			de2 += t10
-			i3 := t9 + 1
-			xi := x[i3]
-			vi := v[i3]
-			t11 := t9 + 0
-			d := xi - x[t11]
-			dd := vi - v[t11]
-			t25 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*vi*(d*d*t10)
-			t12 := 2 * (t10*t5[t6]*d + t10*t4[t6]*dd)
-			t25 += t12
-			hv[t11] -= t12
+			de3 += t12
+		} else {
+			t6 := de
+			de = 0
+			de2 += t6
+			t7 := tape
+			t8 := dtape
+			t9 := len(t7) - 1
+			tape = t7[:t9]
+			dtape = t8[:t9]
+			t10 := de2
+			de2 = 0
+			de3 += t10
+			xi := x[i2]
+			vi := v[i2]
+			d := xi - x[i2-1]
+			dd := vi - v[i2-1]
+			t22 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*vi*(d*d*t10)
+			t11 := 2 * (t10*t8[t9]*d + t10*t7[t9]*dd)
+			t22 += t11
+			hv[i2-1] -= t11
 		}
-		t14 := tape
-		t15 := dtape
-		t16 := len(t14) - 1
-		tape = t14[:t16]
-		dtape = t15[:t16]
-		t17 := tapeint
-		t18 := len(t17) - 1
-		tapeint = t17[:t18]
-		t19 := de2
-		de2 = 0
-		de3 += t19
-		i4 := t17[t18] + 1
-		xi2 := x[i4]
-		vi2 := v[i4]
-		t20 := 1 + xi2*xi2
-		t21 := 1 / t20
-		t25 -= 2 * (t21*t19*vi2 - t21*(2*(vi2*xi2))/t20*t19*xi2)
-		t25 += 0.3 * (t15[t16] * t19)
-		t22 := t25
-		t25 = 0
-		hv[i4] += t22
+		t13 := tape
+		t14 := dtape
+		t15 := len(t13) - 1
+		tape = t13[:t15]
+		dtape = t14[:t15]
+		t16 := de3
+		de3 = 0
+		de4 += t16
+		xi2 := x[i2]
+		vi2 := v[i2]
+		t17 := 1 + xi2*xi2
+		t18 := 1 / t17
+		t22 -= 2 * (t18*t16*vi2 - t18*(2*(vi2*xi2))/t17*t16*xi2)
+		t22 += 0.3 * (t14[t15] * t16)
+		t19 := t22
+		t22 = 0
+		hv[i2] += t19
 	}
 	return e
 }
@@ -179,37 +161,28 @@ func energyTaylor(x, x1 []float64) (float64, float64, float64) {
 	e := 0.0
 	e1 := 0.0
 	e2 := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			xi := x[i2]
-			x1i := x1[i2]
-			t := 0.3 * x1i
-			t2 := math.Exp(0.3 * xi)
-			t3 := t2 * t
-			t4 := 2 * (xi * x1i)
-			t5 := 1 + xi*xi
-			t6 := 1 / t5
-			e += t2 - math.Log(t5)
-			e1 += t3 - t6*t4
-			e2 += 0.5*(t3*t) - (t6*(x1i*x1i) - 0.5*(t4*t6/t5*t4))
-			if i2 > 0 {
-				d := xi - x[i+0]
-				d1 := x1i - x1[i+0]
-				t7 := d * d
-				t8 := 2 * (d * d1)
-				t9 := math.Sin(xi)
-				t10 := math.Cos(xi) * x1i
-				e += t7 * t9
-				e1 += t7*t10 + t8*t9
-				e2 += t8*t10 - t7*(0.5*(t9*x1i*x1i)) + d1*d1*t9
-				i = i2
-			} else {
-				i = i2
-			}
-		} else {
-			break
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		x1i := x1[i]
+		t := 0.3 * x1i
+		t2 := math.Exp(0.3 * xi)
+		t3 := t2 * t
+		t4 := 2 * (xi * x1i)
+		t5 := 1 + xi*xi
+		t6 := 1 / t5
+		e += t2 - math.Log(t5)
+		e1 += t3 - t6*t4
+		e2 += 0.5*(t3*t) - (t6*(x1i*x1i) - 0.5*(t4*t6/t5*t4))
+		if i > 0 {
+			d := xi - x[i-1]
+			d1 := x1i - x1[i-1]
+			t7 := d * d
+			t8 := 2 * (d * d1)
+			t9 := math.Sin(xi)
+			t10 := math.Cos(xi) * x1i
+			e += t7 * t9
+			e1 += t7*t10 + t8*t9
+			e2 += t8*t10 - t7*(0.5*(t9*x1i*x1i)) + d1*d1*t9
 		}
 	}
 	return e, e1, e2
@@ -297,101 +270,92 @@ func energyTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float6
 	e7 := 0.0
 	e8 := 0.0
 	e9 := 0.0
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			xi := x[i2]
-			x1i := x1[i2]
-			x2i := x2[i2]
-			x3i := x3[i2]
-			x4i := x4[i2]
-			x5i := x5[i2]
-			x6i := x6[i2]
-			x7i := x7[i2]
-			x8i := x8[i2]
-			t := 0.3 * x1i
-			t2 := 0.3 * x2i
-			t3 := 0.3 * x3i
-			t4 := 0.3 * x4i
-			t5 := 0.3 * x5i
-			t6 := 0.3 * x6i
-			t7 := 0.3 * x7i
-			t8 := 0.3 * x8i
-			t9 := math.Exp(0.3 * xi)
-			t10 := t9 * t
-			t11 := t9 * t2
-			t12 := t9 * t3
-			t13 := t9 * t4
-			t14 := t9 * t5
-			t15 := t9 * t6
-			t16 := t9 * t7
-			t17 := t9 * t8
-			t18 := 2 * (xi * x1i)
-			t19 := 2 * (xi * x2i)
-			t20 := 2 * (xi * x3i)
-			t21 := 2 * (xi * x4i)
-			t22 := 2 * (xi * x5i)
-			t23 := 2 * (xi * x6i)
-			t24 := 2 * (xi * x7i)
-			t25 := 2 * (xi * x8i)
-			t26 := 1 + xi*xi
-			t27 := 1 / t26
-			e += t9 - math.Log(t26)
-			e1 += t10 - t27*t18
-			e2 += t11 - t27*t19
-			e3 += t12 - t27*t20
-			e4 += t13 - t27*t21
-			e5 += t14 - t27*t22
-			e6 += t15 - t27*t23
-			e7 += t16 - t27*t24
-			e8 += t17 - t27*t25
-			e9 += 0.5*(t10*t) + 0.5*(t11*t2) + 0.5*(t12*t3) + 0.5*(t13*t4) + 0.5*(t14*t5) + 0.5*(t15*t6) + 0.5*(t16*t7) + 0.5*(t17*t8) - (-(0.5 * (t18 * t27 / t26 * t18)) - 0.5*(t19*t27/t26*t19) - 0.5*(t20*t27/t26*t20) - 0.5*(t21*t27/t26*t21) - 0.5*(t22*t27/t26*t22) - 0.5*(t23*t27/t26*t23) - 0.5*(t24*t27/t26*t24) - 0.5*(t25*t27/t26*t25) + t27*(x1i*x1i+x2i*x2i+x3i*x3i+x4i*x4i+x5i*x5i+x6i*x6i+x7i*x7i+x8i*x8i))
-			if i2 > 0 {
-				d := xi - x[i+0]
-				d1 := x1i - x1[i+0]
-				d2 := x2i - x2[i+0]
-				d3 := x3i - x3[i+0]
-				d4 := x4i - x4[i+0]
-				d5 := x5i - x5[i+0]
-				d6 := x6i - x6[i+0]
-				d7 := x7i - x7[i+0]
-				d8 := x8i - x8[i+0]
-				t28 := d * d
-				t29 := 2 * (d * d1)
-				t30 := 2 * (d * d2)
-				t31 := 2 * (d * d3)
-				t32 := 2 * (d * d4)
-				t33 := 2 * (d * d5)
-				t34 := 2 * (d * d6)
-				t35 := 2 * (d * d7)
-				t36 := 2 * (d * d8)
-				t37 := math.Sin(xi)
-				t38 := math.Cos(xi)
-				t39 := t38 * x1i
-				t40 := t38 * x2i
-				t41 := t38 * x3i
-				t42 := t38 * x4i
-				t43 := t38 * x5i
-				t44 := t38 * x6i
-				t45 := t38 * x7i
-				t46 := t38 * x8i
-				e += t28 * t37
-				e1 += t28*t39 + t29*t37
-				e2 += t28*t40 + t30*t37
-				e3 += t28*t41 + t31*t37
-				e4 += t28*t42 + t32*t37
-				e5 += t28*t43 + t33*t37
-				e6 += t28*t44 + t34*t37
-				e7 += t28*t45 + t35*t37
-				e8 += t28*t46 + t36*t37
-				e9 += t28*(-(0.5*(t37*x1i*x1i))-0.5*(t37*x2i*x2i)-0.5*(t37*x3i*x3i)-0.5*(t37*x4i*x4i)-0.5*(t37*x5i*x5i)-0.5*(t37*x6i*x6i)-0.5*(t37*x7i*x7i)-0.5*(t37*x8i*x8i)) + (d1*d1+d2*d2+d3*d3+d4*d4+d5*d5+d6*d6+d7*d7+d8*d8)*t37 + t29*t39 + t30*t40 + t31*t41 + t32*t42 + t33*t43 + t34*t44 + t35*t45 + t36*t46
-				i = i2
-			} else {
-				i = i2
-			}
-		} else {
-			break
+	for i := 0; i < len(x); i++ {
+		xi := x[i]
+		x1i := x1[i]
+		x2i := x2[i]
+		x3i := x3[i]
+		x4i := x4[i]
+		x5i := x5[i]
+		x6i := x6[i]
+		x7i := x7[i]
+		x8i := x8[i]
+		t := 0.3 * x1i
+		t2 := 0.3 * x2i
+		t3 := 0.3 * x3i
+		t4 := 0.3 * x4i
+		t5 := 0.3 * x5i
+		t6 := 0.3 * x6i
+		t7 := 0.3 * x7i
+		t8 := 0.3 * x8i
+		t9 := math.Exp(0.3 * xi)
+		t10 := t9 * t
+		t11 := t9 * t2
+		t12 := t9 * t3
+		t13 := t9 * t4
+		t14 := t9 * t5
+		t15 := t9 * t6
+		t16 := t9 * t7
+		t17 := t9 * t8
+		t18 := 2 * (xi * x1i)
+		t19 := 2 * (xi * x2i)
+		t20 := 2 * (xi * x3i)
+		t21 := 2 * (xi * x4i)
+		t22 := 2 * (xi * x5i)
+		t23 := 2 * (xi * x6i)
+		t24 := 2 * (xi * x7i)
+		t25 := 2 * (xi * x8i)
+		t26 := 1 + xi*xi
+		t27 := 1 / t26
+		e += t9 - math.Log(t26)
+		e1 += t10 - t27*t18
+		e2 += t11 - t27*t19
+		e3 += t12 - t27*t20
+		e4 += t13 - t27*t21
+		e5 += t14 - t27*t22
+		e6 += t15 - t27*t23
+		e7 += t16 - t27*t24
+		e8 += t17 - t27*t25
+		e9 += 0.5*(t10*t) + 0.5*(t11*t2) + 0.5*(t12*t3) + 0.5*(t13*t4) + 0.5*(t14*t5) + 0.5*(t15*t6) + 0.5*(t16*t7) + 0.5*(t17*t8) - (-(0.5 * (t18 * t27 / t26 * t18)) - 0.5*(t19*t27/t26*t19) - 0.5*(t20*t27/t26*t20) - 0.5*(t21*t27/t26*t21) - 0.5*(t22*t27/t26*t22) - 0.5*(t23*t27/t26*t23) - 0.5*(t24*t27/t26*t24) - 0.5*(t25*t27/t26*t25) + t27*(x1i*x1i+x2i*x2i+x3i*x3i+x4i*x4i+x5i*x5i+x6i*x6i+x7i*x7i+x8i*x8i))
+		if i > 0 {
+			d := xi - x[i-1]
+			d1 := x1i - x1[i-1]
+			d2 := x2i - x2[i-1]
+			d3 := x3i - x3[i-1]
+			d4 := x4i - x4[i-1]
+			d5 := x5i - x5[i-1]
+			d6 := x6i - x6[i-1]
+			d7 := x7i - x7[i-1]
+			d8 := x8i - x8[i-1]
+			t28 := d * d
+			t29 := 2 * (d * d1)
+			t30 := 2 * (d * d2)
+			t31 := 2 * (d * d3)
+			t32 := 2 * (d * d4)
+			t33 := 2 * (d * d5)
+			t34 := 2 * (d * d6)
+			t35 := 2 * (d * d7)
+			t36 := 2 * (d * d8)
+			t37 := math.Sin(xi)
+			t38 := math.Cos(xi)
+			t39 := t38 * x1i
+			t40 := t38 * x2i
+			t41 := t38 * x3i
+			t42 := t38 * x4i
+			t43 := t38 * x5i
+			t44 := t38 * x6i
+			t45 := t38 * x7i
+			t46 := t38 * x8i
+			e += t28 * t37
+			e1 += t28*t39 + t29*t37
+			e2 += t28*t40 + t30*t37
+			e3 += t28*t41 + t31*t37
+			e4 += t28*t42 + t32*t37
+			e5 += t28*t43 + t33*t37
+			e6 += t28*t44 + t34*t37
+			e7 += t28*t45 + t35*t37
+			e8 += t28*t46 + t36*t37
+			e9 += t28*(-(0.5*(t37*x1i*x1i))-0.5*(t37*x2i*x2i)-0.5*(t37*x3i*x3i)-0.5*(t37*x4i*x4i)-0.5*(t37*x5i*x5i)-0.5*(t37*x6i*x6i)-0.5*(t37*x7i*x7i)-0.5*(t37*x8i*x8i)) + (d1*d1+d2*d2+d3*d3+d4*d4+d5*d5+d6*d6+d7*d7+d8*d8)*t37 + t29*t39 + t30*t40 + t31*t41 + t32*t42 + t33*t43 + t34*t44 + t35*t45 + t36*t46
 		}
 	}
 	return e, e1, e2, e3, e4, e5, e6, e7, e8, e9
