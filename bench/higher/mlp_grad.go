@@ -336,7 +336,6 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	var dds2 float64
 	var ds7 float64
 	var dds3 float64
-	var ds8 float64
 	var dds4 float64
 	t := m.H1
 	h1 := make([]float64, t)
@@ -366,20 +365,16 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < n; j9++ {
-			t70 := m.W1[i*m.D+j9]
-			xj := x[j9]
-			vj := v[j9]
-			tape = append(tape, t70)
-			dtape = append(dtape, 0)
-			s4 += t70 * xj
-			ds4 += t70 * vj
+			t51 := m.W1[i*m.D+j9]
+			s4 += t51 * x[j9]
+			ds4 += t51 * v[j9]
 		}
-		t68 := math.Tanh(s4)
-		t69 := (1 - t68*t68) * ds4
-		h1[i] = t68
-		dh1[i] = t69
-		tape = append(tape, t68)
-		dtape = append(dtape, t69)
+		t49 := math.Tanh(s4)
+		t50 := (1 - t49*t49) * ds4
+		h1[i] = t49
+		dh1[i] = t50
+		tape = append(tape, t49)
+		dtape = append(dtape, t50)
 	}
 	n4 := len(h2)
 	trips2 := max(n4+2, 0)
@@ -391,20 +386,16 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n2; j8++ {
-			t67 := m.W2[i2*m.H1+j8]
-			h1j := h1[j8]
-			dh1j := dh1[j8]
-			tape = append(tape, t67)
-			dtape = append(dtape, 0)
-			s3 += t67 * h1j
-			ds3 += t67 * dh1j
+			t48 := m.W2[i2*m.H1+j8]
+			s3 += t48 * h1[j8]
+			ds3 += t48 * dh1[j8]
 		}
-		t65 := math.Tanh(s3)
-		t66 := (1 - t65*t65) * ds3
-		h2[i2] = t65
-		dh2[i2] = t66
-		tape = append(tape, t65)
-		dtape = append(dtape, t66)
+		t46 := math.Tanh(s3)
+		t47 := (1 - t46*t46) * ds3
+		h2[i2] = t46
+		dh2[i2] = t47
+		tape = append(tape, t46)
+		dtape = append(dtape, t47)
 	}
 	n6 := len(h3)
 	trips3 := max(n6+2, 0)
@@ -416,20 +407,16 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		s2 := m.B3[i3]
 		ds2 := 0.0
 		for j7 := 0; j7 < n4; j7++ {
-			t64 := m.W3[i3*m.H2+j7]
-			h2j := h2[j7]
-			dh2j := dh2[j7]
-			tape = append(tape, t64)
-			dtape = append(dtape, 0)
-			s2 += t64 * h2j
-			ds2 += t64 * dh2j
+			t45 := m.W3[i3*m.H2+j7]
+			s2 += t45 * h2[j7]
+			ds2 += t45 * dh2[j7]
 		}
-		t62 := math.Tanh(s2)
-		t63 := (1 - t62*t62) * ds2
-		h3[i3] = t62
-		dh3[i3] = t63
-		tape = append(tape, t62)
-		dtape = append(dtape, t63)
+		t43 := math.Tanh(s2)
+		t44 := (1 - t43*t43) * ds2
+		h3[i3] = t43
+		dh3[i3] = t44
+		tape = append(tape, t43)
+		dtape = append(dtape, t44)
 	}
 	n8 := len(h4)
 	trips4 := max(n8+2, 0)
@@ -441,56 +428,24 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		s := m.B4[i4]
 		ds := 0.0
 		for j6 := 0; j6 < n6; j6++ {
-			t61 := m.W4[i4*m.H3+j6]
-			h3j := h3[j6]
-			dh3j := dh3[j6]
-			tape = append(tape, t61)
-			dtape = append(dtape, 0)
-			s += t61 * h3j
-			ds += t61 * dh3j
+			t42 := m.W4[i4*m.H3+j6]
+			s += t42 * h3[j6]
+			ds += t42 * dh3[j6]
 		}
-		t60 := math.Tanh(s)
-		h4[i4] = t60
-		tape = append(tape, t60)
-		dtape = append(dtape, (1-t60*t60)*ds)
+		t41 := math.Tanh(s)
+		h4[i4] = t41
+		tape = append(tape, t41)
+		dtape = append(dtape, (1-t41*t41)*ds)
 	}
 	dout += 1
 	out := m.B5
 	for j := 0; j < n8; j++ {
-		t59 := m.W5[j]
+		t40 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t59 * dout
-		out += t59 * h4j
+		dh4[j] += t40 * dout
+		out += t40 * h4j
 	}
 	for i5 := n8 - 1; i5 >= 0; i5-- {
-		t47 := tape
-		t48 := dtape
-		t49 := len(t47) - 1
-		t50 := t47[t49]
-		t51 := t48[t49]
-		tape = t47[:t49]
-		dtape = t48[:t49]
-		dh4i := dh4[i5]
-		dh4[i5] = 0
-		ds5 += (1 - t50*t50) * dh4i
-		dds -= 2 * (t51 * t50) * dh4i
-		for j5 := n6 - 1; j5 >= 0; j5-- {
-			t52 := tape
-			t53 := dtape
-			t54 := len(t52) - 1
-			t55 := t52[t54]
-			t56 := t53[t54]
-			tape = t52[:t54]
-			dtape = t53[:t54]
-			t57 := ds5
-			t58 := ddh3[j5]
-			dh3_2[j5] += t55 * t57
-			ddh3[j5] = t58 + (t56*t57 + t55*dds)
-		}
-		ds5 = 0
-		dds = 0
-	}
-	for i6 := n6 - 1; i6 >= 0; i6-- {
 		t33 := tape
 		t34 := dtape
 		t35 := len(t33) - 1
@@ -498,56 +453,63 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		t37 := t34[t35]
 		tape = t33[:t35]
 		dtape = t34[:t35]
+		dh4i := dh4[i5]
+		dh4[i5] = 0
+		ds5 += (1 - t36*t36) * dh4i
+		dds -= 2 * (t37 * t36) * dh4i
+		for j5 := n6 - 1; j5 >= 0; j5-- {
+			t38 := m.W4[i5*m.H3+j5]
+			t39 := ddh3[j5]
+			dh3_2[j5] += t38 * ds5
+			ddh3[j5] = t39 + t38*dds
+		}
+		ds5 = 0
+		dds = 0
+	}
+	for i6 := n6 - 1; i6 >= 0; i6-- {
+		t24 := tape
+		t25 := dtape
+		t26 := len(t24) - 1
+		t27 := t24[t26]
+		t28 := t25[t26]
+		tape = t24[:t26]
+		dtape = t25[:t26]
 		dh3i := dh3_2[i6]
-		t38 := ddh3[i6]
+		t29 := ddh3[i6]
 		dh3_2[i6] = 0
 		ddh3[i6] = 0
-		t39 := 1 - t36*t36
-		ds6 += t39 * dh3i
-		dds2 += t39*t38 - 2*(t37*t36)*dh3i
+		t30 := 1 - t27*t27
+		ds6 += t30 * dh3i
+		dds2 += t30*t29 - 2*(t28*t27)*dh3i
 		for j4 := n4 - 1; j4 >= 0; j4-- {
-			t40 := tape
-			t41 := dtape
-			t42 := len(t40) - 1
-			t43 := t40[t42]
-			t44 := t41[t42]
-			tape = t40[:t42]
-			dtape = t41[:t42]
-			t45 := ds6
-			t46 := ddh2[j4]
-			dh2_2[j4] += t43 * t45
-			ddh2[j4] = t46 + (t44*t45 + t43*dds2)
+			t31 := m.W3[i6*m.H2+j4]
+			t32 := ddh2[j4]
+			dh2_2[j4] += t31 * ds6
+			ddh2[j4] = t32 + t31*dds2
 		}
 		ds6 = 0
 		dds2 = 0
 	}
 	for i7 := n4 - 1; i7 >= 0; i7-- {
-		t19 := tape
-		t20 := dtape
-		t21 := len(t19) - 1
-		t22 := t19[t21]
-		t23 := t20[t21]
-		tape = t19[:t21]
-		dtape = t20[:t21]
+		t15 := tape
+		t16 := dtape
+		t17 := len(t15) - 1
+		t18 := t15[t17]
+		t19 := t16[t17]
+		tape = t15[:t17]
+		dtape = t16[:t17]
 		dh2i := dh2_2[i7]
-		t24 := ddh2[i7]
+		t20 := ddh2[i7]
 		dh2_2[i7] = 0
 		ddh2[i7] = 0
-		t25 := 1 - t22*t22
-		ds7 += t25 * dh2i
-		dds3 += t25*t24 - 2*(t23*t22)*dh2i
+		t21 := 1 - t18*t18
+		ds7 += t21 * dh2i
+		dds3 += t21*t20 - 2*(t19*t18)*dh2i
 		for j3 := n2 - 1; j3 >= 0; j3-- {
-			t26 := tape
-			t27 := dtape
-			t28 := len(t26) - 1
-			t29 := t26[t28]
-			t30 := t27[t28]
-			tape = t26[:t28]
-			dtape = t27[:t28]
-			t31 := ds7
-			t32 := ddh1[j3]
-			dh1_2[j3] += t29 * t31
-			ddh1[j3] = t32 + (t30*t31 + t29*dds3)
+			t22 := m.W2[i7*m.H1+j3]
+			t23 := ddh1[j3]
+			dh1_2[j3] += t22 * ds7
+			ddh1[j3] = t23 + t22*dds3
 		}
 		ds7 = 0
 		dds3 = 0
@@ -564,18 +526,10 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		t14 := ddh1[i8]
 		dh1_2[i8] = 0
 		ddh1[i8] = 0
-		t15 := 1 - t12*t12
-		ds8 += t15 * dh1i
-		dds4 += t15*t14 - 2*(t13*t12)*dh1i
+		dds4 += (1-t12*t12)*t14 - 2*(t13*t12)*dh1i
 		for j2 := n - 1; j2 >= 0; j2-- {
-			t16 := tape
-			t17 := dtape
-			t18 := len(t16) - 1
-			tape = t16[:t18]
-			dtape = t17[:t18]
-			hv[j2] += t17[t18]*ds8 + t16[t18]*dds4
+			hv[j2] += m.W1[i8*m.D+j2] * dds4
 		}
-		ds8 = 0
 		dds4 = 0
 	}
 	return out

@@ -22,40 +22,33 @@ func (d Data) NLLGrad(grad, w []float64) {
 	clear(grad)
 	t := d.X
 	n := len(t)
-	tape = slices.Grow(tape, max(n+2, 0)*2)
+	tape = slices.Grow(tape, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		x := t[i]
 		z := 0.0
 		for j2 := 0; j2 < len(w); j2++ {
-			wj := w[j2]
-			xj := x[j2]
-			tape = append(tape, xj)
-			z += wj * xj
+			z += w[j2] * x[j2]
 		}
-		tape = append(tape, math.Exp(z), d.Y[i])
+		tape = append(tape, math.Exp(z))
 	}
 	n2 := len(w)
 	ds += 1
 	for i2 := 0; i2 < n2; i2++ {
 		v := w[i2]
-		t8 := ds
-		grad[i2] += 0.005*v*t8 + 0.005*(t8*v)
+		t6 := ds
+		grad[i2] += 0.005*v*t6 + 0.005*(t6*v)
 	}
 	ds2 += ds
 	for i3 := n - 1; i3 >= 0; i3-- {
 		t2 := tape
-		n3 := len(t2)
-		t3 := n3 - 2
+		t3 := len(t2) - 1
 		t4 := t2[t3]
 		tape = t2[:t3]
 		t5 := ds2
-		dz -= t2[n3-1] * t5
+		dz -= d.Y[i3] * t5
 		dz += t4 * (1 / (1 + t4) * t5)
 		for j := n2 - 1; j >= 0; j-- {
-			t6 := tape
-			t7 := len(t6) - 1
-			tape = t6[:t7]
-			grad[j] += dz * t6[t7]
+			grad[j] += dz * t[i3][j]
 		}
 		dz = 0
 	}

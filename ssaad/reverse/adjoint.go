@@ -265,6 +265,23 @@ func (t *transformer) adjoint(v *ir.Value) {
 		// *p = x: the adjoint of x is *dp; the old value's adjoint is
 		// gone with it.
 		d := t.shadowAt(addr)
+		if ssaad.RefersToMemory(x.Type) {
+			// Only the float leaves of *dp are adjoints; its slices and
+			// pointers are shadows, which stay.
+			if !hasAdjoint(x.Type) {
+				return
+			}
+			leaves, _ := floatLeaves(x.Type)
+			for _, l := range leaves {
+				a := t.leafAddr(d, l)
+				g := t.Emit(ir.OpLoad, l.typ, a)
+				t.Emit(ir.OpStore, nil, a, t.Zero(l.typ))
+				if t.act.Varied(x) {
+					t.addInto(t.leafAddr(t.slotOf(x), l), g)
+				}
+			}
+			return
+		}
 		g := t.Emit(ir.OpLoad, x.Type, d)
 		t.Emit(ir.OpStore, nil, d, t.Zero(x.Type))
 		if hasAdjoint(x.Type) {

@@ -11,6 +11,7 @@ import (
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
 )
 
 // maxLeaves bounds the float leaves of an aggregate added leaf by leaf.
@@ -31,6 +32,9 @@ func floatLeaves(typ types.Type) ([]leaf, bool) {
 	walk = func(t types.Type, path []int) bool {
 		if len(out) > maxLeaves {
 			return false
+		}
+		if ssaad.IsPointerLike(t) {
+			return true // memory: a shadow, not an adjoint (see shadows.go)
 		}
 		switch u := t.Underlying().(type) {
 		case *types.Basic:
@@ -62,13 +66,15 @@ func floatLeaves(typ types.Type) ([]leaf, bool) {
 	return out, true
 }
 
-// isAggregate reports whether typ is a struct or array of floats that
-// reverse mode can give an adjoint.
+// isAggregate reports whether typ is a struct or array holding floats
+// that reverse mode can give an adjoint: a value of its type whose float
+// leaves hold the adjoints of the value's (its slices and pointers have
+// shadows instead).
 func isAggregate(typ types.Type) bool {
 	switch typ.Underlying().(type) {
 	case *types.Struct, *types.Array:
-		_, ok := floatLeaves(typ)
-		return ok
+		leaves, ok := floatLeaves(typ)
+		return ok && len(leaves) > 0
 	}
 	return false
 }

@@ -23,13 +23,23 @@ const maxRecompute = 12
 // when that is cheap, else w itself. It marks recomputed values in
 // t.recompute.
 func (t *transformer) plan(w *ir.Value) []*ir.Value {
-	if t.available(w) || t.isCountedIndex(w) {
+	if t.known(w) {
 		return nil
+	}
+	if ssaad.RefersToMemory(w.Type) {
+		return []*ir.Value{w} // a root addrNeeds cannot rebuild: recorded with its shadow
 	}
 	if leaves, ok := t.recomputable(w, maxRecompute); ok {
 		return leaves
 	}
 	return []*ir.Value{w}
+}
+
+// known reports whether the reverse sweep has w without recording or
+// recomputing it: available, the index of a loop reversed by index, or
+// kept in a variable where it is computed (see spilled).
+func (t *transformer) known(w *ir.Value) bool {
+	return t.available(w) || t.isCountedIndex(w) || t.spilled(w)
 }
 
 // recomputable reports whether w can be recomputed in reverse with at
@@ -50,7 +60,7 @@ func (t *transformer) recomputeCost(w *ir.Value, budget int) (leaves []*ir.Value
 	}
 	cost = 1
 	leaf := func(x *ir.Value) {
-		if x == nil || t.available(x) || t.isCountedIndex(x) {
+		if x == nil || t.known(x) {
 			return
 		}
 		l, c, ok := t.recomputeCost(x, budget-cost)
@@ -63,13 +73,10 @@ func (t *transformer) recomputeCost(w *ir.Value, budget int) (leaves []*ir.Value
 	}
 	for _, a := range w.Args {
 		switch {
-		case a == nil || t.available(a):
-		case ssaad.IsPointerLike(a.Type):
-			// An address: rebuilt by addrAt from a reconstructible root.
-			if !t.reconstructible(a) {
-				return nil, 0, false
-			}
-			for _, x := range addrNeeds(a, nil) {
+		case a == nil || t.known(a):
+		case ssaad.RefersToMemory(a.Type):
+			// An address: rebuilt by addrAt (see shadows.go).
+			for _, x := range t.addrNeeds(a, nil) {
 				leaf(x)
 			}
 		default:
@@ -87,10 +94,10 @@ func (t *transformer) markRecompute(w *ir.Value) {
 	t.recompute[w] = true
 	for _, a := range w.Args {
 		switch {
-		case a == nil || t.available(a):
-		case ssaad.IsPointerLike(a.Type):
-			for _, x := range addrNeeds(a, nil) {
-				if !t.available(x) && t.cheap(x) {
+		case a == nil || t.known(a):
+		case ssaad.RefersToMemory(a.Type):
+			for _, x := range t.addrNeeds(a, nil) {
+				if !t.known(x) && t.cheap(x) {
 					if _, _, ok := t.recomputeCost(x, maxRecompute); ok {
 						t.markRecompute(x)
 					}
@@ -123,13 +130,13 @@ func (t *transformer) cheap(w *ir.Value) bool {
 		_, toBasic := w.Type.Underlying().(*types.Basic)
 		return fromBasic && toBasic
 	case ir.OpLen, ir.OpCap:
-		// Of a slice the reverse rebuilds (see reconstructible).
-		return ssaad.IsPointerLike(w.Args[0].Type) && t.reconstructible(w.Args[0])
+		// Of a slice the reverse rebuilds (see shadows.go).
+		return ssaad.IsPointerLike(w.Args[0].Type)
 	case ir.OpLoad:
-		addr := w.Args[0]
 		// Memory nothing writes between the load and its reverse reads
-		// the same there.
-		return ssaad.IsPointerLike(addr.Type) && !t.writtenAfter(w, t.act.Class(addr)) && t.reconstructible(addr)
+		// the same there. Slices and pointers are rebuilt, not
+		// recomputed (see addrNeeds).
+		return ssaad.IsPointerLike(w.Args[0].Type) && !ssaad.RefersToMemory(w.Type) && !t.writtenAfter(w, t.act.Class(w.Args[0]))
 	}
 	return false
 }
@@ -143,7 +150,7 @@ func (t *transformer) recomputeAt(w *ir.Value) *ir.Value {
 	} else {
 		args := make([]*ir.Value, len(w.Args))
 		for i, a := range w.Args {
-			if a != nil && ssaad.IsPointerLike(a.Type) {
+			if a != nil && ssaad.RefersToMemory(a.Type) {
 				args[i] = t.addrAt(a)
 			} else {
 				args[i] = t.r(a)

@@ -127,8 +127,6 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		backEdge:         map[*ir.Block]bool{},
 		writtenAfterMemo: map[[2]int]bool{},
 		spill:            map[*ir.Value]*ir.Value{},
-		spillShadow:      map[*ir.Value]*ir.Value{},
-		shadowFwd:        map[*ir.Value]*ir.Value{},
 		rshadow:          map[*ir.Value]*ir.Value{},
 		phiShadowSpill:   map[*ir.Value]*ir.Value{},
 	}
@@ -222,17 +220,14 @@ type transformer struct {
 	exit    *ir.Block          // the primal's single return block
 	returns map[*ir.Block]bool // the blocks from which the return is reachable
 
-	val    map[*ir.Value]*ir.Value // primal value → its forward copy
-	shadow map[*ir.Value]*ir.Value // primal pointer-like value → its shadow (forward sweep)
-	// shadowFwd holds the shadows of slices of slices and of pointer φs
-	// in the forward sweep, rshadow those of the pointer φs popped in the
-	// current reverse block, phiShadowSpill their variables for blocks out
-	// of loops (see slicephi.go). needsFwdShadow: the primal has pointer
-	// φs, so slices get forward shadows.
-	shadowFwd      map[*ir.Value]*ir.Value
+	val map[*ir.Value]*ir.Value // primal value → its forward copy
+	// shadow maps a primal value that refers to memory to its shadow in
+	// the forward sweep, rshadow to the one popped with it in the current
+	// reverse block, phiShadowSpill to the variable keeping it for blocks
+	// out of loops (see shadows.go).
+	shadow         map[*ir.Value]*ir.Value
 	rshadow        map[*ir.Value]*ir.Value
 	phiShadowSpill map[*ir.Value]*ir.Value
-	needsFwdShadow bool
 	slot           map[*ir.Value]*ir.Value // primal value → the variable holding its adjoint
 	tapes          map[string]*ir.Value    // element type → the tape variable
 	path           *ir.Value               // the tape of the control path
@@ -249,10 +244,8 @@ type transformer struct {
 	// its body.
 	counted map[*ir.Block]*countedLoop
 	// spill holds the variables in which blocks out of loops keep what
-	// their reverse needs (value → variable); spillShadow the same for the
-	// shadows of memory allocated out of loops.
-	spill       map[*ir.Value]*ir.Value
-	spillShadow map[*ir.Value]*ir.Value
+	// their reverse needs (value → variable).
+	spill map[*ir.Value]*ir.Value
 	froms       map[*ir.Block]*ir.Value
 	cur         *ir.Block
 	backEdge    map[*ir.Block]bool
@@ -388,30 +381,12 @@ func (t *transformer) check() {
 					}
 				case v.Callee.Builtin == "min" || v.Callee.Builtin == "max":
 				case v.Callee.Builtin == "copy":
-					if !t.reconstructible(v.Args[0]) || !t.reconstructible(v.Args[1]) {
-						t.errorf(v.Pos, "builtin copy", "reverse mode does not support slices or pointers chosen at run time yet")
-					}
 				case v.Callee.Builtin == "len" || v.Callee.Builtin == "cap" || v.Callee.Builtin == "print" || v.Callee.Builtin == "println":
 				default:
 					t.checkCall(v)
 				}
-			case ir.OpPhi, ir.OpSelect, ir.OpConvert, ir.OpLoad, ir.OpExtract:
-				if pointerPhi(v) && t.shadowable(v, map[*ir.Value]bool{}) {
-					t.needsFwdShadow = true
-					break
-				}
-				if ssaad.IsPointerLike(v.Type) && v.Op != ir.OpLoad {
-					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support slices or pointers chosen at run time yet")
-				}
-				if v.Op == ir.OpLoad && ssaad.IsPointerLike(v.Type) {
-					t.errorf(v.Pos, "load", "reverse mode does not support slices or pointers stored in memory yet")
-				}
-			case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice, ir.OpAlloc, ir.OpMakeSlice, ir.OpLen, ir.OpCap:
-				if !t.available(v) && !t.outOfLoops(v.Block) && (v.Op == ir.OpAlloc || v.Op == ir.OpMakeSlice) {
-					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support memory allocated inside loops or branches yet")
-				}
 			case ir.OpField, ir.OpIndex:
-				if !hasAdjoint(v.Args[0].Type) && !ssaad.IsPointerLike(v.Args[0].Type) {
+				if !hasAdjoint(v.Args[0].Type) && !ssaad.RefersToMemory(v.Args[0].Type) {
 					t.errorf(v.Pos, v.Op.String(), "reverse mode does not support %s values that carry derivatives yet", types.TypeString(v.Args[0].Type, pkgName))
 				}
 			case ir.OpGlobal:
@@ -449,10 +424,6 @@ func (t *transformer) checkCall(v *ir.Value) {
 	for i, a := range v.Args {
 		if !ssaad.IsPointerLike(a.Type) {
 			continue
-		}
-		if !t.reconstructible(a) {
-			t.errorf(v.Pos, construct, "reverse mode does not support slices or pointers chosen at run time yet")
-			return
 		}
 		if t.needsSnapshot(v, i) && snapshotElem(a.Type) == nil {
 			t.errorf(v.Pos, construct, "reverse mode can save and restore only slices of floats around a call, for now (argument of type %s)", types.TypeString(a.Type, pkgName))
@@ -588,22 +559,6 @@ func snapshotElem(t types.Type) types.Type {
 		return s.Elem()
 	}
 	return nil
-}
-
-// reconstructible reports whether the address or slice a can be rebuilt
-// in the reverse sweep: an available root (parameter, memory allocated
-// once) reached by indexing, fields and slicing.
-func (t *transformer) reconstructible(a *ir.Value) bool {
-	switch a.Op {
-	case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice:
-		return t.reconstructible(a.Args[0])
-	case ir.OpAlloc, ir.OpMakeSlice:
-		return t.available(a) || t.outOfLoops(a.Block)
-	case ir.OpPhi:
-		// Chosen at run time: recorded with its shadow (see slicephi.go).
-		return t.available(a) || pointerPhi(a) && t.shadowable(a, map[*ir.Value]bool{})
-	}
-	return t.available(a)
 }
 
 func (t *transformer) anyVariedArg(v *ir.Value) bool {

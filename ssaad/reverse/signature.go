@@ -33,7 +33,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 		n := ""
 		if active[i] {
 			n = ssaad.Fresh(used, "d"+nm.params[i])
-			scalars = scalars || hasAdjoint(ps[i].Type())
+			scalars = scalars || hasAdjoint(ps[i].Type()) && !mixedParam(ps[i].Type())
 		}
 		nm.adjoints = append(nm.adjoints, n)
 	}
@@ -142,9 +142,12 @@ func signature(fn *types.Func, active []bool, method, seeded, noValue bool) (*ty
 			continue
 		}
 		d := types.NewParam(token.NoPos, pkg, nm.adjoints[i], p.Type())
-		if ssaad.IsPointerLike(p.Type()) {
+		switch {
+		case ssaad.IsPointerLike(p.Type()):
 			params = append(params, d)
-		} else {
+		case mixedParam(p.Type()):
+			params = append(params, types.NewParam(token.NoPos, pkg, nm.adjoints[i], types.NewPointer(p.Type())))
+		default:
 			results = append(results, d)
 		}
 	}
@@ -220,6 +223,8 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, c
 			fixed = append(fixed, p)
 		case ssaad.IsPointerLike(ps[i].Type()):
 			shadows = append(shadows, fmt.Sprintf("%s (into %s)", p, nm.adjoints[i]))
+		case mixedParam(ps[i].Type()):
+			shadows = append(shadows, fmt.Sprintf("%s (into *%s)", p, nm.adjoints[i]))
 		default:
 			partials = append(partials, fmt.Sprintf("%s (returned as %s)", p, nm.adjoints[i]))
 		}

@@ -32,7 +32,7 @@ func (t *transformer) run() {
 		f.Recv = p.Params[0].Type
 	}
 	t.entry = f.NewBlock("entry")
-	var scalarParams []*ir.Value
+	var scalarParams, mixed []*ir.Value
 	for i, pv := range p.Params {
 		if t.gonum && i == len(p.Params)-1 {
 			// gonum/optimize's shape: grad first, then x.
@@ -41,10 +41,15 @@ func (t *transformer) run() {
 			continue
 		}
 		t.val[pv] = f.AddParam(nm.params[i], pv.Type)
-		if req.Active[i] && ssaad.IsPointerLike(pv.Type) {
+		switch {
+		case !req.Active[i]:
+		case ssaad.IsPointerLike(pv.Type):
 			t.shadow[pv] = f.AddParam(nm.adjoints[i], pv.Type)
-		}
-		if req.Active[i] && hasAdjoint(pv.Type) {
+		case mixedParam(pv.Type):
+			// Its partials go into *dm; its slices' shadows are dm's.
+			t.slot[pv] = f.AddParam(nm.adjoints[i], types.NewPointer(pv.Type))
+			mixed = append(mixed, pv)
+		case hasAdjoint(pv.Type):
 			scalarParams = append(scalarParams, pv)
 		}
 	}
@@ -72,6 +77,9 @@ func (t *transformer) run() {
 	t.Cur = t.entry
 	for _, pv := range scalarParams {
 		t.slotOf(pv).Name = nm.adjoints[pv.Index]
+	}
+	for _, pv := range mixed {
+		t.shadow[pv] = t.Emit(ir.OpLoad, pv.Type, t.slot[pv])
 	}
 	// Inactive slices through which varied values flow (the callee of a
 	// call may mix them with varied ones) get a zero shadow of their own,
@@ -162,7 +170,7 @@ func (t *transformer) run() {
 			for _, w := range t.needs[b] {
 				t.Emit(ir.OpStore, nil, t.spillOf(w), t.v(w))
 				if t.pairedShadow(w) {
-					t.Emit(ir.OpStore, nil, t.shadowSpillOf(w), t.shadowFwd[w])
+					t.Emit(ir.OpStore, nil, t.shadowSpillOf(w), t.shadow[w])
 				}
 			}
 		}
@@ -174,7 +182,7 @@ func (t *transformer) run() {
 			for _, w := range g {
 				xs = append(xs, t.v(w))
 				if t.pairedShadow(w) {
-					xs = append(xs, t.shadowFwd[w])
+					xs = append(xs, t.shadow[w])
 				}
 			}
 			t.push(t.tape(g[0].Type), xs...)
@@ -315,8 +323,8 @@ func (t *transformer) r(x *ir.Value) *ir.Value {
 	if t.recompute[x] {
 		return t.recomputeAt(x)
 	}
-	if sp, ok := t.spill[x]; ok && (x.Op == ir.OpAlloc || x.Op == ir.OpMakeSlice) {
-		return t.Emit(ir.OpLoad, x.Type, sp)
+	if t.spilled(x) {
+		return t.Emit(ir.OpLoad, x.Type, t.spillOf(x))
 	}
 	if !t.available(x) {
 		panic("reverse: " + x.Ref() + " is needed in reverse but neither recorded nor available")
@@ -324,17 +332,16 @@ func (t *transformer) r(x *ir.Value) *ir.Value {
 	return t.v(x)
 }
 
-// forward copies primal value v into the forward sweep and creates the
-// shadows of the memory it allocates.
+// forward copies primal value v into the forward sweep with its shadow,
+// if it has one (see shadows.go).
 func (t *transformer) forward(v *ir.Value) {
 	if v.Op == ir.OpPhi {
 		nv := t.Emit(ir.OpPhi, v.Type)
 		nv.Name, nv.Pos = v.Name, v.Pos
 		t.val[v] = nv
-		t.shadowPhi(v)
+		t.makeShadow(v)
 		return
 	}
-	defer t.forwardShadow(v)
 	args := make([]*ir.Value, len(v.Args))
 	for i, a := range v.Args {
 		args[i] = t.v(a)
@@ -353,6 +360,9 @@ func (t *transformer) forward(v *ir.Value) {
 			}
 		}
 	}
+	if v.Op == ir.OpStore {
+		t.storeShadow(v)
+	}
 	nv := t.Same(v, args...)
 	nv.Name, nv.Const, nv.Global = v.Name, v.Const, v.Global
 	if v.Callee != nil {
@@ -360,23 +370,7 @@ func (t *transformer) forward(v *ir.Value) {
 		nv.Callee = &c
 	}
 	t.val[v] = nv
-	if (v.Op == ir.OpAlloc || v.Op == ir.OpMakeSlice) && t.act.Varied(v) {
-		d := t.Same(v, args...)
-		if v.Name != "" {
-			d.Name = "d" + v.Name
-		}
-		t.shadow[v] = d
-		if !t.available(v) {
-			// Allocated once, but not on every path to the return: the
-			// reverse finds the memory and its shadow in variables.
-			t.Emit(ir.OpStore, nil, t.spillOf(v), nv)
-			s := t.F.NewValue(ir.OpAlloc, types.NewPointer(v.Type))
-			s.Name = d.Name
-			t.entry.Insert(0, s)
-			t.spillShadow[v] = s
-			t.Emit(ir.OpStore, nil, s, d)
-		}
-	}
+	t.makeShadow(v)
 }
 
 // reversedCall reports whether call v is reversed through its callee's
@@ -386,78 +380,12 @@ func (t *transformer) reversedCall(v *ir.Value) bool {
 	return c != nil && c.Func != nil && !c.Invoke && c.Builtin == "" && !isMath(v) && t.anyVariedArg(v)
 }
 
-// shadowAt returns, in the reverse sweep, the shadow of the address addr.
-func (t *transformer) shadowAt(addr *ir.Value) *ir.Value {
-	switch addr.Op {
-	case ir.OpParam, ir.OpAlloc, ir.OpMakeSlice:
-		if s, ok := t.spillShadow[addr]; ok {
-			return t.Emit(ir.OpLoad, addr.Type, s)
-		}
-		if s, ok := t.shadow[addr]; ok {
-			return s
-		}
-	case ir.OpIndexAddr:
-		return t.Emit(ir.OpIndexAddr, addr.Type, t.shadowAt(addr.Args[0]), t.r(addr.Args[1]))
-	case ir.OpFieldAddr:
-		d := t.Emit(ir.OpFieldAddr, addr.Type, t.shadowAt(addr.Args[0]))
-		d.Index = addr.Index
-		return d
-	case ir.OpSlice:
-		return t.Emit(ir.OpSlice, addr.Type, t.shadowAt(addr.Args[0]), t.r(addr.Args[1]), t.r(addr.Args[2]), t.r(addr.Args[3]))
-	case ir.OpPhi:
-		if s, ok := t.rshadow[addr]; ok {
-			return s
-		}
-		if s, ok := t.shadowFwd[addr]; ok && t.available(addr) {
-			return s
-		}
-	}
-	panic("reverse: no shadow for " + addr.Ref())
-}
-
-// addrAt returns, in the reverse sweep, the primal address or slice addr,
-// rebuilt from its available root.
-func (t *transformer) addrAt(addr *ir.Value) *ir.Value {
-	switch addr.Op {
-	case ir.OpIndexAddr:
-		return t.Emit(ir.OpIndexAddr, addr.Type, t.addrAt(addr.Args[0]), t.r(addr.Args[1]))
-	case ir.OpFieldAddr:
-		d := t.Emit(ir.OpFieldAddr, addr.Type, t.addrAt(addr.Args[0]))
-		d.Index = addr.Index
-		return d
-	case ir.OpSlice:
-		return t.Emit(ir.OpSlice, addr.Type, t.addrAt(addr.Args[0]), t.r(addr.Args[1]), t.r(addr.Args[2]), t.r(addr.Args[3]))
-	}
-	return t.r(addr)
-}
-
-// addrNeeds appends the values the shadow of addr needs (its indices and
-// bounds) to out.
-func addrNeeds(addr *ir.Value, out []*ir.Value) []*ir.Value {
-	switch addr.Op {
-	case ir.OpIndexAddr:
-		return append(addrNeeds(addr.Args[0], out), addr.Args[1])
-	case ir.OpFieldAddr:
-		return addrNeeds(addr.Args[0], out)
-	case ir.OpSlice:
-		out = addrNeeds(addr.Args[0], out)
-		for _, a := range addr.Args[1:] {
-			if a != nil {
-				out = append(out, a)
-			}
-		}
-	case ir.OpPhi:
-		out = append(out, addr) // a slice chosen at run time
-	}
-	return out
-}
-
 // instrNeeds returns the primal values the reverse of v reads.
 func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 	switch v.Op {
 	case ir.OpStore:
 		if t.act.Varied(v.Args[0]) && ssaad.HasFloat(v.Args[1].Type) {
-			return addrNeeds(v.Args[0], nil)
+			return t.addrNeeds(v.Args[0], nil)
 		}
 		return nil
 	case ir.OpCall:
@@ -469,7 +397,7 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 			switch {
 			case a.Op == ir.OpConst:
 			case ssaad.IsPointerLike(a.Type):
-				out = addrNeeds(a, out)
+				out = t.addrNeeds(a, out)
 			case !argUsed(v, j):
 				// d/dx tanh x = 1 − r²: the partials do not read x.
 			default:
@@ -512,7 +440,7 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 	case ir.OpSelect:
 		return []*ir.Value{v.Args[0]}
 	case ir.OpLoad:
-		return addrNeeds(v.Args[0], nil)
+		return t.addrNeeds(v.Args[0], nil)
 	case ir.OpIndex:
 		return []*ir.Value{v.Args[1]}
 	}

@@ -47,6 +47,24 @@ func holdsFloat(t reflect.Type) bool {
 	return false
 }
 
+// holdsMemory reports whether a struct or array type holds slices or
+// pointers.
+func holdsMemory(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Pointer:
+		return true
+	case reflect.Array:
+		return holdsMemory(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if holdsMemory(t.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // random returns a random value of type t; floats from fl.
 func random(t reflect.Type, c *Case, fl func() float64) reflect.Value {
 	v := reflect.New(t).Elem()
@@ -246,18 +264,25 @@ func check(t *testing.T, c Case) {
 		}
 		jout := reflect.ValueOf(c.JVP).Call(jargs)
 		tangent := jout[len(jout)-1].Float()
-		// Grad: slices and pointers followed by zeroed shadows; the
+		// Grad: slices and pointers followed by zeroed shadows, structs
+		// and arrays holding slices or pointers by a pointer to one; the
 		// partials of the others come back after the result.
 		var gargs []reflect.Value
 		var shadows []reflect.Value
 		for i := range xs {
 			gargs = append(gargs, deepCopy(xs[i]))
 			if active[i] {
-				switch ft.In(i).Kind() {
-				case reflect.Slice, reflect.Pointer:
+				switch k := ft.In(i).Kind(); {
+				case k == reflect.Slice || k == reflect.Pointer:
 					s := zero(xs[i])
 					shadows = append(shadows, s)
 					gargs = append(gargs, s)
+				case holdsMemory(ft.In(i)):
+					s := zero(xs[i])
+					p := reflect.New(s.Type())
+					p.Elem().Set(s)
+					shadows = append(shadows, p)
+					gargs = append(gargs, p)
 				default:
 					shadows = append(shadows, reflect.Value{})
 				}
@@ -283,6 +308,9 @@ func check(t *testing.T, c Case) {
 				next++
 			}
 			si++
+			if g.Kind() == reflect.Pointer && vs[i].Kind() != reflect.Pointer {
+				g = g.Elem() // a struct's shadow, passed by pointer
+			}
 			d, m := dot(g, vs[i])
 			total, mag = total+d, mag+m
 		}

@@ -2382,7 +2382,7 @@ func memorySquaresTaylor(x, x1 []float64) (float64, float64, float64) {
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of Squares along u, computed by
 // memorySquaresTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: reverse mode does not support slices or pointers chosen at run time yet.)
+// (Not by forward over reverse: reverse mode cannot differentiate this call.)
 func memorySquaresHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {

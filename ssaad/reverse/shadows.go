@@ -1,0 +1,300 @@
+package reverse
+
+// This file defines the shadows of memory: every varied value that refers
+// to memory — a slice, a pointer, or a struct or array holding them —
+// has a shadow of the same type in the forward sweep, which refers to the
+// memory where the adjoints of what the value refers to are accumulated:
+//
+//   - a parameter's shadow is the parameter after it (dx for x); a struct
+//     passed by value that holds slices and floats has a pointer shadow,
+//     *dm, into whose float fields their partials are accumulated;
+//   - memory the function allocates gets shadow memory allocated beside
+//     it (make, new, a composite literal);
+//   - an element, a field, a slice or a conversion of a value has the same
+//     of its shadow for shadow (dx[i:j] for x[i:j]);
+//   - a slice or pointer loaded from memory has the one loaded from the
+//     shadow memory for shadow (dn.W1 for n.W1): storing a slice or
+//     pointer also stores its shadow into the shadow memory (the float
+//     leaves of a struct stored are adjoints, which the forward sweep
+//     leaves alone);
+//   - a φ or select of such values has the φ or select of their shadows
+//     (a layer's input that is x at first and the previous layer's output
+//     after).
+//
+// The reverse sweep needs, for each load and store and each call, the
+// address or slice and its shadow again. It rebuilds them from the roots
+// it knows — parameters, memory allocated once, values computed once on
+// every path to the return — by the same indexing, fields and slicing,
+// and by loading again a slice or pointer from memory that nothing writes
+// after the load (Enzyme's "rematerialization" of addresses). A root it
+// cannot rebuild — memory allocated in a loop (a hidden vector per
+// sample), a φ in a loop, a pointer loaded from memory written later — is
+// recorded with its shadow by the block that needs it: two slice headers
+// or pointers on a tape, not the memory they refer to.
+
+import (
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// hasShadow reports whether primal value v has a shadow: it is varied
+// and refers to memory.
+func (t *transformer) hasShadow(v *ir.Value) bool {
+	return v != nil && v.Type != nil && ssaad.RefersToMemory(v.Type) && t.act.Varied(v)
+}
+
+// mixedParam reports whether parameter type typ is a struct or array,
+// not a pointer or slice, that holds both floats and memory: its shadow
+// is a pointer to a value of its type (see the file comment).
+func mixedParam(typ types.Type) bool {
+	return !ssaad.IsPointerLike(typ) && ssaad.RefersToMemory(typ) && isAggregate(typ)
+}
+
+// makeShadow emits, after the forward copy of v, the shadow of v (see the
+// file comment), when v has one. Parameters have theirs already.
+func (t *transformer) makeShadow(v *ir.Value) {
+	if !t.hasShadow(v) || t.shadow[v] != nil {
+		return
+	}
+	var d *ir.Value
+	switch v.Op {
+	case ir.OpAlloc, ir.OpMakeSlice:
+		args := make([]*ir.Value, len(v.Args))
+		for i, a := range v.Args {
+			args[i] = t.v(a)
+		}
+		d = t.Same(v, args...)
+	case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice, ir.OpField, ir.OpIndex, ir.OpConvert, ir.OpLoad:
+		base := t.fwdShadow(v.Args[0])
+		if base == nil {
+			return
+		}
+		args := []*ir.Value{base}
+		for _, a := range v.Args[1:] {
+			args = append(args, t.v(a))
+		}
+		d = t.Same(v, args...)
+	case ir.OpSelect:
+		a, b := t.fwdShadow(v.Args[1]), t.fwdShadow(v.Args[2])
+		if a == nil || b == nil {
+			return
+		}
+		d = t.Emit(ir.OpSelect, v.Type, t.v(v.Args[0]), a, b)
+	case ir.OpPhi:
+		d = t.Emit(ir.OpPhi, v.Type) // its arguments: fillShadowPhi
+	default:
+		return
+	}
+	if v.Name != "" {
+		d.Name = "d" + v.Name
+	}
+	t.shadow[v] = d
+	if t.spilled(v) {
+		// Computed once, but not on every path to the return: the
+		// reverse finds it and its shadow in variables.
+		t.Emit(ir.OpStore, nil, t.spillOf(v), t.val[v])
+		t.Emit(ir.OpStore, nil, t.shadowSpillOf(v), d)
+	}
+}
+
+// spilled reports whether v, which has a shadow, is kept with it in
+// variables where it is computed, for the reverse sweep: it is computed
+// out of loops, but not on every path to the return.
+func (t *transformer) spilled(v *ir.Value) bool {
+	return v.Op != ir.OpPhi && v.Block != nil && t.hasShadow(v) && t.outOfLoops(v.Block) && !t.available(v)
+}
+
+// fwdShadow returns the shadow of a in the forward sweep: its shadow, the
+// zero value for a constant (nil), or nil when a has none.
+func (t *transformer) fwdShadow(a *ir.Value) *ir.Value {
+	if s, ok := t.shadow[a]; ok {
+		return s
+	}
+	if a.Op == ir.OpConst && ssaad.RefersToMemory(a.Type) {
+		return t.F.ConstValue(a.Type, nil)
+	}
+	return nil
+}
+
+// fillShadowPhi gives the shadow φ of v its arguments.
+func (t *transformer) fillShadowPhi(v *ir.Value) {
+	d := t.shadow[v]
+	if d == nil || d.Op != ir.OpPhi {
+		return
+	}
+	for i, a := range v.Args {
+		if t.cfg.Reachable(v.Block.Preds[i]) {
+			s := t.fwdShadow(a)
+			if s == nil {
+				panic("reverse: no forward shadow for " + a.Ref())
+			}
+			d.Args = append(d.Args, s)
+		}
+	}
+}
+
+// storeShadow emits, in the forward sweep, the store of the shadows of
+// the slices and pointers that store v (*addr = x) puts into varied
+// memory: into the shadow memory at the same place.
+func (t *transformer) storeShadow(v *ir.Value) {
+	addr, x := v.Args[0], v.Args[1]
+	if !t.hasShadow(addr) || !ssaad.RefersToMemory(x.Type) {
+		return
+	}
+	da, dx := t.fwdShadow(addr), t.fwdShadow(x)
+	if da == nil {
+		return
+	}
+	if dx == nil {
+		dx = t.F.ConstValue(x.Type, nil) // an inactive slice: no adjoints flow into it
+	}
+	if ssaad.IsPointerLike(x.Type) {
+		t.Emit(ir.OpStore, nil, da, dx)
+		return
+	}
+	for _, l := range memoryLeaves(x.Type) {
+		t.Emit(ir.OpStore, nil, t.leafAddr(da, l), t.leafOf(dx, l))
+	}
+}
+
+// memoryLeaves returns the paths to the slices and pointers inside the
+// struct or array type typ.
+func memoryLeaves(typ types.Type) []leaf {
+	var out []leaf
+	var walk func(t types.Type, path []int)
+	walk = func(t types.Type, path []int) {
+		if ssaad.IsPointerLike(t) {
+			out = append(out, leaf{append([]int(nil), path...), t})
+			return
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				walk(u.Field(i).Type(), append(path, i))
+			}
+		case *types.Array:
+			for i := int64(0); i < u.Len(); i++ {
+				walk(u.Elem(), append(path, int(i)))
+			}
+		}
+	}
+	walk(typ, nil)
+	return out
+}
+
+// pairedShadow reports whether recording w records its shadow too.
+func (t *transformer) pairedShadow(w *ir.Value) bool {
+	return t.shadow[w] != nil && ssaad.RefersToMemory(w.Type)
+}
+
+// shadowSpillOf returns the variable keeping the shadow of w for the
+// reverse of a block out of loops.
+func (t *transformer) shadowSpillOf(w *ir.Value) *ir.Value {
+	if s, ok := t.phiShadowSpill[w]; ok {
+		return s
+	}
+	s := t.F.NewValue(ir.OpAlloc, t.spillOf(w).Type)
+	if w.Name != "" {
+		s.Name = "d" + w.Name
+	}
+	t.entry.Insert(0, s)
+	t.phiShadowSpill[w] = s
+	return s
+}
+
+// reloadable reports whether load v of a slice, pointer or aggregate
+// holding them can be done again in the reverse sweep, from memory that
+// nothing writes after it.
+func (t *transformer) reloadable(v *ir.Value) bool {
+	return v.Op == ir.OpLoad && !t.writtenAfter(v, t.act.Class(v.Args[0]))
+}
+
+// addrNeeds appends to out what the reverse needs to rebuild the address,
+// slice, pointer or aggregate a, and its shadow: the indices and bounds on
+// the way, and the roots it cannot rebuild (see the file comment), which
+// plan records with their shadows when they are not available.
+func (t *transformer) addrNeeds(a *ir.Value, out []*ir.Value) []*ir.Value {
+	switch a.Op {
+	case ir.OpIndexAddr, ir.OpIndex:
+		return append(t.addrNeeds(a.Args[0], out), a.Args[1])
+	case ir.OpFieldAddr, ir.OpField, ir.OpConvert:
+		return t.addrNeeds(a.Args[0], out)
+	case ir.OpSlice:
+		out = t.addrNeeds(a.Args[0], out)
+		for _, b := range a.Args[1:] {
+			if b != nil {
+				out = append(out, b)
+			}
+		}
+		return out
+	case ir.OpLoad:
+		if t.reloadable(a) {
+			return t.addrNeeds(a.Args[0], out)
+		}
+	case ir.OpParam, ir.OpConst:
+		return out
+	}
+	return append(out, a)
+}
+
+// addrAt returns, in the reverse sweep, the primal address, slice,
+// pointer or aggregate a: recorded, or rebuilt (see addrNeeds).
+func (t *transformer) addrAt(a *ir.Value) *ir.Value {
+	if x, ok := t.rvals[a]; ok {
+		return x
+	}
+	switch a.Op {
+	case ir.OpIndexAddr, ir.OpIndex:
+		return t.Same(a, t.addrAt(a.Args[0]), t.r(a.Args[1]))
+	case ir.OpFieldAddr, ir.OpField, ir.OpConvert:
+		return t.Same(a, t.addrAt(a.Args[0]))
+	case ir.OpSlice:
+		return t.Same(a, t.addrAt(a.Args[0]), t.r(a.Args[1]), t.r(a.Args[2]), t.r(a.Args[3]))
+	case ir.OpLoad:
+		if t.reloadable(a) {
+			x := t.Same(a, t.addrAt(a.Args[0]))
+			x.Name = a.Name
+			return x
+		}
+	}
+	return t.r(a)
+}
+
+// shadowAt returns, in the reverse sweep, the shadow of the address,
+// slice, pointer or aggregate a.
+func (t *transformer) shadowAt(a *ir.Value) *ir.Value {
+	if s, ok := t.rshadow[a]; ok {
+		return s
+	}
+	switch a.Op {
+	case ir.OpParam:
+		if s, ok := t.shadow[a]; ok {
+			return s
+		}
+	case ir.OpConst:
+		return t.F.ConstValue(a.Type, nil)
+	case ir.OpIndexAddr, ir.OpIndex:
+		return t.Same(a, t.shadowAt(a.Args[0]), t.r(a.Args[1]))
+	case ir.OpFieldAddr, ir.OpField, ir.OpConvert:
+		return t.Same(a, t.shadowAt(a.Args[0]))
+	case ir.OpSlice:
+		return t.Same(a, t.shadowAt(a.Args[0]), t.r(a.Args[1]), t.r(a.Args[2]), t.r(a.Args[3]))
+	case ir.OpLoad:
+		if t.reloadable(a) {
+			d := t.Same(a, t.shadowAt(a.Args[0]))
+			if a.Name != "" {
+				d.Name = "d" + a.Name
+			}
+			return d
+		}
+	}
+	if t.spilled(a) {
+		return t.Emit(ir.OpLoad, a.Type, t.shadowSpillOf(a))
+	}
+	if s, ok := t.shadow[a]; ok && t.available(a) {
+		return s
+	}
+	panic("reverse: no shadow for " + a.Ref())
+}
