@@ -245,10 +245,10 @@ type transformer struct {
 	counted map[*ir.Block]*countedLoop
 	// spill holds the variables in which blocks out of loops keep what
 	// their reverse needs (value → variable).
-	spill map[*ir.Value]*ir.Value
-	froms       map[*ir.Block]*ir.Value
-	cur         *ir.Block
-	backEdge    map[*ir.Block]bool
+	spill    map[*ir.Value]*ir.Value
+	froms    map[*ir.Block]*ir.Value
+	cur      *ir.Block
+	backEdge map[*ir.Block]bool
 	// recompute marks the values the reverse sweep recomputes rather than
 	// reads from a tape (see recompute.go).
 	recompute map[*ir.Value]bool
