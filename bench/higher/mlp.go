@@ -44,6 +44,8 @@ func NewMLP(d, h1, h2, h3, h4 int, seed uint64) *MLP {
 
 // Value is the network's output at x (len(x) = m.D).
 //
+//gad:jvp
+//gad:grad
 //gad:laplacian
 //gad:hvp
 //gad:hessian

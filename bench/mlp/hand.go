@@ -100,6 +100,22 @@ func Split(theta []float64, nIn, nHidden, nOut int) *Net {
 	return &Net{W1: w1, B1: b1, W2: w2, B2: b2}
 }
 
+// FlatGrad returns a gradient of LossFlat (LossFlatGrad, LossFlatGradO0)
+// as a function of a network and its shadow, as HandGrad is.
+func FlatGrad(grad func(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) float64) func(n, dn *Net, x []float64, labels []int) float64 {
+	return func(n, dn *Net, x []float64, labels []int) float64 {
+		return grad(n.W1, dn.W1, n.B1, dn.B1, n.W2, dn.W2, n.B2, dn.B2, x, labels)
+	}
+}
+
+// FlatJVP returns a JVP of LossFlat (LossFlatJVP, LossFlatJVPO0) as a
+// function of a network and its tangent, as Net.LossJVP is.
+func FlatJVP(jvp func(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) (float64, float64)) func(n, dn *Net, x []float64, labels []int) (float64, float64) {
+	return func(n, dn *Net, x []float64, labels []int) (float64, float64) {
+		return jvp(n.W1, dn.W1, n.B1, dn.B1, n.W2, dn.W2, n.B2, dn.B2, x, labels)
+	}
+}
+
 // Data returns a reproducible problem: the weights flat in one vector
 // (see Split), uniform in ±√(3/fan-in), the biases uniform in ±0.1; a batch
 // of inputs uniform in [0, 1) (like scaled pixels); uniform random labels.
