@@ -27,13 +27,36 @@ func TestRunQuick(t *testing.T) {
 			t.Errorf("the table has no row for %s %s:\n%s", s.ID, s.Name, out.String())
 		}
 	}
-	for _, k := range []Kind{JVP, Hand, FD} {
-		if m, n := rep.Headline(k, nil); n != len(Suites()) || !(m > 0) {
-			t.Errorf("headline of %s: got %v over %d suites, want a positive mean over %d", k, m, n, len(Suites()))
+	inHeadline := 0
+	for _, s := range Suites() {
+		if s.Aside == "" {
+			inHeadline++
+		}
+		for k, why := range s.Pending {
+			line := "- " + s.ID + " " + s.Name + ", "
+			if !strings.Contains(out.String(), line) || !strings.Contains(out.String(), k.Title()) ||
+				!strings.Contains(out.String(), why) || !strings.Contains(out.String(), notGenerated+" |") {
+				t.Errorf("the table does not show that %s's %s is %s (want a cell saying so and a line %q… with the reason):\n%s",
+					s.ID, k, notGenerated, line, out.String())
+			}
 		}
 	}
-	if !strings.Contains(out.String(), "**S1–S3**") {
-		t.Errorf("the table has no headline row:\n%s", out.String())
+	for _, k := range []Kind{JVP, Hand, FD} {
+		if m, n := rep.Headline(k, nil); n != inHeadline || !(m > 0) {
+			t.Errorf("headline of %s: got %v over %d suites, want a positive mean over %d", k, m, n, inHeadline)
+		}
+	}
+	for _, want := range []string{"**S1–S3**", "Memory per call", "Not in the overall means: "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the output has no %q:\n%s", want, out.String())
+		}
+	}
+	for _, row := range rep.Rows {
+		for k := range row.Deriv {
+			if _, ok := row.Mem[k]; !ok {
+				t.Errorf("%s %s: %s was timed but its memory was not counted", row.Suite.ID, row.Size.Label, k)
+			}
+		}
 	}
 	t.Logf("%v\n%s", time.Since(start), out.String())
 }
@@ -76,6 +99,25 @@ func TestVerifyCatches(t *testing.T) {
 				return y
 			}
 		}, "grad (against hand): component 0"},
+		{"hvp", func(p *Problem) {
+			hvp := p.HVP
+			p.HVP = func(x, v, hv []float64) float64 {
+				y := hvp(x, v, hv)
+				hv[2] *= 1 + 1e-4
+				return y
+			}
+		}, "hvp (against hand): component 2 of the Hessian-vector product"},
+		{"hvp accumulates", func(p *Problem) {
+			hvp := p.HVP
+			p.HVP = func(x, v, hv []float64) float64 {
+				tmp := make([]float64, len(hv))
+				y := hvp(x, v, tmp)
+				for i := range hv {
+					hv[i] += tmp[i]
+				}
+				return y
+			}
+		}, "hvp (against hand): component 0"},
 		{"modifies x", func(p *Problem) {
 			p.Grad = func(x, dx []float64) float64 {
 				y := p.Hand(x, dx)
@@ -99,10 +141,16 @@ func TestVerifyCatches(t *testing.T) {
 	}
 }
 
-// TestSuites checks the suites' tables: unique labels, a Quick size for
-// each, sizes of benchmarks.md's tiers.
+// TestSuites checks the suites' tables: unique IDs and labels, a Quick
+// size for each, sizes of the tiers of README.md, no derivative both
+// pending and present.
 func TestSuites(t *testing.T) {
+	ids := map[string]bool{}
 	for _, s := range Suites() {
+		if ids[s.ID] {
+			t.Errorf("suite %s listed twice", s.ID)
+		}
+		ids[s.ID] = true
 		seen := map[string]bool{}
 		tiers := map[Tier]bool{}
 		for _, sz := range s.Sizes {
@@ -111,6 +159,15 @@ func TestSuites(t *testing.T) {
 			}
 			seen[sz.Label] = true
 			tiers[sz.Tier] = true
+			if sz.Tier != Quick {
+				continue
+			}
+			p := sz.Make()
+			for k := range s.Pending {
+				if p.has(k) {
+					t.Errorf("%s: %s is pending, and the problem has it: remove it from Suite.Pending", s.ID, k)
+				}
+			}
 		}
 		if !tiers[Quick] || !tiers[Small] {
 			t.Errorf("%s: want Quick and Small sizes, have tiers %v", s.ID, tiers)
@@ -123,14 +180,19 @@ func BenchmarkS1bLogSumExp(b *testing.B)  { benchSuite(b, "S1b") }
 func BenchmarkS1cODE(b *testing.B)        { benchSuite(b, "S1c") }
 func BenchmarkS2aGMM(b *testing.B)        { benchSuite(b, "S2a") }
 func BenchmarkS2cLSTM(b *testing.B)       { benchSuite(b, "S2c") }
+func BenchmarkS2dMLP(b *testing.B)        { benchSuite(b, "S2d") }
+func BenchmarkS2dMLPFlat(b *testing.B)    { benchSuite(b, "S2d-flat") }
+func BenchmarkS2eGP(b *testing.B)         { benchSuite(b, "S2e") }
 func BenchmarkS3Normalize(b *testing.B)   { benchSuite(b, "S3") }
+func BenchmarkS4MLPHVP(b *testing.B)      { benchSuite(b, "S4") }
 
 // benchSuite runs a sub-benchmark per size (Small and Medium; with -large
 // also Large and Huge) and derivative kind. Each measures the ratio of the
 // derivative's time to the function's as Run does (interleaved samples of
 // at least 200 ms, or 20 ms with -short; the minimum of 5) and reports it
-// as x_primal, with the function's time as primal-ns/op; its ns/op is the
-// derivative's, timed by b.Loop.
+// as x_primal, with the function's time as primal-ns/op; its ns/op, B/op
+// and allocs/op are the derivative's, timed by b.Loop, and bytes_x_primal
+// its bytes per call over the function's (where the function allocates).
 func benchSuite(b *testing.B, id string) {
 	var suite *Suite
 	for _, s := range Suites() {
@@ -160,12 +222,16 @@ func benchSuite(b *testing.B, id string) {
 			primal, kinds, derivs := calls(p)
 			for i, k := range kinds {
 				b.Run(k.String(), func(b *testing.B) {
-					best := measure([]func(){primal, derivs[i]}, sampling)
+					best, mem := measure([]func(){primal, derivs[i]}, sampling)
+					b.ReportAllocs()
 					for b.Loop() {
 						derivs[i]()
 					}
 					b.ReportMetric(float64(best[1])/float64(best[0]), "x_primal")
 					b.ReportMetric(float64(best[0].Nanoseconds()), "primal-ns/op")
+					if mem[0].Bytes > 0 {
+						b.ReportMetric(mem[1].Bytes/mem[0].Bytes, "bytes_x_primal")
+					}
 				})
 			}
 		})

@@ -19,8 +19,10 @@ import (
 // the whole fd.Gradient, which checks that too). Then gadgen's JVP must
 // return F(x) and agree with g·v along two random directions, and gadgen's
 // gradient must return F(x) and agree with g, both to verify.Exact
-// (relative 1e-10, with a floor at rounding level). No derivative may
-// modify x.
+// (relative 1e-10, with a floor at rounding level). gadgen's HVP must
+// return F(x) and overwrite hv with the central difference of the
+// hand-written gradient along each of the two directions, to verify.FD. No
+// derivative may modify x.
 func Verify(p *Problem) error {
 	x := p.X
 	x0 := slices.Clone(x)
@@ -95,6 +97,24 @@ func Verify(p *Problem) error {
 		}
 		if err := verify.Same(gg, g, verify.Exact); err != nil {
 			return fmt.Errorf("%s (against %s): %w", k, Hand, err)
+		}
+	}
+	if p.HVP != nil {
+		for _, v := range dirs {
+			hv := make([]float64, len(x))
+			for i := range hv {
+				hv[i] = math.NaN() // the HVP overwrites hv
+			}
+			yh := p.HVP(x, v, hv)
+			if err := unchanged(HVP, x, x0); err != nil {
+				return err
+			}
+			if err := verify.Value(yh, y, verify.Exact); err != nil {
+				return fmt.Errorf("%s: %w", HVP, err)
+			}
+			if err := verify.HVP(p.Hand, x, v, hv, verify.FD); err != nil {
+				return fmt.Errorf("%s (against %s): %w", HVP, Hand, err)
+			}
 		}
 	}
 	return nil

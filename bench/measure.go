@@ -1,7 +1,8 @@
 package bench
 
-// This file times a problem's functions: repeated into samples of at least
-// Sampling.Sample, interleaved, the minimum of Sampling.Count samples.
+// This file times a problem's functions (repeated into samples of at least
+// Sampling.Sample, interleaved, the minimum of Sampling.Count samples) and
+// counts the memory they allocate per call.
 
 import (
 	"math/rand/v2"
@@ -21,27 +22,47 @@ type Sampling struct {
 	Count int
 }
 
-// DefaultSampling is benchmarks.md's method: samples of at least 200 ms,
+// DefaultSampling is the method of README.md: samples of at least 200 ms,
 // the minimum of 5.
 var DefaultSampling = Sampling{Sample: 200 * time.Millisecond, Count: 5}
 
 // QuickSampling is for smoke runs: short samples, still 5 of them.
 var QuickSampling = Sampling{Sample: 2 * time.Millisecond, Count: 5}
 
-// Timing is the time per call of a problem's function and derivatives.
-type Timing struct {
+// A Measurement is the time and the memory per call of a problem's
+// function and derivatives.
+type Measurement struct {
 	Primal time.Duration
 	Deriv  map[Kind]time.Duration
+	// PrimalMem and Mem are the heap allocations per call.
+	PrimalMem Alloc
+	Mem       map[Kind]Alloc
+}
+
+// Alloc is what one call allocates on the heap.
+type Alloc struct {
+	Bytes  float64 // bytes allocated
+	Allocs float64 // number of allocations
 }
 
 // Ratio returns the time of kind k over the time of the function, and
 // whether k was timed.
-func (t Timing) Ratio(k Kind) (float64, bool) {
-	d, ok := t.Deriv[k]
-	if !ok || t.Primal <= 0 {
+func (m Measurement) Ratio(k Kind) (float64, bool) {
+	d, ok := m.Deriv[k]
+	if !ok || m.Primal <= 0 {
 		return 0, false
 	}
-	return float64(d) / float64(t.Primal), true
+	return float64(d) / float64(m.Primal), true
+}
+
+// MemRatio returns the bytes that kind k allocates per call over the
+// function's, and whether both were measured and the function allocates.
+func (m Measurement) MemRatio(k Kind) (float64, bool) {
+	a, ok := m.Mem[k]
+	if !ok || m.PrimalMem.Bytes <= 0 {
+		return 0, false
+	}
+	return a.Bytes / m.PrimalMem.Bytes, true
 }
 
 // sink keeps the results of timed calls alive.
@@ -68,6 +89,10 @@ func calls(p *Problem) (primal func(), kinds []Kind, derivs []func()) {
 				y, dy := jvp(x, v)
 				sink = y + dy
 			}
+		case HVP:
+			v := direction(rand.New(rand.NewPCG(uint64(len(x)), 12)), len(x))
+			hv := make([]float64, len(x))
+			call = func() { sink = p.HVP(x, v, hv) }
 		case Grad, Hand, GradO0:
 			// The gradient accumulates into dx across calls; its values
 			// do not matter here, and the caller of a reverse-mode
@@ -88,24 +113,27 @@ func calls(p *Problem) (primal func(), kinds []Kind, derivs []func()) {
 	return primal, kinds, derivs
 }
 
-// Measure times the function and every derivative of p (it does not verify
-// them: see Verify).
-func Measure(p *Problem, s Sampling) Timing {
+// Measure times the function and every derivative of p, and counts what
+// each allocates per call (it does not verify them: see Verify).
+func Measure(p *Problem, s Sampling) Measurement {
 	primal, kinds, derivs := calls(p)
-	best := measure(append([]func(){primal}, derivs...), s)
-	t := Timing{Primal: best[0], Deriv: make(map[Kind]time.Duration)}
+	best, mem := measure(append([]func(){primal}, derivs...), s)
+	m := Measurement{Primal: best[0], Deriv: make(map[Kind]time.Duration),
+		PrimalMem: mem[0], Mem: make(map[Kind]Alloc)}
 	for i, k := range kinds {
-		t.Deriv[k] = best[i+1]
+		m.Deriv[k] = best[i+1]
+		m.Mem[k] = mem[i+1]
 	}
-	return t
+	return m
 }
 
 // measure returns the minimum time per call of each function over s.Count
-// samples. Each function gets its own repetition count, calibrated so that
-// a sample takes at least s.Sample; the samples of the functions are
-// interleaved, in a rotating order, so that drifts of the machine's speed
-// affect all of them alike.
-func measure(fns []func(), s Sampling) []time.Duration {
+// samples, and the memory each allocates per call. Each function gets its
+// own repetition count, calibrated so that a sample takes at least
+// s.Sample; the samples of the functions are interleaved, in a rotating
+// order, so that drifts of the machine's speed affect all of them alike.
+// The memory is counted after the timing, over at most 10 calls.
+func measure(fns []func(), s Sampling) ([]time.Duration, []Alloc) {
 	reps := make([]int, len(fns))
 	for i, f := range fns {
 		reps[i] = calibrate(f, s.Sample)
@@ -121,7 +149,27 @@ func measure(fns []func(), s Sampling) []time.Duration {
 			}
 		}
 	}
-	return best
+	mem := make([]Alloc, len(fns))
+	for i, f := range fns {
+		mem[i] = allocs(f, min(reps[i], 10))
+	}
+	return best, mem
+}
+
+// allocs returns the heap allocations per call of f over n calls, from the
+// runtime's counters (runtime.MemStats.TotalAlloc and Mallocs), as
+// testing.B's ReportAllocs counts them.
+func allocs(f func(), n int) Alloc {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range n {
+		f()
+	}
+	runtime.ReadMemStats(&after)
+	return Alloc{
+		Bytes:  float64(after.TotalAlloc-before.TotalAlloc) / float64(n),
+		Allocs: float64(after.Mallocs-before.Mallocs) / float64(n),
+	}
 }
 
 // calibrate returns a number of calls of f that takes at least d.

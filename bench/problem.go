@@ -12,8 +12,11 @@ const (
 	// derivative ∇f·v.
 	JVP Kind = iota
 	// Grad is gadgen's reverse mode, FGrad: the value and the whole
-	// gradient. No objective has it yet (//gad:grad comes later).
+	// gradient.
 	Grad
+	// HVP is gadgen's Hessian-vector product, FHVP (//gad:hvp: forward
+	// mode over reverse mode): the value and ∇²F·v.
+	HVP
 	// Hand is the hand-written gradient, the reference.
 	Hand
 	// FD is gonum's fd.Gradient with central differences: 2n evaluations
@@ -26,7 +29,7 @@ const (
 )
 
 // Kinds lists the kinds in the order of the table's columns.
-var Kinds = []Kind{JVP, Grad, Hand, FD, JVPO0, GradO0}
+var Kinds = []Kind{JVP, Grad, HVP, Hand, FD, JVPO0, GradO0}
 
 // Unoptimized returns the kind that is k generated without optimization,
 // and whether there is one.
@@ -46,6 +49,8 @@ func (k Kind) String() string {
 		return "jvp"
 	case Grad:
 		return "grad"
+	case HVP:
+		return "hvp"
 	case Hand:
 		return "hand"
 	case FD:
@@ -65,6 +70,8 @@ func (k Kind) Title() string {
 		return "gadgen JVP"
 	case Grad:
 		return "gadgen grad"
+	case HVP:
+		return "gadgen HVP"
 	case Hand:
 		return "hand grad"
 	case FD:
@@ -90,6 +97,8 @@ type Problem struct {
 	// Grad and Hand return F(x) and add ∇F(x) to dx.
 	Grad func(x, dx []float64) float64
 	Hand func(x, dx []float64) float64
+	// HVP returns F(x) and stores ∇²F(x)·v in hv (overwriting it).
+	HVP func(x, v, hv []float64) float64
 	// JVPO0 and GradO0 are JVP and Grad generated without optimization.
 	JVPO0  func(x, v []float64) (float64, float64)
 	GradO0 func(x, dx []float64) float64
@@ -104,6 +113,8 @@ func (p *Problem) has(k Kind) bool {
 		return p.JVP != nil
 	case Grad:
 		return p.Grad != nil
+	case HVP:
+		return p.HVP != nil
 	case Hand:
 		return p.Hand != nil
 	case FD:
@@ -123,8 +134,9 @@ const (
 	// Quick sizes are tiny, for smoke runs (gadbench -quick, tests); they
 	// are not part of the full suite.
 	Quick Tier = iota
-	// Small, Medium and Large are benchmarks.md's sizes. go test -bench
-	// runs Small and Medium unless -large is given; gadbench runs all three.
+	// Small, Medium and Large are the sizes of README.md's suite table.
+	// go test -bench runs Small and Medium unless -large is given;
+	// gadbench runs all three.
 	Small
 	Medium
 	Large
@@ -152,13 +164,22 @@ type Size struct {
 	Make func() *Problem
 }
 
-// A Suite is one objective of benchmarks.md and its sizes.
+// A Suite is one objective of README.md's suite table and its sizes.
 type Suite struct {
 	ID   string // "S1a"
 	Name string // "Rosenbrock"
-	// Target is gadgen's target from benchmarks.md.
+	// Target is gadgen's target, from README.md's suite table.
 	Target string
 	Sizes  []Size
 	// Scaling asks for the log-log slope of time against Size.N.
 	Scaling bool
+	// Aside, when not empty, says why the suite is left out of the
+	// headline means (a variant of another suite's objective, or a
+	// higher-order suite).
+	Aside string
+	// Pending lists the derivatives that the suite's objective asks for
+	// but gadgen does not generate yet, with what gadgen says about them.
+	// The table shows them as not generated yet; a Problem of the suite
+	// must not have them.
+	Pending map[Kind]string
 }

@@ -29,7 +29,8 @@ type Config struct {
 	Progress io.Writer
 }
 
-// FullTiers are the tiers of a full run: benchmarks.md's sizes.
+// FullTiers are the tiers of a full run: the sizes of README.md's suite
+// table.
 var FullTiers = []Tier{Small, Medium, Large}
 
 // A Row is one problem's result.
@@ -37,7 +38,7 @@ type Row struct {
 	Suite  *Suite
 	Size   Size
 	Params int // length of the parameter vector
-	Timing
+	Measurement
 }
 
 // A Report is the result of Run.
@@ -78,10 +79,10 @@ func Run(cfg Config) (*Report, error) {
 				progress(cfg.Progress, "%s %s: verified (%.1fs)\n", s.ID, sz.Label, time.Since(start).Seconds())
 				continue
 			}
-			row := Row{Suite: s, Size: sz, Params: len(p.X), Timing: Measure(p, cfg.Sampling)}
+			row := Row{Suite: s, Size: sz, Params: len(p.X), Measurement: Measure(p, cfg.Sampling)}
 			rep.Rows = append(rep.Rows, row)
-			progress(cfg.Progress, "%s %s: primal %s%s (%.1fs)\n", s.ID, sz.Label, duration(row.Primal),
-				ratios(row.Timing), time.Since(start).Seconds())
+			progress(cfg.Progress, "%s %s: primal %s %s%s (%.1fs)\n", s.ID, sz.Label, duration(row.Primal),
+				byteCount(row.PrimalMem.Bytes), ratios(row.Measurement), time.Since(start).Seconds())
 		}
 	}
 	return rep, nil
@@ -102,22 +103,24 @@ func progress(w io.Writer, format string, args ...any) {
 	}
 }
 
-func ratios(t Timing) string {
+func ratios(m Measurement) string {
 	var sb strings.Builder
 	for _, k := range Kinds {
-		if r, ok := t.Ratio(k); ok {
-			fmt.Fprintf(&sb, ", %s %s×", k, ratio(r))
+		if r, ok := m.Ratio(k); ok {
+			fmt.Fprintf(&sb, ", %s %s× %s", k, ratio(r), byteCount(m.Mem[k].Bytes))
 		}
 	}
 	return sb.String()
 }
 
-// kinds returns the kinds timed in at least one row.
+// kinds returns the kinds timed in at least one row, or pending in the
+// suite of one.
 func (r *Report) kinds() []Kind {
 	var ks []Kind
 	for _, k := range Kinds {
 		for _, row := range r.Rows {
-			if _, ok := row.Ratio(k); ok {
+			_, ok := row.Ratio(k)
+			if _, pending := row.Suite.Pending[k]; ok || pending {
 				ks = append(ks, k)
 				break
 			}
@@ -137,10 +140,18 @@ func (r *Report) suites() []*Suite {
 	return ss
 }
 
-// SuiteMean returns the geometric mean over the suite's rows of the ratio
-// of kind k, and the number of rows it is over.
+// A metric is a ratio of a row: Measurement.Ratio (time) or
+// Measurement.MemRatio (bytes).
+type metric func(Measurement, Kind) (float64, bool)
+
+// SuiteMean returns the geometric mean over the suite's rows of the time
+// ratio of kind k, and the number of rows it is over.
 func (r *Report) SuiteMean(s *Suite, k Kind) (float64, int) {
-	xs := r.suiteRatios(s, k)
+	return r.suiteMean(s, k, Measurement.Ratio)
+}
+
+func (r *Report) suiteMean(s *Suite, k Kind, m metric) (float64, int) {
+	xs := r.suiteRatios(s, k, m)
 	logs := make([]float64, len(xs))
 	for i, x := range xs {
 		logs[i] = math.Log(x)
@@ -148,29 +159,29 @@ func (r *Report) SuiteMean(s *Suite, k Kind) (float64, int) {
 	return expMean(logs), len(logs)
 }
 
-// suiteRatios returns the ratios of kind k over the suite's rows.
-func (r *Report) suiteRatios(s *Suite, k Kind) []float64 {
+// suiteRatios returns the ratios m of kind k over the suite's rows.
+func (r *Report) suiteRatios(s *Suite, k Kind, m metric) []float64 {
 	var xs []float64
 	for _, row := range r.Rows {
 		if row.Suite != s {
 			continue
 		}
-		if x, ok := row.Ratio(k); ok {
+		if x, ok := m(row.Measurement, k); ok {
 			xs = append(xs, x)
 		}
 	}
 	return xs
 }
 
-// Headline returns benchmarks.md's headline for kind k: the geometric mean
-// over the suites (S1–S3) of each suite's geometric mean over its sizes, so
+// Headline returns the headline of README.md for kind k: the geometric
+// mean over the suites of each suite's geometric mean over its sizes, so
 // that a suite with many sizes weighs as much as one with few; and the
-// number of suites it is over. Suites for which skip returns true are left
-// out (nil keeps all).
+// number of suites it is over. Suites set aside (Suite.Aside) are left out,
+// and so are those for which skip returns true (nil skips none).
 func (r *Report) Headline(k Kind, skip func(*Suite) bool) (float64, int) {
 	var logs []float64
 	for _, s := range r.suites() {
-		if skip != nil && skip(s) {
+		if s.Aside != "" || skip != nil && skip(s) {
 			continue
 		}
 		if m, n := r.SuiteMean(s, k); n > 0 {
@@ -239,61 +250,74 @@ func expMean(logs []float64) float64 {
 	return math.Exp(s / float64(len(logs)))
 }
 
-// Markdown writes the report as Markdown: the machine, a table with a row
-// per problem (time of the function, ratio of each derivative to it), the
-// geometric means per suite and overall, and the log-log slopes of the
-// suites that ask for them.
+// Markdown writes the report as Markdown: the machine; a table with a row
+// per problem (time of the function, ratio of each derivative's time to
+// it), and the derivatives not generated yet; the same rows for the memory
+// allocated per call; the geometric means per suite and overall; the
+// ablation; and the log-log slopes of the suites that ask for them.
 func (r *Report) Markdown(w io.Writer) error {
 	var sb strings.Builder
 	kinds := r.kinds()
 	fmt.Fprintf(&sb, "%s; %s; samples ≥ %v, min of %d.\n\n", r.Date.Format("2006-01-02"), r.Machine,
 		r.Config.Sampling.Sample, r.Config.Sampling.Count)
 
-	sb.WriteString("| Suite | Size | Params | Primal |")
-	for _, k := range kinds {
-		fmt.Fprintf(&sb, " %s |", k.Title())
-	}
-	sb.WriteString("\n|---|---|--:|--:|")
-	for range kinds {
-		sb.WriteString("--:|")
-	}
-	sb.WriteString("\n")
+	sb.WriteString("Time per call: the function's, and each derivative's over it.\n\n")
+	tableHeader(&sb, "| Suite | Size | Params | Primal |", "|---|---|--:|--:|", kinds)
 	for _, row := range r.Rows {
 		fmt.Fprintf(&sb, "| %s %s | %s | %d | %s |", row.Suite.ID, row.Suite.Name, row.Size.Label, row.Params, duration(row.Primal))
 		for _, k := range kinds {
 			if x, ok := row.Ratio(k); ok {
 				fmt.Fprintf(&sb, " %s |", ratio(x))
 			} else {
-				sb.WriteString(" — |")
+				sb.WriteString(cellMissing(row.Suite, k))
+			}
+		}
+		sb.WriteString("\n")
+	}
+	r.pending(&sb)
+
+	sb.WriteString("\nMemory per call: the bytes the function allocates on the heap (number of allocations); for each " +
+		"derivative, its bytes over the function's (where the function allocates), then its own bytes (allocations).\n\n")
+	tableHeader(&sb, "| Suite | Size | Primal |", "|---|---|--:|", kinds)
+	for _, row := range r.Rows {
+		fmt.Fprintf(&sb, "| %s %s | %s | %s |", row.Suite.ID, row.Suite.Name, row.Size.Label, alloc(row.PrimalMem))
+		for _, k := range kinds {
+			a, ok := row.Mem[k]
+			if !ok {
+				sb.WriteString(cellMissing(row.Suite, k))
+				continue
+			}
+			if m, ok := row.MemRatio(k); ok {
+				fmt.Fprintf(&sb, " %s× · %s |", ratio(m), alloc(a))
+			} else {
+				fmt.Fprintf(&sb, " %s |", alloc(a))
 			}
 		}
 		sb.WriteString("\n")
 	}
 
-	sb.WriteString("\nPer suite: geometric mean of derivative time / primal time over its sizes (median; min–max). " +
+	sb.WriteString("\nPer suite: geometric mean of derivative time / primal time over its sizes (median; min–max), " +
+		"and of derivative bytes / primal bytes where the function allocates (mem). " +
 		"Overall: geometric mean over the suites; S3's ratios shrink as its O(n²) function grows, so the mean is given with and without it.\n\n")
-	sb.WriteString("| Suite | Target |")
-	for _, k := range kinds {
-		fmt.Fprintf(&sb, " %s |", k.Title())
-	}
-	sb.WriteString("\n|---|---|")
-	for range kinds {
-		sb.WriteString("--:|")
-	}
-	sb.WriteString("\n")
+	tableHeader(&sb, "| Suite | Target |", "|---|---|", kinds)
 	for _, s := range r.suites() {
 		fmt.Fprintf(&sb, "| %s %s | %s |", s.ID, s.Name, s.Target)
 		for _, k := range kinds {
-			xs := r.suiteRatios(s, k)
+			xs := r.suiteRatios(s, k, Measurement.Ratio)
 			m, n := r.SuiteMean(s, k)
 			switch {
 			case n == 0:
-				sb.WriteString(" — |")
+				sb.WriteString(cellMissing(s, k))
+				continue
 			case n == 1:
-				fmt.Fprintf(&sb, " %s |", ratio(m))
+				fmt.Fprintf(&sb, " %s", ratio(m))
 			default:
-				fmt.Fprintf(&sb, " %s (median %s; %s–%s) |", ratio(m), ratio(median(xs)), ratio(slices.Min(xs)), ratio(slices.Max(xs)))
+				fmt.Fprintf(&sb, " %s (median %s; %s–%s)", ratio(m), ratio(median(xs)), ratio(slices.Min(xs)), ratio(slices.Max(xs)))
 			}
+			if mm, n := r.suiteMean(s, k, Measurement.MemRatio); n > 0 {
+				fmt.Fprintf(&sb, " · mem %s", ratio(mm))
+			}
+			sb.WriteString(" |")
 		}
 		sb.WriteString("\n")
 	}
@@ -314,6 +338,15 @@ func (r *Report) Markdown(w io.Writer) error {
 		}
 		sb.WriteString("\n")
 	}
+	var aside []string
+	for _, s := range r.suites() {
+		if s.Aside != "" {
+			aside = append(aside, fmt.Sprintf("%s (%s)", s.ID, s.Aside))
+		}
+	}
+	if len(aside) > 0 {
+		fmt.Fprintf(&sb, "\nNot in the overall means: %s.\n", strings.Join(aside, "; "))
+	}
 
 	r.ablation(&sb)
 
@@ -321,15 +354,9 @@ func (r *Report) Markdown(w io.Writer) error {
 		if !s.Scaling {
 			continue
 		}
-		fmt.Fprintf(&sb, "\n%s %s: log-log slope of time against n (1 is linear, 2 quadratic):\n\n| primal |", s.ID, s.Name)
-		for _, k := range kinds {
-			fmt.Fprintf(&sb, " %s |", k.Title())
-		}
-		sb.WriteString("\n|--:|")
-		for range kinds {
-			sb.WriteString("--:|")
-		}
-		sb.WriteString("\n|")
+		fmt.Fprintf(&sb, "\n%s %s: log-log slope of time against n (1 is linear, 2 quadratic):\n\n", s.ID, s.Name)
+		tableHeader(&sb, "| primal |", "|--:|", kinds)
+		sb.WriteString("|")
 		if m, ok := r.Slope(s, true, 0); ok {
 			fmt.Fprintf(&sb, " %.2f |", m)
 		} else {
@@ -346,6 +373,60 @@ func (r *Report) Markdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// tableHeader writes a table's header: the first columns, then a column
+// per kind.
+func tableHeader(sb *strings.Builder, first, rule string, kinds []Kind) {
+	sb.WriteString(first)
+	for _, k := range kinds {
+		fmt.Fprintf(sb, " %s |", k.Title())
+	}
+	sb.WriteString("\n" + rule)
+	for range kinds {
+		sb.WriteString("--:|")
+	}
+	sb.WriteString("\n")
+}
+
+// notGenerated is the cell of a derivative that gadgen does not generate
+// yet.
+const notGenerated = "not generated yet"
+
+// cellMissing is the cell of a kind that a row does not have: not
+// generated yet, when the suite says so.
+func cellMissing(s *Suite, k Kind) string {
+	if _, ok := s.Pending[k]; ok {
+		return " " + notGenerated + " |"
+	}
+	return " — |"
+}
+
+// pending writes a line per suite of the report and reason for which
+// derivatives it asks for are not generated yet, with what gadgen says.
+func (r *Report) pending(sb *strings.Builder) {
+	first := true
+	for _, s := range r.suites() {
+		var reasons []string
+		titles := map[string][]string{}
+		for _, k := range Kinds {
+			why, ok := s.Pending[k]
+			if !ok {
+				continue
+			}
+			if titles[why] == nil {
+				reasons = append(reasons, why)
+			}
+			titles[why] = append(titles[why], k.Title())
+		}
+		for _, why := range reasons {
+			if first {
+				sb.WriteString("\nDerivatives " + notGenerated + ":\n\n")
+				first = false
+			}
+			fmt.Fprintf(sb, "- %s %s, %s: %s\n", s.ID, s.Name, strings.Join(titles[why], " and "), why)
+		}
+	}
 }
 
 // Speedup returns the geometric mean over the suite's rows of the time of
@@ -381,7 +462,7 @@ func (r *Report) ablation(sb *strings.Builder) {
 		return
 	}
 	sb.WriteString("\nAblation: time without optimization (gadgen -O0) / time with it, geometric mean over each suite's sizes; " +
-		"overall, the geometric mean over the suites.\n\n| Suite |")
+		"overall, the geometric mean over the suites (but those not in the overall means).\n\n| Suite |")
 	for _, k := range kinds {
 		fmt.Fprintf(sb, " %s speedup |", k.Title())
 	}
@@ -401,6 +482,9 @@ func (r *Report) ablation(sb *strings.Builder) {
 				continue
 			}
 			fmt.Fprintf(sb, " %s |", ratio(m))
+			if s.Aside != "" {
+				continue
+			}
 			logs[k] = append(logs[k], math.Log(m))
 			if !s.Scaling {
 				logsNoScaling[k] = append(logsNoScaling[k], math.Log(m))
@@ -456,6 +540,35 @@ func duration(d time.Duration) string {
 		return fmt.Sprintf("%.1f %s", s, unit)
 	}
 	return fmt.Sprintf("%.2f %s", s, unit)
+}
+
+// byteCount formats a number of bytes with three significant digits, in
+// decimal units.
+func byteCount(b float64) string {
+	unit := "B"
+	for _, u := range []string{"kB", "MB", "GB"} {
+		if b < 999.5 {
+			break
+		}
+		b, unit = b/1000, u
+	}
+	switch {
+	case unit == "B" || b >= 100:
+		return fmt.Sprintf("%.0f %s", b, unit)
+	case b >= 10:
+		return fmt.Sprintf("%.1f %s", b, unit)
+	}
+	return fmt.Sprintf("%.2f %s", b, unit)
+}
+
+// alloc formats the memory of a call: its bytes and, in parentheses, its
+// number of allocations.
+func alloc(a Alloc) string {
+	n := fmt.Sprintf("%.0f", a.Allocs)
+	if a.Allocs != math.Round(a.Allocs) {
+		n = fmt.Sprintf("%.1f", a.Allocs)
+	}
+	return fmt.Sprintf("%s (%s)", byteCount(a.Bytes), n)
 }
 
 // machine describes where the run happens.

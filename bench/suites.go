@@ -1,14 +1,18 @@
 package bench
 
-// This file lists the suites: benchmarks.md's objectives and sizes, each
-// objective flattened into Problems.
+// This file lists the suites of README.md's suite table, with their sizes,
+// each objective flattened into Problems.
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/gadgen/gadgen/bench/gmm"
+	"github.com/gadgen/gadgen/bench/gp"
+	"github.com/gadgen/gadgen/bench/higher"
 	"github.com/gadgen/gadgen/bench/logsumexp"
 	"github.com/gadgen/gadgen/bench/lstm"
+	"github.com/gadgen/gadgen/bench/mlp"
 	"github.com/gadgen/gadgen/bench/normalize"
 	"github.com/gadgen/gadgen/bench/ode"
 	"github.com/gadgen/gadgen/bench/rosenbrock"
@@ -17,13 +21,15 @@ import (
 // seed seeds every data set, so that runs compare.
 const seed = 1
 
-// Suites returns the suites S1–S3 of benchmarks.md, in order.
+// Suites returns the suites of README.md's suite table that package bench
+// runs, in order: S1–S3, and S4's HVP.
 func Suites() []*Suite {
-	return []*Suite{rosenbrockSuite(), logsumexpSuite(), odeSuite(), gmmSuite(), lstmSuite(), normalizeSuite()}
+	return []*Suite{rosenbrockSuite(), logsumexpSuite(), odeSuite(), gmmSuite(), lstmSuite(),
+		mlpSuite(), mlpFlatSuite(), gpSuite(), normalizeSuite(), hvpSuite()}
 }
 
 func rosenbrockSuite() *Suite {
-	s := &Suite{ID: "S1a", Name: "Rosenbrock", Target: "JVP ≤ 2.5×, gradient ≤ 2.5×"}
+	s := &Suite{ID: "S1a", Name: "Rosenbrock", Target: "JVP ≤ 2.5×, gradient ≤ 2.5×, HVP ≤ 3× the gradient"}
 	add := func(n int, tier Tier, withFD bool) {
 		s.Sizes = append(s.Sizes, Size{Label: "n=" + count(n), N: float64(n), Tier: tier, Make: func() *Problem {
 			return &Problem{
@@ -31,6 +37,7 @@ func rosenbrockSuite() *Suite {
 				F:      rosenbrock.Rosenbrock,
 				JVP:    rosenbrock.RosenbrockJVP,
 				Grad:   rosenbrock.RosenbrockGrad,
+				HVP:    higher.RosenbrockHVP,
 				JVPO0:  rosenbrock.RosenbrockJVPO0,
 				GradO0: rosenbrock.RosenbrockGradO0,
 				Hand:   rosenbrock.HandGrad,
@@ -196,6 +203,152 @@ func lstmSuite() *Suite {
 	add(4, 4096, Large, false)
 	add(6, 1024, Large, false)
 	add(6, 4096, Large, false)
+	return s
+}
+
+// netLossPending is what gadgen says today about //gad:grad wrt=n on
+// mlp's Net.Loss (the directive is written "// gad:grad" there, so that
+// gadgen skips it).
+const netLossPending = "gadgen: cannot differentiate Net.Loss: " +
+	"load: reverse mode does not support slices or pointers stored in memory yet (at n.W1, n.B1, n.W2, n.B2); " +
+	"makeslice: reverse mode does not support memory allocated inside loops or branches yet (at h and z)"
+
+// An mlpData is one S2d problem: the data, and adapters from functions of
+// a network (and its shadow) to functions of the parameter vector.
+type mlpData struct {
+	in, hidden, out int
+	x               []float64
+	labels          []int
+}
+
+func (d mlpData) split(theta []float64) *mlp.Net { return mlp.Split(theta, d.in, d.hidden, d.out) }
+
+func (d mlpData) jvp(f func(n, dn *mlp.Net, x []float64, labels []int) (float64, float64)) func(theta, v []float64) (float64, float64) {
+	return func(theta, v []float64) (float64, float64) { return f(d.split(theta), d.split(v), d.x, d.labels) }
+}
+
+func (d mlpData) grad(f func(n, dn *mlp.Net, x []float64, labels []int) float64) func(theta, g []float64) float64 {
+	return func(theta, g []float64) float64 { return f(d.split(theta), d.split(g), d.x, d.labels) }
+}
+
+// mlpSizes adds S2d's sizes to s: a small network for the quick runs (and
+// central differences), and the 784-256-10 network on a batch of 64.
+// problem returns the problem of the data d at theta.
+func mlpSizes(s *Suite, problem func(d mlpData, theta []float64) *Problem) {
+	add := func(in, hidden, out, batch int, tier Tier, withFD bool) {
+		s.Sizes = append(s.Sizes, Size{Label: fmt.Sprintf("%d-%d-%d b=%d", in, hidden, out, batch),
+			N: float64(in * hidden * batch), Tier: tier, Make: func() *Problem {
+				theta, x, labels := mlp.Data(in, hidden, out, batch, seed)
+				p := problem(mlpData{in: in, hidden: hidden, out: out, x: x, labels: labels}, theta)
+				p.FD = withFD
+				return p
+			}})
+	}
+	add(20, 16, 5, 4, Quick, true)
+	add(mlp.In, mlp.Hidden, mlp.Out, mlp.Batch, Small, false)
+}
+
+// mlpSuite is S2d as a Go user writes it: Net.Loss, a method of the struct
+// of weights.
+func mlpSuite() *Suite {
+	s := &Suite{ID: "S2d", Name: "MLP (Net.Loss)", Target: "≤ 2.5×, memory ≤ 4×",
+		Pending: map[Kind]string{Grad: netLossPending, GradO0: netLossPending}}
+	mlpSizes(s, func(d mlpData, theta []float64) *Problem {
+		return &Problem{
+			X:     theta,
+			F:     func(theta []float64) float64 { return d.split(theta).Loss(d.x, d.labels) },
+			JVP:   d.jvp((*mlp.Net).LossJVP),
+			JVPO0: d.jvp(mlp.LossJVPO0),
+			Hand:  d.grad(mlp.HandGrad),
+		}
+	})
+	return s
+}
+
+// mlpFlatSuite is S2d in the form gadgen's reverse mode supports today:
+// LossFlat, the weights as parameters. The function it is timed against is
+// LossFlat.
+func mlpFlatSuite() *Suite {
+	s := &Suite{ID: "S2d-flat", Name: "MLP (LossFlat)", Target: "≤ 2.5×, memory ≤ 4×",
+		Aside: "S2d's loss, rewritten in the form gadgen's reverse mode supports today"}
+	mlpSizes(s, func(d mlpData, theta []float64) *Problem {
+		return &Problem{
+			X: theta,
+			F: func(theta []float64) float64 {
+				n := d.split(theta)
+				return mlp.LossFlat(n.W1, n.B1, n.W2, n.B2, d.x, d.labels)
+			},
+			JVP:    d.jvp(mlp.FlatJVP(mlp.LossFlatJVP)),
+			Grad:   d.grad(mlp.FlatGrad(mlp.LossFlatGrad)),
+			JVPO0:  d.jvp(mlp.FlatJVP(mlp.LossFlatJVPO0)),
+			GradO0: d.grad(mlp.FlatGrad(mlp.LossFlatGradO0)),
+			Hand:   d.grad(mlp.HandGrad),
+		}
+	})
+	return s
+}
+
+// gpSuite is S2e, the Gaussian-process likelihood, on points in the unit
+// square. The gradient has three components, so central differences
+// (6 evaluations) are timed at every size.
+func gpSuite() *Suite {
+	s := &Suite{ID: "S2e", Name: "GP likelihood", Target: "≤ 4× time and memory"}
+	const d = 2
+	add := func(n int, tier Tier) {
+		s.Sizes = append(s.Sizes, Size{Label: fmt.Sprintf("n=%d", n), N: float64(n), Tier: tier, Make: func() *Problem {
+			theta, x, y := gp.Data(n, d, seed)
+			return &Problem{
+				X: theta,
+				F: func(theta []float64) float64 { return gp.NLL(theta, x, y) },
+				JVP: func(theta, v []float64) (float64, float64) {
+					return gp.NLLJVP(theta, v, x, y)
+				},
+				Grad: func(theta, g []float64) float64 { return gp.NLLGrad(theta, g, x, y) },
+				JVPO0: func(theta, v []float64) (float64, float64) {
+					return gp.NLLJVPO0(theta, v, x, y)
+				},
+				GradO0: func(theta, g []float64) float64 { return gp.NLLGradO0(theta, g, x, y) },
+				Hand:   func(theta, g []float64) float64 { return gp.HandGrad(theta, g, x, y) },
+				FD:     true,
+			}
+		}})
+	}
+	add(10, Quick)
+	add(100, Small)
+	add(200, Small)
+	add(400, Medium)
+	return s
+}
+
+// hvpSuite is S4's tanh MLP (bench/higher), D = 50 → 768 → 768 → 512 → 512
+// → 1 at batch 1, with its gradient, JVP and one Hessian-vector product by
+// forward over reverse: the HVP column is its cost in function calls. The
+// Laplacian methods of S4 are timed by bench/higher's benchmarks.
+func hvpSuite() *Suite {
+	s := &Suite{ID: "S4", Name: "MLP HVP", Target: "HVP ≤ 4×",
+		Aside: "higher order: S4's network, for the cost of one forward-over-reverse HVP"}
+	add := func(d, h1, h2, h3, h4 int, tier Tier) {
+		label := fmt.Sprintf("%d-%d-%d-%d-%d-1", d, h1, h2, h3, h4)
+		s.Sizes = append(s.Sizes, Size{Label: label, N: float64(d*h1 + h1*h2 + h2*h3 + h3*h4), Tier: tier, Make: func() *Problem {
+			m := higher.NewMLP(d, h1, h2, h3, h4, seed)
+			rnd := rand.New(rand.NewPCG(seed, 13))
+			x := make([]float64, m.D)
+			for i := range x {
+				x[i] = 2*rnd.Float64() - 1
+			}
+			return &Problem{
+				X:    x,
+				F:    m.Value,
+				JVP:  m.ValueJVP,
+				Grad: m.ValueGrad,
+				HVP:  m.ValueHVP,
+				Hand: m.HandGrad,
+				FD:   true,
+			}
+		}})
+	}
+	add(4, 7, 6, 5, 3, Quick)
+	add(50, 768, 768, 512, 512, Small)
 	return s
 }
 

@@ -15,8 +15,8 @@
 // Q_k[i+1][0], …, Q_k[D−1][0], Q_k[2][1], ….
 //
 // The Wishart prior has γ = 1 and m = 0 (ADBench's values); the sign
-// convention is that of gadgen's benchmarks.md: L includes P = −Σ_k ½γ²(…)
-// + K·C.
+// convention is that of the suite table in bench/README.md: L includes
+// P = −Σ_k ½γ²(…) + K·C.
 package gmm
 
 //go:generate go run github.com/gadgen/gadgen/cmd/gadgen

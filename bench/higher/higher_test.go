@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/gonum/diff/fd"
 
+	"github.com/gadgen/gadgen/bench/internal/verify"
 	"github.com/gadgen/gadgen/bench/rosenbrock"
 	"github.com/gadgen/gadgen/gadtest"
 )
@@ -35,6 +36,40 @@ func TestMLP(t *testing.T) {
 		t.Errorf("Laplacian by plain Taylor: got %v, want %v", got, want)
 	}
 	gadtest.Hessian(t, m.Value, m.ValueHessian, gadtest.Dim(m.D))
+}
+
+// TestMLPGrad checks the hand-written gradient against central
+// differences, and gadgen's gradient and JVP against it, to 1e-10.
+func TestMLPGrad(t *testing.T) {
+	for i, m := range []*MLP{small(), NewMLP(3, 5, 4, 6, 2, 2), NewMLP(50, 40, 30, 20, 10, 3)} {
+		t.Run(fmt.Sprintf("D=%d", m.D), func(t *testing.T) {
+			rnd := gadtest.NewRand(uint64(10 + i))
+			x := gadtest.Uniform(rnd, m.D, -1, 1)
+			y := m.Value(x)
+			want := make([]float64, m.D)
+			if err := verify.Value(m.HandGrad(x, want), y, verify.Exact); err != nil {
+				t.Errorf("HandGrad: %v", err)
+			}
+			if err := verify.FDGradient(m.Value, x, want, verify.FD); err != nil {
+				t.Errorf("HandGrad: %v", err)
+			}
+			g := make([]float64, m.D)
+			if err := verify.Value(m.ValueGrad(x, g), y, verify.Exact); err != nil {
+				t.Errorf("ValueGrad: %v", err)
+			}
+			if err := verify.Same(g, want, verify.Exact); err != nil {
+				t.Errorf("ValueGrad: %v", err)
+			}
+			v := gadtest.Uniform(rnd, m.D, -1, 1)
+			yj, dy := m.ValueJVP(x, v)
+			if err := verify.Value(yj, y, verify.Exact); err != nil {
+				t.Errorf("ValueJVP: %v", err)
+			}
+			if err := verify.Dot(dy, want, v, verify.Exact); err != nil {
+				t.Errorf("ValueJVP: %v", err)
+			}
+		})
+	}
 }
 
 // lapByTaylor is the Laplacian by plain Taylor mode: D second-order

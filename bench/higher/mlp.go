@@ -1,6 +1,8 @@
-// Package higher holds the higher-order benchmarks of benchmarks.md: S4,
-// the Laplacian of a tanh MLP (D=50 → 768 → 768 → 512 → 512 → 1), and
-// S4b, the Taylor order sweep on sin∘exp chains. See README.md.
+// Package higher holds the higher-order benchmarks of bench/README.md's
+// suite table: S4, the Laplacian of a tanh MLP (D=50 → 768 → 768 → 512 →
+// 512 → 1), and S4b, the Taylor order sweep on sin∘exp chains. See
+// README.md. The MLP's gradient, JVP and Hessian-vector product, with
+// HandGrad, are also suite S4 of package bench's harness (gadbench).
 package higher
 
 //go:generate gadgen
@@ -44,6 +46,8 @@ func NewMLP(d, h1, h2, h3, h4 int, seed uint64) *MLP {
 
 // Value is the network's output at x (len(x) = m.D).
 //
+//gad:jvp
+//gad:grad
 //gad:laplacian
 //gad:hvp
 //gad:hessian

@@ -2,7 +2,384 @@
 
 package higher
 
-import "math"
+import (
+	"math"
+	"slices"
+)
+
+// ValueJVP computes MLP.Value and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): m.
+// Results, in order: the value of MLP.Value; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
+	t := m.H1
+	h1 := make([]float64, t)
+	dh1 := make([]float64, t)
+	t2 := m.H2
+	h2 := make([]float64, t2)
+	dh2 := make([]float64, t2)
+	t3 := m.H3
+	h3 := make([]float64, t3)
+	dh3 := make([]float64, t3)
+	t4 := m.H4
+	h4 := make([]float64, t4)
+	dh4 := make([]float64, t4)
+	n := len(h1)
+	for i := 0; i < n; i++ {
+		s4 := m.B1[i]
+		ds4 := 0.0
+		for j5 := 0; j5 < len(x); j5++ {
+			t13 := m.W1[i*m.D+j5]
+			s4 += t13 * x[j5]
+			ds4 += t13 * dx[j5]
+		}
+		t12 := math.Tanh(s4)
+		h1[i] = t12
+		dh1[i] = (1 - t12*t12) * ds4
+	}
+	n2 := len(h2)
+	for i2 := 0; i2 < n2; i2++ {
+		s3 := m.B2[i2]
+		ds3 := 0.0
+		for j4 := 0; j4 < n; j4++ {
+			t11 := m.W2[i2*m.H1+j4]
+			s3 += t11 * h1[j4]
+			ds3 += t11 * dh1[j4]
+		}
+		t10 := math.Tanh(s3)
+		h2[i2] = t10
+		dh2[i2] = (1 - t10*t10) * ds3
+	}
+	n3 := len(h3)
+	for i3 := 0; i3 < n3; i3++ {
+		s2 := m.B3[i3]
+		ds2 := 0.0
+		for j3 := 0; j3 < n2; j3++ {
+			t9 := m.W3[i3*m.H2+j3]
+			s2 += t9 * h2[j3]
+			ds2 += t9 * dh2[j3]
+		}
+		t8 := math.Tanh(s2)
+		h3[i3] = t8
+		dh3[i3] = (1 - t8*t8) * ds2
+	}
+	n4 := len(h4)
+	for i4 := 0; i4 < n4; i4++ {
+		s := m.B4[i4]
+		ds := 0.0
+		for j2 := 0; j2 < n3; j2++ {
+			t7 := m.W4[i4*m.H3+j2]
+			s += t7 * h3[j2]
+			ds += t7 * dh3[j2]
+		}
+		t6 := math.Tanh(s)
+		h4[i4] = t6
+		dh4[i4] = (1 - t6*t6) * ds
+	}
+	out := m.B5
+	dout := 0.0
+	for j := 0; j < n4; j++ {
+		t5 := m.W5[j]
+		out += t5 * h4[j]
+		dout += t5 * dh4[j]
+	}
+	return out, dout
+}
+
+// ValueGrad computes MLP.Value and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// Fixed inputs: m.
+// The first result is the value of MLP.Value; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func (m *MLP) ValueGrad(x, dx []float64) float64 {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
+	var dout float64
+	var ds float64
+	var ds2 float64
+	var ds3 float64
+	var ds4 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ValueGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t := m.H1
+	h1 := make([]float64, t)
+	dh1 := make([]float64, t)
+	t2 := m.H2
+	h2 := make([]float64, t2)
+	dh2 := make([]float64, t2)
+	t3 := m.H3
+	h3 := make([]float64, t3)
+	dh3 := make([]float64, t3)
+	t4 := m.H4
+	h4 := make([]float64, t4)
+	dh4 := make([]float64, t4)
+	n := len(h1)
+	trips := max(n+3, 0)
+	tapeint = slices.Grow(tapeint, trips)
+	tape = slices.Grow(tape, trips)
+	i := -1
+	for {
+		i2 := i + 1
+		if i2 < n {
+			s4 := m.B1[i2]
+			i16 := -1
+			for {
+				j5 := i16 + 1
+				if j5 < len(x) {
+					t49 := m.W1[i2*m.D+j5]
+					xj := x[j5]
+					tape = append(tape, t49)
+					s4 += t49 * xj
+					i16 = j5
+				} else {
+					break
+				}
+			}
+			t48 := math.Tanh(s4)
+			h1[i2] = t48
+			tapeint = append(tapeint, i16)
+			tape = append(tape, t48)
+			i = i2
+		} else {
+			break
+		}
+	}
+	n2 := len(h2)
+	trips2 := max(n2+3, 0)
+	tapeint = slices.Grow(tapeint, trips2)
+	tape = slices.Grow(tape, trips2)
+	i3 := -1
+	for {
+		i4 := i3 + 1
+		if i4 < n2 {
+			s3 := m.B2[i4]
+			i15 := -1
+			for {
+				j4 := i15 + 1
+				if j4 < n {
+					t47 := m.W2[i4*m.H1+j4]
+					h1j := h1[j4]
+					tape = append(tape, t47)
+					s3 += t47 * h1j
+					i15 = j4
+				} else {
+					break
+				}
+			}
+			t46 := math.Tanh(s3)
+			h2[i4] = t46
+			tapeint = append(tapeint, i15)
+			tape = append(tape, t46)
+			i3 = i4
+		} else {
+			break
+		}
+	}
+	n3 := len(h3)
+	trips3 := max(n3+3, 0)
+	tapeint = slices.Grow(tapeint, trips3)
+	tape = slices.Grow(tape, trips3)
+	i5 := -1
+	for {
+		i6 := i5 + 1
+		if i6 < n3 {
+			s2 := m.B3[i6]
+			i14 := -1
+			for {
+				j3 := i14 + 1
+				if j3 < n2 {
+					t45 := m.W3[i6*m.H2+j3]
+					h2j := h2[j3]
+					tape = append(tape, t45)
+					s2 += t45 * h2j
+					i14 = j3
+				} else {
+					break
+				}
+			}
+			t44 := math.Tanh(s2)
+			h3[i6] = t44
+			tapeint = append(tapeint, i14)
+			tape = append(tape, t44)
+			i5 = i6
+		} else {
+			break
+		}
+	}
+	n4 := len(h4)
+	trips4 := max(n4+3, 0)
+	tapeint = slices.Grow(tapeint, trips4)
+	tape = slices.Grow(tape, trips4)
+	i7 := -1
+	for {
+		i8 := i7 + 1
+		if i8 < n4 {
+			s := m.B4[i8]
+			i13 := -1
+			for {
+				j2 := i13 + 1
+				if j2 < n3 {
+					t43 := m.W4[i8*m.H3+j2]
+					h3j := h3[j2]
+					tape = append(tape, t43)
+					s += t43 * h3j
+					i13 = j2
+				} else {
+					break
+				}
+			}
+			t42 := math.Tanh(s)
+			h4[i8] = t42
+			tapeint = append(tapeint, i13)
+			tape = append(tape, t42)
+			i7 = i8
+		} else {
+			break
+		}
+	}
+	dout += 1
+	out := m.B5
+	for j := 0; j < n4; j++ {
+		t41 := m.W5[j]
+		h4j := h4[j]
+		dh4[j] += t41 * dout
+		out += t41 * h4j
+	}
+	for {
+		t5 := i7 - 1
+		if i7 == -1 {
+			break
+		}
+		t6 := tape
+		t7 := len(t6) - 1
+		t8 := t6[t7]
+		tape = t6[:t7]
+		t9 := tapeint
+		t10 := len(t9) - 1
+		i9 := t9[t10]
+		tapeint = t9[:t10]
+		dh4i := dh4[t5+1]
+		dh4[t5+1] = 0
+		ds += (1 - t8*t8) * dh4i
+		for {
+			t11 := i9 - 1
+			if i9 == -1 {
+				break
+			}
+			t12 := tape
+			t13 := len(t12) - 1
+			tape = t12[:t13]
+			dh3[t11+1] += t12[t13] * ds
+			i9 = t11
+		}
+		ds = 0
+		i7 = t5
+	}
+	for {
+		t14 := i5 - 1
+		if i5 == -1 {
+			break
+		}
+		t15 := tape
+		t16 := len(t15) - 1
+		t17 := t15[t16]
+		tape = t15[:t16]
+		t18 := tapeint
+		t19 := len(t18) - 1
+		i10 := t18[t19]
+		tapeint = t18[:t19]
+		dh3i := dh3[t14+1]
+		dh3[t14+1] = 0
+		ds2 += (1 - t17*t17) * dh3i
+		for {
+			t20 := i10 - 1
+			if i10 == -1 {
+				break
+			}
+			t21 := tape
+			t22 := len(t21) - 1
+			tape = t21[:t22]
+			dh2[t20+1] += t21[t22] * ds2
+			i10 = t20
+		}
+		ds2 = 0
+		i5 = t14
+	}
+	for {
+		t23 := i3 - 1
+		if i3 == -1 {
+			break
+		}
+		t24 := tape
+		t25 := len(t24) - 1
+		t26 := t24[t25]
+		tape = t24[:t25]
+		t27 := tapeint
+		t28 := len(t27) - 1
+		i11 := t27[t28]
+		tapeint = t27[:t28]
+		dh2i := dh2[t23+1]
+		dh2[t23+1] = 0
+		ds3 += (1 - t26*t26) * dh2i
+		for {
+			t29 := i11 - 1
+			if i11 == -1 {
+				break
+			}
+			t30 := tape
+			t31 := len(t30) - 1
+			tape = t30[:t31]
+			dh1[t29+1] += t30[t31] * ds3
+			i11 = t29
+		}
+		ds3 = 0
+		i3 = t23
+	}
+	for {
+		t32 := i - 1
+		if i == -1 {
+			break
+		}
+		t33 := tape
+		t34 := len(t33) - 1
+		t35 := t33[t34]
+		tape = t33[:t34]
+		t36 := tapeint
+		t37 := len(t36) - 1
+		i12 := t36[t37]
+		tapeint = t36[:t37]
+		dh1i := dh1[t32+1]
+		dh1[t32+1] = 0
+		ds4 += (1 - t35*t35) * dh1i
+		for {
+			t38 := i12 - 1
+			if i12 == -1 {
+				break
+			}
+			t39 := tape
+			t40 := len(t39) - 1
+			tape = t39[:t40]
+			dx[t38+1] += t39[t40] * ds4
+			i12 = t38
+		}
+		ds4 = 0
+		i = t32
+	}
+	return out
+}
 
 // ValueLaplacian returns MLP.Value and its Laplacian with respect to x, Σᵢ ∂²MLP.Value/∂x[i]²,
 // by collapsed Taylor mode: mLPValueTaylorWrtX propagates 8 unit directions at once, their first

@@ -1,20 +1,27 @@
-// Gadbench runs gadgen's benchmark suite and prints one Markdown table.
+// Gadbench runs gadgen's benchmark suite and prints Markdown tables.
 //
 // Usage:
 //
 //	gadbench [flags]
 //
-// For each problem of suites S1–S3 (package github.com/gadgen/gadgen/bench)
-// it first verifies every derivative (gadgen's JVP against the hand-written
-// gradient, the hand-written gradient against central finite differences),
+// For each problem of the suites of bench/README.md that package
+// github.com/gadgen/gadgen/bench runs (S1–S3, and S4's Hessian-vector
+// product) it first verifies every derivative (gadgen's JVP and gradient
+// against the hand-written gradient, its HVP against central differences
+// of it, the hand-written gradient against central finite differences),
 // and stops with status 1 and a message naming the derivative if one is
 // wrong. It then times the function and each derivative, interleaved, the
-// minimum of 5 samples of at least 200 ms each, and prints per problem the
-// time of the function and each derivative's time as a multiple of it; then
-// the geometric means per suite and over S1–S3, the ablation (the speedup
-// of gadgen's derivatives over the same derivatives generated without
-// optimization, the …O0 functions of each package's noopt_grad.go), and the
-// log-log slopes of S3. Progress goes to standard error.
+// minimum of 5 samples of at least 200 ms each, and counts the bytes and
+// allocations each makes per call. It prints per problem the time of the
+// function and each derivative's time as a multiple of it, with a cell
+// "not generated yet" (and a line saying what gadgen says about it) for a
+// derivative that a suite asks for and gadgen does not generate yet; the
+// same rows for the memory (each derivative's bytes as a multiple of the
+// function's, and absolute); the geometric means per suite and over
+// S1–S3, the ablation (the speedup of gadgen's derivatives over the same
+// derivatives generated without optimization, the …O0 functions of each
+// package's noopt_grad.go), and the log-log slopes of S3. Progress goes to
+// standard error.
 //
 // The flags are:
 //

@@ -1,13 +1,15 @@
 // Package verify checks derivatives for gadgen's benchmarks before they are
 // timed, and in the benchmark packages' tests.
 //
-// Three oracles, from the most to the least independent:
+// Four oracles, from the most to the least independent:
 //
 //   - FDGradient compares a gradient with gonum's fd.Gradient (central
 //     differences), component by component: only for small inputs, since it
 //     costs 2n evaluations of the function.
 //   - Directional compares g·v with the central difference of f along v
 //     (fd.Derivative, fd.Central): two evaluations, so it works at any size.
+//   - HVP compares a Hessian-vector product with the central difference of
+//     a trusted gradient along v: two gradients.
 //   - Dot compares a directional derivative (a JVP) with g·v for a trusted
 //     gradient g, and Same one gradient with another, both to about 1e-10.
 //
@@ -64,19 +66,17 @@ func FDGradient(f func([]float64) float64, x, g []float64, tol Tol) error {
 	return nil
 }
 
-// Directional compares g·v with the central difference of f along v at x.
-// The step is fd.Central's, relative to max(1, ‖x‖∞) along v scaled to
-// ‖v‖∞ = 1. The floor is tol.Rel·Σ|g_i·v_i| plus the round-off of the
+// Directional compares g·v with the central difference of f along v at x,
+// with the step of the function step. The floor is tol.Rel·Σ|g_i·v_i| plus the round-off of the
 // difference quotient.
 func Directional(f func([]float64) float64, x, g, v []float64, tol Tol) error {
 	if len(g) != len(x) || len(v) != len(x) {
 		return fmt.Errorf("lengths differ: x %d, g %d, v %d", len(x), len(g), len(v))
 	}
-	vmax := normInf(v)
-	if vmax == 0 {
+	h := step(x, v)
+	if h == 0 {
 		return nil
 	}
-	h := fd.Central.Step * math.Max(1, normInf(x)) / vmax
 	xt := make([]float64, len(x))
 	fmax := 0.0
 	ft := func(t float64) float64 {
@@ -94,6 +94,50 @@ func Directional(f func([]float64) float64, x, g, v []float64, tol Tol) error {
 		return fmt.Errorf("%w (central difference along v)", err)
 	}
 	return nil
+}
+
+// HVP compares the Hessian-vector product hv at x along v with the central
+// difference of the gradient grad (FGrad's convention: it adds the
+// gradient to its second argument) along v, with the step of Directional;
+// when v is zero, hv must be.
+// The floor of each component is tol.Rel·‖hv‖∞ plus the round-off of the
+// difference quotient of the gradient, 64 ulps of ‖g‖∞ over the step.
+func HVP(grad func(x, g []float64) float64, x, v, hv []float64, tol Tol) error {
+	if len(v) != len(x) || len(hv) != len(x) {
+		return fmt.Errorf("lengths differ: x %d, v %d, hv %d", len(x), len(v), len(hv))
+	}
+	h := step(x, v)
+	if h == 0 {
+		return Same(hv, make([]float64, len(hv)), tol)
+	}
+	at := func(t float64) []float64 {
+		xt := make([]float64, len(x))
+		for i := range x {
+			xt[i] = x[i] + t*v[i]
+		}
+		g := make([]float64, len(x))
+		grad(xt, g)
+		return g
+	}
+	gp, gm := at(h), at(-h)
+	floor := tol.Rel*normInf(hv) + noise(math.Max(normInf(gp), normInf(gm)), h)
+	for i := range hv {
+		want := (gp[i] - gm[i]) / (2 * h)
+		if err := compare(fmt.Sprintf("component %d of the Hessian-vector product", i), hv[i], want, tol.Rel, floor+tol.Abs); err != nil {
+			return fmt.Errorf("%w (central difference of the gradient along v)", err)
+		}
+	}
+	return nil
+}
+
+// step returns the step of a central difference at x along v: fd.Central's,
+// relative to max(1, ‖x‖∞) along v scaled to ‖v‖∞ = 1; 0 when v is 0.
+func step(x, v []float64) float64 {
+	vmax := normInf(v)
+	if vmax == 0 {
+		return 0
+	}
+	return fd.Central.Step * math.Max(1, normInf(x)) / vmax
 }
 
 // Dot compares the directional derivative df with g·v, for a trusted
