@@ -206,13 +206,6 @@ func lstmSuite() *Suite {
 	return s
 }
 
-// netLossPending is what gadgen says today about //gad:grad wrt=n on
-// mlp's Net.Loss (the directive is written "// gad:grad" there, so that
-// gadgen skips it).
-const netLossPending = "gadgen: cannot differentiate Net.Loss: " +
-	"load: reverse mode does not support slices or pointers stored in memory yet (at n.W1, n.B1, n.W2, n.B2); " +
-	"makeslice: reverse mode does not support memory allocated inside loops or branches yet (at h and z)"
-
 // An mlpData is one S2d problem: the data, and adapters from functions of
 // a network (and its shadow) to functions of the parameter vector.
 type mlpData struct {
@@ -251,15 +244,16 @@ func mlpSizes(s *Suite, problem func(d mlpData, theta []float64) *Problem) {
 // mlpSuite is S2d as a Go user writes it: Net.Loss, a method of the struct
 // of weights.
 func mlpSuite() *Suite {
-	s := &Suite{ID: "S2d", Name: "MLP (Net.Loss)", Target: "≤ 2.5×, memory ≤ 4×",
-		Pending: map[Kind]string{Grad: netLossPending, GradO0: netLossPending}}
+	s := &Suite{ID: "S2d", Name: "MLP (Net.Loss)", Target: "≤ 2.5×, memory ≤ 4×"}
 	mlpSizes(s, func(d mlpData, theta []float64) *Problem {
 		return &Problem{
-			X:     theta,
-			F:     func(theta []float64) float64 { return d.split(theta).Loss(d.x, d.labels) },
-			JVP:   d.jvp((*mlp.Net).LossJVP),
-			JVPO0: d.jvp(mlp.LossJVPO0),
-			Hand:  d.grad(mlp.HandGrad),
+			X:      theta,
+			F:      func(theta []float64) float64 { return d.split(theta).Loss(d.x, d.labels) },
+			JVP:    d.jvp((*mlp.Net).LossJVP),
+			JVPO0:  d.jvp(mlp.LossJVPO0),
+			Grad:   d.grad((*mlp.Net).LossGrad),
+			GradO0: d.grad(mlp.LossGradO0),
+			Hand:   d.grad(mlp.HandGrad),
 		}
 	})
 	return s

@@ -149,12 +149,10 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func NLLGrad(theta, dtheta, x, y []float64) float64 {
+	var ljj3 float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dlogdet float64
 	var dfit float64
 	var ds float64
@@ -165,8 +163,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 	var dljj float64
 	var ds6 float64
 	var ds7 float64
-	var t91 float64
-	var t92 float64
+	var t64 float64
+	var t65 float64
 	var dsf2 float64
 	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
 		panic("NLLGrad: theta and dtheta share memory: gadgen's gradients need them apart")
@@ -184,329 +182,216 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			dk := make([]float64, t)
 			t2 := ell * ell
 			t3 := sf2 + sn2
-			tapeint = slices.Grow(tapeint, max(n+2, 0))
-			i := 0
-			for ; i < n; i++ {
-				j3 := 0
-				for ; j3 < i; j3++ {
+			for i := 0; i < n; i++ {
+				for j4 := 0; j4 < i; j4++ {
 					r2_2 := 0.0
-					c10 := 0
-					for ; c10 < d; c10++ {
-						t90 := x[i*d+c10] - x[j3*d+c10]
-						r2_2 += t90 * t90
+					for c10 := 0; c10 < d; c10++ {
+						t63 := x[i*d+c10] - x[j4*d+c10]
+						r2_2 += t63 * t63
 					}
-					t89 := math.Exp(-0.5 * r2_2 / t2)
-					k[i*n+j3] = sf2 * t89
-					tapeint = append(tapeint, c10)
-					tape = append(tape, r2_2, t89)
+					t62 := math.Exp(-0.5 * r2_2 / t2)
+					k[i*n+j4] = sf2 * t62
+					tape = append(tape, r2_2, t62)
 				}
 				k[i*n+i] = t3
-				tapeint = append(tapeint, j3)
 			}
-			trips := max(n+2, 0)
-			tapeint = slices.Grow(tapeint, trips*2)
-			tape = slices.Grow(tape, trips)
-			j := 0
-			for ; j < n; j++ {
-				t84 := j * n
-				s6 := k[t84+j]
-				c8 := 0
-				for ; c8 < j; c8++ {
-					t88 := k[t84+c8]
-					tape = append(tape, t88)
-					s6 -= t88 * t88
+			for j := 0; j < n; j++ {
+				t57 := j * n
+				s6 := k[t57+j]
+				for c8 := 0; c8 < j; c8++ {
+					t61 := k[t57+c8]
+					tape = append(tape, t61)
+					s6 -= t61 * t61
 				}
-				ljj3 := math.Sqrt(s6)
-				k[t84+j] = ljj3
-				tapeint = append(tapeint, c8)
-				tape = append(tape, ljj3)
-				i7 := j + 1
-				for ; i7 < n; i7++ {
-					t85 := i7 * n
-					s7 := k[t85+j]
-					c9 := 0
-					for ; c9 < j; c9++ {
-						t86 := k[t85+c9]
-						t87 := k[t84+c9]
-						tape = append(tape, t86, t87)
-						s7 -= t86 * t87
+				ljj2 := math.Sqrt(s6)
+				k[t57+j] = ljj2
+				for i11 := j + 1; i11 < n; i11++ {
+					t58 := i11 * n
+					s7 := k[t58+j]
+					for c9 := 0; c9 < j; c9++ {
+						t59 := k[t58+c9]
+						t60 := k[t57+c9]
+						tape = append(tape, t59, t60)
+						s7 -= t59 * t60
 					}
-					k[t85+j] = s7 / ljj3
-					tapeint = append(tapeint, c9)
-					tape = append(tape, ljj3, s7)
+					k[t58+j] = s7 / ljj2
+					tape = append(tape, s7)
 				}
-				tapeint = append(tapeint, i7)
+				tape = append(tape, ljj2)
 			}
 			z := make([]float64, n)
 			dz := make([]float64, n)
-			trips2 := max(n+2, 0)
-			tapeint = slices.Grow(tapeint, trips2)
-			tape = slices.Grow(tape, trips2)
-			i2 := 0
-			for ; i2 < n; i2++ {
+			tape = slices.Grow(tape, max(n+2, 0))
+			for i2 := 0; i2 < n; i2++ {
 				s5 := y[i2]
-				c7 := 0
-				for ; c7 < i2; c7++ {
-					t83 := k[i2*n+c7]
+				for c7 := 0; c7 < i2; c7++ {
+					t56 := k[i2*n+c7]
 					zc := z[c7]
 					tape = append(tape, zc)
-					s5 -= t83 * zc
+					s5 -= t56 * zc
 				}
 				z[i2] = s5 / k[i2*n+i2]
-				tapeint = append(tapeint, c7)
 				tape = append(tape, s5)
 			}
 			alpha := make([]float64, n)
 			dalpha := make([]float64, n)
 			i3 := n - 1
-			trips3 := max(i3+2, 0)
-			tapeint = slices.Grow(tapeint, trips3)
-			tape = slices.Grow(tape, trips3)
-			i4 := i3
-			for ; i4 >= 0; i4-- {
+			tape = slices.Grow(tape, max(n+1, 0))
+			for i4 := i3; i4 >= 0; i4-- {
 				s4 := z[i4]
-				c6 := i4 + 1
-				for ; c6 < n; c6++ {
-					t81 := k[c6*n+i4]
-					t82 := alpha[c6]
-					tape = append(tape, t82)
-					s4 -= t81 * t82
+				for c6 := i4 + 1; c6 < n; c6++ {
+					t54 := k[c6*n+i4]
+					t55 := alpha[c6]
+					tape = append(tape, t55)
+					s4 -= t54 * t55
 				}
 				alpha[i4] = s4 / k[i4*n+i4]
-				tapeint = append(tapeint, c6)
 				tape = append(tape, s4)
 			}
 			fit := 0.0
 			logdet := 0.0
-			i5 := 0
-			for ; i5 < n; i5++ {
+			for i5 := 0; i5 < n; i5++ {
 				fit += y[i5] * alpha[i5]
 				logdet += math.Log(k[i5*n+i5])
 			}
 			t4 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 			dlogdet += 1
 			dfit += 0.5
-			for {
-				t5 := i5 - 1
-				if i5 == 0 {
-					break
-				}
-				t6 := t5*n + t5
-				dk[t6] += 1 / k[t6] * dlogdet
-				dalpha[t5] += y[t5] * dfit
-				i5 = t5
+			for i6 := n - 1; i6 >= 0; i6-- {
+				t53 := i6*n + i6
+				dk[t53] += 1 / k[t53] * dlogdet
+				dalpha[i6] += y[i6] * dfit
 			}
-			for {
-				t7 := i4 + 1
-				if i4 == i3 {
-					break
+			for i7 := 0; i7 <= i3; i7++ {
+				t41 := tape
+				t42 := len(t41) - 1
+				s3 := t41[t42]
+				tape = t41[:t42]
+				t43 := dalpha[i7]
+				dalpha[i7] = 0
+				t44 := i7*n + i7
+				t45 := k[t44]
+				ds += t43 / t45
+				dk[t44] -= t43 * (s3 / t45) / t45
+				for c5 := n - 1; c5 >= i7+1; c5-- {
+					t48 := tape
+					t49 := len(t48) - 1
+					t50 := t48[t49]
+					tape = t48[:t49]
+					t51 := ds
+					t52 := c5*n + i7
+					dalpha[c5] -= k[t52] * t51
+					dk[t52] -= t51 * t50
 				}
-				t8 := tape
-				t9 := len(t8) - 1
-				s := t8[t9]
-				tape = t8[:t9]
-				t10 := tapeint
-				t11 := len(t10) - 1
-				c := t10[t11]
-				tapeint = t10[:t11]
-				t12 := dalpha[t7]
-				dalpha[t7] = 0
-				t13 := t7*n + t7
-				t14 := k[t13]
-				ds += t12 / t14
-				dk[t13] -= t12 * (s / t14) / t14
-				for {
-					t15 := c - 1
-					if c == t7+1 {
-						break
-					}
-					t16 := tape
-					t17 := len(t16) - 1
-					t18 := t16[t17]
-					tape = t16[:t17]
-					t19 := ds
-					t20 := t15*n + t7
-					dalpha[t15] -= k[t20] * t19
-					dk[t20] -= t19 * t18
-					c = t15
-				}
-				t21 := ds
+				t46 := ds
 				ds = 0
-				ds2 += t21
-				t22 := ds2
+				ds2 += t46
+				t47 := ds2
 				ds2 = 0
-				dz[t7] += t22
-				i4 = t7
+				dz[i7] += t47
 			}
-			for {
-				t23 := i2 - 1
-				if i2 == 0 {
-					break
-				}
-				t24 := tape
-				t25 := len(t24) - 1
-				s2 := t24[t25]
-				tape = t24[:t25]
-				t26 := tapeint
-				t27 := len(t26) - 1
-				c2 := t26[t27]
-				tapeint = t26[:t27]
-				t28 := dz[t23]
-				dz[t23] = 0
-				t29 := t23 * n
-				t30 := t29 + t23
-				t31 := k[t30]
-				ds3 += t28 / t31
-				dk[t30] -= t28 * (s2 / t31) / t31
-				for {
-					t32 := c2 - 1
-					if c2 == 0 {
-						break
-					}
-					t33 := tape
-					t34 := len(t33) - 1
-					t35 := t33[t34]
-					tape = t33[:t34]
-					t36 := ds3
-					t37 := t29 + t32
-					dz[t32] -= k[t37] * t36
-					dk[t37] -= t36 * t35
-					c2 = t32
+			for i8 := n - 1; i8 >= 0; i8-- {
+				t31 := tape
+				t32 := len(t31) - 1
+				s2 := t31[t32]
+				tape = t31[:t32]
+				dzi := dz[i8]
+				dz[i8] = 0
+				t33 := i8 * n
+				t34 := t33 + i8
+				t35 := k[t34]
+				ds3 += dzi / t35
+				dk[t34] -= dzi * (s2 / t35) / t35
+				for c4 := i8 - 1; c4 >= 0; c4-- {
+					t36 := tape
+					t37 := len(t36) - 1
+					t38 := t36[t37]
+					tape = t36[:t37]
+					t39 := ds3
+					t40 := t33 + c4
+					dz[c4] -= k[t40] * t39
+					dk[t40] -= t39 * t38
 				}
 				ds3 = 0
-				i2 = t23
 			}
-			for {
-				t38 := j - 1
-				if j == 0 {
-					break
-				}
-				t39 := tapeint
-				t40 := len(t39) - 1
-				tapeint = t39[:t40]
-				i6 := t39[t40]
-				for {
-					t41 := i6 - 1
-					if i6 == t38+1 {
-						break
+			for j2 := n - 1; j2 >= 0; j2-- {
+				t12 := tape
+				t13 := len(t12) - 1
+				tape = t12[:t13]
+				ljj3 = t12[t13]
+				for i10 := n - 1; i10 >= j2+1; i10-- {
+					t21 := tape
+					t22 := len(t21) - 1
+					s := t21[t22]
+					tape = t21[:t22]
+					t23 := i10 * n
+					t24 := dk[t23+j2]
+					dk[t23+j2] = 0
+					ljj := ljj3
+					ds4 += t24 / ljj
+					dljj -= t24 * (s / ljj) / ljj
+					for c3 := j2 - 1; c3 >= 0; c3-- {
+						t27 := tape
+						n4 := len(t27)
+						t28 := n4 - 2
+						t29 := t27[n4-1]
+						tape = t27[:t28]
+						t30 := ds4
+						dk[j2*n+c3] -= t27[t28] * t30
+						dk[t23+c3] -= t30 * t29
 					}
-					t42 := tape
-					t43 := len(t42) - 2
-					ljj := t42[t43]
-					s3 := t42[t43+1]
-					tape = t42[:t43]
-					t44 := tapeint
-					t45 := len(t44) - 1
-					c3 := t44[t45]
-					tapeint = t44[:t45]
-					t46 := t41 * n
-					t47 := dk[t46+t38]
-					dk[t46+t38] = 0
-					ds4 += t47 / ljj
-					dljj -= t47 * (s3 / ljj) / ljj
-					for {
-						t48 := c3 - 1
-						if c3 == 0 {
-							break
-						}
-						t49 := tape
-						t50 := len(t49) - 2
-						t51 := t49[t50+1]
-						tape = t49[:t50]
-						t52 := ds4
-						dk[t38*n+t48] -= t49[t50] * t52
-						dk[t46+t48] -= t52 * t51
-						c3 = t48
-					}
-					t53 := ds4
+					t25 := ds4
 					ds4 = 0
-					ds5 += t53
-					t54 := ds5
+					ds5 += t25
+					t26 := ds5
 					ds5 = 0
-					dk[t46+t38] += t54
-					i6 = t41
+					dk[t23+j2] += t26
 				}
-				t55 := tape
-				t56 := len(t55) - 1
-				ljj2 := t55[t56]
-				tape = t55[:t56]
-				t57 := tapeint
-				t58 := len(t57) - 1
-				c4 := t57[t58]
-				tapeint = t57[:t58]
-				t59 := t38 * n
-				t60 := dk[t59+t38]
-				dk[t59+t38] = 0
-				dljj += t60
-				t61 := dljj
+				t14 := j2 * n
+				t15 := dk[t14+j2]
+				dk[t14+j2] = 0
+				dljj += t15
+				t16 := dljj
 				dljj = 0
-				ds6 += 0.5 / ljj2 * t61
-				for {
-					t62 := c4 - 1
-					if c4 == 0 {
-						break
-					}
-					t63 := tape
-					t64 := len(t63) - 1
-					tape = t63[:t64]
-					dk[t59+t62] -= 2 * (ds6 * t63[t64])
-					c4 = t62
+				ds6 += 0.5 / ljj3 * t16
+				for c2 := j2 - 1; c2 >= 0; c2-- {
+					t19 := tape
+					t20 := len(t19) - 1
+					tape = t19[:t20]
+					dk[t14+c2] -= 2 * (ds6 * t19[t20])
 				}
-				t65 := ds6
+				t17 := ds6
 				ds6 = 0
-				ds7 += t65
-				t66 := ds7
+				ds7 += t17
+				t18 := ds7
 				ds7 = 0
-				dk[t59+t38] += t66
-				j = t38
+				dk[t14+j2] += t18
 			}
-			for {
-				t67 := i - 1
-				if i == 0 {
-					break
-				}
-				t68 := tapeint
-				t69 := len(t68) - 1
-				j2 := t68[t69]
-				tapeint = t68[:t69]
-				t70 := t67 * n
-				t71 := dk[t70+t67]
-				dk[t70+t67] = 0
-				t91 += t71
-				for {
-					t72 := j2 - 1
-					if j2 == 0 {
-						break
+			for i9 := n - 1; i9 >= 0; i9-- {
+				t6 := i9 * n
+				t7 := dk[t6+i9]
+				dk[t6+i9] = 0
+				t64 += t7
+				for j3 := i9 - 1; j3 >= 0; j3-- {
+					t8 := tape
+					n3 := len(t8)
+					t9 := n3 - 2
+					r2 := t8[t9]
+					t10 := t8[n3-1]
+					tape = t8[:t9]
+					t11 := dk[t6+j3]
+					dk[t6+j3] = 0
+					dsf2 += t11 * t10
+					t65 -= t10 * (sf2 * t11) * (-0.5 * r2 / t2) / t2
+					for c := d - 1; c >= 0; c-- {
 					}
-					t73 := tape
-					t74 := len(t73) - 2
-					r2 := t73[t74]
-					t75 := t73[t74+1]
-					tape = t73[:t74]
-					t76 := tapeint
-					t77 := len(t76) - 1
-					c5 := t76[t77]
-					tapeint = t76[:t77]
-					t78 := dk[t70+t72]
-					dk[t70+t72] = 0
-					dsf2 += t78 * t75
-					t92 -= t75 * (sf2 * t78) * (-0.5 * r2 / t2) / t2
-					for {
-						t79 := c5 - 1
-						if c5 == 0 {
-							break
-						}
-						c5 = t79
-					}
-					j2 = t72
 				}
-				i = t67
 			}
-			t80 := t91
-			dsf2 += t80
-			dtheta[2] += sn2 * t80
+			t5 := t64
+			dsf2 += t5
+			dtheta[2] += sn2 * t5
 			dtheta[1] += sf2 * dsf2
-			dtheta[0] += ell * (2 * (t92 * ell))
+			dtheta[0] += ell * (2 * (t65 * ell))
 			return t4
 		}
 	}

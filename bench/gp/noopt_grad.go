@@ -151,12 +151,10 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 //
 // Generated without optimization (opt=0), for comparison.
 func NLLGradO0(theta, dtheta, x, y []float64) float64 {
+	var ljj3 float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dlogdet float64
 	var dfit float64
 	var ds float64
@@ -184,323 +182,208 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	t := n * n
 	k := make([]float64, t)
 	dk := make([]float64, t)
-	tapeint = slices.Grow(tapeint, max(n+2, 0))
-	i := 0
-	for ; i < n; i++ {
-		j3 := 0
-		for ; j3 < i; j3++ {
+	for i := 0; i < n; i++ {
+		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
-			c10 := 0
-			for ; c10 < d; c10++ {
-				t85 := x[i*d+c10] - x[j3*d+c10]
-				r2_2 += t85 * t85
+			for c10 := 0; c10 < d; c10++ {
+				t58 := x[i*d+c10] - x[j4*d+c10]
+				r2_2 += t58 * t58
 			}
-			t84 := math.Exp(-0.5 * r2_2 / (ell * ell))
-			k[i*n+j3] = sf2 * t84
-			tapeint = append(tapeint, c10)
-			tape = append(tape, r2_2, t84)
+			t57 := math.Exp(-0.5 * r2_2 / (ell * ell))
+			k[i*n+j4] = sf2 * t57
+			tape = append(tape, r2_2, t57)
 		}
 		k[i*n+i] = sf2 + sn2
-		tapeint = append(tapeint, j3)
 	}
-	trips := max(n+2, 0)
-	tapeint = slices.Grow(tapeint, trips*2)
-	tape = slices.Grow(tape, trips)
-	j := 0
-	for ; j < n; j++ {
+	for j := 0; j < n; j++ {
 		s6 := k[j*n+j]
-		c8 := 0
-		for ; c8 < j; c8++ {
-			t82 := k[j*n+c8]
-			t83 := k[j*n+c8]
-			tape = append(tape, t82, t83)
-			s6 -= t82 * t83
+		for c8 := 0; c8 < j; c8++ {
+			t55 := k[j*n+c8]
+			t56 := k[j*n+c8]
+			tape = append(tape, t55, t56)
+			s6 -= t55 * t56
 		}
-		ljj3 := math.Sqrt(s6)
-		k[j*n+j] = ljj3
-		tapeint = append(tapeint, c8)
-		tape = append(tape, ljj3)
-		i7 := j + 1
-		for ; i7 < n; i7++ {
-			s7 := k[i7*n+j]
-			c9 := 0
-			for ; c9 < j; c9++ {
-				t80 := k[i7*n+c9]
-				t81 := k[j*n+c9]
-				tape = append(tape, t80, t81)
-				s7 -= t80 * t81
+		ljj2 := math.Sqrt(s6)
+		k[j*n+j] = ljj2
+		for i11 := j + 1; i11 < n; i11++ {
+			s7 := k[i11*n+j]
+			for c9 := 0; c9 < j; c9++ {
+				t53 := k[i11*n+c9]
+				t54 := k[j*n+c9]
+				tape = append(tape, t53, t54)
+				s7 -= t53 * t54
 			}
-			k[i7*n+j] = s7 / ljj3
-			tapeint = append(tapeint, c9)
-			tape = append(tape, ljj3, s7)
+			k[i11*n+j] = s7 / ljj2
+			tape = append(tape, s7)
 		}
-		tapeint = append(tapeint, i7)
+		tape = append(tape, ljj2)
 	}
 	z := make([]float64, n)
 	dz := make([]float64, n)
-	trips2 := max(n+2, 0)
-	tapeint = slices.Grow(tapeint, trips2)
-	tape = slices.Grow(tape, trips2)
-	i2 := 0
-	for ; i2 < n; i2++ {
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i2 := 0; i2 < n; i2++ {
 		s5 := y[i2]
-		c7 := 0
-		for ; c7 < i2; c7++ {
-			t79 := k[i2*n+c7]
+		for c7 := 0; c7 < i2; c7++ {
+			t52 := k[i2*n+c7]
 			zc := z[c7]
 			tape = append(tape, zc)
-			s5 -= t79 * zc
+			s5 -= t52 * zc
 		}
 		z[i2] = s5 / k[i2*n+i2]
-		tapeint = append(tapeint, c7)
 		tape = append(tape, s5)
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
 	i3 := n - 1
-	trips3 := max(i3+2, 0)
-	tapeint = slices.Grow(tapeint, trips3)
-	tape = slices.Grow(tape, trips3)
-	i4 := i3
-	for ; i4 >= 0; i4-- {
+	tape = slices.Grow(tape, max(i3+2, 0))
+	for i4 := i3; i4 >= 0; i4-- {
 		s4 := z[i4]
-		c6 := i4 + 1
-		for ; c6 < n; c6++ {
-			t77 := k[c6*n+i4]
-			t78 := alpha[c6]
-			tape = append(tape, t78)
-			s4 -= t77 * t78
+		for c6 := i4 + 1; c6 < n; c6++ {
+			t50 := k[c6*n+i4]
+			t51 := alpha[c6]
+			tape = append(tape, t51)
+			s4 -= t50 * t51
 		}
 		alpha[i4] = s4 / k[i4*n+i4]
-		tapeint = append(tapeint, c6)
 		tape = append(tape, s4)
 	}
 	fit := 0.0
 	logdet := 0.0
-	i5 := 0
-	for ; i5 < n; i5++ {
+	for i5 := 0; i5 < n; i5++ {
 		fit += y[i5] * alpha[i5]
 		logdet += math.Log(k[i5*n+i5])
 	}
 	t2 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
 	dlogdet += 1
 	dfit += 0.5
-	for {
-		t3 := i5 - 1
-		if i5 == 0 {
-			break
-		}
-		t4 := t3*n + t3
-		dk[t4] += 1 / k[t4] * dlogdet
-		dalpha[t3] += y[t3] * dfit
-		i5 = t3
+	for i6 := n - 1; i6 >= 0; i6-- {
+		t49 := i6*n + i6
+		dk[t49] += 1 / k[t49] * dlogdet
+		dalpha[i6] += y[i6] * dfit
 	}
-	for {
-		t5 := i4 + 1
-		if i4 == i3 {
-			break
+	for i7 := 0; i7 <= i3; i7++ {
+		t37 := tape
+		t38 := len(t37) - 1
+		s3 := t37[t38]
+		tape = t37[:t38]
+		t39 := dalpha[i7]
+		dalpha[i7] = 0
+		t40 := i7*n + i7
+		t41 := k[t40]
+		ds += t39 / t41
+		dk[t40] += -(t39 * (s3 / t41) / t41)
+		for c5 := n - 1; c5 >= i7+1; c5-- {
+			t44 := tape
+			t45 := len(t44) - 1
+			t46 := t44[t45]
+			tape = t44[:t45]
+			t47 := -ds
+			t48 := c5*n + i7
+			dalpha[c5] += k[t48] * t47
+			dk[t48] += t47 * t46
 		}
-		t6 := tape
-		t7 := len(t6) - 1
-		s := t6[t7]
-		tape = t6[:t7]
-		t8 := tapeint
-		t9 := len(t8) - 1
-		c := t8[t9]
-		tapeint = t8[:t9]
-		t10 := dalpha[t5]
-		dalpha[t5] = 0
-		t11 := t5*n + t5
-		t12 := k[t11]
-		ds += t10 / t12
-		dk[t11] += -(t10 * (s / t12) / t12)
-		for {
-			t13 := c - 1
-			if c == t5+1 {
-				break
-			}
-			t14 := tape
-			t15 := len(t14) - 1
-			t16 := t14[t15]
-			tape = t14[:t15]
-			t17 := -ds
-			t18 := t13*n + t5
-			dalpha[t13] += k[t18] * t17
-			dk[t18] += t17 * t16
-			c = t13
-		}
-		t19 := ds
+		t42 := ds
 		ds = 0
-		ds2 += t19
-		t20 := ds2
+		ds2 += t42
+		t43 := ds2
 		ds2 = 0
-		dz[t5] += t20
-		i4 = t5
+		dz[i7] += t43
 	}
-	for {
-		t21 := i2 - 1
-		if i2 == 0 {
-			break
-		}
-		t22 := tape
-		t23 := len(t22) - 1
-		s2 := t22[t23]
-		tape = t22[:t23]
-		t24 := tapeint
-		t25 := len(t24) - 1
-		c2 := t24[t25]
-		tapeint = t24[:t25]
-		t26 := dz[t21]
-		dz[t21] = 0
-		t27 := t21*n + t21
-		t28 := k[t27]
-		ds3 += t26 / t28
-		dk[t27] += -(t26 * (s2 / t28) / t28)
-		for {
-			t29 := c2 - 1
-			if c2 == 0 {
-				break
-			}
-			t30 := tape
-			t31 := len(t30) - 1
-			t32 := t30[t31]
-			tape = t30[:t31]
-			t33 := -ds3
-			t34 := t21*n + t29
-			dz[t29] += k[t34] * t33
-			dk[t34] += t33 * t32
-			c2 = t29
+	for i8 := n - 1; i8 >= 0; i8-- {
+		t28 := tape
+		t29 := len(t28) - 1
+		s2 := t28[t29]
+		tape = t28[:t29]
+		dzi := dz[i8]
+		dz[i8] = 0
+		t30 := i8*n + i8
+		t31 := k[t30]
+		ds3 += dzi / t31
+		dk[t30] += -(dzi * (s2 / t31) / t31)
+		for c4 := i8 - 1; c4 >= 0; c4-- {
+			t32 := tape
+			t33 := len(t32) - 1
+			t34 := t32[t33]
+			tape = t32[:t33]
+			t35 := -ds3
+			t36 := i8*n + c4
+			dz[c4] += k[t36] * t35
+			dk[t36] += t35 * t34
 		}
 		ds3 = 0
-		i2 = t21
 	}
-	for {
-		t35 := j - 1
-		if j == 0 {
-			break
-		}
-		t36 := tapeint
-		t37 := len(t36) - 1
-		tapeint = t36[:t37]
-		i6 := t36[t37]
-		for {
-			t38 := i6 - 1
-			if i6 == t35+1 {
-				break
+	for j2 := n - 1; j2 >= 0; j2-- {
+		t9 := tape
+		t10 := len(t9) - 1
+		tape = t9[:t10]
+		ljj3 = t9[t10]
+		for i10 := n - 1; i10 >= j2+1; i10-- {
+			t19 := tape
+			t20 := len(t19) - 1
+			s := t19[t20]
+			tape = t19[:t20]
+			t21 := dk[i10*n+j2]
+			dk[i10*n+j2] = 0
+			ljj := ljj3
+			ds4 += t21 / ljj
+			dljj += -(t21 * (s / ljj) / ljj)
+			for c3 := j2 - 1; c3 >= 0; c3-- {
+				t24 := tape
+				t25 := len(t24) - 2
+				t26 := t24[t25+1]
+				tape = t24[:t25]
+				t27 := -ds4
+				dk[j2*n+c3] += t24[t25] * t27
+				dk[i10*n+c3] += t27 * t26
 			}
-			t39 := tape
-			t40 := len(t39) - 2
-			ljj := t39[t40]
-			s3 := t39[t40+1]
-			tape = t39[:t40]
-			t41 := tapeint
-			t42 := len(t41) - 1
-			c3 := t41[t42]
-			tapeint = t41[:t42]
-			t43 := dk[t38*n+t35]
-			dk[t38*n+t35] = 0
-			ds4 += t43 / ljj
-			dljj += -(t43 * (s3 / ljj) / ljj)
-			for {
-				t44 := c3 - 1
-				if c3 == 0 {
-					break
-				}
-				t45 := tape
-				t46 := len(t45) - 2
-				t47 := t45[t46+1]
-				tape = t45[:t46]
-				t48 := -ds4
-				dk[t35*n+t44] += t45[t46] * t48
-				dk[t38*n+t44] += t48 * t47
-				c3 = t44
-			}
-			t49 := ds4
+			t22 := ds4
 			ds4 = 0
-			ds5 += t49
-			t50 := ds5
+			ds5 += t22
+			t23 := ds5
 			ds5 = 0
-			dk[t38*n+t35] += t50
-			i6 = t38
+			dk[i10*n+j2] += t23
 		}
-		t51 := tape
-		t52 := len(t51) - 1
-		ljj2 := t51[t52]
-		tape = t51[:t52]
-		t53 := tapeint
-		t54 := len(t53) - 1
-		c4 := t53[t54]
-		tapeint = t53[:t54]
-		t55 := dk[t35*n+t35]
-		dk[t35*n+t35] = 0
-		dljj += t55
-		t56 := dljj
+		t11 := dk[j2*n+j2]
+		dk[j2*n+j2] = 0
+		dljj += t11
+		t12 := dljj
 		dljj = 0
-		ds6 += 0.5 / ljj2 * t56
-		for {
-			t57 := c4 - 1
-			if c4 == 0 {
-				break
-			}
-			t58 := tape
-			t59 := len(t58) - 2
-			t60 := t58[t59+1]
-			tape = t58[:t59]
-			t61 := -ds6
-			dk[t35*n+t57] += t58[t59] * t61
-			dk[t35*n+t57] += t61 * t60
-			c4 = t57
+		ds6 += 0.5 / ljj3 * t12
+		for c2 := j2 - 1; c2 >= 0; c2-- {
+			t15 := tape
+			t16 := len(t15) - 2
+			t17 := t15[t16+1]
+			tape = t15[:t16]
+			t18 := -ds6
+			dk[j2*n+c2] += t15[t16] * t18
+			dk[j2*n+c2] += t18 * t17
 		}
-		t62 := ds6
+		t13 := ds6
 		ds6 = 0
-		ds7 += t62
-		t63 := ds7
+		ds7 += t13
+		t14 := ds7
 		ds7 = 0
-		dk[t35*n+t35] += t63
-		j = t35
+		dk[j2*n+j2] += t14
 	}
-	for {
-		t64 := i - 1
-		if i == 0 {
-			break
-		}
-		t65 := tapeint
-		t66 := len(t65) - 1
-		j2 := t65[t66]
-		tapeint = t65[:t66]
-		t67 := dk[t64*n+t64]
-		dk[t64*n+t64] = 0
-		dsf2 += t67
-		dsn2 += t67
-		for {
-			t68 := j2 - 1
-			if j2 == 0 {
-				break
+	for i9 := n - 1; i9 >= 0; i9-- {
+		t3 := dk[i9*n+i9]
+		dk[i9*n+i9] = 0
+		dsf2 += t3
+		dsn2 += t3
+		for j3 := i9 - 1; j3 >= 0; j3-- {
+			t4 := tape
+			t5 := len(t4) - 2
+			r2 := t4[t5]
+			t6 := t4[t5+1]
+			tape = t4[:t5]
+			t7 := dk[i9*n+j3]
+			dk[i9*n+j3] = 0
+			dsf2 += t7 * t6
+			t8 := ell * ell
+			dell += 2 * (-(t6 * (sf2 * t7) * (-0.5 * r2 / t8) / t8) * ell)
+			for c := d - 1; c >= 0; c-- {
 			}
-			t69 := tape
-			t70 := len(t69) - 2
-			r2 := t69[t70]
-			t71 := t69[t70+1]
-			tape = t69[:t70]
-			t72 := tapeint
-			t73 := len(t72) - 1
-			c5 := t72[t73]
-			tapeint = t72[:t73]
-			t74 := dk[t64*n+t68]
-			dk[t64*n+t68] = 0
-			dsf2 += t74 * t71
-			t75 := ell * ell
-			dell += 2 * (-(t71 * (sf2 * t74) * (-0.5 * r2 / t75) / t75) * ell)
-			for {
-				t76 := c5 - 1
-				if c5 == 0 {
-					break
-				}
-				c5 = t76
-			}
-			j2 = t68
 		}
-		i = t64
 	}
 	dtheta[2] += sn2 * dsn2
 	dtheta[1] += sf2 * dsf2

@@ -103,9 +103,6 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dout float64
 	var ds float64
 	var ds2 float64
@@ -127,256 +124,108 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 	h4 := make([]float64, t4)
 	dh4 := make([]float64, t4)
 	n := len(h1)
-	trips := max(n+3, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips)
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			s4 := m.B1[i2]
-			i16 := -1
-			for {
-				j5 := i16 + 1
-				if j5 < len(x) {
-					t49 := m.W1[i2*m.D+j5]
-					xj := x[j5]
-					tape = append(tape, t49)
-					s4 += t49 * xj
-					i16 = j5
-				} else {
-					break
-				}
-			}
-			t48 := math.Tanh(s4)
-			h1[i2] = t48
-			tapeint = append(tapeint, i16)
-			tape = append(tape, t48)
-			i = i2
-		} else {
-			break
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		s4 := m.B1[i]
+		for j9 := 0; j9 < len(x); j9++ {
+			s4 += m.W1[i*m.D+j9] * x[j9]
 		}
+		t21 := math.Tanh(s4)
+		h1[i] = t21
+		tape = append(tape, t21)
 	}
 	n2 := len(h2)
-	trips2 := max(n2+3, 0)
-	tapeint = slices.Grow(tapeint, trips2)
-	tape = slices.Grow(tape, trips2)
-	i3 := -1
-	for {
-		i4 := i3 + 1
-		if i4 < n2 {
-			s3 := m.B2[i4]
-			i15 := -1
-			for {
-				j4 := i15 + 1
-				if j4 < n {
-					t47 := m.W2[i4*m.H1+j4]
-					h1j := h1[j4]
-					tape = append(tape, t47)
-					s3 += t47 * h1j
-					i15 = j4
-				} else {
-					break
-				}
-			}
-			t46 := math.Tanh(s3)
-			h2[i4] = t46
-			tapeint = append(tapeint, i15)
-			tape = append(tape, t46)
-			i3 = i4
-		} else {
-			break
+	tape = slices.Grow(tape, max(n2+2, 0))
+	for i2 := 0; i2 < n2; i2++ {
+		s3 := m.B2[i2]
+		for j8 := 0; j8 < n; j8++ {
+			s3 += m.W2[i2*m.H1+j8] * h1[j8]
 		}
+		t20 := math.Tanh(s3)
+		h2[i2] = t20
+		tape = append(tape, t20)
 	}
 	n3 := len(h3)
-	trips3 := max(n3+3, 0)
-	tapeint = slices.Grow(tapeint, trips3)
-	tape = slices.Grow(tape, trips3)
-	i5 := -1
-	for {
-		i6 := i5 + 1
-		if i6 < n3 {
-			s2 := m.B3[i6]
-			i14 := -1
-			for {
-				j3 := i14 + 1
-				if j3 < n2 {
-					t45 := m.W3[i6*m.H2+j3]
-					h2j := h2[j3]
-					tape = append(tape, t45)
-					s2 += t45 * h2j
-					i14 = j3
-				} else {
-					break
-				}
-			}
-			t44 := math.Tanh(s2)
-			h3[i6] = t44
-			tapeint = append(tapeint, i14)
-			tape = append(tape, t44)
-			i5 = i6
-		} else {
-			break
+	tape = slices.Grow(tape, max(n3+2, 0))
+	for i3 := 0; i3 < n3; i3++ {
+		s2 := m.B3[i3]
+		for j7 := 0; j7 < n2; j7++ {
+			s2 += m.W3[i3*m.H2+j7] * h2[j7]
 		}
+		t19 := math.Tanh(s2)
+		h3[i3] = t19
+		tape = append(tape, t19)
 	}
 	n4 := len(h4)
-	trips4 := max(n4+3, 0)
-	tapeint = slices.Grow(tapeint, trips4)
-	tape = slices.Grow(tape, trips4)
-	i7 := -1
-	for {
-		i8 := i7 + 1
-		if i8 < n4 {
-			s := m.B4[i8]
-			i13 := -1
-			for {
-				j2 := i13 + 1
-				if j2 < n3 {
-					t43 := m.W4[i8*m.H3+j2]
-					h3j := h3[j2]
-					tape = append(tape, t43)
-					s += t43 * h3j
-					i13 = j2
-				} else {
-					break
-				}
-			}
-			t42 := math.Tanh(s)
-			h4[i8] = t42
-			tapeint = append(tapeint, i13)
-			tape = append(tape, t42)
-			i7 = i8
-		} else {
-			break
+	tape = slices.Grow(tape, max(n4+2, 0))
+	for i4 := 0; i4 < n4; i4++ {
+		s := m.B4[i4]
+		for j6 := 0; j6 < n3; j6++ {
+			s += m.W4[i4*m.H3+j6] * h3[j6]
 		}
+		t18 := math.Tanh(s)
+		h4[i4] = t18
+		tape = append(tape, t18)
 	}
 	dout += 1
 	out := m.B5
 	for j := 0; j < n4; j++ {
-		t41 := m.W5[j]
+		t17 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t41 * dout
-		out += t41 * h4j
+		dh4[j] += t17 * dout
+		out += t17 * h4j
 	}
-	for {
-		t5 := i7 - 1
-		if i7 == -1 {
-			break
-		}
-		t6 := tape
-		t7 := len(t6) - 1
-		t8 := t6[t7]
-		tape = t6[:t7]
-		t9 := tapeint
-		t10 := len(t9) - 1
-		i9 := t9[t10]
-		tapeint = t9[:t10]
-		dh4i := dh4[t5+1]
-		dh4[t5+1] = 0
-		ds += (1 - t8*t8) * dh4i
-		for {
-			t11 := i9 - 1
-			if i9 == -1 {
-				break
-			}
-			t12 := tape
-			t13 := len(t12) - 1
-			tape = t12[:t13]
-			dh3[t11+1] += t12[t13] * ds
-			i9 = t11
+	for i5 := n4 - 1; i5 >= 0; i5-- {
+		t14 := tape
+		t15 := len(t14) - 1
+		t16 := t14[t15]
+		tape = t14[:t15]
+		dh4i := dh4[i5]
+		dh4[i5] = 0
+		ds += (1 - t16*t16) * dh4i
+		for j5 := n3 - 1; j5 >= 0; j5-- {
+			dh3[j5] += m.W4[i5*m.H3+j5] * ds
 		}
 		ds = 0
-		i7 = t5
 	}
-	for {
-		t14 := i5 - 1
-		if i5 == -1 {
-			break
-		}
-		t15 := tape
-		t16 := len(t15) - 1
-		t17 := t15[t16]
-		tape = t15[:t16]
-		t18 := tapeint
-		t19 := len(t18) - 1
-		i10 := t18[t19]
-		tapeint = t18[:t19]
-		dh3i := dh3[t14+1]
-		dh3[t14+1] = 0
-		ds2 += (1 - t17*t17) * dh3i
-		for {
-			t20 := i10 - 1
-			if i10 == -1 {
-				break
-			}
-			t21 := tape
-			t22 := len(t21) - 1
-			tape = t21[:t22]
-			dh2[t20+1] += t21[t22] * ds2
-			i10 = t20
+	for i6 := n3 - 1; i6 >= 0; i6-- {
+		t11 := tape
+		t12 := len(t11) - 1
+		t13 := t11[t12]
+		tape = t11[:t12]
+		dh3i := dh3[i6]
+		dh3[i6] = 0
+		ds2 += (1 - t13*t13) * dh3i
+		for j4 := n2 - 1; j4 >= 0; j4-- {
+			dh2[j4] += m.W3[i6*m.H2+j4] * ds2
 		}
 		ds2 = 0
-		i5 = t14
 	}
-	for {
-		t23 := i3 - 1
-		if i3 == -1 {
-			break
-		}
-		t24 := tape
-		t25 := len(t24) - 1
-		t26 := t24[t25]
-		tape = t24[:t25]
-		t27 := tapeint
-		t28 := len(t27) - 1
-		i11 := t27[t28]
-		tapeint = t27[:t28]
-		dh2i := dh2[t23+1]
-		dh2[t23+1] = 0
-		ds3 += (1 - t26*t26) * dh2i
-		for {
-			t29 := i11 - 1
-			if i11 == -1 {
-				break
-			}
-			t30 := tape
-			t31 := len(t30) - 1
-			tape = t30[:t31]
-			dh1[t29+1] += t30[t31] * ds3
-			i11 = t29
+	for i7 := n2 - 1; i7 >= 0; i7-- {
+		t8 := tape
+		t9 := len(t8) - 1
+		t10 := t8[t9]
+		tape = t8[:t9]
+		dh2i := dh2[i7]
+		dh2[i7] = 0
+		ds3 += (1 - t10*t10) * dh2i
+		for j3 := n - 1; j3 >= 0; j3-- {
+			dh1[j3] += m.W2[i7*m.H1+j3] * ds3
 		}
 		ds3 = 0
-		i3 = t23
 	}
-	for {
-		t32 := i - 1
-		if i == -1 {
-			break
-		}
-		t33 := tape
-		t34 := len(t33) - 1
-		t35 := t33[t34]
-		tape = t33[:t34]
-		t36 := tapeint
-		t37 := len(t36) - 1
-		i12 := t36[t37]
-		tapeint = t36[:t37]
-		dh1i := dh1[t32+1]
-		dh1[t32+1] = 0
-		ds4 += (1 - t35*t35) * dh1i
-		for {
-			t38 := i12 - 1
-			if i12 == -1 {
-				break
-			}
-			t39 := tape
-			t40 := len(t39) - 1
-			tape = t39[:t40]
-			dx[t38+1] += t39[t40] * ds4
-			i12 = t38
+	for i8 := n - 1; i8 >= 0; i8-- {
+		t5 := tape
+		t6 := len(t5) - 1
+		t7 := t5[t6]
+		tape = t5[:t6]
+		dh1i := dh1[i8]
+		dh1[i8] = 0
+		ds4 += (1 - t7*t7) * dh1i
+		for j2 := len(x) - 1; j2 >= 0; j2-- {
+			dx[j2] += m.W1[i8*m.D+j2] * ds4
 		}
 		ds4 = 0
-		i = t32
 	}
 	return out
 }

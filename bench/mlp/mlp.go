@@ -28,14 +28,7 @@ type Net struct {
 //
 // with the log-sum-exp computed stably (shifted by max_k z_k).
 //
-// Its gradient is not generated yet: gadgen's reverse mode reports slices
-// stored in memory (the weights in *Net) and memory allocated inside loops
-// (h and z) as not supported. The directive that asks for it is written
-// below with a space after the slashes, so that gadgen skips it; it is to
-// become //gad:grad once reverse mode supports it.
-//
-// gad:grad wrt=n
-//
+//gad:grad wrt=n
 //gad:jvp wrt=n
 func (n *Net) Loss(x []float64, labels []int) float64 {
 	nHidden, nOut := len(n.B1), len(n.B2)

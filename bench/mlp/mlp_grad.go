@@ -7,6 +7,184 @@ import (
 	"slices"
 )
 
+// LossGrad computes Net.Loss and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: n (into dn).
+// Fixed inputs: x, labels.
+// The first result is the value of Net.Loss; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func (n *Net) LossGrad(dn *Net, x []float64, labels []int) float64 {
+	var z2 []float64
+	var dz5 []float64
+	var h2 []float64
+	var dh4 []float64
+	var tapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var dsum float64
+	var dzmax float64
+	var da float64
+	var da2 float64
+	var dzmax2 float64
+	var da3 float64
+	var da4 float64
+	var dtotal float64
+	nHidden := len(n.B1)
+	nOut := len(n.B2)
+	n2 := len(labels)
+	nIn := len(x) / n2
+	zmax := math.Inf(-1)
+	tape = slices.Grow(tape, max(n2+2, 0))
+	total := 0.0
+	for s := 0; s < n2; s++ {
+		label2 := labels[s]
+		xs := x[s*nIn : (s+1)*nIn]
+		h := make([]float64, nHidden)
+		dh3 := make([]float64, nHidden)
+		n5 := len(h)
+		for i4 := 0; i4 < n5; i4++ {
+			w2 := n.W1[i4*nIn : (i4+1)*nIn]
+			a2 := n.B1[i4]
+			for j2 := 0; j2 < len(xs); j2++ {
+				a2 += w2[j2] * xs[j2]
+			}
+			t36 := math.Tanh(a2)
+			h[i4] = t36
+			tape = append(tape, t36)
+		}
+		z := make([]float64, nOut)
+		dz4 := make([]float64, nOut)
+		n6 := len(z)
+		zmax2 := zmax
+		for k2 := 0; k2 < n6; k2++ {
+			w := n.W2[k2*nHidden : (k2+1)*nHidden]
+			a := n.B2[k2]
+			for i6 := 0; i6 < n5; i6++ {
+				a += w[i6] * h[i6]
+			}
+			z[k2] = a
+			tape = append(tape, zmax2, a)
+			zmax2 = max(zmax2, a)
+		}
+		sum2 := 0.0
+		for i5 := 0; i5 < n6; i5++ {
+			t35 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t35)
+			sum2 += t35
+		}
+		t34 := z[label2]
+		tape = append(tape, sum2)
+		tapeSlices = append(tapeSlices, z, dz4, h, dh3)
+		total += zmax2 + math.Log(sum2) - t34
+	}
+	t := float64(n2)
+	t2 := total / t
+	dtotal += 1 / t
+	for s2 := n2 - 1; s2 >= 0; s2-- {
+		t3 := tapeSlices
+		n3 := len(t3)
+		t4 := n3 - 4
+		tapeSlices = t3[:t4]
+		z2 = t3[t4]
+		dz5 = t3[n3-3]
+		h2 = t3[n3-2]
+		dh4 = t3[n3-1]
+		t5 := tape
+		t6 := len(t5) - 1
+		sum := t5[t6]
+		tape = t5[:t6]
+		t7 := dtotal
+		dz := dz5
+		label := labels[s2]
+		dz[label] -= t7
+		dzmax2 += t7
+		dsum += 1 / sum * t7
+		for i := len(z2) - 1; i >= 0; i-- {
+			t31 := tape
+			t32 := len(t31) - 1
+			tape = t31[:t32]
+			t33 := t31[t32] * dsum
+			dzmax2 -= t33
+			dz3 := dz5
+			dz3[i] += t33
+		}
+		dsum = 0
+		for k := len(z2) - 1; k >= 0; k-- {
+			t16 := dzmax2
+			dzmax2 = 0
+			dzmax += t16
+			t17 := tape
+			n4 := len(t17)
+			t18 := n4 - 2
+			tape = t17[:t18]
+			t19 := dzmax
+			dzmax = 0
+			t20 := t17[t18] >= t17[n4-1]
+			t21 := 0.0
+			if t20 {
+				t21 = 1
+			}
+			dzmax2 += t21 * t19
+			t22 := 1.0
+			if t20 {
+				t22 = 0
+			}
+			da += t22 * t19
+			dz2 := dz5
+			dzk := dz2[k]
+			dz2[k] = 0
+			da += dzk
+			for i3 := len(h2) - 1; i3 >= 0; i3-- {
+				t26 := da
+				t27 := k * nHidden
+				t28 := (k + 1) * nHidden
+				t29 := n.W2[t27:t28][i3]
+				t30 := dn.W2
+				t30[t27:t28][i3] += t26 * h2[i3]
+				dh2 := dh4
+				dh2[i3] += t29 * t26
+			}
+			t23 := da
+			da = 0
+			da2 += t23
+			t24 := da2
+			da2 = 0
+			t25 := dn.B2
+			t25[k] += t24
+		}
+		dzmax2 = 0
+		for i2 := len(h2) - 1; i2 >= 0; i2-- {
+			t8 := tape
+			t9 := len(t8) - 1
+			t10 := t8[t9]
+			tape = t8[:t9]
+			t11 := s2 * nIn
+			dh := dh4
+			dhi := dh[i2]
+			dh[i2] = 0
+			da3 += (1 - t10*t10) * dhi
+			for j := len(x[t11:(s2+1)*nIn]) - 1; j >= 0; j-- {
+				t15 := dn.W1
+				t15[i2*nIn : (i2+1)*nIn][j] += da3 * x[t11 : (s2+1)*nIn][j]
+			}
+			t12 := da3
+			da3 = 0
+			da4 += t12
+			t13 := da4
+			da4 = 0
+			t14 := dn.B1
+			t14[i2] += t13
+		}
+	}
+	return t2
+}
+
 // LossJVP computes Net.Loss and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -165,9 +343,6 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dsum float64
 	var dzmax float64
 	var da float64
@@ -197,185 +372,123 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 	z := make([]float64, nOut)
 	dz := make([]float64, nOut)
 	zmax := math.Inf(-1)
-	trips := max(batch+2, 0)
-	tapeint = slices.Grow(tapeint, trips*3)
-	tape = slices.Grow(tape, trips)
+	tape = slices.Grow(tape, max(batch+2, 0))
 	total := 0.0
-	s := 0
-	for ; s < batch; s++ {
-		i3 := 0
-		for ; i3 < nHidden; i3++ {
+	for s := 0; s < batch; s++ {
+		for i3 := 0; i3 < nHidden; i3++ {
 			a2 := b1[i3]
-			j2 := 0
-			for ; j2 < nIn; j2++ {
+			for j2 := 0; j2 < nIn; j2++ {
 				a2 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t50 := math.Tanh(a2)
-			h[i3] = t50
-			tapeint = append(tapeint, j2)
-			tape = append(tape, t50)
+			t32 := math.Tanh(a2)
+			h[i3] = t32
+			tape = append(tape, t32)
 		}
-		tapeint = append(tapeint, i3)
 		zmax2 := zmax
-		k3 := 0
-		for ; k3 < nOut; k3++ {
+		for k3 := 0; k3 < nOut; k3++ {
 			a := b2[k3]
-			i4 := 0
-			for ; i4 < nHidden; i4++ {
-				t49 := w2[k3*nHidden+i4]
+			for i4 := 0; i4 < nHidden; i4++ {
+				t31 := w2[k3*nHidden+i4]
 				hi := h[i4]
 				tape = append(tape, hi)
-				a += t49 * hi
+				a += t31 * hi
 			}
 			z[k3] = a
-			tapeint = append(tapeint, i4)
 			tape = append(tape, zmax2, a)
 			zmax2 = max(zmax2, a)
 		}
-		tapeint = append(tapeint, k3)
 		sum2 := 0.0
-		k4 := 0
-		for ; k4 < nOut; k4++ {
-			t48 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t48)
-			sum2 += t48
+		for k4 := 0; k4 < nOut; k4++ {
+			t30 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t30)
+			sum2 += t30
 		}
-		t47 := z[labels[s]]
-		tapeint = append(tapeint, k4)
+		t29 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t47
+		total += zmax2 + math.Log(sum2) - t29
 	}
 	t := float64(batch)
 	t2 := total / t
 	dtotal += 1 / t
-	for {
-		t3 := s - 1
-		if s == 0 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		sum := t4[t5]
-		tape = t4[:t5]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		k := t6[t7]
-		tapeint = t6[:t7]
-		t8 := dtotal
-		t9 := labels[t3]
-		dz[t9] -= t8
-		dzmax2 += t8
-		dsum += 1 / sum * t8
-		for {
-			t10 := k - 1
-			if k == 0 {
-				break
-			}
-			t11 := tape
-			t12 := len(t11) - 1
-			tape = t11[:t12]
-			t13 := t11[t12] * dsum
-			dzmax2 -= t13
-			dz[t10] += t13
-			k = t10
+	for s2 := batch - 1; s2 >= 0; s2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		sum := t3[t4]
+		tape = t3[:t4]
+		t5 := dtotal
+		t6 := labels[s2]
+		dz[t6] -= t5
+		dzmax2 += t5
+		dsum += 1 / sum * t5
+		for k := nOut - 1; k >= 0; k-- {
+			t26 := tape
+			t27 := len(t26) - 1
+			tape = t26[:t27]
+			t28 := t26[t27] * dsum
+			dzmax2 -= t28
+			dz[k] += t28
 		}
 		dsum = 0
-		t14 := tapeint
-		t15 := len(t14) - 1
-		tapeint = t14[:t15]
-		k2 := t14[t15]
-		for {
-			t16 := k2 - 1
-			if k2 == 0 {
-				break
-			}
-			t17 := dzmax2
+		for k2 := nOut - 1; k2 >= 0; k2-- {
+			t12 := dzmax2
 			dzmax2 = 0
-			dzmax += t17
-			t18 := tape
-			t19 := len(t18) - 2
-			tape = t18[:t19]
-			t20 := tapeint
-			t21 := len(t20) - 1
-			i := t20[t21]
-			tapeint = t20[:t21]
-			t22 := dzmax
+			dzmax += t12
+			t13 := tape
+			n := len(t13)
+			t14 := n - 2
+			tape = t13[:t14]
+			t15 := dzmax
 			dzmax = 0
-			t23 := t18[t19] >= t18[t19+1]
-			t24 := 0.0
-			if t23 {
-				t24 = 1
+			t16 := t13[t14] >= t13[n-1]
+			t17 := 0.0
+			if t16 {
+				t17 = 1
 			}
-			dzmax2 += t24 * t22
-			t25 := 1.0
-			if t23 {
-				t25 = 0
+			dzmax2 += t17 * t15
+			t18 := 1.0
+			if t16 {
+				t18 = 0
 			}
-			da += t25 * t22
-			t26 := dz[t16]
-			dz[t16] = 0
-			da += t26
-			for {
-				t27 := i - 1
-				if i == 0 {
-					break
-				}
-				t28 := tape
-				t29 := len(t28) - 1
-				t30 := t28[t29]
-				tape = t28[:t29]
-				t31 := da
-				t32 := t16*nHidden + t27
-				dh[t27] += w2[t32] * t31
-				dw2[t32] += t31 * t30
-				i = t27
+			da += t18 * t15
+			dzk := dz[k2]
+			dz[k2] = 0
+			da += dzk
+			for i2 := nHidden - 1; i2 >= 0; i2-- {
+				t21 := tape
+				t22 := len(t21) - 1
+				t23 := t21[t22]
+				tape = t21[:t22]
+				t24 := da
+				t25 := k2*nHidden + i2
+				dh[i2] += w2[t25] * t24
+				dw2[t25] += t24 * t23
 			}
-			t33 := da
+			t19 := da
 			da = 0
-			da2 += t33
-			t34 := da2
+			da2 += t19
+			t20 := da2
 			da2 = 0
-			db2[t16] += t34
-			k2 = t16
+			db2[k2] += t20
 		}
 		dzmax2 = 0
-		t35 := tapeint
-		t36 := len(t35) - 1
-		tapeint = t35[:t36]
-		i2 := t35[t36]
-		for {
-			t37 := i2 - 1
-			if i2 == 0 {
-				break
+		for i := nHidden - 1; i >= 0; i-- {
+			t7 := tape
+			t8 := len(t7) - 1
+			t9 := t7[t8]
+			tape = t7[:t8]
+			dhi := dh[i]
+			dh[i] = 0
+			da3 += (1 - t9*t9) * dhi
+			for j := nIn - 1; j >= 0; j-- {
+				dw1[i*nIn+j] += da3 * x[s2*nIn+j]
 			}
-			t38 := tape
-			t39 := len(t38) - 1
-			t40 := t38[t39]
-			tape = t38[:t39]
-			t41 := tapeint
-			t42 := len(t41) - 1
-			j := t41[t42]
-			tapeint = t41[:t42]
-			t43 := dh[t37]
-			dh[t37] = 0
-			da3 += (1 - t40*t40) * t43
-			for {
-				t44 := j - 1
-				if j == 0 {
-					break
-				}
-				dw1[t37*nIn+t44] += da3 * x[t3*nIn+t44]
-				j = t44
-			}
-			t45 := da3
+			t10 := da3
 			da3 = 0
-			da4 += t45
-			t46 := da4
+			da4 += t10
+			t11 := da4
 			da4 = 0
-			db1[t37] += t46
-			i2 = t37
+			db1[i] += t11
 		}
-		s = t3
 	}
 	return t2
 }

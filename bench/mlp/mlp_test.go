@@ -74,7 +74,10 @@ func TestGenerated(t *testing.T) {
 			grads := []struct {
 				name string
 				grad func(theta, g []float64) float64
-			}{{"LossFlatGrad", d.grad(FlatGrad(LossFlatGrad))}, {"LossFlatGradO0", d.grad(FlatGrad(LossFlatGradO0))}}
+			}{
+				{"Net.LossGrad", d.grad((*Net).LossGrad)}, {"LossGradO0", d.grad(LossGradO0)},
+				{"LossFlatGrad", d.grad(FlatGrad(LossFlatGrad))}, {"LossFlatGradO0", d.grad(FlatGrad(LossFlatGradO0))},
+			}
 			for _, c := range grads {
 				// The gradients accumulate: start from ones and subtract them.
 				g := make([]float64, len(theta))

@@ -7,6 +7,183 @@ import (
 	"slices"
 )
 
+// LossGradO0 computes Net.Loss and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: n (into dn).
+// Fixed inputs: x, labels.
+// The first result is the value of Net.Loss; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+//
+// Generated without optimization (opt=0), for comparison.
+func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
+	var z2 []float64
+	var dz5 []float64
+	var h2 []float64
+	var dh4 []float64
+	var tapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var dsum float64
+	var dzmax float64
+	var da float64
+	var da2 float64
+	var dzmax2 float64
+	var da3 float64
+	var da4 float64
+	var dtotal float64
+	nHidden := len(n.B1)
+	nOut := len(n.B2)
+	nIn := len(x) / len(labels)
+	n2 := len(labels)
+	tape = slices.Grow(tape, max(n2+2, 0))
+	total := 0.0
+	for s := 0; s < n2; s++ {
+		label2 := labels[s]
+		xs := x[s*nIn : (s+1)*nIn]
+		h := make([]float64, nHidden)
+		dh3 := make([]float64, nHidden)
+		n3 := len(h)
+		for i4 := 0; i4 < n3; i4++ {
+			w2 := n.W1[i4*nIn : (i4+1)*nIn]
+			a3 := n.B1[i4]
+			for j2 := 0; j2 < len(xs); j2++ {
+				a3 += w2[j2] * xs[j2]
+			}
+			t34 := math.Tanh(a3)
+			h[i4] = t34
+			tape = append(tape, t34)
+		}
+		z := make([]float64, nOut)
+		dz4 := make([]float64, nOut)
+		n4 := len(z)
+		zmax2 := math.Inf(-1)
+		for k2 := 0; k2 < n4; k2++ {
+			w := n.W2[k2*nHidden : (k2+1)*nHidden]
+			a2 := n.B2[k2]
+			for i6 := 0; i6 < len(h); i6++ {
+				a2 += w[i6] * h[i6]
+			}
+			z[k2] = a2
+			tape = append(tape, zmax2, a2)
+			zmax2 = max(zmax2, a2)
+		}
+		sum2 := 0.0
+		for i5 := 0; i5 < len(z); i5++ {
+			t33 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t33)
+			sum2 += t33
+		}
+		t32 := z[label2]
+		tape = append(tape, sum2)
+		tapeSlices = append(tapeSlices, z, dz4, h, dh3)
+		total += zmax2 + math.Log(sum2) - t32
+	}
+	t := float64(len(labels))
+	t2 := total / t
+	dtotal += 1 / t
+	for s2 := n2 - 1; s2 >= 0; s2-- {
+		t3 := tapeSlices
+		t4 := len(t3) - 4
+		tapeSlices = t3[:t4]
+		z2 = t3[t4]
+		dz5 = t3[t4+1]
+		h2 = t3[t4+2]
+		dh4 = t3[t4+3]
+		t5 := tape
+		t6 := len(t5) - 1
+		sum := t5[t6]
+		tape = t5[:t6]
+		t7 := dtotal
+		dz := dz5
+		label := labels[s2]
+		dz[label] += -t7
+		dzmax2 += t7
+		dsum += 1 / sum * t7
+		for i := len(z2) - 1; i >= 0; i-- {
+			t29 := tape
+			t30 := len(t29) - 1
+			tape = t29[:t30]
+			t31 := t29[t30] * dsum
+			dzmax2 += -t31
+			dz3 := dz5
+			dz3[i] += t31
+		}
+		dsum = 0
+		for k := len(z2) - 1; k >= 0; k-- {
+			t15 := dzmax2
+			dzmax2 = 0
+			dzmax += t15
+			t16 := tape
+			t17 := len(t16) - 2
+			zmax := t16[t17]
+			a := t16[t17+1]
+			tape = t16[:t17]
+			t18 := dzmax
+			dzmax = 0
+			t19 := 0.0
+			if zmax >= a {
+				t19 = 1
+			}
+			dzmax2 += t19 * t18
+			t20 := 1.0
+			if zmax >= a {
+				t20 = 0
+			}
+			da += t20 * t18
+			dz2 := dz5
+			dzk := dz2[k]
+			dz2[k] = 0
+			da += dzk
+			for i3 := len(h2) - 1; i3 >= 0; i3-- {
+				t24 := da
+				t25 := k * nHidden
+				t26 := (k + 1) * nHidden
+				t27 := n.W2[t25:t26][i3]
+				t28 := dn.W2
+				t28[t25:t26][i3] += t24 * h2[i3]
+				dh2 := dh4
+				dh2[i3] += t27 * t24
+			}
+			t21 := da
+			da = 0
+			da2 += t21
+			t22 := da2
+			da2 = 0
+			t23 := dn.B2
+			t23[k] += t22
+		}
+		dzmax2 = 0
+		for i2 := len(h2) - 1; i2 >= 0; i2-- {
+			t8 := tape
+			t9 := len(t8) - 1
+			t10 := t8[t9]
+			tape = t8[:t9]
+			dh := dh4
+			dhi := dh[i2]
+			dh[i2] = 0
+			da3 += (1 - t10*t10) * dhi
+			for j := len(x[s2*nIn:(s2+1)*nIn]) - 1; j >= 0; j-- {
+				t14 := dn.W1
+				t14[i2*nIn : (i2+1)*nIn][j] += da3 * x[s2*nIn : (s2+1)*nIn][j]
+			}
+			t11 := da3
+			da3 = 0
+			da4 += t11
+			t12 := da4
+			da4 = 0
+			t13 := dn.B1
+			t13[i2] += t12
+		}
+	}
+	return t2
+}
+
 // LossJVPO0 computes Net.Loss and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
@@ -168,9 +345,6 @@ func LossFlatGradO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []in
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dsum float64
 	var dzmax float64
 	var da float64
@@ -199,186 +373,123 @@ func LossFlatGradO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []in
 	dh := make([]float64, nHidden)
 	z := make([]float64, nOut)
 	dz := make([]float64, nOut)
-	trips := max(batch+2, 0)
-	tapeint = slices.Grow(tapeint, trips*3)
-	tape = slices.Grow(tape, trips)
+	tape = slices.Grow(tape, max(batch+2, 0))
 	total := 0.0
-	s := 0
-	for ; s < batch; s++ {
-		i3 := 0
-		for ; i3 < nHidden; i3++ {
+	for s := 0; s < batch; s++ {
+		for i3 := 0; i3 < nHidden; i3++ {
 			a3 := b1[i3]
-			j2 := 0
-			for ; j2 < nIn; j2++ {
+			for j2 := 0; j2 < nIn; j2++ {
 				a3 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t49 := math.Tanh(a3)
-			h[i3] = t49
-			tapeint = append(tapeint, j2)
-			tape = append(tape, t49)
+			t31 := math.Tanh(a3)
+			h[i3] = t31
+			tape = append(tape, t31)
 		}
-		tapeint = append(tapeint, i3)
 		zmax2 := math.Inf(-1)
-		k3 := 0
-		for ; k3 < nOut; k3++ {
+		for k3 := 0; k3 < nOut; k3++ {
 			a2 := b2[k3]
-			i4 := 0
-			for ; i4 < nHidden; i4++ {
-				t48 := w2[k3*nHidden+i4]
+			for i4 := 0; i4 < nHidden; i4++ {
+				t30 := w2[k3*nHidden+i4]
 				hi := h[i4]
 				tape = append(tape, hi)
-				a2 += t48 * hi
+				a2 += t30 * hi
 			}
 			z[k3] = a2
-			tapeint = append(tapeint, i4)
 			tape = append(tape, zmax2, a2)
 			zmax2 = max(zmax2, a2)
 		}
-		tapeint = append(tapeint, k3)
 		sum2 := 0.0
-		k4 := 0
-		for ; k4 < nOut; k4++ {
-			t47 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t47)
-			sum2 += t47
+		for k4 := 0; k4 < nOut; k4++ {
+			t29 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t29)
+			sum2 += t29
 		}
-		t46 := z[labels[s]]
-		tapeint = append(tapeint, k4)
+		t28 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t46
+		total += zmax2 + math.Log(sum2) - t28
 	}
 	t := float64(batch)
 	t2 := total / t
 	dtotal += 1 / t
-	for {
-		t3 := s - 1
-		if s == 0 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		sum := t4[t5]
-		tape = t4[:t5]
-		t6 := tapeint
-		t7 := len(t6) - 1
-		k := t6[t7]
-		tapeint = t6[:t7]
-		t8 := dtotal
-		t9 := labels[t3]
-		dz[t9] += -t8
-		dzmax2 += t8
-		dsum += 1 / sum * t8
-		for {
-			t10 := k - 1
-			if k == 0 {
-				break
-			}
-			t11 := tape
-			t12 := len(t11) - 1
-			tape = t11[:t12]
-			t13 := t11[t12] * dsum
-			dzmax2 += -t13
-			dz[t10] += t13
-			k = t10
+	for s2 := batch - 1; s2 >= 0; s2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		sum := t3[t4]
+		tape = t3[:t4]
+		t5 := dtotal
+		t6 := labels[s2]
+		dz[t6] += -t5
+		dzmax2 += t5
+		dsum += 1 / sum * t5
+		for k := nOut - 1; k >= 0; k-- {
+			t25 := tape
+			t26 := len(t25) - 1
+			tape = t25[:t26]
+			t27 := t25[t26] * dsum
+			dzmax2 += -t27
+			dz[k] += t27
 		}
 		dsum = 0
-		t14 := tapeint
-		t15 := len(t14) - 1
-		tapeint = t14[:t15]
-		k2 := t14[t15]
-		for {
-			t16 := k2 - 1
-			if k2 == 0 {
-				break
-			}
-			t17 := dzmax2
+		for k2 := nOut - 1; k2 >= 0; k2-- {
+			t12 := dzmax2
 			dzmax2 = 0
-			dzmax += t17
-			t18 := tape
-			t19 := len(t18) - 2
-			zmax := t18[t19]
-			a := t18[t19+1]
-			tape = t18[:t19]
-			t20 := tapeint
-			t21 := len(t20) - 1
-			i := t20[t21]
-			tapeint = t20[:t21]
-			t22 := dzmax
+			dzmax += t12
+			t13 := tape
+			t14 := len(t13) - 2
+			zmax := t13[t14]
+			a := t13[t14+1]
+			tape = t13[:t14]
+			t15 := dzmax
 			dzmax = 0
-			t23 := 0.0
+			t16 := 0.0
 			if zmax >= a {
-				t23 = 1
+				t16 = 1
 			}
-			dzmax2 += t23 * t22
-			t24 := 1.0
+			dzmax2 += t16 * t15
+			t17 := 1.0
 			if zmax >= a {
-				t24 = 0
+				t17 = 0
 			}
-			da += t24 * t22
-			t25 := dz[t16]
-			dz[t16] = 0
-			da += t25
-			for {
-				t26 := i - 1
-				if i == 0 {
-					break
-				}
-				t27 := tape
-				t28 := len(t27) - 1
-				t29 := t27[t28]
-				tape = t27[:t28]
-				t30 := da
-				t31 := t16*nHidden + t26
-				dh[t26] += w2[t31] * t30
-				dw2[t31] += t30 * t29
-				i = t26
+			da += t17 * t15
+			dzk := dz[k2]
+			dz[k2] = 0
+			da += dzk
+			for i2 := nHidden - 1; i2 >= 0; i2-- {
+				t20 := tape
+				t21 := len(t20) - 1
+				t22 := t20[t21]
+				tape = t20[:t21]
+				t23 := da
+				t24 := k2*nHidden + i2
+				dh[i2] += w2[t24] * t23
+				dw2[t24] += t23 * t22
 			}
-			t32 := da
+			t18 := da
 			da = 0
-			da2 += t32
-			t33 := da2
+			da2 += t18
+			t19 := da2
 			da2 = 0
-			db2[t16] += t33
-			k2 = t16
+			db2[k2] += t19
 		}
 		dzmax2 = 0
-		t34 := tapeint
-		t35 := len(t34) - 1
-		tapeint = t34[:t35]
-		i2 := t34[t35]
-		for {
-			t36 := i2 - 1
-			if i2 == 0 {
-				break
+		for i := nHidden - 1; i >= 0; i-- {
+			t7 := tape
+			t8 := len(t7) - 1
+			t9 := t7[t8]
+			tape = t7[:t8]
+			dhi := dh[i]
+			dh[i] = 0
+			da3 += (1 - t9*t9) * dhi
+			for j := nIn - 1; j >= 0; j-- {
+				dw1[i*nIn+j] += da3 * x[s2*nIn+j]
 			}
-			t37 := tape
-			t38 := len(t37) - 1
-			t39 := t37[t38]
-			tape = t37[:t38]
-			t40 := tapeint
-			t41 := len(t40) - 1
-			j := t40[t41]
-			tapeint = t40[:t41]
-			t42 := dh[t36]
-			dh[t36] = 0
-			da3 += (1 - t39*t39) * t42
-			for {
-				t43 := j - 1
-				if j == 0 {
-					break
-				}
-				dw1[t36*nIn+t43] += da3 * x[t3*nIn+t43]
-				j = t43
-			}
-			t44 := da3
+			t10 := da3
 			da3 = 0
-			da4 += t44
-			t45 := da4
+			da4 += t10
+			t11 := da4
 			da4 = 0
-			db1[t36] += t45
-			i2 = t36
+			db1[i] += t11
 		}
-		s = t3
 	}
 	return t2
 }

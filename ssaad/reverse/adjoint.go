@@ -41,6 +41,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	if c := t.counted[b]; c != nil {
 		t.rvals[c.phi] = c.idx
 	}
+	t.popIteration(b)
 	groups := groupByType(t.needs[b])
 	if t.outOfLoops(b) {
 		for _, w := range t.needs[b] {

@@ -126,6 +126,9 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		recompute:        map[*ir.Value]bool{},
 		backEdge:         map[*ir.Block]bool{},
 		writtenAfterMemo: map[[2]int]bool{},
+		freshMemo:        map[int]*ir.Block{},
+		iterVar:          map[*ir.Value]*ir.Value{},
+		iterShadowVar:    map[*ir.Value]*ir.Value{},
 		spill:            map[*ir.Value]*ir.Value{},
 		rshadow:          map[*ir.Value]*ir.Value{},
 		phiShadowSpill:   map[*ir.Value]*ir.Value{},
@@ -238,6 +241,7 @@ type transformer struct {
 	// classWritten holds the alias classes the primal stores into.
 	classWritten     map[int]bool
 	writtenAfterMemo map[[2]int]bool
+	freshMemo        map[int]*ir.Block // see freshIn
 	// counted holds the loops reversed by their index (see counted.go);
 	// cur is the primal block being reversed; backEdge marks the reverse
 	// blocks that go back to the reverse of a counted loop's header from
@@ -252,13 +256,21 @@ type transformer struct {
 	// recompute marks the values the reverse sweep recomputes rather than
 	// reads from a tape (see recompute.go).
 	recompute map[*ir.Value]bool
-	pend      map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
-	fwd       map[*ir.Block]*ir.Block // primal block → its forward copy
-	rev       map[*ir.Block]*ir.Block // primal block → its reverse
-	needs     map[*ir.Block][]*ir.Value
-	rvals     map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
-	entry     *ir.Block               // entry of the generated function
-	errs      diag.List
+	// iterNeeds holds, per loop header, the values recorded once per
+	// iteration of the loop; iterLoop maps them back to their loop, and
+	// iterVar and iterShadowVar to the variables holding them and their
+	// shadows in the reverse of the iteration (see shadows.go).
+	iterNeeds     map[*ir.Block][]*ir.Value
+	iterLoop      map[*ir.Value]*ir.Block
+	iterVar       map[*ir.Value]*ir.Value
+	iterShadowVar map[*ir.Value]*ir.Value
+	pend          map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
+	fwd           map[*ir.Block]*ir.Block // primal block → its forward copy
+	rev           map[*ir.Block]*ir.Block // primal block → its reverse
+	needs         map[*ir.Block][]*ir.Value
+	rvals         map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
+	entry         *ir.Block               // entry of the generated function
+	errs          diag.List
 }
 
 func (t *transformer) errorf(pos token.Pos, construct, format string, args ...any) {
@@ -520,6 +532,9 @@ func (t *transformer) writtenAfter(v *ir.Value, c int) bool {
 		}
 		return false
 	}
+	// Memory allocated afresh in each iteration of a loop is written
+	// only in that iteration: the next one writes other memory.
+	fresh := t.freshIn(c)
 	result := false
 	b := v.Block
 	after := false
@@ -540,6 +555,9 @@ func (t *transformer) writtenAfter(v *ir.Value, c int) bool {
 			continue
 		}
 		seen[x] = true
+		if fresh != nil && (x == fresh || !t.cfg.InLoop(fresh, x)) {
+			continue
+		}
 		for _, y := range x.Instrs {
 			if writes(y) {
 				result = true
@@ -550,6 +568,53 @@ func (t *transformer) writtenAfter(v *ir.Value, c int) bool {
 	}
 	t.writtenAfterMemo[key] = result
 	return result
+}
+
+// freshIn returns, when the memory of alias class c is allocated afresh
+// in each iteration of a loop and reached only through the allocation's
+// value in that iteration, the header of that loop (the innermost around
+// the allocation); nil otherwise. The class then holds one allocation
+// and values derived from it by indexing, fields, slicing and
+// conversions, and no φ, parameter, call result or loaded pointer that
+// could carry an earlier iteration's memory.
+func (t *transformer) freshIn(c int) *ir.Block {
+	if h, ok := t.freshMemo[c]; ok {
+		return h
+	}
+	var root *ir.Value
+	ok := c >= 0
+	for _, p := range t.primal.Params {
+		ok = ok && t.act.Class(p) != c
+	}
+	for _, b := range t.primal.Blocks {
+		for _, v := range b.Instrs {
+			if !ok {
+				break
+			}
+			if v.Op.IsTerminator() || v.Op == ir.OpStore || t.act.Class(v) != c || !ssaad.RefersToMemory(v.Type) {
+				continue
+			}
+			switch v.Op {
+			case ir.OpAlloc, ir.OpMakeSlice:
+				ok = root == nil
+				root = v
+			case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice, ir.OpConvert:
+			default:
+				ok = false
+			}
+		}
+	}
+	var h *ir.Block
+	if ok && root != nil {
+		for hi := range t.cfg.Loop {
+			l := t.primal.Blocks[hi]
+			if t.cfg.InLoop(l, root.Block) && (h == nil || t.cfg.InLoop(h, l)) {
+				h = l // innermost
+			}
+		}
+	}
+	t.freshMemo[c] = h
+	return h
 }
 
 // snapshotElem returns the element type of a slice of floats, which a

@@ -34,6 +34,7 @@ package reverse
 
 import (
 	"go/types"
+	"slices"
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
@@ -268,6 +269,9 @@ func (t *transformer) shadowAt(a *ir.Value) *ir.Value {
 	if s, ok := t.rshadow[a]; ok {
 		return s
 	}
+	if s := t.fromIteration(a, true); s != nil {
+		return s
+	}
 	switch a.Op {
 	case ir.OpParam:
 		if s, ok := t.shadow[a]; ok {
@@ -297,4 +301,165 @@ func (t *transformer) shadowAt(a *ir.Value) *ir.Value {
 		return s
 	}
 	panic("reverse: no shadow for " + a.Ref())
+}
+
+// Values of an iteration. A value that an iteration of loop L computes,
+// and that the reverse of loops nested in L reads (a hidden vector
+// allocated per sample, read by the loops over its elements), is recorded
+// once per iteration of L, at the blocks that end the iteration (its
+// latch, and the blocks that leave L), rather than once per iteration of
+// the loop that reads it; the reverse of those blocks, which begins the
+// reverse of the iteration, pops it into a variable that the reverse of
+// the nested loops reads.
+
+// iterScope returns the loop L whose iterations record x for the reverse
+// of block b (see above), or nil when b records it itself.
+func (t *transformer) iterScope(x *ir.Value, b *ir.Block) *ir.Block {
+	if x.Block == nil {
+		return nil
+	}
+	l := t.innermostLoop(x.Block)
+	if l == nil || !t.cfg.InLoop(l, b) || t.innermostLoop(b) == l || t.inFused(l) {
+		return nil
+	}
+	for _, e := range t.iterEnds(l) {
+		if !t.cfg.Dominates(x.Block, e) {
+			return nil
+		}
+	}
+	return l
+}
+
+// innermostLoop returns the header of the innermost loop around b, or nil.
+func (t *transformer) innermostLoop(b *ir.Block) *ir.Block {
+	var in *ir.Block
+	for hi := range t.cfg.Loop {
+		h := t.primal.Blocks[hi]
+		if t.cfg.InLoop(h, b) && (in == nil || t.cfg.InLoop(in, h)) {
+			in = h
+		}
+	}
+	return in
+}
+
+// iterEnds returns the blocks of loop h that end an iteration: those that
+// go back to h, and those of its body that leave the loop for a block that
+// returns (the header leaves it between iterations).
+func (t *transformer) iterEnds(h *ir.Block) []*ir.Block {
+	var out []*ir.Block
+	for _, b := range t.primal.Blocks {
+		if !t.cfg.Reachable(b) || !t.cfg.InLoop(h, b) || b == h && h.Preds[0] != h && h.Preds[len(h.Preds)-1] != h {
+			continue
+		}
+		for _, s := range b.Succs {
+			if s == h || !t.cfg.InLoop(h, s) && t.returns[s] {
+				out = append(out, b)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// iterLoopsEndedBy returns the loops with values recorded per iteration
+// whose iterations block b ends, in block order.
+func (t *transformer) iterLoopsEndedBy(b *ir.Block) []*ir.Block {
+	var out []*ir.Block
+	for _, h := range t.primal.Blocks {
+		if len(t.iterNeeds[h]) > 0 && slices.Contains(t.iterEnds(h), b) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// pushIteration emits, at the end of the forward copy of b, the records
+// of the iterations b ends.
+func (t *transformer) pushIteration(b *ir.Block) {
+	for _, h := range t.iterLoopsEndedBy(b) {
+		for _, g := range groupByType(t.iterNeeds[h]) {
+			var xs []*ir.Value
+			for _, w := range g {
+				xs = append(xs, t.v(w))
+				if t.pairedShadow(w) {
+					xs = append(xs, t.shadow[w])
+				}
+			}
+			t.push(t.tape(g[0].Type), xs...)
+		}
+	}
+}
+
+// popIteration emits, at the start of the reverse of b, the pops of the
+// records of the iterations b ends, into their variables.
+func (t *transformer) popIteration(b *ir.Block) {
+	loops := t.iterLoopsEndedBy(b)
+	for i := len(loops) - 1; i >= 0; i-- {
+		groups := groupByType(t.iterNeeds[loops[i]])
+		for k := len(groups) - 1; k >= 0; k-- {
+			g := groups[k]
+			n := len(g)
+			for _, w := range g {
+				if t.pairedShadow(w) {
+					n++
+				}
+			}
+			xs := t.pop(t.tape(g[0].Type), n)
+			for _, w := range g {
+				xs[0].Name = w.Name
+				t.Emit(ir.OpStore, nil, t.iterVarOf(w, false), xs[0])
+				xs = xs[1:]
+				if t.pairedShadow(w) {
+					t.Emit(ir.OpStore, nil, t.iterVarOf(w, true), xs[0])
+					xs = xs[1:]
+				}
+			}
+		}
+	}
+}
+
+// iterVarOf returns the variable of the reverse sweep that holds w (or
+// its shadow) for the iteration being reversed.
+func (t *transformer) iterVarOf(w *ir.Value, shadow bool) *ir.Value {
+	m := t.iterVar
+	if shadow {
+		m = t.iterShadowVar
+	}
+	if v, ok := m[w]; ok {
+		return v
+	}
+	v := t.F.NewValue(ir.OpAlloc, types.NewPointer(w.Type))
+	v.Name = w.Name
+	if shadow && w.Name != "" {
+		v.Name = "d" + w.Name
+	}
+	t.entry.Insert(0, v)
+	m[w] = v
+	return v
+}
+
+// ofIteration reports whether the reverse of the block being reversed
+// finds w in the variable of the iteration (see fromIteration): it is in
+// the body of the loop that records w per iteration.
+func (t *transformer) ofIteration(w *ir.Value) bool {
+	h, ok := t.iterLoop[w]
+	return ok && t.cur != nil && t.cur != h && t.cfg.InLoop(h, t.cur)
+}
+
+// fromIteration returns, in the reverse of a block nested in the loop
+// that records w per iteration, w (or its shadow) read from its
+// variable; nil elsewhere.
+func (t *transformer) fromIteration(w *ir.Value, shadow bool) *ir.Value {
+	cache := t.rvals
+	if shadow {
+		cache = t.rshadow
+	}
+	if !t.ofIteration(w) {
+		return nil
+	}
+	v := t.iterVarOf(w, shadow)
+	x := t.Emit(ir.OpLoad, w.Type, v)
+	x.Name = v.Name
+	cache[w] = x
+	return x
 }

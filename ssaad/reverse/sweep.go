@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
@@ -187,6 +188,7 @@ func (t *transformer) run() {
 			}
 			t.push(t.tape(g[0].Type), xs...)
 		}
+		t.pushIteration(b)
 		t.reserve(b)
 		term := b.Terminator()
 		switch term.Op {
@@ -256,11 +258,20 @@ func (t *transformer) run() {
 // computeNeeds computes what each block records (see blockNeeds).
 func (t *transformer) computeNeeds() {
 	t.needs = map[*ir.Block][]*ir.Value{}
+	t.iterNeeds = map[*ir.Block][]*ir.Value{}
+	t.iterLoop = map[*ir.Value]*ir.Block{}
 	for _, b := range t.cfg.RPO {
 		if !t.inFused(b) {
 			t.needs[b] = t.blockNeeds(b)
 		}
 	}
+	// A block that recorded a value before a block nested deeper made it
+	// a value of the iteration reads the iteration's.
+	for _, b := range t.cfg.RPO {
+		t.cur = b
+		t.needs[b] = slices.DeleteFunc(t.needs[b], t.ofIteration)
+	}
+	t.cur = nil
 }
 
 // reachesExit returns the blocks from which the return block is reachable.
@@ -307,6 +318,9 @@ func (t *transformer) r(x *ir.Value) *ir.Value {
 		return nil
 	}
 	if w, ok := t.rvals[x]; ok {
+		return w
+	}
+	if w := t.fromIteration(x, false); w != nil {
 		return w
 	}
 	for h, c := range t.counted {
@@ -468,6 +482,13 @@ func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
 				continue
 			}
 			for _, x := range t.plan(w) {
+				if h := t.iterScope(x, b); h != nil {
+					if t.iterLoop[x] == nil {
+						t.iterLoop[x] = h
+						t.iterNeeds[h] = append(t.iterNeeds[h], x)
+					}
+					continue
+				}
 				if !seen[x] {
 					seen[x] = true
 					out = append(out, x)

@@ -209,15 +209,14 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
+	var h2 []float64
+	var dh4 []float64
 	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
 	tapeSlices = tapeSlicesBuf[:0]
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var dout float64
 	var da float64
 	var da2 float64
@@ -225,95 +224,76 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
-	trips := max(n2+2, 0)
-	tapeint = slices.Grow(tapeint, trips*2)
-	tape = slices.Grow(tape, trips)
+	tape = slices.Grow(tape, max(n2+2, 0))
 	total := 0.0
 	for s := 0; s < n2; s++ {
 		label := labels[s]
 		x := xs[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHid)
 		dh3 := make([]float64, nHid)
-		n5 := len(h)
-		j3 := 0
-		for ; j3 < n5; j3++ {
+		n4 := len(h)
+		for j3 := 0; j3 < n4; j3++ {
 			a := n.B1[j3]
 			for i2 := 0; i2 < len(x); i2++ {
 				a += n.W1[j3*nIn+i2] * x[i2]
 			}
-			t26 := math.Tanh(a)
-			h[j3] = t26
-			tape = append(tape, t26)
-			tapeSlices = append(tapeSlices, h, dh3)
+			t19 := math.Tanh(a)
+			h[j3] = t19
+			tape = append(tape, t19)
 		}
-		tapeint = append(tapeint, j3)
 		out := 0.0
-		j4 := 0
-		for ; j4 < n5; j4++ {
-			hj := h[j4]
-			t25 := n.W2[label*nHid+j4]
-			tapeSlices = append(tapeSlices, h, dh3)
-			tape = append(tape, hj)
-			out += t25 * hj
+		for j4 := 0; j4 < n4; j4++ {
+			out += n.W2[label*nHid+j4] * h[j4]
 		}
-		tapeint = append(tapeint, j4)
 		tape = append(tape, out)
+		tapeSlices = append(tapeSlices, h, dh3)
 		total += out * out
 	}
 	t := float64(n2)
 	t2 := total / t
 	dtotal += 1 / t
 	for s2 := n2 - 1; s2 >= 0; s2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := tapeint
+		t3 := tapeSlices
+		n3 := len(t3)
+		t4 := n3 - 2
+		tapeSlices = t3[:t4]
+		h2 = t3[t4]
+		dh4 = t3[n3-1]
+		t5 := tape
 		t6 := len(t5) - 1
-		tapeint = t5[:t6]
-		dout += 2 * (dtotal * t3[t4])
-		for j := t5[t6] - 1; j >= 0; j-- {
-			t18 := tape
-			t19 := len(t18) - 1
-			tape = t18[:t19]
-			t20 := tapeSlices
-			n4 := len(t20)
-			dh2 := t20[n4-1]
-			tapeSlices = t20[:n4-2]
-			t21 := dout
-			t22 := labels[s2]*nHid + j
-			t23 := n.W2[t22]
-			t24 := dn.W2
-			t24[t22] += t21 * t18[t19]
-			dh2[j] += t23 * t21
+		tape = t5[:t6]
+		dout += 2 * (dtotal * t5[t6])
+		for j := len(h2) - 1; j >= 0; j-- {
+			t15 := dout
+			t16 := labels[s2]*nHid + j
+			t17 := n.W2[t16]
+			t18 := dn.W2
+			t18[t16] += t15 * h2[j]
+			dh2 := dh4
+			dh2[j] += t17 * t15
 		}
 		dout = 0
-		t7 := tapeint
-		t8 := len(t7) - 1
-		tapeint = t7[:t8]
-		for j2 := t7[t8] - 1; j2 >= 0; j2-- {
-			t9 := tapeSlices
-			n3 := len(t9)
-			dh := t9[n3-1]
-			tapeSlices = t9[:n3-2]
-			t10 := tape
-			t11 := len(t10) - 1
-			t12 := t10[t11]
-			tape = t10[:t11]
-			t13 := s2 * nIn
+		for j2 := len(h2) - 1; j2 >= 0; j2-- {
+			t7 := tape
+			t8 := len(t7) - 1
+			t9 := t7[t8]
+			tape = t7[:t8]
+			t10 := s2 * nIn
+			dh := dh4
 			dhj := dh[j2]
 			dh[j2] = 0
-			da += (1 - t12*t12) * dhj
-			for i := len(xs[t13:(s2+1)*nIn]) - 1; i >= 0; i-- {
-				t17 := dn.W1
-				t17[j2*nIn+i] += da * xs[t13 : (s2+1)*nIn][i]
+			da += (1 - t9*t9) * dhj
+			for i := len(xs[t10:(s2+1)*nIn]) - 1; i >= 0; i-- {
+				t14 := dn.W1
+				t14[j2*nIn+i] += da * xs[t10 : (s2+1)*nIn][i]
 			}
-			t14 := da
+			t11 := da
 			da = 0
-			da2 += t14
-			t15 := da2
+			da2 += t11
+			t12 := da2
 			da2 = 0
-			t16 := dn.B1
-			t16[j2] += t15
+			t13 := dn.B1
+			t13[j2] += t12
 		}
 	}
 	return t2
@@ -436,15 +416,15 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
 func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
-	var tapeSlices [][]float64
-	var tapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
+	var dnext3 []float64
+	var dact3 []float64
+	var act2 []float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
+	var tapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
 	var dsum float64
 	var da float64
 	var da2 float64
@@ -458,27 +438,24 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 	dact := dx
 	for i := 0; i < n; i++ {
 		l := t[i]
-		t19 := l.B
-		nOut := len(t19)
+		t15 := l.B
+		nOut := len(t15)
 		nIn := len(act)
 		next := make([]float64, nOut)
 		dnext2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
-			a := t19[o2]
-			i5 := 0
-			for ; i5 < nIn; i5++ {
-				t21 := l.W[o2*nIn+i5]
+			a := t15[o2]
+			for i5 := 0; i5 < nIn; i5++ {
+				t17 := l.W[o2*nIn+i5]
 				acti := act[i5]
-				tapeSlices = append(tapeSlices, act, dact)
 				tape = append(tape, acti)
-				a += t21 * acti
+				a += t17 * acti
 			}
-			t20 := math.Tanh(a)
-			next[o2] = t20
-			tapeint = append(tapeint, i5)
-			tape = append(tape, t20)
-			tapeSlices = append(tapeSlices, next, dnext2)
+			t16 := math.Tanh(a)
+			next[o2] = t16
+			tape = append(tape, t16)
 		}
+		tapeSlices = append(tapeSlices, next, dnext2, act, dact)
 		act = next
 		dact = dnext2
 	}
@@ -490,49 +467,43 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 		sum += v
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
+		t2 := tapeSlices
+		n2 := len(t2)
+		tapeSlices = t2[:n2-4]
+		dnext3 = t2[n2-3]
+		act2 = t2[n2-2]
+		dact3 = t2[n2-1]
 		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
-			t2 := tapeSlices
-			n2 := len(t2)
-			dnext := t2[n2-1]
-			tapeSlices = t2[:n2-2]
 			t3 := tape
 			t4 := len(t3) - 1
 			t5 := t3[t4]
 			tape = t3[:t4]
-			t6 := tapeint
-			t7 := len(t6) - 1
-			i4 := t6[t7]
-			tapeint = t6[:t7]
-			t8 := dnext[o]
+			dnext := dnext3
+			t6 := dnext[o]
 			dnext[o] = 0
-			da += (1 - t5*t5) * t8
-			t9 := da
+			da += (1 - t5*t5) * t6
+			t7 := da
 			da = 0
-			da2 += t9
-			i4--
-			for ; i4 >= 0; i4-- {
-				t12 := tape
-				t13 := len(t12) - 1
-				t14 := t12[t13]
-				tape = t12[:t13]
-				t15 := tapeSlices
-				n3 := len(t15)
-				t16 := n3 - 2
-				dact2 := t15[n3-1]
-				tapeSlices = t15[:t16]
-				t17 := da2
-				t18 := o*len(t15[t16]) + i4
-				dact2[i4] += s.Layers[i3].W[t18] * t17
+			da2 += t7
+			for i4 := len(act2) - 1; i4 >= 0; i4-- {
+				t10 := tape
+				t11 := len(t10) - 1
+				t12 := t10[t11]
+				tape = t10[:t11]
+				t13 := da2
+				t14 := o*len(act2) + i4
+				dact2 := dact3
+				dact2[i4] += s.Layers[i3].W[t14] * t13
 				dl2 := ds.Layers[i3]
-				dl2.W[t18] += t17 * t14
+				dl2.W[t14] += t13 * t12
 			}
-			t10 := da2
+			t8 := da2
 			da2 = 0
-			da3 += t10
-			t11 := da3
+			da3 += t8
+			t9 := da3
 			da3 = 0
 			dl := ds.Layers[i3]
-			dl.B[o] += t11
+			dl.B[o] += t9
 		}
 	}
 	return sum
@@ -596,6 +567,7 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(ps, dps []Particle) float64 {
+	var t40 float64
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
@@ -605,43 +577,44 @@ func EnergyGrad(ps, dps []Particle) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var t38 [2]float64
+	var t41 [2]float64
 	var de float64
 	var de2 float64
-	var t39 [2]float64
-	var t40 float64
+	var t42 [2]float64
+	var t43 float64
 	var dp Particle
 	var de3 float64
 	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
 		panic("EnergyGrad: ps and dps share memory: gadgen's gradients need them apart")
 	}
 	n := len(ps)
-	tape = slices.Grow(tape, max(n+2, 0)*3)
+	tape = slices.Grow(tape, max(n+2, 0)*2)
 	e := 0.0
 	i := 0
 	for i < n {
 		p := ps[i]
-		t29 := p.M
-		t30 := p.Vel
-		t31 := t30[0]
-		t32 := t30[1]
-		tape = append(tape, t31, t32, t29)
-		e += 0.5 * t29 * (t31*t31 + t32*t32)
+		t31 := p.M
+		t32 := p.Vel
+		t33 := t32[0]
+		t34 := t32[1]
+		tape = append(tape, t33, t34)
+		e += 0.5 * t31 * (t33*t33 + t34*t34)
 		from := 0
 		j2 := i + 1
 		for {
 			path = append(path, from)
+			tape = append(tape, t31)
 			if j2 < n {
-				t33 := p.Pos
-				t34 := t33[0]
-				dx := t34 - ps[j2].Pos[0]
-				t35 := t33[1]
-				dy := t35 - ps[j2].Pos[1]
-				t36 := ps[j2].M
-				t37 := math.Sqrt(dx*dx + dy*dy + 1)
+				t35 := p.Pos
+				t36 := t35[0]
+				dx := t36 - ps[j2].Pos[0]
+				t37 := t35[1]
+				dy := t37 - ps[j2].Pos[1]
+				t38 := ps[j2].M
+				t39 := math.Sqrt(dx*dx + dy*dy + 1)
 				tapeint = append(tapeint, j2)
-				tape = append(tape, t29, t34, t35, t37)
-				e -= t29 * t36 / t37
+				tape = append(tape, t36, t37, t39)
+				e -= t31 * t38 / t39
 				from = 1
 				j2++
 			} else {
@@ -656,71 +629,75 @@ func EnergyGrad(ps, dps []Particle) float64 {
 		de3 = 0
 		de += t
 		for {
-			t2 := path
+			t2 := tape
 			t3 := len(t2) - 1
-			path = t2[:t3]
-			if t2[t3] == 0 {
+			tape = t2[:t3]
+			t40 = t2[t3]
+			t4 := path
+			t5 := len(t4) - 1
+			path = t4[:t5]
+			if t4[t5] == 0 {
 				break
 			}
-			t4 := tape
-			n2 := len(t4)
-			t5 := n2 - 4
-			t6 := t4[t5]
-			t7 := t4[n2-1]
-			tape = t4[:t5]
-			t8 := tapeint
-			t9 := len(t8) - 1
-			j := t8[t9]
-			tapeint = t8[:t9]
-			t10 := de
-			t11 := t10 / t7
-			t12 := ps[j].M
-			t13 := 0.5 / t7 * (t10 * (t6 * t12 / t7) / t7)
-			t14 := 2 * (t13 * (t4[n2-2] - ps[j].Pos[1]))
-			t15 := 2 * (t13 * (t4[n2-3] - ps[j].Pos[0]))
-			t40 -= t11 * t12
-			dps[j].M -= t6 * t11
-			dps[j].Pos[1] -= t14
-			t38[1] += t14
-			dps[j].Pos[0] -= t15
-			t38[0] += t15
-			t16 := t38
-			t38 = [2]float64{}
-			dp.Pos[0] += t16[0]
-			dp.Pos[1] += t16[1]
+			t6 := tape
+			n2 := len(t6)
+			t7 := n2 - 3
+			t8 := t6[n2-1]
+			tape = t6[:t7]
+			t9 := tapeint
+			t10 := len(t9) - 1
+			j := t9[t10]
+			tapeint = t9[:t10]
+			t11 := de
+			t12 := t11 / t8
+			t13 := t40
+			t14 := ps[j].M
+			t15 := 0.5 / t8 * (t11 * (t13 * t14 / t8) / t8)
+			t16 := 2 * (t15 * (t6[n2-2] - ps[j].Pos[1]))
+			t17 := 2 * (t15 * (t6[t7] - ps[j].Pos[0]))
+			t43 -= t12 * t14
+			dps[j].M -= t13 * t12
+			dps[j].Pos[1] -= t16
+			t41[1] += t16
+			dps[j].Pos[0] -= t17
+			t41[0] += t17
+			t18 := t41
+			t41 = [2]float64{}
+			dp.Pos[0] += t18[0]
+			dp.Pos[1] += t18[1]
 		}
-		t17 := de
+		t19 := de
 		de = 0
-		de2 += t17
-		t18 := tape
-		n3 := len(t18)
-		t19 := n3 - 3
-		t20 := t18[t19]
-		t21 := t18[n3-2]
-		tape = t18[:t19]
-		t22 := de2
+		de2 += t19
+		t20 := tape
+		n3 := len(t20)
+		t21 := n3 - 2
+		t22 := t20[t21]
+		t23 := t20[n3-1]
+		tape = t20[:t21]
+		t24 := de2
 		de2 = 0
-		de3 += t22
-		t23 := 0.5 * t18[n3-1] * t22
-		t39[1] += 2 * (t23 * t21)
-		t39[0] += 2 * (t23 * t20)
-		t24 := t39
-		t39 = [2]float64{}
-		dp.Vel[0] += t24[0]
-		dp.Vel[1] += t24[1]
-		t40 += 0.5 * (t22 * (t20*t20 + t21*t21))
-		t25 := t40
-		t40 = 0
-		dp.M += t25
-		t26 := dp
+		de3 += t24
+		t25 := 0.5 * t40 * t24
+		t42[1] += 2 * (t25 * t23)
+		t42[0] += 2 * (t25 * t22)
+		t26 := t42
+		t42 = [2]float64{}
+		dp.Vel[0] += t26[0]
+		dp.Vel[1] += t26[1]
+		t43 += 0.5 * (t24 * (t22*t22 + t23*t23))
+		t27 := t43
+		t43 = 0
+		dp.M += t27
+		t28 := dp
 		dp = Particle{}
-		t27 := t26.Pos
-		dps[i2].Pos[0] += t27[0]
-		dps[i2].Pos[1] += t27[1]
-		t28 := t26.Vel
-		dps[i2].Vel[0] += t28[0]
-		dps[i2].Vel[1] += t28[1]
-		dps[i2].M += t26.M
+		t29 := t28.Pos
+		dps[i2].Pos[0] += t29[0]
+		dps[i2].Pos[1] += t29[1]
+		t30 := t28.Vel
+		dps[i2].Vel[0] += t30[0]
+		dps[i2].Vel[1] += t30[1]
+		dps[i2].M += t28.M
 	}
 	return e
 }
@@ -781,18 +758,19 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
+	var dq4 *Particle
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
 	var tapePointers []*Particle
 	var tapePointersBuf [64]*Particle
 	tapePointers = tapePointersBuf[:0]
-	var t42 [2]float64
-	var t43 [2]float64
-	var dq4 Particle
-	var de float64
+	var t40 [2]float64
+	var t41 [2]float64
 	var dq5 Particle
-	var t44 [2]float64
+	var de float64
+	var dq6 Particle
+	var t42 [2]float64
 	var dp Particle
 	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
 		panic("StepGrad: ps and dps share memory: gadgen's gradients need them apart")
@@ -800,78 +778,76 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 	n := len(ps)
 	next := make([]Particle, n)
 	dnext := make([]Particle, n)
-	tapePointers = slices.Grow(tapePointers, max(n+2, 0)*2)
 	for i := 0; i < n; i++ {
 		p := ps[i]
 		q2 := p
-		var dq6 Particle
-		tapePointers = append(tapePointers, &q2, &dq6)
+		var dq7 Particle
 		for d2 := 0; d2 < 2; d2++ {
-			t39 := p.Pos[d2]
-			t40 := p.M
-			q2.Vel[d2] -= dt * t39 / t40
-			t41 := q2.Vel[d2]
-			q2.Pos[d2] += dt * t41
-			tape = append(tape, t39, t40, t41)
-			tapePointers = append(tapePointers, &q2, &dq6)
+			t37 := p.Pos[d2]
+			t38 := p.M
+			q2.Vel[d2] -= dt * t37 / t38
+			t39 := q2.Vel[d2]
+			q2.Pos[d2] += dt * t39
+			tape = append(tape, t37, t38, t39)
 		}
 		next[i] = q2
-		tapePointers = append(tapePointers, &q2, &dq6)
+		tapePointers = append(tapePointers, &q2, &dq7)
 	}
 	de += 1
 	e := 0.0
 	for i2 := 0; i2 < len(next); i2++ {
 		q := next[i2]
-		t24 := q.M
-		t25 := q.Vel
-		t26 := t25[0]
-		t27 := t25[1]
-		t28 := t26*t26 + t27*t27
-		t29 := q.Pos
-		t30 := t29[0]
-		t31 := t29[1]
-		t32 := de
-		t42[1] += 2 * (t32 * t31)
-		t42[0] += 2 * (t32 * t30)
-		t33 := t42
-		t42 = [2]float64{}
-		dq4.Pos[0] += t33[0]
-		dq4.Pos[1] += t33[1]
-		t34 := t24 * t32
-		t43[1] += 2 * (t34 * t27)
-		t43[0] += 2 * (t34 * t26)
-		t35 := t43
-		t43 = [2]float64{}
-		dq4.Vel[0] += t35[0]
-		dq4.Vel[1] += t35[1]
-		dq4.M += t32 * t28
-		t36 := dq4
-		dq4 = Particle{}
-		t37 := t36.Pos
-		dnext[i2].Pos[0] += t37[0]
-		dnext[i2].Pos[1] += t37[1]
-		t38 := t36.Vel
-		dnext[i2].Vel[0] += t38[0]
-		dnext[i2].Vel[1] += t38[1]
-		dnext[i2].M += t36.M
-		e += t24*t28 + t30*t30 + t31*t31
+		t22 := q.M
+		t23 := q.Vel
+		t24 := t23[0]
+		t25 := t23[1]
+		t26 := t24*t24 + t25*t25
+		t27 := q.Pos
+		t28 := t27[0]
+		t29 := t27[1]
+		t30 := de
+		t40[1] += 2 * (t30 * t29)
+		t40[0] += 2 * (t30 * t28)
+		t31 := t40
+		t40 = [2]float64{}
+		dq5.Pos[0] += t31[0]
+		dq5.Pos[1] += t31[1]
+		t32 := t22 * t30
+		t41[1] += 2 * (t32 * t25)
+		t41[0] += 2 * (t32 * t24)
+		t33 := t41
+		t41 = [2]float64{}
+		dq5.Vel[0] += t33[0]
+		dq5.Vel[1] += t33[1]
+		dq5.M += t30 * t26
+		t34 := dq5
+		dq5 = Particle{}
+		t35 := t34.Pos
+		dnext[i2].Pos[0] += t35[0]
+		dnext[i2].Pos[1] += t35[1]
+		t36 := t34.Vel
+		dnext[i2].Vel[0] += t36[0]
+		dnext[i2].Vel[1] += t36[1]
+		dnext[i2].M += t34.M
+		e += t22*t26 + t28*t28 + t29*t29
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
 		t := tapePointers
 		n2 := len(t)
-		dq := t[n2-1]
 		tapePointers = t[:n2-2]
+		dq4 = t[n2-1]
 		t2 := dnext[i3]
 		dnext[i3] = Particle{}
 		t3 := t2.Pos
-		dq5.Pos[0] += t3[0]
-		dq5.Pos[1] += t3[1]
+		dq6.Pos[0] += t3[0]
+		dq6.Pos[1] += t3[1]
 		t4 := t2.Vel
-		dq5.Vel[0] += t4[0]
-		dq5.Vel[1] += t4[1]
-		dq5.M += t2.M
-		t5 := dq5
-		dq5 = Particle{}
+		dq6.Vel[0] += t4[0]
+		dq6.Vel[1] += t4[1]
+		dq6.M += t2.M
+		t5 := dq6
+		dq6 = Particle{}
+		dq := dq4
 		t6 := t5.Pos
 		dq.Pos[0] += t6[0]
 		dq.Pos[1] += t6[1]
@@ -880,51 +856,45 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 		dq.Vel[1] += t7[1]
 		dq.M += t5.M
 		for d := 1; d >= 0; d-- {
-			t15 := tapePointers
-			n4 := len(t15)
-			dq3 := t15[n4-1]
-			tapePointers = t15[:n4-2]
-			t16 := tape
-			n5 := len(t16)
-			t17 := n5 - 3
-			t18 := t16[t17]
-			t19 := t16[n5-2]
-			tape = t16[:t17]
-			t20 := dq3.Pos[d]
-			ddt += t20 * t16[n5-1]
-			dq3.Vel[d] += dt * t20
-			t21 := dq3.Vel[d]
-			t22 := t21 / t19
-			dp.M += t21 * (dt * t18 / t19) / t19
-			ddt -= t22 * t18
-			t44[d] -= dt * t22
-			t23 := t44
-			t44 = [2]float64{}
-			dp.Pos[0] += t23[0]
-			dp.Pos[1] += t23[1]
+			t14 := tape
+			n3 := len(t14)
+			t15 := n3 - 3
+			t16 := t14[t15]
+			t17 := t14[n3-2]
+			tape = t14[:t15]
+			dq3 := dq4
+			t18 := dq3.Pos[d]
+			ddt += t18 * t14[n3-1]
+			dq3.Vel[d] += dt * t18
+			t19 := dq3.Vel[d]
+			t20 := t19 / t17
+			dp.M += t19 * (dt * t16 / t17) / t17
+			ddt -= t20 * t16
+			t42[d] -= dt * t20
+			t21 := t42
+			t42 = [2]float64{}
+			dp.Pos[0] += t21[0]
+			dp.Pos[1] += t21[1]
 		}
-		t8 := tapePointers
-		n3 := len(t8)
-		dq2 := t8[n3-1]
-		tapePointers = t8[:n3-2]
-		t9 := *dq2
+		dq2 := dq4
+		t8 := *dq2
 		*dq2 = Particle{}
-		t10 := t9.Pos
-		dp.Pos[0] += t10[0]
-		dp.Pos[1] += t10[1]
-		t11 := t9.Vel
-		dp.Vel[0] += t11[0]
-		dp.Vel[1] += t11[1]
-		dp.M += t9.M
-		t12 := dp
+		t9 := t8.Pos
+		dp.Pos[0] += t9[0]
+		dp.Pos[1] += t9[1]
+		t10 := t8.Vel
+		dp.Vel[0] += t10[0]
+		dp.Vel[1] += t10[1]
+		dp.M += t8.M
+		t11 := dp
 		dp = Particle{}
-		t13 := t12.Pos
-		dps[i3].Pos[0] += t13[0]
-		dps[i3].Pos[1] += t13[1]
-		t14 := t12.Vel
-		dps[i3].Vel[0] += t14[0]
-		dps[i3].Vel[1] += t14[1]
-		dps[i3].M += t12.M
+		t12 := t11.Pos
+		dps[i3].Pos[0] += t12[0]
+		dps[i3].Pos[1] += t12[1]
+		t13 := t11.Vel
+		dps[i3].Vel[0] += t13[0]
+		dps[i3].Vel[1] += t13[1]
+		dps[i3].M += t11.M
 	}
 	return e, ddt
 }
