@@ -13,7 +13,9 @@
 // then behave like assembly functions (a derivative needs a rule, see
 // package templates), and loading is about twice as fast. The type errors
 // this causes inside the standard library ("imported and not used") are
-// ignored.
+// ignored. Packages are read with the build tags of [PureGoTags]
+// ("noasm", "purego") added to the user's, so that gonum's floats and
+// other code built on assembly kernels have Go bodies to differentiate.
 //
 // # Directives
 //

@@ -71,11 +71,7 @@ func (p *Program) Lower(fn *types.Func) (*ir.Func, diag.List) {
 		if fn.Pkg() != nil {
 			name = fn.Pkg().Name() + "." + name
 		}
-		hint := ""
-		if fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "gonum.org/v1/gonum/") {
-			hint = "; gonum has pure-Go versions of its assembly kernels: run gadgen with -tags noasm"
-		}
-		l.errorf(fn.Pos(), "body", "%s has no Go body (an assembly or standard-library function): its derivative needs a rule%s", name, hint)
+		l.errorf(fn.Pos(), "body", "%s has no Go body (an assembly or standard-library function): its derivative needs a rule", name)
 		return nil, l.diags
 	}
 	l.fn = sf
