@@ -116,6 +116,14 @@ type Program struct {
 
 	ssaOnce sync.Once
 	ssa     *ssa.Program
+
+	// The specializations of function values (closure.go): by
+	// shape.key(false), by object, the names taken per package, and the
+	// memo of byValue.
+	specials     map[string]*special
+	specialOf    map[*types.Func]*special
+	specialNames map[*types.Package]map[string]bool
+	byValueMemo  map[*ssa.FreeVar]bool
 }
 
 // Load loads the packages matching patterns ("." when there are none),
@@ -162,6 +170,11 @@ func load(cfg *Config, goroot string, patterns, extra []string) (*Program, error
 		byTypes:  map[*types.Package]*packages.Package{},
 		stripped: map[*packages.Package]bool{},
 		bad:      map[*packages.Package]bool{},
+
+		specials:     map[string]*special{},
+		specialOf:    map[*types.Func]*special{},
+		specialNames: map[*types.Package]map[string]bool{},
+		byValueMemo:  map[*ssa.FreeVar]bool{},
 	}
 	var strippedFiles sync.Map
 	pcfg := &packages.Config{
