@@ -372,7 +372,7 @@ func (p *Program) specialName(s *shape, pkg *types.Package) string {
 			parts = append(parts, literalName(b.fn))
 			lits = append(lits, b.fn)
 		} else {
-			parts = append(parts, b.fn.Name())
+			parts = append(parts, funcParts(b.fn)...)
 		}
 	}
 	taken := p.specialNames[pkg]
@@ -381,6 +381,15 @@ func (p *Program) specialName(s *shape, pkg *types.Package) string {
 		p.specialNames[pkg] = taken
 	}
 	free := func(name string) bool { return !taken[name] && pkg.Scope().Lookup(name) == nil }
+	for i, p := range parts {
+		// Go identifiers only (go/ssa's synthetic names have '$').
+		parts[i] = strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' {
+				return r
+			}
+			return -1
+		}, p)
+	}
 	name := LowerCamel(parts)
 	if !free(name) && s.fn.Parent() == nil && len(lits) > 0 {
 		// simpsonF taken: simpsonFixedF, after the function of the
@@ -404,20 +413,23 @@ func rootOf(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
-// funcParts returns the receiver's type name, if any, and the name of fn.
+// funcParts returns the receiver's type name, if any, and the name of fn
+// (of the method, for a method expression's thunk).
 func funcParts(fn *ssa.Function) []string {
-	if obj, ok := fn.Object().(*types.Func); ok {
-		if r := obj.Type().(*types.Signature).Recv(); r != nil {
-			t := r.Type()
-			if ptr, ok := t.(*types.Pointer); ok {
-				t = ptr.Elem()
-			}
-			if n, ok := t.(*types.Named); ok {
-				return []string{n.Obj().Name(), fn.Name()}
-			}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok {
+		return []string{fn.Name()}
+	}
+	if r := obj.Type().(*types.Signature).Recv(); r != nil {
+		t := r.Type()
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if n, ok := t.(*types.Named); ok {
+			return []string{n.Obj().Name(), obj.Name()}
 		}
 	}
-	return []string{fn.Name()}
+	return []string{obj.Name()}
 }
 
 // literalName names the function literal fn after the local variable

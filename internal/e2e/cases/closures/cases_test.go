@@ -25,6 +25,7 @@ func TestJVP(t *testing.T) {
 		{Name: "Nested", F: fdcheck.ScalarField(first(Nested)), JVP: fdcheck.ScalarFieldJVP(firstJVP(NestedJVP)), Gen: fdcheck.Box(4, -1, 1)},
 		{Name: "Accumulate", F: fdcheck.ScalarField(Accumulate), JVP: fdcheck.ScalarFieldJVP(AccumulateJVP), Gen: fdcheck.Box(5, -2, 2)},
 		{Name: "Model", F: fdcheck.ScalarField(Model), JVP: fdcheck.ScalarFieldJVP(ModelJVP), Gen: fdcheck.Box(5, -1, 1)},
+		{Name: "MethodExpr", F: fdcheck.ScalarField(MethodExpr), JVP: fdcheck.ScalarFieldJVP(MethodExprJVP), Gen: fdcheck.Box(4, -1, 1)},
 		{Name: "Shifted", F: fdcheck.ScalarField(Shifted), JVP: fdcheck.ScalarFieldJVP(ShiftedJVP), Gen: fdcheck.Box(5, -2, 2)},
 		{Name: "quad.Gaussian", F: fdcheck.Binary(quad.Gaussian), JVP: fdcheck.BinaryJVP(QuadGaussianJVP), Gen: fdcheck.Box(2, 0.2, 2)},
 		{Name: "Direct", F: fdcheck.Unary(Direct), JVP: fdcheck.UnaryJVP(DirectJVP), Gen: fdcheck.Box(1, -2, 2)},
@@ -70,6 +71,7 @@ func TestTaylor(t *testing.T) {
 		}, gadtest.Dim(4)},
 		{"Accumulate", Accumulate, line(AccumulateTaylor), gadtest.Box(5, -2, 2)},
 		{"Model", Model, func(x, v []float64) []float64 { a, b, c := ModelTaylor(x, v); return []float64{a, b, c} }, gadtest.Dim(5)},
+		{"MethodExpr", MethodExpr, func(x, v []float64) []float64 { a, b, c := MethodExprTaylor(x, v); return []float64{a, b, c} }, gadtest.Dim(4)},
 		{"Shifted", Shifted, line(ShiftedTaylor), gadtest.Box(5, -2, 2)},
 		{"quad.Gaussian", func(x []float64) float64 { return quad.Gaussian(x[0], x[1]) }, func(x, v []float64) []float64 {
 			a, b, c := QuadGaussianTaylor(x[0], v[0], 0, x[1], v[1], 0)

@@ -5,7 +5,8 @@
 // and of another (quad) that call them; higher-order functions passing
 // their function parameter on, recursively too; literals that capture
 // other literals, a struct, a slice they write into, a variable
-// assigned after the literal is made, and an accumulator they write.
+// assigned after the literal is made, and an accumulator they write; a
+// method expression passed as a function.
 package closures
 
 //go:generate gadgen
@@ -114,6 +115,27 @@ func Model(x []float64) float64 {
 		set(i, line(x[i]))
 	}
 	return quad.MapSum(math.Tanh, out) + quad.MapSum(sq, x)
+}
+
+// Eval returns p.A·t + p.B·t².
+func (p Params) Eval(t float64) float64 { return p.A*t + p.B*t*t }
+
+// sumOf returns Σ f(p, x[i]).
+func sumOf(f func(Params, float64) float64, p Params, x []float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += f(p, v) * v
+	}
+	return s
+}
+
+// MethodExpr passes a method expression, Params.Eval.
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=2 seed=line
+func MethodExpr(x []float64) float64 {
+	return sumOf(Params.Eval, Params{A: x[0], B: x[1]}, x)
 }
 
 // Shifted assigns the captured c after making the literal: each call

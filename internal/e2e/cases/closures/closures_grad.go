@@ -2906,6 +2906,237 @@ func ModelHVP(x, v, hv []float64) float64 {
 	return Model(x)
 }
 
+// MethodExprJVP computes MethodExpr and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of MethodExpr; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func MethodExprJVP(x, dx []float64) (float64, float64) {
+	t, t2 := sumOfParamsEvalJVP(Params{A: x[0], B: x[1]}, Params{A: dx[0], B: dx[1]}, x, dx)
+	return t, t2
+}
+
+// sumOfParamsEvalJVP computes sumOfParamsEval and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp), x (tangent dx).
+// Results, in order: the value of sumOfParamsEval; its tangent.
+// Shadows: dp, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+//
+// sumOfParamsEval is sumOf specialized for f = Params.Eval.
+func sumOfParamsEvalJVP(p, dp Params, x, dx []float64) (float64, float64) {
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		dv := dx[i]
+		t, t2 := paramsEvalJVP(p, dp, v, dv)
+		s += t * v
+		ds += t2*v + t*dv
+	}
+	return s, ds
+}
+
+// paramsEvalJVP computes Params.Eval and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp), t (tangent dt).
+// Results, in order: the value of Params.Eval; its tangent.
+// Shadows: dp has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func paramsEvalJVP(p, dp Params, t, dt float64) (float64, float64) {
+	t2 := p.A
+	t3 := p.B
+	t4 := t3 * t
+	return t2*t + t4*t, dp.A*t + t2*dt + ((dp.B*t+t3*dt)*t + t4*dt)
+}
+
+// MethodExprGrad computes MethodExpr and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of MethodExpr; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func MethodExprGrad(x, dx []float64) float64 {
+	var t7 Params
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("MethodExprGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	var t8 Params
+	t := Params{A: x[0], B: x[1]}
+	t2 := sumOfParamsEval(t, x)
+	t3 := sumOfParamsEvalReverse(t, x, dx, 1)
+	t7.A += t3.A
+	t7.B += t3.B
+	t4 := t7
+	t7 = Params{}
+	t8.A += t4.A
+	t8.B += t4.B
+	t5 := t8.B
+	t8.B = 0
+	dx[1] += t5
+	t6 := t8.A
+	t8.A = 0
+	dx[0] += t6
+	return t2
+}
+
+// sumOfParamsEvalReverse is the reverse of sumOfParamsEval for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of sumOfParamsEval that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: x (into dx), p (returned as dp).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+//
+// sumOfParamsEval is sumOf specialized for f = Params.Eval.
+func sumOfParamsEvalReverse(p Params, x, dx []float64, seed float64) (dp Params) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("sumOfParamsEvalReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+3, 0))
+	i := -1
+	for {
+		t := i + 1
+		if t < n {
+			tape = append(tape, p.Eval(x[t]))
+			i = t
+		} else {
+			break
+		}
+	}
+	ds += seed
+	for {
+		t2 := i - 1
+		if i == -1 {
+			break
+		}
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := ds
+		t7 := t2 + 1
+		v := x[t7]
+		t8, t9 := paramsEvalReverse(p, v, t6*v)
+		dp.A += t8.A
+		dp.B += t8.B
+		dx[t7] += t5*t6 + t9
+		i = t2
+	}
+	return dp
+}
+
+// sumOfParamsEval is sumOf specialized for f = Params.Eval.
+func sumOfParamsEval(p Params, x []float64) float64 {
+	s := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		s += p.Eval(v) * v
+	}
+	return s
+}
+
+// paramsEvalReverse is the reverse of Params.Eval for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Params.Eval that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: p (returned as dp), t (returned as dt).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func paramsEvalReverse(p Params, t, seed float64) (dp Params, dt float64) {
+	t2 := p.A
+	t3 := p.B
+	t4 := t3 * t
+	t5 := seed * t
+	dt += t4 * seed
+	dt += t3 * t5
+	dp.B += t5 * t
+	dt += t2 * seed
+	dp.A += t5
+	return dp, dt
+}
+
+// MethodExprTaylor propagates Taylor polynomials of degree 2 through MethodExpr (Taylor mode):
+// when each varied input p moves on the line p + p1·t, it returns the results of
+// MethodExpr and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of MethodExpr; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func MethodExprTaylor(x, x1 []float64) (float64, float64, float64) {
+	t, t2, t3 := sumOfParamsEvalTaylor(Params{A: x[0], B: x[1]}, Params{A: x1[0], B: x1[1]}, Params{A: 0, B: 0}, x, x1, make([]float64, len(x), cap(x)))
+	return t, t2, t3
+}
+
+// sumOfParamsEvalTaylor propagates Taylor polynomials of degree 2 through sumOfParamsEval (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
+// sumOfParamsEval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: p (coefficients p1, p2), x (coefficients x1, x2).
+// Results, in order: the value of sumOfParamsEval; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+//
+// sumOfParamsEval is sumOf specialized for f = Params.Eval.
+func sumOfParamsEvalTaylor(p, p1, p2 Params, x, x1, x2 []float64) (float64, float64, float64) {
+	s := 0.0
+	s1 := 0.0
+	s2 := 0.0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		v1 := x1[i]
+		v2 := x2[i]
+		t, t2, t3 := paramsEvalTaylor(p, p1, p2, v, v1, v2)
+		s += t * v
+		s1 += t*v1 + t2*v
+		s2 += t*v2 + t2*v1 + t3*v
+	}
+	return s, s1, s2
+}
+
+// paramsEvalTaylor propagates Taylor polynomials of degree 2 through Params.Eval (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
+// Params.Eval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: p (coefficients p1, p2), t (coefficients t1, t2).
+// Results, in order: the value of Params.Eval; its coefficients 1 to 2.
+// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
+// its shape per degree; what the function writes through it, the coefficients are
+// written (overwritten) into the shadows.
+func paramsEvalTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, float64) {
+	t3 := p.A
+	t4 := p1.A
+	t5 := p.B
+	t6 := p1.B
+	t7 := t5 * t
+	t8 := t5*t1 + t6*t
+	return t3*t + t7*t, t3*t1 + t4*t + (t7*t1 + t8*t), t3*t2 + t4*t1 + p2.A*t + (t7*t2 + t8*t1 + (t5*t2+t6*t1+p2.B*t)*t)
+}
+
 // ShiftedJVP computes Shifted and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //

@@ -16,6 +16,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Nested", F: Nested, JVP: NestedJVP, Grad: NestedGrad},
 		{Name: "Accumulate", F: Accumulate, JVP: AccumulateJVP, Grad: AccumulateGrad, Lo: -2, Hi: 2},
 		{Name: "Model", F: Model, JVP: ModelJVP, Grad: ModelGrad},
+		{Name: "MethodExpr", F: MethodExpr, JVP: MethodExprJVP, Grad: MethodExprGrad},
 		{Name: "Shifted", F: Shifted, JVP: ShiftedJVP, Grad: ShiftedGrad, Lo: -2, Hi: 2},
 		{Name: "quad.Gaussian", F: quad.Gaussian, JVP: QuadGaussianJVP, Grad: QuadGaussianGrad, Lo: 0.2, Hi: 2},
 		{Name: "Direct", F: Direct, JVP: DirectJVP, Grad: DirectGrad, Lo: -2, Hi: 2},
