@@ -39,9 +39,14 @@
 // Generated code cannot name the unexported identifiers of other
 // packages. A call that keeps calling an unexported function of another
 // package (a call with no varied argument) calls a copy of its body
-// generated beside it (geomWeight for geom.weight); any other reference to
-// an unexported identifier of another package is reported
-// (frontend.CheckAccess). The helper functions of package templates that
+// generated beside it (geomWeight for geom.weight); so does a call of a
+// specialization of a function for the function values passed to it,
+// which no package declares (simpsonSpring, see the frontend's
+// closure.go). Any other reference to an unexported identifier of another
+// package is reported (frontend.CheckAccess). Specializations are
+// identified across package variants by what they specialize
+// (frontend.Program.SpecializationKey), and the doc comment of each
+// function generated for one says what it is. The helper functions of package templates that
 // derivative rules call (gadDigamma) are pasted once into each package
 // that needs them.
 //

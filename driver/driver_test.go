@@ -539,3 +539,41 @@ func TestTestOption(t *testing.T) {
 		t.Errorf("cubic_grad.go not written")
 	}
 }
+
+// TestSpecializations: literals and math.Sin passed to a higher-order
+// function give specializations, generated once per package (the test
+// file's directive reuses the primal copy that the package file's made),
+// with a primal copy where a call has no varied argument; two
+// specializations that the package and its test variant name alike
+// (integrateF) are two functions; the module vets, and a second run
+// changes nothing.
+func TestSpecializations(t *testing.T) {
+	t.Parallel()
+	dir := setup(t)
+	mustRun(t, dir, "./closures")
+	src := read(t, filepath.Join(dir, "closures", "closures_grad.go"))
+	testSrc := read(t, filepath.Join(dir, "closures", "closures_grad_test.go"))
+	for _, want := range []string{
+		"func integrateFJVP(k, dk float64, n int) (float64, float64) {",
+		"func integrateSin(n int) float64 {",               // primal copy: no varied argument
+		"func integrateSpring(k float64, n int) float64 {", // Fixed varies x only
+		"// integrateF is integrate specialized for f = the literal f of Energy, with\n// the captured variable k as its first parameter.\n",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("closures_grad.go lacks %q:\n%s", want, src)
+		}
+	}
+	if strings.Contains(testSrc, "func integrateSin(") || !strings.Contains(testSrc, "integrateSin(4)") ||
+		!strings.Contains(testSrc, "func energyTwiceJVP(") {
+		t.Errorf("the test file does not reuse integrateSin:\n%s", testSrc)
+	}
+	if !strings.Contains(testSrc, "integrate specialized for f = the literal f of Wave") {
+		t.Errorf("wave's derivative does not call a specialization for Wave's literal:\n%s", testSrc)
+	}
+	mustRun(t, dir, "-check", "./closures")
+	cmd := exec.Command("go", "vet", "./closures")
+	cmd.Dir = dir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("go vet: %v\n%s\n%s", err, b, src)
+	}
+}

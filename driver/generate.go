@@ -14,8 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/gadgen/gadgen/diag"
 	"github.com/gadgen/gadgen/frontend"
@@ -96,8 +94,12 @@ func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
 
 func (g *generator) key(pkg, mode string, fn *types.Func, active []bool, noOpt bool) jobKey {
 	// A function of a package and of its test variant are two objects:
-	// identify them by name and position.
+	// identify them by name and position, specializations by what they
+	// specialize.
 	id := fn.FullName() + "@" + g.prog.Position(fn.Pos()).String()
+	if k := g.prog.SpecializationKey(fn); k != "" {
+		id = k
+	}
 	act := make([]byte, len(active))
 	for i, a := range active {
 		act[i] = '0'
@@ -175,6 +177,9 @@ func (g *generator) run(j *job) {
 	}
 	// The signature is the mode's (Mode.Signature) in every respect.
 	f.Variadic = j.derived.Sig.Variadic()
+	if d := g.prog.Describe(j.req.Target, j.req.Target.Name(), j.out.pkg.Types); d != "" {
+		f.Doc = strings.TrimRight(f.Doc, "\n") + "\n\n" + d
+	}
 	if j.noOpt {
 		f.Doc = strings.TrimRight(f.Doc, "\n") + "\n\nGenerated without optimization (opt=0), for comparison."
 	}
@@ -249,7 +254,11 @@ func (g *generator) runCopy(j *job) {
 		return
 	}
 	f.Name, f.Recv = j.req.Name, nil // a method's receiver is the first parameter
-	f.Doc = fmt.Sprintf("%s is a copy of %s, which package %s does not export.", j.req.Name, qualifiedName(fn), fn.Pkg().Name())
+	if d := g.prog.Describe(fn, j.req.Name, j.out.pkg.Types); d != "" {
+		f.Doc = d
+	} else {
+		f.Doc = fmt.Sprintf("%s is a copy of %s, which package %s does not export.", j.req.Name, qualifiedName(fn), fn.Pkg().Name())
+	}
 	g.localize(j, f)
 	if diags := frontend.CheckAccess(f, j.out.pkg.Types, frontend.FuncName(fn), g.prog.Position); len(diags) > 0 {
 		g.fail(j, diags)
@@ -260,18 +269,22 @@ func (g *generator) runCopy(j *job) {
 
 // localize redirects the calls of f to functions and methods of other
 // packages that the generated package cannot name (unexported, or in an
-// internal package) — calls with no varied argument keep the primal
-// callee — to copies of their bodies generated into the package:
-// functionsGaussianY for the method y of functions.Gaussian, its receiver
-// first.
+// internal package), and to specializations of function values, which
+// no package declares (see frontend's closure.go) — calls with no varied
+// argument keep the primal callee — to copies of their bodies generated
+// into the package: functionsGaussianY for the method y of
+// functions.Gaussian, its receiver first; simpsonSpring for simpson
+// specialized for a literal spring.
 func (g *generator) localize(j *job, f *ir.Func) {
 	pkg := j.out.pkg.Types
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			c := v.Callee
-			if v.Op != ir.OpCall || c.Func == nil || c.Invoke || c.Derived != nil || c.Func.Pkg() == nil ||
-				c.Func.Pkg().Path() == pkg.Path() ||
-				c.Func.Exported() && frontend.Importable(pkg.Path(), c.Func.Pkg().Path()) {
+			if v.Op != ir.OpCall || c.Func == nil || c.Invoke || c.Derived != nil || c.Func.Pkg() == nil {
+				continue
+			}
+			if !g.prog.IsSpecialization(c.Func) && (c.Func.Pkg().Path() == pkg.Path() ||
+				c.Func.Exported() && frontend.Importable(pkg.Path(), c.Func.Pkg().Path())) {
 				continue
 			}
 			sig := c.Func.Type().(*types.Signature)
@@ -281,7 +294,7 @@ func (g *generator) localize(j *job, f *ir.Func) {
 			k := g.key(pkg.Path(), "copy", c.Func, nil, false)
 			cj := g.jobs[k]
 			if cj == nil {
-				name := g.uniqueName(pkg, lowerCamel(calleeParts(pkg, c.Func)))
+				name := g.uniqueName(pkg, frontend.LowerCamel(calleeParts(pkg, c.Func)))
 				var params []*types.Var
 				params = append(params, ssaad.Params(c.Func)...)
 				cj = &job{
@@ -556,7 +569,7 @@ func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.F
 	if noOpt {
 		parts = append(parts, "O0")
 	}
-	return g.uniqueName(pkg, lowerCamel(parts))
+	return g.uniqueName(pkg, frontend.LowerCamel(parts))
 }
 
 // calleeParts returns the parts of a name for fn in pkg: fn's package
@@ -574,19 +587,6 @@ func calleeParts(pkg *types.Package, fn *types.Func) []string {
 	return append(parts, fn.Name())
 }
 
-// lowerCamel joins parts in lower camel case: geom, Vec, Norm → geomVecNorm.
-func lowerCamel(parts []string) string {
-	var sb strings.Builder
-	for i, p := range parts {
-		if i == 0 {
-			sb.WriteString(lowerFirst(p))
-		} else {
-			sb.WriteString(upperFirst(p))
-		}
-	}
-	return sb.String()
-}
-
 // uniqueName returns base, or base followed by a number, unused in pkg and
 // among the functions generated into it, and reserves it.
 func (g *generator) uniqueName(pkg *types.Package, base string) string {
@@ -601,16 +601,6 @@ func (g *generator) uniqueName(pkg *types.Package, base string) string {
 	}
 	taken[name] = true
 	return name
-}
-
-func lowerFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[n:]
-}
-
-func upperFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // dumpFunc returns the -dump callback for fn, or nil.

@@ -13,7 +13,9 @@
 // then behave like assembly functions (a derivative needs a rule, see
 // package templates), and loading is about twice as fast. The type errors
 // this causes inside the standard library ("imported and not used") are
-// ignored.
+// ignored. Packages are read with the build tags of [PureGoTags]
+// ("noasm", "purego") added to the user's, so that gonum's floats and
+// other code built on assembly kernels have Go bodies to differentiate.
 //
 // # Directives
 //
@@ -34,9 +36,17 @@
 // IR value per SSA value, the blocks in go/ssa's order. It reports, as
 // positioned diagnostics, every construct that gadgen cannot differentiate:
 // goroutines, defer, channels, select, maps, range over strings, maps and
-// functions, type assertions, closures and function values, unsafe,
-// package reflect, goto, complex numbers and dynamic interface calls on
-// values holding floats. See lower.go for the shapes of the IR it produces.
+// functions, type assertions, function values it cannot know statically,
+// unsafe, package reflect, goto, complex numbers and dynamic interface
+// calls on values holding floats. See lower.go for the shapes of the IR it
+// produces.
+//
+// The IR has no function values: a call of a function literal, and a call
+// that passes known functions (simpson(spring, 0, 1, 64)), become calls of
+// specializations (simpsonSpring), functions that no package declares and
+// that Lower lowers like any other; the variables a literal captures are
+// their first parameters (see closure.go). [Program.IsSpecialization] and
+// [Program.Describe] tell the driver about them.
 //
 // [CheckAccess] finds what a function generated into one package cannot
 // name in others: unexported identifiers, and packages it may not import

@@ -70,6 +70,9 @@ func funcs(t *testing.T, prog *frontend.Program, path string) []*types.Func {
 func TestLowerChecks(t *testing.T) {
 	prog := program(t)
 	for _, fn := range funcs(t, prog, modPath+"/lower") {
+		if hasFuncParam(fn) {
+			continue // lowered in its specializations (TestSpecializations)
+		}
 		t.Run(frontend.FuncName(fn), func(t *testing.T) {
 			f, diags := prog.Lower(fn)
 			if len(diags) > 0 {
@@ -89,6 +92,15 @@ func TestLowerChecks(t *testing.T) {
 	}
 }
 
+func hasFuncParam(fn *types.Func) bool {
+	for p := range fn.Type().(*types.Signature).Params().Variables() {
+		if _, ok := p.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
 func recvCount(fn *types.Func) int {
 	if fn.Type().(*types.Signature).Recv() != nil {
 		return 1
@@ -100,7 +112,7 @@ func recvCount(fn *types.Func) int {
 func TestLowerGolden(t *testing.T) {
 	prog := program(t)
 	all := funcs(t, prog, modPath+"/lower")
-	for _, name := range []string{"SumSquares", "Dot", "Vec.Norm", "Vec.Scale", "Variadic", "Append",
+	for _, name := range []string{"SumSquares", "Dot", "Vec.Norm", "Vec.Scale", "Variadic", "Append", "Closures",
 		"Named", "Struct", "Global", "MakeConst", "CallMulti", "Sprint", "Unnamed", "Blank", "Swap"} {
 		t.Run(name, func(t *testing.T) {
 			i := slices.IndexFunc(all, func(fn *types.Func) bool { return frontend.FuncName(fn) == name })
@@ -470,5 +482,71 @@ func TestLoadExtra(t *testing.T) {
 	dirs, _ := prog.Directives(modes)
 	if !slices.ContainsFunc(dirs, func(d *frontend.Directive) bool { return d.LocalName == "cubeJVP" }) {
 		t.Errorf("cubeJVP not resolved")
+	}
+}
+
+// TestSpecializations lowers the specializations that Closures calls and
+// checks their signatures, descriptions and IR.
+func TestSpecializations(t *testing.T) {
+	prog := program(t)
+	all := funcs(t, prog, modPath+"/lower")
+	i := slices.IndexFunc(all, func(fn *types.Func) bool { return fn.Name() == "Closures" })
+	f, diags := prog.Lower(all[i])
+	if len(diags) > 0 {
+		t.Fatalf("got diagnostics:\n%v", diags)
+	}
+	want := map[string]struct{ sig, doc string }{
+		"closuresSpring": {"func(k float64, t float64) float64",
+			"closuresSpring is the function literal spring of Closures, with the captured\nvariable k as its first parameter."},
+		"closuresAdd": {"func(acc *float64, v float64)",
+			"closuresAdd is the function literal add of Closures, with the captured\nvariable acc as its first parameter."},
+		"twiceSpring": {"func(k float64, n int) float64",
+			"twiceSpring is twice specialized for f = the literal spring of Closures,\nwith the captured variable k as its first parameter."},
+		"integrateSin": {"func(n int) float64", "integrateSin is integrate specialized for f = math.Sin."},
+		"closuresFunc3": {"func(k float64, y float64) float64",
+			"closuresFunc3 is the function literal func3 of Closures, with the captured\nvariable k as its first parameter."},
+	}
+	seen := map[string]bool{}
+	var visit func(f *ir.Func)
+	visit = func(f *ir.Func) {
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if v.Op != ir.OpCall || v.Callee.Func == nil || !prog.IsSpecialization(v.Callee.Func) || seen[v.Callee.Func.Name()] {
+					continue
+				}
+				fn := v.Callee.Func
+				seen[fn.Name()] = true
+				if w, ok := want[fn.Name()]; !ok && fn.Name() != "integrateSpring" {
+					t.Errorf("unexpected specialization %s", fn.Name())
+				} else if ok {
+					if got := types.TypeString(fn.Type(), nil); got != w.sig {
+						t.Errorf("%s: signature %s, want %s", fn.Name(), got, w.sig)
+					}
+					if got := prog.Describe(fn, fn.Name(), fn.Pkg()); got != w.doc {
+						t.Errorf("%s: Describe = %q, want %q", fn.Name(), got, w.doc)
+					}
+				}
+				g, diags := prog.Lower(fn)
+				if len(diags) > 0 {
+					t.Fatalf("%s: got diagnostics:\n%v", fn.Name(), diags)
+				}
+				if err := ir.Check(g); err != nil {
+					t.Fatalf("%s: %v", fn.Name(), err)
+				}
+				if g2, _ := prog.Lower(fn); g2.String() != g.String() {
+					t.Errorf("%s: lowering twice differs", fn.Name())
+				}
+				visit(g)
+			}
+		}
+	}
+	visit(f)
+	for name := range want {
+		if !seen[name] {
+			t.Errorf("no call of %s", name)
+		}
+	}
+	if !seen["integrateSpring"] {
+		t.Errorf("twiceSpring does not call integrateSpring")
 	}
 }

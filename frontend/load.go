@@ -33,7 +33,8 @@ type Config struct {
 	// Env is the environment of the go command; nil means the current
 	// process's environment.
 	Env []string
-	// BuildFlags are extra flags for the go command ("-tags=x").
+	// BuildFlags are extra flags for the go command ("-tags=x"). The
+	// tags of PureGoTags are always added (see there).
 	BuildFlags []string
 	// Overlay maps absolute file names to contents that replace the files
 	// on disk, or add files that do not exist (see packages.Config).
@@ -46,6 +47,49 @@ type Config struct {
 	// Without it, only generic functions and init functions of the
 	// standard library keep theirs.
 	StdBodies bool
+}
+
+// PureGoTags are the build tags with which gadgen reads every package, in
+// addition to the user's: "noasm", with which gonum (its internal/asm
+// kernels under floats, blas, lapack, …) and others build their pure-Go
+// kernels instead of assembly, and "purego", the common Go convention for
+// the same choice. gadgen can differentiate Go bodies but not assembly, so
+// it reads the variant it can differentiate. Generated code never names
+// what the tags select: it calls only exported functions, whose
+// declarations are the same in both variants, and copies of unexported
+// ones (or their derivatives) made from the pure-Go bodies, so it compiles
+// and computes the same function in the user's ordinary build, with or
+// without the tags, and the generated files are the same on every
+// architecture. A pure-Go kernel may sum in another order than its
+// assembly twin: values may differ in the last bits.
+var PureGoTags = []string{"noasm", "purego"}
+
+// buildFlags returns flags with PureGoTags added to its -tags flag, or a
+// -tags flag of them appended.
+func buildFlags(flags []string) []string {
+	out := slices.Clone(flags)
+	for i := 0; i < len(out); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(out[i], "-"), "=")
+		if name != "-tags" && name != "tags" {
+			continue
+		}
+		if !hasValue {
+			if i+1 == len(out) {
+				break
+			}
+			out = slices.Delete(out, i, i+1) // "-tags" "a,b" → "-tags=a,b"
+			value = out[i]
+		}
+		tags := strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ' ' })
+		for _, t := range PureGoTags {
+			if !slices.Contains(tags, t) {
+				tags = append(tags, t)
+			}
+		}
+		out[i] = "-tags=" + strings.Join(tags, ",")
+		return out
+	}
+	return append(out, "-tags="+strings.Join(PureGoTags, ","))
 }
 
 // loadMode asks go/packages for syntax and types of every package of the
@@ -72,6 +116,14 @@ type Program struct {
 
 	ssaOnce sync.Once
 	ssa     *ssa.Program
+
+	// The specializations of function values (closure.go): by
+	// shape.key(false), by object, the names taken per package, and the
+	// memo of byValue.
+	specials     map[string]*special
+	specialOf    map[*types.Func]*special
+	specialNames map[*types.Package]map[string]bool
+	byValueMemo  map[*ssa.FreeVar]bool
 }
 
 // Load loads the packages matching patterns ("." when there are none),
@@ -118,13 +170,18 @@ func load(cfg *Config, goroot string, patterns, extra []string) (*Program, error
 		byTypes:  map[*types.Package]*packages.Package{},
 		stripped: map[*packages.Package]bool{},
 		bad:      map[*packages.Package]bool{},
+
+		specials:     map[string]*special{},
+		specialOf:    map[*types.Func]*special{},
+		specialNames: map[*types.Package]map[string]bool{},
+		byValueMemo:  map[*ssa.FreeVar]bool{},
 	}
 	var strippedFiles sync.Map
 	pcfg := &packages.Config{
 		Mode:       loadMode,
 		Dir:        cfg.Dir,
 		Env:        cfg.Env,
-		BuildFlags: cfg.BuildFlags,
+		BuildFlags: buildFlags(cfg.BuildFlags),
 		Overlay:    cfg.Overlay,
 		Tests:      true,
 		Fset:       p.Fset,
@@ -144,7 +201,7 @@ func load(cfg *Config, goroot string, patterns, extra []string) (*Program, error
 	if len(extra) > 0 {
 		// The roots are the packages that the patterns alone match.
 		first, err := packages.Load(&packages.Config{Mode: packages.NeedName, Dir: cfg.Dir, Env: cfg.Env,
-			BuildFlags: cfg.BuildFlags, Overlay: cfg.Overlay, Tests: true}, patterns...)
+			BuildFlags: buildFlags(cfg.BuildFlags), Overlay: cfg.Overlay, Tests: true}, patterns...)
 		if err != nil {
 			return nil, err
 		}
@@ -257,7 +314,7 @@ func PackageDirs(cfg *Config, patterns ...string) ([]string, error) {
 		Mode:       packages.NeedName | packages.NeedFiles,
 		Dir:        cfg.Dir,
 		Env:        cfg.Env,
-		BuildFlags: cfg.BuildFlags,
+		BuildFlags: buildFlags(cfg.BuildFlags),
 		Tests:      true,
 	}, patterns...)
 	if err != nil {

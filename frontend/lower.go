@@ -31,8 +31,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -46,15 +46,30 @@ import (
 // cannot differentiate, and then returns a nil function.
 func (p *Program) Lower(fn *types.Func) (*ir.Func, diag.List) {
 	l := &lowerer{
-		p:       p,
-		fnObj:   fn,
-		name:    FuncName(fn),
-		vals:    map[ssa.Value]*ir.Value{},
-		names:   map[ssa.Value]string{},
-		skip:    map[ssa.Instruction]bool{},
-		varargs: map[*ssa.CallCommon][]ssa.Value{},
-		spread:  map[token.Pos]bool{},
-		seen:    map[string]bool{},
+		p:        p,
+		fnObj:    fn,
+		name:     FuncName(fn),
+		funcs:    map[ssa.Value]*funcVal{},
+		cells:    map[ssa.Value]*funcVal{},
+		byVal:    map[ssa.Value]*ir.Value{},
+		promoted: map[ssa.Value]*ssa.Store{},
+		vals:     map[ssa.Value]*ir.Value{},
+		names:    map[ssa.Value]string{},
+		skip:     map[ssa.Instruction]bool{},
+		varargs:  map[*ssa.CallCommon][]ssa.Value{},
+		spread:   map[token.Pos]bool{},
+		seen:     map[string]bool{},
+	}
+	if sp := p.specialOf[fn]; sp != nil {
+		l.special = sp
+		l.name = sp.origin
+		l.fn = sp.shape.fn
+		l.info = p.byTypes[fn.Pkg()].TypesInfo
+		l.run()
+		if len(l.diags) > 0 {
+			return nil, l.diags.Sort()
+		}
+		return l.f, nil
 	}
 	sig := fn.Type().(*types.Signature)
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
@@ -71,11 +86,7 @@ func (p *Program) Lower(fn *types.Func) (*ir.Func, diag.List) {
 		if fn.Pkg() != nil {
 			name = fn.Pkg().Name() + "." + name
 		}
-		hint := ""
-		if fn.Pkg() != nil && strings.HasPrefix(fn.Pkg().Path(), "gonum.org/v1/gonum/") {
-			hint = "; gonum has pure-Go versions of its assembly kernels: run gadgen with -tags noasm"
-		}
-		l.errorf(fn.Pos(), "body", "%s has no Go body (an assembly or standard-library function): its derivative needs a rule%s", name, hint)
+		l.errorf(fn.Pos(), "body", "%s has no Go body (an assembly or standard-library function): its derivative needs a rule", name)
 		return nil, l.diags
 	}
 	l.fn = sf
@@ -98,6 +109,22 @@ type lowerer struct {
 	f     *ir.Func
 	cur   *ir.Block
 	pos   token.Pos // of the instruction being lowered
+	// instrNow is the instruction being lowered.
+	instrNow ssa.Instruction
+
+	// special is the specialization being lowered, or nil (closure.go).
+	special *special
+	// funcs holds the function values bound to parameters by special;
+	// cells those that special's free variables holding functions hold.
+	funcs map[ssa.Value]*funcVal
+	cells map[ssa.Value]*funcVal
+	// byVal holds, for each free variable of special passed by value,
+	// and each field or element address of one, the value at that
+	// address.
+	byVal map[ssa.Value]*ir.Value
+	// promoted holds the captured variables of the function being
+	// lowered that are their one store's value (see promotedStore).
+	promoted map[ssa.Value]*ssa.Store
 
 	vals    map[ssa.Value]*ir.Value
 	names   map[ssa.Value]string
@@ -151,23 +178,32 @@ func (l *lowerer) run() {
 	l.scanSyntax()
 	l.scanNames()
 	l.scanVarargs()
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if a, ok := instr.(*ssa.Alloc); ok {
+				if st := promotedStore(a); st != nil {
+					l.promoted[a] = st
+				}
+			}
+		}
+	}
 
-	f := ir.NewFunc(fn.Name(), l.fnObj.Pkg())
+	f := ir.NewFunc(l.fnObj.Name(), l.fnObj.Pkg())
 	l.f = f
 	f.Pos = l.fnObj.Pos()
 	sig := l.fnObj.Type().(*types.Signature)
 	if r := sig.Recv(); r != nil {
 		f.Recv = r.Type()
 	}
-	for _, sp := range fn.Params {
-		name := ""
-		if obj := sp.Object(); obj != nil && obj.Name() != "_" {
-			name = obj.Name()
+	if l.special != nil {
+		l.specialParams(f)
+	} else {
+		for _, sp := range fn.Params {
+			v := f.AddParam(paramName(sp), sp.Type())
+			v.Pos = sp.Pos()
+			l.vals[sp] = v
+			l.checkComplex(sp.Type(), sp.Pos())
 		}
-		v := f.AddParam(name, sp.Type())
-		v.Pos = sp.Pos()
-		l.vals[sp] = v
-		l.checkComplex(sp.Type(), sp.Pos())
 	}
 	for r := range sig.Results().Variables() {
 		f.AddResult(r.Name(), r.Type())
@@ -201,6 +237,9 @@ func (l *lowerer) run() {
 	}
 	for _, phi := range phis {
 		v := l.vals[phi]
+		if v == nil {
+			continue // a function value (closure.go)
+		}
 		for i, e := range phi.Edges {
 			l.cur = blocks[phi.Block().Preds[i].Index]
 			v.Args = append(v.Args, l.operand(e))
@@ -434,14 +473,13 @@ func (l *lowerer) operand(v ssa.Value) *ir.Value {
 			l.cur.Append(g)
 		}
 		return g
-	case *ssa.Function:
-		if v.Parent() != nil {
-			l.errorf(l.pos, "closure", "function literals are not supported")
-		} else {
-			l.errorf(l.pos, "function value", "functions used as values are not supported")
-		}
-	case *ssa.FreeVar:
-		l.errorf(l.pos, "closure", "function literals that capture variables are not supported")
+	}
+	if isFunc(v.Type()) {
+		l.funcUseError(l.instrNow)
+	} else {
+		// A free variable has a value when it is a parameter of the
+		// specialization being lowered.
+		l.errorf(l.pos, "unsupported", "%T operands are not supported", v)
 	}
 	// Not lowered: an error was reported.
 	return l.placeholder(v.Type())
@@ -462,6 +500,10 @@ func (l *lowerer) instr(instr ssa.Instruction) {
 	}
 	pos := instr.Pos()
 	l.pos = pos
+	l.instrNow = instr
+	if l.funcInstr(instr) || l.byValInstr(instr) {
+		return
+	}
 	var v *ir.Value
 	val := func(op ir.Op, t types.Type, args ...ssa.Value) *ir.Value {
 		return l.f.NewValue(op, t, l.operands(args...)...)
@@ -471,7 +513,9 @@ func (l *lowerer) instr(instr ssa.Instruction) {
 		return
 	case *ssa.Alloc:
 		v = val(ir.OpAlloc, in.Type())
-		v.Heap = in.Heap
+		// A captured variable passed by value (closure.go) no longer
+		// escapes.
+		v.Heap = in.Heap && !cellByValue(in)
 	case *ssa.Phi:
 		v = val(ir.OpPhi, in.Type()) // arguments at the end of run
 	case *ssa.BinOp:
@@ -574,16 +618,6 @@ func (l *lowerer) instr(instr ssa.Instruction) {
 		}
 	case *ssa.TypeAssert:
 		l.errorf(pos, "type assertion", "type assertions and type switches are not supported")
-	case *ssa.MakeClosure:
-		f := in.Fn.(*ssa.Function)
-		if !pos.IsValid() {
-			pos = f.Pos()
-		}
-		if strings.HasPrefix(f.Synthetic, "bound method wrapper") {
-			l.errorf(pos, "function value", "method values are not supported")
-		} else {
-			l.errorf(pos, "closure", "function literals that capture variables are not supported")
-		}
 	default:
 		l.errorf(pos, "unsupported", "%T instructions are not supported", instr)
 	}
@@ -692,8 +726,7 @@ func (l *lowerer) call(in *ssa.Call) *ir.Value {
 			obj, _ := fv.Object().(*types.Func)
 			switch {
 			case fv.Parent() != nil:
-				l.errorf(pos, "closure", "calls of function literals are not supported")
-				return nil
+				return l.callFuncVal(in, &funcVal{shape: &shape{fn: fv}}) // a literal that captures nothing
 			case obj == nil:
 				l.errorf(pos, "function value", "calls of %s are not supported", fv.Synthetic)
 				return nil
@@ -704,24 +737,41 @@ func (l *lowerer) call(in *ssa.Call) *ir.Value {
 			if pkg := obj.Pkg(); pkg != nil && pkg.Path() == "reflect" {
 				l.errorf(pos, "reflect", "calls into package reflect are not supported")
 			}
+			if slices.ContainsFunc(c.Args, func(a ssa.Value) bool { return isFunc(a.Type()) }) {
+				return l.callFuncVal(in, &funcVal{shape: &shape{fn: fv}})
+			}
 			callee.Func = obj
 		default:
-			l.errorf(pos, "function value", "calls through function values are not supported")
-			return nil
+			fval, err := l.resolve(fv)
+			if err != nil {
+				l.report(err, pos)
+				return nil
+			}
+			return l.callFuncVal(in, fval)
 		}
 	}
-
-	args := append(recv, c.Args...)
-	if elems, ok := l.varargs[c]; ok {
-		args = append(args[:len(args)-1:len(args)-1], elems...)
-	} else if sig := c.Signature(); sig != nil && sig.Variadic() {
-		// Written with "...", or an argument array not recognized: pass
-		// the slice as it is.
-		callee.Spread = true
+	if c.IsInvoke() && slices.ContainsFunc(c.Args, func(a ssa.Value) bool { return isFunc(a.Type()) }) {
+		l.errorf(pos, "function value", "function value passed to the interface method %s: gadgen cannot specialize it for the function", c.Method.Name())
+		return nil
 	}
+
+	args, spread := l.expandVarargs(c, append(recv, c.Args...))
+	callee.Spread = spread
 	v := l.f.NewValue(ir.OpCall, typ, l.operands(args...)...)
 	v.Callee = callee
 	return v
+}
+
+// expandVarargs replaces the last of args, the variadic argument of the
+// call c, by the elements of its argument array when scanVarargs
+// recognized one; otherwise, for a variadic callee, spread says the slice
+// is passed as it is (written with "...", or an array not recognized).
+func (l *lowerer) expandVarargs(c *ssa.CallCommon, args []ssa.Value) (out []ssa.Value, spread bool) {
+	if elems, ok := l.varargs[c]; ok {
+		return append(args[:len(args)-1:len(args)-1], elems...), false
+	}
+	sig := c.Signature()
+	return args, sig != nil && sig.Variadic()
 }
 
 // invokeCarriesFloats reports whether floating-point values flow into or

@@ -84,3 +84,21 @@ func TestParsePos(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildFlags(t *testing.T) {
+	tests := []struct {
+		in, want []string
+	}{
+		{nil, []string{"-tags=noasm,purego"}},
+		{[]string{"-race"}, []string{"-race", "-tags=noasm,purego"}},
+		{[]string{"-tags=a,b"}, []string{"-tags=a,b,noasm,purego"}},
+		{[]string{"--tags=noasm", "-x"}, []string{"-tags=noasm,purego", "-x"}},
+		{[]string{"-tags", "a", "-x"}, []string{"-tags=a,noasm,purego", "-x"}},
+		{[]string{"-tags=a purego"}, []string{"-tags=a,purego,noasm"}},
+	}
+	for _, tt := range tests {
+		if got := buildFlags(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("buildFlags(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -38,8 +38,10 @@
 //
 // # Non-goals
 //
-// The IR has no goroutines, channels, maps, closures, defer or unsafe: the
-// frontend reports those constructs as unsupported before lowering.
+// The IR has no goroutines, channels, maps, function values, defer or
+// unsafe: the frontend reports those constructs as unsupported, or, for
+// function values known statically, replaces calls through them by calls
+// of specialized functions, while lowering.
 //
 // # Printing
 //

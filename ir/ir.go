@@ -431,3 +431,14 @@ func InductionStep(v *Value, latch int) constant.Value {
 	}
 	return step
 }
+
+// IsArrayPointer reports whether t is a pointer to an array, whose
+// element addresses (OpIndexAddr) stay inside the array.
+func IsArrayPointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Array)
+	return ok
+}

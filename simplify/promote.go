@@ -49,7 +49,7 @@ func PromoteReadOnly(f *ir.Func) {
 						store = u
 					case u.Op == ir.OpFieldAddr && u.Args[0] == addr:
 						walk(u)
-					case u.Op == ir.OpIndexAddr && u.Args[0] == addr && isArrayPointer(addr.Type):
+					case u.Op == ir.OpIndexAddr && u.Args[0] == addr && ir.IsArrayPointer(addr.Type):
 						walk(u)
 					default:
 						ok = false
@@ -76,15 +76,6 @@ func PromoteReadOnly(f *ir.Func) {
 		}
 	}
 	DeadCode(f)
-}
-
-func isArrayPointer(t types.Type) bool {
-	p, ok := t.Underlying().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	_, ok = p.Elem().Underlying().(*types.Array)
-	return ok
 }
 
 // promoteLoad turns load l, whose address is a or derived from a through

@@ -342,6 +342,7 @@ func computeAliases(f *ir.Func, writes WritesFunc) *aliases {
 	for _, b := range f.Blocks {
 		al.all = append(al.all, b.Instrs...)
 	}
+	uses := ir.Uses(f)
 	for _, v := range al.all {
 		switch v.Op {
 		case ir.OpFieldAddr, ir.OpIndexAddr, ir.OpSlice, ir.OpConvert, ir.OpPhi, ir.OpSelect, ir.OpField, ir.OpIndex, ir.OpExtract, ir.OpLoad:
@@ -355,11 +356,15 @@ func computeAliases(f *ir.Func, writes WritesFunc) *aliases {
 		case ir.OpCall:
 			w := callWrites(v, writes)
 			al.callWrites[v] = w
-			// The result may alias any argument; an argument the callee
-			// writes pointers through may come to alias any other
-			// (writing floats into a []float64 makes no alias).
+			// The result may alias any argument (a result nobody uses
+			// aliases nothing: floats.AddTo(dst, s, t) returns dst); an
+			// argument the callee writes pointers through may come to
+			// alias any other (writing floats into a []float64 makes no
+			// alias).
 			for i, x := range v.Args {
-				union(v, x)
+				if len(uses[v.ID]) > 0 {
+					union(v, x)
+				}
 				if (w == nil || w[i]) && x != nil && holdsPointersBehind(x.Type) {
 					for _, y := range v.Args {
 						union(x, y)

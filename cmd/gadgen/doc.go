@@ -99,7 +99,9 @@
 //	-C dir
 //		Run in directory dir.
 //	-tags list
-//		Build tags, as for go build.
+//		Build tags, as for go build. gadgen always adds noasm and
+//		purego, which select pure-Go variants of assembly kernels
+//		(gonum's floats), since it cannot differentiate assembly.
 //	-version
 //		Print gadgen's version.
 //

@@ -176,3 +176,27 @@ func Swap(x, y float64, n int) (float64, float64) {
 	}
 	return x, y
 }
+
+// integrate sums f at n points of [0, 1): a higher-order function.
+func integrate(f func(float64) float64, n int) float64 {
+	s := 0.0
+	for i := range n {
+		s += f(float64(i) / float64(n))
+	}
+	return s / float64(n)
+}
+
+// twice passes its function parameter on.
+func twice(f func(float64) float64, n int) float64 { return integrate(f, n) + integrate(f, 2*n) }
+
+// Closures calls a literal that captures k (passed by value) and one
+// that writes the captured acc (passed by address), and passes literals
+// and math.Sin to higher-order functions.
+func Closures(k, x float64) float64 {
+	spring := func(t float64) float64 { return k * t * t }
+	acc := 0.0
+	add := func(v float64) { acc += v }
+	add(spring(x))
+	add(twice(spring, 4))
+	return acc + integrate(math.Sin, 8) + func(y float64) float64 { return y * k }(x)
+}

@@ -79,22 +79,13 @@ func TypeSwitch(v any) float64 {
 	return 0
 }
 
-func Closure(x float64) float64 {
-	f := func() float64 { return x * x } // want col=7 "closure: function literals that capture"
-	return f()                           // want "function value: calls through function values"
-}
-
-func FuncLit(x float64) float64 {
-	return func(y float64) float64 { return y }(x) // want "closure: calls of function literals"
-}
-
 func FuncValue(x float64) float64 {
-	fs := []func(float64) float64{math.Sin} // want "function value: functions used as values"
-	return fs[0](x)                         // want "function value: calls through function values"
+	fs := []func(float64) float64{math.Sin} // want "function value: storing a function value"
+	return fs[0](x)                         // want "function value: function values stored in slices"
 }
 
 func CallParam(f func(float64) float64, x float64) float64 {
-	return f(x) // want "function value: calls through function values"
+	return f(x) // want "function value: call of the function parameter f"
 }
 
 type Vec struct{ X, Y float64 }
@@ -102,8 +93,27 @@ type Vec struct{ X, Y float64 }
 func (v Vec) Norm() float64 { return math.Hypot(v.X, v.Y) }
 
 func MethodValue(v Vec) float64 {
-	f := v.Norm // want "function value: method values"
-	return f()  // want "function value: calls through"
+	f := v.Norm // want col=9 "function value: method values"
+	return f()
+}
+
+func FuncPhi(x float64) float64 {
+	f := math.Sin
+	if x > 0 {
+		f = math.Cos
+	}
+	return f(x) // want "function value: f holds different functions"
+}
+
+func RecursiveLiteral(x float64) float64 {
+	var pow func(n int) float64
+	pow = func(n int) float64 { // want "closure: recursive function literals"
+		if n == 0 {
+			return 1
+		}
+		return x * pow(n-1)
+	}
+	return pow(3)
 }
 
 func Unsafe(x float64) uint64 {
