@@ -90,12 +90,12 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
+	var t22 float64
 	var t23 float64
-	var t24 float64
 	var ds2 float64
+	var t24 float64
 	var t25 float64
 	var t26 float64
-	var t27 float64
 	var dh float64
 	var ds3 float64
 	t := float64(n)
@@ -105,8 +105,7 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 	t4 := math.Exp(-(t3 * b))
 	tape = slices.Grow(tape, max(n+1, 0)*2)
 	s2 := t2 + t4
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		var w float64
 		var from int
 		if i%2 == 1 {
@@ -116,55 +115,50 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 			w = 2
 			from = 0
 		}
-		t21 := a + float64(i)*h
+		t20 := a + float64(i)*h
 		path = append(path, from)
-		t22 := math.Exp(-(s * t21 * t21))
-		tape = append(tape, t22)
+		t21 := math.Exp(-(s * t20 * t20))
+		tape = append(tape, t21)
 		tape = append(tape, w)
-		s2 += w * t22
+		s2 += w * t21
 	}
 	t5 := seed / 3
 	ds += t5 * h
 	dh += s2 * t5
-	for {
-		t6 := i - 1
-		if i == 1 {
-			break
-		}
-		t7 := tape
-		t8 := len(t7) - 1
-		tape = t7[:t8]
-		t23 += t7[t8] * ds
+	for i2 := n - 1; i2 >= 1; i2-- {
 		t9 := tape
 		t10 := len(t9) - 1
 		tape = t9[:t10]
-		t11 := t23
+		t22 += t9[t10] * ds
+		t11 := tape
+		t12 := len(t11) - 1
+		tape = t11[:t12]
+		t13 := t22
+		t22 = 0
+		t14 := t11[t12] * t13
+		t15 := float64(i2)
+		t16 := a + t15*h
+		t17 := t14 * t16
+		t23 -= s * t16 * t14
+		t26 += t17 * t16
+		t23 -= s * t17
+		t18 := t23
 		t23 = 0
-		t12 := t9[t10] * t11
-		t13 := float64(t6)
-		t14 := a + t13*h
-		t15 := t12 * t14
-		t24 -= s * t14 * t12
-		t27 += t15 * t14
-		t24 -= s * t15
-		t16 := t24
-		t24 = 0
-		dh += t13 * t16
-		t17 := path
-		path = t17[:len(t17)-1]
-		i = t6
+		dh += t15 * t18
+		t19 := path
+		path = t19[:len(t19)-1]
 	}
 	ds2 += ds
-	t18 := ds2
-	t26 += t18
-	t25 += t18
-	t19 := t4 * t25
-	t20 := t19 * b
-	db -= t3 * t19
-	t27 += t20 * b
-	db -= s * t20
-	t27 += t2 * t26 * a * a
-	ds3 -= t27
+	t6 := ds2
+	t25 += t6
+	t24 += t6
+	t7 := t4 * t24
+	t8 := t7 * b
+	db -= t3 * t7
+	t26 += t8 * b
+	db -= s * t8
+	t26 += t2 * t25 * a * a
+	ds3 -= t26
 	db += dh / t
 	return ds3, db
 }
@@ -362,23 +356,22 @@ func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, d
 	var pathBuf [64]int
 	path = pathBuf[:0]
 	var ds float64
-	var t25 float64
+	var t24 float64
 	var ds2 float64
 	var ds3 float64
-	var t26 float64
+	var t25 float64
 	var ds4 float64
 	var ds5 float64
+	var t26 float64
 	var t27 float64
 	var t28 float64
-	var t29 float64
 	h := (b - a) / float64(n)
 	t := 0.5 * k
 	t2 := a - x0
 	t3 := t * t2
 	t4 := b - x0
 	t5 := t * t4
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		var from int
 		if i%2 == 1 {
 			from = 0
@@ -388,61 +381,56 @@ func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, d
 		path = append(path, from)
 	}
 	ds4 += seed / 3 * h
-	for {
-		t6 := i - 1
-		if i == 1 {
-			break
-		}
-		t7 := ds4
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t11 := ds4
 		ds4 = 0
-		ds2 += t7
-		t8 := path
-		t9 := len(t8) - 1
-		path = t8[:t9]
-		if t8[t9] == 0 {
-			t15 := ds2
+		ds2 += t11
+		t12 := path
+		t13 := len(t12) - 1
+		path = t12[:t13]
+		if t12[t13] == 0 {
+			t19 := ds2
 			ds2 = 0
-			ds3 += t15
-			t16 := ds3
+			ds3 += t19
+			t20 := ds3
 			ds3 = 0
-			ds4 += t16
-			t26 += 4 * t16
-			t17 := t26
-			t26 = 0
-			t18 := a + float64(t6)*h - x0
-			t19 := t17 * t18
-			t29 += t19 * t18
-			dx0 -= t*t18*t17 + t*t19
-		} else {
-			t10 := ds2
-			ds2 = 0
-			ds += t10
-			t11 := ds
-			ds = 0
-			ds4 += t11
-			t25 += 2 * t11
-			t12 := t25
+			ds4 += t20
+			t25 += 4 * t20
+			t21 := t25
 			t25 = 0
-			t13 := a + float64(t6)*h - x0
-			t14 := t12 * t13
-			t29 += t14 * t13
-			dx0 -= t*t13*t12 + t*t14
+			t22 := a + float64(i2)*h - x0
+			t23 := t21 * t22
+			t28 += t23 * t22
+			dx0 -= t*t22*t21 + t*t23
+		} else {
+			t14 := ds2
+			ds2 = 0
+			ds += t14
+			t15 := ds
+			ds = 0
+			ds4 += t15
+			t24 += 2 * t15
+			t16 := t24
+			t24 = 0
+			t17 := a + float64(i2)*h - x0
+			t18 := t16 * t17
+			t28 += t18 * t17
+			dx0 -= t*t17*t16 + t*t18
 		}
-		i = t6
 	}
 	ds5 += ds4
-	t20 := ds5
-	t28 += t20
-	t27 += t20
-	t21 := t27
-	t22 := t21 * t4
-	t29 += t22 * t4
-	dx0 -= t5*t21 + t*t22
-	t23 := t28
-	t24 := t23 * t2
-	t29 += t24 * t2
-	dx0 -= t3*t23 + t*t24
-	dk += 0.5 * t29
+	t6 := ds5
+	t27 += t6
+	t26 += t6
+	t7 := t26
+	t8 := t7 * t4
+	t28 += t8 * t4
+	dx0 -= t5*t7 + t*t8
+	t9 := t27
+	t10 := t9 * t2
+	t28 += t10 * t2
+	dx0 -= t3*t9 + t*t10
+	dk += 0.5 * t28
 	return dk, dx0
 }
 
@@ -709,8 +697,7 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	h := (b - a) / t
 	tape = slices.Grow(tape, max(n+1, 0))
 	s := math.Cos(a) + math.Cos(b)
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		var w float64
 		var from int
 		if i%2 == 1 {
@@ -727,19 +714,14 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	t2 := seed / 3
 	ds += t2 * h
 	dh += s * t2
-	for {
-		t3 := i - 1
-		if i == 1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := float64(t3)
-		dh -= t6 * (math.Sin(a+t6*h) * (t4[t5] * ds))
-		t7 := path
-		path = t7[:len(t7)-1]
-		i = t3
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := float64(i2)
+		dh -= t5 * (math.Sin(a+t5*h) * (t3[t4] * ds))
+		t6 := path
+		path = t6[:len(t6)-1]
 	}
 	ds2 += ds
 	db -= math.Sin(b) * ds2
@@ -767,14 +749,14 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
 	var ds float64
-	var t25 float64
+	var t24 float64
 	var ds2 float64
 	var ds3 float64
-	var t26 float64
+	var t25 float64
 	var dx float64
 	var ds4 float64
 	var ds5 float64
-	var t27 float64
+	var t26 float64
 	var dh float64
 	t := float64(n)
 	h := (b - a) / t
@@ -782,19 +764,18 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	t3 := math.Exp(-(b * b))
 	tape = slices.Grow(tape, max(n+1, 0)*2)
 	s := t2 + t3
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		x3 := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t24 := math.Exp(-(x3 * x3))
-			tape = append(tape, t24)
-			s += 4 * t24
-			from = 0
-		} else {
 			t23 := math.Exp(-(x3 * x3))
 			tape = append(tape, t23)
-			s += 2 * t23
+			s += 4 * t23
+			from = 0
+		} else {
+			t22 := math.Exp(-(x3 * x3))
+			tape = append(tape, t22)
+			s += 2 * t22
 			from = 1
 		}
 		path = append(path, from)
@@ -802,11 +783,7 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	t4 := seed / 3
 	ds4 += t4 * h
 	dh += s * t4
-	for {
-		t5 := i - 1
-		if i == 1 {
-			break
-		}
+	for i2 := n - 1; i2 >= 1; i2-- {
 		t6 := ds4
 		ds4 = 0
 		ds2 += t6
@@ -820,14 +797,14 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 			t16 := ds3
 			ds3 = 0
 			ds4 += t16
-			t26 += 4 * t16
+			t25 += 4 * t16
 			t17 := tape
 			t18 := len(t17) - 1
 			tape = t17[:t18]
-			t19 := t26
-			t26 = 0
+			t19 := t25
+			t25 = 0
 			t20 := t17[t18] * t19
-			x2 := a + float64(t5)*h
+			x2 := a + float64(i2)*h
 			dx -= x2 * t20
 			dx -= t20 * x2
 		} else {
@@ -837,27 +814,26 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 			t10 := ds
 			ds = 0
 			ds4 += t10
-			t25 += 2 * t10
+			t24 += 2 * t10
 			t11 := tape
 			t12 := len(t11) - 1
 			tape = t11[:t12]
-			t13 := t25
-			t25 = 0
+			t13 := t24
+			t24 = 0
 			t14 := t11[t12] * t13
-			x := a + float64(t5)*h
+			x := a + float64(i2)*h
 			dx -= x * t14
 			dx -= t14 * x
 		}
 		t21 := dx
 		dx = 0
-		dh += float64(t5) * t21
-		i = t5
+		dh += float64(i2) * t21
 	}
 	ds5 += ds4
-	t27 += ds5
-	t22 := t3 * t27
-	db -= b * t22
-	db -= t22 * b
+	t26 += ds5
+	t5 := t3 * t26
+	db -= b * t5
+	db -= t5 * b
 	db += dh / t
 	return db
 }
@@ -888,8 +864,7 @@ func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	t := float64(n)
 	h := (b - a) / t
 	s := math.Sin(a) + math.Sin(b)
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		x := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
@@ -904,38 +879,33 @@ func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	t2 := seed / 3
 	ds4 += t2 * h
 	dh += s * t2
-	for {
-		t3 := i - 1
-		if i == 1 {
-			break
-		}
-		t4 := ds4
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t3 := ds4
 		ds4 = 0
-		ds2 += t4
-		t5 := path
-		t6 := len(t5) - 1
-		path = t5[:t6]
-		if t5[t6] == 0 {
-			t9 := ds2
+		ds2 += t3
+		t4 := path
+		t5 := len(t4) - 1
+		path = t4[:t5]
+		if t4[t5] == 0 {
+			t8 := ds2
 			ds2 = 0
-			ds3 += t9
-			t10 := ds3
+			ds3 += t8
+			t9 := ds3
 			ds3 = 0
-			ds4 += t10
-			dx += math.Cos(a+float64(t3)*h) * (4 * t10)
+			ds4 += t9
+			dx += math.Cos(a+float64(i2)*h) * (4 * t9)
 		} else {
-			t7 := ds2
+			t6 := ds2
 			ds2 = 0
-			ds += t7
-			t8 := ds
+			ds += t6
+			t7 := ds
 			ds = 0
-			ds4 += t8
-			dx += math.Cos(a+float64(t3)*h) * (2 * t8)
+			ds4 += t7
+			dx += math.Cos(a+float64(i2)*h) * (2 * t7)
 		}
-		t11 := dx
+		t10 := dx
 		dx = 0
-		dh += float64(t3) * t11
-		i = t3
+		dh += float64(i2) * t10
 	}
 	ds5 += ds4
 	db += math.Cos(b) * ds5
@@ -1606,8 +1576,7 @@ func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, s
 	t := float64(n)
 	h := (b - a) / t
 	s := nestedWave(w, x, a) + nestedWave(w, x, b)
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		x2 := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
@@ -1622,49 +1591,44 @@ func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, s
 	t2 := seed / 3
 	ds4 += t2 * h
 	dh += s * t2
-	for {
-		t3 := i - 1
-		if i == 1 {
-			break
-		}
-		t4 := ds4
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t6 := ds4
 		ds4 = 0
-		ds2 += t4
-		t5 := path
-		t6 := len(t5) - 1
-		path = t5[:t6]
-		if t5[t6] == 0 {
-			t11 := ds2
+		ds2 += t6
+		t7 := path
+		t8 := len(t7) - 1
+		path = t7[:t8]
+		if t7[t8] == 0 {
+			t13 := ds2
 			ds2 = 0
-			ds3 += t11
-			t12 := ds3
+			ds3 += t13
+			t14 := ds3
 			ds3 = 0
-			ds4 += t12
-			t13, t14 := nestedWaveReverse(w, x, dx, a+float64(t3)*h, 4*t12)
-			dw += t13
-			dx2 += t14
+			ds4 += t14
+			t15, t16 := nestedWaveReverse(w, x, dx, a+float64(i2)*h, 4*t14)
+			dw += t15
+			dx2 += t16
 		} else {
-			t7 := ds2
+			t9 := ds2
 			ds2 = 0
-			ds += t7
-			t8 := ds
+			ds += t9
+			t10 := ds
 			ds = 0
-			ds4 += t8
-			t9, t10 := nestedWaveReverse(w, x, dx, a+float64(t3)*h, 2*t8)
-			dw += t9
-			dx2 += t10
+			ds4 += t10
+			t11, t12 := nestedWaveReverse(w, x, dx, a+float64(i2)*h, 2*t10)
+			dw += t11
+			dx2 += t12
 		}
-		t15 := dx2
+		t17 := dx2
 		dx2 = 0
-		dh += float64(t3) * t15
-		i = t3
+		dh += float64(i2) * t17
 	}
 	ds5 += ds4
-	t16 := ds5
-	t17, t18 := nestedWaveReverse(w, x, dx, b, t16)
-	dw += t17
-	db += t18
-	dw += nestedWaveReverseWrtWX(w, x, dx, a, t16)
+	t3 := ds5
+	t4, t5 := nestedWaveReverse(w, x, dx, b, t3)
+	dw += t4
+	db += t5
+	dw += nestedWaveReverseWrtWX(w, x, dx, a, t3)
 	db += dh / t
 	return dw, db
 }
@@ -2085,37 +2049,24 @@ func AccumulateGrad(x, dx []float64) float64 {
 	dsum := new(float64)
 	*sum = 0
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0))
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			t8 := math.Sin(x[t])
-			accumulateAdd(sum, t8)
-			tape = append(tape, t8)
-			i = t
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		t5 := math.Sin(x[i])
+		accumulateAdd(sum, t5)
+		tape = append(tape, t5)
 	}
 	sum2 := *sum
 	accumulateAdd(sum, sum2)
 	sum3 := *sum
 	*dsum += 1
-	t2 := accumulateAddReverse(sum, dsum, sum2)
-	*dsum += t2
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := accumulateAddReverse(sum, dsum, t4[t5])
-		t7 := t3 + 1
-		dx[t7] += math.Cos(x[t7]) * t6
-		i = t3
+	t := accumulateAddReverse(sum, dsum, sum2)
+	*dsum += t
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := accumulateAddReverse(sum, dsum, t2[t3])
+		dx[i2] += math.Cos(x[i2]) * t4
 	}
 	*dsum = 0
 	return sum3
@@ -2423,59 +2374,46 @@ func ModelGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ModelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	var t14 Params
+	var t13 Params
 	p := Params{A: x[0], B: x[1]}
 	n := len(x)
 	out := make([]float64, n)
 	dout := make([]float64, n)
 	quadApplySq(p, out, x)
-	tape = slices.Grow(tape, max(n+3, 0))
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			t13 := modelLine(p, x[i2])
-			modelSet(out, i2, t13)
-			tape = append(tape, t13)
-			i = i2
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		t12 := modelLine(p, x[i])
+		modelSet(out, i, t12)
+		tape = append(tape, t12)
 	}
 	t := quadMapSumTanh(out) + quadMapSumSq(p, x)
 	t2 := quadMapSumSqReverse(p, x, dx, 1)
 	dp.A += t2.A
 	dp.B += t2.B
 	quadMapSumTanhReverse(out, dout, 1)
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		i3 := t3 + 1
-		t6 := modelSetReverse(out, dout, i3, t4[t5])
-		t7, t8 := modelLineReverse(p, x[i3], t6)
-		dp.A += t7.A
-		dp.B += t7.B
-		dx[i3] += t8
-		i = t3
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t7 := tape
+		t8 := len(t7) - 1
+		tape = t7[:t8]
+		t9 := modelSetReverse(out, dout, i2, t7[t8])
+		t10, t11 := modelLineReverse(p, x[i2], t9)
+		dp.A += t10.A
+		dp.B += t10.B
+		dx[i2] += t11
 	}
-	t9 := quadApplySqReverse(p, out, dout, x, dx)
-	dp.A += t9.A
-	dp.B += t9.B
-	t10 := dp
+	t3 := quadApplySqReverse(p, out, dout, x, dx)
+	dp.A += t3.A
+	dp.B += t3.B
+	t4 := dp
 	dp = Params{}
-	t14.A += t10.A
-	t14.B += t10.B
-	t11 := t14.B
-	t14.B = 0
-	dx[1] += t11
-	t12 := t14.A
-	t14.A = 0
-	dx[0] += t12
+	t13.A += t4.A
+	t13.B += t4.B
+	t5 := t13.B
+	t13.B = 0
+	dx[1] += t5
+	t6 := t13.A
+	t13.A = 0
+	dx[0] += t6
 	return t
 }
 
@@ -2544,28 +2482,16 @@ func quadMapSumSqReverse(p Params, x, dx []float64, seed float64) (dp Params) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("quadMapSumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		t := i + 1
-		if t < len(x) {
-			modelSq(p, x[t])
-			i = t
-		} else {
-			break
-		}
+	n := len(x)
+	for i := 0; i < n; i++ {
+		modelSq(p, x[i])
 	}
 	ds += seed
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := t2 + 1
-		t4, t5 := modelSqReverse(p, x[t3], ds)
-		dp.A += t4.A
-		dp.B += t4.B
-		dx[t3] += t5
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t, t2 := modelSqReverse(p, x[i2], ds)
+		dp.A += t.A
+		dp.B += t.B
+		dx[i2] += t2
 	}
 	return dp
 }
@@ -2622,29 +2548,17 @@ func quadApplySqReverse(p Params, dst, ddst, x, dx []float64) (dp Params) {
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("quadApplySqReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < len(x) {
-			modelSq(p, x[i2])
-			i = i2
-		} else {
-			break
-		}
+	n := len(x)
+	for i := 0; i < n; i++ {
+		modelSq(p, x[i])
 	}
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		i3 := t3 + 1
-		t4 := ddst[i3]
-		ddst[i3] = 0
-		t5, t6 := modelSqReverse(p, x[i3], t4)
-		dp.A += t5.A
-		dp.B += t5.B
-		dx[i3] += t6
-		i = t3
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := ddst[i2]
+		ddst[i2] = 0
+		t4, t5 := modelSqReverse(p, x[i2], t3)
+		dp.A += t4.A
+		dp.B += t4.B
+		dx[i2] += t5
 	}
 	return dp
 }
@@ -3008,35 +2922,22 @@ func sumOfParamsEvalReverse(p Params, x, dx []float64, seed float64) (dp Params)
 		panic("sumOfParamsEvalReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+3, 0))
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			tape = append(tape, p.Eval(x[t]))
-			i = t
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		tape = append(tape, p.Eval(x[i]))
 	}
 	ds += seed
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
-		t6 := ds
-		t7 := t2 + 1
-		v := x[t7]
-		t8, t9 := paramsEvalReverse(p, v, t6*v)
-		dp.A += t8.A
-		dp.B += t8.B
-		dx[t7] += t5*t6 + t9
-		i = t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := tape
+		t2 := len(t) - 1
+		t3 := t[t2]
+		tape = t[:t2]
+		t4 := ds
+		v := x[i2]
+		t5, t6 := paramsEvalReverse(p, v, t4*v)
+		dp.A += t5.A
+		dp.B += t5.B
+		dx[i2] += t3*t4 + t6
 	}
 	return dp
 }
@@ -3184,13 +3085,13 @@ func ShiftedGrad(x, dx []float64) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var t16 float64
+	var t15 float64
 	var dc float64
-	var t17 float64
+	var t16 float64
 	var ds float64
 	var ds2 float64
 	var dc2 float64
-	var t18 float64
+	var t17 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ShiftedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -3202,52 +3103,54 @@ func ShiftedGrad(x, dx []float64) float64 {
 	t2 := t * t
 	s := t2 * x1
 	i := 2
-	for ; i < len(x); i++ {
-		c3 = x[i]
-		x1_3 := x[1]
-		c2 := c3
-		t14 := x1_3 - c2
-		t15 := t14 * t14 * x1_3
-		tape = append(tape, c2)
-		s += t15
-	}
-	ds += 1
+	var n int
 	for {
-		t3 := i - 1
-		if i == 2 {
+		n = len(x)
+		if i < n {
+			c3 = x[i]
+			x1_3 := x[1]
+			c2 := c3
+			t13 := x1_3 - c2
+			t14 := t13 * t13 * x1_3
+			tape = append(tape, c2)
+			s += t14
+			i++
+		} else {
 			break
 		}
-		t16 += ds
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := t16
-		t16 = 0
+	}
+	ds += 1
+	for i2 := n - 1; i2 >= 2; i2-- {
+		t15 += ds
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		t7 := t15
+		t15 = 0
 		x1_2 := x[1]
-		t7 := x1_2 - t4[t5]
-		t17 += t7 * t7 * t6
-		t8 := 2 * (t6 * x1_2 * t7)
-		t17 += t8
-		dc -= t8
-		t9 := dc
+		t8 := x1_2 - t5[t6]
+		t16 += t8 * t8 * t7
+		t9 := 2 * (t7 * x1_2 * t8)
+		t16 += t9
+		dc -= t9
+		t10 := dc
 		dc = 0
-		dc3 += t9
-		t10 := t17
-		t17 = 0
-		dx[1] += t10
-		t11 := dc3
+		dc3 += t10
+		t11 := t16
+		t16 = 0
+		dx[1] += t11
+		t12 := dc3
 		dc3 = 0
-		dx[t3] += t11
-		i = t3
+		dx[i2] += t12
 	}
 	ds2 += ds
-	t12 := ds2
-	t18 += t2 * t12
-	t13 := 2 * (t12 * x1 * t)
-	t18 += t13
-	dc2 -= t13
+	t3 := ds2
+	t17 += t2 * t3
+	t4 := 2 * (t3 * x1 * t)
+	t17 += t4
+	dc2 -= t4
 	dc3 += dc2
-	dx[1] += t18
+	dx[1] += t17
 	dx[0] += dc3
 	return s
 }
@@ -3330,13 +3233,13 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	tape = tapeBuf[:0]
 	dtape = dtapeBuf[:0]
-	var t19 float64
+	var t18 float64
 	var ddc float64
-	var t20 float64
+	var t19 float64
 	var ds float64
 	var ds2 float64
 	var ddc2 float64
-	var t21 float64
+	var t20 float64
 	c3 := x[0]
 	dc3 := v[0]
 	var ddc3 float64
@@ -3348,60 +3251,54 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 	t2 := v1 - dc
 	t3 := 2 * (t2 * t)
 	s := t * t * x1
-	i := 2
-	for ; i < n; i++ {
+	for i := 2; i < n; i++ {
 		c3 = x[i]
 		dc3 = v[i]
 		x1_3 := x[1]
 		c2 := c3
 		dc2 := dc3
-		t17 := x1_3 - c2
-		t18 := t17 * t17 * x1_3
+		t16 := x1_3 - c2
+		t17 := t16 * t16 * x1_3
 		tape = append(tape, c2)
 		dtape = append(dtape, dc2)
-		s += t18
+		s += t17
 	}
 	ds += 1
-	for {
-		t4 := i - 1
-		if i == 2 {
-			break
-		}
-		t19 += ds
-		t5 := tape
-		t6 := dtape
-		t7 := len(t5) - 1
-		tape = t5[:t7]
-		dtape = t6[:t7]
-		t8 := t19
-		t19 = 0
+	for i2 := n - 1; i2 >= 2; i2-- {
+		t18 += ds
+		t6 := tape
+		t7 := dtape
+		t8 := len(t6) - 1
+		tape = t6[:t8]
+		dtape = t7[:t8]
+		t9 := t18
+		t18 = 0
 		x1_2 := x[1]
 		v1_2 := v[1]
-		t9 := x1_2 - t5[t7]
-		t10 := v1_2 - t6[t7]
-		t20 += 2 * (t10 * t9) * t8
-		t11 := 2 * (t8*v1_2*t9 + t8*x1_2*t10)
-		t20 += t11
-		ddc -= t11
-		t12 := ddc
+		t10 := x1_2 - t6[t8]
+		t11 := v1_2 - t7[t8]
+		t19 += 2 * (t11 * t10) * t9
+		t12 := 2 * (t9*v1_2*t10 + t9*x1_2*t11)
+		t19 += t12
+		ddc -= t12
+		t13 := ddc
 		ddc = 0
-		ddc3 += t12
-		t13 := t20
-		t20 = 0
-		hv[1] += t13
-		t14 := ddc3
+		ddc3 += t13
+		t14 := t19
+		t19 = 0
+		hv[1] += t14
+		t15 := ddc3
 		ddc3 = 0
-		hv[t4] += t14
-		i = t4
+		hv[i2] += t15
 	}
 	ds2 += ds
-	t15 := ds2
-	t21 += t3 * t15
-	t16 := 2 * (t15*v1*t + t15*x1*t2)
-	t21 += t16
-	ddc2 -= t16
+	t4 := ds2
+	t20 += t3 * t4
+	t5 := 2 * (t4*v1*t + t4*x1*t2)
+	t20 += t5
+	ddc2 -= t5
 	ddc3 += ddc2
-	hv[1] += t21
+	hv[1] += t20
 	hv[0] += ddc3
 	return s
 }
@@ -3415,19 +3312,15 @@ func DirectJVP(x, dx float64) (float64, float64) {
 	t := math.Cos(x)
 	s := x * t
 	ds := dx*t - x*(math.Sin(x)*dx)
-	i := 0
-	for {
+	for i := 0; i < 3; i++ {
 		t2 := float64(i)
 		t3 := t2 * x
 		t4 := t3 * x
 		t5 := t2*dx*x + t3*dx
 		s += t4
 		ds += t5
-		i++
-		if !(i < 3) {
-			return s, ds
-		}
 	}
+	return s, ds
 }
 
 // DirectGrad computes Direct and its gradient with respect to the varied inputs
@@ -3437,60 +3330,29 @@ func DirectJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Direct; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func DirectGrad(x float64) (f, dx float64) {
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
 	var ds float64
-	var t12 float64
+	var t6 float64
 	var ds2 float64
-	var ds3 float64
 	t := math.Cos(x)
 	s := x * t
-	tapeint = slices.Grow(tapeint, 5)
-	from := 0
-	i := 0
-	for {
-		path = append(path, from)
-		t2 := float64(i) * x * x
-		tapeint = append(tapeint, i)
-		s += t2
-		i++
-		if i < 3 {
-			from = 1
-		} else {
-			ds += 1
-			for {
-				t3 := ds
-				ds = 0
-				ds2 += t3
-				t12 += t3
-				t4 := tapeint
-				t5 := len(t4) - 1
-				tapeint = t4[:t5]
-				t6 := t12
-				t12 = 0
-				t7 := float64(t4[t5])
-				dx += t7 * x * t6
-				dx += t7 * (t6 * x)
-				t8 := path
-				t9 := len(t8) - 1
-				path = t8[:t9]
-				if t8[t9] == 0 {
-					ds3 += ds2
-					t11 := ds3
-					dx += t11 * t
-					dx -= math.Sin(x) * (x * t11)
-					return s, dx
-				}
-				t10 := ds2
-				ds2 = 0
-				ds += t10
-			}
-		}
+	for i := 0; i < 3; i++ {
+		t5 := float64(i) * x * x
+		s += t5
 	}
+	ds += 1
+	for i2 := 2; i2 >= 0; i2-- {
+		t6 += ds
+		t3 := t6
+		t6 = 0
+		t4 := float64(i2)
+		dx += t4 * x * t3
+		dx += t4 * (t3 * x)
+	}
+	ds2 += ds
+	t2 := ds2
+	dx += t2 * t
+	dx -= math.Sin(x) * (x * t2)
+	return s, dx
 }
 
 // DirectTaylor propagates Taylor polynomials of degree 3 through Direct (Taylor mode):
@@ -3510,8 +3372,7 @@ func DirectTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	s1 := x1*t - x*t3
 	s2 := x*t5 - x1*t3 + x2*t
 	s3 := x*(-(0.3333333333333333*((t*x2-0.5*(t3*x1))*x1))-0.6666666666666666*(t4*x2)-t2*x3) + x1*t5 - x2*t3 + x3*t
-	i := 0
-	for {
+	for i := 0; i < 3; i++ {
 		t6 := float64(i)
 		t7 := t6 * x
 		t8 := t6 * x1
@@ -3524,11 +3385,8 @@ func DirectTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 		s1 += t11
 		s2 += t12
 		s3 += t13
-		i++
-		if !(i < 3) {
-			return s, s1, s2, s3
-		}
 	}
+	return s, s1, s2, s3
 }
 
 // MomentsJVP computes Moments and its directional derivative along the tangents
@@ -3688,8 +3546,7 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 	t := float64(n)
 	h := (b - a) / t
 	s := momentsG(a2, a) + momentsG(a2, b)
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		x := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
@@ -3704,49 +3561,44 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 	t2 := seed / 3
 	ds4 += t2 * h
 	dh += s * t2
-	for {
-		t3 := i - 1
-		if i == 1 {
-			break
-		}
-		t4 := ds4
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t6 := ds4
 		ds4 = 0
-		ds2 += t4
-		t5 := path
-		t6 := len(t5) - 1
-		path = t5[:t6]
-		if t5[t6] == 0 {
-			t11 := ds2
+		ds2 += t6
+		t7 := path
+		t8 := len(t7) - 1
+		path = t7[:t8]
+		if t7[t8] == 0 {
+			t13 := ds2
 			ds2 = 0
-			ds3 += t11
-			t12 := ds3
+			ds3 += t13
+			t14 := ds3
 			ds3 = 0
-			ds4 += t12
-			t13, t14 := momentsGReverse(a2, a+float64(t3)*h, 4*t12)
-			da2 += t13
-			dx += t14
+			ds4 += t14
+			t15, t16 := momentsGReverse(a2, a+float64(i2)*h, 4*t14)
+			da2 += t15
+			dx += t16
 		} else {
-			t7 := ds2
+			t9 := ds2
 			ds2 = 0
-			ds += t7
-			t8 := ds
+			ds += t9
+			t10 := ds
 			ds = 0
-			ds4 += t8
-			t9, t10 := momentsGReverse(a2, a+float64(t3)*h, 2*t8)
-			da2 += t9
-			dx += t10
+			ds4 += t10
+			t11, t12 := momentsGReverse(a2, a+float64(i2)*h, 2*t10)
+			da2 += t11
+			dx += t12
 		}
-		t15 := dx
+		t17 := dx
 		dx = 0
-		dh += float64(t3) * t15
-		i = t3
+		dh += float64(i2) * t17
 	}
 	ds5 += ds4
-	t16 := ds5
-	t17, t18 := momentsGReverse(a2, b, t16)
-	da2 += t17
-	db += t18
-	da2 += momentsGReverseWrtA(a2, a, t16)
+	t3 := ds5
+	t4, t5 := momentsGReverse(a2, b, t3)
+	da2 += t4
+	db += t5
+	da2 += momentsGReverseWrtA(a2, a, t3)
 	db += dh / t
 	return da2, db
 }
@@ -3772,15 +3624,15 @@ func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
 	var ds float64
-	var t26 float64
+	var t25 float64
 	var ds2 float64
 	var ds3 float64
-	var t27 float64
+	var t26 float64
 	var dx float64
 	var ds4 float64
 	var ds5 float64
+	var t27 float64
 	var t28 float64
-	var t29 float64
 	var dh float64
 	t := float64(n)
 	h := (b - a) / t
@@ -3788,19 +3640,18 @@ func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 	t3 := math.Exp(a2 * b)
 	tape = slices.Grow(tape, max(n+1, 0)*2)
 	s := t2 + t3
-	i := 1
-	for ; i < n; i++ {
+	for i := 1; i < n; i++ {
 		x := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t25 := math.Exp(a2 * x)
-			tape = append(tape, t25)
-			s += 4 * t25
-			from = 0
-		} else {
 			t24 := math.Exp(a2 * x)
 			tape = append(tape, t24)
-			s += 2 * t24
+			s += 4 * t24
+			from = 0
+		} else {
+			t23 := math.Exp(a2 * x)
+			tape = append(tape, t23)
+			s += 2 * t23
 			from = 1
 		}
 		path = append(path, from)
@@ -3808,63 +3659,58 @@ func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 	t4 := seed / 3
 	ds4 += t4 * h
 	dh += s * t4
-	for {
-		t5 := i - 1
-		if i == 1 {
-			break
-		}
-		t6 := ds4
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t7 := ds4
 		ds4 = 0
-		ds2 += t6
-		t7 := path
-		t8 := len(t7) - 1
-		path = t7[:t8]
-		if t7[t8] == 0 {
-			t15 := ds2
+		ds2 += t7
+		t8 := path
+		t9 := len(t8) - 1
+		path = t8[:t9]
+		if t8[t9] == 0 {
+			t16 := ds2
 			ds2 = 0
-			ds3 += t15
-			t16 := ds3
+			ds3 += t16
+			t17 := ds3
 			ds3 = 0
-			ds4 += t16
-			t27 += 4 * t16
-			t17 := tape
-			t18 := len(t17) - 1
-			tape = t17[:t18]
-			t19 := t27
-			t27 = 0
-			t20 := t17[t18] * t19
-			da2 += t20 * (a + float64(t5)*h)
-			dx += a2 * t20
-		} else {
-			t9 := ds2
-			ds2 = 0
-			ds += t9
-			t10 := ds
-			ds = 0
-			ds4 += t10
-			t26 += 2 * t10
-			t11 := tape
-			t12 := len(t11) - 1
-			tape = t11[:t12]
-			t13 := t26
+			ds4 += t17
+			t26 += 4 * t17
+			t18 := tape
+			t19 := len(t18) - 1
+			tape = t18[:t19]
+			t20 := t26
 			t26 = 0
-			t14 := t11[t12] * t13
-			da2 += t14 * (a + float64(t5)*h)
-			dx += a2 * t14
+			t21 := t18[t19] * t20
+			da2 += t21 * (a + float64(i2)*h)
+			dx += a2 * t21
+		} else {
+			t10 := ds2
+			ds2 = 0
+			ds += t10
+			t11 := ds
+			ds = 0
+			ds4 += t11
+			t25 += 2 * t11
+			t12 := tape
+			t13 := len(t12) - 1
+			tape = t12[:t13]
+			t14 := t25
+			t25 = 0
+			t15 := t12[t13] * t14
+			da2 += t15 * (a + float64(i2)*h)
+			dx += a2 * t15
 		}
-		t21 := dx
+		t22 := dx
 		dx = 0
-		dh += float64(t5) * t21
-		i = t5
+		dh += float64(i2) * t22
 	}
 	ds5 += ds4
-	t22 := ds5
-	t29 += t22
-	t28 += t22
-	t23 := t3 * t28
-	da2 += t23 * b
-	db += a2 * t23
-	da2 += t2 * t29 * a
+	t5 := ds5
+	t28 += t5
+	t27 += t5
+	t6 := t3 * t27
+	da2 += t6 * b
+	db += a2 * t6
+	da2 += t2 * t28 * a
 	db += dh / t
 	return da2, db
 }

@@ -271,13 +271,13 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
-	var t41 float64
-	var t42 float64
+	var t38 float64
+	var t39 float64
 	var dnorm float64
 	var dnorm2 float64
 	var dnorm3 float64
 	var dnorm4 float64
-	var t43 float64
+	var t40 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsNormReverseWrtS: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -291,16 +291,15 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 			f64L2NormUnitary(s)
 			from4 = 1
 		case 1:
-			tapeint = slices.Grow(tapeint, max(n+3, 0))
+			tapeint = slices.Grow(tapeint, max(n+2, 0))
 			from3 := 0
-			i3 := -1
+			i3 := 0
 			for {
-				t6 := i3 + 1
 				path = append(path, from3)
-				if t6 < n {
+				if i3 < n {
 					tapeint = append(tapeint, i3)
 					from3 = 1
-					i3 = t6
+					i3++
 				} else {
 					break
 				}
@@ -308,45 +307,43 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 			from4 = 2
 		default:
 			if math.IsInf(L, 1) {
-				trips2 := max(n+3, 0)
+				trips2 := max(n+2, 0)
 				tapeint = slices.Grow(tapeint, trips2)
 				tape = slices.Grow(tape, trips2*2)
 				norm2 := 0.0
 				from2 := 0
-				i2 := -1
+				i2 := 0
 				for {
-					t4 := i2 + 1
 					path = append(path, from2)
-					if t4 < n {
-						t5 := math.Abs(s[t4])
+					if i2 < n {
+						t3 := math.Abs(s[i2])
 						tapeint = append(tapeint, i2)
-						tape = append(tape, norm2, t5)
-						norm2 = math.Max(norm2, t5)
+						tape = append(tape, norm2, t3)
+						norm2 = math.Max(norm2, t3)
 						from2 = 1
-						i2 = t4
+						i2++
 					} else {
 						break
 					}
 				}
 				from4 = 3
 			} else {
-				trips := max(n+3, 0)
+				trips := max(n+2, 0)
 				tapeint = slices.Grow(tapeint, trips)
 				tape = slices.Grow(tape, trips*2)
 				norm := 0.0
 				from := 0
-				i := -1
+				i := 0
 				for {
-					t := i + 1
 					path = append(path, from)
-					if t < n {
-						t2 := math.Abs(s[t])
-						t3 := math.Pow(t2, L)
+					if i < n {
+						t := math.Abs(s[i])
+						t2 := math.Pow(t, L)
 						tapeint = append(tapeint, i)
-						tape = append(tape, t2, t3)
-						norm += t3
+						tape = append(tape, t, t2)
+						norm += t2
 						from = 1
-						i = t
+						i++
 					} else {
 						break
 					}
@@ -357,116 +354,117 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 		}
 	}
 	from6 = from4
-	t41 += seed
+	t38 += seed
 	switch from6 {
 	case 0:
 	case 1:
-		t43 += t41
-		f64L2NormUnitaryReverse(s, ds, t43)
+		t40 += t38
+		f64L2NormUnitaryReverse(s, ds, t40)
 	case 2:
-		dnorm4 += t41
+		dnorm4 += t38
 		for {
-			t34 := path
-			t35 := len(t34) - 1
-			path = t34[:t35]
-			if t34[t35] == 0 {
+			t31 := path
+			t32 := len(t31) - 1
+			path = t31[:t32]
+			if t31[t32] == 0 {
 				break
 			}
-			t36 := tapeint
-			t37 := len(t36) - 1
-			tapeint = t36[:t37]
-			t38 := t36[t37] + 1
-			val3 := s[t38]
-			t39 := 0.0
+			t33 := tapeint
+			t34 := len(t33) - 1
+			t35 := t33[t34]
+			tapeint = t33[:t34]
+			val3 := s[t35]
+			t36 := 0.0
 			if val3 < 0 {
-				t39 = -1
+				t36 = -1
 			}
-			t40 := t39
+			t37 := t36
 			if val3 > 0 {
-				t40 = 1
+				t37 = 1
 			}
-			ds[t38] += t40 * dnorm4
+			ds[t35] += t37 * dnorm4
 		}
 	case 3:
-		dnorm3 += t41
+		dnorm3 += t38
 		for {
-			t20 := path
-			t21 := len(t20) - 1
-			path = t20[:t21]
-			if t20[t21] == 0 {
+			t17 := path
+			t18 := len(t17) - 1
+			path = t17[:t18]
+			if t17[t18] == 0 {
 				break
 			}
-			t22 := dnorm3
+			t19 := dnorm3
 			dnorm3 = 0
-			dnorm2 += t22
-			t23 := tape
-			t24 := len(t23) - 2
-			tape = t23[:t24]
-			t25 := tapeint
-			t26 := len(t25) - 1
-			tapeint = t25[:t26]
-			t27 := dnorm2
+			dnorm2 += t19
+			t20 := tape
+			n2 := len(t20)
+			t21 := n2 - 2
+			tape = t20[:t21]
+			t22 := tapeint
+			t23 := len(t22) - 1
+			t24 := t22[t23]
+			tapeint = t22[:t23]
+			t25 := dnorm2
 			dnorm2 = 0
-			t28 := t23[t24] >= t23[t24+1]
+			t26 := t20[t21] >= t20[n2-1]
+			t27 := 0.0
+			if t26 {
+				t27 = 1
+			}
+			dnorm3 += t27 * t25
+			t28 := 1.0
+			if t26 {
+				t28 = 0
+			}
+			val2 := s[t24]
 			t29 := 0.0
-			if t28 {
-				t29 = 1
-			}
-			dnorm3 += t29 * t27
-			t30 := 1.0
-			if t28 {
-				t30 = 0
-			}
-			t31 := t25[t26] + 1
-			val2 := s[t31]
-			t32 := 0.0
 			if val2 < 0 {
-				t32 = -1
+				t29 = -1
 			}
-			t33 := t32
+			t30 := t29
 			if val2 > 0 {
-				t33 = 1
+				t30 = 1
 			}
-			ds[t31] += t33 * (t30 * t27)
+			ds[t24] += t30 * (t28 * t25)
 		}
 	default:
-		t42 += t41
+		t39 += t38
 		norm3 := norm4
-		t7 := 1 / L
-		t8 := t7 * math.Pow(norm3, t7-1)
-		if t7 == 0 {
-			t8 = 0
+		t4 := 1 / L
+		t5 := t4 * math.Pow(norm3, t4-1)
+		if t4 == 0 {
+			t5 = 0
 		}
-		dnorm += t8 * t42
+		dnorm += t5 * t39
 		for {
-			t9 := path
-			t10 := len(t9) - 1
-			path = t9[:t10]
-			if t9[t10] == 0 {
+			t6 := path
+			t7 := len(t6) - 1
+			path = t6[:t7]
+			if t6[t7] == 0 {
 				break
 			}
-			t11 := tape
-			t12 := len(t11) - 2
+			t8 := tape
+			t9 := len(t8) - 2
+			t10 := t8[t9]
+			tape = t8[:t9]
+			t11 := tapeint
+			t12 := len(t11) - 1
 			t13 := t11[t12]
-			tape = t11[:t12]
-			t14 := tapeint
-			t15 := len(t14) - 1
-			tapeint = t14[:t15]
-			t16 := L * math.Pow(t13, L-1)
+			tapeint = t11[:t12]
+			t14 := L * math.Pow(t10, L-1)
 			if L == 0 {
-				t16 = 0
+				t14 = 0
 			}
-			t17 := t14[t15] + 1
-			val := s[t17]
-			t18 := 0.0
+			val := s[t13]
+			t15 := 0.0
 			if val < 0 {
-				t18 = -1
+				t15 = -1
 			}
-			t19 := t18
+			t16 := t15
 			if val > 0 {
-				t19 = 1
+				t16 = 1
 			}
-			ds[t17] += t19 * (t16 * dnorm)
+			ds[t13] += t16 * (t14 * dnorm)
 		}
 	}
 }
@@ -521,222 +519,185 @@ func floatsDotReverse(s1, ds1, s2, ds2 []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
-	var scale, sumSquares float64
-	var i, from, t int
-	var v, absxi float64
-	var t2 bool
-	var s, s2 float64
-	var from2, from3 int
-	var t3, t4 float64
-	var t5 []bool
-	var t6 []float64
-	var t7 []int
-	var t8 int
-	var v2, t9, t10, t11 float64
-	var t12 []int
-	var t13, t14 int
-	var t15 float64
-	var t16 []int
-	var t17, from4 int
-	var t18, t19 float64
-	var t20 []float64
-	var t21 int
-	var scale2, t22, s3, t23, t24, t25 float64
-	var t26 []float64
-	var t27 int
-	var absxi2, sumSquares2, t28, s4, t29, t30, t31, t32 float64
-	var from5 int
-	var tapebool []bool
-	var tapeboolBuf [64]bool
-	var tape []float64
-	var tapeBuf [64]float64
-	var tapeint []int
-	var tapeintBuf [64]int
-	var t33 float64
 	var path []int
 	var pathBuf [64]int
-	var dnorm2, t34, dsumSquares, dsumSquares2, dabsxi, dv, dsumSquares3, dscale float64
-	tapebool = tapeboolBuf[:0]
-	tape = tapeBuf[:0]
-	tapeint = tapeintBuf[:0]
 	path = pathBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 {
-		goto b13
+	var from5 int
+	var t29 float64
+	var tapebool []bool
+	var tapeboolBuf [64]bool
+	tapebool = tapeboolBuf[:0]
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var dnorm2 float64
+	var dsumSquares float64
+	var dscale float64
+	var t30 float64
+	var dsumSquares2 float64
+	var dsumSquares3 float64
+	var dabsxi float64
+	var dv float64
+	var dsumSquares4 float64
+	var dscale2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("f64L2NormUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	goto b15
-b13:
-	if &x[:1][0] == &dx[:1][0] {
-		goto b14
+	n := len(x)
+	trips := max(n+2, 0)
+	tape = slices.Grow(tape, trips*6)
+	tapebool = slices.Grow(tapebool, trips)
+	scale := 0.0
+	sumSquares := 1.0
+	i := 0
+	var from int
+	for {
+		if i < n {
+			v := x[i]
+			var from4 int
+			if v == 0 {
+				from4 = 0
+			} else {
+				absxi := math.Abs(v)
+				t := math.IsNaN(absxi)
+				tape = append(tape, absxi)
+				tapebool = append(tapebool, t)
+				if t {
+					from = 0
+					break
+				}
+				if scale < absxi {
+					s2 := scale / absxi
+					tape = append(tape, absxi, scale, sumSquares)
+					scale = absxi
+					sumSquares = 1 + sumSquares*s2*s2
+					from4 = 1
+				} else {
+					s := absxi / scale
+					tape = append(tape, scale, absxi)
+					sumSquares += s * s
+					from4 = 2
+				}
+			}
+			path = append(path, from4)
+			i++
+		} else if math.IsInf(scale, 1) {
+			from = 1
+			break
+		} else {
+			t29 = math.Sqrt(sumSquares)
+			from = 2
+			break
+		}
 	}
-b15:
-	scale = 0
-	sumSquares = 1
-	from = 0
-	i = -1
-b2:
-	t = i + 1
-	path = append(path, from)
-	if t < len(x) {
-		goto b3
-	}
-	if math.IsInf(scale, 1) {
-		goto b10
-	}
-	t33 = math.Sqrt(sumSquares)
-	from2 = 2
-	goto b12
-b10:
-	from2 = 1
-	goto b12
-b3:
-	v = x[t]
-	tapeint = append(tapeint, i)
-	if v == 0 {
-		from = 1
-		i = t
-		goto b2
-	}
-	absxi = math.Abs(v)
-	t2 = math.IsNaN(absxi)
-	tapeint = append(tapeint, i)
-	tape = append(tape, absxi)
-	tapebool = append(tapebool, t2)
-	if t2 {
-		goto b6
-	}
-	if scale < absxi {
-		goto b8
-	}
-	s = absxi / scale
-	tape = append(tape, scale, absxi)
-	sumSquares += s * s
-	from = 3
-	i = t
-	goto b2
-b8:
-	s2 = scale / absxi
-	tape = append(tape, absxi, scale, sumSquares)
-	scale = absxi
-	sumSquares = 1 + sumSquares*s2*s2
-	from = 2
-	i = t
-	goto b2
-b6:
-	from2 = 0
-b12:
-	from5 = from2
+	from5 = from
 	dnorm2 += dnorm
-	from3 = from5
-	if from3 == 0 {
-		goto b29
+	from2 := from5
+	var part int
+	if from2 == 0 {
+		part = 1
+	} else {
+		if from2 != 1 {
+			t30 += dnorm2
+			t2 := t29
+			t3 := t30
+			dscale2 += t3 * t2
+			dsumSquares4 += 0.5 / t2 * (scale * t3)
+		}
+		part = 0
+		i = n - 1
 	}
-	if from3 == 1 {
-		goto b31
+	for i >= 0 {
+		var t28 float64
+		if part != 1 {
+			t4 := dscale2
+			dscale2 = 0
+			t5 := dsumSquares4
+			dsumSquares4 = 0
+			dscale += t4
+			dsumSquares += t5
+			t6 := path
+			t7 := len(t6) - 1
+			from3 := t6[t7]
+			path = t6[:t7]
+			switch from3 {
+			case 0:
+				t21 := dscale
+				dscale = 0
+				t22 := dsumSquares
+				dsumSquares = 0
+				dscale2 += t21
+				dsumSquares4 += t22
+				t28 = dv
+				dv = 0
+				dx[i] += t28
+				part = 0
+				i--
+				continue
+			case 1:
+				t14 := dscale
+				dscale = 0
+				t15 := dsumSquares
+				dsumSquares = 0
+				dabsxi += t14
+				dsumSquares3 += t15
+				t16 := tape
+				n3 := len(t16)
+				t17 := n3 - 3
+				absxi2 := t16[t17]
+				sumSquares2 := t16[n3-1]
+				tape = t16[:t17]
+				t18 := dsumSquares3
+				dsumSquares3 = 0
+				s4 := t16[n3-2] / absxi2
+				t19 := t18 * s4
+				dsumSquares4 += t19 * s4
+				t20 := sumSquares2*s4*t18 + sumSquares2*t19
+				dscale2 += t20 / absxi2
+				dabsxi -= t20 * s4 / absxi2
+			default:
+				t8 := dscale
+				dscale = 0
+				t9 := dsumSquares
+				dsumSquares = 0
+				dscale2 += t8
+				dsumSquares2 += t9
+				t10 := tape
+				n2 := len(t10)
+				t11 := n2 - 2
+				scale2 := t10[t11]
+				tape = t10[:t11]
+				t12 := dsumSquares2
+				dsumSquares2 = 0
+				dsumSquares4 += t12
+				s3 := t10[n2-1] / scale2
+				t13 := 2 * (t12 * s3)
+				dabsxi += t13 / scale2
+				dscale2 -= t13 * s3 / scale2
+			}
+		}
+		t23 := tapebool
+		tapebool = t23[:len(t23)-1]
+		t24 := tape
+		tape = t24[:len(t24)-1]
+		v2 := x[i]
+		t25 := dabsxi
+		dabsxi = 0
+		t26 := 0.0
+		if v2 < 0 {
+			t26 = -1
+		}
+		t27 := t26
+		if v2 > 0 {
+			t27 = 1
+		}
+		dv += t27 * t25
+		t28 = dv
+		dv = 0
+		dx[i] += t28
+		part = 0
+		i--
 	}
-	t34 += dnorm2
-	t3 = t33
-	t4 = t34
-	dscale += t4 * t3
-	dsumSquares3 += 0.5 / t3 * (scale * t4)
-	goto b25
-b31:
-b25:
-	goto b26
-b29:
-b21:
-	t5 = tapebool
-	tapebool = t5[:len(t5)-1]
-	t6 = tape
-	tape = t6[:len(t6)-1]
-	t7 = tapeint
-	t8 = len(t7) - 1
-	tapeint = t7[:t8]
-	v2 = x[t7[t8]+1]
-	t9 = dabsxi
-	dabsxi = 0
-	t10 = 0
-	if v2 < 0 {
-		t10 = -1
-	}
-	t11 = t10
-	if v2 > 0 {
-		t11 = 1
-	}
-	dv += t11 * t9
-b22:
-	t12 = tapeint
-	t13 = len(t12) - 1
-	t14 = t12[t13]
-	tapeint = t12[:t13]
-	t15 = dv
-	dv = 0
-	dx[t14+1] += t15
-b26:
-	t16 = path
-	t17 = len(t16) - 1
-	from4 = t16[t17]
-	path = t16[:t17]
-	if from4 == 0 {
-		goto b33
-	}
-	if from4 == 1 {
-		goto b35
-	}
-	if from4 == 2 {
-		goto b37
-	}
-	t18 = dscale
-	dscale = 0
-	t19 = dsumSquares3
-	dsumSquares3 = 0
-	dscale += t18
-	dsumSquares += t19
-	t20 = tape
-	t21 = len(t20) - 2
-	scale2 = t20[t21]
-	tape = t20[:t21]
-	t22 = dsumSquares
-	dsumSquares = 0
-	dsumSquares3 += t22
-	s3 = t20[t21+1] / scale2
-	t23 = 2 * (t22 * s3)
-	dabsxi += t23 / scale2
-	dscale -= t23 * s3 / scale2
-	goto b20
-b37:
-	t24 = dscale
-	dscale = 0
-	t25 = dsumSquares3
-	dsumSquares3 = 0
-	dabsxi += t24
-	dsumSquares2 += t25
-	t26 = tape
-	t27 = len(t26) - 3
-	absxi2 = t26[t27]
-	sumSquares2 = t26[t27+2]
-	tape = t26[:t27]
-	t28 = dsumSquares2
-	dsumSquares2 = 0
-	s4 = t26[t27+1] / absxi2
-	t29 = t28 * s4
-	dsumSquares3 += t29 * s4
-	t30 = sumSquares2*s4*t28 + sumSquares2*t29
-	dscale += t30 / absxi2
-	dabsxi -= t30 * s4 / absxi2
-b20:
-	goto b21
-b35:
-	t31 = dscale
-	dscale = 0
-	t32 = dsumSquares3
-	dsumSquares3 = 0
-	dscale += t31
-	dsumSquares3 += t32
-	goto b22
-b33:
-	return
-b14:
-	panic("f64L2NormUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // f64L2NormUnitary is a copy of f64.L2NormUnitary, which package f64 does not export.
@@ -1625,34 +1586,21 @@ func floatsMulReverse(dst, ddst, s, ds []float64) {
 	if len(dst) != n {
 		panic("floats: slice lengths do not match")
 	}
-	tape = slices.Grow(tape, max(n+3, 0))
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			dsti := dst[i2]
-			dst[i2] = dsti * s[i2]
-			tape = append(tape, dsti)
-			i = i2
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		dsti := dst[i]
+		dst[i] = dsti * s[i]
+		tape = append(tape, dsti)
 	}
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		i3 := t3 + 1
-		t7 := ddst[i3]
-		ddst[i3] = 0
-		ddst[i3] += t7 * s[i3]
-		ds[i3] += t6 * t7
-		i = t3
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := ddst[i2]
+		ddst[i2] = 0
+		ddst[i2] += t6 * s[i2]
+		ds[i2] += t5 * t6
 	}
 }
 
@@ -1724,35 +1672,22 @@ func f64DivReverse(dst, ddst, s, ds []float64) {
 		panic("f64DivReverse: dst and s share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
-	tape = slices.Grow(tape, max(n+3, 0))
-	i := -1
-	for {
-		i2 := i + 1
-		if i2 < n {
-			dsti := dst[i2]
-			dst[i2] = dsti / s[i2]
-			tape = append(tape, dsti)
-			i = i2
-		} else {
-			break
-		}
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		dsti := dst[i]
+		dst[i] = dsti / s[i]
+		tape = append(tape, dsti)
 	}
-	for {
-		t3 := i - 1
-		if i == -1 {
-			break
-		}
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		i3 := t3 + 1
-		t7 := ddst[i3]
-		ddst[i3] = 0
-		v := s[i3]
-		ddst[i3] += t7 / v
-		ds[i3] -= t7 * (t6 / v) / v
-		i = t3
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := ddst[i2]
+		ddst[i2] = 0
+		v := s[i2]
+		ddst[i2] += t6 / v
+		ds[i2] -= t6 * (t5 / v) / v
 	}
 }
 
@@ -1780,13 +1715,7 @@ func f64AddConstReverseWrtX(alpha float64, x, dx []float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("f64AddConstReverseWrtX: x and dx share memory: gadgen's gradients need them apart")
 	}
-	i := max(-1, len(x)-1)
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		i = t
+	for i := len(x) - 1; i >= 0; i-- {
 	}
 }
 
@@ -1814,16 +1743,10 @@ func f64ScalUnitaryReverseWrtX(alpha float64, x, dx []float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("f64ScalUnitaryReverseWrtX: x and dx share memory: gadgen's gradients need them apart")
 	}
-	i := max(-1, len(x)-1)
-	for {
-		t := i - 1
-		if i == -1 {
-			break
-		}
-		dxi := dx[t+1]
-		dx[t+1] = 0
-		dx[t+1] += dxi * alpha
-		i = t
+	for i := len(x) - 1; i >= 0; i-- {
+		dxi := dx[i]
+		dx[i] = 0
+		dx[i] += dxi * alpha
 	}
 }
 
@@ -2413,13 +2336,14 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
-	var t37 float64
-	var t38 float64
+	var t40 float64
 	var dnorm float64
-	var dabsDiff float64
+	var t41 float64
 	var dnorm2 float64
+	var dabsDiff float64
 	var dnorm3 float64
-	var t39 float64
+	var dnorm4 float64
+	var t42 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsDistanceReverseWrtST: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -2430,161 +2354,166 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 	if n != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	var from4 int
+	var from5 int
 	if n == 0 {
-		from4 = 0
+		from5 = 0
 	} else {
 		switch L {
 		case 2:
 			f64L2DistanceUnitary(s, t)
-			from4 = 1
+			from5 = 1
 		case 1:
-			tapeint = slices.Grow(tapeint, max(n+3, 0))
-			from3 := 0
-			i5 := -1
+			tapeint = slices.Grow(tapeint, max(n+2, 0))
+			from4 := 0
+			i3 := 0
 			for {
-				i6 := i5 + 1
-				path = append(path, from3)
-				if i6 < n {
-					tapeint = append(tapeint, i5)
-					from3 = 1
-					i5 = i6
+				path = append(path, from4)
+				if i3 < n {
+					tapeint = append(tapeint, i3)
+					from4 = 1
+					i3++
 				} else {
 					break
 				}
 			}
-			from4 = 2
+			from5 = 2
 		default:
 			if math.IsInf(L, 1) {
+				tapeint = slices.Grow(tapeint, max(n+2, 0))
 				norm2 := 0.0
 				from2 := 0
-				i3 := -1
+				i2 := 0
 				for {
-					i4 := i3 + 1
 					path = append(path, from2)
-					if i4 < n {
-						absDiff := math.Abs(t[i4] - s[i4])
-						tapeint = append(tapeint, i3)
+					if i2 < n {
+						absDiff := math.Abs(t[i2] - s[i2])
+						tapeint = append(tapeint, i2)
+						var from3 int
 						if absDiff > norm2 {
 							norm2 = absDiff
-							from2 = 2
-							i3 = i4
+							from3 = 1
 						} else {
-							from2 = 1
-							i3 = i4
+							from3 = 0
 						}
+						path = append(path, from3)
+						from2 = 1
+						i2++
 					} else {
 						break
 					}
 				}
-				from4 = 3
+				from5 = 3
 			} else {
-				trips := max(n+3, 0)
+				trips := max(n+2, 0)
 				tapeint = slices.Grow(tapeint, trips)
 				tape = slices.Grow(tape, trips*2)
 				norm := 0.0
 				from := 0
-				i := -1
+				i := 0
 				for {
-					i2 := i + 1
 					path = append(path, from)
-					if i2 < n {
-						t2 := math.Abs(t[i2] - s[i2])
+					if i < n {
+						t2 := math.Abs(t[i] - s[i])
 						t3 := math.Pow(t2, L)
 						tapeint = append(tapeint, i)
 						tape = append(tape, t2, t3)
 						norm += t3
 						from = 1
-						i = i2
+						i++
 					} else {
 						break
 					}
 				}
 				norm4 = norm
-				from4 = 4
+				from5 = 4
 			}
 		}
 	}
-	from7 = from4
-	t37 += seed
+	from7 = from5
+	t40 += seed
 	switch from7 {
 	case 0:
 	case 1:
-		t39 += t37
-		f64L2DistanceUnitaryReverse(s, ds, t, dt, t39)
+		t42 += t40
+		f64L2DistanceUnitaryReverse(s, ds, t, dt, t42)
 	case 2:
-		dnorm3 += t37
+		dnorm4 += t40
 		for {
-			t29 := path
-			t30 := len(t29) - 1
-			path = t29[:t30]
-			if t29[t30] == 0 {
+			t32 := path
+			t33 := len(t32) - 1
+			path = t32[:t33]
+			if t32[t33] == 0 {
 				break
 			}
-			t31 := tapeint
-			t32 := len(t31) - 1
-			tapeint = t31[:t32]
-			i9 := t31[t32] + 1
-			t33 := t[i9] - s[i9]
-			t34 := 0.0
-			if t33 < 0 {
-				t34 = -1
+			t34 := tapeint
+			t35 := len(t34) - 1
+			i6 := t34[t35]
+			tapeint = t34[:t35]
+			t36 := t[i6] - s[i6]
+			t37 := 0.0
+			if t36 < 0 {
+				t37 = -1
 			}
-			t35 := t34
-			if t33 > 0 {
-				t35 = 1
+			t38 := t37
+			if t36 > 0 {
+				t38 = 1
 			}
-			t36 := t35 * dnorm3
-			dt[i9] += t36
-			ds[i9] -= t36
+			t39 := t38 * dnorm4
+			dt[i6] += t39
+			ds[i6] -= t39
 		}
 	case 3:
-		dnorm2 += t37
+		dnorm3 += t40
 		for {
 			t18 := path
 			t19 := len(t18) - 1
-			from6 := t18[t19]
 			path = t18[:t19]
-			if from6 == 0 {
+			if t18[t19] == 0 {
 				break
 			}
-			if from6 == 1 {
-				t21 := dnorm2
-				dnorm2 = 0
-				dnorm2 += t21
+			t20 := dnorm3
+			dnorm3 = 0
+			dnorm += t20
+			t21 := path
+			t22 := len(t21) - 1
+			path = t21[:t22]
+			if t21[t22] == 0 {
+				t24 := dnorm
+				dnorm = 0
+				dnorm3 += t24
 			} else {
-				t20 := dnorm2
-				dnorm2 = 0
-				dabsDiff += t20
+				t23 := dnorm
+				dnorm = 0
+				dabsDiff += t23
 			}
-			t22 := tapeint
-			t23 := len(t22) - 1
-			tapeint = t22[:t23]
-			i8 := t22[t23] + 1
-			t24 := t[i8] - s[i8]
-			t25 := dabsDiff
+			t25 := tapeint
+			t26 := len(t25) - 1
+			i5 := t25[t26]
+			tapeint = t25[:t26]
+			t27 := t[i5] - s[i5]
+			t28 := dabsDiff
 			dabsDiff = 0
-			t26 := 0.0
-			if t24 < 0 {
-				t26 = -1
+			t29 := 0.0
+			if t27 < 0 {
+				t29 = -1
 			}
-			t27 := t26
-			if t24 > 0 {
-				t27 = 1
+			t30 := t29
+			if t27 > 0 {
+				t30 = 1
 			}
-			t28 := t27 * t25
-			dt[i8] += t28
-			ds[i8] -= t28
+			t31 := t30 * t28
+			dt[i5] += t31
+			ds[i5] -= t31
 		}
 	default:
-		t38 += t37
+		t41 += t40
 		norm3 := norm4
 		t4 := 1 / L
 		t5 := t4 * math.Pow(norm3, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm += t5 * t38
+		dnorm2 += t5 * t41
 		for {
 			t6 := path
 			t7 := len(t6) - 1
@@ -2598,13 +2527,13 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 			tape = t8[:t9]
 			t11 := tapeint
 			t12 := len(t11) - 1
+			i4 := t11[t12]
 			tapeint = t11[:t12]
 			t13 := L * math.Pow(t10, L-1)
 			if L == 0 {
 				t13 = 0
 			}
-			i7 := t11[t12] + 1
-			t14 := t[i7] - s[i7]
+			t14 := t[i4] - s[i4]
 			t15 := 0.0
 			if t14 < 0 {
 				t15 = -1
@@ -2613,9 +2542,9 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 			if t14 > 0 {
 				t16 = 1
 			}
-			t17 := t16 * (t13 * dnorm)
-			dt[i7] += t17
-			ds[i7] -= t17
+			t17 := t16 * (t13 * dnorm2)
+			dt[i4] += t17
+			ds[i4] -= t17
 		}
 	}
 }
@@ -2630,236 +2559,190 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
-	var scale, sumSquares float64
-	var i, from, i2 int
-	var v, absxi float64
-	var t bool
-	var s, s2 float64
-	var from2, from3 int
-	var t2, t3 float64
-	var t4 []bool
-	var t5 []float64
-	var t6 []int
-	var t7, i3 int
-	var v2, t8, t9, t10 float64
-	var t11 []int
-	var t12 int
-	var t13 float64
-	var i4 int
-	var t14 []int
-	var t15, from4 int
-	var t16, t17 float64
-	var t18 []float64
-	var t19 int
-	var scale2, t20, s3, t21, t22, t23 float64
-	var t24 []float64
-	var t25 int
-	var absxi2, sumSquares2, t26, s4, t27, t28, t29, t30 float64
-	var from5 int
-	var tapebool []bool
-	var tapeboolBuf [64]bool
-	var tape []float64
-	var tapeBuf [64]float64
-	var tapeint []int
-	var tapeintBuf [64]int
-	var t31 float64
 	var path []int
 	var pathBuf [64]int
-	var dnorm2, t32, dsumSquares, dsumSquares2, dabsxi, dv, dsumSquares3, dscale float64
-	tapebool = tapeboolBuf[:0]
-	tape = tapeBuf[:0]
-	tapeint = tapeintBuf[:0]
 	path = pathBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 {
-		goto b13
+	var from5 int
+	var t29 float64
+	var tapebool []bool
+	var tapeboolBuf [64]bool
+	tapebool = tapeboolBuf[:0]
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var dnorm2 float64
+	var dsumSquares float64
+	var dscale float64
+	var t30 float64
+	var dsumSquares2 float64
+	var dsumSquares3 float64
+	var dabsxi float64
+	var dv float64
+	var dsumSquares4 float64
+	var dscale2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("f64L2DistanceUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	goto b15
-b13:
-	if &x[:1][0] == &dx[:1][0] {
-		goto b14
+	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("f64L2DistanceUnitaryReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
-b15:
-	if cap(y) > 0 && cap(dy) > 0 {
-		goto b16
+	n := len(x)
+	trips := max(n+2, 0)
+	tape = slices.Grow(tape, trips*6)
+	tapebool = slices.Grow(tapebool, trips)
+	scale := 0.0
+	sumSquares := 1.0
+	i := 0
+	var from int
+	for {
+		if i < n {
+			v := x[i] - y[i]
+			var from4 int
+			if v == 0 {
+				from4 = 0
+			} else {
+				absxi := math.Abs(v)
+				t := math.IsNaN(absxi)
+				tape = append(tape, absxi)
+				tapebool = append(tapebool, t)
+				if t {
+					from = 0
+					break
+				}
+				if scale < absxi {
+					s2 := scale / absxi
+					tape = append(tape, absxi, scale, sumSquares)
+					scale = absxi
+					sumSquares = 1 + sumSquares*s2*s2
+					from4 = 1
+				} else {
+					s := absxi / scale
+					tape = append(tape, scale, absxi)
+					sumSquares += s * s
+					from4 = 2
+				}
+			}
+			path = append(path, from4)
+			i++
+		} else if math.IsInf(scale, 1) {
+			from = 1
+			break
+		} else {
+			t29 = math.Sqrt(sumSquares)
+			from = 2
+			break
+		}
 	}
-	goto b18
-b16:
-	if &y[:1][0] == &dy[:1][0] {
-		goto b17
-	}
-b18:
-	scale = 0
-	sumSquares = 1
-	from = 0
-	i = -1
-b2:
-	i2 = i + 1
-	path = append(path, from)
-	if i2 < len(x) {
-		goto b3
-	}
-	if math.IsInf(scale, 1) {
-		goto b10
-	}
-	t31 = math.Sqrt(sumSquares)
-	from2 = 2
-	goto b12
-b10:
-	from2 = 1
-	goto b12
-b3:
-	v = x[i2] - y[i2]
-	tapeint = append(tapeint, i)
-	if v == 0 {
-		from = 1
-		i = i2
-		goto b2
-	}
-	absxi = math.Abs(v)
-	t = math.IsNaN(absxi)
-	tapeint = append(tapeint, i)
-	tape = append(tape, absxi)
-	tapebool = append(tapebool, t)
-	if t {
-		goto b6
-	}
-	if scale < absxi {
-		goto b8
-	}
-	s = absxi / scale
-	tape = append(tape, scale, absxi)
-	sumSquares += s * s
-	from = 3
-	i = i2
-	goto b2
-b8:
-	s2 = scale / absxi
-	tape = append(tape, absxi, scale, sumSquares)
-	scale = absxi
-	sumSquares = 1 + sumSquares*s2*s2
-	from = 2
-	i = i2
-	goto b2
-b6:
-	from2 = 0
-b12:
-	from5 = from2
+	from5 = from
 	dnorm2 += dnorm
-	from3 = from5
-	if from3 == 0 {
-		goto b32
+	from2 := from5
+	var part int
+	if from2 == 0 {
+		part = 1
+	} else {
+		if from2 != 1 {
+			t30 += dnorm2
+			t2 := t29
+			t3 := t30
+			dscale2 += t3 * t2
+			dsumSquares4 += 0.5 / t2 * (scale * t3)
+		}
+		part = 0
+		i = n - 1
 	}
-	if from3 == 1 {
-		goto b34
+	for i >= 0 {
+		var t28 float64
+		if part != 1 {
+			t4 := dscale2
+			dscale2 = 0
+			t5 := dsumSquares4
+			dsumSquares4 = 0
+			dscale += t4
+			dsumSquares += t5
+			t6 := path
+			t7 := len(t6) - 1
+			from3 := t6[t7]
+			path = t6[:t7]
+			switch from3 {
+			case 0:
+				t21 := dscale
+				dscale = 0
+				t22 := dsumSquares
+				dsumSquares = 0
+				dscale2 += t21
+				dsumSquares4 += t22
+				t28 = dv
+				dv = 0
+				dy[i] -= t28
+				dx[i] += t28
+				part = 0
+				i--
+				continue
+			case 1:
+				t14 := dscale
+				dscale = 0
+				t15 := dsumSquares
+				dsumSquares = 0
+				dabsxi += t14
+				dsumSquares3 += t15
+				t16 := tape
+				n3 := len(t16)
+				t17 := n3 - 3
+				absxi2 := t16[t17]
+				sumSquares2 := t16[n3-1]
+				tape = t16[:t17]
+				t18 := dsumSquares3
+				dsumSquares3 = 0
+				s4 := t16[n3-2] / absxi2
+				t19 := t18 * s4
+				dsumSquares4 += t19 * s4
+				t20 := sumSquares2*s4*t18 + sumSquares2*t19
+				dscale2 += t20 / absxi2
+				dabsxi -= t20 * s4 / absxi2
+			default:
+				t8 := dscale
+				dscale = 0
+				t9 := dsumSquares
+				dsumSquares = 0
+				dscale2 += t8
+				dsumSquares2 += t9
+				t10 := tape
+				n2 := len(t10)
+				t11 := n2 - 2
+				scale2 := t10[t11]
+				tape = t10[:t11]
+				t12 := dsumSquares2
+				dsumSquares2 = 0
+				dsumSquares4 += t12
+				s3 := t10[n2-1] / scale2
+				t13 := 2 * (t12 * s3)
+				dabsxi += t13 / scale2
+				dscale2 -= t13 * s3 / scale2
+			}
+		}
+		t23 := tapebool
+		tapebool = t23[:len(t23)-1]
+		t24 := tape
+		tape = t24[:len(t24)-1]
+		v2 := x[i] - y[i]
+		t25 := dabsxi
+		dabsxi = 0
+		t26 := 0.0
+		if v2 < 0 {
+			t26 = -1
+		}
+		t27 := t26
+		if v2 > 0 {
+			t27 = 1
+		}
+		dv += t27 * t25
+		t28 = dv
+		dv = 0
+		dy[i] -= t28
+		dx[i] += t28
+		part = 0
+		i--
 	}
-	t32 += dnorm2
-	t2 = t31
-	t3 = t32
-	dscale += t3 * t2
-	dsumSquares3 += 0.5 / t2 * (scale * t3)
-	goto b28
-b34:
-b28:
-	goto b29
-b32:
-b24:
-	t4 = tapebool
-	tapebool = t4[:len(t4)-1]
-	t5 = tape
-	tape = t5[:len(t5)-1]
-	t6 = tapeint
-	t7 = len(t6) - 1
-	tapeint = t6[:t7]
-	i3 = t6[t7] + 1
-	v2 = x[i3] - y[i3]
-	t8 = dabsxi
-	dabsxi = 0
-	t9 = 0
-	if v2 < 0 {
-		t9 = -1
-	}
-	t10 = t9
-	if v2 > 0 {
-		t10 = 1
-	}
-	dv += t10 * t8
-b25:
-	t11 = tapeint
-	t12 = len(t11) - 1
-	tapeint = t11[:t12]
-	t13 = dv
-	dv = 0
-	i4 = t11[t12] + 1
-	dy[i4] -= t13
-	dx[i4] += t13
-b29:
-	t14 = path
-	t15 = len(t14) - 1
-	from4 = t14[t15]
-	path = t14[:t15]
-	if from4 == 0 {
-		goto b36
-	}
-	if from4 == 1 {
-		goto b38
-	}
-	if from4 == 2 {
-		goto b40
-	}
-	t16 = dscale
-	dscale = 0
-	t17 = dsumSquares3
-	dsumSquares3 = 0
-	dscale += t16
-	dsumSquares += t17
-	t18 = tape
-	t19 = len(t18) - 2
-	scale2 = t18[t19]
-	tape = t18[:t19]
-	t20 = dsumSquares
-	dsumSquares = 0
-	dsumSquares3 += t20
-	s3 = t18[t19+1] / scale2
-	t21 = 2 * (t20 * s3)
-	dabsxi += t21 / scale2
-	dscale -= t21 * s3 / scale2
-	goto b23
-b40:
-	t22 = dscale
-	dscale = 0
-	t23 = dsumSquares3
-	dsumSquares3 = 0
-	dabsxi += t22
-	dsumSquares2 += t23
-	t24 = tape
-	t25 = len(t24) - 3
-	absxi2 = t24[t25]
-	sumSquares2 = t24[t25+2]
-	tape = t24[:t25]
-	t26 = dsumSquares2
-	dsumSquares2 = 0
-	s4 = t24[t25+1] / absxi2
-	t27 = t26 * s4
-	dsumSquares3 += t27 * s4
-	t28 = sumSquares2*s4*t26 + sumSquares2*t27
-	dscale += t28 / absxi2
-	dabsxi -= t28 * s4 / absxi2
-b23:
-	goto b24
-b38:
-	t29 = dscale
-	dscale = 0
-	t30 = dsumSquares3
-	dsumSquares3 = 0
-	dscale += t29
-	dsumSquares3 += t30
-	goto b25
-b36:
-	return
-b17:
-	panic("f64L2DistanceUnitaryReverse: y and dy share memory: gadgen's gradients need them apart")
-b14:
-	panic("f64L2DistanceUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
 }
 
 // f64L2DistanceUnitary is a copy of f64.L2DistanceUnitary, which package f64 does not export.
@@ -3475,38 +3358,25 @@ func floatsProdReverse(s, ds []float64, seed float64) {
 		panic("floatsProdReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
-	tape = slices.Grow(tape, max(n+3, 0))
+	tape = slices.Grow(tape, max(n+2, 0))
 	prod := 1.0
-	i := -1
-	for {
-		t := i + 1
-		if t < n {
-			val := s[t]
-			tape = append(tape, prod)
-			prod *= val
-			i = t
-		} else {
-			break
-		}
+	for i := 0; i < n; i++ {
+		val := s[i]
+		tape = append(tape, prod)
+		prod *= val
 	}
 	dprod2 += seed
-	for {
-		t2 := i - 1
-		if i == -1 {
-			break
-		}
-		t3 := dprod2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := dprod2
 		dprod2 = 0
-		dprod += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := dprod
+		dprod += t
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := dprod
 		dprod = 0
-		t7 := t2 + 1
-		dprod2 += t6 * s[t7]
-		ds[t7] += t4[t5] * t6
-		i = t2
+		dprod2 += t4 * s[i2]
+		ds[i2] += t2[t3] * t4
 	}
 }
 
@@ -3531,8 +3401,8 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
+	var t11 float64
 	var t12 float64
-	var t13 float64
 	var dlse float64
 	var dmaxval float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
@@ -3544,22 +3414,21 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 		from2 = 0
 	} else {
 		n := len(s)
-		trips := max(n+3, 0)
+		trips := max(n+2, 0)
 		tapeint = slices.Grow(tapeint, trips)
 		tape = slices.Grow(tape, trips)
 		lse := 0.0
 		from := 0
-		i := -1
+		i := 0
 		for {
-			t := i + 1
 			path = append(path, from)
-			if t < n {
-				t2 := math.Exp(s[t] - maxval)
+			if i < n {
+				t := math.Exp(s[i] - maxval)
 				tapeint = append(tapeint, i)
-				tape = append(tape, t2)
-				lse += t2
+				tape = append(tape, t)
+				lse += t
 				from = 1
-				i = t
+				i++
 			} else {
 				break
 			}
@@ -3568,31 +3437,31 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 		from2 = 1
 	}
 	from3 = from2
-	t12 += seed
+	t11 += seed
 	if from3 == 0 {
-		dmaxval += t12
+		dmaxval += t11
 	} else {
-		t13 += t12
-		t3 := t13
-		dmaxval += t3
-		dlse += 1 / lse2 * t3
+		t12 += t11
+		t2 := t12
+		dmaxval += t2
+		dlse += 1 / lse2 * t2
 		for {
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
+			t3 := path
+			t4 := len(t3) - 1
+			path = t3[:t4]
+			if t3[t4] == 0 {
 				break
 			}
-			t6 := tape
-			t7 := len(t6) - 1
-			tape = t6[:t7]
-			t8 := tapeint
-			t9 := len(t8) - 1
-			t10 := t8[t9]
-			tapeint = t8[:t9]
-			t11 := t6[t7] * dlse
-			dmaxval -= t11
-			ds[t10+1] += t11
+			t5 := tape
+			t6 := len(t5) - 1
+			tape = t5[:t6]
+			t7 := tapeint
+			t8 := len(t7) - 1
+			t9 := t7[t8]
+			tapeint = t7[:t8]
+			t10 := t5[t6] * dlse
+			dmaxval -= t10
+			ds[t9] += t10
 		}
 	}
 	floatsMaxReverse(s, ds, dmaxval)
@@ -3608,20 +3477,18 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsMinIdxReverse(s, ds []float64) {
+	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
 	var tapebool []bool
 	var tapeboolBuf [64]bool
 	tapebool = tapeboolBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
+	var t16 float64
 	var dv float64
-	var t18 float64
+	var t17 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsMinIdxReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -3629,100 +3496,90 @@ func floatsMinIdxReverse(s, ds []float64) {
 	if n == 0 {
 		panic("floats: zero length slice")
 	}
+	trips := max(n+2, 0)
+	tapebool = slices.Grow(tapebool, trips*2)
+	tape = slices.Grow(tape, trips)
 	t := math.NaN()
-	from := 0
-	i := -1
-	for {
-		i2 := i + 1
-		path = append(path, from)
-		if i2 < n {
-			v := s[i2]
-			t16 := math.IsNaN(v)
-			tapeint = append(tapeint, i)
-			tapebool = append(tapebool, t16)
-			if t16 {
-				from = 1
-				i = i2
+	i := 0
+	for i < n {
+		v := s[i]
+		t14 := math.IsNaN(v)
+		tapebool = append(tapebool, t14)
+		var from3 int
+		if t14 {
+			from3 = 0
+		} else {
+			var from2 int
+			if v < t {
+				from2 = 0
 			} else {
-				var from3 int
-				if v < t {
-					from3 = 0
+				t15 := math.IsNaN(t)
+				tape = append(tape, t)
+				tapebool = append(tapebool, t15)
+				if t15 {
+					from2 = 1
 				} else {
-					t17 := math.IsNaN(t)
-					tape = append(tape, t)
-					tapebool = append(tapebool, t17)
-					if t17 {
-						from3 = 1
-					} else {
-						from = 2
-						i = i2
-						continue
-					}
-				}
-				path = append(path, from3)
-				t = v
-				from = 3
-				i = i2
-			}
-		} else {
-			break
-		}
-	}
-	for {
-		t2 := path
-		t3 := len(t2) - 1
-		from2 := t2[t3]
-		path = t2[:t3]
-		if from2 == 0 {
-			break
-		}
-		var t11 []bool
-		var t12 []int
-		var t13, t14 int
-		var t15 float64
-		if from2 == 1 {
-			t10 := t18
-			t18 = 0
-			t18 += t10
-		} else {
-			if from2 == 2 {
-				t7 := t18
-				t18 = 0
-				t18 += t7
-			} else {
-				t4 := t18
-				t18 = 0
-				dv += t4
-				t5 := path
-				t6 := len(t5) - 1
-				path = t5[:t6]
-				if t5[t6] == 0 {
-					t11 = tapebool
-					tapebool = t11[:len(t11)-1]
-					t12 = tapeint
-					t13 = len(t12) - 1
-					t14 = t12[t13]
-					tapeint = t12[:t13]
-					t15 = dv
-					dv = 0
-					ds[t14+1] += t15
+					from3 = 1
+					path = append(path, from3)
+					i++
 					continue
 				}
 			}
-			t8 := tapebool
-			tapebool = t8[:len(t8)-1]
-			t9 := tape
-			tape = t9[:len(t9)-1]
+			path = append(path, from2)
+			t = v
+			from3 = 2
 		}
-		t11 = tapebool
-		tapebool = t11[:len(t11)-1]
-		t12 = tapeint
-		t13 = len(t12) - 1
-		t14 = t12[t13]
-		tapeint = t12[:t13]
-		t15 = dv
+		path = append(path, from3)
+		i++
+	}
+	i2 := n - 1
+	for i2 >= 0 {
+		t2 := t17
+		t17 = 0
+		t16 += t2
+		t3 := path
+		t4 := len(t3) - 1
+		from := t3[t4]
+		path = t3[:t4]
+		var t12 []bool
+		var t13 float64
+		if from == 0 {
+			t11 := t16
+			t16 = 0
+			t17 += t11
+		} else {
+			if from == 1 {
+				t8 := t16
+				t16 = 0
+				t17 += t8
+			} else {
+				t5 := t16
+				t16 = 0
+				dv += t5
+				t6 := path
+				t7 := len(t6) - 1
+				path = t6[:t7]
+				if t6[t7] == 0 {
+					t12 = tapebool
+					tapebool = t12[:len(t12)-1]
+					t13 = dv
+					dv = 0
+					ds[i2] += t13
+					i2--
+					continue
+				}
+			}
+			t9 := tapebool
+			tapebool = t9[:len(t9)-1]
+			t10 := tape
+			tape = t10[:len(t10)-1]
+		}
+		t12 = tapebool
+		tapebool = t12[:len(t12)-1]
+		t13 = dv
 		dv = 0
-		ds[t14+1] += t15
+		ds[i2] += t13
+		i2--
 	}
 }
 
@@ -3736,20 +3593,18 @@ func floatsMinIdxReverse(s, ds []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsMaxIdxReverse(s, ds []float64) {
+	var path []int
+	var pathBuf [64]int
+	path = pathBuf[:0]
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
 	var tapebool []bool
 	var tapeboolBuf [64]bool
 	tapebool = tapeboolBuf[:0]
-	var tapeint []int
-	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
+	var t16 float64
 	var dv float64
-	var t18 float64
+	var t17 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsMaxIdxReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -3757,100 +3612,90 @@ func floatsMaxIdxReverse(s, ds []float64) {
 	if n == 0 {
 		panic("floats: zero length slice")
 	}
+	trips := max(n+2, 0)
+	tapebool = slices.Grow(tapebool, trips*2)
+	tape = slices.Grow(tape, trips)
 	t := math.NaN()
-	from := 0
-	i := -1
-	for {
-		i2 := i + 1
-		path = append(path, from)
-		if i2 < n {
-			v := s[i2]
-			t16 := math.IsNaN(v)
-			tapeint = append(tapeint, i)
-			tapebool = append(tapebool, t16)
-			if t16 {
-				from = 1
-				i = i2
+	i := 0
+	for i < n {
+		v := s[i]
+		t14 := math.IsNaN(v)
+		tapebool = append(tapebool, t14)
+		var from3 int
+		if t14 {
+			from3 = 0
+		} else {
+			var from2 int
+			if v > t {
+				from2 = 0
 			} else {
-				var from3 int
-				if v > t {
-					from3 = 0
+				t15 := math.IsNaN(t)
+				tape = append(tape, t)
+				tapebool = append(tapebool, t15)
+				if t15 {
+					from2 = 1
 				} else {
-					t17 := math.IsNaN(t)
-					tape = append(tape, t)
-					tapebool = append(tapebool, t17)
-					if t17 {
-						from3 = 1
-					} else {
-						from = 2
-						i = i2
-						continue
-					}
-				}
-				path = append(path, from3)
-				t = v
-				from = 3
-				i = i2
-			}
-		} else {
-			break
-		}
-	}
-	for {
-		t2 := path
-		t3 := len(t2) - 1
-		from2 := t2[t3]
-		path = t2[:t3]
-		if from2 == 0 {
-			break
-		}
-		var t11 []bool
-		var t12 []int
-		var t13, t14 int
-		var t15 float64
-		if from2 == 1 {
-			t10 := t18
-			t18 = 0
-			t18 += t10
-		} else {
-			if from2 == 2 {
-				t7 := t18
-				t18 = 0
-				t18 += t7
-			} else {
-				t4 := t18
-				t18 = 0
-				dv += t4
-				t5 := path
-				t6 := len(t5) - 1
-				path = t5[:t6]
-				if t5[t6] == 0 {
-					t11 = tapebool
-					tapebool = t11[:len(t11)-1]
-					t12 = tapeint
-					t13 = len(t12) - 1
-					t14 = t12[t13]
-					tapeint = t12[:t13]
-					t15 = dv
-					dv = 0
-					ds[t14+1] += t15
+					from3 = 1
+					path = append(path, from3)
+					i++
 					continue
 				}
 			}
-			t8 := tapebool
-			tapebool = t8[:len(t8)-1]
-			t9 := tape
-			tape = t9[:len(t9)-1]
+			path = append(path, from2)
+			t = v
+			from3 = 2
 		}
-		t11 = tapebool
-		tapebool = t11[:len(t11)-1]
-		t12 = tapeint
-		t13 = len(t12) - 1
-		t14 = t12[t13]
-		tapeint = t12[:t13]
-		t15 = dv
+		path = append(path, from3)
+		i++
+	}
+	i2 := n - 1
+	for i2 >= 0 {
+		t2 := t17
+		t17 = 0
+		t16 += t2
+		t3 := path
+		t4 := len(t3) - 1
+		from := t3[t4]
+		path = t3[:t4]
+		var t12 []bool
+		var t13 float64
+		if from == 0 {
+			t11 := t16
+			t16 = 0
+			t17 += t11
+		} else {
+			if from == 1 {
+				t8 := t16
+				t16 = 0
+				t17 += t8
+			} else {
+				t5 := t16
+				t16 = 0
+				dv += t5
+				t6 := path
+				t7 := len(t6) - 1
+				path = t6[:t7]
+				if t6[t7] == 0 {
+					t12 = tapebool
+					tapebool = t12[:len(t12)-1]
+					t13 = dv
+					dv = 0
+					ds[i2] += t13
+					i2--
+					continue
+				}
+			}
+			t9 := tapebool
+			tapebool = t9[:len(t9)-1]
+			t10 := tape
+			tape = t10[:len(t10)-1]
+		}
+		t12 = tapebool
+		tapebool = t12[:len(t12)-1]
+		t13 = dv
 		dv = 0
-		ds[t14+1] += t15
+		ds[i2] += t13
+		i2--
 	}
 }
 
@@ -4256,10 +4101,9 @@ func f64CumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	n := len(t)
 	for i := 0; i < n; i++ {
 		dv := t2[i]
-		t3 := i + 1
-		t4 := ddst[i]
-		dst[t3] = dst[i] + t[i]
-		ddst[t3] = t4 + dv
+		t3 := ddst[i]
+		dst[i+1] = dst[i] + t[i]
+		ddst[i+1] = t3 + dv
 	}
 	return dst, ddst
 }
@@ -4285,11 +4129,10 @@ func f64CumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	for i := 0; i < n; i++ {
 		v := t[i]
 		dv := t2[i]
-		t3 := i + 1
 		dsti := dst[i]
-		t4 := ddst[i]
-		dst[t3] = dsti * v
-		ddst[t3] = t4*v + dsti*dv
+		t3 := ddst[i]
+		dst[i+1] = dsti * v
+		ddst[i+1] = t3*v + dsti*dv
 	}
 	return dst, ddst
 }
@@ -4589,14 +4432,13 @@ func f64CumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64,
 		v1 := t2[i]
 		v2 := t3[i]
 		v3 := t4[i]
-		t5 := i + 1
-		t6 := dst1[i]
-		t7 := dst2[i]
-		t8 := dst3[i]
-		dst[t5] = dst[i] + t[i]
-		dst1[t5] = t6 + v1
-		dst2[t5] = t7 + v2
-		dst3[t5] = t8 + v3
+		t5 := dst1[i]
+		t6 := dst2[i]
+		t7 := dst3[i]
+		dst[i+1] = dst[i] + t[i]
+		dst1[i+1] = t5 + v1
+		dst2[i+1] = t6 + v2
+		dst3[i+1] = t7 + v3
 	}
 	return dst, dst1, dst2, dst3
 }
@@ -4632,15 +4474,14 @@ func f64CumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64
 		v1 := t2[i]
 		v2 := t3[i]
 		v3 := t4[i]
-		t5 := i + 1
 		dsti := dst[i]
-		t6 := dst1[i]
-		t7 := dst2[i]
-		t8 := dst3[i]
-		dst[t5] = dsti * v
-		dst1[t5] = dsti*v1 + t6*v
-		dst2[t5] = dsti*v2 + t6*v1 + t7*v
-		dst3[t5] = dsti*v3 + t6*v2 + t7*v1 + t8*v
+		t5 := dst1[i]
+		t6 := dst2[i]
+		t7 := dst3[i]
+		dst[i+1] = dsti * v
+		dst1[i+1] = dsti*v1 + t5*v
+		dst2[i+1] = dsti*v2 + t5*v1 + t6*v
+		dst3[i+1] = dsti*v3 + t5*v2 + t6*v1 + t7*v
 	}
 	return dst, dst1, dst2, dst3
 }
