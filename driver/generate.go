@@ -424,6 +424,11 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 	return j.derived, nil
 }
 
+// Aliased implements ssaad.AliasEnv.
+func (g *generator) Aliased(callee *types.Func, same []int) *types.Func {
+	return g.prog.Aliased(callee, same)
+}
+
 // Writes implements ssaad.Env: the parameters through which callee may
 // store (ssaad.ParamWrites of its lowered body), nil when unknown: for a
 // function without a body, one that does not lower, or a recursive one

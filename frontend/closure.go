@@ -220,7 +220,9 @@ func holdsFunc(t types.Type) bool {
 // IsSpecialization reports whether fn is a specialization that the
 // frontend made (see closure.go): a function no package declares, which
 // generated code that calls it needs a copy of.
-func (p *Program) IsSpecialization(fn *types.Func) bool { return p.specialOf[fn] != nil }
+func (p *Program) IsSpecialization(fn *types.Func) bool {
+	return p.specialOf[fn] != nil || p.aliasOf[fn] != nil
+}
 
 // SpecializationKey returns a key that identifies the specialization fn
 // across the package variants of the program (a package and its test
@@ -229,6 +231,9 @@ func (p *Program) IsSpecialization(fn *types.Func) bool { return p.specialOf[fn]
 func (p *Program) SpecializationKey(fn *types.Func) string {
 	if sp := p.specialOf[fn]; sp != nil {
 		return sp.canonical
+	}
+	if a := p.aliasOf[fn]; a != nil {
+		return fmt.Sprintf("%s%v", p.SpecializationKey(a.fn)+a.fn.FullName(), a.same)
 	}
 	return ""
 }
@@ -239,6 +244,9 @@ func (p *Program) SpecializationKey(fn *types.Func) string {
 func (p *Program) Describe(fn *types.Func, name string, pkg *types.Package) string {
 	if sp := p.specialOf[fn]; sp != nil {
 		return wrap(name+describe(sp.shape, sp.captured, pkg), 76)
+	}
+	if a := p.aliasOf[fn]; a != nil {
+		return describeAliased(a, name)
 	}
 	return ""
 }

@@ -124,6 +124,9 @@ type Program struct {
 	specialOf    map[*types.Func]*special
 	specialNames map[*types.Package]map[string]bool
 	byValueMemo  map[*ssa.FreeVar]bool
+	// The specializations for arguments that share memory (alias.go).
+	aliasKey map[string]*types.Func
+	aliasOf  map[*types.Func]*aliased
 }
 
 // Load loads the packages matching patterns ("." when there are none),
@@ -175,6 +178,8 @@ func load(cfg *Config, goroot string, patterns, extra []string) (*Program, error
 		specialOf:    map[*types.Func]*special{},
 		specialNames: map[*types.Package]map[string]bool{},
 		byValueMemo:  map[*ssa.FreeVar]bool{},
+		aliasKey:     map[string]*types.Func{},
+		aliasOf:      map[*types.Func]*aliased{},
 	}
 	var strippedFiles sync.Map
 	pcfg := &packages.Config{

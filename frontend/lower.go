@@ -45,6 +45,9 @@ import (
 // p without errors. It reports every construct of the body that gadgen
 // cannot differentiate, and then returns a nil function.
 func (p *Program) Lower(fn *types.Func) (*ir.Func, diag.List) {
+	if a := p.aliasOf[fn]; a != nil {
+		return p.lowerAliased(fn, a)
+	}
 	l := &lowerer{
 		p:        p,
 		fnObj:    fn,

@@ -409,6 +409,19 @@ func Uses(f *Func) [][]*Value {
 	return uses
 }
 
+// ReplaceUses makes every argument of f's values that is old new.
+func ReplaceUses(f *Func, old, new *Value) {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			for i, a := range v.Args {
+				if a == old {
+					v.Args[i] = new
+				}
+			}
+		}
+	}
+}
+
 // InductionStep returns the step of an integer φ of a loop header whose
 // argument on the back edge (argument latch) is φ ± a constant, or nil
 // when v is not such a φ or the step is zero.

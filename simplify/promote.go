@@ -124,15 +124,7 @@ func indexOf(b *ir.Block, v *ir.Value) int {
 
 // replaceUses makes every use of old use new instead.
 func replaceUses(f *ir.Func, old, new *ir.Value) {
-	for _, b := range f.Blocks {
-		for _, v := range b.Instrs {
-			for i, a := range v.Args {
-				if a == old {
-					v.Args[i] = new
-				}
-			}
-		}
-	}
+	ir.ReplaceUses(f, old, new)
 	if new.Name == "" {
 		new.Name = old.Name
 	}

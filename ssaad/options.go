@@ -7,6 +7,17 @@ import (
 	"github.com/gadgen/gadgen/ir"
 )
 
+// AliasEnv is implemented by an Env that can specialize a function for
+// calls whose arguments share memory.
+type AliasEnv interface {
+	// Aliased returns the specialization of callee (receiver first) for
+	// calls whose argument i is the same slice or pointer as argument
+	// same[i] (same[i] < i, or i for the others): a function of the
+	// parameters i with same[i] == i, whose body is callee's with the
+	// parameters that are the same made one.
+	Aliased(callee *types.Func, same []int) *types.Func
+}
+
 // OptionsEnv is implemented by an Env that can also generate derivatives
 // in a mode that takes options: Taylor mode asks for the derivatives of
 // callees at its own order (order=K), and its second-order helpers for the

@@ -512,8 +512,26 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	if !void && !nonzero {
 		return
 	}
-	active := make([]bool, len(v.Args))
-	for i, a := range v.Args {
+	// Arguments that are one slice or pointer (mulTo(tmp, tmp, x)) call
+	// the callee's specialization for them, whose body computes what the
+	// call does (see frontend's alias.go).
+	same, callArgs := sameArgs(v.Args), v.Args
+	if same != nil {
+		ae, ok := t.env.(ssaad.AliasEnv)
+		if !ok {
+			t.errorf(v.Pos, "call of "+callee.Name(), "arguments that share memory")
+			return
+		}
+		callee = ae.Aliased(callee, same)
+		callArgs = nil
+		for i, a := range v.Args {
+			if same[i] == i {
+				callArgs = append(callArgs, a)
+			}
+		}
+	}
+	active := make([]bool, len(callArgs))
+	for i, a := range callArgs {
 		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || ssaad.IsPointerLike(a.Type))
 	}
 	df, err := t.env.Derivative(CalleeMode, callee, active, v.Pos)
@@ -523,7 +541,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	}
 	var args []*ir.Value
 	var scalars []*ir.Value
-	for i, a := range v.Args {
+	for i, a := range callArgs {
 		if ssaad.IsPointerLike(a.Type) {
 			args = append(args, t.addrAt(a))
 			if active[i] {
@@ -559,6 +577,31 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		}
 		t.accumulate(a, e)
 	}
+}
+
+// sameArgs returns, when two of args are the same slice or pointer, for
+// each argument the position of the first argument it is the same as (its
+// own position for the others); nil when none are.
+func sameArgs(args []*ir.Value) []int {
+	var same []int
+	for i, a := range args {
+		if !ssaad.IsPointerLike(a.Type) {
+			continue
+		}
+		for j := range i {
+			if args[j] == a {
+				if same == nil {
+					same = make([]int, len(args))
+					for k := range same {
+						same[k] = k
+					}
+				}
+				same[i] = same[j]
+				break
+			}
+		}
+	}
+	return same
 }
 
 // copyAdjoint emits the reverse of n := copy(dst, src): the adjoints of the

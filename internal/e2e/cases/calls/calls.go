@@ -162,3 +162,41 @@ func TriArea(t *geom.Triangle) float64 {
 func Midpoint(a, b geom.Vec3) geom.Vec3 {
 	return a.Add(b).Scale(0.5)
 }
+
+// mulTo stores the elementwise product of a and b into dst, in gonum's
+// destination-first style; called in place, dst is a or b.
+func mulTo(dst, a, b []float64) {
+	for i := range dst {
+		dst[i] = a[i] * b[i]
+	}
+}
+
+// rotateTo stores a rotated by one into dst: in place, it reads elements
+// it has overwritten.
+func rotateTo(dst, a []float64) {
+	last := a[len(a)-1]
+	for i := len(dst) - 1; i >= 1; i-- {
+		dst[i] = a[i-1]
+	}
+	dst[0] = last
+}
+
+// InPlace calls destination-first helpers with their destination as an
+// input too (gonum's floats.MulTo(dst, dst, s) idiom): the gradient
+// differentiates what such a call computes.
+//
+//gad:jvp
+//gad:grad
+func InPlace(x, y []float64) float64 {
+	tmp := make([]float64, len(x))
+	copy(tmp, x)
+	mulTo(tmp, tmp, y)
+	mulTo(tmp, tmp, tmp)
+	rotateTo(tmp, tmp)
+	mulTo(tmp, y, tmp)
+	s := 0.0
+	for i, v := range tmp {
+		s += v * float64(i+1)
+	}
+	return s
+}

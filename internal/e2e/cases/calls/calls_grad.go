@@ -1121,3 +1121,315 @@ func geomVec3ScaleJVPWrtA(a, da geom.Vec3, s float64) (geom.Vec3, geom.Vec3) {
 			Z: s * da.Z,
 		}
 }
+
+// InPlaceJVP computes InPlace and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), y (tangent dy).
+// Results, in order: the value of InPlace; its tangent.
+// Shadows: dx, dy have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func InPlaceJVP(x, dx, y, dy []float64) (float64, float64) {
+	n := len(x)
+	tmp := make([]float64, n)
+	dtmp := make([]float64, n)
+	copy(tmp, x)
+	copy(dtmp, dx)
+	mulToJVP(tmp, dtmp, tmp, dtmp, y, dy)
+	mulToJVP(tmp, dtmp, tmp, dtmp, tmp, dtmp)
+	rotateToJVP(tmp, dtmp, tmp, dtmp)
+	mulToJVP(tmp, dtmp, y, dy, tmp, dtmp)
+	n2 := len(tmp)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n2; i++ {
+		t := float64(i + 1)
+		s += tmp[i] * t
+		ds += dtmp[i] * t
+	}
+	return s, ds
+}
+
+// mulToJVP computes mulTo and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: dst (tangent ddst), a (tangent da), b (tangent db).
+// Shadows: ddst, da, db have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// mulTo writes are written (overwritten) into the shadows: dst into ddst.
+func mulToJVP(dst, ddst, a, da, b, db []float64) {
+	for i := 0; i < len(dst); i++ {
+		ai := a[i]
+		dai := da[i]
+		bi := b[i]
+		dbi := db[i]
+		dst[i] = ai * bi
+		ddst[i] = dai*bi + ai*dbi
+	}
+}
+
+// rotateToJVP computes rotateTo and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: dst (tangent ddst), a (tangent da).
+// Shadows: ddst, da have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// rotateTo writes are written (overwritten) into the shadows: dst into ddst.
+func rotateToJVP(dst, ddst, a, da []float64) {
+	t := len(a) - 1
+	last := a[t]
+	dlast := da[t]
+	for i := len(dst) - 1; i >= 1; i-- {
+		t2 := da[i-1]
+		dst[i] = a[i-1]
+		ddst[i] = t2
+	}
+	dst[0] = last
+	ddst[0] = dlast
+}
+
+// InPlaceGrad computes InPlace and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), y (into dy).
+// The first result is the value of InPlace; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func InPlaceGrad(x, dx, y, dy []float64) float64 {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("InPlaceGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("InPlaceGrad: y and dy share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	tmp := make([]float64, n)
+	dtmp := make([]float64, n)
+	t := copy(tmp, x)
+	tape = append(tape, tmp...)
+	mulTo(tmp, tmp, y)
+	tape = append(tape, tmp...)
+	tape = append(tape, tmp...)
+	mulTo(tmp, tmp, tmp)
+	tape = append(tape, tmp...)
+	rotateTo(tmp, tmp)
+	tape = append(tape, tmp...)
+	mulTo(tmp, y, tmp)
+	n2 := len(tmp)
+	ds += 1
+	s := 0.0
+	for i := 0; i < n2; i++ {
+		v := tmp[i]
+		t12 := float64(i + 1)
+		dtmp[i] += ds * t12
+		s += v * t12
+	}
+	t2 := tape
+	t3 := len(t2) - n2
+	copy(tmp, t2[t3:])
+	tape = t2[:t3]
+	mulToInPlaceReverse(tmp, dtmp, y, dy)
+	t4 := tape
+	t5 := len(t4) - n2
+	copy(tmp, t4[t5:])
+	tape = t4[:t5]
+	rotateToInPlaceReverse(tmp, dtmp)
+	t6 := tape
+	t7 := len(t6) - n2
+	copy(tmp, t6[t7:])
+	tape = t6[:t7]
+	t8 := tape
+	t9 := len(t8) - n2
+	copy(tmp, t8[t9:])
+	tape = t8[:t9]
+	mulToInPlace2Reverse(tmp, dtmp)
+	t10 := tape
+	copy(tmp, t10[len(t10)-n2:])
+	mulToInPlace3Reverse(tmp, dtmp, y, dy)
+	for k := 0; k < t; k++ {
+		t11 := dtmp[k]
+		dtmp[k] = 0
+		dx[k] += t11
+	}
+	return s
+}
+
+// mulToInPlaceReverse is the reverse of mulToInPlace for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of mulToInPlace that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), a (into da).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// mulToInPlace writes dst: on entry ddst holds the adjoint of the values mulToInPlace leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+//
+// mulToInPlace is mulTo called with arguments that share memory (b is dst):
+// its body with those parameters made one.
+func mulToInPlaceReverse(dst, ddst, a, da []float64) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("mulToInPlaceReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(a) > 0
+	if t2 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("mulToInPlaceReverse: a and da share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &a[:1][0] {
+		panic("mulToInPlaceReverse: dst and a share memory: gadgen's gradients need them apart")
+	}
+	n := len(dst)
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		dsti := dst[i]
+		dst[i] = a[i] * dsti
+		tape = append(tape, dsti)
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := ddst[i2]
+		ddst[i2] = 0
+		ddst[i2] += a[i2] * t6
+		da[i2] += t6 * t5
+	}
+}
+
+// rotateToInPlaceReverse is the reverse of rotateToInPlace for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of rotateToInPlace that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// rotateToInPlace writes dst: on entry ddst holds the adjoint of the values rotateToInPlace leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+//
+// rotateToInPlace is rotateTo called with arguments that share memory (a is
+// dst): its body with those parameters made one.
+func rotateToInPlaceReverse(dst, ddst []float64) {
+	var dlast float64
+	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("rotateToInPlaceReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	n := len(dst)
+	t := n - 1
+	i := n - 1
+	for i2 := i; i2 >= 1; i2-- {
+	}
+	t2 := ddst[0]
+	ddst[0] = 0
+	dlast += t2
+	for i3 := 1; i3 <= i; i3++ {
+		t3 := ddst[i3]
+		ddst[i3] = 0
+		ddst[i3-1] += t3
+	}
+	ddst[t] += dlast
+}
+
+// mulToInPlace2Reverse is the reverse of mulToInPlace2 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of mulToInPlace2 that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// mulToInPlace2 writes dst: on entry ddst holds the adjoint of the values mulToInPlace2 leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+//
+// mulToInPlace2 is mulTo called with arguments that share memory (a is dst, b
+// is dst): its body with those parameters made one.
+func mulToInPlace2Reverse(dst, ddst []float64) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("mulToInPlace2Reverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	n := len(dst)
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		dsti := dst[i]
+		dst[i] = dsti * dsti
+		tape = append(tape, dsti)
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := tape
+		t2 := len(t) - 1
+		t3 := t[t2]
+		tape = t[:t2]
+		t4 := ddst[i2]
+		ddst[i2] = 0
+		ddst[i2] += 2 * (t4 * t3)
+	}
+}
+
+// mulToInPlace3Reverse is the reverse of mulToInPlace3 for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of mulToInPlace3 that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), b (into db).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// mulToInPlace3 writes dst: on entry ddst holds the adjoint of the values mulToInPlace3 leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+//
+// mulToInPlace3 is mulTo called with arguments that share memory (a is dst):
+// its body with those parameters made one.
+func mulToInPlace3Reverse(dst, ddst, b, db []float64) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("mulToInPlace3Reverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(b) > 0
+	if t2 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
+		panic("mulToInPlace3Reverse: b and db share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &b[:1][0] {
+		panic("mulToInPlace3Reverse: dst and b share memory: gadgen's gradients need them apart")
+	}
+	n := len(dst)
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		dsti := dst[i]
+		dst[i] = dsti * b[i]
+		tape = append(tape, dsti)
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
+		t6 := ddst[i2]
+		ddst[i2] = 0
+		bi := b[i2]
+		db[i2] += t5 * t6
+		ddst[i2] += t6 * bi
+	}
+}

@@ -20,6 +20,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "TriangleArea", F: TriangleArea, JVP: TriangleAreaJVP, Grad: TriangleAreaGrad},
 		{Name: "Angle", F: Angle, JVP: AngleJVP, Grad: AngleGrad},
 		{Name: "PathLength", F: PathLength, JVP: PathLengthJVP, Grad: PathLengthGrad},
+		{Name: "InPlace", F: InPlace, JVP: InPlaceJVP, Grad: InPlaceGrad},
 		{Name: "TriArea", F: TriArea, JVP: TriAreaJVP, Grad: TriAreaGrad},
 	})
 }

@@ -6,10 +6,10 @@
 //
 // Some of floats' functions are differentiated in forward and Taylor mode
 // only: those that return their destination slice (AddScaledTo, MulTo,
-// CumSum, …), since reverse mode does not support slice results yet, and
-// Add, Sub and AddScaled, which call f64.AxpyUnitaryTo(dst, alpha, s, dst)
-// with dst twice, while reverse mode needs a slice that a function writes
-// apart from its other slice parameters (the gradient panics).
+// CumSum, …), since reverse mode does not support slice results yet. Add,
+// Sub and AddScaled call f64.AxpyUnitaryTo(dst, alpha, s, dst) with dst
+// twice: reverse mode differentiates AxpyUnitaryTo's body read with its
+// dst and y as one slice.
 package gonumfloats
 
 //go:generate gadgen
@@ -33,6 +33,7 @@ func Quadratic(x []float64) float64 {
 // returns the squared norm: AddScaled and Dot.
 //
 //gad:jvp
+//gad:grad
 //gad:taylor order=3 seed=line
 func Axpy(x []float64) float64 {
 	n := len(x) / 2
@@ -63,6 +64,7 @@ func Elementwise(x, y []float64) float64 {
 // AddSub adds and subtracts in place.
 //
 //gad:jvp
+//gad:grad
 //gad:taylor order=3 seed=line
 func AddSub(x, y []float64) float64 {
 	a := make([]float64, len(x))

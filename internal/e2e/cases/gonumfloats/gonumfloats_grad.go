@@ -245,7 +245,7 @@ func QuadraticGrad(x, dx []float64) float64 {
 	t4 := t + t2*t3
 	floatsNormReverseWrtS(x, dx, 2, t2)
 	floatsSumReverse(x, dx, t3)
-	floatsDotReverse(x, dx, x, dx, 1)
+	floatsDotInPlaceReverse(x, dx, 1)
 	return t4
 }
 
@@ -486,27 +486,28 @@ func floatsSumReverse(s, ds []float64, seed float64) {
 	f64SumReverse(s, ds, seed)
 }
 
-// floatsDotReverse is the reverse of Dot for the gradients that call it: the
+// floatsDotInPlaceReverse is the reverse of DotInPlace for the gradients that call it: the
 // vector-Jacobian product of the adjoints of its results (seed) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Dot that its own reverse does not read back: the memory
+// redo the writes of DotInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s1 (into ds1), s2 (into ds2).
+// Varied inputs: s1 (into ds1).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsDotReverse(s1, ds1, s2, ds2 []float64, seed float64) {
+//
+// DotInPlace is Dot called with arguments that share memory (s2 is s1): its
+// body with those parameters made one.
+func floatsDotInPlaceReverse(s1, ds1 []float64, seed float64) {
 	if cap(s1) > 0 && cap(ds1) > 0 && &s1[:1][0] == &ds1[:1][0] {
-		panic("floatsDotReverse: s1 and ds1 share memory: gadgen's gradients need them apart")
+		panic("floatsDotInPlaceReverse: s1 and ds1 share memory: gadgen's gradients need them apart")
 	}
-	if cap(s2) > 0 && cap(ds2) > 0 && &s2[:1][0] == &ds2[:1][0] {
-		panic("floatsDotReverse: s2 and ds2 share memory: gadgen's gradients need them apart")
-	}
-	if len(s1) != len(s2) {
+	n := len(s1)
+	if n != n {
 		panic("floats: slice lengths do not match")
 	}
-	f64DotUnitary(s1, s2)
-	f64DotUnitaryReverse(s1, ds1, s2, ds2, seed)
+	f64DotUnitary(s1, s1)
+	f64DotUnitaryInPlaceReverse(s1, ds1, seed)
 }
 
 // f64L2NormUnitaryReverse is the reverse of L2NormUnitary for the gradients that call it: the
@@ -756,29 +757,26 @@ func f64Sum(x []float64) float64 {
 	return sum
 }
 
-// f64DotUnitaryReverse is the reverse of DotUnitary for the gradients that call it: the
+// f64DotUnitaryInPlaceReverse is the reverse of DotUnitaryInPlace for the gradients that call it: the
 // vector-Jacobian product of the adjoints of its results (dsum) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of DotUnitary that its own reverse does not read back: the memory
+// redo the writes of DotUnitaryInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into dx).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func f64DotUnitaryReverse(x, dx, y, dy []float64, dsum float64) {
+//
+// DotUnitaryInPlace is DotUnitary called with arguments that share memory (y
+// is x): its body with those parameters made one.
+func f64DotUnitaryInPlaceReverse(x, dx []float64, dsum float64) {
 	var dsum2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64DotUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("f64DotUnitaryReverse: y and dy share memory: gadgen's gradients need them apart")
+		panic("f64DotUnitaryInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	dsum2 += dsum
 	for i := 0; i < len(x); i++ {
-		yi := y[i]
-		t := dsum2
-		dy[i] += t * x[i]
-		dx[i] += yi * t
+		dx[i] += 2 * (dsum2 * x[i])
 	}
 }
 
@@ -1163,6 +1161,132 @@ func f64AxpyUnitaryToJVP(dst, ddst []float64, alpha, dalpha float64, x, dx, y, d
 		dyi := dy[i]
 		dst[i] = alpha*v + y[i]
 		ddst[i] = dalpha*v + alpha*dv + dyi
+	}
+}
+
+// AxpyGrad computes Axpy and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Axpy; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AxpyGrad(x, dx []float64) float64 {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AxpyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x) / 2
+	dst := make([]float64, n)
+	ddst := make([]float64, n)
+	t := copy(dst, x[:n])
+	x0 := x[0]
+	t2 := 2 * n
+	t3 := x[n:t2]
+	tape = append(tape, dst...)
+	floats.AddScaled(dst, x0, t3)
+	t4 := floats.Dot(dst, dst)
+	floatsDotInPlaceReverse(dst, ddst, 1)
+	t5 := tape
+	copy(dst, t5[len(t5)-len(dst):])
+	t6 := floatsAddScaledReverse(dst, ddst, x0, t3, dx[n:t2])
+	dx[0] += t6
+	t7 := dx[:n]
+	for k := 0; k < t; k++ {
+		t8 := ddst[k]
+		ddst[k] = 0
+		t7[k] += t8
+	}
+	return t4
+}
+
+// floatsAddScaledReverse is the reverse of AddScaled for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of AddScaled that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), s (into ds), alpha (returned as dalpha).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// AddScaled writes dst: on entry ddst holds the adjoint of the values AddScaled leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64) (dalpha float64) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("floatsAddScaledReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(s) > 0
+	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("floatsAddScaledReverse: s and ds share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &s[:1][0] {
+		panic("floatsAddScaledReverse: dst and s share memory: gadgen's gradients need them apart")
+	}
+	n := len(dst)
+	if n != len(s) {
+		panic("floats: slice lengths do not match")
+	}
+	tape = append(tape, dst...)
+	f64AxpyUnitaryTo(dst, alpha, s, dst)
+	finalDst := slices.Clone(dst)
+	t3 := tape
+	copy(dst, t3[len(t3)-n:])
+	dalpha += f64AxpyUnitaryToInPlaceReverse(dst, ddst, alpha, s, ds)
+	copy(dst, finalDst)
+	return dalpha
+}
+
+// f64AxpyUnitaryToInPlaceReverse is the reverse of AxpyUnitaryToInPlace for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of AxpyUnitaryToInPlace that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), x (into dx), alpha (returned as dalpha).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// AxpyUnitaryToInPlace writes dst: on entry ddst holds the adjoint of the values AxpyUnitaryToInPlace leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+//
+// AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
+// memory (y is dst): its body with those parameters made one.
+func f64AxpyUnitaryToInPlaceReverse(dst, ddst []float64, alpha float64, x, dx []float64) (dalpha float64) {
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverse: dst and x share memory: gadgen's gradients need them apart")
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		t3 := ddst[i]
+		dalpha += t3 * x[i]
+		dx[i] += alpha * t3
+	}
+	return dalpha
+}
+
+// f64AxpyUnitaryTo is a copy of f64.AxpyUnitaryTo, which package f64 does not export.
+func f64AxpyUnitaryTo(dst []float64, alpha float64, x, y []float64) {
+	for i := 0; i < len(x); i++ {
+		dst[i] = alpha*x[i] + y[i]
 	}
 }
 
@@ -2045,6 +2169,220 @@ func f64AxpyUnitaryToJVPWrtDstXY(dst, ddst []float64, alpha float64, x, dx, y, d
 		dyi := dy[i]
 		dst[i] = alpha*x[i] + y[i]
 		ddst[i] = alpha*dv + dyi
+	}
+}
+
+// AddSubGrad computes AddSub and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx), y (into dy).
+// The first result is the value of AddSub; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func AddSubGrad(x, dx, y, dy []float64) float64 {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AddSubGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("AddSubGrad: y and dy share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	a := make([]float64, n)
+	da := make([]float64, n)
+	t := copy(a, x)
+	tape = append(tape, a...)
+	floats.Add(a, y)
+	tape = append(tape, a...)
+	floats.Mul(a, x)
+	tape = append(tape, a...)
+	floats.Sub(a, y)
+	t2 := floats.Dot(a, y)
+	floatsDotReverse(a, da, y, dy, 1)
+	t3 := tape
+	n2 := len(a)
+	t4 := len(t3) - n2
+	copy(a, t3[t4:])
+	tape = t3[:t4]
+	floatsSubReverse(a, da, y, dy)
+	t5 := tape
+	t6 := len(t5) - n2
+	copy(a, t5[t6:])
+	tape = t5[:t6]
+	floatsMulReverse(a, da, x, dx)
+	t7 := tape
+	copy(a, t7[len(t7)-n2:])
+	floatsAddReverse(a, da, y, dy)
+	for k := 0; k < t; k++ {
+		dak := da[k]
+		da[k] = 0
+		dx[k] += dak
+	}
+	return t2
+}
+
+// floatsDotReverse is the reverse of Dot for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Dot that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: s1 (into ds1), s2 (into ds2).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func floatsDotReverse(s1, ds1, s2, ds2 []float64, seed float64) {
+	if cap(s1) > 0 && cap(ds1) > 0 && &s1[:1][0] == &ds1[:1][0] {
+		panic("floatsDotReverse: s1 and ds1 share memory: gadgen's gradients need them apart")
+	}
+	if cap(s2) > 0 && cap(ds2) > 0 && &s2[:1][0] == &ds2[:1][0] {
+		panic("floatsDotReverse: s2 and ds2 share memory: gadgen's gradients need them apart")
+	}
+	if len(s1) != len(s2) {
+		panic("floats: slice lengths do not match")
+	}
+	f64DotUnitary(s1, s2)
+	f64DotUnitaryReverse(s1, ds1, s2, ds2, seed)
+}
+
+// floatsSubReverse is the reverse of Sub for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Sub that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), s (into ds).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// Sub writes dst: on entry ddst holds the adjoint of the values Sub leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+func floatsSubReverse(dst, ddst, s, ds []float64) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("floatsSubReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(s) > 0
+	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("floatsSubReverse: s and ds share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &s[:1][0] {
+		panic("floatsSubReverse: dst and s share memory: gadgen's gradients need them apart")
+	}
+	n := len(dst)
+	if n != len(s) {
+		panic("floats: slice lengths do not match")
+	}
+	tape = append(tape, dst...)
+	f64AxpyUnitaryTo(dst, -1, s, dst)
+	finalDst := slices.Clone(dst)
+	t3 := tape
+	copy(dst, t3[len(t3)-n:])
+	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst, -1, s, ds)
+	copy(dst, finalDst)
+}
+
+// floatsAddReverse is the reverse of Add for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Add that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), s (into ds).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// Add writes dst: on entry ddst holds the adjoint of the values Add leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+func floatsAddReverse(dst, ddst, s, ds []float64) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("floatsAddReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(s) > 0
+	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+		panic("floatsAddReverse: s and ds share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &s[:1][0] {
+		panic("floatsAddReverse: dst and s share memory: gadgen's gradients need them apart")
+	}
+	n := len(dst)
+	if n != len(s) {
+		panic("floats: destination slice length does not match input")
+	}
+	tape = append(tape, dst...)
+	f64AxpyUnitaryTo(dst, 1, s, dst)
+	finalDst := slices.Clone(dst)
+	t3 := tape
+	copy(dst, t3[len(t3)-n:])
+	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst, 1, s, ds)
+	copy(dst, finalDst)
+}
+
+// f64DotUnitaryReverse is the reverse of DotUnitary for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (dsum) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of DotUnitary that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: x (into dx), y (into dy).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func f64DotUnitaryReverse(x, dx, y, dy []float64, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("f64DotUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+		panic("f64DotUnitaryReverse: y and dy share memory: gadgen's gradients need them apart")
+	}
+	dsum2 += dsum
+	for i := 0; i < len(x); i++ {
+		yi := y[i]
+		t := dsum2
+		dy[i] += t * x[i]
+		dx[i] += yi * t
+	}
+}
+
+// f64AxpyUnitaryToInPlaceReverseWrtDstX is the reverse of AxpyUnitaryToInPlace for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of AxpyUnitaryToInPlace that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), x (into dx).
+// Fixed inputs: alpha.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// AxpyUnitaryToInPlace writes dst: on entry ddst holds the adjoint of the values AxpyUnitaryToInPlace leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+//
+// AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
+// memory (y is dst): its body with those parameters made one.
+func f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst []float64, alpha float64, x, dx []float64) {
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		dx[i] += alpha * ddst[i]
 	}
 }
 

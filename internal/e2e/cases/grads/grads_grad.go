@@ -796,34 +796,31 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	de2 += de
 	dk -= 2 * (t3 * t13 * k)
 	t4 := de2
-	dotReverse(x, dx, x, dx, t*t4)
+	dotInPlaceReverse(x, dx, t*t4)
 	dk += 0.5 * (t4 * t2)
 	return e, dk
 }
 
-// dotReverse is the reverse of dot for the gradients that call it: the
+// dotInPlaceReverse is the reverse of dotInPlace for the gradients that call it: the
 // vector-Jacobian product of the adjoints of its results (seed) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of dot that its own reverse does not read back: the memory
+// redo the writes of dotInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (into da), b (into db).
+// Varied inputs: a (into da).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func dotReverse(a, da, b, db []float64, seed float64) {
+//
+// dotInPlace is dot called with arguments that share memory (b is a): its body
+// with those parameters made one.
+func dotInPlaceReverse(a, da []float64, seed float64) {
 	var ds float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("dotReverse: a and da share memory: gadgen's gradients need them apart")
-	}
-	if cap(b) > 0 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("dotReverse: b and db share memory: gadgen's gradients need them apart")
+		panic("dotInPlaceReverse: a and da share memory: gadgen's gradients need them apart")
 	}
 	ds += seed
 	for i := 0; i < len(a); i++ {
-		bi := b[i]
-		t := ds
-		db[i] += a[i] * t
-		da[i] += t * bi
+		da[i] += 2 * (ds * a[i])
 	}
 }
 

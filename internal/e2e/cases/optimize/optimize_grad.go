@@ -222,38 +222,35 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 	t7 += 0.5 / t2 * t6
 	if from2 != 0 {
 		t8 += t7
-		dotReverse(x, dx, x, dx, t8)
+		dotInPlaceReverse(x, dx, t8)
 	}
 	return s
 }
 
-// dotReverse is the reverse of dot for the gradients that call it: the
+// dotInPlaceReverse is the reverse of dotInPlace for the gradients that call it: the
 // vector-Jacobian product of the adjoints of its results (seed) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of dot that its own reverse does not read back: the memory
+// redo the writes of dotInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into dx).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func dotReverse(x, dx, y, dy []float64, seed float64) {
+//
+// dotInPlace is dot called with arguments that share memory (y is x): its body
+// with those parameters made one.
+func dotInPlaceReverse(x, dx []float64, seed float64) {
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("dotReverse: x and dx share memory: gadgen's gradients need them apart")
-	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("dotReverse: y and dy share memory: gadgen's gradients need them apart")
+		panic("dotInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	if n != len(y) {
+	if n != n {
 		panic("optimize: length mismatch")
 	}
 	ds += seed
 	for i := 0; i < n; i++ {
-		yi := y[i]
-		t := ds
-		dy[i] += x[i] * t
-		dx[i] += t * yi
+		dx[i] += 2 * (ds * x[i])
 	}
 }
 

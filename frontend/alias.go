@@ -1,0 +1,94 @@
+package frontend
+
+// This file defines the specializations of a function for arguments that
+// share memory: a destination-first function called in place,
+// mulTo(tmp, tmp, x) or gonum's f64.AxpyUnitaryTo(dst, a, x, dst). Its
+// body read with the two parameters as one slice is what the call
+// computes; gadgen differentiates that body, as mulToInPlace(tmp, x),
+// rather than the body of mulTo, which assumes nothing of the kind but
+// whose reverse mode recomputes its inputs and would find them
+// overwritten.
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"github.com/gadgen/gadgen/diag"
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
+
+// aliased is a specialization of fn for arguments that are the same
+// value: parameter i is parameter same[i] (same[i] ≤ i).
+type aliased struct {
+	fn   *types.Func
+	same []int
+}
+
+// Aliased returns the specialization of fn (a method's receiver first)
+// for calls whose argument i is the same slice or pointer as argument
+// same[i] (same[i] < i; same[i] == i for the others): a function of the
+// parameters i with same[i] == i, making it on first use.
+func (p *Program) Aliased(fn *types.Func, same []int) *types.Func {
+	key := fmt.Sprintf("%s@%s%v", fn.FullName(), p.Fset.Position(fn.Pos()), same)
+	if a := p.aliasKey[key]; a != nil {
+		return a
+	}
+	ps := ssaad.Params(fn)
+	var vars []*types.Var
+	for i, v := range ps {
+		if same[i] == i {
+			vars = append(vars, types.NewParam(v.Pos(), fn.Pkg(), v.Name(), v.Type()))
+		}
+	}
+	sig := fn.Type().(*types.Signature)
+	base := fn.Name() + "InPlace"
+	name := base
+	taken := p.specialNames[fn.Pkg()]
+	if taken == nil {
+		taken = map[string]bool{}
+		p.specialNames[fn.Pkg()] = taken
+	}
+	for k := 2; taken[name] || fn.Pkg().Scope().Lookup(name) != nil; k++ {
+		name = fmt.Sprintf("%s%d", base, k)
+	}
+	taken[name] = true
+	obj := types.NewFunc(fn.Pos(), fn.Pkg(), name, types.NewSignatureType(nil, nil, nil, types.NewTuple(vars...), sig.Results(), sig.Variadic()))
+	p.aliasKey[key] = obj
+	p.aliasOf[obj] = &aliased{fn: fn, same: same}
+	return obj
+}
+
+// lowerAliased lowers the body of a's function and makes each parameter i
+// with a.same[i] ≠ i the parameter it is the same as.
+func (p *Program) lowerAliased(obj *types.Func, a *aliased) (*ir.Func, diag.List) {
+	f, diags := p.Lower(a.fn)
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	params := f.Params
+	f.Params = nil
+	for i, pv := range params {
+		if a.same[i] != i {
+			ir.ReplaceUses(f, pv, params[a.same[i]])
+			continue
+		}
+		pv.Index = len(f.Params)
+		f.Params = append(f.Params, pv)
+	}
+	f.Name, f.Recv = obj.Name(), nil
+	return f, nil
+}
+
+// describeAliased says what the specialization a is, called name.
+func describeAliased(a *aliased, name string) string {
+	ps := ssaad.Params(a.fn)
+	var pairs []string
+	for i, j := range a.same {
+		if j != i {
+			pairs = append(pairs, fmt.Sprintf("%s is %s", ps[i].Name(), ps[j].Name()))
+		}
+	}
+	return wrap(fmt.Sprintf("%s is %s called with arguments that share memory (%s): its body with those parameters made one.", name, FuncName(a.fn), strings.Join(pairs, ", ")), 76)
+}
