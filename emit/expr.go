@@ -368,9 +368,12 @@ func (e *emitter) call(v *ir.Value) expr {
 					w = v.Type
 				}
 			case "append":
-				if i > 0 && !spread {
+				switch {
+				case i == 0:
+					// Untyped: append(nil, …) does not compile.
+				case !spread:
 					w = args[0].Type.Underlying().(*types.Slice).Elem()
-				} else {
+				default:
 					w = a.Type
 				}
 			case "print", "println":

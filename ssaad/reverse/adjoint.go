@@ -263,31 +263,7 @@ func (t *transformer) adjoint(v *ir.Value) {
 			t.accumulate(y, g)
 			return
 		}
-		// *p = x: the adjoint of x is *dp; the old value's adjoint is
-		// gone with it.
-		d := t.shadowAt(addr)
-		if ssaad.RefersToMemory(x.Type) {
-			// Only the float leaves of *dp are adjoints; its slices and
-			// pointers are shadows, which stay.
-			if !hasAdjoint(x.Type) {
-				return
-			}
-			leaves, _ := floatLeaves(x.Type)
-			for _, l := range leaves {
-				a := t.leafAddr(d, l)
-				g := t.Emit(ir.OpLoad, l.typ, a)
-				t.Emit(ir.OpStore, nil, a, t.Zero(l.typ))
-				if t.act.Varied(x) {
-					t.addInto(t.leafAddr(t.slotOf(x), l), g)
-				}
-			}
-			return
-		}
-		g := t.Emit(ir.OpLoad, x.Type, d)
-		t.Emit(ir.OpStore, nil, d, t.Zero(x.Type))
-		if hasAdjoint(x.Type) {
-			t.accumulate(x, g)
-		}
+		t.storeAdjoint(t.shadowAt(addr), x)
 		return
 	case ir.OpCall:
 		if t.anyVariedArg(v) {
@@ -387,6 +363,88 @@ func (t *transformer) adjoint(v *ir.Value) {
 	}
 }
 
+// storeAdjoint emits the reverse of a store of x at the place whose
+// shadow is d: the adjoint of x is *d; the old value's adjoint is gone
+// with it.
+func (t *transformer) storeAdjoint(d, x *ir.Value) {
+	if ssaad.RefersToMemory(x.Type) {
+		// Only the float leaves of *d are adjoints; its slices and
+		// pointers are shadows, which stay.
+		if !hasAdjoint(x.Type) {
+			return
+		}
+		leaves, _ := floatLeaves(x.Type)
+		for _, l := range leaves {
+			a := t.leafAddr(d, l)
+			g := t.Emit(ir.OpLoad, l.typ, a)
+			t.Emit(ir.OpStore, nil, a, t.Zero(l.typ))
+			if t.act.Varied(x) {
+				t.addInto(t.leafAddr(t.slotOf(x), l), g)
+			}
+		}
+		return
+	}
+	g := t.Emit(ir.OpLoad, x.Type, d)
+	t.Emit(ir.OpStore, nil, d, t.Zero(x.Type))
+	if hasAdjoint(x.Type) {
+		t.accumulate(x, g)
+	}
+}
+
+// appendAdjoint emits the reverse of ys := append(xs, a, b, …) (or
+// append(xs, zs...)): the adjoints of the elements appended move from dys
+// to their sources (the stores' reverse), and when the append grew the
+// slice into new memory, the adjoints of the elements it copied from xs
+// move to dxs; otherwise dys is dxs, extended, and they are there
+// already.
+func (t *transformer) appendAdjoint(v *ir.Value) {
+	xs := v.Args[0]
+	elem := v.Type.Underlying().(*types.Slice).Elem()
+	if !hasAdjoint(elem) {
+		return
+	}
+	ptr := types.NewPointer(elem)
+	dys := t.shadowAt(v)
+	px := t.addrAt(xs)
+	n := t.Emit(ir.OpLen, intType, px)
+	at := func(k *ir.Value) *ir.Value {
+		i := t.Add(n, k)
+		return t.Emit(ir.OpIndexAddr, ptr, dys, i)
+	}
+	if v.Callee.Spread {
+		zs := v.Args[1]
+		if t.act.Varied(zs) && hasAdjoint(elem) {
+			dzs := t.shadowAt(zs)
+			m := t.Emit(ir.OpLen, intType, t.addrAt(zs))
+			t.forRange(m, func(k *ir.Value) {
+				a := at(k)
+				g := t.Emit(ir.OpLoad, elem, a)
+				t.Emit(ir.OpStore, nil, a, t.Zero(elem))
+				t.addInto(t.Emit(ir.OpIndexAddr, ptr, dzs, k), g)
+			})
+		}
+	} else {
+		for j, a := range v.Args[1:] {
+			t.storeAdjoint(at(t.F.ConstValue(intType, constant.MakeInt64(int64(j)))), a)
+		}
+	}
+	if !t.hasShadow(xs) {
+		return
+	}
+	grew := t.Emit(ir.OpBinary, boolType, t.Emit(ir.OpCap, intType, t.addrAt(v)), t.Emit(ir.OpCap, intType, px))
+	grew.Tok = token.NEQ
+	then, done := t.F.NewBlock("grew"), t.F.NewBlock("grew.done")
+	t.Cur.If(grew, then, done)
+	t.Cur = then
+	dxs := t.shadowAt(xs)
+	t.forRange(n, func(k *ir.Value) {
+		g := t.Emit(ir.OpLoad, elem, t.Emit(ir.OpIndexAddr, ptr, dys, k))
+		t.addInto(t.Emit(ir.OpIndexAddr, ptr, dxs, k), g)
+	})
+	t.Cur.Jump(done)
+	t.Cur = done
+}
+
 // callAdjoint emits the reverse of a call of package math or of the
 // builtins min and max, by the rules of package templates.
 func (t *transformer) callAdjoint(v *ir.Value) {
@@ -396,6 +454,9 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	switch {
 	case c.Builtin == "copy":
 		t.copyAdjoint(v)
+		return
+	case c.Builtin == "append":
+		t.appendAdjoint(v)
 		return
 	case (c.Builtin == "min" || c.Builtin == "max") && len(v.Args) > 2:
 		t.minMaxAdjoint(v)

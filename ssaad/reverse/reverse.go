@@ -120,6 +120,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		slot:             map[*ir.Value]*ir.Value{},
 		tapes:            map[string]*ir.Value{},
 		fwd:              map[*ir.Block]*ir.Block{},
+		fwdLast:          map[*ir.Block]*ir.Block{},
 		rev:              map[*ir.Block]*ir.Block{},
 		rvals:            map[*ir.Value]*ir.Value{},
 		pend:             map[*ir.Value]*ir.Value{},
@@ -266,6 +267,7 @@ type transformer struct {
 	iterShadowVar map[*ir.Value]*ir.Value
 	pend          map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
 	fwd           map[*ir.Block]*ir.Block // primal block → its forward copy
+	fwdLast       map[*ir.Block]*ir.Block // primal block → the block ending its forward copy (see fwdEnd)
 	rev           map[*ir.Block]*ir.Block // primal block → its reverse
 	needs         map[*ir.Block][]*ir.Value
 	rvals         map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
@@ -392,7 +394,7 @@ func (t *transformer) check() {
 						t.errorf(v.Pos, "math."+v.Callee.Func.Name(), "not differentiable: %s", r.Reason)
 					}
 				case v.Callee.Builtin == "min" || v.Callee.Builtin == "max":
-				case v.Callee.Builtin == "copy":
+				case v.Callee.Builtin == "copy" || v.Callee.Builtin == "append":
 				case v.Callee.Builtin == "len" || v.Callee.Builtin == "cap" || v.Callee.Builtin == "print" || v.Callee.Builtin == "println":
 				default:
 					t.checkCall(v)

@@ -33,6 +33,8 @@ package reverse
 // or pointers on a tape, not the memory they refer to.
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -85,6 +87,11 @@ func (t *transformer) makeShadow(v *ir.Value) {
 		d = t.Emit(ir.OpSelect, v.Type, t.v(v.Args[0]), a, b)
 	case ir.OpPhi:
 		d = t.Emit(ir.OpPhi, v.Type) // its arguments: fillShadowPhi
+	case ir.OpCall:
+		if v.Callee.Builtin != "append" {
+			return
+		}
+		d = t.appendShadow(v)
 	default:
 		return
 	}
@@ -105,6 +112,69 @@ func (t *transformer) makeShadow(v *ir.Value) {
 // out of loops, but not on every path to the return.
 func (t *transformer) spilled(v *ir.Value) bool {
 	return v.Op != ir.OpPhi && v.Block != nil && t.hasShadow(v) && t.outOfLoops(v.Block) && !t.available(v)
+}
+
+// appendShadow emits the shadow of ys := append(xs, …): when the append
+// grew the slice into new memory (its capacity changed), new zeroed
+// memory of ys's length and capacity; otherwise dxs extended to ys's
+// length, so that the shadows of xs and ys share memory as xs and ys do.
+// The shadows of appended slices and pointers go into it at their places.
+func (t *transformer) appendShadow(v *ir.Value) *ir.Value {
+	xs, ys := v.Args[0], t.val[v]
+	dxs := t.fwdShadow(xs)
+	if dxs == nil {
+		dxs = t.F.ConstValue(xs.Type, nil)
+	}
+	leny := t.Emit(ir.OpLen, intType, ys)
+	grew := t.Emit(ir.OpBinary, boolType, t.Emit(ir.OpCap, intType, ys), t.Emit(ir.OpCap, intType, t.v(xs)))
+	grew.Tok = token.NEQ
+	elem := v.Type.Underlying().(*types.Slice).Elem()
+	d := t.forwardIf(grew, func() *ir.Value {
+		d := t.Emit(ir.OpMakeSlice, v.Type, leny, t.Emit(ir.OpCap, intType, ys))
+		// The shadows of the slices and pointers the append copied;
+		// the float leaves' adjoints start at zero.
+		switch {
+		case ssaad.IsPointerLike(elem):
+			cp := t.Emit(ir.OpCall, intType, d, dxs)
+			cp.Callee = &ir.Callee{Builtin: "copy"}
+		case ssaad.RefersToMemory(elem):
+			ptr := types.NewPointer(elem)
+			t.forRange(t.Emit(ir.OpLen, intType, dxs), func(k *ir.Value) {
+				from, to := t.Emit(ir.OpIndexAddr, ptr, dxs, k), t.Emit(ir.OpIndexAddr, ptr, d, k)
+				for _, l := range memoryLeaves(elem) {
+					t.Emit(ir.OpStore, nil, t.leafAddr(to, l), t.Emit(ir.OpLoad, l.typ, t.leafAddr(from, l)))
+				}
+			})
+		}
+		return d
+	}, func() *ir.Value {
+		return t.Emit(ir.OpSlice, v.Type, dxs, nil, leny, nil)
+	})
+	if !ssaad.RefersToMemory(elem) {
+		return d
+	}
+	n := t.Emit(ir.OpLen, intType, t.v(xs))
+	if v.Callee.Spread {
+		if dz := t.fwdShadow(v.Args[1]); dz != nil {
+			cp := t.Emit(ir.OpCall, intType, t.Emit(ir.OpSlice, v.Type, d, n, nil, nil), dz)
+			cp.Callee = &ir.Callee{Builtin: "copy"}
+		}
+		return d
+	}
+	for j, a := range v.Args[1:] {
+		if da := t.fwdShadow(a); da != nil {
+			i := t.Add(n, t.F.ConstValue(intType, constant.MakeInt64(int64(j))))
+			p := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), d, i)
+			if ssaad.IsPointerLike(elem) {
+				t.Emit(ir.OpStore, nil, p, da)
+			} else {
+				for _, l := range memoryLeaves(elem) {
+					t.Emit(ir.OpStore, nil, t.leafAddr(p, l), t.leafOf(da, l))
+				}
+			}
+		}
+	}
+	return d
 }
 
 // fwdShadow returns the shadow of a in the forward sweep: its shadow, the

@@ -138,7 +138,7 @@ func (t *transformer) run() {
 		}
 		for _, q := range b.Preds {
 			if t.cfg.Reachable(q) {
-				nb.Preds = append(nb.Preds, t.fwd[q])
+				nb.Preds = append(nb.Preds, t.fwdEnd(q))
 			}
 		}
 		for _, v := range b.Instrs {
@@ -201,6 +201,7 @@ func (t *transformer) run() {
 		case ir.OpPanic:
 			t.Emit(ir.OpPanic, nil, t.v(term.Args[0]))
 		}
+		t.fwdLast[b] = t.Cur
 	}
 	for _, v := range phis {
 		nv := t.val[v]
@@ -223,7 +224,7 @@ func (t *transformer) run() {
 		t.startCounted(c)
 	}
 	ret := f.NewBlock("return")
-	fx := t.fwd[t.exit]
+	fx := t.fwdEnd(t.exit)
 	rewritten := t.rewrittenParams()
 	t.Cur = fx
 	final := t.saveFinal(rewritten)
@@ -253,6 +254,50 @@ func (t *transformer) run() {
 		results = append(results, t.Emit(ir.OpLoad, pv.Type, t.slotOf(pv)))
 	}
 	t.Emit(ir.OpReturn, nil, results...)
+}
+
+// fwdEnd returns the block of the forward sweep that ends primal block b:
+// its forward copy, or the last of the blocks that copy split into (see
+// forwardIf).
+func (t *transformer) fwdEnd(b *ir.Block) *ir.Block {
+	if e, ok := t.fwdLast[b]; ok {
+		return e
+	}
+	return t.fwd[b]
+}
+
+// forwardIf emits, in the forward copy of a block, `if cond { then } else
+// { els }` and continues after it in a new block, which takes over the
+// copy's successors; it returns the φ there of the values then and els
+// return (nil when they return nil).
+func (t *transformer) forwardIf(cond *ir.Value, then, els func() *ir.Value) *ir.Value {
+	cur := t.Cur
+	succs := cur.Succs
+	cur.Succs = nil
+	thenB, elseB, done := t.F.NewBlock("then"), t.F.NewBlock("else"), t.F.NewBlock("done")
+	cur.If(cond, thenB, elseB)
+	t.Cur = thenB
+	x := then()
+	thenEnd := t.Cur
+	thenEnd.Jump(done)
+	t.Cur = elseB
+	y := els()
+	elseB = t.Cur
+	elseB.Jump(done)
+	t.Cur = done
+	done.Succs = succs
+	for _, s := range succs {
+		for i, p := range s.Preds {
+			if p == cur {
+				s.Preds[i] = done
+			}
+		}
+	}
+	if x == nil {
+		return nil
+	}
+	phi := t.Emit(ir.OpPhi, x.Type, x, y)
+	return phi
 }
 
 // computeNeeds computes what each block records (see blockNeeds).
@@ -405,6 +450,17 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 	case ir.OpCall:
 		if !t.anyVariedArg(v) {
 			return nil
+		}
+		if v.Callee.Builtin == "append" {
+			if !hasAdjoint(v.Type.Underlying().(*types.Slice).Elem()) {
+				return nil // slices of slices: their shadows are all there is
+			}
+			// The slices and their shadows; not the elements' values.
+			out := t.addrNeeds(v.Args[0], nil)
+			if v.Callee.Spread {
+				out = t.addrNeeds(v.Args[1], out)
+			}
+			return t.addrNeeds(v, out)
 		}
 		var out []*ir.Value
 		for j, a := range v.Args {

@@ -29,6 +29,7 @@ func CumSquares(x []float64) float64 {
 // Squares grows a local slice with append.
 //
 //gad:jvp
+//gad:grad
 func Squares(x []float64) float64 {
 	var sq []float64
 	for _, v := range x {

@@ -114,6 +114,71 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 	return sq0*t2 + sq[t3], dsq[0]*t2 + sq0*dsq[t] + dsq[t3]
 }
 
+// SquaresGrad computes Squares and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Squares; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func SquaresGrad(x, dx []float64) float64 {
+	var tapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	tapeSlices = slices.Grow(tapeSlices, max(n+2, 0)*2)
+	var sq []float64
+	var dsq []float64
+	for i := 0; i < n; i++ {
+		v := x[i]
+		sq4 := append(sq, v*v)
+		n5 := len(sq4)
+		t8 := cap(sq4)
+		var dsq4 []float64
+		if t8 != cap(sq) {
+			dsq4 = make([]float64, n5, t8)
+		} else {
+			dsq4 = dsq[:n5]
+		}
+		tapeSlices = append(tapeSlices, sq, dsq, sq4, dsq4)
+		sq = sq4
+		dsq = dsq4
+	}
+	sq0 := sq[0]
+	n2 := len(sq)
+	t := n2 - 1
+	t2 := sq[t]
+	t3 := n2 / 2
+	t4 := sq0*t2 + sq[t3]
+	dsq[t3] += 1
+	dsq[t] += sq0
+	dsq[0] += t2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t5 := tapeSlices
+		n3 := len(t5)
+		t6 := n3 - 4
+		sq2 := t5[t6]
+		dsq2 := t5[n3-3]
+		sq3 := t5[n3-2]
+		dsq3 := t5[n3-1]
+		tapeSlices = t5[:t6]
+		n4 := len(sq2)
+		t7 := dsq3[n4]
+		dsq3[n4] = 0
+		if cap(sq3) != cap(sq2) {
+			for k := 0; k < n4; k++ {
+				dsq2[k] += dsq3[k]
+			}
+		}
+		dx[i2] += 2 * (t7 * x[i2])
+	}
+	return t4
+}
+
 // PowersJVP computes Powers and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //

@@ -62,6 +62,8 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Step", F: Step, JVP: StepJVP, Grad: StepGrad, Lo: 0.5, Hi: 2},
 		{Name: "Branchy", F: Branchy, JVP: BranchyJVP, Grad: BranchyGrad},
 		{Name: "Nested", F: Nested, JVP: NestedJVP, Grad: NestedGrad},
+		{Name: "Trajectory", F: Trajectory, JVP: TrajectoryJVP, Grad: TrajectoryGrad, Int: 7},
+		{Name: "Concat", F: Concat, JVP: ConcatJVP, Grad: ConcatGrad, Len: 5},
 	})
 }
 

@@ -226,3 +226,44 @@ func Nested(o *Outer) float64 {
 	}
 	return s
 }
+
+// Trajectory integrates dx/dt = -k·x from x0 with explicit Euler steps,
+// appending each state to a history that grows in the loop, and scores
+// the history against the decaying target e^(-t).
+//
+//gad:grad
+//gad:jvp
+func Trajectory(x0, k float64, steps int) float64 {
+	hist := []float64{x0}
+	dt := 1.0 / float64(steps)
+	for i := range steps {
+		x := hist[i]
+		hist = append(hist, x-dt*k*x)
+	}
+	s := 0.0
+	for i, x := range hist {
+		d := x - math.Exp(-float64(i)*dt)
+		s += d * d
+	}
+	return s
+}
+
+// Concat joins slices with append(…, xs...) and appends slices to a
+// slice of rows.
+//
+//gad:grad
+//gad:jvp
+func Concat(a, b []float64) float64 {
+	all := append([]float64(nil), a...)
+	all = append(all, b...)
+	all = append(all, a[0]*b[0], 2)
+	var rows [][]float64
+	for i := 0; i+1 < len(all); i += 2 {
+		rows = append(rows, all[i:i+2])
+	}
+	s := 0.0
+	for _, r := range rows {
+		s += r[0]*r[1] + math.Sin(r[0])
+	}
+	return s
+}

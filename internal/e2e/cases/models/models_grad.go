@@ -1169,3 +1169,269 @@ func NestedJVP(o, do *Outer) (float64, float64) {
 	}
 	return s, ds
 }
+
+// TrajectoryGrad computes Trajectory and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x0 (returned as dx0), k (returned as dk).
+// Fixed inputs: steps.
+// The first result is the value of Trajectory; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var tapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
+	var ds float64
+	var t10 float64
+	t := new([1]float64)
+	dt := 1 / float64(steps)
+	t2 := dt * k
+	trips := max(steps+2, 0)
+	tapeSlices = slices.Grow(tapeSlices, trips*2)
+	tape = slices.Grow(tape, trips)
+	hist := []float64{x0}
+	dhist := t[:]
+	for i := 0; i < steps; i++ {
+		x2 := hist[i]
+		hist4 := append(hist, x2-t2*x2)
+		n3 := len(hist4)
+		t9 := cap(hist4)
+		var dhist4 []float64
+		if t9 != cap(hist) {
+			dhist4 = make([]float64, n3, t9)
+		} else {
+			dhist4 = dhist[:n3]
+		}
+		tapeSlices = append(tapeSlices, hist, dhist, hist4, dhist4)
+		tape = append(tape, x2)
+		hist = hist4
+		dhist = dhist4
+	}
+	ds += 1
+	s := 0.0
+	for i2 := 0; i2 < len(hist); i2++ {
+		d := hist[i2] - math.Exp(-(float64(i2) * dt))
+		dhist[i2] += 2 * (ds * d)
+		s += d * d
+	}
+	for i3 := steps - 1; i3 >= 0; i3-- {
+		t4 := tape
+		t5 := len(t4) - 1
+		x := t4[t5]
+		tape = t4[:t5]
+		t6 := tapeSlices
+		n := len(t6)
+		t7 := n - 4
+		hist2 := t6[t7]
+		dhist2 := t6[n-3]
+		hist3 := t6[n-2]
+		dhist3 := t6[n-1]
+		tapeSlices = t6[:t7]
+		n2 := len(hist2)
+		t8 := dhist3[n2]
+		dhist3[n2] = 0
+		if cap(hist3) != cap(hist2) {
+			for k2 := 0; k2 < n2; k2++ {
+				dhist2[k2] += dhist3[k2]
+			}
+		}
+		t10 -= t8 * x
+		dhist2[i3] += t8 - t2*t8
+	}
+	dk += dt * t10
+	t3 := t[0]
+	t[0] = 0
+	dx0 += t3
+	return s, dx0, dk
+}
+
+// TrajectoryJVP computes Trajectory and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x0 (tangent dx0), k (tangent dk).
+// Fixed inputs (zero tangent): steps.
+// Results, in order: the value of Trajectory; its tangent.
+func TrajectoryJVP(x0, dx0, k, dk float64, steps int) (float64, float64) {
+	dt := 1 / float64(steps)
+	t := dt * k
+	t2 := dt * dk
+	hist := []float64{x0}
+	dhist := []float64{dx0}
+	for i := 0; i < steps; i++ {
+		x := hist[i]
+		dx := dhist[i]
+		hist = append(hist, x-t*x)
+		dhist = append(dhist, dx-(t2*x+t*dx))
+	}
+	s := 0.0
+	ds := 0.0
+	for i2 := 0; i2 < len(hist); i2++ {
+		d := hist[i2] - math.Exp(-(float64(i2) * dt))
+		s += d * d
+		ds += 2 * (dhist[i2] * d)
+	}
+	return s, ds
+}
+
+// ConcatGrad computes Concat and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (into da), b (into db).
+// The first result is the value of Concat; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// Concat writes a: on entry da holds the adjoint of the values Concat leaves in
+// a (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values a held on entry.
+// Concat writes b: on entry db holds the adjoint of the values Concat leaves in
+// b (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values b held on entry.
+func ConcatGrad(a, da, b, db []float64) float64 {
+	var ds float64
+	t := cap(a) > 0
+	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("ConcatGrad: a and da share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(b) > 0
+	if t2 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
+		panic("ConcatGrad: b and db share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &a[:1][0] == &b[:1][0] {
+		panic("ConcatGrad: a and b share memory: gadgen's gradients need them apart")
+	}
+	all := append([]float64(nil), a...)
+	n := len(all)
+	t3 := cap(all)
+	var dall []float64
+	if t3 != cap([]float64(nil)) {
+		dall = make([]float64, n, t3)
+	} else {
+		dall = []float64(nil)[:n]
+	}
+	all = append(all, b...)
+	n2 := len(all)
+	t4 := cap(all)
+	t5 := t4 != t3
+	var dall2 []float64
+	if t5 {
+		dall2 = make([]float64, n2, t4)
+	} else {
+		dall2 = dall[:n2]
+	}
+	a0 := a[0]
+	b0 := b[0]
+	all = append(all, a0*b0, 2)
+	n3 := len(all)
+	t6 := cap(all)
+	t7 := t6 != t4
+	var dall3 []float64
+	if t7 {
+		dall3 = make([]float64, n3, t6)
+	} else {
+		dall3 = dall2[:n3]
+	}
+	var rows [][]float64
+	var drows [][]float64
+	i := 0
+	for ; i+1 < n3; i += 2 {
+		t12 := dall3[i : i+2]
+		rows2 := append(rows, all[i:i+2])
+		n5 := len(rows2)
+		t13 := cap(rows2)
+		if t13 != cap(rows) {
+			t14 := make([][]float64, n5, t13)
+			copy(t14, drows)
+			drows = t14
+		} else {
+			drows = drows[:n5]
+		}
+		drows[len(rows)] = t12
+		rows = rows2
+	}
+	ds += 1
+	s := 0.0
+	for i2 := 0; i2 < len(rows); i2++ {
+		r := rows[i2]
+		r0 := r[0]
+		r1 := r[1]
+		t11 := ds
+		dr := drows[i2]
+		dr[1] += r0 * t11
+		dr2 := drows[i2]
+		dr2[0] += math.Cos(r0)*t11 + t11*r1
+		s += r0*r1 + math.Sin(r0)
+	}
+	i -= 2
+	for ; i >= 0; i -= 2 {
+	}
+	t8 := dall3[n2]
+	dall3[n2] = 0
+	dall3[n2+1] = 0
+	if t7 {
+		for k := 0; k < n2; k++ {
+			dall2[k] += dall3[k]
+		}
+	}
+	db[0] += a0 * t8
+	da[0] += t8 * b0
+	for k2 := 0; k2 < len(b); k2++ {
+		t10 := dall2[n+k2]
+		dall2[n+k2] = 0
+		db[k2] += t10
+	}
+	if t5 {
+		for k3 := 0; k3 < n; k3++ {
+			dall[k3] += dall2[k3]
+		}
+	}
+	n4 := len([]float64(nil))
+	for k4 := 0; k4 < len(a); k4++ {
+		t9 := dall[n4+k4]
+		dall[n4+k4] = 0
+		da[k4] += t9
+	}
+	return s
+}
+
+// ConcatJVP computes Concat and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da), b (tangent db).
+// Results, in order: the value of Concat; its tangent.
+// Shadows: da, db have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// Concat writes are written (overwritten) into the shadows: a into da, b into db.
+func ConcatJVP(a, da, b, db []float64) (float64, float64) {
+	all := append([]float64(nil), a...)
+	t := append([]float64(nil), da...)
+	all = append(all, b...)
+	t2 := append(t, db...)
+	a0 := a[0]
+	da0 := da[0]
+	b0 := b[0]
+	db0 := db[0]
+	all = append(all, a0*b0, 2)
+	t3 := append(t2, da0*b0+a0*db0, 0)
+	var rows [][]float64
+	var drows [][]float64
+	for i := 0; i+1 < len(all); i += 2 {
+		rows = append(rows, all[i:i+2])
+		drows = append(drows, t3[i:i+2])
+	}
+	s := 0.0
+	ds := 0.0
+	for i2 := 0; i2 < len(rows); i2++ {
+		r := rows[i2]
+		dr := drows[i2]
+		r0 := r[0]
+		dr0 := dr[0]
+		r1 := r[1]
+		s += r0*r1 + math.Sin(r0)
+		ds += dr0*r1 + r0*dr[1] + math.Cos(r0)*dr0
+	}
+	return s, ds
+}

@@ -2378,11 +2378,9 @@ func memorySquaresTaylor(x, x1 []float64) (float64, float64, float64) {
 }
 
 // memorySquaresHVP returns Squares and stores the Hessian-vector product ∇²Squares·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of Squares along u, computed by
-// memorySquaresTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
+// the directional derivative along v of the gradient of Squares, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: reverse mode cannot differentiate this call.)
 func memorySquaresHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -2391,18 +2389,92 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("memorySquaresHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
+	clear(hv)
+	var tapeSlices [][]float64
+	var dtapeSlices [][]float64
+	var tapeSlicesBuf [64][]float64
+	var dtapeSlicesBuf [64][]float64
+	tapeSlices = tapeSlicesBuf[:0]
+	dtapeSlices = dtapeSlicesBuf[:0]
+	t := max(n+2, 0) * 2
+	t2 := tapeSlices
+	n2 := len(t2)
+	tapeSlices = append(t2, make([][]float64, t)...)[:n2]
+	dtapeSlices = append(dtapeSlices, make([][]float64, t)...)[:n2]
+	var sq []float64
+	var dsq []float64
+	var dsq2 []float64
+	var ddsq []float64
 	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := memorySquaresTaylor(x, u)
-		u[i] = vi - 1
-		_, _, t2 := memorySquaresTaylor(x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+		v2 := x[i]
+		dv := v[i]
+		sq4 := append(sq, v2*v2)
+		t20 := append(dsq, 2*(dv*v2))
+		n6 := len(sq4)
+		t21 := cap(sq4)
+		var dsq5, ddsq4 []float64
+		if t21 != cap(sq) {
+			dsq5 = make([]float64, n6, t21)
+			ddsq4 = make([]float64, n6, t21)
+		} else {
+			dsq5 = dsq2[:n6]
+			ddsq4 = ddsq[:n6]
+		}
+		tapeSlices = append(tapeSlices, sq, dsq2, sq4, dsq5)
+		dtapeSlices = append(dtapeSlices, dsq, ddsq, t20, ddsq4)
+		sq = sq4
+		dsq = t20
+		dsq2 = dsq5
+		ddsq = ddsq4
 	}
-	return memory.Squares(x)
+	sq0 := sq[0]
+	dsq0 := dsq[0]
+	n3 := len(sq)
+	t3 := n3 - 1
+	t4 := sq[t3]
+	t5 := dsq[t3]
+	t6 := n3 / 2
+	t7 := sq0*t4 + sq[t6]
+	t8 := ddsq[t6]
+	dsq2[t6] += 1
+	ddsq[t6] = t8
+	t9 := ddsq[t3]
+	dsq2[t3] += sq0
+	ddsq[t3] = t9 + dsq0
+	t10 := ddsq[0]
+	dsq2[0] += t4
+	ddsq[0] = t10 + t5
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t11 := tapeSlices
+		t12 := dtapeSlices
+		n4 := len(t11)
+		t13 := n4 - 4
+		sq2 := t11[t13]
+		t14 := n4 - 3
+		dsq3 := t11[t14]
+		ddsq2 := t12[t14]
+		sq3 := t11[n4-2]
+		t15 := n4 - 1
+		dsq4 := t11[t15]
+		ddsq3 := t12[t15]
+		tapeSlices = t11[:t13]
+		dtapeSlices = t12[:t13]
+		n5 := len(sq2)
+		t16 := dsq4[n5]
+		t17 := ddsq3[n5]
+		dsq4[n5] = 0
+		ddsq3[n5] = 0
+		if cap(sq3) != cap(sq2) {
+			for k := 0; k < n5; k++ {
+				t18 := ddsq3[k]
+				t19 := ddsq2[k]
+				dsq3[k] += dsq4[k]
+				ddsq2[k] = t19 + t18
+			}
+		}
+		hv[i2] += 2 * (t17*x[i2] + t16*v[i2])
+	}
+	return t7
 }
 
 // memorySquaresLaplacian returns Squares and its Laplacian with respect to x, Σᵢ ∂²Squares/∂x[i]²,
