@@ -73,10 +73,11 @@ type generator struct {
 	// is being computed, computing their stack (see summary).
 	assume    map[summaryKey][]bool
 	computing []summaryKey
+	origins   map[*types.Func][]int // see Origins
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}, origins: map[*types.Func][]int{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -422,6 +423,28 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 	from.deps = append(from.deps, j)
 	from.out.jobs = append(from.out.jobs, j)
 	return j.derived, nil
+}
+
+// Origins implements ssaad.OriginsEnv: ssaad.ResultOrigins of callee's
+// lowered body; nil for a function without a body, one that does not
+// lower, or one whose origins are being computed (recursion).
+func (g *generator) Origins(callee *types.Func) []int {
+	if o, ok := g.origins[callee]; ok {
+		return o
+	}
+	g.origins[callee] = nil
+	f, diags := g.prog.Lower(callee)
+	if len(diags) > 0 || f == nil {
+		return nil
+	}
+	o := ssaad.ResultOrigins(f, func(c *ir.Callee) []int {
+		if c.Func == nil || c.Invoke || c.Builtin != "" {
+			return nil
+		}
+		return g.Origins(c.Func)
+	})
+	g.origins[callee] = o
+	return o
 }
 
 // Aliased implements ssaad.AliasEnv.

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"sort"
 	"strings"
 
@@ -63,9 +64,15 @@ func (a *Activity) Class(v *ir.Value) int {
 // its addresses, or one of its pointers is passed to a call together with
 // a varied argument (the callee may store derived values through it).
 func Varied(f *ir.Func, active []bool, writes WritesFunc) *Activity {
+	return VariedWith(f, active, writes, nil)
+}
+
+// VariedWith is Varied knowing the origins of what callees return (see
+// ResultOrigins; nil: unknown).
+func VariedWith(f *ir.Func, active []bool, writes WritesFunc, origins OriginsFunc) *Activity {
 	n := f.NumValues() + 1
 	a := &Activity{f: f, varied: make([]bool, n), vclass: map[int]bool{}}
-	al := computeAliases(f, writes)
+	al := computeAliasesWith(f, writes, origins)
 	a.class = al.class
 	all := al.all
 
@@ -302,6 +309,36 @@ func callWrites(v *ir.Value, writes WritesFunc) []bool {
 }
 
 func computeAliases(f *ir.Func, writes WritesFunc) *aliases {
+	return computeAliasesWith(f, writes, nil)
+}
+
+// callOrigins returns the origins of the results of call v that refer to
+// memory (see ResultOrigins), or nil when one is unknown: the result then
+// may alias any argument.
+func callOrigins(v *ir.Value, origins OriginsFunc) []int {
+	if origins == nil || v.Callee.Builtin != "" || v.Callee.Func == nil || v.Callee.Invoke {
+		return nil
+	}
+	os := origins(v.Callee)
+	if os == nil {
+		return nil
+	}
+	out := []int{}
+	for _, o := range os {
+		switch {
+		case o == OriginUnknown:
+			return nil
+		case o >= 0:
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// computeAliasesWith is computeAliases knowing where the slices and
+// pointers that callees return come from: a fresh one aliases no
+// argument, an argument returned aliases that argument.
+func computeAliasesWith(f *ir.Func, writes WritesFunc, resultOrigins OriginsFunc) *aliases {
 	n := f.NumValues() + 1
 	al := &aliases{class: make([]int, n), callWrites: map[*ir.Value][]bool{}}
 	parent := make([]int, n)
@@ -361,8 +398,9 @@ func computeAliases(f *ir.Func, writes WritesFunc) *aliases {
 			// argument the callee writes pointers through may come to
 			// alias any other (writing floats into a []float64 makes no
 			// alias).
+			origins := callOrigins(v, resultOrigins)
 			for i, x := range v.Args {
-				if len(uses[v.ID]) > 0 {
+				if len(uses[v.ID]) > 0 && (origins == nil || slices.Contains(origins, i)) {
 					union(v, x)
 				}
 				if (w == nil || w[i]) && x != nil && holdsPointersBehind(x.Type) {

@@ -18,6 +18,13 @@ type AliasEnv interface {
 	Aliased(callee *types.Func, same []int) *types.Func
 }
 
+// OriginsEnv is implemented by an Env that knows where the slices and
+// pointers a function returns come from.
+type OriginsEnv interface {
+	// Origins returns ResultOrigins of callee's body, or nil when unknown.
+	Origins(callee *types.Func) []int
+}
+
 // OptionsEnv is implemented by an Env that can also generate derivatives
 // in a mode that takes options: Taylor mode asks for the derivatives of
 // callees at its own order (order=K), and its second-order helpers for the

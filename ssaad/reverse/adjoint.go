@@ -537,18 +537,15 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 			}
 		}
 		for i := 0; i < tu.Len(); i++ {
-			if !hasAdjoint(tu.At(i).Type()) {
+			if !hasAdjoint(tu.At(i).Type()) && !sliceResult(tu.At(i).Type()) {
 				continue
 			}
-			g := t.Zero(tu.At(i).Type())
-			if extracts[i] != nil {
-				g = t.take(extracts[i])
-			}
+			g := t.resultSeed(v, extracts[i], i, tu.At(i).Type())
 			nonzero = nonzero || !ssaad.IsZero(g)
 			seeds = append(seeds, g)
 		}
-	} else if v.Type != nil && hasAdjoint(v.Type) {
-		g := t.take(v)
+	} else if v.Type != nil && (hasAdjoint(v.Type) || sliceResult(v.Type)) {
+		g := t.resultSeed(v, v, 0, v.Type)
 		nonzero = !ssaad.IsZero(g)
 		seeds = append(seeds, g)
 	}
@@ -570,8 +567,8 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		cp.Callee = &ir.Callee{Builtin: "copy"}
 		t.Emit(ir.OpStore, nil, tp, t.Emit(ir.OpSlice, st, s, nil, n, nil))
 	}
-	if !void && !nonzero {
-		return
+	if !void && !nonzero && !t.writesVaried(v) {
+		return // nothing flows back through it
 	}
 	// Arguments that are one slice or pointer (mulTo(tmp, tmp, x)) call
 	// the callee's specialization for them, whose body computes what the
@@ -638,6 +635,17 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		}
 		t.accumulate(a, e)
 	}
+}
+
+// writesVaried reports whether call v may write varied memory through one
+// of its arguments: its reverse then moves the adjoints of what it wrote.
+func (t *transformer) writesVaried(v *ir.Value) bool {
+	for i, a := range v.Args {
+		if ssaad.IsPointerLike(a.Type) && t.act.Varied(a) && t.callWrites(v, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameArgs returns, when two of args are the same slice or pointer, for
@@ -845,8 +853,52 @@ func (t *transformer) seedResults() {
 		switch {
 		case !t.seeded:
 			t.accumulate(res, t.F.ConstValue(res.Type, constant.MakeFloat64(1)))
+		case t.seeds[i] != nil && sliceResult(res.Type):
+			// dres[k] += seed[k] for the seed's elements.
+			seed := t.seeds[i]
+			elem := res.Type.Underlying().(*types.Slice).Elem()
+			ptr := types.NewPointer(elem)
+			if !t.hasShadow(res) {
+				break
+			}
+			d := t.shadowAt(res)
+			t.forRange(t.Emit(ir.OpLen, intType, seed), func(k *ir.Value) {
+				t.addInto(t.Emit(ir.OpIndexAddr, ptr, d, k), t.Emit(ir.OpLoad, elem, t.Emit(ir.OpIndexAddr, ptr, seed, k)))
+			})
 		case t.seeds[i] != nil:
 			t.accumulate(res, t.seeds[i])
 		}
 	}
+}
+
+// resultSeed returns, in the reverse of call v, the seed of its result k
+// (r, its extract, or nil when unused) for the callee's reverse: the
+// adjoint of a float or aggregate, taken; for a slice, its shadow when the
+// callee allocates it, nil when it is an argument, whose shadow the callee
+// accumulates into already.
+func (t *transformer) resultSeed(v, r *ir.Value, k int, typ types.Type) *ir.Value {
+	if !sliceResult(typ) {
+		if r == nil {
+			return t.Zero(typ)
+		}
+		return t.take(r)
+	}
+	if r == nil || !t.hasShadow(r) || t.resultOrigin(v, k) != ssaad.OriginFresh {
+		return t.F.ConstValue(typ, nil)
+	}
+	return t.shadowAt(r)
+}
+
+// resultOrigin returns the origin of result k of call v (see
+// ssaad.ResultOrigins).
+func (t *transformer) resultOrigin(v *ir.Value, k int) int {
+	oe, ok := t.env.(ssaad.OriginsEnv)
+	if !ok || v.Callee.Func == nil {
+		return ssaad.OriginUnknown
+	}
+	os := oe.Origins(v.Callee.Func)
+	if k >= len(os) {
+		return ssaad.OriginUnknown
+	}
+	return os[k]
 }

@@ -21,7 +21,10 @@ package reverse
 // to the return, which returns the accumulators or values the loop does
 // not compute.
 
-import "github.com/gadgen/gadgen/ir"
+import (
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
+)
 
 // fusedLoop is a loop whose reverse runs inside its forward.
 type fusedLoop struct {
@@ -87,6 +90,9 @@ func (t *transformer) fusable(c *countedLoop, body *ir.Block) bool {
 	for _, v := range t.exit.Instrs {
 		if v.Op == ir.OpReturn {
 			for _, a := range v.Args {
+				if ssaad.RefersToMemory(a.Type) {
+					return false // a slice's seed goes into its shadow in the reverse
+				}
 				// Values of the loop: only its header's φs (the
 				// accumulators, checked above, or inactive ones).
 				if a.Block == body || a.Block == h && a.Op != ir.OpPhi {

@@ -161,7 +161,16 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 			t.exit = b
 		}
 	}
-	t.act = ssaad.Varied(primal, req.Active, env.Writes)
+	var origins ssaad.OriginsFunc
+	if oe, ok := env.(ssaad.OriginsEnv); ok {
+		origins = func(c *ir.Callee) []int {
+			if c.Func == nil || c.Invoke || c.Builtin != "" {
+				return nil
+			}
+			return oe.Origins(c.Func)
+		}
+	}
+	t.act = ssaad.VariedWith(primal, req.Active, env.Writes, origins)
 	if req.Dump != nil {
 		req.Dump("activity", t.act.String())
 	}
@@ -430,6 +439,12 @@ func (t *transformer) checkCall(v *ir.Value) {
 	if err := resultsOK(sig.Results(), true); err != nil {
 		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call yet: %v", err)
 		return
+	}
+	for k := range sig.Results().Len() {
+		if ssaad.RefersToMemory(sig.Results().At(k).Type()) && t.resultOrigin(v, k) == ssaad.OriginUnknown {
+			t.errorf(v.Pos, construct, "reverse mode does not support calls returning slices or pointers that may share memory with their arguments, other than an argument itself, yet")
+			return
+		}
 	}
 	if sig.Variadic() {
 		t.errorf(v.Pos, construct, "reverse mode does not differentiate calls of variadic functions yet")

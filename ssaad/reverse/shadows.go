@@ -87,11 +87,15 @@ func (t *transformer) makeShadow(v *ir.Value) {
 		d = t.Emit(ir.OpSelect, v.Type, t.v(v.Args[0]), a, b)
 	case ir.OpPhi:
 		d = t.Emit(ir.OpPhi, v.Type) // its arguments: fillShadowPhi
-	case ir.OpCall:
-		if v.Callee.Builtin != "append" {
+	case ir.OpCall, ir.OpExtract:
+		if v.Op == ir.OpCall && v.Callee.Builtin == "append" {
+			d = t.appendShadow(v)
+			break
+		}
+		d = t.resultShadow(v)
+		if d == nil {
 			return
 		}
-		d = t.appendShadow(v)
 	default:
 		return
 	}
@@ -175,6 +179,28 @@ func (t *transformer) appendShadow(v *ir.Value) *ir.Value {
 		}
 	}
 	return d
+}
+
+// resultShadow emits the shadow of the slice a call returns (v, or the
+// extract v of its tuple): new zeroed memory of its length and capacity
+// when the callee allocates it, the argument's shadow when it returns an
+// argument; nil otherwise.
+func (t *transformer) resultShadow(v *ir.Value) *ir.Value {
+	call, k := v, 0
+	if v.Op == ir.OpExtract {
+		call, k = v.Args[0], v.Index
+	}
+	if call.Op != ir.OpCall || call.Callee.Func == nil || !sliceResult(v.Type) {
+		return nil
+	}
+	switch o := t.resultOrigin(call, k); {
+	case o == ssaad.OriginFresh:
+		r := t.val[v]
+		return t.Emit(ir.OpMakeSlice, v.Type, t.Emit(ir.OpLen, intType, r), t.Emit(ir.OpCap, intType, r))
+	case o >= 0:
+		return t.fwdShadow(call.Args[o])
+	}
+	return nil
 }
 
 // fwdShadow returns the shadow of a in the forward sweep: its shadow, the

@@ -59,7 +59,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 	}
 	for i := 0; i < r.Len(); i++ {
 		seed := ""
-		if hasAdjoint(r.At(i).Type()) {
+		if hasAdjoint(r.At(i).Type()) || sliceResult(r.At(i).Type()) {
 			base := "seed"
 			if n := r.At(i).Name(); n != "" && n != "_" {
 				base = "d" + n
@@ -173,11 +173,22 @@ func resultsOK(rs *types.Tuple, seeded bool) error {
 		return nil
 	}
 	for v := range rs.Variables() {
-		if ssaad.HasFloat(v.Type()) && !hasAdjoint(v.Type()) {
+		if ssaad.HasFloat(v.Type()) && !hasAdjoint(v.Type()) && !sliceResult(v.Type()) {
 			return fmt.Errorf("//gad:vjp does not support results of type %s yet", types.TypeString(v.Type(), pkgName))
 		}
 	}
 	return nil
+}
+
+// sliceResult reports whether a result of type typ is a slice whose
+// elements have adjoints and hold no memory: its seed is a slice of its
+// type, the adjoints of its elements.
+func sliceResult(typ types.Type) bool {
+	if typ == nil {
+		return false
+	}
+	s, ok := typ.Underlying().(*types.Slice)
+	return ok && hasAdjoint(s.Elem()) && !ssaad.RefersToMemory(s.Elem())
 }
 
 // docComment states what the gradient computes, the varied inputs, and the

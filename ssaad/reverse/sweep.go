@@ -477,10 +477,16 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 		if _, ok := v.Type.(*types.Tuple); !ok && v.Type != nil && !t.reversedCall(v) && resultUsed(v, 0) {
 			out = append(out, v) // the partials of math and min/max read it
 		}
+		if t.reversedCall(v) && t.freshResult(v, 0, v) {
+			out = t.addrNeeds(v, out) // its shadow is the callee's seed
+		}
 		return out
 	case ir.OpExtract:
 		if t.anyVariedArg(v.Args[0]) && !t.reversedCall(v.Args[0]) && resultUsed(v.Args[0], v.Index) {
 			return []*ir.Value{v}
+		}
+		if t.reversedCall(v.Args[0]) && t.freshResult(v.Args[0], v.Index, v) {
+			return t.addrNeeds(v, nil)
 		}
 		return nil
 	}
@@ -515,6 +521,13 @@ func (t *transformer) instrNeeds(v *ir.Value) []*ir.Value {
 		return []*ir.Value{v.Args[1]}
 	}
 	return nil
+}
+
+// freshResult reports whether result k of call v, r (v or its extract), is
+// a slice the callee allocates, whose shadow the reverse of the call
+// passes to the callee's reverse.
+func (t *transformer) freshResult(v *ir.Value, k int, r *ir.Value) bool {
+	return sliceResult(r.Type) && t.hasShadow(r) && t.resultOrigin(v, k) == ssaad.OriginFresh
 }
 
 // blockNeeds returns the values b's reverse reads that are not available,

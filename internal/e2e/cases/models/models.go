@@ -267,3 +267,74 @@ func Concat(a, b []float64) float64 {
 	}
 	return s
 }
+
+// dense returns tanh(W·x + b) in a new slice (W is len(b)×len(x)).
+func dense(w, b, x []float64) []float64 {
+	out := make([]float64, len(b))
+	for o := range out {
+		a := b[o]
+		for i, xi := range x {
+			a += w[o*len(x)+i] * xi
+		}
+		out[o] = math.Tanh(a)
+	}
+	return out
+}
+
+// scaleTo writes a·x into dst and returns dst, gonum-style.
+func scaleTo(dst []float64, a float64, x []float64) []float64 {
+	for i, v := range x {
+		dst[i] = a * v
+	}
+	return dst
+}
+
+// Layers composes helpers that return slices: two dense layers, and a
+// destination-first helper that returns its destination.
+//
+//gad:grad wrt=w1,b1,w2,b2,x
+//gad:jvp wrt=w1,b1,w2,b2,x
+func Layers(w1, b1, w2, b2, x []float64) float64 {
+	h := dense(w1, b1, x)
+	tmp := make([]float64, len(h))
+	h2 := scaleTo(tmp, 0.5, h)
+	o := dense(w2, b2, h2)
+	s := 0.0
+	for _, v := range o {
+		s += v * v
+	}
+	return s
+}
+
+// Softmax returns the softmax of x, a new slice: its VJP takes the
+// adjoints of the result's elements as seed.
+//
+//gad:vjp
+//gad:jvp
+func Softmax(x []float64) []float64 {
+	m := math.Inf(-1)
+	for _, v := range x {
+		m = max(m, v)
+	}
+	out := make([]float64, len(x))
+	z := 0.0
+	for i, v := range x {
+		out[i] = math.Exp(v - m)
+		z += out[i]
+	}
+	for i := range out {
+		out[i] /= z
+	}
+	return out
+}
+
+func grow(x float64) []float64 { return []float64{x, 2 * x, x * x} }
+
+// Grow calls a function returning a new slice of its scalar argument.
+//
+//gad:grad
+//gad:jvp
+func Grow(x float64) float64 {
+	ys := grow(x)
+	return ys[0]*ys[1] + math.Sin(ys[2])
+}

@@ -1435,3 +1435,429 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 	}
 	return s, ds
 }
+
+// LayersGrad computes Layers and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: w1 (into dw1), b1 (into db1), w2 (into dw2), b2 (into db2), x (into dx).
+// The first result is the value of Layers; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func LayersGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) float64 {
+	var ds float64
+	if cap(w1) > 0 && cap(dw1) > 0 && &w1[:1][0] == &dw1[:1][0] {
+		panic("LayersGrad: w1 and dw1 share memory: gadgen's gradients need them apart")
+	}
+	if cap(b1) > 0 && cap(db1) > 0 && &b1[:1][0] == &db1[:1][0] {
+		panic("LayersGrad: b1 and db1 share memory: gadgen's gradients need them apart")
+	}
+	if cap(w2) > 0 && cap(dw2) > 0 && &w2[:1][0] == &dw2[:1][0] {
+		panic("LayersGrad: w2 and dw2 share memory: gadgen's gradients need them apart")
+	}
+	if cap(b2) > 0 && cap(db2) > 0 && &b2[:1][0] == &db2[:1][0] {
+		panic("LayersGrad: b2 and db2 share memory: gadgen's gradients need them apart")
+	}
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	h := dense(w1, b1, x)
+	n := len(h)
+	dh := make([]float64, n, cap(h))
+	tmp := make([]float64, n)
+	dh2 := make([]float64, n)
+	h2 := scaleTo(tmp, 0.5, h)
+	o := dense(w2, b2, h2)
+	n2 := len(o)
+	do := make([]float64, n2, cap(o))
+	ds += 1
+	s := 0.0
+	for i := 0; i < n2; i++ {
+		v := o[i]
+		do[i] += 2 * (ds * v)
+		s += v * v
+	}
+	denseReverse(w2, dw2, b2, db2, h2, dh2, do)
+	scaleToReverseWrtDstX(tmp, dh2, 0.5, h, dh, nil)
+	denseReverse(w1, dw1, b1, db1, x, dx, dh)
+	return s
+}
+
+// denseReverse is the reverse of dense for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of dense that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: w (into dw), b (into db), x (into dx).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func denseReverse(w, dw, b, db, x, dx, seed []float64) {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var da float64
+	var da2 float64
+	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("denseReverse: w and dw share memory: gadgen's gradients need them apart")
+	}
+	if cap(b) > 0 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
+		panic("denseReverse: b and db share memory: gadgen's gradients need them apart")
+	}
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("denseReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(b)
+	out := make([]float64, n)
+	dout := make([]float64, n)
+	n2 := len(out)
+	tape = slices.Grow(tape, max(n2+2, 0))
+	for o := 0; o < n2; o++ {
+		n4 := len(x)
+		a := b[o]
+		for i2 := 0; i2 < n4; i2++ {
+			a += w[o*n4+i2] * x[i2]
+		}
+		t10 := math.Tanh(a)
+		out[o] = t10
+		tape = append(tape, t10)
+	}
+	o2 := n2 - 1
+	for k := 0; k < len(seed); k++ {
+		dout[k] += seed[k]
+	}
+	for ; o2 >= 0; o2-- {
+		t := tape
+		t2 := len(t) - 1
+		t3 := t[t2]
+		tape = t[:t2]
+		n3 := len(x)
+		t4 := dout[o2]
+		dout[o2] = 0
+		da += (1 - t3*t3) * t4
+		for i := n3 - 1; i >= 0; i-- {
+			t7 := da
+			t8 := o2*n3 + i
+			t9 := w[t8]
+			dw[t8] += t7 * x[i]
+			dx[i] += t9 * t7
+		}
+		t5 := da
+		da = 0
+		da2 += t5
+		t6 := da2
+		da2 = 0
+		db[o2] += t6
+	}
+}
+
+// scaleToReverseWrtDstX is the reverse of scaleTo for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of scaleTo that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: dst (into ddst), x (into dx).
+// Fixed inputs: a.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// scaleTo writes dst: on entry ddst holds the adjoint of the values scaleTo leaves in
+// dst (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values dst held on entry.
+func scaleToReverseWrtDstX(dst, ddst []float64, a float64, x, dx, seed []float64) {
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("scaleToReverseWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("scaleToReverseWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("scaleToReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
+	}
+	i := len(x) - 1
+	for k := 0; k < len(seed); k++ {
+		ddst[k] += seed[k]
+	}
+	for ; i >= 0; i-- {
+		t3 := ddst[i]
+		ddst[i] = 0
+		dx[i] += a * t3
+	}
+}
+
+// LayersJVP computes Layers and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: w1 (tangent dw1), b1 (tangent db1), w2 (tangent dw2), b2 (tangent db2), x (tangent dx).
+// Results, in order: the value of Layers; its tangent.
+// Shadows: dw1, db1, dw2, db2, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// Layers writes are written (overwritten) into the shadows: w1 into dw1, b1 into db1, w2 into dw2, b2 into db2, x into dx.
+func LayersJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) (float64, float64) {
+	h, dh := denseJVP(w1, dw1, b1, db1, x, dx)
+	n := len(h)
+	h2, dh2 := scaleToJVPWrtDstX(make([]float64, n), make([]float64, n), 0.5, h, dh)
+	o, do := denseJVP(w2, dw2, b2, db2, h2, dh2)
+	n2 := len(o)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n2; i++ {
+		v := o[i]
+		s += v * v
+		ds += 2 * (do[i] * v)
+	}
+	return s, ds
+}
+
+// denseJVP computes dense and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: w (tangent dw), b (tangent db), x (tangent dx).
+// Results, in order: the value of dense; its tangent.
+// Shadows: dw, db, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func denseJVP(w, dw, b, db, x, dx []float64) ([]float64, []float64) {
+	n := len(b)
+	out := make([]float64, n)
+	dout := make([]float64, n)
+	n2 := len(out)
+	for o := 0; o < n2; o++ {
+		n3 := len(x)
+		a := b[o]
+		da := db[o]
+		for i := 0; i < n3; i++ {
+			xi := x[i]
+			t2 := o*n3 + i
+			t3 := w[t2]
+			a += t3 * xi
+			da += dw[t2]*xi + t3*dx[i]
+		}
+		t := math.Tanh(a)
+		out[o] = t
+		dout[o] = (1 - t*t) * da
+	}
+	return out, dout
+}
+
+// scaleToJVPWrtDstX computes scaleTo and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: dst (tangent ddst), x (tangent dx).
+// Fixed inputs (zero tangent): a.
+// Results, in order: the value of scaleTo; its tangent.
+// Shadows: ddst, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// scaleTo writes are written (overwritten) into the shadows: dst into ddst.
+func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float64, []float64) {
+	for i := 0; i < len(x); i++ {
+		dv := dx[i]
+		dst[i] = a * x[i]
+		ddst[i] = a * dv
+	}
+	return dst, ddst
+}
+
+// SoftmaxVJP computes Softmax and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Softmax; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func SoftmaxVJP(x, dx, seed []float64) []float64 {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	var dz float64
+	var dm float64
+	var dm2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("SoftmaxVJP: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	tape = slices.Grow(tape, max(n+2, 0))
+	m := math.Inf(-1)
+	for i := 0; i < n; i++ {
+		v := x[i]
+		tape = append(tape, m)
+		m = max(m, v)
+	}
+	out := make([]float64, n)
+	dout := make([]float64, n)
+	tape = slices.Grow(tape, max(n+2, 0))
+	z := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		t17 := math.Exp(x[i2] - m)
+		out[i2] = t17
+		outi2 := out[i2]
+		tape = append(tape, t17)
+		z += outi2
+	}
+	n2 := len(out)
+	tape = slices.Grow(tape, max(n2+2, 0))
+	for i3 := 0; i3 < n2; i3++ {
+		outi := out[i3]
+		out[i3] = outi / z
+		tape = append(tape, outi)
+	}
+	i4 := n2 - 1
+	for k := 0; k < len(seed); k++ {
+		dout[k] += seed[k]
+	}
+	for ; i4 >= 0; i4-- {
+		t13 := tape
+		t14 := len(t13) - 1
+		t15 := t13[t14]
+		tape = t13[:t14]
+		t16 := dout[i4]
+		dout[i4] = 0
+		dz -= t16 * (t15 / z) / z
+		dout[i4] += t16 / z
+	}
+	for i5 := n - 1; i5 >= 0; i5-- {
+		t8 := tape
+		t9 := len(t8) - 1
+		t10 := t8[t9]
+		tape = t8[:t9]
+		dout[i5] += dz
+		t11 := dout[i5]
+		dout[i5] = 0
+		t12 := t10 * t11
+		dm2 -= t12
+		dx[i5] += t12
+	}
+	for i6 := n - 1; i6 >= 0; i6-- {
+		t := dm2
+		dm2 = 0
+		dm += t
+		t2 := tape
+		t3 := len(t2) - 1
+		tape = t2[:t3]
+		t4 := dm
+		dm = 0
+		t5 := t2[t3] >= x[i6]
+		t6 := 0.0
+		if t5 {
+			t6 = 1
+		}
+		dm2 += t6 * t4
+		t7 := 1.0
+		if t5 {
+			t7 = 0
+		}
+		dx[i6] += t7 * t4
+	}
+	return out
+}
+
+// SoftmaxJVP computes Softmax and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Softmax; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
+	n := len(x)
+	m := math.Inf(-1)
+	dm := 0.0
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv2 := dx[i]
+		if v > m {
+			dm = dv2
+		}
+		m = max(m, v)
+	}
+	out := make([]float64, n)
+	dout := make([]float64, n)
+	z := 0.0
+	dz := 0.0
+	for i2 := 0; i2 < n; i2++ {
+		dv := dx[i2]
+		t3 := math.Exp(x[i2] - m)
+		out[i2] = t3
+		dout[i2] = t3 * (dv - dm)
+		z += out[i2]
+		dz += dout[i2]
+	}
+	for i3 := 0; i3 < len(out); i3++ {
+		t := dout[i3]
+		t2 := out[i3] / z
+		out[i3] = t2
+		dout[i3] = (t - t2*dz) / z
+	}
+	return out, dout
+}
+
+// GrowGrad computes Grow and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (returned as dx).
+// The first result is the value of Grow; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+func GrowGrad(x float64) (f, dx float64) {
+	ys := grow(x)
+	dys := make([]float64, len(ys), cap(ys))
+	ys0 := ys[0]
+	ys1 := ys[1]
+	ys2 := ys[2]
+	t := ys0*ys1 + math.Sin(ys2)
+	dys[2] += math.Cos(ys2)
+	dys[1] += ys0
+	dys[0] += ys1
+	dx += growReverse(x, dys)
+	return t, dx
+}
+
+// growReverse is the reverse of grow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of grow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: x (returned as dx).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func growReverse(x float64, seed []float64) (dx float64) {
+	t := new([3]float64)
+	t2 := t[:]
+	for k := 0; k < len(seed); k++ {
+		t2[k] += seed[k]
+	}
+	t3 := t[2]
+	t[2] = 0
+	dx += 2 * (t3 * x)
+	t4 := t[1]
+	t[1] = 0
+	dx += 2 * t4
+	t5 := t[0]
+	t[0] = 0
+	dx += t5
+	return dx
+}
+
+// GrowJVP computes Grow and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Grow; its tangent.
+func GrowJVP(x, dx float64) (float64, float64) {
+	ys, dys := growJVP(x, dx)
+	ys0 := ys[0]
+	ys1 := ys[1]
+	ys2 := ys[2]
+	return ys0*ys1 + math.Sin(ys2), dys[0]*ys1 + ys0*dys[1] + math.Cos(ys2)*dys[2]
+}
+
+// growJVP computes grow and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of grow; its tangent.
+func growJVP(x, dx float64) ([]float64, []float64) {
+	return []float64{x, 2 * x, x * x}, []float64{dx, 2 * dx, 2 * (dx * x)}
+}

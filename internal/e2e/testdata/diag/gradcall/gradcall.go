@@ -1,10 +1,12 @@
 package gradcall
 
-func grow(x float64) []float64 { return []float64{x, 2 * x} }
+// tail returns a part of its argument: a result that shares memory with
+// an argument other than the argument itself.
+func tail(x []float64) []float64 { return x[1:] }
 
 //gad:grad
-func H(x float64) float64 {
-	ys := grow(x) // want "call of gradcall.grow: reverse mode cannot differentiate this call yet"
+func H(x []float64) float64 {
+	ys := tail(x) // want "call of gradcall.tail: reverse mode does not support calls returning slices or pointers that may share memory"
 	return ys[0] * ys[1]
 }
 

@@ -1,0 +1,123 @@
+package ssaad
+
+// This file defines the origins of the slices and pointers a function
+// returns: freshly allocated memory, one of its parameters, or memory of
+// unknown origin. Reverse mode gives the result of a call a shadow from
+// it: new zeroed memory for a fresh result, the argument's shadow for a
+// parameter returned as it is.
+
+import "github.com/gadgen/gadgen/ir"
+
+// Origins of a returned slice or pointer (see ResultOrigins); a
+// non-negative origin is the index of the parameter returned.
+const (
+	OriginFresh   = -1 // memory the call allocates (or nil)
+	OriginUnknown = -2 // anything else: a reslice of a parameter, a pointer loaded from memory
+)
+
+// originAny is the origin of a φ found again while tracing it: whatever
+// its other arguments have.
+const originAny = -3
+
+// OriginsFunc returns the origins of a callee's results (see
+// ResultOrigins), or nil when unknown.
+type OriginsFunc func(callee *ir.Callee) []int
+
+// ResultOrigins returns, for each result of f that refers to memory, its
+// origin: OriginFresh when every return returns memory f (or a callee)
+// allocates, the index of a parameter when every return returns that
+// parameter itself, OriginUnknown otherwise. Other results get
+// OriginFresh. callees gives the same facts for the functions f calls.
+func ResultOrigins(f *ir.Func, callees OriginsFunc) []int {
+	out := make([]int, len(f.ResultTypes))
+	for i, rt := range f.ResultTypes {
+		if !RefersToMemory(rt) {
+			out[i] = OriginFresh
+			continue
+		}
+		o := OriginFresh
+		first := true
+		for _, b := range f.Blocks {
+			term := b.Terminator()
+			if term == nil || term.Op != ir.OpReturn {
+				continue
+			}
+			ro := origin(term.Args[i], callees, map[*ir.Value]bool{})
+			if ro == originAny {
+				ro = OriginFresh
+			}
+			if first {
+				o, first = ro, false
+			} else if ro != o {
+				o = OriginUnknown
+			}
+		}
+		out[i] = o
+	}
+	return out
+}
+
+// origin returns the origin of value v (see ResultOrigins); seen holds
+// the φs being traced, which agree with whatever they merge.
+func origin(v *ir.Value, callees OriginsFunc, seen map[*ir.Value]bool) int {
+	switch v.Op {
+	case ir.OpConst, ir.OpAlloc, ir.OpMakeSlice:
+		return OriginFresh
+	case ir.OpParam:
+		return v.Index
+	case ir.OpConvert:
+		return origin(v.Args[0], callees, seen)
+	case ir.OpSlice:
+		if origin(v.Args[0], callees, seen) == OriginFresh {
+			return OriginFresh // part of memory only this call allocated
+		}
+	case ir.OpPhi, ir.OpSelect:
+		if seen[v] {
+			return originAny // a cycle: agrees with the other arguments
+		}
+		seen[v] = true
+		args := v.Args
+		if v.Op == ir.OpSelect {
+			args = args[1:]
+		}
+		o := originAny
+		for _, a := range args {
+			switch ao := origin(a, callees, seen); {
+			case ao == originAny:
+			case o == originAny:
+				o = ao
+			case ao != o:
+				return OriginUnknown
+			}
+		}
+		return o
+	case ir.OpCall, ir.OpExtract:
+		call, k := v, 0
+		if v.Op == ir.OpExtract {
+			call, k = v.Args[0], v.Index
+		}
+		if call.Op != ir.OpCall {
+			break
+		}
+		if call.Callee.Builtin == "append" {
+			if origin(call.Args[0], callees, seen) == OriginFresh {
+				return OriginFresh
+			}
+			break
+		}
+		if callees == nil {
+			break
+		}
+		os := callees(call.Callee)
+		if k >= len(os) {
+			break
+		}
+		switch o := os[k]; {
+		case o == OriginFresh:
+			return OriginFresh
+		case o >= 0 && o < len(call.Args):
+			return origin(call.Args[o], callees, seen)
+		}
+	}
+	return OriginUnknown
+}
