@@ -560,6 +560,10 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 		tp := t.tape(snapshotElem(a.Type))
 		st := tp.Type.(*types.Pointer).Elem()
 		dst := t.addrAt(a)
+		if !isSlice(a.Type) {
+			t.Emit(ir.OpStore, nil, dst, t.pop(tp, 1)[0]) // *p
+			continue
+		}
 		s := t.Emit(ir.OpLoad, st, tp)
 		n := t.Emit(ir.OpBinary, intType, t.Emit(ir.OpLen, intType, s), t.Emit(ir.OpLen, intType, dst))
 		n.Tok = token.SUB

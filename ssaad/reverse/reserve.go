@@ -78,7 +78,11 @@ func (t *transformer) reserve(b *ir.Block) {
 					if per[key] == 0 && len(lens[key]) == 0 {
 						types_ = append(types_, elem)
 					}
-					lens[key] = append(lens[key], t.Emit(ir.OpLen, intType, t.v(a)))
+					if isSlice(a.Type) {
+						lens[key] = append(lens[key], t.Emit(ir.OpLen, intType, t.v(a)))
+					} else {
+						lens[key] = append(lens[key], t.F.ConstValue(intType, constant.MakeInt64(1)))
+					}
 				}
 			}
 		}

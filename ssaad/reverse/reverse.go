@@ -368,7 +368,7 @@ func (t *transformer) check() {
 	}
 	for i, pv := range p.Params {
 		if !t.req.Active[i] {
-			if t.act.Varied(pv) && snapshotElem(pv.Type) == nil {
+			if t.act.Varied(pv) && !isFloatSlice(pv.Type) {
 				t.errorf(p.Pos, "parameter "+pv.Name, "values that depend on the varied inputs are stored through it; add it to wrt=")
 			}
 			continue // a slice of floats gets a local zero shadow
@@ -455,7 +455,7 @@ func (t *transformer) checkCall(v *ir.Value) {
 			continue
 		}
 		if t.needsSnapshot(v, i) && snapshotElem(a.Type) == nil {
-			t.errorf(v.Pos, construct, "reverse mode can save and restore only slices of floats around a call, for now (argument of type %s)", types.TypeString(a.Type, pkgName))
+			t.errorf(v.Pos, construct, "reverse mode can save and restore around a call only memory that holds no slices or pointers, for now (argument of type %s)", types.TypeString(a.Type, pkgName))
 			return
 		}
 	}
@@ -634,13 +634,36 @@ func (t *transformer) freshIn(c int) *ir.Block {
 	return h
 }
 
-// snapshotElem returns the element type of a slice of floats, which a
-// snapshot can save on a tape, or nil.
+// snapshotElem returns the type of the values a snapshot of the memory
+// an argument of type t refers to puts on a tape — the elements of a
+// slice, the variable a pointer points to — when they hold no memory
+// (floats, integers, and structs and arrays of them); nil otherwise.
 func snapshotElem(t types.Type) types.Type {
-	if s, ok := t.Underlying().(*types.Slice); ok && isFloat(s.Elem()) {
-		return s.Elem()
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Pointer:
+		elem = u.Elem()
+	default:
+		return nil
 	}
-	return nil
+	if ssaad.RefersToMemory(elem) {
+		return nil
+	}
+	return elem
+}
+
+// isSlice reports whether t is a slice.
+func isSlice(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
+// isFloatSlice reports whether t is a slice of floats.
+func isFloatSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && isFloat(s.Elem())
 }
 
 func (t *transformer) anyVariedArg(v *ir.Value) bool {

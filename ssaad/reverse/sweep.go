@@ -86,7 +86,7 @@ func (t *transformer) run() {
 	// call may mix them with varied ones) get a zero shadow of their own,
 	// whose adjoints are dropped.
 	for i, pv := range p.Params {
-		if !req.Active[i] && t.act.Varied(pv) && snapshotElem(pv.Type) != nil {
+		if !req.Active[i] && t.act.Varied(pv) && isFloatSlice(pv.Type) {
 			n := t.Emit(ir.OpLen, intType, t.val[pv])
 			c := t.Emit(ir.OpCap, intType, t.val[pv])
 			d := t.Emit(ir.OpMakeSlice, pv.Type, n, c)
@@ -409,14 +409,20 @@ func (t *transformer) forward(v *ir.Value) {
 		// Save what the callee reads and the function may change later:
 		// the callee's reverse recomputes it from the same memory.
 		for i, a := range v.Args {
-			if t.needsSnapshot(v, i) {
-				tp := t.tape(snapshotElem(a.Type))
-				st := tp.Type.(*types.Pointer).Elem()
-				old := t.Emit(ir.OpLoad, st, tp)
-				app := t.Emit(ir.OpCall, st, old, args[i])
-				app.Callee = &ir.Callee{Builtin: "append", Spread: true}
-				t.Emit(ir.OpStore, nil, tp, app)
+			if !t.needsSnapshot(v, i) {
+				continue
 			}
+			elem := snapshotElem(a.Type)
+			tp := t.tape(elem)
+			if ssaad.IsPointerLike(a.Type) && !isSlice(a.Type) {
+				t.push(tp, t.Emit(ir.OpLoad, elem, args[i])) // *p
+				continue
+			}
+			st := tp.Type.(*types.Pointer).Elem()
+			old := t.Emit(ir.OpLoad, st, tp)
+			app := t.Emit(ir.OpCall, st, old, args[i])
+			app.Callee = &ir.Callee{Builtin: "append", Spread: true}
+			t.Emit(ir.OpStore, nil, tp, app)
 		}
 	}
 	if v.Op == ir.OpStore {

@@ -190,3 +190,55 @@ func Fixed(k, x float64) float64 {
 	f := func(t float64) float64 { return k * t * t }
 	return x * simpson(f, 0, 1, 8)
 }
+
+// Point is a struct a literal updates.
+type Point struct{ X, Y float64 }
+
+// RunningMax keeps a running maximum through a literal that assigns the
+// variable it captures.
+//
+//gad:jvp
+//gad:grad
+func RunningMax(x []float64) float64 {
+	best := math.Inf(-1)
+	upd := func(v float64) {
+		if v > best {
+			best = v
+		}
+	}
+	for _, v := range x {
+		upd(v * v)
+	}
+	return best
+}
+
+// Counter counts calls through a literal that captures an int and a
+// float and assigns both.
+//
+//gad:jvp
+//gad:grad
+func Counter(x []float64) float64 {
+	n := 0
+	s := 0.0
+	add := func(v float64) {
+		n++
+		s += v * float64(n)
+	}
+	for _, v := range x {
+		add(v)
+	}
+	return s
+}
+
+// Move updates a captured struct.
+//
+//gad:jvp
+//gad:grad
+func Move(x []float64) float64 {
+	p := Point{X: x[0], Y: x[1]}
+	move := func(v float64) { p.X += v * p.Y }
+	for _, v := range x {
+		move(v)
+	}
+	return p.X
+}

@@ -3849,3 +3849,358 @@ func FixedGrad(k, x float64) (f, dx float64) {
 	dx += t
 	return t2, dx
 }
+
+// RunningMaxJVP computes RunningMax and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of RunningMax; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func RunningMaxJVP(x, dx []float64) (float64, float64) {
+	best := new(float64)
+	dbest := new(float64)
+	*best = math.Inf(-1)
+	*dbest = 0
+	for i := 0; i < len(x); i++ {
+		v := x[i]
+		runningMaxUpdJVP(best, dbest, v*v, 2*(dx[i]*v))
+	}
+	return *best, *dbest
+}
+
+// runningMaxUpdJVP computes runningMaxUpd and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: best (tangent dbest), v (tangent dv).
+// Shadows: dbest has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// runningMaxUpd writes are written (overwritten) into the shadows: best into dbest.
+//
+// runningMaxUpd is the function literal upd of RunningMax, with the captured
+// variable best as its first parameter.
+func runningMaxUpdJVP(best, dbest *float64, v, dv float64) {
+	if v > *best {
+		*best = v
+		*dbest = dv
+	}
+}
+
+// RunningMaxGrad computes RunningMax and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of RunningMax; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func RunningMaxGrad(x, dx []float64) float64 {
+	var tape []float64
+	var tapeBuf [64]float64
+	tape = tapeBuf[:0]
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("RunningMaxGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	best := new(float64)
+	dbest := new(float64)
+	*best = math.Inf(-1)
+	n := len(x)
+	tape = slices.Grow(tape, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		v2 := x[i]
+		tape = append(tape, *best)
+		runningMaxUpd(best, v2*v2)
+	}
+	best2 := *best
+	*dbest += 1
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t := tape
+		t2 := len(t) - 1
+		tape = t[:t2]
+		*best = t[t2]
+		v := x[i2]
+		t3 := runningMaxUpdReverse(best, dbest, v*v)
+		dx[i2] += 2 * (t3 * v)
+	}
+	*dbest = 0
+	return best2
+}
+
+// runningMaxUpdReverse is the reverse of runningMaxUpd for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of runningMaxUpd that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: best (into dbest), v (returned as dv).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// runningMaxUpd writes best: on entry dbest holds the adjoint of the values runningMaxUpd leaves in
+// best (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values best held on entry.
+//
+// runningMaxUpd is the function literal upd of RunningMax, with the captured
+// variable best as its first parameter.
+func runningMaxUpdReverse(best, dbest *float64, v float64) (dv float64) {
+	var from2 int
+	var from int
+	if v > *best {
+		*best = v
+		from = 1
+	} else {
+		from = 0
+	}
+	from2 = from
+	if from2 != 0 {
+		t := *dbest
+		*dbest = 0
+		dv += t
+	}
+	return dv
+}
+
+// runningMaxUpd is the function literal upd of RunningMax, with the captured
+// variable best as its first parameter.
+func runningMaxUpd(best *float64, v float64) {
+	if v > *best {
+		*best = v
+	}
+}
+
+// CounterJVP computes Counter and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Counter; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func CounterJVP(x, dx []float64) (float64, float64) {
+	n := new(int)
+	*n = 0
+	s := new(float64)
+	ds := new(float64)
+	*s = 0
+	*ds = 0
+	for i := 0; i < len(x); i++ {
+		counterAddJVP(n, s, ds, x[i], dx[i])
+	}
+	return *s, *ds
+}
+
+// counterAddJVP computes counterAdd and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: s (tangent ds), v (tangent dv).
+// Fixed inputs (zero tangent): n.
+// Shadows: ds has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// counterAdd writes are written (overwritten) into the shadows: s into ds.
+//
+// counterAdd is the function literal add of Counter, with the captured
+// variables n, s as its first parameters.
+func counterAddJVP(n *int, s, ds *float64, v, dv float64) {
+	*n++
+	t := float64(*n)
+	t2 := *ds
+	*s += v * t
+	*ds = t2 + dv*t
+}
+
+// CounterGrad computes Counter and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Counter; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func CounterGrad(x, dx []float64) float64 {
+	var tapeint []int
+	var tapeintBuf [64]int
+	tapeint = tapeintBuf[:0]
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("CounterGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := new(int)
+	*n = 0
+	s := new(float64)
+	ds := new(float64)
+	*s = 0
+	n2 := len(x)
+	tapeint = slices.Grow(tapeint, max(n2+2, 0))
+	for i := 0; i < n2; i++ {
+		v := x[i]
+		tapeint = append(tapeint, *n)
+		counterAdd(n, s, v)
+	}
+	s2 := *s
+	*ds += 1
+	for i2 := n2 - 1; i2 >= 0; i2-- {
+		t := tapeint
+		t2 := len(t) - 1
+		tapeint = t[:t2]
+		*n = t[t2]
+		t3 := counterAddReverse(n, s, ds, x[i2])
+		dx[i2] += t3
+	}
+	*ds = 0
+	return s2
+}
+
+// counterAddReverse is the reverse of counterAdd for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of counterAdd that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: s (into ds), v (returned as dv).
+// Fixed inputs: n.
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// counterAdd writes s: on entry ds holds the adjoint of the values counterAdd leaves in
+// s (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values s held on entry.
+//
+// counterAdd is the function literal add of Counter, with the captured
+// variables n, s as its first parameters.
+func counterAddReverse(n *int, s, ds *float64, v float64) (dv float64) {
+	*n++
+	t := float64(*n)
+	dv += *ds * t
+	return dv
+}
+
+// counterAdd is the function literal add of Counter, with the captured
+// variables n, s as its first parameters.
+func counterAdd(n *int, s *float64, v float64) {
+	*n++
+	*s += v * float64(*n)
+}
+
+// MoveJVP computes Move and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of Move; its tangent.
+// Shadows: dx has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func MoveJVP(x, dx []float64) (float64, float64) {
+	p := new(Point)
+	dp := new(Point)
+	dx0 := dx[0]
+	dx1 := dx[1]
+	*p = Point{X: x[0], Y: x[1]}
+	*dp = Point{X: dx0, Y: dx1}
+	for i := 0; i < len(x); i++ {
+		moveMoveJVP(p, dp, x[i], dx[i])
+	}
+	return p.X, dp.X
+}
+
+// moveMoveJVP computes moveMove and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp), v (tangent dv).
+// Shadows: dp has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// moveMove writes are written (overwritten) into the shadows: p into dp.
+//
+// moveMove is the function literal move of Move, with the captured variable p
+// as its first parameter.
+func moveMoveJVP(p, dp *Point, v, dv float64) {
+	t := p.Y
+	t2 := dp.Y
+	t3 := dp.X
+	p.X += v * t
+	dp.X = t3 + (dv*t + v*t2)
+}
+
+// MoveGrad computes Move and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Move; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func MoveGrad(x, dx []float64) float64 {
+	var tapeValues []Point
+	var tapeValuesBuf [64]Point
+	tapeValues = tapeValuesBuf[:0]
+	var dp2 Point
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("MoveGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	p := new(Point)
+	dp := new(Point)
+	var t9 Point
+	*p = Point{X: x[0], Y: x[1]}
+	n := len(x)
+	tapeValues = slices.Grow(tapeValues, max(n+2, 0))
+	for i := 0; i < n; i++ {
+		v := x[i]
+		tapeValues = append(tapeValues, *p)
+		moveMove(p, v)
+	}
+	t := p.X
+	dp.X += 1
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t6 := tapeValues
+		t7 := len(t6) - 1
+		tapeValues = t6[:t7]
+		*p = t6[t7]
+		t8 := moveMoveReverse(p, dp, x[i2])
+		dx[i2] += t8
+	}
+	t2 := *dp
+	*dp = Point{}
+	dp2.X += t2.X
+	dp2.Y += t2.Y
+	t3 := dp2
+	dp2 = Point{}
+	t9.X += t3.X
+	t9.Y += t3.Y
+	t4 := t9.Y
+	t9.Y = 0
+	dx[1] += t4
+	t5 := t9.X
+	t9.X = 0
+	dx[0] += t5
+	return t
+}
+
+// moveMoveReverse is the reverse of moveMove for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of moveMove that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: p (into dp), v (returned as dv).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// moveMove writes p: on entry dp holds the adjoint of the values moveMove leaves in
+// p (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values p held on entry.
+//
+// moveMove is the function literal move of Move, with the captured variable p
+// as its first parameter.
+func moveMoveReverse(p, dp *Point, v float64) (dv float64) {
+	t := p.Y
+	p.X += v * t
+	t2 := dp.X
+	dv += t2 * t
+	dp.Y += v * t2
+	return dv
+}
+
+// moveMove is the function literal move of Move, with the captured variable p
+// as its first parameter.
+func moveMove(p *Point, v float64) {
+	p.X += v * p.Y
+}

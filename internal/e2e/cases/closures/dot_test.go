@@ -20,5 +20,8 @@ func TestReverseDot(t *testing.T) {
 		{Name: "Shifted", F: Shifted, JVP: ShiftedJVP, Grad: ShiftedGrad, Lo: -2, Hi: 2},
 		{Name: "quad.Gaussian", F: quad.Gaussian, JVP: QuadGaussianJVP, Grad: QuadGaussianGrad, Lo: 0.2, Hi: 2},
 		{Name: "Direct", F: Direct, JVP: DirectJVP, Grad: DirectGrad, Lo: -2, Hi: 2},
+		{Name: "RunningMax", F: RunningMax, JVP: RunningMaxJVP, Grad: RunningMaxGrad},
+		{Name: "Counter", F: Counter, JVP: CounterJVP, Grad: CounterGrad},
+		{Name: "Move", F: Move, JVP: MoveJVP, Grad: MoveGrad},
 	})
 }
