@@ -13,7 +13,7 @@ import "github.com/gadgen/gadgen/ir"
 func DeadCode(f *ir.Func) {
 	for {
 		sweep(f)
-		if !deadStores(f) && !deadLocalStores(f) && !deadScratchStores(f) && !emptyBranches(f) && !emptyLoops(f) {
+		if !deadStores(f) && !deadLocalStores(f) && !selfStores(f) && !deadScratchStores(f) && !emptyBranches(f) && !emptyLoops(f) {
 			return
 		}
 	}
@@ -102,6 +102,65 @@ func deadStores(f *ir.Func) bool {
 		b.Instrs = out
 	}
 	return true
+}
+
+// selfStores removes the stores *p = *p: of a value loaded from the same
+// address earlier in the block, with no call between and no store that may
+// write there (a store into another local variable may not): the tangent
+// of x.f += c is the tangent of x.f.
+func selfStores(f *ir.Func) bool {
+	root := func(a *ir.Value) *ir.Value {
+		for a.Op == ir.OpFieldAddr || a.Op == ir.OpIndexAddr {
+			a = a.Args[0]
+		}
+		return a
+	}
+	apart := func(a, b *ir.Value) bool {
+		ra, rb := root(a), root(b)
+		return ra != rb && ra.Op == ir.OpAlloc && rb.Op == ir.OpAlloc
+	}
+	same := func(a, b *ir.Value) bool {
+		if a == b {
+			return true
+		}
+		if a.Op != b.Op || len(a.Args) == 0 || len(a.Args) != len(b.Args) || a.Args[0] != b.Args[0] {
+			return false
+		}
+		switch a.Op {
+		case ir.OpFieldAddr:
+			return a.Index == b.Index
+		case ir.OpIndexAddr:
+			return a.Args[1] == b.Args[1] || sameConst(a.Args[1], b.Args[1])
+		}
+		return false
+	}
+	changed := false
+	for _, b := range f.Blocks {
+		out := b.Instrs[:0]
+		for i, v := range b.Instrs {
+			if v.Op == ir.OpStore {
+				x := v.Args[1]
+				self := x.Op == ir.OpLoad && x.Block == b && same(x.Args[0], v.Args[0])
+				for _, w := range b.Instrs[indexOf(b, x)+1 : i] {
+					if !self || w.Op == ir.OpStore && !apart(w.Args[0], v.Args[0]) ||
+						w.Op.HasEffect() && w.Op != ir.OpStore && !(w.Op == ir.OpCall && isPure(w)) {
+						self = false
+						break
+					}
+				}
+				if self {
+					changed = true
+					continue
+				}
+			}
+			out = append(out, v)
+		}
+		for i := len(out); i < len(b.Instrs); i++ {
+			b.Instrs[i] = nil
+		}
+		b.Instrs = out
+	}
+	return changed
 }
 
 // deadLocalStores removes the stores into local variables that no load
