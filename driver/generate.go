@@ -74,10 +74,11 @@ type generator struct {
 	assume    map[summaryKey][]bool
 	computing []summaryKey
 	origins   map[*types.Func][]int // see Origins
+	stores    map[*types.Func]bool  // see StoresMemory
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}, origins: map[*types.Func][]int{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}, origins: map[*types.Func][]int{}, stores: map[*types.Func]bool{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -445,6 +446,23 @@ func (g *generator) Origins(callee *types.Func) []int {
 	})
 	g.origins[callee] = o
 	return o
+}
+
+// StoresMemory implements ssaad.OriginsEnv: ssaad.StoresMemory of callee's
+// lowered body; true for a function without a body or one that does not
+// lower; false for a recursive call while its body is being looked at
+// (its other stores decide).
+func (g *generator) StoresMemory(callee *types.Func) bool {
+	if s, ok := g.stores[callee]; ok {
+		return s
+	}
+	g.stores[callee] = false
+	f, diags := g.prog.Lower(callee)
+	s := len(diags) > 0 || f == nil || ssaad.StoresMemory(f, func(c *ir.Callee) bool {
+		return c.Func == nil || c.Invoke || g.StoresMemory(c.Func)
+	})
+	g.stores[callee] = s
+	return s
 }
 
 // Aliased implements ssaad.AliasEnv.

@@ -19,10 +19,13 @@ type AliasEnv interface {
 }
 
 // OriginsEnv is implemented by an Env that knows where the slices and
-// pointers a function returns come from.
+// pointers a function returns come from, and where it stores them.
 type OriginsEnv interface {
 	// Origins returns ResultOrigins of callee's body, or nil when unknown.
 	Origins(callee *types.Func) []int
+	// StoresMemory reports StoresMemory of callee's body (true when
+	// unknown).
+	StoresMemory(callee *types.Func) bool
 }
 
 // OptionsEnv is implemented by an Env that can also generate derivatives

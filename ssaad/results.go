@@ -6,7 +6,11 @@ package ssaad
 // it: new zeroed memory for a fresh result, the argument's shadow for a
 // parameter returned as it is.
 
-import "github.com/gadgen/gadgen/ir"
+import (
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
 
 // Origins of a returned slice or pointer (see ResultOrigins); a
 // non-negative origin is the index of the parameter returned.
@@ -120,4 +124,46 @@ func origin(v *ir.Value, callees OriginsFunc, seen map[*ir.Value]bool) int {
 		}
 	}
 	return OriginUnknown
+}
+
+// StoresMemory reports whether f may store a slice or pointer into memory
+// its caller can reach (through a parameter, or a pointer loaded from
+// memory): the caller's shadows of that memory would not follow.
+// callees says the same of the functions f calls.
+func StoresMemory(f *ir.Func, callees func(*ir.Callee) bool) bool {
+	local := func(a *ir.Value) bool {
+		for a.Op == ir.OpFieldAddr || a.Op == ir.OpIndexAddr || a.Op == ir.OpSlice {
+			a = a.Args[0]
+		}
+		return a.Op == ir.OpAlloc || a.Op == ir.OpMakeSlice
+	}
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			switch v.Op {
+			case ir.OpStore:
+				if RefersToMemory(v.Args[1].Type) && !local(v.Args[0]) {
+					return true
+				}
+			case ir.OpCall:
+				c := v.Callee
+				switch {
+				case c.Builtin == "copy" || c.Builtin == "append":
+					if RefersToMemory(v.Args[0].Type) && IsPointerLike(v.Args[0].Type) && !local(v.Args[0]) {
+						if e := v.Args[0].Type.Underlying(); e != nil {
+							if s, ok := e.(interface{ Elem() types.Type }); ok && RefersToMemory(s.Elem()) {
+								return true
+							}
+						}
+					}
+				case c.Builtin != "":
+				case c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+				default:
+					if callees == nil || callees(c) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }

@@ -37,11 +37,22 @@
 //
 // Tapes are local slices: generated functions hold no global state.
 //
+// # Memory
+//
+// Slices, pointers and structs holding them have shadows of their shape
+// (see shadows.go): the reverse rebuilds addresses from the roots it
+// knows and records those it cannot rebuild with their shadows; memory
+// allocated afresh in each iteration of a loop is written only in that
+// iteration; values an iteration computes for the loops nested in it are
+// recorded once per iteration. append, slices returned by calls, and
+// calls whose arguments are one slice (called in place) are covered.
+//
 // # Limits
 //
-// Slices stored in memory (a slice field of a struct), append, memory
-// allocated inside loops or branches, results that are slices, and calls
-// through interfaces or function values are reported as not supported yet.
-// See fuse.go, counted.go, recompute.go, slicephi.go and finalstate.go for
-// the optimizations of the sweeps and what they assume.
+// Calls returning slices or pointers that share memory with an argument
+// other than the argument itself, callees that store slices or pointers
+// into memory their caller reaches, and calls through interfaces or
+// function values gadgen cannot resolve are reported. See fuse.go,
+// counted.go, recompute.go, shadows.go and finalstate.go for the
+// optimizations of the sweeps and what they assume.
 package reverse

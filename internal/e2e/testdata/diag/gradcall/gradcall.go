@@ -23,3 +23,20 @@ func G(x float64) (float64, float64) {
 func K(x []float64, y float64) float64 {
 	return x[0] * y
 }
+
+// Layer holds a slice a helper replaces.
+type Layer struct{ W []float64 }
+
+// widen replaces l.W by a longer copy: a store of a slice into memory its
+// caller reaches, which the caller's shadow of l would not follow.
+func widen(l *Layer) {
+	w := make([]float64, 2*len(l.W))
+	copy(w, l.W)
+	l.W = w
+}
+
+//gad:grad
+func Widened(l *Layer) float64 {
+	widen(l) // want "call of gradcall.widen: reverse mode does not support calls of functions that store slices or pointers"
+	return l.W[0] * l.W[1]
+}
