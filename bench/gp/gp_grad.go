@@ -163,8 +163,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 	var dljj float64
 	var ds6 float64
 	var ds7 float64
-	var t64 float64
-	var t65 float64
+	var t71 float64
+	var t72 float64
 	var dsf2 float64
 	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
 		panic("NLLGrad: theta and dtheta share memory: gadgen's gradients need them apart")
@@ -182,70 +182,70 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			dk := make([]float64, t)
 			t2 := ell * ell
 			t3 := sf2 + sn2
+			tape = slices.Grow(tape, max(n+2, 0))
 			for i := 0; i < n; i++ {
 				for j4 := 0; j4 < i; j4++ {
 					r2_2 := 0.0
 					for c10 := 0; c10 < d; c10++ {
-						t63 := x[i*d+c10] - x[j4*d+c10]
-						r2_2 += t63 * t63
+						t70 := x[i*d+c10] - x[j4*d+c10]
+						r2_2 += t70 * t70
 					}
-					t62 := math.Exp(-0.5 * r2_2 / t2)
-					k[i*n+j4] = sf2 * t62
-					tape = append(tape, r2_2, t62)
+					t69 := math.Exp(-0.5 * r2_2 / t2)
+					tape = append(tape, k[i*n+j4])
+					k[i*n+j4] = sf2 * t69
+					tape = append(tape, r2_2, t69)
 				}
+				tape = append(tape, k[i*n+i])
 				k[i*n+i] = t3
 			}
+			tape = slices.Grow(tape, max(n+2, 0))
 			for j := 0; j < n; j++ {
-				t57 := j * n
-				s6 := k[t57+j]
+				t66 := j * n
+				s6 := k[t66+j]
 				for c8 := 0; c8 < j; c8++ {
-					t61 := k[t57+c8]
-					tape = append(tape, t61)
-					s6 -= t61 * t61
+					t68 := k[t66+c8]
+					s6 -= t68 * t68
 				}
 				ljj2 := math.Sqrt(s6)
-				k[t57+j] = ljj2
+				tape = append(tape, k[t66+j])
+				k[t66+j] = ljj2
 				for i11 := j + 1; i11 < n; i11++ {
-					t58 := i11 * n
-					s7 := k[t58+j]
+					t67 := i11 * n
+					s7 := k[t67+j]
 					for c9 := 0; c9 < j; c9++ {
-						t59 := k[t58+c9]
-						t60 := k[t57+c9]
-						tape = append(tape, t59, t60)
-						s7 -= t59 * t60
+						s7 -= k[t67+c9] * k[t66+c9]
 					}
-					k[t58+j] = s7 / ljj2
+					tape = append(tape, k[t67+j])
+					k[t67+j] = s7 / ljj2
 					tape = append(tape, s7)
 				}
 				tape = append(tape, ljj2)
 			}
 			z := make([]float64, n)
 			dz := make([]float64, n)
-			tape = slices.Grow(tape, max(n+2, 0))
+			tape = slices.Grow(tape, max(n+2, 0)*2)
 			for i2 := 0; i2 < n; i2++ {
 				s5 := y[i2]
 				for c7 := 0; c7 < i2; c7++ {
-					t56 := k[i2*n+c7]
-					zc := z[c7]
-					tape = append(tape, zc)
-					s5 -= t56 * zc
+					s5 -= k[i2*n+c7] * z[c7]
 				}
-				z[i2] = s5 / k[i2*n+i2]
+				t65 := k[i2*n+i2]
+				tape = append(tape, z[i2])
+				z[i2] = s5 / t65
 				tape = append(tape, s5)
 			}
 			alpha := make([]float64, n)
 			dalpha := make([]float64, n)
 			i3 := n - 1
-			tape = slices.Grow(tape, max(n+1, 0))
+			tape = slices.Grow(tape, max(n+1, 0)*2)
 			for i4 := i3; i4 >= 0; i4-- {
 				s4 := z[i4]
 				for c6 := i4 + 1; c6 < n; c6++ {
-					t54 := k[c6*n+i4]
-					t55 := alpha[c6]
-					tape = append(tape, t55)
-					s4 -= t54 * t55
+					s4 -= k[c6*n+i4] * alpha[c6]
 				}
-				alpha[i4] = s4 / k[i4*n+i4]
+				t64 := k[i4*n+i4]
+				tape = append(tape, alpha[i4])
+				alpha[i4] = s4 / t64
 				tape = append(tape, s4)
 			}
 			fit := 0.0
@@ -258,140 +258,158 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			dlogdet += 1
 			dfit += 0.5
 			for i6 := n - 1; i6 >= 0; i6-- {
-				t53 := i6*n + i6
-				dk[t53] += 1 / k[t53] * dlogdet
+				t63 := i6*n + i6
+				dk[t63] += 1 / k[t63] * dlogdet
 				dalpha[i6] += y[i6] * dfit
 			}
 			for i7 := 0; i7 <= i3; i7++ {
-				t41 := tape
-				t42 := len(t41) - 1
-				s3 := t41[t42]
-				tape = t41[:t42]
-				t43 := dalpha[i7]
+				t51 := tape
+				t52 := len(t51) - 1
+				s3 := t51[t52]
+				tape = t51[:t52]
+				t53 := dalpha[i7]
 				dalpha[i7] = 0
-				t44 := i7*n + i7
-				t45 := k[t44]
-				ds += t43 / t45
-				dk[t44] -= t43 * (s3 / t45) / t45
+				t54 := tape
+				t55 := len(t54) - 1
+				tape = t54[:t55]
+				alpha[i7] = t54[t55]
+				t56 := i7*n + i7
+				t57 := k[t56]
+				ds += t53 / t57
+				dk[t56] -= t53 * (s3 / t57) / t57
 				for c5 := n - 1; c5 >= i7+1; c5-- {
-					t48 := tape
-					t49 := len(t48) - 1
-					t50 := t48[t49]
-					tape = t48[:t49]
-					t51 := ds
-					t52 := c5*n + i7
-					dalpha[c5] -= k[t52] * t51
-					dk[t52] -= t51 * t50
+					t60 := ds
+					t61 := alpha[c5]
+					t62 := c5*n + i7
+					dalpha[c5] -= k[t62] * t60
+					dk[t62] -= t60 * t61
 				}
-				t46 := ds
+				t58 := ds
 				ds = 0
-				ds2 += t46
-				t47 := ds2
+				ds2 += t58
+				t59 := ds2
 				ds2 = 0
-				dz[i7] += t47
+				dz[i7] += t59
 			}
 			for i8 := n - 1; i8 >= 0; i8-- {
-				t31 := tape
-				t32 := len(t31) - 1
-				s2 := t31[t32]
-				tape = t31[:t32]
+				t42 := tape
+				t43 := len(t42) - 1
+				s2 := t42[t43]
+				tape = t42[:t43]
 				dzi := dz[i8]
 				dz[i8] = 0
-				t33 := i8 * n
-				t34 := t33 + i8
-				t35 := k[t34]
-				ds3 += dzi / t35
-				dk[t34] -= dzi * (s2 / t35) / t35
+				t44 := tape
+				t45 := len(t44) - 1
+				tape = t44[:t45]
+				z[i8] = t44[t45]
+				t46 := i8 * n
+				t47 := t46 + i8
+				t48 := k[t47]
+				ds3 += dzi / t48
+				dk[t47] -= dzi * (s2 / t48) / t48
 				for c4 := i8 - 1; c4 >= 0; c4-- {
-					t36 := tape
-					t37 := len(t36) - 1
-					t38 := t36[t37]
-					tape = t36[:t37]
-					t39 := ds3
-					t40 := t33 + c4
-					dz[c4] -= k[t40] * t39
-					dk[t40] -= t39 * t38
+					t49 := ds3
+					zc := z[c4]
+					t50 := t46 + c4
+					dz[c4] -= k[t50] * t49
+					dk[t50] -= t49 * zc
 				}
 				ds3 = 0
 			}
 			for j2 := n - 1; j2 >= 0; j2-- {
-				t12 := tape
-				t13 := len(t12) - 1
-				tape = t12[:t13]
-				ljj3 = t12[t13]
+				t18 := tape
+				t19 := len(t18) - 1
+				tape = t18[:t19]
+				ljj3 = t18[t19]
 				for i10 := n - 1; i10 >= j2+1; i10-- {
-					t21 := tape
-					t22 := len(t21) - 1
-					s := t21[t22]
-					tape = t21[:t22]
-					t23 := i10 * n
-					t24 := dk[t23+j2]
-					dk[t23+j2] = 0
+					t29 := tape
+					t30 := len(t29) - 1
+					s := t29[t30]
+					tape = t29[:t30]
+					t31 := i10 * n
+					t32 := t31 + j2
+					t33 := dk[t32]
+					dk[t32] = 0
+					t34 := tape
+					t35 := len(t34) - 1
+					tape = t34[:t35]
+					k[t32] = t34[t35]
 					ljj := ljj3
-					ds4 += t24 / ljj
-					dljj -= t24 * (s / ljj) / ljj
+					ds4 += t33 / ljj
+					dljj -= t33 * (s / ljj) / ljj
 					for c3 := j2 - 1; c3 >= 0; c3-- {
-						t27 := tape
-						n4 := len(t27)
-						t28 := n4 - 2
-						t29 := t27[n4-1]
-						tape = t27[:t28]
-						t30 := ds4
-						dk[j2*n+c3] -= t27[t28] * t30
-						dk[t23+c3] -= t30 * t29
+						t38 := ds4
+						t39 := j2*n + c3
+						t40 := k[t39]
+						t41 := t31 + c3
+						dk[t39] -= k[t41] * t38
+						dk[t41] -= t38 * t40
 					}
-					t25 := ds4
+					t36 := ds4
 					ds4 = 0
-					ds5 += t25
-					t26 := ds5
+					ds5 += t36
+					t37 := ds5
 					ds5 = 0
-					dk[t23+j2] += t26
+					dk[t32] += t37
 				}
-				t14 := j2 * n
-				t15 := dk[t14+j2]
-				dk[t14+j2] = 0
-				dljj += t15
-				t16 := dljj
+				t20 := j2 * n
+				t21 := t20 + j2
+				t22 := dk[t21]
+				dk[t21] = 0
+				dljj += t22
+				t23 := tape
+				t24 := len(t23) - 1
+				tape = t23[:t24]
+				k[t21] = t23[t24]
+				t25 := dljj
 				dljj = 0
-				ds6 += 0.5 / ljj3 * t16
+				ds6 += 0.5 / ljj3 * t25
 				for c2 := j2 - 1; c2 >= 0; c2-- {
-					t19 := tape
-					t20 := len(t19) - 1
-					tape = t19[:t20]
-					dk[t14+c2] -= 2 * (ds6 * t19[t20])
+					t28 := t20 + c2
+					dk[t28] -= 2 * (ds6 * k[t28])
 				}
-				t17 := ds6
+				t26 := ds6
 				ds6 = 0
-				ds7 += t17
-				t18 := ds7
+				ds7 += t26
+				t27 := ds7
 				ds7 = 0
-				dk[t14+j2] += t18
+				dk[t21] += t27
 			}
 			for i9 := n - 1; i9 >= 0; i9-- {
 				t6 := i9 * n
-				t7 := dk[t6+i9]
-				dk[t6+i9] = 0
-				t64 += t7
+				t7 := t6 + i9
+				t8 := dk[t7]
+				dk[t7] = 0
+				t71 += t8
+				t9 := tape
+				t10 := len(t9) - 1
+				tape = t9[:t10]
+				k[t7] = t9[t10]
 				for j3 := i9 - 1; j3 >= 0; j3-- {
-					t8 := tape
-					n3 := len(t8)
-					t9 := n3 - 2
-					r2 := t8[t9]
-					t10 := t8[n3-1]
-					tape = t8[:t9]
-					t11 := dk[t6+j3]
-					dk[t6+j3] = 0
-					dsf2 += t11 * t10
-					t65 -= t10 * (sf2 * t11) * (-0.5 * r2 / t2) / t2
+					t11 := tape
+					n3 := len(t11)
+					t12 := n3 - 2
+					r2 := t11[t12]
+					t13 := t11[n3-1]
+					tape = t11[:t12]
+					t14 := t6 + j3
+					t15 := dk[t14]
+					dk[t14] = 0
+					t16 := tape
+					t17 := len(t16) - 1
+					tape = t16[:t17]
+					k[t14] = t16[t17]
+					dsf2 += t15 * t13
+					t72 -= t13 * (sf2 * t15) * (-0.5 * r2 / t2) / t2
 					for c := d - 1; c >= 0; c-- {
 					}
 				}
 			}
-			t5 := t64
+			t5 := t71
 			dsf2 += t5
 			dtheta[2] += sn2 * t5
 			dtheta[1] += sf2 * dsf2
-			dtheta[0] += ell * (2 * (t65 * ell))
+			dtheta[0] += ell * (2 * (t72 * ell))
 			return t4
 		}
 	}

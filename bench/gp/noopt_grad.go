@@ -182,37 +182,37 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	t := n * n
 	k := make([]float64, t)
 	dk := make([]float64, t)
+	tape = slices.Grow(tape, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
 			for c10 := 0; c10 < d; c10++ {
-				t58 := x[i*d+c10] - x[j4*d+c10]
-				r2_2 += t58 * t58
+				t64 := x[i*d+c10] - x[j4*d+c10]
+				r2_2 += t64 * t64
 			}
-			t57 := math.Exp(-0.5 * r2_2 / (ell * ell))
-			k[i*n+j4] = sf2 * t57
-			tape = append(tape, r2_2, t57)
+			t63 := math.Exp(-0.5 * r2_2 / (ell * ell))
+			tape = append(tape, k[i*n+j4])
+			k[i*n+j4] = sf2 * t63
+			tape = append(tape, r2_2, t63)
 		}
+		tape = append(tape, k[i*n+i])
 		k[i*n+i] = sf2 + sn2
 	}
+	tape = slices.Grow(tape, max(n+2, 0))
 	for j := 0; j < n; j++ {
 		s6 := k[j*n+j]
 		for c8 := 0; c8 < j; c8++ {
-			t55 := k[j*n+c8]
-			t56 := k[j*n+c8]
-			tape = append(tape, t55, t56)
-			s6 -= t55 * t56
+			s6 -= k[j*n+c8] * k[j*n+c8]
 		}
 		ljj2 := math.Sqrt(s6)
+		tape = append(tape, k[j*n+j])
 		k[j*n+j] = ljj2
 		for i11 := j + 1; i11 < n; i11++ {
 			s7 := k[i11*n+j]
 			for c9 := 0; c9 < j; c9++ {
-				t53 := k[i11*n+c9]
-				t54 := k[j*n+c9]
-				tape = append(tape, t53, t54)
-				s7 -= t53 * t54
+				s7 -= k[i11*n+c9] * k[j*n+c9]
 			}
+			tape = append(tape, k[i11*n+j])
 			k[i11*n+j] = s7 / ljj2
 			tape = append(tape, s7)
 		}
@@ -220,31 +220,29 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	}
 	z := make([]float64, n)
 	dz := make([]float64, n)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape = slices.Grow(tape, max(n+2, 0)*2)
 	for i2 := 0; i2 < n; i2++ {
 		s5 := y[i2]
 		for c7 := 0; c7 < i2; c7++ {
-			t52 := k[i2*n+c7]
-			zc := z[c7]
-			tape = append(tape, zc)
-			s5 -= t52 * zc
+			s5 -= k[i2*n+c7] * z[c7]
 		}
-		z[i2] = s5 / k[i2*n+i2]
+		t62 := k[i2*n+i2]
+		tape = append(tape, z[i2])
+		z[i2] = s5 / t62
 		tape = append(tape, s5)
 	}
 	alpha := make([]float64, n)
 	dalpha := make([]float64, n)
 	i3 := n - 1
-	tape = slices.Grow(tape, max(i3+2, 0))
+	tape = slices.Grow(tape, max(i3+2, 0)*2)
 	for i4 := i3; i4 >= 0; i4-- {
 		s4 := z[i4]
 		for c6 := i4 + 1; c6 < n; c6++ {
-			t50 := k[c6*n+i4]
-			t51 := alpha[c6]
-			tape = append(tape, t51)
-			s4 -= t50 * t51
+			s4 -= k[c6*n+i4] * alpha[c6]
 		}
-		alpha[i4] = s4 / k[i4*n+i4]
+		t61 := k[i4*n+i4]
+		tape = append(tape, alpha[i4])
+		alpha[i4] = s4 / t61
 		tape = append(tape, s4)
 	}
 	fit := 0.0
@@ -257,130 +255,150 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	dlogdet += 1
 	dfit += 0.5
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t49 := i6*n + i6
-		dk[t49] += 1 / k[t49] * dlogdet
+		t60 := i6*n + i6
+		dk[t60] += 1 / k[t60] * dlogdet
 		dalpha[i6] += y[i6] * dfit
 	}
 	for i7 := 0; i7 <= i3; i7++ {
-		t37 := tape
-		t38 := len(t37) - 1
-		s3 := t37[t38]
-		tape = t37[:t38]
-		t39 := dalpha[i7]
+		t48 := tape
+		t49 := len(t48) - 1
+		s3 := t48[t49]
+		tape = t48[:t49]
+		t50 := dalpha[i7]
 		dalpha[i7] = 0
-		t40 := i7*n + i7
-		t41 := k[t40]
-		ds += t39 / t41
-		dk[t40] += -(t39 * (s3 / t41) / t41)
+		t51 := tape
+		t52 := len(t51) - 1
+		tape = t51[:t52]
+		alpha[i7] = t51[t52]
+		t53 := i7*n + i7
+		t54 := k[t53]
+		ds += t50 / t54
+		dk[t53] += -(t50 * (s3 / t54) / t54)
 		for c5 := n - 1; c5 >= i7+1; c5-- {
-			t44 := tape
-			t45 := len(t44) - 1
-			t46 := t44[t45]
-			tape = t44[:t45]
-			t47 := -ds
-			t48 := c5*n + i7
-			dalpha[c5] += k[t48] * t47
-			dk[t48] += t47 * t46
+			t57 := -ds
+			t58 := alpha[c5]
+			t59 := c5*n + i7
+			dalpha[c5] += k[t59] * t57
+			dk[t59] += t57 * t58
 		}
-		t42 := ds
+		t55 := ds
 		ds = 0
-		ds2 += t42
-		t43 := ds2
+		ds2 += t55
+		t56 := ds2
 		ds2 = 0
-		dz[i7] += t43
+		dz[i7] += t56
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t28 := tape
-		t29 := len(t28) - 1
-		s2 := t28[t29]
-		tape = t28[:t29]
+		t40 := tape
+		t41 := len(t40) - 1
+		s2 := t40[t41]
+		tape = t40[:t41]
 		dzi := dz[i8]
 		dz[i8] = 0
-		t30 := i8*n + i8
-		t31 := k[t30]
-		ds3 += dzi / t31
-		dk[t30] += -(dzi * (s2 / t31) / t31)
+		t42 := tape
+		t43 := len(t42) - 1
+		tape = t42[:t43]
+		z[i8] = t42[t43]
+		t44 := i8*n + i8
+		t45 := k[t44]
+		ds3 += dzi / t45
+		dk[t44] += -(dzi * (s2 / t45) / t45)
 		for c4 := i8 - 1; c4 >= 0; c4-- {
-			t32 := tape
-			t33 := len(t32) - 1
-			t34 := t32[t33]
-			tape = t32[:t33]
-			t35 := -ds3
-			t36 := i8*n + c4
-			dz[c4] += k[t36] * t35
-			dk[t36] += t35 * t34
+			t46 := -ds3
+			zc := z[c4]
+			t47 := i8*n + c4
+			dz[c4] += k[t47] * t46
+			dk[t47] += t46 * zc
 		}
 		ds3 = 0
 	}
 	for j2 := n - 1; j2 >= 0; j2-- {
-		t9 := tape
-		t10 := len(t9) - 1
-		tape = t9[:t10]
-		ljj3 = t9[t10]
+		t15 := tape
+		t16 := len(t15) - 1
+		tape = t15[:t16]
+		ljj3 = t15[t16]
 		for i10 := n - 1; i10 >= j2+1; i10-- {
-			t19 := tape
-			t20 := len(t19) - 1
-			s := t19[t20]
-			tape = t19[:t20]
-			t21 := dk[i10*n+j2]
-			dk[i10*n+j2] = 0
+			t28 := tape
+			t29 := len(t28) - 1
+			s := t28[t29]
+			tape = t28[:t29]
+			t30 := i10*n + j2
+			t31 := dk[t30]
+			dk[t30] = 0
+			t32 := tape
+			t33 := len(t32) - 1
+			tape = t32[:t33]
+			k[t30] = t32[t33]
 			ljj := ljj3
-			ds4 += t21 / ljj
-			dljj += -(t21 * (s / ljj) / ljj)
+			ds4 += t31 / ljj
+			dljj += -(t31 * (s / ljj) / ljj)
 			for c3 := j2 - 1; c3 >= 0; c3-- {
-				t24 := tape
-				t25 := len(t24) - 2
-				t26 := t24[t25+1]
-				tape = t24[:t25]
-				t27 := -ds4
-				dk[j2*n+c3] += t24[t25] * t27
-				dk[i10*n+c3] += t27 * t26
+				t36 := -ds4
+				t37 := j2*n + c3
+				t38 := k[t37]
+				t39 := i10*n + c3
+				dk[t37] += k[t39] * t36
+				dk[t39] += t36 * t38
 			}
-			t22 := ds4
+			t34 := ds4
 			ds4 = 0
-			ds5 += t22
-			t23 := ds5
+			ds5 += t34
+			t35 := ds5
 			ds5 = 0
-			dk[i10*n+j2] += t23
+			dk[i10*n+j2] += t35
 		}
-		t11 := dk[j2*n+j2]
-		dk[j2*n+j2] = 0
-		dljj += t11
-		t12 := dljj
+		t17 := j2*n + j2
+		t18 := dk[t17]
+		dk[t17] = 0
+		dljj += t18
+		t19 := tape
+		t20 := len(t19) - 1
+		tape = t19[:t20]
+		k[t17] = t19[t20]
+		t21 := dljj
 		dljj = 0
-		ds6 += 0.5 / ljj3 * t12
+		ds6 += 0.5 / ljj3 * t21
 		for c2 := j2 - 1; c2 >= 0; c2-- {
-			t15 := tape
-			t16 := len(t15) - 2
-			t17 := t15[t16+1]
-			tape = t15[:t16]
-			t18 := -ds6
-			dk[j2*n+c2] += t15[t16] * t18
-			dk[j2*n+c2] += t18 * t17
+			t24 := -ds6
+			t25 := j2*n + c2
+			t26 := k[t25]
+			t27 := j2*n + c2
+			dk[t25] += k[t27] * t24
+			dk[t27] += t24 * t26
 		}
-		t13 := ds6
+		t22 := ds6
 		ds6 = 0
-		ds7 += t13
-		t14 := ds7
+		ds7 += t22
+		t23 := ds7
 		ds7 = 0
-		dk[j2*n+j2] += t14
+		dk[j2*n+j2] += t23
 	}
 	for i9 := n - 1; i9 >= 0; i9-- {
-		t3 := dk[i9*n+i9]
-		dk[i9*n+i9] = 0
-		dsf2 += t3
-		dsn2 += t3
+		t3 := i9*n + i9
+		t4 := dk[t3]
+		dk[t3] = 0
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		k[t3] = t5[t6]
+		dsf2 += t4
+		dsn2 += t4
 		for j3 := i9 - 1; j3 >= 0; j3-- {
-			t4 := tape
-			t5 := len(t4) - 2
-			r2 := t4[t5]
-			t6 := t4[t5+1]
-			tape = t4[:t5]
-			t7 := dk[i9*n+j3]
-			dk[i9*n+j3] = 0
-			dsf2 += t7 * t6
-			t8 := ell * ell
-			dell += 2 * (-(t6 * (sf2 * t7) * (-0.5 * r2 / t8) / t8) * ell)
+			t7 := tape
+			t8 := len(t7) - 2
+			r2 := t7[t8]
+			t9 := t7[t8+1]
+			tape = t7[:t8]
+			t10 := i9*n + j3
+			t11 := dk[t10]
+			dk[t10] = 0
+			t12 := tape
+			t13 := len(t12) - 1
+			tape = t12[:t13]
+			k[t10] = t12[t13]
+			dsf2 += t11 * t9
+			t14 := ell * ell
+			dell += 2 * (-(t9 * (sf2 * t11) * (-0.5 * r2 / t14) / t14) * ell)
 			for c := d - 1; c >= 0; c-- {
 			}
 		}

@@ -404,7 +404,6 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		dst[j2] = yj*outW[j2] + outB[j2]
 		tape = append(tape, yj)
 	}
-	finalS := slices.Clone(s)
 	for j3 := n - 1; j3 >= 0; j3-- {
 		t28 := tape
 		t29 := len(t28) - 1
@@ -454,7 +453,6 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		ddst[j4] = 0
 		dextra[:b][j4] += x[j4] * t9
 	}
-	copy(s, finalS)
 }
 
 // cellReverse is the reverse of cell for the gradients that call it: the
@@ -477,13 +475,13 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
 	var do float64
-	var t49 float64
+	var t47 float64
 	var din float64
+	var t48 float64
+	var t49 float64
+	var df float64
 	var t50 float64
 	var t51 float64
-	var df float64
-	var t52 float64
-	var t53 float64
 	t := cap(h) > 0
 	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
 		panic("cellReverse: h and dh share memory: gadgen's gradients need them apart")
@@ -526,107 +524,106 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		panic("cellReverse: s and y share memory: gadgen's gradients need them apart")
 	}
 	b := len(h)
-	tape = slices.Grow(tape, max(b+2, 0)*11)
+	tape = slices.Grow(tape, max(b+2, 0)*10)
 	for j := 0; j < b; j++ {
 		yj := y[j]
-		t41 := yj*w[j] + bias[j]
-		t42 := math.Exp(-t41)
-		f := 1 / (1 + t42)
-		tape = append(tape, t42)
+		t39 := yj*w[j] + bias[j]
+		t40 := math.Exp(-t39)
+		f := 1 / (1 + t40)
+		tape = append(tape, t40)
 		hj := h[j]
-		t43 := b + j
-		t44 := hj*w[t43] + bias[t43]
-		tape = append(tape, hj)
+		t41 := b + j
+		t42 := hj*w[t41] + bias[t41]
+		t43 := math.Exp(-t42)
+		in := 1 / (1 + t43)
+		tape = append(tape, t43)
+		t44 := yj*w[2*b+j] + bias[2*b+j]
 		t45 := math.Exp(-t44)
-		in := 1 / (1 + t45)
+		o := 1 / (1 + t45)
 		tape = append(tape, t45)
-		t46 := yj*w[2*b+j] + bias[2*b+j]
-		t47 := math.Exp(-t46)
-		o := 1 / (1 + t47)
-		tape = append(tape, t47)
 		g2 := math.Tanh(hj*w[3*b+j] + bias[3*b+j])
 		sj := s[j]
 		s[j] = sj*f + in*g2
-		t48 := math.Tanh(s[j])
-		h[j] = o * t48
-		tape = append(tape, hj, g2, sj, t42, t45, t48, t47)
+		t46 := math.Tanh(s[j])
+		tape = append(tape, h[j])
+		h[j] = o * t46
+		tape = append(tape, g2, sj, t40, t43, t46, t45)
 	}
 	for j2 := b - 1; j2 >= 0; j2-- {
 		t6 := tape
 		n := len(t6)
-		t7 := n - 7
-		t8 := t6[t7]
-		g := t6[n-6]
-		t9 := t6[n-5]
-		t10 := t6[n-4]
-		t11 := t6[n-3]
-		t12 := t6[n-2]
-		t13 := t6[n-1]
+		t7 := n - 6
+		g := t6[t7]
+		t8 := t6[n-5]
+		t9 := t6[n-4]
+		t10 := t6[n-3]
+		t11 := t6[n-2]
+		t12 := t6[n-1]
 		tape = t6[:t7]
 		dhj := dh[j2]
 		dh[j2] = 0
-		do += dhj * t12
-		ds[j2] += (1 - t12*t12) * (1 / (1 + t13) * dhj)
+		t13 := tape
+		t14 := len(t13) - 1
+		tape = t13[:t14]
+		h[j2] = t13[t14]
+		do += dhj * t11
+		ds[j2] += (1 - t11*t11) * (1 / (1 + t12) * dhj)
 		dsj := ds[j2]
 		ds[j2] = 0
 		din += dsj * g
-		df += t9 * dsj
-		ds[j2] += dsj * (1 / (1 + t10))
-		t14 := (1 - g*g) * (1 / (1 + t11) * dsj)
-		dbias[3*b+j2] += t14
-		t15 := 3*b + j2
-		t51 += t14 * w[t15]
-		dw[t15] += t8 * t14
-		t16 := tape
-		t17 := len(t16) - 1
-		t18 := t16[t17]
-		tape = t16[:t17]
-		t19 := do
+		df += t8 * dsj
+		ds[j2] += dsj * (1 / (1 + t9))
+		t15 := (1 - g*g) * (1 / (1 + t10) * dsj)
+		dbias[3*b+j2] += t15
+		t16 := 3*b + j2
+		t49 += t15 * w[t16]
+		dw[t16] += h[j2] * t15
+		t17 := tape
+		t18 := len(t17) - 1
+		t19 := t17[t18]
+		tape = t17[:t18]
+		t20 := do
 		do = 0
-		t20 := 1 + t18
-		t49 += t18 * (t19 * (1 / t20) / t20)
-		t21 := t49
-		t49 = 0
-		dbias[2*b+j2] += t21
-		t22 := 2*b + j2
-		t53 += t21 * w[t22]
-		dw[t22] += y[j2] * t21
-		t23 := tape
-		t24 := len(t23) - 1
-		t25 := t23[t24]
-		tape = t23[:t24]
-		t26 := din
+		t21 := 1 + t19
+		t47 += t19 * (t20 * (1 / t21) / t21)
+		t22 := t47
+		t47 = 0
+		dbias[2*b+j2] += t22
+		t23 := 2*b + j2
+		t51 += t22 * w[t23]
+		dw[t23] += y[j2] * t22
+		t24 := tape
+		t25 := len(t24) - 1
+		t26 := t24[t25]
+		tape = t24[:t25]
+		t27 := din
 		din = 0
-		t27 := 1 + t25
-		t50 += t25 * (t26 * (1 / t27) / t27)
-		t28 := tape
-		t29 := len(t28) - 1
-		t30 := t28[t29]
-		tape = t28[:t29]
-		t31 := t50
-		t50 = 0
-		t32 := b + j2
-		dbias[t32] += t31
-		t51 += t31 * w[t32]
-		dw[t32] += t30 * t31
-		t33 := t51
-		t51 = 0
-		dh[j2] += t33
-		t34 := tape
-		t35 := len(t34) - 1
-		t36 := t34[t35]
-		tape = t34[:t35]
-		t37 := df
+		t28 := 1 + t26
+		t48 += t26 * (t27 * (1 / t28) / t28)
+		t29 := t48
+		t48 = 0
+		t30 := b + j2
+		dbias[t30] += t29
+		t49 += t29 * w[t30]
+		dw[t30] += h[j2] * t29
+		t31 := t49
+		t49 = 0
+		dh[j2] += t31
+		t32 := tape
+		t33 := len(t32) - 1
+		t34 := t32[t33]
+		tape = t32[:t33]
+		t35 := df
 		df = 0
-		t38 := 1 + t36
-		t52 += t36 * (t37 * (1 / t38) / t38)
-		t39 := t52
-		t52 = 0
-		dbias[j2] += t39
-		t53 += t39 * w[j2]
-		dw[j2] += y[j2] * t39
-		t40 := t53
-		t53 = 0
-		dy[j2] += t40
+		t36 := 1 + t34
+		t50 += t34 * (t35 * (1 / t36) / t36)
+		t37 := t50
+		t50 = 0
+		dbias[j2] += t37
+		t51 += t37 * w[j2]
+		dw[j2] += y[j2] * t37
+		t38 := t51
+		t51 = 0
+		dy[j2] += t38
 	}
 }

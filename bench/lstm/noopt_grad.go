@@ -403,7 +403,6 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 		dst[j2] = yj*outW[j2] + outB[j2]
 		tape = append(tape, yj)
 	}
-	finalS := slices.Clone(s)
 	for j3 := n2 - 1; j3 >= 0; j3-- {
 		t23 := tape
 		t24 := len(t23) - 1
@@ -452,7 +451,6 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 		ddst[j4] = 0
 		dextra[:b][j4] += x[j4] * t4
 	}
-	copy(s, finalS)
 }
 
 // cellReverseO0 is the reverse of cell for the gradients that call it: the
@@ -513,35 +511,36 @@ func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		panic("cellReverseO0: s and y share memory: gadgen's gradients need them apart")
 	}
 	b := len(h)
-	tape = slices.Grow(tape, max(b+2, 0)*8)
+	tape = slices.Grow(tape, max(b+2, 0)*7)
 	for j := 0; j < b; j++ {
 		f2 := sigmoid(y[j]*w[j] + bias[j])
-		hj := h[j]
-		in2 := sigmoid(hj*w[b+j] + bias[b+j])
+		in2 := sigmoid(h[j]*w[b+j] + bias[b+j])
 		o2 := sigmoid(y[j]*w[2*b+j] + bias[2*b+j])
-		hj2 := h[j]
-		g2 := math.Tanh(hj2*w[3*b+j] + bias[3*b+j])
+		g2 := math.Tanh(h[j]*w[3*b+j] + bias[3*b+j])
 		sj := s[j]
 		s[j] = sj*f2 + in2*g2
 		t19 := math.Tanh(s[j])
+		tape = append(tape, h[j])
 		h[j] = o2 * t19
-		tape = append(tape, hj, hj2, g2, sj, f2, in2, t19, o2)
+		tape = append(tape, g2, sj, f2, in2, t19, o2)
 	}
 	for j2 := b - 1; j2 >= 0; j2-- {
 		t := tape
-		t2 := len(t) - 8
-		t3 := t[t2]
-		t4 := t[t2+1]
-		g := t[t2+2]
-		t5 := t[t2+3]
-		f := t[t2+4]
-		in := t[t2+5]
-		t6 := t[t2+6]
-		o := t[t2+7]
+		t2 := len(t) - 6
+		g := t[t2]
+		t3 := t[t2+1]
+		f := t[t2+2]
+		in := t[t2+3]
+		t4 := t[t2+4]
+		o := t[t2+5]
 		tape = t[:t2]
 		dhj := dh[j2]
 		dh[j2] = 0
-		ds[j2] += (1 - t6*t6) * (o * dhj)
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		h[j2] = t5[t6]
+		ds[j2] += (1 - t4*t4) * (o * dhj)
 		dsj := ds[j2]
 		ds[j2] = 0
 		ds[j2] += dsj * f
@@ -549,26 +548,27 @@ func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		dbias[3*b+j2] += t7
 		t8 := 3*b + j2
 		t9 := w[t8]
-		dw[t8] += t4 * t7
+		dw[t8] += h[j2] * t7
 		dh[j2] += t7 * t9
 		yj := y[j2]
 		t10 := 2*b + j2
 		t11 := w[t10]
 		t12 := 2*b + j2
-		t13 := sigmoidReverseO0(yj*t11+bias[t12], dhj*t6)
+		t13 := sigmoidReverseO0(yj*t11+bias[t12], dhj*t4)
 		dbias[t12] += t13
 		dw[t10] += yj * t13
 		dy[j2] += t13 * t11
+		hj := h[j2]
 		t14 := b + j2
 		t15 := w[t14]
 		t16 := b + j2
-		t17 := sigmoidReverseO0(t3*t15+bias[t16], dsj*g)
+		t17 := sigmoidReverseO0(hj*t15+bias[t16], dsj*g)
 		dbias[t16] += t17
-		dw[t14] += t3 * t17
+		dw[t14] += hj * t17
 		dh[j2] += t17 * t15
 		yj2 := y[j2]
 		wj := w[j2]
-		t18 := sigmoidReverseO0(yj2*wj+bias[j2], t5*dsj)
+		t18 := sigmoidReverseO0(yj2*wj+bias[j2], t3*dsj)
 		dbias[j2] += t18
 		dw[j2] += yj2 * t18
 		dy[j2] += t18 * wj

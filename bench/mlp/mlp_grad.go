@@ -380,18 +380,16 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 			for j2 := 0; j2 < nIn; j2++ {
 				a2 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t32 := math.Tanh(a2)
-			h[i3] = t32
-			tape = append(tape, t32)
+			t30 := math.Tanh(a2)
+			tape = append(tape, h[i3])
+			h[i3] = t30
+			tape = append(tape, t30)
 		}
 		zmax2 := zmax
 		for k3 := 0; k3 < nOut; k3++ {
 			a := b2[k3]
 			for i4 := 0; i4 < nHidden; i4++ {
-				t31 := w2[k3*nHidden+i4]
-				hi := h[i4]
-				tape = append(tape, hi)
-				a += t31 * hi
+				a += w2[k3*nHidden+i4] * h[i4]
 			}
 			z[k3] = a
 			tape = append(tape, zmax2, a)
@@ -399,13 +397,13 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 		}
 		sum2 := 0.0
 		for k4 := 0; k4 < nOut; k4++ {
-			t30 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t30)
-			sum2 += t30
+			t29 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t29)
+			sum2 += t29
 		}
-		t29 := z[labels[s]]
+		t28 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t29
+		total += zmax2 + math.Log(sum2) - t28
 	}
 	t := float64(batch)
 	t2 := total / t
@@ -421,54 +419,51 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 		dzmax2 += t5
 		dsum += 1 / sum * t5
 		for k := nOut - 1; k >= 0; k-- {
-			t26 := tape
-			t27 := len(t26) - 1
-			tape = t26[:t27]
-			t28 := t26[t27] * dsum
-			dzmax2 -= t28
-			dz[k] += t28
+			t25 := tape
+			t26 := len(t25) - 1
+			tape = t25[:t26]
+			t27 := t25[t26] * dsum
+			dzmax2 -= t27
+			dz[k] += t27
 		}
 		dsum = 0
 		for k2 := nOut - 1; k2 >= 0; k2-- {
-			t12 := dzmax2
+			t14 := dzmax2
 			dzmax2 = 0
-			dzmax += t12
-			t13 := tape
-			n := len(t13)
-			t14 := n - 2
-			tape = t13[:t14]
-			t15 := dzmax
+			dzmax += t14
+			t15 := tape
+			n := len(t15)
+			t16 := n - 2
+			tape = t15[:t16]
+			t17 := dzmax
 			dzmax = 0
-			t16 := t13[t14] >= t13[n-1]
-			t17 := 0.0
-			if t16 {
-				t17 = 1
+			t18 := t15[t16] >= t15[n-1]
+			t19 := 0.0
+			if t18 {
+				t19 = 1
 			}
-			dzmax2 += t17 * t15
-			t18 := 1.0
-			if t16 {
-				t18 = 0
+			dzmax2 += t19 * t17
+			t20 := 1.0
+			if t18 {
+				t20 = 0
 			}
-			da += t18 * t15
+			da += t20 * t17
 			dzk := dz[k2]
 			dz[k2] = 0
 			da += dzk
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
-				t21 := tape
-				t22 := len(t21) - 1
-				t23 := t21[t22]
-				tape = t21[:t22]
-				t24 := da
-				t25 := k2*nHidden + i2
-				dh[i2] += w2[t25] * t24
-				dw2[t25] += t24 * t23
+				t23 := da
+				hi := h[i2]
+				t24 := k2*nHidden + i2
+				dh[i2] += w2[t24] * t23
+				dw2[t24] += t23 * hi
 			}
-			t19 := da
+			t21 := da
 			da = 0
-			da2 += t19
-			t20 := da2
+			da2 += t21
+			t22 := da2
 			da2 = 0
-			db2[k2] += t20
+			db2[k2] += t22
 		}
 		dzmax2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
@@ -478,16 +473,20 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 			tape = t7[:t8]
 			dhi := dh[i]
 			dh[i] = 0
+			t10 := tape
+			t11 := len(t10) - 1
+			tape = t10[:t11]
+			h[i] = t10[t11]
 			da3 += (1 - t9*t9) * dhi
 			for j := nIn - 1; j >= 0; j-- {
 				dw1[i*nIn+j] += da3 * x[s2*nIn+j]
 			}
-			t10 := da3
+			t12 := da3
 			da3 = 0
-			da4 += t10
-			t11 := da4
+			da4 += t12
+			t13 := da4
 			da4 = 0
-			db1[i] += t11
+			db1[i] += t13
 		}
 	}
 	return t2

@@ -381,18 +381,16 @@ func LossFlatGradO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []in
 			for j2 := 0; j2 < nIn; j2++ {
 				a3 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t31 := math.Tanh(a3)
-			h[i3] = t31
-			tape = append(tape, t31)
+			t29 := math.Tanh(a3)
+			tape = append(tape, h[i3])
+			h[i3] = t29
+			tape = append(tape, t29)
 		}
 		zmax2 := math.Inf(-1)
 		for k3 := 0; k3 < nOut; k3++ {
 			a2 := b2[k3]
 			for i4 := 0; i4 < nHidden; i4++ {
-				t30 := w2[k3*nHidden+i4]
-				hi := h[i4]
-				tape = append(tape, hi)
-				a2 += t30 * hi
+				a2 += w2[k3*nHidden+i4] * h[i4]
 			}
 			z[k3] = a2
 			tape = append(tape, zmax2, a2)
@@ -400,13 +398,13 @@ func LossFlatGradO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []in
 		}
 		sum2 := 0.0
 		for k4 := 0; k4 < nOut; k4++ {
-			t29 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t29)
-			sum2 += t29
+			t28 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t28)
+			sum2 += t28
 		}
-		t28 := z[labels[s]]
+		t27 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t28
+		total += zmax2 + math.Log(sum2) - t27
 	}
 	t := float64(batch)
 	t2 := total / t
@@ -422,54 +420,51 @@ func LossFlatGradO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []in
 		dzmax2 += t5
 		dsum += 1 / sum * t5
 		for k := nOut - 1; k >= 0; k-- {
-			t25 := tape
-			t26 := len(t25) - 1
-			tape = t25[:t26]
-			t27 := t25[t26] * dsum
-			dzmax2 += -t27
-			dz[k] += t27
+			t24 := tape
+			t25 := len(t24) - 1
+			tape = t24[:t25]
+			t26 := t24[t25] * dsum
+			dzmax2 += -t26
+			dz[k] += t26
 		}
 		dsum = 0
 		for k2 := nOut - 1; k2 >= 0; k2-- {
-			t12 := dzmax2
+			t14 := dzmax2
 			dzmax2 = 0
-			dzmax += t12
-			t13 := tape
-			t14 := len(t13) - 2
-			zmax := t13[t14]
-			a := t13[t14+1]
-			tape = t13[:t14]
-			t15 := dzmax
+			dzmax += t14
+			t15 := tape
+			t16 := len(t15) - 2
+			zmax := t15[t16]
+			a := t15[t16+1]
+			tape = t15[:t16]
+			t17 := dzmax
 			dzmax = 0
-			t16 := 0.0
+			t18 := 0.0
 			if zmax >= a {
-				t16 = 1
+				t18 = 1
 			}
-			dzmax2 += t16 * t15
-			t17 := 1.0
+			dzmax2 += t18 * t17
+			t19 := 1.0
 			if zmax >= a {
-				t17 = 0
+				t19 = 0
 			}
-			da += t17 * t15
+			da += t19 * t17
 			dzk := dz[k2]
 			dz[k2] = 0
 			da += dzk
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
-				t20 := tape
-				t21 := len(t20) - 1
-				t22 := t20[t21]
-				tape = t20[:t21]
-				t23 := da
-				t24 := k2*nHidden + i2
-				dh[i2] += w2[t24] * t23
-				dw2[t24] += t23 * t22
+				t22 := da
+				hi := h[i2]
+				t23 := k2*nHidden + i2
+				dh[i2] += w2[t23] * t22
+				dw2[t23] += t22 * hi
 			}
-			t18 := da
+			t20 := da
 			da = 0
-			da2 += t18
-			t19 := da2
+			da2 += t20
+			t21 := da2
 			da2 = 0
-			db2[k2] += t19
+			db2[k2] += t21
 		}
 		dzmax2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
@@ -479,16 +474,20 @@ func LossFlatGradO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []in
 			tape = t7[:t8]
 			dhi := dh[i]
 			dh[i] = 0
+			t10 := tape
+			t11 := len(t10) - 1
+			tape = t10[:t11]
+			h[i] = t10[t11]
 			da3 += (1 - t9*t9) * dhi
 			for j := nIn - 1; j >= 0; j-- {
 				dw1[i*nIn+j] += da3 * x[s2*nIn+j]
 			}
-			t10 := da3
+			t12 := da3
 			da3 = 0
-			da4 += t10
-			t11 := da4
+			da4 += t12
+			t13 := da4
 			da4 = 0
-			db1[i] += t11
+			db1[i] += t13
 		}
 	}
 	return t2

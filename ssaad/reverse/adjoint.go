@@ -38,6 +38,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	t.cur = b
 	clear(t.rvals)
 	clear(t.rshadow)
+	t.curPos = len(b.Instrs)
 	if c := t.counted[b]; c != nil {
 		t.rvals[c.phi] = c.idx
 	}
@@ -98,9 +99,14 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 	}
 	for i := len(b.Instrs) - 1; i >= 0; i-- {
 		if v := b.Instrs[i]; v.Op != ir.OpPhi && !v.Op.IsTerminator() {
+			t.curPos = i
 			t.adjoint(v)
+			if t.restoredStore(v) {
+				t.restoreOverwritten(v)
+			}
 		}
 	}
+	t.curPos = len(b.Instrs)
 	preds := b.Preds
 	if fl := t.fused; fl != nil && b == fl.c.header {
 		// Its iterations were reversed as they ran (see fuse.go).

@@ -415,9 +415,9 @@ func (t *transformer) countedLoops() []*countedLoop {
 // knownIn reports whether the reverse of block b knows v without
 // recording anything.
 func (t *transformer) knownIn(b *ir.Block, v *ir.Value) bool {
-	saved := t.cur
-	t.cur = b
-	defer func() { t.cur = saved }()
+	saved, savedPos := t.cur, t.curPos
+	t.cur, t.curPos = b, len(b.Instrs)
+	defer func() { t.cur, t.curPos = saved, savedPos }()
 	return len(t.plan(v)) == 0
 }
 

@@ -19,6 +19,9 @@ import (
 // rewrittenParams returns the parameters (slices and pointers) whose
 // memory the reverse sweep writes, in parameter order.
 func (t *transformer) rewrittenParams() []*ir.Value {
+	if t.callee {
+		return nil // the caller reads none of it again (see Mode.Callee)
+	}
 	hit := map[*ir.Value]bool{}
 	for _, b := range t.primal.Blocks {
 		for _, v := range b.Instrs {
@@ -34,6 +37,9 @@ func (t *transformer) rewrittenParams() []*ir.Value {
 				}
 			}
 		}
+	}
+	for p := range t.restoredParams() {
+		hit[p] = true
 	}
 	var out []*ir.Value
 	for _, p := range t.primal.Params {

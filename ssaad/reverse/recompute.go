@@ -136,9 +136,21 @@ func (t *transformer) cheap(w *ir.Value) bool {
 		// Memory nothing writes between the load and its reverse reads
 		// the same there. Slices and pointers are rebuilt, not
 		// recomputed (see addrNeeds).
-		return ssaad.IsPointerLike(w.Args[0].Type) && !ssaad.RefersToMemory(w.Type) && !t.writtenAfter(w, t.act.Class(w.Args[0]))
+		return ssaad.IsPointerLike(w.Args[0].Type) && !ssaad.RefersToMemory(w.Type) && !t.overwritten(w)
 	}
 	return false
+}
+
+// overwritten reports whether the memory load w read may be overwritten
+// by the time the reverse of the block being planned (t.cur) reads it
+// again: after w, or, for memory the reverse restores, between w and the
+// instruction being planned.
+func (t *transformer) overwritten(w *ir.Value) bool {
+	c := t.act.Class(w.Args[0])
+	if t.restored[c] && t.cur != nil {
+		return t.writtenBetween(w, c, t.cur, t.curPos)
+	}
+	return t.writtenAfter(w, c)
 }
 
 // recomputeAt emits, in the reverse block being built, the recomputation

@@ -54,6 +54,15 @@ func (t *transformer) reserve(b *ir.Block) {
 					}
 				}
 			}
+			for _, v := range blk.Instrs {
+				if t.restoredStore(v) {
+					key := types.TypeString(v.Args[1].Type, nil)
+					if per[key] == 0 {
+						types_ = append(types_, v.Args[1].Type)
+					}
+					per[key]++ // the value it overwrites
+				}
+			}
 		}
 		// The contents of slices saved before calls (see needsSnapshot),
 		// when the slices are known before the loop.

@@ -128,6 +128,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		backEdge:         map[*ir.Block]bool{},
 		writtenAfterMemo: map[[2]int]bool{},
 		freshMemo:        map[int]*ir.Block{},
+		restored:         map[int]bool{},
 		iterVar:          map[*ir.Value]*ir.Value{},
 		iterShadowVar:    map[*ir.Value]*ir.Value{},
 		spill:            map[*ir.Value]*ir.Value{},
@@ -252,6 +253,11 @@ type transformer struct {
 	classWritten     map[int]bool
 	writtenAfterMemo map[[2]int]bool
 	freshMemo        map[int]*ir.Block // see freshIn
+	// restored holds the classes of memory restored in the reverse sweep
+	// (see restore.go); curPos is the position, in the block whose needs
+	// are planned (cur), of the instruction being planned.
+	restored map[int]bool
+	curPos   int
 	// counted holds the loops reversed by their index (see counted.go);
 	// cur is the primal block being reversed; backEdge marks the reverse
 	// blocks that go back to the reverse of a counted loop's header from
@@ -506,6 +512,9 @@ func (t *transformer) needsSnapshot(call *ir.Value, i int) bool {
 	a := call.Args[i]
 	if !ssaad.IsPointerLike(a.Type) || !t.classWritten[t.act.Class(a)] || !t.writtenAfter(call, t.act.Class(a)) {
 		return false
+	}
+	if t.restored[t.act.Class(a)] {
+		return false // the reverse puts back what later stores overwrote
 	}
 	// A callee that never reads the argument (a pure output) recomputes
 	// nothing from it.

@@ -305,7 +305,7 @@ func (t *transformer) shadowSpillOf(w *ir.Value) *ir.Value {
 // holding them can be done again in the reverse sweep, from memory that
 // nothing writes after it.
 func (t *transformer) reloadable(v *ir.Value) bool {
-	return v.Op == ir.OpLoad && !t.writtenAfter(v, t.act.Class(v.Args[0]))
+	return v.Op == ir.OpLoad && !t.overwritten(v)
 }
 
 // addrNeeds appends to out what the reverse needs to rebuild the address,

@@ -128,6 +128,10 @@ func (t *transformer) run() {
 		delete(t.counted, t.fused.c.header)
 	}
 	t.computeNeeds()
+	t.chooseRestored()
+	if len(t.restored) > 0 {
+		t.computeNeeds()
+	}
 	t.countdowns()
 	var phis []*ir.Value
 	for _, b := range order {
@@ -427,6 +431,9 @@ func (t *transformer) forward(v *ir.Value) {
 	}
 	if v.Op == ir.OpStore {
 		t.storeShadow(v)
+		if t.restoredStore(v) {
+			t.saveOverwritten(v)
+		}
 	}
 	nv := t.Same(v, args...)
 	nv.Name, nv.Const, nv.Global = v.Name, v.Const, v.Global
@@ -551,7 +558,8 @@ func (t *transformer) blockNeeds(b *ir.Block) []*ir.Value {
 			seen[a.phi] = true
 		}
 	}
-	for _, v := range b.Instrs {
+	for i, v := range b.Instrs {
+		t.curPos = i
 		for _, w := range t.instrNeeds(v) {
 			if w == nil {
 				continue

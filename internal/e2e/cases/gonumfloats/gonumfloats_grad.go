@@ -1238,11 +1238,9 @@ func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64)
 	}
 	tape = append(tape, dst...)
 	f64AxpyUnitaryTo(dst, alpha, s, dst)
-	finalDst := slices.Clone(dst)
 	t3 := tape
 	copy(dst, t3[len(t3)-n:])
 	dalpha += f64AxpyUnitaryToInPlaceReverse(dst, ddst, alpha, s, ds)
-	copy(dst, finalDst)
 	return dalpha
 }
 
@@ -1649,11 +1647,9 @@ func floatsDivReverse(dst, ddst, s, ds []float64) {
 	}
 	tape = append(tape, dst...)
 	f64Div(dst, s)
-	finalDst := slices.Clone(dst)
 	t3 := tape
 	copy(dst, t3[len(t3)-n:])
 	f64DivReverse(dst, ddst, s, ds)
-	copy(dst, finalDst)
 }
 
 // floatsAddConstReverseWrtDst is the reverse of AddConst for the gradients that call it: the
@@ -1674,9 +1670,7 @@ func floatsAddConstReverseWrtDst(c float64, dst, ddst []float64) {
 		panic("floatsAddConstReverseWrtDst: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	f64AddConst(c, dst)
-	finalDst := slices.Clone(dst)
 	f64AddConstReverseWrtX(c, dst, ddst)
-	copy(dst, finalDst)
 }
 
 // floatsMulReverse is the reverse of Mul for the gradients that call it: the
@@ -1759,13 +1753,11 @@ func floatsScaleReverseWrtDst(c float64, dst, ddst []float64) {
 		from = 0
 	}
 	from2 = from
-	finalDst := slices.Clone(dst)
 	if from2 != 0 {
 		t := tape
 		copy(dst, t[len(t)-n:])
 		f64ScalUnitaryReverseWrtX(c, dst, ddst)
 	}
-	copy(dst, finalDst)
 }
 
 // f64DivReverse is the reverse of Div for the gradients that call it: the
@@ -2280,11 +2272,9 @@ func floatsSubReverse(dst, ddst, s, ds []float64) {
 	}
 	tape = append(tape, dst...)
 	f64AxpyUnitaryTo(dst, -1, s, dst)
-	finalDst := slices.Clone(dst)
 	t3 := tape
 	copy(dst, t3[len(t3)-n:])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst, -1, s, ds)
-	copy(dst, finalDst)
 }
 
 // floatsAddReverse is the reverse of Add for the gradients that call it: the
@@ -2320,11 +2310,9 @@ func floatsAddReverse(dst, ddst, s, ds []float64) {
 	}
 	tape = append(tape, dst...)
 	f64AxpyUnitaryTo(dst, 1, s, dst)
-	finalDst := slices.Clone(dst)
 	t3 := tape
 	copy(dst, t3[len(t3)-n:])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst, 1, s, ds)
-	copy(dst, finalDst)
 }
 
 // f64DotUnitaryReverse is the reverse of DotUnitary for the gradients that call it: the

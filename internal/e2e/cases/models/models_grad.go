@@ -416,9 +416,10 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
 func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
+	var next2 []float64
 	var dnext3 []float64
 	var dact3 []float64
-	var act2 []float64
+	var act3 []float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -446,12 +447,10 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 		for o2 := 0; o2 < nOut; o2++ {
 			a := t15[o2]
 			for i5 := 0; i5 < nIn; i5++ {
-				t17 := l.W[o2*nIn+i5]
-				acti := act[i5]
-				tape = append(tape, acti)
-				a += t17 * acti
+				a += l.W[o2*nIn+i5] * act[i5]
 			}
 			t16 := math.Tanh(a)
+			tape = append(tape, next[o2])
 			next[o2] = t16
 			tape = append(tape, t16)
 		}
@@ -466,46 +465,52 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 		dact[i2] += dsum
 		sum += v
 	}
+	finalX := slices.Clone(x)
 	for i3 := n - 1; i3 >= 0; i3-- {
 		t2 := tapeSlices
 		n2 := len(t2)
-		tapeSlices = t2[:n2-4]
+		t3 := n2 - 4
+		tapeSlices = t2[:t3]
+		next2 = t2[t3]
 		dnext3 = t2[n2-3]
-		act2 = t2[n2-2]
+		act3 = t2[n2-2]
 		dact3 = t2[n2-1]
 		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
-			t3 := tape
-			t4 := len(t3) - 1
-			t5 := t3[t4]
-			tape = t3[:t4]
+			t4 := tape
+			t5 := len(t4) - 1
+			t6 := t4[t5]
+			tape = t4[:t5]
 			dnext := dnext3
-			t6 := dnext[o]
+			t7 := dnext[o]
 			dnext[o] = 0
-			da += (1 - t5*t5) * t6
-			t7 := da
+			t8 := tape
+			t9 := len(t8) - 1
+			tape = t8[:t9]
+			next2[o] = t8[t9]
+			da += (1 - t6*t6) * t7
+			t10 := da
 			da = 0
-			da2 += t7
-			for i4 := len(act2) - 1; i4 >= 0; i4-- {
-				t10 := tape
-				t11 := len(t10) - 1
-				t12 := t10[t11]
-				tape = t10[:t11]
+			da2 += t10
+			for i4 := len(act3) - 1; i4 >= 0; i4-- {
 				t13 := da2
+				act2 := act3
+				acti := act2[i4]
 				t14 := o*len(act2) + i4
 				dact2 := dact3
 				dact2[i4] += s.Layers[i3].W[t14] * t13
 				dl2 := ds.Layers[i3]
-				dl2.W[t14] += t13 * t12
+				dl2.W[t14] += t13 * acti
 			}
-			t8 := da2
+			t11 := da2
 			da2 = 0
-			da3 += t8
-			t9 := da3
+			da3 += t11
+			t12 := da3
 			da3 = 0
 			dl := ds.Layers[i3]
-			dl.B[o] += t9
+			dl.B[o] += t12
 		}
 	}
+	copy(x, finalX)
 	return sum
 }
 

@@ -737,8 +737,6 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 		from2 = 1
 	}
 	from3 = from2
-	finalA := slices.Clone(a)
-	finalB := slices.Clone(b)
 	if from3 != 0 {
 		t4 := tape
 		t5 := len(t4) - len(a)
@@ -772,6 +770,4 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 			da[i2] += math.Cos(t12) * dbi
 		}
 	}
-	copy(a, finalA)
-	copy(b, finalB)
 }
