@@ -155,3 +155,59 @@ func holdsPointers(t types.Type) bool {
 	}
 	return typeRefersToMemory(t)
 }
+
+// typesOverlap reports whether memory holding a value of type a and
+// memory holding one of type b may overlap. Without package unsafe, which
+// gadgen refuses, Go memory is typed: a store of a float64 cannot change
+// a slice header or a struct of ints, only memory of its type or of a
+// struct or array that holds one in place (type-based alias analysis, as
+// in C compilers' strict aliasing, exact for Go). Types with one
+// underlying type may share memory (a pointer converts between them).
+func typesOverlap(a, b types.Type) bool {
+	return types.Identical(a.Underlying(), b.Underlying()) || holdsInPlace(a, b) || holdsInPlace(b, a)
+}
+
+// holdsInPlace reports whether values of type a hold a value of type b in
+// their own memory: as a field or array element, at any depth (not
+// through pointers or slices, which refer to other memory).
+func holdsInPlace(a, b types.Type) bool {
+	switch u := a.Underlying().(type) {
+	case *types.Struct:
+		for f := range u.Fields() {
+			if types.Identical(f.Type().Underlying(), b.Underlying()) || holdsInPlace(f.Type(), b) {
+				return true
+			}
+		}
+	case *types.Array:
+		return types.Identical(u.Elem().Underlying(), b.Underlying()) || holdsInPlace(u.Elem(), b)
+	}
+	return false
+}
+
+// writeSet is what a piece of code may write, per alias class: values of
+// some types, or anything (a call).
+type writeSet map[int][]types.Type
+
+// addAll records that class c may be written with anything.
+func (w writeSet) addAll(c int) { w[c] = nil; w[-1-c] = nil }
+
+// add records a store of a value of type t into class c.
+func (w writeSet) add(c int, t types.Type) {
+	if _, all := w[-1-c]; all {
+		return
+	}
+	w[c] = append(w[c], t)
+}
+
+// mayWrite reports whether w may write a value of type t in class c.
+func (w writeSet) mayWrite(c int, t types.Type) bool {
+	if _, all := w[-1-c]; all {
+		return true
+	}
+	for _, s := range w[c] {
+		if typesOverlap(s, t) {
+			return true
+		}
+	}
+	return false
+}

@@ -49,7 +49,12 @@ func CSE(f *ir.Func, env Env) {
 				}
 				loads[k] = memRead{v, readClasses(v, mem, env)}
 			case v.Op == ir.OpStore:
-				kill(loads, map[int]bool{mem.class(v.Args[0]): true})
+				c := mem.class(v.Args[0])
+				for k, r := range loads {
+					if r.classes[c] && (r.v.Op != ir.OpLoad || typesOverlap(r.v.Type, v.Args[1].Type)) {
+						delete(loads, k)
+					}
+				}
 			case v.Op == ir.OpCall && !isPure(v) && !pureCall(v, env):
 				kill(loads, writeClasses(v, mem, env))
 			case pureOp(v) && !cheapIndex(v) || v.Op == ir.OpCall && pureCall(v, env):

@@ -114,6 +114,7 @@ func hoistLoop(f *ir.Func, h *ir.Block, lf *loopFacts, mem *memory, env Env) []*
 
 	// What the loop writes.
 	written := map[int]bool{}
+	typed := writeSet{}
 	for _, b := range f.Blocks {
 		if !body[b.Index] {
 			continue
@@ -122,15 +123,18 @@ func hoistLoop(f *ir.Func, h *ir.Block, lf *loopFacts, mem *memory, env Env) []*
 			switch v.Op {
 			case ir.OpStore:
 				written[mem.class(v.Args[0])] = true
+				typed.add(mem.class(v.Args[0]), v.Args[1].Type)
 			case ir.OpCall:
 				ce := callEffects(v, env)
 				for i, a := range v.Args {
 					if c := mem.class(a); c >= 0 && ce.Writes[i] {
 						written[c] = true
+						typed.addAll(c)
 					}
 				}
 				if ce.WritesGlobal {
 					written[mem.find(globalNode)] = true
+					typed.addAll(mem.find(globalNode))
 				}
 			}
 		}
@@ -144,7 +148,7 @@ func hoistLoop(f *ir.Func, h *ir.Block, lf *loopFacts, mem *memory, env Env) []*
 		case ir.OpConvert:
 			return !typeRefersToMemory(v.Type) && !lf.mayFail(v, pre)
 		case ir.OpLoad:
-			return direct && !written[mem.class(v.Args[0])] && lf.safeAddress(v.Args[0], pre)
+			return direct && !typed.mayWrite(mem.class(v.Args[0]), v.Type) && lf.safeAddress(v.Args[0], pre)
 		case ir.OpCall:
 			if v.Type == nil || refersToMemory(v) {
 				return false

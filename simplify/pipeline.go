@@ -43,6 +43,8 @@ var Derivative = []Pass{
 	{Name: "cse", Fn: CSE},
 	{Name: "algebra", Fn: Local(Algebra)},
 	{Name: "cse", Fn: CSE},
+	{Name: "licm", Fn: LICM},
+	{Name: "cse", Fn: CSE},
 	{Name: "speculate", Fn: Local(Speculate)},
 	{Name: "remat", Fn: Local(Rematerialize)},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},

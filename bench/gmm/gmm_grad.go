@@ -228,12 +228,12 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dsumq := make([]float64, k)
 			for c := 0; c < k; c++ {
 				for j4 := 0; j4 < d; j4++ {
-					t23 := c*d + j4
-					t24 := q[t23]
-					t25 := math.Exp(t24)
-					qdiag[t23] = t25
-					sumq[c] += t24
-					tape = append(tape, t25)
+					t24 := c*d + j4
+					t25 := q[t24]
+					t26 := math.Exp(t25)
+					qdiag[t24] = t26
+					sumq[c] += t25
+					tape = append(tape, t26)
 				}
 			}
 			xc := make([]float64, d)
@@ -252,10 +252,10 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					}
 					tape = append(tape, xc...)
 					qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-					t21 := alpha[c4]
-					t22 := sumq[c4]
+					t22 := alpha[c4]
+					t23 := sumq[c4]
 					tape = append(tape, qx...)
-					main[c4] = t21 + t22 - 0.5*sqnorm(qx)
+					main[c4] = t22 + t23 - 0.5*sqnorm(qx)
 				}
 				tape = append(tape, main...)
 				slse += logsumexp(main)
@@ -265,49 +265,50 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
 			logsumexpReverse(alpha, dalpha, -t2)
 			dslse += 1
+			t4 := dslse
 			for i2 := n2 - 1; i2 >= 0; i2-- {
-				t10 := tape
-				t11 := len(t10) - n3
-				copy(main, t10[t11:])
-				tape = t10[:t11]
-				logsumexpReverse(main, dmain, dslse)
+				t11 := tape
+				t12 := len(t11) - n3
+				copy(main, t11[t12:])
+				tape = t11[:t12]
+				logsumexpReverse(main, dmain, t4)
 				for c3 := k - 1; c3 >= 0; c3-- {
-					t12 := dmain[c3]
+					t13 := dmain[c3]
 					dmain[c3] = 0
-					t13 := tape
-					t14 := len(t13) - len(qx)
-					copy(qx, t13[t14:])
-					tape = t13[:t14]
-					sqnormReverse(qx, dqx, -(0.5 * t12))
-					dsumq[c3] += t12
-					dalpha[c3] += t12
-					t15 := tape
-					t16 := len(t15) - len(xc)
-					copy(xc, t15[t16:])
-					tape = t15[:t16]
-					t17 := c3 * d
-					t18 := (c3 + 1) * d
-					t19 := c3 * nl
-					t20 := (c3 + 1) * nl
-					qtimesxReverse(qx, dqx, qdiag[t17:t18], dqdiag[t17:t18], l[t19:t20], dl[t19:t20], xc, dxc)
+					t14 := tape
+					t15 := len(t14) - len(qx)
+					copy(qx, t14[t15:])
+					tape = t14[:t15]
+					sqnormReverse(qx, dqx, -(0.5 * t13))
+					dsumq[c3] += t13
+					dalpha[c3] += t13
+					t16 := tape
+					t17 := len(t16) - len(xc)
+					copy(xc, t16[t17:])
+					tape = t16[:t17]
+					t18 := c3 * d
+					t19 := (c3 + 1) * d
+					t20 := c3 * nl
+					t21 := (c3 + 1) * nl
+					qtimesxReverse(qx, dqx, qdiag[t18:t19], dqdiag[t18:t19], l[t20:t21], dl[t20:t21], xc, dxc)
 					for j2 := d - 1; j2 >= 0; j2-- {
 						dxcj := dxc[j2]
 						dxc[j2] = 0
-						dmu[t17+j2] -= dxcj
+						dmu[t18+j2] -= dxcj
 					}
 				}
 			}
 			for c2 := k - 1; c2 >= 0; c2-- {
 				for j := d - 1; j >= 0; j-- {
-					t4 := tape
-					t5 := len(t4) - 1
-					t6 := t4[t5]
-					tape = t4[:t5]
-					t7 := dsumq[c2]
-					t8 := c2*d + j
-					t9 := dqdiag[t8]
-					dqdiag[t8] = 0
-					dq[t8] += t7 + t6*t9
+					t5 := tape
+					t6 := len(t5) - 1
+					t7 := t5[t6]
+					tape = t5[:t6]
+					t8 := dsumq[c2]
+					t9 := c2*d + j
+					t10 := dqdiag[t9]
+					dqdiag[t9] = 0
+					dq[t9] += t8 + t7*t10
 				}
 			}
 			return t3
@@ -331,8 +332,9 @@ func sqnormReverse(v, dv []float64, seed float64) {
 		panic("sqnormReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	dsum += seed
+	t := dsum
 	for i := 0; i < len(v); i++ {
-		dv[i] += 2 * (dsum * v[i])
+		dv[i] += 2 * (t * v[i])
 	}
 }
 
@@ -438,40 +440,41 @@ func logsumexpReverse(v, dv []float64, seed float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t11 := math.Exp(v[i2] - m)
-		tape = append(tape, t11)
-		sum += t11
+		t12 := math.Exp(v[i2] - m)
+		tape = append(tape, t12)
+		sum += t12
 	}
 	dm2 += seed
 	dsum += 1 / sum * seed
+	t := dsum
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t8 := tape
-		t9 := len(t8) - 1
-		tape = t8[:t9]
-		t10 := t8[t9] * dsum
-		dm2 -= t10
-		dv[i3] += t10
+		t9 := tape
+		t10 := len(t9) - 1
+		tape = t9[:t10]
+		t11 := t9[t10] * t
+		dm2 -= t11
+		dv[i3] += t11
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t := dm2
+		t2 := dm2
 		dm2 = 0
-		dm += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
-		t4 := dm
+		dm += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := dm
 		dm = 0
-		t5 := t2[t3] >= v[i4]
-		t6 := 0.0
-		if t5 {
-			t6 = 1
+		t6 := t3[t4] >= v[i4]
+		t7 := 0.0
+		if t6 {
+			t7 = 1
 		}
-		dm2 += t6 * t4
-		t7 := 1.0
-		if t5 {
-			t7 = 0
+		dm2 += t7 * t5
+		t8 := 1.0
+		if t6 {
+			t8 = 0
 		}
-		dv[i4] += t7 * t4
+		dv[i4] += t8 * t5
 	}
 }
 
@@ -504,13 +507,14 @@ func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, 
 		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
 	dout += seed
+	t := 0.5 * dout
 	for ck2 := k - 1; ck2 >= 0; ck2-- {
-		t := -(0.5 * dout)
-		t2 := ck2 * nl
-		t3 := (ck2 + 1) * nl
-		sqnormReverse(l[t2:t3], dl[t2:t3], t)
-		t4 := ck2 * d
-		t5 := (ck2 + 1) * d
-		sqnormReverse(qdiag[t4:t5], dqdiag[t4:t5], t)
+		t2 := -t
+		t3 := ck2 * nl
+		t4 := (ck2 + 1) * nl
+		sqnormReverse(l[t3:t4], dl[t3:t4], t2)
+		t5 := ck2 * d
+		t6 := (ck2 + 1) * d
+		sqnormReverse(qdiag[t5:t6], dqdiag[t5:t6], t2)
 	}
 }

@@ -163,8 +163,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 	var dljj float64
 	var ds6 float64
 	var ds7 float64
-	var t71 float64
-	var t72 float64
+	var t74 float64
+	var t75 float64
 	var dsf2 float64
 	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
 		panic("NLLGrad: theta and dtheta share memory: gadgen's gradients need them apart")
@@ -187,36 +187,36 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for j4 := 0; j4 < i; j4++ {
 					r2_2 := 0.0
 					for c10 := 0; c10 < d; c10++ {
-						t70 := x[i*d+c10] - x[j4*d+c10]
-						r2_2 += t70 * t70
+						t73 := x[i*d+c10] - x[j4*d+c10]
+						r2_2 += t73 * t73
 					}
-					t69 := math.Exp(-0.5 * r2_2 / t2)
+					t72 := math.Exp(-0.5 * r2_2 / t2)
 					tape = append(tape, k[i*n+j4])
-					k[i*n+j4] = sf2 * t69
-					tape = append(tape, r2_2, t69)
+					k[i*n+j4] = sf2 * t72
+					tape = append(tape, r2_2, t72)
 				}
 				tape = append(tape, k[i*n+i])
 				k[i*n+i] = t3
 			}
 			tape = slices.Grow(tape, max(n+2, 0))
 			for j := 0; j < n; j++ {
-				t66 := j * n
-				s6 := k[t66+j]
+				t69 := j * n
+				s6 := k[t69+j]
 				for c8 := 0; c8 < j; c8++ {
-					t68 := k[t66+c8]
-					s6 -= t68 * t68
+					t71 := k[t69+c8]
+					s6 -= t71 * t71
 				}
 				ljj2 := math.Sqrt(s6)
-				tape = append(tape, k[t66+j])
-				k[t66+j] = ljj2
+				tape = append(tape, k[t69+j])
+				k[t69+j] = ljj2
 				for i11 := j + 1; i11 < n; i11++ {
-					t67 := i11 * n
-					s7 := k[t67+j]
+					t70 := i11 * n
+					s7 := k[t70+j]
 					for c9 := 0; c9 < j; c9++ {
-						s7 -= k[t67+c9] * k[t66+c9]
+						s7 -= k[t70+c9] * k[t69+c9]
 					}
-					tape = append(tape, k[t67+j])
-					k[t67+j] = s7 / ljj2
+					tape = append(tape, k[t70+j])
+					k[t70+j] = s7 / ljj2
 					tape = append(tape, s7)
 				}
 				tape = append(tape, ljj2)
@@ -229,9 +229,9 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for c7 := 0; c7 < i2; c7++ {
 					s5 -= k[i2*n+c7] * z[c7]
 				}
-				t65 := k[i2*n+i2]
+				t68 := k[i2*n+i2]
 				tape = append(tape, z[i2])
-				z[i2] = s5 / t65
+				z[i2] = s5 / t68
 				tape = append(tape, s5)
 			}
 			alpha := make([]float64, n)
@@ -243,9 +243,9 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for c6 := i4 + 1; c6 < n; c6++ {
 					s4 -= k[c6*n+i4] * alpha[c6]
 				}
-				t64 := k[i4*n+i4]
+				t67 := k[i4*n+i4]
 				tape = append(tape, alpha[i4])
-				alpha[i4] = s4 / t64
+				alpha[i4] = s4 / t67
 				tape = append(tape, s4)
 			}
 			fit := 0.0
@@ -257,159 +257,162 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			t4 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 			dlogdet += 1
 			dfit += 0.5
+			t5 := dlogdet
+			t6 := dfit
 			for i6 := n - 1; i6 >= 0; i6-- {
-				t63 := i6*n + i6
-				dk[t63] += 1 / k[t63] * dlogdet
-				dalpha[i6] += y[i6] * dfit
+				t66 := i6*n + i6
+				dk[t66] += 1 / k[t66] * t5
+				dalpha[i6] += y[i6] * t6
 			}
 			for i7 := 0; i7 <= i3; i7++ {
-				t51 := tape
-				t52 := len(t51) - 1
-				s3 := t51[t52]
-				tape = t51[:t52]
-				t53 := dalpha[i7]
-				dalpha[i7] = 0
 				t54 := tape
 				t55 := len(t54) - 1
+				s3 := t54[t55]
 				tape = t54[:t55]
-				alpha[i7] = t54[t55]
-				t56 := i7*n + i7
-				t57 := k[t56]
-				ds += t53 / t57
-				dk[t56] -= t53 * (s3 / t57) / t57
+				t56 := dalpha[i7]
+				dalpha[i7] = 0
+				t57 := tape
+				t58 := len(t57) - 1
+				tape = t57[:t58]
+				alpha[i7] = t57[t58]
+				t59 := i7*n + i7
+				t60 := k[t59]
+				ds += t56 / t60
+				dk[t59] -= t56 * (s3 / t60) / t60
+				t61 := ds
 				for c5 := n - 1; c5 >= i7+1; c5-- {
-					t60 := ds
-					t61 := alpha[c5]
-					t62 := c5*n + i7
-					dalpha[c5] -= k[t62] * t60
-					dk[t62] -= t60 * t61
+					t64 := alpha[c5]
+					t65 := c5*n + i7
+					dalpha[c5] -= k[t65] * t61
+					dk[t65] -= t61 * t64
 				}
-				t58 := ds
+				t62 := ds
 				ds = 0
-				ds2 += t58
-				t59 := ds2
+				ds2 += t62
+				t63 := ds2
 				ds2 = 0
-				dz[i7] += t59
+				dz[i7] += t63
 			}
 			for i8 := n - 1; i8 >= 0; i8-- {
-				t42 := tape
-				t43 := len(t42) - 1
-				s2 := t42[t43]
-				tape = t42[:t43]
+				t45 := tape
+				t46 := len(t45) - 1
+				s2 := t45[t46]
+				tape = t45[:t46]
 				dzi := dz[i8]
 				dz[i8] = 0
-				t44 := tape
-				t45 := len(t44) - 1
-				tape = t44[:t45]
-				z[i8] = t44[t45]
-				t46 := i8 * n
-				t47 := t46 + i8
-				t48 := k[t47]
-				ds3 += dzi / t48
-				dk[t47] -= dzi * (s2 / t48) / t48
+				t47 := tape
+				t48 := len(t47) - 1
+				tape = t47[:t48]
+				z[i8] = t47[t48]
+				t49 := i8 * n
+				t50 := t49 + i8
+				t51 := k[t50]
+				ds3 += dzi / t51
+				dk[t50] -= dzi * (s2 / t51) / t51
+				t52 := ds3
 				for c4 := i8 - 1; c4 >= 0; c4-- {
-					t49 := ds3
 					zc := z[c4]
-					t50 := t46 + c4
-					dz[c4] -= k[t50] * t49
-					dk[t50] -= t49 * zc
+					t53 := t49 + c4
+					dz[c4] -= k[t53] * t52
+					dk[t53] -= t52 * zc
 				}
 				ds3 = 0
 			}
 			for j2 := n - 1; j2 >= 0; j2-- {
-				t18 := tape
-				t19 := len(t18) - 1
-				tape = t18[:t19]
-				ljj3 = t18[t19]
+				t20 := tape
+				t21 := len(t20) - 1
+				tape = t20[:t21]
+				ljj3 = t20[t21]
+				ljj := ljj3
 				for i10 := n - 1; i10 >= j2+1; i10-- {
-					t29 := tape
-					t30 := len(t29) - 1
-					s := t29[t30]
-					tape = t29[:t30]
-					t31 := i10 * n
-					t32 := t31 + j2
-					t33 := dk[t32]
-					dk[t32] = 0
-					t34 := tape
-					t35 := len(t34) - 1
-					tape = t34[:t35]
-					k[t32] = t34[t35]
-					ljj := ljj3
-					ds4 += t33 / ljj
-					dljj -= t33 * (s / ljj) / ljj
+					t32 := tape
+					t33 := len(t32) - 1
+					s := t32[t33]
+					tape = t32[:t33]
+					t34 := i10 * n
+					t35 := t34 + j2
+					t36 := dk[t35]
+					dk[t35] = 0
+					t37 := tape
+					t38 := len(t37) - 1
+					tape = t37[:t38]
+					k[t35] = t37[t38]
+					ds4 += t36 / ljj
+					dljj -= t36 * (s / ljj) / ljj
+					t39 := ds4
 					for c3 := j2 - 1; c3 >= 0; c3-- {
-						t38 := ds4
-						t39 := j2*n + c3
-						t40 := k[t39]
-						t41 := t31 + c3
-						dk[t39] -= k[t41] * t38
-						dk[t41] -= t38 * t40
+						t42 := j2*n + c3
+						t43 := k[t42]
+						t44 := t34 + c3
+						dk[t42] -= k[t44] * t39
+						dk[t44] -= t39 * t43
 					}
-					t36 := ds4
+					t40 := ds4
 					ds4 = 0
-					ds5 += t36
-					t37 := ds5
+					ds5 += t40
+					t41 := ds5
 					ds5 = 0
-					dk[t32] += t37
+					dk[t35] += t41
 				}
-				t20 := j2 * n
-				t21 := t20 + j2
-				t22 := dk[t21]
-				dk[t21] = 0
-				dljj += t22
-				t23 := tape
-				t24 := len(t23) - 1
-				tape = t23[:t24]
-				k[t21] = t23[t24]
-				t25 := dljj
+				t22 := j2 * n
+				t23 := t22 + j2
+				t24 := dk[t23]
+				dk[t23] = 0
+				dljj += t24
+				t25 := tape
+				t26 := len(t25) - 1
+				tape = t25[:t26]
+				k[t23] = t25[t26]
+				t27 := dljj
 				dljj = 0
-				ds6 += 0.5 / ljj3 * t25
+				ds6 += 0.5 / ljj3 * t27
+				t28 := ds6
 				for c2 := j2 - 1; c2 >= 0; c2-- {
-					t28 := t20 + c2
-					dk[t28] -= 2 * (ds6 * k[t28])
+					t31 := t22 + c2
+					dk[t31] -= 2 * (t28 * k[t31])
 				}
-				t26 := ds6
+				t29 := ds6
 				ds6 = 0
-				ds7 += t26
-				t27 := ds7
+				ds7 += t29
+				t30 := ds7
 				ds7 = 0
-				dk[t21] += t27
+				dk[t23] += t30
 			}
 			for i9 := n - 1; i9 >= 0; i9-- {
-				t6 := i9 * n
-				t7 := t6 + i9
-				t8 := dk[t7]
-				dk[t7] = 0
-				t71 += t8
-				t9 := tape
-				t10 := len(t9) - 1
-				tape = t9[:t10]
-				k[t7] = t9[t10]
+				t8 := i9 * n
+				t9 := t8 + i9
+				t10 := dk[t9]
+				dk[t9] = 0
+				t74 += t10
+				t11 := tape
+				t12 := len(t11) - 1
+				tape = t11[:t12]
+				k[t9] = t11[t12]
 				for j3 := i9 - 1; j3 >= 0; j3-- {
-					t11 := tape
-					n3 := len(t11)
-					t12 := n3 - 2
-					r2 := t11[t12]
-					t13 := t11[n3-1]
-					tape = t11[:t12]
-					t14 := t6 + j3
-					t15 := dk[t14]
-					dk[t14] = 0
-					t16 := tape
-					t17 := len(t16) - 1
-					tape = t16[:t17]
-					k[t14] = t16[t17]
-					dsf2 += t15 * t13
-					t72 -= t13 * (sf2 * t15) * (-0.5 * r2 / t2) / t2
+					t13 := tape
+					n3 := len(t13)
+					t14 := n3 - 2
+					r2 := t13[t14]
+					t15 := t13[n3-1]
+					tape = t13[:t14]
+					t16 := t8 + j3
+					t17 := dk[t16]
+					dk[t16] = 0
+					t18 := tape
+					t19 := len(t18) - 1
+					tape = t18[:t19]
+					k[t16] = t18[t19]
+					dsf2 += t17 * t15
+					t75 -= t15 * (sf2 * t17) * (-0.5 * r2 / t2) / t2
 					for c := d - 1; c >= 0; c-- {
 					}
 				}
 			}
-			t5 := t71
-			dsf2 += t5
-			dtheta[2] += sn2 * t5
+			t7 := t74
+			dsf2 += t7
+			dtheta[2] += sn2 * t7
 			dtheta[1] += sf2 * dsf2
-			dtheta[0] += ell * (2 * (t72 * ell))
+			dtheta[0] += ell * (2 * (t75 * ell))
 			return t4
 		}
 	}

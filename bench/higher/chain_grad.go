@@ -294,6 +294,7 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var dsum float64
 	dsum += 1
+	t := dsum
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
 		xi := x[i]
@@ -301,12 +302,11 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 		a := x[i+1] - xi*xi
 		da := v[i+1] - 2*(vi*xi)
 		b := 1 - xi
-		t := 100 * a
-		t2 := dsum
-		t3 := 100*da*t2 + 100*(t2*da)
-		hv[i] += 2*(t2*vi) - 2*(t3*xi+(t*t2+100*(t2*a))*vi)
+		t2 := 100 * a
+		t3 := 100*da*t + 100*(t*da)
+		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
 		hv[i+1] += t3
-		sum += t*a + b*b
+		sum += t2*a + b*b
 	}
 	return sum
 }

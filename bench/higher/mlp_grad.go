@@ -130,9 +130,9 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j9 := 0; j9 < len(x); j9++ {
 			s4 += m.W1[i*m.D+j9] * x[j9]
 		}
-		t21 := math.Tanh(s4)
-		h1[i] = t21
-		tape = append(tape, t21)
+		t26 := math.Tanh(s4)
+		h1[i] = t26
+		tape = append(tape, t26)
 	}
 	n2 := len(h2)
 	tape = slices.Grow(tape, max(n2+2, 0))
@@ -141,9 +141,9 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j8 := 0; j8 < n; j8++ {
 			s3 += m.W2[i2*m.H1+j8] * h1[j8]
 		}
-		t20 := math.Tanh(s3)
-		h2[i2] = t20
-		tape = append(tape, t20)
+		t25 := math.Tanh(s3)
+		h2[i2] = t25
+		tape = append(tape, t25)
 	}
 	n3 := len(h3)
 	tape = slices.Grow(tape, max(n3+2, 0))
@@ -152,9 +152,9 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j7 := 0; j7 < n2; j7++ {
 			s2 += m.W3[i3*m.H2+j7] * h2[j7]
 		}
-		t19 := math.Tanh(s2)
-		h3[i3] = t19
-		tape = append(tape, t19)
+		t24 := math.Tanh(s2)
+		h3[i3] = t24
+		tape = append(tape, t24)
 	}
 	n4 := len(h4)
 	tape = slices.Grow(tape, max(n4+2, 0))
@@ -163,67 +163,72 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j6 := 0; j6 < n3; j6++ {
 			s += m.W4[i4*m.H3+j6] * h3[j6]
 		}
-		t18 := math.Tanh(s)
-		h4[i4] = t18
-		tape = append(tape, t18)
+		t23 := math.Tanh(s)
+		h4[i4] = t23
+		tape = append(tape, t23)
 	}
 	dout += 1
+	t5 := dout
 	out := m.B5
 	for j := 0; j < n4; j++ {
-		t17 := m.W5[j]
+		t22 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t17 * dout
-		out += t17 * h4j
+		dh4[j] += t22 * t5
+		out += t22 * h4j
 	}
 	for i5 := n4 - 1; i5 >= 0; i5-- {
-		t14 := tape
-		t15 := len(t14) - 1
-		t16 := t14[t15]
-		tape = t14[:t15]
+		t18 := tape
+		t19 := len(t18) - 1
+		t20 := t18[t19]
+		tape = t18[:t19]
 		dh4i := dh4[i5]
 		dh4[i5] = 0
-		ds += (1 - t16*t16) * dh4i
+		ds += (1 - t20*t20) * dh4i
+		t21 := ds
 		for j5 := n3 - 1; j5 >= 0; j5-- {
-			dh3[j5] += m.W4[i5*m.H3+j5] * ds
+			dh3[j5] += m.W4[i5*m.H3+j5] * t21
 		}
 		ds = 0
 	}
 	for i6 := n3 - 1; i6 >= 0; i6-- {
-		t11 := tape
-		t12 := len(t11) - 1
-		t13 := t11[t12]
-		tape = t11[:t12]
+		t14 := tape
+		t15 := len(t14) - 1
+		t16 := t14[t15]
+		tape = t14[:t15]
 		dh3i := dh3[i6]
 		dh3[i6] = 0
-		ds2 += (1 - t13*t13) * dh3i
+		ds2 += (1 - t16*t16) * dh3i
+		t17 := ds2
 		for j4 := n2 - 1; j4 >= 0; j4-- {
-			dh2[j4] += m.W3[i6*m.H2+j4] * ds2
+			dh2[j4] += m.W3[i6*m.H2+j4] * t17
 		}
 		ds2 = 0
 	}
 	for i7 := n2 - 1; i7 >= 0; i7-- {
-		t8 := tape
-		t9 := len(t8) - 1
-		t10 := t8[t9]
-		tape = t8[:t9]
+		t10 := tape
+		t11 := len(t10) - 1
+		t12 := t10[t11]
+		tape = t10[:t11]
 		dh2i := dh2[i7]
 		dh2[i7] = 0
-		ds3 += (1 - t10*t10) * dh2i
+		ds3 += (1 - t12*t12) * dh2i
+		t13 := ds3
 		for j3 := n - 1; j3 >= 0; j3-- {
-			dh1[j3] += m.W2[i7*m.H1+j3] * ds3
+			dh1[j3] += m.W2[i7*m.H1+j3] * t13
 		}
 		ds3 = 0
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t5 := tape
-		t6 := len(t5) - 1
-		t7 := t5[t6]
-		tape = t5[:t6]
+		t6 := tape
+		t7 := len(t6) - 1
+		t8 := t6[t7]
+		tape = t6[:t7]
 		dh1i := dh1[i8]
 		dh1[i8] = 0
-		ds4 += (1 - t7*t7) * dh1i
+		ds4 += (1 - t8*t8) * dh1i
+		t9 := ds4
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			dx[j2] += m.W1[i8*m.D+j2] * ds4
+			dx[j2] += m.W1[i8*m.D+j2] * t9
 		}
 		ds4 = 0
 	}
@@ -591,16 +596,16 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < n; j9++ {
-			t51 := m.W1[i*m.D+j9]
-			s4 += t51 * x[j9]
-			ds4 += t51 * v[j9]
+			t59 := m.W1[i*m.D+j9]
+			s4 += t59 * x[j9]
+			ds4 += t59 * v[j9]
 		}
-		t49 := math.Tanh(s4)
-		t50 := (1 - t49*t49) * ds4
-		h1[i] = t49
-		dh1[i] = t50
-		tape = append(tape, t49)
-		dtape = append(dtape, t50)
+		t57 := math.Tanh(s4)
+		t58 := (1 - t57*t57) * ds4
+		h1[i] = t57
+		dh1[i] = t58
+		tape = append(tape, t57)
+		dtape = append(dtape, t58)
 	}
 	n4 := len(h2)
 	trips2 := max(n4+2, 0)
@@ -612,16 +617,16 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n2; j8++ {
-			t48 := m.W2[i2*m.H1+j8]
-			s3 += t48 * h1[j8]
-			ds3 += t48 * dh1[j8]
+			t56 := m.W2[i2*m.H1+j8]
+			s3 += t56 * h1[j8]
+			ds3 += t56 * dh1[j8]
 		}
-		t46 := math.Tanh(s3)
-		t47 := (1 - t46*t46) * ds3
-		h2[i2] = t46
-		dh2[i2] = t47
-		tape = append(tape, t46)
-		dtape = append(dtape, t47)
+		t54 := math.Tanh(s3)
+		t55 := (1 - t54*t54) * ds3
+		h2[i2] = t54
+		dh2[i2] = t55
+		tape = append(tape, t54)
+		dtape = append(dtape, t55)
 	}
 	n6 := len(h3)
 	trips3 := max(n6+2, 0)
@@ -633,16 +638,16 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		s2 := m.B3[i3]
 		ds2 := 0.0
 		for j7 := 0; j7 < n4; j7++ {
-			t45 := m.W3[i3*m.H2+j7]
-			s2 += t45 * h2[j7]
-			ds2 += t45 * dh2[j7]
+			t53 := m.W3[i3*m.H2+j7]
+			s2 += t53 * h2[j7]
+			ds2 += t53 * dh2[j7]
 		}
-		t43 := math.Tanh(s2)
-		t44 := (1 - t43*t43) * ds2
-		h3[i3] = t43
-		dh3[i3] = t44
-		tape = append(tape, t43)
-		dtape = append(dtape, t44)
+		t51 := math.Tanh(s2)
+		t52 := (1 - t51*t51) * ds2
+		h3[i3] = t51
+		dh3[i3] = t52
+		tape = append(tape, t51)
+		dtape = append(dtape, t52)
 	}
 	n8 := len(h4)
 	trips4 := max(n8+2, 0)
@@ -654,107 +659,115 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		s := m.B4[i4]
 		ds := 0.0
 		for j6 := 0; j6 < n6; j6++ {
-			t42 := m.W4[i4*m.H3+j6]
-			s += t42 * h3[j6]
-			ds += t42 * dh3[j6]
+			t50 := m.W4[i4*m.H3+j6]
+			s += t50 * h3[j6]
+			ds += t50 * dh3[j6]
 		}
-		t41 := math.Tanh(s)
-		h4[i4] = t41
-		tape = append(tape, t41)
-		dtape = append(dtape, (1-t41*t41)*ds)
+		t49 := math.Tanh(s)
+		h4[i4] = t49
+		tape = append(tape, t49)
+		dtape = append(dtape, (1-t49*t49)*ds)
 	}
 	dout += 1
+	t9 := dout
 	out := m.B5
 	for j := 0; j < n8; j++ {
-		t40 := m.W5[j]
+		t48 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t40 * dout
-		out += t40 * h4j
+		dh4[j] += t48 * t9
+		out += t48 * h4j
 	}
 	for i5 := n8 - 1; i5 >= 0; i5-- {
-		t33 := tape
-		t34 := dtape
-		t35 := len(t33) - 1
-		t36 := t33[t35]
-		t37 := t34[t35]
-		tape = t33[:t35]
-		dtape = t34[:t35]
+		t39 := tape
+		t40 := dtape
+		t41 := len(t39) - 1
+		t42 := t39[t41]
+		t43 := t40[t41]
+		tape = t39[:t41]
+		dtape = t40[:t41]
 		dh4i := dh4[i5]
 		dh4[i5] = 0
-		ds5 += (1 - t36*t36) * dh4i
-		dds -= 2 * (t37 * t36) * dh4i
+		ds5 += (1 - t42*t42) * dh4i
+		dds -= 2 * (t43 * t42) * dh4i
+		t44 := ds5
+		t45 := dds
 		for j5 := n6 - 1; j5 >= 0; j5-- {
-			t38 := m.W4[i5*m.H3+j5]
-			t39 := ddh3[j5]
-			dh3_2[j5] += t38 * ds5
-			ddh3[j5] = t39 + t38*dds
+			t46 := m.W4[i5*m.H3+j5]
+			t47 := ddh3[j5]
+			dh3_2[j5] += t46 * t44
+			ddh3[j5] = t47 + t46*t45
 		}
 		ds5 = 0
 		dds = 0
 	}
 	for i6 := n6 - 1; i6 >= 0; i6-- {
-		t24 := tape
-		t25 := dtape
-		t26 := len(t24) - 1
-		t27 := t24[t26]
-		t28 := t25[t26]
-		tape = t24[:t26]
-		dtape = t25[:t26]
+		t28 := tape
+		t29 := dtape
+		t30 := len(t28) - 1
+		t31 := t28[t30]
+		t32 := t29[t30]
+		tape = t28[:t30]
+		dtape = t29[:t30]
 		dh3i := dh3_2[i6]
-		t29 := ddh3[i6]
+		t33 := ddh3[i6]
 		dh3_2[i6] = 0
 		ddh3[i6] = 0
-		t30 := 1 - t27*t27
-		ds6 += t30 * dh3i
-		dds2 += t30*t29 - 2*(t28*t27)*dh3i
+		t34 := 1 - t31*t31
+		ds6 += t34 * dh3i
+		dds2 += t34*t33 - 2*(t32*t31)*dh3i
+		t35 := ds6
+		t36 := dds2
 		for j4 := n4 - 1; j4 >= 0; j4-- {
-			t31 := m.W3[i6*m.H2+j4]
-			t32 := ddh2[j4]
-			dh2_2[j4] += t31 * ds6
-			ddh2[j4] = t32 + t31*dds2
+			t37 := m.W3[i6*m.H2+j4]
+			t38 := ddh2[j4]
+			dh2_2[j4] += t37 * t35
+			ddh2[j4] = t38 + t37*t36
 		}
 		ds6 = 0
 		dds2 = 0
 	}
 	for i7 := n4 - 1; i7 >= 0; i7-- {
-		t15 := tape
-		t16 := dtape
-		t17 := len(t15) - 1
-		t18 := t15[t17]
-		t19 := t16[t17]
-		tape = t15[:t17]
-		dtape = t16[:t17]
+		t17 := tape
+		t18 := dtape
+		t19 := len(t17) - 1
+		t20 := t17[t19]
+		t21 := t18[t19]
+		tape = t17[:t19]
+		dtape = t18[:t19]
 		dh2i := dh2_2[i7]
-		t20 := ddh2[i7]
+		t22 := ddh2[i7]
 		dh2_2[i7] = 0
 		ddh2[i7] = 0
-		t21 := 1 - t18*t18
-		ds7 += t21 * dh2i
-		dds3 += t21*t20 - 2*(t19*t18)*dh2i
+		t23 := 1 - t20*t20
+		ds7 += t23 * dh2i
+		dds3 += t23*t22 - 2*(t21*t20)*dh2i
+		t24 := ds7
+		t25 := dds3
 		for j3 := n2 - 1; j3 >= 0; j3-- {
-			t22 := m.W2[i7*m.H1+j3]
-			t23 := ddh1[j3]
-			dh1_2[j3] += t22 * ds7
-			ddh1[j3] = t23 + t22*dds3
+			t26 := m.W2[i7*m.H1+j3]
+			t27 := ddh1[j3]
+			dh1_2[j3] += t26 * t24
+			ddh1[j3] = t27 + t26*t25
 		}
 		ds7 = 0
 		dds3 = 0
 	}
 	for i8 := n2 - 1; i8 >= 0; i8-- {
-		t9 := tape
-		t10 := dtape
-		t11 := len(t9) - 1
-		t12 := t9[t11]
-		t13 := t10[t11]
-		tape = t9[:t11]
-		dtape = t10[:t11]
+		t10 := tape
+		t11 := dtape
+		t12 := len(t10) - 1
+		t13 := t10[t12]
+		t14 := t11[t12]
+		tape = t10[:t12]
+		dtape = t11[:t12]
 		dh1i := dh1_2[i8]
-		t14 := ddh1[i8]
+		t15 := ddh1[i8]
 		dh1_2[i8] = 0
 		ddh1[i8] = 0
-		dds4 += (1-t12*t12)*t14 - 2*(t13*t12)*dh1i
+		dds4 += (1-t13*t13)*t15 - 2*(t14*t13)*dh1i
+		t16 := dds4
 		for j2 := n - 1; j2 >= 0; j2-- {
-			hv[j2] += m.W1[i8*m.D+j2] * dds4
+			hv[j2] += m.W1[i8*m.D+j2] * t16
 		}
 		dds4 = 0
 	}

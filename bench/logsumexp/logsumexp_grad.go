@@ -65,41 +65,42 @@ func LogSumExpGrad(x, dx []float64) float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t12 := math.Exp(x[i2] - m)
-		tape = append(tape, t12)
-		sum += t12
+		t13 := math.Exp(x[i2] - m)
+		tape = append(tape, t13)
+		sum += t13
 	}
 	t := math.Log(sum) + m
 	dm2 += 1
 	dsum += 1 / sum
+	t2 := dsum
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t9 := tape
-		t10 := len(t9) - 1
-		tape = t9[:t10]
-		t11 := t9[t10] * dsum
-		dm2 -= t11
-		dx[i3] += t11
+		t10 := tape
+		t11 := len(t10) - 1
+		tape = t10[:t11]
+		t12 := t10[t11] * t2
+		dm2 -= t12
+		dx[i3] += t12
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t2 := dm2
+		t3 := dm2
 		dm2 = 0
-		dm += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := dm
+		dm += t3
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := dm
 		dm = 0
-		t6 := t3[t4] >= x[i4]
-		t7 := 0.0
-		if t6 {
-			t7 = 1
+		t7 := t4[t5] >= x[i4]
+		t8 := 0.0
+		if t7 {
+			t8 = 1
 		}
-		dm2 += t7 * t5
-		t8 := 1.0
-		if t6 {
-			t8 = 0
+		dm2 += t8 * t6
+		t9 := 1.0
+		if t7 {
+			t9 = 0
 		}
-		dx[i4] += t8 * t5
+		dx[i4] += t9 * t6
 	}
 	return t
 }

@@ -191,6 +191,7 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
+	var ygold3 []float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -225,10 +226,10 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
 						tape = append(tape, ypred...)
 						lse := logsumexp2(ypred)
-						ygold := seq[(t2+1)*b : (t2+2)*b]
-						n6 := len(ygold)
+						ygold2 := seq[(t2+1)*b : (t2+2)*b]
+						n6 := len(ygold2)
 						for j2 := 0; j2 < n6; j2++ {
-							total += ygold[j2] * (ypred[j2] - lse)
+							total += ygold2[j2] * (ypred[j2] - lse)
 						}
 					}
 					t3 := float64((c - 1) * b)
@@ -238,30 +239,34 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						t6 := dtotal2
 						dtotal2 = 0
 						dtotal += t6
-						for j := len(seq[(t5+1)*b:(t5+2)*b]) - 1; j >= 0; j-- {
-							t15 := seq[(t5+1)*b : (t5+2)*b][j] * dtotal
-							dlse -= t15
-							dypred[j] += t15
+						t7 := seq[(t5+1)*b : (t5+2)*b]
+						ygold3 = t7
+						t8 := dtotal
+						ygold := ygold3
+						for j := len(t7) - 1; j >= 0; j-- {
+							t17 := ygold[j] * t8
+							dlse -= t17
+							dypred[j] += t17
 						}
-						t7 := dtotal
+						t9 := dtotal
 						dtotal = 0
-						dtotal2 += t7
-						t8 := dlse
+						dtotal2 += t9
+						t10 := dlse
 						dlse = 0
-						t9 := tape
-						n5 := len(ypred)
-						t10 := len(t9) - n5
-						copy(ypred, t9[t10:])
-						tape = t9[:t10]
-						logsumexp2Reverse(ypred, dypred, t8)
 						t11 := tape
-						t12 := len(t11) - len(s)
-						copy(s, t11[t12:])
+						n5 := len(ypred)
+						t12 := len(t11) - n5
+						copy(ypred, t11[t12:])
 						tape = t11[:t12]
+						logsumexp2Reverse(ypred, dypred, t10)
 						t13 := tape
-						t14 := len(t13) - n5
-						copy(ypred, t13[t14:])
+						t14 := len(t13) - len(s)
+						copy(s, t13[t14:])
 						tape = t13[:t14]
+						t15 := tape
+						t16 := len(t15) - n5
+						copy(ypred, t15[t16:])
+						tape = t15[:t16]
 						predictReverseWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
 					}
 					for k := 0; k < t; k++ {
@@ -296,17 +301,18 @@ func logsumexp2Reverse(v, dv []float64, seed float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
 	for i := 0; i < n; i++ {
-		t4 := math.Exp(v[i])
-		tape = append(tape, t4)
-		sum += t4
+		t5 := math.Exp(v[i])
+		tape = append(tape, t5)
+		sum += t5
 	}
 	t := sum + 2
 	dsum += 1 / t * seed
+	t2 := dsum
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
-		dv[i2] += t2[t3] * dsum
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		dv[i2] += t3[t4] * t2
 	}
 }
 

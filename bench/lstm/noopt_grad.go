@@ -192,6 +192,7 @@ func sigmoidJVPO0(x, dx float64) (float64, float64) {
 //
 // Generated without optimization (opt=0), for comparison.
 func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
+	var ygold2 []float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -243,29 +244,31 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 		t7 := dtotal2
 		dtotal2 = 0
 		dtotal += t7
-		for j := len(seq[(t6+1)*b:(t6+2)*b]) - 1; j >= 0; j-- {
-			t16 := seq[(t6+1)*b : (t6+2)*b][j] * dtotal
-			dlse += -t16
-			dypred[j] += t16
+		t8 := seq[(t6+1)*b : (t6+2)*b]
+		ygold2 = t8
+		for j := len(t8) - 1; j >= 0; j-- {
+			t17 := ygold2[j] * dtotal
+			dlse += -t17
+			dypred[j] += t17
 		}
-		t8 := dtotal
+		t9 := dtotal
 		dtotal = 0
-		dtotal2 += t8
-		t9 := dlse
+		dtotal2 += t9
+		t10 := dlse
 		dlse = 0
-		t10 := tape
-		t11 := len(t10) - len(ypred)
-		copy(ypred, t10[t11:])
-		tape = t10[:t11]
-		logsumexp2ReverseO0(ypred, dypred, t9)
-		t12 := tape
-		t13 := len(t12) - len(s)
-		copy(s, t12[t13:])
-		tape = t12[:t13]
-		t14 := tape
-		t15 := len(t14) - len(ypred)
-		copy(ypred, t14[t15:])
-		tape = t14[:t15]
+		t11 := tape
+		t12 := len(t11) - len(ypred)
+		copy(ypred, t11[t12:])
+		tape = t11[:t12]
+		logsumexp2ReverseO0(ypred, dypred, t10)
+		t13 := tape
+		t14 := len(t13) - len(s)
+		copy(s, t13[t14:])
+		tape = t13[:t14]
+		t15 := tape
+		t16 := len(t15) - len(ypred)
+		copy(ypred, t15[t16:])
+		tape = t15[:t16]
 		predictReverseWrtDstMainExtraSO0(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t6*b:(t6+1)*b])
 	}
 	for k := 0; k < t; k++ {

@@ -21,8 +21,14 @@ import (
 func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 	var z2 []float64
 	var dz5 []float64
+	var t32 []float64
+	var dw3 []float64
+	var w3 []float64
 	var h2 []float64
 	var dh4 []float64
+	var t33 []float64
+	var dw4 []float64
+	var xs2 []float64
 	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
 	tapeSlices = tapeSlicesBuf[:0]
@@ -55,9 +61,9 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 			for j2 := 0; j2 < len(xs); j2++ {
 				a3 += w2[j2] * xs[j2]
 			}
-			t34 := math.Tanh(a3)
-			h[i4] = t34
-			tape = append(tape, t34)
+			t31 := math.Tanh(a3)
+			h[i4] = t31
+			tape = append(tape, t31)
 		}
 		z := make([]float64, nOut)
 		dz4 := make([]float64, nOut)
@@ -75,14 +81,14 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 		}
 		sum2 := 0.0
 		for i5 := 0; i5 < len(z); i5++ {
-			t33 := math.Exp(z[i5] - zmax2)
-			tape = append(tape, t33)
-			sum2 += t33
+			t30 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t30)
+			sum2 += t30
 		}
-		t32 := z[label2]
+		t29 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, dz4, h, dh3)
-		total += zmax2 + math.Log(sum2) - t32
+		total += zmax2 + math.Log(sum2) - t29
 	}
 	t := float64(len(labels))
 	t2 := total / t
@@ -95,6 +101,7 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 		dz5 = t3[t4+1]
 		h2 = t3[t4+2]
 		dh4 = t3[t4+3]
+		xs2 = x[s2*nIn : (s2+1)*nIn]
 		t5 := tape
 		t6 := len(t5) - 1
 		sum := t5[t6]
@@ -106,60 +113,65 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 		dzmax2 += t7
 		dsum += 1 / sum * t7
 		for i := len(z2) - 1; i >= 0; i-- {
-			t29 := tape
-			t30 := len(t29) - 1
-			tape = t29[:t30]
-			t31 := t29[t30] * dsum
-			dzmax2 += -t31
+			t26 := tape
+			t27 := len(t26) - 1
+			tape = t26[:t27]
+			t28 := t26[t27] * dsum
+			dzmax2 += -t28
 			dz3 := dz5
-			dz3[i] += t31
+			dz3[i] += t28
 		}
 		dsum = 0
 		for k := len(z2) - 1; k >= 0; k-- {
-			t15 := dzmax2
+			t14 := dzmax2
 			dzmax2 = 0
-			dzmax += t15
-			t16 := tape
-			t17 := len(t16) - 2
-			zmax := t16[t17]
-			a := t16[t17+1]
-			tape = t16[:t17]
-			t18 := dzmax
+			dzmax += t14
+			t32 = dn.W2
+			t15 := k * nHidden
+			t16 := (k + 1) * nHidden
+			w3 = n.W2[t15:t16]
+			dw3 = t32[t15:t16]
+			t17 := tape
+			t18 := len(t17) - 2
+			zmax := t17[t18]
+			a := t17[t18+1]
+			tape = t17[:t18]
+			t19 := dzmax
 			dzmax = 0
-			t19 := 0.0
+			t20 := 0.0
 			if zmax >= a {
-				t19 = 1
+				t20 = 1
 			}
-			dzmax2 += t19 * t18
-			t20 := 1.0
+			dzmax2 += t20 * t19
+			t21 := 1.0
 			if zmax >= a {
-				t20 = 0
+				t21 = 0
 			}
-			da += t20 * t18
+			da += t21 * t19
 			dz2 := dz5
 			dzk := dz2[k]
 			dz2[k] = 0
 			da += dzk
 			for i3 := len(h2) - 1; i3 >= 0; i3-- {
-				t24 := da
-				t25 := k * nHidden
-				t26 := (k + 1) * nHidden
-				t27 := n.W2[t25:t26][i3]
-				t28 := dn.W2
-				t28[t25:t26][i3] += t24 * h2[i3]
+				t25 := da
+				wi := w3[i3]
+				dw2 := dw3
+				dw2[i3] += t25 * h2[i3]
 				dh2 := dh4
-				dh2[i3] += t27 * t24
+				dh2[i3] += wi * t25
 			}
-			t21 := da
+			t22 := da
 			da = 0
-			da2 += t21
-			t22 := da2
+			da2 += t22
+			t23 := da2
 			da2 = 0
-			t23 := dn.B2
-			t23[k] += t22
+			t24 := dn.B2
+			t24[k] += t23
 		}
 		dzmax2 = 0
 		for i2 := len(h2) - 1; i2 >= 0; i2-- {
+			t33 = dn.W1
+			dw4 = t33[i2*nIn : (i2+1)*nIn]
 			t8 := tape
 			t9 := len(t8) - 1
 			t10 := t8[t9]
@@ -168,9 +180,9 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 			dhi := dh[i2]
 			dh[i2] = 0
 			da3 += (1 - t10*t10) * dhi
-			for j := len(x[s2*nIn:(s2+1)*nIn]) - 1; j >= 0; j-- {
-				t14 := dn.W1
-				t14[i2*nIn : (i2+1)*nIn][j] += da3 * x[s2*nIn : (s2+1)*nIn][j]
+			for j := len(xs2) - 1; j >= 0; j-- {
+				dw := dw4
+				dw[j] += da3 * xs2[j]
 			}
 			t11 := da3
 			da3 = 0

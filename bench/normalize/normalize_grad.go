@@ -66,7 +66,7 @@ func magJVP(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func LossGrad(x, dx, c []float64) float64 {
 	var dsum float64
-	var t3 float64
+	var t4 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -81,20 +81,21 @@ func LossGrad(x, dx, c []float64) float64 {
 		out[i] = x[i] / t
 	}
 	dsum += 1
+	t2 := dsum
 	sum := 0.0
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		dout[i2] += ci * dsum
+		dout[i2] += ci * t2
 		sum += ci * outi
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t2 := dout[i3]
+		t3 := dout[i3]
 		dout[i3] = 0
-		t3 -= t2 * (x[i3] / t) / t
-		dx[i3] += t2 / t
+		t4 -= t3 * (x[i3] / t) / t
+		dx[i3] += t3 / t
 	}
-	magReverse(x, dx, t3)
+	magReverse(x, dx, t4)
 	return sum
 }
 
@@ -120,7 +121,8 @@ func magReverse(x, dx []float64, seed float64) {
 	}
 	t := math.Sqrt(sum)
 	dsum += 0.5 / t * seed
+	t2 := dsum
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dx[i2] += 2 * (dsum * x[i2])
+		dx[i2] += 2 * (t2 * x[i2])
 	}
 }

@@ -120,8 +120,8 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t37 float64
-	var t38 float64
+	var t40 float64
+	var t41 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -191,83 +191,87 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		from2 = 1
 	}
 	from3 = from2
-	t37 += 1
+	t40 += 1
 	if from3 != 0 {
-		t38 += t37
+		t41 += t40
 		t4 := dy
-		t4[n-1] += t38
+		t4[n-1] += t41
+		h2 := 2 / float64(steps)
+		t5 := h2 / 6
+		t6 := h2 / 2
 		for {
-			t5 := path
-			t6 := len(t5) - 1
-			path = t5[:t6]
-			if t5[t6] == 0 {
+			t7 := path
+			t8 := len(t7) - 1
+			path = t7[:t8]
+			if t7[t8] == 0 {
 				break
 			}
+			t9 := dy
+			t10 := dk4
+			t11 := dk3
+			t12 := dk2
+			t13 := dk1
 			for i6 := len(y2) - 1; i6 >= 0; i6-- {
-				t31 := 2 / float64(steps) / 6 * dy[i6]
-				t32 := dk4
-				t32[i6] += t31
-				t33 := 2 * t31
-				t34 := dk3
-				t34[i6] += t33
-				t35 := dk2
-				t35[i6] += t33
-				t36 := dk1
-				t36[i6] += t31
+				t38 := t5 * t9[i6]
+				t10[i6] += t38
+				t39 := 2 * t38
+				t11[i6] += t39
+				t12[i6] += t39
+				t13[i6] += t38
 			}
-			t7 := u2
-			n4 := len(t7)
-			t8 := tape
-			t9 := len(t8) - n4
-			copy(t7, t8[t9:])
-			tape = t8[:t9]
+			t14 := u2
+			n4 := len(t14)
+			t15 := tape
+			t16 := len(t15) - n4
+			copy(t14, t15[t16:])
+			tape = t15[:t16]
 			rhsReverse(k4_2, dk4, x, dx, u2, du)
+			t17 := du
+			t18 := dk3
+			t19 := dy
 			for i7 := n4 - 1; i7 >= 0; i7-- {
-				t27 := du
-				t28 := t27[i7]
-				t27[i7] = 0
-				t29 := dk3
-				t29[i7] += 2 / float64(steps) * t28
-				t30 := dy
-				t30[i7] += t28
+				t37 := t17[i7]
+				t17[i7] = 0
+				t18[i7] += h2 * t37
+				t19[i7] += t37
 			}
-			t10 := u2
-			n5 := len(t10)
-			t11 := tape
-			t12 := len(t11) - n5
-			copy(t10, t11[t12:])
-			tape = t11[:t12]
+			t20 := u2
+			n5 := len(t20)
+			t21 := tape
+			t22 := len(t21) - n5
+			copy(t20, t21[t22:])
+			tape = t21[:t22]
 			rhsReverse(k3_2, dk3, x, dx, u2, du)
+			t23 := du
+			t24 := dk2
+			t25 := dy
 			for i8 := n5 - 1; i8 >= 0; i8-- {
-				t23 := du
-				t24 := t23[i8]
+				t36 := t23[i8]
 				t23[i8] = 0
-				t25 := dk2
-				t25[i8] += 2 / float64(steps) / 2 * t24
-				t26 := dy
-				t26[i8] += t24
+				t24[i8] += t6 * t36
+				t25[i8] += t36
 			}
-			t13 := u2
-			n6 := len(t13)
-			t14 := tape
-			t15 := len(t14) - n6
-			copy(t13, t14[t15:])
-			tape = t14[:t15]
+			t26 := u2
+			n6 := len(t26)
+			t27 := tape
+			t28 := len(t27) - n6
+			copy(t26, t27[t28:])
+			tape = t27[:t28]
 			rhsReverse(k2_2, dk2, x, dx, u2, du)
+			t29 := du
+			t30 := dk1
+			t31 := dy
 			for i9 := n6 - 1; i9 >= 0; i9-- {
-				t19 := du
-				t20 := t19[i9]
-				t19[i9] = 0
-				t21 := dk1
-				t21[i9] += 2 / float64(steps) / 2 * t20
-				t22 := dy
-				t22[i9] += t20
+				t35 := t29[i9]
+				t29[i9] = 0
+				t30[i9] += t6 * t35
+				t31[i9] += t35
 			}
-			t16 := y2
-			t17 := tape
-			t18 := len(t17) - len(t16)
-			copy(t16, t17[t18:])
-			tape = t17[:t18]
+			t32 := y2
+			t33 := tape
+			t34 := len(t33) - len(t32)
+			copy(t32, t33[t34:])
+			tape = t33[:t34]
 			rhsReverse(k1_2, dk1, x, dx, y2, dy)
 		}
 	}

@@ -25,13 +25,14 @@ func (d Data) LossGrad(grad, p []float64) {
 	b := p[1]
 	c := p[2]
 	ds += 1
+	t3 := ds
 	for i := 0; i < n; i++ {
-		t3 := t[i]
-		t4 := math.Exp(-(b * t3))
-		t5 := 2 * (ds * (a*t4 + c - t2[i]))
-		dc += t5
-		da += t5 * t4
-		db -= t4 * (a * t5) * t3
+		t4 := t[i]
+		t5 := math.Exp(-(b * t4))
+		t6 := 2 * (t3 * (a*t5 + c - t2[i]))
+		dc += t6
+		da += t6 * t5
+		db -= t5 * (a * t6) * t4
 	}
 	grad[2] += dc
 	grad[1] += db

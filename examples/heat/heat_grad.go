@@ -45,13 +45,13 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	}
 	n2 := len(u)
 	df += 1
+	t2 := df
 	f = 0
 	for i := 0; i < n2; i++ {
 		d := u[i] - target[i]
-		t11 := 0.5 * d
-		t12 := df
-		du[i] += t11*t12 + 0.5*(t12*d)
-		f += t11 * d
+		t12 := 0.5 * d
+		du[i] += t12*t2 + 0.5*(t2*d)
+		f += t12 * d
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -60,27 +60,27 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 			dnext[i2] += dui
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
-			t4 := tape
-			n3 := len(t4)
-			t5 := n3 - 3
-			t6 := t4[t5]
-			t7 := t4[n3-2]
-			t8 := t4[n3-1]
-			tape = t4[:t5]
-			t9 := dnext[i3]
+			t5 := tape
+			n3 := len(t5)
+			t6 := n3 - 3
+			t7 := t5[t6]
+			t8 := t5[n3-2]
+			t9 := t5[n3-1]
+			tape = t5[:t6]
+			t10 := dnext[i3]
 			dnext[i3] = 0
-			dkappa += t9 * (t6 - 2*t7 + t8)
-			t10 := kappa * t9
-			du[i3+1] += t10
-			du[i3-1] += t10
-			du[i3] += t9 - 2*t10
+			dkappa += t10 * (t7 - 2*t8 + t9)
+			t11 := kappa * t10
+			du[i3+1] += t11
+			du[i3-1] += t11
+			du[i3] += t10 - 2*t11
 		}
-		t2 := dnext[n-1]
+		t3 := dnext[n-1]
 		dnext[n-1] = 0
-		t3 := dnext[0]
+		t4 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t2
-		du[0] += t3
+		du[n-1] += t3
+		du[0] += t4
 	}
 	for k := 0; k < t; k++ {
 		duk := du[k]

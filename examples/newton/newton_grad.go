@@ -10,6 +10,7 @@ import (
 // NLLGrad writes the gradient of Data.NLL at w into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) NLLGrad(grad, w []float64) {
+	var x3 []float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -24,31 +25,34 @@ func (d Data) NLLGrad(grad, w []float64) {
 	n := len(t)
 	tape = slices.Grow(tape, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		x := t[i]
+		x2 := t[i]
 		z := 0.0
 		for j2 := 0; j2 < len(w); j2++ {
-			z += w[j2] * x[j2]
+			z += w[j2] * x2[j2]
 		}
 		tape = append(tape, math.Exp(z))
 	}
 	n2 := len(w)
 	ds += 1
+	t2 := ds
 	for i2 := 0; i2 < n2; i2++ {
 		v := w[i2]
-		t6 := ds
-		grad[i2] += 0.005*v*t6 + 0.005*(t6*v)
+		grad[i2] += 0.005*v*t2 + 0.005*(t2*v)
 	}
 	ds2 += ds
+	t3 := ds2
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t2 := tape
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tape = t2[:t3]
-		t5 := ds2
-		dz -= d.Y[i3] * t5
-		dz += t4 * (1 / (1 + t4) * t5)
+		x3 = t[i3]
+		t4 := tape
+		t5 := len(t4) - 1
+		t6 := t4[t5]
+		tape = t4[:t5]
+		dz -= d.Y[i3] * t3
+		dz += t6 * (1 / (1 + t6) * t3)
+		t7 := dz
+		x := x3
 		for j := n2 - 1; j >= 0; j-- {
-			grad[j] += dz * t[i3][j]
+			grad[j] += t7 * x[j]
 		}
 		dz = 0
 	}

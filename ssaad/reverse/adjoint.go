@@ -43,6 +43,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		t.rvals[c.phi] = c.idx
 	}
 	t.popIteration(b)
+	t.rebuildIteration(b)
 	groups := groupByType(t.needs[b])
 	if t.outOfLoops(b) {
 		for _, w := range t.needs[b] {

@@ -280,14 +280,17 @@ type transformer struct {
 	iterLoop      map[*ir.Value]*ir.Block
 	iterVar       map[*ir.Value]*ir.Value
 	iterShadowVar map[*ir.Value]*ir.Value
-	pend          map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
-	fwd           map[*ir.Block]*ir.Block // primal block → its forward copy
-	fwdLast       map[*ir.Block]*ir.Block // primal block → the block ending its forward copy (see fwdEnd)
-	rev           map[*ir.Block]*ir.Block // primal block → its reverse
-	needs         map[*ir.Block][]*ir.Value
-	rvals         map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
-	entry         *ir.Block               // entry of the generated function
-	errs          diag.List
+	// iterRebuild holds, per loop header, the addresses its iterations
+	// rebuild for the loops nested in them (see shadows.go).
+	iterRebuild map[*ir.Block][]*ir.Value
+	pend        map[*ir.Value]*ir.Value // adjoints of local values, in the block being reversed
+	fwd         map[*ir.Block]*ir.Block // primal block → its forward copy
+	fwdLast     map[*ir.Block]*ir.Block // primal block → the block ending its forward copy (see fwdEnd)
+	rev         map[*ir.Block]*ir.Block // primal block → its reverse
+	needs       map[*ir.Block][]*ir.Value
+	rvals       map[*ir.Value]*ir.Value // recorded primal value → its popped copy in the current reverse block
+	entry       *ir.Block               // entry of the generated function
+	errs        diag.List
 }
 
 func (t *transformer) errorf(pos token.Pos, construct, format string, args ...any) {

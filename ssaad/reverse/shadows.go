@@ -342,6 +342,9 @@ func (t *transformer) addrAt(a *ir.Value) *ir.Value {
 	if x, ok := t.rvals[a]; ok {
 		return x
 	}
+	if x := t.fromIteration(a, false); x != nil {
+		return x
+	}
 	switch a.Op {
 	case ir.OpIndexAddr, ir.OpIndex:
 		return t.Same(a, t.addrAt(a.Args[0]), t.r(a.Args[1]))
@@ -558,4 +561,120 @@ func (t *transformer) fromIteration(w *ir.Value, shadow bool) *ir.Value {
 	x.Name = v.Name
 	cache[w] = x
 	return x
+}
+
+// Addresses of an iteration. The reverse rebuilds an address or slice at
+// each of its uses; one that an iteration of loop L computes and the
+// loops nested in L use (a row of weights, w := W[k*n:(k+1)*n], for the
+// loop over its elements) is rebuilt once per iteration of L instead,
+// with its shadow, when the reverse of the iteration begins, into the
+// variables of values of the iteration: the reverse's own loop-invariant
+// code motion.
+
+// findIterRebuilds fills t.iterRebuild: for each loop, the addresses its
+// iterations rebuild for the loops nested in them.
+func (t *transformer) findIterRebuilds() {
+	t.iterRebuild = map[*ir.Block][]*ir.Value{}
+	defer func() {
+		// What a rebuild reads is rebuilt before it.
+		for _, xs := range t.iterRebuild {
+			slices.SortFunc(xs, func(a, b *ir.Value) int {
+				if a.Block != b.Block {
+					return t.cfg.Order[a.Block.Index] - t.cfg.Order[b.Block.Index]
+				}
+				return indexIn(a.Block, a) - indexIn(b.Block, b)
+			})
+		}
+	}()
+	for _, b := range t.cfg.RPO {
+		m := t.innermostLoop(b)
+		if m == nil || !t.returns[b] {
+			continue
+		}
+		for _, v := range b.Instrs {
+			for _, a := range v.Args {
+				if a == nil || !ssaad.IsPointerLike(a.Type) {
+					continue
+				}
+				for x := a; x != nil; x = addrBase(x) {
+					if x.Block == nil {
+						break
+					}
+					l := t.innermostLoop(x.Block)
+					if l == nil || l == m || !t.cfg.InLoop(l, b) || t.iterLoop[x] != nil {
+						continue
+					}
+					if t.rebuildable(x, l) {
+						t.iterLoop[x] = l
+						t.iterRebuild[l] = append(t.iterRebuild[l], x)
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+// indexIn returns the position of v in block b.
+func indexIn(b *ir.Block, v *ir.Value) int {
+	for i, x := range b.Instrs {
+		if x == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// addrBase returns the address, slice or pointer x is derived from, when
+// the reverse rebuilds x from it (see addrNeeds), or nil.
+func addrBase(x *ir.Value) *ir.Value {
+	switch x.Op {
+	case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice, ir.OpConvert, ir.OpLoad:
+		return x.Args[0]
+	}
+	return nil
+}
+
+// rebuildable reports whether the reverse can rebuild x, computed in an
+// iteration of loop l, at the start of the reverse of each such iteration:
+// x is computed on every path to the end of the iteration, and what it is
+// rebuilt from is known there without records.
+func (t *transformer) rebuildable(x *ir.Value, l *ir.Block) bool {
+	if !ssaad.IsPointerLike(x.Type) || x.Op == ir.OpParam || x.Op == ir.OpConst {
+		return false
+	}
+	for _, e := range t.iterEnds(l) {
+		if !t.cfg.Dominates(x.Block, e) {
+			return false
+		}
+		for _, y := range t.addrNeeds(x, nil) {
+			if y == x || !t.knownIn(e, y) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rebuildIteration emits, at the start of the reverse of b, the addresses
+// and shadows the iterations b ends rebuild, into their variables.
+func (t *transformer) rebuildIteration(b *ir.Block) {
+	for _, h := range t.primal.Blocks {
+		xs := t.iterRebuild[h]
+		if len(xs) == 0 || !slices.Contains(t.iterEnds(h), b) {
+			continue
+		}
+		for _, x := range xs {
+			delete(t.iterLoop, x) // rebuild it, not read it back
+			delete(t.rvals, x)
+			delete(t.rshadow, x)
+			y := t.addrAt(x)
+			t.Emit(ir.OpStore, nil, t.iterVarOf(x, false), y)
+			if t.hasShadow(x) {
+				t.Emit(ir.OpStore, nil, t.iterVarOf(x, true), t.shadowAt(x))
+			}
+			t.iterLoop[x] = h
+			t.rvals[x] = y
+		}
+	}
 }

@@ -133,6 +133,7 @@ func (t *transformer) run() {
 		t.computeNeeds()
 	}
 	t.countdowns()
+	t.findIterRebuilds()
 	var phis []*ir.Value
 	for _, b := range order {
 		t.Cur = t.fwd[b]

@@ -38,7 +38,7 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SumSqGrad(x, dx []float64) float64 {
-	var t4 float64
+	var t5 float64
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -48,18 +48,19 @@ func SumSqGrad(x, dx []float64) float64 {
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
-		t3 := v * v
-		s += t3
+		t4 := v * v
+		s += t4
 	}
 	ds += 1
+	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 += ds
-		t := t4
-		t4 = 0
-		dv += 2 * (t * x[i2])
-		t2 := dv
+		t5 += t
+		t2 := t5
+		t5 = 0
+		dv += 2 * (t2 * x[i2])
+		t3 := dv
 		dv = 0
-		dx[i2] += t2
+		dx[i2] += t3
 	}
 	return s
 }
@@ -320,21 +321,22 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func sumSqReverse(x, dx []float64, seed float64) {
-	var t3 float64
+	var t4 float64
 	var dv float64
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	ds += seed
+	t := ds
 	for i := len(x) - 1; i >= 0; i-- {
-		t3 += ds
-		t := t3
-		t3 = 0
-		dv += 2 * (t * x[i])
-		t2 := dv
+		t4 += t
+		t2 := t4
+		t4 = 0
+		dv += 2 * (t2 * x[i])
+		t3 := dv
 		dv = 0
-		dx[i] += t2
+		dx[i] += t3
 	}
 }
 
@@ -874,9 +876,10 @@ func PathLengthGrad(x, dx []float64) float64 {
 		s += geom.Dist(x[i-3:i], x[i:i+3])
 	}
 	ds += 1
+	t := ds
 	i -= 3
 	for ; i >= 3; i -= 3 {
-		geomDistReverse(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3], ds)
+		geomDistReverse(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3], t)
 	}
 	return s
 }
@@ -909,10 +912,11 @@ func geomDistReverse(p, dp, q, dq []float64, seed float64) {
 	}
 	t := math.Sqrt(s)
 	ds += 0.5 / t * seed
+	t2 := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := 2 * (ds * (p[i2] - q[i2]))
-		dq[i2] -= t2
-		dp[i2] += t2
+		t3 := 2 * (t2 * (p[i2] - q[i2]))
+		dq[i2] -= t3
+		dp[i2] += t3
 	}
 }
 
@@ -1222,39 +1226,40 @@ func InPlaceGrad(x, dx, y, dy []float64) float64 {
 	mulTo(tmp, y, tmp)
 	n2 := len(tmp)
 	ds += 1
+	t2 := ds
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := tmp[i]
-		t12 := float64(i + 1)
-		dtmp[i] += ds * t12
-		s += v * t12
+		t13 := float64(i + 1)
+		dtmp[i] += t2 * t13
+		s += v * t13
 	}
-	t2 := tape
-	t3 := len(t2) - n2
-	copy(tmp, t2[t3:])
-	tape = t2[:t3]
+	t3 := tape
+	t4 := len(t3) - n2
+	copy(tmp, t3[t4:])
+	tape = t3[:t4]
 	mulToInPlaceReverse(tmp, dtmp, y, dy)
-	t4 := tape
-	t5 := len(t4) - n2
-	copy(tmp, t4[t5:])
-	tape = t4[:t5]
+	t5 := tape
+	t6 := len(t5) - n2
+	copy(tmp, t5[t6:])
+	tape = t5[:t6]
 	rotateToInPlaceReverse(tmp, dtmp)
-	t6 := tape
-	t7 := len(t6) - n2
-	copy(tmp, t6[t7:])
-	tape = t6[:t7]
-	t8 := tape
-	t9 := len(t8) - n2
-	copy(tmp, t8[t9:])
-	tape = t8[:t9]
+	t7 := tape
+	t8 := len(t7) - n2
+	copy(tmp, t7[t8:])
+	tape = t7[:t8]
+	t9 := tape
+	t10 := len(t9) - n2
+	copy(tmp, t9[t10:])
+	tape = t9[:t10]
 	mulToInPlace2Reverse(tmp, dtmp)
-	t10 := tape
-	copy(tmp, t10[len(t10)-n2:])
+	t11 := tape
+	copy(tmp, t11[len(t11)-n2:])
 	mulToInPlace3Reverse(tmp, dtmp, y, dy)
 	for k := 0; k < t; k++ {
-		t11 := dtmp[k]
+		t12 := dtmp[k]
 		dtmp[k] = 0
-		dx[k] += t11
+		dx[k] += t12
 	}
 	return s
 }

@@ -90,12 +90,12 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var t22 float64
 	var t23 float64
-	var ds2 float64
 	var t24 float64
+	var ds2 float64
 	var t25 float64
 	var t26 float64
+	var t27 float64
 	var dh float64
 	var ds3 float64
 	t := float64(n)
@@ -115,50 +115,51 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 			w = 2
 			from = 0
 		}
-		t20 := a + float64(i)*h
+		t21 := a + float64(i)*h
 		path = append(path, from)
-		t21 := math.Exp(-(s * t20 * t20))
-		tape = append(tape, t21)
+		t22 := math.Exp(-(s * t21 * t21))
+		tape = append(tape, t22)
 		tape = append(tape, w)
-		s2 += w * t21
+		s2 += w * t22
 	}
 	t5 := seed / 3
 	ds += t5 * h
 	dh += s2 * t5
+	t6 := ds
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t9 := tape
-		t10 := len(t9) - 1
-		tape = t9[:t10]
-		t22 += t9[t10] * ds
-		t11 := tape
-		t12 := len(t11) - 1
-		tape = t11[:t12]
-		t13 := t22
-		t22 = 0
-		t14 := t11[t12] * t13
-		t15 := float64(i2)
-		t16 := a + t15*h
-		t17 := t14 * t16
-		t23 -= s * t16 * t14
-		t26 += t17 * t16
-		t23 -= s * t17
-		t18 := t23
+		t10 := tape
+		t11 := len(t10) - 1
+		tape = t10[:t11]
+		t23 += t10[t11] * t6
+		t12 := tape
+		t13 := len(t12) - 1
+		tape = t12[:t13]
+		t14 := t23
 		t23 = 0
-		dh += t15 * t18
-		t19 := path
-		path = t19[:len(t19)-1]
+		t15 := t12[t13] * t14
+		t16 := float64(i2)
+		t17 := a + t16*h
+		t18 := t15 * t17
+		t24 -= s * t17 * t15
+		t27 += t18 * t17
+		t24 -= s * t18
+		t19 := t24
+		t24 = 0
+		dh += t16 * t19
+		t20 := path
+		path = t20[:len(t20)-1]
 	}
 	ds2 += ds
-	t6 := ds2
-	t25 += t6
-	t24 += t6
-	t7 := t4 * t24
-	t8 := t7 * b
-	db -= t3 * t7
-	t26 += t8 * b
-	db -= s * t8
-	t26 += t2 * t25 * a * a
-	ds3 -= t26
+	t7 := ds2
+	t26 += t7
+	t25 += t7
+	t8 := t4 * t25
+	t9 := t8 * b
+	db -= t3 * t8
+	t27 += t9 * b
+	db -= s * t9
+	t27 += t2 * t26 * a * a
+	ds3 -= t27
 	db += dh / t
 	return ds3, db
 }
@@ -714,14 +715,15 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	t2 := seed / 3
 	ds += t2 * h
 	dh += s * t2
+	t3 := ds
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := float64(i2)
-		dh -= t5 * (math.Sin(a+t5*h) * (t3[t4] * ds))
-		t6 := path
-		path = t6[:len(t6)-1]
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		t6 := float64(i2)
+		dh -= t6 * (math.Sin(a+t6*h) * (t4[t5] * t3))
+		t7 := path
+		path = t7[:len(t7)-1]
 	}
 	ds2 += ds
 	db -= math.Sin(b) * ds2
@@ -2487,11 +2489,12 @@ func quadMapSumSqReverse(p Params, x, dx []float64, seed float64) (dp Params) {
 		modelSq(p, x[i])
 	}
 	ds += seed
+	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t, t2 := modelSqReverse(p, x[i2], ds)
-		dp.A += t.A
-		dp.B += t.B
-		dx[i2] += t2
+		t2, t3 := modelSqReverse(p, x[i2], t)
+		dp.A += t2.A
+		dp.B += t2.B
+		dx[i2] += t3
 	}
 	return dp
 }
@@ -2513,9 +2516,10 @@ func quadMapSumTanhReverse(x, dx []float64, seed float64) {
 		panic("quadMapSumTanhReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	ds += seed
+	t := ds
 	for i := 0; i < len(x); i++ {
-		t := math.Tanh(x[i])
-		dx[i] += (1 - t*t) * ds
+		t2 := math.Tanh(x[i])
+		dx[i] += (1 - t2*t2) * t
 	}
 }
 
@@ -2927,17 +2931,17 @@ func sumOfParamsEvalReverse(p Params, x, dx []float64, seed float64) (dp Params)
 		tape = append(tape, p.Eval(x[i]))
 	}
 	ds += seed
+	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := tape
-		t2 := len(t) - 1
-		t3 := t[t2]
-		tape = t[:t2]
-		t4 := ds
+		t2 := tape
+		t3 := len(t2) - 1
+		t4 := t2[t3]
+		tape = t2[:t3]
 		v := x[i2]
-		t5, t6 := paramsEvalReverse(p, v, t4*v)
+		t5, t6 := paramsEvalReverse(p, v, t*v)
 		dp.A += t5.A
 		dp.B += t5.B
-		dx[i2] += t3*t4 + t6
+		dx[i2] += t4*t + t6
 	}
 	return dp
 }
@@ -3085,13 +3089,13 @@ func ShiftedGrad(x, dx []float64) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var t15 float64
-	var dc float64
 	var t16 float64
+	var dc float64
+	var t17 float64
 	var ds float64
 	var ds2 float64
 	var dc2 float64
-	var t17 float64
+	var t18 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ShiftedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -3110,47 +3114,48 @@ func ShiftedGrad(x, dx []float64) float64 {
 			c3 = x[i]
 			x1_3 := x[1]
 			c2 := c3
-			t13 := x1_3 - c2
-			t14 := t13 * t13 * x1_3
+			t14 := x1_3 - c2
+			t15 := t14 * t14 * x1_3
 			tape = append(tape, c2)
-			s += t14
+			s += t15
 			i++
 		} else {
 			break
 		}
 	}
 	ds += 1
+	t3 := ds
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t15 += ds
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		t7 := t15
-		t15 = 0
-		x1_2 := x[1]
-		t8 := x1_2 - t5[t6]
-		t16 += t8 * t8 * t7
-		t9 := 2 * (t7 * x1_2 * t8)
-		t16 += t9
-		dc -= t9
-		t10 := dc
-		dc = 0
-		dc3 += t10
-		t11 := t16
+		t16 += t3
+		t6 := tape
+		t7 := len(t6) - 1
+		tape = t6[:t7]
+		t8 := t16
 		t16 = 0
-		dx[1] += t11
-		t12 := dc3
+		x1_2 := x[1]
+		t9 := x1_2 - t6[t7]
+		t17 += t9 * t9 * t8
+		t10 := 2 * (t8 * x1_2 * t9)
+		t17 += t10
+		dc -= t10
+		t11 := dc
+		dc = 0
+		dc3 += t11
+		t12 := t17
+		t17 = 0
+		dx[1] += t12
+		t13 := dc3
 		dc3 = 0
-		dx[i2] += t12
+		dx[i2] += t13
 	}
 	ds2 += ds
-	t3 := ds2
-	t17 += t2 * t3
-	t4 := 2 * (t3 * x1 * t)
-	t17 += t4
-	dc2 -= t4
+	t4 := ds2
+	t18 += t2 * t4
+	t5 := 2 * (t4 * x1 * t)
+	t18 += t5
+	dc2 -= t5
 	dc3 += dc2
-	dx[1] += t17
+	dx[1] += t18
 	dx[0] += dc3
 	return s
 }
@@ -3233,13 +3238,13 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	tape = tapeBuf[:0]
 	dtape = dtapeBuf[:0]
-	var t18 float64
-	var ddc float64
 	var t19 float64
+	var ddc float64
+	var t20 float64
 	var ds float64
 	var ds2 float64
 	var ddc2 float64
-	var t20 float64
+	var t21 float64
 	c3 := x[0]
 	dc3 := v[0]
 	var ddc3 float64
@@ -3257,48 +3262,49 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 		x1_3 := x[1]
 		c2 := c3
 		dc2 := dc3
-		t16 := x1_3 - c2
-		t17 := t16 * t16 * x1_3
+		t17 := x1_3 - c2
+		t18 := t17 * t17 * x1_3
 		tape = append(tape, c2)
 		dtape = append(dtape, dc2)
-		s += t17
+		s += t18
 	}
 	ds += 1
+	t4 := ds
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t18 += ds
-		t6 := tape
-		t7 := dtape
-		t8 := len(t6) - 1
-		tape = t6[:t8]
-		dtape = t7[:t8]
-		t9 := t18
-		t18 = 0
+		t19 += t4
+		t7 := tape
+		t8 := dtape
+		t9 := len(t7) - 1
+		tape = t7[:t9]
+		dtape = t8[:t9]
+		t10 := t19
+		t19 = 0
 		x1_2 := x[1]
 		v1_2 := v[1]
-		t10 := x1_2 - t6[t8]
-		t11 := v1_2 - t7[t8]
-		t19 += 2 * (t11 * t10) * t9
-		t12 := 2 * (t9*v1_2*t10 + t9*x1_2*t11)
-		t19 += t12
-		ddc -= t12
-		t13 := ddc
+		t11 := x1_2 - t7[t9]
+		t12 := v1_2 - t8[t9]
+		t20 += 2 * (t12 * t11) * t10
+		t13 := 2 * (t10*v1_2*t11 + t10*x1_2*t12)
+		t20 += t13
+		ddc -= t13
+		t14 := ddc
 		ddc = 0
-		ddc3 += t13
-		t14 := t19
-		t19 = 0
-		hv[1] += t14
-		t15 := ddc3
+		ddc3 += t14
+		t15 := t20
+		t20 = 0
+		hv[1] += t15
+		t16 := ddc3
 		ddc3 = 0
-		hv[i2] += t15
+		hv[i2] += t16
 	}
 	ds2 += ds
-	t4 := ds2
-	t20 += t3 * t4
-	t5 := 2 * (t4*v1*t + t4*x1*t2)
-	t20 += t5
-	ddc2 -= t5
+	t5 := ds2
+	t21 += t3 * t5
+	t6 := 2 * (t5*v1*t + t5*x1*t2)
+	t21 += t6
+	ddc2 -= t6
 	ddc3 += ddc2
-	hv[1] += t20
+	hv[1] += t21
 	hv[0] += ddc3
 	return s
 }
@@ -3331,27 +3337,28 @@ func DirectJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func DirectGrad(x float64) (f, dx float64) {
 	var ds float64
-	var t6 float64
+	var t7 float64
 	var ds2 float64
 	t := math.Cos(x)
 	s := x * t
 	for i := 0; i < 3; i++ {
-		t5 := float64(i) * x * x
-		s += t5
+		t6 := float64(i) * x * x
+		s += t6
 	}
 	ds += 1
+	t2 := ds
 	for i2 := 2; i2 >= 0; i2-- {
-		t6 += ds
-		t3 := t6
-		t6 = 0
-		t4 := float64(i2)
-		dx += t4 * x * t3
-		dx += t4 * (t3 * x)
+		t7 += t2
+		t4 := t7
+		t7 = 0
+		t5 := float64(i2)
+		dx += t5 * x * t4
+		dx += t5 * (t4 * x)
 	}
 	ds2 += ds
-	t2 := ds2
-	dx += t2 * t
-	dx -= math.Sin(x) * (x * t2)
+	t3 := ds2
+	dx += t3 * t
+	dx -= math.Sin(x) * (x * t3)
 	return s, dx
 }
 

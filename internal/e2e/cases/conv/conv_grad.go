@@ -134,10 +134,11 @@ func Sum32Grad(x, dx []float32) float64 {
 		panic("Sum32Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dx[i] += 2 * (float32(ds) * v)
+		dx[i] += 2 * (float32(t) * v)
 		s += float64(v * v)
 	}
 	return s

@@ -64,23 +64,23 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 	}
 	switch L {
 	case 2:
-		t15, t16 := f64L2NormUnitaryJVP(s, ds)
-		return t15, t16
+		t16, t17 := f64L2NormUnitaryJVP(s, ds)
+		return t16, t17
 	case 1:
 		norm3 := 0.0
 		dnorm3 := 0.0
 		for i3 := 0; i3 < n; i3++ {
 			val3 := s[i3]
-			t13 := 0.0
+			t14 := 0.0
 			if val3 < 0 {
-				t13 = -1
+				t14 = -1
 			}
-			t14 := t13
+			t15 := t14
 			if val3 > 0 {
-				t14 = 1
+				t15 = 1
 			}
 			norm3 += math.Abs(val3)
-			dnorm3 += t14 * ds[i3]
+			dnorm3 += t15 * ds[i3]
 		}
 		return norm3, dnorm3
 	}
@@ -89,55 +89,56 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 		dnorm2 := 0.0
 		for i2 := 0; i2 < n; i2++ {
 			val2 := s[i2]
-			t7 := math.Abs(val2)
-			t8 := 0.0
+			t8 := math.Abs(val2)
+			t9 := 0.0
 			if val2 < 0 {
-				t8 = -1
+				t9 = -1
 			}
-			t9 := t8
+			t10 := t9
 			if val2 > 0 {
-				t9 = 1
+				t10 = 1
 			}
-			t10 := norm2 >= t7
-			t11 := 0.0
-			if t10 {
-				t11 = 1
+			t11 := norm2 >= t8
+			t12 := 0.0
+			if t11 {
+				t12 = 1
 			}
-			t12 := 1.0
-			if t10 {
-				t12 = 0
+			t13 := 1.0
+			if t11 {
+				t13 = 0
 			}
-			norm2 = math.Max(norm2, t7)
-			dnorm2 = t11*dnorm2 + t12*(t9*ds[i2])
+			norm2 = math.Max(norm2, t8)
+			dnorm2 = t12*dnorm2 + t13*(t10*ds[i2])
 		}
 		return norm2, dnorm2
 	}
+	t := L - 1
 	norm := 0.0
 	dnorm := 0.0
 	for i := 0; i < n; i++ {
 		val := s[i]
-		t3 := math.Abs(val)
-		t4 := 0.0
+		t4 := math.Abs(val)
+		t5 := 0.0
 		if val < 0 {
-			t4 = -1
+			t5 = -1
 		}
-		t5 := t4
+		t6 := t5
 		if val > 0 {
-			t5 = 1
+			t6 = 1
 		}
-		t6 := L * math.Pow(t3, L-1)
+		t7 := L * math.Pow(t4, t)
 		if L == 0 {
-			t6 = 0
+			t7 = 0
 		}
-		norm += math.Pow(t3, L)
-		dnorm += t6 * (t5 * ds[i])
+		norm += math.Pow(t4, L)
+		dnorm += t7 * (t6 * ds[i])
 	}
-	t := 1 / L
-	t2 := t * math.Pow(norm, t-1)
-	if t == 0 {
-		t2 = 0
+	t2 := 1 / L
+	t3 := t2 * math.Pow(norm, t2-1)
+	if t2 == 0 {
+		t3 = 0
 	}
-	return math.Pow(norm, t), t2 * dnorm
+	return math.Pow(norm, t2), t3 * dnorm
 }
 
 // f64DotUnitaryJVP computes DotUnitary and its directional derivative along the tangents
@@ -271,13 +272,13 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
-	var t38 float64
-	var t39 float64
+	var t41 float64
+	var t42 float64
 	var dnorm float64
 	var dnorm2 float64
 	var dnorm3 float64
 	var dnorm4 float64
-	var t40 float64
+	var t43 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsNormReverseWrtS: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -354,117 +355,120 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 		}
 	}
 	from6 = from4
-	t38 += seed
+	t41 += seed
 	switch from6 {
 	case 0:
 	case 1:
-		t40 += t38
-		f64L2NormUnitaryReverse(s, ds, t40)
+		t43 += t41
+		f64L2NormUnitaryReverse(s, ds, t43)
 	case 2:
-		dnorm4 += t38
+		dnorm4 += t41
+		t33 := dnorm4
 		for {
-			t31 := path
-			t32 := len(t31) - 1
-			path = t31[:t32]
-			if t31[t32] == 0 {
+			t34 := path
+			t35 := len(t34) - 1
+			path = t34[:t35]
+			if t34[t35] == 0 {
 				break
 			}
-			t33 := tapeint
-			t34 := len(t33) - 1
-			t35 := t33[t34]
-			tapeint = t33[:t34]
-			val3 := s[t35]
-			t36 := 0.0
+			t36 := tapeint
+			t37 := len(t36) - 1
+			t38 := t36[t37]
+			tapeint = t36[:t37]
+			val3 := s[t38]
+			t39 := 0.0
 			if val3 < 0 {
-				t36 = -1
+				t39 = -1
 			}
-			t37 := t36
+			t40 := t39
 			if val3 > 0 {
-				t37 = 1
+				t40 = 1
 			}
-			ds[t35] += t37 * dnorm4
+			ds[t38] += t40 * t33
 		}
 	case 3:
-		dnorm3 += t38
+		dnorm3 += t41
 		for {
-			t17 := path
-			t18 := len(t17) - 1
-			path = t17[:t18]
-			if t17[t18] == 0 {
+			t19 := path
+			t20 := len(t19) - 1
+			path = t19[:t20]
+			if t19[t20] == 0 {
 				break
 			}
-			t19 := dnorm3
+			t21 := dnorm3
 			dnorm3 = 0
-			dnorm2 += t19
-			t20 := tape
-			n2 := len(t20)
-			t21 := n2 - 2
-			tape = t20[:t21]
-			t22 := tapeint
-			t23 := len(t22) - 1
-			t24 := t22[t23]
-			tapeint = t22[:t23]
-			t25 := dnorm2
+			dnorm2 += t21
+			t22 := tape
+			n2 := len(t22)
+			t23 := n2 - 2
+			tape = t22[:t23]
+			t24 := tapeint
+			t25 := len(t24) - 1
+			t26 := t24[t25]
+			tapeint = t24[:t25]
+			t27 := dnorm2
 			dnorm2 = 0
-			t26 := t20[t21] >= t20[n2-1]
-			t27 := 0.0
-			if t26 {
-				t27 = 1
-			}
-			dnorm3 += t27 * t25
-			t28 := 1.0
-			if t26 {
-				t28 = 0
-			}
-			val2 := s[t24]
+			t28 := t22[t23] >= t22[n2-1]
 			t29 := 0.0
+			if t28 {
+				t29 = 1
+			}
+			dnorm3 += t29 * t27
+			t30 := 1.0
+			if t28 {
+				t30 = 0
+			}
+			val2 := s[t26]
+			t31 := 0.0
 			if val2 < 0 {
-				t29 = -1
+				t31 = -1
 			}
-			t30 := t29
+			t32 := t31
 			if val2 > 0 {
-				t30 = 1
+				t32 = 1
 			}
-			ds[t24] += t30 * (t28 * t25)
+			ds[t26] += t32 * (t30 * t27)
 		}
 	default:
-		t39 += t38
+		t42 += t41
 		norm3 := norm4
 		t4 := 1 / L
 		t5 := t4 * math.Pow(norm3, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm += t5 * t39
+		dnorm += t5 * t42
+		t6 := dnorm
+		t7 := L - 1
 		for {
-			t6 := path
-			t7 := len(t6) - 1
-			path = t6[:t7]
-			if t6[t7] == 0 {
+			t8 := path
+			t9 := len(t8) - 1
+			path = t8[:t9]
+			if t8[t9] == 0 {
 				break
 			}
-			t8 := tape
-			t9 := len(t8) - 2
-			t10 := t8[t9]
-			tape = t8[:t9]
-			t11 := tapeint
-			t12 := len(t11) - 1
-			t13 := t11[t12]
-			tapeint = t11[:t12]
-			t14 := L * math.Pow(t10, L-1)
+			t10 := tape
+			t11 := len(t10) - 2
+			t12 := t10[t11]
+			tape = t10[:t11]
+			t13 := tapeint
+			t14 := len(t13) - 1
+			t15 := t13[t14]
+			tapeint = t13[:t14]
+			t16 := L * math.Pow(t12, t7)
 			if L == 0 {
-				t14 = 0
+				t16 = 0
 			}
-			val := s[t13]
-			t15 := 0.0
+			val := s[t15]
+			t17 := 0.0
 			if val < 0 {
-				t15 = -1
+				t17 = -1
 			}
-			t16 := t15
+			t18 := t17
 			if val > 0 {
-				t16 = 1
+				t18 = 1
 			}
-			ds[t13] += t16 * (t14 * dnorm)
+			ds[t15] += t18 * (t16 * t6)
 		}
 	}
 }
@@ -743,8 +747,9 @@ func f64SumReverse(x, dx []float64, seed float64) {
 		panic("f64SumReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	dsum += seed
+	t := dsum
 	for i := 0; i < len(x); i++ {
-		dx[i] += dsum
+		dx[i] += t
 	}
 }
 
@@ -775,8 +780,9 @@ func f64DotUnitaryInPlaceReverse(x, dx []float64, dsum float64) {
 		panic("f64DotUnitaryInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	dsum2 += dsum
+	t := dsum2
 	for i := 0; i < len(x); i++ {
-		dx[i] += 2 * (dsum2 * x[i])
+		dx[i] += 2 * (t * x[i])
 	}
 }
 
@@ -861,23 +867,23 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 	}
 	switch L {
 	case 2:
-		t34, t35, t36, t37 := f64L2NormUnitaryTaylor(s, s1)
-		return t34, t35, t36, t37
+		t35, t36, t37, t38 := f64L2NormUnitaryTaylor(s, s1)
+		return t35, t36, t37, t38
 	case 1:
 		norm5 := 0.0
 		norm1_3 := 0.0
 		for i3 := 0; i3 < n; i3++ {
 			val3 := s[i3]
-			t32 := 0.0
+			t33 := 0.0
 			if val3 < 0 {
-				t32 = -1
+				t33 = -1
 			}
-			t33 := t32
+			t34 := t33
 			if val3 > 0 {
-				t33 = 1
+				t34 = 1
 			}
 			norm5 += math.Abs(val3)
-			norm1_3 += t33 * s1[i3]
+			norm1_3 += t34 * s1[i3]
 		}
 		return norm5, norm1_3, 0, 0
 	}
@@ -888,110 +894,111 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 		norm3_2 := 0.0
 		for i2 := 0; i2 < n; i2++ {
 			val2 := s[i2]
-			t26 := math.Abs(val2)
-			t27 := 0.0
+			t27 := math.Abs(val2)
+			t28 := 0.0
 			if val2 < 0 {
-				t27 = -1
+				t28 = -1
 			}
-			t28 := t27
+			t29 := t28
 			if val2 > 0 {
-				t28 = 1
+				t29 = 1
 			}
-			t29 := norm4 >= t26
-			t30 := 0.0
-			if t29 {
-				t30 = 1
+			t30 := norm4 >= t27
+			t31 := 0.0
+			if t30 {
+				t31 = 1
 			}
-			t31 := 1.0
-			if t29 {
-				t31 = 0
+			t32 := 1.0
+			if t30 {
+				t32 = 0
 			}
-			norm4 = math.Max(norm4, t26)
-			norm1_2 = t30*norm1_2 + t31*(t28*s1[i2])
-			norm2_2 = t30 * norm2_2
-			norm3_2 = t30 * norm3_2
+			norm4 = math.Max(norm4, t27)
+			norm1_2 = t31*norm1_2 + t32*(t29*s1[i2])
+			norm2_2 = t31 * norm2_2
+			norm3_2 = t31 * norm3_2
 		}
 		return norm4, norm1_2, norm2_2, norm3_2
 	}
+	t := L - 1
+	t2 := t - 1
+	t3 := t2 - 1
 	norm := 0.0
 	norm1 := 0.0
 	norm2 := 0.0
 	norm3 := 0.0
 	for i := 0; i < n; i++ {
 		val := s[i]
-		t12 := math.Abs(val)
-		t13 := 0.0
+		t15 := math.Abs(val)
+		t16 := 0.0
 		if val < 0 {
-			t13 = -1
+			t16 = -1
 		}
-		t14 := t13
+		t17 := t16
 		if val > 0 {
-			t14 = 1
+			t17 = 1
 		}
-		t15 := t14 * s1[i]
-		t16 := L == 0
-		t17 := L - 1
-		t18 := L * math.Pow(t12, t17)
-		if t16 {
-			t18 = 0
-		}
-		t19 := t17 == 0
-		t20 := t17 - 1
-		t21 := t17 * math.Pow(t12, t20)
+		t18 := t17 * s1[i]
+		t19 := L == 0
+		t20 := L * math.Pow(t15, t)
 		if t19 {
-			t21 = 0
+			t20 = 0
 		}
-		t22 := L * (t21 * t15)
-		if t16 {
+		t21 := t == 0
+		t22 := t * math.Pow(t15, t2)
+		if t21 {
 			t22 = 0
 		}
-		t23 := t20 * math.Pow(t12, t20-1)
-		if t20 == 0 {
+		t23 := L * (t22 * t18)
+		if t19 {
 			t23 = 0
 		}
-		t24 := t17 * (t23 * t15)
-		if t19 {
+		t24 := t2 * math.Pow(t15, t3)
+		if t2 == 0 {
 			t24 = 0
 		}
-		t25 := L * (0.5 * (t24 * t15))
-		if t16 {
+		t25 := t * (t24 * t18)
+		if t21 {
 			t25 = 0
 		}
-		norm += math.Pow(t12, L)
-		norm1 += t18 * t15
-		norm2 += 0.5 * (t22 * t15)
-		norm3 += 0.3333333333333333 * (t25 * t15)
+		t26 := L * (0.5 * (t25 * t18))
+		if t19 {
+			t26 = 0
+		}
+		norm += math.Pow(t15, L)
+		norm1 += t20 * t18
+		norm2 += 0.5 * (t23 * t18)
+		norm3 += 0.3333333333333333 * (t26 * t18)
 	}
-	t := 1 / L
-	t2 := t == 0
-	t3 := t - 1
-	t4 := t * math.Pow(norm, t3)
-	if t2 {
-		t4 = 0
-	}
-	t5 := t3 == 0
-	t6 := t3 - 1
-	t7 := t3 * math.Pow(norm, t6)
+	t4 := 1 / L
+	t5 := t4 == 0
+	t6 := t4 - 1
+	t7 := t4 * math.Pow(norm, t6)
 	if t5 {
 		t7 = 0
 	}
-	t8 := t * (t7 * norm1)
-	if t2 {
-		t8 = 0
-	}
-	t9 := t6 * math.Pow(norm, t6-1)
-	if t6 == 0 {
-		t9 = 0
-	}
-	t10 := t3 * (t9 * norm1)
-	if t5 {
+	t8 := t6 == 0
+	t9 := t6 - 1
+	t10 := t6 * math.Pow(norm, t9)
+	if t8 {
 		t10 = 0
 	}
-	t11 := t * (0.5*(t10*norm1) + t7*norm2)
-	if t2 {
+	t11 := t4 * (t10 * norm1)
+	if t5 {
 		t11 = 0
 	}
-	return math.Pow(norm, t), t4 * norm1, 0.5*(t8*norm1) + t4*norm2, 0.3333333333333333*(t11*norm1) + 0.6666666666666666*(t8*norm2) + t4*norm3
+	t12 := t9 * math.Pow(norm, t9-1)
+	if t9 == 0 {
+		t12 = 0
+	}
+	t13 := t6 * (t12 * norm1)
+	if t8 {
+		t13 = 0
+	}
+	t14 := t4 * (0.5*(t13*norm1) + t10*norm2)
+	if t5 {
+		t14 = 0
+	}
+	return math.Pow(norm, t4), t7 * norm1, 0.5*(t11*norm1) + t7*norm2, 0.3333333333333333*(t14*norm1) + 0.6666666666666666*(t11*norm2) + t7*norm3
 }
 
 // f64DotUnitaryTaylor propagates Taylor polynomials of degree 3 through DotUnitary (Taylor mode):
@@ -2333,9 +2340,9 @@ func f64DotUnitaryReverse(x, dx, y, dy []float64, dsum float64) {
 		panic("f64DotUnitaryReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
 	dsum2 += dsum
+	t := dsum2
 	for i := 0; i < len(x); i++ {
 		yi := y[i]
-		t := dsum2
 		dy[i] += t * x[i]
 		dx[i] += yi * t
 	}
@@ -2495,23 +2502,23 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 	}
 	switch L {
 	case 2:
-		t15, t16 := f64L2DistanceUnitaryJVP(s, ds, t, dt)
-		return t15, t16
+		t16, t17 := f64L2DistanceUnitaryJVP(s, ds, t, dt)
+		return t16, t17
 	case 1:
 		norm3 := 0.0
 		dnorm3 := 0.0
 		for i3 := 0; i3 < n; i3++ {
-			t12 := t[i3] - s[i3]
-			t13 := 0.0
-			if t12 < 0 {
-				t13 = -1
+			t13 := t[i3] - s[i3]
+			t14 := 0.0
+			if t13 < 0 {
+				t14 = -1
 			}
-			t14 := t13
-			if t12 > 0 {
-				t14 = 1
+			t15 := t14
+			if t13 > 0 {
+				t15 = 1
 			}
-			norm3 += math.Abs(t12)
-			dnorm3 += t14 * (dt[i3] - ds[i3])
+			norm3 += math.Abs(t13)
+			dnorm3 += t15 * (dt[i3] - ds[i3])
 		}
 		return norm3, dnorm3
 	}
@@ -2519,17 +2526,17 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 		norm2 := 0.0
 		dnorm2 := 0.0
 		for i2 := 0; i2 < n; i2++ {
-			t9 := t[i2] - s[i2]
-			absDiff := math.Abs(t9)
-			t10 := 0.0
-			if t9 < 0 {
-				t10 = -1
+			t10 := t[i2] - s[i2]
+			absDiff := math.Abs(t10)
+			t11 := 0.0
+			if t10 < 0 {
+				t11 = -1
 			}
-			t11 := t10
-			if t9 > 0 {
-				t11 = 1
+			t12 := t11
+			if t10 > 0 {
+				t12 = 1
 			}
-			dabsDiff := t11 * (dt[i2] - ds[i2])
+			dabsDiff := t12 * (dt[i2] - ds[i2])
 			if absDiff > norm2 {
 				norm2 = absDiff
 				dnorm2 = dabsDiff
@@ -2537,32 +2544,33 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 		}
 		return norm2, dnorm2
 	}
+	t2 := L - 1
 	norm := 0.0
 	dnorm := 0.0
 	for i := 0; i < n; i++ {
-		t4 := t[i] - s[i]
-		t5 := math.Abs(t4)
-		t6 := 0.0
-		if t4 < 0 {
-			t6 = -1
+		t5 := t[i] - s[i]
+		t6 := math.Abs(t5)
+		t7 := 0.0
+		if t5 < 0 {
+			t7 = -1
 		}
-		t7 := t6
-		if t4 > 0 {
-			t7 = 1
+		t8 := t7
+		if t5 > 0 {
+			t8 = 1
 		}
-		t8 := L * math.Pow(t5, L-1)
+		t9 := L * math.Pow(t6, t2)
 		if L == 0 {
-			t8 = 0
+			t9 = 0
 		}
-		norm += math.Pow(t5, L)
-		dnorm += t8 * (t7 * (dt[i] - ds[i]))
+		norm += math.Pow(t6, L)
+		dnorm += t9 * (t8 * (dt[i] - ds[i]))
 	}
-	t2 := 1 / L
-	t3 := t2 * math.Pow(norm, t2-1)
-	if t2 == 0 {
-		t3 = 0
+	t3 := 1 / L
+	t4 := t3 * math.Pow(norm, t3-1)
+	if t3 == 0 {
+		t4 = 0
 	}
-	return math.Pow(norm, t2), t3 * dnorm
+	return math.Pow(norm, t3), t4 * dnorm
 }
 
 // f64L2DistanceUnitaryJVP computes L2DistanceUnitary and its directional derivative along the tangents
@@ -2662,14 +2670,14 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
-	var t40 float64
+	var t43 float64
 	var dnorm float64
-	var t41 float64
+	var t44 float64
 	var dnorm2 float64
 	var dabsDiff float64
 	var dnorm3 float64
 	var dnorm4 float64
-	var t42 float64
+	var t45 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsDistanceReverseWrtST: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -2756,121 +2764,124 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 		}
 	}
 	from7 = from5
-	t40 += seed
+	t43 += seed
 	switch from7 {
 	case 0:
 	case 1:
-		t42 += t40
-		f64L2DistanceUnitaryReverse(s, ds, t, dt, t42)
+		t45 += t43
+		f64L2DistanceUnitaryReverse(s, ds, t, dt, t45)
 	case 2:
-		dnorm4 += t40
+		dnorm4 += t43
+		t34 := dnorm4
 		for {
-			t32 := path
-			t33 := len(t32) - 1
-			path = t32[:t33]
-			if t32[t33] == 0 {
+			t35 := path
+			t36 := len(t35) - 1
+			path = t35[:t36]
+			if t35[t36] == 0 {
 				break
 			}
-			t34 := tapeint
-			t35 := len(t34) - 1
-			i6 := t34[t35]
-			tapeint = t34[:t35]
-			t36 := t[i6] - s[i6]
-			t37 := 0.0
-			if t36 < 0 {
-				t37 = -1
+			t37 := tapeint
+			t38 := len(t37) - 1
+			i6 := t37[t38]
+			tapeint = t37[:t38]
+			t39 := t[i6] - s[i6]
+			t40 := 0.0
+			if t39 < 0 {
+				t40 = -1
 			}
-			t38 := t37
-			if t36 > 0 {
-				t38 = 1
+			t41 := t40
+			if t39 > 0 {
+				t41 = 1
 			}
-			t39 := t38 * dnorm4
-			dt[i6] += t39
-			ds[i6] -= t39
+			t42 := t41 * t34
+			dt[i6] += t42
+			ds[i6] -= t42
 		}
 	case 3:
-		dnorm3 += t40
+		dnorm3 += t43
 		for {
-			t18 := path
-			t19 := len(t18) - 1
-			path = t18[:t19]
-			if t18[t19] == 0 {
+			t20 := path
+			t21 := len(t20) - 1
+			path = t20[:t21]
+			if t20[t21] == 0 {
 				break
 			}
-			t20 := dnorm3
+			t22 := dnorm3
 			dnorm3 = 0
-			dnorm += t20
-			t21 := path
-			t22 := len(t21) - 1
-			path = t21[:t22]
-			if t21[t22] == 0 {
-				t24 := dnorm
+			dnorm += t22
+			t23 := path
+			t24 := len(t23) - 1
+			path = t23[:t24]
+			if t23[t24] == 0 {
+				t26 := dnorm
 				dnorm = 0
-				dnorm3 += t24
+				dnorm3 += t26
 			} else {
-				t23 := dnorm
+				t25 := dnorm
 				dnorm = 0
-				dabsDiff += t23
+				dabsDiff += t25
 			}
-			t25 := tapeint
-			t26 := len(t25) - 1
-			i5 := t25[t26]
-			tapeint = t25[:t26]
-			t27 := t[i5] - s[i5]
-			t28 := dabsDiff
+			t27 := tapeint
+			t28 := len(t27) - 1
+			i5 := t27[t28]
+			tapeint = t27[:t28]
+			t29 := t[i5] - s[i5]
+			t30 := dabsDiff
 			dabsDiff = 0
-			t29 := 0.0
-			if t27 < 0 {
-				t29 = -1
+			t31 := 0.0
+			if t29 < 0 {
+				t31 = -1
 			}
-			t30 := t29
-			if t27 > 0 {
-				t30 = 1
+			t32 := t31
+			if t29 > 0 {
+				t32 = 1
 			}
-			t31 := t30 * t28
-			dt[i5] += t31
-			ds[i5] -= t31
+			t33 := t32 * t30
+			dt[i5] += t33
+			ds[i5] -= t33
 		}
 	default:
-		t41 += t40
+		t44 += t43
 		norm3 := norm4
 		t4 := 1 / L
 		t5 := t4 * math.Pow(norm3, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm2 += t5 * t41
+		dnorm2 += t5 * t44
+		t6 := dnorm2
+		t7 := L - 1
 		for {
-			t6 := path
-			t7 := len(t6) - 1
-			path = t6[:t7]
-			if t6[t7] == 0 {
+			t8 := path
+			t9 := len(t8) - 1
+			path = t8[:t9]
+			if t8[t9] == 0 {
 				break
 			}
-			t8 := tape
-			t9 := len(t8) - 2
-			t10 := t8[t9]
-			tape = t8[:t9]
-			t11 := tapeint
-			t12 := len(t11) - 1
-			i4 := t11[t12]
-			tapeint = t11[:t12]
-			t13 := L * math.Pow(t10, L-1)
+			t10 := tape
+			t11 := len(t10) - 2
+			t12 := t10[t11]
+			tape = t10[:t11]
+			t13 := tapeint
+			t14 := len(t13) - 1
+			i4 := t13[t14]
+			tapeint = t13[:t14]
+			t15 := L * math.Pow(t12, t7)
 			if L == 0 {
-				t13 = 0
+				t15 = 0
 			}
-			t14 := t[i4] - s[i4]
-			t15 := 0.0
-			if t14 < 0 {
-				t15 = -1
+			t16 := t[i4] - s[i4]
+			t17 := 0.0
+			if t16 < 0 {
+				t17 = -1
 			}
-			t16 := t15
-			if t14 > 0 {
-				t16 = 1
+			t18 := t17
+			if t16 > 0 {
+				t18 = 1
 			}
-			t17 := t16 * (t13 * dnorm2)
-			dt[i4] += t17
-			ds[i4] -= t17
+			t19 := t18 * (t15 * t6)
+			dt[i4] += t19
+			ds[i4] -= t19
 		}
 	}
 }
@@ -3139,23 +3150,23 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 	}
 	switch L {
 	case 2:
-		t24, t25, t26 := f64L2DistanceUnitaryTaylor(s, s1, t, t1)
-		return t24, t25, t26
+		t25, t26, t27 := f64L2DistanceUnitaryTaylor(s, s1, t, t1)
+		return t25, t26, t27
 	case 1:
 		norm4 := 0.0
 		norm1_3 := 0.0
 		for i3 := 0; i3 < n; i3++ {
-			t21 := t[i3] - s[i3]
-			t22 := 0.0
-			if t21 < 0 {
-				t22 = -1
+			t22 := t[i3] - s[i3]
+			t23 := 0.0
+			if t22 < 0 {
+				t23 = -1
 			}
-			t23 := t22
-			if t21 > 0 {
-				t23 = 1
+			t24 := t23
+			if t22 > 0 {
+				t24 = 1
 			}
-			norm4 += math.Abs(t21)
-			norm1_3 += t23 * (t1[i3] - s1[i3])
+			norm4 += math.Abs(t22)
+			norm1_3 += t24 * (t1[i3] - s1[i3])
 		}
 		return norm4, norm1_3, 0
 	}
@@ -3163,17 +3174,17 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 		norm3 := 0.0
 		norm1_2 := 0.0
 		for i2 := 0; i2 < n; i2++ {
-			t18 := t[i2] - s[i2]
-			absDiff := math.Abs(t18)
-			t19 := 0.0
-			if t18 < 0 {
-				t19 = -1
+			t19 := t[i2] - s[i2]
+			absDiff := math.Abs(t19)
+			t20 := 0.0
+			if t19 < 0 {
+				t20 = -1
 			}
-			t20 := t19
-			if t18 > 0 {
-				t20 = 1
+			t21 := t20
+			if t19 > 0 {
+				t21 = 1
 			}
-			absDiff1 := t20 * (t1[i2] - s1[i2])
+			absDiff1 := t21 * (t1[i2] - s1[i2])
 			if absDiff > norm3 {
 				norm3 = absDiff
 				norm1_2 = absDiff1
@@ -3181,55 +3192,56 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 		}
 		return norm3, norm1_2, 0
 	}
+	t2 := L - 1
+	t3 := t2 - 1
 	norm := 0.0
 	norm1 := 0.0
 	norm2 := 0.0
 	for i := 0; i < n; i++ {
-		t8 := t[i] - s[i]
-		t9 := math.Abs(t8)
-		t10 := 0.0
-		if t8 < 0 {
-			t10 = -1
+		t10 := t[i] - s[i]
+		t11 := math.Abs(t10)
+		t12 := 0.0
+		if t10 < 0 {
+			t12 = -1
 		}
-		t11 := t10
-		if t8 > 0 {
-			t11 = 1
+		t13 := t12
+		if t10 > 0 {
+			t13 = 1
 		}
-		t12 := t11 * (t1[i] - s1[i])
-		t13 := L == 0
-		t14 := L - 1
-		t15 := L * math.Pow(t9, t14)
-		if t13 {
-			t15 = 0
-		}
-		t16 := t14 * math.Pow(t9, t14-1)
-		if t14 == 0 {
+		t14 := t13 * (t1[i] - s1[i])
+		t15 := L == 0
+		t16 := L * math.Pow(t11, t2)
+		if t15 {
 			t16 = 0
 		}
-		t17 := L * (t16 * t12)
-		if t13 {
+		t17 := t2 * math.Pow(t11, t3)
+		if t2 == 0 {
 			t17 = 0
 		}
-		norm += math.Pow(t9, L)
-		norm1 += t15 * t12
-		norm2 += 0.5 * (t17 * t12)
+		t18 := L * (t17 * t14)
+		if t15 {
+			t18 = 0
+		}
+		norm += math.Pow(t11, L)
+		norm1 += t16 * t14
+		norm2 += 0.5 * (t18 * t14)
 	}
-	t2 := 1 / L
-	t3 := t2 == 0
-	t4 := t2 - 1
-	t5 := t2 * math.Pow(norm, t4)
-	if t3 {
-		t5 = 0
-	}
-	t6 := t4 * math.Pow(norm, t4-1)
-	if t4 == 0 {
-		t6 = 0
-	}
-	t7 := t2 * (t6 * norm1)
-	if t3 {
+	t4 := 1 / L
+	t5 := t4 == 0
+	t6 := t4 - 1
+	t7 := t4 * math.Pow(norm, t6)
+	if t5 {
 		t7 = 0
 	}
-	return math.Pow(norm, t2), t5 * norm1, 0.5*(t7*norm1) + t5*norm2
+	t8 := t6 * math.Pow(norm, t6-1)
+	if t6 == 0 {
+		t8 = 0
+	}
+	t9 := t4 * (t8 * norm1)
+	if t5 {
+		t9 = 0
+	}
+	return math.Pow(norm, t4), t7 * norm1, 0.5*(t9*norm1) + t7*norm2
 }
 
 // floatsNormTaylorWrtS2 propagates Taylor polynomials of degree 2 through Norm (Taylor mode):
@@ -3251,23 +3263,23 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 	}
 	switch L {
 	case 2:
-		t24, t25, t26 := f64L2NormUnitaryTaylor2(s, s1)
-		return t24, t25, t26
+		t25, t26, t27 := f64L2NormUnitaryTaylor2(s, s1)
+		return t25, t26, t27
 	case 1:
 		norm4 := 0.0
 		norm1_3 := 0.0
 		for i3 := 0; i3 < n; i3++ {
 			val3 := s[i3]
-			t22 := 0.0
+			t23 := 0.0
 			if val3 < 0 {
-				t22 = -1
+				t23 = -1
 			}
-			t23 := t22
+			t24 := t23
 			if val3 > 0 {
-				t23 = 1
+				t24 = 1
 			}
 			norm4 += math.Abs(val3)
-			norm1_3 += t23 * s1[i3]
+			norm1_3 += t24 * s1[i3]
 		}
 		return norm4, norm1_3, 0
 	}
@@ -3277,79 +3289,80 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 		norm2_2 := 0.0
 		for i2 := 0; i2 < n; i2++ {
 			val2 := s[i2]
-			t16 := math.Abs(val2)
-			t17 := 0.0
+			t17 := math.Abs(val2)
+			t18 := 0.0
 			if val2 < 0 {
-				t17 = -1
+				t18 = -1
 			}
-			t18 := t17
+			t19 := t18
 			if val2 > 0 {
-				t18 = 1
+				t19 = 1
 			}
-			t19 := norm3 >= t16
-			t20 := 0.0
-			if t19 {
-				t20 = 1
+			t20 := norm3 >= t17
+			t21 := 0.0
+			if t20 {
+				t21 = 1
 			}
-			t21 := 1.0
-			if t19 {
-				t21 = 0
+			t22 := 1.0
+			if t20 {
+				t22 = 0
 			}
-			norm3 = math.Max(norm3, t16)
-			norm1_2 = t20*norm1_2 + t21*(t18*s1[i2])
-			norm2_2 = t20 * norm2_2
+			norm3 = math.Max(norm3, t17)
+			norm1_2 = t21*norm1_2 + t22*(t19*s1[i2])
+			norm2_2 = t21 * norm2_2
 		}
 		return norm3, norm1_2, norm2_2
 	}
+	t := L - 1
+	t2 := t - 1
 	norm := 0.0
 	norm1 := 0.0
 	norm2 := 0.0
 	for i := 0; i < n; i++ {
 		val := s[i]
-		t7 := math.Abs(val)
-		t8 := 0.0
+		t9 := math.Abs(val)
+		t10 := 0.0
 		if val < 0 {
-			t8 = -1
+			t10 = -1
 		}
-		t9 := t8
+		t11 := t10
 		if val > 0 {
-			t9 = 1
+			t11 = 1
 		}
-		t10 := t9 * s1[i]
-		t11 := L == 0
-		t12 := L - 1
-		t13 := L * math.Pow(t7, t12)
-		if t11 {
-			t13 = 0
-		}
-		t14 := t12 * math.Pow(t7, t12-1)
-		if t12 == 0 {
+		t12 := t11 * s1[i]
+		t13 := L == 0
+		t14 := L * math.Pow(t9, t)
+		if t13 {
 			t14 = 0
 		}
-		t15 := L * (t14 * t10)
-		if t11 {
+		t15 := t * math.Pow(t9, t2)
+		if t == 0 {
 			t15 = 0
 		}
-		norm += math.Pow(t7, L)
-		norm1 += t13 * t10
-		norm2 += 0.5 * (t15 * t10)
+		t16 := L * (t15 * t12)
+		if t13 {
+			t16 = 0
+		}
+		norm += math.Pow(t9, L)
+		norm1 += t14 * t12
+		norm2 += 0.5 * (t16 * t12)
 	}
-	t := 1 / L
-	t2 := t == 0
-	t3 := t - 1
-	t4 := t * math.Pow(norm, t3)
-	if t2 {
-		t4 = 0
-	}
-	t5 := t3 * math.Pow(norm, t3-1)
-	if t3 == 0 {
-		t5 = 0
-	}
-	t6 := t * (t5 * norm1)
-	if t2 {
+	t3 := 1 / L
+	t4 := t3 == 0
+	t5 := t3 - 1
+	t6 := t3 * math.Pow(norm, t5)
+	if t4 {
 		t6 = 0
 	}
-	return math.Pow(norm, t), t4 * norm1, 0.5*(t6*norm1) + t4*norm2
+	t7 := t5 * math.Pow(norm, t5-1)
+	if t5 == 0 {
+		t7 = 0
+	}
+	t8 := t3 * (t7 * norm1)
+	if t4 {
+		t8 = 0
+	}
+	return math.Pow(norm, t3), t6 * norm1, 0.5*(t8*norm1) + t6*norm2
 }
 
 // f64L2DistanceUnitaryTaylor propagates Taylor polynomials of degree 2 through L2DistanceUnitary (Taylor mode):
@@ -3727,8 +3740,8 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
-	var t11 float64
 	var t12 float64
+	var t13 float64
 	var dlse float64
 	var dmaxval float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
@@ -3763,31 +3776,32 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 		from2 = 1
 	}
 	from3 = from2
-	t11 += seed
+	t12 += seed
 	if from3 == 0 {
-		dmaxval += t11
+		dmaxval += t12
 	} else {
-		t12 += t11
-		t2 := t12
+		t13 += t12
+		t2 := t13
 		dmaxval += t2
 		dlse += 1 / lse2 * t2
+		t3 := dlse
 		for {
-			t3 := path
-			t4 := len(t3) - 1
-			path = t3[:t4]
-			if t3[t4] == 0 {
+			t4 := path
+			t5 := len(t4) - 1
+			path = t4[:t5]
+			if t4[t5] == 0 {
 				break
 			}
-			t5 := tape
-			t6 := len(t5) - 1
-			tape = t5[:t6]
-			t7 := tapeint
-			t8 := len(t7) - 1
-			t9 := t7[t8]
-			tapeint = t7[:t8]
-			t10 := t5[t6] * dlse
-			dmaxval -= t10
-			ds[t9] += t10
+			t6 := tape
+			t7 := len(t6) - 1
+			tape = t6[:t7]
+			t8 := tapeint
+			t9 := len(t8) - 1
+			t10 := t8[t9]
+			tapeint = t8[:t9]
+			t11 := t6[t7] * t3
+			dmaxval -= t11
+			ds[t10] += t11
 		}
 	}
 	floatsMaxReverse(s, ds, dmaxval)

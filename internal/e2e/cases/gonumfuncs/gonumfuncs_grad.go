@@ -113,15 +113,16 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 		panic("dimension of the problem must be 2")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t := math.Exp(-(x[0] * z))
-		t2 := math.Exp(-(x[1] * z))
-		f := t - 5*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t3 := 2 * (dsum * f)
-		dx[1] += t2 * (5 * t3) * z
-		dx[0] -= t * t3 * z
+		t2 := math.Exp(-(x[0] * z))
+		t3 := math.Exp(-(x[1] * z))
+		f := t2 - 5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t4 := 2 * (t * f)
+		dx[1] += t3 * (5 * t4) * z
+		dx[0] -= t2 * t4 * z
 		sum += f * f
 	}
 	return sum
@@ -171,17 +172,18 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 		panic("dimension of the problem must be 3")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t := math.Exp(-(x[0] * z))
+		t2 := math.Exp(-(x[0] * z))
 		x2 := x[2]
-		t2 := math.Exp(-(x[1] * z))
-		f := t - x2*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t3 := 2 * (dsum * f)
-		dx[1] += t2 * (x2 * t3) * z
-		dx[2] -= t3 * t2
-		dx[0] -= t * t3 * z
+		t3 := math.Exp(-(x[1] * z))
+		f := t2 - x2*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t4 := 2 * (t * f)
+		dx[1] += t3 * (x2 * t4) * z
+		dx[2] -= t4 * t3
+		dx[0] -= t2 * t4 * z
 		sum += f * f
 	}
 	return sum
@@ -232,19 +234,20 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 		panic("dimension of the problem must be 4")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		t := math.Exp(-(x[0] * z))
+		t2 := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t2 := math.Exp(-(x[1] * z))
-		f := x2*t - x3*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t3 := 2 * (dsum * f)
-		dx[1] += t2 * (x3 * t3) * z
-		dx[3] -= t3 * t2
-		dx[0] -= t * (x2 * t3) * z
-		dx[2] += t3 * t
+		t3 := math.Exp(-(x[1] * z))
+		f := x2*t2 - x3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t4 := 2 * (t * f)
+		dx[1] += t3 * (x3 * t4) * z
+		dx[3] -= t4 * t3
+		dx[0] -= t2 * (x2 * t4) * z
+		dx[2] += t4 * t2
 		sum += f * f
 	}
 	return sum
@@ -296,21 +299,22 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 		panic("dimension of the problem must be 5")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 1; i <= 11; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		t := math.Exp(-(x[0] * z))
+		t2 := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t2 := math.Exp(-(x[1] * z))
-		t3 := math.Exp(-(x[4] * z))
-		f := x2*t - x3*t2 + 3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
-		t4 := 2 * (dsum * f)
-		dx[4] -= t3 * (3 * t4) * z
-		dx[1] += t2 * (x3 * t4) * z
-		dx[3] -= t4 * t2
-		dx[0] -= t * (x2 * t4) * z
-		dx[2] += t4 * t
+		t3 := math.Exp(-(x[1] * z))
+		t4 := math.Exp(-(x[4] * z))
+		f := x2*t2 - x3*t3 + 3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t5 := 2 * (t * f)
+		dx[4] -= t4 * (3 * t5) * z
+		dx[1] += t3 * (x3 * t5) * z
+		dx[3] -= t5 * t3
+		dx[0] -= t2 * (x2 * t5) * z
+		dx[2] += t5 * t2
 		sum += f * f
 	}
 	return sum
@@ -363,23 +367,24 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 		panic("dimension of the problem must be 6")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		t := math.Exp(-(x[0] * z))
+		t2 := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t2 := math.Exp(-(x[1] * z))
+		t3 := math.Exp(-(x[1] * z))
 		x5 := x[5]
-		t3 := math.Exp(-(x[4] * z))
-		f := x2*t - x3*t2 + x5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
-		t4 := 2 * (dsum * f)
-		dx[4] -= t3 * (x5 * t4) * z
-		dx[5] += t4 * t3
-		dx[1] += t2 * (x3 * t4) * z
-		dx[3] -= t4 * t2
-		dx[0] -= t * (x2 * t4) * z
-		dx[2] += t4 * t
+		t4 := math.Exp(-(x[4] * z))
+		f := x2*t2 - x3*t3 + x5*t4 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t5 := 2 * (t * f)
+		dx[4] -= t4 * (x5 * t5) * z
+		dx[5] += t5 * t4
+		dx[1] += t3 * (x3 * t5) * z
+		dx[3] -= t5 * t3
+		dx[0] -= t2 * (x2 * t5) * z
+		dx[2] += t5 * t2
 		sum += f * f
 	}
 	return sum
@@ -429,17 +434,18 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 		panic("dimension of the problem must be 3")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 1; i <= 10; i++ {
-		t := float64(i) / 10
-		y := math.Exp(-t) - math.Exp(-(10 * t))
-		t2 := math.Exp(-(t * x[0]))
-		t3 := math.Exp(-(t * x[1]))
-		f := t2 - t3 - x[2]*y
-		t4 := 2 * (dsum * f)
-		dx[2] -= t4 * y
-		dx[1] += t * (t3 * t4)
-		dx[0] -= t * (t2 * t4)
+		t2 := float64(i) / 10
+		y := math.Exp(-t2) - math.Exp(-(10 * t2))
+		t3 := math.Exp(-(t2 * x[0]))
+		t4 := math.Exp(-(t2 * x[1]))
+		f := t3 - t4 - x[2]*y
+		t5 := 2 * (t * f)
+		dx[2] -= t5 * y
+		dx[1] += t2 * (t4 * t5)
+		dx[0] -= t2 * (t3 * t5)
 		sum += f * f
 	}
 	return sum
@@ -539,20 +545,21 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 		panic("dimension of the problem must be 4")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
 		f1 := x[0] + c*x[1] - math.Exp(c)
-		t := math.Sin(c)
-		f2 := x[2] + x[3]*t - math.Cos(c)
+		t2 := math.Sin(c)
+		f2 := x[2] + x[3]*t2 - math.Cos(c)
 		f := f1*f1 + f2*f2
-		t2 := 2 * (dsum * f)
-		t3 := 2 * (t2 * f2)
-		t4 := 2 * (t2 * f1)
-		dx[3] += t3 * t
-		dx[2] += t3
-		dx[1] += c * t4
-		dx[0] += t4
+		t3 := 2 * (t * f)
+		t4 := 2 * (t3 * f2)
+		t5 := 2 * (t3 * f1)
+		dx[3] += t4 * t2
+		dx[2] += t4
+		dx[1] += c * t5
+		dx[0] += t5
 		sum += f * f
 	}
 	return sum
@@ -611,30 +618,30 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 		panic("dimension of the problem must be a multiple of 4")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
 		f1 := xi + 10*x[i+1]
 		f2 := x[i+2] - x[i+3]
-		t := x[i+1] - 2*x[i+2]
-		f3 := t * t
-		t2 := xi - x[i+3]
-		f4 := t2 * t2
-		t3 := 5 * f2
-		t4 := 10 * f4
-		t5 := dsum
-		t6 := t3*t5 + 5*(t5*f2)
-		t7 := 2 * (t5 * f1)
-		t8 := 2 * ((t4*t5 + 10*(t5*f4)) * t2)
+		t2 := x[i+1] - 2*x[i+2]
+		f3 := t2 * t2
+		t3 := xi - x[i+3]
+		f4 := t3 * t3
+		t4 := 5 * f2
+		t5 := 10 * f4
+		t6 := t4*t + 5*(t*f2)
+		t7 := 2 * (t * f1)
+		t8 := 2 * ((t5*t + 10*(t*f4)) * t3)
 		dx[i+3] -= t8
-		t9 := 2 * (2 * (t5 * f3) * t)
+		t9 := 2 * (2 * (t * f3) * t2)
 		dx[i+2] -= 2 * t9
 		dx[i+1] += t9
 		dx[i+3] -= t6
 		dx[i+2] += t6
 		dx[i+1] += 10 * t7
 		dx[i] += t8 + t7
-		sum += f1*f1 + t3*f2 + f3*f3 + t4*f4
+		sum += f1*f1 + t4*f2 + f3*f3 + t5*f4
 	}
 	return sum
 }
@@ -678,17 +685,17 @@ func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (su
 		panic("ExtendedRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := 1 - xi
 		b := x[i+1] - xi*xi
-		t := 100 * b
-		t2 := dsum
-		t3 := t*t2 + 100*(t2*b)
+		t2 := 100 * b
+		t3 := t2*t + 100*(t*b)
 		dx[i+1] += t3
-		dx[i] += -(2 * (t3 * xi)) - 2*(t2*a)
-		sum += a*a + t*b
+		dx[i] += -(2 * (t3 * xi)) - 2*(t*a)
+		sum += a*a + t2*b
 	}
 	return sum
 }
@@ -774,26 +781,27 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 		b2 := 0.5*float64(8-i) - x[2]
 		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
 		x0_2 := x[0]
-		t5 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t5
-		tape = append(tape, e2, t5)
+		t6 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t6
+		tape = append(tape, e2, t6)
 		sum += f * f
 	}
 	dsum += 1
+	t := dsum
 	for i2 := 15; i2 >= 1; i2-- {
-		t := tape
-		n := len(t)
-		t2 := n - 2
-		e := t[t2]
-		tape = t[:t2]
+		t2 := tape
+		n := len(t2)
+		t3 := n - 2
+		e := t2[t3]
+		tape = t2[:t3]
 		x0 := x[0]
-		t3 := 2 * (dsum * (x0*e - t[n-1]))
-		dx[0] += t3 * e
-		t4 := e * (x0 * t3)
+		t4 := 2 * (t * (x0*e - t2[n-1]))
+		dx[0] += t4 * e
+		t5 := e * (x0 * t4)
 		b := 0.5*float64(8-i2) - x[2]
 		x1 := x[1]
-		dx[1] += -0.5 * (t4 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t4 * b)
+		dx[1] += -0.5 * (t5 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t5 * b)
 	}
 	return sum
 }
@@ -862,39 +870,40 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 		panic("dimension of the problem must be 3")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 1; i <= 99; i++ {
 		arg := float64(i) / 100
 		r := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
-		t := math.Abs(r)
+		t2 := math.Abs(r)
 		x2 := x[2]
-		t2 := math.Pow(t, x2)
+		t3 := math.Pow(t2, x2)
 		x0 := x[0]
-		t1 := t2 / x0
+		t1 := t3 / x0
 		t2_2 := math.Exp(-t1)
-		t3 := t2_2 - arg
-		t4 := t2_2 * (2 * (dsum * t3))
-		t5 := t4 / x0
-		dx[0] += t4 * t1 / x0
-		t6 := x2 * math.Pow(t, x2-1)
+		t4 := t2_2 - arg
+		t5 := t2_2 * (2 * (t * t4))
+		t6 := t5 / x0
+		dx[0] += t5 * t1 / x0
+		t7 := x2 * math.Pow(t2, x2-1)
 		if x2 == 0 {
-			t6 = 0
-		}
-		t7 := t2 * math.Log(t)
-		if t == 0 && x2 >= 0 {
 			t7 = 0
 		}
-		dx[2] -= t7 * t5
-		t8 := 0.0
+		t8 := t3 * math.Log(t2)
+		if t2 == 0 && x2 >= 0 {
+			t8 = 0
+		}
+		dx[2] -= t8 * t6
+		t9 := 0.0
 		if r < 0 {
-			t8 = -1
+			t9 = -1
 		}
-		t9 := t8
+		t10 := t9
 		if r > 0 {
-			t9 = 1
+			t10 = 1
 		}
-		dx[1] += t9 * (t6 * t5)
-		sum += t3 * t3
+		dx[1] += t10 * (t7 * t6)
+		sum += t4 * t4
 	}
 	return sum
 }
@@ -1060,8 +1069,8 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	n := len(x)
 	sum = 0
 	for i := 0; i < n; i++ {
-		t2 := x[i] - 1
-		sum += t2 * t2
+		t4 := x[i] - 1
+		sum += t4 * t4
 	}
 	sum *= 1e-05
 	s := 0.0
@@ -1073,12 +1082,14 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	sum += t * t
 	dsum += 1
 	ds += 2 * t
+	t2 := ds
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] += 2 * (ds * x[i3])
+		dx[i3] += 2 * (t2 * x[i3])
 	}
 	dsum2 += dsum * 1e-05
+	t3 := dsum2
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dx[i4] += 2 * (dsum2 * (x[i4] - 1))
+		dx[i4] += 2 * (t3 * (x[i4] - 1))
 	}
 	return sum
 }
@@ -1150,19 +1161,19 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	tape = slices.Grow(tape, max(dim+1, 0)*4)
 	sum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t13 := math.Exp(float64(i2+1) / 10)
-		t14 := math.Exp(float64(i2) / 10)
-		t15 := math.Exp(x[i2] / 10)
-		t16 := math.Exp(x[i2-1] / 10)
-		f2 := t15 + t16 - (t13 + t14)
-		tape = append(tape, t15, t16, t13, t14)
+		t15 := math.Exp(float64(i2+1) / 10)
+		t16 := math.Exp(float64(i2) / 10)
+		t17 := math.Exp(x[i2] / 10)
+		t18 := math.Exp(x[i2-1] / 10)
+		f2 := t17 + t18 - (t15 + t16)
+		tape = append(tape, t17, t18, t15, t16)
 		sum += f2 * f2
 	}
 	tape = slices.Grow(tape, max(dim+1, 0))
 	for i3 := 1; i3 < dim; i3++ {
-		t12 := math.Exp(x[i3] / 10)
-		f := t12 - 0.9048374180359595
-		tape = append(tape, t12)
+		t14 := math.Exp(x[i3] / 10)
+		f := t14 - 0.9048374180359595
+		tape = append(tape, t14)
 		sum += f * f
 	}
 	t := x[0] - 0.2
@@ -1170,30 +1181,32 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	ds += 2 * s
 	dx[0] += 2 * t
 	dsum += 1e-05
+	t2 := dsum
 	for i4 := dim - 1; i4 >= 1; i4-- {
-		t9 := tape
-		t10 := len(t9) - 1
-		t11 := t9[t10]
-		tape = t9[:t10]
-		dx[i4] += t11 * (2 * (dsum * (t11 - 0.9048374180359595))) / 10
+		t11 := tape
+		t12 := len(t11) - 1
+		t13 := t11[t12]
+		tape = t11[:t12]
+		dx[i4] += t13 * (2 * (t2 * (t13 - 0.9048374180359595))) / 10
 	}
 	dsum2 += dsum
+	t3 := dsum2
 	for i5 := dim - 1; i5 >= 1; i5-- {
-		t4 := tape
-		n := len(t4)
-		t5 := n - 4
-		t6 := t4[t5]
-		t7 := t4[n-3]
-		tape = t4[:t5]
-		t8 := 2 * (dsum2 * (t6 + t7 - (t4[n-2] + t4[n-1])))
-		dx[i5-1] += t7 * t8 / 10
-		dx[i5] += t6 * t8 / 10
+		t6 := tape
+		n := len(t6)
+		t7 := n - 4
+		t8 := t6[t7]
+		t9 := t6[n-3]
+		tape = t6[:t7]
+		t10 := 2 * (t3 * (t8 + t9 - (t6[n-2] + t6[n-1])))
+		dx[i5-1] += t9 * t10 / 10
+		dx[i5] += t8 * t10 / 10
 	}
+	t4 := ds
 	for i6 := dim - 1; i6 >= 0; i6-- {
-		t2 := ds
 		v := x[i6]
-		t3 := float64(dim - i6)
-		dx[i6] += t3*v*t2 + t3*(t2*v)
+		t5 := float64(dim - i6)
+		dx[i6] += t5*v*t4 + t5*(t4*v)
 	}
 	return sum2
 }
@@ -1287,10 +1300,11 @@ func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
 		panic("SphereGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	dsum += 1
+	t := dsum
 	sum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dx[i] += 2 * (dsum * v)
+		dx[i] += 2 * (t * v)
 		sum += v * v
 	}
 	return sum
@@ -1349,20 +1363,22 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		s1 += math.Cos(x[i])
 	}
 	dsum += 1
+	t2 := dsum
 	sum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v := x[i2]
-		t2 := float64(i2 + 1)
-		t3 := math.Cos(v)
-		t4 := math.Sin(v)
-		f := float64(n+i2+1) - t2*t3 - t4 - s1
-		t5 := 2 * (dsum * f)
-		ds1 -= t5
-		dx[i2] += t4*(t2*t5) - t3*t5
+		t4 := float64(i2 + 1)
+		t5 := math.Cos(v)
+		t6 := math.Sin(v)
+		f := float64(n+i2+1) - t4*t5 - t6 - s1
+		t7 := 2 * (t2 * f)
+		ds1 -= t7
+		dx[i2] += t6*(t4*t7) - t5*t7
 		sum += f * f
 	}
+	t3 := ds1
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] -= math.Sin(x[i3]) * ds1
+		dx[i3] -= math.Sin(x[i3]) * t3
 	}
 	return sum
 }
@@ -1414,8 +1430,8 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	n := len(x)
 	sum = 0
 	for i := 0; i < n; i++ {
-		t := x[i] - 1
-		sum += t * t
+		t3 := x[i] - 1
+		sum += t3 * t3
 	}
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
@@ -1425,11 +1441,13 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	sum2 := sum + s2 + s2*s2
 	dsum += 1
 	ds += 2 * ((2*s2 + 1) * s)
+	t := ds
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] += float64(i3+1) * ds
+		dx[i3] += float64(i3+1) * t
 	}
+	t2 := dsum
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dx[i4] += 2 * (dsum * (x[i4] - 1))
+		dx[i4] += 2 * (t2 * (x[i4] - 1))
 	}
 	return sum2
 }
@@ -1530,9 +1548,9 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 			s2_2 += d2_2 * v
 			d2_2 *= d1
 		}
-		t11 := s1 - s2_2*s2_2 - 1
+		t14 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
-		sum += t11 * t11
+		sum += t14 * t14
 	}
 	x0 := x[0]
 	t := x0 * x0
@@ -1542,28 +1560,31 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	t3 := 2 * t2
 	dx[0] += 2 * ((1 - t3) * x0)
 	dx[1] += t3
+	t4 := dsum
 	for i2 := 29; i2 >= 1; i2-- {
-		t4 := tape
-		n := len(t4)
-		t5 := n - 2
-		s2 := t4[t5]
-		tape = t4[:t5]
+		t5 := tape
+		n := len(t5)
+		t6 := n - 2
+		s2 := t5[t6]
+		tape = t5[:t6]
 		n2 := len(x)
-		t6 := 2 * (dsum * (t4[n-1] - s2*s2 - 1))
-		ds1 += t6
-		ds2 -= 2 * (t6 * s2)
+		t7 := 2 * (t4 * (t5[n-1] - s2*s2 - 1))
+		ds1 += t7
+		ds2 -= 2 * (t7 * s2)
+		t8 := ds2
 		for i3 := n2 - 1; i3 >= 0; i3-- {
-			t9 := tape
-			t10 := len(t9) - 1
-			tape = t9[:t10]
-			dx[i3] += t9[t10] * ds2
+			t12 := tape
+			t13 := len(t12) - 1
+			tape = t12[:t13]
+			dx[i3] += t12[t13] * t8
 		}
 		ds2 = 0
+		t9 := ds1
 		for j := n2 - 1; j >= 1; j-- {
-			t7 := tape
-			t8 := len(t7) - 1
-			tape = t7[:t8]
-			dx[j] += float64(j) * t7[t8] * ds1
+			t10 := tape
+			t11 := len(t10) - 1
+			tape = t10[:t11]
+			dx[j] += float64(j) * t10[t11] * t9
 		}
 		ds1 = 0
 	}
@@ -2042,9 +2063,11 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	t4 := -20*t2 - t3 + 20 + 2.718281828459045
 	dsc -= id * t3
 	dss += id * (0.5 / t * (-0.2 * (t2 * -20)))
+	t5 := dsc
+	t6 := dss
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		dx[i2] += 2*(dss*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dsc)
+		dx[i2] += 2*(t6*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t5)
 	}
 	return t4
 }
@@ -2398,19 +2421,19 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 		}
 	}
 	dv += 1
+	t2 := dv
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t2 := dxp
+		t3 := dxp
 		dxp = 0
-		dxn += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		t5 := dv
+		dxn += t3
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
 		xn := x[i2]
 		t6 := 2 * xn
-		tmp := t6*xn - t3[t4]
+		tmp := t6*xn - t4[t5]
 		t7 := float64(i2 + 1)
-		t8 := t7*tmp*t5 + t7*(t5*tmp)
+		t8 := t7*tmp*t2 + t7*(t2*tmp)
 		dxp -= t8
 		dxn += t6 * t8
 		dxn += 2 * (t8 * xn)
@@ -2668,29 +2691,30 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	pc := 1.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t7 := math.Sqrt(float64(i + 1))
-		t8 := math.Cos(v2 / t7)
-		tape = append(tape, t7, pc, t8)
+		t8 := math.Sqrt(float64(i + 1))
+		t9 := math.Cos(v2 / t8)
+		tape = append(tape, t8, pc, t9)
 		ss += v2 * v2
-		pc *= t8
+		pc *= t9
 	}
 	t := ss/4000 - pc + 1
 	dpc2 -= 1
 	dss += 0.00025
+	t2 := dss
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dpc2
+		t3 := dpc2
 		dpc2 = 0
-		dpc += t2
-		t3 := tape
-		n2 := len(t3)
-		t4 := n2 - 3
-		t5 := t3[t4]
-		tape = t3[:t4]
-		t6 := dpc
+		dpc += t3
+		t4 := tape
+		n2 := len(t4)
+		t5 := n2 - 3
+		t6 := t4[t5]
+		tape = t4[:t5]
+		t7 := dpc
 		dpc = 0
-		dpc2 += t6 * t3[n2-1]
+		dpc2 += t7 * t4[n2-1]
 		v := x[i2]
-		dx[i2] += 2*(dss*v) - math.Sin(v/t5)*(t3[n2-2]*t6)/t5
+		dx[i2] += 2*(t2*v) - math.Sin(v/t6)*(t4[n2-2]*t7)/t6
 	}
 	return t
 }
@@ -2849,35 +2873,36 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	f := 0.0
 	for i := 0; i < 5; i++ {
 		cv2 := c[i]
-		t7 := A[i]
+		t8 := A[i]
 		ss := 0.0
 		for j2 := 0; j2 < 2; j2++ {
-			av := t7[j2]
+			av := t8[j2]
 			xja := x[j2] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
-		t8 := math.Exp(-0.3183098861837907 * ss)
-		t9 := math.Cos(3.141592653589793 * ss)
-		tape = append(tape, t8, cv2, ss, t9)
-		f += cv2 * t8 * t9
+		t9 := math.Exp(-0.3183098861837907 * ss)
+		t10 := math.Cos(3.141592653589793 * ss)
+		tape = append(tape, t9, cv2, ss, t10)
+		f += cv2 * t9 * t10
 	}
 	df += 1
+	t := df
 	for i2 := 4; i2 >= 0; i2-- {
-		t := tape
-		n := len(t)
-		t2 := n - 4
-		t3 := t[t2]
-		cv := t[n-3]
-		tape = t[:t2]
-		t4 := df
-		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t[n-2]) * (cv * t3 * t4))
-		dss += -0.3183098861837907 * (t3 * (cv * (t4 * t[n-1])))
+		t2 := tape
+		n := len(t2)
+		t3 := n - 4
+		t4 := t2[t3]
+		cv := t2[n-3]
+		tape = t2[:t3]
+		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[n-2]) * (cv * t4 * t))
+		dss += -0.3183098861837907 * (t4 * (cv * (t * t2[n-1])))
+		t5 := dss
 		for j := 1; j >= 0; j-- {
-			t5 := tape
-			t6 := len(t5) - 1
-			tape = t5[:t6]
-			dx[j] += 2 * (dss * (x[j] - t5[t6]))
+			t6 := tape
+			t7 := len(t6) - 1
+			tape = t6[:t7]
+			dx[j] += 2 * (t5 * (x[j] - t6[t7]))
 		}
 		dss = 0
 	}
@@ -2975,17 +3000,17 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	t7 := sum + t5*t6
 	dsum += 1
 	dx[t2] += (2*(t6*t4) + 6.283185307179586*(math.Cos(t3)*(2*(t5*sd)))) / 4
+	t8 := dsum
 	for i2 := n - 2; i2 >= 0; i2-- {
-		t8 := tape
-		t9 := len(t8) - 1
-		s := t8[t9]
-		tape = t8[:t9]
-		t10 := dsum
+		t9 := tape
+		t10 := len(t9) - 1
+		s := t9[t10]
+		tape = t9[:t10]
 		t11 := 10 * s
 		wi := 1 + (x[i2]-1)/4
 		t12 := wi - 1
-		t13 := t12 * t12 * t10
-		dx[i2] += (2*(t10*(1+t11*s)*t12) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t11*t13+10*(t13*s)))) / 4
+		t13 := t12 * t12 * t8
+		dx[i2] += (2*(t8*(1+t11*s)*t12) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t11*t13+10*(t13*s)))) / 4
 	}
 	dsum2 += dsum
 	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (dsum2 * s1))) / 4
@@ -3097,13 +3122,14 @@ func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
 	}
 	n := len(x)
 	dsum += 1
+	t := dsum
+	t2 := 10 * t
 	sum := 10 * float64(n)
 	for i := 0; i < n; i++ {
 		v := x[i]
-		t := 6.283185307179586 * v
-		t2 := dsum
-		dx[i] += 6.283185307179586*(math.Sin(t)*(10*t2)) + 2*(t2*v)
-		sum += v*v - 10*math.Cos(t)
+		t3 := 6.283185307179586 * v
+		dx[i] += 6.283185307179586*(math.Sin(t3)*t2) + 2*(t*v)
+		sum += v*v - 10*math.Cos(t3)
 	}
 	return sum
 }
@@ -3304,13 +3330,13 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	}
 	t := 418.9829*float64(n) - sum
 	dsum -= 1
+	t2 := dsum
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := tape
-		n2 := len(t2)
-		t3 := n2 - 2
-		t4 := t2[t3]
-		tape = t2[:t3]
-		t5 := dsum
+		t3 := tape
+		n2 := len(t3)
+		t4 := n2 - 2
+		t5 := t3[t4]
+		tape = t3[:t4]
 		v := x[i2]
 		t6 := 0.0
 		if v < 0 {
@@ -3320,7 +3346,7 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		if v > 0 {
 			t7 = 1
 		}
-		dx[i2] += t5*t2[n2-1] + t7*(0.5/t4*(math.Cos(t4)*(v*t5)))
+		dx[i2] += t2*t3[n2-1] + t7*(0.5/t5*(math.Cos(t5)*(v*t2)))
 	}
 	return t
 }
@@ -3407,20 +3433,22 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	t := s0 * s1
 	ds0 += s1
 	ds1 += s0
+	t2 := ds1
+	t3 := ds0
 	for {
-		t2 := path
-		t3 := len(t2) - 1
-		path = t2[:t3]
-		if t2[t3] == 0 {
+		t4 := path
+		t5 := len(t4) - 1
+		path = t4[:t5]
+		if t4[t5] == 0 {
 			break
 		}
-		t4 := tape
-		t5 := len(t4) - 1
-		i2 := t4[t5]
-		tape = t4[:t5]
+		t6 := tape
+		t7 := len(t6) - 1
+		i2 := t6[t7]
+		tape = t6[:t7]
 		i3 := i2 + 1
-		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * ds1))
-		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * ds0))
+		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * t2))
+		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * t3))
 	}
 	dx[1] += dx1
 	dx[0] += dx0

@@ -562,21 +562,21 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 		panic("dimension of the problem must be 4")
 	}
 	dsum += 1
+	t := dsum
 	sum := 0.0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
 		df1 := v[0] + c*v[1]
 		f1 := x[0] + c*x[1] - math.Exp(c)
-		t := math.Sin(c)
-		df2 := v[2] + v[3]*t
-		f2 := x[2] + x[3]*t - math.Cos(c)
+		t2 := math.Sin(c)
+		df2 := v[2] + v[3]*t2
+		f2 := x[2] + x[3]*t2 - math.Cos(c)
 		f := f1*f1 + f2*f2
-		t2 := dsum
-		t3 := 2 * (t2 * f)
-		t4 := 2 * (t2 * (2*(df1*f1) + 2*(df2*f2)))
+		t3 := 2 * (t * f)
+		t4 := 2 * (t * (2*(df1*f1) + 2*(df2*f2)))
 		t5 := 2 * (t4*f2 + t3*df2)
 		t6 := 2 * (t4*f1 + t3*df1)
-		hv[3] += t5 * t
+		hv[3] += t5 * t2
 		hv[2] += t5
 		hv[1] += c * t6
 		hv[0] += t6
@@ -1095,14 +1095,14 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		s1 := 0.0
 		ds1 := 0.0
 		for j2 := 1; j2 < n; j2++ {
-			t20 := float64(j2) * d2
+			t24 := float64(j2) * d2
 			xj := x[j2]
 			vj := v[j2]
 			tape = append(tape, d2)
 			dtape = append(dtape, 0)
 			d2 *= d1
-			s1 += t20 * xj
-			ds1 += t20 * vj
+			s1 += t24 * xj
+			ds1 += t24 * vj
 		}
 		d2_2 := 1.0
 		s2_2 := 0.0
@@ -1116,10 +1116,10 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 			ds2_2 += d2_2 * dv
 			d2_2 *= d1
 		}
-		t19 := s1 - s2_2*s2_2 - 1
+		t23 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t19 * t19
+		sum += t23 * t23
 	}
 	x0 := x[0]
 	v0 := v[0]
@@ -1131,41 +1131,45 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	t4 := 2 * dt
 	hv[0] += 2 * ((1-2*t3)*v0 - t4*x0)
 	hv[1] += t4
+	t5 := dsum
 	for i2 := 29; i2 >= 1; i2-- {
-		t5 := tape
-		t6 := dtape
-		n3 := len(t5)
-		t7 := n3 - 2
-		s2 := t5[t7]
-		ds2 := t6[t7]
-		t8 := n3 - 1
-		tape = t5[:t7]
-		dtape = t6[:t7]
-		t9 := dsum
-		t10 := 2 * (t9 * (t5[t8] - s2*s2 - 1))
-		t11 := 2 * (t9 * (t6[t8] - 2*(ds2*s2)))
+		t6 := tape
+		t7 := dtape
+		n3 := len(t6)
+		t8 := n3 - 2
+		s2 := t6[t8]
+		ds2 := t7[t8]
+		t9 := n3 - 1
+		tape = t6[:t8]
+		dtape = t7[:t8]
+		t10 := 2 * (t5 * (t6[t9] - s2*s2 - 1))
+		t11 := 2 * (t5 * (t7[t9] - 2*(ds2*s2)))
 		ds1_2 += t10
 		dds1 += t11
 		ds2_3 -= 2 * (t10 * s2)
 		dds2 -= 2 * (t11*s2 + t10*ds2)
+		t12 := ds2_3
+		t13 := dds2
 		for i3 := n - 1; i3 >= 0; i3-- {
+			t20 := tape
+			t21 := dtape
+			t22 := len(t20) - 1
+			tape = t20[:t22]
+			dtape = t21[:t22]
+			hv[i3] += t21[t22]*t12 + t20[t22]*t13
+		}
+		ds2_3 = 0
+		dds2 = 0
+		t14 := ds1_2
+		t15 := dds1
+		for j := n - 1; j >= 1; j-- {
 			t16 := tape
 			t17 := dtape
 			t18 := len(t16) - 1
 			tape = t16[:t18]
 			dtape = t17[:t18]
-			hv[i3] += t17[t18]*ds2_3 + t16[t18]*dds2
-		}
-		ds2_3 = 0
-		dds2 = 0
-		for j := n - 1; j >= 1; j-- {
-			t12 := tape
-			t13 := dtape
-			t14 := len(t12) - 1
-			tape = t12[:t14]
-			dtape = t13[:t14]
-			t15 := float64(j)
-			hv[j] += t15*t13[t14]*ds1_2 + t15*t12[t14]*dds1
+			t19 := float64(j)
+			hv[j] += t19*t17[t18]*t14 + t19*t16[t18]*t15
 		}
 		ds1_2 = 0
 		dds1 = 0

@@ -21,17 +21,17 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	dsum += 1
+	t := dsum
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := x[i+1] - xi*xi
 		b := 1 - xi
-		t := 100 * a
-		t2 := dsum
-		t3 := t*t2 + 100*(t2*a)
-		dx[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		t2 := 100 * a
+		t3 := t2*t + 100*(t*a)
+		dx[i] += -(2 * (t * b)) - 2*(t3*xi)
 		dx[i+1] += t3
-		sum += t*a + b*b
+		sum += t2*a + b*b
 	}
 	return sum
 }
@@ -268,19 +268,19 @@ func QuadGrad(a, x, dx []float64) float64 {
 		t := dq2
 		dq2 = 0
 		dq += t
+		t2 := dq
 		for j := n - 1; j >= 0; j-- {
-			t4 := dq
 			xj := x[j]
 			t5 := a[i2*n+j]
-			dx[j] += t5 * x[i2] * t4
-			t6 += t5 * (t4 * xj)
+			dx[j] += t5 * x[i2] * t2
+			t6 += t5 * (t2 * xj)
 		}
-		t2 := dq
+		t3 := dq
 		dq = 0
-		dq2 += t2
-		t3 := t6
+		dq2 += t3
+		t4 := t6
 		t6 = 0
-		dx[i2] += t3
+		dx[i2] += t4
 	}
 	return q
 }
@@ -335,18 +335,19 @@ func SmoothGrad(x, dx []float64) float64 {
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
-		t2 := math.Sqrt(1 + y[i3])
-		dy[i3] += 0.5 / t2 * ds
-		s += t2
+		t3 := math.Sqrt(1 + y[i3])
+		dy[i3] += 0.5 / t3 * t
+		s += t3
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
 		dyi2 := dy[i4]
 		dy[i4] = 0
-		t := 0.5 * dyi2
-		dy[i4-1] += t
-		dy[i4] += t
+		t2 := 0.5 * dyi2
+		dy[i4-1] += t2
+		dy[i4] += t2
 	}
 	for i5 := n - 1; i5 >= 0; i5-- {
 		dyi := dy[i5]
@@ -403,12 +404,12 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 		panic("ClipGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		t := min(v, hi)
-		c := max(lo, t)
-		t2 := ds
+		t2 := min(v, hi)
+		c := max(lo, t2)
 		t3 := 0.0
 		if v < 0 {
 			t3 = -1
@@ -417,8 +418,8 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 		if v > 0 {
 			t4 = 1
 		}
-		t5 := 2 * (t2 * c)
-		t6 := lo >= t
+		t5 := 2 * (t * c)
+		t6 := lo >= t2
 		t7 := 0.0
 		if t6 {
 			t7 = 1
@@ -439,7 +440,7 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 			t12 = 0
 		}
 		dhi += t12 * t9
-		dx[i] += t4*t2 + t11*t9
+		dx[i] += t4*t + t11*t9
 		s += c*c + math.Abs(v)
 	}
 	return s, dlo, dhi
@@ -556,14 +557,14 @@ func SingleGrad(x, dx []float32) float32 {
 		panic("SingleGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	ds += 1
+	t := ds
 	s := float32(0)
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		t := math.Exp(float64(xi) / 4)
-		t2 := float32(t)
-		t3 := ds
-		dx[i] += t3*t2 + float32(t*float64(xi*t3)/4)
-		s += xi * t2
+		t2 := math.Exp(float64(xi) / 4)
+		t3 := float32(t2)
+		dx[i] += t*t3 + float32(t2*float64(xi*t)/4)
+		s += xi * t3
 	}
 	return s
 }
@@ -753,10 +754,10 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
-	var t11 float64
 	var t12 float64
-	var de float64
 	var t13 float64
+	var de float64
+	var t14 float64
 	var de2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -770,34 +771,35 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	for {
 		n = len(x)
 		if i < n {
-			t9 := x[i] - x[i-1]
-			t10 := t9 * t9
-			e += t10 * t3
+			t10 := x[i] - x[i-1]
+			t11 := t10 * t10
+			e += t11 * t3
 			i++
 		} else {
 			break
 		}
 	}
 	de += 1
+	t4 := de
+	t5 := t4 * t3
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t5 := de
-		t11 += t5 * t3
+		t12 += t5
 		xi := x[i2]
-		t6 := xi - x[i2-1]
-		t13 += t6 * t6 * t5
-		t7 := t11
-		t11 = 0
-		t12 += 2 * (t7 * (xi - x[i2-1]))
+		t7 := xi - x[i2-1]
+		t14 += t7 * t7 * t4
 		t8 := t12
 		t12 = 0
-		dx[i2-1] -= t8
-		dx[i2] += t8
+		t13 += 2 * (t8 * (xi - x[i2-1]))
+		t9 := t13
+		t13 = 0
+		dx[i2-1] -= t9
+		dx[i2] += t9
 	}
 	de2 += de
-	dk -= 2 * (t3 * t13 * k)
-	t4 := de2
-	dotInPlaceReverse(x, dx, t*t4)
-	dk += 0.5 * (t4 * t2)
+	dk -= 2 * (t3 * t14 * k)
+	t6 := de2
+	dotInPlaceReverse(x, dx, t*t6)
+	dk += 0.5 * (t6 * t2)
 	return e, dk
 }
 
@@ -819,8 +821,9 @@ func dotInPlaceReverse(a, da []float64, seed float64) {
 		panic("dotInPlaceReverse: a and da share memory: gadgen's gradients need them apart")
 	}
 	ds += seed
+	t := ds
 	for i := 0; i < len(a); i++ {
-		da[i] += 2 * (ds * a[i])
+		da[i] += 2 * (t * a[i])
 	}
 }
 
@@ -1002,10 +1005,11 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 	}
 	axpyInto(buf, x, 2)
 	ds += 1
+	t3 := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := buf[i]
-		dbuf[i] += 2 * (ds * v)
+		dbuf[i] += 2 * (t3 * v)
 		s += v * v
 	}
 	finalBuf := slices.Clone(buf)
@@ -1417,10 +1421,10 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t19 := math.Exp(x[i2] - m)
-		dst[i2] = t19
+		t20 := math.Exp(x[i2] - m)
+		dst[i2] = t20
 		dsti2 := dst[i2]
-		tape = append(tape, t19)
+		tape = append(tape, t20)
 		s += dsti2
 	}
 	n2 := len(dst)
@@ -1431,47 +1435,48 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		tape = append(tape, dsti)
 	}
 	for i4 := n2 - 1; i4 >= 0; i4-- {
-		t15 := tape
-		t16 := len(t15) - 1
-		t17 := t15[t16]
-		tape = t15[:t16]
-		t18 := ddst[i4]
+		t16 := tape
+		t17 := len(t16) - 1
+		t18 := t16[t17]
+		tape = t16[:t17]
+		t19 := ddst[i4]
 		ddst[i4] = 0
-		ds -= t18 * (t17 / s) / s
-		ddst[i4] += t18 / s
+		ds -= t19 * (t18 / s) / s
+		ddst[i4] += t19 / s
 	}
+	t3 := ds
 	for i5 := n - 1; i5 >= 0; i5-- {
-		t10 := tape
-		t11 := len(t10) - 1
-		t12 := t10[t11]
-		tape = t10[:t11]
-		ddst[i5] += ds
-		t13 := ddst[i5]
+		t11 := tape
+		t12 := len(t11) - 1
+		t13 := t11[t12]
+		tape = t11[:t12]
+		ddst[i5] += t3
+		t14 := ddst[i5]
 		ddst[i5] = 0
-		t14 := t12 * t13
-		dm2 -= t14
-		dx[i5] += t14
+		t15 := t13 * t14
+		dm2 -= t15
+		dx[i5] += t15
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t3 := dm2
+		t4 := dm2
 		dm2 = 0
-		dm += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := dm
+		dm += t4
+		t5 := tape
+		t6 := len(t5) - 1
+		tape = t5[:t6]
+		t7 := dm
 		dm = 0
-		t7 := t4[t5] >= x[i6]
-		t8 := 0.0
-		if t7 {
-			t8 = 1
+		t8 := t5[t6] >= x[i6]
+		t9 := 0.0
+		if t8 {
+			t9 = 1
 		}
-		dm2 += t8 * t6
-		t9 := 1.0
-		if t7 {
-			t9 = 0
+		dm2 += t9 * t7
+		t10 := 1.0
+		if t8 {
+			t10 = 0
 		}
-		dx[i6] += t9 * t6
+		dx[i6] += t10 * t7
 	}
 }
 
@@ -1614,16 +1619,16 @@ func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
 	}
 	t := 0.5 * (s.K + 1)
 	de += 1
+	t2 := de
 	e := 0.0
 	for i := 1; i < len(x); i++ {
 		d := x[i] - x[i-1] - r
-		t2 := t * d
-		t3 := de
-		t4 := t2*t3 + t*(t3*d)
+		t3 := t * d
+		t4 := t3*t2 + t*(t2*d)
 		dr -= t4
 		dx[i-1] -= t4
 		dx[i] += t4
-		e += t2 * d
+		e += t3 * d
 	}
 	return e, dr
 }
@@ -1810,44 +1815,45 @@ func LayersGrad(x, dx []float64) float64 {
 	y := x[:n]
 	dy := dx[:n]
 	for k := 0; k < 3; k++ {
-		t11 := k * n
-		t12 := (k + 1) * n
-		h := work[t11:t12]
-		t13 := x[n:]
+		t12 := k * n
+		t13 := (k + 1) * n
+		h := work[t12:t13]
+		t14 := x[n:]
 		tape = append(tape, y...)
-		tape = append(tape, t13...)
-		layer(h, y, t13)
+		tape = append(tape, t14...)
+		layer(h, y, t14)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = dwork[t11:t12]
+		dy = dwork[t12:t13]
 	}
 	ds += 1
+	t2 := ds
 	s := 0.0
 	for i := 0; i < len(y); i++ {
 		v := y[i]
-		dy[i] += 2 * (ds * v)
+		dy[i] += 2 * (t2 * v)
 		s += v * v
 	}
 	finalX := slices.Clone(x)
 	for k2 := 2; k2 >= 0; k2-- {
-		t2 := tapeSlices
-		n2 := len(t2)
-		t3 := n2 - 2
-		y2 := t2[t3]
-		dy2 := t2[n2-1]
-		tapeSlices = t2[:t3]
-		t4 := x[n:]
-		t5 := tape
-		t6 := len(t5) - len(t4)
-		copy(t4, t5[t6:])
-		tape = t5[:t6]
-		t7 := tape
-		t8 := len(t7) - len(y2)
-		copy(y2, t7[t8:])
-		tape = t7[:t8]
-		t9 := k2 * n
-		t10 := (k2 + 1) * n
-		layerReverse(work[t9:t10], dwork[t9:t10], y2, dy2, t4, dx[n:])
+		t3 := tapeSlices
+		n2 := len(t3)
+		t4 := n2 - 2
+		y2 := t3[t4]
+		dy2 := t3[n2-1]
+		tapeSlices = t3[:t4]
+		t5 := x[n:]
+		t6 := tape
+		t7 := len(t6) - len(t5)
+		copy(t5, t6[t7:])
+		tape = t6[:t7]
+		t8 := tape
+		t9 := len(t8) - len(y2)
+		copy(y2, t8[t9:])
+		tape = t8[:t9]
+		t10 := k2 * n
+		t11 := (k2 + 1) * n
+		layerReverse(work[t10:t11], dwork[t10:t11], y2, dy2, t5, dx[n:])
 	}
 	copy(x, finalX)
 	return s
@@ -2037,11 +2043,11 @@ func weighReverse(src, dsrc, w, dw []float64, seed float64) {
 		panic("weighReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
 	ds += seed
+	t := ds
 	for i := 0; i < len(src); i++ {
-		t := math.Exp(w[i])
-		t2 := ds
-		dw[i] += t * (src[i] * t2)
-		dsrc[i] += t2 * t
+		t2 := math.Exp(w[i])
+		dw[i] += t2 * (src[i] * t)
+		dsrc[i] += t * t2
 	}
 }
 
@@ -2124,12 +2130,13 @@ func AccumulateGrad(x, dx []float64) float64 {
 		s += addRead(acc, x)
 	}
 	ds += 1
+	t := ds
 	for k2 := 2; k2 >= 0; k2-- {
-		t := tape
-		t2 := len(t) - n2
-		copy(acc, t[t2:])
-		tape = t[:t2]
-		addReadReverse(acc, dacc, x, dx, ds)
+		t2 := tape
+		t3 := len(t2) - n2
+		copy(acc, t2[t3:])
+		tape = t2[:t3]
+		addReadReverse(acc, dacc, x, dx, t)
 	}
 	return s
 }
@@ -2170,11 +2177,12 @@ func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
 		tape = append(tape, acc[i])
 	}
 	dt += seed
+	t3 := dt
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		dacc[i2] += 2 * (dt * t3[t4])
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		dacc[i2] += 2 * (t3 * t4[t5])
 		dx[i2] += 2 * (dacc[i2] * x[i2])
 	}
 }
@@ -2244,13 +2252,13 @@ func AccumulateOnlyGrad(x, dx []float64) float64 {
 		addSquares(acc, x)
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < len(acc); i++ {
 		acci := acc[i]
-		t := math.Sin(acci)
-		t2 := ds
-		dacc[i] += t2*t + math.Cos(acci)*(acci*t2)
-		s += acci * t
+		t2 := math.Sin(acci)
+		dacc[i] += t*t2 + math.Cos(acci)*(acci*t)
+		s += acci * t2
 	}
 	for k2 := 2; k2 >= 0; k2-- {
 		addSquaresReverse(acc, dacc, x, dx)
@@ -2360,9 +2368,11 @@ func AckleyGrad(x, dx []float64, a float64) (da float64) {
 	dc -= t3 / n2
 	ds -= 0.5 / t * (-0.2 * (t2 * a)) / n2
 	da -= t2
+	t4 := dc
+	t5 := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		dx[i2] += 2*(ds*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*dc)
+		dx[i2] += 2*(t5*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t4)
 	}
 	return da
 }

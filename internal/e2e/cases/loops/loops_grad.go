@@ -39,10 +39,11 @@ func SumSquaresGrad(x, dx []float64) float64 {
 		panic("SumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		dx[i] += 2 * (ds * xi)
+		dx[i] += 2 * (t * xi)
 		s += xi * xi
 	}
 	return s
@@ -408,11 +409,11 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 		panic("DotGrad: y and dy share memory: gadgen's gradients need them apart")
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		yi := y[i]
-		t := ds
 		dy[i] += v * t
 		dx[i] += t * yi
 		s += v * yi
@@ -514,14 +515,14 @@ func WeightedGrad(x, dx []float64) float64 {
 		panic("WeightedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t := float64(i + 1)
+		t2 := float64(i + 1)
 		xi := x[i]
-		t2 := t * xi
-		t3 := ds
-		dx[i] += t2*t3 + t*(t3*xi)
-		s += t2 * xi
+		t3 := t2 * xi
+		dx[i] += t3*t + t2*(t*xi)
+		s += t3 * xi
 	}
 	return s
 }
@@ -607,13 +608,13 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
 	var ds float64
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < 3; i++ {
 		v := c[i]
-		t := v * v
-		t2 := ds
-		dc[i] += t*t2 + 2*(t2*v*v)
-		s += t * v
+		t2 := v * v
+		dc[i] += t2*t + 2*(t*v*v)
+		s += t2 * v
 	}
 	return s, dc
 }
@@ -705,9 +706,10 @@ func HarmonicGrad(x float64, n int) (f, dx float64) {
 	}
 	ds += 1
 	ds2 += ds
+	t := ds2
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := x + float64(i2)
-		dx -= ds2 * (1 / t) / t
+		t2 := x + float64(i2)
+		dx -= t * (1 / t2) / t2
 	}
 	return s, dx
 }
@@ -1056,17 +1058,17 @@ func Trace2Grad(a, da []float64, n int) float64 {
 		t := ds2
 		ds2 = 0
 		ds += t
+		t2 := ds
 		for j := n - 1; j >= 0; j-- {
-			t3 := ds
 			t4 := j*n + i2
 			t5 := a[t4]
 			t6 := i2*n + j
-			da[t4] += a[t6] * t3
-			da[t6] += t3 * t5
+			da[t4] += a[t6] * t2
+			da[t6] += t2 * t5
 		}
-		t2 := ds
+		t3 := ds
 		ds = 0
-		ds2 += t2
+		ds2 += t3
 	}
 	return s
 }
@@ -1227,29 +1229,30 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 		tapeint = append(tapeint, j3, idx)
 	}
 	ds += 1
+	t3 := ds
 	s := 0.0
 	k := 8
 	for j := 3; j >= 0; j-- {
 		yj := y[j]
-		t8 := float64(k - 1)
-		t2[:4][j] += 2 * (ds * t8 * yj)
-		s += yj * yj * t8
+		t9 := float64(k - 1)
+		t2[:4][j] += 2 * (t3 * t9 * yj)
+		s += yj * yj * t9
 		k -= 2
 	}
 	for i2 := 3; i2 >= 0; i2-- {
-		t3 := tapeint
-		n := len(t3)
-		t4 := n - 2
-		tapeint = t3[:t4]
-		idx2 := t3[n-1] - 1
-		for j2 := t3[t4] - 1; j2 >= i2+1; j2-- {
-			t5 := t2[:4][j2]
-			t6 := t5 * x[j2]
-			t7 := l[idx2]
+		t4 := tapeint
+		n := len(t4)
+		t5 := n - 2
+		tapeint = t4[:t5]
+		idx2 := t4[n-1] - 1
+		for j2 := t4[t5] - 1; j2 >= i2+1; j2-- {
+			t6 := t2[:4][j2]
+			t7 := t6 * x[j2]
+			t8 := l[idx2]
 			xi := x[i2]
-			dx[j2] += t7 * xi * t5
-			dx[i2] += t7 * t6
-			dl[idx2] += t6 * xi
+			dx[j2] += t8 * xi * t6
+			dx[i2] += t8 * t7
+			dl[idx2] += t7 * xi
 			idx2--
 		}
 	}
@@ -1292,11 +1295,11 @@ func RangeConstGrad(w, dw, x, dx []float64) float64 {
 		panic("RangeConstGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for j := 0; j < 6; j++ {
 		wj := w[j]
 		xj := x[j]
-		t := ds
 		dx[j] += wj * t
 		dw[j] += t * xj
 		s += wj * xj
@@ -1353,17 +1356,17 @@ func RangeConstNestedGrad(a, da []float64) float64 {
 		t := ds
 		ds = 0
 		ds2 += t
+		t2 := ds2 * float64(i2+1)
 		for j := 2; j >= 0; j-- {
-			t3 := ds2 * float64(i2+1)
 			t4 := j*3 + i2
 			t5 := a[t4]
 			t6 := i2*3 + j
-			da[t4] += a[t6] * t3
-			da[t6] += t3 * t5
+			da[t4] += a[t6] * t2
+			da[t6] += t2 * t5
 		}
-		t2 := ds2
+		t3 := ds2
 		ds2 = 0
-		ds += t2
+		ds += t3
 	}
 	return s
 }

@@ -65,27 +65,28 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		acc = acc3
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v := c[i2]
-		dc[i2] += ds
+		dc[i2] += t
 		s += v
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t := dacc2
+		t2 := dacc2
 		dacc2 = 0
-		dacc += t
-		t2 := tape
-		t3 := len(t2) - 1
-		acc2 := t2[t3]
-		tape = t2[:t3]
+		dacc += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		acc2 := t3[t4]
+		tape = t3[:t4]
 		dci := dc[i3]
 		dc[i3] = 0
 		dacc += 2 * (dci * (acc2 + x[i3]))
-		t4 := dacc
+		t5 := dacc
 		dacc = 0
-		dacc2 += t4
-		dx[i3] += t4
+		dacc2 += t5
+		dx[i3] += t5
 	}
 	return s
 }

@@ -39,9 +39,9 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 		for i4 := 0; i4 < n5; i4++ {
 			a2 += n.W1[j*n5+i4] * x[i4]
 		}
-		t27 := math.Tanh(a2)
-		h[j] = t27
-		tape = append(tape, t27)
+		t29 := math.Tanh(a2)
+		h[j] = t29
+		tape = append(tape, t29)
 	}
 	o := make([]float64, nOut)
 	do := make([]float64, nOut)
@@ -60,83 +60,85 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 	tape = slices.Grow(tape, max(n2+2, 0))
 	z := 0.0
 	for i := 0; i < n2; i++ {
-		t26 := math.Exp(o[i] - m)
-		tape = append(tape, t26)
-		z += t26
+		t28 := math.Exp(o[i] - m)
+		tape = append(tape, t28)
+		z += t28
 	}
 	t := math.Log(z) + m - o[label]
 	do[label] -= 1
 	dm3 += 1
 	dz += 1 / z
+	t2 := dz
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t23 := tape
-		t24 := len(t23) - 1
-		tape = t23[:t24]
-		t25 := t23[t24] * dz
-		dm3 -= t25
-		do[i2] += t25
+		t25 := tape
+		t26 := len(t25) - 1
+		tape = t25[:t26]
+		t27 := t25[t26] * t2
+		dm3 -= t27
+		do[i2] += t27
 	}
 	dm += dm3
 	for k2 := nOut - 1; k2 >= 0; k2-- {
-		t9 := dm
+		t11 := dm
 		dm = 0
-		dm2 += t9
-		t10 := tape
-		n4 := len(t10)
-		t11 := n4 - 2
-		tape = t10[:t11]
-		t12 := dm2
+		dm2 += t11
+		t12 := tape
+		n4 := len(t12)
+		t13 := n4 - 2
+		tape = t12[:t13]
+		t14 := dm2
 		dm2 = 0
-		t13 := t10[t11] >= t10[n4-1]
-		t14 := 0.0
-		if t13 {
-			t14 = 1
+		t15 := t12[t13] >= t12[n4-1]
+		t16 := 0.0
+		if t15 {
+			t16 = 1
 		}
-		dm += t14 * t12
-		t15 := 1.0
-		if t13 {
-			t15 = 0
+		dm += t16 * t14
+		t17 := 1.0
+		if t15 {
+			t17 = 0
 		}
-		da += t15 * t12
+		da += t17 * t14
 		dok := do[k2]
 		do[k2] = 0
 		da += dok
+		t18 := da
 		for j3 := len(h) - 1; j3 >= 0; j3-- {
-			t19 := da
-			t20 := k2*nHid + j3
-			t21 := n.W2[t20]
-			t22 := dn.W2
-			t22[t20] += t19 * h[j3]
-			dh[j3] += t21 * t19
+			t22 := k2*nHid + j3
+			t23 := n.W2[t22]
+			t24 := dn.W2
+			t24[t22] += t18 * h[j3]
+			dh[j3] += t23 * t18
 		}
-		t16 := da
+		t19 := da
 		da = 0
-		da2 += t16
-		t17 := da2
+		da2 += t19
+		t20 := da2
 		da2 = 0
-		t18 := dn.B2
-		t18[k2] += t17
+		t21 := dn.B2
+		t21[k2] += t20
 	}
 	for j2 := nHid - 1; j2 >= 0; j2-- {
-		t2 := tape
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tape = t2[:t3]
+		t3 := tape
+		t4 := len(t3) - 1
+		t5 := t3[t4]
+		tape = t3[:t4]
 		n3 := len(x)
 		dhj := dh[j2]
 		dh[j2] = 0
-		da3 += (1 - t4*t4) * dhj
+		da3 += (1 - t5*t5) * dhj
+		t6 := da3
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t8 := dn.W1
-			t8[j2*n3+i3] += da3 * x[i3]
+			t10 := dn.W1
+			t10[j2*n3+i3] += t6 * x[i3]
 		}
-		t5 := da3
+		t7 := da3
 		da3 = 0
-		da4 += t5
-		t6 := da4
+		da4 += t7
+		t8 := da4
 		da4 = 0
-		t7 := dn.B1
-		t7[j2] += t6
+		t9 := dn.B1
+		t9[j2] += t8
 	}
 	return t
 }
@@ -209,8 +211,9 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
-	var h2 []float64
+	var h3 []float64
 	var dh4 []float64
+	var x3 []float64
 	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
 	tapeSlices = tapeSlicesBuf[:0]
@@ -228,72 +231,76 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 	total := 0.0
 	for s := 0; s < n2; s++ {
 		label := labels[s]
-		x := xs[s*nIn : (s+1)*nIn]
-		h := make([]float64, nHid)
+		x2 := xs[s*nIn : (s+1)*nIn]
+		h2 := make([]float64, nHid)
 		dh3 := make([]float64, nHid)
-		n4 := len(h)
+		n4 := len(h2)
 		for j3 := 0; j3 < n4; j3++ {
 			a := n.B1[j3]
-			for i2 := 0; i2 < len(x); i2++ {
-				a += n.W1[j3*nIn+i2] * x[i2]
+			for i2 := 0; i2 < len(x2); i2++ {
+				a += n.W1[j3*nIn+i2] * x2[i2]
 			}
-			t19 := math.Tanh(a)
-			h[j3] = t19
-			tape = append(tape, t19)
+			t20 := math.Tanh(a)
+			h2[j3] = t20
+			tape = append(tape, t20)
 		}
 		out := 0.0
 		for j4 := 0; j4 < n4; j4++ {
-			out += n.W2[label*nHid+j4] * h[j4]
+			out += n.W2[label*nHid+j4] * h2[j4]
 		}
 		tape = append(tape, out)
-		tapeSlices = append(tapeSlices, h, dh3)
+		tapeSlices = append(tapeSlices, h2, dh3)
 		total += out * out
 	}
 	t := float64(n2)
 	t2 := total / t
 	dtotal += 1 / t
+	t3 := dtotal
 	for s2 := n2 - 1; s2 >= 0; s2-- {
-		t3 := tapeSlices
-		n3 := len(t3)
-		t4 := n3 - 2
-		tapeSlices = t3[:t4]
-		h2 = t3[t4]
-		dh4 = t3[n3-1]
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		dout += 2 * (dtotal * t5[t6])
-		for j := len(h2) - 1; j >= 0; j-- {
-			t15 := dout
-			t16 := labels[s2]*nHid + j
-			t17 := n.W2[t16]
-			t18 := dn.W2
-			t18[t16] += t15 * h2[j]
-			dh2 := dh4
-			dh2[j] += t17 * t15
+		t4 := tapeSlices
+		n3 := len(t4)
+		t5 := n3 - 2
+		tapeSlices = t4[:t5]
+		h3 = t4[t5]
+		dh4 = t4[n3-1]
+		x3 = xs[s2*nIn : (s2+1)*nIn]
+		t6 := tape
+		t7 := len(t6) - 1
+		tape = t6[:t7]
+		h := h3
+		dout += 2 * (t3 * t6[t7])
+		t8 := dout
+		dh := dh4
+		for j := len(h) - 1; j >= 0; j-- {
+			t17 := labels[s2]*nHid + j
+			t18 := n.W2[t17]
+			t19 := dn.W2
+			t19[t17] += t8 * h[j]
+			dh[j] += t18 * t8
 		}
 		dout = 0
-		for j2 := len(h2) - 1; j2 >= 0; j2-- {
-			t7 := tape
-			t8 := len(t7) - 1
-			t9 := t7[t8]
-			tape = t7[:t8]
-			t10 := s2 * nIn
-			dh := dh4
-			dhj := dh[j2]
-			dh[j2] = 0
-			da += (1 - t9*t9) * dhj
-			for i := len(xs[t10:(s2+1)*nIn]) - 1; i >= 0; i-- {
-				t14 := dn.W1
-				t14[j2*nIn+i] += da * xs[t10 : (s2+1)*nIn][i]
+		dh2 := dh4
+		for j2 := len(h3) - 1; j2 >= 0; j2-- {
+			t9 := tape
+			t10 := len(t9) - 1
+			t11 := t9[t10]
+			tape = t9[:t10]
+			x := x3
+			dhj := dh2[j2]
+			dh2[j2] = 0
+			da += (1 - t11*t11) * dhj
+			t12 := da
+			for i := len(x) - 1; i >= 0; i-- {
+				t16 := dn.W1
+				t16[j2*nIn+i] += t12 * x[i]
 			}
-			t11 := da
+			t13 := da
 			da = 0
-			da2 += t11
-			t12 := da2
+			da2 += t13
+			t14 := da2
 			da2 = 0
-			t13 := dn.B1
-			t13[j2] += t12
+			t15 := dn.B1
+			t15[j2] += t14
 		}
 	}
 	return t2
@@ -371,8 +378,8 @@ func PredictGrad(m Model, dm *Model, x, dx []float64) float64 {
 	}
 	t3 := y * y
 	dy += 2 * y
+	t4 := dy
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := dy
 		xi := x[i2]
 		dx[i2] += t2[i2] * t4
 		t.W[i2] += t4 * xi
@@ -416,7 +423,8 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
 func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
-	var next2 []float64
+	var t19 []float64
+	var next3 []float64
 	var dnext3 []float64
 	var dact3 []float64
 	var act3 []float64
@@ -439,75 +447,79 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 	dact := dx
 	for i := 0; i < n; i++ {
 		l := t[i]
-		t15 := l.B
-		nOut := len(t15)
-		nIn := len(act)
-		next := make([]float64, nOut)
+		t17 := l.B
+		nOut := len(t17)
+		nIn2 := len(act)
+		next2 := make([]float64, nOut)
 		dnext2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
-			a := t15[o2]
-			for i5 := 0; i5 < nIn; i5++ {
-				a += l.W[o2*nIn+i5] * act[i5]
+			a := t17[o2]
+			for i5 := 0; i5 < nIn2; i5++ {
+				a += l.W[o2*nIn2+i5] * act[i5]
 			}
-			t16 := math.Tanh(a)
-			tape = append(tape, next[o2])
-			next[o2] = t16
-			tape = append(tape, t16)
+			t18 := math.Tanh(a)
+			tape = append(tape, next2[o2])
+			next2[o2] = t18
+			tape = append(tape, t18)
 		}
-		tapeSlices = append(tapeSlices, next, dnext2, act, dact)
-		act = next
+		tapeSlices = append(tapeSlices, next2, dnext2, act, dact)
+		act = next2
 		dact = dnext2
 	}
 	dsum += 1
+	t2 := dsum
 	sum := 0.0
 	for i2 := 0; i2 < len(act); i2++ {
 		v := act[i2]
-		dact[i2] += dsum
+		dact[i2] += t2
 		sum += v
 	}
 	finalX := slices.Clone(x)
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t2 := tapeSlices
-		n2 := len(t2)
-		t3 := n2 - 4
-		tapeSlices = t2[:t3]
-		next2 = t2[t3]
-		dnext3 = t2[n2-3]
-		act3 = t2[n2-2]
-		dact3 = t2[n2-1]
+		t3 := tapeSlices
+		n2 := len(t3)
+		t4 := n2 - 4
+		tapeSlices = t3[:t4]
+		next3 = t3[t4]
+		dnext3 = t3[n2-3]
+		act3 = t3[n2-2]
+		dact3 = t3[n2-1]
+		t19 = ds.Layers[i3].B
+		act2 := act3
+		dnext := dnext3
+		next := next3
+		dact2 := dact3
+		t5 := t19
 		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
-			t4 := tape
-			t5 := len(t4) - 1
-			t6 := t4[t5]
-			tape = t4[:t5]
-			dnext := dnext3
-			t7 := dnext[o]
+			t6 := tape
+			t7 := len(t6) - 1
+			t8 := t6[t7]
+			tape = t6[:t7]
+			nIn := len(act2)
+			t9 := dnext[o]
 			dnext[o] = 0
-			t8 := tape
-			t9 := len(t8) - 1
-			tape = t8[:t9]
-			next2[o] = t8[t9]
-			da += (1 - t6*t6) * t7
-			t10 := da
+			t10 := tape
+			t11 := len(t10) - 1
+			tape = t10[:t11]
+			next[o] = t10[t11]
+			da += (1 - t8*t8) * t9
+			t12 := da
 			da = 0
-			da2 += t10
-			for i4 := len(act3) - 1; i4 >= 0; i4-- {
-				t13 := da2
-				act2 := act3
+			da2 += t12
+			t13 := da2
+			for i4 := nIn - 1; i4 >= 0; i4-- {
 				acti := act2[i4]
-				t14 := o*len(act2) + i4
-				dact2 := dact3
-				dact2[i4] += s.Layers[i3].W[t14] * t13
-				dl2 := ds.Layers[i3]
-				dl2.W[t14] += t13 * acti
+				t16 := o*nIn + i4
+				dact2[i4] += s.Layers[i3].W[t16] * t13
+				dl := ds.Layers[i3]
+				dl.W[t16] += t13 * acti
 			}
-			t11 := da2
+			t14 := da2
 			da2 = 0
-			da3 += t11
-			t12 := da3
+			da3 += t14
+			t15 := da3
 			da3 = 0
-			dl := ds.Layers[i3]
-			dl.B[o] += t12
+			t5[o] += t15
 		}
 	}
 	copy(x, finalX)
@@ -633,33 +645,33 @@ func EnergyGrad(ps, dps []Particle) float64 {
 		t := de3
 		de3 = 0
 		de += t
+		t2 := de
 		for {
-			t2 := tape
-			t3 := len(t2) - 1
-			tape = t2[:t3]
-			t40 = t2[t3]
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
+			t3 := tape
+			t4 := len(t3) - 1
+			tape = t3[:t4]
+			t40 = t3[t4]
+			t5 := path
+			t6 := len(t5) - 1
+			path = t5[:t6]
+			if t5[t6] == 0 {
 				break
 			}
-			t6 := tape
-			n2 := len(t6)
-			t7 := n2 - 3
-			t8 := t6[n2-1]
-			tape = t6[:t7]
-			t9 := tapeint
-			t10 := len(t9) - 1
-			j := t9[t10]
-			tapeint = t9[:t10]
-			t11 := de
-			t12 := t11 / t8
+			t7 := tape
+			n2 := len(t7)
+			t8 := n2 - 3
+			t9 := t7[n2-1]
+			tape = t7[:t8]
+			t10 := tapeint
+			t11 := len(t10) - 1
+			j := t10[t11]
+			tapeint = t10[:t11]
+			t12 := t2 / t9
 			t13 := t40
 			t14 := ps[j].M
-			t15 := 0.5 / t8 * (t11 * (t13 * t14 / t8) / t8)
-			t16 := 2 * (t15 * (t6[n2-2] - ps[j].Pos[1]))
-			t17 := 2 * (t15 * (t6[t7] - ps[j].Pos[0]))
+			t15 := 0.5 / t9 * (t2 * (t13 * t14 / t9) / t9)
+			t16 := 2 * (t15 * (t7[n2-2] - ps[j].Pos[1]))
+			t17 := 2 * (t15 * (t7[t8] - ps[j].Pos[0]))
 			t43 -= t12 * t14
 			dps[j].M -= t13 * t12
 			dps[j].Pos[1] -= t16
@@ -763,7 +775,7 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
-	var dq4 *Particle
+	var dq3 *Particle
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -772,9 +784,9 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 	tapePointers = tapePointersBuf[:0]
 	var t40 [2]float64
 	var t41 [2]float64
-	var dq5 Particle
+	var dq4 Particle
 	var de float64
-	var dq6 Particle
+	var dq5 Particle
 	var t42 [2]float64
 	var dp Particle
 	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
@@ -786,7 +798,7 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 	for i := 0; i < n; i++ {
 		p := ps[i]
 		q2 := p
-		var dq7 Particle
+		var dq6 Particle
 		for d2 := 0; d2 < 2; d2++ {
 			t37 := p.Pos[d2]
 			t38 := p.M
@@ -796,37 +808,37 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 			tape = append(tape, t37, t38, t39)
 		}
 		next[i] = q2
-		tapePointers = append(tapePointers, &q2, &dq7)
+		tapePointers = append(tapePointers, &q2, &dq6)
 	}
 	de += 1
+	t := de
 	e := 0.0
 	for i2 := 0; i2 < len(next); i2++ {
 		q := next[i2]
-		t22 := q.M
-		t23 := q.Vel
-		t24 := t23[0]
-		t25 := t23[1]
-		t26 := t24*t24 + t25*t25
-		t27 := q.Pos
-		t28 := t27[0]
-		t29 := t27[1]
-		t30 := de
-		t40[1] += 2 * (t30 * t29)
-		t40[0] += 2 * (t30 * t28)
+		t23 := q.M
+		t24 := q.Vel
+		t25 := t24[0]
+		t26 := t24[1]
+		t27 := t25*t25 + t26*t26
+		t28 := q.Pos
+		t29 := t28[0]
+		t30 := t28[1]
+		t40[1] += 2 * (t * t30)
+		t40[0] += 2 * (t * t29)
 		t31 := t40
 		t40 = [2]float64{}
-		dq5.Pos[0] += t31[0]
-		dq5.Pos[1] += t31[1]
-		t32 := t22 * t30
-		t41[1] += 2 * (t32 * t25)
-		t41[0] += 2 * (t32 * t24)
+		dq4.Pos[0] += t31[0]
+		dq4.Pos[1] += t31[1]
+		t32 := t23 * t
+		t41[1] += 2 * (t32 * t26)
+		t41[0] += 2 * (t32 * t25)
 		t33 := t41
 		t41 = [2]float64{}
-		dq5.Vel[0] += t33[0]
-		dq5.Vel[1] += t33[1]
-		dq5.M += t30 * t26
-		t34 := dq5
-		dq5 = Particle{}
+		dq4.Vel[0] += t33[0]
+		dq4.Vel[1] += t33[1]
+		dq4.M += t * t27
+		t34 := dq4
+		dq4 = Particle{}
 		t35 := t34.Pos
 		dnext[i2].Pos[0] += t35[0]
 		dnext[i2].Pos[1] += t35[1]
@@ -834,72 +846,71 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 		dnext[i2].Vel[0] += t36[0]
 		dnext[i2].Vel[1] += t36[1]
 		dnext[i2].M += t34.M
-		e += t22*t26 + t28*t28 + t29*t29
+		e += t23*t27 + t29*t29 + t30*t30
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t := tapePointers
-		n2 := len(t)
-		tapePointers = t[:n2-2]
-		dq4 = t[n2-1]
-		t2 := dnext[i3]
+		t2 := tapePointers
+		n2 := len(t2)
+		tapePointers = t2[:n2-2]
+		dq3 = t2[n2-1]
+		t3 := dnext[i3]
 		dnext[i3] = Particle{}
-		t3 := t2.Pos
-		dq6.Pos[0] += t3[0]
-		dq6.Pos[1] += t3[1]
-		t4 := t2.Vel
-		dq6.Vel[0] += t4[0]
-		dq6.Vel[1] += t4[1]
-		dq6.M += t2.M
-		t5 := dq6
-		dq6 = Particle{}
-		dq := dq4
-		t6 := t5.Pos
-		dq.Pos[0] += t6[0]
-		dq.Pos[1] += t6[1]
-		t7 := t5.Vel
-		dq.Vel[0] += t7[0]
-		dq.Vel[1] += t7[1]
-		dq.M += t5.M
+		t4 := t3.Pos
+		dq5.Pos[0] += t4[0]
+		dq5.Pos[1] += t4[1]
+		t5 := t3.Vel
+		dq5.Vel[0] += t5[0]
+		dq5.Vel[1] += t5[1]
+		dq5.M += t3.M
+		t6 := dq5
+		dq5 = Particle{}
+		dq := dq3
+		t7 := t6.Pos
+		dq.Pos[0] += t7[0]
+		dq.Pos[1] += t7[1]
+		t8 := t6.Vel
+		dq.Vel[0] += t8[0]
+		dq.Vel[1] += t8[1]
+		dq.M += t6.M
 		for d := 1; d >= 0; d-- {
-			t14 := tape
-			n3 := len(t14)
-			t15 := n3 - 3
-			t16 := t14[t15]
-			t17 := t14[n3-2]
-			tape = t14[:t15]
-			dq3 := dq4
-			t18 := dq3.Pos[d]
-			ddt += t18 * t14[n3-1]
-			dq3.Vel[d] += dt * t18
-			t19 := dq3.Vel[d]
-			t20 := t19 / t17
-			dp.M += t19 * (dt * t16 / t17) / t17
-			ddt -= t20 * t16
-			t42[d] -= dt * t20
-			t21 := t42
+			t15 := tape
+			n3 := len(t15)
+			t16 := n3 - 3
+			t17 := t15[t16]
+			t18 := t15[n3-2]
+			tape = t15[:t16]
+			t19 := dq.Pos[d]
+			ddt += t19 * t15[n3-1]
+			dq.Vel[d] += dt * t19
+			t20 := dq.Vel[d]
+			t21 := t20 / t18
+			dp.M += t20 * (dt * t17 / t18) / t18
+			ddt -= t21 * t17
+			t42[d] -= dt * t21
+			t22 := t42
 			t42 = [2]float64{}
-			dp.Pos[0] += t21[0]
-			dp.Pos[1] += t21[1]
+			dp.Pos[0] += t22[0]
+			dp.Pos[1] += t22[1]
 		}
-		dq2 := dq4
-		t8 := *dq2
+		dq2 := dq3
+		t9 := *dq2
 		*dq2 = Particle{}
-		t9 := t8.Pos
-		dp.Pos[0] += t9[0]
-		dp.Pos[1] += t9[1]
-		t10 := t8.Vel
-		dp.Vel[0] += t10[0]
-		dp.Vel[1] += t10[1]
-		dp.M += t8.M
-		t11 := dp
+		t10 := t9.Pos
+		dp.Pos[0] += t10[0]
+		dp.Pos[1] += t10[1]
+		t11 := t9.Vel
+		dp.Vel[0] += t11[0]
+		dp.Vel[1] += t11[1]
+		dp.M += t9.M
+		t12 := dp
 		dp = Particle{}
-		t12 := t11.Pos
-		dps[i3].Pos[0] += t12[0]
-		dps[i3].Pos[1] += t12[1]
-		t13 := t11.Vel
-		dps[i3].Vel[0] += t13[0]
-		dps[i3].Vel[1] += t13[1]
-		dps[i3].M += t11.M
+		t13 := t12.Pos
+		dps[i3].Pos[0] += t13[0]
+		dps[i3].Pos[1] += t13[1]
+		t14 := t12.Vel
+		dps[i3].Vel[0] += t14[0]
+		dps[i3].Vel[1] += t14[1]
+		dps[i3].M += t12.M
 	}
 	return e, ddt
 }
@@ -1025,48 +1036,48 @@ func BranchyGrad(x, dx []float64, wide bool) float64 {
 	}
 	ds += 1
 	from4 = from3
+	t2 := ds
 	s := 0.0
 	for i3 := 0; i3 < len(buf); i3++ {
 		b := buf[i3]
-		dbuf[i3] += 2 * (ds * b)
+		dbuf[i3] += 2 * (t2 * b)
 		s += b * b
 	}
 	if from4 == 0 {
+		t9 := dbuf2
 		for {
-			t8 := path
-			t9 := len(t8) - 1
-			path = t8[:t9]
-			if t8[t9] == 0 {
+			t10 := path
+			t11 := len(t10) - 1
+			path = t10[:t11]
+			if t10[t11] == 0 {
 				break
 			}
-			t10 := tapeint
-			t11 := len(t10) - 1
-			i5 := t10[t11]
-			tapeint = t10[:t11]
-			t12 := dbuf2
-			t13 := t12[2*i5+1]
-			t12[2*i5+1] = 0
-			t14 := dbuf2
-			t15 := t14[2*i5]
-			t14[2*i5] = 0
-			dx[i5] += t15 + 2*(t13*x[i5])
+			t12 := tapeint
+			t13 := len(t12) - 1
+			i5 := t12[t13]
+			tapeint = t12[:t13]
+			t14 := t9[2*i5+1]
+			t9[2*i5+1] = 0
+			t15 := t9[2*i5]
+			t9[2*i5] = 0
+			dx[i5] += t15 + 2*(t14*x[i5])
 		}
 	} else {
+		t3 := dbuf3
 		for {
-			t2 := path
-			t3 := len(t2) - 1
-			path = t2[:t3]
-			if t2[t3] == 0 {
+			t4 := path
+			t5 := len(t4) - 1
+			path = t4[:t5]
+			if t4[t5] == 0 {
 				break
 			}
-			t4 := tapeint
-			t5 := len(t4) - 1
-			i4 := t4[t5]
-			tapeint = t4[:t5]
-			t6 := dbuf3
-			t7 := t6[i4]
-			t6[i4] = 0
-			dx[i4] += math.Cos(x[i4]) * t7
+			t6 := tapeint
+			t7 := len(t6) - 1
+			i4 := t6[t7]
+			tapeint = t6[:t7]
+			t8 := t3[i4]
+			t3[i4] = 0
+			dx[i4] += math.Cos(x[i4]) * t8
 		}
 	}
 	return s
@@ -1131,20 +1142,20 @@ func NestedGrad(o, do *Outer) float64 {
 	t := o.A.V
 	n := len(t)
 	ds += 1
+	t2 := ds
 	s := o.K
 	for i := 0; i < n; i++ {
 		v := t[i]
-		t2 := o.P.V[i]
-		t3 := v * t2
-		t4 := o.K
-		t5 := ds
-		t6 := t5 * t4
-		do.K += t3 * t5
+		t3 := o.P.V[i]
+		t4 := v * t3
+		t5 := o.K
+		t6 := t2 * t5
+		do.K += t4 * t2
 		t7 := do.P.V
 		t7[i] += v * t6
 		t8 := do.A.V
-		t8[i] += t6 * t2
-		s += t3 * t4
+		t8[i] += t6 * t3
+		s += t4 * t5
 	}
 	ds2 += ds
 	do.K += ds2
@@ -1190,7 +1201,7 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices = tapeSlicesBuf[:0]
 	var ds float64
-	var t10 float64
+	var t11 float64
 	t := new([1]float64)
 	dt := 1 / float64(steps)
 	t2 := dt * k
@@ -1203,10 +1214,10 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 		x2 := hist[i]
 		hist4 := append(hist, x2-t2*x2)
 		n3 := len(hist4)
-		t9 := cap(hist4)
+		t10 := cap(hist4)
 		var dhist4 []float64
-		if t9 != cap(hist) {
-			dhist4 = make([]float64, n3, t9)
+		if t10 != cap(hist) {
+			dhist4 = make([]float64, n3, t10)
 		} else {
 			dhist4 = dhist[:n3]
 		}
@@ -1216,40 +1227,41 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 		dhist = dhist4
 	}
 	ds += 1
+	t3 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(hist); i2++ {
 		d := hist[i2] - math.Exp(-(float64(i2) * dt))
-		dhist[i2] += 2 * (ds * d)
+		dhist[i2] += 2 * (t3 * d)
 		s += d * d
 	}
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		t4 := tape
-		t5 := len(t4) - 1
-		x := t4[t5]
-		tape = t4[:t5]
-		t6 := tapeSlices
-		n := len(t6)
-		t7 := n - 4
-		hist2 := t6[t7]
-		dhist2 := t6[n-3]
-		hist3 := t6[n-2]
-		dhist3 := t6[n-1]
-		tapeSlices = t6[:t7]
+		t5 := tape
+		t6 := len(t5) - 1
+		x := t5[t6]
+		tape = t5[:t6]
+		t7 := tapeSlices
+		n := len(t7)
+		t8 := n - 4
+		hist2 := t7[t8]
+		dhist2 := t7[n-3]
+		hist3 := t7[n-2]
+		dhist3 := t7[n-1]
+		tapeSlices = t7[:t8]
 		n2 := len(hist2)
-		t8 := dhist3[n2]
+		t9 := dhist3[n2]
 		dhist3[n2] = 0
 		if cap(hist3) != cap(hist2) {
 			for k2 := 0; k2 < n2; k2++ {
 				dhist2[k2] += dhist3[k2]
 			}
 		}
-		t10 -= t8 * x
-		dhist2[i3] += t8 - t2*t8
+		t11 -= t9 * x
+		dhist2[i3] += t9 - t2*t9
 	}
-	dk += dt * t10
-	t3 := t[0]
+	dk += dt * t11
+	t4 := t[0]
 	t[0] = 0
-	dx0 += t3
+	dx0 += t4
 	return s, dx0, dk
 }
 
@@ -1358,22 +1370,21 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 		rows = rows2
 	}
 	ds += 1
+	t8 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(rows); i2++ {
 		r := rows[i2]
 		r0 := r[0]
 		r1 := r[1]
-		t11 := ds
 		dr := drows[i2]
-		dr[1] += r0 * t11
-		dr2 := drows[i2]
-		dr2[0] += math.Cos(r0)*t11 + t11*r1
+		dr[1] += r0 * t8
+		dr[0] += math.Cos(r0)*t8 + t8*r1
 		s += r0*r1 + math.Sin(r0)
 	}
 	i -= 2
 	for ; i >= 0; i -= 2 {
 	}
-	t8 := dall3[n2]
+	t9 := dall3[n2]
 	dall3[n2] = 0
 	dall3[n2+1] = 0
 	if t7 {
@@ -1381,12 +1392,12 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 			dall2[k] += dall3[k]
 		}
 	}
-	db[0] += a0 * t8
-	da[0] += t8 * b0
+	db[0] += a0 * t9
+	da[0] += t9 * b0
 	for k2 := 0; k2 < len(b); k2++ {
-		t10 := dall2[n+k2]
+		t11 := dall2[n+k2]
 		dall2[n+k2] = 0
-		db[k2] += t10
+		db[k2] += t11
 	}
 	if t5 {
 		for k3 := 0; k3 < n; k3++ {
@@ -1395,9 +1406,9 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 	}
 	n4 := len([]float64(nil))
 	for k4 := 0; k4 < len(a); k4++ {
-		t9 := dall[n4+k4]
+		t10 := dall[n4+k4]
 		dall[n4+k4] = 0
-		da[k4] += t9
+		da[k4] += t10
 	}
 	return s
 }
@@ -1476,10 +1487,11 @@ func LayersGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) float64 {
 	n2 := len(o)
 	do := make([]float64, n2, cap(o))
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := o[i]
-		do[i] += 2 * (ds * v)
+		do[i] += 2 * (t * v)
 		s += v * v
 	}
 	denseReverse(w2, dw2, b2, db2, h2, dh2, do)
@@ -1540,19 +1552,19 @@ func denseReverse(w, dw, b, db, x, dx, seed []float64) {
 		t4 := dout[o2]
 		dout[o2] = 0
 		da += (1 - t3*t3) * t4
+		t5 := da
 		for i := n3 - 1; i >= 0; i-- {
-			t7 := da
 			t8 := o2*n3 + i
 			t9 := w[t8]
-			dw[t8] += t7 * x[i]
-			dx[i] += t9 * t7
+			dw[t8] += t5 * x[i]
+			dx[i] += t9 * t5
 		}
-		t5 := da
+		t6 := da
 		da = 0
-		da2 += t5
-		t6 := da2
+		da2 += t6
+		t7 := da2
 		da2 = 0
-		db[o2] += t6
+		db[o2] += t7
 	}
 }
 
@@ -1695,10 +1707,10 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	z := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t17 := math.Exp(x[i2] - m)
-		out[i2] = t17
+		t18 := math.Exp(x[i2] - m)
+		out[i2] = t18
 		outi2 := out[i2]
-		tape = append(tape, t17)
+		tape = append(tape, t18)
 		z += outi2
 	}
 	n2 := len(out)
@@ -1713,47 +1725,48 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 		dout[k] += seed[k]
 	}
 	for ; i4 >= 0; i4-- {
-		t13 := tape
-		t14 := len(t13) - 1
-		t15 := t13[t14]
-		tape = t13[:t14]
-		t16 := dout[i4]
+		t14 := tape
+		t15 := len(t14) - 1
+		t16 := t14[t15]
+		tape = t14[:t15]
+		t17 := dout[i4]
 		dout[i4] = 0
-		dz -= t16 * (t15 / z) / z
-		dout[i4] += t16 / z
+		dz -= t17 * (t16 / z) / z
+		dout[i4] += t17 / z
 	}
+	t := dz
 	for i5 := n - 1; i5 >= 0; i5-- {
-		t8 := tape
-		t9 := len(t8) - 1
-		t10 := t8[t9]
-		tape = t8[:t9]
-		dout[i5] += dz
-		t11 := dout[i5]
+		t9 := tape
+		t10 := len(t9) - 1
+		t11 := t9[t10]
+		tape = t9[:t10]
+		dout[i5] += t
+		t12 := dout[i5]
 		dout[i5] = 0
-		t12 := t10 * t11
-		dm2 -= t12
-		dx[i5] += t12
+		t13 := t11 * t12
+		dm2 -= t13
+		dx[i5] += t13
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t := dm2
+		t2 := dm2
 		dm2 = 0
-		dm += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
-		t4 := dm
+		dm += t2
+		t3 := tape
+		t4 := len(t3) - 1
+		tape = t3[:t4]
+		t5 := dm
 		dm = 0
-		t5 := t2[t3] >= x[i6]
-		t6 := 0.0
-		if t5 {
-			t6 = 1
+		t6 := t3[t4] >= x[i6]
+		t7 := 0.0
+		if t6 {
+			t7 = 1
 		}
-		dm2 += t6 * t4
-		t7 := 1.0
-		if t5 {
-			t7 = 0
+		dm2 += t7 * t5
+		t8 := 1.0
+		if t6 {
+			t8 = 0
 		}
-		dx[i6] += t7 * t4
+		dx[i6] += t8 * t5
 	}
 	return out
 }

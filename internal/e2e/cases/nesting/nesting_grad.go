@@ -112,17 +112,17 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	dsum += 1
+	t := dsum
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := x[i+1] - xi*xi
 		b := 1 - xi
-		t := 100 * a
-		t2 := dsum
-		t3 := t*t2 + 100*(t2*a)
-		dx[i] += -(2 * (t2 * b)) - 2*(t3*xi)
+		t2 := 100 * a
+		t3 := t2*t + 100*(t*a)
+		dx[i] += -(2 * (t * b)) - 2*(t3*xi)
 		dx[i+1] += t3
-		sum += t*a + b*b
+		sum += t2*a + b*b
 	}
 	return sum
 }

@@ -77,20 +77,20 @@ func NormalizedGrad(x, dx, c, dc []float64) float64 {
 		out[i] = x[i] / t
 	}
 	ds += 1
+	t2 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		t3 := ds
-		dout[i2] += ci * t3
-		dc[i2] += t3 * outi
+		dout[i2] += ci * t2
+		dc[i2] += t2 * outi
 		s += ci * outi
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t2 := dout[i3]
+		t3 := dout[i3]
 		dout[i3] = 0
-		t4 -= t2 * (x[i3] / t) / t
-		dx[i3] += t2 / t
+		t4 -= t3 * (x[i3] / t) / t
+		dx[i3] += t3 / t
 	}
 	magReverse(x, dx, t4)
 	return s
@@ -118,8 +118,9 @@ func magReverse(x, dx []float64, seed float64) {
 	}
 	t := math.Sqrt(s)
 	ds += 0.5 / t * seed
+	t2 := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dx[i2] += 2 * (ds * x[i2])
+		dx[i2] += 2 * (t2 * x[i2])
 	}
 }
 
@@ -208,16 +209,16 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 	t2 := math.Sqrt(t)
 	ds += 1
 	from2 = from
+	t3 := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
-		t3 := x[i] / t2
+		t4 := x[i] / t2
 		ci := c[i]
-		t4 := ds
-		t5 := t4 * ci
-		dc[i] += t3 * t4
-		t6 -= t5 * t3 / t2
+		t5 := t3 * ci
+		dc[i] += t4 * t3
+		t6 -= t5 * t4 / t2
 		dx[i] += t5 / t2
-		s += t3 * ci
+		s += t4 * ci
 	}
 	t7 += 0.5 / t2 * t6
 	if from2 != 0 {
@@ -249,8 +250,9 @@ func dotInPlaceReverse(x, dx []float64, seed float64) {
 		panic("optimize: length mismatch")
 	}
 	ds += seed
+	t := ds
 	for i := 0; i < n; i++ {
-		dx[i] += 2 * (ds * x[i])
+		dx[i] += 2 * (t * x[i])
 	}
 }
 

@@ -51,11 +51,11 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 		panic("panics: length mismatch")
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
 		yi := y[i]
-		t := ds
 		dy[i] += v * t
 		dx[i] += t * yi
 		s += v * yi
@@ -141,11 +141,12 @@ func LogSumGrad(x, dx []float64) float64 {
 		s += math.Log(v)
 	}
 	ds += 1
+	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dv += 1 / x[i2] * ds
-		t := dv
+		dv += 1 / x[i2] * t
+		t2 := dv
 		dv = 0
-		dx[i2] += t
+		dx[i2] += t2
 	}
 	return s
 }

@@ -91,24 +91,25 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 		panic("callsSumSqHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var t4 float64
+	var t5 float64
 	var ddv float64
 	var ds float64
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t3 := v2 * v2
-		s += t3
+		t4 := v2 * v2
+		s += t4
 	}
 	ds += 1
+	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 += ds
-		t := t4
-		t4 = 0
-		ddv += 2 * (t * v[i2])
-		t2 := ddv
+		t5 += t
+		t2 := t5
+		t5 = 0
+		ddv += 2 * (t2 * v[i2])
+		t3 := ddv
 		ddv = 0
-		hv[i2] += t2
+		hv[i2] += t3
 	}
 	return s
 }
@@ -547,6 +548,7 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var dsum float64
 	dsum += 1
+	t := dsum
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
 		xi := x[i]
@@ -554,12 +556,11 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 		a := x[i+1] - xi*xi
 		da := v[i+1] - 2*(vi*xi)
 		b := 1 - xi
-		t := 100 * a
-		t2 := dsum
-		t3 := 100*da*t2 + 100*(t2*da)
-		hv[i] += 2*(t2*vi) - 2*(t3*xi+(t*t2+100*(t2*a))*vi)
+		t2 := 100 * a
+		t3 := 100*da*t + 100*(t*da)
+		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
 		hv[i+1] += t3
-		sum += t*a + b*b
+		sum += t2*a + b*b
 	}
 	return sum
 }
@@ -785,30 +786,30 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 		dy[i2] = 0.5*dyi4 + 0.5*t7
 	}
 	ds += 1
+	t := ds
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
 		dyi3 := dy[i3]
-		t4 := math.Sqrt(1 + y[i3])
-		t5 := 0.5 / t4
-		t6 := ds
+		t5 := math.Sqrt(1 + y[i3])
+		t6 := 0.5 / t5
 		ddyi4 := ddy[i3]
-		dy2[i3] += t5 * t6
-		ddy[i3] = ddyi4 - t5*(t5*dyi3)/t4*t6
-		s += t4
+		dy2[i3] += t6 * t
+		ddy[i3] = ddyi4 - t6*(t6*dyi3)/t5*t
+		s += t5
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
 		dyi2 := dy2[i4]
 		ddyi2 := ddy[i4]
 		dy2[i4] = 0
 		ddy[i4] = 0
-		t := 0.5 * dyi2
-		t2 := 0.5 * ddyi2
-		t3 := ddy[i4-1]
-		dy2[i4-1] += t
-		ddy[i4-1] = t3 + t2
+		t2 := 0.5 * dyi2
+		t3 := 0.5 * ddyi2
+		t4 := ddy[i4-1]
+		dy2[i4-1] += t2
+		ddy[i4-1] = t4 + t3
 		ddyi3 := ddy[i4]
-		dy2[i4] += t
-		ddy[i4] = ddyi3 + t2
+		dy2[i4] += t2
+		ddy[i4] = ddyi3 + t3
 	}
 	for i5 := n - 1; i5 >= 0; i5-- {
 		dyi := dy2[i5]
@@ -1054,10 +1055,11 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var ds float64
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
 		xi := x[i]
-		hv[i] += 2 * (ds * v[i])
+		hv[i] += 2 * (t * v[i])
 		s += xi * xi
 	}
 	return s
@@ -1654,14 +1656,14 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var ds float64
 	ds += 1
+	t := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
-		t := float64(i + 1)
+		t2 := float64(i + 1)
 		xi := x[i]
 		vi := v[i]
-		t2 := ds
-		hv[i] += t*vi*t2 + t*(t2*vi)
-		s += t * xi * xi
+		hv[i] += t2*vi*t + t2*(t*vi)
+		s += t2 * xi * xi
 	}
 	return s
 }
@@ -2161,29 +2163,30 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		dacc += dv
 	}
 	ds += 1
+	t2 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v2 := c[i2]
-		dc[i2] += ds
+		dc[i2] += t2
 		s += v2
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t2 := ddacc2
+		t3 := ddacc2
 		ddacc2 = 0
-		ddacc += t2
-		t3 := tape
-		t4 := dtape
-		t5 := len(t3) - 1
-		dacc2 := t4[t5]
-		tape = t3[:t5]
-		dtape = t4[:t5]
+		ddacc += t3
+		t4 := tape
+		t5 := dtape
+		t6 := len(t4) - 1
+		dacc2 := t5[t6]
+		tape = t4[:t6]
+		dtape = t5[:t6]
 		dci := dc[i3]
 		dc[i3] = 0
 		ddacc += 2 * (dci * (dacc2 + v[i3]))
-		t6 := ddacc
+		t7 := ddacc
 		ddacc = 0
-		ddacc2 += t6
-		hv[i3] += t6
+		ddacc2 += t7
+		hv[i3] += t7
 	}
 	return s
 }
@@ -2883,12 +2886,13 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		s += math.Log(v3)
 	}
 	ds += 1
+	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v2 := x[i2]
-		ddv -= 1 / v2 * v[i2] / v2 * ds
-		t := ddv
+		ddv -= 1 / v2 * v[i2] / v2 * t
+		t2 := ddv
 		ddv = 0
-		hv[i2] += t
+		hv[i2] += t2
 	}
 	return s
 }
@@ -3066,6 +3070,7 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 	clear(hv)
 	var dsum float64
 	dsum += 1
+	t := dsum
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
 		xi := x[i]
@@ -3073,12 +3078,11 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 		a := x[i+1] - xi*xi
 		da := v[i+1] - 2*(vi*xi)
 		b := 1 - xi
-		t := 100 * a
-		t2 := dsum
-		t3 := 100*da*t2 + 100*(t2*da)
-		hv[i] += 2*(t2*vi) - 2*(t3*xi+(t*t2+100*(t2*a))*vi)
+		t2 := 100 * a
+		t3 := 100*da*t + 100*(t*da)
+		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
 		hv[i+1] += t3
-		sum += t*a + b*b
+		sum += t2*a + b*b
 	}
 	return sum
 }
@@ -3299,18 +3303,18 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	c := p[2]
 	dc := v[2]
 	ds += 1
+	t3 := ds
 	s := 0.0
 	for i := 0; i < n2; i++ {
-		t3 := t[i]
-		t4 := math.Exp(-(b * t3))
-		t5 := t4 * (db * t3)
-		r := a*t4 + c - t2[i]
-		t6 := ds
-		t7 := 2 * (t6 * r)
-		t8 := 2 * (t6 * (da*t4 - a*t5 + dc))
+		t4 := t[i]
+		t5 := math.Exp(-(b * t4))
+		t6 := t5 * (db * t4)
+		r := a*t5 + c - t2[i]
+		t7 := 2 * (t3 * r)
+		t8 := 2 * (t3 * (da*t5 - a*t6 + dc))
 		ddc += t8
-		dda += t8*t4 - t7*t5
-		ddb -= (t4*(da*t7+a*t8) - t5*(a*t7)) * t3
+		dda += t8*t5 - t7*t6
+		ddb -= (t5*(da*t7+a*t8) - t6*(a*t7)) * t4
 		s += r * r
 	}
 	hv[2] += ddc
@@ -3631,25 +3635,25 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		e += t[i2] * c.G * x[2*i2+1]
 	}
 	de2 += de
+	t5 := de2
 	for i3 := n3 - 1; i3 >= 0; i3-- {
-		t5 := tape
-		t6 := dtape
-		n5 := len(t5)
-		t7 := n5 - 3
-		t8 := t5[t7]
-		t9 := t6[t7]
-		t10 := n5 - 2
-		t11 := n5 - 1
-		tape = t5[:t7]
-		dtape = t6[:t7]
-		t12 := de2
-		stretch := t8 - t5[t11]
-		dstretch := t9 - t6[t11]
-		t13 := t12 * stretch
-		t14 := 0.5 * t5[t10]
-		t15 := 0.5 * t6[t10]
-		t16 := t14*stretch*t12 + t14*t13
-		t17 := (t15*stretch+t14*dstretch)*t12 + (t15*t13 + t14*(t12*dstretch))
+		t6 := tape
+		t7 := dtape
+		n5 := len(t6)
+		t8 := n5 - 3
+		t9 := t6[t8]
+		t10 := t7[t8]
+		t11 := n5 - 2
+		t12 := n5 - 1
+		tape = t6[:t8]
+		dtape = t7[:t8]
+		stretch := t9 - t6[t12]
+		dstretch := t10 - t7[t12]
+		t13 := t5 * stretch
+		t14 := 0.5 * t6[t11]
+		t15 := 0.5 * t7[t11]
+		t16 := t14*stretch*t5 + t14*t13
+		t17 := (t15*stretch+t14*dstretch)*t5 + (t15*t13 + t14*(t5*dstretch))
 		t18 := 2*i3 + 2
 		t19 := v[t18]
 		t20 := v[2*i3]
@@ -3657,23 +3661,23 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		t22 := v[t21]
 		t23 := 2*i3 + 1
 		t24 := v[t23]
-		t25 := t8 == 0
-		t26 := (x[t18] - x[2*i3]) / t8
+		t25 := t9 == 0
+		t26 := (x[t18] - x[2*i3]) / t9
 		t27 := t26
 		if t25 {
 			t27 = 0
 		}
-		t28 := (t19 - t20 - t26*t9) / t8
+		t28 := (t19 - t20 - t26*t10) / t9
 		if t25 {
 			t28 = 0
 		}
 		t29 := t28*t16 + t27*t17
-		t30 := (x[t21] - x[t23]) / t8
+		t30 := (x[t21] - x[t23]) / t9
 		t31 := t30
 		if t25 {
 			t31 = 0
 		}
-		t32 := (t22 - t24 - t30*t9) / t8
+		t32 := (t22 - t24 - t30*t10) / t9
 		if t25 {
 			t32 = 0
 		}
@@ -4067,16 +4071,16 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	}
 	n2 := len(u)
 	df += 1
+	t2 := df
 	f := 0.0
 	for i := 0; i < n2; i++ {
 		dd := du[i]
 		d := u[i] - target[i]
-		t16 := 0.5 * d
-		t17 := df
+		t17 := 0.5 * d
 		ddui3 := ddu[i]
-		du2[i] += t16*t17 + 0.5*(t17*d)
-		ddu[i] = ddui3 + (0.5*dd*t17 + 0.5*(t17*dd))
-		f += t16 * d
+		du2[i] += t17*t2 + 0.5*(t2*d)
+		ddu[i] = ddui3 + (0.5*dd*t2 + 0.5*(t2*dd))
+		f += t17 * d
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -4084,43 +4088,43 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 			ddui2 := ddu[i2]
 			du2[i2] = 0
 			ddu[i2] = 0
-			t15 := ddnext[i2]
+			t16 := ddnext[i2]
 			dnext2[i2] += dui
-			ddnext[i2] = t15 + ddui2
+			ddnext[i2] = t16 + ddui2
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
-			t9 := dnext2[i3]
-			t10 := ddnext[i3]
+			t10 := dnext2[i3]
+			t11 := ddnext[i3]
 			dnext2[i3] = 0
 			ddnext[i3] = 0
-			t11 := kappa * t9
 			t12 := kappa * t10
-			t13 := ddu[i3+1]
-			du2[i3+1] += t11
-			ddu[i3+1] = t13 + t12
-			t14 := ddu[i3-1]
-			du2[i3-1] += t11
-			ddu[i3-1] = t14 + t12
+			t13 := kappa * t11
+			t14 := ddu[i3+1]
+			du2[i3+1] += t12
+			ddu[i3+1] = t14 + t13
+			t15 := ddu[i3-1]
+			du2[i3-1] += t12
+			ddu[i3-1] = t15 + t13
 			ddui := ddu[i3]
-			du2[i3] += t9 - 2*t11
-			ddu[i3] = ddui + (t10 - 2*t12)
+			du2[i3] += t10 - 2*t12
+			ddu[i3] = ddui + (t11 - 2*t13)
 		}
-		t2 := n - 1
-		t3 := dnext2[t2]
-		t4 := ddnext[t2]
-		dnext2[t2] = 0
-		ddnext[t2] = 0
-		t5 := dnext2[0]
-		t6 := ddnext[0]
+		t3 := n - 1
+		t4 := dnext2[t3]
+		t5 := ddnext[t3]
+		dnext2[t3] = 0
+		ddnext[t3] = 0
+		t6 := dnext2[0]
+		t7 := ddnext[0]
 		dnext2[0] = 0
 		ddnext[0] = 0
-		t7 := n - 1
-		t8 := ddu[t7]
-		du2[t7] += t3
-		ddu[t7] = t8 + t4
+		t8 := n - 1
+		t9 := ddu[t8]
+		du2[t8] += t4
+		ddu[t8] = t9 + t5
 		ddu0 := ddu[0]
-		du2[0] += t5
-		ddu[0] = ddu0 + t6
+		du2[0] += t6
+		ddu[0] = ddu0 + t7
 	}
 	for k := 0; k < t; k++ {
 		dduk := ddu[k]

@@ -403,21 +403,21 @@ func ChainHVP(x, v, hv []float64) float64 {
 		s += t20 * t23
 	}
 	ds += 1
+	t := ds
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t := tape
-		t2 := dtape
-		n2 := len(t)
-		t3 := n2 - 2
-		t4 := n2 - 1
-		tape = t[:t3]
-		dtape = t2[:t3]
-		t5 := ds
-		t24 += t5 * t[t4]
-		t25 += t5 * t2[t4]
+		t2 := tape
+		t3 := dtape
+		n2 := len(t2)
+		t4 := n2 - 2
+		t5 := n2 - 1
+		tape = t2[:t4]
+		dtape = t3[:t4]
+		t24 += t * t2[t5]
+		t25 += t * t3[t5]
 		xi := x[i2]
 		vi := v[i2]
 		t6 := 0.5 * xi
-		t26 += 0.5 * (math.Cosh(t6)*(0.5*vi)*(t[t3]*t5) + math.Sinh(t6)*(t2[t3]*t5))
+		t26 += 0.5 * (math.Cosh(t6)*(0.5*vi)*(t2[t4]*t) + math.Sinh(t6)*(t3[t4]*t))
 		t7 := tape
 		t8 := dtape
 		t9 := len(t7) - 1
