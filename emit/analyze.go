@@ -108,10 +108,17 @@ func (e *emitter) analyze() {
 		for {
 			e.decideBlock(b, forced)
 			bad := e.verifyOrder(b)
-			if bad == nil {
+			if len(bad) == 0 {
 				break
 			}
-			forced[bad] = true
+			progress := false
+			for _, v := range bad {
+				progress = progress || !forced[v]
+				forced[v] = true
+			}
+			if !progress {
+				internalf("the calls of block b%d cannot be put in order: %s", b.Index, bad[0].LongString(nil))
+			}
 		}
 	}
 }
@@ -510,48 +517,70 @@ func (e *emitter) isOperandOf(v, w *ir.Value) bool {
 }
 
 // verifyOrder checks that the impure calls inside each statement of b run,
-// in Go's left-to-right order, in the order of the block. It returns a call
-// to hold in a variable when they do not.
-func (e *emitter) verifyOrder(b *ir.Block) *ir.Value {
+// in Go's left-to-right order, in the order of the block. It returns, for
+// each statement where they do not, a call to hold in a variable.
+func (e *emitter) verifyOrder(b *ir.Block) []*ir.Value {
+	var out []*ir.Value
+	// inside reports whether v is rendered inside the statement that
+	// uses it.
+	inside := func(v *ir.Value) bool {
+		k := e.kind[v.ID]
+		return k == kInline || k == kAddr && e.root[v.ID].pred != rematRoot
+	}
+	// hasCall[v] reports whether the expression of v holds an impure
+	// call: most do not, and are not walked.
+	hasCall := map[*ir.Value]bool{}
+	var calls func(v *ir.Value) bool
+	calls = func(v *ir.Value) bool {
+		if v == nil || v.Block == nil || !inside(v) {
+			return false
+		}
+		if h, ok := hasCall[v]; ok {
+			return h
+		}
+		hasCall[v] = false
+		h := v.Op == ir.OpCall && !e.pureCall(v)
+		for _, a := range v.Args {
+			h = calls(a) || h
+		}
+		hasCall[v] = h
+		return h
+	}
 	check := func(root *ir.Value, args []*ir.Value) *ir.Value {
-		var calls []*ir.Value
+		var calls_ []*ir.Value
 		var walk func(v *ir.Value)
 		walk = func(v *ir.Value) {
-			if v == nil || v.Block == nil {
-				return
-			}
-			k := e.kind[v.ID]
-			if k != kInline && !(k == kAddr && e.root[v.ID].pred != rematRoot) {
+			if v == nil || v.Block == nil || !calls(v) {
 				return
 			}
 			for _, a := range v.Args {
 				walk(a)
 			}
 			if v.Op == ir.OpCall && !e.pureCall(v) {
-				calls = append(calls, v)
+				calls_ = append(calls_, v)
 			}
 		}
 		for _, a := range args {
 			walk(a)
 		}
 		if root != nil && root.Op == ir.OpCall && !e.pureCall(root) {
-			calls = append(calls, root)
+			calls_ = append(calls_, root)
 		}
-		for k := 1; k < len(calls); k++ {
-			if e.pos[calls[k].ID] < e.pos[calls[k-1].ID] {
-				if calls[k-1] != root {
-					return calls[k-1]
+		for k := 1; k < len(calls_); k++ {
+			if e.pos[calls_[k].ID] < e.pos[calls_[k-1].ID] {
+				if calls_[k-1] != root {
+					return calls_[k-1]
 				}
-				return calls[k]
+				return calls_[k]
 			}
 		}
 		return nil
 	}
 	for _, v := range b.Instrs {
 		k := e.kind[v.ID]
-		if k == kVar || k == kStmt {
+		if (k == kVar || k == kStmt) && v.Op != ir.OpPhi { // a φ's arguments are its predecessors' (below)
 			if bad := check(v, v.Args); bad != nil {
-				return bad
+				out = append(out, bad)
 			}
 		}
 	}
@@ -563,12 +592,12 @@ func (e *emitter) verifyOrder(b *ir.Block) *ir.Value {
 			}
 			if e.live[phi.ID] {
 				if bad := check(nil, phi.Args[j:j+1]); bad != nil {
-					return bad
+					out = append(out, bad)
 				}
 			}
 		}
 	}
-	return nil
+	return out
 }
 
 func isTuple(t types.Type) bool {

@@ -371,10 +371,13 @@ func isBreakOf(l *slist, f *sFor) bool {
 func (e *emitter) stepOf(st stmt) *variable {
 	switch st := st.(type) {
 	case *sAssign:
-		if len(st.dsts) == 1 && e.kind[st.srcs[0].ID] == kInline && e.isStep(st.srcs[0], st.dsts[0]) {
+		if st != nil && len(st.dsts) == 1 && e.kind[st.srcs[0].ID] == kInline && e.isStep(st.srcs[0], st.dsts[0]) {
 			return st.dsts[0]
 		}
 	case *sValue:
+		if st == nil {
+			return nil
+		}
 		if vr := e.vars[st.v.ID]; vr != nil && e.kind[st.v.ID] == kVar && e.isStep(st.v, vr) {
 			return vr
 		}

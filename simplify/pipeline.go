@@ -39,6 +39,7 @@ var Primal = []Pass{
 // Derivative lists the passes run on a derivative after differentiation,
 // in order.
 var Derivative = []Pass{
+	{Name: "mem2reg", Fn: Local(Mem2Reg)},
 	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "algebra", Fn: Local(Algebra)},
@@ -64,6 +65,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"inline", "fold", "the constant arguments of an inlined call fold in the callee's body"},
 	{"promote", "fold", "promoted loads of a constant struct become field reads that fold"},
 	{"fold", "cse", "folding makes equal expressions of constants one key"},
+	{"mem2reg", "fold", "promoted adjoints are arithmetic that folding simplifies (x̄ = 0 + a)"},
 	{"fold", "loopform", "folding removes the entry test of a range over a constant, which loopform then does without"},
 	{"loopform", "licm", "LICM hoists into the preheader of a loop tested at the top"},
 }

@@ -199,9 +199,8 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	var dslse float64
 	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
 		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
@@ -228,12 +227,12 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dsumq := make([]float64, k)
 			for c := 0; c < k; c++ {
 				for j4 := 0; j4 < d; j4++ {
-					t24 := c*d + j4
-					t25 := q[t24]
-					t26 := math.Exp(t25)
-					qdiag[t24] = t26
-					sumq[c] += t25
-					tape = append(tape, t26)
+					t22 := c*d + j4
+					t23 := q[t22]
+					t24 := math.Exp(t23)
+					qdiag[t22] = t24
+					sumq[c] += t23
+					tape = append(tape, t24)
 				}
 			}
 			xc := make([]float64, d)
@@ -250,12 +249,12 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					for j3 := 0; j3 < d; j3++ {
 						xc[j3] = x[i*d+j3] - mu[c4*d+j3]
 					}
-					tape = append(tape, xc...)
+					t19 := append(tape, xc...)
 					qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-					t22 := alpha[c4]
-					t23 := sumq[c4]
-					tape = append(tape, qx...)
-					main[c4] = t22 + t23 - 0.5*sqnorm(qx)
+					t20 := alpha[c4]
+					t21 := sumq[c4]
+					tape = append(t19, qx...)
+					main[c4] = t20 + t21 - 0.5*sqnorm(qx)
 				}
 				tape = append(tape, main...)
 				slse += logsumexp(main)
@@ -267,48 +266,44 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dslse += 1
 			t4 := dslse
 			for i2 := n2 - 1; i2 >= 0; i2-- {
-				t11 := tape
-				t12 := len(t11) - n3
-				copy(main, t11[t12:])
-				tape = t11[:t12]
+				t10 := len(tape) - n3
+				copy(main, tape[t10:])
 				logsumexpReverse(main, dmain, t4)
+				tape = tape[:t10]
 				for c3 := k - 1; c3 >= 0; c3-- {
-					t13 := dmain[c3]
+					t11 := dmain[c3]
 					dmain[c3] = 0
-					t14 := tape
-					t15 := len(t14) - len(qx)
-					copy(qx, t14[t15:])
-					tape = t14[:t15]
-					sqnormReverse(qx, dqx, -(0.5 * t13))
-					dsumq[c3] += t13
-					dalpha[c3] += t13
-					t16 := tape
-					t17 := len(t16) - len(xc)
-					copy(xc, t16[t17:])
-					tape = t16[:t17]
-					t18 := c3 * d
-					t19 := (c3 + 1) * d
-					t20 := c3 * nl
-					t21 := (c3 + 1) * nl
-					qtimesxReverse(qx, dqx, qdiag[t18:t19], dqdiag[t18:t19], l[t20:t21], dl[t20:t21], xc, dxc)
+					t12 := len(tape) - len(qx)
+					copy(qx, tape[t12:])
+					t13 := tape[:t12]
+					sqnormReverse(qx, dqx, -(0.5 * t11))
+					dsumq[c3] += t11
+					dalpha[c3] += t11
+					t14 := len(t13) - len(xc)
+					copy(xc, t13[t14:])
+					tape = t13[:t14]
+					t15 := c3 * d
+					t16 := (c3 + 1) * d
+					t17 := c3 * nl
+					t18 := (c3 + 1) * nl
+					qtimesxReverse(qx, dqx, qdiag[t15:t16], dqdiag[t15:t16], l[t17:t18], dl[t17:t18], xc, dxc)
 					for j2 := d - 1; j2 >= 0; j2-- {
 						dxcj := dxc[j2]
 						dxc[j2] = 0
-						dmu[t18+j2] -= dxcj
+						dmu[t15+j2] -= dxcj
 					}
 				}
 			}
 			for c2 := k - 1; c2 >= 0; c2-- {
 				for j := d - 1; j >= 0; j-- {
-					t5 := tape
-					t6 := len(t5) - 1
-					t7 := t5[t6]
-					tape = t5[:t6]
-					t8 := dsumq[c2]
-					t9 := c2*d + j
-					t10 := dqdiag[t9]
-					dqdiag[t9] = 0
-					dq[t9] += t8 + t7*t10
+					t5 := len(tape) - 1
+					t6 := tape[t5]
+					t7 := dsumq[c2]
+					t8 := c2*d + j
+					t9 := dqdiag[t8]
+					dqdiag[t8] = 0
+					dq[t8] += t7 + t6*t9
+					tape = tape[:t5]
 				}
 			}
 			return t3
@@ -351,36 +346,35 @@ func sqnormReverse(v, dv []float64, seed float64) {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
-	var tapeint []int
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeintBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("qtimesxReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(diag) > 0
-	if t2 && cap(ddiag) > 0 && &diag[:1][0] == &ddiag[:1][0] {
+	t3 := cap(diag) > 0
+	if t3 && cap(ddiag) > 0 && &diag[:1][0] == &ddiag[:1][0] {
 		panic("qtimesxReverse: diag and ddiag share memory: gadgen's gradients need them apart")
 	}
-	t3 := cap(low) > 0
-	if t3 && cap(dlow) > 0 && &low[:1][0] == &dlow[:1][0] {
+	t4 := cap(low) > 0
+	if t4 && cap(dlow) > 0 && &low[:1][0] == &dlow[:1][0] {
 		panic("qtimesxReverse: low and dlow share memory: gadgen's gradients need them apart")
 	}
-	t4 := cap(x) > 0
-	if t4 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+	t5 := cap(x) > 0
+	if t5 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("qtimesxReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &diag[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &diag[:1][0] {
 		panic("qtimesxReverse: dst and diag share memory: gadgen's gradients need them apart")
 	}
-	if t && t3 && &dst[:1][0] == &low[:1][0] {
+	if t2 && t4 && &dst[:1][0] == &low[:1][0] {
 		panic("qtimesxReverse: dst and low share memory: gadgen's gradients need them apart")
 	}
-	if t && t4 && &dst[:1][0] == &x[:1][0] {
+	if t2 && t5 && &dst[:1][0] == &x[:1][0] {
 		panic("qtimesxReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	d := len(x)
-	tapeint = slices.Grow(tapeint, max(d+2, 0)*2)
+	tapeint := slices.Grow(t, max(d+2, 0)*2)
 	idx := 0
 	for i := 0; i < d; i++ {
 		j3 := max(i+1, d)
@@ -388,25 +382,25 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 		tapeint = append(tapeint, j3, idx)
 	}
 	for i2 := d - 1; i2 >= 0; i2-- {
-		t6 := tapeint
-		n := len(t6)
+		n := len(tapeint)
 		t7 := n - 2
-		tapeint = t6[:t7]
-		idx2 := t6[n-1] - 1
-		for j2 := t6[t7] - 1; j2 >= i2+1; j2-- {
-			t8 := ddst[j2]
+		t8 := tapeint[:t7]
+		idx2 := tapeint[n-1] - 1
+		for j2 := tapeint[t7] - 1; j2 >= i2+1; j2-- {
+			t9 := ddst[j2]
 			xi := x[i2]
-			dx[i2] += low[idx2] * t8
-			dlow[idx2] += t8 * xi
+			dx[i2] += low[idx2] * t9
+			dlow[idx2] += t9 * xi
 			idx2--
 		}
+		tapeint = t8
 	}
 	for j := d - 1; j >= 0; j-- {
-		t5 := ddst[j]
+		t6 := ddst[j]
 		ddst[j] = 0
 		xj := x[j]
-		dx[j] += diag[j] * t5
-		ddiag[j] += t5 * xj
+		dx[j] += diag[j] * t6
+		ddiag[j] += t6 * xj
 	}
 }
 
@@ -420,9 +414,8 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func logsumexpReverse(v, dv []float64, seed float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dsum float64
 	var dm float64
 	var dm2 float64
@@ -430,7 +423,7 @@ func logsumexpReverse(v, dv []float64, seed float64) {
 		panic("logsumexpReverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		e := v[i]
@@ -440,31 +433,28 @@ func logsumexpReverse(v, dv []float64, seed float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t12 := math.Exp(v[i2] - m)
-		tape = append(tape, t12)
-		sum += t12
+		t11 := math.Exp(v[i2] - m)
+		tape = append(tape, t11)
+		sum += t11
 	}
 	dm2 += seed
 	dsum += 1 / sum * seed
-	t := dsum
+	t2 := dsum
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t9 := tape
-		t10 := len(t9) - 1
-		tape = t9[:t10]
-		t11 := t9[t10] * t
-		dm2 -= t11
-		dv[i3] += t11
+		t9 := len(tape) - 1
+		t10 := tape[t9] * t2
+		dm2 -= t10
+		dv[i3] += t10
+		tape = tape[:t9]
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t2 := dm2
+		t3 := dm2
 		dm2 = 0
-		dm += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
+		dm += t3
+		t4 := len(tape) - 1
 		t5 := dm
 		dm = 0
-		t6 := t3[t4] >= v[i4]
+		t6 := tape[t4] >= v[i4]
 		t7 := 0.0
 		if t6 {
 			t7 = 1
@@ -475,6 +465,7 @@ func logsumexpReverse(v, dv []float64, seed float64) {
 			t8 = 0
 		}
 		dv[i4] += t8 * t5
+		tape = tape[:t4]
 	}
 }
 

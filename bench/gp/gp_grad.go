@@ -150,9 +150,8 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 func NLLGrad(theta, dtheta, x, y []float64) float64 {
 	var ljj3 float64
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dlogdet float64
 	var dfit float64
 	var ds float64
@@ -163,8 +162,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 	var dljj float64
 	var ds6 float64
 	var ds7 float64
-	var t74 float64
-	var t75 float64
+	var t72 float64
+	var t73 float64
 	var dsf2 float64
 	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
 		panic("NLLGrad: theta and dtheta share memory: gadgen's gradients need them apart")
@@ -177,47 +176,47 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			ell := math.Exp(theta[0])
 			sf2 := math.Exp(theta[1])
 			sn2 := math.Exp(theta[2])
-			t := n * n
-			k := make([]float64, t)
-			dk := make([]float64, t)
-			t2 := ell * ell
-			t3 := sf2 + sn2
-			tape = slices.Grow(tape, max(n+2, 0))
+			t2 := n * n
+			k := make([]float64, t2)
+			dk := make([]float64, t2)
+			t3 := ell * ell
+			t4 := sf2 + sn2
+			tape := slices.Grow(t, max(n+2, 0))
 			for i := 0; i < n; i++ {
 				for j4 := 0; j4 < i; j4++ {
 					r2_2 := 0.0
 					for c10 := 0; c10 < d; c10++ {
-						t73 := x[i*d+c10] - x[j4*d+c10]
-						r2_2 += t73 * t73
+						t71 := x[i*d+c10] - x[j4*d+c10]
+						r2_2 += t71 * t71
 					}
-					t72 := math.Exp(-0.5 * r2_2 / t2)
-					tape = append(tape, k[i*n+j4])
-					k[i*n+j4] = sf2 * t72
-					tape = append(tape, r2_2, t72)
+					t69 := math.Exp(-0.5 * r2_2 / t3)
+					t70 := append(tape, k[i*n+j4])
+					k[i*n+j4] = sf2 * t69
+					tape = append(t70, r2_2, t69)
 				}
 				tape = append(tape, k[i*n+i])
-				k[i*n+i] = t3
+				k[i*n+i] = t4
 			}
 			tape = slices.Grow(tape, max(n+2, 0))
 			for j := 0; j < n; j++ {
-				t69 := j * n
-				s6 := k[t69+j]
+				t65 := j * n
+				s6 := k[t65+j]
 				for c8 := 0; c8 < j; c8++ {
-					t71 := k[t69+c8]
-					s6 -= t71 * t71
+					t68 := k[t65+c8]
+					s6 -= t68 * t68
 				}
 				ljj2 := math.Sqrt(s6)
-				tape = append(tape, k[t69+j])
-				k[t69+j] = ljj2
+				tape = append(tape, k[t65+j])
+				k[t65+j] = ljj2
 				for i11 := j + 1; i11 < n; i11++ {
-					t70 := i11 * n
-					s7 := k[t70+j]
+					t66 := i11 * n
+					s7 := k[t66+j]
 					for c9 := 0; c9 < j; c9++ {
-						s7 -= k[t70+c9] * k[t69+c9]
+						s7 -= k[t66+c9] * k[t65+c9]
 					}
-					tape = append(tape, k[t70+j])
-					k[t70+j] = s7 / ljj2
-					tape = append(tape, s7)
+					t67 := append(tape, k[t66+j])
+					k[t66+j] = s7 / ljj2
+					tape = append(t67, s7)
 				}
 				tape = append(tape, ljj2)
 			}
@@ -229,10 +228,10 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for c7 := 0; c7 < i2; c7++ {
 					s5 -= k[i2*n+c7] * z[c7]
 				}
-				t68 := k[i2*n+i2]
-				tape = append(tape, z[i2])
-				z[i2] = s5 / t68
-				tape = append(tape, s5)
+				t63 := k[i2*n+i2]
+				t64 := append(tape, z[i2])
+				z[i2] = s5 / t63
+				tape = append(t64, s5)
 			}
 			alpha := make([]float64, n)
 			dalpha := make([]float64, n)
@@ -243,10 +242,10 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for c6 := i4 + 1; c6 < n; c6++ {
 					s4 -= k[c6*n+i4] * alpha[c6]
 				}
-				t67 := k[i4*n+i4]
-				tape = append(tape, alpha[i4])
-				alpha[i4] = s4 / t67
-				tape = append(tape, s4)
+				t61 := k[i4*n+i4]
+				t62 := append(tape, alpha[i4])
+				alpha[i4] = s4 / t61
+				tape = append(t62, s4)
 			}
 			fit := 0.0
 			logdet := 0.0
@@ -254,166 +253,155 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				fit += y[i5] * alpha[i5]
 				logdet += math.Log(k[i5*n+i5])
 			}
-			t4 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
+			t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
 			dlogdet += 1
 			dfit += 0.5
-			t5 := dlogdet
-			t6 := dfit
+			t6 := dlogdet
+			t7 := dfit
 			for i6 := n - 1; i6 >= 0; i6-- {
-				t66 := i6*n + i6
-				dk[t66] += 1 / k[t66] * t5
-				dalpha[i6] += y[i6] * t6
+				t60 := i6*n + i6
+				dk[t60] += 1 / k[t60] * t6
+				dalpha[i6] += y[i6] * t7
 			}
 			for i7 := 0; i7 <= i3; i7++ {
-				t54 := tape
-				t55 := len(t54) - 1
-				s3 := t54[t55]
-				tape = t54[:t55]
-				t56 := dalpha[i7]
+				t49 := len(tape) - 1
+				s3 := tape[t49]
+				t50 := tape[:t49]
+				t51 := dalpha[i7]
 				dalpha[i7] = 0
-				t57 := tape
-				t58 := len(t57) - 1
-				tape = t57[:t58]
-				alpha[i7] = t57[t58]
-				t59 := i7*n + i7
-				t60 := k[t59]
-				ds += t56 / t60
-				dk[t59] -= t56 * (s3 / t60) / t60
-				t61 := ds
+				t52 := len(t50) - 1
+				tape = t50[:t52]
+				alpha[i7] = t50[t52]
+				t53 := i7*n + i7
+				t54 := k[t53]
+				ds += t51 / t54
+				dk[t53] -= t51 * (s3 / t54) / t54
+				t55 := ds
 				for c5 := n - 1; c5 >= i7+1; c5-- {
-					t64 := alpha[c5]
-					t65 := c5*n + i7
-					dalpha[c5] -= k[t65] * t61
-					dk[t65] -= t61 * t64
+					t58 := alpha[c5]
+					t59 := c5*n + i7
+					dalpha[c5] -= k[t59] * t55
+					dk[t59] -= t55 * t58
 				}
-				t62 := ds
+				t56 := ds
 				ds = 0
-				ds2 += t62
-				t63 := ds2
+				ds2 += t56
+				t57 := ds2
 				ds2 = 0
-				dz[i7] += t63
+				dz[i7] += t57
 			}
 			for i8 := n - 1; i8 >= 0; i8-- {
-				t45 := tape
-				t46 := len(t45) - 1
-				s2 := t45[t46]
-				tape = t45[:t46]
+				t41 := len(tape) - 1
+				s2 := tape[t41]
+				t42 := tape[:t41]
 				dzi := dz[i8]
 				dz[i8] = 0
-				t47 := tape
-				t48 := len(t47) - 1
-				tape = t47[:t48]
-				z[i8] = t47[t48]
-				t49 := i8 * n
-				t50 := t49 + i8
-				t51 := k[t50]
-				ds3 += dzi / t51
-				dk[t50] -= dzi * (s2 / t51) / t51
-				t52 := ds3
+				t43 := len(t42) - 1
+				tape = t42[:t43]
+				z[i8] = t42[t43]
+				t44 := i8 * n
+				t45 := t44 + i8
+				t46 := k[t45]
+				ds3 += dzi / t46
+				dk[t45] -= dzi * (s2 / t46) / t46
+				t47 := ds3
 				for c4 := i8 - 1; c4 >= 0; c4-- {
 					zc := z[c4]
-					t53 := t49 + c4
-					dz[c4] -= k[t53] * t52
-					dk[t53] -= t52 * zc
+					t48 := t44 + c4
+					dz[c4] -= k[t48] * t47
+					dk[t48] -= t47 * zc
 				}
 				ds3 = 0
 			}
 			for j2 := n - 1; j2 >= 0; j2-- {
-				t20 := tape
-				t21 := len(t20) - 1
-				tape = t20[:t21]
-				ljj3 = t20[t21]
+				t19 := len(tape) - 1
+				ljj3 = tape[t19]
 				ljj := ljj3
+				tape2 := tape[:t19]
 				for i10 := n - 1; i10 >= j2+1; i10-- {
-					t32 := tape
-					t33 := len(t32) - 1
-					s := t32[t33]
-					tape = t32[:t33]
-					t34 := i10 * n
-					t35 := t34 + j2
-					t36 := dk[t35]
-					dk[t35] = 0
-					t37 := tape
-					t38 := len(t37) - 1
-					tape = t37[:t38]
-					k[t35] = t37[t38]
-					ds4 += t36 / ljj
-					dljj -= t36 * (s / ljj) / ljj
-					t39 := ds4
+					t29 := len(tape2) - 1
+					s := tape2[t29]
+					t30 := tape2[:t29]
+					t31 := i10 * n
+					t32 := t31 + j2
+					t33 := dk[t32]
+					dk[t32] = 0
+					t34 := len(t30) - 1
+					tape2 = t30[:t34]
+					k[t32] = t30[t34]
+					ds4 += t33 / ljj
+					dljj -= t33 * (s / ljj) / ljj
+					t35 := ds4
 					for c3 := j2 - 1; c3 >= 0; c3-- {
-						t42 := j2*n + c3
-						t43 := k[t42]
-						t44 := t34 + c3
-						dk[t42] -= k[t44] * t39
-						dk[t44] -= t39 * t43
+						t38 := j2*n + c3
+						t39 := k[t38]
+						t40 := t31 + c3
+						dk[t38] -= k[t40] * t35
+						dk[t40] -= t35 * t39
 					}
-					t40 := ds4
+					t36 := ds4
 					ds4 = 0
-					ds5 += t40
-					t41 := ds5
+					ds5 += t36
+					t37 := ds5
 					ds5 = 0
-					dk[t35] += t41
+					dk[t32] += t37
 				}
-				t22 := j2 * n
-				t23 := t22 + j2
-				t24 := dk[t23]
-				dk[t23] = 0
-				dljj += t24
-				t25 := tape
-				t26 := len(t25) - 1
-				tape = t25[:t26]
-				k[t23] = t25[t26]
-				t27 := dljj
+				t20 := j2 * n
+				t21 := t20 + j2
+				t22 := dk[t21]
+				dk[t21] = 0
+				dljj += t22
+				t23 := len(tape2) - 1
+				tape = tape2[:t23]
+				k[t21] = tape2[t23]
+				t24 := dljj
 				dljj = 0
-				ds6 += 0.5 / ljj3 * t27
-				t28 := ds6
+				ds6 += 0.5 / ljj3 * t24
+				t25 := ds6
 				for c2 := j2 - 1; c2 >= 0; c2-- {
-					t31 := t22 + c2
-					dk[t31] -= 2 * (t28 * k[t31])
+					t28 := t20 + c2
+					dk[t28] -= 2 * (t25 * k[t28])
 				}
-				t29 := ds6
+				t26 := ds6
 				ds6 = 0
-				ds7 += t29
-				t30 := ds7
+				ds7 += t26
+				t27 := ds7
 				ds7 = 0
-				dk[t23] += t30
+				dk[t21] += t27
 			}
 			for i9 := n - 1; i9 >= 0; i9-- {
-				t8 := i9 * n
-				t9 := t8 + i9
-				t10 := dk[t9]
-				dk[t9] = 0
-				t74 += t10
-				t11 := tape
-				t12 := len(t11) - 1
-				tape = t11[:t12]
-				k[t9] = t11[t12]
+				t9 := i9 * n
+				t10 := t9 + i9
+				t11 := dk[t10]
+				dk[t10] = 0
+				t72 += t11
+				t12 := len(tape) - 1
+				k[t10] = tape[t12]
+				tape = tape[:t12]
 				for j3 := i9 - 1; j3 >= 0; j3-- {
-					t13 := tape
-					n3 := len(t13)
-					t14 := n3 - 2
-					r2 := t13[t14]
-					t15 := t13[n3-1]
-					tape = t13[:t14]
-					t16 := t8 + j3
+					n3 := len(tape)
+					t13 := n3 - 2
+					r2 := tape[t13]
+					t14 := tape[n3-1]
+					t15 := tape[:t13]
+					t16 := t9 + j3
 					t17 := dk[t16]
 					dk[t16] = 0
-					t18 := tape
-					t19 := len(t18) - 1
-					tape = t18[:t19]
-					k[t16] = t18[t19]
-					dsf2 += t17 * t15
-					t75 -= t15 * (sf2 * t17) * (-0.5 * r2 / t2) / t2
+					t18 := len(t15) - 1
+					tape = t15[:t18]
+					k[t16] = t15[t18]
+					dsf2 += t17 * t14
+					t73 -= t14 * (sf2 * t17) * (-0.5 * r2 / t3) / t3
 					for c := d - 1; c >= 0; c-- {
 					}
 				}
 			}
-			t7 := t74
-			dsf2 += t7
-			dtheta[2] += sn2 * t7
+			t8 := t72
+			dsf2 += t8
+			dtheta[2] += sn2 * t8
 			dtheta[1] += sf2 * dsf2
-			dtheta[0] += ell * (2 * (t75 * ell))
-			return t4
+			dtheta[0] += ell * (2 * (t73 * ell))
+			return t5
 		}
 	}
 	panic("gp: bad dimensions")

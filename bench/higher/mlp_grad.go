@@ -100,9 +100,8 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (m *MLP) ValueGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dout float64
 	var ds float64
 	var ds2 float64
@@ -111,28 +110,28 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ValueGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	t := m.H1
-	h1 := make([]float64, t)
-	dh1 := make([]float64, t)
-	t2 := m.H2
-	h2 := make([]float64, t2)
-	dh2 := make([]float64, t2)
-	t3 := m.H3
-	h3 := make([]float64, t3)
-	dh3 := make([]float64, t3)
-	t4 := m.H4
-	h4 := make([]float64, t4)
-	dh4 := make([]float64, t4)
+	t2 := m.H1
+	h1 := make([]float64, t2)
+	dh1 := make([]float64, t2)
+	t3 := m.H2
+	h2 := make([]float64, t3)
+	dh2 := make([]float64, t3)
+	t4 := m.H3
+	h3 := make([]float64, t4)
+	dh3 := make([]float64, t4)
+	t5 := m.H4
+	h4 := make([]float64, t5)
+	dh4 := make([]float64, t5)
 	n := len(h1)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		s4 := m.B1[i]
 		for j9 := 0; j9 < len(x); j9++ {
 			s4 += m.W1[i*m.D+j9] * x[j9]
 		}
-		t26 := math.Tanh(s4)
-		h1[i] = t26
-		tape = append(tape, t26)
+		t23 := math.Tanh(s4)
+		h1[i] = t23
+		tape = append(tape, t23)
 	}
 	n2 := len(h2)
 	tape = slices.Grow(tape, max(n2+2, 0))
@@ -141,9 +140,9 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j8 := 0; j8 < n; j8++ {
 			s3 += m.W2[i2*m.H1+j8] * h1[j8]
 		}
-		t25 := math.Tanh(s3)
-		h2[i2] = t25
-		tape = append(tape, t25)
+		t22 := math.Tanh(s3)
+		h2[i2] = t22
+		tape = append(tape, t22)
 	}
 	n3 := len(h3)
 	tape = slices.Grow(tape, max(n3+2, 0))
@@ -152,9 +151,9 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j7 := 0; j7 < n2; j7++ {
 			s2 += m.W3[i3*m.H2+j7] * h2[j7]
 		}
-		t24 := math.Tanh(s2)
-		h3[i3] = t24
-		tape = append(tape, t24)
+		t21 := math.Tanh(s2)
+		h3[i3] = t21
+		tape = append(tape, t21)
 	}
 	n4 := len(h4)
 	tape = slices.Grow(tape, max(n4+2, 0))
@@ -163,66 +162,62 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j6 := 0; j6 < n3; j6++ {
 			s += m.W4[i4*m.H3+j6] * h3[j6]
 		}
-		t23 := math.Tanh(s)
-		h4[i4] = t23
-		tape = append(tape, t23)
+		t20 := math.Tanh(s)
+		h4[i4] = t20
+		tape = append(tape, t20)
 	}
 	dout += 1
-	t5 := dout
+	t6 := dout
 	out := m.B5
 	for j := 0; j < n4; j++ {
-		t22 := m.W5[j]
+		t19 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t22 * t5
-		out += t22 * h4j
+		dh4[j] += t19 * t6
+		out += t19 * h4j
 	}
 	for i5 := n4 - 1; i5 >= 0; i5-- {
-		t18 := tape
-		t19 := len(t18) - 1
-		t20 := t18[t19]
-		tape = t18[:t19]
+		t16 := len(tape) - 1
+		t17 := tape[t16]
+		tape = tape[:t16]
 		dh4i := dh4[i5]
 		dh4[i5] = 0
-		ds += (1 - t20*t20) * dh4i
-		t21 := ds
+		ds += (1 - t17*t17) * dh4i
+		t18 := ds
 		for j5 := n3 - 1; j5 >= 0; j5-- {
-			dh3[j5] += m.W4[i5*m.H3+j5] * t21
+			dh3[j5] += m.W4[i5*m.H3+j5] * t18
 		}
 		ds = 0
 	}
 	for i6 := n3 - 1; i6 >= 0; i6-- {
-		t14 := tape
-		t15 := len(t14) - 1
-		t16 := t14[t15]
-		tape = t14[:t15]
+		t13 := len(tape) - 1
+		t14 := tape[t13]
+		tape = tape[:t13]
 		dh3i := dh3[i6]
 		dh3[i6] = 0
-		ds2 += (1 - t16*t16) * dh3i
-		t17 := ds2
+		ds2 += (1 - t14*t14) * dh3i
+		t15 := ds2
 		for j4 := n2 - 1; j4 >= 0; j4-- {
-			dh2[j4] += m.W3[i6*m.H2+j4] * t17
+			dh2[j4] += m.W3[i6*m.H2+j4] * t15
 		}
 		ds2 = 0
 	}
 	for i7 := n2 - 1; i7 >= 0; i7-- {
-		t10 := tape
-		t11 := len(t10) - 1
-		t12 := t10[t11]
-		tape = t10[:t11]
+		t10 := len(tape) - 1
+		t11 := tape[t10]
+		tape = tape[:t10]
 		dh2i := dh2[i7]
 		dh2[i7] = 0
-		ds3 += (1 - t12*t12) * dh2i
-		t13 := ds3
+		ds3 += (1 - t11*t11) * dh2i
+		t12 := ds3
 		for j3 := n - 1; j3 >= 0; j3-- {
-			dh1[j3] += m.W2[i7*m.H1+j3] * t13
+			dh1[j3] += m.W2[i7*m.H1+j3] * t12
 		}
 		ds3 = 0
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t6 := tape
-		t7 := len(t6) - 1
-		t8 := t6[t7]
-		tape = t6[:t7]
+		t7 := len(tape) - 1
+		t8 := tape[t7]
+		tape = tape[:t7]
 		dh1i := dh1[i8]
 		dh1[i8] = 0
 		ds4 += (1 - t8*t8) * dh1i
@@ -554,12 +549,10 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		panic("ValueHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	var dout float64
 	var ds5 float64
 	var dds float64
@@ -568,198 +561,190 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	var ds7 float64
 	var dds3 float64
 	var dds4 float64
-	t := m.H1
-	h1 := make([]float64, t)
-	dh1 := make([]float64, t)
-	dh1_2 := make([]float64, t)
-	ddh1 := make([]float64, t)
-	t2 := m.H2
-	h2 := make([]float64, t2)
-	dh2 := make([]float64, t2)
-	dh2_2 := make([]float64, t2)
-	ddh2 := make([]float64, t2)
-	t3 := m.H3
-	h3 := make([]float64, t3)
-	dh3 := make([]float64, t3)
-	dh3_2 := make([]float64, t3)
-	ddh3 := make([]float64, t3)
-	t4 := m.H4
-	h4 := make([]float64, t4)
-	dh4 := make([]float64, t4)
+	t3 := m.H1
+	h1 := make([]float64, t3)
+	dh1 := make([]float64, t3)
+	dh1_2 := make([]float64, t3)
+	ddh1 := make([]float64, t3)
+	t4 := m.H2
+	h2 := make([]float64, t4)
+	dh2 := make([]float64, t4)
+	dh2_2 := make([]float64, t4)
+	ddh2 := make([]float64, t4)
+	t5 := m.H3
+	h3 := make([]float64, t5)
+	dh3 := make([]float64, t5)
+	dh3_2 := make([]float64, t5)
+	ddh3 := make([]float64, t5)
+	t6 := m.H4
+	h4 := make([]float64, t6)
+	dh4 := make([]float64, t6)
 	n2 := len(h1)
 	trips := max(n2+2, 0)
-	t5 := tape
-	n3 := len(t5)
-	tape = append(t5, make([]float64, trips)...)[:n3]
-	dtape = append(dtape, make([]float64, trips)...)[:n3]
+	t7 := append(t, make([]float64, trips)...)
+	n3 := len(t)
+	tape := t7[:n3]
+	dtape := append(t2, make([]float64, trips)...)[:n3]
 	for i := 0; i < n2; i++ {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < n; j9++ {
-			t59 := m.W1[i*m.D+j9]
-			s4 += t59 * x[j9]
-			ds4 += t59 * v[j9]
+			t53 := m.W1[i*m.D+j9]
+			s4 += t53 * x[j9]
+			ds4 += t53 * v[j9]
 		}
-		t57 := math.Tanh(s4)
-		t58 := (1 - t57*t57) * ds4
-		h1[i] = t57
-		dh1[i] = t58
-		tape = append(tape, t57)
-		dtape = append(dtape, t58)
+		t51 := math.Tanh(s4)
+		t52 := (1 - t51*t51) * ds4
+		h1[i] = t51
+		dh1[i] = t52
+		tape = append(tape, t51)
+		dtape = append(dtape, t52)
 	}
 	n4 := len(h2)
 	trips2 := max(n4+2, 0)
-	t6 := tape
-	n5 := len(t6)
-	tape = append(t6, make([]float64, trips2)...)[:n5]
-	dtape = append(dtape, make([]float64, trips2)...)[:n5]
+	t8 := append(tape, make([]float64, trips2)...)
+	n5 := len(tape)
+	tape2 := t8[:n5]
+	dtape2 := append(dtape, make([]float64, trips2)...)[:n5]
 	for i2 := 0; i2 < n4; i2++ {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n2; j8++ {
-			t56 := m.W2[i2*m.H1+j8]
-			s3 += t56 * h1[j8]
-			ds3 += t56 * dh1[j8]
+			t50 := m.W2[i2*m.H1+j8]
+			s3 += t50 * h1[j8]
+			ds3 += t50 * dh1[j8]
 		}
-		t54 := math.Tanh(s3)
-		t55 := (1 - t54*t54) * ds3
-		h2[i2] = t54
-		dh2[i2] = t55
-		tape = append(tape, t54)
-		dtape = append(dtape, t55)
+		t48 := math.Tanh(s3)
+		t49 := (1 - t48*t48) * ds3
+		h2[i2] = t48
+		dh2[i2] = t49
+		tape2 = append(tape2, t48)
+		dtape2 = append(dtape2, t49)
 	}
 	n6 := len(h3)
 	trips3 := max(n6+2, 0)
-	t7 := tape
-	n7 := len(t7)
-	tape = append(t7, make([]float64, trips3)...)[:n7]
-	dtape = append(dtape, make([]float64, trips3)...)[:n7]
+	t9 := append(tape2, make([]float64, trips3)...)
+	n7 := len(tape2)
+	tape3 := t9[:n7]
+	dtape3 := append(dtape2, make([]float64, trips3)...)[:n7]
 	for i3 := 0; i3 < n6; i3++ {
 		s2 := m.B3[i3]
 		ds2 := 0.0
 		for j7 := 0; j7 < n4; j7++ {
-			t53 := m.W3[i3*m.H2+j7]
-			s2 += t53 * h2[j7]
-			ds2 += t53 * dh2[j7]
+			t47 := m.W3[i3*m.H2+j7]
+			s2 += t47 * h2[j7]
+			ds2 += t47 * dh2[j7]
 		}
-		t51 := math.Tanh(s2)
-		t52 := (1 - t51*t51) * ds2
-		h3[i3] = t51
-		dh3[i3] = t52
-		tape = append(tape, t51)
-		dtape = append(dtape, t52)
+		t45 := math.Tanh(s2)
+		t46 := (1 - t45*t45) * ds2
+		h3[i3] = t45
+		dh3[i3] = t46
+		tape3 = append(tape3, t45)
+		dtape3 = append(dtape3, t46)
 	}
 	n8 := len(h4)
 	trips4 := max(n8+2, 0)
-	t8 := tape
-	n9 := len(t8)
-	tape = append(t8, make([]float64, trips4)...)[:n9]
-	dtape = append(dtape, make([]float64, trips4)...)[:n9]
+	t10 := append(tape3, make([]float64, trips4)...)
+	n9 := len(tape3)
+	tape4 := t10[:n9]
+	dtape4 := append(dtape3, make([]float64, trips4)...)[:n9]
 	for i4 := 0; i4 < n8; i4++ {
 		s := m.B4[i4]
 		ds := 0.0
 		for j6 := 0; j6 < n6; j6++ {
-			t50 := m.W4[i4*m.H3+j6]
-			s += t50 * h3[j6]
-			ds += t50 * dh3[j6]
+			t44 := m.W4[i4*m.H3+j6]
+			s += t44 * h3[j6]
+			ds += t44 * dh3[j6]
 		}
-		t49 := math.Tanh(s)
-		h4[i4] = t49
-		tape = append(tape, t49)
-		dtape = append(dtape, (1-t49*t49)*ds)
+		t43 := math.Tanh(s)
+		h4[i4] = t43
+		tape4 = append(tape4, t43)
+		dtape4 = append(dtape4, (1-t43*t43)*ds)
 	}
 	dout += 1
-	t9 := dout
+	t11 := dout
 	out := m.B5
 	for j := 0; j < n8; j++ {
-		t48 := m.W5[j]
+		t42 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t48 * t9
-		out += t48 * h4j
+		dh4[j] += t42 * t11
+		out += t42 * h4j
 	}
 	for i5 := n8 - 1; i5 >= 0; i5-- {
-		t39 := tape
-		t40 := dtape
-		t41 := len(t39) - 1
-		t42 := t39[t41]
-		t43 := t40[t41]
-		tape = t39[:t41]
-		dtape = t40[:t41]
+		t35 := len(tape4) - 1
+		t36 := tape4[t35]
+		t37 := dtape4[t35]
+		tape4 = tape4[:t35]
+		dtape4 = dtape4[:t35]
 		dh4i := dh4[i5]
 		dh4[i5] = 0
-		ds5 += (1 - t42*t42) * dh4i
-		dds -= 2 * (t43 * t42) * dh4i
-		t44 := ds5
-		t45 := dds
+		ds5 += (1 - t36*t36) * dh4i
+		dds -= 2 * (t37 * t36) * dh4i
+		t38 := ds5
+		t39 := dds
 		for j5 := n6 - 1; j5 >= 0; j5-- {
-			t46 := m.W4[i5*m.H3+j5]
-			t47 := ddh3[j5]
-			dh3_2[j5] += t46 * t44
-			ddh3[j5] = t47 + t46*t45
+			t40 := m.W4[i5*m.H3+j5]
+			t41 := ddh3[j5]
+			dh3_2[j5] += t40 * t38
+			ddh3[j5] = t41 + t40*t39
 		}
 		ds5 = 0
 		dds = 0
 	}
 	for i6 := n6 - 1; i6 >= 0; i6-- {
-		t28 := tape
-		t29 := dtape
-		t30 := len(t28) - 1
-		t31 := t28[t30]
-		t32 := t29[t30]
-		tape = t28[:t30]
-		dtape = t29[:t30]
+		t26 := len(tape4) - 1
+		t27 := tape4[t26]
+		t28 := dtape4[t26]
+		tape4 = tape4[:t26]
+		dtape4 = dtape4[:t26]
 		dh3i := dh3_2[i6]
-		t33 := ddh3[i6]
+		t29 := ddh3[i6]
 		dh3_2[i6] = 0
 		ddh3[i6] = 0
-		t34 := 1 - t31*t31
-		ds6 += t34 * dh3i
-		dds2 += t34*t33 - 2*(t32*t31)*dh3i
-		t35 := ds6
-		t36 := dds2
+		t30 := 1 - t27*t27
+		ds6 += t30 * dh3i
+		dds2 += t30*t29 - 2*(t28*t27)*dh3i
+		t31 := ds6
+		t32 := dds2
 		for j4 := n4 - 1; j4 >= 0; j4-- {
-			t37 := m.W3[i6*m.H2+j4]
-			t38 := ddh2[j4]
-			dh2_2[j4] += t37 * t35
-			ddh2[j4] = t38 + t37*t36
+			t33 := m.W3[i6*m.H2+j4]
+			t34 := ddh2[j4]
+			dh2_2[j4] += t33 * t31
+			ddh2[j4] = t34 + t33*t32
 		}
 		ds6 = 0
 		dds2 = 0
 	}
 	for i7 := n4 - 1; i7 >= 0; i7-- {
-		t17 := tape
-		t18 := dtape
-		t19 := len(t17) - 1
-		t20 := t17[t19]
-		t21 := t18[t19]
-		tape = t17[:t19]
-		dtape = t18[:t19]
+		t17 := len(tape4) - 1
+		t18 := tape4[t17]
+		t19 := dtape4[t17]
+		tape4 = tape4[:t17]
+		dtape4 = dtape4[:t17]
 		dh2i := dh2_2[i7]
-		t22 := ddh2[i7]
+		t20 := ddh2[i7]
 		dh2_2[i7] = 0
 		ddh2[i7] = 0
-		t23 := 1 - t20*t20
-		ds7 += t23 * dh2i
-		dds3 += t23*t22 - 2*(t21*t20)*dh2i
-		t24 := ds7
-		t25 := dds3
+		t21 := 1 - t18*t18
+		ds7 += t21 * dh2i
+		dds3 += t21*t20 - 2*(t19*t18)*dh2i
+		t22 := ds7
+		t23 := dds3
 		for j3 := n2 - 1; j3 >= 0; j3-- {
-			t26 := m.W2[i7*m.H1+j3]
-			t27 := ddh1[j3]
-			dh1_2[j3] += t26 * t24
-			ddh1[j3] = t27 + t26*t25
+			t24 := m.W2[i7*m.H1+j3]
+			t25 := ddh1[j3]
+			dh1_2[j3] += t24 * t22
+			ddh1[j3] = t25 + t24*t23
 		}
 		ds7 = 0
 		dds3 = 0
 	}
 	for i8 := n2 - 1; i8 >= 0; i8-- {
-		t10 := tape
-		t11 := dtape
-		t12 := len(t10) - 1
-		t13 := t10[t12]
-		t14 := t11[t12]
-		tape = t10[:t12]
-		dtape = t11[:t12]
+		t12 := len(tape4) - 1
+		t13 := tape4[t12]
+		t14 := dtape4[t12]
+		tape4 = tape4[:t12]
+		dtape4 = dtape4[:t12]
 		dh1i := dh1_2[i8]
 		t15 := ddh1[i8]
 		dh1_2[i8] = 0

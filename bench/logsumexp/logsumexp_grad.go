@@ -45,9 +45,8 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LogSumExpGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dsum float64
 	var dm float64
 	var dm2 float64
@@ -55,7 +54,7 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		panic("LogSumExpGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v := x[i]
@@ -65,32 +64,29 @@ func LogSumExpGrad(x, dx []float64) float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t13 := math.Exp(x[i2] - m)
-		tape = append(tape, t13)
-		sum += t13
+		t12 := math.Exp(x[i2] - m)
+		tape = append(tape, t12)
+		sum += t12
 	}
-	t := math.Log(sum) + m
+	t2 := math.Log(sum) + m
 	dm2 += 1
 	dsum += 1 / sum
-	t2 := dsum
+	t3 := dsum
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t10 := tape
-		t11 := len(t10) - 1
-		tape = t10[:t11]
-		t12 := t10[t11] * t2
-		dm2 -= t12
-		dx[i3] += t12
+		t10 := len(tape) - 1
+		t11 := tape[t10] * t3
+		dm2 -= t11
+		dx[i3] += t11
+		tape = tape[:t10]
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t3 := dm2
+		t4 := dm2
 		dm2 = 0
-		dm += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
+		dm += t4
+		t5 := len(tape) - 1
 		t6 := dm
 		dm = 0
-		t7 := t4[t5] >= x[i4]
+		t7 := tape[t5] >= x[i4]
 		t8 := 0.0
 		if t7 {
 			t8 = 1
@@ -101,6 +97,7 @@ func LogSumExpGrad(x, dx []float64) float64 {
 			t9 = 0
 		}
 		dx[i4] += t9 * t6
+		tape = tape[:t5]
 	}
-	return t
+	return t2
 }

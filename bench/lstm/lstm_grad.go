@@ -191,10 +191,8 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
-	var ygold3 []float64
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	var dtotal float64
 	var dlse float64
 	var dtotal2 float64
@@ -221,10 +219,9 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 					dypred := make([]float64, b)
 					total := 0.0
 					for t2 := 0; t2 < c-1; t2++ {
-						tape = append(tape, ypred...)
-						tape = append(tape, s...)
+						t16 := append(append(tape, ypred...), s...)
 						predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
-						tape = append(tape, ypred...)
+						tape = append(t16, ypred...)
 						lse := logsumexp2(ypred)
 						ygold2 := seq[(t2+1)*b : (t2+2)*b]
 						n6 := len(ygold2)
@@ -239,35 +236,30 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						t6 := dtotal2
 						dtotal2 = 0
 						dtotal += t6
-						t7 := seq[(t5+1)*b : (t5+2)*b]
-						ygold3 = t7
-						t8 := dtotal
-						ygold := ygold3
-						for j := len(t7) - 1; j >= 0; j-- {
-							t17 := ygold[j] * t8
-							dlse -= t17
-							dypred[j] += t17
+						ygold := seq[(t5+1)*b : (t5+2)*b]
+						t7 := dtotal
+						for j := len(ygold) - 1; j >= 0; j-- {
+							t15 := ygold[j] * t7
+							dlse -= t15
+							dypred[j] += t15
 						}
-						t9 := dtotal
+						t8 := dtotal
 						dtotal = 0
-						dtotal2 += t9
-						t10 := dlse
+						dtotal2 += t8
+						t9 := dlse
 						dlse = 0
-						t11 := tape
 						n5 := len(ypred)
-						t12 := len(t11) - n5
-						copy(ypred, t11[t12:])
-						tape = t11[:t12]
-						logsumexp2Reverse(ypred, dypred, t10)
-						t13 := tape
-						t14 := len(t13) - len(s)
-						copy(s, t13[t14:])
-						tape = t13[:t14]
-						t15 := tape
-						t16 := len(t15) - n5
-						copy(ypred, t15[t16:])
-						tape = t15[:t16]
+						t10 := len(tape) - n5
+						copy(ypred, tape[t10:])
+						t11 := tape[:t10]
+						logsumexp2Reverse(ypred, dypred, t9)
+						t12 := len(t11) - len(s)
+						copy(s, t11[t12:])
+						t13 := t11[:t12]
+						t14 := len(t13) - n5
+						copy(ypred, t13[t14:])
 						predictReverseWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
+						tape = t13[:t14]
 					}
 					for k := 0; k < t; k++ {
 						ds[k] = 0
@@ -290,29 +282,27 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func logsumexp2Reverse(v, dv []float64, seed float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dsum float64
 	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
 		panic("logsumexp2Reverse: v and dv share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		t5 := math.Exp(v[i])
 		tape = append(tape, t5)
 		sum += t5
 	}
-	t := sum + 2
-	dsum += 1 / t * seed
-	t2 := dsum
+	t2 := sum + 2
+	dsum += 1 / t2 * seed
+	t3 := dsum
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
-		dv[i2] += t3[t4] * t2
+		t4 := len(tape) - 1
+		dv[i2] += tape[t4] * t3
+		tape = tape[:t4]
 	}
 }
 
@@ -333,12 +323,10 @@ func logsumexp2Reverse(v, dv []float64, seed float64) {
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
 func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
-	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
-	var tape []float64
+	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	t := cap(dst) > 0
 	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("predictReverseWrtDstMainExtraS: dst and ddst share memory: gadgen's gradients need them apart")
@@ -392,17 +380,15 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 	dy := ddst
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t33 := 2 * k * b
-		t34 := (2*k + 1) * b
-		h := s[t33:t34]
-		t35 := s[(2*k+1)*b : (2*k+2)*b]
-		tape = append(tape, h...)
-		tape = append(tape, t35...)
-		tape = append(tape, y...)
-		cell(h, t35, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
+		t30 := 2 * k * b
+		t31 := (2*k + 1) * b
+		h := s[t30:t31]
+		t32 := s[(2*k+1)*b : (2*k+2)*b]
+		tape = append(append(append(tape, h...), t32...), y...)
+		cell(h, t32, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = ds[t33:t34]
+		dy = ds[t30:t31]
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
 	for j2 := 0; j2 < n; j2++ {
@@ -411,48 +397,43 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		tape = append(tape, yj)
 	}
 	for j3 := n - 1; j3 >= 0; j3-- {
-		t28 := tape
-		t29 := len(t28) - 1
-		t30 := t28[t29]
-		tape = t28[:t29]
-		t31 := ddst[j3]
+		t26 := len(tape) - 1
+		t27 := tape[t26]
+		t28 := ddst[j3]
 		ddst[j3] = 0
-		dextra[t7:t8][j3] += t31
-		t32 := outW[j3]
-		dextra[b:t6][j3] += t30 * t31
-		dy[j3] += t31 * t32
+		dextra[t7:t8][j3] += t28
+		t29 := outW[j3]
+		dextra[b:t6][j3] += t27 * t28
+		dy[j3] += t28 * t29
+		tape = tape[:t26]
 	}
 	k--
 	for ; k >= 0; k-- {
-		t10 := tapeSlices
-		n2 := len(t10)
-		t11 := n2 - 2
-		y2 := t10[t11]
-		dy2 := t10[n2-1]
-		tapeSlices = t10[:t11]
-		t12 := tape
-		t13 := len(t12) - len(y2)
-		copy(y2, t12[t13:])
-		tape = t12[:t13]
-		t14 := (2*k + 1) * b
-		t15 := (2*k + 2) * b
-		t16 := s[t14:t15]
-		t17 := tape
-		t18 := len(t17) - len(t16)
-		copy(t16, t17[t18:])
-		tape = t17[:t18]
-		t19 := 2 * k * b
-		t20 := (2*k + 1) * b
-		t21 := s[t19:t20]
-		t22 := tape
-		t23 := len(t22) - len(t21)
-		copy(t21, t22[t23:])
-		tape = t22[:t23]
-		t24 := 2 * k * 4 * b
-		t25 := (2*k + 1) * 4 * b
-		t26 := (2*k + 1) * 4 * b
-		t27 := (2*k + 2) * 4 * b
-		cellReverse(t21, ds[t19:t20], t16, ds[t14:t15], main[t24:t25], dmain[t24:t25], main[t26:t27], dmain[t26:t27], y2, dy2)
+		n2 := len(tapeSlices)
+		t10 := n2 - 2
+		y2 := tapeSlices[t10]
+		dy2 := tapeSlices[n2-1]
+		t11 := len(tape) - len(y2)
+		copy(y2, tape[t11:])
+		t12 := tape[:t11]
+		t13 := (2*k + 1) * b
+		t14 := (2*k + 2) * b
+		t15 := s[t13:t14]
+		t16 := len(t12) - len(t15)
+		copy(t15, t12[t16:])
+		t17 := t12[:t16]
+		t18 := 2 * k * b
+		t19 := (2*k + 1) * b
+		t20 := s[t18:t19]
+		t21 := len(t17) - len(t20)
+		copy(t20, t17[t21:])
+		t22 := 2 * k * 4 * b
+		t23 := (2*k + 1) * 4 * b
+		t24 := (2*k + 1) * 4 * b
+		t25 := (2*k + 2) * 4 * b
+		cellReverse(t20, ds[t18:t19], t15, ds[t13:t14], main[t22:t23], dmain[t22:t23], main[t24:t25], dmain[t24:t25], y2, dy2)
+		tape = t17[:t21]
+		tapeSlices = tapeSlices[:t10]
 	}
 	for j4 := n - 1; j4 >= 0; j4-- {
 		t9 := ddst[j4]
@@ -477,100 +458,97 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
 func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var do float64
-	var t47 float64
-	var din float64
-	var t48 float64
-	var t49 float64
-	var df float64
-	var t50 float64
 	var t51 float64
-	t := cap(h) > 0
-	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
+	var din float64
+	var t52 float64
+	var t53 float64
+	var df float64
+	var t54 float64
+	var t55 float64
+	t2 := cap(h) > 0
+	if t2 && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
 		panic("cellReverse: h and dh share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(s) > 0
-	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+	t3 := cap(s) > 0
+	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("cellReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
-	t3 := cap(w) > 0
-	if t3 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+	t4 := cap(w) > 0
+	if t4 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
 		panic("cellReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
-	t4 := cap(bias) > 0
-	if t4 && cap(dbias) > 0 && &bias[:1][0] == &dbias[:1][0] {
+	t5 := cap(bias) > 0
+	if t5 && cap(dbias) > 0 && &bias[:1][0] == &dbias[:1][0] {
 		panic("cellReverse: bias and dbias share memory: gadgen's gradients need them apart")
 	}
-	t5 := cap(y) > 0
-	if t5 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+	t6 := cap(y) > 0
+	if t6 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
 		panic("cellReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &h[:1][0] == &s[:1][0] {
+	if t2 && t3 && &h[:1][0] == &s[:1][0] {
 		panic("cellReverse: h and s share memory: gadgen's gradients need them apart")
 	}
-	if t && t3 && &h[:1][0] == &w[:1][0] {
+	if t2 && t4 && &h[:1][0] == &w[:1][0] {
 		panic("cellReverse: h and w share memory: gadgen's gradients need them apart")
 	}
-	if t && t4 && &h[:1][0] == &bias[:1][0] {
+	if t2 && t5 && &h[:1][0] == &bias[:1][0] {
 		panic("cellReverse: h and bias share memory: gadgen's gradients need them apart")
 	}
-	if t && t5 && &h[:1][0] == &y[:1][0] {
+	if t2 && t6 && &h[:1][0] == &y[:1][0] {
 		panic("cellReverse: h and y share memory: gadgen's gradients need them apart")
 	}
-	if t2 && t3 && &s[:1][0] == &w[:1][0] {
+	if t3 && t4 && &s[:1][0] == &w[:1][0] {
 		panic("cellReverse: s and w share memory: gadgen's gradients need them apart")
 	}
-	if t2 && t4 && &s[:1][0] == &bias[:1][0] {
+	if t3 && t5 && &s[:1][0] == &bias[:1][0] {
 		panic("cellReverse: s and bias share memory: gadgen's gradients need them apart")
 	}
-	if t2 && t5 && &s[:1][0] == &y[:1][0] {
+	if t3 && t6 && &s[:1][0] == &y[:1][0] {
 		panic("cellReverse: s and y share memory: gadgen's gradients need them apart")
 	}
 	b := len(h)
-	tape = slices.Grow(tape, max(b+2, 0)*10)
+	tape := slices.Grow(t, max(b+2, 0)*10)
 	for j := 0; j < b; j++ {
 		yj := y[j]
 		t39 := yj*w[j] + bias[j]
 		t40 := math.Exp(-t39)
 		f := 1 / (1 + t40)
-		tape = append(tape, t40)
+		t41 := append(tape, t40)
 		hj := h[j]
-		t41 := b + j
-		t42 := hj*w[t41] + bias[t41]
-		t43 := math.Exp(-t42)
-		in := 1 / (1 + t43)
-		tape = append(tape, t43)
-		t44 := yj*w[2*b+j] + bias[2*b+j]
-		t45 := math.Exp(-t44)
-		o := 1 / (1 + t45)
-		tape = append(tape, t45)
+		t42 := b + j
+		t43 := hj*w[t42] + bias[t42]
+		t44 := math.Exp(-t43)
+		in := 1 / (1 + t44)
+		t45 := append(t41, t44)
+		t46 := yj*w[2*b+j] + bias[2*b+j]
+		t47 := math.Exp(-t46)
+		o := 1 / (1 + t47)
+		t48 := append(t45, t47)
 		g2 := math.Tanh(hj*w[3*b+j] + bias[3*b+j])
 		sj := s[j]
 		s[j] = sj*f + in*g2
-		t46 := math.Tanh(s[j])
-		tape = append(tape, h[j])
-		h[j] = o * t46
-		tape = append(tape, g2, sj, t40, t43, t46, t45)
+		t49 := math.Tanh(s[j])
+		t50 := append(t48, h[j])
+		h[j] = o * t49
+		tape = append(t50, g2, sj, t40, t44, t49, t47)
 	}
 	for j2 := b - 1; j2 >= 0; j2-- {
-		t6 := tape
-		n := len(t6)
+		n := len(tape)
 		t7 := n - 6
-		g := t6[t7]
-		t8 := t6[n-5]
-		t9 := t6[n-4]
-		t10 := t6[n-3]
-		t11 := t6[n-2]
-		t12 := t6[n-1]
-		tape = t6[:t7]
+		g := tape[t7]
+		t8 := tape[n-5]
+		t9 := tape[n-4]
+		t10 := tape[n-3]
+		t11 := tape[n-2]
+		t12 := tape[n-1]
+		t13 := tape[:t7]
 		dhj := dh[j2]
 		dh[j2] = 0
-		t13 := tape
 		t14 := len(t13) - 1
-		tape = t13[:t14]
+		t15 := t13[:t14]
 		h[j2] = t13[t14]
 		do += dhj * t11
 		ds[j2] += (1 - t11*t11) * (1 / (1 + t12) * dhj)
@@ -579,57 +557,54 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		din += dsj * g
 		df += t8 * dsj
 		ds[j2] += dsj * (1 / (1 + t9))
-		t15 := (1 - g*g) * (1 / (1 + t10) * dsj)
-		dbias[3*b+j2] += t15
-		t16 := 3*b + j2
-		t49 += t15 * w[t16]
-		dw[t16] += h[j2] * t15
-		t17 := tape
-		t18 := len(t17) - 1
-		t19 := t17[t18]
-		tape = t17[:t18]
-		t20 := do
+		t16 := (1 - g*g) * (1 / (1 + t10) * dsj)
+		dbias[3*b+j2] += t16
+		t17 := 3*b + j2
+		t53 += t16 * w[t17]
+		dw[t17] += h[j2] * t16
+		t18 := len(t15) - 1
+		t19 := t15[t18]
+		t20 := t15[:t18]
+		t21 := do
 		do = 0
-		t21 := 1 + t19
-		t47 += t19 * (t20 * (1 / t21) / t21)
-		t22 := t47
-		t47 = 0
-		dbias[2*b+j2] += t22
-		t23 := 2*b + j2
-		t51 += t22 * w[t23]
-		dw[t23] += y[j2] * t22
-		t24 := tape
-		t25 := len(t24) - 1
-		t26 := t24[t25]
-		tape = t24[:t25]
-		t27 := din
+		t22 := 1 + t19
+		t51 += t19 * (t21 * (1 / t22) / t22)
+		t23 := t51
+		t51 = 0
+		dbias[2*b+j2] += t23
+		t24 := 2*b + j2
+		t55 += t23 * w[t24]
+		dw[t24] += y[j2] * t23
+		t25 := len(t20) - 1
+		t26 := t20[t25]
+		t27 := t20[:t25]
+		t28 := din
 		din = 0
-		t28 := 1 + t26
-		t48 += t26 * (t27 * (1 / t28) / t28)
-		t29 := t48
-		t48 = 0
-		t30 := b + j2
-		dbias[t30] += t29
-		t49 += t29 * w[t30]
-		dw[t30] += h[j2] * t29
-		t31 := t49
-		t49 = 0
-		dh[j2] += t31
-		t32 := tape
-		t33 := len(t32) - 1
-		t34 := t32[t33]
-		tape = t32[:t33]
+		t29 := 1 + t26
+		t52 += t26 * (t28 * (1 / t29) / t29)
+		t30 := t52
+		t52 = 0
+		t31 := b + j2
+		dbias[t31] += t30
+		t53 += t30 * w[t31]
+		dw[t31] += h[j2] * t30
+		t32 := t53
+		t53 = 0
+		dh[j2] += t32
+		t33 := len(t27) - 1
+		t34 := t27[t33]
+		tape = t27[:t33]
 		t35 := df
 		df = 0
 		t36 := 1 + t34
-		t50 += t34 * (t35 * (1 / t36) / t36)
-		t37 := t50
-		t50 = 0
+		t54 += t34 * (t35 * (1 / t36) / t36)
+		t37 := t54
+		t54 = 0
 		dbias[j2] += t37
-		t51 += t37 * w[j2]
+		t55 += t37 * w[j2]
 		dw[j2] += y[j2] * t37
-		t38 := t51
-		t51 = 0
+		t38 := t55
+		t55 = 0
 		dy[j2] += t38
 	}
 }

@@ -17,22 +17,10 @@ import (
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (n *Net) LossGrad(dn *Net, x []float64, labels []int) float64 {
-	var z2 []float64
-	var dz4 []float64
-	var t35 []float64
-	var dw3 []float64
-	var w4 []float64
-	var h3 []float64
-	var dh4 []float64
-	var t36 []float64
-	var dw4 []float64
-	var xs3 []float64
-	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
-	var tape []float64
+	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dsum float64
 	var dzmax float64
 	var da float64
@@ -46,32 +34,32 @@ func (n *Net) LossGrad(dn *Net, x []float64, labels []int) float64 {
 	n2 := len(labels)
 	nIn := len(x) / n2
 	zmax := math.Inf(-1)
-	tape = slices.Grow(tape, max(n2+2, 0))
+	tape := slices.Grow(t, max(n2+2, 0))
 	total := 0.0
 	for s := 0; s < n2; s++ {
 		label2 := labels[s]
 		xs2 := x[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHidden)
-		dh3 := make([]float64, nHidden)
-		n5 := len(h2)
-		for i4 := 0; i4 < n5; i4++ {
+		dh2 := make([]float64, nHidden)
+		n6 := len(h2)
+		for i4 := 0; i4 < n6; i4++ {
 			w3 := n.W1[i4*nIn : (i4+1)*nIn]
 			a2 := n.B1[i4]
 			for j2 := 0; j2 < len(xs2); j2++ {
 				a2 += w3[j2] * xs2[j2]
 			}
-			t34 := math.Tanh(a2)
-			h2[i4] = t34
-			tape = append(tape, t34)
+			t32 := math.Tanh(a2)
+			h2[i4] = t32
+			tape = append(tape, t32)
 		}
 		z := make([]float64, nOut)
-		dz3 := make([]float64, nOut)
-		n6 := len(z)
+		dz2 := make([]float64, nOut)
+		n7 := len(z)
 		zmax2 := zmax
-		for k2 := 0; k2 < n6; k2++ {
+		for k2 := 0; k2 < n7; k2++ {
 			w2 := n.W2[k2*nHidden : (k2+1)*nHidden]
 			a := n.B2[k2]
-			for i6 := 0; i6 < n5; i6++ {
+			for i6 := 0; i6 < n6; i6++ {
 				a += w2[i6] * h2[i6]
 			}
 			z[k2] = a
@@ -79,125 +67,111 @@ func (n *Net) LossGrad(dn *Net, x []float64, labels []int) float64 {
 			zmax2 = max(zmax2, a)
 		}
 		sum2 := 0.0
-		for i5 := 0; i5 < n6; i5++ {
-			t33 := math.Exp(z[i5] - zmax2)
-			tape = append(tape, t33)
-			sum2 += t33
+		for i5 := 0; i5 < n7; i5++ {
+			t31 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t31)
+			sum2 += t31
 		}
-		t32 := z[label2]
+		t30 := z[label2]
 		tape = append(tape, sum2)
-		tapeSlices = append(tapeSlices, z, dz3, h2, dh3)
-		total += zmax2 + math.Log(sum2) - t32
+		tapeSlices = append(tapeSlices, z, dz2, h2, dh2)
+		total += zmax2 + math.Log(sum2) - t30
 	}
-	t := float64(n2)
-	t2 := total / t
-	dtotal += 1 / t
-	t3 := dtotal
+	t2 := float64(n2)
+	t3 := total / t2
+	dtotal += 1 / t2
+	t4 := dtotal
 	for s2 := n2 - 1; s2 >= 0; s2-- {
-		t4 := tapeSlices
-		n3 := len(t4)
+		n3 := len(tapeSlices)
 		t5 := n3 - 4
-		tapeSlices = t4[:t5]
-		z2 = t4[t5]
-		dz4 = t4[n3-3]
-		h3 = t4[n3-2]
-		dh4 = t4[n3-1]
-		xs3 = x[s2*nIn : (s2+1)*nIn]
-		t6 := tape
-		t7 := len(t6) - 1
-		sum := t6[t7]
-		tape = t6[:t7]
-		dz := dz4
+		dz := tapeSlices[n3-3]
+		h := tapeSlices[n3-2]
+		dh := tapeSlices[n3-1]
+		t6 := tapeSlices[:t5]
+		xs := x[s2*nIn : (s2+1)*nIn]
+		t7 := len(tape) - 1
+		sum := tape[t7]
+		n4 := len(tapeSlices[t5])
 		label := labels[s2]
-		dz[label] -= t3
-		dzmax2 += t3
-		dsum += 1 / sum * t3
+		dz[label] -= t4
+		dzmax2 += t4
+		dsum += 1 / sum * t4
 		t8 := dsum
-		for i := len(z2) - 1; i >= 0; i-- {
-			t29 := tape
-			t30 := len(t29) - 1
-			tape = t29[:t30]
-			t31 := t29[t30] * t8
-			dzmax2 -= t31
-			dz[i] += t31
+		tape = tape[:t7]
+		for i := n4 - 1; i >= 0; i-- {
+			t28 := len(tape) - 1
+			t29 := tape[t28] * t8
+			dzmax2 -= t29
+			dz[i] += t29
+			tape = tape[:t28]
 		}
 		dsum = 0
-		h := h3
-		dz2 := dz4
-		dh := dh4
-		for k := len(z2) - 1; k >= 0; k-- {
-			t16 := dzmax2
+		for k := n4 - 1; k >= 0; k-- {
+			t15 := dzmax2
 			dzmax2 = 0
-			dzmax += t16
-			t35 = dn.W2
-			t17 := k * nHidden
-			t18 := (k + 1) * nHidden
-			w4 = n.W2[t17:t18]
-			dw3 = t35[t17:t18]
-			t19 := tape
-			n4 := len(t19)
-			t20 := n4 - 2
-			tape = t19[:t20]
-			t21 := dzmax
+			dzmax += t15
+			t16 := k * nHidden
+			t17 := (k + 1) * nHidden
+			w := n.W2[t16:t17]
+			dw2 := dn.W2[t16:t17]
+			n5 := len(tape)
+			t18 := n5 - 2
+			t19 := tape[:t18]
+			t20 := dzmax
 			dzmax = 0
-			t22 := t19[t20] >= t19[n4-1]
-			t23 := 0.0
-			if t22 {
-				t23 = 1
+			t21 := tape[t18] >= tape[n5-1]
+			t22 := 0.0
+			if t21 {
+				t22 = 1
 			}
-			dzmax2 += t23 * t21
-			t24 := 1.0
-			if t22 {
-				t24 = 0
+			dzmax2 += t22 * t20
+			t23 := 1.0
+			if t21 {
+				t23 = 0
 			}
-			da += t24 * t21
-			dzk := dz2[k]
-			dz2[k] = 0
+			da += t23 * t20
+			dzk := dz[k]
+			dz[k] = 0
 			da += dzk
-			t25 := da
-			w := w4
-			dw2 := dw3
+			t24 := da
 			for i3 := len(h) - 1; i3 >= 0; i3-- {
 				wi := w[i3]
-				dw2[i3] += t25 * h[i3]
-				dh[i3] += wi * t25
+				dw2[i3] += t24 * h[i3]
+				dh[i3] += wi * t24
 			}
-			t26 := da
+			t25 := da
 			da = 0
-			da2 += t26
-			t27 := da2
+			da2 += t25
+			t26 := da2
 			da2 = 0
-			t28 := dn.B2
-			t28[k] += t27
+			t27 := dn.B2
+			t27[k] += t26
+			tape = t19
 		}
 		dzmax2 = 0
-		dh2 := dh4
-		for i2 := len(h3) - 1; i2 >= 0; i2-- {
-			t36 = dn.W1
-			dw4 = t36[i2*nIn : (i2+1)*nIn]
-			t9 := tape
-			t10 := len(t9) - 1
-			t11 := t9[t10]
-			tape = t9[:t10]
-			xs := xs3
-			dhi := dh2[i2]
-			dh2[i2] = 0
-			da3 += (1 - t11*t11) * dhi
-			t12 := da3
-			dw := dw4
+		for i2 := len(h) - 1; i2 >= 0; i2-- {
+			dw := dn.W1[i2*nIn : (i2+1)*nIn]
+			t9 := len(tape) - 1
+			t10 := tape[t9]
+			tape = tape[:t9]
+			dhi := dh[i2]
+			dh[i2] = 0
+			da3 += (1 - t10*t10) * dhi
+			t11 := da3
 			for j := len(xs) - 1; j >= 0; j-- {
-				dw[j] += t12 * xs[j]
+				dw[j] += t11 * xs[j]
 			}
-			t13 := da3
+			t12 := da3
 			da3 = 0
-			da4 += t13
-			t14 := da4
+			da4 += t12
+			t13 := da4
 			da4 = 0
-			t15 := dn.B1
-			t15[i2] += t14
+			t14 := dn.B1
+			t14[i2] += t13
 		}
+		tapeSlices = t6
 	}
-	return t2
+	return t3
 }
 
 // LossJVP computes Net.Loss and its directional derivative along the tangents
@@ -355,9 +329,8 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dsum float64
 	var dzmax float64
 	var da float64
@@ -387,7 +360,7 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 	z := make([]float64, nOut)
 	dz := make([]float64, nOut)
 	zmax := math.Inf(-1)
-	tape = slices.Grow(tape, max(batch+2, 0))
+	tape := slices.Grow(t, max(batch+2, 0))
 	total := 0.0
 	for s := 0; s < batch; s++ {
 		for i3 := 0; i3 < nHidden; i3++ {
@@ -395,10 +368,10 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 			for j2 := 0; j2 < nIn; j2++ {
 				a2 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t32 := math.Tanh(a2)
-			tape = append(tape, h[i3])
-			h[i3] = t32
-			tape = append(tape, t32)
+			t30 := math.Tanh(a2)
+			t31 := append(tape, h[i3])
+			h[i3] = t30
+			tape = append(t31, t30)
 		}
 		zmax2 := zmax
 		for k3 := 0; k3 < nOut; k3++ {
@@ -412,99 +385,95 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 		}
 		sum2 := 0.0
 		for k4 := 0; k4 < nOut; k4++ {
-			t31 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t31)
-			sum2 += t31
+			t29 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t29)
+			sum2 += t29
 		}
-		t30 := z[labels[s]]
+		t28 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t30
+		total += zmax2 + math.Log(sum2) - t28
 	}
-	t := float64(batch)
-	t2 := total / t
-	dtotal += 1 / t
-	t3 := dtotal
+	t2 := float64(batch)
+	t3 := total / t2
+	dtotal += 1 / t2
+	t4 := dtotal
 	for s2 := batch - 1; s2 >= 0; s2-- {
-		t4 := tape
-		t5 := len(t4) - 1
-		sum := t4[t5]
-		tape = t4[:t5]
+		t5 := len(tape) - 1
+		sum := tape[t5]
 		t6 := labels[s2]
-		dz[t6] -= t3
-		dzmax2 += t3
-		dsum += 1 / sum * t3
+		dz[t6] -= t4
+		dzmax2 += t4
+		dsum += 1 / sum * t4
 		t7 := dsum
+		tape = tape[:t5]
 		for k := nOut - 1; k >= 0; k-- {
-			t27 := tape
-			t28 := len(t27) - 1
-			tape = t27[:t28]
-			t29 := t27[t28] * t7
-			dzmax2 -= t29
-			dz[k] += t29
+			t26 := len(tape) - 1
+			t27 := tape[t26] * t7
+			dzmax2 -= t27
+			dz[k] += t27
+			tape = tape[:t26]
 		}
 		dsum = 0
 		for k2 := nOut - 1; k2 >= 0; k2-- {
-			t16 := dzmax2
+			t15 := dzmax2
 			dzmax2 = 0
-			dzmax += t16
-			t17 := tape
-			n := len(t17)
-			t18 := n - 2
-			tape = t17[:t18]
-			t19 := dzmax
+			dzmax += t15
+			n := len(tape)
+			t16 := n - 2
+			t17 := tape[:t16]
+			t18 := dzmax
 			dzmax = 0
-			t20 := t17[t18] >= t17[n-1]
-			t21 := 0.0
-			if t20 {
-				t21 = 1
+			t19 := tape[t16] >= tape[n-1]
+			t20 := 0.0
+			if t19 {
+				t20 = 1
 			}
-			dzmax2 += t21 * t19
-			t22 := 1.0
-			if t20 {
-				t22 = 0
+			dzmax2 += t20 * t18
+			t21 := 1.0
+			if t19 {
+				t21 = 0
 			}
-			da += t22 * t19
+			da += t21 * t18
 			dzk := dz[k2]
 			dz[k2] = 0
 			da += dzk
-			t23 := da
+			t22 := da
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
 				hi := h[i2]
-				t26 := k2*nHidden + i2
-				dh[i2] += w2[t26] * t23
-				dw2[t26] += t23 * hi
+				t25 := k2*nHidden + i2
+				dh[i2] += w2[t25] * t22
+				dw2[t25] += t22 * hi
 			}
-			t24 := da
+			t23 := da
 			da = 0
-			da2 += t24
-			t25 := da2
+			da2 += t23
+			t24 := da2
 			da2 = 0
-			db2[k2] += t25
+			db2[k2] += t24
+			tape = t17
 		}
 		dzmax2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
-			t8 := tape
-			t9 := len(t8) - 1
-			t10 := t8[t9]
-			tape = t8[:t9]
+			t8 := len(tape) - 1
+			t9 := tape[t8]
+			t10 := tape[:t8]
 			dhi := dh[i]
 			dh[i] = 0
-			t11 := tape
-			t12 := len(t11) - 1
-			tape = t11[:t12]
-			h[i] = t11[t12]
-			da3 += (1 - t10*t10) * dhi
-			t13 := da3
+			t11 := len(t10) - 1
+			tape = t10[:t11]
+			h[i] = t10[t11]
+			da3 += (1 - t9*t9) * dhi
+			t12 := da3
 			for j := nIn - 1; j >= 0; j-- {
-				dw1[i*nIn+j] += t13 * x[s2*nIn+j]
+				dw1[i*nIn+j] += t12 * x[s2*nIn+j]
 			}
-			t14 := da3
+			t13 := da3
 			da3 = 0
-			da4 += t14
-			t15 := da4
+			da4 += t13
+			t14 := da4
 			da4 = 0
-			db1[i] += t15
+			db1[i] += t14
 		}
 	}
-	return t2
+	return t3
 }

@@ -101,55 +101,47 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func FinalGrad(x, dx []float64, steps int) float64 {
-	var from3 int
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var du []float64
-	var u2 []float64
-	var dk4 []float64
-	var k4_2 []float64
-	var dk3 []float64
-	var k3_2 []float64
-	var dk2 []float64
-	var k2_2 []float64
-	var dk1 []float64
-	var k1_2 []float64
-	var dy []float64
-	var y2 []float64
-	var t40 float64
-	var t41 float64
+	tape := tapeBuf[:0]
+	var t20 float64
+	var t21 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	var t3 float64
+	var y, dy, k1, dk1, k2, dk2, k3, dk3, k4, dk4, u, du []float64
+	var t6 float64
 	var from2 int
 	if n == 0 {
-		t3 = 0
+		y = nil
+		dy = nil
+		k1 = nil
+		dk1 = nil
+		k2 = nil
+		dk2 = nil
+		k3 = nil
+		dk3 = nil
+		k4 = nil
+		dk4 = nil
+		u = nil
+		du = nil
+		t6 = 0
 		from2 = 0
 	} else {
 		h := 2 / float64(steps)
-		y := make([]float64, n)
-		y2 = y
+		y = make([]float64, n)
 		dy = make([]float64, n)
-		k1 := make([]float64, n)
-		k1_2 = k1
+		k1 = make([]float64, n)
 		dk1 = make([]float64, n)
-		k2 := make([]float64, n)
-		k2_2 = k2
+		k2 = make([]float64, n)
 		dk2 = make([]float64, n)
-		k3 := make([]float64, n)
-		k3_2 = k3
+		k3 = make([]float64, n)
 		dk3 = make([]float64, n)
-		k4 := make([]float64, n)
-		k4_2 = k4
+		k4 = make([]float64, n)
 		dk4 = make([]float64, n)
-		u := make([]float64, n)
-		u2 = u
+		u = make([]float64, n)
 		du = make([]float64, n)
 		t := h / 2
 		t2 := h / 6
@@ -161,22 +153,22 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		for {
 			path = append(path, from)
 			if i < steps {
-				tape = append(tape, y...)
+				t3 := append(tape, y...)
 				rhs(k1, x, y)
 				for i2 := 0; i2 < n3; i2++ {
 					u[i2] = y[i2] + t*k1[i2]
 				}
-				tape = append(tape, u...)
+				t4 := append(t3, u...)
 				rhs(k2, x, u)
 				for i3 := 0; i3 < n3; i3++ {
 					u[i3] = y[i3] + t*k2[i3]
 				}
-				tape = append(tape, u...)
+				t5 := append(t4, u...)
 				rhs(k3, x, u)
 				for i4 := 0; i4 < n3; i4++ {
 					u[i4] = y[i4] + h*k3[i4]
 				}
-				tape = append(tape, u...)
+				tape = append(t5, u...)
 				rhs(k4, x, u)
 				for i5 := 0; i5 < n2; i5++ {
 					y[i5] += t2 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
@@ -187,95 +179,70 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 				break
 			}
 		}
-		t3 = y[n-1]
+		t6 = y[n-1]
 		from2 = 1
 	}
-	from3 = from2
-	t40 += 1
-	if from3 != 0 {
-		t41 += t40
-		t4 := dy
-		t4[n-1] += t41
+	t20 += 1
+	if from2 != 0 {
+		t21 += t20
+		dy[n-1] += t21
 		h2 := 2 / float64(steps)
-		t5 := h2 / 6
-		t6 := h2 / 2
+		t7 := h2 / 6
+		t8 := h2 / 2
 		for {
-			t7 := path
-			t8 := len(t7) - 1
-			path = t7[:t8]
-			if t7[t8] == 0 {
+			t9 := len(path) - 1
+			t10 := path[:t9]
+			if path[t9] == 0 {
 				break
 			}
-			t9 := dy
-			t10 := dk4
-			t11 := dk3
-			t12 := dk2
-			t13 := dk1
-			for i6 := len(y2) - 1; i6 >= 0; i6-- {
-				t38 := t5 * t9[i6]
-				t10[i6] += t38
-				t39 := 2 * t38
-				t11[i6] += t39
-				t12[i6] += t39
-				t13[i6] += t38
+			n4 := len(y)
+			for i6 := n4 - 1; i6 >= 0; i6-- {
+				t18 := t7 * dy[i6]
+				dk4[i6] += t18
+				t19 := 2 * t18
+				dk3[i6] += t19
+				dk2[i6] += t19
+				dk1[i6] += t18
 			}
-			t14 := u2
-			n4 := len(t14)
-			t15 := tape
-			t16 := len(t15) - n4
-			copy(t14, t15[t16:])
-			tape = t15[:t16]
-			rhsReverse(k4_2, dk4, x, dx, u2, du)
-			t17 := du
-			t18 := dk3
-			t19 := dy
-			for i7 := n4 - 1; i7 >= 0; i7-- {
-				t37 := t17[i7]
-				t17[i7] = 0
-				t18[i7] += h2 * t37
-				t19[i7] += t37
+			n5 := len(u)
+			t11 := len(tape) - n5
+			copy(u, tape[t11:])
+			t12 := tape[:t11]
+			rhsReverse(k4, dk4, x, dx, u, du)
+			for i7 := n5 - 1; i7 >= 0; i7-- {
+				dui3 := du[i7]
+				du[i7] = 0
+				dk3[i7] += h2 * dui3
+				dy[i7] += dui3
 			}
-			t20 := u2
-			n5 := len(t20)
-			t21 := tape
-			t22 := len(t21) - n5
-			copy(t20, t21[t22:])
-			tape = t21[:t22]
-			rhsReverse(k3_2, dk3, x, dx, u2, du)
-			t23 := du
-			t24 := dk2
-			t25 := dy
+			t13 := len(t12) - n5
+			copy(u, t12[t13:])
+			t14 := t12[:t13]
+			rhsReverse(k3, dk3, x, dx, u, du)
 			for i8 := n5 - 1; i8 >= 0; i8-- {
-				t36 := t23[i8]
-				t23[i8] = 0
-				t24[i8] += t6 * t36
-				t25[i8] += t36
+				dui2 := du[i8]
+				du[i8] = 0
+				dk2[i8] += t8 * dui2
+				dy[i8] += dui2
 			}
-			t26 := u2
-			n6 := len(t26)
-			t27 := tape
-			t28 := len(t27) - n6
-			copy(t26, t27[t28:])
-			tape = t27[:t28]
-			rhsReverse(k2_2, dk2, x, dx, u2, du)
-			t29 := du
-			t30 := dk1
-			t31 := dy
-			for i9 := n6 - 1; i9 >= 0; i9-- {
-				t35 := t29[i9]
-				t29[i9] = 0
-				t30[i9] += t6 * t35
-				t31[i9] += t35
+			t15 := len(t14) - n5
+			copy(u, t14[t15:])
+			t16 := t14[:t15]
+			rhsReverse(k2, dk2, x, dx, u, du)
+			for i9 := n5 - 1; i9 >= 0; i9-- {
+				dui := du[i9]
+				du[i9] = 0
+				dk1[i9] += t8 * dui
+				dy[i9] += dui
 			}
-			t32 := y2
-			t33 := tape
-			t34 := len(t33) - len(t32)
-			copy(t32, t33[t34:])
-			tape = t33[:t34]
-			rhsReverse(k1_2, dk1, x, dx, y2, dy)
+			t17 := len(t16) - n4
+			copy(y, t16[t17:])
+			rhsReverse(k1, dk1, x, dx, y, dy)
+			tape = t16[:t17]
+			path = t10
 		}
 	}
-	return t3
+	return t6
 }
 
 // rhsReverse is the reverse of rhs for the gradients that call it: the

@@ -12,9 +12,8 @@ package heat
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	var df float64
 	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
 		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")
@@ -29,15 +28,15 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	dnext := make([]float64, n)
 	t := copy(u, u0)
 	for s := 0; s < steps; s++ {
-		t13 := u[n-1]
+		t12 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t13
+		next[n-1] = t12
 		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
-			t14 := u[i4-1]
-			t15 := u[i4+1]
-			next[i4] = ui + kappa*(t14-2*ui+t15)
-			tape = append(tape, t14, ui, t15)
+			t13 := u[i4-1]
+			t14 := u[i4+1]
+			next[i4] = ui + kappa*(t13-2*ui+t14)
+			tape = append(tape, t13, ui, t14)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
 			u[i5] = next[i5]
@@ -49,9 +48,9 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	f = 0
 	for i := 0; i < n2; i++ {
 		d := u[i] - target[i]
-		t12 := 0.5 * d
-		du[i] += t12*t2 + 0.5*(t2*d)
-		f += t12 * d
+		t11 := 0.5 * d
+		du[i] += t11*t2 + 0.5*(t2*d)
+		f += t11 * d
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -60,20 +59,19 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 			dnext[i2] += dui
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
-			t5 := tape
-			n3 := len(t5)
-			t6 := n3 - 3
-			t7 := t5[t6]
-			t8 := t5[n3-2]
-			t9 := t5[n3-1]
-			tape = t5[:t6]
-			t10 := dnext[i3]
+			n3 := len(tape)
+			t5 := n3 - 3
+			t6 := tape[t5]
+			t7 := tape[n3-2]
+			t8 := tape[n3-1]
+			t9 := dnext[i3]
 			dnext[i3] = 0
-			dkappa += t10 * (t7 - 2*t8 + t9)
-			t11 := kappa * t10
-			du[i3+1] += t11
-			du[i3-1] += t11
-			du[i3] += t10 - 2*t11
+			dkappa += t9 * (t6 - 2*t7 + t8)
+			t10 := kappa * t9
+			du[i3+1] += t10
+			du[i3-1] += t10
+			du[i3] += t9 - 2*t10
+			tape = tape[:t5]
 		}
 		t3 := dnext[n-1]
 		dnext[n-1] = 0

@@ -10,10 +10,8 @@ import (
 // NLLGrad writes the gradient of Data.NLL at w into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) NLLGrad(grad, w []float64) {
-	var x3 []float64
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	var dz float64
 	var ds2 float64
@@ -21,11 +19,11 @@ func (d Data) NLLGrad(grad, w []float64) {
 		panic("NLLGrad: w and grad share memory: gadgen's gradients need them apart")
 	}
 	clear(grad)
-	t := d.X
-	n := len(t)
-	tape = slices.Grow(tape, max(n+2, 0))
+	t2 := d.X
+	n := len(t2)
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		x2 := t[i]
+		x2 := t2[i]
 		z := 0.0
 		for j2 := 0; j2 < len(w); j2++ {
 			z += w[j2] * x2[j2]
@@ -34,23 +32,21 @@ func (d Data) NLLGrad(grad, w []float64) {
 	}
 	n2 := len(w)
 	ds += 1
-	t2 := ds
+	t3 := ds
 	for i2 := 0; i2 < n2; i2++ {
 		v := w[i2]
-		grad[i2] += 0.005*v*t2 + 0.005*(t2*v)
+		grad[i2] += 0.005*v*t3 + 0.005*(t3*v)
 	}
 	ds2 += ds
-	t3 := ds2
+	t4 := ds2
 	for i3 := n - 1; i3 >= 0; i3-- {
-		x3 = t[i3]
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		dz -= d.Y[i3] * t3
-		dz += t6 * (1 / (1 + t6) * t3)
+		x := t2[i3]
+		t5 := len(tape) - 1
+		t6 := tape[t5]
+		tape = tape[:t5]
+		dz -= d.Y[i3] * t4
+		dz += t6 * (1 / (1 + t6) * t4)
 		t7 := dz
-		x := x3
 		for j := n2 - 1; j >= 0; j-- {
 			grad[j] += t7 * x[j]
 		}

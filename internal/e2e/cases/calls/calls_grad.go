@@ -228,13 +228,12 @@ func PowersGrad(x float64) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func ipowReverse(x float64, n int, seed float64) (dx float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dp float64
 	var dp2 float64
 	var dp3 float64
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
@@ -243,16 +242,15 @@ func ipowReverse(x float64, n int, seed float64) (dx float64) {
 	dp2 += seed
 	dp += dp2
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := dp
+		t2 := dp
 		dp = 0
-		dp3 += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
+		dp3 += t2
+		t3 := len(tape) - 1
 		t4 := dp3
 		dp3 = 0
 		dp += t4 * x
-		dx += t2[t3] * t4
+		dx += tape[t3] * t4
+		tape = tape[:t3]
 	}
 	return dx
 }
@@ -1201,9 +1199,8 @@ func rotateToJVP(dst, ddst, a, da []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func InPlaceGrad(x, dx, y, dy []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("InPlaceGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1214,52 +1211,46 @@ func InPlaceGrad(x, dx, y, dy []float64) float64 {
 	n := len(x)
 	tmp := make([]float64, n)
 	dtmp := make([]float64, n)
-	t := copy(tmp, x)
-	tape = append(tape, tmp...)
+	t2 := copy(tmp, x)
+	t3 := append(t, tmp...)
 	mulTo(tmp, tmp, y)
-	tape = append(tape, tmp...)
-	tape = append(tape, tmp...)
+	t4 := append(append(t3, tmp...), tmp...)
 	mulTo(tmp, tmp, tmp)
-	tape = append(tape, tmp...)
+	t5 := append(t4, tmp...)
 	rotateTo(tmp, tmp)
-	tape = append(tape, tmp...)
+	t6 := append(t5, tmp...)
 	mulTo(tmp, y, tmp)
 	n2 := len(tmp)
 	ds += 1
-	t2 := ds
+	t7 := ds
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := tmp[i]
-		t13 := float64(i + 1)
-		dtmp[i] += t2 * t13
-		s += v * t13
+		t17 := float64(i + 1)
+		dtmp[i] += t7 * t17
+		s += v * t17
 	}
-	t3 := tape
-	t4 := len(t3) - n2
-	copy(tmp, t3[t4:])
-	tape = t3[:t4]
+	t8 := len(t6) - n2
+	copy(tmp, t6[t8:])
+	t9 := t6[:t8]
 	mulToInPlaceReverse(tmp, dtmp, y, dy)
-	t5 := tape
-	t6 := len(t5) - n2
-	copy(tmp, t5[t6:])
-	tape = t5[:t6]
-	rotateToInPlaceReverse(tmp, dtmp)
-	t7 := tape
-	t8 := len(t7) - n2
-	copy(tmp, t7[t8:])
-	tape = t7[:t8]
-	t9 := tape
 	t10 := len(t9) - n2
 	copy(tmp, t9[t10:])
-	tape = t9[:t10]
+	t11 := t9[:t10]
+	rotateToInPlaceReverse(tmp, dtmp)
+	t12 := len(t11) - n2
+	copy(tmp, t11[t12:])
+	t13 := t11[:t12]
+	t14 := len(t13) - n2
+	copy(tmp, t13[t14:])
+	t15 := t13[:t14]
 	mulToInPlace2Reverse(tmp, dtmp)
-	t11 := tape
-	copy(tmp, t11[len(t11)-n2:])
+	copy(tmp, t15[len(t15)-n2:])
 	mulToInPlace3Reverse(tmp, dtmp, y, dy)
-	for k := 0; k < t; k++ {
-		t12 := dtmp[k]
+	for k := 0; k < t2; k++ {
+		t16 := dtmp[k]
 		dtmp[k] = 0
-		dx[k] += t12
+		dx[k] += t16
 	}
 	return s
 }
@@ -1280,36 +1271,34 @@ func InPlaceGrad(x, dx, y, dy []float64) float64 {
 // mulToInPlace is mulTo called with arguments that share memory (b is dst):
 // its body with those parameters made one.
 func mulToInPlaceReverse(dst, ddst, a, da []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("mulToInPlaceReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(a) > 0
-	if t2 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+	t3 := cap(a) > 0
+	if t3 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("mulToInPlaceReverse: a and da share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &a[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &a[:1][0] {
 		panic("mulToInPlaceReverse: dst and a share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		dsti := dst[i]
 		dst[i] = a[i] * dsti
 		tape = append(tape, dsti)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
+		t4 := len(tape) - 1
+		t5 := tape[t4]
 		t6 := ddst[i2]
 		ddst[i2] = 0
 		ddst[i2] += a[i2] * t6
 		da[i2] += t6 * t5
+		tape = tape[:t4]
 	}
 }
 
@@ -1365,27 +1354,25 @@ func rotateToInPlaceReverse(dst, ddst []float64) {
 // mulToInPlace2 is mulTo called with arguments that share memory (a is dst, b
 // is dst): its body with those parameters made one.
 func mulToInPlace2Reverse(dst, ddst []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("mulToInPlace2Reverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		dsti := dst[i]
 		dst[i] = dsti * dsti
 		tape = append(tape, dsti)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := tape
-		t2 := len(t) - 1
-		t3 := t[t2]
-		tape = t[:t2]
+		t2 := len(tape) - 1
+		t3 := tape[t2]
 		t4 := ddst[i2]
 		ddst[i2] = 0
 		ddst[i2] += 2 * (t4 * t3)
+		tape = tape[:t2]
 	}
 }
 
@@ -1405,36 +1392,34 @@ func mulToInPlace2Reverse(dst, ddst []float64) {
 // mulToInPlace3 is mulTo called with arguments that share memory (a is dst):
 // its body with those parameters made one.
 func mulToInPlace3Reverse(dst, ddst, b, db []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("mulToInPlace3Reverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(b) > 0
-	if t2 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
+	t3 := cap(b) > 0
+	if t3 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
 		panic("mulToInPlace3Reverse: b and db share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &b[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &b[:1][0] {
 		panic("mulToInPlace3Reverse: dst and b share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		dsti := dst[i]
 		dst[i] = dsti * b[i]
 		tape = append(tape, dsti)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
+		t4 := len(tape) - 1
+		t5 := tape[t4]
 		t6 := ddst[i2]
 		ddst[i2] = 0
 		bi := b[i2]
 		db[i2] += t5 * t6
 		ddst[i2] += t6 * bi
+		tape = tape[:t4]
 	}
 }

@@ -84,12 +84,10 @@ func QuadGaussianGrad(s, b float64) (f, ds, db float64) {
 // simpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
 // Gaussian, with the captured variable s as its first parameter.
 func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var t23 float64
 	var t24 float64
 	var ds2 float64
@@ -98,13 +96,13 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 	var t27 float64
 	var dh float64
 	var ds3 float64
-	t := float64(n)
-	h := (b - a) / t
-	t2 := math.Exp(-(s * a * a))
-	t3 := s * b
-	t4 := math.Exp(-(t3 * b))
-	tape = slices.Grow(tape, max(n+1, 0)*2)
-	s2 := t2 + t4
+	t2 := float64(n)
+	h := (b - a) / t2
+	t3 := math.Exp(-(s * a * a))
+	t4 := s * b
+	t5 := math.Exp(-(t4 * b))
+	tape := slices.Grow(t, max(n+1, 0)*2)
+	s2 := t3 + t5
 	for i := 1; i < n; i++ {
 		var w float64
 		var from int
@@ -115,23 +113,21 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 			w = 2
 			from = 0
 		}
-		t21 := a + float64(i)*h
+		t20 := a + float64(i)*h
 		path = append(path, from)
-		t22 := math.Exp(-(s * t21 * t21))
-		tape = append(tape, t22)
-		tape = append(tape, w)
-		s2 += w * t22
+		t21 := math.Exp(-(s * t20 * t20))
+		t22 := append(tape, t21)
+		tape = append(t22, w)
+		s2 += w * t21
 	}
-	t5 := seed / 3
-	ds += t5 * h
-	dh += s2 * t5
-	t6 := ds
+	t6 := seed / 3
+	ds += t6 * h
+	dh += s2 * t6
+	t7 := ds
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t10 := tape
-		t11 := len(t10) - 1
-		tape = t10[:t11]
-		t23 += t10[t11] * t6
-		t12 := tape
+		t11 := len(tape) - 1
+		t12 := tape[:t11]
+		t23 += tape[t11] * t7
 		t13 := len(t12) - 1
 		tape = t12[:t13]
 		t14 := t23
@@ -146,21 +142,19 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 		t19 := t24
 		t24 = 0
 		dh += t16 * t19
-		t20 := path
-		path = t20[:len(t20)-1]
 	}
 	ds2 += ds
-	t7 := ds2
-	t26 += t7
-	t25 += t7
-	t8 := t4 * t25
-	t9 := t8 * b
-	db -= t3 * t8
-	t27 += t9 * b
-	db -= s * t9
-	t27 += t2 * t26 * a * a
+	t8 := ds2
+	t26 += t8
+	t25 += t8
+	t9 := t5 * t25
+	t10 := t9 * b
+	db -= t4 * t9
+	t27 += t10 * b
+	db -= s * t10
+	t27 += t3 * t26 * a * a
 	ds3 -= t27
-	db += dh / t
+	db += dh / t2
 	return ds3, db
 }
 
@@ -353,9 +347,8 @@ func EnergyGrad(k, x0 float64) (f, dk, dx0 float64) {
 // simpsonSpring is simpson specialized for f = the literal spring of Energy,
 // with the captured variables k, x0 as its first parameters.
 func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, dx0 float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
+	path := pathBuf[:0]
 	var ds float64
 	var t24 float64
 	var ds2 float64
@@ -386,10 +379,9 @@ func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, d
 		t11 := ds4
 		ds4 = 0
 		ds2 += t11
-		t12 := path
-		t13 := len(t12) - 1
-		path = t12[:t13]
-		if t12[t13] == 0 {
+		t12 := len(path) - 1
+		t13 := path[:t12]
+		if path[t12] == 0 {
 			t19 := ds2
 			ds2 = 0
 			ds3 += t19
@@ -418,6 +410,7 @@ func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, d
 			t28 += t18 * t17
 			dx0 -= t*t17*t16 + t*t18
 		}
+		path = t13
 	}
 	ds5 += ds4
 	t6 := ds5
@@ -685,18 +678,16 @@ func AreaGrad(a float64) (f, da float64) {
 //
 // simpsonCos is quad.Simpson specialized for f = math.Cos.
 func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	var ds2 float64
 	var dh float64
-	t := float64(n)
-	h := (b - a) / t
-	tape = slices.Grow(tape, max(n+1, 0))
+	t2 := float64(n)
+	h := (b - a) / t2
+	tape := slices.Grow(t, max(n+1, 0))
 	s := math.Cos(a) + math.Cos(b)
 	for i := 1; i < n; i++ {
 		var w float64
@@ -712,22 +703,20 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 		tape = append(tape, w)
 		s += w * math.Cos(a+float64(i)*h)
 	}
-	t2 := seed / 3
-	ds += t2 * h
-	dh += s * t2
-	t3 := ds
+	t3 := seed / 3
+	ds += t3 * h
+	dh += s * t3
+	t4 := ds
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		t6 := float64(i2)
-		dh -= t6 * (math.Sin(a+t6*h) * (t4[t5] * t3))
-		t7 := path
-		path = t7[:len(t7)-1]
+		t5 := len(tape) - 1
+		t6 := tape[:t5]
+		t7 := float64(i2)
+		dh -= t7 * (math.Sin(a+t7*h) * (tape[t5] * t4))
+		tape = t6
 	}
 	ds2 += ds
 	db -= math.Sin(b) * ds2
-	db += dh / t
+	db += dh / t2
 	return db
 }
 
@@ -744,99 +733,97 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 //
 // simpsonGauss is simpson specialized for f = gauss.
 func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
-	var t24 float64
+	var t25 float64
 	var ds2 float64
 	var ds3 float64
-	var t25 float64
+	var t26 float64
 	var dx float64
 	var ds4 float64
 	var ds5 float64
-	var t26 float64
+	var t27 float64
 	var dh float64
-	t := float64(n)
-	h := (b - a) / t
-	t2 := math.Exp(-(a * a))
-	t3 := math.Exp(-(b * b))
-	tape = slices.Grow(tape, max(n+1, 0)*2)
-	s := t2 + t3
+	t2 := float64(n)
+	h := (b - a) / t2
+	t3 := math.Exp(-(a * a))
+	t4 := math.Exp(-(b * b))
+	tape := slices.Grow(t, max(n+1, 0)*2)
+	s := t3 + t4
 	for i := 1; i < n; i++ {
 		x3 := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t23 := math.Exp(-(x3 * x3))
-			tape = append(tape, t23)
-			s += 4 * t23
+			t24 := math.Exp(-(x3 * x3))
+			tape = append(tape, t24)
+			s += 4 * t24
 			from = 0
 		} else {
-			t22 := math.Exp(-(x3 * x3))
-			tape = append(tape, t22)
-			s += 2 * t22
+			t23 := math.Exp(-(x3 * x3))
+			tape = append(tape, t23)
+			s += 2 * t23
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t4 := seed / 3
-	ds4 += t4 * h
-	dh += s * t4
+	t5 := seed / 3
+	ds4 += t5 * h
+	dh += s * t5
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := ds4
+		t7 := ds4
 		ds4 = 0
-		ds2 += t6
-		t7 := path
-		t8 := len(t7) - 1
-		path = t7[:t8]
-		if t7[t8] == 0 {
-			t15 := ds2
+		ds2 += t7
+		t8 := len(path) - 1
+		t9 := path[:t8]
+		if path[t8] == 0 {
+			t16 := ds2
 			ds2 = 0
-			ds3 += t15
-			t16 := ds3
+			ds3 += t16
+			t17 := ds3
 			ds3 = 0
-			ds4 += t16
-			t25 += 4 * t16
-			t17 := tape
-			t18 := len(t17) - 1
-			tape = t17[:t18]
-			t19 := t25
-			t25 = 0
-			t20 := t17[t18] * t19
+			ds4 += t17
+			t26 += 4 * t17
+			t18 := len(tape) - 1
+			t19 := tape[:t18]
+			t20 := t26
+			t26 = 0
+			t21 := tape[t18] * t20
 			x2 := a + float64(i2)*h
-			dx -= x2 * t20
-			dx -= t20 * x2
+			dx -= x2 * t21
+			dx -= t21 * x2
+			tape = t19
 		} else {
-			t9 := ds2
+			t10 := ds2
 			ds2 = 0
-			ds += t9
-			t10 := ds
+			ds += t10
+			t11 := ds
 			ds = 0
-			ds4 += t10
-			t24 += 2 * t10
-			t11 := tape
-			t12 := len(t11) - 1
-			tape = t11[:t12]
-			t13 := t24
-			t24 = 0
-			t14 := t11[t12] * t13
+			ds4 += t11
+			t25 += 2 * t11
+			t12 := len(tape) - 1
+			t13 := tape[:t12]
+			t14 := t25
+			t25 = 0
+			t15 := tape[t12] * t14
 			x := a + float64(i2)*h
-			dx -= x * t14
-			dx -= t14 * x
+			dx -= x * t15
+			dx -= t15 * x
+			tape = t13
 		}
-		t21 := dx
+		t22 := dx
 		dx = 0
-		dh += float64(i2) * t21
+		dh += float64(i2) * t22
+		path = t9
 	}
 	ds5 += ds4
-	t26 += ds5
-	t5 := t3 * t26
-	db -= b * t5
-	db -= t5 * b
-	db += dh / t
+	t27 += ds5
+	t6 := t4 * t27
+	db -= b * t6
+	db -= t6 * b
+	db += dh / t2
 	return db
 }
 
@@ -853,9 +840,8 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 //
 // simpsonSin is simpson specialized for f = math.Sin.
 func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
+	path := pathBuf[:0]
 	var ds float64
 	var ds2 float64
 	var ds3 float64
@@ -885,10 +871,9 @@ func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 		t3 := ds4
 		ds4 = 0
 		ds2 += t3
-		t4 := path
-		t5 := len(t4) - 1
-		path = t4[:t5]
-		if t4[t5] == 0 {
+		t4 := len(path) - 1
+		t5 := path[:t4]
+		if path[t4] == 0 {
 			t8 := ds2
 			ds2 = 0
 			ds3 += t8
@@ -908,6 +893,7 @@ func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 		t10 := dx
 		dx = 0
 		dh += float64(i2) * t10
+		path = t5
 	}
 	ds5 += ds4
 	db += math.Cos(b) * ds5
@@ -1501,7 +1487,6 @@ func nestedWave(w float64, x []float64, t float64) float64 {
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
 func quadAdaptiveWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, depth int, seed float64) (dw, db float64) {
-	var from2 int
 	var t11 float64
 	var t12 float64
 	var t13 float64
@@ -1521,9 +1506,8 @@ func quadAdaptiveWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, dep
 		quadAdaptiveWave(w, x, m, b, depth-1)
 		from = 1
 	}
-	from2 = from
 	t13 += seed
-	if from2 == 0 {
+	if from == 0 {
 		t15 += t13
 		t7 := t15 / 2
 		t8 := (b - a) * t7
@@ -1562,9 +1546,8 @@ func quadAdaptiveWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, dep
 // simpsonWave is simpson specialized for f = the literal wave of Nested, with
 // the captured variables w, x as its first parameters.
 func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, seed float64) (dw, db float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
+	path := pathBuf[:0]
 	var ds float64
 	var ds2 float64
 	var ds3 float64
@@ -1597,10 +1580,9 @@ func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, s
 		t6 := ds4
 		ds4 = 0
 		ds2 += t6
-		t7 := path
-		t8 := len(t7) - 1
-		path = t7[:t8]
-		if t7[t8] == 0 {
+		t7 := len(path) - 1
+		t8 := path[:t7]
+		if path[t7] == 0 {
 			t13 := ds2
 			ds2 = 0
 			ds3 += t13
@@ -1624,6 +1606,7 @@ func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, s
 		t17 := dx2
 		dx2 = 0
 		dh += float64(i2) * t17
+		path = t8
 	}
 	ds5 += ds4
 	t3 := ds5
@@ -1709,7 +1692,6 @@ func nestedWaveReverseWrtWX(w float64, x, dx []float64, t, seed float64) (dw flo
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
 func quadAdaptiveWaveReverse(w float64, x, dx []float64, a, b float64, depth int, seed float64) (dw, da, db float64) {
-	var from2 int
 	var t16 float64
 	var t17 float64
 	var t18 float64
@@ -1729,9 +1711,8 @@ func quadAdaptiveWaveReverse(w float64, x, dx []float64, a, b float64, depth int
 		quadAdaptiveWave(w, x, m, b, depth-1)
 		from = 1
 	}
-	from2 = from
 	t18 += seed
-	if from2 == 0 {
+	if from == 0 {
 		t20 += t18
 		t9 := t20 / 2
 		t10 := t9 * (t17 + t16)
@@ -2041,9 +2022,8 @@ func accumulateAddJVP(sum, dsum *float64, v, dv float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AccumulateGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2051,7 +2031,7 @@ func AccumulateGrad(x, dx []float64) float64 {
 	dsum := new(float64)
 	*sum = 0
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		t5 := math.Sin(x[i])
 		accumulateAdd(sum, t5)
@@ -2061,14 +2041,13 @@ func AccumulateGrad(x, dx []float64) float64 {
 	accumulateAdd(sum, sum2)
 	sum3 := *sum
 	*dsum += 1
-	t := accumulateAddReverse(sum, dsum, sum2)
-	*dsum += t
+	t2 := accumulateAddReverse(sum, dsum, sum2)
+	*dsum += t2
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
-		t4 := accumulateAddReverse(sum, dsum, t2[t3])
+		t3 := len(tape) - 1
+		t4 := accumulateAddReverse(sum, dsum, tape[t3])
 		dx[i2] += math.Cos(x[i2]) * t4
+		tape = tape[:t3]
 	}
 	*dsum = 0
 	return sum3
@@ -2369,9 +2348,8 @@ func modelSqJVP(p, dp Params, t, dt float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ModelGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dp Params
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ModelGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2382,41 +2360,40 @@ func ModelGrad(x, dx []float64) float64 {
 	out := make([]float64, n)
 	dout := make([]float64, n)
 	quadApplySq(p, out, x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		t12 := modelLine(p, x[i])
 		modelSet(out, i, t12)
 		tape = append(tape, t12)
 	}
-	t := quadMapSumTanh(out) + quadMapSumSq(p, x)
-	t2 := quadMapSumSqReverse(p, x, dx, 1)
-	dp.A += t2.A
-	dp.B += t2.B
+	t2 := quadMapSumTanh(out) + quadMapSumSq(p, x)
+	t3 := quadMapSumSqReverse(p, x, dx, 1)
+	dp.A += t3.A
+	dp.B += t3.B
 	quadMapSumTanhReverse(out, dout, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t7 := tape
-		t8 := len(t7) - 1
-		tape = t7[:t8]
-		t9 := modelSetReverse(out, dout, i2, t7[t8])
+		t8 := len(tape) - 1
+		t9 := modelSetReverse(out, dout, i2, tape[t8])
 		t10, t11 := modelLineReverse(p, x[i2], t9)
 		dp.A += t10.A
 		dp.B += t10.B
 		dx[i2] += t11
+		tape = tape[:t8]
 	}
-	t3 := quadApplySqReverse(p, out, dout, x, dx)
-	dp.A += t3.A
-	dp.B += t3.B
-	t4 := dp
+	t4 := quadApplySqReverse(p, out, dout, x, dx)
+	dp.A += t4.A
+	dp.B += t4.B
+	t5 := dp
 	dp = Params{}
-	t13.A += t4.A
-	t13.B += t4.B
-	t5 := t13.B
+	t13.A += t5.A
+	t13.B += t5.B
+	t6 := t13.B
 	t13.B = 0
-	dx[1] += t5
-	t6 := t13.A
+	dx[1] += t6
+	t7 := t13.A
 	t13.A = 0
-	dx[0] += t6
-	return t
+	dx[0] += t7
+	return t2
 }
 
 // modelSetReverse is the reverse of modelSet for the gradients that call it: the
@@ -2918,30 +2895,28 @@ func MethodExprGrad(x, dx []float64) float64 {
 //
 // sumOfParamsEval is sumOf specialized for f = Params.Eval.
 func sumOfParamsEvalReverse(p Params, x, dx []float64, seed float64) (dp Params) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("sumOfParamsEvalReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		tape = append(tape, p.Eval(x[i]))
 	}
 	ds += seed
-	t := ds
+	t2 := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := tape
-		t3 := len(t2) - 1
-		t4 := t2[t3]
-		tape = t2[:t3]
+		t3 := len(tape) - 1
+		t4 := tape[t3]
 		v := x[i2]
-		t5, t6 := paramsEvalReverse(p, v, t*v)
+		t5, t6 := paramsEvalReverse(p, v, t2*v)
 		dp.A += t5.A
 		dp.B += t5.B
-		dx[i2] += t4*t + t6
+		dx[i2] += t4*t2 + t6
+		tape = tape[:t3]
 	}
 	return dp
 }
@@ -3086,9 +3061,8 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ShiftedGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	var t16 float64
 	var dc float64
 	var t17 float64
@@ -3127,13 +3101,12 @@ func ShiftedGrad(x, dx []float64) float64 {
 	t3 := ds
 	for i2 := n - 1; i2 >= 2; i2-- {
 		t16 += t3
-		t6 := tape
-		t7 := len(t6) - 1
-		tape = t6[:t7]
+		t6 := len(tape) - 1
+		t7 := tape[:t6]
 		t8 := t16
 		t16 = 0
 		x1_2 := x[1]
-		t9 := x1_2 - t6[t7]
+		t9 := x1_2 - tape[t6]
 		t17 += t9 * t9 * t8
 		t10 := 2 * (t8 * x1_2 * t9)
 		t17 += t10
@@ -3147,6 +3120,7 @@ func ShiftedGrad(x, dx []float64) float64 {
 		t13 := dc3
 		dc3 = 0
 		dx[i2] += t13
+		tape = t7
 	}
 	ds2 += ds
 	t4 := ds2
@@ -3232,12 +3206,10 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 		panic("ShiftedHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	tape := tapeBuf[:0]
+	dtape := dtapeBuf[:0]
 	var t19 float64
 	var ddc float64
 	var t20 float64
@@ -3272,17 +3244,15 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 	t4 := ds
 	for i2 := n - 1; i2 >= 2; i2-- {
 		t19 += t4
-		t7 := tape
-		t8 := dtape
-		t9 := len(t7) - 1
-		tape = t7[:t9]
-		dtape = t8[:t9]
+		t7 := len(tape) - 1
+		t8 := tape[:t7]
+		t9 := dtape[:t7]
 		t10 := t19
 		t19 = 0
 		x1_2 := x[1]
 		v1_2 := v[1]
-		t11 := x1_2 - t7[t9]
-		t12 := v1_2 - t8[t9]
+		t11 := x1_2 - tape[t7]
+		t12 := v1_2 - dtape[t7]
 		t20 += 2 * (t12 * t11) * t10
 		t13 := 2 * (t10*v1_2*t11 + t10*x1_2*t12)
 		t20 += t13
@@ -3296,6 +3266,8 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 		t16 := ddc3
 		ddc3 = 0
 		hv[i2] += t16
+		tape = t8
+		dtape = t9
 	}
 	ds2 += ds
 	t5 := ds2
@@ -3540,9 +3512,8 @@ func MomentsVJP(a, b, dm0, dm1 float64) (m0, m1, da, db float64) {
 // simpsonG is simpson specialized for f = the literal g of Moments, with the
 // captured variable a2 as its first parameter.
 func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
+	path := pathBuf[:0]
 	var ds float64
 	var ds2 float64
 	var ds3 float64
@@ -3572,10 +3543,9 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 		t6 := ds4
 		ds4 = 0
 		ds2 += t6
-		t7 := path
-		t8 := len(t7) - 1
-		path = t7[:t8]
-		if t7[t8] == 0 {
+		t7 := len(path) - 1
+		t8 := path[:t7]
+		if path[t7] == 0 {
 			t13 := ds2
 			ds2 = 0
 			ds3 += t13
@@ -3599,6 +3569,7 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 		t17 := dx
 		dx = 0
 		dh += float64(i2) * t17
+		path = t8
 	}
 	ds5 += ds4
 	t3 := ds5
@@ -3624,101 +3595,99 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 // simpsonF is simpson specialized for f = the literal f of Moments, with the
 // captured variable a2 as its first parameter.
 func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
-	var t25 float64
+	var t26 float64
 	var ds2 float64
 	var ds3 float64
-	var t26 float64
+	var t27 float64
 	var dx float64
 	var ds4 float64
 	var ds5 float64
-	var t27 float64
 	var t28 float64
+	var t29 float64
 	var dh float64
-	t := float64(n)
-	h := (b - a) / t
-	t2 := math.Exp(a2 * a)
-	t3 := math.Exp(a2 * b)
-	tape = slices.Grow(tape, max(n+1, 0)*2)
-	s := t2 + t3
+	t2 := float64(n)
+	h := (b - a) / t2
+	t3 := math.Exp(a2 * a)
+	t4 := math.Exp(a2 * b)
+	tape := slices.Grow(t, max(n+1, 0)*2)
+	s := t3 + t4
 	for i := 1; i < n; i++ {
 		x := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t24 := math.Exp(a2 * x)
-			tape = append(tape, t24)
-			s += 4 * t24
+			t25 := math.Exp(a2 * x)
+			tape = append(tape, t25)
+			s += 4 * t25
 			from = 0
 		} else {
-			t23 := math.Exp(a2 * x)
-			tape = append(tape, t23)
-			s += 2 * t23
+			t24 := math.Exp(a2 * x)
+			tape = append(tape, t24)
+			s += 2 * t24
 			from = 1
 		}
 		path = append(path, from)
 	}
-	t4 := seed / 3
-	ds4 += t4 * h
-	dh += s * t4
+	t5 := seed / 3
+	ds4 += t5 * h
+	dh += s * t5
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t7 := ds4
+		t8 := ds4
 		ds4 = 0
-		ds2 += t7
-		t8 := path
-		t9 := len(t8) - 1
-		path = t8[:t9]
-		if t8[t9] == 0 {
-			t16 := ds2
+		ds2 += t8
+		t9 := len(path) - 1
+		t10 := path[:t9]
+		if path[t9] == 0 {
+			t17 := ds2
 			ds2 = 0
-			ds3 += t16
-			t17 := ds3
+			ds3 += t17
+			t18 := ds3
 			ds3 = 0
-			ds4 += t17
-			t26 += 4 * t17
-			t18 := tape
-			t19 := len(t18) - 1
-			tape = t18[:t19]
-			t20 := t26
-			t26 = 0
-			t21 := t18[t19] * t20
-			da2 += t21 * (a + float64(i2)*h)
-			dx += a2 * t21
+			ds4 += t18
+			t27 += 4 * t18
+			t19 := len(tape) - 1
+			t20 := tape[:t19]
+			t21 := t27
+			t27 = 0
+			t22 := tape[t19] * t21
+			da2 += t22 * (a + float64(i2)*h)
+			dx += a2 * t22
+			tape = t20
 		} else {
-			t10 := ds2
+			t11 := ds2
 			ds2 = 0
-			ds += t10
-			t11 := ds
+			ds += t11
+			t12 := ds
 			ds = 0
-			ds4 += t11
-			t25 += 2 * t11
-			t12 := tape
-			t13 := len(t12) - 1
-			tape = t12[:t13]
-			t14 := t25
-			t25 = 0
-			t15 := t12[t13] * t14
-			da2 += t15 * (a + float64(i2)*h)
-			dx += a2 * t15
+			ds4 += t12
+			t26 += 2 * t12
+			t13 := len(tape) - 1
+			t14 := tape[:t13]
+			t15 := t26
+			t26 = 0
+			t16 := tape[t13] * t15
+			da2 += t16 * (a + float64(i2)*h)
+			dx += a2 * t16
+			tape = t14
 		}
-		t22 := dx
+		t23 := dx
 		dx = 0
-		dh += float64(i2) * t22
+		dh += float64(i2) * t23
+		path = t10
 	}
 	ds5 += ds4
-	t5 := ds5
-	t28 += t5
-	t27 += t5
-	t6 := t3 * t27
-	da2 += t6 * b
-	db += a2 * t6
-	da2 += t2 * t28 * a
-	db += dh / t
+	t6 := ds5
+	t29 += t6
+	t28 += t6
+	t7 := t4 * t28
+	da2 += t7 * b
+	db += a2 * t7
+	da2 += t3 * t29 * a
+	db += dh / t2
 	return da2, db
 }
 
@@ -3902,9 +3871,8 @@ func runningMaxUpdJVP(best, dbest *float64, v, dv float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RunningMaxGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RunningMaxGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -3912,7 +3880,7 @@ func RunningMaxGrad(x, dx []float64) float64 {
 	dbest := new(float64)
 	*best = math.Inf(-1)
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		v2 := x[i]
 		tape = append(tape, *best)
@@ -3921,13 +3889,12 @@ func RunningMaxGrad(x, dx []float64) float64 {
 	best2 := *best
 	*dbest += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := tape
-		t2 := len(t) - 1
-		tape = t[:t2]
-		*best = t[t2]
+		t2 := len(tape) - 1
+		*best = tape[t2]
 		v := x[i2]
 		t3 := runningMaxUpdReverse(best, dbest, v*v)
 		dx[i2] += 2 * (t3 * v)
+		tape = tape[:t2]
 	}
 	*dbest = 0
 	return best2
@@ -3951,7 +3918,6 @@ func RunningMaxGrad(x, dx []float64) float64 {
 // runningMaxUpd is the function literal upd of RunningMax, with the captured
 // variable best as its first parameter.
 func runningMaxUpdReverse(best, dbest *float64, v float64) (dv float64) {
-	var from2 int
 	var from int
 	if v > *best {
 		*best = v
@@ -3959,8 +3925,7 @@ func runningMaxUpdReverse(best, dbest *float64, v float64) (dv float64) {
 	} else {
 		from = 0
 	}
-	from2 = from
-	if from2 != 0 {
+	if from != 0 {
 		t := *dbest
 		*dbest = 0
 		dv += t
@@ -4024,9 +3989,8 @@ func counterAddJVP(n *int, s, ds *float64, v, dv float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func CounterGrad(x, dx []float64) float64 {
-	var tapeint []int
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
+	t := tapeintBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CounterGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -4036,7 +4000,7 @@ func CounterGrad(x, dx []float64) float64 {
 	ds := new(float64)
 	*s = 0
 	n2 := len(x)
-	tapeint = slices.Grow(tapeint, max(n2+2, 0))
+	tapeint := slices.Grow(t, max(n2+2, 0))
 	for i := 0; i < n2; i++ {
 		v := x[i]
 		tapeint = append(tapeint, *n)
@@ -4045,12 +4009,11 @@ func CounterGrad(x, dx []float64) float64 {
 	s2 := *s
 	*ds += 1
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t := tapeint
-		t2 := len(t) - 1
-		tapeint = t[:t2]
-		*n = t[t2]
+		t2 := len(tapeint) - 1
+		*n = tapeint[t2]
 		t3 := counterAddReverse(n, s, ds, x[i2])
 		dx[i2] += t3
+		tapeint = tapeint[:t2]
 	}
 	*ds = 0
 	return s2
@@ -4135,9 +4098,8 @@ func moveMoveJVP(p, dp *Point, v, dv float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func MoveGrad(x, dx []float64) float64 {
-	var tapeValues []Point
 	var tapeValuesBuf [64]Point
-	tapeValues = tapeValuesBuf[:0]
+	t := tapeValuesBuf[:0]
 	var dp2 Point
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("MoveGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -4147,37 +4109,36 @@ func MoveGrad(x, dx []float64) float64 {
 	var t9 Point
 	*p = Point{X: x[0], Y: x[1]}
 	n := len(x)
-	tapeValues = slices.Grow(tapeValues, max(n+2, 0))
+	tapeValues := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		v := x[i]
 		tapeValues = append(tapeValues, *p)
 		moveMove(p, v)
 	}
-	t := p.X
+	t2 := p.X
 	dp.X += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t6 := tapeValues
-		t7 := len(t6) - 1
-		tapeValues = t6[:t7]
-		*p = t6[t7]
+		t7 := len(tapeValues) - 1
+		*p = tapeValues[t7]
 		t8 := moveMoveReverse(p, dp, x[i2])
 		dx[i2] += t8
+		tapeValues = tapeValues[:t7]
 	}
-	t2 := *dp
+	t3 := *dp
 	*dp = Point{}
-	dp2.X += t2.X
-	dp2.Y += t2.Y
-	t3 := dp2
+	dp2.X += t3.X
+	dp2.Y += t3.Y
+	t4 := dp2
 	dp2 = Point{}
-	t9.X += t3.X
-	t9.Y += t3.Y
-	t4 := t9.Y
+	t9.X += t4.X
+	t9.Y += t4.Y
+	t5 := t9.Y
 	t9.Y = 0
-	dx[1] += t4
-	t5 := t9.X
+	dx[1] += t5
+	t6 := t9.X
 	t9.X = 0
-	dx[0] += t5
-	return t
+	dx[0] += t6
+	return t2
 }
 
 // moveMoveReverse is the reverse of moveMove for the gradients that call it: the

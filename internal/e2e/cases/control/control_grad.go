@@ -27,7 +27,6 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Piecewise; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PiecewiseGrad(x float64) (f, dx float64) {
-	var from3 int
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -44,9 +43,8 @@ func PiecewiseGrad(x float64) (f, dx float64) {
 		t = 2*x - 1
 		from = 2
 	}
-	from3 = from
 	t4 += 1
-	switch from3 {
+	switch from {
 	case 0:
 		t7 += t4
 		t3 := t7
@@ -90,8 +88,6 @@ func FoldJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Fold; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FoldGrad(x, y float64) (f, dx, dy float64) {
-	var from3 int
-	var from4 int
 	var ds float64
 	var ds2 float64
 	var ds3 float64
@@ -105,7 +101,6 @@ func FoldGrad(x, y float64) (f, dx, dy float64) {
 	} else {
 		from = 0
 	}
-	from4 = from
 	var from2 int
 	if x > y {
 		s += x
@@ -114,10 +109,9 @@ func FoldGrad(x, y float64) (f, dx, dy float64) {
 		from2 = 0
 	}
 	t := s + y
-	from3 = from2
 	ds += 1
 	dy += 1
-	if from3 == 0 {
+	if from2 == 0 {
 		ds3 += ds
 	} else {
 		ds2 += ds
@@ -125,7 +119,7 @@ func FoldGrad(x, y float64) (f, dx, dy float64) {
 		ds3 += t2
 		dx += t2
 	}
-	if from4 == 0 {
+	if from == 0 {
 		ds5 += ds3
 	} else {
 		ds4 += ds3
@@ -172,7 +166,6 @@ func LegendreJVP(k int, x, dx float64) (float64, float64) {
 // The first result is the value of Legendre; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func LegendreGrad(k int, x float64) (f, dx float64) {
-	var from3 int
 	var t11 float64
 	var t12 float64
 	var t13 float64
@@ -196,9 +189,8 @@ func LegendreGrad(k int, x float64) (f, dx float64) {
 		t = (35*x*x*x*x - 30*x*x + 3) / 8
 		from = 4
 	}
-	from3 = from
 	t11 += 1
-	switch from3 {
+	switch from {
 	case 0:
 	case 1:
 		dx += t11
@@ -261,7 +253,6 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, dx, dy float64) {
-	var from3 int
 	var dr float64
 	var dr2 float64
 	var dr3 float64
@@ -279,9 +270,8 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		from = 2
 	}
 	t := 2 * r
-	from3 = from
 	dr4 += 2
-	switch from3 {
+	switch from {
 	case 0:
 		dr3 += dr4
 		t5 := dr3
@@ -347,9 +337,7 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 func FallGrad(k int, x float64) (f, dx float64) {
 	var s float64
 	var from, from2, from3 int
-	var t, t2, t3 float64
-	var from4, from5, from6 int
-	var ds, ds2, ds3, ds4, ds5, ds6 float64
+	var t, t2, t3, ds, ds2, ds3, ds4, ds5, ds6 float64
 	if k == 3 {
 		goto b3
 	}
@@ -362,10 +350,13 @@ func FallGrad(k int, x float64) (f, dx float64) {
 		goto b4
 	}
 	if k == 1 {
+		from = 0
 		s = 0
 		from2 = 1
 		goto b7
 	}
+	from = 0
+	from2 = 0
 	s = 0
 	from3 = 1
 	goto b2
@@ -373,17 +364,14 @@ b3:
 	s = x * x * x
 	from = 0
 b4:
-	from6 = from
 	s += x * x
 	from2 = 0
 b7:
-	from5 = from2
 	s += x
 	from3 = 0
 b2:
-	from4 = from3
 	ds6 += 1
-	if from4 == 0 {
+	if from3 == 0 {
 		goto b18
 	}
 	goto b13
@@ -392,7 +380,7 @@ b18:
 	t = ds
 	ds2 += t
 	dx += t
-	if from5 == 0 {
+	if from2 == 0 {
 		goto b20
 	}
 b13:
@@ -402,7 +390,7 @@ b20:
 	t2 = ds3
 	ds4 += t2
 	dx += 2 * (t2 * x)
-	if from6 == 0 {
+	if from == 0 {
 		goto b22
 	}
 b14:
@@ -435,7 +423,6 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Inside; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func InsideGrad(x, y float64) (f, dx, dy float64) {
-	var from2 int
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -448,9 +435,8 @@ func InsideGrad(x, y float64) (f, dx, dy float64) {
 		t = x + y
 		from = 1
 	}
-	from2 = from
 	t4 += 1
-	if from2 == 0 {
+	if from == 0 {
 		t6 += t4
 		t3 := t6
 		dx += t3 * y
@@ -494,7 +480,6 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
-	var from2 int
 	var t5 float64
 	var t6 float64
 	var t7 float64
@@ -525,10 +510,9 @@ func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 			break
 		}
 	}
-	from2 = from
 	t5 += 1
 	var part int
-	if from2 == 0 {
+	if from == 0 {
 		t7 += t5
 		ds2 -= t7
 		part = 0
@@ -632,7 +616,6 @@ func ClampJVP(x, dx, lo, dlo, hi, dhi float64) (float64, float64) {
 // The first result is the value of Clamp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
-	var from3 int
 	var t2 float64
 	var t3 float64
 	var from int
@@ -650,9 +633,8 @@ func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
 		lo = x
 		from = 1
 	}
-	from3 = from
 	t2 += 1
-	switch from3 {
+	switch from {
 	case 0:
 		dlo += t2
 	case 1:

@@ -261,24 +261,20 @@ func QuadraticGrad(x, dx []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
-	var from6 int
 	var norm4 float64
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapeint []int
+	tape := tapeBuf[:0]
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	var t41 float64
-	var t42 float64
+	tapeint := tapeintBuf[:0]
+	var t36 float64
+	var t37 float64
 	var dnorm float64
 	var dnorm2 float64
 	var dnorm3 float64
 	var dnorm4 float64
-	var t43 float64
+	var t38 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsNormReverseWrtS: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -354,121 +350,115 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 			}
 		}
 	}
-	from6 = from4
-	t41 += seed
-	switch from6 {
+	t36 += seed
+	switch from4 {
 	case 0:
 	case 1:
-		t43 += t41
-		f64L2NormUnitaryReverse(s, ds, t43)
+		t38 += t36
+		f64L2NormUnitaryReverse(s, ds, t38)
 	case 2:
-		dnorm4 += t41
-		t33 := dnorm4
+		dnorm4 += t36
+		t29 := dnorm4
 		for {
-			t34 := path
-			t35 := len(t34) - 1
-			path = t34[:t35]
-			if t34[t35] == 0 {
+			t30 := len(path) - 1
+			t31 := path[:t30]
+			if path[t30] == 0 {
 				break
 			}
-			t36 := tapeint
-			t37 := len(t36) - 1
-			t38 := t36[t37]
-			tapeint = t36[:t37]
-			val3 := s[t38]
-			t39 := 0.0
+			t32 := len(tapeint) - 1
+			t33 := tapeint[t32]
+			val3 := s[t33]
+			t34 := 0.0
 			if val3 < 0 {
-				t39 = -1
+				t34 = -1
 			}
-			t40 := t39
+			t35 := t34
 			if val3 > 0 {
-				t40 = 1
+				t35 = 1
 			}
-			ds[t38] += t40 * t33
+			ds[t33] += t35 * t29
+			tapeint = tapeint[:t32]
+			path = t31
 		}
 	case 3:
-		dnorm3 += t41
+		dnorm3 += t36
 		for {
-			t19 := path
-			t20 := len(t19) - 1
-			path = t19[:t20]
-			if t19[t20] == 0 {
+			t17 := len(path) - 1
+			t18 := path[:t17]
+			if path[t17] == 0 {
 				break
 			}
-			t21 := dnorm3
+			t19 := dnorm3
 			dnorm3 = 0
-			dnorm2 += t21
-			t22 := tape
-			n2 := len(t22)
-			t23 := n2 - 2
-			tape = t22[:t23]
-			t24 := tapeint
-			t25 := len(t24) - 1
-			t26 := t24[t25]
-			tapeint = t24[:t25]
-			t27 := dnorm2
+			dnorm2 += t19
+			n2 := len(tape)
+			t20 := n2 - 2
+			t21 := len(tapeint) - 1
+			t22 := tapeint[t21]
+			t23 := dnorm2
 			dnorm2 = 0
-			t28 := t22[t23] >= t22[n2-1]
-			t29 := 0.0
-			if t28 {
-				t29 = 1
+			t24 := tape[t20] >= tape[n2-1]
+			t25 := 0.0
+			if t24 {
+				t25 = 1
 			}
-			dnorm3 += t29 * t27
-			t30 := 1.0
-			if t28 {
-				t30 = 0
+			dnorm3 += t25 * t23
+			t26 := 1.0
+			if t24 {
+				t26 = 0
 			}
-			val2 := s[t26]
-			t31 := 0.0
+			val2 := s[t22]
+			t27 := 0.0
 			if val2 < 0 {
-				t31 = -1
+				t27 = -1
 			}
-			t32 := t31
+			t28 := t27
 			if val2 > 0 {
-				t32 = 1
+				t28 = 1
 			}
-			ds[t26] += t32 * (t30 * t27)
+			ds[t22] += t28 * (t26 * t23)
+			tapeint = tapeint[:t21]
+			tape = tape[:t20]
+			path = t18
 		}
 	default:
-		t42 += t41
+		t37 += t36
 		norm3 := norm4
 		t4 := 1 / L
 		t5 := t4 * math.Pow(norm3, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm += t5 * t42
+		dnorm += t5 * t37
 		t6 := dnorm
 		t7 := L - 1
 		for {
-			t8 := path
-			t9 := len(t8) - 1
-			path = t8[:t9]
-			if t8[t9] == 0 {
+			t8 := len(path) - 1
+			t9 := path[:t8]
+			if path[t8] == 0 {
 				break
 			}
-			t10 := tape
-			t11 := len(t10) - 2
-			t12 := t10[t11]
-			tape = t10[:t11]
-			t13 := tapeint
-			t14 := len(t13) - 1
-			t15 := t13[t14]
-			tapeint = t13[:t14]
-			t16 := L * math.Pow(t12, t7)
+			t10 := len(tape) - 2
+			t11 := tape[t10]
+			t12 := len(tapeint) - 1
+			t13 := tapeint[t12]
+			t14 := L * math.Pow(t11, t7)
 			if L == 0 {
-				t16 = 0
+				t14 = 0
 			}
-			val := s[t15]
-			t17 := 0.0
+			val := s[t13]
+			t15 := 0.0
 			if val < 0 {
-				t17 = -1
+				t15 = -1
 			}
-			t18 := t17
+			t16 := t15
 			if val > 0 {
-				t18 = 1
+				t16 = 1
 			}
-			ds[t15] += t18 * (t16 * t6)
+			ds[t13] += t16 * (t14 * t6)
+			tapeint = tapeint[:t12]
+			tape = tape[:t10]
+			path = t9
 		}
 	}
 }
@@ -524,21 +514,17 @@ func floatsDotInPlaceReverse(s1, ds1 []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var from5 int
-	var t29 float64
-	var tapebool []bool
+	path := pathBuf[:0]
+	var t26 float64
 	var tapeboolBuf [64]bool
-	tapebool = tapeboolBuf[:0]
-	var tape []float64
+	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t2 := tapeBuf[:0]
 	var dnorm2 float64
 	var dsumSquares float64
 	var dscale float64
-	var t30 float64
+	var t27 float64
 	var dsumSquares2 float64
 	var dsumSquares3 float64
 	var dabsxi float64
@@ -550,24 +536,23 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 	}
 	n := len(x)
 	trips := max(n+2, 0)
-	tape = slices.Grow(tape, trips*6)
-	tapebool = slices.Grow(tapebool, trips)
+	tape := slices.Grow(t2, trips*6)
+	tapebool := slices.Grow(t, trips)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
-	var from int
-	for {
+	var from, from3 int
+	for ; ; path, i = append(path, from3), i+1 {
 		if i < n {
 			v := x[i]
-			var from4 int
 			if v == 0 {
-				from4 = 0
+				from3 = 0
 			} else {
 				absxi := math.Abs(v)
-				t := math.IsNaN(absxi)
+				t3 := math.IsNaN(absxi)
 				tape = append(tape, absxi)
-				tapebool = append(tapebool, t)
-				if t {
+				tapebool = append(tapebool, t3)
+				if t3 {
 					from = 0
 					break
 				}
@@ -576,66 +561,61 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 					tape = append(tape, absxi, scale, sumSquares)
 					scale = absxi
 					sumSquares = 1 + sumSquares*s2*s2
-					from4 = 1
+					from3 = 1
 				} else {
 					s := absxi / scale
 					tape = append(tape, scale, absxi)
 					sumSquares += s * s
-					from4 = 2
+					from3 = 2
 				}
 			}
-			path = append(path, from4)
-			i++
 		} else if math.IsInf(scale, 1) {
 			from = 1
 			break
 		} else {
-			t29 = math.Sqrt(sumSquares)
+			t26 = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
 	}
-	from5 = from
 	dnorm2 += dnorm
-	from2 := from5
 	var part int
-	if from2 == 0 {
+	if from == 0 {
 		part = 1
 	} else {
-		if from2 != 1 {
-			t30 += dnorm2
-			t2 := t29
-			t3 := t30
-			dscale2 += t3 * t2
-			dsumSquares4 += 0.5 / t2 * (scale * t3)
+		if from != 1 {
+			t27 += dnorm2
+			t4 := t26
+			t5 := t27
+			dscale2 += t5 * t4
+			dsumSquares4 += 0.5 / t4 * (scale * t5)
 		}
 		part = 0
 		i = n - 1
 	}
 	for i >= 0 {
-		var t28 float64
+		var t25 float64
 		if part != 1 {
-			t4 := dscale2
+			t6 := dscale2
 			dscale2 = 0
-			t5 := dsumSquares4
+			t7 := dsumSquares4
 			dsumSquares4 = 0
-			dscale += t4
-			dsumSquares += t5
-			t6 := path
-			t7 := len(t6) - 1
-			from3 := t6[t7]
-			path = t6[:t7]
-			switch from3 {
+			dscale += t6
+			dsumSquares += t7
+			t8 := len(path) - 1
+			from2 := path[t8]
+			path = path[:t8]
+			switch from2 {
 			case 0:
-				t21 := dscale
+				t20 := dscale
 				dscale = 0
-				t22 := dsumSquares
+				t21 := dsumSquares
 				dsumSquares = 0
-				dscale2 += t21
-				dsumSquares4 += t22
-				t28 = dv
+				dscale2 += t20
+				dsumSquares4 += t21
+				t25 = dv
 				dv = 0
-				dx[i] += t28
+				dx[i] += t25
 				part = 0
 				i--
 				continue
@@ -646,60 +626,55 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 				dsumSquares = 0
 				dabsxi += t14
 				dsumSquares3 += t15
-				t16 := tape
-				n3 := len(t16)
-				t17 := n3 - 3
-				absxi2 := t16[t17]
-				sumSquares2 := t16[n3-1]
-				tape = t16[:t17]
-				t18 := dsumSquares3
+				n3 := len(tape)
+				t16 := n3 - 3
+				absxi2 := tape[t16]
+				sumSquares2 := tape[n3-1]
+				t17 := dsumSquares3
 				dsumSquares3 = 0
-				s4 := t16[n3-2] / absxi2
-				t19 := t18 * s4
-				dsumSquares4 += t19 * s4
-				t20 := sumSquares2*s4*t18 + sumSquares2*t19
-				dscale2 += t20 / absxi2
-				dabsxi -= t20 * s4 / absxi2
+				s4 := tape[n3-2] / absxi2
+				t18 := t17 * s4
+				dsumSquares4 += t18 * s4
+				t19 := sumSquares2*s4*t17 + sumSquares2*t18
+				dscale2 += t19 / absxi2
+				dabsxi -= t19 * s4 / absxi2
+				tape = tape[:t16]
 			default:
-				t8 := dscale
+				t9 := dscale
 				dscale = 0
-				t9 := dsumSquares
+				t10 := dsumSquares
 				dsumSquares = 0
-				dscale2 += t8
-				dsumSquares2 += t9
-				t10 := tape
-				n2 := len(t10)
+				dscale2 += t9
+				dsumSquares2 += t10
+				n2 := len(tape)
 				t11 := n2 - 2
-				scale2 := t10[t11]
-				tape = t10[:t11]
+				scale2 := tape[t11]
 				t12 := dsumSquares2
 				dsumSquares2 = 0
 				dsumSquares4 += t12
-				s3 := t10[n2-1] / scale2
+				s3 := tape[n2-1] / scale2
 				t13 := 2 * (t12 * s3)
 				dabsxi += t13 / scale2
 				dscale2 -= t13 * s3 / scale2
+				tape = tape[:t11]
 			}
 		}
-		t23 := tapebool
-		tapebool = t23[:len(t23)-1]
-		t24 := tape
-		tape = t24[:len(t24)-1]
 		v2 := x[i]
-		t25 := dabsxi
+		t22 := dabsxi
 		dabsxi = 0
-		t26 := 0.0
+		t23 := 0.0
 		if v2 < 0 {
-			t26 = -1
+			t23 = -1
 		}
-		t27 := t26
+		t24 := t23
 		if v2 > 0 {
-			t27 = 1
+			t24 = 1
 		}
-		dv += t27 * t25
-		t28 = dv
+		dv += t24 * t22
+		tape = tape[:len(tape)-1]
+		t25 = dv
 		dv = 0
-		dx[i] += t28
+		dx[i] += t25
 		part = 0
 		i--
 	}
@@ -1180,34 +1155,32 @@ func f64AxpyUnitaryToJVP(dst, ddst []float64, alpha, dalpha float64, x, dx, y, d
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AxpyGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AxpyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x) / 2
 	dst := make([]float64, n)
 	ddst := make([]float64, n)
-	t := copy(dst, x[:n])
+	t2 := copy(dst, x[:n])
 	x0 := x[0]
-	t2 := 2 * n
-	t3 := x[n:t2]
-	tape = append(tape, dst...)
-	floats.AddScaled(dst, x0, t3)
-	t4 := floats.Dot(dst, dst)
+	t3 := 2 * n
+	t4 := x[n:t3]
+	t5 := append(t, dst...)
+	floats.AddScaled(dst, x0, t4)
+	t6 := floats.Dot(dst, dst)
 	floatsDotInPlaceReverse(dst, ddst, 1)
-	t5 := tape
 	copy(dst, t5[len(t5)-len(dst):])
-	t6 := floatsAddScaledReverse(dst, ddst, x0, t3, dx[n:t2])
-	dx[0] += t6
-	t7 := dx[:n]
-	for k := 0; k < t; k++ {
-		t8 := ddst[k]
+	t7 := floatsAddScaledReverse(dst, ddst, x0, t4, dx[n:t3])
+	dx[0] += t7
+	t8 := dx[:n]
+	for k := 0; k < t2; k++ {
+		t9 := ddst[k]
 		ddst[k] = 0
-		t7[k] += t8
+		t8[k] += t9
 	}
-	return t4
+	return t6
 }
 
 // floatsAddScaledReverse is the reverse of AddScaled for the gradients that call it: the
@@ -1225,28 +1198,26 @@ func AxpyGrad(x, dx []float64) float64 {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64) (dalpha float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("floatsAddScaledReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(s) > 0
-	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+	t3 := cap(s) > 0
+	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsAddScaledReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &s[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsAddScaledReverse: dst and s share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	if n != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	tape = append(tape, dst...)
+	t4 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, alpha, s, dst)
-	t3 := tape
-	copy(dst, t3[len(t3)-n:])
+	copy(dst, t4[len(t4)-n:])
 	dalpha += f64AxpyUnitaryToInPlaceReverse(dst, ddst, alpha, s, ds)
 	return dalpha
 }
@@ -1565,9 +1536,8 @@ func f64DivJVP(dst, ddst, s, ds []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ElementwiseGrad(x, dx, y, dy []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ElementwiseGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1577,48 +1547,45 @@ func ElementwiseGrad(x, dx, y, dy []float64) float64 {
 	n := len(x)
 	a := make([]float64, n)
 	da := make([]float64, n)
-	t := copy(a, x)
-	tape = append(tape, a...)
+	t2 := copy(a, x)
+	t3 := append(t, a...)
 	floats.Scale(1.5, a)
-	tape = append(tape, a...)
+	t4 := append(t3, a...)
 	floats.Mul(a, y)
 	floats.AddConst(0.25, a)
 	n2 := len(y)
 	b := make([]float64, n2)
 	db := make([]float64, n2)
-	t2 := copy(b, y)
+	t5 := copy(b, y)
 	floats.AddConst(3, b)
-	tape = append(tape, a...)
+	t6 := append(t4, a...)
 	floats.Div(a, b)
-	t3 := floats.Sum(a)
+	t7 := floats.Sum(a)
 	floatsSumReverse(a, da, 1)
-	t4 := tape
 	n3 := len(a)
-	t5 := len(t4) - n3
-	copy(a, t4[t5:])
-	tape = t4[:t5]
+	t8 := len(t6) - n3
+	copy(a, t6[t8:])
+	t9 := t6[:t8]
 	floatsDivReverse(a, da, b, db)
 	floatsAddConstReverseWrtDst(3, b, db)
-	for k := 0; k < t2; k++ {
+	for k := 0; k < t5; k++ {
 		dbk := db[k]
 		db[k] = 0
 		dy[k] += dbk
 	}
 	floatsAddConstReverseWrtDst(0.25, a, da)
-	t6 := tape
-	t7 := len(t6) - n3
-	copy(a, t6[t7:])
-	tape = t6[:t7]
+	t10 := len(t9) - n3
+	copy(a, t9[t10:])
+	t11 := t9[:t10]
 	floatsMulReverse(a, da, y, dy)
-	t8 := tape
-	copy(a, t8[len(t8)-n3:])
+	copy(a, t11[len(t11)-n3:])
 	floatsScaleReverseWrtDst(1.5, a, da)
-	for k2 := 0; k2 < t; k2++ {
+	for k2 := 0; k2 < t2; k2++ {
 		dak := da[k2]
 		da[k2] = 0
 		dx[k2] += dak
 	}
-	return t3
+	return t7
 }
 
 // floatsDivReverse is the reverse of Div for the gradients that call it: the
@@ -1634,28 +1601,26 @@ func ElementwiseGrad(x, dx, y, dy []float64) float64 {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func floatsDivReverse(dst, ddst, s, ds []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("floatsDivReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(s) > 0
-	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+	t3 := cap(s) > 0
+	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsDivReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &s[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsDivReverse: dst and s share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	if n != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	tape = append(tape, dst...)
+	t4 := append(t, dst...)
 	f64Div(dst, s)
-	t3 := tape
-	copy(dst, t3[len(t3)-n:])
+	copy(dst, t4[len(t4)-n:])
 	f64DivReverse(dst, ddst, s, ds)
 }
 
@@ -1693,39 +1658,37 @@ func floatsAddConstReverseWrtDst(c float64, dst, ddst []float64) {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func floatsMulReverse(dst, ddst, s, ds []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("floatsMulReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(s) > 0
-	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+	t3 := cap(s) > 0
+	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsMulReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &s[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsMulReverse: dst and s share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
 	if len(dst) != n {
 		panic("floats: slice lengths do not match")
 	}
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		dsti := dst[i]
 		dst[i] = dsti * s[i]
 		tape = append(tape, dsti)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
+		t4 := len(tape) - 1
+		t5 := tape[t4]
 		t6 := ddst[i2]
 		ddst[i2] = 0
 		ddst[i2] += t6 * s[i2]
 		ds[i2] += t5 * t6
+		tape = tape[:t4]
 	}
 }
 
@@ -1743,10 +1706,8 @@ func floatsMulReverse(dst, ddst, s, ds []float64) {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func floatsScaleReverseWrtDst(c float64, dst, ddst []float64) {
-	var from2 int
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("floatsScaleReverseWrtDst: dst and ddst share memory: gadgen's gradients need them apart")
 	}
@@ -1759,10 +1720,8 @@ func floatsScaleReverseWrtDst(c float64, dst, ddst []float64) {
 	} else {
 		from = 0
 	}
-	from2 = from
-	if from2 != 0 {
-		t := tape
-		copy(dst, t[len(t)-n:])
+	if from != 0 {
+		copy(dst, tape[len(tape)-n:])
 		f64ScalUnitaryReverseWrtX(c, dst, ddst)
 	}
 }
@@ -1780,37 +1739,35 @@ func floatsScaleReverseWrtDst(c float64, dst, ddst []float64) {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func f64DivReverse(dst, ddst, s, ds []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("f64DivReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(s) > 0
-	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+	t3 := cap(s) > 0
+	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("f64DivReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &s[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("f64DivReverse: dst and s share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		dsti := dst[i]
 		dst[i] = dsti / s[i]
 		tape = append(tape, dsti)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
+		t4 := len(tape) - 1
+		t5 := tape[t4]
 		t6 := ddst[i2]
 		ddst[i2] = 0
 		v := s[i2]
 		ddst[i2] += t6 / v
 		ds[i2] -= t6 * (t5 / v) / v
+		tape = tape[:t4]
 	}
 }
 
@@ -2180,9 +2137,8 @@ func f64AxpyUnitaryToJVPWrtDstXY(dst, ddst []float64, alpha float64, x, dx, y, d
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AddSubGrad(x, dx, y, dy []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AddSubGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2192,35 +2148,32 @@ func AddSubGrad(x, dx, y, dy []float64) float64 {
 	n := len(x)
 	a := make([]float64, n)
 	da := make([]float64, n)
-	t := copy(a, x)
-	tape = append(tape, a...)
+	t2 := copy(a, x)
+	t3 := append(t, a...)
 	floats.Add(a, y)
-	tape = append(tape, a...)
+	t4 := append(t3, a...)
 	floats.Mul(a, x)
-	tape = append(tape, a...)
+	t5 := append(t4, a...)
 	floats.Sub(a, y)
-	t2 := floats.Dot(a, y)
+	t6 := floats.Dot(a, y)
 	floatsDotReverse(a, da, y, dy, 1)
-	t3 := tape
 	n2 := len(a)
-	t4 := len(t3) - n2
-	copy(a, t3[t4:])
-	tape = t3[:t4]
+	t7 := len(t5) - n2
+	copy(a, t5[t7:])
+	t8 := t5[:t7]
 	floatsSubReverse(a, da, y, dy)
-	t5 := tape
-	t6 := len(t5) - n2
-	copy(a, t5[t6:])
-	tape = t5[:t6]
+	t9 := len(t8) - n2
+	copy(a, t8[t9:])
+	t10 := t8[:t9]
 	floatsMulReverse(a, da, x, dx)
-	t7 := tape
-	copy(a, t7[len(t7)-n2:])
+	copy(a, t10[len(t10)-n2:])
 	floatsAddReverse(a, da, y, dy)
-	for k := 0; k < t; k++ {
+	for k := 0; k < t2; k++ {
 		dak := da[k]
 		da[k] = 0
 		dx[k] += dak
 	}
-	return t2
+	return t6
 }
 
 // floatsDotReverse is the reverse of Dot for the gradients that call it: the
@@ -2259,28 +2212,26 @@ func floatsDotReverse(s1, ds1, s2, ds2 []float64, seed float64) {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func floatsSubReverse(dst, ddst, s, ds []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("floatsSubReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(s) > 0
-	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+	t3 := cap(s) > 0
+	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsSubReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &s[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsSubReverse: dst and s share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	if n != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	tape = append(tape, dst...)
+	t4 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, -1, s, dst)
-	t3 := tape
-	copy(dst, t3[len(t3)-n:])
+	copy(dst, t4[len(t4)-n:])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst, -1, s, ds)
 }
 
@@ -2297,28 +2248,26 @@ func floatsSubReverse(dst, ddst, s, ds []float64) {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func floatsAddReverse(dst, ddst, s, ds []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("floatsAddReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(s) > 0
-	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+	t3 := cap(s) > 0
+	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsAddReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &s[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsAddReverse: dst and s share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	if n != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	tape = append(tape, dst...)
+	t4 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, 1, s, dst)
-	t3 := tape
-	copy(dst, t3[len(t3)-n:])
+	copy(dst, t4[len(t4)-n:])
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst, 1, s, ds)
 }
 
@@ -2659,25 +2608,21 @@ func DistancesGrad(x, dx, y, dy []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
-	var from7 int
 	var norm4 float64
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapeint []int
+	tape := tapeBuf[:0]
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	var t43 float64
+	tapeint := tapeintBuf[:0]
+	var t38 float64
 	var dnorm float64
-	var t44 float64
+	var t39 float64
 	var dnorm2 float64
 	var dabsDiff float64
 	var dnorm3 float64
 	var dnorm4 float64
-	var t45 float64
+	var t40 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsDistanceReverseWrtST: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -2763,125 +2708,118 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 			}
 		}
 	}
-	from7 = from5
-	t43 += seed
-	switch from7 {
+	t38 += seed
+	switch from5 {
 	case 0:
 	case 1:
-		t45 += t43
-		f64L2DistanceUnitaryReverse(s, ds, t, dt, t45)
+		t40 += t38
+		f64L2DistanceUnitaryReverse(s, ds, t, dt, t40)
 	case 2:
-		dnorm4 += t43
-		t34 := dnorm4
+		dnorm4 += t38
+		t30 := dnorm4
 		for {
-			t35 := path
-			t36 := len(t35) - 1
-			path = t35[:t36]
-			if t35[t36] == 0 {
+			t31 := len(path) - 1
+			t32 := path[:t31]
+			if path[t31] == 0 {
 				break
 			}
-			t37 := tapeint
-			t38 := len(t37) - 1
-			i6 := t37[t38]
-			tapeint = t37[:t38]
-			t39 := t[i6] - s[i6]
-			t40 := 0.0
-			if t39 < 0 {
-				t40 = -1
+			t33 := len(tapeint) - 1
+			i6 := tapeint[t33]
+			t34 := t[i6] - s[i6]
+			t35 := 0.0
+			if t34 < 0 {
+				t35 = -1
 			}
-			t41 := t40
-			if t39 > 0 {
-				t41 = 1
+			t36 := t35
+			if t34 > 0 {
+				t36 = 1
 			}
-			t42 := t41 * t34
-			dt[i6] += t42
-			ds[i6] -= t42
+			t37 := t36 * t30
+			dt[i6] += t37
+			ds[i6] -= t37
+			tapeint = tapeint[:t33]
+			path = t32
 		}
 	case 3:
-		dnorm3 += t43
+		dnorm3 += t38
 		for {
-			t20 := path
-			t21 := len(t20) - 1
-			path = t20[:t21]
-			if t20[t21] == 0 {
+			t18 := len(path) - 1
+			t19 := path[:t18]
+			if path[t18] == 0 {
 				break
 			}
-			t22 := dnorm3
+			t20 := dnorm3
 			dnorm3 = 0
-			dnorm += t22
-			t23 := path
-			t24 := len(t23) - 1
-			path = t23[:t24]
-			if t23[t24] == 0 {
-				t26 := dnorm
+			dnorm += t20
+			t21 := len(t19) - 1
+			path = t19[:t21]
+			if t19[t21] == 0 {
+				t23 := dnorm
 				dnorm = 0
-				dnorm3 += t26
+				dnorm3 += t23
 			} else {
-				t25 := dnorm
+				t22 := dnorm
 				dnorm = 0
-				dabsDiff += t25
+				dabsDiff += t22
 			}
-			t27 := tapeint
-			t28 := len(t27) - 1
-			i5 := t27[t28]
-			tapeint = t27[:t28]
-			t29 := t[i5] - s[i5]
-			t30 := dabsDiff
+			t24 := len(tapeint) - 1
+			i5 := tapeint[t24]
+			t25 := t[i5] - s[i5]
+			t26 := dabsDiff
 			dabsDiff = 0
-			t31 := 0.0
-			if t29 < 0 {
-				t31 = -1
+			t27 := 0.0
+			if t25 < 0 {
+				t27 = -1
 			}
-			t32 := t31
-			if t29 > 0 {
-				t32 = 1
+			t28 := t27
+			if t25 > 0 {
+				t28 = 1
 			}
-			t33 := t32 * t30
-			dt[i5] += t33
-			ds[i5] -= t33
+			t29 := t28 * t26
+			dt[i5] += t29
+			ds[i5] -= t29
+			tapeint = tapeint[:t24]
 		}
 	default:
-		t44 += t43
+		t39 += t38
 		norm3 := norm4
 		t4 := 1 / L
 		t5 := t4 * math.Pow(norm3, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm2 += t5 * t44
+		dnorm2 += t5 * t39
 		t6 := dnorm2
 		t7 := L - 1
 		for {
-			t8 := path
-			t9 := len(t8) - 1
-			path = t8[:t9]
-			if t8[t9] == 0 {
+			t8 := len(path) - 1
+			t9 := path[:t8]
+			if path[t8] == 0 {
 				break
 			}
-			t10 := tape
-			t11 := len(t10) - 2
-			t12 := t10[t11]
-			tape = t10[:t11]
-			t13 := tapeint
-			t14 := len(t13) - 1
-			i4 := t13[t14]
-			tapeint = t13[:t14]
-			t15 := L * math.Pow(t12, t7)
+			t10 := len(tape) - 2
+			t11 := tape[t10]
+			t12 := len(tapeint) - 1
+			i4 := tapeint[t12]
+			t13 := L * math.Pow(t11, t7)
 			if L == 0 {
-				t15 = 0
+				t13 = 0
 			}
-			t16 := t[i4] - s[i4]
-			t17 := 0.0
-			if t16 < 0 {
-				t17 = -1
+			t14 := t[i4] - s[i4]
+			t15 := 0.0
+			if t14 < 0 {
+				t15 = -1
 			}
-			t18 := t17
-			if t16 > 0 {
-				t18 = 1
+			t16 := t15
+			if t14 > 0 {
+				t16 = 1
 			}
-			t19 := t18 * (t15 * t6)
-			dt[i4] += t19
-			ds[i4] -= t19
+			t17 := t16 * (t13 * t6)
+			dt[i4] += t17
+			ds[i4] -= t17
+			tapeint = tapeint[:t12]
+			tape = tape[:t10]
+			path = t9
 		}
 	}
 }
@@ -2896,21 +2834,17 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var from5 int
-	var t29 float64
-	var tapebool []bool
+	path := pathBuf[:0]
+	var t26 float64
 	var tapeboolBuf [64]bool
-	tapebool = tapeboolBuf[:0]
-	var tape []float64
+	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t2 := tapeBuf[:0]
 	var dnorm2 float64
 	var dsumSquares float64
 	var dscale float64
-	var t30 float64
+	var t27 float64
 	var dsumSquares2 float64
 	var dsumSquares3 float64
 	var dabsxi float64
@@ -2925,24 +2859,23 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 	}
 	n := len(x)
 	trips := max(n+2, 0)
-	tape = slices.Grow(tape, trips*6)
-	tapebool = slices.Grow(tapebool, trips)
+	tape := slices.Grow(t2, trips*6)
+	tapebool := slices.Grow(t, trips)
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
-	var from int
-	for {
+	var from, from3 int
+	for ; ; path, i = append(path, from3), i+1 {
 		if i < n {
 			v := x[i] - y[i]
-			var from4 int
 			if v == 0 {
-				from4 = 0
+				from3 = 0
 			} else {
 				absxi := math.Abs(v)
-				t := math.IsNaN(absxi)
+				t3 := math.IsNaN(absxi)
 				tape = append(tape, absxi)
-				tapebool = append(tapebool, t)
-				if t {
+				tapebool = append(tapebool, t3)
+				if t3 {
 					from = 0
 					break
 				}
@@ -2951,67 +2884,62 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 					tape = append(tape, absxi, scale, sumSquares)
 					scale = absxi
 					sumSquares = 1 + sumSquares*s2*s2
-					from4 = 1
+					from3 = 1
 				} else {
 					s := absxi / scale
 					tape = append(tape, scale, absxi)
 					sumSquares += s * s
-					from4 = 2
+					from3 = 2
 				}
 			}
-			path = append(path, from4)
-			i++
 		} else if math.IsInf(scale, 1) {
 			from = 1
 			break
 		} else {
-			t29 = math.Sqrt(sumSquares)
+			t26 = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
 	}
-	from5 = from
 	dnorm2 += dnorm
-	from2 := from5
 	var part int
-	if from2 == 0 {
+	if from == 0 {
 		part = 1
 	} else {
-		if from2 != 1 {
-			t30 += dnorm2
-			t2 := t29
-			t3 := t30
-			dscale2 += t3 * t2
-			dsumSquares4 += 0.5 / t2 * (scale * t3)
+		if from != 1 {
+			t27 += dnorm2
+			t4 := t26
+			t5 := t27
+			dscale2 += t5 * t4
+			dsumSquares4 += 0.5 / t4 * (scale * t5)
 		}
 		part = 0
 		i = n - 1
 	}
 	for i >= 0 {
-		var t28 float64
+		var t25 float64
 		if part != 1 {
-			t4 := dscale2
+			t6 := dscale2
 			dscale2 = 0
-			t5 := dsumSquares4
+			t7 := dsumSquares4
 			dsumSquares4 = 0
-			dscale += t4
-			dsumSquares += t5
-			t6 := path
-			t7 := len(t6) - 1
-			from3 := t6[t7]
-			path = t6[:t7]
-			switch from3 {
+			dscale += t6
+			dsumSquares += t7
+			t8 := len(path) - 1
+			from2 := path[t8]
+			path = path[:t8]
+			switch from2 {
 			case 0:
-				t21 := dscale
+				t20 := dscale
 				dscale = 0
-				t22 := dsumSquares
+				t21 := dsumSquares
 				dsumSquares = 0
-				dscale2 += t21
-				dsumSquares4 += t22
-				t28 = dv
+				dscale2 += t20
+				dsumSquares4 += t21
+				t25 = dv
 				dv = 0
-				dy[i] -= t28
-				dx[i] += t28
+				dy[i] -= t25
+				dx[i] += t25
 				part = 0
 				i--
 				continue
@@ -3022,61 +2950,56 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 				dsumSquares = 0
 				dabsxi += t14
 				dsumSquares3 += t15
-				t16 := tape
-				n3 := len(t16)
-				t17 := n3 - 3
-				absxi2 := t16[t17]
-				sumSquares2 := t16[n3-1]
-				tape = t16[:t17]
-				t18 := dsumSquares3
+				n3 := len(tape)
+				t16 := n3 - 3
+				absxi2 := tape[t16]
+				sumSquares2 := tape[n3-1]
+				t17 := dsumSquares3
 				dsumSquares3 = 0
-				s4 := t16[n3-2] / absxi2
-				t19 := t18 * s4
-				dsumSquares4 += t19 * s4
-				t20 := sumSquares2*s4*t18 + sumSquares2*t19
-				dscale2 += t20 / absxi2
-				dabsxi -= t20 * s4 / absxi2
+				s4 := tape[n3-2] / absxi2
+				t18 := t17 * s4
+				dsumSquares4 += t18 * s4
+				t19 := sumSquares2*s4*t17 + sumSquares2*t18
+				dscale2 += t19 / absxi2
+				dabsxi -= t19 * s4 / absxi2
+				tape = tape[:t16]
 			default:
-				t8 := dscale
+				t9 := dscale
 				dscale = 0
-				t9 := dsumSquares
+				t10 := dsumSquares
 				dsumSquares = 0
-				dscale2 += t8
-				dsumSquares2 += t9
-				t10 := tape
-				n2 := len(t10)
+				dscale2 += t9
+				dsumSquares2 += t10
+				n2 := len(tape)
 				t11 := n2 - 2
-				scale2 := t10[t11]
-				tape = t10[:t11]
+				scale2 := tape[t11]
 				t12 := dsumSquares2
 				dsumSquares2 = 0
 				dsumSquares4 += t12
-				s3 := t10[n2-1] / scale2
+				s3 := tape[n2-1] / scale2
 				t13 := 2 * (t12 * s3)
 				dabsxi += t13 / scale2
 				dscale2 -= t13 * s3 / scale2
+				tape = tape[:t11]
 			}
 		}
-		t23 := tapebool
-		tapebool = t23[:len(t23)-1]
-		t24 := tape
-		tape = t24[:len(t24)-1]
 		v2 := x[i] - y[i]
-		t25 := dabsxi
+		t22 := dabsxi
 		dabsxi = 0
-		t26 := 0.0
+		t23 := 0.0
 		if v2 < 0 {
-			t26 = -1
+			t23 = -1
 		}
-		t27 := t26
+		t24 := t23
 		if v2 > 0 {
-			t27 = 1
+			t24 = 1
 		}
-		dv += t27 * t25
-		t28 = dv
+		dv += t24 * t22
+		tape = tape[:len(tape)-1]
+		t25 = dv
 		dv = 0
-		dy[i] -= t28
-		dx[i] += t28
+		dy[i] -= t25
+		dx[i] += t25
 		part = 0
 		i--
 	}
@@ -3688,16 +3611,15 @@ func floatsMaxReverse(s, ds []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsProdReverse(s, ds []float64, seed float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dprod float64
 	var dprod2 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsProdReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	prod := 1.0
 	for i := 0; i < n; i++ {
 		val := s[i]
@@ -3706,16 +3628,15 @@ func floatsProdReverse(s, ds []float64, seed float64) {
 	}
 	dprod2 += seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := dprod2
+		t2 := dprod2
 		dprod2 = 0
-		dprod += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
+		dprod += t2
+		t3 := len(tape) - 1
 		t4 := dprod
 		dprod = 0
 		dprod2 += t4 * s[i2]
-		ds[i2] += t2[t3] * t4
+		ds[i2] += tape[t3] * t4
+		tape = tape[:t3]
 	}
 }
 
@@ -3729,19 +3650,15 @@ func floatsProdReverse(s, ds []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsLogSumExpReverse(s, ds []float64, seed float64) {
-	var from3 int
 	var lse2 float64
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapeint []int
+	tape := tapeBuf[:0]
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	var t12 float64
-	var t13 float64
+	tapeint := tapeintBuf[:0]
+	var t10 float64
+	var t11 float64
 	var dlse float64
 	var dmaxval float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
@@ -3775,33 +3692,30 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 		lse2 = lse
 		from2 = 1
 	}
-	from3 = from2
-	t12 += seed
-	if from3 == 0 {
-		dmaxval += t12
+	t10 += seed
+	if from2 == 0 {
+		dmaxval += t10
 	} else {
-		t13 += t12
-		t2 := t13
+		t11 += t10
+		t2 := t11
 		dmaxval += t2
 		dlse += 1 / lse2 * t2
 		t3 := dlse
 		for {
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
+			t4 := len(path) - 1
+			t5 := path[:t4]
+			if path[t4] == 0 {
 				break
 			}
-			t6 := tape
-			t7 := len(t6) - 1
-			tape = t6[:t7]
-			t8 := tapeint
-			t9 := len(t8) - 1
-			t10 := t8[t9]
-			tapeint = t8[:t9]
-			t11 := t6[t7] * t3
-			dmaxval -= t11
-			ds[t10] += t11
+			t6 := len(tape) - 1
+			t7 := len(tapeint) - 1
+			t8 := tapeint[t7]
+			t9 := tape[t6] * t3
+			dmaxval -= t9
+			ds[t8] += t9
+			tapeint = tapeint[:t7]
+			tape = tape[:t6]
+			path = t5
 		}
 	}
 	floatsMaxReverse(s, ds, dmaxval)
@@ -3817,18 +3731,15 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsMinIdxReverse(s, ds []float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapebool []bool
+	t := tapeBuf[:0]
 	var tapeboolBuf [64]bool
-	tapebool = tapeboolBuf[:0]
-	var t16 float64
+	t2 := tapeboolBuf[:0]
+	var t13 float64
 	var dv float64
-	var t17 float64
+	var t14 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsMinIdxReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -3837,88 +3748,78 @@ func floatsMinIdxReverse(s, ds []float64) {
 		panic("floats: zero length slice")
 	}
 	trips := max(n+2, 0)
-	tapebool = slices.Grow(tapebool, trips*2)
-	tape = slices.Grow(tape, trips)
-	t := math.NaN()
+	tapebool := slices.Grow(t2, trips*2)
+	tape := slices.Grow(t, trips)
+	t3 := math.NaN()
 	i := 0
-	for i < n {
+	var from3 int
+	for ; i < n; path, i = append(path, from3), i+1 {
 		v := s[i]
-		t14 := math.IsNaN(v)
-		tapebool = append(tapebool, t14)
-		var from3 int
-		if t14 {
+		t11 := math.IsNaN(v)
+		tapebool = append(tapebool, t11)
+		if t11 {
 			from3 = 0
 		} else {
 			var from2 int
-			if v < t {
+			if v < t3 {
 				from2 = 0
 			} else {
-				t15 := math.IsNaN(t)
-				tape = append(tape, t)
-				tapebool = append(tapebool, t15)
-				if t15 {
+				t12 := math.IsNaN(t3)
+				tape = append(tape, t3)
+				tapebool = append(tapebool, t12)
+				if t12 {
 					from2 = 1
 				} else {
 					from3 = 1
-					path = append(path, from3)
-					i++
 					continue
 				}
 			}
 			path = append(path, from2)
-			t = v
+			t3 = v
 			from3 = 2
 		}
-		path = append(path, from3)
-		i++
 	}
 	i2 := n - 1
 	for i2 >= 0 {
-		t2 := t17
-		t17 = 0
-		t16 += t2
-		t3 := path
-		t4 := len(t3) - 1
-		from := t3[t4]
-		path = t3[:t4]
-		var t12 []bool
-		var t13 float64
+		t4 := t14
+		t14 = 0
+		t13 += t4
+		t5 := len(path) - 1
+		from := path[t5]
+		path = path[:t5]
+		var t10 float64
 		if from == 0 {
-			t11 := t16
-			t16 = 0
-			t17 += t11
+			t9 := t13
+			t13 = 0
+			t14 += t9
 		} else {
+			var path2 []int
 			if from == 1 {
-				t8 := t16
-				t16 = 0
-				t17 += t8
+				t8 := t13
+				t13 = 0
+				t14 += t8
 			} else {
-				t5 := t16
-				t16 = 0
-				dv += t5
-				t6 := path
-				t7 := len(t6) - 1
-				path = t6[:t7]
-				if t6[t7] == 0 {
-					t12 = tapebool
-					tapebool = t12[:len(t12)-1]
-					t13 = dv
+				t6 := t13
+				t13 = 0
+				dv += t6
+				t7 := len(path) - 1
+				path2 = path[:t7]
+				if path[t7] == 0 {
+					path = path2
+					t10 = dv
 					dv = 0
-					ds[i2] += t13
+					ds[i2] += t10
 					i2--
 					continue
 				}
+				path = path2
 			}
-			t9 := tapebool
-			tapebool = t9[:len(t9)-1]
-			t10 := tape
-			tape = t10[:len(t10)-1]
+			path2 = path
+			path = path2
 		}
-		t12 = tapebool
-		tapebool = t12[:len(t12)-1]
-		t13 = dv
+		t10 = dv
 		dv = 0
-		ds[i2] += t13
+		ds[i2] += t10
 		i2--
 	}
 }
@@ -3933,18 +3834,15 @@ func floatsMinIdxReverse(s, ds []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsMaxIdxReverse(s, ds []float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapebool []bool
+	t := tapeBuf[:0]
 	var tapeboolBuf [64]bool
-	tapebool = tapeboolBuf[:0]
-	var t16 float64
+	t2 := tapeboolBuf[:0]
+	var t13 float64
 	var dv float64
-	var t17 float64
+	var t14 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsMaxIdxReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -3953,88 +3851,78 @@ func floatsMaxIdxReverse(s, ds []float64) {
 		panic("floats: zero length slice")
 	}
 	trips := max(n+2, 0)
-	tapebool = slices.Grow(tapebool, trips*2)
-	tape = slices.Grow(tape, trips)
-	t := math.NaN()
+	tapebool := slices.Grow(t2, trips*2)
+	tape := slices.Grow(t, trips)
+	t3 := math.NaN()
 	i := 0
-	for i < n {
+	var from3 int
+	for ; i < n; path, i = append(path, from3), i+1 {
 		v := s[i]
-		t14 := math.IsNaN(v)
-		tapebool = append(tapebool, t14)
-		var from3 int
-		if t14 {
+		t11 := math.IsNaN(v)
+		tapebool = append(tapebool, t11)
+		if t11 {
 			from3 = 0
 		} else {
 			var from2 int
-			if v > t {
+			if v > t3 {
 				from2 = 0
 			} else {
-				t15 := math.IsNaN(t)
-				tape = append(tape, t)
-				tapebool = append(tapebool, t15)
-				if t15 {
+				t12 := math.IsNaN(t3)
+				tape = append(tape, t3)
+				tapebool = append(tapebool, t12)
+				if t12 {
 					from2 = 1
 				} else {
 					from3 = 1
-					path = append(path, from3)
-					i++
 					continue
 				}
 			}
 			path = append(path, from2)
-			t = v
+			t3 = v
 			from3 = 2
 		}
-		path = append(path, from3)
-		i++
 	}
 	i2 := n - 1
 	for i2 >= 0 {
-		t2 := t17
-		t17 = 0
-		t16 += t2
-		t3 := path
-		t4 := len(t3) - 1
-		from := t3[t4]
-		path = t3[:t4]
-		var t12 []bool
-		var t13 float64
+		t4 := t14
+		t14 = 0
+		t13 += t4
+		t5 := len(path) - 1
+		from := path[t5]
+		path = path[:t5]
+		var t10 float64
 		if from == 0 {
-			t11 := t16
-			t16 = 0
-			t17 += t11
+			t9 := t13
+			t13 = 0
+			t14 += t9
 		} else {
+			var path2 []int
 			if from == 1 {
-				t8 := t16
-				t16 = 0
-				t17 += t8
+				t8 := t13
+				t13 = 0
+				t14 += t8
 			} else {
-				t5 := t16
-				t16 = 0
-				dv += t5
-				t6 := path
-				t7 := len(t6) - 1
-				path = t6[:t7]
-				if t6[t7] == 0 {
-					t12 = tapebool
-					tapebool = t12[:len(t12)-1]
-					t13 = dv
+				t6 := t13
+				t13 = 0
+				dv += t6
+				t7 := len(path) - 1
+				path2 = path[:t7]
+				if path[t7] == 0 {
+					path = path2
+					t10 = dv
 					dv = 0
-					ds[i2] += t13
+					ds[i2] += t10
 					i2--
 					continue
 				}
+				path = path2
 			}
-			t9 := tapebool
-			tapebool = t9[:len(t9)-1]
-			t10 := tape
-			tape = t10[:len(t10)-1]
+			path2 = path
+			path = path2
 		}
-		t12 = tapebool
-		tapebool = t12[:len(t12)-1]
-		t13 = dv
+		t10 = dv
 		dv = 0
-		ds[i2] += t13
+		ds[i2] += t10
 		i2--
 	}
 }

@@ -765,9 +765,8 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GaussianGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -775,7 +774,7 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	tape = slices.Grow(tape, 32)
+	tape := slices.Grow(t, 32)
 	sum = 0
 	for i := 1; i <= 15; i++ {
 		b2 := 0.5*float64(8-i) - x[2]
@@ -787,21 +786,20 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 		sum += f * f
 	}
 	dsum += 1
-	t := dsum
+	t2 := dsum
 	for i2 := 15; i2 >= 1; i2-- {
-		t2 := tape
-		n := len(t2)
+		n := len(tape)
 		t3 := n - 2
-		e := t2[t3]
-		tape = t2[:t3]
+		e := tape[t3]
 		x0 := x[0]
-		t4 := 2 * (t * (x0*e - t2[n-1]))
+		t4 := 2 * (t2 * (x0*e - tape[n-1]))
 		dx[0] += t4 * e
 		t5 := e * (x0 * t4)
 		b := 0.5*float64(8-i2) - x[2]
 		x1 := x[1]
 		dx[1] += -0.5 * (t5 * (b * b))
 		dx[2] -= 2 * (-0.5 * x1 * t5 * b)
+		tape = tape[:t3]
 	}
 	return sum
 }
@@ -960,7 +958,6 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
-	var from2 int
 	var dtheta float64
 	var dtheta2 float64
 	var dtheta3 float64
@@ -991,7 +988,6 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	t2 := math.Hypot(x0_2, x1)
 	f2 := 10 * (t2 - 1)
 	t3 := f1*f1 + f2*f2 + f3*f3
-	from2 = from
 	t4 := 10 * (2 * f2)
 	t5 := t2 == 0
 	t6 := x0_2 / t2
@@ -1007,7 +1003,7 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	t8 := 10 * (2 * f1)
 	dtheta -= 10 * t8
 	dx[2] += 2*f3 + t8
-	if from2 == 0 {
+	if from == 0 {
 		dtheta3 += dtheta
 	} else {
 		dtheta2 += dtheta
@@ -1143,9 +1139,8 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dsum float64
 	var dsum2 float64
 	var ds float64
@@ -1158,55 +1153,53 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 		v2 := x[i]
 		s += float64(dim-i) * v2 * v2
 	}
-	tape = slices.Grow(tape, max(dim+1, 0)*4)
+	tape := slices.Grow(t, max(dim+1, 0)*4)
 	sum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t15 := math.Exp(float64(i2+1) / 10)
-		t16 := math.Exp(float64(i2) / 10)
-		t17 := math.Exp(x[i2] / 10)
-		t18 := math.Exp(x[i2-1] / 10)
-		f2 := t17 + t18 - (t15 + t16)
-		tape = append(tape, t17, t18, t15, t16)
+		t14 := math.Exp(float64(i2+1) / 10)
+		t15 := math.Exp(float64(i2) / 10)
+		t16 := math.Exp(x[i2] / 10)
+		t17 := math.Exp(x[i2-1] / 10)
+		f2 := t16 + t17 - (t14 + t15)
+		tape = append(tape, t16, t17, t14, t15)
 		sum += f2 * f2
 	}
 	tape = slices.Grow(tape, max(dim+1, 0))
 	for i3 := 1; i3 < dim; i3++ {
-		t14 := math.Exp(x[i3] / 10)
-		f := t14 - 0.9048374180359595
-		tape = append(tape, t14)
+		t13 := math.Exp(x[i3] / 10)
+		f := t13 - 0.9048374180359595
+		tape = append(tape, t13)
 		sum += f * f
 	}
-	t := x[0] - 0.2
-	sum2 := sum*1e-05 + t*t + s*s
+	t2 := x[0] - 0.2
+	sum2 := sum*1e-05 + t2*t2 + s*s
 	ds += 2 * s
-	dx[0] += 2 * t
+	dx[0] += 2 * t2
 	dsum += 1e-05
-	t2 := dsum
+	t3 := dsum
 	for i4 := dim - 1; i4 >= 1; i4-- {
-		t11 := tape
-		t12 := len(t11) - 1
-		t13 := t11[t12]
-		tape = t11[:t12]
-		dx[i4] += t13 * (2 * (t2 * (t13 - 0.9048374180359595))) / 10
+		t11 := len(tape) - 1
+		t12 := tape[t11]
+		dx[i4] += t12 * (2 * (t3 * (t12 - 0.9048374180359595))) / 10
+		tape = tape[:t11]
 	}
 	dsum2 += dsum
-	t3 := dsum2
+	t4 := dsum2
 	for i5 := dim - 1; i5 >= 1; i5-- {
-		t6 := tape
-		n := len(t6)
+		n := len(tape)
 		t7 := n - 4
-		t8 := t6[t7]
-		t9 := t6[n-3]
-		tape = t6[:t7]
-		t10 := 2 * (t3 * (t8 + t9 - (t6[n-2] + t6[n-1])))
+		t8 := tape[t7]
+		t9 := tape[n-3]
+		t10 := 2 * (t4 * (t8 + t9 - (tape[n-2] + tape[n-1])))
 		dx[i5-1] += t9 * t10 / 10
 		dx[i5] += t8 * t10 / 10
+		tape = tape[:t7]
 	}
-	t4 := ds
+	t5 := ds
 	for i6 := dim - 1; i6 >= 0; i6-- {
 		v := x[i6]
-		t5 := float64(dim - i6)
-		dx[i6] += t5*v*t4 + t5*(t4*v)
+		t6 := float64(dim - i6)
+		dx[i6] += t6*v*t5 + t6*(t5*v)
 	}
 	return sum2
 }
@@ -1511,16 +1504,15 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds2 float64
 	var ds1 float64
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	tape = slices.Grow(tape, 60)
+	tape := slices.Grow(t, 60)
 	sum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
@@ -1548,43 +1540,40 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 			s2_2 += d2_2 * v
 			d2_2 *= d1
 		}
-		t14 := s1 - s2_2*s2_2 - 1
+		t12 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
-		sum += t14 * t14
+		sum += t12 * t12
 	}
 	x0 := x[0]
-	t := x0 * x0
-	t2 := x[1] - t - 1
-	sum += t + t2*t2
+	t2 := x0 * x0
+	t3 := x[1] - t2 - 1
+	sum += t2 + t3*t3
 	dsum += 1
-	t3 := 2 * t2
-	dx[0] += 2 * ((1 - t3) * x0)
-	dx[1] += t3
-	t4 := dsum
+	t4 := 2 * t3
+	dx[0] += 2 * ((1 - t4) * x0)
+	dx[1] += t4
+	t5 := dsum
 	for i2 := 29; i2 >= 1; i2-- {
-		t5 := tape
-		n := len(t5)
+		n := len(tape)
 		t6 := n - 2
-		s2 := t5[t6]
-		tape = t5[:t6]
+		s2 := tape[t6]
 		n2 := len(x)
-		t7 := 2 * (t4 * (t5[n-1] - s2*s2 - 1))
+		t7 := 2 * (t5 * (tape[n-1] - s2*s2 - 1))
 		ds1 += t7
 		ds2 -= 2 * (t7 * s2)
 		t8 := ds2
+		tape = tape[:t6]
 		for i3 := n2 - 1; i3 >= 0; i3-- {
-			t12 := tape
-			t13 := len(t12) - 1
-			tape = t12[:t13]
-			dx[i3] += t12[t13] * t8
+			t11 := len(tape) - 1
+			dx[i3] += tape[t11] * t8
+			tape = tape[:t11]
 		}
 		ds2 = 0
 		t9 := ds1
 		for j := n2 - 1; j >= 1; j-- {
-			t10 := tape
-			t11 := len(t10) - 1
-			tape = t10[:t11]
-			dx[j] += float64(j) * t10[t11] * t9
+			t10 := len(tape) - 1
+			dx[j] += float64(j) * tape[t10] * t9
+			tape = tape[:t10]
 		}
 		ds1 = 0
 	}
@@ -1804,7 +1793,6 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
-	var from3 int
 	var dr float64
 	var dr2 float64
 	var dr3 float64
@@ -1837,9 +1825,8 @@ func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
 		r += a - 1
 		from = 2
 	}
-	from3 = from
 	dr4 += 1
-	switch from3 {
+	switch from {
 	case 0:
 		dr3 += dr4
 		t8 := dr3
@@ -2391,9 +2378,8 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	var dxn float64
 	var dv float64
 	var dxp float64
@@ -2426,20 +2412,19 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 		t3 := dxp
 		dxp = 0
 		dxn += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
+		t4 := len(tape) - 1
 		xn := x[i2]
-		t6 := 2 * xn
-		tmp := t6*xn - t4[t5]
-		t7 := float64(i2 + 1)
-		t8 := t7*tmp*t2 + t7*(t2*tmp)
-		dxp -= t8
-		dxn += t6 * t8
-		dxn += 2 * (t8 * xn)
-		t9 := dxn
+		t5 := 2 * xn
+		tmp := t5*xn - tape[t4]
+		t6 := float64(i2 + 1)
+		t7 := t6*tmp*t2 + t6*(t2*tmp)
+		dxp -= t7
+		dxn += t5 * t7
+		dxn += 2 * (t7 * xn)
+		t8 := dxn
 		dxn = 0
-		dx[i2] += t9
+		dx[i2] += t8
+		tape = tape[:t4]
 	}
 	dxp2 += dxp
 	dv2 += dv
@@ -2676,9 +2661,8 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dpc float64
 	var dpc2 float64
 	var dss float64
@@ -2686,7 +2670,7 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		panic("GriewankGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0)*3)
+	tape := slices.Grow(t, max(n+2, 0)*3)
 	ss := 0.0
 	pc := 1.0
 	for i := 0; i < n; i++ {
@@ -2697,26 +2681,25 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		ss += v2 * v2
 		pc *= t9
 	}
-	t := ss/4000 - pc + 1
+	t2 := ss/4000 - pc + 1
 	dpc2 -= 1
 	dss += 0.00025
-	t2 := dss
+	t3 := dss
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := dpc2
+		t4 := dpc2
 		dpc2 = 0
-		dpc += t3
-		t4 := tape
-		n2 := len(t4)
+		dpc += t4
+		n2 := len(tape)
 		t5 := n2 - 3
-		t6 := t4[t5]
-		tape = t4[:t5]
+		t6 := tape[t5]
 		t7 := dpc
 		dpc = 0
-		dpc2 += t7 * t4[n2-1]
+		dpc2 += t7 * tape[n2-1]
 		v := x[i2]
-		dx[i2] += 2*(t2*v) - math.Sin(v/t6)*(t4[n2-2]*t7)/t6
+		dx[i2] += 2*(t3*v) - math.Sin(v/t6)*(tape[n2-2]*t7)/t6
+		tape = tape[:t5]
 	}
-	return t
+	return t2
 }
 
 // HolderTableJVP computes HolderTable.Func and its directional derivative along the tangents
@@ -2856,9 +2839,8 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dss float64
 	var df float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -2869,40 +2851,38 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	}
 	c := [5]float64{1, 2, 5, 2, 3}
 	A := [5][2]float64{{3, 5}, {5, 2}, {2, 1}, {1, 4}, {7, 9}}
-	tape = slices.Grow(tape, 28)
+	tape := slices.Grow(t, 28)
 	f := 0.0
 	for i := 0; i < 5; i++ {
 		cv2 := c[i]
-		t8 := A[i]
+		t7 := A[i]
 		ss := 0.0
 		for j2 := 0; j2 < 2; j2++ {
-			av := t8[j2]
+			av := t7[j2]
 			xja := x[j2] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
-		t9 := math.Exp(-0.3183098861837907 * ss)
-		t10 := math.Cos(3.141592653589793 * ss)
-		tape = append(tape, t9, cv2, ss, t10)
-		f += cv2 * t9 * t10
+		t8 := math.Exp(-0.3183098861837907 * ss)
+		t9 := math.Cos(3.141592653589793 * ss)
+		tape = append(tape, t8, cv2, ss, t9)
+		f += cv2 * t8 * t9
 	}
 	df += 1
-	t := df
+	t2 := df
 	for i2 := 4; i2 >= 0; i2-- {
-		t2 := tape
-		n := len(t2)
+		n := len(tape)
 		t3 := n - 4
-		t4 := t2[t3]
-		cv := t2[n-3]
-		tape = t2[:t3]
-		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*t2[n-2]) * (cv * t4 * t))
-		dss += -0.3183098861837907 * (t4 * (cv * (t * t2[n-1])))
+		t4 := tape[t3]
+		cv := tape[n-3]
+		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*tape[n-2]) * (cv * t4 * t2))
+		dss += -0.3183098861837907 * (t4 * (cv * (t2 * tape[n-1])))
 		t5 := dss
+		tape = tape[:t3]
 		for j := 1; j >= 0; j-- {
-			t6 := tape
-			t7 := len(t6) - 1
-			tape = t6[:t7]
-			dx[j] += 2 * (t5 * (x[j] - t6[t7]))
+			t6 := len(tape) - 1
+			dx[j] += 2 * (t5 * (x[j] - tape[t6]))
+			tape = tape[:t6]
 		}
 		dss = 0
 	}
@@ -2964,9 +2944,8 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LevyGrad(l functions.Levy, x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	var dsum float64
 	var dsum2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -2982,9 +2961,9 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		if i < n-1 {
 			wi2 := 1 + (x[i]-1)/4
 			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t14 := wi2 - 1
+			t13 := wi2 - 1
 			tape = append(tape, s2)
-			sum += t14 * t14 * (1 + 10*s2*s2)
+			sum += t13 * t13 * (1 + 10*s2*s2)
 			i++
 		} else {
 			break
@@ -3002,15 +2981,14 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	dx[t2] += (2*(t6*t4) + 6.283185307179586*(math.Cos(t3)*(2*(t5*sd)))) / 4
 	t8 := dsum
 	for i2 := n - 2; i2 >= 0; i2-- {
-		t9 := tape
-		t10 := len(t9) - 1
-		s := t9[t10]
-		tape = t9[:t10]
-		t11 := 10 * s
+		t9 := len(tape) - 1
+		s := tape[t9]
+		t10 := 10 * s
 		wi := 1 + (x[i2]-1)/4
-		t12 := wi - 1
-		t13 := t12 * t12 * t8
-		dx[i2] += (2*(t8*(1+t11*s)*t12) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t11*t13+10*(t13*s)))) / 4
+		t11 := wi - 1
+		t12 := t11 * t11 * t8
+		dx[i2] += (2*(t8*(1+t10*s)*t11) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t10*t12+10*(t12*s)))) / 4
+		tape = tape[:t9]
 	}
 	dsum2 += dsum
 	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (dsum2 * s1))) / 4
@@ -3311,15 +3289,14 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0)*2)
+	tape := slices.Grow(t, max(n+2, 0)*2)
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
@@ -3328,15 +3305,13 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		tape = append(tape, t8, t9)
 		sum += v2 * t9
 	}
-	t := 418.9829*float64(n) - sum
+	t2 := 418.9829*float64(n) - sum
 	dsum -= 1
-	t2 := dsum
+	t3 := dsum
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := tape
-		n2 := len(t3)
+		n2 := len(tape)
 		t4 := n2 - 2
-		t5 := t3[t4]
-		tape = t3[:t4]
+		t5 := tape[t4]
 		v := x[i2]
 		t6 := 0.0
 		if v < 0 {
@@ -3346,9 +3321,10 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		if v > 0 {
 			t7 = 1
 		}
-		dx[i2] += t2*t3[n2-1] + t7*(0.5/t5*(math.Cos(t5)*(v*t2)))
+		dx[i2] += t3*tape[n2-1] + t7*(0.5/t5*(math.Cos(t5)*(v*t3)))
+		tape = tape[:t4]
 	}
-	return t
+	return t2
 }
 
 // ShubertJVP computes Shubert.Func and its directional derivative along the tangents
@@ -3395,12 +3371,10 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var path []int
+	tape := tapeBuf[:0]
 	var pathBuf [64]int
-	path = pathBuf[:0]
+	path := pathBuf[:0]
 	var ds1 float64
 	var ds0 float64
 	var dx1 float64
@@ -3436,19 +3410,18 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	t2 := ds1
 	t3 := ds0
 	for {
-		t4 := path
-		t5 := len(t4) - 1
-		path = t4[:t5]
-		if t4[t5] == 0 {
+		t4 := len(path) - 1
+		t5 := path[:t4]
+		if path[t4] == 0 {
 			break
 		}
-		t6 := tape
-		t7 := len(t6) - 1
-		i2 := t6[t7]
-		tape = t6[:t7]
+		t6 := len(tape) - 1
+		i2 := tape[t6]
 		i3 := i2 + 1
 		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * t2))
 		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * t3))
+		path = t5
+		tape = tape[:t6]
 	}
 	dx[1] += dx1
 	dx[0] += dx0

@@ -1073,21 +1073,19 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		panic("WatsonHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	var ds2_3 float64
 	var dds2 float64
 	var ds1_2 float64
 	var dds1 float64
 	var dsum float64
-	t := tape
+	t3 := append(t, make([]float64, 60)...)
 	n2 := len(t)
-	tape = append(t, make([]float64, 60)...)[:n2]
-	dtape = append(dtape, make([]float64, 60)...)[:n2]
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, 60)...)[:n2]
 	sum := 0.0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
@@ -1095,14 +1093,14 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		s1 := 0.0
 		ds1 := 0.0
 		for j2 := 1; j2 < n; j2++ {
-			t24 := float64(j2) * d2
+			t20 := float64(j2) * d2
 			xj := x[j2]
 			vj := v[j2]
 			tape = append(tape, d2)
 			dtape = append(dtape, 0)
 			d2 *= d1
-			s1 += t24 * xj
-			ds1 += t24 * vj
+			s1 += t20 * xj
+			ds1 += t20 * vj
 		}
 		d2_2 := 1.0
 		s2_2 := 0.0
@@ -1116,60 +1114,54 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 			ds2_2 += d2_2 * dv
 			d2_2 *= d1
 		}
-		t23 := s1 - s2_2*s2_2 - 1
+		t19 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t23 * t23
+		sum += t19 * t19
 	}
 	x0 := x[0]
 	v0 := v[0]
-	t2 := x0 * x0
+	t4 := x0 * x0
 	dt := v[1] - 2*(v0*x0)
-	t3 := x[1] - t2 - 1
-	sum += t2 + t3*t3
+	t5 := x[1] - t4 - 1
+	sum += t4 + t5*t5
 	dsum += 1
-	t4 := 2 * dt
-	hv[0] += 2 * ((1-2*t3)*v0 - t4*x0)
-	hv[1] += t4
-	t5 := dsum
+	t6 := 2 * dt
+	hv[0] += 2 * ((1-2*t5)*v0 - t6*x0)
+	hv[1] += t6
+	t7 := dsum
 	for i2 := 29; i2 >= 1; i2-- {
-		t6 := tape
-		t7 := dtape
-		n3 := len(t6)
+		n3 := len(tape)
 		t8 := n3 - 2
-		s2 := t6[t8]
-		ds2 := t7[t8]
+		s2 := tape[t8]
+		ds2 := dtape[t8]
 		t9 := n3 - 1
-		tape = t6[:t8]
-		dtape = t7[:t8]
-		t10 := 2 * (t5 * (t6[t9] - s2*s2 - 1))
-		t11 := 2 * (t5 * (t7[t9] - 2*(ds2*s2)))
+		t10 := 2 * (t7 * (tape[t9] - s2*s2 - 1))
+		t11 := 2 * (t7 * (dtape[t9] - 2*(ds2*s2)))
 		ds1_2 += t10
 		dds1 += t11
 		ds2_3 -= 2 * (t10 * s2)
 		dds2 -= 2 * (t11*s2 + t10*ds2)
 		t12 := ds2_3
 		t13 := dds2
+		tape = tape[:t8]
+		dtape = dtape[:t8]
 		for i3 := n - 1; i3 >= 0; i3-- {
-			t20 := tape
-			t21 := dtape
-			t22 := len(t20) - 1
-			tape = t20[:t22]
-			dtape = t21[:t22]
-			hv[i3] += t21[t22]*t12 + t20[t22]*t13
+			t18 := len(tape) - 1
+			hv[i3] += dtape[t18]*t12 + tape[t18]*t13
+			tape = tape[:t18]
+			dtape = dtape[:t18]
 		}
 		ds2_3 = 0
 		dds2 = 0
 		t14 := ds1_2
 		t15 := dds1
 		for j := n - 1; j >= 1; j-- {
-			t16 := tape
-			t17 := dtape
-			t18 := len(t16) - 1
-			tape = t16[:t18]
-			dtape = t17[:t18]
-			t19 := float64(j)
-			hv[j] += t19*t17[t18]*t14 + t19*t16[t18]*t15
+			t16 := len(tape) - 1
+			t17 := float64(j)
+			hv[j] += t17*dtape[t16]*t14 + t17*tape[t16]*t15
+			tape = tape[:t16]
+			dtape = dtape[:t16]
 		}
 		ds1_2 = 0
 		dds1 = 0

@@ -66,7 +66,6 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // The first result is the value of Branchy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, dx, dy float64) {
-	var from2 int
 	var t10 float64
 	var dz float64
 	var dz2 float64
@@ -87,10 +86,9 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 	}
 	t3 := math.Exp(y)
 	t4 := z2 + t3
-	from2 = from
 	dz2 += 1
 	dy += t3
-	if from2 == 0 {
+	if from == 0 {
 		dz3 += dz2
 		t7 := dz3
 		t8 := 1 + x*x
@@ -139,18 +137,16 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Series; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SeriesGrad(x float64) (f, dx float64) {
-	var from2 int
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	var dterm float64
 	var ds2 float64
 	var dterm2 float64
 	var ds3 float64
 	var t10 float64
-	t := x * x
-	tape = slices.Grow(tape, 101)
+	t2 := x * x
+	tape := slices.Grow(t, 101)
 	s := 0.0
 	term := x
 	k := 1
@@ -158,7 +154,7 @@ func SeriesGrad(x float64) (f, dx float64) {
 	for {
 		if k < 100 {
 			s += term
-			term2 := -(term * (t / float64(2*k*(2*k+1))))
+			term2 := -(term * (t2 / float64(2*k*(2*k+1))))
 			tape = append(tape, term)
 			if math.Abs(term2) < 1e-16 {
 				from = 1
@@ -171,10 +167,9 @@ func SeriesGrad(x float64) (f, dx float64) {
 			break
 		}
 	}
-	from2 = from
 	ds += 1
 	var part int
-	if from2 == 0 {
+	if from == 0 {
 		ds3 += ds
 		part = 0
 		k = 99
@@ -184,31 +179,30 @@ func SeriesGrad(x float64) (f, dx float64) {
 	}
 	for ; k >= 1; k-- {
 		if part != 1 {
-			t3 := ds3
+			t4 := ds3
 			ds3 = 0
-			t4 := dterm2
+			t5 := dterm2
 			dterm2 = 0
-			ds2 += t3
-			dterm += t4
+			ds2 += t4
+			dterm += t5
 		}
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
+		t6 := len(tape) - 1
 		t7 := float64(2 * k * (2*k + 1))
 		t8 := dterm
 		dterm = 0
-		dterm2 -= t8 * (t / t7)
-		t10 += t5[t6] * t8 / t7
+		dterm2 -= t8 * (t2 / t7)
+		t10 += tape[t6] * t8 / t7
 		t9 := ds2
 		ds2 = 0
 		ds3 += t9
 		dterm2 += t9
+		tape = tape[:t6]
 		part = 0
 	}
 	dx += dterm2
-	t2 := t10
-	dx -= x * t2
-	dx -= t2 * x
+	t3 := t10
+	dx -= x * t3
+	dx -= t3 * x
 	return s, dx
 }
 
@@ -598,14 +592,11 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // The first result is the value of Poly; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PolyGrad(c []float64, x float64) (f, dx float64) {
-	var from3 int
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var t7 float64
+	tape := tapeBuf[:0]
+	var t6 float64
 	var dr float64
 	var dr2 float64
 	n := len(c)
@@ -633,27 +624,25 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		}
 		from2 = 1
 	}
-	from3 = from2
-	t7 += 1
-	if from3 != 0 {
-		dr2 += t7
+	t6 += 1
+	if from2 != 0 {
+		dr2 += t6
 		for {
-			t := path
-			t2 := len(t) - 1
-			path = t[:t2]
-			if t[t2] == 0 {
+			t := len(path) - 1
+			t2 := path[:t]
+			if path[t] == 0 {
 				break
 			}
 			t3 := dr2
 			dr2 = 0
 			dr += t3
-			t4 := tape
-			t5 := len(t4) - 1
-			tape = t4[:t5]
-			t6 := dr
+			t4 := len(tape) - 1
+			t5 := dr
 			dr = 0
-			dr2 += t6 * x
-			dx += t4[t5] * t6
+			dr2 += t5 * x
+			dx += tape[t4] * t5
+			tape = tape[:t4]
+			path = t2
 		}
 	}
 	return r, dx
@@ -686,7 +675,6 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, dx, dy float64) {
-	var from3 int
 	var t6 float64
 	var t7 float64
 	var t8 float64
@@ -706,9 +694,8 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		t6 = t
 		from = 2
 	}
-	from3 = from
 	t7 += 1
-	switch from3 {
+	switch from {
 	case 0:
 		t10 += t7
 		t5 := t10
@@ -879,44 +866,44 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
-	var from3 int
-	var t4 float64
+	var t5 float64
 	var h2 float64
-	var t5 int
 	var t6 float64
 	var t7 float64
 	var t8 float64
-	var t2 float64
+	var t int
+	var t3 float64
 	var from int
 	if n == 0 {
-		t2 = 1
+		t = 0
+		t3 = 1
 		from = 0
 	} else if n%2 == 1 {
-		t := Pow(x, n-1)
-		t4 = t
-		t2 = x * t
+		t2 := Pow(x, n-1)
+		t5 = t2
+		t = 0
+		t3 = x * t2
 		from = 1
 	} else {
-		h := Pow(x, n/2)
-		t5 = n / 2
+		t = n / 2
+		h := Pow(x, t)
 		h2 = h
-		t2 = h * h
+		t3 = h * h
 		from = 2
 	}
-	from3 = from
 	t6 += 1
-	switch from3 {
+	switch from {
 	case 0:
 	case 1:
 		t8 += t6
-		t3 := t8
-		dx += t3 * t4
-		dx += powReverse(x, n-1, x*t3)
+		t4 := t8
+		dx += t4 * t5
+		dx += powReverse(x, n-1, x*t4)
 	default:
 		t7 += t6
-		dx += powReverse(x, t5, 2*(t7*h2))
+		dx += powReverse(x, t, 2*(t7*h2))
 	}
-	return t2, dx
+	return t3, dx
 }
 
 // powReverse is the reverse of Pow for the gradients that call it: the
@@ -930,36 +917,35 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func powReverse(x float64, n int, seed float64) (dx float64) {
-	var from3 int
-	var t2 float64
+	var t3 float64
 	var h float64
-	var t3 int
 	var t4 float64
 	var t5 float64
 	var t6 float64
-	var from int
+	var t, from int
 	if n == 0 {
+		t = 0
 		from = 0
 	} else if n%2 == 1 {
-		t2 = Pow(x, n-1)
+		t3 = Pow(x, n-1)
+		t = 0
 		from = 1
 	} else {
-		t3 = n / 2
-		h = Pow(x, n/2)
+		t = n / 2
+		h = Pow(x, t)
 		from = 2
 	}
-	from3 = from
 	t4 += seed
-	switch from3 {
+	switch from {
 	case 0:
 	case 1:
 		t6 += t4
-		t := t6
-		dx += t * t2
-		dx += powReverse(x, n-1, x*t)
+		t2 := t6
+		dx += t2 * t3
+		dx += powReverse(x, n-1, x*t2)
 	default:
 		t5 += t4
-		dx += powReverse(x, t3, 2*(t5*h))
+		dx += powReverse(x, t, 2*(t5*h))
 	}
 	return dx
 }
@@ -1290,12 +1276,11 @@ func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 // The first result is the value of Horner4; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dr float64
 	var dr2 float64
-	tape = slices.Grow(tape, 5)
+	tape := slices.Grow(t, 5)
 	r := 0.0
 	for i := 3; i >= 0; i-- {
 		tape = append(tape, r)
@@ -1303,17 +1288,16 @@ func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64)
 	}
 	dr2 += 1
 	for i2 := 0; i2 <= 3; i2++ {
-		t := dr2
+		t2 := dr2
 		dr2 = 0
-		dr += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
+		dr += t2
+		t3 := len(tape) - 1
 		t4 := dr
 		dr = 0
 		dc[i2] += t4
 		dr2 += t4 * x
-		dx += t2[t3] * t4
+		dx += tape[t3] * t4
+		tape = tape[:t3]
 	}
 	return r, dc, dx
 }
@@ -1393,25 +1377,24 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 func SoftmaxVJP(dst, ddst, x, dx []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	var dm float64
 	var dm2 float64
-	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+	t2 := cap(dst) > 0
+	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("SoftmaxVJP: dst and ddst share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+	t3 := cap(x) > 0
+	if t3 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SoftmaxVJP: x and dx share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &dst[:1][0] == &x[:1][0] {
+	if t2 && t3 && &dst[:1][0] == &x[:1][0] {
 		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v := x[i]
@@ -1421,10 +1404,10 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t20 := math.Exp(x[i2] - m)
-		dst[i2] = t20
+		t18 := math.Exp(x[i2] - m)
+		dst[i2] = t18
 		dsti2 := dst[i2]
-		tape = append(tape, t20)
+		tape = append(tape, t18)
 		s += dsti2
 	}
 	n2 := len(dst)
@@ -1435,38 +1418,34 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		tape = append(tape, dsti)
 	}
 	for i4 := n2 - 1; i4 >= 0; i4-- {
-		t16 := tape
-		t17 := len(t16) - 1
-		t18 := t16[t17]
-		tape = t16[:t17]
-		t19 := ddst[i4]
+		t15 := len(tape) - 1
+		t16 := tape[t15]
+		t17 := ddst[i4]
 		ddst[i4] = 0
-		ds -= t19 * (t18 / s) / s
-		ddst[i4] += t19 / s
+		ds -= t17 * (t16 / s) / s
+		ddst[i4] += t17 / s
+		tape = tape[:t15]
 	}
-	t3 := ds
+	t4 := ds
 	for i5 := n - 1; i5 >= 0; i5-- {
-		t11 := tape
-		t12 := len(t11) - 1
-		t13 := t11[t12]
-		tape = t11[:t12]
-		ddst[i5] += t3
-		t14 := ddst[i5]
+		t11 := len(tape) - 1
+		t12 := tape[t11]
+		ddst[i5] += t4
+		t13 := ddst[i5]
 		ddst[i5] = 0
-		t15 := t13 * t14
-		dm2 -= t15
-		dx[i5] += t15
+		t14 := t12 * t13
+		dm2 -= t14
+		dx[i5] += t14
+		tape = tape[:t11]
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t4 := dm2
+		t5 := dm2
 		dm2 = 0
-		dm += t4
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
+		dm += t5
+		t6 := len(tape) - 1
 		t7 := dm
 		dm = 0
-		t8 := t5[t6] >= x[i6]
+		t8 := tape[t6] >= x[i6]
 		t9 := 0.0
 		if t8 {
 			t9 = 1
@@ -1477,6 +1456,7 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 			t10 = 0
 		}
 		dx[i6] += t10 * t7
+		tape = tape[:t6]
 	}
 }
 
@@ -1665,40 +1645,38 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EvolveGrad(x, dx, state []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	n := len(state)
-	t := cap(state)
-	dstate := make([]float64, n, t)
-	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+	t2 := cap(state)
+	dstate := make([]float64, n, t2)
+	t3 := cap(x) > 0
+	if t3 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EvolveGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	if t > 0 && t2 && &state[:1][0] == &x[:1][0] {
+	if t2 > 0 && t3 && &state[:1][0] == &x[:1][0] {
 		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
 	}
-	tape = slices.Grow(tape, 5*n)
+	tape := slices.Grow(t, 5*n)
 	for k := 0; k < 3; k++ {
 		tape = append(tape, state...)
 		evolveStep(state, x)
 	}
-	t3 := state[0]
-	t4 := n - 1
-	t5 := state[t4]
-	t6 := t3 * t5
+	t4 := state[0]
+	t5 := n - 1
+	t6 := state[t5]
+	t7 := t4 * t6
 	finalState := slices.Clone(state)
-	dstate[t4] += t3
-	dstate[0] += t5
+	dstate[t5] += t4
+	dstate[0] += t6
 	for k2 := 2; k2 >= 0; k2-- {
-		t7 := tape
-		t8 := len(t7) - n
-		copy(state, t7[t8:])
-		tape = t7[:t8]
+		t8 := len(tape) - n
+		copy(state, tape[t8:])
 		evolveStepReverse(state, dstate, x, dx)
+		tape = tape[:t8]
 	}
 	copy(state, finalState)
-	return t6
+	return t7
 }
 
 // evolveStepReverse is the reverse of evolveStep for the gradients that call it: the
@@ -1714,37 +1692,35 @@ func EvolveGrad(x, dx, state []float64) float64 {
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
 func evolveStepReverse(s, ds, x, dx []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	t := cap(s) > 0
-	if t && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
+	t := tapeBuf[:0]
+	t2 := cap(s) > 0
+	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("evolveStepReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+	t3 := cap(x) > 0
+	if t3 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("evolveStepReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &s[:1][0] == &x[:1][0] {
+	if t2 && t3 && &s[:1][0] == &x[:1][0] {
 		panic("evolveStepReverse: s and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		si := s[i]
 		s[i] = si*x[i] + math.Sin(si)
 		tape = append(tape, si)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
+		t4 := len(tape) - 1
+		t5 := tape[t4]
 		dsi := ds[i2]
 		ds[i2] = 0
 		xi := x[i2]
 		dx[i2] += t5 * dsi
 		ds[i2] += math.Cos(t5)*dsi + dsi*xi
+		tape = tape[:t4]
 	}
 }
 
@@ -1798,12 +1774,10 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
 func LayersGrad(x, dx []float64) float64 {
-	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
-	var tape []float64
+	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	tape := tapeBuf[:0]
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1815,16 +1789,15 @@ func LayersGrad(x, dx []float64) float64 {
 	y := x[:n]
 	dy := dx[:n]
 	for k := 0; k < 3; k++ {
-		t12 := k * n
-		t13 := (k + 1) * n
-		h := work[t12:t13]
-		t14 := x[n:]
-		tape = append(tape, y...)
-		tape = append(tape, t14...)
-		layer(h, y, t14)
+		t10 := k * n
+		t11 := (k + 1) * n
+		h := work[t10:t11]
+		t12 := x[n:]
+		tape = append(append(tape, y...), t12...)
+		layer(h, y, t12)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = dwork[t12:t13]
+		dy = dwork[t10:t11]
 	}
 	ds += 1
 	t2 := ds
@@ -1836,24 +1809,21 @@ func LayersGrad(x, dx []float64) float64 {
 	}
 	finalX := slices.Clone(x)
 	for k2 := 2; k2 >= 0; k2-- {
-		t3 := tapeSlices
-		n2 := len(t3)
-		t4 := n2 - 2
-		y2 := t3[t4]
-		dy2 := t3[n2-1]
-		tapeSlices = t3[:t4]
-		t5 := x[n:]
-		t6 := tape
-		t7 := len(t6) - len(t5)
-		copy(t5, t6[t7:])
+		n2 := len(tapeSlices)
+		t3 := n2 - 2
+		y2 := tapeSlices[t3]
+		dy2 := tapeSlices[n2-1]
+		t4 := x[n:]
+		t5 := len(tape) - len(t4)
+		copy(t4, tape[t5:])
+		t6 := tape[:t5]
+		t7 := len(t6) - len(y2)
+		copy(y2, t6[t7:])
+		t8 := k2 * n
+		t9 := (k2 + 1) * n
+		layerReverse(work[t8:t9], dwork[t8:t9], y2, dy2, t4, dx[n:])
 		tape = t6[:t7]
-		t8 := tape
-		t9 := len(t8) - len(y2)
-		copy(y2, t8[t9:])
-		tape = t8[:t9]
-		t10 := k2 * n
-		t11 := (k2 + 1) * n
-		layerReverse(work[t10:t11], dwork[t10:t11], y2, dy2, t5, dx[n:])
+		tapeSlices = tapeSlices[:t3]
 	}
 	copy(x, finalX)
 	return s
@@ -1872,34 +1842,32 @@ func LayersGrad(x, dx []float64) float64 {
 // h (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values h held on entry.
 func layerReverse(h, dh, y, dy, w, dw []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapeint []int
+	t := tapeBuf[:0]
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	t := cap(h) > 0
-	if t && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
+	t2 := tapeintBuf[:0]
+	t3 := cap(h) > 0
+	if t3 && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
 		panic("layerReverse: h and dh share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(y) > 0
-	if t2 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
+	t4 := cap(y) > 0
+	if t4 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
 		panic("layerReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
-	t3 := cap(w) > 0
-	if t3 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+	t5 := cap(w) > 0
+	if t5 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
 		panic("layerReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &h[:1][0] == &y[:1][0] {
+	if t3 && t4 && &h[:1][0] == &y[:1][0] {
 		panic("layerReverse: h and y share memory: gadgen's gradients need them apart")
 	}
-	if t && t3 && &h[:1][0] == &w[:1][0] {
+	if t3 && t5 && &h[:1][0] == &w[:1][0] {
 		panic("layerReverse: h and w share memory: gadgen's gradients need them apart")
 	}
 	n := len(h)
 	trips := max(n+2, 0)
-	tapeint = slices.Grow(tapeint, trips)
-	tape = slices.Grow(tape, trips)
+	tapeint := slices.Grow(t2, trips)
+	tape := slices.Grow(t, trips)
 	for j := 0; j < n; j++ {
 		yj := y[j]
 		wj2 := w[j]
@@ -1909,21 +1877,19 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 		tape = append(tape, math.Tanh(yj*wj2+t12))
 	}
 	for j2 := n - 1; j2 >= 0; j2-- {
-		t4 := tape
-		t5 := len(t4) - 1
-		t6 := t4[t5]
-		tape = t4[:t5]
-		t7 := tapeint
-		t8 := len(t7) - 1
-		t9 := t7[t8]
-		tapeint = t7[:t8]
+		t6 := len(tape) - 1
+		t7 := tape[t6]
+		t8 := len(tapeint) - 1
+		t9 := tapeint[t8]
 		dhj := dh[j2]
 		dh[j2] = 0
-		t10 := (1 - t6*t6) * dhj
+		t10 := (1 - t7*t7) * dhj
 		dy[t9] += t10
 		wj := w[j2]
 		dw[j2] += y[j2] * t10
 		dy[j2] += t10 * wj
+		tapeint = tapeint[:t8]
+		tape = tape[:t6]
 	}
 }
 
@@ -2112,9 +2078,8 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AccumulateGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2123,20 +2088,19 @@ func AccumulateGrad(x, dx []float64) float64 {
 	acc := make([]float64, n)
 	dacc := make([]float64, n)
 	n2 := len(acc)
-	tape = slices.Grow(tape, 5*n2)
+	tape := slices.Grow(t, 5*n2)
 	s := 0.0
 	for k := 0; k < 3; k++ {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
 	ds += 1
-	t := ds
+	t2 := ds
 	for k2 := 2; k2 >= 0; k2-- {
-		t2 := tape
-		t3 := len(t2) - n2
-		copy(acc, t2[t3:])
-		tape = t2[:t3]
-		addReadReverse(acc, dacc, x, dx, t)
+		t3 := len(tape) - n2
+		copy(acc, tape[t3:])
+		addReadReverse(acc, dacc, x, dx, t2)
+		tape = tape[:t3]
 	}
 	return s
 }
@@ -2154,36 +2118,34 @@ func AccumulateGrad(x, dx []float64) float64 {
 // acc (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values acc held on entry.
 func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dt float64
-	t := cap(acc) > 0
-	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
+	t2 := cap(acc) > 0
+	if t2 && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
 		panic("addReadReverse: acc and dacc share memory: gadgen's gradients need them apart")
 	}
-	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+	t3 := cap(x) > 0
+	if t3 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("addReadReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	if t && t2 && &acc[:1][0] == &x[:1][0] {
+	if t2 && t3 && &acc[:1][0] == &x[:1][0] {
 		panic("addReadReverse: acc and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(acc)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		xi := x[i]
 		acc[i] += xi * xi
 		tape = append(tape, acc[i])
 	}
 	dt += seed
-	t3 := dt
+	t4 := dt
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
-		dacc[i2] += 2 * (t3 * t4[t5])
+		t5 := len(tape) - 1
+		dacc[i2] += 2 * (t4 * tape[t5])
 		dx[i2] += 2 * (dacc[i2] * x[i2])
+		tape = tape[:t5]
 	}
 }
 

@@ -76,9 +76,8 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BackwardGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	var ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -86,7 +85,7 @@ func BackwardGrad(x, dx []float64) float64 {
 	}
 	n := len(x)
 	i := n - 1
-	tape = slices.Grow(tape, max((n-1)/2+2, 0))
+	tape := slices.Grow(t, max((n-1)/2+2, 0))
 	s := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
@@ -97,16 +96,15 @@ func BackwardGrad(x, dx []float64) float64 {
 	ds2 += 1
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t := ds2
+		t2 := ds2
 		ds2 = 0
-		ds += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
+		ds += t2
+		t3 := len(tape) - 1
 		t4 := ds
 		ds = 0
 		ds2 += t4 * x[i2]
-		dx[i2] += t2[t3] * t4
+		dx[i2] += tape[t3] * t4
+		tape = tape[:t3]
 	}
 	return s
 }
@@ -133,9 +131,8 @@ func HalveJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Halve; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func HalveGrad(x float64) (f, dx float64) {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
+	path := pathBuf[:0]
 	var ds float64
 	var ds2 float64
 	var ds3 float64
@@ -152,10 +149,9 @@ func HalveGrad(x float64) (f, dx float64) {
 	}
 	ds += 1
 	for {
-		t := path
-		t2 := len(t) - 1
-		path = t[:t2]
-		if t[t2] == 0 {
+		t := len(path) - 1
+		t2 := path[:t]
+		if path[t] == 0 {
 			break
 		}
 		t3 := ds
@@ -164,6 +160,7 @@ func HalveGrad(x float64) (f, dx float64) {
 		t4 := ds2
 		ds2 = 0
 		ds += t4 / 2
+		path = t2
 	}
 	ds3 += ds
 	dx += 2 * (ds3 * x)
@@ -203,12 +200,10 @@ func ExpSeriesJVP(x, dx float64) (float64, float64) {
 // The first result is the value of ExpSeries; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ExpSeriesGrad(x float64) (f, dx float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var path []int
+	tape := tapeBuf[:0]
 	var pathBuf [64]int
-	path = pathBuf[:0]
+	path := pathBuf[:0]
 	var dsum float64
 	var dterm float64
 	var dterm2 float64
@@ -234,11 +229,10 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 	}
 	dsum += 1
 	for {
-		t := tape
-		n3 := len(t)
-		t2 := n3 - 3
-		tape = t[:t2]
-		n4 := t[t2] + 1
+		n3 := len(tape)
+		t := n3 - 3
+		t2 := tape[:t]
+		n4 := tape[t] + 1
 		t3 := dsum
 		dsum = 0
 		dsum2 += t3
@@ -246,11 +240,10 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 		t4 := dterm
 		dterm = 0
 		dterm2 += t4 * (x / n4)
-		dx += t[n3-2] * t4 / n4
-		t5 := path
-		t6 := len(t5) - 1
-		path = t5[:t6]
-		if t5[t6] == 0 {
+		dx += tape[n3-2] * t4 / n4
+		t5 := len(path) - 1
+		t6 := path[:t5]
+		if path[t5] == 0 {
 			break
 		}
 		t7 := dsum2
@@ -259,6 +252,8 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 		dterm2 = 0
 		dsum += t7
 		dterm += t8
+		path = t6
+		tape = t2
 	}
 	return sum2, dx
 }
@@ -299,11 +294,8 @@ func SqrtJVP(a, da float64) (float64, float64) {
 // The first result is the value of Sqrt; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SqrtGrad(a float64) (f, da float64) {
-	var from3 int
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var from4 int
+	t := tapeBuf[:0]
 	var dx float64
 	var dnext float64
 	var dx2 float64
@@ -317,8 +309,7 @@ func SqrtGrad(a float64) (f, da float64) {
 		x = a
 		from = 0
 	}
-	from4 = from
-	tape = slices.Grow(tape, 102)
+	tape := slices.Grow(t, 102)
 	i := 0
 	var from2 int
 	for {
@@ -337,10 +328,9 @@ func SqrtGrad(a float64) (f, da float64) {
 			break
 		}
 	}
-	from3 = from2
 	dx += 1
 	var part int
-	if from3 == 0 {
+	if from2 == 0 {
 		dx2 += dx
 		part = 0
 		i = 99
@@ -350,24 +340,23 @@ func SqrtGrad(a float64) (f, da float64) {
 	}
 	for ; i >= 0; i-- {
 		if part != 1 {
-			t := dx2
+			t2 := dx2
 			dx2 = 0
-			dnext += t
+			dnext += t2
 		}
-		t2 := tape
-		t3 := len(t2) - 1
-		x2 := t2[t3]
-		tape = t2[:t3]
+		t3 := len(tape) - 1
+		x2 := tape[t3]
 		t4 := dnext
 		dnext = 0
 		t5 := 0.5 * t4
 		dx2 += t5
 		da += t5 / x2
 		dx2 -= t5 * (a / x2) / x2
+		tape = tape[:t3]
 		part = 0
 	}
 	dx3 += dx2
-	if from4 == 0 {
+	if from == 0 {
 		da += dx3
 	}
 	return x, da
@@ -448,16 +437,15 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ProductGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dp float64
 	var dp2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ProductGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		v := x[i]
@@ -466,16 +454,15 @@ func ProductGrad(x, dx []float64) float64 {
 	}
 	dp2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := dp2
+		t2 := dp2
 		dp2 = 0
-		dp += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
+		dp += t2
+		t3 := len(tape) - 1
 		t4 := dp
 		dp = 0
 		dp2 += t4 * (1 + x[i2])
-		dx[i2] += t2[t3] * t4
+		dx[i2] += tape[t3] * t4
+		tape = tape[:t3]
 	}
 	return p
 }
@@ -551,12 +538,11 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 // The first result is the value of Horner; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	var ds2 float64
-	tape = slices.Grow(tape, 6)
+	tape := slices.Grow(t, 6)
 	s := 0.0
 	for i := 0; i < 4; i++ {
 		tape = append(tape, s)
@@ -564,17 +550,16 @@ func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) 
 	}
 	ds2 += 1
 	for i2 := 3; i2 >= 0; i2-- {
-		t := ds2
+		t2 := ds2
 		ds2 = 0
-		ds += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
+		ds += t2
+		t3 := len(tape) - 1
 		t4 := ds
 		ds = 0
 		dc[3-i2] += t4
 		ds2 += t4 * x
-		dx += t2[t3] * t4
+		dx += tape[t3] * t4
+		tape = tape[:t3]
 	}
 	return s, dc, dx
 }
@@ -643,13 +628,12 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of PowN; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowNGrad(x float64, n int) (f, dx float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dp float64
 	var dp2 float64
 	var dp3 float64
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
@@ -658,16 +642,15 @@ func PowNGrad(x float64, n int) (f, dx float64) {
 	dp2 += 1
 	dp += dp2
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := dp
+		t2 := dp
 		dp = 0
-		dp3 += t
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
+		dp3 += t2
+		t3 := len(tape) - 1
 		t4 := dp3
 		dp3 = 0
 		dp += t4 * x
-		dx += t2[t3] * t4
+		dx += tape[t3] * t4
+		tape = tape[:t3]
 	}
 	return p, dx
 }
@@ -752,24 +735,22 @@ outer:
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LowerGrad(a, da []float64) float64 {
+	var tapeint, path []int
 	var n, i int
 	var s, ai float64
 	var j, from int
 	var t float64
 	var from2, i2, part int
 	var t2 float64
-	var t3, t4 []int
-	var t5, j2 int
-	var t6 float64
-	var t7 []int
-	var t8 int
-	var t9, t10 float64
-	var from3, from4 int
-	var tapeint []int
-	var tapeintBuf [64]int
-	var path []int
-	var pathBuf [64]int
-	var t11, ds, ds2, t12, ds3 float64
+	var t3 int
+	var path2 []int
+	var t4, j2 int
+	var t5 float64
+	var t6 int
+	var t7, t8 float64
+	var from3 int
+	var tapeintBuf, pathBuf [64]int
+	var t9, ds, ds2, t10, ds3 float64
 	tapeint = tapeintBuf[:0]
 	path = pathBuf[:0]
 	if cap(a) > 0 && cap(da) > 0 {
@@ -817,60 +798,64 @@ b6:
 	j++
 	goto b5
 b4:
-	from4 = from2
 	i2 = n - 1
 	ds2 += 1
-	if from4 == 0 {
-		goto b23
+	if from2 == 0 {
+		goto b25
 	}
 	ds += ds2
 	part = 1
 	i2 = i
 	goto b20
-b23:
+b25:
 	ds3 += ds2
 	part = 0
 b20:
 	if i2 >= 0 {
-		goto b27
+		goto b29
 	}
 	return s
-b27:
+b29:
 	if part == 1 {
-		goto b29
+		goto b31
 	}
 	t2 = ds3
 	ds3 = 0
 	ds += t2
-	t3 = path
-	path = t3[:len(t3)-1]
-	goto b18
-b29:
-b16:
-	t4 = tapeint
-	t5 = len(t4) - 1
-	j2 = t4[t5]
-	tapeint = t4[:t5]
-	t6 = t11
-	t11 = 0
-	t12 += t6 * a[j2]
-	da[j2] += a[i2] * t6
-b18:
-	t7 = path
-	t8 = len(t7) - 1
-	path = t7[:t8]
-	if t7[t8] == 0 {
-		goto b25
+	t3 = len(path) - 1
+	path2 = path[:t3]
+	if path[t3] == 0 {
+		goto b23
 	}
-	t11 += ds
+	goto b18
+b23:
+	goto b17
+b31:
+b16:
+	t4 = len(tapeint) - 1
+	j2 = tapeint[t4]
+	t5 = t9
+	t9 = 0
+	t10 += t5 * a[j2]
+	da[j2] += a[i2] * t5
+	path2 = path
+	tapeint = tapeint[:t4]
+b17:
+b18:
+	t6 = len(path2) - 1
+	path = path2[:t6]
+	if path2[t6] == 0 {
+		goto b27
+	}
+	t9 += ds
 	goto b16
-b25:
-	t9 = ds
+b27:
+	t7 = ds
 	ds = 0
-	ds3 += t9
-	t10 = t12
-	t12 = 0
-	da[i2] += t10
+	ds3 += t7
+	t8 = t10
+	t10 = 0
+	da[i2] += t8
 	part = 0
 	i2--
 	goto b20
@@ -917,13 +902,10 @@ func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SkipNegativeGrad(x, dx []float64) float64 {
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var from3 int
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	var ds2 float64
 	var dv float64
@@ -932,58 +914,57 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 		panic("SkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	s := 0.0
 	i := 0
-	var from int
-	for {
+	var from, from2 int
+	for ; ; path, i = append(path, from2), i+1 {
 		if i < n {
 			v := x[i]
-			var from2 int
 			if v < 0 {
 				from2 = 0
 			} else if v > 10 {
 				from = 1
 				break
 			} else {
-				t := math.Sqrt(v)
-				tape = append(tape, t)
-				s += t
+				t2 := math.Sqrt(v)
+				tape = append(tape, t2)
+				s += t2
 				from2 = 1
 			}
-			path = append(path, from2)
-			i++
 		} else {
 			from = 0
 			break
 		}
 	}
-	from3 = from
 	i2 := n - 1
 	ds3 += 1
 	var part int
-	if from3 == 0 {
+	if from == 0 {
 		part = 0
 	} else {
 		part = 1
 		i2 = i
 	}
 	for i2 >= 0 {
-		var t10 float64
-		if part != 1 {
-			t2 := ds3
+		var path2 []int
+		var t9 float64
+		if part == 1 {
+			path2 = path
+		} else {
+			t3 := ds3
 			ds3 = 0
-			ds += t2
-			t3 := path
-			t4 := len(t3) - 1
-			path = t3[:t4]
-			if t3[t4] == 0 {
-				t9 := ds
+			ds += t3
+			t4 := len(path) - 1
+			path2 = path[:t4]
+			if path[t4] == 0 {
+				t8 := ds
 				ds = 0
-				ds3 += t9
-				t10 = dv
+				ds3 += t8
+				path = path2
+				t9 = dv
 				dv = 0
-				dx[i2] += t10
+				dx[i2] += t9
 				part = 0
 				i2--
 				continue
@@ -991,17 +972,17 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 			t5 := ds
 			ds = 0
 			ds2 += t5
-			t6 := tape
-			t7 := len(t6) - 1
-			tape = t6[:t7]
-			t8 := ds2
+			t6 := len(tape) - 1
+			t7 := ds2
 			ds2 = 0
-			ds3 += t8
-			dv += 0.5 / t6[t7] * t8
+			ds3 += t7
+			dv += 0.5 / tape[t6] * t7
+			tape = tape[:t6]
 		}
-		t10 = dv
+		path = path2
+		t9 = dv
 		dv = 0
-		dx[i2] += t10
+		dx[i2] += t9
 		part = 0
 		i2--
 	}
@@ -1103,22 +1084,20 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(x float64, n int) (f, dx float64) {
-	var from2 int
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var t7 float64
 	var db float64
 	var db2 float64
 	var da float64
 	var t8 float64
-	t := 2 * x
-	tape = slices.Grow(tape, max(n+1, 0))
+	t2 := 2 * x
+	tape := slices.Grow(t, max(n+1, 0))
 	a := 1.0
 	b := x
 	for i := 1; i < n; i++ {
 		tape = append(tape, b)
-		a, b = b, t*b-a
+		a, b = b, t2*b-a
 	}
 	var from int
 	if n == 0 {
@@ -1127,28 +1106,26 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 		a = b
 		from = 1
 	}
-	from2 = from
 	t7 += 1
-	if from2 == 0 {
+	if from == 0 {
 		da += t7
 	} else {
 		db2 += t7
 	}
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t2 := da
+		t3 := da
 		da = 0
-		t3 := db2
+		t4 := db2
 		db2 = 0
-		db2 += t2
-		db += t3
-		t4 := tape
-		t5 := len(t4) - 1
-		tape = t4[:t5]
+		db2 += t3
+		db += t4
+		t5 := len(tape) - 1
 		t6 := db
 		db = 0
 		da -= t6
-		t8 += t6 * t4[t5]
-		db2 += t * t6
+		t8 += t6 * tape[t5]
+		db2 += t2 * t6
+		tape = tape[:t5]
 	}
 	dx += db2
 	dx += 2 * t8
@@ -1205,9 +1182,8 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PackedGrad(l, dl, x, dx []float64) float64 {
-	var tapeint []int
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
+	t := tapeintBuf[:0]
 	var ds float64
 	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
 		panic("PackedGrad: l and dl share memory: gadgen's gradients need them apart")
@@ -1215,10 +1191,10 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PackedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	t := new([4]float64)
 	t2 := new([4]float64)
-	y := t[:4]
-	tapeint = slices.Grow(tapeint, 12)
+	t3 := new([4]float64)
+	y := t2[:4]
+	tapeint := slices.Grow(t, 12)
 	idx := 0
 	for i := 0; i < 4; i++ {
 		j3 := i + 1
@@ -1229,32 +1205,32 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 		tapeint = append(tapeint, j3, idx)
 	}
 	ds += 1
-	t3 := ds
+	t4 := ds
 	s := 0.0
 	k := 8
 	for j := 3; j >= 0; j-- {
 		yj := y[j]
-		t9 := float64(k - 1)
-		t2[:4][j] += 2 * (t3 * t9 * yj)
-		s += yj * yj * t9
+		t10 := float64(k - 1)
+		t3[:4][j] += 2 * (t4 * t10 * yj)
+		s += yj * yj * t10
 		k -= 2
 	}
 	for i2 := 3; i2 >= 0; i2-- {
-		t4 := tapeint
-		n := len(t4)
+		n := len(tapeint)
 		t5 := n - 2
-		tapeint = t4[:t5]
-		idx2 := t4[n-1] - 1
-		for j2 := t4[t5] - 1; j2 >= i2+1; j2-- {
-			t6 := t2[:4][j2]
-			t7 := t6 * x[j2]
-			t8 := l[idx2]
+		t6 := tapeint[:t5]
+		idx2 := tapeint[n-1] - 1
+		for j2 := tapeint[t5] - 1; j2 >= i2+1; j2-- {
+			t7 := t3[:4][j2]
+			t8 := t7 * x[j2]
+			t9 := l[idx2]
 			xi := x[i2]
-			dx[j2] += t8 * xi * t6
-			dx[i2] += t8 * t7
-			dl[idx2] += t7 * xi
+			dx[j2] += t9 * xi * t7
+			dx[i2] += t9 * t8
+			dl[idx2] += t8 * xi
 			idx2--
 		}
+		tapeint = t6
 	}
 	return s
 }

@@ -1409,7 +1409,6 @@ func SoftplusJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Softplus; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SoftplusGrad(x float64) (f, dx float64) {
-	var from2 int
 	var t3 float64
 	var t4 float64
 	var t5 float64
@@ -1422,9 +1421,8 @@ func SoftplusGrad(x float64) (f, dx float64) {
 		x = math.Log1p(t)
 		from = 1
 	}
-	from2 = from
 	t4 += 1
-	if from2 == 0 {
+	if from == 0 {
 		dx += t4
 	} else {
 		t5 += t4

@@ -44,9 +44,8 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func CumSquaresGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var ds float64
 	var dacc float64
 	var dacc2 float64
@@ -56,7 +55,7 @@ func CumSquaresGrad(x, dx []float64) float64 {
 	n := len(x)
 	c := make([]float64, n)
 	dc := make([]float64, n)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	acc := 0.0
 	for i := 0; i < n; i++ {
 		acc3 := acc + x[i]
@@ -65,21 +64,19 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		acc = acc3
 	}
 	ds += 1
-	t := ds
+	t2 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v := c[i2]
-		dc[i2] += t
+		dc[i2] += t2
 		s += v
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t2 := dacc2
+		t3 := dacc2
 		dacc2 = 0
-		dacc += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		acc2 := t3[t4]
-		tape = t3[:t4]
+		dacc += t3
+		t4 := len(tape) - 1
+		acc2 := tape[t4]
 		dci := dc[i3]
 		dc[i3] = 0
 		dacc += 2 * (dci * (acc2 + x[i3]))
@@ -87,6 +84,7 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		dacc = 0
 		dacc2 += t5
 		dx[i3] += t5
+		tape = tape[:t4]
 	}
 	return s
 }
@@ -124,14 +122,13 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SquaresGrad(x, dx []float64) float64 {
-	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
+	t := tapeSlicesBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SquaresGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tapeSlices = slices.Grow(tapeSlices, max(n+2, 0)*2)
+	tapeSlices := slices.Grow(t, max(n+2, 0)*2)
 	var sq []float64
 	var dsq []float64
 	for i := 0; i < n; i++ {
@@ -151,22 +148,21 @@ func SquaresGrad(x, dx []float64) float64 {
 	}
 	sq0 := sq[0]
 	n2 := len(sq)
-	t := n2 - 1
-	t2 := sq[t]
-	t3 := n2 / 2
-	t4 := sq0*t2 + sq[t3]
-	dsq[t3] += 1
-	dsq[t] += sq0
-	dsq[0] += t2
+	t2 := n2 - 1
+	t3 := sq[t2]
+	t4 := n2 / 2
+	t5 := sq0*t3 + sq[t4]
+	dsq[t4] += 1
+	dsq[t2] += sq0
+	dsq[0] += t3
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := tapeSlices
-		n3 := len(t5)
+		n3 := len(tapeSlices)
 		t6 := n3 - 4
-		sq2 := t5[t6]
-		dsq2 := t5[n3-3]
-		sq3 := t5[n3-2]
-		dsq3 := t5[n3-1]
-		tapeSlices = t5[:t6]
+		sq2 := tapeSlices[t6]
+		dsq2 := tapeSlices[n3-3]
+		sq3 := tapeSlices[n3-2]
+		dsq3 := tapeSlices[n3-1]
+		tapeSlices = tapeSlices[:t6]
 		n4 := len(sq2)
 		t7 := dsq3[n4]
 		dsq3[n4] = 0
@@ -177,7 +173,7 @@ func SquaresGrad(x, dx []float64) float64 {
 		}
 		dx[i2] += 2 * (t7 * x[i2])
 	}
-	return t4
+	return t5
 }
 
 // PowersJVP computes Powers and its directional derivative along the tangents
@@ -205,33 +201,31 @@ func PowersJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Powers; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowersGrad(x float64) (f, dx float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var m [5]float64
 	var dm [5]float64
 	m[0] = 1
-	tape = slices.Grow(tape, 6)
+	tape := slices.Grow(t, 6)
 	for i := 1; i < 5; i++ {
 		t4 := m[i-1]
 		m[i] = t4 * x
 		tape = append(tape, t4)
 	}
-	t := m[4] - 2*m[3] + m[1]
+	t2 := m[4] - 2*m[3] + m[1]
 	dm[1] += 1
 	dm[3] -= 2
 	dm[4] += 1
 	for i2 := 4; i2 >= 1; i2-- {
-		t2 := tape
-		t3 := len(t2) - 1
-		tape = t2[:t3]
+		t3 := len(tape) - 1
 		dmi := dm[i2]
 		dm[i2] = 0
-		dx += t2[t3] * dmi
+		dx += tape[t3] * dmi
 		dm[i2-1] += dmi * x
+		tape = tape[:t3]
 	}
 	dm[0] = 0
-	return t, dx
+	return t2, dx
 }
 
 // Det3JVP computes Det3 and its directional derivative along the tangents

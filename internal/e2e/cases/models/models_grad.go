@@ -17,9 +17,8 @@ import (
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dm float64
 	var dz float64
 	var dm2 float64
@@ -32,16 +31,16 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
 	dh := make([]float64, nHid)
-	tape = slices.Grow(tape, max(nHid+2, 0))
+	tape := slices.Grow(t, max(nHid+2, 0))
 	for j := 0; j < nHid; j++ {
 		n5 := len(x)
 		a2 := n.B1[j]
 		for i4 := 0; i4 < n5; i4++ {
 			a2 += n.W1[j*n5+i4] * x[i4]
 		}
-		t29 := math.Tanh(a2)
-		h[j] = t29
-		tape = append(tape, t29)
+		t28 := math.Tanh(a2)
+		h[j] = t28
+		tape = append(tape, t28)
 	}
 	o := make([]float64, nOut)
 	do := make([]float64, nOut)
@@ -60,35 +59,33 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 	tape = slices.Grow(tape, max(n2+2, 0))
 	z := 0.0
 	for i := 0; i < n2; i++ {
-		t28 := math.Exp(o[i] - m)
-		tape = append(tape, t28)
-		z += t28
+		t27 := math.Exp(o[i] - m)
+		tape = append(tape, t27)
+		z += t27
 	}
-	t := math.Log(z) + m - o[label]
+	t2 := math.Log(z) + m - o[label]
 	do[label] -= 1
 	dm3 += 1
 	dz += 1 / z
-	t2 := dz
+	t3 := dz
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t25 := tape
-		t26 := len(t25) - 1
-		tape = t25[:t26]
-		t27 := t25[t26] * t2
-		dm3 -= t27
-		do[i2] += t27
+		t25 := len(tape) - 1
+		t26 := tape[t25] * t3
+		dm3 -= t26
+		do[i2] += t26
+		tape = tape[:t25]
 	}
 	dm += dm3
 	for k2 := nOut - 1; k2 >= 0; k2-- {
 		t11 := dm
 		dm = 0
 		dm2 += t11
-		t12 := tape
-		n4 := len(t12)
-		t13 := n4 - 2
-		tape = t12[:t13]
+		n4 := len(tape)
+		t12 := n4 - 2
+		t13 := tape[:t12]
 		t14 := dm2
 		dm2 = 0
-		t15 := t12[t13] >= t12[n4-1]
+		t15 := tape[t12] >= tape[n4-1]
 		t16 := 0.0
 		if t15 {
 			t16 = 1
@@ -117,12 +114,12 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 		da2 = 0
 		t21 := dn.B2
 		t21[k2] += t20
+		tape = t13
 	}
 	for j2 := nHid - 1; j2 >= 0; j2-- {
-		t3 := tape
-		t4 := len(t3) - 1
-		t5 := t3[t4]
-		tape = t3[:t4]
+		t4 := len(tape) - 1
+		t5 := tape[t4]
+		tape = tape[:t4]
 		n3 := len(x)
 		dhj := dh[j2]
 		dh[j2] = 0
@@ -140,7 +137,7 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 		t9 := dn.B1
 		t9[j2] += t8
 	}
-	return t
+	return t2
 }
 
 // LossJVP computes Net.Loss and its directional derivative along the tangents
@@ -211,15 +208,10 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
-	var h3 []float64
-	var dh4 []float64
-	var x3 []float64
-	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
-	var tape []float64
+	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dout float64
 	var da float64
 	var da2 float64
@@ -227,83 +219,78 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
-	tape = slices.Grow(tape, max(n2+2, 0))
+	tape := slices.Grow(t, max(n2+2, 0))
 	total := 0.0
 	for s := 0; s < n2; s++ {
 		label := labels[s]
 		x2 := xs[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHid)
-		dh3 := make([]float64, nHid)
-		n4 := len(h2)
-		for j3 := 0; j3 < n4; j3++ {
+		dh2 := make([]float64, nHid)
+		n5 := len(h2)
+		for j3 := 0; j3 < n5; j3++ {
 			a := n.B1[j3]
 			for i2 := 0; i2 < len(x2); i2++ {
 				a += n.W1[j3*nIn+i2] * x2[i2]
 			}
-			t20 := math.Tanh(a)
-			h2[j3] = t20
-			tape = append(tape, t20)
+			t19 := math.Tanh(a)
+			h2[j3] = t19
+			tape = append(tape, t19)
 		}
 		out := 0.0
-		for j4 := 0; j4 < n4; j4++ {
+		for j4 := 0; j4 < n5; j4++ {
 			out += n.W2[label*nHid+j4] * h2[j4]
 		}
 		tape = append(tape, out)
-		tapeSlices = append(tapeSlices, h2, dh3)
+		tapeSlices = append(tapeSlices, h2, dh2)
 		total += out * out
 	}
-	t := float64(n2)
-	t2 := total / t
-	dtotal += 1 / t
-	t3 := dtotal
+	t2 := float64(n2)
+	t3 := total / t2
+	dtotal += 1 / t2
+	t4 := dtotal
 	for s2 := n2 - 1; s2 >= 0; s2-- {
-		t4 := tapeSlices
-		n3 := len(t4)
+		n3 := len(tapeSlices)
 		t5 := n3 - 2
-		tapeSlices = t4[:t5]
-		h3 = t4[t5]
-		dh4 = t4[n3-1]
-		x3 = xs[s2*nIn : (s2+1)*nIn]
-		t6 := tape
-		t7 := len(t6) - 1
-		tape = t6[:t7]
-		h := h3
-		dout += 2 * (t3 * t6[t7])
+		h := tapeSlices[t5]
+		dh := tapeSlices[n3-1]
+		tapeSlices = tapeSlices[:t5]
+		x := xs[s2*nIn : (s2+1)*nIn]
+		t6 := len(tape) - 1
+		t7 := tape[:t6]
+		n4 := len(h)
+		dout += 2 * (t4 * tape[t6])
 		t8 := dout
-		dh := dh4
-		for j := len(h) - 1; j >= 0; j-- {
-			t17 := labels[s2]*nHid + j
-			t18 := n.W2[t17]
-			t19 := dn.W2
-			t19[t17] += t8 * h[j]
-			dh[j] += t18 * t8
+		for j := n4 - 1; j >= 0; j-- {
+			t16 := labels[s2]*nHid + j
+			t17 := n.W2[t16]
+			t18 := dn.W2
+			t18[t16] += t8 * h[j]
+			dh[j] += t17 * t8
 		}
 		dout = 0
-		dh2 := dh4
-		for j2 := len(h3) - 1; j2 >= 0; j2-- {
-			t9 := tape
-			t10 := len(t9) - 1
-			t11 := t9[t10]
-			tape = t9[:t10]
-			x := x3
-			dhj := dh2[j2]
-			dh2[j2] = 0
-			da += (1 - t11*t11) * dhj
-			t12 := da
+		tape = t7
+		for j2 := n4 - 1; j2 >= 0; j2-- {
+			t9 := len(tape) - 1
+			t10 := tape[t9]
+			tape = tape[:t9]
+			dhj := dh[j2]
+			dh[j2] = 0
+			da += (1 - t10*t10) * dhj
+			t11 := da
 			for i := len(x) - 1; i >= 0; i-- {
-				t16 := dn.W1
-				t16[j2*nIn+i] += t12 * x[i]
+				t15 := dn.W1
+				t15[j2*nIn+i] += t11 * x[i]
 			}
-			t13 := da
+			t12 := da
 			da = 0
-			da2 += t13
-			t14 := da2
+			da2 += t12
+			t13 := da2
 			da2 = 0
-			t15 := dn.B1
-			t15[j2] += t14
+			t14 := dn.B1
+			t14[j2] += t13
 		}
 	}
-	return t2
+	return t3
 }
 
 // BatchLossJVP computes Net.BatchLoss and its directional derivative along the tangents
@@ -423,17 +410,10 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
 func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
-	var t19 []float64
-	var next3 []float64
-	var dnext3 []float64
-	var dact3 []float64
-	var act3 []float64
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapeSlices [][]float64
+	tape := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
+	tapeSlices := tapeSlicesBuf[:0]
 	var dsum float64
 	var da float64
 	var da2 float64
@@ -447,20 +427,20 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 	dact := dx
 	for i := 0; i < n; i++ {
 		l := t[i]
-		t17 := l.B
-		nOut := len(t17)
+		t15 := l.B
+		nOut := len(t15)
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
 		dnext2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
-			a := t17[o2]
+			a := t15[o2]
 			for i5 := 0; i5 < nIn2; i5++ {
 				a += l.W[o2*nIn2+i5] * act[i5]
 			}
-			t18 := math.Tanh(a)
-			tape = append(tape, next2[o2])
-			next2[o2] = t18
-			tape = append(tape, t18)
+			t16 := math.Tanh(a)
+			t17 := append(tape, next2[o2])
+			next2[o2] = t16
+			tape = append(t17, t16)
 		}
 		tapeSlices = append(tapeSlices, next2, dnext2, act, dact)
 		act = next2
@@ -476,50 +456,42 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 	}
 	finalX := slices.Clone(x)
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t3 := tapeSlices
-		n2 := len(t3)
-		t4 := n2 - 4
-		tapeSlices = t3[:t4]
-		next3 = t3[t4]
-		dnext3 = t3[n2-3]
-		act3 = t3[n2-2]
-		dact3 = t3[n2-1]
-		t19 = ds.Layers[i3].B
-		act2 := act3
-		dnext := dnext3
-		next := next3
-		dact2 := dact3
-		t5 := t19
+		n2 := len(tapeSlices)
+		t3 := n2 - 4
+		next := tapeSlices[t3]
+		dnext := tapeSlices[n2-3]
+		act2 := tapeSlices[n2-2]
+		dact2 := tapeSlices[n2-1]
+		tapeSlices = tapeSlices[:t3]
+		t4 := ds.Layers[i3].B
 		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
-			t6 := tape
-			t7 := len(t6) - 1
-			t8 := t6[t7]
-			tape = t6[:t7]
+			t5 := len(tape) - 1
+			t6 := tape[t5]
+			t7 := tape[:t5]
 			nIn := len(act2)
-			t9 := dnext[o]
+			t8 := dnext[o]
 			dnext[o] = 0
-			t10 := tape
-			t11 := len(t10) - 1
-			tape = t10[:t11]
-			next[o] = t10[t11]
-			da += (1 - t8*t8) * t9
-			t12 := da
+			t9 := len(t7) - 1
+			tape = t7[:t9]
+			next[o] = t7[t9]
+			da += (1 - t6*t6) * t8
+			t10 := da
 			da = 0
-			da2 += t12
-			t13 := da2
+			da2 += t10
+			t11 := da2
 			for i4 := nIn - 1; i4 >= 0; i4-- {
 				acti := act2[i4]
-				t16 := o*nIn + i4
-				dact2[i4] += s.Layers[i3].W[t16] * t13
+				t14 := o*nIn + i4
+				dact2[i4] += s.Layers[i3].W[t14] * t11
 				dl := ds.Layers[i3]
-				dl.W[t16] += t13 * acti
+				dl.W[t14] += t11 * acti
 			}
-			t14 := da2
+			t12 := da2
 			da2 = 0
-			da3 += t14
-			t15 := da3
+			da3 += t12
+			t13 := da3
 			da3 = 0
-			t5[o] += t15
+			t4[o] += t13
 		}
 	}
 	copy(x, finalX)
@@ -584,54 +556,51 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(ps, dps []Particle) float64 {
-	var t40 float64
-	var tapeint []int
+	var t37 float64
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	var path []int
+	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var t41 [2]float64
+	t := tapeBuf[:0]
+	var t38 [2]float64
 	var de float64
 	var de2 float64
-	var t42 [2]float64
-	var t43 float64
+	var t39 [2]float64
+	var t40 float64
 	var dp Particle
 	var de3 float64
 	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
 		panic("EnergyGrad: ps and dps share memory: gadgen's gradients need them apart")
 	}
 	n := len(ps)
-	tape = slices.Grow(tape, max(n+2, 0)*2)
+	tape := slices.Grow(t, max(n+2, 0)*2)
 	e := 0.0
 	i := 0
 	for i < n {
 		p := ps[i]
-		t31 := p.M
-		t32 := p.Vel
-		t33 := t32[0]
-		t34 := t32[1]
-		tape = append(tape, t33, t34)
-		e += 0.5 * t31 * (t33*t33 + t34*t34)
+		t28 := p.M
+		t29 := p.Vel
+		t30 := t29[0]
+		t31 := t29[1]
+		tape = append(tape, t30, t31)
+		e += 0.5 * t28 * (t30*t30 + t31*t31)
 		from := 0
 		j2 := i + 1
 		for {
 			path = append(path, from)
-			tape = append(tape, t31)
+			tape = append(tape, t28)
 			if j2 < n {
-				t35 := p.Pos
-				t36 := t35[0]
-				dx := t36 - ps[j2].Pos[0]
-				t37 := t35[1]
-				dy := t37 - ps[j2].Pos[1]
-				t38 := ps[j2].M
-				t39 := math.Sqrt(dx*dx + dy*dy + 1)
+				t32 := p.Pos
+				t33 := t32[0]
+				dx := t33 - ps[j2].Pos[0]
+				t34 := t32[1]
+				dy := t34 - ps[j2].Pos[1]
+				t35 := ps[j2].M
+				t36 := math.Sqrt(dx*dx + dy*dy + 1)
 				tapeint = append(tapeint, j2)
-				tape = append(tape, t36, t37, t39)
-				e -= t31 * t38 / t39
+				tape = append(tape, t33, t34, t36)
+				e -= t28 * t35 / t36
 				from = 1
 				j2++
 			} else {
@@ -642,79 +611,77 @@ func EnergyGrad(ps, dps []Particle) float64 {
 	}
 	de3 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := de3
+		t2 := de3
 		de3 = 0
-		de += t
-		t2 := de
+		de += t2
+		t3 := de
+		path2 := path
+		var t5 []float64
 		for {
-			t3 := tape
-			t4 := len(t3) - 1
-			tape = t3[:t4]
-			t40 = t3[t4]
-			t5 := path
-			t6 := len(t5) - 1
-			path = t5[:t6]
-			if t5[t6] == 0 {
+			t4 := len(tape) - 1
+			t5 = tape[:t4]
+			t37 = tape[t4]
+			t6 := len(path2) - 1
+			path = path2[:t6]
+			if path2[t6] == 0 {
 				break
 			}
-			t7 := tape
-			n2 := len(t7)
-			t8 := n2 - 3
-			t9 := t7[n2-1]
-			tape = t7[:t8]
-			t10 := tapeint
-			t11 := len(t10) - 1
-			j := t10[t11]
-			tapeint = t10[:t11]
-			t12 := t2 / t9
-			t13 := t40
-			t14 := ps[j].M
-			t15 := 0.5 / t9 * (t2 * (t13 * t14 / t9) / t9)
-			t16 := 2 * (t15 * (t7[n2-2] - ps[j].Pos[1]))
-			t17 := 2 * (t15 * (t7[t8] - ps[j].Pos[0]))
-			t43 -= t12 * t14
-			dps[j].M -= t13 * t12
-			dps[j].Pos[1] -= t16
-			t41[1] += t16
-			dps[j].Pos[0] -= t17
-			t41[0] += t17
-			t18 := t41
-			t41 = [2]float64{}
-			dp.Pos[0] += t18[0]
-			dp.Pos[1] += t18[1]
+			n2 := len(t5)
+			t7 := n2 - 3
+			t8 := t5[n2-1]
+			t9 := len(tapeint) - 1
+			j := tapeint[t9]
+			t10 := t3 / t8
+			t11 := t37
+			t12 := ps[j].M
+			t13 := 0.5 / t8 * (t3 * (t11 * t12 / t8) / t8)
+			t14 := 2 * (t13 * (t5[n2-2] - ps[j].Pos[1]))
+			t15 := 2 * (t13 * (t5[t7] - ps[j].Pos[0]))
+			t40 -= t10 * t12
+			dps[j].M -= t11 * t10
+			dps[j].Pos[1] -= t14
+			t38[1] += t14
+			dps[j].Pos[0] -= t15
+			t38[0] += t15
+			t16 := t38
+			t38 = [2]float64{}
+			dp.Pos[0] += t16[0]
+			dp.Pos[1] += t16[1]
+			tape = t5[:t7]
+			path2 = path
+			tapeint = tapeint[:t9]
 		}
-		t19 := de
+		t17 := de
 		de = 0
-		de2 += t19
-		t20 := tape
-		n3 := len(t20)
-		t21 := n3 - 2
-		t22 := t20[t21]
-		t23 := t20[n3-1]
-		tape = t20[:t21]
-		t24 := de2
+		de2 += t17
+		n3 := len(t5)
+		t18 := n3 - 2
+		t19 := t5[t18]
+		t20 := t5[n3-1]
+		t21 := de2
 		de2 = 0
-		de3 += t24
-		t25 := 0.5 * t40 * t24
-		t42[1] += 2 * (t25 * t23)
-		t42[0] += 2 * (t25 * t22)
-		t26 := t42
-		t42 = [2]float64{}
-		dp.Vel[0] += t26[0]
-		dp.Vel[1] += t26[1]
-		t43 += 0.5 * (t24 * (t22*t22 + t23*t23))
-		t27 := t43
-		t43 = 0
-		dp.M += t27
-		t28 := dp
+		de3 += t21
+		t22 := 0.5 * t37 * t21
+		t39[1] += 2 * (t22 * t20)
+		t39[0] += 2 * (t22 * t19)
+		t23 := t39
+		t39 = [2]float64{}
+		dp.Vel[0] += t23[0]
+		dp.Vel[1] += t23[1]
+		t40 += 0.5 * (t21 * (t19*t19 + t20*t20))
+		t24 := t40
+		t40 = 0
+		dp.M += t24
+		t25 := dp
 		dp = Particle{}
-		t29 := t28.Pos
-		dps[i2].Pos[0] += t29[0]
-		dps[i2].Pos[1] += t29[1]
-		t30 := t28.Vel
-		dps[i2].Vel[0] += t30[0]
-		dps[i2].Vel[1] += t30[1]
-		dps[i2].M += t28.M
+		t26 := t25.Pos
+		dps[i2].Pos[0] += t26[0]
+		dps[i2].Pos[1] += t26[1]
+		t27 := t25.Vel
+		dps[i2].Vel[0] += t27[0]
+		dps[i2].Vel[1] += t27[1]
+		dps[i2].M += t25.M
+		tape = t5[:t18]
 	}
 	return e
 }
@@ -775,19 +742,16 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
-	var dq3 *Particle
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapePointers []*Particle
+	tape := tapeBuf[:0]
 	var tapePointersBuf [64]*Particle
-	tapePointers = tapePointersBuf[:0]
-	var t40 [2]float64
-	var t41 [2]float64
-	var dq4 Particle
+	tapePointers := tapePointersBuf[:0]
+	var t38 [2]float64
+	var t39 [2]float64
+	var dq2 Particle
 	var de float64
-	var dq5 Particle
-	var t42 [2]float64
+	var dq3 Particle
+	var t40 [2]float64
 	var dp Particle
 	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
 		panic("StepGrad: ps and dps share memory: gadgen's gradients need them apart")
@@ -798,119 +762,115 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 	for i := 0; i < n; i++ {
 		p := ps[i]
 		q2 := p
-		var dq6 Particle
+		var dq4 Particle
 		for d2 := 0; d2 < 2; d2++ {
-			t37 := p.Pos[d2]
-			t38 := p.M
-			q2.Vel[d2] -= dt * t37 / t38
-			t39 := q2.Vel[d2]
-			q2.Pos[d2] += dt * t39
-			tape = append(tape, t37, t38, t39)
+			t35 := p.Pos[d2]
+			t36 := p.M
+			q2.Vel[d2] -= dt * t35 / t36
+			t37 := q2.Vel[d2]
+			q2.Pos[d2] += dt * t37
+			tape = append(tape, t35, t36, t37)
 		}
 		next[i] = q2
-		tapePointers = append(tapePointers, &q2, &dq6)
+		tapePointers = append(tapePointers, &q2, &dq4)
 	}
 	de += 1
 	t := de
 	e := 0.0
 	for i2 := 0; i2 < len(next); i2++ {
 		q := next[i2]
-		t23 := q.M
-		t24 := q.Vel
-		t25 := t24[0]
-		t26 := t24[1]
-		t27 := t25*t25 + t26*t26
-		t28 := q.Pos
-		t29 := t28[0]
-		t30 := t28[1]
-		t40[1] += 2 * (t * t30)
-		t40[0] += 2 * (t * t29)
-		t31 := t40
-		t40 = [2]float64{}
-		dq4.Pos[0] += t31[0]
-		dq4.Pos[1] += t31[1]
-		t32 := t23 * t
-		t41[1] += 2 * (t32 * t26)
-		t41[0] += 2 * (t32 * t25)
-		t33 := t41
-		t41 = [2]float64{}
-		dq4.Vel[0] += t33[0]
-		dq4.Vel[1] += t33[1]
-		dq4.M += t * t27
-		t34 := dq4
-		dq4 = Particle{}
-		t35 := t34.Pos
-		dnext[i2].Pos[0] += t35[0]
-		dnext[i2].Pos[1] += t35[1]
-		t36 := t34.Vel
-		dnext[i2].Vel[0] += t36[0]
-		dnext[i2].Vel[1] += t36[1]
-		dnext[i2].M += t34.M
-		e += t23*t27 + t29*t29 + t30*t30
+		t21 := q.M
+		t22 := q.Vel
+		t23 := t22[0]
+		t24 := t22[1]
+		t25 := t23*t23 + t24*t24
+		t26 := q.Pos
+		t27 := t26[0]
+		t28 := t26[1]
+		t38[1] += 2 * (t * t28)
+		t38[0] += 2 * (t * t27)
+		t29 := t38
+		t38 = [2]float64{}
+		dq2.Pos[0] += t29[0]
+		dq2.Pos[1] += t29[1]
+		t30 := t21 * t
+		t39[1] += 2 * (t30 * t24)
+		t39[0] += 2 * (t30 * t23)
+		t31 := t39
+		t39 = [2]float64{}
+		dq2.Vel[0] += t31[0]
+		dq2.Vel[1] += t31[1]
+		dq2.M += t * t25
+		t32 := dq2
+		dq2 = Particle{}
+		t33 := t32.Pos
+		dnext[i2].Pos[0] += t33[0]
+		dnext[i2].Pos[1] += t33[1]
+		t34 := t32.Vel
+		dnext[i2].Vel[0] += t34[0]
+		dnext[i2].Vel[1] += t34[1]
+		dnext[i2].M += t32.M
+		e += t21*t25 + t27*t27 + t28*t28
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t2 := tapePointers
-		n2 := len(t2)
-		tapePointers = t2[:n2-2]
-		dq3 = t2[n2-1]
-		t3 := dnext[i3]
+		n2 := len(tapePointers)
+		dq := tapePointers[n2-1]
+		tapePointers = tapePointers[:n2-2]
+		t2 := dnext[i3]
 		dnext[i3] = Particle{}
-		t4 := t3.Pos
-		dq5.Pos[0] += t4[0]
-		dq5.Pos[1] += t4[1]
-		t5 := t3.Vel
-		dq5.Vel[0] += t5[0]
-		dq5.Vel[1] += t5[1]
-		dq5.M += t3.M
-		t6 := dq5
-		dq5 = Particle{}
-		dq := dq3
-		t7 := t6.Pos
-		dq.Pos[0] += t7[0]
-		dq.Pos[1] += t7[1]
-		t8 := t6.Vel
-		dq.Vel[0] += t8[0]
-		dq.Vel[1] += t8[1]
-		dq.M += t6.M
+		t3 := t2.Pos
+		dq3.Pos[0] += t3[0]
+		dq3.Pos[1] += t3[1]
+		t4 := t2.Vel
+		dq3.Vel[0] += t4[0]
+		dq3.Vel[1] += t4[1]
+		dq3.M += t2.M
+		t5 := dq3
+		dq3 = Particle{}
+		t6 := t5.Pos
+		dq.Pos[0] += t6[0]
+		dq.Pos[1] += t6[1]
+		t7 := t5.Vel
+		dq.Vel[0] += t7[0]
+		dq.Vel[1] += t7[1]
+		dq.M += t5.M
 		for d := 1; d >= 0; d-- {
-			t15 := tape
-			n3 := len(t15)
-			t16 := n3 - 3
-			t17 := t15[t16]
-			t18 := t15[n3-2]
-			tape = t15[:t16]
-			t19 := dq.Pos[d]
-			ddt += t19 * t15[n3-1]
-			dq.Vel[d] += dt * t19
-			t20 := dq.Vel[d]
-			t21 := t20 / t18
-			dp.M += t20 * (dt * t17 / t18) / t18
-			ddt -= t21 * t17
-			t42[d] -= dt * t21
-			t22 := t42
-			t42 = [2]float64{}
-			dp.Pos[0] += t22[0]
-			dp.Pos[1] += t22[1]
+			n3 := len(tape)
+			t14 := n3 - 3
+			t15 := tape[t14]
+			t16 := tape[n3-2]
+			t17 := dq.Pos[d]
+			ddt += t17 * tape[n3-1]
+			dq.Vel[d] += dt * t17
+			t18 := dq.Vel[d]
+			t19 := t18 / t16
+			dp.M += t18 * (dt * t15 / t16) / t16
+			ddt -= t19 * t15
+			t40[d] -= dt * t19
+			t20 := t40
+			t40 = [2]float64{}
+			dp.Pos[0] += t20[0]
+			dp.Pos[1] += t20[1]
+			tape = tape[:t14]
 		}
-		dq2 := dq3
-		t9 := *dq2
-		*dq2 = Particle{}
-		t10 := t9.Pos
-		dp.Pos[0] += t10[0]
-		dp.Pos[1] += t10[1]
-		t11 := t9.Vel
-		dp.Vel[0] += t11[0]
-		dp.Vel[1] += t11[1]
-		dp.M += t9.M
-		t12 := dp
+		t8 := *dq
+		*dq = Particle{}
+		t9 := t8.Pos
+		dp.Pos[0] += t9[0]
+		dp.Pos[1] += t9[1]
+		t10 := t8.Vel
+		dp.Vel[0] += t10[0]
+		dp.Vel[1] += t10[1]
+		dp.M += t8.M
+		t11 := dp
 		dp = Particle{}
-		t13 := t12.Pos
-		dps[i3].Pos[0] += t13[0]
-		dps[i3].Pos[1] += t13[1]
-		t14 := t12.Vel
-		dps[i3].Vel[0] += t14[0]
-		dps[i3].Vel[1] += t14[1]
-		dps[i3].M += t12.M
+		t12 := t11.Pos
+		dps[i3].Pos[0] += t12[0]
+		dps[i3].Pos[1] += t12[1]
+		t13 := t11.Vel
+		dps[i3].Vel[0] += t13[0]
+		dps[i3].Vel[1] += t13[1]
+		dps[i3].M += t11.M
 	}
 	return e, ddt
 }
@@ -975,28 +935,24 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BranchyGrad(x, dx []float64, wide bool) float64 {
-	var from4 int
-	var dbuf2 []float64
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tapeint []int
+	path := pathBuf[:0]
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
-	var dbuf3 []float64
+	t := tapeintBuf[:0]
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BranchyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	var buf, dbuf []float64
+	var tapeint []int
+	var dbuf2, dbuf3 []float64
 	var from3 int
 	if wide {
 		n2 := len(x)
-		t := 2 * n2
-		buf = make([]float64, t)
-		dbuf = make([]float64, t)
-		dbuf2 = dbuf
-		tapeint = slices.Grow(tapeint, max(n2+2, 0))
+		t2 := 2 * n2
+		buf = make([]float64, t2)
+		dbuf2 = make([]float64, t2)
+		tapeint = slices.Grow(t, max(n2+2, 0))
 		from2 := 0
 		i2 := 0
 		for {
@@ -1009,6 +965,8 @@ func BranchyGrad(x, dx []float64, wide bool) float64 {
 				from2 = 1
 				i2++
 			} else {
+				dbuf = nil
+				dbuf3 = dbuf2
 				from3 = 0
 				break
 			}
@@ -1017,8 +975,7 @@ func BranchyGrad(x, dx []float64, wide bool) float64 {
 		n := len(x)
 		buf = make([]float64, n)
 		dbuf = make([]float64, n)
-		dbuf3 = dbuf
-		tapeint = slices.Grow(tapeint, max(n+2, 0))
+		tapeint = slices.Grow(t, max(n+2, 0))
 		from := 0
 		i := 0
 		for {
@@ -1029,55 +986,52 @@ func BranchyGrad(x, dx []float64, wide bool) float64 {
 				from = 1
 				i++
 			} else {
+				dbuf2 = nil
+				dbuf3 = dbuf
 				from3 = 1
 				break
 			}
 		}
 	}
 	ds += 1
-	from4 = from3
-	t2 := ds
+	t3 := ds
 	s := 0.0
 	for i3 := 0; i3 < len(buf); i3++ {
 		b := buf[i3]
-		dbuf[i3] += 2 * (t2 * b)
+		dbuf3[i3] += 2 * (t3 * b)
 		s += b * b
 	}
-	if from4 == 0 {
-		t9 := dbuf2
+	if from3 == 0 {
 		for {
-			t10 := path
-			t11 := len(t10) - 1
-			path = t10[:t11]
-			if t10[t11] == 0 {
+			t8 := len(path) - 1
+			t9 := path[:t8]
+			if path[t8] == 0 {
 				break
 			}
-			t12 := tapeint
-			t13 := len(t12) - 1
-			i5 := t12[t13]
-			tapeint = t12[:t13]
-			t14 := t9[2*i5+1]
-			t9[2*i5+1] = 0
-			t15 := t9[2*i5]
-			t9[2*i5] = 0
-			dx[i5] += t15 + 2*(t14*x[i5])
+			t10 := len(tapeint) - 1
+			i5 := tapeint[t10]
+			t11 := dbuf2[2*i5+1]
+			dbuf2[2*i5+1] = 0
+			t12 := dbuf2[2*i5]
+			dbuf2[2*i5] = 0
+			dx[i5] += t12 + 2*(t11*x[i5])
+			tapeint = tapeint[:t10]
+			path = t9
 		}
 	} else {
-		t3 := dbuf3
 		for {
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
+			t4 := len(path) - 1
+			t5 := path[:t4]
+			if path[t4] == 0 {
 				break
 			}
-			t6 := tapeint
-			t7 := len(t6) - 1
-			i4 := t6[t7]
-			tapeint = t6[:t7]
-			t8 := t3[i4]
-			t3[i4] = 0
-			dx[i4] += math.Cos(x[i4]) * t8
+			t6 := len(tapeint) - 1
+			i4 := tapeint[t6]
+			t7 := dbuf[i4]
+			dbuf[i4] = 0
+			dx[i4] += math.Cos(x[i4]) * t7
+			tapeint = tapeint[:t6]
+			path = t5
 		}
 	}
 	return s
@@ -1194,25 +1148,23 @@ func NestedJVP(o, do *Outer) (float64, float64) {
 // The first result is the value of Trajectory; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapeSlices [][]float64
+	t := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
+	t2 := tapeSlicesBuf[:0]
 	var ds float64
 	var t11 float64
-	t := new([1]float64)
+	t3 := new([1]float64)
 	dt := 1 / float64(steps)
-	t2 := dt * k
+	t4 := dt * k
 	trips := max(steps+2, 0)
-	tapeSlices = slices.Grow(tapeSlices, trips*2)
-	tape = slices.Grow(tape, trips)
+	tapeSlices := slices.Grow(t2, trips*2)
+	tape := slices.Grow(t, trips)
 	hist := []float64{x0}
-	dhist := t[:]
+	dhist := t3[:]
 	for i := 0; i < steps; i++ {
 		x2 := hist[i]
-		hist4 := append(hist, x2-t2*x2)
+		hist4 := append(hist, x2-t4*x2)
 		n3 := len(hist4)
 		t10 := cap(hist4)
 		var dhist4 []float64
@@ -1227,26 +1179,24 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 		dhist = dhist4
 	}
 	ds += 1
-	t3 := ds
+	t5 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(hist); i2++ {
 		d := hist[i2] - math.Exp(-(float64(i2) * dt))
-		dhist[i2] += 2 * (t3 * d)
+		dhist[i2] += 2 * (t5 * d)
 		s += d * d
 	}
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		t5 := tape
-		t6 := len(t5) - 1
-		x := t5[t6]
-		tape = t5[:t6]
-		t7 := tapeSlices
-		n := len(t7)
+		t7 := len(tape) - 1
+		x := tape[t7]
+		tape = tape[:t7]
+		n := len(tapeSlices)
 		t8 := n - 4
-		hist2 := t7[t8]
-		dhist2 := t7[n-3]
-		hist3 := t7[n-2]
-		dhist3 := t7[n-1]
-		tapeSlices = t7[:t8]
+		hist2 := tapeSlices[t8]
+		dhist2 := tapeSlices[n-3]
+		hist3 := tapeSlices[n-2]
+		dhist3 := tapeSlices[n-1]
+		tapeSlices = tapeSlices[:t8]
 		n2 := len(hist2)
 		t9 := dhist3[n2]
 		dhist3[n2] = 0
@@ -1256,12 +1206,12 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 			}
 		}
 		t11 -= t9 * x
-		dhist2[i3] += t9 - t2*t9
+		dhist2[i3] += t9 - t4*t9
 	}
 	dk += dt * t11
-	t4 := t[0]
-	t[0] = 0
-	dx0 += t4
+	t6 := t3[0]
+	t3[0] = 0
+	dx0 += t6
 	return s, dx0, dk
 }
 
@@ -1510,9 +1460,8 @@ func LayersGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func denseReverse(w, dw, b, db, x, dx, seed []float64) {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var da float64
 	var da2 float64
 	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
@@ -1528,7 +1477,7 @@ func denseReverse(w, dw, b, db, x, dx, seed []float64) {
 	out := make([]float64, n)
 	dout := make([]float64, n)
 	n2 := len(out)
-	tape = slices.Grow(tape, max(n2+2, 0))
+	tape := slices.Grow(t, max(n2+2, 0))
 	for o := 0; o < n2; o++ {
 		n4 := len(x)
 		a := b[o]
@@ -1544,10 +1493,9 @@ func denseReverse(w, dw, b, db, x, dx, seed []float64) {
 		dout[k] += seed[k]
 	}
 	for ; o2 >= 0; o2-- {
-		t := tape
-		t2 := len(t) - 1
-		t3 := t[t2]
-		tape = t[:t2]
+		t2 := len(tape) - 1
+		t3 := tape[t2]
+		tape = tape[:t2]
 		n3 := len(x)
 		t4 := dout[o2]
 		dout[o2] = 0
@@ -1685,9 +1633,8 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SoftmaxVJP(x, dx, seed []float64) []float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	var dz float64
 	var dm float64
 	var dm2 float64
@@ -1695,7 +1642,7 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 		panic("SoftmaxVJP: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape := slices.Grow(t, max(n+2, 0))
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v := x[i]
@@ -1707,10 +1654,10 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	z := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t18 := math.Exp(x[i2] - m)
-		out[i2] = t18
+		t16 := math.Exp(x[i2] - m)
+		out[i2] = t16
 		outi2 := out[i2]
-		tape = append(tape, t18)
+		tape = append(tape, t16)
 		z += outi2
 	}
 	n2 := len(out)
@@ -1725,38 +1672,34 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 		dout[k] += seed[k]
 	}
 	for ; i4 >= 0; i4-- {
-		t14 := tape
-		t15 := len(t14) - 1
-		t16 := t14[t15]
-		tape = t14[:t15]
-		t17 := dout[i4]
+		t13 := len(tape) - 1
+		t14 := tape[t13]
+		t15 := dout[i4]
 		dout[i4] = 0
-		dz -= t17 * (t16 / z) / z
-		dout[i4] += t17 / z
+		dz -= t15 * (t14 / z) / z
+		dout[i4] += t15 / z
+		tape = tape[:t13]
 	}
-	t := dz
+	t2 := dz
 	for i5 := n - 1; i5 >= 0; i5-- {
-		t9 := tape
-		t10 := len(t9) - 1
-		t11 := t9[t10]
-		tape = t9[:t10]
-		dout[i5] += t
-		t12 := dout[i5]
+		t9 := len(tape) - 1
+		t10 := tape[t9]
+		dout[i5] += t2
+		t11 := dout[i5]
 		dout[i5] = 0
-		t13 := t11 * t12
-		dm2 -= t13
-		dx[i5] += t13
+		t12 := t10 * t11
+		dm2 -= t12
+		dx[i5] += t12
+		tape = tape[:t9]
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t2 := dm2
+		t3 := dm2
 		dm2 = 0
-		dm += t2
-		t3 := tape
-		t4 := len(t3) - 1
-		tape = t3[:t4]
+		dm += t3
+		t4 := len(tape) - 1
 		t5 := dm
 		dm = 0
-		t6 := t3[t4] >= x[i6]
+		t6 := tape[t4] >= x[i6]
 		t7 := 0.0
 		if t6 {
 			t7 = 1
@@ -1767,6 +1710,7 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 			t8 = 0
 		}
 		dx[i6] += t8 * t5
+		tape = tape[:t4]
 	}
 	return out
 }

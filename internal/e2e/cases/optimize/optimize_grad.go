@@ -185,7 +185,6 @@ func dotJVP(x, dx, y, dy []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func GuardedGrad(x, dx, c, dc []float64) float64 {
-	var from2 int
 	var ds float64
 	var t6 float64
 	var t7 float64
@@ -208,7 +207,6 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 	}
 	t2 := math.Sqrt(t)
 	ds += 1
-	from2 = from
 	t3 := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
@@ -221,7 +219,7 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 		s += t4 * ci
 	}
 	t7 += 0.5 / t2 * t6
-	if from2 != 0 {
+	if from != 0 {
 		t8 += t7
 		dotInPlaceReverse(x, dx, t8)
 	}

@@ -38,61 +38,60 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
-	var from3 int
-	var t5 float64
+	var t6 float64
 	var h3 float64
-	var t6 int
 	var t7 float64
 	var t8 float64
 	var t9 float64
 	var dh float64
 	var t10 float64
-	var t2 float64
+	var t int
+	var t3 float64
 	var from int
 	if n == 0 {
-		t2 = 1
+		t = 0
+		t3 = 1
 		from = 0
 	} else if n < 0 {
-		t := Pow(x, -n)
-		t5 = t
-		t2 = 1 / t
+		t2 := Pow(x, -n)
+		t6 = t2
+		t = 0
+		t3 = 1 / t2
 		from = 1
 	} else {
-		h := Pow(x, n/2)
-		t6 = n / 2
+		t = n / 2
+		h := Pow(x, t)
 		if n%2 == 0 {
 			h3 = h
-			t2 = h * h
+			t3 = h * h
 			from = 2
 		} else {
 			h3 = h
-			t2 = h * h * x
+			t3 = h * h * x
 			from = 3
 		}
 	}
-	from3 = from
 	t7 += 1
-	from2 := from3
-	switch from2 {
+	switch from {
 	case 0:
 	case 1:
 		t10 += t7
-		t4 := t5
-		dx += powReverse(x, -n, -(t10 * (1 / t4) / t4))
+		t5 := t6
+		dx += powReverse(x, -n, -(t10 * (1 / t5) / t5))
 	default:
-		if from2 == 2 {
+		if from == 2 {
 			t9 += t7
 			dh += 2 * (t9 * h3)
 		} else {
 			t8 += t7
 			h2 := h3
-			t3 := t8
-			dx += h2 * h2 * t3
-			dh += 2 * (t3 * x * h2)
+			t4 := t8
+			dx += h2 * h2 * t4
+			dh += 2 * (t4 * x * h2)
 		}
-		dx += powReverse(x, t6, dh)
+		dx += powReverse(x, t, dh)
 	}
-	return t2, dx
+	return t3, dx
 }
 
 // powReverse is the reverse of Pow for the gradients that call it: the
@@ -106,24 +105,24 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func powReverse(x float64, n int, seed float64) (dx float64) {
-	var from3 int
-	var t3 float64
+	var t4 float64
 	var h3 float64
-	var t4 int
 	var t5 float64
 	var t6 float64
 	var t7 float64
 	var dh float64
 	var t8 float64
-	var from int
+	var t, from int
 	if n == 0 {
+		t = 0
 		from = 0
 	} else if n < 0 {
-		t3 = Pow(x, -n)
+		t4 = Pow(x, -n)
+		t = 0
 		from = 1
 	} else {
-		h := Pow(x, n/2)
-		t4 = n / 2
+		t = n / 2
+		h := Pow(x, t)
 		if n%2 == 0 {
 			h3 = h
 			from = 2
@@ -132,27 +131,25 @@ func powReverse(x float64, n int, seed float64) (dx float64) {
 			from = 3
 		}
 	}
-	from3 = from
 	t5 += seed
-	from2 := from3
-	switch from2 {
+	switch from {
 	case 0:
 	case 1:
 		t8 += t5
-		t2 := t3
-		dx += powReverse(x, -n, -(t8 * (1 / t2) / t2))
+		t3 := t4
+		dx += powReverse(x, -n, -(t8 * (1 / t3) / t3))
 	default:
-		if from2 == 2 {
+		if from == 2 {
 			t7 += t5
 			dh += 2 * (t7 * h3)
 		} else {
 			t6 += t5
 			h2 := h3
-			t := t6
-			dx += h2 * h2 * t
-			dh += 2 * (t * x * h2)
+			t2 := t6
+			dx += h2 * h2 * t2
+			dh += 2 * (t2 * x * h2)
 		}
-		dx += powReverse(x, t4, dh)
+		dx += powReverse(x, t, dh)
 	}
 	return dx
 }
@@ -183,7 +180,6 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
-	var from2 int
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -202,9 +198,8 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 		t2 = c0 + x*t
 		from = 1
 	}
-	from2 = from
 	t5 += 1
-	if from2 != 0 {
+	if from != 0 {
 		t6 += t5
 		t3 := t6
 		dx += t3 * t4
@@ -226,7 +221,6 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func hornerReverse(c, dc []float64, x, seed float64) (dx float64) {
-	var from2 int
 	var t2 float64
 	var t3 float64
 	var t4 float64
@@ -240,9 +234,8 @@ func hornerReverse(c, dc []float64, x, seed float64) (dx float64) {
 		t2 = Horner(c[1:], x)
 		from = 1
 	}
-	from2 = from
 	t3 += seed
-	if from2 != 0 {
+	if from != 0 {
 		t4 += t3
 		t := t4
 		dx += t * t2
@@ -279,7 +272,6 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(n int, x float64) (f, dx float64) {
-	var from3 int
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -298,9 +290,8 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 		t2 = 2*x*t - Chebyshev(n-2, x)
 		from = 2
 	}
-	from3 = from
 	t5 += 1
-	switch from3 {
+	switch from {
 	case 0:
 	case 1:
 		dx += t5
@@ -325,7 +316,6 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func chebyshevReverse(n int, x, seed float64) (dx float64) {
-	var from3 int
 	var t3 float64
 	var t4 float64
 	var t5 float64
@@ -341,9 +331,8 @@ func chebyshevReverse(n int, x, seed float64) (dx float64) {
 		t3 = t
 		from = 2
 	}
-	from3 = from
 	t4 += seed
-	switch from3 {
+	switch from {
 	case 0:
 	case 1:
 		dx += t4
@@ -393,7 +382,6 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Even; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func EvenGrad(x float64, n int) (f, dx float64) {
-	var from2 int
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -408,9 +396,8 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 		t2 = 1 + x*t
 		from = 1
 	}
-	from2 = from
 	t5 += 1
-	if from2 == 0 {
+	if from == 0 {
 		dx += t5
 	} else {
 		t6 += t5
@@ -432,7 +419,6 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func oddReverse(x float64, n int, seed float64) (dx float64) {
-	var from2 int
 	var t2 float64
 	var t3 float64
 	var t4 float64
@@ -443,9 +429,8 @@ func oddReverse(x float64, n int, seed float64) (dx float64) {
 		Even(x/2, n-1)
 		from = 1
 	}
-	from2 = from
 	t2 += seed
-	if from2 == 0 {
+	if from == 0 {
 		t4 += t2
 		dx += 2 * (t4 * x)
 	} else {
@@ -468,7 +453,6 @@ func oddReverse(x float64, n int, seed float64) (dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func evenReverse(x float64, n int, seed float64) (dx float64) {
-	var from2 int
 	var t2 float64
 	var t3 float64
 	var t4 float64
@@ -479,9 +463,8 @@ func evenReverse(x float64, n int, seed float64) (dx float64) {
 		t2 = odd(x, n-1)
 		from = 1
 	}
-	from2 = from
 	t3 += seed
-	if from2 == 0 {
+	if from == 0 {
 		dx += t3
 	} else {
 		t4 += t3
@@ -516,7 +499,6 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 // The first result is the value of ContinuedFraction; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
-	var from2 int
 	var t5 float64
 	var t6 float64
 	var t7 float64
@@ -531,9 +513,8 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 		t2 = x + 1/(1+t)
 		from = 1
 	}
-	from2 = from
 	t6 += 1
-	if from2 == 0 {
+	if from == 0 {
 		dx += t6
 	} else {
 		t7 += t6
@@ -556,7 +537,6 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func continuedFractionReverse(x float64, depth int, seed float64) (dx float64) {
-	var from2 int
 	var t3 float64
 	var t4 float64
 	var t5 float64
@@ -567,9 +547,8 @@ func continuedFractionReverse(x float64, depth int, seed float64) (dx float64) {
 		t3 = ContinuedFraction(x, depth-1)
 		from = 1
 	}
-	from2 = from
 	t4 += seed
-	if from2 == 0 {
+	if from == 0 {
 		dx += t4
 	} else {
 		t5 += t4
@@ -634,9 +613,8 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PingPongGrad(x, dx []float64) float64 {
-	var tape []float64
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
+	t := tapeBuf[:0]
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PingPongGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -645,28 +623,25 @@ func PingPongGrad(x, dx []float64) float64 {
 	da := make([]float64, n)
 	b := make([]float64, n)
 	db := make([]float64, n)
-	t := copy(a, x)
-	tape = append(tape, a...)
-	tape = append(tape, b...)
+	t2 := copy(a, x)
+	t3 := append(append(t, a...), b...)
 	pingpong(a, b, 3)
 	n2 := len(a)
-	t2 := n2 - 1
-	t3 := b[0] + a[t2]
-	da[t2] += 1
+	t4 := n2 - 1
+	t5 := b[0] + a[t4]
+	da[t4] += 1
 	db[0] += 1
-	t4 := tape
-	t5 := len(t4) - len(b)
-	copy(b, t4[t5:])
-	tape = t4[:t5]
-	t6 := tape
-	copy(a, t6[len(t6)-n2:])
+	t6 := len(t3) - len(b)
+	copy(b, t3[t6:])
+	t7 := t3[:t6]
+	copy(a, t7[len(t7)-n2:])
 	pingpongReverse(a, da, b, db, 3)
-	for k := 0; k < t; k++ {
+	for k := 0; k < t2; k++ {
 		dak := da[k]
 		da[k] = 0
 		dx[k] += dak
 	}
-	return t3
+	return t5
 }
 
 // pingpongReverse is the reverse of pingpong for the gradients that call it: the
@@ -686,16 +661,12 @@ func PingPongGrad(x, dx []float64) float64 {
 // b (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values b held on entry.
 func pingpongReverse(a, da, b, db []float64, n int) {
-	var from3 int
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
-	tape = tapeBuf[:0]
-	var tapeint []int
+	tape := tapeBuf[:0]
 	var tapeintBuf [64]int
-	tapeint = tapeintBuf[:0]
+	tapeint := tapeintBuf[:0]
 	t := cap(a) > 0
 	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("pingpongReverse: a and da share memory: gadgen's gradients need them apart")
@@ -714,7 +685,7 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 		n2 := len(a)
 		trips := max(n2+2, 0)
 		tapeint = slices.Grow(tapeint, trips*2)
-		tape = slices.Grow(tape, trips)
+		tape2 := slices.Grow(tape, trips)
 		from := 0
 		i := 0
 		for {
@@ -724,50 +695,44 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 				t3 := (i + 1) % n2
 				b[i] = math.Sin(ai) + a[t3]
 				tapeint = append(tapeint, i, t3)
-				tape = append(tape, ai)
+				tape2 = append(tape2, ai)
 				from = 1
 				i++
 			} else {
 				break
 			}
 		}
-		tape = append(tape, b...)
-		tape = append(tape, a...)
+		tape = append(append(tape2, b...), a...)
 		pingpong(b, a, n-1)
 		from2 = 1
 	}
-	from3 = from2
-	if from3 != 0 {
-		t4 := tape
-		t5 := len(t4) - len(a)
-		copy(a, t4[t5:])
-		tape = t4[:t5]
-		t6 := tape
-		t7 := len(t6) - len(b)
-		copy(b, t6[t7:])
-		tape = t6[:t7]
+	if from2 != 0 {
+		t4 := len(tape) - len(a)
+		copy(a, tape[t4:])
+		t5 := tape[:t4]
+		t6 := len(t5) - len(b)
+		copy(b, t5[t6:])
 		pingpongReverse(b, db, a, da, n-1)
+		tape3 := t5[:t6]
 		for {
-			t8 := path
-			t9 := len(t8) - 1
-			path = t8[:t9]
-			if t8[t9] == 0 {
+			t7 := len(path) - 1
+			t8 := path[:t7]
+			if path[t7] == 0 {
 				break
 			}
-			t10 := tape
-			t11 := len(t10) - 1
-			t12 := t10[t11]
-			tape = t10[:t11]
-			t13 := tapeint
-			n3 := len(t13)
-			t14 := n3 - 2
-			i2 := t13[t14]
-			t15 := t13[n3-1]
-			tapeint = t13[:t14]
+			t9 := len(tape3) - 1
+			t10 := tape3[t9]
+			n3 := len(tapeint)
+			t11 := n3 - 2
+			i2 := tapeint[t11]
+			t12 := tapeint[n3-1]
 			dbi := db[i2]
 			db[i2] = 0
-			da[t15] += dbi
-			da[i2] += math.Cos(t12) * dbi
+			da[t12] += dbi
+			da[i2] += math.Cos(t10) * dbi
+			tapeint = tapeint[:t11]
+			tape3 = tape3[:t9]
+			path = t8
 		}
 	}
 }

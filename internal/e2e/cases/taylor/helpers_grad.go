@@ -1226,22 +1226,20 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 		panic("loopsBackwardHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	var ds2 float64
 	var dds float64
 	var ds3 float64
 	var dds2 float64
 	i := n - 1
 	trips := max((n-1)/2+2, 0)
-	t := tape
+	t3 := append(t, make([]float64, trips)...)
 	n2 := len(t)
-	tape = append(t, make([]float64, trips)...)[:n2]
-	dtape = append(dtape, make([]float64, trips)...)[:n2]
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
 	s := 0.0
 	ds := 0.0
 	i2 := i
@@ -1256,17 +1254,13 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	ds3 += 1
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t2 := ds3
-		t3 := dds2
+		t4 := ds3
+		t5 := dds2
 		ds3 = 0
 		dds2 = 0
-		ds2 += t2
-		dds += t3
-		t4 := tape
-		t5 := dtape
-		t6 := len(t4) - 1
-		tape = t4[:t6]
-		dtape = t5[:t6]
+		ds2 += t4
+		dds += t5
+		t6 := len(tape) - 1
 		t7 := ds2
 		t8 := dds
 		ds2 = 0
@@ -1274,7 +1268,9 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 		xi := x[i2]
 		ds3 += t7 * xi
 		dds2 += t8*xi + t7*v[i2]
-		hv[i2] += t5[t6]*t7 + t4[t6]*t8
+		hv[i2] += dtape[t6]*t7 + tape[t6]*t8
+		tape = tape[:t6]
+		dtape = dtape[:t6]
 	}
 	return s
 }
@@ -1440,21 +1436,19 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 		panic("loopsProductHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	var dp2 float64
 	var ddp float64
 	var dp3 float64
 	var ddp2 float64
 	trips := max(n+2, 0)
-	t := tape
+	t3 := append(t, make([]float64, trips)...)
 	n2 := len(t)
-	tape = append(t, make([]float64, trips)...)[:n2]
-	dtape = append(dtape, make([]float64, trips)...)[:n2]
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
 	p := 1.0
 	dp := 0.0
 	for i := 0; i < n; i++ {
@@ -1467,17 +1461,13 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	}
 	dp3 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dp3
-		t3 := ddp2
+		t4 := dp3
+		t5 := ddp2
 		dp3 = 0
 		ddp2 = 0
-		dp2 += t2
-		ddp += t3
-		t4 := tape
-		t5 := dtape
-		t6 := len(t4) - 1
-		tape = t4[:t6]
-		dtape = t5[:t6]
+		dp2 += t4
+		ddp += t5
+		t6 := len(tape) - 1
 		t7 := dp2
 		t8 := ddp
 		dp2 = 0
@@ -1485,7 +1475,9 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 		t9 := 1 + x[i2]
 		dp3 += t7 * t9
 		ddp2 += t8*t9 + t7*v[i2]
-		hv[i2] += t5[t6]*t7 + t4[t6]*t8
+		hv[i2] += dtape[t6]*t7 + tape[t6]*t8
+		tape = tape[:t6]
+		dtape = dtape[:t6]
 	}
 	return p
 }
@@ -1848,99 +1840,93 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 		panic("loopsSkipNegativeHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var from3 int
-	var tape []float64
-	var dtape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	var ds float64
 	var ds2 float64
 	var ddv float64
 	var ds3 float64
 	trips := max(n+2, 0)
-	t := tape
+	t3 := append(t, make([]float64, trips)...)
 	n2 := len(t)
-	tape = append(t, make([]float64, trips)...)[:n2]
-	dtape = append(dtape, make([]float64, trips)...)[:n2]
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
 	s := 0.0
 	i := 0
-	var from int
-	for {
+	var from, from2 int
+	for ; ; path, i = append(path, from2), i+1 {
 		if i < n {
 			v2 := x[i]
 			dv := v[i]
-			var from2 int
 			if v2 < 0 {
 				from2 = 0
 			} else if v2 > 10 {
 				from = 1
 				break
 			} else {
-				t2 := math.Sqrt(v2)
-				tape = append(tape, t2)
-				dtape = append(dtape, 0.5/t2*dv)
-				s += t2
+				t4 := math.Sqrt(v2)
+				tape = append(tape, t4)
+				dtape = append(dtape, 0.5/t4*dv)
+				s += t4
 				from2 = 1
 			}
-			path = append(path, from2)
-			i++
 		} else {
 			from = 0
 			break
 		}
 	}
-	from3 = from
 	i2 := n - 1
 	ds3 += 1
 	var part int
-	if from3 == 0 {
+	if from == 0 {
 		part = 0
 	} else {
 		part = 1
 		i2 = i
 	}
 	for i2 >= 0 {
-		var t13 float64
-		if part != 1 {
-			t3 := ds3
+		var path2 []int
+		var t12 float64
+		if part == 1 {
+			path2 = path
+		} else {
+			t5 := ds3
 			ds3 = 0
-			ds += t3
-			t4 := path
-			t5 := len(t4) - 1
-			path = t4[:t5]
-			if t4[t5] == 0 {
-				t12 := ds
+			ds += t5
+			t6 := len(path) - 1
+			path2 = path[:t6]
+			if path[t6] == 0 {
+				t11 := ds
 				ds = 0
-				ds3 += t12
-				t13 = ddv
+				ds3 += t11
+				path = path2
+				t12 = ddv
 				ddv = 0
-				hv[i2] += t13
+				hv[i2] += t12
 				part = 0
 				i2--
 				continue
 			}
-			t6 := ds
+			t7 := ds
 			ds = 0
-			ds2 += t6
-			t7 := tape
-			t8 := dtape
-			t9 := len(t7) - 1
-			t10 := t7[t9]
-			tape = t7[:t9]
-			dtape = t8[:t9]
-			t11 := ds2
+			ds2 += t7
+			t8 := len(tape) - 1
+			t9 := tape[t8]
+			t10 := ds2
 			ds2 = 0
-			ds3 += t11
-			ddv -= 0.5 / t10 * t8[t9] / t10 * t11
+			ds3 += t10
+			ddv -= 0.5 / t9 * dtape[t8] / t9 * t10
+			tape = tape[:t8]
+			dtape = dtape[:t8]
 		}
-		t13 = ddv
+		path = path2
+		t12 = ddv
 		ddv = 0
-		hv[i2] += t13
+		hv[i2] += t12
 		part = 0
 		i2--
 	}
@@ -2135,22 +2121,20 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		panic("memoryCumSquaresHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	var ds float64
 	var ddacc float64
 	var ddacc2 float64
 	c := make([]float64, n)
 	dc := make([]float64, n)
 	trips := max(n+2, 0)
-	t := tape
+	t3 := append(t, make([]float64, trips)...)
 	n2 := len(t)
-	tape = append(t, make([]float64, trips)...)[:n2]
-	dtape = append(dtape, make([]float64, trips)...)[:n2]
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
 	acc := 0.0
 	dacc := 0.0
 	for i := 0; i < n; i++ {
@@ -2163,23 +2147,19 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		dacc += dv
 	}
 	ds += 1
-	t2 := ds
+	t4 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v2 := c[i2]
-		dc[i2] += t2
+		dc[i2] += t4
 		s += v2
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t3 := ddacc2
+		t5 := ddacc2
 		ddacc2 = 0
-		ddacc += t3
-		t4 := tape
-		t5 := dtape
-		t6 := len(t4) - 1
-		dacc2 := t5[t6]
-		tape = t4[:t6]
-		dtape = t5[:t6]
+		ddacc += t5
+		t6 := len(tape) - 1
+		dacc2 := dtape[t6]
 		dci := dc[i3]
 		dc[i3] = 0
 		ddacc += 2 * (dci * (dacc2 + v[i3]))
@@ -2187,6 +2167,8 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		ddacc = 0
 		ddacc2 += t7
 		hv[i3] += t7
+		tape = tape[:t6]
+		dtape = dtape[:t6]
 	}
 	return s
 }
@@ -2393,17 +2375,15 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 		panic("memorySquaresHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tapeSlices [][]float64
-	var dtapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
 	var dtapeSlicesBuf [64][]float64
-	tapeSlices = tapeSlicesBuf[:0]
-	dtapeSlices = dtapeSlicesBuf[:0]
-	t := max(n+2, 0) * 2
-	t2 := tapeSlices
-	n2 := len(t2)
-	tapeSlices = append(t2, make([][]float64, t)...)[:n2]
-	dtapeSlices = append(dtapeSlices, make([][]float64, t)...)[:n2]
+	t := tapeSlicesBuf[:0]
+	t2 := dtapeSlicesBuf[:0]
+	t3 := max(n+2, 0) * 2
+	t4 := append(t, make([][]float64, t3)...)
+	n2 := len(t)
+	tapeSlices := t4[:n2]
+	dtapeSlices := append(t2, make([][]float64, t3)...)[:n2]
 	var sq []float64
 	var dsq []float64
 	var dsq2 []float64
@@ -2433,35 +2413,33 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 	sq0 := sq[0]
 	dsq0 := dsq[0]
 	n3 := len(sq)
-	t3 := n3 - 1
-	t4 := sq[t3]
-	t5 := dsq[t3]
-	t6 := n3 / 2
-	t7 := sq0*t4 + sq[t6]
-	t8 := ddsq[t6]
-	dsq2[t6] += 1
-	ddsq[t6] = t8
-	t9 := ddsq[t3]
-	dsq2[t3] += sq0
-	ddsq[t3] = t9 + dsq0
-	t10 := ddsq[0]
-	dsq2[0] += t4
-	ddsq[0] = t10 + t5
+	t5 := n3 - 1
+	t6 := sq[t5]
+	t7 := dsq[t5]
+	t8 := n3 / 2
+	t9 := sq0*t6 + sq[t8]
+	t10 := ddsq[t8]
+	dsq2[t8] += 1
+	ddsq[t8] = t10
+	t11 := ddsq[t5]
+	dsq2[t5] += sq0
+	ddsq[t5] = t11 + dsq0
+	t12 := ddsq[0]
+	dsq2[0] += t6
+	ddsq[0] = t12 + t7
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t11 := tapeSlices
-		t12 := dtapeSlices
-		n4 := len(t11)
+		n4 := len(tapeSlices)
 		t13 := n4 - 4
-		sq2 := t11[t13]
+		sq2 := tapeSlices[t13]
 		t14 := n4 - 3
-		dsq3 := t11[t14]
-		ddsq2 := t12[t14]
-		sq3 := t11[n4-2]
+		dsq3 := tapeSlices[t14]
+		ddsq2 := dtapeSlices[t14]
+		sq3 := tapeSlices[n4-2]
 		t15 := n4 - 1
-		dsq4 := t11[t15]
-		ddsq3 := t12[t15]
-		tapeSlices = t11[:t13]
-		dtapeSlices = t12[:t13]
+		dsq4 := tapeSlices[t15]
+		ddsq3 := dtapeSlices[t15]
+		tapeSlices = tapeSlices[:t13]
+		dtapeSlices = dtapeSlices[:t13]
 		n5 := len(sq2)
 		t16 := dsq4[n5]
 		t17 := ddsq3[n5]
@@ -2477,7 +2455,7 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 		}
 		hv[i2] += 2 * (t17*x[i2] + t16*v[i2])
 	}
-	return t7
+	return t9
 }
 
 // memorySquaresLaplacian returns Squares and its Laplacian with respect to x, Σᵢ ∂²Squares/∂x[i]²,
@@ -3581,29 +3559,27 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		panic("springsEnergyHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	var de float64
 	var de2 float64
-	t := c.Mass
-	n2 := len(t)
-	t2 := c.Springs
-	n3 := len(t2)
+	t3 := c.Mass
+	n2 := len(t3)
+	t4 := c.Springs
+	n3 := len(t4)
 	if n != 2*n2 || n3 != n2-1 {
 		panic("springs: dimension mismatch")
 	}
-	t3 := max(n3+2, 0) * 3
-	t4 := tape
-	n4 := len(t4)
-	tape = append(t4, make([]float64, t3)...)[:n4]
-	dtape = append(dtape, make([]float64, t3)...)[:n4]
+	t5 := max(n3+2, 0) * 3
+	t6 := append(t, make([]float64, t5)...)
+	n4 := len(t)
+	tape := t6[:n4]
+	dtape := append(t2, make([]float64, t5)...)[:n4]
 	e := 0.0
 	for i := 0; i < n3; i++ {
-		s := t2[i]
+		s := t4[i]
 		t34 := 2*i + 2
 		t35 := v[t34]
 		t36 := v[2*i]
@@ -3632,28 +3608,24 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	}
 	de += 1
 	for i2 := 0; i2 < n2; i2++ {
-		e += t[i2] * c.G * x[2*i2+1]
+		e += t3[i2] * c.G * x[2*i2+1]
 	}
 	de2 += de
-	t5 := de2
+	t7 := de2
 	for i3 := n3 - 1; i3 >= 0; i3-- {
-		t6 := tape
-		t7 := dtape
-		n5 := len(t6)
+		n5 := len(tape)
 		t8 := n5 - 3
-		t9 := t6[t8]
-		t10 := t7[t8]
+		t9 := tape[t8]
+		t10 := dtape[t8]
 		t11 := n5 - 2
 		t12 := n5 - 1
-		tape = t6[:t8]
-		dtape = t7[:t8]
-		stretch := t9 - t6[t12]
-		dstretch := t10 - t7[t12]
-		t13 := t5 * stretch
-		t14 := 0.5 * t6[t11]
-		t15 := 0.5 * t7[t11]
-		t16 := t14*stretch*t5 + t14*t13
-		t17 := (t15*stretch+t14*dstretch)*t5 + (t15*t13 + t14*(t5*dstretch))
+		stretch := t9 - tape[t12]
+		dstretch := t10 - dtape[t12]
+		t13 := t7 * stretch
+		t14 := 0.5 * tape[t11]
+		t15 := 0.5 * dtape[t11]
+		t16 := t14*stretch*t7 + t14*t13
+		t17 := (t15*stretch+t14*dstretch)*t7 + (t15*t13 + t14*(t7*dstretch))
 		t18 := 2*i3 + 2
 		t19 := v[t18]
 		t20 := v[2*i3]
@@ -3686,6 +3658,8 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		hv[t21] += t33
 		hv[2*i3] -= t29
 		hv[t18] += t29
+		tape = tape[:t8]
+		dtape = dtape[:t8]
 	}
 	return e
 }

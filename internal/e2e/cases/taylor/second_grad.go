@@ -17,40 +17,37 @@ func EnergyHVP(x, v, hv []float64) float64 {
 		panic("EnergyHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var path []int
 	var pathBuf [64]int
-	path = pathBuf[:0]
-	var tape []float64
-	var dtape []float64
+	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
 	var de float64
 	var de2 float64
 	var de3 float64
-	var t22 float64
+	var t20 float64
 	var de4 float64
-	t := max(n+2, 0) * 2
-	t2 := tape
-	n2 := len(t2)
-	tape = append(t2, make([]float64, t)...)[:n2]
-	dtape = append(dtape, make([]float64, t)...)[:n2]
+	t3 := max(n+2, 0) * 2
+	t4 := append(t, make([]float64, t3)...)
+	n2 := len(t)
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, t3)...)[:n2]
 	e := 0.0
 	for i := 0; i < n; i++ {
 		xi3 := x[i]
 		vi3 := v[i]
-		t20 := math.Exp(0.3 * xi3)
-		e += t20 - math.Log(1+xi3*xi3)
-		tape = append(tape, t20)
-		dtape = append(dtape, t20*(0.3*vi3))
+		t18 := math.Exp(0.3 * xi3)
+		e += t18 - math.Log(1+xi3*xi3)
+		tape = append(tape, t18)
+		dtape = append(dtape, t18*(0.3*vi3))
 		var from int
 		if i > 0 {
 			d2 := xi3 - x[i-1]
-			t21 := math.Sin(xi3)
-			tape = append(tape, t21)
+			t19 := math.Sin(xi3)
+			tape = append(tape, t19)
 			dtape = append(dtape, math.Cos(xi3)*vi3)
-			e += d2 * d2 * t21
+			e += d2 * d2 * t19
 			from = 1
 		} else {
 			from = 0
@@ -59,25 +56,20 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	}
 	de4 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := de4
+		t5 := de4
 		de4 = 0
-		de += t3
-		t4 := path
-		t5 := len(t4) - 1
-		path = t4[:t5]
-		if t4[t5] == 0 {
+		de += t5
+		t6 := len(path) - 1
+		t7 := path[:t6]
+		if path[t6] == 0 {
 			t12 := de
 			de = 0
 			de3 += t12
 		} else {
-			t6 := de
+			t8 := de
 			de = 0
-			de2 += t6
-			t7 := tape
-			t8 := dtape
-			t9 := len(t7) - 1
-			tape = t7[:t9]
-			dtape = t8[:t9]
+			de2 += t8
+			t9 := len(tape) - 1
 			t10 := de2
 			de2 = 0
 			de3 += t10
@@ -85,28 +77,29 @@ func EnergyHVP(x, v, hv []float64) float64 {
 			vi := v[i2]
 			d := xi - x[i2-1]
 			dd := vi - v[i2-1]
-			t22 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*vi*(d*d*t10)
-			t11 := 2 * (t10*t8[t9]*d + t10*t7[t9]*dd)
-			t22 += t11
+			t20 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*vi*(d*d*t10)
+			t11 := 2 * (t10*dtape[t9]*d + t10*tape[t9]*dd)
+			t20 += t11
 			hv[i2-1] -= t11
+			tape = tape[:t9]
+			dtape = dtape[:t9]
 		}
-		t13 := tape
-		t14 := dtape
-		t15 := len(t13) - 1
-		tape = t13[:t15]
-		dtape = t14[:t15]
-		t16 := de3
+		t13 := len(tape) - 1
+		t14 := de3
 		de3 = 0
-		de4 += t16
+		de4 += t14
 		xi2 := x[i2]
 		vi2 := v[i2]
-		t17 := 1 + xi2*xi2
-		t18 := 1 / t17
-		t22 -= 2 * (t18*t16*vi2 - t18*(2*(vi2*xi2))/t17*t16*xi2)
-		t22 += 0.3 * (t14[t15] * t16)
-		t19 := t22
-		t22 = 0
-		hv[i2] += t19
+		t15 := 1 + xi2*xi2
+		t16 := 1 / t15
+		t20 -= 2 * (t16*t14*vi2 - t16*(2*(vi2*xi2))/t15*t14*xi2)
+		t20 += 0.3 * (dtape[t13] * t14)
+		t17 := t20
+		t20 = 0
+		hv[i2] += t17
+		tape = tape[:t13]
+		dtape = dtape[:t13]
+		path = t7
 	}
 	return e
 }
@@ -374,12 +367,10 @@ func ChainHVP(x, v, hv []float64) float64 {
 		panic("ChainHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tape []float64
-	var dtape []float64
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
-	tape = tapeBuf[:0]
-	dtape = dtapeBuf[:0]
+	tape := tapeBuf[:0]
+	dtape := dtapeBuf[:0]
 	var t24 float64
 	var t25 float64
 	var t26 float64
@@ -387,57 +378,53 @@ func ChainHVP(x, v, hv []float64) float64 {
 	var ds float64
 	s := 0.0
 	for i := 1; i < n; i++ {
-		t17 := x[i-1]
-		t18 := v[i-1]
+		t15 := x[i-1]
+		t16 := v[i-1]
 		xi2 := x[i]
 		vi2 := v[i]
-		t19 := t17 - xi2
-		t20 := math.Sqrt(1 + t19*t19)
-		t21 := 0.5 / t20 * (2 * ((t18 - vi2) * t19))
-		tape = append(tape, t20)
-		dtape = append(dtape, t21)
+		t17 := t15 - xi2
+		t18 := math.Sqrt(1 + t17*t17)
+		t19 := 0.5 / t18 * (2 * ((t16 - vi2) * t17))
+		t20 := append(tape, t18)
+		t21 := append(dtape, t19)
 		t22 := 0.5 * xi2
 		t23 := math.Cosh(t22)
-		tape = append(tape, t20, t23)
-		dtape = append(dtape, t21, math.Sinh(t22)*(0.5*vi2))
-		s += t20 * t23
+		tape = append(t20, t18, t23)
+		dtape = append(t21, t19, math.Sinh(t22)*(0.5*vi2))
+		s += t18 * t23
 	}
 	ds += 1
 	t := ds
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t2 := tape
-		t3 := dtape
-		n2 := len(t2)
-		t4 := n2 - 2
-		t5 := n2 - 1
-		tape = t2[:t4]
-		dtape = t3[:t4]
-		t24 += t * t2[t5]
-		t25 += t * t3[t5]
+		n2 := len(tape)
+		t2 := n2 - 2
+		t3 := n2 - 1
+		t4 := tape[:t2]
+		t5 := dtape[:t2]
+		t24 += t * tape[t3]
+		t25 += t * dtape[t3]
 		xi := x[i2]
 		vi := v[i2]
 		t6 := 0.5 * xi
-		t26 += 0.5 * (math.Cosh(t6)*(0.5*vi)*(t2[t4]*t) + math.Sinh(t6)*(t3[t4]*t))
-		t7 := tape
-		t8 := dtape
-		t9 := len(t7) - 1
-		t10 := t7[t9]
-		tape = t7[:t9]
-		dtape = t8[:t9]
-		t11 := t24
-		t12 := t25
+		t26 += 0.5 * (math.Cosh(t6)*(0.5*vi)*(tape[t2]*t) + math.Sinh(t6)*(dtape[t2]*t))
+		t7 := len(t4) - 1
+		t8 := t4[t7]
+		tape = t4[:t7]
+		dtape = t5[:t7]
+		t9 := t24
+		t10 := t25
 		t24 = 0
 		t25 = 0
-		t13 := 0.5 / t10
-		t14 := 2 * ((t13*t12-t13*t8[t9]/t10*t11)*(x[i2-1]-xi) + t13*t11*(v[i2-1]-vi))
-		t27 += t14
-		t26 -= t14
-		t15 := t26
+		t11 := 0.5 / t8
+		t12 := 2 * ((t11*t10-t11*t5[t7]/t8*t9)*(x[i2-1]-xi) + t11*t9*(v[i2-1]-vi))
+		t27 += t12
+		t26 -= t12
+		t13 := t26
 		t26 = 0
-		hv[i2] += t15
-		t16 := t27
+		hv[i2] += t13
+		t14 := t27
 		t27 = 0
-		hv[i2-1] += t16
+		hv[i2-1] += t14
 	}
 	return s
 }

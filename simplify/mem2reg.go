@@ -1,0 +1,298 @@
+package simplify
+
+// This file defines the promotion of local variables to SSA values. A
+// derivative keeps its adjoints, the values of an iteration and the
+// variables of blocks out of loops in local variables (an OpAlloc only
+// loaded from and stored to), which no pass looks through; promoted, an
+// adjoint's x̄ += a; t := x̄; x̄ = 0 is arithmetic that folding, algebra and
+// CSE simplify, and the emitter gives the values back their variables
+// (copy coalescing). The algorithm is that of Cytron, Ferrante, Rosen,
+// Wegman & Zadeck, "Efficiently Computing Static Single Assignment Form
+// and the Control Dependence Graph" (TOPLAS 1991): φs at the iterated
+// dominance frontier of the stores, then a walk of the dominator tree
+// that renames loads to the value last stored.
+
+import (
+	"go/constant"
+	"go/types"
+	"slices"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// Mem2Reg promotes the local variables of f whose address is only loaded
+// from and stored to (not stored itself, passed to a call, indexed or
+// sliced), and that hold no float, to SSA values: the tapes, the values
+// of iterations and the control path of a reverse sweep. (Adjoints, which
+// hold floats, stay variables for now: the emitter writes their updates
+// as statements, x̄ += a, which their SSA chains would turn into nested
+// expressions.)
+func Mem2Reg(f *ir.Func) {
+	cfg := ir.NewCFG(f)
+	uses := ir.Uses(f)
+	vars := map[*ir.Value]bool{}
+	var order []*ir.Value
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op != ir.OpAlloc || v.Heap || !cfg.Reachable(b) || holdsFloatValue(v.Type.(*types.Pointer).Elem()) {
+				continue
+			}
+			ok := true
+			for _, u := range uses[v.ID] {
+				switch {
+				case !cfg.Reachable(u.Block):
+					ok = false
+				case u.Op == ir.OpLoad:
+				case u.Op == ir.OpStore && u.Args[0] == v && u.Args[1] != v:
+				default:
+					ok = false
+				}
+			}
+			if ok {
+				vars[v] = true
+				order = append(order, v)
+			}
+		}
+	}
+	if len(order) == 0 {
+		return
+	}
+	df := frontiers(cfg)
+
+	// φs at the iterated dominance frontier of each variable's stores.
+	phiOf := map[*ir.Value]*ir.Value{} // φ → its variable
+	for _, a := range order {
+		var work []*ir.Block
+		for _, u := range uses[a.ID] {
+			if u.Op == ir.OpStore && !slices.Contains(work, u.Block) {
+				work = append(work, u.Block)
+			}
+		}
+		placed := map[*ir.Block]bool{}
+		for len(work) > 0 {
+			b := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, d := range df[b.Index] {
+				if placed[d] {
+					continue
+				}
+				placed[d] = true
+				phi := f.NewValue(ir.OpPhi, a.Type.(*types.Pointer).Elem())
+				phi.Name = a.Name
+				phi.Args = make([]*ir.Value, len(d.Preds))
+				d.Insert(0, phi)
+				phiOf[phi] = a
+				work = append(work, d)
+			}
+		}
+	}
+
+	// Renaming, along the dominator tree.
+	zero := map[*ir.Value]*ir.Value{}
+	cur := map[*ir.Value][]*ir.Value{}
+	top := func(a *ir.Value) *ir.Value {
+		if s := cur[a]; len(s) > 0 {
+			return s[len(s)-1]
+		}
+		if z, ok := zero[a]; ok {
+			return z
+		}
+		z := f.ConstValue(a.Type.(*types.Pointer).Elem(), nil)
+		if c := zeroConst(z.Type); c != nil {
+			z.Const = c
+		}
+		zero[a] = z
+		return z
+	}
+	repl := map[*ir.Value]*ir.Value{}
+	var walk func(b *ir.Block)
+	walk = func(b *ir.Block) {
+		pushed := map[*ir.Value]int{}
+		out := b.Instrs[:0]
+		for _, v := range b.Instrs {
+			for i, x := range v.Args {
+				if r, ok := repl[x]; ok {
+					v.Args[i] = r
+				}
+			}
+			switch {
+			case v.Op == ir.OpPhi && phiOf[v] != nil:
+				a := phiOf[v]
+				cur[a] = append(cur[a], v)
+				pushed[a]++
+			case v.Op == ir.OpLoad && vars[v.Args[0]]:
+				x := top(v.Args[0])
+				repl[v] = x
+				if x.Name == "" && x.Op != ir.OpConst {
+					x.Name = v.Name
+				}
+				continue
+			case v.Op == ir.OpStore && vars[v.Args[0]]:
+				a := v.Args[0]
+				cur[a] = append(cur[a], v.Args[1])
+				pushed[a]++
+				continue
+			case v.Op == ir.OpAlloc && vars[v]:
+				continue
+			}
+			out = append(out, v)
+		}
+		for i := len(out); i < len(b.Instrs); i++ {
+			b.Instrs[i] = nil
+		}
+		b.Instrs = out
+		for _, s := range b.Succs {
+			for _, v := range s.Instrs {
+				if v.Op != ir.OpPhi {
+					break
+				}
+				if a := phiOf[v]; a != nil {
+					// Several edges from b to s: every argument from b.
+					for j, p := range s.Preds {
+						if p == b {
+							v.Args[j] = top(a)
+						}
+					}
+				}
+			}
+		}
+		for _, c := range cfg.Children[b.Index] {
+			walk(c)
+		}
+		for a, n := range pushed {
+			cur[a] = cur[a][:len(cur[a])-n]
+		}
+	}
+	walk(f.Entry())
+	// Arguments of φs from unreachable predecessors, and values replaced
+	// in φs filled before their replacement was known.
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			for i, x := range v.Args {
+				if x == nil && v.Op == ir.OpPhi && phiOf[v] != nil {
+					v.Args[i] = top(phiOf[v])
+					continue
+				}
+				for {
+					r, ok := repl[x]
+					if !ok {
+						break
+					}
+					x = r
+				}
+				v.Args[i] = x
+			}
+		}
+	}
+	removeTrivialPhis(f, phiOf)
+}
+
+// removeTrivialPhis removes the φs of phis that merge one value (besides
+// themselves) or that nothing uses, until none is left.
+func removeTrivialPhis(f *ir.Func, phis map[*ir.Value]*ir.Value) {
+	for changed := true; changed; {
+		changed = false
+		uses := ir.Uses(f)
+		for _, b := range f.Blocks {
+			out := b.Instrs[:0]
+			for _, v := range b.Instrs {
+				if v.Op != ir.OpPhi || phis[v] == nil {
+					out = append(out, v)
+					continue
+				}
+				var same *ir.Value
+				trivial := true
+				for _, a := range v.Args {
+					switch {
+					case a == v:
+					case same == nil:
+						same = a
+					case a != same && !sameConst(a, same):
+						trivial = false
+					}
+				}
+				used := false
+				for _, u := range uses[v.ID] {
+					used = used || u != v
+				}
+				switch {
+				case !used:
+					changed = true
+					continue
+				case trivial && same != nil:
+					ir.ReplaceUses(f, v, same)
+					if same.Name == "" && same.Op != ir.OpConst {
+						same.Name = v.Name
+					}
+					changed = true
+					continue
+				}
+				out = append(out, v)
+			}
+			for i := len(out); i < len(b.Instrs); i++ {
+				b.Instrs[i] = nil
+			}
+			b.Instrs = out
+		}
+	}
+}
+
+// frontiers returns the dominance frontier of each block, by block index
+// (Cooper, Harvey & Kennedy's formulation: for each join point, walk up
+// from each predecessor to the join's immediate dominator).
+func frontiers(cfg *ir.CFG) [][]*ir.Block {
+	df := make([][]*ir.Block, len(cfg.Order))
+	for _, b := range cfg.RPO {
+		if len(b.Preds) < 2 {
+			continue
+		}
+		for _, p := range b.Preds {
+			if !cfg.Reachable(p) {
+				continue
+			}
+			for r := p; r != nil && r != cfg.Idom[b.Index]; r = cfg.Idom[r.Index] {
+				if !slices.Contains(df[r.Index], b) {
+					df[r.Index] = append(df[r.Index], b)
+				}
+			}
+		}
+	}
+	return df
+}
+
+// zeroConst returns the zero of a basic type as a constant, or nil (the
+// zero value of other types is a constant without a value).
+func zeroConst(t types.Type) constant.Value {
+	b, ok := t.Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return nil
+	case b.Info()&types.IsFloat != 0:
+		return constant.MakeFloat64(0)
+	case b.Info()&types.IsInteger != 0:
+		return constant.MakeInt64(0)
+	case b.Info()&types.IsBoolean != 0:
+		return constant.MakeBool(false)
+	case b.Info()&types.IsString != 0:
+		return constant.MakeString("")
+	}
+	return nil
+}
+
+// holdsFloatValue reports whether values of type t are or hold floats in
+// place (a float, or a struct or array of them), as adjoints do.
+func holdsFloatValue(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsFloat != 0
+	case *types.Struct:
+		for f := range u.Fields() {
+			if holdsFloatValue(f.Type()) {
+				return true
+			}
+		}
+	case *types.Array:
+		return holdsFloatValue(u.Elem())
+	}
+	return false
+}
