@@ -127,11 +127,14 @@ func FuzzGadgen(f *testing.F) {
 	})
 }
 
-// importer imports from source, for every check of the process.
+// importer imports from source, for every check of the process; the
+// packages are cached here, since the source importer runs the go
+// command to find a package before it looks in its cache.
 var (
 	importMu sync.Mutex
 	imp      types.Importer
 	impFset  = token.NewFileSet()
+	imported = map[string]*types.Package{}
 )
 
 type lockedImporter struct{ dir string }
@@ -143,10 +146,17 @@ func (li lockedImporter) Import(path string) (*types.Package, error) {
 func (li lockedImporter) ImportFrom(path, dir string, mode types.ImportMode) (*types.Package, error) {
 	importMu.Lock()
 	defer importMu.Unlock()
+	if pkg := imported[path]; pkg != nil {
+		return pkg, nil
+	}
 	if imp == nil {
 		imp = importer.ForCompiler(impFset, "source", nil)
 	}
-	return imp.(types.ImporterFrom).ImportFrom(path, li.dir, mode)
+	pkg, err := imp.(types.ImporterFrom).ImportFrom(path, li.dir, mode)
+	if err == nil {
+		imported[path] = pkg
+	}
+	return pkg, err
 }
 
 // typeChecks type-checks the Go files of dir, without the generated ones
