@@ -455,6 +455,9 @@ func (b *batch) gadgen() error {
 			if construct == "" {
 				construct = "(none)"
 			}
+			if strings.HasPrefix(construct, "parameter ") {
+				construct = "parameter" // "parameter m": the name varies
+			}
 			if bp.written[filepath.Base(d)] {
 				b.recordAll(bp, filepath.Base(d), Fail, "diagnostic with output", line)
 				continue
@@ -779,7 +782,7 @@ func (b *batch) writeMain() error {
 	})
 	cases := &ast.CompositeLit{Type: sliceOf(sel(id("harness"), "Case")), Elts: elts}
 	mainFn := &ast.FuncDecl{Name: id("main"), Type: funcType(nil, nil), Body: block(
-		exprStmt(call(sel(id("harness"), "Main"), cases, sel(id("cmath"), "Reset"), sel(id("cmath"), "Trace"))),
+		exprStmt(call(sel(id("harness"), "Main"), cases, sel(id("cmath"), "Reset"), sel(id("cmath"), "Trace"), sel(id("cmath"), "Margin"))),
 	)}
 	f := &ast.File{Name: id("main"), Decls: []ast.Decl{
 		&ast.GenDecl{Tok: token.IMPORT, Lparen: 1, Specs: imports},

@@ -8,9 +8,9 @@ import (
 // TestGenerate: programs are deterministic, type-check, and have entries.
 func TestGenerate(t *testing.T) {
 	w := DefaultWeights()
-	for i := range 300 {
-		p := Generate(1, i, w)
-		if q := Generate(1, i, w); !bytes.Equal(p.Src, q.Src) {
+	for i := range 1000 {
+		p := Generate(uint64(1+i%3), i, w)
+		if q := Generate(uint64(1+i%3), i, w); !bytes.Equal(p.Src, q.Src) {
 			t.Fatalf("program %d: two runs differ", i)
 		}
 		pp, err := parse(p.Src)

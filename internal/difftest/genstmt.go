@@ -289,12 +289,14 @@ func (f *fn) loopOver(full bool, body func(i *vr) []ast.Stmt) []ast.Stmt {
 	}
 	switch form {
 	case "for-3clause":
-		init, cond := intLit(0), bin(id(i.name), token.LSS, bound())
+		var init, cond ast.Expr
 		switch g.r.IntN(3) * b2i(!full) {
+		case 0:
+			init, cond = intLit(0), bin(id(i.name), token.LSS, bound())
 		case 1:
-			init, i.lo = intLit(1), 1
+			init, cond, i.lo = intLit(1), bin(id(i.name), token.LSS, bound()), 1
 		case 2:
-			cond, i.hi = bin(id(i.name), token.LSS, bin(bound(), token.SUB, intLit(1))), L-2
+			init, cond, i.hi = intLit(0), bin(id(i.name), token.LSS, bin(bound(), token.SUB, intLit(1))), L-2
 		}
 		st := &ast.ForStmt{
 			Init: define(i.name, init),

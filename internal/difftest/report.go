@@ -21,6 +21,8 @@ type Summary struct {
 	// using it and their outcomes by mode.
 	Features map[string]map[string]*ModeCount
 	Failures []Outcome // Fail and Tester outcomes
+	// Skips counts the reasons of the skipped outcomes.
+	Skips map[string]int
 }
 
 // ModeCount counts the outcomes of one mode.
@@ -38,6 +40,7 @@ func (s *Summary) Add(outs []Outcome) {
 		s.Modes = map[string]*ModeCount{}
 		s.Refusals = map[string]map[string]int{}
 		s.Features = map[string]map[string]*ModeCount{}
+		s.Skips = map[string]int{}
 	}
 	progs := map[*Program]bool{}
 	for _, o := range outs {
@@ -51,6 +54,10 @@ func (s *Summary) Add(outs []Outcome) {
 		}
 		if o.Status == Fail || o.Status == Tester {
 			s.Failures = append(s.Failures, o)
+		}
+		if o.Status == Skipped {
+			why, _, _ := strings.Cut(o.Kind, ":")
+			s.Skips[why]++
 		}
 		for _, f := range o.Program.Features {
 			if s.Features[f] == nil {
@@ -111,6 +118,13 @@ func (s *Summary) Write(w io.Writer) {
 			fmt.Fprintln(tw, row+"\t")
 		}
 		tw.Flush()
+	}
+
+	if len(s.Skips) > 0 {
+		fmt.Fprintf(w, "\nskipped (all modes):\n")
+		for _, k := range sortedKeys(s.Skips) {
+			fmt.Fprintf(w, "  %-60s %d\n", k, s.Skips[k])
+		}
 	}
 
 	fmt.Fprintf(w, "\nconstructs of the generator: programs using it, checked/refused/failed by mode:\n")

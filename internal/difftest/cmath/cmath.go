@@ -22,8 +22,10 @@
 //
 // Every comparison and every choice of Abs, Min and Max is recorded in a
 // trace (a hash of the outcomes in order), so that a check can tell
-// whether two evaluations took the same path (Reset, Trace). The trace is
-// global: twins are not safe for concurrent use.
+// whether two evaluations took the same path (Trace), and the smallest
+// relative difference of the values compared is kept (Margin), so that it
+// can tell a path that rounding could change. Both are global (Reset
+// clears them): twins are not safe for concurrent use.
 package cmath
 
 import (
@@ -31,13 +33,30 @@ import (
 	"math/cmplx"
 )
 
-var trace uint64
+var (
+	trace  uint64
+	margin = math.Inf(1)
+)
 
-// Reset clears the trace.
-func Reset() { trace = 0 }
+// Reset clears the trace and the margin.
+func Reset() { trace, margin = 0, math.Inf(1) }
 
 // Trace returns the hash of the outcomes recorded since Reset.
 func Trace() uint64 { return trace }
+
+// Margin returns the smallest relative difference between the real
+// parts of two compared values since Reset, equal ones left out (a value
+// compared with itself, max(s, s)): below 1e-12 or so, the program itself
+// may have taken the other branch, rounding differently.
+func Margin() float64 { return margin }
+
+// compared records the margin of a comparison of a and b.
+func compared(a, b complex128) {
+	ra, rb := real(a), real(b)
+	if s := math.Abs(ra) + math.Abs(rb); s > 0 && ra != rb {
+		margin = min(margin, math.Abs(ra-rb)/s)
+	}
+}
 
 // record appends the outcome k to the trace (FNV-1a step).
 func record(k uint64) {
@@ -54,16 +73,15 @@ func recordBool(b bool) bool {
 }
 
 // Less reports real(a) < real(b); Leq, Greater, Geq, Eq and Neq likewise.
-func Less(a, b complex128) bool    { return recordBool(real(a) < real(b)) }
-func Leq(a, b complex128) bool     { return recordBool(real(a) <= real(b)) }
-func Greater(a, b complex128) bool { return recordBool(real(a) > real(b)) }
-func Geq(a, b complex128) bool     { return recordBool(real(a) >= real(b)) }
+func Less(a, b complex128) bool    { compared(a, b); return recordBool(real(a) < real(b)) }
+func Leq(a, b complex128) bool     { compared(a, b); return recordBool(real(a) <= real(b)) }
+func Greater(a, b complex128) bool { compared(a, b); return recordBool(real(a) > real(b)) }
+func Geq(a, b complex128) bool     { compared(a, b); return recordBool(real(a) >= real(b)) }
 func Eq(a, b complex128) bool      { return recordBool(real(a) == real(b)) }
 func Neq(a, b complex128) bool     { return recordBool(real(a) != real(b)) }
 
-// Abs returns z or −z, whichever has a nonnegative real part (z at 0,
-// the convention of gadgen's rule for math.Abs is a zero derivative
-// there, a kink that checks avoid).
+// Abs returns z or −z, whichever has a nonnegative real part (z at 0: a
+// kink, where gadgen's rule gives a zero derivative).
 func Abs(z complex128) complex128 {
 	if recordBool(real(z) < 0) {
 		return -z
@@ -76,6 +94,7 @@ func Abs(z complex128) complex128 {
 func Min(x complex128, ys ...complex128) complex128 {
 	k := 0
 	for i, y := range ys {
+		compared(x, y)
 		if real(y) < real(x) {
 			x, k = y, i+1
 		}
@@ -89,6 +108,7 @@ func Min(x complex128, ys ...complex128) complex128 {
 func Max(x complex128, ys ...complex128) complex128 {
 	k := 0
 	for i, y := range ys {
+		compared(x, y)
 		if real(y) > real(x) {
 			x, k = y, i+1
 		}

@@ -87,22 +87,23 @@ type Config struct {
 	Timeout time.Duration   // per derivative call
 	MaxHeap uint64          // bytes
 	Out     io.Writer
-	// Reset and Trace give access to the twins' trace of branches
-	// (package cmath).
-	Reset func()
-	Trace func() uint64
+	// Reset, Trace and Margin give access to the twins' trace of
+	// branches and to the margin of their comparisons (package cmath).
+	Reset  func()
+	Trace  func() uint64
+	Margin func() float64
 }
 
 // Main runs the cases with the settings of the command line and exits
 // with status 1 if a check failed.
-func Main(cases []Case, reset func(), trace func() uint64) {
+func Main(cases []Case, reset func(), trace func() uint64, margin func() float64) {
 	seed := flag.Uint64("seed", 1, "seed of the random points")
 	points := flag.Int("points", 2, "points per case")
 	skip := flag.String("skip", "", "comma-separated `name:mode` pairs not to run")
 	timeout := flag.Duration("timeout", 5*time.Second, "time limit of one call")
 	flag.Parse()
 	cfg := Config{Seed: *seed, Points: *points, Skip: map[string]bool{}, Timeout: *timeout,
-		MaxHeap: 2 << 30, Out: os.Stdout, Reset: reset, Trace: trace}
+		MaxHeap: 2 << 30, Out: os.Stdout, Reset: reset, Trace: trace, Margin: margin}
 	for _, s := range strings.Split(*skip, ",") {
 		if name, mode, ok := strings.Cut(s, ":"); ok {
 			cfg.Skip[name+" "+mode] = true
@@ -122,6 +123,9 @@ const (
 	h         = 1e-20 // complex step
 	eps       = 4e-3  // largest step of the differences of g′
 	maxValue  = 1e12  // larger outputs are not checked
+	minMargin = 1e-10 // closer comparisons are not trusted
+	// derivFloor·|y| is the floor of the scale of first derivatives.
+	derivFloor = 1e-4
 )
 
 // watchdog ends the process when a call runs too long or grows the heap.
@@ -180,6 +184,9 @@ func Run(cases []Case, cfg Config) int {
 	}
 	if cfg.Trace == nil {
 		cfg.Trace = func() uint64 { return 0 }
+	}
+	if cfg.Margin == nil {
+		cfg.Margin = func() float64 { return math.Inf(1) }
 	}
 	debug.SetMaxStack(256 << 20)
 	wd := &watchdog{out: cfg.Out}
@@ -753,6 +760,9 @@ func (c *ctxt) illConditioned(twin bool) (why string) {
 		}
 	}()
 	jv, _ := c.oracle(c.pt.x, c.pt.v)
+	if c.cfg.Margin() < minMargin {
+		return fmt.Sprintf("near a tie: a comparison of values %.1e apart (relatively), which rounding may flip", c.cfg.Margin())
+	}
 	for _, a := range jv {
 		if math.IsNaN(a) || math.IsInf(a, 0) {
 			return "the derivative overflows"
@@ -804,6 +814,12 @@ func (c *ctxt) vecs(kind string, got, want []float64, rel float64) {
 		failf("%s: %d values, want %d", kind, len(got), len(want))
 	}
 	scale := max(normInf(got), normInf(want))
+	if rel >= relFirst {
+		// Derivatives: a floor of 1e-4·|y| (the inputs and directions are
+		// in [−1, 1)), for derivatives that are the residue of
+		// cancellations of terms of the size of y.
+		scale = max(scale, derivFloor*normInf(c.y0))
+	}
 	for i := range got {
 		if !agree(got[i], want[i], scale, rel) {
 			failf("%s: y[%d]: got %.17g, want %.17g (scale %.3g, rel %.0e) at x = %v along v = %v",
@@ -932,7 +948,8 @@ func (c *ctxt) rev() {
 	jv, _ := c.oracle(c.pt.x, c.pt.v)
 	want, wscale := dot(w, jv)
 	c.checks++
-	if !agree(got, want, gscale+wscale, relFirst) {
+	floor := derivFloor * normInf(c.y0) * normInf(w) * float64(len(w))
+	if !agree(got, want, gscale+wscale+floor, relFirst) {
 		failf("oracle dot: ⟨x̄, v⟩ = %.17g, ⟨w, J·v⟩ = %.17g (complex step) at x = %v, v = %v, w = %v, x̄ = %v",
 			got, want, c.pt.x, c.pt.v, w, realParts(xbar))
 	}
@@ -940,7 +957,7 @@ func (c *ctxt) rev() {
 		_, dy := c.callJVP(s.c.JVP, c.pt.x, c.pt.v)
 		fwd, fscale := dot(w, dy)
 		c.checks++
-		if !agree(got, fwd, gscale+fscale, relFirst) {
+		if !agree(got, fwd, gscale+fscale+floor, relFirst) {
 			failf("dot: ⟨x̄, v⟩ = %.17g, ⟨w, JVP⟩ = %.17g at x = %v, v = %v, w = %v", got, fwd, c.pt.x, c.pt.v, w)
 		}
 	}
@@ -1032,15 +1049,18 @@ func (c *ctxt) taylor(line bool) {
 		}
 		return ct, dct
 	}
-	// g′ at t = ±ε·j/4, j = 1, 2, 4, 8.
-	gp := map[int][]float64{0: jv}
-	for _, j := range []int{-8, -4, -2, -1, 1, 2, 4, 8} {
-		ct, dct := curve(float64(j) * eps / 4)
-		d, tr := c.oracle(ct, dct)
-		if tr != tr0 {
-			return // a branch changes within the differences: a kink
+	// g′ at t = ±h_k, h_k = ε/2^k, k = 0…levels.
+	gp := map[float64][]float64{0: jv}
+	for k := 0; k <= levels; k++ {
+		for _, sign := range []float64{-1, 1} {
+			t := sign * eps / float64(int(1)<<k)
+			ct, dct := curve(t)
+			d, tr := c.oracle(ct, dct)
+			if tr != tr0 {
+				return // a branch changes within the differences: a kink
+			}
+			gp[t] = d
 		}
-		gp[j] = d
 	}
 	n := len(jv)
 	g2, g3 := make([]float64, n), make([]float64, n)
@@ -1052,27 +1072,19 @@ func (c *ctxt) taylor(line bool) {
 		m = max(m, normInf(g))
 	}
 	for i := range n {
-		// Central differences of g′ with the steps ε·j/4, and
-		// Richardson's extrapolation of each pair of steps (h, 2h):
-		// three estimates, at h = ε/4, ε/2, ε, whose differences
-		// measure their errors. If they do not agree, g′ varies faster
-		// than the steps resolve (a function that oscillates fast):
-		// the coefficient is not checked.
-		d := func(j int) float64 { return (gp[j][i] - gp[-j][i]) / (float64(j) * eps / 2) }
-		s := func(j int) float64 {
-			h := float64(j) * eps / 4
-			return (gp[j][i] - 2*gp[0][i] + gp[-j][i]) / (h * h)
-		}
-		est := func(f func(int) float64, k float64) (float64, float64, bool) {
-			e1, e2, e3 := (4*f(1)-f(2))/3/k, (4*f(2)-f(4))/3/k, (4*f(4)-f(8))/3/k
-			err := math.Abs(e1 - e2)
-			ok := err <= 1e-3*(math.Abs(e1)+m) && math.Abs(e2-e3) <= 1e-1*(math.Abs(e2)+m)
-			return e1, err, ok
-		}
+		// Central differences of g′ with the steps h_k, and Richardson's
+		// extrapolation of each pair (h_k, h_k−1): a sequence of
+		// estimates, from the largest steps down. The first three that
+		// agree give the coefficient and the size of its error; if none
+		// do, g′ varies faster than the steps resolve (a function that
+		// oscillates fast) or rounding swamps them: not checked.
+		h := func(k int) float64 { return eps / float64(int(1)<<k) }
+		d := func(k int) float64 { return (gp[h(k)][i] - gp[-h(k)][i]) / (2 * h(k)) }
+		s := func(k int) float64 { return (gp[h(k)][i] - 2*gp[0][i] + gp[-h(k)][i]) / (h(k) * h(k)) }
 		var ok2, ok3 bool
 		var err2, err3 float64
-		g2[i], err2, ok2 = est(d, 2) // y2 = g″/2
-		g3[i], err3, ok3 = est(s, 6) // y3 = g‴/6
+		g2[i], err2, ok2 = converged(d, 2, m) // y2 = g″/2
+		g3[i], err3, ok3 = converged(s, 6, m) // y3 = g‴/6
 		if !ok2 {
 			return
 		}
@@ -1086,6 +1098,28 @@ func (c *ctxt) taylor(line bool) {
 	if k >= 3 {
 		c.coefs("taylor3", ys[3], g3, tol3)
 	}
+}
+
+// levels is the number of halvings of the step of the differences.
+const levels = 10
+
+// converged extrapolates the differences f(k) (of step ε/2^k) in pairs,
+// divides by div, and returns the first estimate of three consecutive
+// ones that agree within 1e-4 of their size (or of scale), and the size
+// of its error.
+func converged(f func(int) float64, div, scale float64) (est, err float64, ok bool) {
+	e := make([]float64, levels)
+	for k := 1; k <= levels; k++ {
+		e[k-1] = (4*f(k) - f(k-1)) / 3 / div
+	}
+	for k := 0; k+2 < len(e); k++ {
+		d1, d2 := math.Abs(e[k]-e[k+1]), math.Abs(e[k+1]-e[k+2])
+		tol := 1e-4 * (math.Abs(e[k+1]) + scale)
+		if d1 <= tol && d2 <= tol {
+			return e[k+1], d1 + d2, true
+		}
+	}
+	return 0, 0, false
 }
 
 // coefs checks Taylor coefficients against differences, within the

@@ -196,7 +196,7 @@ func scaleJVPHang(dst, ddst, x, dx []float64, a, da float64) (float64, float64) 
 func run(t *testing.T, cases []Case) string {
 	t.Helper()
 	var out bytes.Buffer
-	Run(cases, Config{Seed: 1, Points: 3, Out: &out, Reset: cmath.Reset, Trace: cmath.Trace})
+	Run(cases, Config{Seed: 1, Points: 3, Out: &out, Reset: cmath.Reset, Trace: cmath.Trace, Margin: cmath.Margin})
 	return out.String()
 }
 
