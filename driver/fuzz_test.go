@@ -35,22 +35,18 @@ var updateCorpus = flag.Bool("fuzzcorpus.update", false, "rewrite the seed corpu
 // gonum, as some examples do (a mutation may add the import).
 const fuzzModule = "module fuzz.example/p\n\ngo 1.26.0\n\nrequire gonum.org/v1/gonum v0.17.0\n"
 
-// fuzzDir makes one module per process for the fuzzed package; go.sum is
-// the repository's.
-var fuzzDir = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "gadgen-fuzz-")
-	if err != nil {
-		return "", err
-	}
+// fuzzDir makes the module of the fuzzed packages in dir; go.sum is the
+// repository's.
+func fuzzDir(dir string) error {
 	sum, err := os.ReadFile("../go.sum")
 	if err != nil {
-		return "", err
+		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(fuzzModule), 0o644); err != nil {
-		return "", err
+		return err
 	}
-	return dir, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
-})
+	return os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+}
 
 // positioned matches a diagnostic with a position: file:line:col: gadgen: …
 var positioned = regexp.MustCompile(`^[^\s:]+\.go:\d+:\d+: gadgen: `)
@@ -66,13 +62,13 @@ var unpositionedOK = regexp.MustCompile(`^gadgen: (go: |err: exit status|.*: no 
 // files it writes are gofmt'ed and type-check with the package.
 func FuzzGadgen(f *testing.F) {
 	f.Add([]byte("package p\n\nfunc F(x float64) float64 { return x * x }\n"), "//gad:jvp")
+	mod := f.TempDir()
+	if err := fuzzDir(mod); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, src []byte, dir string) {
 		if len(src) > 1<<16 || strings.ContainsAny(dir, "\n\r") {
 			return
-		}
-		mod, err := fuzzDir()
-		if err != nil {
-			t.Fatal(err)
 		}
 		pkgDir, err := os.MkdirTemp(mod, "p")
 		if err != nil {

@@ -442,7 +442,7 @@ func (b *batch) gadgen() error {
 		line := sc.Text()
 		if m := diagLineRE.FindStringSubmatch(line); m != nil {
 			d, file := filepath.Split(filepath.Clean(m[1]))
-			bp := b.byFile(filepath.Base(d), file)
+			bp := b.byFile(file)
 			if bp == nil {
 				return fmt.Errorf("difftest: a diagnostic in a file of no program: %s", line)
 			}
@@ -468,7 +468,7 @@ func (b *batch) gadgen() error {
 		if m := internalLineRE.FindStringSubmatch(line); m != nil {
 			var bp *bprog
 			if strings.HasSuffix(m[2], ".go") {
-				bp = b.byFile("", m[2]) // a stage on a file: emit
+				bp = b.byFile(m[2]) // a stage on a file: emit
 			} else {
 				fnName := m[2]
 				if i := strings.LastIndex(fnName, "."); i >= 0 {
@@ -512,7 +512,14 @@ func (b *batch) gadgen() error {
 			}
 		}
 		if !found {
-			return fmt.Errorf("difftest: gadgen printed %q", line)
+			// Not attributable: a failure of every program not written.
+			for _, bp := range b.progs {
+				for d, w := range bp.written {
+					if !w {
+						b.recordAll(bp, d, Fail, "unpositioned", line)
+					}
+				}
+			}
 		}
 	}
 	for _, bp := range b.progs {
@@ -553,7 +560,9 @@ func checkGenerated(src []byte) string {
 	return ""
 }
 
-func (b *batch) byFile(dir, file string) *bprog {
+// byFile returns the program whose source or generated file (in any
+// package of the batch) is named file.
+func (b *batch) byFile(file string) *bprog {
 	for _, bp := range b.progs {
 		if bp.file+".go" == file || bp.file+"_grad.go" == file {
 			return bp
@@ -593,7 +602,7 @@ func (b *batch) typecheck() error {
 			for _, path := range paths {
 				f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
 				if err != nil {
-					bp := b.byFile(d, filepath.Base(path))
+					bp := b.byFile(filepath.Base(path))
 					if bp == nil || !strings.HasSuffix(path, "_grad.go") {
 						return fmt.Errorf("difftest: %v", err)
 					}
@@ -616,7 +625,7 @@ func (b *batch) typecheck() error {
 			for _, te := range errs {
 				pos := te.Fset.Position(te.Pos)
 				file := filepath.Base(pos.Filename)
-				bp := b.byFile(d, file)
+				bp := b.byFile(file)
 				if bp == nil || !strings.HasSuffix(file, "_grad.go") {
 					return fmt.Errorf("difftest: %s/%s: %v", d, file, te)
 				}
@@ -653,7 +662,7 @@ func (b *batch) build() error {
 		progress := false
 		for _, m := range problemRE.FindAllStringSubmatch(out, -1) {
 			d, file := m[1], m[2]
-			bp := b.byFile(d, file)
+			bp := b.byFile(file)
 			if bp == nil {
 				return fmt.Errorf("difftest: go vet:\n%s", out)
 			}

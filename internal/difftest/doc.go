@@ -64,9 +64,13 @@
 //     converge (a function that oscillates faster than they resolve).
 //
 // Tolerances are relative, with a floor scaled by the size of the
-// terms. A point where the derivative overflows or is 1e8 times larger
-// than the outputs is skipped as ill-conditioned: rounding alone changes
-// the digits there.
+// terms (and, for first derivatives, 1e-4 times the size of the outputs:
+// inputs and directions are in [−1, 1)). A point is skipped where the
+// outputs are not finite or beyond 1e12, where the derivative overflows
+// or is 1e8 times larger than the outputs (rounding alone changes its
+// digits), and where the twin compares two different values closer than
+// 1e-10 relatively (rounding could make the program take the other
+// branch): the summary counts the skips by reason.
 //
 // Every mode of every entry gets an [Outcome]: checked (Pass), refused
 // (gadgen reported a positioned diagnostic; counted by the construct it
