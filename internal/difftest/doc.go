@@ -1,0 +1,130 @@
+// Package difftest is gadgen's random-program differential tester: it
+// generates smooth Go functions, asks gadgen for their derivatives in
+// every mode, and checks the derivatives against each other and against
+// exact directional derivatives computed by the complex step on a
+// complex128 twin of each function. Failures are minimized into small
+// programs kept in testdata.
+//
+// # What it generates
+//
+// [Generate] makes one program per seed and index, deterministically: an
+// exported entry function (sometimes a method with a *Model receiver),
+// the unexported helpers it calls, and the comment lines
+// "//difftest:len N" (the length of every slice, and the value of int
+// parameters) and "//difftest:modes …" (the modes to check). Its
+// parameters are float64, []float64, int sizes, [N]float64 arrays and the
+// structs Vec2 and Model (W []float64, B float64), by value and by
+// pointer; its results one or two float64, or none when it writes a
+// destination slice. Its bodies draw from every loop form (three-clause,
+// downwards, condition-only, range over an int constant or variable, over
+// slices with and without index or value, over arrays, loops nested from
+// an outer index), data-dependent exits (break on a float test, early
+// return in a loop, a fixed-point iteration that stops when its step is
+// small), branches on active values, in-place updates of local copies,
+// destination parameters and input slices, local structs, slices made
+// per iteration, append, closures (capturing or not, called directly, or
+// passed to a trapezoidal integrator), helpers of one or two floats, of
+// slices, destination-first (addTo(dst, a, b)) and methods with pointer
+// receivers, min and max, and the functions of package math on arguments
+// inside their domains (Exp of bounded values, Log and Sqrt of 1+x², Pow
+// with small integer exponents, …).
+//
+// Each construct has a weight ([DefaultWeights]); the rarer ones
+// ([Specials]: closures, append, allocation in loops, slices in structs,
+// …) are enabled per program, so that a program that a mode refuses for
+// one of them does not hide the others. A weight of 0 switches a construct
+// off.
+//
+// # What it checks
+//
+// A batch of programs is written into a temporary module whose go.mod
+// replaces gadgen by the repository: one package per mode (jvp, rev for
+// grad and vjp, taylor with order=3, line with order=3 seed=line), each
+// holding every program with that mode's directives in the doc comments
+// of its entries, and the package twin. gadgen runs once, in process
+// (driver.Run), on the mode packages. The twin is the same source
+// rewritten on its types (twin.go): complex128 for float64, package cmath
+// for package math, comparisons on real parts. Then the generated files
+// are type-checked in process and vetted and built by one go vet and one
+// go build, and a harness (package harness, copied into the module)
+// checks, at two random points per function:
+//
+//   - the value of every derivative against F's (results and the memory
+//     its parameters reach);
+//   - forward mode against Im F(x + i·h·v)/h with h = 1e-20, the exact
+//     directional derivative;
+//   - reverse mode by the dot-product test ⟨x̄, v⟩ = ⟨w, J·v⟩ against the
+//     complex step and against forward mode, with the seeds of slices in
+//     their shadows (so FGrad's accumulation is checked too);
+//   - Taylor mode, with jets and on lines: the first coefficient against
+//     the complex step and forward mode, the second and third against
+//     extrapolated central differences of the complex-step derivative
+//     along the curve, unless the twin's branches differ between the
+//     points of the differences (a kink) or the differences do not
+//     converge (a function that oscillates faster than they resolve).
+//
+// Tolerances are relative, with a floor scaled by the size of the
+// terms (and, for first derivatives, 1e-4 times the size of the outputs:
+// inputs and directions are in [−1, 1)). A point is skipped where the
+// outputs are not finite or beyond 1e12, where the derivative overflows
+// or is 1e8 times larger than the outputs (rounding alone changes its
+// digits), and where the twin compares two different values closer than
+// 1e-10 relatively (rounding could make the program take the other
+// branch): the summary counts the skips by reason.
+//
+// Every mode of every entry gets an [Outcome]: checked (Pass), refused
+// (gadgen reported a positioned diagnostic; counted by the construct it
+// names), skipped, Fail (a wrong number, a panic or a hang of generated
+// code, an internal error of gadgen, generated code that does not compile
+// or vet, a diagnostic without a position, no output and no diagnostic),
+// or Tester (a problem of the tester itself, such as a twin that does not
+// agree with its function). A refusal is not a failure: gadgen writes
+// nothing for a file whose directives fail, and only that program's mode
+// is lost.
+//
+// # Shrinking
+//
+// [Shrink] minimizes a failing program: it tries every one-step mutation
+// (delete a statement or a helper, unwrap an if or a loop, replace a
+// float expression by an operand or 0.5, shrink an integer constant or
+// //difftest:len, drop a parameter), keeps those that type-check, runs
+// them many to a batch, and goes on from the smallest that fails the same
+// way (same entry, mode and kind of failure). [WriteCase] writes the
+// result, with the seed and the failure in its first comment.
+//
+// # Running
+//
+// go test runs a sample of programs of seed 1 (TestSample, in well under
+// two minutes on two cores; every mode must be checked on at least 50
+// programs and nothing may fail) and the cases of testdata/regress
+// (TestRegress: each must be checked and pass). Constructs with bugs found
+// and not fixed yet are switched off in the sample (knownBugWeights in
+// difftest_test.go); their minimized programs are in testdata/known, which
+// go test -run TestKnown -difftest.known checks, reporting those that
+// pass now.
+//
+// Long runs use the command difftest, which prints the summary table
+// (programs, checks per mode, refusals by construct and mode, the
+// outcomes of each construct of the generator, failures) and can
+// minimize the failures into files:
+//
+//	go run ./internal/difftest/cmd/difftest -n 2000 -seed 7
+//	go run ./internal/difftest/cmd/difftest -n 2000 -seed 7 -shrink -out internal/difftest/testdata/known
+//	go run ./internal/difftest/cmd/difftest -n 500 -weights closure=100,integrate=0
+//
+// or go test ./internal/difftest -run TestSample -v -difftest.n=2000
+// -difftest.seed=7 (-difftest.all to check the switched-off constructs
+// too). Use nice on a shared machine.
+//
+// # Adding a regression case
+//
+// A case is one Go file of package p in testdata/regress, as the shrinker
+// writes them (move a file from testdata/known once its bug is fixed), or
+// written by hand: exported functions and methods are the entries (add
+// "//difftest:modes jvp grad" to choose their modes; the default is jvp,
+// grad for one float64 result or vjp otherwise, taylor and line),
+// unexported ones are helpers, and the types Model and Vec2 are declared
+// for it. The twin is derived from the source, so any function of the
+// subset above works: floats, slices, arrays, structs, loops, branches,
+// and the functions of package math that package cmath has.
+package difftest

@@ -1,0 +1,276 @@
+package harness
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gadgen/gadgen/internal/difftest/cmath"
+)
+
+// The functions of the tests, with derivatives written by hand, correct
+// ones and wrong ones.
+
+// poly(x, a) = a·Σ x[i]² + a³.
+func poly(x []float64, a float64) float64 {
+	s := 0.0
+	for _, v := range x {
+		s += v * v
+	}
+	return a*s + a*a*a
+}
+
+func polyC(x []complex128, a complex128) complex128 {
+	s := complex(0, 0)
+	for _, v := range x {
+		s += v * v
+	}
+	return a*s + a*a*a
+}
+
+func polyJVP(x, dx []float64, a, da float64) (float64, float64) {
+	s, ds := 0.0, 0.0
+	for i, v := range x {
+		s += v * v
+		ds += 2 * v * dx[i]
+	}
+	return a*s + a*a*a, da*s + a*ds + 3*a*a*da
+}
+
+func polyGrad(x, dx []float64, a float64) (float64, float64) {
+	s := 0.0
+	for _, v := range x {
+		s += v * v
+	}
+	for i, v := range x {
+		dx[i] += 2 * a * v
+	}
+	return a*s + a*a*a, s + 3*a*a
+}
+
+// polyGradOverwrites writes the gradient over the shadow instead of
+// adding it.
+func polyGradOverwrites(x, dx []float64, a float64) (float64, float64) {
+	s := 0.0
+	for _, v := range x {
+		s += v * v
+	}
+	for i, v := range x {
+		dx[i] = 2 * a * v
+	}
+	return a*s + a*a*a, s + 3*a*a
+}
+
+// jet is a truncated Taylor series of degree 3.
+type jet [4]float64
+
+func (p jet) mul(q jet) jet {
+	var r jet
+	for i := range r {
+		for j := 0; j <= i; j++ {
+			r[i] += p[j] * q[i-j]
+		}
+	}
+	return r
+}
+
+func (p jet) add(q jet) jet {
+	for i := range p {
+		p[i] += q[i]
+	}
+	return p
+}
+
+func polyJet(x []jet, a jet) jet {
+	var s jet
+	for _, v := range x {
+		s = s.add(v.mul(v))
+	}
+	return a.mul(s).add(a.mul(a).mul(a))
+}
+
+func polyTaylor(x, x1, x2, x3 []float64, a, a1, a2, a3 float64) (float64, float64, float64, float64) {
+	xs := make([]jet, len(x))
+	for i := range x {
+		xs[i] = jet{x[i], x1[i], x2[i], x3[i]}
+	}
+	y := polyJet(xs, jet{a, a1, a2, a3})
+	return y[0], y[1], y[2], y[3]
+}
+
+func polyLine(x, x1 []float64, a, a1 float64) (float64, float64, float64, float64) {
+	xs := make([]jet, len(x))
+	for i := range x {
+		xs[i] = jet{x[i], x1[i], 0, 0}
+	}
+	y := polyJet(xs, jet{a, a1, 0, 0})
+	return y[0], y[1], y[2], y[3]
+}
+
+// polyLineOff gets the second coefficient wrong by 1%.
+func polyLineOff(x, x1 []float64, a, a1 float64) (float64, float64, float64, float64) {
+	y0, y1, y2, y3 := polyLine(x, x1, a, a1)
+	return y0, y1, 1.01 * y2, y3
+}
+
+// scale(dst, x, a) writes dst[i] = a·x[i]² and returns Σ dst[i] if a > 0,
+// and −Σ dst[i] otherwise.
+func scale(dst, x []float64, a float64) float64 {
+	s := 0.0
+	for i, v := range x {
+		dst[i] = a * v * v
+		s += dst[i]
+	}
+	if a > 0 {
+		return s
+	}
+	return -s
+}
+
+func scaleC(dst, x []complex128, a complex128) complex128 {
+	s := complex(0, 0)
+	for i, v := range x {
+		dst[i] = a * v * v
+		s += dst[i]
+	}
+	if cmath.Greater(a, 0) {
+		return s
+	}
+	return -s
+}
+
+func scaleJVP(dst, ddst, x, dx []float64, a, da float64) (float64, float64) {
+	s, ds := 0.0, 0.0
+	for i, v := range x {
+		dst[i] = a * v * v
+		ddst[i] = da*v*v + 2*a*v*dx[i]
+		s += dst[i]
+		ds += ddst[i]
+	}
+	if a > 0 {
+		return s, ds
+	}
+	return -s, -ds
+}
+
+// scaleVJP: on entry ddst holds the seed of dst's final values; seed that
+// of the result.
+func scaleVJP(dst, ddst, x, dx []float64, a, seed float64) (float64, float64) {
+	y := scale(dst, x, a)
+	sign := 1.0
+	if a <= 0 {
+		sign = -1
+	}
+	da := 0.0
+	for i, v := range x {
+		g := ddst[i] + sign*seed // adjoint of dst[i]
+		ddst[i] = 0
+		dx[i] += 2 * a * v * g
+		da += v * v * g
+	}
+	return y, da
+}
+
+// scaleVJPKeeps forgets to clear the seed of dst.
+func scaleVJPKeeps(dst, ddst, x, dx []float64, a, seed float64) (float64, float64) {
+	saved := append([]float64(nil), ddst...)
+	y, da := scaleVJP(dst, ddst, x, dx, a, seed)
+	copy(ddst, saved)
+	return y, da
+}
+
+func scaleJVPHang(dst, ddst, x, dx []float64, a, da float64) (float64, float64) {
+	for {
+		if len(x) < 0 {
+			break
+		}
+	}
+	return scaleJVP(dst, ddst, x, dx, a, da)
+}
+
+func run(t *testing.T, cases []Case) string {
+	t.Helper()
+	var out bytes.Buffer
+	Run(cases, Config{Seed: 1, Points: 3, Out: &out, Reset: cmath.Reset, Trace: cmath.Trace, Margin: cmath.Margin})
+	return out.String()
+}
+
+func TestHarness(t *testing.T) {
+	polyCase := Case{Name: "poly", Len: 4, F: poly, C: polyC, JVP: polyJVP, Rev: polyGrad, Taylor: polyTaylor, Line: polyLine, Order: 3}
+	scaleCase := Case{Name: "scale", Len: 3, F: scale, C: scaleC, JVP: scaleJVP, Rev: scaleVJP, Seeded: true}
+	tests := []struct {
+		name  string
+		c     Case
+		lines []string // expected output lines, as prefixes, in order
+	}{
+		{"poly", polyCase, []string{
+			"RUN poly twin", "PASS poly twin 3", "RUN poly jvp", "PASS poly jvp 6", "RUN poly grad", "PASS poly grad 9",
+			"RUN poly taylor", "PASS poly taylor 15", "RUN poly line", "PASS poly line 15", "DONE 0"}},
+		{"scale", scaleCase, []string{
+			"RUN scale twin", "PASS scale twin", "RUN scale jvp", "PASS scale jvp", "RUN scale vjp", "PASS scale vjp", "DONE 0"}},
+		{"overwriting grad", withRev(polyCase, polyGradOverwrites, false), []string{
+			"RUN poly twin", "PASS", "RUN poly jvp", "PASS", "RUN poly grad", "FAIL poly grad oracle dot:", "RUN poly taylor", "PASS", "RUN poly line", "PASS", "DONE 1"}},
+		{"vjp keeping its seed", withRev(scaleCase, scaleVJPKeeps, true), []string{
+			"RUN scale twin", "PASS", "RUN scale jvp", "PASS", "RUN scale vjp", "FAIL scale vjp oracle dot:", "DONE 1"}},
+		{"wrong second coefficient", withLine(polyCase, polyLineOff), []string{
+			"RUN poly twin", "PASS", "RUN poly jvp", "PASS", "RUN poly grad", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "FAIL poly line taylor2: y[0]", "DONE 1"}},
+		{"wrong signature", withRev(polyCase, polyJVP, false), []string{
+			"RUN poly twin", "PASS", "RUN poly jvp", "PASS", "RUN poly grad", "FAIL poly grad signature: got func([]float64, []float64, float64, float64) (float64, float64), want func([]float64, []float64, float64) (float64, float64)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := strings.Split(strings.TrimSpace(run(t, []Case{tt.c})), "\n")
+			for i, want := range tt.lines {
+				if i >= len(got) || !strings.HasPrefix(got[i], want) {
+					t.Fatalf("line %d: want prefix %q; output:\n%s", i, want, strings.Join(got, "\n"))
+				}
+			}
+		})
+	}
+}
+
+func withRev(c Case, rev any, seeded bool) Case {
+	c.Rev, c.Seeded = rev, seeded
+	return c
+}
+
+func withLine(c Case, line any) Case {
+	c.Line = line
+	return c
+}
+
+// TestSkip: a point where the function's outputs are not finite is
+// skipped, not failed.
+func TestSkip(t *testing.T) {
+	f := func(x float64) float64 { return 1 / math.Abs(x-x) }
+	fc := func(x complex128) complex128 { return 1 / (x - x) }
+	out := run(t, []Case{{Name: "inf", Len: 1, F: f, C: fc}})
+	if !strings.Contains(out, "SKIP inf twin outputs not finite") {
+		t.Errorf("got %q, want a SKIP line", out)
+	}
+}
+
+// TestHang runs a derivative that never returns in a child process: the
+// watchdog must end it with a HANG line and status 3.
+func TestHang(t *testing.T) {
+	if os.Getenv("HARNESS_HANG_CHILD") == "1" {
+		c := Case{Name: "scale", Len: 3, F: scale, C: scaleC, JVP: scaleJVPHang}
+		Run([]Case{c}, Config{Seed: 1, Points: 1, Out: os.Stdout, Timeout: 200 * time.Millisecond})
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHang$")
+	cmd.Env = append(os.Environ(), "HARNESS_HANG_CHILD=1")
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Fatalf("child: %v, want exit status 3; output:\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "RUN scale jvp\nHANG scale jvp still running after 200ms\n") {
+		t.Errorf("child's output:\n%s\nwant RUN then HANG lines", out)
+	}
+}

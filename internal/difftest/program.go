@@ -1,0 +1,359 @@
+package difftest
+
+// This file defines Program, one source file of functions to check, and
+// what the other stages need of it: parsing and type checking (with the
+// types all programs share), its entry functions and their modes,
+// renaming, and the insertion of directives.
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// sharedSrc declares the types that programs may use besides the
+// builtin ones. Each package of a batch holds a copy (the twin's is
+// converted like the programs).
+const sharedSrc = `package p
+
+// Model is a linear model: weights W and a bias B.
+type Model struct {
+	W []float64
+	B float64
+}
+
+// Vec2 is a point of the plane.
+type Vec2 struct{ X, Y float64 }
+`
+
+// Program is one file of functions to check: its exported functions and
+// methods are the entries, which get directives; the others are helpers.
+// A program holds no package clause of its own: it is written into each
+// package of a batch (see batch.go).
+type Program struct {
+	// Name identifies the program in reports and file names ("s1p17").
+	Name string
+	// Src is the Go source, package clause included (its name does not
+	// matter).
+	Src []byte
+	// Seed and Index say where the generator made it (Seed 0: written
+	// by hand or loaded from a file).
+	Seed  uint64
+	Index int
+	// Features are the constructs the generator used.
+	Features []string
+}
+
+// Mode names, as the harness prints them.
+const (
+	ModeJVP    = "jvp"
+	ModeGrad   = "grad"
+	ModeVJP    = "vjp"
+	ModeTaylor = "taylor"
+	ModeLine   = "line" // taylor seed=line
+)
+
+// Modes lists the modes in report order.
+var Modes = []string{ModeJVP, ModeGrad, ModeVJP, ModeTaylor, ModeLine}
+
+// Entry is an exported function or method of a program.
+type Entry struct {
+	Name  string // "F3"; for a method, the method's name
+	Recv  string // the receiver's type name for a method ("Model"), or ""
+	Ptr   bool   // the receiver is a pointer
+	Modes []string
+	Len   int // from //difftest:len, default 4
+}
+
+// Key returns the name of the entry in the harness: "F3" or
+// "Model.F3".
+func (e Entry) Key() string {
+	if e.Recv != "" {
+		return e.Recv + "." + e.Name
+	}
+	return e.Name
+}
+
+// Comments of programs. //difftest:modes in the doc comment of an entry
+// lists its modes; //difftest:len N, anywhere, sets the length of slices
+// and the value of int parameters.
+var (
+	modesRE = regexp.MustCompile(`^//difftest:modes((?:\s+\w+)*)\s*$`)
+	lenRE   = regexp.MustCompile(`^//difftest:len\s+(\d+)\s*$`)
+)
+
+// DefaultLen is the length of slices when a program does not say.
+const DefaultLen = 4
+
+// parsed is a program parsed and type-checked with the shared types.
+type parsed struct {
+	fset   *token.FileSet
+	file   *ast.File
+	shared *ast.File
+	pkg    *types.Package
+	info   *types.Info
+}
+
+// imports are shared by every type check: importing package math from
+// source takes a while (the source importer finds each package with the
+// go command before it looks in its cache).
+var (
+	importMu  sync.Mutex
+	importFn  types.Importer
+	importSet = token.NewFileSet()
+	imported  = map[string]*types.Package{}
+)
+
+type lockedImporter struct{}
+
+func (lockedImporter) Import(path string) (*types.Package, error) {
+	importMu.Lock()
+	defer importMu.Unlock()
+	if pkg := imported[path]; pkg != nil {
+		return pkg, nil
+	}
+	if importFn == nil {
+		importFn = importer.ForCompiler(importSet, "source", nil)
+	}
+	pkg, err := importFn.Import(path)
+	if err == nil {
+		imported[path] = pkg
+	}
+	return pkg, err
+}
+
+// parse parses and type-checks src with the shared types. After a type
+// error (a typeErrors), it returns the parsed program too.
+func parse(src []byte) (*parsed, error) {
+	p := &parsed{fset: token.NewFileSet()}
+	var err error
+	p.file, err = parser.ParseFile(p.fset, "prog.go", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, err
+	}
+	p.shared, err = parser.ParseFile(p.fset, "shared.go", sharedSrc, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		panic(err)
+	}
+	p.shared.Name.Name = p.file.Name.Name
+	if err := p.check(); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// typeErrors are the errors of a type check.
+type typeErrors []types.Error
+
+func (e typeErrors) Error() string {
+	var ss []string
+	for _, te := range e {
+		ss = append(ss, te.Error())
+	}
+	return strings.Join(ss, "\n")
+}
+
+// check type-checks p's files again (after a change of the syntax).
+func (p *parsed) check() error {
+	p.info = &types.Info{
+		Types:      map[ast.Expr]types.TypeAndValue{},
+		Defs:       map[*ast.Ident]types.Object{},
+		Uses:       map[*ast.Ident]types.Object{},
+		Selections: map[*ast.SelectorExpr]*types.Selection{},
+	}
+	var errs typeErrors
+	conf := types.Config{Importer: lockedImporter{}, Error: func(err error) { errs = append(errs, err.(types.Error)) }}
+	p.pkg, _ = conf.Check(p.file.Name.Name, p.fset, []*ast.File{p.shared, p.file}, p.info)
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// format prints a file.
+func formatFile(fset *token.FileSet, f *ast.File) []byte {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		panic(fmt.Sprintf("difftest: printing %s: %v", f.Name.Name, err))
+	}
+	return buf.Bytes()
+}
+
+// entries returns the entries of a parsed program.
+func (p *parsed) entries() ([]Entry, error) {
+	n := DefaultLen
+	for _, cg := range p.file.Comments {
+		for _, c := range cg.List {
+			if m := lenRE.FindStringSubmatch(c.Text); m != nil {
+				n, _ = strconv.Atoi(m[1])
+			}
+		}
+	}
+	var es []Entry
+	for _, d := range p.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || !fd.Name.IsExported() {
+			continue
+		}
+		e := Entry{Name: fd.Name.Name, Len: n}
+		if fd.Recv != nil {
+			t := fd.Recv.List[0].Type
+			if st, ok := t.(*ast.StarExpr); ok {
+				t, e.Ptr = st.X, true
+			}
+			id, ok := t.(*ast.Ident)
+			if !ok {
+				return nil, fmt.Errorf("%s: receiver type %T", fd.Name.Name, t)
+			}
+			e.Recv = id.Name
+		}
+		if fd.Doc != nil {
+			for _, c := range fd.Doc.List {
+				if m := modesRE.FindStringSubmatch(c.Text); m != nil {
+					e.Modes = strings.Fields(m[1])
+				}
+			}
+		}
+		if e.Modes == nil {
+			e.Modes = p.defaultModes(fd)
+		}
+		for _, m := range e.Modes {
+			if !slices.Contains(Modes, m) {
+				return nil, fmt.Errorf("%s: unknown mode %q", fd.Name.Name, m)
+			}
+		}
+		es = append(es, e)
+	}
+	if len(es) == 0 {
+		return nil, fmt.Errorf("no exported function")
+	}
+	return es, nil
+}
+
+// defaultModes: jvp, grad for one float result and vjp otherwise, taylor
+// and line.
+func (p *parsed) defaultModes(fd *ast.FuncDecl) []string {
+	sig := p.info.Defs[fd.Name].Type().(*types.Signature)
+	rev := ModeVJP
+	if sig.Results().Len() == 1 && isFloat(sig.Results().At(0).Type()) {
+		rev = ModeGrad
+	}
+	return []string{ModeJVP, rev, ModeTaylor, ModeLine}
+}
+
+func isFloat(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsFloat != 0
+}
+
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// rename appends suffix to the names of the functions and methods the
+// program declares, so that programs with the same names can share a
+// package.
+func (p *parsed) rename(suffix string) {
+	declared := map[types.Object]bool{}
+	for _, d := range p.file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			declared[p.info.Defs[fd.Name]] = true
+		}
+	}
+	ast.Inspect(p.file, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		obj := p.info.Defs[id]
+		if obj == nil {
+			obj = p.info.Uses[id]
+		}
+		if declared[obj] {
+			id.Name += suffix
+		}
+		return true
+	})
+}
+
+// directiveText returns the directive asking for mode on e.
+func directiveText(mode string) string {
+	switch mode {
+	case ModeJVP:
+		return "//gad:jvp"
+	case ModeGrad:
+		return "//gad:grad"
+	case ModeVJP:
+		return "//gad:vjp"
+	case ModeTaylor:
+		return "//gad:taylor order=3"
+	case ModeLine:
+		return "//gad:taylor order=3 seed=line"
+	}
+	panic("difftest: unknown mode " + mode)
+}
+
+// withDirectives returns the source of p, in package pkg, with the
+// directive of mode in the doc comment of each entry in want (by Key).
+func (p *parsed) withDirectives(pkg, mode string, want map[string]bool) []byte {
+	p.file.Name.Name = pkg
+	src := formatFile(p.fset, p.file)
+	// Insert the directive lines above each func line; go/format keeps
+	// them in the doc comment.
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		panic(fmt.Sprintf("difftest: reparsing: %v", err))
+	}
+	var lines []int // lines of the func keywords, 1-based
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || !fd.Name.IsExported() {
+			continue
+		}
+		key := fd.Name.Name
+		if fd.Recv != nil {
+			t := fd.Recv.List[0].Type
+			if st, ok := t.(*ast.StarExpr); ok {
+				t = st.X
+			}
+			key = t.(*ast.Ident).Name + "." + key
+		}
+		if want[key] {
+			lines = append(lines, fset.Position(fd.Type.Func).Line)
+		}
+	}
+	text := strings.SplitAfter(string(src), "\n")
+	var out strings.Builder
+	for i, l := range text {
+		if slices.Contains(lines, i+1) {
+			if prev := text[max(i-1, 0)]; strings.HasPrefix(prev, "//") && !directiveRE.MatchString(prev) {
+				out.WriteString("//\n") // the directive ends the doc comment after an empty line
+			}
+			out.WriteString(directiveText(mode) + "\n")
+		}
+		out.WriteString(l)
+	}
+	res, err := format.Source([]byte(out.String()))
+	if err != nil {
+		panic(fmt.Sprintf("difftest: inserting directives: %v", err))
+	}
+	return res
+}
+
+// directiveRE matches a directive comment line (gofmt's definition).
+var directiveRE = regexp.MustCompile(`^//[a-z0-9]+:[a-z0-9]`)
+
+// formatSource is go/format.Source.
+func formatSource(src []byte) ([]byte, error) { return format.Source(src) }

@@ -1,0 +1,173 @@
+package difftest
+
+// This file defines the summary of a run: counts per mode, refusals by
+// construct, failures by kind, and the constructs of the programs.
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+)
+
+// Summary counts the outcomes of a run.
+type Summary struct {
+	Programs int
+	Modes    map[string]*ModeCount
+	// Refusals counts refusals by construct and mode.
+	Refusals map[string]map[string]int
+	// Features counts, for each construct of the generator, the programs
+	// using it and their outcomes by mode.
+	Features map[string]map[string]*ModeCount
+	Failures []Outcome // Fail and Tester outcomes
+	// Skips counts the reasons of the skipped outcomes.
+	Skips map[string]int
+}
+
+// ModeCount counts the outcomes of one mode.
+type ModeCount struct {
+	Entries, Pass, Refused, Skipped, Fail, Tester int
+	Checks                                        int
+}
+
+// Checked returns the number of entries checked without failure.
+func (c *ModeCount) Checked() int { return c.Pass }
+
+// Add counts outcomes.
+func (s *Summary) Add(outs []Outcome) {
+	if s.Modes == nil {
+		s.Modes = map[string]*ModeCount{}
+		s.Refusals = map[string]map[string]int{}
+		s.Features = map[string]map[string]*ModeCount{}
+		s.Skips = map[string]int{}
+	}
+	progs := map[*Program]bool{}
+	for _, o := range outs {
+		progs[o.Program] = true
+		s.count(s.Modes, o)
+		if o.Status == Refused {
+			if s.Refusals[o.Kind] == nil {
+				s.Refusals[o.Kind] = map[string]int{}
+			}
+			s.Refusals[o.Kind][o.Mode]++
+		}
+		if o.Status == Fail || o.Status == Tester {
+			s.Failures = append(s.Failures, o)
+		}
+		if o.Status == Skipped {
+			why, _, _ := strings.Cut(o.Kind, ":")
+			s.Skips[why]++
+		}
+		for _, f := range o.Program.Features {
+			if s.Features[f] == nil {
+				s.Features[f] = map[string]*ModeCount{}
+			}
+			s.count(s.Features[f], o)
+		}
+	}
+	s.Programs += len(progs)
+}
+
+func (s *Summary) count(m map[string]*ModeCount, o Outcome) {
+	c := m[o.Mode]
+	if c == nil {
+		c = &ModeCount{}
+		m[o.Mode] = c
+	}
+	c.Entries++
+	c.Checks += o.Checks
+	switch o.Status {
+	case Pass:
+		c.Pass++
+	case Refused:
+		c.Refused++
+	case Skipped:
+		c.Skipped++
+	case Fail:
+		c.Fail++
+	case Tester:
+		c.Tester++
+	}
+}
+
+// allModes lists the modes of the summary tables.
+var allModes = append([]string{"twin"}, Modes...)
+
+// Write prints the summary tables.
+func (s *Summary) Write(w io.Writer) {
+	fmt.Fprintf(w, "programs: %d\n\n", s.Programs)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "mode\tentries\tchecked\tchecks\trefused\tskipped\tFAIL\ttester\t")
+	for _, m := range allModes {
+		if c := s.Modes[m]; c != nil {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", m, c.Entries, c.Pass, c.Checks, c.Refused, c.Skipped, c.Fail, c.Tester)
+		}
+	}
+	tw.Flush()
+
+	if len(s.Refusals) > 0 {
+		fmt.Fprintf(w, "\nrefusals by construct (gadgen's diagnostic) and mode:\n")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "construct\t"+strings.Join(Modes, "\t")+"\t")
+		for _, k := range sortedKeys(s.Refusals) {
+			row := k
+			for _, m := range Modes {
+				row += fmt.Sprintf("\t%d", s.Refusals[k][m])
+			}
+			fmt.Fprintln(tw, row+"\t")
+		}
+		tw.Flush()
+	}
+
+	if len(s.Skips) > 0 {
+		fmt.Fprintf(w, "\nskipped (all modes):\n")
+		for _, k := range sortedKeys(s.Skips) {
+			fmt.Fprintf(w, "  %-60s %d\n", k, s.Skips[k])
+		}
+	}
+
+	fmt.Fprintf(w, "\nconstructs of the generator: programs using it, checked/refused/failed by mode:\n")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "construct\tprograms\t"+strings.Join(Modes, "\t")+"\t")
+	for _, f := range sortedKeys(s.Features) {
+		row := f + fmt.Sprintf("\t%d", s.Features[f]["twin"].entriesOrZero())
+		for _, m := range Modes {
+			c := s.Features[f][m]
+			if c == nil {
+				row += "\t-"
+				continue
+			}
+			row += fmt.Sprintf("\t%d/%d/%d", c.Pass, c.Refused, c.Fail)
+		}
+		fmt.Fprintln(tw, row+"\t")
+	}
+	tw.Flush()
+
+	if len(s.Failures) > 0 {
+		fmt.Fprintf(w, "\nfailures:\n")
+		kinds := map[string]int{}
+		for _, o := range s.Failures {
+			kinds[o.Mode+" "+Category(o)]++
+		}
+		for _, k := range sortedKeys(kinds) {
+			fmt.Fprintf(w, "  %-24s %d\n", k, kinds[k])
+		}
+	}
+}
+
+func (c *ModeCount) entriesOrZero() int {
+	if c == nil {
+		return 0
+	}
+	return c.Entries
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
