@@ -345,6 +345,15 @@ func (e *emitter) coalesce() [][]*ir.Value {
 			if !e.isStmtRoot(v) {
 				continue
 			}
+			if v.Op == ir.OpSelect && e.kind[v.Args[1].ID] != kVar {
+				// v := b; if c { v = a }: a is read after v is
+				// assigned (reading b there reads v, which holds it).
+				e.reads(v.Args[1], func(x *ir.Value) {
+					if x != v.Args[2] {
+						live.add(x.ID)
+					}
+				})
+			}
 			e.stmtDefs(v, func(d *ir.Value) {
 				if def != nil {
 					def(d, live)

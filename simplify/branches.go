@@ -2,7 +2,8 @@ package simplify
 
 // This file defines the removal of branches that decide nothing: an if
 // whose two arms reach the same block through empty blocks, with no φ
-// there to tell them apart, becomes a jump. Reverse mode makes such
+// there to tell them apart (its arguments on both paths are the same),
+// becomes a jump. Reverse mode makes such
 // branches when the reverse of both arms of a primal if turns out empty
 // (the branch reads a recorded "came from" value that nothing else reads).
 
@@ -18,9 +19,29 @@ func emptyBranches(f *ir.Func) bool {
 		if term == nil || term.Op != ir.OpIf {
 			continue
 		}
-		to := through(b.Succs[0])
-		if to != through(b.Succs[1]) || hasPhi(to) {
+		to, p0 := throughEdge(b.Succs[0], b)
+		to1, p1 := throughEdge(b.Succs[1], b)
+		if to != to1 {
 			continue
+		}
+		// The φs of to must not tell the two paths apart.
+		var args []*ir.Value
+		if hasPhi(to) {
+			if p0 == p1 {
+				continue
+			}
+			i0, i1 := to.PredIndex(p0), to.PredIndex(p1)
+			same := true
+			for _, v := range to.Instrs {
+				if v.Op != ir.OpPhi {
+					break
+				}
+				same = same && v.Args[i0] == v.Args[i1]
+				args = append(args, v.Args[i0])
+			}
+			if !same {
+				continue
+			}
 		}
 		for _, s := range b.Succs {
 			if i := s.PredIndex(b); i >= 0 {
@@ -30,6 +51,9 @@ func emptyBranches(f *ir.Func) bool {
 		b.Succs = nil
 		b.Instrs = b.Instrs[:len(b.Instrs)-1]
 		b.Jump(to)
+		for k, a := range args {
+			to.Instrs[k].Args = append(to.Instrs[k].Args, a)
+		}
 		changed = true
 	}
 	if changed {
@@ -43,14 +67,16 @@ func empty(b *ir.Block) bool {
 	return len(b.Instrs) == 1 && b.Instrs[0].Op == ir.OpJump
 }
 
-// through returns the block that b leads to through empty blocks.
-func through(b *ir.Block) *ir.Block {
+// throughEdge returns the block that b, a successor of from, leads to
+// through empty blocks, and its predecessor on that path.
+func throughEdge(b, from *ir.Block) (to, pred *ir.Block) {
 	seen := map[*ir.Block]bool{}
-	for empty(b) && !seen[b] && !hasPhi(b.Succs[0]) {
+	pred = from
+	for empty(b) && !seen[b] {
 		seen[b] = true
-		b = b.Succs[0]
+		pred, b = b, b.Succs[0]
 	}
-	return b
+	return b, pred
 }
 
 func hasPhi(b *ir.Block) bool {

@@ -18,36 +18,15 @@ var (
 )
 
 // The switches of the constructs with bugs that this tester found and
-// that are not fixed yet (the minimized cases are in testdata/known):
+// that are not fixed yet (their minimized cases go in testdata/known):
 // the CI sample leaves them out; long runs with -difftest.all check
-// them.
-//
-//   - loops that step their counter first: a range over an int, and
-//     i := -1; for i < n { i++; … } (the shape go/ssa gives them):
-//     gadgen panics in emit (rotate) when the body starts with a loop or
-//     an if (testdata/known/*-internal-*), and reverse mode hangs or
-//     indexes out of range on ranges over an int
-//     (testdata/known/grad-hang-*, *-panic-*);
-//   - append([]float64(nil), x...): forward and Taylor mode emit
-//     append(nil, …), which does not compile (testdata/known/jvp-compile-*);
-//   - an update of a struct parameter's field by a constant: forward and
-//     Taylor mode emit a self-assignment dp.X = dp.X, which vet rejects
-//     (testdata/known/*-vet-*);
-//   - stores that nothing reads afterwards (a struct parameter's field, a
-//     local, a range loop's value variable, updated after their last
-//     read): forward and Taylor mode declare a variable they do not use
-//     (testdata/known/*-compile-*).
-var knownBugWeights = []string{"for-range-const=0", "for-range-var=0", "for-cond=0", "local-slice-append=0", "dead-store=0",
-	"field-write=0"}
+// them. None today: the bugs found so far are fixed, and their cases are
+// in testdata/regress.
+var knownBugWeights []string
 
 // knownBugs leaves modes out for programs that use a construct, for bugs
-// of some modes only (see knownBugWeights):
-//
-//   - min and max in a loop: forward mode overwrites the tangent of the
-//     loop's variable with that of max's first argument before the
-//     branch for the second reads it, a wrong derivative
-//     (testdata/known/jvp-wrong-*).
-var knownBugs = map[string][]string{"minmax": {ModeJVP}}
+// of some modes only (see knownBugWeights). None today.
+var knownBugs = map[string][]string{}
 
 // sampleSize is the number of programs of the CI sample.
 const sampleSize = 200
@@ -145,6 +124,9 @@ func TestRegress(t *testing.T) {
 func TestKnown(t *testing.T) {
 	if !*flagKnown {
 		t.Skip("the known bugs fail: run with -difftest.known")
+	}
+	if cases, _ := LoadCases("testdata/known"); len(cases) == 0 {
+		t.Skip("no known bugs")
 	}
 	progs, outs := runCases(t, "testdata/known")
 	failing := map[string]bool{}

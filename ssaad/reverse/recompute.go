@@ -87,11 +87,14 @@ func (t *transformer) recomputeCost(w *ir.Value, budget int) (leaves []*ir.Value
 }
 
 // markRecompute marks w and the cheap values it is recomputed from.
+// Marks of an earlier computation of the needs do not stop it: with
+// memory restored, a load that was recorded may be recomputed now.
 func (t *transformer) markRecompute(w *ir.Value) {
-	if t.recompute[w] {
+	if t.recompute[w] && t.markRound[w] == t.round {
 		return
 	}
 	t.recompute[w] = true
+	t.markRound[w] = t.round
 	for _, a := range w.Args {
 		switch {
 		case a == nil || t.known(a):

@@ -125,6 +125,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		rvals:            map[*ir.Value]*ir.Value{},
 		pend:             map[*ir.Value]*ir.Value{},
 		recompute:        map[*ir.Value]bool{},
+		markRound:        map[*ir.Value]int{},
 		backEdge:         map[*ir.Block]bool{},
 		writtenAfterMemo: map[[2]int]bool{},
 		freshMemo:        map[int]*ir.Block{},
@@ -272,6 +273,10 @@ type transformer struct {
 	// recompute marks the values the reverse sweep recomputes rather than
 	// reads from a tape (see recompute.go).
 	recompute map[*ir.Value]bool
+	// round counts the computations of the needs; markRound is the round
+	// in which a value was last marked for recomputation.
+	round     int
+	markRound map[*ir.Value]int
 	// iterNeeds holds, per loop header, the values recorded once per
 	// iteration of the loop; iterLoop maps them back to their loop, and
 	// iterVar and iterShadowVar to the variables holding them and their

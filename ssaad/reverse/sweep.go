@@ -307,6 +307,7 @@ func (t *transformer) forwardIf(cond *ir.Value, then, els func() *ir.Value) *ir.
 
 // computeNeeds computes what each block records (see blockNeeds).
 func (t *transformer) computeNeeds() {
+	t.round++
 	t.needs = map[*ir.Block][]*ir.Value{}
 	t.iterNeeds = map[*ir.Block][]*ir.Value{}
 	t.iterLoop = map[*ir.Value]*ir.Block{}

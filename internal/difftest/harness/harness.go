@@ -399,9 +399,12 @@ func (s *shape) checkSignature(mode string, t reflect.Type) error {
 			if !s.varied[i] {
 				continue
 			}
-			if pointerLike(p) {
+			switch {
+			case pointerLike(p):
 				in = append(in, p)
-			} else {
+			case valueWithMemory(p):
+				in = append(in, reflect.PointerTo(p))
+			default:
 				out = append(out, p)
 			}
 		}
@@ -477,6 +480,29 @@ func pointerLike(t reflect.Type) bool {
 	return t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer
 }
 
+// valueWithMemory reports whether t is a struct or array that holds
+// slices or pointers: reverse mode gives such a parameter a pointer
+// shadow.
+func valueWithMemory(t reflect.Type) bool {
+	return (t.Kind() == reflect.Struct || t.Kind() == reflect.Array) && refersToMemory(t)
+}
+
+func refersToMemory(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Pointer:
+		return true
+	case reflect.Array:
+		return refersToMemory(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if refersToMemory(t.Field(i).Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func holdsFloat(t reflect.Type) bool {
 	switch t.Kind() {
 	case reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
@@ -542,39 +568,49 @@ func countMem(t reflect.Type, n int, inMem bool) int {
 // src in layout order; ints are n.
 func build(t reflect.Type, n int, src *[]complex128) reflect.Value {
 	v := reflect.New(t).Elem()
-	fill(v, n, src)
+	fill(v, n, src, false, false)
 	return v
 }
 
-func fill(v reflect.Value, n int, src *[]complex128) {
-	next := func() complex128 {
+// fill sets the float slots of v from src in layout order, all of them,
+// or with mem only those in shared memory (inMem: v itself is; the others
+// are left zero); ints are n.
+func fill(v reflect.Value, n int, src *[]complex128, mem, inMem bool) {
+	next := func() (complex128, bool) {
+		if mem && !inMem {
+			return 0, false
+		}
 		z := (*src)[0]
 		*src = (*src)[1:]
-		return z
+		return z, true
 	}
 	switch v.Kind() {
 	case reflect.Float32, reflect.Float64:
-		v.SetFloat(real(next()))
+		if z, ok := next(); ok {
+			v.SetFloat(real(z))
+		}
 	case reflect.Complex64, reflect.Complex128:
-		v.SetComplex(next())
+		if z, ok := next(); ok {
+			v.SetComplex(z)
+		}
 	case reflect.Int, reflect.Int64, reflect.Int32:
 		v.SetInt(int64(n))
 	case reflect.Slice:
 		v.Set(reflect.MakeSlice(v.Type(), n, n))
 		for i := range n {
-			fill(v.Index(i), n, src)
+			fill(v.Index(i), n, src, mem, true)
 		}
 	case reflect.Array:
 		for i := range v.Len() {
-			fill(v.Index(i), n, src)
+			fill(v.Index(i), n, src, mem, inMem)
 		}
 	case reflect.Pointer:
 		v.Set(reflect.New(v.Type().Elem()))
-		fill(v.Elem(), n, src)
+		fill(v.Elem(), n, src, mem, true)
 	case reflect.Struct:
 		for i := range v.NumField() {
 			if v.Field(i).CanSet() {
-				fill(v.Field(i), n, src)
+				fill(v.Field(i), n, src, mem, inMem)
 			}
 		}
 	}
@@ -907,15 +943,25 @@ func (c *ctxt) rev() {
 	f := reflect.ValueOf(s.c.Rev)
 	args, primals, next := s.args(f, toComplex(c.pt.x), toComplex(c.pt.inactive), func(i int, next func() reflect.Type) []reflect.Value {
 		p := s.params[i]
-		if !pointerLike(p) {
-			if countMem(p, s.c.Len, false) > 0 {
-				panic(skipped{"a value parameter holding slices or pointers: its seed has no place"})
+		switch {
+		case pointerLike(p):
+			d := build(next(), s.c.Len, &wMem)
+			shadows = append(shadows, shadow{i, d})
+			return []reflect.Value{d}
+		case valueWithMemory(p):
+			// A struct by value that holds slices or pointers: its
+			// shadow is a *T holding the seeds of its memory; its
+			// float fields receive their partials there.
+			t := next()
+			if t.Kind() != reflect.Pointer {
+				failf("signature: the shadow of a %v is a %v", p, t)
 			}
-			return nil
+			d := reflect.New(t.Elem())
+			fill(d.Elem(), s.c.Len, &wMem, true, false)
+			shadows = append(shadows, shadow{i, d.Elem()})
+			return []reflect.Value{d}
 		}
-		d := build(next(), s.c.Len, &wMem)
-		shadows = append(shadows, shadow{i, d})
-		return []reflect.Value{d}
+		return nil
 	})
 	if s.c.Seeded {
 		for _, r := range s.results {
@@ -936,7 +982,7 @@ func (c *ctxt) rev() {
 		if !s.varied[i] {
 			continue
 		}
-		if pointerLike(p) {
+		if pointerLike(p) || valueWithMemory(p) {
 			xbar = walk(xbar, shadows[0].v, false, false)
 			shadows = shadows[1:]
 		} else {
