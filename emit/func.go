@@ -61,6 +61,7 @@ func (e *emitter) inHeader(render func() expr) expr {
 // newEmitter returns the emitter of fn. Its function, e.fn, is fn or a
 // private copy of it (see lowerLiterals).
 func newEmitter(fs *fileState, fn *ir.Func) *emitter {
+	fn = splitIrreducible(fn)
 	fn, lits := lowerLiterals(fn, fs.pkgPath)
 	fn.Renumber()
 	n := fn.NumValues() + 1

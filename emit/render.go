@@ -168,6 +168,11 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 	case ir.OpCall:
 		if e.kind[v.ID] == kStmt {
 			call := e.call(v).c
+			if v.Type != nil && !isTuple(v.Type) && notStatement[v.Callee.Builtin] {
+				// Not permitted in statement context: kept for its
+				// effect (append's on spare capacity).
+				return []jen.Code{jen.Id("_").Op("=").Add(call)}
+			}
 			if v.Type == nil || !isTuple(v.Type) {
 				return []jen.Code{call}
 			}
@@ -347,3 +352,8 @@ func (e *emitter) usedLive(v *ir.Value) bool {
 	}
 	return false
 }
+
+// notStatement holds the builtins that Go does not permit in statement
+// context.
+var notStatement = map[string]bool{"append": true, "cap": true, "complex": true, "imag": true, "len": true,
+	"make": true, "max": true, "min": true, "new": true, "real": true}

@@ -24,7 +24,7 @@ func sweep(f *ir.Func) {
 	var work []*ir.Value
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op.HasEffect() && !(v.Op == ir.OpCall && isPure(v)) && !live[v.ID] {
+			if v.Op.HasEffect() && !(v.Op == ir.OpCall && (isPure(v) || freshAppend(v))) && !live[v.ID] {
 				live[v.ID] = true
 				work = append(work, v)
 			}
@@ -233,4 +233,14 @@ func deadLocalStores(f *ir.Func) bool {
 		b.Instrs = out
 	}
 	return true
+}
+
+// freshAppend reports whether call v is an append onto nil, which writes
+// only the new array it returns.
+func freshAppend(v *ir.Value) bool {
+	if v.Callee.Builtin != "append" || len(v.Args) == 0 {
+		return false
+	}
+	a := v.Args[0]
+	return a.Op == ir.OpConst && a.Const == nil
 }

@@ -11,7 +11,8 @@ package simplify
 // only exit, with induction variables stepping by constants and a test
 // i < n (or i+k < n) on a bound fixed before the loop, is replaced by the
 // closed form of its final values: i = max(i₀, n−k), and each other
-// induction variable v = v₀ + (i − i₀)·step.
+// induction variable v = v₀ + (i − i₀)·step. A countdown, i-- while
+// i+k >= n, ends at i = min(i₀, n−k−1).
 
 import (
 	"go/constant"
@@ -77,9 +78,11 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 	}
 	// The test: φ+k < n, with n fixed before the loop.
 	cond := term.Args[0]
-	if cond.Op != ir.OpBinary || cond.Tok != token.LSS {
+	// Or, counting down, φ+k >= n.
+	if cond.Op != ir.OpBinary || cond.Tok != token.LSS && cond.Tok != token.GEQ {
 		return false
 	}
+	down := cond.Tok == token.GEQ
 	idx, kk, ok := offset(cond.Args[0])
 	k := constant.MakeInt64(kk)
 	bound := cond.Args[1]
@@ -105,7 +108,11 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 			idxStep = st
 		}
 	}
-	if idxStep == nil || constant.Compare(idxStep, token.NEQ, constant.MakeInt64(1)) {
+	unit := int64(1)
+	if down {
+		unit = -1
+	}
+	if idxStep == nil || constant.Compare(idxStep, token.NEQ, constant.MakeInt64(unit)) {
 		return false
 	}
 	// Only the φs may be used after the loop.
@@ -134,11 +141,17 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 		bound = emit(f.NewValue(bound.Op, bound.Type, bound.Args[0]))
 	}
 	stop := bound
+	if down {
+		k = constant.BinaryOp(k, token.ADD, constant.MakeInt64(1))
+	}
 	if constant.Sign(k) != 0 {
 		stop = emit(binary(f, token.SUB, bound, f.ConstValue(typ, k)))
 	}
 	final := emit(f.NewValue(ir.OpCall, typ, init, stop))
 	final.Callee = &ir.Callee{Builtin: "max"}
+	if down {
+		final.Callee = &ir.Callee{Builtin: "min"}
+	}
 	final.Name = idx.Name
 	finals := map[*ir.Value]*ir.Value{idx: final}
 	var trips *ir.Value
@@ -148,6 +161,9 @@ func replaceCountingLoop(f *ir.Func, cfg *ir.CFG, h *ir.Block, body []bool) bool
 		}
 		if trips == nil {
 			trips = emit(binary(f, token.SUB, final, init))
+			if down {
+				trips = emit(binary(f, token.SUB, init, final))
+			}
 		}
 		n := trips
 		if constant.Compare(x.step, token.NEQ, constant.MakeInt64(1)) {

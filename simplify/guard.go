@@ -17,6 +17,7 @@ package simplify
 // nothing, returning no memory, reading nothing the loop writes.
 
 import (
+	"go/constant"
 	"go/types"
 	"slices"
 
@@ -223,6 +224,15 @@ func guard(f *ir.Func, h, pre *ir.Block, v *ir.Value) {
 	cond := h.Terminator().Args[0]
 	if m, ok := vals[cond]; ok {
 		cond = m
+	}
+	if k := foldValue(f, cond); k != nil && constOf(k) != nil && constant.BoolVal(constOf(k)) {
+		// The loop always runs (a range over a positive constant): no
+		// guard. The copies of the header's values are dead.
+		removeValue(v)
+		pre.Append(v)
+		pre.Jump(h)
+		h.Preds = h.Preds[:len(h.Preds)-1] // keep the entry already there
+		return
 	}
 	callB := f.NewBlock("loop.guard")
 	join := f.NewBlock("loop.guarded")

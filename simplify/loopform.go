@@ -32,7 +32,9 @@ package simplify
 //
 // This is the loop rotation and induction-variable canonicalization of
 // optimizing compilers (Muchnick, §14.1 and §18.2), run in the opposite
-// direction to rotation: gadgen wants the top-tested form.
+// direction to rotation: gadgen wants the top-tested form. The exit of a
+// loop's test gets a block of its own where it would join other paths
+// (LLVM's "dedicated exits").
 
 import (
 	"go/constant"
@@ -54,6 +56,10 @@ func LoopForm(f *ir.Func) {
 				break // the CFG changed
 			}
 			if unrotate(f, cfg, h) {
+				changed = true
+				break // the CFG changed
+			}
+			if dedicatedExit(f, cfg, h) {
 				changed = true
 				break // the CFG changed
 			}
@@ -134,6 +140,31 @@ func oneEdge(f *ir.Func, cfg *ir.CFG, h *ir.Block, back bool) bool {
 	nb.Succs = []*ir.Block{h}
 	f.Renumber()
 	return true
+}
+
+// dedicatedExit gives the exit edge of h's test its own block when the
+// block it leaves for has other predecessors (a loop in one arm of an if,
+// exiting to the join): reverse mode records the loop's final index there.
+func dedicatedExit(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
+	term := h.Terminator()
+	if term == nil || term.Op != ir.OpIf || h.Succs[0] == h.Succs[1] {
+		return false
+	}
+	for k, s := range h.Succs {
+		if cfg.InLoop(h, s) || len(s.Preds) < 2 {
+			continue
+		}
+		nb := f.NewBlock("loop.exit")
+		j := s.PredIndex(h)
+		s.Preds[j] = nb
+		nb.Preds = []*ir.Block{h}
+		h.Succs[k] = nb
+		nb.NewValue(ir.OpJump, nil)
+		nb.Succs = []*ir.Block{s}
+		f.Renumber()
+		return true
+	}
+	return false
 }
 
 // loopEdges returns the positions of the single entry and single back

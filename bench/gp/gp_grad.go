@@ -185,8 +185,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			for i := 0; i < n; i++ {
 				for j4 := 0; j4 < i; j4++ {
 					r2_2 := 0.0
-					for c10 := 0; c10 < d; c10++ {
-						t71 := x[i*d+c10] - x[j4*d+c10]
+					for c9 := 0; c9 < d; c9++ {
+						t71 := x[i*d+c9] - x[j4*d+c9]
 						r2_2 += t71 * t71
 					}
 					t69 := math.Exp(-0.5 * r2_2 / t3)
@@ -201,8 +201,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			for j := 0; j < n; j++ {
 				t65 := j * n
 				s6 := k[t65+j]
-				for c8 := 0; c8 < j; c8++ {
-					t68 := k[t65+c8]
+				for c7 := 0; c7 < j; c7++ {
+					t68 := k[t65+c7]
 					s6 -= t68 * t68
 				}
 				ljj2 := math.Sqrt(s6)
@@ -211,8 +211,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for i11 := j + 1; i11 < n; i11++ {
 					t66 := i11 * n
 					s7 := k[t66+j]
-					for c9 := 0; c9 < j; c9++ {
-						s7 -= k[t66+c9] * k[t65+c9]
+					for c8 := 0; c8 < j; c8++ {
+						s7 -= k[t66+c8] * k[t65+c8]
 					}
 					t67 := append(tape, k[t66+j])
 					k[t66+j] = s7 / ljj2
@@ -225,8 +225,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			tape = slices.Grow(tape, max(n+2, 0)*2)
 			for i2 := 0; i2 < n; i2++ {
 				s5 := y[i2]
-				for c7 := 0; c7 < i2; c7++ {
-					s5 -= k[i2*n+c7] * z[c7]
+				for c6 := 0; c6 < i2; c6++ {
+					s5 -= k[i2*n+c6] * z[c6]
 				}
 				t63 := k[i2*n+i2]
 				t64 := append(tape, z[i2])
@@ -239,8 +239,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			tape = slices.Grow(tape, max(n+1, 0)*2)
 			for i4 := i3; i4 >= 0; i4-- {
 				s4 := z[i4]
-				for c6 := i4 + 1; c6 < n; c6++ {
-					s4 -= k[c6*n+i4] * alpha[c6]
+				for c5 := i4 + 1; c5 < n; c5++ {
+					s4 -= k[c5*n+i4] * alpha[c5]
 				}
 				t61 := k[i4*n+i4]
 				t62 := append(tape, alpha[i4])
@@ -277,10 +277,10 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				ds += t51 / t54
 				dk[t53] -= t51 * (s3 / t54) / t54
 				t55 := ds
-				for c5 := n - 1; c5 >= i7+1; c5-- {
-					t58 := alpha[c5]
-					t59 := c5*n + i7
-					dalpha[c5] -= k[t59] * t55
+				for c4 := n - 1; c4 >= i7+1; c4-- {
+					t58 := alpha[c4]
+					t59 := c4*n + i7
+					dalpha[c4] -= k[t59] * t55
 					dk[t59] -= t55 * t58
 				}
 				t56 := ds
@@ -305,10 +305,10 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				ds3 += dzi / t46
 				dk[t45] -= dzi * (s2 / t46) / t46
 				t47 := ds3
-				for c4 := i8 - 1; c4 >= 0; c4-- {
-					zc := z[c4]
-					t48 := t44 + c4
-					dz[c4] -= k[t48] * t47
+				for c3 := i8 - 1; c3 >= 0; c3-- {
+					zc := z[c3]
+					t48 := t44 + c3
+					dz[c3] -= k[t48] * t47
 					dk[t48] -= t47 * zc
 				}
 				ds3 = 0
@@ -332,10 +332,10 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 					ds4 += t33 / ljj
 					dljj -= t33 * (s / ljj) / ljj
 					t35 := ds4
-					for c3 := j2 - 1; c3 >= 0; c3-- {
-						t38 := j2*n + c3
+					for c2 := j2 - 1; c2 >= 0; c2-- {
+						t38 := j2*n + c2
 						t39 := k[t38]
-						t40 := t31 + c3
+						t40 := t31 + c2
 						dk[t38] -= k[t40] * t35
 						dk[t40] -= t35 * t39
 					}
@@ -358,8 +358,8 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				dljj = 0
 				ds6 += 0.5 / ljj3 * t24
 				t25 := ds6
-				for c2 := j2 - 1; c2 >= 0; c2-- {
-					t28 := t20 + c2
+				for c := j2 - 1; c >= 0; c-- {
+					t28 := t20 + c
 					dk[t28] -= 2 * (t25 * k[t28])
 				}
 				t26 := ds6
@@ -392,8 +392,6 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 					k[t16] = t15[t18]
 					dsf2 += t17 * t14
 					t73 -= t14 * (sf2 * t17) * (-0.5 * r2 / t3) / t3
-					for c := d - 1; c >= 0; c-- {
-					}
 				}
 			}
 			t8 := t72

@@ -186,8 +186,8 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
 			r2_2 := 0.0
-			for c10 := 0; c10 < d; c10++ {
-				t64 := x[i*d+c10] - x[j4*d+c10]
+			for c9 := 0; c9 < d; c9++ {
+				t64 := x[i*d+c9] - x[j4*d+c9]
 				r2_2 += t64 * t64
 			}
 			t63 := math.Exp(-0.5 * r2_2 / (ell * ell))
@@ -201,16 +201,16 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	for j := 0; j < n; j++ {
 		s6 := k[j*n+j]
-		for c8 := 0; c8 < j; c8++ {
-			s6 -= k[j*n+c8] * k[j*n+c8]
+		for c7 := 0; c7 < j; c7++ {
+			s6 -= k[j*n+c7] * k[j*n+c7]
 		}
 		ljj2 := math.Sqrt(s6)
 		tape = append(tape, k[j*n+j])
 		k[j*n+j] = ljj2
 		for i11 := j + 1; i11 < n; i11++ {
 			s7 := k[i11*n+j]
-			for c9 := 0; c9 < j; c9++ {
-				s7 -= k[i11*n+c9] * k[j*n+c9]
+			for c8 := 0; c8 < j; c8++ {
+				s7 -= k[i11*n+c8] * k[j*n+c8]
 			}
 			tape = append(tape, k[i11*n+j])
 			k[i11*n+j] = s7 / ljj2
@@ -223,8 +223,8 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	tape = slices.Grow(tape, max(n+2, 0)*2)
 	for i2 := 0; i2 < n; i2++ {
 		s5 := y[i2]
-		for c7 := 0; c7 < i2; c7++ {
-			s5 -= k[i2*n+c7] * z[c7]
+		for c6 := 0; c6 < i2; c6++ {
+			s5 -= k[i2*n+c6] * z[c6]
 		}
 		t62 := k[i2*n+i2]
 		tape = append(tape, z[i2])
@@ -237,8 +237,8 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	tape = slices.Grow(tape, max(i3+2, 0)*2)
 	for i4 := i3; i4 >= 0; i4-- {
 		s4 := z[i4]
-		for c6 := i4 + 1; c6 < n; c6++ {
-			s4 -= k[c6*n+i4] * alpha[c6]
+		for c5 := i4 + 1; c5 < n; c5++ {
+			s4 -= k[c5*n+i4] * alpha[c5]
 		}
 		t61 := k[i4*n+i4]
 		tape = append(tape, alpha[i4])
@@ -274,11 +274,11 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 		t54 := k[t53]
 		ds += t50 / t54
 		dk[t53] += -(t50 * (s3 / t54) / t54)
-		for c5 := n - 1; c5 >= i7+1; c5-- {
+		for c4 := n - 1; c4 >= i7+1; c4-- {
 			t57 := -ds
-			t58 := alpha[c5]
-			t59 := c5*n + i7
-			dalpha[c5] += k[t59] * t57
+			t58 := alpha[c4]
+			t59 := c4*n + i7
+			dalpha[c4] += k[t59] * t57
 			dk[t59] += t57 * t58
 		}
 		t55 := ds
@@ -303,11 +303,11 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 		t45 := k[t44]
 		ds3 += dzi / t45
 		dk[t44] += -(dzi * (s2 / t45) / t45)
-		for c4 := i8 - 1; c4 >= 0; c4-- {
+		for c3 := i8 - 1; c3 >= 0; c3-- {
 			t46 := -ds3
-			zc := z[c4]
-			t47 := i8*n + c4
-			dz[c4] += k[t47] * t46
+			zc := z[c3]
+			t47 := i8*n + c3
+			dz[c3] += k[t47] * t46
 			dk[t47] += t46 * zc
 		}
 		ds3 = 0
@@ -332,11 +332,11 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 			ljj := ljj3
 			ds4 += t31 / ljj
 			dljj += -(t31 * (s / ljj) / ljj)
-			for c3 := j2 - 1; c3 >= 0; c3-- {
+			for c2 := j2 - 1; c2 >= 0; c2-- {
 				t36 := -ds4
-				t37 := j2*n + c3
+				t37 := j2*n + c2
 				t38 := k[t37]
-				t39 := i10*n + c3
+				t39 := i10*n + c2
 				dk[t37] += k[t39] * t36
 				dk[t39] += t36 * t38
 			}
@@ -358,11 +358,11 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 		t21 := dljj
 		dljj = 0
 		ds6 += 0.5 / ljj3 * t21
-		for c2 := j2 - 1; c2 >= 0; c2-- {
+		for c := j2 - 1; c >= 0; c-- {
 			t24 := -ds6
-			t25 := j2*n + c2
+			t25 := j2*n + c
 			t26 := k[t25]
-			t27 := j2*n + c2
+			t27 := j2*n + c
 			dk[t25] += k[t27] * t24
 			dk[t27] += t24 * t26
 		}
@@ -399,8 +399,6 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 			dsf2 += t11 * t9
 			t14 := ell * ell
 			dell += 2 * (-(t9 * (sf2 * t11) * (-0.5 * r2 / t14) / t14) * ell)
-			for c := d - 1; c >= 0; c-- {
-			}
 		}
 	}
 	dtheta[2] += sn2 * dsn2

@@ -108,10 +108,7 @@ func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 //
 // Generated without optimization (opt=0), for comparison.
 func FinalGradO0(x, dx []float64, steps int) float64 {
-	var from3 int
-	var path []int
-	var pathBuf [64]int
-	path = pathBuf[:0]
+	var from2 int
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
@@ -127,17 +124,17 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 	var k1_2 []float64
 	var dy []float64
 	var y2 []float64
-	var t37 float64
-	var t38 float64
+	var t35 float64
+	var t36 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGradO0: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	var t float64
-	var from2 int
+	var from int
 	if n == 0 {
 		t = 0
-		from2 = 0
+		from = 0
 	} else {
 		h := 2 / float64(steps)
 		y := make([]float64, n)
@@ -159,119 +156,104 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 		u2 = u
 		du = make([]float64, n)
 		tape = slices.Grow(tape, max(steps+2, 0)*(len(y)+len(u)+len(u)+len(u)))
-		from := 0
-		i := 0
-		for {
-			path = append(path, from)
-			if i < steps {
-				tape = append(tape, y...)
-				rhs(k1, x, y)
-				for i2 := 0; i2 < len(u); i2++ {
-					u[i2] = y[i2] + h/2*k1[i2]
-				}
-				tape = append(tape, u...)
-				rhs(k2, x, u)
-				for i3 := 0; i3 < len(u); i3++ {
-					u[i3] = y[i3] + h/2*k2[i3]
-				}
-				tape = append(tape, u...)
-				rhs(k3, x, u)
-				for i4 := 0; i4 < len(u); i4++ {
-					u[i4] = y[i4] + h*k3[i4]
-				}
-				tape = append(tape, u...)
-				rhs(k4, x, u)
-				for i5 := 0; i5 < len(y); i5++ {
-					y[i5] += h / 6 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
-				}
-				from = 1
-				i++
-			} else {
-				break
+		for i := 0; i < steps; i++ {
+			tape = append(tape, y...)
+			rhs(k1, x, y)
+			for i2 := 0; i2 < len(u); i2++ {
+				u[i2] = y[i2] + h/2*k1[i2]
+			}
+			tape = append(tape, u...)
+			rhs(k2, x, u)
+			for i3 := 0; i3 < len(u); i3++ {
+				u[i3] = y[i3] + h/2*k2[i3]
+			}
+			tape = append(tape, u...)
+			rhs(k3, x, u)
+			for i4 := 0; i4 < len(u); i4++ {
+				u[i4] = y[i4] + h*k3[i4]
+			}
+			tape = append(tape, u...)
+			rhs(k4, x, u)
+			for i5 := 0; i5 < len(y); i5++ {
+				y[i5] += h / 6 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
 			}
 		}
 		t = y[n-1]
-		from2 = 1
+		from = 1
 	}
-	from3 = from2
-	t37 += 1
-	if from3 != 0 {
-		t38 += t37
+	from2 = from
+	t35 += 1
+	if from2 != 0 {
+		t36 += t35
 		t2 := dy
-		t2[n-1] += t38
-		for {
-			t3 := path
-			t4 := len(t3) - 1
-			path = t3[:t4]
-			if t3[t4] == 0 {
-				break
-			}
-			for i6 := len(y2) - 1; i6 >= 0; i6-- {
+		t2[n-1] += t36
+		for i6 := steps - 1; i6 >= 0; i6-- {
+			for i7 := len(y2) - 1; i7 >= 0; i7-- {
+				t27 := dy
+				t28 := t27[i7]
+				t27[i7] = 0
 				t29 := dy
-				t30 := t29[i6]
-				t29[i6] = 0
-				t31 := dy
-				t31[i6] += t30
-				t32 := 2 / float64(steps) / 6 * t30
-				t33 := dk4
-				t33[i6] += t32
-				t34 := dk3
-				t34[i6] += 2 * t32
-				t35 := dk2
-				t35[i6] += 2 * t32
-				t36 := dk1
-				t36[i6] += t32
+				t29[i7] += t28
+				t30 := 2 / float64(steps) / 6 * t28
+				t31 := dk4
+				t31[i7] += t30
+				t32 := dk3
+				t32[i7] += 2 * t30
+				t33 := dk2
+				t33[i7] += 2 * t30
+				t34 := dk1
+				t34[i7] += t30
 			}
-			t5 := u2
-			t6 := tape
-			t7 := len(t6) - len(t5)
-			copy(t5, t6[t7:])
-			tape = t6[:t7]
+			t3 := u2
+			t4 := tape
+			t5 := len(t4) - len(t3)
+			copy(t3, t4[t5:])
+			tape = t4[:t5]
 			rhsReverseO0(k4_2, dk4, x, dx, u2, du)
-			for i7 := len(u2) - 1; i7 >= 0; i7-- {
-				t25 := du
-				t26 := t25[i7]
-				t25[i7] = 0
-				t27 := dk3
-				t27[i7] += 2 / float64(steps) * t26
-				t28 := dy
-				t28[i7] += t26
-			}
-			t8 := u2
-			t9 := tape
-			t10 := len(t9) - len(t8)
-			copy(t8, t9[t10:])
-			tape = t9[:t10]
-			rhsReverseO0(k3_2, dk3, x, dx, u2, du)
 			for i8 := len(u2) - 1; i8 >= 0; i8-- {
-				t21 := du
-				t22 := t21[i8]
-				t21[i8] = 0
-				t23 := dk2
-				t23[i8] += 2 / float64(steps) / 2 * t22
-				t24 := dy
-				t24[i8] += t22
+				t23 := du
+				t24 := t23[i8]
+				t23[i8] = 0
+				t25 := dk3
+				t25[i8] += 2 / float64(steps) * t24
+				t26 := dy
+				t26[i8] += t24
 			}
-			t11 := u2
-			t12 := tape
-			t13 := len(t12) - len(t11)
-			copy(t11, t12[t13:])
-			tape = t12[:t13]
-			rhsReverseO0(k2_2, dk2, x, dx, u2, du)
+			t6 := u2
+			t7 := tape
+			t8 := len(t7) - len(t6)
+			copy(t6, t7[t8:])
+			tape = t7[:t8]
+			rhsReverseO0(k3_2, dk3, x, dx, u2, du)
 			for i9 := len(u2) - 1; i9 >= 0; i9-- {
-				t17 := du
-				t18 := t17[i9]
-				t17[i9] = 0
-				t19 := dk1
-				t19[i9] += 2 / float64(steps) / 2 * t18
-				t20 := dy
-				t20[i9] += t18
+				t19 := du
+				t20 := t19[i9]
+				t19[i9] = 0
+				t21 := dk2
+				t21[i9] += 2 / float64(steps) / 2 * t20
+				t22 := dy
+				t22[i9] += t20
 			}
-			t14 := y2
-			t15 := tape
-			t16 := len(t15) - len(t14)
-			copy(t14, t15[t16:])
-			tape = t15[:t16]
+			t9 := u2
+			t10 := tape
+			t11 := len(t10) - len(t9)
+			copy(t9, t10[t11:])
+			tape = t10[:t11]
+			rhsReverseO0(k2_2, dk2, x, dx, u2, du)
+			for i10 := len(u2) - 1; i10 >= 0; i10-- {
+				t15 := du
+				t16 := t15[i10]
+				t15[i10] = 0
+				t17 := dk1
+				t17[i10] += 2 / float64(steps) / 2 * t16
+				t18 := dy
+				t18[i10] += t16
+			}
+			t12 := y2
+			t13 := tape
+			t14 := len(t13) - len(t12)
+			copy(t12, t13[t14:])
+			tape = t13[:t14]
 			rhsReverseO0(k1_2, dk1, x, dx, y2, dy)
 		}
 	}

@@ -101,19 +101,17 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func FinalGrad(x, dx []float64, steps int) float64 {
-	var pathBuf [64]int
-	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t20 float64
-	var t21 float64
+	var t18 float64
+	var t19 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	var y, dy, k1, dk1, k2, dk2, k3, dk3, k4, dk4, u, du []float64
 	var t6 float64
-	var from2 int
+	var from int
 	if n == 0 {
 		y = nil
 		dy = nil
@@ -128,7 +126,7 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		u = nil
 		du = nil
 		t6 = 0
-		from2 = 0
+		from = 0
 	} else {
 		h := 2 / float64(steps)
 		y = make([]float64, n)
@@ -148,98 +146,83 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 		n2 := len(y)
 		n3 := len(u)
 		tape = slices.Grow(tape, max(steps+2, 0)*(n2+n3+n3+n3))
-		from := 0
-		i := 0
-		for {
-			path = append(path, from)
-			if i < steps {
-				t3 := append(tape, y...)
-				rhs(k1, x, y)
-				for i2 := 0; i2 < n3; i2++ {
-					u[i2] = y[i2] + t*k1[i2]
-				}
-				t4 := append(t3, u...)
-				rhs(k2, x, u)
-				for i3 := 0; i3 < n3; i3++ {
-					u[i3] = y[i3] + t*k2[i3]
-				}
-				t5 := append(t4, u...)
-				rhs(k3, x, u)
-				for i4 := 0; i4 < n3; i4++ {
-					u[i4] = y[i4] + h*k3[i4]
-				}
-				tape = append(t5, u...)
-				rhs(k4, x, u)
-				for i5 := 0; i5 < n2; i5++ {
-					y[i5] += t2 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
-				}
-				from = 1
-				i++
-			} else {
-				break
+		for i := 0; i < steps; i++ {
+			t3 := append(tape, y...)
+			rhs(k1, x, y)
+			for i2 := 0; i2 < n3; i2++ {
+				u[i2] = y[i2] + t*k1[i2]
+			}
+			t4 := append(t3, u...)
+			rhs(k2, x, u)
+			for i3 := 0; i3 < n3; i3++ {
+				u[i3] = y[i3] + t*k2[i3]
+			}
+			t5 := append(t4, u...)
+			rhs(k3, x, u)
+			for i4 := 0; i4 < n3; i4++ {
+				u[i4] = y[i4] + h*k3[i4]
+			}
+			tape = append(t5, u...)
+			rhs(k4, x, u)
+			for i5 := 0; i5 < n2; i5++ {
+				y[i5] += t2 * (k1[i5] + 2*k2[i5] + 2*k3[i5] + k4[i5])
 			}
 		}
 		t6 = y[n-1]
-		from2 = 1
+		from = 1
 	}
-	t20 += 1
-	if from2 != 0 {
-		t21 += t20
-		dy[n-1] += t21
+	t18 += 1
+	if from != 0 {
+		t19 += t18
+		dy[n-1] += t19
 		h2 := 2 / float64(steps)
 		t7 := h2 / 6
 		t8 := h2 / 2
-		for {
-			t9 := len(path) - 1
-			t10 := path[:t9]
-			if path[t9] == 0 {
-				break
-			}
+		for i6 := steps - 1; i6 >= 0; i6-- {
 			n4 := len(y)
-			for i6 := n4 - 1; i6 >= 0; i6-- {
-				t18 := t7 * dy[i6]
-				dk4[i6] += t18
-				t19 := 2 * t18
-				dk3[i6] += t19
-				dk2[i6] += t19
-				dk1[i6] += t18
+			for i7 := n4 - 1; i7 >= 0; i7-- {
+				t16 := t7 * dy[i7]
+				dk4[i7] += t16
+				t17 := 2 * t16
+				dk3[i7] += t17
+				dk2[i7] += t17
+				dk1[i7] += t16
 			}
 			n5 := len(u)
-			t11 := len(tape) - n5
-			copy(u, tape[t11:])
-			t12 := tape[:t11]
+			t9 := len(tape) - n5
+			copy(u, tape[t9:])
+			t10 := tape[:t9]
 			rhsReverse(k4, dk4, x, dx, u, du)
-			for i7 := n5 - 1; i7 >= 0; i7-- {
-				dui3 := du[i7]
-				du[i7] = 0
-				dk3[i7] += h2 * dui3
-				dy[i7] += dui3
+			for i8 := n5 - 1; i8 >= 0; i8-- {
+				dui3 := du[i8]
+				du[i8] = 0
+				dk3[i8] += h2 * dui3
+				dy[i8] += dui3
+			}
+			t11 := len(t10) - n5
+			copy(u, t10[t11:])
+			t12 := t10[:t11]
+			rhsReverse(k3, dk3, x, dx, u, du)
+			for i9 := n5 - 1; i9 >= 0; i9-- {
+				dui2 := du[i9]
+				du[i9] = 0
+				dk2[i9] += t8 * dui2
+				dy[i9] += dui2
 			}
 			t13 := len(t12) - n5
 			copy(u, t12[t13:])
 			t14 := t12[:t13]
-			rhsReverse(k3, dk3, x, dx, u, du)
-			for i8 := n5 - 1; i8 >= 0; i8-- {
-				dui2 := du[i8]
-				du[i8] = 0
-				dk2[i8] += t8 * dui2
-				dy[i8] += dui2
-			}
-			t15 := len(t14) - n5
-			copy(u, t14[t15:])
-			t16 := t14[:t15]
 			rhsReverse(k2, dk2, x, dx, u, du)
-			for i9 := n5 - 1; i9 >= 0; i9-- {
-				dui := du[i9]
-				du[i9] = 0
-				dk1[i9] += t8 * dui
-				dy[i9] += dui
+			for i10 := n5 - 1; i10 >= 0; i10-- {
+				dui := du[i10]
+				du[i10] = 0
+				dk1[i10] += t8 * dui
+				dy[i10] += dui
 			}
-			t17 := len(t16) - n4
-			copy(y, t16[t17:])
+			t15 := len(t14) - n4
+			copy(y, t14[t15:])
 			rhsReverse(k1, dk1, x, dx, y, dy)
-			tape = t16[:t17]
-			path = t10
+			tape = t14[:t15]
 		}
 	}
 	return t6

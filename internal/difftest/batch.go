@@ -791,7 +791,7 @@ func (b *batch) writeMain() error {
 	})
 	cases := &ast.CompositeLit{Type: sliceOf(sel(id("harness"), "Case")), Elts: elts}
 	mainFn := &ast.FuncDecl{Name: id("main"), Type: funcType(nil, nil), Body: block(
-		exprStmt(call(sel(id("harness"), "Main"), cases, sel(id("cmath"), "Reset"), sel(id("cmath"), "Trace"), sel(id("cmath"), "Margin"))),
+		exprStmt(call(sel(id("harness"), "Main"), cases, sel(id("cmath"), "Reset"), sel(id("cmath"), "Trace"), sel(id("cmath"), "Margin"), sel(id("cmath"), "Largest"))),
 	)}
 	f := &ast.File{Name: id("main"), Decls: []ast.Decl{
 		&ast.GenDecl{Tok: token.IMPORT, Lparen: 1, Specs: imports},

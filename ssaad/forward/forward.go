@@ -143,7 +143,7 @@ func (t *transformer) run() {
 		if req.Active[i] || !t.act.Varied(pv) {
 			continue
 		}
-		if s := t.zeroShadow(t.val[pv]); s != nil {
+		if s := t.ZeroShadow(t.val[pv]); s != nil {
 			s.Name = "d" + nm.params[i]
 			t.tan[pv] = s
 			continue
@@ -211,56 +211,13 @@ func (t *transformer) hasTangent(x *ir.Value) bool {
 	return ok
 }
 
-// zeroShadow returns a new zero shadow for the pointer-like value x, which
-// has no tangent of its own but through which varied values are stored:
-// make([]T, len(x), cap(x)) for a slice, new(T) for a pointer, when T holds
-// no pointers or slices (whose shadows would need a shape). It returns nil
-// when it cannot build one.
-func (t *transformer) zeroShadow(x *ir.Value) *ir.Value {
-	switch u := x.Type.Underlying().(type) {
-	case *types.Slice:
-		if holdsPointers(u.Elem()) {
-			return nil
-		}
-		n := t.Emit(ir.OpLen, types.Typ[types.Int], x)
-		c := t.Emit(ir.OpCap, types.Typ[types.Int], x)
-		return t.Emit(ir.OpMakeSlice, x.Type, n, c)
-	case *types.Pointer:
-		if holdsPointers(u.Elem()) {
-			return nil
-		}
-		a := t.Emit(ir.OpAlloc, x.Type)
-		a.Heap = true
-		return a
-	}
-	return nil
-}
-
-// holdsPointers reports whether values of type t contain pointers or
-// slices.
-func holdsPointers(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return true
-	case *types.Array:
-		return holdsPointers(u.Elem())
-	case *types.Struct:
-		for f := range u.Fields() {
-			if holdsPointers(f.Type()) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // shadowResult gives the copy nv of primal value v, a result of a call that
 // has no derivative, a zero shadow when v is varied memory.
 func (t *transformer) shadowResult(v, nv *ir.Value) {
 	if !ssaad.IsPointerLike(v.Type) || !t.act.Varied(v) || t.hasTangent(v) {
 		return
 	}
-	s := t.zeroShadow(nv)
+	s := t.ZeroShadow(nv)
 	if s == nil {
 		t.errorf(v.Pos, "result of a call", "values that depend on the varied inputs are stored into memory it returns, whose shadow cannot be built")
 		return

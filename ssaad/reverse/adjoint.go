@@ -610,6 +610,8 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	}
 	var args []*ir.Value
 	var scalars []*ir.Value
+	type mixedArg struct{ a, tmp *ir.Value }
+	var mixed []mixedArg
 	for i, a := range callArgs {
 		if ssaad.IsPointerLike(a.Type) {
 			args = append(args, t.addrAt(a))
@@ -619,7 +621,20 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 			continue
 		}
 		args = append(args, t.r(a))
-		if active[i] {
+		switch {
+		case !active[i]:
+		case mixedParam(a.Type):
+			// A struct holding slices by value: the callee takes a
+			// pointer to its shadow, whose float fields start at zero
+			// and receive their partials.
+			tmp := t.Emit(ir.OpAlloc, types.NewPointer(a.Type))
+			if a.Name != "" {
+				tmp.Name = "d" + a.Name
+			}
+			t.copyMemoryLeaves(tmp, t.shadowAt(a))
+			args = append(args, tmp)
+			mixed = append(mixed, mixedArg{a, tmp})
+		default:
 			scalars = append(scalars, a)
 		}
 	}
@@ -645,6 +660,44 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 			e.Index = k + first
 		}
 		t.accumulate(a, e)
+	}
+	for _, m := range mixed {
+		t.accumulate(m.a, t.Emit(ir.OpLoad, m.a.Type, m.tmp))
+	}
+}
+
+// copyMemoryLeaves stores into the struct or array at addr the slices and
+// pointers of value x, of the same type, leaving its floats as they are.
+func (t *transformer) copyMemoryLeaves(addr, x *ir.Value) {
+	switch u := x.Type.Underlying().(type) {
+	case *types.Struct:
+		for k := range u.NumFields() {
+			ft := u.Field(k).Type()
+			if !ssaad.RefersToMemory(ft) {
+				continue
+			}
+			fa := t.Emit(ir.OpFieldAddr, types.NewPointer(ft), addr)
+			fa.Index = k
+			fx := t.Emit(ir.OpField, ft, x)
+			fx.Index = k
+			if ssaad.IsPointerLike(ft) {
+				t.Emit(ir.OpStore, nil, fa, fx)
+			} else {
+				t.copyMemoryLeaves(fa, fx)
+			}
+		}
+	case *types.Array:
+		et := u.Elem()
+		for k := range u.Len() {
+			idx := t.F.ConstValue(intType, constant.MakeInt64(k))
+			ea := t.Emit(ir.OpIndexAddr, types.NewPointer(et), addr, idx)
+			ex := t.Emit(ir.OpIndex, et, x, idx)
+			if ssaad.IsPointerLike(et) {
+				t.Emit(ir.OpStore, nil, ea, ex)
+			} else {
+				t.copyMemoryLeaves(ea, ex)
+			}
+		}
 	}
 }
 

@@ -100,9 +100,9 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 		for oi := range t.cfg.Loop {
 			nested = nested || oi != hi && t.cfg.InLoop(t.primal.Blocks[oi], h)
 		}
-		if !nested && !t.cfg.Dominates(h, t.exit) {
-			continue
-		}
+		// A loop that may not run (in a branch) has its final index
+		// recorded by the block it exits to, as a nested loop has.
+		nested = nested || !t.cfg.Dominates(h, t.exit)
 		pre, latch := 0, 1
 		if body[h.Preds[0].Index] {
 			pre, latch = 1, 0

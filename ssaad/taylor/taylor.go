@@ -281,7 +281,7 @@ func (t *transformer) run() {
 		}
 		cs := make([]*ir.Value, K)
 		for k := range cs {
-			s := t.newZeroShadow(t.val[pv])
+			s := t.ZeroShadow(t.val[pv])
 			if s == nil {
 				t.errorf(p.Pos, "parameter "+nm.params[i], "values that depend on the varied inputs are stored through it; add it to wrt=")
 				return
@@ -387,7 +387,7 @@ func (t *transformer) usable(x *ir.Value) []*ir.Value {
 // materialize returns a fresh zero shadow for the pointer-like copy nv
 // in the current block.
 func (t *transformer) materialize(nv *ir.Value) *ir.Value {
-	s := t.newZeroShadow(nv)
+	s := t.ZeroShadow(nv)
 	if s == nil {
 		panic(fmt.Sprintf("taylor: cannot materialize a zero shadow of type %s", nv.Type))
 	}
@@ -439,45 +439,6 @@ func (t *transformer) nameCoefs(v *ir.Value, cs []*ir.Value) {
 	}
 }
 
-// newZeroShadow returns a new zero shadow for the pointer-like value x:
-// make([]T, len(x), cap(x)) for a slice, new(T) for a pointer, when T holds
-// no pointers or slices; nil when it cannot build one.
-func (t *transformer) newZeroShadow(x *ir.Value) *ir.Value {
-	switch u := x.Type.Underlying().(type) {
-	case *types.Slice:
-		if holdsPointers(u.Elem()) {
-			return nil
-		}
-		n := t.Emit(ir.OpLen, types.Typ[types.Int], x)
-		c := t.Emit(ir.OpCap, types.Typ[types.Int], x)
-		return t.Emit(ir.OpMakeSlice, x.Type, n, c)
-	case *types.Pointer:
-		if holdsPointers(u.Elem()) {
-			return nil
-		}
-		a := t.Emit(ir.OpAlloc, x.Type)
-		a.Heap = true
-		return a
-	}
-	return nil
-}
-
-func holdsPointers(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
-		return true
-	case *types.Array:
-		return holdsPointers(u.Elem())
-	case *types.Struct:
-		for f := range u.Fields() {
-			if holdsPointers(f.Type()) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // shadowResult gives v, a pointer-like result of a call without
 // derivative into which varied values are stored, zero shadows.
 func (t *transformer) shadowResult(v, nv *ir.Value) {
@@ -486,7 +447,7 @@ func (t *transformer) shadowResult(v, nv *ir.Value) {
 	}
 	cs := make([]*ir.Value, t.K)
 	for k := range cs {
-		s := t.newZeroShadow(nv)
+		s := t.ZeroShadow(nv)
 		if s == nil {
 			t.errorf(v.Pos, "result of a call", "values that depend on the varied inputs are stored into memory it returns, whose shadow cannot be built")
 			return

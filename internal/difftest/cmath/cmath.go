@@ -34,12 +34,30 @@ import (
 )
 
 var (
-	trace  uint64
-	margin = math.Inf(1)
+	trace   uint64
+	margin  = math.Inf(1)
+	largest float64
 )
 
-// Reset clears the trace and the margin.
-func Reset() { trace, margin = 0, math.Inf(1) }
+// Reset clears the trace, the margin and the largest value.
+func Reset() { trace, margin, largest = 0, math.Inf(1), 0 }
+
+// h is the size of the imaginary parts of the twins' inputs.
+const h = 1e-20
+
+// Largest returns the largest magnitude, since Reset, of the values the
+// twin compared, chose or passed to a function, and of their derivatives
+// (imaginary part / h): beyond 1e12 or so, cancellations of such values
+// leave derivatives whose digits are rounding noise, which each mode of
+// differentiation rounds its own way.
+func Largest() float64 { return largest }
+
+// seen records the magnitude of z.
+func seen(zs ...complex128) {
+	for _, z := range zs {
+		largest = max(largest, math.Abs(real(z)), math.Abs(imag(z))/h)
+	}
+}
 
 // Trace returns the hash of the outcomes recorded since Reset.
 func Trace() uint64 { return trace }
@@ -52,6 +70,7 @@ func Margin() float64 { return margin }
 
 // compared records the margin of a comparison of a and b.
 func compared(a, b complex128) {
+	seen(a, b)
 	ra, rb := real(a), real(b)
 	if s := math.Abs(ra) + math.Abs(rb); s > 0 && ra != rb {
 		margin = min(margin, math.Abs(ra-rb)/s)
@@ -83,6 +102,7 @@ func Neq(a, b complex128) bool     { return recordBool(real(a) != real(b)) }
 // Abs returns z or −z, whichever has a nonnegative real part (z at 0: a
 // kink, where gadgen's rule gives a zero derivative).
 func Abs(z complex128) complex128 {
+	seen(z)
 	if recordBool(real(z) < 0) {
 		return -z
 	}
@@ -92,6 +112,7 @@ func Abs(z complex128) complex128 {
 // Min returns the argument with the smallest real part, the first of
 // equal ones, like the builtin min on floats at a tie.
 func Min(x complex128, ys ...complex128) complex128 {
+	seen(x)
 	k := 0
 	for i, y := range ys {
 		compared(x, y)
@@ -106,6 +127,7 @@ func Min(x complex128, ys ...complex128) complex128 {
 // Max returns the argument with the largest real part, the first of
 // equal ones.
 func Max(x complex128, ys ...complex128) complex128 {
+	seen(x)
 	k := 0
 	for i, y := range ys {
 		compared(x, y)
@@ -117,16 +139,17 @@ func Max(x complex128, ys ...complex128) complex128 {
 	return x
 }
 
-func Exp(z complex128) complex128  { return cmplx.Exp(z) }
-func Log(z complex128) complex128  { return cmplx.Log(z) }
-func Sqrt(z complex128) complex128 { return cmplx.Sqrt(z) }
-func Sin(z complex128) complex128  { return cmplx.Sin(z) }
-func Cos(z complex128) complex128  { return cmplx.Cos(z) }
-func Sinh(z complex128) complex128 { return cmplx.Sinh(z) }
-func Cosh(z complex128) complex128 { return cmplx.Cosh(z) }
+func Exp(z complex128) complex128  { seen(z); return cmplx.Exp(z) }
+func Log(z complex128) complex128  { seen(z); return cmplx.Log(z) }
+func Sqrt(z complex128) complex128 { seen(z); return cmplx.Sqrt(z) }
+func Sin(z complex128) complex128  { seen(z); return cmplx.Sin(z) }
+func Cos(z complex128) complex128  { seen(z); return cmplx.Cos(z) }
+func Sinh(z complex128) complex128 { seen(z); return cmplx.Sinh(z) }
+func Cosh(z complex128) complex128 { seen(z); return cmplx.Cosh(z) }
 
 // Tanh is tanh(z) = ±(1 − e^(∓2z))/(1 + e^(∓2z)), the sign of real(z).
 func Tanh(z complex128) complex128 {
+	seen(z)
 	if real(z) < 0 {
 		return -Tanh(-z)
 	}
@@ -137,6 +160,7 @@ func Tanh(z complex128) complex128 {
 // Pow returns z**p for an integer p (by repeated multiplication), and
 // cmplx.Pow otherwise.
 func Pow(z, p complex128) complex128 {
+	seen(z, p)
 	n := real(p)
 	if imag(p) != 0 || n != math.Trunc(n) || math.Abs(n) > 64 {
 		return cmplx.Pow(z, p)
@@ -153,10 +177,11 @@ func Pow(z, p complex128) complex128 {
 }
 
 // Hypot is √(a² + b²).
-func Hypot(a, b complex128) complex128 { return cmplx.Sqrt(a*a + b*b) }
+func Hypot(a, b complex128) complex128 { seen(a, b); return cmplx.Sqrt(a*a + b*b) }
 
 // firstOrder returns f(a) + i·b·df(a) for z = a + ib.
 func firstOrder(z complex128, f, df func(float64) float64) complex128 {
+	seen(z)
 	a, b := real(z), imag(z)
 	return complex(f(a), b*df(a))
 }
@@ -168,6 +193,7 @@ func Atan(z complex128) complex128 {
 
 // Atan2 is math.Atan2(y, x) to first order in the imaginary parts.
 func Atan2(y, x complex128) complex128 {
+	seen(y, x)
 	a, b := real(y), real(x)
 	d := a*a + b*b
 	return complex(math.Atan2(a, b), (b*imag(y)-a*imag(x))/d)

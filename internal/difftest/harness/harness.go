@@ -87,23 +87,25 @@ type Config struct {
 	Timeout time.Duration   // per derivative call
 	MaxHeap uint64          // bytes
 	Out     io.Writer
-	// Reset, Trace and Margin give access to the twins' trace of
-	// branches and to the margin of their comparisons (package cmath).
-	Reset  func()
-	Trace  func() uint64
-	Margin func() float64
+	// Reset, Trace, Margin and Largest give access to the twins' trace
+	// of branches, to the margin of their comparisons and to the largest
+	// values they met (package cmath).
+	Reset   func()
+	Trace   func() uint64
+	Margin  func() float64
+	Largest func() float64
 }
 
 // Main runs the cases with the settings of the command line and exits
 // with status 1 if a check failed.
-func Main(cases []Case, reset func(), trace func() uint64, margin func() float64) {
+func Main(cases []Case, reset func(), trace func() uint64, margin, largest func() float64) {
 	seed := flag.Uint64("seed", 1, "seed of the random points")
 	points := flag.Int("points", 2, "points per case")
 	skip := flag.String("skip", "", "comma-separated `name:mode` pairs not to run")
 	timeout := flag.Duration("timeout", 5*time.Second, "time limit of one call")
 	flag.Parse()
 	cfg := Config{Seed: *seed, Points: *points, Skip: map[string]bool{}, Timeout: *timeout,
-		MaxHeap: 2 << 30, Out: os.Stdout, Reset: reset, Trace: trace, Margin: margin}
+		MaxHeap: 2 << 30, Out: os.Stdout, Reset: reset, Trace: trace, Margin: margin, Largest: largest}
 	for _, s := range strings.Split(*skip, ",") {
 		if name, mode, ok := strings.Cut(s, ":"); ok {
 			cfg.Skip[name+" "+mode] = true
@@ -124,6 +126,9 @@ const (
 	eps       = 4e-3  // largest step of the differences of g′
 	maxValue  = 1e12  // larger outputs are not checked
 	minMargin = 1e-10 // closer comparisons are not trusted
+	// maxIntermediate bounds the values (and derivatives) of a trusted
+	// evaluation.
+	maxIntermediate = 1e12
 	// derivFloor·|y| is the floor of the scale of first derivatives.
 	derivFloor = 1e-4
 )
@@ -187,6 +192,9 @@ func Run(cases []Case, cfg Config) int {
 	}
 	if cfg.Margin == nil {
 		cfg.Margin = func() float64 { return math.Inf(1) }
+	}
+	if cfg.Largest == nil {
+		cfg.Largest = func() float64 { return 0 }
 	}
 	debug.SetMaxStack(256 << 20)
 	wd := &watchdog{out: cfg.Out}
@@ -796,6 +804,9 @@ func (c *ctxt) illConditioned(twin bool) (why string) {
 		}
 	}()
 	jv, _ := c.oracle(c.pt.x, c.pt.v)
+	if c.cfg.Largest() > maxIntermediate {
+		return fmt.Sprintf("large intermediates: the twin met %.1e, whose rounding the derivatives do not share", c.cfg.Largest())
+	}
 	if c.cfg.Margin() < minMargin {
 		return fmt.Sprintf("near a tie: a comparison of values %.1e apart (relatively), which rounding may flip", c.cfg.Margin())
 	}

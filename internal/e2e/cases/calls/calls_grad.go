@@ -1325,15 +1325,13 @@ func rotateToInPlaceReverse(dst, ddst []float64) {
 	n := len(dst)
 	t := n - 1
 	i := n - 1
-	for i2 := i; i2 >= 1; i2-- {
-	}
 	t2 := ddst[0]
 	ddst[0] = 0
 	dlast += t2
-	for i3 := 1; i3 <= i; i3++ {
-		t3 := ddst[i3]
-		ddst[i3] = 0
-		ddst[i3-1] += t3
+	for i2 := 1; i2 <= i; i2++ {
+		t3 := ddst[i2]
+		ddst[i2] = 0
+		ddst[i2-1] += t3
 	}
 	ddst[t] += dlast
 }

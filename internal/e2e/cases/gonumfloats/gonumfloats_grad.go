@@ -262,203 +262,135 @@ func QuadraticGrad(x, dx []float64) float64 {
 // shadow, which the caller zeroes first.
 func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 	var norm4 float64
-	var pathBuf [64]int
-	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
-	var t36 float64
-	var t37 float64
+	var t24 float64
+	var t25 float64
 	var dnorm float64
 	var dnorm2 float64
 	var dnorm3 float64
 	var dnorm4 float64
-	var t38 float64
+	var t26 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsNormReverseWrtS: s and ds share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
-	var from4 int
+	var from int
 	if n == 0 {
-		from4 = 0
+		from = 0
 	} else {
 		switch L {
 		case 2:
 			f64L2NormUnitary(s)
-			from4 = 1
+			from = 1
 		case 1:
-			tapeint = slices.Grow(tapeint, max(n+2, 0))
-			from3 := 0
-			i3 := 0
-			for {
-				path = append(path, from3)
-				if i3 < n {
-					tapeint = append(tapeint, i3)
-					from3 = 1
-					i3++
-				} else {
-					break
-				}
-			}
-			from4 = 2
+			from = 2
 		default:
 			if math.IsInf(L, 1) {
-				trips2 := max(n+2, 0)
-				tapeint = slices.Grow(tapeint, trips2)
-				tape = slices.Grow(tape, trips2*2)
+				tape = slices.Grow(tape, max(n+2, 0)*2)
 				norm2 := 0.0
-				from2 := 0
-				i2 := 0
-				for {
-					path = append(path, from2)
-					if i2 < n {
-						t3 := math.Abs(s[i2])
-						tapeint = append(tapeint, i2)
-						tape = append(tape, norm2, t3)
-						norm2 = math.Max(norm2, t3)
-						from2 = 1
-						i2++
-					} else {
-						break
-					}
+				for i2 := 0; i2 < n; i2++ {
+					t3 := math.Abs(s[i2])
+					tape = append(tape, norm2, t3)
+					norm2 = math.Max(norm2, t3)
 				}
-				from4 = 3
+				from = 3
 			} else {
-				trips := max(n+2, 0)
-				tapeint = slices.Grow(tapeint, trips)
-				tape = slices.Grow(tape, trips*2)
+				tape = slices.Grow(tape, max(n+2, 0)*2)
 				norm := 0.0
-				from := 0
-				i := 0
-				for {
-					path = append(path, from)
-					if i < n {
-						t := math.Abs(s[i])
-						t2 := math.Pow(t, L)
-						tapeint = append(tapeint, i)
-						tape = append(tape, t, t2)
-						norm += t2
-						from = 1
-						i++
-					} else {
-						break
-					}
+				for i := 0; i < n; i++ {
+					t := math.Abs(s[i])
+					t2 := math.Pow(t, L)
+					tape = append(tape, t, t2)
+					norm += t2
 				}
 				norm4 = norm
-				from4 = 4
+				from = 4
 			}
 		}
 	}
-	t36 += seed
-	switch from4 {
+	t24 += seed
+	switch from {
 	case 0:
 	case 1:
-		t38 += t36
-		f64L2NormUnitaryReverse(s, ds, t38)
+		t26 += t24
+		f64L2NormUnitaryReverse(s, ds, t26)
 	case 2:
-		dnorm4 += t36
-		t29 := dnorm4
-		for {
-			t30 := len(path) - 1
-			t31 := path[:t30]
-			if path[t30] == 0 {
-				break
-			}
-			t32 := len(tapeint) - 1
-			t33 := tapeint[t32]
-			val3 := s[t33]
-			t34 := 0.0
+		dnorm4 += t24
+		t21 := dnorm4
+		for i5 := n - 1; i5 >= 0; i5-- {
+			val3 := s[i5]
+			t22 := 0.0
 			if val3 < 0 {
-				t34 = -1
+				t22 = -1
 			}
-			t35 := t34
+			t23 := t22
 			if val3 > 0 {
-				t35 = 1
+				t23 = 1
 			}
-			ds[t33] += t35 * t29
-			tapeint = tapeint[:t32]
-			path = t31
+			ds[i5] += t23 * t21
 		}
 	case 3:
-		dnorm3 += t36
-		for {
-			t17 := len(path) - 1
-			t18 := path[:t17]
-			if path[t17] == 0 {
-				break
-			}
-			t19 := dnorm3
+		dnorm3 += t24
+		for i4 := n - 1; i4 >= 0; i4-- {
+			t13 := dnorm3
 			dnorm3 = 0
-			dnorm2 += t19
+			dnorm2 += t13
 			n2 := len(tape)
-			t20 := n2 - 2
-			t21 := len(tapeint) - 1
-			t22 := tapeint[t21]
-			t23 := dnorm2
+			t14 := n2 - 2
+			t15 := dnorm2
 			dnorm2 = 0
-			t24 := tape[t20] >= tape[n2-1]
-			t25 := 0.0
-			if t24 {
-				t25 = 1
+			t16 := tape[t14] >= tape[n2-1]
+			t17 := 0.0
+			if t16 {
+				t17 = 1
 			}
-			dnorm3 += t25 * t23
-			t26 := 1.0
-			if t24 {
-				t26 = 0
+			dnorm3 += t17 * t15
+			t18 := 1.0
+			if t16 {
+				t18 = 0
 			}
-			val2 := s[t22]
-			t27 := 0.0
+			val2 := s[i4]
+			t19 := 0.0
 			if val2 < 0 {
-				t27 = -1
+				t19 = -1
 			}
-			t28 := t27
+			t20 := t19
 			if val2 > 0 {
-				t28 = 1
+				t20 = 1
 			}
-			ds[t22] += t28 * (t26 * t23)
-			tapeint = tapeint[:t21]
-			tape = tape[:t20]
-			path = t18
+			ds[i4] += t20 * (t18 * t15)
+			tape = tape[:t14]
 		}
 	default:
-		t37 += t36
+		t25 += t24
 		norm3 := norm4
 		t4 := 1 / L
 		t5 := t4 * math.Pow(norm3, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm += t5 * t37
+		dnorm += t5 * t25
 		t6 := dnorm
 		t7 := L - 1
-		for {
-			t8 := len(path) - 1
-			t9 := path[:t8]
-			if path[t8] == 0 {
-				break
-			}
-			t10 := len(tape) - 2
-			t11 := tape[t10]
-			t12 := len(tapeint) - 1
-			t13 := tapeint[t12]
-			t14 := L * math.Pow(t11, t7)
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t8 := len(tape) - 2
+			t9 := tape[t8]
+			t10 := L * math.Pow(t9, t7)
 			if L == 0 {
-				t14 = 0
+				t10 = 0
 			}
-			val := s[t13]
-			t15 := 0.0
+			val := s[i3]
+			t11 := 0.0
 			if val < 0 {
-				t15 = -1
+				t11 = -1
 			}
-			t16 := t15
+			t12 := t11
 			if val > 0 {
-				t16 = 1
+				t12 = 1
 			}
-			ds[t13] += t16 * (t14 * t6)
-			tapeint = tapeint[:t12]
-			tape = tape[:t10]
-			path = t9
+			ds[i3] += t12 * (t10 * t6)
+			tape = tape[:t8]
 		}
 	}
 }
@@ -1795,8 +1727,6 @@ func f64AddConstReverseWrtX(alpha float64, x, dx []float64) {
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("f64AddConstReverseWrtX: x and dx share memory: gadgen's gradients need them apart")
 	}
-	for i := len(x) - 1; i >= 0; i-- {
-	}
 }
 
 // f64AddConst is a copy of f64.AddConst, which package f64 does not export.
@@ -2608,21 +2538,19 @@ func DistancesGrad(x, dx, y, dy []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
-	var norm4 float64
 	var pathBuf [64]int
 	path := pathBuf[:0]
+	var norm4 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
-	var t38 float64
+	var t30 float64
 	var dnorm float64
-	var t39 float64
+	var t31 float64
 	var dnorm2 float64
 	var dabsDiff float64
 	var dnorm3 float64
 	var dnorm4 float64
-	var t40 float64
+	var t32 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsDistanceReverseWrtST: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -2633,193 +2561,132 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 	if n != len(t) {
 		panic("floats: slice lengths do not match")
 	}
-	var from5 int
+	var from2 int
 	if n == 0 {
-		from5 = 0
+		from2 = 0
 	} else {
 		switch L {
 		case 2:
 			f64L2DistanceUnitary(s, t)
-			from5 = 1
+			from2 = 1
 		case 1:
-			tapeint = slices.Grow(tapeint, max(n+2, 0))
-			from4 := 0
-			i3 := 0
-			for {
-				path = append(path, from4)
-				if i3 < n {
-					tapeint = append(tapeint, i3)
-					from4 = 1
-					i3++
-				} else {
-					break
-				}
-			}
-			from5 = 2
+			from2 = 2
 		default:
 			if math.IsInf(L, 1) {
-				tapeint = slices.Grow(tapeint, max(n+2, 0))
 				norm2 := 0.0
-				from2 := 0
-				i2 := 0
-				for {
-					path = append(path, from2)
-					if i2 < n {
-						absDiff := math.Abs(t[i2] - s[i2])
-						tapeint = append(tapeint, i2)
-						var from3 int
-						if absDiff > norm2 {
-							norm2 = absDiff
-							from3 = 1
-						} else {
-							from3 = 0
-						}
-						path = append(path, from3)
-						from2 = 1
-						i2++
-					} else {
-						break
-					}
-				}
-				from5 = 3
-			} else {
-				trips := max(n+2, 0)
-				tapeint = slices.Grow(tapeint, trips)
-				tape = slices.Grow(tape, trips*2)
-				norm := 0.0
-				from := 0
-				i := 0
-				for {
-					path = append(path, from)
-					if i < n {
-						t2 := math.Abs(t[i] - s[i])
-						t3 := math.Pow(t2, L)
-						tapeint = append(tapeint, i)
-						tape = append(tape, t2, t3)
-						norm += t3
+				for i2 := 0; i2 < n; i2++ {
+					absDiff := math.Abs(t[i2] - s[i2])
+					var from int
+					if absDiff > norm2 {
+						norm2 = absDiff
 						from = 1
-						i++
 					} else {
-						break
+						from = 0
 					}
+					path = append(path, from)
+				}
+				from2 = 3
+			} else {
+				tape = slices.Grow(tape, max(n+2, 0)*2)
+				norm := 0.0
+				for i := 0; i < n; i++ {
+					t2 := math.Abs(t[i] - s[i])
+					t3 := math.Pow(t2, L)
+					tape = append(tape, t2, t3)
+					norm += t3
 				}
 				norm4 = norm
-				from5 = 4
+				from2 = 4
 			}
 		}
 	}
-	t38 += seed
-	switch from5 {
+	t30 += seed
+	switch from2 {
 	case 0:
 	case 1:
-		t40 += t38
-		f64L2DistanceUnitaryReverse(s, ds, t, dt, t40)
+		t32 += t30
+		f64L2DistanceUnitaryReverse(s, ds, t, dt, t32)
 	case 2:
-		dnorm4 += t38
-		t30 := dnorm4
-		for {
-			t31 := len(path) - 1
-			t32 := path[:t31]
-			if path[t31] == 0 {
-				break
-			}
-			t33 := len(tapeint) - 1
-			i6 := tapeint[t33]
-			t34 := t[i6] - s[i6]
-			t35 := 0.0
-			if t34 < 0 {
-				t35 = -1
-			}
-			t36 := t35
-			if t34 > 0 {
-				t36 = 1
-			}
-			t37 := t36 * t30
-			dt[i6] += t37
-			ds[i6] -= t37
-			tapeint = tapeint[:t33]
-			path = t32
-		}
-	case 3:
-		dnorm3 += t38
-		for {
-			t18 := len(path) - 1
-			t19 := path[:t18]
-			if path[t18] == 0 {
-				break
-			}
-			t20 := dnorm3
-			dnorm3 = 0
-			dnorm += t20
-			t21 := len(t19) - 1
-			path = t19[:t21]
-			if t19[t21] == 0 {
-				t23 := dnorm
-				dnorm = 0
-				dnorm3 += t23
-			} else {
-				t22 := dnorm
-				dnorm = 0
-				dabsDiff += t22
-			}
-			t24 := len(tapeint) - 1
-			i5 := tapeint[t24]
-			t25 := t[i5] - s[i5]
-			t26 := dabsDiff
-			dabsDiff = 0
+		dnorm4 += t30
+		t25 := dnorm4
+		for i5 := n - 1; i5 >= 0; i5-- {
+			t26 := t[i5] - s[i5]
 			t27 := 0.0
-			if t25 < 0 {
+			if t26 < 0 {
 				t27 = -1
 			}
 			t28 := t27
-			if t25 > 0 {
+			if t26 > 0 {
 				t28 = 1
 			}
-			t29 := t28 * t26
+			t29 := t28 * t25
 			dt[i5] += t29
 			ds[i5] -= t29
-			tapeint = tapeint[:t24]
+		}
+	case 3:
+		dnorm3 += t30
+		for i4 := n - 1; i4 >= 0; i4-- {
+			t15 := dnorm3
+			dnorm3 = 0
+			dnorm += t15
+			t16 := len(path) - 1
+			t17 := path[:t16]
+			if path[t16] == 0 {
+				t19 := dnorm
+				dnorm = 0
+				dnorm3 += t19
+			} else {
+				t18 := dnorm
+				dnorm = 0
+				dabsDiff += t18
+			}
+			t20 := t[i4] - s[i4]
+			t21 := dabsDiff
+			dabsDiff = 0
+			t22 := 0.0
+			if t20 < 0 {
+				t22 = -1
+			}
+			t23 := t22
+			if t20 > 0 {
+				t23 = 1
+			}
+			t24 := t23 * t21
+			dt[i4] += t24
+			ds[i4] -= t24
+			path = t17
 		}
 	default:
-		t39 += t38
+		t31 += t30
 		norm3 := norm4
 		t4 := 1 / L
 		t5 := t4 * math.Pow(norm3, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm2 += t5 * t39
+		dnorm2 += t5 * t31
 		t6 := dnorm2
 		t7 := L - 1
-		for {
-			t8 := len(path) - 1
-			t9 := path[:t8]
-			if path[t8] == 0 {
-				break
-			}
-			t10 := len(tape) - 2
-			t11 := tape[t10]
-			t12 := len(tapeint) - 1
-			i4 := tapeint[t12]
-			t13 := L * math.Pow(t11, t7)
+		for i3 := n - 1; i3 >= 0; i3-- {
+			t8 := len(tape) - 2
+			t9 := tape[t8]
+			t10 := L * math.Pow(t9, t7)
 			if L == 0 {
-				t13 = 0
+				t10 = 0
 			}
-			t14 := t[i4] - s[i4]
-			t15 := 0.0
-			if t14 < 0 {
-				t15 = -1
+			t11 := t[i3] - s[i3]
+			t12 := 0.0
+			if t11 < 0 {
+				t12 = -1
 			}
-			t16 := t15
-			if t14 > 0 {
-				t16 = 1
+			t13 := t12
+			if t11 > 0 {
+				t13 = 1
 			}
-			t17 := t16 * (t13 * t6)
-			dt[i4] += t17
-			ds[i4] -= t17
-			tapeint = tapeint[:t12]
-			tape = tape[:t10]
-			path = t9
+			t14 := t13 * (t10 * t6)
+			dt[i3] += t14
+			ds[i3] -= t14
+			tape = tape[:t8]
 		}
 	}
 }
@@ -3651,71 +3518,46 @@ func floatsProdReverse(s, ds []float64, seed float64) {
 // shadow, which the caller zeroes first.
 func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 	var lse2 float64
-	var pathBuf [64]int
-	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
-	var t10 float64
-	var t11 float64
+	var t6 float64
+	var t7 float64
 	var dlse float64
 	var dmaxval float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsLogSumExpReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
 	maxval := floats.Max(s)
-	var from2 int
+	var from int
 	if math.IsInf(maxval, 0) {
-		from2 = 0
+		from = 0
 	} else {
 		n := len(s)
-		trips := max(n+2, 0)
-		tapeint = slices.Grow(tapeint, trips)
-		tape = slices.Grow(tape, trips)
+		tape = slices.Grow(tape, max(n+2, 0))
 		lse := 0.0
-		from := 0
-		i := 0
-		for {
-			path = append(path, from)
-			if i < n {
-				t := math.Exp(s[i] - maxval)
-				tapeint = append(tapeint, i)
-				tape = append(tape, t)
-				lse += t
-				from = 1
-				i++
-			} else {
-				break
-			}
+		for i := 0; i < n; i++ {
+			t := math.Exp(s[i] - maxval)
+			tape = append(tape, t)
+			lse += t
 		}
 		lse2 = lse
-		from2 = 1
+		from = 1
 	}
-	t10 += seed
-	if from2 == 0 {
-		dmaxval += t10
+	t6 += seed
+	if from == 0 {
+		dmaxval += t6
 	} else {
-		t11 += t10
-		t2 := t11
+		t7 += t6
+		t2 := t7
 		dmaxval += t2
 		dlse += 1 / lse2 * t2
 		t3 := dlse
-		for {
-			t4 := len(path) - 1
-			t5 := path[:t4]
-			if path[t4] == 0 {
-				break
-			}
-			t6 := len(tape) - 1
-			t7 := len(tapeint) - 1
-			t8 := tapeint[t7]
-			t9 := tape[t6] * t3
-			dmaxval -= t9
-			ds[t8] += t9
-			tapeint = tapeint[:t7]
-			tape = tape[:t6]
-			path = t5
+		for i2 := len(s) - 1; i2 >= 0; i2-- {
+			t4 := len(tape) - 1
+			t5 := tape[t4] * t3
+			dmaxval -= t5
+			ds[i2] += t5
+			tape = tape[:t4]
 		}
 	}
 	floatsMaxReverse(s, ds, dmaxval)

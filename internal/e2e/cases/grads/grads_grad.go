@@ -592,57 +592,40 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // The first result is the value of Poly; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PolyGrad(c []float64, x float64) (f, dx float64) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t6 float64
+	var t4 float64
 	var dr float64
 	var dr2 float64
 	n := len(c)
 	var r float64
-	var from2 int
+	var from int
 	if n == 0 {
 		r = 0
-		from2 = 0
+		from = 0
 	} else {
 		r = c[n-1]
 		tape = slices.Grow(tape, max(n+0, 0))
-		from := 0
-		i := n - 2
-		for {
-			path = append(path, from)
-			if i >= 0 {
-				ci := c[i]
-				tape = append(tape, r)
-				r = r*x + ci
-				from = 1
-				i--
-			} else {
-				break
-			}
+		for i := n - 2; i >= 0; i-- {
+			ci := c[i]
+			tape = append(tape, r)
+			r = r*x + ci
 		}
-		from2 = 1
+		from = 1
 	}
-	t6 += 1
-	if from2 != 0 {
-		dr2 += t6
-		for {
-			t := len(path) - 1
-			t2 := path[:t]
-			if path[t] == 0 {
-				break
-			}
-			t3 := dr2
+	t4 += 1
+	if from != 0 {
+		dr2 += t4
+		for i2 := 0; i2 <= n-2; i2++ {
+			t := dr2
 			dr2 = 0
-			dr += t3
-			t4 := len(tape) - 1
-			t5 := dr
+			dr += t
+			t2 := len(tape) - 1
+			t3 := dr
 			dr = 0
-			dr2 += t5 * x
-			dx += tape[t4] * t5
-			tape = tape[:t4]
-			path = t2
+			dr2 += t3 * x
+			dx += tape[t2] * t3
+			tape = tape[:t2]
 		}
 	}
 	return r, dx

@@ -712,7 +712,10 @@ outer:
 	for i := 0; i < n; i++ {
 		ai := a[i]
 		dai := da[i]
-		for j := 0; j < n && j != i; j++ {
+		for j := 0; j < n; j++ {
+			if j == i {
+				continue outer
+			}
 			aj := a[j]
 			t := ai * aj
 			t2 := dai*aj + ai*da[j]
@@ -735,136 +738,110 @@ outer:
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LowerGrad(a, da []float64) float64 {
-	var tapeint, path []int
-	var n, i int
-	var s, ai float64
-	var j, from int
-	var t float64
-	var from2, i2, part int
-	var t2 float64
-	var t3 int
-	var path2 []int
-	var t4, j2 int
-	var t5 float64
-	var t6 int
-	var t7, t8 float64
-	var from3 int
-	var tapeintBuf, pathBuf [64]int
-	var t9, ds, ds2, t10, ds3 float64
-	tapeint = tapeintBuf[:0]
-	path = pathBuf[:0]
-	if cap(a) > 0 && cap(da) > 0 {
-		goto b10
+	var tapeintBuf [64]int
+	tapeint := tapeintBuf[:0]
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var t11 float64
+	var ds float64
+	var ds2 float64
+	var t12 float64
+	var ds3 float64
+	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("LowerGrad: a and da share memory: gadgen's gradients need them apart")
 	}
-	goto b12
-b10:
-	if &a[:1][0] == &da[:1][0] {
-		goto b11
+	n := len(a)
+	s := 0.0
+	i := 0
+	var from2 int
+outer:
+	for {
+		if i < n {
+			ai := a[i]
+			from := 0
+			j := 0
+			var from3 int
+			for {
+				path = append(path, from)
+				if j < n {
+					if j == i {
+						from3 = 0
+						break
+					}
+					t := ai * a[j]
+					tapeint = append(tapeint, j)
+					if t > 50 {
+						from2 = 1
+						break outer
+					}
+					s += t
+					from = 1
+					j++
+				} else {
+					from3 = 1
+					break
+				}
+			}
+			path = append(path, from3)
+			i++
+		} else {
+			from2 = 0
+			break
+		}
 	}
-b12:
-	n = len(a)
-	s = 0
-	i = 0
-b2:
-	if i < n {
-		goto b3
-	}
-	from2 = 0
-	goto b4
-b3:
-	ai = a[i]
-	from = 0
-	j = 0
-b5:
-	path = append(path, from)
-	if j < n {
-		goto b6
-	}
-	from3 = 1
-	goto b9
-b6:
-	if j == i {
-		from3 = 0
-		goto b9
-	}
-	t = ai * a[j]
-	tapeint = append(tapeint, j)
-	if t > 50 {
-		from2 = 1
-		goto b4
-	}
-	s += t
-	from = 1
-	j++
-	goto b5
-b4:
-	i2 = n - 1
 	ds2 += 1
+	var part int
 	if from2 == 0 {
-		goto b25
+		ds3 += ds2
+		part = 0
+		i = n - 1
+	} else {
+		ds += ds2
+		part = 1
 	}
-	ds += ds2
-	part = 1
-	i2 = i
-	goto b20
-b25:
-	ds3 += ds2
-	part = 0
-b20:
-	if i2 >= 0 {
-		goto b29
+	for ; i >= 0; i-- {
+		var path2 []int
+		if part == 1 {
+			t4 := len(tapeint) - 1
+			j2 := tapeint[t4]
+			t5 := t11
+			t11 = 0
+			t12 += t5 * a[j2]
+			da[j2] += a[i] * t5
+			tapeint = tapeint[:t4]
+			path2 = path
+		} else {
+			t2 := ds3
+			ds3 = 0
+			ds += t2
+			t3 := len(path) - 1
+			path2 = path[:t3]
+		}
+		for {
+			t6 := len(path2) - 1
+			path = path2[:t6]
+			if path2[t6] == 0 {
+				break
+			}
+			t11 += ds
+			t7 := len(tapeint) - 1
+			j3 := tapeint[t7]
+			t8 := t11
+			t11 = 0
+			t12 += t8 * a[j3]
+			da[j3] += a[i] * t8
+			path2 = path
+			tapeint = tapeint[:t7]
+		}
+		t9 := ds
+		ds = 0
+		ds3 += t9
+		t10 := t12
+		t12 = 0
+		da[i] += t10
+		part = 0
 	}
 	return s
-b29:
-	if part == 1 {
-		goto b31
-	}
-	t2 = ds3
-	ds3 = 0
-	ds += t2
-	t3 = len(path) - 1
-	path2 = path[:t3]
-	if path[t3] == 0 {
-		goto b23
-	}
-	goto b18
-b23:
-	goto b17
-b31:
-b16:
-	t4 = len(tapeint) - 1
-	j2 = tapeint[t4]
-	t5 = t9
-	t9 = 0
-	t10 += t5 * a[j2]
-	da[j2] += a[i2] * t5
-	path2 = path
-	tapeint = tapeint[:t4]
-b17:
-b18:
-	t6 = len(path2) - 1
-	path = path2[:t6]
-	if path2[t6] == 0 {
-		goto b27
-	}
-	t9 += ds
-	goto b16
-b27:
-	t7 = ds
-	ds = 0
-	ds3 += t7
-	t8 = t10
-	t10 = 0
-	da[i2] += t8
-	part = 0
-	i2--
-	goto b20
-b9:
-	path = append(path, from3)
-	i++
-	goto b2
-b11:
-	panic("LowerGrad: a and da share memory: gadgen's gradients need them apart")
 }
 
 // SkipNegativeJVP computes SkipNegative and its directional derivative along the tangents
@@ -937,16 +914,15 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 			break
 		}
 	}
-	i2 := n - 1
 	ds3 += 1
 	var part int
 	if from == 0 {
 		part = 0
+		i = n - 1
 	} else {
 		part = 1
-		i2 = i
 	}
-	for i2 >= 0 {
+	for i >= 0 {
 		var path2 []int
 		var t9 float64
 		if part == 1 {
@@ -964,9 +940,9 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 				path = path2
 				t9 = dv
 				dv = 0
-				dx[i2] += t9
+				dx[i] += t9
 				part = 0
-				i2--
+				i--
 				continue
 			}
 			t5 := ds
@@ -982,9 +958,9 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 		path = path2
 		t9 = dv
 		dv = 0
-		dx[i2] += t9
+		dx[i] += t9
 		part = 0
-		i2--
+		i--
 	}
 	return s
 }

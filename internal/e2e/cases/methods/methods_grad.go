@@ -127,8 +127,12 @@ func (s *Spline) EvalJVP(x, dx float64) (float64, float64) {
 	k := 0
 	for {
 		t := s.Knots
-		if k+1 < len(t) && x >= t[k+1] {
-			k++
+		if k+1 < len(t) {
+			if x >= t[k+1] {
+				k++
+			} else {
+				break
+			}
 		} else {
 			break
 		}

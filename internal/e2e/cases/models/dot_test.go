@@ -46,6 +46,7 @@ func TestReverseDot(t *testing.T) {
 			JVP:  func(p, dp []float64) (float64, float64) { return net(p).BatchLossJVP(net(dp), xs, labels) },
 			Grad: func(p, dp []float64) float64 { return net(p).BatchLossGrad(net(dp), xs, labels) }},
 		{Name: "Predict", F: Predict, JVP: PredictJVP, Grad: PredictGrad},
+		{Name: "Fit", F: Fit, JVP: FitJVP, Grad: FitGrad},
 		{Name: "Stack.Forward", Len: stackLen,
 			F: func(p []float64) float64 { return stack(p).Forward(x) },
 			JVP: func(p, dp []float64) (float64, float64) {

@@ -93,6 +93,18 @@ func Predict(m Model, x []float64) float64 {
 	return y * y
 }
 
+// Fit passes a model by value to a function and captures it in a
+// closure: the callee's derivative takes a pointer to the model's shadow.
+//
+//gad:grad
+//gad:jvp
+func Fit(w []float64, b float64, x []float64) float64 {
+	m := Model{W: w, B: b}
+	y := Predict(m, x)
+	g := func(t float64) float64 { return m.B*t + m.W[0]*t*t }
+	return y + g(x[0])
+}
+
 // Layer is one affine layer; Stack holds layers of any widths.
 type Layer struct {
 	W, B []float64

@@ -398,6 +398,157 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 	return y * y, 2 * (dy * y)
 }
 
+// FitGrad computes Fit and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: w (into dw), x (into dx), b (returned as db).
+// The first result is the value of Fit; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+// Fit writes w: on entry dw holds the adjoint of the values Fit leaves in
+// w (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values w held on entry.
+// Fit writes x: on entry dx holds the adjoint of the values Fit leaves in
+// x (zero for the gradient of its results alone); on return, the gradient with
+// respect to the values x held on entry.
+func FitGrad(w, dw []float64, b float64, x, dx []float64) (f, db float64) {
+	var dm Model
+	t := cap(w) > 0
+	if t && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("FitGrad: w and dw share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("FitGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &w[:1][0] == &x[:1][0] {
+		panic("FitGrad: w and x share memory: gadgen's gradients need them apart")
+	}
+	var t7 Model
+	t7.W = dw
+	m := Model{W: w, B: b}
+	y := Predict(m, x)
+	x0 := x[0]
+	t3 := y + fitG(m, x0)
+	var dm2 Model
+	dm2.W = t7.W
+	t4 := fitGReverse(m, &dm2, x0, 1)
+	dm.B += dm2.B
+	dx[0] += t4
+	var dm3 Model
+	dm3.W = t7.W
+	predictReverse(m, &dm3, x, dx, 1)
+	dm.B += dm3.B
+	t5 := dm
+	dm = Model{}
+	t7.B += t5.B
+	t6 := t7.B
+	t7.B = 0
+	db += t6
+	return t3, db
+}
+
+// fitGReverse is the reverse of fitG for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of fitG that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: m (into *dm), t (returned as dt).
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+//
+// fitG is the function literal g of Fit, with the captured variable m as its
+// first parameter.
+func fitGReverse(m Model, dm *Model, t, seed float64) (dt float64) {
+	t2 := *dm
+	t3 := m.B
+	t4 := m.W[0]
+	t5 := t4 * t
+	t6 := seed * t
+	dt += t5 * seed
+	dt += t4 * t6
+	t2.W[0] += t6 * t
+	dt += t3 * seed
+	dm.B += t6
+	return dt
+}
+
+// predictReverse is the reverse of Predict for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of Predict that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: m (into *dm), x (into dx).
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func predictReverse(m Model, dm *Model, x, dx []float64, seed float64) {
+	var dy float64
+	var dy2 float64
+	t := *dm
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("predictReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t2 := m.W
+	n := len(t2)
+	y := m.B
+	for i := 0; i < n; i++ {
+		y += t2[i] * x[i]
+	}
+	dy += 2 * (seed * y)
+	t3 := dy
+	for i2 := n - 1; i2 >= 0; i2-- {
+		xi := x[i2]
+		dx[i2] += t2[i2] * t3
+		t.W[i2] += t3 * xi
+	}
+	dy2 += dy
+	dm.B += dy2
+}
+
+// fitG is the function literal g of Fit, with the captured variable m as its
+// first parameter.
+func fitG(m Model, t float64) float64 {
+	return m.B*t + m.W[0]*t*t
+}
+
+// FitJVP computes Fit and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: w (tangent dw), b (tangent db), x (tangent dx).
+// Results, in order: the value of Fit; its tangent.
+// Shadows: dw, dx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// Fit writes are written (overwritten) into the shadows: w into dw, x into dx.
+func FitJVP(w, dw []float64, b, db float64, x, dx []float64) (float64, float64) {
+	m := Model{W: w, B: b}
+	dm := Model{W: dw, B: db}
+	y, dy := PredictJVP(m, dm, x, dx)
+	t, t2 := fitGJVP(m, dm, x[0], dx[0])
+	return y + t, dy + t2
+}
+
+// fitGJVP computes fitG and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: m (tangent dm), t (tangent dt).
+// Results, in order: the value of fitG; its tangent.
+// Shadows: dm has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+//
+// fitG is the function literal g of Fit, with the captured variable m as its
+// first parameter.
+func fitGJVP(m, dm Model, t, dt float64) (float64, float64) {
+	t2 := m.B
+	t3 := m.W[0]
+	t4 := t3 * t
+	return t2*t + t4*t, dm.B*t + t2*dt + ((dm.W[0]*t+t3*dt)*t + t4*dt)
+}
+
 // ForwardGrad computes Stack.Forward and its gradient with respect to the varied inputs
 // (reverse mode).
 //
@@ -556,18 +707,14 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(ps, dps []Particle) float64 {
-	var t37 float64
-	var tapeintBuf [64]int
-	tapeint := tapeintBuf[:0]
-	var pathBuf [64]int
-	path := pathBuf[:0]
+	var t34 float64
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var t38 [2]float64
+	var t35 [2]float64
 	var de float64
 	var de2 float64
-	var t39 [2]float64
-	var t40 float64
+	var t36 [2]float64
+	var t37 float64
 	var dp Particle
 	var de3 float64
 	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
@@ -576,112 +723,89 @@ func EnergyGrad(ps, dps []Particle) float64 {
 	n := len(ps)
 	tape := slices.Grow(t, max(n+2, 0)*2)
 	e := 0.0
-	i := 0
-	for i < n {
+	for i := 0; i < n; i++ {
 		p := ps[i]
-		t28 := p.M
-		t29 := p.Vel
-		t30 := t29[0]
-		t31 := t29[1]
-		tape = append(tape, t30, t31)
-		e += 0.5 * t28 * (t30*t30 + t31*t31)
-		from := 0
-		j2 := i + 1
-		for {
-			path = append(path, from)
-			tape = append(tape, t28)
-			if j2 < n {
-				t32 := p.Pos
-				t33 := t32[0]
-				dx := t33 - ps[j2].Pos[0]
-				t34 := t32[1]
-				dy := t34 - ps[j2].Pos[1]
-				t35 := ps[j2].M
-				t36 := math.Sqrt(dx*dx + dy*dy + 1)
-				tapeint = append(tapeint, j2)
-				tape = append(tape, t33, t34, t36)
-				e -= t28 * t35 / t36
-				from = 1
-				j2++
-			} else {
-				i++
-				break
-			}
+		t25 := p.M
+		t26 := p.Vel
+		t27 := t26[0]
+		t28 := t26[1]
+		tape = append(tape, t27, t28)
+		e += 0.5 * t25 * (t27*t27 + t28*t28)
+		for j2 := i + 1; j2 < n; j2++ {
+			t29 := p.Pos
+			t30 := t29[0]
+			dx := t30 - ps[j2].Pos[0]
+			t31 := t29[1]
+			dy := t31 - ps[j2].Pos[1]
+			t32 := ps[j2].M
+			t33 := math.Sqrt(dx*dx + dy*dy + 1)
+			tape = append(tape, t30, t31, t33)
+			e -= t25 * t32 / t33
 		}
+		tape = append(tape, t25)
 	}
 	de3 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t2 := de3
 		de3 = 0
 		de += t2
-		t3 := de
-		path2 := path
-		var t5 []float64
-		for {
-			t4 := len(tape) - 1
-			t5 = tape[:t4]
-			t37 = tape[t4]
-			t6 := len(path2) - 1
-			path = path2[:t6]
-			if path2[t6] == 0 {
-				break
-			}
-			n2 := len(t5)
-			t7 := n2 - 3
-			t8 := t5[n2-1]
-			t9 := len(tapeint) - 1
-			j := tapeint[t9]
-			t10 := t3 / t8
-			t11 := t37
-			t12 := ps[j].M
-			t13 := 0.5 / t8 * (t3 * (t11 * t12 / t8) / t8)
-			t14 := 2 * (t13 * (t5[n2-2] - ps[j].Pos[1]))
-			t15 := 2 * (t13 * (t5[t7] - ps[j].Pos[0]))
-			t40 -= t10 * t12
-			dps[j].M -= t11 * t10
-			dps[j].Pos[1] -= t14
-			t38[1] += t14
-			dps[j].Pos[0] -= t15
-			t38[0] += t15
-			t16 := t38
-			t38 = [2]float64{}
-			dp.Pos[0] += t16[0]
-			dp.Pos[1] += t16[1]
-			tape = t5[:t7]
-			path2 = path
-			tapeint = tapeint[:t9]
+		t3 := len(tape) - 1
+		t34 = tape[t3]
+		t4 := de
+		t5 := t34
+		tape = tape[:t3]
+		for j := n - 1; j >= i2+1; j-- {
+			n3 := len(tape)
+			t17 := n3 - 3
+			t18 := tape[n3-1]
+			t19 := t4 / t18
+			t20 := ps[j].M
+			t21 := 0.5 / t18 * (t4 * (t5 * t20 / t18) / t18)
+			t22 := 2 * (t21 * (tape[n3-2] - ps[j].Pos[1]))
+			t23 := 2 * (t21 * (tape[t17] - ps[j].Pos[0]))
+			t37 -= t19 * t20
+			dps[j].M -= t5 * t19
+			dps[j].Pos[1] -= t22
+			t35[1] += t22
+			dps[j].Pos[0] -= t23
+			t35[0] += t23
+			t24 := t35
+			t35 = [2]float64{}
+			dp.Pos[0] += t24[0]
+			dp.Pos[1] += t24[1]
+			tape = tape[:t17]
 		}
-		t17 := de
+		t6 := de
 		de = 0
-		de2 += t17
-		n3 := len(t5)
-		t18 := n3 - 2
-		t19 := t5[t18]
-		t20 := t5[n3-1]
-		t21 := de2
+		de2 += t6
+		n2 := len(tape)
+		t7 := n2 - 2
+		t8 := tape[t7]
+		t9 := tape[n2-1]
+		t10 := de2
 		de2 = 0
-		de3 += t21
-		t22 := 0.5 * t37 * t21
-		t39[1] += 2 * (t22 * t20)
-		t39[0] += 2 * (t22 * t19)
-		t23 := t39
-		t39 = [2]float64{}
-		dp.Vel[0] += t23[0]
-		dp.Vel[1] += t23[1]
-		t40 += 0.5 * (t21 * (t19*t19 + t20*t20))
-		t24 := t40
-		t40 = 0
-		dp.M += t24
-		t25 := dp
+		de3 += t10
+		t11 := 0.5 * t34 * t10
+		t36[1] += 2 * (t11 * t9)
+		t36[0] += 2 * (t11 * t8)
+		t12 := t36
+		t36 = [2]float64{}
+		dp.Vel[0] += t12[0]
+		dp.Vel[1] += t12[1]
+		t37 += 0.5 * (t10 * (t8*t8 + t9*t9))
+		t13 := t37
+		t37 = 0
+		dp.M += t13
+		t14 := dp
 		dp = Particle{}
-		t26 := t25.Pos
-		dps[i2].Pos[0] += t26[0]
-		dps[i2].Pos[1] += t26[1]
-		t27 := t25.Vel
-		dps[i2].Vel[0] += t27[0]
-		dps[i2].Vel[1] += t27[1]
-		dps[i2].M += t25.M
-		tape = t5[:t18]
+		t15 := t14.Pos
+		dps[i2].Pos[0] += t15[0]
+		dps[i2].Pos[1] += t15[1]
+		t16 := t14.Vel
+		dps[i2].Vel[0] += t16[0]
+		dps[i2].Vel[1] += t16[1]
+		dps[i2].M += t14.M
+		tape = tape[:t7]
 	}
 	return e
 }
@@ -697,8 +821,7 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 	n := len(ps)
 	e := 0.0
 	de := 0.0
-	i := 0
-	for i < n {
+	for i := 0; i < n; i++ {
 		p := ps[i]
 		dp := dps[i]
 		t := p.M
@@ -711,23 +834,16 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 		t8 := t6*t6 + t7*t7
 		e += t3 * t8
 		de += 0.5*t2*t8 + t3*(2*(t5[0]*t6)+2*(t5[1]*t7))
-		j := i + 1
-		for {
-			if j < n {
-				t9 := p.Pos
-				t10 := dp.Pos
-				dx := t9[0] - ps[j].Pos[0]
-				dy := t9[1] - ps[j].Pos[1]
-				t11 := ps[j].M
-				t12 := math.Sqrt(dx*dx + dy*dy + 1)
-				t13 := t * t11 / t12
-				e -= t13
-				de -= (t2*t11 + t*dps[j].M - t13*(0.5/t12*(2*((t10[0]-dps[j].Pos[0])*dx)+2*((t10[1]-dps[j].Pos[1])*dy)))) / t12
-				j++
-			} else {
-				i++
-				break
-			}
+		for j := i + 1; j < n; j++ {
+			t9 := p.Pos
+			t10 := dp.Pos
+			dx := t9[0] - ps[j].Pos[0]
+			dy := t9[1] - ps[j].Pos[1]
+			t11 := ps[j].M
+			t12 := math.Sqrt(dx*dx + dy*dy + 1)
+			t13 := t * t11 / t12
+			e -= t13
+			de -= (t2*t11 + t*dps[j].M - t13*(0.5/t12*(2*((t10[0]-dps[j].Pos[0])*dx)+2*((t10[1]-dps[j].Pos[1])*dy)))) / t12
 		}
 	}
 	return e, de
@@ -935,103 +1051,57 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BranchyGrad(x, dx []float64, wide bool) float64 {
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	var tapeintBuf [64]int
-	t := tapeintBuf[:0]
 	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BranchyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	var buf, dbuf []float64
-	var tapeint []int
-	var dbuf2, dbuf3 []float64
-	var from3 int
+	var buf, dbuf, dbuf2, dbuf3 []float64
+	var from int
 	if wide {
 		n2 := len(x)
-		t2 := 2 * n2
-		buf = make([]float64, t2)
-		dbuf2 = make([]float64, t2)
-		tapeint = slices.Grow(t, max(n2+2, 0))
-		from2 := 0
-		i2 := 0
-		for {
-			path = append(path, from2)
-			if i2 < n2 {
-				v := x[i2]
-				buf[2*i2] = v
-				buf[2*i2+1] = v * v
-				tapeint = append(tapeint, i2)
-				from2 = 1
-				i2++
-			} else {
-				dbuf = nil
-				dbuf3 = dbuf2
-				from3 = 0
-				break
-			}
+		t := 2 * n2
+		buf = make([]float64, t)
+		dbuf2 = make([]float64, t)
+		for i2 := 0; i2 < n2; i2++ {
+			v := x[i2]
+			buf[2*i2] = v
+			buf[2*i2+1] = v * v
 		}
+		dbuf = nil
+		dbuf3 = dbuf2
+		from = 0
 	} else {
 		n := len(x)
 		buf = make([]float64, n)
 		dbuf = make([]float64, n)
-		tapeint = slices.Grow(t, max(n+2, 0))
-		from := 0
-		i := 0
-		for {
-			path = append(path, from)
-			if i < n {
-				buf[i] = math.Sin(x[i])
-				tapeint = append(tapeint, i)
-				from = 1
-				i++
-			} else {
-				dbuf2 = nil
-				dbuf3 = dbuf
-				from3 = 1
-				break
-			}
+		for i := 0; i < n; i++ {
+			buf[i] = math.Sin(x[i])
 		}
+		dbuf2 = nil
+		dbuf3 = dbuf
+		from = 1
 	}
 	ds += 1
-	t3 := ds
+	t2 := ds
 	s := 0.0
 	for i3 := 0; i3 < len(buf); i3++ {
 		b := buf[i3]
-		dbuf3[i3] += 2 * (t3 * b)
+		dbuf3[i3] += 2 * (t2 * b)
 		s += b * b
 	}
-	if from3 == 0 {
-		for {
-			t8 := len(path) - 1
-			t9 := path[:t8]
-			if path[t8] == 0 {
-				break
-			}
-			t10 := len(tapeint) - 1
-			i5 := tapeint[t10]
-			t11 := dbuf2[2*i5+1]
+	if from == 0 {
+		for i5 := len(x) - 1; i5 >= 0; i5-- {
+			t4 := dbuf2[2*i5+1]
 			dbuf2[2*i5+1] = 0
-			t12 := dbuf2[2*i5]
+			t5 := dbuf2[2*i5]
 			dbuf2[2*i5] = 0
-			dx[i5] += t12 + 2*(t11*x[i5])
-			tapeint = tapeint[:t10]
-			path = t9
+			dx[i5] += t5 + 2*(t4*x[i5])
 		}
 	} else {
-		for {
-			t4 := len(path) - 1
-			t5 := path[:t4]
-			if path[t4] == 0 {
-				break
-			}
-			t6 := len(tapeint) - 1
-			i4 := tapeint[t6]
-			t7 := dbuf[i4]
+		for i4 := len(x) - 1; i4 >= 0; i4-- {
+			t3 := dbuf[i4]
 			dbuf[i4] = 0
-			dx[i4] += math.Cos(x[i4]) * t7
-			tapeint = tapeint[:t6]
-			path = t5
+			dx[i4] += math.Cos(x[i4]) * t3
 		}
 	}
 	return s

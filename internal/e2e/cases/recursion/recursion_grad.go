@@ -661,12 +661,10 @@ func PingPongGrad(x, dx []float64) float64 {
 // b (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values b held on entry.
 func pingpongReverse(a, da, b, db []float64, n int) {
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	tape := tapeBuf[:0]
 	var tapeintBuf [64]int
 	tapeint := tapeintBuf[:0]
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
 	t := cap(a) > 0
 	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("pingpongReverse: a and da share memory: gadgen's gradients need them apart")
@@ -678,61 +676,45 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 	if t && t2 && &a[:1][0] == &b[:1][0] {
 		panic("pingpongReverse: a and b share memory: gadgen's gradients need them apart")
 	}
-	var from2 int
+	var from int
 	if n == 0 {
-		from2 = 0
+		from = 0
 	} else {
 		n2 := len(a)
 		trips := max(n2+2, 0)
-		tapeint = slices.Grow(tapeint, trips*2)
 		tape2 := slices.Grow(tape, trips)
-		from := 0
-		i := 0
-		for {
-			path = append(path, from)
-			if i < n2 {
-				ai := a[i]
-				t3 := (i + 1) % n2
-				b[i] = math.Sin(ai) + a[t3]
-				tapeint = append(tapeint, i, t3)
-				tape2 = append(tape2, ai)
-				from = 1
-				i++
-			} else {
-				break
-			}
+		tapeint = slices.Grow(tapeint, trips)
+		for i := 0; i < n2; i++ {
+			ai := a[i]
+			t3 := (i + 1) % n2
+			b[i] = math.Sin(ai) + a[t3]
+			tape2 = append(tape2, ai)
+			tapeint = append(tapeint, t3)
 		}
 		tape = append(append(tape2, b...), a...)
 		pingpong(b, a, n-1)
-		from2 = 1
+		from = 1
 	}
-	if from2 != 0 {
-		t4 := len(tape) - len(a)
+	if from != 0 {
+		n3 := len(a)
+		t4 := len(tape) - n3
 		copy(a, tape[t4:])
 		t5 := tape[:t4]
 		t6 := len(t5) - len(b)
 		copy(b, t5[t6:])
 		pingpongReverse(b, db, a, da, n-1)
 		tape3 := t5[:t6]
-		for {
-			t7 := len(path) - 1
-			t8 := path[:t7]
-			if path[t7] == 0 {
-				break
-			}
+		for i2 := n3 - 1; i2 >= 0; i2-- {
+			t7 := len(tapeint) - 1
+			t8 := tapeint[t7]
 			t9 := len(tape3) - 1
 			t10 := tape3[t9]
-			n3 := len(tapeint)
-			t11 := n3 - 2
-			i2 := tapeint[t11]
-			t12 := tapeint[n3-1]
 			dbi := db[i2]
 			db[i2] = 0
-			da[t12] += dbi
+			da[t8] += dbi
 			da[i2] += math.Cos(t10) * dbi
-			tapeint = tapeint[:t11]
 			tape3 = tape3[:t9]
-			path = t8
+			tapeint = tapeint[:t7]
 		}
 	}
 }

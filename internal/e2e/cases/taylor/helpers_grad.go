@@ -1879,16 +1879,15 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 			break
 		}
 	}
-	i2 := n - 1
 	ds3 += 1
 	var part int
 	if from == 0 {
 		part = 0
+		i = n - 1
 	} else {
 		part = 1
-		i2 = i
 	}
-	for i2 >= 0 {
+	for i >= 0 {
 		var path2 []int
 		var t12 float64
 		if part == 1 {
@@ -1906,9 +1905,9 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 				path = path2
 				t12 = ddv
 				ddv = 0
-				hv[i2] += t12
+				hv[i] += t12
 				part = 0
-				i2--
+				i--
 				continue
 			}
 			t7 := ds
@@ -1926,9 +1925,9 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 		path = path2
 		t12 = ddv
 		ddv = 0
-		hv[i2] += t12
+		hv[i] += t12
 		part = 0
-		i2--
+		i--
 	}
 	return s
 }

@@ -1,0 +1,76 @@
+package ssaad
+
+import (
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// ZeroShadow returns, in the current block, a new zero shadow of the
+// pointer-like value x, which has no tangent of its own but through which
+// varied values are stored or which a derivative of a callee takes:
+// make([]T, len(x), cap(x)) for a slice, new(T) for a pointer, where T
+// holds no pointers or slices; for a pointer to a struct that holds
+// slices or pointers, new(T) whose slice and pointer fields are zero
+// shadows of x's, built the same way. It returns nil when it cannot build
+// one (a slice of slices, whose shadow needs a loop).
+func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
+	switch u := x.Type.Underlying().(type) {
+	case *types.Slice:
+		if HoldsPointers(u.Elem()) {
+			return nil
+		}
+		n := b.Emit(ir.OpLen, types.Typ[types.Int], x)
+		c := b.Emit(ir.OpCap, types.Typ[types.Int], x)
+		return b.Emit(ir.OpMakeSlice, x.Type, n, c)
+	case *types.Pointer:
+		st, isStruct := u.Elem().Underlying().(*types.Struct)
+		if HoldsPointers(u.Elem()) && !isStruct {
+			return nil
+		}
+		a := b.Emit(ir.OpAlloc, x.Type)
+		a.Heap = true
+		if !isStruct {
+			return a
+		}
+		for k := range st.NumFields() {
+			ft := st.Field(k).Type()
+			if !HoldsPointers(ft) {
+				continue
+			}
+			if !IsPointerLike(ft) {
+				return nil
+			}
+			pf := b.Emit(ir.OpFieldAddr, types.NewPointer(ft), x)
+			pf.Index = k
+			xf := b.Emit(ir.OpLoad, ft, pf)
+			s := b.ZeroShadow(xf)
+			if s == nil {
+				return nil
+			}
+			af := b.Emit(ir.OpFieldAddr, types.NewPointer(ft), a)
+			af.Index = k
+			b.Emit(ir.OpStore, nil, af, s)
+		}
+		return a
+	}
+	return nil
+}
+
+// HoldsPointers reports whether values of type t contain pointers or
+// slices (or other references).
+func HoldsPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	case *types.Array:
+		return HoldsPointers(u.Elem())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if HoldsPointers(f.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
