@@ -50,11 +50,15 @@
 //     constant its package declares for that value, when there is exactly
 //     one and the file may refer to it: case Tanh rather than case 0.
 //
-// When the CFG cannot be structured — it is irreducible, or it needs a
-// jump Go cannot express even after duplicating a small tail (as a switch
-// with fallthrough does) — the function is emitted in a goto form instead
-// (gotoform.go): every variable declared at the top, a label per jump
-// target. Code that came from structured Go does not need it.
+// An irreducible CFG — a loop with two entries, which reverse mode makes
+// from a return or a labeled break that leaves nested loops — is first
+// made reducible by node splitting (split.go): the second entry gets a
+// copy of what it runs before the loop's header. When the CFG still
+// cannot be structured — it needs a jump Go cannot express even after
+// duplicating a tail (as a switch with fallthrough does, whose reverse is
+// then written once per case) — the function is emitted in a goto form
+// instead (gotoform.go): every variable declared at the top, a label per
+// jump target. Code that came from structured Go does not need it.
 //
 // # Pipeline inside the package
 //

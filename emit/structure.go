@@ -78,7 +78,7 @@ func (e *emitter) structure() *slist {
 	for _, try := range []struct {
 		anyLatch bool
 		budget   int
-	}{{false, 0}, {true, 0}, {true, 48}} {
+	}{{false, 0}, {true, 0}, {true, 48}, {true, 256}} {
 		s := &structurer{
 			e:         e,
 			nodes:     nodes,

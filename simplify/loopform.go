@@ -466,7 +466,10 @@ func readAfterAt(cfg *ir.CFG, h, exit *ir.Block, u *ir.Value, i int) bool {
 	if at.Index >= len(cfg.Order) || !cfg.Reachable(at) || cfg.InLoop(h, at) {
 		return false
 	}
-	return cfg.Dominates(exit, at)
+	// An exit that dominates the loop (the header of a loop around it)
+	// is reached after the loop only through its φs: a block it
+	// dominates may be one a break leads to (a return in the loop).
+	return cfg.Dominates(exit, at) && !cfg.Dominates(exit, h)
 }
 
 // sameOperand reports whether a and b are the same value, or equal

@@ -55,7 +55,11 @@ func Largest() float64 { return largest }
 // seen records the magnitude of z.
 func seen(zs ...complex128) {
 	for _, z := range zs {
-		largest = max(largest, math.Abs(real(z)), math.Abs(imag(z))/h)
+		r, i := math.Abs(real(z)), math.Abs(imag(z))/h
+		if math.IsNaN(r) || math.IsNaN(i) {
+			r, i = math.Inf(1), 0 // an overflow went through ∞ − ∞ or 0·∞
+		}
+		largest = max(largest, r, i)
 	}
 }
 

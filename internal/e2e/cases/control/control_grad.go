@@ -335,72 +335,103 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 // The first result is the value of Fall; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FallGrad(k int, x float64) (f, dx float64) {
+	var ds float64
+	var ds2 float64
+	var ds3 float64
+	var ds4 float64
+	var ds5 float64
+	var ds6 float64
 	var s float64
 	var from, from2, from3 int
-	var t, t2, t3, ds, ds2, ds3, ds4, ds5, ds6 float64
-	if k == 3 {
-		goto b3
-	}
-	if k == 4 {
-		goto b3
-	}
-	if k == 2 {
+	var t, t2, t3 float64
+	switch k {
+	case 3, 4:
+		s = x * x * x
+		from = 0
+	case 2:
 		s = 0
 		from = 1
-		goto b4
-	}
-	if k == 1 {
+	case 1:
 		from = 0
 		s = 0
 		from2 = 1
-		goto b7
+		s += x
+		from3 = 0
+		ds6 += 1
+		if from3 == 0 {
+			ds += ds6
+			t = ds
+			ds2 += t
+			dx += t
+			if from2 == 0 {
+				ds3 += ds2
+				t2 = ds3
+				ds4 += t2
+				dx += 2 * (t2 * x)
+				if from == 0 {
+					ds5 += ds4
+					t3 = ds5
+					dx += x * x * t3
+					dx += 2 * (t3 * x * x)
+					return s, dx
+				}
+				return s, dx
+			}
+		}
+		return s, dx
+	default:
+		from = 0
+		from2 = 0
+		s = 0
+		from3 = 1
+		ds6 += 1
+		if from3 == 0 {
+			ds += ds6
+			t = ds
+			ds2 += t
+			dx += t
+			if from2 == 0 {
+				ds3 += ds2
+				t2 = ds3
+				ds4 += t2
+				dx += 2 * (t2 * x)
+				if from == 0 {
+					ds5 += ds4
+					t3 = ds5
+					dx += x * x * t3
+					dx += 2 * (t3 * x * x)
+					return s, dx
+				}
+				return s, dx
+			}
+		}
+		return s, dx
 	}
-	from = 0
-	from2 = 0
-	s = 0
-	from3 = 1
-	goto b2
-b3:
-	s = x * x * x
-	from = 0
-b4:
 	s += x * x
 	from2 = 0
-b7:
 	s += x
 	from3 = 0
-b2:
 	ds6 += 1
 	if from3 == 0 {
-		goto b18
+		ds += ds6
+		t = ds
+		ds2 += t
+		dx += t
+		if from2 == 0 {
+			ds3 += ds2
+			t2 = ds3
+			ds4 += t2
+			dx += 2 * (t2 * x)
+			if from == 0 {
+				ds5 += ds4
+				t3 = ds5
+				dx += x * x * t3
+				dx += 2 * (t3 * x * x)
+				return s, dx
+			}
+			return s, dx
+		}
 	}
-	goto b13
-b18:
-	ds += ds6
-	t = ds
-	ds2 += t
-	dx += t
-	if from2 == 0 {
-		goto b20
-	}
-b13:
-	goto b14
-b20:
-	ds3 += ds2
-	t2 = ds3
-	ds4 += t2
-	dx += 2 * (t2 * x)
-	if from == 0 {
-		goto b22
-	}
-b14:
-	goto b17
-b22:
-	ds5 += ds4
-	t3 = ds5
-	dx += x * x * t3
-	dx += 2 * (t3 * x * x)
-b17:
 	return s, dx
 }
 

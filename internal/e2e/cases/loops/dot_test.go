@@ -23,6 +23,7 @@ func TestReverseDot(t *testing.T) {
 		{Name: "PowN", F: PowN, JVP: PowNJVP, Grad: PowNGrad},
 		{Name: "Harmonic", F: Harmonic, JVP: HarmonicJVP, Grad: HarmonicGrad},
 		{Name: "Lower", F: Lower, JVP: LowerJVP, Grad: LowerGrad},
+		{Name: "FirstLarge", F: FirstLarge, JVP: FirstLargeJVP, Grad: FirstLargeGrad},
 		{Name: "SkipNegative", F: SkipNegative, JVP: SkipNegativeJVP, Grad: SkipNegativeGrad},
 		{Name: "Trace2", F: Trace2, JVP: Trace2JVP, Grad: Trace2Grad, Len: 9},
 		{Name: "Chebyshev", F: Chebyshev, JVP: ChebyshevJVP, Grad: ChebyshevGrad},

@@ -188,6 +188,25 @@ outer:
 	return s
 }
 
+// FirstLarge returns, from nested loops, the partial sum at the first
+// pair whose product is large: its reverse starts in the middle of an
+// inner iteration.
+//
+//gad:jvp
+//gad:grad
+func FirstLarge(a []float64) float64 {
+	s := 0.0
+	for i := range a {
+		for j := range a {
+			if a[i]*a[j] > 0.5 {
+				return s + a[j]
+			}
+			s += a[i] * a[j]
+		}
+	}
+	return s
+}
+
 // SkipNegative uses plain continue and break on varied conditions.
 //
 //gad:jvp

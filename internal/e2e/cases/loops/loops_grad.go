@@ -844,6 +844,155 @@ outer:
 	return s
 }
 
+// FirstLargeJVP computes FirstLarge and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of FirstLarge; its tangent.
+// Shadows: da has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func FirstLargeJVP(a, da []float64) (float64, float64) {
+	n := len(a)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		ai := a[i]
+		dai := da[i]
+		for j := 0; j < n; j++ {
+			aj := a[j]
+			daj := da[j]
+			t := ai * aj
+			t2 := dai*aj + ai*daj
+			if t > 0.5 {
+				return s + aj, ds + daj
+			}
+			s += t
+			ds += t2
+		}
+	}
+	return s, ds
+}
+
+// FirstLargeGrad computes FirstLarge and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: a (into da).
+// The first result is the value of FirstLarge; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func FirstLargeGrad(a, da []float64) float64 {
+	var tapeintBuf [64]int
+	tapeint := tapeintBuf[:0]
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var t13 float64
+	var t14 float64
+	var t15 float64
+	var t16 float64
+	var ds float64
+	var t17 float64
+	var ds2 float64
+	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
+		panic("FirstLargeGrad: a and da share memory: gadgen's gradients need them apart")
+	}
+	n := len(a)
+	s := 0.0
+	i := 0
+	var from2 int
+outer:
+	for {
+		if i < n {
+			ai := a[i]
+			from := 0
+			j := 0
+			for {
+				path = append(path, from)
+				if j < n {
+					aj := a[j]
+					t := ai * aj
+					tapeint = append(tapeint, j)
+					if t > 0.5 {
+						s += aj
+						from2 = 1
+						break outer
+					}
+					s += t
+					from = 1
+					j++
+				} else {
+					break
+				}
+			}
+			i++
+		} else {
+			from2 = 0
+			break
+		}
+	}
+	t13 += 1
+	var part int
+	if from2 == 0 {
+		ds2 += t13
+		part = 0
+		i = n - 1
+	} else {
+		t14 += t13
+		t2 := t14
+		ds += t2
+		t16 += t2
+		part = 1
+	}
+	for ; i >= 0; i-- {
+		var path2 []int
+		if part == 1 {
+			t4 := len(tapeint) - 1
+			j2 := tapeint[t4]
+			t5 := t15
+			t15 = 0
+			t17 += t5 * a[j2]
+			t16 += a[i] * t5
+			t6 := t16
+			t16 = 0
+			da[j2] += t6
+			path2 = path
+			tapeint = tapeint[:t4]
+		} else {
+			t3 := ds2
+			ds2 = 0
+			ds += t3
+			path2 = path
+		}
+		for {
+			t7 := len(path2) - 1
+			path = path2[:t7]
+			if path2[t7] == 0 {
+				break
+			}
+			t15 += ds
+			path2 = path
+			t8 := len(tapeint) - 1
+			j3 := tapeint[t8]
+			t9 := t15
+			t15 = 0
+			t17 += t9 * a[j3]
+			t16 += a[i] * t9
+			t10 := t16
+			t16 = 0
+			da[j3] += t10
+			tapeint = tapeint[:t8]
+		}
+		t11 := ds
+		ds = 0
+		ds2 += t11
+		t12 := t17
+		t17 = 0
+		da[i] += t12
+		part = 0
+	}
+	return s
+}
+
 // SkipNegativeJVP computes SkipNegative and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
