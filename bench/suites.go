@@ -259,12 +259,12 @@ func mlpSuite() *Suite {
 	return s
 }
 
-// mlpFlatSuite is S2d in the form gadgen's reverse mode supports today:
+// mlpFlatSuite is S2d written with flat weight slices and three-clause loops:
 // LossFlat, the weights as parameters. The function it is timed against is
 // LossFlat.
 func mlpFlatSuite() *Suite {
 	s := &Suite{ID: "S2d-flat", Name: "MLP (LossFlat)", Target: "≤ 2.5×, memory ≤ 4×",
-		Aside: "S2d's loss, rewritten in the form gadgen's reverse mode supports today"}
+		Aside: "S2d's loss, rewritten with flat weight slices and three-clause loops"}
 	mlpSizes(s, func(d mlpData, theta []float64) *Problem {
 		return &Problem{
 			X: theta,

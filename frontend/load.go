@@ -13,6 +13,7 @@ import (
 	"go/types"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -361,7 +362,11 @@ func (p *Program) Files() []*File {
 	for _, lp := range p.Roots {
 		internalTest := lp.ForTest != "" && !strings.HasSuffix(lp.Name, "_test")
 		for _, f := range lp.Syntax {
-			name := p.Fset.File(f.Package).Name()
+			tf := p.Fset.File(f.FileStart)
+			if tf == nil {
+				continue // no syntax: the package's errors say why
+			}
+			name := tf.Name()
 			test := strings.HasSuffix(name, "_test.go")
 			if internalTest && !test || lp.ForTest == "" && test || seen[name] {
 				continue
@@ -396,7 +401,13 @@ func (p *Program) Errors() diag.List {
 			return
 		}
 		for _, e := range lp.Errors {
-			l = append(l, diag.Diagnostic{Pos: parsePos(e.Pos), Msg: e.Msg})
+			pos := e.Pos
+			if m := readErrorRE.FindStringSubmatch(e.Msg); pos == "" && m != nil {
+				// A file the go command could not read (a NUL byte):
+				// its first line.
+				pos, e.Msg = m[1]+":1:1", m[2]
+			}
+			l = append(l, diag.Diagnostic{Pos: parsePos(pos), Msg: e.Msg})
 		}
 	}
 	// Packages loaded for Extra may not exist: only the roots' graphs count.
@@ -532,3 +543,7 @@ func IsGenerated(src []byte) bool {
 	}
 	return false
 }
+
+// readErrorRE matches the go command's error for a Go file it cannot
+// read, which has no position.
+var readErrorRE = regexp.MustCompile(`^read (\S+\.go): (.*)$`)

@@ -67,7 +67,7 @@
 // terms (and, for first derivatives, 1e-4 times the size of the outputs:
 // inputs and directions are in [−1, 1)). A point is skipped where the
 // outputs are not finite or beyond 1e12, where the twin meets values or
-// derivatives beyond 1e12 (compared, chosen or passed to a function of
+// derivatives beyond 1e6 (compared, chosen or passed to a function of
 // package math: their cancellations leave digits of rounding noise, which
 // each mode rounds its own way), where the derivative overflows
 // or is 1e8 times larger than the outputs (rounding alone changes its

@@ -102,7 +102,8 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 		}
 		// A loop that may not run (in a branch) has its final index
 		// recorded by the block it exits to, as a nested loop has.
-		nested = nested || !t.cfg.Dominates(h, t.exit)
+		inBranch := !nested && !t.cfg.Dominates(h, t.exit)
+		nested = nested || inBranch
 		pre, latch := 0, 1
 		if body[h.Preds[0].Index] {
 			pre, latch = 1, 0
@@ -142,8 +143,8 @@ func (t *transformer) findCountedLoops() map[*ir.Block]*countedLoop {
 				breaks = append(breaks, b)
 			}
 		}
-		if !ok {
-			continue
+		if !ok || inBranch && len(breaks) > 0 {
+			continue // a break's target would need the index too
 		}
 		for _, v := range h.Instrs {
 			if v.Op != ir.OpPhi {

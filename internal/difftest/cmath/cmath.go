@@ -47,7 +47,7 @@ const h = 1e-20
 
 // Largest returns the largest magnitude, since Reset, of the values the
 // twin compared, chose or passed to a function, and of their derivatives
-// (imaginary part / h): beyond 1e12 or so, cancellations of such values
+// (imaginary part / h): beyond 1e6 or so, cancellations of such values
 // leave derivatives whose digits are rounding noise, which each mode of
 // differentiation rounds its own way.
 func Largest() float64 { return largest }
