@@ -213,10 +213,6 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 		return []jen.Code{first, second}
 	}
 	if e.kind[v.ID] == kVar {
-		if !e.usedLive(v) && !e.vars[v.ID].predeclared && len(e.vars[v.ID].members) == 1 {
-			// Kept for the panic it may raise (an index out of range).
-			return []jen.Code{jen.Id("_").Op("=").Add(e.op(v, nil).c)}
-		}
 		return []jen.Code{e.define(e.vars[v.ID], v, true, st.define)}
 	}
 	internalf("cannot render statement %s", v.LongString(nil))
@@ -341,16 +337,6 @@ func (e *emitter) needsVarForm(v *ir.Value) bool {
 func isInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsInteger != 0
-}
-
-// usedLive reports whether a live value uses v.
-func (e *emitter) usedLive(v *ir.Value) bool {
-	for _, u := range e.uses[v.ID] {
-		if e.live[u.ID] {
-			return true
-		}
-	}
-	return false
 }
 
 // notStatement holds the builtins that Go does not permit in statement

@@ -331,50 +331,5 @@ func copyRegion(f *ir.Func, r, scc map[*ir.Block]bool) {
 			}
 		}
 	}
-	for _, b := range blocks {
-		bypass(f, cb[b])
-	}
 	f.Renumber()
-}
-
-// bypass removes b from f if it only jumps and holds no φ, giving its
-// predecessors its successor, unless one of them jumps there already.
-func bypass(f *ir.Func, b *ir.Block) {
-	if len(b.Instrs) != 1 || b.Instrs[0].Op != ir.OpJump || b.Succs[0] == b {
-		return
-	}
-	s := b.Succs[0]
-	for _, p := range b.Preds {
-		if slices.Contains(p.Succs, s) || countOf(p.Succs, b) > 1 {
-			return
-		}
-	}
-	j := s.PredIndex(b)
-	var args []*ir.Value
-	for _, v := range s.Instrs {
-		if v.Op != ir.OpPhi {
-			break
-		}
-		args = append(args, v.Args[j])
-	}
-	removePhiPred(s, j)
-	for _, p := range b.Preds {
-		p.Succs[slices.Index(p.Succs, b)] = s
-		s.Preds = append(s.Preds, p)
-		for k, a := range args {
-			s.Instrs[k].Args = append(s.Instrs[k].Args, a)
-		}
-	}
-	f.Blocks = slices.DeleteFunc(f.Blocks, func(x *ir.Block) bool { return x == b })
-}
-
-// removePhiPred removes predecessor i of b and its φ arguments.
-func removePhiPred(b *ir.Block, i int) {
-	b.Preds = slices.Delete(b.Preds, i, i+1)
-	for _, v := range b.Instrs {
-		if v.Op != ir.OpPhi {
-			break
-		}
-		v.Args = slices.Delete(v.Args, i, i+1)
-	}
 }

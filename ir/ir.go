@@ -383,6 +383,18 @@ func (b *Block) PredIndex(p *Block) int {
 	return -1
 }
 
+// RemovePred removes predecessor i of b and the φ arguments that flow
+// along that edge (the predecessor's Succs are the caller's to fix).
+func (b *Block) RemovePred(i int) {
+	b.Preds = append(b.Preds[:i], b.Preds[i+1:]...)
+	for _, v := range b.Instrs {
+		if v.Op != OpPhi {
+			break
+		}
+		v.Args = append(v.Args[:i], v.Args[i+1:]...)
+	}
+}
+
 // ConstValue returns a new constant of type t. Constants, like parameters,
 // belong to no block: any value may use them.
 // c == nil means the zero value of t.

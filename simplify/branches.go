@@ -45,7 +45,7 @@ func emptyBranches(f *ir.Func) bool {
 		}
 		for _, s := range b.Succs {
 			if i := s.PredIndex(b); i >= 0 {
-				removePred(s, i)
+				s.RemovePred(i)
 			}
 		}
 		b.Succs = nil
@@ -83,17 +83,6 @@ func hasPhi(b *ir.Block) bool {
 	return len(b.Instrs) > 0 && b.Instrs[0].Op == ir.OpPhi
 }
 
-// removePred removes predecessor i of b and its φ arguments.
-func removePred(b *ir.Block, i int) {
-	b.Preds = append(b.Preds[:i], b.Preds[i+1:]...)
-	for _, v := range b.Instrs {
-		if v.Op != ir.OpPhi {
-			break
-		}
-		v.Args = append(v.Args[:i], v.Args[i+1:]...)
-	}
-}
-
 // removeUnreachable removes the blocks that the entry no longer reaches.
 func removeUnreachable(f *ir.Func) {
 	reached := map[*ir.Block]bool{}
@@ -119,7 +108,7 @@ func removeUnreachable(f *ir.Func) {
 				if i < 0 {
 					break
 				}
-				removePred(s, i)
+				s.RemovePred(i)
 			}
 		}
 	}

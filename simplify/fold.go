@@ -449,10 +449,5 @@ func removeEdge(from, to *ir.Block) {
 	if i < 0 {
 		return
 	}
-	to.Preds = append(to.Preds[:i], to.Preds[i+1:]...)
-	for _, v := range to.Instrs {
-		if v.Op == ir.OpPhi {
-			v.Args = append(v.Args[:i], v.Args[i+1:]...)
-		}
-	}
+	to.RemovePred(i)
 }

@@ -134,7 +134,7 @@ func oneEdge(f *ir.Func, cfg *ir.CFG, h *ir.Block, back bool) bool {
 	// h keeps its first such edge, now from nb, and loses the others.
 	h.Preds[from[0]] = nb
 	for k := len(from) - 1; k > 0; k-- {
-		removePred(h, from[k])
+		h.RemovePred(from[k])
 	}
 	nb.NewValue(ir.OpJump, nil)
 	nb.Succs = []*ir.Block{h}
@@ -418,7 +418,7 @@ func unrotate(f *ir.Func, cfg *ir.CFG, h *ir.Block) bool {
 	if guarded {
 		term := pre.Terminator()
 		term.Op, term.Args = ir.OpJump, nil
-		removePred(exit, gi)
+		exit.RemovePred(gi)
 		pre.Succs = []*ir.Block{nh}
 	} else {
 		for i, s := range pre.Succs {
