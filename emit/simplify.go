@@ -31,6 +31,75 @@ func (e *emitter) simplify(l *slist) {
 		l.stmts = l.stmts[:len(l.stmts)-1]
 	}
 	e.foldBools(l)
+	e.dropUnread(l)
+}
+
+// dropUnread removes the definitions of variables that no statement reads
+// any more, until none is left: simplification removes statements (an if
+// whose arms both came out empty, say) and with them the last read of a
+// value the IR kept for them, such as the path index of a branch of the
+// reverse sweep that decides nothing. Only values without effects go (an
+// index that might panic is no effect to the IR either); φ copies into such
+// variables go too.
+func (e *emitter) dropUnread(body *slist) {
+	for {
+		reads := map[*variable]bool{}
+		walkStmts(body, func(st stmt) {
+			e.stmtVars(st, func(vr *variable, def bool) {
+				if !def {
+					reads[vr] = true
+				}
+			})
+		})
+		dead := func(vr *variable) bool { return vr != nil && !vr.predeclared && vr.alloc == nil && !reads[vr] }
+		changed := false
+		var prune func(l *slist)
+		prune = func(l *slist) {
+			out := l.stmts[:0]
+			for _, st := range l.stmts {
+				switch st := st.(type) {
+				case *sValue:
+					v := st.v
+					if e.kind[v.ID] == kVar && !v.Op.HasEffect() && e.allocs[v] == nil && e.folded[e.vars[v.ID]] == nil && dead(e.vars[v.ID]) {
+						changed = true
+						continue
+					}
+				case *sAssign:
+					k := 0
+					for i, d := range st.dsts {
+						if dead(d) && e.folded[d] == nil {
+							changed = true
+							continue
+						}
+						st.dsts[k], st.srcs[k], st.phis[k] = d, st.srcs[i], st.phis[i]
+						k++
+					}
+					st.dsts, st.srcs, st.phis = st.dsts[:k], st.srcs[:k], st.phis[:k]
+					if k == 0 {
+						continue
+					}
+				case *sIf:
+					prune(st.then)
+					prune(st.els)
+				case *sSwitch:
+					for _, b := range st.bodies() {
+						prune(b)
+					}
+				case *sFor:
+					prune(st.body)
+				}
+				out = append(out, st)
+			}
+			for i := len(out); i < len(l.stmts); i++ {
+				l.stmts[i] = nil
+			}
+			l.stmts = out
+		}
+		prune(body)
+		if !changed {
+			return
+		}
+	}
 }
 
 // simplifyList simplifies the statements of l and, recursively, their

@@ -19,8 +19,10 @@ import (
 // RunConfig is a run of generated programs.
 type RunConfig struct {
 	Config
-	// N programs of seed Seed, BatchSize to a batch (default 100).
+	// N programs of seed Seed from index First, BatchSize to a batch
+	// (default 100).
 	N         int
+	First     int
 	Seed      uint64
 	BatchSize int
 	// Weights of the generator; nil means DefaultWeights.
@@ -54,9 +56,10 @@ func Run(rc *RunConfig) (*Summary, []string, error) {
 	s := &Summary{}
 	var written []string
 	shrunk := map[string]int{}
-	for start := 0; start < rc.N; start += rc.BatchSize {
+	end := rc.First + rc.N
+	for start := rc.First; start < end; start += rc.BatchSize {
 		var progs []*Program
-		for i := start; i < min(start+rc.BatchSize, rc.N); i++ {
+		for i := start; i < min(start+rc.BatchSize, end); i++ {
 			p := Generate(rc.Seed, i, w)
 			if err := exclude(p, rc.Exclude); err != nil {
 				return s, written, err

@@ -27,6 +27,7 @@ func main() {
 func run() int {
 	n := flag.Int("n", 1000, "number of programs")
 	seed := flag.Uint64("seed", 1, "seed of the generator")
+	first := flag.Int("first", 0, "index of the first program (-first 657 -n 1 checks program 657 alone)")
 	batch := flag.Int("batch", 100, "programs per batch (one gadgen run and one go build each)")
 	weights := flag.String("weights", "", "comma-separated `name=weight` changes of the generator's weights")
 	points := flag.Int("points", 2, "random points per function")
@@ -41,6 +42,7 @@ func run() int {
 		Config:       difftest.Config{Points: *points, Keep: *keep, Log: os.Stderr},
 		N:            *n,
 		Seed:         *seed,
+		First:        *first,
 		BatchSize:    *batch,
 		Shrink:       *shrink,
 		ShrinkBudget: *budget,
