@@ -21,19 +21,26 @@ type Diagnostic struct {
 	Construct string
 	// Msg says why.
 	Msg string
+	// Warning: a likely mistake that does not stop gadgen (a directive
+	// written "// gad:grad", which it ignores).
+	Warning bool
 }
 
 // String formats d as
 //
 //	file:line:col: gadgen: cannot differentiate F: construct: why
 //
-// or, without a function, file:line:col: gadgen: construct: why.
+// or, without a function, file:line:col: gadgen: construct: why; a
+// warning reads file:line:col: gadgen: warning: why.
 func (d Diagnostic) String() string {
 	s := ""
 	if d.Pos.IsValid() {
 		s = d.Pos.String() + ": "
 	}
 	s += "gadgen: "
+	if d.Warning {
+		s += "warning: "
+	}
 	if d.Func != "" {
 		s += "cannot differentiate " + d.Func + ": "
 	}

@@ -138,7 +138,7 @@ func TestGenerate(t *testing.T) {
 	// Idempotent: a second run writes nothing; -check agrees.
 	info, _ := os.Stat(out)
 	r = mustRun(t, dir, "-v", "./shapes")
-	if !strings.Contains(r.stderr, "gadgen: unchanged ./shapes/shapes_grad.go") || strings.Contains(r.stderr, "wrote") {
+	if !strings.Contains(r.stderr, "gadgen: unchanged ./shapes/shapes_grad.go") || strings.Contains(r.stderr, "wrote ./") {
 		t.Errorf("second run: %s", r)
 	}
 	if info2, _ := os.Stat(out); !info2.ModTime().Equal(info.ModTime()) {
@@ -256,7 +256,7 @@ func TestRefuseOverwrite(t *testing.T) {
 	write(t, filepath.Join(dir, "shapes", "other.go"), "package shapes\n\n//gad:jvp\nfunc Other(x float64) float64 { return x * x }\n")
 	write(t, filepath.Join(dir, "shapes", "other_grad.go"), mine)
 	r := gadgen(t, dir, "./shapes")
-	if r.code != driver.ExitError || !strings.Contains(r.stderr, "refusing to overwrite other_grad.go") {
+	if r.code != driver.ExitError || !strings.Contains(r.stderr, "shapes/other.go:3:1: gadgen: refusing to overwrite other_grad.go") {
 		t.Errorf("got %s", r)
 	}
 	if read(t, filepath.Join(dir, "shapes", "other_grad.go")) != mine {
@@ -575,5 +575,32 @@ func TestSpecializations(t *testing.T) {
 	cmd.Dir = dir
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("go vet: %v\n%s\n%s", err, b, src)
+	}
+}
+
+// TestSummaryAndWarning: a successful run says what it did in one line;
+// a directive written with a space after the slashes gets a warning.
+func TestSummaryAndWarning(t *testing.T) {
+	t.Parallel()
+	dir := setup(t)
+	write(t, filepath.Join(dir, "shapes", "other.go"), "package shapes\n\n//gad:jvp\nfunc Other(x float64) float64 { return x * x }\n\n"+
+		"// Twice doubles.\n//\n// gad:grad\nfunc Twice(x float64) float64 { return 2 * x }\n")
+	r := mustRun(t, dir, "./shapes")
+	for _, want := range []string{
+		`shapes/other.go:8:1: gadgen: warning: "// gad:grad" is not a directive and is ignored: write //gad:grad`,
+		"gadgen: 1 package, ",
+		" derivatives: ",
+		" files written, 0 unchanged\n",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q: %s", want, r)
+		}
+	}
+	if strings.Contains(read(t, filepath.Join(dir, "shapes", "other_grad.go")), "TwiceGrad") {
+		t.Errorf("the misspelled directive was obeyed")
+	}
+	r = mustRun(t, dir, "./shapes")
+	if !strings.Contains(r.stderr, " 0 files written, ") {
+		t.Errorf("second run: %s", r)
 	}
 }

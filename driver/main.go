@@ -62,7 +62,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
 	}
-	cfg := &Config{Stdout: stdout, Stderr: stderr, Modes: DefaultModes()}
+	cfg := &Config{Stdout: stdout, Stderr: stderr, Modes: DefaultModes(), Summary: true}
 	fs.BoolVar(&cfg.Check, "check", false, "write nothing; print a diff of each file that would change and exit 1 if any would")
 	fs.BoolVar(&cfg.Verbose, "v", false, "list the files written, unchanged and deleted; print stacks of internal errors")
 	fs.StringVar(&cfg.Dump, "dump", "", "print the IR of function `F` (or T.M) before and after each stage, and its analyses")

@@ -224,7 +224,50 @@ func (r *runner) output(pl *plan, existing map[string]*genFile) int {
 			fmt.Fprintf(r.cfg.Stderr, "gadgen: %s %s\n", verb, r.rel(c.path))
 		}
 	}
+	r.summary = summary(pl, changes)
 	return status
+}
+
+// summary returns the line a successful run prints: the packages with
+// directives, the derivatives the directives asked for (not counting those
+// of the functions they call), and what became of the files.
+func summary(pl *plan, changes []change) string {
+	pkgs := map[string]bool{}
+	derivs, files := 0, 0
+	for _, out := range pl.outs {
+		pkgs[out.pkg.PkgPath] = true
+		for _, j := range out.jobs {
+			if j.dir != nil {
+				derivs++
+			}
+		}
+		files++
+	}
+	if files == 0 {
+		return "gadgen: no //gad: directives"
+	}
+	written, deleted := 0, 0
+	for _, c := range changes {
+		if c.del {
+			deleted++
+		} else {
+			written++
+		}
+	}
+	line := fmt.Sprintf("gadgen: %s, %s: %s written, %d unchanged", plural(len(pkgs), "package"),
+		plural(derivs, "derivative"), plural(written, "file"), files-written)
+	if deleted > 0 {
+		line += fmt.Sprintf(", %d deleted", deleted)
+	}
+	return line
+}
+
+// plural returns "1 file" or "n files".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // assignHelpers decides which file of each package holds the source of

@@ -292,7 +292,7 @@ func (e *emitter) binaryTok(v *ir.Value, tok token.Token, want types.Type) expr 
 		if x.Op == ir.OpConst && (want == nil || !types.Identical(want, x.Type)) {
 			wx = nil
 		}
-	case x.Op == ir.OpConst && y.Op == ir.OpConst:
+	case e.constExpr(x) && e.constExpr(y):
 		wx = nil
 	}
 	l, r := e.ref(x, wx), e.ref(y, wy)
@@ -301,6 +301,23 @@ func (e *emitter) binaryTok(v *ir.Value, tok token.Token, want types.Type) expr 
 		lmin = p + 1
 	}
 	return expr{paren(l, lmin).Op(tok.String()).Add(paren(r, rmin)), p}
+}
+
+// constExpr reports whether v renders as an expression of constants
+// only (-2, 1 + 2), whose type Go takes from the context.
+func (e *emitter) constExpr(v *ir.Value) bool {
+	if v.Op == ir.OpConst {
+		return true
+	}
+	if e.kind[v.ID] != kInline || v.Op != ir.OpUnary && v.Op != ir.OpBinary {
+		return false
+	}
+	for _, a := range v.Args {
+		if !e.constExpr(a) {
+			return false
+		}
+	}
+	return true
 }
 
 func isComparison(tok token.Token) bool {

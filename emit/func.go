@@ -49,6 +49,10 @@ type emitter struct {
 	// folded holds the booleans written where they are used: the
 	// variable's value is the condition (boolfold.go).
 	folded map[*variable]*cond
+	// unread holds the variables of results of calls that no statement
+	// reads after simplification: the call assigns them to _
+	// (dropUnread).
+	unread map[*variable]bool
 }
 
 // inHeader renders an expression of a statement header.
@@ -83,6 +87,7 @@ func newEmitter(fs *fileState, fn *ir.Func) *emitter {
 		labels:    map[string]bool{},
 		lits:      lits,
 		folded:    map[*variable]*cond{},
+		unread:    map[*variable]bool{},
 	}
 	return e
 }

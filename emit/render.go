@@ -182,8 +182,10 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 				names[i] = jen.Id("_")
 			}
 			for _, x := range e.extract[v] {
-				names[x.Index] = jen.Id(e.vars[x.ID].name)
-				any = true
+				if vr := e.vars[x.ID]; !e.unread[vr] {
+					names[x.Index] = jen.Id(vr.name)
+					any = true
+				}
 			}
 			if !any {
 				return []jen.Code{call}

@@ -40,7 +40,7 @@ func (e *emitter) simplify(l *slist) {
 // value the IR kept for them, such as the path index of a branch of the
 // reverse sweep that decides nothing. Only values without effects go (an
 // index that might panic is no effect to the IR either); φ copies into such
-// variables go too.
+// variables go too, and calls assign such results to _.
 func (e *emitter) dropUnread(body *slist) {
 	for {
 		reads := map[*variable]bool{}
@@ -63,6 +63,12 @@ func (e *emitter) dropUnread(body *slist) {
 					if e.kind[v.ID] == kVar && !v.Op.HasEffect() && e.allocs[v] == nil && e.folded[e.vars[v.ID]] == nil && dead(e.vars[v.ID]) {
 						changed = true
 						continue
+					}
+					for _, x := range e.extract[v] {
+						if vr := e.vars[x.ID]; dead(vr) && !e.unread[vr] {
+							e.unread[vr] = true
+							changed = true
+						}
 					}
 				case *sAssign:
 					k := 0
@@ -144,6 +150,27 @@ func (e *emitter) simplifyList(l *slist) {
 	l.stmts = out
 }
 
+// sameAssigns reports whether a and b are the same φ copies: assignments
+// of the same variables from operands that render alike.
+func (e *emitter) sameAssigns(a, b *slist) bool {
+	if len(a.stmts) != len(b.stmts) {
+		return false
+	}
+	for i, x := range a.stmts {
+		as, ok1 := x.(*sAssign)
+		bs, ok2 := b.stmts[i].(*sAssign)
+		if !ok1 || !ok2 || len(as.dsts) != len(bs.dsts) || as.define || bs.define {
+			return false
+		}
+		for k := range as.dsts {
+			if as.dsts[k] != bs.dsts[k] || !e.sameValue(as.srcs[k], bs.srcs[k]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // simplifyIf returns the statements that replace st.
 func (e *emitter) simplifyIf(st *sIf) []stmt {
 	if set := e.boolValue(st); set != nil {
@@ -158,6 +185,10 @@ func (e *emitter) simplifyIf(st *sIf) []stmt {
 	case st.then.empty():
 		st.cond = not(st.cond)
 		st.then, st.els = st.els, st.then
+	case e.sameAssigns(st.then, st.els) && !e.condHasCall(st.cond):
+		// if c {x = y} else {x = y}: the φ copies of both edges read
+		// the same variables.
+		return st.then.stmts
 	}
 	if !st.els.empty() && e.terminates(st.then) {
 		rest := st.els.stmts

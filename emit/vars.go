@@ -262,7 +262,9 @@ func (e *emitter) stmtDefs(v *ir.Value, f func(*ir.Value)) {
 		f(v)
 	case v.Op == ir.OpCall && v.Type != nil && isTuple(v.Type):
 		for _, x := range e.extract[v] {
-			f(x)
+			if !e.unread[e.vars[x.ID]] {
+				f(x)
+			}
 		}
 	}
 }

@@ -183,6 +183,36 @@ func (p *Program) Directives(modes []ModeSpec) ([]*Directive, diag.List) {
 	return dirs, diags.Sort()
 }
 
+// Misspelled returns warnings for the comments of p's files that look like
+// directives of modes but are not, because a space follows the slashes
+// ("// gad:grad"): gofmt keeps them, and gadgen would ignore them without a
+// word, as the go command ignores "// go:build".
+func (p *Program) Misspelled(modes []ModeSpec) diag.List {
+	var warns diag.List
+	for _, f := range p.Files() {
+		for _, cg := range f.Syntax.Comments {
+			for _, c := range cg.List {
+				rest, ok := strings.CutPrefix(c.Text, "//")
+				trimmed := strings.TrimLeft(rest, " \t")
+				if !ok || len(trimmed) == len(rest) {
+					continue
+				}
+				word, ok := strings.CutPrefix(trimmed, "gad:")
+				if !ok {
+					continue
+				}
+				word, _, _ = strings.Cut(word, " ")
+				if !slices.ContainsFunc(modes, func(m ModeSpec) bool { return m.Name == word }) {
+					continue
+				}
+				warns = append(warns, diag.Diagnostic{Pos: p.Fset.Position(c.Slash), Warning: true,
+					Msg: fmt.Sprintf("%q is not a directive and is ignored: write //gad:%s, with no space after the slashes", c.Text, word)})
+			}
+		}
+	}
+	return warns.Sort()
+}
+
 // directive parses, resolves and checks one directive comment.
 func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes []ModeSpec) (*Directive, diag.List) {
 	var diags diag.List

@@ -24,23 +24,29 @@ func emptyBranches(f *ir.Func) bool {
 		if to != to1 {
 			continue
 		}
-		// The φs of to must not tell the two paths apart.
+		// The φs of to must not tell the two paths apart. When both
+		// paths enter to from one block, they merge there: b jumps to
+		// that block, which has no φ, being empty.
 		var args []*ir.Value
 		if hasPhi(to) {
 			if p0 == p1 {
-				continue
-			}
-			i0, i1 := to.PredIndex(p0), to.PredIndex(p1)
-			same := true
-			for _, v := range to.Instrs {
-				if v.Op != ir.OpPhi {
-					break
+				if p0 == b {
+					continue
 				}
-				same = same && v.Args[i0] == v.Args[i1]
-				args = append(args, v.Args[i0])
-			}
-			if !same {
-				continue
+				to = p0
+			} else {
+				i0, i1 := to.PredIndex(p0), to.PredIndex(p1)
+				same := true
+				for _, v := range to.Instrs {
+					if v.Op != ir.OpPhi {
+						break
+					}
+					same = same && v.Args[i0] == v.Args[i1]
+					args = append(args, v.Args[i0])
+				}
+				if !same {
+					continue
+				}
 			}
 		}
 		for _, s := range b.Succs {

@@ -57,6 +57,23 @@ func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
 	return nil
 }
 
+// ZeroShadowOfValue returns, in the current block, a zero of the shape of
+// x, a struct value that holds slices or pointers: a copy of x whose
+// float leaves are zero and whose slices and pointers are zero shadows of
+// x's (see ZeroShadow). It returns nil when it cannot build one.
+func (b *Builder) ZeroShadowOfValue(x *ir.Value) *ir.Value {
+	if _, ok := x.Type.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	tmp := b.Emit(ir.OpAlloc, types.NewPointer(x.Type))
+	b.Emit(ir.OpStore, nil, tmp, x)
+	z := b.ZeroShadow(tmp)
+	if z == nil {
+		return nil
+	}
+	return b.Emit(ir.OpLoad, x.Type, z)
+}
+
 // HoldsPointers reports whether values of type t contain pointers or
 // slices (or other references).
 func HoldsPointers(t types.Type) bool {

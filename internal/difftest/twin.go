@@ -2,8 +2,9 @@ package difftest
 
 // This file defines the complex128 twin of a program: the same source with
 // complex128 for float64, the functions of package math replaced by those
-// of package cmath, and comparisons of floats made on real parts (and
-// recorded in cmath's trace). It is a rewrite of the type-checked syntax,
+// of package cmath, comparisons of floats made on real parts (and
+// recorded in cmath's trace), and the results of arithmetic on floats
+// passed through cmath.Seen (for cmath.Largest). It is a rewrite of the type-checked syntax,
 // so it applies to any program in the subset, generated or written by
 // hand.
 
@@ -75,6 +76,26 @@ func (p *parsed) twinFile(f *ast.File, cmathPath string) error {
 				if t := typeOf(n.X); t != nil && isFloat(t) {
 					plans[n] = func(c *astutil.Cursor) {
 						c.Replace(&ast.CallExpr{Fun: cm(name), Args: []ast.Expr{n.X, n.Y}})
+					}
+				}
+			} else if t := typeOf(n); t != nil && isFloat(t) {
+				// Arithmetic: its result is seen (cmath.Largest), for
+				// the cancellations of large values (s + (x - s)).
+				plans[n] = func(c *astutil.Cursor) {
+					c.Replace(&ast.CallExpr{Fun: cm("Seen"), Args: []ast.Expr{n}})
+				}
+			}
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN && n.Tok != token.DEFINE && len(n.Rhs) == 1 {
+				if t := typeOf(n.Rhs[0]); t != nil && isFloat(t) {
+					// s += x: x is seen; s is, where it is an operand.
+					plans[n] = func(c *astutil.Cursor) {
+						if call, ok := n.Rhs[0].(*ast.CallExpr); ok {
+							if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Seen" {
+								return // an operation, seen already
+							}
+						}
+						n.Rhs[0] = &ast.CallExpr{Fun: cm("Seen"), Args: []ast.Expr{n.Rhs[0]}}
 					}
 				}
 			}

@@ -37,7 +37,7 @@ func F(x []complex128, a complex128, n int) complex128 {
 	s := complex128(0.0)
 	for i := range n {
 		if cmath.Greater(x[i], a) {
-			s += cmath.Sin(x[i]) * complex(float64(i), 0)
+			s += cmath.Seen(cmath.Sin(x[i]) * complex(float64(i), 0))
 		} else {
 			s = cmath.Max(s, cmath.Pow(x[i], complex128(2)), complex128(0.5))
 		}
@@ -45,7 +45,7 @@ func F(x []complex128, a complex128, n int) complex128 {
 	m := Model{W: x, B: complex128(k)}
 	v := Vec2{X: a}
 	_ = int(real(s)) + len(x)
-	return s * m.B / complex(float64(n), 0) * v.X * complex128(math.Pi)
+	return cmath.Seen(cmath.Seen(cmath.Seen(cmath.Seen(s*m.B)/complex(float64(n), 0))*v.X) * complex128(math.Pi))
 }
 `
 	p, err := parse([]byte(src))

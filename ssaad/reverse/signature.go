@@ -174,7 +174,7 @@ func resultsOK(rs *types.Tuple, seeded bool) error {
 	}
 	for v := range rs.Variables() {
 		if ssaad.HasFloat(v.Type()) && !hasAdjoint(v.Type()) && !sliceResult(v.Type()) {
-			return fmt.Errorf("//gad:vjp does not support results of type %s yet", types.TypeString(v.Type(), pkgName))
+			return fmt.Errorf("results of type %s are not supported yet (floats, and structs, arrays and slices of floats, are)", types.TypeString(v.Type(), pkgName))
 		}
 	}
 	return nil

@@ -223,7 +223,10 @@ func (t *transformer) run() {
 				cs[k] = f.AddParam(nm.coefs[i][k], pv.Type)
 			}
 			for k := len(nm.coefs[i]); k < K; k++ {
-				cs[k] = t.Zero(pv.Type)
+				if !mixedValue(pv.Type) {
+					cs[k] = t.Zero(pv.Type)
+				}
+				// else a zero of pv's shape, made in the entry block below
 			}
 			t.tan[pv] = cs
 			if t.cfg.line && ssaad.IsPointerLike(pv.Type) && (writes == nil || writes[i]) {
@@ -272,6 +275,23 @@ func (t *transformer) run() {
 	}
 	if len(line) > 0 {
 		return
+	}
+	// With seed=line, the zero coefficients of a struct or array that
+	// holds slices have slices of the input's lengths: the function may
+	// index them.
+	for i, pv := range p.Params {
+		for k, c := range t.tan[pv] {
+			if c != nil {
+				continue
+			}
+			z := t.ZeroShadowOfValue(t.val[pv])
+			if z == nil {
+				t.errorf(p.Pos, "parameter "+nm.params[i], "seed=line needs zero coefficients of the shape of %s, which gadgen cannot build for its type yet; use seed=jet", nm.params[i])
+				return
+			}
+			z.Name = coefName(nm.params[i], k+1)
+			t.tan[pv][k] = z
+		}
 	}
 	// Inactive parameters through which varied values are stored get zero
 	// shadows of their own.
@@ -720,4 +740,11 @@ func (t *transformer) instr(v *ir.Value) {
 	default:
 		t.errorf(v.Pos, v.Op.String(), "no Taylor-mode rule")
 	}
+}
+
+// mixedValue reports whether typ is a struct or array, not a pointer or
+// slice, that holds slices or pointers: its zero coefficient is not the
+// zero value but a value of the same shape.
+func mixedValue(typ types.Type) bool {
+	return !ssaad.IsPointerLike(typ) && ssaad.HoldsPointers(typ)
 }

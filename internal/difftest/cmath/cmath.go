@@ -52,6 +52,13 @@ const h = 1e-20
 // differentiation rounds its own way.
 func Largest() float64 { return largest }
 
+// Seen records the magnitude of z, the result of an arithmetic operation
+// of the twin, and returns z.
+func Seen(z complex128) complex128 {
+	seen(z)
+	return z
+}
+
 // seen records the magnitude of z.
 func seen(zs ...complex128) {
 	for _, z := range zs {

@@ -1125,7 +1125,10 @@ func (c *ctxt) taylor(line bool) {
 	tol2, tol3 := make([]float64, n), make([]float64, n)
 	// m is the size of g′ near 0 over all outputs: the scale of the
 	// rounding errors of the differences, as for first derivatives.
-	m := 0.0
+	// As for first derivatives, derivFloor·|y| is its floor: where y′
+	// cancels to nearly nothing (y = c + s·(1 − cos u)³), the digits of
+	// both sides are rounding.
+	m := derivFloor * normInf(c.y0)
 	for _, g := range gp {
 		m = max(m, normInf(g))
 	}
