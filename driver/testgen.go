@@ -331,6 +331,7 @@ func renderTest(f *jen.File, pkgPath string, tj *testJob) {
 			check = "GonumGrad"
 		}
 		f.Comment(fmt.Sprintf(doc, testName(req), req.Name))
+		lengthNote(f, fl)
 		f.Func().Id(testName(req)).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
 			jen.Qual(gadtestPath, check).Call(jen.Id("t"), jen.Id(req.Target.Name()), jen.Id(req.Name), jen.Qual(gadtestPath, "Dim").Call(jen.Lit(fl.n))))
 		f.Line()
@@ -359,8 +360,21 @@ func renderTest(f *jen.File, pkgPath string, tj *testJob) {
 		body = append(body, jen.Qual(gadtestPath, "Grad").Call(jen.Id("t"), jen.Id("f"), jen.Id("grad"), dim))
 	}
 	f.Comment(doc)
+	lengthNote(f, fl)
 	f.Func().Id(testName(req)).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)
 	f.Line()
+}
+
+// lengthNote says, under a test's doc comment, the length of the slice
+// parameters at the points checked and how to change it: a function that
+// indexes further panics there, and the test reports the panic.
+func lengthNote(f *jen.File, fl flat) {
+	for _, p := range fl.params {
+		if p.slice {
+			f.Comment(fmt.Sprintf("The slice parameters have length %d at the points checked: test=N in the directive sets another.", fl.n))
+			return
+		}
+	}
 }
 
 // derivedCall calls the generated function with args.
@@ -424,6 +438,7 @@ func renderDot(f *jen.File, pkgPath string, jt, gt *testJob) {
 	jreq := jt.j.req
 	if fl.single && !jreq.Method && (jreq.Target.Pkg() == nil || jreq.Target.Pkg().Path() == pkgPath) {
 		f.Comment(fmt.Sprintf("%s checks %s against %s by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.", name, gt.j.req.Name, jt.j.req.Name))
+		lengthNote(f, fl)
 		f.Func().Id(name).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
 			jen.Qual(gadtestPath, "DotTest").Call(jen.Id("t"),
 				jen.Qual(gadtestPath, "ScalarJVP").Call(jen.Id(jreq.Name)),
@@ -441,6 +456,7 @@ func renderDot(f *jen.File, pkgPath string, jt, gt *testJob) {
 			jen.Qual(gadtestPath, "ScalarGrad").Call(jen.Id("grad")),
 			jen.Qual(gadtestPath, "Dim").Call(jen.Lit(fl.dim))))
 	f.Comment(fmt.Sprintf("%s checks %s against %s by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.", name, gt.j.req.Name, jt.j.req.Name))
+	lengthNote(f, fl)
 	f.Func().Id(name).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)
 	f.Line()
 }

@@ -400,7 +400,14 @@ func (p *Program) Errors() diag.List {
 		if p.stripped[lp] {
 			return
 		}
+		parseErrs := slices.ContainsFunc(lp.Errors, func(e packages.Error) bool { return e.Kind == packages.ParseError })
 		for _, e := range lp.Errors {
+			if parseErrs && e.Kind == packages.TypeError {
+				// Type errors after syntax errors are about what the
+				// parser made of them (a file without its package
+				// name, "package ; expected package p", unpositioned).
+				continue
+			}
 			pos := e.Pos
 			if m := readErrorRE.FindStringSubmatch(e.Msg); pos == "" && m != nil {
 				// A file the go command could not read (a NUL byte):

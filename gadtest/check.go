@@ -283,6 +283,9 @@ func (e *Error) result() error {
 func catch(err *error, e *Error) {
 	if r := recover(); r != nil {
 		e.Msg = fmt.Sprintf("panic: %v", r)
+		if strings.Contains(e.Msg, "index out of range") || strings.Contains(e.Msg, "slice bounds out of range") {
+			e.Msg += fmt.Sprintf(" (at a point of %d inputs: if the function needs more, check it at longer inputs: gadtest.Dim, or test=N in a gadgen directive)", len(e.X))
+		}
 		e.Stack = string(debug.Stack())
 		*err = e
 	}

@@ -9,6 +9,7 @@ import (
 )
 
 // TestGadgenBealeGrad checks BealeGrad against central finite differences, component by component.
+// The slice parameters have length 2 at the points checked: test=N in the directive sets another.
 func TestGadgenBealeGrad(t *testing.T) {
 	var recv functions.Beale
 	f := func(v []float64) float64 {

@@ -33,6 +33,7 @@ func TestGadgenBranchyJVP(t *testing.T) {
 }
 
 // TestGadgenSpring_EnergyGrad checks EnergyGrad against central finite differences, component by component.
+// The slice parameters have length 3 at the points checked: test=N in the directive sets another.
 func TestGadgenSpring_EnergyGrad(t *testing.T) {
 	var recv Spring
 	f := func(v []float64) float64 {
@@ -47,6 +48,7 @@ func TestGadgenSpring_EnergyGrad(t *testing.T) {
 }
 
 // TestGadgenSpring_EnergyJVP checks EnergyJVP against central finite differences along random directions.
+// The slice parameters have length 3 at the points checked: test=N in the directive sets another.
 func TestGadgenSpring_EnergyJVP(t *testing.T) {
 	var recv Spring
 	f := func(v []float64) float64 {
@@ -59,31 +61,37 @@ func TestGadgenSpring_EnergyJVP(t *testing.T) {
 }
 
 // TestGadgenPickGrad checks PickGrad against central finite differences, component by component.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenPickGrad(t *testing.T) {
 	gadtest.Grad(t, Pick, PickGrad, gadtest.Dim(4))
 }
 
 // TestGadgenPickJVP checks PickJVP against central finite differences along random directions.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenPickJVP(t *testing.T) {
 	gadtest.JVP(t, Pick, PickJVP, gadtest.Dim(4))
 }
 
 // TestGadgenAccumulateGrad checks AccumulateGrad against central finite differences, component by component.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateGrad(t *testing.T) {
 	gadtest.Grad(t, Accumulate, AccumulateGrad, gadtest.Dim(4))
 }
 
 // TestGadgenAccumulateJVP checks AccumulateJVP against central finite differences along random directions.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateJVP(t *testing.T) {
 	gadtest.JVP(t, Accumulate, AccumulateJVP, gadtest.Dim(4))
 }
 
 // TestGadgenAccumulateOnlyGrad checks AccumulateOnlyGrad against central finite differences, component by component.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateOnlyGrad(t *testing.T) {
 	gadtest.Grad(t, AccumulateOnly, AccumulateOnlyGrad, gadtest.Dim(4))
 }
 
 // TestGadgenAccumulateOnlyJVP checks AccumulateOnlyJVP against central finite differences along random directions.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateOnlyJVP(t *testing.T) {
 	gadtest.JVP(t, AccumulateOnly, AccumulateOnlyJVP, gadtest.Dim(4))
 }
@@ -103,6 +111,7 @@ func TestGadgenBranchyGradDot(t *testing.T) {
 }
 
 // TestGadgenSpring_EnergyGradDot checks EnergyGrad against EnergyJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// The slice parameters have length 3 at the points checked: test=N in the directive sets another.
 func TestGadgenSpring_EnergyGradDot(t *testing.T) {
 	var recv Spring
 	jvp := func(v, dv []float64) (float64, float64) {
@@ -117,16 +126,19 @@ func TestGadgenSpring_EnergyGradDot(t *testing.T) {
 }
 
 // TestGadgenPickGradDot checks PickGrad against PickJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenPickGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(PickJVP), gadtest.ScalarGrad(PickGrad), gadtest.Dim(4))
 }
 
 // TestGadgenAccumulateGradDot checks AccumulateGrad against AccumulateJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(AccumulateJVP), gadtest.ScalarGrad(AccumulateGrad), gadtest.Dim(4))
 }
 
 // TestGadgenAccumulateOnlyGradDot checks AccumulateOnlyGrad against AccumulateOnlyJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateOnlyGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(AccumulateOnlyJVP), gadtest.ScalarGrad(AccumulateOnlyGrad), gadtest.Dim(4))
 }
