@@ -16,6 +16,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/gadgen/gadgen/emit"
+
 	"github.com/gadgen/gadgen/frontend"
 	"github.com/gadgen/gadgen/ssaad"
 )
@@ -330,7 +332,7 @@ func renderTest(f *jen.File, pkgPath string, tj *testJob) {
 		case req.Options["gonum"] != "":
 			check = "GonumGrad"
 		}
-		f.Comment(fmt.Sprintf(doc, testName(req), req.Name))
+		comment(f, fmt.Sprintf(doc, testName(req), req.Name))
 		lengthNote(f, fl)
 		f.Func().Id(testName(req)).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
 			jen.Qual(gadtestPath, check).Call(jen.Id("t"), jen.Id(req.Target.Name()), jen.Id(req.Name), jen.Qual(gadtestPath, "Dim").Call(jen.Lit(fl.n))))
@@ -359,10 +361,17 @@ func renderTest(f *jen.File, pkgPath string, tj *testJob) {
 		body = append(body, jen.Id("grad").Op(":=").Add(gradFunc(tj, fl)))
 		body = append(body, jen.Qual(gadtestPath, "Grad").Call(jen.Id("t"), jen.Id("f"), jen.Id("grad"), dim))
 	}
-	f.Comment(doc)
+	comment(f, doc)
 	lengthNote(f, fl)
 	f.Func().Id(testName(req)).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)
 	f.Line()
+}
+
+// comment adds a comment to f, wrapped as the emitter wraps doc comments.
+func comment(f *jen.File, text string) {
+	for _, l := range emit.WrapDoc(text, emit.DocWidth) {
+		f.Comment(l)
+	}
 }
 
 // lengthNote says, under a test's doc comment, the length of the slice
@@ -371,7 +380,7 @@ func renderTest(f *jen.File, pkgPath string, tj *testJob) {
 func lengthNote(f *jen.File, fl flat) {
 	for _, p := range fl.params {
 		if p.slice {
-			f.Comment(fmt.Sprintf("The slice parameters have length %d at the points checked: test=N in the directive sets another.", fl.n))
+			comment(f, fmt.Sprintf("The slice parameters have length %d at the points checked: test=N in the directive sets another.", fl.n))
 			return
 		}
 	}
@@ -437,7 +446,7 @@ func renderDot(f *jen.File, pkgPath string, jt, gt *testJob) {
 	var body []jen.Code
 	jreq := jt.j.req
 	if fl.single && !jreq.Method && (jreq.Target.Pkg() == nil || jreq.Target.Pkg().Path() == pkgPath) {
-		f.Comment(fmt.Sprintf("%s checks %s against %s by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.", name, gt.j.req.Name, jt.j.req.Name))
+		comment(f, fmt.Sprintf("%s checks %s against %s by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.", name, gt.j.req.Name, jt.j.req.Name))
 		lengthNote(f, fl)
 		f.Func().Id(name).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(
 			jen.Qual(gadtestPath, "DotTest").Call(jen.Id("t"),
@@ -455,7 +464,7 @@ func renderDot(f *jen.File, pkgPath string, jt, gt *testJob) {
 			jen.Qual(gadtestPath, "ScalarJVP").Call(jen.Id("jvp")),
 			jen.Qual(gadtestPath, "ScalarGrad").Call(jen.Id("grad")),
 			jen.Qual(gadtestPath, "Dim").Call(jen.Lit(fl.dim))))
-	f.Comment(fmt.Sprintf("%s checks %s against %s by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.", name, gt.j.req.Name, jt.j.req.Name))
+	comment(f, fmt.Sprintf("%s checks %s against %s by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.", name, gt.j.req.Name, jt.j.req.Name))
 	lengthNote(f, fl)
 	f.Func().Id(name).Params(jen.Id("t").Op("*").Qual("testing", "T")).Block(body...)
 	f.Line()

@@ -109,7 +109,10 @@ func (e *emitter) analyze() {
 			e.decideBlock(b, forced)
 			bad := e.verifyOrder(b)
 			if len(bad) == 0 {
-				break
+				bad = e.tooLong(b, forced)
+				if len(bad) == 0 {
+					break
+				}
 			}
 			progress := false
 			for _, v := range bad {
@@ -603,4 +606,160 @@ func (e *emitter) verifyOrder(b *ir.Block) []*ir.Value {
 func isTuple(t types.Type) bool {
 	_, ok := t.(*types.Tuple)
 	return ok
+}
+
+// maxExprWidth is the estimated width, in characters, above which the
+// expression of a statement is split: its largest inlined operand gets a
+// variable of its own (a line of generated code stays within about 120
+// columns with its indentation and left-hand side).
+const maxExprWidth = 85
+
+// maxCallWidth is the estimated width of a call above which its arguments
+// are written one to a line.
+const maxCallWidth = 100
+
+// tooLong returns, for each statement of b whose expression is estimated
+// wider than maxExprWidth, the inlined operand to hold in a variable
+// instead: the widest one that is not forced already.
+func (e *emitter) tooLong(b *ir.Block, forced map[*ir.Value]bool) []*ir.Value {
+	var out []*ir.Value
+	// The copies into the φs of a successor are one statement, a, b = x, y.
+	for _, s := range b.Succs {
+		j := s.PredIndex(b)
+		if j < 0 {
+			continue
+		}
+		width := 0
+		var widest *ir.Value
+		best := 0
+		for _, phi := range s.Instrs {
+			if phi.Op != ir.OpPhi {
+				break
+			}
+			if !e.live[phi.ID] {
+				continue
+			}
+			a := phi.Args[j]
+			width += 2 + max(len(phi.Name)+1, 4) + 2 + e.width(a)
+			if a.Block == b && e.splittable(a) && !forced[a] && e.width(a) > best {
+				widest, best = a, e.width(a)
+			}
+		}
+		if width > maxExprWidth+20 && widest != nil {
+			out = append(out, widest)
+		}
+	}
+	for _, v := range b.Instrs {
+		k := e.kind[v.ID]
+		top := k == kVar || k == kStmt
+		if k == kInline {
+			us := e.uses[v.ID]
+			top = len(us) == 1 && us[0].Op == ir.OpPhi // the source of a φ copy
+		}
+		if !top || v.Op == ir.OpPhi {
+			continue
+		}
+		var widest *ir.Value
+		best := 0
+		var visit func(x *ir.Value)
+		visit = func(x *ir.Value) {
+			for _, a := range x.Args {
+				if a == nil || a.Block != b || !e.splittable(a) {
+					continue
+				}
+				if w := e.width(a); w > best && !forced[a] {
+					widest, best = a, w
+				}
+				visit(a)
+			}
+		}
+		if e.opWidth(v) <= maxExprWidth {
+			continue
+		}
+		visit(v)
+		if widest != nil {
+			// If widest is itself too wide, the next round splits it.
+			out = append(out, widest)
+		}
+	}
+	return out
+}
+
+// splittable reports whether v is an inlined operand that can get a
+// variable of its own: one decideBlock made inline by tryInline.
+func (e *emitter) splittable(v *ir.Value) bool {
+	if e.kind[v.ID] != kInline || v.Op == ir.OpLen || v.Op == ir.OpCap {
+		return false
+	}
+	switch v.Op {
+	case ir.OpBinary, ir.OpUnary, ir.OpCall, ir.OpConvert:
+		return true
+	}
+	return false
+}
+
+// width estimates the width of v rendered as an expression.
+func (e *emitter) width(v *ir.Value) int {
+	if v == nil {
+		return 0
+	}
+	if v.Op == ir.OpConst {
+		if v.Const == nil {
+			return 3
+		}
+		return min(len(v.Const.ExactString()), 20)
+	}
+	k := e.kind[v.ID]
+	if k != kInline && !(k == kAddr && v.Op != ir.OpAlloc && v.Op != ir.OpGlobal) {
+		// A variable: named after the source (with a digit), or t12.
+		return max(len(v.Name)+1, 4)
+	}
+	return e.opWidth(v)
+}
+
+// opWidth estimates the width of v's own operation with its operands.
+func (e *emitter) opWidth(v *ir.Value) int {
+	w := 2
+	switch v.Op {
+	case ir.OpBinary:
+		// gofmt spaces only the operators of the outermost precedence
+		// level: a*b + c; operands of lower precedence get parentheses.
+		w = 1
+		for _, a := range v.Args {
+			if a.Op == ir.OpBinary && e.kind[a.ID] == kInline && a.Tok.Precedence() < v.Tok.Precedence() {
+				w += 2
+			}
+		}
+	case ir.OpUnary:
+		w = 1
+		if a := v.Args[0]; a.Op == ir.OpBinary && e.kind[a.ID] == kInline {
+			w += 2 + 2 // -(a * b): gofmt spaces the operand
+		}
+	case ir.OpLoad:
+		w = 0 // the place
+	case ir.OpFieldAddr, ir.OpField:
+		w = 4 // .f
+	case ir.OpSlice:
+		w = 3
+	case ir.OpCall:
+		name := v.Callee.Builtin
+		if v.Callee.Func != nil {
+			name = v.Callee.Func.Name()
+			if v.Callee.Func.Pkg() != nil {
+				name = v.Callee.Func.Pkg().Name() + "." + name
+			}
+		} else if v.Callee.Derived != nil {
+			name = v.Callee.Derived.Name
+		}
+		w = len(name) + 2*len(v.Args)
+	case ir.OpConvert:
+		w = len(v.Type.String()) + 2
+	case opLiteral:
+		// T{A: a, B: b}
+		w = len(types.TypeString(v.Type, func(p *types.Package) string { return p.Name() })) + 2 + 5*len(v.Args)
+	}
+	for _, a := range v.Args {
+		w += e.width(a)
+	}
+	return w
 }

@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -172,7 +173,9 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 	s := jen.Null()
 	if doc := strings.TrimRight(fn.Doc, "\n"); doc != "" {
 		for _, line := range strings.Split(doc, "\n") {
-			s.Comment(strings.TrimRight(line, " \t")).Line()
+			for _, l := range WrapDoc(strings.TrimRight(line, " \t"), docWidth) {
+				s.Comment(l).Line()
+			}
 		}
 	}
 	s.Func()
@@ -185,51 +188,81 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 		params = params[1:]
 	}
 	s.Id(fn.Name)
-	s.ParamsFunc(func(g *jen.Group) {
-		named := false
-		for _, p := range params {
-			named = named || e.paramName(p) != ""
-		}
-		variadic := func(i int) bool { return fn.Variadic && i == len(params)-1 }
-		for i, p := range params {
-			t := e.typ(p.Type)
-			if variadic(i) {
-				if sl, ok := p.Type.Underlying().(*types.Slice); ok {
-					t = jen.Op("...").Add(e.typ(sl.Elem()))
-				}
-			}
-			if !named {
-				g.Add(t)
-				continue
-			}
-			name := e.paramName(p)
-			if name == "" {
-				name = "_"
-			}
-			if i+1 < len(params) && !variadic(i+1) && types.Identical(p.Type, params[i+1].Type) {
-				g.Id(name) // x, y float64
-			} else {
-				g.Id(name).Add(t)
+	var groups []jen.Code // x, y float64
+	named := false
+	for _, p := range params {
+		named = named || e.paramName(p) != ""
+	}
+	variadic := func(i int) bool { return fn.Variadic && i == len(params)-1 }
+	var names []jen.Code
+	for i, p := range params {
+		t := e.typ(p.Type)
+		if variadic(i) {
+			if sl, ok := p.Type.Underlying().(*types.Slice); ok {
+				t = jen.Op("...").Add(e.typ(sl.Elem()))
 			}
 		}
-	})
+		if !named {
+			groups = append(groups, t)
+			continue
+		}
+		name := e.paramName(p)
+		if name == "" {
+			name = "_"
+		}
+		names = append(names, jen.Id(name))
+		if i+1 < len(params) && !variadic(i+1) && types.Identical(p.Type, params[i+1].Type) {
+			continue
+		}
+		groups = append(groups, jen.List(names...).Add(t))
+		names = nil
+	}
+	var results []jen.Code
 	if len(fn.ResultTypes) > 0 {
 		named := len(fn.ResultNames) == len(fn.ResultTypes) && fn.ResultNames[0] != ""
-		var rs []jen.Code
 		for i, t := range fn.ResultTypes {
-			if named && i+1 < len(fn.ResultTypes) && types.Identical(t, fn.ResultTypes[i+1]) {
-				rs = append(rs, jen.Id(fn.ResultNames[i]))
-			} else if named {
-				rs = append(rs, jen.Id(fn.ResultNames[i]).Add(e.typ(t)))
+			if named {
+				names = append(names, jen.Id(fn.ResultNames[i]))
+				if i+1 < len(fn.ResultTypes) && types.Identical(t, fn.ResultTypes[i+1]) {
+					continue
+				}
+				results = append(results, jen.List(names...).Add(e.typ(t)))
+				names = nil
 			} else {
-				rs = append(rs, e.typ(t))
+				results = append(results, e.typ(t))
 			}
 		}
-		if len(rs) == 1 && !named {
-			s.Add(rs[0])
-		} else {
-			s.Params(rs...)
+		if len(results) == 1 && !named {
+			results = []jen.Code{jen.Null().Add(results[0])} // no parentheses
 		}
+	}
+	// A signature wider than the line gets its parameters, and if need
+	// be its results, one group to a line.
+	bare := len(results) == 1 && len(fn.ResultTypes) == 1 && !(len(fn.ResultNames) == 1 && fn.ResultNames[0] != "")
+	sig := jen.Func().Id(fn.Name).Params(groups...)
+	if bare {
+		sig.Add(results...)
+	} else if len(results) > 0 {
+		sig.Params(results...)
+	}
+	width := longestLine(fmt.Sprintf("%#v", sig.Block()))
+	if fn.Recv != nil {
+		width += 4 + len(e.paramName(fn.Params[0])) + len(types.TypeString(fn.Recv, nil))
+	}
+	multi := jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}
+	if width > maxLine && len(groups) > 1 {
+		s.Custom(multi, groups...)
+		width = longestLine(fmt.Sprintf("%#v", jen.Func().Id("f").Params().Params(results...).Block()))
+	} else {
+		s.Params(groups...)
+	}
+	switch {
+	case bare:
+		s.Add(results...)
+	case len(results) > 1 && width > maxLine:
+		s.Custom(multi, results...)
+	case len(results) > 0:
+		s.Params(results...)
 	}
 	s.Block(body...)
 	return s, nil
@@ -241,4 +274,58 @@ type internalError string
 
 func internalf(format string, args ...any) {
 	panic(internalError(fmt.Sprintf(format, args...)))
+}
+
+// longestLine returns the width of the longest line of s, in characters.
+func longestLine(s string) int {
+	w := 0
+	for l := range strings.SplitSeq(s, "\n") {
+		w = max(w, utf8.RuneCountInString(l))
+	}
+	return w
+}
+
+// maxLine is the width, in columns, of a line of generated code that the
+// emitter splits beyond: a signature's parameters go one group to a line.
+const maxLine = 118
+
+// docWidth is the width, in characters, to which the lines of generated
+// doc comments are wrapped (with "// ", at most 100 columns).
+const docWidth = 97
+
+// DocWidth is docWidth, for the other writers of generated comments.
+const DocWidth = docWidth
+
+// WrapDoc wraps a line of a doc comment at spaces into lines of at most
+// width characters where it can: a line of a code block (indented) is
+// kept, and no line may start with what go/doc would read as a list
+// marker or a heading ("- ", "+ ", "1. ", "# "), which gofmt would
+// rewrite.
+func WrapDoc(line string, width int) []string {
+	if utf8.RuneCountInString(line) <= width || strings.HasPrefix(line, " ") || strings.HasPrefix(line, "\t") {
+		return []string{line}
+	}
+	words := strings.Split(line, " ")
+	var out []string
+	cur := words[0]
+	for _, w := range words[1:] {
+		if utf8.RuneCountInString(cur)+1+utf8.RuneCountInString(w) > width && w != "" && !startsBlock(w) {
+			out = append(out, cur)
+			cur = w
+			continue
+		}
+		cur += " " + w
+	}
+	return append(out, cur)
+}
+
+// startsBlock reports whether a doc comment line starting with word w
+// would begin a list or a heading.
+func startsBlock(w string) bool {
+	switch w {
+	case "-", "+", "*", "•", "#":
+		return true
+	}
+	digits := strings.TrimLeft(w, "0123456789")
+	return len(digits) < len(w) && (digits == "." || digits == ")" || strings.HasPrefix(digits, ".") || strings.HasPrefix(digits, ")"))
 }

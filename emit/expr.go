@@ -438,6 +438,10 @@ func (e *emitter) call(v *ir.Value) expr {
 	if spread && len(cs) > 0 {
 		cs[len(cs)-1] = jen.Add(cs[len(cs)-1]).Op("...")
 	}
+	if len(cs) > 2 && e.opWidth(v) > maxCallWidth {
+		// One argument to a line, as gofmt keeps them.
+		return expr{fn.Custom(jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}, cs...), precPrimary}
+	}
 	return expr{fn.Call(cs...), precPrimary}
 }
 

@@ -29,15 +29,15 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 			dsumq := make([]float64, k)
 			for c := 0; c < k; c++ {
 				for j2 := 0; j2 < d; j2++ {
-					t21 := c*d + j2
-					t22 := q[t21]
-					t23 := dq[t21]
-					t24 := math.Exp(t22)
-					qdiag[t21] = t24
-					dqdiag[t21] = t24 * t23
-					t25 := dsumq[c]
-					sumq[c] += t22
-					dsumq[c] = t25 + t23
+					t22 := c*d + j2
+					t23 := q[t22]
+					t24 := dq[t22]
+					t25 := math.Exp(t23)
+					qdiag[t22] = t25
+					dqdiag[t22] = t25 * t24
+					t26 := dsumq[c]
+					sumq[c] += t23
+					dsumq[c] = t26 + t24
 				}
 			}
 			xc := make([]float64, d)
@@ -51,32 +51,42 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 			for i := 0; i < n2; i++ {
 				for c2 := 0; c2 < k; c2++ {
 					for j := 0; j < d; j++ {
-						t19 := c2*d + j
-						t20 := dmu[t19]
-						xc[j] = x[i*d+j] - mu[t19]
-						dxc[j] = -t20
+						t20 := c2*d + j
+						t21 := dmu[t20]
+						xc[j] = x[i*d+j] - mu[t20]
+						dxc[j] = -t21
 					}
-					t9 := c2 * d
-					t10 := (c2 + 1) * d
-					t11 := c2 * nl
-					t12 := (c2 + 1) * nl
-					qtimesxJVP(qx, dqx, qdiag[t9:t10], dqdiag[t9:t10], l[t11:t12], dl[t11:t12], xc, dxc)
-					t13 := alpha[c2]
-					t14 := dalpha[c2]
-					t15 := sumq[c2]
-					t16 := dsumq[c2]
-					t17, t18 := sqnormJVP(qx, dqx)
-					main[c2] = t13 + t15 - 0.5*t17
-					dmain[c2] = t14 + t16 - 0.5*t18
+					t10 := c2 * d
+					t11 := (c2 + 1) * d
+					t12 := c2 * nl
+					t13 := (c2 + 1) * nl
+					qtimesxJVP(
+						qx,
+						dqx,
+						qdiag[t10:t11],
+						dqdiag[t10:t11],
+						l[t12:t13],
+						dl[t12:t13],
+						xc,
+						dxc,
+					)
+					t14 := alpha[c2]
+					t15 := dalpha[c2]
+					t16 := sumq[c2]
+					t17 := dsumq[c2]
+					t18, t19 := sqnormJVP(qx, dqx)
+					main[c2] = t14 + t16 - 0.5*t18
+					dmain[c2] = t15 + t17 - 0.5*t19
 				}
-				t7, t8 := logsumexpJVP(main, dmain)
-				slse += t7
-				dslse += t8
+				t8, t9 := logsumexpJVP(main, dmain)
+				slse += t8
+				dslse += t9
 			}
 			t2 := float64(n2)
 			t3, t4 := logsumexpJVP(alpha, dalpha)
 			t5, t6 := logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl, d)
-			return slse - float64(n2*d)*0.5*1.8378770664093453 - t2*t3 + t5, dslse - t2*t4 + t6
+			t7 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*t3 + t5
+			return t7, dslse - t2*t4 + t6
 		}
 	}
 	panic("gmm: bad dimensions")
@@ -227,12 +237,12 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			dsumq := make([]float64, k)
 			for c := 0; c < k; c++ {
 				for j4 := 0; j4 < d; j4++ {
-					t22 := c*d + j4
-					t23 := q[t22]
-					t24 := math.Exp(t23)
-					qdiag[t22] = t24
-					sumq[c] += t23
-					tape = append(tape, t24)
+					t23 := c*d + j4
+					t24 := q[t23]
+					t25 := math.Exp(t24)
+					qdiag[t23] = t25
+					sumq[c] += t24
+					tape = append(tape, t25)
 				}
 			}
 			xc := make([]float64, d)
@@ -249,64 +259,74 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					for j3 := 0; j3 < d; j3++ {
 						xc[j3] = x[i*d+j3] - mu[c4*d+j3]
 					}
-					t19 := append(tape, xc...)
+					t20 := append(tape, xc...)
 					qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-					t20 := alpha[c4]
-					t21 := sumq[c4]
-					tape = append(t19, qx...)
-					main[c4] = t20 + t21 - 0.5*sqnorm(qx)
+					t21 := alpha[c4]
+					t22 := sumq[c4]
+					tape = append(t20, qx...)
+					main[c4] = t21 + t22 - 0.5*sqnorm(qx)
 				}
 				tape = append(tape, main...)
 				slse += logsumexp(main)
 			}
 			t2 := float64(n2)
-			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
+			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha)
+			t4 := t3 + logWishartPrior(qdiag, sumq, l, d)
 			logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
 			logsumexpReverse(alpha, dalpha, -t2)
 			dslse += 1
-			t4 := dslse
+			t5 := dslse
 			for i2 := n2 - 1; i2 >= 0; i2-- {
-				t10 := len(tape) - n3
-				copy(main, tape[t10:])
-				logsumexpReverse(main, dmain, t4)
-				tape = tape[:t10]
+				t11 := len(tape) - n3
+				copy(main, tape[t11:])
+				logsumexpReverse(main, dmain, t5)
+				tape = tape[:t11]
 				for c3 := k - 1; c3 >= 0; c3-- {
-					t11 := dmain[c3]
+					t12 := dmain[c3]
 					dmain[c3] = 0
-					t12 := len(tape) - len(qx)
-					copy(qx, tape[t12:])
-					t13 := tape[:t12]
-					sqnormReverse(qx, dqx, -(0.5 * t11))
-					dsumq[c3] += t11
-					dalpha[c3] += t11
-					t14 := len(t13) - len(xc)
-					copy(xc, t13[t14:])
-					tape = t13[:t14]
-					t15 := c3 * d
-					t16 := (c3 + 1) * d
-					t17 := c3 * nl
-					t18 := (c3 + 1) * nl
-					qtimesxReverse(qx, dqx, qdiag[t15:t16], dqdiag[t15:t16], l[t17:t18], dl[t17:t18], xc, dxc)
+					t13 := len(tape) - len(qx)
+					copy(qx, tape[t13:])
+					t14 := tape[:t13]
+					sqnormReverse(qx, dqx, -(0.5 * t12))
+					dsumq[c3] += t12
+					dalpha[c3] += t12
+					t15 := len(t14) - len(xc)
+					copy(xc, t14[t15:])
+					tape = t14[:t15]
+					t16 := c3 * d
+					t17 := (c3 + 1) * d
+					t18 := c3 * nl
+					t19 := (c3 + 1) * nl
+					qtimesxReverse(
+						qx,
+						dqx,
+						qdiag[t16:t17],
+						dqdiag[t16:t17],
+						l[t18:t19],
+						dl[t18:t19],
+						xc,
+						dxc,
+					)
 					for j2 := d - 1; j2 >= 0; j2-- {
 						dxcj := dxc[j2]
 						dxc[j2] = 0
-						dmu[t15+j2] -= dxcj
+						dmu[t16+j2] -= dxcj
 					}
 				}
 			}
 			for c2 := k - 1; c2 >= 0; c2-- {
 				for j := d - 1; j >= 0; j-- {
-					t5 := len(tape) - 1
-					t6 := tape[t5]
-					t7 := dsumq[c2]
-					t8 := c2*d + j
-					t9 := dqdiag[t8]
-					dqdiag[t8] = 0
-					dq[t8] += t7 + t6*t9
-					tape = tape[:t5]
+					t6 := len(tape) - 1
+					t7 := tape[t6]
+					t8 := dsumq[c2]
+					t9 := c2*d + j
+					t10 := dqdiag[t9]
+					dqdiag[t9] = 0
+					dq[t9] += t8 + t7*t10
+					tape = tape[:t6]
 				}
 			}
-			return t3
+			return t4
 		}
 	}
 	panic("gmm: bad dimensions")

@@ -31,17 +31,17 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 	dsumq := make([]float64, k)
 	for c := 0; c < k; c++ {
 		for j2 := 0; j2 < d; j2++ {
-			t21 := c*d + j2
 			t22 := c*d + j2
-			t23 := dq[t22]
-			t24 := math.Exp(q[t22])
-			qdiag[t21] = t24
-			dqdiag[t21] = t24 * t23
-			t25 := c*d + j2
-			t26 := dq[t25]
-			t27 := dsumq[c]
-			sumq[c] += q[t25]
-			dsumq[c] = t27 + t26
+			t23 := c*d + j2
+			t24 := dq[t23]
+			t25 := math.Exp(q[t23])
+			qdiag[t22] = t25
+			dqdiag[t22] = t25 * t24
+			t26 := c*d + j2
+			t27 := dq[t26]
+			t28 := dsumq[c]
+			sumq[c] += q[t26]
+			dsumq[c] = t28 + t27
 		}
 	}
 	xc := make([]float64, d)
@@ -55,32 +55,42 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 	for i := 0; i < n; i++ {
 		for c2 := 0; c2 < k; c2++ {
 			for j := 0; j < d; j++ {
-				t19 := c2*d + j
-				t20 := dmu[t19]
-				xc[j] = x[i*d+j] - mu[t19]
-				dxc[j] = -t20
+				t20 := c2*d + j
+				t21 := dmu[t20]
+				xc[j] = x[i*d+j] - mu[t20]
+				dxc[j] = -t21
 			}
-			t9 := c2 * d
-			t10 := (c2 + 1) * d
-			t11 := c2 * nl
-			t12 := (c2 + 1) * nl
-			qtimesxJVPO0(qx, dqx, qdiag[t9:t10], dqdiag[t9:t10], l[t11:t12], dl[t11:t12], xc, dxc)
-			t13 := alpha[c2]
-			t14 := dalpha[c2]
-			t15 := sumq[c2]
-			t16 := dsumq[c2]
-			t17, t18 := sqnormJVPO0(qx, dqx)
-			main[c2] = t13 + t15 - 0.5*t17
-			dmain[c2] = t14 + t16 - 0.5*t18
+			t10 := c2 * d
+			t11 := (c2 + 1) * d
+			t12 := c2 * nl
+			t13 := (c2 + 1) * nl
+			qtimesxJVPO0(
+				qx,
+				dqx,
+				qdiag[t10:t11],
+				dqdiag[t10:t11],
+				l[t12:t13],
+				dl[t12:t13],
+				xc,
+				dxc,
+			)
+			t14 := alpha[c2]
+			t15 := dalpha[c2]
+			t16 := sumq[c2]
+			t17 := dsumq[c2]
+			t18, t19 := sqnormJVPO0(qx, dqx)
+			main[c2] = t14 + t16 - 0.5*t18
+			dmain[c2] = t15 + t17 - 0.5*t19
 		}
-		t7, t8 := logsumexpJVPO0(main, dmain)
-		slse += t7
-		dslse += t8
+		t8, t9 := logsumexpJVPO0(main, dmain)
+		slse += t8
+		dslse += t9
 	}
 	t2 := float64(n)
 	t3, t4 := logsumexpJVPO0(alpha, dalpha)
 	t5, t6 := logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl, d)
-	return -float64(n*d)*0.5*1.8378770664093453 + slse - t2*t3 + t5, dslse - t2*t4 + t6
+	t7 := -float64(n*d)*0.5*1.8378770664093453 + slse - t2*t3 + t5
+	return t7, dslse - t2*t4 + t6
 }
 
 // logsumexpJVPO0 computes logsumexp and its directional derivative along the tangents
@@ -127,18 +137,19 @@ func logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (f
 	k := len(sumq)
 	nl := d * (d - 1) / 2
 	np := float64(d + 0 + 1)
-	c := np*float64(d)*(math.Log(1)-0.34657359027997264) - logMultiGamma(0.5*np, d)
+	t := np * float64(d) * (math.Log(1) - 0.34657359027997264)
+	c := t - logMultiGamma(0.5*np, d)
 	out := 0.0
 	dout := 0.0
 	for ck := 0; ck < k; ck++ {
-		t := ck * d
-		t2 := (ck + 1) * d
-		t3, t4 := sqnormJVPO0(qdiag[t:t2], dqdiag[t:t2])
-		t5 := ck * nl
-		t6 := (ck + 1) * nl
-		t7, t8 := sqnormJVPO0(l[t5:t6], dl[t5:t6])
-		out -= 0.5*(t3+t7) - 0*sumq[ck]
-		dout -= 0.5 * (t4 + t8)
+		t2 := ck * d
+		t3 := (ck + 1) * d
+		t4, t5 := sqnormJVPO0(qdiag[t2:t3], dqdiag[t2:t3])
+		t6 := ck * nl
+		t7 := (ck + 1) * nl
+		t8, t9 := sqnormJVPO0(l[t6:t7], dl[t6:t7])
+		out -= 0.5*(t4+t8) - 0*sumq[ck]
+		dout -= 0.5 * (t5 + t9)
 	}
 	return out + float64(k)*c, dout
 }
@@ -239,10 +250,10 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 	dsumq := make([]float64, k)
 	for c := 0; c < k; c++ {
 		for j4 := 0; j4 < d; j4++ {
-			t22 := math.Exp(q[c*d+j4])
-			qdiag[c*d+j4] = t22
+			t23 := math.Exp(q[c*d+j4])
+			qdiag[c*d+j4] = t23
 			sumq[c] += q[c*d+j4]
-			tape = append(tape, t22)
+			tape = append(tape, t23)
 		}
 	}
 	xc := make([]float64, d)
@@ -260,44 +271,54 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 			}
 			tape = append(tape, xc...)
 			qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-			t20 := alpha[c4]
-			t21 := sumq[c4]
+			t21 := alpha[c4]
+			t22 := sumq[c4]
 			tape = append(tape, qx...)
-			main[c4] = t20 + t21 - 0.5*sqnorm(qx)
+			main[c4] = t21 + t22 - 0.5*sqnorm(qx)
 		}
 		tape = append(tape, main...)
 		slse += logsumexp(main)
 	}
 	t2 := float64(n)
-	t3 := -float64(n*d)*0.5*1.8378770664093453 + slse - t2*logsumexp(alpha) + logWishartPrior(qdiag, sumq, l, d)
+	t3 := -float64(n*d)*0.5*1.8378770664093453 + slse - t2*logsumexp(alpha)
+	t4 := t3 + logWishartPrior(qdiag, sumq, l, d)
 	logWishartPriorReverseO0(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
 	logsumexpReverseO0(alpha, dalpha, t2*-1)
 	dslse += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t9 := tape
-		t10 := len(t9) - len(main)
-		copy(main, t9[t10:])
-		tape = t9[:t10]
+		t10 := tape
+		t11 := len(t10) - len(main)
+		copy(main, t10[t11:])
+		tape = t10[:t11]
 		logsumexpReverseO0(main, dmain, dslse)
 		for c3 := k - 1; c3 >= 0; c3-- {
-			t11 := dmain[c3]
+			t12 := dmain[c3]
 			dmain[c3] = 0
-			t12 := tape
-			t13 := len(t12) - len(qx)
-			copy(qx, t12[t13:])
-			tape = t12[:t13]
-			sqnormReverseO0(qx, dqx, 0.5*-t11)
-			dsumq[c3] += t11
-			dalpha[c3] += t11
-			t14 := tape
-			t15 := len(t14) - len(xc)
-			copy(xc, t14[t15:])
-			tape = t14[:t15]
-			t16 := c3 * d
-			t17 := (c3 + 1) * d
-			t18 := c3 * nl
-			t19 := (c3 + 1) * nl
-			qtimesxReverseO0(qx, dqx, qdiag[t16:t17], dqdiag[t16:t17], l[t18:t19], dl[t18:t19], xc, dxc)
+			t13 := tape
+			t14 := len(t13) - len(qx)
+			copy(qx, t13[t14:])
+			tape = t13[:t14]
+			sqnormReverseO0(qx, dqx, 0.5*-t12)
+			dsumq[c3] += t12
+			dalpha[c3] += t12
+			t15 := tape
+			t16 := len(t15) - len(xc)
+			copy(xc, t15[t16:])
+			tape = t15[:t16]
+			t17 := c3 * d
+			t18 := (c3 + 1) * d
+			t19 := c3 * nl
+			t20 := (c3 + 1) * nl
+			qtimesxReverseO0(
+				qx,
+				dqx,
+				qdiag[t17:t18],
+				dqdiag[t17:t18],
+				l[t19:t20],
+				dl[t19:t20],
+				xc,
+				dxc,
+			)
 			for j2 := d - 1; j2 >= 0; j2-- {
 				dxcj := dxc[j2]
 				dxc[j2] = 0
@@ -307,20 +328,20 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 	}
 	for c2 := k - 1; c2 >= 0; c2-- {
 		for j := d - 1; j >= 0; j-- {
-			t4 := tape
-			t5 := len(t4) - 1
-			t6 := t4[t5]
-			tape = t4[:t5]
-			t7 := dsumq[c2]
+			t5 := tape
+			t6 := len(t5) - 1
+			t7 := t5[t6]
+			tape = t5[:t6]
+			t8 := dsumq[c2]
 			dsumq[c2] = 0
-			dsumq[c2] += t7
-			dq[c2*d+j] += t7
-			t8 := dqdiag[c2*d+j]
+			dsumq[c2] += t8
+			dq[c2*d+j] += t8
+			t9 := dqdiag[c2*d+j]
 			dqdiag[c2*d+j] = 0
-			dq[c2*d+j] += t6 * t8
+			dq[c2*d+j] += t7 * t9
 		}
 	}
-	return t3
+	return t4
 }
 
 // sqnormReverseO0 is the reverse of sqnorm for the gradients that call it: the

@@ -126,12 +126,12 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 			dlogdet := 0.0
 			for i4 := 0; i4 < n; i4++ {
 				yi := y[i4]
-				t6 := i4*n + i4
-				t7 := k[t6]
 				fit += yi * alpha[i4]
 				dfit += yi * dalpha[i4]
-				logdet += math.Log(t7)
+				t6 := i4*n + i4
+				t7 := k[t6]
 				dlogdet += 1 / t7 * dk[t6]
+				logdet += math.Log(t7)
 			}
 			return 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453, 0.5*dfit + dlogdet
 		}

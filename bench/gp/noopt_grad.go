@@ -129,12 +129,12 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 	dlogdet := 0.0
 	for i4 := 0; i4 < n; i4++ {
 		yi := y[i4]
-		t2 := i4*n + i4
-		t3 := k[t2]
 		fit += yi * alpha[i4]
 		dfit += yi * dalpha[i4]
-		logdet += math.Log(t3)
+		t2 := i4*n + i4
+		t3 := k[t2]
 		dlogdet += 1 / t3 * dk[t2]
+		logdet += math.Log(t3)
 	}
 	return 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586), 0.5*dfit + dlogdet
 }

@@ -6,7 +6,8 @@ import "math"
 
 // ChainT1 propagates Taylor polynomials of degree 1 through Chain (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 + O(t^2),
+// Chain and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 +
+// O(t^2),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -22,7 +23,8 @@ func ChainT1(x, x1 float64) (float64, float64) {
 
 // ChainT2 propagates Taylor polynomials of degree 2 through Chain (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Chain and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -44,7 +46,8 @@ func ChainT2(x, x1 float64) (float64, float64, float64) {
 
 // ChainT3 propagates Taylor polynomials of degree 3 through Chain (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Chain and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -63,15 +66,19 @@ func ChainT3(x, x1 float64) (float64, float64, float64, float64) {
 		t6 := math.Cos(t3)
 		x1 = t6 * t4
 		t7 := x * t4
+		t8 := 0.3333333333333333 * ((-(0.5 * (x1 * t4)) - x*t5) * t4)
+		t9 := t8 - 0.6666666666666666*(t7*t5)
+		t10 := t6 * (0.3333333333333333*(t5*t) + 0.6666666666666666*(t4*t2) + t3*(0.5*x3))
+		x3 = t9 + t10
 		x2 = t6*t5 - 0.5*(t7*t4)
-		x3 = 0.3333333333333333*((-(0.5*(x1*t4))-x*t5)*t4) - 0.6666666666666666*(t7*t5) + t6*(0.3333333333333333*(t5*t)+0.6666666666666666*(t4*t2)+t3*(0.5*x3))
 	}
 	return x, x1, x2, x3
 }
 
 // ChainT4 propagates Taylor polynomials of degree 4 through Chain (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Chain and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -96,14 +103,19 @@ func ChainT4(x, x1 float64) (float64, float64, float64, float64, float64) {
 		x2 = t8*t6 - 0.5*(t9*t5)
 		t10 := -(0.5 * (x1 * t5)) - x*t6
 		x3 = 0.3333333333333333*(t10*t5) - 0.6666666666666666*(t9*t6) + t8*t7
-		x4 = 0.25*((-(0.3333333333333333*(x2*t5))-0.6666666666666666*(x1*t6)-x*t7)*t5) + 0.5*(t10*t6) - 0.75*(t9*t7) + t8*(0.25*(t7*t)+0.5*(t6*t2)+0.75*(t5*t3)+t4*(0.5*x4))
+		t11 := (-(0.3333333333333333 * (x2 * t5)) - 0.6666666666666666*(x1*t6) - x*t7) * t5
+		t12 := 0.25 * t11
+		t13 := t12 + 0.5*(t10*t6)
+		t14 := t13 - 0.75*(t9*t7)
+		x4 = t14 + t8*(0.25*(t7*t)+0.5*(t6*t2)+0.75*(t5*t3)+t4*(0.5*x4))
 	}
 	return x, x1, x2, x3, x4
 }
 
 // ChainT5 propagates Taylor polynomials of degree 5 through Chain (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6),
+// Chain and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 +
+// O(t^6),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -124,23 +136,33 @@ func ChainT5(x, x1 float64) (float64, float64, float64, float64, float64, float6
 		t7 := 0.5*(t6*t) + t5*t2
 		t8 := 0.3333333333333333*(t7*t) + 0.6666666666666666*(t6*t2) + t5*t3
 		t9 := 0.25*(t8*t) + 0.5*(t7*t2) + 0.75*(t6*t3) + t5*t4
+		t10 := 0.2*(t9*t) + 0.4*(t8*t2)
+		t11 := t10 + 0.6*(t7*t3)
+		t12 := t11 + 0.8*(t6*t4)
+		t13 := t12 + t5*(0.5*x5)
 		x = math.Sin(t5)
-		t10 := math.Cos(t5)
-		x1 = t10 * t6
-		t11 := x * t6
-		x2 = t10*t7 - 0.5*(t11*t6)
-		t12 := -(0.5 * (x1 * t6)) - x*t7
-		x3 = 0.3333333333333333*(t12*t6) - 0.6666666666666666*(t11*t7) + t10*t8
-		t13 := -(0.3333333333333333 * (x2 * t6)) - 0.6666666666666666*(x1*t7) - x*t8
-		x4 = 0.25*(t13*t6) + 0.5*(t12*t7) - 0.75*(t11*t8) + t10*t9
-		x5 = 0.2*((-(0.25*(x3*t6))-0.5*(x2*t7)-0.75*(x1*t8)-x*t9)*t6) + 0.4*(t13*t7) + 0.6*(t12*t8) - 0.8*(t11*t9) + t10*(0.2*(t9*t)+0.4*(t8*t2)+0.6*(t7*t3)+0.8*(t6*t4)+t5*(0.5*x5))
+		t14 := math.Cos(t5)
+		x1 = t14 * t6
+		t15 := x * t6
+		x2 = t14*t7 - 0.5*(t15*t6)
+		t16 := -(0.5 * (x1 * t6)) - x*t7
+		x3 = 0.3333333333333333*(t16*t6) - 0.6666666666666666*(t15*t7) + t14*t8
+		t17 := -(0.3333333333333333 * (x2 * t6)) - 0.6666666666666666*(x1*t7) - x*t8
+		x4 = 0.25*(t17*t6) + 0.5*(t16*t7) - 0.75*(t15*t8) + t14*t9
+		t18 := 0.2 * ((-(0.25 * (x3 * t6)) - 0.5*(x2*t7) - 0.75*(x1*t8) - x*t9) * t6)
+		t19 := t18 + 0.4*(t17*t7)
+		t20 := t19 + 0.6*(t16*t8)
+		t21 := t20 - 0.8*(t15*t9)
+		t22 := t14 * t13
+		x5 = t21 + t22
 	}
 	return x, x1, x2, x3, x4, x5
 }
 
 // ChainT6 propagates Taylor polynomials of degree 6 through Chain (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 + O(t^7),
+// Chain and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 +
+// O(t^7),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -163,26 +185,48 @@ func ChainT6(x, x1 float64) (float64, float64, float64, float64, float64, float6
 		t8 := 0.5*(t7*t) + t6*t2
 		t9 := 0.3333333333333333*(t8*t) + 0.6666666666666666*(t7*t2) + t6*t3
 		t10 := 0.25*(t9*t) + 0.5*(t8*t2) + 0.75*(t7*t3) + t6*t4
-		t11 := 0.2*(t10*t) + 0.4*(t9*t2) + 0.6*(t8*t3) + 0.8*(t7*t4) + t6*t5
+		t11 := 0.2*(t10*t) + 0.4*(t9*t2)
+		t12 := t11 + 0.6*(t8*t3)
+		t13 := t12 + 0.8*(t7*t4)
+		t14 := t13 + t6*t5
+		t15 := 0.16666666666666666*(t14*t) + 0.3333333333333333*(t10*t2) + 0.5*(t9*t3)
+		t16 := t15 + 0.6666666666666666*(t8*t4)
+		t17 := t16 + 0.8333333333333334*(t7*t5)
+		t18 := t17 + t6*(0.5*x6)
 		x = math.Sin(t6)
-		t12 := math.Cos(t6)
-		x1 = t12 * t7
-		t13 := x * t7
-		x2 = t12*t8 - 0.5*(t13*t7)
-		t14 := -(0.5 * (x1 * t7)) - x*t8
-		x3 = 0.3333333333333333*(t14*t7) - 0.6666666666666666*(t13*t8) + t12*t9
-		t15 := -(0.3333333333333333 * (x2 * t7)) - 0.6666666666666666*(x1*t8) - x*t9
-		x4 = 0.25*(t15*t7) + 0.5*(t14*t8) - 0.75*(t13*t9) + t12*t10
-		t16 := -(0.25 * (x3 * t7)) - 0.5*(x2*t8) - 0.75*(x1*t9) - x*t10
-		x5 = 0.2*(t16*t7) + 0.4*(t15*t8) + 0.6*(t14*t9) - 0.8*(t13*t10) + t12*t11
-		x6 = 0.16666666666666666*((-(0.2*(x4*t7))-0.4*(x3*t8)-0.6*(x2*t9)-0.8*(x1*t10)-x*t11)*t7) + 0.3333333333333333*(t16*t8) + 0.5*(t15*t9) + 0.6666666666666666*(t14*t10) - 0.8333333333333334*(t13*t11) + t12*(0.16666666666666666*(t11*t)+0.3333333333333333*(t10*t2)+0.5*(t9*t3)+0.6666666666666666*(t8*t4)+0.8333333333333334*(t7*t5)+t6*(0.5*x6))
+		t19 := math.Cos(t6)
+		x1 = t19 * t7
+		t20 := x * t7
+		x2 = t19*t8 - 0.5*(t20*t7)
+		t21 := -(0.5 * (x1 * t7)) - x*t8
+		x3 = 0.3333333333333333*(t21*t7) - 0.6666666666666666*(t20*t8) + t19*t9
+		t22 := -(0.3333333333333333 * (x2 * t7)) - 0.6666666666666666*(x1*t8) - x*t9
+		x4 = 0.25*(t22*t7) + 0.5*(t21*t8) - 0.75*(t20*t9) + t19*t10
+		t23 := -(0.25 * (x3 * t7)) - 0.5*(x2*t8) - 0.75*(x1*t9) - x*t10
+		t24 := 0.2*(t23*t7) + 0.4*(t22*t8)
+		t25 := t24 + 0.6*(t21*t9)
+		t26 := t25 - 0.8*(t20*t10)
+		x5 = t26 + t19*t14
+		t27 := -(0.2 * (x4 * t7)) - 0.4*(x3*t8)
+		t28 := t27 - 0.6*(x2*t9)
+		t29 := t28 - 0.8*(x1*t10)
+		t30 := t29 - x*t14
+		t31 := t30 * t7
+		t32 := 0.16666666666666666 * t31
+		t33 := t32 + 0.3333333333333333*(t23*t8)
+		t34 := t33 + 0.5*(t22*t9)
+		t35 := t34 + 0.6666666666666666*(t21*t10)
+		t36 := t35 - 0.8333333333333334*(t20*t14)
+		t37 := t19 * t18
+		x6 = t36 + t37
 	}
 	return x, x1, x2, x3, x4, x5, x6
 }
 
 // ChainT7 propagates Taylor polynomials of degree 7 through Chain (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y7 of each float result y(t) = y + y1·t + … + y7·t^7 + O(t^8),
+// Chain and, after them, the coefficients y1 … y7 of each float result y(t) = y + y1·t + … + y7·t^7 +
+// O(t^8),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -207,29 +251,63 @@ func ChainT7(x, x1 float64) (float64, float64, float64, float64, float64, float6
 		t9 := 0.5*(t8*t) + t7*t2
 		t10 := 0.3333333333333333*(t9*t) + 0.6666666666666666*(t8*t2) + t7*t3
 		t11 := 0.25*(t10*t) + 0.5*(t9*t2) + 0.75*(t8*t3) + t7*t4
-		t12 := 0.2*(t11*t) + 0.4*(t10*t2) + 0.6*(t9*t3) + 0.8*(t8*t4) + t7*t5
-		t13 := 0.16666666666666666*(t12*t) + 0.3333333333333333*(t11*t2) + 0.5*(t10*t3) + 0.6666666666666666*(t9*t4) + 0.8333333333333334*(t8*t5) + t7*t6
+		t12 := 0.2*(t11*t) + 0.4*(t10*t2)
+		t13 := t12 + 0.6*(t9*t3)
+		t14 := t13 + 0.8*(t8*t4)
+		t15 := t14 + t7*t5
+		t16 := 0.16666666666666666*(t15*t) + 0.3333333333333333*(t11*t2) + 0.5*(t10*t3)
+		t17 := t16 + 0.6666666666666666*(t9*t4)
+		t18 := t17 + 0.8333333333333334*(t8*t5)
+		t19 := t18 + t7*t6
+		t20 := 0.14285714285714285*(t19*t) + 0.2857142857142857*(t15*t2)
+		t21 := t20 + 0.42857142857142855*(t11*t3)
+		t22 := t21 + 0.5714285714285714*(t10*t4)
+		t23 := t22 + 0.7142857142857143*(t9*t5)
+		t24 := t23 + 0.8571428571428571*(t8*t6)
+		t25 := t24 + t7*(0.5*x7)
 		x = math.Sin(t7)
-		t14 := math.Cos(t7)
-		x1 = t14 * t8
-		t15 := x * t8
-		x2 = t14*t9 - 0.5*(t15*t8)
-		t16 := -(0.5 * (x1 * t8)) - x*t9
-		x3 = 0.3333333333333333*(t16*t8) - 0.6666666666666666*(t15*t9) + t14*t10
-		t17 := -(0.3333333333333333 * (x2 * t8)) - 0.6666666666666666*(x1*t9) - x*t10
-		x4 = 0.25*(t17*t8) + 0.5*(t16*t9) - 0.75*(t15*t10) + t14*t11
-		t18 := -(0.25 * (x3 * t8)) - 0.5*(x2*t9) - 0.75*(x1*t10) - x*t11
-		x5 = 0.2*(t18*t8) + 0.4*(t17*t9) + 0.6*(t16*t10) - 0.8*(t15*t11) + t14*t12
-		t19 := -(0.2 * (x4 * t8)) - 0.4*(x3*t9) - 0.6*(x2*t10) - 0.8*(x1*t11) - x*t12
-		x6 = 0.16666666666666666*(t19*t8) + 0.3333333333333333*(t18*t9) + 0.5*(t17*t10) + 0.6666666666666666*(t16*t11) - 0.8333333333333334*(t15*t12) + t14*t13
-		x7 = 0.14285714285714285*((-(0.16666666666666666*(x5*t8))-0.3333333333333333*(x4*t9)-0.5*(x3*t10)-0.6666666666666666*(x2*t11)-0.8333333333333334*(x1*t12)-x*t13)*t8) + 0.2857142857142857*(t19*t9) + 0.42857142857142855*(t18*t10) + 0.5714285714285714*(t17*t11) + 0.7142857142857143*(t16*t12) - 0.8571428571428571*(t15*t13) + t14*(0.14285714285714285*(t13*t)+0.2857142857142857*(t12*t2)+0.42857142857142855*(t11*t3)+0.5714285714285714*(t10*t4)+0.7142857142857143*(t9*t5)+0.8571428571428571*(t8*t6)+t7*(0.5*x7))
+		t26 := math.Cos(t7)
+		x1 = t26 * t8
+		t27 := x * t8
+		x2 = t26*t9 - 0.5*(t27*t8)
+		t28 := -(0.5 * (x1 * t8)) - x*t9
+		x3 = 0.3333333333333333*(t28*t8) - 0.6666666666666666*(t27*t9) + t26*t10
+		t29 := -(0.3333333333333333 * (x2 * t8)) - 0.6666666666666666*(x1*t9) - x*t10
+		x4 = 0.25*(t29*t8) + 0.5*(t28*t9) - 0.75*(t27*t10) + t26*t11
+		t30 := -(0.25 * (x3 * t8)) - 0.5*(x2*t9) - 0.75*(x1*t10) - x*t11
+		t31 := 0.2*(t30*t8) + 0.4*(t29*t9)
+		t32 := t31 + 0.6*(t28*t10)
+		t33 := t32 - 0.8*(t27*t11)
+		x5 = t33 + t26*t15
+		t34 := -(0.2 * (x4 * t8)) - 0.4*(x3*t9)
+		t35 := t34 - 0.6*(x2*t10)
+		t36 := t35 - 0.8*(x1*t11)
+		t37 := t36 - x*t15
+		t38 := 0.16666666666666666*(t37*t8) + 0.3333333333333333*(t30*t9) + 0.5*(t29*t10)
+		t39 := t38 + 0.6666666666666666*(t28*t11)
+		t40 := t39 - 0.8333333333333334*(t27*t15)
+		x6 = t40 + t26*t19
+		t41 := -(0.16666666666666666 * (x5 * t8)) - 0.3333333333333333*(x4*t9) - 0.5*(x3*t10)
+		t42 := t41 - 0.6666666666666666*(x2*t11)
+		t43 := t42 - 0.8333333333333334*(x1*t15)
+		t44 := t43 - x*t19
+		t45 := t44 * t8
+		t46 := 0.14285714285714285 * t45
+		t47 := t46 + 0.2857142857142857*(t37*t9)
+		t48 := t47 + 0.42857142857142855*(t30*t10)
+		t49 := t48 + 0.5714285714285714*(t29*t11)
+		t50 := t49 + 0.7142857142857143*(t28*t15)
+		t51 := t50 - 0.8571428571428571*(t27*t19)
+		t52 := t26 * t25
+		x7 = t51 + t52
 	}
 	return x, x1, x2, x3, x4, x5, x6, x7
 }
 
 // ChainT8 propagates Taylor polynomials of degree 8 through Chain (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y8 of each float result y(t) = y + y1·t + … + y8·t^8 + O(t^9),
+// Chain and, after them, the coefficients y1 … y8 of each float result y(t) = y + y1·t + … + y8·t^8 +
+// O(t^9),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -256,25 +334,71 @@ func ChainT8(x, x1 float64) (float64, float64, float64, float64, float64, float6
 		t10 := 0.5*(t9*t) + t8*t2
 		t11 := 0.3333333333333333*(t10*t) + 0.6666666666666666*(t9*t2) + t8*t3
 		t12 := 0.25*(t11*t) + 0.5*(t10*t2) + 0.75*(t9*t3) + t8*t4
-		t13 := 0.2*(t12*t) + 0.4*(t11*t2) + 0.6*(t10*t3) + 0.8*(t9*t4) + t8*t5
-		t14 := 0.16666666666666666*(t13*t) + 0.3333333333333333*(t12*t2) + 0.5*(t11*t3) + 0.6666666666666666*(t10*t4) + 0.8333333333333334*(t9*t5) + t8*t6
-		t15 := 0.14285714285714285*(t14*t) + 0.2857142857142857*(t13*t2) + 0.42857142857142855*(t12*t3) + 0.5714285714285714*(t11*t4) + 0.7142857142857143*(t10*t5) + 0.8571428571428571*(t9*t6) + t8*t7
+		t13 := 0.2*(t12*t) + 0.4*(t11*t2)
+		t14 := t13 + 0.6*(t10*t3)
+		t15 := t14 + 0.8*(t9*t4)
+		t16 := t15 + t8*t5
+		t17 := 0.16666666666666666*(t16*t) + 0.3333333333333333*(t12*t2) + 0.5*(t11*t3)
+		t18 := t17 + 0.6666666666666666*(t10*t4)
+		t19 := t18 + 0.8333333333333334*(t9*t5)
+		t20 := t19 + t8*t6
+		t21 := 0.14285714285714285*(t20*t) + 0.2857142857142857*(t16*t2)
+		t22 := t21 + 0.42857142857142855*(t12*t3)
+		t23 := t22 + 0.5714285714285714*(t11*t4)
+		t24 := t23 + 0.7142857142857143*(t10*t5)
+		t25 := t24 + 0.8571428571428571*(t9*t6)
+		t26 := t25 + t8*t7
+		t27 := 0.125*(t26*t) + 0.25*(t20*t2) + 0.375*(t16*t3) + 0.5*(t12*t4) + 0.625*(t11*t5) + 0.75*(t10*t6)
+		t28 := t27 + 0.875*(t9*t7)
+		t29 := t28 + t8*(0.5*x8)
 		x = math.Sin(t8)
-		t16 := math.Cos(t8)
-		x1 = t16 * t9
-		t17 := x * t9
-		x2 = t16*t10 - 0.5*(t17*t9)
-		t18 := -(0.5 * (x1 * t9)) - x*t10
-		x3 = 0.3333333333333333*(t18*t9) - 0.6666666666666666*(t17*t10) + t16*t11
-		t19 := -(0.3333333333333333 * (x2 * t9)) - 0.6666666666666666*(x1*t10) - x*t11
-		x4 = 0.25*(t19*t9) + 0.5*(t18*t10) - 0.75*(t17*t11) + t16*t12
-		t20 := -(0.25 * (x3 * t9)) - 0.5*(x2*t10) - 0.75*(x1*t11) - x*t12
-		x5 = 0.2*(t20*t9) + 0.4*(t19*t10) + 0.6*(t18*t11) - 0.8*(t17*t12) + t16*t13
-		t21 := -(0.2 * (x4 * t9)) - 0.4*(x3*t10) - 0.6*(x2*t11) - 0.8*(x1*t12) - x*t13
-		x6 = 0.16666666666666666*(t21*t9) + 0.3333333333333333*(t20*t10) + 0.5*(t19*t11) + 0.6666666666666666*(t18*t12) - 0.8333333333333334*(t17*t13) + t16*t14
-		t22 := -(0.16666666666666666 * (x5 * t9)) - 0.3333333333333333*(x4*t10) - 0.5*(x3*t11) - 0.6666666666666666*(x2*t12) - 0.8333333333333334*(x1*t13) - x*t14
-		x7 = 0.14285714285714285*(t22*t9) + 0.2857142857142857*(t21*t10) + 0.42857142857142855*(t20*t11) + 0.5714285714285714*(t19*t12) + 0.7142857142857143*(t18*t13) - 0.8571428571428571*(t17*t14) + t16*t15
-		x8 = 0.125*((-(0.14285714285714285*(x6*t9))-0.2857142857142857*(x5*t10)-0.42857142857142855*(x4*t11)-0.5714285714285714*(x3*t12)-0.7142857142857143*(x2*t13)-0.8571428571428571*(x1*t14)-x*t15)*t9) + 0.25*(t22*t10) + 0.375*(t21*t11) + 0.5*(t20*t12) + 0.625*(t19*t13) + 0.75*(t18*t14) - 0.875*(t17*t15) + t16*(0.125*(t15*t)+0.25*(t14*t2)+0.375*(t13*t3)+0.5*(t12*t4)+0.625*(t11*t5)+0.75*(t10*t6)+0.875*(t9*t7)+t8*(0.5*x8))
+		t30 := math.Cos(t8)
+		x1 = t30 * t9
+		t31 := x * t9
+		x2 = t30*t10 - 0.5*(t31*t9)
+		t32 := -(0.5 * (x1 * t9)) - x*t10
+		x3 = 0.3333333333333333*(t32*t9) - 0.6666666666666666*(t31*t10) + t30*t11
+		t33 := -(0.3333333333333333 * (x2 * t9)) - 0.6666666666666666*(x1*t10) - x*t11
+		x4 = 0.25*(t33*t9) + 0.5*(t32*t10) - 0.75*(t31*t11) + t30*t12
+		t34 := -(0.25 * (x3 * t9)) - 0.5*(x2*t10) - 0.75*(x1*t11) - x*t12
+		t35 := 0.2*(t34*t9) + 0.4*(t33*t10)
+		t36 := t35 + 0.6*(t32*t11)
+		t37 := t36 - 0.8*(t31*t12)
+		x5 = t37 + t30*t16
+		t38 := -(0.2 * (x4 * t9)) - 0.4*(x3*t10)
+		t39 := t38 - 0.6*(x2*t11)
+		t40 := t39 - 0.8*(x1*t12)
+		t41 := t40 - x*t16
+		t42 := 0.16666666666666666*(t41*t9) + 0.3333333333333333*(t34*t10) + 0.5*(t33*t11)
+		t43 := t42 + 0.6666666666666666*(t32*t12)
+		t44 := t43 - 0.8333333333333334*(t31*t16)
+		x6 = t44 + t30*t20
+		t45 := -(0.16666666666666666 * (x5 * t9)) - 0.3333333333333333*(x4*t10) - 0.5*(x3*t11)
+		t46 := t45 - 0.6666666666666666*(x2*t12)
+		t47 := t46 - 0.8333333333333334*(x1*t16)
+		t48 := t47 - x*t20
+		t49 := 0.14285714285714285*(t48*t9) + 0.2857142857142857*(t41*t10)
+		t50 := t49 + 0.42857142857142855*(t34*t11)
+		t51 := t50 + 0.5714285714285714*(t33*t12)
+		t52 := t51 + 0.7142857142857143*(t32*t16)
+		t53 := t52 - 0.8571428571428571*(t31*t20)
+		x7 = t53 + t30*t26
+		t54 := -(0.14285714285714285 * (x6 * t9)) - 0.2857142857142857*(x5*t10)
+		t55 := t54 - 0.42857142857142855*(x4*t11)
+		t56 := t55 - 0.5714285714285714*(x3*t12)
+		t57 := t56 - 0.7142857142857143*(x2*t16)
+		t58 := t57 - 0.8571428571428571*(x1*t20)
+		t59 := t58 - x*t26
+		t60 := t59 * t9
+		t61 := 0.125 * t60
+		t62 := t61 + 0.25*(t48*t10)
+		t63 := t62 + 0.375*(t41*t11)
+		t64 := t63 + 0.5*(t34*t12)
+		t65 := t64 + 0.625*(t33*t16)
+		t66 := t65 + 0.75*(t32*t20)
+		t67 := t66 - 0.875*(t31*t26)
+		t68 := t30 * t29
+		x8 = t67 + t68
 	}
 	return x, x1, x2, x3, x4, x5, x6, x7, x8
 }

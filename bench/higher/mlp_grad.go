@@ -283,7 +283,10 @@ func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func mLPValueTaylorWrtX(m *MLP, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func mLPValueTaylorWrtX(
+	m *MLP,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	t := m.H1
 	h1 := make([]float64, t)
 	h1_1 := make([]float64, t)
@@ -340,37 +343,43 @@ func mLPValueTaylorWrtX(m *MLP, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (fl
 		s7_4 := 0.0
 		s8_4 := 0.0
 		for j5 := 0; j5 < len(x); j5++ {
-			t49 := m.W1[i*m.D+j5]
-			s12 += t49 * x[j5]
-			s1_4 += t49 * x1[j5]
-			s2_4 += t49 * x2[j5]
-			s3_4 += t49 * x3[j5]
-			s4_4 += t49 * x4[j5]
-			s5_4 += t49 * x5[j5]
-			s6_4 += t49 * x6[j5]
-			s7_4 += t49 * x7[j5]
-			s8_4 += t49 * x8[j5]
+			t76 := m.W1[i*m.D+j5]
+			s12 += t76 * x[j5]
+			s1_4 += t76 * x1[j5]
+			s2_4 += t76 * x2[j5]
+			s3_4 += t76 * x3[j5]
+			s4_4 += t76 * x4[j5]
+			s5_4 += t76 * x5[j5]
+			s6_4 += t76 * x6[j5]
+			s7_4 += t76 * x7[j5]
+			s8_4 += t76 * x8[j5]
 		}
-		t39 := math.Tanh(s12)
-		t40 := 1 - t39*t39
-		t41 := t40 * s1_4
-		t42 := t40 * s2_4
-		t43 := t40 * s3_4
-		t44 := t40 * s4_4
-		t45 := t40 * s5_4
-		t46 := t40 * s6_4
-		t47 := t40 * s7_4
-		t48 := t40 * s8_4
-		h1[i] = t39
-		h1_1[i] = t41
-		h1_2[i] = t42
-		h1_3[i] = t43
-		h1_4[i] = t44
-		h1_5[i] = t45
-		h1_6[i] = t46
-		h1_7[i] = t47
-		h1_8[i] = t48
-		h1_9[i] = -(0.5 * (2 * (t39 * t41) * s1_4)) - 0.5*(2*(t39*t42)*s2_4) - 0.5*(2*(t39*t43)*s3_4) - 0.5*(2*(t39*t44)*s4_4) - 0.5*(2*(t39*t45)*s5_4) - 0.5*(2*(t39*t46)*s6_4) - 0.5*(2*(t39*t47)*s7_4) - 0.5*(2*(t39*t48)*s8_4)
+		t60 := math.Tanh(s12)
+		t61 := 1 - t60*t60
+		t62 := t61 * s1_4
+		t63 := t61 * s2_4
+		t64 := t61 * s3_4
+		t65 := -(0.5 * (2 * (t60 * t62) * s1_4)) - 0.5*(2*(t60*t63)*s2_4) - 0.5*(2*(t60*t64)*s3_4)
+		t66 := t61 * s4_4
+		t67 := t65 - 0.5*(2*(t60*t66)*s4_4)
+		t68 := t61 * s5_4
+		t69 := t67 - 0.5*(2*(t60*t68)*s5_4)
+		t70 := t61 * s6_4
+		t71 := t69 - 0.5*(2*(t60*t70)*s6_4)
+		t72 := t61 * s7_4
+		t73 := t71 - 0.5*(2*(t60*t72)*s7_4)
+		t74 := t61 * s8_4
+		t75 := t73 - 0.5*(2*(t60*t74)*s8_4)
+		h1[i] = t60
+		h1_1[i] = t62
+		h1_2[i] = t63
+		h1_3[i] = t64
+		h1_4[i] = t66
+		h1_5[i] = t68
+		h1_6[i] = t70
+		h1_7[i] = t72
+		h1_8[i] = t74
+		h1_9[i] = t75
 	}
 	n2 := len(h2)
 	for i2 := 0; i2 < n2; i2++ {
@@ -385,38 +394,45 @@ func mLPValueTaylorWrtX(m *MLP, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (fl
 		s8_3 := 0.0
 		s9_3 := 0.0
 		for j4 := 0; j4 < n; j4++ {
-			t38 := m.W2[i2*m.H1+j4]
-			s11 += t38 * h1[j4]
-			s1_3 += t38 * h1_1[j4]
-			s2_3 += t38 * h1_2[j4]
-			s3_3 += t38 * h1_3[j4]
-			s4_3 += t38 * h1_4[j4]
-			s5_3 += t38 * h1_5[j4]
-			s6_3 += t38 * h1_6[j4]
-			s7_3 += t38 * h1_7[j4]
-			s8_3 += t38 * h1_8[j4]
-			s9_3 += t38 * h1_9[j4]
+			t59 := m.W2[i2*m.H1+j4]
+			s11 += t59 * h1[j4]
+			s1_3 += t59 * h1_1[j4]
+			s2_3 += t59 * h1_2[j4]
+			s3_3 += t59 * h1_3[j4]
+			s4_3 += t59 * h1_4[j4]
+			s5_3 += t59 * h1_5[j4]
+			s6_3 += t59 * h1_6[j4]
+			s7_3 += t59 * h1_7[j4]
+			s8_3 += t59 * h1_8[j4]
+			s9_3 += t59 * h1_9[j4]
 		}
-		t28 := math.Tanh(s11)
-		t29 := 1 - t28*t28
-		t30 := t29 * s1_3
-		t31 := t29 * s2_3
-		t32 := t29 * s3_3
-		t33 := t29 * s4_3
-		t34 := t29 * s5_3
-		t35 := t29 * s6_3
-		t36 := t29 * s7_3
-		t37 := t29 * s8_3
-		h2[i2] = t28
-		h2_1[i2] = t30
-		h2_2[i2] = t31
-		h2_3[i2] = t32
-		h2_4[i2] = t33
-		h2_5[i2] = t34
-		h2_6[i2] = t35
-		h2_7[i2] = t36
-		h2_8[i2] = t37
-		h2_9[i2] = -(0.5 * (2 * (t28 * t30) * s1_3)) - 0.5*(2*(t28*t31)*s2_3) - 0.5*(2*(t28*t32)*s3_3) - 0.5*(2*(t28*t33)*s4_3) - 0.5*(2*(t28*t34)*s5_3) - 0.5*(2*(t28*t35)*s6_3) - 0.5*(2*(t28*t36)*s7_3) - 0.5*(2*(t28*t37)*s8_3) + t29*s9_3
+		t42 := math.Tanh(s11)
+		t43 := 1 - t42*t42
+		t44 := t43 * s1_3
+		t45 := t43 * s2_3
+		t46 := t43 * s3_3
+		t47 := -(0.5 * (2 * (t42 * t44) * s1_3)) - 0.5*(2*(t42*t45)*s2_3) - 0.5*(2*(t42*t46)*s3_3)
+		t48 := t43 * s4_3
+		t49 := t47 - 0.5*(2*(t42*t48)*s4_3)
+		t50 := t43 * s5_3
+		t51 := t49 - 0.5*(2*(t42*t50)*s5_3)
+		t52 := t43 * s6_3
+		t53 := t51 - 0.5*(2*(t42*t52)*s6_3)
+		t54 := t43 * s7_3
+		t55 := t53 - 0.5*(2*(t42*t54)*s7_3)
+		t56 := t43 * s8_3
+		t57 := t55 - 0.5*(2*(t42*t56)*s8_3)
+		t58 := t57 + t43*s9_3
+		h2[i2] = t42
+		h2_1[i2] = t44
+		h2_2[i2] = t45
+		h2_3[i2] = t46
+		h2_4[i2] = t48
+		h2_5[i2] = t50
+		h2_6[i2] = t52
+		h2_7[i2] = t54
+		h2_8[i2] = t56
+		h2_9[i2] = t58
 	}
 	n3 := len(h3)
 	for i3 := 0; i3 < n3; i3++ {
@@ -431,38 +447,45 @@ func mLPValueTaylorWrtX(m *MLP, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (fl
 		s8_2 := 0.0
 		s9_2 := 0.0
 		for j3 := 0; j3 < n2; j3++ {
-			t27 := m.W3[i3*m.H2+j3]
-			s10 += t27 * h2[j3]
-			s1_2 += t27 * h2_1[j3]
-			s2_2 += t27 * h2_2[j3]
-			s3_2 += t27 * h2_3[j3]
-			s4_2 += t27 * h2_4[j3]
-			s5_2 += t27 * h2_5[j3]
-			s6_2 += t27 * h2_6[j3]
-			s7_2 += t27 * h2_7[j3]
-			s8_2 += t27 * h2_8[j3]
-			s9_2 += t27 * h2_9[j3]
+			t41 := m.W3[i3*m.H2+j3]
+			s10 += t41 * h2[j3]
+			s1_2 += t41 * h2_1[j3]
+			s2_2 += t41 * h2_2[j3]
+			s3_2 += t41 * h2_3[j3]
+			s4_2 += t41 * h2_4[j3]
+			s5_2 += t41 * h2_5[j3]
+			s6_2 += t41 * h2_6[j3]
+			s7_2 += t41 * h2_7[j3]
+			s8_2 += t41 * h2_8[j3]
+			s9_2 += t41 * h2_9[j3]
 		}
-		t17 := math.Tanh(s10)
-		t18 := 1 - t17*t17
-		t19 := t18 * s1_2
-		t20 := t18 * s2_2
-		t21 := t18 * s3_2
-		t22 := t18 * s4_2
-		t23 := t18 * s5_2
-		t24 := t18 * s6_2
-		t25 := t18 * s7_2
-		t26 := t18 * s8_2
-		h3[i3] = t17
-		h3_1[i3] = t19
-		h3_2[i3] = t20
-		h3_3[i3] = t21
-		h3_4[i3] = t22
-		h3_5[i3] = t23
-		h3_6[i3] = t24
-		h3_7[i3] = t25
-		h3_8[i3] = t26
-		h3_9[i3] = -(0.5 * (2 * (t17 * t19) * s1_2)) - 0.5*(2*(t17*t20)*s2_2) - 0.5*(2*(t17*t21)*s3_2) - 0.5*(2*(t17*t22)*s4_2) - 0.5*(2*(t17*t23)*s5_2) - 0.5*(2*(t17*t24)*s6_2) - 0.5*(2*(t17*t25)*s7_2) - 0.5*(2*(t17*t26)*s8_2) + t18*s9_2
+		t24 := math.Tanh(s10)
+		t25 := 1 - t24*t24
+		t26 := t25 * s1_2
+		t27 := t25 * s2_2
+		t28 := t25 * s3_2
+		t29 := -(0.5 * (2 * (t24 * t26) * s1_2)) - 0.5*(2*(t24*t27)*s2_2) - 0.5*(2*(t24*t28)*s3_2)
+		t30 := t25 * s4_2
+		t31 := t29 - 0.5*(2*(t24*t30)*s4_2)
+		t32 := t25 * s5_2
+		t33 := t31 - 0.5*(2*(t24*t32)*s5_2)
+		t34 := t25 * s6_2
+		t35 := t33 - 0.5*(2*(t24*t34)*s6_2)
+		t36 := t25 * s7_2
+		t37 := t35 - 0.5*(2*(t24*t36)*s7_2)
+		t38 := t25 * s8_2
+		t39 := t37 - 0.5*(2*(t24*t38)*s8_2)
+		t40 := t39 + t25*s9_2
+		h3[i3] = t24
+		h3_1[i3] = t26
+		h3_2[i3] = t27
+		h3_3[i3] = t28
+		h3_4[i3] = t30
+		h3_5[i3] = t32
+		h3_6[i3] = t34
+		h3_7[i3] = t36
+		h3_8[i3] = t38
+		h3_9[i3] = t40
 	}
 	n4 := len(h4)
 	for i4 := 0; i4 < n4; i4++ {
@@ -477,38 +500,45 @@ func mLPValueTaylorWrtX(m *MLP, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (fl
 		s8 := 0.0
 		s9 := 0.0
 		for j2 := 0; j2 < n3; j2++ {
-			t16 := m.W4[i4*m.H3+j2]
-			s += t16 * h3[j2]
-			s1 += t16 * h3_1[j2]
-			s2 += t16 * h3_2[j2]
-			s3 += t16 * h3_3[j2]
-			s4 += t16 * h3_4[j2]
-			s5 += t16 * h3_5[j2]
-			s6 += t16 * h3_6[j2]
-			s7 += t16 * h3_7[j2]
-			s8 += t16 * h3_8[j2]
-			s9 += t16 * h3_9[j2]
+			t23 := m.W4[i4*m.H3+j2]
+			s += t23 * h3[j2]
+			s1 += t23 * h3_1[j2]
+			s2 += t23 * h3_2[j2]
+			s3 += t23 * h3_3[j2]
+			s4 += t23 * h3_4[j2]
+			s5 += t23 * h3_5[j2]
+			s6 += t23 * h3_6[j2]
+			s7 += t23 * h3_7[j2]
+			s8 += t23 * h3_8[j2]
+			s9 += t23 * h3_9[j2]
 		}
 		t6 := math.Tanh(s)
 		t7 := 1 - t6*t6
 		t8 := t7 * s1
 		t9 := t7 * s2
 		t10 := t7 * s3
-		t11 := t7 * s4
-		t12 := t7 * s5
-		t13 := t7 * s6
-		t14 := t7 * s7
-		t15 := t7 * s8
+		t11 := -(0.5 * (2 * (t6 * t8) * s1)) - 0.5*(2*(t6*t9)*s2) - 0.5*(2*(t6*t10)*s3)
+		t12 := t7 * s4
+		t13 := t11 - 0.5*(2*(t6*t12)*s4)
+		t14 := t7 * s5
+		t15 := t13 - 0.5*(2*(t6*t14)*s5)
+		t16 := t7 * s6
+		t17 := t15 - 0.5*(2*(t6*t16)*s6)
+		t18 := t7 * s7
+		t19 := t17 - 0.5*(2*(t6*t18)*s7)
+		t20 := t7 * s8
+		t21 := t19 - 0.5*(2*(t6*t20)*s8)
+		t22 := t21 + t7*s9
 		h4[i4] = t6
 		h4_1[i4] = t8
 		h4_2[i4] = t9
 		h4_3[i4] = t10
-		h4_4[i4] = t11
-		h4_5[i4] = t12
-		h4_6[i4] = t13
-		h4_7[i4] = t14
-		h4_8[i4] = t15
-		h4_9[i4] = -(0.5 * (2 * (t6 * t8) * s1)) - 0.5*(2*(t6*t9)*s2) - 0.5*(2*(t6*t10)*s3) - 0.5*(2*(t6*t11)*s4) - 0.5*(2*(t6*t12)*s5) - 0.5*(2*(t6*t13)*s6) - 0.5*(2*(t6*t14)*s7) - 0.5*(2*(t6*t15)*s8) + t7*s9
+		h4_4[i4] = t12
+		h4_5[i4] = t14
+		h4_6[i4] = t16
+		h4_7[i4] = t18
+		h4_8[i4] = t20
+		h4_9[i4] = t22
 	}
 	out := m.B5
 	out1 := 0.0
@@ -762,7 +792,8 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 // ValueHessian returns MLP.Value and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²MLP.Value/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of MLP.Value along u (ValueTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of MLP.Value along u (ValueTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) −
+// f2(eⱼ).
 func (m *MLP) ValueHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -796,7 +827,8 @@ func (m *MLP) ValueHessian(x, h []float64) float64 {
 
 // ValueTaylor propagates Taylor polynomials of degree 2 through MLP.Value (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// MLP.Value and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// MLP.Value and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).

@@ -34,7 +34,17 @@ func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64
 					total := 0.0
 					dtotal := 0.0
 					for t := 0; t < c-1; t++ {
-						predictJVPWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t*b:(t+1)*b])
+						predictJVPWrtDstMainExtraS(
+							ypred,
+							dypred,
+							main,
+							dmain,
+							extra,
+							dextra,
+							s,
+							ds,
+							seq[t*b:(t+1)*b],
+						)
 						lse, dlse := logsumexp2JVP(ypred, dypred)
 						ygold := seq[(t+1)*b : (t+2)*b]
 						n5 := len(ygold)
@@ -92,7 +102,18 @@ func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 		t16 := ds[t14:t15]
 		t17 := (2*k + 1) * b
 		t18 := (2*k + 2) * b
-		cellJVP(h, t16, s[t17:t18], ds[t17:t18], main[t10:t11], dmain[t10:t11], main[t12:t13], dmain[t12:t13], y, dy)
+		cellJVP(
+			h,
+			t16,
+			s[t17:t18],
+			ds[t17:t18],
+			main[t10:t11],
+			dmain[t10:t11],
+			main[t12:t13],
+			dmain[t12:t13],
+			y,
+			dy,
+		)
 		y = h
 		dy = t16
 	}
@@ -129,7 +150,8 @@ func logsumexp2JVP(v, dv []float64) (float64, float64) {
 // cellJVP computes cell and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: h (tangent dh), s (tangent ds), w (tangent dw), bias (tangent dbias), y (tangent dy).
+// Varied inputs: h (tangent dh), s (tangent ds), w (tangent dw), bias (tangent dbias), y (tangent
+// dy).
 // Shadows: dh, ds, dw, dbias, dy have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // cell writes are written (overwritten) into the shadows: h into dh, s into ds.
@@ -166,18 +188,17 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		do := o * (t16 * t15) / t17
 		t18 := 3*b + j
 		t19 := w[t18]
-		t20 := dw[t18]
-		t21 := 3*b + j
-		t22 := dbias[t21]
-		g := math.Tanh(hj*t19 + bias[t21])
+		t20 := 3*b + j
+		g := math.Tanh(hj*t19 + bias[t20])
 		sj := s[j]
-		dsj := ds[j]
+		t21 := din*g + in*((1-g*g)*(dhj*t19+hj*dw[t18]+dbias[t20]))
+		t22 := ds[j]*f + sj*df + t21
 		s[j] = sj*f + in*g
-		ds[j] = dsj*f + sj*df + (din*g + in*((1-g*g)*(dhj*t19+hj*t20+t22)))
-		dsj2 := ds[j]
+		ds[j] = t22
+		dsj := ds[j]
 		t23 := math.Tanh(s[j])
 		h[j] = o * t23
-		dh[j] = do*t23 + o*((1-t23*t23)*dsj2)
+		dh[j] = do*t23 + o*((1-t23*t23)*dsj)
 	}
 }
 
@@ -258,7 +279,17 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						t13 := t11[:t12]
 						t14 := len(t13) - n5
 						copy(ypred, t13[t14:])
-						predictReverseWrtDstMainExtraS(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t5*b:(t5+1)*b])
+						predictReverseWrtDstMainExtraS(
+							ypred,
+							dypred,
+							main,
+							dmain,
+							extra,
+							dextra,
+							s,
+							ds,
+							seq[t5*b:(t5+1)*b],
+						)
 						tape = t13[:t14]
 					}
 					for k := 0; k < t; k++ {
@@ -385,7 +416,13 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		h := s[t30:t31]
 		t32 := s[(2*k+1)*b : (2*k+2)*b]
 		tape = append(append(append(tape, h...), t32...), y...)
-		cell(h, t32, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
+		cell(
+			h,
+			t32,
+			main[2*k*4*b:(2*k+1)*4*b],
+			main[(2*k+1)*4*b:(2*k+2)*4*b],
+			y,
+		)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
 		dy = ds[t30:t31]
@@ -431,7 +468,18 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		t23 := (2*k + 1) * 4 * b
 		t24 := (2*k + 1) * 4 * b
 		t25 := (2*k + 2) * 4 * b
-		cellReverse(t20, ds[t18:t19], t15, ds[t13:t14], main[t22:t23], dmain[t22:t23], main[t24:t25], dmain[t24:t25], y2, dy2)
+		cellReverse(
+			t20,
+			ds[t18:t19],
+			t15,
+			ds[t13:t14],
+			main[t22:t23],
+			dmain[t22:t23],
+			main[t24:t25],
+			dmain[t24:t25],
+			y2,
+			dy2,
+		)
 		tape = t17[:t21]
 		tapeSlices = tapeSlices[:t10]
 	}

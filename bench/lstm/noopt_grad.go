@@ -32,7 +32,17 @@ func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float
 	total := 0.0
 	dtotal := 0.0
 	for t := 0; t < c-1; t++ {
-		predictJVPWrtDstMainExtraSO0(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t*b:(t+1)*b])
+		predictJVPWrtDstMainExtraSO0(
+			ypred,
+			dypred,
+			main,
+			dmain,
+			extra,
+			dextra,
+			s,
+			ds,
+			seq[t*b:(t+1)*b],
+		)
 		lse, dlse := logsumexp2JVPO0(ypred, dypred)
 		ygold := seq[(t+1)*b : (t+2)*b]
 		n2 := len(ygold)
@@ -86,7 +96,18 @@ func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, 
 		t16 := ds[t14:t15]
 		t17 := (2*k + 1) * b
 		t18 := (2*k + 2) * b
-		cellJVPO0(h, t16, s[t17:t18], ds[t17:t18], main[t10:t11], dmain[t10:t11], main[t12:t13], dmain[t12:t13], y, dy)
+		cellJVPO0(
+			h,
+			t16,
+			s[t17:t18],
+			ds[t17:t18],
+			main[t10:t11],
+			dmain[t10:t11],
+			main[t12:t13],
+			dmain[t12:t13],
+			y,
+			dy,
+		)
 		y = h
 		dy = t16
 	}
@@ -125,7 +146,8 @@ func logsumexp2JVPO0(v, dv []float64) (float64, float64) {
 // cellJVPO0 computes cell and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: h (tangent dh), s (tangent ds), w (tangent dw), bias (tangent dbias), y (tangent dy).
+// Varied inputs: h (tangent dh), s (tangent ds), w (tangent dw), bias (tangent dbias), y (tangent
+// dy).
 // Shadows: dh, ds, dw, dbias, dy have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // cell writes are written (overwritten) into the shadows: h into dh, s into ds.
@@ -148,21 +170,19 @@ func cellJVPO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		t6 := 2*b + j
 		o, do := sigmoidJVPO0(yj2*t5+bias[t6], dy[j]*t5+yj2*dw[t4]+dbias[t6])
 		hj2 := h[j]
-		dhj := dh[j]
 		t7 := 3*b + j
 		t8 := w[t7]
-		t9 := dw[t7]
-		t10 := 3*b + j
-		t11 := dbias[t10]
-		g := math.Tanh(hj2*t8 + bias[t10])
+		t9 := 3*b + j
+		g := math.Tanh(hj2*t8 + bias[t9])
 		sj := s[j]
-		dsj := ds[j]
+		t10 := din*g + in*((1-g*g)*(dh[j]*t8+hj2*dw[t7]+dbias[t9]))
+		t11 := ds[j]*f + sj*df + t10
 		s[j] = sj*f + in*g
-		ds[j] = dsj*f + sj*df + (din*g + in*((1-g*g)*(dhj*t8+hj2*t9+t11)))
-		dsj2 := ds[j]
+		ds[j] = t11
+		dsj := ds[j]
 		t12 := math.Tanh(s[j])
 		h[j] = o * t12
-		dh[j] = do*t12 + o*((1-t12*t12)*dsj2)
+		dh[j] = do*t12 + o*((1-t12*t12)*dsj)
 	}
 }
 
@@ -269,7 +289,17 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 		t16 := len(t15) - len(ypred)
 		copy(ypred, t15[t16:])
 		tape = t15[:t16]
-		predictReverseWrtDstMainExtraSO0(ypred, dypred, main, dmain, extra, dextra, s, ds, seq[t6*b:(t6+1)*b])
+		predictReverseWrtDstMainExtraSO0(
+			ypred,
+			dypred,
+			main,
+			dmain,
+			extra,
+			dextra,
+			s,
+			ds,
+			seq[t6*b:(t6+1)*b],
+		)
 	}
 	for k := 0; k < t; k++ {
 		ds[k] = 0
@@ -394,7 +424,13 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 		tape = append(tape, h...)
 		tape = append(tape, t30...)
 		tape = append(tape, y...)
-		cell(h, t30, main[2*k*4*b:(2*k+1)*4*b], main[(2*k+1)*4*b:(2*k+2)*4*b], y)
+		cell(
+			h,
+			t30,
+			main[2*k*4*b:(2*k+1)*4*b],
+			main[(2*k+1)*4*b:(2*k+2)*4*b],
+			y,
+		)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
 		dy = ds[t28:t29]
@@ -447,7 +483,18 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 		t20 := (2*k + 1) * 4 * b
 		t21 := (2*k + 1) * 4 * b
 		t22 := (2*k + 2) * 4 * b
-		cellReverseO0(s[t14:t15], ds[t14:t15], s[t9:t10], ds[t9:t10], main[t19:t20], dmain[t19:t20], main[t21:t22], dmain[t21:t22], y2, dy2)
+		cellReverseO0(
+			s[t14:t15],
+			ds[t14:t15],
+			s[t9:t10],
+			ds[t9:t10],
+			main[t19:t20],
+			dmain[t19:t20],
+			main[t21:t22],
+			dmain[t21:t22],
+			y2,
+			dy2,
+		)
 	}
 	for j4 := n - 1; j4 >= 0; j4-- {
 		t4 := ddst[j4]

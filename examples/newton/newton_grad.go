@@ -35,7 +35,8 @@ func (d Data) NLLGrad(grad, w []float64) {
 	t3 := ds
 	for i2 := 0; i2 < n2; i2++ {
 		v := w[i2]
-		grad[i2] += 0.005*v*t3 + 0.005*(t3*v)
+		t8 := grad[i2] + (0.005*v*t3 + 0.005*(t3*v))
+		grad[i2] = t8
 	}
 	ds2 += ds
 	t4 := ds2
@@ -57,7 +58,8 @@ func (d Data) NLLGrad(grad, w []float64) {
 // NLLHessian returns Data.NLL and stores its Hessian with respect to w in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Data.NLL/∂w[i]∂w[j], n = len(w); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Data.NLL along u (dataNLLTaylorWrtW): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Data.NLL along u (dataNLLTaylorWrtW): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
+// f2(eᵢ) − f2(eⱼ).
 func (d Data) NLLHessian(w, h []float64) float64 {
 	n := len(w)
 	if len(h) != n*n {
@@ -91,7 +93,8 @@ func (d Data) NLLHessian(w, h []float64) float64 {
 
 // dataNLLTaylorWrtW propagates Taylor polynomials of degree 2 through Data.NLL (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Data.NLL and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Data.NLL and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1).
@@ -121,9 +124,9 @@ func dataNLLTaylorWrtW(d Data, w, w1 []float64) (float64, float64, float64) {
 		t6 := 1 + t4
 		t7 := 1 / t6
 		t8 := d.Y[i]
+		s2 += t7*(0.5*(t5*z1)) - 0.5*(t5*t7/t6*t5)
 		s += math.Log1p(t4) - t8*z
 		s1 += t7*t5 - t8*z1
-		s2 += t7*(0.5*(t5*z1)) - 0.5*(t5*t7/t6*t5)
 	}
 	for i2 := 0; i2 < len(w); i2++ {
 		v := w[i2]

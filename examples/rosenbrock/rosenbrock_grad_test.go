@@ -7,19 +7,22 @@ import (
 	"testing"
 )
 
-// TestGadgenRosenbrockJVP checks RosenbrockJVP against central finite differences along random directions.
+// TestGadgenRosenbrockJVP checks RosenbrockJVP against central finite differences along random
+// directions.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenRosenbrockJVP(t *testing.T) {
 	gadtest.JVP(t, Rosenbrock, RosenbrockJVP, gadtest.Dim(4))
 }
 
-// TestGadgenRosenbrockGrad checks RosenbrockGrad against central finite differences, component by component.
+// TestGadgenRosenbrockGrad checks RosenbrockGrad against central finite differences, component by
+// component.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenRosenbrockGrad(t *testing.T) {
 	gadtest.Grad(t, Rosenbrock, RosenbrockGrad, gadtest.Dim(4))
 }
 
-// TestGadgenRosenbrockGradDot checks RosenbrockGrad against RosenbrockJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// TestGadgenRosenbrockGradDot checks RosenbrockGrad against RosenbrockJVP by the dot-product test:
+// ⟨∇f(x), v⟩ is the derivative along v.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenRosenbrockGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(RosenbrockJVP), gadtest.ScalarGrad(RosenbrockGrad), gadtest.Dim(4))

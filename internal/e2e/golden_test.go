@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/gadgen/gadgen/driver"
 )
@@ -164,6 +165,37 @@ func copyTree(t *testing.T, src, dst string) {
 			return err
 		}
 		return os.WriteFile(target, data, 0o666)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLineWidth fails if a line of a committed generated file is longer
+// than 120 characters: generated code is meant to be read in review.
+func TestLineWidth(t *testing.T) {
+	root := repoRoot(t)
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_grad.go") && !strings.HasSuffix(path, "_grad_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if n := utf8.RuneCountInString(line); n > 120 {
+				rel, _ := filepath.Rel(root, path)
+				t.Errorf("%s:%d: %d characters", rel, i+1, n)
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,8 @@ func PolyJVP(x, dx float64) (float64, float64) {
 	t := 3 * x
 	t2 := t * x
 	t3 := 2 * x
-	return t2*x - t3*x + x - 5, (3*dx*x+t*dx)*x + t2*dx - (2*dx*x + t3*dx) + dx
+	t4 := (3*dx*x+t*dx)*x + t2*dx - (2*dx*x + t3*dx) + dx
+	return t2*x - t3*x + x - 5, t4
 }
 
 // PolyGrad computes Poly and its gradient with respect to the varied inputs
@@ -44,8 +45,10 @@ func OpsJVP(x, dx, y, dy float64) (float64, float64) {
 	t3 := 1 + x*x
 	t4 := t * t2 / t3
 	t5 := y / x
-	t6 := 2 / y
-	return t4 - t5 + t6, ((dx+dy)*t2+t*(dx-dy)-t4*(2*(dx*x)))/t3 - (dy-t5*dx)/x - t6*dy/y
+	t6 := ((dx+dy)*t2+t*(dx-dy)-t4*(2*(dx*x)))/t3 - (dy-t5*dx)/x
+	t7 := 2 / y
+	t8 := t6 - t7*dy/y
+	return t4 - t5 + t7, t8
 }
 
 // OpsGrad computes Ops and its gradient with respect to the varied inputs
@@ -172,7 +175,8 @@ func ReassignGrad(x float64) (f, dx float64) {
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
-// Results, in order: result 1 of Swap; result 2 of Swap; the tangent of result 1; the tangent of result 2.
+// Results, in order: result 1 of Swap; result 2 of Swap; the tangent of result 1; the tangent of
+// result 2.
 func SwapJVP(x, dx, y, dy float64) (float64, float64, float64, float64) {
 	y2 := x * y
 	dy2 := dx*y + x*dy

@@ -592,7 +592,8 @@ func geomDotJVP(a, da, b, db geom.Vec3) (float64, float64) {
 	t4 := b.Y
 	t5 := a.Z
 	t6 := b.Z
-	return t*t2 + t3*t4 + t5*t6, da.X*t2 + t*db.X + (da.Y*t4 + t3*db.Y) + (da.Z*t6 + t5*db.Z)
+	t7 := da.X*t2 + t*db.X + (da.Y*t4 + t3*db.Y) + (da.Z*t6 + t5*db.Z)
+	return t*t2 + t3*t4 + t5*t6, t7
 }
 
 // TriangleAreaGrad computes TriangleArea and its gradient with respect to the varied inputs
@@ -778,7 +779,8 @@ func AngleJVP(a, da, b, db geom.Vec3) (float64, float64) {
 	t5, t6 := geomVec3NormJVP(b, db)
 	t7 := t3 * t5
 	t8 := t / t7
-	return math.Acos(t8), -1 / math.Sqrt((1-t8)*(1+t8)) * ((t2 - t8*(t4*t5+t3*t6)) / t7)
+	t9 := -1 / math.Sqrt((1-t8)*(1+t8)) * ((t2 - t8*(t4*t5+t3*t6)) / t7)
+	return math.Acos(t8), t9
 }
 
 // AngleGrad computes Angle and its gradient with respect to the varied inputs
@@ -1311,7 +1313,8 @@ func mulToInPlaceReverse(dst, ddst, a, da []float64) {
 // Varied inputs: dst (into ddst).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// rotateToInPlace writes dst: on entry ddst holds the adjoint of the values rotateToInPlace leaves in
+// rotateToInPlace writes dst: on entry ddst holds the adjoint of the values rotateToInPlace leaves
+// in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //

@@ -183,7 +183,8 @@ func quadGaussianFunc1(s, t float64) float64 {
 
 // QuadGaussianTaylor propagates Taylor polynomials of degree 2 through Gaussian (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Gaussian and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Gaussian and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1, s2), b (coefficients b1, b2).
@@ -193,9 +194,11 @@ func QuadGaussianTaylor(s, s1, s2, b, b1, b2 float64) (float64, float64, float64
 	return t, t2, t3
 }
 
-// quadSimpsonFunc1TaylorWrtSB propagates Taylor polynomials of degree 2 through simpsonFunc1 (Taylor mode):
+// quadSimpsonFunc1TaylorWrtSB propagates Taylor polynomials of degree 2 through simpsonFunc1
+// (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// simpsonFunc1 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// simpsonFunc1 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1, s2), b (coefficients b1, b2).
@@ -452,7 +455,8 @@ func energySpring(k, x0, x float64) float64 {
 
 // EnergyTaylor propagates Taylor polynomials of degree 3 through Energy (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Energy and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Energy and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: k (coefficients k1, k2, k3), x0 (coefficients x0_1, x0_2, x0_3).
@@ -469,13 +473,16 @@ func EnergyTaylor(k, k1, k2, k3, x0, x0_1, x0_2, x0_3 float64) (float64, float64
 	t12 := t9 * t8
 	t13 := t10*t8 - t9*x0_1
 	t14 := -(t9 * x0_2) - t10*x0_1 + t11*t8
-	t15 := -(t9 * x0_3) - t10*x0_2 - t11*x0_1 + (-(t5*x0_3)-t6*x0_2-t7*x0_1+0.5*k3*t8)*t8
-	return t + t12, t2 + t13, t3 + t14, t4 + t15
+	t15 := (-(t5 * x0_3) - t6*x0_2 - t7*x0_1 + 0.5*k3*t8) * t8
+	t16 := -(t9 * x0_3) - t10*x0_2 - t11*x0_1 + t15
+	return t + t12, t2 + t13, t3 + t14, t4 + t16
 }
 
-// simpsonSpringTaylorWrtKX0 propagates Taylor polynomials of degree 3 through simpsonSpring (Taylor mode):
+// simpsonSpringTaylorWrtKX0 propagates Taylor polynomials of degree 3 through simpsonSpring (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// simpsonSpring and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// simpsonSpring and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: k (coefficients k1, k2, k3), x0 (coefficients x0_1, x0_2, x0_3).
@@ -484,7 +491,10 @@ func EnergyTaylor(k, k1, k2, k3, x0, x0_1, x0_2, x0_3 float64) (float64, float64
 //
 // simpsonSpring is simpson specialized for f = the literal spring of Energy,
 // with the captured variables k, x0 as its first parameters.
-func simpsonSpringTaylorWrtKX0(k, k1, k2, k3, x0, x0_1, x0_2, x0_3, a, b float64, n int) (float64, float64, float64, float64) {
+func simpsonSpringTaylorWrtKX0(
+	k, k1, k2, k3, x0, x0_1, x0_2, x0_3, a, b float64,
+	n int,
+) (float64, float64, float64, float64) {
 	h := (b - a) / float64(n)
 	t := 0.5 * k
 	t2 := 0.5 * k1
@@ -699,9 +709,9 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 			w = 2
 			from = 0
 		}
+		s += w * math.Cos(a+float64(i)*h)
 		path = append(path, from)
 		tape = append(tape, w)
-		s += w * math.Cos(a+float64(i)*h)
 	}
 	t3 := seed / 3
 	ds += t3 * h
@@ -949,7 +959,8 @@ func quadSimpsonCos(a, b float64, n int) float64 {
 
 // AreaTaylor propagates Taylor polynomials of degree 3 through Area (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Area and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Area and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2, a3).
@@ -963,7 +974,8 @@ func AreaTaylor(a, a1, a2, a3 float64) (float64, float64, float64, float64) {
 
 // simpsonSinTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonSin (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// simpsonSin and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// simpsonSin and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: b (coefficients b1, b2, b3).
@@ -981,41 +993,54 @@ func simpsonSinTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, fl
 	t3 := math.Cos(b)
 	s1 := t3 * b1
 	t4 := t2 * b1
+	t5 := 0.3333333333333333 * ((-(0.5 * (s1 * b1)) - t2*b2) * b1)
+	t6 := t5 - 0.6666666666666666*(t4*b2)
+	s3 := t6 + t3*b3
 	s := math.Sin(a) + t2
 	s2 := t3*b2 - 0.5*(t4*b1)
-	s3 := 0.3333333333333333*((-(0.5*(s1*b1))-t2*b2)*b1) - 0.6666666666666666*(t4*b2) + t3*b3
 	for i := 1; i < n; i++ {
-		t5 := float64(i)
-		x1 := t5 * h1
-		x2 := t5 * h2
-		x3 := t5 * h3
-		x := a + t5*h
+		t8 := float64(i)
+		x1 := t8 * h1
+		x2 := t8 * h2
+		x3 := t8 * h3
+		x := a + t8*h
 		if i%2 == 1 {
-			t10 := math.Sin(x)
-			t11 := math.Cos(x)
-			t12 := t11 * x1
-			t13 := t10 * x1
-			s += 4 * t10
-			s1 += 4 * t12
-			s2 += 4 * (t11*x2 - 0.5*(t13*x1))
-			s3 += 4 * (0.3333333333333333*((-(0.5*(t12*x1))-t10*x2)*x1) - 0.6666666666666666*(t13*x2) + t11*x3)
+			t17 := math.Sin(x)
+			t18 := math.Cos(x)
+			t19 := t18 * x1
+			t20 := t17 * x1
+			t21 := 0.3333333333333333 * ((-(0.5 * (t19 * x1)) - t17*x2) * x1)
+			t22 := t21 - 0.6666666666666666*(t20*x2)
+			t23 := t22 + t18*x3
+			t24 := 4 * t23
+			s3 += t24
+			s += 4 * t17
+			s1 += 4 * t19
+			s2 += 4 * (t18*x2 - 0.5*(t20*x1))
 		} else {
-			t6 := math.Sin(x)
-			t7 := math.Cos(x)
-			t8 := t7 * x1
-			t9 := t6 * x1
-			s += 2 * t6
-			s1 += 2 * t8
-			s2 += 2 * (t7*x2 - 0.5*(t9*x1))
-			s3 += 2 * (0.3333333333333333*((-(0.5*(t8*x1))-t6*x2)*x1) - 0.6666666666666666*(t9*x2) + t7*x3)
+			t9 := math.Sin(x)
+			t10 := math.Cos(x)
+			t11 := t10 * x1
+			t12 := t9 * x1
+			t13 := 0.3333333333333333 * ((-(0.5 * (t11 * x1)) - t9*x2) * x1)
+			t14 := t13 - 0.6666666666666666*(t12*x2)
+			t15 := t14 + t10*x3
+			t16 := 2 * t15
+			s3 += t16
+			s += 2 * t9
+			s1 += 2 * t11
+			s2 += 2 * (t10*x2 - 0.5*(t12*x1))
 		}
 	}
-	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
+	t7 := (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
+	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, t7
 }
 
-// simpsonGaussTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonGauss (Taylor mode):
+// simpsonGaussTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonGauss (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// simpsonGauss and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// simpsonGauss and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: b (coefficients b1, b2, b3).
@@ -1036,44 +1061,50 @@ func simpsonGaussTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, 
 	t6 := t5 * t3
 	s1 := -t6
 	s2 := 0.5*(t6*t3) + t5*t4
-	s3 := -(0.3333333333333333 * (s2 * t3)) - 0.6666666666666666*(t6*t4) + t5*(-(b*b3)-b1*b2-b2*b1-b3*b)
+	t7 := -(0.3333333333333333 * (s2 * t3)) - 0.6666666666666666*(t6*t4)
+	s3 := t7 + t5*(-(b*b3)-b1*b2-b2*b1-b3*b)
 	s := t2 + t5
 	for i := 1; i < n; i++ {
-		t7 := float64(i)
-		x1 := t7 * h1
-		x2 := t7 * h2
-		x3 := t7 * h3
-		x := a + t7*h
+		t9 := float64(i)
+		x1 := t9 * h1
+		x2 := t9 * h2
+		x3 := t9 * h3
+		x := a + t9*h
 		if i%2 == 1 {
-			t14 := 2 * (x * x1)
-			t15 := -(x * x2) - x1*x1 - x2*x
-			t16 := math.Exp(-(x * x))
-			t17 := t16 * t14
-			t18 := 0.5*(t17*t14) + t16*t15
-			t19 := -(0.3333333333333333 * (t18 * t14)) - 0.6666666666666666*(t17*t15) + t16*(-(x*x3)-x1*x2-x2*x1-x3*x)
-			s += 4 * t16
-			s1 -= 4 * t17
-			s2 += 4 * t18
-			s3 += 4 * t19
+			t17 := 2 * (x * x1)
+			t18 := -(x * x2) - x1*x1 - x2*x
+			t19 := math.Exp(-(x * x))
+			t20 := t19 * t17
+			t21 := 0.5*(t20*t17) + t19*t18
+			t22 := -(0.3333333333333333 * (t21 * t17)) - 0.6666666666666666*(t20*t18)
+			t23 := t22 + t19*(-(x*x3)-x1*x2-x2*x1-x3*x)
+			s += 4 * t19
+			s1 -= 4 * t20
+			s2 += 4 * t21
+			s3 += 4 * t23
 		} else {
-			t8 := 2 * (x * x1)
-			t9 := -(x * x2) - x1*x1 - x2*x
-			t10 := math.Exp(-(x * x))
-			t11 := t10 * t8
-			t12 := 0.5*(t11*t8) + t10*t9
-			t13 := -(0.3333333333333333 * (t12 * t8)) - 0.6666666666666666*(t11*t9) + t10*(-(x*x3)-x1*x2-x2*x1-x3*x)
-			s += 2 * t10
-			s1 -= 2 * t11
-			s2 += 2 * t12
-			s3 += 2 * t13
+			t10 := 2 * (x * x1)
+			t11 := -(x * x2) - x1*x1 - x2*x
+			t12 := math.Exp(-(x * x))
+			t13 := t12 * t10
+			t14 := 0.5*(t13*t10) + t12*t11
+			t15 := -(0.3333333333333333 * (t14 * t10)) - 0.6666666666666666*(t13*t11)
+			t16 := t15 + t12*(-(x*x3)-x1*x2-x2*x1-x3*x)
+			s += 2 * t12
+			s1 -= 2 * t13
+			s2 += 2 * t14
+			s3 += 2 * t16
 		}
 	}
-	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
+	t8 := (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
+	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, t8
 }
 
-// quadSimpsonCosTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonCos (Taylor mode):
+// quadSimpsonCosTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonCos (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// simpsonCos and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// simpsonCos and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: b (coefficients b1, b2, b3).
@@ -1091,10 +1122,12 @@ func quadSimpsonCosTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64
 	t3 := math.Sin(b)
 	t4 := t3 * b1
 	t5 := t2 * b1
+	t6 := -(0.3333333333333333 * ((t2*b2 - 0.5*(t4*b1)) * b1))
+	t7 := t6 - 0.6666666666666666*(t5*b2)
+	s3 := t7 - t3*b3
 	s := math.Cos(a) + t2
 	s1 := -t4
 	s2 := -(0.5 * (t5 * b1)) - t3*b2
-	s3 := -(0.3333333333333333 * ((t2*b2 - 0.5*(t4*b1)) * b1)) - 0.6666666666666666*(t5*b2) - t3*b3
 	for i := 1; i < n; i++ {
 		var w float64
 		if i%2 == 1 {
@@ -1102,20 +1135,25 @@ func quadSimpsonCosTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64
 		} else {
 			w = 2
 		}
-		t6 := float64(i)
-		t7 := t6 * h1
-		t8 := t6 * h2
-		t9 := a + t6*h
-		t10 := math.Cos(t9)
-		t11 := math.Sin(t9)
-		t12 := t11 * t7
-		t13 := t10 * t7
-		s += w * t10
-		s1 -= w * t12
-		s2 += w * (-(0.5 * (t13 * t7)) - t11*t8)
-		s3 += w * (-(0.3333333333333333 * ((t10*t8 - 0.5*(t12*t7)) * t7)) - 0.6666666666666666*(t13*t8) - t11*(t6*h3))
+		t9 := float64(i)
+		t10 := t9 * h1
+		t11 := t9 * h2
+		t12 := a + t9*h
+		t13 := math.Cos(t12)
+		t14 := math.Sin(t12)
+		t15 := t14 * t10
+		t16 := t13 * t10
+		t17 := -(0.3333333333333333 * ((t13*t11 - 0.5*(t15*t10)) * t10))
+		t18 := t17 - 0.6666666666666666*(t16*t11)
+		t19 := t18 - t14*(t9*h3)
+		t20 := w * t19
+		s2 += w * (-(0.5 * (t16 * t10)) - t14*t11)
+		s3 += t20
+		s += w * t13
+		s1 -= w * t15
 	}
-	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
+	t8 := (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
+	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, t8
 }
 
 // NestedJVP computes Nested and its directional derivative along the tangents
@@ -1486,7 +1524,13 @@ func nestedWave(w float64, x []float64, t float64) float64 {
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
-func quadAdaptiveWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, depth int, seed float64) (dw, db float64) {
+func quadAdaptiveWaveReverseWrtWXB(
+	w float64,
+	x, dx []float64,
+	a, b float64,
+	depth int,
+	seed float64,
+) (dw, db float64) {
 	var t11 float64
 	var t12 float64
 	var t13 float64
@@ -1641,7 +1685,9 @@ func quadAdaptiveWave(w float64, x []float64, a, b float64, depth int) float64 {
 		return (b - a) * (nestedWave(w, x, a) + nestedWave(w, x, b)) / 2
 	}
 	m := (a + b) / 2
-	return quadAdaptiveWave(w, x, a, m, depth-1) + quadAdaptiveWave(w, x, m, b, depth-1)
+	t := quadAdaptiveWave(w, x, a, m, depth-1)
+	t2 := t + quadAdaptiveWave(w, x, m, b, depth-1)
+	return t2
 }
 
 // nestedFunc2 is the function literal func2 of Nested.
@@ -1744,7 +1790,8 @@ func quadAdaptiveWaveReverse(w float64, x, dx []float64, a, b float64, depth int
 
 // NestedTaylor propagates Taylor polynomials of degree 2 through Nested (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Nested and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Nested and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2).
@@ -1761,7 +1808,8 @@ func NestedTaylor(w, w1, w2 float64, x, x1, x2 []float64) (float64, float64, flo
 
 // bothWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through bothWave (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// bothWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// bothWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), b (coefficients b1, b2).
@@ -1779,9 +1827,11 @@ func bothWaveTaylorWrtWXB(w, w1, w2 float64, x, x1, x2 []float64, a, b, b1, b2 f
 	return t + t4, t2 + t5, t3 + t6
 }
 
-// composeExpWaveTaylor propagates Taylor polynomials of degree 2 through composeExpWave (Taylor mode):
+// composeExpWaveTaylor propagates Taylor polynomials of degree 2 through composeExpWave (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// composeExpWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// composeExpWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x2 (coefficients x2_1, x2_2), x (coefficients x1, x22).
@@ -1792,16 +1842,22 @@ func bothWaveTaylorWrtWXB(w, w1, w2 float64, x, x1, x2 []float64, a, b, b1, b2 f
 //
 // composeExpWave is compose specialized for f = math.Exp, g = the literal wave
 // of Nested, with the captured variables w, x2 as its first parameters.
-func composeExpWaveTaylor(w, w1, w2 float64, x2, x2_1, x2_2 []float64, x, x1, x22 float64) (float64, float64, float64) {
+func composeExpWaveTaylor(
+	w, w1, w2 float64,
+	x2, x2_1, x2_2 []float64,
+	x, x1, x22 float64,
+) (float64, float64, float64) {
 	t, t2, t3 := nestedWaveTaylor(w, w1, w2, x2, x2_1, x2_2, x, x1, x22)
 	t4 := math.Exp(t)
 	t5 := t4 * t2
 	return t4, t5, 0.5*(t5*t2) + t4*t3
 }
 
-// composeWaveFunc2Taylor propagates Taylor polynomials of degree 2 through composeWaveFunc2 (Taylor mode):
+// composeWaveFunc2Taylor propagates Taylor polynomials of degree 2 through composeWaveFunc2 (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// composeWaveFunc2 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// composeWaveFunc2 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x2 (coefficients x2_1, x2_2), x (coefficients x1, x22).
@@ -1813,7 +1869,11 @@ func composeExpWaveTaylor(w, w1, w2 float64, x2, x2_1, x2_2 []float64, x, x1, x2
 // composeWaveFunc2 is compose specialized for f = the literal wave of Nested,
 // g = the literal func2 of Nested, with the captured variables w, x2 as its
 // first parameters.
-func composeWaveFunc2Taylor(w, w1, w2 float64, x2, x2_1, x2_2 []float64, x, x1, x22 float64) (float64, float64, float64) {
+func composeWaveFunc2Taylor(
+	w, w1, w2 float64,
+	x2, x2_1, x2_2 []float64,
+	x, x1, x22 float64,
+) (float64, float64, float64) {
 	t := x * x
 	t2 := 2 * (x * x1)
 	t3 := x*x22 + x1*x1 + x22*x
@@ -1821,9 +1881,11 @@ func composeWaveFunc2Taylor(w, w1, w2 float64, x2, x2_1, x2_2 []float64, x, x1, 
 	return t4, t5, t6
 }
 
-// simpsonWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through simpsonWave (Taylor mode):
+// simpsonWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through simpsonWave (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// simpsonWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// simpsonWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), b (coefficients b1, b2).
@@ -1835,7 +1897,12 @@ func composeWaveFunc2Taylor(w, w1, w2 float64, x2, x2_1, x2_2 []float64, x, x1, 
 //
 // simpsonWave is simpson specialized for f = the literal wave of Nested, with
 // the captured variables w, x as its first parameters.
-func simpsonWaveTaylorWrtWXB(w, w1, w2 float64, x, x1, x2 []float64, a, b, b1, b2 float64, n int) (float64, float64, float64) {
+func simpsonWaveTaylorWrtWXB(
+	w, w1, w2 float64,
+	x, x1, x2 []float64,
+	a, b, b1, b2 float64,
+	n int,
+) (float64, float64, float64) {
 	t := float64(n)
 	h := (b - a) / t
 	h1 := b1 / t
@@ -1865,9 +1932,11 @@ func simpsonWaveTaylorWrtWXB(w, w1, w2 float64, x, x1, x2 []float64, a, b, b1, b
 	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3
 }
 
-// quadAdaptiveWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through adaptiveWave (Taylor mode):
+// quadAdaptiveWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through adaptiveWave
+// (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// adaptiveWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// adaptiveWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), b (coefficients b1, b2).
@@ -1879,26 +1948,34 @@ func simpsonWaveTaylorWrtWXB(w, w1, w2 float64, x, x1, x2 []float64, a, b, b1, b
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
-func quadAdaptiveWaveTaylorWrtWXB(w, w1, w2 float64, x, x1, x2 []float64, a, b, b1, b2 float64, depth int) (float64, float64, float64) {
+func quadAdaptiveWaveTaylorWrtWXB(
+	w, w1, w2 float64,
+	x, x1, x2 []float64,
+	a, b, b1, b2 float64,
+	depth int,
+) (float64, float64, float64) {
 	if depth == 0 {
-		t7 := b - a
-		t8, t9, t10 := nestedWaveTaylorWrtWX(w, w1, w2, x, x1, x2, a)
-		t11, t12, t13 := nestedWaveTaylor(w, w1, w2, x, x1, x2, b, b1, b2)
-		t14 := t8 + t11
-		t15 := t9 + t12
-		return t7 * t14 / 2, (t7*t15 + b1*t14) / 2, (t7*(t10+t13) + b1*t15 + b2*t14) / 2
+		t9 := b - a
+		t10, t11, t12 := nestedWaveTaylorWrtWX(w, w1, w2, x, x1, x2, a)
+		t13, t14, t15 := nestedWaveTaylor(w, w1, w2, x, x1, x2, b, b1, b2)
+		t16 := t10 + t13
+		t17 := t11 + t14
+		return t9 * t16 / 2, (t9*t17 + b1*t16) / 2, (t9*(t12+t15) + b1*t17 + b2*t16) / 2
 	}
 	m := (a + b) / 2
 	m1 := b1 / 2
 	m2 := b2 / 2
-	t, t2, t3 := quadAdaptiveWaveTaylorWrtWXB(w, w1, w2, x, x1, x2, a, m, m1, m2, depth-1)
-	t4, t5, t6 := quadAdaptiveWaveTaylor(w, w1, w2, x, x1, x2, m, m1, m2, b, b1, b2, depth-1)
-	return t + t4, t2 + t5, t3 + t6
+	t := depth - 1
+	t2, t3, t4 := quadAdaptiveWaveTaylorWrtWXB(w, w1, w2, x, x1, x2, a, m, m1, m2, t)
+	t5 := depth - 1
+	t6, t7, t8 := quadAdaptiveWaveTaylor(w, w1, w2, x, x1, x2, m, m1, m2, b, b1, b2, t5)
+	return t2 + t6, t3 + t7, t4 + t8
 }
 
 // nestedWaveTaylor propagates Taylor polynomials of degree 2 through nestedWave (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// nestedWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// nestedWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), t (coefficients t1, t2).
@@ -1917,12 +1994,14 @@ func nestedWaveTaylor(w, w1, w2 float64, x, x1, x2 []float64, t, t1, t2 float64)
 	t7 := t6 * t4
 	x0 := x[0]
 	x10 := x1[0]
-	return t5 * x0, t5*x10 + t7*x0, t5*x2[0] + t7*x10 + (t6*(w*t2+w1*t1+w2*t)-0.5*(t5*t4*t4))*x0
+	t8 := t5*x2[0] + t7*x10 + (t6*(w*t2+w1*t1+w2*t)-0.5*(t5*t4*t4))*x0
+	return t5 * x0, t5*x10 + t7*x0, t8
 }
 
 // nestedWaveTaylorWrtWX propagates Taylor polynomials of degree 2 through nestedWave (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// nestedWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// nestedWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2).
@@ -1942,15 +2021,19 @@ func nestedWaveTaylorWrtWX(w, w1, w2 float64, x, x1, x2 []float64, t float64) (f
 	t6 := t5 * t3
 	x0 := x[0]
 	x10 := x1[0]
-	return t4 * x0, t4*x10 + t6*x0, t4*x2[0] + t6*x10 + (t5*(w2*t)-0.5*(t4*t3*t3))*x0
+	t7 := t4*x2[0] + t6*x10 + (t5*(w2*t)-0.5*(t4*t3*t3))*x0
+	return t4 * x0, t4*x10 + t6*x0, t7
 }
 
-// quadAdaptiveWaveTaylor propagates Taylor polynomials of degree 2 through adaptiveWave (Taylor mode):
+// quadAdaptiveWaveTaylor propagates Taylor polynomials of degree 2 through adaptiveWave (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// adaptiveWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// adaptiveWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), a (coefficients a1, a2), b (coefficients b1, b2).
+// Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), a (coefficients a1, a2), b
+// (coefficients b1, b2).
 // Fixed inputs (zero coefficients): depth.
 // Results, in order: the value of adaptiveWave; its coefficients 1 to 2.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -1959,22 +2042,29 @@ func nestedWaveTaylorWrtWX(w, w1, w2 float64, x, x1, x2 []float64, t float64) (f
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
-func quadAdaptiveWaveTaylor(w, w1, w2 float64, x, x1, x2 []float64, a, a1, a2, b, b1, b2 float64, depth int) (float64, float64, float64) {
+func quadAdaptiveWaveTaylor(
+	w, w1, w2 float64,
+	x, x1, x2 []float64,
+	a, a1, a2, b, b1, b2 float64,
+	depth int,
+) (float64, float64, float64) {
 	if depth == 0 {
-		t7 := b - a
-		t8 := b1 - a1
-		t9, t10, t11 := nestedWaveTaylor(w, w1, w2, x, x1, x2, a, a1, a2)
-		t12, t13, t14 := nestedWaveTaylor(w, w1, w2, x, x1, x2, b, b1, b2)
-		t15 := t9 + t12
-		t16 := t10 + t13
-		return t7 * t15 / 2, (t7*t16 + t8*t15) / 2, (t7*(t11+t14) + t8*t16 + (b2-a2)*t15) / 2
+		t9 := b - a
+		t10 := b1 - a1
+		t11, t12, t13 := nestedWaveTaylor(w, w1, w2, x, x1, x2, a, a1, a2)
+		t14, t15, t16 := nestedWaveTaylor(w, w1, w2, x, x1, x2, b, b1, b2)
+		t17 := t11 + t14
+		t18 := t12 + t15
+		return t9 * t17 / 2, (t9*t18 + t10*t17) / 2, (t9*(t13+t16) + t10*t18 + (b2-a2)*t17) / 2
 	}
 	m := (a + b) / 2
 	m1 := (a1 + b1) / 2
 	m2 := (a2 + b2) / 2
-	t, t2, t3 := quadAdaptiveWaveTaylor(w, w1, w2, x, x1, x2, a, a1, a2, m, m1, m2, depth-1)
-	t4, t5, t6 := quadAdaptiveWaveTaylor(w, w1, w2, x, x1, x2, m, m1, m2, b, b1, b2, depth-1)
-	return t + t4, t2 + t5, t3 + t6
+	t := depth - 1
+	t2, t3, t4 := quadAdaptiveWaveTaylor(w, w1, w2, x, x1, x2, a, a1, a2, m, m1, m2, t)
+	t5 := depth - 1
+	t6, t7, t8 := quadAdaptiveWaveTaylor(w, w1, w2, x, x1, x2, m, m1, m2, b, b1, b2, t5)
+	return t2 + t6, t3 + t7, t4 + t8
 }
 
 // AccumulateJVP computes Accumulate and its directional derivative along the tangents
@@ -2083,7 +2173,8 @@ func accumulateAdd(sum *float64, v float64) {
 
 // AccumulateTaylor propagates Taylor polynomials of degree 3 through Accumulate (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Accumulate and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Accumulate and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2106,15 +2197,19 @@ func AccumulateTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 		v1 := x1[i]
 		t := math.Sin(v)
 		t2 := math.Cos(v) * v1
-		accumulateAddTaylor(sum, sum1, sum2, sum3, t, t2, -(0.5 * (t * v1 * v1)), -(0.3333333333333333 * (0.5 * (t2 * v1) * v1)))
+		t3 := -(0.5 * (t * v1 * v1))
+		t4 := -(0.3333333333333333 * (0.5 * (t2 * v1) * v1))
+		accumulateAddTaylor(sum, sum1, sum2, sum3, t, t2, t3, t4)
 	}
 	accumulateAddTaylor(sum, sum1, sum2, sum3, *sum, *sum1, *sum2, *sum3)
 	return *sum, *sum1, *sum2, *sum3
 }
 
-// accumulateAddTaylor propagates Taylor polynomials of degree 3 through accumulateAdd (Taylor mode):
+// accumulateAddTaylor propagates Taylor polynomials of degree 3 through accumulateAdd (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// accumulateAdd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// accumulateAdd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: sum (coefficients sum1, sum2, sum3), v (coefficients v1, v2, v3).
@@ -2139,7 +2234,8 @@ func accumulateAddTaylor(sum, sum1, sum2, sum3 *float64, v, v1, v2, v3 float64) 
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of Accumulate along u, computed by
 // accumulateTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: Accumulate calls closures.accumulateAdd, whose reverse-mode variant forward mode cannot differentiate.)
+// (Not by forward over reverse: Accumulate calls closures.accumulateAdd, whose reverse-mode variant
+// forward mode cannot differentiate.)
 func AccumulateHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -2164,7 +2260,8 @@ func AccumulateHVP(x, v, hv []float64) float64 {
 
 // accumulateTaylor propagates Taylor polynomials of degree 2 through Accumulate (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Accumulate and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Accumulate and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2184,15 +2281,18 @@ func accumulateTaylor(x, x1 []float64) (float64, float64, float64) {
 		v := x[i]
 		v1 := x1[i]
 		t := math.Sin(v)
-		accumulateAddTaylor2(sum, sum1, sum2, t, math.Cos(v)*v1, -(0.5 * (t * v1 * v1)))
+		t2 := -(0.5 * (t * v1 * v1))
+		accumulateAddTaylor2(sum, sum1, sum2, t, math.Cos(v)*v1, t2)
 	}
 	accumulateAddTaylor2(sum, sum1, sum2, *sum, *sum1, *sum2)
 	return *sum, *sum1, *sum2
 }
 
-// accumulateAddTaylor2 propagates Taylor polynomials of degree 2 through accumulateAdd (Taylor mode):
+// accumulateAddTaylor2 propagates Taylor polynomials of degree 2 through accumulateAdd (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// accumulateAdd and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// accumulateAdd and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: sum (coefficients sum1, sum2), v (coefficients v1, v2).
@@ -2612,7 +2712,8 @@ func modelSq(p Params, t float64) float64 {
 
 // ModelTaylor propagates Taylor polynomials of degree 2 through Model (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Model and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Model and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2642,7 +2743,8 @@ func ModelTaylor(x, x1 []float64) (float64, float64, float64) {
 
 // quadApplySqTaylor propagates Taylor polynomials of degree 2 through applySq (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// applySq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// applySq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), dst (coefficients dst1, dst2), x (coefficients x1, x2).
@@ -2663,7 +2765,8 @@ func quadApplySqTaylor(p, p1, p2 Params, dst, dst1, dst2, x, x1, x2 []float64) {
 
 // quadMapSumTanhTaylor propagates Taylor polynomials of degree 2 through mapSumTanh (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// mapSumTanh and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// mapSumTanh and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2).
@@ -2691,7 +2794,8 @@ func quadMapSumTanhTaylor(x, x1, x2 []float64) (float64, float64, float64) {
 
 // quadMapSumSqTaylor propagates Taylor polynomials of degree 2 through mapSumSq (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// mapSumSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// mapSumSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), x (coefficients x1, x2).
@@ -2717,7 +2821,8 @@ func quadMapSumSqTaylor(p, p1, p2 Params, x, x1, x2 []float64) (float64, float64
 
 // modelLineTaylor propagates Taylor polynomials of degree 2 through modelLine (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// modelLine and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// modelLine and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), t (coefficients t1, t2).
@@ -2731,12 +2836,14 @@ func quadMapSumSqTaylor(p, p1, p2 Params, x, x1, x2 []float64) (float64, float64
 func modelLineTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, float64) {
 	t3 := p.A
 	t4 := p1.A
-	return t3*t + p.B, t3*t1 + t4*t + p1.B, t3*t2 + t4*t1 + p2.A*t + p2.B
+	t5 := t3*t2 + t4*t1 + p2.A*t + p2.B
+	return t3*t + p.B, t3*t1 + t4*t + p1.B, t5
 }
 
 // modelSetTaylor propagates Taylor polynomials of degree 2 through modelSet (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// modelSet and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// modelSet and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: out (coefficients out1, out2), v (coefficients v1, v2).
@@ -2757,7 +2864,8 @@ func modelSetTaylor(out, out1, out2 []float64, i int, v, v1, v2 float64) {
 
 // modelSqTaylor propagates Taylor polynomials of degree 2 through modelSq (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// modelSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// modelSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), t (coefficients t1, t2).
@@ -2778,7 +2886,8 @@ func modelSqTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, float
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of Model along u, computed by
 // ModelTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: Model calls quad.applySq, whose reverse-mode variant forward mode cannot differentiate.)
+// (Not by forward over reverse: Model calls quad.applySq, whose reverse-mode variant forward mode
+// cannot differentiate.)
 func ModelHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -2809,7 +2918,12 @@ func ModelHVP(x, v, hv []float64) float64 {
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func MethodExprJVP(x, dx []float64) (float64, float64) {
-	t, t2 := sumOfParamsEvalJVP(Params{A: x[0], B: x[1]}, Params{A: dx[0], B: dx[1]}, x, dx)
+	t, t2 := sumOfParamsEvalJVP(
+		Params{A: x[0], B: x[1]},
+		Params{A: dx[0], B: dx[1]},
+		x,
+		dx,
+	)
 	return t, t2
 }
 
@@ -2955,7 +3069,8 @@ func paramsEvalReverse(p Params, t, seed float64) (dp Params, dt float64) {
 
 // MethodExprTaylor propagates Taylor polynomials of degree 2 through MethodExpr (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// MethodExpr and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// MethodExpr and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2965,13 +3080,22 @@ func paramsEvalReverse(p Params, t, seed float64) (dp Params, dt float64) {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func MethodExprTaylor(x, x1 []float64) (float64, float64, float64) {
-	t, t2, t3 := sumOfParamsEvalTaylor(Params{A: x[0], B: x[1]}, Params{A: x1[0], B: x1[1]}, Params{A: 0, B: 0}, x, x1, make([]float64, len(x), cap(x)))
+	t, t2, t3 := sumOfParamsEvalTaylor(
+		Params{A: x[0], B: x[1]},
+		Params{A: x1[0], B: x1[1]},
+		Params{A: 0, B: 0},
+		x,
+		x1,
+		make([]float64, len(x), cap(x)),
+	)
 	return t, t2, t3
 }
 
-// sumOfParamsEvalTaylor propagates Taylor polynomials of degree 2 through sumOfParamsEval (Taylor mode):
+// sumOfParamsEvalTaylor propagates Taylor polynomials of degree 2 through sumOfParamsEval (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// sumOfParamsEval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// sumOfParamsEval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), x (coefficients x1, x2).
@@ -2990,16 +3114,17 @@ func sumOfParamsEvalTaylor(p, p1, p2 Params, x, x1, x2 []float64) (float64, floa
 		v1 := x1[i]
 		v2 := x2[i]
 		t, t2, t3 := paramsEvalTaylor(p, p1, p2, v, v1, v2)
+		s2 += t*v2 + t2*v1 + t3*v
 		s += t * v
 		s1 += t*v1 + t2*v
-		s2 += t*v2 + t2*v1 + t3*v
 	}
 	return s, s1, s2
 }
 
 // paramsEvalTaylor propagates Taylor polynomials of degree 2 through Params.Eval (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Params.Eval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Params.Eval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), t (coefficients t1, t2).
@@ -3014,7 +3139,9 @@ func paramsEvalTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, fl
 	t6 := p1.B
 	t7 := t5 * t
 	t8 := t5*t1 + t6*t
-	return t3*t + t7*t, t3*t1 + t4*t + (t7*t1 + t8*t), t3*t2 + t4*t1 + p2.A*t + (t7*t2 + t8*t1 + (t5*t2+t6*t1+p2.B*t)*t)
+	t9 := t7*t2 + t8*t1 + (t5*t2+t6*t1+p2.B*t)*t
+	t10 := t3*t2 + t4*t1 + p2.A*t + t9
+	return t3*t + t7*t, t3*t1 + t4*t + (t7*t1 + t8*t), t10
 }
 
 // ShiftedJVP computes Shifted and its directional derivative along the tangents
@@ -3136,7 +3263,8 @@ func ShiftedGrad(x, dx []float64) float64 {
 
 // ShiftedTaylor propagates Taylor polynomials of degree 3 through Shifted (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Shifted and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Shifted and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -3336,7 +3464,8 @@ func DirectGrad(x float64) (f, dx float64) {
 
 // DirectTaylor propagates Taylor polynomials of degree 3 through Direct (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Direct and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Direct and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -3347,23 +3476,29 @@ func DirectTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	t3 := t2 * x1
 	t4 := t * x1
 	t5 := -(0.5 * (t4 * x1)) - t2*x2
+	t6 := -(0.3333333333333333 * ((t*x2 - 0.5*(t3*x1)) * x1))
+	t7 := t6 - 0.6666666666666666*(t4*x2)
+	t8 := t7 - t2*x3
 	s := x * t
 	s1 := x1*t - x*t3
 	s2 := x*t5 - x1*t3 + x2*t
-	s3 := x*(-(0.3333333333333333*((t*x2-0.5*(t3*x1))*x1))-0.6666666666666666*(t4*x2)-t2*x3) + x1*t5 - x2*t3 + x3*t
+	t9 := x * t8
+	t10 := t9 + x1*t5
+	t11 := t10 - x2*t3
+	s3 := t11 + x3*t
 	for i := 0; i < 3; i++ {
-		t6 := float64(i)
-		t7 := t6 * x
-		t8 := t6 * x1
-		t9 := t6 * x2
-		t10 := t7 * x
-		t11 := t7*x1 + t8*x
-		t12 := t7*x2 + t8*x1 + t9*x
-		t13 := t7*x3 + t8*x2 + t9*x1 + t6*x3*x
-		s += t10
-		s1 += t11
-		s2 += t12
-		s3 += t13
+		t12 := float64(i)
+		t13 := t12 * x
+		t14 := t12 * x1
+		t15 := t12 * x2
+		t16 := t13 * x
+		t17 := t13*x1 + t14*x
+		t18 := t13*x2 + t14*x1 + t15*x
+		t19 := t13*x3 + t14*x2 + t15*x1 + t12*x3*x
+		s += t16
+		s1 += t17
+		s2 += t18
+		s3 += t19
 	}
 	return s, s1, s2, s3
 }

@@ -144,18 +144,19 @@ func LegendreJVP(k int, x, dx float64) (float64, float64) {
 	case 1:
 		return x, dx
 	case 2:
-		t7 := 3 * x
-		return (t7*x - 1) / 2, (3*dx*x + t7*dx) / 2
+		t8 := 3 * x
+		return (t8*x - 1) / 2, (3*dx*x + t8*dx) / 2
 	case 3:
-		t5 := 5 * x
-		t6 := t5 * x
-		return (t6*x - 3*x) / 2, ((5*dx*x+t5*dx)*x + t6*dx - 3*dx) / 2
+		t6 := 5 * x
+		t7 := t6 * x
+		return (t7*x - 3*x) / 2, ((5*dx*x+t6*dx)*x + t7*dx - 3*dx) / 2
 	}
 	t := 35 * x
 	t2 := t * x
 	t3 := t2 * x
 	t4 := 30 * x
-	return (t3*x - t4*x + 3) / 8, (((35*dx*x+t*dx)*x+t2*dx)*x + t3*dx - (30*dx*x + t4*dx)) / 8
+	t5 := (((35*dx*x+t*dx)*x+t2*dx)*x + t3*dx - (30*dx*x + t4*dx)) / 8
+	return (t3*x - t4*x + 3) / 8, t5
 }
 
 // LegendreGrad computes Legendre and its gradient with respect to the varied inputs
@@ -575,7 +576,8 @@ func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
-// Results, in order: mean; variance; dmean, the tangent of mean; dvariance, the tangent of variance.
+// Results, in order: mean; variance; dmean, the tangent of mean; dvariance, the tangent of
+// variance.
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func StatsJVP(x, dx []float64) (mean, variance, dmean, dvariance float64) {

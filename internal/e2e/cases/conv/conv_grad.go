@@ -231,7 +231,8 @@ func IndexGrad(x float64, table, dtable []float64) (f, dx float64) {
 // Varied inputs: c (tangent dc).
 // Results, in order: the value of Fahrenheit; its tangent.
 func FahrenheitJVP(c, dc Celsius) (float64, float64) {
-	return float64(c)*9/5 + 32 + float64(c*c)/100, float64(dc)*9/5 + float64(2*(dc*c))/100
+	t := float64(c)*9/5 + 32 + float64(c*c)/100
+	return t, float64(dc)*9/5 + float64(2*(dc*c))/100
 }
 
 // FahrenheitGrad computes Fahrenheit and its gradient with respect to the varied inputs

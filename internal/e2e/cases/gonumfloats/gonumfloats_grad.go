@@ -210,14 +210,14 @@ func f64L2NormUnitaryJVP(x, dx []float64) (norm, dnorm float64) {
 				s2 := scale / absxi
 				ds := (dscale - s2*dabsxi) / absxi
 				t4 := sumSquares * s2
+				dsumSquares = (dsumSquares*s2+sumSquares*ds)*s2 + t4*ds
 				scale = absxi
 				dscale = dabsxi
-				dsumSquares = (dsumSquares*s2+sumSquares*ds)*s2 + t4*ds
 				sumSquares = 1 + t4*s2
 			} else {
 				s := absxi / scale
-				sumSquares += s * s
 				dsumSquares += 2 * ((dabsxi - s*dscale) / scale * s)
+				sumSquares += s * s
 			}
 		}
 	}
@@ -473,10 +473,11 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
-	var from, from3 int
-	for ; ; path, i = append(path, from3), i+1 {
+	var from int
+	for {
 		if i < n {
 			v := x[i]
+			var from3 int
 			if v == 0 {
 				from3 = 0
 			} else {
@@ -501,6 +502,8 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 					from3 = 2
 				}
 			}
+			path = append(path, from3)
+			i++
 		} else if math.IsInf(scale, 1) {
 			from = 1
 			break
@@ -669,7 +672,8 @@ func f64Sum(x []float64) float64 {
 	return sum
 }
 
-// f64DotUnitaryInPlaceReverse is the reverse of DotUnitaryInPlace for the gradients that call it: the
+// f64DotUnitaryInPlaceReverse is the reverse of DotUnitaryInPlace for the gradients that call it:
+// the
 // vector-Jacobian product of the adjoints of its results (dsum) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
 // redo the writes of DotUnitaryInPlace that its own reverse does not read back: the memory
@@ -704,7 +708,8 @@ func f64DotUnitary(x, y []float64) (sum float64) {
 
 // QuadraticTaylor propagates Taylor polynomials of degree 3 through Quadratic (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Quadratic and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Quadratic and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -717,12 +722,14 @@ func QuadraticTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	t, t2, t3, t4 := floatsDotTaylor(x, x1, x, x1)
 	t5, t6, t7, t8 := floatsSumTaylor(x, x1)
 	t9, t10, t11, t12 := floatsNormTaylorWrtS(x, x1, 2)
-	return t + t5*t9, t2 + (t5*t10 + t6*t9), t3 + (t5*t11 + t6*t10 + t7*t9), t4 + (t5*t12 + t6*t11 + t7*t10 + t8*t9)
+	t13 := t4 + (t5*t12 + t6*t11 + t7*t10 + t8*t9)
+	return t + t5*t9, t2 + (t5*t10 + t6*t9), t3 + (t5*t11 + t6*t10 + t7*t9), t13
 }
 
 // floatsDotTaylor propagates Taylor polynomials of degree 3 through Dot (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Dot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Dot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s1 (coefficients s1_1), s2 (coefficients s2_1).
@@ -741,7 +748,8 @@ func floatsDotTaylor(s1, s1_1, s2, s2_1 []float64) (float64, float64, float64, f
 
 // floatsSumTaylor propagates Taylor polynomials of degree 3 through Sum (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -757,7 +765,8 @@ func floatsSumTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 
 // floatsNormTaylorWrtS propagates Taylor polynomials of degree 3 through Norm (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Norm and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Norm and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -774,23 +783,23 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 	}
 	switch L {
 	case 2:
-		t35, t36, t37, t38 := f64L2NormUnitaryTaylor(s, s1)
-		return t35, t36, t37, t38
+		t36, t37, t38, t39 := f64L2NormUnitaryTaylor(s, s1)
+		return t36, t37, t38, t39
 	case 1:
 		norm5 := 0.0
 		norm1_3 := 0.0
 		for i3 := 0; i3 < n; i3++ {
 			val3 := s[i3]
-			t33 := 0.0
+			t34 := 0.0
 			if val3 < 0 {
-				t33 = -1
+				t34 = -1
 			}
-			t34 := t33
+			t35 := t34
 			if val3 > 0 {
-				t34 = 1
+				t35 = 1
 			}
 			norm5 += math.Abs(val3)
-			norm1_3 += t34 * s1[i3]
+			norm1_3 += t35 * s1[i3]
 		}
 		return norm5, norm1_3, 0, 0
 	}
@@ -801,28 +810,28 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 		norm3_2 := 0.0
 		for i2 := 0; i2 < n; i2++ {
 			val2 := s[i2]
-			t27 := math.Abs(val2)
-			t28 := 0.0
+			t28 := math.Abs(val2)
+			t29 := 0.0
 			if val2 < 0 {
-				t28 = -1
+				t29 = -1
 			}
-			t29 := t28
+			t30 := t29
 			if val2 > 0 {
-				t29 = 1
+				t30 = 1
 			}
-			t30 := norm4 >= t27
-			t31 := 0.0
-			if t30 {
-				t31 = 1
+			t31 := norm4 >= t28
+			t32 := 0.0
+			if t31 {
+				t32 = 1
 			}
-			t32 := 1.0
-			if t30 {
-				t32 = 0
+			t33 := 1.0
+			if t31 {
+				t33 = 0
 			}
-			norm4 = math.Max(norm4, t27)
-			norm1_2 = t31*norm1_2 + t32*(t29*s1[i2])
-			norm2_2 = t31 * norm2_2
-			norm3_2 = t31 * norm3_2
+			norm1_2 = t32*norm1_2 + t33*(t30*s1[i2])
+			norm4 = math.Max(norm4, t28)
+			norm2_2 = t32 * norm2_2
+			norm3_2 = t32 * norm3_2
 		}
 		return norm4, norm1_2, norm2_2, norm3_2
 	}
@@ -835,46 +844,46 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 	norm3 := 0.0
 	for i := 0; i < n; i++ {
 		val := s[i]
-		t15 := math.Abs(val)
-		t16 := 0.0
+		t16 := math.Abs(val)
+		t17 := 0.0
 		if val < 0 {
-			t16 = -1
+			t17 = -1
 		}
-		t17 := t16
+		t18 := t17
 		if val > 0 {
-			t17 = 1
+			t18 = 1
 		}
-		t18 := t17 * s1[i]
-		t19 := L == 0
-		t20 := L * math.Pow(t15, t)
-		if t19 {
-			t20 = 0
+		t19 := t18 * s1[i]
+		t20 := L == 0
+		t21 := L * math.Pow(t16, t)
+		if t20 {
+			t21 = 0
 		}
-		t21 := t == 0
-		t22 := t * math.Pow(t15, t2)
-		if t21 {
-			t22 = 0
-		}
-		t23 := L * (t22 * t18)
-		if t19 {
+		t22 := t == 0
+		t23 := t * math.Pow(t16, t2)
+		if t22 {
 			t23 = 0
 		}
-		t24 := t2 * math.Pow(t15, t3)
-		if t2 == 0 {
+		t24 := L * (t23 * t19)
+		if t20 {
 			t24 = 0
 		}
-		t25 := t * (t24 * t18)
-		if t21 {
+		t25 := t2 * math.Pow(t16, t3)
+		if t2 == 0 {
 			t25 = 0
 		}
-		t26 := L * (0.5 * (t25 * t18))
-		if t19 {
+		t26 := t * (t25 * t19)
+		if t22 {
 			t26 = 0
 		}
-		norm += math.Pow(t15, L)
-		norm1 += t20 * t18
-		norm2 += 0.5 * (t23 * t18)
-		norm3 += 0.3333333333333333 * (t26 * t18)
+		t27 := L * (0.5 * (t26 * t19))
+		if t20 {
+			t27 = 0
+		}
+		norm += math.Pow(t16, L)
+		norm3 += 0.3333333333333333 * (t27 * t19)
+		norm1 += t21 * t19
+		norm2 += 0.5 * (t24 * t19)
 	}
 	t4 := 1 / L
 	t5 := t4 == 0
@@ -905,12 +914,14 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 	if t5 {
 		t14 = 0
 	}
-	return math.Pow(norm, t4), t7 * norm1, 0.5*(t11*norm1) + t7*norm2, 0.3333333333333333*(t14*norm1) + 0.6666666666666666*(t11*norm2) + t7*norm3
+	t15 := 0.3333333333333333*(t14*norm1) + 0.6666666666666666*(t11*norm2) + t7*norm3
+	return math.Pow(norm, t4), t7 * norm1, 0.5*(t11*norm1) + t7*norm2, t15
 }
 
 // f64DotUnitaryTaylor propagates Taylor polynomials of degree 3 through DotUnitary (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// DotUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// DotUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
@@ -937,7 +948,8 @@ func f64DotUnitaryTaylor(x, x1, y, y1 []float64) (sum, sum1, sum2, sum3 float64)
 
 // f64SumTaylor propagates Taylor polynomials of degree 3 through Sum (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -956,9 +968,11 @@ func f64SumTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	return sum, sum1, 0, 0
 }
 
-// f64L2NormUnitaryTaylor propagates Taylor polynomials of degree 3 through L2NormUnitary (Taylor mode):
+// f64L2NormUnitaryTaylor propagates Taylor polynomials of degree 3 through L2NormUnitary (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// L2NormUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// L2NormUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -979,41 +993,44 @@ func f64L2NormUnitaryTaylor(x, x1 []float64) (norm, norm1, norm2, norm3 float64)
 		v1 := x1[i]
 		if v != 0 {
 			absxi := math.Abs(v)
-			t6 := 0.0
+			t11 := 0.0
 			if v < 0 {
-				t6 = -1
+				t11 = -1
 			}
-			t7 := t6
+			t12 := t11
 			if v > 0 {
-				t7 = 1
+				t12 = 1
 			}
-			absxi1 := t7 * v1
+			absxi1 := t12 * v1
 			if math.IsNaN(absxi) {
 				return math.NaN(), 0, 0, 0
 			}
 			if scale < absxi {
 				s2 := scale / absxi
 				s1_2 := (scale1 - absxi1*s2) / absxi
-				t9 := absxi1 * s1_2 / absxi
-				s3_2 := absxi1 * t9 / absxi
-				t10 := sumSquares * s2
-				t11 := sumSquares*s1_2 + sumSquares1*s2
-				t12 := sumSquares1*s1_2 - sumSquares*t9 + sumSquares2*s2
+				t14 := absxi1 * s1_2 / absxi
+				s3_2 := absxi1 * t14 / absxi
+				t15 := sumSquares * s2
+				t16 := sumSquares*s1_2 + sumSquares1*s2
+				t17 := sumSquares1*s1_2 - sumSquares*t14 + sumSquares2*s2
+				sumSquares1_2 := t15*s1_2 + t16*s2
+				sumSquares2_2 := t16*s1_2 - t15*t14 + t17*s2
+				t18 := (sumSquares*s3_2 - sumSquares1*t14 + sumSquares2*s1_2 + sumSquares3*s2) * s2
+				sumSquares3 = t15*s3_2 - t16*t14 + t17*s1_2 + t18
+				sumSquares = 1 + t15*s2
 				scale = absxi
 				scale1 = absxi1
-				sumSquares3 = t10*s3_2 - t11*t9 + t12*s1_2 + (sumSquares*s3_2-sumSquares1*t9+sumSquares2*s1_2+sumSquares3*s2)*s2
-				sumSquares = 1 + t10*s2
-				sumSquares1 = t10*s1_2 + t11*s2
-				sumSquares2 = t11*s1_2 - t10*t9 + t12*s2
+				sumSquares1 = sumSquares1_2
+				sumSquares2 = sumSquares2_2
 			} else {
 				s := absxi / scale
 				s1 := (absxi1 - scale1*s) / scale
-				t8 := scale1 * s1 / scale
-				s3 := scale1 * t8 / scale
+				t13 := scale1 * s1 / scale
+				s3 := scale1 * t13 / scale
 				sumSquares += s * s
 				sumSquares1 += 2 * (s * s1)
-				sumSquares2 += s1*s1 - s*t8 - t8*s
-				sumSquares3 += s*s3 - s1*t8 - t8*s1 + s3*s
+				sumSquares2 += s1*s1 - s*t13 - t13*s
+				sumSquares3 += s*s3 - s1*t13 - t13*s1 + s3*s
 			}
 		}
 	}
@@ -1025,7 +1042,12 @@ func f64L2NormUnitaryTaylor(x, x1 []float64) (norm, norm1, norm2, norm3 float64)
 	t3 := t2 * sumSquares1
 	t4 := t3 * t2 / t
 	t5 := t2*sumSquares2 - 0.5*(t4*sumSquares1)
-	return scale * t, scale*t3 + scale1*t, scale*t5 + scale1*t3, scale*(0.3333333333333333*((t3*t4-t5*t2)/t*sumSquares1)-0.6666666666666666*(t4*sumSquares2)+t2*sumSquares3) + scale1*t5
+	t6 := 0.3333333333333333 * ((t3*t4 - t5*t2) / t * sumSquares1)
+	t7 := t6 - 0.6666666666666666*(t4*sumSquares2)
+	t8 := t7 + t2*sumSquares3
+	t9 := scale * t8
+	t10 := t9 + scale1*t5
+	return scale * t, scale*t3 + scale1*t, scale*t5 + scale1*t3, t10
 }
 
 // AxpyJVP computes Axpy and its directional derivative along the tangents
@@ -1154,7 +1176,8 @@ func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64)
 	return dalpha
 }
 
-// f64AxpyUnitaryToInPlaceReverse is the reverse of AxpyUnitaryToInPlace for the gradients that call it: the
+// f64AxpyUnitaryToInPlaceReverse is the reverse of AxpyUnitaryToInPlace for the gradients that call
+// it: the
 // vector-Jacobian product of the adjoints of its results and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
 // redo the writes of AxpyUnitaryToInPlace that its own reverse does not read back: the memory
@@ -1165,7 +1188,8 @@ func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64)
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// AxpyUnitaryToInPlace writes dst: on entry ddst holds the adjoint of the values AxpyUnitaryToInPlace leaves in
+// AxpyUnitaryToInPlace writes dst: on entry ddst holds the adjoint of the values
+// AxpyUnitaryToInPlace leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
@@ -1200,7 +1224,8 @@ func f64AxpyUnitaryTo(dst []float64, alpha float64, x, y []float64) {
 
 // AxpyTaylor propagates Taylor polynomials of degree 3 through Axpy (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Axpy and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Axpy and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1226,30 +1251,67 @@ func AxpyTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	t4 := x[n:t3]
 	n3 := len(t4)
 	t5 := cap(t4)
-	floatsAddScaledTaylor(dst, dst1, dst2, dst3, x[0], x1[0], 0, 0, t4, x1[n:t3], make([]float64, n3, t5), make([]float64, n3, t5))
+	floatsAddScaledTaylor(
+		dst,
+		dst1,
+		dst2,
+		dst3,
+		x[0],
+		x1[0],
+		0,
+		0,
+		t4,
+		x1[n:t3],
+		make([]float64, n3, t5),
+		make([]float64, n3, t5),
+	)
 	t6, t7, t8, t9 := floatsDotTaylor2(dst, dst1, dst2, dst3, dst, dst1, dst2, dst3)
 	return t6, t7, t8, t9
 }
 
 // floatsAddScaledTaylor propagates Taylor polynomials of degree 3 through AddScaled (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AddScaled and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// AddScaled and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), alpha (coefficients alpha1, alpha2, alpha3), s (coefficients s1, s2, s3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), alpha (coefficients alpha1, alpha2, alpha3),
+// s (coefficients s1, s2, s3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func floatsAddScaledTaylor(dst, dst1, dst2, dst3 []float64, alpha, alpha1, alpha2, alpha3 float64, s, s1, s2, s3 []float64) {
+func floatsAddScaledTaylor(
+	dst, dst1, dst2, dst3 []float64,
+	alpha, alpha1, alpha2, alpha3 float64,
+	s, s1, s2, s3 []float64,
+) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	f64AxpyUnitaryToTaylor(dst, dst1, dst2, dst3, alpha, alpha1, alpha2, alpha3, s, s1, s2, s3, dst, dst1, dst2, dst3)
+	f64AxpyUnitaryToTaylor(
+		dst,
+		dst1,
+		dst2,
+		dst3,
+		alpha,
+		alpha1,
+		alpha2,
+		alpha3,
+		s,
+		s1,
+		s2,
+		s3,
+		dst,
+		dst1,
+		dst2,
+		dst3,
+	)
 }
 
 // floatsDotTaylor2 propagates Taylor polynomials of degree 3 through Dot (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Dot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Dot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s1 (coefficients s1_1, s1_2, s1_3), s2 (coefficients s2_1, s2_2, s2_3).
@@ -1265,16 +1327,23 @@ func floatsDotTaylor2(s1, s1_1, s1_2, s1_3, s2, s2_1, s2_2, s2_3 []float64) (flo
 	return t, t2, t3, t4
 }
 
-// f64AxpyUnitaryToTaylor propagates Taylor polynomials of degree 3 through AxpyUnitaryTo (Taylor mode):
+// f64AxpyUnitaryToTaylor propagates Taylor polynomials of degree 3 through AxpyUnitaryTo (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AxpyUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// AxpyUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), alpha (coefficients alpha1, alpha2, alpha3), x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), alpha (coefficients alpha1, alpha2, alpha3),
+// x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func f64AxpyUnitaryToTaylor(dst, dst1, dst2, dst3 []float64, alpha, alpha1, alpha2, alpha3 float64, x, x1, x2, x3, y, y1, y2, y3 []float64) {
+func f64AxpyUnitaryToTaylor(
+	dst, dst1, dst2, dst3 []float64,
+	alpha, alpha1, alpha2, alpha3 float64,
+	x, x1, x2, x3, y, y1, y2, y3 []float64,
+) {
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		v1 := x1[i]
@@ -1292,7 +1361,8 @@ func f64AxpyUnitaryToTaylor(dst, dst1, dst2, dst3 []float64, alpha, alpha1, alph
 
 // f64DotUnitaryTaylor2 propagates Taylor polynomials of degree 3 through DotUnitary (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// DotUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// DotUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
@@ -1312,10 +1382,10 @@ func f64DotUnitaryTaylor2(x, x1, x2, x3, y, y1, y2, y3 []float64) (sum, sum1, su
 		yi := y[i]
 		y1i := y1[i]
 		y2i := y2[i]
-		sum += yi * v
-		sum1 += yi*v1 + y1i*v
 		sum2 += yi*v2 + y1i*v1 + y2i*v
 		sum3 += yi*x3[i] + y1i*v2 + y2i*v1 + y3[i]*v
+		sum += yi * v
+		sum1 += yi*v1 + y1i*v
 	}
 	return sum, sum1, sum2, sum3
 }
@@ -1769,7 +1839,8 @@ func f64ScalUnitary(alpha float64, x []float64) {
 
 // ElementwiseTaylor propagates Taylor polynomials of degree 3 through Elementwise (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Elementwise and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Elementwise and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
@@ -1810,7 +1881,8 @@ func ElementwiseTaylor(x, x1, y, y1 []float64) (float64, float64, float64, float
 
 // floatsScaleTaylorWrtDst propagates Taylor polynomials of degree 3 through Scale (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Scale and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Scale and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3).
@@ -1826,7 +1898,8 @@ func floatsScaleTaylorWrtDst(c float64, dst, dst1, dst2, dst3 []float64) {
 
 // floatsMulTaylor propagates Taylor polynomials of degree 3 through Mul (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Mul and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Mul and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -1854,9 +1927,11 @@ func floatsMulTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 	}
 }
 
-// floatsAddConstTaylorWrtDst propagates Taylor polynomials of degree 3 through AddConst (Taylor mode):
+// floatsAddConstTaylorWrtDst propagates Taylor polynomials of degree 3 through AddConst (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AddConst and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// AddConst and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3).
@@ -1870,7 +1945,8 @@ func floatsAddConstTaylorWrtDst(c float64, dst, dst1, dst2, dst3 []float64) {
 
 // floatsDivTaylor propagates Taylor polynomials of degree 3 through Div (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Div and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Div and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -1886,7 +1962,8 @@ func floatsDivTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 
 // floatsSumTaylor2 propagates Taylor polynomials of degree 3 through Sum (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1, s2, s3).
@@ -1899,9 +1976,11 @@ func floatsSumTaylor2(s, s1, s2, s3 []float64) (float64, float64, float64, float
 	return t, t2, t3, t4
 }
 
-// f64ScalUnitaryTaylorWrtX propagates Taylor polynomials of degree 3 through ScalUnitary (Taylor mode):
+// f64ScalUnitaryTaylorWrtX propagates Taylor polynomials of degree 3 through ScalUnitary (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// ScalUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// ScalUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -1923,7 +2002,8 @@ func f64ScalUnitaryTaylorWrtX(alpha float64, x, x1, x2, x3 []float64) {
 
 // f64AddConstTaylorWrtX propagates Taylor polynomials of degree 3 through AddConst (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AddConst and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// AddConst and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -1945,7 +2025,8 @@ func f64AddConstTaylorWrtX(alpha float64, x, x1, x2, x3 []float64) {
 
 // f64DivTaylor propagates Taylor polynomials of degree 3 through Div (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Div and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Div and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -1971,7 +2052,8 @@ func f64DivTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 
 // f64SumTaylor2 propagates Taylor polynomials of degree 3 through Sum (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -1985,8 +2067,8 @@ func f64SumTaylor2(x, x1, x2, x3 []float64) (float64, float64, float64, float64)
 	sum2 := 0.0
 	sum3 := 0.0
 	for i := 0; i < len(x); i++ {
-		sum += x[i]
 		sum1 += x1[i]
+		sum += x[i]
 		sum2 += x2[i]
 		sum3 += x3[i]
 	}
@@ -2041,7 +2123,8 @@ func floatsSubJVP(dst, ddst, s, ds []float64) {
 	f64AxpyUnitaryToJVPWrtDstXY(dst, ddst, -1, s, ds, dst, ddst)
 }
 
-// f64AxpyUnitaryToJVPWrtDstXY computes AxpyUnitaryTo and its directional derivative along the tangents
+// f64AxpyUnitaryToJVPWrtDstXY computes AxpyUnitaryTo and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx), y (tangent dy).
@@ -2227,7 +2310,8 @@ func f64DotUnitaryReverse(x, dx, y, dy []float64, dsum float64) {
 	}
 }
 
-// f64AxpyUnitaryToInPlaceReverseWrtDstX is the reverse of AxpyUnitaryToInPlace for the gradients that call it: the
+// f64AxpyUnitaryToInPlaceReverseWrtDstX is the reverse of AxpyUnitaryToInPlace for the gradients
+// that call it: the
 // vector-Jacobian product of the adjoints of its results and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
 // redo the writes of AxpyUnitaryToInPlace that its own reverse does not read back: the memory
@@ -2237,7 +2321,8 @@ func f64DotUnitaryReverse(x, dx, y, dy []float64, dsum float64) {
 // Fixed inputs: alpha.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// AxpyUnitaryToInPlace writes dst: on entry ddst holds the adjoint of the values AxpyUnitaryToInPlace leaves in
+// AxpyUnitaryToInPlace writes dst: on entry ddst holds the adjoint of the values
+// AxpyUnitaryToInPlace leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
@@ -2262,7 +2347,8 @@ func f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst []float64, alpha float64, x
 
 // AddSubTaylor propagates Taylor polynomials of degree 3 through AddSub (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// AddSub and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// AddSub and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
@@ -2293,7 +2379,8 @@ func AddSubTaylor(x, x1, y, y1 []float64) (float64, float64, float64, float64) {
 
 // floatsAddTaylor propagates Taylor polynomials of degree 3 through Add (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Add and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Add and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -2304,12 +2391,27 @@ func floatsAddTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, 1, s, s1, s2, s3, dst, dst1, dst2, dst3)
+	f64AxpyUnitaryToTaylorWrtDstXY(
+		dst,
+		dst1,
+		dst2,
+		dst3,
+		1,
+		s,
+		s1,
+		s2,
+		s3,
+		dst,
+		dst1,
+		dst2,
+		dst3,
+	)
 }
 
 // floatsSubTaylor propagates Taylor polynomials of degree 3 through Sub (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Sub and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Sub and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -2320,20 +2422,41 @@ func floatsSubTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, -1, s, s1, s2, s3, dst, dst1, dst2, dst3)
+	f64AxpyUnitaryToTaylorWrtDstXY(
+		dst,
+		dst1,
+		dst2,
+		dst3,
+		-1,
+		s,
+		s1,
+		s2,
+		s3,
+		dst,
+		dst1,
+		dst2,
+		dst3,
+	)
 }
 
-// f64AxpyUnitaryToTaylorWrtDstXY propagates Taylor polynomials of degree 3 through AxpyUnitaryTo (Taylor mode):
+// f64AxpyUnitaryToTaylorWrtDstXY propagates Taylor polynomials of degree 3 through AxpyUnitaryTo
+// (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AxpyUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// AxpyUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), x (coefficients x1, x2, x3), y (coefficients
+// y1, y2, y3).
 // Fixed inputs (zero coefficients): alpha.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3 []float64, alpha float64, x, x1, x2, x3, y, y1, y2, y3 []float64) {
+func f64AxpyUnitaryToTaylorWrtDstXY(
+	dst, dst1, dst2, dst3 []float64,
+	alpha float64,
+	x, x1, x2, x3, y, y1, y2, y3 []float64,
+) {
 	for i := 0; i < len(x); i++ {
 		v1 := x1[i]
 		v2 := x2[i]
@@ -2452,7 +2575,8 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 	return math.Pow(norm, t3), t4 * dnorm
 }
 
-// f64L2DistanceUnitaryJVP computes L2DistanceUnitary and its directional derivative along the tangents
+// f64L2DistanceUnitaryJVP computes L2DistanceUnitary and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
@@ -2485,14 +2609,14 @@ func f64L2DistanceUnitaryJVP(x, dx, y, dy []float64) (norm, dnorm float64) {
 				s2 := scale / absxi
 				ds := (dscale - s2*dabsxi) / absxi
 				t4 := sumSquares * s2
+				dsumSquares = (dsumSquares*s2+sumSquares*ds)*s2 + t4*ds
 				scale = absxi
 				dscale = dabsxi
-				dsumSquares = (dsumSquares*s2+sumSquares*ds)*s2 + t4*ds
 				sumSquares = 1 + t4*s2
 			} else {
 				s := absxi / scale
-				sumSquares += s * s
 				dsumSquares += 2 * ((dabsxi - s*dscale) / scale * s)
+				sumSquares += s * s
 			}
 		}
 	}
@@ -2518,13 +2642,15 @@ func DistancesGrad(x, dx, y, dy []float64) float64 {
 	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
 		panic("DistancesGrad: y and dy share memory: gadgen's gradients need them apart")
 	}
-	t := math.Inf(1)
-	t2 := floats.Distance(x, y, 2) + 0.5*floats.Distance(x, y, 1) + floats.Norm(y, 3) + floats.Distance(x, y, t)
-	floatsDistanceReverseWrtST(x, dx, y, dy, t, 1)
+	t := floats.Distance(x, y, 2) + 0.5*floats.Distance(x, y, 1)
+	t2 := t + floats.Norm(y, 3)
+	t3 := math.Inf(1)
+	t4 := t2 + floats.Distance(x, y, t3)
+	floatsDistanceReverseWrtST(x, dx, y, dy, t3, 1)
 	floatsNormReverseWrtS(y, dy, 3, 1)
 	floatsDistanceReverseWrtST(x, dx, y, dy, 1, 0.5)
 	floatsDistanceReverseWrtST(x, dx, y, dy, 2, 1)
-	return t2
+	return t4
 }
 
 // floatsDistanceReverseWrtST is the reverse of Distance for the gradients that call it: the
@@ -2691,7 +2817,8 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 	}
 }
 
-// f64L2DistanceUnitaryReverse is the reverse of L2DistanceUnitary for the gradients that call it: the
+// f64L2DistanceUnitaryReverse is the reverse of L2DistanceUnitary for the gradients that call it:
+// the
 // vector-Jacobian product of the adjoints of its results (dnorm) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
 // redo the writes of L2DistanceUnitary that its own reverse does not read back: the memory
@@ -2731,10 +2858,11 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
-	var from, from3 int
-	for ; ; path, i = append(path, from3), i+1 {
+	var from int
+	for {
 		if i < n {
 			v := x[i] - y[i]
+			var from3 int
 			if v == 0 {
 				from3 = 0
 			} else {
@@ -2759,6 +2887,8 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 					from3 = 2
 				}
 			}
+			path = append(path, from3)
+			i++
 		} else if math.IsInf(scale, 1) {
 			from = 1
 			break
@@ -2901,7 +3031,8 @@ func f64L2DistanceUnitary(x, y []float64) (norm float64) {
 
 // DistancesTaylor propagates Taylor polynomials of degree 2 through Distances (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Distances and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Distances and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
@@ -2918,9 +3049,11 @@ func DistancesTaylor(x, x1, y, y1 []float64) (float64, float64, float64) {
 	return t + 0.5*t4 + t7 + t10, t2 + 0.5*t5 + t8 + t11, t3 + 0.5*t6 + t9 + t12
 }
 
-// floatsDistanceTaylorWrtST propagates Taylor polynomials of degree 2 through Distance (Taylor mode):
+// floatsDistanceTaylorWrtST propagates Taylor polynomials of degree 2 through Distance (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Distance and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Distance and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1), t (coefficients t1).
@@ -3036,7 +3169,8 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 
 // floatsNormTaylorWrtS2 propagates Taylor polynomials of degree 2 through Norm (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Norm and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Norm and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -3097,8 +3231,8 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 			if t20 {
 				t22 = 0
 			}
-			norm3 = math.Max(norm3, t17)
 			norm1_2 = t21*norm1_2 + t22*(t19*s1[i2])
+			norm3 = math.Max(norm3, t17)
 			norm2_2 = t21 * norm2_2
 		}
 		return norm3, norm1_2, norm2_2
@@ -3155,9 +3289,11 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 	return math.Pow(norm, t3), t6 * norm1, 0.5*(t8*norm1) + t6*norm2
 }
 
-// f64L2DistanceUnitaryTaylor propagates Taylor polynomials of degree 2 through L2DistanceUnitary (Taylor mode):
+// f64L2DistanceUnitaryTaylor propagates Taylor polynomials of degree 2 through L2DistanceUnitary
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// L2DistanceUnitary and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// L2DistanceUnitary and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
@@ -3177,36 +3313,37 @@ func f64L2DistanceUnitaryTaylor(x, x1, y, y1 []float64) (norm, norm1, norm2 floa
 		v1 := x1[i] - y1[i]
 		if v != 0 {
 			absxi := math.Abs(v)
-			t4 := 0.0
+			t5 := 0.0
 			if v < 0 {
-				t4 = -1
+				t5 = -1
 			}
-			t5 := t4
+			t6 := t5
 			if v > 0 {
-				t5 = 1
+				t6 = 1
 			}
-			absxi1 := t5 * v1
+			absxi1 := t6 * v1
 			if math.IsNaN(absxi) {
 				return math.NaN(), 0, 0
 			}
 			if scale < absxi {
 				s2 := scale / absxi
 				s1_2 := (scale1 - absxi1*s2) / absxi
-				t7 := absxi1 * s1_2 / absxi
-				t8 := sumSquares * s2
-				t9 := sumSquares*s1_2 + sumSquares1*s2
+				t8 := absxi1 * s1_2 / absxi
+				t9 := sumSquares * s2
+				t10 := sumSquares*s1_2 + sumSquares1*s2
+				sumSquares1_2 := t9*s1_2 + t10*s2
+				sumSquares2 = t10*s1_2 - t9*t8 + (sumSquares1*s1_2-sumSquares*t8+sumSquares2*s2)*s2
+				sumSquares = 1 + t9*s2
 				scale = absxi
 				scale1 = absxi1
-				sumSquares2 = t9*s1_2 - t8*t7 + (sumSquares1*s1_2-sumSquares*t7+sumSquares2*s2)*s2
-				sumSquares = 1 + t8*s2
-				sumSquares1 = t8*s1_2 + t9*s2
+				sumSquares1 = sumSquares1_2
 			} else {
 				s := absxi / scale
 				s1 := (absxi1 - scale1*s) / scale
-				t6 := scale1 * s1 / scale
+				t7 := scale1 * s1 / scale
 				sumSquares += s * s
 				sumSquares1 += 2 * (s * s1)
-				sumSquares2 += s1*s1 - s*t6 - t6*s
+				sumSquares2 += s1*s1 - s*t7 - t7*s
 			}
 		}
 	}
@@ -3216,12 +3353,15 @@ func f64L2DistanceUnitaryTaylor(x, x1, y, y1 []float64) (norm, norm1, norm2 floa
 	t := math.Sqrt(sumSquares)
 	t2 := 0.5 / t
 	t3 := t2 * sumSquares1
-	return scale * t, scale*t3 + scale1*t, scale*(t2*sumSquares2-0.5*(t3*t2/t*sumSquares1)) + scale1*t3
+	t4 := scale*(t2*sumSquares2-0.5*(t3*t2/t*sumSquares1)) + scale1*t3
+	return scale * t, scale*t3 + scale1*t, t4
 }
 
-// f64L2NormUnitaryTaylor2 propagates Taylor polynomials of degree 2 through L2NormUnitary (Taylor mode):
+// f64L2NormUnitaryTaylor2 propagates Taylor polynomials of degree 2 through L2NormUnitary (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// L2NormUnitary and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// L2NormUnitary and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -3241,36 +3381,37 @@ func f64L2NormUnitaryTaylor2(x, x1 []float64) (norm, norm1, norm2 float64) {
 		v1 := x1[i]
 		if v != 0 {
 			absxi := math.Abs(v)
-			t4 := 0.0
+			t5 := 0.0
 			if v < 0 {
-				t4 = -1
+				t5 = -1
 			}
-			t5 := t4
+			t6 := t5
 			if v > 0 {
-				t5 = 1
+				t6 = 1
 			}
-			absxi1 := t5 * v1
+			absxi1 := t6 * v1
 			if math.IsNaN(absxi) {
 				return math.NaN(), 0, 0
 			}
 			if scale < absxi {
 				s2 := scale / absxi
 				s1_2 := (scale1 - absxi1*s2) / absxi
-				t7 := absxi1 * s1_2 / absxi
-				t8 := sumSquares * s2
-				t9 := sumSquares*s1_2 + sumSquares1*s2
+				t8 := absxi1 * s1_2 / absxi
+				t9 := sumSquares * s2
+				t10 := sumSquares*s1_2 + sumSquares1*s2
+				sumSquares1_2 := t9*s1_2 + t10*s2
+				sumSquares2 = t10*s1_2 - t9*t8 + (sumSquares1*s1_2-sumSquares*t8+sumSquares2*s2)*s2
+				sumSquares = 1 + t9*s2
 				scale = absxi
 				scale1 = absxi1
-				sumSquares2 = t9*s1_2 - t8*t7 + (sumSquares1*s1_2-sumSquares*t7+sumSquares2*s2)*s2
-				sumSquares = 1 + t8*s2
-				sumSquares1 = t8*s1_2 + t9*s2
+				sumSquares1 = sumSquares1_2
 			} else {
 				s := absxi / scale
 				s1 := (absxi1 - scale1*s) / scale
-				t6 := scale1 * s1 / scale
+				t7 := scale1 * s1 / scale
 				sumSquares += s * s
 				sumSquares1 += 2 * (s * s1)
-				sumSquares2 += s1*s1 - s*t6 - t6*s
+				sumSquares2 += s1*s1 - s*t7 - t7*s
 			}
 		}
 	}
@@ -3280,7 +3421,8 @@ func f64L2NormUnitaryTaylor2(x, x1 []float64) (norm, norm1, norm2 float64) {
 	t := math.Sqrt(sumSquares)
 	t2 := 0.5 / t
 	t3 := t2 * sumSquares1
-	return scale * t, scale*t3 + scale1*t, scale*(t2*sumSquares2-0.5*(t3*t2/t*sumSquares1)) + scale1*t3
+	t4 := scale*(t2*sumSquares2-0.5*(t3*t2/t*sumSquares1)) + scale1*t3
+	return scale * t, scale*t3 + scale1*t, t4
 }
 
 // SoftMaxJVP computes SoftMax and its directional derivative along the tangents
@@ -3771,7 +3913,8 @@ func floatsMaxIdxReverse(s, ds []float64) {
 
 // SoftMaxTaylor propagates Taylor polynomials of degree 3 through SoftMax (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// SoftMax and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// SoftMax and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -3790,7 +3933,8 @@ func SoftMaxTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 
 // floatsLogSumExpTaylor propagates Taylor polynomials of degree 3 through LogSumExp (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// LogSumExp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// LogSumExp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -3809,23 +3953,28 @@ func floatsLogSumExpTaylor(s, s1 []float64) (float64, float64, float64, float64)
 	lse2 := 0.0
 	lse3 := 0.0
 	for i := 0; i < len(s); i++ {
-		t3 := s1[i] - maxval1
-		t4 := math.Exp(s[i] - maxval)
-		t5 := t4 * t3
-		t6 := 0.5*(t5*t3) - t4*maxval2
-		lse += t4
-		lse1 += t5
-		lse2 += t6
-		lse3 += 0.3333333333333333*(t6*t3) - 0.6666666666666666*(t5*maxval2) - t4*maxval3
+		t7 := s1[i] - maxval1
+		t8 := math.Exp(s[i] - maxval)
+		t9 := t8 * t7
+		t10 := 0.5*(t9*t7) - t8*maxval2
+		lse3 += 0.3333333333333333*(t10*t7) - 0.6666666666666666*(t9*maxval2) - t8*maxval3
+		lse += t8
+		lse1 += t9
+		lse2 += t10
 	}
 	t := 1 / lse
 	t2 := lse1 * t / lse
-	return math.Log(lse) + maxval, t*lse1 + maxval1, t*lse2 - 0.5*(t2*lse1) + maxval2, 0.3333333333333333*((lse1*t2-lse2*t)/lse*lse1) - 0.6666666666666666*(t2*lse2) + t*lse3 + maxval3
+	t3 := 0.3333333333333333 * ((lse1*t2 - lse2*t) / lse * lse1)
+	t4 := t3 - 0.6666666666666666*(t2*lse2)
+	t5 := t4 + t*lse3
+	t6 := t5 + maxval3
+	return math.Log(lse) + maxval, t*lse1 + maxval1, t*lse2 - 0.5*(t2*lse1) + maxval2, t6
 }
 
 // floatsProdTaylor propagates Taylor polynomials of degree 3 through Prod (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Prod and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Prod and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -3842,17 +3991,19 @@ func floatsProdTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 	for i := 0; i < len(s); i++ {
 		val := s[i]
 		val1 := s1[i]
+		prod2_2 := prod1*val1 + prod2*val
 		prod3 = prod2*val1 + prod3*val
-		prod2 = prod1*val1 + prod2*val
 		prod1 = prod*val1 + prod1*val
 		prod *= val
+		prod2 = prod2_2
 	}
 	return prod, prod1, prod2, prod3
 }
 
 // floatsMaxTaylor propagates Taylor polynomials of degree 3 through Max (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Max and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Max and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -3868,7 +4019,8 @@ func floatsMaxTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 
 // floatsMinTaylor propagates Taylor polynomials of degree 3 through Min (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Min and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Min and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -3884,7 +4036,8 @@ func floatsMinTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 
 // floatsMaxIdxTaylor propagates Taylor polynomials of degree 3 through MaxIdx (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// MaxIdx and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// MaxIdx and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -3913,7 +4066,8 @@ func floatsMaxIdxTaylor(s, s1 []float64) int {
 
 // floatsMinIdxTaylor propagates Taylor polynomials of degree 3 through MinIdx (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// MinIdx and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// MinIdx and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -3966,7 +4120,8 @@ func DestinationsJVP(x, dx, y, dy []float64) (float64, float64) {
 	return t, t2
 }
 
-// floatsAddScaledToJVPWrtDstYS computes AddScaledTo and its directional derivative along the tangents
+// floatsAddScaledToJVPWrtDstYS computes AddScaledTo and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: dst (tangent ddst), y (tangent dy), s (tangent ds).
@@ -4135,7 +4290,8 @@ func floatsDivToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	return t2, t3
 }
 
-// f64ScalUnitaryToJVPWrtDstX computes ScalUnitaryTo and its directional derivative along the tangents
+// f64ScalUnitaryToJVPWrtDstX computes ScalUnitaryTo and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
@@ -4229,7 +4385,8 @@ func f64DivToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 
 // DestinationsTaylor propagates Taylor polynomials of degree 3 through Destinations (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Destinations and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Destinations and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
@@ -4243,7 +4400,21 @@ func DestinationsTaylor(x, x1, x2, x3, y, y1, y2, y3 []float64) (float64, float6
 	a1 := make([]float64, n)
 	a2 := make([]float64, n)
 	a3 := make([]float64, n)
-	floatsAddScaledToTaylorWrtDstYS(a, a1, a2, a3, x, x1, x2, x3, 0.5, y, y1, y2, y3)
+	floatsAddScaledToTaylorWrtDstYS(
+		a,
+		a1,
+		a2,
+		a3,
+		x,
+		x1,
+		x2,
+		x3,
+		0.5,
+		y,
+		y1,
+		y2,
+		y3,
+	)
 	b := make([]float64, n)
 	b1 := make([]float64, n)
 	b2 := make([]float64, n)
@@ -4259,18 +4430,25 @@ func DestinationsTaylor(x, x1, x2, x3, y, y1, y2, y3 []float64) (float64, float6
 	return t, t2, t3, t4
 }
 
-// floatsAddScaledToTaylorWrtDstYS propagates Taylor polynomials of degree 3 through AddScaledTo (Taylor mode):
+// floatsAddScaledToTaylorWrtDstYS propagates Taylor polynomials of degree 3 through AddScaledTo
+// (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AddScaledTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// AddScaledTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), y (coefficients y1, y2, y3), s (coefficients s1, s2, s3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), y (coefficients y1, y2, y3), s (coefficients
+// s1, s2, s3).
 // Fixed inputs (zero coefficients): alpha.
 // Results, in order: the value of AddScaledTo; its coefficients 1 to 3.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func floatsAddScaledToTaylorWrtDstYS(dst, dst1, dst2, dst3, y, y1, y2, y3 []float64, alpha float64, s, s1, s2, s3 []float64) ([]float64, []float64, []float64, []float64) {
+func floatsAddScaledToTaylorWrtDstYS(
+	dst, dst1, dst2, dst3, y, y1, y2, y3 []float64,
+	alpha float64,
+	s, s1, s2, s3 []float64,
+) ([]float64, []float64, []float64, []float64) {
 	n := len(y)
 	if len(s) != n {
 		panic("floats: slice lengths do not match")
@@ -4278,21 +4456,42 @@ func floatsAddScaledToTaylorWrtDstYS(dst, dst1, dst2, dst3, y, y1, y2, y3 []floa
 	if len(dst) != n {
 		panic("floats: destination slice length does not match input")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, alpha, s, s1, s2, s3, y, y1, y2, y3)
+	f64AxpyUnitaryToTaylorWrtDstXY(
+		dst,
+		dst1,
+		dst2,
+		dst3,
+		alpha,
+		s,
+		s1,
+		s2,
+		s3,
+		y,
+		y1,
+		y2,
+		y3,
+	)
 	return dst, dst1, dst2, dst3
 }
 
 // floatsMulToTaylor propagates Taylor polynomials of degree 3 through MulTo (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// MulTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// MulTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients t1, t2, t3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
+// t1, t2, t3).
 // Results, in order: the value of MulTo; its coefficients 1 to 3.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func floatsMulToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) ([]float64, []float64, []float64, []float64) {
+func floatsMulToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) (
+	[]float64,
+	[]float64,
+	[]float64,
+	[]float64,
+) {
 	n := len(s)
 	n2 := len(t)
 	if n != n2 {
@@ -4318,9 +4517,11 @@ func floatsMulToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	return dst, dst1, dst2, dst3
 }
 
-// floatsScaleToTaylorWrtDstS propagates Taylor polynomials of degree 3 through ScaleTo (Taylor mode):
+// floatsScaleToTaylorWrtDstS propagates Taylor polynomials of degree 3 through ScaleTo (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// ScaleTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// ScaleTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -4329,7 +4530,11 @@ func floatsMulToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func floatsScaleToTaylorWrtDstS(dst, dst1, dst2, dst3 []float64, c float64, s, s1, s2, s3 []float64) ([]float64, []float64, []float64, []float64) {
+func floatsScaleToTaylorWrtDstS(
+	dst, dst1, dst2, dst3 []float64,
+	c float64,
+	s, s1, s2, s3 []float64,
+) ([]float64, []float64, []float64, []float64) {
 	n := len(dst)
 	if n != len(s) {
 		panic("floats: destination slice length does not match input")
@@ -4342,7 +4547,8 @@ func floatsScaleToTaylorWrtDstS(dst, dst1, dst2, dst3 []float64, c float64, s, s
 
 // floatsCumSumTaylor propagates Taylor polynomials of degree 3 through CumSum (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// CumSum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// CumSum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -4364,7 +4570,8 @@ func floatsCumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float
 
 // floatsCumProdTaylor propagates Taylor polynomials of degree 3 through CumProd (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// CumProd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// CumProd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -4372,7 +4579,12 @@ func floatsCumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func floatsCumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64, []float64, []float64, []float64) {
+func floatsCumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) (
+	[]float64,
+	[]float64,
+	[]float64,
+	[]float64,
+) {
 	n := len(dst)
 	if n != len(s) {
 		panic("floats: destination slice length does not match input")
@@ -4386,15 +4598,22 @@ func floatsCumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]floa
 
 // floatsAddToTaylor propagates Taylor polynomials of degree 3 through AddTo (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AddTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// AddTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients t1, t2, t3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
+// t1, t2, t3).
 // Results, in order: the value of AddTo; its coefficients 1 to 3.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func floatsAddToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) ([]float64, []float64, []float64, []float64) {
+func floatsAddToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) (
+	[]float64,
+	[]float64,
+	[]float64,
+	[]float64,
+) {
 	n := len(s)
 	if n != len(t) {
 		panic("floats: slice lengths do not match")
@@ -4402,21 +4621,42 @@ func floatsAddToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	if len(dst) != n {
 		panic("floats: destination slice length does not match input")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, 1, s, s1, s2, s3, t, t1, t2, t3)
+	f64AxpyUnitaryToTaylorWrtDstXY(
+		dst,
+		dst1,
+		dst2,
+		dst3,
+		1,
+		s,
+		s1,
+		s2,
+		s3,
+		t,
+		t1,
+		t2,
+		t3,
+	)
 	return dst, dst1, dst2, dst3
 }
 
 // floatsSubToTaylor propagates Taylor polynomials of degree 3 through SubTo (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// SubTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// SubTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients t1, t2, t3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
+// t1, t2, t3).
 // Results, in order: the value of SubTo; its coefficients 1 to 3.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func floatsSubToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) ([]float64, []float64, []float64, []float64) {
+func floatsSubToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) (
+	[]float64,
+	[]float64,
+	[]float64,
+	[]float64,
+) {
 	n := len(s)
 	if n != len(t) {
 		panic("floats: slice lengths do not match")
@@ -4424,21 +4664,42 @@ func floatsSubToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	if len(dst) != n {
 		panic("floats: destination slice length does not match input")
 	}
-	f64AxpyUnitaryToTaylorWrtDstXY(dst, dst1, dst2, dst3, -1, t, t1, t2, t3, s, s1, s2, s3)
+	f64AxpyUnitaryToTaylorWrtDstXY(
+		dst,
+		dst1,
+		dst2,
+		dst3,
+		-1,
+		t,
+		t1,
+		t2,
+		t3,
+		s,
+		s1,
+		s2,
+		s3,
+	)
 	return dst, dst1, dst2, dst3
 }
 
 // floatsDivToTaylor propagates Taylor polynomials of degree 3 through DivTo (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// DivTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// DivTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients t1, t2, t3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
+// t1, t2, t3).
 // Results, in order: the value of DivTo; its coefficients 1 to 3.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func floatsDivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) ([]float64, []float64, []float64, []float64) {
+func floatsDivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) (
+	[]float64,
+	[]float64,
+	[]float64,
+	[]float64,
+) {
 	n := len(s)
 	if n != len(t) {
 		panic("floats: slice lengths do not match")
@@ -4450,9 +4711,11 @@ func floatsDivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	return t4, t5, t6, t7
 }
 
-// f64ScalUnitaryToTaylorWrtDstX propagates Taylor polynomials of degree 3 through ScalUnitaryTo (Taylor mode):
+// f64ScalUnitaryToTaylorWrtDstX propagates Taylor polynomials of degree 3 through ScalUnitaryTo
+// (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// ScalUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// ScalUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), x (coefficients x1, x2, x3).
@@ -4474,7 +4737,8 @@ func f64ScalUnitaryToTaylorWrtDstX(dst, dst1, dst2, dst3 []float64, alpha float6
 
 // f64CumSumTaylor propagates Taylor polynomials of degree 3 through CumSum (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// CumSum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// CumSum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -4515,7 +4779,8 @@ func f64CumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64,
 
 // f64CumProdTaylor propagates Taylor polynomials of degree 3 through CumProd (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// CumProd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// CumProd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -4558,15 +4823,22 @@ func f64CumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64
 
 // f64DivToTaylor propagates Taylor polynomials of degree 3 through DivTo (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// DivTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// DivTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients t1, t2, t3).
+// Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
+// t1, t2, t3).
 // Results, in order: the value of DivTo; its coefficients 1 to 3.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func f64DivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) ([]float64, []float64, []float64, []float64) {
+func f64DivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float64) (
+	[]float64,
+	[]float64,
+	[]float64,
+	[]float64,
+) {
 	for i := 0; i < len(s); i++ {
 		v3 := s3[i]
 		ti := t[i]

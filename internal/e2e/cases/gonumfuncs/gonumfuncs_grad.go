@@ -32,7 +32,9 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 	f2 := 2.25 - x0*t4
 	t5 := 1 - t2*x1
 	f3 := 2.625 - x0*t5
-	return f1*f1 + f2*f2 + f3*f3, -(2 * ((dx0*t - x0*dx1) * f1)) - 2*((dx0*t4-x0*t3)*f2) - 2*((dx0*t5-x0*(t3*x1+t2*dx1))*f3)
+	t6 := -(2 * ((dx0*t - x0*dx1) * f1)) - 2*((dx0*t4-x0*t3)*f2)
+	t7 := t6 - 2*((dx0*t5-x0*(t3*x1+t2*dx1))*f3)
+	return f1*f1 + f2*f2 + f3*f3, t7
 }
 
 // BealeGrad computes Beale.Func and its gradient with respect to the varied inputs
@@ -148,8 +150,8 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 		x2 := x[2]
 		t2 := math.Exp(-(x[1] * z))
 		f := t - x2*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		sum += f * f
 		dsum += 2 * ((-(t * (dx[0] * z)) - (dx[2]*t2 - x2*(t2*(dx[1]*z)))) * f)
+		sum += f * f
 	}
 	return sum, dsum
 }
@@ -210,8 +212,9 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 		x3 := x[3]
 		t2 := math.Exp(-(x[1] * z))
 		f := x2*t - x3*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * ((dx[2]*t - x2*(t*(dx[0]*z)) - (dx[3]*t2 - x3*(t2*(dx[1]*z)))) * f)
+		dsum += t3
 		sum += f * f
-		dsum += 2 * ((dx[2]*t - x2*(t*(dx[0]*z)) - (dx[3]*t2 - x3*(t2*(dx[1]*z)))) * f)
 	}
 	return sum, dsum
 }
@@ -273,10 +276,14 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
 		t2 := math.Exp(-(x[1] * z))
-		t3 := math.Exp(-(x[4] * z))
-		f := x2*t - x3*t2 + 3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t3 := dx[2]*t - x2*(t*(dx[0]*z)) - (dx[3]*t2 - x3*(t2*(dx[1]*z)))
+		t4 := math.Exp(-(x[4] * z))
+		df := t3 - 3*(t4*(dx[4]*z))
+		f := x2*t - x3*t2 + 3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t5 := df * f
+		t6 := 2 * t5
+		dsum += t6
 		sum += f * f
-		dsum += 2 * ((dx[2]*t - x2*(t*(dx[0]*z)) - (dx[3]*t2 - x3*(t2*(dx[1]*z))) - 3*(t3*(dx[4]*z))) * f)
 	}
 	return sum, dsum
 }
@@ -336,15 +343,20 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 	dsum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
+		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
 		x2 := x[2]
 		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
 		t2 := math.Exp(-(x[1] * z))
+		t3 := dx[2]*t - x2*(t*(dx[0]*z)) - (dx[3]*t2 - x3*(t2*(dx[1]*z)))
 		x5 := x[5]
-		t3 := math.Exp(-(x[4] * z))
-		f := x2*t - x3*t2 + x5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t4 := math.Exp(-(x[4] * z))
+		df := t3 + (dx[5]*t4 - x5*(t4*(dx[4]*z)))
+		f := x2*t - x3*t2 + x5*t4 - y
+		t5 := df * f
+		t6 := 2 * t5
+		dsum += t6
 		sum += f * f
-		dsum += 2 * ((dx[2]*t - x2*(t*(dx[0]*z)) - (dx[3]*t2 - x3*(t2*(dx[1]*z))) + (dx[5]*t3 - x5*(t3*(dx[4]*z)))) * f)
 	}
 	return sum, dsum
 }
@@ -371,13 +383,14 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 	sum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
+		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
 		x2 := x[2]
 		t2 := math.Exp(-(x[0] * z))
 		x3 := x[3]
 		t3 := math.Exp(-(x[1] * z))
 		x5 := x[5]
 		t4 := math.Exp(-(x[4] * z))
-		f := x2*t2 - x3*t3 + x5*t4 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		f := x2*t2 - x3*t3 + x5*t4 - y
 		t5 := 2 * (t * f)
 		dx[4] -= t4 * (x5 * t5) * z
 		dx[5] += t5 * t4
@@ -410,8 +423,8 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 		t2 := math.Exp(-(t * x[0]))
 		t3 := math.Exp(-(t * x[1]))
 		f := t2 - t3 - x[2]*y
-		sum += f * f
 		dsum += 2 * ((t3*(t*dx[1]) - t2*(t*dx[0]) - dx[2]*y) * f)
+		sum += f * f
 	}
 	return sum, dsum
 }
@@ -451,7 +464,8 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 	return sum
 }
 
-// BrownBadlyScaledJVP computes BrownBadlyScaled.Func and its directional derivative along the tangents
+// BrownBadlyScaledJVP computes BrownBadlyScaled.Func and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
@@ -473,7 +487,8 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 	return f1*f1 + f2*f2 + f3*f3, 2*(df1*f1) + 2*(df2*f2) + 2*((df1*x1+x0*df2)*f3)
 }
 
-// BrownBadlyScaledGrad computes BrownBadlyScaled.Func and its gradient with respect to the varied inputs
+// BrownBadlyScaledGrad computes BrownBadlyScaled.Func and its gradient with respect to the varied
+// inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
@@ -521,13 +536,14 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 		t := math.Sin(c)
 		f2 := x[2] + x[3]*t - math.Cos(c)
 		f := f1*f1 + f2*f2
-		sum += f * f
 		dsum += 2 * ((2*((dx[0]+c*dx[1])*f1) + 2*((dx[2]+dx[3]*t)*f2)) * f)
+		sum += f * f
 	}
 	return sum, dsum
 }
 
-// BrownAndDennisGrad computes BrownAndDennis.Func and its gradient with respect to the varied inputs
+// BrownAndDennisGrad computes BrownAndDennis.Func and its gradient with respect to the varied
+// inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
@@ -565,7 +581,8 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 	return sum
 }
 
-// ExtendedPowellSingularJVP computes ExtendedPowellSingular.Func and its directional derivative along the tangents
+// ExtendedPowellSingularJVP computes ExtendedPowellSingular.Func and its directional derivative
+// along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
@@ -592,19 +609,24 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 		f4 := t2 * t2
 		df4 := 2 * ((dxi - dx[i+3]) * t2)
 		t3 := 5 * f2
-		t4 := 10 * f4
-		sum += f1*f1 + t3*f2 + f3*f3 + t4*f4
-		dsum += 2*((dxi+10*dx[i+1])*f1) + (5*df2*f2 + t3*df2) + 2*(2*((dx[i+1]-2*dx[i+2])*t)*f3) + (10*df4*f4 + t4*df4)
+		t4 := 2*((dxi+10*dx[i+1])*f1) + (5*df2*f2 + t3*df2)
+		t5 := t4 + 2*(2*((dx[i+1]-2*dx[i+2])*t)*f3)
+		t6 := 10 * f4
+		t7 := t5 + (10*df4*f4 + t6*df4)
+		dsum += t7
+		sum += f1*f1 + t3*f2 + f3*f3 + t6*f4
 	}
 	return sum, dsum
 }
 
-// ExtendedPowellSingularGrad computes ExtendedPowellSingular.Func and its gradient with respect to the varied inputs
+// ExtendedPowellSingularGrad computes ExtendedPowellSingular.Func and its gradient with respect to
+// the varied inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
 // Fixed inputs: e.
-// The first result is the value of ExtendedPowellSingular.Func; the partial derivatives of the varied
+// The first result is the value of ExtendedPowellSingular.Func; the partial derivatives of the
+// varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
@@ -646,7 +668,8 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 	return sum
 }
 
-// ExtendedRosenbrockJVP computes ExtendedRosenbrock.Func and its directional derivative along the tangents
+// ExtendedRosenbrockJVP computes ExtendedRosenbrock.Func and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
@@ -670,7 +693,8 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 	return sum, dsum
 }
 
-// ExtendedRosenbrockGrad computes ExtendedRosenbrock.Func and its gradient with respect to the varied inputs
+// ExtendedRosenbrockGrad computes ExtendedRosenbrock.Func and its gradient with respect to the
+// varied inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
@@ -724,8 +748,8 @@ func GaussianJVP(g functions.Gaussian, x, dx []float64) (sum, dsum float64) {
 		x0 := x[0]
 		dx0 := dx[0]
 		f := x0*e - functionsGaussianY(g, i)
-		sum += f * f
 		dsum += 2 * ((dx0*e + x0*(e*(-0.5*dx1*d-t*(2*(dx2*b))))) * f)
+		sum += f * f
 	}
 	return sum, dsum
 }
@@ -804,7 +828,8 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	return sum
 }
 
-// GulfResearchAndDevelopmentJVP computes GulfResearchAndDevelopment.Func and its directional derivative along the tangents
+// GulfResearchAndDevelopmentJVP computes GulfResearchAndDevelopment.Func and its directional
+// derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
@@ -844,18 +869,20 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 		t1 := t4 / x0
 		t2_2 := math.Exp(-t1)
 		t7 := t2_2 - arg
-		sum += t7 * t7
 		dsum -= 2 * (t2_2 * ((t6*dx[2] - t5*(t3*dx[1]) - t1*dx[0]) / x0) * t7)
+		sum += t7 * t7
 	}
 	return sum, dsum
 }
 
-// GulfResearchAndDevelopmentGrad computes GulfResearchAndDevelopment.Func and its gradient with respect to the varied inputs
+// GulfResearchAndDevelopmentGrad computes GulfResearchAndDevelopment.Func and its gradient with
+// respect to the varied inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
 // Fixed inputs: g.
-// The first result is the value of GulfResearchAndDevelopment.Func; the partial derivatives of the varied
+// The first result is the value of GulfResearchAndDevelopment.Func; the partial derivatives of the
+// varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
@@ -945,7 +972,8 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 		t5 = 0
 	}
 	f2 := 10 * (t2 - 1)
-	return f1*f1 + f2*f2 + f3*f3, 2*(10*(df3-10*dtheta)*f1) + 2*(10*(t4*dx[0]+t5*dx[1])*f2) + 2*(df3*f3)
+	t6 := 2*(10*(df3-10*dtheta)*f1) + 2*(10*(t4*dx[0]+t5*dx[1])*f2) + 2*(df3*f3)
+	return f1*f1 + f2*f2 + f3*f3, t6
 }
 
 // HelicalValleyGrad computes HelicalValley.Func and its gradient with respect to the varied inputs
@@ -1126,7 +1154,8 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 		dsum += 2 * (t2 * (dx[i3] / 10) * f)
 	}
 	t := x[0] - 0.2
-	return sum*1e-05 + t*t + s*s, dsum*1e-05 + 2*(dx[0]*t) + 2*(ds*s)
+	dsum2 := dsum*1e-05 + 2*(dx[0]*t) + 2*(ds*s)
+	return sum*1e-05 + t*t + s*s, dsum2
 }
 
 // PenaltyIIGrad computes PenaltyII.Func and its gradient with respect to the varied inputs
@@ -1204,7 +1233,8 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	return sum2
 }
 
-// PowellBadlyScaledJVP computes PowellBadlyScaled.Func and its directional derivative along the tangents
+// PowellBadlyScaledJVP computes PowellBadlyScaled.Func and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
@@ -1225,10 +1255,12 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 	t2 := math.Exp(-x0)
 	t3 := math.Exp(-x1)
 	f2 := t2 + t3 - 1.0001
-	return f1*f1 + f2*f2, 2*((10000*dx0*x1+t*dx1)*f1) + 2*((-(t2*dx0)-t3*dx1)*f2)
+	t4 := 2*((10000*dx0*x1+t*dx1)*f1) + 2*((-(t2*dx0)-t3*dx1)*f2)
+	return f1*f1 + f2*f2, t4
 }
 
-// PowellBadlyScaledGrad computes PowellBadlyScaled.Func and its gradient with respect to the varied inputs
+// PowellBadlyScaledGrad computes PowellBadlyScaled.Func and its gradient with respect to the varied
+// inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
@@ -1376,7 +1408,8 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	return sum
 }
 
-// VariablyDimensionedJVP computes VariablyDimensioned.Func and its directional derivative along the tangents
+// VariablyDimensionedJVP computes VariablyDimensioned.Func and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
@@ -1405,7 +1438,8 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 	return sum + s2 + s2*s2, dsum + ds2 + 2*(ds2*s2)
 }
 
-// VariablyDimensionedGrad computes VariablyDimensioned.Func and its gradient with respect to the varied inputs
+// VariablyDimensionedGrad computes VariablyDimensioned.Func and its gradient with respect to the
+// varied inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
@@ -1612,9 +1646,12 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 	df6 := dx1 - dx3
 	t := 100 * f1
 	t2 := 90 * f3
-	t3 := 10 * f5
-	t4 := 0.1 * f6
-	return t*f1 + f2*f2 + t2*f3 + f4*f4 + t3*f5 + t4*f6, 100*df1*f1 + t*df1 - 2*(dx0*f2) + (90*df3*f3 + t2*df3) - 2*(dx2*f4) + (10*df5*f5 + t3*df5) + (0.1*df6*f6 + t4*df6)
+	t3 := 100*df1*f1 + t*df1 - 2*(dx0*f2) + (90*df3*f3 + t2*df3) - 2*(dx2*f4)
+	t4 := 10 * f5
+	t5 := t3 + (10*df5*f5 + t4*df5)
+	t6 := 0.1 * f6
+	t7 := t5 + (0.1*df6*f6 + t6*df6)
+	return t*f1 + f2*f2 + t2*f3 + f4*f4 + t4*f5 + t6*f6, t7
 }
 
 // WoodGrad computes Wood.Func and its gradient with respect to the varied inputs
@@ -1872,15 +1909,16 @@ func PlassmannParamsJVP(f, df functions.Plassmann, x, dx []float64) (float64, fl
 	t5 := t4 * a
 	t6 := math.Sin(t5)
 	r := t3 * t6
-	dr := (-(2*db)-t2*dl)/l/3.141592653589793*t6 + t3*(math.Cos(t5)*(dl*3.141592653589793/2*a+t4*da))
+	t7 := t3 * (math.Cos(t5) * (dl*3.141592653589793/2*a + t4*da))
+	dr := (-(2*db)-t2*dl)/l/3.141592653589793*t6 + t7
 	if a <= t {
 		r += 1 - a
 		dr -= da
 	} else if t < a && a <= 1+b {
-		t7 := a - 1
-		t8 := t7 * t7 / b
-		r += 0.5 * (t8 + b)
-		dr += 0.5 * ((2*(da*t7)-t8*db)/b + db)
+		t8 := a - 1
+		t9 := t8 * t8 / b
+		r += 0.5 * (t9 + b)
+		dr += 0.5 * ((2*(da*t8)-t9*db)/b + db)
 	} else {
 		r += a - 1
 		dr += da
@@ -1888,7 +1926,8 @@ func PlassmannParamsJVP(f, df functions.Plassmann, x, dx []float64) (float64, fl
 	return r, dr
 }
 
-// YanaiOzawaKanekoJVP computes YanaiOzawaKaneko.Func and its directional derivative along the tangents
+// YanaiOzawaKanekoJVP computes YanaiOzawaKaneko.Func and its directional derivative along the
+// tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
@@ -1914,7 +1953,8 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 	return g1*t4 + g2*t5, g1*(0.5/t4*(2*(da*t3))) + g2*(0.5/t5*(2*(da*a)))
 }
 
-// YanaiOzawaKanekoGrad computes YanaiOzawaKaneko.Func and its gradient with respect to the varied inputs
+// YanaiOzawaKanekoGrad computes YanaiOzawaKaneko.Func and its gradient with respect to the varied
+// inputs
 // (reverse mode).
 //
 // Varied inputs: x (into dx).
@@ -1961,7 +2001,9 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 	dx0 := dx[0]
 	t := 0.12918450914398066 * x0
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
-	return term*term + 9.602112642270262*math.Cos(x0) + 10, 2*((dx[1]-(0.12918450914398066*dx0*x0+t*dx0)+1.5915494309189533*dx0)*term) - 9.602112642270262*(math.Sin(x0)*dx0)
+	t2 := 2 * ((dx[1] - (0.12918450914398066*dx0*x0 + t*dx0) + 1.5915494309189533*dx0) * term)
+	t3 := t2 - 9.602112642270262*(math.Sin(x0)*dx0)
+	return term*term + 9.602112642270262*math.Cos(x0) + 10, t3
 }
 
 // BraninHooGrad computes BraninHoo.Func and its gradient with respect to the varied inputs
@@ -1985,7 +2027,10 @@ func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
 	t2 := term*term + 9.602112642270262*math.Cos(x0) + 10
 	t3 := 2 * term
-	dx[0] += 1.5915494309189533*t3 - math.Sin(x0)*9.602112642270262 - t*t3 - 0.12918450914398066*(t3*x0)
+	t4 := 1.5915494309189533*t3 - math.Sin(x0)*9.602112642270262 - t*t3
+	t5 := t4 - 0.12918450914398066*(t3*x0)
+	t6 := dx[0] + t5
+	dx[0] = t6
 	dx[1] += t3
 	return t2
 }
@@ -2007,17 +2052,18 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		v := x[i]
 		dv := dx[i]
-		t4 := 6.283185307179586 * v
+		t5 := 6.283185307179586 * v
+		dsc -= math.Sin(t5) * (6.283185307179586 * dv)
 		ss += v * v
 		dss += 2 * (dv * v)
-		sc += math.Cos(t4)
-		dsc -= math.Sin(t4) * (6.283185307179586 * dv)
+		sc += math.Cos(t5)
 	}
 	id := 1 / float64(n)
 	t := math.Sqrt(id * ss)
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(id * sc)
-	return -20*t2 - t3 + 20 + 2.718281828459045, -20*(t2*(-0.2*(0.5/t*(id*dss)))) - t3*(id*dsc)
+	t4 := -20*(t2*(-0.2*(0.5/t*(id*dss)))) - t3*(id*dsc)
+	return -20*t2 - t3 + 20 + 2.718281828459045, t4
 }
 
 // AckleyGrad computes Ackley.Func and its gradient with respect to the varied inputs
@@ -2054,7 +2100,8 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	t6 := dss
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		dx[i2] += 2*(t6*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t5)
+		t7 := dx[i2] + (2*(t6*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t5))
+		dx[i2] = t7
 	}
 	return t4
 }
@@ -2084,16 +2131,18 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 		t4 = 1
 	}
 	t5 := math.Sqrt(math.Abs(t2))
-	t6 := x0 + 10
-	t7 := 0.0
-	if t6 < 0 {
-		t7 = -1
+	t6 := 100 * (0.5 / t5 * (t4 * (dx[1] - (0.01*dx0*x0 + t*dx0))))
+	t7 := x0 + 10
+	t8 := 0.0
+	if t7 < 0 {
+		t8 = -1
 	}
-	t8 := t7
-	if t6 > 0 {
-		t8 = 1
+	t9 := t8
+	if t7 > 0 {
+		t9 = 1
 	}
-	return 100*t5 + 0.01*math.Abs(t6), 100*(0.5/t5*(t4*(dx[1]-(0.01*dx0*x0+t*dx0)))) + 0.01*(t8*dx0)
+	t10 := t6 + 0.01*(t9*dx0)
+	return 100*t5 + 0.01*math.Abs(t7), t10
 }
 
 // Bukin6Grad computes Bukin6.Func and its gradient with respect to the varied inputs
@@ -2160,7 +2209,9 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 	dx02 := 2 * (dx0 * x0)
 	x04 := x02 * x02
 	dx04 := 2 * (dx02 * x02)
-	return 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1, 2*dx02 - 1.05*dx04 + (dx04*x02+x04*dx02)/6 + (dx0*x1 + x0*dx1) + 2*(dx1*x1)
+	t := 2*dx02 - 1.05*dx04 + (dx04*x02+x04*dx02)/6 + (dx0*x1 + x0*dx1)
+	t2 := t + 2*(dx1*x1)
+	return 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1, t2
 }
 
 // CamelThreeGrad computes CamelThree.Func and its gradient with respect to the varied inputs
@@ -2184,8 +2235,13 @@ func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	x02 := x0 * x0
 	x04 := x02 * x02
 	t := 2*x02 - 1.05*x04 + x04*x02/6 + x0*x1 + x1*x1
+	t2 := x04*0.16666666666666666 + 2 + 2*((0.16666666666666666*x02-1.05)*x02)
+	t3 := t2 * x0
+	t4 := 2 * t3
+	t5 := x1 + t4
 	dx[1] += 2*x1 + x0
-	dx[0] += x1 + 2*((x04*0.16666666666666666+2+2*((0.16666666666666666*x02-1.05)*x02))*x0)
+	t6 := dx[0] + t5
+	dx[0] = t6
 	return t
 }
 
@@ -2210,8 +2266,10 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 	x12 := x1 * x1
 	dx12 := 2 * (dx1 * x1)
 	t := 4 - 2.1*x02 + x02*x02/3
-	t2 := -4 + 4*x12
-	return t*x02 + x0*x1 + t2*x12, (2*(dx02*x02)/3-2.1*dx02)*x02 + t*dx02 + (dx0*x1 + x0*dx1) + (4*dx12*x12 + t2*dx12)
+	t2 := (2*(dx02*x02)/3-2.1*dx02)*x02 + t*dx02 + (dx0*x1 + x0*dx1)
+	t3 := -4 + 4*x12
+	t4 := t2 + (4*dx12*x12 + t3*dx12)
+	return t*x02 + x0*x1 + t3*x12, t4
 }
 
 // CamelSixGrad computes CamelSix.Func and its gradient with respect to the varied inputs
@@ -2275,16 +2333,21 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 	t7 := t5 * t6
 	t8 := math.Exp(math.Abs(t2))
 	t9 := t7 * t8
-	t10 := 0.0
+	t10 := t7 * (t8 * (t4 * (0.5 / t * ((2*(dx0*x0) + 2*(dx1*x1)) / 3.141592653589793))))
+	t11 := (math.Cos(x0)*dx0*t6+t5*(math.Cos(x1)*dx1))*t8 - t10
+	t12 := 0.0
 	if t9 < 0 {
-		t10 = -1
+		t12 = -1
 	}
-	t11 := t10
+	t13 := t12
 	if t9 > 0 {
-		t11 = 1
+		t13 = 1
 	}
-	t12 := math.Abs(t9) + 1
-	return -0.0001 * math.Pow(t12, 0.1), -0.0001 * (0.1 * math.Pow(t12, -0.9) * (t11 * ((math.Cos(x0)*dx0*t6+t5*(math.Cos(x1)*dx1))*t8 - t7*(t8*(t4*(0.5/t*((2*(dx0*x0)+2*(dx1*x1))/3.141592653589793)))))))
+	t14 := t13 * t11
+	t15 := math.Abs(t9) + 1
+	t16 := 0.1 * math.Pow(t15, -0.9) * t14
+	t17 := -0.0001 * t16
+	return -0.0001 * math.Pow(t15, 0.1), t17
 }
 
 // CrossInTrayGrad computes CrossInTray.Func and its gradient with respect to the varied inputs
@@ -2514,18 +2577,20 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 	}
 	t5 := math.Sqrt(math.Abs(t2))
 	t6 := math.Sin(t5)
-	t7 := x0 - x1 - 47
-	t8 := 0.0
-	if t7 < 0 {
-		t8 = -1
+	t7 := -(dx1 * t6) - t*(math.Cos(t5)*(0.5/t5*(t4*(dx1+dx0/2))))
+	t8 := x0 - x1 - 47
+	t9 := 0.0
+	if t8 < 0 {
+		t9 = -1
 	}
-	t9 := t8
-	if t7 > 0 {
-		t9 = 1
+	t10 := t9
+	if t8 > 0 {
+		t10 = 1
 	}
-	t10 := math.Sqrt(math.Abs(t7))
-	t11 := math.Sin(t10)
-	return -(t * t6) - x0*t11, -(dx1 * t6) - t*(math.Cos(t5)*(0.5/t5*(t4*(dx1+dx0/2)))) - (dx0*t11 + x0*(math.Cos(t10)*(0.5/t10*(t9*(dx0-dx1)))))
+	t11 := math.Sqrt(math.Abs(t8))
+	t12 := math.Sin(t11)
+	t13 := t7 - (dx0*t12 + x0*(math.Cos(t11)*(0.5/t11*(t10*(dx0-dx1)))))
+	return -(t * t6) - x0*t12, t13
 }
 
 // EggholderGrad computes Eggholder.Func and its gradient with respect to the varied inputs
@@ -2595,7 +2660,8 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 	t2 := 2 * x0
 	t3 := math.Sin(t) / t2
 	t4 := x0 - 1
-	return t3 + math.Pow(t4, 4), (math.Cos(t)*(31.41592653589793*dx0)-t3*(2*dx0))/t2 + 4*math.Pow(t4, 3)*dx0
+	t5 := (math.Cos(t)*(31.41592653589793*dx0)-t3*(2*dx0))/t2 + 4*math.Pow(t4, 3)*dx0
+	return t3 + math.Pow(t4, 4), t5
 }
 
 // GramacyLeeGrad computes GramacyLee.Func and its gradient with respect to the varied inputs
@@ -2620,7 +2686,8 @@ func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
 	t3 := math.Sin(t) / t2
 	t4 := x0 - 1
 	t5 := t3 + math.Pow(t4, 4)
-	dx[0] += 4*math.Pow(t4, 3) - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2))
+	t6 := dx[0] + (4*math.Pow(t4, 3) - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2)))
+	dx[0] = t6
 	return t5
 }
 
@@ -2643,9 +2710,9 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 		t := math.Sqrt(float64(i + 1))
 		t2 := v / t
 		t3 := math.Cos(t2)
+		dpc = dpc*t3 - pc*(math.Sin(t2)*(dv/t))
 		ss += v * v
 		dss += 2 * (dv * v)
-		dpc = dpc*t3 - pc*(math.Sin(t2)*(dv/t))
 		pc *= t3
 	}
 	return ss/4000 - pc + 1, dss/4000 - dpc
@@ -2733,15 +2800,19 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 	}
 	t8 := math.Exp(math.Abs(t5))
 	t9 := t3 * t8
-	t10 := 0.0
+	t10 := t3 * (t8 * (t7 * (0.5 / t4 * (2*(dx0*x0) + 2*(dx1*x1)) / 3.141592653589793)))
+	t11 := (math.Cos(x0)*dx0*t2-t*(math.Sin(x1)*dx1))*t8 - t10
+	t12 := 0.0
 	if t9 < 0 {
-		t10 = -1
+		t12 = -1
 	}
-	t11 := t10
+	t13 := t12
 	if t9 > 0 {
-		t11 = 1
+		t13 = 1
 	}
-	return -math.Abs(t9), -(t11 * ((math.Cos(x0)*dx0*t2-t*(math.Sin(x1)*dx1))*t8 - t3*(t8*(t7*(0.5/t4*(2*(dx0*x0)+2*(dx1*x1))/3.141592653589793)))))
+	t14 := t13 * t11
+	t15 := -t14
+	return -math.Abs(t9), t15
 }
 
 // HolderTableGrad computes HolderTable.Func and its gradient with respect to the varied inputs
@@ -2823,8 +2894,10 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 		t3 := cv * t2
 		t4 := 3.141592653589793 * ss
 		t5 := math.Cos(t4)
+		t6 := t3 * (math.Sin(t4) * (3.141592653589793 * dss))
+		t7 := cv*(t2*(-0.3183098861837907*dss))*t5 - t6
+		df += t7
 		f += t3 * t5
-		df += cv*(t2*(-0.3183098861837907*dss))*t5 - t3*(math.Sin(t4)*(3.141592653589793*dss))
 	}
 	return f, df
 }
@@ -2855,18 +2928,18 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	f := 0.0
 	for i := 0; i < 5; i++ {
 		cv2 := c[i]
-		t7 := A[i]
+		t8 := A[i]
 		ss := 0.0
 		for j2 := 0; j2 < 2; j2++ {
-			av := t7[j2]
+			av := t8[j2]
 			xja := x[j2] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
-		t8 := math.Exp(-0.3183098861837907 * ss)
-		t9 := math.Cos(3.141592653589793 * ss)
-		tape = append(tape, t8, cv2, ss, t9)
-		f += cv2 * t8 * t9
+		t9 := math.Exp(-0.3183098861837907 * ss)
+		t10 := math.Cos(3.141592653589793 * ss)
+		tape = append(tape, t9, cv2, ss, t10)
+		f += cv2 * t9 * t10
 	}
 	df += 1
 	t2 := df
@@ -2875,14 +2948,15 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 		t3 := n - 4
 		t4 := tape[t3]
 		cv := tape[n-3]
-		dss -= 3.141592653589793 * (math.Sin(3.141592653589793*tape[n-2]) * (cv * t4 * t2))
+		t5 := dss - 3.141592653589793*(math.Sin(3.141592653589793*tape[n-2])*(cv*t4*t2))
+		dss = t5
 		dss += -0.3183098861837907 * (t4 * (cv * (t2 * tape[n-1])))
-		t5 := dss
+		t6 := dss
 		tape = tape[:t3]
 		for j := 1; j >= 0; j-- {
-			t6 := len(tape) - 1
-			dx[j] += 2 * (t5 * (x[j] - tape[t6]))
-			tape = tape[:t6]
+			t7 := len(tape) - 1
+			dx[j] += 2 * (t6 * (x[j] - tape[t7]))
+			tape = tape[:t7]
 		}
 		dss = 0
 	}
@@ -2909,15 +2983,15 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 		if i < n-1 {
 			dwi := dx[i] / 4
 			wi := 1 + (x[i]-1)/4
-			t7 := 3.141592653589793*wi + 1
-			s := math.Sin(t7)
-			ds := math.Cos(t7) * (3.141592653589793 * dwi)
-			t8 := wi - 1
-			t9 := t8 * t8
-			t10 := 10 * s
-			t11 := 1 + t10*s
-			sum += t9 * t11
-			dsum += 2*(dwi*t8)*t11 + t9*(10*ds*s+t10*ds)
+			t8 := 3.141592653589793*wi + 1
+			s := math.Sin(t8)
+			ds := math.Cos(t8) * (3.141592653589793 * dwi)
+			t9 := wi - 1
+			t10 := t9 * t9
+			t11 := 10 * s
+			t12 := 1 + t11*s
+			sum += t10 * t12
+			dsum += 2*(dwi*t9)*t12 + t10*(10*ds*s+t11*ds)
 			i++
 		} else {
 			break
@@ -2931,7 +3005,8 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 	t4 := wd - 1
 	t5 := t4 * t4
 	t6 := 1 + sd*sd
-	return sum + t5*t6, dsum + (2*(dwd*t4)*t6 + t5*(2*(math.Cos(t3)*(6.283185307179586*dwd)*sd)))
+	t7 := dsum + (2*(dwd*t4)*t6 + t5*(2*(math.Cos(t3)*(6.283185307179586*dwd)*sd)))
+	return sum + t5*t6, t7
 }
 
 // LevyGrad computes Levy.Func and its gradient with respect to the varied inputs
@@ -2961,9 +3036,9 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		if i < n-1 {
 			wi2 := 1 + (x[i]-1)/4
 			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t13 := wi2 - 1
+			t18 := wi2 - 1
 			tape = append(tape, s2)
-			sum += t13 * t13 * (1 + 10*s2*s2)
+			sum += t18 * t18 * (1 + 10*s2*s2)
 			i++
 		} else {
 			break
@@ -2978,17 +3053,22 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	t6 := 1 + sd*sd
 	t7 := sum + t5*t6
 	dsum += 1
-	dx[t2] += (2*(t6*t4) + 6.283185307179586*(math.Cos(t3)*(2*(t5*sd)))) / 4
-	t8 := dsum
+	t8 := dx[t2] + (2*(t6*t4)+6.283185307179586*(math.Cos(t3)*(2*(t5*sd))))/4
+	dx[t2] = t8
+	t9 := dsum
 	for i2 := n - 2; i2 >= 0; i2-- {
-		t9 := len(tape) - 1
-		s := tape[t9]
-		t10 := 10 * s
+		t10 := len(tape) - 1
+		s := tape[t10]
+		t11 := 10 * s
 		wi := 1 + (x[i2]-1)/4
-		t11 := wi - 1
-		t12 := t11 * t11 * t8
-		dx[i2] += (2*(t8*(1+t10*s)*t11) + 3.141592653589793*(math.Cos(3.141592653589793*wi+1)*(t10*t12+10*(t12*s)))) / 4
-		tape = tape[:t9]
+		t12 := wi - 1
+		t13 := t12 * t12 * t9
+		t14 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t11*t13 + 10*(t13*s)))
+		t15 := 2*(t9*(1+t11*s)*t12) + t14
+		t16 := t15 / 4
+		t17 := dx[i2] + t16
+		dx[i2] = t17
+		tape = tape[:t10]
 	}
 	dsum2 += dsum
 	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (dsum2 * s1))) / 4
@@ -3020,10 +3100,13 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 	t4 := x0 - 1
 	t5 := t4 * t4
 	t6 := 1 + s1*s1
-	t7 := x1 - 1
-	t8 := t7 * t7
-	t9 := 1 + s2*s2
-	return s0*s0 + t5*t6 + t8*t9, 2*(math.Cos(t)*(9.42477796076938*dx0)*s0) + (2*(dx0*t4)*t6 + t5*(2*(math.Cos(t2)*(9.42477796076938*dx1)*s1))) + (2*(dx1*t7)*t9 + t8*(2*(math.Cos(t3)*(6.283185307179586*dx1)*s2)))
+	t7 := 2*(dx0*t4)*t6 + t5*(2*(math.Cos(t2)*(9.42477796076938*dx1)*s1))
+	t8 := 2*(math.Cos(t)*(9.42477796076938*dx0)*s0) + t7
+	t9 := x1 - 1
+	t10 := t9 * t9
+	t11 := 1 + s2*s2
+	t12 := t8 + (2*(dx1*t9)*t11 + t10*(2*(math.Cos(t3)*(6.283185307179586*dx1)*s2)))
+	return s0*s0 + t5*t6 + t10*t11, t12
 }
 
 // Levy13Grad computes Levy13.Func and its gradient with respect to the varied inputs
@@ -3057,7 +3140,10 @@ func Levy13Grad(l functions.Levy13, x, dx []float64) float64 {
 	t8 := t7 * t7
 	t9 := 1 + s2*s2
 	t10 := s0*s0 + t5*t6 + t8*t9
-	dx[1] += 2*(t9*t7) + 6.283185307179586*(math.Cos(t3)*(2*(t8*s2))) + 9.42477796076938*(math.Cos(t2)*(2*(t5*s1)))
+	t11 := 2*(t9*t7) + 6.283185307179586*(math.Cos(t3)*(2*(t8*s2)))
+	t12 := t11 + 9.42477796076938*(math.Cos(t2)*(2*(t5*s1)))
+	t13 := dx[1] + t12
+	dx[1] = t13
 	dx[0] += 2*(t6*t4) + 9.42477796076938*(math.Cos(t)*(2*s0))
 	return t10
 }
@@ -3078,8 +3164,8 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 		v := x[i]
 		dv := dx[i]
 		t := 6.283185307179586 * v
-		sum += v*v - 10*math.Cos(t)
 		dsum += 2*(dv*v) + 10*(math.Sin(t)*(6.283185307179586*dv))
+		sum += v*v - 10*math.Cos(t)
 	}
 	return sum, dsum
 }
@@ -3135,7 +3221,8 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 	den := 1 + 0.001*(t+t3)
 	t6 := den * den
 	t7 := (s2*s2 - 0.5) / t6
-	return 0.5 + t7, (2*(math.Cos(t5)*(t2-t4)*s2) - t7*(2*(0.001*(t2+t4)*den))) / t6
+	t8 := (2*(math.Cos(t5)*(t2-t4)*s2) - t7*(2*(0.001*(t2+t4)*den))) / t6
+	return 0.5 + t7, t8
 }
 
 // Schaffer2Grad computes Schaffer2.Func and its gradient with respect to the varied inputs
@@ -3201,9 +3288,12 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 		t8 = 1
 	}
 	t9 := math.Sin(t6)
-	t10 := den * den
-	t11 := (math.Cos(t9) - 0.5) / t10
-	return 0.5 + t11, (-(math.Sin(t9) * (math.Cos(t6) * (t8 * (t2 - t4)))) - t11*(2*(0.001*(t2+t4)*den))) / t10
+	t10 := -(math.Sin(t9) * (math.Cos(t6) * (t8 * (t2 - t4))))
+	t11 := den * den
+	t12 := (math.Cos(t9) - 0.5) / t11
+	t13 := t10 - t12*(2*(0.001*(t2+t4)*den))
+	t14 := t13 / t11
+	return 0.5 + t12, t14
 }
 
 // Schaffer4Grad computes Schaffer4.Func and its gradient with respect to the varied inputs
@@ -3351,11 +3441,11 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 	for i <= 5 {
 		i2 := i + 1
 		t := i2*x0 + i
-		t2 := i2*x1 + i
-		s0 += i * math.Cos(t)
 		ds0 -= i * (math.Sin(t) * (i2 * dx0))
-		s1 += i * math.Cos(t2)
+		t2 := i2*x1 + i
 		ds1 -= i * (math.Sin(t2) * (i2 * dx1))
+		s0 += i * math.Cos(t)
+		s1 += i * math.Cos(t2)
 		i = i2
 	}
 	return s0 * s1, ds0*s1 + s0*ds1
@@ -3395,9 +3485,9 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		path = append(path, from)
 		if i <= 5 {
 			i4 := i + 1
-			tape = append(tape, i)
 			s0 += i * math.Cos(i4*x0+i)
 			s1 += i * math.Cos(i4*x1+i)
+			tape = append(tape, i)
 			i = i4
 			from = 1
 		} else {

@@ -10,7 +10,8 @@ import (
 // BealeHessian returns Beale.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Beale.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Beale.Func along u (functionsBealeFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Beale.Func along u (functionsBealeFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BealeHessian(b functions.Beale, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -42,9 +43,11 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBealeFuncTaylor propagates Taylor polynomials of degree 2 through Beale.Func (Taylor mode):
+// functionsBealeFuncTaylor propagates Taylor polynomials of degree 2 through Beale.Func (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Beale.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Beale.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -78,7 +81,9 @@ func functionsBealeFuncTaylor(b functions.Beale, x, x1 []float64) (float64, floa
 	t11 := x10*t10 - x0*t9
 	t12 := -(x0 * (t4*x11 + t5*x1_2)) - x10*t9
 	f3 := 2.625 - x0*t10
-	return f1*f1 + f2*f2 + f3*f3, -(2 * (f1 * t2)) - 2*(f2*t7) - 2*(f3*t11), f1*f1_2 + t2*t2 + f1_2*f1 + (t7*t7 - f2*t8 - t8*f2) + (t11*t11 - f3*t12 - t12*f3)
+	t13 := f1*f1_2 + t2*t2 + f1_2*f1 + (t7*t7 - f2*t8 - t8*f2)
+	t14 := t13 + (t11*t11 - f3*t12 - t12*f3)
+	return f1*f1 + f2*f2 + f3*f3, -(2 * (f1 * t2)) - 2*(f2*t7) - 2*(f3*t11), t14
 }
 
 // BealeHVP returns Beale.Func and stores the Hessian-vector product ∇²Beale.Func·v in hv
@@ -122,13 +127,20 @@ func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
 	t16 := 2 * t2
 	t17 := x0 * t11
 	t18 := v0*t11 - x0*t12
-	hv[1] += t4*t17 + t3*t18 + 2*((t18*x1+t17*v1+(v0*t13-x0*t14))*x1+(t17*x1+x0*t13)*v1) + (v0*t15 - x0*t16)
-	hv[0] += -(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*v1)
+	t19 := 2 * ((t18*x1+t17*v1+(v0*t13-x0*t14))*x1 + (t17*x1+x0*t13)*v1)
+	t20 := t4*t17 + t3*t18 + t19
+	t21 := -(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*v1)
+	t22 := t20 + (v0*t15 - x0*t16)
+	t23 := hv[1] + t22
+	hv[1] = t23
+	t24 := hv[0] + t21
+	hv[0] = t24
 	return t10
 }
 
 // BealeHessDiag returns Beale.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²Beale.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Beale.Func along eᵢ (functionsBealeFuncTaylor).
+// (overwritten): d[i] = ∂²Beale.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
+// Beale.Func along eᵢ (functionsBealeFuncTaylor).
 // len(d) must be len(x).
 func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
 	n := len(x)
@@ -146,7 +158,8 @@ func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
 }
 
 // BealeLaplacian returns Beale.Func and its Laplacian with respect to x, Σᵢ ∂²Beale.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsBealeFuncTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: functionsBealeFuncTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 	n := len(x)
@@ -191,14 +204,18 @@ func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 	return b.Func(x), lap
 }
 
-// functionsBealeFuncTaylor2 propagates 8 second-order jets of Beale.Func at once (collapsed Taylor mode):
+// functionsBealeFuncTaylor2 propagates 8 second-order jets of Beale.Func at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Beale.Func and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsBealeFuncTaylor2(b functions.Beale, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func functionsBealeFuncTaylor2(
+	b functions.Beale,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -229,52 +246,110 @@ func functionsBealeFuncTaylor2(b functions.Beale, x, x1, x2, x3, x4, x5, x6, x7,
 	t7 := x60*t - x0*x61
 	t8 := x70*t - x0*x71
 	t9 := x80*t - x0*x81
+	t10 := -(x10 * x11) - x20*x21 - x30*x31 - x40*x41 - x50*x51 - x60*x61 - x70*x71 - x80*x81
 	f1 := 1.5 - x0*t
-	t10 := x1_2 * x1_2
-	t11 := 2 * (x1_2 * x11)
-	t12 := 2 * (x1_2 * x21)
-	t13 := 2 * (x1_2 * x31)
-	t14 := 2 * (x1_2 * x41)
-	t15 := 2 * (x1_2 * x51)
-	t16 := 2 * (x1_2 * x61)
-	t17 := 2 * (x1_2 * x71)
-	t18 := 2 * (x1_2 * x81)
-	t19 := x11*x11 + x21*x21 + x31*x31 + x41*x41 + x51*x51 + x61*x61 + x71*x71 + x81*x81
-	t20 := 1 - t10
-	t21 := x10*t20 - x0*t11
-	t22 := x20*t20 - x0*t12
-	t23 := x30*t20 - x0*t13
-	t24 := x40*t20 - x0*t14
-	t25 := x50*t20 - x0*t15
-	t26 := x60*t20 - x0*t16
-	t27 := x70*t20 - x0*t17
-	t28 := x80*t20 - x0*t18
-	f2 := 2.25 - x0*t20
-	t29 := t10*x11 + t11*x1_2
-	t30 := t10*x21 + t12*x1_2
-	t31 := t10*x31 + t13*x1_2
-	t32 := t10*x41 + t14*x1_2
-	t33 := t10*x51 + t15*x1_2
-	t34 := t10*x61 + t16*x1_2
-	t35 := t10*x71 + t17*x1_2
-	t36 := t10*x81 + t18*x1_2
-	t37 := 1 - t10*x1_2
-	t38 := x10*t37 - x0*t29
-	t39 := x20*t37 - x0*t30
-	t40 := x30*t37 - x0*t31
-	t41 := x40*t37 - x0*t32
-	t42 := x50*t37 - x0*t33
-	t43 := x60*t37 - x0*t34
-	t44 := x70*t37 - x0*t35
-	t45 := x80*t37 - x0*t36
-	f3 := 2.625 - x0*t37
-	return f1*f1 + f2*f2 + f3*f3, -(2 * (f1 * t2)) - 2*(f2*t21) - 2*(f3*t38), -(2 * (f1 * t3)) - 2*(f2*t22) - 2*(f3*t39), -(2 * (f1 * t4)) - 2*(f2*t23) - 2*(f3*t40), -(2 * (f1 * t5)) - 2*(f2*t24) - 2*(f3*t41), -(2 * (f1 * t6)) - 2*(f2*t25) - 2*(f3*t42), -(2 * (f1 * t7)) - 2*(f2*t26) - 2*(f3*t43), -(2 * (f1 * t8)) - 2*(f2*t27) - 2*(f3*t44), -(2 * (f1 * t9)) - 2*(f2*t28) - 2*(f3*t45), t2*t2 - 2*(f1*(-(x10*x11)-x20*x21-x30*x31-x40*x41-x50*x51-x60*x61-x70*x71-x80*x81)) + t3*t3 + t4*t4 + t5*t5 + t6*t6 + t7*t7 + t8*t8 + t9*t9 + (t21*t21 - 2*(f2*(-(x0*t19)-x10*t11-x20*t12-x30*t13-x40*t14-x50*t15-x60*t16-x70*t17-x80*t18)) + t22*t22 + t23*t23 + t24*t24 + t25*t25 + t26*t26 + t27*t27 + t28*t28) + (t38*t38 - 2*(f3*(-(x0*(t19*x1_2+t11*x11+t12*x21+t13*x31+t14*x41+t15*x51+t16*x61+t17*x71+t18*x81))-x10*t29-x20*t30-x30*t31-x40*t32-x50*t33-x60*t34-x70*t35-x80*t36)) + t39*t39 + t40*t40 + t41*t41 + t42*t42 + t43*t43 + t44*t44 + t45*t45)
+	t11 := x1_2 * x1_2
+	t12 := 2 * (x1_2 * x11)
+	t13 := 2 * (x1_2 * x21)
+	t14 := 2 * (x1_2 * x31)
+	t15 := 2 * (x1_2 * x41)
+	t16 := 2 * (x1_2 * x51)
+	t17 := 2 * (x1_2 * x61)
+	t18 := 2 * (x1_2 * x71)
+	t19 := 2 * (x1_2 * x81)
+	t20 := x11*x11 + x21*x21 + x31*x31 + x41*x41 + x51*x51 + x61*x61 + x71*x71 + x81*x81
+	t21 := 1 - t11
+	t22 := x10*t21 - x0*t12
+	t23 := x20*t21 - x0*t13
+	t24 := x30*t21 - x0*t14
+	t25 := x40*t21 - x0*t15
+	t26 := x50*t21 - x0*t16
+	t27 := x60*t21 - x0*t17
+	t28 := x70*t21 - x0*t18
+	t29 := x80*t21 - x0*t19
+	t30 := -(x0 * t20) - x10*t12 - x20*t13 - x30*t14 - x40*t15 - x50*t16 - x60*t17 - x70*t18
+	t31 := t30 - x80*t19
+	f2 := 2.25 - x0*t21
+	t32 := t11*x11 + t12*x1_2
+	t33 := t11*x21 + t13*x1_2
+	t34 := t11*x31 + t14*x1_2
+	t35 := t11*x41 + t15*x1_2
+	t36 := t11*x51 + t16*x1_2
+	t37 := t11*x61 + t17*x1_2
+	t38 := t11*x71 + t18*x1_2
+	t39 := t11*x81 + t19*x1_2
+	t40 := t20*x1_2 + t12*x11 + t13*x21 + t14*x31 + t15*x41 + t16*x51 + t17*x61 + t18*x71
+	t41 := t40 + t19*x81
+	t42 := 1 - t11*x1_2
+	t43 := x10*t42 - x0*t32
+	t44 := x20*t42 - x0*t33
+	t45 := x30*t42 - x0*t34
+	t46 := x40*t42 - x0*t35
+	t47 := x50*t42 - x0*t36
+	t48 := x60*t42 - x0*t37
+	t49 := x70*t42 - x0*t38
+	t50 := x80*t42 - x0*t39
+	t51 := x0 * t41
+	t52 := -t51
+	t53 := t52 - x10*t32
+	t54 := t53 - x20*t33
+	t55 := t54 - x30*t34
+	t56 := t55 - x40*t35
+	t57 := t56 - x50*t36
+	t58 := t57 - x60*t37
+	t59 := t58 - x70*t38
+	t60 := t59 - x80*t39
+	f3 := 2.625 - x0*t42
+	t61 := f1 * t10
+	t62 := 2 * t61
+	t63 := t2*t2 - t62
+	t64 := t63 + t3*t3
+	t65 := t64 + t4*t4
+	t66 := t65 + t5*t5
+	t67 := t66 + t6*t6
+	t68 := t67 + t7*t7
+	t69 := t68 + t8*t8
+	t70 := t69 + t9*t9
+	t71 := f2 * t31
+	t72 := 2 * t71
+	t73 := t22*t22 - t72
+	t74 := t73 + t23*t23
+	t75 := t74 + t24*t24
+	t76 := t75 + t25*t25
+	t77 := t76 + t26*t26
+	t78 := t77 + t27*t27
+	t79 := t78 + t28*t28
+	t80 := t79 + t29*t29
+	t81 := t70 + t80
+	t82 := f3 * t60
+	t83 := 2 * t82
+	t84 := t43*t43 - t83
+	t85 := t84 + t44*t44
+	t86 := t85 + t45*t45
+	t87 := t86 + t46*t46
+	t88 := t87 + t47*t47
+	t89 := t88 + t48*t48
+	t90 := t89 + t49*t49
+	t91 := t90 + t50*t50
+	t92 := -(2 * (f1 * t2)) - 2*(f2*t22) - 2*(f3*t43)
+	t93 := -(2 * (f1 * t3)) - 2*(f2*t23) - 2*(f3*t44)
+	t94 := -(2 * (f1 * t4)) - 2*(f2*t24) - 2*(f3*t45)
+	t95 := -(2 * (f1 * t5)) - 2*(f2*t25) - 2*(f3*t46)
+	t96 := -(2 * (f1 * t6)) - 2*(f2*t26) - 2*(f3*t47)
+	t97 := -(2 * (f1 * t7)) - 2*(f2*t27) - 2*(f3*t48)
+	t98 := -(2 * (f1 * t8)) - 2*(f2*t28) - 2*(f3*t49)
+	t99 := -(2 * (f1 * t9)) - 2*(f2*t29) - 2*(f3*t50)
+	t100 := t81 + t91
+	return f1*f1 + f2*f2 + f3*f3, t92, t93, t94, t95, t96, t97, t98, t99, t100
 }
 
-// BrownBadlyScaledHessian returns BrownBadlyScaled.Func and stores its Hessian with respect to x in h (overwritten),
-// dense and row-major: h[i*n+j] = ∂²BrownBadlyScaled.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
+// BrownBadlyScaledHessian returns BrownBadlyScaled.Func and stores its Hessian with respect to x in
+// h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²BrownBadlyScaled.Func/∂x[i]∂x[j], n = len(x); len(h) must be
+// n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BrownBadlyScaled.Func along u (functionsBrownBadlyScaledFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of BrownBadlyScaled.Func along u (functionsBrownBadlyScaledFuncTaylor): Hᵢᵢ =
+// 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -306,9 +381,11 @@ func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float
 	return b.Func(x)
 }
 
-// functionsBrownBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through BrownBadlyScaled.Func (Taylor mode):
+// functionsBrownBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through
+// BrownBadlyScaled.Func (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// BrownBadlyScaled.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// BrownBadlyScaled.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
+// y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -331,12 +408,15 @@ func functionsBrownBadlyScaledFuncTaylor(b functions.BrownBadlyScaled, x, x1 []f
 	f3_1 := x0*f2_1 + f1_1*x1_2
 	f3_2 := f1_1 * f2_1
 	f3 := x0*x1_2 - 2
-	return f1*f1 + f2*f2 + f3*f3, 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1), f1_1*f1_1 + f2_1*f2_1 + (f3*f3_2 + f3_1*f3_1 + f3_2*f3)
+	t := f1_1*f1_1 + f2_1*f2_1 + (f3*f3_2 + f3_1*f3_1 + f3_2*f3)
+	return f1*f1 + f2*f2 + f3*f3, 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1), t
 }
 
-// BrownBadlyScaledHVP returns BrownBadlyScaled.Func and stores the Hessian-vector product ∇²BrownBadlyScaled.Func·v in hv
+// BrownBadlyScaledHVP returns BrownBadlyScaled.Func and stores the Hessian-vector product
+// ∇²BrownBadlyScaled.Func·v in hv
 // (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of BrownBadlyScaled.Func, at the cost of a few gradients.
+// the directional derivative along v of the gradient of BrownBadlyScaled.Func, at the cost of a few
+// gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float64 {
 	n := len(x)
@@ -366,8 +446,10 @@ func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float
 	return t
 }
 
-// BrownBadlyScaledHessDiag returns BrownBadlyScaled.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²BrownBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of BrownBadlyScaled.Func along eᵢ (functionsBrownBadlyScaledFuncTaylor).
+// BrownBadlyScaledHessDiag returns BrownBadlyScaled.Func and stores the diagonal of its Hessian
+// with respect to x in d
+// (overwritten): d[i] = ∂²BrownBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient
+// of BrownBadlyScaled.Func along eᵢ (functionsBrownBadlyScaledFuncTaylor).
 // len(d) must be len(x).
 func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) float64 {
 	n := len(x)
@@ -384,8 +466,10 @@ func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) floa
 	return b.Func(x)
 }
 
-// BrownBadlyScaledLaplacian returns BrownBadlyScaled.Func and its Laplacian with respect to x, Σᵢ ∂²BrownBadlyScaled.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsBrownBadlyScaledFuncTaylor2 propagates 8 unit directions at once, their first
+// BrownBadlyScaledLaplacian returns BrownBadlyScaled.Func and its Laplacian with respect to x, Σᵢ
+// ∂²BrownBadlyScaled.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsBrownBadlyScaledFuncTaylor2 propagates 8 unit directions at
+// once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, lap float64) {
 	n := len(x)
@@ -430,14 +514,19 @@ func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, la
 	return b.Func(x), lap
 }
 
-// functionsBrownBadlyScaledFuncTaylor2 propagates 8 second-order jets of BrownBadlyScaled.Func at once (collapsed Taylor mode):
+// functionsBrownBadlyScaledFuncTaylor2 propagates 8 second-order jets of BrownBadlyScaled.Func at
+// once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
-// it returns the results of BrownBadlyScaled.Func and, for each float result y, its first coefficients
+// it returns the results of BrownBadlyScaled.Func and, for each float result y, its first
+// coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsBrownBadlyScaledFuncTaylor2(b functions.BrownBadlyScaled, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func functionsBrownBadlyScaledFuncTaylor2(
+	b functions.BrownBadlyScaled,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -469,14 +558,42 @@ func functionsBrownBadlyScaledFuncTaylor2(b functions.BrownBadlyScaled, x, x1, x
 	f3_6 := x0*f2_6 + f1_6*x1_2
 	f3_7 := x0*f2_7 + f1_7*x1_2
 	f3_8 := x0*f2_8 + f1_8*x1_2
+	t := f1_1*f2_1 + f1_2*f2_2 + f1_3*f2_3 + f1_4*f2_4 + f1_5*f2_5 + f1_6*f2_6 + f1_7*f2_7
+	f3_9 := t + f1_8*f2_8
 	f3 := x0*x1_2 - 2
-	return f1*f1 + f2*f2 + f3*f3, 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1), 2*(f1*f1_2) + 2*(f2*f2_2) + 2*(f3*f3_2), 2*(f1*f1_3) + 2*(f2*f2_3) + 2*(f3*f3_3), 2*(f1*f1_4) + 2*(f2*f2_4) + 2*(f3*f3_4), 2*(f1*f1_5) + 2*(f2*f2_5) + 2*(f3*f3_5), 2*(f1*f1_6) + 2*(f2*f2_6) + 2*(f3*f3_6), 2*(f1*f1_7) + 2*(f2*f2_7) + 2*(f3*f3_7), 2*(f1*f1_8) + 2*(f2*f2_8) + 2*(f3*f3_8), f1_1*f1_1 + f1_2*f1_2 + f1_3*f1_3 + f1_4*f1_4 + f1_5*f1_5 + f1_6*f1_6 + f1_7*f1_7 + f1_8*f1_8 + (f2_1*f2_1 + f2_2*f2_2 + f2_3*f2_3 + f2_4*f2_4 + f2_5*f2_5 + f2_6*f2_6 + f2_7*f2_7 + f2_8*f2_8) + (2*(f3*(f1_1*f2_1+f1_2*f2_2+f1_3*f2_3+f1_4*f2_4+f1_5*f2_5+f1_6*f2_6+f1_7*f2_7+f1_8*f2_8)) + f3_1*f3_1 + f3_2*f3_2 + f3_3*f3_3 + f3_4*f3_4 + f3_5*f3_5 + f3_6*f3_6 + f3_7*f3_7 + f3_8*f3_8)
+	t2 := f1_1*f1_1 + f1_2*f1_2 + f1_3*f1_3 + f1_4*f1_4 + f1_5*f1_5 + f1_6*f1_6 + f1_7*f1_7
+	t3 := t2 + f1_8*f1_8
+	t4 := f2_1*f2_1 + f2_2*f2_2 + f2_3*f2_3 + f2_4*f2_4 + f2_5*f2_5 + f2_6*f2_6 + f2_7*f2_7
+	t5 := t4 + f2_8*f2_8
+	t6 := t3 + t5
+	t7 := f3 * f3_9
+	t8 := 2 * t7
+	t9 := t8 + f3_1*f3_1
+	t10 := t9 + f3_2*f3_2
+	t11 := t10 + f3_3*f3_3
+	t12 := t11 + f3_4*f3_4
+	t13 := t12 + f3_5*f3_5
+	t14 := t13 + f3_6*f3_6
+	t15 := t14 + f3_7*f3_7
+	t16 := t15 + f3_8*f3_8
+	t17 := 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1)
+	t18 := 2*(f1*f1_2) + 2*(f2*f2_2) + 2*(f3*f3_2)
+	t19 := 2*(f1*f1_3) + 2*(f2*f2_3) + 2*(f3*f3_3)
+	t20 := 2*(f1*f1_4) + 2*(f2*f2_4) + 2*(f3*f3_4)
+	t21 := 2*(f1*f1_5) + 2*(f2*f2_5) + 2*(f3*f3_5)
+	t22 := 2*(f1*f1_6) + 2*(f2*f2_6) + 2*(f3*f3_6)
+	t23 := 2*(f1*f1_7) + 2*(f2*f2_7) + 2*(f3*f3_7)
+	t24 := 2*(f1*f1_8) + 2*(f2*f2_8) + 2*(f3*f3_8)
+	t25 := t6 + t16
+	return f1*f1 + f2*f2 + f3*f3, t17, t18, t19, t20, t21, t22, t23, t24, t25
 }
 
-// BrownAndDennisHessian returns BrownAndDennis.Func and stores its Hessian with respect to x in h (overwritten),
+// BrownAndDennisHessian returns BrownAndDennis.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BrownAndDennis.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BrownAndDennis.Func along u (functionsBrownAndDennisFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of BrownAndDennis.Func along u (functionsBrownAndDennisFuncTaylor): Hᵢᵢ =
+// 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -508,9 +625,11 @@ func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBrownAndDennisFuncTaylor propagates Taylor polynomials of degree 2 through BrownAndDennis.Func (Taylor mode):
+// functionsBrownAndDennisFuncTaylor propagates Taylor polynomials of degree 2 through
+// BrownAndDennis.Func (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// BrownAndDennis.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// BrownAndDennis.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
+// y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -537,16 +656,18 @@ func functionsBrownAndDennisFuncTaylor(b functions.BrownAndDennis, x, x1 []float
 		f := f1*f1 + f2*f2
 		f1_2 := 2*(f1*f1_1) + 2*(f2*f2_1)
 		f2_2 := f1_1*f1_1 + f2_1*f2_1
+		sum2 += f*f2_2 + f1_2*f1_2 + f2_2*f
 		sum += f * f
 		sum1 += 2 * (f * f1_2)
-		sum2 += f*f2_2 + f1_2*f1_2 + f2_2*f
 	}
 	return sum, sum1, sum2
 }
 
-// BrownAndDennisHVP returns BrownAndDennis.Func and stores the Hessian-vector product ∇²BrownAndDennis.Func·v in hv
+// BrownAndDennisHVP returns BrownAndDennis.Func and stores the Hessian-vector product
+// ∇²BrownAndDennis.Func·v in hv
 // (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of BrownAndDennis.Func, at the cost of a few gradients.
+// the directional derivative along v of the gradient of BrownAndDennis.Func, at the cost of a few
+// gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 	n := len(x)
@@ -585,8 +706,10 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 	return sum
 }
 
-// BrownAndDennisHessDiag returns BrownAndDennis.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²BrownAndDennis.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of BrownAndDennis.Func along eᵢ (functionsBrownAndDennisFuncTaylor).
+// BrownAndDennisHessDiag returns BrownAndDennis.Func and stores the diagonal of its Hessian with
+// respect to x in d
+// (overwritten): d[i] = ∂²BrownAndDennis.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient
+// of BrownAndDennis.Func along eᵢ (functionsBrownAndDennisFuncTaylor).
 // len(d) must be len(x).
 func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 {
 	n := len(x)
@@ -603,8 +726,10 @@ func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 
 	return b.Func(x)
 }
 
-// BrownAndDennisLaplacian returns BrownAndDennis.Func and its Laplacian with respect to x, Σᵢ ∂²BrownAndDennis.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsBrownAndDennisFuncTaylor2 propagates 8 unit directions at once, their first
+// BrownAndDennisLaplacian returns BrownAndDennis.Func and its Laplacian with respect to x, Σᵢ
+// ∂²BrownAndDennis.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsBrownAndDennisFuncTaylor2 propagates 8 unit directions at
+// once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap float64) {
 	n := len(x)
@@ -649,14 +774,19 @@ func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap fl
 	return b.Func(x), lap
 }
 
-// functionsBrownAndDennisFuncTaylor2 propagates 8 second-order jets of BrownAndDennis.Func at once (collapsed Taylor mode):
+// functionsBrownAndDennisFuncTaylor2 propagates 8 second-order jets of BrownAndDennis.Func at once
+// (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
-// it returns the results of BrownAndDennis.Func and, for each float result y, its first coefficients
+// it returns the results of BrownAndDennis.Func and, for each float result y, its first
+// coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsBrownAndDennisFuncTaylor2(b functions.BrownAndDennis, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
+func functionsBrownAndDennisFuncTaylor2(
+	b functions.BrownAndDennis,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -691,6 +821,10 @@ func functionsBrownAndDennisFuncTaylor2(b functions.BrownAndDennis, x, x1, x2, x
 		f2_7 := x7[2] + x7[3]*t
 		f2_8 := x8[2] + x8[3]*t
 		f2 := x[2] + x[3]*t - math.Cos(c)
+		t2 := f1_1*f1_1 + f1_2*f1_2 + f1_3*f1_3 + f1_4*f1_4 + f1_5*f1_5 + f1_6*f1_6 + f1_7*f1_7
+		t3 := t2 + f1_8*f1_8
+		t4 := f2_1*f2_1 + f2_2*f2_2 + f2_3*f2_3 + f2_4*f2_4 + f2_5*f2_5 + f2_6*f2_6 + f2_7*f2_7
+		t5 := t4 + f2_8*f2_8
 		f := f1*f1 + f2*f2
 		f1_9 := 2*(f1*f1_1) + 2*(f2*f2_1)
 		f2_9 := 2*(f1*f1_2) + 2*(f2*f2_2)
@@ -700,6 +834,17 @@ func functionsBrownAndDennisFuncTaylor2(b functions.BrownAndDennis, x, x1, x2, x
 		f6 := 2*(f1*f1_6) + 2*(f2*f2_6)
 		f7 := 2*(f1*f1_7) + 2*(f2*f2_7)
 		f8 := 2*(f1*f1_8) + 2*(f2*f2_8)
+		f9 := t3 + t5
+		t6 := f * f9
+		t7 := 2 * t6
+		t8 := t7 + f1_9*f1_9
+		t9 := t8 + f2_9*f2_9
+		t10 := t9 + f3*f3
+		t11 := t10 + f4*f4
+		t12 := t11 + f5*f5
+		t13 := t12 + f6*f6
+		t14 := t13 + f7*f7
+		t15 := t14 + f8*f8
 		sum += f * f
 		sum1 += 2 * (f * f1_9)
 		sum2 += 2 * (f * f2_9)
@@ -709,15 +854,18 @@ func functionsBrownAndDennisFuncTaylor2(b functions.BrownAndDennis, x, x1, x2, x
 		sum6 += 2 * (f * f6)
 		sum7 += 2 * (f * f7)
 		sum8 += 2 * (f * f8)
-		sum9 += 2*(f*(f1_1*f1_1+f1_2*f1_2+f1_3*f1_3+f1_4*f1_4+f1_5*f1_5+f1_6*f1_6+f1_7*f1_7+f1_8*f1_8+(f2_1*f2_1+f2_2*f2_2+f2_3*f2_3+f2_4*f2_4+f2_5*f2_5+f2_6*f2_6+f2_7*f2_7+f2_8*f2_8))) + f1_9*f1_9 + f2_9*f2_9 + f3*f3 + f4*f4 + f5*f5 + f6*f6 + f7*f7 + f8*f8
+		sum9 += t15
 	}
 	return sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9
 }
 
-// PowellBadlyScaledHessian returns PowellBadlyScaled.Func and stores its Hessian with respect to x in h (overwritten),
-// dense and row-major: h[i*n+j] = ∂²PowellBadlyScaled.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
+// PowellBadlyScaledHessian returns PowellBadlyScaled.Func and stores its Hessian with respect to x
+// in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²PowellBadlyScaled.Func/∂x[i]∂x[j], n = len(x); len(h) must be
+// n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of PowellBadlyScaled.Func along u (functionsPowellBadlyScaledFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of PowellBadlyScaled.Func along u (functionsPowellBadlyScaledFuncTaylor): Hᵢᵢ
+// = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -749,9 +897,11 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 	return p.Func(x)
 }
 
-// functionsPowellBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through PowellBadlyScaled.Func (Taylor mode):
+// functionsPowellBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through
+// PowellBadlyScaled.Func (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// PowellBadlyScaled.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// PowellBadlyScaled.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
+// y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -761,7 +911,10 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func functionsPowellBadlyScaledFuncTaylor(p functions.PowellBadlyScaled, x, x1 []float64) (float64, float64, float64) {
+func functionsPowellBadlyScaledFuncTaylor(
+	p functions.PowellBadlyScaled,
+	x, x1 []float64,
+) (float64, float64, float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -781,12 +934,15 @@ func functionsPowellBadlyScaledFuncTaylor(p functions.PowellBadlyScaled, x, x1 [
 	f2_1 := -t4 - t6
 	f2_2 := 0.5*(t4*x10) + 0.5*(t6*x11)
 	f2 := t3 + t5 - 1.0001
-	return f1*f1 + f2*f2, 2*(f1*f1_1) + 2*(f2*f2_1), f1*f1_2 + f1_1*f1_1 + f1_2*f1 + (f2*f2_2 + f2_1*f2_1 + f2_2*f2)
+	t7 := f1*f1_2 + f1_1*f1_1 + f1_2*f1 + (f2*f2_2 + f2_1*f2_1 + f2_2*f2)
+	return f1*f1 + f2*f2, 2*(f1*f1_1) + 2*(f2*f2_1), t7
 }
 
-// PowellBadlyScaledHVP returns PowellBadlyScaled.Func and stores the Hessian-vector product ∇²PowellBadlyScaled.Func·v in hv
+// PowellBadlyScaledHVP returns PowellBadlyScaled.Func and stores the Hessian-vector product
+// ∇²PowellBadlyScaled.Func·v in hv
 // (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of PowellBadlyScaled.Func, at the cost of a few gradients.
+// the directional derivative along v of the gradient of PowellBadlyScaled.Func, at the cost of a
+// few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) float64 {
 	n := len(x)
@@ -824,8 +980,10 @@ func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) flo
 	return t7
 }
 
-// PowellBadlyScaledHessDiag returns PowellBadlyScaled.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²PowellBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of PowellBadlyScaled.Func along eᵢ (functionsPowellBadlyScaledFuncTaylor).
+// PowellBadlyScaledHessDiag returns PowellBadlyScaled.Func and stores the diagonal of its Hessian
+// with respect to x in d
+// (overwritten): d[i] = ∂²PowellBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor
+// coefficient of PowellBadlyScaled.Func along eᵢ (functionsPowellBadlyScaledFuncTaylor).
 // len(d) must be len(x).
 func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) float64 {
 	n := len(x)
@@ -842,8 +1000,10 @@ func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) fl
 	return p.Func(x)
 }
 
-// PowellBadlyScaledLaplacian returns PowellBadlyScaled.Func and its Laplacian with respect to x, Σᵢ ∂²PowellBadlyScaled.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsPowellBadlyScaledFuncTaylor2 propagates 8 unit directions at once, their first
+// PowellBadlyScaledLaplacian returns PowellBadlyScaled.Func and its Laplacian with respect to x, Σᵢ
+// ∂²PowellBadlyScaled.Func/∂x[i]²,
+// by collapsed Taylor mode: functionsPowellBadlyScaledFuncTaylor2 propagates 8 unit directions at
+// once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, lap float64) {
 	n := len(x)
@@ -888,14 +1048,19 @@ func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, 
 	return p.Func(x), lap
 }
 
-// functionsPowellBadlyScaledFuncTaylor2 propagates 8 second-order jets of PowellBadlyScaled.Func at once (collapsed Taylor mode):
+// functionsPowellBadlyScaledFuncTaylor2 propagates 8 second-order jets of PowellBadlyScaled.Func at
+// once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
-// it returns the results of PowellBadlyScaled.Func and, for each float result y, its first coefficients
+// it returns the results of PowellBadlyScaled.Func and, for each float result y, its first
+// coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsPowellBadlyScaledFuncTaylor2(p functions.PowellBadlyScaled, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func functionsPowellBadlyScaledFuncTaylor2(
+	p functions.PowellBadlyScaled,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
@@ -934,6 +1099,7 @@ func functionsPowellBadlyScaledFuncTaylor2(p functions.PowellBadlyScaled, x, x1,
 	f1_6 := t*x61 + t7*x1_2
 	f1_7 := t*x71 + t8*x1_2
 	f1_8 := t*x81 + t9*x1_2
+	f1_9 := t2*x11 + t3*x21 + t4*x31 + t5*x41 + t6*x51 + t7*x61 + t8*x71 + t9*x81
 	f1 := t*x1_2 - 1
 	t10 := math.Exp(-x0)
 	t11 := t10 * x10
@@ -942,33 +1108,69 @@ func functionsPowellBadlyScaledFuncTaylor2(p functions.PowellBadlyScaled, x, x1,
 	t14 := t10 * x40
 	t15 := t10 * x50
 	t16 := t10 * x60
-	t17 := t10 * x70
-	t18 := t10 * x80
-	t19 := math.Exp(-x1_2)
-	t20 := t19 * x11
-	t21 := t19 * x21
-	t22 := t19 * x31
-	t23 := t19 * x41
-	t24 := t19 * x51
-	t25 := t19 * x61
-	t26 := t19 * x71
-	t27 := t19 * x81
-	f2_1 := -t11 - t20
-	f2_2 := -t12 - t21
-	f2_3 := -t13 - t22
-	f2_4 := -t14 - t23
-	f2_5 := -t15 - t24
-	f2_6 := -t16 - t25
-	f2_7 := -t17 - t26
-	f2_8 := -t18 - t27
-	f2 := t10 + t19 - 1.0001
-	return f1*f1 + f2*f2, 2*(f1*f1_1) + 2*(f2*f2_1), 2*(f1*f1_2) + 2*(f2*f2_2), 2*(f1*f1_3) + 2*(f2*f2_3), 2*(f1*f1_4) + 2*(f2*f2_4), 2*(f1*f1_5) + 2*(f2*f2_5), 2*(f1*f1_6) + 2*(f2*f2_6), 2*(f1*f1_7) + 2*(f2*f2_7), 2*(f1*f1_8) + 2*(f2*f2_8), 2*(f1*(t2*x11+t3*x21+t4*x31+t5*x41+t6*x51+t7*x61+t8*x71+t9*x81)) + f1_1*f1_1 + f1_2*f1_2 + f1_3*f1_3 + f1_4*f1_4 + f1_5*f1_5 + f1_6*f1_6 + f1_7*f1_7 + f1_8*f1_8 + (2*(f2*(0.5*(t11*x10)+0.5*(t12*x20)+0.5*(t13*x30)+0.5*(t14*x40)+0.5*(t15*x50)+0.5*(t16*x60)+0.5*(t17*x70)+0.5*(t18*x80)+(0.5*(t20*x11)+0.5*(t21*x21)+0.5*(t22*x31)+0.5*(t23*x41)+0.5*(t24*x51)+0.5*(t25*x61)+0.5*(t26*x71)+0.5*(t27*x81)))) + f2_1*f2_1 + f2_2*f2_2 + f2_3*f2_3 + f2_4*f2_4 + f2_5*f2_5 + f2_6*f2_6 + f2_7*f2_7 + f2_8*f2_8)
+	t17 := 0.5*(t11*x10) + 0.5*(t12*x20) + 0.5*(t13*x30) + 0.5*(t14*x40) + 0.5*(t15*x50) + 0.5*(t16*x60)
+	t18 := t10 * x70
+	t19 := t17 + 0.5*(t18*x70)
+	t20 := t10 * x80
+	t21 := t19 + 0.5*(t20*x80)
+	t22 := math.Exp(-x1_2)
+	t23 := t22 * x11
+	t24 := t22 * x21
+	t25 := t22 * x31
+	t26 := t22 * x41
+	t27 := t22 * x51
+	t28 := t22 * x61
+	t29 := 0.5*(t23*x11) + 0.5*(t24*x21) + 0.5*(t25*x31) + 0.5*(t26*x41) + 0.5*(t27*x51) + 0.5*(t28*x61)
+	t30 := t22 * x71
+	t31 := t29 + 0.5*(t30*x71)
+	t32 := t22 * x81
+	t33 := t31 + 0.5*(t32*x81)
+	f2_1 := -t11 - t23
+	f2_2 := -t12 - t24
+	f2_3 := -t13 - t25
+	f2_4 := -t14 - t26
+	f2_5 := -t15 - t27
+	f2_6 := -t16 - t28
+	f2_7 := -t18 - t30
+	f2_8 := -t20 - t32
+	f2_9 := t21 + t33
+	f2 := t10 + t22 - 1.0001
+	t34 := f1 * f1_9
+	t35 := 2 * t34
+	t36 := t35 + f1_1*f1_1
+	t37 := t36 + f1_2*f1_2
+	t38 := t37 + f1_3*f1_3
+	t39 := t38 + f1_4*f1_4
+	t40 := t39 + f1_5*f1_5
+	t41 := t40 + f1_6*f1_6
+	t42 := t41 + f1_7*f1_7
+	t43 := t42 + f1_8*f1_8
+	t44 := f2 * f2_9
+	t45 := 2 * t44
+	t46 := t45 + f2_1*f2_1
+	t47 := t46 + f2_2*f2_2
+	t48 := t47 + f2_3*f2_3
+	t49 := t48 + f2_4*f2_4
+	t50 := t49 + f2_5*f2_5
+	t51 := t50 + f2_6*f2_6
+	t52 := t51 + f2_7*f2_7
+	t53 := t52 + f2_8*f2_8
+	t54 := 2*(f1*f1_1) + 2*(f2*f2_1)
+	t55 := 2*(f1*f1_2) + 2*(f2*f2_2)
+	t56 := 2*(f1*f1_3) + 2*(f2*f2_3)
+	t57 := 2*(f1*f1_4) + 2*(f2*f2_4)
+	t58 := 2*(f1*f1_5) + 2*(f2*f2_5)
+	t59 := 2*(f1*f1_6) + 2*(f2*f2_6)
+	t60 := 2*(f1*f1_7) + 2*(f2*f2_7)
+	t61 := t43 + t53
+	return f1*f1 + f2*f2, t54, t55, t56, t57, t58, t59, t60, 2*(f1*f1_8) + 2*(f2*f2_8), t61
 }
 
 // WatsonHessian returns Watson.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Watson.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Watson.Func along u (functionsWatsonFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Watson.Func along u (functionsWatsonFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1000,9 +1202,11 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 	return w.Func(x)
 }
 
-// functionsWatsonFuncTaylor propagates Taylor polynomials of degree 2 through Watson.Func (Taylor mode):
+// functionsWatsonFuncTaylor propagates Taylor polynomials of degree 2 through Watson.Func (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Watson.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Watson.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1046,9 +1250,9 @@ func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, 
 		t5 := s2_1 * s2_1
 		t1_2 := s1_1 - 2*(s2*s2_1)
 		t6 := s1 - s2*s2 - 1
+		sum2 += t1_2*t1_2 - t6*t5 - t5*t6
 		sum += t6 * t6
 		sum1 += 2 * (t6 * t1_2)
-		sum2 += t1_2*t1_2 - t6*t5 - t5*t6
 	}
 	x0 := x[0]
 	x10 := x1[0]
@@ -1062,7 +1266,8 @@ func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, 
 
 // WatsonHVP returns Watson.Func and stores the Hessian-vector product ∇²Watson.Func·v in hv
 // (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Watson.Func, at the cost of a few gradients.
+// the directional derivative along v of the gradient of Watson.Func, at the cost of a few
+// gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	n := len(x)
@@ -1170,7 +1375,8 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 }
 
 // WatsonHessDiag returns Watson.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²Watson.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Watson.Func along eᵢ (functionsWatsonFuncTaylor).
+// (overwritten): d[i] = ∂²Watson.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
+// Watson.Func along eᵢ (functionsWatsonFuncTaylor).
 // len(d) must be len(x).
 func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
 	n := len(x)
@@ -1188,7 +1394,8 @@ func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
 }
 
 // WatsonLaplacian returns Watson.Func and its Laplacian with respect to x, Σᵢ ∂²Watson.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsWatsonFuncTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: functionsWatsonFuncTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 	n := len(x)
@@ -1233,14 +1440,18 @@ func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 	return w.Func(x), lap
 }
 
-// functionsWatsonFuncTaylor2 propagates 8 second-order jets of Watson.Func at once (collapsed Taylor mode):
+// functionsWatsonFuncTaylor2 propagates 8 second-order jets of Watson.Func at once (collapsed
+// Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Watson.Func and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsWatsonFuncTaylor2(w functions.Watson, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
+func functionsWatsonFuncTaylor2(
+	w functions.Watson,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
 	sum = 0
 	sum1 = 0
 	sum2 = 0
@@ -1268,17 +1479,17 @@ func functionsWatsonFuncTaylor2(w functions.Watson, x, x1, x2, x3, x4, x5, x6, x
 		for {
 			n = len(x)
 			if j < n {
-				t13 := float64(j) * d2
+				t28 := float64(j) * d2
+				s1 += t28 * x[j]
+				s1_1 += t28 * x1[j]
+				s1_2 += t28 * x2[j]
+				s1_3 += t28 * x3[j]
+				s1_4 += t28 * x4[j]
+				s1_5 += t28 * x5[j]
+				s1_6 += t28 * x6[j]
+				s1_7 += t28 * x7[j]
+				s1_8 += t28 * x8[j]
 				d2 *= d1
-				s1 += t13 * x[j]
-				s1_1 += t13 * x1[j]
-				s1_2 += t13 * x2[j]
-				s1_3 += t13 * x3[j]
-				s1_4 += t13 * x4[j]
-				s1_5 += t13 * x5[j]
-				s1_6 += t13 * x6[j]
-				s1_7 += t13 * x7[j]
-				s1_8 += t13 * x8[j]
 				j++
 			} else {
 				break
@@ -1306,6 +1517,8 @@ func functionsWatsonFuncTaylor2(w functions.Watson, x, x1, x2, x3, x4, x5, x6, x
 			s2_8 += d2_2 * x8[i2]
 			d2_2 *= d1
 		}
+		t15 := s2_1*s2_1 + s2_2*s2_2 + s2_3*s2_3 + s2_4*s2_4 + s2_5*s2_5 + s2_6*s2_6 + s2_7*s2_7
+		t16 := t15 + s2_8*s2_8
 		t1_2 := s1_1 - 2*(s2*s2_1)
 		t2_3 := s1_2 - 2*(s2*s2_2)
 		t3_3 := s1_3 - 2*(s2*s2_3)
@@ -1314,17 +1527,27 @@ func functionsWatsonFuncTaylor2(w functions.Watson, x, x1, x2, x3, x4, x5, x6, x
 		t6_3 := s1_6 - 2*(s2*s2_6)
 		t7_3 := s1_7 - 2*(s2*s2_7)
 		t8_3 := s1_8 - 2*(s2*s2_8)
-		t12 := s1 - s2*s2 - 1
-		sum += t12 * t12
-		sum1 += 2 * (t12 * t1_2)
-		sum2 += 2 * (t12 * t2_3)
-		sum3 += 2 * (t12 * t3_3)
-		sum4 += 2 * (t12 * t4_3)
-		sum5 += 2 * (t12 * t5_3)
-		sum6 += 2 * (t12 * t6_3)
-		sum7 += 2 * (t12 * t7_3)
-		sum8 += 2 * (t12 * t8_3)
-		sum9 += t1_2*t1_2 - 2*(t12*(s2_1*s2_1+s2_2*s2_2+s2_3*s2_3+s2_4*s2_4+s2_5*s2_5+s2_6*s2_6+s2_7*s2_7+s2_8*s2_8)) + t2_3*t2_3 + t3_3*t3_3 + t4_3*t4_3 + t5_3*t5_3 + t6_3*t6_3 + t7_3*t7_3 + t8_3*t8_3
+		t17 := s1 - s2*s2 - 1
+		t18 := t17 * t16
+		t19 := 2 * t18
+		t20 := t1_2*t1_2 - t19
+		t21 := t20 + t2_3*t2_3
+		t22 := t21 + t3_3*t3_3
+		t23 := t22 + t4_3*t4_3
+		t24 := t23 + t5_3*t5_3
+		t25 := t24 + t6_3*t6_3
+		t26 := t25 + t7_3*t7_3
+		t27 := t26 + t8_3*t8_3
+		sum += t17 * t17
+		sum1 += 2 * (t17 * t1_2)
+		sum2 += 2 * (t17 * t2_3)
+		sum3 += 2 * (t17 * t3_3)
+		sum4 += 2 * (t17 * t4_3)
+		sum5 += 2 * (t17 * t5_3)
+		sum6 += 2 * (t17 * t6_3)
+		sum7 += 2 * (t17 * t7_3)
+		sum8 += 2 * (t17 * t8_3)
+		sum9 += t27
 	}
 	x0 := x[0]
 	x10 := x1[0]
@@ -1354,13 +1577,25 @@ func functionsWatsonFuncTaylor2(w functions.Watson, x, x1, x2, x3, x4, x5, x6, x
 	t7_2 := x7[1] - t8
 	t8_2 := x8[1] - t9
 	t11 := x[1] - t - 1
-	return sum + (t + t11*t11), sum1 + (t2 + 2*(t11*t1)), sum2 + (t3 + 2*(t11*t2_2)), sum3 + (t4 + 2*(t11*t3_2)), sum4 + (t5 + 2*(t11*t4_2)), sum5 + (t6 + 2*(t11*t5_2)), sum6 + (t7 + 2*(t11*t6_2)), sum7 + (t8 + 2*(t11*t7_2)), sum8 + (t9 + 2*(t11*t8_2)), sum9 + (t10 + (t1*t1 - 2*(t11*t10) + t2_2*t2_2 + t3_2*t3_2 + t4_2*t4_2 + t5_2*t5_2 + t6_2*t6_2 + t7_2*t7_2 + t8_2*t8_2))
+	t12 := t1*t1 - 2*(t11*t10) + t2_2*t2_2 + t3_2*t3_2 + t4_2*t4_2 + t5_2*t5_2 + t6_2*t6_2 + t7_2*t7_2
+	t13 := t12 + t8_2*t8_2
+	t14 := t10 + t13
+	sum1 += t2 + 2*(t11*t1)
+	sum2 += t3 + 2*(t11*t2_2)
+	sum3 += t4 + 2*(t11*t3_2)
+	sum4 += t5 + 2*(t11*t4_2)
+	sum5 += t6 + 2*(t11*t5_2)
+	sum6 += t7 + 2*(t11*t6_2)
+	sum7 += t8 + 2*(t11*t7_2)
+	sum9 += t14
+	return sum + (t + t11*t11), sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8 + (t9 + 2*(t11*t8_2)), sum9
 }
 
 // WoodHessian returns Wood.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Wood.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Wood.Func along u (functionsWoodFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Wood.Func along u (functionsWoodFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func WoodHessian(w functions.Wood, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1392,9 +1627,11 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 	return w.Func(x)
 }
 
-// functionsWoodFuncTaylor propagates Taylor polynomials of degree 2 through Wood.Func (Taylor mode):
+// functionsWoodFuncTaylor propagates Taylor polynomials of degree 2 through Wood.Func (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Wood.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Wood.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1432,11 +1669,17 @@ func functionsWoodFuncTaylor(w functions.Wood, x, x1 []float64) (sum, sum1, sum2
 	t4 := 100 * f1_1
 	t5 := 90 * f3
 	t6 := 90 * f3_1
-	t7 := 10 * f5
-	t8 := 10 * f5_1
-	t9 := 0.1 * f6
-	t10 := 0.1 * f6_1
-	return t3*f1 + f2*f2 + t5*f3 + f4*f4 + t7*f5 + t9*f6, t3*f1_1 + t4*f1 - 2*(f2*x10) + (t5*f3_1 + t6*f3) - 2*(f4*x12) + (t7*f5_1 + t8*f5) + (t9*f6_1 + t10*f6), t4*f1_1 - t3*t - 100*t*f1 + t + (t6*f3_1 - t5*t2 - 90*t2*f3) + t2 + t8*f5_1 + t10*f6_1
+	t7 := t3*f1_1 + t4*f1 - 2*(f2*x10) + (t5*f3_1 + t6*f3) - 2*(f4*x12)
+	t8 := t4*f1_1 - t3*t - 100*t*f1 + t + (t6*f3_1 - t5*t2 - 90*t2*f3) + t2
+	t9 := 10 * f5
+	t10 := 10 * f5_1
+	t11 := t7 + (t9*f5_1 + t10*f5)
+	t12 := t8 + t10*f5_1
+	t13 := 0.1 * f6
+	t14 := 0.1 * f6_1
+	t15 := t11 + (t13*f6_1 + t14*f6)
+	t16 := t12 + t14*f6_1
+	return t3*f1 + f2*f2 + t5*f3 + f4*f4 + t9*f5 + t13*f6, t15, t16
 }
 
 // WoodHVP returns Wood.Func and stores the Hessian-vector product ∇²Wood.Func·v in hv
@@ -1488,7 +1731,8 @@ func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
 }
 
 // WoodHessDiag returns Wood.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²Wood.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Wood.Func along eᵢ (functionsWoodFuncTaylor).
+// (overwritten): d[i] = ∂²Wood.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
+// Wood.Func along eᵢ (functionsWoodFuncTaylor).
 // len(d) must be len(x).
 func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
 	n := len(x)
@@ -1506,7 +1750,8 @@ func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
 }
 
 // WoodLaplacian returns Wood.Func and its Laplacian with respect to x, Σᵢ ∂²Wood.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsWoodFuncTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: functionsWoodFuncTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 	n := len(x)
@@ -1551,14 +1796,18 @@ func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 	return w.Func(x), lap
 }
 
-// functionsWoodFuncTaylor2 propagates 8 second-order jets of Wood.Func at once (collapsed Taylor mode):
+// functionsWoodFuncTaylor2 propagates 8 second-order jets of Wood.Func at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Wood.Func and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsWoodFuncTaylor2(w functions.Wood, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
+func functionsWoodFuncTaylor2(
+	w functions.Wood,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
@@ -1647,40 +1896,84 @@ func functionsWoodFuncTaylor2(w functions.Wood, x, x1, x2, x3, x4, x5, x6, x7, x
 	t9 := 100 * f1_6
 	t10 := 100 * f1_7
 	t11 := 100 * f1_8
-	t12 := 90 * f3
-	t13 := 90 * f3_1
-	t14 := 90 * f3_2
-	t15 := 90 * f3_3
-	t16 := 90 * f3_4
-	t17 := 90 * f3_5
-	t18 := 90 * f3_6
-	t19 := 90 * f3_7
-	t20 := 90 * f3_8
-	t21 := 10 * f5
-	t22 := 10 * f5_1
-	t23 := 10 * f5_2
-	t24 := 10 * f5_3
-	t25 := 10 * f5_4
-	t26 := 10 * f5_5
-	t27 := 10 * f5_6
-	t28 := 10 * f5_7
-	t29 := 10 * f5_8
-	t30 := 0.1 * f6
-	t31 := 0.1 * f6_1
-	t32 := 0.1 * f6_2
-	t33 := 0.1 * f6_3
-	t34 := 0.1 * f6_4
-	t35 := 0.1 * f6_5
-	t36 := 0.1 * f6_6
-	t37 := 0.1 * f6_7
-	t38 := 0.1 * f6_8
-	return t3*f1 + f2*f2 + t12*f3 + f4*f4 + t21*f5 + t30*f6, t3*f1_1 + t4*f1 - 2*(f2*x10) + (t12*f3_1 + t13*f3) - 2*(f4*x12) + (t21*f5_1 + t22*f5) + (t30*f6_1 + t31*f6), t3*f1_2 + t5*f1 - 2*(f2*x20) + (t12*f3_2 + t14*f3) - 2*(f4*x22) + (t21*f5_2 + t23*f5) + (t30*f6_2 + t32*f6), t3*f1_3 + t6*f1 - 2*(f2*x30) + (t12*f3_3 + t15*f3) - 2*(f4*x32) + (t21*f5_3 + t24*f5) + (t30*f6_3 + t33*f6), t3*f1_4 + t7*f1 - 2*(f2*x40) + (t12*f3_4 + t16*f3) - 2*(f4*x42) + (t21*f5_4 + t25*f5) + (t30*f6_4 + t34*f6), t3*f1_5 + t8*f1 - 2*(f2*x50) + (t12*f3_5 + t17*f3) - 2*(f4*x52) + (t21*f5_5 + t26*f5) + (t30*f6_5 + t35*f6), t3*f1_6 + t9*f1 - 2*(f2*x60) + (t12*f3_6 + t18*f3) - 2*(f4*x62) + (t21*f5_6 + t27*f5) + (t30*f6_6 + t36*f6), t3*f1_7 + t10*f1 - 2*(f2*x70) + (t12*f3_7 + t19*f3) - 2*(f4*x72) + (t21*f5_7 + t28*f5) + (t30*f6_7 + t37*f6), t3*f1_8 + t11*f1 - 2*(f2*x80) + (t12*f3_8 + t20*f3) - 2*(f4*x82) + (t21*f5_8 + t29*f5) + (t30*f6_8 + t38*f6), -(t3 * t) - 100*t*f1 + t4*f1_1 + t5*f1_2 + t6*f1_3 + t7*f1_4 + t8*f1_5 + t9*f1_6 + t10*f1_7 + t11*f1_8 + t + (-(t12 * t2) - 90*t2*f3 + t13*f3_1 + t14*f3_2 + t15*f3_3 + t16*f3_4 + t17*f3_5 + t18*f3_6 + t19*f3_7 + t20*f3_8) + t2 + (t22*f5_1 + t23*f5_2 + t24*f5_3 + t25*f5_4 + t26*f5_5 + t27*f5_6 + t28*f5_7 + t29*f5_8) + (t31*f6_1 + t32*f6_2 + t33*f6_3 + t34*f6_4 + t35*f6_5 + t36*f6_6 + t37*f6_7 + t38*f6_8)
+	t12 := -(t3 * t) - 100*t*f1 + t4*f1_1 + t5*f1_2 + t6*f1_3 + t7*f1_4 + t8*f1_5
+	t13 := t12 + t9*f1_6
+	t14 := t13 + t10*f1_7
+	t15 := t14 + t11*f1_8
+	t16 := t15 + t
+	t17 := 90 * f3
+	t18 := 90 * f3_1
+	t19 := 90 * f3_2
+	t20 := 90 * f3_3
+	t21 := 90 * f3_4
+	t22 := 90 * f3_5
+	t23 := 90 * f3_6
+	t24 := 90 * f3_7
+	t25 := 90 * f3_8
+	t26 := -(t17 * t2) - 90*t2*f3 + t18*f3_1 + t19*f3_2 + t20*f3_3 + t21*f3_4 + t22*f3_5
+	t27 := t26 + t23*f3_6
+	t28 := t27 + t24*f3_7
+	t29 := t28 + t25*f3_8
+	t30 := t16 + t29
+	t31 := t3*f1_1 + t4*f1 - 2*(f2*x10) + (t17*f3_1 + t18*f3) - 2*(f4*x12)
+	t32 := t3*f1_2 + t5*f1 - 2*(f2*x20) + (t17*f3_2 + t19*f3) - 2*(f4*x22)
+	t33 := t3*f1_3 + t6*f1 - 2*(f2*x30) + (t17*f3_3 + t20*f3) - 2*(f4*x32)
+	t34 := t3*f1_4 + t7*f1 - 2*(f2*x40) + (t17*f3_4 + t21*f3) - 2*(f4*x42)
+	t35 := t3*f1_5 + t8*f1 - 2*(f2*x50) + (t17*f3_5 + t22*f3) - 2*(f4*x52)
+	t36 := t3*f1_6 + t9*f1 - 2*(f2*x60) + (t17*f3_6 + t23*f3) - 2*(f4*x62)
+	t37 := t3*f1_7 + t10*f1 - 2*(f2*x70) + (t17*f3_7 + t24*f3) - 2*(f4*x72)
+	t38 := t3*f1_8 + t11*f1 - 2*(f2*x80) + (t17*f3_8 + t25*f3) - 2*(f4*x82)
+	t39 := t30 + t2
+	t40 := 10 * f5
+	t41 := 10 * f5_1
+	t42 := 10 * f5_2
+	t43 := 10 * f5_3
+	t44 := 10 * f5_4
+	t45 := 10 * f5_5
+	t46 := 10 * f5_6
+	t47 := 10 * f5_7
+	t48 := 10 * f5_8
+	t49 := t41*f5_1 + t42*f5_2 + t43*f5_3 + t44*f5_4 + t45*f5_5 + t46*f5_6 + t47*f5_7
+	t50 := t49 + t48*f5_8
+	t51 := t31 + (t40*f5_1 + t41*f5)
+	t52 := t32 + (t40*f5_2 + t42*f5)
+	t53 := t33 + (t40*f5_3 + t43*f5)
+	t54 := t34 + (t40*f5_4 + t44*f5)
+	t55 := t35 + (t40*f5_5 + t45*f5)
+	t56 := t36 + (t40*f5_6 + t46*f5)
+	t57 := t37 + (t40*f5_7 + t47*f5)
+	t58 := t38 + (t40*f5_8 + t48*f5)
+	t59 := t39 + t50
+	t60 := 0.1 * f6
+	t61 := 0.1 * f6_1
+	t62 := 0.1 * f6_2
+	t63 := 0.1 * f6_3
+	t64 := 0.1 * f6_4
+	t65 := 0.1 * f6_5
+	t66 := 0.1 * f6_6
+	t67 := 0.1 * f6_7
+	t68 := 0.1 * f6_8
+	t69 := t61*f6_1 + t62*f6_2 + t63*f6_3 + t64*f6_4 + t65*f6_5 + t66*f6_6 + t67*f6_7
+	t70 := t69 + t68*f6_8
+	t71 := t3*f1 + f2*f2 + t17*f3 + f4*f4 + t40*f5 + t60*f6
+	t72 := t51 + (t60*f6_1 + t61*f6)
+	t73 := t52 + (t60*f6_2 + t62*f6)
+	t74 := t53 + (t60*f6_3 + t63*f6)
+	t75 := t54 + (t60*f6_4 + t64*f6)
+	t76 := t55 + (t60*f6_5 + t65*f6)
+	t77 := t56 + (t60*f6_6 + t66*f6)
+	t78 := t57 + (t60*f6_7 + t67*f6)
+	t79 := t58 + (t60*f6_8 + t68*f6)
+	t80 := t59 + t70
+	return t71, t72, t73, t74, t75, t76, t77, t78, t79, t80
 }
 
-// BiggsEXP2Hessian returns BiggsEXP2.Func and stores its Hessian with respect to x in h (overwritten),
+// BiggsEXP2Hessian returns BiggsEXP2.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP2.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP2.Func along u (functionsBiggsEXP2FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of BiggsEXP2.Func along u (functionsBiggsEXP2FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
+// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1712,9 +2005,11 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP2FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP2.Func (Taylor mode):
+// functionsBiggsEXP2FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP2.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP2.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// BiggsEXP2.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1742,17 +2037,19 @@ func functionsBiggsEXP2FuncTaylor(b functions.BiggsEXP2, x, x1 []float64) (sum, 
 		f1 := 5*t6 - t3
 		f2 := 0.5*(t3*t) - 5*(0.5*(t6*t4))
 		f := t2 - 5*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	return sum, sum1, sum2
 }
 
-// BiggsEXP3Hessian returns BiggsEXP3.Func and stores its Hessian with respect to x in h (overwritten),
+// BiggsEXP3Hessian returns BiggsEXP3.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP3.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP3.Func along u (functionsBiggsEXP3FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of BiggsEXP3.Func along u (functionsBiggsEXP3FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
+// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1784,9 +2081,11 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP3FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP3.Func (Taylor mode):
+// functionsBiggsEXP3FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP3.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP3.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// BiggsEXP3.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1816,17 +2115,19 @@ func functionsBiggsEXP3FuncTaylor(b functions.BiggsEXP3, x, x1 []float64) (sum, 
 		f1 := -t3 - (x12*t5 - x2*t6)
 		f2 := 0.5*(t3*t) - (x2*(0.5*(t6*t4)) - x12*t6)
 		f := t2 - x2*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	return sum, sum1, sum2
 }
 
-// BiggsEXP4Hessian returns BiggsEXP4.Func and stores its Hessian with respect to x in h (overwritten),
+// BiggsEXP4Hessian returns BiggsEXP4.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP4.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP4.Func along u (functionsBiggsEXP4FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of BiggsEXP4.Func along u (functionsBiggsEXP4FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
+// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1858,9 +2159,11 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP4FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP4.Func (Taylor mode):
+// functionsBiggsEXP4FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP4.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP4.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// BiggsEXP4.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1892,17 +2195,19 @@ func functionsBiggsEXP4FuncTaylor(b functions.BiggsEXP4, x, x1 []float64) (sum, 
 		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6)
 		f2 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6)
 		f := x2*t2 - x3*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	return sum, sum1, sum2
 }
 
-// BiggsEXP5Hessian returns BiggsEXP5.Func and stores its Hessian with respect to x in h (overwritten),
+// BiggsEXP5Hessian returns BiggsEXP5.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP5.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP5.Func along u (functionsBiggsEXP5FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of BiggsEXP5.Func along u (functionsBiggsEXP5FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
+// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1934,9 +2239,11 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP5FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP5.Func (Taylor mode):
+// functionsBiggsEXP5FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP5.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP5.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// BiggsEXP5.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1971,17 +2278,19 @@ func functionsBiggsEXP5FuncTaylor(b functions.BiggsEXP5, x, x1 []float64) (sum, 
 		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6) - 3*t9
 		f2 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6) + 3*(0.5*(t9*t7))
 		f := x2*t2 - x3*t5 + 3*t8 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	return sum, sum1, sum2
 }
 
-// BiggsEXP6Hessian returns BiggsEXP6.Func and stores its Hessian with respect to x in h (overwritten),
+// BiggsEXP6Hessian returns BiggsEXP6.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP6.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP6.Func along u (functionsBiggsEXP6FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of BiggsEXP6.Func along u (functionsBiggsEXP6FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
+// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2013,9 +2322,11 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP6FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP6.Func (Taylor mode):
+// functionsBiggsEXP6FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP6.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP6.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// BiggsEXP6.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2034,6 +2345,7 @@ func functionsBiggsEXP6FuncTaylor(b functions.BiggsEXP6, x, x1 []float64) (sum, 
 	sum2 = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
+		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
 		x2 := x[2]
 		x12 := x1[2]
 		t := x1[0] * z
@@ -2044,17 +2356,18 @@ func functionsBiggsEXP6FuncTaylor(b functions.BiggsEXP6, x, x1 []float64) (sum, 
 		t4 := x1[1] * z
 		t5 := math.Exp(-(x[1] * z))
 		t6 := t5 * t4
+		t7 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6)
 		x5 := x[5]
 		x15 := x1[5]
-		t7 := x1[4] * z
-		t8 := math.Exp(-(x[4] * z))
-		t9 := t8 * t7
-		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6) + (x15*t8 - x5*t9)
-		f2 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6) + (x5*(0.5*(t9*t7)) - x15*t9)
-		f := x2*t2 - x3*t5 + x5*t8 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t8 := x1[4] * z
+		t9 := math.Exp(-(x[4] * z))
+		t10 := t9 * t8
+		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6) + (x15*t9 - x5*t10)
+		f2 := t7 + (x5*(0.5*(t10*t8)) - x15*t10)
+		f := x2*t2 - x3*t5 + x5*t9 - y
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	return sum, sum1, sum2
 }
@@ -2062,7 +2375,8 @@ func functionsBiggsEXP6FuncTaylor(b functions.BiggsEXP6, x, x1 []float64) (sum, 
 // Box3DHessian returns Box3D.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Box3D.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Box3D.Func along u (functionsBox3DFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Box3D.Func along u (functionsBox3DFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2094,9 +2408,11 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBox3DFuncTaylor propagates Taylor polynomials of degree 2 through Box3D.Func (Taylor mode):
+// functionsBox3DFuncTaylor propagates Taylor polynomials of degree 2 through Box3D.Func (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Box3D.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Box3D.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2125,17 +2441,20 @@ func functionsBox3DFuncTaylor(b functions.Box3D, x, x1 []float64) (sum, sum1, su
 		f2 := 0.5*(t4*t2) - 0.5*(t7*t5)
 		f := t3 - t6 - x[2]*y
 		f1 := t7 - t4 - x1[2]*y
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	return sum, sum1, sum2
 }
 
-// ExtendedPowellSingularHessian returns ExtendedPowellSingular.Func and stores its Hessian with respect to x in h (overwritten),
-// dense and row-major: h[i*n+j] = ∂²ExtendedPowellSingular.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
+// ExtendedPowellSingularHessian returns ExtendedPowellSingular.Func and stores its Hessian with
+// respect to x in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²ExtendedPowellSingular.Func/∂x[i]∂x[j], n = len(x); len(h) must
+// be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of ExtendedPowellSingular.Func along u (functionsExtendedPowellSingularFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of ExtendedPowellSingular.Func along u
+// (functionsExtendedPowellSingularFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2167,9 +2486,11 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 	return e.Func(x)
 }
 
-// functionsExtendedPowellSingularFuncTaylor propagates Taylor polynomials of degree 2 through ExtendedPowellSingular.Func (Taylor mode):
+// functionsExtendedPowellSingularFuncTaylor propagates Taylor polynomials of degree 2 through
+// ExtendedPowellSingular.Func (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// ExtendedPowellSingular.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// ExtendedPowellSingular.Func and, after them, the coefficients y1 … y2 of each float result y(t) =
+// y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2179,7 +2500,10 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func functionsExtendedPowellSingularFuncTaylor(e functions.ExtendedPowellSingular, x, x1 []float64) (sum, sum1, sum2 float64) {
+func functionsExtendedPowellSingularFuncTaylor(
+	e functions.ExtendedPowellSingular,
+	x, x1 []float64,
+) (sum, sum1, sum2 float64) {
 	n := len(x)
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
@@ -2206,19 +2530,24 @@ func functionsExtendedPowellSingularFuncTaylor(e functions.ExtendedPowellSingula
 		f4_2 := t1_2 * t1_2
 		t3 := 5 * f2
 		t4 := 5 * f2_1
-		t5 := 10 * f4
-		t6 := 10 * f4_1
-		sum += f1*f1 + t3*f2 + f3*f3 + t5*f4
-		sum1 += 2*(f1*f1_1) + (t3*f2_1 + t4*f2) + 2*(f3*f3_1) + (t5*f4_1 + t6*f4)
-		sum2 += f1_1*f1_1 + t4*f2_1 + (f3*f3_2 + f3_1*f3_1 + f3_2*f3) + (t5*f4_2 + t6*f4_1 + 10*f4_2*f4)
+		t5 := f1_1*f1_1 + t4*f2_1 + (f3*f3_2 + f3_1*f3_1 + f3_2*f3)
+		t6 := 10 * f4
+		t7 := 10 * f4_1
+		t8 := t5 + (t6*f4_2 + t7*f4_1 + 10*f4_2*f4)
+		sum1 += 2*(f1*f1_1) + (t3*f2_1 + t4*f2) + 2*(f3*f3_1) + (t6*f4_1 + t7*f4)
+		sum2 += t8
+		sum += f1*f1 + t3*f2 + f3*f3 + t6*f4
 	}
 	return sum, sum1, sum2
 }
 
-// ExtendedRosenbrockHessian returns ExtendedRosenbrock.Func and stores its Hessian with respect to x in h (overwritten),
-// dense and row-major: h[i*n+j] = ∂²ExtendedRosenbrock.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
+// ExtendedRosenbrockHessian returns ExtendedRosenbrock.Func and stores its Hessian with respect to
+// x in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²ExtendedRosenbrock.Func/∂x[i]∂x[j], n = len(x); len(h) must be
+// n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of ExtendedRosenbrock.Func along u (functionsExtendedRosenbrockFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of ExtendedRosenbrock.Func along u (functionsExtendedRosenbrockFuncTaylor):
+// Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2250,9 +2579,11 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 	return e.Func(x)
 }
 
-// functionsExtendedRosenbrockFuncTaylor propagates Taylor polynomials of degree 2 through ExtendedRosenbrock.Func (Taylor mode):
+// functionsExtendedRosenbrockFuncTaylor propagates Taylor polynomials of degree 2 through
+// ExtendedRosenbrock.Func (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// ExtendedRosenbrock.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// ExtendedRosenbrock.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
+// y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2262,7 +2593,10 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func functionsExtendedRosenbrockFuncTaylor(e functions.ExtendedRosenbrock, x, x1 []float64) (sum, sum1, sum2 float64) {
+func functionsExtendedRosenbrockFuncTaylor(
+	e functions.ExtendedRosenbrock,
+	x, x1 []float64,
+) (sum, sum1, sum2 float64) {
 	sum = 0
 	sum1 = 0
 	sum2 = 0
@@ -2275,17 +2609,19 @@ func functionsExtendedRosenbrockFuncTaylor(e functions.ExtendedRosenbrock, x, x1
 		b1 := x1[i+1] - 2*(xi*x1i)
 		t2 := 100 * b
 		t3 := 100 * b1
-		sum += a*a + t2*b
 		sum1 += t2*b1 + t3*b - 2*(a*x1i)
 		sum2 += t + (t3*b1 - t2*t - 100*t*b)
+		sum += a*a + t2*b
 	}
 	return sum, sum1, sum2
 }
 
-// GaussianHessian returns Gaussian.Func and stores its Hessian with respect to x in h (overwritten),
+// GaussianHessian returns Gaussian.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Gaussian.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Gaussian.Func along u (functionsGaussianFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Gaussian.Func along u (functionsGaussianFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2317,9 +2653,11 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 	return g.Func(x)
 }
 
-// functionsGaussianFuncTaylor propagates Taylor polynomials of degree 2 through Gaussian.Func (Taylor mode):
+// functionsGaussianFuncTaylor propagates Taylor polynomials of degree 2 through Gaussian.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Gaussian.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Gaussian.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2351,9 +2689,9 @@ func functionsGaussianFuncTaylor(g functions.Gaussian, x, x1 []float64) (sum, su
 		f1 := x0*e1 + x10*e
 		f2 := x0*(0.5*(e1*t4)+e*(t2*(x12*x12)-t3*t)) + x10*e1
 		f := x0*e - functionsGaussianY(g, i)
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	return sum, sum1, sum2
 }
@@ -2383,10 +2721,12 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 	return yi
 }
 
-// HelicalValleyHessian returns HelicalValley.Func and stores its Hessian with respect to x in h2 (overwritten),
+// HelicalValleyHessian returns HelicalValley.Func and stores its Hessian with respect to x in h2
+// (overwritten),
 // dense and row-major: h2[i*n+j] = ∂²HelicalValley.Func/∂x[i]∂x[j], n = len(x); len(h2) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of HelicalValley.Func along u (functionsHelicalValleyFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of HelicalValley.Func along u (functionsHelicalValleyFuncTaylor): Hᵢᵢ =
+// 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 	n := len(x)
 	if len(h2) != n*n {
@@ -2418,9 +2758,11 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 	return h.Func(x)
 }
 
-// functionsHelicalValleyFuncTaylor propagates Taylor polynomials of degree 2 through HelicalValley.Func (Taylor mode):
+// functionsHelicalValleyFuncTaylor propagates Taylor polynomials of degree 2 through
+// HelicalValley.Func (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// HelicalValley.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// HelicalValley.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2482,13 +2824,16 @@ func functionsHelicalValleyFuncTaylor(h functions.HelicalValley, x, x1 []float64
 	f2 := 10 * (t6 - 1)
 	f2_1 := 10 * t12
 	f2_2 := 10 * (0.5*(t13*x10_2) + 0.5*(t14*x11))
-	return f1*f1 + f2*f2 + f3*f3, 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1), f1_1*f1_1 - f1*t5 - t5*f1 + (f2*f2_2 + f2_1*f2_1 + f2_2*f2) + f3_1*f3_1
+	t15 := f1_1*f1_1 - f1*t5 - t5*f1 + (f2*f2_2 + f2_1*f2_1 + f2_2*f2) + f3_1*f3_1
+	return f1*f1 + f2*f2 + f3*f3, 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1), t15
 }
 
-// PenaltyIHessian returns PenaltyI.Func and stores its Hessian with respect to x in h (overwritten),
+// PenaltyIHessian returns PenaltyI.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²PenaltyI.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of PenaltyI.Func along u (functionsPenaltyIFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of PenaltyI.Func along u (functionsPenaltyIFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2520,9 +2865,11 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 	return p.Func(x)
 }
 
-// functionsPenaltyIFuncTaylor propagates Taylor polynomials of degree 2 through PenaltyI.Func (Taylor mode):
+// functionsPenaltyIFuncTaylor propagates Taylor polynomials of degree 2 through PenaltyI.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// PenaltyI.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// PenaltyI.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2561,10 +2908,12 @@ func functionsPenaltyIFuncTaylor(p functions.PenaltyI, x, x1 []float64) (sum, su
 	return sum + t*t, sum1 + 2*(t*s1), sum2 + (t*s2 + s1*s1 + s2*t)
 }
 
-// PenaltyIIHessian returns PenaltyII.Func and stores its Hessian with respect to x in h (overwritten),
+// PenaltyIIHessian returns PenaltyII.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²PenaltyII.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of PenaltyII.Func along u (functionsPenaltyIIFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of PenaltyII.Func along u (functionsPenaltyIIFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
+// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2596,9 +2945,11 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 	return p.Func(x)
 }
 
-// functionsPenaltyIIFuncTaylor propagates Taylor polynomials of degree 2 through PenaltyII.Func (Taylor mode):
+// functionsPenaltyIIFuncTaylor propagates Taylor polynomials of degree 2 through PenaltyII.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// PenaltyII.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// PenaltyII.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2636,9 +2987,9 @@ func functionsPenaltyIIFuncTaylor(p functions.PenaltyII, x, x1 []float64) (sum, 
 		f1_2 := t6 + t9
 		f2_2 := 0.5*(t6*t4) + 0.5*(t9*t7)
 		f3 := t5 + t8 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
+		sum2 += f3*f2_2 + f1_2*f1_2 + f2_2*f3
 		sum += f3 * f3
 		sum1 += 2 * (f3 * f1_2)
-		sum2 += f3*f2_2 + f1_2*f1_2 + f2_2*f3
 	}
 	for i3 := 1; i3 < dim; i3++ {
 		t2 := x1[i3] / 10
@@ -2646,19 +2997,22 @@ func functionsPenaltyIIFuncTaylor(p functions.PenaltyII, x, x1 []float64) (sum, 
 		f1 := t3 * t2
 		f2 := 0.5 * (f1 * t2)
 		f := t3 - 0.9048374180359595
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	x10 := x1[0]
 	t := x[0] - 0.2
-	return sum*1e-05 + t*t + s*s, sum1*1e-05 + 2*(t*x10) + 2*(s*s1), sum2*1e-05 + x10*x10 + (s*s2 + s1*s1 + s2*s)
+	sum1_2 := sum1*1e-05 + 2*(t*x10) + 2*(s*s1)
+	sum2_2 := sum2*1e-05 + x10*x10 + (s*s2 + s1*s1 + s2*s)
+	return sum*1e-05 + t*t + s*s, sum1_2, sum2_2
 }
 
 // SphereHessian returns Sphere.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Sphere.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Sphere.Func along u (functionsSphereFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Sphere.Func along u (functionsSphereFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2690,9 +3044,11 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 	return s.Func(x)
 }
 
-// functionsSphereFuncTaylor propagates Taylor polynomials of degree 2 through Sphere.Func (Taylor mode):
+// functionsSphereFuncTaylor propagates Taylor polynomials of degree 2 through Sphere.Func (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Sphere.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Sphere.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2716,10 +3072,12 @@ func functionsSphereFuncTaylor(s functions.Sphere, x, x1 []float64) (sum, sum1, 
 	return sum, sum1, sum2
 }
 
-// TrigonometricHessian returns Trigonometric.Func and stores its Hessian with respect to x in h (overwritten),
+// TrigonometricHessian returns Trigonometric.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Trigonometric.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Trigonometric.Func along u (functionsTrigonometricFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Trigonometric.Func along u (functionsTrigonometricFuncTaylor): Hᵢᵢ =
+// 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2751,9 +3109,11 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 	return t.Func(x)
 }
 
-// functionsTrigonometricFuncTaylor propagates Taylor polynomials of degree 2 through Trigonometric.Func (Taylor mode):
+// functionsTrigonometricFuncTaylor propagates Taylor polynomials of degree 2 through
+// Trigonometric.Func (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Trigonometric.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Trigonometric.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2790,17 +3150,20 @@ func functionsTrigonometricFuncTaylor(t functions.Trigonometric, x, x1 []float64
 		f := float64(n+i2+1) - t2*t3 - t4 - s1
 		f1 := t2*t5 - t6 - s1_1
 		f2 := t2*(0.5*(t6*v1)) + 0.5*(t5*v1) - s1_2
+		sum2 += f*f2 + f1*f1 + f2*f
 		sum += f * f
 		sum1 += 2 * (f * f1)
-		sum2 += f*f2 + f1*f1 + f2*f
 	}
 	return sum, sum1, sum2
 }
 
-// VariablyDimensionedHessian returns VariablyDimensioned.Func and stores its Hessian with respect to x in h (overwritten),
-// dense and row-major: h[i*n+j] = ∂²VariablyDimensioned.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
+// VariablyDimensionedHessian returns VariablyDimensioned.Func and stores its Hessian with respect
+// to x in h (overwritten),
+// dense and row-major: h[i*n+j] = ∂²VariablyDimensioned.Func/∂x[i]∂x[j], n = len(x); len(h) must be
+// n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of VariablyDimensioned.Func along u (functionsVariablyDimensionedFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of VariablyDimensioned.Func along u (functionsVariablyDimensionedFuncTaylor):
+// Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2832,9 +3195,11 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 	return v.Func(x)
 }
 
-// functionsVariablyDimensionedFuncTaylor propagates Taylor polynomials of degree 2 through VariablyDimensioned.Func (Taylor mode):
+// functionsVariablyDimensionedFuncTaylor propagates Taylor polynomials of degree 2 through
+// VariablyDimensioned.Func (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// VariablyDimensioned.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// VariablyDimensioned.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
+// y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2844,7 +3209,10 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func functionsVariablyDimensionedFuncTaylor(v functions.VariablyDimensioned, x, x1 []float64) (sum, sum1, sum2 float64) {
+func functionsVariablyDimensionedFuncTaylor(
+	v functions.VariablyDimensioned,
+	x, x1 []float64,
+) (sum, sum1, sum2 float64) {
 	n := len(x)
 	sum = 0
 	sum1 = 0
@@ -2869,10 +3237,12 @@ func functionsVariablyDimensionedFuncTaylor(v functions.VariablyDimensioned, x, 
 	return sum + s2 + s2*s2, sum1 + s1_2 + 2*(s2*s1_2), sum2 + s2_2 + (s2*s2_2 + s1_2*s1_2 + s2_2*s2)
 }
 
-// BraninHooHessian returns BraninHoo.Func and stores its Hessian with respect to x in h (overwritten),
+// BraninHooHessian returns BraninHoo.Func and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BraninHoo.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BraninHoo.Func along u (functionsBraninHooFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of BraninHoo.Func along u (functionsBraninHooFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
+// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2904,9 +3274,11 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBraninHooFuncTaylor propagates Taylor polynomials of degree 2 through BraninHoo.Func (Taylor mode):
+// functionsBraninHooFuncTaylor propagates Taylor polynomials of degree 2 through BraninHoo.Func
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// BraninHoo.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// BraninHoo.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2928,5 +3300,7 @@ func functionsBraninHooFuncTaylor(b functions.BraninHoo, x, x1 []float64) (float
 	term1 := x1[1] - (t*x10 + t2*x0) + 1.5915494309189533*x10
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
 	t4 := math.Cos(x0)
-	return term*term + 9.602112642270262*t4 + 10, 2*(term*term1) - 9.602112642270262*(math.Sin(x0)*x10), term1*term1 - term*t3 - t3*term - 9.602112642270262*(0.5*(t4*x10*x10))
+	t5 := 2*(term*term1) - 9.602112642270262*(math.Sin(x0)*x10)
+	t6 := term1*term1 - term*t3 - t3*term - 9.602112642270262*(0.5*(t4*x10*x10))
+	return term*term + 9.602112642270262*t4 + 10, t5, t6
 }

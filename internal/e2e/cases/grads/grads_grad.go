@@ -524,17 +524,19 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 	t := r * s
 	t2 := 1 + r*c
 	t3 := t2*t2 + t*t
-	t4 := math.Hypot(r, theta)
-	t5 := t4 == 0
-	t6 := r / t4
-	if t5 {
-		t6 = 0
-	}
-	t7 := theta / t4
-	if t5 {
+	t4 := t2/t3*(dr*s+r*(c*dtheta)) - t/t3*(dr*c-r*(s*dtheta))
+	t5 := math.Hypot(r, theta)
+	t6 := t5 == 0
+	t7 := r / t5
+	if t6 {
 		t7 = 0
 	}
-	return math.Atan2(t, t2) + t4, t2/t3*(dr*s+r*(c*dtheta)) - t/t3*(dr*c-r*(s*dtheta)) + (t6*dr + t7*dtheta)
+	t8 := theta / t5
+	if t6 {
+		t8 = 0
+	}
+	t9 := t4 + (t7*dr + t8*dtheta)
+	return math.Atan2(t, t2) + t5, t9
 }
 
 // SingleGrad computes Single and its gradient with respect to the varied inputs
@@ -1575,7 +1577,10 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
+func (s Spring) EnergyGrad(
+	x, dx []float64,
+	r float64,
+) (f, dr float64) {
 	var de float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1604,7 +1609,10 @@ func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
 // Results, in order: the value of Spring.Energy; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
+func (s Spring) EnergyJVP(
+	x, dx []float64,
+	r, dr float64,
+) (float64, float64) {
 	t := 0.5 * (s.K + 1)
 	e := 0.0
 	de := 0.0
@@ -2317,7 +2325,8 @@ func AckleyGrad(x, dx []float64, a float64) (da float64) {
 	t5 := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		dx[i2] += 2*(t5*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t4)
+		t6 := dx[i2] + (2*(t5*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t4))
+		dx[i2] = t6
 	}
 	return da
 }
@@ -2338,15 +2347,16 @@ func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		v := x[i]
 		dv := dx[i]
-		t4 := 6.283185307179586 * v
+		t5 := 6.283185307179586 * v
+		dc -= math.Sin(t5) * (6.283185307179586 * dv)
 		s += v * v
 		ds += 2 * (dv * v)
-		c += math.Cos(t4)
-		dc -= math.Sin(t4) * (6.283185307179586 * dv)
+		c += math.Cos(t5)
 	}
 	n2 := float64(n)
 	t := math.Sqrt(s / n2)
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(c / n2)
-	return -(a * t2) - t3 + a + 2.718281828459045, -(da * t2) - a*(t2*(-0.2*(0.5/t*(ds/n2)))) - t3*(dc/n2) + da
+	t4 := -(da * t2) - a*(t2*(-0.2*(0.5/t*(ds/n2)))) - t3*(dc/n2) + da
+	return -(a * t2) - t3 + a + 2.718281828459045, t4
 }

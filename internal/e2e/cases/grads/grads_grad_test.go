@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestGadgenBranchyGrad checks BranchyGrad against central finite differences, component by component.
+// TestGadgenBranchyGrad checks BranchyGrad against central finite differences, component by
+// component.
 func TestGadgenBranchyGrad(t *testing.T) {
 	f := func(v []float64) float64 {
 		return Branchy(v[0], v[1])
@@ -21,7 +22,8 @@ func TestGadgenBranchyGrad(t *testing.T) {
 	gadtest.Grad(t, f, grad, gadtest.Dim(2))
 }
 
-// TestGadgenBranchyJVP checks BranchyJVP against central finite differences along random directions.
+// TestGadgenBranchyJVP checks BranchyJVP against central finite differences along random
+// directions.
 func TestGadgenBranchyJVP(t *testing.T) {
 	f := func(v []float64) float64 {
 		return Branchy(v[0], v[1])
@@ -32,7 +34,8 @@ func TestGadgenBranchyJVP(t *testing.T) {
 	gadtest.JVP(t, f, jvp, gadtest.Dim(2))
 }
 
-// TestGadgenSpring_EnergyGrad checks EnergyGrad against central finite differences, component by component.
+// TestGadgenSpring_EnergyGrad checks EnergyGrad against central finite differences, component by
+// component.
 // The slice parameters have length 3 at the points checked: test=N in the directive sets another.
 func TestGadgenSpring_EnergyGrad(t *testing.T) {
 	var recv Spring
@@ -47,7 +50,8 @@ func TestGadgenSpring_EnergyGrad(t *testing.T) {
 	gadtest.Grad(t, f, grad, gadtest.Dim(4))
 }
 
-// TestGadgenSpring_EnergyJVP checks EnergyJVP against central finite differences along random directions.
+// TestGadgenSpring_EnergyJVP checks EnergyJVP against central finite differences along random
+// directions.
 // The slice parameters have length 3 at the points checked: test=N in the directive sets another.
 func TestGadgenSpring_EnergyJVP(t *testing.T) {
 	var recv Spring
@@ -72,31 +76,36 @@ func TestGadgenPickJVP(t *testing.T) {
 	gadtest.JVP(t, Pick, PickJVP, gadtest.Dim(4))
 }
 
-// TestGadgenAccumulateGrad checks AccumulateGrad against central finite differences, component by component.
+// TestGadgenAccumulateGrad checks AccumulateGrad against central finite differences, component by
+// component.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateGrad(t *testing.T) {
 	gadtest.Grad(t, Accumulate, AccumulateGrad, gadtest.Dim(4))
 }
 
-// TestGadgenAccumulateJVP checks AccumulateJVP against central finite differences along random directions.
+// TestGadgenAccumulateJVP checks AccumulateJVP against central finite differences along random
+// directions.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateJVP(t *testing.T) {
 	gadtest.JVP(t, Accumulate, AccumulateJVP, gadtest.Dim(4))
 }
 
-// TestGadgenAccumulateOnlyGrad checks AccumulateOnlyGrad against central finite differences, component by component.
+// TestGadgenAccumulateOnlyGrad checks AccumulateOnlyGrad against central finite differences,
+// component by component.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateOnlyGrad(t *testing.T) {
 	gadtest.Grad(t, AccumulateOnly, AccumulateOnlyGrad, gadtest.Dim(4))
 }
 
-// TestGadgenAccumulateOnlyJVP checks AccumulateOnlyJVP against central finite differences along random directions.
+// TestGadgenAccumulateOnlyJVP checks AccumulateOnlyJVP against central finite differences along
+// random directions.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateOnlyJVP(t *testing.T) {
 	gadtest.JVP(t, AccumulateOnly, AccumulateOnlyJVP, gadtest.Dim(4))
 }
 
-// TestGadgenBranchyGradDot checks BranchyGrad against BranchyJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// TestGadgenBranchyGradDot checks BranchyGrad against BranchyJVP by the dot-product test: ⟨∇f(x),
+// v⟩ is the derivative along v.
 func TestGadgenBranchyGradDot(t *testing.T) {
 	jvp := func(v, dv []float64) (float64, float64) {
 		return BranchyJVP(v[0], dv[0], v[1], dv[1])
@@ -110,7 +119,8 @@ func TestGadgenBranchyGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(jvp), gadtest.ScalarGrad(grad), gadtest.Dim(2))
 }
 
-// TestGadgenSpring_EnergyGradDot checks EnergyGrad against EnergyJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// TestGadgenSpring_EnergyGradDot checks EnergyGrad against EnergyJVP by the dot-product test:
+// ⟨∇f(x), v⟩ is the derivative along v.
 // The slice parameters have length 3 at the points checked: test=N in the directive sets another.
 func TestGadgenSpring_EnergyGradDot(t *testing.T) {
 	var recv Spring
@@ -125,19 +135,22 @@ func TestGadgenSpring_EnergyGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(jvp), gadtest.ScalarGrad(grad), gadtest.Dim(4))
 }
 
-// TestGadgenPickGradDot checks PickGrad against PickJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// TestGadgenPickGradDot checks PickGrad against PickJVP by the dot-product test: ⟨∇f(x), v⟩ is the
+// derivative along v.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenPickGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(PickJVP), gadtest.ScalarGrad(PickGrad), gadtest.Dim(4))
 }
 
-// TestGadgenAccumulateGradDot checks AccumulateGrad against AccumulateJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// TestGadgenAccumulateGradDot checks AccumulateGrad against AccumulateJVP by the dot-product test:
+// ⟨∇f(x), v⟩ is the derivative along v.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(AccumulateJVP), gadtest.ScalarGrad(AccumulateGrad), gadtest.Dim(4))
 }
 
-// TestGadgenAccumulateOnlyGradDot checks AccumulateOnlyGrad against AccumulateOnlyJVP by the dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
+// TestGadgenAccumulateOnlyGradDot checks AccumulateOnlyGrad against AccumulateOnlyJVP by the
+// dot-product test: ⟨∇f(x), v⟩ is the derivative along v.
 // The slice parameters have length 4 at the points checked: test=N in the directive sets another.
 func TestGadgenAccumulateOnlyGradDot(t *testing.T) {
 	gadtest.DotTest(t, gadtest.ScalarJVP(AccumulateOnlyJVP), gadtest.ScalarGrad(AccumulateOnlyGrad), gadtest.Dim(4))

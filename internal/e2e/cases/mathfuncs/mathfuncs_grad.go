@@ -1267,7 +1267,8 @@ func LdexpGrad(x float64, n int) (f, dx float64) {
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
-// Results, in order: result 1 of Sincos; result 2 of Sincos; the tangent of result 1; the tangent of result 2.
+// Results, in order: result 1 of Sincos; result 2 of Sincos; the tangent of result 1; the tangent
+// of result 2.
 func SincosJVP(x, dx float64) (float64, float64, float64, float64) {
 	t, t2 := math.Sincos(x)
 	return t, t2, t2 * dx, -(t * dx)
@@ -1277,7 +1278,8 @@ func SincosJVP(x, dx float64) (float64, float64, float64, float64) {
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: x (tangent dx).
-// Results, in order: result 1 of Modf; result 2 of Modf; the tangent of result 1; the tangent of result 2.
+// Results, in order: result 1 of Modf; result 2 of Modf; the tangent of result 1; the tangent of
+// result 2.
 func ModfJVP(x, dx float64) (float64, float64, float64, float64) {
 	t, t2 := math.Modf(x)
 	return t, t2, 0, dx
@@ -1442,7 +1444,9 @@ func NormalPDFJVP(x, dx, mu, dmu, sigma, dsigma float64) (float64, float64) {
 	t := math.Exp(-(z * z / 2))
 	t2 := sigma * 2.5066282746310002
 	t3 := t / t2
-	return t3, (-(t * (2 * ((dx - dmu - z*dsigma) / sigma * z) / 2)) - t3*(dsigma*2.5066282746310002)) / t2
+	t4 := -(t * (2 * ((dx - dmu - z*dsigma) / sigma * z) / 2)) - t3*(dsigma*2.5066282746310002)
+	t5 := t4 / t2
+	return t3, t5
 }
 
 // NormalPDFGrad computes NormalPDF and its gradient with respect to the varied inputs
@@ -1476,7 +1480,8 @@ func ChainJVP(x, dx float64) (float64, float64) {
 	t3 := math.Tanh(x)
 	t4 := t3 * t3
 	t5 := math.Sqrt(1 + t4)
-	return t2 * t5, t2*(0.5/t5*(2*((1-t4)*dx*t3))) - math.Cos(t)*(t*(math.Sin(x)*dx))*t5
+	t6 := t2*(0.5/t5*(2*((1-t4)*dx*t3))) - math.Cos(t)*(t*(math.Sin(x)*dx))*t5
+	return t2 * t5, t6
 }
 
 // ChainGrad computes Chain and its gradient with respect to the varied inputs

@@ -246,15 +246,18 @@ func Det3JVP(a, da [9]float64) (float64, float64) {
 	t8 := a[7]
 	t9 := da[7]
 	t10 := t2*t4 - t6*t8
-	t11 := a[1]
-	t12 := a[3]
-	t13 := da[3]
-	t14 := a[6]
-	t15 := da[6]
-	t16 := t12*t4 - t6*t14
-	t17 := a[2]
-	t18 := t12*t8 - t2*t14
-	return t*t10 - t11*t16 + t17*t18, da[0]*t10 + t*(t3*t4+t2*t5-(t7*t8+t6*t9)) - (da[1]*t16 + t11*(t13*t4+t12*t5-(t7*t14+t6*t15))) + (da[2]*t18 + t17*(t13*t8+t12*t9-(t3*t14+t2*t15)))
+	t11 := da[0]*t10 + t*(t3*t4+t2*t5-(t7*t8+t6*t9))
+	t12 := a[1]
+	t13 := a[3]
+	t14 := da[3]
+	t15 := a[6]
+	t16 := da[6]
+	t17 := t13*t4 - t6*t15
+	t18 := t11 - (da[1]*t17 + t12*(t14*t4+t13*t5-(t7*t15+t6*t16)))
+	t19 := a[2]
+	t20 := t13*t8 - t2*t15
+	t21 := t18 + (da[2]*t20 + t19*(t14*t8+t13*t9-(t3*t15+t2*t16)))
+	return t*t10 - t12*t17 + t19*t20, t21
 }
 
 // Det3Grad computes Det3 and its gradient with respect to the varied inputs
@@ -595,7 +598,8 @@ func TraceJVP(a, da [][]float64) (float64, float64) {
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
 // Varied inputs: ps (tangent dps).
-// Results, in order: result 1 of Centroid; result 2 of Centroid; the tangent of result 1; the tangent of result 2.
+// Results, in order: result 1 of Centroid; result 2 of Centroid; the tangent of result 1; the
+// tangent of result 2.
 // Shadows: dps has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func CentroidJVP(ps, dps []Pair) (float64, float64, float64, float64) {

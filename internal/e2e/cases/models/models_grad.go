@@ -148,7 +148,11 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 // Results, in order: the value of Net.Loss; its tangent.
 // Shadows: dn has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
+func (n *Net) LossJVP(
+	dn *Net,
+	x []float64,
+	label int,
+) (float64, float64) {
 	nHid := len(n.B1)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
@@ -207,7 +211,11 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
+func (n *Net) BatchLossGrad(
+	dn *Net,
+	xs []float64,
+	labels []int,
+) float64 {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
@@ -301,7 +309,11 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 // Results, in order: the value of Net.BatchLoss; its tangent.
 // Shadows: dn has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float64) {
+func (n *Net) BatchLossJVP(
+	dn *Net,
+	xs []float64,
+	labels []int,
+) (float64, float64) {
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
@@ -546,7 +558,8 @@ func fitGJVP(m, dm Model, t, dt float64) (float64, float64) {
 	t2 := m.B
 	t3 := m.W[0]
 	t4 := t3 * t
-	return t2*t + t4*t, dm.B*t + t2*dt + ((dm.W[0]*t+t3*dt)*t + t4*dt)
+	t5 := dm.B*t + t2*dt + ((dm.W[0]*t+t3*dt)*t + t4*dt)
+	return t2*t + t4*t, t5
 }
 
 // ForwardGrad computes Stack.Forward and its gradient with respect to the varied inputs
@@ -657,7 +670,10 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 // Shadows: ds, dx have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // Stack.Forward writes are written (overwritten) into the shadows: x into dx.
-func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
+func (s *Stack) ForwardJVP(
+	ds *Stack,
+	x, dx []float64,
+) (float64, float64) {
 	t := s.Layers
 	t2 := ds.Layers
 	n := len(t)
@@ -842,8 +858,11 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 			t11 := ps[j].M
 			t12 := math.Sqrt(dx*dx + dy*dy + 1)
 			t13 := t * t11 / t12
+			t14 := t13 * (0.5 / t12 * (2*((t10[0]-dps[j].Pos[0])*dx) + 2*((t10[1]-dps[j].Pos[1])*dy)))
+			t15 := t2*t11 + t*dps[j].M - t14
+			t16 := t15 / t12
+			de -= t16
 			e -= t13
-			de -= (t2*t11 + t*dps[j].M - t13*(0.5/t12*(2*((t10[0]-dps[j].Pos[0])*dx)+2*((t10[1]-dps[j].Pos[1])*dy)))) / t12
 		}
 	}
 	return e, de
@@ -1035,8 +1054,8 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 		t8 := dq.Pos
 		t9 := t7[0]
 		t10 := t7[1]
-		e += t*t6 + t9*t9 + t10*t10
 		de += dq.M*t6 + t*(2*(t3[0]*t4)+2*(t3[1]*t5)) + 2*(t8[0]*t9) + 2*(t8[1]*t10)
+		e += t*t6 + t9*t9 + t10*t10
 	}
 	return e, de
 }
@@ -1204,8 +1223,8 @@ func NestedJVP(o, do *Outer) (float64, float64) {
 		t3 := o.P.V[i]
 		t4 := v * t3
 		t5 := o.K
-		s += t4 * t5
 		ds += (t2[i]*t3+v*do.P.V[i])*t5 + t4*do.K
+		s += t4 * t5
 	}
 	return s, ds
 }
@@ -1466,8 +1485,8 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 		r0 := r[0]
 		dr0 := dr[0]
 		r1 := r[1]
-		s += r0*r1 + math.Sin(r0)
 		ds += dr0*r1 + r0*dr[1] + math.Cos(r0)*dr0
+		s += r0*r1 + math.Sin(r0)
 	}
 	return s, ds
 }
@@ -1625,11 +1644,13 @@ func scaleToReverseWrtDstX(dst, ddst []float64, a float64, x, dx, seed []float64
 // LayersJVP computes Layers and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: w1 (tangent dw1), b1 (tangent db1), w2 (tangent dw2), b2 (tangent db2), x (tangent dx).
+// Varied inputs: w1 (tangent dw1), b1 (tangent db1), w2 (tangent dw2), b2 (tangent db2), x (tangent
+// dx).
 // Results, in order: the value of Layers; its tangent.
 // Shadows: dw1, db1, dw2, db2, dx have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// Layers writes are written (overwritten) into the shadows: w1 into dw1, b1 into db1, w2 into dw2, b2 into db2, x into dx.
+// Layers writes are written (overwritten) into the shadows: w1 into dw1, b1 into db1, w2 into dw2,
+// b2 into db2, x into dx.
 func LayersJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) (float64, float64) {
 	h, dh := denseJVP(w1, dw1, b1, db1, x, dx)
 	n := len(h)

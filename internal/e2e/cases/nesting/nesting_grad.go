@@ -6,7 +6,8 @@ import "math"
 
 // CubeTaylor propagates Taylor polynomials of degree 2 through Cube (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Cube and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Cube and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2).
@@ -14,7 +15,8 @@ import "math"
 func CubeTaylor(x, x1, x2 float64) (float64, float64, float64) {
 	t := x * x
 	t2 := 2 * (x * x1)
-	return t * x, t*x1 + t2*x, t*x2 + t2*x1 + (x*x2+x1*x1+x2*x)*x
+	t3 := t*x2 + t2*x1 + (x*x2+x1*x1+x2*x)*x
+	return t * x, t*x1 + t2*x, t3
 }
 
 // CubeSeriesJVP computes CubeSeries and its directional derivative along the tangents
@@ -32,14 +34,18 @@ func CubeSeriesJVP(x, dx float64) (float64, float64) {
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): x1, x2.
-// Results, in order: result 1 of CubeTaylor; result 2 of CubeTaylor; result 3 of CubeTaylor; the tangent of result 1; the tangent of result 2; the tangent of result 3.
+// Results, in order: result 1 of CubeTaylor; result 2 of CubeTaylor; result 3 of CubeTaylor; the
+// tangent of result 1; the tangent of result 2; the tangent of result 3.
 func cubeTaylorJVPWrtX(x, dx, x1, x2 float64) (float64, float64, float64, float64, float64, float64) {
 	t := x * x
 	t2 := 2 * (dx * x)
 	t3 := 2 * (x * x1)
 	t4 := 2 * (dx * x1)
 	t5 := x*x2 + x1*x1 + x2*x
-	return t * x, t*x1 + t3*x, t*x2 + t3*x1 + t5*x, t2*x + t*dx, t2*x1 + (t4*x + t3*dx), t2*x2 + t4*x1 + (2*(dx*x2)*x + t5*dx)
+	t6 := t2*x1 + (t4*x + t3*dx)
+	t7 := t*x2 + t3*x1 + t5*x
+	t8 := t2*x2 + t4*x1 + (2*(dx*x2)*x + t5*dx)
+	return t * x, t*x1 + t3*x, t7, t2*x + t*dx, t6, t8
 }
 
 // WaveJVP computes Wave and its directional derivative along the tangents
@@ -55,7 +61,8 @@ func WaveJVP(x, dx float64) (float64, float64) {
 
 // SlopeTaylor propagates Taylor polynomials of degree 3 through Slope (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Slope and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Slope and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -68,13 +75,15 @@ func SlopeTaylor(x, x1 float64) (float64, float64, float64, float64) {
 
 // waveJVPTaylorWrtX propagates Taylor polynomials of degree 3 through WaveJVP (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// WaveJVP and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// WaveJVP and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
 // Fixed inputs (zero coefficients): dx.
-// Results, in order: result 1 of WaveJVP; result 2 of WaveJVP; its coefficients 1 to 3; its coefficients 1 to 3.
+// Results, in order: result 1 of WaveJVP; result 2 of WaveJVP; its coefficients 1 to 3; its
+// coefficients 1 to 3.
 func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, float64, float64, float64, float64) {
 	t := math.Sin(x)
 	t2 := math.Cos(x)
@@ -95,7 +104,13 @@ func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, f
 	t17 := t13 * t12
 	t18 := t14 * t12
 	t19 := t15 * t12
-	return t * t13, t8*t13 + t*t17, t*t14 + t3*t13, t*t15 + t3*t14 - t5*t13, t*t16 + t3*t15 - t5*t14 - t7*t13, t8*t14 - t9*t13 + (t*t18 + t3*t17), t8*t15 - t9*t14 - t10*t13 + (t*t19 + t3*t18 - t5*t17), t8*t16 - t9*t15 - t10*t14 + 0.3333333333333333*(t5*x1)*dx*t13 + (t*(t16*t12) + t3*t19 - t5*t18 - t7*t17)
+	t20 := t*t15 + t3*t14 - t5*t13
+	t21 := t*t16 + t3*t15 - t5*t14 - t7*t13
+	t22 := t8*t16 - t9*t15 - t10*t14 + 0.3333333333333333*(t5*x1)*dx*t13
+	t23 := t8*t14 - t9*t13 + (t*t18 + t3*t17)
+	t24 := t8*t15 - t9*t14 - t10*t13 + (t*t19 + t3*t18 - t5*t17)
+	t25 := t22 + (t*(t16*t12) + t3*t19 - t5*t18 - t7*t17)
+	return t * t13, t8*t13 + t*t17, t*t14 + t3*t13, t20, t21, t23, t24, t25
 }
 
 // RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs

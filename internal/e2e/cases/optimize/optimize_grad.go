@@ -260,7 +260,8 @@ func dotInPlaceReverse(x, dx []float64, seed float64) {
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Folded; its tangent.
 func FoldedJVP(x, dx float64) (float64, float64) {
-	return 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x, 3.256347067030294*(2*(dx*x)) + dx + 0.6065306597126334*dx
+	t := 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x
+	return t, 3.256347067030294*(2*(dx*x)) + dx + 0.6065306597126334*dx
 }
 
 // FoldedGrad computes Folded and its gradient with respect to the varied inputs

@@ -491,7 +491,8 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 	return x + t4, dx - t4*t2/t3
 }
 
-// ContinuedFractionGrad computes ContinuedFraction and its gradient with respect to the varied inputs
+// ContinuedFractionGrad computes ContinuedFraction and its gradient with respect to the varied
+// inputs
 // (reverse mode).
 //
 // Varied inputs: x (returned as dx).

@@ -11,7 +11,8 @@ import (
 
 // loopsSumSquares propagates Taylor polynomials of degree 3 through SumSquares (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// SumSquares and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// SumSquares and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -36,7 +37,8 @@ func loopsSumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 
 // loopsExpSeries propagates Taylor polynomials of degree 4 through ExpSeries (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// ExpSeries and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// ExpSeries and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -82,7 +84,8 @@ func loopsExpSeries(x, x1, x2, x3, x4 float64) (float64, float64, float64, float
 
 // loopsSqrt propagates Taylor polynomials of degree 3 through Sqrt (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Sqrt and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Sqrt and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2, a3).
@@ -125,7 +128,8 @@ func loopsSqrt(a, a1, a2, a3 float64) (float64, float64, float64, float64) {
 
 // loopsProduct propagates Taylor polynomials of degree 4 through Product (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Product and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Product and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -143,18 +147,22 @@ func loopsProduct(x, x1 []float64) (float64, float64, float64, float64, float64)
 	for i := 0; i < len(x); i++ {
 		v1 := x1[i]
 		t := 1 + x[i]
-		p4 = p3*v1 + p4*t
-		p3 = p2*v1 + p3*t
-		p2 = p1*v1 + p2*t
-		p1 = p*v1 + p1*t
+		p1_2 := p*v1 + p1*t
+		p2_2 := p1*v1 + p2*t
+		p3_2 := p2*v1 + p3*t
 		p *= t
+		p1 = p1_2
+		p2 = p2_2
+		p4 = p3*v1 + p4*t
+		p3 = p3_2
 	}
 	return p, p1, p2, p3, p4
 }
 
 // loopsHorner propagates Taylor polynomials of degree 3 through Horner (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Horner and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Horner and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -166,17 +174,19 @@ func loopsHorner(c [4]float64, x, x1, x2, x3 float64) (float64, float64, float64
 	s2 := 0.0
 	s3 := 0.0
 	for i := 0; i < 4; i++ {
+		s2_2 := s*x2 + s1*x1 + s2*x
 		s3 = s*x3 + s1*x2 + s2*x1 + s3*x
-		s2 = s*x2 + s1*x1 + s2*x
 		s1 = s*x1 + s1*x
 		s = s*x + c[3-i]
+		s2 = s2_2
 	}
 	return s, s1, s2, s3
 }
 
 // loopsChebyshev propagates Taylor polynomials of degree 4 through Chebyshev (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Chebyshev and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Chebyshev and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -198,8 +208,24 @@ func loopsChebyshev(x, x1, x2, x3, x4 float64, n int) (float64, float64, float64
 	b2 := x2
 	b3 := x3
 	b4 := x4
-	for i := 1; i < n; i++ {
-		a, a1, a2, a3, a4, b, b1, b2, b3, b4 = b, b1, b2, b3, b4, t*b-a, t*b1+t2*b-a1, t*b2+t2*b1+t3*b-a2, t*b3+t2*b2+t3*b1+t4*b-a3, t*b4+t2*b3+t3*b2+t4*b1+t5*b-a4
+	i := 1
+	for i < n {
+		b5 := t*b - a
+		b1_2 := t*b1 + t2*b - a1
+		b2_2 := t*b2 + t2*b1 + t3*b - a2
+		b3_2 := t*b3 + t2*b2 + t3*b1 + t4*b - a3
+		b4_2 := t*b4 + t2*b3 + t3*b2 + t4*b1 + t5*b - a4
+		i++
+		a = b
+		a1 = b1
+		a2 = b2
+		a3 = b3
+		a4 = b4
+		b = b5
+		b1 = b1_2
+		b2 = b2_2
+		b3 = b3_2
+		b4 = b4_2
 	}
 	if n == 0 {
 		return a, a1, a2, a3, a4
@@ -209,27 +235,31 @@ func loopsChebyshev(x, x1, x2, x3, x4 float64, n int) (float64, float64, float64
 
 // controlPiecewise propagates Taylor polynomials of degree 3 through Piecewise (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Piecewise and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Piecewise and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Results, in order: the value of Piecewise; its coefficients 1 to 3.
 func controlPiecewise(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	if x < -1 {
-		return -(x * x), -(2 * (x * x1)), -(x * x2) - x1*x1 - x2*x, -(x * x3) - x1*x2 - x2*x1 - x3*x
+		t5 := -(x * x3) - x1*x2 - x2*x1 - x3*x
+		return -(x * x), -(2 * (x * x1)), -(x * x2) - x1*x1 - x2*x, t5
 	}
 	if x < 1 {
 		t := x * x
 		t2 := 2 * (x * x1)
 		t3 := x*x2 + x1*x1 + x2*x
-		return t * x, t*x1 + t2*x, t*x2 + t2*x1 + t3*x, t*x3 + t2*x2 + t3*x1 + (x*x3+x1*x2+x2*x1+x3*x)*x
+		t4 := t*x3 + t2*x2 + t3*x1 + (x*x3+x1*x2+x2*x1+x3*x)*x
+		return t * x, t*x1 + t2*x, t*x2 + t2*x1 + t3*x, t4
 	}
 	return 2*x - 1, 2 * x1, 2 * x2, 2 * x3
 }
 
 // controlLegendre propagates Taylor polynomials of degree 4 through Legendre (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Legendre and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Legendre and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -242,21 +272,29 @@ func controlLegendre(k int, x, x1, x2, x3, x4 float64) (float64, float64, float6
 	case 1:
 		return x, x1, x2, x3, x4
 	case 2:
-		t25 := 3 * x
-		t26 := 3 * x1
-		t27 := 3 * x2
-		t28 := 3 * x3
-		return (t25*x - 1) / 2, (t25*x1 + t26*x) / 2, (t25*x2 + t26*x1 + t27*x) / 2, (t25*x3 + t26*x2 + t27*x1 + t28*x) / 2, (t25*x4 + t26*x3 + t27*x2 + t28*x1 + 3*x4*x) / 2
+		t39 := 3 * x
+		t40 := 3 * x1
+		t41 := 3 * x2
+		t42 := 3 * x3
+		t43 := (t39*x3 + t40*x2 + t41*x1 + t42*x) / 2
+		t44 := (t39*x4 + t40*x3 + t41*x2 + t42*x1 + 3*x4*x) / 2
+		return (t39*x - 1) / 2, (t39*x1 + t40*x) / 2, (t39*x2 + t40*x1 + t41*x) / 2, t43, t44
 	case 3:
-		t17 := 5 * x
-		t18 := 5 * x1
-		t19 := 5 * x2
-		t20 := 5 * x3
-		t21 := t17 * x
-		t22 := t17*x1 + t18*x
-		t23 := t17*x2 + t18*x1 + t19*x
-		t24 := t17*x3 + t18*x2 + t19*x1 + t20*x
-		return (t21*x - 3*x) / 2, (t21*x1 + t22*x - 3*x1) / 2, (t21*x2 + t22*x1 + t23*x - 3*x2) / 2, (t21*x3 + t22*x2 + t23*x1 + t24*x - 3*x3) / 2, (t21*x4 + t22*x3 + t23*x2 + t24*x1 + (t17*x4+t18*x3+t19*x2+t20*x1+5*x4*x)*x - 3*x4) / 2
+		t25 := 5 * x
+		t26 := 5 * x1
+		t27 := 5 * x2
+		t28 := 5 * x3
+		t29 := t25 * x
+		t30 := t25*x1 + t26*x
+		t31 := t25*x2 + t26*x1 + t27*x
+		t32 := t25*x3 + t26*x2 + t27*x1 + t28*x
+		t33 := (t25*x4 + t26*x3 + t27*x2 + t28*x1 + 5*x4*x) * x
+		t34 := t29*x4 + t30*x3 + t31*x2 + t32*x1 + t33
+		t35 := t34 - 3*x4
+		t36 := (t29*x2 + t30*x1 + t31*x - 3*x2) / 2
+		t37 := (t29*x3 + t30*x2 + t31*x1 + t32*x - 3*x3) / 2
+		t38 := t35 / 2
+		return (t29*x - 3*x) / 2, (t29*x1 + t30*x - 3*x1) / 2, t36, t37, t38
 	}
 	t := 35 * x
 	t2 := 35 * x1
@@ -270,21 +308,31 @@ func controlLegendre(k int, x, x1, x2, x3, x4 float64) (float64, float64, float6
 	t10 := t5*x1 + t6*x
 	t11 := t5*x2 + t6*x1 + t7*x
 	t12 := t5*x3 + t6*x2 + t7*x1 + t8*x
-	t13 := 30 * x
-	t14 := 30 * x1
-	t15 := 30 * x2
-	t16 := 30 * x3
-	return (t9*x - t13*x + 3) / 8, (t9*x1 + t10*x - (t13*x1 + t14*x)) / 8, (t9*x2 + t10*x1 + t11*x - (t13*x2 + t14*x1 + t15*x)) / 8, (t9*x3 + t10*x2 + t11*x1 + t12*x - (t13*x3 + t14*x2 + t15*x1 + t16*x)) / 8, (t9*x4 + t10*x3 + t11*x2 + t12*x1 + (t5*x4+t6*x3+t7*x2+t8*x1+(t*x4+t2*x3+t3*x2+t4*x1+35*x4*x)*x)*x - (t13*x4 + t14*x3 + t15*x2 + t16*x1 + 30*x4*x)) / 8
+	t13 := (t*x4 + t2*x3 + t3*x2 + t4*x1 + 35*x4*x) * x
+	t14 := t5*x4 + t6*x3 + t7*x2 + t8*x1 + t13
+	t15 := t14 * x
+	t16 := t9*x4 + t10*x3 + t11*x2 + t12*x1 + t15
+	t17 := 30 * x
+	t18 := 30 * x1
+	t19 := 30 * x2
+	t20 := 30 * x3
+	t21 := t16 - (t17*x4 + t18*x3 + t19*x2 + t20*x1 + 30*x4*x)
+	t22 := (t9*x2 + t10*x1 + t11*x - (t17*x2 + t18*x1 + t19*x)) / 8
+	t23 := (t9*x3 + t10*x2 + t11*x1 + t12*x - (t17*x3 + t18*x2 + t19*x1 + t20*x)) / 8
+	t24 := t21 / 8
+	return (t9*x - t17*x + 3) / 8, (t9*x1 + t10*x - (t17*x1 + t18*x)) / 8, t22, t23, t24
 }
 
 // controlStats propagates Taylor polynomials of degree 2 through Stats (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Stats and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Stats and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: mean; variance; mean1, mean2, the coefficients of mean; variance1, variance2, the coefficients of variance.
+// Results, in order: mean; variance; mean1, mean2, the coefficients of mean; variance1, variance2,
+// the coefficients of variance.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
@@ -308,8 +356,8 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 	for i2 := 0; i2 < n; i2++ {
 		d := x[i2] - mean
 		d1 := x1[i2] - mean1
-		variance += d * d
 		variance1 += 2 * (d * d1)
+		variance += d * d
 		variance2 += d1 * d1
 	}
 	return mean, variance / t, mean1, 0, variance1 / t, variance2 / t
@@ -317,11 +365,13 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 
 // controlPolar propagates Taylor polynomials of degree 3 through Polar (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Polar and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Polar and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
-// Results, in order: r; theta; r1, r2, r3, the coefficients of r; theta1, theta2, theta3, the coefficients of theta.
+// Results, in order: r; theta; r1, r2, r3, the coefficients of r; theta1, theta2, theta3, the
+// coefficients of theta.
 func controlPolar(x, x1, x2, x3, y, y1, y2, y3 float64) (r, theta, r1, r2, r3, theta1, theta2, theta3 float64) {
 	r = math.Hypot(x, y)
 	t := r == 0
@@ -351,23 +401,35 @@ func controlPolar(x, x1, x2, x3, y, y1, y2, y3 float64) (r, theta, r1, r2, r3, t
 	if t {
 		t10 = 0
 	}
-	t11 := (y2 - r1*t8 - r2*t4) / r
+	t11 := 0.3333333333333333*(t10*x1) + 0.6666666666666666*(t7*x2) + t3*x3
+	t12 := (y2 - r1*t8 - r2*t4) / r
 	if t {
-		t11 = 0
+		t12 = 0
 	}
-	t12 := x*x + y*y
-	t13 := x / t12
-	t14 := y / t12
-	t15 := 2*(x*x1) + 2*(y*y1)
-	t16 := (x1 - t15*t13) / t12
-	t17 := (t15*t14 - y1) / t12
-	t18 := x*x2 + x1*x1 + x2*x + (y*y2 + y1*y1 + y2*y)
-	return r, math.Atan2(y, x), r1, r2, 0.3333333333333333*(t10*x1) + 0.6666666666666666*(t7*x2) + t3*x3 + 0.3333333333333333*(t11*y1) + 0.6666666666666666*(t9*y2) + t5*y3, t13*y1 - t14*x1, 0.5*(t16*y1) + t13*y2 + 0.5*(t17*x1) - t14*x2, 0.3333333333333333*((x2-t15*t16-t18*t13)/t12*y1) + 0.6666666666666666*(t16*y2) + t13*y3 + 0.3333333333333333*((-y2-t15*t17+t18*t14)/t12*x1) + 0.6666666666666666*(t17*x2) - t14*x3
+	t13 := t11 + 0.3333333333333333*(t12*y1)
+	t14 := t13 + 0.6666666666666666*(t9*y2)
+	r3 = t14 + t5*y3
+	t15 := x*x + y*y
+	t16 := x / t15
+	t17 := y / t15
+	t18 := 2*(x*x1) + 2*(y*y1)
+	t19 := (x1 - t18*t16) / t15
+	t20 := (t18*t17 - y1) / t15
+	theta2 = 0.5*(t19*y1) + t16*y2 + 0.5*(t20*x1) - t17*x2
+	t21 := x*x2 + x1*x1 + x2*x + (y*y2 + y1*y1 + y2*y)
+	t22 := 0.3333333333333333 * ((x2 - t18*t19 - t21*t16) / t15 * y1)
+	t23 := t22 + 0.6666666666666666*(t19*y2)
+	t24 := t23 + t16*y3
+	t25 := t24 + 0.3333333333333333*((-y2-t18*t20+t21*t17)/t15*x1)
+	t26 := t25 + 0.6666666666666666*(t20*x2)
+	theta3 = t26 - t17*x3
+	return r, math.Atan2(y, x), r1, r2, r3, t16*y1 - t17*x1, theta2, theta3
 }
 
 // controlClamp propagates Taylor polynomials of degree 2 through Clamp (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Clamp and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Clamp and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2), lo (coefficients lo1, lo2), hi (coefficients hi1, hi2).
@@ -387,20 +449,32 @@ func controlClamp(x, x1, x2, lo, lo1, lo2, hi, hi1, hi2 float64) (float64, float
 
 // callsCompose propagates Taylor polynomials of degree 3 through Compose (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Compose and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Compose and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Results, in order: the value of Compose; its coefficients 1 to 3.
 func callsCompose(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	t, t2, t3, t4 := callsAffineApplyTaylorWrtX(calls.Affine{A: 2, B: 1}, x, x1, x2, x3)
-	t5, t6, t7, t8 := callsAffineApplyTaylor(calls.Affine{A: x, B: -1}, calls.Affine{A: x1, B: 0}, calls.Affine{A: x2, B: 0}, calls.Affine{A: x3, B: 0}, t, t2, t3, t4)
+	t5, t6, t7, t8 := callsAffineApplyTaylor(
+		calls.Affine{A: x, B: -1},
+		calls.Affine{A: x1, B: 0},
+		calls.Affine{A: x2, B: 0},
+		calls.Affine{A: x3, B: 0},
+		t,
+		t2,
+		t3,
+		t4,
+	)
 	return t5, t6, t7, t8
 }
 
-// callsAffineApplyTaylorWrtX propagates Taylor polynomials of degree 3 through Affine.Apply (Taylor mode):
+// callsAffineApplyTaylorWrtX propagates Taylor polynomials of degree 3 through Affine.Apply (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -411,9 +485,11 @@ func callsAffineApplyTaylorWrtX(f calls.Affine, x, x1, x2, x3 float64) (float64,
 	return t*x + f.B, t * x1, t * x2, t * x3
 }
 
-// callsAffineApplyTaylor propagates Taylor polynomials of degree 3 through Affine.Apply (Taylor mode):
+// callsAffineApplyTaylor propagates Taylor polynomials of degree 3 through Affine.Apply (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: f (coefficients f1, f2, f3), x (coefficients x1, x2, x3).
@@ -425,12 +501,15 @@ func callsAffineApplyTaylor(f, f1, f2, f3 calls.Affine, x, x1, x2, x3 float64) (
 	t := f.A
 	t2 := f1.A
 	t3 := f2.A
-	return t*x + f.B, t*x1 + t2*x + f1.B, t*x2 + t2*x1 + t3*x + f2.B, t*x3 + t2*x2 + t3*x1 + f3.A*x + f3.B
+	t4 := t*x2 + t2*x1 + t3*x + f2.B
+	t5 := t*x3 + t2*x2 + t3*x1 + f3.A*x + f3.B
+	return t*x + f.B, t*x1 + t2*x + f1.B, t4, t5
 }
 
 // callsPathLength propagates Taylor polynomials of degree 3 through PathLength (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// PathLength and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// PathLength and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -456,7 +535,8 @@ func callsPathLength(x, x1 []float64) (float64, float64, float64, float64) {
 
 // geomDistTaylor propagates Taylor polynomials of degree 3 through Dist (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Dist and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Dist and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1), q (coefficients q1).
@@ -485,12 +565,14 @@ func geomDistTaylor(p, p1, q, q1 []float64) (float64, float64, float64, float64)
 	t3 := t2 * s1
 	t4 := t3 * t2 / t
 	t5 := t2*s2 - 0.5*(t4*s1)
-	return t, t3, t5, 0.3333333333333333*((t3*t4-t5*t2)/t*s1) - 0.6666666666666666*(t4*s2)
+	t6 := 0.3333333333333333*((t3*t4-t5*t2)/t*s1) - 0.6666666666666666*(t4*s2)
+	return t, t3, t5, t6
 }
 
 // callsUnitTangent propagates Taylor polynomials of degree 2 through UnitTangent (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// UnitTangent and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// UnitTangent and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2), x (coefficients x1, x2).
@@ -503,7 +585,8 @@ func callsUnitTangent(dst, dst1, dst2, x, x1, x2 []float64) {
 
 // geomNormalizeTaylor propagates Taylor polynomials of degree 2 through Normalize (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Normalize and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Normalize and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2), x (coefficients x1, x2).
@@ -542,7 +625,8 @@ func geomNormalizeTaylor(dst, dst1, dst2, x, x1, x2 []float64) {
 
 // callsAngle propagates Taylor polynomials of degree 2 through Angle (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Angle and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Angle and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2), b (coefficients b1, b2).
@@ -562,12 +646,15 @@ func callsAngle(a, a1, a2, b, b1, b2 geom.Vec3) (float64, float64, float64) {
 	t15 := 1 + t12
 	t16 := math.Sqrt(t14 * t15)
 	t17 := -1 / t16
-	return math.Acos(t12), t17 * t13, t17*((t3-t11*t13-(t4*t9+t5*t8+t6*t7)*t12)/t10) - 0.5*(0.5/t16*(t14*t13-t13*t15)*t17/t16*t13)
+	t18 := t17 * ((t3 - t11*t13 - (t4*t9+t5*t8+t6*t7)*t12) / t10)
+	t19 := t18 - 0.5*(0.5/t16*(t14*t13-t13*t15)*t17/t16*t13)
+	return math.Acos(t12), t17 * t13, t19
 }
 
 // geomDotTaylor propagates Taylor polynomials of degree 2 through Dot (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Dot and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Dot and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2), b (coefficients b1, b2).
@@ -584,16 +671,20 @@ func geomDotTaylor(a, a1, a2, b, b1, b2 geom.Vec3) (float64, float64, float64) {
 	t6 := a1.Y
 	t7 := b.Y
 	t8 := b1.Y
-	t9 := a.Z
-	t10 := a1.Z
-	t11 := b.Z
-	t12 := b1.Z
-	return t*t3 + t5*t7 + t9*t11, t*t4 + t2*t3 + (t5*t8 + t6*t7) + (t9*t12 + t10*t11), t*b2.X + t2*t4 + a2.X*t3 + (t5*b2.Y + t6*t8 + a2.Y*t7) + (t9*b2.Z + t10*t12 + a2.Z*t11)
+	t9 := t*b2.X + t2*t4 + a2.X*t3 + (t5*b2.Y + t6*t8 + a2.Y*t7)
+	t10 := a.Z
+	t11 := a1.Z
+	t12 := b.Z
+	t13 := b1.Z
+	t14 := t*t4 + t2*t3 + (t5*t8 + t6*t7) + (t10*t13 + t11*t12)
+	t15 := t9 + (t10*b2.Z + t11*t13 + a2.Z*t12)
+	return t*t3 + t5*t7 + t10*t12, t14, t15
 }
 
 // geomVec3NormTaylor propagates Taylor polynomials of degree 2 through Vec3.Norm (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Vec3.Norm and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Vec3.Norm and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2).
@@ -611,7 +702,8 @@ func geomVec3NormTaylor(a, a1, a2 geom.Vec3) (float64, float64, float64) {
 
 // memoryStep propagates Taylor polynomials of degree 3 through Step (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Step and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Step and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2, p3), dt (coefficients dt1, dt2, dt3).
@@ -653,51 +745,60 @@ func memoryStep(p, p1, p2, p3 *memory.Particle, dt, dt1, dt2, dt3 float64) {
 	if t7 {
 		t16 = 0
 	}
-	t17 := (t6 - speed1*t14 - speed2*t10) / speed
+	t17 := 0.3333333333333333*(t16*t2) + 0.6666666666666666*(t13*t3) + t9*p3.V[0]
+	t18 := (t6 - speed1*t14 - speed2*t10) / speed
 	if t7 {
-		t17 = 0
+		t18 = 0
 	}
-	t18 := dt * speed
-	t19 := dt*speed1 + dt1*speed
-	t20 := dt*speed2 + dt1*speed1 + dt2*speed
-	t21 := dt*(0.3333333333333333*(t16*t2)+0.6666666666666666*(t13*t3)+t9*p3.V[0]+0.3333333333333333*(t17*t5)+0.6666666666666666*(t15*t6)+t11*p3.V[1]) + dt1*speed2 + dt2*speed1 + dt3*speed
+	t19 := t17 + 0.3333333333333333*(t18*t5)
+	t20 := t19 + 0.6666666666666666*(t15*t6)
+	speed3 := t20 + t11*p3.V[1]
+	t21 := dt * speed
+	t22 := dt*speed1 + dt1*speed
+	t23 := dt*speed2 + dt1*speed1 + dt2*speed
+	t24 := dt * speed3
+	t25 := t24 + dt1*speed2
+	t26 := t25 + dt2*speed1
+	t27 := t26 + dt3*speed
 	for k := 0; k < 2; k++ {
-		t22 := p.V[k]
-		t23 := p1.V[k]
-		t24 := p2.V[k]
-		t25 := p3.V[k]
-		t26 := p1.X[k]
-		t27 := p2.X[k]
-		t28 := p3.X[k]
-		p.X[k] += dt * t22
-		p1.X[k] = t26 + (dt*t23 + dt1*t22)
-		p2.X[k] = t27 + (dt*t24 + dt1*t23 + dt2*t22)
-		p3.X[k] = t28 + (dt*t25 + dt1*t24 + dt2*t23 + dt3*t22)
-		t29 := p.V[k]
-		t30 := p1.V[k]
-		t31 := p2.V[k]
-		t32 := p3.V[k]
-		t33 := p.M
-		t34 := p1.M
-		t35 := p2.M
-		t36 := p3.M
-		t37 := t18 * t29 / t33
-		t38 := (t18*t30 + t19*t29 - t34*t37) / t33
-		t39 := (t18*t31 + t19*t30 + t20*t29 - t34*t38 - t35*t37) / t33
-		p.V[k] = t29 - t37
-		p1.V[k] = t30 - t38
-		p2.V[k] = t31 - t39
-		p3.V[k] = t32 - (t18*t32+t19*t31+t20*t30+t21*t29-t34*t39-t35*t38-t36*t37)/t33
+		t28 := p.V[k]
+		t29 := p1.V[k]
+		t30 := p2.V[k]
+		t31 := p3.V[k]
+		t32 := p1.X[k]
+		t33 := p2.X[k]
+		t34 := p3.X[k]
+		p.X[k] += dt * t28
+		p1.X[k] = t32 + (dt*t29 + dt1*t28)
+		p2.X[k] = t33 + (dt*t30 + dt1*t29 + dt2*t28)
+		p3.X[k] = t34 + (dt*t31 + dt1*t30 + dt2*t29 + dt3*t28)
+		t35 := p.V[k]
+		t36 := p1.V[k]
+		t37 := p2.V[k]
+		t38 := p3.V[k]
+		t39 := p.M
+		t40 := p1.M
+		t41 := p2.M
+		t42 := t21 * t35 / t39
+		t43 := (t21*t36 + t22*t35 - t40*t42) / t39
+		t44 := (t21*t37 + t22*t36 + t23*t35 - t40*t43 - t41*t42) / t39
+		t45 := t38 - (t21*t38+t22*t37+t23*t36+t27*t35-t40*t44-t41*t43-p3.M*t42)/t39
+		p.V[k] = t35 - t42
+		p1.V[k] = t36 - t43
+		p2.V[k] = t37 - t44
+		p3.V[k] = t45
 	}
 }
 
 // memoryCentroid propagates Taylor polynomials of degree 2 through Centroid (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Centroid and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Centroid and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: ps (coefficients ps1, ps2).
-// Results, in order: result 1 of Centroid; result 2 of Centroid; its coefficients 1 to 2; its coefficients 1 to 2.
+// Results, in order: result 1 of Centroid; result 2 of Centroid; its coefficients 1 to 2; its
+// coefficients 1 to 2.
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
@@ -726,7 +827,8 @@ func memoryCentroid(ps, ps1, ps2 []memory.Pair) (float64, float64, float64, floa
 
 // memoryCumSquares propagates Taylor polynomials of degree 3 through CumSquares (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// CumSquares and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// CumSquares and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -766,7 +868,8 @@ func memoryCumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 
 // recursionHorner propagates Taylor polynomials of degree 3 through Horner (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Horner and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Horner and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: c (coefficients c1, c2, c3), x (coefficients x1, x2, x3).
@@ -783,12 +886,15 @@ func recursionHorner(c, c1, c2, c3 []float64, x, x1, x2, x3 float64) (float64, f
 	c20 := c2[0]
 	c30 := c3[0]
 	t, t2, t3, t4 := recursionHorner(c[1:], c1[1:], c2[1:], c3[1:], x, x1, x2, x3)
-	return c0 + x*t, c10 + (x*t2 + x1*t), c20 + (x*t3 + x1*t2 + x2*t), c30 + (x*t4 + x1*t3 + x2*t2 + x3*t)
+	t5 := c30 + (x*t4 + x1*t3 + x2*t2 + x3*t)
+	return c0 + x*t, c10 + (x*t2 + x1*t), c20 + (x*t3 + x1*t2 + x2*t), t5
 }
 
-// recursionContinuedFraction propagates Taylor polynomials of degree 3 through ContinuedFraction (Taylor mode):
+// recursionContinuedFraction propagates Taylor polynomials of degree 3 through ContinuedFraction
+// (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// ContinuedFraction and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// ContinuedFraction and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).

@@ -18,7 +18,8 @@ import (
 // callsSumSqHessian returns SumSq and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²SumSq/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of SumSq along u (callsSumSqTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of SumSq along u (callsSumSqTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ)
+// − f2(eⱼ).
 func callsSumSqHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -52,7 +53,8 @@ func callsSumSqHessian(x, h []float64) float64 {
 
 // callsSumSqTaylor propagates Taylor polynomials of degree 2 through SumSq (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// SumSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// SumSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -167,7 +169,18 @@ func callsSumSqLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func callsSumSqTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func callsSumSqTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
@@ -212,10 +225,12 @@ func callsSumSqTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, fl
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
-// callsPathLengthHessian returns PathLength and stores its Hessian with respect to x in h (overwritten),
+// callsPathLengthHessian returns PathLength and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²PathLength/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of PathLength along u (callsPathLengthTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of PathLength along u (callsPathLengthTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ)
+// − f2(eᵢ) − f2(eⱼ).
 func callsPathLengthHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -249,7 +264,8 @@ func callsPathLengthHessian(x, h []float64) float64 {
 
 // callsPathLengthTaylor propagates Taylor polynomials of degree 2 through PathLength (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// PathLength and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// PathLength and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -273,7 +289,8 @@ func callsPathLengthTaylor(x, x1 []float64) (float64, float64, float64) {
 
 // geomDistTaylor2 propagates Taylor polynomials of degree 2 through Dist (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Dist and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Dist and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1), q (coefficients q1).
@@ -308,7 +325,8 @@ func geomDistTaylor2(p, p1, q, q1 []float64) (float64, float64, float64) {
 // where f2(u) = ½uᵀHu is the second Taylor coefficient of PathLength along u, computed by
 // callsPathLengthTaylor. It costs 2·len(x) of those.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: PathLength calls geom.Dist, whose reverse-mode variant forward mode cannot differentiate.)
+// (Not by forward over reverse: PathLength calls geom.Dist, whose reverse-mode variant forward mode
+// cannot differentiate.)
 func callsPathLengthHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -331,8 +349,10 @@ func callsPathLengthHVP(x, v, hv []float64) float64 {
 	return calls.PathLength(x)
 }
 
-// callsPathLengthLaplacian returns PathLength and its Laplacian with respect to x, Σᵢ ∂²PathLength/∂x[i]²,
-// by collapsed Taylor mode: callsPathLengthTaylor2 propagates 8 unit directions at once, their first
+// callsPathLengthLaplacian returns PathLength and its Laplacian with respect to x, Σᵢ
+// ∂²PathLength/∂x[i]²,
+// by collapsed Taylor mode: callsPathLengthTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -377,14 +397,26 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 	return calls.PathLength(x), lap
 }
 
-// callsPathLengthTaylor2 propagates 8 second-order jets of PathLength at once (collapsed Taylor mode):
+// callsPathLengthTaylor2 propagates 8 second-order jets of PathLength at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of PathLength and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func callsPathLengthTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func callsPathLengthTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
@@ -396,7 +428,26 @@ func callsPathLengthTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float6
 	s8 := 0.0
 	s9 := 0.0
 	for i := 3; i+3 <= len(x); i += 3 {
-		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := geomDistTaylor3(x[i-3:i], x1[i-3:i], x2[i-3:i], x3[i-3:i], x4[i-3:i], x5[i-3:i], x6[i-3:i], x7[i-3:i], x8[i-3:i], x[i:i+3], x1[i:i+3], x2[i:i+3], x3[i:i+3], x4[i:i+3], x5[i:i+3], x6[i:i+3], x7[i:i+3], x8[i:i+3])
+		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := geomDistTaylor3(
+			x[i-3:i],
+			x1[i-3:i],
+			x2[i-3:i],
+			x3[i-3:i],
+			x4[i-3:i],
+			x5[i-3:i],
+			x6[i-3:i],
+			x7[i-3:i],
+			x8[i-3:i],
+			x[i:i+3],
+			x1[i:i+3],
+			x2[i:i+3],
+			x3[i:i+3],
+			x4[i:i+3],
+			x5[i:i+3],
+			x6[i:i+3],
+			x7[i:i+3],
+			x8[i:i+3],
+		)
 		s += t
 		s1 += t2
 		s2 += t3
@@ -418,7 +469,18 @@ func callsPathLengthTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float6
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: p (p1, p2, p3, p4, p5, p6, p7, p8), q (q1, q2, q3, q4, q5, q6, q7, q8).
-func geomDistTaylor3(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q6, q7, q8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func geomDistTaylor3(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q6, q7, q8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	n := len(p)
 	if n != len(q) {
 		panic("geom: length mismatch")
@@ -459,18 +521,27 @@ func geomDistTaylor3(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q
 	t3 := t2 * s1
 	t4 := t2 * s2
 	t5 := t2 * s3
-	t6 := t2 * s4
-	t7 := t2 * s5
-	t8 := t2 * s6
-	t9 := t2 * s7
-	t10 := t2 * s8
-	return t, t3, t4, t5, t6, t7, t8, t9, t10, -(0.5 * (t3 * t2 / t * s1)) - 0.5*(t4*t2/t*s2) - 0.5*(t5*t2/t*s3) - 0.5*(t6*t2/t*s4) - 0.5*(t7*t2/t*s5) - 0.5*(t8*t2/t*s6) - 0.5*(t9*t2/t*s7) - 0.5*(t10*t2/t*s8) + t2*s9
+	t6 := -(0.5 * (t3 * t2 / t * s1)) - 0.5*(t4*t2/t*s2) - 0.5*(t5*t2/t*s3)
+	t7 := t2 * s4
+	t8 := t6 - 0.5*(t7*t2/t*s4)
+	t9 := t2 * s5
+	t10 := t8 - 0.5*(t9*t2/t*s5)
+	t11 := t2 * s6
+	t12 := t10 - 0.5*(t11*t2/t*s6)
+	t13 := t2 * s7
+	t14 := t12 - 0.5*(t13*t2/t*s7)
+	t15 := t2 * s8
+	t16 := t14 - 0.5*(t15*t2/t*s8)
+	t17 := t16 + t2*s9
+	return t, t3, t4, t5, t7, t9, t11, t13, t15, t17
 }
 
-// gradsRosenbrockHessian returns Rosenbrock and stores its Hessian with respect to x in h (overwritten),
+// gradsRosenbrockHessian returns Rosenbrock and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Rosenbrock/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Rosenbrock along u (gradsRosenbrockTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Rosenbrock along u (gradsRosenbrockTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ)
+// − f2(eᵢ) − f2(eⱼ).
 func gradsRosenbrockHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -504,7 +575,8 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 
 // gradsRosenbrockTaylor propagates Taylor polynomials of degree 2 through Rosenbrock (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Rosenbrock and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Rosenbrock and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -526,9 +598,9 @@ func gradsRosenbrockTaylor(x, x1 []float64) (float64, float64, float64) {
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * a1
-		sum += t2*a + b*b
 		sum1 += t2*a1 + t3*a - 2*(b*x1i)
 		sum2 += t3*a1 - t2*t - 100*t*a + t
+		sum += t2*a + b*b
 	}
 	return sum, sum1, sum2
 }
@@ -565,8 +637,10 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 	return sum
 }
 
-// gradsRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ ∂²Rosenbrock/∂x[i]²,
-// by collapsed Taylor mode: gradsRosenbrockTaylor2 propagates 8 unit directions at once, their first
+// gradsRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ
+// ∂²Rosenbrock/∂x[i]²,
+// by collapsed Taylor mode: gradsRosenbrockTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -611,14 +685,26 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 	return grads.Rosenbrock(x), lap
 }
 
-// gradsRosenbrockTaylor2 propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor mode):
+// gradsRosenbrockTaylor2 propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Rosenbrock and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func gradsRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func gradsRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	sum := 0.0
 	sum1 := 0.0
 	sum2 := 0.0
@@ -659,6 +745,11 @@ func gradsRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float6
 		t8 := 100 * a6
 		t9 := 100 * a7
 		t10 := 100 * a8
+		t11 := -(t2 * t) - 100*t*a + t3*a1 + t4*a2 + t5*a3 + t6*a4 + t7*a5
+		t12 := t11 + t8*a6
+		t13 := t12 + t9*a7
+		t14 := t13 + t10*a8
+		t15 := t14 + t
 		sum += t2*a + b*b
 		sum1 += t2*a1 + t3*a - 2*(b*x1i)
 		sum2 += t2*a2 + t4*a - 2*(b*x2i)
@@ -668,7 +759,7 @@ func gradsRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float6
 		sum6 += t2*a6 + t8*a - 2*(b*x6i)
 		sum7 += t2*a7 + t9*a - 2*(b*x7i)
 		sum8 += t2*a8 + t10*a - 2*(b*x8i)
-		sum9 += -(t2 * t) - 100*t*a + t3*a1 + t4*a2 + t5*a3 + t6*a4 + t7*a5 + t8*a6 + t9*a7 + t10*a8 + t
+		sum9 += t15
 	}
 	return sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9
 }
@@ -676,7 +767,8 @@ func gradsRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float6
 // gradsSmoothHessian returns Smooth and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Smooth/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Smooth along u (gradsSmoothTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Smooth along u (gradsSmoothTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
+// f2(eᵢ) − f2(eⱼ).
 func gradsSmoothHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -710,7 +802,8 @@ func gradsSmoothHessian(x, h []float64) float64 {
 
 // gradsSmoothTaylor propagates Taylor polynomials of degree 2 through Smooth (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Smooth and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Smooth and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -874,7 +967,18 @@ func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	n := len(x)
 	y := make([]float64, n)
 	y1 := make([]float64, n)
@@ -896,6 +1000,7 @@ func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, f
 		x6i := x6[i]
 		x7i := x7[i]
 		x8i := x8[i]
+		t27 := x1i*x1i + x2i*x2i + x3i*x3i + x4i*x4i + x5i*x5i + x6i*x6i + x7i*x7i + x8i*x8i
 		y[i] = xi * xi
 		y1[i] = 2 * (xi * x1i)
 		y2[i] = 2 * (xi * x2i)
@@ -905,7 +1010,7 @@ func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, f
 		y6[i] = 2 * (xi * x6i)
 		y7[i] = 2 * (xi * x7i)
 		y8[i] = 2 * (xi * x8i)
-		y9[i] = x1i*x1i + x2i*x2i + x3i*x3i + x4i*x4i + x5i*x5i + x6i*x6i + x7i*x7i + x8i*x8i
+		y9[i] = t27
 	}
 	for i2 := 1; i2 < n; i2++ {
 		y1i2 := y1[i2]
@@ -917,25 +1022,25 @@ func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, f
 		y7i2 := y7[i2]
 		y8i2 := y8[i2]
 		y9i := y9[i2]
-		t11 := y1[i2-1]
-		t12 := y2[i2-1]
-		t13 := y3[i2-1]
-		t14 := y4[i2-1]
-		t15 := y5[i2-1]
-		t16 := y6[i2-1]
-		t17 := y7[i2-1]
-		t18 := y8[i2-1]
-		t19 := y9[i2-1]
+		t18 := y1[i2-1]
+		t19 := y2[i2-1]
+		t20 := y3[i2-1]
+		t21 := y4[i2-1]
+		t22 := y5[i2-1]
+		t23 := y6[i2-1]
+		t24 := y7[i2-1]
+		t25 := y8[i2-1]
+		t26 := y9[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		y1[i2] = 0.5*y1i2 + 0.5*t11
-		y2[i2] = 0.5*y2i2 + 0.5*t12
-		y3[i2] = 0.5*y3i2 + 0.5*t13
-		y4[i2] = 0.5*y4i2 + 0.5*t14
-		y5[i2] = 0.5*y5i2 + 0.5*t15
-		y6[i2] = 0.5*y6i2 + 0.5*t16
-		y7[i2] = 0.5*y7i2 + 0.5*t17
-		y8[i2] = 0.5*y8i2 + 0.5*t18
-		y9[i2] = 0.5*y9i + 0.5*t19
+		y1[i2] = 0.5*y1i2 + 0.5*t18
+		y2[i2] = 0.5*y2i2 + 0.5*t19
+		y3[i2] = 0.5*y3i2 + 0.5*t20
+		y4[i2] = 0.5*y4i2 + 0.5*t21
+		y5[i2] = 0.5*y5i2 + 0.5*t22
+		y6[i2] = 0.5*y6i2 + 0.5*t23
+		y7[i2] = 0.5*y7i2 + 0.5*t24
+		y8[i2] = 0.5*y8i2 + 0.5*t25
+		y9[i2] = 0.5*y9i + 0.5*t26
 	}
 	s := 0.0
 	s1 := 0.0
@@ -961,29 +1066,38 @@ func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, f
 		t3 := t2 * y1i
 		t4 := t2 * y2i
 		t5 := t2 * y3i
-		t6 := t2 * y4i
-		t7 := t2 * y5i
-		t8 := t2 * y6i
-		t9 := t2 * y7i
-		t10 := t2 * y8i
+		t6 := -(0.5 * (t3 * t2 / t * y1i)) - 0.5*(t4*t2/t*y2i) - 0.5*(t5*t2/t*y3i)
+		t7 := t2 * y4i
+		t8 := t6 - 0.5*(t7*t2/t*y4i)
+		t9 := t2 * y5i
+		t10 := t8 - 0.5*(t9*t2/t*y5i)
+		t11 := t2 * y6i
+		t12 := t10 - 0.5*(t11*t2/t*y6i)
+		t13 := t2 * y7i
+		t14 := t12 - 0.5*(t13*t2/t*y7i)
+		t15 := t2 * y8i
+		t16 := t14 - 0.5*(t15*t2/t*y8i)
+		t17 := t16 + t2*y9[i3]
 		s += t
 		s1 += t3
 		s2 += t4
 		s3 += t5
-		s4 += t6
-		s5 += t7
-		s6 += t8
-		s7 += t9
-		s8 += t10
-		s9 += -(0.5 * (t3 * t2 / t * y1i)) - 0.5*(t4*t2/t*y2i) - 0.5*(t5*t2/t*y3i) - 0.5*(t6*t2/t*y4i) - 0.5*(t7*t2/t*y5i) - 0.5*(t8*t2/t*y6i) - 0.5*(t9*t2/t*y7i) - 0.5*(t10*t2/t*y8i) + t2*y9[i3]
+		s4 += t7
+		s5 += t9
+		s6 += t11
+		s7 += t13
+		s8 += t15
+		s9 += t17
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
-// loopsSumSquaresHessian returns SumSquares and stores its Hessian with respect to x in h (overwritten),
+// loopsSumSquaresHessian returns SumSquares and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²SumSquares/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of SumSquares along u (loopsSumSquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of SumSquares along u (loopsSumSquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ)
+// − f2(eᵢ) − f2(eⱼ).
 func loopsSumSquaresHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1017,7 +1131,8 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 
 // loopsSumSquaresTaylor propagates Taylor polynomials of degree 2 through SumSquares (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// SumSquares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// SumSquares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1065,8 +1180,10 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// loopsSumSquaresLaplacian returns SumSquares and its Laplacian with respect to x, Σᵢ ∂²SumSquares/∂x[i]²,
-// by collapsed Taylor mode: loopsSumSquaresTaylor2 propagates 8 unit directions at once, their first
+// loopsSumSquaresLaplacian returns SumSquares and its Laplacian with respect to x, Σᵢ
+// ∂²SumSquares/∂x[i]²,
+// by collapsed Taylor mode: loopsSumSquaresTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -1111,14 +1228,26 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 	return loops.SumSquares(x), lap
 }
 
-// loopsSumSquaresTaylor2 propagates 8 second-order jets of SumSquares at once (collapsed Taylor mode):
+// loopsSumSquaresTaylor2 propagates 8 second-order jets of SumSquares at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of SumSquares and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsSumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func loopsSumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
@@ -1153,10 +1282,12 @@ func loopsSumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float6
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
-// loopsBackwardHessian returns Backward and stores its Hessian with respect to x in h (overwritten),
+// loopsBackwardHessian returns Backward and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Backward/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Backward along u (loopsBackwardTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Backward along u (loopsBackwardTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
+// f2(eᵢ) − f2(eⱼ).
 func loopsBackwardHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1190,7 +1321,8 @@ func loopsBackwardHessian(x, h []float64) float64 {
 
 // loopsBackwardTaylor propagates Taylor polynomials of degree 2 through Backward (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Backward and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Backward and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1246,10 +1378,11 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	for ; i2 >= 0; i2 -= 2 {
 		xi2 := x[i2]
 		vi := v[i2]
+		s2 := s*xi2 + float64(i2+1)
 		tape = append(tape, s)
 		dtape = append(dtape, ds)
 		ds = ds*xi2 + s*vi
-		s = s*xi2 + float64(i2+1)
+		s = s2
 	}
 	ds3 += 1
 	i2 += 2
@@ -1275,7 +1408,8 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// loopsBackwardLaplacian returns Backward and its Laplacian with respect to x, Σᵢ ∂²Backward/∂x[i]²,
+// loopsBackwardLaplacian returns Backward and its Laplacian with respect to x, Σᵢ
+// ∂²Backward/∂x[i]²,
 // by collapsed Taylor mode: loopsBackwardTaylor2 propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsBackwardLaplacian(x []float64) (f, lap float64) {
@@ -1328,7 +1462,19 @@ func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsBackwardTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func loopsBackwardTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	i := len(x) - 1
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
@@ -1339,7 +1485,7 @@ func loopsBackwardTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64,
 	s7 := 0.0
 	s8 := 0.0
 	s9 := 0.0
-	for i := len(x) - 1; i >= 0; i -= 2 {
+	for i >= 0 {
 		xi := x[i]
 		x1i := x1[i]
 		x2i := x2[i]
@@ -1349,16 +1495,26 @@ func loopsBackwardTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64,
 		x6i := x6[i]
 		x7i := x7[i]
 		x8i := x8[i]
-		s9 = s9*xi + s1*x1i + s2*x2i + s3*x3i + s4*x4i + s5*x5i + s6*x6i + s7*x7i + s8*x8i
-		s1 = s*x1i + s1*xi
-		s2 = s*x2i + s2*xi
-		s3 = s*x3i + s3*xi
-		s4 = s*x4i + s4*xi
-		s5 = s*x5i + s5*xi
-		s6 = s*x6i + s6*xi
-		s7 = s*x7i + s7*xi
-		s8 = s*x8i + s8*xi
+		s1_2 := s*x1i + s1*xi
+		s2_2 := s*x2i + s2*xi
+		s3_2 := s*x3i + s3*xi
+		s4_2 := s*x4i + s4*xi
+		s5_2 := s*x5i + s5*xi
+		s6_2 := s*x6i + s6*xi
+		s7_2 := s*x7i + s7*xi
+		s8_2 := s*x8i + s8*xi
+		t := s9*xi + s1*x1i + s2*x2i + s3*x3i + s4*x4i + s5*x5i + s6*x6i + s7*x7i
+		s9 = t + s8*x8i
 		s = s*xi + float64(i+1)
+		i -= 2
+		s1 = s1_2
+		s2 = s2_2
+		s3 = s3_2
+		s4 = s4_2
+		s5 = s5_2
+		s6 = s6_2
+		s7 = s7_2
+		s8 = s8_2
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
@@ -1366,7 +1522,8 @@ func loopsBackwardTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64,
 // loopsProductHessian returns Product and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Product/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Product along u (loopsProductTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Product along u (loopsProductTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
+// f2(eᵢ) − f2(eⱼ).
 func loopsProductHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1400,7 +1557,8 @@ func loopsProductHessian(x, h []float64) float64 {
 
 // loopsProductTaylor propagates Taylor polynomials of degree 2 through Product (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Product and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Product and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1535,7 +1693,18 @@ func loopsProductLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsProductTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func loopsProductTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	p := 1.0
 	p1 := 0.0
 	p2 := 0.0
@@ -1546,7 +1715,8 @@ func loopsProductTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, 
 	p7 := 0.0
 	p8 := 0.0
 	p9 := 0.0
-	for i := 0; i < len(x); i++ {
+	i := 0
+	for i < len(x) {
 		v1 := x1[i]
 		v2 := x2[i]
 		v3 := x3[i]
@@ -1556,24 +1726,37 @@ func loopsProductTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, 
 		v7 := x7[i]
 		v8 := x8[i]
 		t := 1 + x[i]
-		p9 = p9*t + p1*v1 + p2*v2 + p3*v3 + p4*v4 + p5*v5 + p6*v6 + p7*v7 + p8*v8
-		p1 = p*v1 + p1*t
-		p2 = p*v2 + p2*t
-		p3 = p*v3 + p3*t
-		p4 = p*v4 + p4*t
-		p5 = p*v5 + p5*t
-		p6 = p*v6 + p6*t
-		p7 = p*v7 + p7*t
-		p8 = p*v8 + p8*t
-		p *= t
+		p10 := p * t
+		p1_2 := p*v1 + p1*t
+		p2_2 := p*v2 + p2*t
+		p3_2 := p*v3 + p3*t
+		p4_2 := p*v4 + p4*t
+		p5_2 := p*v5 + p5*t
+		p6_2 := p*v6 + p6*t
+		p7_2 := p*v7 + p7*t
+		p8_2 := p*v8 + p8*t
+		t2 := p9*t + p1*v1 + p2*v2 + p3*v3 + p4*v4 + p5*v5 + p6*v6 + p7*v7
+		p9 = t2 + p8*v8
+		i++
+		p = p10
+		p1 = p1_2
+		p2 = p2_2
+		p3 = p3_2
+		p4 = p4_2
+		p5 = p5_2
+		p6 = p6_2
+		p7 = p7_2
+		p8 = p8_2
 	}
 	return p, p1, p2, p3, p4, p5, p6, p7, p8, p9
 }
 
-// loopsWeightedHessian returns Weighted and stores its Hessian with respect to x in h (overwritten),
+// loopsWeightedHessian returns Weighted and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Weighted/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Weighted along u (loopsWeightedTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Weighted along u (loopsWeightedTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
+// f2(eᵢ) − f2(eⱼ).
 func loopsWeightedHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1607,7 +1790,8 @@ func loopsWeightedHessian(x, h []float64) float64 {
 
 // loopsWeightedTaylor propagates Taylor polynomials of degree 2 through Weighted (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Weighted and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Weighted and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1660,7 +1844,8 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// loopsWeightedLaplacian returns Weighted and its Laplacian with respect to x, Σᵢ ∂²Weighted/∂x[i]²,
+// loopsWeightedLaplacian returns Weighted and its Laplacian with respect to x, Σᵢ
+// ∂²Weighted/∂x[i]²,
 // by collapsed Taylor mode: loopsWeightedTaylor2 propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsWeightedLaplacian(x []float64) (f, lap float64) {
@@ -1713,7 +1898,18 @@ func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsWeightedTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func loopsWeightedTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
@@ -1758,10 +1954,12 @@ func loopsWeightedTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64,
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
-// loopsSkipNegativeHessian returns SkipNegative and stores its Hessian with respect to x in h (overwritten),
+// loopsSkipNegativeHessian returns SkipNegative and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²SkipNegative/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of SkipNegative along u (loopsSkipNegativeTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of SkipNegative along u (loopsSkipNegativeTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func loopsSkipNegativeHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -1793,9 +1991,11 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 	return loops.SkipNegative(x)
 }
 
-// loopsSkipNegativeTaylor propagates Taylor polynomials of degree 2 through SkipNegative (Taylor mode):
+// loopsSkipNegativeTaylor propagates Taylor polynomials of degree 2 through SkipNegative (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// SkipNegative and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// SkipNegative and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1827,9 +2027,11 @@ func loopsSkipNegativeTaylor(x, x1 []float64) (float64, float64, float64) {
 	return s, s1, s2
 }
 
-// loopsSkipNegativeHVP returns SkipNegative and stores the Hessian-vector product ∇²SkipNegative·v in hv
+// loopsSkipNegativeHVP returns SkipNegative and stores the Hessian-vector product ∇²SkipNegative·v
+// in hv
 // (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of SkipNegative, at the cost of a few gradients.
+// the directional derivative along v of the gradient of SkipNegative, at the cost of a few
+// gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -1932,8 +2134,10 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// loopsSkipNegativeLaplacian returns SkipNegative and its Laplacian with respect to x, Σᵢ ∂²SkipNegative/∂x[i]²,
-// by collapsed Taylor mode: loopsSkipNegativeTaylor2 propagates 8 unit directions at once, their first
+// loopsSkipNegativeLaplacian returns SkipNegative and its Laplacian with respect to x, Σᵢ
+// ∂²SkipNegative/∂x[i]²,
+// by collapsed Taylor mode: loopsSkipNegativeTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -1978,14 +2182,26 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 	return loops.SkipNegative(x), lap
 }
 
-// loopsSkipNegativeTaylor2 propagates 8 second-order jets of SkipNegative at once (collapsed Taylor mode):
+// loopsSkipNegativeTaylor2 propagates 8 second-order jets of SkipNegative at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of SkipNegative and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsSkipNegativeTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func loopsSkipNegativeTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
@@ -2017,29 +2233,37 @@ func loopsSkipNegativeTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (floa
 		t3 := t2 * v1
 		t4 := t2 * v2
 		t5 := t2 * v3
-		t6 := t2 * v4
-		t7 := t2 * v5
-		t8 := t2 * v6
-		t9 := t2 * v7
-		t10 := t2 * v8
+		t6 := -(0.5 * (t3 * t2 / t * v1)) - 0.5*(t4*t2/t*v2) - 0.5*(t5*t2/t*v3)
+		t7 := t2 * v4
+		t8 := t6 - 0.5*(t7*t2/t*v4)
+		t9 := t2 * v5
+		t10 := t8 - 0.5*(t9*t2/t*v5)
+		t11 := t2 * v6
+		t12 := t10 - 0.5*(t11*t2/t*v6)
+		t13 := t2 * v7
+		t14 := t12 - 0.5*(t13*t2/t*v7)
+		t15 := t2 * v8
+		t16 := t14 - 0.5*(t15*t2/t*v8)
 		s += t
 		s1 += t3
 		s2 += t4
 		s3 += t5
-		s4 += t6
-		s5 += t7
-		s6 += t8
-		s7 += t9
-		s8 += t10
-		s9 += -(0.5 * (t3 * t2 / t * v1)) - 0.5*(t4*t2/t*v2) - 0.5*(t5*t2/t*v3) - 0.5*(t6*t2/t*v4) - 0.5*(t7*t2/t*v5) - 0.5*(t8*t2/t*v6) - 0.5*(t9*t2/t*v7) - 0.5*(t10*t2/t*v8)
+		s4 += t7
+		s5 += t9
+		s6 += t11
+		s7 += t13
+		s8 += t15
+		s9 += t16
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
-// memoryCumSquaresHessian returns CumSquares and stores its Hessian with respect to x in h (overwritten),
+// memoryCumSquaresHessian returns CumSquares and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²CumSquares/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of CumSquares along u (memoryCumSquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of CumSquares along u (memoryCumSquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func memoryCumSquaresHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2071,9 +2295,11 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 	return memory.CumSquares(x)
 }
 
-// memoryCumSquaresTaylor propagates Taylor polynomials of degree 2 through CumSquares (Taylor mode):
+// memoryCumSquaresTaylor propagates Taylor polynomials of degree 2 through CumSquares (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// CumSquares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// CumSquares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2172,8 +2398,10 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	return s
 }
 
-// memoryCumSquaresLaplacian returns CumSquares and its Laplacian with respect to x, Σᵢ ∂²CumSquares/∂x[i]²,
-// by collapsed Taylor mode: memoryCumSquaresTaylor2 propagates 8 unit directions at once, their first
+// memoryCumSquaresLaplacian returns CumSquares and its Laplacian with respect to x, Σᵢ
+// ∂²CumSquares/∂x[i]²,
+// by collapsed Taylor mode: memoryCumSquaresTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -2218,14 +2446,26 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 	return memory.CumSquares(x), lap
 }
 
-// memoryCumSquaresTaylor2 propagates 8 second-order jets of CumSquares at once (collapsed Taylor mode):
+// memoryCumSquaresTaylor2 propagates 8 second-order jets of CumSquares at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of CumSquares and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func memoryCumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func memoryCumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	n := len(x)
 	c := make([]float64, n)
 	c1 := make([]float64, n)
@@ -2256,6 +2496,8 @@ func memoryCumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float
 		acc6 += x6[i]
 		acc7 += x7[i]
 		acc8 += x8[i]
+		t := acc1*acc1 + acc2*acc2 + acc3*acc3 + acc4*acc4 + acc5*acc5 + acc6*acc6 + acc7*acc7
+		t2 := t + acc8*acc8
 		c[i] = acc * acc
 		c1[i] = 2 * (acc * acc1)
 		c2[i] = 2 * (acc * acc2)
@@ -2265,7 +2507,7 @@ func memoryCumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float
 		c6[i] = 2 * (acc * acc6)
 		c7[i] = 2 * (acc * acc7)
 		c8[i] = 2 * (acc * acc8)
-		c9[i] = acc1*acc1 + acc2*acc2 + acc3*acc3 + acc4*acc4 + acc5*acc5 + acc6*acc6 + acc7*acc7 + acc8*acc8
+		c9[i] = t2
 	}
 	s := 0.0
 	s1 := 0.0
@@ -2295,7 +2537,8 @@ func memoryCumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float
 // memorySquaresHessian returns Squares and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Squares/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Squares along u (memorySquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Squares along u (memorySquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
+// f2(eᵢ) − f2(eⱼ).
 func memorySquaresHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2329,7 +2572,8 @@ func memorySquaresHessian(x, h []float64) float64 {
 
 // memorySquaresTaylor propagates Taylor polynomials of degree 2 through Squares (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Squares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Squares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2358,7 +2602,8 @@ func memorySquaresTaylor(x, x1 []float64) (float64, float64, float64) {
 	t3 := sq[t2]
 	t4 := sq1[t2]
 	t5 := n2 / 2
-	return sq0*t3 + sq[t5], sq0*t4 + sq10*t3 + sq1[t5], sq0*sq2[t2] + sq10*t4 + sq2[0]*t3 + sq2[t5]
+	t6 := sq0*sq2[t2] + sq10*t4 + sq2[0]*t3 + sq2[t5]
+	return sq0*t3 + sq[t5], sq0*t4 + sq10*t3 + sq1[t5], t6
 }
 
 // memorySquaresHVP returns Squares and stores the Hessian-vector product ∇²Squares·v in hv
@@ -2510,7 +2755,18 @@ func memorySquaresLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	n := len([]float64(nil))
 	t := cap([]float64(nil))
 	var sq []float64
@@ -2533,6 +2789,7 @@ func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64,
 		v6 := x6[i]
 		v7 := x7[i]
 		v8 := x8[i]
+		t25 := v1*v1 + v2*v2 + v3*v3 + v4*v4 + v5*v5 + v6*v6 + v7*v7 + v8*v8
 		sq = append(sq, v*v)
 		sq1 = append(sq1, 2*(v*v1))
 		sq2 = append(sq2, 2*(v*v2))
@@ -2542,7 +2799,7 @@ func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64,
 		sq6 = append(sq6, 2*(v*v6))
 		sq7 = append(sq7, 2*(v*v7))
 		sq8 = append(sq8, 2*(v*v8))
-		sq9 = append(sq9, v1*v1+v2*v2+v3*v3+v4*v4+v5*v5+v6*v6+v7*v7+v8*v8)
+		sq9 = append(sq9, t25)
 	}
 	sq0 := sq[0]
 	sq10 := sq1[0]
@@ -2564,14 +2821,27 @@ func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64,
 	t9 := sq6[t2]
 	t10 := sq7[t2]
 	t11 := sq8[t2]
-	t12 := n2 / 2
-	return sq0*t3 + sq[t12], sq0*t4 + sq10*t3 + sq1[t12], sq0*t5 + sq20*t3 + sq2[t12], sq0*t6 + sq30*t3 + sq3[t12], sq0*t7 + sq40*t3 + sq4[t12], sq0*t8 + sq50*t3 + sq5[t12], sq0*t9 + sq60*t3 + sq6[t12], sq0*t10 + sq70*t3 + sq7[t12], sq0*t11 + sq80*t3 + sq8[t12], sq0*sq9[t2] + sq9[0]*t3 + sq10*t4 + sq20*t5 + sq30*t6 + sq40*t7 + sq50*t8 + sq60*t9 + sq70*t10 + sq80*t11 + sq9[t12]
+	t12 := sq0*sq9[t2] + sq9[0]*t3 + sq10*t4 + sq20*t5 + sq30*t6 + sq40*t7 + sq50*t8
+	t13 := t12 + sq60*t9
+	t14 := t13 + sq70*t10
+	t15 := t14 + sq80*t11
+	t16 := n2 / 2
+	t17 := sq0*t4 + sq10*t3 + sq1[t16]
+	t18 := sq0*t5 + sq20*t3 + sq2[t16]
+	t19 := sq0*t6 + sq30*t3 + sq3[t16]
+	t20 := sq0*t7 + sq40*t3 + sq4[t16]
+	t21 := sq0*t8 + sq50*t3 + sq5[t16]
+	t22 := sq0*t9 + sq60*t3 + sq6[t16]
+	t23 := sq0*t10 + sq70*t3 + sq7[t16]
+	t24 := t15 + sq9[t16]
+	return sq0*t3 + sq[t16], t17, t18, t19, t20, t21, t22, t23, sq0*t11 + sq80*t3 + sq8[t16], t24
 }
 
 // memoryTailHessian returns Tail and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Tail/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Tail along u (memoryTailTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Tail along u (memoryTailTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) −
+// f2(eⱼ).
 func memoryTailHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2605,7 +2875,8 @@ func memoryTailHessian(x, h []float64) float64 {
 
 // memoryTailTaylor propagates Taylor polynomials of degree 2 through Tail (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Tail and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Tail and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2716,7 +2987,18 @@ func memoryTailLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func memoryTailTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func memoryTailTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	t := x[1:]
 	t1 := x1[1:]
 	t2 := x2[1:]
@@ -2754,6 +3036,7 @@ func memoryTailTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, fl
 	t17 := t6[t9]
 	t18 := t7[t9]
 	t19 := t8[t9]
+	t21 := t10*t12 + t20*t13 + t30*t14 + t40*t15 + t50*t16 + t60*t17 + t70*t18 + t80*t19
 	h0 := h[0]
 	h10 := h1[0]
 	h20 := h2[0]
@@ -2772,13 +3055,23 @@ func memoryTailTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, fl
 	h61 := h6[1]
 	h71 := h7[1]
 	h81 := h8[1]
-	return t0*t11 + h0*h1_2, t0*t12 + t10*t11 + (h0*h11 + h10*h1_2), t0*t13 + t20*t11 + (h0*h21 + h20*h1_2), t0*t14 + t30*t11 + (h0*h31 + h30*h1_2), t0*t15 + t40*t11 + (h0*h41 + h40*h1_2), t0*t16 + t50*t11 + (h0*h51 + h50*h1_2), t0*t17 + t60*t11 + (h0*h61 + h60*h1_2), t0*t18 + t70*t11 + (h0*h71 + h70*h1_2), t0*t19 + t80*t11 + (h0*h81 + h80*h1_2), t10*t12 + t20*t13 + t30*t14 + t40*t15 + t50*t16 + t60*t17 + t70*t18 + t80*t19 + (h10*h11 + h20*h21 + h30*h31 + h40*h41 + h50*h51 + h60*h61 + h70*h71 + h80*h81)
+	t22 := t0*t12 + t10*t11 + (h0*h11 + h10*h1_2)
+	t23 := t0*t13 + t20*t11 + (h0*h21 + h20*h1_2)
+	t24 := t0*t14 + t30*t11 + (h0*h31 + h30*h1_2)
+	t25 := t0*t15 + t40*t11 + (h0*h41 + h40*h1_2)
+	t26 := t0*t16 + t50*t11 + (h0*h51 + h50*h1_2)
+	t27 := t0*t17 + t60*t11 + (h0*h61 + h60*h1_2)
+	t28 := t0*t18 + t70*t11 + (h0*h71 + h70*h1_2)
+	t29 := t0*t19 + t80*t11 + (h0*h81 + h80*h1_2)
+	t31 := t21 + (h10*h11 + h20*h21 + h30*h31 + h40*h41 + h50*h51 + h60*h61 + h70*h71 + h80*h81)
+	return t0*t11 + h0*h1_2, t22, t23, t24, t25, t26, t27, t28, t29, t31
 }
 
 // panicsLogSumHessian returns LogSum and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²LogSum/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of LogSum along u (panicsLogSumTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of LogSum along u (panicsLogSumTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
+// f2(eᵢ) − f2(eⱼ).
 func panicsLogSumHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -2812,7 +3105,8 @@ func panicsLogSumHessian(x, h []float64) float64 {
 
 // panicsLogSumTaylor propagates Taylor polynomials of degree 2 through LogSum (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// LogSum and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// LogSum and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -2927,7 +3221,18 @@ func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func panicsLogSumTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func panicsLogSumTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	s := 0.0
 	s1 := 0.0
 	s2 := 0.0
@@ -2952,6 +3257,12 @@ func panicsLogSumTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, 
 			panic("panics: non-positive input")
 		}
 		t := 1 / v
+		t2 := -(0.5 * (v1 * t / v * v1)) - 0.5*(v2*t/v*v2) - 0.5*(v3*t/v*v3)
+		t3 := t2 - 0.5*(v4*t/v*v4)
+		t4 := t3 - 0.5*(v5*t/v*v5)
+		t5 := t4 - 0.5*(v6*t/v*v6)
+		t6 := t5 - 0.5*(v7*t/v*v7)
+		t7 := t6 - 0.5*(v8*t/v*v8)
 		s += math.Log(v)
 		s1 += t * v1
 		s2 += t * v2
@@ -2961,15 +3272,17 @@ func panicsLogSumTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, 
 		s6 += t * v6
 		s7 += t * v7
 		s8 += t * v8
-		s9 += -(0.5 * (v1 * t / v * v1)) - 0.5*(v2*t/v*v2) - 0.5*(v3*t/v*v3) - 0.5*(v4*t/v*v4) - 0.5*(v5*t/v*v5) - 0.5*(v6*t/v*v6) - 0.5*(v7*t/v*v7) - 0.5*(v8*t/v*v8)
+		s9 += t7
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
-// exampleRosenbrockHessian returns Rosenbrock and stores its Hessian with respect to x in h (overwritten),
+// exampleRosenbrockHessian returns Rosenbrock and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Rosenbrock/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Rosenbrock along u (rosenbrockRosenbrockTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Rosenbrock along u (rosenbrockRosenbrockTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func exampleRosenbrockHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -3001,9 +3314,11 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 	return rosenbrock.Rosenbrock(x)
 }
 
-// rosenbrockRosenbrockTaylor propagates Taylor polynomials of degree 2 through Rosenbrock (Taylor mode):
+// rosenbrockRosenbrockTaylor propagates Taylor polynomials of degree 2 through Rosenbrock (Taylor
+// mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Rosenbrock and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Rosenbrock and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -3025,14 +3340,15 @@ func rosenbrockRosenbrockTaylor(x, x1 []float64) (float64, float64, float64) {
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * a1
-		sum += t2*a + b*b
 		sum1 += t2*a1 + t3*a - 2*(b*x1i)
 		sum2 += t3*a1 - t2*t - 100*t*a + t
+		sum += t2*a + b*b
 	}
 	return sum, sum1, sum2
 }
 
-// exampleRosenbrockHVP returns Rosenbrock and stores the Hessian-vector product ∇²Rosenbrock·v in hv
+// exampleRosenbrockHVP returns Rosenbrock and stores the Hessian-vector product ∇²Rosenbrock·v in
+// hv
 // (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
 // the directional derivative along v of the gradient of Rosenbrock, at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
@@ -3064,8 +3380,10 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 	return sum
 }
 
-// exampleRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ ∂²Rosenbrock/∂x[i]²,
-// by collapsed Taylor mode: rosenbrockRosenbrockTaylor2 propagates 8 unit directions at once, their first
+// exampleRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ
+// ∂²Rosenbrock/∂x[i]²,
+// by collapsed Taylor mode: rosenbrockRosenbrockTaylor2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -3110,14 +3428,26 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 	return rosenbrock.Rosenbrock(x), lap
 }
 
-// rosenbrockRosenbrockTaylor2 propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor mode):
+// rosenbrockRosenbrockTaylor2 propagates 8 second-order jets of Rosenbrock at once (collapsed
+// Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Rosenbrock and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func rosenbrockRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func rosenbrockRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	sum := 0.0
 	sum1 := 0.0
 	sum2 := 0.0
@@ -3158,6 +3488,11 @@ func rosenbrockRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (f
 		t8 := 100 * a6
 		t9 := 100 * a7
 		t10 := 100 * a8
+		t11 := -(t2 * t) - 100*t*a + t3*a1 + t4*a2 + t5*a3 + t6*a4 + t7*a5
+		t12 := t11 + t8*a6
+		t13 := t12 + t9*a7
+		t14 := t13 + t10*a8
+		t15 := t14 + t
 		sum += t2*a + b*b
 		sum1 += t2*a1 + t3*a - 2*(b*x1i)
 		sum2 += t2*a2 + t4*a - 2*(b*x2i)
@@ -3167,7 +3502,7 @@ func rosenbrockRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (f
 		sum6 += t2*a6 + t8*a - 2*(b*x6i)
 		sum7 += t2*a7 + t9*a - 2*(b*x7i)
 		sum8 += t2*a8 + t10*a - 2*(b*x8i)
-		sum9 += -(t2 * t) - 100*t*a + t3*a1 + t4*a2 + t5*a3 + t6*a4 + t7*a5 + t8*a6 + t9*a7 + t10*a8 + t
+		sum9 += t15
 	}
 	return sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9
 }
@@ -3175,7 +3510,8 @@ func rosenbrockRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (f
 // fitLossHessian returns Data.Loss and stores its Hessian with respect to p in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Data.Loss/∂p[i]∂p[j], n = len(p); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Data.Loss along u (fitDataLossTaylorWrtP): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Data.Loss along u (fitDataLossTaylorWrtP): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ)
+// − f2(eᵢ) − f2(eⱼ).
 func fitLossHessian(d fit.Data, p, h []float64) float64 {
 	n := len(p)
 	if len(h) != n*n {
@@ -3209,7 +3545,8 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 
 // fitDataLossTaylorWrtP propagates Taylor polynomials of degree 2 through Data.Loss (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Data.Loss and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Data.Loss and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1).
@@ -3301,7 +3638,8 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 }
 
 // fitLossLaplacian returns Data.Loss and its Laplacian with respect to p, Σᵢ ∂²Data.Loss/∂p[i]²,
-// by collapsed Taylor mode: fitDataLossTaylorWrtP2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: fitDataLossTaylorWrtP2 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(p)/8⌉ calls.
 func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 	n := len(p)
@@ -3346,14 +3684,18 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 	return d.Loss(p), lap
 }
 
-// fitDataLossTaylorWrtP2 propagates 8 second-order jets of Data.Loss at once (collapsed Taylor mode):
+// fitDataLossTaylorWrtP2 propagates 8 second-order jets of Data.Loss at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Data.Loss and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: p (p1, p2, p3, p4, p5, p6, p7, p8).
-func fitDataLossTaylorWrtP2(d fit.Data, p, p1, p2, p3, p4, p5, p6, p7, p8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func fitDataLossTaylorWrtP2(
+	d fit.Data,
+	p, p1, p2, p3, p4, p5, p6, p7, p8 []float64,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	t := d.T
 	n := len(t)
 	t2 := d.Y
@@ -3414,17 +3756,39 @@ func fitDataLossTaylorWrtP2(d fit.Data, p, p1, p2, p3, p4, p5, p6, p7, p8 []floa
 		t16 := t12 * t7
 		t17 := t12 * t8
 		t18 := t12 * t9
-		t19 := t12 * t10
-		t20 := t12 * t11
+		t19 := 0.5*(t13*t4) + 0.5*(t14*t5) + 0.5*(t15*t6) + 0.5*(t16*t7) + 0.5*(t17*t8) + 0.5*(t18*t9)
+		t20 := t12 * t10
+		t21 := t19 + 0.5*(t20*t10)
+		t22 := t12 * t11
+		t23 := t21 + 0.5*(t22*t11)
+		t24 := a * t23
+		t25 := t24 - a1*t13
+		t26 := t25 - a2*t14
+		t27 := t26 - a3*t15
+		t28 := t27 - a4*t16
+		t29 := t28 - a5*t17
+		t30 := t29 - a6*t18
+		t31 := t30 - a7*t20
+		r9 := t31 - a8*t22
 		r1 := a1*t12 - a*t13 + c1
 		r2 := a2*t12 - a*t14 + c2
 		r3 := a3*t12 - a*t15 + c3
 		r4 := a4*t12 - a*t16 + c4
 		r5 := a5*t12 - a*t17 + c5
 		r6 := a6*t12 - a*t18 + c6
-		r7 := a7*t12 - a*t19 + c7
-		r8 := a8*t12 - a*t20 + c8
+		r7 := a7*t12 - a*t20 + c7
+		r8 := a8*t12 - a*t22 + c8
 		r := a*t12 + c - t2[i]
+		t32 := r * r9
+		t33 := 2 * t32
+		t34 := t33 + r1*r1
+		t35 := t34 + r2*r2
+		t36 := t35 + r3*r3
+		t37 := t36 + r4*r4
+		t38 := t37 + r5*r5
+		t39 := t38 + r6*r6
+		t40 := t39 + r7*r7
+		t41 := t40 + r8*r8
 		s += r * r
 		s1 += 2 * (r * r1)
 		s2 += 2 * (r * r2)
@@ -3434,15 +3798,17 @@ func fitDataLossTaylorWrtP2(d fit.Data, p, p1, p2, p3, p4, p5, p6, p7, p8 []floa
 		s6 += 2 * (r * r6)
 		s7 += 2 * (r * r7)
 		s8 += 2 * (r * r8)
-		s9 += 2*(r*(a*(0.5*(t13*t4)+0.5*(t14*t5)+0.5*(t15*t6)+0.5*(t16*t7)+0.5*(t17*t8)+0.5*(t18*t9)+0.5*(t19*t10)+0.5*(t20*t11))-a1*t13-a2*t14-a3*t15-a4*t16-a5*t17-a6*t18-a7*t19-a8*t20)) + r1*r1 + r2*r2 + r3*r3 + r4*r4 + r5*r5 + r6*r6 + r7*r7 + r8*r8
+		s9 += t41
 	}
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
-// springsEnergyHessian returns Chain.Energy and stores its Hessian with respect to x in h (overwritten),
+// springsEnergyHessian returns Chain.Energy and stores its Hessian with respect to x in h
+// (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Chain.Energy/∂x[i]∂x[j], n = len(x); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Chain.Energy along u (springsChainEnergyTaylorWrtX): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Chain.Energy along u (springsChainEnergyTaylorWrtX): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
+// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
 func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
@@ -3474,9 +3840,11 @@ func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 	return c.Energy(x)
 }
 
-// springsChainEnergyTaylorWrtX propagates Taylor polynomials of degree 2 through Chain.Energy (Taylor mode):
+// springsChainEnergyTaylorWrtX propagates Taylor polynomials of degree 2 through Chain.Energy
+// (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain.Energy and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Chain.Energy and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -3532,9 +3900,9 @@ func springsChainEnergyTaylorWrtX(c springs.Chain, x, x1 []float64) (float64, fl
 		t16 := 0.5 * s.K
 		t17 := t16 * stretch
 		t18 := t16 * stretch1
+		e2 += t17*stretch2 + t18*stretch1 + t16*stretch2*stretch
 		e += t17 * stretch
 		e1 += t17*stretch1 + t18*stretch
-		e2 += t17*stretch2 + t18*stretch1 + t16*stretch2*stretch
 	}
 	for i2 := 0; i2 < n; i2++ {
 		t3 := t[i2] * c.G
@@ -3545,9 +3913,11 @@ func springsChainEnergyTaylorWrtX(c springs.Chain, x, x1 []float64) (float64, fl
 	return e, e1, e2
 }
 
-// springsEnergyHVP returns Chain.Energy and stores the Hessian-vector product ∇²Chain.Energy·v in hv
+// springsEnergyHVP returns Chain.Energy and stores the Hessian-vector product ∇²Chain.Energy·v in
+// hv
 // (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Chain.Energy, at the cost of a few gradients.
+// the directional derivative along v of the gradient of Chain.Energy, at the cost of a few
+// gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	n := len(x)
@@ -3663,8 +4033,10 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	return e
 }
 
-// springsEnergyLaplacian returns Chain.Energy and its Laplacian with respect to x, Σᵢ ∂²Chain.Energy/∂x[i]²,
-// by collapsed Taylor mode: springsChainEnergyTaylorWrtX2 propagates 8 unit directions at once, their first
+// springsEnergyLaplacian returns Chain.Energy and its Laplacian with respect to x, Σᵢ
+// ∂²Chain.Energy/∂x[i]²,
+// by collapsed Taylor mode: springsChainEnergyTaylorWrtX2 propagates 8 unit directions at once,
+// their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 	n := len(x)
@@ -3709,14 +4081,18 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 	return c.Energy(x), lap
 }
 
-// springsChainEnergyTaylorWrtX2 propagates 8 second-order jets of Chain.Energy at once (collapsed Taylor mode):
+// springsChainEnergyTaylorWrtX2 propagates 8 second-order jets of Chain.Energy at once (collapsed
+// Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Chain.Energy and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func springsChainEnergyTaylorWrtX2(c springs.Chain, x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func springsChainEnergyTaylorWrtX2(
+	c springs.Chain,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	t := c.Mass
 	n := len(t)
 	t2 := c.Springs
@@ -3796,73 +4172,84 @@ func springsChainEnergyTaylorWrtX2(c springs.Chain, x, x1, x2, x3, x4, x5, x6, x
 		if t9 {
 			t19 = 0
 		}
+		t20 := 0.5*(t14*dx1) + 0.5*(t15*dy1) + (0.5*(t16*dx2) + 0.5*(t17*dy2)) + (0.5*(t18*dx3) + 0.5*(t19*dy3))
 		stretch4 := t11*dx4 + t13*dy4
-		t20 := (dx4 - stretch4*t10) / t8
-		if t9 {
-			t20 = 0
-		}
-		t21 := (dy4 - stretch4*t12) / t8
+		t21 := (dx4 - stretch4*t10) / t8
 		if t9 {
 			t21 = 0
 		}
-		stretch5 := t11*dx5 + t13*dy5
-		t22 := (dx5 - stretch5*t10) / t8
+		t22 := (dy4 - stretch4*t12) / t8
 		if t9 {
 			t22 = 0
 		}
-		t23 := (dy5 - stretch5*t12) / t8
-		if t9 {
-			t23 = 0
-		}
-		stretch6 := t11*dx6 + t13*dy6
-		t24 := (dx6 - stretch6*t10) / t8
+		t23 := t20 + (0.5*(t21*dx4) + 0.5*(t22*dy4))
+		stretch5 := t11*dx5 + t13*dy5
+		t24 := (dx5 - stretch5*t10) / t8
 		if t9 {
 			t24 = 0
 		}
-		t25 := (dy6 - stretch6*t12) / t8
+		t25 := (dy5 - stretch5*t12) / t8
 		if t9 {
 			t25 = 0
 		}
-		stretch7 := t11*dx7 + t13*dy7
-		t26 := (dx7 - stretch7*t10) / t8
-		if t9 {
-			t26 = 0
-		}
-		t27 := (dy7 - stretch7*t12) / t8
+		t26 := t23 + (0.5*(t24*dx5) + 0.5*(t25*dy5))
+		stretch6 := t11*dx6 + t13*dy6
+		t27 := (dx6 - stretch6*t10) / t8
 		if t9 {
 			t27 = 0
 		}
-		stretch8 := t11*dx8 + t13*dy8
-		t28 := (dx8 - stretch8*t10) / t8
+		t28 := (dy6 - stretch6*t12) / t8
 		if t9 {
 			t28 = 0
 		}
-		t29 := (dy8 - stretch8*t12) / t8
+		t29 := t26 + (0.5*(t27*dx6) + 0.5*(t28*dy6))
+		stretch7 := t11*dx7 + t13*dy7
+		t30 := (dx7 - stretch7*t10) / t8
 		if t9 {
-			t29 = 0
+			t30 = 0
 		}
-		stretch9 := 0.5*(t14*dx1) + 0.5*(t15*dy1) + (0.5*(t16*dx2) + 0.5*(t17*dy2)) + (0.5*(t18*dx3) + 0.5*(t19*dy3)) + (0.5*(t20*dx4) + 0.5*(t21*dy4)) + (0.5*(t22*dx5) + 0.5*(t23*dy5)) + (0.5*(t24*dx6) + 0.5*(t25*dy6)) + (0.5*(t26*dx7) + 0.5*(t27*dy7)) + (0.5*(t28*dx8) + 0.5*(t29*dy8))
+		t31 := (dy7 - stretch7*t12) / t8
+		if t9 {
+			t31 = 0
+		}
+		t32 := t29 + (0.5*(t30*dx7) + 0.5*(t31*dy7))
+		stretch8 := t11*dx8 + t13*dy8
+		t33 := (dx8 - stretch8*t10) / t8
+		if t9 {
+			t33 = 0
+		}
+		t34 := (dy8 - stretch8*t12) / t8
+		if t9 {
+			t34 = 0
+		}
+		stretch9 := t32 + (0.5*(t33*dx8) + 0.5*(t34*dy8))
 		stretch := t8 - s.L0
-		t30 := 0.5 * s.K
-		t31 := t30 * stretch
-		t32 := t30 * stretch1
-		t33 := t30 * stretch2
-		t34 := t30 * stretch3
-		t35 := t30 * stretch4
-		t36 := t30 * stretch5
-		t37 := t30 * stretch6
-		t38 := t30 * stretch7
-		t39 := t30 * stretch8
-		e += t31 * stretch
-		e1 += t31*stretch1 + t32*stretch
-		e2 += t31*stretch2 + t33*stretch
-		e3 += t31*stretch3 + t34*stretch
-		e4 += t31*stretch4 + t35*stretch
-		e5 += t31*stretch5 + t36*stretch
-		e6 += t31*stretch6 + t37*stretch
-		e7 += t31*stretch7 + t38*stretch
-		e8 += t31*stretch8 + t39*stretch
-		e9 += t31*stretch9 + t30*stretch9*stretch + t32*stretch1 + t33*stretch2 + t34*stretch3 + t35*stretch4 + t36*stretch5 + t37*stretch6 + t38*stretch7 + t39*stretch8
+		t35 := 0.5 * s.K
+		t36 := t35 * stretch
+		t37 := t35 * stretch1
+		t38 := t35 * stretch2
+		t39 := t35 * stretch3
+		t40 := t35 * stretch4
+		t41 := t35 * stretch5
+		t42 := t35 * stretch6
+		t43 := t35 * stretch7
+		t44 := t35 * stretch8
+		t45 := t36*stretch9 + t35*stretch9*stretch + t37*stretch1 + t38*stretch2 + t39*stretch3
+		t46 := t45 + t40*stretch4
+		t47 := t46 + t41*stretch5
+		t48 := t47 + t42*stretch6
+		t49 := t48 + t43*stretch7
+		t50 := t49 + t44*stretch8
+		e += t36 * stretch
+		e1 += t36*stretch1 + t37*stretch
+		e2 += t36*stretch2 + t38*stretch
+		e3 += t36*stretch3 + t39*stretch
+		e4 += t36*stretch4 + t40*stretch
+		e5 += t36*stretch5 + t41*stretch
+		e6 += t36*stretch6 + t42*stretch
+		e7 += t36*stretch7 + t43*stretch
+		e8 += t36*stretch8 + t44*stretch
+		e9 += t50
 	}
 	for i2 := 0; i2 < n; i2++ {
 		t3 := t[i2] * c.G
@@ -3883,7 +4270,8 @@ func springsChainEnergyTaylorWrtX2(c springs.Chain, x, x1, x2, x3, x4, x5, x6, x
 // heatMisfitHessian returns Misfit and stores its Hessian with respect to u0 in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Misfit/∂u0[i]∂u0[j], n = len(u0); len(h) must be n².
 // Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Misfit along u (heatMisfitTaylorWrtU0): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Taylor coefficient of Misfit along u (heatMisfitTaylorWrtU0): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
+// f2(eᵢ) − f2(eⱼ).
 func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float64) float64 {
 	n := len(u0)
 	if len(h) != n*n {
@@ -3917,7 +4305,8 @@ func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float
 
 // heatMisfitTaylorWrtU0 propagates Taylor polynomials of degree 2 through Misfit (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Misfit and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Misfit and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: u0 (coefficients u0_1).
@@ -3927,7 +4316,12 @@ func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
-func heatMisfitTaylorWrtU0(u0, u0_1 []float64, kappa float64, steps int, target []float64) (float64, float64, float64) {
+func heatMisfitTaylorWrtU0(
+	u0, u0_1 []float64,
+	kappa float64,
+	steps int,
+	target []float64,
+) (float64, float64, float64) {
 	n := len(u0)
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
@@ -3984,9 +4378,9 @@ func heatMisfitTaylorWrtU0(u0, u0_1 []float64, kappa float64, steps int, target 
 		d := u[i] - target[i]
 		t := 0.5 * d
 		t2 := 0.5 * d1
+		f2 += t*d2 + t2*d1 + 0.5*d2*d
 		f += t * d
 		f1 += t*d1 + t2*d
-		f2 += t*d2 + t2*d1 + 0.5*d2*d
 	}
 	return f, f1, f2
 }
@@ -4109,7 +4503,8 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 }
 
 // heatMisfitLaplacian returns Misfit and its Laplacian with respect to u0, Σᵢ ∂²Misfit/∂u0[i]²,
-// by collapsed Taylor mode: heatMisfitTaylorWrtU02 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: heatMisfitTaylorWrtU02 propagates 8 unit directions at once, their
+// first
 // coefficients and the sum of their second ones; ⌈len(u0)/8⌉ calls.
 func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float64) (f, lap float64) {
 	n := len(u0)
@@ -4140,7 +4535,20 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := heatMisfitTaylorWrtU02(u0, u0_2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
+		_, _, _, _, _, _, _, _, _, t2 := heatMisfitTaylorWrtU02(
+			u0,
+			u0_2,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+			kappa,
+			steps,
+			target,
+		)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -4161,7 +4569,12 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: u0 (u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8).
-func heatMisfitTaylorWrtU02(u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 []float64, kappa float64, steps int, target []float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+func heatMisfitTaylorWrtU02(
+	u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 []float64,
+	kappa float64,
+	steps int,
+	target []float64,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
 	n := len(u0)
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
@@ -4197,7 +4610,7 @@ func heatMisfitTaylorWrtU02(u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 [
 	copy(u8, u0_8)
 	copy(u9, make([]float64, n, cap(u0)))
 	for s := 0; s < steps; s++ {
-		t10 := n - 1
+		t13 := n - 1
 		u10 := u1[0]
 		u20 := u2[0]
 		u30 := u3[0]
@@ -4207,17 +4620,17 @@ func heatMisfitTaylorWrtU02(u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 [
 		u70 := u7[0]
 		u80 := u8[0]
 		u90 := u9[0]
-		t11 := n - 1
-		t12 := u[t11]
-		t13 := u1[t11]
-		t14 := u2[t11]
-		t15 := u3[t11]
-		t16 := u4[t11]
-		t17 := u5[t11]
-		t18 := u6[t11]
-		t19 := u7[t11]
-		t20 := u8[t11]
-		t21 := u9[t11]
+		t14 := n - 1
+		t15 := u[t14]
+		t16 := u1[t14]
+		t17 := u2[t14]
+		t18 := u3[t14]
+		t19 := u4[t14]
+		t20 := u5[t14]
+		t21 := u6[t14]
+		t22 := u7[t14]
+		t23 := u8[t14]
+		t24 := u9[t14]
 		next[0] = u[0]
 		next1[0] = u10
 		next2[0] = u20
@@ -4228,16 +4641,16 @@ func heatMisfitTaylorWrtU02(u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 [
 		next7[0] = u70
 		next8[0] = u80
 		next9[0] = u90
-		next[t10] = t12
-		next1[t10] = t13
-		next2[t10] = t14
-		next3[t10] = t15
-		next4[t10] = t16
-		next5[t10] = t17
-		next6[t10] = t18
-		next7[t10] = t19
-		next8[t10] = t20
-		next9[t10] = t21
+		next[t13] = t15
+		next1[t13] = t16
+		next2[t13] = t17
+		next3[t13] = t18
+		next4[t13] = t19
+		next5[t13] = t20
+		next6[t13] = t21
+		next7[t13] = t22
+		next8[t13] = t23
+		next9[t13] = t24
 		for i2 := 1; i2 < n-1; i2++ {
 			ui := u[i2]
 			u1i := u1[i2]
@@ -4249,55 +4662,55 @@ func heatMisfitTaylorWrtU02(u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 [
 			u7i := u7[i2]
 			u8i := u8[i2]
 			u9i := u9[i2]
-			t31 := u1[i2-1]
-			t32 := u2[i2-1]
-			t33 := u3[i2-1]
-			t34 := u4[i2-1]
-			t35 := u5[i2-1]
-			t36 := u6[i2-1]
-			t37 := u7[i2-1]
-			t38 := u8[i2-1]
-			t39 := u9[i2-1]
-			t40 := u1[i2+1]
-			t41 := u2[i2+1]
-			t42 := u3[i2+1]
-			t43 := u4[i2+1]
-			t44 := u5[i2+1]
-			t45 := u6[i2+1]
-			t46 := u7[i2+1]
-			t47 := u8[i2+1]
-			t48 := u9[i2+1]
+			t34 := u1[i2-1]
+			t35 := u2[i2-1]
+			t36 := u3[i2-1]
+			t37 := u4[i2-1]
+			t38 := u5[i2-1]
+			t39 := u6[i2-1]
+			t40 := u7[i2-1]
+			t41 := u8[i2-1]
+			t42 := u9[i2-1]
+			t43 := u1[i2+1]
+			t44 := u2[i2+1]
+			t45 := u3[i2+1]
+			t46 := u4[i2+1]
+			t47 := u5[i2+1]
+			t48 := u6[i2+1]
+			t49 := u7[i2+1]
+			t50 := u8[i2+1]
+			t51 := u9[i2+1]
 			next[i2] = ui + kappa*(u[i2-1]-2*ui+u[i2+1])
-			next1[i2] = u1i + kappa*(t31-2*u1i+t40)
-			next2[i2] = u2i + kappa*(t32-2*u2i+t41)
-			next3[i2] = u3i + kappa*(t33-2*u3i+t42)
-			next4[i2] = u4i + kappa*(t34-2*u4i+t43)
-			next5[i2] = u5i + kappa*(t35-2*u5i+t44)
-			next6[i2] = u6i + kappa*(t36-2*u6i+t45)
-			next7[i2] = u7i + kappa*(t37-2*u7i+t46)
-			next8[i2] = u8i + kappa*(t38-2*u8i+t47)
-			next9[i2] = u9i + kappa*(t39-2*u9i+t48)
+			next1[i2] = u1i + kappa*(t34-2*u1i+t43)
+			next2[i2] = u2i + kappa*(t35-2*u2i+t44)
+			next3[i2] = u3i + kappa*(t36-2*u3i+t45)
+			next4[i2] = u4i + kappa*(t37-2*u4i+t46)
+			next5[i2] = u5i + kappa*(t38-2*u5i+t47)
+			next6[i2] = u6i + kappa*(t39-2*u6i+t48)
+			next7[i2] = u7i + kappa*(t40-2*u7i+t49)
+			next8[i2] = u8i + kappa*(t41-2*u8i+t50)
+			next9[i2] = u9i + kappa*(t42-2*u9i+t51)
 		}
 		for i3 := 0; i3 < len(u); i3++ {
-			t22 := next1[i3]
-			t23 := next2[i3]
-			t24 := next3[i3]
-			t25 := next4[i3]
-			t26 := next5[i3]
-			t27 := next6[i3]
-			t28 := next7[i3]
-			t29 := next8[i3]
-			t30 := next9[i3]
+			t25 := next1[i3]
+			t26 := next2[i3]
+			t27 := next3[i3]
+			t28 := next4[i3]
+			t29 := next5[i3]
+			t30 := next6[i3]
+			t31 := next7[i3]
+			t32 := next8[i3]
+			t33 := next9[i3]
 			u[i3] = next[i3]
-			u1[i3] = t22
-			u2[i3] = t23
-			u3[i3] = t24
-			u4[i3] = t25
-			u5[i3] = t26
-			u6[i3] = t27
-			u7[i3] = t28
-			u8[i3] = t29
-			u9[i3] = t30
+			u1[i3] = t25
+			u2[i3] = t26
+			u3[i3] = t27
+			u4[i3] = t28
+			u5[i3] = t29
+			u6[i3] = t30
+			u7[i3] = t31
+			u8[i3] = t32
+			u9[i3] = t33
 		}
 	}
 	f := 0.0
@@ -4330,6 +4743,9 @@ func heatMisfitTaylorWrtU02(u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 [
 		t7 := 0.5 * d6
 		t8 := 0.5 * d7
 		t9 := 0.5 * d8
+		t10 := t*d9 + 0.5*d9*d + t2*d1 + t3*d2 + t4*d3 + t5*d4 + t6*d5 + t7*d6
+		t11 := t10 + t8*d7
+		t12 := t11 + t9*d8
 		f += t * d
 		f1 += t*d1 + t2*d
 		f2 += t*d2 + t3*d
@@ -4339,14 +4755,16 @@ func heatMisfitTaylorWrtU02(u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 [
 		f6 += t*d6 + t7*d
 		f7 += t*d7 + t8*d
 		f8 += t*d8 + t9*d
-		f9 += t*d9 + 0.5*d9*d + t2*d1 + t3*d2 + t4*d3 + t5*d4 + t6*d5 + t7*d6 + t8*d7 + t9*d8
+		f9 += t12
 	}
 	return f, f1, f2, f3, f4, f5, f6, f7, f8, f9
 }
 
-// keplerEccentricAnomaly propagates Taylor polynomials of degree 3 through EccentricAnomaly (Taylor mode):
+// keplerEccentricAnomaly propagates Taylor polynomials of degree 3 through EccentricAnomaly (Taylor
+// mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// EccentricAnomaly and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// EccentricAnomaly and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: m (coefficients m1, m2, m3), e (coefficients e1, e2, e3).
@@ -4357,34 +4775,52 @@ func keplerEccentricAnomaly(m, m1, m2, m3, e, e1, e2, e3 float64) (float64, floa
 	t3 := t2 * m1
 	t4 := t * m1
 	t5 := t2*m2 - 0.5*(t4*m1)
+	t6 := 0.3333333333333333 * ((-(0.5 * (t3 * m1)) - t*m2) * m1)
+	t7 := t6 - 0.6666666666666666*(t4*m2)
+	t8 := t7 + t2*m3
+	t9 := e * t8
+	t10 := t9 + e1*t5
+	t11 := t10 + e2*t3
+	t12 := t11 + e3*t
+	x2 := m2 + (e*t5 + e1*t3 + e2*t)
+	x3 := m3 + t12
 	x := m + e*t
 	x1 := m1 + (e*t3 + e1*t)
-	x2 := m2 + (e*t5 + e1*t3 + e2*t)
-	x3 := m3 + (e*(0.3333333333333333*((-(0.5*(t3*m1))-t*m2)*m1)-0.6666666666666666*(t4*m2)+t2*m3) + e1*t5 + e2*t3 + e3*t)
 	for i := 0; i < 50; i++ {
-		t6 := math.Sin(x)
-		t7 := math.Cos(x)
-		t8 := t7 * x1
-		t9 := t6 * x1
-		t10 := t7*x2 - 0.5*(t9*x1)
-		t11 := -(0.5 * (t8 * x1)) - t6*x2
-		t12 := e1*t7 - e*t9
-		t13 := e*t11 - e1*t9 + e2*t7
-		t14 := 1 - e*t7
-		step := (x - e*t6 - m) / t14
-		step1 := (x1 - (e*t8 + e1*t6) - m1 + t12*step) / t14
-		step2 := (x2 - (e*t10 + e1*t8 + e2*t6) - m2 + t12*step1 + t13*step) / t14
+		t13 := math.Sin(x)
+		t14 := math.Cos(x)
+		t15 := t14 * x1
+		t16 := t13 * x1
+		t17 := t14*x2 - 0.5*(t16*x1)
+		t18 := -(0.5 * (t15 * x1)) - t13*x2
+		t19 := e * (0.3333333333333333*(t18*x1) - 0.6666666666666666*(t16*x2) + t14*x3)
+		t20 := t19 + e1*t17
+		t21 := t20 + e2*t15
+		t22 := t21 + e3*t13
+		t23 := x3 - t22
+		t24 := t23 - m3
+		t25 := e1*t14 - e*t16
+		t26 := e*t18 - e1*t16 + e2*t14
+		t27 := e * (-(0.3333333333333333 * (t17 * x1)) - 0.6666666666666666*(t15*x2) - t13*x3)
+		t28 := t27 + e1*t18
+		t29 := t28 - e2*t16
+		t30 := t29 + e3*t14
+		t31 := 1 - e*t14
+		step := (x - e*t13 - m) / t31
+		step1 := (x1 - (e*t15 + e1*t13) - m1 + t25*step) / t31
+		step2 := (x2 - (e*t17 + e1*t15 + e2*t13) - m2 + t25*step1 + t26*step) / t31
+		t32 := t24 + t25*step2
+		t33 := t32 + t26*step1
+		t34 := t30 * step
+		t35 := t33 + t34
+		step3 := t35 / t31
 		x -= step
-		x1_2 := x1 - step1
-		x2_2 := x2 - step2
-		x3 -= (x3 - (e*(0.3333333333333333*(t11*x1)-0.6666666666666666*(t9*x2)+t7*x3) + e1*t10 + e2*t8 + e3*t6) - m3 + t12*step2 + t13*step1 + (e*(-(0.3333333333333333*(t10*x1))-0.6666666666666666*(t8*x2)-t6*x3)+e1*t11-e2*t9+e3*t7)*step) / t14
+		x1 -= step1
+		x2 -= step2
+		x3 -= step3
 		if math.Abs(step) <= 1e-15*(1+math.Abs(x)) {
-			x1 = x1_2
-			x2 = x2_2
 			break
 		}
-		x1 = x1_2
-		x2 = x2_2
 	}
 	return x, x1, x2, x3
 }

@@ -6,7 +6,8 @@ import "math"
 
 // mathSin propagates Taylor polynomials of degree 4 through Sin (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Sin and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Sin and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -18,12 +19,19 @@ func mathSin(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	t4 := t * x1
 	t5 := t2*x2 - 0.5*(t4*x1)
 	t6 := -(0.5 * (t3 * x1)) - t*x2
-	return t, t3, t5, 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3, 0.25*((-(0.3333333333333333*(t5*x1))-0.6666666666666666*(t3*x2)-t*x3)*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4
+	t7 := 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3
+	t8 := (-(0.3333333333333333 * (t5 * x1)) - 0.6666666666666666*(t3*x2) - t*x3) * x1
+	t9 := 0.25 * t8
+	t10 := t9 + 0.5*(t6*x2)
+	t11 := t10 - 0.75*(t4*x3)
+	t12 := t11 + t2*x4
+	return t, t3, t5, t7, t12
 }
 
 // mathCos propagates Taylor polynomials of degree 4 through Cos (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Cos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Cos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -35,12 +43,19 @@ func mathCos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	t4 := t * x1
 	t5 := -(0.5 * (t4 * x1)) - t2*x2
 	t6 := t*x2 - 0.5*(t3*x1)
-	return t, -t3, t5, -(0.3333333333333333 * (t6 * x1)) - 0.6666666666666666*(t4*x2) - t2*x3, -(0.25 * ((0.3333333333333333*(t5*x1) - 0.6666666666666666*(t3*x2) + t*x3) * x1)) - 0.5*(t6*x2) - 0.75*(t4*x3) - t2*x4
+	t7 := -(0.3333333333333333 * (t6 * x1)) - 0.6666666666666666*(t4*x2) - t2*x3
+	t8 := 0.25 * ((0.3333333333333333*(t5*x1) - 0.6666666666666666*(t3*x2) + t*x3) * x1)
+	t9 := -t8
+	t10 := t9 - 0.5*(t6*x2)
+	t11 := t10 - 0.75*(t4*x3)
+	t12 := t11 - t2*x4
+	return t, -t3, t5, t7, t12
 }
 
 // mathTan propagates Taylor polynomials of degree 4 through Tan (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Tan and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Tan and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -53,12 +68,15 @@ func mathTan(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	t5 := 0.5*(t4*x1) + t2*x2
 	t6 := t*t5 + t3*t3 + t5*t
 	t7 := 0.3333333333333333*(t6*x1) + 0.6666666666666666*(t4*x2) + t2*x3
-	return t, t3, t5, t7, 0.25*((t*t7+t3*t5+t5*t3+t7*t)*x1) + 0.5*(t6*x2) + 0.75*(t4*x3) + t2*x4
+	t8 := 0.25*((t*t7+t3*t5+t5*t3+t7*t)*x1) + 0.5*(t6*x2) + 0.75*(t4*x3)
+	t9 := t8 + t2*x4
+	return t, t3, t5, t7, t9
 }
 
 // mathAsin propagates Taylor polynomials of degree 4 through Asin (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Asin and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Asin and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -76,12 +94,24 @@ func mathAsin(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t10 := t*x2 - x1*x1 - x2*t2
 	t11 := t6*t10 - 0.5*(t9*t5)
 	t12 := (t7*t8 - t11*t4) / t3
-	return math.Asin(x), t4 * x1, t4*x2 - 0.5*(t8*x1), 0.3333333333333333*(t12*x1) - 0.6666666666666666*(t8*x2) + t4*x3, 0.25*((t11*t8-t7*t12-(0.3333333333333333*((t7*t9-t11*t6)/t3*t5)-0.6666666666666666*(t9*t10)+t6*(t*x3-x1*x2-x2*x1-x3*t2))*t4)/t3*x1) + 0.5*(t12*x2) - 0.75*(t8*x3) + t4*x4
+	t13 := 0.3333333333333333*(t12*x1) - 0.6666666666666666*(t8*x2) + t4*x3
+	t14 := 0.3333333333333333*((t7*t9-t11*t6)/t3*t5) - 0.6666666666666666*(t9*t10)
+	t15 := t14 + t6*(t*x3-x1*x2-x2*x1-x3*t2)
+	t16 := t15 * t4
+	t17 := t11*t8 - t7*t12 - t16
+	t18 := t17 / t3
+	t19 := t18 * x1
+	t20 := 0.25 * t19
+	t21 := t20 + 0.5*(t12*x2)
+	t22 := t21 - 0.75*(t8*x3)
+	t23 := t22 + t4*x4
+	return math.Asin(x), t4 * x1, t4*x2 - 0.5*(t8*x1), t13, t23
 }
 
 // mathAcos propagates Taylor polynomials of degree 4 through Acos (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Acos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Acos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -99,12 +129,24 @@ func mathAcos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t10 := t*x2 - x1*x1 - x2*t2
 	t11 := t6*t10 - 0.5*(t9*t5)
 	t12 := (t7*t8 - t11*t4) / t3
-	return math.Acos(x), t4 * x1, t4*x2 - 0.5*(t8*x1), 0.3333333333333333*(t12*x1) - 0.6666666666666666*(t8*x2) + t4*x3, 0.25*((t11*t8-t7*t12-(0.3333333333333333*((t7*t9-t11*t6)/t3*t5)-0.6666666666666666*(t9*t10)+t6*(t*x3-x1*x2-x2*x1-x3*t2))*t4)/t3*x1) + 0.5*(t12*x2) - 0.75*(t8*x3) + t4*x4
+	t13 := 0.3333333333333333*(t12*x1) - 0.6666666666666666*(t8*x2) + t4*x3
+	t14 := 0.3333333333333333*((t7*t9-t11*t6)/t3*t5) - 0.6666666666666666*(t9*t10)
+	t15 := t14 + t6*(t*x3-x1*x2-x2*x1-x3*t2)
+	t16 := t15 * t4
+	t17 := t11*t8 - t7*t12 - t16
+	t18 := t17 / t3
+	t19 := t18 * x1
+	t20 := 0.25 * t19
+	t21 := t20 + 0.5*(t12*x2)
+	t22 := t21 - 0.75*(t8*x3)
+	t23 := t22 + t4*x4
+	return math.Acos(x), t4 * x1, t4*x2 - 0.5*(t8*x1), t13, t23
 }
 
 // mathAtan propagates Taylor polynomials of degree 4 through Atan (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Atan and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Atan and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -116,12 +158,18 @@ func mathAtan(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t4 := t3 * t2 / t
 	t5 := x*x2 + x1*x1 + x2*x
 	t6 := (t3*t4 - t5*t2) / t
-	return math.Atan(x), t2 * x1, t2*x2 - 0.5*(t4*x1), 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3, 0.25*((t5*t4-t3*t6-(x*x3+x1*x2+x2*x1+x3*x)*t2)/t*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4
+	t7 := 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3
+	t8 := 0.25 * ((t5*t4 - t3*t6 - (x*x3+x1*x2+x2*x1+x3*x)*t2) / t * x1)
+	t9 := t8 + 0.5*(t6*x2)
+	t10 := t9 - 0.75*(t4*x3)
+	t11 := t10 + t2*x4
+	return math.Atan(x), t2 * x1, t2*x2 - 0.5*(t4*x1), t7, t11
 }
 
 // mathSinh propagates Taylor polynomials of degree 4 through Sinh (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Sinh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Sinh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -133,12 +181,18 @@ func mathSinh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t4 := t * x1
 	t5 := 0.5*(t4*x1) + t2*x2
 	t6 := 0.5*(t3*x1) + t*x2
-	return t, t3, t5, 0.3333333333333333*(t6*x1) + 0.6666666666666666*(t4*x2) + t2*x3, 0.25*((0.3333333333333333*(t5*x1)+0.6666666666666666*(t3*x2)+t*x3)*x1) + 0.5*(t6*x2) + 0.75*(t4*x3) + t2*x4
+	t7 := 0.3333333333333333*(t6*x1) + 0.6666666666666666*(t4*x2) + t2*x3
+	t8 := 0.25 * ((0.3333333333333333*(t5*x1) + 0.6666666666666666*(t3*x2) + t*x3) * x1)
+	t9 := t8 + 0.5*(t6*x2)
+	t10 := t9 + 0.75*(t4*x3)
+	t11 := t10 + t2*x4
+	return t, t3, t5, t7, t11
 }
 
 // mathCosh propagates Taylor polynomials of degree 4 through Cosh (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Cosh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Cosh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -150,12 +204,18 @@ func mathCosh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t4 := t * x1
 	t5 := 0.5*(t4*x1) + t2*x2
 	t6 := 0.5*(t3*x1) + t*x2
-	return t, t3, t5, 0.3333333333333333*(t6*x1) + 0.6666666666666666*(t4*x2) + t2*x3, 0.25*((0.3333333333333333*(t5*x1)+0.6666666666666666*(t3*x2)+t*x3)*x1) + 0.5*(t6*x2) + 0.75*(t4*x3) + t2*x4
+	t7 := 0.3333333333333333*(t6*x1) + 0.6666666666666666*(t4*x2) + t2*x3
+	t8 := 0.25 * ((0.3333333333333333*(t5*x1) + 0.6666666666666666*(t3*x2) + t*x3) * x1)
+	t9 := t8 + 0.5*(t6*x2)
+	t10 := t9 + 0.75*(t4*x3)
+	t11 := t10 + t2*x4
+	return t, t3, t5, t7, t11
 }
 
 // mathTanh propagates Taylor polynomials of degree 4 through Tanh (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Tanh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Tanh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -168,12 +228,15 @@ func mathTanh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t5 := t2*x2 - 0.5*(t4*x1)
 	t6 := t*t5 + t3*t3 + t5*t
 	t7 := -(0.3333333333333333 * (t6 * x1)) - 0.6666666666666666*(t4*x2) + t2*x3
-	return t, t3, t5, t7, -(0.25 * ((t*t7 + t3*t5 + t5*t3 + t7*t) * x1)) - 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4
+	t8 := -(0.25 * ((t*t7 + t3*t5 + t5*t3 + t7*t) * x1)) - 0.5*(t6*x2) - 0.75*(t4*x3)
+	t9 := t8 + t2*x4
+	return t, t3, t5, t7, t9
 }
 
 // mathAsinh propagates Taylor polynomials of degree 4 through Asinh (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Asinh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Asinh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -189,12 +252,24 @@ func mathAsinh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	t8 := x*x2 + x1*x1 + x2*x
 	t9 := t4*t8 - 0.5*(t7*t3)
 	t10 := (t5*t6 - t9*t2) / t
-	return math.Asinh(x), t2 * x1, t2*x2 - 0.5*(t6*x1), 0.3333333333333333*(t10*x1) - 0.6666666666666666*(t6*x2) + t2*x3, 0.25*((t9*t6-t5*t10-(0.3333333333333333*((t5*t7-t9*t4)/t*t3)-0.6666666666666666*(t7*t8)+t4*(x*x3+x1*x2+x2*x1+x3*x))*t2)/t*x1) + 0.5*(t10*x2) - 0.75*(t6*x3) + t2*x4
+	t11 := 0.3333333333333333*(t10*x1) - 0.6666666666666666*(t6*x2) + t2*x3
+	t12 := 0.3333333333333333*((t5*t7-t9*t4)/t*t3) - 0.6666666666666666*(t7*t8)
+	t13 := t12 + t4*(x*x3+x1*x2+x2*x1+x3*x)
+	t14 := t13 * t2
+	t15 := t9*t6 - t5*t10 - t14
+	t16 := t15 / t
+	t17 := t16 * x1
+	t18 := 0.25 * t17
+	t19 := t18 + 0.5*(t10*x2)
+	t20 := t19 - 0.75*(t6*x3)
+	t21 := t20 + t2*x4
+	return math.Asinh(x), t2 * x1, t2*x2 - 0.5*(t6*x1), t11, t21
 }
 
 // mathAcosh propagates Taylor polynomials of degree 4 through Acosh (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Acosh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Acosh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -212,12 +287,24 @@ func mathAcosh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	t10 := t*x2 + x1*x1 + x2*t2
 	t11 := t6*t10 - 0.5*(t9*t5)
 	t12 := (t7*t8 - t11*t4) / t3
-	return math.Acosh(x), t4 * x1, t4*x2 - 0.5*(t8*x1), 0.3333333333333333*(t12*x1) - 0.6666666666666666*(t8*x2) + t4*x3, 0.25*((t11*t8-t7*t12-(0.3333333333333333*((t7*t9-t11*t6)/t3*t5)-0.6666666666666666*(t9*t10)+t6*(t*x3+x1*x2+x2*x1+x3*t2))*t4)/t3*x1) + 0.5*(t12*x2) - 0.75*(t8*x3) + t4*x4
+	t13 := 0.3333333333333333*(t12*x1) - 0.6666666666666666*(t8*x2) + t4*x3
+	t14 := 0.3333333333333333*((t7*t9-t11*t6)/t3*t5) - 0.6666666666666666*(t9*t10)
+	t15 := t14 + t6*(t*x3+x1*x2+x2*x1+x3*t2)
+	t16 := t15 * t4
+	t17 := t11*t8 - t7*t12 - t16
+	t18 := t17 / t3
+	t19 := t18 * x1
+	t20 := 0.25 * t19
+	t21 := t20 + 0.5*(t12*x2)
+	t22 := t21 - 0.75*(t8*x3)
+	t23 := t22 + t4*x4
+	return math.Acosh(x), t4 * x1, t4*x2 - 0.5*(t8*x1), t13, t23
 }
 
 // mathAtanh propagates Taylor polynomials of degree 4 through Atanh (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Atanh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Atanh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -231,12 +318,18 @@ func mathAtanh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	t6 := t5 * t4 / t3
 	t7 := t*x2 - x1*x1 - x2*t2
 	t8 := (t5*t6 - t7*t4) / t3
-	return math.Atanh(x), t4 * x1, t4*x2 - 0.5*(t6*x1), 0.3333333333333333*(t8*x1) - 0.6666666666666666*(t6*x2) + t4*x3, 0.25*((t7*t6-t5*t8-(t*x3-x1*x2-x2*x1-x3*t2)*t4)/t3*x1) + 0.5*(t8*x2) - 0.75*(t6*x3) + t4*x4
+	t9 := 0.3333333333333333*(t8*x1) - 0.6666666666666666*(t6*x2) + t4*x3
+	t10 := 0.25 * ((t7*t6 - t5*t8 - (t*x3-x1*x2-x2*x1-x3*t2)*t4) / t3 * x1)
+	t11 := t10 + 0.5*(t8*x2)
+	t12 := t11 - 0.75*(t6*x3)
+	t13 := t12 + t4*x4
+	return math.Atanh(x), t4 * x1, t4*x2 - 0.5*(t6*x1), t9, t13
 }
 
 // mathExp propagates Taylor polynomials of degree 4 through Exp (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Exp and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Exp and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -251,7 +344,8 @@ func mathExp(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 
 // mathExp2 propagates Taylor polynomials of degree 4 through Exp2 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Exp2 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Exp2 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -264,12 +358,14 @@ func mathExp2(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t5 := 0.5*(t4*x1) + t2*x2
 	t6 := t5 * 0.6931471805599453
 	t7 := 0.3333333333333333*(t6*x1) + 0.6666666666666666*(t4*x2) + t2*x3
-	return t, t3, t5, t7, 0.25*(t7*0.6931471805599453*x1) + 0.5*(t6*x2) + 0.75*(t4*x3) + t2*x4
+	t8 := 0.25*(t7*0.6931471805599453*x1) + 0.5*(t6*x2) + 0.75*(t4*x3) + t2*x4
+	return t, t3, t5, t7, t8
 }
 
 // mathExpm1 propagates Taylor polynomials of degree 4 through Expm1 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Expm1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Expm1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -285,7 +381,8 @@ func mathExpm1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 
 // mathLog propagates Taylor polynomials of degree 4 through Log (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Log and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Log and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -294,12 +391,15 @@ func mathLog(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	t := 1 / x
 	t2 := x1 * t / x
 	t3 := (x1*t2 - x2*t) / x
-	return math.Log(x), t * x1, t*x2 - 0.5*(t2*x1), 0.3333333333333333*(t3*x1) - 0.6666666666666666*(t2*x2) + t*x3, 0.25*((x2*t2-x1*t3-x3*t)/x*x1) + 0.5*(t3*x2) - 0.75*(t2*x3) + t*x4
+	t4 := 0.3333333333333333*(t3*x1) - 0.6666666666666666*(t2*x2) + t*x3
+	t5 := 0.25*((x2*t2-x1*t3-x3*t)/x*x1) + 0.5*(t3*x2) - 0.75*(t2*x3) + t*x4
+	return math.Log(x), t * x1, t*x2 - 0.5*(t2*x1), t4, t5
 }
 
 // mathLog2 propagates Taylor polynomials of degree 4 through Log2 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Log2 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Log2 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -311,12 +411,17 @@ func mathLog2(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t4 := t3 * t2 / t
 	t5 := x2 * 0.6931471805599453
 	t6 := (t3*t4 - t5*t2) / t
-	return math.Log2(x), t2 * x1, t2*x2 - 0.5*(t4*x1), 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3, 0.25*((t5*t4-t3*t6-x3*0.6931471805599453*t2)/t*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4
+	t7 := 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3
+	t8 := 0.25*((t5*t4-t3*t6-x3*0.6931471805599453*t2)/t*x1) + 0.5*(t6*x2)
+	t9 := t8 - 0.75*(t4*x3)
+	t10 := t9 + t2*x4
+	return math.Log2(x), t2 * x1, t2*x2 - 0.5*(t4*x1), t7, t10
 }
 
 // mathLog10 propagates Taylor polynomials of degree 4 through Log10 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Log10 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Log10 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -328,12 +433,17 @@ func mathLog10(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	t4 := t3 * t2 / t
 	t5 := x2 * 2.302585092994046
 	t6 := (t3*t4 - t5*t2) / t
-	return math.Log10(x), t2 * x1, t2*x2 - 0.5*(t4*x1), 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3, 0.25*((t5*t4-t3*t6-x3*2.302585092994046*t2)/t*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4
+	t7 := 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3
+	t8 := 0.25*((t5*t4-t3*t6-x3*2.302585092994046*t2)/t*x1) + 0.5*(t6*x2)
+	t9 := t8 - 0.75*(t4*x3)
+	t10 := t9 + t2*x4
+	return math.Log10(x), t2 * x1, t2*x2 - 0.5*(t4*x1), t7, t10
 }
 
 // mathLog1p propagates Taylor polynomials of degree 4 through Log1p (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Log1p and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Log1p and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -343,12 +453,15 @@ func mathLog1p(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	t2 := 1 / t
 	t3 := x1 * t2 / t
 	t4 := (x1*t3 - x2*t2) / t
-	return math.Log1p(x), t2 * x1, t2*x2 - 0.5*(t3*x1), 0.3333333333333333*(t4*x1) - 0.6666666666666666*(t3*x2) + t2*x3, 0.25*((x2*t3-x1*t4-x3*t2)/t*x1) + 0.5*(t4*x2) - 0.75*(t3*x3) + t2*x4
+	t5 := 0.3333333333333333*(t4*x1) - 0.6666666666666666*(t3*x2) + t2*x3
+	t6 := 0.25*((x2*t3-x1*t4-x3*t2)/t*x1) + 0.5*(t4*x2) - 0.75*(t3*x3) + t2*x4
+	return math.Log1p(x), t2 * x1, t2*x2 - 0.5*(t3*x1), t5, t6
 }
 
 // mathSqrt propagates Taylor polynomials of degree 4 through Sqrt (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Sqrt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Sqrt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -361,12 +474,14 @@ func mathSqrt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t5 := t2*x2 - 0.5*(t4*x1)
 	t6 := (t3*t4 - t5*t2) / t
 	t7 := 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3
-	return t, t3, t5, t7, 0.25*((t5*t4-t3*t6-t7*t2)/t*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4
+	t8 := 0.25*((t5*t4-t3*t6-t7*t2)/t*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4
+	return t, t3, t5, t7, t8
 }
 
 // mathCbrt propagates Taylor polynomials of degree 4 through Cbrt (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Cbrt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Cbrt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -385,12 +500,17 @@ func mathCbrt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t11 := t2*t9 + t6*t5 + t10*t
 	t12 := (t7*t8 - t11*t4) / t3
 	t13 := 0.3333333333333333*(t12*x1) - 0.6666666666666666*(t8*x2) + t4*x3
-	return t, t5, t9, t13, 0.25*((t11*t8-t7*t12-(t2*t13+t6*t9+t10*t5+3*t13*t)*t4)/t3*x1) + 0.5*(t12*x2) - 0.75*(t8*x3) + t4*x4
+	t14 := 0.25 * ((t11*t8 - t7*t12 - (t2*t13+t6*t9+t10*t5+3*t13*t)*t4) / t3 * x1)
+	t15 := t14 + 0.5*(t12*x2)
+	t16 := t15 - 0.75*(t8*x3)
+	t17 := t16 + t4*x4
+	return t, t5, t9, t13, t17
 }
 
 // mathAbs propagates Taylor polynomials of degree 4 through Abs (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Abs and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Abs and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -409,7 +529,8 @@ func mathAbs(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 
 // mathErf propagates Taylor polynomials of degree 4 through Erf (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Erf and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Erf and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -423,12 +544,22 @@ func mathErf(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	t6 := -(x * x2) - x1*x1 - x2*x
 	t7 := 0.5*(t4*t3) + t*t6
 	t8 := 1.1283791670955126 * t7
-	return math.Erf(x), t2 * x1, t2*x2 - 0.5*(t5*x1), 0.3333333333333333*(t8*x1) - 0.6666666666666666*(t5*x2) + t2*x3, 0.25*(1.1283791670955126*(-(0.3333333333333333*(t7*t3))-0.6666666666666666*(t4*t6)+t*(-(x*x3)-x1*x2-x2*x1-x3*x))*x1) + 0.5*(t8*x2) - 0.75*(t5*x3) + t2*x4
+	t9 := 0.3333333333333333*(t8*x1) - 0.6666666666666666*(t5*x2) + t2*x3
+	t10 := -(0.3333333333333333 * (t7 * t3)) - 0.6666666666666666*(t4*t6)
+	t11 := t10 + t*(-(x*x3)-x1*x2-x2*x1-x3*x)
+	t12 := 1.1283791670955126 * t11
+	t13 := t12 * x1
+	t14 := 0.25 * t13
+	t15 := t14 + 0.5*(t8*x2)
+	t16 := t15 - 0.75*(t5*x3)
+	t17 := t16 + t2*x4
+	return math.Erf(x), t2 * x1, t2*x2 - 0.5*(t5*x1), t9, t17
 }
 
 // mathErfc propagates Taylor polynomials of degree 4 through Erfc (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Erfc and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Erfc and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -442,12 +573,22 @@ func mathErfc(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	t6 := -(x * x2) - x1*x1 - x2*x
 	t7 := 0.5*(t4*t3) + t*t6
 	t8 := -1.1283791670955126 * t7
-	return math.Erfc(x), t2 * x1, t2*x2 - 0.5*(t5*x1), 0.3333333333333333*(t8*x1) - 0.6666666666666666*(t5*x2) + t2*x3, 0.25*(-1.1283791670955126*(-(0.3333333333333333*(t7*t3))-0.6666666666666666*(t4*t6)+t*(-(x*x3)-x1*x2-x2*x1-x3*x))*x1) + 0.5*(t8*x2) - 0.75*(t5*x3) + t2*x4
+	t9 := 0.3333333333333333*(t8*x1) - 0.6666666666666666*(t5*x2) + t2*x3
+	t10 := -(0.3333333333333333 * (t7 * t3)) - 0.6666666666666666*(t4*t6)
+	t11 := t10 + t*(-(x*x3)-x1*x2-x2*x1-x3*x)
+	t12 := -1.1283791670955126 * t11
+	t13 := t12 * x1
+	t14 := 0.25 * t13
+	t15 := t14 + 0.5*(t8*x2)
+	t16 := t15 - 0.75*(t5*x3)
+	t17 := t16 + t2*x4
+	return math.Erfc(x), t2 * x1, t2*x2 - 0.5*(t5*x1), t9, t17
 }
 
 // mathErfinv propagates Taylor polynomials of degree 4 through Erfinv (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Erfinv and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Erfinv and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -465,12 +606,21 @@ func mathErfinv(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, 
 	t10 := 0.5*(t6*t5) + t2*t9
 	t11 := 0.886226925452758 * t10
 	t12 := 0.3333333333333333*(t11*x1) + 0.6666666666666666*(t7*x2) + t3*x3
-	return t, t4, t8, t12, 0.25*(0.886226925452758*(0.3333333333333333*(t10*t5)+0.6666666666666666*(t6*t9)+t2*(t*t12+t4*t8+t8*t4+t12*t))*x1) + 0.5*(t11*x2) + 0.75*(t7*x3) + t3*x4
+	t13 := 0.3333333333333333*(t10*t5) + 0.6666666666666666*(t6*t9)
+	t14 := t13 + t2*(t*t12+t4*t8+t8*t4+t12*t)
+	t15 := 0.886226925452758 * t14
+	t16 := t15 * x1
+	t17 := 0.25 * t16
+	t18 := t17 + 0.5*(t11*x2)
+	t19 := t18 + 0.75*(t7*x3)
+	t20 := t19 + t3*x4
+	return t, t4, t8, t12, t20
 }
 
 // mathErfcinv propagates Taylor polynomials of degree 4 through Erfcinv (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Erfcinv and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Erfcinv and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -488,12 +638,21 @@ func mathErfcinv(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64,
 	t10 := 0.5*(t6*t5) + t2*t9
 	t11 := -0.886226925452758 * t10
 	t12 := 0.3333333333333333*(t11*x1) + 0.6666666666666666*(t7*x2) + t3*x3
-	return t, t4, t8, t12, 0.25*(-0.886226925452758*(0.3333333333333333*(t10*t5)+0.6666666666666666*(t6*t9)+t2*(t*t12+t4*t8+t8*t4+t12*t))*x1) + 0.5*(t11*x2) + 0.75*(t7*x3) + t3*x4
+	t13 := 0.3333333333333333*(t10*t5) + 0.6666666666666666*(t6*t9)
+	t14 := t13 + t2*(t*t12+t4*t8+t8*t4+t12*t)
+	t15 := -0.886226925452758 * t14
+	t16 := t15 * x1
+	t17 := 0.25 * t16
+	t18 := t17 + 0.5*(t11*x2)
+	t19 := t18 + 0.75*(t7*x3)
+	t20 := t19 + t3*x4
+	return t, t4, t8, t12, t20
 }
 
 // mathJ0 propagates Taylor polynomials of degree 4 through J0 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// J0 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// J0 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -516,16 +675,23 @@ func mathJ0(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 		t10 = 0
 	}
 	t11 := 0.5*(t10*x1) + t6*x2
-	t12 := t8 - (t11-x1*t9-x2*t5)/x
+	t12 := -(0.3333333333333333 * (t11 * x1)) - 0.6666666666666666*(t7*x2) - t2*x3
+	t13 := t8 - (t11-x1*t9-x2*t5)/x
 	if t4 {
-		t12 = 0
+		t13 = 0
 	}
-	return t, t3, t8, -(0.3333333333333333 * (t11 * x1)) - 0.6666666666666666*(t7*x2) - t2*x3, -(0.25 * ((0.3333333333333333*(t12*x1) + 0.6666666666666666*(t10*x2) + t6*x3) * x1)) - 0.5*(t11*x2) - 0.75*(t7*x3) - t2*x4
+	t14 := 0.25 * ((0.3333333333333333*(t13*x1) + 0.6666666666666666*(t10*x2) + t6*x3) * x1)
+	t15 := -t14
+	t16 := t15 - 0.5*(t11*x2)
+	t17 := t16 - 0.75*(t7*x3)
+	t18 := t17 - t2*x4
+	return t, t3, t8, t12, t18
 }
 
 // mathJ1 propagates Taylor polynomials of degree 4 through J1 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// J1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// J1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -551,16 +717,19 @@ func mathJ1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 		t10 = 0
 	}
 	t11 := 0.3333333333333333*(t10*x1) + 0.6666666666666666*(t7*x2) + t4*x3
-	t12 := -(0.3333333333333333 * (t8 * x1)) - 0.6666666666666666*(t5*x2) - t*x3 - (t11-x1*t9-x2*t6-x3*t3)/x
+	t12 := -(0.3333333333333333 * (t8 * x1)) - 0.6666666666666666*(t5*x2) - t*x3
+	t13 := t12 - (t11-x1*t9-x2*t6-x3*t3)/x
+	t14 := t13
 	if t2 {
-		t12 = 0
+		t14 = 0
 	}
-	return t, t5, t8, t11, 0.25*(t12*x1) + 0.5*(t10*x2) + 0.75*(t7*x3) + t4*x4
+	return t, t5, t8, t11, 0.25*(t14*x1) + 0.5*(t10*x2) + 0.75*(t7*x3) + t4*x4
 }
 
 // mathY0 propagates Taylor polynomials of degree 4 through Y0 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Y0 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Y0 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -576,12 +745,23 @@ func mathY0(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	t8 := (t6 - x1*t4) / x
 	t9 := t3 - t8
 	t10 := 0.5*(t9*x1) + t5*x2
-	return t, t3, t7, -(0.3333333333333333 * (t10 * x1)) - 0.6666666666666666*(t6*x2) - t2*x3, -(0.25 * ((0.3333333333333333*((t7-(t10-x1*t8-x2*t4)/x)*x1) + 0.6666666666666666*(t9*x2) + t5*x3) * x1)) - 0.5*(t10*x2) - 0.75*(t6*x3) - t2*x4
+	t11 := -(0.3333333333333333 * (t10 * x1)) - 0.6666666666666666*(t6*x2) - t2*x3
+	t12 := 0.3333333333333333 * ((t7 - (t10-x1*t8-x2*t4)/x) * x1)
+	t13 := t12 + 0.6666666666666666*(t9*x2)
+	t14 := t13 + t5*x3
+	t15 := t14 * x1
+	t16 := 0.25 * t15
+	t17 := -t16
+	t18 := t17 - 0.5*(t10*x2)
+	t19 := t18 - 0.75*(t6*x3)
+	t20 := t19 - t2*x4
+	return t, t3, t7, t11, t20
 }
 
 // mathY1 propagates Taylor polynomials of degree 4 through Y1 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Y1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Y1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -597,12 +777,20 @@ func mathY1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	t8 := (t7 - x1*t5 - x2*t2) / x
 	t9 := -(0.5 * (t4 * x1)) - t*x2 - t8
 	t10 := 0.3333333333333333*(t9*x1) + 0.6666666666666666*(t6*x2) + t3*x3
-	return t, t4, t7, t10, 0.25*((-(0.3333333333333333*(t7*x1))-0.6666666666666666*(t4*x2)-t*x3-(t10-x1*t8-x2*t5-x3*t2)/x)*x1) + 0.5*(t9*x2) + 0.75*(t6*x3) + t3*x4
+	t11 := -(0.3333333333333333 * (t7 * x1)) - 0.6666666666666666*(t4*x2) - t*x3
+	t12 := t11 - (t10-x1*t8-x2*t5-x3*t2)/x
+	t13 := t12 * x1
+	t14 := 0.25 * t13
+	t15 := t14 + 0.5*(t9*x2)
+	t16 := t15 + 0.75*(t6*x3)
+	t17 := t16 + t3*x4
+	return t, t4, t7, t10, t17
 }
 
 // mathJn propagates Taylor polynomials of degree 4 through Jn (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Jn and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Jn and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -626,12 +814,29 @@ func mathJn(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	t16 := (t3 - math.Jn(6, x)) / 2
 	t17 := (t5 - t16*x1) / 2
 	t18 := (0.5*(t15*x1) + t7*x2 - (0.5*(t17*x1) + t10*x2)) / 2
-	return t, t5, t13, 0.3333333333333333*(t18*x1) + 0.6666666666666666*(t12*x2) + t4*x3, 0.25*((0.3333333333333333*((0.5*(((math.Jn(-1, x)-t6)/2*x1-t8)/2*x1)+t14*x2-t13)/2*x1)+0.6666666666666666*(t15*x2)+t7*x3-(0.3333333333333333*((t13-(0.5*((t11-(t9-math.Jn(7, x))/2*x1)/2*x1)+t16*x2))/2*x1)+0.6666666666666666*(t17*x2)+t10*x3))/2*x1) + 0.5*(t18*x2) + 0.75*(t12*x3) + t4*x4
+	t19 := 0.3333333333333333*(t18*x1) + 0.6666666666666666*(t12*x2) + t4*x3
+	t20 := (0.5*(((math.Jn(-1, x)-t6)/2*x1-t8)/2*x1) + t14*x2 - t13) / 2 * x1
+	t21 := 0.3333333333333333 * t20
+	t22 := t21 + 0.6666666666666666*(t15*x2)
+	t23 := t22 + t7*x3
+	t24 := (t13 - (0.5*((t11-(t9-math.Jn(7, x))/2*x1)/2*x1) + t16*x2)) / 2 * x1
+	t25 := 0.3333333333333333 * t24
+	t26 := t25 + 0.6666666666666666*(t17*x2)
+	t27 := t26 + t10*x3
+	t28 := t23 - t27
+	t29 := t28 / 2
+	t30 := t29 * x1
+	t31 := 0.25 * t30
+	t32 := t31 + 0.5*(t18*x2)
+	t33 := t32 + 0.75*(t12*x3)
+	t34 := t33 + t4*x4
+	return t, t5, t13, t19, t34
 }
 
 // mathYn propagates Taylor polynomials of degree 4 through Yn (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Yn and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Yn and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -655,12 +860,29 @@ func mathYn(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	t16 := (t3 - math.Yn(5, x)) / 2
 	t17 := (t5 - t16*x1) / 2
 	t18 := (0.5*(t15*x1) + t7*x2 - (0.5*(t17*x1) + t10*x2)) / 2
-	return t, t5, t13, 0.3333333333333333*(t18*x1) + 0.6666666666666666*(t12*x2) + t4*x3, 0.25*((0.3333333333333333*((0.5*(((math.Yn(-2, x)-t6)/2*x1-t8)/2*x1)+t14*x2-t13)/2*x1)+0.6666666666666666*(t15*x2)+t7*x3-(0.3333333333333333*((t13-(0.5*((t11-(t9-math.Yn(6, x))/2*x1)/2*x1)+t16*x2))/2*x1)+0.6666666666666666*(t17*x2)+t10*x3))/2*x1) + 0.5*(t18*x2) + 0.75*(t12*x3) + t4*x4
+	t19 := 0.3333333333333333*(t18*x1) + 0.6666666666666666*(t12*x2) + t4*x3
+	t20 := (0.5*(((math.Yn(-2, x)-t6)/2*x1-t8)/2*x1) + t14*x2 - t13) / 2 * x1
+	t21 := 0.3333333333333333 * t20
+	t22 := t21 + 0.6666666666666666*(t15*x2)
+	t23 := t22 + t7*x3
+	t24 := (t13 - (0.5*((t11-(t9-math.Yn(6, x))/2*x1)/2*x1) + t16*x2)) / 2 * x1
+	t25 := 0.3333333333333333 * t24
+	t26 := t25 + 0.6666666666666666*(t17*x2)
+	t27 := t26 + t10*x3
+	t28 := t23 - t27
+	t29 := t28 / 2
+	t30 := t29 * x1
+	t31 := 0.25 * t30
+	t32 := t31 + 0.5*(t18*x2)
+	t33 := t32 + 0.75*(t12*x3)
+	t34 := t33 + t4*x4
+	return t, t5, t13, t19, t34
 }
 
 // mathFloor propagates Taylor polynomials of degree 4 through Floor (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Floor and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Floor and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -672,7 +894,8 @@ func mathFloor(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 
 // mathPowConst propagates Taylor polynomials of degree 4 through PowConst (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// PowConst and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// PowConst and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -684,12 +907,23 @@ func mathPowConst(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64
 	t4 := 0.5 * math.Pow(x, -0.5)
 	t5 := 1.5 * (t4 * x1)
 	t6 := 2.5 * (0.5*(t5*x1) + t2*x2)
-	return math.Pow(x, 2.5), t * x1, 0.5*(t3*x1) + t*x2, 0.3333333333333333*(t6*x1) + 0.6666666666666666*(t3*x2) + t*x3, 0.25*(2.5*(0.3333333333333333*(1.5*(0.5*(0.5*(-0.5*math.Pow(x, -1.5)*x1)*x1)+t4*x2)*x1)+0.6666666666666666*(t5*x2)+t2*x3)*x1) + 0.5*(t6*x2) + 0.75*(t3*x3) + t*x4
+	t7 := 0.3333333333333333*(t6*x1) + 0.6666666666666666*(t3*x2) + t*x3
+	t8 := 0.3333333333333333 * (1.5 * (0.5*(0.5*(-0.5*math.Pow(x, -1.5)*x1)*x1) + t4*x2) * x1)
+	t9 := t8 + 0.6666666666666666*(t5*x2)
+	t10 := t9 + t2*x3
+	t11 := 2.5 * t10
+	t12 := t11 * x1
+	t13 := 0.25 * t12
+	t14 := t13 + 0.5*(t6*x2)
+	t15 := t14 + 0.75*(t3*x3)
+	t16 := t15 + t*x4
+	return math.Pow(x, 2.5), t * x1, 0.5*(t3*x1) + t*x2, t7, t16
 }
 
 // mathPowInt propagates Taylor polynomials of degree 4 through PowInt (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// PowInt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// PowInt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -700,12 +934,22 @@ func mathPowInt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, 
 	t3 := 3 * (t2 * x1)
 	t4 := 2 * x1
 	t5 := 3 * (0.5*(t4*x1) + t2*x2)
-	return math.Pow(x, 3), t * x1, 0.5*(t3*x1) + t*x2, 0.3333333333333333*(t5*x1) + 0.6666666666666666*(t3*x2) + t*x3, 0.25*(3*(0.3333333333333333*(2*(0.5*(0*x1*x1)+x2)*x1)+0.6666666666666666*(t4*x2)+t2*x3)*x1) + 0.5*(t5*x2) + 0.75*(t3*x3) + t*x4
+	t6 := 0.3333333333333333*(t5*x1) + 0.6666666666666666*(t3*x2) + t*x3
+	t7 := 0.3333333333333333*(2*(0.5*(0*x1*x1)+x2)*x1) + 0.6666666666666666*(t4*x2)
+	t8 := t7 + t2*x3
+	t9 := 3 * t8
+	t10 := t9 * x1
+	t11 := 0.25 * t10
+	t12 := t11 + 0.5*(t5*x2)
+	t13 := t12 + 0.75*(t3*x3)
+	t14 := t13 + t*x4
+	return math.Pow(x, 3), t * x1, 0.5*(t3*x1) + t*x2, t6, t14
 }
 
 // mathPowBase propagates Taylor polynomials of degree 4 through PowBase (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// PowBase and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// PowBase and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: y (coefficients y1, y2, y3, y4).
@@ -737,7 +981,8 @@ func mathPowBase(y, y1, y2, y3, y4 float64) (float64, float64, float64, float64,
 
 // mathSoftplus propagates Taylor polynomials of degree 4 through Softplus (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Softplus and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Softplus and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -754,12 +999,16 @@ func mathSoftplus(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64
 	t6 := 1 / t5
 	t7 := t2 * t6 / t5
 	t8 := (t2*t7 - t3*t6) / t5
-	return math.Log1p(t), t6 * t2, t6*t3 - 0.5*(t7*t2), 0.3333333333333333*(t8*t2) - 0.6666666666666666*(t7*t3) + t6*t4, 0.25*((t3*t7-t2*t8-t4*t6)/t5*t2) + 0.5*(t8*t3) - 0.75*(t7*t4) + t6*(0.25*(t4*x1)+0.5*(t3*x2)+0.75*(t2*x3)+t*x4)
+	t9 := 0.3333333333333333*(t8*t2) - 0.6666666666666666*(t7*t3) + t6*t4
+	t10 := 0.25*((t3*t7-t2*t8-t4*t6)/t5*t2) + 0.5*(t8*t3) - 0.75*(t7*t4)
+	t11 := t10 + t6*(0.25*(t4*x1)+0.5*(t3*x2)+0.75*(t2*x3)+t*x4)
+	return math.Log1p(t), t6 * t2, t6*t3 - 0.5*(t7*t2), t9, t11
 }
 
 // mathChain propagates Taylor polynomials of degree 4 through Chain (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Chain and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Chain and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -772,40 +1021,62 @@ func mathChain(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	t5 := -(0.5 * (t4 * x1)) - t2*x2
 	t6 := t*x2 - 0.5*(t3*x1)
 	t7 := -(0.3333333333333333 * (t6 * x1)) - 0.6666666666666666*(t4*x2) - t2*x3
-	t8 := math.Exp(t)
-	t9 := t8 * t3
-	t10 := 0.5*(t9*t3) + t8*t5
-	t11 := -(0.3333333333333333 * (t10 * t3)) - 0.6666666666666666*(t9*t5) + t8*t7
-	t12 := math.Sin(t8)
-	t13 := math.Cos(t8)
-	t14 := t13 * t9
-	t15 := t12 * t9
-	t16 := t13*t10 - 0.5*(t15*t9)
-	t17 := -(0.5 * (t14 * t9)) - t12*t10
-	t18 := 0.6666666666666666*(t15*t10) - 0.3333333333333333*(t17*t9) + t13*t11
-	t19 := math.Tanh(x)
-	t20 := t19 * t19
-	t21 := 1 - t20
-	t22 := t21 * x1
-	t23 := 2 * (t19 * t22)
-	t24 := t21*x2 - 0.5*(t23*x1)
-	t25 := t19*t24 + t22*t22 + t24*t19
-	t26 := -(0.3333333333333333 * (t25 * x1)) - 0.6666666666666666*(t23*x2) + t21*x3
-	t27 := t19*t26 + t22*t24 + t24*t22 + t26*t19
-	t28 := -(0.25 * (t27 * x1)) - 0.5*(t25*x2) - 0.75*(t23*x3) + t21*x4
-	t29 := math.Sqrt(1 + t20)
-	t30 := 0.5 / t29
-	t31 := t30 * t23
-	t32 := t31 * t30 / t29
-	t33 := t30*t25 - 0.5*(t32*t23)
-	t34 := (t31*t32 - t33*t30) / t29
-	t35 := 0.3333333333333333*(t34*t23) - 0.6666666666666666*(t32*t25) + t30*t27
-	return t12 * t29, t12*t31 - t14*t29, t12*t33 - t14*t31 + t16*t29, t12*t35 - t14*t33 + t16*t31 + t18*t29, t12*(0.25*((t33*t32-t31*t34-t35*t30)/t29*t23)+0.5*(t34*t25)-0.75*(t32*t27)+t30*(t19*t28+t22*t26+t24*t24+t26*t22+t28*t19)) - t14*t35 + t16*t33 + t18*t31 + (0.5*(t17*t10)-0.25*((0.3333333333333333*(t16*t9)+0.6666666666666666*(t14*t10)-t12*t11)*t9)+0.75*(t15*t11)+t13*(0.5*(t10*t5)-0.25*(t11*t3)-0.75*(t9*t7)+t8*(-(0.25*((0.3333333333333333*(t5*x1)-0.6666666666666666*(t3*x2)+t*x3)*x1))-0.5*(t6*x2)-0.75*(t4*x3)-t2*x4)))*t29
+	t8 := 0.25 * ((0.3333333333333333*(t5*x1) - 0.6666666666666666*(t3*x2) + t*x3) * x1)
+	t9 := -t8
+	t10 := t9 - 0.5*(t6*x2)
+	t11 := t10 - 0.75*(t4*x3)
+	t12 := t11 - t2*x4
+	t13 := math.Exp(t)
+	t14 := t13 * t3
+	t15 := 0.5*(t14*t3) + t13*t5
+	t16 := -(0.3333333333333333 * (t15 * t3)) - 0.6666666666666666*(t14*t5) + t13*t7
+	t17 := t13 * t12
+	t18 := 0.5*(t15*t5) - 0.25*(t16*t3) - 0.75*(t14*t7) + t17
+	t19 := math.Sin(t13)
+	t20 := math.Cos(t13)
+	t21 := t20 * t14
+	t22 := t19 * t14
+	t23 := t20*t15 - 0.5*(t22*t14)
+	t24 := -(0.5 * (t21 * t14)) - t19*t15
+	t25 := 0.6666666666666666*(t22*t15) - 0.3333333333333333*(t24*t14) + t20*t16
+	t26 := 0.25 * ((0.3333333333333333*(t23*t14) + 0.6666666666666666*(t21*t15) - t19*t16) * t14)
+	t27 := 0.5*(t24*t15) - t26
+	t28 := t27 + 0.75*(t22*t16)
+	t29 := t20 * t18
+	t30 := t28 + t29
+	t31 := math.Tanh(x)
+	t32 := t31 * t31
+	t33 := 1 - t32
+	t34 := t33 * x1
+	t35 := 2 * (t31 * t34)
+	t36 := t33*x2 - 0.5*(t35*x1)
+	t37 := t31*t36 + t34*t34 + t36*t31
+	t38 := -(0.3333333333333333 * (t37 * x1)) - 0.6666666666666666*(t35*x2) + t33*x3
+	t39 := t31*t38 + t34*t36 + t36*t34 + t38*t31
+	t40 := -(0.25 * (t39 * x1)) - 0.5*(t37*x2) - 0.75*(t35*x3) + t33*x4
+	t41 := math.Sqrt(1 + t32)
+	t42 := 0.5 / t41
+	t43 := t42 * t35
+	t44 := t43 * t42 / t41
+	t45 := t42*t37 - 0.5*(t44*t35)
+	t46 := (t43*t44 - t45*t42) / t41
+	t47 := 0.3333333333333333*(t46*t35) - 0.6666666666666666*(t44*t37) + t42*t39
+	t48 := 0.25*((t45*t44-t43*t46-t47*t42)/t41*t35) + 0.5*(t46*t37) - 0.75*(t44*t39)
+	t49 := t48 + t42*(t31*t40+t34*t38+t36*t36+t38*t34+t40*t31)
+	t50 := t19*t47 - t21*t45 + t23*t43 + t25*t41
+	t51 := t19 * t49
+	t52 := t51 - t21*t47
+	t53 := t52 + t23*t45
+	t54 := t53 + t25*t43
+	t55 := t30 * t41
+	t56 := t54 + t55
+	return t19 * t41, t19*t43 - t21*t41, t19*t45 - t21*t43 + t23*t41, t50, t56
 }
 
 // mathAtan2 propagates Taylor polynomials of degree 3 through Atan2 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Atan2 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Atan2 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: y (coefficients y1, y2, y3), x (coefficients x1, x2, x3).
@@ -817,13 +1088,21 @@ func mathAtan2(y, y1, y2, y3, x, x1, x2, x3 float64) (float64, float64, float64,
 	t4 := 2*(x*x1) + 2*(y*y1)
 	t5 := (x1 - t4*t2) / t
 	t6 := (t4*t3 - y1) / t
-	t7 := x*x2 + x1*x1 + x2*x + (y*y2 + y1*y1 + y2*y)
-	return math.Atan2(y, x), t2*y1 - t3*x1, 0.5*(t5*y1) + t2*y2 + 0.5*(t6*x1) - t3*x2, 0.3333333333333333*((x2-t4*t5-t7*t2)/t*y1) + 0.6666666666666666*(t5*y2) + t2*y3 + 0.3333333333333333*((-y2-t4*t6+t7*t3)/t*x1) + 0.6666666666666666*(t6*x2) - t3*x3
+	t7 := 0.5*(t5*y1) + t2*y2 + 0.5*(t6*x1) - t3*x2
+	t8 := x*x2 + x1*x1 + x2*x + (y*y2 + y1*y1 + y2*y)
+	t9 := 0.3333333333333333 * ((x2 - t4*t5 - t8*t2) / t * y1)
+	t10 := t9 + 0.6666666666666666*(t5*y2)
+	t11 := t10 + t2*y3
+	t12 := t11 + 0.3333333333333333*((-y2-t4*t6+t8*t3)/t*x1)
+	t13 := t12 + 0.6666666666666666*(t6*x2)
+	t14 := t13 - t3*x3
+	return math.Atan2(y, x), t2*y1 - t3*x1, t7, t14
 }
 
 // mathPow propagates Taylor polynomials of degree 3 through Pow (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Pow and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Pow and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
@@ -889,16 +1168,21 @@ func mathPow(x, x1, x2, x3, y, y1, y2, y3 float64) (float64, float64, float64, f
 	if t2 {
 		t27 = 0
 	}
-	t28 := t*(t19*x2-0.5*(x1*t19/x*x1)) + t10*t20 + t22*t8
+	t28 := 0.3333333333333333*(t27*x1) + 0.6666666666666666*(t18*x2) + t7*x3
+	t29 := t*(t19*x2-0.5*(x1*t19/x*x1)) + t10*t20 + t22*t8
 	if t4 {
-		t28 = 0
+		t29 = 0
 	}
-	return t, t10, t22, 0.3333333333333333*(t27*x1) + 0.6666666666666666*(t18*x2) + t7*x3 + 0.3333333333333333*(t28*y1) + 0.6666666666666666*(t21*y2) + t9*y3
+	t30 := t28 + 0.3333333333333333*(t29*y1)
+	t31 := t30 + 0.6666666666666666*(t21*y2)
+	t32 := t31 + t9*y3
+	return t, t10, t22, t32
 }
 
 // mathHypot propagates Taylor polynomials of degree 3 through Hypot (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Hypot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Hypot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2, p3), q (coefficients q1, q2, q3).
@@ -932,16 +1216,21 @@ func mathHypot(p, p1, p2, p3, q, q1, q2, q3 float64) (float64, float64, float64,
 	if t2 {
 		t13 = 0
 	}
-	t14 := (q2 - t7*t10 - t12*t5) / t
+	t14 := 0.3333333333333333*(t13*p1) + 0.6666666666666666*(t9*p2) + t4*p3
+	t15 := (q2 - t7*t10 - t12*t5) / t
 	if t2 {
-		t14 = 0
+		t15 = 0
 	}
-	return t, t7, t12, 0.3333333333333333*(t13*p1) + 0.6666666666666666*(t9*p2) + t4*p3 + 0.3333333333333333*(t14*q1) + 0.6666666666666666*(t11*q2) + t6*q3
+	t16 := t14 + 0.3333333333333333*(t15*q1)
+	t17 := t16 + 0.6666666666666666*(t11*q2)
+	t18 := t17 + t6*q3
+	return t, t7, t12, t18
 }
 
 // mathCopysign propagates Taylor polynomials of degree 3 through Copysign (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Copysign and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Copysign and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: f (coefficients f1, f2, f3), sign (coefficients sign1, sign2, sign3).
@@ -956,23 +1245,32 @@ func mathCopysign(f, f1, f2, f3, sign, sign1, sign2, sign3 float64) (float64, fl
 
 // mathFMA propagates Taylor polynomials of degree 2 through FMA (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// FMA and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// FMA and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2), y (coefficients y1, y2), z (coefficients z1, z2).
 // Results, in order: the value of FMA; its coefficients 1 to 2.
 func mathFMA(x, x1, x2, y, y1, y2, z, z1, z2 float64) (float64, float64, float64) {
-	return math.FMA(x, y, z), y*x1 + x*y1 + z1, 0.5*(y1*x1) + y*x2 + 0.5*(x1*y1) + x*y2 + z2
+	t := 0.5*(y1*x1) + y*x2 + 0.5*(x1*y1) + x*y2 + z2
+	return math.FMA(x, y, z), y*x1 + x*y1 + z1, t
 }
 
 // mathNormalPDF propagates Taylor polynomials of degree 3 through NormalPDF (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// NormalPDF and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// NormalPDF and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1, x2, x3), mu (coefficients mu1, mu2, mu3), sigma (coefficients sigma1, sigma2, sigma3).
+// Varied inputs: x (coefficients x1, x2, x3), mu (coefficients mu1, mu2, mu3), sigma (coefficients
+// sigma1, sigma2, sigma3).
 // Results, in order: the value of NormalPDF; its coefficients 1 to 3.
-func mathNormalPDF(x, x1, x2, x3, mu, mu1, mu2, mu3, sigma, sigma1, sigma2, sigma3 float64) (float64, float64, float64, float64) {
+func mathNormalPDF(x, x1, x2, x3, mu, mu1, mu2, mu3, sigma, sigma1, sigma2, sigma3 float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	z := (x - mu) / sigma
 	z1 := (x1 - mu1 - sigma1*z) / sigma
 	z2 := (x2 - mu2 - sigma1*z1 - sigma2*z) / sigma
@@ -982,23 +1280,42 @@ func mathNormalPDF(x, x1, x2, x3, mu, mu1, mu2, mu3, sigma, sigma1, sigma2, sigm
 	t3 := math.Exp(-(z * z / 2))
 	t4 := t3 * t
 	t5 := 0.5*(t4*t) + t3*t2
-	t6 := sigma * 2.5066282746310002
-	t7 := sigma1 * 2.5066282746310002
-	t8 := sigma2 * 2.5066282746310002
-	t9 := t3 / t6
-	t10 := (-t4 - t7*t9) / t6
-	t11 := (t5 - t7*t10 - t8*t9) / t6
-	return t9, t10, t11, (-(0.3333333333333333 * (t5 * t)) - 0.6666666666666666*(t4*t2) + t3*((-(z*z3)-z1*z2-z2*z1-z3*z)/2) - t7*t11 - t8*t10 - sigma3*2.5066282746310002*t9) / t6
+	t6 := -(0.3333333333333333 * (t5 * t)) - 0.6666666666666666*(t4*t2)
+	t7 := t6 + t3*((-(z*z3)-z1*z2-z2*z1-z3*z)/2)
+	t8 := sigma * 2.5066282746310002
+	t9 := sigma1 * 2.5066282746310002
+	t10 := sigma2 * 2.5066282746310002
+	t11 := t3 / t8
+	t12 := (-t4 - t9*t11) / t8
+	t13 := (t5 - t9*t12 - t10*t11) / t8
+	t14 := t7 - t9*t13
+	t15 := t14 - t10*t12
+	t16 := t15 - sigma3*2.5066282746310002*t11
+	t17 := t16 / t8
+	return t11, t12, t13, t17
 }
 
 // mathSincos propagates Taylor polynomials of degree 4 through Sincos (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Sincos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
+// Sincos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
-// Results, in order: result 1 of Sincos; result 2 of Sincos; its coefficients 1 to 4; its coefficients 1 to 4.
-func mathSincos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+// Results, in order: result 1 of Sincos; result 2 of Sincos; its coefficients 1 to 4; its
+// coefficients 1 to 4.
+func mathSincos(x, x1, x2, x3, x4 float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	t, t2 := math.Sincos(x)
 	t3 := t2 * x1
 	t4 := t * x1
@@ -1006,16 +1323,20 @@ func mathSincos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, 
 	t6 := -(0.5 * (t3 * x1)) - t*x2
 	t7 := 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3
 	t8 := -(0.3333333333333333 * (t5 * x1)) - 0.6666666666666666*(t3*x2) - t*x3
-	return t, t2, t3, t5, t7, 0.25*(t8*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4, -t4, t6, t8, -(0.25 * (t7 * x1)) - 0.5*(t5*x2) - 0.75*(t3*x3) - t*x4
+	t9 := 0.25*(t8*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4
+	t10 := -(0.25 * (t7 * x1)) - 0.5*(t5*x2) - 0.75*(t3*x3) - t*x4
+	return t, t2, t3, t5, t7, t9, -t4, t6, t8, t10
 }
 
 // mathModf propagates Taylor polynomials of degree 2 through Modf (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Modf and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Modf and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2).
-// Results, in order: result 1 of Modf; result 2 of Modf; its coefficients 1 to 2; its coefficients 1 to 2.
+// Results, in order: result 1 of Modf; result 2 of Modf; its coefficients 1 to 2; its coefficients
+// 1 to 2.
 func mathModf(x, x1, x2 float64) (float64, float64, float64, float64, float64, float64) {
 	t, t2 := math.Modf(x)
 	return t, t2, 0, 0, x1, x2
@@ -1023,7 +1344,8 @@ func mathModf(x, x1, x2 float64) (float64, float64, float64, float64, float64, f
 
 // mathFrexp propagates Taylor polynomials of degree 2 through Frexp (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Frexp and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Frexp and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2).
@@ -1036,7 +1358,8 @@ func mathFrexp(x, x1, x2 float64) (float64, int, float64, float64) {
 
 // mathGamma propagates Taylor polynomials of degree 1 through Gamma (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p1·t^1, it returns the results of
-// Gamma and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 + O(t^2),
+// Gamma and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 +
+// O(t^2),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1048,7 +1371,8 @@ func mathGamma(x, x1 float64) (float64, float64) {
 
 // mathLgamma propagates Taylor polynomials of degree 1 through Lgamma (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p1·t^1, it returns the results of
-// Lgamma and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 + O(t^2),
+// Lgamma and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … +
+// y1·t^1 + O(t^2),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -1060,7 +1384,8 @@ func mathLgamma(x, x1 float64) (float64, int, float64) {
 
 // mathMin3 propagates Taylor polynomials of degree 2 through Min3 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Min3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Min3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2), y (coefficients y1, y2), z (coefficients z1, z2).

@@ -6,7 +6,8 @@ import "math"
 
 // ExpTaylor propagates Taylor polynomials of degree 6 through Exp (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p6·t^6, it returns the results of
-// Exp and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 + O(t^7),
+// Exp and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 +
+// O(t^7),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4, x5, x6).
@@ -17,13 +18,21 @@ func ExpTaylor(x, x1, x2, x3, x4, x5, x6 float64) (float64, float64, float64, fl
 	t3 := 0.5*(t2*x1) + t*x2
 	t4 := 0.3333333333333333*(t3*x1) + 0.6666666666666666*(t2*x2) + t*x3
 	t5 := 0.25*(t4*x1) + 0.5*(t3*x2) + 0.75*(t2*x3) + t*x4
-	t6 := 0.2*(t5*x1) + 0.4*(t4*x2) + 0.6*(t3*x3) + 0.8*(t2*x4) + t*x5
-	return t, t2, t3, t4, t5, t6, 0.16666666666666666*(t6*x1) + 0.3333333333333333*(t5*x2) + 0.5*(t4*x3) + 0.6666666666666666*(t3*x4) + 0.8333333333333334*(t2*x5) + t*x6
+	t6 := 0.2*(t5*x1) + 0.4*(t4*x2)
+	t7 := t6 + 0.6*(t3*x3)
+	t8 := t7 + 0.8*(t2*x4)
+	t9 := t8 + t*x5
+	t10 := 0.16666666666666666*(t9*x1) + 0.3333333333333333*(t5*x2) + 0.5*(t4*x3)
+	t11 := t10 + 0.6666666666666666*(t3*x4)
+	t12 := t11 + 0.8333333333333334*(t2*x5)
+	t13 := t12 + t*x6
+	return t, t2, t3, t4, t5, t9, t13
 }
 
 // SinTaylor propagates Taylor polynomials of degree 5 through Sin (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p5·t^5, it returns the results of
-// Sin and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6),
+// Sin and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 +
+// O(t^6),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4, x5).
@@ -37,12 +46,18 @@ func SinTaylor(x, x1, x2, x3, x4, x5 float64) (float64, float64, float64, float6
 	t6 := -(0.5 * (t3 * x1)) - t*x2
 	t7 := 0.3333333333333333*(t6*x1) - 0.6666666666666666*(t4*x2) + t2*x3
 	t8 := -(0.3333333333333333 * (t5 * x1)) - 0.6666666666666666*(t3*x2) - t*x3
-	return t, t3, t5, t7, 0.25*(t8*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4, 0.2*((-(0.25*(t7*x1))-0.5*(t5*x2)-0.75*(t3*x3)-t*x4)*x1) + 0.4*(t8*x2) + 0.6*(t6*x3) - 0.8*(t4*x4) + t2*x5
+	t9 := 0.2 * ((-(0.25 * (t7 * x1)) - 0.5*(t5*x2) - 0.75*(t3*x3) - t*x4) * x1)
+	t10 := t9 + 0.4*(t8*x2)
+	t11 := t10 + 0.6*(t6*x3)
+	t12 := t11 - 0.8*(t4*x4)
+	t13 := t12 + t2*x5
+	return t, t3, t5, t7, 0.25*(t8*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4, t13
 }
 
 // Log1pTaylor propagates Taylor polynomials of degree 5 through Log1p (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p5·t^5, it returns the results of
-// Log1p and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6),
+// Log1p and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 +
+// O(t^6),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4, x5).
@@ -52,18 +67,34 @@ func Log1pTaylor(x, x1, x2, x3, x4, x5 float64) (float64, float64, float64, floa
 	t2 := 1 / t
 	t3 := x1 * t2 / t
 	t4 := (x1*t3 - x2*t2) / t
-	t5 := (x2*t3 - x1*t4 - x3*t2) / t
-	return math.Log1p(x), t2 * x1, t2*x2 - 0.5*(t3*x1), 0.3333333333333333*(t4*x1) - 0.6666666666666666*(t3*x2) + t2*x3, 0.25*(t5*x1) + 0.5*(t4*x2) - 0.75*(t3*x3) + t2*x4, 0.2*((-(x1*t5)-x2*t4+x3*t3-x4*t2)/t*x1) + 0.4*(t5*x2) + 0.6*(t4*x3) - 0.8*(t3*x4) + t2*x5
+	t5 := 0.3333333333333333*(t4*x1) - 0.6666666666666666*(t3*x2) + t2*x3
+	t6 := (x2*t3 - x1*t4 - x3*t2) / t
+	t7 := 0.25*(t6*x1) + 0.5*(t4*x2) - 0.75*(t3*x3) + t2*x4
+	t8 := 0.2 * ((-(x1 * t6) - x2*t4 + x3*t3 - x4*t2) / t * x1)
+	t9 := t8 + 0.4*(t6*x2)
+	t10 := t9 + 0.6*(t4*x3)
+	t11 := t10 - 0.8*(t3*x4)
+	t12 := t11 + t2*x5
+	return math.Log1p(x), t2 * x1, t2*x2 - 0.5*(t3*x1), t5, t7, t12
 }
 
 // GeometricTaylor propagates Taylor polynomials of degree 6 through Geometric (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p6·t^6, it returns the results of
-// Geometric and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 + O(t^7),
+// Geometric and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … +
+// y6·t^6 + O(t^7),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4, x5, x6).
 // Results, in order: the value of Geometric; its coefficients 1 to 6.
-func GeometricTaylor(x, x1, x2, x3, x4, x5, x6 float64) (float64, float64, float64, float64, float64, float64, float64) {
+func GeometricTaylor(x, x1, x2, x3, x4, x5, x6 float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	t := 1 - x
 	t2 := 1 / t
 	t3 := x1 * t2 / t
@@ -71,12 +102,14 @@ func GeometricTaylor(x, x1, x2, x3, x4, x5, x6 float64) (float64, float64, float
 	t5 := (x1*t4 + x2*t3 + x3*t2) / t
 	t6 := (x1*t5 + x2*t4 + x3*t3 + x4*t2) / t
 	t7 := (x1*t6 + x2*t5 + x3*t4 + x4*t3 + x5*t2) / t
-	return t2, t3, t4, t5, t6, t7, (x1*t7 + x2*t6 + x3*t5 + x4*t4 + x5*t3 + x6*t2) / t
+	t8 := (x1*t7 + x2*t6 + x3*t5 + x4*t4 + x5*t3 + x6*t2) / t
+	return t2, t3, t4, t5, t6, t7, t8
 }
 
 // RosenbrockTaylor propagates Taylor polynomials of degree 3 through Rosenbrock (Taylor mode):
 // when each varied input p moves on the line p + p1·t, it returns the results of
-// Rosenbrock and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Rosenbrock and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
@@ -100,17 +133,18 @@ func RosenbrockTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 		t2 := 100 * a
 		t3 := 100 * a1
 		t4 := 100 * t
-		sum += t2*a + b*b
 		sum1 += t2*a1 + t3*a - 2*(b*x1i)
 		sum2 += t3*a1 - t2*t - t4*a + t
 		sum3 += -(t3 * t) - t4*a1
+		sum += t2*a + b*b
 	}
 	return sum, sum1, sum2, sum3
 }
 
 // Logistic32Taylor propagates Taylor polynomials of degree 3 through Logistic32 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Logistic32 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// Logistic32 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -121,16 +155,22 @@ func Logistic32Taylor(x, x1, x2, x3 float32) (float32, float32, float32, float32
 	t3 := math.Exp(-float64(x))
 	t4 := t3 * t
 	t5 := 0.5*(t4*t) - t3*t2
-	t6 := 1 + t3
-	t7 := 1 / t6
-	t8 := t4 * t7 / t6
-	t9 := (t4*t8 - t5*t7) / t6
-	return float32(t7), float32(t8), float32(t9), float32((t4*t9 - t5*t8 - (0.6666666666666666*(t4*t2)-0.3333333333333333*(t5*t)-t3*float64(x3))*t7) / t6)
+	t6 := 0.6666666666666666*(t4*t2) - 0.3333333333333333*(t5*t) - t3*float64(x3)
+	t7 := 1 + t3
+	t8 := 1 / t7
+	t9 := t4 * t8 / t7
+	t10 := (t4*t9 - t5*t8) / t7
+	t11 := t6 * t8
+	t12 := t4*t10 - t5*t9 - t11
+	t13 := t12 / t7
+	t14 := float32(t13)
+	return float32(t8), float32(t9), float32(t10), t14
 }
 
 // Sum3Taylor propagates Taylor polynomials of degree 2 through Sum3 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Sum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// Sum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: xs (coefficients xs1, xs2).
@@ -148,25 +188,30 @@ func Sum3Taylor(xs, xs1, xs2 []float64) (float64, float64, float64) {
 		x2 := xs2[i]
 		t := x * x
 		t2 := 2 * (x * x1)
+		s2 += t*x2 + t2*x1 + (x*x2+x1*x1+x2*x)*x
 		s += t * x
 		s1 += t*x1 + t2*x
-		s2 += t*x2 + t2*x1 + (x*x2+x1*x1+x2*x)*x
 	}
 	return s, s1, s2
 }
 
 // CallsSum3Taylor propagates Taylor polynomials of degree 2 through CallsSum3 (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// CallsSum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
+// CallsSum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2), b (coefficients b1, b2).
 // Results, in order: the value of CallsSum3; its coefficients 1 to 2.
 func CallsSum3Taylor(a, a1, a2, b, b1, b2 float64) (float64, float64, float64) {
-	t, t2, t3 := Sum3Taylor([]float64{a, 2 * b, a * b}, []float64{a1, 2 * b1, a*b1 + a1*b}, []float64{
-		a2,
-		2 * b2,
-		a*b2 + a1*b1 + a2*b,
-	})
+	t, t2, t3 := Sum3Taylor(
+		[]float64{a, 2 * b, a * b},
+		[]float64{a1, 2 * b1, a*b1 + a1*b},
+		[]float64{
+			a2,
+			2 * b2,
+			a*b2 + a1*b1 + a2*b,
+		},
+	)
 	return t, t2, t3
 }
