@@ -1135,10 +1135,11 @@ func (c *ctxt) taylor(line bool) {
 	for i := range n {
 		// Central differences of g′ with the steps h_k, and Richardson's
 		// extrapolation of each pair (h_k, h_k−1): a sequence of
-		// estimates, from the largest steps down. The first three that
-		// agree give the coefficient and the size of its error; if none
-		// do, g′ varies faster than the steps resolve (a function that
-		// oscillates fast) or rounding swamps them: not checked.
+		// estimates, from the largest steps down. The three of the
+		// smallest steps that agree give the coefficient and the size of
+		// its error; if none do, g′ varies faster than the steps resolve
+		// (a function that oscillates fast) or rounding swamps them: not
+		// checked.
 		h := func(k int) float64 { return eps / float64(int(1)<<k) }
 		d := func(k int) float64 { return (gp[h(k)][i] - gp[-h(k)][i]) / (2 * h(k)) }
 		s := func(k int) float64 { return (gp[h(k)][i] - 2*gp[0][i] + gp[-h(k)][i]) / (h(k) * h(k)) }
@@ -1165,15 +1166,17 @@ func (c *ctxt) taylor(line bool) {
 const levels = 10
 
 // converged extrapolates the differences f(k) (of step ε/2^k) in pairs,
-// divides by div, and returns the first estimate of three consecutive
-// ones that agree within 1e-4 of their size (or of scale), and the size
-// of its error.
+// divides by div, and returns the middle estimate of the three
+// consecutive ones of the smallest steps that agree within 1e-4 of their
+// size (or of scale), and the size of its error.
 func converged(f func(int) float64, div, scale float64) (est, err float64, ok bool) {
 	e := make([]float64, levels)
 	for k := 1; k <= levels; k++ {
 		e[k-1] = (4*f(k) - f(k-1)) / 3 / div
 	}
-	for k := 0; k+2 < len(e); k++ {
+	// The smallest steps that agree: larger ones may agree on a wrong
+	// value where g′ oscillates faster than they resolve (its average).
+	for k := len(e) - 3; k >= 0; k-- {
 		d1, d2 := math.Abs(e[k]-e[k+1]), math.Abs(e[k+1]-e[k+2])
 		tol := 1e-4 * (math.Abs(e[k+1]) + scale)
 		if d1 <= tol && d2 <= tol {
