@@ -1117,6 +1117,9 @@ func (c *ctxt) taylor(line bool) {
 			if tr != tr0 {
 				return // a branch changes within the differences: a kink
 			}
+			if c.cfg.Largest() > maxIntermediate {
+				return // large intermediates near x, as in illConditioned
+			}
 			gp[t] = d
 		}
 	}
