@@ -1,7 +1,9 @@
 // Package emit turns gadgen IR functions back into readable Go source.
 //
-// It is the only package of gadgen that knows about jennifer (the Go code
-// generator it builds source with) and about naming. [Render] takes a
+// It is the package of gadgen that knows about naming and builds the
+// derivatives' source with jennifer (the Go code generator; the driver
+// uses jennifer too, for the tests that test= writes, and WrapDoc for
+// their comments). [Render] takes a
 // [File] — a package clause and a list of [ir.Func]s — and returns gofmt'ed,
 // deterministic source whose first line is the generated-code marker.
 //

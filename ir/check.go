@@ -2,7 +2,9 @@ package ir
 
 // This file defines Check, the IR's sanity checker (in the spirit of
 // go/ssa's sanity.go and cmd/compile's check.go). Passes do not call it;
-// the pipeline runs it between passes in tests and under -dump.
+// the driver runs it on every primal and derivative after each pass of
+// package simplify (simplify.Config.Check) and after each mode's
+// transformation, so an invalid IR is an internal error, never output.
 
 import (
 	"fmt"

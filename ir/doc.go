@@ -18,7 +18,7 @@
 //     depends on the Op (documented on each Op).
 //
 // Values are typed with go/types so that the emitter can spell any Go type
-// and so that later issues can give values tensor types; operations that are
+// and so that values of tensor types need no change to the IR; operations that are
 // calls into a runtime (math, tensorops) are [OpCall] values whose [Callee]
 // names the function.
 //

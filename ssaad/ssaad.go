@@ -4,7 +4,10 @@
 // asks for the derivatives of callees, and the rules for which parameters
 // are active by default.
 //
-// One package per mode implements Mode (ssaad/forward for //gad:jvp). The
+// One package per mode implements Mode: ssaad/forward for //gad:jvp,
+// ssaad/reverse for //gad:grad and //gad:vjp, ssaad/taylor for
+// //gad:taylor and the second-order helpers (//gad:hvp, //gad:hessian,
+// //gad:hessdiag, //gad:laplacian). The
 // driver (package driver) owns loading, naming, and writing files; a mode
 // only turns a primal ir.Func into a derivative ir.Func.
 package ssaad
