@@ -20,7 +20,6 @@ package emit
 // an imported package or a package-level name the file uses.
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -160,25 +159,8 @@ func (e *emitter) makeVariables() {
 }
 
 // elementHint names an unnamed load of an element after the slice and the
-// index, as people name them: xi for x[i], dx0 for dx[0]; "" when the
-// slice or the index has no short name.
-func elementHint(v *ir.Value) string {
-	if v.Op != ir.OpLoad || v.Args[0].Op != ir.OpIndexAddr {
-		return ""
-	}
-	base, idx := v.Args[0].Args[0], v.Args[0].Args[1]
-	b := sanitize(base.Name)
-	if b == "" || len(b) > 3 {
-		return ""
-	}
-	switch {
-	case idx.Op == ir.OpConst && idx.Const != nil && idx.Const.Kind() == constant.Int:
-		return b + idx.Const.ExactString()
-	case len(sanitize(idx.Name)) == 1:
-		return b + sanitize(idx.Name)
-	}
-	return ""
-}
+// index (ir.ElementName), as an identifier.
+func elementHint(v *ir.Value) string { return sanitize(ir.ElementName(v)) }
 
 // receiverName returns a conventional receiver name for type t: the
 // first letter of its name, lower case.

@@ -467,3 +467,23 @@ func IsArrayPointer(t types.Type) bool {
 	_, ok = p.Elem().Underlying().(*types.Array)
 	return ok
 }
+
+// ElementName names an unnamed load of an element after the slice and the
+// index, as people name them: xi for x[i], dx0 for dx[0]; "" when v is not
+// such a load or the slice or the index has no short name.
+func ElementName(v *Value) string {
+	if v.Op != OpLoad || v.Args[0].Op != OpIndexAddr {
+		return ""
+	}
+	base, idx := v.Args[0].Args[0], v.Args[0].Args[1]
+	if base.Name == "" || len(base.Name) > 3 {
+		return ""
+	}
+	switch {
+	case idx.Op == OpConst && idx.Const != nil && idx.Const.Kind() == constant.Int:
+		return base.Name + idx.Const.ExactString()
+	case len(idx.Name) == 1:
+		return base.Name + idx.Name
+	}
+	return ""
+}

@@ -411,37 +411,37 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 	dy := ddst
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t30 := 2 * k * b
-		t31 := (2*k + 1) * b
-		h := s[t30:t31]
-		t32 := s[(2*k+1)*b : (2*k+2)*b]
-		tape = append(append(append(tape, h...), t32...), y...)
+		t29 := 2 * k * b
+		t30 := (2*k + 1) * b
+		h := s[t29:t30]
+		t31 := s[(2*k+1)*b : (2*k+2)*b]
+		tape = append(append(append(tape, h...), t31...), y...)
 		cell(
 			h,
-			t32,
+			t31,
 			main[2*k*4*b:(2*k+1)*4*b],
 			main[(2*k+1)*4*b:(2*k+2)*4*b],
 			y,
 		)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = ds[t30:t31]
+		dy = ds[t29:t30]
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
 	for j2 := 0; j2 < n; j2++ {
-		yj := y[j2]
-		dst[j2] = yj*outW[j2] + outB[j2]
-		tape = append(tape, yj)
+		yj2 := y[j2]
+		dst[j2] = yj2*outW[j2] + outB[j2]
+		tape = append(tape, yj2)
 	}
 	for j3 := n - 1; j3 >= 0; j3-- {
 		t26 := len(tape) - 1
-		t27 := tape[t26]
-		t28 := ddst[j3]
+		yj := tape[t26]
+		t27 := ddst[j3]
 		ddst[j3] = 0
-		dextra[t7:t8][j3] += t28
-		t29 := outW[j3]
-		dextra[b:t6][j3] += t27 * t28
-		dy[j3] += t28 * t29
+		dextra[t7:t8][j3] += t27
+		t28 := outW[j3]
+		dextra[b:t6][j3] += yj * t27
+		dy[j3] += t27 * t28
 		tape = tape[:t26]
 	}
 	k--
@@ -509,13 +509,13 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	var do float64
-	var t51 float64
+	var t50 float64
 	var din float64
+	var t51 float64
 	var t52 float64
-	var t53 float64
 	var df float64
+	var t53 float64
 	var t54 float64
-	var t55 float64
 	t2 := cap(h) > 0
 	if t2 && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
 		panic("cellReverse: h and dh share memory: gadgen's gradients need them apart")
@@ -561,98 +561,98 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	tape := slices.Grow(t, max(b+2, 0)*10)
 	for j := 0; j < b; j++ {
 		yj := y[j]
-		t39 := yj*w[j] + bias[j]
-		t40 := math.Exp(-t39)
-		f := 1 / (1 + t40)
-		t41 := append(tape, t40)
+		t38 := yj*w[j] + bias[j]
+		t39 := math.Exp(-t38)
+		f := 1 / (1 + t39)
+		t40 := append(tape, t39)
 		hj := h[j]
-		t42 := b + j
-		t43 := hj*w[t42] + bias[t42]
-		t44 := math.Exp(-t43)
-		in := 1 / (1 + t44)
-		t45 := append(t41, t44)
-		t46 := yj*w[2*b+j] + bias[2*b+j]
-		t47 := math.Exp(-t46)
-		o := 1 / (1 + t47)
-		t48 := append(t45, t47)
+		t41 := b + j
+		t42 := hj*w[t41] + bias[t41]
+		t43 := math.Exp(-t42)
+		in := 1 / (1 + t43)
+		t44 := append(t40, t43)
+		t45 := yj*w[2*b+j] + bias[2*b+j]
+		t46 := math.Exp(-t45)
+		o := 1 / (1 + t46)
+		t47 := append(t44, t46)
 		g2 := math.Tanh(hj*w[3*b+j] + bias[3*b+j])
-		sj := s[j]
-		s[j] = sj*f + in*g2
-		t49 := math.Tanh(s[j])
-		t50 := append(t48, h[j])
-		h[j] = o * t49
-		tape = append(t50, g2, sj, t40, t44, t49, t47)
+		sj2 := s[j]
+		s[j] = sj2*f + in*g2
+		t48 := math.Tanh(s[j])
+		t49 := append(t47, h[j])
+		h[j] = o * t48
+		tape = append(t49, g2, sj2, t39, t43, t48, t46)
 	}
 	for j2 := b - 1; j2 >= 0; j2-- {
 		n := len(tape)
 		t7 := n - 6
 		g := tape[t7]
-		t8 := tape[n-5]
-		t9 := tape[n-4]
-		t10 := tape[n-3]
-		t11 := tape[n-2]
-		t12 := tape[n-1]
-		t13 := tape[:t7]
+		sj := tape[n-5]
+		t8 := tape[n-4]
+		t9 := tape[n-3]
+		t10 := tape[n-2]
+		t11 := tape[n-1]
+		t12 := tape[:t7]
 		dhj := dh[j2]
 		dh[j2] = 0
-		t14 := len(t13) - 1
-		t15 := t13[:t14]
-		h[j2] = t13[t14]
-		do += dhj * t11
-		ds[j2] += (1 - t11*t11) * (1 / (1 + t12) * dhj)
+		t13 := len(t12) - 1
+		t14 := t12[:t13]
+		h[j2] = t12[t13]
+		do += dhj * t10
+		ds[j2] += (1 - t10*t10) * (1 / (1 + t11) * dhj)
 		dsj := ds[j2]
 		ds[j2] = 0
 		din += dsj * g
-		df += t8 * dsj
-		ds[j2] += dsj * (1 / (1 + t9))
-		t16 := (1 - g*g) * (1 / (1 + t10) * dsj)
-		dbias[3*b+j2] += t16
-		t17 := 3*b + j2
-		t53 += t16 * w[t17]
-		dw[t17] += h[j2] * t16
-		t18 := len(t15) - 1
-		t19 := t15[t18]
-		t20 := t15[:t18]
-		t21 := do
+		df += sj * dsj
+		ds[j2] += dsj * (1 / (1 + t8))
+		t15 := (1 - g*g) * (1 / (1 + t9) * dsj)
+		dbias[3*b+j2] += t15
+		t16 := 3*b + j2
+		t52 += t15 * w[t16]
+		dw[t16] += h[j2] * t15
+		t17 := len(t14) - 1
+		t18 := t14[t17]
+		t19 := t14[:t17]
+		t20 := do
 		do = 0
-		t22 := 1 + t19
-		t51 += t19 * (t21 * (1 / t22) / t22)
-		t23 := t51
-		t51 = 0
-		dbias[2*b+j2] += t23
-		t24 := 2*b + j2
-		t55 += t23 * w[t24]
-		dw[t24] += y[j2] * t23
-		t25 := len(t20) - 1
-		t26 := t20[t25]
-		t27 := t20[:t25]
-		t28 := din
+		t21 := 1 + t18
+		t50 += t18 * (t20 * (1 / t21) / t21)
+		t22 := t50
+		t50 = 0
+		dbias[2*b+j2] += t22
+		t23 := 2*b + j2
+		t54 += t22 * w[t23]
+		dw[t23] += y[j2] * t22
+		t24 := len(t19) - 1
+		t25 := t19[t24]
+		t26 := t19[:t24]
+		t27 := din
 		din = 0
-		t29 := 1 + t26
-		t52 += t26 * (t28 * (1 / t29) / t29)
-		t30 := t52
+		t28 := 1 + t25
+		t51 += t25 * (t27 * (1 / t28) / t28)
+		t29 := t51
+		t51 = 0
+		t30 := b + j2
+		dbias[t30] += t29
+		t52 += t29 * w[t30]
+		dw[t30] += h[j2] * t29
+		t31 := t52
 		t52 = 0
-		t31 := b + j2
-		dbias[t31] += t30
-		t53 += t30 * w[t31]
-		dw[t31] += h[j2] * t30
-		t32 := t53
-		t53 = 0
-		dh[j2] += t32
-		t33 := len(t27) - 1
-		t34 := t27[t33]
-		tape = t27[:t33]
-		t35 := df
+		dh[j2] += t31
+		t32 := len(t26) - 1
+		t33 := t26[t32]
+		tape = t26[:t32]
+		t34 := df
 		df = 0
-		t36 := 1 + t34
-		t54 += t34 * (t35 * (1 / t36) / t36)
+		t35 := 1 + t33
+		t53 += t33 * (t34 * (1 / t35) / t35)
+		t36 := t53
+		t53 = 0
+		dbias[j2] += t36
+		t54 += t36 * w[j2]
+		dw[j2] += y[j2] * t36
 		t37 := t54
 		t54 = 0
-		dbias[j2] += t37
-		t55 += t37 * w[j2]
-		dw[j2] += y[j2] * t37
-		t38 := t55
-		t55 = 0
-		dy[j2] += t38
+		dy[j2] += t37
 	}
 }

@@ -417,42 +417,42 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 	dy := ddst
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t28 := 2 * k * b
-		t29 := (2*k + 1) * b
-		h := s[t28:t29]
-		t30 := s[(2*k+1)*b : (2*k+2)*b]
+		t27 := 2 * k * b
+		t28 := (2*k + 1) * b
+		h := s[t27:t28]
+		t29 := s[(2*k+1)*b : (2*k+2)*b]
 		tape = append(tape, h...)
-		tape = append(tape, t30...)
+		tape = append(tape, t29...)
 		tape = append(tape, y...)
 		cell(
 			h,
-			t30,
+			t29,
 			main[2*k*4*b:(2*k+1)*4*b],
 			main[(2*k+1)*4*b:(2*k+2)*4*b],
 			y,
 		)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = ds[t28:t29]
+		dy = ds[t27:t28]
 	}
 	n2 := len(dst)
 	tape = slices.Grow(tape, max(n2+2, 0))
 	for j2 := 0; j2 < n2; j2++ {
-		yj := y[j2]
-		dst[j2] = yj*outW[j2] + outB[j2]
-		tape = append(tape, yj)
+		yj2 := y[j2]
+		dst[j2] = yj2*outW[j2] + outB[j2]
+		tape = append(tape, yj2)
 	}
 	for j3 := n2 - 1; j3 >= 0; j3-- {
 		t23 := tape
 		t24 := len(t23) - 1
-		t25 := t23[t24]
+		yj := t23[t24]
 		tape = t23[:t24]
-		t26 := ddst[j3]
+		t25 := ddst[j3]
 		ddst[j3] = 0
-		dextra[t2:t3][j3] += t26
-		t27 := extra[b:t][j3]
-		dextra[b:t][j3] += t25 * t26
-		dy[j3] += t26 * t27
+		dextra[t2:t3][j3] += t25
+		t26 := extra[b:t][j3]
+		dextra[b:t][j3] += yj * t25
+		dy[j3] += t25 * t26
 	}
 	k--
 	for ; k >= 0; k-- {
@@ -567,61 +567,61 @@ func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		in2 := sigmoid(h[j]*w[b+j] + bias[b+j])
 		o2 := sigmoid(y[j]*w[2*b+j] + bias[2*b+j])
 		g2 := math.Tanh(h[j]*w[3*b+j] + bias[3*b+j])
-		sj := s[j]
-		s[j] = sj*f2 + in2*g2
-		t19 := math.Tanh(s[j])
+		sj2 := s[j]
+		s[j] = sj2*f2 + in2*g2
+		t18 := math.Tanh(s[j])
 		tape = append(tape, h[j])
-		h[j] = o2 * t19
-		tape = append(tape, g2, sj, f2, in2, t19, o2)
+		h[j] = o2 * t18
+		tape = append(tape, g2, sj2, f2, in2, t18, o2)
 	}
 	for j2 := b - 1; j2 >= 0; j2-- {
 		t := tape
 		t2 := len(t) - 6
 		g := t[t2]
-		t3 := t[t2+1]
+		sj := t[t2+1]
 		f := t[t2+2]
 		in := t[t2+3]
-		t4 := t[t2+4]
+		t3 := t[t2+4]
 		o := t[t2+5]
 		tape = t[:t2]
 		dhj := dh[j2]
 		dh[j2] = 0
-		t5 := tape
-		t6 := len(t5) - 1
-		tape = t5[:t6]
-		h[j2] = t5[t6]
-		ds[j2] += (1 - t4*t4) * (o * dhj)
+		t4 := tape
+		t5 := len(t4) - 1
+		tape = t4[:t5]
+		h[j2] = t4[t5]
+		ds[j2] += (1 - t3*t3) * (o * dhj)
 		dsj := ds[j2]
 		ds[j2] = 0
 		ds[j2] += dsj * f
-		t7 := (1 - g*g) * (in * dsj)
-		dbias[3*b+j2] += t7
-		t8 := 3*b + j2
-		t9 := w[t8]
-		dw[t8] += h[j2] * t7
-		dh[j2] += t7 * t9
+		t6 := (1 - g*g) * (in * dsj)
+		dbias[3*b+j2] += t6
+		t7 := 3*b + j2
+		t8 := w[t7]
+		dw[t7] += h[j2] * t6
+		dh[j2] += t6 * t8
 		yj := y[j2]
-		t10 := 2*b + j2
-		t11 := w[t10]
-		t12 := 2*b + j2
-		t13 := sigmoidReverseO0(yj*t11+bias[t12], dhj*t4)
-		dbias[t12] += t13
-		dw[t10] += yj * t13
-		dy[j2] += t13 * t11
+		t9 := 2*b + j2
+		t10 := w[t9]
+		t11 := 2*b + j2
+		t12 := sigmoidReverseO0(yj*t10+bias[t11], dhj*t3)
+		dbias[t11] += t12
+		dw[t9] += yj * t12
+		dy[j2] += t12 * t10
 		hj := h[j2]
-		t14 := b + j2
-		t15 := w[t14]
-		t16 := b + j2
-		t17 := sigmoidReverseO0(hj*t15+bias[t16], dsj*g)
-		dbias[t16] += t17
-		dw[t14] += hj * t17
-		dh[j2] += t17 * t15
+		t13 := b + j2
+		t14 := w[t13]
+		t15 := b + j2
+		t16 := sigmoidReverseO0(hj*t14+bias[t15], dsj*g)
+		dbias[t15] += t16
+		dw[t13] += hj * t16
+		dh[j2] += t16 * t14
 		yj2 := y[j2]
 		wj := w[j2]
-		t18 := sigmoidReverseO0(yj2*wj+bias[j2], t3*dsj)
-		dbias[j2] += t18
-		dw[j2] += yj2 * t18
-		dy[j2] += t18 * wj
+		t17 := sigmoidReverseO0(yj2*wj+bias[j2], sj*dsj)
+		dbias[j2] += t17
+		dw[j2] += yj2 * t17
+		dy[j2] += t17 * wj
 	}
 }
 

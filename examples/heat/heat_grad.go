@@ -28,15 +28,15 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	dnext := make([]float64, n)
 	t := copy(u, u0)
 	for s := 0; s < steps; s++ {
-		t12 := u[n-1]
+		t11 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t12
+		next[n-1] = t11
 		for i4 := 1; i4 < n-1; i4++ {
-			ui := u[i4]
-			t13 := u[i4-1]
-			t14 := u[i4+1]
-			next[i4] = ui + kappa*(t13-2*ui+t14)
-			tape = append(tape, t13, ui, t14)
+			ui2 := u[i4]
+			t12 := u[i4-1]
+			t13 := u[i4+1]
+			next[i4] = ui2 + kappa*(t12-2*ui2+t13)
+			tape = append(tape, t12, ui2, t13)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
 			u[i5] = next[i5]
@@ -48,9 +48,9 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	f = 0
 	for i := 0; i < n2; i++ {
 		d := u[i] - target[i]
-		t11 := 0.5 * d
-		du[i] += t11*t2 + 0.5*(t2*d)
-		f += t11 * d
+		t10 := 0.5 * d
+		du[i] += t10*t2 + 0.5*(t2*d)
+		f += t10 * d
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -62,15 +62,15 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 			n3 := len(tape)
 			t5 := n3 - 3
 			t6 := tape[t5]
-			t7 := tape[n3-2]
-			t8 := tape[n3-1]
-			t9 := dnext[i3]
+			ui := tape[n3-2]
+			t7 := tape[n3-1]
+			t8 := dnext[i3]
 			dnext[i3] = 0
-			dkappa += t9 * (t6 - 2*t7 + t8)
-			t10 := kappa * t9
-			du[i3+1] += t10
-			du[i3-1] += t10
-			du[i3] += t9 - 2*t10
+			dkappa += t8 * (t6 - 2*ui + t7)
+			t9 := kappa * t8
+			du[i3+1] += t9
+			du[i3-1] += t9
+			du[i3] += t8 - 2*t9
 			tape = tape[:t5]
 		}
 		t3 := dnext[n-1]

@@ -66,7 +66,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		}
 		xs := t.pop(t.tape(g[0].Type), k)
 		for _, w := range g {
-			xs[0].Name = w.Name
+			xs[0].Name = poppedName(w)
 			t.rvals[w] = xs[0]
 			xs = xs[1:]
 			if t.pairedShadow(w) {

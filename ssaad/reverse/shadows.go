@@ -505,7 +505,7 @@ func (t *transformer) popIteration(b *ir.Block) {
 			}
 			xs := t.pop(t.tape(g[0].Type), n)
 			for _, w := range g {
-				xs[0].Name = w.Name
+				xs[0].Name = poppedName(w)
 				t.Emit(ir.OpStore, nil, t.iterVarOf(w, false), xs[0])
 				xs = xs[1:]
 				if t.pairedShadow(w) {

@@ -695,6 +695,16 @@ func (t *transformer) push(tp *ir.Value, xs ...*ir.Value) {
 	t.Emit(ir.OpStore, nil, tp, s2)
 }
 
+// poppedName is the name of the value the reverse sweep pops for primal
+// value w: w's, or for an unnamed element load, the element's (ui for
+// u[i]), so that the sweep reads as the primal does.
+func poppedName(w *ir.Value) string {
+	if w.Name != "" {
+		return w.Name
+	}
+	return ir.ElementName(w)
+}
+
 // pop removes the last k values from tape tp and returns them in the
 // order they were pushed.
 func (t *transformer) pop(tp *ir.Value, k int) []*ir.Value {

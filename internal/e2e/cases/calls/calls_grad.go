@@ -1289,17 +1289,17 @@ func mulToInPlaceReverse(dst, ddst, a, da []float64) {
 	n := len(dst)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		dsti := dst[i]
-		dst[i] = a[i] * dsti
-		tape = append(tape, dsti)
+		dsti2 := dst[i]
+		dst[i] = a[i] * dsti2
+		tape = append(tape, dsti2)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
-		t5 := tape[t4]
-		t6 := ddst[i2]
+		dsti := tape[t4]
+		t5 := ddst[i2]
 		ddst[i2] = 0
-		ddst[i2] += a[i2] * t6
-		da[i2] += t6 * t5
+		ddst[i2] += a[i2] * t5
+		da[i2] += t5 * dsti
 		tape = tape[:t4]
 	}
 }
@@ -1363,16 +1363,16 @@ func mulToInPlace2Reverse(dst, ddst []float64) {
 	n := len(dst)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		dsti := dst[i]
-		dst[i] = dsti * dsti
-		tape = append(tape, dsti)
+		dsti2 := dst[i]
+		dst[i] = dsti2 * dsti2
+		tape = append(tape, dsti2)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t2 := len(tape) - 1
-		t3 := tape[t2]
-		t4 := ddst[i2]
+		dsti := tape[t2]
+		t3 := ddst[i2]
 		ddst[i2] = 0
-		ddst[i2] += 2 * (t4 * t3)
+		ddst[i2] += 2 * (t3 * dsti)
 		tape = tape[:t2]
 	}
 }
@@ -1409,18 +1409,18 @@ func mulToInPlace3Reverse(dst, ddst, b, db []float64) {
 	n := len(dst)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		dsti := dst[i]
-		dst[i] = dsti * b[i]
-		tape = append(tape, dsti)
+		dsti2 := dst[i]
+		dst[i] = dsti2 * b[i]
+		tape = append(tape, dsti2)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
-		t5 := tape[t4]
-		t6 := ddst[i2]
+		dsti := tape[t4]
+		t5 := ddst[i2]
 		ddst[i2] = 0
 		bi := b[i2]
-		db[i2] += t5 * t6
-		ddst[i2] += t6 * bi
+		db[i2] += dsti * t5
+		ddst[i2] += t5 * bi
 		tape = tape[:t4]
 	}
 }

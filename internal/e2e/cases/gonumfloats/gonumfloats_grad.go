@@ -1679,17 +1679,17 @@ func floatsMulReverse(dst, ddst, s, ds []float64) {
 	}
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		dsti := dst[i]
-		dst[i] = dsti * s[i]
-		tape = append(tape, dsti)
+		dsti2 := dst[i]
+		dst[i] = dsti2 * s[i]
+		tape = append(tape, dsti2)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
-		t5 := tape[t4]
-		t6 := ddst[i2]
+		dsti := tape[t4]
+		t5 := ddst[i2]
 		ddst[i2] = 0
-		ddst[i2] += t6 * s[i2]
-		ds[i2] += t5 * t6
+		ddst[i2] += t5 * s[i2]
+		ds[i2] += dsti * t5
 		tape = tape[:t4]
 	}
 }
@@ -1757,18 +1757,18 @@ func f64DivReverse(dst, ddst, s, ds []float64) {
 	n := len(s)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		dsti := dst[i]
-		dst[i] = dsti / s[i]
-		tape = append(tape, dsti)
+		dsti2 := dst[i]
+		dst[i] = dsti2 / s[i]
+		tape = append(tape, dsti2)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
-		t5 := tape[t4]
-		t6 := ddst[i2]
+		dsti := tape[t4]
+		t5 := ddst[i2]
 		ddst[i2] = 0
 		v := s[i2]
-		ddst[i2] += t6 / v
-		ds[i2] -= t6 * (t5 / v) / v
+		ddst[i2] += t5 / v
+		ds[i2] -= t5 * (dsti / v) / v
 		tape = tape[:t4]
 	}
 }

@@ -1389,26 +1389,26 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t18 := math.Exp(x[i2] - m)
-		dst[i2] = t18
-		dsti2 := dst[i2]
-		tape = append(tape, t18)
-		s += dsti2
+		t17 := math.Exp(x[i2] - m)
+		dst[i2] = t17
+		dsti3 := dst[i2]
+		tape = append(tape, t17)
+		s += dsti3
 	}
 	n2 := len(dst)
 	tape = slices.Grow(tape, max(n2+2, 0))
 	for i3 := 0; i3 < n2; i3++ {
-		dsti := dst[i3]
-		dst[i3] = dsti / s
-		tape = append(tape, dsti)
+		dsti2 := dst[i3]
+		dst[i3] = dsti2 / s
+		tape = append(tape, dsti2)
 	}
 	for i4 := n2 - 1; i4 >= 0; i4-- {
 		t15 := len(tape) - 1
-		t16 := tape[t15]
-		t17 := ddst[i4]
+		dsti := tape[t15]
+		t16 := ddst[i4]
 		ddst[i4] = 0
-		ds -= t17 * (t16 / s) / s
-		ddst[i4] += t17 / s
+		ds -= t16 * (dsti / s) / s
+		ddst[i4] += t16 / s
 		tape = tape[:t15]
 	}
 	t4 := ds
@@ -1699,18 +1699,18 @@ func evolveStepReverse(s, ds, x, dx []float64) {
 	n := len(s)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
-		si := s[i]
-		s[i] = si*x[i] + math.Sin(si)
-		tape = append(tape, si)
+		si2 := s[i]
+		s[i] = si2*x[i] + math.Sin(si2)
+		tape = append(tape, si2)
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
-		t5 := tape[t4]
+		si := tape[t4]
 		dsi := ds[i2]
 		ds[i2] = 0
 		xi := x[i2]
-		dx[i2] += t5 * dsi
-		ds[i2] += math.Cos(t5)*dsi + dsi*xi
+		dx[i2] += si * dsi
+		ds[i2] += math.Cos(si)*dsi + dsi*xi
 		tape = tape[:t4]
 	}
 }

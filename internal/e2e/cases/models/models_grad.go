@@ -1745,18 +1745,18 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	z := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t16 := math.Exp(x[i2] - m)
-		out[i2] = t16
-		outi2 := out[i2]
-		tape = append(tape, t16)
-		z += outi2
+		t15 := math.Exp(x[i2] - m)
+		out[i2] = t15
+		outi3 := out[i2]
+		tape = append(tape, t15)
+		z += outi3
 	}
 	n2 := len(out)
 	tape = slices.Grow(tape, max(n2+2, 0))
 	for i3 := 0; i3 < n2; i3++ {
-		outi := out[i3]
-		out[i3] = outi / z
-		tape = append(tape, outi)
+		outi2 := out[i3]
+		out[i3] = outi2 / z
+		tape = append(tape, outi2)
 	}
 	i4 := n2 - 1
 	for k := 0; k < len(seed); k++ {
@@ -1764,11 +1764,11 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 	}
 	for ; i4 >= 0; i4-- {
 		t13 := len(tape) - 1
-		t14 := tape[t13]
-		t15 := dout[i4]
+		outi := tape[t13]
+		t14 := dout[i4]
 		dout[i4] = 0
-		dz -= t15 * (t14 / z) / z
-		dout[i4] += t15 / z
+		dz -= t14 * (outi / z) / z
+		dout[i4] += t14 / z
 		tape = tape[:t13]
 	}
 	t2 := dz

@@ -709,11 +709,11 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 			t7 := len(tapeint) - 1
 			t8 := tapeint[t7]
 			t9 := len(tape3) - 1
-			t10 := tape3[t9]
+			ai2 := tape3[t9]
 			dbi := db[i2]
 			db[i2] = 0
 			da[t8] += dbi
-			da[i2] += math.Cos(t10) * dbi
+			da[i2] += math.Cos(ai2) * dbi
 			tape3 = tape3[:t9]
 			tapeint = tapeint[:t7]
 		}
