@@ -121,8 +121,15 @@ func (r *runner) internalError(stage, fn string, p any, stack []byte) {
 // report prints the diagnostics and internal errors and returns the exit
 // status.
 func (r *runner) report(status int) int {
+	// One form of each file name (the go command reports some relative to
+	// the directory it ran in), so that a problem reported twice, by the
+	// go command and by the parser, prints once.
+	for _, l := range []diag.List{r.warnings, r.diags} {
+		for i := range l {
+			l[i].Pos.Filename = r.rel(r.abs(l[i].Pos.Filename))
+		}
+	}
 	for _, d := range append(r.warnings.Sort(), r.diags.Sort()...) {
-		d.Pos.Filename = r.rel(d.Pos.Filename)
 		fmt.Fprintln(r.cfg.Stderr, d)
 	}
 	for _, s := range r.internals {
@@ -143,15 +150,30 @@ func (r *runner) report(status int) int {
 // rel returns name relative to the working directory, "./x.go", when it
 // is inside it.
 func (r *runner) rel(name string) string {
+	base := r.base()
+	if rel, err := filepath.Rel(base, name); err == nil && filepath.IsAbs(name) && !strings.HasPrefix(rel, "..") {
+		return "." + string(filepath.Separator) + rel // like the go command: ./x.go
+	}
+	return name
+}
+
+// base returns the absolute directory gadgen runs in.
+func (r *runner) base() string {
 	base := r.cfg.Dir
 	if base == "" {
 		base, _ = os.Getwd()
 	}
 	base, _ = filepath.Abs(base)
-	if rel, err := filepath.Rel(base, name); err == nil && filepath.IsAbs(name) && !strings.HasPrefix(rel, "..") {
-		return "." + string(filepath.Separator) + rel // like the go command: ./x.go
+	return base
+}
+
+// abs returns file name name, relative to the directory gadgen runs in,
+// as an absolute path; "" stays "".
+func (r *runner) abs(name string) string {
+	if name == "" || filepath.IsAbs(name) {
+		return name
 	}
-	return name
+	return filepath.Join(r.base(), name)
 }
 
 func (r *runner) errorf(pos token.Position, construct, format string, args ...any) {

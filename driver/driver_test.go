@@ -604,3 +604,15 @@ func TestSummaryAndWarning(t *testing.T) {
 		t.Errorf("second run: %s", r)
 	}
 }
+
+// TestNotGoOnce: a file that is not Go is reported once, though both the
+// go command and the parser report it (with file names of two forms).
+func TestNotGoOnce(t *testing.T) {
+	t.Parallel()
+	dir := setup(t)
+	write(t, filepath.Join(dir, "shapes", "bad.go"), "hello world\n")
+	r := gadgen(t, dir, "./shapes")
+	if r.code != driver.ExitError || strings.Count(r.stderr, "bad.go:1:1:") != 1 {
+		t.Errorf("want one report of bad.go:1:1: %s", r)
+	}
+}

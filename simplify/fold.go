@@ -17,9 +17,10 @@ package simplify
 //     when it fits 32 bits, so that the folded program means the same on
 //     every architecture — and division or remainder by a non-zero
 //     constant. Shifts are not folded.
-//   - Calls of package math with constant arguments (those of one or two
+//   - Calls of package math with constant arguments (those of one to three
 //     float64 arguments and one float64 result: Sqrt, Exp, Log, Pow,
-//     Atan2, …), evaluated with Go's math at generation time: the value
+//     Atan2, FMA, …; templates.MathFuncs), evaluated with Go's math at
+//     generation time: the value
 //     the generated code computes on the architecture gadgen runs on. On
 //     another architecture, a function without an assembly version can
 //     differ in the last bit where its compiler fuses multiply-adds
@@ -51,6 +52,7 @@ import (
 	"math"
 
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
 )
 
 // Fold folds constants, propagates them through φs, selects and
@@ -296,22 +298,6 @@ func foldConvert(f *ir.Func, v *ir.Value) *ir.Value {
 	return nil
 }
 
-// mathFuncs1 and mathFuncs2 are the functions of package math that
-// foldMath evaluates.
-var (
-	mathFuncs1 = map[string]func(float64) float64{
-		"Abs": math.Abs, "Acos": math.Acos, "Acosh": math.Acosh, "Asin": math.Asin, "Asinh": math.Asinh,
-		"Atan": math.Atan, "Atanh": math.Atanh, "Cbrt": math.Cbrt, "Ceil": math.Ceil, "Cos": math.Cos,
-		"Cosh": math.Cosh, "Erf": math.Erf, "Erfc": math.Erfc, "Exp": math.Exp, "Exp2": math.Exp2,
-		"Expm1": math.Expm1, "Floor": math.Floor, "Gamma": math.Gamma, "Log": math.Log, "Log10": math.Log10,
-		"Log1p": math.Log1p, "Log2": math.Log2, "Round": math.Round, "Sin": math.Sin, "Sinh": math.Sinh,
-		"Sqrt": math.Sqrt, "Tan": math.Tan, "Tanh": math.Tanh, "Trunc": math.Trunc,
-	}
-	mathFuncs2 = map[string]func(float64, float64) float64{
-		"Atan2": math.Atan2, "Hypot": math.Hypot, "Max": math.Max, "Min": math.Min, "Mod": math.Mod, "Pow": math.Pow,
-	}
-)
-
 // isMath reports whether call v calls math.name.
 func isMath(v *ir.Value, name string) bool {
 	c := v.Callee
@@ -332,12 +318,13 @@ func foldMath(f *ir.Func, v *ir.Value) *ir.Value {
 		}
 		xs = append(xs, toFloat(c, b))
 	}
-	name := v.Callee.Func.Name()
-	switch {
-	case len(xs) == 1 && mathFuncs1[name] != nil:
-		return floatConst(f, v.Type, mathFuncs1[name](xs[0]))
-	case len(xs) == 2 && mathFuncs2[name] != nil:
-		return floatConst(f, v.Type, mathFuncs2[name](xs[0], xs[1]))
+	switch fn := templates.MathFuncs[v.Callee.Func.Name()].(type) {
+	case func(float64) float64:
+		return floatConst(f, v.Type, fn(xs[0]))
+	case func(float64, float64) float64:
+		return floatConst(f, v.Type, fn(xs[0], xs[1]))
+	case func(float64, float64, float64) float64:
+		return floatConst(f, v.Type, fn(xs[0], xs[1], xs[2]))
 	}
 	return nil
 }

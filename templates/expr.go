@@ -25,76 +25,38 @@ type mathFunc struct {
 	fn   func(a []float64, n []int) float64
 }
 
-// f1, f2 and f3 adapt math functions of float64 arguments.
-func f1(f func(float64) float64) mathFunc {
-	return mathFunc{[]bool{false}, func(a []float64, _ []int) float64 { return f(a[0]) }}
-}
-
-func f2(f func(float64, float64) float64) mathFunc {
-	return mathFunc{[]bool{false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1]) }}
-}
-
-func f3(f func(float64, float64, float64) float64) mathFunc {
-	return mathFunc{[]bool{false, false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1], a[2]) }}
-}
-
 // mathFuncs holds every function of package math with one float64 result
-// and float64 or int parameters: those are the ones expressions may call.
-var mathFuncs = map[string]mathFunc{
-	"Abs":         f1(math.Abs),
-	"Acos":        f1(math.Acos),
-	"Acosh":       f1(math.Acosh),
-	"Asin":        f1(math.Asin),
-	"Asinh":       f1(math.Asinh),
-	"Atan":        f1(math.Atan),
-	"Atan2":       f2(math.Atan2),
-	"Atanh":       f1(math.Atanh),
-	"Cbrt":        f1(math.Cbrt),
-	"Ceil":        f1(math.Ceil),
-	"Copysign":    f2(math.Copysign),
-	"Cos":         f1(math.Cos),
-	"Cosh":        f1(math.Cosh),
-	"Dim":         f2(math.Dim),
-	"Erf":         f1(math.Erf),
-	"Erfc":        f1(math.Erfc),
-	"Erfcinv":     f1(math.Erfcinv),
-	"Erfinv":      f1(math.Erfinv),
-	"Exp":         f1(math.Exp),
-	"Exp2":        f1(math.Exp2),
-	"Expm1":       f1(math.Expm1),
-	"FMA":         f3(math.FMA),
-	"Floor":       f1(math.Floor),
-	"Gamma":       f1(math.Gamma),
-	"Hypot":       f2(math.Hypot),
-	"Inf":         {[]bool{true}, func(_ []float64, n []int) float64 { return math.Inf(n[0]) }},
-	"J0":          f1(math.J0),
-	"J1":          f1(math.J1),
-	"Jn":          {[]bool{true, false}, func(a []float64, n []int) float64 { return math.Jn(n[0], a[1]) }},
-	"Ldexp":       {[]bool{false, true}, func(a []float64, n []int) float64 { return math.Ldexp(a[0], n[1]) }},
-	"Log":         f1(math.Log),
-	"Log10":       f1(math.Log10),
-	"Log1p":       f1(math.Log1p),
-	"Log2":        f1(math.Log2),
-	"Logb":        f1(math.Logb),
-	"Max":         f2(math.Max),
-	"Min":         f2(math.Min),
-	"Mod":         f2(math.Mod),
-	"NaN":         {nil, func([]float64, []int) float64 { return math.NaN() }},
-	"Nextafter":   f2(math.Nextafter),
-	"Pow":         f2(math.Pow),
-	"Pow10":       {[]bool{true}, func(_ []float64, n []int) float64 { return math.Pow10(n[0]) }},
-	"Remainder":   f2(math.Remainder),
-	"Round":       f1(math.Round),
-	"RoundToEven": f1(math.RoundToEven),
-	"Sin":         f1(math.Sin),
-	"Sinh":        f1(math.Sinh),
-	"Sqrt":        f1(math.Sqrt),
-	"Tan":         f1(math.Tan),
-	"Tanh":        f1(math.Tanh),
-	"Trunc":       f1(math.Trunc),
-	"Y0":          f1(math.Y0),
-	"Y1":          f1(math.Y1),
-	"Yn":          {[]bool{true, false}, func(a []float64, n []int) float64 { return math.Yn(n[0], a[1]) }},
+// and float64 or int parameters (from MathFuncs): those are the ones
+// expressions may call.
+var mathFuncs = callable(MathFuncs)
+
+// callable adapts the functions of table whose parameters are float64s
+// and ints and whose result is one float64.
+func callable(table map[string]any) map[string]mathFunc {
+	out := map[string]mathFunc{}
+	for name, f := range table {
+		var mf mathFunc
+		switch f := f.(type) {
+		case func() float64:
+			mf = mathFunc{nil, func([]float64, []int) float64 { return f() }}
+		case func(float64) float64:
+			mf = mathFunc{[]bool{false}, func(a []float64, _ []int) float64 { return f(a[0]) }}
+		case func(float64, float64) float64:
+			mf = mathFunc{[]bool{false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1]) }}
+		case func(float64, float64, float64) float64:
+			mf = mathFunc{[]bool{false, false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1], a[2]) }}
+		case func(int) float64:
+			mf = mathFunc{[]bool{true}, func(_ []float64, n []int) float64 { return f(n[0]) }}
+		case func(int, float64) float64:
+			mf = mathFunc{[]bool{true, false}, func(a []float64, n []int) float64 { return f(n[0], a[1]) }}
+		case func(float64, int) float64:
+			mf = mathFunc{[]bool{false, true}, func(a []float64, n []int) float64 { return f(a[0], n[1]) }}
+		default:
+			continue
+		}
+		out[name] = mf
+	}
+	return out
 }
 
 // mathConsts holds the float constants of package math that expressions

@@ -129,7 +129,7 @@ func callHelper(name string, args []Value) []Value {
 
 // callMath calls the function name of package math.
 func callMath(name string, args []Value) []Value {
-	f, ok := mathFuncs[name]
+	f, ok := templates.MathFuncs[name]
 	if !ok {
 		throw(Unsupported, "math.%s", name)
 	}

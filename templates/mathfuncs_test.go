@@ -1,4 +1,4 @@
-package interp
+package templates
 
 // This file defines the test that the table of package math is complete
 // and that each entry has the signature go/types gives the function.
@@ -23,9 +23,9 @@ func TestMathTable(t *testing.T) {
 			continue
 		}
 		seen[name] = true
-		f, ok := mathFuncs[name]
+		f, ok := MathFuncs[name]
 		if !ok {
-			t.Errorf("math.%s is missing from mathFuncs", name)
+			t.Errorf("math.%s is missing from MathFuncs", name)
 			continue
 		}
 		sig, ft := fn.Signature(), reflect.TypeOf(f)
@@ -44,9 +44,29 @@ func TestMathTable(t *testing.T) {
 			}
 		}
 	}
-	for name := range mathFuncs {
+	for name := range MathFuncs {
 		if !seen[name] {
-			t.Errorf("mathFuncs has %s, which is not a function of math", name)
+			t.Errorf("MathFuncs has %s, which is not a function of math", name)
 		}
 	}
+}
+
+// reflectType returns the Go type of a basic type of package math's
+// signatures.
+func reflectType(t types.Type) reflect.Type {
+	switch t.Underlying().(*types.Basic).Kind() {
+	case types.Float64:
+		return reflect.TypeFor[float64]()
+	case types.Float32:
+		return reflect.TypeFor[float32]()
+	case types.Int:
+		return reflect.TypeFor[int]()
+	case types.Uint32:
+		return reflect.TypeFor[uint32]()
+	case types.Uint64:
+		return reflect.TypeFor[uint64]()
+	case types.Bool:
+		return reflect.TypeFor[bool]()
+	}
+	return nil
 }

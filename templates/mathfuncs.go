@@ -1,15 +1,15 @@
-package interp
+package templates
 
-// This file defines the table of the functions of package math that
-// interpreted code may call: every exported function (a test checks the
-// table against the package), called through reflect with the arguments'
-// Go values.
+// This file defines the one table of the functions of package math that
+// gadgen evaluates: the rules' evaluator (Eval), the IR interpreter
+// (package ir/interp) and the constant folder (package simplify) all
+// look functions up here. A test checks it against the package.
 
 import "math"
 
-// mathFuncs maps the name of each function of package math to the
-// function.
-var mathFuncs = map[string]any{
+// MathFuncs maps the name of each exported function of package math to
+// the function.
+var MathFuncs = map[string]any{
 	"Abs":             math.Abs,
 	"Acos":            math.Acos,
 	"Acosh":           math.Acosh,
