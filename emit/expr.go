@@ -375,7 +375,7 @@ func (e *emitter) call(v *ir.Value) expr {
 		var cs []jen.Code
 		allConst := true
 		for _, a := range args {
-			allConst = allConst && a.Op == ir.OpConst
+			allConst = allConst && e.constExpr(a)
 		}
 		for i, a := range args {
 			var w types.Type

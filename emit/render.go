@@ -202,7 +202,7 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 		c, a, b := v.Args[0], v.Args[1], v.Args[2]
 		holds := func(x *ir.Value) bool { return e.kind[x.ID] == kVar && e.vars[x.ID] == vr }
 		switch {
-		case holds(a) && holds(b):
+		case e.selectHeld(v):
 			return nil
 		case holds(b):
 			return []jen.Code{jen.If(e.inHeader(func() expr { return e.ref(c, c.Type) }).c).Block(jen.Id(vr.name).Op("=").Add(e.ref(a, vr.typ).c))}
@@ -219,6 +219,14 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 	}
 	internalf("cannot render statement %s", v.LongString(nil))
 	return nil
+}
+
+// selectHeld reports whether both operands of select v are held in v's
+// own variable: the select is then no statement at all.
+func (e *emitter) selectHeld(v *ir.Value) bool {
+	vr := e.vars[v.ID]
+	holds := func(x *ir.Value) bool { return e.kind[x.ID] == kVar && e.vars[x.ID] == vr }
+	return holds(v.Args[1]) && holds(v.Args[2])
 }
 
 var anyType = types.Universe.Lookup("any").Type()

@@ -360,7 +360,11 @@ func (e *emitter) stmtVars(st stmt, f func(vr *variable, def bool)) {
 			f(a.v, true)
 			return
 		}
-		for _, a := range v.Args {
+		args := v.Args
+		if v.Op == ir.OpSelect && e.kind[v.ID] == kVar && e.selectHeld(v) {
+			args = nil // rendered as nothing (render.go): the condition is not read
+		}
+		for _, a := range args {
 			e.touches(a, func(vr *variable) { f(vr, false) })
 		}
 		e.stmtDefs(v, func(d *ir.Value) { f(e.vars[d.ID], true) })

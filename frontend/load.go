@@ -444,8 +444,8 @@ func parsePos(s string) token.Position {
 	nums := []int{}
 	for len(parts) > 1 && len(nums) < 2 {
 		n, err := strconv.Atoi(parts[len(parts)-1])
-		if err != nil {
-			break
+		if err != nil || n < 0 {
+			break // not a line or column: part of the name
 		}
 		nums = append([]int{n}, nums...)
 		parts = parts[:len(parts)-1]

@@ -165,6 +165,9 @@ func foldValue(f *ir.Func, v *ir.Value) *ir.Value {
 	case ir.OpConvert:
 		return foldConvert(f, v)
 	case ir.OpSelect:
+		if v.Args[1] == v.Args[2] || sameConst(v.Args[1], v.Args[2]) {
+			return v.Args[1] // either way the same
+		}
 		if c := constOf(v.Args[0]); c != nil && c.Kind() == constant.Bool {
 			if constant.BoolVal(c) {
 				return v.Args[1]
