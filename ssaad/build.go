@@ -126,3 +126,65 @@ func (b *Builder) Same(v *ir.Value, args ...*ir.Value) *ir.Value {
 	d.Tok, d.Index, d.Heap, d.Pos = v.Tok, v.Index, v.Heap, v.Pos
 	return d
 }
+
+// CopyOf returns the copy in b.F of primal value x, as val records the
+// copies: a constant is made on its first use; any other value must be
+// copied already (mode names the transformer in the panic that says it
+// is not).
+func (b *Builder) CopyOf(val map[*ir.Value]*ir.Value, x *ir.Value, mode string) *ir.Value {
+	if x == nil {
+		return nil
+	}
+	if c, ok := val[x]; ok {
+		return c
+	}
+	if x.Op != ir.OpConst {
+		panic(mode + ": " + x.Ref() + " used before its definition")
+	}
+	c := b.F.ConstValue(x.Type, x.Const)
+	val[x] = c
+	return c
+}
+
+// MinMax returns the tangents (or Taylor coefficients) of a call of the
+// builtin min or max (name) of the values xs, whose coefficients are
+// ds[i] (one slice per argument, all of one length): ties go to the
+// earliest argument, the rule of package templates for the builtins
+// applied pairwise, and the result's coefficients are the chosen
+// argument's. typ is the result's type.
+func (b *Builder) MinMax(name string, typ types.Type, xs []*ir.Value, ds [][]*ir.Value) []*ir.Value {
+	tok := token.LSS
+	if name == "max" {
+		tok = token.GTR
+	}
+	m := xs[0]
+	dm := append([]*ir.Value(nil), ds[0]...)
+	for k := 1; k < len(xs); k++ {
+		a, da := xs[k], ds[k]
+		cond := b.Emit(ir.OpBinary, types.Typ[types.Bool], a, m)
+		cond.Tok = tok
+		for j := range dm {
+			if IsZero(da[j]) && IsZero(dm[j]) {
+				continue
+			}
+			dm[j] = b.Emit(ir.OpSelect, typ, cond, da[j], dm[j])
+		}
+		if k < len(xs)-1 {
+			m2 := b.Emit(ir.OpCall, typ, m, a)
+			m2.Callee = &ir.Callee{Builtin: name}
+			m = m2
+		}
+	}
+	return dm
+}
+
+// Extract returns result i of call c whose result tuple is res: c itself
+// when there is one result.
+func (b *Builder) Extract(c *ir.Value, i int, res *types.Tuple) *ir.Value {
+	if res.Len() == 1 {
+		return c
+	}
+	e := b.Emit(ir.OpExtract, res.At(i).Type(), c)
+	e.Index = i
+	return e
+}

@@ -6,7 +6,6 @@ package forward
 
 import (
 	"go/constant"
-	"go/token"
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
@@ -161,24 +160,14 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, args, tans 
 	lay := resultLayout(tupleTypes(prim))
 	info := &callInfo{}
 	for i := 0; i < prim.Len(); i++ {
-		info.vals = append(info.vals, t.extract(nc, lay.primal[i], res))
+		info.vals = append(info.vals, t.Extract(nc, lay.primal[i], res))
 		var d *ir.Value
 		if k := lay.tangent[i]; k >= 0 {
-			d = t.extract(nc, k, res)
+			d = t.Extract(nc, k, res)
 		}
 		info.tans = append(info.tans, d)
 	}
 	t.results(v, info)
-}
-
-// extract returns result i of call c whose result tuple is res.
-func (t *transformer) extract(c *ir.Value, i int, res *types.Tuple) *ir.Value {
-	if res.Len() == 1 {
-		return c
-	}
-	e := t.Emit(ir.OpExtract, res.At(i).Type(), c)
-	e.Index = i
-	return e
 }
 
 // results records the values and tangents of the results of primal call v:
@@ -207,28 +196,12 @@ func (t *transformer) builtin(v *ir.Value) {
 			return
 		}
 		// Ties go to the earliest argument: for min, the tangent switches to
-		// argument k only where a_k < min(a_0..a_k-1) (templates' rule for
-		// the builtins, applied pairwise).
-		tok := token.LSS
-		if v.Callee.Builtin == "max" {
-			tok = token.GTR
+		// argument k only where a_k < min(a_0..a_k-1).
+		ds := make([][]*ir.Value, len(v.Args))
+		for i, a := range v.Args {
+			ds[i] = []*ir.Value{t.tangent(a)}
 		}
-		m, dm := nv.Args[0], t.tangent(v.Args[0])
-		for k := 1; k < len(v.Args); k++ {
-			a, da := nv.Args[k], t.tangent(v.Args[k])
-			cond := t.Emit(ir.OpBinary, types.Typ[types.Bool], a, m)
-			cond.Tok = tok
-			if ssaad.IsZero(da) && ssaad.IsZero(dm) {
-				dm = da
-			} else {
-				dm = t.Emit(ir.OpSelect, v.Type, cond, da, dm)
-			}
-			if k < len(v.Args)-1 {
-				m2 := t.Emit(ir.OpCall, v.Type, m, a)
-				m2.Callee = &ir.Callee{Builtin: v.Callee.Builtin}
-				m = m2
-			}
-		}
+		dm := t.MinMax(v.Callee.Builtin, v.Type, nv.Args, ds)[0]
 		t.setTangent(v, dm)
 	case "append":
 		if !t.hasTangent(v.Args[0]) && !t.act.Varied(v) {
@@ -299,7 +272,7 @@ func (t *transformer) mathCall(v *ir.Value) {
 	tuple, isTuple := v.Type.(*types.Tuple)
 	if isTuple {
 		for i := 0; i < tuple.Len(); i++ {
-			results = append(results, t.extract(nv, i, tuple))
+			results = append(results, t.Extract(nv, i, tuple))
 		}
 	} else {
 		results = []*ir.Value{nv}

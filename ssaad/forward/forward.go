@@ -3,7 +3,6 @@ package forward
 // This file defines the forward-mode transformer.
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 
@@ -179,22 +178,7 @@ func (t *transformer) run() {
 
 // v returns the copy of primal value x.
 func (t *transformer) v(x *ir.Value) *ir.Value {
-	if x == nil {
-		return nil
-	}
-	if x.Op == ir.OpConst {
-		if c, ok := t.val[x]; ok {
-			return c
-		}
-		c := t.F.ConstValue(x.Type, x.Const)
-		t.val[x] = c
-		return c
-	}
-	nv, ok := t.val[x]
-	if !ok {
-		panic(fmt.Sprintf("forward: %s used before its definition", x.Ref()))
-	}
-	return nv
+	return t.CopyOf(t.val, x, "forward")
 }
 
 // tangent returns the tangent of primal value x: a zero constant when x

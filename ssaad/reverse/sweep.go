@@ -344,22 +344,7 @@ func (t *transformer) reachesExit() map[*ir.Block]bool {
 
 // v returns the forward copy of primal value x.
 func (t *transformer) v(x *ir.Value) *ir.Value {
-	if x == nil {
-		return nil
-	}
-	if x.Op == ir.OpConst {
-		if c, ok := t.val[x]; ok {
-			return c
-		}
-		c := t.F.ConstValue(x.Type, x.Const)
-		t.val[x] = c
-		return c
-	}
-	nv, ok := t.val[x]
-	if !ok {
-		panic("reverse: " + x.Ref() + " used before its definition")
-	}
-	return nv
+	return t.CopyOf(t.val, x, "reverse")
 }
 
 // r returns primal value x as the reverse sweep sees it in the block being

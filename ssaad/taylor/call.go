@@ -8,7 +8,6 @@ package taylor
 import (
 	"fmt"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"strconv"
 
@@ -182,25 +181,16 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 	lay := resultLayout(tupleTypes(sig.Results()), K)
 	info := &callInfo{}
 	for i := 0; i < sig.Results().Len(); i++ {
-		info.vals = append(info.vals, t.extract(nc, lay.primal[i], res))
+		info.vals = append(info.vals, t.Extract(nc, lay.primal[i], res))
 		var cs []*ir.Value
 		if p := lay.coef[i]; p >= 0 {
 			for k := 0; k < K; k++ {
-				cs = append(cs, t.extract(nc, p+k, res))
+				cs = append(cs, t.Extract(nc, p+k, res))
 			}
 		}
 		info.coefs = append(info.coefs, cs)
 	}
 	t.results(v, info)
-}
-
-func (t *transformer) extract(c *ir.Value, i int, res *types.Tuple) *ir.Value {
-	if res.Len() == 1 {
-		return c
-	}
-	e := t.Emit(ir.OpExtract, res.At(i).Type(), c)
-	e.Index = i
-	return e
 }
 
 // results records the values and coefficients of the results of call v.
@@ -230,27 +220,11 @@ func (t *transformer) builtin(v *ir.Value) {
 		}
 		// Ties go to the earliest argument (templates' rule, pairwise):
 		// the whole jet of the chosen argument is the result's.
-		tok := token.LSS
-		if v.Callee.Builtin == "max" {
-			tok = token.GTR
+		ds := make([][]*ir.Value, len(v.Args))
+		for i, a := range v.Args {
+			ds[i] = t.coefs(a)
 		}
-		m, dm := nv.Args[0], t.coefs(v.Args[0])
-		for k := 1; k < len(v.Args); k++ {
-			a, da := nv.Args[k], t.coefs(v.Args[k])
-			cond := t.Emit(ir.OpBinary, types.Typ[types.Bool], a, m)
-			cond.Tok = tok
-			for j := range dm {
-				if ssaad.IsZero(da[j]) && ssaad.IsZero(dm[j]) {
-					continue
-				}
-				dm[j] = t.Emit(ir.OpSelect, v.Type, cond, da[j], dm[j])
-			}
-			if k < len(v.Args)-1 {
-				m2 := t.Emit(ir.OpCall, v.Type, m, a)
-				m2.Callee = &ir.Callee{Builtin: v.Callee.Builtin}
-				m = m2
-			}
-		}
+		dm := t.MinMax(v.Callee.Builtin, v.Type, nv.Args, ds)
 		t.setCoefs(v, dm)
 	case "append":
 		if !t.hasCoefs(v.Args[0]) && !t.act.Varied(v) {

@@ -350,22 +350,7 @@ func (t *transformer) run() {
 
 // v returns the copy of primal value x.
 func (t *transformer) v(x *ir.Value) *ir.Value {
-	if x == nil {
-		return nil
-	}
-	if x.Op == ir.OpConst {
-		if c, ok := t.val[x]; ok {
-			return c
-		}
-		c := t.F.ConstValue(x.Type, x.Const)
-		t.val[x] = c
-		return c
-	}
-	nv, ok := t.val[x]
-	if !ok {
-		panic(fmt.Sprintf("taylor: %s used before its definition", x.Ref()))
-	}
-	return nv
+	return t.CopyOf(t.val, x, "taylor")
 }
 
 // coefs returns the coefficients 1…K of primal value x (zero constants
