@@ -189,8 +189,31 @@ func checkOperands(v *Value, bad func(string, ...any)) {
 	case OpInvalid:
 		bad("%s: invalid op", v.Ref())
 	case OpCall:
-		if v.Callee == nil {
+		c := v.Callee
+		if c == nil {
 			bad("%s: call without callee", v.Ref())
+			return
+		}
+		// The arguments match the callee's parameters in number (the
+		// receiver first for a method; a variadic callee takes more or
+		// fewer).
+		var sig *types.Signature
+		recv := false
+		switch {
+		case c.Derived != nil:
+			sig, recv = c.Derived.Sig, c.Derived.Method
+		case c.Func != nil:
+			sig = c.Func.Type().(*types.Signature)
+			recv = sig.Recv() != nil
+		}
+		if sig != nil && !sig.Variadic() {
+			n := sig.Params().Len()
+			if recv {
+				n++
+			}
+			if len(v.Args) != n {
+				bad("%s: call of %s with %d arguments for %d parameters", v.Ref(), c, len(v.Args), n)
+			}
 		}
 	case OpBinary:
 		x, y := v.Args[0], v.Args[1]
@@ -221,6 +244,53 @@ func checkOperands(v *Value, bad func(string, ...any)) {
 	case OpAlloc:
 		if _, ok := v.Type.Underlying().(*types.Pointer); !ok {
 			bad("%s: alloc of non-pointer type %s", v.Ref(), v.Type)
+		}
+	case OpPhi:
+		for j, a := range v.Args {
+			if a != nil && a != v && !types.Identical(a.Type, v.Type) {
+				bad("%s: φ of type %s has argument %d of type %s", v.Ref(), v.Type, j, a.Type)
+			}
+		}
+	case OpSelect:
+		c, x, y := v.Args[0], v.Args[1], v.Args[2]
+		if c != nil {
+			if b, ok := c.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
+				bad("%s: select on a condition of type %s", v.Ref(), c.Type)
+			}
+		}
+		for _, a := range []*Value{x, y} {
+			if a != nil && !types.Identical(a.Type, v.Type) {
+				bad("%s: select of type %s has an operand of type %s", v.Ref(), v.Type, a.Type)
+			}
+		}
+	case OpFieldAddr, OpField:
+		x := v.Args[0]
+		if x == nil {
+			return
+		}
+		t := x.Type
+		if v.Op == OpFieldAddr {
+			p, ok := t.Underlying().(*types.Pointer)
+			if !ok {
+				bad("%s: field address of non-pointer %s", v.Ref(), t)
+				return
+			}
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		switch {
+		case !ok:
+			bad("%s: field of non-struct %s", v.Ref(), t)
+		case v.Index < 0 || v.Index >= st.NumFields():
+			bad("%s: field %d of a struct of %d fields", v.Ref(), v.Index, st.NumFields())
+		default:
+			want := st.Field(v.Index).Type()
+			if v.Op == OpFieldAddr {
+				want = types.NewPointer(want)
+			}
+			if !types.Identical(want, v.Type) {
+				bad("%s: field %d has type %s, the value %s", v.Ref(), v.Index, want, v.Type)
+			}
 		}
 	case OpIf:
 		if c := v.Args[0]; c != nil {

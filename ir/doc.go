@@ -24,7 +24,8 @@
 //
 // # Invariants
 //
-// [Check] verifies them; the pipeline runs it between passes in tests.
+// [Check] verifies them; the driver runs it after every pass and every
+// transformation.
 //
 //   - Every block ends with exactly one terminator, and only the last value
 //     of a block is a terminator. φ-nodes come first.
@@ -35,6 +36,12 @@
 //   - Every argument is defined in a block that dominates the use (for a
 //     φ argument: dominates the corresponding predecessor), and earlier in
 //     the block when it is the same block.
+//   - Types agree: the arguments of a φ and the operands of a select have
+//     its type, the operands of a binary operation (but shifts) one type,
+//     a load the element type of its address, a stored value one
+//     assignable to it, a field (address) its struct's field type, and a
+//     call as many arguments as its callee has parameters (a receiver
+//     first; variadic callees excepted).
 //
 // # Non-goals
 //

@@ -52,3 +52,46 @@ func TestCheckFindsErrors(t *testing.T) {
 		t.Fatalf("got %v, want a dominance error", err)
 	}
 }
+
+// TestCheckFindsTypeErrors: a φ argument, a select operand, a field and a
+// call's arguments of the wrong types or number are reported.
+func TestCheckFindsTypeErrors(t *testing.T) {
+	pkg := types.NewPackage("example.com/p", "p")
+	for _, tc := range []struct {
+		name   string
+		mutate func(f *ir.Func)
+		want   string
+	}{
+		{"phi", func(f *ir.Func) {
+			phi := f.Blocks[1].Instrs[0] // s = phi 0 s'
+			phi.Args[0] = f.ConstValue(types.Typ[types.Int], nil)
+		}, "φ of type float64 has argument 0 of type int"},
+		{"select", func(f *ir.Func) {
+			body := f.Blocks[2]
+			sq := body.Instrs[2] // x[i]*x[i]
+			body.NewValue(ir.OpSelect, types.Typ[types.Float64], f.Blocks[1].Instrs[3], sq, body.Instrs[4])
+			beforeTerminator(body)
+		}, "select of type float64 has an operand of type int"},
+		{"call", func(f *ir.Func) {
+			sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(0, pkg, "x", types.Typ[types.Float64])), types.NewTuple(types.NewParam(0, pkg, "", types.Typ[types.Float64])), false)
+			fn := types.NewFunc(0, pkg, "g", sig)
+			body := f.Blocks[2]
+			c := body.NewValue(ir.OpCall, types.Typ[types.Float64])
+			c.Callee = &ir.Callee{Func: fn}
+			beforeTerminator(body)
+		}, "with 0 arguments for 1 parameters"},
+	} {
+		f := irtest.SumSquares(pkg)
+		tc.mutate(f)
+		if err := ir.Check(f); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// beforeTerminator moves the last value of b, just added, before b's
+// terminator.
+func beforeTerminator(b *ir.Block) {
+	n := len(b.Instrs)
+	b.Instrs[n-2], b.Instrs[n-1] = b.Instrs[n-1], b.Instrs[n-2]
+}
