@@ -620,7 +620,8 @@ const maxCallWidth = 100
 
 // tooLong returns, for each statement of b whose expression is estimated
 // wider than maxExprWidth, the inlined operand to hold in a variable
-// instead: the widest one that is not forced already.
+// instead: the widest one that is not forced already. (If that one is
+// itself too wide, the next round splits it.)
 func (e *emitter) tooLong(b *ir.Block, forced map[*ir.Value]bool) []*ir.Value {
 	var out []*ir.Value
 	// The copies into the φs of a successor are one statement, a, b = x, y.
@@ -630,59 +631,52 @@ func (e *emitter) tooLong(b *ir.Block, forced map[*ir.Value]bool) []*ir.Value {
 			continue
 		}
 		width := 0
-		var widest *ir.Value
-		best := 0
+		var srcs []*ir.Value
 		for _, phi := range s.Instrs {
 			if phi.Op != ir.OpPhi {
 				break
 			}
-			if !e.live[phi.ID] {
-				continue
-			}
-			a := phi.Args[j]
-			width += 2 + max(len(phi.Name)+1, 4) + 2 + e.width(a)
-			if a.Block == b && e.splittable(a) && !forced[a] && e.width(a) > best {
-				widest, best = a, e.width(a)
+			if e.live[phi.ID] {
+				width += 2 + max(len(phi.Name)+1, 4) + 2 + e.width(phi.Args[j])
+				srcs = append(srcs, phi.Args[j])
 			}
 		}
-		if width > maxExprWidth+20 && widest != nil {
-			out = append(out, widest)
+		if width > maxExprWidth+20 {
+			if w := e.widest(b, forced, srcs); w != nil {
+				out = append(out, w)
+			}
 		}
 	}
 	for _, v := range b.Instrs {
-		k := e.kind[v.ID]
-		top := k == kVar || k == kStmt
-		if k == kInline {
-			us := e.uses[v.ID]
-			top = len(us) == 1 && us[0].Op == ir.OpPhi // the source of a φ copy
-		}
-		if !top || v.Op == ir.OpPhi {
+		if k := e.kind[v.ID]; k != kVar && k != kStmt || v.Op == ir.OpPhi || e.opWidth(v) <= maxExprWidth {
 			continue
 		}
-		var widest *ir.Value
-		best := 0
-		var visit func(x *ir.Value)
-		visit = func(x *ir.Value) {
-			for _, a := range x.Args {
-				if a == nil || a.Block != b || !e.splittable(a) {
-					continue
-				}
-				if w := e.width(a); w > best && !forced[a] {
-					widest, best = a, w
-				}
-				visit(a)
-			}
-		}
-		if e.opWidth(v) <= maxExprWidth {
-			continue
-		}
-		visit(v)
-		if widest != nil {
-			// If widest is itself too wide, the next round splits it.
-			out = append(out, widest)
+		if w := e.widest(b, forced, v.Args); w != nil {
+			out = append(out, w)
 		}
 	}
 	return out
+}
+
+// widest returns the widest splittable value of block b among xs and the
+// inlined operands inside them, not forced already; nil if none.
+func (e *emitter) widest(b *ir.Block, forced map[*ir.Value]bool, xs []*ir.Value) *ir.Value {
+	var best *ir.Value
+	bestWidth := 0
+	var visit func(xs []*ir.Value)
+	visit = func(xs []*ir.Value) {
+		for _, x := range xs {
+			if x == nil || x.Block != b || !e.splittable(x) {
+				continue
+			}
+			if w := e.width(x); w > bestWidth && !forced[x] {
+				best, bestWidth = x, w
+			}
+			visit(x.Args)
+		}
+	}
+	visit(xs)
+	return best
 }
 
 // splittable reports whether v is an inlined operand that can get a
@@ -753,13 +747,19 @@ func (e *emitter) opWidth(v *ir.Value) int {
 		}
 		w = len(name) + 2*len(v.Args)
 	case ir.OpConvert:
-		w = len(v.Type.String()) + 2
+		w = len(typeName(v.Type)) + 2
 	case opLiteral:
 		// T{A: a, B: b}
-		w = len(types.TypeString(v.Type, func(p *types.Package) string { return p.Name() })) + 2 + 5*len(v.Args)
+		w = len(typeName(v.Type)) + 2 + 5*len(v.Args)
 	}
 	for _, a := range v.Args {
 		w += e.width(a)
 	}
 	return w
+}
+
+// typeName returns t as generated code spells it, near enough for widths:
+// qualified by package names.
+func typeName(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }

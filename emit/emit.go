@@ -247,7 +247,7 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 	}
 	width := longestLine(fmt.Sprintf("%#v", sig.Block()))
 	if fn.Recv != nil {
-		width += 4 + len(e.paramName(fn.Params[0])) + len(types.TypeString(fn.Recv, nil))
+		width += 4 + len(e.paramName(fn.Params[0])) + len(typeName(fn.Recv))
 	}
 	multi := jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}
 	if width > maxLine && len(groups) > 1 {

@@ -51,61 +51,63 @@ func (e *emitter) dropUnread(body *slist) {
 				}
 			})
 		})
-		dead := func(vr *variable) bool { return vr != nil && !vr.predeclared && vr.alloc == nil && !reads[vr] }
-		changed := false
-		var prune func(l *slist)
-		prune = func(l *slist) {
-			out := l.stmts[:0]
-			for _, st := range l.stmts {
-				switch st := st.(type) {
-				case *sValue:
-					v := st.v
-					if e.kind[v.ID] == kVar && !v.Op.HasEffect() && e.allocs[v] == nil && e.folded[e.vars[v.ID]] == nil && dead(e.vars[v.ID]) {
-						changed = true
-						continue
-					}
-					for _, x := range e.extract[v] {
-						if vr := e.vars[x.ID]; dead(vr) && !e.unread[vr] {
-							e.unread[vr] = true
-							changed = true
-						}
-					}
-				case *sAssign:
-					k := 0
-					for i, d := range st.dsts {
-						if dead(d) && e.folded[d] == nil {
-							changed = true
-							continue
-						}
-						st.dsts[k], st.srcs[k], st.phis[k] = d, st.srcs[i], st.phis[i]
-						k++
-					}
-					st.dsts, st.srcs, st.phis = st.dsts[:k], st.srcs[:k], st.phis[:k]
-					if k == 0 {
-						continue
-					}
-				case *sIf:
-					prune(st.then)
-					prune(st.els)
-				case *sSwitch:
-					for _, b := range st.bodies() {
-						prune(b)
-					}
-				case *sFor:
-					prune(st.body)
-				}
-				out = append(out, st)
-			}
-			for i := len(out); i < len(l.stmts); i++ {
-				l.stmts[i] = nil
-			}
-			l.stmts = out
+		dead := func(vr *variable) bool {
+			return vr != nil && !vr.predeclared && vr.alloc == nil && !reads[vr] && e.folded[vr] == nil
 		}
-		prune(body)
-		if !changed {
+		if !e.pruneUnread(body, dead) {
 			return
 		}
 	}
+}
+
+// pruneUnread removes from l and its nested lists the definitions of the
+// variables dead reports, and reports whether it changed anything.
+func (e *emitter) pruneUnread(l *slist, dead func(*variable) bool) bool {
+	changed := false
+	out := l.stmts[:0]
+	for _, st := range l.stmts {
+		switch st := st.(type) {
+		case *sValue:
+			v := st.v
+			if e.kind[v.ID] == kVar && !v.Op.HasEffect() && e.allocs[v] == nil && dead(e.vars[v.ID]) {
+				changed = true
+				continue
+			}
+			for _, x := range e.extract[v] {
+				if vr := e.vars[x.ID]; dead(vr) && !e.unread[vr] {
+					e.unread[vr] = true
+					changed = true
+				}
+			}
+		case *sAssign:
+			k := 0
+			for i, d := range st.dsts {
+				if dead(d) {
+					changed = true
+					continue
+				}
+				st.dsts[k], st.srcs[k], st.phis[k] = d, st.srcs[i], st.phis[i]
+				k++
+			}
+			st.dsts, st.srcs, st.phis = st.dsts[:k], st.srcs[:k], st.phis[:k]
+			if k == 0 {
+				continue
+			}
+		case *sIf:
+			changed = e.pruneUnread(st.then, dead) || changed
+			changed = e.pruneUnread(st.els, dead) || changed
+		case *sSwitch:
+			for _, b := range st.bodies() {
+				changed = e.pruneUnread(b, dead) || changed
+			}
+		case *sFor:
+			changed = e.pruneUnread(st.body, dead) || changed
+		}
+		out = append(out, st)
+	}
+	clear(l.stmts[len(out):])
+	l.stmts = out
+	return changed
 }
 
 // simplifyList simplifies the statements of l and, recursively, their

@@ -1577,10 +1577,7 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (s Spring) EnergyGrad(
-	x, dx []float64,
-	r float64,
-) (f, dr float64) {
+func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
 	var de float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1609,10 +1606,7 @@ func (s Spring) EnergyGrad(
 // Results, in order: the value of Spring.Energy; its tangent.
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func (s Spring) EnergyJVP(
-	x, dx []float64,
-	r, dr float64,
-) (float64, float64) {
+func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 	t := 0.5 * (s.K + 1)
 	e := 0.0
 	de := 0.0

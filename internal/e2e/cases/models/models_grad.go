@@ -148,11 +148,7 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 // Results, in order: the value of Net.Loss; its tangent.
 // Shadows: dn has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func (n *Net) LossJVP(
-	dn *Net,
-	x []float64,
-	label int,
-) (float64, float64) {
+func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	nHid := len(n.B1)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
@@ -211,11 +207,7 @@ func (n *Net) LossJVP(
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (n *Net) BatchLossGrad(
-	dn *Net,
-	xs []float64,
-	labels []int,
-) float64 {
+func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
@@ -309,11 +301,7 @@ func (n *Net) BatchLossGrad(
 // Results, in order: the value of Net.BatchLoss; its tangent.
 // Shadows: dn has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func (n *Net) BatchLossJVP(
-	dn *Net,
-	xs []float64,
-	labels []int,
-) (float64, float64) {
+func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float64) {
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
@@ -670,10 +658,7 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 // Shadows: ds, dx have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
 // Stack.Forward writes are written (overwritten) into the shadows: x into dx.
-func (s *Stack) ForwardJVP(
-	ds *Stack,
-	x, dx []float64,
-) (float64, float64) {
+func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 	t := s.Layers
 	t2 := ds.Layers
 	n := len(t)

@@ -1486,9 +1486,9 @@ func mixedTaylor2(x, x1 []float64) (float64, float64, float64) {
 		}
 		t90 := t88*a1 + t89*(2*b1)
 		t91 := t79 + t84*t90
+		s += sn*cs + t77 + t80*t86
 		s1 += sn1*cs - sn*t4 + t78 + (t80*t90 + t84*t86)
 		s2 += t91
-		s += sn*cs + t77 + t80*t86
 	}
 	return s, s1, s2
 }
