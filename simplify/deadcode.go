@@ -11,11 +11,51 @@ import "github.com/gadgen/gadgen/ir"
 // contribute to a value that has one. Calls of pure functions (see
 // isPure) have no effect.
 func DeadCode(f *ir.Func) {
+	mergeExtracts(f)
 	for {
 		sweep(f)
 		if !deadStores(f) && !deadLocalStores(f) && !selfStores(f) && !deadScratchStores(f) && !emptyBranches(f) && !emptyLoops(f) {
 			return
 		}
+	}
+}
+
+// mergeExtracts makes each result of a tuple-valued call one value: the
+// extracts of one index (the transformers ask for a result as often as
+// they need it, and without optimization no CSE merges them) are replaced
+// by one, moved just after the call, which dominates every use. Go
+// assigns each result of a call once: the emitter writes a call's
+// results as one assignment.
+func mergeExtracts(f *ir.Func) {
+	first := map[[2]any]*ir.Value{} // (call, index) → the extract kept
+	var dups []*ir.Value
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if v.Op != ir.OpExtract {
+				continue
+			}
+			k := [2]any{v.Args[0], v.Index}
+			if w := first[k]; w != nil {
+				replaceUses(f, v, w)
+				dups = append(dups, v)
+				continue
+			}
+			first[k] = v
+		}
+	}
+	if len(dups) == 0 {
+		return
+	}
+	for _, v := range dups {
+		removeValue(v)
+	}
+	for k, x := range first {
+		c := k[0].(*ir.Value)
+		if c.Block == nil {
+			continue // a parameter: no call
+		}
+		removeValue(x)
+		c.Block.Insert(indexOf(c.Block, c)+1, x)
 	}
 }
 

@@ -3,6 +3,8 @@ package simplify_test
 import (
 	"go/token"
 	"go/types"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,5 +136,48 @@ func TestEmptyLoops(t *testing.T) {
 		if err1 != nil || err2 != nil || !interp.Identical(interp.Tuple(r1), interp.Tuple(r2)) {
 			t.Errorf("lo, n = %v: loop gives %v (%v), closed form %v (%v)", args, r1, err1, r2, err2)
 		}
+	}
+}
+
+// TestMergeExtracts: two extracts of one result of a call (as a
+// transformer makes them, and nothing merges without optimization) become
+// one, just after the call, which the emitter can write as one assignment.
+func TestMergeExtracts(t *testing.T) {
+	b := irtest.NewBuilder("f", pkg)
+	x := b.Param("x", irtest.Float64)
+	b.Result(irtest.Float64)
+	c := b.Call(irtest.MathFunc(t, "Sincos"), x)
+	s1 := b.Extract(c, 0)
+	y := b.Bin(token.MUL, s1, s1)
+	s2 := b.Extract(c, 0)
+	co := b.Extract(c, 1)
+	b.Return(b.Bin(token.ADD, b.Bin(token.ADD, y, s2), co))
+	if err := ir.Check(b.F); err != nil {
+		t.Fatal(err)
+	}
+	simplify.DeadCode(b.F)
+	if err := ir.Check(b.F); err != nil {
+		t.Fatal(err)
+	}
+	var extracts []*ir.Value
+	for _, v := range b.F.Blocks[0].Instrs {
+		if v.Op == ir.OpExtract {
+			extracts = append(extracts, v)
+		}
+	}
+	if len(extracts) != 2 || extracts[0].Index == extracts[1].Index {
+		t.Fatalf("want one extract per result:\n%s", b.F)
+	}
+	if i := slices.Index(b.F.Blocks[0].Instrs, c); b.F.Blocks[0].Instrs[i+1].Op != ir.OpExtract || b.F.Blocks[0].Instrs[i+2].Op != ir.OpExtract {
+		t.Errorf("the extracts do not follow the call:\n%s", b.F)
+	}
+	m := &interp.Machine{}
+	got, err := m.Call(b.F, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, co2 := math.Sincos(0.5)
+	if want := s*s + s + co2; got[0] != want {
+		t.Errorf("f(0.5) = %v, want %v", got[0], want)
 	}
 }
