@@ -4,7 +4,8 @@
 // asks for the derivatives of callees, and the rules for which parameters
 // are active by default.
 //
-// One package per mode implements Mode: ssaad/forward for //gad:jvp,
+// One package per mode implements Mode: ssaad/forward for //gad:jvp (Taylor
+// mode's transformer at order 1),
 // ssaad/reverse for //gad:grad and //gad:vjp, ssaad/taylor for
 // //gad:taylor and the second-order helpers (//gad:hvp, //gad:hessian,
 // //gad:hessdiag, //gad:laplacian). The

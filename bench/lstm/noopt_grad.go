@@ -69,56 +69,56 @@ func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float
 func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
 	b := len(x)
 	inW := extra[:b]
-	t := dextra[:b]
+	dinW := dextra[:b]
+	t := 2 * b
+	outW := extra[b:t]
+	doutW := dextra[b:t]
 	t2 := 2 * b
-	outW := extra[b:t2]
-	t3 := dextra[b:t2]
-	t4 := 2 * b
-	t5 := 3 * b
-	outB := extra[t4:t5]
-	t6 := dextra[t4:t5]
+	t3 := 3 * b
+	outB := extra[t2:t3]
+	doutB := dextra[t2:t3]
 	for j := 0; j < len(dst); j++ {
 		xj := x[j]
-		t19 := t[j]
+		t15 := dinW[j]
 		dst[j] = xj * inW[j]
-		ddst[j] = xj * t19
+		ddst[j] = xj * t15
 	}
 	y := dst
 	dy := ddst
 	for k := 0; k < len(s)/(2*b); k++ {
-		t10 := 2 * k * 4 * b
-		t11 := (2*k + 1) * 4 * b
-		t12 := (2*k + 1) * 4 * b
-		t13 := (2*k + 2) * 4 * b
-		t14 := 2 * k * b
-		t15 := (2*k + 1) * b
-		h := s[t14:t15]
-		t16 := ds[t14:t15]
-		t17 := (2*k + 1) * b
-		t18 := (2*k + 2) * b
+		t7 := 2 * k * 4 * b
+		t8 := (2*k + 1) * 4 * b
+		t9 := (2*k + 1) * 4 * b
+		t10 := (2*k + 2) * 4 * b
+		t11 := 2 * k * b
+		t12 := (2*k + 1) * b
+		h := s[t11:t12]
+		dh := ds[t11:t12]
+		t13 := (2*k + 1) * b
+		t14 := (2*k + 2) * b
 		cellJVPO0(
 			h,
-			t16,
-			s[t17:t18],
-			ds[t17:t18],
-			main[t10:t11],
-			dmain[t10:t11],
-			main[t12:t13],
-			dmain[t12:t13],
+			dh,
+			s[t13:t14],
+			ds[t13:t14],
+			main[t7:t8],
+			dmain[t7:t8],
+			main[t9:t10],
+			dmain[t9:t10],
 			y,
 			dy,
 		)
 		y = h
-		dy = t16
+		dy = dh
 	}
 	for j2 := 0; j2 < len(dst); j2++ {
 		yj := y[j2]
 		dyj := dy[j2]
-		t7 := outW[j2]
-		t8 := t3[j2]
-		t9 := t6[j2]
-		dst[j2] = yj*t7 + outB[j2]
-		ddst[j2] = dyj*t7 + yj*t8 + t9
+		t4 := outW[j2]
+		t5 := doutW[j2]
+		t6 := doutB[j2]
+		dst[j2] = yj*t4 + outB[j2]
+		ddst[j2] = dyj*t4 + yj*t5 + t6
 	}
 }
 

@@ -197,20 +197,20 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		dh := make([]float64, nHidden)
 		n3 := len(h)
 		for i := 0; i < n3; i++ {
-			t6 := i * nIn
-			t7 := (i + 1) * nIn
-			w2 := n.W1[t6:t7]
-			t8 := dn.W1[t6:t7]
+			t5 := i * nIn
+			t6 := (i + 1) * nIn
+			w2 := n.W1[t5:t6]
+			dw2 := dn.W1[t5:t6]
 			a2 := n.B1[i]
 			da2 := dn.B1[i]
 			for j := 0; j < len(xs); j++ {
 				xj := xs[j]
 				a2 += w2[j] * xj
-				da2 += t8[j] * xj
+				da2 += dw2[j] * xj
 			}
-			t9 := math.Tanh(a2)
-			h[i] = t9
-			dh[i] = (1 - t9*t9) * da2
+			t7 := math.Tanh(a2)
+			h[i] = t7
+			dh[i] = (1 - t7*t7) * da2
 		}
 		z := make([]float64, nOut)
 		dz := make([]float64, nOut)
@@ -221,14 +221,14 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 			t3 := k * nHidden
 			t4 := (k + 1) * nHidden
 			w := n.W2[t3:t4]
-			t5 := dn.W2[t3:t4]
+			dw := dn.W2[t3:t4]
 			a := n.B2[k]
 			da := dn.B2[k]
 			for i3 := 0; i3 < n3; i3++ {
 				hi := h[i3]
 				wi := w[i3]
 				a += wi * hi
-				da += t5[i3]*hi + wi*dh[i3]
+				da += dw[i3]*hi + wi*dh[i3]
 			}
 			z[k] = a
 			dz[k] = da

@@ -134,7 +134,7 @@ func dataNLLTaylorWrtW(d Data, w, w1 []float64) (float64, float64, float64) {
 		t2 := 0.005 * v
 		t3 := 0.005 * v1
 		s += t2 * v
-		s1 += t2*v1 + t3*v
+		s1 += t3*v + t2*v1
 		s2 += t3 * v1
 	}
 	return s, s1, s2

@@ -28,4 +28,9 @@
 // Tangents of values that are not varied are zero and never materialized:
 // the transformer folds them while building each tangent expression
 // (d(x*c) = dx*c), so the output needs no later clean-up of +0 and *1.
+//
+// The transformer is Taylor mode's (package ssaad/taylor, Tangent) with
+// one coefficient per value, named as a tangent: forward mode is Taylor
+// mode of order 1, and the two share every rule and every helper. This
+// package is the mode the driver registers.
 package forward

@@ -8,6 +8,7 @@ package taylor
 import (
 	"fmt"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -153,13 +154,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 		}
 		all = append(all, cs...)
 	}
-	oe, ok := t.env.(ssaad.OptionsEnv)
-	if !ok {
-		t.errorf(v.Pos, "call of "+c.Func.Name(), "this environment cannot generate Taylor-mode callees")
-		t.clone(v)
-		return
-	}
-	df, err := oe.DerivativeWithOptions("taylor", opts, c.Func, active, v.Pos)
+	df, err := t.callee(c.Func, opts, active, v.Pos)
 	if err != nil {
 		t.errorf(v.Pos, "call of "+c.Func.Name(), "%v", err)
 		t.clone(v)
@@ -191,6 +186,20 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 		info.coefs = append(info.coefs, cs)
 	}
 	t.results(v, info)
+}
+
+// callee returns the derivative that a call of fn with active arguments
+// calls: its JVP in forward mode, else its Taylor-mode function with
+// opts.
+func (t *transformer) callee(fn *types.Func, opts map[string]string, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+	if t.cfg.tangent {
+		return t.env.Derivative("jvp", fn, active, pos)
+	}
+	oe, ok := t.env.(ssaad.OptionsEnv)
+	if !ok {
+		return nil, fmt.Errorf("this environment cannot generate Taylor-mode callees")
+	}
+	return oe.DerivativeWithOptions("taylor", opts, fn, active, pos)
 }
 
 // results records the values and coefficients of the results of call v.

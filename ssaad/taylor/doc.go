@@ -7,7 +7,8 @@
 //
 // Taylor mode generalizes forward mode (package ssaad/forward): where
 // forward mode gives every varied value one tangent, Taylor mode gives it
-// K coefficients. If the varied inputs move along the curve
+// K coefficients. Forward mode is this package's transformer at K = 1
+// (Tangent), with tangents named dx and callees' JVPs called. If the varied inputs move along the curve
 //
 //	x(t) = x + x1·t + x2·t² + … + xK·t^K
 //

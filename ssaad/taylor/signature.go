@@ -28,6 +28,33 @@ type config struct {
 	// directions share the primal, each keeps its first coefficient, and
 	// one slot holds the sum of their second coefficients.
 	lanes int
+	// tangent selects forward mode (//gad:jvp, package ssaad/forward):
+	// order 1, the coefficient is the tangent dx, callees are asked for
+	// their JVPs, and the doc comment speaks of tangents.
+	tangent bool
+}
+
+// tangentMode is forward mode's configuration.
+var tangentMode = config{order: 1, tangent: true}
+
+// name names coefficient k of the value named base: its tangent dx in
+// forward mode, else coefName's x1, x2, ….
+func (c config) name(base string, k int) string {
+	if c.tangent {
+		if base == "" {
+			return ""
+		}
+		return "d" + base
+	}
+	return coefName(base, k)
+}
+
+// mode returns the name of the mode, for messages.
+func (c config) mode() string {
+	if c.tangent {
+		return "forward mode"
+	}
+	return "Taylor mode"
 }
 
 // MaxLanes bounds collapsed=L.
@@ -171,7 +198,7 @@ func computeNames(fn *types.Func, active []bool, c config) *names {
 		var cs []string
 		if i < len(active) && active[i] {
 			for k := 1; k <= c.inputs(); k++ {
-				cs = append(cs, ssaad.Fresh(used, coefName(nm.params[i], k)))
+				cs = append(cs, ssaad.Fresh(used, c.name(nm.params[i], k)))
 			}
 		}
 		nm.coefs = append(nm.coefs, cs)
@@ -180,7 +207,7 @@ func computeNames(fn *types.Func, active []bool, c config) *names {
 		var cs []string
 		if named && ssaad.HasFloat(sig.Results().At(i).Type()) {
 			for k := 1; k <= c.slots(); k++ {
-				cs = append(cs, ssaad.Fresh(used, coefName(r, k)))
+				cs = append(cs, ssaad.Fresh(used, c.name(r, k)))
 			}
 		}
 		nm.rcoefs = append(nm.rcoefs, cs)
@@ -246,11 +273,16 @@ func signature(req *ssaad.Request, c config) (*types.Signature, error) {
 }
 
 // docComment writes the doc comment of a generated Taylor-mode function.
-func docComment(name string, fn *types.Func, nm *names, active []bool, c config) string {
+// writes tells which parameters the function stores through (nil:
+// unknown).
+func docComment(name string, fn *types.Func, nm *names, active, writes []bool, c config) string {
 	var sb strings.Builder
 	target := ssaad.FuncName(fn)
-	if c.lanes > 0 {
+	switch {
+	case c.lanes > 0:
 		return collapsedDoc(name, target, nm, active, c)
+	case c.tangent:
+		return tangentDoc(name, fn, nm, active, writes)
 	}
 	fmt.Fprintf(&sb, "%s propagates Taylor polynomials of degree %d through %s (Taylor mode):\n", name, c.order, target)
 	if c.line {
@@ -353,4 +385,76 @@ func collapsedDoc(name, target string, nm *names, active []bool, c config) strin
 		fmt.Fprintf(&sb, "Varied inputs: %s.", strings.Join(varied, ", "))
 	}
 	return strings.TrimRight(sb.String(), "\n")
+}
+
+// tangentDoc is the doc comment of a generated JVP (forward mode): what
+// it computes, the varied inputs, the results, and the shadow convention.
+func tangentDoc(name string, fn *types.Func, nm *names, active, writes []bool) string {
+	var sb strings.Builder
+	target := ssaad.FuncName(fn)
+	fmt.Fprintf(&sb, "%s computes %s and its directional derivative along the tangents\n", name, target)
+	sb.WriteString("of its varied inputs (forward mode: a Jacobian-vector product).\n\n")
+	var varied, fixed, shadows, written []string
+	ps := ssaad.Params(fn)
+	for i, p := range nm.params {
+		if !active[i] {
+			fixed = append(fixed, p)
+			continue
+		}
+		d := nm.coefs[i][0]
+		varied = append(varied, fmt.Sprintf("%s (tangent %s)", p, d))
+		t := ps[i].Type()
+		if ssaad.IsPointerLike(t) || isAggregate(t) {
+			shadows = append(shadows, d)
+			if ssaad.IsPointerLike(t) && (writes == nil || i < len(writes) && writes[i]) {
+				written = append(written, fmt.Sprintf("%s into %s", p, d))
+			}
+		}
+	}
+	if len(varied) > 0 {
+		fmt.Fprintf(&sb, "Varied inputs: %s.\n", strings.Join(varied, ", "))
+	}
+	if len(fixed) > 0 {
+		fmt.Fprintf(&sb, "Fixed inputs (zero tangent): %s.\n", strings.Join(fixed, ", "))
+	}
+	sig := fn.Type().(*types.Signature)
+	lay := resultLayout(tupleTypes(sig.Results()), 1)
+	if lay.n > 0 {
+		out := make([]string, lay.n)
+		for i := 0; i < sig.Results().Len(); i++ {
+			r := nm.results[i]
+			if r == "" {
+				out[lay.primal[i]], r = "the value of "+target, "its tangent"
+				if sig.Results().Len() > 1 {
+					out[lay.primal[i]], r = fmt.Sprintf("result %d of %s", i+1, target), fmt.Sprintf("the tangent of result %d", i+1)
+				}
+				if k := lay.coef[i]; k >= 0 {
+					out[k] = r
+				}
+				continue
+			}
+			out[lay.primal[i]] = r
+			if k := lay.coef[i]; k >= 0 {
+				out[k] = nm.rcoefs[i][0] + ", the tangent of " + r
+			}
+		}
+		fmt.Fprintf(&sb, "Results, in order: %s.\n", strings.Join(out, "; "))
+	}
+	if len(shadows) > 0 {
+		fmt.Fprintf(&sb, "Shadows: %s %s the shape of %s primal; each element or field holds the\n",
+			strings.Join(shadows, ", "), plural(len(shadows), "has", "have"), plural(len(shadows), "its", "their"))
+		sb.WriteString("tangent of the primal's element or field at the same place.")
+		if len(written) > 0 {
+			fmt.Fprintf(&sb, " The tangents of the values\n%s writes are written (overwritten) into the shadows: %s.", target, strings.Join(written, ", "))
+		}
+		sb.WriteString("\n")
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

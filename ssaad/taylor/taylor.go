@@ -44,6 +44,21 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 		t.errorf(req.Pos, "directive", "%v", err)
 		return nil, t.errs
 	}
+	return transform(primal, req, env, c)
+}
+
+// Tangent is forward mode's transformation (package ssaad/forward):
+// Taylor mode with one coefficient per varied value, its tangent dx.
+func Tangent(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+	return transform(primal, req, env, tangentMode)
+}
+
+// TangentSignature is the signature of the JVP that req asks for.
+func TangentSignature(req *ssaad.Request) (*types.Signature, error) {
+	return signature(req, tangentMode)
+}
+
+func transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env, c config) (*ir.Func, diag.List) {
 	if len(req.Active) != len(primal.Params) {
 		t := newTransformer(primal, req, env)
 		t.errorf(primal.Pos, "", "activity of %d parameters for %d", len(req.Active), len(primal.Params))
@@ -58,8 +73,9 @@ func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.F
 	// them, and build again with them folded, until there are no more.
 	// The probing builds ask for no callee: a callee's jet depends on
 	// which coefficients are zero, and only the last build's are wanted.
+	// (A callee's JVP does not: forward mode builds without probing.)
 	zero := map[phiCoef]bool{}
-	for probe := true; ; {
+	for probe := !c.tangent; ; {
 		e := env
 		if probe {
 			e = probeEnv{env}
@@ -198,14 +214,14 @@ func (t *transformer) errorf(pos token.Pos, construct, format string, args ...an
 func (t *transformer) run() {
 	p, req, K := t.primal, t.req, t.K
 	nm := computeNames(req.Target, req.Active, t.cfg)
+	writes := ssaad.ParamWrites(p, t.env.Writes)
 	f := ir.NewFunc(req.Name, p.Pkg)
 	t.F = f
 	f.Pos = p.Pos
-	f.Doc = docComment(req.Name, req.Target, nm, req.Active, t.cfg)
+	f.Doc = docComment(req.Name, req.Target, nm, req.Active, writes, t.cfg)
 	if req.Method {
 		f.Recv = p.Params[0].Type
 	}
-	writes := ssaad.ParamWrites(p, t.env.Writes)
 	type lineParam struct {
 		pv *ir.Value
 		i  int
@@ -289,7 +305,7 @@ func (t *transformer) run() {
 				t.errorf(p.Pos, "parameter "+nm.params[i], "seed=line needs zero coefficients of the shape of %s, which gadgen cannot build for its type yet; use seed=jet", nm.params[i])
 				return
 			}
-			z.Name = coefName(nm.params[i], k+1)
+			z.Name = t.cfg.name(nm.params[i], k+1)
 			t.tan[pv][k] = z
 		}
 	}
@@ -306,7 +322,7 @@ func (t *transformer) run() {
 				t.errorf(p.Pos, "parameter "+nm.params[i], "values that depend on the varied inputs are stored through it; add it to wrt=")
 				return
 			}
-			s.Name = coefName(nm.params[i], k+1)
+			s.Name = t.cfg.name(nm.params[i], k+1)
 			cs[k] = s
 		}
 		t.tan[pv] = cs
@@ -392,6 +408,9 @@ func (t *transformer) usable(x *ir.Value) []*ir.Value {
 // materialize returns a fresh zero shadow for the pointer-like copy nv
 // in the current block.
 func (t *transformer) materialize(nv *ir.Value) *ir.Value {
+	if ssaad.IsZero(nv) {
+		return nv // the shadow of nil is nil
+	}
 	s := t.ZeroShadow(nv)
 	if s == nil {
 		panic(fmt.Sprintf("taylor: cannot materialize a zero shadow of type %s", nv.Type))
@@ -439,7 +458,7 @@ func (t *transformer) nameCoefs(v *ir.Value, cs []*ir.Value) {
 	}
 	for k, c := range cs {
 		if c.Name == "" && c.Block != nil {
-			c.Name = coefName(v.Name, k+1)
+			c.Name = t.cfg.name(v.Name, k+1)
 		}
 	}
 }
@@ -610,10 +629,11 @@ func (t *transformer) instr(v *ir.Value) {
 				cs[L] = s
 				break
 			}
-			// Cauchy product: c_k = Σ_{j=0..k} a_j·b_{k-j}
+			// Cauchy product: c_k = Σ_{j=k..0} a_j·b_{k-j} (at k = 1 the
+			// product rule, da·b + a·db)
 			for k := 1; k <= K; k++ {
 				s := t.Zero(v.Type)
-				for j := 0; j <= k; j++ {
+				for j := k; j >= 0; j-- {
 					s = t.Add(s, t.Mul(a[j], b[k-j]))
 				}
 				cs[k-1] = s
@@ -632,12 +652,12 @@ func (t *transformer) instr(v *ir.Value) {
 				cs[L] = t.Quo(s, b[0])
 				break
 			}
-			// c = a/b: c_k = (a_k − Σ_{j=1..k} b_j·c_{k-j}) / b_0
+			// c = a/b: c_k = (a_k − Σ_{j=1..k} c_{k-j}·b_j) / b_0
 			c := append([]*ir.Value{nv}, cs...)
 			for k := 1; k <= K; k++ {
 				s := a[k]
 				for j := 1; j <= k; j++ {
-					s = t.Sub(s, t.Mul(b[j], c[k-j]))
+					s = t.Sub(s, t.Mul(c[k-j], b[j]))
 				}
 				c[k] = t.Quo(s, b[0])
 			}
@@ -723,7 +743,7 @@ func (t *transformer) instr(v *ir.Value) {
 		}
 	case ir.OpLen, ir.OpCap, ir.OpJump, ir.OpIf, ir.OpPanic, ir.OpConst, ir.OpParam:
 	default:
-		t.errorf(v.Pos, v.Op.String(), "no Taylor-mode rule")
+		t.errorf(v.Pos, v.Op.String(), "no %s rule", t.cfg.mode())
 	}
 }
 

@@ -217,11 +217,11 @@ func quadSimpsonFunc1TaylorWrtSB(s, s1, s2, a, b, b1, b2 float64, n int) (float6
 	t4 := t3 * t2
 	t5 := 0.5*(t4*t2) - t3*(s2*a*a)
 	t6 := s * b
-	t7 := -(s * b1) - s1*b
+	t7 := -(s1 * b) - s*b1
 	t8 := t7*b - t6*b1
 	t9 := math.Exp(-(t6 * b))
 	t10 := t9 * t8
-	t11 := 0.5*(t10*t8) + t9*(t7*b1-t6*b2+(-(s*b2)-s1*b1-s2*b)*b)
+	t11 := 0.5*(t10*t8) + t9*((-(s2*b)-s1*b1-s*b2)*b+t7*b1-t6*b2)
 	s3 := t3 + t9
 	s1_2 := t10 - t4
 	s2_2 := t5 + t11
@@ -237,16 +237,16 @@ func quadSimpsonFunc1TaylorWrtSB(s, s1, s2, a, b, b1, b2 float64, n int) (float6
 		t14 := t12 * h2
 		t15 := a + t12*h
 		t16 := s * t15
-		t17 := -(s * t13) - s1*t15
+		t17 := -(s1 * t15) - s*t13
 		t18 := t17*t15 - t16*t13
 		t19 := math.Exp(-(t16 * t15))
 		t20 := t19 * t18
-		t21 := 0.5*(t20*t18) + t19*(t17*t13-t16*t14+(-(s*t14)-s1*t13-s2*t15)*t15)
+		t21 := 0.5*(t20*t18) + t19*((-(s2*t15)-s1*t13-s*t14)*t15+t17*t13-t16*t14)
 		s3 += w * t19
 		s1_2 += w * t20
 		s2_2 += w * t21
 	}
-	return s3 * h / 3, (s3*h1 + s1_2*h) / 3, (s3*h2 + s1_2*h1 + s2_2*h) / 3
+	return s3 * h / 3, (s1_2*h + s3*h1) / 3, (s2_2*h + s1_2*h1 + s3*h2) / 3
 }
 
 // EnergyJVP computes Energy and its directional derivative along the tangents
@@ -469,12 +469,12 @@ func EnergyTaylor(k, k1, k2, k3, x0, x0_1, x0_2, x0_3 float64) (float64, float64
 	t8 := 2 - x0
 	t9 := t5 * t8
 	t10 := t6*t8 - t5*x0_1
-	t11 := -(t5 * x0_2) - t6*x0_1 + t7*t8
+	t11 := t7*t8 - t6*x0_1 - t5*x0_2
 	t12 := t9 * t8
 	t13 := t10*t8 - t9*x0_1
-	t14 := -(t9 * x0_2) - t10*x0_1 + t11*t8
-	t15 := (-(t5 * x0_3) - t6*x0_2 - t7*x0_1 + 0.5*k3*t8) * t8
-	t16 := -(t9 * x0_3) - t10*x0_2 - t11*x0_1 + t15
+	t14 := t11*t8 - t10*x0_1 - t9*x0_2
+	t15 := (0.5*k3*t8-t7*x0_1-t6*x0_2-t5*x0_3)*t8 - t11*x0_1 - t10*x0_2
+	t16 := t15 - t9*x0_3
 	return t + t12, t2 + t13, t3 + t14, t4 + t16
 }
 
@@ -504,53 +504,56 @@ func simpsonSpringTaylorWrtKX0(
 	t6 := t * t5
 	t7 := t * x0_1
 	t8 := t2*t5 - t7
-	t9 := -(t * x0_2) - t2*x0_1
-	t10 := t9 + t3*t5
-	t11 := -(t * x0_3) - t2*x0_2 - t3*x0_1
-	t12 := t6 * t5
-	t13 := t8*t5 - t6*x0_1
-	t14 := -(t6 * x0_2) - t8*x0_1 + t10*t5
-	t15 := -(t6 * x0_3) - t8*x0_2 - t10*x0_1 + (t11+t4*t5)*t5
-	t16 := b - x0
-	t17 := t * t16
-	t18 := t2*t16 - t7
-	t19 := t9 + t3*t16
-	t20 := t17 * t16
-	t21 := t18*t16 - t17*x0_1
-	t22 := -(t17 * x0_2) - t18*x0_1 + t19*t16
-	t23 := -(t17 * x0_3) - t18*x0_2 - t19*x0_1 + (t11+t4*t16)*t16
-	s := t12 + t20
-	s1 := t13 + t21
-	s2 := t14 + t22
-	s3 := t15 + t23
+	t9 := t2 * x0_1
+	t10 := t * x0_2
+	t11 := t3*t5 - t9 - t10
+	t12 := t3 * x0_1
+	t13 := t2 * x0_2
+	t14 := t * x0_3
+	t15 := t6 * t5
+	t16 := t8*t5 - t6*x0_1
+	t17 := t11*t5 - t8*x0_1 - t6*x0_2
+	t18 := (t4*t5-t12-t13-t14)*t5 - t11*x0_1 - t8*x0_2 - t6*x0_3
+	t19 := b - x0
+	t20 := t * t19
+	t21 := t2*t19 - t7
+	t22 := t3*t19 - t9 - t10
+	t23 := t20 * t19
+	t24 := t21*t19 - t20*x0_1
+	t25 := t22*t19 - t21*x0_1 - t20*x0_2
+	t26 := (t4*t19-t12-t13-t14)*t19 - t22*x0_1 - t21*x0_2 - t20*x0_3
+	s := t15 + t23
+	s1 := t16 + t24
+	s2 := t17 + t25
+	s3 := t18 + t26
 	for i := 1; i < n; i++ {
 		x := a + float64(i)*h
 		if i%2 == 1 {
-			t32 := x - x0
-			t33 := t * t32
-			t34 := t2*t32 - t7
-			t35 := t9 + t3*t32
-			t36 := t33 * t32
-			t37 := t34*t32 - t33*x0_1
-			t38 := -(t33 * x0_2) - t34*x0_1 + t35*t32
-			t39 := -(t33 * x0_3) - t34*x0_2 - t35*x0_1 + (t11+t4*t32)*t32
-			s += 4 * t36
-			s1 += 4 * t37
-			s2 += 4 * t38
-			s3 += 4 * t39
+			t35 := x - x0
+			t36 := t * t35
+			t37 := t2*t35 - t7
+			t38 := t3*t35 - t9 - t10
+			t39 := t36 * t35
+			t40 := t37*t35 - t36*x0_1
+			t41 := t38*t35 - t37*x0_1 - t36*x0_2
+			t42 := (t4*t35-t12-t13-t14)*t35 - t38*x0_1 - t37*x0_2 - t36*x0_3
+			s += 4 * t39
+			s1 += 4 * t40
+			s2 += 4 * t41
+			s3 += 4 * t42
 		} else {
-			t24 := x - x0
-			t25 := t * t24
-			t26 := t2*t24 - t7
-			t27 := t9 + t3*t24
-			t28 := t25 * t24
-			t29 := t26*t24 - t25*x0_1
-			t30 := -(t25 * x0_2) - t26*x0_1 + t27*t24
-			t31 := -(t25 * x0_3) - t26*x0_2 - t27*x0_1 + (t11+t4*t24)*t24
-			s += 2 * t28
-			s1 += 2 * t29
-			s2 += 2 * t30
-			s3 += 2 * t31
+			t27 := x - x0
+			t28 := t * t27
+			t29 := t2*t27 - t7
+			t30 := t3*t27 - t9 - t10
+			t31 := t28 * t27
+			t32 := t29*t27 - t28*x0_1
+			t33 := t30*t27 - t29*x0_1 - t28*x0_2
+			t34 := (t4*t27-t12-t13-t14)*t27 - t30*x0_1 - t29*x0_2 - t28*x0_3
+			s += 2 * t31
+			s1 += 2 * t32
+			s2 += 2 * t33
+			s3 += 2 * t34
 		}
 	}
 	return s * h / 3, s1 * h / 3, s2 * h / 3, s3 * h / 3
@@ -1032,8 +1035,8 @@ func simpsonSinTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, fl
 			s2 += 2 * (t10*x2 - 0.5*(t12*x1))
 		}
 	}
-	t7 := (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
-	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, t7
+	t7 := (s3*h + s2*h1 + s1*h2 + s*h3) / 3
+	return s * h / 3, (s1*h + s*h1) / 3, (s2*h + s1*h1 + s*h2) / 3, t7
 }
 
 // simpsonGaussTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonGauss (Taylor
@@ -1055,14 +1058,14 @@ func simpsonGaussTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, 
 	h2 := b2 / t
 	h3 := b3 / t
 	t2 := math.Exp(-(a * a))
-	t3 := 2 * (b * b1)
-	t4 := -(b * b2) - b1*b1 - b2*b
+	t3 := 2 * (b1 * b)
+	t4 := -(b2 * b) - b1*b1 - b*b2
 	t5 := math.Exp(-(b * b))
 	t6 := t5 * t3
 	s1 := -t6
 	s2 := 0.5*(t6*t3) + t5*t4
 	t7 := -(0.3333333333333333 * (s2 * t3)) - 0.6666666666666666*(t6*t4)
-	s3 := t7 + t5*(-(b*b3)-b1*b2-b2*b1-b3*b)
+	s3 := t7 + t5*(-(b3*b)-b2*b1-b1*b2-b*b3)
 	s := t2 + t5
 	for i := 1; i < n; i++ {
 		t9 := float64(i)
@@ -1071,33 +1074,33 @@ func simpsonGaussTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, 
 		x3 := t9 * h3
 		x := a + t9*h
 		if i%2 == 1 {
-			t17 := 2 * (x * x1)
-			t18 := -(x * x2) - x1*x1 - x2*x
+			t17 := 2 * (x1 * x)
+			t18 := -(x2 * x) - x1*x1 - x*x2
 			t19 := math.Exp(-(x * x))
 			t20 := t19 * t17
 			t21 := 0.5*(t20*t17) + t19*t18
 			t22 := -(0.3333333333333333 * (t21 * t17)) - 0.6666666666666666*(t20*t18)
-			t23 := t22 + t19*(-(x*x3)-x1*x2-x2*x1-x3*x)
+			t23 := t22 + t19*(-(x3*x)-x2*x1-x1*x2-x*x3)
 			s += 4 * t19
 			s1 -= 4 * t20
 			s2 += 4 * t21
 			s3 += 4 * t23
 		} else {
-			t10 := 2 * (x * x1)
-			t11 := -(x * x2) - x1*x1 - x2*x
+			t10 := 2 * (x1 * x)
+			t11 := -(x2 * x) - x1*x1 - x*x2
 			t12 := math.Exp(-(x * x))
 			t13 := t12 * t10
 			t14 := 0.5*(t13*t10) + t12*t11
 			t15 := -(0.3333333333333333 * (t14 * t10)) - 0.6666666666666666*(t13*t11)
-			t16 := t15 + t12*(-(x*x3)-x1*x2-x2*x1-x3*x)
+			t16 := t15 + t12*(-(x3*x)-x2*x1-x1*x2-x*x3)
 			s += 2 * t12
 			s1 -= 2 * t13
 			s2 += 2 * t14
 			s3 += 2 * t16
 		}
 	}
-	t8 := (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
-	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, t8
+	t8 := (s3*h + s2*h1 + s1*h2 + s*h3) / 3
+	return s * h / 3, (s1*h + s*h1) / 3, (s2*h + s1*h1 + s*h2) / 3, t8
 }
 
 // quadSimpsonCosTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonCos (Taylor
@@ -1152,8 +1155,8 @@ func quadSimpsonCosTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64
 		s += w * t13
 		s1 -= w * t15
 	}
-	t8 := (s*h3 + s1*h2 + s2*h1 + s3*h) / 3
-	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3, t8
+	t8 := (s3*h + s2*h1 + s1*h2 + s*h3) / 3
+	return s * h / 3, (s1*h + s*h1) / 3, (s2*h + s1*h1 + s*h2) / 3, t8
 }
 
 // NestedJVP computes Nested and its directional derivative along the tangents
@@ -1875,8 +1878,8 @@ func composeWaveFunc2Taylor(
 	x, x1, x22 float64,
 ) (float64, float64, float64) {
 	t := x * x
-	t2 := 2 * (x * x1)
-	t3 := x*x22 + x1*x1 + x22*x
+	t2 := 2 * (x1 * x)
+	t3 := x22*x + x1*x1 + x*x22
 	t4, t5, t6 := nestedWaveTaylor(w, w1, w2, x2, x2_1, x2_2, t, t2, t3)
 	return t4, t5, t6
 }
@@ -1929,7 +1932,7 @@ func simpsonWaveTaylorWrtWXB(
 			s2 += 2 * t11
 		}
 	}
-	return s * h / 3, (s*h1 + s1*h) / 3, (s*h2 + s1*h1 + s2*h) / 3
+	return s * h / 3, (s1*h + s*h1) / 3, (s2*h + s1*h1 + s*h2) / 3
 }
 
 // quadAdaptiveWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through adaptiveWave
@@ -1960,7 +1963,7 @@ func quadAdaptiveWaveTaylorWrtWXB(
 		t13, t14, t15 := nestedWaveTaylor(w, w1, w2, x, x1, x2, b, b1, b2)
 		t16 := t10 + t13
 		t17 := t11 + t14
-		return t9 * t16 / 2, (t9*t17 + b1*t16) / 2, (t9*(t12+t15) + b1*t17 + b2*t16) / 2
+		return t9 * t16 / 2, (b1*t16 + t9*t17) / 2, (b2*t16 + b1*t17 + t9*(t12+t15)) / 2
 	}
 	m := (a + b) / 2
 	m1 := b1 / 2
@@ -1988,14 +1991,14 @@ func quadAdaptiveWaveTaylorWrtWXB(
 // variables w, x as its first parameters.
 func nestedWaveTaylor(w, w1, w2 float64, x, x1, x2 []float64, t, t1, t2 float64) (float64, float64, float64) {
 	t3 := w * t
-	t4 := w*t1 + w1*t
+	t4 := w1*t + w*t1
 	t5 := math.Sin(t3)
 	t6 := math.Cos(t3)
 	t7 := t6 * t4
 	x0 := x[0]
 	x10 := x1[0]
-	t8 := t5*x2[0] + t7*x10 + (t6*(w*t2+w1*t1+w2*t)-0.5*(t5*t4*t4))*x0
-	return t5 * x0, t5*x10 + t7*x0, t8
+	t8 := (t6*(w2*t+w1*t1+w*t2)-0.5*(t5*t4*t4))*x0 + t7*x10 + t5*x2[0]
+	return t5 * x0, t7*x0 + t5*x10, t8
 }
 
 // nestedWaveTaylorWrtWX propagates Taylor polynomials of degree 2 through nestedWave (Taylor mode):
@@ -2021,8 +2024,8 @@ func nestedWaveTaylorWrtWX(w, w1, w2 float64, x, x1, x2 []float64, t float64) (f
 	t6 := t5 * t3
 	x0 := x[0]
 	x10 := x1[0]
-	t7 := t4*x2[0] + t6*x10 + (t5*(w2*t)-0.5*(t4*t3*t3))*x0
-	return t4 * x0, t4*x10 + t6*x0, t7
+	t7 := (t5*(w2*t)-0.5*(t4*t3*t3))*x0 + t6*x10 + t4*x2[0]
+	return t4 * x0, t6*x0 + t4*x10, t7
 }
 
 // quadAdaptiveWaveTaylor propagates Taylor polynomials of degree 2 through adaptiveWave (Taylor
@@ -2055,7 +2058,7 @@ func quadAdaptiveWaveTaylor(
 		t14, t15, t16 := nestedWaveTaylor(w, w1, w2, x, x1, x2, b, b1, b2)
 		t17 := t11 + t14
 		t18 := t12 + t15
-		return t9 * t17 / 2, (t9*t18 + t10*t17) / 2, (t9*(t13+t16) + t10*t18 + (b2-a2)*t17) / 2
+		return t9 * t17 / 2, (t10*t17 + t9*t18) / 2, ((b2-a2)*t17 + t10*t18 + t9*(t13+t16)) / 2
 	}
 	m := (a + b) / 2
 	m1 := (a1 + b1) / 2
@@ -2224,9 +2227,9 @@ func accumulateAddTaylor(sum, sum1, sum2, sum3 *float64, v, v1, v2, v3 float64) 
 	t2 := *sum2
 	t3 := *sum3
 	*sum += v * v
-	*sum1 = t + 2*(v*v1)
-	*sum2 = t2 + (v*v2 + v1*v1 + v2*v)
-	*sum3 = t3 + (v*v3 + v1*v2 + v2*v1 + v3*v)
+	*sum1 = t + 2*(v1*v)
+	*sum2 = t2 + (v2*v + v1*v1 + v*v2)
+	*sum3 = t3 + (v3*v + v2*v1 + v1*v2 + v*v3)
 }
 
 // AccumulateHVP returns Accumulate and stores the Hessian-vector product ∇²Accumulate·v in hv
@@ -2306,8 +2309,8 @@ func accumulateAddTaylor2(sum, sum1, sum2 *float64, v, v1, v2 float64) {
 	t := *sum1
 	t2 := *sum2
 	*sum += v * v
-	*sum1 = t + 2*(v*v1)
-	*sum2 = t2 + (v*v2 + v1*v1 + v2*v)
+	*sum1 = t + 2*(v1*v)
+	*sum2 = t2 + (v2*v + v1*v1 + v*v2)
 }
 
 // ModelJVP computes Model and its directional derivative along the tangents
@@ -2836,8 +2839,8 @@ func quadMapSumSqTaylor(p, p1, p2 Params, x, x1, x2 []float64) (float64, float64
 func modelLineTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, float64) {
 	t3 := p.A
 	t4 := p1.A
-	t5 := t3*t2 + t4*t1 + p2.A*t + p2.B
-	return t3*t + p.B, t3*t1 + t4*t + p1.B, t5
+	t5 := p2.A*t + t4*t1 + t3*t2 + p2.B
+	return t3*t + p.B, t4*t + t3*t1 + p1.B, t5
 }
 
 // modelSetTaylor propagates Taylor polynomials of degree 2 through modelSet (Taylor mode):
@@ -2878,7 +2881,7 @@ func modelSetTaylor(out, out1, out2 []float64, i int, v, v1, v2 float64) {
 // its first parameter.
 func modelSqTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, float64) {
 	t3, t4, t5 := modelLineTaylor(p, p1, p2, t, t1, t2)
-	return t3 * t3, 2 * (t3 * t4), t3*t5 + t4*t4 + t5*t3
+	return t3 * t3, 2 * (t4 * t3), t5*t3 + t4*t4 + t3*t5
 }
 
 // ModelHVP returns Model and stores the Hessian-vector product ∇²Model·v in hv
@@ -3114,9 +3117,9 @@ func sumOfParamsEvalTaylor(p, p1, p2 Params, x, x1, x2 []float64) (float64, floa
 		v1 := x1[i]
 		v2 := x2[i]
 		t, t2, t3 := paramsEvalTaylor(p, p1, p2, v, v1, v2)
-		s2 += t*v2 + t2*v1 + t3*v
+		s2 += t3*v + t2*v1 + t*v2
 		s += t * v
-		s1 += t*v1 + t2*v
+		s1 += t2*v + t*v1
 	}
 	return s, s1, s2
 }
@@ -3138,10 +3141,10 @@ func paramsEvalTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, fl
 	t5 := p.B
 	t6 := p1.B
 	t7 := t5 * t
-	t8 := t5*t1 + t6*t
-	t9 := t7*t2 + t8*t1 + (t5*t2+t6*t1+p2.B*t)*t
-	t10 := t3*t2 + t4*t1 + p2.A*t + t9
-	return t3*t + t7*t, t3*t1 + t4*t + (t7*t1 + t8*t), t10
+	t8 := t6*t + t5*t1
+	t9 := (p2.B*t+t6*t1+t5*t2)*t + t8*t1 + t7*t2
+	t10 := p2.A*t + t4*t1 + t3*t2 + t9
+	return t3*t + t7*t, t4*t + t3*t1 + (t8*t + t7*t1), t10
 }
 
 // ShiftedJVP computes Shifted and its directional derivative along the tangents
@@ -3287,12 +3290,12 @@ func ShiftedTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	t := x1_2 - c
 	t2 := x11 - c1
 	t3 := t * t
-	t4 := 2 * (t * t2)
-	t5 := t2*t2 - t*c2 - c2*t
+	t4 := 2 * (t2 * t)
+	t5 := t2*t2 - c2*t - t*c2
 	s := t3 * x1_2
-	s1 := t3*x11 + t4*x1_2
-	s2 := t4*x11 + t5*x1_2
-	s3 := t5*x11 + (-(t*c3)-t2*c2-c2*t2-c3*t)*x1_2
+	s1 := t4*x1_2 + t3*x11
+	s2 := t5*x1_2 + t4*x11
+	s3 := (-(c3*t)-c2*t2-t2*c2-t*c3)*x1_2 + t5*x11
 	for i := 2; i < len(x); i++ {
 		c5 = x[i]
 		c1_3 = x1[i]
@@ -3307,12 +3310,12 @@ func ShiftedTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 		t6 := x1_3 - c4
 		t7 := x11_2 - c1_2
 		t8 := t6 * t6
-		t9 := 2 * (t6 * t7)
-		t10 := t7*t7 - t6*c2_2 - c2_2*t6
+		t9 := 2 * (t7 * t6)
+		t10 := t7*t7 - c2_2*t6 - t6*c2_2
 		t11 := t8 * x1_3
-		t12 := t8*x11_2 + t9*x1_3
-		t13 := t9*x11_2 + t10*x1_3
-		t14 := t10*x11_2 + (-(t6*c3_2)-t7*c2_2-c2_2*t7-c3_2*t6)*x1_3
+		t12 := t9*x1_3 + t8*x11_2
+		t13 := t10*x1_3 + t9*x11_2
+		t14 := (-(c3_2*t6)-c2_2*t7-t7*c2_2-t6*c3_2)*x1_3 + t10*x11_2
 		s += t11
 		s1 += t12
 		s2 += t13
@@ -3481,24 +3484,22 @@ func DirectTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	t8 := t7 - t2*x3
 	s := x * t
 	s1 := x1*t - x*t3
-	s2 := x*t5 - x1*t3 + x2*t
+	s2 := x2*t - x1*t3 + x*t5
 	t9 := x * t8
-	t10 := t9 + x1*t5
-	t11 := t10 - x2*t3
-	s3 := t11 + x3*t
+	s3 := x3*t - x2*t3 + x1*t5 + t9
 	for i := 0; i < 3; i++ {
-		t12 := float64(i)
-		t13 := t12 * x
-		t14 := t12 * x1
-		t15 := t12 * x2
-		t16 := t13 * x
-		t17 := t13*x1 + t14*x
-		t18 := t13*x2 + t14*x1 + t15*x
-		t19 := t13*x3 + t14*x2 + t15*x1 + t12*x3*x
-		s += t16
-		s1 += t17
-		s2 += t18
-		s3 += t19
+		t10 := float64(i)
+		t11 := t10 * x
+		t12 := t10 * x1
+		t13 := t10 * x2
+		t14 := t11 * x
+		t15 := t12*x + t11*x1
+		t16 := t13*x + t12*x1 + t11*x2
+		t17 := t10*x3*x + t13*x1 + t12*x2 + t11*x3
+		s += t14
+		s1 += t15
+		s2 += t16
+		s3 += t17
 	}
 	return s, s1, s2, s3
 }

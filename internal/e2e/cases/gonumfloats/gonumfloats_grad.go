@@ -722,8 +722,8 @@ func QuadraticTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	t, t2, t3, t4 := floatsDotTaylor(x, x1, x, x1)
 	t5, t6, t7, t8 := floatsSumTaylor(x, x1)
 	t9, t10, t11, t12 := floatsNormTaylorWrtS(x, x1, 2)
-	t13 := t4 + (t5*t12 + t6*t11 + t7*t10 + t8*t9)
-	return t + t5*t9, t2 + (t5*t10 + t6*t9), t3 + (t5*t11 + t6*t10 + t7*t9), t13
+	t13 := t4 + (t8*t9 + t7*t10 + t6*t11 + t5*t12)
+	return t + t5*t9, t2 + (t6*t9 + t5*t10), t3 + (t7*t9 + t6*t10 + t5*t11), t13
 }
 
 // floatsDotTaylor propagates Taylor polynomials of degree 3 through Dot (Taylor mode):
@@ -940,7 +940,7 @@ func f64DotUnitaryTaylor(x, x1, y, y1 []float64) (sum, sum1, sum2, sum3 float64)
 		yi := y[i]
 		y1i := y1[i]
 		sum += yi * v
-		sum1 += yi*v1 + y1i*v
+		sum1 += y1i*v + yi*v1
 		sum2 += y1i * v1
 	}
 	return sum, sum1, sum2, 0
@@ -1007,16 +1007,18 @@ func f64L2NormUnitaryTaylor(x, x1 []float64) (norm, norm1, norm2, norm3 float64)
 			}
 			if scale < absxi {
 				s2 := scale / absxi
-				s1_2 := (scale1 - absxi1*s2) / absxi
-				t14 := absxi1 * s1_2 / absxi
-				s3_2 := absxi1 * t14 / absxi
+				s1_2 := (scale1 - s2*absxi1) / absxi
+				t14 := s1_2 * absxi1 / absxi
+				s3_2 := t14 * absxi1 / absxi
 				t15 := sumSquares * s2
-				t16 := sumSquares*s1_2 + sumSquares1*s2
-				t17 := sumSquares1*s1_2 - sumSquares*t14 + sumSquares2*s2
-				sumSquares1_2 := t15*s1_2 + t16*s2
-				sumSquares2_2 := t16*s1_2 - t15*t14 + t17*s2
-				t18 := (sumSquares*s3_2 - sumSquares1*t14 + sumSquares2*s1_2 + sumSquares3*s2) * s2
-				sumSquares3 = t15*s3_2 - t16*t14 + t17*s1_2 + t18
+				t16 := sumSquares1*s2 + sumSquares*s1_2
+				t17 := sumSquares2*s2 + sumSquares1*s1_2 - sumSquares*t14
+				sumSquares1_2 := t16*s2 + t15*s1_2
+				sumSquares2_2 := t17*s2 + t16*s1_2 - t15*t14
+				t18 := (sumSquares3*s2 + sumSquares2*s1_2 - sumSquares1*t14 + sumSquares*s3_2) * s2
+				t19 := t18 + t17*s1_2
+				t20 := t19 - t16*t14
+				sumSquares3 = t20 + t15*s3_2
 				sumSquares = 1 + t15*s2
 				scale = absxi
 				scale1 = absxi1
@@ -1024,13 +1026,13 @@ func f64L2NormUnitaryTaylor(x, x1 []float64) (norm, norm1, norm2, norm3 float64)
 				sumSquares2 = sumSquares2_2
 			} else {
 				s := absxi / scale
-				s1 := (absxi1 - scale1*s) / scale
-				t13 := scale1 * s1 / scale
-				s3 := scale1 * t13 / scale
+				s1 := (absxi1 - s*scale1) / scale
+				t13 := s1 * scale1 / scale
+				s3 := t13 * scale1 / scale
 				sumSquares += s * s
-				sumSquares1 += 2 * (s * s1)
-				sumSquares2 += s1*s1 - s*t13 - t13*s
-				sumSquares3 += s*s3 - s1*t13 - t13*s1 + s3*s
+				sumSquares1 += 2 * (s1 * s)
+				sumSquares2 += s1*s1 - t13*s - s*t13
+				sumSquares3 += s3*s - t13*s1 - s1*t13 + s*s3
 			}
 		}
 	}
@@ -1046,8 +1048,8 @@ func f64L2NormUnitaryTaylor(x, x1 []float64) (norm, norm1, norm2, norm3 float64)
 	t7 := t6 - 0.6666666666666666*(t4*sumSquares2)
 	t8 := t7 + t2*sumSquares3
 	t9 := scale * t8
-	t10 := t9 + scale1*t5
-	return scale * t, scale*t3 + scale1*t, scale*t5 + scale1*t3, t10
+	t10 := scale1*t5 + t9
+	return scale * t, scale1*t + scale*t3, scale1*t3 + scale*t5, t10
 }
 
 // AxpyJVP computes Axpy and its directional derivative along the tangents
@@ -1353,9 +1355,9 @@ func f64AxpyUnitaryToTaylor(
 		y2i := y2[i]
 		y3i := y3[i]
 		dst[i] = alpha*v + y[i]
-		dst1[i] = alpha*v1 + alpha1*v + y1i
-		dst2[i] = alpha*v2 + alpha1*v1 + alpha2*v + y2i
-		dst3[i] = alpha*v3 + alpha1*v2 + alpha2*v1 + alpha3*v + y3i
+		dst1[i] = alpha1*v + alpha*v1 + y1i
+		dst2[i] = alpha2*v + alpha1*v1 + alpha*v2 + y2i
+		dst3[i] = alpha3*v + alpha2*v1 + alpha1*v2 + alpha*v3 + y3i
 	}
 }
 
@@ -1382,10 +1384,10 @@ func f64DotUnitaryTaylor2(x, x1, x2, x3, y, y1, y2, y3 []float64) (sum, sum1, su
 		yi := y[i]
 		y1i := y1[i]
 		y2i := y2[i]
-		sum2 += yi*v2 + y1i*v1 + y2i*v
-		sum3 += yi*x3[i] + y1i*v2 + y2i*v1 + y3[i]*v
+		sum2 += y2i*v + y1i*v1 + yi*v2
+		sum3 += y3[i]*v + y2i*v1 + y1i*v2 + yi*x3[i]
 		sum += yi * v
-		sum1 += yi*v1 + y1i*v
+		sum1 += y1i*v + yi*v1
 	}
 	return sum, sum1, sum2, sum3
 }
@@ -1921,9 +1923,9 @@ func floatsMulTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 		t2 := dst2[i]
 		t3 := dst3[i]
 		dst[i] = dsti * val
-		dst1[i] = dsti*val1 + t*val
-		dst2[i] = dsti*val2 + t*val1 + t2*val
-		dst3[i] = dsti*val3 + t*val2 + t2*val1 + t3*val
+		dst1[i] = t*val + dsti*val1
+		dst2[i] = t2*val + t*val1 + dsti*val2
+		dst3[i] = t3*val + t2*val1 + t*val2 + dsti*val3
 	}
 }
 
@@ -2041,12 +2043,12 @@ func f64DivTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 		v3 := s3[i]
 		t := dst3[i]
 		t2 := dst[i] / v
-		t3 := (dst1[i] - v1*t2) / v
-		t4 := (dst2[i] - v1*t3 - v2*t2) / v
+		t3 := (dst1[i] - t2*v1) / v
+		t4 := (dst2[i] - t3*v1 - t2*v2) / v
 		dst[i] = t2
 		dst1[i] = t3
 		dst2[i] = t4
-		dst3[i] = (t - v1*t4 - v2*t3 - v3*t2) / v
+		dst3[i] = (t - t4*v1 - t3*v2 - t2*v3) / v
 	}
 }
 
@@ -3327,23 +3329,23 @@ func f64L2DistanceUnitaryTaylor(x, x1, y, y1 []float64) (norm, norm1, norm2 floa
 			}
 			if scale < absxi {
 				s2 := scale / absxi
-				s1_2 := (scale1 - absxi1*s2) / absxi
-				t8 := absxi1 * s1_2 / absxi
+				s1_2 := (scale1 - s2*absxi1) / absxi
+				t8 := s1_2 * absxi1 / absxi
 				t9 := sumSquares * s2
-				t10 := sumSquares*s1_2 + sumSquares1*s2
-				sumSquares1_2 := t9*s1_2 + t10*s2
-				sumSquares2 = t10*s1_2 - t9*t8 + (sumSquares1*s1_2-sumSquares*t8+sumSquares2*s2)*s2
+				t10 := sumSquares1*s2 + sumSquares*s1_2
+				sumSquares1_2 := t10*s2 + t9*s1_2
+				sumSquares2 = (sumSquares2*s2+sumSquares1*s1_2-sumSquares*t8)*s2 + t10*s1_2 - t9*t8
 				sumSquares = 1 + t9*s2
 				scale = absxi
 				scale1 = absxi1
 				sumSquares1 = sumSquares1_2
 			} else {
 				s := absxi / scale
-				s1 := (absxi1 - scale1*s) / scale
-				t7 := scale1 * s1 / scale
+				s1 := (absxi1 - s*scale1) / scale
+				t7 := s1 * scale1 / scale
 				sumSquares += s * s
-				sumSquares1 += 2 * (s * s1)
-				sumSquares2 += s1*s1 - s*t7 - t7*s
+				sumSquares1 += 2 * (s1 * s)
+				sumSquares2 += s1*s1 - t7*s - s*t7
 			}
 		}
 	}
@@ -3353,8 +3355,8 @@ func f64L2DistanceUnitaryTaylor(x, x1, y, y1 []float64) (norm, norm1, norm2 floa
 	t := math.Sqrt(sumSquares)
 	t2 := 0.5 / t
 	t3 := t2 * sumSquares1
-	t4 := scale*(t2*sumSquares2-0.5*(t3*t2/t*sumSquares1)) + scale1*t3
-	return scale * t, scale*t3 + scale1*t, t4
+	t4 := scale1*t3 + scale*(t2*sumSquares2-0.5*(t3*t2/t*sumSquares1))
+	return scale * t, scale1*t + scale*t3, t4
 }
 
 // f64L2NormUnitaryTaylor2 propagates Taylor polynomials of degree 2 through L2NormUnitary (Taylor
@@ -3395,23 +3397,23 @@ func f64L2NormUnitaryTaylor2(x, x1 []float64) (norm, norm1, norm2 float64) {
 			}
 			if scale < absxi {
 				s2 := scale / absxi
-				s1_2 := (scale1 - absxi1*s2) / absxi
-				t8 := absxi1 * s1_2 / absxi
+				s1_2 := (scale1 - s2*absxi1) / absxi
+				t8 := s1_2 * absxi1 / absxi
 				t9 := sumSquares * s2
-				t10 := sumSquares*s1_2 + sumSquares1*s2
-				sumSquares1_2 := t9*s1_2 + t10*s2
-				sumSquares2 = t10*s1_2 - t9*t8 + (sumSquares1*s1_2-sumSquares*t8+sumSquares2*s2)*s2
+				t10 := sumSquares1*s2 + sumSquares*s1_2
+				sumSquares1_2 := t10*s2 + t9*s1_2
+				sumSquares2 = (sumSquares2*s2+sumSquares1*s1_2-sumSquares*t8)*s2 + t10*s1_2 - t9*t8
 				sumSquares = 1 + t9*s2
 				scale = absxi
 				scale1 = absxi1
 				sumSquares1 = sumSquares1_2
 			} else {
 				s := absxi / scale
-				s1 := (absxi1 - scale1*s) / scale
-				t7 := scale1 * s1 / scale
+				s1 := (absxi1 - s*scale1) / scale
+				t7 := s1 * scale1 / scale
 				sumSquares += s * s
-				sumSquares1 += 2 * (s * s1)
-				sumSquares2 += s1*s1 - s*t7 - t7*s
+				sumSquares1 += 2 * (s1 * s)
+				sumSquares2 += s1*s1 - t7*s - s*t7
 			}
 		}
 	}
@@ -3421,8 +3423,8 @@ func f64L2NormUnitaryTaylor2(x, x1 []float64) (norm, norm1, norm2 float64) {
 	t := math.Sqrt(sumSquares)
 	t2 := 0.5 / t
 	t3 := t2 * sumSquares1
-	t4 := scale*(t2*sumSquares2-0.5*(t3*t2/t*sumSquares1)) + scale1*t3
-	return scale * t, scale*t3 + scale1*t, t4
+	t4 := scale1*t3 + scale*(t2*sumSquares2-0.5*(t3*t2/t*sumSquares1))
+	return scale * t, scale1*t + scale*t3, t4
 }
 
 // SoftMaxJVP computes SoftMax and its directional derivative along the tangents
@@ -3991,9 +3993,9 @@ func floatsProdTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 	for i := 0; i < len(s); i++ {
 		val := s[i]
 		val1 := s1[i]
-		prod2_2 := prod1*val1 + prod2*val
-		prod3 = prod2*val1 + prod3*val
-		prod1 = prod*val1 + prod1*val
+		prod2_2 := prod2*val + prod1*val1
+		prod3 = prod3*val + prod2*val1
+		prod1 = prod1*val + prod*val1
 		prod *= val
 		prod2 = prod2_2
 	}
@@ -4510,9 +4512,9 @@ func floatsMulToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 		s2i := s2[i]
 		s3i := s3[i]
 		dst[i] = val * si
-		dst1[i] = val*s1i + val1*si
-		dst2[i] = val*s2i + val1*s1i + val2*si
-		dst3[i] = val*s3i + val1*s2i + val2*s1i + val3*si
+		dst1[i] = val1*si + val*s1i
+		dst2[i] = val2*si + val1*s1i + val*s2i
+		dst3[i] = val3*si + val2*s1i + val1*s2i + val*s3i
 	}
 	return dst, dst1, dst2, dst3
 }
@@ -4814,9 +4816,9 @@ func f64CumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64
 		t6 := dst2[i]
 		t7 := dst3[i]
 		dst[i+1] = dsti * v
-		dst1[i+1] = dsti*v1 + t5*v
-		dst2[i+1] = dsti*v2 + t5*v1 + t6*v
-		dst3[i+1] = dsti*v3 + t5*v2 + t6*v1 + t7*v
+		dst1[i+1] = t5*v + dsti*v1
+		dst2[i+1] = t6*v + t5*v1 + dsti*v2
+		dst3[i+1] = t7*v + t6*v1 + t5*v2 + dsti*v3
 	}
 	return dst, dst1, dst2, dst3
 }
@@ -4846,12 +4848,12 @@ func f64DivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []float6
 		t2i := t2[i]
 		t3i := t3[i]
 		t4 := s[i] / ti
-		t5 := (s1[i] - t1i*t4) / ti
-		t6 := (s2[i] - t1i*t5 - t2i*t4) / ti
+		t5 := (s1[i] - t4*t1i) / ti
+		t6 := (s2[i] - t5*t1i - t4*t2i) / ti
 		dst[i] = t4
 		dst1[i] = t5
 		dst2[i] = t6
-		dst3[i] = (v3 - t1i*t6 - t2i*t5 - t3i*t4) / ti
+		dst3[i] = (v3 - t6*t1i - t5*t2i - t4*t3i) / ti
 	}
 	return dst, dst1, dst2, dst3
 }

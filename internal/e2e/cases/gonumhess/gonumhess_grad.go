@@ -70,20 +70,20 @@ func functionsBealeFuncTaylor(b functions.Beale, x, x1 []float64) (float64, floa
 	f1_2 := x10 * x11
 	f1 := 1.5 - x0*t
 	t3 := x1_2 * x1_2
-	t4 := 2 * (x1_2 * x11)
+	t4 := 2 * (x11 * x1_2)
 	t5 := x11 * x11
 	t6 := 1 - t3
 	t7 := x10*t6 - x0*t4
-	t8 := -(x0 * t5) - x10*t4
+	t8 := -(x10 * t4) - x0*t5
 	f2 := 2.25 - x0*t6
-	t9 := t3*x11 + t4*x1_2
+	t9 := t4*x1_2 + t3*x11
 	t10 := 1 - t3*x1_2
 	t11 := x10*t10 - x0*t9
-	t12 := -(x0 * (t4*x11 + t5*x1_2)) - x10*t9
+	t12 := -(x10 * t9) - x0*(t5*x1_2+t4*x11)
 	f3 := 2.625 - x0*t10
-	t13 := f1*f1_2 + t2*t2 + f1_2*f1 + (t7*t7 - f2*t8 - t8*f2)
-	t14 := t13 + (t11*t11 - f3*t12 - t12*f3)
-	return f1*f1 + f2*f2 + f3*f3, -(2 * (f1 * t2)) - 2*(f2*t7) - 2*(f3*t11), t14
+	t13 := f1_2*f1 + t2*t2 + f1*f1_2 + (t7*t7 - t8*f2 - f2*t8)
+	t14 := t13 + (t11*t11 - t12*f3 - f3*t12)
+	return f1*f1 + f2*f2 + f3*f3, -(2 * (t2 * f1)) - 2*(t7*f2) - 2*(t11*f3), t14
 }
 
 // BealeHVP returns Beale.Func and stores the Hessian-vector product ∇²Beale.Func·v in hv
@@ -405,11 +405,11 @@ func functionsBrownBadlyScaledFuncTaylor(b functions.BrownBadlyScaled, x, x1 []f
 	x1_2 := x[1]
 	f2_1 := x1[1]
 	f2 := x1_2 - 2e-06
-	f3_1 := x0*f2_1 + f1_1*x1_2
+	f3_1 := f1_1*x1_2 + x0*f2_1
 	f3_2 := f1_1 * f2_1
 	f3 := x0*x1_2 - 2
-	t := f1_1*f1_1 + f2_1*f2_1 + (f3*f3_2 + f3_1*f3_1 + f3_2*f3)
-	return f1*f1 + f2*f2 + f3*f3, 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1), t
+	t := f1_1*f1_1 + f2_1*f2_1 + (f3_2*f3 + f3_1*f3_1 + f3*f3_2)
+	return f1*f1 + f2*f2 + f3*f3, 2*(f1_1*f1) + 2*(f2_1*f2) + 2*(f3_1*f3), t
 }
 
 // BrownBadlyScaledHVP returns BrownBadlyScaled.Func and stores the Hessian-vector product
@@ -654,11 +654,11 @@ func functionsBrownAndDennisFuncTaylor(b functions.BrownAndDennis, x, x1 []float
 		f2_1 := x1[2] + x1[3]*t
 		f2 := x[2] + x[3]*t - math.Cos(c)
 		f := f1*f1 + f2*f2
-		f1_2 := 2*(f1*f1_1) + 2*(f2*f2_1)
+		f1_2 := 2*(f1_1*f1) + 2*(f2_1*f2)
 		f2_2 := f1_1*f1_1 + f2_1*f2_1
-		sum2 += f*f2_2 + f1_2*f1_2 + f2_2*f
+		sum2 += f2_2*f + f1_2*f1_2 + f*f2_2
 		sum += f * f
-		sum1 += 2 * (f * f1_2)
+		sum1 += 2 * (f1_2 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -924,7 +924,7 @@ func functionsPowellBadlyScaledFuncTaylor(
 	t2 := 10000 * x10
 	x1_2 := x[1]
 	x11 := x1[1]
-	f1_1 := t*x11 + t2*x1_2
+	f1_1 := t2*x1_2 + t*x11
 	f1_2 := t2 * x11
 	f1 := t*x1_2 - 1
 	t3 := math.Exp(-x0)
@@ -934,8 +934,8 @@ func functionsPowellBadlyScaledFuncTaylor(
 	f2_1 := -t4 - t6
 	f2_2 := 0.5*(t4*x10) + 0.5*(t6*x11)
 	f2 := t3 + t5 - 1.0001
-	t7 := f1*f1_2 + f1_1*f1_1 + f1_2*f1 + (f2*f2_2 + f2_1*f2_1 + f2_2*f2)
-	return f1*f1 + f2*f2, 2*(f1*f1_1) + 2*(f2*f2_1), t7
+	t7 := f1_2*f1 + f1_1*f1_1 + f1*f1_2 + (f2_2*f2 + f2_1*f2_1 + f2*f2_2)
+	return f1*f1 + f2*f2, 2*(f1_1*f1) + 2*(f2_1*f2), t7
 }
 
 // PowellBadlyScaledHVP returns PowellBadlyScaled.Func and stores the Hessian-vector product
@@ -1248,20 +1248,20 @@ func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, 
 			d2_2 *= d1
 		}
 		t5 := s2_1 * s2_1
-		t1_2 := s1_1 - 2*(s2*s2_1)
+		t1_2 := s1_1 - 2*(s2_1*s2)
 		t6 := s1 - s2*s2 - 1
-		sum2 += t1_2*t1_2 - t6*t5 - t5*t6
+		sum2 += t1_2*t1_2 - t5*t6 - t6*t5
 		sum += t6 * t6
-		sum1 += 2 * (t6 * t1_2)
+		sum1 += 2 * (t1_2 * t6)
 	}
 	x0 := x[0]
 	x10 := x1[0]
 	t := x0 * x0
-	t2 := 2 * (x0 * x10)
+	t2 := 2 * (x10 * x0)
 	t3 := x10 * x10
 	t1 := x1[1] - t2
 	t4 := x[1] - t - 1
-	return sum + (t + t4*t4), sum1 + (t2 + 2*(t4*t1)), sum2 + (t3 + (t1*t1 - t4*t3 - t3*t4))
+	return sum + (t + t4*t4), sum1 + (t2 + 2*(t1*t4)), sum2 + (t3 + (t1*t1 - t3*t4 - t4*t3))
 }
 
 // WatsonHVP returns Watson.Func and stores the Hessian-vector product ∇²Watson.Func·v in hv
@@ -1651,7 +1651,7 @@ func functionsWoodFuncTaylor(w functions.Wood, x, x1 []float64) (sum, sum1, sum2
 	x10 := x1[0]
 	t := x10 * x10
 	f1 := x1_2 - x0*x0
-	f1_1 := x11 - 2*(x0*x10)
+	f1_1 := x11 - 2*(x10*x0)
 	f2 := 1 - x0
 	x3 := x[3]
 	x13 := x1[3]
@@ -1659,7 +1659,7 @@ func functionsWoodFuncTaylor(w functions.Wood, x, x1 []float64) (sum, sum1, sum2
 	x12 := x1[2]
 	t2 := x12 * x12
 	f3 := x3 - x2*x2
-	f3_1 := x13 - 2*(x2*x12)
+	f3_1 := x13 - 2*(x12*x2)
 	f4 := 1 - x2
 	f5_1 := x11 + x13
 	f5 := x1_2 + x3 - 2
@@ -1669,15 +1669,15 @@ func functionsWoodFuncTaylor(w functions.Wood, x, x1 []float64) (sum, sum1, sum2
 	t4 := 100 * f1_1
 	t5 := 90 * f3
 	t6 := 90 * f3_1
-	t7 := t3*f1_1 + t4*f1 - 2*(f2*x10) + (t5*f3_1 + t6*f3) - 2*(f4*x12)
-	t8 := t4*f1_1 - t3*t - 100*t*f1 + t + (t6*f3_1 - t5*t2 - 90*t2*f3) + t2
+	t7 := t4*f1 + t3*f1_1 - 2*(x10*f2) + (t6*f3 + t5*f3_1) - 2*(x12*f4)
+	t8 := t4*f1_1 - 100*t*f1 - t3*t + t + (t6*f3_1 - 90*t2*f3 - t5*t2) + t2
 	t9 := 10 * f5
 	t10 := 10 * f5_1
-	t11 := t7 + (t9*f5_1 + t10*f5)
+	t11 := t7 + (t10*f5 + t9*f5_1)
 	t12 := t8 + t10*f5_1
 	t13 := 0.1 * f6
 	t14 := 0.1 * f6_1
-	t15 := t11 + (t13*f6_1 + t14*f6)
+	t15 := t11 + (t14*f6 + t13*f6_1)
 	t16 := t12 + t14*f6_1
 	return t3*f1 + f2*f2 + t5*f3 + f4*f4 + t9*f5 + t13*f6, t15, t16
 }
@@ -2037,9 +2037,9 @@ func functionsBiggsEXP2FuncTaylor(b functions.BiggsEXP2, x, x1 []float64) (sum, 
 		f1 := 5*t6 - t3
 		f2 := 0.5*(t3*t) - 5*(0.5*(t6*t4))
 		f := t2 - 5*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -2115,9 +2115,9 @@ func functionsBiggsEXP3FuncTaylor(b functions.BiggsEXP3, x, x1 []float64) (sum, 
 		f1 := -t3 - (x12*t5 - x2*t6)
 		f2 := 0.5*(t3*t) - (x2*(0.5*(t6*t4)) - x12*t6)
 		f := t2 - x2*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -2195,9 +2195,9 @@ func functionsBiggsEXP4FuncTaylor(b functions.BiggsEXP4, x, x1 []float64) (sum, 
 		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6)
 		f2 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6)
 		f := x2*t2 - x3*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -2278,9 +2278,9 @@ func functionsBiggsEXP5FuncTaylor(b functions.BiggsEXP5, x, x1 []float64) (sum, 
 		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6) - 3*t9
 		f2 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6) + 3*(0.5*(t9*t7))
 		f := x2*t2 - x3*t5 + 3*t8 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -2365,9 +2365,9 @@ func functionsBiggsEXP6FuncTaylor(b functions.BiggsEXP6, x, x1 []float64) (sum, 
 		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6) + (x15*t9 - x5*t10)
 		f2 := t7 + (x5*(0.5*(t10*t8)) - x15*t10)
 		f := x2*t2 - x3*t5 + x5*t9 - y
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -2441,9 +2441,9 @@ func functionsBox3DFuncTaylor(b functions.Box3D, x, x1 []float64) (sum, sum1, su
 		f2 := 0.5*(t4*t2) - 0.5*(t7*t5)
 		f := t3 - t6 - x[2]*y
 		f1 := t7 - t4 - x1[2]*y
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -2521,20 +2521,20 @@ func functionsExtendedPowellSingularFuncTaylor(
 		t := x[i+1] - 2*x[i+2]
 		t1 := x1[i+1] - 2*x1[i+2]
 		f3 := t * t
-		f3_1 := 2 * (t * t1)
+		f3_1 := 2 * (t1 * t)
 		f3_2 := t1 * t1
 		t2 := xi - x[i+3]
 		t1_2 := x1i - x1[i+3]
 		f4 := t2 * t2
-		f4_1 := 2 * (t2 * t1_2)
+		f4_1 := 2 * (t1_2 * t2)
 		f4_2 := t1_2 * t1_2
 		t3 := 5 * f2
 		t4 := 5 * f2_1
-		t5 := f1_1*f1_1 + t4*f2_1 + (f3*f3_2 + f3_1*f3_1 + f3_2*f3)
+		t5 := f1_1*f1_1 + t4*f2_1 + (f3_2*f3 + f3_1*f3_1 + f3*f3_2)
 		t6 := 10 * f4
 		t7 := 10 * f4_1
-		t8 := t5 + (t6*f4_2 + t7*f4_1 + 10*f4_2*f4)
-		sum1 += 2*(f1*f1_1) + (t3*f2_1 + t4*f2) + 2*(f3*f3_1) + (t6*f4_1 + t7*f4)
+		t8 := t5 + (10*f4_2*f4 + t7*f4_1 + t6*f4_2)
+		sum1 += 2*(f1_1*f1) + (t4*f2 + t3*f2_1) + 2*(f3_1*f3) + (t7*f4 + t6*f4_1)
 		sum2 += t8
 		sum += f1*f1 + t3*f2 + f3*f3 + t6*f4
 	}
@@ -2606,11 +2606,11 @@ func functionsExtendedRosenbrockFuncTaylor(
 		a := 1 - xi
 		t := x1i * x1i
 		b := x[i+1] - xi*xi
-		b1 := x1[i+1] - 2*(xi*x1i)
+		b1 := x1[i+1] - 2*(x1i*xi)
 		t2 := 100 * b
 		t3 := 100 * b1
-		sum1 += t2*b1 + t3*b - 2*(a*x1i)
-		sum2 += t + (t3*b1 - t2*t - 100*t*b)
+		sum1 += t3*b + t2*b1 - 2*(x1i*a)
+		sum2 += t + (t3*b1 - 100*t*b - t2*t)
 		sum += a*a + t2*b
 	}
 	return sum, sum1, sum2
@@ -2678,7 +2678,7 @@ func functionsGaussianFuncTaylor(g functions.Gaussian, x, x1 []float64) (sum, su
 		x12 := x1[2]
 		b := 0.5*float64(8-i) - x[2]
 		d := b * b
-		t := 2 * (b * x12)
+		t := 2 * (x12 * b)
 		t2 := -0.5 * x[1]
 		t3 := -0.5 * x1[1]
 		t4 := t3*d - t2*t
@@ -2686,12 +2686,12 @@ func functionsGaussianFuncTaylor(g functions.Gaussian, x, x1 []float64) (sum, su
 		e1 := e * t4
 		x0 := x[0]
 		x10 := x1[0]
-		f1 := x0*e1 + x10*e
-		f2 := x0*(0.5*(e1*t4)+e*(t2*(x12*x12)-t3*t)) + x10*e1
+		f1 := x10*e + x0*e1
+		f2 := x10*e1 + x0*(0.5*(e1*t4)+e*(t2*(x12*x12)-t3*t))
 		f := x0*e - functionsGaussianY(g, i)
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -2782,12 +2782,12 @@ func functionsHelicalValleyFuncTaylor(h functions.HelicalValley, x, x1 []float64
 		panic("function not defined at x[0] = 0")
 	}
 	t := x[1] / x0
-	t2 := (x1[1] - x10*t) / x0
+	t2 := (x1[1] - t*x10) / x0
 	t3 := 1 + t*t
 	t4 := 1 / t3
 	theta := 0.5 * math.Atan(t) / 3.141592653589793
 	theta1 := 0.5 * (t4 * t2) / 3.141592653589793
-	theta2 := 0.5 * (-(0.5 * (2 * (t * t2) * t4 / t3 * t2)) - t4*(x10*t2/x0)) / 3.141592653589793
+	theta2 := 0.5 * (-(0.5 * (2 * (t * t2) * t4 / t3 * t2)) - t4*(t2*x10/x0)) / 3.141592653589793
 	if x0 < 0 {
 		theta += 0.5
 	}
@@ -2824,8 +2824,8 @@ func functionsHelicalValleyFuncTaylor(h functions.HelicalValley, x, x1 []float64
 	f2 := 10 * (t6 - 1)
 	f2_1 := 10 * t12
 	f2_2 := 10 * (0.5*(t13*x10_2) + 0.5*(t14*x11))
-	t15 := f1_1*f1_1 - f1*t5 - t5*f1 + (f2*f2_2 + f2_1*f2_1 + f2_2*f2) + f3_1*f3_1
-	return f1*f1 + f2*f2 + f3*f3, 2*(f1*f1_1) + 2*(f2*f2_1) + 2*(f3*f3_1), t15
+	t15 := f1_1*f1_1 - t5*f1 - f1*t5 + (f2_2*f2 + f2_1*f2_1 + f2*f2_2) + f3_1*f3_1
+	return f1*f1 + f2*f2 + f3*f3, 2*(f1_1*f1) + 2*(f2_1*f2) + 2*(f3_1*f3), t15
 }
 
 // PenaltyIHessian returns PenaltyI.Func and stores its Hessian with respect to x in h
@@ -2888,7 +2888,7 @@ func functionsPenaltyIFuncTaylor(p functions.PenaltyI, x, x1 []float64) (sum, su
 		v1_2 := x1[i]
 		t2 := x[i] - 1
 		sum += t2 * t2
-		sum1 += 2 * (t2 * v1_2)
+		sum1 += 2 * (v1_2 * t2)
 		sum2 += v1_2 * v1_2
 	}
 	sum *= 1e-05
@@ -2901,11 +2901,11 @@ func functionsPenaltyIFuncTaylor(p functions.PenaltyI, x, x1 []float64) (sum, su
 		v := x[i2]
 		v1 := x1[i2]
 		s += v * v
-		s1 += 2 * (v * v1)
+		s1 += 2 * (v1 * v)
 		s2 += v1 * v1
 	}
 	t := s - 0.25
-	return sum + t*t, sum1 + 2*(t*s1), sum2 + (t*s2 + s1*s1 + s2*t)
+	return sum + t*t, sum1 + 2*(s1*t), sum2 + (s2*t + s1*s1 + t*s2)
 }
 
 // PenaltyIIHessian returns PenaltyII.Func and stores its Hessian with respect to x in h
@@ -2971,7 +2971,7 @@ func functionsPenaltyIIFuncTaylor(p functions.PenaltyII, x, x1 []float64) (sum, 
 		t11 := t10 * v
 		t12 := t10 * v1
 		s += t11 * v
-		s1 += t11*v1 + t12*v
+		s1 += t12*v + t11*v1
 		s2 += t12 * v1
 	}
 	sum = 0
@@ -2987,9 +2987,9 @@ func functionsPenaltyIIFuncTaylor(p functions.PenaltyII, x, x1 []float64) (sum, 
 		f1_2 := t6 + t9
 		f2_2 := 0.5*(t6*t4) + 0.5*(t9*t7)
 		f3 := t5 + t8 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
-		sum2 += f3*f2_2 + f1_2*f1_2 + f2_2*f3
+		sum2 += f2_2*f3 + f1_2*f1_2 + f3*f2_2
 		sum += f3 * f3
-		sum1 += 2 * (f3 * f1_2)
+		sum1 += 2 * (f1_2 * f3)
 	}
 	for i3 := 1; i3 < dim; i3++ {
 		t2 := x1[i3] / 10
@@ -2997,14 +2997,14 @@ func functionsPenaltyIIFuncTaylor(p functions.PenaltyII, x, x1 []float64) (sum, 
 		f1 := t3 * t2
 		f2 := 0.5 * (f1 * t2)
 		f := t3 - 0.9048374180359595
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	x10 := x1[0]
 	t := x[0] - 0.2
-	sum1_2 := sum1*1e-05 + 2*(t*x10) + 2*(s*s1)
-	sum2_2 := sum2*1e-05 + x10*x10 + (s*s2 + s1*s1 + s2*s)
+	sum1_2 := sum1*1e-05 + 2*(x10*t) + 2*(s1*s)
+	sum2_2 := sum2*1e-05 + x10*x10 + (s2*s + s1*s1 + s*s2)
 	return sum*1e-05 + t*t + s*s, sum1_2, sum2_2
 }
 
@@ -3066,7 +3066,7 @@ func functionsSphereFuncTaylor(s functions.Sphere, x, x1 []float64) (sum, sum1, 
 		v := x[i]
 		v1 := x1[i]
 		sum += v * v
-		sum1 += 2 * (v * v1)
+		sum1 += 2 * (v1 * v)
 		sum2 += v1 * v1
 	}
 	return sum, sum1, sum2
@@ -3150,9 +3150,9 @@ func functionsTrigonometricFuncTaylor(t functions.Trigonometric, x, x1 []float64
 		f := float64(n+i2+1) - t2*t3 - t4 - s1
 		f1 := t2*t5 - t6 - s1_1
 		f2 := t2*(0.5*(t6*v1)) + 0.5*(t5*v1) - s1_2
-		sum2 += f*f2 + f1*f1 + f2*f
+		sum2 += f2*f + f1*f1 + f*f2
 		sum += f * f
-		sum1 += 2 * (f * f1)
+		sum1 += 2 * (f1 * f)
 	}
 	return sum, sum1, sum2
 }
@@ -3221,7 +3221,7 @@ func functionsVariablyDimensionedFuncTaylor(
 		v1 := x1[i]
 		t2 := x[i] - 1
 		sum += t2 * t2
-		sum1 += 2 * (t2 * v1)
+		sum1 += 2 * (v1 * t2)
 		sum2 += v1 * v1
 	}
 	s := 0.0
@@ -3232,9 +3232,9 @@ func functionsVariablyDimensionedFuncTaylor(
 		s1 += t * x1[i2]
 	}
 	s2 := s * s
-	s1_2 := 2 * (s * s1)
+	s1_2 := 2 * (s1 * s)
 	s2_2 := s1 * s1
-	return sum + s2 + s2*s2, sum1 + s1_2 + 2*(s2*s1_2), sum2 + s2_2 + (s2*s2_2 + s1_2*s1_2 + s2_2*s2)
+	return sum + s2 + s2*s2, sum1 + s1_2 + 2*(s1_2*s2), sum2 + s2_2 + (s2_2*s2 + s1_2*s1_2 + s2*s2_2)
 }
 
 // BraninHooHessian returns BraninHoo.Func and stores its Hessian with respect to x in h
@@ -3297,10 +3297,10 @@ func functionsBraninHooFuncTaylor(b functions.BraninHoo, x, x1 []float64) (float
 	t := 0.12918450914398066 * x0
 	t2 := 0.12918450914398066 * x10
 	t3 := t2 * x10
-	term1 := x1[1] - (t*x10 + t2*x0) + 1.5915494309189533*x10
+	term1 := x1[1] - (t2*x0 + t*x10) + 1.5915494309189533*x10
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
 	t4 := math.Cos(x0)
-	t5 := 2*(term*term1) - 9.602112642270262*(math.Sin(x0)*x10)
-	t6 := term1*term1 - term*t3 - t3*term - 9.602112642270262*(0.5*(t4*x10*x10))
+	t5 := 2*(term1*term) - 9.602112642270262*(math.Sin(x0)*x10)
+	t6 := term1*term1 - t3*term - term*t3 - 9.602112642270262*(0.5*(t4*x10*x10))
 	return term*term + 9.602112642270262*t4 + 10, t5, t6
 }

@@ -1897,10 +1897,10 @@ func LayersJVP(x, dx []float64) (float64, float64) {
 		t2 := k * n
 		t3 := (k + 1) * n
 		h := work[t2:t3]
-		t4 := dwork[t2:t3]
-		layerJVP(h, t4, y, dy, x[n:], dx[n:])
+		dh := dwork[t2:t3]
+		layerJVP(h, dh, y, dy, x[n:], dx[n:])
 		y = h
-		dy = t4
+		dy = dh
 	}
 	s := 0.0
 	ds := 0.0

@@ -1268,20 +1268,20 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 	t := new([4]float64)
 	t2 := new([4]float64)
 	y := t[:4]
-	t3 := t2[:4]
+	dy := t2[:4]
 	idx := 0
 	for i := 0; i < 4; i++ {
 		for j2 := i + 1; j2 < 4; j2++ {
-			t5 := l[idx]
-			t6 := dl[idx]
+			t4 := l[idx]
+			t5 := dl[idx]
 			xi := x[i]
 			dxi := dx[i]
-			t7 := t5 * xi
+			t6 := t4 * xi
 			xj := x[j2]
 			dxj := dx[j2]
-			t8 := t3[j2]
-			y[j2] += t7 * xj
-			t3[j2] = t8 + ((t6*xi+t5*dxi)*xj + t7*dxj)
+			dyj := dy[j2]
+			y[j2] += t6 * xj
+			dy[j2] = dyj + ((t5*xi+t4*dxi)*xj + t6*dxj)
 			idx++
 		}
 	}
@@ -1290,9 +1290,9 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 	k := 8
 	for j := 3; j >= 0; j-- {
 		yj := y[j]
-		t4 := float64(k - 1)
-		s += yj * yj * t4
-		ds += 2 * (t3[j] * yj) * t4
+		t3 := float64(k - 1)
+		s += yj * yj * t3
+		ds += 2 * (dy[j] * yj) * t3
 		k -= 2
 	}
 	return s, ds

@@ -628,15 +628,15 @@ func CentroidJVP(ps, dps []Pair) (float64, float64, float64, float64) {
 // tangent of the primal's element or field at the same place.
 func TailJVP(x, dx []float64) (float64, float64) {
 	t := x[1:]
-	t2 := dx[1:]
+	dt := dx[1:]
 	h := x[:2]
-	t3 := dx[:2]
+	dh := dx[:2]
 	t0 := t[0]
-	t4 := len(t) - 1
-	t5 := t[t4]
+	t2 := len(t) - 1
+	t3 := t[t2]
 	h0 := h[0]
 	h1 := h[1]
-	return t0*t5 + h0*h1, t2[0]*t5 + t0*t2[t4] + (t3[0]*h1 + h0*t3[1])
+	return t0*t3 + h0*h1, dt[0]*t3 + t0*dt[t2] + (dh[0]*h1 + h0*dh[1])
 }
 
 // TailGrad computes Tail and its gradient with respect to the varied inputs

@@ -1447,20 +1447,20 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 // Concat writes are written (overwritten) into the shadows: a into da, b into db.
 func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 	all := append([]float64(nil), a...)
-	t := append([]float64(nil), da...)
+	dall := append([]float64(nil), da...)
 	all = append(all, b...)
-	t2 := append(t, db...)
+	dall = append(dall, db...)
 	a0 := a[0]
 	da0 := da[0]
 	b0 := b[0]
 	db0 := db[0]
 	all = append(all, a0*b0, 2)
-	t3 := append(t2, da0*b0+a0*db0, 0)
+	dall = append(dall, da0*b0+a0*db0, 0)
 	var rows [][]float64
 	var drows [][]float64
 	for i := 0; i+1 < len(all); i += 2 {
 		rows = append(rows, all[i:i+2])
-		drows = append(drows, t3[i:i+2])
+		drows = append(drows, dall[i:i+2])
 	}
 	s := 0.0
 	ds := 0.0

@@ -14,9 +14,9 @@ import "math"
 // Results, in order: the value of Cube; its coefficients 1 to 2.
 func CubeTaylor(x, x1, x2 float64) (float64, float64, float64) {
 	t := x * x
-	t2 := 2 * (x * x1)
-	t3 := t*x2 + t2*x1 + (x*x2+x1*x1+x2*x)*x
-	return t * x, t*x1 + t2*x, t3
+	t2 := 2 * (x1 * x)
+	t3 := (x2*x+x1*x1+x*x2)*x + t2*x1 + t*x2
+	return t * x, t2*x + t*x1, t3
 }
 
 // CubeSeriesJVP computes CubeSeries and its directional derivative along the tangents
@@ -39,13 +39,13 @@ func CubeSeriesJVP(x, dx float64) (float64, float64) {
 func cubeTaylorJVPWrtX(x, dx, x1, x2 float64) (float64, float64, float64, float64, float64, float64) {
 	t := x * x
 	t2 := 2 * (dx * x)
-	t3 := 2 * (x * x1)
-	t4 := 2 * (dx * x1)
-	t5 := x*x2 + x1*x1 + x2*x
-	t6 := t2*x1 + (t4*x + t3*dx)
-	t7 := t*x2 + t3*x1 + t5*x
-	t8 := t2*x2 + t4*x1 + (2*(dx*x2)*x + t5*dx)
-	return t * x, t*x1 + t3*x, t7, t2*x + t*dx, t6, t8
+	t3 := 2 * (x1 * x)
+	t4 := 2 * (x1 * dx)
+	t5 := x2*x + x1*x1 + x*x2
+	t6 := t4*x + t3*dx + t2*x1
+	t7 := t5*x + t3*x1 + t*x2
+	t8 := 2*(x2*dx)*x + t5*dx + t4*x1 + t2*x2
+	return t * x, t3*x + t*x1, t7, t2*x + t*dx, t6, t8
 }
 
 // WaveJVP computes Wave and its directional derivative along the tangents
@@ -104,13 +104,13 @@ func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, f
 	t17 := t13 * t12
 	t18 := t14 * t12
 	t19 := t15 * t12
-	t20 := t*t15 + t3*t14 - t5*t13
-	t21 := t*t16 + t3*t15 - t5*t14 - t7*t13
-	t22 := t8*t16 - t9*t15 - t10*t14 + 0.3333333333333333*(t5*x1)*dx*t13
-	t23 := t8*t14 - t9*t13 + (t*t18 + t3*t17)
-	t24 := t8*t15 - t9*t14 - t10*t13 + (t*t19 + t3*t18 - t5*t17)
-	t25 := t22 + (t*(t16*t12) + t3*t19 - t5*t18 - t7*t17)
-	return t * t13, t8*t13 + t*t17, t*t14 + t3*t13, t20, t21, t23, t24, t25
+	t20 := t3*t14 - t5*t13 + t*t15
+	t21 := -(t7 * t13) - t5*t14 + t3*t15 + t*t16
+	t22 := 0.3333333333333333*(t5*x1)*dx*t13 - t10*t14 - t9*t15 + t8*t16
+	t23 := t8*t14 - t9*t13 + (t3*t17 + t*t18)
+	t24 := -(t10 * t13) - t9*t14 + t8*t15 + (t3*t18 - t5*t17 + t*t19)
+	t25 := t22 + (-(t7 * t17) - t5*t18 + t3*t19 + t*(t16*t12))
+	return t * t13, t8*t13 + t*t17, t3*t13 + t*t14, t20, t21, t23, t24, t25
 }
 
 // RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs

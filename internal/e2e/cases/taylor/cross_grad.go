@@ -29,7 +29,7 @@ func loopsSumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 		xi := x[i]
 		x1i := x1[i]
 		s += xi * xi
-		s1 += 2 * (xi * x1i)
+		s1 += 2 * (x1i * xi)
 		s2 += x1i * x1i
 	}
 	return s, s1, s2, 0
@@ -62,10 +62,10 @@ func loopsExpSeries(x, x1, x2, x3, x4 float64) (float64, float64, float64, float
 		t3 := x2 / n
 		t4 := x3 / n
 		term5 := term * t
-		term1_2 := term*t2 + term1*t
-		term2_2 := term*t3 + term1*t2 + term2*t
-		term3_2 := term*t4 + term1*t3 + term2*t2 + term3*t
-		term4 = term*(x4/n) + term1*t4 + term2*t3 + term3*t2 + term4*t
+		term1_2 := term1*t + term*t2
+		term2_2 := term2*t + term1*t2 + term*t3
+		term3_2 := term3*t + term2*t2 + term1*t3 + term*t4
+		term4 = term4*t + term3*t2 + term2*t3 + term1*t4 + term*(x4/n)
 		sum += term5
 		sum1 += term1_2
 		sum2 += term2_2
@@ -105,12 +105,12 @@ func loopsSqrt(a, a1, a2, a3 float64) (float64, float64, float64, float64) {
 	}
 	for i := 0; i < 100; i++ {
 		t := a / x
-		t2 := (a1 - x1*t) / x
-		t3 := (a2 - x1*t2 - x2*t) / x
+		t2 := (a1 - t*x1) / x
+		t3 := (a2 - t2*x1 - t*x2) / x
 		next := 0.5 * (x + t)
 		next1 := 0.5 * (x1 + t2)
 		next2 := 0.5 * (x2 + t3)
-		next3 := 0.5 * (x3 + (a3-x1*t3-x2*t2-x3*t)/x)
+		next3 := 0.5 * (x3 + (a3-t3*x1-t2*x2-t*x3)/x)
 		if math.Abs(next-x) <= 1e-15*next {
 			x = next
 			x1 = next1
@@ -147,13 +147,13 @@ func loopsProduct(x, x1 []float64) (float64, float64, float64, float64, float64)
 	for i := 0; i < len(x); i++ {
 		v1 := x1[i]
 		t := 1 + x[i]
-		p1_2 := p*v1 + p1*t
-		p2_2 := p1*v1 + p2*t
-		p3_2 := p2*v1 + p3*t
+		p1_2 := p1*t + p*v1
+		p2_2 := p2*t + p1*v1
+		p3_2 := p3*t + p2*v1
 		p *= t
 		p1 = p1_2
 		p2 = p2_2
-		p4 = p3*v1 + p4*t
+		p4 = p4*t + p3*v1
 		p3 = p3_2
 	}
 	return p, p1, p2, p3, p4
@@ -174,9 +174,9 @@ func loopsHorner(c [4]float64, x, x1, x2, x3 float64) (float64, float64, float64
 	s2 := 0.0
 	s3 := 0.0
 	for i := 0; i < 4; i++ {
-		s2_2 := s*x2 + s1*x1 + s2*x
-		s3 = s*x3 + s1*x2 + s2*x1 + s3*x
-		s1 = s*x1 + s1*x
+		s2_2 := s2*x + s1*x1 + s*x2
+		s3 = s3*x + s2*x1 + s1*x2 + s*x3
+		s1 = s1*x + s*x1
 		s = s*x + c[3-i]
 		s2 = s2_2
 	}
@@ -211,10 +211,10 @@ func loopsChebyshev(x, x1, x2, x3, x4 float64, n int) (float64, float64, float64
 	i := 1
 	for i < n {
 		b5 := t*b - a
-		b1_2 := t*b1 + t2*b - a1
-		b2_2 := t*b2 + t2*b1 + t3*b - a2
-		b3_2 := t*b3 + t2*b2 + t3*b1 + t4*b - a3
-		b4_2 := t*b4 + t2*b3 + t3*b2 + t4*b1 + t5*b - a4
+		b1_2 := t2*b + t*b1 - a1
+		b2_2 := t3*b + t2*b1 + t*b2 - a2
+		b3_2 := t4*b + t3*b1 + t2*b2 + t*b3 - a3
+		b4_2 := t5*b + t4*b1 + t3*b2 + t2*b3 + t*b4 - a4
 		i++
 		a = b
 		a1 = b1
@@ -243,15 +243,15 @@ func loopsChebyshev(x, x1, x2, x3, x4 float64, n int) (float64, float64, float64
 // Results, in order: the value of Piecewise; its coefficients 1 to 3.
 func controlPiecewise(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	if x < -1 {
-		t5 := -(x * x3) - x1*x2 - x2*x1 - x3*x
-		return -(x * x), -(2 * (x * x1)), -(x * x2) - x1*x1 - x2*x, t5
+		t5 := -(x3 * x) - x2*x1 - x1*x2 - x*x3
+		return -(x * x), -(2 * (x1 * x)), -(x2 * x) - x1*x1 - x*x2, t5
 	}
 	if x < 1 {
 		t := x * x
-		t2 := 2 * (x * x1)
-		t3 := x*x2 + x1*x1 + x2*x
-		t4 := t*x3 + t2*x2 + t3*x1 + (x*x3+x1*x2+x2*x1+x3*x)*x
-		return t * x, t*x1 + t2*x, t*x2 + t2*x1 + t3*x, t4
+		t2 := 2 * (x1 * x)
+		t3 := x2*x + x1*x1 + x*x2
+		t4 := (x3*x+x2*x1+x1*x2+x*x3)*x + t3*x1 + t2*x2 + t*x3
+		return t * x, t2*x + t*x1, t3*x + t2*x1 + t*x2, t4
 	}
 	return 2*x - 1, 2 * x1, 2 * x2, 2 * x3
 }
@@ -272,55 +272,60 @@ func controlLegendre(k int, x, x1, x2, x3, x4 float64) (float64, float64, float6
 	case 1:
 		return x, x1, x2, x3, x4
 	case 2:
-		t39 := 3 * x
-		t40 := 3 * x1
-		t41 := 3 * x2
-		t42 := 3 * x3
-		t43 := (t39*x3 + t40*x2 + t41*x1 + t42*x) / 2
-		t44 := (t39*x4 + t40*x3 + t41*x2 + t42*x1 + 3*x4*x) / 2
-		return (t39*x - 1) / 2, (t39*x1 + t40*x) / 2, (t39*x2 + t40*x1 + t41*x) / 2, t43, t44
+		t44 := 3 * x
+		t45 := 3 * x1
+		t46 := 3 * x2
+		t47 := 3 * x3
+		t48 := (t47*x + t46*x1 + t45*x2 + t44*x3) / 2
+		t49 := (3*x4*x + t47*x1 + t46*x2 + t45*x3 + t44*x4) / 2
+		return (t44*x - 1) / 2, (t45*x + t44*x1) / 2, (t46*x + t45*x1 + t44*x2) / 2, t48, t49
 	case 3:
-		t25 := 5 * x
-		t26 := 5 * x1
-		t27 := 5 * x2
-		t28 := 5 * x3
-		t29 := t25 * x
-		t30 := t25*x1 + t26*x
-		t31 := t25*x2 + t26*x1 + t27*x
-		t32 := t25*x3 + t26*x2 + t27*x1 + t28*x
-		t33 := (t25*x4 + t26*x3 + t27*x2 + t28*x1 + 5*x4*x) * x
-		t34 := t29*x4 + t30*x3 + t31*x2 + t32*x1 + t33
-		t35 := t34 - 3*x4
-		t36 := (t29*x2 + t30*x1 + t31*x - 3*x2) / 2
-		t37 := (t29*x3 + t30*x2 + t31*x1 + t32*x - 3*x3) / 2
-		t38 := t35 / 2
-		return (t29*x - 3*x) / 2, (t29*x1 + t30*x - 3*x1) / 2, t36, t37, t38
+		t29 := 5 * x
+		t30 := 5 * x1
+		t31 := 5 * x2
+		t32 := 5 * x3
+		t33 := t29 * x
+		t34 := t30*x + t29*x1
+		t35 := t31*x + t30*x1 + t29*x2
+		t36 := t32*x + t31*x1 + t30*x2 + t29*x3
+		t37 := (5*x4*x+t32*x1+t31*x2+t30*x3+t29*x4)*x + t36*x1 + t35*x2
+		t38 := t37 + t34*x3
+		t39 := t38 + t33*x4
+		t40 := t39 - 3*x4
+		t41 := (t35*x + t34*x1 + t33*x2 - 3*x2) / 2
+		t42 := (t36*x + t35*x1 + t34*x2 + t33*x3 - 3*x3) / 2
+		t43 := t40 / 2
+		return (t33*x - 3*x) / 2, (t34*x + t33*x1 - 3*x1) / 2, t41, t42, t43
 	}
 	t := 35 * x
 	t2 := 35 * x1
 	t3 := 35 * x2
 	t4 := 35 * x3
 	t5 := t * x
-	t6 := t*x1 + t2*x
-	t7 := t*x2 + t2*x1 + t3*x
-	t8 := t*x3 + t2*x2 + t3*x1 + t4*x
+	t6 := t2*x + t*x1
+	t7 := t3*x + t2*x1 + t*x2
+	t8 := t4*x + t3*x1 + t2*x2 + t*x3
 	t9 := t5 * x
-	t10 := t5*x1 + t6*x
-	t11 := t5*x2 + t6*x1 + t7*x
-	t12 := t5*x3 + t6*x2 + t7*x1 + t8*x
-	t13 := (t*x4 + t2*x3 + t3*x2 + t4*x1 + 35*x4*x) * x
-	t14 := t5*x4 + t6*x3 + t7*x2 + t8*x1 + t13
-	t15 := t14 * x
-	t16 := t9*x4 + t10*x3 + t11*x2 + t12*x1 + t15
-	t17 := 30 * x
-	t18 := 30 * x1
-	t19 := 30 * x2
-	t20 := 30 * x3
-	t21 := t16 - (t17*x4 + t18*x3 + t19*x2 + t20*x1 + 30*x4*x)
-	t22 := (t9*x2 + t10*x1 + t11*x - (t17*x2 + t18*x1 + t19*x)) / 8
-	t23 := (t9*x3 + t10*x2 + t11*x1 + t12*x - (t17*x3 + t18*x2 + t19*x1 + t20*x)) / 8
-	t24 := t21 / 8
-	return (t9*x - t17*x + 3) / 8, (t9*x1 + t10*x - (t17*x1 + t18*x)) / 8, t22, t23, t24
+	t10 := t6*x + t5*x1
+	t11 := t7*x + t6*x1 + t5*x2
+	t12 := t8*x + t7*x1 + t6*x2 + t5*x3
+	t13 := (35*x4*x+t4*x1+t3*x2+t2*x3+t*x4)*x + t8*x1 + t7*x2
+	t14 := t13 + t6*x3
+	t15 := t14 + t5*x4
+	t16 := t15 * x
+	t17 := t16 + t12*x1
+	t18 := t17 + t11*x2
+	t19 := t18 + t10*x3
+	t20 := t19 + t9*x4
+	t21 := 30 * x
+	t22 := 30 * x1
+	t23 := 30 * x2
+	t24 := 30 * x3
+	t25 := t20 - (30*x4*x + t24*x1 + t23*x2 + t22*x3 + t21*x4)
+	t26 := (t11*x + t10*x1 + t9*x2 - (t23*x + t22*x1 + t21*x2)) / 8
+	t27 := (t12*x + t11*x1 + t10*x2 + t9*x3 - (t24*x + t23*x1 + t22*x2 + t21*x3)) / 8
+	t28 := t25 / 8
+	return (t9*x - t21*x + 3) / 8, (t10*x + t9*x1 - (t22*x + t21*x1)) / 8, t26, t27, t28
 }
 
 // controlStats propagates Taylor polynomials of degree 2 through Stats (Taylor mode):
@@ -356,7 +361,7 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 	for i2 := 0; i2 < n; i2++ {
 		d := x[i2] - mean
 		d1 := x1[i2] - mean1
-		variance1 += 2 * (d * d1)
+		variance1 += 2 * (d1 * d)
 		variance += d * d
 		variance2 += d1 * d1
 	}
@@ -440,7 +445,7 @@ func controlClamp(x, x1, x2, lo, lo1, lo2, hi, hi1, hi2 float64) (float64, float
 	}
 	if x > hi {
 		if hi < 0 {
-			return -(hi * x), -(hi * x1) - hi1*x, -(hi * x2) - hi1*x1 - hi2*x
+			return -(hi * x), -(hi1 * x) - hi*x1, -(hi2 * x) - hi1*x1 - hi*x2
 		}
 		return hi, hi1, hi2
 	}
@@ -501,9 +506,9 @@ func callsAffineApplyTaylor(f, f1, f2, f3 calls.Affine, x, x1, x2, x3 float64) (
 	t := f.A
 	t2 := f1.A
 	t3 := f2.A
-	t4 := t*x2 + t2*x1 + t3*x + f2.B
-	t5 := t*x3 + t2*x2 + t3*x1 + f3.A*x + f3.B
-	return t*x + f.B, t*x1 + t2*x + f1.B, t4, t5
+	t4 := t3*x + t2*x1 + t*x2 + f2.B
+	t5 := f3.A*x + t3*x1 + t2*x2 + t*x3 + f3.B
+	return t*x + f.B, t2*x + t*x1 + f1.B, t4, t5
 }
 
 // callsPathLength propagates Taylor polynomials of degree 3 through PathLength (Taylor mode):
@@ -557,7 +562,7 @@ func geomDistTaylor(p, p1, q, q1 []float64) (float64, float64, float64, float64)
 		d := p[i] - q[i]
 		d1 := p1[i] - q1[i]
 		s += d * d
-		s1 += 2 * (d * d1)
+		s1 += 2 * (d1 * d)
 		s2 += d1 * d1
 	}
 	t := math.Sqrt(s)
@@ -606,8 +611,8 @@ func geomNormalizeTaylor(dst, dst1, dst2, x, x1, x2 []float64) {
 		v1 := x1[i]
 		v2_2 := x2[i]
 		n2 += v * v
-		n1 += 2 * (v * v1)
-		n2_2 += v*v2_2 + v1*v1 + v2_2*v
+		n1 += 2 * (v1 * v)
+		n2_2 += v2_2*v + v1*v1 + v*v2_2
 	}
 	n2 = math.Sqrt(n2)
 	t := 0.5 / n2
@@ -616,10 +621,10 @@ func geomNormalizeTaylor(dst, dst1, dst2, x, x1, x2 []float64) {
 	for i2 := 0; i2 < n; i2++ {
 		v2 := x2[i2]
 		t2 := x[i2] / n2
-		t3 := (x1[i2] - n1_2*t2) / n2
+		t3 := (x1[i2] - t2*n1_2) / n2
 		dst[i2] = t2
 		dst1[i2] = t3
-		dst2[i2] = (v2 - n1_2*t3 - n2_3*t2) / n2
+		dst2[i2] = (v2 - t3*n1_2 - t2*n2_3) / n2
 	}
 }
 
@@ -639,14 +644,14 @@ func callsAngle(a, a1, a2, b, b1, b2 geom.Vec3) (float64, float64, float64) {
 	t4, t5, t6 := geomVec3NormTaylor(a, a1, a2)
 	t7, t8, t9 := geomVec3NormTaylor(b, b1, b2)
 	t10 := t4 * t7
-	t11 := t4*t8 + t5*t7
+	t11 := t5*t7 + t4*t8
 	t12 := t / t10
-	t13 := (t2 - t11*t12) / t10
+	t13 := (t2 - t12*t11) / t10
 	t14 := 1 - t12
 	t15 := 1 + t12
 	t16 := math.Sqrt(t14 * t15)
 	t17 := -1 / t16
-	t18 := t17 * ((t3 - t11*t13 - (t4*t9+t5*t8+t6*t7)*t12) / t10)
+	t18 := t17 * ((t3 - t13*t11 - t12*(t6*t7+t5*t8+t4*t9)) / t10)
 	t19 := t18 - 0.5*(0.5/t16*(t14*t13-t13*t15)*t17/t16*t13)
 	return math.Acos(t12), t17 * t13, t19
 }
@@ -671,13 +676,13 @@ func geomDotTaylor(a, a1, a2, b, b1, b2 geom.Vec3) (float64, float64, float64) {
 	t6 := a1.Y
 	t7 := b.Y
 	t8 := b1.Y
-	t9 := t*b2.X + t2*t4 + a2.X*t3 + (t5*b2.Y + t6*t8 + a2.Y*t7)
+	t9 := a2.X*t3 + t2*t4 + t*b2.X + (a2.Y*t7 + t6*t8 + t5*b2.Y)
 	t10 := a.Z
 	t11 := a1.Z
 	t12 := b.Z
 	t13 := b1.Z
-	t14 := t*t4 + t2*t3 + (t5*t8 + t6*t7) + (t10*t13 + t11*t12)
-	t15 := t9 + (t10*b2.Z + t11*t13 + a2.Z*t12)
+	t14 := t2*t3 + t*t4 + (t6*t7 + t5*t8) + (t11*t12 + t10*t13)
+	t15 := t9 + (a2.Z*t12 + t11*t13 + t10*b2.Z)
 	return t*t3 + t5*t7 + t10*t12, t14, t15
 }
 
@@ -754,39 +759,37 @@ func memoryStep(p, p1, p2, p3 *memory.Particle, dt, dt1, dt2, dt3 float64) {
 	t20 := t19 + 0.6666666666666666*(t15*t6)
 	speed3 := t20 + t11*p3.V[1]
 	t21 := dt * speed
-	t22 := dt*speed1 + dt1*speed
-	t23 := dt*speed2 + dt1*speed1 + dt2*speed
+	t22 := dt1*speed + dt*speed1
+	t23 := dt2*speed + dt1*speed1 + dt*speed2
 	t24 := dt * speed3
-	t25 := t24 + dt1*speed2
-	t26 := t25 + dt2*speed1
-	t27 := t26 + dt3*speed
+	t25 := dt3*speed + dt2*speed1 + dt1*speed2 + t24
 	for k := 0; k < 2; k++ {
-		t28 := p.V[k]
-		t29 := p1.V[k]
-		t30 := p2.V[k]
-		t31 := p3.V[k]
-		t32 := p1.X[k]
-		t33 := p2.X[k]
-		t34 := p3.X[k]
-		p.X[k] += dt * t28
-		p1.X[k] = t32 + (dt*t29 + dt1*t28)
-		p2.X[k] = t33 + (dt*t30 + dt1*t29 + dt2*t28)
-		p3.X[k] = t34 + (dt*t31 + dt1*t30 + dt2*t29 + dt3*t28)
-		t35 := p.V[k]
-		t36 := p1.V[k]
-		t37 := p2.V[k]
-		t38 := p3.V[k]
-		t39 := p.M
-		t40 := p1.M
-		t41 := p2.M
-		t42 := t21 * t35 / t39
-		t43 := (t21*t36 + t22*t35 - t40*t42) / t39
-		t44 := (t21*t37 + t22*t36 + t23*t35 - t40*t43 - t41*t42) / t39
-		t45 := t38 - (t21*t38+t22*t37+t23*t36+t27*t35-t40*t44-t41*t43-p3.M*t42)/t39
-		p.V[k] = t35 - t42
-		p1.V[k] = t36 - t43
-		p2.V[k] = t37 - t44
-		p3.V[k] = t45
+		t26 := p.V[k]
+		t27 := p1.V[k]
+		t28 := p2.V[k]
+		t29 := p3.V[k]
+		t30 := p1.X[k]
+		t31 := p2.X[k]
+		t32 := p3.X[k]
+		p.X[k] += dt * t26
+		p1.X[k] = t30 + (dt1*t26 + dt*t27)
+		p2.X[k] = t31 + (dt2*t26 + dt1*t27 + dt*t28)
+		p3.X[k] = t32 + (dt3*t26 + dt2*t27 + dt1*t28 + dt*t29)
+		t33 := p.V[k]
+		t34 := p1.V[k]
+		t35 := p2.V[k]
+		t36 := p3.V[k]
+		t37 := p.M
+		t38 := p1.M
+		t39 := p2.M
+		t40 := t21 * t33 / t37
+		t41 := (t22*t33 + t21*t34 - t40*t38) / t37
+		t42 := (t23*t33 + t22*t34 + t21*t35 - t41*t38 - t40*t39) / t37
+		t43 := t36 - (t25*t33+t23*t34+t22*t35+t21*t36-t42*t38-t41*t39-t40*p3.M)/t37
+		p.V[k] = t33 - t40
+		p1.V[k] = t34 - t41
+		p2.V[k] = t35 - t42
+		p3.V[k] = t43
 	}
 }
 
@@ -818,8 +821,8 @@ func memoryCentroid(ps, ps1, ps2 []memory.Pair) (float64, float64, float64, floa
 		t2 := p1.B
 		t3 := p2.B
 		c.B += t * t
-		c1.B += 2 * (t * t2)
-		c2.B += t*t3 + t2*t2 + t3*t
+		c1.B += 2 * (t2 * t)
+		c2.B += t3*t + t2*t2 + t*t3
 	}
 	n2 := float64(n)
 	return c.A / n2, c.B / n2, c1.A / n2, c2.A / n2, c1.B / n2, c2.B / n2
@@ -849,7 +852,7 @@ func memoryCumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 		acc += x[i]
 		acc1 += x1[i]
 		c[i] = acc * acc
-		c1[i] = 2 * (acc * acc1)
+		c1[i] = 2 * (acc1 * acc)
 		c2[i] = acc1 * acc1
 		c3[i] = 0
 	}
@@ -886,8 +889,8 @@ func recursionHorner(c, c1, c2, c3 []float64, x, x1, x2, x3 float64) (float64, f
 	c20 := c2[0]
 	c30 := c3[0]
 	t, t2, t3, t4 := recursionHorner(c[1:], c1[1:], c2[1:], c3[1:], x, x1, x2, x3)
-	t5 := c30 + (x*t4 + x1*t3 + x2*t2 + x3*t)
-	return c0 + x*t, c10 + (x*t2 + x1*t), c20 + (x*t3 + x1*t2 + x2*t), t5
+	t5 := c30 + (x3*t + x2*t2 + x1*t3 + x*t4)
+	return c0 + x*t, c10 + (x1*t + x*t2), c20 + (x2*t + x1*t2 + x*t3), t5
 }
 
 // recursionContinuedFraction propagates Taylor polynomials of degree 3 through ContinuedFraction
@@ -907,7 +910,7 @@ func recursionContinuedFraction(x, x1, x2, x3 float64, depth int) (float64, floa
 	t, t2, t3, t4 := recursionContinuedFraction(x, x1, x2, x3, depth-1)
 	t5 := 1 + t
 	t6 := 1 / t5
-	t7 := t2 * t6 / t5
-	t8 := (t2*t7 - t3*t6) / t5
-	return x + t6, x1 - t7, x2 + t8, x3 + (t3*t7-t2*t8-t4*t6)/t5
+	t7 := t6 * t2 / t5
+	t8 := (t7*t2 - t6*t3) / t5
+	return x + t6, x1 - t7, x2 + t8, x3 + (t7*t3-t8*t2-t6*t4)/t5
 }

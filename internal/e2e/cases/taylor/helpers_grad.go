@@ -71,7 +71,7 @@ func callsSumSqTaylor(x, x1 []float64) (float64, float64, float64) {
 		v := x[i]
 		v1 := x1[i]
 		t := v * v
-		t2 := 2 * (v * v1)
+		t2 := 2 * (v1 * v)
 		t3 := v1 * v1
 		s += t
 		s1 += t2
@@ -311,7 +311,7 @@ func geomDistTaylor2(p, p1, q, q1 []float64) (float64, float64, float64) {
 		d := p[i] - q[i]
 		d1 := p1[i] - q1[i]
 		s += d * d
-		s1 += 2 * (d * d1)
+		s1 += 2 * (d1 * d)
 		s2 += d1 * d1
 	}
 	t := math.Sqrt(s)
@@ -594,12 +594,12 @@ func gradsRosenbrockTaylor(x, x1 []float64) (float64, float64, float64) {
 		x1i := x1[i]
 		t := x1i * x1i
 		a := x[i+1] - xi*xi
-		a1 := x1[i+1] - 2*(xi*x1i)
+		a1 := x1[i+1] - 2*(x1i*xi)
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * a1
-		sum1 += t2*a1 + t3*a - 2*(b*x1i)
-		sum2 += t3*a1 - t2*t - 100*t*a + t
+		sum1 += t3*a + t2*a1 - 2*(x1i*b)
+		sum2 += t3*a1 - 100*t*a - t2*t + t
 		sum += t2*a + b*b
 	}
 	return sum, sum1, sum2
@@ -821,7 +821,7 @@ func gradsSmoothTaylor(x, x1 []float64) (float64, float64, float64) {
 		xi := x[i]
 		x1i := x1[i]
 		y[i] = xi * xi
-		y1[i] = 2 * (xi * x1i)
+		y1[i] = 2 * (x1i * xi)
 		y2[i] = x1i * x1i
 	}
 	for i2 := 1; i2 < n; i2++ {
@@ -1149,7 +1149,7 @@ func loopsSumSquaresTaylor(x, x1 []float64) (float64, float64, float64) {
 		xi := x[i]
 		x1i := x1[i]
 		s += xi * xi
-		s1 += 2 * (xi * x1i)
+		s1 += 2 * (x1i * xi)
 		s2 += x1i * x1i
 	}
 	return s, s1, s2
@@ -1338,8 +1338,8 @@ func loopsBackwardTaylor(x, x1 []float64) (float64, float64, float64) {
 	for i := len(x) - 1; i >= 0; i -= 2 {
 		xi := x[i]
 		x1i := x1[i]
-		s2 = s1*x1i + s2*xi
-		s1 = s*x1i + s1*xi
+		s2 = s2*xi + s1*x1i
+		s1 = s1*xi + s*x1i
 		s = s*xi + float64(i+1)
 	}
 	return s, s1, s2
@@ -1574,8 +1574,8 @@ func loopsProductTaylor(x, x1 []float64) (float64, float64, float64) {
 	for i := 0; i < len(x); i++ {
 		v1 := x1[i]
 		t := 1 + x[i]
-		p2 = p1*v1 + p2*t
-		p1 = p*v1 + p1*t
+		p2 = p2*t + p1*v1
+		p1 = p1*t + p*v1
 		p *= t
 	}
 	return p, p1, p2
@@ -1811,7 +1811,7 @@ func loopsWeightedTaylor(x, x1 []float64) (float64, float64, float64) {
 		t2 := t * xi
 		t3 := t * x1i
 		s += t2 * xi
-		s1 += t2*x1i + t3*xi
+		s1 += t3*xi + t2*x1i
 		s2 += t3 * x1i
 	}
 	return s, s1, s2
@@ -2319,7 +2319,7 @@ func memoryCumSquaresTaylor(x, x1 []float64) (float64, float64, float64) {
 		acc += x[i]
 		acc1 += x1[i]
 		c[i] = acc * acc
-		c1[i] = 2 * (acc * acc1)
+		c1[i] = 2 * (acc1 * acc)
 		c2[i] = acc1 * acc1
 	}
 	s := 0.0
@@ -2583,27 +2583,25 @@ func memorySquaresHessian(x, h []float64) float64 {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func memorySquaresTaylor(x, x1 []float64) (float64, float64, float64) {
-	n := len([]float64(nil))
-	t := cap([]float64(nil))
 	var sq []float64
-	sq1 := make([]float64, n, t)
-	sq2 := make([]float64, n, t)
+	var sq1 []float64
+	var sq2 []float64
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		v1 := x1[i]
 		sq = append(sq, v*v)
-		sq1 = append(sq1, 2*(v*v1))
+		sq1 = append(sq1, 2*(v1*v))
 		sq2 = append(sq2, v1*v1)
 	}
 	sq0 := sq[0]
 	sq10 := sq1[0]
-	n2 := len(sq)
-	t2 := n2 - 1
-	t3 := sq[t2]
-	t4 := sq1[t2]
-	t5 := n2 / 2
-	t6 := sq0*sq2[t2] + sq10*t4 + sq2[0]*t3 + sq2[t5]
-	return sq0*t3 + sq[t5], sq0*t4 + sq10*t3 + sq1[t5], t6
+	n := len(sq)
+	t := n - 1
+	t2 := sq[t]
+	t3 := sq1[t]
+	t4 := n / 2
+	t5 := sq2[0]*t2 + sq10*t3 + sq0*sq2[t] + sq2[t4]
+	return sq0*t2 + sq[t4], sq10*t2 + sq0*t3 + sq1[t4], t5
 }
 
 // memorySquaresHVP returns Squares and stores the Hessian-vector product ∇²Squares·v in hv
@@ -2636,22 +2634,22 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 		v2 := x[i]
 		dv := v[i]
 		sq4 := append(sq, v2*v2)
-		t20 := append(dsq, 2*(dv*v2))
+		dsq5 := append(dsq, 2*(dv*v2))
 		n6 := len(sq4)
-		t21 := cap(sq4)
-		var dsq5, ddsq4 []float64
-		if t21 != cap(sq) {
-			dsq5 = make([]float64, n6, t21)
-			ddsq4 = make([]float64, n6, t21)
+		t20 := cap(sq4)
+		var dsq6, ddsq4 []float64
+		if t20 != cap(sq) {
+			dsq6 = make([]float64, n6, t20)
+			ddsq4 = make([]float64, n6, t20)
 		} else {
-			dsq5 = dsq2[:n6]
+			dsq6 = dsq2[:n6]
 			ddsq4 = ddsq[:n6]
 		}
-		tapeSlices = append(tapeSlices, sq, dsq2, sq4, dsq5)
-		dtapeSlices = append(dtapeSlices, dsq, ddsq, t20, ddsq4)
+		tapeSlices = append(tapeSlices, sq, dsq2, sq4, dsq6)
+		dtapeSlices = append(dtapeSlices, dsq, ddsq, dsq5, ddsq4)
 		sq = sq4
-		dsq = t20
-		dsq2 = dsq5
+		dsq = dsq5
+		dsq2 = dsq6
 		ddsq = ddsq4
 	}
 	sq0 := sq[0]
@@ -2767,18 +2765,16 @@ func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 ) {
-	n := len([]float64(nil))
-	t := cap([]float64(nil))
 	var sq []float64
-	sq1 := make([]float64, n, t)
-	sq2 := make([]float64, n, t)
-	sq3 := make([]float64, n, t)
-	sq4 := make([]float64, n, t)
-	sq5 := make([]float64, n, t)
-	sq6 := make([]float64, n, t)
-	sq7 := make([]float64, n, t)
-	sq8 := make([]float64, n, t)
-	sq9 := make([]float64, n, t)
+	var sq1 []float64
+	var sq2 []float64
+	var sq3 []float64
+	var sq4 []float64
+	var sq5 []float64
+	var sq6 []float64
+	var sq7 []float64
+	var sq8 []float64
+	var sq9 []float64
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		v1 := x1[i]
@@ -2789,7 +2785,7 @@ func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		v6 := x6[i]
 		v7 := x7[i]
 		v8 := x8[i]
-		t25 := v1*v1 + v2*v2 + v3*v3 + v4*v4 + v5*v5 + v6*v6 + v7*v7 + v8*v8
+		t24 := v1*v1 + v2*v2 + v3*v3 + v4*v4 + v5*v5 + v6*v6 + v7*v7 + v8*v8
 		sq = append(sq, v*v)
 		sq1 = append(sq1, 2*(v*v1))
 		sq2 = append(sq2, 2*(v*v2))
@@ -2799,7 +2795,7 @@ func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 		sq6 = append(sq6, 2*(v*v6))
 		sq7 = append(sq7, 2*(v*v7))
 		sq8 = append(sq8, 2*(v*v8))
-		sq9 = append(sq9, t25)
+		sq9 = append(sq9, t24)
 	}
 	sq0 := sq[0]
 	sq10 := sq1[0]
@@ -2810,31 +2806,31 @@ func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	sq60 := sq6[0]
 	sq70 := sq7[0]
 	sq80 := sq8[0]
-	n2 := len(sq)
-	t2 := n2 - 1
-	t3 := sq[t2]
-	t4 := sq1[t2]
-	t5 := sq2[t2]
-	t6 := sq3[t2]
-	t7 := sq4[t2]
-	t8 := sq5[t2]
-	t9 := sq6[t2]
-	t10 := sq7[t2]
-	t11 := sq8[t2]
-	t12 := sq0*sq9[t2] + sq9[0]*t3 + sq10*t4 + sq20*t5 + sq30*t6 + sq40*t7 + sq50*t8
-	t13 := t12 + sq60*t9
-	t14 := t13 + sq70*t10
-	t15 := t14 + sq80*t11
-	t16 := n2 / 2
-	t17 := sq0*t4 + sq10*t3 + sq1[t16]
-	t18 := sq0*t5 + sq20*t3 + sq2[t16]
-	t19 := sq0*t6 + sq30*t3 + sq3[t16]
-	t20 := sq0*t7 + sq40*t3 + sq4[t16]
-	t21 := sq0*t8 + sq50*t3 + sq5[t16]
-	t22 := sq0*t9 + sq60*t3 + sq6[t16]
-	t23 := sq0*t10 + sq70*t3 + sq7[t16]
-	t24 := t15 + sq9[t16]
-	return sq0*t3 + sq[t16], t17, t18, t19, t20, t21, t22, t23, sq0*t11 + sq80*t3 + sq8[t16], t24
+	n := len(sq)
+	t := n - 1
+	t2 := sq[t]
+	t3 := sq1[t]
+	t4 := sq2[t]
+	t5 := sq3[t]
+	t6 := sq4[t]
+	t7 := sq5[t]
+	t8 := sq6[t]
+	t9 := sq7[t]
+	t10 := sq8[t]
+	t11 := sq0*sq9[t] + sq9[0]*t2 + sq10*t3 + sq20*t4 + sq30*t5 + sq40*t6 + sq50*t7
+	t12 := t11 + sq60*t8
+	t13 := t12 + sq70*t9
+	t14 := t13 + sq80*t10
+	t15 := n / 2
+	t16 := sq0*t3 + sq10*t2 + sq1[t15]
+	t17 := sq0*t4 + sq20*t2 + sq2[t15]
+	t18 := sq0*t5 + sq30*t2 + sq3[t15]
+	t19 := sq0*t6 + sq40*t2 + sq4[t15]
+	t20 := sq0*t7 + sq50*t2 + sq5[t15]
+	t21 := sq0*t8 + sq60*t2 + sq6[t15]
+	t22 := sq0*t9 + sq70*t2 + sq7[t15]
+	t23 := t14 + sq9[t15]
+	return sq0*t2 + sq[t15], t16, t17, t18, t19, t20, t21, t22, sq0*t10 + sq80*t2 + sq8[t15], t23
 }
 
 // memoryTailHessian returns Tail and stores its Hessian with respect to x in h (overwritten),
@@ -2899,7 +2895,7 @@ func memoryTailTaylor(x, x1 []float64) (float64, float64, float64) {
 	h10 := h1[0]
 	h1_2 := h[1]
 	h11 := h1[1]
-	return t0*t3 + h0*h1_2, t0*t4 + t10*t3 + (h0*h11 + h10*h1_2), t10*t4 + h10*h11
+	return t0*t3 + h0*h1_2, t10*t3 + t0*t4 + (h10*h1_2 + h0*h11), t10*t4 + h10*h11
 }
 
 // memoryTailHVP returns Tail and stores the Hessian-vector product ∇²Tail·v in hv
@@ -2916,22 +2912,22 @@ func memoryTailHVP(x, v, hv []float64) float64 {
 	}
 	clear(hv)
 	t := x[1:]
-	t2 := v[1:]
+	dt := v[1:]
 	h := x[:2]
-	t3 := v[:2]
-	t4 := t2[0]
-	t5 := len(t) - 1
-	t6 := t2[t5]
-	t7 := t3[0]
-	t8 := t3[1]
-	t9 := t[0]*t[t5] + h[0]*h[1]
-	t10 := hv[:2]
-	t10[1] += t7
-	t10[0] += t8
-	t11 := hv[1:]
-	t11[t5] += t4
-	t11[0] += t6
-	return t9
+	dh := v[:2]
+	dt0 := dt[0]
+	t2 := len(t) - 1
+	t3 := dt[t2]
+	dh0 := dh[0]
+	dh1 := dh[1]
+	t4 := t[0]*t[t2] + h[0]*h[1]
+	t5 := hv[:2]
+	t5[1] += dh0
+	t5[0] += dh1
+	t6 := hv[1:]
+	t6[t2] += dt0
+	t6[0] += t3
+	return t4
 }
 
 // memoryTailLaplacian returns Tail and its Laplacian with respect to x, Σᵢ ∂²Tail/∂x[i]²,
@@ -3336,12 +3332,12 @@ func rosenbrockRosenbrockTaylor(x, x1 []float64) (float64, float64, float64) {
 		x1i := x1[i]
 		t := x1i * x1i
 		a := x[i+1] - xi*xi
-		a1 := x1[i+1] - 2*(xi*x1i)
+		a1 := x1[i+1] - 2*(x1i*xi)
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * a1
-		sum1 += t2*a1 + t3*a - 2*(b*x1i)
-		sum2 += t3*a1 - t2*t - 100*t*a + t
+		sum1 += t3*a + t2*a1 - 2*(x1i*b)
+		sum2 += t3*a1 - 100*t*a - t2*t + t
 		sum += t2*a + b*b
 	}
 	return sum, sum1, sum2
@@ -3581,8 +3577,8 @@ func fitDataLossTaylorWrtP(d fit.Data, p, p1 []float64) (float64, float64, float
 		r1 := a1*t5 - a*t6 + c1
 		r := a*t5 + c - t2[i]
 		s += r * r
-		s1 += 2 * (r * r1)
-		s2 += r*r2 + r1*r1 + r2*r
+		s1 += 2 * (r1 * r)
+		s2 += r2*r + r1*r1 + r*r2
 	}
 	return s, s1, s2
 }
@@ -3900,9 +3896,9 @@ func springsChainEnergyTaylorWrtX(c springs.Chain, x, x1 []float64) (float64, fl
 		t16 := 0.5 * s.K
 		t17 := t16 * stretch
 		t18 := t16 * stretch1
-		e2 += t17*stretch2 + t18*stretch1 + t16*stretch2*stretch
+		e2 += t16*stretch2*stretch + t18*stretch1 + t17*stretch2
 		e += t17 * stretch
-		e1 += t17*stretch1 + t18*stretch
+		e1 += t18*stretch + t17*stretch1
 	}
 	for i2 := 0; i2 < n; i2++ {
 		t3 := t[i2] * c.G
@@ -4378,9 +4374,9 @@ func heatMisfitTaylorWrtU0(
 		d := u[i] - target[i]
 		t := 0.5 * d
 		t2 := 0.5 * d1
-		f2 += t*d2 + t2*d1 + 0.5*d2*d
+		f2 += 0.5*d2*d + t2*d1 + t*d2
 		f += t * d
-		f1 += t*d1 + t2*d
+		f1 += t2*d + t*d1
 	}
 	return f, f1, f2
 }
@@ -4779,41 +4775,35 @@ func keplerEccentricAnomaly(m, m1, m2, m3, e, e1, e2, e3 float64) (float64, floa
 	t7 := t6 - 0.6666666666666666*(t4*m2)
 	t8 := t7 + t2*m3
 	t9 := e * t8
-	t10 := t9 + e1*t5
-	t11 := t10 + e2*t3
-	t12 := t11 + e3*t
-	x2 := m2 + (e*t5 + e1*t3 + e2*t)
-	x3 := m3 + t12
+	t10 := e3*t + e2*t3 + e1*t5 + t9
+	x2 := m2 + (e2*t + e1*t3 + e*t5)
+	x3 := m3 + t10
 	x := m + e*t
-	x1 := m1 + (e*t3 + e1*t)
+	x1 := m1 + (e1*t + e*t3)
 	for i := 0; i < 50; i++ {
-		t13 := math.Sin(x)
-		t14 := math.Cos(x)
-		t15 := t14 * x1
-		t16 := t13 * x1
-		t17 := t14*x2 - 0.5*(t16*x1)
-		t18 := -(0.5 * (t15 * x1)) - t13*x2
-		t19 := e * (0.3333333333333333*(t18*x1) - 0.6666666666666666*(t16*x2) + t14*x3)
-		t20 := t19 + e1*t17
-		t21 := t20 + e2*t15
-		t22 := t21 + e3*t13
-		t23 := x3 - t22
-		t24 := t23 - m3
-		t25 := e1*t14 - e*t16
-		t26 := e*t18 - e1*t16 + e2*t14
-		t27 := e * (-(0.3333333333333333 * (t17 * x1)) - 0.6666666666666666*(t15*x2) - t13*x3)
-		t28 := t27 + e1*t18
-		t29 := t28 - e2*t16
-		t30 := t29 + e3*t14
-		t31 := 1 - e*t14
-		step := (x - e*t13 - m) / t31
-		step1 := (x1 - (e*t15 + e1*t13) - m1 + t25*step) / t31
-		step2 := (x2 - (e*t17 + e1*t15 + e2*t13) - m2 + t25*step1 + t26*step) / t31
-		t32 := t24 + t25*step2
-		t33 := t32 + t26*step1
-		t34 := t30 * step
-		t35 := t33 + t34
-		step3 := t35 / t31
+		t11 := math.Sin(x)
+		t12 := math.Cos(x)
+		t13 := t12 * x1
+		t14 := t11 * x1
+		t15 := t12*x2 - 0.5*(t14*x1)
+		t16 := -(0.5 * (t13 * x1)) - t11*x2
+		t17 := e * (0.3333333333333333*(t16*x1) - 0.6666666666666666*(t14*x2) + t12*x3)
+		t18 := e3*t11 + e2*t13 + e1*t15 + t17
+		t19 := x3 - t18
+		t20 := t19 - m3
+		t21 := e1*t12 - e*t14
+		t22 := e2*t12 - e1*t14 + e*t16
+		t23 := e * (-(0.3333333333333333 * (t15 * x1)) - 0.6666666666666666*(t13*x2) - t11*x3)
+		t24 := e3*t12 - e2*t14 + e1*t16 + t23
+		t25 := 1 - e*t12
+		step := (x - e*t11 - m) / t25
+		step1 := (x1 - (e1*t11 + e*t13) - m1 + step*t21) / t25
+		step2 := (x2 - (e2*t11 + e1*t13 + e*t15) - m2 + step1*t21 + step*t22) / t25
+		t26 := t20 + step2*t21
+		t27 := t26 + step1*t22
+		t28 := step * t24
+		t29 := t27 + t28
+		step3 := t29 / t25
 		x -= step
 		x1 -= step1
 		x2 -= step2

@@ -162,7 +162,7 @@ func energyTaylor(x, x1 []float64) (float64, float64, float64) {
 		t := 0.3 * x1i
 		t2 := math.Exp(0.3 * xi)
 		t3 := t2 * t
-		t4 := 2 * (xi * x1i)
+		t4 := 2 * (x1i * xi)
 		t5 := 1 + xi*xi
 		t6 := 1 / t5
 		e += t2 - math.Log(t5)
@@ -172,12 +172,12 @@ func energyTaylor(x, x1 []float64) (float64, float64, float64) {
 			d := xi - x[i-1]
 			d1 := x1i - x1[i-1]
 			t7 := d * d
-			t8 := 2 * (d * d1)
+			t8 := 2 * (d1 * d)
 			t9 := math.Sin(xi)
 			t10 := math.Cos(xi) * x1i
-			e2 += t8*t10 - t7*(0.5*(t9*x1i*x1i)) + d1*d1*t9
+			e2 += d1*d1*t9 + t8*t10 - t7*(0.5*(t9*x1i*x1i))
 			e += t7 * t9
-			e1 += t7*t10 + t8*t9
+			e1 += t8*t9 + t7*t10
 		}
 	}
 	return e, e1, e2
@@ -1347,7 +1347,7 @@ func mixedTaylor2(x, x1 []float64) (float64, float64, float64) {
 		b := x[i]
 		b1 := x1[i]
 		t := a * b
-		t2 := a*b1 + a1*b
+		t2 := a1*b + a*b1
 		t3 := a1 * b1
 		sn, cs := math.Sincos(t)
 		sn1 := cs * t2
@@ -1357,9 +1357,9 @@ func mixedTaylor2(x, x1 []float64) (float64, float64, float64) {
 		t7 := b1 / 3
 		t8 := math.Exp(b / 3)
 		t9 := t8 * t7
-		t10 := t5*(0.5*(t9*t7)) + t6*t9 - 0.5*(t5*a1*a1)*t8
+		t10 := t6*t9 - 0.5*(t5*a1*a1)*t8 + t5*(0.5*(t9*t7))
 		t11 := a * a
-		t12 := 2 * (a * a1)
+		t12 := 2 * (a1 * a)
 		t13 := 1 + t11
 		t14 := 1 / t13
 		t15 := t10 + (t14*(a1*a1) - 0.5*(t12*t14/t13*t12))
@@ -1436,7 +1436,7 @@ func mixedTaylor2(x, x1 []float64) (float64, float64, float64) {
 		t54 := t16*t16 + t11
 		t55 := t16 / t54
 		t56 := a / t54
-		t57 := 2*(t16*b1) + t12
+		t57 := 2*(t16*b1) + 2*(a*a1)
 		t58 := 0.5*((b1-t57*t55)/t54*a1) + 0.5*((t57*t56-a1)/t54*b1)
 		t59 := 0.5*(t43*a1) + 0.5*(t44*t29) + (0.5*(t52*a1) + 0.5*(t53*b1)) + t58
 		t60 := a / 2
@@ -1451,17 +1451,17 @@ func mixedTaylor2(x, x1 []float64) (float64, float64, float64) {
 		t69 := t40 + t51 + (t55*a1 - t56*b1) + 1.1283791670955126*t62*t61 + t68
 		t70 := t63 - 0.5*((t65*t68+3*t68*t64)*t67/t66*b1)
 		s += t31 + t45 + math.Atan2(a, t16) + math.Erf(t60) + t64
-		s1 = s1 + (t5*t9 + t6*t8 + t14*t12 + t19 + t23 + t26*t2) + t69
+		s1 = s1 + (t6*t8 + t5*t9 + t14*t12 + t19 + t23 + t26*t2) + t69
 		s2 += t70
-		t71 := sn*(-(0.5*(sn1*t2))-sn*t3) - sn1*t4 + (cs*t3-0.5*(t4*t2))*cs
+		t71 := (cs*t3-0.5*(t4*t2))*cs - sn1*t4 + sn*(-(0.5*(sn1*t2))-sn*t3)
 		t72 := a1 / 4
 		t73 := math.Expm1(a / 4)
 		t74 := (t73 + 1) * t72
-		t75 := 2 * (b * b1)
+		t75 := 2 * (b1 * b)
 		t76 := 1 + b*b
 		t77 := t73 / t76
-		t78 := (t74 - t75*t77) / t76
-		t79 := t71 + (0.5*(t74*t72)-t75*t78-b1*b1*t77)/t76
+		t78 := (t74 - t77*t75) / t76
+		t79 := t71 + (0.5*(t74*t72)-t78*t75-t77*(b1*b1))/t76
 		t80 := math.Max(a, b)
 		t81 := a >= b
 		t82 := 0.0
@@ -1487,7 +1487,7 @@ func mixedTaylor2(x, x1 []float64) (float64, float64, float64) {
 		t90 := t88*a1 + t89*(2*b1)
 		t91 := t79 + t84*t90
 		s += sn*cs + t77 + t80*t86
-		s1 += sn1*cs - sn*t4 + t78 + (t80*t90 + t84*t86)
+		s1 += sn1*cs - sn*t4 + t78 + (t84*t86 + t80*t90)
 		s2 += t91
 	}
 	return s, s1, s2

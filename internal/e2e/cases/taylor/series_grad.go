@@ -97,12 +97,12 @@ func GeometricTaylor(x, x1, x2, x3, x4, x5, x6 float64) (
 ) {
 	t := 1 - x
 	t2 := 1 / t
-	t3 := x1 * t2 / t
-	t4 := (x1*t3 + x2*t2) / t
-	t5 := (x1*t4 + x2*t3 + x3*t2) / t
-	t6 := (x1*t5 + x2*t4 + x3*t3 + x4*t2) / t
-	t7 := (x1*t6 + x2*t5 + x3*t4 + x4*t3 + x5*t2) / t
-	t8 := (x1*t7 + x2*t6 + x3*t5 + x4*t4 + x5*t3 + x6*t2) / t
+	t3 := t2 * x1 / t
+	t4 := (t3*x1 + t2*x2) / t
+	t5 := (t4*x1 + t3*x2 + t2*x3) / t
+	t6 := (t5*x1 + t4*x2 + t3*x3 + t2*x4) / t
+	t7 := (t6*x1 + t5*x2 + t4*x3 + t3*x4 + t2*x5) / t
+	t8 := (t7*x1 + t6*x2 + t5*x3 + t4*x4 + t3*x5 + t2*x6) / t
 	return t2, t3, t4, t5, t6, t7, t8
 }
 
@@ -128,14 +128,14 @@ func RosenbrockTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 		x1i := x1[i]
 		t := x1i * x1i
 		a := x[i+1] - xi*xi
-		a1 := x1[i+1] - 2*(xi*x1i)
+		a1 := x1[i+1] - 2*(x1i*xi)
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * a1
 		t4 := 100 * t
-		sum1 += t2*a1 + t3*a - 2*(b*x1i)
-		sum2 += t3*a1 - t2*t - t4*a + t
-		sum3 += -(t3 * t) - t4*a1
+		sum1 += t3*a + t2*a1 - 2*(x1i*b)
+		sum2 += t3*a1 - t4*a - t2*t + t
+		sum3 += -(t4 * a1) - t3*t
 		sum += t2*a + b*b
 	}
 	return sum, sum1, sum2, sum3
@@ -158,10 +158,10 @@ func Logistic32Taylor(x, x1, x2, x3 float32) (float32, float32, float32, float32
 	t6 := 0.6666666666666666*(t4*t2) - 0.3333333333333333*(t5*t) - t3*float64(x3)
 	t7 := 1 + t3
 	t8 := 1 / t7
-	t9 := t4 * t8 / t7
-	t10 := (t4*t9 - t5*t8) / t7
-	t11 := t6 * t8
-	t12 := t4*t10 - t5*t9 - t11
+	t9 := t8 * t4 / t7
+	t10 := (t9*t4 - t8*t5) / t7
+	t11 := t8 * t6
+	t12 := t10*t4 - t9*t5 - t11
 	t13 := t12 / t7
 	t14 := float32(t13)
 	return float32(t8), float32(t9), float32(t10), t14
@@ -187,10 +187,10 @@ func Sum3Taylor(xs, xs1, xs2 []float64) (float64, float64, float64) {
 		x1 := xs1[i]
 		x2 := xs2[i]
 		t := x * x
-		t2 := 2 * (x * x1)
-		s2 += t*x2 + t2*x1 + (x*x2+x1*x1+x2*x)*x
+		t2 := 2 * (x1 * x)
+		s2 += (x2*x+x1*x1+x*x2)*x + t2*x1 + t*x2
 		s += t * x
-		s1 += t*x1 + t2*x
+		s1 += t2*x + t*x1
 	}
 	return s, s1, s2
 }
@@ -206,11 +206,11 @@ func Sum3Taylor(xs, xs1, xs2 []float64) (float64, float64, float64) {
 func CallsSum3Taylor(a, a1, a2, b, b1, b2 float64) (float64, float64, float64) {
 	t, t2, t3 := Sum3Taylor(
 		[]float64{a, 2 * b, a * b},
-		[]float64{a1, 2 * b1, a*b1 + a1*b},
+		[]float64{a1, 2 * b1, a1*b + a*b1},
 		[]float64{
 			a2,
 			2 * b2,
-			a*b2 + a1*b1 + a2*b,
+			a2*b + a1*b1 + a*b2,
 		},
 	)
 	return t, t2, t3
