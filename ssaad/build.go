@@ -188,3 +188,14 @@ func (b *Builder) Extract(c *ir.Value, i int, res *types.Tuple) *ir.Value {
 	e.Index = i
 	return e
 }
+
+// Scale returns c·x for a constant c.
+func (b *Builder) Scale(c float64, x *ir.Value) *ir.Value {
+	if IsZero(x) {
+		return x
+	}
+	if c == -1 {
+		return b.Neg(x)
+	}
+	return b.Mul(b.F.ConstValue(x.Type, constant.MakeFloat64(c)), x)
+}

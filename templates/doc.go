@@ -3,10 +3,12 @@
 // [Rule] per function, found by package path and name with [Lookup].
 //
 // A rule gives partial derivatives only, ∂result/∂param, as small Go
-// expressions, so that every mode can use the same table: forward mode
-// (ssaad/forward) multiplies them by tangents, reverse mode by adjoints.
-// A transformer lowers each expression into its IR by walking the go/ast
-// that [Parse] returns; tests evaluate them with [Eval].
+// expressions, so that every mode can use the same table. One walker,
+// ssaad.Expander, turns them into IR as truncated power series of the
+// order a mode asks for: order 0 evaluates a partial (reverse mode
+// multiplies it by adjoints), order 1 gives tangents (forward mode),
+// order K Taylor coefficients by the recurrence of the differential
+// equation c′ = Σ ∂f/∂aⱼ·aⱼ′. Tests evaluate the expressions with [Eval].
 //
 // Non-goals: higher derivatives and Taylor recurrences, packages other than
 // math, float32 arithmetic (the float32 functions of math are bit

@@ -492,15 +492,16 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	} else {
 		results = []*ir.Value{v}
 	}
-	env := map[string]*ir.Value{}
+	e := ssaad.NewExpander(&t.Builder, 0, mathPkg)
+	env := map[string]*ssaad.Series{}
 	for j, p := range rule.Params {
 		if ruleUsesParam(rule, j) {
-			env[p] = t.r(v.Args[j])
+			env[p] = e.Known([]*ir.Value{t.r(v.Args[j])})
 		}
 	}
 	for i, r := range rule.Results {
 		if results[i] != nil && ruleUsesResult(rule, i) {
-			env[r] = t.r(results[i])
+			env[r] = e.Known([]*ir.Value{t.r(results[i])})
 		}
 	}
 	for i := range rule.Results {
@@ -517,7 +518,7 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 			if rule.Partials[i][j] == "" || !t.act.Varied(a) {
 				continue
 			}
-			partial, err := t.LowerPartial(rule.Partials[i][j], env, mathPkg, res.Type)
+			partial, err := e.Partial(rule, i, j, env, res.Type)
 			if err != nil {
 				t.errorf(v.Pos, c.String(), "bad rule: %v", err)
 				return

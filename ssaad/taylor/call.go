@@ -309,36 +309,33 @@ func (t *transformer) mathCall(v *ir.Value) {
 		t.collapsedMathCall(v, nv)
 		return
 	}
-	e := &expander{t: t, calls: map[string]*series{}, math: fn.Pkg()}
-	var args []*series
+	e := ssaad.NewExpander(&t.Builder, t.K, fn.Pkg())
+	var args []*ssaad.Series
 	for i, a := range v.Args {
-		args = append(args, e.known(append([]*ir.Value{nv.Args[i]}, t.coefs(a)...)))
+		args = append(args, e.Known(append([]*ir.Value{nv.Args[i]}, t.coefs(a)...)))
 	}
-	n, err := e.mathCall(fn, args, nv)
+	n, err := e.MathCall(fn, args, nv)
 	if err != nil {
 		t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
 		return
 	}
-	if len(n.results) == 1 {
-		e.calls[callKey(fn.Name(), args)] = n.results[0]
-	}
 	info := &callInfo{}
-	for _, r := range n.results {
-		x, err := r.at(0)
+	for _, r := range n.Results {
+		x, err := r.At(0)
 		if err != nil {
 			t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
 			return
 		}
 		info.vals = append(info.vals, x)
 	}
-	for _, r := range n.results {
-		if !isFloat(r.typ) {
+	for _, r := range n.Results {
+		if !isFloat(r.Type) {
 			info.coefs = append(info.coefs, nil)
 			continue
 		}
 		cs := make([]*ir.Value, t.K)
 		for k := 1; k <= t.K; k++ {
-			c, err := r.at(k)
+			c, err := r.At(k)
 			if err != nil {
 				t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
 				return
@@ -378,8 +375,9 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value) {
 		jets[i] = t.coefs(a)
 	}
 	expand := func(lane int) ([][]*ir.Value, error) {
-		e := &expander{t: t, calls: map[string]*series{}, math: fn.Pkg(), order: 2}
-		var args []*series
+		e := ssaad.NewExpander(&t.Builder, 2, fn.Pkg())
+		e.SharePrimalCalls(t.primalCalls)
+		var args []*ssaad.Series
 		for i, a := range nv.Args {
 			z := t.Zero(a.Type)
 			cs := []*ir.Value{a, z, z}
@@ -388,20 +386,17 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value) {
 			} else {
 				cs[2] = jets[i][L]
 			}
-			args = append(args, e.known(cs))
+			args = append(args, e.Known(cs))
 		}
-		n, err := e.mathCall(fn, args, nv)
+		n, err := e.MathCall(fn, args, nv)
 		if err != nil {
 			return nil, err
 		}
-		if len(n.results) == 1 {
-			e.calls[callKey(fn.Name(), args)] = n.results[0]
-		}
 		var out [][]*ir.Value
-		for _, r := range n.results {
+		for _, r := range n.Results {
 			var cs []*ir.Value
 			for k := 0; k <= 2; k++ {
-				c, err := r.at(k)
+				c, err := r.At(k)
 				if err != nil {
 					return nil, err
 				}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/templates"
 )
 
@@ -36,12 +37,11 @@ func TestEveryMathRuleExpands(t *testing.T) {
 				t.Fatalf("math.%s not found", r.Name)
 			}
 			f := ir.NewFunc("f", nil)
-			tr := &transformer{K: K}
-			tr.F = f
+			tr := &ssaad.Builder{F: f}
 			tr.Cur = f.NewBlock("entry")
-			e := &expander{t: tr, calls: map[string]*series{}, math: pkg}
+			e := ssaad.NewExpander(tr, K, pkg)
 			sig := fn.Type().(*types.Signature)
-			var args []*series
+			var args []*ssaad.Series
 			for i := 0; i < sig.Params().Len(); i++ {
 				pt := sig.Params().At(i).Type()
 				cs := []*ir.Value{f.AddParam(sig.Params().At(i).Name(), pt)}
@@ -52,16 +52,16 @@ func TestEveryMathRuleExpands(t *testing.T) {
 						cs = append(cs, tr.Zero(pt))
 					}
 				}
-				args = append(args, e.known(cs))
+				args = append(args, e.Known(cs))
 			}
-			n, err := e.mathCall(fn, args, nil)
+			n, err := e.MathCall(fn, args, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var failed error
-			for _, res := range n.results {
+			for _, res := range n.Results {
 				for k := 0; k <= K; k++ {
-					if _, err := res.at(k); err != nil && failed == nil {
+					if _, err := res.At(k); err != nil && failed == nil {
 						failed = err
 					}
 				}

@@ -6,7 +6,6 @@ package taylor
 
 import (
 	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -497,20 +496,10 @@ func (t *transformer) clone(v *ir.Value) *ir.Value {
 	return nv
 }
 
-// floatConst returns the constant x of type typ.
-func (t *transformer) floatConst(typ types.Type, x float64) *ir.Value {
-	return t.F.ConstValue(typ, constant.MakeFloat64(x))
-}
-
-// scale returns c·x for a constant c.
-func (t *transformer) scale(c float64, x *ir.Value) *ir.Value {
-	if ssaad.IsZero(x) {
-		return x
-	}
-	if c == -1 {
-		return t.Neg(x)
-	}
-	return t.Mul(t.floatConst(x.Type, c), x)
+// isFloat reports whether typ is a float type.
+func isFloat(typ types.Type) bool {
+	b, ok := typ.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsFloat != 0
 }
 
 func (t *transformer) instr(v *ir.Value) {

@@ -1,4 +1,4 @@
-package taylor
+package ssaad
 
 // This file defines lazy truncated power series built from the
 // expressions of derivative rules (package templates), and the
@@ -22,40 +22,51 @@ import (
 	"strconv"
 
 	"github.com/gadgen/gadgen/ir"
-	"github.com/gadgen/gadgen/ssaad"
 	"github.com/gadgen/gadgen/templates"
 )
 
-// series is a truncated power series of type typ. c[k] is coefficient k
-// once computed; get computes it.
-type series struct {
-	typ types.Type
-	c   []*ir.Value
-	get func(k int) (*ir.Value, error)
+// Series is a truncated power series of type Type, built from the
+// expressions of a rule: coefficient k is computed on demand, into the
+// current block of the expander's Builder, and remembered.
+type Series struct {
+	Type types.Type
+	c    []*ir.Value
+	get  func(k int) (*ir.Value, error)
 }
 
-// expander builds and evaluates series for one instruction.
-type expander struct {
-	t *transformer
+// Expander builds and evaluates the series of one instruction, up to its
+// order: order 0 lowers a rule's partials to values (reverse mode), order
+// 1 gives tangents (forward mode), order K Taylor coefficients.
+type Expander struct {
+	b     *Builder
+	order int
+	math  *types.Package
 	// calls memoizes the series of math calls by function and argument
 	// series, so that a partial that names a function of the same
 	// arguments (cos in sin's rule) reuses it.
-	calls map[string]*series
-	math  *types.Package
-	// order is the highest coefficient computed; 0 means t.K.
-	order int
+	calls map[string]*Series
+	// primalCalls, when not nil, shares the primal calls of math
+	// functions between the expanders of one instruction (collapsed
+	// Taylor mode), by function and arguments.
+	primalCalls map[string]*ir.Value
 }
 
-func (e *expander) newSeries(typ types.Type, get func(k int) (*ir.Value, error)) *series {
-	n := e.order
-	if n == 0 {
-		n = e.t.K
-	}
-	return &series{typ: typ, c: make([]*ir.Value, n+1), get: get}
+// NewExpander returns an expander emitting through b, computing
+// coefficients up to order, with calls going to package math (as the
+// expanded call names it).
+func NewExpander(b *Builder, order int, math *types.Package) *Expander {
+	return &Expander{b: b, order: order, math: math, calls: map[string]*Series{}}
 }
 
-// at returns coefficient k of s.
-func (s *series) at(k int) (*ir.Value, error) {
+// SharePrimalCalls makes e reuse, and record, the primal math calls in m.
+func (e *Expander) SharePrimalCalls(m map[string]*ir.Value) { e.primalCalls = m }
+
+func (e *Expander) newSeries(typ types.Type, get func(k int) (*ir.Value, error)) *Series {
+	return &Series{Type: typ, c: make([]*ir.Value, e.order+1), get: get}
+}
+
+// At returns coefficient k of s.
+func (s *Series) At(k int) (*ir.Value, error) {
 	if s.c[k] == nil {
 		v, err := s.get(k)
 		if err != nil {
@@ -66,20 +77,20 @@ func (s *series) at(k int) (*ir.Value, error) {
 	return s.c[k], nil
 }
 
-// known returns the series with the given coefficients.
-func (e *expander) known(cs []*ir.Value) *series {
+// Known returns the series with the given coefficients.
+func (e *Expander) Known(cs []*ir.Value) *Series {
 	s := e.newSeries(cs[0].Type, nil)
 	copy(s.c, cs)
 	return s
 }
 
 // constant returns the series of a value constant in t.
-func (e *expander) constant(v *ir.Value) *series {
+func (e *Expander) constant(v *ir.Value) *Series {
 	return e.newSeries(v.Type, func(k int) (*ir.Value, error) {
 		if k == 0 {
 			return v, nil
 		}
-		return e.t.Zero(v.Type), nil
+		return e.b.Zero(v.Type), nil
 	})
 }
 
@@ -94,16 +105,16 @@ func isInt(t types.Type) bool {
 }
 
 // binary returns the series of x op y for op one of + - * /.
-func (e *expander) binary(op token.Token, x, y *series) *series {
-	t := e.t
-	var s *series
-	s = e.newSeries(x.typ, func(k int) (*ir.Value, error) {
+func (e *Expander) binary(op token.Token, x, y *Series) *Series {
+	t := e.b
+	var s *Series
+	s = e.newSeries(x.Type, func(k int) (*ir.Value, error) {
 		if k == 0 {
-			a, err := x.at(0)
+			a, err := x.At(0)
 			if err != nil {
 				return nil, err
 			}
-			b, err := y.at(0)
+			b, err := y.At(0)
 			if err != nil {
 				return nil, err
 			}
@@ -120,16 +131,16 @@ func (e *expander) binary(op token.Token, x, y *series) *series {
 			v := t.Binary(op, a, b)
 			return v, nil
 		}
-		if isInt(x.typ) {
-			return t.Zero(x.typ), nil
+		if isInt(x.Type) {
+			return t.Zero(x.Type), nil
 		}
 		switch op {
 		case token.ADD, token.SUB:
-			a, err := x.at(k)
+			a, err := x.At(k)
 			if err != nil {
 				return nil, err
 			}
-			b, err := y.at(k)
+			b, err := y.At(k)
 			if err != nil {
 				return nil, err
 			}
@@ -138,16 +149,16 @@ func (e *expander) binary(op token.Token, x, y *series) *series {
 			}
 			return t.Sub(a, b), nil
 		case token.MUL:
-			sum := t.Zero(x.typ)
+			sum := t.Zero(x.Type)
 			for j := 0; j <= k; j++ {
-				a, err := x.at(j)
+				a, err := x.At(j)
 				if err != nil {
 					return nil, err
 				}
-				if ssaad.IsZero(a) {
+				if IsZero(a) {
 					continue
 				}
-				b, err := y.at(k - j)
+				b, err := y.At(k - j)
 				if err != nil {
 					return nil, err
 				}
@@ -155,25 +166,25 @@ func (e *expander) binary(op token.Token, x, y *series) *series {
 			}
 			return sum, nil
 		case token.QUO:
-			num, err := x.at(k)
+			num, err := x.At(k)
 			if err != nil {
 				return nil, err
 			}
 			for j := 1; j <= k; j++ {
-				b, err := y.at(j)
+				b, err := y.At(j)
 				if err != nil {
 					return nil, err
 				}
-				if ssaad.IsZero(b) {
+				if IsZero(b) {
 					continue
 				}
-				c, err := s.at(k - j)
+				c, err := s.At(k - j)
 				if err != nil {
 					return nil, err
 				}
 				num = t.Sub(num, t.Mul(b, c))
 			}
-			b0, err := y.at(0)
+			b0, err := y.At(0)
 			if err != nil {
 				return nil, err
 			}
@@ -185,94 +196,96 @@ func (e *expander) binary(op token.Token, x, y *series) *series {
 }
 
 // neg returns −x.
-func (e *expander) neg(x *series) *series {
-	return e.newSeries(x.typ, func(k int) (*ir.Value, error) {
-		a, err := x.at(k)
+func (e *Expander) neg(x *Series) *Series {
+	return e.newSeries(x.Type, func(k int) (*ir.Value, error) {
+		a, err := x.At(k)
 		if err != nil {
 			return nil, err
 		}
 		if k == 0 && a.Op == ir.OpConst && a.Const != nil {
-			return e.t.F.ConstValue(a.Type, constant.UnaryOp(token.SUB, a.Const, 0)), nil
+			return e.b.F.ConstValue(a.Type, constant.UnaryOp(token.SUB, a.Const, 0)), nil
 		}
-		return e.t.Neg(a), nil
+		return e.b.Neg(a), nil
 	})
 }
 
 // convert returns the series of x converted to typ.
-func (e *expander) convert(x *series, typ types.Type) *series {
+func (e *Expander) convert(x *Series, typ types.Type) *Series {
 	return e.newSeries(typ, func(k int) (*ir.Value, error) {
-		a, err := x.at(k)
+		a, err := x.At(k)
 		if err != nil {
 			return nil, err
 		}
-		if ssaad.IsZero(a) {
-			return e.t.Zero(typ), nil
+		if IsZero(a) {
+			return e.b.Zero(typ), nil
 		}
 		if a.Op == ir.OpConst && a.Const != nil {
-			return e.t.F.ConstValue(typ, constant.ToFloat(a.Const)), nil
+			return e.b.F.ConstValue(typ, constant.ToFloat(a.Const)), nil
 		}
-		return e.t.Same(&ir.Value{Op: ir.OpConvert, Type: typ}, a), nil
+		return e.b.Same(&ir.Value{Op: ir.OpConvert, Type: typ}, a), nil
 	})
 }
 
 // where returns the series of where(cond, x, y): cond is decided by the
 // primal values, so each coefficient is chosen.
-func (e *expander) where(cond *ir.Value, x, y *series) *series {
-	return e.newSeries(x.typ, func(k int) (*ir.Value, error) {
-		a, err := x.at(k)
+func (e *Expander) where(cond *ir.Value, x, y *Series) *Series {
+	return e.newSeries(x.Type, func(k int) (*ir.Value, error) {
+		a, err := x.At(k)
 		if err != nil {
 			return nil, err
 		}
-		b, err := y.at(k)
+		b, err := y.At(k)
 		if err != nil {
 			return nil, err
 		}
-		if ssaad.IsZero(a) && ssaad.IsZero(b) {
+		if IsZero(a) && IsZero(b) {
 			return a, nil
 		}
-		return e.t.Emit(ir.OpSelect, x.typ, cond, a, b), nil
+		return e.b.Emit(ir.OpSelect, x.Type, cond, a, b), nil
 	})
 }
 
-// callNode is a call of a math function on series: its results are
+// MathCall is a call of a math function on series: its results are
 // series expanded by the rule's partials.
-type callNode struct {
-	e       *expander
+type MathCall struct {
+	e       *Expander
 	fn      *types.Func
 	rule    *templates.Rule
-	args    []*series
-	results []*series
+	args    []*Series
+	Results []*Series
 	// primal is the call's value (a tuple for several results) once
 	// emitted.
 	primal   *ir.Value
-	partials [][]*series // partials[i][j]: ∂result i/∂arg j, nil when zero
+	partials [][]*Series // partials[i][j]: ∂result i/∂arg j, nil when zero
 	built    bool
 }
 
-// mathCall returns the call node of math function fn on args. primal,
+// MathCall returns the call of math function fn on args. primal,
 // when not nil, is the already emitted primal call.
-func (e *expander) mathCall(fn *types.Func, args []*series, primal *ir.Value) (*callNode, error) {
+func (e *Expander) MathCall(fn *types.Func, args []*Series, primal *ir.Value) (*MathCall, error) {
 	rule, ok := templates.Lookup("math", fn.Name())
 	if !ok {
 		return nil, fmt.Errorf("no derivative rule for math.%s", fn.Name())
 	}
-	n := &callNode{e: e, fn: fn, rule: rule, args: args, primal: primal}
+	n := &MathCall{e: e, fn: fn, rule: rule, args: args, primal: primal}
 	sig := fn.Type().(*types.Signature)
 	for i := 0; i < sig.Results().Len(); i++ {
-		i := i
 		rt := sig.Results().At(i).Type()
-		n.results = append(n.results, e.newSeries(rt, func(k int) (*ir.Value, error) { return n.coef(i, k) }))
+		n.Results = append(n.Results, e.newSeries(rt, func(k int) (*ir.Value, error) { return n.coef(i, k) }))
+	}
+	if len(n.Results) == 1 {
+		e.calls[callKey(fn.Name(), args)] = n.Results[0]
 	}
 	return n, nil
 }
 
 // primalCall emits the primal call on the arguments' values.
-func (n *callNode) primalValue(i int) (*ir.Value, error) {
-	t := n.e.t
+func (n *MathCall) primalValue(i int) (*ir.Value, error) {
+	t := n.e.b
 	if n.primal == nil {
 		var args []*ir.Value
 		for _, a := range n.args {
-			v, err := a.at(0)
+			v, err := a.At(0)
 			if err != nil {
 				return nil, err
 			}
@@ -287,32 +300,32 @@ func (n *callNode) primalValue(i int) (*ir.Value, error) {
 		for _, a := range args {
 			key += fmt.Sprintf(" %d", a.ID)
 		}
-		if c, ok := t.primalCalls[key]; ok && c.Block == t.Cur {
+		if c, ok := n.e.primalCalls[key]; ok && c.Block == t.Cur {
 			n.primal = c
 		} else {
 			c := t.Emit(ir.OpCall, typ, args...)
 			c.Callee = &ir.Callee{Func: n.fn}
 			n.primal = c
-			if t.primalCalls != nil {
-				t.primalCalls[key] = c
+			if n.e.primalCalls != nil {
+				n.e.primalCalls[key] = c
 			}
 		}
 	}
-	if len(n.results) == 1 {
+	if len(n.Results) == 1 {
 		return n.primal, nil
 	}
-	x := t.Emit(ir.OpExtract, n.results[i].typ, n.primal)
+	x := t.Emit(ir.OpExtract, n.Results[i].Type, n.primal)
 	x.Index = i
 	return x, nil
 }
 
 // coef computes coefficient k of result i.
-func (n *callNode) coef(i, k int) (*ir.Value, error) {
-	t := n.e.t
+func (n *MathCall) coef(i, k int) (*ir.Value, error) {
+	t := n.e.b
 	if k == 0 {
 		return n.primalValue(i)
 	}
-	rt := n.results[i].typ
+	rt := n.Results[i].Type
 	if !isFloat(rt) {
 		return t.Zero(rt), nil
 	}
@@ -329,27 +342,27 @@ func (n *callNode) coef(i, k int) (*ir.Value, error) {
 	sum := t.Zero(rt)
 	for j, a := range n.args {
 		g := n.partials[i][j]
-		if g == nil || !isFloat(a.typ) {
+		if g == nil || !isFloat(a.Type) {
 			continue
 		}
 		for m := 1; m <= k; m++ {
-			am, err := a.at(m)
+			am, err := a.At(m)
 			if err != nil {
 				return nil, err
 			}
-			if ssaad.IsZero(am) {
+			if IsZero(am) {
 				continue
 			}
-			gm, err := g.at(k - m)
+			gm, err := g.At(k - m)
 			if err != nil {
 				return nil, err
 			}
-			if ssaad.IsZero(gm) {
+			if IsZero(gm) {
 				continue
 			}
 			term := t.Mul(gm, am)
 			if m != k {
-				term = t.scale(float64(m)/float64(k), term)
+				term = t.Scale(float64(m)/float64(k), term)
 			}
 			sum = t.Add(sum, term)
 		}
@@ -358,22 +371,22 @@ func (n *callNode) coef(i, k int) (*ir.Value, error) {
 }
 
 // build turns the rule's partials into series, once.
-func (n *callNode) build() error {
+func (n *MathCall) build() error {
 	if n.built {
 		return nil
 	}
 	n.built = true
-	env := map[string]*series{}
+	env := map[string]*Series{}
 	for j, p := range n.rule.Params {
 		env[p] = n.args[j]
 	}
 	for i, r := range n.rule.Results {
-		env[r] = n.results[i]
+		env[r] = n.Results[i]
 	}
 	partials := n.rule.Partials
-	n.partials = make([][]*series, len(n.rule.Results))
+	n.partials = make([][]*Series, len(n.rule.Results))
 	for i := range n.rule.Results {
-		n.partials[i] = make([]*series, len(n.rule.Params))
+		n.partials[i] = make([]*Series, len(n.rule.Params))
 		for j := range n.rule.Params {
 			src := partials[i][j]
 			if src == "" {
@@ -383,7 +396,7 @@ func (n *callNode) build() error {
 			if err != nil {
 				return fmt.Errorf("bad rule for math.%s: %v", n.fn.Name(), err)
 			}
-			s, err := n.e.expr(x, env, n.results[i].typ)
+			s, err := n.e.expr(x, env, n.Results[i].Type)
 			if err != nil {
 				return fmt.Errorf("rule for math.%s: %v", n.fn.Name(), err)
 			}
@@ -394,7 +407,7 @@ func (n *callNode) build() error {
 }
 
 // key identifies a call of fn on args for memoization.
-func callKey(fn string, args []*series) string {
+func callKey(fn string, args []*Series) string {
 	k := fn
 	for _, a := range args {
 		k += fmt.Sprintf(" %p", a)
@@ -404,8 +417,8 @@ func callKey(fn string, args []*series) string {
 
 // expr returns the series of a rule expression; want is the type an
 // untyped literal takes.
-func (e *expander) expr(x ast.Expr, env map[string]*series, want types.Type) (*series, error) {
-	t := e.t
+func (e *Expander) expr(x ast.Expr, env map[string]*Series, want types.Type) (*Series, error) {
+	t := e.b
 	switch x := x.(type) {
 	case *ast.ParenExpr:
 		return e.expr(x.X, env, want)
@@ -437,7 +450,7 @@ func (e *expander) expr(x ast.Expr, env map[string]*series, want types.Type) (*s
 		}
 		return nil, fmt.Errorf("unknown name %s", x.Name)
 	case *ast.SelectorExpr:
-		c, ok := mathPkg(e).Scope().Lookup(x.Sel.Name).(*types.Const)
+		c, ok := e.math.Scope().Lookup(x.Sel.Name).(*types.Const)
 		if !ok {
 			return nil, fmt.Errorf("math.%s is not a constant", x.Sel.Name)
 		}
@@ -452,31 +465,31 @@ func (e *expander) expr(x ast.Expr, env map[string]*series, want types.Type) (*s
 		}
 		return e.neg(a), nil
 	case *ast.BinaryExpr:
-		var a, b *series
+		var a, b *Series
 		var err error
 		if isLit(x.X) && !isLit(x.Y) {
 			if b, err = e.expr(x.Y, env, want); err != nil {
 				return nil, err
 			}
-			if a, err = e.expr(x.X, env, b.typ); err != nil {
+			if a, err = e.expr(x.X, env, b.Type); err != nil {
 				return nil, err
 			}
 		} else {
 			if a, err = e.expr(x.X, env, want); err != nil {
 				return nil, err
 			}
-			if b, err = e.expr(x.Y, env, a.typ); err != nil {
+			if b, err = e.expr(x.Y, env, a.Type); err != nil {
 				return nil, err
 			}
 		}
-		if !types.Identical(a.typ, b.typ) {
+		if !types.Identical(a.Type, b.Type) {
 			switch {
-			case isInt(a.typ):
-				a = e.convert(a, b.typ)
-			case isInt(b.typ):
-				b = e.convert(b, a.typ)
+			case isInt(a.Type):
+				a = e.convert(a, b.Type)
+			case isInt(b.Type):
+				b = e.convert(b, a.Type)
 			default:
-				return nil, fmt.Errorf("operands of %s have types %s and %s", x.Op, a.typ, b.typ)
+				return nil, fmt.Errorf("operands of %s have types %s and %s", x.Op, a.Type, b.Type)
 			}
 		}
 		switch x.Op {
@@ -499,14 +512,14 @@ func (e *expander) expr(x ast.Expr, env map[string]*series, want types.Type) (*s
 				if err != nil {
 					return nil, err
 				}
-				b, err := e.expr(x.Args[2], env, a.typ)
+				b, err := e.expr(x.Args[2], env, a.Type)
 				if err != nil {
 					return nil, err
 				}
 				return e.where(cond, a, b), nil
 			}
 			if _, ok := templates.Helpers[fun.Name]; ok {
-				var args []*series
+				var args []*Series
 				for _, a := range x.Args {
 					s, err := e.expr(a, env, want)
 					if err != nil {
@@ -518,7 +531,7 @@ func (e *expander) expr(x ast.Expr, env map[string]*series, want types.Type) (*s
 			}
 			return nil, fmt.Errorf("unknown function %s", fun.Name)
 		case *ast.SelectorExpr:
-			fn, ok := mathPkg(e).Scope().Lookup(fun.Sel.Name).(*types.Func)
+			fn, ok := e.math.Scope().Lookup(fun.Sel.Name).(*types.Func)
 			if !ok {
 				return nil, fmt.Errorf("math.%s is not a function", fun.Sel.Name)
 			}
@@ -526,28 +539,26 @@ func (e *expander) expr(x ast.Expr, env map[string]*series, want types.Type) (*s
 			if sig.Results().Len() != 1 {
 				return nil, fmt.Errorf("math.%s has %d results", fun.Sel.Name, sig.Results().Len())
 			}
-			var args []*series
+			var args []*Series
 			for i, a := range x.Args {
 				pt := sig.Params().At(i).Type()
 				s, err := e.expr(a, env, pt)
 				if err != nil {
 					return nil, err
 				}
-				if !types.Identical(s.typ, pt) {
+				if !types.Identical(s.Type, pt) {
 					s = e.convert(s, pt)
 				}
 				args = append(args, s)
 			}
-			k := callKey(fn.Name(), args)
-			if s, ok := e.calls[k]; ok {
+			if s, ok := e.calls[callKey(fn.Name(), args)]; ok {
 				return s, nil
 			}
-			n, err := e.mathCall(fn, args, nil)
+			n, err := e.MathCall(fn, args, nil)
 			if err != nil {
 				return nil, err
 			}
-			e.calls[k] = n.results[0]
-			return n.results[0], nil
+			return n.Results[0], nil
 		}
 	}
 	return nil, fmt.Errorf("unsupported expression %T", x)
@@ -555,15 +566,15 @@ func (e *expander) expr(x ast.Expr, env map[string]*series, want types.Type) (*s
 
 // helper returns the series of a call of a helper of package templates
 // (gadDigamma): its value only, since the helpers have no rules.
-func (e *expander) helper(name string, args []*series) *series {
-	t := e.t
+func (e *Expander) helper(name string, args []*Series) *Series {
+	t := e.b
 	return e.newSeries(types.Typ[types.Float64], func(k int) (*ir.Value, error) {
 		if k > 0 {
 			return nil, fmt.Errorf("Taylor mode has no rule for the derivative of %s beyond the first order", name)
 		}
 		var vals []*ir.Value
 		for _, a := range args {
-			v, err := a.at(0)
+			v, err := a.At(0)
 			if err != nil {
 				return nil, err
 			}
@@ -580,8 +591,8 @@ func (e *expander) helper(name string, args []*series) *series {
 }
 
 // cond lowers a condition of where on the primal values.
-func (e *expander) cond(x ast.Expr, env map[string]*series) (*ir.Value, error) {
-	t := e.t
+func (e *Expander) cond(x ast.Expr, env map[string]*Series) (*ir.Value, error) {
+	t := e.b
 	boolT := types.Typ[types.Bool]
 	switch x := x.(type) {
 	case *ast.ParenExpr:
@@ -613,35 +624,35 @@ func (e *expander) cond(x ast.Expr, env map[string]*series) (*ir.Value, error) {
 			return v, nil
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			f64 := types.Typ[types.Float64]
-			var a, b *series
+			var a, b *Series
 			var err error
 			if isLit(x.X) && !isLit(x.Y) {
 				if b, err = e.expr(x.Y, env, f64); err != nil {
 					return nil, err
 				}
-				if a, err = e.expr(x.X, env, b.typ); err != nil {
+				if a, err = e.expr(x.X, env, b.Type); err != nil {
 					return nil, err
 				}
 			} else {
 				if a, err = e.expr(x.X, env, f64); err != nil {
 					return nil, err
 				}
-				if b, err = e.expr(x.Y, env, a.typ); err != nil {
+				if b, err = e.expr(x.Y, env, a.Type); err != nil {
 					return nil, err
 				}
 			}
-			if !types.Identical(a.typ, b.typ) {
-				if isInt(a.typ) {
-					a = e.convert(a, b.typ)
+			if !types.Identical(a.Type, b.Type) {
+				if isInt(a.Type) {
+					a = e.convert(a, b.Type)
 				} else {
-					b = e.convert(b, a.typ)
+					b = e.convert(b, a.Type)
 				}
 			}
-			a0, err := a.at(0)
+			a0, err := a.At(0)
 			if err != nil {
 				return nil, err
 			}
-			b0, err := b.at(0)
+			b0, err := b.At(0)
 			if err != nil {
 				return nil, err
 			}
@@ -669,5 +680,23 @@ func isLit(e ast.Expr) bool {
 	}
 }
 
-// mathPkg returns package math, as the call being expanded names it.
-func mathPkg(e *expander) *types.Package { return e.math }
+// Partial returns the value of the partial ∂Results[i]/∂Params[j] of
+// rule, with the rule's names bound by env (series made with Known; bind
+// them once per call, so that the partials share the math calls they
+// name): the rule lowered at order 0. A nil value means the partial is
+// identically zero.
+func (e *Expander) Partial(rule *templates.Rule, i, j int, env map[string]*Series, typ types.Type) (*ir.Value, error) {
+	src := rule.Partials[i][j]
+	if src == "" {
+		return nil, nil
+	}
+	x, err := templates.Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	s, err := e.expr(x, env, typ)
+	if err != nil {
+		return nil, err
+	}
+	return s.At(0)
+}
