@@ -16,7 +16,7 @@ import (
 	"github.com/gadgen/gadgen/driver"
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
-	"github.com/gadgen/gadgen/ssaad/forward"
+	"github.com/gadgen/gadgen/ssaad/taylor"
 )
 
 // setup copies testdata/mod into a temporary directory and returns it.
@@ -403,7 +403,7 @@ func TestDump(t *testing.T) {
 }
 
 // panicMode is forward mode with a Transform that panics.
-type panicMode struct{ forward.Mode }
+type panicMode struct{ taylor.Mode }
 
 func (panicMode) Transform(*ir.Func, *ssaad.Request, ssaad.Env) (*ir.Func, diag.List) {
 	panic("boom")
@@ -415,7 +415,7 @@ func TestInternalError(t *testing.T) {
 	for _, verbose := range []bool{false, true} {
 		var stdout, stderr bytes.Buffer
 		code := driver.Run(&driver.Config{Dir: dir, Patterns: []string{"./shapes"}, Verbose: verbose,
-			Modes: []ssaad.Mode{panicMode{}}, Stdout: &stdout, Stderr: &stderr})
+			Modes: []ssaad.Mode{panicMode{taylor.Mode{Tangent: true}}}, Stdout: &stdout, Stderr: &stderr})
 		if code != driver.ExitError || !strings.Contains(stderr.String(), "gadgen: internal error in jvp on Rosenbrock: boom") {
 			t.Errorf("got exit %d\n%s", code, stderr.String())
 		}

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/gadgen/gadgen/ssaad"
-	"github.com/gadgen/gadgen/ssaad/forward"
+
 	"github.com/gadgen/gadgen/ssaad/reverse"
 	"github.com/gadgen/gadgen/ssaad/taylor"
 )
@@ -25,7 +25,7 @@ const (
 
 // DefaultModes are the differentiation modes gadgen knows.
 func DefaultModes() []ssaad.Mode {
-	modes := []ssaad.Mode{forward.Mode{}, reverse.Mode{}, reverse.Mode{Seeded: true}, reverse.Mode{Callee: true}, taylor.Mode{}}
+	modes := []ssaad.Mode{taylor.Mode{Tangent: true}, reverse.Mode{}, reverse.Mode{Seeded: true}, reverse.Mode{Callee: true}, taylor.Mode{}}
 	return append(modes, taylor.Helpers()...)
 }
 

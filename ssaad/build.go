@@ -66,10 +66,10 @@ func (b *Builder) Binary(tok token.Token, x, y *ir.Value) *ir.Value {
 
 // Add returns x+y, folding zeros.
 func (b *Builder) Add(x, y *ir.Value) *ir.Value {
-	switch {
-	case IsZero(x):
+	if IsZero(x) {
 		return y
-	case IsZero(y):
+	}
+	if IsZero(y) {
 		return x
 	}
 	return b.Binary(token.ADD, x, y)
@@ -77,10 +77,10 @@ func (b *Builder) Add(x, y *ir.Value) *ir.Value {
 
 // Sub returns x-y, folding zeros.
 func (b *Builder) Sub(x, y *ir.Value) *ir.Value {
-	switch {
-	case IsZero(y):
+	if IsZero(y) {
 		return x
-	case IsZero(x):
+	}
+	if IsZero(x) {
 		return b.Neg(y)
 	}
 	return b.Binary(token.SUB, x, y)
@@ -88,15 +88,11 @@ func (b *Builder) Sub(x, y *ir.Value) *ir.Value {
 
 // Mul returns x*y, folding zeros and ones.
 func (b *Builder) Mul(x, y *ir.Value) *ir.Value {
-	switch {
-	case IsZero(x):
+	if IsZero(x) || IsOne(y) {
 		return x
-	case IsZero(y):
+	}
+	if IsZero(y) || IsOne(x) {
 		return y
-	case IsOne(x):
-		return y
-	case IsOne(y):
-		return x
 	}
 	return b.Binary(token.MUL, x, y)
 }

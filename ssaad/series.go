@@ -149,40 +149,17 @@ func (e *Expander) binary(op token.Token, x, y *Series) *Series {
 			}
 			return t.Sub(a, b), nil
 		case token.MUL:
-			sum := t.Zero(x.Type)
-			for j := 0; j <= k; j++ {
-				a, err := x.At(j)
-				if err != nil {
-					return nil, err
-				}
-				if IsZero(a) {
-					continue
-				}
-				b, err := y.At(k - j)
-				if err != nil {
-					return nil, err
-				}
-				sum = t.Add(sum, t.Mul(a, b))
-			}
-			return sum, nil
+			// c_k = Σ_{j=0..k} x_j·y_{k−j}
+			return e.convolve(t.Zero(x.Type), t.Add, 0, k, x, y)
 		case token.QUO:
-			num, err := x.At(k)
+			// c_k = (x_k − Σ_{j=1..k} y_j·c_{k−j}) / y_0
+			xk, err := x.At(k)
 			if err != nil {
 				return nil, err
 			}
-			for j := 1; j <= k; j++ {
-				b, err := y.At(j)
-				if err != nil {
-					return nil, err
-				}
-				if IsZero(b) {
-					continue
-				}
-				c, err := s.At(k - j)
-				if err != nil {
-					return nil, err
-				}
-				num = t.Sub(num, t.Mul(b, c))
+			num, err := e.convolve(xk, t.Sub, 1, k, y, s)
+			if err != nil {
+				return nil, err
 			}
 			b0, err := y.At(0)
 			if err != nil {
@@ -193,6 +170,27 @@ func (e *Expander) binary(op token.Token, x, y *Series) *Series {
 		return nil, fmt.Errorf("operator %s on a series", op)
 	})
 	return s
+}
+
+// convolve returns acc(…acc(init, p_lo·q_{k−lo})…, p_k·q_0), skipping the
+// zero p_j.
+func (e *Expander) convolve(init *ir.Value, acc func(x, y *ir.Value) *ir.Value, lo, k int, p, q *Series) (*ir.Value, error) {
+	sum := init
+	for j := lo; j <= k; j++ {
+		a, err := p.At(j)
+		if err != nil {
+			return nil, err
+		}
+		if IsZero(a) {
+			continue
+		}
+		b, err := q.At(k - j)
+		if err != nil {
+			return nil, err
+		}
+		sum = acc(sum, e.b.Mul(a, b))
+	}
+	return sum, nil
 }
 
 // neg returns −x.
@@ -465,32 +463,9 @@ func (e *Expander) expr(x ast.Expr, env map[string]*Series, want types.Type) (*S
 		}
 		return e.neg(a), nil
 	case *ast.BinaryExpr:
-		var a, b *Series
-		var err error
-		if isLit(x.X) && !isLit(x.Y) {
-			if b, err = e.expr(x.Y, env, want); err != nil {
-				return nil, err
-			}
-			if a, err = e.expr(x.X, env, b.Type); err != nil {
-				return nil, err
-			}
-		} else {
-			if a, err = e.expr(x.X, env, want); err != nil {
-				return nil, err
-			}
-			if b, err = e.expr(x.Y, env, a.Type); err != nil {
-				return nil, err
-			}
-		}
-		if !types.Identical(a.Type, b.Type) {
-			switch {
-			case isInt(a.Type):
-				a = e.convert(a, b.Type)
-			case isInt(b.Type):
-				b = e.convert(b, a.Type)
-			default:
-				return nil, fmt.Errorf("operands of %s have types %s and %s", x.Op, a.Type, b.Type)
-			}
+		a, b, err := e.operands(x, env, want)
+		if err != nil {
+			return nil, err
 		}
 		switch x.Op {
 		case token.ADD, token.SUB, token.MUL, token.QUO:
@@ -564,6 +539,38 @@ func (e *Expander) expr(x ast.Expr, env map[string]*Series, want types.Type) (*S
 	return nil, fmt.Errorf("unsupported expression %T", x)
 }
 
+// operands returns the series of the operands of x, of one type: an
+// untyped literal takes the other operand's type (want when both are
+// literals), and an int operand is converted to the other's float type.
+func (e *Expander) operands(x *ast.BinaryExpr, env map[string]*Series, want types.Type) (a, b *Series, err error) {
+	if isLit(x.X) && !isLit(x.Y) {
+		if b, err = e.expr(x.Y, env, want); err != nil {
+			return nil, nil, err
+		}
+		if a, err = e.expr(x.X, env, b.Type); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		if a, err = e.expr(x.X, env, want); err != nil {
+			return nil, nil, err
+		}
+		if b, err = e.expr(x.Y, env, a.Type); err != nil {
+			return nil, nil, err
+		}
+	}
+	if !types.Identical(a.Type, b.Type) {
+		switch {
+		case isInt(a.Type):
+			a = e.convert(a, b.Type)
+		case isInt(b.Type):
+			b = e.convert(b, a.Type)
+		default:
+			return nil, nil, fmt.Errorf("operands of %s have types %s and %s", x.Op, a.Type, b.Type)
+		}
+	}
+	return a, b, nil
+}
+
 // helper returns the series of a call of a helper of package templates
 // (gadDigamma): its value only, since the helpers have no rules.
 func (e *Expander) helper(name string, args []*Series) *Series {
@@ -623,30 +630,9 @@ func (e *Expander) cond(x ast.Expr, env map[string]*Series) (*ir.Value, error) {
 			v.Tok = x.Op
 			return v, nil
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
-			f64 := types.Typ[types.Float64]
-			var a, b *Series
-			var err error
-			if isLit(x.X) && !isLit(x.Y) {
-				if b, err = e.expr(x.Y, env, f64); err != nil {
-					return nil, err
-				}
-				if a, err = e.expr(x.X, env, b.Type); err != nil {
-					return nil, err
-				}
-			} else {
-				if a, err = e.expr(x.X, env, f64); err != nil {
-					return nil, err
-				}
-				if b, err = e.expr(x.Y, env, a.Type); err != nil {
-					return nil, err
-				}
-			}
-			if !types.Identical(a.Type, b.Type) {
-				if isInt(a.Type) {
-					a = e.convert(a, b.Type)
-				} else {
-					b = e.convert(b, a.Type)
-				}
+			a, b, err := e.operands(x, env, types.Typ[types.Float64])
+			if err != nil {
+				return nil, err
 			}
 			a0, err := a.At(0)
 			if err != nil {

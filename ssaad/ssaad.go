@@ -4,11 +4,12 @@
 // asks for the derivatives of callees, and the rules for which parameters
 // are active by default.
 //
-// One package per mode implements Mode: ssaad/forward for //gad:jvp (Taylor
-// mode's transformer at order 1),
-// ssaad/reverse for //gad:grad and //gad:vjp, ssaad/taylor for
-// //gad:taylor and the second-order helpers (//gad:hvp, //gad:hessian,
-// //gad:hessdiag, //gad:laplacian). The
+// Two packages implement Mode: ssaad/taylor the forward-propagating modes,
+// //gad:jvp (its order 1) and //gad:taylor, and the second-order helpers
+// (//gad:hvp, //gad:hessian, //gad:hessdiag, //gad:laplacian);
+// ssaad/reverse //gad:grad and //gad:vjp. Both lower the rules of package
+// templates with Expander (series.go): at order 0 for reverse mode's
+// partials, at order 1 for tangents, at order K for Taylor coefficients. The
 // driver (package driver) owns loading, naming, and writing files; a mode
 // only turns a primal ir.Func into a derivative ir.Func.
 package ssaad

@@ -57,26 +57,15 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		groups = nil
 	}
 	for i := len(groups) - 1; i >= 0; i-- {
-		g := groups[i]
-		k := len(g)
-		for _, w := range g {
-			if t.pairedShadow(w) {
-				k++
-			}
-		}
-		xs := t.pop(t.tape(g[0].Type), k)
-		for _, w := range g {
-			xs[0].Name = poppedName(w)
-			t.rvals[w] = xs[0]
-			xs = xs[1:]
-			if t.pairedShadow(w) {
+		t.popGroup(groups[i], func(w, x, s *ir.Value) {
+			t.rvals[w] = x
+			if s != nil {
 				if w.Name != "" {
-					xs[0].Name = "d" + w.Name
+					s.Name = "d" + w.Name
 				}
-				t.rshadow[w] = xs[0]
-				xs = xs[1:]
+				t.rshadow[w] = s
 			}
-		}
+		})
 	}
 	if c := t.countedExit(b); c != nil && !c.closed {
 		c.final = t.rvals[c.phi]
@@ -248,6 +237,19 @@ func (t *transformer) phiEdge(b *ir.Block, i int) {
 	}
 }
 
+// accumulateIncrement adds the adjoint g of an increment inc = s ± y,
+// which passes through to s unchanged, to ȳ (negated for −).
+func (t *transformer) accumulateIncrement(inc, s, g *ir.Value) {
+	y := inc.Args[1]
+	if y == s {
+		y = inc.Args[0]
+	}
+	if inc.Tok == token.SUB {
+		g = t.Neg(g)
+	}
+	t.accumulate(y, g)
+}
+
 // adjoint emits the reverse of primal value v: it moves the adjoint of v
 // to the adjoints of its operands (and of memory).
 func (t *transformer) adjoint(v *ir.Value) {
@@ -259,15 +261,7 @@ func (t *transformer) adjoint(v *ir.Value) {
 		}
 		if load, ok := t.increments[v]; ok {
 			// *p = *p ± y: *dp is unchanged; ȳ ±= *dp.
-			g := t.Emit(ir.OpLoad, x.Type, t.shadowAt(addr))
-			y := x.Args[1]
-			if y == load {
-				y = x.Args[0]
-			}
-			if x.Tok == token.SUB {
-				g = t.Neg(g)
-			}
-			t.accumulate(y, g)
+			t.accumulateIncrement(x, load, t.Emit(ir.OpLoad, x.Type, t.shadowAt(addr)))
 			return
 		}
 		t.storeAdjoint(t.shadowAt(addr), x)
@@ -284,15 +278,7 @@ func (t *transformer) adjoint(v *ir.Value) {
 	if phi, ok := t.share[v]; ok {
 		// An accumulator v = φ ± x sharing φ's adjoint variable: the
 		// adjoint passes through unchanged; only x's needs updating.
-		g := t.Emit(ir.OpLoad, v.Type, t.slotOf(phi))
-		x := v.Args[1]
-		if x == phi {
-			x = v.Args[0]
-		}
-		if v.Tok == token.SUB {
-			g = t.Neg(g)
-		}
-		t.accumulate(x, g)
+		t.accumulateIncrement(v, phi, t.Emit(ir.OpLoad, v.Type, t.slotOf(phi)))
 		return
 	}
 	g := t.take(v)

@@ -472,19 +472,48 @@ func (t *transformer) iterLoopsEndedBy(b *ir.Block) []*ir.Block {
 	return out
 }
 
+// pushGroup records the values of g, a group of one type, each followed
+// by its shadow where it has one paired, on the group's tape.
+func (t *transformer) pushGroup(g []*ir.Value) {
+	var xs []*ir.Value
+	for _, w := range g {
+		xs = append(xs, t.v(w))
+		if t.pairedShadow(w) {
+			xs = append(xs, t.shadow[w])
+		}
+	}
+	t.push(t.tape(g[0].Type), xs...)
+}
+
+// popGroup pops the record pushGroup made of g and calls use with each
+// value w of g, its popped copy x (named after w) and its popped shadow s
+// (nil when w has none paired).
+func (t *transformer) popGroup(g []*ir.Value, use func(w, x, s *ir.Value)) {
+	n := len(g)
+	for _, w := range g {
+		if t.pairedShadow(w) {
+			n++
+		}
+	}
+	xs := t.pop(t.tape(g[0].Type), n)
+	for _, w := range g {
+		x := xs[0]
+		x.Name = poppedName(w)
+		xs = xs[1:]
+		var s *ir.Value
+		if t.pairedShadow(w) {
+			s, xs = xs[0], xs[1:]
+		}
+		use(w, x, s)
+	}
+}
+
 // pushIteration emits, at the end of the forward copy of b, the records
 // of the iterations b ends.
 func (t *transformer) pushIteration(b *ir.Block) {
 	for _, h := range t.iterLoopsEndedBy(b) {
 		for _, g := range groupByType(t.iterNeeds[h]) {
-			var xs []*ir.Value
-			for _, w := range g {
-				xs = append(xs, t.v(w))
-				if t.pairedShadow(w) {
-					xs = append(xs, t.shadow[w])
-				}
-			}
-			t.push(t.tape(g[0].Type), xs...)
+			t.pushGroup(g)
 		}
 	}
 }
@@ -496,23 +525,12 @@ func (t *transformer) popIteration(b *ir.Block) {
 	for i := len(loops) - 1; i >= 0; i-- {
 		groups := groupByType(t.iterNeeds[loops[i]])
 		for k := len(groups) - 1; k >= 0; k-- {
-			g := groups[k]
-			n := len(g)
-			for _, w := range g {
-				if t.pairedShadow(w) {
-					n++
+			t.popGroup(groups[k], func(w, x, s *ir.Value) {
+				t.Emit(ir.OpStore, nil, t.iterVarOf(w, false), x)
+				if s != nil {
+					t.Emit(ir.OpStore, nil, t.iterVarOf(w, true), s)
 				}
-			}
-			xs := t.pop(t.tape(g[0].Type), n)
-			for _, w := range g {
-				xs[0].Name = poppedName(w)
-				t.Emit(ir.OpStore, nil, t.iterVarOf(w, false), xs[0])
-				xs = xs[1:]
-				if t.pairedShadow(w) {
-					t.Emit(ir.OpStore, nil, t.iterVarOf(w, true), xs[0])
-					xs = xs[1:]
-				}
-			}
+			})
 		}
 	}
 }

@@ -114,52 +114,39 @@ func (m Mode) noValue(req *ssaad.Request) (bool, error) {
 
 func signature(fn *types.Func, active []bool, method, seeded, noValue bool) (*types.Signature, error) {
 	sig := fn.Type().(*types.Signature)
-	ps := ssaad.Params(fn)
-	if len(active) != len(ps) {
-		return nil, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
+	sb, err := ssaad.NewSigBuilder(fn, active, method)
+	if err != nil {
+		return nil, err
 	}
 	if err := resultsOK(sig.Results(), seeded); err != nil {
 		return nil, err
 	}
-	if method && sig.Recv() == nil {
-		return nil, fmt.Errorf("%s is not a method", fn.Name())
-	}
 	nm := computeNames(fn, active)
-	pkg := fn.Pkg()
-	var recv *types.Var
-	var params, results []*types.Var
 	for i := 0; i < sig.Results().Len() && !noValue; i++ {
-		results = append(results, types.NewParam(token.NoPos, pkg, nm.results[i], sig.Results().At(i).Type()))
+		sb.Results = append(sb.Results, sb.Var(nm.results[i], sig.Results().At(i).Type()))
 	}
-	for i, p := range ps {
-		v := types.NewParam(token.NoPos, pkg, nm.params[i], p.Type())
-		if method && i == 0 {
-			recv = v
-		} else {
-			params = append(params, v)
-		}
+	for i, p := range ssaad.Params(fn) {
+		sb.Primal(i, nm.params[i], p.Type())
 		if !active[i] {
 			continue
 		}
-		d := types.NewParam(token.NoPos, pkg, nm.adjoints[i], p.Type())
 		switch {
 		case ssaad.IsPointerLike(p.Type()):
-			params = append(params, d)
+			sb.Add(nm.adjoints[i], p.Type())
 		case mixedParam(p.Type()):
-			params = append(params, types.NewParam(token.NoPos, pkg, nm.adjoints[i], types.NewPointer(p.Type())))
+			sb.Add(nm.adjoints[i], types.NewPointer(p.Type()))
 		default:
-			results = append(results, d)
+			sb.Results = append(sb.Results, sb.Var(nm.adjoints[i], p.Type()))
 		}
 	}
 	if seeded {
 		for i, seed := range nm.seeds {
 			if seed != "" {
-				params = append(params, types.NewParam(token.NoPos, pkg, seed, sig.Results().At(i).Type()))
+				sb.Add(seed, sig.Results().At(i).Type())
 			}
 		}
 	}
-	variadic := sig.Variadic() && !active[len(active)-1] && !seeded
-	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), variadic), nil
+	return sb.Build(sig.Variadic() && !active[len(active)-1] && !seeded), nil
 }
 
 // resultsOK checks the results of a function to differentiate: one float

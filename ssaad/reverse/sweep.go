@@ -184,14 +184,7 @@ func (t *transformer) run() {
 			if t.outOfLoops(b) {
 				break
 			}
-			var xs []*ir.Value
-			for _, w := range g {
-				xs = append(xs, t.v(w))
-				if t.pairedShadow(w) {
-					xs = append(xs, t.shadow[w])
-				}
-			}
-			t.push(t.tape(g[0].Type), xs...)
+			t.pushGroup(g)
 		}
 		t.pushIteration(b)
 		t.reserve(b)

@@ -1,14 +1,38 @@
-// Package taylor implements Taylor mode, //gad:taylor order=K: the
-// propagation of truncated Taylor polynomials (jets) through a function,
-// and the second-order helpers built on it, //gad:hvp, //gad:hessian,
-// //gad:hessdiag and //gad:laplacian.
+// Package taylor implements the forward-propagating modes: forward mode,
+// //gad:jvp, and Taylor mode, //gad:taylor order=K, the propagation of
+// truncated Taylor polynomials (jets) through a function, which forward
+// mode is at K = 1; and the second-order helpers built on them, //gad:hvp,
+// //gad:hessian, //gad:hessdiag and //gad:laplacian.
+//
+// # Forward mode
+//
+// For func F(p1 T1, …, pn Tn) (r1 R1, …), FJVP takes each parameter
+// followed, when it is varied, by its tangent dp of the same type, and
+// returns the primal results followed by one tangent per result whose type
+// holds floats. Slices, arrays, pointers and structs carry tangents as
+// shadows of the same shape: the tangent of x[i] is dx[i], and values the
+// function writes through a pointer or into a slice have their tangents
+// written (overwritten) into the corresponding shadow. A method of the
+// package being generated stays a method; otherwise the receiver is the
+// first parameter, as in the method expression T.Func.
+//
+// The CFG is kept as it is: every block of the primal becomes a block of
+// the derivative, and each varied value (see ssaad.Varied) is followed in
+// its block by the values that compute its coefficients (the classic
+// "tangent linear" code of Griewank & Walther, Evaluating Derivatives,
+// ch. 3, at K = 1). φ-nodes get coefficient φ-nodes; loads and stores
+// through varied memory get loads and stores through the shadows; calls
+// of package math use the rules of package templates, expanded by
+// ssaad.Expander; calls of other functions with varied arguments call
+// their derivatives (JVPs, or Taylor-mode functions of the same order),
+// which the driver generates (ssaad.Env). Zero coefficients are never
+// materialized: ssaad.Builder folds them while each expression is built
+// (d(x*c) = dx*c), so the output needs no later clean-up of +0 and *1.
 //
 // # Jets
 //
-// Taylor mode generalizes forward mode (package ssaad/forward): where
-// forward mode gives every varied value one tangent, Taylor mode gives it
-// K coefficients. Forward mode is this package's transformer at K = 1
-// (Tangent), with tangents named dx and callees' JVPs called. If the varied inputs move along the curve
+// Where forward mode gives every varied value one tangent, Taylor mode
+// gives it K coefficients. If the varied inputs move along the curve
 //
 //	x(t) = x + x1·t + x2·t² + … + xK·t^K
 //
@@ -19,7 +43,7 @@
 // x(t) = x + v·t, y1 is the directional derivative and 2·y2 = vᵀ∇²F(x)v.
 //
 // Shadows (slices, pointers, structs, arrays) carry their coefficients
-// as K shadows of the primal's shape, exactly as forward mode's tangent.
+// as K shadows of the primal's shape, as forward mode's tangent.
 //
 // # Rules
 //
@@ -80,8 +104,8 @@
 //
 // # Files
 //
-// taylor.go is the transformer, call.go its calls, series.go the lazy
-// series and the recurrence, signature.go the generated signature and doc
-// comment, helpers.go and fwdrev.go the helpers, phis.go clean-ups of the
+// taylor.go is the transformer, call.go its calls (the lazy series and
+// the recurrence are ssaad.Expander's, in ssaad/series.go, shared with
+// reverse mode), signature.go the generated signature and doc comment, helpers.go and fwdrev.go the helpers, phis.go clean-ups of the
 // functions built.
 package taylor

@@ -1,7 +1,7 @@
 package taylor
 
 // This file defines the Hessian-vector product by forward over reverse:
-// the forward-mode derivative (Tangent) of the reverse-mode
+// the forward-mode derivative (Mode{Tangent: true}) of the reverse-mode
 // gradient (package ssaad/reverse) of F, both built in memory, then
 // spliced into FHVP(x, v, hv): one call costs a small multiple of a
 // gradient, whatever len(x).
@@ -80,7 +80,7 @@ func forwardOverReverse(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k in
 	}
 	active[k], active[xi] = true, true
 	fwdReq := &ssaad.Request{Mode: "jvp", Target: grad, Name: req.Name, Active: active, Options: map[string]string{}, Pos: req.Pos}
-	fo, errs := Tangent(g, fwdReq, env)
+	fo, errs := transform(g, fwdReq, env, tangentMode)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("forward mode on the gradient: %v", errs[0].Msg)
 	}

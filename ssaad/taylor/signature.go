@@ -5,7 +5,6 @@ package taylor
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"strconv"
 	"strings"
@@ -28,7 +27,7 @@ type config struct {
 	// directions share the primal, each keeps its first coefficient, and
 	// one slot holds the sum of their second coefficients.
 	lanes int
-	// tangent selects forward mode (//gad:jvp, package ssaad/forward):
+	// tangent selects forward mode (//gad:jvp):
 	// order 1, the coefficient is the tangent dx, callees are asked for
 	// their JVPs, and the doc comment speaks of tangents.
 	tangent bool
@@ -229,47 +228,35 @@ func coefName(base string, k int) string {
 
 // signature returns the signature of the function that req asks for.
 func signature(req *ssaad.Request, c config) (*types.Signature, error) {
-	fn, active, method := req.Target, req.Active, req.Method
+	fn, active := req.Target, req.Active
 	sig := fn.Type().(*types.Signature)
-	ps := ssaad.Params(fn)
-	if len(active) != len(ps) {
-		return nil, fmt.Errorf("activity of %d parameters for %d", len(active), len(ps))
-	}
-	if method && sig.Recv() == nil {
-		return nil, fmt.Errorf("%s is not a method", fn.Name())
+	sb, err := ssaad.NewSigBuilder(fn, active, req.Method)
+	if err != nil {
+		return nil, err
 	}
 	nm := computeNames(fn, active, c)
-	pkg := fn.Pkg()
-	var recv *types.Var
-	var params []*types.Var
-	for i, p := range ps {
-		v := types.NewParam(token.NoPos, pkg, nm.params[i], p.Type())
-		if method && i == 0 {
-			recv = v
-		} else {
-			params = append(params, v)
-		}
+	for i, p := range ssaad.Params(fn) {
+		sb.Primal(i, nm.params[i], p.Type())
 		for _, cn := range nm.coefs[i] {
-			params = append(params, types.NewParam(token.NoPos, pkg, cn, p.Type()))
+			sb.Add(cn, p.Type())
 		}
 	}
 	lay := resultLayout(tupleTypes(sig.Results()), c.slots())
-	results := make([]*types.Var, lay.n)
+	sb.Results = make([]*types.Var, lay.n)
 	for i := 0; i < sig.Results().Len(); i++ {
 		rt := sig.Results().At(i).Type()
-		results[lay.primal[i]] = types.NewParam(token.NoPos, pkg, nm.results[i], rt)
+		sb.Results[lay.primal[i]] = sb.Var(nm.results[i], rt)
 		if p := lay.coef[i]; p >= 0 {
 			for k := 1; k <= c.slots(); k++ {
 				n := ""
 				if nm.rcoefs[i] != nil {
 					n = nm.rcoefs[i][k-1]
 				}
-				results[p+k-1] = types.NewParam(token.NoPos, pkg, n, rt)
+				sb.Results[p+k-1] = sb.Var(n, rt)
 			}
 		}
 	}
-	variadic := sig.Variadic() && !active[len(active)-1]
-	return types.NewSignatureType(recv, nil, nil, types.NewTuple(params...), types.NewTuple(results...), variadic), nil
+	return sb.Build(sig.Variadic() && !active[len(active)-1]), nil
 }
 
 // docComment writes the doc comment of a generated Taylor-mode function.

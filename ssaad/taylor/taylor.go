@@ -1,8 +1,7 @@
 package taylor
 
-// This file defines the Taylor-mode transformer: forward mode (package
-// ssaad/forward) with K coefficients per varied value instead of one
-// tangent.
+// This file defines the transformer of the forward-propagating modes:
+// K coefficients per varied value, the tangent alone in forward mode.
 
 import (
 	"fmt"
@@ -14,21 +13,43 @@ import (
 	"github.com/gadgen/gadgen/ssaad"
 )
 
-// Mode is Taylor mode, //gad:taylor order=K [seed=jet|line] [wrt=…].
-type Mode struct{}
+// Mode is Taylor mode, //gad:taylor order=K [seed=jet|line] [wrt=…],
+// or, with Tangent, forward mode, //gad:jvp [wrt=…]: Taylor mode of order
+// 1 whose coefficient is the tangent dx.
+type Mode struct{ Tangent bool }
 
 // Name implements ssaad.Mode.
-func (Mode) Name() string { return "taylor" }
+func (m Mode) Name() string { return m.pick("jvp", "taylor") }
 
 // Suffix implements ssaad.Mode.
-func (Mode) Suffix() string { return "Taylor" }
+func (m Mode) Suffix() string { return m.pick("JVP", "Taylor") }
 
-// Options implements ssaad.Mode.
-func (Mode) Options() []string { return []string{"order", "seed"} }
+// Options implements ssaad.Mode: //gad:jvp takes only wrt=.
+func (m Mode) Options() []string {
+	if m.Tangent {
+		return nil
+	}
+	return []string{"order", "seed"}
+}
+
+func (m Mode) pick(tangent, taylor string) string {
+	if m.Tangent {
+		return tangent
+	}
+	return taylor
+}
+
+// config returns what req asks for.
+func (m Mode) config(req *ssaad.Request) (config, error) {
+	if m.Tangent {
+		return tangentMode, nil
+	}
+	return parseOptions(req.Options)
+}
 
 // Signature implements ssaad.Mode.
-func (Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
-	c, err := parseOptions(req.Options)
+func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
+	c, err := m.config(req)
 	if err != nil {
 		return nil, err
 	}
@@ -36,25 +57,14 @@ func (Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
 }
 
 // Transform implements ssaad.Mode.
-func (Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
-	c, err := parseOptions(req.Options)
+func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
+	c, err := m.config(req)
 	if err != nil {
 		t := newTransformer(primal, req, env)
 		t.errorf(req.Pos, "directive", "%v", err)
 		return nil, t.errs
 	}
 	return transform(primal, req, env, c)
-}
-
-// Tangent is forward mode's transformation (package ssaad/forward):
-// Taylor mode with one coefficient per varied value, its tangent dx.
-func Tangent(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir.Func, diag.List) {
-	return transform(primal, req, env, tangentMode)
-}
-
-// TangentSignature is the signature of the JVP that req asks for.
-func TangentSignature(req *ssaad.Request) (*types.Signature, error) {
-	return signature(req, tangentMode)
 }
 
 func transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env, c config) (*ir.Func, diag.List) {
@@ -668,15 +678,7 @@ func (t *transformer) instr(v *ir.Value) {
 		t.setCoefs(v, cs)
 	case ir.OpConvert:
 		if t.hasCoefs(v.Args[0]) && ssaad.HasFloat(v.Args[0].Type) {
-			cs := t.usable(v.Args[0])
-			for k := range cs {
-				if ssaad.IsZero(cs[k]) {
-					cs[k] = t.Zero(v.Type)
-				} else {
-					cs[k] = t.Same(v, cs[k])
-				}
-			}
-			t.setCoefs(v, cs)
+			t.setCoefs(v, t.each(v, t.usable(v.Args[0])))
 		}
 	case ir.OpSelect:
 		xs, ys := t.usable(v.Args[1]), t.usable(v.Args[2])
@@ -700,15 +702,7 @@ func (t *transformer) instr(v *ir.Value) {
 		t.errorf(v.Pos, "package-level variable "+v.Global.Name(), "values that depend on the varied inputs are stored into it")
 	case ir.OpLoad, ir.OpField:
 		if t.hasCoefs(v.Args[0]) {
-			cs := t.coefs(v.Args[0])
-			for k := range cs {
-				if ssaad.IsZero(cs[k]) {
-					cs[k] = t.Zero(v.Type)
-				} else {
-					cs[k] = t.Same(v, cs[k])
-				}
-			}
-			t.setCoefs(v, cs)
+			t.setCoefs(v, t.each(v, t.coefs(v.Args[0])))
 		}
 	case ir.OpFieldAddr, ir.OpIndexAddr, ir.OpIndex, ir.OpSlice:
 		if !t.hasCoefs(v.Args[0]) {
@@ -734,6 +728,19 @@ func (t *transformer) instr(v *ir.Value) {
 	default:
 		t.errorf(v.Pos, v.Op.String(), "no %s rule", t.cfg.mode())
 	}
+}
+
+// each applies v's operation to each coefficient in cs (in place): a
+// zero stays zero.
+func (t *transformer) each(v *ir.Value, cs []*ir.Value) []*ir.Value {
+	for k := range cs {
+		if ssaad.IsZero(cs[k]) {
+			cs[k] = t.Zero(v.Type)
+		} else {
+			cs[k] = t.Same(v, cs[k])
+		}
+	}
+	return cs
 }
 
 // mixedValue reports whether typ is a struct or array, not a pointer or

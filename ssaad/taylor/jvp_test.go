@@ -1,4 +1,4 @@
-package forward_test
+package taylor_test
 
 import (
 	"go/token"
@@ -9,7 +9,7 @@ import (
 	"github.com/gadgen/gadgen/internal/irtest"
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
-	"github.com/gadgen/gadgen/ssaad/forward"
+	"github.com/gadgen/gadgen/ssaad/taylor"
 )
 
 type env struct{ fset *token.FileSet }
@@ -28,14 +28,14 @@ func TestSumSquares(t *testing.T) {
 	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(x), types.NewTuple(types.NewParam(token.NoPos, pkg, "", irtest.Float64)), false)
 	fn := types.NewFunc(token.NoPos, pkg, "SumSquares", sig)
 	req := &ssaad.Request{Mode: "jvp", Target: fn, Name: "SumSquaresJVP", Active: ssaad.DefaultActivity(fn)}
-	gsig, err := forward.Mode{}.Signature(req)
+	gsig, err := taylor.Mode{Tangent: true}.Signature(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := gsig.String(), "func(x []float64, dx []float64) (float64, float64)"; got != want {
 		t.Errorf("signature %s, want %s", got, want)
 	}
-	d, errs := forward.Mode{}.Transform(f, req, env{token.NewFileSet()})
+	d, errs := taylor.Mode{Tangent: true}.Transform(f, req, env{token.NewFileSet()})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}

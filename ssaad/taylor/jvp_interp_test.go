@@ -1,4 +1,4 @@
-package forward_test
+package taylor_test
 
 // This file defines execution tests of the forward-mode transformer on
 // hand-built IR, with package interp as the machine: each primal and its
@@ -21,7 +21,7 @@ import (
 	"github.com/gadgen/gadgen/ir/interp"
 	"github.com/gadgen/gadgen/simplify"
 	"github.com/gadgen/gadgen/ssaad"
-	"github.com/gadgen/gadgen/ssaad/forward"
+	"github.com/gadgen/gadgen/ssaad/taylor"
 )
 
 // jvpCase is a primal function to differentiate and run.
@@ -65,7 +65,7 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 	}
 	e := &interpEnv{bodies: bodies, derived: map[string]*ir.Func{}}
 	req := &ssaad.Request{Mode: "jvp", Target: target, Name: primal.Name + "JVP", Active: active}
-	d, errs := forward.Mode{}.Transform(primal, req, e)
+	d, errs := taylor.Mode{Tangent: true}.Transform(primal, req, e)
 	if len(errs) > 0 {
 		t.Fatalf("Transform: %v", errs)
 	}
@@ -91,7 +91,7 @@ func runJVPCase(t *testing.T, tc jvpCase) {
 	}
 	simplify.Run(primalO, simplify.Primal, opt)
 	eO := &interpEnv{bodies: bodiesO, derived: map[string]*ir.Func{}}
-	dO, errs := forward.Mode{}.Transform(primalO, &ssaad.Request{Mode: "jvp", Target: target, Name: primal.Name + "JVP", Active: active}, eO)
+	dO, errs := taylor.Mode{Tangent: true}.Transform(primalO, &ssaad.Request{Mode: "jvp", Target: target, Name: primal.Name + "JVP", Active: active}, eO)
 	if len(errs) > 0 {
 		t.Fatalf("Transform of the optimized primal: %v", errs)
 	}
@@ -307,13 +307,13 @@ func (e *interpEnv) Derivative(mode string, callee *types.Func, active []bool, p
 		}
 	}
 	req := &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos}
-	sig, err := forward.Mode{}.Signature(req)
+	sig, err := taylor.Mode{Tangent: true}.Signature(req)
 	if err != nil {
 		return nil, err
 	}
 	if _, ok := e.derived[name]; !ok {
 		e.derived[name] = nil // being generated: recursion stops here
-		d, errs := forward.Mode{}.Transform(body, req, e)
+		d, errs := taylor.Mode{Tangent: true}.Transform(body, req, e)
 		if len(errs) > 0 {
 			return nil, fmt.Errorf("%v", errs)
 		}
