@@ -21,6 +21,7 @@ import (
 	"github.com/gadgen/gadgen/frontend"
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
+	"github.com/gadgen/gadgen/templates"
 )
 
 // Config is one run of gadgen.
@@ -83,6 +84,9 @@ func Run(cfg *Config) (status int) {
 			opts = append(opts, testOption)
 		}
 		r.specs = append(r.specs, frontend.ModeSpec{Name: m.Name(), Options: opts})
+	}
+	if len(r.specs) > 0 {
+		r.specs = append(r.specs, frontend.ModeSpec{Name: frontend.RuleMode})
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -275,6 +279,8 @@ type plan struct {
 	// their outputs are neither written nor deleted.
 	failedSources map[string]bool
 	diags         diag.List
+	// rules holds the rules that //gad:rule gives functions.
+	rules map[*types.Func]*templates.Rule
 }
 
 // outFile is one generated file.
@@ -317,7 +323,8 @@ func sourceName(out string) (string, bool) {
 func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags diag.List,
 	existing map[string]*genFile, excluded map[string]bool) *plan {
 	phase1 := excluded == nil
-	pl := &plan{byPath: map[string]*outFile{}, excluded: map[string]bool{}, failedSources: map[string]bool{}}
+	pl := &plan{byPath: map[string]*outFile{}, excluded: map[string]bool{}, failedSources: map[string]bool{},
+		rules: map[*types.Func]*templates.Rule{}}
 	if !phase1 {
 		pl.excluded = excluded
 	}
@@ -346,6 +353,19 @@ func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags
 		return out
 	}
 	for _, d := range dirs {
+		if d.Mode == frontend.RuleMode {
+			rule, err := ruleOf(d)
+			switch {
+			case err != nil:
+				pl.diags.Add(prog.Position(d.Pos), frontend.FuncName(d.Target), "directive", "%v", err)
+				pl.failedSources[d.File.Name] = true
+			case pl.rules[d.Target] != nil:
+				pl.diags.Add(prog.Position(d.Pos), frontend.FuncName(d.Target), "directive", "a second //gad:rule for the function")
+			default:
+				pl.rules[d.Target] = rule
+			}
+			continue
+		}
 		posKey := prog.Position(d.Pos).String()
 		src := d.File.Name
 		out := outFor(outputName(src), src, d)

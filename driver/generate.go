@@ -206,9 +206,16 @@ func (g *generator) run(j *job) {
 // runs), the derivative that its job builds, built again. The latter is
 // nesting: differentiating a generated derivative.
 func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
+	if rule := g.plan.rules[fn]; rule != nil {
+		return ruleWrapper(fn, rule), nil
+	}
 	src := g.generatedBy(fn)
 	if src == nil {
-		return g.prog.Lower(fn)
+		f, diags := g.prog.Lower(fn)
+		if f != nil {
+			g.attachRules(f)
+		}
+		return f, diags
 	}
 	pos := g.prog.Position(fn.Pos())
 	if depth > 8 || src.copy || src.mode == nil {
@@ -573,6 +580,7 @@ func (g *generator) Body(callee *types.Func) *ir.Func {
 	if len(diags) > 0 {
 		return nil
 	}
+	g.attachRules(f)
 	return f
 }
 

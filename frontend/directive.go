@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -20,6 +21,10 @@ import (
 // directivePrefix starts every directive. Like //go: directives, it has
 // no space after the slashes.
 const directivePrefix = "//gad:"
+
+// RuleMode is the directive //gad:rule p1="∂f/∂p1" …, which gives the
+// function it documents a derivative rule (see the driver).
+const RuleMode = "rule"
 
 // ModeSpec describes a mode that directives may name.
 type ModeSpec struct {
@@ -94,6 +99,15 @@ func parseSyntax(text string) (*syntax, error) {
 		}
 		j := i
 		for j < len(rest) && rest[j] != ' ' && rest[j] != '\t' {
+			if rest[j] == '"' && j > i && rest[j-1] == '=' {
+				// A quoted value, key="…": spaces and escapes inside.
+				k, ok := quotedEnd(rest, j)
+				if !ok {
+					return nil, fmt.Errorf("malformed directive %q: unterminated quoted value", text)
+				}
+				j = k
+				continue
+			}
 			j++
 		}
 		if j > i {
@@ -120,6 +134,15 @@ func parseSyntax(text string) (*syntax, error) {
 			s.offsets = append(s.offsets, offsets[k+1])
 			continue
 		}
+		if strings.HasPrefix(value, `"`) {
+			u, err := strconv.Unquote(value)
+			if err != nil {
+				return nil, fmt.Errorf("malformed directive %q: option %s: bad quoted value %s", text, key, value)
+			}
+			if value = u; value == "" {
+				return nil, fmt.Errorf("malformed directive %q: option %s has an empty value", text, key)
+			}
+		}
 		if !token.IsIdentifier(key) || value == "" {
 			return nil, fmt.Errorf("malformed directive %q: option %q is not key=value", text, f)
 		}
@@ -131,6 +154,20 @@ func parseSyntax(text string) (*syntax, error) {
 		s.offsets = append(s.offsets, offsets[k+1])
 	}
 	return s, nil
+}
+
+// quotedEnd returns the index after the Go string literal that starts
+// at s[i] (a double quote), and whether it is terminated.
+func quotedEnd(s string, i int) (int, bool) {
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1, true
+		}
+	}
+	return 0, false
 }
 
 func isModeName(s string) bool {
@@ -236,6 +273,9 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 		return errAt(c.Slash, "unknown mode %q in %s (known modes: %s)", s.mode, c.Text, strings.Join(known, ", "))
 	}
 	for i, o := range s.options {
+		if s.mode == RuleMode {
+			break // parameter names, checked by the driver
+		}
 		if o.Key != "wrt" && !slices.Contains(spec.Options, o.Key) {
 			keys := append([]string{"wrt"}, spec.Options...)
 			return errAt(c.Slash+token.Pos(s.offsets[len(s.positional)+i]),
@@ -264,10 +304,16 @@ func (p *Program) directive(f *File, c *ast.Comment, decl *ast.FuncDecl, modes [
 			return errAt(c.Slash, "no type information for %s", decl.Name.Name)
 		}
 		d.Target, d.Decl = obj, decl
+		if s.mode == RuleMode {
+			return d, nil // a rule needs no body, and has no activity
+		}
 		if decl.Body == nil {
 			return errAt(c.Slash, "%s has no body to differentiate", FuncName(obj))
 		}
 	case 2:
+		if s.mode == RuleMode {
+			return errAt(c.Slash, "%s: a rule goes in the doc comment of the function it differentiates", c.Text)
+		}
 		if inside != nil {
 			if _, ok := inside.(*ast.FuncDecl); ok && decl == nil {
 				return errAt(c.Slash, "%s inside a function body: the cross-package form goes at the top level of a file", c.Text)

@@ -24,6 +24,11 @@ func TestParseSyntax(t *testing.T) {
 		{text: "//gad:jvp =x", err: "not key=value"},
 		{text: "//gad:jvp wrt=x f", err: "after options"},
 		{text: "//gad:jvp a=1 a=2", err: "given twice"},
+		{text: `//gad:rule x="0.5 / r" y="where(x >= y, 1, 0)"`, mode: "rule", options: []Option{{"x", "0.5 / r"}, {"y", "where(x >= y, 1, 0)"}}},
+		{text: `//gad:rule x="a \" b"`, mode: "rule", options: []Option{{"x", `a " b`}}},
+		{text: `//gad:rule x="1`, err: "unterminated quoted value"},
+		{text: `//gad:rule x=""`, err: "empty value"},
+		{text: `//gad:rule x="\q"`, err: "bad quoted value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

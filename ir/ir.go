@@ -4,6 +4,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+
+	"github.com/gadgen/gadgen/templates"
 )
 
 // Op is the operation of a Value.
@@ -158,6 +160,10 @@ type Callee struct {
 	// Pkg (the package being generated when Pkg is nil); with Recv set, it
 	// is a method call on Args[0].
 	Derived *DerivedFunc
+	// Rule, when not nil, is the derivative rule a user gave Func with
+	// //gad:rule: every mode differentiates the call by the rule, as a
+	// call of package math, instead of through Func's body.
+	Rule *templates.Rule
 }
 
 // DerivedFunc names a function that gadgen generates in some package.

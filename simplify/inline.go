@@ -67,7 +67,7 @@ func nextInlineCandidate(f *ir.Func, env Env, tried map[*ir.Value]bool, small ma
 				continue
 			}
 			c := v.Callee
-			if c.Func == nil || c.Invoke || c.Derived != nil || c.Builtin != "" || c.Spread ||
+			if c.Func == nil || c.Invoke || c.Derived != nil || c.Builtin != "" || c.Spread || c.Rule != nil ||
 				c.Func.Pkg() == nil || f.Pkg == nil || c.Func.Pkg().Path() != f.Pkg.Path() {
 				continue
 			}

@@ -298,7 +298,7 @@ func callWrites(v *ir.Value, writes WritesFunc) []bool {
 			w[0] = true
 		}
 		return w
-	case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+	case ByRule(c):
 		return w
 	case c.Func != nil && !c.Invoke && writes != nil:
 		if s := writes(c.Func); len(s) == len(v.Args) {
@@ -488,7 +488,7 @@ func ParamReads(f *ir.Func, writes, reads WritesFunc) []bool {
 					mark(x)
 				}
 			case c.Builtin != "":
-			case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+			case ByRule(c):
 			default:
 				var r []bool
 				if c.Func != nil && !c.Invoke && reads != nil {

@@ -156,7 +156,7 @@ func StoresMemory(f *ir.Func, callees func(*ir.Callee) bool) bool {
 						}
 					}
 				case c.Builtin != "":
-				case c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+				case ByRule(c):
 				default:
 					if callees == nil || callees(c) {
 						return true

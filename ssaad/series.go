@@ -265,6 +265,12 @@ func (e *Expander) MathCall(fn *types.Func, args []*Series, primal *ir.Value) (*
 	if !ok {
 		return nil, fmt.Errorf("no derivative rule for math.%s", fn.Name())
 	}
+	return e.RuleCall(fn, rule, args, primal), nil
+}
+
+// RuleCall returns the call of fn, differentiated by rule, on args.
+// primal, when not nil, is the already emitted primal call.
+func (e *Expander) RuleCall(fn *types.Func, rule *templates.Rule, args []*Series, primal *ir.Value) *MathCall {
 	n := &MathCall{e: e, fn: fn, rule: rule, args: args, primal: primal}
 	sig := fn.Type().(*types.Signature)
 	for i := 0; i < sig.Results().Len(); i++ {
@@ -272,9 +278,9 @@ func (e *Expander) MathCall(fn *types.Func, args []*Series, primal *ir.Value) (*
 		n.Results = append(n.Results, e.newSeries(rt, func(k int) (*ir.Value, error) { return n.coef(i, k) }))
 	}
 	if len(n.Results) == 1 {
-		e.calls[callKey(fn.Name(), args)] = n.Results[0]
+		e.calls[callKey(fn.FullName(), args)] = n.Results[0]
 	}
-	return n, nil
+	return n
 }
 
 // primalCall emits the primal call on the arguments' values.
@@ -294,7 +300,7 @@ func (n *MathCall) primalValue(i int) (*ir.Value, error) {
 		if sig.Results().Len() == 1 {
 			typ = sig.Results().At(0).Type()
 		}
-		key := n.fn.Name()
+		key := n.fn.FullName()
 		for _, a := range args {
 			key += fmt.Sprintf(" %d", a.ID)
 		}
@@ -303,6 +309,9 @@ func (n *MathCall) primalValue(i int) (*ir.Value, error) {
 		} else {
 			c := t.Emit(ir.OpCall, typ, args...)
 			c.Callee = &ir.Callee{Func: n.fn}
+			if !IsMathFunc(n.fn) {
+				c.Callee.Rule = n.rule
+			}
 			n.primal = c
 			if n.e.primalCalls != nil {
 				n.e.primalCalls[key] = c
@@ -331,7 +340,7 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 	case templates.PiecewiseConstant:
 		return t.Zero(rt), nil
 	case templates.NotDifferentiable:
-		return nil, fmt.Errorf("math.%s is not differentiable: %s", n.fn.Name(), n.rule.Reason)
+		return nil, fmt.Errorf("%s is not differentiable: %s", RuleName(n.fn), n.rule.Reason)
 	}
 	if err := n.build(); err != nil {
 		return nil, err
@@ -392,11 +401,11 @@ func (n *MathCall) build() error {
 			}
 			x, err := templates.Parse(src)
 			if err != nil {
-				return fmt.Errorf("bad rule for math.%s: %v", n.fn.Name(), err)
+				return fmt.Errorf("bad rule for %s: %v", RuleName(n.fn), err)
 			}
 			s, err := n.e.expr(x, env, n.Results[i].Type)
 			if err != nil {
-				return fmt.Errorf("rule for math.%s: %v", n.fn.Name(), err)
+				return fmt.Errorf("rule for %s: %v", RuleName(n.fn), err)
 			}
 			n.partials[i][j] = s
 		}
@@ -526,7 +535,7 @@ func (e *Expander) expr(x ast.Expr, env map[string]*Series, want types.Type) (*S
 				}
 				args = append(args, s)
 			}
-			if s, ok := e.calls[callKey(fn.Name(), args)]; ok {
+			if s, ok := e.calls[callKey(fn.FullName(), args)]; ok {
 				return s, nil
 			}
 			n, err := e.MathCall(fn, args, nil)

@@ -458,8 +458,8 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 		rule, _ = templates.Lookup("", c.Builtin)
 		mathPkg = types.NewPackage("math", "math")
 	case isMath(v):
-		rule, _ = templates.Lookup("math", c.Func.Name())
-		mathPkg = c.Func.Pkg()
+		rule = ssaad.CallRule(c)
+		mathPkg = ssaad.MathOf(c.Func)
 	default:
 		t.calleeAdjoint(v)
 		return
@@ -816,8 +816,7 @@ func ruleOf(v *ir.Value) *templates.Rule {
 		r, _ := templates.Lookup("", c.Builtin)
 		return r
 	case isMath(v):
-		r, _ := templates.Lookup("math", c.Func.Name())
-		return r
+		return ssaad.CallRule(c)
 	}
 	return nil
 }

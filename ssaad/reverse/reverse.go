@@ -363,10 +363,9 @@ func addTupleExtracts(f *ir.Func) {
 	}
 }
 
-func isMath(v *ir.Value) bool {
-	c := v.Callee
-	return c != nil && c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math"
-}
+// isMath reports whether call v is differentiated by a rule: a function
+// of package math, or one with a //gad:rule.
+func isMath(v *ir.Value) bool { return ssaad.ByRule(v.Callee) }
 
 func isFloat(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
@@ -410,11 +409,12 @@ func (t *transformer) check() {
 			case ir.OpCall:
 				switch {
 				case isMath(v):
-					r, ok := templates.Lookup("math", v.Callee.Func.Name())
-					if !ok {
-						t.errorf(v.Pos, "math."+v.Callee.Func.Name(), "no derivative rule")
+					name := ssaad.RuleName(v.Callee.Func)
+					r := ssaad.CallRule(v.Callee)
+					if r == nil {
+						t.errorf(v.Pos, name, "no derivative rule")
 					} else if r.Kind == templates.NotDifferentiable {
-						t.errorf(v.Pos, "math."+v.Callee.Func.Name(), "not differentiable: %s", r.Reason)
+						t.errorf(v.Pos, name, "not differentiable: %s", r.Reason)
 					}
 				case v.Callee.Builtin == "min" || v.Callee.Builtin == "max":
 				case v.Callee.Builtin == "copy" || v.Callee.Builtin == "append":

@@ -14,6 +14,7 @@ import (
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
+	"github.com/gadgen/gadgen/templates"
 )
 
 func (t *transformer) call(v *ir.Value) {
@@ -22,7 +23,7 @@ func (t *transformer) call(v *ir.Value) {
 	case c.Builtin != "":
 		t.builtin(v)
 		return
-	case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+	case ssaad.ByRule(c):
 		t.mathCall(v)
 		return
 	}
@@ -293,8 +294,8 @@ func (t *transformer) builtin(v *ir.Value) {
 	}
 }
 
-// mathCall expands a call of a function of package math by the
-// recurrence of its rule.
+// mathCall expands a call of a function of package math, or of one with
+// a //gad:rule, by the recurrence of its rule.
 func (t *transformer) mathCall(v *ir.Value) {
 	fn := v.Callee.Func
 	nv := t.clone(v)
@@ -305,25 +306,26 @@ func (t *transformer) mathCall(v *ir.Value) {
 	if !anyActive {
 		return
 	}
-	if t.cfg.lanes > 0 {
-		t.collapsedMathCall(v, nv)
+	rule := ssaad.CallRule(v.Callee)
+	if rule == nil {
+		t.errorf(v.Pos, ssaad.RuleName(fn), "no derivative rule")
 		return
 	}
-	e := ssaad.NewExpander(&t.Builder, t.K, fn.Pkg())
+	if t.cfg.lanes > 0 {
+		t.collapsedMathCall(v, nv, rule)
+		return
+	}
+	e := ssaad.NewExpander(&t.Builder, t.K, ssaad.MathOf(fn))
 	var args []*ssaad.Series
 	for i, a := range v.Args {
 		args = append(args, e.Known(append([]*ir.Value{nv.Args[i]}, t.coefs(a)...)))
 	}
-	n, err := e.MathCall(fn, args, nv)
-	if err != nil {
-		t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
-		return
-	}
+	n := e.RuleCall(fn, rule, args, nv)
 	info := &callInfo{}
 	for _, r := range n.Results {
 		x, err := r.At(0)
 		if err != nil {
-			t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+			t.errorf(v.Pos, ssaad.RuleName(fn), "%v", err)
 			return
 		}
 		info.vals = append(info.vals, x)
@@ -337,7 +339,7 @@ func (t *transformer) mathCall(v *ir.Value) {
 		for k := 1; k <= t.K; k++ {
 			c, err := r.At(k)
 			if err != nil {
-				t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+				t.errorf(v.Pos, ssaad.RuleName(fn), "%v", err)
 				return
 			}
 			cs[k-1] = c
@@ -358,13 +360,13 @@ func (t *transformer) mathCall(v *ir.Value) {
 // coefficient and the quadratic part of its second one; one more jet,
 // with zero first coefficients and the summed second ones, gives the
 // linear part: C2 = Σⱼ gⱼ·A2ⱼ + Σ_l ½·a1_lᵀ∇²f·a1_l.
-func (t *transformer) collapsedMathCall(v, nv *ir.Value) {
+func (t *transformer) collapsedMathCall(v, nv *ir.Value, rule *templates.Rule) {
 	fn := v.Callee.Func
 	L := t.cfg.lanes
 	if t.primalCalls == nil {
 		t.primalCalls = map[string]*ir.Value{}
 	}
-	key := fn.Name()
+	key := fn.FullName()
 	for _, a := range nv.Args {
 		key += fmt.Sprintf(" %d", a.ID)
 	}
@@ -375,7 +377,7 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value) {
 		jets[i] = t.coefs(a)
 	}
 	expand := func(lane int) ([][]*ir.Value, error) {
-		e := ssaad.NewExpander(&t.Builder, 2, fn.Pkg())
+		e := ssaad.NewExpander(&t.Builder, 2, ssaad.MathOf(fn))
 		e.SharePrimalCalls(t.primalCalls)
 		var args []*ssaad.Series
 		for i, a := range nv.Args {
@@ -388,10 +390,7 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value) {
 			}
 			args = append(args, e.Known(cs))
 		}
-		n, err := e.MathCall(fn, args, nv)
-		if err != nil {
-			return nil, err
-		}
+		n := e.RuleCall(fn, rule, args, nv)
 		var out [][]*ir.Value
 		for _, r := range n.Results {
 			var cs []*ir.Value
@@ -410,7 +409,7 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value) {
 	for lane := 0; lane <= L; lane++ {
 		out, err := expand(lane)
 		if err != nil {
-			t.errorf(v.Pos, "math."+fn.Name(), "%v", err)
+			t.errorf(v.Pos, ssaad.RuleName(fn), "%v", err)
 			return
 		}
 		if results == nil {

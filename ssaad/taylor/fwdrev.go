@@ -28,7 +28,7 @@ func forwardOverReverse(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k in
 	for _, b := range primal.Blocks {
 		for _, v := range b.Instrs {
 			c := v.Callee
-			if v.Op != ir.OpCall || c.Builtin != "" || c.Func != nil && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math" {
+			if v.Op != ir.OpCall || c.Builtin != "" || ssaad.ByRule(c) {
 				continue
 			}
 			for _, a := range v.Args {
