@@ -10,9 +10,15 @@
 // order K Taylor coefficients by the recurrence of the differential
 // equation c′ = Σ ∂f/∂aⱼ·aⱼ′. Tests evaluate the expressions with [Eval].
 //
-// Non-goals: higher derivatives and Taylor recurrences, packages other than
-// math, float32 arithmetic (the float32 functions of math are bit
-// operations, marked NotDifferentiable), and the builtins on non-floats.
+// Non-goals: higher derivatives and Taylor recurrences (ssaad.Expander
+// derives them from the partials), packages other than math, float32
+// arithmetic (the float32 functions of math are bit operations, marked
+// NotDifferentiable), and the builtins on non-floats.
+//
+// Users write rules of the same form for their own functions with the
+// directive //gad:rule (package driver builds the [Rule]; calls carry it
+// in ir.Callee.Rule): every mode then treats a call of the function as
+// one of package math.
 //
 // # Rules
 //
