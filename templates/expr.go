@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"math"
 	"strconv"
+	"sync"
 )
 
 // Where is the name of the pseudo-function where(cond, a, b) of the
@@ -99,7 +100,29 @@ var helperFuncs = map[string]func(float64) float64{
 // The numeric expressions passed to int parameters of math functions
 // (Jn's n, Ldexp's exp) are meant to be int-typed in Go: int parameters,
 // integer literals, + - and unary - of them.
+//
+// Each expression is parsed and checked once: later calls return the same
+// tree, which callers must not modify.
 func Parse(expr string) (ast.Expr, error) {
+	if p, ok := parsed.Load(expr); ok {
+		r := p.(parseResult)
+		return r.e, r.err
+	}
+	r := parseResult{}
+	r.e, r.err = parse(expr)
+	parsed.Store(expr, r)
+	return r.e, r.err
+}
+
+// parsed caches Parse's results by expression.
+var parsed sync.Map
+
+type parseResult struct {
+	e   ast.Expr
+	err error
+}
+
+func parse(expr string) (ast.Expr, error) {
 	e, err := parser.ParseExpr(expr)
 	if err != nil {
 		return nil, fmt.Errorf("templates: parse %q: %v", expr, err)
