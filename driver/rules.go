@@ -60,8 +60,7 @@ func ruleOf(d *frontend.Directive) (*templates.Rule, error) {
 	}
 	math := ssaad.MathOf(fn)
 	for _, o := range d.Options {
-		j := slices.Index(rule.Params, o.Key)
-		if j < 0 || !slices.Contains(floats, o.Key) {
+		if !slices.Contains(floats, o.Key) {
 			return nil, fmt.Errorf("%s=: not a float parameter of %s (give one partial per float parameter: %s)", o.Key, name, strings.Join(floats, ", "))
 		}
 		x, err := templates.Parse(o.Value)
@@ -71,7 +70,7 @@ func ruleOf(d *frontend.Directive) (*templates.Rule, error) {
 		if err := ruleNames(x, known, math); err != nil {
 			return nil, fmt.Errorf("%s=%q: %v", o.Key, o.Value, err)
 		}
-		row[j] = o.Value
+		row[slices.Index(rule.Params, o.Key)] = o.Value
 	}
 	for _, f := range floats {
 		if row[slices.Index(rule.Params, f)] == "" {
@@ -85,8 +84,9 @@ func ruleOf(d *frontend.Directive) (*templates.Rule, error) {
 
 // ruleNames checks that the names in partial x are parameters, the
 // result, or members of package math that math (the package's import)
-// holds.
+// holds. (Parse has checked that calls name where, helpers or math.)
 func ruleNames(x ast.Expr, known map[string]bool, math *types.Package) error {
+	called := map[*ast.Ident]bool{} // where and the helpers
 	var err error
 	ast.Inspect(x, func(n ast.Node) bool {
 		if err != nil {
@@ -99,26 +99,17 @@ func ruleNames(x ast.Expr, known map[string]bool, math *types.Package) error {
 			}
 			return false
 		case *ast.CallExpr:
-			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == templates.Where || templates.Helpers[id.Name] != "") {
-				for _, a := range n.Args {
-					ast.Inspect(a, func(m ast.Node) bool { return err == nil && checkIdent(m, known, &err) })
-				}
-				return false
+			if id, ok := n.Fun.(*ast.Ident); ok {
+				called[id] = true
 			}
 		case *ast.Ident:
-			return checkIdent(n, known, &err)
+			if !called[n] && !known[n.Name] {
+				err = fmt.Errorf("unknown name %s: a partial may name the parameters and the result %s", n.Name, ruleResult)
+			}
 		}
 		return true
 	})
 	return err
-}
-
-func checkIdent(n ast.Node, known map[string]bool, err *error) bool {
-	if id, ok := n.(*ast.Ident); ok && !known[id.Name] {
-		*err = fmt.Errorf("unknown name %s: a partial may name the parameters and the result %s", id.Name, ruleResult)
-		return false
-	}
-	return true
 }
 
 func isBasic(t types.Type, info types.BasicInfo) bool {

@@ -58,7 +58,7 @@ func MathOf(fn *types.Func) *types.Package {
 // RuleName names the function of a rule in messages: math.Sin, or the
 // user's function.
 func RuleName(fn *types.Func) string {
-	if fn.Pkg() != nil && fn.Pkg().Path() == "math" {
+	if IsMathFunc(fn) {
 		return "math." + fn.Name()
 	}
 	return FuncName(fn)

@@ -23,9 +23,9 @@ func fastSqrt(x float64) float64 {
 }
 
 // softplus is log(1 + eˣ), computed without overflow; the rule is the
-// logistic function.
+// logistic function, 1 where softplus is x.
 //
-//gad:rule x="1 / (1 + math.Exp(-x))"
+//gad:rule x="where(x > 30, 1, 1 / (1 + math.Exp(-x)))"
 func softplus(x float64) float64 {
 	if x > 30 {
 		return x

@@ -63,15 +63,19 @@ func LossJVP(x, dx []float64) (float64, float64) {
 		xi := x[i]
 		dxi := dx[i]
 		t := softplus(xi)
-		t2 := fastSqrt(1 + xi*xi)
-		s += t * t2
-		ds += 1/(1+math.Exp(-xi))*dxi*t2 + t*(0.5/t2*(2*(dxi*xi)))
+		t2 := 1 / (1 + math.Exp(-xi))
+		if xi > 30 {
+			t2 = 1
+		}
+		t3 := fastSqrt(1 + xi*xi)
+		s += t * t3
+		ds += t2*dxi*t3 + t*(0.5/t3*(2*(dxi*xi)))
 		if i > 0 {
-			t3 := x[i-1]
-			t4 := dx[i-1]
-			t5 := smoothMax(t3, xi)
-			s += t5
-			ds += math.Exp(t3-t5)*t4 + math.Exp(xi-t5)*dxi
+			t4 := x[i-1]
+			t5 := dx[i-1]
+			t6 := smoothMax(t4, xi)
+			s += t6
+			ds += math.Exp(t4-t6)*t5 + math.Exp(xi-t6)*dxi
 		}
 	}
 	return s, ds
@@ -103,15 +107,15 @@ func LossGrad(x, dx []float64) float64 {
 	s := 0.0
 	for i := 0; i < n; i++ {
 		xi2 := x[i]
-		t14 := softplus(xi2)
-		t15 := fastSqrt(1 + xi2*xi2)
-		s += t14 * t15
-		tape = append(tape, t15, t14)
+		t15 := softplus(xi2)
+		t16 := fastSqrt(1 + xi2*xi2)
+		s += t15 * t16
+		tape = append(tape, t16, t15)
 		var from int
 		if i > 0 {
-			t16 := smoothMax(x[i-1], xi2)
-			tape = append(tape, t16)
-			s += t16
+			t17 := smoothMax(x[i-1], xi2)
+			tape = append(tape, t17)
+			s += t17
 			from = 1
 		} else {
 			from = 0
@@ -150,10 +154,14 @@ func LossGrad(x, dx []float64) float64 {
 		ds4 += t12
 		xi := x[i2]
 		dxi += 2 * (0.5 / t11 * (tape[n2-1] * t12) * xi)
-		dxi += 1 / (1 + math.Exp(-xi)) * (t12 * t11)
-		t13 := dxi
+		t13 := 1 / (1 + math.Exp(-xi))
+		if xi > 30 {
+			t13 = 1
+		}
+		dxi += t13 * (t12 * t11)
+		t14 := dxi
 		dxi = 0
-		dx[i2] += t13
+		dx[i2] += t14
 		tape = tape[:t10]
 		path = t4
 	}
@@ -182,58 +190,68 @@ func LossTaylor(x, x1, x2, x3 []float64) (float64, float64, float64, float64) {
 		xi2 := x2[i]
 		xi3 := x3[i]
 		t := softplus(xi)
-		t2 := math.Exp(-xi)
-		t3 := 1 + t2
-		t4 := 1 / t3
-		t5 := t4 * xi1
-		t6 := t2 * xi1
-		t7 := t6 * t4 / t3
-		t8 := 0.5*(t7*xi1) + t4*xi2
-		t9 := 0.3333333333333333 * ((t6*t7 - (0.5*(t6*xi1)-t2*xi2)*t4) / t3 * xi1)
-		t10 := t9 + 0.6666666666666666*(t7*xi2)
-		t11 := t10 + t4*xi3
-		t12 := 2 * (xi1 * xi)
-		t13 := xi2*xi + xi1*xi1 + xi*xi2
-		t14 := fastSqrt(1 + xi*xi)
-		t15 := 0.5 / t14
-		t16 := t15 * t12
-		t17 := t16 * t15 / t14
-		t18 := t15*t13 - 0.5*(t17*t12)
-		t19 := 0.3333333333333333*((t16*t17-t18*t15)/t14*t12) - 0.6666666666666666*(t17*t13)
-		t20 := t19 + t15*(xi3*xi+xi2*xi1+xi1*xi2+xi*xi3)
-		t21 := t11 * t14
-		t22 := t21 + t8*t16
-		t23 := t22 + t5*t18
-		t24 := t * t20
-		t25 := t23 + t24
-		s += t * t14
-		s1 += t5*t14 + t*t16
-		s2 += t8*t14 + t5*t16 + t*t18
-		s3 += t25
+		t2 := xi > 30
+		t3 := math.Exp(-xi)
+		t4 := 1 + t3
+		t5 := 1 / t4
+		t6 := t5
+		if t2 {
+			t6 = 1
+		}
+		t7 := t6 * xi1
+		t8 := t3 * xi1
+		t9 := t8 * t5 / t4
+		t10 := t9
+		if t2 {
+			t10 = 0
+		}
+		t11 := 0.5*(t10*xi1) + t6*xi2
+		t12 := (t8*t9 - (0.5*(t8*xi1)-t3*xi2)*t5) / t4
+		if t2 {
+			t12 = 0
+		}
+		t13 := 2 * (xi1 * xi)
+		t14 := xi2*xi + xi1*xi1 + xi*xi2
+		t15 := fastSqrt(1 + xi*xi)
+		t16 := 0.5 / t15
+		t17 := t16 * t13
+		t18 := t17 * t16 / t15
+		t19 := t16*t14 - 0.5*(t18*t13)
+		t20 := 0.3333333333333333*((t17*t18-t19*t16)/t15*t13) - 0.6666666666666666*(t18*t14)
+		t21 := t20 + t16*(xi3*xi+xi2*xi1+xi1*xi2+xi*xi3)
+		t22 := (0.3333333333333333*(t12*xi1) + 0.6666666666666666*(t10*xi2) + t6*xi3) * t15
+		t23 := t22 + t11*t17
+		t24 := t23 + t7*t19
+		t25 := t * t21
+		t26 := t24 + t25
+		s += t * t15
+		s1 += t7*t15 + t*t17
+		s2 += t11*t15 + t7*t17 + t*t19
+		s3 += t26
 		if i > 0 {
-			t26 := x[i-1]
-			t27 := x1[i-1]
-			t28 := x2[i-1]
-			t29 := x3[i-1]
-			t30 := smoothMax(t26, xi)
-			t31 := math.Exp(t26 - t30)
-			t32 := math.Exp(xi - t30)
-			t33 := t31*t27 + t32*xi1
-			t34 := t27 - t33
-			t35 := t31 * t34
-			t36 := xi1 - t33
-			t37 := t32 * t36
-			t38 := 0.5*(t35*t27) + t31*t28 + 0.5*(t37*xi1) + t32*xi2
-			t39 := 0.3333333333333333 * ((0.5*(t35*t34) + t31*(t28-t38)) * t27)
-			t40 := t39 + 0.6666666666666666*(t35*t28)
-			t41 := t40 + t31*t29
-			t42 := t41 + 0.3333333333333333*((0.5*(t37*t36)+t32*(xi2-t38))*xi1)
-			t43 := t42 + 0.6666666666666666*(t37*xi2)
-			t44 := t43 + t32*xi3
-			s3 += t44
-			s += t30
-			s1 += t33
-			s2 += t38
+			t27 := x[i-1]
+			t28 := x1[i-1]
+			t29 := x2[i-1]
+			t30 := x3[i-1]
+			t31 := smoothMax(t27, xi)
+			t32 := math.Exp(t27 - t31)
+			t33 := math.Exp(xi - t31)
+			t34 := t32*t28 + t33*xi1
+			t35 := t28 - t34
+			t36 := t32 * t35
+			t37 := xi1 - t34
+			t38 := t33 * t37
+			t39 := 0.5*(t36*t28) + t32*t29 + 0.5*(t38*xi1) + t33*xi2
+			t40 := 0.3333333333333333 * ((0.5*(t36*t35) + t32*(t29-t39)) * t28)
+			t41 := t40 + 0.6666666666666666*(t36*t29)
+			t42 := t41 + t32*t30
+			t43 := t42 + 0.3333333333333333*((0.5*(t38*t37)+t33*(xi2-t39))*xi1)
+			t44 := t43 + 0.6666666666666666*(t38*xi2)
+			t45 := t44 + t33*xi3
+			s3 += t45
+			s += t31
+			s1 += t34
+			s2 += t39
 		}
 	}
 	return s, s1, s2, s3
@@ -272,19 +290,23 @@ func LossHVP(x, v, hv []float64) float64 {
 	for i := 0; i < n; i++ {
 		xi2 := x[i]
 		dxi2 := v[i]
-		t25 := softplus(xi2)
-		t26 := fastSqrt(1 + xi2*xi2)
-		s += t25 * t26
-		tape = append(tape, t26, t25)
-		dtape = append(dtape, 0.5/t26*(2*(dxi2*xi2)), 1/(1+math.Exp(-xi2))*dxi2)
+		t28 := softplus(xi2)
+		t29 := 1 / (1 + math.Exp(-xi2))
+		if xi2 > 30 {
+			t29 = 1
+		}
+		t30 := fastSqrt(1 + xi2*xi2)
+		s += t28 * t30
+		tape = append(tape, t30, t28)
+		dtape = append(dtape, 0.5/t30*(2*(dxi2*xi2)), t29*dxi2)
 		var from int
 		if i > 0 {
-			t27 := x[i-1]
-			t28 := v[i-1]
-			t29 := smoothMax(t27, xi2)
-			tape = append(tape, t29)
-			dtape = append(dtape, math.Exp(t27-t29)*t28+math.Exp(xi2-t29)*dxi2)
-			s += t29
+			t31 := x[i-1]
+			t32 := v[i-1]
+			t33 := smoothMax(t31, xi2)
+			tape = append(tape, t33)
+			dtape = append(dtape, math.Exp(t31-t33)*t32+math.Exp(xi2-t33)*dxi2)
+			s += t33
 			from = 1
 		} else {
 			from = 0
@@ -330,13 +352,22 @@ func LossHVP(x, v, hv []float64) float64 {
 		xi := x[i2]
 		dxi := v[i2]
 		ddxi += 2 * ((t20*(dtape[t17]*t18)-t20*t16/t15*t19)*xi + t20*t19*dxi)
-		t21 := math.Exp(-xi)
-		t22 := 1 + t21
-		t23 := 1 / t22
-		ddxi += t23*(t21*dxi)/t22*(t18*t15) + t23*(t18*t16)
-		t24 := ddxi
+		t21 := xi > 30
+		t22 := math.Exp(-xi)
+		t23 := 1 + t22
+		t24 := 1 / t23
+		t25 := t24
+		if t21 {
+			t25 = 1
+		}
+		t26 := t24 * (t22 * dxi) / t23
+		if t21 {
+			t26 = 0
+		}
+		ddxi += t26*(t18*t15) + t25*(t18*t16)
+		t27 := ddxi
 		ddxi = 0
-		hv[i2] += t24
+		hv[i2] += t27
 		tape = tape[:t14]
 		dtape = dtape[:t14]
 		path = t7

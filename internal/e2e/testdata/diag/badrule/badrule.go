@@ -41,3 +41,20 @@ func Unterminated(x float64) float64 { return x }
 //
 //gad:jvp
 func F(x float64) float64 { return Missing(x, x) }
+
+// want +2 `parameter xs of Slice has type \[\]float64: a rule.s function takes floats and integers only`
+//
+//gad:rule xs="1"
+func Slice(xs []float64) float64 { return xs[0] }
+
+type T struct{}
+
+// want +2 "//gad:rule on a method"
+//
+//gad:rule x="1"
+func (T) M(x float64) float64 { return x }
+
+// want +2 "unknown name y: a partial may name"
+//
+//gad:rule x="where(x > 0, math.Exp(x), y)"
+func InWhere(x float64) float64 { return math.Exp(x) }
