@@ -62,7 +62,9 @@ func Mem2Reg(f *ir.Func) {
 	// φs at the iterated dominance frontier of each variable's stores.
 	phiOf := map[*ir.Value]*ir.Value{} // φ → its variable
 	for _, a := range order {
-		var work []*ir.Block
+		// The allocation defines the variable too (zeroed memory), each
+		// time it runs: in a loop, at every iteration.
+		work := []*ir.Block{a.Block}
 		for _, u := range uses[a.ID] {
 			if u.Op == ir.OpStore && !slices.Contains(work, u.Block) {
 				work = append(work, u.Block)
@@ -90,10 +92,7 @@ func Mem2Reg(f *ir.Func) {
 	// Renaming, along the dominator tree.
 	zero := map[*ir.Value]*ir.Value{}
 	cur := map[*ir.Value][]*ir.Value{}
-	top := func(a *ir.Value) *ir.Value {
-		if s := cur[a]; len(s) > 0 {
-			return s[len(s)-1]
-		}
+	zeroOf := func(a *ir.Value) *ir.Value {
 		if z, ok := zero[a]; ok {
 			return z
 		}
@@ -103,6 +102,12 @@ func Mem2Reg(f *ir.Func) {
 		}
 		zero[a] = z
 		return z
+	}
+	top := func(a *ir.Value) *ir.Value {
+		if s := cur[a]; len(s) > 0 {
+			return s[len(s)-1]
+		}
+		return zeroOf(a)
 	}
 	repl := map[*ir.Value]*ir.Value{}
 	var walk func(b *ir.Block)
@@ -133,6 +138,8 @@ func Mem2Reg(f *ir.Func) {
 				pushed[a]++
 				continue
 			case v.Op == ir.OpAlloc && vars[v]:
+				cur[v] = append(cur[v], zeroOf(v))
+				pushed[v]++
 				continue
 			}
 			out = append(out, v)
