@@ -37,6 +37,11 @@ type job struct {
 	deps   []*job
 	fn     *ir.Func // the result
 	failed bool
+	// dropped: a job made by a Build that failed, generated nowhere.
+	dropped bool
+	// trial: the job was made by Build, which reports its failure to
+	// the mode that asked rather than to the user.
+	trial bool
 	// copy: generate a copy of the target's primal body rather than a
 	// derivative (see localize).
 	copy bool
@@ -75,10 +80,17 @@ type generator struct {
 	computing []summaryKey
 	origins   map[*types.Func][]int // see Origins
 	stores    map[*types.Func]bool  // see StoresMemory
+	// objects maps the Go object of each generated function
+	// (ir.DerivedFunc.Obj) to its job, whose body primalOf builds again
+	// when a mode differentiates the function.
+	objects map[*types.Func]*job
+	// quiet, when not nil, collects the failures of the jobs run by Build
+	// instead of reporting them.
+	quiet *[]error
 }
 
 func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
-	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}, origins: map[*types.Func][]int{}, stores: map[*types.Func]bool{}}
+	g := &generator{r: r, prog: prog, plan: pl, jobs: map[jobKey]*job{}, taken: map[string]map[string]bool{}, writes: map[*types.Func][]bool{}, reads: map[*types.Func][]bool{}, effects: map[*types.Func]*simplify.Effects{}, assume: map[summaryKey][]bool{}, origins: map[*types.Func][]int{}, stores: map[*types.Func]bool{}, objects: map[*types.Func]*job{}}
 	for _, j := range pl.jobs {
 		pkg := j.out.pkg.PkgPath
 		if g.taken[pkg] == nil {
@@ -128,6 +140,9 @@ func (g *generator) generate() {
 
 // run generates the function of j.
 func (g *generator) run(j *job) {
+	if j.seq > 0 {
+		return // run early, by Build
+	}
 	g.cur = j
 	g.seq++
 	j.seq = g.seq
@@ -135,8 +150,12 @@ func (g *generator) run(j *job) {
 	stage := "lower"
 	defer func() {
 		if p := recover(); p != nil {
-			g.r.internalError(stage, name, p, debug.Stack())
 			j.failed = true
+			if j.trial && g.quiet != nil {
+				*g.quiet = append(*g.quiet, fmt.Errorf("internal error in %s of %s: %v", stage, name, p))
+				return
+			}
+			g.r.internalError(stage, name, p, debug.Stack())
 		}
 	}()
 	if j.copy {
@@ -153,7 +172,7 @@ func (g *generator) run(j *job) {
 			g.fail(j, diag.List{{Pos: g.prog.Position(req.Pos), Func: name, Msg: err.Error()}})
 			return
 		}
-		j.derived.Sig = sig
+		g.setSig(j, sig)
 	}
 	primal, diags := g.primalOf(j.req.Target, 0)
 	if len(diags) > 0 {
@@ -203,13 +222,18 @@ func (g *generator) run(j *job) {
 
 // primalOf returns the lowered body of fn: from its source, or, when fn
 // is a function that this run generates (its file is a stub while gadgen
-// runs), the derivative that its job builds, built again. The latter is
-// nesting: differentiating a generated derivative.
+// runs, or fn is the Go object of a generated function, see setSig), the
+// derivative that its job builds, built again. The latter is nesting:
+// differentiating a generated derivative (the HVP differentiates a
+// gradient).
 func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 	if rule := g.plan.rules[fn]; rule != nil {
 		return ruleWrapper(fn, rule), nil
 	}
-	src := g.generatedBy(fn)
+	src := g.objects[fn]
+	if src == nil {
+		src = g.generatedBy(fn)
+	}
 	if src == nil {
 		f, diags := g.prog.Lower(fn)
 		if f != nil {
@@ -235,7 +259,23 @@ func (g *generator) primalOf(fn *types.Func, depth int) (*ir.Func, diag.List) {
 	}
 	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: optimize, Check: true, Env: g})
 	f.Pos = fn.Pos()
+	if err := ssaad.AsPrimal(f); err != nil {
+		return nil, diag.List{{Pos: pos, Func: frontend.FuncName(fn), Msg: err.Error()}}
+	}
 	return f, nil
+}
+
+// setSig records the signature of j's generated function, and its Go
+// object (ir.DerivedFunc.Obj), through which a mode may ask for the
+// derivative of the generated function.
+func (g *generator) setSig(j *job, sig *types.Signature) {
+	j.derived.Sig = sig
+	if j.mode == nil || j.derived.Obj != nil {
+		return
+	}
+	obj := types.NewFunc(j.req.Target.Pos(), j.out.pkg.Types, j.req.Name, sig)
+	j.derived.Obj = obj
+	g.objects[obj] = j
 }
 
 // generatedBy returns the job of this run that generates fn, or nil.
@@ -335,6 +375,12 @@ func qualifiedName(fn *types.Func) string {
 // is also reported at the call that needs its derivative.
 func (g *generator) fail(j *job, diags diag.List) {
 	j.failed = true
+	if j.trial && g.quiet != nil {
+		for _, d := range diags {
+			*g.quiet = append(*g.quiet, fmt.Errorf("%s", d.Msg))
+		}
+		return
+	}
 	g.reportAtDirective(j, diags)
 	for _, d := range diags {
 		g.r.diags = append(g.r.diags, d)
@@ -404,13 +450,14 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 			if err != nil {
 				return nil, err
 			}
-			j.derived.Sig = sig
+			g.setSig(j, sig)
 		}
 		from.deps = append(from.deps, j)
 		return j.derived, nil
 	}
 	name := g.calleeName(pkg.Types, m, callee, active, from.noOpt)
 	j := &job{
+		trial:   g.quiet != nil,
 		noOpt:   from.noOpt,
 		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: maps.Clone(opts)},
 		mode:    m,
@@ -425,12 +472,60 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 	if err != nil {
 		return nil, err
 	}
-	j.derived.Sig = sig
+	g.setSig(j, sig)
 	g.jobs[k] = j
 	g.queue = append(g.queue, j)
 	from.deps = append(from.deps, j)
 	from.out.jobs = append(from.out.jobs, j)
 	return j.derived, nil
+}
+
+// Build implements ssaad.BuildEnv: DerivativeWithOptions, with the
+// derivative and the derivatives it needs generated now. When one of them
+// fails, the error is returned rather than reported, and the derivatives
+// this call made are dropped: a later request makes them again (and then
+// reports their errors).
+func (g *generator) Build(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+	from, outer, mark := g.cur, g.quiet, len(g.queue)
+	var errs []error
+	g.quiet = &errs
+	before := maps.Clone(g.jobs)
+	d, err := g.DerivativeWithOptions(mode, opts, callee, active, pos)
+	if err == nil {
+		j := g.objects[d.Obj]
+		if j != nil && j.seq == 0 {
+			g.run(j)
+		}
+		for len(g.queue) > mark {
+			q := g.queue[mark]
+			g.queue = slices.Delete(g.queue, mark, mark+1)
+			g.run(q)
+		}
+		if j != nil && j.failed && len(errs) == 0 {
+			err = fmt.Errorf("%s cannot be generated", d.Name)
+		}
+	}
+	g.quiet, g.cur = outer, from
+	if err == nil && len(errs) > 0 {
+		err = errs[0]
+	}
+	if err == nil {
+		return d, nil
+	}
+	// Drop the jobs made here.
+	for k, j := range g.jobs {
+		if _, ok := before[k]; !ok {
+			j.dropped = true
+			delete(g.jobs, k)
+		}
+	}
+	for _, out := range g.plan.outs {
+		out.jobs = slices.DeleteFunc(out.jobs, func(j *job) bool { return j.dropped })
+	}
+	for _, j := range g.jobs {
+		j.deps = slices.DeleteFunc(j.deps, func(d *job) bool { return d.dropped })
+	}
+	return nil, err
 }
 
 // Origins implements ssaad.OriginsEnv: ssaad.ResultOrigins of callee's
@@ -608,6 +703,9 @@ func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.F
 	for i := range full {
 		same = same && full[i] == active[i]
 	}
+	// A generated function's name says what it is (fGradWrtX): its
+	// derivative takes only the suffix.
+	same = same || g.objects[callee] != nil
 	if !same {
 		parts = append(parts, "Wrt")
 		for i, p := range ssaad.Params(callee) {

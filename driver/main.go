@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/gadgen/gadgen/ssaad"
-
 	"github.com/gadgen/gadgen/ssaad/reverse"
+	"github.com/gadgen/gadgen/ssaad/second"
 	"github.com/gadgen/gadgen/ssaad/taylor"
 )
 
@@ -26,7 +26,7 @@ const (
 // DefaultModes are the differentiation modes gadgen knows.
 func DefaultModes() []ssaad.Mode {
 	modes := []ssaad.Mode{taylor.Mode{Tangent: true}, reverse.Mode{}, reverse.Mode{Seeded: true}, reverse.Mode{Callee: true}, taylor.Mode{}}
-	return append(modes, taylor.Helpers()...)
+	return append(modes, second.Helpers()...)
 }
 
 // Version is gadgen's version; when empty, the module version from the

@@ -11,6 +11,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -96,10 +97,59 @@ type change struct {
 	del      bool
 }
 
+// pruneJobs drops the derivatives of callees that no generated function
+// calls: a mode may ask for one only to differentiate it in turn (the
+// HVP's forward mode over a gradient calls the JVP of the gradient's
+// callees, not the callees' reverse variants).
+func pruneJobs(pl *plan) {
+	byDerived := map[*ir.DerivedFunc]*job{}
+	byObj := map[*types.Func]*job{}
+	live := map[*job]bool{}
+	var work []*job
+	for _, out := range pl.outs {
+		for _, j := range out.jobs {
+			byDerived[j.derived] = j
+			if j.derived.Obj != nil {
+				byObj[j.derived.Obj] = j
+			}
+			if j.dir != nil {
+				live[j] = true
+				work = append(work, j)
+			}
+		}
+	}
+	for len(work) > 0 {
+		j := work[len(work)-1]
+		work = work[:len(work)-1]
+		if j.fn == nil {
+			continue
+		}
+		for _, b := range j.fn.Blocks {
+			for _, v := range b.Instrs {
+				if v.Op != ir.OpCall {
+					continue
+				}
+				d := byDerived[v.Callee.Derived]
+				if d == nil && v.Callee.Func != nil {
+					d = byObj[v.Callee.Func]
+				}
+				if d != nil && !live[d] {
+					live[d] = true
+					work = append(work, d)
+				}
+			}
+		}
+	}
+	for _, out := range pl.outs {
+		out.jobs = slices.DeleteFunc(out.jobs, func(j *job) bool { return !live[j] })
+	}
+}
+
 // output renders the files of pl that did not fail and writes them, or
 // with -check diffs them; it deletes the generated files that no source
 // asks for any more.
 func (r *runner) output(pl *plan, existing map[string]*genFile) int {
+	pruneJobs(pl)
 	// A file fails with any of its functions, and with any file it calls
 	// into.
 	for _, out := range pl.outs {

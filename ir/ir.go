@@ -176,6 +176,12 @@ type DerivedFunc struct {
 	// templates.Helpers), whose source the driver adds once to the
 	// generated package.
 	Helper bool
+	// Obj, when not nil, stands for the generated function as a Go
+	// object, so that a mode can ask for its derivative in turn (through
+	// ssaad.Env, as for any function): the driver knows how to build its
+	// body. A call of Obj (Callee.Func) is a call of the generated
+	// function.
+	Obj *types.Func
 }
 
 // String returns a short name of the callee for printing.

@@ -38,3 +38,16 @@ type OptionsEnv interface {
 	// are different functions.
 	DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
 }
+
+// BuildEnv is implemented by an Env that can generate a derivative at
+// once, and so say whether it can be generated: the second-order helpers
+// compose modes (forward mode over a gradient) and take another route
+// when a composition does not apply.
+type BuildEnv interface {
+	// Build is OptionsEnv.DerivativeWithOptions with the derivative and
+	// those it needs generated now. It returns the error that stops any
+	// of them, and then generates none of them. The result's Obj stands
+	// for the derivative as a Go function, which Build (or Derivative)
+	// can differentiate in turn.
+	Build(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
+}

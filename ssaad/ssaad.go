@@ -4,13 +4,15 @@
 // asks for the derivatives of callees, and the rules for which parameters
 // are active by default.
 //
-// Two packages implement Mode: ssaad/taylor the forward-propagating modes,
-// //gad:jvp (its order 1) and //gad:taylor, and the second-order helpers
-// (//gad:hvp, //gad:hessian, //gad:hessdiag, //gad:laplacian);
-// ssaad/reverse //gad:grad and //gad:vjp. Both lower the rules of package
-// templates with Expander (series.go): at order 0 for reverse mode's
-// partials, at order 1 for tangents, at order K for Taylor coefficients. The
-// driver (package driver) owns loading, naming, and writing files; a mode
+// Three packages implement Mode: ssaad/taylor the forward-propagating
+// modes, //gad:jvp (its order 1) and //gad:taylor; ssaad/reverse
+// //gad:grad and //gad:vjp; ssaad/second the second-order helpers
+// (//gad:hvp, //gad:hessian, //gad:hessdiag, //gad:laplacian), which
+// compose the others through Env (the JVP of a gradient, Taylor jets).
+// The first two lower the rules of package templates with Expander
+// (series.go): at order 0 for reverse mode's partials, at order 1 for
+// tangents, at order K for Taylor coefficients. The driver (package
+// driver) owns loading, naming, and writing files; a mode
 // only turns a primal ir.Func into a derivative ir.Func.
 package ssaad
 

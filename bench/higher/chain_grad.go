@@ -404,8 +404,9 @@ func ChainT8(x, x1 float64) (float64, float64, float64, float64, float64, float6
 }
 
 // RosenbrockHVP returns Rosenbrock and stores the Hessian-vector product ∇²Rosenbrock·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Rosenbrock, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Rosenbrock (rosenbrockRosenbrockGradJVP), at
+// the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func RosenbrockHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -416,21 +417,46 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 		panic("RosenbrockHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var dsum float64
-	dsum += 1
-	t := dsum
+	f, _ := rosenbrockRosenbrockGradJVP(x, v, make([]float64, n), hv)
+	return f
+}
+
+// rosenbrockRosenbrockGradJVP computes rosenbrockRosenbrockGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of rosenbrockRosenbrockGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: dx into ddx.
+func rosenbrockRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("rosenbrockRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	dsum2 += 1
+	t := dsum2
 	sum := 0.0
-	for i := 0; i < n-1; i++ {
+	dsum := 0.0
+	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		vi := v[i]
+		dx2i := dx2[i]
 		a := x[i+1] - xi*xi
-		da := v[i+1] - 2*(vi*xi)
+		da := dx2[i+1] - 2*(dx2i*xi)
 		b := 1 - xi
 		t2 := 100 * a
-		t3 := 100*da*t + 100*(t*da)
-		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
-		hv[i+1] += t3
+		t3 := 100 * da
+		t4 := t2*t + 100*(t*a)
+		t5 := t3*t + 100*(t*da)
+		ddxi := ddx[i]
+		dx[i] += -(2 * (t * b)) - 2*(t4*xi)
+		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
+		t6 := ddx[i+1]
+		dx[i+1] += t4
+		ddx[i+1] = t6 + t5
 		sum += t2*a + b*b
+		dsum += t3*a + t2*da - 2*(dx2i*b)
 	}
-	return sum
+	return sum, dsum
 }

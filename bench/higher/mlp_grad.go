@@ -567,8 +567,9 @@ func mLPValueTaylorWrtX(
 }
 
 // ValueHVP returns MLP.Value and stores the Hessian-vector product ∇²MLP.Value·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of MLP.Value, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of MLP.Value (mLPValueGradJVP), at the cost of a
+// few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -579,18 +580,36 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		panic("ValueHVP: len(hv) != len(x)")
 	}
 	clear(hv)
+	f, _ := mLPValueGradJVP(m, x, v, make([]float64, n), hv)
+	return f
+}
+
+// mLPValueGradJVP computes MLP.ValueGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): m.
+// Results, in order: the value of MLP.ValueGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// MLP.ValueGrad writes are written (overwritten) into the shadows: dx into ddx.
+func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dout float64
+	var dout2 float64
 	var ds5 float64
 	var dds float64
 	var ds6 float64
 	var dds2 float64
 	var ds7 float64
 	var dds3 float64
+	var ds8 float64
 	var dds4 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ValueGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	t3 := m.H1
 	h1 := make([]float64, t3)
 	dh1 := make([]float64, t3)
@@ -609,167 +628,173 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	t6 := m.H4
 	h4 := make([]float64, t6)
 	dh4 := make([]float64, t6)
-	n2 := len(h1)
-	trips := max(n2+2, 0)
+	dh4_2 := make([]float64, t6)
+	n := len(h1)
+	trips := max(n+2, 0)
 	t7 := append(t, make([]float64, trips)...)
-	n3 := len(t)
-	tape := t7[:n3]
-	dtape := append(t2, make([]float64, trips)...)[:n3]
-	for i := 0; i < n2; i++ {
+	n2 := len(t)
+	tape := t7[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
+	for i := 0; i < n; i++ {
 		s4 := m.B1[i]
 		ds4 := 0.0
-		for j9 := 0; j9 < n; j9++ {
-			t53 := m.W1[i*m.D+j9]
-			s4 += t53 * x[j9]
-			ds4 += t53 * v[j9]
+		for j9 := 0; j9 < len(x); j9++ {
+			t57 := m.W1[i*m.D+j9]
+			s4 += t57 * x[j9]
+			ds4 += t57 * dx2[j9]
 		}
-		t51 := math.Tanh(s4)
-		t52 := (1 - t51*t51) * ds4
-		h1[i] = t51
-		dh1[i] = t52
-		tape = append(tape, t51)
-		dtape = append(dtape, t52)
+		t55 := math.Tanh(s4)
+		t56 := (1 - t55*t55) * ds4
+		h1[i] = t55
+		dh1[i] = t56
+		tape = append(tape, t55)
+		dtape = append(dtape, t56)
 	}
-	n4 := len(h2)
-	trips2 := max(n4+2, 0)
+	n3 := len(h2)
+	trips2 := max(n3+2, 0)
 	t8 := append(tape, make([]float64, trips2)...)
-	n5 := len(tape)
-	tape2 := t8[:n5]
-	dtape2 := append(dtape, make([]float64, trips2)...)[:n5]
-	for i2 := 0; i2 < n4; i2++ {
+	n4 := len(tape)
+	tape2 := t8[:n4]
+	dtape2 := append(dtape, make([]float64, trips2)...)[:n4]
+	for i2 := 0; i2 < n3; i2++ {
 		s3 := m.B2[i2]
 		ds3 := 0.0
-		for j8 := 0; j8 < n2; j8++ {
-			t50 := m.W2[i2*m.H1+j8]
-			s3 += t50 * h1[j8]
-			ds3 += t50 * dh1[j8]
+		for j8 := 0; j8 < n; j8++ {
+			t54 := m.W2[i2*m.H1+j8]
+			s3 += t54 * h1[j8]
+			ds3 += t54 * dh1[j8]
 		}
-		t48 := math.Tanh(s3)
-		t49 := (1 - t48*t48) * ds3
-		h2[i2] = t48
-		dh2[i2] = t49
-		tape2 = append(tape2, t48)
-		dtape2 = append(dtape2, t49)
+		t52 := math.Tanh(s3)
+		t53 := (1 - t52*t52) * ds3
+		h2[i2] = t52
+		dh2[i2] = t53
+		tape2 = append(tape2, t52)
+		dtape2 = append(dtape2, t53)
 	}
-	n6 := len(h3)
-	trips3 := max(n6+2, 0)
+	n5 := len(h3)
+	trips3 := max(n5+2, 0)
 	t9 := append(tape2, make([]float64, trips3)...)
-	n7 := len(tape2)
-	tape3 := t9[:n7]
-	dtape3 := append(dtape2, make([]float64, trips3)...)[:n7]
-	for i3 := 0; i3 < n6; i3++ {
+	n6 := len(tape2)
+	tape3 := t9[:n6]
+	dtape3 := append(dtape2, make([]float64, trips3)...)[:n6]
+	for i3 := 0; i3 < n5; i3++ {
 		s2 := m.B3[i3]
 		ds2 := 0.0
-		for j7 := 0; j7 < n4; j7++ {
-			t47 := m.W3[i3*m.H2+j7]
-			s2 += t47 * h2[j7]
-			ds2 += t47 * dh2[j7]
+		for j7 := 0; j7 < n3; j7++ {
+			t51 := m.W3[i3*m.H2+j7]
+			s2 += t51 * h2[j7]
+			ds2 += t51 * dh2[j7]
 		}
-		t45 := math.Tanh(s2)
-		t46 := (1 - t45*t45) * ds2
-		h3[i3] = t45
-		dh3[i3] = t46
-		tape3 = append(tape3, t45)
-		dtape3 = append(dtape3, t46)
+		t49 := math.Tanh(s2)
+		t50 := (1 - t49*t49) * ds2
+		h3[i3] = t49
+		dh3[i3] = t50
+		tape3 = append(tape3, t49)
+		dtape3 = append(dtape3, t50)
 	}
-	n8 := len(h4)
-	trips4 := max(n8+2, 0)
+	n7 := len(h4)
+	trips4 := max(n7+2, 0)
 	t10 := append(tape3, make([]float64, trips4)...)
-	n9 := len(tape3)
-	tape4 := t10[:n9]
-	dtape4 := append(dtape3, make([]float64, trips4)...)[:n9]
-	for i4 := 0; i4 < n8; i4++ {
+	n8 := len(tape3)
+	tape4 := t10[:n8]
+	dtape4 := append(dtape3, make([]float64, trips4)...)[:n8]
+	for i4 := 0; i4 < n7; i4++ {
 		s := m.B4[i4]
 		ds := 0.0
-		for j6 := 0; j6 < n6; j6++ {
-			t44 := m.W4[i4*m.H3+j6]
-			s += t44 * h3[j6]
-			ds += t44 * dh3[j6]
+		for j6 := 0; j6 < n5; j6++ {
+			t48 := m.W4[i4*m.H3+j6]
+			s += t48 * h3[j6]
+			ds += t48 * dh3[j6]
 		}
-		t43 := math.Tanh(s)
-		h4[i4] = t43
-		tape4 = append(tape4, t43)
-		dtape4 = append(dtape4, (1-t43*t43)*ds)
+		t46 := math.Tanh(s)
+		t47 := (1 - t46*t46) * ds
+		h4[i4] = t46
+		dh4[i4] = t47
+		tape4 = append(tape4, t46)
+		dtape4 = append(dtape4, t47)
 	}
-	dout += 1
-	t11 := dout
+	dout2 += 1
+	t11 := dout2
 	out := m.B5
-	for j := 0; j < n8; j++ {
-		t42 := m.W5[j]
+	dout := 0.0
+	for j := 0; j < n7; j++ {
+		t45 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t42 * t11
-		out += t42 * h4j
+		dh4j := dh4[j]
+		dh4_2[j] += t45 * t11
+		out += t45 * h4j
+		dout += t45 * dh4j
 	}
-	for i5 := n8 - 1; i5 >= 0; i5-- {
-		t35 := len(tape4) - 1
-		t36 := tape4[t35]
-		t37 := dtape4[t35]
-		tape4 = tape4[:t35]
-		dtape4 = dtape4[:t35]
-		dh4i := dh4[i5]
-		dh4[i5] = 0
-		ds5 += (1 - t36*t36) * dh4i
-		dds -= 2 * (t37 * t36) * dh4i
-		t38 := ds5
-		t39 := dds
-		for j5 := n6 - 1; j5 >= 0; j5-- {
-			t40 := m.W4[i5*m.H3+j5]
-			t41 := ddh3[j5]
-			dh3_2[j5] += t40 * t38
-			ddh3[j5] = t41 + t40*t39
+	for i5 := n7 - 1; i5 >= 0; i5-- {
+		t38 := len(tape4) - 1
+		t39 := tape4[t38]
+		t40 := dtape4[t38]
+		tape4 = tape4[:t38]
+		dtape4 = dtape4[:t38]
+		dh4i := dh4_2[i5]
+		dh4_2[i5] = 0
+		ds5 += (1 - t39*t39) * dh4i
+		dds -= 2 * (t40 * t39) * dh4i
+		t41 := ds5
+		t42 := dds
+		for j5 := n5 - 1; j5 >= 0; j5-- {
+			t43 := m.W4[i5*m.H3+j5]
+			t44 := ddh3[j5]
+			dh3_2[j5] += t43 * t41
+			ddh3[j5] = t44 + t43*t42
 		}
 		ds5 = 0
 		dds = 0
 	}
-	for i6 := n6 - 1; i6 >= 0; i6-- {
-		t26 := len(tape4) - 1
-		t27 := tape4[t26]
-		t28 := dtape4[t26]
-		tape4 = tape4[:t26]
-		dtape4 = dtape4[:t26]
+	for i6 := n5 - 1; i6 >= 0; i6-- {
+		t29 := len(tape4) - 1
+		t30 := tape4[t29]
+		t31 := dtape4[t29]
+		tape4 = tape4[:t29]
+		dtape4 = dtape4[:t29]
 		dh3i := dh3_2[i6]
-		t29 := ddh3[i6]
+		t32 := ddh3[i6]
 		dh3_2[i6] = 0
 		ddh3[i6] = 0
-		t30 := 1 - t27*t27
-		ds6 += t30 * dh3i
-		dds2 += t30*t29 - 2*(t28*t27)*dh3i
-		t31 := ds6
-		t32 := dds2
-		for j4 := n4 - 1; j4 >= 0; j4-- {
-			t33 := m.W3[i6*m.H2+j4]
-			t34 := ddh2[j4]
-			dh2_2[j4] += t33 * t31
-			ddh2[j4] = t34 + t33*t32
+		t33 := 1 - t30*t30
+		ds6 += t33 * dh3i
+		dds2 += t33*t32 - 2*(t31*t30)*dh3i
+		t34 := ds6
+		t35 := dds2
+		for j4 := n3 - 1; j4 >= 0; j4-- {
+			t36 := m.W3[i6*m.H2+j4]
+			t37 := ddh2[j4]
+			dh2_2[j4] += t36 * t34
+			ddh2[j4] = t37 + t36*t35
 		}
 		ds6 = 0
 		dds2 = 0
 	}
-	for i7 := n4 - 1; i7 >= 0; i7-- {
-		t17 := len(tape4) - 1
-		t18 := tape4[t17]
-		t19 := dtape4[t17]
-		tape4 = tape4[:t17]
-		dtape4 = dtape4[:t17]
+	for i7 := n3 - 1; i7 >= 0; i7-- {
+		t20 := len(tape4) - 1
+		t21 := tape4[t20]
+		t22 := dtape4[t20]
+		tape4 = tape4[:t20]
+		dtape4 = dtape4[:t20]
 		dh2i := dh2_2[i7]
-		t20 := ddh2[i7]
+		t23 := ddh2[i7]
 		dh2_2[i7] = 0
 		ddh2[i7] = 0
-		t21 := 1 - t18*t18
-		ds7 += t21 * dh2i
-		dds3 += t21*t20 - 2*(t19*t18)*dh2i
-		t22 := ds7
-		t23 := dds3
-		for j3 := n2 - 1; j3 >= 0; j3-- {
-			t24 := m.W2[i7*m.H1+j3]
-			t25 := ddh1[j3]
-			dh1_2[j3] += t24 * t22
-			ddh1[j3] = t25 + t24*t23
+		t24 := 1 - t21*t21
+		ds7 += t24 * dh2i
+		dds3 += t24*t23 - 2*(t22*t21)*dh2i
+		t25 := ds7
+		t26 := dds3
+		for j3 := n - 1; j3 >= 0; j3-- {
+			t27 := m.W2[i7*m.H1+j3]
+			t28 := ddh1[j3]
+			dh1_2[j3] += t27 * t25
+			ddh1[j3] = t28 + t27*t26
 		}
 		ds7 = 0
 		dds3 = 0
 	}
-	for i8 := n2 - 1; i8 >= 0; i8-- {
+	for i8 := n - 1; i8 >= 0; i8-- {
 		t12 := len(tape4) - 1
 		t13 := tape4[t12]
 		t14 := dtape4[t12]
@@ -779,48 +804,50 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		t15 := ddh1[i8]
 		dh1_2[i8] = 0
 		ddh1[i8] = 0
-		dds4 += (1-t13*t13)*t15 - 2*(t14*t13)*dh1i
-		t16 := dds4
-		for j2 := n - 1; j2 >= 0; j2-- {
-			hv[j2] += m.W1[i8*m.D+j2] * t16
+		t16 := 1 - t13*t13
+		ds8 += t16 * dh1i
+		dds4 += t16*t15 - 2*(t14*t13)*dh1i
+		t17 := ds8
+		t18 := dds4
+		for j2 := len(x) - 1; j2 >= 0; j2-- {
+			t19 := m.W1[i8*m.D+j2]
+			ddxj := ddx[j2]
+			dx[j2] += t19 * t17
+			ddx[j2] = ddxj + t19*t18
 		}
+		ds8 = 0
 		dds4 = 0
 	}
-	return out
+	return out, dout
 }
 
 // ValueHessian returns MLP.Value and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²MLP.Value/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of MLP.Value along u (ValueTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) −
-// f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (mLPValueGradJVP), n
+// of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is exactly symmetric.
 func (m *MLP) ValueHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("ValueHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := m.ValueTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		mLPValueGradJVP(m, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := m.ValueTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return m.Value(x)
 }

@@ -57,85 +57,121 @@ func (d Data) NLLGrad(grad, w []float64) {
 
 // NLLHessian returns Data.NLL and stores its Hessian with respect to w in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Data.NLL/∂w[i]∂w[j], n = len(w); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Data.NLL along u (dataNLLTaylorWrtW): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
-// f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (dataNLLGradWrtWJVP),
+// n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is exactly symmetric.
 func (d Data) NLLHessian(w, h []float64) float64 {
 	n := len(w)
 	if len(h) != n*n {
 		panic("NLLHessian: len(h) != len(w)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := dataNLLTaylorWrtW(d, w, e)
-		h[i*n+i] = 2 * t7
+		dataNLLGradWrtWJVP(d, w, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := dataNLLTaylorWrtW(d, w, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return d.NLL(w)
 }
 
-// dataNLLTaylorWrtW propagates Taylor polynomials of degree 2 through Data.NLL (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Data.NLL and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// dataNLLGradWrtWJVP computes dataNLLGradWrtW and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: w (coefficients w1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): d.
-// Results, in order: the value of Data.NLL; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func dataNLLTaylorWrtW(d Data, w, w1 []float64) (float64, float64, float64) {
-	t := d.X
-	n := len(t)
+// Varied inputs: w (tangent dw2), dw (tangent ddw).
+// Fixed inputs (zero tangent): d.
+// Results, in order: the value of dataNLLGradWrtW; its tangent.
+// Shadows: dw2, ddw have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// dataNLLGradWrtW writes are written (overwritten) into the shadows: dw into ddw.
+func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var ds2 float64
+	var dz2 float64
+	var ddz float64
+	var ds3 float64
+	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
+		panic("dataNLLGradWrtW: w and dw share memory: gadgen's gradients need them apart")
+	}
+	t3 := d.X
+	n := len(t3)
+	trips := max(n+2, 0)
+	t4 := append(t, make([]float64, trips)...)
+	n2 := len(t)
+	tape := t4[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
+	ds := 0.0
 	for i := 0; i < n; i++ {
-		x := t[i]
+		x2 := t3[i]
 		z := 0.0
-		z1 := 0.0
-		for j := 0; j < len(w); j++ {
-			xj := x[j]
-			z += w[j] * xj
-			z1 += w1[j] * xj
+		dz := 0.0
+		for j2 := 0; j2 < len(w); j2++ {
+			xj2 := x2[j2]
+			z += w[j2] * xj2
+			dz += dw2[j2] * xj2
 		}
-		t4 := math.Exp(z)
-		t5 := t4 * z1
-		t6 := 1 + t4
-		t7 := 1 / t6
-		t8 := d.Y[i]
-		s2 += t7*(0.5*(t5*z1)) - 0.5*(t5*t7/t6*t5)
-		s += math.Log1p(t4) - t8*z
-		s1 += t7*t5 - t8*z1
+		t18 := math.Exp(z)
+		t19 := t18 * dz
+		t20 := d.Y[i]
+		s += math.Log1p(t18) - t20*z
+		ds += 1/(1+t18)*t19 - t20*dz
+		tape = append(tape, t18)
+		dtape = append(dtape, t19)
 	}
-	for i2 := 0; i2 < len(w); i2++ {
+	n3 := len(w)
+	ds2 += 1
+	t5 := ds2
+	for i2 := 0; i2 < n3; i2++ {
 		v := w[i2]
-		v1 := w1[i2]
-		t2 := 0.005 * v
-		t3 := 0.005 * v1
-		s += t2 * v
-		s1 += t3*v + t2*v1
-		s2 += t3 * v1
+		dv := dw2[i2]
+		t15 := 0.005 * v
+		t16 := 0.005 * dv
+		t17 := ddw[i2]
+		dw[i2] += t15*t5 + 0.005*(t5*v)
+		ddw[i2] = t17 + (t16*t5 + 0.005*(t5*dv))
+		s += t15 * v
+		ds += t16*v + t15*dv
 	}
-	return s, s1, s2
+	ds3 += ds2
+	t6 := ds3
+	for i3 := n - 1; i3 >= 0; i3-- {
+		x := t3[i3]
+		t7 := len(tape) - 1
+		t8 := tape[t7]
+		t9 := dtape[t7]
+		tape = tape[:t7]
+		dtape = dtape[:t7]
+		dz2 -= d.Y[i3] * t6
+		t10 := 1 + t8
+		t11 := 1 / t10
+		t12 := t11 * t6
+		dz2 += t8 * t12
+		ddz += t9*t12 - t8*(t11*t9/t10*t6)
+		t13 := dz2
+		t14 := ddz
+		for j := n3 - 1; j >= 0; j-- {
+			xj := x[j]
+			ddwj := ddw[j]
+			dw[j] += t13 * xj
+			ddw[j] = ddwj + t14*xj
+		}
+		dz2 = 0
+		ddz = 0
+	}
+	return s, ds
 }

@@ -1,8 +1,7 @@
 // Package taylor implements the forward-propagating modes: forward mode,
 // //gad:jvp, and Taylor mode, //gad:taylor order=K, the propagation of
 // truncated Taylor polynomials (jets) through a function, which forward
-// mode is at K = 1; and the second-order helpers built on them, //gad:hvp,
-// //gad:hessian, //gad:hessdiag and //gad:laplacian.
+// mode is at K = 1.
 //
 // # Forward mode
 //
@@ -77,18 +76,6 @@
 // on a line get line-seeded jets. Coefficients of loop-carried values that
 // stay zero are found after a build and folded in the next one.
 //
-// # Second-order helpers
-//
-// For a function with one varied []float64 parameter x and one float
-// result, the helpers (helpers.go) call its second-order, line-seeded jet
-// F(x + t·u) = f + f1·t + f2·t² (f2 = ½uᵀHu), generated beside them: the
-// Hessian diagonal from u = eᵢ, off-diagonal entries by polarization
-// Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ); the Laplacian by collapsed Taylor
-// mode (below). Hessian-vector products
-// are forward mode over reverse mode (fwdrev.go): the JVP of the
-// reverse-mode gradient, both built in memory; where that does not apply
-// (the gradient calls generated functions), (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2.
-//
 // # Collapsed Taylor mode
 //
 // The internal option collapsed=L (order 2) propagates L second-order
@@ -100,12 +87,13 @@
 // of the general case (one jet per lane with zero second coefficients,
 // one with zero first coefficients and the sums). Memory, control flow
 // and calls treat the L+1 slots like K coefficients. //gad:laplacian
-// calls it with 8 unit directions at a time.
+// calls it with 8 unit directions at a time (package ssaad/second).
 //
 // # Files
 //
 // taylor.go is the transformer, call.go its calls (the lazy series and
 // the recurrence are ssaad.Expander's, in ssaad/series.go, shared with
-// reverse mode), signature.go the generated signature and doc comment, helpers.go and fwdrev.go the helpers, phis.go clean-ups of the
-// functions built.
+// reverse mode), signature.go the generated signature and doc comment, phis.go
+// clean-ups of the functions built. The second-order helpers built on
+// this package's jets are package ssaad/second's.
 package taylor

@@ -2233,12 +2233,10 @@ func accumulateAddTaylor(sum, sum1, sum2, sum3 *float64, v, v1, v2, v3 float64) 
 }
 
 // AccumulateHVP returns Accumulate and stores the Hessian-vector product ∇²Accumulate·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of Accumulate along u, computed by
-// accumulateTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Accumulate (accumulateGradJVP), at the cost of
+// a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: Accumulate calls closures.accumulateAdd, whose reverse-mode variant
-// forward mode cannot differentiate.)
 func AccumulateHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -2247,70 +2245,87 @@ func AccumulateHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("AccumulateHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := accumulateTaylor(x, u)
-		u[i] = vi - 1
-		_, _, t2 := accumulateTaylor(x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
-	}
-	return Accumulate(x)
+	clear(hv)
+	f, _ := accumulateGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
-// accumulateTaylor propagates Taylor polynomials of degree 2 through Accumulate (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Accumulate and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// accumulateGradJVP computes AccumulateGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Accumulate; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func accumulateTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of AccumulateGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// AccumulateGrad writes are written (overwritten) into the shadows: dx into ddx.
+func accumulateGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	sum := new(float64)
-	sum1 := new(float64)
-	sum2 := new(float64)
+	dsum := new(float64)
+	dsum2 := new(float64)
+	ddsum := new(float64)
 	*sum = 0
-	*sum1 = 0
-	*sum2 = 0
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		v1 := x1[i]
-		t := math.Sin(v)
-		t2 := -(0.5 * (t * v1 * v1))
-		accumulateAddTaylor2(sum, sum1, sum2, t, math.Cos(v)*v1, t2)
+	*dsum = 0
+	n := len(x)
+	trips := max(n+2, 0)
+	t3 := append(t, make([]float64, trips)...)
+	n2 := len(t)
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
+	for i := 0; i < n; i++ {
+		v2 := x[i]
+		t12 := math.Sin(v2)
+		t13 := math.Cos(v2) * dx2[i]
+		accumulateAddJVP(sum, dsum, t12, t13)
+		tape = append(tape, t12)
+		dtape = append(dtape, t13)
 	}
-	accumulateAddTaylor2(sum, sum1, sum2, *sum, *sum1, *sum2)
-	return *sum, *sum1, *sum2
+	sum2 := *sum
+	dsum3 := *dsum
+	accumulateAddJVP(sum, dsum, sum2, dsum3)
+	sum3 := *sum
+	dsum4 := *dsum
+	*dsum2 += 1
+	t4, t5 := accumulateAddReverseJVP(sum, dsum, dsum2, ddsum, sum2, dsum3)
+	t6 := *ddsum
+	*dsum2 += t4
+	*ddsum = t6 + t5
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t7 := len(tape) - 1
+		t8, t9 := accumulateAddReverseJVP(sum, dsum, dsum2, ddsum, tape[t7], dtape[t7])
+		v := x[i2]
+		dv := dx2[i2]
+		t10 := math.Cos(v)
+		t11 := ddx[i2]
+		dx[i2] += t10 * t8
+		ddx[i2] = t11 + (t10*t9 - math.Sin(v)*dv*t8)
+		tape = tape[:t7]
+		dtape = dtape[:t7]
+	}
+	*dsum2 = 0
+	*ddsum = 0
+	return sum3, dsum4
 }
 
-// accumulateAddTaylor2 propagates Taylor polynomials of degree 2 through accumulateAdd (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// accumulateAdd and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// accumulateAddReverseJVP computes accumulateAddReverse and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: sum (coefficients sum1, sum2), v (coefficients v1, v2).
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-//
-// accumulateAdd is the function literal add of Accumulate, with the captured
-// variable sum as its first parameter.
-func accumulateAddTaylor2(sum, sum1, sum2 *float64, v, v1, v2 float64) {
-	t := *sum1
-	t2 := *sum2
-	*sum += v * v
-	*sum1 = t + 2*(v1*v)
-	*sum2 = t2 + (v2*v + v1*v1 + v*v2)
+// Varied inputs: sum (tangent dsum2), dsum (tangent ddsum), v (tangent dv2).
+// Results, in order: dv; ddv, the tangent of dv.
+// Shadows: dsum2, ddsum have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func accumulateAddReverseJVP(sum, dsum2, dsum, ddsum *float64, v, dv2 float64) (dv, ddv float64) {
+	t := *dsum
+	dv += 2 * (t * v)
+	ddv += 2 * (*ddsum*v + t*dv2)
+	return dv, ddv
 }
 
 // ModelJVP computes Model and its directional derivative along the tangents
@@ -2884,13 +2899,10 @@ func modelSqTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, float
 	return t3 * t3, 2 * (t4 * t3), t5*t3 + t4*t4 + t3*t5
 }
 
-// ModelHVP returns Model and stores the Hessian-vector product ∇²Model·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of Model along u, computed by
-// ModelTaylor. It costs 2·len(x) of those.
+// ModelHVP returns Model and stores the Hessian-vector product ∇²Model·v in hv (overwritten), the
+// Hessian taken with respect to x, by forward mode over reverse mode: the directional derivative
+// along v of the gradient of Model (modelGradJVP), at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: Model calls quad.applySq, whose reverse-mode variant forward mode
-// cannot differentiate.)
 func ModelHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -2899,18 +2911,285 @@ func ModelHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("ModelHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := ModelTaylor(x, u)
-		u[i] = vi - 1
-		_, _, t2 := ModelTaylor(x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
+	clear(hv)
+	f, _ := modelGradJVP(x, v, make([]float64, n), hv)
+	return f
+}
+
+// modelGradJVP computes ModelGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of ModelGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// ModelGrad writes are written (overwritten) into the shadows: x into dx2, dx into ddx.
+func modelGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var dp2 Params
+	var ddp Params
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ModelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return Model(x)
+	var t29 Params
+	var t30 Params
+	p := Params{A: x[0], B: x[1]}
+	dp := Params{A: dx2[0], B: dx2[1]}
+	n := len(x)
+	out := make([]float64, n)
+	dout := make([]float64, n)
+	dout2 := make([]float64, n)
+	ddout := make([]float64, n)
+	quadApplySqJVP(p, dp, out, dout, x, dx2)
+	trips := max(n+2, 0)
+	t3 := append(t, make([]float64, trips)...)
+	n2 := len(t)
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
+	for i := 0; i < n; i++ {
+		t27, t28 := modelLineJVP(p, dp, x[i], dx2[i])
+		modelSetJVP(out, dout, i, t27, t28)
+		tape = append(tape, t27)
+		dtape = append(dtape, t28)
+	}
+	t4, t5 := quadMapSumTanhJVP(out, dout)
+	t6, t7 := quadMapSumSqJVP(p, dp, x, dx2)
+	t8 := t4 + t6
+	t9 := t5 + t7
+	t10, t11 := quadMapSumSqReverseJVP(p, dp, x, dx2, dx, ddx, 1)
+	dp2.A += t10.A
+	ddp.A += t11.A
+	dp2.B += t10.B
+	ddp.B += t11.B
+	quadMapSumTanhReverseJVP(out, dout, dout2, ddout, 1)
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t20 := len(tape) - 1
+		t21, t22 := modelSetReverseJVP(out, dout, dout2, ddout, i2, tape[t20], dtape[t20])
+		t23, t25, t24, t26 := modelLineReverseJVP(p, dp, x[i2], dx2[i2], t21, t22)
+		dp2.A += t23.A
+		ddp.A += t24.A
+		dp2.B += t23.B
+		ddp.B += t24.B
+		ddxi := ddx[i2]
+		dx[i2] += t25
+		ddx[i2] = ddxi + t26
+		tape = tape[:t20]
+		dtape = dtape[:t20]
+	}
+	t12, t13 := quadApplySqReverseJVP(p, dp, out, dout, dout2, ddout, x, dx2, dx, ddx)
+	dp2.A += t12.A
+	ddp.A += t13.A
+	dp2.B += t12.B
+	ddp.B += t13.B
+	t14 := dp2
+	t15 := ddp
+	dp2 = Params{}
+	ddp = Params{}
+	t29.A += t14.A
+	t30.A += t15.A
+	t29.B += t14.B
+	t30.B += t15.B
+	t16 := t29.B
+	t17 := t30.B
+	t29.B = 0
+	t30.B = 0
+	ddx1 := ddx[1]
+	dx[1] += t16
+	ddx[1] = ddx1 + t17
+	t18 := t29.A
+	t19 := t30.A
+	t29.A = 0
+	t30.A = 0
+	ddx0 := ddx[0]
+	dx[0] += t18
+	ddx[0] = ddx0 + t19
+	return t8, t9
+}
+
+// quadMapSumSqReverseJVP computes quadMapSumSqReverse and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp2), x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): seed.
+// Results, in order: dp; ddp, the tangent of dp.
+// Shadows: dp2, dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// quadMapSumSqReverse writes are written (overwritten) into the shadows: dx into ddx.
+func quadMapSumSqReverseJVP(p, dp2 Params, x, dx2, dx, ddx []float64, seed float64) (dp, ddp Params) {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("quadMapSumSqReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	for i := 0; i < n; i++ {
+		modelSqJVP(p, dp2, x[i], dx2[i])
+	}
+	ds += seed
+	t := ds
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t2, t4, t3, t5 := modelSqReverseJVP(p, dp2, x[i2], dx2[i2], t)
+		dp.A += t2.A
+		ddp.A += t3.A
+		dp.B += t2.B
+		ddp.B += t3.B
+		t6 := ddx[i2]
+		dx[i2] += t4
+		ddx[i2] = t6 + t5
+	}
+	return dp, ddp
+}
+
+// quadMapSumTanhReverseJVP computes quadMapSumTanhReverse and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): seed.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// quadMapSumTanhReverse writes are written (overwritten) into the shadows: dx into ddx.
+func quadMapSumTanhReverseJVP(x, dx2, dx, ddx []float64, seed float64) {
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("quadMapSumTanhReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	ds += seed
+	t := ds
+	for i := 0; i < len(x); i++ {
+		dv := dx2[i]
+		t2 := math.Tanh(x[i])
+		t3 := 1 - t2*t2
+		t4 := ddx[i]
+		dx[i] += t3 * t
+		ddx[i] = t4 - 2*(t3*dv*t2)*t
+	}
+}
+
+// quadApplySqReverseJVP computes quadApplySqReverse and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp2), dst (tangent ddst2), ddst (tangent dddst), x (tangent dx2), dx
+// (tangent ddx).
+// Results, in order: dp; ddp, the tangent of dp.
+// Shadows: dp2, ddst2, dddst, dx2, ddx have the shape of their primal; each element or field holds
+// the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// quadApplySqReverse writes are written (overwritten) into the shadows: ddst into dddst, dx into
+// ddx.
+func quadApplySqReverseJVP(p, dp2 Params, dst, ddst2, ddst, dddst, x, dx2, dx, ddx []float64) (dp, ddp Params) {
+	t := cap(dst) > 0
+	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
+		panic("quadApplySqReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	}
+	t2 := cap(x) > 0
+	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("quadApplySqReverse: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if t && t2 && &dst[:1][0] == &x[:1][0] {
+		panic("quadApplySqReverse: dst and x share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	for i := 0; i < n; i++ {
+		modelSqJVP(p, dp2, x[i], dx2[i])
+	}
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t3 := ddst[i2]
+		t4 := dddst[i2]
+		ddst[i2] = 0
+		dddst[i2] = 0
+		t5, t7, t6, t8 := modelSqReverseJVP2(p, dp2, x[i2], dx2[i2], t3, t4)
+		dp.A += t5.A
+		ddp.A += t6.A
+		dp.B += t5.B
+		ddp.B += t6.B
+		ddxi := ddx[i2]
+		dx[i2] += t7
+		ddx[i2] = ddxi + t8
+	}
+	return dp, ddp
+}
+
+// modelSetReverseJVP computes modelSetReverse and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: out (tangent dout2), dout (tangent ddout), v (tangent dv2).
+// Fixed inputs (zero tangent): i.
+// Results, in order: dv; ddv, the tangent of dv.
+// Shadows: dout2, ddout have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func modelSetReverseJVP(out, dout2, dout, ddout []float64, i int, v, dv2 float64) (dv, ddv float64) {
+	if cap(out) > 0 && cap(dout) > 0 && &out[:1][0] == &dout[:1][0] {
+		panic("modelSetReverse: out and dout share memory: gadgen's gradients need them apart")
+	}
+	dv += dout[i]
+	ddv += ddout[i]
+	return dv, ddv
+}
+
+// modelLineReverseJVP computes modelLineReverse and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp2), t (tangent dt2), seed (tangent dseed).
+// Results, in order: dp; dt; ddp, the tangent of dp; ddt, the tangent of dt.
+// Shadows: dp2 has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func modelLineReverseJVP(
+	p, dp2 Params,
+	t, dt2, seed, dseed float64,
+) (dp Params, dt float64, ddp Params, ddt float64) {
+	t2 := p.A
+	t3 := dp2.A
+	dp.B += seed
+	ddp.B += dseed
+	dt += t2 * seed
+	ddt += t3*seed + t2*dseed
+	dp.A += seed * t
+	ddp.A += dseed*t + seed*dt2
+	return dp, dt, ddp, ddt
+}
+
+// modelSqReverseJVP computes modelSqReverse and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp2), t (tangent dt2).
+// Fixed inputs (zero tangent): seed.
+// Results, in order: dp; dt; ddp, the tangent of dp; ddt, the tangent of dt.
+// Shadows: dp2 has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func modelSqReverseJVP(p, dp2 Params, t, dt2, seed float64) (dp Params, dt float64, ddp Params, ddt float64) {
+	t2, t3 := modelLineJVP(p, dp2, t, dt2)
+	t4, t6, t5, t7 := modelLineReverseJVP(p, dp2, t, dt2, 2*(seed*t2), 2*(seed*t3))
+	dp.A += t4.A
+	ddp.A += t5.A
+	dp.B += t4.B
+	ddp.B += t5.B
+	dt += t6
+	ddt += t7
+	return dp, dt, ddp, ddt
+}
+
+// modelSqReverseJVP2 computes modelSqReverse and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp2), t (tangent dt2), seed (tangent dseed).
+// Results, in order: dp; dt; ddp, the tangent of dp; ddt, the tangent of dt.
+// Shadows: dp2 has the shape of its primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func modelSqReverseJVP2(p, dp2 Params, t, dt2, seed, dseed float64) (dp Params, dt float64, ddp Params, ddt float64) {
+	t2, t3 := modelLineJVP(p, dp2, t, dt2)
+	t4, t6, t5, t7 := modelLineReverseJVP(p, dp2, t, dt2, 2*(seed*t2), 2*(dseed*t2+seed*t3))
+	dp.A += t4.A
+	ddp.A += t5.A
+	dp.B += t4.B
+	ddp.B += t5.B
+	dt += t6
+	ddt += t7
+	return dp, dt, ddp, ddt
 }
 
 // MethodExprJVP computes MethodExpr and its directional derivative along the tangents
@@ -3324,9 +3603,9 @@ func ShiftedTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	return s, s1, s2, s3
 }
 
-// ShiftedHVP returns Shifted and stores the Hessian-vector product ∇²Shifted·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Shifted, at the cost of a few gradients.
+// ShiftedHVP returns Shifted and stores the Hessian-vector product ∇²Shifted·v in hv (overwritten),
+// the Hessian taken with respect to x, by forward mode over reverse mode: the directional
+// derivative along v of the gradient of Shifted (shiftedGradJVP), at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func ShiftedHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -3337,79 +3616,140 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 		panic("ShiftedHVP: len(hv) != len(x)")
 	}
 	clear(hv)
+	f, _ := shiftedGradJVP(x, v, make([]float64, n), hv)
+	return f
+}
+
+// shiftedGradJVP computes ShiftedGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of ShiftedGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// ShiftedGrad writes are written (overwritten) into the shadows: dx into ddx.
+func shiftedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var t19 float64
+	var t29 float64
+	var dc3 float64
 	var ddc float64
-	var t20 float64
-	var ds float64
+	var t30 float64
+	var t31 float64
 	var ds2 float64
+	var ds3 float64
+	var dc4 float64
 	var ddc2 float64
-	var t21 float64
+	var t32 float64
+	var t33 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ShiftedGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	c3 := x[0]
-	dc3 := v[0]
+	dc5 := dx2[0]
+	var dc6 float64
 	var ddc3 float64
 	x1 := x[1]
-	v1 := v[1]
+	dx21 := dx2[1]
 	c := c3
-	dc := dc3
+	dc := dc5
 	t := x1 - c
-	t2 := v1 - dc
-	t3 := 2 * (t2 * t)
-	s := t * t * x1
-	for i := 2; i < n; i++ {
-		c3 = x[i]
-		dc3 = v[i]
-		x1_3 := x[1]
-		c2 := c3
-		dc2 := dc3
-		t17 := x1_3 - c2
-		t18 := t17 * t17 * x1_3
-		tape = append(tape, c2)
-		dtape = append(dtape, dc2)
-		s += t18
+	t2 := dx21 - dc
+	t3 := t * t
+	t4 := 2 * (t2 * t)
+	s := t3 * x1
+	ds := t4*x1 + t3*dx21
+	i := 2
+	var n int
+	for {
+		n = len(x)
+		if i < n {
+			c3 = x[i]
+			dc5 = dx2[i]
+			x1_3 := x[1]
+			dx21_3 := dx2[1]
+			c2 := c3
+			dc2 := dc5
+			t25 := x1_3 - c2
+			t26 := t25 * t25
+			t27 := t26 * x1_3
+			t28 := 2*((dx21_3-dc2)*t25)*x1_3 + t26*dx21_3
+			tape = append(tape, c2)
+			dtape = append(dtape, dc2)
+			s += t27
+			ds += t28
+			i++
+		} else {
+			break
+		}
 	}
-	ds += 1
-	t4 := ds
-	for i2 := n - 1; i2 >= 2; i2-- {
-		t19 += t4
-		t7 := len(tape) - 1
-		t8 := tape[:t7]
-		t9 := dtape[:t7]
-		t10 := t19
-		t19 = 0
-		x1_2 := x[1]
-		v1_2 := v[1]
-		t11 := x1_2 - tape[t7]
-		t12 := v1_2 - dtape[t7]
-		t20 += 2 * (t12 * t11) * t10
-		t13 := 2 * (t10*v1_2*t11 + t10*x1_2*t12)
-		t20 += t13
-		ddc -= t13
-		t14 := ddc
-		ddc = 0
-		ddc3 += t14
-		t15 := t20
-		t20 = 0
-		hv[1] += t15
-		t16 := ddc3
-		ddc3 = 0
-		hv[i2] += t16
-		tape = t8
-		dtape = t9
-	}
-	ds2 += ds
+	ds2 += 1
 	t5 := ds2
-	t21 += t3 * t5
-	t6 := 2 * (t5*v1*t + t5*x1*t2)
-	t21 += t6
-	ddc2 -= t6
+	for i2 := n - 1; i2 >= 2; i2-- {
+		t29 += t5
+		t10 := len(tape) - 1
+		t11 := tape[:t10]
+		t12 := dtape[:t10]
+		t13 := t29
+		t29 = 0
+		x1_2 := x[1]
+		dx21_2 := dx2[1]
+		t14 := t13 * x1_2
+		t15 := x1_2 - tape[t10]
+		t16 := dx21_2 - dtape[t10]
+		t30 += t15 * t15 * t13
+		t31 += 2 * (t16 * t15) * t13
+		t17 := 2 * (t14 * t15)
+		t18 := 2 * (t13*dx21_2*t15 + t14*t16)
+		t30 += t17
+		t31 += t18
+		dc3 -= t17
+		ddc -= t18
+		t19 := dc3
+		t20 := ddc
+		dc3 = 0
+		ddc = 0
+		dc6 += t19
+		ddc3 += t20
+		t21 := t30
+		t22 := t31
+		t30 = 0
+		t31 = 0
+		ddx1_2 := ddx[1]
+		dx[1] += t21
+		ddx[1] = ddx1_2 + t22
+		t23 := dc6
+		t24 := ddc3
+		dc6 = 0
+		ddc3 = 0
+		ddxi := ddx[i2]
+		dx[i2] += t23
+		ddx[i2] = ddxi + t24
+		tape = t11
+		dtape = t12
+	}
+	ds3 += ds2
+	t6 := ds3
+	t7 := t6 * x1
+	t32 += t3 * t6
+	t33 += t4 * t6
+	t8 := 2 * (t7 * t)
+	t9 := 2 * (t6*dx21*t + t7*t2)
+	t32 += t8
+	t33 += t9
+	dc4 -= t8
+	ddc2 -= t9
+	dc6 += dc4
 	ddc3 += ddc2
-	hv[1] += t21
-	hv[0] += ddc3
-	return s
+	ddx1 := ddx[1]
+	dx[1] += t32
+	ddx[1] = ddx1 + t33
+	ddx0 := ddx[0]
+	dx[0] += dc6
+	ddx[0] = ddx0 + ddc3
+	return s, ds
 }
 
 // DirectJVP computes Direct and its directional derivative along the tangents

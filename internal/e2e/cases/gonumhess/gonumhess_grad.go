@@ -9,36 +9,125 @@ import (
 
 // BealeHessian returns Beale.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Beale.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Beale.Func along u (functionsBealeFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBealeFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func BealeHessian(b functions.Beale, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BealeHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBealeFuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBealeFuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBealeFuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
+	}
+	return b.Func(x)
+}
+
+// functionsBealeFuncGradJVP computes functionsBealeFuncGrad and its directional derivative along
+// the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: the value of functionsBealeFuncGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBealeFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBealeFuncGradJVP(b functions.Beale, x, dx2, dx, ddx []float64) (float64, float64) {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBealeFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	dx20 := dx2[0]
+	x1 := x[1]
+	dx21 := dx2[1]
+	t := 1 - x1
+	t2 := dx20*t - x0*dx21
+	f1 := 1.5 - x0*t
+	t3 := x1 * x1
+	t4 := 2 * (dx21 * x1)
+	t5 := 1 - t3
+	t6 := dx20*t5 - x0*t4
+	f2 := 2.25 - x0*t5
+	t7 := t4*x1 + t3*dx21
+	t8 := 1 - t3*x1
+	t9 := dx20*t8 - x0*t7
+	f3 := 2.625 - x0*t8
+	t10 := f1*f1 + f2*f2 + f3*f3
+	t11 := -(2 * (t2 * f1)) - 2*(t6*f2) - 2*(t9*f3)
+	t12 := 2 * f3
+	t13 := 2 * t9
+	t14 := 2 * f2
+	t15 := 2 * t6
+	t16 := 2 * f1
+	t17 := 2 * t2
+	t18 := x0 * t12
+	t19 := dx20*t12 - x0*t13
+	t20 := t18*x1 + x0*t14
+	t21 := t4*t18 + t3*t19 + 2*((t19*x1+t18*dx21+(dx20*t14-x0*t15))*x1+t20*dx21)
+	t22 := -(-(t13 * t8) - t12*t7) - (-(t15 * t5) - t14*t4) - (-(t17 * t) - t16*dx21)
+	t23 := t21 + (dx20*t16 - x0*t17)
+	t24 := ddx[1] + t23
+	dx[1] += t3*t18 + 2*(t20*x1) + x0*t16
+	ddx[1] = t24
+	t25 := ddx[0] + t22
+	dx[0] += -(t12 * t8) - t14*t5 - t16*t
+	ddx[0] = t25
+	return t10, t11
+}
+
+// BealeHVP returns Beale.Func and stores the Hessian-vector product ∇²Beale.Func·v in hv
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Beale.Func (functionsBealeFuncGradJVP), at the
+// cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("BealeHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("BealeHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := functionsBealeFuncGradJVP(b, x, v, make([]float64, n), hv)
+	return f
+}
+
+// BealeHessDiag returns Beale.Func and stores the diagonal of its Hessian with respect to x in d
+// (overwritten): d[i] = ∂²Beale.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
+// Beale.Func along eᵢ (functionsBealeFuncTaylor).
+// len(d) must be len(x).
+func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
+	n := len(x)
+	if len(d) != n {
+		panic("BealeHessDiag: len(d) != len(x)")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := functionsBealeFuncTaylor(b, x, e)
+		d[i] = 2 * t
+		e[i] = 0
 	}
 	return b.Func(x)
 }
@@ -84,77 +173,6 @@ func functionsBealeFuncTaylor(b functions.Beale, x, x1 []float64) (float64, floa
 	t13 := f1_2*f1 + t2*t2 + f1*f1_2 + (t7*t7 - t8*f2 - f2*t8)
 	t14 := t13 + (t11*t11 - t12*f3 - f3*t12)
 	return f1*f1 + f2*f2 + f3*f3, -(2 * (t2 * f1)) - 2*(t7*f2) - 2*(t11*f3), t14
-}
-
-// BealeHVP returns Beale.Func and stores the Hessian-vector product ∇²Beale.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Beale.Func, at the cost of a few gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("BealeHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("BealeHVP: len(hv) != len(x)")
-	}
-	clear(hv)
-	if n != 2 {
-		panic("dimension of the problem must be 2")
-	}
-	x0 := x[0]
-	v0 := v[0]
-	x1 := x[1]
-	v1 := v[1]
-	t := 1 - x1
-	t2 := v0*t - x0*v1
-	f1 := 1.5 - x0*t
-	t3 := x1 * x1
-	t4 := 2 * (v1 * x1)
-	t5 := 1 - t3
-	t6 := v0*t5 - x0*t4
-	f2 := 2.25 - x0*t5
-	t7 := t4*x1 + t3*v1
-	t8 := 1 - t3*x1
-	t9 := v0*t8 - x0*t7
-	f3 := 2.625 - x0*t8
-	t10 := f1*f1 + f2*f2 + f3*f3
-	t11 := 2 * f3
-	t12 := 2 * t9
-	t13 := 2 * f2
-	t14 := 2 * t6
-	t15 := 2 * f1
-	t16 := 2 * t2
-	t17 := x0 * t11
-	t18 := v0*t11 - x0*t12
-	t19 := 2 * ((t18*x1+t17*v1+(v0*t13-x0*t14))*x1 + (t17*x1+x0*t13)*v1)
-	t20 := t4*t17 + t3*t18 + t19
-	t21 := -(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*v1)
-	t22 := t20 + (v0*t15 - x0*t16)
-	t23 := hv[1] + t22
-	hv[1] = t23
-	t24 := hv[0] + t21
-	hv[0] = t24
-	return t10
-}
-
-// BealeHessDiag returns Beale.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²Beale.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
-// Beale.Func along eᵢ (functionsBealeFuncTaylor).
-// len(d) must be len(x).
-func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
-	n := len(x)
-	if len(d) != n {
-		panic("BealeHessDiag: len(d) != len(x)")
-	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBealeFuncTaylor(b, x, e)
-		d[i] = 2 * t
-		e[i] = 0
-	}
-	return b.Func(x)
 }
 
 // BealeLaplacian returns Beale.Func and its Laplacian with respect to x, Σᵢ ∂²Beale.Func/∂x[i]²,
@@ -347,36 +365,111 @@ func functionsBealeFuncTaylor2(
 // h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BrownBadlyScaled.Func/∂x[i]∂x[j], n = len(x); len(h) must be
 // n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BrownBadlyScaled.Func along u (functionsBrownBadlyScaledFuncTaylor): Hᵢᵢ =
-// 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBrownBadlyScaledFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so
+// that h is exactly symmetric.
 func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BrownBadlyScaledHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBrownBadlyScaledFuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBrownBadlyScaledFuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBrownBadlyScaledFuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
+	}
+	return b.Func(x)
+}
+
+// functionsBrownBadlyScaledFuncGradJVP computes functionsBrownBadlyScaledFuncGrad and its
+// directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: the value of functionsBrownBadlyScaledFuncGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBrownBadlyScaledFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBrownBadlyScaledFuncGradJVP(
+	b functions.BrownBadlyScaled,
+	x, dx2, dx, ddx []float64,
+) (float64, float64) {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBrownBadlyScaledFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	df1 := dx2[0]
+	f1 := x0 - 1e+06
+	x1 := x[1]
+	df2 := dx2[1]
+	f2 := x1 - 2e-06
+	df3 := df1*x1 + x0*df2
+	f3 := x0*x1 - 2
+	t := f1*f1 + f2*f2 + f3*f3
+	t2 := 2*(df1*f1) + 2*(df2*f2) + 2*(df3*f3)
+	t3 := 2 * f3
+	t4 := 2 * df3
+	ddx1 := ddx[1]
+	dx[1] += x0*t3 + 2*f2
+	ddx[1] = ddx1 + (df1*t3 + x0*t4 + 2*df2)
+	ddx0 := ddx[0]
+	dx[0] += t3*x1 + 2*f1
+	ddx[0] = ddx0 + (t4*x1 + t3*df2 + 2*df1)
+	return t, t2
+}
+
+// BrownBadlyScaledHVP returns BrownBadlyScaled.Func and stores the Hessian-vector product
+// ∇²BrownBadlyScaled.Func·v in hv (overwritten), the Hessian taken with respect to x, by forward
+// mode over reverse mode: the directional derivative along v of the gradient of
+// BrownBadlyScaled.Func (functionsBrownBadlyScaledFuncGradJVP), at the cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("BrownBadlyScaledHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("BrownBadlyScaledHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := functionsBrownBadlyScaledFuncGradJVP(b, x, v, make([]float64, n), hv)
+	return f
+}
+
+// BrownBadlyScaledHessDiag returns BrownBadlyScaled.Func and stores the diagonal of its Hessian
+// with respect to x in d
+// (overwritten): d[i] = ∂²BrownBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient
+// of BrownBadlyScaled.Func along eᵢ (functionsBrownBadlyScaledFuncTaylor).
+// len(d) must be len(x).
+func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) float64 {
+	n := len(x)
+	if len(d) != n {
+		panic("BrownBadlyScaledHessDiag: len(d) != len(x)")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := functionsBrownBadlyScaledFuncTaylor(b, x, e)
+		d[i] = 2 * t
+		e[i] = 0
 	}
 	return b.Func(x)
 }
@@ -410,60 +503,6 @@ func functionsBrownBadlyScaledFuncTaylor(b functions.BrownBadlyScaled, x, x1 []f
 	f3 := x0*x1_2 - 2
 	t := f1_1*f1_1 + f2_1*f2_1 + (f3_2*f3 + f3_1*f3_1 + f3*f3_2)
 	return f1*f1 + f2*f2 + f3*f3, 2*(f1_1*f1) + 2*(f2_1*f2) + 2*(f3_1*f3), t
-}
-
-// BrownBadlyScaledHVP returns BrownBadlyScaled.Func and stores the Hessian-vector product
-// ∇²BrownBadlyScaled.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of BrownBadlyScaled.Func, at the cost of a few
-// gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("BrownBadlyScaledHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("BrownBadlyScaledHVP: len(hv) != len(x)")
-	}
-	clear(hv)
-	if n != 2 {
-		panic("dimension of the problem must be 2")
-	}
-	x0 := x[0]
-	df1 := v[0]
-	f1 := x0 - 1e+06
-	x1 := x[1]
-	df2 := v[1]
-	f2 := x1 - 2e-06
-	df3 := df1*x1 + x0*df2
-	f3 := x0*x1 - 2
-	t := f1*f1 + f2*f2 + f3*f3
-	t2 := 2 * f3
-	t3 := 2 * df3
-	hv[1] += df1*t2 + x0*t3 + 2*df2
-	hv[0] += t3*x1 + t2*df2 + 2*df1
-	return t
-}
-
-// BrownBadlyScaledHessDiag returns BrownBadlyScaled.Func and stores the diagonal of its Hessian
-// with respect to x in d
-// (overwritten): d[i] = ∂²BrownBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient
-// of BrownBadlyScaled.Func along eᵢ (functionsBrownBadlyScaledFuncTaylor).
-// len(d) must be len(x).
-func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) float64 {
-	n := len(x)
-	if len(d) != n {
-		panic("BrownBadlyScaledHessDiag: len(d) != len(x)")
-	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBrownBadlyScaledFuncTaylor(b, x, e)
-		d[i] = 2 * t
-		e[i] = 0
-	}
-	return b.Func(x)
 }
 
 // BrownBadlyScaledLaplacian returns BrownBadlyScaled.Func and its Laplacian with respect to x, Σᵢ
@@ -591,36 +630,125 @@ func functionsBrownBadlyScaledFuncTaylor2(
 // BrownAndDennisHessian returns BrownAndDennis.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BrownAndDennis.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BrownAndDennis.Func along u (functionsBrownAndDennisFuncTaylor): Hᵢᵢ =
-// 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBrownAndDennisFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so
+// that h is exactly symmetric.
 func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BrownAndDennisHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBrownAndDennisFuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBrownAndDennisFuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBrownAndDennisFuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
+	}
+	return b.Func(x)
+}
+
+// functionsBrownAndDennisFuncGradJVP computes functionsBrownAndDennisFuncGrad and its directional
+// derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBrownAndDennisFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBrownAndDennisFuncGradJVP(b functions.BrownAndDennis, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBrownAndDennisFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if len(x) != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	dsum2 += 1
+	t := dsum2
+	sum = 0
+	dsum = 0
+	for i := 1; i <= 20; i++ {
+		c := float64(i) / 5
+		df1 := dx2[0] + c*dx2[1]
+		f1 := x[0] + c*x[1] - math.Exp(c)
+		t2 := math.Sin(c)
+		df2 := dx2[2] + dx2[3]*t2
+		f2 := x[2] + x[3]*t2 - math.Cos(c)
+		f := f1*f1 + f2*f2
+		df := 2*(df1*f1) + 2*(df2*f2)
+		t3 := 2 * (t * f)
+		t4 := 2 * (t * df)
+		t5 := 2 * (t3 * f2)
+		t6 := 2 * (t4*f2 + t3*df2)
+		t7 := 2 * (t3 * f1)
+		t8 := 2 * (t4*f1 + t3*df1)
+		ddx3 := ddx[3]
+		dx[3] += t5 * t2
+		ddx[3] = ddx3 + t6*t2
+		ddx2 := ddx[2]
+		dx[2] += t5
+		ddx[2] = ddx2 + t6
+		ddx1 := ddx[1]
+		dx[1] += c * t7
+		ddx[1] = ddx1 + c*t8
+		ddx0 := ddx[0]
+		dx[0] += t7
+		ddx[0] = ddx0 + t8
+		sum += f * f
+		dsum += 2 * (df * f)
+	}
+	return sum, dsum
+}
+
+// BrownAndDennisHVP returns BrownAndDennis.Func and stores the Hessian-vector product
+// ∇²BrownAndDennis.Func·v in hv (overwritten), the Hessian taken with respect to x, by forward mode
+// over reverse mode: the directional derivative along v of the gradient of BrownAndDennis.Func
+// (functionsBrownAndDennisFuncGradJVP), at the cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("BrownAndDennisHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("BrownAndDennisHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := functionsBrownAndDennisFuncGradJVP(b, x, v, make([]float64, n), hv)
+	return f
+}
+
+// BrownAndDennisHessDiag returns BrownAndDennis.Func and stores the diagonal of its Hessian with
+// respect to x in d
+// (overwritten): d[i] = ∂²BrownAndDennis.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient
+// of BrownAndDennis.Func along eᵢ (functionsBrownAndDennisFuncTaylor).
+// len(d) must be len(x).
+func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 {
+	n := len(x)
+	if len(d) != n {
+		panic("BrownAndDennisHessDiag: len(d) != len(x)")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := functionsBrownAndDennisFuncTaylor(b, x, e)
+		d[i] = 2 * t
+		e[i] = 0
 	}
 	return b.Func(x)
 }
@@ -661,69 +789,6 @@ func functionsBrownAndDennisFuncTaylor(b functions.BrownAndDennis, x, x1 []float
 		sum1 += 2 * (f1_2 * f)
 	}
 	return sum, sum1, sum2
-}
-
-// BrownAndDennisHVP returns BrownAndDennis.Func and stores the Hessian-vector product
-// ∇²BrownAndDennis.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of BrownAndDennis.Func, at the cost of a few
-// gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("BrownAndDennisHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("BrownAndDennisHVP: len(hv) != len(x)")
-	}
-	clear(hv)
-	var dsum float64
-	if n != 4 {
-		panic("dimension of the problem must be 4")
-	}
-	dsum += 1
-	t := dsum
-	sum := 0.0
-	for i := 1; i <= 20; i++ {
-		c := float64(i) / 5
-		df1 := v[0] + c*v[1]
-		f1 := x[0] + c*x[1] - math.Exp(c)
-		t2 := math.Sin(c)
-		df2 := v[2] + v[3]*t2
-		f2 := x[2] + x[3]*t2 - math.Cos(c)
-		f := f1*f1 + f2*f2
-		t3 := 2 * (t * f)
-		t4 := 2 * (t * (2*(df1*f1) + 2*(df2*f2)))
-		t5 := 2 * (t4*f2 + t3*df2)
-		t6 := 2 * (t4*f1 + t3*df1)
-		hv[3] += t5 * t2
-		hv[2] += t5
-		hv[1] += c * t6
-		hv[0] += t6
-		sum += f * f
-	}
-	return sum
-}
-
-// BrownAndDennisHessDiag returns BrownAndDennis.Func and stores the diagonal of its Hessian with
-// respect to x in d
-// (overwritten): d[i] = ∂²BrownAndDennis.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient
-// of BrownAndDennis.Func along eᵢ (functionsBrownAndDennisFuncTaylor).
-// len(d) must be len(x).
-func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 {
-	n := len(x)
-	if len(d) != n {
-		panic("BrownAndDennisHessDiag: len(d) != len(x)")
-	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBrownAndDennisFuncTaylor(b, x, e)
-		d[i] = 2 * t
-		e[i] = 0
-	}
-	return b.Func(x)
 }
 
 // BrownAndDennisLaplacian returns BrownAndDennis.Func and its Laplacian with respect to x, Σᵢ
@@ -863,36 +928,120 @@ func functionsBrownAndDennisFuncTaylor2(
 // in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²PowellBadlyScaled.Func/∂x[i]∂x[j], n = len(x); len(h) must be
 // n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of PowellBadlyScaled.Func along u (functionsPowellBadlyScaledFuncTaylor): Hᵢᵢ
-// = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsPowellBadlyScaledFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean,
+// so that h is exactly symmetric.
 func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("PowellBadlyScaledHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsPowellBadlyScaledFuncTaylor(p, x, e)
-		h[i*n+i] = 2 * t7
+		functionsPowellBadlyScaledFuncGradJVP(p, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsPowellBadlyScaledFuncTaylor(p, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
+	}
+	return p.Func(x)
+}
+
+// functionsPowellBadlyScaledFuncGradJVP computes functionsPowellBadlyScaledFuncGrad and its
+// directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): p.
+// Results, in order: the value of functionsPowellBadlyScaledFuncGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsPowellBadlyScaledFuncGrad writes are written (overwritten) into the shadows: dx into
+// ddx.
+func functionsPowellBadlyScaledFuncGradJVP(
+	p functions.PowellBadlyScaled,
+	x, dx2, dx, ddx []float64,
+) (float64, float64) {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsPowellBadlyScaledFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if len(x) != 2 {
+		panic("dimension of the problem must be 2")
+	}
+	x0 := x[0]
+	dx20 := dx2[0]
+	t := 10000 * x0
+	t2 := 10000 * dx20
+	x1 := x[1]
+	dx21 := dx2[1]
+	df1 := t2*x1 + t*dx21
+	f1 := t*x1 - 1
+	t3 := math.Exp(-x0)
+	t4 := t3 * dx20
+	t5 := math.Exp(-x1)
+	t6 := t5 * dx21
+	df2 := -t4 - t6
+	f2 := t3 + t5 - 1.0001
+	t7 := f1*f1 + f2*f2
+	t8 := 2*(df1*f1) + 2*(df2*f2)
+	t9 := 2 * f2
+	t10 := 2 * df2
+	t11 := 2 * f1
+	t12 := 2 * df1
+	ddx1 := ddx[1]
+	dx[1] += t*t11 - t5*t9
+	ddx[1] = ddx1 + (t2*t11 + t*t12 - (t5*t10 - t6*t9))
+	ddx0 := ddx[0]
+	dx[0] += 10000*(t11*x1) - t3*t9
+	ddx[0] = ddx0 + (10000*(t12*x1+t11*dx21) - (t3*t10 - t4*t9))
+	return t7, t8
+}
+
+// PowellBadlyScaledHVP returns PowellBadlyScaled.Func and stores the Hessian-vector product
+// ∇²PowellBadlyScaled.Func·v in hv (overwritten), the Hessian taken with respect to x, by forward
+// mode over reverse mode: the directional derivative along v of the gradient of
+// PowellBadlyScaled.Func (functionsPowellBadlyScaledFuncGradJVP), at the cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("PowellBadlyScaledHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("PowellBadlyScaledHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := functionsPowellBadlyScaledFuncGradJVP(p, x, v, make([]float64, n), hv)
+	return f
+}
+
+// PowellBadlyScaledHessDiag returns PowellBadlyScaled.Func and stores the diagonal of its Hessian
+// with respect to x in d
+// (overwritten): d[i] = ∂²PowellBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor
+// coefficient of PowellBadlyScaled.Func along eᵢ (functionsPowellBadlyScaledFuncTaylor).
+// len(d) must be len(x).
+func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) float64 {
+	n := len(x)
+	if len(d) != n {
+		panic("PowellBadlyScaledHessDiag: len(d) != len(x)")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := functionsPowellBadlyScaledFuncTaylor(p, x, e)
+		d[i] = 2 * t
+		e[i] = 0
 	}
 	return p.Func(x)
 }
@@ -936,68 +1085,6 @@ func functionsPowellBadlyScaledFuncTaylor(
 	f2 := t3 + t5 - 1.0001
 	t7 := f1_2*f1 + f1_1*f1_1 + f1*f1_2 + (f2_2*f2 + f2_1*f2_1 + f2*f2_2)
 	return f1*f1 + f2*f2, 2*(f1_1*f1) + 2*(f2_1*f2), t7
-}
-
-// PowellBadlyScaledHVP returns PowellBadlyScaled.Func and stores the Hessian-vector product
-// ∇²PowellBadlyScaled.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of PowellBadlyScaled.Func, at the cost of a
-// few gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("PowellBadlyScaledHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("PowellBadlyScaledHVP: len(hv) != len(x)")
-	}
-	clear(hv)
-	if n != 2 {
-		panic("dimension of the problem must be 2")
-	}
-	x0 := x[0]
-	v0 := v[0]
-	t := 10000 * x0
-	t2 := 10000 * v0
-	x1 := x[1]
-	v1 := v[1]
-	df1 := t2*x1 + t*v1
-	f1 := t*x1 - 1
-	t3 := math.Exp(-x0)
-	t4 := t3 * v0
-	t5 := math.Exp(-x1)
-	t6 := t5 * v1
-	df2 := -t4 - t6
-	f2 := t3 + t5 - 1.0001
-	t7 := f1*f1 + f2*f2
-	t8 := 2 * f2
-	t9 := 2 * df2
-	t10 := 2 * f1
-	t11 := 2 * df1
-	hv[1] += t2*t10 + t*t11 - (t5*t9 - t6*t8)
-	hv[0] += 10000*(t11*x1+t10*v1) - (t3*t9 - t4*t8)
-	return t7
-}
-
-// PowellBadlyScaledHessDiag returns PowellBadlyScaled.Func and stores the diagonal of its Hessian
-// with respect to x in d
-// (overwritten): d[i] = ∂²PowellBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor
-// coefficient of PowellBadlyScaled.Func along eᵢ (functionsPowellBadlyScaledFuncTaylor).
-// len(d) must be len(x).
-func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) float64 {
-	n := len(x)
-	if len(d) != n {
-		panic("PowellBadlyScaledHessDiag: len(d) != len(x)")
-	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsPowellBadlyScaledFuncTaylor(p, x, e)
-		d[i] = 2 * t
-		e[i] = 0
-	}
-	return p.Func(x)
 }
 
 // PowellBadlyScaledLaplacian returns PowellBadlyScaled.Func and its Laplacian with respect to x, Σᵢ
@@ -1168,36 +1255,206 @@ func functionsPowellBadlyScaledFuncTaylor2(
 
 // WatsonHessian returns Watson.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Watson.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Watson.Func along u (functionsWatsonFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsWatsonFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("WatsonHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsWatsonFuncTaylor(w, x, e)
-		h[i*n+i] = 2 * t7
+		functionsWatsonFuncGradJVP(w, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsWatsonFuncTaylor(w, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
+	}
+	return w.Func(x)
+}
+
+// functionsWatsonFuncGradJVP computes functionsWatsonFuncGrad and its directional derivative along
+// the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): w.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsWatsonFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var ds2_3 float64
+	var dds2 float64
+	var ds1_2 float64
+	var dds1 float64
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsWatsonFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t3 := append(t, make([]float64, 60)...)
+	n := len(t)
+	tape := t3[:n]
+	dtape := append(t2, make([]float64, 60)...)[:n]
+	sum = 0
+	dsum = 0
+	for i := 1; i <= 29; i++ {
+		d1 := float64(i) / 29
+		d2_2 := 1.0
+		s1 := 0.0
+		ds1 := 0.0
+		j2 := 1
+		var n4 int
+		for {
+			n4 = len(x)
+			if j2 < n4 {
+				t25 := float64(j2) * d2_2
+				xj := x[j2]
+				dx2j := dx2[j2]
+				tape = append(tape, d2_2)
+				dtape = append(dtape, 0)
+				d2_2 *= d1
+				s1 += t25 * xj
+				ds1 += t25 * dx2j
+				j2++
+			} else {
+				break
+			}
+		}
+		d2_3 := 1.0
+		s2_2 := 0.0
+		ds2_2 := 0.0
+		for i4 := 0; i4 < n4; i4++ {
+			v := x[i4]
+			dv := dx2[i4]
+			tape = append(tape, d2_3)
+			dtape = append(dtape, 0)
+			s2_2 += d2_3 * v
+			ds2_2 += d2_3 * dv
+			d2_3 *= d1
+		}
+		t24 := s1 - s2_2*s2_2 - 1
+		dsum += 2 * ((ds1 - 2*(ds2_2*s2_2)) * t24)
+		tape = append(tape, s2_2, s1)
+		dtape = append(dtape, ds2_2, ds1)
+		sum += t24 * t24
+	}
+	x0 := x[0]
+	dx20 := dx2[0]
+	t4 := x0 * x0
+	t5 := 2 * (dx20 * x0)
+	dt := dx2[1] - t5
+	t6 := x[1] - t4 - 1
+	sum += t4 + t6*t6
+	dsum += t5 + 2*(dt*t6)
+	dsum2 += 1
+	t7 := 2 * t6
+	t8 := 2 * dt
+	t9 := 1 - t7
+	ddx0 := ddx[0]
+	dx[0] += 2 * (t9 * x0)
+	ddx[0] = ddx0 + 2*(t9*dx20-t8*x0)
+	ddx1 := ddx[1]
+	dx[1] += t7
+	ddx[1] = ddx1 + t8
+	t10 := dsum2
+	for i2 := 29; i2 >= 1; i2-- {
+		n2 := len(tape)
+		t11 := n2 - 2
+		s2 := tape[t11]
+		ds2 := dtape[t11]
+		t12 := n2 - 1
+		n3 := len(x)
+		t13 := 2 * (t10 * (tape[t12] - s2*s2 - 1))
+		t14 := 2 * (t10 * (dtape[t12] - 2*(ds2*s2)))
+		ds1_2 += t13
+		dds1 += t14
+		ds2_3 -= 2 * (t13 * s2)
+		dds2 -= 2 * (t14*s2 + t13*ds2)
+		t15 := ds2_3
+		t16 := dds2
+		tape = tape[:t11]
+		dtape = dtape[:t11]
+		for i3 := n3 - 1; i3 >= 0; i3-- {
+			t22 := len(tape) - 1
+			d2 := tape[t22]
+			dd2_2 := dtape[t22]
+			t23 := ddx[i3]
+			dx[i3] += d2 * t15
+			ddx[i3] = t23 + (dd2_2*t15 + d2*t16)
+			tape = tape[:t22]
+			dtape = dtape[:t22]
+		}
+		ds2_3 = 0
+		dds2 = 0
+		t17 := ds1_2
+		t18 := dds1
+		for j := n3 - 1; j >= 1; j-- {
+			t19 := len(tape) - 1
+			dd2 := dtape[t19]
+			t20 := float64(j)
+			t21 := t20 * tape[t19]
+			ddxj := ddx[j]
+			dx[j] += t21 * t17
+			ddx[j] = ddxj + (t20*dd2*t17 + t21*t18)
+			tape = tape[:t19]
+			dtape = dtape[:t19]
+		}
+		ds1_2 = 0
+		dds1 = 0
+	}
+	return sum, dsum
+}
+
+// WatsonHVP returns Watson.Func and stores the Hessian-vector product ∇²Watson.Func·v in hv
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Watson.Func (functionsWatsonFuncGradJVP), at
+// the cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("WatsonHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("WatsonHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := functionsWatsonFuncGradJVP(w, x, v, make([]float64, n), hv)
+	return f
+}
+
+// WatsonHessDiag returns Watson.Func and stores the diagonal of its Hessian with respect to x in d
+// (overwritten): d[i] = ∂²Watson.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
+// Watson.Func along eᵢ (functionsWatsonFuncTaylor).
+// len(d) must be len(x).
+func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
+	n := len(x)
+	if len(d) != n {
+		panic("WatsonHessDiag: len(d) != len(x)")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := functionsWatsonFuncTaylor(w, x, e)
+		d[i] = 2 * t
+		e[i] = 0
 	}
 	return w.Func(x)
 }
@@ -1262,135 +1519,6 @@ func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, 
 	t1 := x1[1] - t2
 	t4 := x[1] - t - 1
 	return sum + (t + t4*t4), sum1 + (t2 + 2*(t1*t4)), sum2 + (t3 + (t1*t1 - t3*t4 - t4*t3))
-}
-
-// WatsonHVP returns Watson.Func and stores the Hessian-vector product ∇²Watson.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Watson.Func, at the cost of a few
-// gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("WatsonHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("WatsonHVP: len(hv) != len(x)")
-	}
-	clear(hv)
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
-	var ds2_3 float64
-	var dds2 float64
-	var ds1_2 float64
-	var dds1 float64
-	var dsum float64
-	t3 := append(t, make([]float64, 60)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, 60)...)[:n2]
-	sum := 0.0
-	for i := 1; i <= 29; i++ {
-		d1 := float64(i) / 29
-		d2 := 1.0
-		s1 := 0.0
-		ds1 := 0.0
-		for j2 := 1; j2 < n; j2++ {
-			t20 := float64(j2) * d2
-			xj := x[j2]
-			vj := v[j2]
-			tape = append(tape, d2)
-			dtape = append(dtape, 0)
-			d2 *= d1
-			s1 += t20 * xj
-			ds1 += t20 * vj
-		}
-		d2_2 := 1.0
-		s2_2 := 0.0
-		ds2_2 := 0.0
-		for i4 := 0; i4 < n; i4++ {
-			v2 := x[i4]
-			dv := v[i4]
-			tape = append(tape, d2_2)
-			dtape = append(dtape, 0)
-			s2_2 += d2_2 * v2
-			ds2_2 += d2_2 * dv
-			d2_2 *= d1
-		}
-		t19 := s1 - s2_2*s2_2 - 1
-		tape = append(tape, s2_2, s1)
-		dtape = append(dtape, ds2_2, ds1)
-		sum += t19 * t19
-	}
-	x0 := x[0]
-	v0 := v[0]
-	t4 := x0 * x0
-	dt := v[1] - 2*(v0*x0)
-	t5 := x[1] - t4 - 1
-	sum += t4 + t5*t5
-	dsum += 1
-	t6 := 2 * dt
-	hv[0] += 2 * ((1-2*t5)*v0 - t6*x0)
-	hv[1] += t6
-	t7 := dsum
-	for i2 := 29; i2 >= 1; i2-- {
-		n3 := len(tape)
-		t8 := n3 - 2
-		s2 := tape[t8]
-		ds2 := dtape[t8]
-		t9 := n3 - 1
-		t10 := 2 * (t7 * (tape[t9] - s2*s2 - 1))
-		t11 := 2 * (t7 * (dtape[t9] - 2*(ds2*s2)))
-		ds1_2 += t10
-		dds1 += t11
-		ds2_3 -= 2 * (t10 * s2)
-		dds2 -= 2 * (t11*s2 + t10*ds2)
-		t12 := ds2_3
-		t13 := dds2
-		tape = tape[:t8]
-		dtape = dtape[:t8]
-		for i3 := n - 1; i3 >= 0; i3-- {
-			t18 := len(tape) - 1
-			hv[i3] += dtape[t18]*t12 + tape[t18]*t13
-			tape = tape[:t18]
-			dtape = dtape[:t18]
-		}
-		ds2_3 = 0
-		dds2 = 0
-		t14 := ds1_2
-		t15 := dds1
-		for j := n - 1; j >= 1; j-- {
-			t16 := len(tape) - 1
-			t17 := float64(j)
-			hv[j] += t17*dtape[t16]*t14 + t17*tape[t16]*t15
-			tape = tape[:t16]
-			dtape = dtape[:t16]
-		}
-		ds1_2 = 0
-		dds1 = 0
-	}
-	return sum
-}
-
-// WatsonHessDiag returns Watson.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²Watson.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
-// Watson.Func along eᵢ (functionsWatsonFuncTaylor).
-// len(d) must be len(x).
-func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
-	n := len(x)
-	if len(d) != n {
-		panic("WatsonHessDiag: len(d) != len(x)")
-	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsWatsonFuncTaylor(w, x, e)
-		d[i] = 2 * t
-		e[i] = 0
-	}
-	return w.Func(x)
 }
 
 // WatsonLaplacian returns Watson.Func and its Laplacian with respect to x, Σᵢ ∂²Watson.Func/∂x[i]²,
@@ -1593,36 +1721,138 @@ func functionsWatsonFuncTaylor2(
 
 // WoodHessian returns Wood.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Wood.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Wood.Func along u (functionsWoodFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsWoodFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func WoodHessian(w functions.Wood, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("WoodHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsWoodFuncTaylor(w, x, e)
-		h[i*n+i] = 2 * t7
+		functionsWoodFuncGradJVP(w, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsWoodFuncTaylor(w, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
+	}
+	return w.Func(x)
+}
+
+// functionsWoodFuncGradJVP computes functionsWoodFuncGrad and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): w.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsWoodFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsWoodFuncGradJVP(w functions.Wood, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsWoodFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if len(x) != 4 {
+		panic("dimension of the problem must be 4")
+	}
+	x1 := x[1]
+	dx21 := dx2[1]
+	x0 := x[0]
+	dx20 := dx2[0]
+	f1 := x1 - x0*x0
+	df1 := dx21 - 2*(dx20*x0)
+	f2 := 1 - x0
+	x3 := x[3]
+	dx23 := dx2[3]
+	x2 := x[2]
+	dx22 := dx2[2]
+	f3 := x3 - x2*x2
+	df3 := dx23 - 2*(dx22*x2)
+	f4 := 1 - x2
+	df5 := dx21 + dx23
+	f5 := x1 + x3 - 2
+	f6 := x1 - x3
+	df6 := dx21 - dx23
+	t := 100 * f1
+	t2 := 100 * df1
+	t3 := 90 * f3
+	t4 := 90 * df3
+	t5 := 10 * f5
+	t6 := 10 * df5
+	t7 := t2*f1 + t*df1 - 2*(dx20*f2) + (t4*f3 + t3*df3) - 2*(dx22*f4) + (t6*f5 + t5*df5)
+	t8 := 0.1 * f6
+	t9 := 0.1 * df6
+	t10 := t*f1 + f2*f2 + t3*f3 + f4*f4 + t5*f5 + t8*f6
+	t11 := t7 + (t9*f6 + t8*df6)
+	t12 := 2 * t8
+	t13 := 2 * t9
+	t14 := 2 * t5
+	t15 := 2 * t6
+	t16 := 2 * t3
+	t17 := 2 * t4
+	t18 := 2 * t
+	t19 := 2 * t2
+	ddx2 := ddx[2]
+	dx[2] += -(2 * f4) - 2*(t16*x2)
+	ddx[2] = ddx2 + (2*dx22 - 2*(t17*x2+t16*dx22))
+	ddx3 := ddx[3]
+	dx[3] += t14 - t12 + t16
+	ddx[3] = ddx3 + (t15 - t13 + t17)
+	ddx0 := ddx[0]
+	dx[0] += -(2 * f2) - 2*(t18*x0)
+	ddx[0] = ddx0 + (2*dx20 - 2*(t19*x0+t18*dx20))
+	ddx1 := ddx[1]
+	dx[1] += t12 + t14 + t18
+	ddx[1] = ddx1 + (t13 + t15 + t19)
+	return t10, t11
+}
+
+// WoodHVP returns Wood.Func and stores the Hessian-vector product ∇²Wood.Func·v in hv
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Wood.Func (functionsWoodFuncGradJVP), at the
+// cost of a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("WoodHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("WoodHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := functionsWoodFuncGradJVP(w, x, v, make([]float64, n), hv)
+	return f
+}
+
+// WoodHessDiag returns Wood.Func and stores the diagonal of its Hessian with respect to x in d
+// (overwritten): d[i] = ∂²Wood.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
+// Wood.Func along eᵢ (functionsWoodFuncTaylor).
+// len(d) must be len(x).
+func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
+	n := len(x)
+	if len(d) != n {
+		panic("WoodHessDiag: len(d) != len(x)")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := functionsWoodFuncTaylor(w, x, e)
+		d[i] = 2 * t
+		e[i] = 0
 	}
 	return w.Func(x)
 }
@@ -1680,73 +1910,6 @@ func functionsWoodFuncTaylor(w functions.Wood, x, x1 []float64) (sum, sum1, sum2
 	t15 := t11 + (t14*f6 + t13*f6_1)
 	t16 := t12 + t14*f6_1
 	return t3*f1 + f2*f2 + t5*f3 + f4*f4 + t9*f5 + t13*f6, t15, t16
-}
-
-// WoodHVP returns Wood.Func and stores the Hessian-vector product ∇²Wood.Func·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Wood.Func, at the cost of a few gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("WoodHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("WoodHVP: len(hv) != len(x)")
-	}
-	clear(hv)
-	if n != 4 {
-		panic("dimension of the problem must be 4")
-	}
-	x1 := x[1]
-	v1 := v[1]
-	x0 := x[0]
-	v0 := v[0]
-	f1 := x1 - x0*x0
-	f2 := 1 - x0
-	x3 := x[3]
-	v3 := v[3]
-	x2 := x[2]
-	v2 := v[2]
-	f3 := x3 - x2*x2
-	f4 := 1 - x2
-	f5 := x1 + x3 - 2
-	f6 := x1 - x3
-	t := 100 * f1
-	t2 := 100 * (v1 - 2*(v0*x0))
-	t3 := 90 * f3
-	t4 := 90 * (v3 - 2*(v2*x2))
-	t5 := 10 * (v1 + v3)
-	t6 := 0.1 * (v1 - v3)
-	t7 := t*f1 + f2*f2 + t3*f3 + f4*f4 + 10*f5*f5 + 0.1*f6*f6
-	t8 := 2 * t6
-	t9 := 2 * t5
-	t10 := 2 * t4
-	t11 := 2 * t2
-	hv[2] += 2*v2 - 2*(t10*x2+2*t3*v2)
-	hv[3] += t9 - t8 + t10
-	hv[0] += 2*v0 - 2*(t11*x0+2*t*v0)
-	hv[1] += t8 + t9 + t11
-	return t7
-}
-
-// WoodHessDiag returns Wood.Func and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²Wood.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
-// Wood.Func along eᵢ (functionsWoodFuncTaylor).
-// len(d) must be len(x).
-func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
-	n := len(x)
-	if len(d) != n {
-		panic("WoodHessDiag: len(d) != len(x)")
-	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsWoodFuncTaylor(w, x, e)
-		d[i] = 2 * t
-		e[i] = 0
-	}
-	return w.Func(x)
 }
 
 // WoodLaplacian returns Wood.Func and its Laplacian with respect to x, Σᵢ ∂²Wood.Func/∂x[i]²,
@@ -1971,729 +2134,756 @@ func functionsWoodFuncTaylor2(
 // BiggsEXP2Hessian returns BiggsEXP2.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP2.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP2.Func along u (functionsBiggsEXP2FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
-// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBiggsEXP2FuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BiggsEXP2Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBiggsEXP2FuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBiggsEXP2FuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBiggsEXP2FuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return b.Func(x)
 }
 
-// functionsBiggsEXP2FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP2.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP2.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsBiggsEXP2FuncGradJVP computes functionsBiggsEXP2FuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): b.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBiggsEXP2FuncTaylor(b functions.BiggsEXP2, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBiggsEXP2FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBiggsEXP2FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t := x1[0] * z
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * t
-		t4 := x1[1] * z
-		t5 := math.Exp(-(x[1] * z))
-		t6 := t5 * t4
-		f1 := 5*t6 - t3
-		f2 := 0.5*(t3*t) - 5*(0.5*(t6*t4))
-		f := t2 - 5*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		sum2 += f2*f + f1*f1 + f*f2
+		t3 := t2 * (dx2[0] * z)
+		t4 := math.Exp(-(x[1] * z))
+		t5 := t4 * (dx2[1] * z)
+		df := 5*t5 - t3
+		f := t2 - 5*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t6 := 2 * (t * f)
+		t7 := 2 * (t * df)
+		t8 := 5 * t6
+		ddx1 := ddx[1]
+		dx[1] += t4 * t8 * z
+		ddx[1] = ddx1 + (t4*(5*t7)-t5*t8)*z
+		ddx0 := ddx[0]
+		dx[0] -= t2 * t6 * z
+		ddx[0] = ddx0 - (t2*t7-t3*t6)*z
 		sum += f * f
-		sum1 += 2 * (f1 * f)
+		dsum += 2 * (df * f)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // BiggsEXP3Hessian returns BiggsEXP3.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP3.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP3.Func along u (functionsBiggsEXP3FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
-// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBiggsEXP3FuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BiggsEXP3Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBiggsEXP3FuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBiggsEXP3FuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBiggsEXP3FuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return b.Func(x)
 }
 
-// functionsBiggsEXP3FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP3.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP3.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsBiggsEXP3FuncGradJVP computes functionsBiggsEXP3FuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): b.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBiggsEXP3FuncTaylor(b functions.BiggsEXP3, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBiggsEXP3FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBiggsEXP3FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t := x1[0] * z
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * t
+		t3 := t2 * (dx2[0] * z)
 		x2 := x[2]
-		x12 := x1[2]
-		t4 := x1[1] * z
-		t5 := math.Exp(-(x[1] * z))
-		t6 := t5 * t4
-		f1 := -t3 - (x12*t5 - x2*t6)
-		f2 := 0.5*(t3*t) - (x2*(0.5*(t6*t4)) - x12*t6)
-		f := t2 - x2*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		sum2 += f2*f + f1*f1 + f*f2
+		dx22 := dx2[2]
+		t4 := math.Exp(-(x[1] * z))
+		t5 := t4 * (dx2[1] * z)
+		df := -t3 - (dx22*t4 - x2*t5)
+		f := t2 - x2*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t6 := 2 * (t * f)
+		t7 := 2 * (t * df)
+		t8 := x2 * t6
+		ddx1 := ddx[1]
+		dx[1] += t4 * t8 * z
+		ddx[1] = ddx1 + (t4*(dx22*t6+x2*t7)-t5*t8)*z
+		ddx2 := ddx[2]
+		dx[2] -= t6 * t4
+		ddx[2] = ddx2 - (t7*t4 - t6*t5)
+		ddx0 := ddx[0]
+		dx[0] -= t2 * t6 * z
+		ddx[0] = ddx0 - (t2*t7-t3*t6)*z
 		sum += f * f
-		sum1 += 2 * (f1 * f)
+		dsum += 2 * (df * f)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // BiggsEXP4Hessian returns BiggsEXP4.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP4.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP4.Func along u (functionsBiggsEXP4FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
-// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBiggsEXP4FuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BiggsEXP4Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBiggsEXP4FuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBiggsEXP4FuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBiggsEXP4FuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return b.Func(x)
 }
 
-// functionsBiggsEXP4FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP4.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP4.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsBiggsEXP4FuncGradJVP computes functionsBiggsEXP4FuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): b.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBiggsEXP4FuncTaylor(b functions.BiggsEXP4, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBiggsEXP4FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBiggsEXP4FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		x12 := x1[2]
-		t := x1[0] * z
+		dx22 := dx2[2]
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * t
+		t3 := t2 * (dx2[0] * z)
 		x3 := x[3]
-		x13 := x1[3]
-		t4 := x1[1] * z
-		t5 := math.Exp(-(x[1] * z))
-		t6 := t5 * t4
-		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6)
-		f2 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6)
-		f := x2*t2 - x3*t5 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		sum2 += f2*f + f1*f1 + f*f2
+		dx23 := dx2[3]
+		t4 := math.Exp(-(x[1] * z))
+		t5 := t4 * (dx2[1] * z)
+		df := dx22*t2 - x2*t3 - (dx23*t4 - x3*t5)
+		f := x2*t2 - x3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t6 := 2 * (t * f)
+		t7 := 2 * (t * df)
+		t8 := x3 * t6
+		ddx1 := ddx[1]
+		dx[1] += t4 * t8 * z
+		ddx[1] = ddx1 + (t4*(dx23*t6+x3*t7)-t5*t8)*z
+		ddx3 := ddx[3]
+		dx[3] -= t6 * t4
+		ddx[3] = ddx3 - (t7*t4 - t6*t5)
+		t9 := x2 * t6
+		ddx0 := ddx[0]
+		dx[0] -= t2 * t9 * z
+		ddx[0] = ddx0 - (t2*(dx22*t6+x2*t7)-t3*t9)*z
+		ddx2 := ddx[2]
+		dx[2] += t6 * t2
+		ddx[2] = ddx2 + (t7*t2 - t6*t3)
 		sum += f * f
-		sum1 += 2 * (f1 * f)
+		dsum += 2 * (df * f)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // BiggsEXP5Hessian returns BiggsEXP5.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP5.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP5.Func along u (functionsBiggsEXP5FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
-// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBiggsEXP5FuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BiggsEXP5Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBiggsEXP5FuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBiggsEXP5FuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBiggsEXP5FuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return b.Func(x)
 }
 
-// functionsBiggsEXP5FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP5.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP5.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsBiggsEXP5FuncGradJVP computes functionsBiggsEXP5FuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): b.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBiggsEXP5FuncTaylor(b functions.BiggsEXP5, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBiggsEXP5FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBiggsEXP5FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 1; i <= 11; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		x12 := x1[2]
-		t := x1[0] * z
+		dx22 := dx2[2]
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * t
+		t3 := t2 * (dx2[0] * z)
 		x3 := x[3]
-		x13 := x1[3]
-		t4 := x1[1] * z
-		t5 := math.Exp(-(x[1] * z))
-		t6 := t5 * t4
-		t7 := x1[4] * z
-		t8 := math.Exp(-(x[4] * z))
-		t9 := t8 * t7
-		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6) - 3*t9
-		f2 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6) + 3*(0.5*(t9*t7))
-		f := x2*t2 - x3*t5 + 3*t8 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
-		sum2 += f2*f + f1*f1 + f*f2
+		dx23 := dx2[3]
+		t4 := math.Exp(-(x[1] * z))
+		t5 := t4 * (dx2[1] * z)
+		t6 := math.Exp(-(x[4] * z))
+		t7 := t6 * (dx2[4] * z)
+		df := dx22*t2 - x2*t3 - (dx23*t4 - x3*t5) - 3*t7
+		f := x2*t2 - x3*t4 + 3*t6 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t8 := 2 * (t * f)
+		t9 := 2 * (t * df)
+		t10 := 3 * t8
+		ddx4 := ddx[4]
+		dx[4] -= t6 * t10 * z
+		ddx[4] = ddx4 - (t6*(3*t9)-t7*t10)*z
+		t11 := x3 * t8
+		ddx1 := ddx[1]
+		dx[1] += t4 * t11 * z
+		ddx[1] = ddx1 + (t4*(dx23*t8+x3*t9)-t5*t11)*z
+		ddx3 := ddx[3]
+		dx[3] -= t8 * t4
+		ddx[3] = ddx3 - (t9*t4 - t8*t5)
+		t12 := x2 * t8
+		ddx0 := ddx[0]
+		dx[0] -= t2 * t12 * z
+		ddx[0] = ddx0 - (t2*(dx22*t8+x2*t9)-t3*t12)*z
+		ddx2 := ddx[2]
+		dx[2] += t8 * t2
+		ddx[2] = ddx2 + (t9*t2 - t8*t3)
 		sum += f * f
-		sum1 += 2 * (f1 * f)
+		dsum += 2 * (df * f)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // BiggsEXP6Hessian returns BiggsEXP6.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BiggsEXP6.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BiggsEXP6.Func along u (functionsBiggsEXP6FuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
-// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBiggsEXP6FuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BiggsEXP6Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBiggsEXP6FuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBiggsEXP6FuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBiggsEXP6FuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return b.Func(x)
 }
 
-// functionsBiggsEXP6FuncTaylor propagates Taylor polynomials of degree 2 through BiggsEXP6.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// BiggsEXP6.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsBiggsEXP6FuncGradJVP computes functionsBiggsEXP6FuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): b.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBiggsEXP6FuncTaylor(b functions.BiggsEXP6, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBiggsEXP6FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBiggsEXP6FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
 		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
 		x2 := x[2]
-		x12 := x1[2]
-		t := x1[0] * z
+		dx22 := dx2[2]
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * t
+		t3 := t2 * (dx2[0] * z)
 		x3 := x[3]
-		x13 := x1[3]
-		t4 := x1[1] * z
-		t5 := math.Exp(-(x[1] * z))
-		t6 := t5 * t4
-		t7 := x2*(0.5*(t3*t)) - x12*t3 - (x3*(0.5*(t6*t4)) - x13*t6)
+		dx23 := dx2[3]
+		t4 := math.Exp(-(x[1] * z))
+		t5 := t4 * (dx2[1] * z)
 		x5 := x[5]
-		x15 := x1[5]
-		t8 := x1[4] * z
-		t9 := math.Exp(-(x[4] * z))
-		t10 := t9 * t8
-		f1 := x12*t2 - x2*t3 - (x13*t5 - x3*t6) + (x15*t9 - x5*t10)
-		f2 := t7 + (x5*(0.5*(t10*t8)) - x15*t10)
-		f := x2*t2 - x3*t5 + x5*t9 - y
-		sum2 += f2*f + f1*f1 + f*f2
+		dx25 := dx2[5]
+		t6 := math.Exp(-(x[4] * z))
+		t7 := t6 * (dx2[4] * z)
+		df := dx22*t2 - x2*t3 - (dx23*t4 - x3*t5) + (dx25*t6 - x5*t7)
+		f := x2*t2 - x3*t4 + x5*t6 - y
+		t8 := 2 * (t * f)
+		t9 := 2 * (t * df)
+		t10 := x5 * t8
+		ddx4 := ddx[4]
+		dx[4] -= t6 * t10 * z
+		ddx[4] = ddx4 - (t6*(dx25*t8+x5*t9)-t7*t10)*z
+		ddx5 := ddx[5]
+		dx[5] += t8 * t6
+		ddx[5] = ddx5 + (t9*t6 - t8*t7)
+		t11 := x3 * t8
+		ddx1 := ddx[1]
+		dx[1] += t4 * t11 * z
+		ddx[1] = ddx1 + (t4*(dx23*t8+x3*t9)-t5*t11)*z
+		ddx3 := ddx[3]
+		dx[3] -= t8 * t4
+		ddx[3] = ddx3 - (t9*t4 - t8*t5)
+		t12 := x2 * t8
+		ddx0 := ddx[0]
+		dx[0] -= t2 * t12 * z
+		ddx[0] = ddx0 - (t2*(dx22*t8+x2*t9)-t3*t12)*z
+		ddx2 := ddx[2]
+		dx[2] += t8 * t2
+		ddx[2] = ddx2 + (t9*t2 - t8*t3)
 		sum += f * f
-		sum1 += 2 * (f1 * f)
+		dsum += 2 * (df * f)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // Box3DHessian returns Box3D.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Box3D.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Box3D.Func along u (functionsBox3DFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBox3DFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("Box3DHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBox3DFuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBox3DFuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBox3DFuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return b.Func(x)
 }
 
-// functionsBox3DFuncTaylor propagates Taylor polynomials of degree 2 through Box3D.Func (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Box3D.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsBox3DFuncGradJVP computes functionsBox3DFuncGrad and its directional derivative along
+// the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): b.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBox3DFuncTaylor(b functions.Box3D, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBox3DFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBox3DFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 1; i <= 10; i++ {
-		t := float64(i) / 10
-		y := math.Exp(-t) - math.Exp(-(10 * t))
-		t2 := t * x1[0]
-		t3 := math.Exp(-(t * x[0]))
-		t4 := t3 * t2
-		t5 := t * x1[1]
-		t6 := math.Exp(-(t * x[1]))
-		t7 := t6 * t5
-		f2 := 0.5*(t4*t2) - 0.5*(t7*t5)
-		f := t3 - t6 - x[2]*y
-		f1 := t7 - t4 - x1[2]*y
-		sum2 += f2*f + f1*f1 + f*f2
+		t2 := float64(i) / 10
+		y := math.Exp(-t2) - math.Exp(-(10 * t2))
+		t3 := math.Exp(-(t2 * x[0]))
+		t4 := t3 * (t2 * dx2[0])
+		t5 := math.Exp(-(t2 * x[1]))
+		t6 := t5 * (t2 * dx2[1])
+		f := t3 - t5 - x[2]*y
+		df := t6 - t4 - dx2[2]*y
+		t7 := 2 * (t * f)
+		t8 := 2 * (t * df)
+		ddx2 := ddx[2]
+		dx[2] -= t7 * y
+		ddx[2] = ddx2 - t8*y
+		ddx1 := ddx[1]
+		dx[1] += t2 * (t5 * t7)
+		ddx[1] = ddx1 + t2*(t5*t8-t6*t7)
+		ddx0 := ddx[0]
+		dx[0] -= t2 * (t3 * t7)
+		ddx[0] = ddx0 - t2*(t3*t8-t4*t7)
 		sum += f * f
-		sum1 += 2 * (f1 * f)
+		dsum += 2 * (df * f)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // ExtendedPowellSingularHessian returns ExtendedPowellSingular.Func and stores its Hessian with
 // respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²ExtendedPowellSingular.Func/∂x[i]∂x[j], n = len(x); len(h) must
 // be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of ExtendedPowellSingular.Func along u
-// (functionsExtendedPowellSingularFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsExtendedPowellSingularFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its
+// mean, so that h is exactly symmetric.
 func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("ExtendedPowellSingularHessian: len(h) != len(x)²")
 	}
 	e2 := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e2[i] = 1
-		_, _, t7 := functionsExtendedPowellSingularFuncTaylor(e, x, e2)
-		h[i*n+i] = 2 * t7
+		functionsExtendedPowellSingularFuncGradJVP(e, x, e2, grad, row)
 		e2[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e2[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e2[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsExtendedPowellSingularFuncTaylor(e, x, e2)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e2[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e2[i2] = 0
 	}
 	return e.Func(x)
 }
 
-// functionsExtendedPowellSingularFuncTaylor propagates Taylor polynomials of degree 2 through
-// ExtendedPowellSingular.Func (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// ExtendedPowellSingular.Func and, after them, the coefficients y1 … y2 of each float result y(t) =
-// y + y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsExtendedPowellSingularFuncGradJVP computes functionsExtendedPowellSingularFuncGrad and
+// its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): e.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsExtendedPowellSingularFuncTaylor(
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): e.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsExtendedPowellSingularFuncGrad writes are written (overwritten) into the shadows: dx
+// into ddx.
+func functionsExtendedPowellSingularFuncGradJVP(
 	e functions.ExtendedPowellSingular,
-	x, x1 []float64,
-) (sum, sum1, sum2 float64) {
+	x, dx2, dx, ddx []float64,
+) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsExtendedPowellSingularFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
-		x1i := x1[i]
+		dx2i := dx2[i]
 		f1 := xi + 10*x[i+1]
-		f1_1 := x1i + 10*x1[i+1]
+		df1 := dx2i + 10*dx2[i+1]
 		f2 := x[i+2] - x[i+3]
-		f2_1 := x1[i+2] - x1[i+3]
-		t := x[i+1] - 2*x[i+2]
-		t1 := x1[i+1] - 2*x1[i+2]
-		f3 := t * t
-		f3_1 := 2 * (t1 * t)
-		f3_2 := t1 * t1
-		t2 := xi - x[i+3]
-		t1_2 := x1i - x1[i+3]
-		f4 := t2 * t2
-		f4_1 := 2 * (t1_2 * t2)
-		f4_2 := t1_2 * t1_2
-		t3 := 5 * f2
-		t4 := 5 * f2_1
-		t5 := f1_1*f1_1 + t4*f2_1 + (f3_2*f3 + f3_1*f3_1 + f3*f3_2)
+		df2 := dx2[i+2] - dx2[i+3]
+		t2 := x[i+1] - 2*x[i+2]
+		dt := dx2[i+1] - 2*dx2[i+2]
+		f3 := t2 * t2
+		df3 := 2 * (dt * t2)
+		t3 := xi - x[i+3]
+		dt2 := dx2i - dx2[i+3]
+		f4 := t3 * t3
+		df4 := 2 * (dt2 * t3)
+		t4 := 5 * f2
+		t5 := 5 * df2
 		t6 := 10 * f4
-		t7 := 10 * f4_1
-		t8 := t5 + (10*f4_2*f4 + t7*f4_1 + t6*f4_2)
-		sum1 += 2*(f1_1*f1) + (t4*f2 + t3*f2_1) + 2*(f3_1*f3) + (t7*f4 + t6*f4_1)
-		sum2 += t8
-		sum += f1*f1 + t3*f2 + f3*f3 + t6*f4
+		t7 := 10 * df4
+		dsum += 2*(df1*f1) + (t5*f2 + t4*df2) + 2*(df3*f3) + (t7*f4 + t6*df4)
+		t8 := t6*t + 10*(t*f4)
+		t9 := 2 * (t * f3)
+		t10 := t4*t + 5*(t*f2)
+		t11 := t5*t + 5*(t*df2)
+		t12 := 2 * (t * f1)
+		t13 := 2 * (t * df1)
+		t14 := 2 * (t8 * t3)
+		t15 := 2 * ((t7*t+10*(t*df4))*t3 + t8*dt2)
+		t16 := ddx[i+3]
+		dx[i+3] -= t14
+		ddx[i+3] = t16 - t15
+		t17 := 2 * (t9 * t2)
+		t18 := 2 * (2*(t*df3)*t2 + t9*dt)
+		t19 := ddx[i+2]
+		dx[i+2] -= 2 * t17
+		ddx[i+2] = t19 - 2*t18
+		t20 := ddx[i+1]
+		dx[i+1] += t17
+		ddx[i+1] = t20 + t18
+		t21 := ddx[i+3]
+		dx[i+3] -= t10
+		ddx[i+3] = t21 - t11
+		t22 := ddx[i+2]
+		dx[i+2] += t10
+		ddx[i+2] = t22 + t11
+		t23 := ddx[i+1]
+		dx[i+1] += 10 * t12
+		ddx[i+1] = t23 + 10*t13
+		ddxi := ddx[i]
+		dx[i] += t14 + t12
+		ddx[i] = ddxi + (t15 + t13)
+		sum += f1*f1 + t4*f2 + f3*f3 + t6*f4
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // ExtendedRosenbrockHessian returns ExtendedRosenbrock.Func and stores its Hessian with respect to
 // x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²ExtendedRosenbrock.Func/∂x[i]∂x[j], n = len(x); len(h) must be
 // n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of ExtendedRosenbrock.Func along u (functionsExtendedRosenbrockFuncTaylor):
-// Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsExtendedRosenbrockFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean,
+// so that h is exactly symmetric.
 func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("ExtendedRosenbrockHessian: len(h) != len(x)²")
 	}
 	e2 := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e2[i] = 1
-		_, _, t7 := functionsExtendedRosenbrockFuncTaylor(e, x, e2)
-		h[i*n+i] = 2 * t7
+		functionsExtendedRosenbrockFuncGradJVP(e, x, e2, grad, row)
 		e2[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e2[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e2[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsExtendedRosenbrockFuncTaylor(e, x, e2)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e2[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e2[i2] = 0
 	}
 	return e.Func(x)
 }
 
-// functionsExtendedRosenbrockFuncTaylor propagates Taylor polynomials of degree 2 through
-// ExtendedRosenbrock.Func (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// ExtendedRosenbrock.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
-// y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsExtendedRosenbrockFuncGradJVP computes functionsExtendedRosenbrockFuncGrad and its
+// directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): e.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsExtendedRosenbrockFuncTaylor(
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): e.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsExtendedRosenbrockFuncGrad writes are written (overwritten) into the shadows: dx into
+// ddx.
+func functionsExtendedRosenbrockFuncGradJVP(
 	e functions.ExtendedRosenbrock,
-	x, x1 []float64,
-) (sum, sum1, sum2 float64) {
+	x, dx2, dx, ddx []float64,
+) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsExtendedRosenbrockFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		x1i := x1[i]
+		dx2i := dx2[i]
 		a := 1 - xi
-		t := x1i * x1i
 		b := x[i+1] - xi*xi
-		b1 := x1[i+1] - 2*(x1i*xi)
+		db := dx2[i+1] - 2*(dx2i*xi)
 		t2 := 100 * b
-		t3 := 100 * b1
-		sum1 += t3*b + t2*b1 - 2*(x1i*a)
-		sum2 += t + (t3*b1 - 100*t*b - t2*t)
+		t3 := 100 * db
+		t4 := t2*t + 100*(t*b)
+		t5 := t3*t + 100*(t*db)
+		t6 := ddx[i+1]
+		dx[i+1] += t4
+		ddx[i+1] = t6 + t5
+		ddxi := ddx[i]
+		dx[i] += -(2 * (t4 * xi)) - 2*(t*a)
+		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
 		sum += a*a + t2*b
+		dsum += t3*b + t2*db - 2*(dx2i*a)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // GaussianHessian returns Gaussian.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Gaussian.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Gaussian.Func along u (functionsGaussianFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsGaussianFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("GaussianHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsGaussianFuncTaylor(g, x, e)
-		h[i*n+i] = 2 * t7
+		functionsGaussianFuncGradJVP(g, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsGaussianFuncTaylor(g, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return g.Func(x)
-}
-
-// functionsGaussianFuncTaylor propagates Taylor polynomials of degree 2 through Gaussian.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Gaussian.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
-//
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): g.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsGaussianFuncTaylor(g functions.Gaussian, x, x1 []float64) (sum, sum1, sum2 float64) {
-	if len(x) != 3 {
-		panic("dimension of the problem must be 3")
-	}
-	sum = 0
-	sum1 = 0
-	sum2 = 0
-	for i := 1; i <= 15; i++ {
-		x12 := x1[2]
-		b := 0.5*float64(8-i) - x[2]
-		d := b * b
-		t := 2 * (x12 * b)
-		t2 := -0.5 * x[1]
-		t3 := -0.5 * x1[1]
-		t4 := t3*d - t2*t
-		e := math.Exp(t2 * d)
-		e1 := e * t4
-		x0 := x[0]
-		x10 := x1[0]
-		f1 := x10*e + x0*e1
-		f2 := x10*e1 + x0*(0.5*(e1*t4)+e*(t2*(x12*x12)-t3*t))
-		f := x0*e - functionsGaussianY(g, i)
-		sum2 += f2*f + f1*f1 + f*f2
-		sum += f * f
-		sum1 += 2 * (f1 * f)
-	}
-	return sum, sum1, sum2
 }
 
 // functionsGaussianY is a copy of functions.Gaussian.y, which package functions does not export.
@@ -2721,586 +2911,814 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 	return yi
 }
 
+// functionsGaussianFuncGradJVP computes functionsGaussianFuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): g.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsGaussianFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsGaussianFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	if len(x) != 3 {
+		panic("dimension of the problem must be 3")
+	}
+	t3 := append(t, make([]float64, 32)...)
+	n := len(t)
+	tape := t3[:n]
+	dtape := append(t2, make([]float64, 32)...)[:n]
+	sum = 0
+	dsum = 0
+	for i := 1; i <= 15; i++ {
+		b2 := 0.5*float64(8-i) - x[2]
+		d2 := b2 * b2
+		t14 := -0.5 * x[1]
+		e2 := math.Exp(t14 * d2)
+		de2 := e2 * (-0.5*dx2[1]*d2 - t14*(2*(dx2[2]*b2)))
+		x0_2 := x[0]
+		dx20_2 := dx2[0]
+		t15 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t15
+		dsum += 2 * ((dx20_2*e2 + x0_2*de2) * f)
+		tape = append(tape, e2, t15)
+		dtape = append(dtape, de2, 0)
+		sum += f * f
+	}
+	dsum2 += 1
+	t4 := dsum2
+	for i2 := 15; i2 >= 1; i2-- {
+		n2 := len(tape)
+		t5 := n2 - 2
+		e := tape[t5]
+		de := dtape[t5]
+		t6 := n2 - 1
+		x0 := x[0]
+		dx20 := dx2[0]
+		t7 := 2 * (t4 * (x0*e - tape[t6]))
+		t8 := 2 * (t4 * (dx20*e + x0*de - dtape[t6]))
+		t9 := x0 * t7
+		ddx0 := ddx[0]
+		dx[0] += t7 * e
+		ddx[0] = ddx0 + (t8*e + t7*de)
+		t10 := e * t9
+		t11 := de*t9 + e*(dx20*t7+x0*t8)
+		dx22 := dx2[2]
+		b := 0.5*float64(8-i2) - x[2]
+		d := b * b
+		dx21 := dx2[1]
+		t12 := -0.5 * x[1]
+		t13 := t12 * t10
+		ddx1 := ddx[1]
+		dx[1] += -0.5 * (t10 * d)
+		ddx[1] = ddx1 + -0.5*(t11*d-t10*(2*(dx22*b)))
+		ddx2 := ddx[2]
+		dx[2] -= 2 * (t13 * b)
+		ddx[2] = ddx2 - 2*((-0.5*dx21*t10+t12*t11)*b-t13*dx22)
+		tape = tape[:t5]
+		dtape = dtape[:t5]
+	}
+	return sum, dsum
+}
+
 // HelicalValleyHessian returns HelicalValley.Func and stores its Hessian with respect to x in h2
 // (overwritten),
 // dense and row-major: h2[i*n+j] = ∂²HelicalValley.Func/∂x[i]∂x[j], n = len(x); len(h2) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of HelicalValley.Func along u (functionsHelicalValleyFuncTaylor): Hᵢᵢ =
-// 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsHelicalValleyFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so
+// that h2 is exactly symmetric.
 func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 	n := len(x)
 	if len(h2) != n*n {
 		panic("HelicalValleyHessian: len(h2) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h2[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsHelicalValleyFuncTaylor(h, x, e)
-		h2[i*n+i] = 2 * t7
+		functionsHelicalValleyFuncGradJVP(h, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h2[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h2[t3+j]
-			_, _, t5 := functionsHelicalValleyFuncTaylor(h, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h2[t+j] = t6
-			h2[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h2[t+j] + h2[j*n+i2])
+			h2[t+j] = s
+			h2[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return h.Func(x)
 }
 
-// functionsHelicalValleyFuncTaylor propagates Taylor polynomials of degree 2 through
-// HelicalValley.Func (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// HelicalValley.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
-// … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsHelicalValleyFuncGradJVP computes functionsHelicalValleyFuncGrad and its directional
+// derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): h.
-// Results, in order: the value of HelicalValley.Func; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsHelicalValleyFuncTaylor(h functions.HelicalValley, x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): h.
+// Results, in order: the value of functionsHelicalValleyFuncGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsHelicalValleyFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx2, dx, ddx []float64) (float64, float64) {
+	var dtheta2 float64
+	var ddtheta float64
+	var dtheta3 float64
+	var ddtheta2 float64
+	var dtheta4 float64
+	var ddtheta3 float64
+	var t25 float64
+	var t26 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsHelicalValleyFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
 	x0 := x[0]
-	x10 := x1[0]
+	dx20 := dx2[0]
 	if x0 == 0 {
 		panic("function not defined at x[0] = 0")
 	}
 	t := x[1] / x0
-	t2 := (x1[1] - t*x10) / x0
+	t2 := (dx2[1] - t*dx20) / x0
 	t3 := 1 + t*t
 	t4 := 1 / t3
 	theta := 0.5 * math.Atan(t) / 3.141592653589793
-	theta1 := 0.5 * (t4 * t2) / 3.141592653589793
-	theta2 := 0.5 * (-(0.5 * (2 * (t * t2) * t4 / t3 * t2)) - t4*(t2*x10/x0)) / 3.141592653589793
+	dtheta := 0.5 * (t4 * t2) / 3.141592653589793
+	var from int
 	if x0 < 0 {
 		theta += 0.5
+		from = 1
+	} else {
+		from = 0
 	}
 	f3 := x[2]
-	f3_1 := x1[2]
+	df3 := dx2[2]
 	f1 := 10 * (f3 - 10*theta)
-	f1_1 := 10 * (f3_1 - 10*theta1)
-	t5 := 10 * (10 * theta2)
+	df1 := 10 * (df3 - 10*dtheta)
 	x0_2 := x[0]
-	x10_2 := x1[0]
-	x1_2 := x[1]
-	x11 := x1[1]
-	t6 := math.Hypot(x0_2, x1_2)
-	t7 := t6 == 0
-	t8 := x0_2 / t6
-	t9 := t8
-	if t7 {
-		t9 = 0
+	dx20_2 := dx2[0]
+	x1 := x[1]
+	dx21 := dx2[1]
+	t5 := math.Hypot(x0_2, x1)
+	t6 := t5 == 0
+	t7 := x0_2 / t5
+	t8 := t7
+	if t6 {
+		t8 = 0
 	}
-	t10 := x1_2 / t6
-	t11 := t10
-	if t7 {
-		t11 = 0
+	t9 := x1 / t5
+	t10 := t9
+	if t6 {
+		t10 = 0
 	}
-	t12 := t9*x10_2 + t11*x11
-	t13 := (x10_2 - t12*t8) / t6
-	if t7 {
-		t13 = 0
+	t11 := t8*dx20_2 + t10*dx21
+	f2 := 10 * (t5 - 1)
+	df2 := 10 * t11
+	t12 := f1*f1 + f2*f2 + f3*f3
+	t13 := 2*(df1*f1) + 2*(df2*f2) + 2*(df3*f3)
+	t14 := 10 * (2 * f2)
+	t15 := 10 * (2 * df2)
+	t16 := (dx20_2 - t7*t11) / t5
+	if t6 {
+		t16 = 0
 	}
-	t14 := (x11 - t12*t10) / t6
-	if t7 {
-		t14 = 0
+	t17 := (dx21 - t9*t11) / t5
+	if t6 {
+		t17 = 0
 	}
-	f2 := 10 * (t6 - 1)
-	f2_1 := 10 * t12
-	f2_2 := 10 * (0.5*(t13*x10_2) + 0.5*(t14*x11))
-	t15 := f1_1*f1_1 - t5*f1 - f1*t5 + (f2_2*f2 + f2_1*f2_1 + f2*f2_2) + f3_1*f3_1
-	return f1*f1 + f2*f2 + f3*f3, 2*(f1_1*f1) + 2*(f2_1*f2) + 2*(f3_1*f3), t15
+	ddx1 := ddx[1]
+	dx[1] += t10 * t14
+	ddx[1] = ddx1 + (t17*t14 + t10*t15)
+	ddx0 := ddx[0]
+	dx[0] += t8 * t14
+	ddx[0] = ddx0 + (t16*t14 + t8*t15)
+	t18 := 10 * (2 * f1)
+	t19 := 10 * (2 * df1)
+	dtheta2 -= 10 * t18
+	ddtheta -= 10 * t19
+	ddx2 := ddx[2]
+	dx[2] += 2*f3 + t18
+	ddx[2] = ddx2 + (2*df3 + t19)
+	if from == 0 {
+		dtheta4 += dtheta2
+		ddtheta3 += ddtheta
+	} else {
+		dtheta3 += dtheta2
+		ddtheta2 += ddtheta
+		dtheta4 += dtheta3
+		ddtheta3 += ddtheta2
+	}
+	t20 := 0.5 * (dtheta4 / 3.141592653589793)
+	t21 := t4 * t20
+	t22 := t4*(0.5*(ddtheta3/3.141592653589793)) - t4*(2*(t2*t))/t3*t20
+	t23 := t21 / x0
+	t24 := t21 * t / x0
+	t25 -= t24
+	t26 -= (t22*t + t21*t2 - t24*dx20) / x0
+	ddx1_2 := ddx[1]
+	dx[1] += t23
+	ddx[1] = ddx1_2 + (t22-t23*dx20)/x0
+	ddx0_2 := ddx[0]
+	dx[0] += t25
+	ddx[0] = ddx0_2 + t26
+	return t12, t13
 }
 
 // PenaltyIHessian returns PenaltyI.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²PenaltyI.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of PenaltyI.Func along u (functionsPenaltyIFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsPenaltyIFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("PenaltyIHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsPenaltyIFuncTaylor(p, x, e)
-		h[i*n+i] = 2 * t7
+		functionsPenaltyIFuncGradJVP(p, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsPenaltyIFuncTaylor(p, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return p.Func(x)
 }
 
-// functionsPenaltyIFuncTaylor propagates Taylor polynomials of degree 2 through PenaltyI.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// PenaltyI.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsPenaltyIFuncGradJVP computes functionsPenaltyIFuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): p.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsPenaltyIFuncTaylor(p functions.PenaltyI, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): p.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsPenaltyIFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var ds2 float64
+	var dds float64
+	var dsum2 float64
+	var dsum3 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsPenaltyIFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 0; i < n; i++ {
-		v1_2 := x1[i]
-		t2 := x[i] - 1
-		sum += t2 * t2
-		sum1 += 2 * (v1_2 * t2)
-		sum2 += v1_2 * v1_2
+		t7 := x[i] - 1
+		sum += t7 * t7
+		dsum += 2 * (dx2[i] * t7)
 	}
 	sum *= 1e-05
-	sum1 *= 1e-05
-	sum2 *= 1e-05
+	dsum *= 1e-05
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
+	ds := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		v := x[i2]
-		v1 := x1[i2]
-		s += v * v
-		s1 += 2 * (v1 * v)
-		s2 += v1 * v1
+		v2 := x[i2]
+		s += v2 * v2
+		ds += 2 * (dx2[i2] * v2)
 	}
 	t := s - 0.25
-	return sum + t*t, sum1 + 2*(s1*t), sum2 + (s2*t + s1*s1 + t*s2)
+	sum += t * t
+	dsum += 2 * (ds * t)
+	dsum2 += 1
+	ds2 += 2 * t
+	dds += 2 * ds
+	t2 := ds2
+	t3 := dds
+	for i3 := n - 1; i3 >= 0; i3-- {
+		v := x[i3]
+		dv2 := dx2[i3]
+		t6 := ddx[i3]
+		dx[i3] += 2 * (t2 * v)
+		ddx[i3] = t6 + 2*(t3*v+t2*dv2)
+	}
+	dsum3 += dsum2 * 1e-05
+	t4 := dsum3
+	for i4 := n - 1; i4 >= 0; i4-- {
+		dv := dx2[i4]
+		t5 := ddx[i4]
+		dx[i4] += 2 * (t4 * (x[i4] - 1))
+		ddx[i4] = t5 + 2*(t4*dv)
+	}
+	return sum, dsum
 }
 
 // PenaltyIIHessian returns PenaltyII.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²PenaltyII.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of PenaltyII.Func along u (functionsPenaltyIIFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
-// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsPenaltyIIFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("PenaltyIIHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsPenaltyIIFuncTaylor(p, x, e)
-		h[i*n+i] = 2 * t7
+		functionsPenaltyIIFuncGradJVP(p, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsPenaltyIIFuncTaylor(p, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return p.Func(x)
 }
 
-// functionsPenaltyIIFuncTaylor propagates Taylor polynomials of degree 2 through PenaltyII.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// PenaltyII.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsPenaltyIIFuncGradJVP computes functionsPenaltyIIFuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): p.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsPenaltyIIFuncTaylor(p functions.PenaltyII, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): p.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsPenaltyIIFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var dsum3 float64
+	var dsum4 float64
+	var ds2 float64
+	var dds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsPenaltyIIFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	dim := len(x)
 	s := -1.0
-	s1 := 0.0
-	s2 := 0.0
+	ds := 0.0
 	for i := 0; i < dim; i++ {
-		v := x[i]
-		v1 := x1[i]
-		t10 := float64(dim - i)
-		t11 := t10 * v
-		t12 := t10 * v1
-		s += t11 * v
-		s1 += t12*v + t11*v1
-		s2 += t12 * v1
+		v2 := x[i]
+		dv2 := dx2[i]
+		t34 := float64(dim - i)
+		t35 := t34 * v2
+		s += t35 * v2
+		ds += t34*dv2*v2 + t35*dv2
 	}
+	t3 := max(dim+1, 0) * 4
+	t4 := append(t, make([]float64, t3)...)
+	n := len(t)
+	tape := t4[:n]
+	dtape := append(t2, make([]float64, t3)...)[:n]
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t4 := x1[i2] / 10
-		t5 := math.Exp(x[i2] / 10)
-		t6 := t5 * t4
-		t7 := x1[i2-1] / 10
-		t8 := math.Exp(x[i2-1] / 10)
-		t9 := t8 * t7
-		f1_2 := t6 + t9
-		f2_2 := 0.5*(t6*t4) + 0.5*(t9*t7)
-		f3 := t5 + t8 - (math.Exp(float64(i2+1)/10) + math.Exp(float64(i2)/10))
-		sum2 += f2_2*f3 + f1_2*f1_2 + f3*f2_2
-		sum += f3 * f3
-		sum1 += 2 * (f1_2 * f3)
+		t28 := math.Exp(float64(i2+1) / 10)
+		t29 := math.Exp(float64(i2) / 10)
+		t30 := math.Exp(x[i2] / 10)
+		t31 := t30 * (dx2[i2] / 10)
+		t32 := math.Exp(x[i2-1] / 10)
+		t33 := t32 * (dx2[i2-1] / 10)
+		f2 := t30 + t32 - (t28 + t29)
+		tape = append(tape, t30, t32, t28, t29)
+		dtape = append(dtape, t31, t33, 0, 0)
+		sum += f2 * f2
+		dsum += 2 * ((t31 + t33) * f2)
 	}
+	trips := max(dim+1, 0)
+	t5 := append(tape, make([]float64, trips)...)
+	n2 := len(tape)
+	tape2 := t5[:n2]
+	dtape2 := append(dtape, make([]float64, trips)...)[:n2]
 	for i3 := 1; i3 < dim; i3++ {
-		t2 := x1[i3] / 10
-		t3 := math.Exp(x[i3] / 10)
-		f1 := t3 * t2
-		f2 := 0.5 * (f1 * t2)
-		f := t3 - 0.9048374180359595
-		sum2 += f2*f + f1*f1 + f*f2
+		t27 := math.Exp(x[i3] / 10)
+		df2 := t27 * (dx2[i3] / 10)
+		f := t27 - 0.9048374180359595
+		tape2 = append(tape2, t27)
+		dtape2 = append(dtape2, df2)
 		sum += f * f
-		sum1 += 2 * (f1 * f)
+		dsum += 2 * (df2 * f)
 	}
-	x10 := x1[0]
-	t := x[0] - 0.2
-	sum1_2 := sum1*1e-05 + 2*(x10*t) + 2*(s1*s)
-	sum2_2 := sum2*1e-05 + x10*x10 + (s2*s + s1*s1 + s*s2)
-	return sum*1e-05 + t*t + s*s, sum1_2, sum2_2
+	dx20 := dx2[0]
+	t6 := x[0] - 0.2
+	sum2 := sum*1e-05 + t6*t6 + s*s
+	dsum2 := dsum*1e-05 + 2*(dx20*t6) + 2*(ds*s)
+	ds2 += 2 * s
+	dds += 2 * ds
+	ddx0 := ddx[0]
+	dx[0] += 2 * t6
+	ddx[0] = ddx0 + 2*dx20
+	dsum3 += 1e-05
+	t7 := dsum3
+	for i4 := dim - 1; i4 >= 1; i4-- {
+		t24 := len(tape2) - 1
+		t25 := tape2[t24]
+		df := dtape2[t24]
+		t26 := 2 * (t7 * (t25 - 0.9048374180359595))
+		ddxi3 := ddx[i4]
+		dx[i4] += t25 * t26 / 10
+		ddx[i4] = ddxi3 + (df*t26+t25*(2*(t7*df)))/10
+		tape2 = tape2[:t24]
+		dtape2 = dtape2[:t24]
+	}
+	dsum4 += dsum3
+	t8 := dsum4
+	for i5 := dim - 1; i5 >= 1; i5-- {
+		n3 := len(tape2)
+		t13 := n3 - 4
+		t14 := tape2[t13]
+		t15 := dtape2[t13]
+		t16 := n3 - 3
+		t17 := tape2[t16]
+		t18 := dtape2[t16]
+		t19 := n3 - 2
+		t20 := n3 - 1
+		t21 := 2 * (t8 * (t14 + t17 - (tape2[t19] + tape2[t20])))
+		t22 := 2 * (t8 * (t15 + t18 - (dtape2[t19] + dtape2[t20])))
+		t23 := ddx[i5-1]
+		dx[i5-1] += t17 * t21 / 10
+		ddx[i5-1] = t23 + (t18*t21+t17*t22)/10
+		ddxi2 := ddx[i5]
+		dx[i5] += t14 * t21 / 10
+		ddx[i5] = ddxi2 + (t15*t21+t14*t22)/10
+		tape2 = tape2[:t13]
+		dtape2 = dtape2[:t13]
+	}
+	t9 := ds2
+	t10 := dds
+	for i6 := dim - 1; i6 >= 0; i6-- {
+		v := x[i6]
+		dv := dx2[i6]
+		t11 := float64(dim - i6)
+		t12 := t11 * v
+		ddxi := ddx[i6]
+		dx[i6] += t12*t9 + t11*(t9*v)
+		ddx[i6] = ddxi + (t11*dv*t9 + t12*t10 + t11*(t10*v+t9*dv))
+	}
+	return sum2, dsum2
 }
 
 // SphereHessian returns Sphere.Func and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Sphere.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Sphere.Func along u (functionsSphereFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsSphereFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("SphereHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsSphereFuncTaylor(s, x, e)
-		h[i*n+i] = 2 * t7
+		functionsSphereFuncGradJVP(s, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsSphereFuncTaylor(s, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s2 := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s2
+			h[j*n+i2] = s2
 		}
-		e[i2] = 0
 	}
 	return s.Func(x)
 }
 
-// functionsSphereFuncTaylor propagates Taylor polynomials of degree 2 through Sphere.Func (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Sphere.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsSphereFuncGradJVP computes functionsSphereFuncGrad and its directional derivative along
+// the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): s.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsSphereFuncTaylor(s functions.Sphere, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): s.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsSphereFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsSphereFuncGradJVP(s functions.Sphere, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsSphereFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	dsum2 += 1
+	t := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		v1 := x1[i]
+		dv := dx2[i]
+		t2 := ddx[i]
+		dx[i] += 2 * (t * v)
+		ddx[i] = t2 + 2*(t*dv)
 		sum += v * v
-		sum1 += 2 * (v1 * v)
-		sum2 += v1 * v1
+		dsum += 2 * (dv * v)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // TrigonometricHessian returns Trigonometric.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Trigonometric.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Trigonometric.Func along u (functionsTrigonometricFuncTaylor): Hᵢᵢ =
-// 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsTrigonometricFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so
+// that h is exactly symmetric.
 func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("TrigonometricHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t8 := functionsTrigonometricFuncTaylor(t, x, e)
-		h[i*n+i] = 2 * t8
+		functionsTrigonometricFuncGradJVP(t, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t2 := i2 * n
-		t3 := h[t2+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t4 := j * n
-			t5 := h[t4+j]
-			_, _, t6 := functionsTrigonometricFuncTaylor(t, x, e)
-			t7 := t6 - 0.5*(t3+t5)
-			h[t2+j] = t7
-			h[t4+i2] = t7
-			e[j] = 0
+			s := 0.5 * (h[t2+j] + h[j*n+i2])
+			h[t2+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return t.Func(x)
 }
 
-// functionsTrigonometricFuncTaylor propagates Taylor polynomials of degree 2 through
-// Trigonometric.Func (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Trigonometric.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
-// … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsTrigonometricFuncGradJVP computes functionsTrigonometricFuncGrad and its directional
+// derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): t.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsTrigonometricFuncTaylor(t functions.Trigonometric, x, x1 []float64) (sum, sum1, sum2 float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): t.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsTrigonometricFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+	var dsum2 float64
+	var ds1_2 float64
+	var dds1 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsTrigonometricFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	s1 := 0.0
-	s1_1 := 0.0
-	s1_2 := 0.0
+	ds1 := 0.0
 	for i := 0; i < n; i++ {
-		v2 := x[i]
-		v1_2 := x1[i]
-		t7 := math.Cos(v2)
-		s1 += t7
-		s1_1 -= math.Sin(v2) * v1_2
-		s1_2 -= 0.5 * (t7 * v1_2 * v1_2)
+		v3 := x[i]
+		s1 += math.Cos(v3)
+		ds1 -= math.Sin(v3) * dx2[i]
 	}
+	dsum2 += 1
+	t2 := dsum2
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i2 := 0; i2 < n; i2++ {
-		v := x[i2]
-		v1 := x1[i2]
-		t2 := float64(i2 + 1)
-		t3 := math.Cos(v)
-		t4 := math.Sin(v)
-		t5 := t4 * v1
-		t6 := t3 * v1
-		f := float64(n+i2+1) - t2*t3 - t4 - s1
-		f1 := t2*t5 - t6 - s1_1
-		f2 := t2*(0.5*(t6*v1)) + 0.5*(t5*v1) - s1_2
-		sum2 += f2*f + f1*f1 + f*f2
+		v2 := x[i2]
+		dv2 := dx2[i2]
+		t7 := float64(i2 + 1)
+		t8 := math.Cos(v2)
+		t9 := math.Sin(v2)
+		t10 := t9 * dv2
+		t11 := t8 * dv2
+		f := float64(n+i2+1) - t7*t8 - t9 - s1
+		df := t7*t10 - t11 - ds1
+		t12 := 2 * (t2 * f)
+		t13 := 2 * (t2 * df)
+		ds1_2 -= t12
+		dds1 -= t13
+		t14 := t7 * t12
+		ddxi := ddx[i2]
+		dx[i2] += t9*t14 - t8*t12
+		ddx[i2] = ddxi + (t11*t14 + t9*(t7*t13) - (t8*t13 - t10*t12))
 		sum += f * f
-		sum1 += 2 * (f1 * f)
+		dsum += 2 * (df * f)
 	}
-	return sum, sum1, sum2
+	t3 := ds1_2
+	t4 := dds1
+	for i3 := n - 1; i3 >= 0; i3-- {
+		v := x[i3]
+		dv := dx2[i3]
+		t5 := math.Sin(v)
+		t6 := ddx[i3]
+		dx[i3] -= t5 * t3
+		ddx[i3] = t6 - (math.Cos(v)*dv*t3 + t5*t4)
+	}
+	return sum, dsum
 }
 
 // VariablyDimensionedHessian returns VariablyDimensioned.Func and stores its Hessian with respect
 // to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²VariablyDimensioned.Func/∂x[i]∂x[j], n = len(x); len(h) must be
 // n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of VariablyDimensioned.Func along u (functionsVariablyDimensionedFuncTaylor):
-// Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsVariablyDimensionedFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean,
+// so that h is exactly symmetric.
 func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("VariablyDimensionedHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsVariablyDimensionedFuncTaylor(v, x, e)
-		h[i*n+i] = 2 * t7
+		functionsVariablyDimensionedFuncGradJVP(v, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsVariablyDimensionedFuncTaylor(v, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return v.Func(x)
 }
 
-// functionsVariablyDimensionedFuncTaylor propagates Taylor polynomials of degree 2 through
-// VariablyDimensioned.Func (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// VariablyDimensioned.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
-// y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsVariablyDimensionedFuncGradJVP computes functionsVariablyDimensionedFuncGrad and its
+// directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): v.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsVariablyDimensionedFuncTaylor(
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): v.
+// Results, in order: sum; dsum, the tangent of sum.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsVariablyDimensionedFuncGrad writes are written (overwritten) into the shadows: dx into
+// ddx.
+func functionsVariablyDimensionedFuncGradJVP(
 	v functions.VariablyDimensioned,
-	x, x1 []float64,
-) (sum, sum1, sum2 float64) {
+	x, dx2, dx, ddx []float64,
+) (sum, dsum float64) {
+	var ds3 float64
+	var dds float64
+	var dsum3 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsVariablyDimensionedFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	dsum = 0
 	for i := 0; i < n; i++ {
-		v1 := x1[i]
-		t2 := x[i] - 1
-		sum += t2 * t2
-		sum1 += 2 * (v1 * t2)
-		sum2 += v1 * v1
+		t8 := x[i] - 1
+		sum += t8 * t8
+		dsum += 2 * (dx2[i] * t8)
 	}
 	s := 0.0
-	s1 := 0.0
+	ds := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t := float64(i2 + 1)
-		s += t * (x[i2] - 1)
-		s1 += t * x1[i2]
+		t7 := float64(i2 + 1)
+		s += t7 * (x[i2] - 1)
+		ds += t7 * dx2[i2]
 	}
 	s2 := s * s
-	s1_2 := 2 * (s1 * s)
-	s2_2 := s1 * s1
-	return sum + s2 + s2*s2, sum1 + s1_2 + 2*(s1_2*s2), sum2 + s2_2 + (s2_2*s2 + s1_2*s1_2 + s2*s2_2)
+	ds2 := 2 * (ds * s)
+	sum2 := sum + s2 + s2*s2
+	dsum2 := dsum + ds2 + 2*(ds2*s2)
+	dsum3 += 1
+	t := 2*s2 + 1
+	ds3 += 2 * (t * s)
+	dds += 2 * (2*ds2*s + t*ds)
+	t2 := ds3
+	t3 := dds
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t6 := float64(i3 + 1)
+		ddxi := ddx[i3]
+		dx[i3] += t6 * t2
+		ddx[i3] = ddxi + t6*t3
+	}
+	t4 := dsum3
+	for i4 := n - 1; i4 >= 0; i4-- {
+		dv := dx2[i4]
+		t5 := ddx[i4]
+		dx[i4] += 2 * (t4 * (x[i4] - 1))
+		ddx[i4] = t5 + 2*(t4*dv)
+	}
+	return sum2, dsum2
 }
 
 // BraninHooHessian returns BraninHoo.Func and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²BraninHoo.Func/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of BraninHoo.Func along u (functionsBraninHooFuncTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ
-// = f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (functionsBraninHooFuncGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("BraninHooHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := functionsBraninHooFuncTaylor(b, x, e)
-		h[i*n+i] = 2 * t7
+		functionsBraninHooFuncGradJVP(b, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := functionsBraninHooFuncTaylor(b, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return b.Func(x)
 }
 
-// functionsBraninHooFuncTaylor propagates Taylor polynomials of degree 2 through BraninHoo.Func
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// BraninHoo.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsBraninHooFuncGradJVP computes functionsBraninHooFuncGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): b.
-// Results, in order: the value of BraninHoo.Func; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBraninHooFuncTaylor(b functions.BraninHoo, x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): b.
+// Results, in order: the value of functionsBraninHooFuncGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// functionsBraninHooFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx2, dx, ddx []float64) (float64, float64) {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("functionsBraninHooFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	if len(x) != 2 {
 		panic("functions: dimension of the problem must be 2")
 	}
 	x0 := x[0]
-	x10 := x1[0]
+	dx20 := dx2[0]
 	t := 0.12918450914398066 * x0
-	t2 := 0.12918450914398066 * x10
-	t3 := t2 * x10
-	term1 := x1[1] - (t2*x0 + t*x10) + 1.5915494309189533*x10
+	t2 := 0.12918450914398066 * dx20
+	dterm := dx2[1] - (t2*x0 + t*dx20) + 1.5915494309189533*dx20
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
-	t4 := math.Cos(x0)
-	t5 := 2*(term1*term) - 9.602112642270262*(math.Sin(x0)*x10)
-	t6 := term1*term1 - t3*term - term*t3 - 9.602112642270262*(0.5*(t4*x10*x10))
-	return term*term + 9.602112642270262*t4 + 10, t5, t6
+	t3 := math.Cos(x0)
+	t4 := math.Sin(x0)
+	t5 := 2*(dterm*term) - 9.602112642270262*(t4*dx20)
+	t6 := term*term + 9.602112642270262*t3 + 10
+	t7 := 2 * term
+	t8 := 2 * dterm
+	t9 := 1.5915494309189533*t7 - t4*9.602112642270262 - t*t7
+	t10 := 1.5915494309189533*t8 - t3*dx20*9.602112642270262 - (t2*t7 + t*t8)
+	t11 := t9 - 0.12918450914398066*(t7*x0)
+	t12 := t10 - 0.12918450914398066*(t8*x0+t7*dx20)
+	t13 := dx[0] + t11
+	t14 := ddx[0] + t12
+	dx[0] = t13
+	ddx[0] = t14
+	ddx1 := ddx[1]
+	dx[1] += t7
+	ddx[1] = ddx1 + t8
+	return t6, t5
 }

@@ -52,3 +52,30 @@ func Rosenbrock(x []float64) float64 {
 //
 //gad:jvp
 func GradOf(x, g []float64) float64 { return RosenbrockGrad(x, g) }
+
+// Chain is Σ x[i]·pow(x[i] − x[i+1], 3) through pow, which is recursive
+// and so not inlined: its gradient calls pow's generated reverse-mode
+// variant.
+//
+//gad:grad
+func Chain(x []float64) float64 {
+	s := 0.0
+	for i := 0; i+1 < len(x); i++ {
+		s += x[i] * pow(x[i]-x[i+1], 3)
+	}
+	return s
+}
+
+func pow(a float64, n int) float64 {
+	if n == 0 {
+		return 1
+	}
+	return a * pow(a, n-1)
+}
+
+// ChainGradOf calls Chain's generated gradient: its JVP differentiates the
+// generated functions the gradient calls in turn (the JVP of pow's
+// reverse-mode variant).
+//
+//gad:jvp
+func ChainGradOf(x, g []float64) float64 { return ChainGrad(x, g) }

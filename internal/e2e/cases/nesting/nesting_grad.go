@@ -192,3 +192,188 @@ func rosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	}
 	return sum, dsum
 }
+
+// ChainGrad computes Chain and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: x (into dx).
+// The first result is the value of Chain; the partial derivatives of the varied
+// scalar inputs follow it, in parameter order.
+// The gradient with respect to a slice or pointer is accumulated (+=) into its
+// shadow, which the caller zeroes first.
+func ChainGrad(x, dx []float64) float64 {
+	var tapeBuf [64]float64
+	tape := tapeBuf[:0]
+	var ds float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ChainGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	i := 0
+	for ; i+1 < len(x); i++ {
+		xi2 := x[i]
+		t5 := pow(xi2-x[i+1], 3)
+		tape = append(tape, t5)
+		s += xi2 * t5
+	}
+	ds += 1
+	t := ds
+	i--
+	for ; i >= 0; i-- {
+		t2 := len(tape) - 1
+		t3 := tape[t2]
+		xi := x[i]
+		t4 := powReverse(xi-x[i+1], 3, xi*t)
+		dx[i+1] -= t4
+		dx[i] += t*t3 + t4
+		tape = tape[:t2]
+	}
+	return s
+}
+
+// powReverse is the reverse of pow for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it
+// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
+// redo the writes of pow that its own reverse does not read back: the memory
+// of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: a (returned as da).
+// Fixed inputs: n.
+// The results are the partial derivatives of the varied scalar inputs, in parameter
+// order.
+func powReverse(a float64, n int, seed float64) (da float64) {
+	var t2 float64
+	var t3 float64
+	var t4 float64
+	var from int
+	if n == 0 {
+		from = 0
+	} else {
+		t2 = pow(a, n-1)
+		from = 1
+	}
+	t3 += seed
+	if from != 0 {
+		t4 += t3
+		t := t4
+		da += t * t2
+		da += powReverse(a, n-1, a*t)
+	}
+	return da
+}
+
+// ChainGradOfJVP computes ChainGradOf and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx), g (tangent dg).
+// Results, in order: the value of ChainGradOf; its tangent.
+// Shadows: dx, dg have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func ChainGradOfJVP(x, dx, g, dg []float64) (float64, float64) {
+	t, t2 := chainGradJVP(x, dx, g, dg)
+	return t, t2
+}
+
+// chainGradJVP computes ChainGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of ChainGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// ChainGrad writes are written (overwritten) into the shadows: dx into ddx.
+func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	tape := tapeBuf[:0]
+	dtape := dtapeBuf[:0]
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("ChainGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	s := 0.0
+	ds := 0.0
+	i := 0
+	for ; i+1 < len(x); i++ {
+		xi2 := x[i]
+		dx2i2 := dx2[i]
+		t8, t9 := powJVP(xi2-x[i+1], dx2i2-dx2[i+1], 3)
+		ds += dx2i2*t8 + xi2*t9
+		tape = append(tape, t8)
+		dtape = append(dtape, t9)
+		s += xi2 * t8
+	}
+	ds2 += 1
+	t := ds2
+	i--
+	for ; i >= 0; i-- {
+		t2 := len(tape) - 1
+		t3 := tape[t2]
+		t4 := dtape[t2]
+		xi := x[i]
+		dx2i := dx2[i]
+		t5, t6 := powReverseJVP(xi-x[i+1], dx2i-dx2[i+1], 3, xi*t, dx2i*t)
+		t7 := ddx[i+1]
+		dx[i+1] -= t5
+		ddx[i+1] = t7 - t6
+		ddxi := ddx[i]
+		dx[i] += t*t3 + t5
+		ddx[i] = ddxi + (t*t4 + t6)
+		tape = tape[:t2]
+		dtape = dtape[:t2]
+	}
+	return s, ds
+}
+
+// powReverseJVP computes powReverse and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da2), seed (tangent dseed).
+// Fixed inputs (zero tangent): n.
+// Results, in order: da; dda, the tangent of da.
+func powReverseJVP(a, da2 float64, n int, seed, dseed float64) (da, dda float64) {
+	var t8 float64
+	var t9 float64
+	var t10 float64
+	var t11 float64
+	var t12 float64
+	var t13 float64
+	var from int
+	if n == 0 {
+		from = 0
+	} else {
+		t, t2 := powJVP(a, da2, n-1)
+		t8 = t
+		t9 = t2
+		from = 1
+	}
+	t10 += seed
+	t11 += dseed
+	if from != 0 {
+		t12 += t10
+		t13 += t11
+		t3 := t8
+		t4 := t12
+		t5 := t13
+		da += t4 * t3
+		dda += t5*t3 + t4*t9
+		t6, t7 := powReverseJVP(a, da2, n-1, a*t4, da2*t4+a*t5)
+		da += t6
+		dda += t7
+	}
+	return da, dda
+}
+
+// powJVP computes pow and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: a (tangent da).
+// Fixed inputs (zero tangent): n.
+// Results, in order: the value of pow; its tangent.
+func powJVP(a, da float64, n int) (float64, float64) {
+	if n == 0 {
+		return 1, 0
+	}
+	t, t2 := powJVP(a, da, n-1)
+	return a * t, da*t + a*t2
+}

@@ -52,3 +52,14 @@ func TestGradJVP(t *testing.T) {
 		return f
 	}, gadtest.Dim(5))
 }
+
+// TestChainGradJVP: forward mode over a gradient that calls generated
+// functions.
+func TestChainGradJVP(t *testing.T) {
+	gadtest.HVP(t, Chain, func(x, v, hv []float64) float64 {
+		g := make([]float64, len(x))
+		clear(hv)
+		f, _ := ChainGradOfJVP(x, v, g, hv)
+		return f
+	}, gadtest.Dim(5))
+}

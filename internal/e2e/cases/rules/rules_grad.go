@@ -257,9 +257,9 @@ func LossTaylor(x, x1, x2, x3 []float64) (float64, float64, float64, float64) {
 	return s, s1, s2, s3
 }
 
-// LossHVP returns Loss and stores the Hessian-vector product ∇²Loss·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Loss, at the cost of a few gradients.
+// LossHVP returns Loss and stores the Hessian-vector product ∇²Loss·v in hv (overwritten), the
+// Hessian taken with respect to x, by forward mode over reverse mode: the directional derivative
+// along v of the gradient of Loss (lossGradJVP), at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func LossHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -270,107 +270,145 @@ func LossHVP(x, v, hv []float64) float64 {
 		panic("LossHVP: len(hv) != len(x)")
 	}
 	clear(hv)
+	f, _ := lossGradJVP(x, v, make([]float64, n), hv)
+	return f
+}
+
+// lossGradJVP computes LossGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of LossGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// LossGrad writes are written (overwritten) into the shadows: dx into ddx.
+func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds float64
 	var ds2 float64
 	var ds3 float64
-	var ddxi float64
 	var ds4 float64
+	var dxi3 float64
+	var ddxi2 float64
+	var ds5 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
 	t3 := max(n+2, 0) * 3
 	t4 := append(t, make([]float64, t3)...)
 	n2 := len(t)
 	tape := t4[:n2]
 	dtape := append(t2, make([]float64, t3)...)[:n2]
 	s := 0.0
+	ds := 0.0
 	for i := 0; i < n; i++ {
 		xi2 := x[i]
-		dxi2 := v[i]
-		t28 := softplus(xi2)
-		t29 := 1 / (1 + math.Exp(-xi2))
+		dxi2 := dx2[i]
+		t35 := softplus(xi2)
+		t36 := 1 / (1 + math.Exp(-xi2))
 		if xi2 > 30 {
-			t29 = 1
+			t36 = 1
 		}
-		t30 := fastSqrt(1 + xi2*xi2)
-		s += t28 * t30
-		tape = append(tape, t30, t28)
-		dtape = append(dtape, 0.5/t30*(2*(dxi2*xi2)), t29*dxi2)
+		t37 := t36 * dxi2
+		t38 := fastSqrt(1 + xi2*xi2)
+		t39 := 0.5 / t38 * (2 * (dxi2 * xi2))
+		s += t35 * t38
+		ds += t37*t38 + t35*t39
+		tape = append(tape, t38, t35)
+		dtape = append(dtape, t39, t37)
 		var from int
 		if i > 0 {
-			t31 := x[i-1]
-			t32 := v[i-1]
-			t33 := smoothMax(t31, xi2)
-			tape = append(tape, t33)
-			dtape = append(dtape, math.Exp(t31-t33)*t32+math.Exp(xi2-t33)*dxi2)
-			s += t33
+			t40 := x[i-1]
+			t41 := dx2[i-1]
+			t42 := smoothMax(t40, xi2)
+			t43 := math.Exp(t40-t42)*t41 + math.Exp(xi2-t42)*dxi2
+			tape = append(tape, t42)
+			dtape = append(dtape, t43)
+			s += t42
+			ds += t43
 			from = 1
 		} else {
 			from = 0
 		}
 		path = append(path, from)
 	}
-	ds4 += 1
+	ds5 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := ds4
-		ds4 = 0
-		ds += t5
+		t5 := ds5
+		ds5 = 0
+		ds2 += t5
 		t6 := len(path) - 1
 		t7 := path[:t6]
 		if path[t6] == 0 {
-			t13 := ds
-			ds = 0
-			ds3 += t13
+			t17 := ds2
+			ds2 = 0
+			ds4 += t17
 		} else {
-			t8 := ds
-			ds = 0
-			ds2 += t8
+			t8 := ds2
+			ds2 = 0
+			ds3 += t8
 			t9 := len(tape) - 1
 			t10 := tape[t9]
 			t11 := dtape[t9]
-			t12 := ds2
-			ds2 = 0
-			ds3 += t12
-			ddxi += math.Exp(x[i2]-t10) * (v[i2] - t11) * t12
-			hv[i2-1] += math.Exp(x[i2-1]-t10) * (v[i2-1] - t11) * t12
+			t12 := ds3
+			ds3 = 0
+			ds4 += t12
+			t13 := dx2[i2-1]
+			t14 := math.Exp(x[i2-1] - t10)
+			t15 := math.Exp(x[i2] - t10)
+			dxi3 += t15 * t12
+			ddxi2 += t15 * (dx2[i2] - t11) * t12
+			t16 := ddx[i2-1]
+			dx[i2-1] += t14 * t12
+			ddx[i2-1] = t16 + t14*(t13-t11)*t12
 			tape = tape[:t9]
 			dtape = dtape[:t9]
 		}
 		n3 := len(tape)
-		t14 := n3 - 2
-		t15 := tape[t14]
-		t16 := dtape[t14]
-		t17 := n3 - 1
-		t18 := ds3
-		ds3 = 0
-		ds4 += t18
-		t19 := tape[t17] * t18
-		t20 := 0.5 / t15
+		t18 := n3 - 2
+		t19 := tape[t18]
+		t20 := dtape[t18]
+		t21 := n3 - 1
+		t22 := ds4
+		ds4 = 0
+		ds5 += t22
+		t23 := t22 * t19
+		t24 := tape[t21] * t22
+		t25 := 0.5 / t19
+		t26 := t25 * t24
 		xi := x[i2]
-		dxi := v[i2]
-		ddxi += 2 * ((t20*(dtape[t17]*t18)-t20*t16/t15*t19)*xi + t20*t19*dxi)
-		t21 := xi > 30
-		t22 := math.Exp(-xi)
-		t23 := 1 + t22
-		t24 := 1 / t23
-		t25 := t24
-		if t21 {
-			t25 = 1
+		dxi := dx2[i2]
+		dxi3 += 2 * (t26 * xi)
+		ddxi2 += 2 * ((t25*(dtape[t21]*t22)-t25*t20/t19*t24)*xi + t26*dxi)
+		t27 := xi > 30
+		t28 := math.Exp(-xi)
+		t29 := 1 + t28
+		t30 := 1 / t29
+		t31 := t30
+		if t27 {
+			t31 = 1
 		}
-		t26 := t24 * (t22 * dxi) / t23
-		if t21 {
-			t26 = 0
+		t32 := t30 * (t28 * dxi) / t29
+		if t27 {
+			t32 = 0
 		}
-		ddxi += t26*(t18*t15) + t25*(t18*t16)
-		t27 := ddxi
-		ddxi = 0
-		hv[i2] += t27
-		tape = tape[:t14]
-		dtape = dtape[:t14]
+		dxi3 += t31 * t23
+		ddxi2 += t32*t23 + t31*(t22*t20)
+		t33 := dxi3
+		t34 := ddxi2
+		dxi3 = 0
+		ddxi2 = 0
+		ddxi := ddx[i2]
+		dx[i2] += t33
+		ddx[i2] = ddxi + t34
+		tape = tape[:t18]
+		dtape = dtape[:t18]
 		path = t7
 	}
-	return s
+	return s, ds
 }

@@ -17,72 +17,84 @@ import (
 
 // callsSumSqHessian returns SumSq and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²SumSq/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of SumSq along u (callsSumSqTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ)
-// − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (callsSumSqGradJVP), n
+// of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is exactly symmetric.
 func callsSumSqHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("callsSumSqHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := callsSumSqTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		callsSumSqGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := callsSumSqTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return calls.SumSq(x)
 }
 
-// callsSumSqTaylor propagates Taylor polynomials of degree 2 through SumSq (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// SumSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// callsSumSqGradJVP computes callsSumSqGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of SumSq; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func callsSumSqTaylor(x, x1 []float64) (float64, float64, float64) {
-	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		v1 := x1[i]
-		t := v * v
-		t2 := 2 * (v1 * v)
-		t3 := v1 * v1
-		s += t
-		s1 += t2
-		s2 += t3
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of callsSumSqGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// callsSumSqGrad writes are written (overwritten) into the shadows: dx into ddx.
+func callsSumSqGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var t8 float64
+	var dv2 float64
+	var ddv float64
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("callsSumSqGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return s, s1, s2
+	n := len(x)
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		v := x[i]
+		dv := dx2[i]
+		t6 := v * v
+		t7 := 2 * (dv * v)
+		s += t6
+		ds += t7
+	}
+	ds2 += 1
+	t := ds2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t8 += t
+		t2 := t8
+		t8 = 0
+		dv2 += 2 * (t2 * x[i2])
+		ddv += 2 * (t2 * dx2[i2])
+		t3 := dv2
+		t4 := ddv
+		dv2 = 0
+		ddv = 0
+		t5 := ddx[i2]
+		dx[i2] += t3
+		ddx[i2] = t5 + t4
+	}
+	return s, ds
 }
 
-// callsSumSqHVP returns SumSq and stores the Hessian-vector product ∇²SumSq·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of SumSq, at the cost of a few gradients.
+// callsSumSqHVP returns SumSq and stores the Hessian-vector product ∇²SumSq·v in hv (overwritten),
+// the Hessian taken with respect to x, by forward mode over reverse mode: the directional
+// derivative along v of the gradient of SumSq (callsSumSqGradJVP), at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func callsSumSqHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -93,31 +105,12 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 		panic("callsSumSqHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var t5 float64
-	var ddv float64
-	var ds float64
-	s := 0.0
-	for i := 0; i < n; i++ {
-		v2 := x[i]
-		t4 := v2 * v2
-		s += t4
-	}
-	ds += 1
-	t := ds
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 += t
-		t2 := t5
-		t5 = 0
-		ddv += 2 * (t2 * v[i2])
-		t3 := ddv
-		ddv = 0
-		hv[i2] += t3
-	}
-	return s
+	f, _ := callsSumSqGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // callsSumSqLaplacian returns SumSq and its Laplacian with respect to x, Σᵢ ∂²SumSq/∂x[i]²,
-// by collapsed Taylor mode: callsSumSqTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: callsSumSqTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func callsSumSqLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -148,7 +141,7 @@ func callsSumSqLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := callsSumSqTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := callsSumSqTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -162,14 +155,14 @@ func callsSumSqLaplacian(x []float64) (f, lap float64) {
 	return calls.SumSq(x), lap
 }
 
-// callsSumSqTaylor2 propagates 8 second-order jets of SumSq at once (collapsed Taylor mode):
+// callsSumSqTaylor propagates 8 second-order jets of SumSq at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of SumSq and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func callsSumSqTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func callsSumSqTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -228,105 +221,153 @@ func callsSumSqTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 // callsPathLengthHessian returns PathLength and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²PathLength/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of PathLength along u (callsPathLengthTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ)
-// − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (callsPathLengthGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func callsPathLengthHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("callsPathLengthHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := callsPathLengthTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		callsPathLengthGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := callsPathLengthTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return calls.PathLength(x)
 }
 
-// callsPathLengthTaylor propagates Taylor polynomials of degree 2 through PathLength (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// PathLength and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// callsPathLengthGradJVP computes callsPathLengthGrad and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of PathLength; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func callsPathLengthTaylor(x, x1 []float64) (float64, float64, float64) {
-	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
-	for i := 3; i+3 <= len(x); i += 3 {
-		t, t2, t3 := geomDistTaylor2(x[i-3:i], x1[i-3:i], x[i:i+3], x1[i:i+3])
-		s += t
-		s1 += t2
-		s2 += t3
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of callsPathLengthGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// callsPathLengthGrad writes are written (overwritten) into the shadows: x into dx2, dx into ddx.
+func callsPathLengthGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("callsPathLengthGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return s, s1, s2
+	s := 0.0
+	ds := 0.0
+	i := 3
+	for ; i+3 <= len(x); i += 3 {
+		t2, t3 := geomDistJVP(x[i-3:i], dx2[i-3:i], x[i:i+3], dx2[i:i+3])
+		s += t2
+		ds += t3
+	}
+	ds2 += 1
+	t := ds2
+	i -= 3
+	for ; i >= 3; i -= 3 {
+		geomDistReverseJVP(
+			x[i-3:i],
+			dx2[i-3:i],
+			dx[i-3:i],
+			ddx[i-3:i],
+			x[i:i+3],
+			dx2[i:i+3],
+			dx[i:i+3],
+			ddx[i:i+3],
+			t,
+		)
+	}
+	return s, ds
 }
 
-// geomDistTaylor2 propagates Taylor polynomials of degree 2 through Dist (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Dist and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// geomDistReverseJVP computes geomDistReverse and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (coefficients p1), q (coefficients q1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Dist; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func geomDistTaylor2(p, p1, q, q1 []float64) (float64, float64, float64) {
+// Varied inputs: p (tangent dp2), dp (tangent ddp), q (tangent dq2), dq (tangent ddq).
+// Fixed inputs (zero tangent): seed.
+// Shadows: dp2, ddp, dq2, ddq have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// geomDistReverse writes are written (overwritten) into the shadows: dp into ddp, dq into ddq.
+func geomDistReverseJVP(p, dp2, dp, ddp, q, dq2, dq, ddq []float64, seed float64) {
+	var ds2 float64
+	var dds float64
+	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
+		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
+	}
+	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
+		panic("geomDistReverse: q and dq share memory: gadgen's gradients need them apart")
+	}
 	n := len(p)
 	if n != len(q) {
 		panic("geom: length mismatch")
 	}
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
+	ds := 0.0
 	for i := 0; i < n; i++ {
-		d := p[i] - q[i]
-		d1 := p1[i] - q1[i]
-		s += d * d
-		s1 += 2 * (d1 * d)
-		s2 += d1 * d1
+		d2 := p[i] - q[i]
+		s += d2 * d2
+		ds += 2 * ((dp2[i] - dq2[i]) * d2)
 	}
 	t := math.Sqrt(s)
 	t2 := 0.5 / t
-	t3 := t2 * s1
-	return t, t3, t2*s2 - 0.5*(t3*t2/t*s1)
+	t3 := t2 * ds
+	ds2 += t2 * seed
+	dds -= t2 * t3 / t * seed
+	t4 := ds2
+	t5 := dds
+	for i2 := n - 1; i2 >= 0; i2-- {
+		d := p[i2] - q[i2]
+		t6 := 2 * (t4 * d)
+		t7 := 2 * (t5*d + t4*(dp2[i2]-dq2[i2]))
+		ddqi := ddq[i2]
+		dq[i2] -= t6
+		ddq[i2] = ddqi - t7
+		ddpi := ddp[i2]
+		dp[i2] += t6
+		ddp[i2] = ddpi + t7
+	}
+}
+
+// geomDistJVP computes Dist and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: p (tangent dp), q (tangent dq).
+// Results, in order: the value of Dist; its tangent.
+// Shadows: dp, dq have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place.
+func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
+	n := len(p)
+	if n != len(q) {
+		panic("geom: length mismatch")
+	}
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		d := p[i] - q[i]
+		s += d * d
+		ds += 2 * ((dp[i] - dq[i]) * d)
+	}
+	t := math.Sqrt(s)
+	return t, 0.5 / t * ds
 }
 
 // callsPathLengthHVP returns PathLength and stores the Hessian-vector product ∇²PathLength·v in hv
-// (overwritten), the Hessian taken with respect to x: (Hv)ᵢ = (f2(v+eᵢ) − f2(v−eᵢ))/2
-// where f2(u) = ½uᵀHu is the second Taylor coefficient of PathLength along u, computed by
-// callsPathLengthTaylor. It costs 2·len(x) of those.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of PathLength (callsPathLengthGradJVP), at the
+// cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
-// (Not by forward over reverse: PathLength calls geom.Dist, whose reverse-mode variant forward mode
-// cannot differentiate.)
 func callsPathLengthHVP(x, v, hv []float64) float64 {
 	n := len(x)
 	if len(v) != n {
@@ -335,24 +376,14 @@ func callsPathLengthHVP(x, v, hv []float64) float64 {
 	if len(hv) != n {
 		panic("callsPathLengthHVP: len(hv) != len(x)")
 	}
-	u := make([]float64, n)
-	copy(u, v)
-	for i := 0; i < n; i++ {
-		vi := u[i]
-		u[i] = vi + 1
-		_, _, t := callsPathLengthTaylor(x, u)
-		u[i] = vi - 1
-		_, _, t2 := callsPathLengthTaylor(x, u)
-		u[i] = vi
-		hv[i] = 0.5 * (t - t2)
-	}
-	return calls.PathLength(x)
+	clear(hv)
+	f, _ := callsPathLengthGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // callsPathLengthLaplacian returns PathLength and its Laplacian with respect to x, Σᵢ
 // ∂²PathLength/∂x[i]²,
-// by collapsed Taylor mode: callsPathLengthTaylor2 propagates 8 unit directions at once, their
-// first
+// by collapsed Taylor mode: callsPathLengthTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -383,7 +414,7 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := callsPathLengthTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := callsPathLengthTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -397,7 +428,7 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 	return calls.PathLength(x), lap
 }
 
-// callsPathLengthTaylor2 propagates 8 second-order jets of PathLength at once (collapsed Taylor
+// callsPathLengthTaylor propagates 8 second-order jets of PathLength at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of PathLength and, for each float result y, its first coefficients
@@ -405,7 +436,7 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func callsPathLengthTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func callsPathLengthTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -428,7 +459,7 @@ func callsPathLengthTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	s8 := 0.0
 	s9 := 0.0
 	for i := 3; i+3 <= len(x); i += 3 {
-		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := geomDistTaylor3(
+		t, t2, t3, t4, t5, t6, t7, t8, t9, t10 := geomDistTaylor2(
 			x[i-3:i],
 			x1[i-3:i],
 			x2[i-3:i],
@@ -462,14 +493,14 @@ func callsPathLengthTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	return s, s1, s2, s3, s4, s5, s6, s7, s8, s9
 }
 
-// geomDistTaylor3 propagates 8 second-order jets of Dist at once (collapsed Taylor mode):
+// geomDistTaylor2 propagates 8 second-order jets of Dist at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Dist and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: p (p1, p2, p3, p4, p5, p6, p7, p8), q (q1, q2, q3, q4, q5, q6, q7, q8).
-func geomDistTaylor3(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q6, q7, q8 []float64) (
+func geomDistTaylor2(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q6, q7, q8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -539,75 +570,80 @@ func geomDistTaylor3(p, p1, p2, p3, p4, p5, p6, p7, p8, q, q1, q2, q3, q4, q5, q
 // gradsRosenbrockHessian returns Rosenbrock and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Rosenbrock/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Rosenbrock along u (gradsRosenbrockTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ)
-// − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (gradsRosenbrockGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func gradsRosenbrockHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("gradsRosenbrockHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := gradsRosenbrockTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		gradsRosenbrockGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := gradsRosenbrockTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return grads.Rosenbrock(x)
 }
 
-// gradsRosenbrockTaylor propagates Taylor polynomials of degree 2 through Rosenbrock (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Rosenbrock and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// gradsRosenbrockGradJVP computes gradsRosenbrockGrad and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Rosenbrock; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func gradsRosenbrockTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of gradsRosenbrockGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// gradsRosenbrockGrad writes are written (overwritten) into the shadows: dx into ddx.
+func gradsRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("gradsRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	dsum2 += 1
+	t := dsum2
 	sum := 0.0
-	sum1 := 0.0
-	sum2 := 0.0
+	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		x1i := x1[i]
-		t := x1i * x1i
+		dx2i := dx2[i]
 		a := x[i+1] - xi*xi
-		a1 := x1[i+1] - 2*(x1i*xi)
+		da := dx2[i+1] - 2*(dx2i*xi)
 		b := 1 - xi
 		t2 := 100 * a
-		t3 := 100 * a1
-		sum1 += t3*a + t2*a1 - 2*(x1i*b)
-		sum2 += t3*a1 - 100*t*a - t2*t + t
+		t3 := 100 * da
+		t4 := t2*t + 100*(t*a)
+		t5 := t3*t + 100*(t*da)
+		ddxi := ddx[i]
+		dx[i] += -(2 * (t * b)) - 2*(t4*xi)
+		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
+		t6 := ddx[i+1]
+		dx[i+1] += t4
+		ddx[i+1] = t6 + t5
 		sum += t2*a + b*b
+		dsum += t3*a + t2*da - 2*(dx2i*b)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // gradsRosenbrockHVP returns Rosenbrock and stores the Hessian-vector product ∇²Rosenbrock·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Rosenbrock, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Rosenbrock (gradsRosenbrockGradJVP), at the
+// cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -618,29 +654,13 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 		panic("gradsRosenbrockHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var dsum float64
-	dsum += 1
-	t := dsum
-	sum := 0.0
-	for i := 0; i < n-1; i++ {
-		xi := x[i]
-		vi := v[i]
-		a := x[i+1] - xi*xi
-		da := v[i+1] - 2*(vi*xi)
-		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100*da*t + 100*(t*da)
-		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
-		hv[i+1] += t3
-		sum += t2*a + b*b
-	}
-	return sum
+	f, _ := gradsRosenbrockGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // gradsRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ
 // ∂²Rosenbrock/∂x[i]²,
-// by collapsed Taylor mode: gradsRosenbrockTaylor2 propagates 8 unit directions at once, their
-// first
+// by collapsed Taylor mode: gradsRosenbrockTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -671,7 +691,7 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := gradsRosenbrockTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := gradsRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -685,7 +705,7 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 	return grads.Rosenbrock(x), lap
 }
 
-// gradsRosenbrockTaylor2 propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor
+// gradsRosenbrockTaylor propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Rosenbrock and, for each float result y, its first coefficients
@@ -693,7 +713,7 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func gradsRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func gradsRosenbrockTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -766,129 +786,78 @@ func gradsRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 
 // gradsSmoothHessian returns Smooth and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Smooth/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Smooth along u (gradsSmoothTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
-// f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (gradsSmoothGradJVP),
+// n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is exactly symmetric.
 func gradsSmoothHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("gradsSmoothHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := gradsSmoothTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		gradsSmoothGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := gradsSmoothTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return grads.Smooth(x)
 }
 
-// gradsSmoothTaylor propagates Taylor polynomials of degree 2 through Smooth (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Smooth and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// gradsSmoothGradJVP computes gradsSmoothGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Smooth; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func gradsSmoothTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of gradsSmoothGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// gradsSmoothGrad writes are written (overwritten) into the shadows: dx into ddx.
+func gradsSmoothGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("gradsSmoothGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
-	y := make([]float64, n)
-	y1 := make([]float64, n)
-	y2 := make([]float64, n)
-	for i := 0; i < n; i++ {
-		xi := x[i]
-		x1i := x1[i]
-		y[i] = xi * xi
-		y1[i] = 2 * (x1i * xi)
-		y2[i] = x1i * x1i
-	}
-	for i2 := 1; i2 < n; i2++ {
-		y1i2 := y1[i2]
-		y2i := y2[i2]
-		t4 := y1[i2-1]
-		t5 := y2[i2-1]
-		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		y1[i2] = 0.5*y1i2 + 0.5*t4
-		y2[i2] = 0.5*y2i + 0.5*t5
-	}
-	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
-	for i3 := 0; i3 < n; i3++ {
-		y1i := y1[i3]
-		t := math.Sqrt(1 + y[i3])
-		t2 := 0.5 / t
-		t3 := t2 * y1i
-		s += t
-		s1 += t3
-		s2 += t2*y2[i3] - 0.5*(t3*t2/t*y1i)
-	}
-	return s, s1, s2
-}
-
-// gradsSmoothHVP returns Smooth and stores the Hessian-vector product ∇²Smooth·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Smooth, at the cost of a few gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func gradsSmoothHVP(x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("gradsSmoothHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("gradsSmoothHVP: len(hv) != len(x)")
-	}
-	clear(hv)
-	var ds float64
 	y := make([]float64, n)
 	dy := make([]float64, n)
 	dy2 := make([]float64, n)
 	ddy := make([]float64, n)
 	for i := 0; i < n; i++ {
-		xi := x[i]
-		vi := v[i]
-		y[i] = xi * xi
-		dy[i] = 2 * (vi * xi)
+		xi2 := x[i]
+		dx2i2 := dx2[i]
+		y[i] = xi2 * xi2
+		dy[i] = 2 * (dx2i2 * xi2)
 	}
 	for i2 := 1; i2 < n; i2++ {
-		dyi4 := dy[i2]
-		t7 := dy[i2-1]
+		dyi3 := dy[i2]
+		t8 := dy[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi4 + 0.5*t7
+		dy[i2] = 0.5*dyi3 + 0.5*t8
 	}
-	ds += 1
-	t := ds
+	ds2 += 1
+	t := ds2
 	s := 0.0
+	ds := 0.0
 	for i3 := 0; i3 < n; i3++ {
-		dyi3 := dy[i3]
 		t5 := math.Sqrt(1 + y[i3])
 		t6 := 0.5 / t5
+		t7 := t6 * dy[i3]
 		ddyi4 := ddy[i3]
 		dy2[i3] += t6 * t
-		ddy[i3] = ddyi4 - t6*(t6*dyi3)/t5*t
+		ddy[i3] = ddyi4 - t6*t7/t5*t
 		s += t5
+		ds += t7
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
 		dyi2 := dy2[i4]
@@ -909,13 +878,35 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 		ddyi := ddy[i5]
 		dy2[i5] = 0
 		ddy[i5] = 0
-		hv[i5] += 2 * (ddyi*x[i5] + dyi*v[i5])
+		xi := x[i5]
+		dx2i := dx2[i5]
+		ddxi := ddx[i5]
+		dx[i5] += 2 * (dyi * xi)
+		ddx[i5] = ddxi + 2*(ddyi*xi+dyi*dx2i)
 	}
-	return s
+	return s, ds
+}
+
+// gradsSmoothHVP returns Smooth and stores the Hessian-vector product ∇²Smooth·v in hv
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Smooth (gradsSmoothGradJVP), at the cost of a
+// few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func gradsSmoothHVP(x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("gradsSmoothHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("gradsSmoothHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := gradsSmoothGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // gradsSmoothLaplacian returns Smooth and its Laplacian with respect to x, Σᵢ ∂²Smooth/∂x[i]²,
-// by collapsed Taylor mode: gradsSmoothTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: gradsSmoothTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -946,7 +937,7 @@ func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := gradsSmoothTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := gradsSmoothTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -960,14 +951,14 @@ func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 	return grads.Smooth(x), lap
 }
 
-// gradsSmoothTaylor2 propagates 8 second-order jets of Smooth at once (collapsed Taylor mode):
+// gradsSmoothTaylor propagates 8 second-order jets of Smooth at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Smooth and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func gradsSmoothTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -1095,69 +1086,70 @@ func gradsSmoothTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 // loopsSumSquaresHessian returns SumSquares and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²SumSquares/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of SumSquares along u (loopsSumSquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ)
-// − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (loopsSumSquaresGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func loopsSumSquaresHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("loopsSumSquaresHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := loopsSumSquaresTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		loopsSumSquaresGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := loopsSumSquaresTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return loops.SumSquares(x)
 }
 
-// loopsSumSquaresTaylor propagates Taylor polynomials of degree 2 through SumSquares (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// SumSquares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsSumSquaresGradJVP computes loopsSumSquaresGrad and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of SumSquares; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func loopsSumSquaresTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of loopsSumSquaresGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// loopsSumSquaresGrad writes are written (overwritten) into the shadows: dx into ddx.
+func loopsSumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("loopsSumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	ds2 += 1
+	t := ds2
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
+	ds := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		x1i := x1[i]
+		dx2i := dx2[i]
+		ddxi := ddx[i]
+		dx[i] += 2 * (t * xi)
+		ddx[i] = ddxi + 2*(t*dx2i)
 		s += xi * xi
-		s1 += 2 * (x1i * xi)
-		s2 += x1i * x1i
+		ds += 2 * (dx2i * xi)
 	}
-	return s, s1, s2
+	return s, ds
 }
 
 // loopsSumSquaresHVP returns SumSquares and stores the Hessian-vector product ∇²SumSquares·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of SumSquares, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of SumSquares (loopsSumSquaresGradJVP), at the
+// cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -1168,22 +1160,13 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 		panic("loopsSumSquaresHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var ds float64
-	ds += 1
-	t := ds
-	s := 0.0
-	for i := 0; i < n; i++ {
-		xi := x[i]
-		hv[i] += 2 * (t * v[i])
-		s += xi * xi
-	}
-	return s
+	f, _ := loopsSumSquaresGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // loopsSumSquaresLaplacian returns SumSquares and its Laplacian with respect to x, Σᵢ
 // ∂²SumSquares/∂x[i]²,
-// by collapsed Taylor mode: loopsSumSquaresTaylor2 propagates 8 unit directions at once, their
-// first
+// by collapsed Taylor mode: loopsSumSquaresTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -1214,7 +1197,7 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsSumSquaresTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := loopsSumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1228,7 +1211,7 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 	return loops.SumSquares(x), lap
 }
 
-// loopsSumSquaresTaylor2 propagates 8 second-order jets of SumSquares at once (collapsed Taylor
+// loopsSumSquaresTaylor propagates 8 second-order jets of SumSquares at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of SumSquares and, for each float result y, its first coefficients
@@ -1236,7 +1219,7 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsSumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func loopsSumSquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -1285,87 +1268,57 @@ func loopsSumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 // loopsBackwardHessian returns Backward and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Backward/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Backward along u (loopsBackwardTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
-// f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (loopsBackwardGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func loopsBackwardHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("loopsBackwardHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := loopsBackwardTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		loopsBackwardGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := loopsBackwardTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return loops.Backward(x)
 }
 
-// loopsBackwardTaylor propagates Taylor polynomials of degree 2 through Backward (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Backward and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsBackwardGradJVP computes loopsBackwardGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Backward; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func loopsBackwardTaylor(x, x1 []float64) (float64, float64, float64) {
-	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
-	for i := len(x) - 1; i >= 0; i -= 2 {
-		xi := x[i]
-		x1i := x1[i]
-		s2 = s2*xi + s1*x1i
-		s1 = s1*xi + s*x1i
-		s = s*xi + float64(i+1)
-	}
-	return s, s1, s2
-}
-
-// loopsBackwardHVP returns Backward and stores the Hessian-vector product ∇²Backward·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Backward, at the cost of a few gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func loopsBackwardHVP(x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("loopsBackwardHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("loopsBackwardHVP: len(hv) != len(x)")
-	}
-	clear(hv)
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of loopsBackwardGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// loopsBackwardGrad writes are written (overwritten) into the shadows: dx into ddx.
+func loopsBackwardGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2 float64
-	var dds float64
 	var ds3 float64
+	var dds float64
+	var ds4 float64
 	var dds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("loopsBackwardGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
 	i := n - 1
 	trips := max((n-1)/2+2, 0)
 	t3 := append(t, make([]float64, trips)...)
@@ -1377,40 +1330,62 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
 		xi2 := x[i2]
-		vi := v[i2]
-		s2 := s*xi2 + float64(i2+1)
+		dx2i := dx2[i2]
+		s3 := s*xi2 + float64(i2+1)
 		tape = append(tape, s)
 		dtape = append(dtape, ds)
-		ds = ds*xi2 + s*vi
-		s = s2
+		ds = ds*xi2 + s*dx2i
+		s = s3
 	}
-	ds3 += 1
+	ds4 += 1
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t4 := ds3
+		t4 := ds4
 		t5 := dds2
-		ds3 = 0
+		ds4 = 0
 		dds2 = 0
-		ds2 += t4
+		ds3 += t4
 		dds += t5
 		t6 := len(tape) - 1
-		t7 := ds2
+		s2 := tape[t6]
+		ds2 := dtape[t6]
+		t7 := ds3
 		t8 := dds
-		ds2 = 0
+		ds3 = 0
 		dds = 0
 		xi := x[i2]
-		ds3 += t7 * xi
-		dds2 += t8*xi + t7*v[i2]
-		hv[i2] += dtape[t6]*t7 + tape[t6]*t8
+		ds4 += t7 * xi
+		dds2 += t8*xi + t7*dx2[i2]
+		ddxi := ddx[i2]
+		dx[i2] += s2 * t7
+		ddx[i2] = ddxi + (ds2*t7 + s2*t8)
 		tape = tape[:t6]
 		dtape = dtape[:t6]
 	}
-	return s
+	return s, ds
+}
+
+// loopsBackwardHVP returns Backward and stores the Hessian-vector product ∇²Backward·v in hv
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Backward (loopsBackwardGradJVP), at the cost of
+// a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func loopsBackwardHVP(x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("loopsBackwardHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("loopsBackwardHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := loopsBackwardGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // loopsBackwardLaplacian returns Backward and its Laplacian with respect to x, Σᵢ
 // ∂²Backward/∂x[i]²,
-// by collapsed Taylor mode: loopsBackwardTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: loopsBackwardTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -1441,7 +1416,7 @@ func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsBackwardTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := loopsBackwardTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1455,14 +1430,14 @@ func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 	return loops.Backward(x), lap
 }
 
-// loopsBackwardTaylor2 propagates 8 second-order jets of Backward at once (collapsed Taylor mode):
+// loopsBackwardTaylor propagates 8 second-order jets of Backward at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Backward and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsBackwardTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func loopsBackwardTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -1521,69 +1496,102 @@ func loopsBackwardTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 
 // loopsProductHessian returns Product and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Product/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Product along u (loopsProductTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
-// f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (loopsProductGradJVP),
+// n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is exactly symmetric.
 func loopsProductHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("loopsProductHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := loopsProductTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		loopsProductGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := loopsProductTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return loops.Product(x)
 }
 
-// loopsProductTaylor propagates Taylor polynomials of degree 2 through Product (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Product and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsProductGradJVP computes loopsProductGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Product; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func loopsProductTaylor(x, x1 []float64) (float64, float64, float64) {
-	p := 1.0
-	p1 := 0.0
-	p2 := 0.0
-	for i := 0; i < len(x); i++ {
-		v1 := x1[i]
-		t := 1 + x[i]
-		p2 = p2*t + p1*v1
-		p1 = p1*t + p*v1
-		p *= t
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of loopsProductGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// loopsProductGrad writes are written (overwritten) into the shadows: dx into ddx.
+func loopsProductGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var dp3 float64
+	var ddp float64
+	var dp4 float64
+	var ddp2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("loopsProductGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return p, p1, p2
+	n := len(x)
+	trips := max(n+2, 0)
+	t3 := append(t, make([]float64, trips)...)
+	n2 := len(t)
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
+	p := 1.0
+	dp := 0.0
+	for i := 0; i < n; i++ {
+		dv := dx2[i]
+		t11 := 1 + x[i]
+		tape = append(tape, p)
+		dtape = append(dtape, dp)
+		dp = dp*t11 + p*dv
+		p *= t11
+	}
+	dp4 += 1
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t4 := dp4
+		t5 := ddp2
+		dp4 = 0
+		ddp2 = 0
+		dp3 += t4
+		ddp += t5
+		t6 := len(tape) - 1
+		p2 := tape[t6]
+		dp2 := dtape[t6]
+		t7 := dp3
+		t8 := ddp
+		dp3 = 0
+		ddp = 0
+		t9 := 1 + x[i2]
+		dp4 += t7 * t9
+		ddp2 += t8*t9 + t7*dx2[i2]
+		t10 := ddx[i2]
+		dx[i2] += p2 * t7
+		ddx[i2] = t10 + (dp2*t7 + p2*t8)
+		tape = tape[:t6]
+		dtape = dtape[:t6]
+	}
+	return p, dp
 }
 
 // loopsProductHVP returns Product and stores the Hessian-vector product ∇²Product·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Product, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Product (loopsProductGradJVP), at the cost of a
+// few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func loopsProductHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -1594,54 +1602,12 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 		panic("loopsProductHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
-	var dp2 float64
-	var ddp float64
-	var dp3 float64
-	var ddp2 float64
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
-	p := 1.0
-	dp := 0.0
-	for i := 0; i < n; i++ {
-		dv := v[i]
-		t10 := 1 + x[i]
-		tape = append(tape, p)
-		dtape = append(dtape, dp)
-		dp = dp*t10 + p*dv
-		p *= t10
-	}
-	dp3 += 1
-	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := dp3
-		t5 := ddp2
-		dp3 = 0
-		ddp2 = 0
-		dp2 += t4
-		ddp += t5
-		t6 := len(tape) - 1
-		t7 := dp2
-		t8 := ddp
-		dp2 = 0
-		ddp = 0
-		t9 := 1 + x[i2]
-		dp3 += t7 * t9
-		ddp2 += t8*t9 + t7*v[i2]
-		hv[i2] += dtape[t6]*t7 + tape[t6]*t8
-		tape = tape[:t6]
-		dtape = dtape[:t6]
-	}
-	return p
+	f, _ := loopsProductGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // loopsProductLaplacian returns Product and its Laplacian with respect to x, Σᵢ ∂²Product/∂x[i]²,
-// by collapsed Taylor mode: loopsProductTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: loopsProductTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsProductLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -1672,7 +1638,7 @@ func loopsProductLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsProductTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := loopsProductTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1686,14 +1652,14 @@ func loopsProductLaplacian(x []float64) (f, lap float64) {
 	return loops.Product(x), lap
 }
 
-// loopsProductTaylor2 propagates 8 second-order jets of Product at once (collapsed Taylor mode):
+// loopsProductTaylor propagates 8 second-order jets of Product at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Product and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsProductTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func loopsProductTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -1754,72 +1720,72 @@ func loopsProductTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 // loopsWeightedHessian returns Weighted and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Weighted/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Weighted along u (loopsWeightedTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
-// f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (loopsWeightedGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func loopsWeightedHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("loopsWeightedHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := loopsWeightedTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		loopsWeightedGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := loopsWeightedTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return loops.Weighted(x)
 }
 
-// loopsWeightedTaylor propagates Taylor polynomials of degree 2 through Weighted (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Weighted and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsWeightedGradJVP computes loopsWeightedGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Weighted; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func loopsWeightedTaylor(x, x1 []float64) (float64, float64, float64) {
-	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
-	for i := 0; i < len(x); i++ {
-		t := float64(i + 1)
-		xi := x[i]
-		x1i := x1[i]
-		t2 := t * xi
-		t3 := t * x1i
-		s += t2 * xi
-		s1 += t3*xi + t2*x1i
-		s2 += t3 * x1i
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of loopsWeightedGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// loopsWeightedGrad writes are written (overwritten) into the shadows: dx into ddx.
+func loopsWeightedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("loopsWeightedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	return s, s1, s2
+	ds2 += 1
+	t := ds2
+	s := 0.0
+	ds := 0.0
+	for i := 0; i < len(x); i++ {
+		t2 := float64(i + 1)
+		xi := x[i]
+		dx2i := dx2[i]
+		t3 := t2 * xi
+		t4 := t2 * dx2i
+		ddxi := ddx[i]
+		dx[i] += t3*t + t2*(t*xi)
+		ddx[i] = ddxi + (t4*t + t2*(t*dx2i))
+		s += t3 * xi
+		ds += t4*xi + t3*dx2i
+	}
+	return s, ds
 }
 
 // loopsWeightedHVP returns Weighted and stores the Hessian-vector product ∇²Weighted·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Weighted, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Weighted (loopsWeightedGradJVP), at the cost of
+// a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func loopsWeightedHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -1830,23 +1796,13 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 		panic("loopsWeightedHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var ds float64
-	ds += 1
-	t := ds
-	s := 0.0
-	for i := 0; i < n; i++ {
-		t2 := float64(i + 1)
-		xi := x[i]
-		vi := v[i]
-		hv[i] += t2*vi*t + t2*(t*vi)
-		s += t2 * xi * xi
-	}
-	return s
+	f, _ := loopsWeightedGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // loopsWeightedLaplacian returns Weighted and its Laplacian with respect to x, Σᵢ
 // ∂²Weighted/∂x[i]²,
-// by collapsed Taylor mode: loopsWeightedTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: loopsWeightedTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -1877,7 +1833,7 @@ func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsWeightedTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := loopsWeightedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1891,14 +1847,14 @@ func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 	return loops.Weighted(x), lap
 }
 
-// loopsWeightedTaylor2 propagates 8 second-order jets of Weighted at once (collapsed Taylor mode):
+// loopsWeightedTaylor propagates 8 second-order jets of Weighted at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Weighted and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsWeightedTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func loopsWeightedTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -1957,81 +1913,160 @@ func loopsWeightedTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 // loopsSkipNegativeHessian returns SkipNegative and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²SkipNegative/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of SkipNegative along u (loopsSkipNegativeTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (loopsSkipNegativeGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func loopsSkipNegativeHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("loopsSkipNegativeHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := loopsSkipNegativeTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		loopsSkipNegativeGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := loopsSkipNegativeTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return loops.SkipNegative(x)
 }
 
-// loopsSkipNegativeTaylor propagates Taylor polynomials of degree 2 through SkipNegative (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// SkipNegative and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsSkipNegativeGradJVP computes loopsSkipNegativeGrad and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of SkipNegative; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func loopsSkipNegativeTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of loopsSkipNegativeGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// loopsSkipNegativeGrad writes are written (overwritten) into the shadows: dx into ddx.
+func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var pathBuf [64]int
+	path := pathBuf[:0]
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var ds2 float64
+	var ds3 float64
+	var dv2 float64
+	var ddv float64
+	var ds4 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("loopsSkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
+	trips := max(n+2, 0)
+	t3 := append(t, make([]float64, trips)...)
+	n2 := len(t)
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		v1 := x1[i]
-		if v < 0 {
-			continue
-		}
-		if v > 10 {
+	ds := 0.0
+	i := 0
+	var from, from2 int
+	for ; ; path, i = append(path, from2), i+1 {
+		if i < n {
+			v := x[i]
+			dv := dx2[i]
+			if v < 0 {
+				from2 = 0
+			} else if v > 10 {
+				from = 1
+				break
+			} else {
+				t4 := math.Sqrt(v)
+				t5 := 0.5 / t4 * dv
+				tape = append(tape, t4)
+				dtape = append(dtape, t5)
+				s += t4
+				ds += t5
+				from2 = 1
+			}
+		} else {
+			from = 0
 			break
 		}
-		t := math.Sqrt(v)
-		t2 := 0.5 / t
-		t3 := t2 * v1
-		s += t
-		s1 += t3
-		s2 -= 0.5 * (t3 * t2 / t * v1)
 	}
-	return s, s1, s2
+	ds4 += 1
+	var part int
+	if from == 0 {
+		i = n - 1
+		part = 0
+	} else {
+		part = 1
+	}
+	for i >= 0 {
+		var path2 []int
+		var t14, t15, t16 float64
+		if part == 1 {
+			path2 = path
+		} else {
+			t6 := ds4
+			ds4 = 0
+			ds2 += t6
+			t7 := len(path) - 1
+			path2 = path[:t7]
+			if path[t7] == 0 {
+				t13 := ds2
+				ds2 = 0
+				ds4 += t13
+				path = path2
+				t14 = dv2
+				t15 = ddv
+				dv2 = 0
+				ddv = 0
+				t16 = ddx[i]
+				dx[i] += t14
+				ddx[i] = t16 + t15
+				part = 0
+				i--
+				continue
+			}
+			t8 := ds2
+			ds2 = 0
+			ds3 += t8
+			t9 := len(tape) - 1
+			t10 := tape[t9]
+			t11 := ds3
+			ds3 = 0
+			ds4 += t11
+			t12 := 0.5 / t10
+			dv2 += t12 * t11
+			ddv -= t12 * dtape[t9] / t10 * t11
+			tape = tape[:t9]
+			dtape = dtape[:t9]
+		}
+		path = path2
+		t14 = dv2
+		t15 = ddv
+		dv2 = 0
+		ddv = 0
+		t16 = ddx[i]
+		dx[i] += t14
+		ddx[i] = t16 + t15
+		part = 0
+		i--
+	}
+	return s, ds
 }
 
 // loopsSkipNegativeHVP returns SkipNegative and stores the Hessian-vector product ∇²SkipNegative·v
-// in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of SkipNegative, at the cost of a few
-// gradients.
+// in hv (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of SkipNegative (loopsSkipNegativeGradJVP), at the
+// cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -2042,101 +2077,13 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 		panic("loopsSkipNegativeHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var pathBuf [64]int
-	path := pathBuf[:0]
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ddv float64
-	var ds3 float64
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
-	s := 0.0
-	i := 0
-	var from, from2 int
-	for ; ; path, i = append(path, from2), i+1 {
-		if i < n {
-			v2 := x[i]
-			dv := v[i]
-			if v2 < 0 {
-				from2 = 0
-			} else if v2 > 10 {
-				from = 1
-				break
-			} else {
-				t4 := math.Sqrt(v2)
-				tape = append(tape, t4)
-				dtape = append(dtape, 0.5/t4*dv)
-				s += t4
-				from2 = 1
-			}
-		} else {
-			from = 0
-			break
-		}
-	}
-	ds3 += 1
-	var part int
-	if from == 0 {
-		part = 0
-		i = n - 1
-	} else {
-		part = 1
-	}
-	for i >= 0 {
-		var path2 []int
-		var t12 float64
-		if part == 1 {
-			path2 = path
-		} else {
-			t5 := ds3
-			ds3 = 0
-			ds += t5
-			t6 := len(path) - 1
-			path2 = path[:t6]
-			if path[t6] == 0 {
-				t11 := ds
-				ds = 0
-				ds3 += t11
-				path = path2
-				t12 = ddv
-				ddv = 0
-				hv[i] += t12
-				part = 0
-				i--
-				continue
-			}
-			t7 := ds
-			ds = 0
-			ds2 += t7
-			t8 := len(tape) - 1
-			t9 := tape[t8]
-			t10 := ds2
-			ds2 = 0
-			ds3 += t10
-			ddv -= 0.5 / t9 * dtape[t8] / t9 * t10
-			tape = tape[:t8]
-			dtape = dtape[:t8]
-		}
-		path = path2
-		t12 = ddv
-		ddv = 0
-		hv[i] += t12
-		part = 0
-		i--
-	}
-	return s
+	f, _ := loopsSkipNegativeGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // loopsSkipNegativeLaplacian returns SkipNegative and its Laplacian with respect to x, Σᵢ
 // ∂²SkipNegative/∂x[i]²,
-// by collapsed Taylor mode: loopsSkipNegativeTaylor2 propagates 8 unit directions at once, their
+// by collapsed Taylor mode: loopsSkipNegativeTaylor propagates 8 unit directions at once, their
 // first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
@@ -2168,7 +2115,7 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsSkipNegativeTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := loopsSkipNegativeTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2182,7 +2129,7 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 	return loops.SkipNegative(x), lap
 }
 
-// loopsSkipNegativeTaylor2 propagates 8 second-order jets of SkipNegative at once (collapsed Taylor
+// loopsSkipNegativeTaylor propagates 8 second-order jets of SkipNegative at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of SkipNegative and, for each float result y, its first coefficients
@@ -2190,7 +2137,7 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func loopsSkipNegativeTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func loopsSkipNegativeTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -2261,81 +2208,123 @@ func loopsSkipNegativeTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 // memoryCumSquaresHessian returns CumSquares and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²CumSquares/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of CumSquares along u (memoryCumSquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (memoryCumSquaresGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func memoryCumSquaresHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("memoryCumSquaresHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := memoryCumSquaresTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		memoryCumSquaresGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := memoryCumSquaresTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return memory.CumSquares(x)
 }
 
-// memoryCumSquaresTaylor propagates Taylor polynomials of degree 2 through CumSquares (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// CumSquares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// memoryCumSquaresGradJVP computes memoryCumSquaresGrad and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of CumSquares; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func memoryCumSquaresTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of memoryCumSquaresGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// memoryCumSquaresGrad writes are written (overwritten) into the shadows: dx into ddx.
+func memoryCumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var ds2 float64
+	var dacc4 float64
+	var ddacc float64
+	var dacc5 float64
+	var ddacc2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("memoryCumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	n := len(x)
 	c := make([]float64, n)
-	c1 := make([]float64, n)
-	c2 := make([]float64, n)
+	dc := make([]float64, n)
+	dc2 := make([]float64, n)
+	trips := max(n+2, 0)
+	t3 := append(t, make([]float64, trips)...)
+	n2 := len(t)
+	tape := t3[:n2]
+	dtape := append(t2, make([]float64, trips)...)[:n2]
 	acc := 0.0
-	acc1 := 0.0
+	dacc := 0.0
 	for i := 0; i < n; i++ {
-		acc += x[i]
-		acc1 += x1[i]
-		c[i] = acc * acc
-		c1[i] = 2 * (acc1 * acc)
-		c2[i] = acc1 * acc1
+		acc3 := acc + x[i]
+		dacc3 := dacc + dx2[i]
+		c[i] = acc3 * acc3
+		dc[i] = 2 * (dacc3 * acc3)
+		tape = append(tape, acc)
+		dtape = append(dtape, dacc)
+		acc = acc3
+		dacc = dacc3
 	}
+	ds2 += 1
+	t4 := ds2
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
+	ds := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
-		s += c[i2]
-		s1 += c1[i2]
-		s2 += c2[i2]
+		v := c[i2]
+		dv := dc[i2]
+		dc2[i2] += t4
+		s += v
+		ds += dv
 	}
-	return s, s1, s2
+	for i3 := n - 1; i3 >= 0; i3-- {
+		t5 := dacc5
+		t6 := ddacc2
+		dacc5 = 0
+		ddacc2 = 0
+		dacc4 += t5
+		ddacc += t6
+		t7 := len(tape) - 1
+		acc2 := tape[t7]
+		dacc2 := dtape[t7]
+		dci := dc2[i3]
+		dc2[i3] = 0
+		dacc4 += 2 * (dci * (acc2 + x[i3]))
+		ddacc += 2 * (dci * (dacc2 + dx2[i3]))
+		t8 := dacc4
+		t9 := ddacc
+		dacc4 = 0
+		ddacc = 0
+		dacc5 += t8
+		ddacc2 += t9
+		ddxi := ddx[i3]
+		dx[i3] += t8
+		ddx[i3] = ddxi + t9
+		tape = tape[:t7]
+		dtape = dtape[:t7]
+	}
+	return s, ds
 }
 
 // memoryCumSquaresHVP returns CumSquares and stores the Hessian-vector product ∇²CumSquares·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of CumSquares, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of CumSquares (memoryCumSquaresGradJVP), at the
+// cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -2346,61 +2335,13 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		panic("memoryCumSquaresHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
-	var ds float64
-	var ddacc float64
-	var ddacc2 float64
-	c := make([]float64, n)
-	dc := make([]float64, n)
-	trips := max(n+2, 0)
-	t3 := append(t, make([]float64, trips)...)
-	n2 := len(t)
-	tape := t3[:n2]
-	dtape := append(t2, make([]float64, trips)...)[:n2]
-	acc := 0.0
-	dacc := 0.0
-	for i := 0; i < n; i++ {
-		dv := v[i]
-		acc2 := acc + x[i]
-		c[i] = acc2 * acc2
-		tape = append(tape, acc)
-		dtape = append(dtape, dacc)
-		acc = acc2
-		dacc += dv
-	}
-	ds += 1
-	t4 := ds
-	s := 0.0
-	for i2 := 0; i2 < len(c); i2++ {
-		v2 := c[i2]
-		dc[i2] += t4
-		s += v2
-	}
-	for i3 := n - 1; i3 >= 0; i3-- {
-		t5 := ddacc2
-		ddacc2 = 0
-		ddacc += t5
-		t6 := len(tape) - 1
-		dacc2 := dtape[t6]
-		dci := dc[i3]
-		dc[i3] = 0
-		ddacc += 2 * (dci * (dacc2 + v[i3]))
-		t7 := ddacc
-		ddacc = 0
-		ddacc2 += t7
-		hv[i3] += t7
-		tape = tape[:t6]
-		dtape = dtape[:t6]
-	}
-	return s
+	f, _ := memoryCumSquaresGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // memoryCumSquaresLaplacian returns CumSquares and its Laplacian with respect to x, Σᵢ
 // ∂²CumSquares/∂x[i]²,
-// by collapsed Taylor mode: memoryCumSquaresTaylor2 propagates 8 unit directions at once, their
+// by collapsed Taylor mode: memoryCumSquaresTaylor propagates 8 unit directions at once, their
 // first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
@@ -2432,7 +2373,7 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := memoryCumSquaresTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := memoryCumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2446,7 +2387,7 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 	return memory.CumSquares(x), lap
 }
 
-// memoryCumSquaresTaylor2 propagates 8 second-order jets of CumSquares at once (collapsed Taylor
+// memoryCumSquaresTaylor propagates 8 second-order jets of CumSquares at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of CumSquares and, for each float result y, its first coefficients
@@ -2454,7 +2395,7 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func memoryCumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func memoryCumSquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -2536,91 +2477,53 @@ func memoryCumSquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 
 // memorySquaresHessian returns Squares and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Squares/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Squares along u (memorySquaresTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
-// f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (memorySquaresGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func memorySquaresHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("memorySquaresHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := memorySquaresTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		memorySquaresGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := memorySquaresTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return memory.Squares(x)
 }
 
-// memorySquaresTaylor propagates Taylor polynomials of degree 2 through Squares (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Squares and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// memorySquaresGradJVP computes memorySquaresGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Squares; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func memorySquaresTaylor(x, x1 []float64) (float64, float64, float64) {
-	var sq []float64
-	var sq1 []float64
-	var sq2 []float64
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		v1 := x1[i]
-		sq = append(sq, v*v)
-		sq1 = append(sq1, 2*(v1*v))
-		sq2 = append(sq2, v1*v1)
-	}
-	sq0 := sq[0]
-	sq10 := sq1[0]
-	n := len(sq)
-	t := n - 1
-	t2 := sq[t]
-	t3 := sq1[t]
-	t4 := n / 2
-	t5 := sq2[0]*t2 + sq10*t3 + sq0*sq2[t] + sq2[t4]
-	return sq0*t2 + sq[t4], sq10*t2 + sq0*t3 + sq1[t4], t5
-}
-
-// memorySquaresHVP returns Squares and stores the Hessian-vector product ∇²Squares·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Squares, at the cost of a few gradients.
-// v and hv must have the length of x; hv may alias neither x nor v.
-func memorySquaresHVP(x, v, hv []float64) float64 {
-	n := len(x)
-	if len(v) != n {
-		panic("memorySquaresHVP: len(v) != len(x)")
-	}
-	if len(hv) != n {
-		panic("memorySquaresHVP: len(hv) != len(x)")
-	}
-	clear(hv)
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of memorySquaresGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// memorySquaresGrad writes are written (overwritten) into the shadows: dx into ddx.
+func memorySquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var tapeSlicesBuf [64][]float64
 	var dtapeSlicesBuf [64][]float64
 	t := tapeSlicesBuf[:0]
 	t2 := dtapeSlicesBuf[:0]
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("memorySquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
 	t3 := max(n+2, 0) * 2
 	t4 := append(t, make([][]float64, t3)...)
 	n2 := len(t)
@@ -2632,15 +2535,15 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 	var ddsq []float64
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		dv := v[i]
+		dv2 := dx2[i]
 		sq4 := append(sq, v2*v2)
-		dsq5 := append(dsq, 2*(dv*v2))
+		dsq5 := append(dsq, 2*(dv2*v2))
 		n6 := len(sq4)
-		t20 := cap(sq4)
+		t22 := cap(sq4)
 		var dsq6, ddsq4 []float64
-		if t20 != cap(sq) {
-			dsq6 = make([]float64, n6, t20)
-			ddsq4 = make([]float64, n6, t20)
+		if t22 != cap(sq) {
+			dsq6 = make([]float64, n6, t22)
+			ddsq4 = make([]float64, n6, t22)
 		} else {
 			dsq6 = dsq2[:n6]
 			ddsq4 = ddsq[:n6]
@@ -2660,48 +2563,71 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 	t7 := dsq[t5]
 	t8 := n3 / 2
 	t9 := sq0*t6 + sq[t8]
-	t10 := ddsq[t8]
+	t10 := dsq0*t6 + sq0*t7 + dsq[t8]
+	t11 := ddsq[t8]
 	dsq2[t8] += 1
-	ddsq[t8] = t10
-	t11 := ddsq[t5]
+	ddsq[t8] = t11
+	t12 := ddsq[t5]
 	dsq2[t5] += sq0
-	ddsq[t5] = t11 + dsq0
-	t12 := ddsq[0]
+	ddsq[t5] = t12 + dsq0
+	t13 := ddsq[0]
 	dsq2[0] += t6
-	ddsq[0] = t12 + t7
+	ddsq[0] = t13 + t7
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n4 := len(tapeSlices)
-		t13 := n4 - 4
-		sq2 := tapeSlices[t13]
-		t14 := n4 - 3
-		dsq3 := tapeSlices[t14]
-		ddsq2 := dtapeSlices[t14]
+		t14 := n4 - 4
+		sq2 := tapeSlices[t14]
+		t15 := n4 - 3
+		dsq3 := tapeSlices[t15]
+		ddsq2 := dtapeSlices[t15]
 		sq3 := tapeSlices[n4-2]
-		t15 := n4 - 1
-		dsq4 := tapeSlices[t15]
-		ddsq3 := dtapeSlices[t15]
-		tapeSlices = tapeSlices[:t13]
-		dtapeSlices = dtapeSlices[:t13]
+		t16 := n4 - 1
+		dsq4 := tapeSlices[t16]
+		ddsq3 := dtapeSlices[t16]
+		tapeSlices = tapeSlices[:t14]
+		dtapeSlices = dtapeSlices[:t14]
 		n5 := len(sq2)
-		t16 := dsq4[n5]
-		t17 := ddsq3[n5]
+		t17 := dsq4[n5]
+		t18 := ddsq3[n5]
 		dsq4[n5] = 0
 		ddsq3[n5] = 0
 		if cap(sq3) != cap(sq2) {
 			for k := 0; k < n5; k++ {
-				t18 := ddsq3[k]
-				t19 := ddsq2[k]
+				t20 := ddsq3[k]
+				t21 := ddsq2[k]
 				dsq3[k] += dsq4[k]
-				ddsq2[k] = t19 + t18
+				ddsq2[k] = t21 + t20
 			}
 		}
-		hv[i2] += 2 * (t17*x[i2] + t16*v[i2])
+		v := x[i2]
+		dv := dx2[i2]
+		t19 := ddx[i2]
+		dx[i2] += 2 * (t17 * v)
+		ddx[i2] = t19 + 2*(t18*v+t17*dv)
 	}
-	return t9
+	return t9, t10
+}
+
+// memorySquaresHVP returns Squares and stores the Hessian-vector product ∇²Squares·v in hv
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Squares (memorySquaresGradJVP), at the cost of
+// a few gradients.
+// v and hv must have the length of x; hv may alias neither x nor v.
+func memorySquaresHVP(x, v, hv []float64) float64 {
+	n := len(x)
+	if len(v) != n {
+		panic("memorySquaresHVP: len(v) != len(x)")
+	}
+	if len(hv) != n {
+		panic("memorySquaresHVP: len(hv) != len(x)")
+	}
+	clear(hv)
+	f, _ := memorySquaresGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // memorySquaresLaplacian returns Squares and its Laplacian with respect to x, Σᵢ ∂²Squares/∂x[i]²,
-// by collapsed Taylor mode: memorySquaresTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: memorySquaresTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func memorySquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -2732,7 +2658,7 @@ func memorySquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := memorySquaresTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := memorySquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2746,14 +2672,14 @@ func memorySquaresLaplacian(x []float64) (f, lap float64) {
 	return memory.Squares(x), lap
 }
 
-// memorySquaresTaylor2 propagates 8 second-order jets of Squares at once (collapsed Taylor mode):
+// memorySquaresTaylor propagates 8 second-order jets of Squares at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Squares and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func memorySquaresTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -2835,72 +2761,84 @@ func memorySquaresTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 
 // memoryTailHessian returns Tail and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Tail/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Tail along u (memoryTailTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) −
-// f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (memoryTailGradJVP), n
+// of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is exactly symmetric.
 func memoryTailHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("memoryTailHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := memoryTailTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		memoryTailGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := memoryTailTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return memory.Tail(x)
 }
 
-// memoryTailTaylor propagates Taylor polynomials of degree 2 through Tail (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Tail and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// memoryTailGradJVP computes memoryTailGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Tail; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func memoryTailTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of memoryTailGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// memoryTailGrad writes are written (overwritten) into the shadows: dx into ddx.
+func memoryTailGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("memoryTailGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
 	t := x[1:]
-	t1 := x1[1:]
+	dt := dx2[1:]
 	h := x[:2]
-	h1 := x1[:2]
+	dh := dx2[:2]
 	t0 := t[0]
-	t10 := t1[0]
+	dt0 := dt[0]
 	t2 := len(t) - 1
 	t3 := t[t2]
-	t4 := t1[t2]
+	t4 := dt[t2]
 	h0 := h[0]
-	h10 := h1[0]
-	h1_2 := h[1]
-	h11 := h1[1]
-	return t0*t3 + h0*h1_2, t10*t3 + t0*t4 + (h10*h1_2 + h0*h11), t10*t4 + h10*h11
+	dh0 := dh[0]
+	h1 := h[1]
+	dh1 := dh[1]
+	t5 := t0*t3 + h0*h1
+	t6 := dt0*t3 + t0*t4 + (dh0*h1 + h0*dh1)
+	t7 := dx[:2]
+	t8 := ddx[:2]
+	t9 := t8[1]
+	t7[1] += h0
+	t8[1] = t9 + dh0
+	t10 := t8[0]
+	t7[0] += h1
+	t8[0] = t10 + dh1
+	t11 := dx[1:]
+	t12 := ddx[1:]
+	t13 := t12[t2]
+	t11[t2] += t0
+	t12[t2] = t13 + dt0
+	t14 := t12[0]
+	t11[0] += t3
+	t12[0] = t14 + t4
+	return t5, t6
 }
 
-// memoryTailHVP returns Tail and stores the Hessian-vector product ∇²Tail·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Tail, at the cost of a few gradients.
+// memoryTailHVP returns Tail and stores the Hessian-vector product ∇²Tail·v in hv (overwritten),
+// the Hessian taken with respect to x, by forward mode over reverse mode: the directional
+// derivative along v of the gradient of Tail (memoryTailGradJVP), at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func memoryTailHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -2911,27 +2849,12 @@ func memoryTailHVP(x, v, hv []float64) float64 {
 		panic("memoryTailHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	t := x[1:]
-	dt := v[1:]
-	h := x[:2]
-	dh := v[:2]
-	dt0 := dt[0]
-	t2 := len(t) - 1
-	t3 := dt[t2]
-	dh0 := dh[0]
-	dh1 := dh[1]
-	t4 := t[0]*t[t2] + h[0]*h[1]
-	t5 := hv[:2]
-	t5[1] += dh0
-	t5[0] += dh1
-	t6 := hv[1:]
-	t6[t2] += dt0
-	t6[0] += t3
-	return t4
+	f, _ := memoryTailGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // memoryTailLaplacian returns Tail and its Laplacian with respect to x, Σᵢ ∂²Tail/∂x[i]²,
-// by collapsed Taylor mode: memoryTailTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: memoryTailTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func memoryTailLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -2962,7 +2885,7 @@ func memoryTailLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := memoryTailTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := memoryTailTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2976,14 +2899,14 @@ func memoryTailLaplacian(x []float64) (f, lap float64) {
 	return memory.Tail(x), lap
 }
 
-// memoryTailTaylor2 propagates 8 second-order jets of Tail at once (collapsed Taylor mode):
+// memoryTailTaylor propagates 8 second-order jets of Tail at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Tail and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func memoryTailTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func memoryTailTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -3065,73 +2988,84 @@ func memoryTailTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 
 // panicsLogSumHessian returns LogSum and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²LogSum/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of LogSum along u (panicsLogSumTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
-// f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (panicsLogSumGradJVP),
+// n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is exactly symmetric.
 func panicsLogSumHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("panicsLogSumHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := panicsLogSumTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		panicsLogSumGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := panicsLogSumTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return panics.LogSum(x)
 }
 
-// panicsLogSumTaylor propagates Taylor polynomials of degree 2 through LogSum (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// LogSum and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// panicsLogSumGradJVP computes panicsLogSumGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of LogSum; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func panicsLogSumTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of panicsLogSumGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// panicsLogSumGrad writes are written (overwritten) into the shadows: dx into ddx.
+func panicsLogSumGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var dv2 float64
+	var ddv float64
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("panicsLogSumGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
-	for i := 0; i < len(x); i++ {
-		v := x[i]
-		v1 := x1[i]
-		if v <= 0 {
+	ds := 0.0
+	for i := 0; i < n; i++ {
+		v2 := x[i]
+		dv := dx2[i]
+		if v2 <= 0 {
 			panic("panics: non-positive input")
 		}
-		t := 1 / v
-		s += math.Log(v)
-		s1 += t * v1
-		s2 -= 0.5 * (v1 * t / v * v1)
+		s += math.Log(v2)
+		ds += 1 / v2 * dv
 	}
-	return s, s1, s2
+	ds2 += 1
+	t := ds2
+	for i2 := n - 1; i2 >= 0; i2-- {
+		v := x[i2]
+		t2 := 1 / v
+		dv2 += t2 * t
+		ddv -= t2 * dx2[i2] / v * t
+		t3 := dv2
+		t4 := ddv
+		dv2 = 0
+		ddv = 0
+		t5 := ddx[i2]
+		dx[i2] += t3
+		ddx[i2] = t5 + t4
+	}
+	return s, ds
 }
 
 // panicsLogSumHVP returns LogSum and stores the Hessian-vector product ∇²LogSum·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of LogSum, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of LogSum (panicsLogSumGradJVP), at the cost of a
+// few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func panicsLogSumHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -3142,30 +3076,12 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		panic("panicsLogSumHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var ddv float64
-	var ds float64
-	s := 0.0
-	for i := 0; i < n; i++ {
-		v3 := x[i]
-		if v3 <= 0 {
-			panic("panics: non-positive input")
-		}
-		s += math.Log(v3)
-	}
-	ds += 1
-	t := ds
-	for i2 := n - 1; i2 >= 0; i2-- {
-		v2 := x[i2]
-		ddv -= 1 / v2 * v[i2] / v2 * t
-		t2 := ddv
-		ddv = 0
-		hv[i2] += t2
-	}
-	return s
+	f, _ := panicsLogSumGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // panicsLogSumLaplacian returns LogSum and its Laplacian with respect to x, Σᵢ ∂²LogSum/∂x[i]²,
-// by collapsed Taylor mode: panicsLogSumTaylor2 propagates 8 unit directions at once, their first
+// by collapsed Taylor mode: panicsLogSumTaylor propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
@@ -3196,7 +3112,7 @@ func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := panicsLogSumTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := panicsLogSumTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3210,14 +3126,14 @@ func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 	return panics.LogSum(x), lap
 }
 
-// panicsLogSumTaylor2 propagates 8 second-order jets of LogSum at once (collapsed Taylor mode):
+// panicsLogSumTaylor propagates 8 second-order jets of LogSum at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of LogSum and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func panicsLogSumTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func panicsLogSumTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -3276,77 +3192,80 @@ func panicsLogSumTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 // exampleRosenbrockHessian returns Rosenbrock and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Rosenbrock/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Rosenbrock along u (rosenbrockRosenbrockTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (rosenbrockRosenbrockGradJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func exampleRosenbrockHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("exampleRosenbrockHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := rosenbrockRosenbrockTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		rosenbrockRosenbrockGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := rosenbrockRosenbrockTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return rosenbrock.Rosenbrock(x)
 }
 
-// rosenbrockRosenbrockTaylor propagates Taylor polynomials of degree 2 through Rosenbrock (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Rosenbrock and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// rosenbrockRosenbrockGradJVP computes rosenbrockRosenbrockGrad and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Rosenbrock; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func rosenbrockRosenbrockTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of rosenbrockRosenbrockGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: dx into ddx.
+func rosenbrockRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+	var dsum2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("rosenbrockRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	dsum2 += 1
+	t := dsum2
 	sum := 0.0
-	sum1 := 0.0
-	sum2 := 0.0
+	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		x1i := x1[i]
-		t := x1i * x1i
+		dx2i := dx2[i]
 		a := x[i+1] - xi*xi
-		a1 := x1[i+1] - 2*(x1i*xi)
+		da := dx2[i+1] - 2*(dx2i*xi)
 		b := 1 - xi
 		t2 := 100 * a
-		t3 := 100 * a1
-		sum1 += t3*a + t2*a1 - 2*(x1i*b)
-		sum2 += t3*a1 - 100*t*a - t2*t + t
+		t3 := 100 * da
+		t4 := t2*t + 100*(t*a)
+		t5 := t3*t + 100*(t*da)
+		ddxi := ddx[i]
+		dx[i] += -(2 * (t * b)) - 2*(t4*xi)
+		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
+		t6 := ddx[i+1]
+		dx[i+1] += t4
+		ddx[i+1] = t6 + t5
 		sum += t2*a + b*b
+		dsum += t3*a + t2*da - 2*(dx2i*b)
 	}
-	return sum, sum1, sum2
+	return sum, dsum
 }
 
 // exampleRosenbrockHVP returns Rosenbrock and stores the Hessian-vector product ∇²Rosenbrock·v in
-// hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Rosenbrock, at the cost of a few gradients.
+// hv (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Rosenbrock (rosenbrockRosenbrockGradJVP), at
+// the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -3357,28 +3276,13 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 		panic("exampleRosenbrockHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var dsum float64
-	dsum += 1
-	t := dsum
-	sum := 0.0
-	for i := 0; i < n-1; i++ {
-		xi := x[i]
-		vi := v[i]
-		a := x[i+1] - xi*xi
-		da := v[i+1] - 2*(vi*xi)
-		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100*da*t + 100*(t*da)
-		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
-		hv[i+1] += t3
-		sum += t2*a + b*b
-	}
-	return sum
+	f, _ := rosenbrockRosenbrockGradJVP(x, v, make([]float64, n), hv)
+	return f
 }
 
 // exampleRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ
 // ∂²Rosenbrock/∂x[i]²,
-// by collapsed Taylor mode: rosenbrockRosenbrockTaylor2 propagates 8 unit directions at once, their
+// by collapsed Taylor mode: rosenbrockRosenbrockTaylor propagates 8 unit directions at once, their
 // first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
@@ -3410,7 +3314,7 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := rosenbrockRosenbrockTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := rosenbrockRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3424,15 +3328,15 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 	return rosenbrock.Rosenbrock(x), lap
 }
 
-// rosenbrockRosenbrockTaylor2 propagates 8 second-order jets of Rosenbrock at once (collapsed
-// Taylor mode):
+// rosenbrockRosenbrockTaylor propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Rosenbrock and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func rosenbrockRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func rosenbrockRosenbrockTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -3505,54 +3409,57 @@ func rosenbrockRosenbrockTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 
 // fitLossHessian returns Data.Loss and stores its Hessian with respect to p in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Data.Loss/∂p[i]∂p[j], n = len(p); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Data.Loss along u (fitDataLossTaylorWrtP): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ)
-// − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (fitDataLossGradWrtPJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func fitLossHessian(d fit.Data, p, h []float64) float64 {
 	n := len(p)
 	if len(h) != n*n {
 		panic("fitLossHessian: len(h) != len(p)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := fitDataLossTaylorWrtP(d, p, e)
-		h[i*n+i] = 2 * t7
+		fitDataLossGradWrtPJVP(d, p, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := fitDataLossTaylorWrtP(d, p, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return d.Loss(p)
 }
 
-// fitDataLossTaylorWrtP propagates Taylor polynomials of degree 2 through Data.Loss (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Data.Loss and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// fitDataLossGradWrtPJVP computes fitDataLossGradWrtP and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (coefficients p1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): d.
-// Results, in order: the value of Data.Loss; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func fitDataLossTaylorWrtP(d fit.Data, p, p1 []float64) (float64, float64, float64) {
+// Varied inputs: p (tangent dp2), dp (tangent ddp).
+// Fixed inputs (zero tangent): d.
+// Results, in order: the value of fitDataLossGradWrtP; its tangent.
+// Shadows: dp2, ddp have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// fitDataLossGradWrtP writes are written (overwritten) into the shadows: dp into ddp.
+func fitDataLossGradWrtPJVP(d fit.Data, p, dp2, dp, ddp []float64) (float64, float64) {
+	var ds2 float64
+	var dc2 float64
+	var ddc float64
+	var db2 float64
+	var ddb float64
+	var da2 float64
+	var dda float64
+	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
+		panic("fitDataLossGradWrtP: p and dp share memory: gadgen's gradients need them apart")
+	}
 	t := d.T
 	n := len(t)
 	t2 := d.Y
@@ -3560,32 +3467,49 @@ func fitDataLossTaylorWrtP(d fit.Data, p, p1 []float64) (float64, float64, float
 		panic("fit: need 3 parameters and as many times as measurements")
 	}
 	a := p[0]
-	a1 := p1[0]
+	da := dp2[0]
 	b := p[1]
-	b1 := p1[1]
+	db := dp2[1]
 	c := p[2]
-	c1 := p1[2]
+	dc := dp2[2]
+	ds2 += 1
+	t3 := ds2
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
+	ds := 0.0
 	for i := 0; i < n; i++ {
-		t3 := t[i]
-		t4 := b1 * t3
-		t5 := math.Exp(-(b * t3))
-		t6 := t5 * t4
-		r2 := a*(0.5*(t6*t4)) - a1*t6
-		r1 := a1*t5 - a*t6 + c1
+		t4 := t[i]
+		t5 := math.Exp(-(b * t4))
+		t6 := t5 * (db * t4)
+		dr := da*t5 - a*t6 + dc
 		r := a*t5 + c - t2[i]
+		t7 := 2 * (t3 * r)
+		t8 := 2 * (t3 * dr)
+		dc2 += t7
+		ddc += t8
+		da2 += t7 * t5
+		dda += t8*t5 - t7*t6
+		t9 := a * t7
+		db2 -= t5 * t9 * t4
+		ddb -= (t5*(da*t7+a*t8) - t6*t9) * t4
 		s += r * r
-		s1 += 2 * (r1 * r)
-		s2 += r2*r + r1*r1 + r*r2
+		ds += 2 * (dr * r)
 	}
-	return s, s1, s2
+	ddp2 := ddp[2]
+	dp[2] += dc2
+	ddp[2] = ddp2 + ddc
+	ddp1 := ddp[1]
+	dp[1] += db2
+	ddp[1] = ddp1 + ddb
+	ddp0 := ddp[0]
+	dp[0] += da2
+	ddp[0] = ddp0 + dda
+	return s, ds
 }
 
 // fitLossHVP returns Data.Loss and stores the Hessian-vector product ∇²Data.Loss·v in hv
-// (overwritten), the Hessian taken with respect to p: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Data.Loss, at the cost of a few gradients.
+// (overwritten), the Hessian taken with respect to p, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Data.Loss (fitDataLossGradWrtPJVP), at the cost
+// of a few gradients.
 // v and hv must have the length of p; hv may alias neither p nor v.
 func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	n := len(p)
@@ -3596,46 +3520,12 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 		panic("fitLossHVP: len(hv) != len(p)")
 	}
 	clear(hv)
-	var ds float64
-	var ddc float64
-	var ddb float64
-	var dda float64
-	t := d.T
-	n2 := len(t)
-	t2 := d.Y
-	if n != 3 || n2 != len(t2) {
-		panic("fit: need 3 parameters and as many times as measurements")
-	}
-	a := p[0]
-	da := v[0]
-	b := p[1]
-	db := v[1]
-	c := p[2]
-	dc := v[2]
-	ds += 1
-	t3 := ds
-	s := 0.0
-	for i := 0; i < n2; i++ {
-		t4 := t[i]
-		t5 := math.Exp(-(b * t4))
-		t6 := t5 * (db * t4)
-		r := a*t5 + c - t2[i]
-		t7 := 2 * (t3 * r)
-		t8 := 2 * (t3 * (da*t5 - a*t6 + dc))
-		ddc += t8
-		dda += t8*t5 - t7*t6
-		ddb -= (t5*(da*t7+a*t8) - t6*(a*t7)) * t4
-		s += r * r
-	}
-	hv[2] += ddc
-	hv[1] += ddb
-	hv[0] += dda
-	return s
+	f, _ := fitDataLossGradWrtPJVP(d, p, v, make([]float64, n), hv)
+	return f
 }
 
 // fitLossLaplacian returns Data.Loss and its Laplacian with respect to p, Σᵢ ∂²Data.Loss/∂p[i]²,
-// by collapsed Taylor mode: fitDataLossTaylorWrtP2 propagates 8 unit directions at once, their
-// first
+// by collapsed Taylor mode: fitDataLossTaylorWrtP propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(p)/8⌉ calls.
 func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 	n := len(p)
@@ -3666,7 +3556,7 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := fitDataLossTaylorWrtP2(d, p, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := fitDataLossTaylorWrtP(d, p, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3680,7 +3570,7 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 	return d.Loss(p), lap
 }
 
-// fitDataLossTaylorWrtP2 propagates 8 second-order jets of Data.Loss at once (collapsed Taylor
+// fitDataLossTaylorWrtP propagates 8 second-order jets of Data.Loss at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Data.Loss and, for each float result y, its first coefficients
@@ -3688,7 +3578,7 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: p (p1, p2, p3, p4, p5, p6, p7, p8).
-func fitDataLossTaylorWrtP2(
+func fitDataLossTaylorWrtP(
 	d fit.Data,
 	p, p1, p2, p3, p4, p5, p6, p7, p8 []float64,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
@@ -3802,118 +3692,179 @@ func fitDataLossTaylorWrtP2(
 // springsEnergyHessian returns Chain.Energy and stores its Hessian with respect to x in h
 // (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Chain.Energy/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Chain.Energy along u (springsChainEnergyTaylorWrtX): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ =
-// f2(eᵢ+eⱼ) − f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (springsChainEnergyGradWrtXJVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h
+// is exactly symmetric.
 func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("springsEnergyHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := springsChainEnergyTaylorWrtX(c, x, e)
-		h[i*n+i] = 2 * t7
+		springsChainEnergyGradWrtXJVP(c, x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := springsChainEnergyTaylorWrtX(c, x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return c.Energy(x)
 }
 
-// springsChainEnergyTaylorWrtX propagates Taylor polynomials of degree 2 through Chain.Energy
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain.Energy and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// springsChainEnergyGradWrtXJVP computes springsChainEnergyGradWrtX and its directional derivative
+// along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): c.
-// Results, in order: the value of Chain.Energy; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func springsChainEnergyTaylorWrtX(c springs.Chain, x, x1 []float64) (float64, float64, float64) {
-	t := c.Mass
-	n := len(t)
-	t2 := c.Springs
-	n2 := len(t2)
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Fixed inputs (zero tangent): c.
+// Results, in order: the value of springsChainEnergyGradWrtX; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// springsChainEnergyGradWrtX writes are written (overwritten) into the shadows: dx into ddx.
+func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx2, dx, ddx []float64) (float64, float64) {
+	var tapeBuf [64]float64
+	var dtapeBuf [64]float64
+	t := tapeBuf[:0]
+	t2 := dtapeBuf[:0]
+	var de2 float64
+	var de3 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("springsChainEnergyGradWrtX: x and dx share memory: gadgen's gradients need them apart")
+	}
+	t3 := c.Mass
+	n := len(t3)
+	t4 := c.Springs
+	n2 := len(t4)
 	if len(x) != 2*n || n2 != n-1 {
 		panic("springs: dimension mismatch")
 	}
+	t5 := max(n2+2, 0) * 3
+	t6 := append(t, make([]float64, t5)...)
+	n3 := len(t)
+	tape := t6[:n3]
+	dtape := append(t2, make([]float64, t5)...)[:n3]
 	e := 0.0
-	e1 := 0.0
-	e2 := 0.0
+	de := 0.0
 	for i := 0; i < n2; i++ {
-		s := t2[i]
-		t5 := 2*i + 2
-		dx := x[t5] - x[2*i]
-		dx1 := x1[t5] - x1[2*i]
-		t6 := 2*i + 3
-		t7 := 2*i + 1
-		dy := x[t6] - x[t7]
-		dy1 := x1[t6] - x1[t7]
-		t8 := math.Hypot(dx, dy)
-		t9 := t8 == 0
-		t10 := dx / t8
-		t11 := t10
-		if t9 {
-			t11 = 0
+		s := t4[i]
+		t46 := 2*i + 2
+		dx3 := x[t46] - x[2*i]
+		t47 := 2*i + 3
+		t48 := 2*i + 1
+		dy := x[t47] - x[t48]
+		t49 := math.Hypot(dx3, dy)
+		t50 := t49 == 0
+		t51 := dx3 / t49
+		if t50 {
+			t51 = 0
 		}
-		t12 := dy / t8
-		t13 := t12
-		if t9 {
-			t13 = 0
+		t52 := dy / t49
+		if t50 {
+			t52 = 0
 		}
-		stretch1 := t11*dx1 + t13*dy1
-		t14 := (dx1 - stretch1*t10) / t8
-		if t9 {
-			t14 = 0
-		}
-		t15 := (dy1 - stretch1*t12) / t8
-		if t9 {
-			t15 = 0
-		}
-		stretch2 := 0.5*(t14*dx1) + 0.5*(t15*dy1)
-		stretch := t8 - s.L0
-		t16 := 0.5 * s.K
-		t17 := t16 * stretch
-		t18 := t16 * stretch1
-		e2 += t16*stretch2*stretch + t18*stretch1 + t17*stretch2
-		e += t17 * stretch
-		e1 += t18*stretch + t17*stretch1
+		dstretch2 := t51*(dx2[t46]-dx2[2*i]) + t52*(dx2[t47]-dx2[t48])
+		t53 := s.L0
+		stretch2 := t49 - t53
+		t54 := s.K
+		t55 := 0.5 * t54
+		t56 := t55 * stretch2
+		de += t55*dstretch2*stretch2 + t56*dstretch2
+		tape = append(tape, t49, t54, t53)
+		dtape = append(dtape, dstretch2, 0, 0)
+		e += t56 * stretch2
 	}
+	de2 += 1
+	t7 := de2
 	for i2 := 0; i2 < n; i2++ {
-		t3 := t[i2] * c.G
-		t4 := 2*i2 + 1
-		e += t3 * x[t4]
-		e1 += t3 * x1[t4]
+		t41 := t3[i2] * c.G
+		t42 := 2*i2 + 1
+		t43 := x[t42]
+		t44 := dx2[t42]
+		t45 := ddx[t42]
+		dx[t42] += t41 * t7
+		ddx[t42] = t45
+		e += t41 * t43
+		de += t41 * t44
 	}
-	return e, e1, e2
+	de3 += de2
+	t8 := de3
+	for i3 := n2 - 1; i3 >= 0; i3-- {
+		n4 := len(tape)
+		t9 := n4 - 3
+		t10 := tape[t9]
+		t11 := dtape[t9]
+		t12 := n4 - 2
+		t13 := n4 - 1
+		stretch := t10 - tape[t13]
+		dstretch := t11 - dtape[t13]
+		t14 := t8 * stretch
+		t15 := 0.5 * tape[t12]
+		t16 := 0.5 * dtape[t12]
+		t17 := t15*stretch*t8 + t15*t14
+		t18 := (t16*stretch+t15*dstretch)*t8 + (t16*t14 + t15*(t8*dstretch))
+		t19 := 2*i3 + 2
+		t20 := dx2[t19]
+		t21 := dx2[2*i3]
+		t22 := 2*i3 + 3
+		t23 := dx2[t22]
+		t24 := 2*i3 + 1
+		t25 := dx2[t24]
+		t26 := t10 == 0
+		t27 := (x[t19] - x[2*i3]) / t10
+		t28 := t27
+		if t26 {
+			t28 = 0
+		}
+		t29 := (t20 - t21 - t27*t11) / t10
+		if t26 {
+			t29 = 0
+		}
+		t30 := t28 * t17
+		t31 := t29*t17 + t28*t18
+		t32 := (x[t22] - x[t24]) / t10
+		t33 := t32
+		if t26 {
+			t33 = 0
+		}
+		t34 := (t23 - t25 - t32*t11) / t10
+		if t26 {
+			t34 = 0
+		}
+		t35 := t33 * t17
+		t36 := t34*t17 + t33*t18
+		t37 := ddx[t24]
+		dx[t24] -= t35
+		ddx[t24] = t37 - t36
+		t38 := ddx[t22]
+		dx[t22] += t35
+		ddx[t22] = t38 + t36
+		t39 := ddx[2*i3]
+		dx[2*i3] -= t30
+		ddx[2*i3] = t39 - t31
+		t40 := ddx[t19]
+		dx[t19] += t30
+		ddx[t19] = t40 + t31
+		tape = tape[:t9]
+		dtape = dtape[:t9]
+	}
+	return e, de
 }
 
 // springsEnergyHVP returns Chain.Energy and stores the Hessian-vector product ∇²Chain.Energy·v in
-// hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Chain.Energy, at the cost of a few
-// gradients.
+// hv (overwritten), the Hessian taken with respect to x, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Chain.Energy (springsChainEnergyGradWrtXJVP),
+// at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	n := len(x)
@@ -3924,114 +3875,13 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		panic("springsEnergyHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var tapeBuf [64]float64
-	var dtapeBuf [64]float64
-	t := tapeBuf[:0]
-	t2 := dtapeBuf[:0]
-	var de float64
-	var de2 float64
-	t3 := c.Mass
-	n2 := len(t3)
-	t4 := c.Springs
-	n3 := len(t4)
-	if n != 2*n2 || n3 != n2-1 {
-		panic("springs: dimension mismatch")
-	}
-	t5 := max(n3+2, 0) * 3
-	t6 := append(t, make([]float64, t5)...)
-	n4 := len(t)
-	tape := t6[:n4]
-	dtape := append(t2, make([]float64, t5)...)[:n4]
-	e := 0.0
-	for i := 0; i < n3; i++ {
-		s := t4[i]
-		t34 := 2*i + 2
-		t35 := v[t34]
-		t36 := v[2*i]
-		dx := x[t34] - x[2*i]
-		t37 := 2*i + 3
-		t38 := v[t37]
-		t39 := 2*i + 1
-		t40 := v[t39]
-		dy := x[t37] - x[t39]
-		t41 := math.Hypot(dx, dy)
-		t42 := t41 == 0
-		t43 := dx / t41
-		if t42 {
-			t43 = 0
-		}
-		t44 := dy / t41
-		if t42 {
-			t44 = 0
-		}
-		t45 := s.L0
-		stretch2 := t41 - t45
-		t46 := s.K
-		tape = append(tape, t41, t46, t45)
-		dtape = append(dtape, t43*(t35-t36)+t44*(t38-t40), 0, 0)
-		e += 0.5 * t46 * stretch2 * stretch2
-	}
-	de += 1
-	for i2 := 0; i2 < n2; i2++ {
-		e += t3[i2] * c.G * x[2*i2+1]
-	}
-	de2 += de
-	t7 := de2
-	for i3 := n3 - 1; i3 >= 0; i3-- {
-		n5 := len(tape)
-		t8 := n5 - 3
-		t9 := tape[t8]
-		t10 := dtape[t8]
-		t11 := n5 - 2
-		t12 := n5 - 1
-		stretch := t9 - tape[t12]
-		dstretch := t10 - dtape[t12]
-		t13 := t7 * stretch
-		t14 := 0.5 * tape[t11]
-		t15 := 0.5 * dtape[t11]
-		t16 := t14*stretch*t7 + t14*t13
-		t17 := (t15*stretch+t14*dstretch)*t7 + (t15*t13 + t14*(t7*dstretch))
-		t18 := 2*i3 + 2
-		t19 := v[t18]
-		t20 := v[2*i3]
-		t21 := 2*i3 + 3
-		t22 := v[t21]
-		t23 := 2*i3 + 1
-		t24 := v[t23]
-		t25 := t9 == 0
-		t26 := (x[t18] - x[2*i3]) / t9
-		t27 := t26
-		if t25 {
-			t27 = 0
-		}
-		t28 := (t19 - t20 - t26*t10) / t9
-		if t25 {
-			t28 = 0
-		}
-		t29 := t28*t16 + t27*t17
-		t30 := (x[t21] - x[t23]) / t9
-		t31 := t30
-		if t25 {
-			t31 = 0
-		}
-		t32 := (t22 - t24 - t30*t10) / t9
-		if t25 {
-			t32 = 0
-		}
-		t33 := t32*t16 + t31*t17
-		hv[t23] -= t33
-		hv[t21] += t33
-		hv[2*i3] -= t29
-		hv[t18] += t29
-		tape = tape[:t8]
-		dtape = dtape[:t8]
-	}
-	return e
+	f, _ := springsChainEnergyGradWrtXJVP(c, x, v, make([]float64, n), hv)
+	return f
 }
 
 // springsEnergyLaplacian returns Chain.Energy and its Laplacian with respect to x, Σᵢ
 // ∂²Chain.Energy/∂x[i]²,
-// by collapsed Taylor mode: springsChainEnergyTaylorWrtX2 propagates 8 unit directions at once,
+// by collapsed Taylor mode: springsChainEnergyTaylorWrtX propagates 8 unit directions at once,
 // their first
 // coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
 func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
@@ -4063,7 +3913,7 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := springsChainEnergyTaylorWrtX2(c, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		_, _, _, _, _, _, _, _, _, t2 := springsChainEnergyTaylorWrtX(c, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -4077,7 +3927,7 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 	return c.Energy(x), lap
 }
 
-// springsChainEnergyTaylorWrtX2 propagates 8 second-order jets of Chain.Energy at once (collapsed
+// springsChainEnergyTaylorWrtX propagates 8 second-order jets of Chain.Energy at once (collapsed
 // Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Chain.Energy and, for each float result y, its first coefficients
@@ -4085,7 +3935,7 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func springsChainEnergyTaylorWrtX2(
+func springsChainEnergyTaylorWrtX(
 	c springs.Chain,
 	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
@@ -4265,136 +4115,57 @@ func springsChainEnergyTaylorWrtX2(
 
 // heatMisfitHessian returns Misfit and stores its Hessian with respect to u0 in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Misfit/∂u0[i]∂u0[j], n = len(u0); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Misfit along u (heatMisfitTaylorWrtU0): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) −
-// f2(eᵢ) − f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode
+// (heatMisfitGradWrtU0JVP), n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is
+// exactly symmetric.
 func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float64) float64 {
 	n := len(u0)
 	if len(h) != n*n {
 		panic("heatMisfitHessian: len(h) != len(u0)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := heatMisfitTaylorWrtU0(u0, e, kappa, steps, target)
-		h[i*n+i] = 2 * t7
+		heatMisfitGradWrtU0JVP(u0, e, grad, row, kappa, steps, target)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := heatMisfitTaylorWrtU0(u0, e, kappa, steps, target)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
 	}
 	return heat.Misfit(u0, kappa, steps, target)
 }
 
-// heatMisfitTaylorWrtU0 propagates Taylor polynomials of degree 2 through Misfit (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Misfit and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// heatMisfitGradWrtU0JVP computes heatMisfitGradWrtU0 and its directional derivative along the
+// tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: u0 (coefficients u0_1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Fixed inputs (zero coefficients): kappa, steps, target.
-// Results, in order: the value of Misfit; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func heatMisfitTaylorWrtU0(
-	u0, u0_1 []float64,
+// Varied inputs: u0 (tangent du02), du0 (tangent ddu0).
+// Fixed inputs (zero tangent): kappa, steps, target.
+// Results, in order: the value of heatMisfitGradWrtU0; its tangent.
+// Shadows: du02, ddu0 have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// heatMisfitGradWrtU0 writes are written (overwritten) into the shadows: du0 into ddu0.
+func heatMisfitGradWrtU0JVP(
+	u0, du02, du0, ddu0 []float64,
 	kappa float64,
 	steps int,
 	target []float64,
-) (float64, float64, float64) {
+) (float64, float64) {
+	var df2 float64
+	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
+		panic("heatMisfitGradWrtU0: u0 and du0 share memory: gadgen's gradients need them apart")
+	}
 	n := len(u0)
-	if len(target) != n {
-		panic("heat: target and u0 differ in length")
-	}
-	u := make([]float64, n)
-	u1 := make([]float64, n)
-	u2 := make([]float64, n)
-	next := make([]float64, n)
-	next1 := make([]float64, n)
-	next2 := make([]float64, n)
-	copy(u, u0)
-	copy(u1, u0_1)
-	copy(u2, make([]float64, n, cap(u0)))
-	for s := 0; s < steps; s++ {
-		t3 := n - 1
-		u10 := u1[0]
-		u20 := u2[0]
-		t4 := n - 1
-		t5 := u[t4]
-		t6 := u1[t4]
-		t7 := u2[t4]
-		next[0] = u[0]
-		next1[0] = u10
-		next2[0] = u20
-		next[t3] = t5
-		next1[t3] = t6
-		next2[t3] = t7
-		for i2 := 1; i2 < n-1; i2++ {
-			ui := u[i2]
-			u1i := u1[i2]
-			u2i := u2[i2]
-			t10 := u1[i2-1]
-			t11 := u2[i2-1]
-			t12 := u1[i2+1]
-			t13 := u2[i2+1]
-			next[i2] = ui + kappa*(u[i2-1]-2*ui+u[i2+1])
-			next1[i2] = u1i + kappa*(t10-2*u1i+t12)
-			next2[i2] = u2i + kappa*(t11-2*u2i+t13)
-		}
-		for i3 := 0; i3 < len(u); i3++ {
-			t8 := next1[i3]
-			t9 := next2[i3]
-			u[i3] = next[i3]
-			u1[i3] = t8
-			u2[i3] = t9
-		}
-	}
-	f := 0.0
-	f1 := 0.0
-	f2 := 0.0
-	for i := 0; i < len(u); i++ {
-		d1 := u1[i]
-		d2 := u2[i]
-		d := u[i] - target[i]
-		t := 0.5 * d
-		t2 := 0.5 * d1
-		f2 += 0.5*d2*d + t2*d1 + t*d2
-		f += t * d
-		f1 += t2*d + t*d1
-	}
-	return f, f1, f2
-}
-
-// heatMisfitHVP returns Misfit and stores the Hessian-vector product ∇²Misfit·v in hv
-// (overwritten), the Hessian taken with respect to u0: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Misfit, at the cost of a few gradients.
-// v and hv must have the length of u0; hv may alias neither u0 nor v.
-func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float64) float64 {
-	n := len(u0)
-	if len(v) != n {
-		panic("heatMisfitHVP: len(v) != len(u0)")
-	}
-	if len(hv) != n {
-		panic("heatMisfitHVP: len(hv) != len(u0)")
-	}
-	clear(hv)
-	var df float64
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
 	}
@@ -4407,43 +4178,46 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	dnext2 := make([]float64, n)
 	ddnext := make([]float64, n)
 	t := copy(u, u0)
-	copy(du, v)
+	copy(du, du02)
 	for s := 0; s < steps; s++ {
-		t18 := n - 1
-		du0 := du[0]
-		t19 := n - 1
-		t20 := u[t19]
-		t21 := du[t19]
+		t20 := n - 1
+		du0_2 := du[0]
+		t21 := n - 1
+		t22 := u[t21]
+		t23 := du[t21]
 		next[0] = u[0]
-		dnext[0] = du0
-		next[t18] = t20
-		dnext[t18] = t21
+		dnext[0] = du0_2
+		next[t20] = t22
+		dnext[t20] = t23
 		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
 			dui2 := du[i4]
-			t23 := du[i4-1]
-			t24 := du[i4+1]
+			t25 := du[i4-1]
+			t26 := du[i4+1]
 			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
-			dnext[i4] = dui2 + kappa*(t23-2*dui2+t24)
+			dnext[i4] = dui2 + kappa*(t25-2*dui2+t26)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
-			t22 := dnext[i5]
+			t24 := dnext[i5]
 			u[i5] = next[i5]
-			du[i5] = t22
+			du[i5] = t24
 		}
 	}
 	n2 := len(u)
-	df += 1
-	t2 := df
+	df2 += 1
+	t2 := df2
 	f := 0.0
+	df := 0.0
 	for i := 0; i < n2; i++ {
 		dd := du[i]
 		d := u[i] - target[i]
-		t17 := 0.5 * d
+		t18 := 0.5 * d
+		t19 := 0.5 * dd
 		ddui3 := ddu[i]
-		du2[i] += t17*t2 + 0.5*(t2*d)
-		ddu[i] = ddui3 + (0.5*dd*t2 + 0.5*(t2*dd))
-		f += t17 * d
+		du2[i] += t18*t2 + 0.5*(t2*d)
+		ddu[i] = ddui3 + (t19*t2 + 0.5*(t2*dd))
+		f += t18 * d
+		df += t19*d + t18*dd
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -4451,56 +4225,76 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 			ddui2 := ddu[i2]
 			du2[i2] = 0
 			ddu[i2] = 0
-			t16 := ddnext[i2]
+			t17 := ddnext[i2]
 			dnext2[i2] += dui
-			ddnext[i2] = t16 + ddui2
+			ddnext[i2] = t17 + ddui2
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
-			t10 := dnext2[i3]
-			t11 := ddnext[i3]
+			t11 := dnext2[i3]
+			t12 := ddnext[i3]
 			dnext2[i3] = 0
 			ddnext[i3] = 0
-			t12 := kappa * t10
 			t13 := kappa * t11
-			t14 := ddu[i3+1]
-			du2[i3+1] += t12
-			ddu[i3+1] = t14 + t13
-			t15 := ddu[i3-1]
-			du2[i3-1] += t12
-			ddu[i3-1] = t15 + t13
+			t14 := kappa * t12
+			t15 := ddu[i3+1]
+			du2[i3+1] += t13
+			ddu[i3+1] = t15 + t14
+			t16 := ddu[i3-1]
+			du2[i3-1] += t13
+			ddu[i3-1] = t16 + t14
 			ddui := ddu[i3]
-			du2[i3] += t10 - 2*t12
-			ddu[i3] = ddui + (t11 - 2*t13)
+			du2[i3] += t11 - 2*t13
+			ddu[i3] = ddui + (t12 - 2*t14)
 		}
-		t3 := n - 1
-		t4 := dnext2[t3]
-		t5 := ddnext[t3]
-		dnext2[t3] = 0
-		ddnext[t3] = 0
-		t6 := dnext2[0]
-		t7 := ddnext[0]
+		t4 := n - 1
+		t5 := dnext2[t4]
+		t6 := ddnext[t4]
+		dnext2[t4] = 0
+		ddnext[t4] = 0
+		t7 := dnext2[0]
+		t8 := ddnext[0]
 		dnext2[0] = 0
 		ddnext[0] = 0
-		t8 := n - 1
-		t9 := ddu[t8]
-		du2[t8] += t4
-		ddu[t8] = t9 + t5
-		ddu0 := ddu[0]
-		du2[0] += t6
-		ddu[0] = ddu0 + t7
+		t9 := n - 1
+		t10 := ddu[t9]
+		du2[t9] += t5
+		ddu[t9] = t10 + t6
+		ddu0_2 := ddu[0]
+		du2[0] += t7
+		ddu[0] = ddu0_2 + t8
 	}
 	for k := 0; k < t; k++ {
+		duk := du2[k]
 		dduk := ddu[k]
 		du2[k] = 0
 		ddu[k] = 0
-		hv[k] += dduk
+		t3 := ddu0[k]
+		du0[k] += duk
+		ddu0[k] = t3 + dduk
 	}
+	return f, df
+}
+
+// heatMisfitHVP returns Misfit and stores the Hessian-vector product ∇²Misfit·v in hv
+// (overwritten), the Hessian taken with respect to u0, by forward mode over reverse mode: the
+// directional derivative along v of the gradient of Misfit (heatMisfitGradWrtU0JVP), at the cost of
+// a few gradients.
+// v and hv must have the length of u0; hv may alias neither u0 nor v.
+func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float64) float64 {
+	n := len(u0)
+	if len(v) != n {
+		panic("heatMisfitHVP: len(v) != len(u0)")
+	}
+	if len(hv) != n {
+		panic("heatMisfitHVP: len(hv) != len(u0)")
+	}
+	clear(hv)
+	f, _ := heatMisfitGradWrtU0JVP(u0, v, make([]float64, n), hv, kappa, steps, target)
 	return f
 }
 
 // heatMisfitLaplacian returns Misfit and its Laplacian with respect to u0, Σᵢ ∂²Misfit/∂u0[i]²,
-// by collapsed Taylor mode: heatMisfitTaylorWrtU02 propagates 8 unit directions at once, their
-// first
+// by collapsed Taylor mode: heatMisfitTaylorWrtU0 propagates 8 unit directions at once, their first
 // coefficients and the sum of their second ones; ⌈len(u0)/8⌉ calls.
 func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float64) (f, lap float64) {
 	n := len(u0)
@@ -4531,20 +4325,7 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := heatMisfitTaylorWrtU02(
-			u0,
-			u0_2,
-			u1,
-			u2,
-			u3,
-			u4,
-			u5,
-			u6,
-			u7,
-			kappa,
-			steps,
-			target,
-		)
+		_, _, _, _, _, _, _, _, _, t2 := heatMisfitTaylorWrtU0(u0, u0_2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -4558,14 +4339,14 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 	return heat.Misfit(u0, kappa, steps, target), lap
 }
 
-// heatMisfitTaylorWrtU02 propagates 8 second-order jets of Misfit at once (collapsed Taylor mode):
+// heatMisfitTaylorWrtU0 propagates 8 second-order jets of Misfit at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Misfit and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: u0 (u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8).
-func heatMisfitTaylorWrtU02(
+func heatMisfitTaylorWrtU0(
 	u0, u0_1, u0_2, u0_3, u0_4, u0_5, u0_6, u0_7, u0_8 []float64,
 	kappa float64,
 	steps int,

@@ -4,9 +4,9 @@ package taylor
 
 import "math"
 
-// EnergyHVP returns Energy and stores the Hessian-vector product ∇²Energy·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Energy, at the cost of a few gradients.
+// EnergyHVP returns Energy and stores the Hessian-vector product ∇²Energy·v in hv (overwritten),
+// the Hessian taken with respect to x, by forward mode over reverse mode: the directional
+// derivative along v of the gradient of Energy (energyGradJVP), at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func EnergyHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -17,125 +17,179 @@ func EnergyHVP(x, v, hv []float64) float64 {
 		panic("EnergyHVP: len(hv) != len(x)")
 	}
 	clear(hv)
+	f, _ := energyGradJVP(x, v, make([]float64, n), hv)
+	return f
+}
+
+// energyGradJVP computes energyGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of energyGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// energyGrad writes are written (overwritten) into the shadows: dx into ddx.
+func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var de float64
 	var de2 float64
 	var de3 float64
-	var t20 float64
 	var de4 float64
+	var t31 float64
+	var t32 float64
+	var de5 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("energyGrad: x and dx share memory: gadgen's gradients need them apart")
+	}
+	n := len(x)
 	t3 := max(n+2, 0) * 2
 	t4 := append(t, make([]float64, t3)...)
 	n2 := len(t)
 	tape := t4[:n2]
 	dtape := append(t2, make([]float64, t3)...)[:n2]
 	e := 0.0
+	de := 0.0
 	for i := 0; i < n; i++ {
 		xi3 := x[i]
-		vi3 := v[i]
-		t18 := math.Exp(0.3 * xi3)
-		e += t18 - math.Log(1+xi3*xi3)
-		tape = append(tape, t18)
-		dtape = append(dtape, t18*(0.3*vi3))
+		dx2i3 := dx2[i]
+		t25 := math.Exp(0.3 * xi3)
+		t26 := t25 * (0.3 * dx2i3)
+		t27 := 1 + xi3*xi3
+		e += t25 - math.Log(t27)
+		de += t26 - 1/t27*(2*(dx2i3*xi3))
+		tape = append(tape, t25)
+		dtape = append(dtape, t26)
 		var from int
 		if i > 0 {
 			d2 := xi3 - x[i-1]
-			t19 := math.Sin(xi3)
-			tape = append(tape, t19)
-			dtape = append(dtape, math.Cos(xi3)*vi3)
-			e += d2 * d2 * t19
+			t28 := d2 * d2
+			t29 := math.Sin(xi3)
+			t30 := math.Cos(xi3) * dx2i3
+			de += 2*((dx2i3-dx2[i-1])*d2)*t29 + t28*t30
+			tape = append(tape, t29)
+			dtape = append(dtape, t30)
+			e += t28 * t29
 			from = 1
 		} else {
 			from = 0
 		}
 		path = append(path, from)
 	}
-	de4 += 1
+	de5 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := de4
-		de4 = 0
-		de += t5
+		t5 := de5
+		de5 = 0
+		de2 += t5
 		t6 := len(path) - 1
 		t7 := path[:t6]
 		if path[t6] == 0 {
-			t12 := de
-			de = 0
-			de3 += t12
-		} else {
-			t8 := de
-			de = 0
-			de2 += t8
-			t9 := len(tape) - 1
-			t10 := de2
+			t17 := de2
 			de2 = 0
-			de3 += t10
+			de4 += t17
+		} else {
+			t8 := de2
+			de2 = 0
+			de3 += t8
+			t9 := len(tape) - 1
+			t10 := de3
+			de3 = 0
+			de4 += t10
+			t11 := t10 * tape[t9]
 			xi := x[i2]
-			vi := v[i2]
+			dx2i := dx2[i2]
 			d := xi - x[i2-1]
-			dd := vi - v[i2-1]
-			t20 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*vi*(d*d*t10)
-			t11 := 2 * (t10*dtape[t9]*d + t10*tape[t9]*dd)
-			t20 += t11
-			hv[i2-1] -= t11
+			dd := dx2i - dx2[i2-1]
+			t12 := d * d * t10
+			t13 := math.Cos(xi)
+			t31 += t13 * t12
+			t32 += t13*(2*(dd*d)*t10) - math.Sin(xi)*dx2i*t12
+			t14 := 2 * (t11 * d)
+			t15 := 2 * (t10*dtape[t9]*d + t11*dd)
+			t31 += t14
+			t32 += t15
+			t16 := ddx[i2-1]
+			dx[i2-1] -= t14
+			ddx[i2-1] = t16 - t15
 			tape = tape[:t9]
 			dtape = dtape[:t9]
 		}
-		t13 := len(tape) - 1
-		t14 := de3
-		de3 = 0
-		de4 += t14
+		t18 := len(tape) - 1
+		t19 := de4
+		de4 = 0
+		de5 += t19
 		xi2 := x[i2]
-		vi2 := v[i2]
-		t15 := 1 + xi2*xi2
-		t16 := 1 / t15
-		t20 -= 2 * (t16*t14*vi2 - t16*(2*(vi2*xi2))/t15*t14*xi2)
-		t20 += 0.3 * (dtape[t13] * t14)
-		t17 := t20
-		t20 = 0
-		hv[i2] += t17
-		tape = tape[:t13]
-		dtape = dtape[:t13]
+		dx2i2 := dx2[i2]
+		t20 := 1 + xi2*xi2
+		t21 := 1 / t20
+		t22 := t21 * t19
+		t31 -= 2 * (t22 * xi2)
+		t32 -= 2 * (t22*dx2i2 - t21*(2*(dx2i2*xi2))/t20*t19*xi2)
+		t31 += 0.3 * (tape[t18] * t19)
+		t32 += 0.3 * (dtape[t18] * t19)
+		t23 := t31
+		t24 := t32
+		t31 = 0
+		t32 = 0
+		ddxi := ddx[i2]
+		dx[i2] += t23
+		ddx[i2] = ddxi + t24
+		tape = tape[:t18]
+		dtape = dtape[:t18]
 		path = t7
 	}
-	return e
+	return e, de
 }
 
 // EnergyHessian returns Energy and stores its Hessian with respect to x in h (overwritten),
 // dense and row-major: h[i*n+j] = ∂²Energy/∂x[i]∂x[j], n = len(x); len(h) must be n².
-// Each of the n(n+1)/2 distinct entries is computed once, from f2(u) = ½uᵀHu, the second
-// Taylor coefficient of Energy along u (energyTaylor): Hᵢᵢ = 2·f2(eᵢ), Hᵢⱼ = f2(eᵢ+eⱼ) − f2(eᵢ) −
-// f2(eⱼ).
+// Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (energyGradJVP), n of
+// them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that h is exactly symmetric.
 func EnergyHessian(x, h []float64) float64 {
 	n := len(x)
 	if len(h) != n*n {
 		panic("EnergyHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
+	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
+		in := i * n
+		row := h[in : in+n]
+		clear(row)
+		clear(grad)
 		e[i] = 1
-		_, _, t7 := energyTaylor(x, e)
-		h[i*n+i] = 2 * t7
+		energyGradJVP(x, e, grad, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
-		e[i2] = 1
 		t := i2 * n
-		t2 := h[t+i2]
 		for j := i2 + 1; j < n; j++ {
-			e[j] = 1
-			t3 := j * n
-			t4 := h[t3+j]
-			_, _, t5 := energyTaylor(x, e)
-			t6 := t5 - 0.5*(t2+t4)
-			h[t+j] = t6
-			h[t3+i2] = t6
-			e[j] = 0
+			s := 0.5 * (h[t+j] + h[j*n+i2])
+			h[t+j] = s
+			h[j*n+i2] = s
 		}
-		e[i2] = 0
+	}
+	return Energy(x)
+}
+
+// EnergyHessDiag returns Energy and stores the diagonal of its Hessian with respect to x in d
+// (overwritten): d[i] = ∂²Energy/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Energy
+// along eᵢ (energyTaylor).
+// len(d) must be len(x).
+func EnergyHessDiag(x, d []float64) float64 {
+	n := len(x)
+	if len(d) != n {
+		panic("EnergyHessDiag: len(d) != len(x)")
+	}
+	e := make([]float64, n)
+	for i := 0; i < n; i++ {
+		e[i] = 1
+		_, _, t := energyTaylor(x, e)
+		d[i] = 2 * t
+		e[i] = 0
 	}
 	return Energy(x)
 }
@@ -181,25 +235,6 @@ func energyTaylor(x, x1 []float64) (float64, float64, float64) {
 		}
 	}
 	return e, e1, e2
-}
-
-// EnergyHessDiag returns Energy and stores the diagonal of its Hessian with respect to x in d
-// (overwritten): d[i] = ∂²Energy/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Energy
-// along eᵢ (energyTaylor).
-// len(d) must be len(x).
-func EnergyHessDiag(x, d []float64) float64 {
-	n := len(x)
-	if len(d) != n {
-		panic("EnergyHessDiag: len(d) != len(x)")
-	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := energyTaylor(x, e)
-		d[i] = 2 * t
-		e[i] = 0
-	}
-	return Energy(x)
 }
 
 // EnergyLaplacian returns Energy and its Laplacian with respect to x, Σᵢ ∂²Energy/∂x[i]²,
@@ -398,9 +433,9 @@ func energyTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	return e, e1, e2, e3, e4, e5, e6, e7, e8, e9
 }
 
-// ChainHVP returns Chain and stores the Hessian-vector product ∇²Chain·v in hv
-// (overwritten), the Hessian taken with respect to x: by forward mode over reverse mode,
-// the directional derivative along v of the gradient of Chain, at the cost of a few gradients.
+// ChainHVP returns Chain and stores the Hessian-vector product ∇²Chain·v in hv (overwritten), the
+// Hessian taken with respect to x, by forward mode over reverse mode: the directional derivative
+// along v of the gradient of Chain (chainGradJVP), at the cost of a few gradients.
 // v and hv must have the length of x; hv may alias neither x nor v.
 func ChainHVP(x, v, hv []float64) float64 {
 	n := len(x)
@@ -411,70 +446,111 @@ func ChainHVP(x, v, hv []float64) float64 {
 		panic("ChainHVP: len(hv) != len(x)")
 	}
 	clear(hv)
+	f, _ := chainGradJVP(x, v, make([]float64, n), hv)
+	return f
+}
+
+// chainGradJVP computes chainGrad and its directional derivative along the tangents
+// of its varied inputs (forward mode: a Jacobian-vector product).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of chainGrad; its tangent.
+// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// tangent of the primal's element or field at the same place. The tangents of the values
+// chainGrad writes are written (overwritten) into the shadows: dx into ddx.
+func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var t28 float64
-	var t29 float64
-	var t30 float64
-	var t31 float64
-	var ds float64
-	s := 0.0
-	for i := 1; i < n; i++ {
-		t19 := x[i-1]
-		t20 := v[i-1]
-		xi2 := x[i]
-		vi2 := v[i]
-		t21 := t19 - xi2
-		t22 := math.Sqrt(1 + t21*t21)
-		t23 := 0.5 / t22 * (2 * ((t20 - vi2) * t21))
-		t24 := append(tape, t22)
-		t25 := append(dtape, t23)
-		t26 := 0.5 * xi2
-		t27 := math.Cosh(t26)
-		tape = append(t24, t22, t27)
-		dtape = append(t25, t23, math.Sinh(t26)*(0.5*vi2))
-		s += t22 * t27
+	var t33 float64
+	var t34 float64
+	var t35 float64
+	var t36 float64
+	var t37 float64
+	var t38 float64
+	var ds2 float64
+	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
+		panic("chainGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	s := 0.0
+	ds := 0.0
+	i := 1
+	var n int
+	for {
+		n = len(x)
+		if i < n {
+			t23 := x[i-1]
+			t24 := dx2[i-1]
+			xi2 := x[i]
+			dx2i2 := dx2[i]
+			t25 := t23 - xi2
+			t26 := math.Sqrt(1 + t25*t25)
+			t27 := 0.5 / t26 * (2 * ((t24 - dx2i2) * t25))
+			t28 := append(tape, t26)
+			t29 := append(dtape, t27)
+			t30 := 0.5 * xi2
+			t31 := math.Cosh(t30)
+			t32 := math.Sinh(t30) * (0.5 * dx2i2)
+			tape = append(t28, t26, t31)
+			dtape = append(t29, t27, t32)
+			s += t26 * t31
+			ds += t27*t31 + t26*t32
+			i++
+		} else {
+			break
+		}
+	}
+	ds2 += 1
+	t := ds2
 	for i2 := n - 1; i2 >= 1; i2-- {
 		n2 := len(tape)
 		t2 := n2 - 2
 		t3 := n2 - 1
 		t4 := tape[:t2]
 		t5 := dtape[:t2]
-		t28 += t * tape[t3]
-		t29 += t * dtape[t3]
+		t33 += t * tape[t3]
+		t34 += t * dtape[t3]
+		t6 := tape[t2] * t
 		xi := x[i2]
-		vi := v[i2]
-		t6 := 0.5 * xi
-		t7 := 0.5 * (math.Cosh(t6)*(0.5*vi)*(tape[t2]*t) + math.Sinh(t6)*(dtape[t2]*t))
-		t8 := t30 + t7
-		t30 = t8
+		dx2i := dx2[i2]
+		t7 := 0.5 * xi
+		t8 := math.Sinh(t7)
+		t35 += 0.5 * (t8 * t6)
+		t36 += 0.5 * (math.Cosh(t7)*(0.5*dx2i)*t6 + t8*(dtape[t2]*t))
 		t9 := len(t4) - 1
 		t10 := t4[t9]
 		tape = t4[:t9]
 		dtape = t5[:t9]
-		t11 := t28
-		t12 := t29
-		t28 = 0
-		t29 = 0
+		t11 := t33
+		t12 := t34
+		t33 = 0
+		t34 = 0
 		t13 := 0.5 / t10
-		t14 := (t13*t12 - t13*t5[t9]/t10*t11) * (x[i2-1] - xi)
-		t15 := t14 + t13*t11*(v[i2-1]-vi)
-		t16 := 2 * t15
-		t31 += t16
-		t30 -= t16
-		t17 := t30
-		t30 = 0
-		hv[i2] += t17
-		t18 := t31
-		t31 = 0
-		hv[i2-1] += t18
+		t14 := t13 * t11
+		t15 := x[i2-1] - xi
+		t16 := 2 * (t14 * t15)
+		t17 := 2 * ((t13*t12-t13*t5[t9]/t10*t11)*t15 + t14*(dx2[i2-1]-dx2i))
+		t37 += t16
+		t38 += t17
+		t35 -= t16
+		t36 -= t17
+		t18 := t35
+		t19 := t36
+		t35 = 0
+		t36 = 0
+		ddxi := ddx[i2]
+		dx[i2] += t18
+		ddx[i2] = ddxi + t19
+		t20 := t37
+		t21 := t38
+		t37 = 0
+		t38 = 0
+		t22 := ddx[i2-1]
+		dx[i2-1] += t20
+		ddx[i2-1] = t22 + t21
 	}
-	return s
+	return s, ds
 }
 
 // ChainLaplacian returns Chain and its Laplacian with respect to x, Σᵢ ∂²Chain/∂x[i]²,

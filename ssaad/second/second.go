@@ -1,10 +1,4 @@
-package taylor
-
-// This file defines the second-order helpers //gad:hvp, //gad:hessian,
-// //gad:hessdiag and //gad:laplacian for a function F(…, x []float64, …)
-// float64 with one varied parameter x: each calls the second-order,
-// line-seeded jet of F (//gad:taylor order=2 seed=line, generated
-// beside it), F(x + t·u) = f + f1·t + f2·t² + O(t³) with f2 = ½uᵀ∇²F(x)u.
+package second
 
 import (
 	"fmt"
@@ -245,43 +239,29 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	if err != nil {
 		return fail("%v", err)
 	}
-	var fallback error
-	if h.Kind == HVP {
-		// Forward over reverse when both modes cover F; the Taylor
-		// formula below otherwise.
-		var names []string
-		if r := sig.Recv(); r != nil {
-			names = append(names, r.Name())
-		}
-		for p := range sig.Params().Variables() {
-			names = append(names, p.Name())
-		}
-		f, err := forwardOverReverse(primal, req, env, k, sig, names)
-		if err == nil {
-			name, xn := ssaad.FuncName(req.Target), names[k]
-			v, hv := names[k+1], names[k+2]
-			f.Doc = fmt.Sprintf("%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s\n"+
-				"(overwritten), the Hessian taken with respect to %s: by forward mode over reverse mode,\n"+
-				"the directional derivative along %s of the gradient of %s, at the cost of a few gradients.\n"+
-				"%s and %s must have the length of %s; %s may alias neither %s nor %s.",
-				req.Name, name, name, v, hv, xn, v, name, v, hv, xn, hv, xn, v)
-			return f, nil
-		}
-		fallback = err
-		// primal may have been changed by reverse mode: lower nothing
-		// more from it below.
+	// The HVP and the Hessian by forward mode over reverse mode where both
+	// cover F; by Taylor jets otherwise.
+	var gj, jet *ir.DerivedFunc
+	var why error
+	switch {
+	case h.Kind == Hessian && ssaad.ParamWrites(primal, env.Writes)[k]:
+		// n calls would each start from what the last one wrote into x.
+	case h.Kind == HVP || h.Kind == Hessian:
+		gj, why = gradJVP(req, env, k)
 	}
-	oe, ok := env.(ssaad.OptionsEnv)
-	if !ok {
-		return fail("this environment cannot generate Taylor-mode functions")
-	}
-	jetOpts := map[string]string{"order": "2", "seed": "line"}
-	if h.Kind == Laplacian {
-		jetOpts["collapsed"] = strconv.Itoa(laplacianLanes)
-	}
-	jet, err := oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
-	if err != nil {
-		return fail("%v", err)
+	if gj == nil {
+		oe, ok := env.(ssaad.OptionsEnv)
+		if !ok {
+			return fail("this environment cannot generate Taylor-mode functions")
+		}
+		jetOpts := map[string]string{"order": "2", "seed": "line"}
+		if h.Kind == Laplacian {
+			jetOpts["collapsed"] = strconv.Itoa(laplacianLanes)
+		}
+		jet, err = oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
+		if err != nil {
+			return fail("%v", err)
+		}
 	}
 
 	f := ir.NewFunc(req.Name, primal.Pkg)
@@ -357,6 +337,17 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		v, hv := extra[0], extra[1]
 		b.checkLen(v, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, v.Name, xname))
 		b.checkLen(hv, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, hv.Name, xname))
+		if gj != nil {
+			g := newVec("grad")
+			clearSlice(b, hv)
+			b.Cur.Return(callGradJVP(b, gj, args, k, v, g, hv))
+			fmt.Fprintf(&doc, "%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s (overwritten), "+
+				"the Hessian taken with respect to %s, by forward mode over reverse mode: the directional derivative "+
+				"along %s of the gradient of %s (%s), at the cost of a few gradients.\n",
+				req.Name, name, name, v.Name, hv.Name, xname, v.Name, name, gj.Name)
+			fmt.Fprintf(&doc, "%s and %s must have the length of %s; %s may alias neither %s nor %s.", v.Name, hv.Name, xname, hv.Name, xname, v.Name)
+			break
+		}
 		u := newVec("u")
 		cp := b.Emit(ir.OpCall, b.intT, u, v)
 		cp.Callee = &ir.Callee{Builtin: "copy"}
@@ -377,13 +368,46 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		fmt.Fprintf(&doc, "(overwritten), the Hessian taken with respect to %s: (H%s)ᵢ = (f2(%s+eᵢ) − f2(%s−eᵢ))/2\n", xname, v.Name, v.Name, v.Name)
 		fmt.Fprintf(&doc, "where f2(u) = ½uᵀHu is the second Taylor coefficient of %s along u, computed by\n%s. It costs 2·len(%s) of those.\n", name, jet.Name, xname)
 		fmt.Fprintf(&doc, "%s and %s must have the length of %s; %s may alias neither %s nor %s.", v.Name, hv.Name, xname, hv.Name, xname, v.Name)
-		if fallback != nil {
-			fmt.Fprintf(&doc, "\n(Not by forward over reverse: %v.)", fallback)
-		}
+		fmt.Fprintf(&doc, "\n(Not by forward over reverse: %v.)", why)
 	case Hessian:
 		hm := extra[0]
 		nn := b.Binary(token.MUL, n, n)
 		b.checkLen(hm, nn, fmt.Sprintf("%s: len(%s) != len(%s)²", req.Name, hm.Name, xname))
+		if gj != nil {
+			e, g := newVec("e"), newVec("grad")
+			b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+				in := b.Binary(token.MUL, i, n)
+				in.Name = "in"
+				row := b.Emit(ir.OpSlice, hm.Type, hm, in, b.Binary(token.ADD, in, n), nil)
+				row.Name = "row"
+				clearSlice(b, row)
+				clearSlice(b, g)
+				b.store(e, i, one)
+				callGradJVP(b, gj, args, k, e, g, row)
+				b.store(e, i, b.float(0))
+				return nil
+			})
+			b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+				in := b.Binary(token.MUL, i, n)
+				b.loop("j", b.Binary(token.ADD, i, b.int(1)), n, nil, func(j *ir.Value, _ []*ir.Value) []*ir.Value {
+					jn := b.Binary(token.MUL, j, n)
+					ij, ji := b.Binary(token.ADD, in, j), b.Binary(token.ADD, jn, i)
+					// (Hᵢⱼ + Hⱼᵢ)/2
+					s := b.Mul(b.float(0.5), b.Add(b.load(hm, ij), b.load(hm, ji)))
+					s.Name = "s"
+					b.store(hm, ij, s)
+					b.store(hm, ji, s)
+					return nil
+				})
+				return nil
+			})
+			b.Cur.Return(value())
+			fmt.Fprintf(&doc, "%s returns %s and stores its Hessian with respect to %s in %s (overwritten),\n", req.Name, name, xname, hm.Name)
+			fmt.Fprintf(&doc, "dense and row-major: %s[i*n+j] = ∂²%s/∂%s[i]∂%s[j], n = len(%s); len(%s) must be n².\n", hm.Name, name, xname, xname, xname, hm.Name)
+			fmt.Fprintf(&doc, "Row i is the Hessian-vector product H·eᵢ by forward mode over reverse mode (%s), "+
+				"n of them; then each pair Hᵢⱼ, Hⱼᵢ is set to its mean, so that %s is exactly symmetric.", gj.Name, hm.Name)
+			break
+		}
 		e := newVec("e")
 		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
 			b.store(e, i, one)
@@ -473,4 +497,61 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	}
 	f.Doc = doc.String()
 	return f, nil
+}
+
+// gradJVP returns the JVP of the gradient of req.Target with respect to
+// x (parameter k) and to the gradient's buffer dx, the function that
+// forward mode over reverse mode makes: FGradJVP(…, x, ẋ, dx, ḋx, …)
+// accumulates the gradient into dx and ∇²F·ẋ into ḋx, and returns F's
+// value first. Both are built now, through env, so that an error (a
+// mode that does not cover F) is known before any code calls them.
+func gradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, error) {
+	be, ok := env.(ssaad.BuildEnv)
+	if !ok {
+		return nil, fmt.Errorf("this environment cannot compose modes")
+	}
+	grad, err := be.Build("grad", nil, req.Target, req.Active, req.Pos)
+	if err != nil {
+		return nil, err
+	}
+	// The gradient's parameters are F's with x's adjoint after x.
+	ps := ssaad.Params(grad.Obj)
+	if len(ps) != len(req.Active)+1 || !types.Identical(ps[k].Type(), ps[k+1].Type()) {
+		return nil, fmt.Errorf("unexpected gradient signature %s", grad.Sig)
+	}
+	active := make([]bool, len(ps))
+	active[k], active[k+1] = true, true
+	gj, err := be.Build("jvp", nil, grad.Obj, active, req.Pos)
+	if err != nil {
+		return nil, err
+	}
+	if gj.Sig.Results().Len() != 2 {
+		return nil, fmt.Errorf("unexpected signature of the gradient's JVP %s", gj.Sig)
+	}
+	return gj, nil
+}
+
+// callGradJVP calls gj (see gradJVP) with F's arguments args, x = args[k]
+// followed by its tangent v, the gradient's buffer g and its tangent hv,
+// and returns F's value.
+func callGradJVP(b *helperBuilder, gj *ir.DerivedFunc, args []*ir.Value, k int, v, g, hv *ir.Value) *ir.Value {
+	var all []*ir.Value
+	for i, a := range args {
+		all = append(all, a)
+		if i == k {
+			all = append(all, v, g, hv)
+		}
+	}
+	c := b.Emit(ir.OpCall, gj.Sig.Results(), all...)
+	c.Callee = &ir.Callee{Derived: gj}
+	f := b.Emit(ir.OpExtract, float64Type, c)
+	f.Index = 0
+	f.Name = "f"
+	return f
+}
+
+// clearSlice zeroes s.
+func clearSlice(b *helperBuilder, s *ir.Value) {
+	c := b.Emit(ir.OpCall, nil, s)
+	c.Callee = &ir.Callee{Builtin: "clear"}
 }
