@@ -413,7 +413,7 @@ func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags
 				continue
 			}
 		}
-		opts := map[string]string{}
+		var keys, values []string
 		noOpt := false
 		for _, o := range d.Options {
 			switch o.Key {
@@ -429,8 +429,14 @@ func (r *runner) plan(prog *frontend.Program, dirs []*frontend.Directive, ddiags
 					out.failed = true
 				}
 			default:
-				opts[o.Key] = o.Value
+				keys, values = append(keys, o.Key), append(values, o.Value)
 			}
+		}
+		opts, err := ssaad.ParseOptions(keys, values)
+		if err != nil {
+			pl.diags.Add(prog.Position(d.Pos), frontend.FuncName(d.Target), "", "%v", err)
+			pl.excluded[posKey] = true
+			out.failed = true
 		}
 		if pl.excluded[posKey] {
 			continue

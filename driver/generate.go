@@ -98,7 +98,7 @@ func newGenerator(r *runner, prog *frontend.Program, pl *plan) *generator {
 		}
 		g.taken[pkg][j.req.Name] = true
 		k := g.key(pkg, j.req.Mode, j.req.Target, j.req.Active, j.noOpt)
-		k.mode += optionsKey(j.req.Options)
+		k.mode += j.req.Options.String()
 		if _, ok := g.jobs[k]; !ok {
 			g.jobs[k] = j
 		}
@@ -425,13 +425,13 @@ func (g *generator) reportAtDirective(j *job, diags diag.List) {
 // the given activity in the package of the job being run, and queues its
 // generation unless it exists.
 func (g *generator) Derivative(mode string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
-	return g.DerivativeWithOptions(mode, nil, callee, active, pos)
+	return g.DerivativeWithOptions(mode, ssaad.Options{}, callee, active, pos)
 }
 
 // DerivativeWithOptions implements ssaad.OptionsEnv: Derivative for a
 // request with options (Taylor mode's order=), which are part of what
 // identifies the generated function.
-func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+func (g *generator) DerivativeWithOptions(mode string, opts ssaad.Options, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
 	from := g.cur
 	m := g.r.modes[mode]
 	if m == nil {
@@ -442,7 +442,7 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 	}
 	pkg := from.out.pkg
 	k := g.key(pkg.PkgPath, mode, callee, active, from.noOpt)
-	k.mode += optionsKey(opts)
+	k.mode += opts.String()
 	if j, ok := g.jobs[k]; ok {
 		if j.derived.Sig == nil && j.mode != nil {
 			// A directive's job that has not run yet.
@@ -459,14 +459,11 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 	j := &job{
 		trial:   g.quiet != nil,
 		noOpt:   from.noOpt,
-		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: maps.Clone(opts)},
+		req:     &ssaad.Request{Mode: mode, Target: callee, Name: name, Active: active, Pos: pos, Options: opts},
 		mode:    m,
 		out:     from.out,
 		caller:  from,
 		derived: &ir.DerivedFunc{Name: name},
-	}
-	if j.req.Options == nil {
-		j.req.Options = map[string]string{}
 	}
 	sig, err := m.Signature(j.req)
 	if err != nil {
@@ -485,7 +482,7 @@ func (g *generator) DerivativeWithOptions(mode string, opts map[string]string, c
 // fails, the error is returned rather than reported, and the derivatives
 // this call made are dropped: a later request makes them again (and then
 // reports their errors).
-func (g *generator) Build(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+func (g *generator) Build(mode string, opts ssaad.Options, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
 	from, outer, mark := g.cur, g.quiet, len(g.queue)
 	var errs []error
 	g.quiet = &errs
@@ -681,16 +678,6 @@ func (g *generator) Body(callee *types.Func) *ir.Func {
 
 // Position implements ssaad.Env.
 func (g *generator) Position(pos token.Pos) token.Position { return g.prog.Position(pos) }
-
-// optionsKey returns the options in a canonical form: " k1=v1 k2=v2",
-// sorted by key; "" for none.
-func optionsKey(opts map[string]string) string {
-	var sb strings.Builder
-	for _, k := range slices.Sorted(maps.Keys(opts)) {
-		fmt.Fprintf(&sb, " %s=%s", k, opts[k])
-	}
-	return sb.String()
-}
 
 // calleeName names the derivative of callee generated into pkg: the
 // callee's package (when another), receiver type and name in lower camel

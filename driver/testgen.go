@@ -176,7 +176,7 @@ func renderTests(pkgName, pkgPath string, tests []testJob) ([]byte, error) {
 		case "jvp":
 			p.jvp = tj
 		case "grad":
-			if _, gonum := tj.j.req.Options["gonum"]; !gonum {
+			if !tj.j.req.Options.Gonum {
 				p.grad = tj
 			}
 		}
@@ -329,7 +329,7 @@ func renderTest(f *jen.File, pkgPath string, tj *testJob) {
 		switch {
 		case req.Mode == "jvp":
 			check, doc = "JVP", "%s checks %s against central finite differences along random directions."
-		case req.Options["gonum"] != "":
+		case req.Options.Gonum:
 			check = "GonumGrad"
 		}
 		comment(f, fmt.Sprintf(doc, testName(req), req.Name))
@@ -347,7 +347,7 @@ func renderTest(f *jen.File, pkgPath string, tj *testJob) {
 		doc = fmt.Sprintf("%s checks %s against central finite differences along random directions.", testName(req), req.Name)
 		body = append(body, jen.Id("jvp").Op(":=").Add(jvpFunc(tj, fl)))
 		body = append(body, jen.Qual(gadtestPath, "JVP").Call(jen.Id("t"), jen.Id("f"), jen.Id("jvp"), dim))
-	case req.Options["gonum"] != "":
+	case req.Options.Gonum:
 		doc = fmt.Sprintf("%s checks %s against central finite differences.", testName(req), req.Name)
 		g := jen.Id(req.Name)
 		if req.Method {

@@ -1,8 +1,11 @@
 package ssaad
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
+	"strconv"
+	"strings"
 
 	"github.com/gadgen/gadgen/ir"
 )
@@ -36,7 +39,7 @@ type OptionsEnv interface {
 	// DerivativeWithOptions is Env.Derivative for a request with the
 	// given options (Request.Options); derivatives with different options
 	// are different functions.
-	DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
+	DerivativeWithOptions(mode string, opts Options, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
 }
 
 // BuildEnv is implemented by an Env that can generate a derivative at
@@ -49,5 +52,109 @@ type BuildEnv interface {
 	// of them, and then generates none of them. The result's Obj stands
 	// for the derivative as a Go function, which Build (or Derivative)
 	// can differentiate in turn.
-	Build(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
+	Build(mode string, opts Options, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
+}
+
+// Options are the options of a request besides wrt=, opt= and test=,
+// parsed and checked by ParseOptions; each mode reads those it accepts
+// (Mode.Options lists their keys). The zero value is no options.
+type Options struct {
+	// Order is Taylor mode's order=K, the degree of the polynomials; 0
+	// when not given.
+	Order int
+	// Line is seed=line: the varied inputs move on a line, only their
+	// first coefficients are parameters (seed=jet, the default: all).
+	Line bool
+	// Lanes is the internal collapsed=L of the Laplacian's jet: L
+	// directions at once (order 2); 0 when not given.
+	Lanes int
+	// Gonum is //gad:grad's gonum=true: the gradient in gonum/optimize's
+	// shape.
+	Gonum bool
+	// NoValue is reverse mode's value=false: the generated function
+	// leaves out the primal results.
+	NoValue bool
+}
+
+// MaxOrder is the largest order=K accepted: the generated code is
+// quadratic in K.
+const MaxOrder = 12
+
+// MaxLanes bounds collapsed=L.
+const MaxLanes = 16
+
+// ParseOptions parses the values of a directive's options, in the order
+// given (keys are those of Mode.Options; unknown keys are the caller's
+// to refuse), and checks each value on its own.
+func ParseOptions(keys, values []string) (Options, error) {
+	var o Options
+	for i, k := range keys {
+		v := values[i]
+		switch k {
+		case "order":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > MaxOrder {
+				return o, fmt.Errorf("order=%s: want an integer K with 1 ≤ K ≤ %d", v, MaxOrder)
+			}
+			o.Order = n
+		case "seed":
+			switch v {
+			case "", "jet":
+				o.Line = false
+			case "line":
+				o.Line = true
+			default:
+				return o, fmt.Errorf("seed=%s: want seed=jet (every input coefficient is a parameter, the default) or seed=line (only the first)", v)
+			}
+		case "collapsed":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > MaxLanes {
+				return o, fmt.Errorf("collapsed=%s: want 1 to %d directions, at order=2", v, MaxLanes)
+			}
+			o.Lanes = n
+		case "gonum":
+			if v != "true" {
+				return o, fmt.Errorf("option gonum=%s: the value must be true", v)
+			}
+			o.Gonum = true
+		case "value":
+			switch v {
+			case "true":
+				o.NoValue = false
+			case "false":
+				o.NoValue = true
+			default:
+				return o, fmt.Errorf("option value=%s: the value must be true or false", v)
+			}
+		default:
+			return o, fmt.Errorf("unknown option %q", k)
+		}
+	}
+	if o.Lanes > 0 && o.Order != 2 {
+		return o, fmt.Errorf("collapsed=%d: want 1 to %d directions, at order=2", o.Lanes, MaxLanes)
+	}
+	return o, nil
+}
+
+// String returns the options in directive form, " order=2 seed=line",
+// in a fixed order; "" for none. Derivatives with different options are
+// different functions: the driver keys them by it.
+func (o Options) String() string {
+	var sb strings.Builder
+	if o.Lanes > 0 {
+		fmt.Fprintf(&sb, " collapsed=%d", o.Lanes)
+	}
+	if o.Gonum {
+		sb.WriteString(" gonum=true")
+	}
+	if o.Order > 0 {
+		fmt.Fprintf(&sb, " order=%d", o.Order)
+	}
+	if o.Line {
+		sb.WriteString(" seed=line")
+	}
+	if o.NoValue {
+		sb.WriteString(" value=false")
+	}
+	return sb.String()
 }

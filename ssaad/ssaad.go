@@ -40,9 +40,9 @@ type Request struct {
 	// Active[i] says whether parameter i (the receiver first, for a
 	// method) is varied. Use DefaultActivity, or WrtActivity for wrt=.
 	Active []bool
-	// Options holds the directive's other key=value options, already
-	// checked against Mode.Options.
-	Options map[string]string
+	// Options holds the directive's other options, parsed
+	// (ParseOptions) and checked against Mode.Options.
+	Options Options
 	// Pos is the position of the directive, or of the call that made the
 	// driver generate this derivative for a callee.
 	Pos token.Pos

@@ -76,12 +76,8 @@ func (m Mode) Options() []string {
 // shape, and checks that the function has it: one varied []float64
 // parameter (besides a receiver, for a method) and one float64 result.
 func gonumShape(req *ssaad.Request) (bool, error) {
-	v, ok := req.Options["gonum"]
-	if !ok {
+	if !req.Options.Gonum {
 		return false, nil
-	}
-	if v != "true" {
-		return false, fmt.Errorf("option gonum=%s: the value must be true", v)
 	}
 	ps := ssaad.Params(req.Target)
 	sig := req.Target.Type().(*types.Signature)
@@ -146,11 +142,7 @@ func (m Mode) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*ir
 		return nil, t.errs
 	}
 	t.gonum = gonum
-	noValue, err := m.noValue(req)
-	if err != nil {
-		t.errorf(primal.Pos, "directive", "%v", err)
-		return nil, t.errs
-	}
+	noValue := m.noValue(req)
 	t.noValue = noValue || gonum
 	if _, err := signature(req.Target, req.Active, req.Method, m.Seeded, noValue); err != nil {
 		t.errorf(primal.Pos, "", "%v", err)

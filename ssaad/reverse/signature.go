@@ -89,27 +89,13 @@ func (m Mode) Signature(req *ssaad.Request) (*types.Signature, error) {
 		xp := types.NewParam(token.NoPos, req.Target.Pkg(), names[len(names)-1], x.Type())
 		return types.NewSignatureType(recv, nil, nil, types.NewTuple(grad, xp), nil, false), nil
 	}
-	noValue, err := m.noValue(req)
-	if err != nil {
-		return nil, err
-	}
-	return signature(req.Target, req.Active, req.Method, m.Seeded || m.Callee, noValue)
+	return signature(req.Target, req.Active, req.Method, m.Seeded || m.Callee, m.noValue(req))
 }
 
 // noValue reports whether the generated function leaves out the primal
 // results: the callee variant (its callers have them) and value=false.
-func (m Mode) noValue(req *ssaad.Request) (bool, error) {
-	if m.Callee {
-		return true, nil
-	}
-	switch v, ok := req.Options["value"]; {
-	case !ok || v == "true":
-		return false, nil
-	case v == "false":
-		return true, nil
-	default:
-		return false, fmt.Errorf("option value=%s: the value must be true or false", v)
-	}
+func (m Mode) noValue(req *ssaad.Request) bool {
+	return m.Callee || req.Options.NoValue
 }
 
 func signature(fn *types.Func, active []bool, method, seeded, noValue bool) (*types.Signature, error) {

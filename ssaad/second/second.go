@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 
 	"github.com/gadgen/gadgen/diag"
@@ -254,9 +253,9 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		if !ok {
 			return fail("this environment cannot generate Taylor-mode functions")
 		}
-		jetOpts := map[string]string{"order": "2", "seed": "line"}
+		jetOpts := ssaad.Options{Order: 2, Line: true}
 		if h.Kind == Laplacian {
-			jetOpts["collapsed"] = strconv.Itoa(laplacianLanes)
+			jetOpts.Lanes = laplacianLanes
 		}
 		jet, err = oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
 		if err != nil {
@@ -510,7 +509,7 @@ func gradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, error) 
 	if !ok {
 		return nil, fmt.Errorf("this environment cannot compose modes")
 	}
-	grad, err := be.Build("grad", nil, req.Target, req.Active, req.Pos)
+	grad, err := be.Build("grad", ssaad.Options{}, req.Target, req.Active, req.Pos)
 	if err != nil {
 		return nil, err
 	}
@@ -521,7 +520,7 @@ func gradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, error) 
 	}
 	active := make([]bool, len(ps))
 	active[k], active[k+1] = true, true
-	gj, err := be.Build("jvp", nil, grad.Obj, active, req.Pos)
+	gj, err := be.Build("jvp", ssaad.Options{}, grad.Obj, active, req.Pos)
 	if err != nil {
 		return nil, err
 	}

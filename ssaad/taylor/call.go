@@ -10,7 +10,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strconv"
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
@@ -131,13 +130,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 			}
 		}
 	}
-	opts := map[string]string{"order": strconv.Itoa(t.cfg.order)}
-	if t.cfg.lanes > 0 {
-		opts["collapsed"] = strconv.Itoa(t.cfg.lanes)
-	}
-	if line {
-		opts["seed"] = "line"
-	}
+	opts := ssaad.Options{Order: t.cfg.order, Lanes: t.cfg.lanes, Line: line}
 	var all []*ir.Value
 	for i := range vals {
 		all = append(all, vals[i])
@@ -192,7 +185,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 // callee returns the derivative that a call of fn with active arguments
 // calls: its JVP in forward mode, else its Taylor-mode function with
 // opts.
-func (t *transformer) callee(fn *types.Func, opts map[string]string, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+func (t *transformer) callee(fn *types.Func, opts ssaad.Options, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
 	if t.cfg.tangent {
 		return t.env.Derivative("jvp", fn, active, pos)
 	}

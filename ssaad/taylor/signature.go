@@ -12,9 +12,8 @@ import (
 	"github.com/gadgen/gadgen/ssaad"
 )
 
-// MaxOrder is the largest order=K accepted: the generated code is
-// unrolled and grows like K².
-const MaxOrder = 12
+// MaxOrder is the largest order=K accepted (ssaad.MaxOrder).
+const MaxOrder = ssaad.MaxOrder
 
 // config is what the options of a request say.
 type config struct {
@@ -56,8 +55,8 @@ func (c config) mode() string {
 	return "Taylor mode"
 }
 
-// MaxLanes bounds collapsed=L.
-const MaxLanes = 16
+// MaxLanes bounds collapsed=L (ssaad.MaxLanes).
+const MaxLanes = ssaad.MaxLanes
 
 // slots returns the number of coefficient slots of a value: K, or the L
 // first coefficients and the summed second one.
@@ -76,33 +75,12 @@ func (c config) lineInputs() int {
 	return 1
 }
 
-// parseOptions reads order= and seed= of a request.
-func parseOptions(opts map[string]string) (config, error) {
-	var c config
-	s, ok := opts["order"]
-	if !ok {
-		return c, fmt.Errorf("//gad:taylor needs order=K, the degree of the Taylor polynomials (1 ≤ K ≤ %d)", MaxOrder)
+// parseOptions reads order=, seed= and collapsed= of a request.
+func parseOptions(opts ssaad.Options) (config, error) {
+	if opts.Order == 0 {
+		return config{}, fmt.Errorf("//gad:taylor needs order=K, the degree of the Taylor polynomials (1 ≤ K ≤ %d)", MaxOrder)
 	}
-	k, err := strconv.Atoi(s)
-	if err != nil || k < 1 || k > MaxOrder {
-		return c, fmt.Errorf("order=%s: want an integer K with 1 ≤ K ≤ %d", s, MaxOrder)
-	}
-	c.order = k
-	if l, ok := opts["collapsed"]; ok {
-		n, err := strconv.Atoi(l)
-		if err != nil || n < 1 || n > MaxLanes || c.order != 2 {
-			return c, fmt.Errorf("collapsed=%s: want 1 to %d directions, at order=2", l, MaxLanes)
-		}
-		c.lanes = n
-	}
-	switch seed := opts["seed"]; seed {
-	case "", "jet":
-	case "line":
-		c.line = true
-	default:
-		return c, fmt.Errorf("seed=%s: want seed=jet (every input coefficient is a parameter, the default) or seed=line (only the first)", seed)
-	}
-	return c, nil
+	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes}, nil
 }
 
 // names holds the parameter and result names of a generated function.

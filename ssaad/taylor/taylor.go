@@ -112,7 +112,7 @@ func transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env, c config) (*i
 type probeEnv struct{ ssaad.Env }
 
 // DerivativeWithOptions implements ssaad.OptionsEnv.
-func (p probeEnv) DerivativeWithOptions(mode string, opts map[string]string, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+func (p probeEnv) DerivativeWithOptions(mode string, opts ssaad.Options, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
 	if mode != "taylor" {
 		return nil, fmt.Errorf("probe: mode %s", mode)
 	}
