@@ -74,6 +74,12 @@ type Options struct {
 	// NoValue is reverse mode's value=false: the generated function
 	// leaves out the primal results.
 	NoValue bool
+	// Scratch, internal, has bit i set when the caller does not read the
+	// memory that parameter i (receiver first) points to after the call:
+	// the derivative may drop the stores into it that it does not read
+	// back (ir.Func.Scratch). The HVP asks for the JVP of a gradient with
+	// the gradient's buffer as scratch.
+	Scratch uint64
 }
 
 // MaxOrder is the largest order=K accepted: the generated code is
@@ -155,6 +161,9 @@ func (o Options) String() string {
 	}
 	if o.NoValue {
 		sb.WriteString(" value=false")
+	}
+	if o.Scratch != 0 {
+		fmt.Fprintf(&sb, " scratch=%b", o.Scratch)
 	}
 	return sb.String()
 }

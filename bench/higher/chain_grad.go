@@ -447,14 +447,9 @@ func rosenbrockRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * da
-		t4 := t2*t + 100*(t*a)
-		t5 := t3*t + 100*(t*da)
-		ddxi := ddx[i]
-		dx[i] += -(2 * (t * b)) - 2*(t4*xi)
-		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
-		t6 := ddx[i+1]
-		dx[i+1] += t4
-		ddx[i+1] = t6 + t5
+		t4 := t3*t + 100*(t*da)
+		ddx[i] += 2*(t*dx2i) - 2*(t4*xi+(t2*t+100*(t*a))*dx2i)
+		ddx[i+1] += t4
 		sum += t2*a + b*b
 		dsum += t3*a + t2*da - 2*(dx2i*b)
 	}

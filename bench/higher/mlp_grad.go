@@ -605,7 +605,6 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 	var dds2 float64
 	var ds7 float64
 	var dds3 float64
-	var ds8 float64
 	var dds4 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ValueGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -639,16 +638,16 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < len(x); j9++ {
-			t57 := m.W1[i*m.D+j9]
-			s4 += t57 * x[j9]
-			ds4 += t57 * dx2[j9]
+			t54 := m.W1[i*m.D+j9]
+			s4 += t54 * x[j9]
+			ds4 += t54 * dx2[j9]
 		}
-		t55 := math.Tanh(s4)
-		t56 := (1 - t55*t55) * ds4
-		h1[i] = t55
-		dh1[i] = t56
-		tape = append(tape, t55)
-		dtape = append(dtape, t56)
+		t52 := math.Tanh(s4)
+		t53 := (1 - t52*t52) * ds4
+		h1[i] = t52
+		dh1[i] = t53
+		tape = append(tape, t52)
+		dtape = append(dtape, t53)
 	}
 	n3 := len(h2)
 	trips2 := max(n3+2, 0)
@@ -660,16 +659,16 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n; j8++ {
-			t54 := m.W2[i2*m.H1+j8]
-			s3 += t54 * h1[j8]
-			ds3 += t54 * dh1[j8]
+			t51 := m.W2[i2*m.H1+j8]
+			s3 += t51 * h1[j8]
+			ds3 += t51 * dh1[j8]
 		}
-		t52 := math.Tanh(s3)
-		t53 := (1 - t52*t52) * ds3
-		h2[i2] = t52
-		dh2[i2] = t53
-		tape2 = append(tape2, t52)
-		dtape2 = append(dtape2, t53)
+		t49 := math.Tanh(s3)
+		t50 := (1 - t49*t49) * ds3
+		h2[i2] = t49
+		dh2[i2] = t50
+		tape2 = append(tape2, t49)
+		dtape2 = append(dtape2, t50)
 	}
 	n5 := len(h3)
 	trips3 := max(n5+2, 0)
@@ -681,16 +680,16 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		s2 := m.B3[i3]
 		ds2 := 0.0
 		for j7 := 0; j7 < n3; j7++ {
-			t51 := m.W3[i3*m.H2+j7]
-			s2 += t51 * h2[j7]
-			ds2 += t51 * dh2[j7]
+			t48 := m.W3[i3*m.H2+j7]
+			s2 += t48 * h2[j7]
+			ds2 += t48 * dh2[j7]
 		}
-		t49 := math.Tanh(s2)
-		t50 := (1 - t49*t49) * ds2
-		h3[i3] = t49
-		dh3[i3] = t50
-		tape3 = append(tape3, t49)
-		dtape3 = append(dtape3, t50)
+		t46 := math.Tanh(s2)
+		t47 := (1 - t46*t46) * ds2
+		h3[i3] = t46
+		dh3[i3] = t47
+		tape3 = append(tape3, t46)
+		dtape3 = append(dtape3, t47)
 	}
 	n7 := len(h4)
 	trips4 := max(n7+2, 0)
@@ -702,94 +701,94 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		s := m.B4[i4]
 		ds := 0.0
 		for j6 := 0; j6 < n5; j6++ {
-			t48 := m.W4[i4*m.H3+j6]
-			s += t48 * h3[j6]
-			ds += t48 * dh3[j6]
+			t45 := m.W4[i4*m.H3+j6]
+			s += t45 * h3[j6]
+			ds += t45 * dh3[j6]
 		}
-		t46 := math.Tanh(s)
-		t47 := (1 - t46*t46) * ds
-		h4[i4] = t46
-		dh4[i4] = t47
-		tape4 = append(tape4, t46)
-		dtape4 = append(dtape4, t47)
+		t43 := math.Tanh(s)
+		t44 := (1 - t43*t43) * ds
+		h4[i4] = t43
+		dh4[i4] = t44
+		tape4 = append(tape4, t43)
+		dtape4 = append(dtape4, t44)
 	}
 	dout2 += 1
 	t11 := dout2
 	out := m.B5
 	dout := 0.0
 	for j := 0; j < n7; j++ {
-		t45 := m.W5[j]
+		t42 := m.W5[j]
 		h4j := h4[j]
 		dh4j := dh4[j]
-		dh4_2[j] += t45 * t11
-		out += t45 * h4j
-		dout += t45 * dh4j
+		dh4_2[j] += t42 * t11
+		out += t42 * h4j
+		dout += t42 * dh4j
 	}
 	for i5 := n7 - 1; i5 >= 0; i5-- {
-		t38 := len(tape4) - 1
-		t39 := tape4[t38]
-		t40 := dtape4[t38]
-		tape4 = tape4[:t38]
-		dtape4 = dtape4[:t38]
+		t35 := len(tape4) - 1
+		t36 := tape4[t35]
+		t37 := dtape4[t35]
+		tape4 = tape4[:t35]
+		dtape4 = dtape4[:t35]
 		dh4i := dh4_2[i5]
 		dh4_2[i5] = 0
-		ds5 += (1 - t39*t39) * dh4i
-		dds -= 2 * (t40 * t39) * dh4i
-		t41 := ds5
-		t42 := dds
+		ds5 += (1 - t36*t36) * dh4i
+		dds -= 2 * (t37 * t36) * dh4i
+		t38 := ds5
+		t39 := dds
 		for j5 := n5 - 1; j5 >= 0; j5-- {
-			t43 := m.W4[i5*m.H3+j5]
-			t44 := ddh3[j5]
-			dh3_2[j5] += t43 * t41
-			ddh3[j5] = t44 + t43*t42
+			t40 := m.W4[i5*m.H3+j5]
+			t41 := ddh3[j5]
+			dh3_2[j5] += t40 * t38
+			ddh3[j5] = t41 + t40*t39
 		}
 		ds5 = 0
 		dds = 0
 	}
 	for i6 := n5 - 1; i6 >= 0; i6-- {
-		t29 := len(tape4) - 1
-		t30 := tape4[t29]
-		t31 := dtape4[t29]
-		tape4 = tape4[:t29]
-		dtape4 = dtape4[:t29]
+		t26 := len(tape4) - 1
+		t27 := tape4[t26]
+		t28 := dtape4[t26]
+		tape4 = tape4[:t26]
+		dtape4 = dtape4[:t26]
 		dh3i := dh3_2[i6]
-		t32 := ddh3[i6]
+		t29 := ddh3[i6]
 		dh3_2[i6] = 0
 		ddh3[i6] = 0
-		t33 := 1 - t30*t30
-		ds6 += t33 * dh3i
-		dds2 += t33*t32 - 2*(t31*t30)*dh3i
-		t34 := ds6
-		t35 := dds2
+		t30 := 1 - t27*t27
+		ds6 += t30 * dh3i
+		dds2 += t30*t29 - 2*(t28*t27)*dh3i
+		t31 := ds6
+		t32 := dds2
 		for j4 := n3 - 1; j4 >= 0; j4-- {
-			t36 := m.W3[i6*m.H2+j4]
-			t37 := ddh2[j4]
-			dh2_2[j4] += t36 * t34
-			ddh2[j4] = t37 + t36*t35
+			t33 := m.W3[i6*m.H2+j4]
+			t34 := ddh2[j4]
+			dh2_2[j4] += t33 * t31
+			ddh2[j4] = t34 + t33*t32
 		}
 		ds6 = 0
 		dds2 = 0
 	}
 	for i7 := n3 - 1; i7 >= 0; i7-- {
-		t20 := len(tape4) - 1
-		t21 := tape4[t20]
-		t22 := dtape4[t20]
-		tape4 = tape4[:t20]
-		dtape4 = dtape4[:t20]
+		t17 := len(tape4) - 1
+		t18 := tape4[t17]
+		t19 := dtape4[t17]
+		tape4 = tape4[:t17]
+		dtape4 = dtape4[:t17]
 		dh2i := dh2_2[i7]
-		t23 := ddh2[i7]
+		t20 := ddh2[i7]
 		dh2_2[i7] = 0
 		ddh2[i7] = 0
-		t24 := 1 - t21*t21
-		ds7 += t24 * dh2i
-		dds3 += t24*t23 - 2*(t22*t21)*dh2i
-		t25 := ds7
-		t26 := dds3
+		t21 := 1 - t18*t18
+		ds7 += t21 * dh2i
+		dds3 += t21*t20 - 2*(t19*t18)*dh2i
+		t22 := ds7
+		t23 := dds3
 		for j3 := n - 1; j3 >= 0; j3-- {
-			t27 := m.W2[i7*m.H1+j3]
-			t28 := ddh1[j3]
-			dh1_2[j3] += t27 * t25
-			ddh1[j3] = t28 + t27*t26
+			t24 := m.W2[i7*m.H1+j3]
+			t25 := ddh1[j3]
+			dh1_2[j3] += t24 * t22
+			ddh1[j3] = t25 + t24*t23
 		}
 		ds7 = 0
 		dds3 = 0
@@ -804,18 +803,11 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		t15 := ddh1[i8]
 		dh1_2[i8] = 0
 		ddh1[i8] = 0
-		t16 := 1 - t13*t13
-		ds8 += t16 * dh1i
-		dds4 += t16*t15 - 2*(t14*t13)*dh1i
-		t17 := ds8
-		t18 := dds4
+		dds4 += (1-t13*t13)*t15 - 2*(t14*t13)*dh1i
+		t16 := dds4
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			t19 := m.W1[i8*m.D+j2]
-			ddxj := ddx[j2]
-			dx[j2] += t19 * t17
-			ddx[j2] = ddxj + t19*t18
+			ddx[j2] += m.W1[i8*m.D+j2] * t16
 		}
-		ds8 = 0
 		dds4 = 0
 	}
 	return out, dout

@@ -101,7 +101,6 @@ func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	var ds2 float64
-	var dz2 float64
 	var ddz float64
 	var ds3 float64
 	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
@@ -121,17 +120,17 @@ func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
 		z := 0.0
 		dz := 0.0
 		for j2 := 0; j2 < len(w); j2++ {
-			xj2 := x2[j2]
-			z += w[j2] * xj2
-			dz += dw2[j2] * xj2
+			xj := x2[j2]
+			z += w[j2] * xj
+			dz += dw2[j2] * xj
 		}
-		t18 := math.Exp(z)
-		t19 := t18 * dz
-		t20 := d.Y[i]
-		s += math.Log1p(t18) - t20*z
-		ds += 1/(1+t18)*t19 - t20*dz
-		tape = append(tape, t18)
-		dtape = append(dtape, t19)
+		t15 := math.Exp(z)
+		t16 := t15 * dz
+		t17 := d.Y[i]
+		s += math.Log1p(t15) - t17*z
+		ds += 1/(1+t15)*t16 - t17*dz
+		tape = append(tape, t15)
+		dtape = append(dtape, t16)
 	}
 	n3 := len(w)
 	ds2 += 1
@@ -139,13 +138,11 @@ func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
 	for i2 := 0; i2 < n3; i2++ {
 		v := w[i2]
 		dv := dw2[i2]
-		t15 := 0.005 * v
-		t16 := 0.005 * dv
-		t17 := ddw[i2]
-		dw[i2] += t15*t5 + 0.005*(t5*v)
-		ddw[i2] = t17 + (t16*t5 + 0.005*(t5*dv))
-		s += t15 * v
-		ds += t16*v + t15*dv
+		t13 := 0.005 * v
+		t14 := 0.005 * dv
+		ddw[i2] += t14*t5 + 0.005*(t5*dv)
+		s += t13 * v
+		ds += t14*v + t13*dv
 	}
 	ds3 += ds2
 	t6 := ds3
@@ -156,21 +153,13 @@ func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
 		t9 := dtape[t7]
 		tape = tape[:t7]
 		dtape = dtape[:t7]
-		dz2 -= d.Y[i3] * t6
 		t10 := 1 + t8
 		t11 := 1 / t10
-		t12 := t11 * t6
-		dz2 += t8 * t12
-		ddz += t9*t12 - t8*(t11*t9/t10*t6)
-		t13 := dz2
-		t14 := ddz
+		ddz += t9*(t11*t6) - t8*(t11*t9/t10*t6)
+		t12 := ddz
 		for j := n3 - 1; j >= 0; j-- {
-			xj := x[j]
-			ddwj := ddw[j]
-			dw[j] += t13 * xj
-			ddw[j] = ddwj + t14*xj
+			ddw[j] += t12 * x[j]
 		}
-		dz2 = 0
 		ddz = 0
 	}
 	return s, ds

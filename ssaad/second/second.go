@@ -520,7 +520,11 @@ func gradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, error) 
 	}
 	active := make([]bool, len(ps))
 	active[k], active[k+1] = true, true
-	gj, err := be.Build("jvp", ssaad.Options{}, grad.Obj, active, req.Pos)
+	if k+1 >= 64 {
+		return nil, fmt.Errorf("too many parameters")
+	}
+	// The gradient itself is not wanted: its buffer is scratch.
+	gj, err := be.Build("jvp", ssaad.Options{Scratch: 1 << (k + 1)}, grad.Obj, active, req.Pos)
 	if err != nil {
 		return nil, err
 	}

@@ -242,6 +242,14 @@ func (t *transformer) run() {
 			name = nm.params[i]
 		}
 		t.val[pv] = f.AddParam(name, pv.Type)
+		if req.Options.Scratch&(1<<i) != 0 {
+			// The caller does not read this memory after the call
+			// (ssaad.Options.Scratch).
+			for len(f.Scratch) < len(f.Params)-1 {
+				f.Scratch = append(f.Scratch, false)
+			}
+			f.Scratch = append(f.Scratch, true)
+		}
 		if req.Active[i] {
 			cs := make([]*ir.Value, K)
 			for k := range nm.coefs[i] {

@@ -2280,11 +2280,11 @@ func accumulateGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	dtape := append(t2, make([]float64, trips)...)[:n2]
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t12 := math.Sin(v2)
-		t13 := math.Cos(v2) * dx2[i]
-		accumulateAddJVP(sum, dsum, t12, t13)
-		tape = append(tape, t12)
-		dtape = append(dtape, t13)
+		t10 := math.Sin(v2)
+		t11 := math.Cos(v2) * dx2[i]
+		accumulateAddJVP(sum, dsum, t10, t11)
+		tape = append(tape, t10)
+		dtape = append(dtape, t11)
 	}
 	sum2 := *sum
 	dsum3 := *dsum
@@ -2300,11 +2300,7 @@ func accumulateGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t7 := len(tape) - 1
 		t8, t9 := accumulateAddReverseJVP(sum, dsum, dsum2, ddsum, tape[t7], dtape[t7])
 		v := x[i2]
-		dv := dx2[i2]
-		t10 := math.Cos(v)
-		t11 := ddx[i2]
-		dx[i2] += t10 * t8
-		ddx[i2] = t11 + (t10*t9 - math.Sin(v)*dv*t8)
+		ddx[i2] += math.Cos(v)*t9 - math.Sin(v)*dx2[i2]*t8
 		tape = tape[:t7]
 		dtape = dtape[:t7]
 	}
@@ -3633,28 +3629,23 @@ func shiftedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var t29 float64
-	var dc3 float64
+	var t22 float64
 	var ddc float64
-	var t30 float64
-	var t31 float64
+	var t23 float64
 	var ds2 float64
 	var ds3 float64
-	var dc4 float64
 	var ddc2 float64
-	var t32 float64
-	var t33 float64
+	var t24 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ShiftedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	c3 := x[0]
-	dc5 := dx2[0]
-	var dc6 float64
+	dc3 := dx2[0]
 	var ddc3 float64
 	x1 := x[1]
 	dx21 := dx2[1]
 	c := c3
-	dc := dc5
+	dc := dc3
 	t := x1 - c
 	t2 := dx21 - dc
 	t3 := t * t
@@ -3667,19 +3658,19 @@ func shiftedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		n = len(x)
 		if i < n {
 			c3 = x[i]
-			dc5 = dx2[i]
+			dc3 = dx2[i]
 			x1_3 := x[1]
 			dx21_3 := dx2[1]
 			c2 := c3
-			dc2 := dc5
-			t25 := x1_3 - c2
-			t26 := t25 * t25
-			t27 := t26 * x1_3
-			t28 := 2*((dx21_3-dc2)*t25)*x1_3 + t26*dx21_3
+			dc2 := dc3
+			t18 := x1_3 - c2
+			t19 := t18 * t18
+			t20 := t19 * x1_3
+			t21 := 2*((dx21_3-dc2)*t18)*x1_3 + t19*dx21_3
 			tape = append(tape, c2)
 			dtape = append(dtape, dc2)
-			s += t27
-			ds += t28
+			s += t20
+			ds += t21
 			i++
 		} else {
 			break
@@ -3688,67 +3679,41 @@ func shiftedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	ds2 += 1
 	t5 := ds2
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t29 += t5
-		t10 := len(tape) - 1
-		t11 := tape[:t10]
-		t12 := dtape[:t10]
-		t13 := t29
-		t29 = 0
+		t22 += t5
+		t8 := len(tape) - 1
+		t9 := tape[:t8]
+		t10 := dtape[:t8]
+		t11 := t22
+		t22 = 0
 		x1_2 := x[1]
 		dx21_2 := dx2[1]
-		t14 := t13 * x1_2
-		t15 := x1_2 - tape[t10]
-		t16 := dx21_2 - dtape[t10]
-		t30 += t15 * t15 * t13
-		t31 += 2 * (t16 * t15) * t13
-		t17 := 2 * (t14 * t15)
-		t18 := 2 * (t13*dx21_2*t15 + t14*t16)
-		t30 += t17
-		t31 += t18
-		dc3 -= t17
-		ddc -= t18
-		t19 := dc3
-		t20 := ddc
-		dc3 = 0
+		t12 := x1_2 - tape[t8]
+		t13 := dx21_2 - dtape[t8]
+		t23 += 2 * (t13 * t12) * t11
+		t14 := 2 * (t11*dx21_2*t12 + t11*x1_2*t13)
+		t23 += t14
+		ddc -= t14
+		t15 := ddc
 		ddc = 0
-		dc6 += t19
-		ddc3 += t20
-		t21 := t30
-		t22 := t31
-		t30 = 0
-		t31 = 0
-		ddx1_2 := ddx[1]
-		dx[1] += t21
-		ddx[1] = ddx1_2 + t22
-		t23 := dc6
-		t24 := ddc3
-		dc6 = 0
+		ddc3 += t15
+		t16 := t23
+		t23 = 0
+		ddx[1] += t16
+		t17 := ddc3
 		ddc3 = 0
-		ddxi := ddx[i2]
-		dx[i2] += t23
-		ddx[i2] = ddxi + t24
-		tape = t11
-		dtape = t12
+		ddx[i2] += t17
+		tape = t9
+		dtape = t10
 	}
 	ds3 += ds2
 	t6 := ds3
-	t7 := t6 * x1
-	t32 += t3 * t6
-	t33 += t4 * t6
-	t8 := 2 * (t7 * t)
-	t9 := 2 * (t6*dx21*t + t7*t2)
-	t32 += t8
-	t33 += t9
-	dc4 -= t8
-	ddc2 -= t9
-	dc6 += dc4
+	t24 += t4 * t6
+	t7 := 2 * (t6*dx21*t + t6*x1*t2)
+	t24 += t7
+	ddc2 -= t7
 	ddc3 += ddc2
-	ddx1 := ddx[1]
-	dx[1] += t32
-	ddx[1] = ddx1 + t33
-	ddx0 := ddx[0]
-	dx[0] += dc6
-	ddx[0] = ddx0 + ddc3
+	ddx[1] += t24
+	ddx[0] += ddc3
 	return s, ds
 }
 

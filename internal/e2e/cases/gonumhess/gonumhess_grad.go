@@ -82,15 +82,13 @@ func functionsBealeFuncGradJVP(b functions.Beale, x, dx2, dx, ddx []float64) (fl
 	t17 := 2 * t2
 	t18 := x0 * t12
 	t19 := dx20*t12 - x0*t13
-	t20 := t18*x1 + x0*t14
-	t21 := t4*t18 + t3*t19 + 2*((t19*x1+t18*dx21+(dx20*t14-x0*t15))*x1+t20*dx21)
+	t20 := 2 * ((t19*x1+t18*dx21+(dx20*t14-x0*t15))*x1 + (t18*x1+x0*t14)*dx21)
+	t21 := t4*t18 + t3*t19 + t20
 	t22 := -(-(t13 * t8) - t12*t7) - (-(t15 * t5) - t14*t4) - (-(t17 * t) - t16*dx21)
 	t23 := t21 + (dx20*t16 - x0*t17)
 	t24 := ddx[1] + t23
-	dx[1] += t3*t18 + 2*(t20*x1) + x0*t16
 	ddx[1] = t24
 	t25 := ddx[0] + t22
-	dx[0] += -(t12 * t8) - t14*t5 - t16*t
 	ddx[0] = t25
 	return t10, t11
 }
@@ -427,12 +425,8 @@ func functionsBrownBadlyScaledFuncGradJVP(
 	t2 := 2*(df1*f1) + 2*(df2*f2) + 2*(df3*f3)
 	t3 := 2 * f3
 	t4 := 2 * df3
-	ddx1 := ddx[1]
-	dx[1] += x0*t3 + 2*f2
-	ddx[1] = ddx1 + (df1*t3 + x0*t4 + 2*df2)
-	ddx0 := ddx[0]
-	dx[0] += t3*x1 + 2*f1
-	ddx[0] = ddx0 + (t4*x1 + t3*df2 + 2*df1)
+	ddx[1] += df1*t3 + x0*t4 + 2*df2
+	ddx[0] += t4*x1 + t3*df2 + 2*df1
 	return t, t2
 }
 
@@ -693,22 +687,12 @@ func functionsBrownAndDennisFuncGradJVP(b functions.BrownAndDennis, x, dx2, dx, 
 		df := 2*(df1*f1) + 2*(df2*f2)
 		t3 := 2 * (t * f)
 		t4 := 2 * (t * df)
-		t5 := 2 * (t3 * f2)
-		t6 := 2 * (t4*f2 + t3*df2)
-		t7 := 2 * (t3 * f1)
-		t8 := 2 * (t4*f1 + t3*df1)
-		ddx3 := ddx[3]
-		dx[3] += t5 * t2
-		ddx[3] = ddx3 + t6*t2
-		ddx2 := ddx[2]
-		dx[2] += t5
-		ddx[2] = ddx2 + t6
-		ddx1 := ddx[1]
-		dx[1] += c * t7
-		ddx[1] = ddx1 + c*t8
-		ddx0 := ddx[0]
-		dx[0] += t7
-		ddx[0] = ddx0 + t8
+		t5 := 2 * (t4*f2 + t3*df2)
+		t6 := 2 * (t4*f1 + t3*df1)
+		ddx[3] += t5 * t2
+		ddx[2] += t5
+		ddx[1] += c * t6
+		ddx[0] += t6
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -999,12 +983,8 @@ func functionsPowellBadlyScaledFuncGradJVP(
 	t10 := 2 * df2
 	t11 := 2 * f1
 	t12 := 2 * df1
-	ddx1 := ddx[1]
-	dx[1] += t*t11 - t5*t9
-	ddx[1] = ddx1 + (t2*t11 + t*t12 - (t5*t10 - t6*t9))
-	ddx0 := ddx[0]
-	dx[0] += 10000*(t11*x1) - t3*t9
-	ddx[0] = ddx0 + (10000*(t12*x1+t11*dx21) - (t3*t10 - t4*t9))
+	ddx[1] += t2*t11 + t*t12 - (t5*t10 - t6*t9)
+	ddx[0] += 10000*(t12*x1+t11*dx21) - (t3*t10 - t4*t9)
 	return t7, t8
 }
 
@@ -1316,7 +1296,7 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (
 	dsum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
-		d2_2 := 1.0
+		d2 := 1.0
 		s1 := 0.0
 		ds1 := 0.0
 		j2 := 1
@@ -1324,36 +1304,36 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (
 		for {
 			n4 = len(x)
 			if j2 < n4 {
-				t25 := float64(j2) * d2_2
+				t21 := float64(j2) * d2
 				xj := x[j2]
 				dx2j := dx2[j2]
-				tape = append(tape, d2_2)
+				tape = append(tape, d2)
 				dtape = append(dtape, 0)
-				d2_2 *= d1
-				s1 += t25 * xj
-				ds1 += t25 * dx2j
+				d2 *= d1
+				s1 += t21 * xj
+				ds1 += t21 * dx2j
 				j2++
 			} else {
 				break
 			}
 		}
-		d2_3 := 1.0
+		d2_2 := 1.0
 		s2_2 := 0.0
 		ds2_2 := 0.0
 		for i4 := 0; i4 < n4; i4++ {
 			v := x[i4]
 			dv := dx2[i4]
-			tape = append(tape, d2_3)
+			tape = append(tape, d2_2)
 			dtape = append(dtape, 0)
-			s2_2 += d2_3 * v
-			ds2_2 += d2_3 * dv
-			d2_3 *= d1
+			s2_2 += d2_2 * v
+			ds2_2 += d2_2 * dv
+			d2_2 *= d1
 		}
-		t24 := s1 - s2_2*s2_2 - 1
-		dsum += 2 * ((ds1 - 2*(ds2_2*s2_2)) * t24)
+		t20 := s1 - s2_2*s2_2 - 1
+		dsum += 2 * ((ds1 - 2*(ds2_2*s2_2)) * t20)
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t24 * t24
+		sum += t20 * t20
 	}
 	x0 := x[0]
 	dx20 := dx2[0]
@@ -1364,57 +1344,43 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (
 	sum += t4 + t6*t6
 	dsum += t5 + 2*(dt*t6)
 	dsum2 += 1
-	t7 := 2 * t6
-	t8 := 2 * dt
-	t9 := 1 - t7
-	ddx0 := ddx[0]
-	dx[0] += 2 * (t9 * x0)
-	ddx[0] = ddx0 + 2*(t9*dx20-t8*x0)
-	ddx1 := ddx[1]
-	dx[1] += t7
-	ddx[1] = ddx1 + t8
-	t10 := dsum2
+	t7 := 2 * dt
+	ddx[0] += 2 * ((1-2*t6)*dx20 - t7*x0)
+	ddx[1] += t7
+	t8 := dsum2
 	for i2 := 29; i2 >= 1; i2-- {
 		n2 := len(tape)
-		t11 := n2 - 2
-		s2 := tape[t11]
-		ds2 := dtape[t11]
-		t12 := n2 - 1
+		t9 := n2 - 2
+		s2 := tape[t9]
+		ds2 := dtape[t9]
+		t10 := n2 - 1
 		n3 := len(x)
-		t13 := 2 * (t10 * (tape[t12] - s2*s2 - 1))
-		t14 := 2 * (t10 * (dtape[t12] - 2*(ds2*s2)))
-		ds1_2 += t13
-		dds1 += t14
-		ds2_3 -= 2 * (t13 * s2)
-		dds2 -= 2 * (t14*s2 + t13*ds2)
-		t15 := ds2_3
-		t16 := dds2
-		tape = tape[:t11]
-		dtape = dtape[:t11]
+		t11 := 2 * (t8 * (tape[t10] - s2*s2 - 1))
+		t12 := 2 * (t8 * (dtape[t10] - 2*(ds2*s2)))
+		ds1_2 += t11
+		dds1 += t12
+		ds2_3 -= 2 * (t11 * s2)
+		dds2 -= 2 * (t12*s2 + t11*ds2)
+		t13 := ds2_3
+		t14 := dds2
+		tape = tape[:t9]
+		dtape = dtape[:t9]
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t22 := len(tape) - 1
-			d2 := tape[t22]
-			dd2_2 := dtape[t22]
-			t23 := ddx[i3]
-			dx[i3] += d2 * t15
-			ddx[i3] = t23 + (dd2_2*t15 + d2*t16)
-			tape = tape[:t22]
-			dtape = dtape[:t22]
+			t19 := len(tape) - 1
+			ddx[i3] += dtape[t19]*t13 + tape[t19]*t14
+			tape = tape[:t19]
+			dtape = dtape[:t19]
 		}
 		ds2_3 = 0
 		dds2 = 0
-		t17 := ds1_2
-		t18 := dds1
+		t15 := ds1_2
+		t16 := dds1
 		for j := n3 - 1; j >= 1; j-- {
-			t19 := len(tape) - 1
-			dd2 := dtape[t19]
-			t20 := float64(j)
-			t21 := t20 * tape[t19]
-			ddxj := ddx[j]
-			dx[j] += t21 * t17
-			ddx[j] = ddxj + (t20*dd2*t17 + t21*t18)
-			tape = tape[:t19]
-			dtape = dtape[:t19]
+			t17 := len(tape) - 1
+			t18 := float64(j)
+			ddx[j] += t18*dtape[t17]*t15 + t18*tape[t17]*t16
+			tape = tape[:t17]
+			dtape = dtape[:t17]
 		}
 		ds1_2 = 0
 		dds1 = 0
@@ -1797,26 +1763,14 @@ func functionsWoodFuncGradJVP(w functions.Wood, x, dx2, dx, ddx []float64) (sum,
 	t9 := 0.1 * df6
 	t10 := t*f1 + f2*f2 + t3*f3 + f4*f4 + t5*f5 + t8*f6
 	t11 := t7 + (t9*f6 + t8*df6)
-	t12 := 2 * t8
-	t13 := 2 * t9
-	t14 := 2 * t5
-	t15 := 2 * t6
-	t16 := 2 * t3
-	t17 := 2 * t4
-	t18 := 2 * t
-	t19 := 2 * t2
-	ddx2 := ddx[2]
-	dx[2] += -(2 * f4) - 2*(t16*x2)
-	ddx[2] = ddx2 + (2*dx22 - 2*(t17*x2+t16*dx22))
-	ddx3 := ddx[3]
-	dx[3] += t14 - t12 + t16
-	ddx[3] = ddx3 + (t15 - t13 + t17)
-	ddx0 := ddx[0]
-	dx[0] += -(2 * f2) - 2*(t18*x0)
-	ddx[0] = ddx0 + (2*dx20 - 2*(t19*x0+t18*dx20))
-	ddx1 := ddx[1]
-	dx[1] += t12 + t14 + t18
-	ddx[1] = ddx1 + (t13 + t15 + t19)
+	t12 := 2 * t9
+	t13 := 2 * t6
+	t14 := 2 * t4
+	t15 := 2 * t2
+	ddx[2] += 2*dx22 - 2*(t14*x2+2*t3*dx22)
+	ddx[3] += t13 - t12 + t14
+	ddx[0] += 2*dx20 - 2*(t15*x0+2*t*dx20)
+	ddx[1] += t12 + t13 + t15
 	return t10, t11
 }
 
@@ -2196,13 +2150,8 @@ func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx2, dx, ddx []floa
 		f := t2 - 5*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t6 := 2 * (t * f)
 		t7 := 2 * (t * df)
-		t8 := 5 * t6
-		ddx1 := ddx[1]
-		dx[1] += t4 * t8 * z
-		ddx[1] = ddx1 + (t4*(5*t7)-t5*t8)*z
-		ddx0 := ddx[0]
-		dx[0] -= t2 * t6 * z
-		ddx[0] = ddx0 - (t2*t7-t3*t6)*z
+		ddx[1] += (t4*(5*t7) - t5*(5*t6)) * z
+		ddx[0] -= (t2*t7 - t3*t6) * z
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2276,16 +2225,9 @@ func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx2, dx, ddx []floa
 		f := t2 - x2*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t6 := 2 * (t * f)
 		t7 := 2 * (t * df)
-		t8 := x2 * t6
-		ddx1 := ddx[1]
-		dx[1] += t4 * t8 * z
-		ddx[1] = ddx1 + (t4*(dx22*t6+x2*t7)-t5*t8)*z
-		ddx2 := ddx[2]
-		dx[2] -= t6 * t4
-		ddx[2] = ddx2 - (t7*t4 - t6*t5)
-		ddx0 := ddx[0]
-		dx[0] -= t2 * t6 * z
-		ddx[0] = ddx0 - (t2*t7-t3*t6)*z
+		ddx[1] += (t4*(dx22*t6+x2*t7) - t5*(x2*t6)) * z
+		ddx[2] -= t7*t4 - t6*t5
+		ddx[0] -= (t2*t7 - t3*t6) * z
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2361,20 +2303,10 @@ func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx2, dx, ddx []floa
 		f := x2*t2 - x3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t6 := 2 * (t * f)
 		t7 := 2 * (t * df)
-		t8 := x3 * t6
-		ddx1 := ddx[1]
-		dx[1] += t4 * t8 * z
-		ddx[1] = ddx1 + (t4*(dx23*t6+x3*t7)-t5*t8)*z
-		ddx3 := ddx[3]
-		dx[3] -= t6 * t4
-		ddx[3] = ddx3 - (t7*t4 - t6*t5)
-		t9 := x2 * t6
-		ddx0 := ddx[0]
-		dx[0] -= t2 * t9 * z
-		ddx[0] = ddx0 - (t2*(dx22*t6+x2*t7)-t3*t9)*z
-		ddx2 := ddx[2]
-		dx[2] += t6 * t2
-		ddx[2] = ddx2 + (t7*t2 - t6*t3)
+		ddx[1] += (t4*(dx23*t6+x3*t7) - t5*(x3*t6)) * z
+		ddx[3] -= t7*t4 - t6*t5
+		ddx[0] -= (t2*(dx22*t6+x2*t7) - t3*(x2*t6)) * z
+		ddx[2] += t7*t2 - t6*t3
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2452,24 +2384,11 @@ func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx2, dx, ddx []floa
 		f := x2*t2 - x3*t4 + 3*t6 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
 		t8 := 2 * (t * f)
 		t9 := 2 * (t * df)
-		t10 := 3 * t8
-		ddx4 := ddx[4]
-		dx[4] -= t6 * t10 * z
-		ddx[4] = ddx4 - (t6*(3*t9)-t7*t10)*z
-		t11 := x3 * t8
-		ddx1 := ddx[1]
-		dx[1] += t4 * t11 * z
-		ddx[1] = ddx1 + (t4*(dx23*t8+x3*t9)-t5*t11)*z
-		ddx3 := ddx[3]
-		dx[3] -= t8 * t4
-		ddx[3] = ddx3 - (t9*t4 - t8*t5)
-		t12 := x2 * t8
-		ddx0 := ddx[0]
-		dx[0] -= t2 * t12 * z
-		ddx[0] = ddx0 - (t2*(dx22*t8+x2*t9)-t3*t12)*z
-		ddx2 := ddx[2]
-		dx[2] += t8 * t2
-		ddx[2] = ddx2 + (t9*t2 - t8*t3)
+		ddx[4] -= (t6*(3*t9) - t7*(3*t8)) * z
+		ddx[1] += (t4*(dx23*t8+x3*t9) - t5*(x3*t8)) * z
+		ddx[3] -= t9*t4 - t8*t5
+		ddx[0] -= (t2*(dx22*t8+x2*t9) - t3*(x2*t8)) * z
+		ddx[2] += t9*t2 - t8*t3
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2550,27 +2469,12 @@ func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx2, dx, ddx []floa
 		f := x2*t2 - x3*t4 + x5*t6 - y
 		t8 := 2 * (t * f)
 		t9 := 2 * (t * df)
-		t10 := x5 * t8
-		ddx4 := ddx[4]
-		dx[4] -= t6 * t10 * z
-		ddx[4] = ddx4 - (t6*(dx25*t8+x5*t9)-t7*t10)*z
-		ddx5 := ddx[5]
-		dx[5] += t8 * t6
-		ddx[5] = ddx5 + (t9*t6 - t8*t7)
-		t11 := x3 * t8
-		ddx1 := ddx[1]
-		dx[1] += t4 * t11 * z
-		ddx[1] = ddx1 + (t4*(dx23*t8+x3*t9)-t5*t11)*z
-		ddx3 := ddx[3]
-		dx[3] -= t8 * t4
-		ddx[3] = ddx3 - (t9*t4 - t8*t5)
-		t12 := x2 * t8
-		ddx0 := ddx[0]
-		dx[0] -= t2 * t12 * z
-		ddx[0] = ddx0 - (t2*(dx22*t8+x2*t9)-t3*t12)*z
-		ddx2 := ddx[2]
-		dx[2] += t8 * t2
-		ddx[2] = ddx2 + (t9*t2 - t8*t3)
+		ddx[4] -= (t6*(dx25*t8+x5*t9) - t7*(x5*t8)) * z
+		ddx[5] += t9*t6 - t8*t7
+		ddx[1] += (t4*(dx23*t8+x3*t9) - t5*(x3*t8)) * z
+		ddx[3] -= t9*t4 - t8*t5
+		ddx[0] -= (t2*(dx22*t8+x2*t9) - t3*(x2*t8)) * z
+		ddx[2] += t9*t2 - t8*t3
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2642,15 +2546,9 @@ func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx2, dx, ddx []float64) (su
 		df := t6 - t4 - dx2[2]*y
 		t7 := 2 * (t * f)
 		t8 := 2 * (t * df)
-		ddx2 := ddx[2]
-		dx[2] -= t7 * y
-		ddx[2] = ddx2 - t8*y
-		ddx1 := ddx[1]
-		dx[1] += t2 * (t5 * t7)
-		ddx[1] = ddx1 + t2*(t5*t8-t6*t7)
-		ddx0 := ddx[0]
-		dx[0] -= t2 * (t3 * t7)
-		ddx[0] = ddx0 - t2*(t3*t8-t4*t7)
+		ddx[2] -= t8 * y
+		ddx[1] += t2 * (t5*t8 - t6*t7)
+		ddx[0] -= t2 * (t3*t8 - t4*t7)
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2738,37 +2636,17 @@ func functionsExtendedPowellSingularFuncGradJVP(
 		t6 := 10 * f4
 		t7 := 10 * df4
 		dsum += 2*(df1*f1) + (t5*f2 + t4*df2) + 2*(df3*f3) + (t7*f4 + t6*df4)
-		t8 := t6*t + 10*(t*f4)
-		t9 := 2 * (t * f3)
-		t10 := t4*t + 5*(t*f2)
-		t11 := t5*t + 5*(t*df2)
-		t12 := 2 * (t * f1)
-		t13 := 2 * (t * df1)
-		t14 := 2 * (t8 * t3)
-		t15 := 2 * ((t7*t+10*(t*df4))*t3 + t8*dt2)
-		t16 := ddx[i+3]
-		dx[i+3] -= t14
-		ddx[i+3] = t16 - t15
-		t17 := 2 * (t9 * t2)
-		t18 := 2 * (2*(t*df3)*t2 + t9*dt)
-		t19 := ddx[i+2]
-		dx[i+2] -= 2 * t17
-		ddx[i+2] = t19 - 2*t18
-		t20 := ddx[i+1]
-		dx[i+1] += t17
-		ddx[i+1] = t20 + t18
-		t21 := ddx[i+3]
-		dx[i+3] -= t10
-		ddx[i+3] = t21 - t11
-		t22 := ddx[i+2]
-		dx[i+2] += t10
-		ddx[i+2] = t22 + t11
-		t23 := ddx[i+1]
-		dx[i+1] += 10 * t12
-		ddx[i+1] = t23 + 10*t13
-		ddxi := ddx[i]
-		dx[i] += t14 + t12
-		ddx[i] = ddxi + (t15 + t13)
+		t8 := t5*t + 5*(t*df2)
+		t9 := 2 * (t * df1)
+		t10 := 2 * ((t7*t+10*(t*df4))*t3 + (t6*t+10*(t*f4))*dt2)
+		ddx[i+3] -= t10
+		t11 := 2 * (2*(t*df3)*t2 + 2*(t*f3)*dt)
+		ddx[i+2] -= 2 * t11
+		ddx[i+1] += t11
+		ddx[i+3] -= t8
+		ddx[i+2] += t8
+		ddx[i+1] += 10 * t9
+		ddx[i] += t10 + t9
 		sum += f1*f1 + t4*f2 + f3*f3 + t6*f4
 	}
 	return sum, dsum
@@ -2839,14 +2717,9 @@ func functionsExtendedRosenbrockFuncGradJVP(
 		db := dx2[i+1] - 2*(dx2i*xi)
 		t2 := 100 * b
 		t3 := 100 * db
-		t4 := t2*t + 100*(t*b)
-		t5 := t3*t + 100*(t*db)
-		t6 := ddx[i+1]
-		dx[i+1] += t4
-		ddx[i+1] = t6 + t5
-		ddxi := ddx[i]
-		dx[i] += -(2 * (t4 * xi)) - 2*(t*a)
-		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
+		t4 := t3*t + 100*(t*db)
+		ddx[i+1] += t4
+		ddx[i] += 2*(t*dx2i) - 2*(t4*xi+(t2*t+100*(t*b))*dx2i)
 		sum += a*a + t2*b
 		dsum += t3*b + t2*db - 2*(dx2i*a)
 	}
@@ -2941,16 +2814,16 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx2, dx, ddx []float6
 	dsum = 0
 	for i := 1; i <= 15; i++ {
 		b2 := 0.5*float64(8-i) - x[2]
-		d2 := b2 * b2
-		t14 := -0.5 * x[1]
-		e2 := math.Exp(t14 * d2)
-		de2 := e2 * (-0.5*dx2[1]*d2 - t14*(2*(dx2[2]*b2)))
+		d := b2 * b2
+		t13 := -0.5 * x[1]
+		e2 := math.Exp(t13 * d)
+		de2 := e2 * (-0.5*dx2[1]*d - t13*(2*(dx2[2]*b2)))
 		x0_2 := x[0]
 		dx20_2 := dx2[0]
-		t15 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t15
+		t14 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t14
 		dsum += 2 * ((dx20_2*e2 + x0_2*de2) * f)
-		tape = append(tape, e2, t15)
+		tape = append(tape, e2, t14)
 		dtape = append(dtape, de2, 0)
 		sum += f * f
 	}
@@ -2967,23 +2840,15 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx2, dx, ddx []float6
 		t7 := 2 * (t4 * (x0*e - tape[t6]))
 		t8 := 2 * (t4 * (dx20*e + x0*de - dtape[t6]))
 		t9 := x0 * t7
-		ddx0 := ddx[0]
-		dx[0] += t7 * e
-		ddx[0] = ddx0 + (t8*e + t7*de)
+		ddx[0] += t8*e + t7*de
 		t10 := e * t9
 		t11 := de*t9 + e*(dx20*t7+x0*t8)
 		dx22 := dx2[2]
 		b := 0.5*float64(8-i2) - x[2]
-		d := b * b
 		dx21 := dx2[1]
 		t12 := -0.5 * x[1]
-		t13 := t12 * t10
-		ddx1 := ddx[1]
-		dx[1] += -0.5 * (t10 * d)
-		ddx[1] = ddx1 + -0.5*(t11*d-t10*(2*(dx22*b)))
-		ddx2 := ddx[2]
-		dx[2] -= 2 * (t13 * b)
-		ddx[2] = ddx2 - 2*((-0.5*dx21*t10+t12*t11)*b-t13*dx22)
+		ddx[1] += -0.5 * (t11*(b*b) - t10*(2*(dx22*b)))
+		ddx[2] -= 2 * ((-0.5*dx21*t10+t12*t11)*b - t12*t10*dx22)
 		tape = tape[:t5]
 		dtape = dtape[:t5]
 	}
@@ -3040,8 +2905,7 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx2, dx, dd
 	var ddtheta2 float64
 	var dtheta4 float64
 	var ddtheta3 float64
-	var t25 float64
-	var t26 float64
+	var t22 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("functionsHelicalValleyFuncGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -3101,19 +2965,12 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx2, dx, dd
 	if t6 {
 		t17 = 0
 	}
-	ddx1 := ddx[1]
-	dx[1] += t10 * t14
-	ddx[1] = ddx1 + (t17*t14 + t10*t15)
-	ddx0 := ddx[0]
-	dx[0] += t8 * t14
-	ddx[0] = ddx0 + (t16*t14 + t8*t15)
-	t18 := 10 * (2 * f1)
-	t19 := 10 * (2 * df1)
-	dtheta2 -= 10 * t18
-	ddtheta -= 10 * t19
-	ddx2 := ddx[2]
-	dx[2] += 2*f3 + t18
-	ddx[2] = ddx2 + (2*df3 + t19)
+	ddx[1] += t17*t14 + t10*t15
+	ddx[0] += t16*t14 + t8*t15
+	t18 := 10 * (2 * df1)
+	dtheta2 -= 10 * (10 * (2 * f1))
+	ddtheta -= 10 * t18
+	ddx[2] += 2*df3 + t18
 	if from == 0 {
 		dtheta4 += dtheta2
 		ddtheta3 += ddtheta
@@ -3123,19 +2980,12 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx2, dx, dd
 		dtheta4 += dtheta3
 		ddtheta3 += ddtheta2
 	}
-	t20 := 0.5 * (dtheta4 / 3.141592653589793)
-	t21 := t4 * t20
-	t22 := t4*(0.5*(ddtheta3/3.141592653589793)) - t4*(2*(t2*t))/t3*t20
-	t23 := t21 / x0
-	t24 := t21 * t / x0
-	t25 -= t24
-	t26 -= (t22*t + t21*t2 - t24*dx20) / x0
-	ddx1_2 := ddx[1]
-	dx[1] += t23
-	ddx[1] = ddx1_2 + (t22-t23*dx20)/x0
-	ddx0_2 := ddx[0]
-	dx[0] += t25
-	ddx[0] = ddx0_2 + t26
+	t19 := 0.5 * (dtheta4 / 3.141592653589793)
+	t20 := t4 * t19
+	t21 := t4*(0.5*(ddtheta3/3.141592653589793)) - t4*(2*(t2*t))/t3*t19
+	t22 -= (t21*t + t20*t2 - t20*t/x0*dx20) / x0
+	ddx[1] += (t21 - t20/x0*dx20) / x0
+	ddx[0] += t22
 	return t12, t13
 }
 
@@ -3194,18 +3044,18 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx2, dx, ddx []float6
 	sum = 0
 	dsum = 0
 	for i := 0; i < n; i++ {
-		t7 := x[i] - 1
-		sum += t7 * t7
-		dsum += 2 * (dx2[i] * t7)
+		t5 := x[i] - 1
+		sum += t5 * t5
+		dsum += 2 * (dx2[i] * t5)
 	}
 	sum *= 1e-05
 	dsum *= 1e-05
 	s := 0.0
 	ds := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		v2 := x[i2]
-		s += v2 * v2
-		ds += 2 * (dx2[i2] * v2)
+		v := x[i2]
+		s += v * v
+		ds += 2 * (dx2[i2] * v)
 	}
 	t := s - 0.25
 	sum += t * t
@@ -3216,19 +3066,12 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx2, dx, ddx []float6
 	t2 := ds2
 	t3 := dds
 	for i3 := n - 1; i3 >= 0; i3-- {
-		v := x[i3]
-		dv2 := dx2[i3]
-		t6 := ddx[i3]
-		dx[i3] += 2 * (t2 * v)
-		ddx[i3] = t6 + 2*(t3*v+t2*dv2)
+		ddx[i3] += 2 * (t3*x[i3] + t2*dx2[i3])
 	}
 	dsum3 += dsum2 * 1e-05
 	t4 := dsum3
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dv := dx2[i4]
-		t5 := ddx[i4]
-		dx[i4] += 2 * (t4 * (x[i4] - 1))
-		ddx[i4] = t5 + 2*(t4*dv)
+		ddx[i4] += 2 * (t4 * dx2[i4])
 	}
 	return sum, dsum
 }
@@ -3294,10 +3137,10 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []floa
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		dv2 := dx2[i]
-		t34 := float64(dim - i)
-		t35 := t34 * v2
-		s += t35 * v2
-		ds += t34*dv2*v2 + t35*dv2
+		t31 := float64(dim - i)
+		t32 := t31 * v2
+		s += t32 * v2
+		ds += t31*dv2*v2 + t32*dv2
 	}
 	t3 := max(dim+1, 0) * 4
 	t4 := append(t, make([]float64, t3)...)
@@ -3307,17 +3150,17 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []floa
 	sum = 0
 	dsum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t28 := math.Exp(float64(i2+1) / 10)
-		t29 := math.Exp(float64(i2) / 10)
-		t30 := math.Exp(x[i2] / 10)
-		t31 := t30 * (dx2[i2] / 10)
-		t32 := math.Exp(x[i2-1] / 10)
-		t33 := t32 * (dx2[i2-1] / 10)
-		f2 := t30 + t32 - (t28 + t29)
-		tape = append(tape, t30, t32, t28, t29)
-		dtape = append(dtape, t31, t33, 0, 0)
+		t25 := math.Exp(float64(i2+1) / 10)
+		t26 := math.Exp(float64(i2) / 10)
+		t27 := math.Exp(x[i2] / 10)
+		t28 := t27 * (dx2[i2] / 10)
+		t29 := math.Exp(x[i2-1] / 10)
+		t30 := t29 * (dx2[i2-1] / 10)
+		f2 := t27 + t29 - (t25 + t26)
+		tape = append(tape, t27, t29, t25, t26)
+		dtape = append(dtape, t28, t30, 0, 0)
 		sum += f2 * f2
-		dsum += 2 * ((t31 + t33) * f2)
+		dsum += 2 * ((t28 + t30) * f2)
 	}
 	trips := max(dim+1, 0)
 	t5 := append(tape, make([]float64, trips)...)
@@ -3325,10 +3168,10 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []floa
 	tape2 := t5[:n2]
 	dtape2 := append(dtape, make([]float64, trips)...)[:n2]
 	for i3 := 1; i3 < dim; i3++ {
-		t27 := math.Exp(x[i3] / 10)
-		df2 := t27 * (dx2[i3] / 10)
-		f := t27 - 0.9048374180359595
-		tape2 = append(tape2, t27)
+		t24 := math.Exp(x[i3] / 10)
+		df2 := t24 * (dx2[i3] / 10)
+		f := t24 - 0.9048374180359595
+		tape2 = append(tape2, t24)
 		dtape2 = append(dtape2, df2)
 		sum += f * f
 		dsum += 2 * (df2 * f)
@@ -3339,44 +3182,35 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []floa
 	dsum2 := dsum*1e-05 + 2*(dx20*t6) + 2*(ds*s)
 	ds2 += 2 * s
 	dds += 2 * ds
-	ddx0 := ddx[0]
-	dx[0] += 2 * t6
-	ddx[0] = ddx0 + 2*dx20
+	ddx[0] += 2 * dx20
 	dsum3 += 1e-05
 	t7 := dsum3
 	for i4 := dim - 1; i4 >= 1; i4-- {
-		t24 := len(tape2) - 1
-		t25 := tape2[t24]
-		df := dtape2[t24]
-		t26 := 2 * (t7 * (t25 - 0.9048374180359595))
-		ddxi3 := ddx[i4]
-		dx[i4] += t25 * t26 / 10
-		ddx[i4] = ddxi3 + (df*t26+t25*(2*(t7*df)))/10
-		tape2 = tape2[:t24]
-		dtape2 = dtape2[:t24]
+		t22 := len(tape2) - 1
+		t23 := tape2[t22]
+		df := dtape2[t22]
+		ddx[i4] += (df*(2*(t7*(t23-0.9048374180359595))) + t23*(2*(t7*df))) / 10
+		tape2 = tape2[:t22]
+		dtape2 = dtape2[:t22]
 	}
 	dsum4 += dsum3
 	t8 := dsum4
 	for i5 := dim - 1; i5 >= 1; i5-- {
 		n3 := len(tape2)
-		t13 := n3 - 4
-		t14 := tape2[t13]
-		t15 := dtape2[t13]
-		t16 := n3 - 3
-		t17 := tape2[t16]
-		t18 := dtape2[t16]
-		t19 := n3 - 2
-		t20 := n3 - 1
-		t21 := 2 * (t8 * (t14 + t17 - (tape2[t19] + tape2[t20])))
-		t22 := 2 * (t8 * (t15 + t18 - (dtape2[t19] + dtape2[t20])))
-		t23 := ddx[i5-1]
-		dx[i5-1] += t17 * t21 / 10
-		ddx[i5-1] = t23 + (t18*t21+t17*t22)/10
-		ddxi2 := ddx[i5]
-		dx[i5] += t14 * t21 / 10
-		ddx[i5] = ddxi2 + (t15*t21+t14*t22)/10
-		tape2 = tape2[:t13]
-		dtape2 = dtape2[:t13]
+		t12 := n3 - 4
+		t13 := tape2[t12]
+		t14 := dtape2[t12]
+		t15 := n3 - 3
+		t16 := tape2[t15]
+		t17 := dtape2[t15]
+		t18 := n3 - 2
+		t19 := n3 - 1
+		t20 := 2 * (t8 * (t13 + t16 - (tape2[t18] + tape2[t19])))
+		t21 := 2 * (t8 * (t14 + t17 - (dtape2[t18] + dtape2[t19])))
+		ddx[i5-1] += (t17*t20 + t16*t21) / 10
+		ddx[i5] += (t14*t20 + t13*t21) / 10
+		tape2 = tape2[:t12]
+		dtape2 = dtape2[:t12]
 	}
 	t9 := ds2
 	t10 := dds
@@ -3384,10 +3218,7 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []floa
 		v := x[i6]
 		dv := dx2[i6]
 		t11 := float64(dim - i6)
-		t12 := t11 * v
-		ddxi := ddx[i6]
-		dx[i6] += t12*t9 + t11*(t9*v)
-		ddx[i6] = ddxi + (t11*dv*t9 + t12*t10 + t11*(t10*v+t9*dv))
+		ddx[i6] += t11*dv*t9 + t11*v*t10 + t11*(t10*v+t9*dv)
 	}
 	return sum2, dsum2
 }
@@ -3446,9 +3277,7 @@ func functionsSphereFuncGradJVP(s functions.Sphere, x, dx2, dx, ddx []float64) (
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv := dx2[i]
-		t2 := ddx[i]
-		dx[i] += 2 * (t * v)
-		ddx[i] = t2 + 2*(t*dv)
+		ddx[i] += 2 * (t * dv)
 		sum += v * v
 		dsum += 2 * (dv * v)
 	}
@@ -3519,22 +3348,19 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx2, dx, dd
 	dsum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v2 := x[i2]
-		dv2 := dx2[i2]
-		t7 := float64(i2 + 1)
-		t8 := math.Cos(v2)
-		t9 := math.Sin(v2)
-		t10 := t9 * dv2
-		t11 := t8 * dv2
-		f := float64(n+i2+1) - t7*t8 - t9 - s1
-		df := t7*t10 - t11 - ds1
-		t12 := 2 * (t2 * f)
-		t13 := 2 * (t2 * df)
-		ds1_2 -= t12
-		dds1 -= t13
-		t14 := t7 * t12
-		ddxi := ddx[i2]
-		dx[i2] += t9*t14 - t8*t12
-		ddx[i2] = ddxi + (t11*t14 + t9*(t7*t13) - (t8*t13 - t10*t12))
+		dv := dx2[i2]
+		t5 := float64(i2 + 1)
+		t6 := math.Cos(v2)
+		t7 := math.Sin(v2)
+		t8 := t7 * dv
+		t9 := t6 * dv
+		f := float64(n+i2+1) - t5*t6 - t7 - s1
+		df := t5*t8 - t9 - ds1
+		t10 := 2 * (t2 * f)
+		t11 := 2 * (t2 * df)
+		ds1_2 -= t10
+		dds1 -= t11
+		ddx[i2] += t9*(t5*t10) + t7*(t5*t11) - (t6*t11 - t8*t10)
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -3542,11 +3368,7 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx2, dx, dd
 	t4 := dds1
 	for i3 := n - 1; i3 >= 0; i3-- {
 		v := x[i3]
-		dv := dx2[i3]
-		t5 := math.Sin(v)
-		t6 := ddx[i3]
-		dx[i3] -= t5 * t3
-		ddx[i3] = t6 - (math.Cos(v)*dv*t3 + t5*t4)
+		ddx[i3] -= math.Cos(v)*dx2[i3]*t3 + math.Sin(v)*t4
 	}
 	return sum, dsum
 }
@@ -3600,7 +3422,6 @@ func functionsVariablyDimensionedFuncGradJVP(
 	v functions.VariablyDimensioned,
 	x, dx2, dx, ddx []float64,
 ) (sum, dsum float64) {
-	var ds3 float64
 	var dds float64
 	var dsum3 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -3610,39 +3431,30 @@ func functionsVariablyDimensionedFuncGradJVP(
 	sum = 0
 	dsum = 0
 	for i := 0; i < n; i++ {
-		t8 := x[i] - 1
-		sum += t8 * t8
-		dsum += 2 * (dx2[i] * t8)
+		t4 := x[i] - 1
+		sum += t4 * t4
+		dsum += 2 * (dx2[i] * t4)
 	}
 	s := 0.0
 	ds := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t7 := float64(i2 + 1)
-		s += t7 * (x[i2] - 1)
-		ds += t7 * dx2[i2]
+		t3 := float64(i2 + 1)
+		s += t3 * (x[i2] - 1)
+		ds += t3 * dx2[i2]
 	}
 	s2 := s * s
 	ds2 := 2 * (ds * s)
 	sum2 := sum + s2 + s2*s2
 	dsum2 := dsum + ds2 + 2*(ds2*s2)
 	dsum3 += 1
-	t := 2*s2 + 1
-	ds3 += 2 * (t * s)
-	dds += 2 * (2*ds2*s + t*ds)
-	t2 := ds3
-	t3 := dds
+	dds += 2 * (2*ds2*s + (2*s2+1)*ds)
+	t := dds
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t6 := float64(i3 + 1)
-		ddxi := ddx[i3]
-		dx[i3] += t6 * t2
-		ddx[i3] = ddxi + t6*t3
+		ddx[i3] += float64(i3+1) * t
 	}
-	t4 := dsum3
+	t2 := dsum3
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dv := dx2[i4]
-		t5 := ddx[i4]
-		dx[i4] += 2 * (t4 * (x[i4] - 1))
-		ddx[i4] = t5 + 2*(t4*dv)
+		ddx[i4] += 2 * (t2 * dx2[i4])
 	}
 	return sum2, dsum2
 }
@@ -3704,21 +3516,14 @@ func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx2, dx, ddx []floa
 	dterm := dx2[1] - (t2*x0 + t*dx20) + 1.5915494309189533*dx20
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
 	t3 := math.Cos(x0)
-	t4 := math.Sin(x0)
-	t5 := 2*(dterm*term) - 9.602112642270262*(t4*dx20)
-	t6 := term*term + 9.602112642270262*t3 + 10
-	t7 := 2 * term
-	t8 := 2 * dterm
-	t9 := 1.5915494309189533*t7 - t4*9.602112642270262 - t*t7
-	t10 := 1.5915494309189533*t8 - t3*dx20*9.602112642270262 - (t2*t7 + t*t8)
-	t11 := t9 - 0.12918450914398066*(t7*x0)
-	t12 := t10 - 0.12918450914398066*(t8*x0+t7*dx20)
-	t13 := dx[0] + t11
-	t14 := ddx[0] + t12
-	dx[0] = t13
-	ddx[0] = t14
-	ddx1 := ddx[1]
-	dx[1] += t7
-	ddx[1] = ddx1 + t8
-	return t6, t5
+	t4 := 2*(dterm*term) - 9.602112642270262*(math.Sin(x0)*dx20)
+	t5 := term*term + 9.602112642270262*t3 + 10
+	t6 := 2 * term
+	t7 := 2 * dterm
+	t8 := 1.5915494309189533*t7 - t3*dx20*9.602112642270262 - (t2*t6 + t*t7)
+	t9 := t8 - 0.12918450914398066*(t7*x0+t6*dx20)
+	t10 := ddx[0] + t9
+	ddx[0] = t10
+	ddx[1] += t7
+	return t5, t4
 }

@@ -292,8 +292,7 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var ds2 float64
 	var ds3 float64
 	var ds4 float64
-	var dxi3 float64
-	var ddxi2 float64
+	var ddxi float64
 	var ds5 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -309,28 +308,28 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		xi2 := x[i]
 		dxi2 := dx2[i]
-		t35 := softplus(xi2)
-		t36 := 1 / (1 + math.Exp(-xi2))
+		t28 := softplus(xi2)
+		t29 := 1 / (1 + math.Exp(-xi2))
 		if xi2 > 30 {
-			t36 = 1
+			t29 = 1
 		}
-		t37 := t36 * dxi2
-		t38 := fastSqrt(1 + xi2*xi2)
-		t39 := 0.5 / t38 * (2 * (dxi2 * xi2))
-		s += t35 * t38
-		ds += t37*t38 + t35*t39
-		tape = append(tape, t38, t35)
-		dtape = append(dtape, t39, t37)
+		t30 := t29 * dxi2
+		t31 := fastSqrt(1 + xi2*xi2)
+		t32 := 0.5 / t31 * (2 * (dxi2 * xi2))
+		s += t28 * t31
+		ds += t30*t31 + t28*t32
+		tape = append(tape, t31, t28)
+		dtape = append(dtape, t32, t30)
 		var from int
 		if i > 0 {
-			t40 := x[i-1]
-			t41 := dx2[i-1]
-			t42 := smoothMax(t40, xi2)
-			t43 := math.Exp(t40-t42)*t41 + math.Exp(xi2-t42)*dxi2
-			tape = append(tape, t42)
-			dtape = append(dtape, t43)
-			s += t42
-			ds += t43
+			t33 := x[i-1]
+			t34 := dx2[i-1]
+			t35 := smoothMax(t33, xi2)
+			t36 := math.Exp(t33-t35)*t34 + math.Exp(xi2-t35)*dxi2
+			tape = append(tape, t35)
+			dtape = append(dtape, t36)
+			s += t35
+			ds += t36
 			from = 1
 		} else {
 			from = 0
@@ -345,9 +344,9 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t6 := len(path) - 1
 		t7 := path[:t6]
 		if path[t6] == 0 {
-			t17 := ds2
+			t13 := ds2
 			ds2 = 0
-			ds4 += t17
+			ds4 += t13
 		} else {
 			t8 := ds2
 			ds2 = 0
@@ -358,56 +357,42 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 			t12 := ds3
 			ds3 = 0
 			ds4 += t12
-			t13 := dx2[i2-1]
-			t14 := math.Exp(x[i2-1] - t10)
-			t15 := math.Exp(x[i2] - t10)
-			dxi3 += t15 * t12
-			ddxi2 += t15 * (dx2[i2] - t11) * t12
-			t16 := ddx[i2-1]
-			dx[i2-1] += t14 * t12
-			ddx[i2-1] = t16 + t14*(t13-t11)*t12
+			ddxi += math.Exp(x[i2]-t10) * (dx2[i2] - t11) * t12
+			ddx[i2-1] += math.Exp(x[i2-1]-t10) * (dx2[i2-1] - t11) * t12
 			tape = tape[:t9]
 			dtape = dtape[:t9]
 		}
 		n3 := len(tape)
-		t18 := n3 - 2
-		t19 := tape[t18]
-		t20 := dtape[t18]
-		t21 := n3 - 1
-		t22 := ds4
+		t14 := n3 - 2
+		t15 := tape[t14]
+		t16 := dtape[t14]
+		t17 := n3 - 1
+		t18 := ds4
 		ds4 = 0
-		ds5 += t22
-		t23 := t22 * t19
-		t24 := tape[t21] * t22
-		t25 := 0.5 / t19
-		t26 := t25 * t24
+		ds5 += t18
+		t19 := tape[t17] * t18
+		t20 := 0.5 / t15
 		xi := x[i2]
 		dxi := dx2[i2]
-		dxi3 += 2 * (t26 * xi)
-		ddxi2 += 2 * ((t25*(dtape[t21]*t22)-t25*t20/t19*t24)*xi + t26*dxi)
-		t27 := xi > 30
-		t28 := math.Exp(-xi)
-		t29 := 1 + t28
-		t30 := 1 / t29
-		t31 := t30
-		if t27 {
-			t31 = 1
+		ddxi += 2 * ((t20*(dtape[t17]*t18)-t20*t16/t15*t19)*xi + t20*t19*dxi)
+		t21 := xi > 30
+		t22 := math.Exp(-xi)
+		t23 := 1 + t22
+		t24 := 1 / t23
+		t25 := t24
+		if t21 {
+			t25 = 1
 		}
-		t32 := t30 * (t28 * dxi) / t29
-		if t27 {
-			t32 = 0
+		t26 := t24 * (t22 * dxi) / t23
+		if t21 {
+			t26 = 0
 		}
-		dxi3 += t31 * t23
-		ddxi2 += t32*t23 + t31*(t22*t20)
-		t33 := dxi3
-		t34 := ddxi2
-		dxi3 = 0
-		ddxi2 = 0
-		ddxi := ddx[i2]
-		dx[i2] += t33
-		ddx[i2] = ddxi + t34
-		tape = tape[:t18]
-		dtape = dtape[:t18]
+		ddxi += t26*(t18*t15) + t25*(t18*t16)
+		t27 := ddxi
+		ddxi = 0
+		ddx[i2] += t27
+		tape = tape[:t14]
+		dtape = dtape[:t14]
 		path = t7
 	}
 	return s, ds

@@ -55,8 +55,7 @@ func callsSumSqHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // callsSumSqGrad writes are written (overwritten) into the shadows: dx into ddx.
 func callsSumSqGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var t8 float64
-	var dv2 float64
+	var t6 float64
 	var ddv float64
 	var ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -68,26 +67,21 @@ func callsSumSqGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		v := x[i]
 		dv := dx2[i]
-		t6 := v * v
-		t7 := 2 * (dv * v)
-		s += t6
-		ds += t7
+		t4 := v * v
+		t5 := 2 * (dv * v)
+		s += t4
+		ds += t5
 	}
 	ds2 += 1
 	t := ds2
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t8 += t
-		t2 := t8
-		t8 = 0
-		dv2 += 2 * (t2 * x[i2])
+		t6 += t
+		t2 := t6
+		t6 = 0
 		ddv += 2 * (t2 * dx2[i2])
-		t3 := dv2
-		t4 := ddv
-		dv2 = 0
+		t3 := ddv
 		ddv = 0
-		t5 := ddx[i2]
-		dx[i2] += t3
-		ddx[i2] = t5 + t4
+		ddx[i2] += t3
 	}
 	return s, ds
 }
@@ -626,14 +620,9 @@ func gradsRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * da
-		t4 := t2*t + 100*(t*a)
-		t5 := t3*t + 100*(t*da)
-		ddxi := ddx[i]
-		dx[i] += -(2 * (t * b)) - 2*(t4*xi)
-		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
-		t6 := ddx[i+1]
-		dx[i+1] += t4
-		ddx[i+1] = t6 + t5
+		t4 := t3*t + 100*(t*da)
+		ddx[i] += 2*(t*dx2i) - 2*(t4*xi+(t2*t+100*(t*a))*dx2i)
+		ddx[i+1] += t4
 		sum += t2*a + b*b
 		dsum += t3*a + t2*da - 2*(dx2i*b)
 	}
@@ -834,10 +823,10 @@ func gradsSmoothGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	dy2 := make([]float64, n)
 	ddy := make([]float64, n)
 	for i := 0; i < n; i++ {
-		xi2 := x[i]
-		dx2i2 := dx2[i]
-		y[i] = xi2 * xi2
-		dy[i] = 2 * (dx2i2 * xi2)
+		xi := x[i]
+		dx2i := dx2[i]
+		y[i] = xi * xi
+		dy[i] = 2 * (dx2i * xi)
 	}
 	for i2 := 1; i2 < n; i2++ {
 		dyi3 := dy[i2]
@@ -878,11 +867,7 @@ func gradsSmoothGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		ddyi := ddy[i5]
 		dy2[i5] = 0
 		ddy[i5] = 0
-		xi := x[i5]
-		dx2i := dx2[i5]
-		ddxi := ddx[i5]
-		dx[i5] += 2 * (dyi * xi)
-		ddx[i5] = ddxi + 2*(ddyi*xi+dyi*dx2i)
+		ddx[i5] += 2 * (ddyi*x[i5] + dyi*dx2[i5])
 	}
 	return s, ds
 }
@@ -1137,9 +1122,7 @@ func loopsSumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		dx2i := dx2[i]
-		ddxi := ddx[i]
-		dx[i] += 2 * (t * xi)
-		ddx[i] = ddxi + 2*(t*dx2i)
+		ddx[i] += 2 * (t * dx2i)
 		s += xi * xi
 		ds += 2 * (dx2i * xi)
 	}
@@ -1311,9 +1294,9 @@ func loopsBackwardGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds3 float64
+	var ds2 float64
 	var dds float64
-	var ds4 float64
+	var ds3 float64
 	var dds2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("loopsBackwardGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1331,34 +1314,30 @@ func loopsBackwardGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	for ; i2 >= 0; i2 -= 2 {
 		xi2 := x[i2]
 		dx2i := dx2[i2]
-		s3 := s*xi2 + float64(i2+1)
+		s2 := s*xi2 + float64(i2+1)
 		tape = append(tape, s)
 		dtape = append(dtape, ds)
 		ds = ds*xi2 + s*dx2i
-		s = s3
+		s = s2
 	}
-	ds4 += 1
+	ds3 += 1
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t4 := ds4
+		t4 := ds3
 		t5 := dds2
-		ds4 = 0
+		ds3 = 0
 		dds2 = 0
-		ds3 += t4
+		ds2 += t4
 		dds += t5
 		t6 := len(tape) - 1
-		s2 := tape[t6]
-		ds2 := dtape[t6]
-		t7 := ds3
+		t7 := ds2
 		t8 := dds
-		ds3 = 0
+		ds2 = 0
 		dds = 0
 		xi := x[i2]
-		ds4 += t7 * xi
+		ds3 += t7 * xi
 		dds2 += t8*xi + t7*dx2[i2]
-		ddxi := ddx[i2]
-		dx[i2] += s2 * t7
-		ddx[i2] = ddxi + (ds2*t7 + s2*t8)
+		ddx[i2] += dtape[t6]*t7 + tape[t6]*t8
 		tape = tape[:t6]
 		dtape = dtape[:t6]
 	}
@@ -1538,9 +1517,9 @@ func loopsProductGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dp3 float64
+	var dp2 float64
 	var ddp float64
-	var dp4 float64
+	var dp3 float64
 	var ddp2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("loopsProductGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -1555,33 +1534,29 @@ func loopsProductGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	dp := 0.0
 	for i := 0; i < n; i++ {
 		dv := dx2[i]
-		t11 := 1 + x[i]
+		t10 := 1 + x[i]
 		tape = append(tape, p)
 		dtape = append(dtape, dp)
-		dp = dp*t11 + p*dv
-		p *= t11
+		dp = dp*t10 + p*dv
+		p *= t10
 	}
-	dp4 += 1
+	dp3 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := dp4
+		t4 := dp3
 		t5 := ddp2
-		dp4 = 0
+		dp3 = 0
 		ddp2 = 0
-		dp3 += t4
+		dp2 += t4
 		ddp += t5
 		t6 := len(tape) - 1
-		p2 := tape[t6]
-		dp2 := dtape[t6]
-		t7 := dp3
+		t7 := dp2
 		t8 := ddp
-		dp3 = 0
+		dp2 = 0
 		ddp = 0
 		t9 := 1 + x[i2]
-		dp4 += t7 * t9
+		dp3 += t7 * t9
 		ddp2 += t8*t9 + t7*dx2[i2]
-		t10 := ddx[i2]
-		dx[i2] += p2 * t7
-		ddx[i2] = t10 + (dp2*t7 + p2*t8)
+		ddx[i2] += dtape[t6]*t7 + tape[t6]*t8
 		tape = tape[:t6]
 		dtape = dtape[:t6]
 	}
@@ -1773,9 +1748,7 @@ func loopsWeightedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		dx2i := dx2[i]
 		t3 := t2 * xi
 		t4 := t2 * dx2i
-		ddxi := ddx[i]
-		dx[i] += t3*t + t2*(t*xi)
-		ddx[i] = ddxi + (t4*t + t2*(t*dx2i))
+		ddx[i] += t4*t + t2*(t*dx2i)
 		s += t3 * xi
 		ds += t4*xi + t3*dx2i
 	}
@@ -1961,7 +1934,6 @@ func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	t2 := dtapeBuf[:0]
 	var ds2 float64
 	var ds3 float64
-	var dv2 float64
 	var ddv float64
 	var ds4 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -2010,7 +1982,7 @@ func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	}
 	for i >= 0 {
 		var path2 []int
-		var t14, t15, t16 float64
+		var t13 float64
 		if part == 1 {
 			path2 = path
 		} else {
@@ -2020,17 +1992,13 @@ func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 			t7 := len(path) - 1
 			path2 = path[:t7]
 			if path[t7] == 0 {
-				t13 := ds2
+				t12 := ds2
 				ds2 = 0
-				ds4 += t13
+				ds4 += t12
 				path = path2
-				t14 = dv2
-				t15 = ddv
-				dv2 = 0
+				t13 = ddv
 				ddv = 0
-				t16 = ddx[i]
-				dx[i] += t14
-				ddx[i] = t16 + t15
+				ddx[i] += t13
 				part = 0
 				i--
 				continue
@@ -2043,20 +2011,14 @@ func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 			t11 := ds3
 			ds3 = 0
 			ds4 += t11
-			t12 := 0.5 / t10
-			dv2 += t12 * t11
-			ddv -= t12 * dtape[t9] / t10 * t11
+			ddv -= 0.5 / t10 * dtape[t9] / t10 * t11
 			tape = tape[:t9]
 			dtape = dtape[:t9]
 		}
 		path = path2
-		t14 = dv2
-		t15 = ddv
-		dv2 = 0
+		t13 = ddv
 		ddv = 0
-		t16 = ddx[i]
-		dx[i] += t14
-		ddx[i] = t16 + t15
+		ddx[i] += t13
 		part = 0
 		i--
 	}
@@ -2253,9 +2215,7 @@ func memoryCumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
 	var ds2 float64
-	var dacc4 float64
 	var ddacc float64
-	var dacc5 float64
 	var ddacc2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("memoryCumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -2272,13 +2232,13 @@ func memoryCumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	acc := 0.0
 	dacc := 0.0
 	for i := 0; i < n; i++ {
-		acc3 := acc + x[i]
+		acc2 := acc + x[i]
 		dacc3 := dacc + dx2[i]
-		c[i] = acc3 * acc3
-		dc[i] = 2 * (dacc3 * acc3)
+		c[i] = acc2 * acc2
+		dc[i] = 2 * (dacc3 * acc2)
 		tape = append(tape, acc)
 		dtape = append(dtape, dacc)
-		acc = acc3
+		acc = acc2
 		dacc = dacc3
 	}
 	ds2 += 1
@@ -2293,30 +2253,20 @@ func memoryCumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		ds += dv
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t5 := dacc5
-		t6 := ddacc2
-		dacc5 = 0
+		t5 := ddacc2
 		ddacc2 = 0
-		dacc4 += t5
-		ddacc += t6
-		t7 := len(tape) - 1
-		acc2 := tape[t7]
-		dacc2 := dtape[t7]
+		ddacc += t5
+		t6 := len(tape) - 1
+		dacc2 := dtape[t6]
 		dci := dc2[i3]
 		dc2[i3] = 0
-		dacc4 += 2 * (dci * (acc2 + x[i3]))
 		ddacc += 2 * (dci * (dacc2 + dx2[i3]))
-		t8 := dacc4
-		t9 := ddacc
-		dacc4 = 0
+		t7 := ddacc
 		ddacc = 0
-		dacc5 += t8
-		ddacc2 += t9
-		ddxi := ddx[i3]
-		dx[i3] += t8
-		ddx[i3] = ddxi + t9
-		tape = tape[:t7]
-		dtape = dtape[:t7]
+		ddacc2 += t7
+		ddx[i3] += t7
+		tape = tape[:t6]
+		dtape = dtape[:t6]
 	}
 	return s, ds
 }
@@ -2534,16 +2484,16 @@ func memorySquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var dsq2 []float64
 	var ddsq []float64
 	for i := 0; i < n; i++ {
-		v2 := x[i]
-		dv2 := dx2[i]
-		sq4 := append(sq, v2*v2)
-		dsq5 := append(dsq, 2*(dv2*v2))
+		v := x[i]
+		dv := dx2[i]
+		sq4 := append(sq, v*v)
+		dsq5 := append(dsq, 2*(dv*v))
 		n6 := len(sq4)
-		t22 := cap(sq4)
+		t21 := cap(sq4)
 		var dsq6, ddsq4 []float64
-		if t22 != cap(sq) {
-			dsq6 = make([]float64, n6, t22)
-			ddsq4 = make([]float64, n6, t22)
+		if t21 != cap(sq) {
+			dsq6 = make([]float64, n6, t21)
+			ddsq4 = make([]float64, n6, t21)
 		} else {
 			dsq6 = dsq2[:n6]
 			ddsq4 = ddsq[:n6]
@@ -2593,17 +2543,13 @@ func memorySquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		ddsq3[n5] = 0
 		if cap(sq3) != cap(sq2) {
 			for k := 0; k < n5; k++ {
-				t20 := ddsq3[k]
-				t21 := ddsq2[k]
+				t19 := ddsq3[k]
+				t20 := ddsq2[k]
 				dsq3[k] += dsq4[k]
-				ddsq2[k] = t21 + t20
+				ddsq2[k] = t20 + t19
 			}
 		}
-		v := x[i2]
-		dv := dx2[i2]
-		t19 := ddx[i2]
-		dx[i2] += 2 * (t17 * v)
-		ddx[i2] = t19 + 2*(t18*v+t17*dv)
+		ddx[i2] += 2 * (t18*x[i2] + t17*dx2[i2])
 	}
 	return t9, t10
 }
@@ -2817,22 +2763,12 @@ func memoryTailGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	dh1 := dh[1]
 	t5 := t0*t3 + h0*h1
 	t6 := dt0*t3 + t0*t4 + (dh0*h1 + h0*dh1)
-	t7 := dx[:2]
-	t8 := ddx[:2]
-	t9 := t8[1]
-	t7[1] += h0
-	t8[1] = t9 + dh0
-	t10 := t8[0]
-	t7[0] += h1
-	t8[0] = t10 + dh1
-	t11 := dx[1:]
-	t12 := ddx[1:]
-	t13 := t12[t2]
-	t11[t2] += t0
-	t12[t2] = t13 + dt0
-	t14 := t12[0]
-	t11[0] += t3
-	t12[0] = t14 + t4
+	t7 := ddx[:2]
+	t7[1] += dh0
+	t7[0] += dh1
+	t8 := ddx[1:]
+	t8[t2] += dt0
+	t8[0] += t4
 	return t5, t6
 }
 
@@ -3026,7 +2962,6 @@ func panicsLogSumHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // panicsLogSumGrad writes are written (overwritten) into the shadows: dx into ddx.
 func panicsLogSumGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var dv2 float64
 	var ddv float64
 	var ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
@@ -3048,16 +2983,10 @@ func panicsLogSumGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	t := ds2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		t2 := 1 / v
-		dv2 += t2 * t
-		ddv -= t2 * dx2[i2] / v * t
-		t3 := dv2
-		t4 := ddv
-		dv2 = 0
+		ddv -= 1 / v * dx2[i2] / v * t
+		t2 := ddv
 		ddv = 0
-		t5 := ddx[i2]
-		dx[i2] += t3
-		ddx[i2] = t5 + t4
+		ddx[i2] += t2
 	}
 	return s, ds
 }
@@ -3248,14 +3177,9 @@ func rosenbrockRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * da
-		t4 := t2*t + 100*(t*a)
-		t5 := t3*t + 100*(t*da)
-		ddxi := ddx[i]
-		dx[i] += -(2 * (t * b)) - 2*(t4*xi)
-		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
-		t6 := ddx[i+1]
-		dx[i+1] += t4
-		ddx[i+1] = t6 + t5
+		t4 := t3*t + 100*(t*da)
+		ddx[i] += 2*(t*dx2i) - 2*(t4*xi+(t2*t+100*(t*a))*dx2i)
+		ddx[i+1] += t4
 		sum += t2*a + b*b
 		dsum += t3*a + t2*da - 2*(dx2i*b)
 	}
@@ -3451,11 +3375,8 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 // fitDataLossGradWrtP writes are written (overwritten) into the shadows: dp into ddp.
 func fitDataLossGradWrtPJVP(d fit.Data, p, dp2, dp, ddp []float64) (float64, float64) {
 	var ds2 float64
-	var dc2 float64
 	var ddc float64
-	var db2 float64
 	var ddb float64
-	var da2 float64
 	var dda float64
 	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
 		panic("fitDataLossGradWrtP: p and dp share memory: gadgen's gradients need them apart")
@@ -3484,25 +3405,15 @@ func fitDataLossGradWrtPJVP(d fit.Data, p, dp2, dp, ddp []float64) (float64, flo
 		r := a*t5 + c - t2[i]
 		t7 := 2 * (t3 * r)
 		t8 := 2 * (t3 * dr)
-		dc2 += t7
 		ddc += t8
-		da2 += t7 * t5
 		dda += t8*t5 - t7*t6
-		t9 := a * t7
-		db2 -= t5 * t9 * t4
-		ddb -= (t5*(da*t7+a*t8) - t6*t9) * t4
+		ddb -= (t5*(da*t7+a*t8) - t6*(a*t7)) * t4
 		s += r * r
 		ds += 2 * (dr * r)
 	}
-	ddp2 := ddp[2]
-	dp[2] += dc2
-	ddp[2] = ddp2 + ddc
-	ddp1 := ddp[1]
-	dp[1] += db2
-	ddp[1] = ddp1 + ddb
-	ddp0 := ddp[0]
-	dp[0] += da2
-	ddp[0] = ddp0 + dda
+	ddp[2] += ddc
+	ddp[1] += ddb
+	ddp[0] += dda
 	return s, ds
 }
 
@@ -3758,105 +3669,89 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx2, dx, ddx []float64) (
 	de := 0.0
 	for i := 0; i < n2; i++ {
 		s := t4[i]
-		t46 := 2*i + 2
-		dx3 := x[t46] - x[2*i]
-		t47 := 2*i + 3
-		t48 := 2*i + 1
-		dy := x[t47] - x[t48]
-		t49 := math.Hypot(dx3, dy)
-		t50 := t49 == 0
-		t51 := dx3 / t49
-		if t50 {
-			t51 = 0
+		t36 := 2*i + 2
+		dx3 := x[t36] - x[2*i]
+		t37 := 2*i + 3
+		t38 := 2*i + 1
+		dy := x[t37] - x[t38]
+		t39 := math.Hypot(dx3, dy)
+		t40 := t39 == 0
+		t41 := dx3 / t39
+		if t40 {
+			t41 = 0
 		}
-		t52 := dy / t49
-		if t50 {
-			t52 = 0
+		t42 := dy / t39
+		if t40 {
+			t42 = 0
 		}
-		dstretch2 := t51*(dx2[t46]-dx2[2*i]) + t52*(dx2[t47]-dx2[t48])
-		t53 := s.L0
-		stretch2 := t49 - t53
-		t54 := s.K
-		t55 := 0.5 * t54
-		t56 := t55 * stretch2
-		de += t55*dstretch2*stretch2 + t56*dstretch2
-		tape = append(tape, t49, t54, t53)
+		dstretch2 := t41*(dx2[t36]-dx2[2*i]) + t42*(dx2[t37]-dx2[t38])
+		t43 := s.L0
+		stretch2 := t39 - t43
+		t44 := s.K
+		t45 := 0.5 * t44
+		t46 := t45 * stretch2
+		de += t45*dstretch2*stretch2 + t46*dstretch2
+		tape = append(tape, t39, t44, t43)
 		dtape = append(dtape, dstretch2, 0, 0)
-		e += t56 * stretch2
+		e += t46 * stretch2
 	}
 	de2 += 1
-	t7 := de2
 	for i2 := 0; i2 < n; i2++ {
-		t41 := t3[i2] * c.G
-		t42 := 2*i2 + 1
-		t43 := x[t42]
-		t44 := dx2[t42]
-		t45 := ddx[t42]
-		dx[t42] += t41 * t7
-		ddx[t42] = t45
-		e += t41 * t43
-		de += t41 * t44
+		t34 := t3[i2] * c.G
+		t35 := 2*i2 + 1
+		e += t34 * x[t35]
+		de += t34 * dx2[t35]
 	}
 	de3 += de2
-	t8 := de3
+	t7 := de3
 	for i3 := n2 - 1; i3 >= 0; i3-- {
 		n4 := len(tape)
-		t9 := n4 - 3
-		t10 := tape[t9]
-		t11 := dtape[t9]
-		t12 := n4 - 2
-		t13 := n4 - 1
-		stretch := t10 - tape[t13]
-		dstretch := t11 - dtape[t13]
-		t14 := t8 * stretch
-		t15 := 0.5 * tape[t12]
-		t16 := 0.5 * dtape[t12]
-		t17 := t15*stretch*t8 + t15*t14
-		t18 := (t16*stretch+t15*dstretch)*t8 + (t16*t14 + t15*(t8*dstretch))
-		t19 := 2*i3 + 2
-		t20 := dx2[t19]
-		t21 := dx2[2*i3]
-		t22 := 2*i3 + 3
-		t23 := dx2[t22]
-		t24 := 2*i3 + 1
-		t25 := dx2[t24]
-		t26 := t10 == 0
-		t27 := (x[t19] - x[2*i3]) / t10
-		t28 := t27
-		if t26 {
+		t8 := n4 - 3
+		t9 := tape[t8]
+		t10 := dtape[t8]
+		t11 := n4 - 2
+		t12 := n4 - 1
+		stretch := t9 - tape[t12]
+		dstretch := t10 - dtape[t12]
+		t13 := t7 * stretch
+		t14 := 0.5 * tape[t11]
+		t15 := 0.5 * dtape[t11]
+		t16 := t14*stretch*t7 + t14*t13
+		t17 := (t15*stretch+t14*dstretch)*t7 + (t15*t13 + t14*(t7*dstretch))
+		t18 := 2*i3 + 2
+		t19 := dx2[t18]
+		t20 := dx2[2*i3]
+		t21 := 2*i3 + 3
+		t22 := dx2[t21]
+		t23 := 2*i3 + 1
+		t24 := dx2[t23]
+		t25 := t9 == 0
+		t26 := (x[t18] - x[2*i3]) / t9
+		t27 := t26
+		if t25 {
+			t27 = 0
+		}
+		t28 := (t19 - t20 - t26*t10) / t9
+		if t25 {
 			t28 = 0
 		}
-		t29 := (t20 - t21 - t27*t11) / t10
-		if t26 {
-			t29 = 0
+		t29 := t28*t16 + t27*t17
+		t30 := (x[t21] - x[t23]) / t9
+		t31 := t30
+		if t25 {
+			t31 = 0
 		}
-		t30 := t28 * t17
-		t31 := t29*t17 + t28*t18
-		t32 := (x[t22] - x[t24]) / t10
-		t33 := t32
-		if t26 {
-			t33 = 0
+		t32 := (t22 - t24 - t30*t10) / t9
+		if t25 {
+			t32 = 0
 		}
-		t34 := (t23 - t25 - t32*t11) / t10
-		if t26 {
-			t34 = 0
-		}
-		t35 := t33 * t17
-		t36 := t34*t17 + t33*t18
-		t37 := ddx[t24]
-		dx[t24] -= t35
-		ddx[t24] = t37 - t36
-		t38 := ddx[t22]
-		dx[t22] += t35
-		ddx[t22] = t38 + t36
-		t39 := ddx[2*i3]
-		dx[2*i3] -= t30
-		ddx[2*i3] = t39 - t31
-		t40 := ddx[t19]
-		dx[t19] += t30
-		ddx[t19] = t40 + t31
-		tape = tape[:t9]
-		dtape = dtape[:t9]
+		t33 := t32*t16 + t31*t17
+		ddx[t23] -= t33
+		ddx[t21] += t33
+		ddx[2*i3] -= t29
+		ddx[t18] += t29
+		tape = tape[:t8]
+		dtape = dtape[:t8]
 	}
 	return e, de
 }
@@ -4180,27 +4075,27 @@ func heatMisfitGradWrtU0JVP(
 	t := copy(u, u0)
 	copy(du, du02)
 	for s := 0; s < steps; s++ {
-		t20 := n - 1
+		t19 := n - 1
 		du0_2 := du[0]
-		t21 := n - 1
-		t22 := u[t21]
-		t23 := du[t21]
+		t20 := n - 1
+		t21 := u[t20]
+		t22 := du[t20]
 		next[0] = u[0]
 		dnext[0] = du0_2
-		next[t20] = t22
-		dnext[t20] = t23
+		next[t19] = t21
+		dnext[t19] = t22
 		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
 			dui2 := du[i4]
-			t25 := du[i4-1]
-			t26 := du[i4+1]
+			t24 := du[i4-1]
+			t25 := du[i4+1]
 			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
-			dnext[i4] = dui2 + kappa*(t25-2*dui2+t26)
+			dnext[i4] = dui2 + kappa*(t24-2*dui2+t25)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
-			t24 := dnext[i5]
+			t23 := dnext[i5]
 			u[i5] = next[i5]
-			du[i5] = t24
+			du[i5] = t23
 		}
 	}
 	n2 := len(u)
@@ -4211,13 +4106,13 @@ func heatMisfitGradWrtU0JVP(
 	for i := 0; i < n2; i++ {
 		dd := du[i]
 		d := u[i] - target[i]
-		t18 := 0.5 * d
-		t19 := 0.5 * dd
+		t17 := 0.5 * d
+		t18 := 0.5 * dd
 		ddui3 := ddu[i]
-		du2[i] += t18*t2 + 0.5*(t2*d)
-		ddu[i] = ddui3 + (t19*t2 + 0.5*(t2*dd))
-		f += t18 * d
-		df += t19*d + t18*dd
+		du2[i] += t17*t2 + 0.5*(t2*d)
+		ddu[i] = ddui3 + (t18*t2 + 0.5*(t2*dd))
+		f += t17 * d
+		df += t18*d + t17*dd
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -4225,52 +4120,49 @@ func heatMisfitGradWrtU0JVP(
 			ddui2 := ddu[i2]
 			du2[i2] = 0
 			ddu[i2] = 0
-			t17 := ddnext[i2]
+			t16 := ddnext[i2]
 			dnext2[i2] += dui
-			ddnext[i2] = t17 + ddui2
+			ddnext[i2] = t16 + ddui2
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
-			t11 := dnext2[i3]
-			t12 := ddnext[i3]
+			t10 := dnext2[i3]
+			t11 := ddnext[i3]
 			dnext2[i3] = 0
 			ddnext[i3] = 0
+			t12 := kappa * t10
 			t13 := kappa * t11
-			t14 := kappa * t12
-			t15 := ddu[i3+1]
-			du2[i3+1] += t13
-			ddu[i3+1] = t15 + t14
-			t16 := ddu[i3-1]
-			du2[i3-1] += t13
-			ddu[i3-1] = t16 + t14
+			t14 := ddu[i3+1]
+			du2[i3+1] += t12
+			ddu[i3+1] = t14 + t13
+			t15 := ddu[i3-1]
+			du2[i3-1] += t12
+			ddu[i3-1] = t15 + t13
 			ddui := ddu[i3]
-			du2[i3] += t11 - 2*t13
-			ddu[i3] = ddui + (t12 - 2*t14)
+			du2[i3] += t10 - 2*t12
+			ddu[i3] = ddui + (t11 - 2*t13)
 		}
-		t4 := n - 1
-		t5 := dnext2[t4]
-		t6 := ddnext[t4]
-		dnext2[t4] = 0
-		ddnext[t4] = 0
-		t7 := dnext2[0]
-		t8 := ddnext[0]
+		t3 := n - 1
+		t4 := dnext2[t3]
+		t5 := ddnext[t3]
+		dnext2[t3] = 0
+		ddnext[t3] = 0
+		t6 := dnext2[0]
+		t7 := ddnext[0]
 		dnext2[0] = 0
 		ddnext[0] = 0
-		t9 := n - 1
-		t10 := ddu[t9]
-		du2[t9] += t5
-		ddu[t9] = t10 + t6
+		t8 := n - 1
+		t9 := ddu[t8]
+		du2[t8] += t4
+		ddu[t8] = t9 + t5
 		ddu0_2 := ddu[0]
-		du2[0] += t7
-		ddu[0] = ddu0_2 + t8
+		du2[0] += t6
+		ddu[0] = ddu0_2 + t7
 	}
 	for k := 0; k < t; k++ {
-		duk := du2[k]
 		dduk := ddu[k]
 		du2[k] = 0
 		ddu[k] = 0
-		t3 := ddu0[k]
-		du0[k] += duk
-		ddu0[k] = t3 + dduk
+		ddu0[k] += dduk
 	}
 	return f, df
 }

@@ -39,8 +39,7 @@ func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var de2 float64
 	var de3 float64
 	var de4 float64
-	var t31 float64
-	var t32 float64
+	var t24 float64
 	var de5 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("energyGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -56,23 +55,23 @@ func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		xi3 := x[i]
 		dx2i3 := dx2[i]
-		t25 := math.Exp(0.3 * xi3)
-		t26 := t25 * (0.3 * dx2i3)
-		t27 := 1 + xi3*xi3
-		e += t25 - math.Log(t27)
-		de += t26 - 1/t27*(2*(dx2i3*xi3))
-		tape = append(tape, t25)
-		dtape = append(dtape, t26)
+		t18 := math.Exp(0.3 * xi3)
+		t19 := t18 * (0.3 * dx2i3)
+		t20 := 1 + xi3*xi3
+		e += t18 - math.Log(t20)
+		de += t19 - 1/t20*(2*(dx2i3*xi3))
+		tape = append(tape, t18)
+		dtape = append(dtape, t19)
 		var from int
 		if i > 0 {
 			d2 := xi3 - x[i-1]
-			t28 := d2 * d2
-			t29 := math.Sin(xi3)
-			t30 := math.Cos(xi3) * dx2i3
-			de += 2*((dx2i3-dx2[i-1])*d2)*t29 + t28*t30
-			tape = append(tape, t29)
-			dtape = append(dtape, t30)
-			e += t28 * t29
+			t21 := d2 * d2
+			t22 := math.Sin(xi3)
+			t23 := math.Cos(xi3) * dx2i3
+			de += 2*((dx2i3-dx2[i-1])*d2)*t22 + t21*t23
+			tape = append(tape, t22)
+			dtape = append(dtape, t23)
+			e += t21 * t22
 			from = 1
 		} else {
 			from = 0
@@ -87,9 +86,9 @@ func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t6 := len(path) - 1
 		t7 := path[:t6]
 		if path[t6] == 0 {
-			t17 := de2
+			t12 := de2
 			de2 = 0
-			de4 += t17
+			de4 += t12
 		} else {
 			t8 := de2
 			de2 = 0
@@ -98,47 +97,32 @@ func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 			t10 := de3
 			de3 = 0
 			de4 += t10
-			t11 := t10 * tape[t9]
 			xi := x[i2]
 			dx2i := dx2[i2]
 			d := xi - x[i2-1]
 			dd := dx2i - dx2[i2-1]
-			t12 := d * d * t10
-			t13 := math.Cos(xi)
-			t31 += t13 * t12
-			t32 += t13*(2*(dd*d)*t10) - math.Sin(xi)*dx2i*t12
-			t14 := 2 * (t11 * d)
-			t15 := 2 * (t10*dtape[t9]*d + t11*dd)
-			t31 += t14
-			t32 += t15
-			t16 := ddx[i2-1]
-			dx[i2-1] -= t14
-			ddx[i2-1] = t16 - t15
+			t24 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*dx2i*(d*d*t10)
+			t11 := 2 * (t10*dtape[t9]*d + t10*tape[t9]*dd)
+			t24 += t11
+			ddx[i2-1] -= t11
 			tape = tape[:t9]
 			dtape = dtape[:t9]
 		}
-		t18 := len(tape) - 1
-		t19 := de4
+		t13 := len(tape) - 1
+		t14 := de4
 		de4 = 0
-		de5 += t19
+		de5 += t14
 		xi2 := x[i2]
 		dx2i2 := dx2[i2]
-		t20 := 1 + xi2*xi2
-		t21 := 1 / t20
-		t22 := t21 * t19
-		t31 -= 2 * (t22 * xi2)
-		t32 -= 2 * (t22*dx2i2 - t21*(2*(dx2i2*xi2))/t20*t19*xi2)
-		t31 += 0.3 * (tape[t18] * t19)
-		t32 += 0.3 * (dtape[t18] * t19)
-		t23 := t31
-		t24 := t32
-		t31 = 0
-		t32 = 0
-		ddxi := ddx[i2]
-		dx[i2] += t23
-		ddx[i2] = ddxi + t24
-		tape = tape[:t18]
-		dtape = dtape[:t18]
+		t15 := 1 + xi2*xi2
+		t16 := 1 / t15
+		t24 -= 2 * (t16*t14*dx2i2 - t16*(2*(dx2i2*xi2))/t15*t14*xi2)
+		t24 += 0.3 * (dtape[t13] * t14)
+		t17 := t24
+		t24 = 0
+		ddx[i2] += t17
+		tape = tape[:t13]
+		dtape = dtape[:t13]
 		path = t7
 	}
 	return e, de
@@ -463,12 +447,10 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var t33 float64
-	var t34 float64
-	var t35 float64
-	var t36 float64
-	var t37 float64
-	var t38 float64
+	var t29 float64
+	var t30 float64
+	var t31 float64
+	var t32 float64
 	var ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("chainGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -480,22 +462,22 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	for {
 		n = len(x)
 		if i < n {
-			t23 := x[i-1]
-			t24 := dx2[i-1]
+			t19 := x[i-1]
+			t20 := dx2[i-1]
 			xi2 := x[i]
 			dx2i2 := dx2[i]
-			t25 := t23 - xi2
-			t26 := math.Sqrt(1 + t25*t25)
-			t27 := 0.5 / t26 * (2 * ((t24 - dx2i2) * t25))
-			t28 := append(tape, t26)
-			t29 := append(dtape, t27)
-			t30 := 0.5 * xi2
-			t31 := math.Cosh(t30)
-			t32 := math.Sinh(t30) * (0.5 * dx2i2)
-			tape = append(t28, t26, t31)
-			dtape = append(t29, t27, t32)
-			s += t26 * t31
-			ds += t27*t31 + t26*t32
+			t21 := t19 - xi2
+			t22 := math.Sqrt(1 + t21*t21)
+			t23 := 0.5 / t22 * (2 * ((t20 - dx2i2) * t21))
+			t24 := append(tape, t22)
+			t25 := append(dtape, t23)
+			t26 := 0.5 * xi2
+			t27 := math.Cosh(t26)
+			t28 := math.Sinh(t26) * (0.5 * dx2i2)
+			tape = append(t24, t22, t27)
+			dtape = append(t25, t23, t28)
+			s += t22 * t27
+			ds += t23*t27 + t22*t28
 			i++
 		} else {
 			break
@@ -509,46 +491,34 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t3 := n2 - 1
 		t4 := tape[:t2]
 		t5 := dtape[:t2]
-		t33 += t * tape[t3]
-		t34 += t * dtape[t3]
-		t6 := tape[t2] * t
+		t29 += t * tape[t3]
+		t30 += t * dtape[t3]
 		xi := x[i2]
 		dx2i := dx2[i2]
-		t7 := 0.5 * xi
-		t8 := math.Sinh(t7)
-		t35 += 0.5 * (t8 * t6)
-		t36 += 0.5 * (math.Cosh(t7)*(0.5*dx2i)*t6 + t8*(dtape[t2]*t))
+		t6 := 0.5 * xi
+		t7 := 0.5 * (math.Cosh(t6)*(0.5*dx2i)*(tape[t2]*t) + math.Sinh(t6)*(dtape[t2]*t))
+		t8 := t31 + t7
+		t31 = t8
 		t9 := len(t4) - 1
 		t10 := t4[t9]
 		tape = t4[:t9]
 		dtape = t5[:t9]
-		t11 := t33
-		t12 := t34
-		t33 = 0
-		t34 = 0
+		t11 := t29
+		t12 := t30
+		t29 = 0
+		t30 = 0
 		t13 := 0.5 / t10
-		t14 := t13 * t11
-		t15 := x[i2-1] - xi
-		t16 := 2 * (t14 * t15)
-		t17 := 2 * ((t13*t12-t13*t5[t9]/t10*t11)*t15 + t14*(dx2[i2-1]-dx2i))
-		t37 += t16
-		t38 += t17
-		t35 -= t16
-		t36 -= t17
-		t18 := t35
-		t19 := t36
-		t35 = 0
-		t36 = 0
-		ddxi := ddx[i2]
-		dx[i2] += t18
-		ddx[i2] = ddxi + t19
-		t20 := t37
-		t21 := t38
-		t37 = 0
-		t38 = 0
-		t22 := ddx[i2-1]
-		dx[i2-1] += t20
-		ddx[i2-1] = t22 + t21
+		t14 := (t13*t12 - t13*t5[t9]/t10*t11) * (x[i2-1] - xi)
+		t15 := t14 + t13*t11*(dx2[i2-1]-dx2i)
+		t16 := 2 * t15
+		t32 += t16
+		t31 -= t16
+		t17 := t31
+		t31 = 0
+		ddx[i2] += t17
+		t18 := t32
+		t32 = 0
+		ddx[i2-1] += t18
 	}
 	return s, ds
 }
