@@ -42,14 +42,15 @@
 //     its type rule: the arguments of a φ and the operands of a select
 //     have its type; the operands of a binary operation (but shifts) have
 //     one type, that of the result or bool for a comparison; a load has
-//     the element type of its address, a stored value is assignable to
-//     it; a field (address), an element address, an index and an extract
-//     have the type of the field, element or tuple element; len and cap
-//     are ints; a constant's value is of its type's kind; a call's
-//     arguments are assignable to its callee's parameters (a receiver
-//     first) and its type is the callee's result (nil for none, a tuple
-//     for several); a returned value is assignable to the function's
-//     result.
+//     the element type of its address, and a stored value has it too; a
+//     field (address), an element address, an index and an extract have
+//     the type of the field, element or tuple element; len and cap are
+//     ints; a constant's value is of its type's kind; a call's arguments
+//     have its callee's parameter types (a receiver first) and its type
+//     is the callee's result (nil for none, a tuple for several); a
+//     returned value has the function's result type. Where Go asks for
+//     assignable types, the IR asks for identical ones: go/ssa converts
+//     values to the type they go to.
 //
 // # Non-goals
 //

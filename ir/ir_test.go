@@ -1,7 +1,9 @@
 package ir_test
 
 import (
+	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"strings"
@@ -213,4 +215,44 @@ func fn(pkg *types.Package, variadic bool, results ...types.Type) *types.Func {
 func beforeTerminator(b *ir.Block) {
 	n := len(b.Instrs)
 	b.Instrs[n-2], b.Instrs[n-1] = b.Instrs[n-1], b.Instrs[n-2]
+}
+
+// TestCheckInvokeEmbedded: a method of an embedded interface called on the
+// embedding interface has a receiver of the embedded type, to which the
+// argument is assignable but not identical; Check accepts it, and rejects
+// a receiver that lacks the method.
+func TestCheckInvokeEmbedded(t *testing.T) {
+	const src = `package p
+type A interface{ M(x float64) float64 }
+type B interface{ A; N() }
+type C interface{ N() }
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check("p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup("B").Type(), false, pkg, "M")
+	for _, tc := range []struct {
+		recv string
+		want string
+	}{
+		{"B", ""},
+		{"C", "call of invoke (p.A).M: argument 0 of type p.C for a parameter of type p.A"},
+	} {
+		b := irtest.NewBuilder("F", pkg)
+		x := b.Param("x", pkg.Scope().Lookup(tc.recv).Type())
+		b.Result(types.Typ[types.Float64])
+		c := b.B.NewValue(ir.OpCall, types.Typ[types.Float64], x, b.Float(1))
+		c.Callee = &ir.Callee{Func: m.(*types.Func), Invoke: true}
+		b.Return(c)
+		err := ir.Check(b.F)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("receiver %s: got %v, want %q", tc.recv, err, tc.want)
+		}
+	}
 }

@@ -4,9 +4,10 @@ package ir
 // op, how the type of a value follows from the types of its arguments and
 // its auxiliary fields. The IR is lowered from go/ssa, whose values carry
 // the types go/types gave the source, so the rules ask for identical types
-// wherever Go's own rules do and go/ssa inserts a conversion otherwise;
-// they are looser where the language is (a stored value, a call's
-// argument: assignable).
+// wherever Go's own rules do. They ask for identical types too where Go
+// asks for assignability (a stored value, a call's argument, a returned
+// value): go/ssa converts those to the type they go to (its emitConv), and
+// the passes keep it so; an interface method's receiver is the exception.
 
 import (
 	"fmt"
@@ -125,9 +126,11 @@ func selectType(v *Value) string {
 }
 
 // callType: the arguments match the callee's parameters (the receiver
-// first for a method) in number and are assignable to them, and the
-// result has the callee's result types; for builtins, the rules of the
-// builtin.
+// first for a method) in number and type, and the result has the callee's
+// result types; for builtins, the rules of the builtin. The receiver of
+// an interface method called dynamically (Invoke) is any interface that
+// has the method: one embedding the method's interface is assignable to
+// it, not identical.
 func callType(v *Value) string {
 	c := v.Callee
 	if c == nil {
@@ -170,7 +173,11 @@ func callType(v *Value) string {
 		return fmt.Sprintf("call of %s with %d arguments for %d parameters", c, len(v.Args), len(params))
 	}
 	for i, a := range v.Args {
-		if !types.AssignableTo(a.Type, params[i]) {
+		ok := types.Identical(a.Type, params[i])
+		if i == 0 && c.Invoke {
+			ok = types.AssignableTo(a.Type, params[i])
+		}
+		if !ok {
 			return fmt.Sprintf("call of %s: argument %d of type %s for a parameter of type %s", c, i, a.Type, params[i])
 		}
 	}
@@ -261,7 +268,7 @@ func storeType(v *Value) string {
 	a, x := v.Args[0], v.Args[1]
 	if p, ok := a.Type.Underlying().(*types.Pointer); !ok {
 		return fmt.Sprintf("store to non-pointer %s", a.Type)
-	} else if !types.AssignableTo(x.Type, p.Elem()) {
+	} else if !types.Identical(x.Type, p.Elem()) {
 		return fmt.Sprintf("store of %s to *%s", x.Type, p.Elem())
 	}
 	return ""
@@ -386,15 +393,15 @@ func ifType(v *Value) string {
 	return ""
 }
 
-// returnType: the results are assignable to the function's result types
-// (their number is checked with the block).
+// returnType: the results have the function's result types (their number
+// is checked with the block).
 func returnType(v *Value) string {
 	if v.Block == nil || v.Block.Func == nil {
 		return ""
 	}
 	res := v.Block.Func.ResultTypes
 	for i, a := range v.Args {
-		if i < len(res) && !types.AssignableTo(a.Type, res[i]) {
+		if i < len(res) && !types.Identical(a.Type, res[i]) {
 			return fmt.Sprintf("result %d of type %s for a result of type %s", i, a.Type, res[i])
 		}
 	}
