@@ -33,6 +33,24 @@ var cases = []testCase{
 		check: `near(t, "SumSquares", SumSquares([]float64{1, 2, 3}), 14)`,
 	},
 	{
+		// func NilErr() bool {
+		//	var e error
+		//	return e != nil
+		// }
+		//
+		// e is the constant nil of type error (unfolded): nil != nil
+		// would not compile.
+		name: "nilcompare",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("NilErr", ev.pkg)
+			b.F.AddResult("", boolT)
+			errT := types.Universe.Lookup("error").Type()
+			b.Return(b.Bin(token.NEQ, b.Const(errT, nil), b.Const(errT, nil)))
+			return one(b.F)
+		},
+		check: `eq(t, "NilErr", NilErr(), false)`,
+	},
+	{
 		// func Pow2(n int) float64 {
 		//	return float64(int(1)<<uint(n)) + float64(-(int(3)>>uint(n))+1)
 		// }

@@ -623,7 +623,9 @@ func (e *emitter) constant(t types.Type, c constant.Value, want types.Type) expr
 			case *types.Struct, *types.Array:
 				return e.composite(t, nil)
 			}
-			if typed && !types.IsInterface(t) {
+			// nil where the context has no type (a comparison of
+			// two constants) is untyped: spell its type, error(nil).
+			if typed && (!types.IsInterface(t) || want == nil) {
 				return e.typedConv(t, expr{jen.Nil(), precPrimary})
 			}
 			return expr{jen.Nil(), precPrimary}
