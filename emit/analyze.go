@@ -381,7 +381,7 @@ func (e *emitter) decideBlock(b *ir.Block, forced map[*ir.Value]bool) {
 		e.eff[v.ID] = i
 		e.root[v.ID] = rootKey{v, stmtRoot}
 		switch {
-		case v.Op.IsTerminator(), v.Op == ir.OpStore:
+		case v.Op.Info().Result == ir.ResultNever: // a store or a terminator
 			e.kind[v.ID] = kStmt
 		case v.Op == ir.OpConst:
 			e.kind[v.ID] = kConst

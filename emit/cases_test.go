@@ -33,6 +33,45 @@ var cases = []testCase{
 		check: `near(t, "SumSquares", SumSquares([]float64{1, 2, 3}), 14)`,
 	},
 	{
+		// func NilErr() bool {
+		//	var e error
+		//	return e != nil
+		// }
+		//
+		// e is the constant nil of type error (unfolded): nil != nil
+		// would not compile.
+		name: "nilcompare",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("NilErr", ev.pkg)
+			b.F.AddResult("", boolT)
+			errT := types.Universe.Lookup("error").Type()
+			b.Return(b.Bin(token.NEQ, b.Const(errT, nil), b.Const(errT, nil)))
+			return one(b.F)
+		},
+		check: `eq(t, "NilErr", NilErr(), false)`,
+	},
+	{
+		// func Pow2(n int) float64 {
+		//	return float64(int(1)<<uint(n)) + float64(-(int(3)>>uint(n))+1)
+		// }
+		//
+		// Inside float64(…), 1 << uint(n) would shift a float64, and so
+		// would -(3 >> uint(n)) + 1: the shifted constants keep their type.
+		name: "shiftconv",
+		build: func(ev *env) []*ir.Func {
+			b := irtest.NewBuilder("Pow2", ev.pkg)
+			n := b.Param("n", intT)
+			b.F.AddResult("", f64)
+			u := b.Convert(types.Typ[types.Uint], n)
+			p := b.Convert(f64, b.Bin(token.SHL, b.Int(1), u))
+			q := b.Convert(f64, b.Add(b.Un(token.SUB, b.Bin(token.SHR, b.Int(3), u)), b.Int(1)))
+			b.Return(b.Add(p, q))
+			return one(b.F)
+		},
+		check: `near(t, "Pow2(0)", Pow2(0), -1)
+		near(t, "Pow2(3)", Pow2(3), 9)`,
+	},
+	{
 		// func Dot(x, y []float64) float64 {
 		//	s := 0.0
 		//	for i := 0; i < len(x); i++ {

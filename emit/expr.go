@@ -284,18 +284,26 @@ func (e *emitter) binaryTok(v *ir.Value, tok token.Token, want types.Type) expr 
 	// A constant operand is typed by the other operand; if both are
 	// constants, the first spells its type.
 	wx, wy := x.Type, y.Type
+	spell := false
 	switch {
 	case v.Tok == token.SHL || v.Tok == token.SHR:
 		// An untyped constant shifted by a variable count takes its type
-		// from the context, which may not be the IR's: spell it unless
-		// the context has the same type.
-		if x.Op == ir.OpConst && (want == nil || !types.Identical(want, x.Type)) {
+		// from the context (float64(1 << n) shifts a float64, and so
+		// does float64(-(1 << n) + 1)), which may not be the IR's: spell
+		// it, as int(1) even for the default type, unless there is no
+		// context. A want that is not nil does not tell the context:
+		// conversions and operators pass their operand's own type.
+		if x.Op == ir.OpConst {
 			wx = nil
+			spell = want != nil
 		}
 	case e.constExpr(x) && e.constExpr(y):
 		wx = nil
 	}
 	l, r := e.ref(x, wx), e.ref(y, wy)
+	if spell {
+		l = e.typedConv(x.Type, e.constant(x.Type, x.Const, x.Type))
+	}
 	lmin, rmin := p, p+1
 	if isComparison(tok) {
 		lmin = p + 1
@@ -615,7 +623,9 @@ func (e *emitter) constant(t types.Type, c constant.Value, want types.Type) expr
 			case *types.Struct, *types.Array:
 				return e.composite(t, nil)
 			}
-			if typed && !types.IsInterface(t) {
+			// nil where the context has no type (a comparison of
+			// two constants) is untyped: spell its type, error(nil).
+			if typed && (!types.IsInterface(t) || want == nil) {
 				return e.typedConv(t, expr{jen.Nil(), precPrimary})
 			}
 			return expr{jen.Nil(), precPrimary}

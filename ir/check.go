@@ -8,7 +8,6 @@ package ir
 
 import (
 	"fmt"
-	"go/types"
 	"strings"
 )
 
@@ -23,7 +22,7 @@ func Check(f *Func) error {
 		return fmt.Errorf("ir.Check %s: no blocks", f.Name)
 	}
 	for i, p := range f.Params {
-		if p.Op != OpParam || p.Index != i || p.Block != nil {
+		if p.Op != OpParam || p.Index != i || p.Block != nil || p.Type == nil {
 			bad("param %d: %s", i, p.LongString(nil))
 		}
 	}
@@ -48,6 +47,7 @@ func Check(f *Func) error {
 		defined[p] = true
 	}
 	pos := map[*Value]int{}
+	consts := map[*Value]bool{} // checked already
 	for _, b := range f.Blocks {
 		for i, v := range b.Instrs {
 			if defined[v] {
@@ -79,8 +79,7 @@ func Check(f *Func) error {
 			bad("b%d does not end with a terminator", b.Index)
 			continue
 		}
-		want := map[Op]int{OpJump: 1, OpIf: 2, OpReturn: 0, OpPanic: 0}[term.Op]
-		if len(b.Succs) != want {
+		if len(b.Succs) != term.Op.Info().Succs {
 			bad("b%d ends with %s but has %d successors", b.Index, term.Op, len(b.Succs))
 		}
 		if term.Op == OpReturn && len(term.Args) != len(f.ResultTypes) {
@@ -113,12 +112,16 @@ func Check(f *Func) error {
 			}
 			for j, a := range v.Args {
 				if a == nil {
-					if !(v.Op == OpSlice || v.Op == OpMakeSlice) {
+					if !v.Op.Info().IsOptional(j) {
 						bad("%s: argument %d is nil", v.Ref(), j)
 					}
 					continue
 				}
 				if a.Op == OpConst || a.Op == OpParam {
+					if a.Op == OpConst && !consts[a] {
+						consts[a] = true
+						checkOperands(a, bad)
+					}
 					if a.Op == OpParam && !defined[a] {
 						bad("%s uses a parameter of another function", v.Ref())
 					}
@@ -173,134 +176,35 @@ func blockIndex(b *Block) int {
 	return b.Index
 }
 
-// checkOperands checks the arity and the simplest typing rules of v.
+// checkOperands checks v against its op's entry in the table (op.go): its
+// number of arguments, which of them may be nil, whether it has a result,
+// and its type rule.
 func checkOperands(v *Value, bad func(string, ...any)) {
-	arity := map[Op]int{
-		OpConst: 0, OpBinary: 2, OpUnary: 1, OpConvert: 1, OpSelect: 3,
-		OpExtract: 1, OpAlloc: 0, OpGlobal: 0, OpLoad: 1, OpStore: 2, OpFieldAddr: 1,
-		OpIndexAddr: 2, OpField: 1, OpIndex: 2, OpMakeSlice: 2, OpSlice: 4,
-		OpLen: 1, OpCap: 1, OpJump: 0, OpIf: 1, OpPanic: 1,
-	}
-	if n, ok := arity[v.Op]; ok && len(v.Args) != n {
-		bad("%s: %s takes %d arguments, has %d", v.Ref(), v.Op, n, len(v.Args))
+	info := v.Op.Info()
+	if info.Args >= 0 && len(v.Args) != info.Args {
+		bad("%s: %s takes %d arguments, has %d", v.Ref(), v.Op, info.Args, len(v.Args))
 		return
 	}
-	switch v.Op {
-	case OpInvalid:
-		bad("%s: invalid op", v.Ref())
-	case OpCall:
-		c := v.Callee
-		if c == nil {
-			bad("%s: call without callee", v.Ref())
-			return
-		}
-		// The arguments match the callee's parameters in number (the
-		// receiver first for a method; a variadic callee takes more or
-		// fewer).
-		var sig *types.Signature
-		recv := false
+	switch {
+	case info.Result == ResultAlways && v.Type == nil:
+		bad("%s: %s without a type", v.Ref(), v.Op)
+		return
+	case info.Result == ResultNever && v.Type != nil:
+		bad("%s: %s of type %s", v.Ref(), v.Op, v.Type)
+		return
+	}
+	for j, a := range v.Args {
 		switch {
-		case c.Derived != nil:
-			sig, recv = c.Derived.Sig, c.Derived.Method
-		case c.Func != nil:
-			sig = c.Func.Type().(*types.Signature)
-			recv = sig.Recv() != nil
-		}
-		if sig != nil && !sig.Variadic() {
-			n := sig.Params().Len()
-			if recv {
-				n++
-			}
-			if len(v.Args) != n {
-				bad("%s: call of %s with %d arguments for %d parameters", v.Ref(), c, len(v.Args), n)
-			}
-		}
-	case OpBinary:
-		x, y := v.Args[0], v.Args[1]
-		if x == nil || y == nil {
+		case a == nil && !info.IsOptional(j):
+			return // reported with the uses, where the block is reachable
+		case a != nil && a.Type == nil:
+			bad("%s: argument %d, %s, has no result", v.Ref(), j, a.Ref())
 			return
-		}
-		if !isShift(v) && !types.Identical(x.Type, y.Type) {
-			bad("%s: %s operands of types %s and %s", v.Ref(), v.Tok, x.Type, y.Type)
-		}
-	case OpLoad:
-		if a := v.Args[0]; a != nil {
-			if p, ok := a.Type.Underlying().(*types.Pointer); !ok {
-				bad("%s: load from non-pointer %s", v.Ref(), a.Type)
-			} else if !types.Identical(p.Elem(), v.Type) {
-				bad("%s: load of %s has type %s", v.Ref(), p.Elem(), v.Type)
-			}
-		}
-	case OpStore:
-		a, x := v.Args[0], v.Args[1]
-		if a == nil || x == nil {
-			return
-		}
-		if p, ok := a.Type.Underlying().(*types.Pointer); !ok {
-			bad("%s: store to non-pointer %s", v.Ref(), a.Type)
-		} else if !types.AssignableTo(x.Type, p.Elem()) {
-			bad("%s: store of %s to *%s", v.Ref(), x.Type, p.Elem())
-		}
-	case OpAlloc:
-		if _, ok := v.Type.Underlying().(*types.Pointer); !ok {
-			bad("%s: alloc of non-pointer type %s", v.Ref(), v.Type)
-		}
-	case OpPhi:
-		for j, a := range v.Args {
-			if a != nil && a != v && !types.Identical(a.Type, v.Type) {
-				bad("%s: φ of type %s has argument %d of type %s", v.Ref(), v.Type, j, a.Type)
-			}
-		}
-	case OpSelect:
-		c, x, y := v.Args[0], v.Args[1], v.Args[2]
-		if c != nil {
-			if b, ok := c.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
-				bad("%s: select on a condition of type %s", v.Ref(), c.Type)
-			}
-		}
-		for _, a := range []*Value{x, y} {
-			if a != nil && !types.Identical(a.Type, v.Type) {
-				bad("%s: select of type %s has an operand of type %s", v.Ref(), v.Type, a.Type)
-			}
-		}
-	case OpFieldAddr, OpField:
-		x := v.Args[0]
-		if x == nil {
-			return
-		}
-		t := x.Type
-		if v.Op == OpFieldAddr {
-			p, ok := t.Underlying().(*types.Pointer)
-			if !ok {
-				bad("%s: field address of non-pointer %s", v.Ref(), t)
-				return
-			}
-			t = p.Elem()
-		}
-		st, ok := t.Underlying().(*types.Struct)
-		switch {
-		case !ok:
-			bad("%s: field of non-struct %s", v.Ref(), t)
-		case v.Index < 0 || v.Index >= st.NumFields():
-			bad("%s: field %d of a struct of %d fields", v.Ref(), v.Index, st.NumFields())
-		default:
-			want := st.Field(v.Index).Type()
-			if v.Op == OpFieldAddr {
-				want = types.NewPointer(want)
-			}
-			if !types.Identical(want, v.Type) {
-				bad("%s: field %d has type %s, the value %s", v.Ref(), v.Index, want, v.Type)
-			}
-		}
-	case OpIf:
-		if c := v.Args[0]; c != nil {
-			if b, ok := c.Type.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean == 0 {
-				bad("%s: condition of type %s", v.Ref(), c.Type)
-			}
 		}
 	}
-}
-
-func isShift(v *Value) bool {
-	return v.Tok.String() == "<<" || v.Tok.String() == ">>"
+	if info.typ != nil {
+		if msg := info.typ(v); msg != "" {
+			bad("%s: %s", v.Ref(), msg)
+		}
+	}
 }

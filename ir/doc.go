@@ -36,12 +36,21 @@
 //   - Every argument is defined in a block that dominates the use (for a
 //     φ argument: dominates the corresponding predecessor), and earlier in
 //     the block when it is the same block.
-//   - Types agree: the arguments of a φ and the operands of a select have
-//     its type, the operands of a binary operation (but shifts) one type,
-//     a load the element type of its address, a stored value one
-//     assignable to it, a field (address) its struct's field type, and a
-//     call as many arguments as its callee has parameters (a receiver
-//     first; variadic callees excepted).
+//   - Each value fits its op's entry in the opcode table ([Op.Info]): its
+//     number of arguments, which of them may be nil (slice bounds, make's
+//     capacity), whether it has a type (not a store or a terminator), and
+//     its type rule: the arguments of a φ and the operands of a select
+//     have its type; the operands of a binary operation (but shifts) have
+//     one type, that of the result or bool for a comparison; a load has
+//     the element type of its address, and a stored value has it too; a
+//     field (address), an element address, an index and an extract have
+//     the type of the field, element or tuple element; len and cap are
+//     ints; a constant's value is of its type's kind; a call's arguments
+//     have its callee's parameter types (a receiver first) and its type
+//     is the callee's result (nil for none, a tuple for several); a
+//     returned value has the function's result type. Where Go asks for
+//     assignable types, the IR asks for identical ones: go/ssa converts
+//     values to the type they go to.
 //
 // # Non-goals
 //

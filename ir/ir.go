@@ -28,7 +28,8 @@ const (
 	OpPhi
 
 	// OpBinary is Args[0] Tok Args[1], Tok one of + - * / % & | ^ &^ << >>
-	// == != < <= > >=.
+	// == != < <= > >= && ||; both operands are evaluated (&& and || come
+	// from the conditions of derivative rules, on values without effects).
 	OpBinary
 	// OpUnary is Tok Args[0], Tok one of - ! ^.
 	OpUnary
@@ -88,60 +89,6 @@ const (
 
 	numOps
 )
-
-var opNames = [...]string{
-	OpInvalid:   "invalid",
-	OpParam:     "param",
-	OpConst:     "const",
-	OpPhi:       "phi",
-	OpBinary:    "binary",
-	OpUnary:     "unary",
-	OpConvert:   "convert",
-	OpSelect:    "select",
-	OpCall:      "call",
-	OpExtract:   "extract",
-	OpAlloc:     "alloc",
-	OpGlobal:    "global",
-	OpLoad:      "load",
-	OpStore:     "store",
-	OpFieldAddr: "fieldaddr",
-	OpIndexAddr: "indexaddr",
-	OpField:     "field",
-	OpIndex:     "index",
-	OpMakeSlice: "makeslice",
-	OpSlice:     "slice",
-	OpLen:       "len",
-	OpCap:       "cap",
-	OpJump:      "jump",
-	OpIf:        "if",
-	OpReturn:    "return",
-	OpPanic:     "panic",
-}
-
-func (op Op) String() string {
-	if int(op) < len(opNames) && opNames[op] != "" {
-		return opNames[op]
-	}
-	return "op?"
-}
-
-// IsTerminator reports whether op ends a block.
-func (op Op) IsTerminator() bool {
-	return op == OpJump || op == OpIf || op == OpReturn || op == OpPanic
-}
-
-// HasEffect reports whether a value of this op does something besides
-// computing its result: it may write memory, call a function, or end the
-// block. Such values are never removed or reordered by passes that do not
-// understand their effects. Calls are effects unless a pass proves the
-// callee pure.
-func (op Op) HasEffect() bool {
-	switch op {
-	case OpStore, OpCall, OpJump, OpIf, OpReturn, OpPanic:
-		return true
-	}
-	return false
-}
 
 // Callee names the function an OpCall calls.
 type Callee struct {

@@ -1,6 +1,10 @@
 package ir_test
 
 import (
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -53,8 +57,8 @@ func TestCheckFindsErrors(t *testing.T) {
 	}
 }
 
-// TestCheckFindsTypeErrors: a φ argument, a select operand, a field and a
-// call's arguments of the wrong types or number are reported.
+// TestCheckFindsTypeErrors: values that break their op's type rule (op.go,
+// typerules.go) are reported, each with the rule's message.
 func TestCheckFindsTypeErrors(t *testing.T) {
 	pkg := types.NewPackage("example.com/p", "p")
 	for _, tc := range []struct {
@@ -80,6 +84,108 @@ func TestCheckFindsTypeErrors(t *testing.T) {
 			c.Callee = &ir.Callee{Func: fn}
 			beforeTerminator(body)
 		}, "with 0 arguments for 1 parameters"},
+		{"call argument", func(f *ir.Func) {
+			body := f.Blocks[2]
+			c := body.NewValue(ir.OpCall, types.Typ[types.Float64], body.Instrs[4]) // g(i+1)
+			c.Callee = &ir.Callee{Func: fn(pkg, false, types.Typ[types.Float64])}
+			beforeTerminator(body)
+		}, "call of example.com/p.g: argument 0 of type int for a parameter of type float64"},
+		{"variadic call argument", func(f *ir.Func) {
+			body := f.Blocks[2]
+			c := body.NewValue(ir.OpCall, types.Typ[types.Float64], body.Instrs[3], body.Instrs[4]) // g(s, i+1)
+			c.Callee = &ir.Callee{Func: fn(pkg, true, types.Typ[types.Float64])}
+			beforeTerminator(body)
+		}, "call of example.com/p.g: argument 1 of type int for a parameter of type float64"},
+		{"call result", func(f *ir.Func) {
+			body := f.Blocks[2]
+			c := body.NewValue(ir.OpCall, types.Typ[types.Int], body.Instrs[3])
+			c.Callee = &ir.Callee{Func: fn(pkg, false, types.Typ[types.Float64])}
+			beforeTerminator(body)
+		}, "call of example.com/p.g has type int, its result float64"},
+		{"extract", func(f *ir.Func) {
+			body := f.Blocks[2]
+			c := body.NewValue(ir.OpCall, nil, body.Instrs[3])
+			c.Callee = &ir.Callee{Func: fn(pkg, false, types.Typ[types.Float64], types.Typ[types.Int])}
+			c.Type = c.Callee.Func.Signature().Results()
+			beforeTerminator(body)
+			x := body.NewValue(ir.OpExtract, types.Typ[types.Int], c)
+			x.Index = 2
+			beforeTerminator(body)
+		}, "extract #2 from a tuple of 2"},
+		{"builtin", func(f *ir.Func) {
+			body := f.Blocks[2]
+			c := body.NewValue(ir.OpCall, types.Typ[types.Float64], body.Instrs[3], body.Instrs[4]) // min(s, i+1)
+			c.Callee = &ir.Callee{Builtin: "min"}
+			beforeTerminator(body)
+		}, "min of type float64 has an operand of type int"},
+		{"load", func(f *ir.Func) {
+			f.Blocks[2].Instrs[1].Type = types.Typ[types.Int]
+		}, "load of float64 has type int"},
+		{"load arity", func(f *ir.Func) {
+			ld := f.Blocks[2].Instrs[1]
+			ld.Args = append(ld.Args, ld.Args[0])
+		}, "load takes 1 arguments, has 2"},
+		{"indexaddr", func(f *ir.Func) {
+			f.Blocks[2].Instrs[0].Type = types.NewPointer(types.Typ[types.Int])
+		}, "address of an element of []float64 has type *int"},
+		{"len", func(f *ir.Func) {
+			f.Blocks[1].Instrs[2].Type = types.Typ[types.Float64]
+		}, "len of type float64"},
+		{"comparison", func(f *ir.Func) {
+			f.Blocks[1].Instrs[3].Type = types.Typ[types.Int]
+		}, "comparison < of type int"},
+		{"arithmetic", func(f *ir.Func) {
+			f.Blocks[2].Instrs[2].Type = types.Typ[types.Int]
+		}, "* of float64 operands has type int"},
+		{"operator", func(f *ir.Func) {
+			f.Blocks[2].Instrs[4].Tok = token.LAND
+		}, "&& of int operands"},
+		{"constant", func(f *ir.Func) {
+			f.Blocks[1].Instrs[0].Args[0] = f.ConstValue(types.Typ[types.Float64], constant.MakeBool(true))
+		}, "constant true of type float64"},
+		{"fraction", func(f *ir.Func) {
+			f.Blocks[1].Instrs[1].Args[0] = f.ConstValue(types.Typ[types.Int], constant.MakeFloat64(0.5))
+		}, "constant 0.5 of type int"},
+		{"return", func(f *ir.Func) {
+			ret := f.Blocks[3].Instrs[0]
+			ret.Args[0] = f.Blocks[1].Instrs[1]
+		}, "result 0 of type int for a result of type float64"},
+		{"store with a type", func(f *ir.Func) {
+			body := f.Blocks[2]
+			body.NewValue(ir.OpStore, types.Typ[types.Float64], body.Instrs[0], body.Instrs[3])
+			beforeTerminator(body)
+		}, "store of type float64"},
+		{"argument without result", func(f *ir.Func) {
+			body := f.Blocks[2]
+			st := body.NewValue(ir.OpStore, nil, body.Instrs[0], body.Instrs[3])
+			beforeTerminator(body)
+			body.NewValue(ir.OpUnary, types.Typ[types.Float64], st).Tok = token.SUB
+			beforeTerminator(body)
+		}, "argument 0, v18, has no result"},
+		{"conversion", func(f *ir.Func) {
+			body := f.Blocks[2]
+			body.NewValue(ir.OpConvert, types.NewSlice(types.Typ[types.Int]), body.Instrs[3])
+			beforeTerminator(body)
+		}, "conversion of float64 to []int"},
+		{"field", func(f *ir.Func) {
+			st := types.NewStruct([]*types.Var{types.NewField(0, pkg, "X", types.Typ[types.Float64], false)}, nil)
+			body := f.Blocks[2]
+			a := body.NewValue(ir.OpAlloc, types.NewPointer(st))
+			beforeTerminator(body)
+			body.NewValue(ir.OpFieldAddr, types.NewPointer(types.Typ[types.Int]), a)
+			beforeTerminator(body)
+		}, "field 0 has type *float64, the value *int"},
+		{"global", func(f *ir.Func) {
+			body := f.Blocks[2]
+			g := body.NewValue(ir.OpGlobal, types.Typ[types.Float64])
+			g.Global = types.NewVar(0, pkg, "G", types.Typ[types.Float64])
+			beforeTerminator(body)
+		}, "global G of type float64 has type float64"},
+		{"slice", func(f *ir.Func) {
+			body := f.Blocks[2]
+			body.NewValue(ir.OpSlice, types.NewSlice(types.Typ[types.Int]), f.Params[0], body.Instrs[4], nil, nil)
+			beforeTerminator(body)
+		}, "slice of []float64 has type []int"},
 	} {
 		f := irtest.SumSquares(pkg)
 		tc.mutate(f)
@@ -89,9 +195,64 @@ func TestCheckFindsTypeErrors(t *testing.T) {
 	}
 }
 
+// fn returns a function g of one float64 parameter (...float64 when
+// variadic) and the given results.
+func fn(pkg *types.Package, variadic bool, results ...types.Type) *types.Func {
+	pt := types.Type(types.Typ[types.Float64])
+	if variadic {
+		pt = types.NewSlice(pt)
+	}
+	var res []*types.Var
+	for _, r := range results {
+		res = append(res, types.NewParam(0, pkg, "", r))
+	}
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewParam(0, pkg, "x", pt)), types.NewTuple(res...), variadic)
+	return types.NewFunc(0, pkg, "g", sig)
+}
+
 // beforeTerminator moves the last value of b, just added, before b's
 // terminator.
 func beforeTerminator(b *ir.Block) {
 	n := len(b.Instrs)
 	b.Instrs[n-2], b.Instrs[n-1] = b.Instrs[n-1], b.Instrs[n-2]
+}
+
+// TestCheckInvokeEmbedded: a method of an embedded interface called on the
+// embedding interface has a receiver of the embedded type, to which the
+// argument is assignable but not identical; Check accepts it, and rejects
+// a receiver that lacks the method.
+func TestCheckInvokeEmbedded(t *testing.T) {
+	const src = `package p
+type A interface{ M(x float64) float64 }
+type B interface{ A; N() }
+type C interface{ N() }
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := new(types.Config).Check("p", fset, []*ast.File{file}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, _ := types.LookupFieldOrMethod(pkg.Scope().Lookup("B").Type(), false, pkg, "M")
+	for _, tc := range []struct {
+		recv string
+		want string
+	}{
+		{"B", ""},
+		{"C", "call of invoke (p.A).M: argument 0 of type p.C for a parameter of type p.A"},
+	} {
+		b := irtest.NewBuilder("F", pkg)
+		x := b.Param("x", pkg.Scope().Lookup(tc.recv).Type())
+		b.Result(types.Typ[types.Float64])
+		c := b.B.NewValue(ir.OpCall, types.Typ[types.Float64], x, b.Float(1))
+		c.Callee = &ir.Callee{Func: m.(*types.Func), Invoke: true}
+		b.Return(c)
+		err := ir.Check(b.F)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("receiver %s: got %v, want %q", tc.recv, err, tc.want)
+		}
+	}
 }

@@ -113,7 +113,7 @@ func (v *Value) LongString(qual types.Qualifier) string {
 	if v.Type != nil {
 		fmt.Fprintf(&sb, " : %s", types.TypeString(v.Type, qual))
 	}
-	if v.Op == OpJump || v.Op == OpIf {
+	if v.Op.Info().Succs > 0 {
 		sb.WriteString(" ->")
 		if v.Block != nil {
 			for _, s := range v.Block.Succs {

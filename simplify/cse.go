@@ -201,16 +201,10 @@ func cheapIndex(v *ir.Value) bool {
 }
 
 // pureOp reports whether v computes its result from its arguments alone,
-// without effects, so that two such values with equal keys are equal.
+// without effects, so that two such values with equal keys are equal: its
+// op is pure (ir.OpInfo.Pure), or it is a call of a pure function.
 func pureOp(v *ir.Value) bool {
-	switch v.Op {
-	case ir.OpBinary, ir.OpUnary, ir.OpConvert, ir.OpSelect, ir.OpField, ir.OpIndex,
-		ir.OpFieldAddr, ir.OpIndexAddr, ir.OpLen, ir.OpCap, ir.OpExtract, ir.OpSlice, ir.OpGlobal:
-		return true
-	case ir.OpCall:
-		return isPure(v)
-	}
-	return false
+	return v.Op.Info().Pure || v.Op == ir.OpCall && isPure(v)
 }
 
 // isPure reports whether call v has no effects and a result that depends
