@@ -319,13 +319,7 @@ func (e *emitter) pureCall(v *ir.Value) bool {
 	default:
 		return false
 	}
-	if c.Func == nil || c.Invoke || c.Derived != nil || c.Func.Pkg() == nil {
-		return false
-	}
-	if c.Func.Type().(*types.Signature).Recv() != nil {
-		return false
-	}
-	return c.Func.Pkg().Path() == "math"
+	return c.Primitive() != nil
 }
 
 // isMemOp reports whether v reads or writes memory in a way that orders it

@@ -1,6 +1,10 @@
-// Package templates holds gadgen's first-order derivative rules for the
-// functions of Go's package math and the builtins min and max, as data: one
-// [Rule] per function, found by package path and name with [Lookup].
+// Package templates holds gadgen's first-order derivative rules, as data:
+// one [Rule] per primitive — every function of Go's package math, the
+// the builtins min and max, and the helpers that partials call — found by
+// package path and name with [Lookup] and [LookupFunc]. A rule carries the
+// function itself ([Rule.Func]), which the rules' evaluator ([Eval]), the
+// IR interpreter and the constant folder call: a primitive is one table
+// entry, and no mode has code of its own for it.
 //
 // A rule gives partial derivatives only, ∂result/∂param, as small Go
 // expressions, so that every mode can use the same table. One walker,
@@ -11,18 +15,28 @@
 // equation c′ = Σ ∂f/∂aⱼ·aⱼ′. Tests evaluate the expressions with [Eval].
 //
 // Non-goals: higher derivatives and Taylor recurrences (ssaad.Expander
-// derives them from the partials), packages other than math, float32
-// arithmetic (the float32 functions of math are bit operations, marked
-// NotDifferentiable), and the builtins on non-floats.
+// derives them from the partials: a rule has no series rule of its own),
+// float32 arithmetic (the float32 functions of math are bit operations,
+// marked NotDifferentiable), and the builtins on non-floats.
+//
+// The functions of the table are gadgen's primitives: every mode
+// differentiates their calls by the rule, never through their bodies
+// (ssaad.CallRule), the inliner leaves them, and the optimizer treats them
+// as pure functions that never panic, whatever their arguments: it folds
+// calls on constants, merges equal calls, hoists them out of loops and
+// evaluates them speculatively. A function that may panic or has effects
+// cannot be a primitive.
 //
 // Users write rules of the same form for their own functions with the
 // directive //gad:rule (package driver builds the [Rule]; calls carry it
 // in ir.Callee.Rule): every mode then treats a call of the function as
-// one of package math.
+// one of a primitive (but not the optimizer: the function may have
+// effects).
 //
 // # Rules
 //
-// A [Rule] names its function (Pkg "math", or "" for builtins; Name), its
+// A [Rule] names its function (Pkg, its package's import path, or "" for
+// builtins and helpers; Name), holds it (Func; nil for builtins), names its
 // parameters and results as the expressions refer to them, a [Kind], the
 // partials, the interval in which tests draw each parameter, the
 // mathematics, and its conventions:
@@ -75,7 +89,10 @@
 //     helper's source, Helpers["gadDigamma"], pasted once into the generated
 //     file, which must import "math". Helpers are self-contained, std-only
 //     Go; the same functions, in helpers.go, serve Eval, so there is one
-//     copy.
+//     copy. Each helper has a rule of its own (in helpers.go: ψ′ =
+//     gadPolygamma(1, x), ∂/∂x gadPolygamma(n, x) = gadPolygamma(n+1, x)),
+//     so that the partials that call it expand to any order; a helper's
+//     partials call helpers only.
 //   - The builtins min and max are variadic: fold calls with more than two
 //     arguments from the left, min(a, b, c) = min(min(a, b), c).
 //
@@ -108,15 +125,15 @@
 // # Adding a rule
 //
 // Add one entry to the table of its package (math.go; builtin.go), in
-// alphabetical order, with the mathematics in a comment above it and in
-// Math, its conventions in Note, and a Domain where the derivative exists
-// and central differences are well conditioned. Add the function to
-// fdFuncs in fd_test.go, with a tolerance if it is badly conditioned. The
-// tests then check that every function of the package has a rule, that the
-// rule matches the function's signature, that each partial parses and
-// type-checks, and that it agrees with central finite differences
-// (gonum's diff/fd) at 20 seeded random points of the Domain. A partial
-// that needs a function package math lacks gets a helper: a self-contained
-// gad* function in helpers.go, registered in helperFuncs in expr.go, with
-// tests against known values.
+// alphabetical order, with the function in Func, the mathematics in a
+// comment above it and in Math, its conventions in Note, and a Domain
+// where the derivative exists and central differences are well
+// conditioned (a tolerance in fdTol in fd_test.go if it is badly
+// conditioned). The tests then check that every function of package math
+// has a rule, that Func is the function named and the rule matches its
+// signature, that each partial parses and type-checks, and that it agrees
+// with central finite differences (gonum's diff/fd) at 20 seeded random
+// points of the Domain. A partial that needs a function package math lacks
+// gets a helper: a self-contained gad* function in helpers.go, with its
+// rule in helperRules and tests against known values.
 package templates
