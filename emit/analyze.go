@@ -306,7 +306,8 @@ func (e *emitter) markLive() {
 }
 
 // pureCall reports whether v calls a function without effects, which may
-// be moved, duplicated or dropped like arithmetic.
+// be moved, duplicated or dropped like arithmetic: a primitive (package
+// math's functions, ...), a helper of package templates, some builtins.
 func (e *emitter) pureCall(v *ir.Value) bool {
 	c := v.Callee
 	if c == nil || v.Type == nil {
@@ -319,7 +320,7 @@ func (e *emitter) pureCall(v *ir.Value) bool {
 	default:
 		return false
 	}
-	return c.Primitive() != nil
+	return c.Primitive() != nil || c.Derived != nil && c.Derived.Helper
 }
 
 // isMemOp reports whether v reads or writes memory in a way that orders it
