@@ -1,5 +1,6 @@
 // Package templates holds gadgen's first-order derivative rules, as data:
-// one [Rule] per primitive — every function of Go's package math, the
+// one [Rule] per primitive — every function of Go's package math, some of
+// other packages (gonum's mathext.Beta, mathext.Lbeta, mathext.Digamma),
 // the builtins min and max, and the helpers that partials call — found by
 // package path and name with [Lookup] and [LookupFunc]. A rule carries the
 // function itself ([Rule.Func]), which the rules' evaluator ([Eval]), the
@@ -52,9 +53,10 @@
 //     Float64frombits, Nextafter and Nextafter32. Calling one on an active
 //     value is an error, reported with the rule's Reason.
 //
-// Params carry math's own parameter names ({"y", "x"} for Atan2, {"f",
-// "sign"} for Copysign). A single result is "r"; several results carry
-// math's names ({"frac", "exp"} for Frexp, {"integer", "fractional"} for
+// Params carry the function's own parameter names ({"y", "x"} for
+// math.Atan2, {"f", "sign"} for math.Copysign, {"a", "b"} for
+// mathext.Lbeta). A single result is "r"; several results carry math's
+// names ({"frac", "exp"} for Frexp, {"integer", "fractional"} for
 // Modf, {"lgamma", "sign"} for Lgamma) except Sincos's, {"s", "c"}.
 //
 // # Expressions
@@ -122,18 +124,49 @@
 //     gives: Sqrt'(0) = Cbrt'(0) = +Inf, Log'(0) = +Inf, NaN at the poles
 //     of Gamma and Lgamma and at the origin for Atan2.
 //
-// # Adding a rule
+// # Adding a primitive
 //
-// Add one entry to the table of its package (math.go; builtin.go), in
-// alphabetical order, with the function in Func, the mathematics in a
-// comment above it and in Math, its conventions in Note, and a Domain
-// where the derivative exists and central differences are well
-// conditioned (a tolerance in fdTol in fd_test.go if it is badly
-// conditioned). The tests then check that every function of package math
-// has a rule, that Func is the function named and the rule matches its
-// signature, that each partial parses and type-checks, and that it agrees
-// with central finite differences (gonum's diff/fd) at 20 seeded random
-// points of the Domain. A partial that needs a function package math lacks
-// gets a helper: a self-contained gad* function in helpers.go, with its
-// rule in helperRules and tests against known values.
+// A primitive is one entry in the table of its package: math.go for
+// package math, mathext.go for gonum's mathext, builtin.go for the
+// builtins; a new package gets a file of its own, added to the tables
+// that rule.go sorts into All. The entry of mathext.Lbeta, whose partials
+// call the digamma helper:
+//
+//	// ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a+b): ∂/∂a = ψ(a) − ψ(a+b), ∂/∂b = ψ(b) − ψ(a+b)
+//	{
+//		Pkg: mathextPkg, Name: "Lbeta", Func: mathext.Lbeta,
+//		Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+//		Partials: [][]string{{"gadDigamma(a) - gadDigamma(a+b)", "gadDigamma(b) - gadDigamma(a+b)"}},
+//		Domain:   [][2]float64{{0.2, 10}, {0.2, 10}},
+//		Math:     "ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a+b): ∂/∂a = ψ(a) − ψ(a+b), ∂/∂b = ψ(b) − ψ(a+b)",
+//		Note:     "defined for a, b ≥ 0 (NaN below, as mathext.Lbeta); ψ is the helper gadDigamma",
+//	},
+//
+// That is all: no mode, pass or table elsewhere names the function, and
+// there is no series rule to write (ssaad.Expander derives Taylor
+// coefficients of any order from the partials). From the entry, calls of
+// mathext.Lbeta in users' code are differentiated by the rule in forward,
+// reverse and Taylor mode and in the second-order helpers, generated code
+// calls it through the user's import, and the optimizer folds it on
+// constants, as package math's functions.
+//
+// The entry keeps the table's order (alphabetical by name), carries the
+// function in Func, its mathematics in a comment above it and in Math,
+// its conventions in Note, and a Domain where the derivative exists and
+// central differences are well conditioned (a tolerance in fdTol in
+// fd_test.go if it is badly conditioned). The function must be pure and
+// never panic (see above): mathext.Zeta, which panics for x < 1, cannot be
+// one. The tests then check that Func is the function named and that the
+// rule matches its signature (loaded from source), that each partial
+// parses and type-checks, that it agrees with central finite differences
+// (gonum's diff/fd) at 20 seeded random points of the Domain, and, in
+// package ssaad, that every mode's derivative of a call of it (JVP,
+// gradient, Taylor coefficients to order 3) agrees with finite differences
+// at points of the Domain.
+//
+// A partial that needs a function package math lacks gets a helper: a
+// self-contained gad* function in helpers.go, with its rule in
+// helperRules (so that it expands to any order) and tests against known
+// values. A partial that names the function's result (r) lets generated
+// code reuse the primal: Beta's is "r * (gadDigamma(a) - gadDigamma(a+b))".
 package templates

@@ -155,8 +155,8 @@ func gadPolygamma(n int, x float64) float64 {
 		}
 		return r - math.Pow(math.Pi, float64(n+1))*v
 	}
-	// ψ⁽ⁿ⁾(x) = (-1)ⁿ⁺¹[n!·Σ 1/(x+j)ⁿ⁺¹ + (n-1)!·(x+m)⁻ⁿ·(1 + n/(2(x+m)) + Σₖ bₖ·n(n+1)…(n+2k-1)/(x+m)²ᵏ)]
-	// with bₖ = B₂ₖ/(2k)!.
+	// With y = x+m after m shifts and bₖ = B₂ₖ/(2k)!: ψ⁽ⁿ⁾(x) =
+	// (-1)ⁿ⁺¹(n-1)!·[n·Σⱼ (x+j)⁻ⁿ⁻¹ + y⁻ⁿ·(1 + n/(2y) + Σₖ bₖ·n(n+1)…(n+2k-1)·y⁻²ᵏ)].
 	fact := 1.0 // (n-1)!
 	for i := 2; i < n; i++ {
 		fact *= float64(i)

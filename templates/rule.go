@@ -40,13 +40,14 @@ func (k Kind) String() string {
 // Rule is the first-order derivative rule of one function. Rules are shared
 // and must not be modified.
 type Rule struct {
-	// Pkg is the import path of the function's package ("math"), or ""
-	// for the functions called without a package name: the builtins min
-	// and max, and the helpers (see [Helpers]).
+	// Pkg is the import path of the function's package ("math",
+	// "gonum.org/v1/gonum/mathext"), or "" for the functions called
+	// without a package name: the builtins min and max, and the helpers
+	// (see [Helpers]).
 	Pkg string
 	// Name is the function's name: "Sin", "Atan2", "max", "gadDigamma".
 	Name string
-	// Func is the function itself (math.Sin, gadDigamma),
+	// Func is the function itself (math.Sin, mathext.Lbeta, gadDigamma),
 	// nil for the builtins: what Eval, the IR interpreter (package
 	// ir/interp) and the constant folder (package simplify) call. A test
 	// checks that it is the function Pkg and Name name.
@@ -88,7 +89,7 @@ func key(pkg, name string) string { return pkg + "." + name }
 
 // all holds every rule, sorted by Pkg then Name; byName indexes it by key.
 var (
-	all    = sortedRules(mathRules, builtinRules, helperRules)
+	all    = sortedRules(mathRules, mathextRules, builtinRules, helperRules)
 	byName = index(all)
 )
 
