@@ -648,15 +648,15 @@ func (g *generator) Effects(callee *types.Func) *simplify.Effects {
 	return e
 }
 
-// calleeEffects prints the effects of the functions f calls (those of
-// package math are pure), for -dump.
+// calleeEffects prints the effects of the functions f calls (primitives,
+// such as package math's, are pure), for -dump.
 func (g *generator) calleeEffects(f *ir.Func) string {
 	var sb strings.Builder
 	seen := map[*types.Func]bool{}
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
 			c := v.Callee
-			if v.Op != ir.OpCall || c.Func == nil || c.Invoke || seen[c.Func] || c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math" {
+			if v.Op != ir.OpCall || c.Func == nil || c.Invoke || seen[c.Func] || c.Primitive() != nil {
 				continue
 			}
 			seen[c.Func] = true

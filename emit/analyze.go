@@ -306,7 +306,8 @@ func (e *emitter) markLive() {
 }
 
 // pureCall reports whether v calls a function without effects, which may
-// be moved, duplicated or dropped like arithmetic.
+// be moved, duplicated or dropped like arithmetic: a primitive (package
+// math's functions, ...), a helper of package templates, some builtins.
 func (e *emitter) pureCall(v *ir.Value) bool {
 	c := v.Callee
 	if c == nil || v.Type == nil {
@@ -319,13 +320,7 @@ func (e *emitter) pureCall(v *ir.Value) bool {
 	default:
 		return false
 	}
-	if c.Func == nil || c.Invoke || c.Derived != nil || c.Func.Pkg() == nil {
-		return false
-	}
-	if c.Func.Type().(*types.Signature).Recv() != nil {
-		return false
-	}
-	return c.Func.Pkg().Path() == "math"
+	return c.Primitive() != nil || c.Derived != nil && c.Derived.Helper
 }
 
 // isMemOp reports whether v reads or writes memory in a way that orders it

@@ -131,6 +131,19 @@ type DerivedFunc struct {
 	Obj *types.Func
 }
 
+// Primitive returns the rule of package templates of the function c calls,
+// when that is a primitive: a function of templates' table (package
+// math's, gonum's mathext's, ...; see templates.LookupFunc), called
+// directly. It returns nil for other callees, the helpers and the
+// builtins included. Primitives are pure and never panic.
+func (c *Callee) Primitive() *templates.Rule {
+	if c == nil || c.Func == nil || c.Invoke || c.Derived != nil {
+		return nil
+	}
+	r, _ := templates.LookupFunc(c.Func)
+	return r
+}
+
 // String returns a short name of the callee for printing.
 func (c *Callee) String() string {
 	switch {

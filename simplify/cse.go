@@ -160,8 +160,8 @@ func writeClasses(v *ir.Value, mem *memory, env Env) map[int]bool {
 	return cs
 }
 
-// pureCall reports whether call v of a function of the program (not
-// math, not a builtin) reads and writes no memory and returns none: two
+// pureCall reports whether call v of a function of the program (not a
+// primitive, not a builtin) reads and writes no memory and returns none: two
 // such calls with equal arguments give equal results.
 func pureCall(v *ir.Value, env Env) bool {
 	if v.Callee.Func == nil || v.Callee.Builtin != "" || isPure(v) || v.Type == nil || refersToMemory(v) {
@@ -208,8 +208,9 @@ func pureOp(v *ir.Value) bool {
 }
 
 // isPure reports whether call v has no effects and a result that depends
-// on its arguments alone: functions of package math and the builtins min,
-// max, len and cap.
+// on its arguments alone: primitives (ir.Callee.Primitive: the functions
+// of package math, ...), templates' helpers and the builtins min, max,
+// len and cap.
 func isPure(v *ir.Value) bool {
 	c := v.Callee
 	switch {
@@ -221,7 +222,7 @@ func isPure(v *ir.Value) bool {
 		return false
 	case c.Derived != nil:
 		return c.Derived.Helper
-	case c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+	case c.Primitive() != nil:
 		return true
 	}
 	return false

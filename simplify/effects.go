@@ -17,8 +17,9 @@ import (
 )
 
 // Env is what passes may ask of the driver about the functions a function
-// calls. A nil Env knows nothing: a call of a function other than those
-// of package math and the builtins is then assumed to do anything.
+// calls. A nil Env knows nothing: a call of a function other than the
+// primitives (package math's, ...; ir.Callee.Primitive) and the builtins
+// is then assumed to do anything.
 type Env interface {
 	// Effects returns the summary of callee (Summarize of its body), or
 	// nil when it is unknown: a function without a body gadgen can lower,
@@ -113,7 +114,7 @@ func worst(n int) *Effects {
 }
 
 // callEffects returns the effects of call v: from the rules for builtins
-// and package math, from env for other functions, or the worst case.
+// and primitives, from env for other functions, or the worst case.
 func callEffects(v *ir.Value, env Env) *Effects {
 	c := v.Callee
 	n := len(v.Args)
@@ -146,7 +147,7 @@ func callEffects(v *ir.Value, env Env) *Effects {
 		return worst(n)
 	case c.Func == nil || c.Invoke:
 		return worst(n)
-	case c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math":
+	case c.Primitive() != nil:
 		return e
 	}
 	if env != nil {

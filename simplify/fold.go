@@ -17,15 +17,16 @@ package simplify
 //     when it fits 32 bits, so that the folded program means the same on
 //     every architecture — and division or remainder by a non-zero
 //     constant. Shifts are not folded.
-//   - Calls of package math with constant arguments (those of one to three
-//     float64 arguments and one float64 result: Sqrt, Exp, Log, Pow,
-//     Atan2, FMA, …; templates.MathFuncs), evaluated with Go's math at
-//     generation time: the value
-//     the generated code computes on the architecture gadgen runs on. On
-//     another architecture, a function without an assembly version can
-//     differ in the last bit where its compiler fuses multiply-adds
-//     (arm64, ppc64, s390x). Results that are NaN, ±Inf or -0 are not
-//     folded.
+//   - Calls of primitives with constant arguments (the functions of
+//     package templates' table of one to three float64 arguments and one
+//     float64 result: math's Sqrt, Exp, Log, Pow, Atan2, FMA, …, mathext's
+//     Lbeta, …), evaluated with the rule's Func at generation time: the
+//     value the generated code computes on the architecture gadgen runs
+//     on (for a package other than the standard library's, with the
+//     version gadgen is built with). On another architecture, a function
+//     without an assembly version can differ in the last bit where its
+//     compiler fuses multiply-adds (arm64, ppc64, s390x). Results that are
+//     NaN, ±Inf or -0 are not folded.
 //   - A select on a constant condition, an if on a constant condition
 //     (the branch not taken and the blocks only it reached are removed),
 //     and a φ whose arguments are all one value.
@@ -52,7 +53,6 @@ import (
 	"math"
 
 	"github.com/gadgen/gadgen/ir"
-	"github.com/gadgen/gadgen/templates"
 )
 
 // Fold folds constants, propagates them through φs, selects and
@@ -301,15 +301,21 @@ func foldConvert(f *ir.Func, v *ir.Value) *ir.Value {
 	return nil
 }
 
-// isMath reports whether call v calls math.name.
+// isPrimitive reports whether v calls a primitive (ir.Callee.Primitive):
+// a function of package templates' table, such as math's.
+func isPrimitive(v *ir.Value) bool { return v.Op == ir.OpCall && v.Callee.Primitive() != nil }
+
+// isMath reports whether v calls math.name.
 func isMath(v *ir.Value, name string) bool {
-	c := v.Callee
-	return v.Op == ir.OpCall && c.Func != nil && !c.Invoke && c.Func.Pkg() != nil &&
-		c.Func.Pkg().Path() == "math" && (name == "" || c.Func.Name() == name)
+	if !isPrimitive(v) {
+		return false
+	}
+	r := v.Callee.Primitive()
+	return r.Pkg == "math" && r.Name == name
 }
 
 func foldMath(f *ir.Func, v *ir.Value) *ir.Value {
-	if !isMath(v, "") || !types.Identical(v.Type, types.Typ[types.Float64]) {
+	if !isPrimitive(v) || !types.Identical(v.Type, types.Typ[types.Float64]) {
 		return nil
 	}
 	var xs []float64
@@ -321,7 +327,7 @@ func foldMath(f *ir.Func, v *ir.Value) *ir.Value {
 		}
 		xs = append(xs, toFloat(c, b))
 	}
-	switch fn := templates.MathFuncs[v.Callee.Func.Name()].(type) {
+	switch fn := v.Callee.Primitive().Func.(type) {
 	case func(float64) float64:
 		return floatConst(f, v.Type, fn(xs[0]))
 	case func(float64, float64) float64:

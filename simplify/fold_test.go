@@ -7,6 +7,8 @@ import (
 	"math"
 	"testing"
 
+	"gonum.org/v1/gonum/mathext"
+
 	"github.com/gadgen/gadgen/internal/irtest"
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/simplify"
@@ -39,11 +41,14 @@ func TestFoldPow(t *testing.T) {
 	}
 }
 
-// TestFoldConstants: math calls and arithmetic of constants fold to the
-// value Go computes; results a constant cannot spell, and integer
-// overflow, do not fold.
+// TestFoldConstants: calls of primitives (math's, mathext's) and
+// arithmetic of constants fold to the value Go computes; results a
+// constant cannot spell, and integer overflow, do not fold.
 func TestFoldConstants(t *testing.T) {
 	sqrt, exp := irtest.MathFunc(t, "Sqrt"), irtest.MathFunc(t, "Exp")
+	param := func(name string) *types.Var { return types.NewParam(token.NoPos, nil, name, f64) }
+	lbeta := types.NewFunc(token.NoPos, types.NewPackage("gonum.org/v1/gonum/mathext", "mathext"), "Lbeta",
+		types.NewSignatureType(nil, nil, nil, types.NewTuple(param("a"), param("b")), types.NewTuple(param("")), false))
 	cases := []struct {
 		name  string
 		build func(b *irtest.Builder) *ir.Value
@@ -52,6 +57,9 @@ func TestFoldConstants(t *testing.T) {
 		{"sqrt2*e", func(b *irtest.Builder) *ir.Value {
 			return b.Mul(b.Call(sqrt, b.Float(2)), b.Call(exp, b.Float(1)))
 		}, math.Sqrt(2) * math.Exp(1)},
+		{"mathext.Lbeta(2, 3)", func(b *irtest.Builder) *ir.Value {
+			return b.Call(lbeta, b.Float(2), b.Float(3))
+		}, mathext.Lbeta(2, 3)},
 		{"1/0", func(b *irtest.Builder) *ir.Value { return b.Quo(b.Float(1), b.Float(0)) }, nil},
 		{"0*-1", func(b *irtest.Builder) *ir.Value { return b.Mul(b.Float(0), b.Float(-1)) }, nil},
 		{"float32 1/3", func(b *irtest.Builder) *ir.Value {

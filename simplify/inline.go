@@ -49,7 +49,7 @@ func Inline(f *ir.Func, env Env) {
 		inlined := inlineCall(g, m[call], env.Body(call.Callee.Func))
 		profit := false
 		for _, v := range licm(g, env) {
-			profit = profit || inlined[v] && v.Op == ir.OpCall && !isMath(v, "") && v.Callee.Builtin == ""
+			profit = profit || inlined[v] && v.Op == ir.OpCall && !isPrimitive(v) && v.Callee.Builtin == ""
 		}
 		if profit {
 			inlineCall(f, call, env.Body(call.Callee.Func))
@@ -94,7 +94,8 @@ func nextInlineCandidate(f *ir.Func, env Env, tried map[*ir.Value]bool, small ma
 const leafBudget = 24
 
 // leafScalar reports whether g is a small function of numbers that
-// touches no memory and calls nothing but package math: one block, like
+// touches no memory and calls nothing but primitives (package math's
+// functions, ...): one block, like
 // func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }.
 // Inlining it costs nothing and saves more than the call: reverse mode
 // records its values instead of calling its reverse, which would compute
@@ -116,7 +117,7 @@ func leafScalar(g *ir.Func) bool {
 		switch v.Op {
 		case ir.OpBinary, ir.OpUnary, ir.OpConvert, ir.OpReturn, ir.OpConst:
 		case ir.OpCall:
-			if !isMath(v, "") {
+			if !isPrimitive(v) {
 				return false
 			}
 		default:

@@ -107,7 +107,7 @@ func cannotFail(v *ir.Value) bool {
 		return !toIface
 	case ir.OpCall:
 		c := v.Callee
-		return c.Func != nil && !c.Invoke && c.Func.Pkg() != nil && c.Func.Pkg().Path() == "math"
+		return c.Primitive() != nil
 	}
 	return false
 }

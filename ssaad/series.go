@@ -243,11 +243,13 @@ func (e *Expander) where(cond *ir.Value, x, y *Series) *Series {
 	})
 }
 
-// MathCall is a call of a math function on series: its results are
-// series expanded by the rule's partials.
+// MathCall is a call of a function differentiated by a rule (a
+// primitive, a function with a //gad:rule, a helper) on series: its
+// results are series expanded by the rule's partials.
 type MathCall struct {
-	e       *Expander
-	fn      *types.Func
+	e *Expander
+	// callee is what the primal call calls.
+	callee  *ir.Callee
 	rule    *templates.Rule
 	args    []*Series
 	Results []*Series
@@ -265,25 +267,52 @@ func (e *Expander) MathCall(fn *types.Func, args []*Series, primal *ir.Value) (*
 	if !ok {
 		return nil, fmt.Errorf("no derivative rule for math.%s", fn.Name())
 	}
-	return e.RuleCall(fn, rule, args, primal), nil
+	return e.RuleCall(&ir.Callee{Func: fn}, rule, args, primal), nil
 }
 
-// RuleCall returns the call of fn, differentiated by rule, on args.
-// primal, when not nil, is the already emitted primal call.
-func (e *Expander) RuleCall(fn *types.Func, rule *templates.Rule, args []*Series, primal *ir.Value) *MathCall {
-	n := &MathCall{e: e, fn: fn, rule: rule, args: args, primal: primal}
-	sig := fn.Type().(*types.Signature)
+// RuleCall returns the call of the function c calls, differentiated by
+// rule, on args. primal, when not nil, is the already emitted primal call.
+func (e *Expander) RuleCall(c *ir.Callee, rule *templates.Rule, args []*Series, primal *ir.Value) *MathCall {
+	n := &MathCall{e: e, callee: &ir.Callee{Func: c.Func, Derived: c.Derived, Rule: c.Rule}, rule: rule, args: args, primal: primal}
+	sig := calleeSig(c)
 	for i := 0; i < sig.Results().Len(); i++ {
 		rt := sig.Results().At(i).Type()
 		n.Results = append(n.Results, e.newSeries(rt, func(k int) (*ir.Value, error) { return n.coef(i, k) }))
 	}
 	if len(n.Results) == 1 {
-		e.calls[callKey(fn.FullName(), args)] = n.Results[0]
+		e.calls[callKey(calleeName(c), args)] = n.Results[0]
 	}
 	return n
 }
 
-// primalCall emits the primal call on the arguments' values.
+// calleeSig returns the signature of the function c calls.
+func calleeSig(c *ir.Callee) *types.Signature {
+	if c.Derived != nil {
+		return c.Derived.Sig
+	}
+	return c.Func.Type().(*types.Signature)
+}
+
+// calleeName returns the full name of the function c calls, for keys.
+func calleeName(c *ir.Callee) string {
+	if c.Derived != nil {
+		return c.Derived.Name
+	}
+	return c.Func.FullName()
+}
+
+// PrimalKey identifies the primal call of c on args, by which expanders
+// share primal calls (SharePrimalCalls).
+func PrimalKey(c *ir.Callee, args []*ir.Value) string {
+	key := calleeName(c)
+	for _, a := range args {
+		key += fmt.Sprintf(" %d", a.ID)
+	}
+	return key
+}
+
+// primalValue returns result i of the primal call, emitting the call on
+// the arguments' values once.
 func (n *MathCall) primalValue(i int) (*ir.Value, error) {
 	t := n.e.b
 	if n.primal == nil {
@@ -295,23 +324,18 @@ func (n *MathCall) primalValue(i int) (*ir.Value, error) {
 			}
 			args = append(args, v)
 		}
-		sig := n.fn.Type().(*types.Signature)
+		sig := calleeSig(n.callee)
 		var typ types.Type = sig.Results()
 		if sig.Results().Len() == 1 {
 			typ = sig.Results().At(0).Type()
 		}
-		key := n.fn.FullName()
-		for _, a := range args {
-			key += fmt.Sprintf(" %d", a.ID)
-		}
+		key := PrimalKey(n.callee, args)
 		if c, ok := n.e.primalCalls[key]; ok && c.Block == t.Cur {
 			n.primal = c
 		} else {
 			c := t.Emit(ir.OpCall, typ, args...)
-			c.Callee = &ir.Callee{Func: n.fn}
-			if !IsMathFunc(n.fn) {
-				c.Callee.Rule = n.rule
-			}
+			callee := *n.callee
+			c.Callee = &callee
 			n.primal = c
 			if n.e.primalCalls != nil {
 				n.e.primalCalls[key] = c
@@ -340,7 +364,7 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 	case templates.PiecewiseConstant:
 		return t.Zero(rt), nil
 	case templates.NotDifferentiable:
-		return nil, fmt.Errorf("%s is not differentiable: %s", RuleName(n.fn), n.rule.Reason)
+		return nil, fmt.Errorf("%s is not differentiable: %s", RuleName(n.callee), n.rule.Reason)
 	}
 	if err := n.build(); err != nil {
 		return nil, err
@@ -401,11 +425,11 @@ func (n *MathCall) build() error {
 			}
 			x, err := templates.Parse(src)
 			if err != nil {
-				return fmt.Errorf("bad rule for %s: %v", RuleName(n.fn), err)
+				return fmt.Errorf("bad rule for %s: %v", RuleName(n.callee), err)
 			}
 			s, err := n.e.expr(x, env, n.Results[i].Type)
 			if err != nil {
-				return fmt.Errorf("rule for %s: %v", RuleName(n.fn), err)
+				return fmt.Errorf("rule for %s: %v", RuleName(n.callee), err)
 			}
 			n.partials[i][j] = s
 		}
@@ -482,70 +506,78 @@ func (e *Expander) expr(x ast.Expr, env map[string]*Series, want types.Type) (*S
 		}
 		return nil, fmt.Errorf("operator %s in a value", x.Op)
 	case *ast.CallExpr:
-		switch fun := x.Fun.(type) {
-		case *ast.Ident:
-			if fun.Name == templates.Where {
-				if len(x.Args) != 3 {
-					return nil, fmt.Errorf("where takes 3 arguments")
-				}
-				cond, err := e.cond(x.Args[0], env)
-				if err != nil {
-					return nil, err
-				}
-				a, err := e.expr(x.Args[1], env, want)
-				if err != nil {
-					return nil, err
-				}
-				b, err := e.expr(x.Args[2], env, a.Type)
-				if err != nil {
-					return nil, err
-				}
-				return e.where(cond, a, b), nil
+		return e.call(x, env, want)
+	}
+	return nil, fmt.Errorf("unsupported expression %T", x)
+}
+
+// call returns the series of a call in a rule expression: of where, of a
+// helper, or of a function of package math. want is the type an untyped
+// literal takes.
+func (e *Expander) call(x *ast.CallExpr, env map[string]*Series, want types.Type) (*Series, error) {
+	var c *ir.Callee
+	var rule *templates.Rule
+	switch fun := x.Fun.(type) {
+	case *ast.Ident:
+		if fun.Name == templates.Where {
+			if len(x.Args) != 3 {
+				return nil, fmt.Errorf("where takes 3 arguments")
 			}
-			if _, ok := templates.Helpers[fun.Name]; ok {
-				var args []*Series
-				for _, a := range x.Args {
-					s, err := e.expr(a, env, want)
-					if err != nil {
-						return nil, err
-					}
-					args = append(args, s)
-				}
-				return e.helper(fun.Name, args), nil
-			}
-			return nil, fmt.Errorf("unknown function %s", fun.Name)
-		case *ast.SelectorExpr:
-			fn, ok := e.math.Scope().Lookup(fun.Sel.Name).(*types.Func)
-			if !ok {
-				return nil, fmt.Errorf("math.%s is not a function", fun.Sel.Name)
-			}
-			sig := fn.Type().(*types.Signature)
-			if sig.Results().Len() != 1 {
-				return nil, fmt.Errorf("math.%s has %d results", fun.Sel.Name, sig.Results().Len())
-			}
-			var args []*Series
-			for i, a := range x.Args {
-				pt := sig.Params().At(i).Type()
-				s, err := e.expr(a, env, pt)
-				if err != nil {
-					return nil, err
-				}
-				if !types.Identical(s.Type, pt) {
-					s = e.convert(s, pt)
-				}
-				args = append(args, s)
-			}
-			if s, ok := e.calls[callKey(fn.FullName(), args)]; ok {
-				return s, nil
-			}
-			n, err := e.MathCall(fn, args, nil)
+			cond, err := e.cond(x.Args[0], env)
 			if err != nil {
 				return nil, err
 			}
-			return n.Results[0], nil
+			a, err := e.expr(x.Args[1], env, want)
+			if err != nil {
+				return nil, err
+			}
+			b, err := e.expr(x.Args[2], env, a.Type)
+			if err != nil {
+				return nil, err
+			}
+			return e.where(cond, a, b), nil
 		}
+		r, ok := templates.Lookup("", fun.Name)
+		if !ok || r.Func == nil {
+			return nil, fmt.Errorf("unknown function %s", fun.Name)
+		}
+		c, rule = HelperCallee(r), r
+	case *ast.SelectorExpr:
+		fn, ok := e.math.Scope().Lookup(fun.Sel.Name).(*types.Func)
+		if !ok {
+			return nil, fmt.Errorf("math.%s is not a function", fun.Sel.Name)
+		}
+		r, ok := templates.Lookup("math", fn.Name())
+		if !ok {
+			return nil, fmt.Errorf("no derivative rule for math.%s", fn.Name())
+		}
+		c, rule = &ir.Callee{Func: fn}, r
+	default:
+		return nil, fmt.Errorf("call of %T", x.Fun)
 	}
-	return nil, fmt.Errorf("unsupported expression %T", x)
+	sig := calleeSig(c)
+	if sig.Results().Len() != 1 {
+		return nil, fmt.Errorf("%s has %d results", RuleName(c), sig.Results().Len())
+	}
+	if len(x.Args) != sig.Params().Len() {
+		return nil, fmt.Errorf("%s takes %d arguments, got %d", RuleName(c), sig.Params().Len(), len(x.Args))
+	}
+	var args []*Series
+	for i, a := range x.Args {
+		pt := sig.Params().At(i).Type()
+		s, err := e.expr(a, env, pt)
+		if err != nil {
+			return nil, err
+		}
+		if !types.Identical(s.Type, pt) {
+			s = e.convert(s, pt)
+		}
+		args = append(args, s)
+	}
+	if s, ok := e.calls[callKey(calleeName(c), args)]; ok {
+		return s, nil
+	}
+	return e.RuleCall(c, rule, args, nil).Results[0], nil
 }
 
 // operands returns the series of the operands of x, of one type: an
@@ -578,32 +610,6 @@ func (e *Expander) operands(x *ast.BinaryExpr, env map[string]*Series, want type
 		}
 	}
 	return a, b, nil
-}
-
-// helper returns the series of a call of a helper of package templates
-// (gadDigamma): its value only, since the helpers have no rules.
-func (e *Expander) helper(name string, args []*Series) *Series {
-	t := e.b
-	return e.newSeries(types.Typ[types.Float64], func(k int) (*ir.Value, error) {
-		if k > 0 {
-			return nil, fmt.Errorf("Taylor mode has no rule for the derivative of %s beyond the first order", name)
-		}
-		var vals []*ir.Value
-		for _, a := range args {
-			v, err := a.At(0)
-			if err != nil {
-				return nil, err
-			}
-			vals = append(vals, v)
-		}
-		f64 := types.Typ[types.Float64]
-		sig := types.NewSignatureType(nil, nil, nil,
-			types.NewTuple(types.NewParam(token.NoPos, nil, "x", f64)),
-			types.NewTuple(types.NewParam(token.NoPos, nil, "", f64)), false)
-		v := t.Emit(ir.OpCall, f64, vals...)
-		v.Callee = &ir.Callee{Derived: &ir.DerivedFunc{Name: name, Sig: sig, Helper: true}}
-		return v, nil
-	})
 }
 
 // cond lowers a condition of where on the primal values.

@@ -1,6 +1,11 @@
-// Package templates holds gadgen's first-order derivative rules for the
-// functions of Go's package math and the builtins min and max, as data: one
-// [Rule] per function, found by package path and name with [Lookup].
+// Package templates holds gadgen's first-order derivative rules, as data:
+// one [Rule] per primitive — every function of Go's package math, some of
+// other packages (gonum's mathext.Beta, mathext.Lbeta, mathext.Digamma),
+// the builtins min and max, and the helpers that partials call — found by
+// package path and name with [Lookup] and [LookupFunc]. A rule carries the
+// function itself ([Rule.Func]), which the rules' evaluator ([Eval]), the
+// IR interpreter and the constant folder call: a primitive is one table
+// entry, and no mode has code of its own for it.
 //
 // A rule gives partial derivatives only, ∂result/∂param, as small Go
 // expressions, so that every mode can use the same table. One walker,
@@ -11,18 +16,28 @@
 // equation c′ = Σ ∂f/∂aⱼ·aⱼ′. Tests evaluate the expressions with [Eval].
 //
 // Non-goals: higher derivatives and Taylor recurrences (ssaad.Expander
-// derives them from the partials), packages other than math, float32
-// arithmetic (the float32 functions of math are bit operations, marked
-// NotDifferentiable), and the builtins on non-floats.
+// derives them from the partials: a rule has no series rule of its own),
+// float32 arithmetic (the float32 functions of math are bit operations,
+// marked NotDifferentiable), and the builtins on non-floats.
+//
+// The functions of the table are gadgen's primitives: every mode
+// differentiates their calls by the rule, never through their bodies
+// (ssaad.CallRule), the inliner leaves them, and the optimizer treats them
+// as pure functions that never panic, whatever their arguments: it folds
+// calls on constants, merges equal calls, hoists them out of loops and
+// evaluates them speculatively. A function that may panic or has effects
+// cannot be a primitive.
 //
 // Users write rules of the same form for their own functions with the
 // directive //gad:rule (package driver builds the [Rule]; calls carry it
 // in ir.Callee.Rule): every mode then treats a call of the function as
-// one of package math.
+// one of a primitive (but not the optimizer: the function may have
+// effects).
 //
 // # Rules
 //
-// A [Rule] names its function (Pkg "math", or "" for builtins; Name), its
+// A [Rule] names its function (Pkg, its package's import path, or "" for
+// builtins and helpers; Name), holds it (Func; nil for builtins), names its
 // parameters and results as the expressions refer to them, a [Kind], the
 // partials, the interval in which tests draw each parameter, the
 // mathematics, and its conventions:
@@ -38,9 +53,10 @@
 //     Float64frombits, Nextafter and Nextafter32. Calling one on an active
 //     value is an error, reported with the rule's Reason.
 //
-// Params carry math's own parameter names ({"y", "x"} for Atan2, {"f",
-// "sign"} for Copysign). A single result is "r"; several results carry
-// math's names ({"frac", "exp"} for Frexp, {"integer", "fractional"} for
+// Params carry the function's own parameter names ({"y", "x"} for
+// math.Atan2, {"f", "sign"} for math.Copysign, {"a", "b"} for
+// mathext.Lbeta). A single result is "r"; several results carry math's
+// names ({"frac", "exp"} for Frexp, {"integer", "fractional"} for
 // Modf, {"lgamma", "sign"} for Lgamma) except Sincos's, {"s", "c"}.
 //
 // # Expressions
@@ -75,7 +91,10 @@
 //     helper's source, Helpers["gadDigamma"], pasted once into the generated
 //     file, which must import "math". Helpers are self-contained, std-only
 //     Go; the same functions, in helpers.go, serve Eval, so there is one
-//     copy.
+//     copy. Each helper has a rule of its own (in helpers.go: ψ′ =
+//     gadPolygamma(1, x), ∂/∂x gadPolygamma(n, x) = gadPolygamma(n+1, x)),
+//     so that the partials that call it expand to any order; a helper's
+//     partials call helpers only.
 //   - The builtins min and max are variadic: fold calls with more than two
 //     arguments from the left, min(a, b, c) = min(min(a, b), c).
 //
@@ -105,18 +124,49 @@
 //     gives: Sqrt'(0) = Cbrt'(0) = +Inf, Log'(0) = +Inf, NaN at the poles
 //     of Gamma and Lgamma and at the origin for Atan2.
 //
-// # Adding a rule
+// # Adding a primitive
 //
-// Add one entry to the table of its package (math.go; builtin.go), in
-// alphabetical order, with the mathematics in a comment above it and in
-// Math, its conventions in Note, and a Domain where the derivative exists
-// and central differences are well conditioned. Add the function to
-// fdFuncs in fd_test.go, with a tolerance if it is badly conditioned. The
-// tests then check that every function of the package has a rule, that the
-// rule matches the function's signature, that each partial parses and
-// type-checks, and that it agrees with central finite differences
-// (gonum's diff/fd) at 20 seeded random points of the Domain. A partial
-// that needs a function package math lacks gets a helper: a self-contained
-// gad* function in helpers.go, registered in helperFuncs in expr.go, with
-// tests against known values.
+// A primitive is one entry in the table of its package: math.go for
+// package math, mathext.go for gonum's mathext, builtin.go for the
+// builtins; a new package gets a file of its own, added to the tables
+// that rule.go sorts into All. The entry of mathext.Lbeta, whose partials
+// call the digamma helper:
+//
+//	// ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a+b): ∂/∂a = ψ(a) − ψ(a+b), ∂/∂b = ψ(b) − ψ(a+b)
+//	{
+//		Pkg: mathextPkg, Name: "Lbeta", Func: mathext.Lbeta,
+//		Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+//		Partials: [][]string{{"gadDigamma(a) - gadDigamma(a+b)", "gadDigamma(b) - gadDigamma(a+b)"}},
+//		Domain:   [][2]float64{{0.2, 10}, {0.2, 10}},
+//		Math:     "ln B(a, b) = ln Γ(a) + ln Γ(b) − ln Γ(a+b): ∂/∂a = ψ(a) − ψ(a+b), ∂/∂b = ψ(b) − ψ(a+b)",
+//		Note:     "defined for a, b ≥ 0 (NaN below, as mathext.Lbeta); ψ is the helper gadDigamma",
+//	},
+//
+// That is all: no mode, pass or table elsewhere names the function, and
+// there is no series rule to write (ssaad.Expander derives Taylor
+// coefficients of any order from the partials). From the entry, calls of
+// mathext.Lbeta in users' code are differentiated by the rule in forward,
+// reverse and Taylor mode and in the second-order helpers, generated code
+// calls it through the user's import, and the optimizer folds it on
+// constants, as package math's functions.
+//
+// The entry keeps the table's order (alphabetical by name), carries the
+// function in Func, its mathematics in a comment above it and in Math,
+// its conventions in Note, and a Domain where the derivative exists and
+// central differences are well conditioned (a tolerance in fdTol in
+// fd_test.go if it is badly conditioned). The function must be pure and
+// never panic (see above): mathext.Zeta, which panics for x < 1, cannot be
+// one. The tests then check that Func is the function named and that the
+// rule matches its signature (loaded from source), that each partial
+// parses and type-checks, that it agrees with central finite differences
+// (gonum's diff/fd) at 20 seeded random points of the Domain, and, in
+// package ssaad, that every mode's derivative of a call of it (JVP,
+// gradient, Taylor coefficients to order 3) agrees with finite differences
+// at points of the Domain.
+//
+// A partial that needs a function package math lacks gets a helper: a
+// self-contained gad* function in helpers.go, with its rule in
+// helperRules (so that it expands to any order) and tests against known
+// values. A partial that names the function's result (r) lets generated
+// code reuse the primal: Beta's is "r * (gadDigamma(a) - gadDigamma(a+b))".
 package templates

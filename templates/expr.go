@@ -18,46 +18,51 @@ import (
 // would want, is a Go keyword.) Only the chosen operand is evaluated.
 const Where = "where"
 
-// mathFunc is a function of package math that expressions may call: it
-// takes float64 and int arguments and returns one float64.
-type mathFunc struct {
+// callFunc is a function that expressions may call: a function of package
+// math or a helper that takes float64 and int arguments and returns one
+// float64.
+type callFunc struct {
 	// ints[k] reports whether argument k is an int; len(ints) is the arity.
 	ints []bool
 	fn   func(a []float64, n []int) float64
 }
 
-// mathFuncs holds every function of package math with one float64 result
-// and float64 or int parameters (from MathFuncs): those are the ones
-// expressions may call.
-var mathFuncs = callable(MathFuncs)
-
-// callable adapts the functions of table whose parameters are float64s
-// and ints and whose result is one float64.
-func callable(table map[string]any) map[string]mathFunc {
-	out := map[string]mathFunc{}
-	for name, f := range table {
-		var mf mathFunc
-		switch f := f.(type) {
-		case func() float64:
-			mf = mathFunc{nil, func([]float64, []int) float64 { return f() }}
-		case func(float64) float64:
-			mf = mathFunc{[]bool{false}, func(a []float64, _ []int) float64 { return f(a[0]) }}
-		case func(float64, float64) float64:
-			mf = mathFunc{[]bool{false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1]) }}
-		case func(float64, float64, float64) float64:
-			mf = mathFunc{[]bool{false, false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1], a[2]) }}
-		case func(int) float64:
-			mf = mathFunc{[]bool{true}, func(_ []float64, n []int) float64 { return f(n[0]) }}
-		case func(int, float64) float64:
-			mf = mathFunc{[]bool{true, false}, func(a []float64, n []int) float64 { return f(n[0], a[1]) }}
-		case func(float64, int) float64:
-			mf = mathFunc{[]bool{false, true}, func(a []float64, n []int) float64 { return f(a[0], n[1]) }}
-		default:
+// callFuncs holds the functions that expressions may call, by key(Pkg,
+// Name): the rules' functions of package math and the helpers (Pkg "")
+// whose parameters are float64s and ints and whose result is one float64.
+var callFuncs = func() map[string]callFunc {
+	out := map[string]callFunc{}
+	for _, r := range all {
+		if r.Pkg != "math" && r.Pkg != "" {
 			continue
 		}
-		out[name] = mf
+		if f, ok := callable(r.Func); ok {
+			out[key(r.Pkg, r.Name)] = f
+		}
 	}
 	return out
+}()
+
+// callable adapts f when its parameters are float64s and ints and its
+// result is one float64.
+func callable(f any) (callFunc, bool) {
+	switch f := f.(type) {
+	case func() float64:
+		return callFunc{nil, func([]float64, []int) float64 { return f() }}, true
+	case func(float64) float64:
+		return callFunc{[]bool{false}, func(a []float64, _ []int) float64 { return f(a[0]) }}, true
+	case func(float64, float64) float64:
+		return callFunc{[]bool{false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1]) }}, true
+	case func(float64, float64, float64) float64:
+		return callFunc{[]bool{false, false, false}, func(a []float64, _ []int) float64 { return f(a[0], a[1], a[2]) }}, true
+	case func(int) float64:
+		return callFunc{[]bool{true}, func(_ []float64, n []int) float64 { return f(n[0]) }}, true
+	case func(int, float64) float64:
+		return callFunc{[]bool{true, false}, func(a []float64, n []int) float64 { return f(n[0], a[1]) }}, true
+	case func(float64, int) float64:
+		return callFunc{[]bool{false, true}, func(a []float64, n []int) float64 { return f(a[0], n[1]) }}, true
+	}
+	return callFunc{}, false
 }
 
 // mathConsts holds the float constants of package math that expressions
@@ -74,12 +79,6 @@ var mathConsts = map[string]float64{
 	"Log2E":   math.Log2E,
 	"Ln10":    math.Ln10,
 	"Log10E":  math.Log10E,
-}
-
-// helperFuncs holds the Go implementations of Helpers, for Eval. Each takes
-// and returns float64s.
-var helperFuncs = map[string]func(float64) float64{
-	"gadDigamma": gadDigamma,
 }
 
 // Parse parses one partial-derivative expression and checks that it
@@ -213,12 +212,13 @@ func check(e ast.Expr, cond bool) error {
 				}
 				return check(e.Args[2], false)
 			}
-			if _, ok := helperFuncs[fun.Name]; !ok {
+			f, ok := callFuncs[key("", fun.Name)]
+			if !ok {
 				return fmt.Errorf("call of %s: not %s, math.F or a helper", fun.Name, Where)
 			}
-			n = 1
+			n = len(f.ints)
 		case *ast.SelectorExpr:
-			f, ok := mathFuncs[fun.Sel.Name]
+			f, ok := callFuncs[key("math", fun.Sel.Name)]
 			if !isMath(fun) || !ok {
 				return fmt.Errorf("call of %s: not a float64 function of package math", nodeString(fun))
 			}
@@ -349,34 +349,33 @@ func evalCall(e *ast.CallExpr, env map[string]float64) (float64, error) {
 			}
 			return eval(e.Args[2], env)
 		}
-		if h, ok := helperFuncs[fun.Name]; ok {
-			a, err := args(1)
-			if err != nil {
-				return 0, err
-			}
-			return h(a[0]), nil
+		if f, ok := callFuncs[key("", fun.Name)]; ok {
+			return callWith(f, nodeString(fun), args)
 		}
 	case *ast.SelectorExpr:
-		f, ok := mathFuncs[fun.Sel.Name]
-		if !ok || !isMath(fun) {
-			break
+		if f, ok := callFuncs[key("math", fun.Sel.Name)]; ok && isMath(fun) {
+			return callWith(f, nodeString(fun), args)
 		}
-		a, err := args(len(f.ints))
-		if err != nil {
-			return 0, err
-		}
-		n := make([]int, len(a))
-		for k, isInt := range f.ints {
-			if isInt {
-				if a[k] != math.Trunc(a[k]) || math.Abs(a[k]) > 1<<53 {
-					return 0, fmt.Errorf("argument %d of %s: %v is not an int", k+1, nodeString(fun), a[k])
-				}
-				n[k] = int(a[k])
-			}
-		}
-		return f.fn(a, n), nil
 	}
 	return 0, fmt.Errorf("call of %s not allowed", nodeString(e.Fun))
+}
+
+// callWith calls f, named name, on the arguments args returns.
+func callWith(f callFunc, name string, args func(n int) ([]float64, error)) (float64, error) {
+	a, err := args(len(f.ints))
+	if err != nil {
+		return 0, err
+	}
+	n := make([]int, len(a))
+	for k, isInt := range f.ints {
+		if isInt {
+			if a[k] != math.Trunc(a[k]) || math.Abs(a[k]) > 1<<53 {
+				return 0, fmt.Errorf("argument %d of %s: %v is not an int", k+1, name, a[k])
+			}
+			n[k] = int(a[k])
+		}
+	}
+	return f.fn(a, n), nil
 }
 
 // evalCond evaluates the condition of a where.

@@ -176,18 +176,21 @@ func TestConventions(t *testing.T) {
 		{"math", "Modf", "fractional", "f", []float64{-2.5}, 1, "Modf: fractional' = 1"},
 		{"math", "Lgamma", "lgamma", "x", []float64{-0.5}, 2 - eulerGamma - 2*math.Ln2, "Lgamma: ψ(-1/2)"},
 		{"math", "Gamma", "r", "x", []float64{1}, -eulerGamma, "Gamma'(1) = -γ"},
+		{mathextPkg, "Lbeta", "r", "a", []float64{1, 1}, -1, "Lbeta: ψ(1) - ψ(2) = -1"},
+		{mathextPkg, "Beta", "r", "b", []float64{2, 1}, -0.75, "Beta: B(2, 1)·(ψ(1) - ψ(3)) = ½·(-3/2)"},
+		{mathextPkg, "Digamma", "r", "x", []float64{1}, math.Pi * math.Pi / 6, "Digamma'(1) = π²/6"},
+		{"", "gadPolygamma", "r", "x", []float64{1, 0.5}, -14 * 1.2020569031595942, "ψ⁽²⁾(1/2) = -14ζ(3)"},
 	} {
 		r, ok := Lookup(c.pkg, c.name)
 		if !ok {
 			t.Errorf("%s: no rule %s.%s", c.description, c.pkg, c.name)
 			continue
 		}
-		f := fdFuncs[fdKey(r)].f
 		env := make(map[string]float64)
 		for j, p := range r.Params {
 			env[p] = c.args[j]
 		}
-		for i, v := range f(c.args) {
+		for i, v := range call(r, c.args) {
 			env[r.Results[i]] = v
 		}
 		i, j := indexOf(r.Results, c.res), indexOf(r.Params, c.param)

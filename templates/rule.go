@@ -4,6 +4,7 @@ package templates
 
 import (
 	"fmt"
+	"go/types"
 	"slices"
 	"strings"
 )
@@ -39,11 +40,18 @@ func (k Kind) String() string {
 // Rule is the first-order derivative rule of one function. Rules are shared
 // and must not be modified.
 type Rule struct {
-	// Pkg is the import path of the function's package ("math"), or ""
-	// for a builtin (min, max).
+	// Pkg is the import path of the function's package ("math",
+	// "gonum.org/v1/gonum/mathext"), or "" for the functions called
+	// without a package name: the builtins min and max, and the helpers
+	// (see [Helpers]).
 	Pkg string
-	// Name is the function's name: "Sin", "Atan2", "max".
+	// Name is the function's name: "Sin", "Atan2", "max", "gadDigamma".
 	Name string
+	// Func is the function itself (math.Sin, mathext.Lbeta, gadDigamma),
+	// nil for the builtins: what Eval, the IR interpreter (package
+	// ir/interp) and the constant folder (package simplify) call. A test
+	// checks that it is the function Pkg and Name name.
+	Func any
 	// Params names the arguments, in order, as the expressions use them:
 	// math's own parameter names ({"y", "x"} for Atan2). Arguments that are
 	// not floats (Jn's order n, Ldexp's exp) are named too and may appear
@@ -79,27 +87,35 @@ type Rule struct {
 // key returns the lookup key of the function pkg.name.
 func key(pkg, name string) string { return pkg + "." + name }
 
+// all holds every rule, sorted by Pkg then Name; byName indexes it by key.
 var (
-	all    []*Rule
-	byName map[string]*Rule
+	all    = sortedRules(mathRules, mathextRules, builtinRules, helperRules)
+	byName = index(all)
 )
 
-func init() {
-	all = slices.Concat(mathRules, builtinRules)
-	slices.SortFunc(all, func(a, b *Rule) int {
+// sortedRules returns the rules of the tables, sorted by Pkg then Name.
+func sortedRules(tables ...[]*Rule) []*Rule {
+	rules := slices.Concat(tables...)
+	slices.SortFunc(rules, func(a, b *Rule) int {
 		if c := strings.Compare(a.Pkg, b.Pkg); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Name, b.Name)
 	})
-	byName = make(map[string]*Rule, len(all))
-	for _, r := range all {
+	return rules
+}
+
+// index maps the key of each rule to the rule; it panics on a duplicate.
+func index(rules []*Rule) map[string]*Rule {
+	m := make(map[string]*Rule, len(rules))
+	for _, r := range rules {
 		k := key(r.Pkg, r.Name)
-		if byName[k] != nil {
+		if m[k] != nil {
 			panic("templates: duplicate rule for " + k)
 		}
-		byName[k] = r
+		m[k] = r
 	}
+	return m
 }
 
 // Lookup returns the rule of the function name of the package with import
@@ -107,6 +123,18 @@ func init() {
 func Lookup(pkg, name string) (*Rule, bool) {
 	r, ok := byName[key(pkg, name)]
 	return r, ok
+}
+
+// LookupFunc returns the rule of fn, a function declared at package level
+// (not a method), by its package's import path and its name, and whether
+// there is one. The functions with rules are gadgen's primitives: every
+// mode differentiates their calls by the rule, never through their
+// bodies, and the optimizer treats them as pure.
+func LookupFunc(fn *types.Func) (*Rule, bool) {
+	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return nil, false
+	}
+	return Lookup(fn.Pkg().Path(), fn.Name())
 }
 
 // All returns every rule, sorted by Pkg then Name. The slice is fresh; the

@@ -12,10 +12,20 @@ import (
 	"testing"
 )
 
+// imports caches the packages the tests load from source, by path.
+var imports sync.Map // path → func() (*types.Package, error)
+
+// importPkg returns the package with import path path as go/types sees
+// it, from source.
+func importPkg(path string) (*types.Package, error) {
+	f, _ := imports.LoadOrStore(path, sync.OnceValues(func() (*types.Package, error) {
+		return importer.ForCompiler(token.NewFileSet(), "source", nil).Import(path)
+	}))
+	return f.(func() (*types.Package, error))()
+}
+
 // mathPackage returns package math as go/types sees it, from source.
-var mathPackage = sync.OnceValues(func() (*types.Package, error) {
-	return importer.ForCompiler(token.NewFileSet(), "source", nil).Import("math")
-})
+func mathPackage() (*types.Package, error) { return importPkg("math") }
 
 func loadMath(t *testing.T) *types.Package {
 	t.Helper()
@@ -26,27 +36,33 @@ func loadMath(t *testing.T) *types.Package {
 	return pkg
 }
 
-// signature returns the Go signature of the function of r: math's own, or
-// func(x, y float64) float64 for the builtins min and max on floats.
+// signature returns the Go signature of the function of r: its package's,
+// the helper's in helpers.go, or func(x, y float64) float64 for the
+// builtins min and max on floats.
 func signature(t *testing.T, r *Rule) *types.Signature {
 	t.Helper()
-	switch r.Pkg {
-	case "math":
-		f, ok := loadMath(t).Scope().Lookup(r.Name).(*types.Func)
-		if !ok {
-			t.Fatalf("%s: no function math.%s", r.Name, r.Name)
+	switch {
+	case isBuiltin(r):
+		f64 := types.Typ[types.Float64]
+		v := func(name string) *types.Var { return types.NewParam(token.NoPos, nil, name, f64) }
+		return types.NewSignatureType(nil, nil, nil,
+			types.NewTuple(v("x"), v("y")), types.NewTuple(v("")), false)
+	case r.Pkg == "":
+		pkg, err := checkHelper(r.Name)
+		if err != nil {
+			t.Fatalf("helper %s: %v", r.Name, err)
 		}
-		return f.Signature()
-	case "":
-		if r.Name == "min" || r.Name == "max" {
-			f64 := types.Typ[types.Float64]
-			v := func(name string) *types.Var { return types.NewParam(token.NoPos, nil, name, f64) }
-			return types.NewSignatureType(nil, nil, nil,
-				types.NewTuple(v("x"), v("y")), types.NewTuple(v("")), false)
-		}
+		return pkg.Scope().Lookup(r.Name).(*types.Func).Signature()
 	}
-	t.Fatalf("%s: no signature known for package %q", r.Name, r.Pkg)
-	return nil
+	pkg, err := importPkg(r.Pkg)
+	if err != nil {
+		t.Fatalf("import %s: %v", r.Pkg, err)
+	}
+	f, ok := pkg.Scope().Lookup(r.Name).(*types.Func)
+	if !ok {
+		t.Fatalf("%s: no function %s in %s", r.Name, r.Name, r.Pkg)
+	}
+	return f.Signature()
 }
 
 // isFloat reports whether t is float64 or float32.
@@ -118,7 +134,7 @@ func TestRuleShape(t *testing.T) {
 			}
 			for j, p := range r.Params {
 				if want := sig.Params().At(j).Name(); p != want {
-					t.Errorf("%s: Params[%d] = %q, want math's name %q", r.Name, j, p, want)
+					t.Errorf("%s: Params[%d] = %q, want the function's name %q", r.Name, j, p, want)
 				}
 			}
 			if len(r.Results) == 1 && r.Results[0] != "r" {
@@ -178,6 +194,10 @@ func TestRuleShape(t *testing.T) {
 					ast.Inspect(e, func(n ast.Node) bool {
 						switch n := n.(type) {
 						case *ast.SelectorExpr:
+							if r.Pkg == "" {
+								t.Errorf("%s: ∂%s/∂%s = %q names %s: a helper's partials call helpers only",
+									r.Name, r.Results[i], r.Params[j], p, nodeString(n))
+							}
 							return false // math.F or math.C, checked by Parse
 						case *ast.Ident:
 							if _, helper := Helpers[n.Name]; !helper && n.Name != Where && !slices.Contains(names, n.Name) {
@@ -216,9 +236,10 @@ func TestPartialsTypeCheck(t *testing.T) {
 			scope.Insert(types.NewFunc(token.NoPos, pkg, Where, types.NewSignatureType(nil, nil, nil,
 				types.NewTuple(param("c", types.Typ[types.Bool]), param("a", f64), param("b", f64)),
 				types.NewTuple(param("", f64)), false)))
-			for h := range Helpers {
-				scope.Insert(types.NewFunc(token.NoPos, pkg, h, types.NewSignatureType(nil, nil, nil,
-					types.NewTuple(param("x", f64)), types.NewTuple(param("", f64)), false)))
+			for _, h := range All() {
+				if h.Pkg == "" && !isBuiltin(h) {
+					scope.Insert(types.NewFunc(token.NoPos, pkg, h.Name, signature(t, h)))
+				}
 			}
 			for j, p := range r.Params {
 				scope.Insert(types.NewVar(token.NoPos, pkg, p, sig.Params().At(j).Type()))
@@ -255,18 +276,17 @@ func isUntypedNumber(t types.Type) bool {
 	return ok && b.Info()&types.IsUntyped != 0 && b.Info()&types.IsNumeric != 0
 }
 
-// TestMathFuncs checks the table of math functions that expressions may
-// call against package math: it holds exactly the functions with one
-// float64 result and float64 or int parameters, with the right int
-// positions.
-func TestMathFuncs(t *testing.T) {
-	scope := loadMath(t).Scope()
-	for _, name := range scope.Names() {
-		f, ok := scope.Lookup(name).(*types.Func)
-		if !ok || !token.IsExported(name) {
+// TestCallFuncs checks the functions that expressions may call against
+// their signatures: callFuncs holds exactly the functions of package math
+// and the helpers with one float64 result and float64 or int parameters,
+// with the right int positions.
+func TestCallFuncs(t *testing.T) {
+	n := 0
+	for _, r := range All() {
+		if r.Pkg != "math" && (r.Pkg != "" || isBuiltin(r)) {
 			continue
 		}
-		sig := f.Signature()
+		sig := signature(t, r)
 		callable := sig.Results().Len() == 1 && isFloat64(sig.Results().At(0).Type())
 		var ints []bool
 		for p := range sig.Params().Variables() {
@@ -279,21 +299,24 @@ func TestMathFuncs(t *testing.T) {
 				callable = false
 			}
 		}
-		mf, ok := mathFuncs[name]
+		k := key(r.Pkg, r.Name)
+		f, ok := callFuncs[k]
 		switch {
 		case callable && !ok:
-			t.Errorf("math.%s%s is missing from mathFuncs", name, sig)
+			t.Errorf("%s%s is missing from callFuncs", k, sig)
 		case !callable && ok:
-			t.Errorf("math.%s%s is in mathFuncs but not a float64 function of floats and ints", name, sig)
-		case ok && !slices.Equal(mf.ints, ints):
-			t.Errorf("mathFuncs[%q].ints = %v, want %v for %s", name, mf.ints, ints, sig)
+			t.Errorf("%s%s is in callFuncs but not a float64 function of floats and ints", k, sig)
+		case ok && !slices.Equal(f.ints, ints):
+			t.Errorf("callFuncs[%q].ints = %v, want %v for %s", k, f.ints, ints, sig)
+		}
+		if ok {
+			n++
 		}
 	}
-	for name := range mathFuncs {
-		if _, ok := scope.Lookup(name).(*types.Func); !ok {
-			t.Errorf("mathFuncs[%q]: no such function in math", name)
-		}
+	if n != len(callFuncs) {
+		t.Errorf("callFuncs has %d functions, %d of them of math or helpers", len(callFuncs), n)
 	}
+	scope := loadMath(t).Scope()
 	for name, v := range mathConsts {
 		c, ok := scope.Lookup(name).(*types.Const)
 		if !ok {

@@ -3,6 +3,7 @@
 package irtest
 
 import (
+	"errors"
 	"go/constant"
 	"go/importer"
 	"go/token"
@@ -32,6 +33,24 @@ func FuncOf(f *ir.Func) *types.Func {
 	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(ps...), types.NewTuple(rs...), false)
 	return types.NewFunc(token.NoPos, f.Pkg, f.Name, sig)
 }
+
+// NoCallees is the environment (an ssaad.Env) of a function that calls
+// no function of the program: asked for a callee's derivative, it fails.
+type NoCallees struct{}
+
+// Derivative implements ssaad.Env: there is none.
+func (NoCallees) Derivative(string, *types.Func, []bool, token.Pos) (*ir.DerivedFunc, error) {
+	return nil, errors.New("irtest: no callees here")
+}
+
+// Position implements ssaad.Env: no position.
+func (NoCallees) Position(token.Pos) token.Position { return token.Position{} }
+
+// Writes implements ssaad.Env: unknown.
+func (NoCallees) Writes(*types.Func) []bool { return nil }
+
+// Reads implements ssaad.Env: unknown.
+func (NoCallees) Reads(*types.Func) []bool { return nil }
 
 // mathPkg returns package math as go/types sees it.
 var mathPkg = sync.OnceValues(func() (*types.Package, error) {

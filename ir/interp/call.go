@@ -1,16 +1,14 @@
 package interp
 
 // This file defines calls (OpCall): of functions with IR bodies, of
-// natives, of package math and of the helpers of package templates, and of
-// the builtins.
+// natives, of primitives (the functions of package templates' table:
+// math's, mathext's, ...) and of templates' helpers, and of the builtins.
 
 import (
 	"cmp"
-	"go/ast"
 	"go/types"
 	"reflect"
 	"runtime"
-	"sync"
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/templates"
@@ -42,8 +40,8 @@ func (fr *frame) callOp(v *ir.Value) Value {
 			res = fr.callIR(f, args)
 		} else if n := m.Natives[name]; n != nil {
 			res = callNative(name, n, args)
-		} else if c.Derived.Helper {
-			res = callHelper(name, args)
+		} else if r, ok := templates.Lookup("", name); ok && c.Derived.Helper && r.Func != nil {
+			res = callFunc(name, r.Func, args)
 		} else {
 			throw(Unsupported, "no body for generated function %s (Machine.Derived)", name)
 		}
@@ -55,8 +53,8 @@ func (fr *frame) callOp(v *ir.Value) Value {
 			res = fr.callIR(f, args)
 		} else if n := m.Natives[fn.FullName()]; n != nil {
 			res = callNative(fn.FullName(), n, args)
-		} else if fn.Pkg() != nil && fn.Pkg().Path() == "math" {
-			res = callMath(fn.Name(), args)
+		} else if r := c.Primitive(); r != nil {
+			res = callFunc(fn.FullName(), r.Func, args)
 		} else {
 			throw(Unsupported, "no body for %s (Machine.Funcs or Natives)", fn.FullName())
 		}
@@ -99,50 +97,18 @@ func callNative(name string, n Native, args []Value) []Value {
 	return res
 }
 
-// helpers caches the parsed call expressions of templates' helpers.
-var helpers sync.Map // name → ast.Expr
-
-// callHelper calls the helper of package templates named name (a function
-// of one float64) through templates.Eval, which runs the helper's Go code.
-func callHelper(name string, args []Value) []Value {
-	if _, ok := templates.Helpers[name]; !ok || len(args) != 1 {
-		throw(Unsupported, "no helper %s of one argument in package templates", name)
-	}
-	x, ok := args[0].(float64)
-	if !ok {
-		throw(Invalid, "argument of %s is %T, not float64", name, args[0])
-	}
-	e, ok := helpers.Load(name)
-	if !ok {
-		pe, err := templates.Parse(name + "(x)")
-		if err != nil {
-			throw(Unsupported, "helper %s: %v", name, err)
-		}
-		e, _ = helpers.LoadOrStore(name, pe)
-	}
-	r, err := templates.Eval(e.(ast.Expr), map[string]float64{"x": x})
-	if err != nil {
-		throw(Unsupported, "helper %s: %v", name, err)
-	}
-	return []Value{r}
-}
-
-// callMath calls the function name of package math.
-func callMath(name string, args []Value) []Value {
-	f, ok := templates.MathFuncs[name]
-	if !ok {
-		throw(Unsupported, "math.%s", name)
-	}
+// callFunc calls f, the Go function of a primitive or helper named name.
+func callFunc(name string, f any, args []Value) []Value {
 	fv := reflect.ValueOf(f)
 	ft := fv.Type()
 	if len(args) != ft.NumIn() {
-		throw(Invalid, "math.%s takes %d arguments, got %d", name, ft.NumIn(), len(args))
+		throw(Invalid, "%s takes %d arguments, got %d", name, ft.NumIn(), len(args))
 	}
 	in := make([]reflect.Value, len(args))
 	for i, a := range args {
 		in[i] = reflect.ValueOf(a)
 		if in[i].Type() != ft.In(i) {
-			throw(Invalid, "argument %d of math.%s is %T, not %s", i, name, a, ft.In(i))
+			throw(Invalid, "argument %d of %s is %T, not %s", i, name, a, ft.In(i))
 		}
 	}
 	out := fv.Call(in)

@@ -401,7 +401,7 @@ func (t *transformer) check() {
 			case ir.OpCall:
 				switch {
 				case isMath(v):
-					name := ssaad.RuleName(v.Callee.Func)
+					name := ssaad.RuleName(v.Callee)
 					r := ssaad.CallRule(v.Callee)
 					if r == nil {
 						t.errorf(v.Pos, name, "no derivative rule")

@@ -4,8 +4,6 @@ package reverse_test
 // package interp as the machine.
 
 import (
-	"errors"
-	"go/token"
 	"go/types"
 	"testing"
 
@@ -17,23 +15,13 @@ import (
 	"github.com/gadgen/gadgen/ssaad/reverse"
 )
 
-// noCalls is the environment of a function that calls nothing.
-type noCalls struct{}
-
-func (noCalls) Derivative(string, *types.Func, []bool, token.Pos) (*ir.DerivedFunc, error) {
-	return nil, errors.New("no callees here")
-}
-func (noCalls) Position(token.Pos) token.Position { return token.Position{} }
-func (noCalls) Writes(*types.Func) []bool         { return nil }
-func (noCalls) Reads(*types.Func) []bool          { return nil }
-
 // TestGradSumSquares: the gradient of Σ x[i]² is 2x, added into the
 // shadow, with the function's value; unoptimized and optimized alike.
 func TestGradSumSquares(t *testing.T) {
 	for _, optimize := range []bool{false, true} {
 		primal := irtest.SumSquares(types.NewPackage("example.com/p", "p"))
 		req := &ssaad.Request{Mode: "grad", Target: irtest.FuncOf(primal), Name: "SumSquaresGrad", Active: []bool{true}}
-		d, errs := reverse.Mode{}.Transform(primal, req, noCalls{})
+		d, errs := reverse.Mode{}.Transform(primal, req, irtest.NoCallees{})
 		if len(errs) > 0 {
 			t.Fatalf("Transform: %v", errs)
 		}

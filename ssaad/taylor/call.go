@@ -287,10 +287,11 @@ func (t *transformer) builtin(v *ir.Value) {
 	}
 }
 
-// mathCall expands a call of a function of package math, or of one with
-// a //gad:rule, by the recurrence of its rule.
+// mathCall expands a call differentiated by a rule (ssaad.CallRule: a
+// primitive, a function with a //gad:rule, a helper) by the recurrence of
+// its rule.
 func (t *transformer) mathCall(v *ir.Value) {
-	fn := v.Callee.Func
+	c := v.Callee
 	nv := t.clone(v)
 	anyActive := false
 	for _, a := range v.Args {
@@ -301,24 +302,24 @@ func (t *transformer) mathCall(v *ir.Value) {
 	}
 	rule := ssaad.CallRule(v.Callee)
 	if rule == nil {
-		t.errorf(v.Pos, ssaad.RuleName(fn), "no derivative rule")
+		t.errorf(v.Pos, ssaad.RuleName(c), "no derivative rule")
 		return
 	}
 	if t.cfg.lanes > 0 {
 		t.collapsedMathCall(v, nv, rule)
 		return
 	}
-	e := ssaad.NewExpander(&t.Builder, t.K, ssaad.MathOf(fn))
+	e := ssaad.NewExpander(&t.Builder, t.K, ssaad.MathOf(c.Func))
 	var args []*ssaad.Series
 	for i, a := range v.Args {
 		args = append(args, e.Known(append([]*ir.Value{nv.Args[i]}, t.coefs(a)...)))
 	}
-	n := e.RuleCall(fn, rule, args, nv)
+	n := e.RuleCall(c, rule, args, nv)
 	info := &callInfo{}
 	for _, r := range n.Results {
 		x, err := r.At(0)
 		if err != nil {
-			t.errorf(v.Pos, ssaad.RuleName(fn), "%v", err)
+			t.errorf(v.Pos, ssaad.RuleName(c), "%v", err)
 			return
 		}
 		info.vals = append(info.vals, x)
@@ -330,12 +331,12 @@ func (t *transformer) mathCall(v *ir.Value) {
 		}
 		cs := make([]*ir.Value, t.K)
 		for k := 1; k <= t.K; k++ {
-			c, err := r.At(k)
+			ck, err := r.At(k)
 			if err != nil {
-				t.errorf(v.Pos, ssaad.RuleName(fn), "%v", err)
+				t.errorf(v.Pos, ssaad.RuleName(c), "%v", err)
 				return
 			}
-			cs[k-1] = c
+			cs[k-1] = ck
 		}
 		info.coefs = append(info.coefs, cs)
 	}
@@ -354,23 +355,19 @@ func (t *transformer) mathCall(v *ir.Value) {
 // with zero first coefficients and the summed second ones, gives the
 // linear part: C2 = Σⱼ gⱼ·A2ⱼ + Σ_l ½·a1_lᵀ∇²f·a1_l.
 func (t *transformer) collapsedMathCall(v, nv *ir.Value, rule *templates.Rule) {
-	fn := v.Callee.Func
+	c := v.Callee
 	L := t.cfg.lanes
 	if t.primalCalls == nil {
 		t.primalCalls = map[string]*ir.Value{}
 	}
-	key := fn.FullName()
-	for _, a := range nv.Args {
-		key += fmt.Sprintf(" %d", a.ID)
-	}
-	t.primalCalls[key] = nv
+	t.primalCalls[ssaad.PrimalKey(c, nv.Args)] = nv
 	defer func() { t.primalCalls = nil }()
 	jets := make([][]*ir.Value, len(v.Args))
 	for i, a := range v.Args {
 		jets[i] = t.coefs(a)
 	}
 	expand := func(lane int) ([][]*ir.Value, error) {
-		e := ssaad.NewExpander(&t.Builder, 2, ssaad.MathOf(fn))
+		e := ssaad.NewExpander(&t.Builder, 2, ssaad.MathOf(c.Func))
 		e.SharePrimalCalls(t.primalCalls)
 		var args []*ssaad.Series
 		for i, a := range nv.Args {
@@ -383,7 +380,7 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value, rule *templates.Rule) {
 			}
 			args = append(args, e.Known(cs))
 		}
-		n := e.RuleCall(fn, rule, args, nv)
+		n := e.RuleCall(c, rule, args, nv)
 		var out [][]*ir.Value
 		for _, r := range n.Results {
 			var cs []*ir.Value
@@ -402,7 +399,7 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value, rule *templates.Rule) {
 	for lane := 0; lane <= L; lane++ {
 		out, err := expand(lane)
 		if err != nil {
-			t.errorf(v.Pos, ssaad.RuleName(fn), "%v", err)
+			t.errorf(v.Pos, ssaad.RuleName(c), "%v", err)
 			return
 		}
 		if results == nil {

@@ -60,9 +60,9 @@
 // another math function of the same arguments reuse it: sin and cos are
 // expanded together, tanh from 1 − r², sqrt from 0.5/r, log from 1/x.
 // This gives the standard recurrences of Griewank & Walther, Evaluating
-// Derivatives, ch. 13, at O(K²) operations per elementary function. A
-// rule that calls a helper without a rule of its own (digamma, in Gamma's
-// and Lgamma's) expands to order 1 only; rules_test.go lists them.
+// Derivatives, ch. 13, at O(K²) operations per elementary function. The
+// helpers that partials call (digamma, in Gamma's and Lgamma's rules)
+// have rules too (ψ′ = ψ⁽¹⁾, ψ⁽ⁿ⁾′ = ψ⁽ⁿ⁺¹⁾), expanded the same way.
 //
 // # Seed specialization
 //

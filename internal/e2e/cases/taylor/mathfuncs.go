@@ -51,6 +51,6 @@ package taylor
 //gad:taylor mathSincos github.com/gadgen/gadgen/internal/e2e/cases/mathfuncs.Sincos order=4
 //gad:taylor mathModf github.com/gadgen/gadgen/internal/e2e/cases/mathfuncs.Modf order=2
 //gad:taylor mathFrexp github.com/gadgen/gadgen/internal/e2e/cases/mathfuncs.Frexp order=2
-//gad:taylor mathGamma github.com/gadgen/gadgen/internal/e2e/cases/mathfuncs.Gamma order=1
-//gad:taylor mathLgamma github.com/gadgen/gadgen/internal/e2e/cases/mathfuncs.Lgamma order=1
+//gad:taylor mathGamma github.com/gadgen/gadgen/internal/e2e/cases/mathfuncs.Gamma order=4
+//gad:taylor mathLgamma github.com/gadgen/gadgen/internal/e2e/cases/mathfuncs.Lgamma order=4
 //gad:taylor mathMin3 github.com/gadgen/gadgen/internal/e2e/cases/mathfuncs.Min3 order=2

@@ -1365,30 +1365,69 @@ func mathFrexp(x, x1, x2 float64) (float64, int, float64, float64) {
 	return t, t2, t3 * x1, t3 * x2
 }
 
-// mathGamma propagates Taylor polynomials of degree 1 through Gamma (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p1·t^1, it returns the results of
-// Gamma and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 +
-// O(t^2),
+// mathGamma propagates Taylor polynomials of degree 4 through Gamma (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
+// Gamma and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1).
-// Results, in order: the value of Gamma; its coefficients 1 to 1.
-func mathGamma(x, x1 float64) (float64, float64) {
+// Varied inputs: x (coefficients x1, x2, x3, x4).
+// Results, in order: the value of Gamma; its coefficients 1 to 4.
+func mathGamma(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, float64) {
 	t := math.Gamma(x)
-	return t, t * gadDigamma(x) * x1
+	t2 := gadDigamma(x)
+	t3 := t * t2
+	t4 := t3 * x1
+	t5 := gadPolygamma(1, x)
+	t6 := t5 * x1
+	t7 := t*t6 + t4*t2
+	t8 := 0.5*(t7*x1) + t3*x2
+	t9 := gadPolygamma(2, x)
+	t10 := t9 * x1
+	t11 := 0.5*(t10*x1) + t5*x2
+	t12 := t*t11 + t4*t6 + t8*t2
+	t13 := 0.3333333333333333*(t12*x1) + 0.6666666666666666*(t7*x2) + t3*x3
+	t14 := 0.3333333333333333 * ((0.5*(gadPolygamma(3, x)*x1*x1) + t9*x2) * x1)
+	t15 := t14 + 0.6666666666666666*(t10*x2)
+	t16 := t15 + t5*x3
+	t17 := t * t16
+	t18 := t17 + t4*t11
+	t19 := t18 + t8*t6
+	t20 := t19 + t13*t2
+	t21 := t20 * x1
+	t22 := 0.25 * t21
+	t23 := t22 + 0.5*(t12*x2)
+	t24 := t23 + 0.75*(t7*x3)
+	t25 := t24 + t3*x4
+	return t, t4, t8, t13, t25
 }
 
-// mathLgamma propagates Taylor polynomials of degree 1 through Lgamma (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p1·t^1, it returns the results of
-// Lgamma and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … +
-// y1·t^1 + O(t^2),
+// mathLgamma propagates Taylor polynomials of degree 4 through Lgamma (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
+// Lgamma and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
+// y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: x (coefficients x1).
-// Results, in order: result 1 of Lgamma; result 2 of Lgamma; its coefficients 1 to 1.
-func mathLgamma(x, x1 float64) (float64, int, float64) {
+// Varied inputs: x (coefficients x1, x2, x3, x4).
+// Results, in order: result 1 of Lgamma; result 2 of Lgamma; its coefficients 1 to 4.
+func mathLgamma(x, x1, x2, x3, x4 float64) (float64, int, float64, float64, float64, float64) {
 	t, t2 := math.Lgamma(x)
-	return t, t2, gadDigamma(x) * x1
+	t3 := gadDigamma(x)
+	t4 := gadPolygamma(1, x)
+	t5 := t4 * x1
+	t6 := gadPolygamma(2, x)
+	t7 := t6 * x1
+	t8 := 0.5*(t7*x1) + t4*x2
+	t9 := 0.3333333333333333*(t8*x1) + 0.6666666666666666*(t5*x2) + t3*x3
+	t10 := 0.3333333333333333 * ((0.5*(gadPolygamma(3, x)*x1*x1) + t6*x2) * x1)
+	t11 := t10 + 0.6666666666666666*(t7*x2)
+	t12 := t11 + t4*x3
+	t13 := t12 * x1
+	t14 := 0.25 * t13
+	t15 := t14 + 0.5*(t8*x2)
+	t16 := t15 + 0.75*(t5*x3)
+	t17 := t16 + t3*x4
+	return t, t2, t3 * x1, 0.5*(t5*x1) + t3*x2, t9, t17
 }
 
 // mathMin3 propagates Taylor polynomials of degree 2 through Min3 (Taylor mode):
@@ -1456,4 +1495,76 @@ func gadDigamma(x float64) float64 {
 	z := w * w
 	return r + math.Log(x) - 0.5*w -
 		z*(1.0/12-z*(1.0/120-z*(1.0/252-z*(1.0/240-z*(1.0/132-z*(691.0/32760-z/12))))))
+}
+
+// gadPolygamma returns the polygamma function ψ⁽ⁿ⁾(x), the n-th derivative
+// of the digamma function, for n ≥ 1, with a relative error below about
+// 1e-14 for n ≤ 12 (checked against mpmath). It returns NaN for n < 1, at
+// the poles 0, -1, -2, ... and for NaN or -Inf, and 0 for +Inf.
+//
+// For x < 0 it uses the reflection ψ⁽ⁿ⁾(x) = (-1)ⁿψ⁽ⁿ⁾(1-x) - π dⁿ/dxⁿ
+// cot(πx), where dⁿ/dxⁿ cot(πx) = πⁿPₙ(cot πx), P₀(c) = c and
+// Pₖ₊₁(c) = -(1+c²)Pₖ′(c) (polynomials whose terms all have one sign). For
+// x > 0 it shifts x up to at least 10+2n by ψ⁽ⁿ⁾(x) = ψ⁽ⁿ⁾(x+1) +
+// (-1)ⁿ⁺¹n!/xⁿ⁺¹ and sums the asymptotic series ψ⁽ⁿ⁾(x) ~ (-1)ⁿ⁺¹[(n-1)!/xⁿ
+// + n!/(2xⁿ⁺¹) + Σ B₂ₖ(2k+n-1)!/((2k)! x²ᵏ⁺ⁿ)], k = 1..7.
+func gadPolygamma(n int, x float64) float64 {
+	switch {
+	case n < 1 || math.IsNaN(x) || math.IsInf(x, -1):
+		return math.NaN()
+	case math.IsInf(x, 1):
+		return 0
+	case x <= 0 && x == math.Floor(x):
+		return math.NaN()
+	}
+	if x < 0 {
+		// cot has period π, so cot(πx) = cot(πt) with t = x - round(x)
+		// in [-1/2, 1/2], computed exactly.
+		t := x - math.Round(x)
+		c := 1 / math.Tan(math.Pi*t)
+		p := []float64{0, 1} // Pₖ's coefficients, lowest degree first
+		for range n {
+			q := make([]float64, len(p)+1)
+			for i := 1; i < len(p); i++ {
+				d := float64(i) * p[i] // Pₖ′ = Σ i·pᵢ·cⁱ⁻¹
+				q[i-1] -= d
+				q[i+1] -= d
+			}
+			p = q
+		}
+		v := 0.0
+		for i := len(p) - 1; i >= 0; i-- {
+			v = v*c + p[i]
+		}
+		r := gadPolygamma(n, 1-x)
+		if n%2 == 1 {
+			r = -r
+		}
+		return r - math.Pow(math.Pi, float64(n+1))*v
+	}
+	// With y = x+m after m shifts and bₖ = B₂ₖ/(2k)!: ψ⁽ⁿ⁾(x) =
+	// (-1)ⁿ⁺¹(n-1)!·[n·Σⱼ (x+j)⁻ⁿ⁻¹ + y⁻ⁿ·(1 + n/(2y) + Σₖ bₖ·n(n+1)…(n+2k-1)·y⁻²ᵏ)].
+	fact := 1.0 // (n-1)!
+	for i := 2; i < n; i++ {
+		fact *= float64(i)
+	}
+	shift := 0.0
+	for ; x < float64(10+2*n); x++ {
+		shift += math.Pow(x, -float64(n+1))
+	}
+	b := [...]float64{1.0 / 12, -1.0 / 720, 1.0 / 30240, -1.0 / 1209600, 1.0 / 47900160,
+		-691.0 / 1307674368000, 1.0 / 74724249600}
+	w := 1 / (x * x)
+	sum, rise, pw := 0.0, 1.0, 1.0
+	for k, bk := range b {
+		m := float64(n + 2*k)
+		rise *= m * (m + 1)
+		pw *= w
+		sum += bk * rise * pw
+	}
+	r := fact * (float64(n)*shift + math.Pow(x, -float64(n))*(1+float64(n)/(2*x)+sum))
+	if n%2 == 0 {
+		r = -r
+	}
+	return r
 }

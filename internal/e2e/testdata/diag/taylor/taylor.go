@@ -1,7 +1,5 @@
 package taylor
 
-import "math"
-
 // want +2 "needs order=K"
 //
 //gad:taylor
@@ -26,11 +24,6 @@ func Big(x float64) float64 { return x * x }
 //
 //gad:taylor order=2 seed=curve
 func Seed(x float64) float64 { return x * x }
-
-//gad:taylor order=2
-func Gamma(x float64) float64 {
-	return math.Gamma(x) // want "math.Gamma: Taylor mode has no rule for the derivative of gadDigamma beyond the first order"
-}
 
 // want +2 "parameter dst: Fill writes through it, so a line-seeded jet"
 //
