@@ -305,22 +305,11 @@ func (e *emitter) markLive() {
 	}
 }
 
-// pureCall reports whether v calls a function without effects, which may
-// be moved, duplicated or dropped like arithmetic: a primitive (package
-// math's functions, ...), a helper of package templates, some builtins.
+// pureCall reports whether v calls a function without effects and has a
+// result (ir.Callee.Pure), which may be moved, duplicated or dropped like
+// arithmetic.
 func (e *emitter) pureCall(v *ir.Value) bool {
-	c := v.Callee
-	if c == nil || v.Type == nil {
-		return false
-	}
-	switch c.Builtin {
-	case "len", "cap", "min", "max", "real", "imag", "complex":
-		return true
-	case "":
-	default:
-		return false
-	}
-	return c.Primitive() != nil || c.Derived != nil && c.Derived.Helper
+	return v.Type != nil && v.Callee.Pure()
 }
 
 // isMemOp reports whether v reads or writes memory in a way that orders it

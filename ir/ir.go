@@ -144,6 +144,26 @@ func (c *Callee) Primitive() *templates.Rule {
 	return r
 }
 
+// Pure reports whether a call of c has no effects and a result that
+// depends on its arguments alone, so that it may be merged, moved,
+// duplicated or dropped like arithmetic: a primitive, a helper of package
+// templates, or the builtins len, cap, min, max, real, imag and complex.
+func (c *Callee) Pure() bool {
+	switch {
+	case c == nil:
+		return false
+	case c.Builtin != "":
+		switch c.Builtin {
+		case "len", "cap", "min", "max", "real", "imag", "complex":
+			return true
+		}
+		return false
+	case c.Derived != nil:
+		return c.Derived.Helper
+	}
+	return c.Primitive() != nil
+}
+
 // String returns a short name of the callee for printing.
 func (c *Callee) String() string {
 	switch {

@@ -208,25 +208,8 @@ func pureOp(v *ir.Value) bool {
 }
 
 // isPure reports whether call v has no effects and a result that depends
-// on its arguments alone: primitives (ir.Callee.Primitive: the functions
-// of package math, ...), templates' helpers and the builtins min, max,
-// len and cap.
-func isPure(v *ir.Value) bool {
-	c := v.Callee
-	switch {
-	case c.Builtin != "":
-		switch c.Builtin {
-		case "min", "max", "len", "cap":
-			return true
-		}
-		return false
-	case c.Derived != nil:
-		return c.Derived.Helper
-	case c.Primitive() != nil:
-		return true
-	}
-	return false
-}
+// on its arguments alone (ir.Callee.Pure).
+func isPure(v *ir.Value) bool { return v.Callee.Pure() }
 
 // key returns a string that two values share exactly when they compute
 // the same thing from the same arguments.
