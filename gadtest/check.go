@@ -28,11 +28,11 @@ type Func func(x []float64) []float64
 type JVPFunc func(x, v []float64) (y, dy []float64)
 
 // VJPFunc is a reverse-mode derivative, flattened like the Func it
-// differentiates: it adds Jᵀ(x)·w to dx (it accumulates: the caller zeroes
-// dx, len(dx) = len(x)) and returns y = f(x), or nil when it does not
+// differentiates: it adds Jᵀ(x)·w to xBar (it accumulates: the caller
+// zeroes xBar, len(xBar) = len(x)) and returns y = f(x), or nil when it does not
 // compute the value. w, the seed, has one element per output of f.
 // VJPFunc must not modify x or w.
-type VJPFunc func(x, w, dx []float64) (y []float64)
+type VJPFunc func(x, w, xBar []float64) (y []float64)
 
 // Default tolerances.
 const (

@@ -24,12 +24,12 @@
 // f: ℝⁿ → ℝ each have their check:
 //
 //	JVP        func(x, dx []float64) (f, df float64)  forward mode: df = ∇f(x)·dx
-//	Grad       func(x, dx []float64) float64          reverse mode: adds ∇f(x) to dx
+//	Grad       func(x, xBar []float64) float64        reverse mode: adds ∇f(x) to xBar
 //	GonumGrad  func(grad, x []float64)                gonum/optimize: overwrites grad with ∇f(x)
 //
 // Grad and GonumGrad compare every ∂f/∂x[i] with the central difference
 // along the i-th unit vector (4n evaluations of f per point). Grad also
-// checks the shadow convention: called on a nonzero dx, the gradient must
+// checks the shadow convention: called on a nonzero xBar, the gradient must
 // add to it, not overwrite it. GonumGrad fills grad with NaN before the
 // call, so that an element left unwritten shows.
 //
@@ -74,7 +74,7 @@
 // A function with several inputs or outputs is checked flattened: its
 // varied inputs as one vector x, everything it produces as one vector (a
 // Func), and its derivative in the same layout (a JVPFunc returns f(x)
-// and J(x)·v; a VJPFunc adds Jᵀ(x)·w to dx). For
+// and J(x)·v; a VJPFunc adds Jᵀ(x)·w to xBar). For
 // Softmax(dst, x []float64) and its SoftmaxJVP(dst, ddst, x, dx):
 //
 //	f := func(x []float64) []float64 {

@@ -165,14 +165,14 @@ func JVP(tb TB, f func(x []float64) float64, jvp func(x, dx []float64) (float64,
 // Grad checks a reverse-mode gradient of f: ℝⁿ → ℝ, in the shape gadgen
 // generates for func F(x []float64) float64:
 //
-//	func FGrad(x, dx []float64) float64
+//	func FGrad(x, xBar []float64) float64
 //
-// which returns f(x) and adds ∂f/∂x to dx. At each point x, it compares
-// each ∂f/∂x[i] (grad called with dx = 0) with the central difference
+// which returns f(x) and adds ∂f/∂x to xBar. At each point x, it compares
+// each ∂f/∂x[i] (grad called with xBar = 0) with the central difference
 // along the i-th unit vector, the value returned with f(x), and then
-// checks that grad adds to a nonzero dx instead of overwriting it. A
+// checks that grad adds to a nonzero xBar instead of overwriting it. A
 // failure names each wrong ∂f/∂x[i] with the values got and wanted.
-func Grad(tb TB, f func(x []float64) float64, grad func(x, dx []float64) float64, opts ...Option) {
+func Grad(tb TB, f func(x []float64) float64, grad func(x, xBar []float64) float64, opts ...Option) {
 	tb.Helper()
 	ff, fg := Scalar(f), ScalarGrad(grad)
 	run(tb, "Grad", opts, func(r *rand.Rand, x []float64, s *Settings) error {
@@ -255,10 +255,10 @@ func ScalarJVP(jvp func(x, dx []float64) (float64, float64)) JVPFunc {
 	}
 }
 
-// ScalarGrad flattens a gradient of f: ℝⁿ → ℝ, func FGrad(x, dx
-// []float64) float64 (returns f and adds ∂f/∂x to dx), into a VJPFunc. The
-// VJPFunc panics unless len(w) = 1.
-func ScalarGrad(grad func(x, dx []float64) float64) VJPFunc {
+// ScalarGrad flattens a gradient of f: ℝⁿ → ℝ, func FGrad(x, xBar
+// []float64) float64 (returns f and adds ∂f/∂x to xBar), into a VJPFunc.
+// The VJPFunc panics unless len(w) = 1.
+func ScalarGrad(grad func(x, xBar []float64) float64) VJPFunc {
 	return func(x, w, dx []float64) []float64 {
 		if len(w) != 1 {
 			panic(fmt.Sprintf("gadtest: ScalarGrad: len(w) = %d, want 1", len(w)))

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"github.com/gadgen/gadgen/templates"
 )
@@ -461,21 +462,27 @@ func IsArrayPointer(t types.Type) bool {
 }
 
 // ElementName names an unnamed load of an element after the slice and the
-// index, as people name them: xi for x[i], dx0 for dx[0]; "" when v is not
+// index, as people name them: xi for x[i], dx0 for dx[0], xiBar for
+// xBar[i]; "" when v is not
 // such a load or the slice or the index has no short name.
 func ElementName(v *Value) string {
 	if v.Op != OpLoad || v.Args[0].Op != OpIndexAddr {
 		return ""
 	}
 	base, idx := v.Args[0].Args[0], v.Args[0].Args[1]
-	if base.Name == "" || len(base.Name) > 3 {
+	// An adjoint's element: xiBar := xBar[i].
+	stem, suffix := base.Name, ""
+	if s, ok := strings.CutSuffix(stem, "Bar"); ok && s != "" {
+		stem, suffix = s, "Bar"
+	}
+	if stem == "" || len(stem) > 3 {
 		return ""
 	}
 	switch {
 	case idx.Op == OpConst && idx.Const != nil && idx.Const.Kind() == constant.Int:
-		return base.Name + idx.Const.ExactString()
+		return stem + idx.Const.ExactString() + suffix
 	case len(idx.Name) == 1:
-		return base.Name + idx.Name
+		return stem + idx.Name + suffix
 	}
 	return ""
 }

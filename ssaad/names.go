@@ -1,7 +1,23 @@
 package ssaad
 
 // This file defines the names the modes give parameters of generated
-// functions.
+// functions, and the naming scheme of derivative values.
+//
+// # Naming
+//
+// Generated code names a derivative value after the value it belongs to,
+// so that tangents, Taylor coefficients and adjoints can be told apart:
+//
+//   - dx is the tangent of x (forward mode, //gad:jvp: FJVP(x, dx));
+//   - x1, x2, …, xK are the Taylor coefficients of x (//gad:taylor);
+//   - xBar is the adjoint x̄ of x (reverse mode, //gad:grad and //gad:vjp:
+//     FGrad(x, xBar), the seed outBar of a result out, the adjoints of
+//     local values).
+//
+// The scheme composes: in the JVP of a gradient, dxBar is the tangent of
+// xBar. An element loaded from a slice takes the slice's name and the
+// index's (xi := x[i]; xiBar := xBar[i]; see ir.ElementName). Names that
+// are taken get a number (dx2).
 
 import (
 	"fmt"
@@ -42,6 +58,26 @@ func ParamNames(fn *types.Func) []string {
 	}
 	return out
 }
+
+// TangentName names the tangent of a value named base: dbase, "" for "".
+func TangentName(base string) string {
+	if base == "" {
+		return ""
+	}
+	return "d" + base
+}
+
+// AdjointName names the adjoint of a value named base: baseBar, "" for
+// "".
+func AdjointName(base string) string {
+	if base == "" {
+		return ""
+	}
+	return base + AdjointSuffix
+}
+
+// AdjointSuffix ends the name of an adjoint.
+const AdjointSuffix = "Bar"
 
 // Fresh returns base, or base followed by a number, whichever used does
 // not hold yet, and adds it to used.

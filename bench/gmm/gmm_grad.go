@@ -202,27 +202,27 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 // LogPosteriorGrad computes LogPosterior and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: alpha (into dalpha), mu (into dmu), q (into dq), l (into dl).
+// Varied inputs: alpha (into alphaBar), mu (into muBar), q (into qBar), l (into lBar).
 // Fixed inputs: x, d.
 // The first result is the value of LogPosterior; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
+func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var dslse float64
-	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
-		panic("LogPosteriorGrad: alpha and dalpha share memory: gadgen's gradients need them apart")
+	var slseBar float64
+	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
+		panic("LogPosteriorGrad: alpha and alphaBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(mu) > 0 && cap(dmu) > 0 && &mu[:1][0] == &dmu[:1][0] {
-		panic("LogPosteriorGrad: mu and dmu share memory: gadgen's gradients need them apart")
+	if cap(mu) > 0 && cap(muBar) > 0 && &mu[:1][0] == &muBar[:1][0] {
+		panic("LogPosteriorGrad: mu and muBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
-		panic("LogPosteriorGrad: q and dq share memory: gadgen's gradients need them apart")
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("LogPosteriorGrad: q and qBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
-		panic("LogPosteriorGrad: l and dl share memory: gadgen's gradients need them apart")
+	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
+		panic("LogPosteriorGrad: l and lBar share memory: gadgen's gradients need them apart")
 	}
 	k := len(alpha)
 	nl := d * (d - 1) / 2
@@ -232,9 +232,9 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 		if n%d == 0 {
 			n2 := n / d
 			qdiag := make([]float64, t)
-			dqdiag := make([]float64, t)
+			qdiagBar := make([]float64, t)
 			sumq := make([]float64, k)
-			dsumq := make([]float64, k)
+			sumqBar := make([]float64, k)
 			for c := 0; c < k; c++ {
 				for j4 := 0; j4 < d; j4++ {
 					t23 := c*d + j4
@@ -246,11 +246,11 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				}
 			}
 			xc := make([]float64, d)
-			dxc := make([]float64, d)
+			xcBar := make([]float64, d)
 			qx := make([]float64, d)
-			dqx := make([]float64, d)
+			qxBar := make([]float64, d)
 			main := make([]float64, k)
-			dmain := make([]float64, k)
+			mainBar := make([]float64, k)
 			n3 := len(main)
 			tape = slices.Grow(tape, max(n2+2, 0)*n3)
 			slse := 0.0
@@ -272,24 +272,24 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 			t2 := float64(n2)
 			t3 := slse - float64(n2*d)*0.5*1.8378770664093453 - t2*logsumexp(alpha)
 			t4 := t3 + logWishartPrior(qdiag, sumq, l, d)
-			logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
-			logsumexpReverse(alpha, dalpha, -t2)
-			dslse += 1
-			t5 := dslse
+			logWishartPriorReverse(qdiag, qdiagBar, sumq, sumqBar, l, lBar, d, 1)
+			logsumexpReverse(alpha, alphaBar, -t2)
+			slseBar += 1
+			t5 := slseBar
 			for i2 := n2 - 1; i2 >= 0; i2-- {
 				t11 := len(tape) - n3
 				copy(main, tape[t11:])
-				logsumexpReverse(main, dmain, t5)
+				logsumexpReverse(main, mainBar, t5)
 				tape = tape[:t11]
 				for c3 := k - 1; c3 >= 0; c3-- {
-					t12 := dmain[c3]
-					dmain[c3] = 0
+					t12 := mainBar[c3]
+					mainBar[c3] = 0
 					t13 := len(tape) - len(qx)
 					copy(qx, tape[t13:])
 					t14 := tape[:t13]
-					sqnormReverse(qx, dqx, -(0.5 * t12))
-					dsumq[c3] += t12
-					dalpha[c3] += t12
+					sqnormReverse(qx, qxBar, -(0.5 * t12))
+					sumqBar[c3] += t12
+					alphaBar[c3] += t12
 					t15 := len(t14) - len(xc)
 					copy(xc, t14[t15:])
 					tape = t14[:t15]
@@ -299,18 +299,18 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 					t19 := (c3 + 1) * nl
 					qtimesxReverse(
 						qx,
-						dqx,
+						qxBar,
 						qdiag[t16:t17],
-						dqdiag[t16:t17],
+						qdiagBar[t16:t17],
 						l[t18:t19],
-						dl[t18:t19],
+						lBar[t18:t19],
 						xc,
-						dxc,
+						xcBar,
 					)
 					for j2 := d - 1; j2 >= 0; j2-- {
-						dxcj := dxc[j2]
-						dxc[j2] = 0
-						dmu[t16+j2] -= dxcj
+						xcjBar := xcBar[j2]
+						xcBar[j2] = 0
+						muBar[t16+j2] -= xcjBar
 					}
 				}
 			}
@@ -318,11 +318,11 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 				for j := d - 1; j >= 0; j-- {
 					t6 := len(tape) - 1
 					t7 := tape[t6]
-					t8 := dsumq[c2]
+					t8 := sumqBar[c2]
 					t9 := c2*d + j
-					t10 := dqdiag[t9]
-					dqdiag[t9] = 0
-					dq[t9] += t8 + t7*t10
+					t10 := qdiagBar[t9]
+					qdiagBar[t9] = 0
+					qBar[t9] += t8 + t7*t10
 					tape = tape[:t6]
 				}
 			}
@@ -338,18 +338,18 @@ func LogPosteriorGrad(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) 
 // redo the writes of sqnorm that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: v (into dv).
+// Varied inputs: v (into vBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func sqnormReverse(v, dv []float64, seed float64) {
-	var dsum float64
-	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("sqnormReverse: v and dv share memory: gadgen's gradients need them apart")
+func sqnormReverse(v, vBar []float64, seed float64) {
+	var sumBar float64
+	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
+		panic("sqnormReverse: v and vBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += seed
-	t := dsum
+	sumBar += seed
+	t := sumBar
 	for i := 0; i < len(v); i++ {
-		dv[i] += 2 * (t * v[i])
+		vBar[i] += 2 * (t * v[i])
 	}
 }
 
@@ -359,30 +359,30 @@ func sqnormReverse(v, dv []float64, seed float64) {
 // redo the writes of qtimesx that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
+// Varied inputs: dst (into dstBar), diag (into diagBar), low (into lowBar), x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// qtimesx writes dst: on entry ddst holds the adjoint of the values qtimesx leaves in
+// qtimesx writes dst: on entry dstBar holds the adjoint of the values qtimesx leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
+func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeintBuf [64]int
 	t := tapeintBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("qtimesxReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("qtimesxReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(diag) > 0
-	if t3 && cap(ddiag) > 0 && &diag[:1][0] == &ddiag[:1][0] {
-		panic("qtimesxReverse: diag and ddiag share memory: gadgen's gradients need them apart")
+	if t3 && cap(diagBar) > 0 && &diag[:1][0] == &diagBar[:1][0] {
+		panic("qtimesxReverse: diag and diagBar share memory: gadgen's gradients need them apart")
 	}
 	t4 := cap(low) > 0
-	if t4 && cap(dlow) > 0 && &low[:1][0] == &dlow[:1][0] {
-		panic("qtimesxReverse: low and dlow share memory: gadgen's gradients need them apart")
+	if t4 && cap(lowBar) > 0 && &low[:1][0] == &lowBar[:1][0] {
+		panic("qtimesxReverse: low and lowBar share memory: gadgen's gradients need them apart")
 	}
 	t5 := cap(x) > 0
-	if t5 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("qtimesxReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t5 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("qtimesxReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &diag[:1][0] {
 		panic("qtimesxReverse: dst and diag share memory: gadgen's gradients need them apart")
@@ -403,24 +403,24 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	}
 	for i2 := d - 1; i2 >= 0; i2-- {
 		n := len(tapeint)
-		t7 := n - 2
-		t8 := tapeint[:t7]
+		t6 := n - 2
+		t7 := tapeint[:t6]
 		idx2 := tapeint[n-1] - 1
-		for j2 := tapeint[t7] - 1; j2 >= i2+1; j2-- {
-			t9 := ddst[j2]
+		for j2 := tapeint[t6] - 1; j2 >= i2+1; j2-- {
+			dstjBar2 := dstBar[j2]
 			xi := x[i2]
-			dx[i2] += low[idx2] * t9
-			dlow[idx2] += t9 * xi
+			xBar[i2] += low[idx2] * dstjBar2
+			lowBar[idx2] += dstjBar2 * xi
 			idx2--
 		}
-		tapeint = t8
+		tapeint = t7
 	}
 	for j := d - 1; j >= 0; j-- {
-		t6 := ddst[j]
-		ddst[j] = 0
+		dstjBar := dstBar[j]
+		dstBar[j] = 0
 		xj := x[j]
-		dx[j] += diag[j] * t6
-		ddiag[j] += t6 * xj
+		xBar[j] += diag[j] * dstjBar
+		diagBar[j] += dstjBar * xj
 	}
 }
 
@@ -430,17 +430,17 @@ func qtimesxReverse(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 // redo the writes of logsumexp that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: v (into dv).
+// Varied inputs: v (into vBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func logsumexpReverse(v, dv []float64, seed float64) {
+func logsumexpReverse(v, vBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	var dm float64
-	var dm2 float64
-	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("logsumexpReverse: v and dv share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var mBar float64
+	var mBar2 float64
+	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
+		panic("logsumexpReverse: v and vBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -457,34 +457,34 @@ func logsumexpReverse(v, dv []float64, seed float64) {
 		tape = append(tape, t11)
 		sum += t11
 	}
-	dm2 += seed
-	dsum += 1 / sum * seed
-	t2 := dsum
+	mBar2 += seed
+	sumBar += 1 / sum * seed
+	t2 := sumBar
 	for i3 := n - 1; i3 >= 0; i3-- {
 		t9 := len(tape) - 1
 		t10 := tape[t9] * t2
-		dm2 -= t10
-		dv[i3] += t10
+		mBar2 -= t10
+		vBar[i3] += t10
 		tape = tape[:t9]
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t3 := dm2
-		dm2 = 0
-		dm += t3
+		t3 := mBar2
+		mBar2 = 0
+		mBar += t3
 		t4 := len(tape) - 1
-		t5 := dm
-		dm = 0
+		t5 := mBar
+		mBar = 0
 		t6 := tape[t4] >= v[i4]
 		t7 := 0.0
 		if t6 {
 			t7 = 1
 		}
-		dm2 += t7 * t5
+		mBar2 += t7 * t5
 		t8 := 1.0
 		if t6 {
 			t8 = 0
 		}
-		dv[i4] += t8 * t5
+		vBar[i4] += t8 * t5
 		tape = tape[:t4]
 	}
 }
@@ -495,20 +495,20 @@ func logsumexpReverse(v, dv []float64, seed float64) {
 // redo the writes of logWishartPrior that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
+// Varied inputs: qdiag (into qdiagBar), sumq (into sumqBar), l (into lBar).
 // Fixed inputs: d.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) {
-	var dout float64
-	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
-		panic("logWishartPriorReverse: qdiag and dqdiag share memory: gadgen's gradients need them apart")
+func logWishartPriorReverse(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64, d int, seed float64) {
+	var outBar float64
+	if cap(qdiag) > 0 && cap(qdiagBar) > 0 && &qdiag[:1][0] == &qdiagBar[:1][0] {
+		panic("logWishartPriorReverse: qdiag and qdiagBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(sumq) > 0 && cap(dsumq) > 0 && &sumq[:1][0] == &dsumq[:1][0] {
-		panic("logWishartPriorReverse: sumq and dsumq share memory: gadgen's gradients need them apart")
+	if cap(sumq) > 0 && cap(sumqBar) > 0 && &sumq[:1][0] == &sumqBar[:1][0] {
+		panic("logWishartPriorReverse: sumq and sumqBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
-		panic("logWishartPriorReverse: l and dl share memory: gadgen's gradients need them apart")
+	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
+		panic("logWishartPriorReverse: l and lBar share memory: gadgen's gradients need them apart")
 	}
 	k := len(sumq)
 	nl := d * (d - 1) / 2
@@ -517,15 +517,15 @@ func logWishartPriorReverse(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, 
 		sqnorm(qdiag[ck*d : (ck+1)*d])
 		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
-	dout += seed
-	t := 0.5 * dout
+	outBar += seed
+	t := 0.5 * outBar
 	for ck2 := k - 1; ck2 >= 0; ck2-- {
 		t2 := -t
 		t3 := ck2 * nl
 		t4 := (ck2 + 1) * nl
-		sqnormReverse(l[t3:t4], dl[t3:t4], t2)
+		sqnormReverse(l[t3:t4], lBar[t3:t4], t2)
 		t5 := ck2 * d
 		t6 := (ck2 + 1) * d
-		sqnormReverse(qdiag[t5:t6], dqdiag[t5:t6], t2)
+		sqnormReverse(qdiag[t5:t6], qdiagBar[t5:t6], t2)
 	}
 }

@@ -212,7 +212,7 @@ func sqnormJVPO0(v, dv []float64) (float64, float64) {
 // LogPosteriorGradO0 computes LogPosterior and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: alpha (into dalpha), mu (into dmu), q (into dq), l (into dl).
+// Varied inputs: alpha (into alphaBar), mu (into muBar), q (into qBar), l (into lBar).
 // Fixed inputs: x, d.
 // The first result is the value of LogPosterior; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
@@ -220,22 +220,22 @@ func sqnormJVPO0(v, dv []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) float64 {
+func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var dslse float64
-	if cap(alpha) > 0 && cap(dalpha) > 0 && &alpha[:1][0] == &dalpha[:1][0] {
-		panic("LogPosteriorGradO0: alpha and dalpha share memory: gadgen's gradients need them apart")
+	var slseBar float64
+	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
+		panic("LogPosteriorGradO0: alpha and alphaBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(mu) > 0 && cap(dmu) > 0 && &mu[:1][0] == &dmu[:1][0] {
-		panic("LogPosteriorGradO0: mu and dmu share memory: gadgen's gradients need them apart")
+	if cap(mu) > 0 && cap(muBar) > 0 && &mu[:1][0] == &muBar[:1][0] {
+		panic("LogPosteriorGradO0: mu and muBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
-		panic("LogPosteriorGradO0: q and dq share memory: gadgen's gradients need them apart")
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("LogPosteriorGradO0: q and qBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
-		panic("LogPosteriorGradO0: l and dl share memory: gadgen's gradients need them apart")
+	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
+		panic("LogPosteriorGradO0: l and lBar share memory: gadgen's gradients need them apart")
 	}
 	k := len(alpha)
 	nl := d * (d - 1) / 2
@@ -245,9 +245,9 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 	n := len(x) / d
 	t := k * d
 	qdiag := make([]float64, t)
-	dqdiag := make([]float64, t)
+	qdiagBar := make([]float64, t)
 	sumq := make([]float64, k)
-	dsumq := make([]float64, k)
+	sumqBar := make([]float64, k)
 	for c := 0; c < k; c++ {
 		for j4 := 0; j4 < d; j4++ {
 			t23 := math.Exp(q[c*d+j4])
@@ -257,11 +257,11 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 		}
 	}
 	xc := make([]float64, d)
-	dxc := make([]float64, d)
+	xcBar := make([]float64, d)
 	qx := make([]float64, d)
-	dqx := make([]float64, d)
+	qxBar := make([]float64, d)
 	main := make([]float64, k)
-	dmain := make([]float64, k)
+	mainBar := make([]float64, k)
 	tape = slices.Grow(tape, max(n+2, 0)*len(main))
 	slse := 0.0
 	for i := 0; i < n; i++ {
@@ -282,25 +282,25 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 	t2 := float64(n)
 	t3 := -float64(n*d)*0.5*1.8378770664093453 + slse - t2*logsumexp(alpha)
 	t4 := t3 + logWishartPrior(qdiag, sumq, l, d)
-	logWishartPriorReverseO0(qdiag, dqdiag, sumq, dsumq, l, dl, d, 1)
-	logsumexpReverseO0(alpha, dalpha, t2*-1)
-	dslse += 1
+	logWishartPriorReverseO0(qdiag, qdiagBar, sumq, sumqBar, l, lBar, d, 1)
+	logsumexpReverseO0(alpha, alphaBar, t2*-1)
+	slseBar += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t10 := tape
 		t11 := len(t10) - len(main)
 		copy(main, t10[t11:])
 		tape = t10[:t11]
-		logsumexpReverseO0(main, dmain, dslse)
+		logsumexpReverseO0(main, mainBar, slseBar)
 		for c3 := k - 1; c3 >= 0; c3-- {
-			t12 := dmain[c3]
-			dmain[c3] = 0
+			t12 := mainBar[c3]
+			mainBar[c3] = 0
 			t13 := tape
 			t14 := len(t13) - len(qx)
 			copy(qx, t13[t14:])
 			tape = t13[:t14]
-			sqnormReverseO0(qx, dqx, 0.5*-t12)
-			dsumq[c3] += t12
-			dalpha[c3] += t12
+			sqnormReverseO0(qx, qxBar, 0.5*-t12)
+			sumqBar[c3] += t12
+			alphaBar[c3] += t12
 			t15 := tape
 			t16 := len(t15) - len(xc)
 			copy(xc, t15[t16:])
@@ -311,18 +311,18 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 			t20 := (c3 + 1) * nl
 			qtimesxReverseO0(
 				qx,
-				dqx,
+				qxBar,
 				qdiag[t17:t18],
-				dqdiag[t17:t18],
+				qdiagBar[t17:t18],
 				l[t19:t20],
-				dl[t19:t20],
+				lBar[t19:t20],
 				xc,
-				dxc,
+				xcBar,
 			)
 			for j2 := d - 1; j2 >= 0; j2-- {
-				dxcj := dxc[j2]
-				dxc[j2] = 0
-				dmu[c3*d+j2] += -dxcj
+				xcjBar := xcBar[j2]
+				xcBar[j2] = 0
+				muBar[c3*d+j2] += -xcjBar
 			}
 		}
 	}
@@ -332,13 +332,13 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 			t6 := len(t5) - 1
 			t7 := t5[t6]
 			tape = t5[:t6]
-			t8 := dsumq[c2]
-			dsumq[c2] = 0
-			dsumq[c2] += t8
-			dq[c2*d+j] += t8
-			t9 := dqdiag[c2*d+j]
-			dqdiag[c2*d+j] = 0
-			dq[c2*d+j] += t7 * t9
+			t8 := sumqBar[c2]
+			sumqBar[c2] = 0
+			sumqBar[c2] += t8
+			qBar[c2*d+j] += t8
+			t9 := qdiagBar[c2*d+j]
+			qdiagBar[c2*d+j] = 0
+			qBar[c2*d+j] += t7 * t9
 		}
 	}
 	return t4
@@ -350,19 +350,19 @@ func LogPosteriorGradO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int
 // redo the writes of sqnorm that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: v (into dv).
+// Varied inputs: v (into vBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func sqnormReverseO0(v, dv []float64, seed float64) {
-	var dsum float64
-	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("sqnormReverseO0: v and dv share memory: gadgen's gradients need them apart")
+func sqnormReverseO0(v, vBar []float64, seed float64) {
+	var sumBar float64
+	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
+		panic("sqnormReverseO0: v and vBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += seed
+	sumBar += seed
 	for i := 0; i < len(v); i++ {
-		dv[i] += 2 * (dsum * v[i])
+		vBar[i] += 2 * (sumBar * v[i])
 	}
 }
 
@@ -372,29 +372,29 @@ func sqnormReverseO0(v, dv []float64, seed float64) {
 // redo the writes of qtimesx that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), diag (into ddiag), low (into dlow), x (into dx).
+// Varied inputs: dst (into dstBar), diag (into diagBar), low (into lowBar), x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// qtimesx writes dst: on entry ddst holds the adjoint of the values qtimesx leaves in
+// qtimesx writes dst: on entry dstBar holds the adjoint of the values qtimesx leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
-func qtimesxReverseO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
+func qtimesxReverseO0(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeint []int
 	var tapeintBuf [64]int
 	tapeint = tapeintBuf[:0]
-	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("qtimesxReverseO0: dst and ddst share memory: gadgen's gradients need them apart")
+	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("qtimesxReverseO0: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(diag) > 0 && cap(ddiag) > 0 && &diag[:1][0] == &ddiag[:1][0] {
-		panic("qtimesxReverseO0: diag and ddiag share memory: gadgen's gradients need them apart")
+	if cap(diag) > 0 && cap(diagBar) > 0 && &diag[:1][0] == &diagBar[:1][0] {
+		panic("qtimesxReverseO0: diag and diagBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(low) > 0 && cap(dlow) > 0 && &low[:1][0] == &dlow[:1][0] {
-		panic("qtimesxReverseO0: low and dlow share memory: gadgen's gradients need them apart")
+	if cap(low) > 0 && cap(lowBar) > 0 && &low[:1][0] == &lowBar[:1][0] {
+		panic("qtimesxReverseO0: low and lowBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("qtimesxReverseO0: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("qtimesxReverseO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(dst) > 0 && cap(diag) > 0 && &dst[:1][0] == &diag[:1][0] {
 		panic("qtimesxReverseO0: dst and diag share memory: gadgen's gradients need them apart")
@@ -415,26 +415,26 @@ func qtimesxReverseO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 		tapeint = append(tapeint, j4, idx)
 	}
 	for i2 := d - 1; i2 >= 0; i2-- {
-		t2 := tapeint
-		t3 := len(t2) - 2
-		tapeint = t2[:t3]
-		idx2 := t2[t3+1] - 1
-		for j2 := t2[t3] - 1; j2 >= i2+1; j2-- {
-			t4 := ddst[j2]
-			ddst[j2] = 0
-			ddst[j2] += t4
+		t := tapeint
+		t2 := len(t) - 2
+		tapeint = t[:t2]
+		idx2 := t[t2+1] - 1
+		for j2 := t[t2] - 1; j2 >= i2+1; j2-- {
+			dstjBar2 := dstBar[j2]
+			dstBar[j2] = 0
+			dstBar[j2] += dstjBar2
 			xi := x[i2]
-			dx[i2] += low[idx2] * t4
-			dlow[idx2] += t4 * xi
+			xBar[i2] += low[idx2] * dstjBar2
+			lowBar[idx2] += dstjBar2 * xi
 			idx2--
 		}
 	}
 	for j := d - 1; j >= 0; j-- {
-		t := ddst[j]
-		ddst[j] = 0
+		dstjBar := dstBar[j]
+		dstBar[j] = 0
 		xj := x[j]
-		dx[j] += diag[j] * t
-		ddiag[j] += t * xj
+		xBar[j] += diag[j] * dstjBar
+		diagBar[j] += dstjBar * xj
 	}
 }
 
@@ -444,20 +444,20 @@ func qtimesxReverseO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 // redo the writes of logsumexp that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: v (into dv).
+// Varied inputs: v (into vBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func logsumexpReverseO0(v, dv []float64, seed float64) {
+func logsumexpReverseO0(v, vBar []float64, seed float64) {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var dsum float64
-	var dm float64
-	var dm2 float64
-	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("logsumexpReverseO0: v and dv share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var mBar float64
+	var mBar2 float64
+	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
+		panic("logsumexpReverseO0: v and vBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
 	tape = slices.Grow(tape, max(n+2, 0))
@@ -475,37 +475,37 @@ func logsumexpReverseO0(v, dv []float64, seed float64) {
 		tape = append(tape, t10)
 		sum += t10
 	}
-	dm2 += seed
-	dsum += 1 / sum * seed
+	mBar2 += seed
+	sumBar += 1 / sum * seed
 	for i3 := n2 - 1; i3 >= 0; i3-- {
 		t7 := tape
 		t8 := len(t7) - 1
 		tape = t7[:t8]
-		t9 := t7[t8] * dsum
-		dm2 += -t9
-		dv[i3] += t9
+		t9 := t7[t8] * sumBar
+		mBar2 += -t9
+		vBar[i3] += t9
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t := dm2
-		dm2 = 0
-		dm += t
+		t := mBar2
+		mBar2 = 0
+		mBar += t
 		t2 := tape
 		t3 := len(t2) - 1
 		m2 := t2[t3]
 		tape = t2[:t3]
 		e := v[i4]
-		t4 := dm
-		dm = 0
+		t4 := mBar
+		mBar = 0
 		t5 := 0.0
 		if m2 >= e {
 			t5 = 1
 		}
-		dm2 += t5 * t4
+		mBar2 += t5 * t4
 		t6 := 1.0
 		if m2 >= e {
 			t6 = 0
 		}
-		dv[i4] += t6 * t4
+		vBar[i4] += t6 * t4
 	}
 }
 
@@ -515,22 +515,22 @@ func logsumexpReverseO0(v, dv []float64, seed float64) {
 // redo the writes of logWishartPrior that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: qdiag (into dqdiag), sumq (into dsumq), l (into dl).
+// Varied inputs: qdiag (into qdiagBar), sumq (into sumqBar), l (into lBar).
 // Fixed inputs: d.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func logWishartPriorReverseO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int, seed float64) {
-	var dout float64
-	if cap(qdiag) > 0 && cap(dqdiag) > 0 && &qdiag[:1][0] == &dqdiag[:1][0] {
-		panic("logWishartPriorReverseO0: qdiag and dqdiag share memory: gadgen's gradients need them apart")
+func logWishartPriorReverseO0(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64, d int, seed float64) {
+	var outBar float64
+	if cap(qdiag) > 0 && cap(qdiagBar) > 0 && &qdiag[:1][0] == &qdiagBar[:1][0] {
+		panic("logWishartPriorReverseO0: qdiag and qdiagBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(sumq) > 0 && cap(dsumq) > 0 && &sumq[:1][0] == &dsumq[:1][0] {
-		panic("logWishartPriorReverseO0: sumq and dsumq share memory: gadgen's gradients need them apart")
+	if cap(sumq) > 0 && cap(sumqBar) > 0 && &sumq[:1][0] == &sumqBar[:1][0] {
+		panic("logWishartPriorReverseO0: sumq and sumqBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
-		panic("logWishartPriorReverseO0: l and dl share memory: gadgen's gradients need them apart")
+	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
+		panic("logWishartPriorReverseO0: l and lBar share memory: gadgen's gradients need them apart")
 	}
 	k := len(sumq)
 	nl := d * (d - 1) / 2
@@ -539,14 +539,14 @@ func logWishartPriorReverseO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int
 		sqnorm(qdiag[ck*d : (ck+1)*d])
 		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
-	dout += seed
+	outBar += seed
 	for ck2 := k - 1; ck2 >= 0; ck2-- {
-		t := 0.5 * -dout
+		t := 0.5 * -outBar
 		t2 := ck2 * nl
 		t3 := (ck2 + 1) * nl
-		sqnormReverseO0(l[t2:t3], dl[t2:t3], t)
+		sqnormReverseO0(l[t2:t3], lBar[t2:t3], t)
 		t4 := ck2 * d
 		t5 := (ck2 + 1) * d
-		sqnormReverseO0(qdiag[t4:t5], dqdiag[t4:t5], t)
+		sqnormReverseO0(qdiag[t4:t5], qdiagBar[t4:t5], t)
 	}
 }

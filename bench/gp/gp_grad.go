@@ -142,31 +142,31 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 // NLLGrad computes NLL and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: theta (into dtheta).
+// Varied inputs: theta (into thetaBar).
 // Fixed inputs: x, y.
 // The first result is the value of NLL; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func NLLGrad(theta, dtheta, x, y []float64) float64 {
+func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	var ljj3 float64
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dlogdet float64
-	var dfit float64
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	var ds5 float64
-	var dljj float64
-	var ds6 float64
-	var ds7 float64
+	var logdetBar float64
+	var fitBar float64
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var sBar4 float64
+	var sBar5 float64
+	var ljjBar float64
+	var sBar6 float64
+	var sBar7 float64
 	var t72 float64
 	var t73 float64
-	var dsf2 float64
-	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
-		panic("NLLGrad: theta and dtheta share memory: gadgen's gradients need them apart")
+	var sf2Bar float64
+	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
+		panic("NLLGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(y)
 	if n != 0 {
@@ -178,7 +178,7 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 			sn2 := math.Exp(theta[2])
 			t2 := n * n
 			k := make([]float64, t2)
-			dk := make([]float64, t2)
+			kBar := make([]float64, t2)
 			t3 := ell * ell
 			t4 := sf2 + sn2
 			tape := slices.Grow(t, max(n+2, 0))
@@ -221,7 +221,7 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				tape = append(tape, ljj2)
 			}
 			z := make([]float64, n)
-			dz := make([]float64, n)
+			zBar := make([]float64, n)
 			tape = slices.Grow(tape, max(n+2, 0)*2)
 			for i2 := 0; i2 < n; i2++ {
 				s5 := y[i2]
@@ -234,7 +234,7 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				tape = append(t64, s5)
 			}
 			alpha := make([]float64, n)
-			dalpha := make([]float64, n)
+			alphaBar := make([]float64, n)
 			i3 := n - 1
 			tape = slices.Grow(tape, max(n+1, 0)*2)
 			for i4 := i3; i4 >= 0; i4-- {
@@ -254,64 +254,64 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				logdet += math.Log(k[i5*n+i5])
 			}
 			t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
-			dlogdet += 1
-			dfit += 0.5
-			t6 := dlogdet
-			t7 := dfit
+			logdetBar += 1
+			fitBar += 0.5
+			t6 := logdetBar
+			t7 := fitBar
 			for i6 := n - 1; i6 >= 0; i6-- {
 				t60 := i6*n + i6
-				dk[t60] += 1 / k[t60] * t6
-				dalpha[i6] += y[i6] * t7
+				kBar[t60] += 1 / k[t60] * t6
+				alphaBar[i6] += y[i6] * t7
 			}
 			for i7 := 0; i7 <= i3; i7++ {
 				t49 := len(tape) - 1
 				s3 := tape[t49]
 				t50 := tape[:t49]
-				t51 := dalpha[i7]
-				dalpha[i7] = 0
+				t51 := alphaBar[i7]
+				alphaBar[i7] = 0
 				t52 := len(t50) - 1
 				tape = t50[:t52]
 				alpha[i7] = t50[t52]
 				t53 := i7*n + i7
 				t54 := k[t53]
-				ds += t51 / t54
-				dk[t53] -= t51 * (s3 / t54) / t54
-				t55 := ds
+				sBar += t51 / t54
+				kBar[t53] -= t51 * (s3 / t54) / t54
+				t55 := sBar
 				for c4 := n - 1; c4 >= i7+1; c4-- {
 					t58 := alpha[c4]
 					t59 := c4*n + i7
-					dalpha[c4] -= k[t59] * t55
-					dk[t59] -= t55 * t58
+					alphaBar[c4] -= k[t59] * t55
+					kBar[t59] -= t55 * t58
 				}
-				t56 := ds
-				ds = 0
-				ds2 += t56
-				t57 := ds2
-				ds2 = 0
-				dz[i7] += t57
+				t56 := sBar
+				sBar = 0
+				sBar2 += t56
+				t57 := sBar2
+				sBar2 = 0
+				zBar[i7] += t57
 			}
 			for i8 := n - 1; i8 >= 0; i8-- {
 				t41 := len(tape) - 1
 				s2 := tape[t41]
 				t42 := tape[:t41]
-				dzi := dz[i8]
-				dz[i8] = 0
+				ziBar := zBar[i8]
+				zBar[i8] = 0
 				t43 := len(t42) - 1
 				tape = t42[:t43]
 				z[i8] = t42[t43]
 				t44 := i8 * n
 				t45 := t44 + i8
 				t46 := k[t45]
-				ds3 += dzi / t46
-				dk[t45] -= dzi * (s2 / t46) / t46
-				t47 := ds3
+				sBar3 += ziBar / t46
+				kBar[t45] -= ziBar * (s2 / t46) / t46
+				t47 := sBar3
 				for c3 := i8 - 1; c3 >= 0; c3-- {
 					zc := z[c3]
 					t48 := t44 + c3
-					dz[c3] -= k[t48] * t47
-					dk[t48] -= t47 * zc
+					zBar[c3] -= k[t48] * t47
+					kBar[t48] -= t47 * zc
 				}
-				ds3 = 0
+				sBar3 = 0
 			}
 			for j2 := n - 1; j2 >= 0; j2-- {
 				t19 := len(tape) - 1
@@ -324,56 +324,56 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 					t30 := tape2[:t29]
 					t31 := i10 * n
 					t32 := t31 + j2
-					t33 := dk[t32]
-					dk[t32] = 0
+					t33 := kBar[t32]
+					kBar[t32] = 0
 					t34 := len(t30) - 1
 					tape2 = t30[:t34]
 					k[t32] = t30[t34]
-					ds4 += t33 / ljj
-					dljj -= t33 * (s / ljj) / ljj
-					t35 := ds4
+					sBar4 += t33 / ljj
+					ljjBar -= t33 * (s / ljj) / ljj
+					t35 := sBar4
 					for c2 := j2 - 1; c2 >= 0; c2-- {
 						t38 := j2*n + c2
 						t39 := k[t38]
 						t40 := t31 + c2
-						dk[t38] -= k[t40] * t35
-						dk[t40] -= t35 * t39
+						kBar[t38] -= k[t40] * t35
+						kBar[t40] -= t35 * t39
 					}
-					t36 := ds4
-					ds4 = 0
-					ds5 += t36
-					t37 := ds5
-					ds5 = 0
-					dk[t32] += t37
+					t36 := sBar4
+					sBar4 = 0
+					sBar5 += t36
+					t37 := sBar5
+					sBar5 = 0
+					kBar[t32] += t37
 				}
 				t20 := j2 * n
 				t21 := t20 + j2
-				t22 := dk[t21]
-				dk[t21] = 0
-				dljj += t22
+				t22 := kBar[t21]
+				kBar[t21] = 0
+				ljjBar += t22
 				t23 := len(tape2) - 1
 				tape = tape2[:t23]
 				k[t21] = tape2[t23]
-				t24 := dljj
-				dljj = 0
-				ds6 += 0.5 / ljj3 * t24
-				t25 := ds6
+				t24 := ljjBar
+				ljjBar = 0
+				sBar6 += 0.5 / ljj3 * t24
+				t25 := sBar6
 				for c := j2 - 1; c >= 0; c-- {
 					t28 := t20 + c
-					dk[t28] -= 2 * (t25 * k[t28])
+					kBar[t28] -= 2 * (t25 * k[t28])
 				}
-				t26 := ds6
-				ds6 = 0
-				ds7 += t26
-				t27 := ds7
-				ds7 = 0
-				dk[t21] += t27
+				t26 := sBar6
+				sBar6 = 0
+				sBar7 += t26
+				t27 := sBar7
+				sBar7 = 0
+				kBar[t21] += t27
 			}
 			for i9 := n - 1; i9 >= 0; i9-- {
 				t9 := i9 * n
 				t10 := t9 + i9
-				t11 := dk[t10]
-				dk[t10] = 0
+				t11 := kBar[t10]
+				kBar[t10] = 0
 				t72 += t11
 				t12 := len(tape) - 1
 				k[t10] = tape[t12]
@@ -385,20 +385,20 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 					t14 := tape[n3-1]
 					t15 := tape[:t13]
 					t16 := t9 + j3
-					t17 := dk[t16]
-					dk[t16] = 0
+					t17 := kBar[t16]
+					kBar[t16] = 0
 					t18 := len(t15) - 1
 					tape = t15[:t18]
 					k[t16] = t15[t18]
-					dsf2 += t17 * t14
+					sf2Bar += t17 * t14
 					t73 -= t14 * (sf2 * t17) * (-0.5 * r2 / t3) / t3
 				}
 			}
 			t8 := t72
-			dsf2 += t8
-			dtheta[2] += sn2 * t8
-			dtheta[1] += sf2 * dsf2
-			dtheta[0] += ell * (2 * (t73 * ell))
+			sf2Bar += t8
+			thetaBar[2] += sn2 * t8
+			thetaBar[1] += sf2 * sf2Bar
+			thetaBar[0] += ell * (2 * (t73 * ell))
 			return t5
 		}
 	}

@@ -142,7 +142,7 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 // NLLGradO0 computes NLL and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: theta (into dtheta).
+// Varied inputs: theta (into thetaBar).
 // Fixed inputs: x, y.
 // The first result is the value of NLL; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
@@ -150,26 +150,26 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func NLLGradO0(theta, dtheta, x, y []float64) float64 {
+func NLLGradO0(theta, thetaBar, x, y []float64) float64 {
 	var ljj3 float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var dlogdet float64
-	var dfit float64
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	var ds5 float64
-	var dljj float64
-	var ds6 float64
-	var ds7 float64
-	var dsn2 float64
-	var dsf2 float64
-	var dell float64
-	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
-		panic("NLLGradO0: theta and dtheta share memory: gadgen's gradients need them apart")
+	var logdetBar float64
+	var fitBar float64
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var sBar4 float64
+	var sBar5 float64
+	var ljjBar float64
+	var sBar6 float64
+	var sBar7 float64
+	var sn2Bar float64
+	var sf2Bar float64
+	var ellBar float64
+	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
+		panic("NLLGradO0: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(y)
 	if n == 0 || len(x)%n != 0 {
@@ -181,7 +181,7 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 	sn2 := math.Exp(theta[2])
 	t := n * n
 	k := make([]float64, t)
-	dk := make([]float64, t)
+	kBar := make([]float64, t)
 	tape = slices.Grow(tape, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		for j4 := 0; j4 < i; j4++ {
@@ -219,7 +219,7 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 		tape = append(tape, ljj2)
 	}
 	z := make([]float64, n)
-	dz := make([]float64, n)
+	zBar := make([]float64, n)
 	tape = slices.Grow(tape, max(n+2, 0)*2)
 	for i2 := 0; i2 < n; i2++ {
 		s5 := y[i2]
@@ -232,7 +232,7 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 		tape = append(tape, s5)
 	}
 	alpha := make([]float64, n)
-	dalpha := make([]float64, n)
+	alphaBar := make([]float64, n)
 	i3 := n - 1
 	tape = slices.Grow(tape, max(i3+2, 0)*2)
 	for i4 := i3; i4 >= 0; i4-- {
@@ -252,65 +252,65 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 		logdet += math.Log(k[i5*n+i5])
 	}
 	t2 := 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586)
-	dlogdet += 1
-	dfit += 0.5
+	logdetBar += 1
+	fitBar += 0.5
 	for i6 := n - 1; i6 >= 0; i6-- {
 		t60 := i6*n + i6
-		dk[t60] += 1 / k[t60] * dlogdet
-		dalpha[i6] += y[i6] * dfit
+		kBar[t60] += 1 / k[t60] * logdetBar
+		alphaBar[i6] += y[i6] * fitBar
 	}
 	for i7 := 0; i7 <= i3; i7++ {
 		t48 := tape
 		t49 := len(t48) - 1
 		s3 := t48[t49]
 		tape = t48[:t49]
-		t50 := dalpha[i7]
-		dalpha[i7] = 0
+		t50 := alphaBar[i7]
+		alphaBar[i7] = 0
 		t51 := tape
 		t52 := len(t51) - 1
 		tape = t51[:t52]
 		alpha[i7] = t51[t52]
 		t53 := i7*n + i7
 		t54 := k[t53]
-		ds += t50 / t54
-		dk[t53] += -(t50 * (s3 / t54) / t54)
+		sBar += t50 / t54
+		kBar[t53] += -(t50 * (s3 / t54) / t54)
 		for c4 := n - 1; c4 >= i7+1; c4-- {
-			t57 := -ds
+			t57 := -sBar
 			t58 := alpha[c4]
 			t59 := c4*n + i7
-			dalpha[c4] += k[t59] * t57
-			dk[t59] += t57 * t58
+			alphaBar[c4] += k[t59] * t57
+			kBar[t59] += t57 * t58
 		}
-		t55 := ds
-		ds = 0
-		ds2 += t55
-		t56 := ds2
-		ds2 = 0
-		dz[i7] += t56
+		t55 := sBar
+		sBar = 0
+		sBar2 += t55
+		t56 := sBar2
+		sBar2 = 0
+		zBar[i7] += t56
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
 		t40 := tape
 		t41 := len(t40) - 1
 		s2 := t40[t41]
 		tape = t40[:t41]
-		dzi := dz[i8]
-		dz[i8] = 0
+		ziBar := zBar[i8]
+		zBar[i8] = 0
 		t42 := tape
 		t43 := len(t42) - 1
 		tape = t42[:t43]
 		z[i8] = t42[t43]
 		t44 := i8*n + i8
 		t45 := k[t44]
-		ds3 += dzi / t45
-		dk[t44] += -(dzi * (s2 / t45) / t45)
+		sBar3 += ziBar / t45
+		kBar[t44] += -(ziBar * (s2 / t45) / t45)
 		for c3 := i8 - 1; c3 >= 0; c3-- {
-			t46 := -ds3
+			t46 := -sBar3
 			zc := z[c3]
 			t47 := i8*n + c3
-			dz[c3] += k[t47] * t46
-			dk[t47] += t46 * zc
+			zBar[c3] += k[t47] * t46
+			kBar[t47] += t46 * zc
 		}
-		ds3 = 0
+		sBar3 = 0
 	}
 	for j2 := n - 1; j2 >= 0; j2-- {
 		t15 := tape
@@ -323,66 +323,66 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 			s := t28[t29]
 			tape = t28[:t29]
 			t30 := i10*n + j2
-			t31 := dk[t30]
-			dk[t30] = 0
+			t31 := kBar[t30]
+			kBar[t30] = 0
 			t32 := tape
 			t33 := len(t32) - 1
 			tape = t32[:t33]
 			k[t30] = t32[t33]
 			ljj := ljj3
-			ds4 += t31 / ljj
-			dljj += -(t31 * (s / ljj) / ljj)
+			sBar4 += t31 / ljj
+			ljjBar += -(t31 * (s / ljj) / ljj)
 			for c2 := j2 - 1; c2 >= 0; c2-- {
-				t36 := -ds4
+				t36 := -sBar4
 				t37 := j2*n + c2
 				t38 := k[t37]
 				t39 := i10*n + c2
-				dk[t37] += k[t39] * t36
-				dk[t39] += t36 * t38
+				kBar[t37] += k[t39] * t36
+				kBar[t39] += t36 * t38
 			}
-			t34 := ds4
-			ds4 = 0
-			ds5 += t34
-			t35 := ds5
-			ds5 = 0
-			dk[i10*n+j2] += t35
+			t34 := sBar4
+			sBar4 = 0
+			sBar5 += t34
+			t35 := sBar5
+			sBar5 = 0
+			kBar[i10*n+j2] += t35
 		}
 		t17 := j2*n + j2
-		t18 := dk[t17]
-		dk[t17] = 0
-		dljj += t18
+		t18 := kBar[t17]
+		kBar[t17] = 0
+		ljjBar += t18
 		t19 := tape
 		t20 := len(t19) - 1
 		tape = t19[:t20]
 		k[t17] = t19[t20]
-		t21 := dljj
-		dljj = 0
-		ds6 += 0.5 / ljj3 * t21
+		t21 := ljjBar
+		ljjBar = 0
+		sBar6 += 0.5 / ljj3 * t21
 		for c := j2 - 1; c >= 0; c-- {
-			t24 := -ds6
+			t24 := -sBar6
 			t25 := j2*n + c
 			t26 := k[t25]
 			t27 := j2*n + c
-			dk[t25] += k[t27] * t24
-			dk[t27] += t24 * t26
+			kBar[t25] += k[t27] * t24
+			kBar[t27] += t24 * t26
 		}
-		t22 := ds6
-		ds6 = 0
-		ds7 += t22
-		t23 := ds7
-		ds7 = 0
-		dk[j2*n+j2] += t23
+		t22 := sBar6
+		sBar6 = 0
+		sBar7 += t22
+		t23 := sBar7
+		sBar7 = 0
+		kBar[j2*n+j2] += t23
 	}
 	for i9 := n - 1; i9 >= 0; i9-- {
 		t3 := i9*n + i9
-		t4 := dk[t3]
-		dk[t3] = 0
+		t4 := kBar[t3]
+		kBar[t3] = 0
 		t5 := tape
 		t6 := len(t5) - 1
 		tape = t5[:t6]
 		k[t3] = t5[t6]
-		dsf2 += t4
-		dsn2 += t4
+		sf2Bar += t4
+		sn2Bar += t4
 		for j3 := i9 - 1; j3 >= 0; j3-- {
 			t7 := tape
 			t8 := len(t7) - 2
@@ -390,19 +390,19 @@ func NLLGradO0(theta, dtheta, x, y []float64) float64 {
 			t9 := t7[t8+1]
 			tape = t7[:t8]
 			t10 := i9*n + j3
-			t11 := dk[t10]
-			dk[t10] = 0
+			t11 := kBar[t10]
+			kBar[t10] = 0
 			t12 := tape
 			t13 := len(t12) - 1
 			tape = t12[:t13]
 			k[t10] = t12[t13]
-			dsf2 += t11 * t9
+			sf2Bar += t11 * t9
 			t14 := ell * ell
-			dell += 2 * (-(t9 * (sf2 * t11) * (-0.5 * r2 / t14) / t14) * ell)
+			ellBar += 2 * (-(t9 * (sf2 * t11) * (-0.5 * r2 / t14) / t14) * ell)
 		}
 	}
-	dtheta[2] += sn2 * dsn2
-	dtheta[1] += sf2 * dsf2
-	dtheta[0] += ell * dell
+	thetaBar[2] += sn2 * sn2Bar
+	thetaBar[1] += sf2 * sf2Bar
+	thetaBar[0] += ell * ellBar
 	return t2
 }

@@ -425,33 +425,33 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of rosenbrockRosenbrockGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: dx into ddx.
-func rosenbrockRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("rosenbrockRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+// rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		dx2i := dx2[i]
+		dxi := dx[i]
 		a := x[i+1] - xi*xi
-		da := dx2[i+1] - 2*(dx2i*xi)
+		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * da
 		t4 := t3*t + 100*(t*da)
-		ddx[i] += 2*(t*dx2i) - 2*(t4*xi+(t2*t+100*(t*a))*dx2i)
-		ddx[i+1] += t4
+		dxBar[i] += 2*(t*dxi) - 2*(t4*xi+(t2*t+100*(t*a))*dxi)
+		dxBar[i+1] += t4
 		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dx2i*b)
+		dsum += t3*a + t2*da - 2*(dxi*b)
 	}
 	return sum, dsum
 }

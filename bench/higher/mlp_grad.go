@@ -93,35 +93,35 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 // ValueGrad computes MLP.Value and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: m.
 // The first result is the value of MLP.Value; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (m *MLP) ValueGrad(x, dx []float64) float64 {
+func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dout float64
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ValueGrad: x and dx share memory: gadgen's gradients need them apart")
+	var outBar float64
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var sBar4 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ValueGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := m.H1
 	h1 := make([]float64, t2)
-	dh1 := make([]float64, t2)
+	h1Bar := make([]float64, t2)
 	t3 := m.H2
 	h2 := make([]float64, t3)
-	dh2 := make([]float64, t3)
+	h2Bar := make([]float64, t3)
 	t4 := m.H3
 	h3 := make([]float64, t4)
-	dh3 := make([]float64, t4)
+	h3Bar := make([]float64, t4)
 	t5 := m.H4
 	h4 := make([]float64, t5)
-	dh4 := make([]float64, t5)
+	h4Bar := make([]float64, t5)
 	n := len(h1)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
@@ -166,66 +166,66 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		h4[i4] = t20
 		tape = append(tape, t20)
 	}
-	dout += 1
-	t6 := dout
+	outBar += 1
+	t6 := outBar
 	out := m.B5
 	for j := 0; j < n4; j++ {
 		t19 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t19 * t6
+		h4Bar[j] += t19 * t6
 		out += t19 * h4j
 	}
 	for i5 := n4 - 1; i5 >= 0; i5-- {
 		t16 := len(tape) - 1
 		t17 := tape[t16]
 		tape = tape[:t16]
-		dh4i := dh4[i5]
-		dh4[i5] = 0
-		ds += (1 - t17*t17) * dh4i
-		t18 := ds
+		h4iBar := h4Bar[i5]
+		h4Bar[i5] = 0
+		sBar += (1 - t17*t17) * h4iBar
+		t18 := sBar
 		for j5 := n3 - 1; j5 >= 0; j5-- {
-			dh3[j5] += m.W4[i5*m.H3+j5] * t18
+			h3Bar[j5] += m.W4[i5*m.H3+j5] * t18
 		}
-		ds = 0
+		sBar = 0
 	}
 	for i6 := n3 - 1; i6 >= 0; i6-- {
 		t13 := len(tape) - 1
 		t14 := tape[t13]
 		tape = tape[:t13]
-		dh3i := dh3[i6]
-		dh3[i6] = 0
-		ds2 += (1 - t14*t14) * dh3i
-		t15 := ds2
+		h3iBar := h3Bar[i6]
+		h3Bar[i6] = 0
+		sBar2 += (1 - t14*t14) * h3iBar
+		t15 := sBar2
 		for j4 := n2 - 1; j4 >= 0; j4-- {
-			dh2[j4] += m.W3[i6*m.H2+j4] * t15
+			h2Bar[j4] += m.W3[i6*m.H2+j4] * t15
 		}
-		ds2 = 0
+		sBar2 = 0
 	}
 	for i7 := n2 - 1; i7 >= 0; i7-- {
 		t10 := len(tape) - 1
 		t11 := tape[t10]
 		tape = tape[:t10]
-		dh2i := dh2[i7]
-		dh2[i7] = 0
-		ds3 += (1 - t11*t11) * dh2i
-		t12 := ds3
+		h2iBar := h2Bar[i7]
+		h2Bar[i7] = 0
+		sBar3 += (1 - t11*t11) * h2iBar
+		t12 := sBar3
 		for j3 := n - 1; j3 >= 0; j3-- {
-			dh1[j3] += m.W2[i7*m.H1+j3] * t12
+			h1Bar[j3] += m.W2[i7*m.H1+j3] * t12
 		}
-		ds3 = 0
+		sBar3 = 0
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
 		t7 := len(tape) - 1
 		t8 := tape[t7]
 		tape = tape[:t7]
-		dh1i := dh1[i8]
-		dh1[i8] = 0
-		ds4 += (1 - t8*t8) * dh1i
-		t9 := ds4
+		h1iBar := h1Bar[i8]
+		h1Bar[i8] = 0
+		sBar4 += (1 - t8*t8) * h1iBar
+		t9 := sBar4
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			dx[j2] += m.W1[i8*m.D+j2] * t9
+			xBar[j2] += m.W1[i8*m.D+j2] * t9
 		}
-		ds4 = 0
+		sBar4 = 0
 	}
 	return out
 }
@@ -587,47 +587,47 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 // mLPValueGradJVP computes MLP.ValueGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): m.
 // Results, in order: the value of MLP.ValueGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// MLP.ValueGrad writes are written (overwritten) into the shadows: dx into ddx.
-func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
+// MLP.ValueGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dout2 float64
-	var ds5 float64
-	var dds float64
-	var ds6 float64
-	var dds2 float64
-	var ds7 float64
-	var dds3 float64
-	var dds4 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ValueGrad: x and dx share memory: gadgen's gradients need them apart")
+	var outBar float64
+	var sBar float64
+	var dsBar float64
+	var sBar2 float64
+	var dsBar2 float64
+	var sBar3 float64
+	var dsBar3 float64
+	var dsBar4 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ValueGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := m.H1
 	h1 := make([]float64, t3)
 	dh1 := make([]float64, t3)
-	dh1_2 := make([]float64, t3)
-	ddh1 := make([]float64, t3)
+	h1Bar := make([]float64, t3)
+	dh1Bar := make([]float64, t3)
 	t4 := m.H2
 	h2 := make([]float64, t4)
 	dh2 := make([]float64, t4)
-	dh2_2 := make([]float64, t4)
-	ddh2 := make([]float64, t4)
+	h2Bar := make([]float64, t4)
+	dh2Bar := make([]float64, t4)
 	t5 := m.H3
 	h3 := make([]float64, t5)
 	dh3 := make([]float64, t5)
-	dh3_2 := make([]float64, t5)
-	ddh3 := make([]float64, t5)
+	h3Bar := make([]float64, t5)
+	dh3Bar := make([]float64, t5)
 	t6 := m.H4
 	h4 := make([]float64, t6)
 	dh4 := make([]float64, t6)
-	dh4_2 := make([]float64, t6)
+	h4Bar := make([]float64, t6)
 	n := len(h1)
 	trips := max(n+2, 0)
 	t7 := append(t, make([]float64, trips)...)
@@ -638,16 +638,16 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < len(x); j9++ {
-			t54 := m.W1[i*m.D+j9]
-			s4 += t54 * x[j9]
-			ds4 += t54 * dx2[j9]
+			t48 := m.W1[i*m.D+j9]
+			s4 += t48 * x[j9]
+			ds4 += t48 * dx[j9]
 		}
-		t52 := math.Tanh(s4)
-		t53 := (1 - t52*t52) * ds4
-		h1[i] = t52
-		dh1[i] = t53
-		tape = append(tape, t52)
-		dtape = append(dtape, t53)
+		t46 := math.Tanh(s4)
+		t47 := (1 - t46*t46) * ds4
+		h1[i] = t46
+		dh1[i] = t47
+		tape = append(tape, t46)
+		dtape = append(dtape, t47)
 	}
 	n3 := len(h2)
 	trips2 := max(n3+2, 0)
@@ -659,16 +659,16 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n; j8++ {
-			t51 := m.W2[i2*m.H1+j8]
-			s3 += t51 * h1[j8]
-			ds3 += t51 * dh1[j8]
+			t45 := m.W2[i2*m.H1+j8]
+			s3 += t45 * h1[j8]
+			ds3 += t45 * dh1[j8]
 		}
-		t49 := math.Tanh(s3)
-		t50 := (1 - t49*t49) * ds3
-		h2[i2] = t49
-		dh2[i2] = t50
-		tape2 = append(tape2, t49)
-		dtape2 = append(dtape2, t50)
+		t43 := math.Tanh(s3)
+		t44 := (1 - t43*t43) * ds3
+		h2[i2] = t43
+		dh2[i2] = t44
+		tape2 = append(tape2, t43)
+		dtape2 = append(dtape2, t44)
 	}
 	n5 := len(h3)
 	trips3 := max(n5+2, 0)
@@ -680,16 +680,16 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		s2 := m.B3[i3]
 		ds2 := 0.0
 		for j7 := 0; j7 < n3; j7++ {
-			t48 := m.W3[i3*m.H2+j7]
-			s2 += t48 * h2[j7]
-			ds2 += t48 * dh2[j7]
+			t42 := m.W3[i3*m.H2+j7]
+			s2 += t42 * h2[j7]
+			ds2 += t42 * dh2[j7]
 		}
-		t46 := math.Tanh(s2)
-		t47 := (1 - t46*t46) * ds2
-		h3[i3] = t46
-		dh3[i3] = t47
-		tape3 = append(tape3, t46)
-		dtape3 = append(dtape3, t47)
+		t40 := math.Tanh(s2)
+		t41 := (1 - t40*t40) * ds2
+		h3[i3] = t40
+		dh3[i3] = t41
+		tape3 = append(tape3, t40)
+		dtape3 = append(dtape3, t41)
 	}
 	n7 := len(h4)
 	trips4 := max(n7+2, 0)
@@ -701,97 +701,97 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		s := m.B4[i4]
 		ds := 0.0
 		for j6 := 0; j6 < n5; j6++ {
-			t45 := m.W4[i4*m.H3+j6]
-			s += t45 * h3[j6]
-			ds += t45 * dh3[j6]
+			t39 := m.W4[i4*m.H3+j6]
+			s += t39 * h3[j6]
+			ds += t39 * dh3[j6]
 		}
-		t43 := math.Tanh(s)
-		t44 := (1 - t43*t43) * ds
-		h4[i4] = t43
-		dh4[i4] = t44
-		tape4 = append(tape4, t43)
-		dtape4 = append(dtape4, t44)
+		t37 := math.Tanh(s)
+		t38 := (1 - t37*t37) * ds
+		h4[i4] = t37
+		dh4[i4] = t38
+		tape4 = append(tape4, t37)
+		dtape4 = append(dtape4, t38)
 	}
-	dout2 += 1
-	t11 := dout2
+	outBar += 1
+	t11 := outBar
 	out := m.B5
 	dout := 0.0
 	for j := 0; j < n7; j++ {
-		t42 := m.W5[j]
+		t36 := m.W5[j]
 		h4j := h4[j]
 		dh4j := dh4[j]
-		dh4_2[j] += t42 * t11
-		out += t42 * h4j
-		dout += t42 * dh4j
+		h4Bar[j] += t36 * t11
+		out += t36 * h4j
+		dout += t36 * dh4j
 	}
 	for i5 := n7 - 1; i5 >= 0; i5-- {
-		t35 := len(tape4) - 1
-		t36 := tape4[t35]
-		t37 := dtape4[t35]
-		tape4 = tape4[:t35]
-		dtape4 = dtape4[:t35]
-		dh4i := dh4_2[i5]
-		dh4_2[i5] = 0
-		ds5 += (1 - t36*t36) * dh4i
-		dds -= 2 * (t37 * t36) * dh4i
-		t38 := ds5
-		t39 := dds
+		t30 := len(tape4) - 1
+		t31 := tape4[t30]
+		t32 := dtape4[t30]
+		tape4 = tape4[:t30]
+		dtape4 = dtape4[:t30]
+		h4iBar := h4Bar[i5]
+		h4Bar[i5] = 0
+		sBar += (1 - t31*t31) * h4iBar
+		dsBar -= 2 * (t32 * t31) * h4iBar
+		t33 := sBar
+		t34 := dsBar
 		for j5 := n5 - 1; j5 >= 0; j5-- {
-			t40 := m.W4[i5*m.H3+j5]
-			t41 := ddh3[j5]
-			dh3_2[j5] += t40 * t38
-			ddh3[j5] = t41 + t40*t39
+			t35 := m.W4[i5*m.H3+j5]
+			dh3jBar := dh3Bar[j5]
+			h3Bar[j5] += t35 * t33
+			dh3Bar[j5] = dh3jBar + t35*t34
 		}
-		ds5 = 0
-		dds = 0
+		sBar = 0
+		dsBar = 0
 	}
 	for i6 := n5 - 1; i6 >= 0; i6-- {
-		t26 := len(tape4) - 1
-		t27 := tape4[t26]
-		t28 := dtape4[t26]
-		tape4 = tape4[:t26]
-		dtape4 = dtape4[:t26]
-		dh3i := dh3_2[i6]
-		t29 := ddh3[i6]
-		dh3_2[i6] = 0
-		ddh3[i6] = 0
-		t30 := 1 - t27*t27
-		ds6 += t30 * dh3i
-		dds2 += t30*t29 - 2*(t28*t27)*dh3i
-		t31 := ds6
-		t32 := dds2
+		t23 := len(tape4) - 1
+		t24 := tape4[t23]
+		t25 := dtape4[t23]
+		tape4 = tape4[:t23]
+		dtape4 = dtape4[:t23]
+		h3iBar := h3Bar[i6]
+		dh3iBar := dh3Bar[i6]
+		h3Bar[i6] = 0
+		dh3Bar[i6] = 0
+		t26 := 1 - t24*t24
+		sBar2 += t26 * h3iBar
+		dsBar2 += t26*dh3iBar - 2*(t25*t24)*h3iBar
+		t27 := sBar2
+		t28 := dsBar2
 		for j4 := n3 - 1; j4 >= 0; j4-- {
-			t33 := m.W3[i6*m.H2+j4]
-			t34 := ddh2[j4]
-			dh2_2[j4] += t33 * t31
-			ddh2[j4] = t34 + t33*t32
+			t29 := m.W3[i6*m.H2+j4]
+			dh2jBar := dh2Bar[j4]
+			h2Bar[j4] += t29 * t27
+			dh2Bar[j4] = dh2jBar + t29*t28
 		}
-		ds6 = 0
-		dds2 = 0
+		sBar2 = 0
+		dsBar2 = 0
 	}
 	for i7 := n3 - 1; i7 >= 0; i7-- {
-		t17 := len(tape4) - 1
-		t18 := tape4[t17]
-		t19 := dtape4[t17]
-		tape4 = tape4[:t17]
-		dtape4 = dtape4[:t17]
-		dh2i := dh2_2[i7]
-		t20 := ddh2[i7]
-		dh2_2[i7] = 0
-		ddh2[i7] = 0
-		t21 := 1 - t18*t18
-		ds7 += t21 * dh2i
-		dds3 += t21*t20 - 2*(t19*t18)*dh2i
-		t22 := ds7
-		t23 := dds3
+		t16 := len(tape4) - 1
+		t17 := tape4[t16]
+		t18 := dtape4[t16]
+		tape4 = tape4[:t16]
+		dtape4 = dtape4[:t16]
+		h2iBar := h2Bar[i7]
+		dh2iBar := dh2Bar[i7]
+		h2Bar[i7] = 0
+		dh2Bar[i7] = 0
+		t19 := 1 - t17*t17
+		sBar3 += t19 * h2iBar
+		dsBar3 += t19*dh2iBar - 2*(t18*t17)*h2iBar
+		t20 := sBar3
+		t21 := dsBar3
 		for j3 := n - 1; j3 >= 0; j3-- {
-			t24 := m.W2[i7*m.H1+j3]
-			t25 := ddh1[j3]
-			dh1_2[j3] += t24 * t22
-			ddh1[j3] = t25 + t24*t23
+			t22 := m.W2[i7*m.H1+j3]
+			dh1jBar := dh1Bar[j3]
+			h1Bar[j3] += t22 * t20
+			dh1Bar[j3] = dh1jBar + t22*t21
 		}
-		ds7 = 0
-		dds3 = 0
+		sBar3 = 0
+		dsBar3 = 0
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
 		t12 := len(tape4) - 1
@@ -799,16 +799,16 @@ func mLPValueGradJVP(m *MLP, x, dx2, dx, ddx []float64) (float64, float64) {
 		t14 := dtape4[t12]
 		tape4 = tape4[:t12]
 		dtape4 = dtape4[:t12]
-		dh1i := dh1_2[i8]
-		t15 := ddh1[i8]
-		dh1_2[i8] = 0
-		ddh1[i8] = 0
-		dds4 += (1-t13*t13)*t15 - 2*(t14*t13)*dh1i
-		t16 := dds4
+		h1iBar := h1Bar[i8]
+		dh1iBar := dh1Bar[i8]
+		h1Bar[i8] = 0
+		dh1Bar[i8] = 0
+		dsBar4 += (1-t13*t13)*dh1iBar - 2*(t14*t13)*h1iBar
+		t15 := dsBar4
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			ddx[j2] += m.W1[i8*m.D+j2] * t16
+			dxBar[j2] += m.W1[i8*m.D+j2] * t15
 		}
-		dds4 = 0
+		dsBar4 = 0
 	}
 	return out, dout
 }

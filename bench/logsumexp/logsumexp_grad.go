@@ -39,19 +39,19 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 // LogSumExpGrad computes LogSumExp and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of LogSumExp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LogSumExpGrad(x, dx []float64) float64 {
+func LogSumExpGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	var dm float64
-	var dm2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LogSumExpGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var mBar float64
+	var mBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LogSumExpGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -69,34 +69,34 @@ func LogSumExpGrad(x, dx []float64) float64 {
 		sum += t12
 	}
 	t2 := math.Log(sum) + m
-	dm2 += 1
-	dsum += 1 / sum
-	t3 := dsum
+	mBar2 += 1
+	sumBar += 1 / sum
+	t3 := sumBar
 	for i3 := n - 1; i3 >= 0; i3-- {
 		t10 := len(tape) - 1
 		t11 := tape[t10] * t3
-		dm2 -= t11
-		dx[i3] += t11
+		mBar2 -= t11
+		xBar[i3] += t11
 		tape = tape[:t10]
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t4 := dm2
-		dm2 = 0
-		dm += t4
+		t4 := mBar2
+		mBar2 = 0
+		mBar += t4
 		t5 := len(tape) - 1
-		t6 := dm
-		dm = 0
+		t6 := mBar
+		mBar = 0
 		t7 := tape[t5] >= x[i4]
 		t8 := 0.0
 		if t7 {
 			t8 = 1
 		}
-		dm2 += t8 * t6
+		mBar2 += t8 * t6
 		t9 := 1.0
 		if t7 {
 			t9 = 0
 		}
-		dx[i4] += t9 * t6
+		xBar[i4] += t9 * t6
 		tape = tape[:t5]
 	}
 	return t2

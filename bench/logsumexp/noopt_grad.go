@@ -40,22 +40,22 @@ func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
 // LogSumExpGradO0 computes LogSumExp and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of LogSumExp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func LogSumExpGradO0(x, dx []float64) float64 {
+func LogSumExpGradO0(x, xBar []float64) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var dsum float64
-	var dm float64
-	var dm2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LogSumExpGradO0: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var mBar float64
+	var mBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LogSumExpGradO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape = slices.Grow(tape, max(n+2, 0))
@@ -74,37 +74,37 @@ func LogSumExpGradO0(x, dx []float64) float64 {
 		sum += t11
 	}
 	t := math.Log(sum) + m
-	dm2 += 1
-	dsum += 1 / sum
+	mBar2 += 1
+	sumBar += 1 / sum
 	for i3 := n2 - 1; i3 >= 0; i3-- {
 		t8 := tape
 		t9 := len(t8) - 1
 		tape = t8[:t9]
-		t10 := t8[t9] * dsum
-		dm2 += -t10
-		dx[i3] += t10
+		t10 := t8[t9] * sumBar
+		mBar2 += -t10
+		xBar[i3] += t10
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t2 := dm2
-		dm2 = 0
-		dm += t2
+		t2 := mBar2
+		mBar2 = 0
+		mBar += t2
 		t3 := tape
 		t4 := len(t3) - 1
 		m2 := t3[t4]
 		tape = t3[:t4]
 		v := x[i4]
-		t5 := dm
-		dm = 0
+		t5 := mBar
+		mBar = 0
 		t6 := 0.0
 		if m2 >= v {
 			t6 = 1
 		}
-		dm2 += t6 * t5
+		mBar2 += t6 * t5
 		t7 := 1.0
 		if m2 >= v {
 			t7 = 0
 		}
-		dx[i4] += t7 * t5
+		xBar[i4] += t7 * t5
 	}
 	return t
 }

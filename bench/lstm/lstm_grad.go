@@ -205,23 +205,23 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // LossGrad computes Loss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: main (into dmain), extra (into dextra).
+// Varied inputs: main (into mainBar), extra (into extraBar).
 // Fixed inputs: state, seq.
 // The first result is the value of Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
+func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var dtotal float64
-	var dlse float64
-	var dtotal2 float64
-	if cap(main) > 0 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
-		panic("LossGrad: main and dmain share memory: gadgen's gradients need them apart")
+	var totalBar float64
+	var lseBar float64
+	var totalBar2 float64
+	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
+		panic("LossGrad: main and mainBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(extra) > 0 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
-		panic("LossGrad: extra and dextra share memory: gadgen's gradients need them apart")
+	if cap(extra) > 0 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
+		panic("LossGrad: extra and extraBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(extra)
 	b := n / 3
@@ -234,10 +234,10 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 				if n4%b == 0 {
 					c := n4 / b
 					s := make([]float64, n3)
-					ds := make([]float64, n3)
+					sBar := make([]float64, n3)
 					t := copy(s, state)
 					ypred := make([]float64, b)
-					dypred := make([]float64, b)
+					ypredBar := make([]float64, b)
 					total := 0.0
 					for t2 := 0; t2 < c-1; t2++ {
 						t16 := append(append(tape, ypred...), s...)
@@ -252,28 +252,28 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 					}
 					t3 := float64((c - 1) * b)
 					t4 := -(total / t3)
-					dtotal2 -= 1 / t3
+					totalBar2 -= 1 / t3
 					for t5 := c - 2; t5 >= 0; t5-- {
-						t6 := dtotal2
-						dtotal2 = 0
-						dtotal += t6
+						t6 := totalBar2
+						totalBar2 = 0
+						totalBar += t6
 						ygold := seq[(t5+1)*b : (t5+2)*b]
-						t7 := dtotal
+						t7 := totalBar
 						for j := len(ygold) - 1; j >= 0; j-- {
 							t15 := ygold[j] * t7
-							dlse -= t15
-							dypred[j] += t15
+							lseBar -= t15
+							ypredBar[j] += t15
 						}
-						t8 := dtotal
-						dtotal = 0
-						dtotal2 += t8
-						t9 := dlse
-						dlse = 0
+						t8 := totalBar
+						totalBar = 0
+						totalBar2 += t8
+						t9 := lseBar
+						lseBar = 0
 						n5 := len(ypred)
 						t10 := len(tape) - n5
 						copy(ypred, tape[t10:])
 						t11 := tape[:t10]
-						logsumexp2Reverse(ypred, dypred, t9)
+						logsumexp2Reverse(ypred, ypredBar, t9)
 						t12 := len(t11) - len(s)
 						copy(s, t11[t12:])
 						t13 := t11[:t12]
@@ -281,19 +281,19 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 						copy(ypred, t13[t14:])
 						predictReverseWrtDstMainExtraS(
 							ypred,
-							dypred,
+							ypredBar,
 							main,
-							dmain,
+							mainBar,
 							extra,
-							dextra,
+							extraBar,
 							s,
-							ds,
+							sBar,
 							seq[t5*b:(t5+1)*b],
 						)
 						tape = t13[:t14]
 					}
 					for k := 0; k < t; k++ {
-						ds[k] = 0
+						sBar[k] = 0
 					}
 					return t4
 				}
@@ -309,15 +309,15 @@ func LossGrad(main, dmain, extra, dextra, state, seq []float64) float64 {
 // redo the writes of logsumexp2 that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: v (into dv).
+// Varied inputs: v (into vBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func logsumexp2Reverse(v, dv []float64, seed float64) {
+func logsumexp2Reverse(v, vBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("logsumexp2Reverse: v and dv share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
+		panic("logsumexp2Reverse: v and vBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -328,11 +328,11 @@ func logsumexp2Reverse(v, dv []float64, seed float64) {
 		sum += t5
 	}
 	t2 := sum + 2
-	dsum += 1 / t2 * seed
-	t3 := dsum
+	sumBar += 1 / t2 * seed
+	t3 := sumBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
-		dv[i2] += tape[t4] * t3
+		vBar[i2] += tape[t4] * t3
 		tape = tape[:t4]
 	}
 }
@@ -343,36 +343,36 @@ func logsumexp2Reverse(v, dv []float64, seed float64) {
 // redo the writes of predict that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), main (into dmain), extra (into dextra), s (into ds).
+// Varied inputs: dst (into dstBar), main (into mainBar), extra (into extraBar), s (into sBar).
 // Fixed inputs: x.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// predict writes dst: on entry ddst holds the adjoint of the values predict leaves in
+// predict writes dst: on entry dstBar holds the adjoint of the values predict leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-// predict writes s: on entry ds holds the adjoint of the values predict leaves in
+// predict writes s: on entry sBar holds the adjoint of the values predict leaves in
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
-func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
+func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar, s, sBar, x []float64) {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: dst and ddst share memory: gadgen's gradients need them apart")
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(main) > 0
-	if t2 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: main and dmain share memory: gadgen's gradients need them apart")
+	if t2 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: main and mainBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(extra) > 0
-	if t3 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: extra and dextra share memory: gadgen's gradients need them apart")
+	if t3 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: extra and extraBar share memory: gadgen's gradients need them apart")
 	}
 	t4 := cap(s) > 0
-	if t4 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("predictReverseWrtDstMainExtraS: s and ds share memory: gadgen's gradients need them apart")
+	if t4 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("predictReverseWrtDstMainExtraS: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &main[:1][0] {
 		panic("predictReverseWrtDstMainExtraS: dst and main share memory: gadgen's gradients need them apart")
@@ -408,24 +408,24 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		dst[j] = x[j] * inW[j]
 	}
 	y := dst
-	dy := ddst
+	yBar := dstBar
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t29 := 2 * k * b
-		t30 := (2*k + 1) * b
-		h := s[t29:t30]
-		t31 := s[(2*k+1)*b : (2*k+2)*b]
-		tape = append(append(append(tape, h...), t31...), y...)
+		t27 := 2 * k * b
+		t28 := (2*k + 1) * b
+		h := s[t27:t28]
+		t29 := s[(2*k+1)*b : (2*k+2)*b]
+		tape = append(append(append(tape, h...), t29...), y...)
 		cell(
 			h,
-			t31,
+			t29,
 			main[2*k*4*b:(2*k+1)*4*b],
 			main[(2*k+1)*4*b:(2*k+2)*4*b],
 			y,
 		)
-		tapeSlices = append(tapeSlices, y, dy)
+		tapeSlices = append(tapeSlices, y, yBar)
 		y = h
-		dy = ds[t29:t30]
+		yBar = sBar[t27:t28]
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
 	for j2 := 0; j2 < n; j2++ {
@@ -434,59 +434,59 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 		tape = append(tape, yj2)
 	}
 	for j3 := n - 1; j3 >= 0; j3-- {
-		t26 := len(tape) - 1
-		yj := tape[t26]
-		t27 := ddst[j3]
-		ddst[j3] = 0
-		dextra[t7:t8][j3] += t27
-		t28 := outW[j3]
-		dextra[b:t6][j3] += yj * t27
-		dy[j3] += t27 * t28
-		tape = tape[:t26]
+		t25 := len(tape) - 1
+		yj := tape[t25]
+		dstjBar2 := dstBar[j3]
+		dstBar[j3] = 0
+		extraBar[t7:t8][j3] += dstjBar2
+		t26 := outW[j3]
+		extraBar[b:t6][j3] += yj * dstjBar2
+		yBar[j3] += dstjBar2 * t26
+		tape = tape[:t25]
 	}
 	k--
 	for ; k >= 0; k-- {
 		n2 := len(tapeSlices)
-		t10 := n2 - 2
-		y2 := tapeSlices[t10]
-		dy2 := tapeSlices[n2-1]
-		t11 := len(tape) - len(y2)
-		copy(y2, tape[t11:])
-		t12 := tape[:t11]
-		t13 := (2*k + 1) * b
-		t14 := (2*k + 2) * b
-		t15 := s[t13:t14]
-		t16 := len(t12) - len(t15)
-		copy(t15, t12[t16:])
-		t17 := t12[:t16]
-		t18 := 2 * k * b
-		t19 := (2*k + 1) * b
-		t20 := s[t18:t19]
-		t21 := len(t17) - len(t20)
-		copy(t20, t17[t21:])
-		t22 := 2 * k * 4 * b
+		t9 := n2 - 2
+		y2 := tapeSlices[t9]
+		yBar2 := tapeSlices[n2-1]
+		t10 := len(tape) - len(y2)
+		copy(y2, tape[t10:])
+		t11 := tape[:t10]
+		t12 := (2*k + 1) * b
+		t13 := (2*k + 2) * b
+		t14 := s[t12:t13]
+		t15 := len(t11) - len(t14)
+		copy(t14, t11[t15:])
+		t16 := t11[:t15]
+		t17 := 2 * k * b
+		t18 := (2*k + 1) * b
+		t19 := s[t17:t18]
+		t20 := len(t16) - len(t19)
+		copy(t19, t16[t20:])
+		t21 := 2 * k * 4 * b
+		t22 := (2*k + 1) * 4 * b
 		t23 := (2*k + 1) * 4 * b
-		t24 := (2*k + 1) * 4 * b
-		t25 := (2*k + 2) * 4 * b
+		t24 := (2*k + 2) * 4 * b
 		cellReverse(
-			t20,
-			ds[t18:t19],
-			t15,
-			ds[t13:t14],
-			main[t22:t23],
-			dmain[t22:t23],
-			main[t24:t25],
-			dmain[t24:t25],
+			t19,
+			sBar[t17:t18],
+			t14,
+			sBar[t12:t13],
+			main[t21:t22],
+			mainBar[t21:t22],
+			main[t23:t24],
+			mainBar[t23:t24],
 			y2,
-			dy2,
+			yBar2,
 		)
-		tape = t17[:t21]
-		tapeSlices = tapeSlices[:t10]
+		tape = t16[:t20]
+		tapeSlices = tapeSlices[:t9]
 	}
 	for j4 := n - 1; j4 >= 0; j4-- {
-		t9 := ddst[j4]
-		ddst[j4] = 0
-		dextra[:b][j4] += x[j4] * t9
+		dstjBar := dstBar[j4]
+		dstBar[j4] = 0
+		extraBar[:b][j4] += x[j4] * dstjBar
 	}
 }
 
@@ -496,45 +496,45 @@ func predictReverseWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds
 // redo the writes of cell that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: h (into dh), s (into ds), w (into dw), bias (into dbias), y (into dy).
+// Varied inputs: h (into hBar), s (into sBar), w (into wBar), bias (into biasBar), y (into yBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// cell writes h: on entry dh holds the adjoint of the values cell leaves in
+// cell writes h: on entry hBar holds the adjoint of the values cell leaves in
 // h (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values h held on entry.
-// cell writes s: on entry ds holds the adjoint of the values cell leaves in
+// cell writes s: on entry sBar holds the adjoint of the values cell leaves in
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
-func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
+func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var do float64
+	var oBar float64
 	var t50 float64
-	var din float64
+	var inBar float64
 	var t51 float64
 	var t52 float64
-	var df float64
+	var fBar float64
 	var t53 float64
 	var t54 float64
 	t2 := cap(h) > 0
-	if t2 && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
-		panic("cellReverse: h and dh share memory: gadgen's gradients need them apart")
+	if t2 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
+		panic("cellReverse: h and hBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(s) > 0
-	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("cellReverse: s and ds share memory: gadgen's gradients need them apart")
+	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("cellReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	t4 := cap(w) > 0
-	if t4 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("cellReverse: w and dw share memory: gadgen's gradients need them apart")
+	if t4 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("cellReverse: w and wBar share memory: gadgen's gradients need them apart")
 	}
 	t5 := cap(bias) > 0
-	if t5 && cap(dbias) > 0 && &bias[:1][0] == &dbias[:1][0] {
-		panic("cellReverse: bias and dbias share memory: gadgen's gradients need them apart")
+	if t5 && cap(biasBar) > 0 && &bias[:1][0] == &biasBar[:1][0] {
+		panic("cellReverse: bias and biasBar share memory: gadgen's gradients need them apart")
 	}
 	t6 := cap(y) > 0
-	if t6 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("cellReverse: y and dy share memory: gadgen's gradients need them apart")
+	if t6 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("cellReverse: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &h[:1][0] == &s[:1][0] {
 		panic("cellReverse: h and s share memory: gadgen's gradients need them apart")
@@ -593,66 +593,66 @@ func cellReverse(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		t10 := tape[n-2]
 		t11 := tape[n-1]
 		t12 := tape[:t7]
-		dhj := dh[j2]
-		dh[j2] = 0
+		hjBar := hBar[j2]
+		hBar[j2] = 0
 		t13 := len(t12) - 1
 		t14 := t12[:t13]
 		h[j2] = t12[t13]
-		do += dhj * t10
-		ds[j2] += (1 - t10*t10) * (1 / (1 + t11) * dhj)
-		dsj := ds[j2]
-		ds[j2] = 0
-		din += dsj * g
-		df += sj * dsj
-		ds[j2] += dsj * (1 / (1 + t8))
-		t15 := (1 - g*g) * (1 / (1 + t9) * dsj)
-		dbias[3*b+j2] += t15
+		oBar += hjBar * t10
+		sBar[j2] += (1 - t10*t10) * (1 / (1 + t11) * hjBar)
+		sjBar := sBar[j2]
+		sBar[j2] = 0
+		inBar += sjBar * g
+		fBar += sj * sjBar
+		sBar[j2] += sjBar * (1 / (1 + t8))
+		t15 := (1 - g*g) * (1 / (1 + t9) * sjBar)
+		biasBar[3*b+j2] += t15
 		t16 := 3*b + j2
 		t52 += t15 * w[t16]
-		dw[t16] += h[j2] * t15
+		wBar[t16] += h[j2] * t15
 		t17 := len(t14) - 1
 		t18 := t14[t17]
 		t19 := t14[:t17]
-		t20 := do
-		do = 0
+		t20 := oBar
+		oBar = 0
 		t21 := 1 + t18
 		t50 += t18 * (t20 * (1 / t21) / t21)
 		t22 := t50
 		t50 = 0
-		dbias[2*b+j2] += t22
+		biasBar[2*b+j2] += t22
 		t23 := 2*b + j2
 		t54 += t22 * w[t23]
-		dw[t23] += y[j2] * t22
+		wBar[t23] += y[j2] * t22
 		t24 := len(t19) - 1
 		t25 := t19[t24]
 		t26 := t19[:t24]
-		t27 := din
-		din = 0
+		t27 := inBar
+		inBar = 0
 		t28 := 1 + t25
 		t51 += t25 * (t27 * (1 / t28) / t28)
 		t29 := t51
 		t51 = 0
 		t30 := b + j2
-		dbias[t30] += t29
+		biasBar[t30] += t29
 		t52 += t29 * w[t30]
-		dw[t30] += h[j2] * t29
+		wBar[t30] += h[j2] * t29
 		t31 := t52
 		t52 = 0
-		dh[j2] += t31
+		hBar[j2] += t31
 		t32 := len(t26) - 1
 		t33 := t26[t32]
 		tape = t26[:t32]
-		t34 := df
-		df = 0
+		t34 := fBar
+		fBar = 0
 		t35 := 1 + t33
 		t53 += t33 * (t34 * (1 / t35) / t35)
 		t36 := t53
 		t53 = 0
-		dbias[j2] += t36
+		biasBar[j2] += t36
 		t54 += t36 * w[j2]
-		dw[j2] += y[j2] * t36
+		wBar[j2] += y[j2] * t36
 		t37 := t54
 		t54 = 0
-		dy[j2] += t37
+		yBar[j2] += t37
 	}
 }

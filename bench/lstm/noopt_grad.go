@@ -203,7 +203,7 @@ func sigmoidJVPO0(x, dx float64) (float64, float64) {
 // LossGradO0 computes Loss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: main (into dmain), extra (into dextra).
+// Varied inputs: main (into mainBar), extra (into extraBar).
 // Fixed inputs: state, seq.
 // The first result is the value of Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
@@ -211,19 +211,19 @@ func sigmoidJVPO0(x, dx float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
+func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	var ygold2 []float64
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var dtotal float64
-	var dlse float64
-	var dtotal2 float64
-	if cap(main) > 0 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
-		panic("LossGradO0: main and dmain share memory: gadgen's gradients need them apart")
+	var totalBar float64
+	var lseBar float64
+	var totalBar2 float64
+	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
+		panic("LossGradO0: main and mainBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(extra) > 0 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
-		panic("LossGradO0: extra and dextra share memory: gadgen's gradients need them apart")
+	if cap(extra) > 0 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
+		panic("LossGradO0: extra and extraBar share memory: gadgen's gradients need them apart")
 	}
 	b := len(extra) / 3
 	if b == 0 || len(extra) != 3*b || len(main)%(8*b) != 0 || len(state) != len(main)/4 || len(seq)%b != 0 {
@@ -232,10 +232,10 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 	c := len(seq) / b
 	n := len(state)
 	s := make([]float64, n)
-	ds := make([]float64, n)
+	sBar := make([]float64, n)
 	t := copy(s, state)
 	ypred := make([]float64, b)
-	dypred := make([]float64, b)
+	ypredBar := make([]float64, b)
 	total := 0.0
 	t2 := 0
 	var t3 int
@@ -259,28 +259,28 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 	}
 	t4 := float64((c - 1) * b)
 	t5 := -total / t4
-	dtotal2 += -(1 / t4)
+	totalBar2 += -(1 / t4)
 	for t6 := t3 - 1; t6 >= 0; t6-- {
-		t7 := dtotal2
-		dtotal2 = 0
-		dtotal += t7
+		t7 := totalBar2
+		totalBar2 = 0
+		totalBar += t7
 		t8 := seq[(t6+1)*b : (t6+2)*b]
 		ygold2 = t8
 		for j := len(t8) - 1; j >= 0; j-- {
-			t17 := ygold2[j] * dtotal
-			dlse += -t17
-			dypred[j] += t17
+			t17 := ygold2[j] * totalBar
+			lseBar += -t17
+			ypredBar[j] += t17
 		}
-		t9 := dtotal
-		dtotal = 0
-		dtotal2 += t9
-		t10 := dlse
-		dlse = 0
+		t9 := totalBar
+		totalBar = 0
+		totalBar2 += t9
+		t10 := lseBar
+		lseBar = 0
 		t11 := tape
 		t12 := len(t11) - len(ypred)
 		copy(ypred, t11[t12:])
 		tape = t11[:t12]
-		logsumexp2ReverseO0(ypred, dypred, t10)
+		logsumexp2ReverseO0(ypred, ypredBar, t10)
 		t13 := tape
 		t14 := len(t13) - len(s)
 		copy(s, t13[t14:])
@@ -291,18 +291,18 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 		tape = t15[:t16]
 		predictReverseWrtDstMainExtraSO0(
 			ypred,
-			dypred,
+			ypredBar,
 			main,
-			dmain,
+			mainBar,
 			extra,
-			dextra,
+			extraBar,
 			s,
-			ds,
+			sBar,
 			seq[t6*b:(t6+1)*b],
 		)
 	}
 	for k := 0; k < t; k++ {
-		ds[k] = 0
+		sBar[k] = 0
 	}
 	return t5
 }
@@ -313,18 +313,18 @@ func LossGradO0(main, dmain, extra, dextra, state, seq []float64) float64 {
 // redo the writes of logsumexp2 that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: v (into dv).
+// Varied inputs: v (into vBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func logsumexp2ReverseO0(v, dv []float64, seed float64) {
+func logsumexp2ReverseO0(v, vBar []float64, seed float64) {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var dsum float64
-	if cap(v) > 0 && cap(dv) > 0 && &v[:1][0] == &dv[:1][0] {
-		panic("logsumexp2ReverseO0: v and dv share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
+		panic("logsumexp2ReverseO0: v and vBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
 	tape = slices.Grow(tape, max(n+2, 0))
@@ -335,12 +335,12 @@ func logsumexp2ReverseO0(v, dv []float64, seed float64) {
 		sum += t4
 	}
 	t := sum + 2
-	dsum += 1 / t * seed
+	sumBar += 1 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t2 := tape
 		t3 := len(t2) - 1
 		tape = t2[:t3]
-		dv[i2] += t2[t3] * dsum
+		vBar[i2] += t2[t3] * sumBar
 	}
 }
 
@@ -350,36 +350,36 @@ func logsumexp2ReverseO0(v, dv []float64, seed float64) {
 // redo the writes of predict that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), main (into dmain), extra (into dextra), s (into ds).
+// Varied inputs: dst (into dstBar), main (into mainBar), extra (into extraBar), s (into sBar).
 // Fixed inputs: x.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// predict writes dst: on entry ddst holds the adjoint of the values predict leaves in
+// predict writes dst: on entry dstBar holds the adjoint of the values predict leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-// predict writes s: on entry ds holds the adjoint of the values predict leaves in
+// predict writes s: on entry sBar holds the adjoint of the values predict leaves in
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
-func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
+func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBar, s, sBar, x []float64) {
 	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
 	tapeSlices = tapeSlicesBuf[:0]
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: dst and ddst share memory: gadgen's gradients need them apart")
+	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(main) > 0 && cap(dmain) > 0 && &main[:1][0] == &dmain[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: main and dmain share memory: gadgen's gradients need them apart")
+	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: main and mainBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(extra) > 0 && cap(dextra) > 0 && &extra[:1][0] == &dextra[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: extra and dextra share memory: gadgen's gradients need them apart")
+	if cap(extra) > 0 && cap(extraBar) > 0 && &extra[:1][0] == &extraBar[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: extra and extraBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("predictReverseWrtDstMainExtraSO0: s and ds share memory: gadgen's gradients need them apart")
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("predictReverseWrtDstMainExtraSO0: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(dst) > 0 && cap(main) > 0 && &dst[:1][0] == &main[:1][0] {
 		panic("predictReverseWrtDstMainExtraSO0: dst and main share memory: gadgen's gradients need them apart")
@@ -414,26 +414,26 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 		dst[j] = x[j] * inW[j]
 	}
 	y := dst
-	dy := ddst
+	yBar := dstBar
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t27 := 2 * k * b
-		t28 := (2*k + 1) * b
-		h := s[t27:t28]
-		t29 := s[(2*k+1)*b : (2*k+2)*b]
+		t25 := 2 * k * b
+		t26 := (2*k + 1) * b
+		h := s[t25:t26]
+		t27 := s[(2*k+1)*b : (2*k+2)*b]
 		tape = append(tape, h...)
-		tape = append(tape, t29...)
+		tape = append(tape, t27...)
 		tape = append(tape, y...)
 		cell(
 			h,
-			t29,
+			t27,
 			main[2*k*4*b:(2*k+1)*4*b],
 			main[(2*k+1)*4*b:(2*k+2)*4*b],
 			y,
 		)
-		tapeSlices = append(tapeSlices, y, dy)
+		tapeSlices = append(tapeSlices, y, yBar)
 		y = h
-		dy = ds[t27:t28]
+		yBar = sBar[t25:t26]
 	}
 	n2 := len(dst)
 	tape = slices.Grow(tape, max(n2+2, 0))
@@ -443,63 +443,63 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 		tape = append(tape, yj2)
 	}
 	for j3 := n2 - 1; j3 >= 0; j3-- {
-		t23 := tape
-		t24 := len(t23) - 1
-		yj := t23[t24]
-		tape = t23[:t24]
-		t25 := ddst[j3]
-		ddst[j3] = 0
-		dextra[t2:t3][j3] += t25
-		t26 := extra[b:t][j3]
-		dextra[b:t][j3] += yj * t25
-		dy[j3] += t25 * t26
+		t22 := tape
+		t23 := len(t22) - 1
+		yj := t22[t23]
+		tape = t22[:t23]
+		dstjBar2 := dstBar[j3]
+		dstBar[j3] = 0
+		extraBar[t2:t3][j3] += dstjBar2
+		t24 := extra[b:t][j3]
+		extraBar[b:t][j3] += yj * dstjBar2
+		yBar[j3] += dstjBar2 * t24
 	}
 	k--
 	for ; k >= 0; k-- {
-		t5 := tapeSlices
-		t6 := len(t5) - 2
-		y2 := t5[t6]
-		dy2 := t5[t6+1]
-		tapeSlices = t5[:t6]
-		t7 := tape
-		t8 := len(t7) - len(y2)
-		copy(y2, t7[t8:])
-		tape = t7[:t8]
-		t9 := (2*k + 1) * b
-		t10 := (2*k + 2) * b
-		t11 := s[t9:t10]
-		t12 := tape
-		t13 := len(t12) - len(t11)
-		copy(t11, t12[t13:])
-		tape = t12[:t13]
-		t14 := 2 * k * b
-		t15 := (2*k + 1) * b
-		t16 := s[t14:t15]
-		t17 := tape
-		t18 := len(t17) - len(t16)
-		copy(t16, t17[t18:])
-		tape = t17[:t18]
-		t19 := 2 * k * 4 * b
+		t4 := tapeSlices
+		t5 := len(t4) - 2
+		y2 := t4[t5]
+		yBar2 := t4[t5+1]
+		tapeSlices = t4[:t5]
+		t6 := tape
+		t7 := len(t6) - len(y2)
+		copy(y2, t6[t7:])
+		tape = t6[:t7]
+		t8 := (2*k + 1) * b
+		t9 := (2*k + 2) * b
+		t10 := s[t8:t9]
+		t11 := tape
+		t12 := len(t11) - len(t10)
+		copy(t10, t11[t12:])
+		tape = t11[:t12]
+		t13 := 2 * k * b
+		t14 := (2*k + 1) * b
+		t15 := s[t13:t14]
+		t16 := tape
+		t17 := len(t16) - len(t15)
+		copy(t15, t16[t17:])
+		tape = t16[:t17]
+		t18 := 2 * k * 4 * b
+		t19 := (2*k + 1) * 4 * b
 		t20 := (2*k + 1) * 4 * b
-		t21 := (2*k + 1) * 4 * b
-		t22 := (2*k + 2) * 4 * b
+		t21 := (2*k + 2) * 4 * b
 		cellReverseO0(
-			s[t14:t15],
-			ds[t14:t15],
-			s[t9:t10],
-			ds[t9:t10],
-			main[t19:t20],
-			dmain[t19:t20],
-			main[t21:t22],
-			dmain[t21:t22],
+			s[t13:t14],
+			sBar[t13:t14],
+			s[t8:t9],
+			sBar[t8:t9],
+			main[t18:t19],
+			mainBar[t18:t19],
+			main[t20:t21],
+			mainBar[t20:t21],
 			y2,
-			dy2,
+			yBar2,
 		)
 	}
 	for j4 := n - 1; j4 >= 0; j4-- {
-		t4 := ddst[j4]
-		ddst[j4] = 0
-		dextra[:b][j4] += x[j4] * t4
+		dstjBar := dstBar[j4]
+		dstBar[j4] = 0
+		extraBar[:b][j4] += x[j4] * dstjBar
 	}
 }
 
@@ -509,35 +509,35 @@ func predictReverseWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, 
 // redo the writes of cell that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: h (into dh), s (into ds), w (into dw), bias (into dbias), y (into dy).
+// Varied inputs: h (into hBar), s (into sBar), w (into wBar), bias (into biasBar), y (into yBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// cell writes h: on entry dh holds the adjoint of the values cell leaves in
+// cell writes h: on entry hBar holds the adjoint of the values cell leaves in
 // h (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values h held on entry.
-// cell writes s: on entry ds holds the adjoint of the values cell leaves in
+// cell writes s: on entry sBar holds the adjoint of the values cell leaves in
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
-func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
+func cellReverseO0(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	if cap(h) > 0 && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
-		panic("cellReverseO0: h and dh share memory: gadgen's gradients need them apart")
+	if cap(h) > 0 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
+		panic("cellReverseO0: h and hBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("cellReverseO0: s and ds share memory: gadgen's gradients need them apart")
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("cellReverseO0: s and sBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("cellReverseO0: w and dw share memory: gadgen's gradients need them apart")
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("cellReverseO0: w and wBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(bias) > 0 && cap(dbias) > 0 && &bias[:1][0] == &dbias[:1][0] {
-		panic("cellReverseO0: bias and dbias share memory: gadgen's gradients need them apart")
+	if cap(bias) > 0 && cap(biasBar) > 0 && &bias[:1][0] == &biasBar[:1][0] {
+		panic("cellReverseO0: bias and biasBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("cellReverseO0: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("cellReverseO0: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(h) > 0 && cap(s) > 0 && &h[:1][0] == &s[:1][0] {
 		panic("cellReverseO0: h and s share memory: gadgen's gradients need them apart")
@@ -584,44 +584,44 @@ func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		t3 := t[t2+4]
 		o := t[t2+5]
 		tape = t[:t2]
-		dhj := dh[j2]
-		dh[j2] = 0
+		hjBar := hBar[j2]
+		hBar[j2] = 0
 		t4 := tape
 		t5 := len(t4) - 1
 		tape = t4[:t5]
 		h[j2] = t4[t5]
-		ds[j2] += (1 - t3*t3) * (o * dhj)
-		dsj := ds[j2]
-		ds[j2] = 0
-		ds[j2] += dsj * f
-		t6 := (1 - g*g) * (in * dsj)
-		dbias[3*b+j2] += t6
+		sBar[j2] += (1 - t3*t3) * (o * hjBar)
+		sjBar := sBar[j2]
+		sBar[j2] = 0
+		sBar[j2] += sjBar * f
+		t6 := (1 - g*g) * (in * sjBar)
+		biasBar[3*b+j2] += t6
 		t7 := 3*b + j2
 		t8 := w[t7]
-		dw[t7] += h[j2] * t6
-		dh[j2] += t6 * t8
+		wBar[t7] += h[j2] * t6
+		hBar[j2] += t6 * t8
 		yj := y[j2]
 		t9 := 2*b + j2
 		t10 := w[t9]
 		t11 := 2*b + j2
-		t12 := sigmoidReverseO0(yj*t10+bias[t11], dhj*t3)
-		dbias[t11] += t12
-		dw[t9] += yj * t12
-		dy[j2] += t12 * t10
+		t12 := sigmoidReverseO0(yj*t10+bias[t11], hjBar*t3)
+		biasBar[t11] += t12
+		wBar[t9] += yj * t12
+		yBar[j2] += t12 * t10
 		hj := h[j2]
 		t13 := b + j2
 		t14 := w[t13]
 		t15 := b + j2
-		t16 := sigmoidReverseO0(hj*t14+bias[t15], dsj*g)
-		dbias[t15] += t16
-		dw[t13] += hj * t16
-		dh[j2] += t16 * t14
+		t16 := sigmoidReverseO0(hj*t14+bias[t15], sjBar*g)
+		biasBar[t15] += t16
+		wBar[t13] += hj * t16
+		hBar[j2] += t16 * t14
 		yj2 := y[j2]
 		wj := w[j2]
-		t17 := sigmoidReverseO0(yj2*wj+bias[j2], sj*dsj)
-		dbias[j2] += t17
-		dw[j2] += yj2 * t17
-		dy[j2] += t17 * wj
+		t17 := sigmoidReverseO0(yj2*wj+bias[j2], sj*sjBar)
+		biasBar[j2] += t17
+		wBar[j2] += yj2 * t17
+		yBar[j2] += t17 * wj
 	}
 }
 
@@ -631,15 +631,15 @@ func cellReverseO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 // redo the writes of sigmoid that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // Generated without optimization (opt=0), for comparison.
-func sigmoidReverseO0(x, seed float64) (dx float64) {
+func sigmoidReverseO0(x, seed float64) (xBar float64) {
 	t := math.Exp(-x)
 	t2 := 1 + t
 	t3 := 1 / t2
-	dx += -(t * -(seed * t3 / t2))
-	return dx
+	xBar += -(t * -(seed * t3 / t2))
+	return xBar
 }

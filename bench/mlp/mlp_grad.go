@@ -10,25 +10,25 @@ import (
 // LossGrad computes Net.Loss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: n (into dn).
+// Varied inputs: n (into nBar).
 // Fixed inputs: x, labels.
 // The first result is the value of Net.Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (n *Net) LossGrad(dn *Net, x []float64, labels []int) float64 {
+func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	var dzmax float64
-	var da float64
-	var da2 float64
-	var dzmax2 float64
-	var da3 float64
-	var da4 float64
-	var dtotal float64
+	var sumBar float64
+	var zmaxBar float64
+	var aBar float64
+	var aBar2 float64
+	var zmaxBar2 float64
+	var aBar3 float64
+	var aBar4 float64
+	var totalBar float64
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	n2 := len(labels)
@@ -40,7 +40,7 @@ func (n *Net) LossGrad(dn *Net, x []float64, labels []int) float64 {
 		label2 := labels[s]
 		xs2 := x[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHidden)
-		dh2 := make([]float64, nHidden)
+		hBar2 := make([]float64, nHidden)
 		n6 := len(h2)
 		for i4 := 0; i4 < n6; i4++ {
 			w3 := n.W1[i4*nIn : (i4+1)*nIn]
@@ -53,7 +53,7 @@ func (n *Net) LossGrad(dn *Net, x []float64, labels []int) float64 {
 			tape = append(tape, t32)
 		}
 		z := make([]float64, nOut)
-		dz2 := make([]float64, nOut)
+		zBar2 := make([]float64, nOut)
 		n7 := len(z)
 		zmax2 := zmax
 		for k2 := 0; k2 < n7; k2++ {
@@ -74,99 +74,99 @@ func (n *Net) LossGrad(dn *Net, x []float64, labels []int) float64 {
 		}
 		t30 := z[label2]
 		tape = append(tape, sum2)
-		tapeSlices = append(tapeSlices, z, dz2, h2, dh2)
+		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
 		total += zmax2 + math.Log(sum2) - t30
 	}
 	t2 := float64(n2)
 	t3 := total / t2
-	dtotal += 1 / t2
-	t4 := dtotal
+	totalBar += 1 / t2
+	t4 := totalBar
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
 		t5 := n3 - 4
-		dz := tapeSlices[n3-3]
+		zBar := tapeSlices[n3-3]
 		h := tapeSlices[n3-2]
-		dh := tapeSlices[n3-1]
+		hBar := tapeSlices[n3-1]
 		t6 := tapeSlices[:t5]
 		xs := x[s2*nIn : (s2+1)*nIn]
 		t7 := len(tape) - 1
 		sum := tape[t7]
 		n4 := len(tapeSlices[t5])
 		label := labels[s2]
-		dz[label] -= t4
-		dzmax2 += t4
-		dsum += 1 / sum * t4
-		t8 := dsum
+		zBar[label] -= t4
+		zmaxBar2 += t4
+		sumBar += 1 / sum * t4
+		t8 := sumBar
 		tape = tape[:t7]
 		for i := n4 - 1; i >= 0; i-- {
 			t28 := len(tape) - 1
 			t29 := tape[t28] * t8
-			dzmax2 -= t29
-			dz[i] += t29
+			zmaxBar2 -= t29
+			zBar[i] += t29
 			tape = tape[:t28]
 		}
-		dsum = 0
+		sumBar = 0
 		for k := n4 - 1; k >= 0; k-- {
-			t15 := dzmax2
-			dzmax2 = 0
-			dzmax += t15
+			t15 := zmaxBar2
+			zmaxBar2 = 0
+			zmaxBar += t15
 			t16 := k * nHidden
 			t17 := (k + 1) * nHidden
 			w := n.W2[t16:t17]
-			dw2 := dn.W2[t16:t17]
+			wBar2 := nBar.W2[t16:t17]
 			n5 := len(tape)
 			t18 := n5 - 2
 			t19 := tape[:t18]
-			t20 := dzmax
-			dzmax = 0
+			t20 := zmaxBar
+			zmaxBar = 0
 			t21 := tape[t18] >= tape[n5-1]
 			t22 := 0.0
 			if t21 {
 				t22 = 1
 			}
-			dzmax2 += t22 * t20
+			zmaxBar2 += t22 * t20
 			t23 := 1.0
 			if t21 {
 				t23 = 0
 			}
-			da += t23 * t20
-			dzk := dz[k]
-			dz[k] = 0
-			da += dzk
-			t24 := da
+			aBar += t23 * t20
+			zkBar := zBar[k]
+			zBar[k] = 0
+			aBar += zkBar
+			t24 := aBar
 			for i3 := len(h) - 1; i3 >= 0; i3-- {
 				wi := w[i3]
-				dw2[i3] += t24 * h[i3]
-				dh[i3] += wi * t24
+				wBar2[i3] += t24 * h[i3]
+				hBar[i3] += wi * t24
 			}
-			t25 := da
-			da = 0
-			da2 += t25
-			t26 := da2
-			da2 = 0
-			t27 := dn.B2
+			t25 := aBar
+			aBar = 0
+			aBar2 += t25
+			t26 := aBar2
+			aBar2 = 0
+			t27 := nBar.B2
 			t27[k] += t26
 			tape = t19
 		}
-		dzmax2 = 0
+		zmaxBar2 = 0
 		for i2 := len(h) - 1; i2 >= 0; i2-- {
-			dw := dn.W1[i2*nIn : (i2+1)*nIn]
+			wBar := nBar.W1[i2*nIn : (i2+1)*nIn]
 			t9 := len(tape) - 1
 			t10 := tape[t9]
 			tape = tape[:t9]
-			dhi := dh[i2]
-			dh[i2] = 0
-			da3 += (1 - t10*t10) * dhi
-			t11 := da3
+			hiBar := hBar[i2]
+			hBar[i2] = 0
+			aBar3 += (1 - t10*t10) * hiBar
+			t11 := aBar3
 			for j := len(xs) - 1; j >= 0; j-- {
-				dw[j] += t11 * xs[j]
+				wBar[j] += t11 * xs[j]
 			}
-			t12 := da3
-			da3 = 0
-			da4 += t12
-			t13 := da4
-			da4 = 0
-			t14 := dn.B1
+			t12 := aBar3
+			aBar3 = 0
+			aBar4 += t12
+			t13 := aBar4
+			aBar4 = 0
+			t14 := nBar.B1
 			t14[i2] += t13
 		}
 		tapeSlices = t6
@@ -322,43 +322,43 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 // LossFlatGrad computes LossFlat and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: w1 (into dw1), b1 (into db1), w2 (into dw2), b2 (into db2).
+// Varied inputs: w1 (into w1Bar), b1 (into b1Bar), w2 (into w2Bar), b2 (into b2Bar).
 // Fixed inputs: x, labels.
 // The first result is the value of LossFlat; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) float64 {
+func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, labels []int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	var dzmax float64
-	var da float64
-	var da2 float64
-	var dzmax2 float64
-	var da3 float64
-	var da4 float64
-	var dtotal float64
-	if cap(w1) > 0 && cap(dw1) > 0 && &w1[:1][0] == &dw1[:1][0] {
-		panic("LossFlatGrad: w1 and dw1 share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var zmaxBar float64
+	var aBar float64
+	var aBar2 float64
+	var zmaxBar2 float64
+	var aBar3 float64
+	var aBar4 float64
+	var totalBar float64
+	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
+		panic("LossFlatGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(b1) > 0 && cap(db1) > 0 && &b1[:1][0] == &db1[:1][0] {
-		panic("LossFlatGrad: b1 and db1 share memory: gadgen's gradients need them apart")
+	if cap(b1) > 0 && cap(b1Bar) > 0 && &b1[:1][0] == &b1Bar[:1][0] {
+		panic("LossFlatGrad: b1 and b1Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(w2) > 0 && cap(dw2) > 0 && &w2[:1][0] == &dw2[:1][0] {
-		panic("LossFlatGrad: w2 and dw2 share memory: gadgen's gradients need them apart")
+	if cap(w2) > 0 && cap(w2Bar) > 0 && &w2[:1][0] == &w2Bar[:1][0] {
+		panic("LossFlatGrad: w2 and w2Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(b2) > 0 && cap(db2) > 0 && &b2[:1][0] == &db2[:1][0] {
-		panic("LossFlatGrad: b2 and db2 share memory: gadgen's gradients need them apart")
+	if cap(b2) > 0 && cap(b2Bar) > 0 && &b2[:1][0] == &b2Bar[:1][0] {
+		panic("LossFlatGrad: b2 and b2Bar share memory: gadgen's gradients need them apart")
 	}
 	nHidden := len(b1)
 	nOut := len(b2)
 	batch := len(labels)
 	nIn := len(x) / batch
 	h := make([]float64, nHidden)
-	dh := make([]float64, nHidden)
+	hBar := make([]float64, nHidden)
 	z := make([]float64, nOut)
-	dz := make([]float64, nOut)
+	zBar := make([]float64, nOut)
 	zmax := math.Inf(-1)
 	tape := slices.Grow(t, max(batch+2, 0))
 	total := 0.0
@@ -395,84 +395,84 @@ func LossFlatGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int)
 	}
 	t2 := float64(batch)
 	t3 := total / t2
-	dtotal += 1 / t2
-	t4 := dtotal
+	totalBar += 1 / t2
+	t4 := totalBar
 	for s2 := batch - 1; s2 >= 0; s2-- {
 		t5 := len(tape) - 1
 		sum := tape[t5]
 		t6 := labels[s2]
-		dz[t6] -= t4
-		dzmax2 += t4
-		dsum += 1 / sum * t4
-		t7 := dsum
+		zBar[t6] -= t4
+		zmaxBar2 += t4
+		sumBar += 1 / sum * t4
+		t7 := sumBar
 		tape = tape[:t5]
 		for k := nOut - 1; k >= 0; k-- {
 			t26 := len(tape) - 1
 			t27 := tape[t26] * t7
-			dzmax2 -= t27
-			dz[k] += t27
+			zmaxBar2 -= t27
+			zBar[k] += t27
 			tape = tape[:t26]
 		}
-		dsum = 0
+		sumBar = 0
 		for k2 := nOut - 1; k2 >= 0; k2-- {
-			t15 := dzmax2
-			dzmax2 = 0
-			dzmax += t15
+			t15 := zmaxBar2
+			zmaxBar2 = 0
+			zmaxBar += t15
 			n := len(tape)
 			t16 := n - 2
 			t17 := tape[:t16]
-			t18 := dzmax
-			dzmax = 0
+			t18 := zmaxBar
+			zmaxBar = 0
 			t19 := tape[t16] >= tape[n-1]
 			t20 := 0.0
 			if t19 {
 				t20 = 1
 			}
-			dzmax2 += t20 * t18
+			zmaxBar2 += t20 * t18
 			t21 := 1.0
 			if t19 {
 				t21 = 0
 			}
-			da += t21 * t18
-			dzk := dz[k2]
-			dz[k2] = 0
-			da += dzk
-			t22 := da
+			aBar += t21 * t18
+			zkBar := zBar[k2]
+			zBar[k2] = 0
+			aBar += zkBar
+			t22 := aBar
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
 				hi := h[i2]
 				t25 := k2*nHidden + i2
-				dh[i2] += w2[t25] * t22
-				dw2[t25] += t22 * hi
+				hBar[i2] += w2[t25] * t22
+				w2Bar[t25] += t22 * hi
 			}
-			t23 := da
-			da = 0
-			da2 += t23
-			t24 := da2
-			da2 = 0
-			db2[k2] += t24
+			t23 := aBar
+			aBar = 0
+			aBar2 += t23
+			t24 := aBar2
+			aBar2 = 0
+			b2Bar[k2] += t24
 			tape = t17
 		}
-		dzmax2 = 0
+		zmaxBar2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
 			t8 := len(tape) - 1
 			t9 := tape[t8]
 			t10 := tape[:t8]
-			dhi := dh[i]
-			dh[i] = 0
+			hiBar := hBar[i]
+			hBar[i] = 0
 			t11 := len(t10) - 1
 			tape = t10[:t11]
 			h[i] = t10[t11]
-			da3 += (1 - t9*t9) * dhi
-			t12 := da3
+			aBar3 += (1 - t9*t9) * hiBar
+			t12 := aBar3
 			for j := nIn - 1; j >= 0; j-- {
-				dw1[i*nIn+j] += t12 * x[s2*nIn+j]
+				w1Bar[i*nIn+j] += t12 * x[s2*nIn+j]
 			}
-			t13 := da3
-			da3 = 0
-			da4 += t13
-			t14 := da4
-			da4 = 0
-			db1[i] += t14
+			t13 := aBar3
+			aBar3 = 0
+			aBar4 += t13
+			t14 := aBar4
+			aBar4 = 0
+			b1Bar[i] += t14
 		}
 	}
 	return t3

@@ -10,7 +10,7 @@ import (
 // LossGradO0 computes Net.Loss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: n (into dn).
+// Varied inputs: n (into nBar).
 // Fixed inputs: x, labels.
 // The first result is the value of Net.Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
@@ -18,16 +18,16 @@ import (
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
+func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	var z2 []float64
-	var dz5 []float64
+	var zBar5 []float64
 	var t32 []float64
-	var dw3 []float64
+	var wBar3 []float64
 	var w3 []float64
 	var h2 []float64
-	var dh4 []float64
+	var hBar4 []float64
 	var t33 []float64
-	var dw4 []float64
+	var wBar4 []float64
 	var xs2 []float64
 	var tapeSlices [][]float64
 	var tapeSlicesBuf [64][]float64
@@ -35,14 +35,14 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var dsum float64
-	var dzmax float64
-	var da float64
-	var da2 float64
-	var dzmax2 float64
-	var da3 float64
-	var da4 float64
-	var dtotal float64
+	var sumBar float64
+	var zmaxBar float64
+	var aBar float64
+	var aBar2 float64
+	var zmaxBar2 float64
+	var aBar3 float64
+	var aBar4 float64
+	var totalBar float64
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	nIn := len(x) / len(labels)
@@ -53,7 +53,7 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 		label2 := labels[s]
 		xs := x[s*nIn : (s+1)*nIn]
 		h := make([]float64, nHidden)
-		dh3 := make([]float64, nHidden)
+		hBar3 := make([]float64, nHidden)
 		n3 := len(h)
 		for i4 := 0; i4 < n3; i4++ {
 			w2 := n.W1[i4*nIn : (i4+1)*nIn]
@@ -66,7 +66,7 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 			tape = append(tape, t31)
 		}
 		z := make([]float64, nOut)
-		dz4 := make([]float64, nOut)
+		zBar4 := make([]float64, nOut)
 		n4 := len(z)
 		zmax2 := math.Inf(-1)
 		for k2 := 0; k2 < n4; k2++ {
@@ -87,109 +87,109 @@ func LossGradO0(n, dn *Net, x []float64, labels []int) float64 {
 		}
 		t29 := z[label2]
 		tape = append(tape, sum2)
-		tapeSlices = append(tapeSlices, z, dz4, h, dh3)
+		tapeSlices = append(tapeSlices, z, zBar4, h, hBar3)
 		total += zmax2 + math.Log(sum2) - t29
 	}
 	t := float64(len(labels))
 	t2 := total / t
-	dtotal += 1 / t
+	totalBar += 1 / t
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		t3 := tapeSlices
 		t4 := len(t3) - 4
 		tapeSlices = t3[:t4]
 		z2 = t3[t4]
-		dz5 = t3[t4+1]
+		zBar5 = t3[t4+1]
 		h2 = t3[t4+2]
-		dh4 = t3[t4+3]
+		hBar4 = t3[t4+3]
 		xs2 = x[s2*nIn : (s2+1)*nIn]
 		t5 := tape
 		t6 := len(t5) - 1
 		sum := t5[t6]
 		tape = t5[:t6]
-		t7 := dtotal
-		dz := dz5
+		t7 := totalBar
+		zBar := zBar5
 		label := labels[s2]
-		dz[label] += -t7
-		dzmax2 += t7
-		dsum += 1 / sum * t7
+		zBar[label] += -t7
+		zmaxBar2 += t7
+		sumBar += 1 / sum * t7
 		for i := len(z2) - 1; i >= 0; i-- {
 			t26 := tape
 			t27 := len(t26) - 1
 			tape = t26[:t27]
-			t28 := t26[t27] * dsum
-			dzmax2 += -t28
-			dz3 := dz5
-			dz3[i] += t28
+			t28 := t26[t27] * sumBar
+			zmaxBar2 += -t28
+			zBar3 := zBar5
+			zBar3[i] += t28
 		}
-		dsum = 0
+		sumBar = 0
 		for k := len(z2) - 1; k >= 0; k-- {
-			t14 := dzmax2
-			dzmax2 = 0
-			dzmax += t14
-			t32 = dn.W2
+			t14 := zmaxBar2
+			zmaxBar2 = 0
+			zmaxBar += t14
+			t32 = nBar.W2
 			t15 := k * nHidden
 			t16 := (k + 1) * nHidden
 			w3 = n.W2[t15:t16]
-			dw3 = t32[t15:t16]
+			wBar3 = t32[t15:t16]
 			t17 := tape
 			t18 := len(t17) - 2
 			zmax := t17[t18]
 			a := t17[t18+1]
 			tape = t17[:t18]
-			t19 := dzmax
-			dzmax = 0
+			t19 := zmaxBar
+			zmaxBar = 0
 			t20 := 0.0
 			if zmax >= a {
 				t20 = 1
 			}
-			dzmax2 += t20 * t19
+			zmaxBar2 += t20 * t19
 			t21 := 1.0
 			if zmax >= a {
 				t21 = 0
 			}
-			da += t21 * t19
-			dz2 := dz5
-			dzk := dz2[k]
-			dz2[k] = 0
-			da += dzk
+			aBar += t21 * t19
+			zBar2 := zBar5
+			zkBar := zBar2[k]
+			zBar2[k] = 0
+			aBar += zkBar
 			for i3 := len(h2) - 1; i3 >= 0; i3-- {
-				t25 := da
+				t25 := aBar
 				wi := w3[i3]
-				dw2 := dw3
-				dw2[i3] += t25 * h2[i3]
-				dh2 := dh4
-				dh2[i3] += wi * t25
+				wBar2 := wBar3
+				wBar2[i3] += t25 * h2[i3]
+				hBar2 := hBar4
+				hBar2[i3] += wi * t25
 			}
-			t22 := da
-			da = 0
-			da2 += t22
-			t23 := da2
-			da2 = 0
-			t24 := dn.B2
+			t22 := aBar
+			aBar = 0
+			aBar2 += t22
+			t23 := aBar2
+			aBar2 = 0
+			t24 := nBar.B2
 			t24[k] += t23
 		}
-		dzmax2 = 0
+		zmaxBar2 = 0
 		for i2 := len(h2) - 1; i2 >= 0; i2-- {
-			t33 = dn.W1
-			dw4 = t33[i2*nIn : (i2+1)*nIn]
+			t33 = nBar.W1
+			wBar4 = t33[i2*nIn : (i2+1)*nIn]
 			t8 := tape
 			t9 := len(t8) - 1
 			t10 := t8[t9]
 			tape = t8[:t9]
-			dh := dh4
-			dhi := dh[i2]
-			dh[i2] = 0
-			da3 += (1 - t10*t10) * dhi
+			hBar := hBar4
+			hiBar := hBar[i2]
+			hBar[i2] = 0
+			aBar3 += (1 - t10*t10) * hiBar
 			for j := len(xs2) - 1; j >= 0; j-- {
-				dw := dw4
-				dw[j] += da3 * xs2[j]
+				wBar := wBar4
+				wBar[j] += aBar3 * xs2[j]
 			}
-			t11 := da3
-			da3 = 0
-			da4 += t11
-			t12 := da4
-			da4 = 0
-			t13 := dn.B1
+			t11 := aBar3
+			aBar3 = 0
+			aBar4 += t11
+			t12 := aBar4
+			aBar4 = 0
+			t13 := nBar.B1
 			t13[i2] += t12
 		}
 	}
@@ -345,7 +345,7 @@ func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int
 // LossFlatGradO0 computes LossFlat and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: w1 (into dw1), b1 (into db1), w2 (into dw2), b2 (into db2).
+// Varied inputs: w1 (into w1Bar), b1 (into b1Bar), w2 (into w2Bar), b2 (into b2Bar).
 // Fixed inputs: x, labels.
 // The first result is the value of LossFlat; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
@@ -353,38 +353,38 @@ func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func LossFlatGradO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) float64 {
+func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, labels []int) float64 {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var dsum float64
-	var dzmax float64
-	var da float64
-	var da2 float64
-	var dzmax2 float64
-	var da3 float64
-	var da4 float64
-	var dtotal float64
-	if cap(w1) > 0 && cap(dw1) > 0 && &w1[:1][0] == &dw1[:1][0] {
-		panic("LossFlatGradO0: w1 and dw1 share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var zmaxBar float64
+	var aBar float64
+	var aBar2 float64
+	var zmaxBar2 float64
+	var aBar3 float64
+	var aBar4 float64
+	var totalBar float64
+	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
+		panic("LossFlatGradO0: w1 and w1Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(b1) > 0 && cap(db1) > 0 && &b1[:1][0] == &db1[:1][0] {
-		panic("LossFlatGradO0: b1 and db1 share memory: gadgen's gradients need them apart")
+	if cap(b1) > 0 && cap(b1Bar) > 0 && &b1[:1][0] == &b1Bar[:1][0] {
+		panic("LossFlatGradO0: b1 and b1Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(w2) > 0 && cap(dw2) > 0 && &w2[:1][0] == &dw2[:1][0] {
-		panic("LossFlatGradO0: w2 and dw2 share memory: gadgen's gradients need them apart")
+	if cap(w2) > 0 && cap(w2Bar) > 0 && &w2[:1][0] == &w2Bar[:1][0] {
+		panic("LossFlatGradO0: w2 and w2Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(b2) > 0 && cap(db2) > 0 && &b2[:1][0] == &db2[:1][0] {
-		panic("LossFlatGradO0: b2 and db2 share memory: gadgen's gradients need them apart")
+	if cap(b2) > 0 && cap(b2Bar) > 0 && &b2[:1][0] == &b2Bar[:1][0] {
+		panic("LossFlatGradO0: b2 and b2Bar share memory: gadgen's gradients need them apart")
 	}
 	nHidden := len(b1)
 	nOut := len(b2)
 	batch := len(labels)
 	nIn := len(x) / batch
 	h := make([]float64, nHidden)
-	dh := make([]float64, nHidden)
+	hBar := make([]float64, nHidden)
 	z := make([]float64, nOut)
-	dz := make([]float64, nOut)
+	zBar := make([]float64, nOut)
 	tape = slices.Grow(tape, max(batch+2, 0))
 	total := 0.0
 	for s := 0; s < batch; s++ {
@@ -420,86 +420,86 @@ func LossFlatGradO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []in
 	}
 	t := float64(batch)
 	t2 := total / t
-	dtotal += 1 / t
+	totalBar += 1 / t
 	for s2 := batch - 1; s2 >= 0; s2-- {
 		t3 := tape
 		t4 := len(t3) - 1
 		sum := t3[t4]
 		tape = t3[:t4]
-		t5 := dtotal
+		t5 := totalBar
 		t6 := labels[s2]
-		dz[t6] += -t5
-		dzmax2 += t5
-		dsum += 1 / sum * t5
+		zBar[t6] += -t5
+		zmaxBar2 += t5
+		sumBar += 1 / sum * t5
 		for k := nOut - 1; k >= 0; k-- {
 			t24 := tape
 			t25 := len(t24) - 1
 			tape = t24[:t25]
-			t26 := t24[t25] * dsum
-			dzmax2 += -t26
-			dz[k] += t26
+			t26 := t24[t25] * sumBar
+			zmaxBar2 += -t26
+			zBar[k] += t26
 		}
-		dsum = 0
+		sumBar = 0
 		for k2 := nOut - 1; k2 >= 0; k2-- {
-			t14 := dzmax2
-			dzmax2 = 0
-			dzmax += t14
+			t14 := zmaxBar2
+			zmaxBar2 = 0
+			zmaxBar += t14
 			t15 := tape
 			t16 := len(t15) - 2
 			zmax := t15[t16]
 			a := t15[t16+1]
 			tape = t15[:t16]
-			t17 := dzmax
-			dzmax = 0
+			t17 := zmaxBar
+			zmaxBar = 0
 			t18 := 0.0
 			if zmax >= a {
 				t18 = 1
 			}
-			dzmax2 += t18 * t17
+			zmaxBar2 += t18 * t17
 			t19 := 1.0
 			if zmax >= a {
 				t19 = 0
 			}
-			da += t19 * t17
-			dzk := dz[k2]
-			dz[k2] = 0
-			da += dzk
+			aBar += t19 * t17
+			zkBar := zBar[k2]
+			zBar[k2] = 0
+			aBar += zkBar
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
-				t22 := da
+				t22 := aBar
 				hi := h[i2]
 				t23 := k2*nHidden + i2
-				dh[i2] += w2[t23] * t22
-				dw2[t23] += t22 * hi
+				hBar[i2] += w2[t23] * t22
+				w2Bar[t23] += t22 * hi
 			}
-			t20 := da
-			da = 0
-			da2 += t20
-			t21 := da2
-			da2 = 0
-			db2[k2] += t21
+			t20 := aBar
+			aBar = 0
+			aBar2 += t20
+			t21 := aBar2
+			aBar2 = 0
+			b2Bar[k2] += t21
 		}
-		dzmax2 = 0
+		zmaxBar2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
 			t7 := tape
 			t8 := len(t7) - 1
 			t9 := t7[t8]
 			tape = t7[:t8]
-			dhi := dh[i]
-			dh[i] = 0
+			hiBar := hBar[i]
+			hBar[i] = 0
 			t10 := tape
 			t11 := len(t10) - 1
 			tape = t10[:t11]
 			h[i] = t10[t11]
-			da3 += (1 - t9*t9) * dhi
+			aBar3 += (1 - t9*t9) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
-				dw1[i*nIn+j] += da3 * x[s2*nIn+j]
+				w1Bar[i*nIn+j] += aBar3 * x[s2*nIn+j]
 			}
-			t12 := da3
-			da3 = 0
-			da4 += t12
-			t13 := da4
-			da4 = 0
-			db1[i] += t13
+			t12 := aBar3
+			aBar3 = 0
+			aBar4 += t12
+			t13 := aBar4
+			aBar4 = 0
+			b1Bar[i] += t13
 		}
 	}
 	return t2

@@ -81,7 +81,7 @@ func magJVPO0(x, dx []float64) (float64, float64) {
 // LossGradO0 computes Loss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: c.
 // The first result is the value of Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
@@ -89,28 +89,28 @@ func magJVPO0(x, dx []float64) (float64, float64) {
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func LossGradO0(x, dx, c []float64) float64 {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LossGradO0: x and dx share memory: gadgen's gradients need them apart")
+func LossGradO0(x, xBar, c []float64) float64 {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LossGradO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(c) != len(x) {
 		panic("normalize: length mismatch")
 	}
 	n := len(x)
 	out := make([]float64, n)
-	dout := make([]float64, n)
+	outBar := make([]float64, n)
 	Normalize(out, x)
 	n2 := len(out)
-	dsum += 1
+	sumBar += 1
 	sum := 0.0
 	for i := 0; i < n2; i++ {
 		ci := c[i]
 		outi := out[i]
-		dout[i] += ci * dsum
+		outBar[i] += ci * sumBar
 		sum += ci * outi
 	}
-	normalizeReverseO0(out, dout, x, dx)
+	normalizeReverseO0(out, outBar, x, xBar)
 	return sum
 }
 
@@ -120,23 +120,23 @@ func LossGradO0(x, dx, c []float64) float64 {
 // redo the writes of Normalize that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), x (into dx).
+// Varied inputs: dst (into dstBar), x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Normalize writes dst: on entry ddst holds the adjoint of the values Normalize leaves in
+// Normalize writes dst: on entry dstBar holds the adjoint of the values Normalize leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
-func normalizeReverseO0(dst, ddst, x, dx []float64) {
+func normalizeReverseO0(dst, dstBar, x, xBar []float64) {
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("normalizeReverseO0: dst and ddst share memory: gadgen's gradients need them apart")
+	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("normalizeReverseO0: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("normalizeReverseO0: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("normalizeReverseO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(dst) > 0 && cap(x) > 0 && &dst[:1][0] == &x[:1][0] {
 		panic("normalizeReverseO0: dst and x share memory: gadgen's gradients need them apart")
@@ -151,10 +151,10 @@ func normalizeReverseO0(dst, ddst, x, dx []float64) {
 		t2 := len(t) - 1
 		t3 := t[t2]
 		tape = t[:t2]
-		t4 := ddst[i2]
-		ddst[i2] = 0
-		magReverseO0(x, dx, -(t4 * (x[i2] / t3) / t3))
-		dx[i2] += t4 / t3
+		dstiBar := dstBar[i2]
+		dstBar[i2] = 0
+		magReverseO0(x, xBar, -(dstiBar * (x[i2] / t3) / t3))
+		xBar[i2] += dstiBar / t3
 	}
 }
 
@@ -164,15 +164,15 @@ func normalizeReverseO0(dst, ddst, x, dx []float64) {
 // redo the writes of mag that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func magReverseO0(x, dx []float64, seed float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("magReverseO0: x and dx share memory: gadgen's gradients need them apart")
+func magReverseO0(x, xBar []float64, seed float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("magReverseO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum := 0.0
@@ -181,8 +181,8 @@ func magReverseO0(x, dx []float64, seed float64) {
 		sum += v * v
 	}
 	t := math.Sqrt(sum)
-	dsum += 0.5 / t * seed
+	sumBar += 0.5 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dx[i2] += 2 * (dsum * x[i2])
+		xBar[i2] += 2 * (sumBar * x[i2])
 	}
 }

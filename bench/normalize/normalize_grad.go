@@ -58,44 +58,44 @@ func magJVP(x, dx []float64) (float64, float64) {
 // LossGrad computes Loss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: c.
 // The first result is the value of Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LossGrad(x, dx, c []float64) float64 {
-	var dsum float64
-	var t4 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
+func LossGrad(x, xBar, c []float64) float64 {
+	var sumBar float64
+	var t3 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	if len(c) != n {
 		panic("normalize: length mismatch")
 	}
 	out := make([]float64, n)
-	dout := make([]float64, n)
+	outBar := make([]float64, n)
 	t := mag(x)
 	for i := 0; i < n; i++ {
 		out[i] = x[i] / t
 	}
-	dsum += 1
-	t2 := dsum
+	sumBar += 1
+	t2 := sumBar
 	sum := 0.0
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		dout[i2] += ci * t2
+		outBar[i2] += ci * t2
 		sum += ci * outi
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t3 := dout[i3]
-		dout[i3] = 0
-		t4 -= t3 * (x[i3] / t) / t
-		dx[i3] += t3 / t
+		outiBar := outBar[i3]
+		outBar[i3] = 0
+		t3 -= outiBar * (x[i3] / t) / t
+		xBar[i3] += outiBar / t
 	}
-	magReverse(x, dx, t4)
+	magReverse(x, xBar, t3)
 	return sum
 }
 
@@ -105,13 +105,13 @@ func LossGrad(x, dx, c []float64) float64 {
 // redo the writes of mag that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func magReverse(x, dx []float64, seed float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
+func magReverse(x, xBar []float64, seed float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("magReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum := 0.0
@@ -120,9 +120,9 @@ func magReverse(x, dx []float64, seed float64) {
 		sum += v * v
 	}
 	t := math.Sqrt(sum)
-	dsum += 0.5 / t * seed
-	t2 := dsum
+	sumBar += 0.5 / t * seed
+	t2 := sumBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dx[i2] += 2 * (t2 * x[i2])
+		xBar[i2] += 2 * (t2 * x[i2])
 	}
 }

@@ -99,7 +99,7 @@ func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 // FinalGradO0 computes Final and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: steps.
 // The first result is the value of Final; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
@@ -107,27 +107,27 @@ func rhsJVPO0(z, dz, x, dx, y, dy []float64) {
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func FinalGradO0(x, dx []float64, steps int) float64 {
+func FinalGradO0(x, xBar []float64, steps int) float64 {
 	var from2 int
 	var tape []float64
 	var tapeBuf [64]float64
 	tape = tapeBuf[:0]
-	var du []float64
+	var uBar []float64
 	var u2 []float64
-	var dk4 []float64
+	var k4Bar []float64
 	var k4_2 []float64
-	var dk3 []float64
+	var k3Bar []float64
 	var k3_2 []float64
-	var dk2 []float64
+	var k2Bar []float64
 	var k2_2 []float64
-	var dk1 []float64
+	var k1Bar []float64
 	var k1_2 []float64
-	var dy []float64
+	var yBar []float64
 	var y2 []float64
 	var t35 float64
 	var t36 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("FinalGradO0: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("FinalGradO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	var t float64
@@ -139,22 +139,22 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 		h := 2 / float64(steps)
 		y := make([]float64, n)
 		y2 = y
-		dy = make([]float64, n)
+		yBar = make([]float64, n)
 		k1 := make([]float64, n)
 		k1_2 = k1
-		dk1 = make([]float64, n)
+		k1Bar = make([]float64, n)
 		k2 := make([]float64, n)
 		k2_2 = k2
-		dk2 = make([]float64, n)
+		k2Bar = make([]float64, n)
 		k3 := make([]float64, n)
 		k3_2 = k3
-		dk3 = make([]float64, n)
+		k3Bar = make([]float64, n)
 		k4 := make([]float64, n)
 		k4_2 = k4
-		dk4 = make([]float64, n)
+		k4Bar = make([]float64, n)
 		u := make([]float64, n)
 		u2 = u
-		du = make([]float64, n)
+		uBar = make([]float64, n)
 		tape = slices.Grow(tape, max(steps+2, 0)*(len(y)+len(u)+len(u)+len(u)))
 		for i := 0; i < steps; i++ {
 			tape = append(tape, y...)
@@ -185,23 +185,23 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 	t35 += 1
 	if from2 != 0 {
 		t36 += t35
-		t2 := dy
+		t2 := yBar
 		t2[n-1] += t36
 		for i6 := steps - 1; i6 >= 0; i6-- {
 			for i7 := len(y2) - 1; i7 >= 0; i7-- {
-				t27 := dy
+				t27 := yBar
 				t28 := t27[i7]
 				t27[i7] = 0
-				t29 := dy
+				t29 := yBar
 				t29[i7] += t28
 				t30 := 2 / float64(steps) / 6 * t28
-				t31 := dk4
+				t31 := k4Bar
 				t31[i7] += t30
-				t32 := dk3
+				t32 := k3Bar
 				t32[i7] += 2 * t30
-				t33 := dk2
+				t33 := k2Bar
 				t33[i7] += 2 * t30
-				t34 := dk1
+				t34 := k1Bar
 				t34[i7] += t30
 			}
 			t3 := u2
@@ -209,14 +209,14 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 			t5 := len(t4) - len(t3)
 			copy(t3, t4[t5:])
 			tape = t4[:t5]
-			rhsReverseO0(k4_2, dk4, x, dx, u2, du)
+			rhsReverseO0(k4_2, k4Bar, x, xBar, u2, uBar)
 			for i8 := len(u2) - 1; i8 >= 0; i8-- {
-				t23 := du
+				t23 := uBar
 				t24 := t23[i8]
 				t23[i8] = 0
-				t25 := dk3
+				t25 := k3Bar
 				t25[i8] += 2 / float64(steps) * t24
-				t26 := dy
+				t26 := yBar
 				t26[i8] += t24
 			}
 			t6 := u2
@@ -224,14 +224,14 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 			t8 := len(t7) - len(t6)
 			copy(t6, t7[t8:])
 			tape = t7[:t8]
-			rhsReverseO0(k3_2, dk3, x, dx, u2, du)
+			rhsReverseO0(k3_2, k3Bar, x, xBar, u2, uBar)
 			for i9 := len(u2) - 1; i9 >= 0; i9-- {
-				t19 := du
+				t19 := uBar
 				t20 := t19[i9]
 				t19[i9] = 0
-				t21 := dk2
+				t21 := k2Bar
 				t21[i9] += 2 / float64(steps) / 2 * t20
-				t22 := dy
+				t22 := yBar
 				t22[i9] += t20
 			}
 			t9 := u2
@@ -239,14 +239,14 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 			t11 := len(t10) - len(t9)
 			copy(t9, t10[t11:])
 			tape = t10[:t11]
-			rhsReverseO0(k2_2, dk2, x, dx, u2, du)
+			rhsReverseO0(k2_2, k2Bar, x, xBar, u2, uBar)
 			for i10 := len(u2) - 1; i10 >= 0; i10-- {
-				t15 := du
+				t15 := uBar
 				t16 := t15[i10]
 				t15[i10] = 0
-				t17 := dk1
+				t17 := k1Bar
 				t17[i10] += 2 / float64(steps) / 2 * t16
-				t18 := dy
+				t18 := yBar
 				t18[i10] += t16
 			}
 			t12 := y2
@@ -254,7 +254,7 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 			t14 := len(t13) - len(t12)
 			copy(t12, t13[t14:])
 			tape = t13[:t14]
-			rhsReverseO0(k1_2, dk1, x, dx, y2, dy)
+			rhsReverseO0(k1_2, k1Bar, x, xBar, y2, yBar)
 		}
 	}
 	return t
@@ -266,23 +266,23 @@ func FinalGradO0(x, dx []float64, steps int) float64 {
 // redo the writes of rhs that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: z (into dz), x (into dx), y (into dy).
+// Varied inputs: z (into zBar), x (into xBar), y (into yBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// rhs writes z: on entry dz holds the adjoint of the values rhs leaves in
+// rhs writes z: on entry zBar holds the adjoint of the values rhs leaves in
 // z (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values z held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
-func rhsReverseO0(z, dz, x, dx, y, dy []float64) {
-	if cap(z) > 0 && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {
-		panic("rhsReverseO0: z and dz share memory: gadgen's gradients need them apart")
+func rhsReverseO0(z, zBar, x, xBar, y, yBar []float64) {
+	if cap(z) > 0 && cap(zBar) > 0 && &z[:1][0] == &zBar[:1][0] {
+		panic("rhsReverseO0: z and zBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("rhsReverseO0: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("rhsReverseO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("rhsReverseO0: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("rhsReverseO0: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(z) > 0 && cap(x) > 0 && &z[:1][0] == &x[:1][0] {
 		panic("rhsReverseO0: z and x share memory: gadgen's gradients need them apart")
@@ -301,14 +301,14 @@ func rhsReverseO0(z, dz, x, dx, y, dy []float64) {
 		}
 	}
 	for i2 := n - 1; i2 >= 1; i2-- {
-		dzi := dz[i2]
-		dz[i2] = 0
+		ziBar := zBar[i2]
+		zBar[i2] = 0
 		t := i2 - 1
 		t2 := y[t]
-		dy[t] += x[i2] * dzi
-		dx[i2] += dzi * t2
+		yBar[t] += x[i2] * ziBar
+		xBar[i2] += ziBar * t2
 	}
-	dz0 := dz[0]
-	dz[0] = 0
-	dx[0] += dz0
+	z0Bar := zBar[0]
+	zBar[0] = 0
+	xBar[0] += z0Bar
 }

@@ -94,53 +94,53 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 // FinalGrad computes Final and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: steps.
 // The first result is the value of Final; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func FinalGrad(x, dx []float64, steps int) float64 {
+func FinalGrad(x, xBar []float64, steps int) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var t18 float64
 	var t19 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("FinalGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("FinalGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	var y, dy, k1, dk1, k2, dk2, k3, dk3, k4, dk4, u, du []float64
+	var y, yBar, k1, k1Bar, k2, k2Bar, k3, k3Bar, k4, k4Bar, u, uBar []float64
 	var t6 float64
 	var from int
 	if n == 0 {
 		y = nil
-		dy = nil
+		yBar = nil
 		k1 = nil
-		dk1 = nil
+		k1Bar = nil
 		k2 = nil
-		dk2 = nil
+		k2Bar = nil
 		k3 = nil
-		dk3 = nil
+		k3Bar = nil
 		k4 = nil
-		dk4 = nil
+		k4Bar = nil
 		u = nil
-		du = nil
+		uBar = nil
 		t6 = 0
 		from = 0
 	} else {
 		h := 2 / float64(steps)
 		y = make([]float64, n)
-		dy = make([]float64, n)
+		yBar = make([]float64, n)
 		k1 = make([]float64, n)
-		dk1 = make([]float64, n)
+		k1Bar = make([]float64, n)
 		k2 = make([]float64, n)
-		dk2 = make([]float64, n)
+		k2Bar = make([]float64, n)
 		k3 = make([]float64, n)
-		dk3 = make([]float64, n)
+		k3Bar = make([]float64, n)
 		k4 = make([]float64, n)
-		dk4 = make([]float64, n)
+		k4Bar = make([]float64, n)
 		u = make([]float64, n)
-		du = make([]float64, n)
+		uBar = make([]float64, n)
 		t := h / 2
 		t2 := h / 6
 		n2 := len(y)
@@ -174,54 +174,54 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 	t18 += 1
 	if from != 0 {
 		t19 += t18
-		dy[n-1] += t19
+		yBar[n-1] += t19
 		h2 := 2 / float64(steps)
 		t7 := h2 / 6
 		t8 := h2 / 2
 		for i6 := steps - 1; i6 >= 0; i6-- {
 			n4 := len(y)
 			for i7 := n4 - 1; i7 >= 0; i7-- {
-				t16 := t7 * dy[i7]
-				dk4[i7] += t16
+				t16 := t7 * yBar[i7]
+				k4Bar[i7] += t16
 				t17 := 2 * t16
-				dk3[i7] += t17
-				dk2[i7] += t17
-				dk1[i7] += t16
+				k3Bar[i7] += t17
+				k2Bar[i7] += t17
+				k1Bar[i7] += t16
 			}
 			n5 := len(u)
 			t9 := len(tape) - n5
 			copy(u, tape[t9:])
 			t10 := tape[:t9]
-			rhsReverse(k4, dk4, x, dx, u, du)
+			rhsReverse(k4, k4Bar, x, xBar, u, uBar)
 			for i8 := n5 - 1; i8 >= 0; i8-- {
-				dui3 := du[i8]
-				du[i8] = 0
-				dk3[i8] += h2 * dui3
-				dy[i8] += dui3
+				uiBar3 := uBar[i8]
+				uBar[i8] = 0
+				k3Bar[i8] += h2 * uiBar3
+				yBar[i8] += uiBar3
 			}
 			t11 := len(t10) - n5
 			copy(u, t10[t11:])
 			t12 := t10[:t11]
-			rhsReverse(k3, dk3, x, dx, u, du)
+			rhsReverse(k3, k3Bar, x, xBar, u, uBar)
 			for i9 := n5 - 1; i9 >= 0; i9-- {
-				dui2 := du[i9]
-				du[i9] = 0
-				dk2[i9] += t8 * dui2
-				dy[i9] += dui2
+				uiBar2 := uBar[i9]
+				uBar[i9] = 0
+				k2Bar[i9] += t8 * uiBar2
+				yBar[i9] += uiBar2
 			}
 			t13 := len(t12) - n5
 			copy(u, t12[t13:])
 			t14 := t12[:t13]
-			rhsReverse(k2, dk2, x, dx, u, du)
+			rhsReverse(k2, k2Bar, x, xBar, u, uBar)
 			for i10 := n5 - 1; i10 >= 0; i10-- {
-				dui := du[i10]
-				du[i10] = 0
-				dk1[i10] += t8 * dui
-				dy[i10] += dui
+				uiBar := uBar[i10]
+				uBar[i10] = 0
+				k1Bar[i10] += t8 * uiBar
+				yBar[i10] += uiBar
 			}
 			t15 := len(t14) - n4
 			copy(y, t14[t15:])
-			rhsReverse(k1, dk1, x, dx, y, dy)
+			rhsReverse(k1, k1Bar, x, xBar, y, yBar)
 			tape = t14[:t15]
 		}
 	}
@@ -234,24 +234,24 @@ func FinalGrad(x, dx []float64, steps int) float64 {
 // redo the writes of rhs that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: z (into dz), x (into dx), y (into dy).
+// Varied inputs: z (into zBar), x (into xBar), y (into yBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// rhs writes z: on entry dz holds the adjoint of the values rhs leaves in
+// rhs writes z: on entry zBar holds the adjoint of the values rhs leaves in
 // z (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values z held on entry.
-func rhsReverse(z, dz, x, dx, y, dy []float64) {
+func rhsReverse(z, zBar, x, xBar, y, yBar []float64) {
 	t := cap(z) > 0
-	if t && cap(dz) > 0 && &z[:1][0] == &dz[:1][0] {
-		panic("rhsReverse: z and dz share memory: gadgen's gradients need them apart")
+	if t && cap(zBar) > 0 && &z[:1][0] == &zBar[:1][0] {
+		panic("rhsReverse: z and zBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("rhsReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("rhsReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(y) > 0
-	if t3 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("rhsReverse: y and dy share memory: gadgen's gradients need them apart")
+	if t3 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("rhsReverse: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &z[:1][0] == &x[:1][0] {
 		panic("rhsReverse: z and x share memory: gadgen's gradients need them apart")
@@ -270,13 +270,13 @@ func rhsReverse(z, dz, x, dx, y, dy []float64) {
 		}
 	}
 	for i2 := n - 1; i2 >= 1; i2-- {
-		dzi := dz[i2]
-		dz[i2] = 0
+		ziBar := zBar[i2]
+		zBar[i2] = 0
 		t4 := y[i2-1]
-		dy[i2-1] += x[i2] * dzi
-		dx[i2] += dzi * t4
+		yBar[i2-1] += x[i2] * ziBar
+		xBar[i2] += ziBar * t4
 	}
-	dz0 := dz[0]
-	dz[0] = 0
-	dx[0] += dz0
+	z0Bar := zBar[0]
+	zBar[0] = 0
+	xBar[0] += z0Bar
 }

@@ -32,19 +32,19 @@ func RosenbrockJVPO0(x, dx []float64) (float64, float64) {
 // RosenbrockGradO0 computes Rosenbrock and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // Generated without optimization (opt=0), for comparison.
-func RosenbrockGradO0(x, dx []float64) float64 {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("RosenbrockGradO0: x and dx share memory: gadgen's gradients need them apart")
+func RosenbrockGradO0(x, xBar []float64) float64 {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RosenbrockGradO0: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
+	sumBar += 1
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		t := i + 1
@@ -53,13 +53,13 @@ func RosenbrockGradO0(x, dx []float64) float64 {
 		a := x[t] - xi*xi2
 		b := 1 - x[i]
 		t2 := 100 * a
-		t3 := dsum
+		t3 := sumBar
 		t4 := t2*t3 + 100*(t3*a)
-		dx[i] += -(2 * (t3 * b))
+		xBar[i] += -(2 * (t3 * b))
 		t5 := -t4
-		dx[i] += xi * t5
-		dx[i] += t5 * xi2
-		dx[t] += t4
+		xBar[i] += xi * t5
+		xBar[i] += t5 * xi2
+		xBar[t] += t4
 		sum += t2*a + b*b
 	}
 	return sum

@@ -7,10 +7,10 @@ import "math"
 // LossGrad writes the gradient of Data.Loss at p into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) LossGrad(grad, p []float64) {
-	var ds float64
-	var dc float64
-	var db float64
-	var da float64
+	var sBar float64
+	var cBar float64
+	var bBar float64
+	var aBar float64
 	if cap(p) > 0 && cap(grad) > 0 && &p[:1][0] == &grad[:1][0] {
 		panic("LossGrad: p and grad share memory: gadgen's gradients need them apart")
 	}
@@ -24,17 +24,17 @@ func (d Data) LossGrad(grad, p []float64) {
 	a := p[0]
 	b := p[1]
 	c := p[2]
-	ds += 1
-	t3 := ds
+	sBar += 1
+	t3 := sBar
 	for i := 0; i < n; i++ {
 		t4 := t[i]
 		t5 := math.Exp(-(b * t4))
 		t6 := 2 * (t3 * (a*t5 + c - t2[i]))
-		dc += t6
-		da += t6 * t5
-		db -= t5 * (a * t6) * t4
+		cBar += t6
+		aBar += t6 * t5
+		bBar -= t5 * (a * t6) * t4
 	}
-	grad[2] += dc
-	grad[1] += db
-	grad[0] += da
+	grad[2] += cBar
+	grad[1] += bBar
+	grad[0] += aBar
 }

@@ -5,27 +5,27 @@ package heat
 // MisfitGrad computes Misfit and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: u0 (into du0), kappa (returned as dkappa).
+// Varied inputs: u0 (into u0Bar), kappa (returned as kappaBar).
 // Fixed inputs: steps, target.
 // The first result is the value of Misfit; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64) {
+func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64) (f, kappaBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var df float64
-	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
-		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")
+	var fBar float64
+	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
+		panic("MisfitGrad: u0 and u0Bar share memory: gadgen's gradients need them apart")
 	}
 	n := len(u0)
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
 	}
 	u := make([]float64, n)
-	du := make([]float64, n)
+	uBar := make([]float64, n)
 	next := make([]float64, n)
-	dnext := make([]float64, n)
+	nextBar := make([]float64, n)
 	t := copy(u, u0)
 	for s := 0; s < steps; s++ {
 		t11 := u[n-1]
@@ -43,20 +43,20 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 		}
 	}
 	n2 := len(u)
-	df += 1
-	t2 := df
+	fBar += 1
+	t2 := fBar
 	f = 0
 	for i := 0; i < n2; i++ {
 		d := u[i] - target[i]
 		t10 := 0.5 * d
-		du[i] += t10*t2 + 0.5*(t2*d)
+		uBar[i] += t10*t2 + 0.5*(t2*d)
 		f += t10 * d
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
-			dui := du[i2]
-			du[i2] = 0
-			dnext[i2] += dui
+			uiBar := uBar[i2]
+			uBar[i2] = 0
+			nextBar[i2] += uiBar
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
 			n3 := len(tape)
@@ -64,28 +64,28 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 			t6 := tape[t5]
 			ui := tape[n3-2]
 			t7 := tape[n3-1]
-			t8 := dnext[i3]
-			dnext[i3] = 0
-			dkappa += t8 * (t6 - 2*ui + t7)
+			t8 := nextBar[i3]
+			nextBar[i3] = 0
+			kappaBar += t8 * (t6 - 2*ui + t7)
 			t9 := kappa * t8
-			du[i3+1] += t9
-			du[i3-1] += t9
-			du[i3] += t8 - 2*t9
+			uBar[i3+1] += t9
+			uBar[i3-1] += t9
+			uBar[i3] += t8 - 2*t9
 			tape = tape[:t5]
 		}
-		t3 := dnext[n-1]
-		dnext[n-1] = 0
-		t4 := dnext[0]
-		dnext[0] = 0
-		du[n-1] += t3
-		du[0] += t4
+		t3 := nextBar[n-1]
+		nextBar[n-1] = 0
+		t4 := nextBar[0]
+		nextBar[0] = 0
+		uBar[n-1] += t3
+		uBar[0] += t4
 	}
 	for k := 0; k < t; k++ {
-		duk := du[k]
-		du[k] = 0
-		du0[k] += duk
+		ukBar := uBar[k]
+		uBar[k] = 0
+		u0Bar[k] += ukBar
 	}
-	return f, dkappa
+	return f, kappaBar
 }
 
 // MisfitJVP computes Misfit and its directional derivative along the tangents

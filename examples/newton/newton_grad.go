@@ -12,9 +12,9 @@ import (
 func (d Data) NLLGrad(grad, w []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var dz float64
-	var ds2 float64
+	var sBar float64
+	var zBar float64
+	var sBar2 float64
 	if cap(w) > 0 && cap(grad) > 0 && &w[:1][0] == &grad[:1][0] {
 		panic("NLLGrad: w and grad share memory: gadgen's gradients need them apart")
 	}
@@ -31,27 +31,27 @@ func (d Data) NLLGrad(grad, w []float64) {
 		tape = append(tape, math.Exp(z))
 	}
 	n2 := len(w)
-	ds += 1
-	t3 := ds
+	sBar += 1
+	t3 := sBar
 	for i2 := 0; i2 < n2; i2++ {
 		v := w[i2]
 		t8 := grad[i2] + (0.005*v*t3 + 0.005*(t3*v))
 		grad[i2] = t8
 	}
-	ds2 += ds
-	t4 := ds2
+	sBar2 += sBar
+	t4 := sBar2
 	for i3 := n - 1; i3 >= 0; i3-- {
 		x := t2[i3]
 		t5 := len(tape) - 1
 		t6 := tape[t5]
 		tape = tape[:t5]
-		dz -= d.Y[i3] * t4
-		dz += t6 * (1 / (1 + t6) * t4)
-		t7 := dz
+		zBar -= d.Y[i3] * t4
+		zBar += t6 * (1 / (1 + t6) * t4)
+		t7 := zBar
 		for j := n2 - 1; j >= 0; j-- {
 			grad[j] += t7 * x[j]
 		}
-		dz = 0
+		zBar = 0
 	}
 }
 
@@ -89,22 +89,22 @@ func (d Data) NLLHessian(w, h []float64) float64 {
 // dataNLLGradWrtWJVP computes dataNLLGradWrtW and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: w (tangent dw2), dw (tangent ddw).
+// Varied inputs: w (tangent dw), wBar (tangent dwBar).
 // Fixed inputs (zero tangent): d.
 // Results, in order: the value of dataNLLGradWrtW; its tangent.
-// Shadows: dw2, ddw have the shape of their primal; each element or field holds the
+// Shadows: dw, dwBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// dataNLLGradWrtW writes are written (overwritten) into the shadows: dw into ddw.
-func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
+// dataNLLGradWrtW writes are written (overwritten) into the shadows: wBar into dwBar.
+func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2 float64
-	var ddz float64
-	var ds3 float64
-	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("dataNLLGradWrtW: w and dw share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var dzBar float64
+	var sBar2 float64
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("dataNLLGradWrtW: w and wBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := d.X
 	n := len(t3)
@@ -122,7 +122,7 @@ func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
 		for j2 := 0; j2 < len(w); j2++ {
 			xj := x2[j2]
 			z += w[j2] * xj
-			dz += dw2[j2] * xj
+			dz += dw[j2] * xj
 		}
 		t15 := math.Exp(z)
 		t16 := t15 * dz
@@ -133,19 +133,19 @@ func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
 		dtape = append(dtape, t16)
 	}
 	n3 := len(w)
-	ds2 += 1
-	t5 := ds2
+	sBar += 1
+	t5 := sBar
 	for i2 := 0; i2 < n3; i2++ {
 		v := w[i2]
-		dv := dw2[i2]
+		dv := dw[i2]
 		t13 := 0.005 * v
 		t14 := 0.005 * dv
-		ddw[i2] += t14*t5 + 0.005*(t5*dv)
+		dwBar[i2] += t14*t5 + 0.005*(t5*dv)
 		s += t13 * v
 		ds += t14*v + t13*dv
 	}
-	ds3 += ds2
-	t6 := ds3
+	sBar2 += sBar
+	t6 := sBar2
 	for i3 := n - 1; i3 >= 0; i3-- {
 		x := t3[i3]
 		t7 := len(tape) - 1
@@ -155,12 +155,12 @@ func dataNLLGradWrtWJVP(d Data, w, dw2, dw, ddw []float64) (float64, float64) {
 		dtape = dtape[:t7]
 		t10 := 1 + t8
 		t11 := 1 / t10
-		ddz += t9*(t11*t6) - t8*(t11*t9/t10*t6)
-		t12 := ddz
+		dzBar += t9*(t11*t6) - t8*(t11*t9/t10*t6)
+		t12 := dzBar
 		for j := n3 - 1; j >= 0; j-- {
-			ddw[j] += t12 * x[j]
+			dwBar[j] += t12 * x[j]
 		}
-		ddz = 0
+		dzBar = 0
 	}
 	return s, ds
 }

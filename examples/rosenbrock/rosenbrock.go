@@ -5,11 +5,11 @@
 // generate (gadgen) writes rosenbrock_grad.go beside this file, with
 //
 //	func RosenbrockJVP(x, dx []float64) (f, df float64)
-//	func RosenbrockGrad(x, dx []float64) float64
+//	func RosenbrockGrad(x, xBar []float64) float64
 //
 // RosenbrockJVP returns f(x) and the directional derivative ∇f(x)·dx in
 // one sweep; RosenbrockGrad returns f(x) and adds the whole gradient ∇f(x)
-// to dx, at a small constant times the cost of f. Their option test=true
+// to xBar, at a small constant times the cost of f. Their option test=true
 // makes gadgen also write rosenbrock_grad_test.go, which checks both
 // against central finite differences and against each other (package
 // gadtest).

@@ -28,18 +28,18 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func RosenbrockGrad(x, dx []float64) float64 {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+func RosenbrockGrad(x, xBar []float64) float64 {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -47,8 +47,8 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := t2*t + 100*(t*a)
-		dx[i] += -(2 * (t * b)) - 2*(t3*xi)
-		dx[i+1] += t3
+		xBar[i] += -(2 * (t * b)) - 2*(t3*xi)
+		xBar[i+1] += t3
 		sum += t2*a + b*b
 	}
 	return sum

@@ -61,7 +61,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 			t.rvals[w] = x
 			if s != nil {
 				if w.Name != "" {
-					s.Name = "d" + w.Name
+					s.Name = ssaad.AdjointName(w.Name)
 				}
 				t.rshadow[w] = s
 			}
@@ -616,7 +616,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 			// and receive their partials.
 			tmp := t.Emit(ir.OpAlloc, types.NewPointer(a.Type))
 			if a.Name != "" {
-				tmp.Name = "d" + a.Name
+				tmp.Name = ssaad.AdjointName(a.Name)
 			}
 			t.copyMemoryLeaves(tmp, t.shadowAt(a))
 			args = append(args, tmp)

@@ -6,12 +6,13 @@
 // # Generated signature
 //
 // For func F(p1 T1, …, pn Tn) R, FGrad takes each parameter, followed,
-// when it is a varied slice or pointer, by its shadow dp, into which
+// when it is a varied slice or pointer, by its shadow pBar, into which
 // ∂F/∂p is accumulated (+=; the caller zeroes it); it returns F's result
 // followed by the partial derivatives of the varied scalar parameters, in
 // parameter order: func F(x, y float64) float64 gives
-// func FGrad(x, y float64) (f, dx, dy float64); func F(x []float64)
-// float64 gives func FGrad(x, dx []float64) float64.
+// func FGrad(x, y float64) (f, xBar, yBar float64); func F(x []float64)
+// float64 gives func FGrad(x, xBar []float64) float64. Adjoints are named
+// xBar (x̄) after their values, tangents dx (ssaad's naming scheme).
 //
 // # Transformation
 //

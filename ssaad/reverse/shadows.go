@@ -100,7 +100,7 @@ func (t *transformer) makeShadow(v *ir.Value) {
 		return
 	}
 	if v.Name != "" {
-		d.Name = "d" + v.Name
+		d.Name = ssaad.AdjointName(v.Name)
 	}
 	t.shadow[v] = d
 	if t.spilled(v) {
@@ -294,7 +294,7 @@ func (t *transformer) shadowSpillOf(w *ir.Value) *ir.Value {
 	}
 	s := t.F.NewValue(ir.OpAlloc, t.spillOf(w).Type)
 	if w.Name != "" {
-		s.Name = "d" + w.Name
+		s.Name = ssaad.AdjointName(w.Name)
 	}
 	t.entry.Insert(0, s)
 	t.phiShadowSpill[w] = s
@@ -388,7 +388,7 @@ func (t *transformer) shadowAt(a *ir.Value) *ir.Value {
 		if t.reloadable(a) {
 			d := t.Same(a, t.shadowAt(a.Args[0]))
 			if a.Name != "" {
-				d.Name = "d" + a.Name
+				d.Name = ssaad.AdjointName(a.Name)
 			}
 			return d
 		}
@@ -548,7 +548,7 @@ func (t *transformer) iterVarOf(w *ir.Value, shadow bool) *ir.Value {
 	v := t.F.NewValue(ir.OpAlloc, types.NewPointer(w.Type))
 	v.Name = w.Name
 	if shadow && w.Name != "" {
-		v.Name = "d" + w.Name
+		v.Name = ssaad.AdjointName(w.Name)
 	}
 	t.entry.Insert(0, v)
 	m[w] = v

@@ -32,7 +32,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 	for i := range ps {
 		n := ""
 		if active[i] {
-			n = ssaad.Fresh(used, "d"+nm.params[i])
+			n = ssaad.Fresh(used, ssaad.AdjointName(nm.params[i]))
 			scalars = scalars || hasAdjoint(ps[i].Type()) && !mixedParam(ps[i].Type())
 		}
 		nm.adjoints = append(nm.adjoints, n)
@@ -62,7 +62,7 @@ func computeNames(fn *types.Func, active []bool) *names {
 		if hasAdjoint(r.At(i).Type()) || sliceResult(r.At(i).Type()) {
 			base := "seed"
 			if n := r.At(i).Name(); n != "" && n != "_" {
-				base = "d" + n
+				base = ssaad.AdjointName(n)
 			}
 			seed = ssaad.Fresh(used, base)
 		}

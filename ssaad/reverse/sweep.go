@@ -90,7 +90,7 @@ func (t *transformer) run() {
 			n := t.Emit(ir.OpLen, intType, t.val[pv])
 			c := t.Emit(ir.OpCap, intType, t.val[pv])
 			d := t.Emit(ir.OpMakeSlice, pv.Type, n, c)
-			d.Name = "d" + nm.params[i]
+			d.Name = ssaad.AdjointName(nm.params[i])
 			t.shadow[pv] = d
 		}
 	}
@@ -717,7 +717,7 @@ func (t *transformer) slotOf(v *ir.Value) *ir.Value {
 	}
 	s := t.F.NewValue(ir.OpAlloc, types.NewPointer(v.Type))
 	if v.Name != "" {
-		s.Name = "d" + v.Name
+		s.Name = ssaad.AdjointName(v.Name)
 	}
 	t.entry.Insert(0, s)
 	t.slot[v] = s

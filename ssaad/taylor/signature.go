@@ -39,10 +39,7 @@ var tangentMode = config{order: 1, tangent: true}
 // forward mode, else coefName's x1, x2, ….
 func (c config) name(base string, k int) string {
 	if c.tangent {
-		if base == "" {
-			return ""
-		}
-		return "d" + base
+		return ssaad.TangentName(base)
 	}
 	return coefName(base, k)
 }

@@ -18,20 +18,20 @@ func PolyJVP(x, dx float64) (float64, float64) {
 // PolyGrad computes Poly and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Poly; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PolyGrad(x float64) (f, dx float64) {
+func PolyGrad(x float64) (f, xBar float64) {
 	t := 3 * x * x
 	t2 := 2 * x
 	t3 := t*x - t2*x + x - 5
-	dx += 1
-	dx -= t2
-	dx -= t2
-	dx += t
-	dx += t
-	dx += 3 * (x * x)
-	return t3, dx
+	xBar += 1
+	xBar -= t2
+	xBar -= t2
+	xBar += t
+	xBar += t
+	xBar += 3 * (x * x)
+	return t3, xBar
 }
 
 // OpsJVP computes Ops and its directional derivative along the tangents
@@ -54,10 +54,10 @@ func OpsJVP(x, dx, y, dy float64) (float64, float64) {
 // OpsGrad computes Ops and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Ops; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func OpsGrad(x, y float64) (f, dx, dy float64) {
+func OpsGrad(x, y float64) (f, xBar, yBar float64) {
 	t := x + y
 	t2 := x - y
 	t3 := 1 + x*x
@@ -65,18 +65,18 @@ func OpsGrad(x, y float64) (f, dx, dy float64) {
 	t5 := y / x
 	t6 := 2 / y
 	t7 := t4 - t5 + t6
-	dy -= t6 / y
-	dy -= 1 / x
-	dx += t5 / x
+	yBar -= t6 / y
+	yBar -= 1 / x
+	xBar += t5 / x
 	t8 := 1 / t3
-	dx -= 2 * (t4 / t3 * x)
+	xBar -= 2 * (t4 / t3 * x)
 	t9 := t8 * t2
 	t10 := t * t8
-	dx += t10
-	dy -= t10
-	dx += t9
-	dy += t9
-	return t7, dx, dy
+	xBar += t10
+	yBar -= t10
+	xBar += t9
+	yBar += t9
+	return t7, xBar, yBar
 }
 
 // CompoundJVP computes Compound and its directional derivative along the tangents
@@ -94,23 +94,23 @@ func CompoundJVP(x, dx, y, dy float64) (float64, float64) {
 // CompoundGrad computes Compound and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Compound; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func CompoundGrad(x, y float64) (f, dx, dy float64) {
+func CompoundGrad(x, y float64) (f, xBar, yBar float64) {
 	s := x + y
 	s2 := (s*x - 3*y) / y
 	s3 := s2 + 1
 	s4 := s3 * s3
 	t := 2 * s3
 	t2 := t / y
-	dy -= t * s2 / y
-	dy -= 3 * t2
+	yBar -= t * s2 / y
+	yBar -= 3 * t2
 	t3 := t2 * x
-	dx += s * t2
-	dx += t3
-	dy += t3
-	return s4, dx, dy
+	xBar += s * t2
+	xBar += t3
+	yBar += t3
+	return s4, xBar, yBar
 }
 
 // NegJVP computes Neg and its directional derivative along the tangents
@@ -126,16 +126,16 @@ func NegJVP(x, dx float64) (float64, float64) {
 // NegGrad computes Neg and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Neg; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func NegGrad(x float64) (f, dx float64) {
+func NegGrad(x float64) (f, xBar float64) {
 	t := x * x
 	t2 := -2*x - t*x - x
-	dx += -2
-	dx -= t
-	dx -= 1 + 2*t
-	return t2, dx
+	xBar += -2
+	xBar -= t
+	xBar -= 1 + 2*t
+	return t2, xBar
 }
 
 // ReassignJVP computes Reassign and its directional derivative along the tangents
@@ -155,20 +155,20 @@ func ReassignJVP(x, dx float64) (float64, float64) {
 // ReassignGrad computes Reassign and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Reassign; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ReassignGrad(x float64) (f, dx float64) {
+func ReassignGrad(x float64) (f, xBar float64) {
 	a := x * x
 	t := 1 + a
 	a2 := (a + x) / t
 	t2 := 2*a2 - a2*x
-	dx -= a2
+	xBar -= a2
 	t3 := 2 - x
 	t4 := t3 / t
-	dx += t4
-	dx += 2 * ((t4 - t3*a2/t) * x)
-	return t2, dx
+	xBar += t4
+	xBar += 2 * ((t4 - t3*a2/t) * x)
+	return t2, xBar
 }
 
 // SwapJVP computes Swap and its directional derivative along the tangents
@@ -197,17 +197,17 @@ func QuotientJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // QuotientGrad computes Quotient and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy), z (returned as dz).
+// Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
 // The first result is the value of Quotient; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func QuotientGrad(x, y, z float64) (f, dx, dy, dz float64) {
+func QuotientGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := x / y
 	t2 := t / z
 	t3 := 1 / z
-	dz -= t2 / z
-	dx += t3 / y
-	dy -= t3 * t / y
-	return t2, dx, dy, dz
+	zBar -= t2 / z
+	xBar += t3 / y
+	yBar -= t3 * t / y
+	return t2, xBar, yBar, zBar
 }
 
 // ConstantJVP computes Constant and its directional derivative along the tangents
@@ -222,11 +222,11 @@ func ConstantJVP(x, dx float64) (float64, float64) {
 // ConstantGrad computes Constant and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Constant; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ConstantGrad(x float64) (f, dx float64) {
-	return 42, dx
+func ConstantGrad(x float64) (f, xBar float64) {
+	return 42, xBar
 }
 
 // IdentityJVP computes Identity and its directional derivative along the tangents
@@ -241,12 +241,12 @@ func IdentityJVP(x, dx float64) (float64, float64) {
 // IdentityGrad computes Identity and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Identity; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func IdentityGrad(x float64) (f, dx float64) {
-	dx += 1
-	return x, dx
+func IdentityGrad(x float64) (f, xBar float64) {
+	xBar += 1
+	return x, xBar
 }
 
 // UntypedJVP computes Untyped and its directional derivative along the tangents
@@ -263,16 +263,16 @@ func UntypedJVP(x, dx float64) (float64, float64) {
 // UntypedGrad computes Untyped and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Untyped; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func UntypedGrad(x float64) (f, dx float64) {
+func UntypedGrad(x float64) (f, xBar float64) {
 	t := 0.5 * x
 	t2 := 0.001 / x
 	t3 := t*x + 3*x + 97 - t2
-	dx += t2 / x
-	dx += 3
-	dx += t
-	dx += t
-	return t3, dx
+	xBar += t2 / x
+	xBar += 3
+	xBar += t
+	xBar += t
+	return t3, xBar
 }

@@ -11,42 +11,42 @@ import (
 // LogLikGrad computes LogLik and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: theta (into dtheta).
+// Varied inputs: theta (into thetaBar).
 // Fixed inputs: k, n.
 // The first result is the value of LogLik; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LogLikGrad(theta, dtheta []float64, k, n []int) float64 {
-	var ds float64
-	var dlb float64
-	var db float64
-	var da float64
-	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
-		panic("LogLikGrad: theta and dtheta share memory: gadgen's gradients need them apart")
+func LogLikGrad(theta, thetaBar []float64, k, n []int) float64 {
+	var sBar float64
+	var lbBar float64
+	var bBar float64
+	var aBar float64
+	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
+		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
 	a := theta[0]
 	b := theta[1]
 	lb := mathext.Lbeta(a, b)
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < len(k); i++ {
 		ki := k[i]
 		t4 := float64(ki) + a
 		t5 := float64(n[i]-ki) + b
-		dlb -= t
+		lbBar -= t
 		t6 := gadDigamma(t4 + t5)
-		db += (gadDigamma(t5) - t6) * t
-		da += (gadDigamma(t4) - t6) * t
+		bBar += (gadDigamma(t5) - t6) * t
+		aBar += (gadDigamma(t4) - t6) * t
 		s += mathext.Lbeta(t4, t5) - lb
 	}
-	t2 := dlb
+	t2 := lbBar
 	t3 := gadDigamma(a + b)
-	da += (gadDigamma(a) - t3) * t2
-	db += (gadDigamma(b) - t3) * t2
-	dtheta[1] += db
-	dtheta[0] += da
+	aBar += (gadDigamma(a) - t3) * t2
+	bBar += (gadDigamma(b) - t3) * t2
+	thetaBar[1] += bBar
+	thetaBar[0] += aBar
 	return s
 }
 
@@ -176,30 +176,30 @@ func LogLikHVP(theta, v, hv []float64, k, n []int) float64 {
 // logLikGradJVP computes LogLikGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: theta (tangent dtheta2), dtheta (tangent ddtheta).
+// Varied inputs: theta (tangent dtheta), thetaBar (tangent dthetaBar).
 // Fixed inputs (zero tangent): k, n.
 // Results, in order: the value of LogLikGrad; its tangent.
-// Shadows: dtheta2, ddtheta have the shape of their primal; each element or field holds the
+// Shadows: dtheta, dthetaBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// LogLikGrad writes are written (overwritten) into the shadows: dtheta into ddtheta.
-func logLikGradJVP(theta, dtheta2, dtheta, ddtheta []float64, k, n []int) (float64, float64) {
-	var ds2 float64
-	var dlb2 float64
-	var ddb float64
-	var dda float64
-	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
-		panic("LogLikGrad: theta and dtheta share memory: gadgen's gradients need them apart")
+// LogLikGrad writes are written (overwritten) into the shadows: thetaBar into dthetaBar.
+func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (float64, float64) {
+	var sBar float64
+	var lbBar float64
+	var dbBar float64
+	var daBar float64
+	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
+		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
 	a := theta[0]
-	da := dtheta2[0]
+	da := dtheta[0]
 	b := theta[1]
-	db := dtheta2[1]
+	db := dtheta[1]
 	lb := mathext.Lbeta(a, b)
 	t := a + b
 	t2 := gadDigamma(t)
 	dlb := (gadDigamma(a)-t2)*da + (gadDigamma(b)-t2)*db
-	ds2 += 1
-	t3 := ds2
+	sBar += 1
+	t3 := sBar
 	t4 := da + db
 	s := 0.0
 	ds := 0.0
@@ -210,40 +210,40 @@ func logLikGradJVP(theta, dtheta2, dtheta, ddtheta []float64, k, n []int) (float
 		t9 := t7 + t8
 		t10 := gadDigamma(t9)
 		ds += (gadDigamma(t7)-t10)*da + (gadDigamma(t8)-t10)*db - dlb
-		dlb2 -= t3
+		lbBar -= t3
 		t11 := gadPolygamma(1, t9) * t4
-		ddb += (gadPolygamma(1, t8)*db - t11) * t3
-		dda += (gadPolygamma(1, t7)*da - t11) * t3
+		dbBar += (gadPolygamma(1, t8)*db - t11) * t3
+		daBar += (gadPolygamma(1, t7)*da - t11) * t3
 		s += mathext.Lbeta(t7, t8) - lb
 	}
-	t5 := dlb2
+	t5 := lbBar
 	t6 := gadPolygamma(1, t) * t4
-	dda += (gadPolygamma(1, a)*da - t6) * t5
-	ddb += (gadPolygamma(1, b)*db - t6) * t5
-	ddtheta[1] += ddb
-	ddtheta[0] += dda
+	daBar += (gadPolygamma(1, a)*da - t6) * t5
+	dbBar += (gadPolygamma(1, b)*db - t6) * t5
+	dthetaBar[1] += dbBar
+	dthetaBar[0] += daBar
 	return s, ds
 }
 
 // LikGrad computes Lik and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: theta (into dtheta).
+// Varied inputs: theta (into thetaBar).
 // Fixed inputs: k, n.
 // The first result is the value of Lik; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LikGrad(theta, dtheta []float64, k, n []int) float64 {
+func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dp float64
-	var dp2 float64
+	var pBar float64
+	var pBar2 float64
 	var t16 float64
-	var db float64
-	var da float64
-	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
-		panic("LikGrad: theta and dtheta share memory: gadgen's gradients need them apart")
+	var bBar float64
+	var aBar float64
+	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
+		panic("LikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
 	a := theta[0]
 	b := theta[1]
@@ -257,18 +257,18 @@ func LikGrad(theta, dtheta []float64, k, n []int) float64 {
 		tape = append(tape, t15, p)
 		p *= t15 / t2
 	}
-	dp2 += 1
+	pBar2 += 1
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t5 := dp2
-		dp2 = 0
-		dp += t5
+		t5 := pBar2
+		pBar2 = 0
+		pBar += t5
 		n3 := len(tape)
 		t6 := n3 - 2
 		t7 := tape[t6]
-		t8 := dp
-		dp = 0
+		t8 := pBar
+		pBar = 0
 		t9 := t7 / t2
-		dp2 += t8 * t9
+		pBar2 += t8 * t9
 		t10 := tape[n3-1] * t8
 		t11 := t10 / t2
 		t16 -= t10 * t9 / t2
@@ -276,16 +276,16 @@ func LikGrad(theta, dtheta []float64, k, n []int) float64 {
 		t12 := float64(ki) + a
 		t13 := float64(n[i2]-ki) + b
 		t14 := gadDigamma(t12 + t13)
-		db += t7 * (gadDigamma(t13) - t14) * t11
-		da += t7 * (gadDigamma(t12) - t14) * t11
+		bBar += t7 * (gadDigamma(t13) - t14) * t11
+		aBar += t7 * (gadDigamma(t12) - t14) * t11
 		tape = tape[:t6]
 	}
 	t3 := t16
 	t4 := gadDigamma(a + b)
-	da += t2 * (gadDigamma(a) - t4) * t3
-	db += t2 * (gadDigamma(b) - t4) * t3
-	dtheta[1] += db
-	dtheta[0] += da
+	aBar += t2 * (gadDigamma(a) - t4) * t3
+	bBar += t2 * (gadDigamma(b) - t4) * t3
+	thetaBar[1] += bBar
+	thetaBar[0] += aBar
 	return p
 }
 
@@ -427,14 +427,14 @@ func LikTaylor(theta, theta1, theta2, theta3 []float64, k, n []int) (float64, fl
 // MeanLogOddsGrad computes MeanLogOdds and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: alpha (returned as dalpha), beta (returned as dbeta).
+// Varied inputs: alpha (returned as alphaBar), beta (returned as betaBar).
 // The first result is the value of MeanLogOdds; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func MeanLogOddsGrad(alpha, beta float64) (f, dalpha, dbeta float64) {
+func MeanLogOddsGrad(alpha, beta float64) (f, alphaBar, betaBar float64) {
 	t := mathext.Digamma(alpha) - mathext.Digamma(beta)
-	dbeta -= gadPolygamma(1, beta)
-	dalpha += gadPolygamma(1, alpha)
-	return t, dalpha, dbeta
+	betaBar -= gadPolygamma(1, beta)
+	alphaBar += gadPolygamma(1, alpha)
+	return t, alphaBar, betaBar
 }
 
 // MeanLogOddsTaylor propagates Taylor polynomials of degree 3 through MeanLogOdds (Taylor mode):

@@ -32,17 +32,17 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 // SumSqGrad computes SumSq and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of SumSq; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SumSqGrad(x, dx []float64) float64 {
+func SumSqGrad(x, xBar []float64) float64 {
 	var t5 float64
-	var dv float64
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SumSqGrad: x and dx share memory: gadgen's gradients need them apart")
+	var vBar float64
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
@@ -51,16 +51,16 @@ func SumSqGrad(x, dx []float64) float64 {
 		t4 := v * v
 		s += t4
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t5 += t
 		t2 := t5
 		t5 = 0
-		dv += 2 * (t2 * x[i2])
-		t3 := dv
-		dv = 0
-		dx[i2] += t3
+		vBar += 2 * (t2 * x[i2])
+		t3 := vBar
+		vBar = 0
+		xBar[i2] += t3
 	}
 	return s
 }
@@ -87,10 +87,10 @@ func NestedJVP(x, dx float64) (float64, float64) {
 // NestedGrad computes Nested and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Nested; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func NestedGrad(x float64) (f, dx float64) {
+func NestedGrad(x float64) (f, xBar float64) {
 	var t10 float64
 	var t11 float64
 	var t12 float64
@@ -106,17 +106,17 @@ func NestedGrad(x float64) (f, dx float64) {
 	t11 += 1
 	t10 -= 1
 	t8 := t10
-	dx += 2 * t8
+	xBar += 2 * t8
 	t14 += t8 * x
-	dx += t * t8
+	xBar += t * t8
 	t12 += 2 * (t11 * t4)
 	t9 := t12
 	t13 += 2 * t9
 	t13 += t3 * t9
 	t13 += 2 * (t9 * t2 * t2)
 	t14 += t13
-	dx += 2 * (t14 * x)
-	return t7, dx
+	xBar += 2 * (t14 * x)
+	return t7, xBar
 }
 
 // PolarProductJVP computes PolarProduct and its directional derivative along the tangents
@@ -145,34 +145,34 @@ func PolarProductJVP(x, dx, y, dy float64) (float64, float64) {
 // PolarProductGrad computes PolarProduct and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of PolarProduct; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PolarProductGrad(x, y float64) (f, dx, dy float64) {
-	var dth float64
-	var dr float64
+func PolarProductGrad(x, y float64) (f, xBar, yBar float64) {
+	var thBar float64
+	var rBar float64
 	r := math.Hypot(x, y)
 	th := math.Atan2(y, x)
 	t := r * th
-	dr += th
-	dth += r
-	t2 := dth
+	rBar += th
+	thBar += r
+	t2 := thBar
 	t3 := x*x + y*y
-	dy += x / t3 * t2
-	dx -= y / t3 * t2
-	t4 := dr
+	yBar += x / t3 * t2
+	xBar -= y / t3 * t2
+	t4 := rBar
 	t5 := r == 0
 	t6 := x / r
 	if t5 {
 		t6 = 0
 	}
-	dx += t6 * t4
+	xBar += t6 * t4
 	t7 := y / r
 	if t5 {
 		t7 = 0
 	}
-	dy += t7 * t4
-	return t, dx, dy
+	yBar += t7 * t4
+	return t, xBar, yBar
 }
 
 // PowersJVP computes Powers and its directional derivative along the tangents
@@ -206,15 +206,15 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // PowersGrad computes Powers and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Powers; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowersGrad(x float64) (f, dx float64) {
+func PowersGrad(x float64) (f, xBar float64) {
 	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
-	dx += ipowReverse(x, 0, 1)
-	dx += ipowReverse(x, 2, -2)
-	dx += ipowReverse(x, 3, 1)
-	return t, dx
+	xBar += ipowReverse(x, 0, 1)
+	xBar += ipowReverse(x, 2, -2)
+	xBar += ipowReverse(x, 3, 1)
+	return t, xBar
 }
 
 // ipowReverse is the reverse of ipow for the gradients that call it: the
@@ -223,36 +223,36 @@ func PowersGrad(x float64) (f, dx float64) {
 // redo the writes of ipow that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func ipowReverse(x float64, n int, seed float64) (dx float64) {
+func ipowReverse(x float64, n int, seed float64) (xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dp float64
-	var dp2 float64
-	var dp3 float64
+	var pBar float64
+	var pBar2 float64
+	var pBar3 float64
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	dp2 += seed
-	dp += dp2
+	pBar2 += seed
+	pBar += pBar2
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dp
-		dp = 0
-		dp3 += t2
+		t2 := pBar
+		pBar = 0
+		pBar3 += t2
 		t3 := len(tape) - 1
-		t4 := dp3
-		dp3 = 0
-		dp += t4 * x
-		dx += tape[t3] * t4
+		t4 := pBar3
+		pBar3 = 0
+		pBar += t4 * x
+		xBar += tape[t3] * t4
 		tape = tape[:t3]
 	}
-	return dx
+	return xBar
 }
 
 // ScaledNormJVP computes ScaledNorm and its directional derivative along the tangents
@@ -290,23 +290,23 @@ func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
 // ScaledNormGrad computes ScaledNorm and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), a (returned as da).
+// Varied inputs: x (into xBar), a (returned as aBar).
 // The first result is the value of ScaledNorm; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ScaledNormGrad: x and dx share memory: gadgen's gradients need them apart")
+func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ScaledNormGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tmp := make([]float64, n)
-	dtmp := make([]float64, n)
+	tmpBar := make([]float64, n)
 	scaleInto(tmp, a, x)
 	t := SumSq(tmp)
-	sumSqReverse(tmp, dtmp, 1)
-	da += scaleIntoReverse(tmp, dtmp, a, x, dx)
-	return t, da
+	sumSqReverse(tmp, tmpBar, 1)
+	aBar += scaleIntoReverse(tmp, tmpBar, a, x, xBar)
+	return t, aBar
 }
 
 // sumSqReverse is the reverse of SumSq for the gradients that call it: the
@@ -315,26 +315,26 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 // redo the writes of SumSq that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func sumSqReverse(x, dx []float64, seed float64) {
+func sumSqReverse(x, xBar []float64, seed float64) {
 	var t4 float64
-	var dv float64
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
+	var vBar float64
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("sumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
+	sBar += seed
+	t := sBar
 	for i := len(x) - 1; i >= 0; i-- {
 		t4 += t
 		t2 := t4
 		t4 = 0
-		dv += 2 * (t2 * x[i])
-		t3 := dv
-		dv = 0
-		dx[i] += t3
+		vBar += 2 * (t2 * x[i])
+		t3 := vBar
+		vBar = 0
+		xBar[i] += t3
 	}
 }
 
@@ -344,33 +344,33 @@ func sumSqReverse(x, dx []float64, seed float64) {
 // redo the writes of scaleInto that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), x (into dx), a (returned as da).
+// Varied inputs: dst (into dstBar), x (into xBar), a (returned as aBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// scaleInto writes dst: on entry ddst holds the adjoint of the values scaleInto leaves in
+// scaleInto writes dst: on entry dstBar holds the adjoint of the values scaleInto leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float64) {
+func scaleIntoReverse(dst, dstBar []float64, a float64, x, xBar []float64) (aBar float64) {
 	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("scaleIntoReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("scaleIntoReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("scaleIntoReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("scaleIntoReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t3 := ddst[i]
-		ddst[i] = 0
-		da += t3 * x[i]
-		dx[i] += a * t3
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		aBar += dstiBar * x[i]
+		xBar[i] += a * dstiBar
 	}
-	return da
+	return aBar
 }
 
 // MixedJVP computes Mixed and its directional derivative along the tangents
@@ -389,10 +389,10 @@ func MixedJVP(x, dx float64) (float64, float64) {
 // MixedGrad computes Mixed and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Mixed; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func MixedGrad(x float64) (f, dx float64) {
+func MixedGrad(x float64) (f, xBar float64) {
 	var t4 float64
 	var t5 float64
 	t := 9 * x
@@ -400,9 +400,9 @@ func MixedGrad(x float64) (f, dx float64) {
 	t3 := t + t2
 	t5 += 1
 	t4 += 1
-	dx += 2 * (t4 * x)
-	dx += 9 * t5
-	return t3, dx
+	xBar += 2 * (t4 * x)
+	xBar += 9 * t5
+	return t3, xBar
 }
 
 // ComposeJVP computes Compose and its directional derivative along the tangents
@@ -442,29 +442,29 @@ func affineApplyJVP(f, df Affine, x, dx float64) (float64, float64) {
 // ComposeGrad computes Compose and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Compose; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ComposeGrad(x float64) (f, dx float64) {
-	var dg Affine
+func ComposeGrad(x float64) (f, xBar float64) {
+	var gBar Affine
 	f2 := Affine{A: 2, B: 1}
 	var t7 Affine
 	g := Affine{A: x, B: -1}
 	t := f2.Apply(x)
 	t2 := g.Apply(t)
 	t3, t4 := affineApplyReverse(g, t, 1)
-	dg.A += t3.A
-	dg.B += t3.B
-	dx += affineApplyReverseWrtX(f2, x, t4)
-	t5 := dg
-	dg = Affine{}
+	gBar.A += t3.A
+	gBar.B += t3.B
+	xBar += affineApplyReverseWrtX(f2, x, t4)
+	t5 := gBar
+	gBar = Affine{}
 	t7.A += t5.A
 	t7.B += t5.B
 	t7.B = 0
 	t6 := t7.A
 	t7.A = 0
-	dx += t6
-	return t2, dx
+	xBar += t6
+	return t2, xBar
 }
 
 // affineApplyReverse is the reverse of Affine.Apply for the gradients that call it: the
@@ -473,15 +473,15 @@ func ComposeGrad(x float64) (f, dx float64) {
 // redo the writes of Affine.Apply that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: f (returned as df), x (returned as dx).
+// Varied inputs: f (returned as fBar), x (returned as xBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func affineApplyReverse(f Affine, x, seed float64) (df Affine, dx float64) {
+func affineApplyReverse(f Affine, x, seed float64) (fBar Affine, xBar float64) {
 	t := f.A
-	df.B += seed
-	dx += t * seed
-	df.A += seed * x
-	return df, dx
+	fBar.B += seed
+	xBar += t * seed
+	fBar.A += seed * x
+	return fBar, xBar
 }
 
 // affineApplyReverseWrtX is the reverse of Affine.Apply for the gradients that call it: the
@@ -490,14 +490,14 @@ func affineApplyReverse(f Affine, x, seed float64) (df Affine, dx float64) {
 // redo the writes of Affine.Apply that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: f.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func affineApplyReverseWrtX(f Affine, x, seed float64) (dx float64) {
+func affineApplyReverseWrtX(f Affine, x, seed float64) (xBar float64) {
 	t := f.A
-	dx += t * seed
-	return dx
+	xBar += t * seed
+	return xBar
 }
 
 // TriangleAreaJVP computes TriangleArea and its directional derivative along the tangents
@@ -599,10 +599,10 @@ func geomDotJVP(a, da, b, db geom.Vec3) (float64, float64) {
 // TriangleAreaGrad computes TriangleArea and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (returned as da), b (returned as db), c (returned as dc).
+// Varied inputs: a (returned as aBar), b (returned as bBar), c (returned as cBar).
 // The first result is the value of TriangleArea; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
+func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, aBar, bBar, cBar geom.Vec3) {
 	var t15 geom.Vec3
 	var t16 geom.Vec3
 	var t17 geom.Vec3
@@ -626,22 +626,22 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 	t9 := t16
 	t16 = geom.Vec3{}
 	t10, t11 := geomVec3SubReverse(c, a, t9)
-	dc.X += t10.X
-	dc.Y += t10.Y
-	dc.Z += t10.Z
-	da.X += t11.X
-	da.Y += t11.Y
-	da.Z += t11.Z
+	cBar.X += t10.X
+	cBar.Y += t10.Y
+	cBar.Z += t10.Z
+	aBar.X += t11.X
+	aBar.Y += t11.Y
+	aBar.Z += t11.Z
 	t12 := t17
 	t17 = geom.Vec3{}
 	t13, t14 := geomVec3SubReverse(b, a, t12)
-	db.X += t13.X
-	db.Y += t13.Y
-	db.Z += t13.Z
-	da.X += t14.X
-	da.Y += t14.Y
-	da.Z += t14.Z
-	return t4, da, db, dc
+	bBar.X += t13.X
+	bBar.Y += t13.Y
+	bBar.Z += t13.Z
+	aBar.X += t14.X
+	aBar.Y += t14.Y
+	aBar.Z += t14.Z
+	return t4, aBar, bBar, cBar
 }
 
 // geomVec3NormReverse is the reverse of Vec3.Norm for the gradients that call it: the
@@ -650,19 +650,19 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, da, db, dc geom.Vec3) {
 // redo the writes of Vec3.Norm that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da).
+// Varied inputs: a (returned as aBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func geomVec3NormReverse(a geom.Vec3, seed float64) (da geom.Vec3) {
+func geomVec3NormReverse(a geom.Vec3, seed float64) (aBar geom.Vec3) {
 	t := math.Sqrt(geom.Dot(a, a))
 	t2, t3 := geomDotReverse(a, a, 0.5/t*seed)
-	da.X += t2.X
-	da.Y += t2.Y
-	da.Z += t2.Z
-	da.X += t3.X
-	da.Y += t3.Y
-	da.Z += t3.Z
-	return da
+	aBar.X += t2.X
+	aBar.Y += t2.Y
+	aBar.Z += t2.Z
+	aBar.X += t3.X
+	aBar.Y += t3.Y
+	aBar.Z += t3.Z
+	return aBar
 }
 
 // geomCrossReverse is the reverse of Cross for the gradients that call it: the
@@ -671,10 +671,10 @@ func geomVec3NormReverse(a geom.Vec3, seed float64) (da geom.Vec3) {
 // redo the writes of Cross that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da), b (returned as db).
+// Varied inputs: a (returned as aBar), b (returned as bBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func geomCrossReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
+func geomCrossReverse(a, b, seed geom.Vec3) (aBar, bBar geom.Vec3) {
 	var t11 geom.Vec3
 	var t12 geom.Vec3
 	t := a.Y
@@ -695,15 +695,15 @@ func geomCrossReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
 	t12.Z = 0
 	t9 := t12.Y
 	t12.Y = 0
-	da.X += t8*t4 - t9*t2
-	db.X += t3*t9 - t*t8
+	aBar.X += t8*t4 - t9*t2
+	bBar.X += t3*t9 - t*t8
 	t10 := t12.X
 	t12.X = 0
-	db.Y += t6*t8 - t3*t10
-	da.Z += t9*t5 - t10*t4
-	db.Z += t*t10 - t6*t9
-	da.Y += t10*t2 - t8*t5
-	return da, db
+	bBar.Y += t6*t8 - t3*t10
+	aBar.Z += t9*t5 - t10*t4
+	bBar.Z += t*t10 - t6*t9
+	aBar.Y += t10*t2 - t8*t5
+	return aBar, bBar
 }
 
 // geomVec3SubReverse is the reverse of Vec3.Sub for the gradients that call it: the
@@ -712,10 +712,10 @@ func geomCrossReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
 // redo the writes of Vec3.Sub that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da), b (returned as db).
+// Varied inputs: a (returned as aBar), b (returned as bBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func geomVec3SubReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
+func geomVec3SubReverse(a, b, seed geom.Vec3) (aBar, bBar geom.Vec3) {
 	var t5 geom.Vec3
 	var t6 geom.Vec3
 	t5.X += seed.X
@@ -728,17 +728,17 @@ func geomVec3SubReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
 	t6.Z += t.Z
 	t2 := t6.Z
 	t6.Z = 0
-	db.Z -= t2
-	da.Z += t2
+	bBar.Z -= t2
+	aBar.Z += t2
 	t3 := t6.Y
 	t6.Y = 0
-	db.Y -= t3
-	da.Y += t3
+	bBar.Y -= t3
+	aBar.Y += t3
 	t4 := t6.X
 	t6.X = 0
-	db.X -= t4
-	da.X += t4
-	return da, db
+	bBar.X -= t4
+	aBar.X += t4
+	return aBar, bBar
 }
 
 // geomDotReverse is the reverse of Dot for the gradients that call it: the
@@ -747,23 +747,23 @@ func geomVec3SubReverse(a, b, seed geom.Vec3) (da, db geom.Vec3) {
 // redo the writes of Dot that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da), b (returned as db).
+// Varied inputs: a (returned as aBar), b (returned as bBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func geomDotReverse(a, b geom.Vec3, seed float64) (da, db geom.Vec3) {
+func geomDotReverse(a, b geom.Vec3, seed float64) (aBar, bBar geom.Vec3) {
 	t := a.X
 	t2 := b.X
 	t3 := a.Y
 	t4 := b.Y
 	t5 := a.Z
 	t6 := b.Z
-	db.Z += t5 * seed
-	da.Z += seed * t6
-	db.Y += t3 * seed
-	da.Y += seed * t4
-	db.X += t * seed
-	da.X += seed * t2
-	return da, db
+	bBar.Z += t5 * seed
+	aBar.Z += seed * t6
+	bBar.Y += t3 * seed
+	aBar.Y += seed * t4
+	bBar.X += t * seed
+	aBar.X += seed * t2
+	return aBar, bBar
 }
 
 // AngleJVP computes Angle and its directional derivative along the tangents
@@ -786,10 +786,10 @@ func AngleJVP(a, da, b, db geom.Vec3) (float64, float64) {
 // AngleGrad computes Angle and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (returned as da), b (returned as db).
+// Varied inputs: a (returned as aBar), b (returned as bBar).
 // The first result is the value of Angle; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AngleGrad(a, b geom.Vec3) (f float64, da, db geom.Vec3) {
+func AngleGrad(a, b geom.Vec3) (f float64, aBar, bBar geom.Vec3) {
 	t := geom.Dot(a, b)
 	t2 := a.Norm()
 	t3 := b.Norm()
@@ -799,21 +799,21 @@ func AngleGrad(a, b geom.Vec3) (f float64, da, db geom.Vec3) {
 	t7 := -1 / math.Sqrt((1-t5)*(1+t5))
 	t8 := t7 * t5 / t4
 	t9 := geomVec3NormReverse(b, -(t2 * t8))
-	db.X += t9.X
-	db.Y += t9.Y
-	db.Z += t9.Z
+	bBar.X += t9.X
+	bBar.Y += t9.Y
+	bBar.Z += t9.Z
 	t10 := geomVec3NormReverse(a, -(t8 * t3))
-	da.X += t10.X
-	da.Y += t10.Y
-	da.Z += t10.Z
+	aBar.X += t10.X
+	aBar.Y += t10.Y
+	aBar.Z += t10.Z
 	t11, t12 := geomDotReverse(a, b, t7/t4)
-	da.X += t11.X
-	da.Y += t11.Y
-	da.Z += t11.Z
-	db.X += t12.X
-	db.Y += t12.Y
-	db.Z += t12.Z
-	return t6, da, db
+	aBar.X += t11.X
+	aBar.Y += t11.Y
+	aBar.Z += t11.Z
+	bBar.X += t12.X
+	bBar.Y += t12.Y
+	bBar.Z += t12.Z
+	return t6, aBar, bBar
 }
 
 // PathLengthJVP computes PathLength and its directional derivative along the tangents
@@ -860,26 +860,26 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 // PathLengthGrad computes PathLength and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of PathLength; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PathLengthGrad(x, dx []float64) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PathLengthGrad: x and dx share memory: gadgen's gradients need them apart")
+func PathLengthGrad(x, xBar []float64) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	i := 3
 	for ; i+3 <= len(x); i += 3 {
 		s += geom.Dist(x[i-3:i], x[i:i+3])
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	i -= 3
 	for ; i >= 3; i -= 3 {
-		geomDistReverse(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3], t)
+		geomDistReverse(x[i-3:i], xBar[i-3:i], x[i:i+3], xBar[i:i+3], t)
 	}
 	return s
 }
@@ -890,16 +890,16 @@ func PathLengthGrad(x, dx []float64) float64 {
 // redo the writes of Dist that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: p (into dp), q (into dq).
+// Varied inputs: p (into pBar), q (into qBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func geomDistReverse(p, dp, q, dq []float64, seed float64) {
-	var ds float64
-	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
-		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
+func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
+	var sBar float64
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
-		panic("geomDistReverse: q and dq share memory: gadgen's gradients need them apart")
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("geomDistReverse: q and qBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(p)
 	if n != len(q) {
@@ -911,12 +911,12 @@ func geomDistReverse(p, dp, q, dq []float64, seed float64) {
 		s += d * d
 	}
 	t := math.Sqrt(s)
-	ds += 0.5 / t * seed
-	t2 := ds
+	sBar += 0.5 / t * seed
+	t2 := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t3 := 2 * (t2 * (p[i2] - q[i2]))
-		dq[i2] -= t3
-		dp[i2] += t3
+		qBar[i2] -= t3
+		pBar[i2] += t3
 	}
 }
 
@@ -992,14 +992,14 @@ func geomTriangleAreaJVP(t, dt *geom.Triangle) (float64, float64) {
 // TriAreaGrad computes TriArea and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: t (into dt).
+// Varied inputs: t (into tBar).
 // The first result is the value of TriArea; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func TriAreaGrad(t, dt *geom.Triangle) float64 {
+func TriAreaGrad(t, tBar *geom.Triangle) float64 {
 	t2 := t.Area()
-	geomTriangleAreaReverse(t, dt, 1)
+	geomTriangleAreaReverse(t, tBar, 1)
 	return t2
 }
 
@@ -1009,10 +1009,10 @@ func TriAreaGrad(t, dt *geom.Triangle) float64 {
 // redo the writes of Triangle.Area that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: t (into dt).
+// Varied inputs: t (into tBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func geomTriangleAreaReverse(t, dt *geom.Triangle, seed float64) {
+func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
 	var t21 geom.Vec3
 	var t22 geom.Vec3
 	var t23 geom.Vec3
@@ -1050,9 +1050,9 @@ func geomTriangleAreaReverse(t, dt *geom.Triangle, seed float64) {
 	t25.Z += t14.Z
 	t15 := t23
 	t23 = geom.Vec3{}
-	dt.C.X += t15.X
-	dt.C.Y += t15.Y
-	dt.C.Z += t15.Z
+	tBar.C.X += t15.X
+	tBar.C.Y += t15.Y
+	tBar.C.Z += t15.Z
 	t16 := t24
 	t24 = geom.Vec3{}
 	t17, t18 := geomVec3SubReverse(t2, t3, t16)
@@ -1064,14 +1064,14 @@ func geomTriangleAreaReverse(t, dt *geom.Triangle, seed float64) {
 	t25.Z += t18.Z
 	t19 := t25
 	t25 = geom.Vec3{}
-	dt.A.X += t19.X
-	dt.A.Y += t19.Y
-	dt.A.Z += t19.Z
+	tBar.A.X += t19.X
+	tBar.A.Y += t19.Y
+	tBar.A.Z += t19.Z
 	t20 := t26
 	t26 = geom.Vec3{}
-	dt.B.X += t20.X
-	dt.B.Y += t20.Y
-	dt.B.Z += t20.Z
+	tBar.B.X += t20.X
+	tBar.B.Y += t20.Y
+	tBar.B.Z += t20.Z
 }
 
 // MidpointJVP computes Midpoint and its directional derivative along the tangents
@@ -1195,24 +1195,24 @@ func rotateToJVP(dst, ddst, a, da []float64) {
 // InPlaceGrad computes InPlace and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into xBar), y (into yBar).
 // The first result is the value of InPlace; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func InPlaceGrad(x, dx, y, dy []float64) float64 {
+func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("InPlaceGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("InPlaceGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("InPlaceGrad: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("InPlaceGrad: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tmp := make([]float64, n)
-	dtmp := make([]float64, n)
+	tmpBar := make([]float64, n)
 	t2 := copy(tmp, x)
 	t3 := append(t, tmp...)
 	mulTo(tmp, tmp, y)
@@ -1223,36 +1223,36 @@ func InPlaceGrad(x, dx, y, dy []float64) float64 {
 	t6 := append(t5, tmp...)
 	mulTo(tmp, y, tmp)
 	n2 := len(tmp)
-	ds += 1
-	t7 := ds
+	sBar += 1
+	t7 := sBar
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := tmp[i]
-		t17 := float64(i + 1)
-		dtmp[i] += t7 * t17
-		s += v * t17
+		t16 := float64(i + 1)
+		tmpBar[i] += t7 * t16
+		s += v * t16
 	}
 	t8 := len(t6) - n2
 	copy(tmp, t6[t8:])
 	t9 := t6[:t8]
-	mulToInPlaceReverse(tmp, dtmp, y, dy)
+	mulToInPlaceReverse(tmp, tmpBar, y, yBar)
 	t10 := len(t9) - n2
 	copy(tmp, t9[t10:])
 	t11 := t9[:t10]
-	rotateToInPlaceReverse(tmp, dtmp)
+	rotateToInPlaceReverse(tmp, tmpBar)
 	t12 := len(t11) - n2
 	copy(tmp, t11[t12:])
 	t13 := t11[:t12]
 	t14 := len(t13) - n2
 	copy(tmp, t13[t14:])
 	t15 := t13[:t14]
-	mulToInPlace2Reverse(tmp, dtmp)
+	mulToInPlace2Reverse(tmp, tmpBar)
 	copy(tmp, t15[len(t15)-n2:])
-	mulToInPlace3Reverse(tmp, dtmp, y, dy)
+	mulToInPlace3Reverse(tmp, tmpBar, y, yBar)
 	for k := 0; k < t2; k++ {
-		t16 := dtmp[k]
-		dtmp[k] = 0
-		dx[k] += t16
+		tmpkBar := tmpBar[k]
+		tmpBar[k] = 0
+		xBar[k] += tmpkBar
 	}
 	return s
 }
@@ -1263,25 +1263,25 @@ func InPlaceGrad(x, dx, y, dy []float64) float64 {
 // redo the writes of mulToInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), a (into da).
+// Varied inputs: dst (into dstBar), a (into aBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// mulToInPlace writes dst: on entry ddst holds the adjoint of the values mulToInPlace leaves in
+// mulToInPlace writes dst: on entry dstBar holds the adjoint of the values mulToInPlace leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // mulToInPlace is mulTo called with arguments that share memory (b is dst):
 // its body with those parameters made one.
-func mulToInPlaceReverse(dst, ddst, a, da []float64) {
+func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("mulToInPlaceReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("mulToInPlaceReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(a) > 0
-	if t3 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("mulToInPlaceReverse: a and da share memory: gadgen's gradients need them apart")
+	if t3 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("mulToInPlaceReverse: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &a[:1][0] {
 		panic("mulToInPlaceReverse: dst and a share memory: gadgen's gradients need them apart")
@@ -1296,10 +1296,10 @@ func mulToInPlaceReverse(dst, ddst, a, da []float64) {
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
 		dsti := tape[t4]
-		t5 := ddst[i2]
-		ddst[i2] = 0
-		ddst[i2] += a[i2] * t5
-		da[i2] += t5 * dsti
+		dstiBar := dstBar[i2]
+		dstBar[i2] = 0
+		dstBar[i2] += a[i2] * dstiBar
+		aBar[i2] += dstiBar * dsti
 		tape = tape[:t4]
 	}
 }
@@ -1310,33 +1310,33 @@ func mulToInPlaceReverse(dst, ddst, a, da []float64) {
 // redo the writes of rotateToInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst).
+// Varied inputs: dst (into dstBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// rotateToInPlace writes dst: on entry ddst holds the adjoint of the values rotateToInPlace leaves
-// in
+// rotateToInPlace writes dst: on entry dstBar holds the adjoint of the values rotateToInPlace
+// leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // rotateToInPlace is rotateTo called with arguments that share memory (a is
 // dst): its body with those parameters made one.
-func rotateToInPlaceReverse(dst, ddst []float64) {
-	var dlast float64
-	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("rotateToInPlaceReverse: dst and ddst share memory: gadgen's gradients need them apart")
+func rotateToInPlaceReverse(dst, dstBar []float64) {
+	var lastBar float64
+	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("rotateToInPlaceReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	t := n - 1
 	i := n - 1
-	t2 := ddst[0]
-	ddst[0] = 0
-	dlast += t2
+	dst0Bar := dstBar[0]
+	dstBar[0] = 0
+	lastBar += dst0Bar
 	for i2 := 1; i2 <= i; i2++ {
-		t3 := ddst[i2]
-		ddst[i2] = 0
-		ddst[i2-1] += t3
+		dstiBar := dstBar[i2]
+		dstBar[i2] = 0
+		dstBar[i2-1] += dstiBar
 	}
-	ddst[t] += dlast
+	dstBar[t] += lastBar
 }
 
 // mulToInPlace2Reverse is the reverse of mulToInPlace2 for the gradients that call it: the
@@ -1345,20 +1345,20 @@ func rotateToInPlaceReverse(dst, ddst []float64) {
 // redo the writes of mulToInPlace2 that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst).
+// Varied inputs: dst (into dstBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// mulToInPlace2 writes dst: on entry ddst holds the adjoint of the values mulToInPlace2 leaves in
+// mulToInPlace2 writes dst: on entry dstBar holds the adjoint of the values mulToInPlace2 leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // mulToInPlace2 is mulTo called with arguments that share memory (a is dst, b
 // is dst): its body with those parameters made one.
-func mulToInPlace2Reverse(dst, ddst []float64) {
+func mulToInPlace2Reverse(dst, dstBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("mulToInPlace2Reverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("mulToInPlace2Reverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -1370,9 +1370,9 @@ func mulToInPlace2Reverse(dst, ddst []float64) {
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t2 := len(tape) - 1
 		dsti := tape[t2]
-		t3 := ddst[i2]
-		ddst[i2] = 0
-		ddst[i2] += 2 * (t3 * dsti)
+		dstiBar := dstBar[i2]
+		dstBar[i2] = 0
+		dstBar[i2] += 2 * (dstiBar * dsti)
 		tape = tape[:t2]
 	}
 }
@@ -1383,25 +1383,25 @@ func mulToInPlace2Reverse(dst, ddst []float64) {
 // redo the writes of mulToInPlace3 that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), b (into db).
+// Varied inputs: dst (into dstBar), b (into bBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// mulToInPlace3 writes dst: on entry ddst holds the adjoint of the values mulToInPlace3 leaves in
+// mulToInPlace3 writes dst: on entry dstBar holds the adjoint of the values mulToInPlace3 leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // mulToInPlace3 is mulTo called with arguments that share memory (a is dst):
 // its body with those parameters made one.
-func mulToInPlace3Reverse(dst, ddst, b, db []float64) {
+func mulToInPlace3Reverse(dst, dstBar, b, bBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("mulToInPlace3Reverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("mulToInPlace3Reverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(b) > 0
-	if t3 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("mulToInPlace3Reverse: b and db share memory: gadgen's gradients need them apart")
+	if t3 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
+		panic("mulToInPlace3Reverse: b and bBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &b[:1][0] {
 		panic("mulToInPlace3Reverse: dst and b share memory: gadgen's gradients need them apart")
@@ -1416,11 +1416,11 @@ func mulToInPlace3Reverse(dst, ddst, b, db []float64) {
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
 		dsti := tape[t4]
-		t5 := ddst[i2]
-		ddst[i2] = 0
+		dstiBar := dstBar[i2]
+		dstBar[i2] = 0
 		bi := b[i2]
-		db[i2] += dsti * t5
-		ddst[i2] += t5 * bi
+		bBar[i2] += dsti * dstiBar
+		dstBar[i2] += dstiBar * bi
 		tape = tape[:t4]
 	}
 }

@@ -59,15 +59,15 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 // QuadGaussianGrad computes Gaussian and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: s (returned as ds), b (returned as db).
+// Varied inputs: s (returned as sBar), b (returned as bBar).
 // The first result is the value of Gaussian; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func QuadGaussianGrad(s, b float64) (f, ds, db float64) {
+func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 	t := quadSimpsonFunc1(s, 0, b, 16)
 	t2, t3 := quadSimpsonFunc1ReverseWrtSB(s, 0, b, 16, 1)
-	ds += t2
-	db += t3
-	return t, ds, db
+	sBar += t2
+	bBar += t3
+	return t, sBar, bBar
 }
 
 // quadSimpsonFunc1ReverseWrtSB is the reverse of simpsonFunc1 for the gradients that call it: the
@@ -76,26 +76,26 @@ func QuadGaussianGrad(s, b float64) (f, ds, db float64) {
 // redo the writes of simpsonFunc1 that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (returned as ds), b (returned as db).
+// Varied inputs: s (returned as sBar), b (returned as bBar).
 // Fixed inputs: a, n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // simpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
 // Gaussian, with the captured variable s as its first parameter.
-func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db float64) {
+func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (sBar, bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	var t23 float64
 	var t24 float64
-	var ds2 float64
+	var sBar2 float64
 	var t25 float64
 	var t26 float64
 	var t27 float64
-	var dh float64
-	var ds3 float64
+	var hBar float64
+	var sBar3 float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(-(s * a * a))
@@ -121,9 +121,9 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 		s2 += w * t21
 	}
 	t6 := seed / 3
-	ds += t6 * h
-	dh += s2 * t6
-	t7 := ds
+	sBar += t6 * h
+	hBar += s2 * t6
+	t7 := sBar
 	for i2 := n - 1; i2 >= 1; i2-- {
 		t11 := len(tape) - 1
 		t12 := tape[:t11]
@@ -141,21 +141,21 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 		t24 -= s * t18
 		t19 := t24
 		t24 = 0
-		dh += t16 * t19
+		hBar += t16 * t19
 	}
-	ds2 += ds
-	t8 := ds2
+	sBar2 += sBar
+	t8 := sBar2
 	t26 += t8
 	t25 += t8
 	t9 := t5 * t25
 	t10 := t9 * b
-	db -= t4 * t9
+	bBar -= t4 * t9
 	t27 += t10 * b
-	db -= s * t10
+	bBar -= s * t10
 	t27 += t3 * t26 * a * a
-	ds3 -= t27
-	db += dh / t2
-	return ds3, db
+	sBar3 -= t27
+	bBar += hBar / t2
+	return sBar3, bBar
 }
 
 // quadSimpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
@@ -312,10 +312,10 @@ func simpsonSpringJVPWrtKX0(k, dk, x0, dx0, a, b float64, n int) (float64, float
 // EnergyGrad computes Energy and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: k (returned as dk), x0 (returned as dx0).
+// Varied inputs: k (returned as kBar), x0 (returned as x0Bar).
 // The first result is the value of Energy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func EnergyGrad(k, x0 float64) (f, dk, dx0 float64) {
+func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 	var t11 float64
 	var t12 float64
 	t := simpsonSpring(k, x0, 0, 1, 64)
@@ -328,12 +328,12 @@ func EnergyGrad(k, x0 float64) (f, dk, dx0 float64) {
 	t11 += 1
 	t7 := t11
 	t8 := t7 * t3
-	dx0 -= t4*t7 + t2*t8
-	dk += 0.5 * (t8 * t3)
+	x0Bar -= t4*t7 + t2*t8
+	kBar += 0.5 * (t8 * t3)
 	t9, t10 := simpsonSpringReverseWrtKX0(k, x0, 0, 1, 64, t12)
-	dk += t9
-	dx0 += t10
-	return t6, dk, dx0
+	kBar += t9
+	x0Bar += t10
+	return t6, kBar, x0Bar
 }
 
 // simpsonSpringReverseWrtKX0 is the reverse of simpsonSpring for the gradients that call it: the
@@ -342,23 +342,23 @@ func EnergyGrad(k, x0 float64) (f, dk, dx0 float64) {
 // redo the writes of simpsonSpring that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: k (returned as dk), x0 (returned as dx0).
+// Varied inputs: k (returned as kBar), x0 (returned as x0Bar).
 // Fixed inputs: a, b, n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // simpsonSpring is simpson specialized for f = the literal spring of Energy,
 // with the captured variables k, x0 as its first parameters.
-func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, dx0 float64) {
+func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (kBar, x0Bar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
+	var sBar float64
 	var t24 float64
-	var ds2 float64
-	var ds3 float64
+	var sBar2 float64
+	var sBar3 float64
 	var t25 float64
-	var ds4 float64
-	var ds5 float64
+	var sBar4 float64
+	var sBar5 float64
 	var t26 float64
 	var t27 float64
 	var t28 float64
@@ -377,58 +377,58 @@ func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, d
 		}
 		path = append(path, from)
 	}
-	ds4 += seed / 3 * h
+	sBar4 += seed / 3 * h
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t11 := ds4
-		ds4 = 0
-		ds2 += t11
+		t11 := sBar4
+		sBar4 = 0
+		sBar2 += t11
 		t12 := len(path) - 1
 		t13 := path[:t12]
 		if path[t12] == 0 {
-			t19 := ds2
-			ds2 = 0
-			ds3 += t19
-			t20 := ds3
-			ds3 = 0
-			ds4 += t20
+			t19 := sBar2
+			sBar2 = 0
+			sBar3 += t19
+			t20 := sBar3
+			sBar3 = 0
+			sBar4 += t20
 			t25 += 4 * t20
 			t21 := t25
 			t25 = 0
 			t22 := a + float64(i2)*h - x0
 			t23 := t21 * t22
 			t28 += t23 * t22
-			dx0 -= t*t22*t21 + t*t23
+			x0Bar -= t*t22*t21 + t*t23
 		} else {
-			t14 := ds2
-			ds2 = 0
-			ds += t14
-			t15 := ds
-			ds = 0
-			ds4 += t15
+			t14 := sBar2
+			sBar2 = 0
+			sBar += t14
+			t15 := sBar
+			sBar = 0
+			sBar4 += t15
 			t24 += 2 * t15
 			t16 := t24
 			t24 = 0
 			t17 := a + float64(i2)*h - x0
 			t18 := t16 * t17
 			t28 += t18 * t17
-			dx0 -= t*t17*t16 + t*t18
+			x0Bar -= t*t17*t16 + t*t18
 		}
 		path = t13
 	}
-	ds5 += ds4
-	t6 := ds5
+	sBar5 += sBar4
+	t6 := sBar5
 	t27 += t6
 	t26 += t6
 	t7 := t26
 	t8 := t7 * t4
 	t28 += t8 * t4
-	dx0 -= t5*t7 + t*t8
+	x0Bar -= t5*t7 + t*t8
 	t9 := t27
 	t10 := t9 * t2
 	t28 += t10 * t2
-	dx0 -= t3*t9 + t*t10
-	dk += 0.5 * t28
-	return dk, dx0
+	x0Bar -= t3*t9 + t*t10
+	kBar += 0.5 * t28
+	return kBar, x0Bar
 }
 
 // simpsonSpring is simpson specialized for f = the literal spring of Energy,
@@ -667,15 +667,15 @@ func quadSimpsonCosJVPWrtB(a, b, db float64, n int) (float64, float64) {
 // AreaGrad computes Area and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (returned as da).
+// Varied inputs: a (returned as aBar).
 // The first result is the value of Area; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AreaGrad(a float64) (f, da float64) {
+func AreaGrad(a float64) (f, aBar float64) {
 	t := simpsonSin(0, a, 32) + simpsonGauss(0, a, 32) + quadSimpsonCos(0, a, 8)
-	da += quadSimpsonCosReverseWrtB(0, a, 8, 1)
-	da += simpsonGaussReverseWrtB(0, a, 32, 1)
-	da += simpsonSinReverseWrtB(0, a, 32, 1)
-	return t, da
+	aBar += quadSimpsonCosReverseWrtB(0, a, 8, 1)
+	aBar += simpsonGaussReverseWrtB(0, a, 32, 1)
+	aBar += simpsonSinReverseWrtB(0, a, 32, 1)
+	return t, aBar
 }
 
 // quadSimpsonCosReverseWrtB is the reverse of simpsonCos for the gradients that call it: the
@@ -684,20 +684,20 @@ func AreaGrad(a float64) (f, da float64) {
 // redo the writes of simpsonCos that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: b (returned as db).
+// Varied inputs: b (returned as bBar).
 // Fixed inputs: a, n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // simpsonCos is quad.Simpson specialized for f = math.Cos.
-func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
+func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
-	var dh float64
+	var sBar float64
+	var sBar2 float64
+	var hBar float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	tape := slices.Grow(t, max(n+1, 0))
@@ -717,20 +717,20 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 		tape = append(tape, w)
 	}
 	t3 := seed / 3
-	ds += t3 * h
-	dh += s * t3
-	t4 := ds
+	sBar += t3 * h
+	hBar += s * t3
+	t4 := sBar
 	for i2 := n - 1; i2 >= 1; i2-- {
 		t5 := len(tape) - 1
 		t6 := tape[:t5]
 		t7 := float64(i2)
-		dh -= t7 * (math.Sin(a+t7*h) * (tape[t5] * t4))
+		hBar -= t7 * (math.Sin(a+t7*h) * (tape[t5] * t4))
 		tape = t6
 	}
-	ds2 += ds
-	db -= math.Sin(b) * ds2
-	db += dh / t2
-	return db
+	sBar2 += sBar
+	bBar -= math.Sin(b) * sBar2
+	bBar += hBar / t2
+	return bBar
 }
 
 // simpsonGaussReverseWrtB is the reverse of simpsonGauss for the gradients that call it: the
@@ -739,27 +739,27 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 // redo the writes of simpsonGauss that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: b (returned as db).
+// Varied inputs: b (returned as bBar).
 // Fixed inputs: a, n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // simpsonGauss is simpson specialized for f = gauss.
-func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
+func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
+	var sBar float64
 	var t25 float64
-	var ds2 float64
-	var ds3 float64
+	var sBar2 float64
+	var sBar3 float64
 	var t26 float64
-	var dx float64
-	var ds4 float64
-	var ds5 float64
+	var xBar float64
+	var sBar4 float64
+	var sBar5 float64
 	var t27 float64
-	var dh float64
+	var hBar float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(-(a * a))
@@ -783,21 +783,21 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 		path = append(path, from)
 	}
 	t5 := seed / 3
-	ds4 += t5 * h
-	dh += s * t5
+	sBar4 += t5 * h
+	hBar += s * t5
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t7 := ds4
-		ds4 = 0
-		ds2 += t7
+		t7 := sBar4
+		sBar4 = 0
+		sBar2 += t7
 		t8 := len(path) - 1
 		t9 := path[:t8]
 		if path[t8] == 0 {
-			t16 := ds2
-			ds2 = 0
-			ds3 += t16
-			t17 := ds3
-			ds3 = 0
-			ds4 += t17
+			t16 := sBar2
+			sBar2 = 0
+			sBar3 += t16
+			t17 := sBar3
+			sBar3 = 0
+			sBar4 += t17
 			t26 += 4 * t17
 			t18 := len(tape) - 1
 			t19 := tape[:t18]
@@ -805,16 +805,16 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 			t26 = 0
 			t21 := tape[t18] * t20
 			x2 := a + float64(i2)*h
-			dx -= x2 * t21
-			dx -= t21 * x2
+			xBar -= x2 * t21
+			xBar -= t21 * x2
 			tape = t19
 		} else {
-			t10 := ds2
-			ds2 = 0
-			ds += t10
-			t11 := ds
-			ds = 0
-			ds4 += t11
+			t10 := sBar2
+			sBar2 = 0
+			sBar += t10
+			t11 := sBar
+			sBar = 0
+			sBar4 += t11
 			t25 += 2 * t11
 			t12 := len(tape) - 1
 			t13 := tape[:t12]
@@ -822,22 +822,22 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 			t25 = 0
 			t15 := tape[t12] * t14
 			x := a + float64(i2)*h
-			dx -= x * t15
-			dx -= t15 * x
+			xBar -= x * t15
+			xBar -= t15 * x
 			tape = t13
 		}
-		t22 := dx
-		dx = 0
-		dh += float64(i2) * t22
+		t22 := xBar
+		xBar = 0
+		hBar += float64(i2) * t22
 		path = t9
 	}
-	ds5 += ds4
-	t27 += ds5
+	sBar5 += sBar4
+	t27 += sBar5
 	t6 := t4 * t27
-	db -= b * t6
-	db -= t6 * b
-	db += dh / t2
-	return db
+	bBar -= b * t6
+	bBar -= t6 * b
+	bBar += hBar / t2
+	return bBar
 }
 
 // simpsonSinReverseWrtB is the reverse of simpsonSin for the gradients that call it: the
@@ -846,22 +846,22 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 // redo the writes of simpsonSin that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: b (returned as db).
+// Varied inputs: b (returned as bBar).
 // Fixed inputs: a, n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // simpsonSin is simpson specialized for f = math.Sin.
-func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
+func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var dx float64
-	var ds4 float64
-	var ds5 float64
-	var dh float64
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var xBar float64
+	var sBar4 float64
+	var sBar5 float64
+	var hBar float64
 	t := float64(n)
 	h := (b - a) / t
 	s := math.Sin(a) + math.Sin(b)
@@ -878,40 +878,40 @@ func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	ds4 += t2 * h
-	dh += s * t2
+	sBar4 += t2 * h
+	hBar += s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := ds4
-		ds4 = 0
-		ds2 += t3
+		t3 := sBar4
+		sBar4 = 0
+		sBar2 += t3
 		t4 := len(path) - 1
 		t5 := path[:t4]
 		if path[t4] == 0 {
-			t8 := ds2
-			ds2 = 0
-			ds3 += t8
-			t9 := ds3
-			ds3 = 0
-			ds4 += t9
-			dx += math.Cos(a+float64(i2)*h) * (4 * t9)
+			t8 := sBar2
+			sBar2 = 0
+			sBar3 += t8
+			t9 := sBar3
+			sBar3 = 0
+			sBar4 += t9
+			xBar += math.Cos(a+float64(i2)*h) * (4 * t9)
 		} else {
-			t6 := ds2
-			ds2 = 0
-			ds += t6
-			t7 := ds
-			ds = 0
-			ds4 += t7
-			dx += math.Cos(a+float64(i2)*h) * (2 * t7)
+			t6 := sBar2
+			sBar2 = 0
+			sBar += t6
+			t7 := sBar
+			sBar = 0
+			sBar4 += t7
+			xBar += math.Cos(a+float64(i2)*h) * (2 * t7)
 		}
-		t10 := dx
-		dx = 0
-		dh += float64(i2) * t10
+		t10 := xBar
+		xBar = 0
+		hBar += float64(i2) * t10
 		path = t5
 	}
-	ds5 += ds4
-	db += math.Cos(b) * ds5
-	db += dh / t
-	return db
+	sBar5 += sBar4
+	bBar += math.Cos(b) * sBar5
+	bBar += hBar / t
+	return bBar
 }
 
 // simpsonSin is simpson specialized for f = math.Sin.
@@ -1350,29 +1350,29 @@ func quadAdaptiveWaveJVP(w, dw float64, x, dx []float64, a, da, b, db float64, d
 // NestedGrad computes Nested and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), w (returned as dw).
+// Varied inputs: x (into xBar), w (returned as wBar).
 // The first result is the value of Nested; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func NestedGrad(w float64, x, dx []float64) (f, dw float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("NestedGrad: x and dx share memory: gadgen's gradients need them apart")
+func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("NestedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	x1 := x[1]
 	t := bothWave(w, x, 0, x1)
 	x2 := x[2]
 	t2 := t + composeExpWave(w, x, x2) + composeWaveFunc2(w, x, w)
-	t3, t4 := composeWaveFunc2Reverse(w, x, dx, w, 1)
-	dw += t3
-	dw += t4
-	t5, t6 := composeExpWaveReverse(w, x, dx, x2, 1)
-	dw += t5
-	dx[2] += t6
-	t7, t8 := bothWaveReverseWrtWXB(w, x, dx, 0, x1, 1)
-	dw += t7
-	dx[1] += t8
-	return t2, dw
+	t3, t4 := composeWaveFunc2Reverse(w, x, xBar, w, 1)
+	wBar += t3
+	wBar += t4
+	t5, t6 := composeExpWaveReverse(w, x, xBar, x2, 1)
+	wBar += t5
+	xBar[2] += t6
+	t7, t8 := bothWaveReverseWrtWXB(w, x, xBar, 0, x1, 1)
+	wBar += t7
+	xBar[1] += t8
+	return t2, wBar
 }
 
 // composeWaveFunc2Reverse is the reverse of composeWaveFunc2 for the gradients that call it: the
@@ -1381,7 +1381,7 @@ func NestedGrad(w float64, x, dx []float64) (f, dw float64) {
 // redo the writes of composeWaveFunc2 that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x2 (into dx2), w (returned as dw), x (returned as dx).
+// Varied inputs: x2 (into x2Bar), w (returned as wBar), x (returned as xBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
@@ -1390,18 +1390,18 @@ func NestedGrad(w float64, x, dx []float64) (f, dw float64) {
 // composeWaveFunc2 is compose specialized for f = the literal wave of Nested,
 // g = the literal func2 of Nested, with the captured variables w, x2 as its
 // first parameters.
-func composeWaveFunc2Reverse(w float64, x2, dx2 []float64, x, seed float64) (dw, dx float64) {
+func composeWaveFunc2Reverse(w float64, x2, x2Bar []float64, x, seed float64) (wBar, xBar float64) {
 	var t4 float64
-	if cap(x2) > 0 && cap(dx2) > 0 && &x2[:1][0] == &dx2[:1][0] {
-		panic("composeWaveFunc2Reverse: x2 and dx2 share memory: gadgen's gradients need them apart")
+	if cap(x2) > 0 && cap(x2Bar) > 0 && &x2[:1][0] == &x2Bar[:1][0] {
+		panic("composeWaveFunc2Reverse: x2 and x2Bar share memory: gadgen's gradients need them apart")
 	}
 	t := x * x
 	nestedWave(w, x2, t)
-	t2, t3 := nestedWaveReverse(w, x2, dx2, t, seed)
-	dw += t2
+	t2, t3 := nestedWaveReverse(w, x2, x2Bar, t, seed)
+	wBar += t2
 	t4 += t3
-	dx += 2 * (t4 * x)
-	return dw, dx
+	xBar += 2 * (t4 * x)
+	return wBar, xBar
 }
 
 // composeExpWaveReverse is the reverse of composeExpWave for the gradients that call it: the
@@ -1410,7 +1410,7 @@ func composeWaveFunc2Reverse(w float64, x2, dx2 []float64, x, seed float64) (dw,
 // redo the writes of composeExpWave that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x2 (into dx2), w (returned as dw), x (returned as dx).
+// Varied inputs: x2 (into x2Bar), w (returned as wBar), x (returned as xBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
@@ -1418,15 +1418,15 @@ func composeWaveFunc2Reverse(w float64, x2, dx2 []float64, x, seed float64) (dw,
 //
 // composeExpWave is compose specialized for f = math.Exp, g = the literal wave
 // of Nested, with the captured variables w, x2 as its first parameters.
-func composeExpWaveReverse(w float64, x2, dx2 []float64, x, seed float64) (dw, dx float64) {
-	if cap(x2) > 0 && cap(dx2) > 0 && &x2[:1][0] == &dx2[:1][0] {
-		panic("composeExpWaveReverse: x2 and dx2 share memory: gadgen's gradients need them apart")
+func composeExpWaveReverse(w float64, x2, x2Bar []float64, x, seed float64) (wBar, xBar float64) {
+	if cap(x2) > 0 && cap(x2Bar) > 0 && &x2[:1][0] == &x2Bar[:1][0] {
+		panic("composeExpWaveReverse: x2 and x2Bar share memory: gadgen's gradients need them apart")
 	}
 	t := math.Exp(nestedWave(w, x2, x))
-	t2, t3 := nestedWaveReverse(w, x2, dx2, x, t*seed)
-	dw += t2
-	dx += t3
-	return dw, dx
+	t2, t3 := nestedWaveReverse(w, x2, x2Bar, x, t*seed)
+	wBar += t2
+	xBar += t3
+	return wBar, xBar
 }
 
 // bothWaveReverseWrtWXB is the reverse of bothWave for the gradients that call it: the
@@ -1435,7 +1435,7 @@ func composeExpWaveReverse(w float64, x2, dx2 []float64, x, seed float64) (dw, d
 // redo the writes of bothWave that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), w (returned as dw), b (returned as db).
+// Varied inputs: x (into xBar), w (returned as wBar), b (returned as bBar).
 // Fixed inputs: a.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
@@ -1444,19 +1444,19 @@ func composeExpWaveReverse(w float64, x2, dx2 []float64, x, seed float64) (dw, d
 //
 // bothWave is both specialized for f = the literal wave of Nested, with the
 // captured variables w, x as its first parameters.
-func bothWaveReverseWrtWXB(w float64, x, dx []float64, a, b, seed float64) (dw, db float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("bothWaveReverseWrtWXB: x and dx share memory: gadgen's gradients need them apart")
+func bothWaveReverseWrtWXB(w float64, x, xBar []float64, a, b, seed float64) (wBar, bBar float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("bothWaveReverseWrtWXB: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	simpsonWave(w, x, a, b, 16)
 	quadAdaptiveWave(w, x, a, b, 3)
-	t, t2 := quadAdaptiveWaveReverseWrtWXB(w, x, dx, a, b, 3, seed)
-	dw += t
-	db += t2
-	t3, t4 := simpsonWaveReverseWrtWXB(w, x, dx, a, b, 16, seed)
-	dw += t3
-	db += t4
-	return dw, db
+	t, t2 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, a, b, 3, seed)
+	wBar += t
+	bBar += t2
+	t3, t4 := simpsonWaveReverseWrtWXB(w, x, xBar, a, b, 16, seed)
+	wBar += t3
+	bBar += t4
+	return wBar, bBar
 }
 
 // bothWave is both specialized for f = the literal wave of Nested, with the
@@ -1484,7 +1484,7 @@ func composeWaveFunc2(w float64, x2 []float64, x float64) float64 {
 // redo the writes of nestedWave that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), w (returned as dw), t (returned as dt).
+// Varied inputs: x (into xBar), w (returned as wBar), t (returned as tBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
@@ -1492,18 +1492,18 @@ func composeWaveFunc2(w float64, x2 []float64, x float64) float64 {
 //
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
-func nestedWaveReverse(w float64, x, dx []float64, t, seed float64) (dw, dt float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("nestedWaveReverse: x and dx share memory: gadgen's gradients need them apart")
+func nestedWaveReverse(w float64, x, xBar []float64, t, seed float64) (wBar, tBar float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("nestedWaveReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := w * t
 	t3 := math.Sin(t2)
 	x0 := x[0]
-	dx[0] += t3 * seed
+	xBar[0] += t3 * seed
 	t4 := math.Cos(t2) * (seed * x0)
-	dw += t4 * t
-	dt += w * t4
-	return dw, dt
+	wBar += t4 * t
+	tBar += w * t4
+	return wBar, tBar
 }
 
 // nestedWave is the function literal wave of Nested, with the captured
@@ -1518,7 +1518,7 @@ func nestedWave(w float64, x []float64, t float64) float64 {
 // redo the writes of adaptiveWave that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), w (returned as dw), b (returned as db).
+// Varied inputs: x (into xBar), w (returned as wBar), b (returned as bBar).
 // Fixed inputs: a, depth.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
@@ -1529,18 +1529,18 @@ func nestedWave(w float64, x []float64, t float64) float64 {
 // Nested, with the captured variables w, x as its first parameters.
 func quadAdaptiveWaveReverseWrtWXB(
 	w float64,
-	x, dx []float64,
+	x, xBar []float64,
 	a, b float64,
 	depth int,
 	seed float64,
-) (dw, db float64) {
+) (wBar, bBar float64) {
 	var t11 float64
 	var t12 float64
 	var t13 float64
 	var t14 float64
 	var t15 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("quadAdaptiveWaveReverseWrtWXB: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("quadAdaptiveWaveReverseWrtWXB: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	var from int
 	if depth == 0 {
@@ -1558,23 +1558,23 @@ func quadAdaptiveWaveReverseWrtWXB(
 		t15 += t13
 		t7 := t15 / 2
 		t8 := (b - a) * t7
-		t9, t10 := nestedWaveReverse(w, x, dx, b, t8)
-		dw += t9
-		db += t10
-		dw += nestedWaveReverseWrtWX(w, x, dx, a, t8)
-		db += t7 * (t12 + t11)
+		t9, t10 := nestedWaveReverse(w, x, xBar, b, t8)
+		wBar += t9
+		bBar += t10
+		wBar += nestedWaveReverseWrtWX(w, x, xBar, a, t8)
+		bBar += t7 * (t12 + t11)
 	} else {
 		t14 += t13
 		t := t14
 		m2 := (a + b) / 2
-		t2, t3, t4 := quadAdaptiveWaveReverse(w, x, dx, m2, b, depth-1, t)
-		dw += t2
-		db += t4
-		t5, t6 := quadAdaptiveWaveReverseWrtWXB(w, x, dx, a, m2, depth-1, t)
-		dw += t5
-		db += (t3 + t6) / 2
+		t2, t3, t4 := quadAdaptiveWaveReverse(w, x, xBar, m2, b, depth-1, t)
+		wBar += t2
+		bBar += t4
+		t5, t6 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, a, m2, depth-1, t)
+		wBar += t5
+		bBar += (t3 + t6) / 2
 	}
-	return dw, db
+	return wBar, bBar
 }
 
 // simpsonWaveReverseWrtWXB is the reverse of simpsonWave for the gradients that call it: the
@@ -1583,7 +1583,7 @@ func quadAdaptiveWaveReverseWrtWXB(
 // redo the writes of simpsonWave that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), w (returned as dw), b (returned as db).
+// Varied inputs: x (into xBar), w (returned as wBar), b (returned as bBar).
 // Fixed inputs: a, n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
@@ -1592,18 +1592,18 @@ func quadAdaptiveWaveReverseWrtWXB(
 //
 // simpsonWave is simpson specialized for f = the literal wave of Nested, with
 // the captured variables w, x as its first parameters.
-func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, seed float64) (dw, db float64) {
+func simpsonWaveReverseWrtWXB(w float64, x, xBar []float64, a, b float64, n int, seed float64) (wBar, bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var dx2 float64
-	var ds4 float64
-	var ds5 float64
-	var dh float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("simpsonWaveReverseWrtWXB: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var xBar2 float64
+	var sBar4 float64
+	var sBar5 float64
+	var hBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("simpsonWaveReverseWrtWXB: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := float64(n)
 	h := (b - a) / t
@@ -1621,48 +1621,48 @@ func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, s
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	ds4 += t2 * h
-	dh += s * t2
+	sBar4 += t2 * h
+	hBar += s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := ds4
-		ds4 = 0
-		ds2 += t6
+		t6 := sBar4
+		sBar4 = 0
+		sBar2 += t6
 		t7 := len(path) - 1
 		t8 := path[:t7]
 		if path[t7] == 0 {
-			t13 := ds2
-			ds2 = 0
-			ds3 += t13
-			t14 := ds3
-			ds3 = 0
-			ds4 += t14
-			t15, t16 := nestedWaveReverse(w, x, dx, a+float64(i2)*h, 4*t14)
-			dw += t15
-			dx2 += t16
+			t13 := sBar2
+			sBar2 = 0
+			sBar3 += t13
+			t14 := sBar3
+			sBar3 = 0
+			sBar4 += t14
+			t15, t16 := nestedWaveReverse(w, x, xBar, a+float64(i2)*h, 4*t14)
+			wBar += t15
+			xBar2 += t16
 		} else {
-			t9 := ds2
-			ds2 = 0
-			ds += t9
-			t10 := ds
-			ds = 0
-			ds4 += t10
-			t11, t12 := nestedWaveReverse(w, x, dx, a+float64(i2)*h, 2*t10)
-			dw += t11
-			dx2 += t12
+			t9 := sBar2
+			sBar2 = 0
+			sBar += t9
+			t10 := sBar
+			sBar = 0
+			sBar4 += t10
+			t11, t12 := nestedWaveReverse(w, x, xBar, a+float64(i2)*h, 2*t10)
+			wBar += t11
+			xBar2 += t12
 		}
-		t17 := dx2
-		dx2 = 0
-		dh += float64(i2) * t17
+		t17 := xBar2
+		xBar2 = 0
+		hBar += float64(i2) * t17
 		path = t8
 	}
-	ds5 += ds4
-	t3 := ds5
-	t4, t5 := nestedWaveReverse(w, x, dx, b, t3)
-	dw += t4
-	db += t5
-	dw += nestedWaveReverseWrtWX(w, x, dx, a, t3)
-	db += dh / t
-	return dw, db
+	sBar5 += sBar4
+	t3 := sBar5
+	t4, t5 := nestedWaveReverse(w, x, xBar, b, t3)
+	wBar += t4
+	bBar += t5
+	wBar += nestedWaveReverseWrtWX(w, x, xBar, a, t3)
+	bBar += hBar / t
+	return wBar, bBar
 }
 
 // simpsonWave is simpson specialized for f = the literal wave of Nested, with
@@ -1704,7 +1704,7 @@ func nestedFunc2(t float64) float64 {
 // redo the writes of nestedWave that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), w (returned as dw).
+// Varied inputs: x (into xBar), w (returned as wBar).
 // Fixed inputs: t.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
@@ -1713,16 +1713,16 @@ func nestedFunc2(t float64) float64 {
 //
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
-func nestedWaveReverseWrtWX(w float64, x, dx []float64, t, seed float64) (dw float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("nestedWaveReverseWrtWX: x and dx share memory: gadgen's gradients need them apart")
+func nestedWaveReverseWrtWX(w float64, x, xBar []float64, t, seed float64) (wBar float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("nestedWaveReverseWrtWX: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := w * t
 	t3 := math.Sin(t2)
 	x0 := x[0]
-	dx[0] += t3 * seed
-	dw += math.Cos(t2) * (seed * x0) * t
-	return dw
+	xBar[0] += t3 * seed
+	wBar += math.Cos(t2) * (seed * x0) * t
+	return wBar
 }
 
 // quadAdaptiveWaveReverse is the reverse of adaptiveWave for the gradients that call it: the
@@ -1731,7 +1731,7 @@ func nestedWaveReverseWrtWX(w float64, x, dx []float64, t, seed float64) (dw flo
 // redo the writes of adaptiveWave that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), w (returned as dw), a (returned as da), b (returned as db).
+// Varied inputs: x (into xBar), w (returned as wBar), a (returned as aBar), b (returned as bBar).
 // Fixed inputs: depth.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
@@ -1740,14 +1740,20 @@ func nestedWaveReverseWrtWX(w float64, x, dx []float64, t, seed float64) (dw flo
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
-func quadAdaptiveWaveReverse(w float64, x, dx []float64, a, b float64, depth int, seed float64) (dw, da, db float64) {
+func quadAdaptiveWaveReverse(
+	w float64,
+	x, xBar []float64,
+	a, b float64,
+	depth int,
+	seed float64,
+) (wBar, aBar, bBar float64) {
 	var t16 float64
 	var t17 float64
 	var t18 float64
 	var t19 float64
 	var t20 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("quadAdaptiveWaveReverse: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("quadAdaptiveWaveReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	var from int
 	if depth == 0 {
@@ -1766,29 +1772,29 @@ func quadAdaptiveWaveReverse(w float64, x, dx []float64, a, b float64, depth int
 		t9 := t20 / 2
 		t10 := t9 * (t17 + t16)
 		t11 := (b - a) * t9
-		t12, t13 := nestedWaveReverse(w, x, dx, b, t11)
-		dw += t12
-		db += t13
-		t14, t15 := nestedWaveReverse(w, x, dx, a, t11)
-		dw += t14
-		da += t15
-		db += t10
-		da -= t10
+		t12, t13 := nestedWaveReverse(w, x, xBar, b, t11)
+		wBar += t12
+		bBar += t13
+		t14, t15 := nestedWaveReverse(w, x, xBar, a, t11)
+		wBar += t14
+		aBar += t15
+		bBar += t10
+		aBar -= t10
 	} else {
 		t19 += t18
 		t := t19
 		m2 := (a + b) / 2
-		t2, t3, t4 := quadAdaptiveWaveReverse(w, x, dx, m2, b, depth-1, t)
-		dw += t2
-		db += t4
-		t5, t6, t7 := quadAdaptiveWaveReverse(w, x, dx, a, m2, depth-1, t)
-		dw += t5
-		da += t6
+		t2, t3, t4 := quadAdaptiveWaveReverse(w, x, xBar, m2, b, depth-1, t)
+		wBar += t2
+		bBar += t4
+		t5, t6, t7 := quadAdaptiveWaveReverse(w, x, xBar, a, m2, depth-1, t)
+		wBar += t5
+		aBar += t6
 		t8 := (t3 + t7) / 2
-		da += t8
-		db += t8
+		aBar += t8
+		bBar += t8
 	}
-	return dw, da, db
+	return wBar, aBar, bBar
 }
 
 // NestedTaylor propagates Taylor polynomials of degree 2 through Nested (Taylor mode):
@@ -2109,19 +2115,19 @@ func accumulateAddJVP(sum, dsum *float64, v, dv float64) {
 // AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Accumulate; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func AccumulateGrad(x, dx []float64) float64 {
+func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	sum := new(float64)
-	dsum := new(float64)
+	sumBar := new(float64)
 	*sum = 0
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -2133,16 +2139,16 @@ func AccumulateGrad(x, dx []float64) float64 {
 	sum2 := *sum
 	accumulateAdd(sum, sum2)
 	sum3 := *sum
-	*dsum += 1
-	t2 := accumulateAddReverse(sum, dsum, sum2)
-	*dsum += t2
+	*sumBar += 1
+	t2 := accumulateAddReverse(sum, sumBar, sum2)
+	*sumBar += t2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t3 := len(tape) - 1
-		t4 := accumulateAddReverse(sum, dsum, tape[t3])
-		dx[i2] += math.Cos(x[i2]) * t4
+		t4 := accumulateAddReverse(sum, sumBar, tape[t3])
+		xBar[i2] += math.Cos(x[i2]) * t4
 		tape = tape[:t3]
 	}
-	*dsum = 0
+	*sumBar = 0
 	return sum3
 }
 
@@ -2152,20 +2158,20 @@ func AccumulateGrad(x, dx []float64) float64 {
 // redo the writes of accumulateAdd that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: sum (into dsum), v (returned as dv).
+// Varied inputs: sum (into sumBar), v (returned as vBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// accumulateAdd writes sum: on entry dsum holds the adjoint of the values accumulateAdd leaves in
+// accumulateAdd writes sum: on entry sumBar holds the adjoint of the values accumulateAdd leaves in
 // sum (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values sum held on entry.
 //
 // accumulateAdd is the function literal add of Accumulate, with the captured
 // variable sum as its first parameter.
-func accumulateAddReverse(sum, dsum *float64, v float64) (dv float64) {
-	dv += 2 * (*dsum * v)
-	return dv
+func accumulateAddReverse(sum, sumBar *float64, v float64) (vBar float64) {
+	vBar += 2 * (*sumBar * v)
+	return vBar
 }
 
 // accumulateAdd is the function literal add of Accumulate, with the captured
@@ -2253,23 +2259,23 @@ func AccumulateHVP(x, v, hv []float64) float64 {
 // accumulateGradJVP computes AccumulateGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of AccumulateGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// AccumulateGrad writes are written (overwritten) into the shadows: dx into ddx.
-func accumulateGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// AccumulateGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	sum := new(float64)
 	dsum := new(float64)
-	dsum2 := new(float64)
-	ddsum := new(float64)
+	sumBar := new(float64)
+	dsumBar := new(float64)
 	*sum = 0
 	*dsum = 0
 	n := len(x)
@@ -2281,47 +2287,47 @@ func accumulateGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		v2 := x[i]
 		t10 := math.Sin(v2)
-		t11 := math.Cos(v2) * dx2[i]
+		t11 := math.Cos(v2) * dx[i]
 		accumulateAddJVP(sum, dsum, t10, t11)
 		tape = append(tape, t10)
 		dtape = append(dtape, t11)
 	}
 	sum2 := *sum
-	dsum3 := *dsum
-	accumulateAddJVP(sum, dsum, sum2, dsum3)
+	dsum2 := *dsum
+	accumulateAddJVP(sum, dsum, sum2, dsum2)
 	sum3 := *sum
-	dsum4 := *dsum
-	*dsum2 += 1
-	t4, t5 := accumulateAddReverseJVP(sum, dsum, dsum2, ddsum, sum2, dsum3)
-	t6 := *ddsum
-	*dsum2 += t4
-	*ddsum = t6 + t5
+	dsum3 := *dsum
+	*sumBar += 1
+	t4, t5 := accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar, sum2, dsum2)
+	t6 := *dsumBar
+	*sumBar += t4
+	*dsumBar = t6 + t5
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t7 := len(tape) - 1
-		t8, t9 := accumulateAddReverseJVP(sum, dsum, dsum2, ddsum, tape[t7], dtape[t7])
+		t8, t9 := accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar, tape[t7], dtape[t7])
 		v := x[i2]
-		ddx[i2] += math.Cos(v)*t9 - math.Sin(v)*dx2[i2]*t8
+		dxBar[i2] += math.Cos(v)*t9 - math.Sin(v)*dx[i2]*t8
 		tape = tape[:t7]
 		dtape = dtape[:t7]
 	}
-	*dsum2 = 0
-	*ddsum = 0
-	return sum3, dsum4
+	*sumBar = 0
+	*dsumBar = 0
+	return sum3, dsum3
 }
 
 // accumulateAddReverseJVP computes accumulateAddReverse and its directional derivative along the
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: sum (tangent dsum2), dsum (tangent ddsum), v (tangent dv2).
-// Results, in order: dv; ddv, the tangent of dv.
-// Shadows: dsum2, ddsum have the shape of their primal; each element or field holds the
+// Varied inputs: sum (tangent dsum), sumBar (tangent dsumBar), v (tangent dv).
+// Results, in order: vBar; dvBar, the tangent of vBar.
+// Shadows: dsum, dsumBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func accumulateAddReverseJVP(sum, dsum2, dsum, ddsum *float64, v, dv2 float64) (dv, ddv float64) {
-	t := *dsum
-	dv += 2 * (t * v)
-	ddv += 2 * (*ddsum*v + t*dv2)
-	return dv, ddv
+func accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar *float64, v, dv float64) (vBar, dvBar float64) {
+	t := *sumBar
+	vBar += 2 * (t * v)
+	dvBar += 2 * (*dsumBar*v + t*dv)
+	return vBar, dvBar
 }
 
 // ModelJVP computes Model and its directional derivative along the tangents
@@ -2456,23 +2462,23 @@ func modelSqJVP(p, dp Params, t, dt float64) (float64, float64) {
 // ModelGrad computes Model and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Model; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ModelGrad(x, dx []float64) float64 {
+func ModelGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dp Params
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ModelGrad: x and dx share memory: gadgen's gradients need them apart")
+	var pBar Params
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	var t13 Params
 	p := Params{A: x[0], B: x[1]}
 	n := len(x)
 	out := make([]float64, n)
-	dout := make([]float64, n)
+	outBar := make([]float64, n)
 	quadApplySq(p, out, x)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
@@ -2481,32 +2487,32 @@ func ModelGrad(x, dx []float64) float64 {
 		tape = append(tape, t12)
 	}
 	t2 := quadMapSumTanh(out) + quadMapSumSq(p, x)
-	t3 := quadMapSumSqReverse(p, x, dx, 1)
-	dp.A += t3.A
-	dp.B += t3.B
-	quadMapSumTanhReverse(out, dout, 1)
+	t3 := quadMapSumSqReverse(p, x, xBar, 1)
+	pBar.A += t3.A
+	pBar.B += t3.B
+	quadMapSumTanhReverse(out, outBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t8 := len(tape) - 1
-		t9 := modelSetReverse(out, dout, i2, tape[t8])
+		t9 := modelSetReverse(out, outBar, i2, tape[t8])
 		t10, t11 := modelLineReverse(p, x[i2], t9)
-		dp.A += t10.A
-		dp.B += t10.B
-		dx[i2] += t11
+		pBar.A += t10.A
+		pBar.B += t10.B
+		xBar[i2] += t11
 		tape = tape[:t8]
 	}
-	t4 := quadApplySqReverse(p, out, dout, x, dx)
-	dp.A += t4.A
-	dp.B += t4.B
-	t5 := dp
-	dp = Params{}
+	t4 := quadApplySqReverse(p, out, outBar, x, xBar)
+	pBar.A += t4.A
+	pBar.B += t4.B
+	t5 := pBar
+	pBar = Params{}
 	t13.A += t5.A
 	t13.B += t5.B
 	t6 := t13.B
 	t13.B = 0
-	dx[1] += t6
+	xBar[1] += t6
 	t7 := t13.A
 	t13.A = 0
-	dx[0] += t7
+	xBar[0] += t7
 	return t2
 }
 
@@ -2516,24 +2522,24 @@ func ModelGrad(x, dx []float64) float64 {
 // redo the writes of modelSet that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: out (into dout), v (returned as dv).
+// Varied inputs: out (into outBar), v (returned as vBar).
 // Fixed inputs: i.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// modelSet writes out: on entry dout holds the adjoint of the values modelSet leaves in
+// modelSet writes out: on entry outBar holds the adjoint of the values modelSet leaves in
 // out (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values out held on entry.
 //
 // modelSet is the function literal set of Model, with the captured variable
 // out as its first parameter.
-func modelSetReverse(out, dout []float64, i int, v float64) (dv float64) {
-	if cap(out) > 0 && cap(dout) > 0 && &out[:1][0] == &dout[:1][0] {
-		panic("modelSetReverse: out and dout share memory: gadgen's gradients need them apart")
+func modelSetReverse(out, outBar []float64, i int, v float64) (vBar float64) {
+	if cap(out) > 0 && cap(outBar) > 0 && &out[:1][0] == &outBar[:1][0] {
+		panic("modelSetReverse: out and outBar share memory: gadgen's gradients need them apart")
 	}
-	dv += dout[i]
-	return dv
+	vBar += outBar[i]
+	return vBar
 }
 
 // modelLineReverse is the reverse of modelLine for the gradients that call it: the
@@ -2542,18 +2548,18 @@ func modelSetReverse(out, dout []float64, i int, v float64) (dv float64) {
 // redo the writes of modelLine that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: p (returned as dp), t (returned as dt).
+// Varied inputs: p (returned as pBar), t (returned as tBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // modelLine is the function literal line of Model, with the captured variable
 // p as its first parameter.
-func modelLineReverse(p Params, t, seed float64) (dp Params, dt float64) {
+func modelLineReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	t2 := p.A
-	dp.B += seed
-	dt += t2 * seed
-	dp.A += seed * t
-	return dp, dt
+	pBar.B += seed
+	tBar += t2 * seed
+	pBar.A += seed * t
+	return pBar, tBar
 }
 
 // quadMapSumSqReverse is the reverse of mapSumSq for the gradients that call it: the
@@ -2562,7 +2568,7 @@ func modelLineReverse(p Params, t, seed float64) (dp Params, dt float64) {
 // redo the writes of mapSumSq that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), p (returned as dp).
+// Varied inputs: x (into xBar), p (returned as pBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
@@ -2570,24 +2576,24 @@ func modelLineReverse(p Params, t, seed float64) (dp Params, dt float64) {
 //
 // mapSumSq is quad.MapSum specialized for f = the literal sq of Model, with
 // the captured variable p as its first parameter.
-func quadMapSumSqReverse(p Params, x, dx []float64, seed float64) (dp Params) {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("quadMapSumSqReverse: x and dx share memory: gadgen's gradients need them apart")
+func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("quadMapSumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	for i := 0; i < n; i++ {
 		modelSq(p, x[i])
 	}
-	ds += seed
-	t := ds
+	sBar += seed
+	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t2, t3 := modelSqReverse(p, x[i2], t)
-		dp.A += t2.A
-		dp.B += t2.B
-		dx[i2] += t3
+		pBar.A += t2.A
+		pBar.B += t2.B
+		xBar[i2] += t3
 	}
-	return dp
+	return pBar
 }
 
 // quadMapSumTanhReverse is the reverse of mapSumTanh for the gradients that call it: the
@@ -2596,21 +2602,21 @@ func quadMapSumSqReverse(p Params, x, dx []float64, seed float64) (dp Params) {
 // redo the writes of mapSumTanh that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // mapSumTanh is quad.MapSum specialized for f = math.Tanh.
-func quadMapSumTanhReverse(x, dx []float64, seed float64) {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("quadMapSumTanhReverse: x and dx share memory: gadgen's gradients need them apart")
+func quadMapSumTanhReverse(x, xBar []float64, seed float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("quadMapSumTanhReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
+	sBar += seed
+	t := sBar
 	for i := 0; i < len(x); i++ {
 		t2 := math.Tanh(x[i])
-		dx[i] += (1 - t2*t2) * t
+		xBar[i] += (1 - t2*t2) * t
 	}
 }
 
@@ -2620,25 +2626,25 @@ func quadMapSumTanhReverse(x, dx []float64, seed float64) {
 // redo the writes of applySq that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), x (into dx), p (returned as dp).
+// Varied inputs: dst (into dstBar), x (into xBar), p (returned as pBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// applySq writes dst: on entry ddst holds the adjoint of the values applySq leaves in
+// applySq writes dst: on entry dstBar holds the adjoint of the values applySq leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // applySq is quad.Apply specialized for f = the literal sq of Model, with the
 // captured variable p as its first parameter.
-func quadApplySqReverse(p Params, dst, ddst, x, dx []float64) (dp Params) {
+func quadApplySqReverse(p Params, dst, dstBar, x, xBar []float64) (pBar Params) {
 	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("quadApplySqReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("quadApplySqReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("quadApplySqReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("quadApplySqReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("quadApplySqReverse: dst and x share memory: gadgen's gradients need them apart")
@@ -2648,14 +2654,14 @@ func quadApplySqReverse(p Params, dst, ddst, x, dx []float64) (dp Params) {
 		modelSq(p, x[i])
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := ddst[i2]
-		ddst[i2] = 0
-		t4, t5 := modelSqReverse(p, x[i2], t3)
-		dp.A += t4.A
-		dp.B += t4.B
-		dx[i2] += t5
+		dstiBar := dstBar[i2]
+		dstBar[i2] = 0
+		t3, t4 := modelSqReverse(p, x[i2], dstiBar)
+		pBar.A += t3.A
+		pBar.B += t3.B
+		xBar[i2] += t4
 	}
-	return dp
+	return pBar
 }
 
 // quadApplySq is quad.Apply specialized for f = the literal sq of Model, with
@@ -2703,19 +2709,19 @@ func quadMapSumSq(p Params, x []float64) float64 {
 // redo the writes of modelSq that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: p (returned as dp), t (returned as dt).
+// Varied inputs: p (returned as pBar), t (returned as tBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // modelSq is the function literal sq of Model, with the captured variable p as
 // its first parameter.
-func modelSqReverse(p Params, t, seed float64) (dp Params, dt float64) {
+func modelSqReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	t2 := modelLine(p, t)
 	t3, t4 := modelLineReverse(p, t, 2*(seed*t2))
-	dp.A += t3.A
-	dp.B += t3.B
-	dt += t4
-	return dp, dt
+	pBar.A += t3.A
+	pBar.B += t3.B
+	tBar += t4
+	return pBar, tBar
 }
 
 // modelSq is the function literal sq of Model, with the captured variable p as
@@ -2915,75 +2921,75 @@ func ModelHVP(x, v, hv []float64) float64 {
 // modelGradJVP computes ModelGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of ModelGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// ModelGrad writes are written (overwritten) into the shadows: x into dx2, dx into ddx.
-func modelGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// ModelGrad writes are written (overwritten) into the shadows: x into dx, xBar into dxBar.
+func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dp2 Params
-	var ddp Params
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ModelGrad: x and dx share memory: gadgen's gradients need them apart")
+	var pBar Params
+	var dpBar Params
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	var t29 Params
 	var t30 Params
 	p := Params{A: x[0], B: x[1]}
-	dp := Params{A: dx2[0], B: dx2[1]}
+	dp := Params{A: dx[0], B: dx[1]}
 	n := len(x)
 	out := make([]float64, n)
 	dout := make([]float64, n)
-	dout2 := make([]float64, n)
-	ddout := make([]float64, n)
-	quadApplySqJVP(p, dp, out, dout, x, dx2)
+	outBar := make([]float64, n)
+	doutBar := make([]float64, n)
+	quadApplySqJVP(p, dp, out, dout, x, dx)
 	trips := max(n+2, 0)
 	t3 := append(t, make([]float64, trips)...)
 	n2 := len(t)
 	tape := t3[:n2]
 	dtape := append(t2, make([]float64, trips)...)[:n2]
 	for i := 0; i < n; i++ {
-		t27, t28 := modelLineJVP(p, dp, x[i], dx2[i])
+		t27, t28 := modelLineJVP(p, dp, x[i], dx[i])
 		modelSetJVP(out, dout, i, t27, t28)
 		tape = append(tape, t27)
 		dtape = append(dtape, t28)
 	}
 	t4, t5 := quadMapSumTanhJVP(out, dout)
-	t6, t7 := quadMapSumSqJVP(p, dp, x, dx2)
+	t6, t7 := quadMapSumSqJVP(p, dp, x, dx)
 	t8 := t4 + t6
 	t9 := t5 + t7
-	t10, t11 := quadMapSumSqReverseJVP(p, dp, x, dx2, dx, ddx, 1)
-	dp2.A += t10.A
-	ddp.A += t11.A
-	dp2.B += t10.B
-	ddp.B += t11.B
-	quadMapSumTanhReverseJVP(out, dout, dout2, ddout, 1)
+	t10, t11 := quadMapSumSqReverseJVP(p, dp, x, dx, xBar, dxBar, 1)
+	pBar.A += t10.A
+	dpBar.A += t11.A
+	pBar.B += t10.B
+	dpBar.B += t11.B
+	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t20 := len(tape) - 1
-		t21, t22 := modelSetReverseJVP(out, dout, dout2, ddout, i2, tape[t20], dtape[t20])
-		t23, t25, t24, t26 := modelLineReverseJVP(p, dp, x[i2], dx2[i2], t21, t22)
-		dp2.A += t23.A
-		ddp.A += t24.A
-		dp2.B += t23.B
-		ddp.B += t24.B
-		ddxi := ddx[i2]
-		dx[i2] += t25
-		ddx[i2] = ddxi + t26
+		t21, t22 := modelSetReverseJVP(out, dout, outBar, doutBar, i2, tape[t20], dtape[t20])
+		t23, t25, t24, t26 := modelLineReverseJVP(p, dp, x[i2], dx[i2], t21, t22)
+		pBar.A += t23.A
+		dpBar.A += t24.A
+		pBar.B += t23.B
+		dpBar.B += t24.B
+		dxiBar := dxBar[i2]
+		xBar[i2] += t25
+		dxBar[i2] = dxiBar + t26
 		tape = tape[:t20]
 		dtape = dtape[:t20]
 	}
-	t12, t13 := quadApplySqReverseJVP(p, dp, out, dout, dout2, ddout, x, dx2, dx, ddx)
-	dp2.A += t12.A
-	ddp.A += t13.A
-	dp2.B += t12.B
-	ddp.B += t13.B
-	t14 := dp2
-	t15 := ddp
-	dp2 = Params{}
-	ddp = Params{}
+	t12, t13 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
+	pBar.A += t12.A
+	dpBar.A += t13.A
+	pBar.B += t12.B
+	dpBar.B += t13.B
+	t14 := pBar
+	t15 := dpBar
+	pBar = Params{}
+	dpBar = Params{}
 	t29.A += t14.A
 	t30.A += t15.A
 	t29.B += t14.B
@@ -2992,16 +2998,16 @@ func modelGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	t17 := t30.B
 	t29.B = 0
 	t30.B = 0
-	ddx1 := ddx[1]
-	dx[1] += t16
-	ddx[1] = ddx1 + t17
+	dx1Bar := dxBar[1]
+	xBar[1] += t16
+	dxBar[1] = dx1Bar + t17
 	t18 := t29.A
 	t19 := t30.A
 	t29.A = 0
 	t30.A = 0
-	ddx0 := ddx[0]
-	dx[0] += t18
-	ddx[0] = ddx0 + t19
+	dx0Bar := dxBar[0]
+	xBar[0] += t18
+	dxBar[0] = dx0Bar + t19
 	return t8, t9
 }
 
@@ -3009,59 +3015,59 @@ func modelGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (tangent dp2), x (tangent dx2), dx (tangent ddx).
+// Varied inputs: p (tangent dp), x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): seed.
-// Results, in order: dp; ddp, the tangent of dp.
-// Shadows: dp2, dx2, ddx have the shape of their primal; each element or field holds the
+// Results, in order: pBar; dpBar, the tangent of pBar.
+// Shadows: dp, dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// quadMapSumSqReverse writes are written (overwritten) into the shadows: dx into ddx.
-func quadMapSumSqReverseJVP(p, dp2 Params, x, dx2, dx, ddx []float64, seed float64) (dp, ddp Params) {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("quadMapSumSqReverse: x and dx share memory: gadgen's gradients need them apart")
+// quadMapSumSqReverse writes are written (overwritten) into the shadows: xBar into dxBar.
+func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed float64) (pBar, dpBar Params) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("quadMapSumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	for i := 0; i < n; i++ {
-		modelSqJVP(p, dp2, x[i], dx2[i])
+		modelSqJVP(p, dp, x[i], dx[i])
 	}
-	ds += seed
-	t := ds
+	sBar += seed
+	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2, t4, t3, t5 := modelSqReverseJVP(p, dp2, x[i2], dx2[i2], t)
-		dp.A += t2.A
-		ddp.A += t3.A
-		dp.B += t2.B
-		ddp.B += t3.B
-		t6 := ddx[i2]
-		dx[i2] += t4
-		ddx[i2] = t6 + t5
+		t2, t4, t3, t5 := modelSqReverseJVP(p, dp, x[i2], dx[i2], t)
+		pBar.A += t2.A
+		dpBar.A += t3.A
+		pBar.B += t2.B
+		dpBar.B += t3.B
+		t6 := dxBar[i2]
+		xBar[i2] += t4
+		dxBar[i2] = t6 + t5
 	}
-	return dp, ddp
+	return pBar, dpBar
 }
 
 // quadMapSumTanhReverseJVP computes quadMapSumTanhReverse and its directional derivative along the
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): seed.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// quadMapSumTanhReverse writes are written (overwritten) into the shadows: dx into ddx.
-func quadMapSumTanhReverseJVP(x, dx2, dx, ddx []float64, seed float64) {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("quadMapSumTanhReverse: x and dx share memory: gadgen's gradients need them apart")
+// quadMapSumTanhReverse writes are written (overwritten) into the shadows: xBar into dxBar.
+func quadMapSumTanhReverseJVP(x, dx, xBar, dxBar []float64, seed float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("quadMapSumTanhReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
+	sBar += seed
+	t := sBar
 	for i := 0; i < len(x); i++ {
-		dv := dx2[i]
+		dv := dx[i]
 		t2 := math.Tanh(x[i])
 		t3 := 1 - t2*t2
-		t4 := ddx[i]
-		dx[i] += t3 * t
-		ddx[i] = t4 - 2*(t3*dv*t2)*t
+		t4 := dxBar[i]
+		xBar[i] += t3 * t
+		dxBar[i] = t4 - 2*(t3*dv*t2)*t
 	}
 }
 
@@ -3069,123 +3075,129 @@ func quadMapSumTanhReverseJVP(x, dx2, dx, ddx []float64, seed float64) {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (tangent dp2), dst (tangent ddst2), ddst (tangent dddst), x (tangent dx2), dx
-// (tangent ddx).
-// Results, in order: dp; ddp, the tangent of dp.
-// Shadows: dp2, ddst2, dddst, dx2, ddx have the shape of their primal; each element or field holds
+// Varied inputs: p (tangent dp), dst (tangent ddst), dstBar (tangent ddstBar), x (tangent dx), xBar
+// (tangent dxBar).
+// Results, in order: pBar; dpBar, the tangent of pBar.
+// Shadows: dp, ddst, ddstBar, dx, dxBar have the shape of their primal; each element or field holds
 // the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// quadApplySqReverse writes are written (overwritten) into the shadows: ddst into dddst, dx into
-// ddx.
-func quadApplySqReverseJVP(p, dp2 Params, dst, ddst2, ddst, dddst, x, dx2, dx, ddx []float64) (dp, ddp Params) {
+// quadApplySqReverse writes are written (overwritten) into the shadows: dstBar into ddstBar, xBar
+// into dxBar.
+func quadApplySqReverseJVP(
+	p, dp Params,
+	dst, ddst, dstBar, ddstBar, x, dx, xBar, dxBar []float64,
+) (pBar, dpBar Params) {
 	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("quadApplySqReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("quadApplySqReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("quadApplySqReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("quadApplySqReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("quadApplySqReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	for i := 0; i < n; i++ {
-		modelSqJVP(p, dp2, x[i], dx2[i])
+		modelSqJVP(p, dp, x[i], dx[i])
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := ddst[i2]
-		t4 := dddst[i2]
-		ddst[i2] = 0
-		dddst[i2] = 0
-		t5, t7, t6, t8 := modelSqReverseJVP2(p, dp2, x[i2], dx2[i2], t3, t4)
-		dp.A += t5.A
-		ddp.A += t6.A
-		dp.B += t5.B
-		ddp.B += t6.B
-		ddxi := ddx[i2]
-		dx[i2] += t7
-		ddx[i2] = ddxi + t8
+		dstiBar := dstBar[i2]
+		t3 := ddstBar[i2]
+		dstBar[i2] = 0
+		ddstBar[i2] = 0
+		t4, t6, t5, t7 := modelSqReverseJVP2(p, dp, x[i2], dx[i2], dstiBar, t3)
+		pBar.A += t4.A
+		dpBar.A += t5.A
+		pBar.B += t4.B
+		dpBar.B += t5.B
+		dxiBar := dxBar[i2]
+		xBar[i2] += t6
+		dxBar[i2] = dxiBar + t7
 	}
-	return dp, ddp
+	return pBar, dpBar
 }
 
 // modelSetReverseJVP computes modelSetReverse and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: out (tangent dout2), dout (tangent ddout), v (tangent dv2).
+// Varied inputs: out (tangent dout), outBar (tangent doutBar), v (tangent dv).
 // Fixed inputs (zero tangent): i.
-// Results, in order: dv; ddv, the tangent of dv.
-// Shadows: dout2, ddout have the shape of their primal; each element or field holds the
+// Results, in order: vBar; dvBar, the tangent of vBar.
+// Shadows: dout, doutBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func modelSetReverseJVP(out, dout2, dout, ddout []float64, i int, v, dv2 float64) (dv, ddv float64) {
-	if cap(out) > 0 && cap(dout) > 0 && &out[:1][0] == &dout[:1][0] {
-		panic("modelSetReverse: out and dout share memory: gadgen's gradients need them apart")
+func modelSetReverseJVP(out, dout, outBar, doutBar []float64, i int, v, dv float64) (vBar, dvBar float64) {
+	if cap(out) > 0 && cap(outBar) > 0 && &out[:1][0] == &outBar[:1][0] {
+		panic("modelSetReverse: out and outBar share memory: gadgen's gradients need them apart")
 	}
-	dv += dout[i]
-	ddv += ddout[i]
-	return dv, ddv
+	vBar += outBar[i]
+	dvBar += doutBar[i]
+	return vBar, dvBar
 }
 
 // modelLineReverseJVP computes modelLineReverse and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (tangent dp2), t (tangent dt2), seed (tangent dseed).
-// Results, in order: dp; dt; ddp, the tangent of dp; ddt, the tangent of dt.
-// Shadows: dp2 has the shape of its primal; each element or field holds the
+// Varied inputs: p (tangent dp), t (tangent dt), seed (tangent dseed).
+// Results, in order: pBar; tBar; dpBar, the tangent of pBar; dtBar, the tangent of tBar.
+// Shadows: dp has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func modelLineReverseJVP(
-	p, dp2 Params,
-	t, dt2, seed, dseed float64,
-) (dp Params, dt float64, ddp Params, ddt float64) {
+	p, dp Params,
+	t, dt, seed, dseed float64,
+) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
 	t2 := p.A
-	t3 := dp2.A
-	dp.B += seed
-	ddp.B += dseed
-	dt += t2 * seed
-	ddt += t3*seed + t2*dseed
-	dp.A += seed * t
-	ddp.A += dseed*t + seed*dt2
-	return dp, dt, ddp, ddt
+	t3 := dp.A
+	pBar.B += seed
+	dpBar.B += dseed
+	tBar += t2 * seed
+	dtBar += t3*seed + t2*dseed
+	pBar.A += seed * t
+	dpBar.A += dseed*t + seed*dt
+	return pBar, tBar, dpBar, dtBar
 }
 
 // modelSqReverseJVP computes modelSqReverse and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (tangent dp2), t (tangent dt2).
+// Varied inputs: p (tangent dp), t (tangent dt).
 // Fixed inputs (zero tangent): seed.
-// Results, in order: dp; dt; ddp, the tangent of dp; ddt, the tangent of dt.
-// Shadows: dp2 has the shape of its primal; each element or field holds the
+// Results, in order: pBar; tBar; dpBar, the tangent of pBar; dtBar, the tangent of tBar.
+// Shadows: dp has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func modelSqReverseJVP(p, dp2 Params, t, dt2, seed float64) (dp Params, dt float64, ddp Params, ddt float64) {
-	t2, t3 := modelLineJVP(p, dp2, t, dt2)
-	t4, t6, t5, t7 := modelLineReverseJVP(p, dp2, t, dt2, 2*(seed*t2), 2*(seed*t3))
-	dp.A += t4.A
-	ddp.A += t5.A
-	dp.B += t4.B
-	ddp.B += t5.B
-	dt += t6
-	ddt += t7
-	return dp, dt, ddp, ddt
+func modelSqReverseJVP(p, dp Params, t, dt, seed float64) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
+	t2, t3 := modelLineJVP(p, dp, t, dt)
+	t4, t6, t5, t7 := modelLineReverseJVP(p, dp, t, dt, 2*(seed*t2), 2*(seed*t3))
+	pBar.A += t4.A
+	dpBar.A += t5.A
+	pBar.B += t4.B
+	dpBar.B += t5.B
+	tBar += t6
+	dtBar += t7
+	return pBar, tBar, dpBar, dtBar
 }
 
 // modelSqReverseJVP2 computes modelSqReverse and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (tangent dp2), t (tangent dt2), seed (tangent dseed).
-// Results, in order: dp; dt; ddp, the tangent of dp; ddt, the tangent of dt.
-// Shadows: dp2 has the shape of its primal; each element or field holds the
+// Varied inputs: p (tangent dp), t (tangent dt), seed (tangent dseed).
+// Results, in order: pBar; tBar; dpBar, the tangent of pBar; dtBar, the tangent of tBar.
+// Shadows: dp has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
-func modelSqReverseJVP2(p, dp2 Params, t, dt2, seed, dseed float64) (dp Params, dt float64, ddp Params, ddt float64) {
-	t2, t3 := modelLineJVP(p, dp2, t, dt2)
-	t4, t6, t5, t7 := modelLineReverseJVP(p, dp2, t, dt2, 2*(seed*t2), 2*(dseed*t2+seed*t3))
-	dp.A += t4.A
-	ddp.A += t5.A
-	dp.B += t4.B
-	ddp.B += t5.B
-	dt += t6
-	ddt += t7
-	return dp, dt, ddp, ddt
+func modelSqReverseJVP2(
+	p, dp Params,
+	t, dt, seed, dseed float64,
+) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
+	t2, t3 := modelLineJVP(p, dp, t, dt)
+	t4, t6, t5, t7 := modelLineReverseJVP(p, dp, t, dt, 2*(seed*t2), 2*(dseed*t2+seed*t3))
+	pBar.A += t4.A
+	dpBar.A += t5.A
+	pBar.B += t4.B
+	dpBar.B += t5.B
+	tBar += t6
+	dtBar += t7
+	return pBar, tBar, dpBar, dtBar
 }
 
 // MethodExprJVP computes MethodExpr and its directional derivative along the tangents
@@ -3244,20 +3256,20 @@ func paramsEvalJVP(p, dp Params, t, dt float64) (float64, float64) {
 // MethodExprGrad computes MethodExpr and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of MethodExpr; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func MethodExprGrad(x, dx []float64) float64 {
+func MethodExprGrad(x, xBar []float64) float64 {
 	var t7 Params
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("MethodExprGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("MethodExprGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	var t8 Params
 	t := Params{A: x[0], B: x[1]}
 	t2 := sumOfParamsEval(t, x)
-	t3 := sumOfParamsEvalReverse(t, x, dx, 1)
+	t3 := sumOfParamsEvalReverse(t, x, xBar, 1)
 	t7.A += t3.A
 	t7.B += t3.B
 	t4 := t7
@@ -3266,10 +3278,10 @@ func MethodExprGrad(x, dx []float64) float64 {
 	t8.B += t4.B
 	t5 := t8.B
 	t8.B = 0
-	dx[1] += t5
+	xBar[1] += t5
 	t6 := t8.A
 	t8.A = 0
-	dx[0] += t6
+	xBar[0] += t6
 	return t2
 }
 
@@ -3279,38 +3291,38 @@ func MethodExprGrad(x, dx []float64) float64 {
 // redo the writes of sumOfParamsEval that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), p (returned as dp).
+// Varied inputs: x (into xBar), p (returned as pBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // sumOfParamsEval is sumOf specialized for f = Params.Eval.
-func sumOfParamsEvalReverse(p Params, x, dx []float64, seed float64) (dp Params) {
+func sumOfParamsEvalReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("sumOfParamsEvalReverse: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("sumOfParamsEvalReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
 	for i := 0; i < n; i++ {
 		tape = append(tape, p.Eval(x[i]))
 	}
-	ds += seed
-	t2 := ds
+	sBar += seed
+	t2 := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t3 := len(tape) - 1
 		t4 := tape[t3]
 		v := x[i2]
 		t5, t6 := paramsEvalReverse(p, v, t2*v)
-		dp.A += t5.A
-		dp.B += t5.B
-		dx[i2] += t4*t2 + t6
+		pBar.A += t5.A
+		pBar.B += t5.B
+		xBar[i2] += t4*t2 + t6
 		tape = tape[:t3]
 	}
-	return dp
+	return pBar
 }
 
 // sumOfParamsEval is sumOf specialized for f = Params.Eval.
@@ -3329,20 +3341,20 @@ func sumOfParamsEval(p Params, x []float64) float64 {
 // redo the writes of Params.Eval that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: p (returned as dp), t (returned as dt).
+// Varied inputs: p (returned as pBar), t (returned as tBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func paramsEvalReverse(p Params, t, seed float64) (dp Params, dt float64) {
+func paramsEvalReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	t2 := p.A
 	t3 := p.B
 	t4 := t3 * t
 	t5 := seed * t
-	dt += t4 * seed
-	dt += t3 * t5
-	dp.B += t5 * t
-	dt += t2 * seed
-	dp.A += t5
-	return dp, dt
+	tBar += t4 * seed
+	tBar += t3 * t5
+	pBar.B += t5 * t
+	tBar += t2 * seed
+	pBar.A += t5
+	return pBar, tBar
 }
 
 // MethodExprTaylor propagates Taylor polynomials of degree 2 through MethodExpr (Taylor mode):
@@ -3460,26 +3472,26 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 // ShiftedGrad computes Shifted and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Shifted; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ShiftedGrad(x, dx []float64) float64 {
+func ShiftedGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var t16 float64
-	var dc float64
+	var cBar float64
 	var t17 float64
-	var ds float64
-	var ds2 float64
-	var dc2 float64
+	var sBar float64
+	var sBar2 float64
+	var cBar2 float64
 	var t18 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ShiftedGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	c3 := x[0]
-	var dc3 float64
+	var cBar3 float64
 	x1 := x[1]
 	c := c3
 	t := x1 - c
@@ -3502,8 +3514,8 @@ func ShiftedGrad(x, dx []float64) float64 {
 			break
 		}
 	}
-	ds += 1
-	t3 := ds
+	sBar += 1
+	t3 := sBar
 	for i2 := n - 1; i2 >= 2; i2-- {
 		t16 += t3
 		t6 := len(tape) - 1
@@ -3515,27 +3527,27 @@ func ShiftedGrad(x, dx []float64) float64 {
 		t17 += t9 * t9 * t8
 		t10 := 2 * (t8 * x1_2 * t9)
 		t17 += t10
-		dc -= t10
-		t11 := dc
-		dc = 0
-		dc3 += t11
+		cBar -= t10
+		t11 := cBar
+		cBar = 0
+		cBar3 += t11
 		t12 := t17
 		t17 = 0
-		dx[1] += t12
-		t13 := dc3
-		dc3 = 0
-		dx[i2] += t13
+		xBar[1] += t12
+		t13 := cBar3
+		cBar3 = 0
+		xBar[i2] += t13
 		tape = t7
 	}
-	ds2 += ds
-	t4 := ds2
+	sBar2 += sBar
+	t4 := sBar2
 	t18 += t2 * t4
 	t5 := 2 * (t4 * x1 * t)
 	t18 += t5
-	dc2 -= t5
-	dc3 += dc2
-	dx[1] += t18
-	dx[0] += dc3
+	cBar2 -= t5
+	cBar3 += cBar2
+	xBar[1] += t18
+	xBar[0] += cBar3
 	return s
 }
 
@@ -3619,54 +3631,54 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 // shiftedGradJVP computes ShiftedGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of ShiftedGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// ShiftedGrad writes are written (overwritten) into the shadows: dx into ddx.
-func shiftedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// ShiftedGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
 	var t22 float64
-	var ddc float64
+	var dcBar float64
 	var t23 float64
-	var ds2 float64
-	var ds3 float64
-	var ddc2 float64
+	var sBar float64
+	var sBar2 float64
+	var dcBar2 float64
 	var t24 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ShiftedGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	c3 := x[0]
-	dc3 := dx2[0]
-	var ddc3 float64
+	dc3 := dx[0]
+	var dcBar3 float64
 	x1 := x[1]
-	dx21 := dx2[1]
+	dx1 := dx[1]
 	c := c3
 	dc := dc3
 	t := x1 - c
-	t2 := dx21 - dc
+	t2 := dx1 - dc
 	t3 := t * t
 	t4 := 2 * (t2 * t)
 	s := t3 * x1
-	ds := t4*x1 + t3*dx21
+	ds := t4*x1 + t3*dx1
 	i := 2
 	var n int
 	for {
 		n = len(x)
 		if i < n {
 			c3 = x[i]
-			dc3 = dx2[i]
+			dc3 = dx[i]
 			x1_3 := x[1]
-			dx21_3 := dx2[1]
+			dx1_3 := dx[1]
 			c2 := c3
 			dc2 := dc3
 			t18 := x1_3 - c2
 			t19 := t18 * t18
 			t20 := t19 * x1_3
-			t21 := 2*((dx21_3-dc2)*t18)*x1_3 + t19*dx21_3
+			t21 := 2*((dx1_3-dc2)*t18)*x1_3 + t19*dx1_3
 			tape = append(tape, c2)
 			dtape = append(dtape, dc2)
 			s += t20
@@ -3676,8 +3688,8 @@ func shiftedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 			break
 		}
 	}
-	ds2 += 1
-	t5 := ds2
+	sBar += 1
+	t5 := sBar
 	for i2 := n - 1; i2 >= 2; i2-- {
 		t22 += t5
 		t8 := len(tape) - 1
@@ -3686,34 +3698,34 @@ func shiftedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t11 := t22
 		t22 = 0
 		x1_2 := x[1]
-		dx21_2 := dx2[1]
+		dx1_2 := dx[1]
 		t12 := x1_2 - tape[t8]
-		t13 := dx21_2 - dtape[t8]
+		t13 := dx1_2 - dtape[t8]
 		t23 += 2 * (t13 * t12) * t11
-		t14 := 2 * (t11*dx21_2*t12 + t11*x1_2*t13)
+		t14 := 2 * (t11*dx1_2*t12 + t11*x1_2*t13)
 		t23 += t14
-		ddc -= t14
-		t15 := ddc
-		ddc = 0
-		ddc3 += t15
+		dcBar -= t14
+		t15 := dcBar
+		dcBar = 0
+		dcBar3 += t15
 		t16 := t23
 		t23 = 0
-		ddx[1] += t16
-		t17 := ddc3
-		ddc3 = 0
-		ddx[i2] += t17
+		dxBar[1] += t16
+		t17 := dcBar3
+		dcBar3 = 0
+		dxBar[i2] += t17
 		tape = t9
 		dtape = t10
 	}
-	ds3 += ds2
-	t6 := ds3
+	sBar2 += sBar
+	t6 := sBar2
 	t24 += t4 * t6
-	t7 := 2 * (t6*dx21*t + t6*x1*t2)
+	t7 := 2 * (t6*dx1*t + t6*x1*t2)
 	t24 += t7
-	ddc2 -= t7
-	ddc3 += ddc2
-	ddx[1] += t24
-	ddx[0] += ddc3
+	dcBar2 -= t7
+	dcBar3 += dcBar2
+	dxBar[1] += t24
+	dxBar[0] += dcBar3
 	return s, ds
 }
 
@@ -3740,34 +3752,34 @@ func DirectJVP(x, dx float64) (float64, float64) {
 // DirectGrad computes Direct and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Direct; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func DirectGrad(x float64) (f, dx float64) {
-	var ds float64
+func DirectGrad(x float64) (f, xBar float64) {
+	var sBar float64
 	var t7 float64
-	var ds2 float64
+	var sBar2 float64
 	t := math.Cos(x)
 	s := x * t
 	for i := 0; i < 3; i++ {
 		t6 := float64(i) * x * x
 		s += t6
 	}
-	ds += 1
-	t2 := ds
+	sBar += 1
+	t2 := sBar
 	for i2 := 2; i2 >= 0; i2-- {
 		t7 += t2
 		t4 := t7
 		t7 = 0
 		t5 := float64(i2)
-		dx += t5 * x * t4
-		dx += t5 * (t4 * x)
+		xBar += t5 * x * t4
+		xBar += t5 * (t4 * x)
 	}
-	ds2 += ds
-	t3 := ds2
-	dx += t3 * t
-	dx -= math.Sin(x) * (x * t3)
-	return s, dx
+	sBar2 += sBar
+	t3 := sBar2
+	xBar += t3 * t
+	xBar -= math.Sin(x) * (x * t3)
+	return s, xBar
 }
 
 // DirectTaylor propagates Taylor polynomials of degree 3 through Direct (Taylor mode):
@@ -3921,22 +3933,22 @@ func momentsGJVP(a, da, t, dt float64) (float64, float64) {
 	return t * t2, dt*t2 + t*t3
 }
 
-// MomentsVJP computes Moments and the vector-Jacobian product of the seeds dm0, dm1 (the
+// MomentsVJP computes Moments and the vector-Jacobian product of the seeds m0Bar, m1Bar (the
 // adjoints of its results) with respect to the varied inputs (reverse mode).
 //
-// Varied inputs: a (returned as da), b (returned as db).
+// Varied inputs: a (returned as aBar), b (returned as bBar).
 // The first result is the value of Moments; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func MomentsVJP(a, b, dm0, dm1 float64) (m0, m1, da, db float64) {
+func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	t := simpsonF(a, 0, b, 16)
 	t2 := simpsonG(a, 0, b, 16)
-	t3, t4 := simpsonGReverseWrtA2B(a, 0, b, 16, dm1)
-	da += t3
-	db += t4
-	t5, t6 := simpsonFReverseWrtA2B(a, 0, b, 16, dm0)
-	da += t5
-	db += t6
-	return t, t2, da, db
+	t3, t4 := simpsonGReverseWrtA2B(a, 0, b, 16, m1Bar)
+	aBar += t3
+	bBar += t4
+	t5, t6 := simpsonFReverseWrtA2B(a, 0, b, 16, m0Bar)
+	aBar += t5
+	bBar += t6
+	return t, t2, aBar, bBar
 }
 
 // simpsonGReverseWrtA2B is the reverse of simpsonG for the gradients that call it: the
@@ -3945,23 +3957,23 @@ func MomentsVJP(a, b, dm0, dm1 float64) (m0, m1, da, db float64) {
 // redo the writes of simpsonG that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a2 (returned as da2), b (returned as db).
+// Varied inputs: a2 (returned as a2Bar), b (returned as bBar).
 // Fixed inputs: a, n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // simpsonG is simpson specialized for f = the literal g of Moments, with the
 // captured variable a2 as its first parameter.
-func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float64) {
+func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var dx float64
-	var ds4 float64
-	var ds5 float64
-	var dh float64
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var xBar float64
+	var sBar4 float64
+	var sBar5 float64
+	var hBar float64
 	t := float64(n)
 	h := (b - a) / t
 	s := momentsG(a2, a) + momentsG(a2, b)
@@ -3978,48 +3990,48 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	ds4 += t2 * h
-	dh += s * t2
+	sBar4 += t2 * h
+	hBar += s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := ds4
-		ds4 = 0
-		ds2 += t6
+		t6 := sBar4
+		sBar4 = 0
+		sBar2 += t6
 		t7 := len(path) - 1
 		t8 := path[:t7]
 		if path[t7] == 0 {
-			t13 := ds2
-			ds2 = 0
-			ds3 += t13
-			t14 := ds3
-			ds3 = 0
-			ds4 += t14
+			t13 := sBar2
+			sBar2 = 0
+			sBar3 += t13
+			t14 := sBar3
+			sBar3 = 0
+			sBar4 += t14
 			t15, t16 := momentsGReverse(a2, a+float64(i2)*h, 4*t14)
-			da2 += t15
-			dx += t16
+			a2Bar += t15
+			xBar += t16
 		} else {
-			t9 := ds2
-			ds2 = 0
-			ds += t9
-			t10 := ds
-			ds = 0
-			ds4 += t10
+			t9 := sBar2
+			sBar2 = 0
+			sBar += t9
+			t10 := sBar
+			sBar = 0
+			sBar4 += t10
 			t11, t12 := momentsGReverse(a2, a+float64(i2)*h, 2*t10)
-			da2 += t11
-			dx += t12
+			a2Bar += t11
+			xBar += t12
 		}
-		t17 := dx
-		dx = 0
-		dh += float64(i2) * t17
+		t17 := xBar
+		xBar = 0
+		hBar += float64(i2) * t17
 		path = t8
 	}
-	ds5 += ds4
-	t3 := ds5
+	sBar5 += sBar4
+	t3 := sBar5
 	t4, t5 := momentsGReverse(a2, b, t3)
-	da2 += t4
-	db += t5
-	da2 += momentsGReverseWrtA(a2, a, t3)
-	db += dh / t
-	return da2, db
+	a2Bar += t4
+	bBar += t5
+	a2Bar += momentsGReverseWrtA(a2, a, t3)
+	bBar += hBar / t
+	return a2Bar, bBar
 }
 
 // simpsonFReverseWrtA2B is the reverse of simpsonF for the gradients that call it: the
@@ -4028,29 +4040,29 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 // redo the writes of simpsonF that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a2 (returned as da2), b (returned as db).
+// Varied inputs: a2 (returned as a2Bar), b (returned as bBar).
 // Fixed inputs: a, n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // simpsonF is simpson specialized for f = the literal f of Moments, with the
 // captured variable a2 as its first parameter.
-func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float64) {
+func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
+	var sBar float64
 	var t26 float64
-	var ds2 float64
-	var ds3 float64
+	var sBar2 float64
+	var sBar3 float64
 	var t27 float64
-	var dx float64
-	var ds4 float64
-	var ds5 float64
+	var xBar float64
+	var sBar4 float64
+	var sBar5 float64
 	var t28 float64
 	var t29 float64
-	var dh float64
+	var hBar float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(a2 * a)
@@ -4074,62 +4086,62 @@ func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 		path = append(path, from)
 	}
 	t5 := seed / 3
-	ds4 += t5 * h
-	dh += s * t5
+	sBar4 += t5 * h
+	hBar += s * t5
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t8 := ds4
-		ds4 = 0
-		ds2 += t8
+		t8 := sBar4
+		sBar4 = 0
+		sBar2 += t8
 		t9 := len(path) - 1
 		t10 := path[:t9]
 		if path[t9] == 0 {
-			t17 := ds2
-			ds2 = 0
-			ds3 += t17
-			t18 := ds3
-			ds3 = 0
-			ds4 += t18
+			t17 := sBar2
+			sBar2 = 0
+			sBar3 += t17
+			t18 := sBar3
+			sBar3 = 0
+			sBar4 += t18
 			t27 += 4 * t18
 			t19 := len(tape) - 1
 			t20 := tape[:t19]
 			t21 := t27
 			t27 = 0
 			t22 := tape[t19] * t21
-			da2 += t22 * (a + float64(i2)*h)
-			dx += a2 * t22
+			a2Bar += t22 * (a + float64(i2)*h)
+			xBar += a2 * t22
 			tape = t20
 		} else {
-			t11 := ds2
-			ds2 = 0
-			ds += t11
-			t12 := ds
-			ds = 0
-			ds4 += t12
+			t11 := sBar2
+			sBar2 = 0
+			sBar += t11
+			t12 := sBar
+			sBar = 0
+			sBar4 += t12
 			t26 += 2 * t12
 			t13 := len(tape) - 1
 			t14 := tape[:t13]
 			t15 := t26
 			t26 = 0
 			t16 := tape[t13] * t15
-			da2 += t16 * (a + float64(i2)*h)
-			dx += a2 * t16
+			a2Bar += t16 * (a + float64(i2)*h)
+			xBar += a2 * t16
 			tape = t14
 		}
-		t23 := dx
-		dx = 0
-		dh += float64(i2) * t23
+		t23 := xBar
+		xBar = 0
+		hBar += float64(i2) * t23
 		path = t10
 	}
-	ds5 += ds4
-	t6 := ds5
+	sBar5 += sBar4
+	t6 := sBar5
 	t29 += t6
 	t28 += t6
 	t7 := t4 * t28
-	da2 += t7 * b
-	db += a2 * t7
-	da2 += t3 * t29 * a
-	db += dh / t2
-	return da2, db
+	a2Bar += t7 * b
+	bBar += a2 * t7
+	a2Bar += t3 * t29 * a
+	bBar += hBar / t2
+	return a2Bar, bBar
 }
 
 // simpsonF is simpson specialized for f = the literal f of Moments, with the
@@ -4170,21 +4182,21 @@ func simpsonG(a2, a, b float64, n int) float64 {
 // redo the writes of momentsG that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da), t (returned as dt).
+// Varied inputs: a (returned as aBar), t (returned as tBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // momentsG is the function literal g of Moments, with the captured variable a
 // as its first parameter.
-func momentsGReverse(a, t, seed float64) (da, dt float64) {
+func momentsGReverse(a, t, seed float64) (aBar, tBar float64) {
 	var t4 float64
 	t2 := math.Exp(a * t)
-	dt += seed * t2
+	tBar += seed * t2
 	t4 += t * seed
 	t3 := t2 * t4
-	da += t3 * t
-	dt += a * t3
-	return da, dt
+	aBar += t3 * t
+	tBar += a * t3
+	return aBar, tBar
 }
 
 // momentsGReverseWrtA is the reverse of momentsG for the gradients that call it: the
@@ -4193,19 +4205,19 @@ func momentsGReverse(a, t, seed float64) (da, dt float64) {
 // redo the writes of momentsG that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da).
+// Varied inputs: a (returned as aBar).
 // Fixed inputs: t.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 //
 // momentsG is the function literal g of Moments, with the captured variable a
 // as its first parameter.
-func momentsGReverseWrtA(a, t, seed float64) (da float64) {
+func momentsGReverseWrtA(a, t, seed float64) (aBar float64) {
 	var t3 float64
 	t2 := math.Exp(a * t)
 	t3 += t * seed
-	da += t2 * t3 * t
-	return da
+	aBar += t2 * t3 * t
+	return aBar
 }
 
 // momentsG is the function literal g of Moments, with the captured variable a
@@ -4256,15 +4268,15 @@ func fixedF(k, t float64) float64 {
 // FixedGrad computes Fixed and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: k.
 // The first result is the value of Fixed; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func FixedGrad(k, x float64) (f, dx float64) {
+func FixedGrad(k, x float64) (f, xBar float64) {
 	t := simpsonFixedF(k, 0, 1, 8)
 	t2 := x * t
-	dx += t
-	return t2, dx
+	xBar += t
+	return t2, xBar
 }
 
 // RunningMaxJVP computes RunningMax and its directional derivative along the tangents
@@ -4306,19 +4318,19 @@ func runningMaxUpdJVP(best, dbest *float64, v, dv float64) {
 // RunningMaxGrad computes RunningMax and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of RunningMax; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func RunningMaxGrad(x, dx []float64) float64 {
+func RunningMaxGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("RunningMaxGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RunningMaxGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	best := new(float64)
-	dbest := new(float64)
+	bestBar := new(float64)
 	*best = math.Inf(-1)
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -4328,16 +4340,16 @@ func RunningMaxGrad(x, dx []float64) float64 {
 		runningMaxUpd(best, v2*v2)
 	}
 	best2 := *best
-	*dbest += 1
+	*bestBar += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t2 := len(tape) - 1
 		*best = tape[t2]
 		v := x[i2]
-		t3 := runningMaxUpdReverse(best, dbest, v*v)
-		dx[i2] += 2 * (t3 * v)
+		t3 := runningMaxUpdReverse(best, bestBar, v*v)
+		xBar[i2] += 2 * (t3 * v)
 		tape = tape[:t2]
 	}
-	*dbest = 0
+	*bestBar = 0
 	return best2
 }
 
@@ -4347,18 +4359,19 @@ func RunningMaxGrad(x, dx []float64) float64 {
 // redo the writes of runningMaxUpd that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: best (into dbest), v (returned as dv).
+// Varied inputs: best (into bestBar), v (returned as vBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// runningMaxUpd writes best: on entry dbest holds the adjoint of the values runningMaxUpd leaves in
+// runningMaxUpd writes best: on entry bestBar holds the adjoint of the values runningMaxUpd leaves
+// in
 // best (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values best held on entry.
 //
 // runningMaxUpd is the function literal upd of RunningMax, with the captured
 // variable best as its first parameter.
-func runningMaxUpdReverse(best, dbest *float64, v float64) (dv float64) {
+func runningMaxUpdReverse(best, bestBar *float64, v float64) (vBar float64) {
 	var from int
 	if v > *best {
 		*best = v
@@ -4367,11 +4380,11 @@ func runningMaxUpdReverse(best, dbest *float64, v float64) (dv float64) {
 		from = 0
 	}
 	if from != 0 {
-		t := *dbest
-		*dbest = 0
-		dv += t
+		t := *bestBar
+		*bestBar = 0
+		vBar += t
 	}
-	return dv
+	return vBar
 }
 
 // runningMaxUpd is the function literal upd of RunningMax, with the captured
@@ -4424,21 +4437,21 @@ func counterAddJVP(n *int, s, ds *float64, v, dv float64) {
 // CounterGrad computes Counter and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Counter; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func CounterGrad(x, dx []float64) float64 {
+func CounterGrad(x, xBar []float64) float64 {
 	var tapeintBuf [64]int
 	t := tapeintBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("CounterGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("CounterGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := new(int)
 	*n = 0
 	s := new(float64)
-	ds := new(float64)
+	sBar := new(float64)
 	*s = 0
 	n2 := len(x)
 	tapeint := slices.Grow(t, max(n2+2, 0))
@@ -4448,15 +4461,15 @@ func CounterGrad(x, dx []float64) float64 {
 		counterAdd(n, s, v)
 	}
 	s2 := *s
-	*ds += 1
+	*sBar += 1
 	for i2 := n2 - 1; i2 >= 0; i2-- {
 		t2 := len(tapeint) - 1
 		*n = tapeint[t2]
-		t3 := counterAddReverse(n, s, ds, x[i2])
-		dx[i2] += t3
+		t3 := counterAddReverse(n, s, sBar, x[i2])
+		xBar[i2] += t3
 		tapeint = tapeint[:t2]
 	}
-	*ds = 0
+	*sBar = 0
 	return s2
 }
 
@@ -4466,23 +4479,23 @@ func CounterGrad(x, dx []float64) float64 {
 // redo the writes of counterAdd that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds), v (returned as dv).
+// Varied inputs: s (into sBar), v (returned as vBar).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// counterAdd writes s: on entry ds holds the adjoint of the values counterAdd leaves in
+// counterAdd writes s: on entry sBar holds the adjoint of the values counterAdd leaves in
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
 //
 // counterAdd is the function literal add of Counter, with the captured
 // variables n, s as its first parameters.
-func counterAddReverse(n *int, s, ds *float64, v float64) (dv float64) {
+func counterAddReverse(n *int, s, sBar *float64, v float64) (vBar float64) {
 	*n++
 	t := float64(*n)
-	dv += *ds * t
-	return dv
+	vBar += *sBar * t
+	return vBar
 }
 
 // counterAdd is the function literal add of Counter, with the captured
@@ -4533,20 +4546,20 @@ func moveMoveJVP(p, dp *Point, v, dv float64) {
 // MoveGrad computes Move and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Move; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func MoveGrad(x, dx []float64) float64 {
+func MoveGrad(x, xBar []float64) float64 {
 	var tapeValuesBuf [64]Point
 	t := tapeValuesBuf[:0]
-	var dp2 Point
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("MoveGrad: x and dx share memory: gadgen's gradients need them apart")
+	var pBar2 Point
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("MoveGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	p := new(Point)
-	dp := new(Point)
+	pBar := new(Point)
 	var t9 Point
 	*p = Point{X: x[0], Y: x[1]}
 	n := len(x)
@@ -4557,28 +4570,28 @@ func MoveGrad(x, dx []float64) float64 {
 		moveMove(p, v)
 	}
 	t2 := p.X
-	dp.X += 1
+	pBar.X += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t7 := len(tapeValues) - 1
 		*p = tapeValues[t7]
-		t8 := moveMoveReverse(p, dp, x[i2])
-		dx[i2] += t8
+		t8 := moveMoveReverse(p, pBar, x[i2])
+		xBar[i2] += t8
 		tapeValues = tapeValues[:t7]
 	}
-	t3 := *dp
-	*dp = Point{}
-	dp2.X += t3.X
-	dp2.Y += t3.Y
-	t4 := dp2
-	dp2 = Point{}
+	t3 := *pBar
+	*pBar = Point{}
+	pBar2.X += t3.X
+	pBar2.Y += t3.Y
+	t4 := pBar2
+	pBar2 = Point{}
 	t9.X += t4.X
 	t9.Y += t4.Y
 	t5 := t9.Y
 	t9.Y = 0
-	dx[1] += t5
+	xBar[1] += t5
 	t6 := t9.X
 	t9.X = 0
-	dx[0] += t6
+	xBar[0] += t6
 	return t2
 }
 
@@ -4588,24 +4601,24 @@ func MoveGrad(x, dx []float64) float64 {
 // redo the writes of moveMove that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: p (into dp), v (returned as dv).
+// Varied inputs: p (into pBar), v (returned as vBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// moveMove writes p: on entry dp holds the adjoint of the values moveMove leaves in
+// moveMove writes p: on entry pBar holds the adjoint of the values moveMove leaves in
 // p (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values p held on entry.
 //
 // moveMove is the function literal move of Move, with the captured variable p
 // as its first parameter.
-func moveMoveReverse(p, dp *Point, v float64) (dv float64) {
+func moveMoveReverse(p, pBar *Point, v float64) (vBar float64) {
 	t := p.Y
 	p.X += v * t
-	t2 := dp.X
-	dv += t2 * t
-	dp.Y += v * t2
-	return dv
+	t2 := pBar.X
+	vBar += t2 * t
+	pBar.Y += v * t2
+	return vBar
 }
 
 // moveMove is the function literal move of Move, with the captured variable p

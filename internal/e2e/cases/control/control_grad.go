@@ -23,10 +23,10 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 // PiecewiseGrad computes Piecewise and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Piecewise; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PiecewiseGrad(x float64) (f, dx float64) {
+func PiecewiseGrad(x float64) (f, xBar float64) {
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -48,18 +48,18 @@ func PiecewiseGrad(x float64) (f, dx float64) {
 	case 0:
 		t7 += t4
 		t3 := t7
-		dx -= x * t3
-		dx -= t3 * x
+		xBar -= x * t3
+		xBar -= t3 * x
 	case 1:
 		t6 += t4
 		t2 := t6
-		dx += x * x * t2
-		dx += 2 * (t2 * x * x)
+		xBar += x * x * t2
+		xBar += 2 * (t2 * x * x)
 	default:
 		t5 += t4
-		dx += 2 * t5
+		xBar += 2 * t5
 	}
-	return t, dx
+	return t, xBar
 }
 
 // FoldJVP computes Fold and its directional derivative along the tangents
@@ -84,15 +84,15 @@ func FoldJVP(x, dx, y, dy float64) (float64, float64) {
 // FoldGrad computes Fold and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Fold; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func FoldGrad(x, y float64) (f, dx, dy float64) {
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	var ds5 float64
+func FoldGrad(x, y float64) (f, xBar, yBar float64) {
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var sBar4 float64
+	var sBar5 float64
 	s := x * y
 	var from int
 	if s < 0 {
@@ -109,26 +109,26 @@ func FoldGrad(x, y float64) (f, dx, dy float64) {
 		from2 = 0
 	}
 	t := s + y
-	ds += 1
-	dy += 1
+	sBar += 1
+	yBar += 1
 	if from2 == 0 {
-		ds3 += ds
+		sBar3 += sBar
 	} else {
-		ds2 += ds
-		t2 := ds2
-		ds3 += t2
-		dx += t2
+		sBar2 += sBar
+		t2 := sBar2
+		sBar3 += t2
+		xBar += t2
 	}
 	if from == 0 {
-		ds5 += ds3
+		sBar5 += sBar3
 	} else {
-		ds4 += ds3
-		ds5 += -0.5 * ds4
+		sBar4 += sBar3
+		sBar5 += -0.5 * sBar4
 	}
-	t3 := ds5
-	dx += t3 * y
-	dy += x * t3
-	return t, dx, dy
+	t3 := sBar5
+	xBar += t3 * y
+	yBar += x * t3
+	return t, xBar, yBar
 }
 
 // LegendreJVP computes Legendre and its directional derivative along the tangents
@@ -162,11 +162,11 @@ func LegendreJVP(k int, x, dx float64) (float64, float64) {
 // LegendreGrad computes Legendre and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: k.
 // The first result is the value of Legendre; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func LegendreGrad(k int, x float64) (f, dx float64) {
+func LegendreGrad(k int, x float64) (f, xBar float64) {
 	var t11 float64
 	var t12 float64
 	var t13 float64
@@ -194,36 +194,36 @@ func LegendreGrad(k int, x float64) (f, dx float64) {
 	switch from {
 	case 0:
 	case 1:
-		dx += t11
+		xBar += t11
 	case 2:
 		t14 += t11
 		t10 := t14 / 2
-		dx += 3 * x * t10
-		dx += 3 * (t10 * x)
+		xBar += 3 * x * t10
+		xBar += 3 * (t10 * x)
 	case 3:
 		t13 += t11
 		t7 := t13 / 2
-		dx -= 3 * t7
+		xBar -= 3 * t7
 		t8 := t7 * x
 		t9 := 5 * x
-		dx += t9 * x * t7
-		dx += t9 * t8
-		dx += 5 * (t8 * x)
+		xBar += t9 * x * t7
+		xBar += t9 * t8
+		xBar += 5 * (t8 * x)
 	default:
 		t12 += t11
 		t2 := t12 / 8
 		t3 := t2 * x
-		dx -= 30 * x * t2
-		dx -= 30 * t3
+		xBar -= 30 * x * t2
+		xBar -= 30 * t3
 		t4 := 35 * x
 		t5 := t4 * x
-		dx += t5 * x * t2
+		xBar += t5 * x * t2
 		t6 := t3 * x
-		dx += t5 * t3
-		dx += t4 * t6
-		dx += 35 * (t6 * x)
+		xBar += t5 * t3
+		xBar += t4 * t6
+		xBar += 35 * (t6 * x)
 	}
-	return t, dx
+	return t, xBar
 }
 
 // RegimeJVP computes Regime and its directional derivative along the tangents
@@ -250,14 +250,14 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // RegimeGrad computes Regime and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func RegimeGrad(x, y float64) (f, dx, dy float64) {
-	var dr float64
-	var dr2 float64
-	var dr3 float64
-	var dr4 float64
+func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
+	var rBar float64
+	var rBar2 float64
+	var rBar3 float64
+	var rBar4 float64
 	var r float64
 	var from int
 	if x > y {
@@ -271,27 +271,27 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		from = 2
 	}
 	t := 2 * r
-	dr4 += 2
+	rBar4 += 2
 	switch from {
 	case 0:
-		dr3 += dr4
-		t5 := dr3
-		dx += t5
-		dy -= 2 * (t5 * y)
+		rBar3 += rBar4
+		t5 := rBar3
+		xBar += t5
+		yBar -= 2 * (t5 * y)
 	case 1:
-		dr2 += dr4
-		t3 := dr2
+		rBar2 += rBar4
+		t3 := rBar2
 		t4 := t3 * y
-		dy += x * y * t3
-		dx += t4 * y
-		dy += x * t4
+		yBar += x * y * t3
+		xBar += t4 * y
+		yBar += x * t4
 	default:
-		dr += dr4
-		t2 := dr
-		dx += t2 * y
-		dy += x * t2
+		rBar += rBar4
+		t2 := rBar
+		xBar += t2 * y
+		yBar += x * t2
 	}
-	return t, dx, dy
+	return t, xBar, yBar
 }
 
 // FallJVP computes Fall and its directional derivative along the tangents
@@ -331,17 +331,17 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 // FallGrad computes Fall and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: k.
 // The first result is the value of Fall; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func FallGrad(k int, x float64) (f, dx float64) {
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	var ds5 float64
-	var ds6 float64
+func FallGrad(k int, x float64) (f, xBar float64) {
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var sBar4 float64
+	var sBar5 float64
+	var sBar6 float64
 	var s float64
 	var from, from2, from3 int
 	var t, t2, t3 float64
@@ -358,82 +358,82 @@ func FallGrad(k int, x float64) (f, dx float64) {
 		from2 = 1
 		s += x
 		from3 = 0
-		ds6 += 1
+		sBar6 += 1
 		if from3 == 0 {
-			ds += ds6
-			t = ds
-			ds2 += t
-			dx += t
+			sBar += sBar6
+			t = sBar
+			sBar2 += t
+			xBar += t
 			if from2 == 0 {
-				ds3 += ds2
-				t2 = ds3
-				ds4 += t2
-				dx += 2 * (t2 * x)
+				sBar3 += sBar2
+				t2 = sBar3
+				sBar4 += t2
+				xBar += 2 * (t2 * x)
 				if from == 0 {
-					ds5 += ds4
-					t3 = ds5
-					dx += x * x * t3
-					dx += 2 * (t3 * x * x)
-					return s, dx
+					sBar5 += sBar4
+					t3 = sBar5
+					xBar += x * x * t3
+					xBar += 2 * (t3 * x * x)
+					return s, xBar
 				}
-				return s, dx
+				return s, xBar
 			}
 		}
-		return s, dx
+		return s, xBar
 	default:
 		from = 0
 		from2 = 0
 		s = 0
 		from3 = 1
-		ds6 += 1
+		sBar6 += 1
 		if from3 == 0 {
-			ds += ds6
-			t = ds
-			ds2 += t
-			dx += t
+			sBar += sBar6
+			t = sBar
+			sBar2 += t
+			xBar += t
 			if from2 == 0 {
-				ds3 += ds2
-				t2 = ds3
-				ds4 += t2
-				dx += 2 * (t2 * x)
+				sBar3 += sBar2
+				t2 = sBar3
+				sBar4 += t2
+				xBar += 2 * (t2 * x)
 				if from == 0 {
-					ds5 += ds4
-					t3 = ds5
-					dx += x * x * t3
-					dx += 2 * (t3 * x * x)
-					return s, dx
+					sBar5 += sBar4
+					t3 = sBar5
+					xBar += x * x * t3
+					xBar += 2 * (t3 * x * x)
+					return s, xBar
 				}
-				return s, dx
+				return s, xBar
 			}
 		}
-		return s, dx
+		return s, xBar
 	}
 	s += x * x
 	from2 = 0
 	s += x
 	from3 = 0
-	ds6 += 1
+	sBar6 += 1
 	if from3 == 0 {
-		ds += ds6
-		t = ds
-		ds2 += t
-		dx += t
+		sBar += sBar6
+		t = sBar
+		sBar2 += t
+		xBar += t
 		if from2 == 0 {
-			ds3 += ds2
-			t2 = ds3
-			ds4 += t2
-			dx += 2 * (t2 * x)
+			sBar3 += sBar2
+			t2 = sBar3
+			sBar4 += t2
+			xBar += 2 * (t2 * x)
 			if from == 0 {
-				ds5 += ds4
-				t3 = ds5
-				dx += x * x * t3
-				dx += 2 * (t3 * x * x)
-				return s, dx
+				sBar5 += sBar4
+				t3 = sBar5
+				xBar += x * x * t3
+				xBar += 2 * (t3 * x * x)
+				return s, xBar
 			}
-			return s, dx
+			return s, xBar
 		}
 	}
-	return s, dx
+	return s, xBar
 }
 
 // InsideJVP computes Inside and its directional derivative along the tangents
@@ -451,10 +451,10 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 // InsideGrad computes Inside and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Inside; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func InsideGrad(x, y float64) (f, dx, dy float64) {
+func InsideGrad(x, y float64) (f, xBar, yBar float64) {
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -471,15 +471,15 @@ func InsideGrad(x, y float64) (f, dx, dy float64) {
 	if from == 0 {
 		t6 += t4
 		t3 := t6
-		dx += t3 * y
-		dy += x * t3
+		xBar += t3 * y
+		yBar += x * t3
 	} else {
 		t5 += t4
 		t2 := t5
-		dx += t2
-		dy += t2
+		xBar += t2
+		yBar += t2
 	}
-	return t, dx, dy
+	return t, xBar, yBar
 }
 
 // FirstAboveJVP computes FirstAbove and its directional derivative along the tangents
@@ -506,19 +506,19 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 // FirstAboveGrad computes FirstAbove and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), limit (returned as dlimit).
+// Varied inputs: x (into xBar), limit (returned as limitBar).
 // The first result is the value of FirstAbove; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
+func FirstAboveGrad(x, xBar []float64, limit float64) (f, limitBar float64) {
 	var t5 float64
 	var t6 float64
 	var t7 float64
-	var ds float64
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("FirstAboveGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var sBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("FirstAboveGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
@@ -546,30 +546,30 @@ func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 	var part int
 	if from == 0 {
 		t7 += t5
-		ds2 -= t7
+		sBar2 -= t7
 		part = 0
 		i = n - 1
 	} else {
 		t6 += t5
 		t2 := t6
-		ds += t2 * limit
+		sBar += t2 * limit
 		v2 := x[i]
-		dlimit += (s + v2*v2) * t2
+		limitBar += (s + v2*v2) * t2
 		part = 1
 	}
 	for ; i >= 0; i-- {
 		if part != 1 {
-			t3 := ds2
-			ds2 = 0
-			ds += t3
+			t3 := sBar2
+			sBar2 = 0
+			sBar += t3
 		}
-		t4 := ds
-		ds = 0
-		ds2 += t4
-		dx[i] += 2 * (t4 * x[i])
+		t4 := sBar
+		sBar = 0
+		sBar2 += t4
+		xBar[i] += 2 * (t4 * x[i])
 		part = 0
 	}
-	return t, dlimit
+	return t, limitBar
 }
 
 // StatsJVP computes Stats and its directional derivative along the tangents
@@ -645,10 +645,10 @@ func ClampJVP(x, dx, lo, dlo, hi, dhi float64) (float64, float64) {
 // ClampGrad computes Clamp and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), lo (returned as dlo), hi (returned as dhi).
+// Varied inputs: x (returned as xBar), lo (returned as loBar), hi (returned as hiBar).
 // The first result is the value of Clamp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
+func ClampGrad(x, lo, hi float64) (f, xBar, loBar, hiBar float64) {
 	var t2 float64
 	var t3 float64
 	var from int
@@ -669,16 +669,16 @@ func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
 	t2 += 1
 	switch from {
 	case 0:
-		dlo += t2
+		loBar += t2
 	case 1:
-		dx += t2
+		xBar += t2
 	case 2:
 		t3 += t2
 		t := t3
-		dx -= hi * t
-		dhi -= t * x
+		xBar -= hi * t
+		hiBar -= t * x
 	default:
-		dhi += t2
+		hiBar += t2
 	}
-	return lo, dx, dlo, dhi
+	return lo, xBar, loBar, hiBar
 }

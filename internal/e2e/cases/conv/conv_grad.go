@@ -17,16 +17,16 @@ func Cubic32JVP(x, dx float32) (float32, float32) {
 // Cubic32Grad computes Cubic32 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Cubic32; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Cubic32Grad(x float32) (f, dx float32) {
+func Cubic32Grad(x float32) (f, xBar float32) {
 	t := x * x
 	t2 := t*x - 2*x + 1
-	dx -= 2
-	dx += t
-	dx += 2 * t
-	return t2, dx
+	xBar -= 2
+	xBar += t
+	xBar += 2 * t
+	return t2, xBar
 }
 
 // WidenJVP computes Widen and its directional derivative along the tangents
@@ -42,16 +42,16 @@ func WidenJVP(x, dx float32, y, dy float64) (float64, float64) {
 // WidenGrad computes Widen and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Widen; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func WidenGrad(x float32, y float64) (f float64, dx float32, dy float64) {
+func WidenGrad(x float32, y float64) (f float64, xBar float32, yBar float64) {
 	t := float64(x)
 	t2 := t*y + float64(x*x)
-	dx += 2 * x
-	dy += t
-	dx += float32(y)
-	return t2, dx, dy
+	xBar += 2 * x
+	yBar += t
+	xBar += float32(y)
+	return t2, xBar, yBar
 }
 
 // NarrowJVP computes Narrow and its directional derivative along the tangents
@@ -66,13 +66,13 @@ func NarrowJVP(x, dx float64) (float32, float32) {
 // NarrowGrad computes Narrow and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Narrow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func NarrowGrad(x float64) (f float32, dx float64) {
+func NarrowGrad(x float64) (f float32, xBar float64) {
 	t := float32(x*x) + 1
-	dx += 2 * x
-	return t, dx
+	xBar += 2 * x
+	return t, xBar
 }
 
 // Exp32JVP computes Exp32 and its directional derivative along the tangents
@@ -89,17 +89,17 @@ func Exp32JVP(x, dx float32) (float32, float32) {
 // Exp32Grad computes Exp32 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Exp32; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Exp32Grad(x float32) (f, dx float32) {
+func Exp32Grad(x float32) (f, xBar float32) {
 	t := float64(x)
 	t2 := math.Exp(t)
 	t3 := float32(t2)
 	t4 := t3 * x
-	dx += t3
-	dx += float32(t2 * t)
-	return t4, dx
+	xBar += t3
+	xBar += float32(t2 * t)
+	return t4, xBar
 }
 
 // Sum32JVP computes Sum32 and its directional derivative along the tangents
@@ -123,22 +123,22 @@ func Sum32JVP(x, dx []float32) (float64, float64) {
 // Sum32Grad computes Sum32 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Sum32; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func Sum32Grad(x, dx []float32) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("Sum32Grad: x and dx share memory: gadgen's gradients need them apart")
+func Sum32Grad(x, xBar []float32) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("Sum32Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dx[i] += 2 * (float32(t) * v)
+		xBar[i] += 2 * (float32(t) * v)
 		s += float64(v * v)
 	}
 	return s
@@ -159,16 +159,16 @@ func IntScaleJVP(x, dx float64, n int) (float64, float64) {
 // IntScaleGrad computes IntScale and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of IntScale; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func IntScaleGrad(x float64, n int) (f, dx float64) {
+func IntScaleGrad(x float64, n int) (f, xBar float64) {
 	t := float64(n) * x
 	t2 := t*x + float64(n*n)
-	dx += t
-	dx += t
-	return t2, dx
+	xBar += t
+	xBar += t
+	return t2, xBar
 }
 
 // TruncateJVP computes Truncate and its directional derivative along the tangents
@@ -183,13 +183,13 @@ func TruncateJVP(x, dx float64) (float64, float64) {
 // TruncateGrad computes Truncate and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Truncate; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func TruncateGrad(x float64) (f, dx float64) {
+func TruncateGrad(x float64) (f, xBar float64) {
 	t := float64(int(x)) + x*x
-	dx += 2 * x
-	return t, dx
+	xBar += 2 * x
+	return t, xBar
 }
 
 // IndexJVP computes Index and its directional derivative along the tangents
@@ -208,21 +208,21 @@ func IndexJVP(x, dx float64, table, dtable []float64) (float64, float64) {
 // IndexGrad computes Index and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: table (into dtable), x (returned as dx).
+// Varied inputs: table (into tableBar), x (returned as xBar).
 // The first result is the value of Index; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func IndexGrad(x float64, table, dtable []float64) (f, dx float64) {
-	if cap(table) > 0 && cap(dtable) > 0 && &table[:1][0] == &dtable[:1][0] {
-		panic("IndexGrad: table and dtable share memory: gadgen's gradients need them apart")
+func IndexGrad(x float64, table, tableBar []float64) (f, xBar float64) {
+	if cap(table) > 0 && cap(tableBar) > 0 && &table[:1][0] == &tableBar[:1][0] {
+		panic("IndexGrad: table and tableBar share memory: gadgen's gradients need them apart")
 	}
 	i := int(x)
 	t := table[i]
 	t2 := t * x
-	dx += t
-	dtable[i] += x
-	return t2, dx
+	xBar += t
+	tableBar[i] += x
+	return t2, xBar
 }
 
 // FahrenheitJVP computes Fahrenheit and its directional derivative along the tangents
@@ -238,12 +238,12 @@ func FahrenheitJVP(c, dc Celsius) (float64, float64) {
 // FahrenheitGrad computes Fahrenheit and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: c (returned as dc).
+// Varied inputs: c (returned as cBar).
 // The first result is the value of Fahrenheit; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func FahrenheitGrad(c Celsius) (f float64, dc Celsius) {
+func FahrenheitGrad(c Celsius) (f float64, cBar Celsius) {
 	t := float64(c)*9/5 + 32 + float64(c*c)/100
-	dc += 2 * (0.01 * c)
-	dc += 1.8
-	return t, dc
+	cBar += 2 * (0.01 * c)
+	cBar += 1.8
+	return t, cBar
 }

@@ -231,22 +231,22 @@ func f64L2NormUnitaryJVP(x, dx []float64) (norm, dnorm float64) {
 // QuadraticGrad computes Quadratic and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Quadratic; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func QuadraticGrad(x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("QuadraticGrad: x and dx share memory: gadgen's gradients need them apart")
+func QuadraticGrad(x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("QuadraticGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := floats.Dot(x, x)
 	t2 := floats.Sum(x)
 	t3 := floats.Norm(x, 2)
 	t4 := t + t2*t3
-	floatsNormReverseWrtS(x, dx, 2, t2)
-	floatsSumReverse(x, dx, t3)
-	floatsDotInPlaceReverse(x, dx, 1)
+	floatsNormReverseWrtS(x, xBar, 2, t2)
+	floatsSumReverse(x, xBar, t3)
+	floatsDotInPlaceReverse(x, xBar, 1)
 	return t4
 }
 
@@ -256,23 +256,23 @@ func QuadraticGrad(x, dx []float64) float64 {
 // redo the writes of Norm that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds).
+// Varied inputs: s (into sBar).
 // Fixed inputs: L.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
+func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	var norm4 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var t24 float64
 	var t25 float64
-	var dnorm float64
-	var dnorm2 float64
-	var dnorm3 float64
-	var dnorm4 float64
+	var normBar float64
+	var normBar2 float64
+	var normBar3 float64
+	var normBar4 float64
 	var t26 float64
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsNormReverseWrtS: s and ds share memory: gadgen's gradients need them apart")
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsNormReverseWrtS: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
 	var from int
@@ -314,10 +314,10 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 	case 0:
 	case 1:
 		t26 += t24
-		f64L2NormUnitaryReverse(s, ds, t26)
+		f64L2NormUnitaryReverse(s, sBar, t26)
 	case 2:
-		dnorm4 += t24
-		t21 := dnorm4
+		normBar4 += t24
+		t21 := normBar4
 		for i5 := n - 1; i5 >= 0; i5-- {
 			val3 := s[i5]
 			t22 := 0.0
@@ -328,24 +328,24 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 			if val3 > 0 {
 				t23 = 1
 			}
-			ds[i5] += t23 * t21
+			sBar[i5] += t23 * t21
 		}
 	case 3:
-		dnorm3 += t24
+		normBar3 += t24
 		for i4 := n - 1; i4 >= 0; i4-- {
-			t13 := dnorm3
-			dnorm3 = 0
-			dnorm2 += t13
+			t13 := normBar3
+			normBar3 = 0
+			normBar2 += t13
 			n2 := len(tape)
 			t14 := n2 - 2
-			t15 := dnorm2
-			dnorm2 = 0
+			t15 := normBar2
+			normBar2 = 0
 			t16 := tape[t14] >= tape[n2-1]
 			t17 := 0.0
 			if t16 {
 				t17 = 1
 			}
-			dnorm3 += t17 * t15
+			normBar3 += t17 * t15
 			t18 := 1.0
 			if t16 {
 				t18 = 0
@@ -359,7 +359,7 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 			if val2 > 0 {
 				t20 = 1
 			}
-			ds[i4] += t20 * (t18 * t15)
+			sBar[i4] += t20 * (t18 * t15)
 			tape = tape[:t14]
 		}
 	default:
@@ -370,8 +370,8 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm += t5 * t25
-		t6 := dnorm
+		normBar += t5 * t25
+		t6 := normBar
 		t7 := L - 1
 		for i3 := n - 1; i3 >= 0; i3-- {
 			t8 := len(tape) - 2
@@ -389,7 +389,7 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 			if val > 0 {
 				t12 = 1
 			}
-			ds[i3] += t12 * (t10 * t6)
+			sBar[i3] += t12 * (t10 * t6)
 			tape = tape[:t8]
 		}
 	}
@@ -401,15 +401,15 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 // redo the writes of Sum that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds).
+// Varied inputs: s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsSumReverse(s, ds []float64, seed float64) {
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsSumReverse: s and ds share memory: gadgen's gradients need them apart")
+func floatsSumReverse(s, sBar []float64, seed float64) {
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsSumReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	f64Sum(s)
-	f64SumReverse(s, ds, seed)
+	f64SumReverse(s, sBar, seed)
 }
 
 // floatsDotInPlaceReverse is the reverse of DotInPlace for the gradients that call it: the
@@ -418,34 +418,34 @@ func floatsSumReverse(s, ds []float64, seed float64) {
 // redo the writes of DotInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s1 (into ds1).
+// Varied inputs: s1 (into s1Bar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // DotInPlace is Dot called with arguments that share memory (s2 is s1): its
 // body with those parameters made one.
-func floatsDotInPlaceReverse(s1, ds1 []float64, seed float64) {
-	if cap(s1) > 0 && cap(ds1) > 0 && &s1[:1][0] == &ds1[:1][0] {
-		panic("floatsDotInPlaceReverse: s1 and ds1 share memory: gadgen's gradients need them apart")
+func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
+	if cap(s1) > 0 && cap(s1Bar) > 0 && &s1[:1][0] == &s1Bar[:1][0] {
+		panic("floatsDotInPlaceReverse: s1 and s1Bar share memory: gadgen's gradients need them apart")
 	}
 	n := len(s1)
 	if n != n {
 		panic("floats: slice lengths do not match")
 	}
 	f64DotUnitary(s1, s1)
-	f64DotUnitaryInPlaceReverse(s1, ds1, seed)
+	f64DotUnitaryInPlaceReverse(s1, s1Bar, seed)
 }
 
 // f64L2NormUnitaryReverse is the reverse of L2NormUnitary for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (dnorm) and of what it
+// vector-Jacobian product of the adjoints of its results (normBar) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
 // redo the writes of L2NormUnitary that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
+func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var t26 float64
@@ -453,18 +453,18 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
 	t2 := tapeBuf[:0]
-	var dnorm2 float64
-	var dsumSquares float64
-	var dscale float64
+	var normBar2 float64
+	var sumSquaresBar float64
+	var scaleBar float64
 	var t27 float64
-	var dsumSquares2 float64
-	var dsumSquares3 float64
-	var dabsxi float64
-	var dv float64
-	var dsumSquares4 float64
-	var dscale2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64L2NormUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
+	var sumSquaresBar2 float64
+	var sumSquaresBar3 float64
+	var absxiBar float64
+	var vBar float64
+	var sumSquaresBar4 float64
+	var scaleBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64L2NormUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	trips := max(n+2, 0)
@@ -513,17 +513,17 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 			break
 		}
 	}
-	dnorm2 += dnorm
+	normBar2 += normBar
 	var part int
 	if from == 0 {
 		part = 1
 	} else {
 		if from != 1 {
-			t27 += dnorm2
+			t27 += normBar2
 			t4 := t26
 			t5 := t27
-			dscale2 += t5 * t4
-			dsumSquares4 += 0.5 / t4 * (scale * t5)
+			scaleBar2 += t5 * t4
+			sumSquaresBar4 += 0.5 / t4 * (scale * t5)
 		}
 		part = 0
 		i = n - 1
@@ -531,72 +531,72 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 	for i >= 0 {
 		var t25 float64
 		if part != 1 {
-			t6 := dscale2
-			dscale2 = 0
-			t7 := dsumSquares4
-			dsumSquares4 = 0
-			dscale += t6
-			dsumSquares += t7
+			t6 := scaleBar2
+			scaleBar2 = 0
+			t7 := sumSquaresBar4
+			sumSquaresBar4 = 0
+			scaleBar += t6
+			sumSquaresBar += t7
 			t8 := len(path) - 1
 			from2 := path[t8]
 			path = path[:t8]
 			switch from2 {
 			case 0:
-				t20 := dscale
-				dscale = 0
-				t21 := dsumSquares
-				dsumSquares = 0
-				dscale2 += t20
-				dsumSquares4 += t21
-				t25 = dv
-				dv = 0
-				dx[i] += t25
+				t20 := scaleBar
+				scaleBar = 0
+				t21 := sumSquaresBar
+				sumSquaresBar = 0
+				scaleBar2 += t20
+				sumSquaresBar4 += t21
+				t25 = vBar
+				vBar = 0
+				xBar[i] += t25
 				part = 0
 				i--
 				continue
 			case 1:
-				t14 := dscale
-				dscale = 0
-				t15 := dsumSquares
-				dsumSquares = 0
-				dabsxi += t14
-				dsumSquares3 += t15
+				t14 := scaleBar
+				scaleBar = 0
+				t15 := sumSquaresBar
+				sumSquaresBar = 0
+				absxiBar += t14
+				sumSquaresBar3 += t15
 				n3 := len(tape)
 				t16 := n3 - 3
 				absxi2 := tape[t16]
 				sumSquares2 := tape[n3-1]
-				t17 := dsumSquares3
-				dsumSquares3 = 0
+				t17 := sumSquaresBar3
+				sumSquaresBar3 = 0
 				s4 := tape[n3-2] / absxi2
 				t18 := t17 * s4
-				dsumSquares4 += t18 * s4
+				sumSquaresBar4 += t18 * s4
 				t19 := sumSquares2*s4*t17 + sumSquares2*t18
-				dscale2 += t19 / absxi2
-				dabsxi -= t19 * s4 / absxi2
+				scaleBar2 += t19 / absxi2
+				absxiBar -= t19 * s4 / absxi2
 				tape = tape[:t16]
 			default:
-				t9 := dscale
-				dscale = 0
-				t10 := dsumSquares
-				dsumSquares = 0
-				dscale2 += t9
-				dsumSquares2 += t10
+				t9 := scaleBar
+				scaleBar = 0
+				t10 := sumSquaresBar
+				sumSquaresBar = 0
+				scaleBar2 += t9
+				sumSquaresBar2 += t10
 				n2 := len(tape)
 				t11 := n2 - 2
 				scale2 := tape[t11]
-				t12 := dsumSquares2
-				dsumSquares2 = 0
-				dsumSquares4 += t12
+				t12 := sumSquaresBar2
+				sumSquaresBar2 = 0
+				sumSquaresBar4 += t12
 				s3 := tape[n2-1] / scale2
 				t13 := 2 * (t12 * s3)
-				dabsxi += t13 / scale2
-				dscale2 -= t13 * s3 / scale2
+				absxiBar += t13 / scale2
+				scaleBar2 -= t13 * s3 / scale2
 				tape = tape[:t11]
 			}
 		}
 		v2 := x[i]
-		t22 := dabsxi
-		dabsxi = 0
+		t22 := absxiBar
+		absxiBar = 0
 		t23 := 0.0
 		if v2 < 0 {
 			t23 = -1
@@ -605,11 +605,11 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 		if v2 > 0 {
 			t24 = 1
 		}
-		dv += t24 * t22
+		vBar += t24 * t22
 		tape = tape[:len(tape)-1]
-		t25 = dv
-		dv = 0
-		dx[i] += t25
+		t25 = vBar
+		vBar = 0
+		xBar[i] += t25
 		part = 0
 		i--
 	}
@@ -648,18 +648,18 @@ func f64L2NormUnitary(x []float64) (norm float64) {
 // redo the writes of Sum that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func f64SumReverse(x, dx []float64, seed float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64SumReverse: x and dx share memory: gadgen's gradients need them apart")
+func f64SumReverse(x, xBar []float64, seed float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64SumReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += seed
-	t := dsum
+	sumBar += seed
+	t := sumBar
 	for i := 0; i < len(x); i++ {
-		dx[i] += t
+		xBar[i] += t
 	}
 }
 
@@ -674,26 +674,26 @@ func f64Sum(x []float64) float64 {
 
 // f64DotUnitaryInPlaceReverse is the reverse of DotUnitaryInPlace for the gradients that call it:
 // the
-// vector-Jacobian product of the adjoints of its results (dsum) and of what it
+// vector-Jacobian product of the adjoints of its results (sumBar) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
 // redo the writes of DotUnitaryInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // DotUnitaryInPlace is DotUnitary called with arguments that share memory (y
 // is x): its body with those parameters made one.
-func f64DotUnitaryInPlaceReverse(x, dx []float64, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64DotUnitaryInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
+func f64DotUnitaryInPlaceReverse(x, xBar []float64, sumBar float64) {
+	var sumBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64DotUnitaryInPlaceReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += dsum
-	t := dsum2
+	sumBar2 += sumBar
+	t := sumBar2
 	for i := 0; i < len(x); i++ {
-		dx[i] += 2 * (t * x[i])
+		xBar[i] += 2 * (t * x[i])
 	}
 }
 
@@ -1105,20 +1105,20 @@ func f64AxpyUnitaryToJVP(dst, ddst []float64, alpha, dalpha float64, x, dx, y, d
 // AxpyGrad computes Axpy and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Axpy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func AxpyGrad(x, dx []float64) float64 {
+func AxpyGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AxpyGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AxpyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x) / 2
 	dst := make([]float64, n)
-	ddst := make([]float64, n)
+	dstBar := make([]float64, n)
 	t2 := copy(dst, x[:n])
 	x0 := x[0]
 	t3 := 2 * n
@@ -1126,15 +1126,15 @@ func AxpyGrad(x, dx []float64) float64 {
 	t5 := append(t, dst...)
 	floats.AddScaled(dst, x0, t4)
 	t6 := floats.Dot(dst, dst)
-	floatsDotInPlaceReverse(dst, ddst, 1)
+	floatsDotInPlaceReverse(dst, dstBar, 1)
 	copy(dst, t5[len(t5)-len(dst):])
-	t7 := floatsAddScaledReverse(dst, ddst, x0, t4, dx[n:t3])
-	dx[0] += t7
-	t8 := dx[:n]
+	t7 := floatsAddScaledReverse(dst, dstBar, x0, t4, xBar[n:t3])
+	xBar[0] += t7
+	t8 := xBar[:n]
 	for k := 0; k < t2; k++ {
-		t9 := ddst[k]
-		ddst[k] = 0
-		t8[k] += t9
+		dstkBar := dstBar[k]
+		dstBar[k] = 0
+		t8[k] += dstkBar
 	}
 	return t6
 }
@@ -1145,24 +1145,24 @@ func AxpyGrad(x, dx []float64) float64 {
 // redo the writes of AddScaled that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), s (into ds), alpha (returned as dalpha).
+// Varied inputs: dst (into dstBar), s (into sBar), alpha (returned as alphaBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// AddScaled writes dst: on entry ddst holds the adjoint of the values AddScaled leaves in
+// AddScaled writes dst: on entry dstBar holds the adjoint of the values AddScaled leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64) (dalpha float64) {
+func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []float64) (alphaBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("floatsAddScaledReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("floatsAddScaledReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(s) > 0
-	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsAddScaledReverse: s and ds share memory: gadgen's gradients need them apart")
+	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsAddScaledReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsAddScaledReverse: dst and s share memory: gadgen's gradients need them apart")
@@ -1174,8 +1174,9 @@ func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64)
 	t4 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, alpha, s, dst)
 	copy(dst, t4[len(t4)-n:])
-	dalpha += f64AxpyUnitaryToInPlaceReverse(dst, ddst, alpha, s, ds)
-	return dalpha
+	t5 := alphaBar + f64AxpyUnitaryToInPlaceReverse(dst, dstBar, alpha, s, sBar)
+	alphaBar = t5
+	return alphaBar
 }
 
 // f64AxpyUnitaryToInPlaceReverse is the reverse of AxpyUnitaryToInPlace for the gradients that call
@@ -1185,36 +1186,36 @@ func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64)
 // redo the writes of AxpyUnitaryToInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), x (into dx), alpha (returned as dalpha).
+// Varied inputs: dst (into dstBar), x (into xBar), alpha (returned as alphaBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// AxpyUnitaryToInPlace writes dst: on entry ddst holds the adjoint of the values
+// AxpyUnitaryToInPlace writes dst: on entry dstBar holds the adjoint of the values
 // AxpyUnitaryToInPlace leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
 // memory (y is dst): its body with those parameters made one.
-func f64AxpyUnitaryToInPlaceReverse(dst, ddst []float64, alpha float64, x, dx []float64) (dalpha float64) {
+func f64AxpyUnitaryToInPlaceReverse(dst, dstBar []float64, alpha float64, x, xBar []float64) (alphaBar float64) {
 	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("f64AxpyUnitaryToInPlaceReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		t3 := ddst[i]
-		dalpha += t3 * x[i]
-		dx[i] += alpha * t3
+		dstiBar := dstBar[i]
+		alphaBar += dstiBar * x[i]
+		xBar[i] += alpha * dstiBar
 	}
-	return dalpha
+	return alphaBar
 }
 
 // f64AxpyUnitaryTo is a copy of f64.AxpyUnitaryTo, which package f64 does not export.
@@ -1534,23 +1535,23 @@ func f64DivJVP(dst, ddst, s, ds []float64) {
 // ElementwiseGrad computes Elementwise and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into xBar), y (into yBar).
 // The first result is the value of Elementwise; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ElementwiseGrad(x, dx, y, dy []float64) float64 {
+func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ElementwiseGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ElementwiseGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("ElementwiseGrad: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("ElementwiseGrad: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	a := make([]float64, n)
-	da := make([]float64, n)
+	aBar := make([]float64, n)
 	t2 := copy(a, x)
 	t3 := append(t, a...)
 	floats.Scale(1.5, a)
@@ -1559,35 +1560,35 @@ func ElementwiseGrad(x, dx, y, dy []float64) float64 {
 	floats.AddConst(0.25, a)
 	n2 := len(y)
 	b := make([]float64, n2)
-	db := make([]float64, n2)
+	bBar := make([]float64, n2)
 	t5 := copy(b, y)
 	floats.AddConst(3, b)
 	t6 := append(t4, a...)
 	floats.Div(a, b)
 	t7 := floats.Sum(a)
-	floatsSumReverse(a, da, 1)
+	floatsSumReverse(a, aBar, 1)
 	n3 := len(a)
 	t8 := len(t6) - n3
 	copy(a, t6[t8:])
 	t9 := t6[:t8]
-	floatsDivReverse(a, da, b, db)
-	floatsAddConstReverseWrtDst(3, b, db)
+	floatsDivReverse(a, aBar, b, bBar)
+	floatsAddConstReverseWrtDst(3, b, bBar)
 	for k := 0; k < t5; k++ {
-		dbk := db[k]
-		db[k] = 0
-		dy[k] += dbk
+		bkBar := bBar[k]
+		bBar[k] = 0
+		yBar[k] += bkBar
 	}
-	floatsAddConstReverseWrtDst(0.25, a, da)
+	floatsAddConstReverseWrtDst(0.25, a, aBar)
 	t10 := len(t9) - n3
 	copy(a, t9[t10:])
 	t11 := t9[:t10]
-	floatsMulReverse(a, da, y, dy)
+	floatsMulReverse(a, aBar, y, yBar)
 	copy(a, t11[len(t11)-n3:])
-	floatsScaleReverseWrtDst(1.5, a, da)
+	floatsScaleReverseWrtDst(1.5, a, aBar)
 	for k2 := 0; k2 < t2; k2++ {
-		dak := da[k2]
-		da[k2] = 0
-		dx[k2] += dak
+		akBar := aBar[k2]
+		aBar[k2] = 0
+		xBar[k2] += akBar
 	}
 	return t7
 }
@@ -1598,22 +1599,22 @@ func ElementwiseGrad(x, dx, y, dy []float64) float64 {
 // redo the writes of Div that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), s (into ds).
+// Varied inputs: dst (into dstBar), s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Div writes dst: on entry ddst holds the adjoint of the values Div leaves in
+// Div writes dst: on entry dstBar holds the adjoint of the values Div leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func floatsDivReverse(dst, ddst, s, ds []float64) {
+func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("floatsDivReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("floatsDivReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(s) > 0
-	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsDivReverse: s and ds share memory: gadgen's gradients need them apart")
+	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsDivReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsDivReverse: dst and s share memory: gadgen's gradients need them apart")
@@ -1625,7 +1626,7 @@ func floatsDivReverse(dst, ddst, s, ds []float64) {
 	t4 := append(t, dst...)
 	f64Div(dst, s)
 	copy(dst, t4[len(t4)-n:])
-	f64DivReverse(dst, ddst, s, ds)
+	f64DivReverse(dst, dstBar, s, sBar)
 }
 
 // floatsAddConstReverseWrtDst is the reverse of AddConst for the gradients that call it: the
@@ -1634,19 +1635,19 @@ func floatsDivReverse(dst, ddst, s, ds []float64) {
 // redo the writes of AddConst that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst).
+// Varied inputs: dst (into dstBar).
 // Fixed inputs: c.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// AddConst writes dst: on entry ddst holds the adjoint of the values AddConst leaves in
+// AddConst writes dst: on entry dstBar holds the adjoint of the values AddConst leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func floatsAddConstReverseWrtDst(c float64, dst, ddst []float64) {
-	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("floatsAddConstReverseWrtDst: dst and ddst share memory: gadgen's gradients need them apart")
+func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
+	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("floatsAddConstReverseWrtDst: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	f64AddConst(c, dst)
-	f64AddConstReverseWrtX(c, dst, ddst)
+	f64AddConstReverseWrtX(c, dst, dstBar)
 }
 
 // floatsMulReverse is the reverse of Mul for the gradients that call it: the
@@ -1655,22 +1656,22 @@ func floatsAddConstReverseWrtDst(c float64, dst, ddst []float64) {
 // redo the writes of Mul that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), s (into ds).
+// Varied inputs: dst (into dstBar), s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Mul writes dst: on entry ddst holds the adjoint of the values Mul leaves in
+// Mul writes dst: on entry dstBar holds the adjoint of the values Mul leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func floatsMulReverse(dst, ddst, s, ds []float64) {
+func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("floatsMulReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("floatsMulReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(s) > 0
-	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsMulReverse: s and ds share memory: gadgen's gradients need them apart")
+	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsMulReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsMulReverse: dst and s share memory: gadgen's gradients need them apart")
@@ -1688,10 +1689,10 @@ func floatsMulReverse(dst, ddst, s, ds []float64) {
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
 		dsti := tape[t4]
-		t5 := ddst[i2]
-		ddst[i2] = 0
-		ddst[i2] += t5 * s[i2]
-		ds[i2] += dsti * t5
+		dstiBar := dstBar[i2]
+		dstBar[i2] = 0
+		dstBar[i2] += dstiBar * s[i2]
+		sBar[i2] += dsti * dstiBar
 		tape = tape[:t4]
 	}
 }
@@ -1702,18 +1703,18 @@ func floatsMulReverse(dst, ddst, s, ds []float64) {
 // redo the writes of Scale that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst).
+// Varied inputs: dst (into dstBar).
 // Fixed inputs: c.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Scale writes dst: on entry ddst holds the adjoint of the values Scale leaves in
+// Scale writes dst: on entry dstBar holds the adjoint of the values Scale leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func floatsScaleReverseWrtDst(c float64, dst, ddst []float64) {
+func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("floatsScaleReverseWrtDst: dst and ddst share memory: gadgen's gradients need them apart")
+	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("floatsScaleReverseWrtDst: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	var from int
@@ -1726,7 +1727,7 @@ func floatsScaleReverseWrtDst(c float64, dst, ddst []float64) {
 	}
 	if from != 0 {
 		copy(dst, tape[len(tape)-n:])
-		f64ScalUnitaryReverseWrtX(c, dst, ddst)
+		f64ScalUnitaryReverseWrtX(c, dst, dstBar)
 	}
 }
 
@@ -1736,22 +1737,22 @@ func floatsScaleReverseWrtDst(c float64, dst, ddst []float64) {
 // redo the writes of Div that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), s (into ds).
+// Varied inputs: dst (into dstBar), s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Div writes dst: on entry ddst holds the adjoint of the values Div leaves in
+// Div writes dst: on entry dstBar holds the adjoint of the values Div leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func f64DivReverse(dst, ddst, s, ds []float64) {
+func f64DivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("f64DivReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("f64DivReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(s) > 0
-	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("f64DivReverse: s and ds share memory: gadgen's gradients need them apart")
+	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("f64DivReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("f64DivReverse: dst and s share memory: gadgen's gradients need them apart")
@@ -1766,11 +1767,11 @@ func f64DivReverse(dst, ddst, s, ds []float64) {
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
 		dsti := tape[t4]
-		t5 := ddst[i2]
-		ddst[i2] = 0
+		dstiBar := dstBar[i2]
+		dstBar[i2] = 0
 		v := s[i2]
-		ddst[i2] += t5 / v
-		ds[i2] -= t5 * (dsti / v) / v
+		dstBar[i2] += dstiBar / v
+		sBar[i2] -= dstiBar * (dsti / v) / v
 		tape = tape[:t4]
 	}
 }
@@ -1788,16 +1789,16 @@ func f64Div(dst, s []float64) {
 // redo the writes of AddConst that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: alpha.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// AddConst writes x: on entry dx holds the adjoint of the values AddConst leaves in
+// AddConst writes x: on entry xBar holds the adjoint of the values AddConst leaves in
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
-func f64AddConstReverseWrtX(alpha float64, x, dx []float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64AddConstReverseWrtX: x and dx share memory: gadgen's gradients need them apart")
+func f64AddConstReverseWrtX(alpha float64, x, xBar []float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64AddConstReverseWrtX: x and xBar share memory: gadgen's gradients need them apart")
 	}
 }
 
@@ -1814,21 +1815,21 @@ func f64AddConst(alpha float64, x []float64) {
 // redo the writes of ScalUnitary that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: alpha.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// ScalUnitary writes x: on entry dx holds the adjoint of the values ScalUnitary leaves in
+// ScalUnitary writes x: on entry xBar holds the adjoint of the values ScalUnitary leaves in
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
-func f64ScalUnitaryReverseWrtX(alpha float64, x, dx []float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64ScalUnitaryReverseWrtX: x and dx share memory: gadgen's gradients need them apart")
+func f64ScalUnitaryReverseWrtX(alpha float64, x, xBar []float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64ScalUnitaryReverseWrtX: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		dxi := dx[i]
-		dx[i] = 0
-		dx[i] += dxi * alpha
+		xiBar := xBar[i]
+		xBar[i] = 0
+		xBar[i] += xiBar * alpha
 	}
 }
 
@@ -2146,23 +2147,23 @@ func f64AxpyUnitaryToJVPWrtDstXY(dst, ddst []float64, alpha float64, x, dx, y, d
 // AddSubGrad computes AddSub and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into xBar), y (into yBar).
 // The first result is the value of AddSub; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func AddSubGrad(x, dx, y, dy []float64) float64 {
+func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AddSubGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AddSubGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("AddSubGrad: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("AddSubGrad: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	a := make([]float64, n)
-	da := make([]float64, n)
+	aBar := make([]float64, n)
 	t2 := copy(a, x)
 	t3 := append(t, a...)
 	floats.Add(a, y)
@@ -2171,22 +2172,22 @@ func AddSubGrad(x, dx, y, dy []float64) float64 {
 	t5 := append(t4, a...)
 	floats.Sub(a, y)
 	t6 := floats.Dot(a, y)
-	floatsDotReverse(a, da, y, dy, 1)
+	floatsDotReverse(a, aBar, y, yBar, 1)
 	n2 := len(a)
 	t7 := len(t5) - n2
 	copy(a, t5[t7:])
 	t8 := t5[:t7]
-	floatsSubReverse(a, da, y, dy)
+	floatsSubReverse(a, aBar, y, yBar)
 	t9 := len(t8) - n2
 	copy(a, t8[t9:])
 	t10 := t8[:t9]
-	floatsMulReverse(a, da, x, dx)
+	floatsMulReverse(a, aBar, x, xBar)
 	copy(a, t10[len(t10)-n2:])
-	floatsAddReverse(a, da, y, dy)
+	floatsAddReverse(a, aBar, y, yBar)
 	for k := 0; k < t2; k++ {
-		dak := da[k]
-		da[k] = 0
-		dx[k] += dak
+		akBar := aBar[k]
+		aBar[k] = 0
+		xBar[k] += akBar
 	}
 	return t6
 }
@@ -2197,21 +2198,21 @@ func AddSubGrad(x, dx, y, dy []float64) float64 {
 // redo the writes of Dot that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s1 (into ds1), s2 (into ds2).
+// Varied inputs: s1 (into s1Bar), s2 (into s2Bar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsDotReverse(s1, ds1, s2, ds2 []float64, seed float64) {
-	if cap(s1) > 0 && cap(ds1) > 0 && &s1[:1][0] == &ds1[:1][0] {
-		panic("floatsDotReverse: s1 and ds1 share memory: gadgen's gradients need them apart")
+func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
+	if cap(s1) > 0 && cap(s1Bar) > 0 && &s1[:1][0] == &s1Bar[:1][0] {
+		panic("floatsDotReverse: s1 and s1Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(s2) > 0 && cap(ds2) > 0 && &s2[:1][0] == &ds2[:1][0] {
-		panic("floatsDotReverse: s2 and ds2 share memory: gadgen's gradients need them apart")
+	if cap(s2) > 0 && cap(s2Bar) > 0 && &s2[:1][0] == &s2Bar[:1][0] {
+		panic("floatsDotReverse: s2 and s2Bar share memory: gadgen's gradients need them apart")
 	}
 	if len(s1) != len(s2) {
 		panic("floats: slice lengths do not match")
 	}
 	f64DotUnitary(s1, s2)
-	f64DotUnitaryReverse(s1, ds1, s2, ds2, seed)
+	f64DotUnitaryReverse(s1, s1Bar, s2, s2Bar, seed)
 }
 
 // floatsSubReverse is the reverse of Sub for the gradients that call it: the
@@ -2220,22 +2221,22 @@ func floatsDotReverse(s1, ds1, s2, ds2 []float64, seed float64) {
 // redo the writes of Sub that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), s (into ds).
+// Varied inputs: dst (into dstBar), s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Sub writes dst: on entry ddst holds the adjoint of the values Sub leaves in
+// Sub writes dst: on entry dstBar holds the adjoint of the values Sub leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func floatsSubReverse(dst, ddst, s, ds []float64) {
+func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("floatsSubReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("floatsSubReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(s) > 0
-	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsSubReverse: s and ds share memory: gadgen's gradients need them apart")
+	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsSubReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsSubReverse: dst and s share memory: gadgen's gradients need them apart")
@@ -2247,7 +2248,7 @@ func floatsSubReverse(dst, ddst, s, ds []float64) {
 	t4 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, -1, s, dst)
 	copy(dst, t4[len(t4)-n:])
-	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst, -1, s, ds)
+	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, -1, s, sBar)
 }
 
 // floatsAddReverse is the reverse of Add for the gradients that call it: the
@@ -2256,22 +2257,22 @@ func floatsSubReverse(dst, ddst, s, ds []float64) {
 // redo the writes of Add that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), s (into ds).
+// Varied inputs: dst (into dstBar), s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Add writes dst: on entry ddst holds the adjoint of the values Add leaves in
+// Add writes dst: on entry dstBar holds the adjoint of the values Add leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func floatsAddReverse(dst, ddst, s, ds []float64) {
+func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("floatsAddReverse: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("floatsAddReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(s) > 0
-	if t3 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsAddReverse: s and ds share memory: gadgen's gradients need them apart")
+	if t3 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsAddReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &s[:1][0] {
 		panic("floatsAddReverse: dst and s share memory: gadgen's gradients need them apart")
@@ -2283,32 +2284,32 @@ func floatsAddReverse(dst, ddst, s, ds []float64) {
 	t4 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, 1, s, dst)
 	copy(dst, t4[len(t4)-n:])
-	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst, 1, s, ds)
+	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, 1, s, sBar)
 }
 
 // f64DotUnitaryReverse is the reverse of DotUnitary for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (dsum) and of what it
+// vector-Jacobian product of the adjoints of its results (sumBar) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
 // redo the writes of DotUnitary that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into xBar), y (into yBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func f64DotUnitaryReverse(x, dx, y, dy []float64, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64DotUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
+func f64DotUnitaryReverse(x, xBar, y, yBar []float64, sumBar float64) {
+	var sumBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64DotUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("f64DotUnitaryReverse: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("f64DotUnitaryReverse: y and yBar share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += dsum
-	t := dsum2
+	sumBar2 += sumBar
+	t := sumBar2
 	for i := 0; i < len(x); i++ {
 		yi := y[i]
-		dy[i] += t * x[i]
-		dx[i] += yi * t
+		yBar[i] += t * x[i]
+		xBar[i] += yi * t
 	}
 }
 
@@ -2319,31 +2320,31 @@ func f64DotUnitaryReverse(x, dx, y, dy []float64, dsum float64) {
 // redo the writes of AxpyUnitaryToInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), x (into dx).
+// Varied inputs: dst (into dstBar), x (into xBar).
 // Fixed inputs: alpha.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// AxpyUnitaryToInPlace writes dst: on entry ddst holds the adjoint of the values
+// AxpyUnitaryToInPlace writes dst: on entry dstBar holds the adjoint of the values
 // AxpyUnitaryToInPlace leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
 //
 // AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
 // memory (y is dst): its body with those parameters made one.
-func f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, ddst []float64, alpha float64, x, dx []float64) {
+func f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar []float64, alpha float64, x, xBar []float64) {
 	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("f64AxpyUnitaryToInPlaceReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
 	for i := len(x) - 1; i >= 0; i-- {
-		dx[i] += alpha * ddst[i]
+		xBar[i] += alpha * dstBar[i]
 	}
 }
 
@@ -2632,26 +2633,26 @@ func f64L2DistanceUnitaryJVP(x, dx, y, dy []float64) (norm, dnorm float64) {
 // DistancesGrad computes Distances and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into xBar), y (into yBar).
 // The first result is the value of Distances; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func DistancesGrad(x, dx, y, dy []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("DistancesGrad: x and dx share memory: gadgen's gradients need them apart")
+func DistancesGrad(x, xBar, y, yBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("DistancesGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("DistancesGrad: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("DistancesGrad: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	t := floats.Distance(x, y, 2) + 0.5*floats.Distance(x, y, 1)
 	t2 := t + floats.Norm(y, 3)
 	t3 := math.Inf(1)
 	t4 := t2 + floats.Distance(x, y, t3)
-	floatsDistanceReverseWrtST(x, dx, y, dy, t3, 1)
-	floatsNormReverseWrtS(y, dy, 3, 1)
-	floatsDistanceReverseWrtST(x, dx, y, dy, 1, 0.5)
-	floatsDistanceReverseWrtST(x, dx, y, dy, 2, 1)
+	floatsDistanceReverseWrtST(x, xBar, y, yBar, t3, 1)
+	floatsNormReverseWrtS(y, yBar, 3, 1)
+	floatsDistanceReverseWrtST(x, xBar, y, yBar, 1, 0.5)
+	floatsDistanceReverseWrtST(x, xBar, y, yBar, 2, 1)
 	return t4
 }
 
@@ -2661,29 +2662,29 @@ func DistancesGrad(x, dx, y, dy []float64) float64 {
 // redo the writes of Distance that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds), t (into dt).
+// Varied inputs: s (into sBar), t (into tBar).
 // Fixed inputs: L.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
+func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var norm4 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var t30 float64
-	var dnorm float64
+	var normBar float64
 	var t31 float64
-	var dnorm2 float64
-	var dabsDiff float64
-	var dnorm3 float64
-	var dnorm4 float64
+	var normBar2 float64
+	var absDiffBar float64
+	var normBar3 float64
+	var normBar4 float64
 	var t32 float64
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsDistanceReverseWrtST: s and ds share memory: gadgen's gradients need them apart")
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsDistanceReverseWrtST: s and sBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(t) > 0 && cap(dt) > 0 && &t[:1][0] == &dt[:1][0] {
-		panic("floatsDistanceReverseWrtST: t and dt share memory: gadgen's gradients need them apart")
+	if cap(t) > 0 && cap(tBar) > 0 && &t[:1][0] == &tBar[:1][0] {
+		panic("floatsDistanceReverseWrtST: t and tBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
 	if n != len(t) {
@@ -2733,10 +2734,10 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 	case 0:
 	case 1:
 		t32 += t30
-		f64L2DistanceUnitaryReverse(s, ds, t, dt, t32)
+		f64L2DistanceUnitaryReverse(s, sBar, t, tBar, t32)
 	case 2:
-		dnorm4 += t30
-		t25 := dnorm4
+		normBar4 += t30
+		t25 := normBar4
 		for i5 := n - 1; i5 >= 0; i5-- {
 			t26 := t[i5] - s[i5]
 			t27 := 0.0
@@ -2748,29 +2749,29 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 				t28 = 1
 			}
 			t29 := t28 * t25
-			dt[i5] += t29
-			ds[i5] -= t29
+			tBar[i5] += t29
+			sBar[i5] -= t29
 		}
 	case 3:
-		dnorm3 += t30
+		normBar3 += t30
 		for i4 := n - 1; i4 >= 0; i4-- {
-			t15 := dnorm3
-			dnorm3 = 0
-			dnorm += t15
+			t15 := normBar3
+			normBar3 = 0
+			normBar += t15
 			t16 := len(path) - 1
 			t17 := path[:t16]
 			if path[t16] == 0 {
-				t19 := dnorm
-				dnorm = 0
-				dnorm3 += t19
+				t19 := normBar
+				normBar = 0
+				normBar3 += t19
 			} else {
-				t18 := dnorm
-				dnorm = 0
-				dabsDiff += t18
+				t18 := normBar
+				normBar = 0
+				absDiffBar += t18
 			}
 			t20 := t[i4] - s[i4]
-			t21 := dabsDiff
-			dabsDiff = 0
+			t21 := absDiffBar
+			absDiffBar = 0
 			t22 := 0.0
 			if t20 < 0 {
 				t22 = -1
@@ -2780,8 +2781,8 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 				t23 = 1
 			}
 			t24 := t23 * t21
-			dt[i4] += t24
-			ds[i4] -= t24
+			tBar[i4] += t24
+			sBar[i4] -= t24
 			path = t17
 		}
 	default:
@@ -2792,8 +2793,8 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm2 += t5 * t31
-		t6 := dnorm2
+		normBar2 += t5 * t31
+		t6 := normBar2
 		t7 := L - 1
 		for i3 := n - 1; i3 >= 0; i3-- {
 			t8 := len(tape) - 2
@@ -2812,8 +2813,8 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 				t13 = 1
 			}
 			t14 := t13 * (t10 * t6)
-			dt[i3] += t14
-			ds[i3] -= t14
+			tBar[i3] += t14
+			sBar[i3] -= t14
 			tape = tape[:t8]
 		}
 	}
@@ -2821,15 +2822,15 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 
 // f64L2DistanceUnitaryReverse is the reverse of L2DistanceUnitary for the gradients that call it:
 // the
-// vector-Jacobian product of the adjoints of its results (dnorm) and of what it
+// vector-Jacobian product of the adjoints of its results (normBar) and of what it
 // writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
 // redo the writes of L2DistanceUnitary that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into xBar), y (into yBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
+func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var t26 float64
@@ -2837,21 +2838,21 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
 	t2 := tapeBuf[:0]
-	var dnorm2 float64
-	var dsumSquares float64
-	var dscale float64
+	var normBar2 float64
+	var sumSquaresBar float64
+	var scaleBar float64
 	var t27 float64
-	var dsumSquares2 float64
-	var dsumSquares3 float64
-	var dabsxi float64
-	var dv float64
-	var dsumSquares4 float64
-	var dscale2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("f64L2DistanceUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
+	var sumSquaresBar2 float64
+	var sumSquaresBar3 float64
+	var absxiBar float64
+	var vBar float64
+	var sumSquaresBar4 float64
+	var scaleBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("f64L2DistanceUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("f64L2DistanceUnitaryReverse: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("f64L2DistanceUnitaryReverse: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	trips := max(n+2, 0)
@@ -2900,17 +2901,17 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 			break
 		}
 	}
-	dnorm2 += dnorm
+	normBar2 += normBar
 	var part int
 	if from == 0 {
 		part = 1
 	} else {
 		if from != 1 {
-			t27 += dnorm2
+			t27 += normBar2
 			t4 := t26
 			t5 := t27
-			dscale2 += t5 * t4
-			dsumSquares4 += 0.5 / t4 * (scale * t5)
+			scaleBar2 += t5 * t4
+			sumSquaresBar4 += 0.5 / t4 * (scale * t5)
 		}
 		part = 0
 		i = n - 1
@@ -2918,73 +2919,73 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 	for i >= 0 {
 		var t25 float64
 		if part != 1 {
-			t6 := dscale2
-			dscale2 = 0
-			t7 := dsumSquares4
-			dsumSquares4 = 0
-			dscale += t6
-			dsumSquares += t7
+			t6 := scaleBar2
+			scaleBar2 = 0
+			t7 := sumSquaresBar4
+			sumSquaresBar4 = 0
+			scaleBar += t6
+			sumSquaresBar += t7
 			t8 := len(path) - 1
 			from2 := path[t8]
 			path = path[:t8]
 			switch from2 {
 			case 0:
-				t20 := dscale
-				dscale = 0
-				t21 := dsumSquares
-				dsumSquares = 0
-				dscale2 += t20
-				dsumSquares4 += t21
-				t25 = dv
-				dv = 0
-				dy[i] -= t25
-				dx[i] += t25
+				t20 := scaleBar
+				scaleBar = 0
+				t21 := sumSquaresBar
+				sumSquaresBar = 0
+				scaleBar2 += t20
+				sumSquaresBar4 += t21
+				t25 = vBar
+				vBar = 0
+				yBar[i] -= t25
+				xBar[i] += t25
 				part = 0
 				i--
 				continue
 			case 1:
-				t14 := dscale
-				dscale = 0
-				t15 := dsumSquares
-				dsumSquares = 0
-				dabsxi += t14
-				dsumSquares3 += t15
+				t14 := scaleBar
+				scaleBar = 0
+				t15 := sumSquaresBar
+				sumSquaresBar = 0
+				absxiBar += t14
+				sumSquaresBar3 += t15
 				n3 := len(tape)
 				t16 := n3 - 3
 				absxi2 := tape[t16]
 				sumSquares2 := tape[n3-1]
-				t17 := dsumSquares3
-				dsumSquares3 = 0
+				t17 := sumSquaresBar3
+				sumSquaresBar3 = 0
 				s4 := tape[n3-2] / absxi2
 				t18 := t17 * s4
-				dsumSquares4 += t18 * s4
+				sumSquaresBar4 += t18 * s4
 				t19 := sumSquares2*s4*t17 + sumSquares2*t18
-				dscale2 += t19 / absxi2
-				dabsxi -= t19 * s4 / absxi2
+				scaleBar2 += t19 / absxi2
+				absxiBar -= t19 * s4 / absxi2
 				tape = tape[:t16]
 			default:
-				t9 := dscale
-				dscale = 0
-				t10 := dsumSquares
-				dsumSquares = 0
-				dscale2 += t9
-				dsumSquares2 += t10
+				t9 := scaleBar
+				scaleBar = 0
+				t10 := sumSquaresBar
+				sumSquaresBar = 0
+				scaleBar2 += t9
+				sumSquaresBar2 += t10
 				n2 := len(tape)
 				t11 := n2 - 2
 				scale2 := tape[t11]
-				t12 := dsumSquares2
-				dsumSquares2 = 0
-				dsumSquares4 += t12
+				t12 := sumSquaresBar2
+				sumSquaresBar2 = 0
+				sumSquaresBar4 += t12
 				s3 := tape[n2-1] / scale2
 				t13 := 2 * (t12 * s3)
-				dabsxi += t13 / scale2
-				dscale2 -= t13 * s3 / scale2
+				absxiBar += t13 / scale2
+				scaleBar2 -= t13 * s3 / scale2
 				tape = tape[:t11]
 			}
 		}
 		v2 := x[i] - y[i]
-		t22 := dabsxi
-		dabsxi = 0
+		t22 := absxiBar
+		absxiBar = 0
 		t23 := 0.0
 		if v2 < 0 {
 			t23 = -1
@@ -2993,12 +2994,12 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 		if v2 > 0 {
 			t24 = 1
 		}
-		dv += t24 * t22
+		vBar += t24 * t22
 		tape = tape[:len(tape)-1]
-		t25 = dv
-		dv = 0
-		dy[i] -= t25
-		dx[i] += t25
+		t25 = vBar
+		vBar = 0
+		yBar[i] -= t25
+		xBar[i] += t25
 		part = 0
 		i--
 	}
@@ -3559,20 +3560,20 @@ func floatsMinIdxJVP(s, ds []float64) int {
 // SoftMaxGrad computes SoftMax and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of SoftMax; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SoftMaxGrad(x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SoftMaxGrad: x and dx share memory: gadgen's gradients need them apart")
+func SoftMaxGrad(x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SoftMaxGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := floats.LogSumExp(x) + floats.Prod(x) + floats.Max(x) - floats.Min(x)
-	floatsMinReverse(x, dx, -1)
-	floatsMaxReverse(x, dx, 1)
-	floatsProdReverse(x, dx, 1)
-	floatsLogSumExpReverse(x, dx, 1)
+	floatsMinReverse(x, xBar, -1)
+	floatsMaxReverse(x, xBar, 1)
+	floatsProdReverse(x, xBar, 1)
+	floatsLogSumExpReverse(x, xBar, 1)
 	return t
 }
 
@@ -3582,16 +3583,16 @@ func SoftMaxGrad(x, dx []float64) float64 {
 // redo the writes of Min that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds).
+// Varied inputs: s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsMinReverse(s, ds []float64, seed float64) {
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsMinReverse: s and ds share memory: gadgen's gradients need them apart")
+func floatsMinReverse(s, sBar []float64, seed float64) {
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsMinReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	t := floats.MinIdx(s)
-	ds[t] += seed
-	floatsMinIdxReverse(s, ds)
+	sBar[t] += seed
+	floatsMinIdxReverse(s, sBar)
 }
 
 // floatsMaxReverse is the reverse of Max for the gradients that call it: the
@@ -3600,16 +3601,16 @@ func floatsMinReverse(s, ds []float64, seed float64) {
 // redo the writes of Max that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds).
+// Varied inputs: s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsMaxReverse(s, ds []float64, seed float64) {
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsMaxReverse: s and ds share memory: gadgen's gradients need them apart")
+func floatsMaxReverse(s, sBar []float64, seed float64) {
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsMaxReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	t := floats.MaxIdx(s)
-	ds[t] += seed
-	floatsMaxIdxReverse(s, ds)
+	sBar[t] += seed
+	floatsMaxIdxReverse(s, sBar)
 }
 
 // floatsProdReverse is the reverse of Prod for the gradients that call it: the
@@ -3618,16 +3619,16 @@ func floatsMaxReverse(s, ds []float64, seed float64) {
 // redo the writes of Prod that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds).
+// Varied inputs: s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsProdReverse(s, ds []float64, seed float64) {
+func floatsProdReverse(s, sBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dprod float64
-	var dprod2 float64
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsProdReverse: s and ds share memory: gadgen's gradients need them apart")
+	var prodBar float64
+	var prodBar2 float64
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsProdReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -3637,16 +3638,16 @@ func floatsProdReverse(s, ds []float64, seed float64) {
 		tape = append(tape, prod)
 		prod *= val
 	}
-	dprod2 += seed
+	prodBar2 += seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dprod2
-		dprod2 = 0
-		dprod += t2
+		t2 := prodBar2
+		prodBar2 = 0
+		prodBar += t2
 		t3 := len(tape) - 1
-		t4 := dprod
-		dprod = 0
-		dprod2 += t4 * s[i2]
-		ds[i2] += tape[t3] * t4
+		t4 := prodBar
+		prodBar = 0
+		prodBar2 += t4 * s[i2]
+		sBar[i2] += tape[t3] * t4
 		tape = tape[:t3]
 	}
 }
@@ -3657,19 +3658,19 @@ func floatsProdReverse(s, ds []float64, seed float64) {
 // redo the writes of LogSumExp that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds).
+// Varied inputs: s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsLogSumExpReverse(s, ds []float64, seed float64) {
+func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	var lse2 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var t6 float64
 	var t7 float64
-	var dlse float64
-	var dmaxval float64
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsLogSumExpReverse: s and ds share memory: gadgen's gradients need them apart")
+	var lseBar float64
+	var maxvalBar float64
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsLogSumExpReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	maxval := floats.Max(s)
 	var from int
@@ -3689,22 +3690,22 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 	}
 	t6 += seed
 	if from == 0 {
-		dmaxval += t6
+		maxvalBar += t6
 	} else {
 		t7 += t6
 		t2 := t7
-		dmaxval += t2
-		dlse += 1 / lse2 * t2
-		t3 := dlse
+		maxvalBar += t2
+		lseBar += 1 / lse2 * t2
+		t3 := lseBar
 		for i2 := len(s) - 1; i2 >= 0; i2-- {
 			t4 := len(tape) - 1
 			t5 := tape[t4] * t3
-			dmaxval -= t5
-			ds[i2] += t5
+			maxvalBar -= t5
+			sBar[i2] += t5
 			tape = tape[:t4]
 		}
 	}
-	floatsMaxReverse(s, ds, dmaxval)
+	floatsMaxReverse(s, sBar, maxvalBar)
 }
 
 // floatsMinIdxReverse is the reverse of MinIdx for the gradients that call it: the
@@ -3713,10 +3714,10 @@ func floatsLogSumExpReverse(s, ds []float64, seed float64) {
 // redo the writes of MinIdx that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds).
+// Varied inputs: s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsMinIdxReverse(s, ds []float64) {
+func floatsMinIdxReverse(s, sBar []float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
@@ -3724,10 +3725,10 @@ func floatsMinIdxReverse(s, ds []float64) {
 	var tapeboolBuf [64]bool
 	t2 := tapeboolBuf[:0]
 	var t13 float64
-	var dv float64
+	var vBar float64
 	var t14 float64
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsMinIdxReverse: s and ds share memory: gadgen's gradients need them apart")
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsMinIdxReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
 	if n == 0 {
@@ -3787,14 +3788,14 @@ func floatsMinIdxReverse(s, ds []float64) {
 			} else {
 				t6 := t13
 				t13 = 0
-				dv += t6
+				vBar += t6
 				t7 := len(path) - 1
 				path2 = path[:t7]
 				if path[t7] == 0 {
 					path = path2
-					t10 = dv
-					dv = 0
-					ds[i2] += t10
+					t10 = vBar
+					vBar = 0
+					sBar[i2] += t10
 					i2--
 					continue
 				}
@@ -3803,9 +3804,9 @@ func floatsMinIdxReverse(s, ds []float64) {
 			path2 = path
 			path = path2
 		}
-		t10 = dv
-		dv = 0
-		ds[i2] += t10
+		t10 = vBar
+		vBar = 0
+		sBar[i2] += t10
 		i2--
 	}
 }
@@ -3816,10 +3817,10 @@ func floatsMinIdxReverse(s, ds []float64) {
 // redo the writes of MaxIdx that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds).
+// Varied inputs: s (into sBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func floatsMaxIdxReverse(s, ds []float64) {
+func floatsMaxIdxReverse(s, sBar []float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
@@ -3827,10 +3828,10 @@ func floatsMaxIdxReverse(s, ds []float64) {
 	var tapeboolBuf [64]bool
 	t2 := tapeboolBuf[:0]
 	var t13 float64
-	var dv float64
+	var vBar float64
 	var t14 float64
-	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("floatsMaxIdxReverse: s and ds share memory: gadgen's gradients need them apart")
+	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("floatsMaxIdxReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
 	if n == 0 {
@@ -3890,14 +3891,14 @@ func floatsMaxIdxReverse(s, ds []float64) {
 			} else {
 				t6 := t13
 				t13 = 0
-				dv += t6
+				vBar += t6
 				t7 := len(path) - 1
 				path2 = path[:t7]
 				if path[t7] == 0 {
 					path = path2
-					t10 = dv
-					dv = 0
-					ds[i2] += t10
+					t10 = vBar
+					vBar = 0
+					sBar[i2] += t10
 					i2--
 					continue
 				}
@@ -3906,9 +3907,9 @@ func floatsMaxIdxReverse(s, ds []float64) {
 			path2 = path
 			path = path2
 		}
-		t10 = dv
-		dv = 0
-		ds[i2] += t10
+		t10 = vBar
+		vBar = 0
+		sBar[i2] += t10
 		i2--
 	}
 }

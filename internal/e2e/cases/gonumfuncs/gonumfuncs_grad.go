@@ -40,15 +40,15 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 // BealeGrad computes Beale.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of Beale.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BealeGrad(b functions.Beale, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BealeGrad: x and dx share memory: gadgen's gradients need them apart")
+func BealeGrad(b functions.Beale, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BealeGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
@@ -67,8 +67,8 @@ func BealeGrad(b functions.Beale, x, dx []float64) float64 {
 	t7 := 2 * f2
 	t8 := 2 * f1
 	t9 := x0 * t6
-	dx[1] += t2*t9 + 2*((t9*x1+x0*t7)*x1) + x0*t8
-	dx[0] += -(t6 * t4) - t7*t3 - t8*t
+	xBar[1] += t2*t9 + 2*((t9*x1+x0*t7)*x1) + x0*t8
+	xBar[0] += -(t6 * t4) - t7*t3 - t8*t
 	return t5
 }
 
@@ -100,22 +100,22 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // BiggsEXP2Grad computes BiggsEXP2.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP2.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BiggsEXP2Grad: x and dx share memory: gadgen's gradients need them apart")
+func BiggsEXP2Grad(b functions.BiggsEXP2, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BiggsEXP2Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
@@ -123,8 +123,8 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
 		t3 := math.Exp(-(x[1] * z))
 		f := t2 - 5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t4 := 2 * (t * f)
-		dx[1] += t3 * (5 * t4) * z
-		dx[0] -= t2 * t4 * z
+		xBar[1] += t3 * (5 * t4) * z
+		xBar[0] -= t2 * t4 * z
 		sum += f * f
 	}
 	return sum
@@ -159,22 +159,22 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // BiggsEXP3Grad computes BiggsEXP3.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP3.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BiggsEXP3Grad: x and dx share memory: gadgen's gradients need them apart")
+func BiggsEXP3Grad(b functions.BiggsEXP3, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BiggsEXP3Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
@@ -183,9 +183,9 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
 		t3 := math.Exp(-(x[1] * z))
 		f := t2 - x2*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t4 := 2 * (t * f)
-		dx[1] += t3 * (x2 * t4) * z
-		dx[2] -= t4 * t3
-		dx[0] -= t2 * t4 * z
+		xBar[1] += t3 * (x2 * t4) * z
+		xBar[2] -= t4 * t3
+		xBar[0] -= t2 * t4 * z
 		sum += f * f
 	}
 	return sum
@@ -222,22 +222,22 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // BiggsEXP4Grad computes BiggsEXP4.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP4.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BiggsEXP4Grad: x and dx share memory: gadgen's gradients need them apart")
+func BiggsEXP4Grad(b functions.BiggsEXP4, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BiggsEXP4Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
@@ -247,10 +247,10 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
 		t3 := math.Exp(-(x[1] * z))
 		f := x2*t2 - x3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t4 := 2 * (t * f)
-		dx[1] += t3 * (x3 * t4) * z
-		dx[3] -= t4 * t3
-		dx[0] -= t2 * (x2 * t4) * z
-		dx[2] += t4 * t2
+		xBar[1] += t3 * (x3 * t4) * z
+		xBar[3] -= t4 * t3
+		xBar[0] -= t2 * (x2 * t4) * z
+		xBar[2] += t4 * t2
 		sum += f * f
 	}
 	return sum
@@ -291,22 +291,22 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // BiggsEXP5Grad computes BiggsEXP5.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP5.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BiggsEXP5Grad: x and dx share memory: gadgen's gradients need them apart")
+func BiggsEXP5Grad(b functions.BiggsEXP5, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BiggsEXP5Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 1; i <= 11; i++ {
 		z := float64(i) / 10
@@ -317,11 +317,11 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
 		t4 := math.Exp(-(x[4] * z))
 		f := x2*t2 - x3*t3 + 3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
 		t5 := 2 * (t * f)
-		dx[4] -= t4 * (3 * t5) * z
-		dx[1] += t3 * (x3 * t5) * z
-		dx[3] -= t5 * t3
-		dx[0] -= t2 * (x2 * t5) * z
-		dx[2] += t5 * t2
+		xBar[4] -= t4 * (3 * t5) * z
+		xBar[1] += t3 * (x3 * t5) * z
+		xBar[3] -= t5 * t3
+		xBar[0] -= t2 * (x2 * t5) * z
+		xBar[2] += t5 * t2
 		sum += f * f
 	}
 	return sum
@@ -364,22 +364,22 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // BiggsEXP6Grad computes BiggsEXP6.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of BiggsEXP6.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BiggsEXP6Grad: x and dx share memory: gadgen's gradients need them apart")
+func BiggsEXP6Grad(b functions.BiggsEXP6, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BiggsEXP6Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
@@ -392,12 +392,12 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
 		t4 := math.Exp(-(x[4] * z))
 		f := x2*t2 - x3*t3 + x5*t4 - y
 		t5 := 2 * (t * f)
-		dx[4] -= t4 * (x5 * t5) * z
-		dx[5] += t5 * t4
-		dx[1] += t3 * (x3 * t5) * z
-		dx[3] -= t5 * t3
-		dx[0] -= t2 * (x2 * t5) * z
-		dx[2] += t5 * t2
+		xBar[4] -= t4 * (x5 * t5) * z
+		xBar[5] += t5 * t4
+		xBar[1] += t3 * (x3 * t5) * z
+		xBar[3] -= t5 * t3
+		xBar[0] -= t2 * (x2 * t5) * z
+		xBar[2] += t5 * t2
 		sum += f * f
 	}
 	return sum
@@ -432,22 +432,22 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // Box3DGrad computes Box3D.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of Box3D.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("Box3DGrad: x and dx share memory: gadgen's gradients need them apart")
+func Box3DGrad(b functions.Box3D, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("Box3DGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		t2 := float64(i) / 10
@@ -456,9 +456,9 @@ func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
 		t4 := math.Exp(-(t2 * x[1]))
 		f := t3 - t4 - x[2]*y
 		t5 := 2 * (t * f)
-		dx[2] -= t5 * y
-		dx[1] += t2 * (t4 * t5)
-		dx[0] -= t2 * (t3 * t5)
+		xBar[2] -= t5 * y
+		xBar[1] += t2 * (t4 * t5)
+		xBar[0] -= t2 * (t3 * t5)
 		sum += f * f
 	}
 	return sum
@@ -491,15 +491,15 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 // inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of BrownBadlyScaled.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BrownBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
+func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BrownBadlyScaledGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
@@ -511,8 +511,8 @@ func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, dx []float64) float64
 	f3 := x0*x1 - 2
 	t := f1*f1 + f2*f2 + f3*f3
 	t2 := 2 * f3
-	dx[1] += x0*t2 + 2*f2
-	dx[0] += t2*x1 + 2*f1
+	xBar[1] += x0*t2 + 2*f2
+	xBar[0] += t2*x1 + 2*f1
 	return t
 }
 
@@ -546,22 +546,22 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of BrownAndDennis.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BrownAndDennisGrad: x and dx share memory: gadgen's gradients need them apart")
+func BrownAndDennisGrad(b functions.BrownAndDennis, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BrownAndDennisGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
@@ -572,10 +572,10 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float6
 		t3 := 2 * (t * f)
 		t4 := 2 * (t3 * f2)
 		t5 := 2 * (t3 * f1)
-		dx[3] += t4 * t2
-		dx[2] += t4
-		dx[1] += c * t5
-		dx[0] += t5
+		xBar[3] += t4 * t2
+		xBar[2] += t4
+		xBar[1] += c * t5
+		xBar[0] += t5
 		sum += f * f
 	}
 	return sum
@@ -623,24 +623,24 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: e.
 // The first result is the value of ExtendedPowellSingular.Func; the partial derivatives of the
 // varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ExtendedPowellSingularGrad: x and dx share memory: gadgen's gradients need them apart")
+func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ExtendedPowellSingularGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
@@ -655,14 +655,14 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 		t6 := t4*t + 5*(t*f2)
 		t7 := 2 * (t * f1)
 		t8 := 2 * ((t5*t + 10*(t*f4)) * t3)
-		dx[i+3] -= t8
+		xBar[i+3] -= t8
 		t9 := 2 * (2 * (t * f3) * t2)
-		dx[i+2] -= 2 * t9
-		dx[i+1] += t9
-		dx[i+3] -= t6
-		dx[i+2] += t6
-		dx[i+1] += 10 * t7
-		dx[i] += t8 + t7
+		xBar[i+2] -= 2 * t9
+		xBar[i+1] += t9
+		xBar[i+3] -= t6
+		xBar[i+2] += t6
+		xBar[i+1] += 10 * t7
+		xBar[i] += t8 + t7
 		sum += f1*f1 + t4*f2 + f3*f3 + t5*f4
 	}
 	return sum
@@ -697,19 +697,19 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: e.
 // The first result is the value of ExtendedRosenbrock.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ExtendedRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ExtendedRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -717,8 +717,8 @@ func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (su
 		b := x[i+1] - xi*xi
 		t2 := 100 * b
 		t3 := t2*t + 100*(t*b)
-		dx[i+1] += t3
-		dx[i] += -(2 * (t3 * xi)) - 2*(t*a)
+		xBar[i+1] += t3
+		xBar[i] += -(2 * (t3 * xi)) - 2*(t*a)
 		sum += a*a + t2*b
 	}
 	return sum
@@ -782,18 +782,18 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // GaussianGrad computes Gaussian.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: g.
 // The first result is the value of Gaussian.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
+func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("GaussianGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("GaussianGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
@@ -809,20 +809,20 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 		tape = append(tape, e2, t6)
 		sum += f * f
 	}
-	dsum += 1
-	t2 := dsum
+	sumBar += 1
+	t2 := sumBar
 	for i2 := 15; i2 >= 1; i2-- {
 		n := len(tape)
 		t3 := n - 2
 		e := tape[t3]
 		x0 := x[0]
 		t4 := 2 * (t2 * (x0*e - tape[n-1]))
-		dx[0] += t4 * e
+		xBar[0] += t4 * e
 		t5 := e * (x0 * t4)
 		b := 0.5*float64(8-i2) - x[2]
 		x1 := x[1]
-		dx[1] += -0.5 * (t5 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t5 * b)
+		xBar[1] += -0.5 * (t5 * (b * b))
+		xBar[2] -= 2 * (-0.5 * x1 * t5 * b)
 		tape = tape[:t3]
 	}
 	return sum
@@ -879,23 +879,23 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: g.
 // The first result is the value of GulfResearchAndDevelopment.Func; the partial derivatives of the
 // varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("GulfResearchAndDevelopmentGrad: x and dx share memory: gadgen's gradients need them apart")
+func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("GulfResearchAndDevelopmentGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 1; i <= 99; i++ {
 		arg := float64(i) / 100
@@ -909,7 +909,7 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 		t4 := t2_2 - arg
 		t5 := t2_2 * (2 * (t * t4))
 		t6 := t5 / x0
-		dx[0] += t5 * t1 / x0
+		xBar[0] += t5 * t1 / x0
 		t7 := x2 * math.Pow(t2, x2-1)
 		if x2 == 0 {
 			t7 = 0
@@ -918,7 +918,7 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 		if t2 == 0 && x2 >= 0 {
 			t8 = 0
 		}
-		dx[2] -= t8 * t6
+		xBar[2] -= t8 * t6
 		t9 := 0.0
 		if r < 0 {
 			t9 = -1
@@ -927,7 +927,7 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, d
 		if r > 0 {
 			t10 = 1
 		}
-		dx[1] += t10 * (t7 * t6)
+		xBar[1] += t10 * (t7 * t6)
 		sum += t4 * t4
 	}
 	return sum
@@ -979,19 +979,19 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // HelicalValleyGrad computes HelicalValley.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: h.
 // The first result is the value of HelicalValley.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
-	var dtheta float64
-	var dtheta2 float64
-	var dtheta3 float64
+func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
+	var thetaBar float64
+	var thetaBar2 float64
+	var thetaBar3 float64
 	var t10 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("HelicalValleyGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("HelicalValleyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
@@ -1026,21 +1026,21 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	if t5 {
 		t7 = 0
 	}
-	dx[1] += t7 * t4
-	dx[0] += t6 * t4
+	xBar[1] += t7 * t4
+	xBar[0] += t6 * t4
 	t8 := 10 * (2 * f1)
-	dtheta -= 10 * t8
-	dx[2] += 2*f3 + t8
+	thetaBar -= 10 * t8
+	xBar[2] += 2*f3 + t8
 	if from == 0 {
-		dtheta3 += dtheta
+		thetaBar3 += thetaBar
 	} else {
-		dtheta2 += dtheta
-		dtheta3 += dtheta2
+		thetaBar2 += thetaBar
+		thetaBar3 += thetaBar2
 	}
-	t9 := 1 / (1 + t*t) * (0.5 * (dtheta3 / 3.141592653589793))
+	t9 := 1 / (1 + t*t) * (0.5 * (thetaBar3 / 3.141592653589793))
 	t10 -= t9 * t / x0
-	dx[1] += t9 / x0
-	dx[0] += t10
+	xBar[1] += t9 / x0
+	xBar[0] += t10
 	return t3
 }
 
@@ -1077,18 +1077,18 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // PenaltyIGrad computes PenaltyI.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: p.
 // The first result is the value of PenaltyI.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
-	var ds float64
-	var dsum float64
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PenaltyIGrad: x and dx share memory: gadgen's gradients need them apart")
+func PenaltyIGrad(p functions.PenaltyI, x, xBar []float64) (sum float64) {
+	var sBar float64
+	var sumBar float64
+	var sumBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PenaltyIGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
@@ -1104,16 +1104,16 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	}
 	t := s - 0.25
 	sum += t * t
-	dsum += 1
-	ds += 2 * t
-	t2 := ds
+	sumBar += 1
+	sBar += 2 * t
+	t2 := sBar
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] += 2 * (t2 * x[i3])
+		xBar[i3] += 2 * (t2 * x[i3])
 	}
-	dsum2 += dsum * 1e-05
-	t3 := dsum2
+	sumBar2 += sumBar * 1e-05
+	t3 := sumBar2
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dx[i4] += 2 * (t3 * (x[i4] - 1))
+		xBar[i4] += 2 * (t3 * (x[i4] - 1))
 	}
 	return sum
 }
@@ -1161,20 +1161,20 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 // PenaltyIIGrad computes PenaltyII.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: p.
 // The first result is the value of PenaltyII.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
+func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	var dsum2 float64
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PenaltyIIGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var sumBar2 float64
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PenaltyIIGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	dim := len(x)
 	s := -1.0
@@ -1202,33 +1202,33 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	}
 	t2 := x[0] - 0.2
 	sum2 := sum*1e-05 + t2*t2 + s*s
-	ds += 2 * s
-	dx[0] += 2 * t2
-	dsum += 1e-05
-	t3 := dsum
+	sBar += 2 * s
+	xBar[0] += 2 * t2
+	sumBar += 1e-05
+	t3 := sumBar
 	for i4 := dim - 1; i4 >= 1; i4-- {
 		t11 := len(tape) - 1
 		t12 := tape[t11]
-		dx[i4] += t12 * (2 * (t3 * (t12 - 0.9048374180359595))) / 10
+		xBar[i4] += t12 * (2 * (t3 * (t12 - 0.9048374180359595))) / 10
 		tape = tape[:t11]
 	}
-	dsum2 += dsum
-	t4 := dsum2
+	sumBar2 += sumBar
+	t4 := sumBar2
 	for i5 := dim - 1; i5 >= 1; i5-- {
 		n := len(tape)
 		t7 := n - 4
 		t8 := tape[t7]
 		t9 := tape[n-3]
 		t10 := 2 * (t4 * (t8 + t9 - (tape[n-2] + tape[n-1])))
-		dx[i5-1] += t9 * t10 / 10
-		dx[i5] += t8 * t10 / 10
+		xBar[i5-1] += t9 * t10 / 10
+		xBar[i5] += t8 * t10 / 10
 		tape = tape[:t7]
 	}
-	t5 := ds
+	t5 := sBar
 	for i6 := dim - 1; i6 >= 0; i6-- {
 		v := x[i6]
 		t6 := float64(dim - i6)
-		dx[i6] += t6*v*t5 + t6*(t5*v)
+		xBar[i6] += t6*v*t5 + t6*(t5*v)
 	}
 	return sum2
 }
@@ -1263,15 +1263,15 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 // inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: p.
 // The first result is the value of PowellBadlyScaled.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PowellBadlyScaledGrad: x and dx share memory: gadgen's gradients need them apart")
+func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PowellBadlyScaledGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
@@ -1286,8 +1286,8 @@ func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, dx []float64) float
 	t4 := f1*f1 + f2*f2
 	t5 := 2 * f2
 	t6 := 2 * f1
-	dx[1] += t*t6 - t3*t5
-	dx[0] += 10000*(t6*x1) - t2*t5
+	xBar[1] += t*t6 - t3*t5
+	xBar[0] += 10000*(t6*x1) - t2*t5
 	return t4
 }
 
@@ -1313,23 +1313,23 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // SphereGrad computes Sphere.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: s.
 // The first result is the value of Sphere.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SphereGrad: x and dx share memory: gadgen's gradients need them apart")
+func SphereGrad(s functions.Sphere, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SphereGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dx[i] += 2 * (t * v)
+		xBar[i] += 2 * (t * v)
 		sum += v * v
 	}
 	return sum
@@ -1370,25 +1370,25 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // TrigonometricGrad computes Trigonometric.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: t.
 // The first result is the value of Trigonometric.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
-	var dsum float64
-	var ds1 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("TrigonometricGrad: x and dx share memory: gadgen's gradients need them apart")
+func TrigonometricGrad(t functions.Trigonometric, x, xBar []float64) (sum float64) {
+	var sumBar float64
+	var s1Bar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("TrigonometricGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s1 := 0.0
 	for i := 0; i < n; i++ {
 		s1 += math.Cos(x[i])
 	}
-	dsum += 1
-	t2 := dsum
+	sumBar += 1
+	t2 := sumBar
 	sum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v := x[i2]
@@ -1397,13 +1397,13 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 		t6 := math.Sin(v)
 		f := float64(n+i2+1) - t4*t5 - t6 - s1
 		t7 := 2 * (t2 * f)
-		ds1 -= t7
-		dx[i2] += t6*(t4*t7) - t5*t7
+		s1Bar -= t7
+		xBar[i2] += t6*(t4*t7) - t5*t7
 		sum += f * f
 	}
-	t3 := ds1
+	t3 := s1Bar
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] -= math.Sin(x[i3]) * t3
+		xBar[i3] -= math.Sin(x[i3]) * t3
 	}
 	return sum
 }
@@ -1442,17 +1442,17 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: v.
 // The first result is the value of VariablyDimensioned.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
-	var ds float64
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("VariablyDimensionedGrad: x and dx share memory: gadgen's gradients need them apart")
+func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, xBar []float64) (sum float64) {
+	var sBar float64
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("VariablyDimensionedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
@@ -1466,15 +1466,15 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
-	dsum += 1
-	ds += 2 * ((2*s2 + 1) * s)
-	t := ds
+	sumBar += 1
+	sBar += 2 * ((2*s2 + 1) * s)
+	t := sBar
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] += float64(i3+1) * t
+		xBar[i3] += float64(i3+1) * t
 	}
-	t2 := dsum
+	t2 := sumBar
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dx[i4] += 2 * (t2 * (x[i4] - 1))
+		xBar[i4] += 2 * (t2 * (x[i4] - 1))
 	}
 	return sum2
 }
@@ -1531,20 +1531,20 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 // WatsonGrad computes Watson.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: w.
 // The first result is the value of Watson.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
+func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds2 float64
-	var ds1 float64
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
+	var s2Bar float64
+	var s1Bar float64
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("WatsonGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	tape := slices.Grow(t, 60)
 	sum = 0
@@ -1582,34 +1582,34 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	t2 := x0 * x0
 	t3 := x[1] - t2 - 1
 	sum += t2 + t3*t3
-	dsum += 1
+	sumBar += 1
 	t4 := 2 * t3
-	dx[0] += 2 * ((1 - t4) * x0)
-	dx[1] += t4
-	t5 := dsum
+	xBar[0] += 2 * ((1 - t4) * x0)
+	xBar[1] += t4
+	t5 := sumBar
 	for i2 := 29; i2 >= 1; i2-- {
 		n := len(tape)
 		t6 := n - 2
 		s2 := tape[t6]
 		n2 := len(x)
 		t7 := 2 * (t5 * (tape[n-1] - s2*s2 - 1))
-		ds1 += t7
-		ds2 -= 2 * (t7 * s2)
-		t8 := ds2
+		s1Bar += t7
+		s2Bar -= 2 * (t7 * s2)
+		t8 := s2Bar
 		tape = tape[:t6]
 		for i3 := n2 - 1; i3 >= 0; i3-- {
 			t11 := len(tape) - 1
-			dx[i3] += tape[t11] * t8
+			xBar[i3] += tape[t11] * t8
 			tape = tape[:t11]
 		}
-		ds2 = 0
-		t9 := ds1
+		s2Bar = 0
+		t9 := s1Bar
 		for j := n2 - 1; j >= 1; j-- {
 			t10 := len(tape) - 1
-			dx[j] += float64(j) * tape[t10] * t9
+			xBar[j] += float64(j) * tape[t10] * t9
 			tape = tape[:t10]
 		}
-		ds1 = 0
+		s1Bar = 0
 	}
 	return sum
 }
@@ -1657,15 +1657,15 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 // WoodGrad computes Wood.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: w.
 // The first result is the value of Wood.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("WoodGrad: x and dx share memory: gadgen's gradients need them apart")
+func WoodGrad(w functions.Wood, x, xBar []float64) (sum float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("WoodGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
@@ -1689,10 +1689,10 @@ func WoodGrad(w functions.Wood, x, dx []float64) (sum float64) {
 	t7 := 2 * t3
 	t8 := 2 * t2
 	t9 := 2 * t
-	dx[2] += -(2 * f4) - 2*(t8*x2)
-	dx[3] += t7 - t6 + t8
-	dx[0] += -(2 * f2) - 2*(t9*x0)
-	dx[1] += t6 + t7 + t9
+	xBar[2] += -(2 * f4) - 2*(t8*x2)
+	xBar[3] += t7 - t6 + t8
+	xBar[0] += -(2 * f2) - 2*(t9*x0)
+	xBar[1] += t6 + t7 + t9
 	return t5
 }
 
@@ -1718,15 +1718,15 @@ func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float6
 // ConcaveRightGrad computes ConcaveRight.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: c.
 // The first result is the value of ConcaveRight.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ConcaveRightGrad(c functions.ConcaveRight, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ConcaveRightGrad: x and dx share memory: gadgen's gradients need them apart")
+func ConcaveRightGrad(c functions.ConcaveRight, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ConcaveRightGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1735,7 +1735,7 @@ func ConcaveRightGrad(c functions.ConcaveRight, x, dx []float64) float64 {
 	t := x0*x0 + 2
 	t2 := x0 / t
 	t3 := -t2
-	dx[0] += 2*(t2/t*x0) - 1/t
+	xBar[0] += 2*(t2/t*x0) - 1/t
 	return t3
 }
 
@@ -1762,15 +1762,15 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 // ConcaveLeftGrad computes ConcaveLeft.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: c.
 // The first result is the value of ConcaveLeft.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ConcaveLeftGrad(c functions.ConcaveLeft, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ConcaveLeftGrad: x and dx share memory: gadgen's gradients need them apart")
+func ConcaveLeftGrad(c functions.ConcaveLeft, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ConcaveLeftGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1780,7 +1780,7 @@ func ConcaveLeftGrad(c functions.ConcaveLeft, x, dx []float64) float64 {
 	t2 := math.Pow(t, 4)
 	t3 := x0 - 1.996
 	t4 := t2 * t3
-	dx[0] += t2 + 4*math.Pow(t, 3)*t3
+	xBar[0] += t2 + 4*math.Pow(t, 3)*t3
 	return t4
 }
 
@@ -1823,21 +1823,21 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // PlassmannGrad computes Plassmann.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: f.
 // The first result is the value of Plassmann.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
-	var dr float64
-	var dr2 float64
-	var dr3 float64
-	var dr4 float64
-	var dr5 float64
-	var da float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
+func PlassmannGrad(f functions.Plassmann, x, xBar []float64) float64 {
+	var rBar float64
+	var rBar2 float64
+	var rBar3 float64
+	var rBar4 float64
+	var rBar5 float64
+	var aBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PlassmannGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1862,26 +1862,26 @@ func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
 		r += a - 1
 		from = 2
 	}
-	dr4 += 1
+	rBar4 += 1
 	switch from {
 	case 0:
-		dr3 += dr4
-		t8 := dr3
-		dr5 += t8
-		da -= t8
+		rBar3 += rBar4
+		t8 := rBar3
+		rBar5 += t8
+		aBar -= t8
 	case 1:
-		dr2 += dr4
-		t7 := dr2
-		dr5 += t7
-		da += 2 * (0.5 * t7 / b * (a - 1))
+		rBar2 += rBar4
+		t7 := rBar2
+		rBar5 += t7
+		aBar += 2 * (0.5 * t7 / b * (a - 1))
 	default:
-		dr += dr4
-		t6 := dr
-		dr5 += t6
-		da += t6
+		rBar += rBar4
+		t6 := rBar
+		rBar5 += t6
+		aBar += t6
 	}
-	da += t3 * (math.Cos(t4) * (t2 * dr5))
-	dx[0] += da
+	aBar += t3 * (math.Cos(t4) * (t2 * rBar5))
+	xBar[0] += aBar
 	return r
 }
 
@@ -1957,15 +1957,15 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 // inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: f.
 // The first result is the value of YanaiOzawaKaneko.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("YanaiOzawaKanekoGrad: x and dx share memory: gadgen's gradients need them apart")
+func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("YanaiOzawaKanekoGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1981,7 +1981,7 @@ func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, dx []float64) float64
 	t4 := math.Sqrt(t3*t3 + t2)
 	t5 := math.Sqrt(a*a + t)
 	t6 := g1*t4 + g2*t5
-	dx[0] += 2*(0.5/t5*g2*a) + 2*(0.5/t4*g1*t3)
+	xBar[0] += 2*(0.5/t5*g2*a) + 2*(0.5/t4*g1*t3)
 	return t6
 }
 
@@ -2009,15 +2009,15 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 // BraninHooGrad computes BraninHoo.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of BraninHoo.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BraninHooGrad: x and dx share memory: gadgen's gradients need them apart")
+func BraninHooGrad(b functions.BraninHoo, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BraninHooGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: dimension of the problem must be 2")
@@ -2029,9 +2029,9 @@ func BraninHooGrad(b functions.BraninHoo, x, dx []float64) float64 {
 	t3 := 2 * term
 	t4 := 1.5915494309189533*t3 - math.Sin(x0)*9.602112642270262 - t*t3
 	t5 := t4 - 0.12918450914398066*(t3*x0)
-	t6 := dx[0] + t5
-	dx[0] = t6
-	dx[1] += t3
+	t6 := xBar[0] + t5
+	xBar[0] = t6
+	xBar[1] += t3
 	return t2
 }
 
@@ -2069,17 +2069,17 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // AckleyGrad computes Ackley.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: a.
 // The first result is the value of Ackley.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
-	var dsc float64
-	var dss float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AckleyGrad: x and dx share memory: gadgen's gradients need them apart")
+func AckleyGrad(a functions.Ackley, x, xBar []float64) float64 {
+	var scBar float64
+	var ssBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AckleyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	ss := 0.0
@@ -2094,14 +2094,14 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(id * sc)
 	t4 := -20*t2 - t3 + 20 + 2.718281828459045
-	dsc -= id * t3
-	dss += id * (0.5 / t * (-0.2 * (t2 * -20)))
-	t5 := dsc
-	t6 := dss
+	scBar -= id * t3
+	ssBar += id * (0.5 / t * (-0.2 * (t2 * -20)))
+	t5 := scBar
+	t6 := ssBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		t7 := dx[i2] + (2*(t6*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t5))
-		dx[i2] = t7
+		t7 := xBar[i2] + (2*(t6*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t5))
+		xBar[i2] = t7
 	}
 	return t4
 }
@@ -2148,15 +2148,15 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 // Bukin6Grad computes Bukin6.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: b.
 // The first result is the value of Bukin6.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func Bukin6Grad(b functions.Bukin6, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("Bukin6Grad: x and dx share memory: gadgen's gradients need them apart")
+func Bukin6Grad(b functions.Bukin6, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("Bukin6Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2184,8 +2184,8 @@ func Bukin6Grad(b functions.Bukin6, x, dx []float64) float64 {
 		t9 = 1
 	}
 	t10 := t9 * (0.5 / t3 * 100)
-	dx[0] += t7*0.01 - t*t10 - 0.01*(t10*x0)
-	dx[1] += t10
+	xBar[0] += t7*0.01 - t*t10 - 0.01*(t10*x0)
+	xBar[1] += t10
 	return t5
 }
 
@@ -2217,15 +2217,15 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 // CamelThreeGrad computes CamelThree.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: c.
 // The first result is the value of CamelThree.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("CamelThreeGrad: x and dx share memory: gadgen's gradients need them apart")
+func CamelThreeGrad(c functions.CamelThree, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("CamelThreeGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("camelthree: dimension must be 2")
@@ -2239,9 +2239,9 @@ func CamelThreeGrad(c functions.CamelThree, x, dx []float64) float64 {
 	t3 := t2 * x0
 	t4 := 2 * t3
 	t5 := x1 + t4
-	dx[1] += 2*x1 + x0
-	t6 := dx[0] + t5
-	dx[0] = t6
+	xBar[1] += 2*x1 + x0
+	t6 := xBar[0] + t5
+	xBar[0] = t6
 	return t
 }
 
@@ -2275,15 +2275,15 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 // CamelSixGrad computes CamelSix.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: c.
 // The first result is the value of CamelSix.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("CamelSixGrad: x and dx share memory: gadgen's gradients need them apart")
+func CamelSixGrad(c functions.CamelSix, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("CamelSixGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("camelsix: dimension must be 2")
@@ -2297,8 +2297,8 @@ func CamelSixGrad(c functions.CamelSix, x, dx []float64) float64 {
 	t3 := 4 * x12
 	t4 := -4 + t3
 	t5 := t2*x02 + x0*x1 + t4*x12
-	dx[1] += x0 + 2*((t4+t3)*x1)
-	dx[0] += x1 + 2*((t2+2*(x02/3*x02)-t)*x0)
+	xBar[1] += x0 + 2*((t4+t3)*x1)
+	xBar[0] += x1 + 2*((t2+2*(x02/3*x02)-t)*x0)
 	return t5
 }
 
@@ -2353,15 +2353,15 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 // CrossInTrayGrad computes CrossInTray.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: c.
 // The first result is the value of CrossInTray.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("CrossInTrayGrad: x and dx share memory: gadgen's gradients need them apart")
+func CrossInTrayGrad(c functions.CrossInTray, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("CrossInTrayGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2396,8 +2396,8 @@ func CrossInTrayGrad(c functions.CrossInTray, x, dx []float64) float64 {
 		t15 = 1
 	}
 	t16 := 0.5 / t * (t15 * (t6 * (t5 * t12))) / 3.141592653589793
-	dx[1] += math.Cos(x1)*(t3*t13) - 2*(t16*x1)
-	dx[0] += math.Cos(x0)*(t13*t4) - 2*(t16*x0)
+	xBar[1] += math.Cos(x1)*(t3*t13) - 2*(t16*x1)
+	xBar[0] += math.Cos(x0)*(t13*t4) - 2*(t16*x0)
 	return t9
 }
 
@@ -2434,22 +2434,22 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 // DixonPriceGrad computes DixonPrice.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: d.
 // The first result is the value of DixonPrice.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
+func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var dxn float64
-	var dv float64
-	var dxp float64
-	var dv2 float64
-	var dxp2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("DixonPriceGrad: x and dx share memory: gadgen's gradients need them apart")
+	var xnBar float64
+	var vBar float64
+	var xpBar float64
+	var vBar2 float64
+	var xpBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("DixonPriceGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	xp := x[0]
 	t := xp - 1
@@ -2469,30 +2469,30 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 			break
 		}
 	}
-	dv += 1
-	t2 := dv
+	vBar += 1
+	t2 := vBar
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := dxp
-		dxp = 0
-		dxn += t3
+		t3 := xpBar
+		xpBar = 0
+		xnBar += t3
 		t4 := len(tape) - 1
 		xn := x[i2]
 		t5 := 2 * xn
 		tmp := t5*xn - tape[t4]
 		t6 := float64(i2 + 1)
 		t7 := t6*tmp*t2 + t6*(t2*tmp)
-		dxp -= t7
-		dxn += t5 * t7
-		dxn += 2 * (t7 * xn)
-		t8 := dxn
-		dxn = 0
-		dx[i2] += t8
+		xpBar -= t7
+		xnBar += t5 * t7
+		xnBar += 2 * (t7 * xn)
+		t8 := xnBar
+		xnBar = 0
+		xBar[i2] += t8
 		tape = tape[:t4]
 	}
-	dxp2 += dxp
-	dv2 += dv
-	dxp2 += 2 * (dv2 * t)
-	dx[0] += dxp2
+	xpBar2 += xpBar
+	vBar2 += vBar
+	xpBar2 += 2 * (vBar2 * t)
+	xBar[0] += xpBar2
 	return v
 }
 
@@ -2522,15 +2522,15 @@ func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 // DropWaveGrad computes DropWave.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: d.
 // The first result is the value of DropWave.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func DropWaveGrad(d functions.DropWave, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("DropWaveGrad: x and dx share memory: gadgen's gradients need them apart")
+func DropWaveGrad(d functions.DropWave, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("DropWaveGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2544,8 +2544,8 @@ func DropWaveGrad(d functions.DropWave, x, dx []float64) float64 {
 	t4 := (1 + math.Cos(t3)) / den
 	t5 := -t4
 	t6 := 0.5*(t4/den) + 0.5/t2*(12*(math.Sin(t3)*(1/den)))
-	dx[1] += 2 * (t6 * x1)
-	dx[0] += 2 * (t6 * x0)
+	xBar[1] += 2 * (t6 * x1)
+	xBar[0] += 2 * (t6 * x0)
 	return t5
 }
 
@@ -2596,15 +2596,15 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 // EggholderGrad computes Eggholder.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: e.
 // The first result is the value of Eggholder.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("EggholderGrad: x and dx share memory: gadgen's gradients need them apart")
+func EggholderGrad(e functions.Eggholder, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("EggholderGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2637,8 +2637,8 @@ func EggholderGrad(e functions.Eggholder, x, dx []float64) float64 {
 		t13 = 1
 	}
 	t14 := t13 * (0.5 / t3 * (math.Cos(t3) * t))
-	dx[1] += t11 - t14 - t4
-	dx[0] += -t7 - t11 - t14/2
+	xBar[1] += t11 - t14 - t4
+	xBar[0] += -t7 - t11 - t14/2
 	return t8
 }
 
@@ -2667,15 +2667,15 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 // GramacyLeeGrad computes GramacyLee.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: g.
 // The first result is the value of GramacyLee.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("GramacyLeeGrad: x and dx share memory: gadgen's gradients need them apart")
+func GramacyLeeGrad(g functions.GramacyLee, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("GramacyLeeGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 1 {
 		panic("functions: wrong input dimension")
@@ -2686,8 +2686,8 @@ func GramacyLeeGrad(g functions.GramacyLee, x, dx []float64) float64 {
 	t3 := math.Sin(t) / t2
 	t4 := x0 - 1
 	t5 := t3 + math.Pow(t4, 4)
-	t6 := dx[0] + (4*math.Pow(t4, 3) - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2)))
-	dx[0] = t6
+	t6 := xBar[0] + (4*math.Pow(t4, 3) - 2*(t3/t2) + 31.41592653589793*(math.Cos(t)*(1/t2)))
+	xBar[0] = t6
 	return t5
 }
 
@@ -2721,20 +2721,20 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 // GriewankGrad computes Griewank.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: g.
 // The first result is the value of Griewank.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
+func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dpc float64
-	var dpc2 float64
-	var dss float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("GriewankGrad: x and dx share memory: gadgen's gradients need them apart")
+	var pcBar float64
+	var pcBar2 float64
+	var ssBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("GriewankGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0)*3)
@@ -2749,21 +2749,21 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 		pc *= t9
 	}
 	t2 := ss/4000 - pc + 1
-	dpc2 -= 1
-	dss += 0.00025
-	t3 := dss
+	pcBar2 -= 1
+	ssBar += 0.00025
+	t3 := ssBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := dpc2
-		dpc2 = 0
-		dpc += t4
+		t4 := pcBar2
+		pcBar2 = 0
+		pcBar += t4
 		n2 := len(tape)
 		t5 := n2 - 3
 		t6 := tape[t5]
-		t7 := dpc
-		dpc = 0
-		dpc2 += t7 * tape[n2-1]
+		t7 := pcBar
+		pcBar = 0
+		pcBar2 += t7 * tape[n2-1]
 		v := x[i2]
-		dx[i2] += 2*(t3*v) - math.Sin(v/t6)*(tape[n2-2]*t7)/t6
+		xBar[i2] += 2*(t3*v) - math.Sin(v/t6)*(tape[n2-2]*t7)/t6
 		tape = tape[:t5]
 	}
 	return t2
@@ -2818,15 +2818,15 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 // HolderTableGrad computes HolderTable.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: h.
 // The first result is the value of HolderTable.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("HolderTableGrad: x and dx share memory: gadgen's gradients need them apart")
+func HolderTableGrad(h functions.HolderTable, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("HolderTableGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2859,8 +2859,8 @@ func HolderTableGrad(h functions.HolderTable, x, dx []float64) float64 {
 		t13 = 1
 	}
 	t14 := 0.5 / t4 * (t13 * (t6 * (t3 * t10)) / 3.141592653589793)
-	dx[1] += 2*(t14*x1) + math.Sin(x1)*(t*t11)
-	dx[0] += 2*(t14*x0) - math.Cos(x0)*(t11*t2)
+	xBar[1] += 2*(t14*x1) + math.Sin(x1)*(t*t11)
+	xBar[0] += 2*(t14*x0) - math.Cos(x0)*(t11*t2)
 	return t8
 }
 
@@ -2905,19 +2905,19 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 // Langermann2Grad computes Langermann2.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: l.
 // The first result is the value of Langermann2.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
+func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dss float64
-	var df float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("Langermann2Grad: x and dx share memory: gadgen's gradients need them apart")
+	var ssBar float64
+	var fBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("Langermann2Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2928,37 +2928,38 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	f := 0.0
 	for i := 0; i < 5; i++ {
 		cv2 := c[i]
-		t8 := A[i]
+		t9 := A[i]
 		ss := 0.0
 		for j2 := 0; j2 < 2; j2++ {
-			av := t8[j2]
+			av := t9[j2]
 			xja := x[j2] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
-		t9 := math.Exp(-0.3183098861837907 * ss)
-		t10 := math.Cos(3.141592653589793 * ss)
-		tape = append(tape, t9, cv2, ss, t10)
-		f += cv2 * t9 * t10
+		t10 := math.Exp(-0.3183098861837907 * ss)
+		t11 := math.Cos(3.141592653589793 * ss)
+		tape = append(tape, t10, cv2, ss, t11)
+		f += cv2 * t10 * t11
 	}
-	df += 1
-	t2 := df
+	fBar += 1
+	t2 := fBar
 	for i2 := 4; i2 >= 0; i2-- {
 		n := len(tape)
 		t3 := n - 4
 		t4 := tape[t3]
 		cv := tape[n-3]
-		t5 := dss - 3.141592653589793*(math.Sin(3.141592653589793*tape[n-2])*(cv*t4*t2))
-		dss = t5
-		dss += -0.3183098861837907 * (t4 * (cv * (t2 * tape[n-1])))
-		t6 := dss
+		t5 := 3.141592653589793 * (math.Sin(3.141592653589793*tape[n-2]) * (cv * t4 * t2))
+		t6 := ssBar - t5
+		ssBar = t6
+		ssBar += -0.3183098861837907 * (t4 * (cv * (t2 * tape[n-1])))
+		t7 := ssBar
 		tape = tape[:t3]
 		for j := 1; j >= 0; j-- {
-			t7 := len(tape) - 1
-			dx[j] += 2 * (t6 * (x[j] - tape[t7]))
-			tape = tape[:t7]
+			t8 := len(tape) - 1
+			xBar[j] += 2 * (t7 * (x[j] - tape[t8]))
+			tape = tape[:t8]
 		}
-		dss = 0
+		ssBar = 0
 	}
 	return f
 }
@@ -3012,19 +3013,19 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 // LevyGrad computes Levy.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: l.
 // The first result is the value of Levy.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LevyGrad(l functions.Levy, x, dx []float64) float64 {
+func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var dsum float64
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LevyGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var sumBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LevyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := 3.141592653589793 * (1 + (x[0]-1)/4)
 	s1 := math.Sin(t)
@@ -3052,10 +3053,10 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	t5 := t4 * t4
 	t6 := 1 + sd*sd
 	t7 := sum + t5*t6
-	dsum += 1
-	t8 := dx[t2] + (2*(t6*t4)+6.283185307179586*(math.Cos(t3)*(2*(t5*sd))))/4
-	dx[t2] = t8
-	t9 := dsum
+	sumBar += 1
+	t8 := xBar[t2] + (2*(t6*t4)+6.283185307179586*(math.Cos(t3)*(2*(t5*sd))))/4
+	xBar[t2] = t8
+	t9 := sumBar
 	for i2 := n - 2; i2 >= 0; i2-- {
 		t10 := len(tape) - 1
 		s := tape[t10]
@@ -3066,12 +3067,12 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		t14 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t11*t13 + 10*(t13*s)))
 		t15 := 2*(t9*(1+t11*s)*t12) + t14
 		t16 := t15 / 4
-		t17 := dx[i2] + t16
-		dx[i2] = t17
+		t17 := xBar[i2] + t16
+		xBar[i2] = t17
 		tape = tape[:t10]
 	}
-	dsum2 += dsum
-	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (dsum2 * s1))) / 4
+	sumBar2 += sumBar
+	xBar[0] += 3.141592653589793 * (math.Cos(t) * (2 * (sumBar2 * s1))) / 4
 	return t7
 }
 
@@ -3112,15 +3113,15 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 // Levy13Grad computes Levy13.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: l.
 // The first result is the value of Levy13.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func Levy13Grad(l functions.Levy13, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("Levy13Grad: x and dx share memory: gadgen's gradients need them apart")
+func Levy13Grad(l functions.Levy13, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("Levy13Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -3142,9 +3143,9 @@ func Levy13Grad(l functions.Levy13, x, dx []float64) float64 {
 	t10 := s0*s0 + t5*t6 + t8*t9
 	t11 := 2*(t9*t7) + 6.283185307179586*(math.Cos(t3)*(2*(t8*s2)))
 	t12 := t11 + 9.42477796076938*(math.Cos(t2)*(2*(t5*s1)))
-	t13 := dx[1] + t12
-	dx[1] = t13
-	dx[0] += 2*(t6*t4) + 9.42477796076938*(math.Cos(t)*(2*s0))
+	t13 := xBar[1] + t12
+	xBar[1] = t13
+	xBar[0] += 2*(t6*t4) + 9.42477796076938*(math.Cos(t)*(2*s0))
 	return t10
 }
 
@@ -3173,26 +3174,26 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // RastriginGrad computes Rastrigin.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: r.
 // The first result is the value of Rastrigin.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("RastriginGrad: x and dx share memory: gadgen's gradients need them apart")
+func RastriginGrad(r functions.Rastrigin, x, xBar []float64) float64 {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RastriginGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	t2 := 10 * t
 	sum := 10 * float64(n)
 	for i := 0; i < n; i++ {
 		v := x[i]
 		t3 := 6.283185307179586 * v
-		dx[i] += 6.283185307179586*(math.Sin(t3)*t2) + 2*(t*v)
+		xBar[i] += 6.283185307179586*(math.Sin(t3)*t2) + 2*(t*v)
 		sum += v*v - 10*math.Cos(t3)
 	}
 	return sum
@@ -3228,15 +3229,15 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 // Schaffer2Grad computes Schaffer2.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: s.
 // The first result is the value of Schaffer2.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func Schaffer2Grad(s functions.Schaffer2, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("Schaffer2Grad: x and dx share memory: gadgen's gradients need them apart")
+func Schaffer2Grad(s functions.Schaffer2, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("Schaffer2Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -3253,8 +3254,8 @@ func Schaffer2Grad(s functions.Schaffer2, x, dx []float64) float64 {
 	t6 := 0.5 + t5
 	t7 := 0.001 * (2 * (t5 / t4 * den))
 	t8 := math.Cos(t3) * (2 * (1 / t4 * s2))
-	dx[1] += 2 * ((-t7 - t8) * x1)
-	dx[0] += 2 * ((t8 - t7) * x0)
+	xBar[1] += 2 * ((-t7 - t8) * x1)
+	xBar[0] += 2 * ((t8 - t7) * x0)
 	return t6
 }
 
@@ -3299,15 +3300,15 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 // Schaffer4Grad computes Schaffer4.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: s.
 // The first result is the value of Schaffer4.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func Schaffer4Grad(s functions.Schaffer4, x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("Schaffer4Grad: x and dx share memory: gadgen's gradients need them apart")
+func Schaffer4Grad(s functions.Schaffer4, x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("Schaffer4Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -3333,8 +3334,8 @@ func Schaffer4Grad(s functions.Schaffer4, x, dx []float64) float64 {
 	}
 	t11 := t10 * (math.Cos(t4) * (math.Sin(t5) * (1 / t6)))
 	t12 := 0.001 * (2 * (t7 / t6 * den))
-	dx[1] += 2 * ((t11 - t12) * x1)
-	dx[0] += 2 * ((-t11 - t12) * x0)
+	xBar[1] += 2 * ((t11 - t12) * x1)
+	xBar[0] += 2 * ((-t11 - t12) * x0)
 	return t8
 }
 
@@ -3372,18 +3373,18 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 // SchwefelGrad computes Schwefel.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: s.
 // The first result is the value of Schwefel.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
+func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SchwefelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0)*2)
@@ -3396,8 +3397,8 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		sum += v2 * t9
 	}
 	t2 := 418.9829*float64(n) - sum
-	dsum -= 1
-	t3 := dsum
+	sumBar -= 1
+	t3 := sumBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n2 := len(tape)
 		t4 := n2 - 2
@@ -3411,7 +3412,7 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 		if v > 0 {
 			t7 = 1
 		}
-		dx[i2] += t3*tape[n2-1] + t7*(0.5/t5*(math.Cos(t5)*(v*t3)))
+		xBar[i2] += t3*tape[n2-1] + t7*(0.5/t5*(math.Cos(t5)*(v*t3)))
 		tape = tape[:t4]
 	}
 	return t2
@@ -3454,23 +3455,23 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 // ShubertGrad computes Shubert.Func and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: s.
 // The first result is the value of Shubert.Func; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
+func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds1 float64
-	var ds0 float64
-	var dx1 float64
-	var dx0 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ShubertGrad: x and dx share memory: gadgen's gradients need them apart")
+	var s1Bar float64
+	var s0Bar float64
+	var x1Bar float64
+	var x0Bar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ShubertGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -3495,10 +3496,10 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		}
 	}
 	t := s0 * s1
-	ds0 += s1
-	ds1 += s0
-	t2 := ds1
-	t3 := ds0
+	s0Bar += s1
+	s1Bar += s0
+	t2 := s1Bar
+	t3 := s0Bar
 	for {
 		t4 := len(path) - 1
 		t5 := path[:t4]
@@ -3508,12 +3509,12 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		t6 := len(tape) - 1
 		i2 := tape[t6]
 		i3 := i2 + 1
-		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * t2))
-		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * t3))
+		x1Bar -= i3 * (math.Sin(i3*x1+i2) * (i2 * t2))
+		x0Bar -= i3 * (math.Sin(i3*x0+i2) * (i2 * t3))
 		path = t5
 		tape = tape[:t6]
 	}
-	dx[1] += dx1
-	dx[0] += dx0
+	xBar[1] += x1Bar
+	xBar[0] += x0Bar
 	return t
 }

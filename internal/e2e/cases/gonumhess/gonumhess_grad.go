@@ -43,34 +43,34 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 // the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of functionsBealeFuncGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBealeFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBealeFuncGradJVP(b functions.Beale, x, dx2, dx, ddx []float64) (float64, float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBealeFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBealeFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsBealeFuncGradJVP(b functions.Beale, x, dx, xBar, dxBar []float64) (float64, float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBealeFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
 	x0 := x[0]
-	dx20 := dx2[0]
+	dx0 := dx[0]
 	x1 := x[1]
-	dx21 := dx2[1]
+	dx1 := dx[1]
 	t := 1 - x1
-	t2 := dx20*t - x0*dx21
+	t2 := dx0*t - x0*dx1
 	f1 := 1.5 - x0*t
 	t3 := x1 * x1
-	t4 := 2 * (dx21 * x1)
+	t4 := 2 * (dx1 * x1)
 	t5 := 1 - t3
-	t6 := dx20*t5 - x0*t4
+	t6 := dx0*t5 - x0*t4
 	f2 := 2.25 - x0*t5
-	t7 := t4*x1 + t3*dx21
+	t7 := t4*x1 + t3*dx1
 	t8 := 1 - t3*x1
-	t9 := dx20*t8 - x0*t7
+	t9 := dx0*t8 - x0*t7
 	f3 := 2.625 - x0*t8
 	t10 := f1*f1 + f2*f2 + f3*f3
 	t11 := -(2 * (t2 * f1)) - 2*(t6*f2) - 2*(t9*f3)
@@ -81,15 +81,15 @@ func functionsBealeFuncGradJVP(b functions.Beale, x, dx2, dx, ddx []float64) (fl
 	t16 := 2 * f1
 	t17 := 2 * t2
 	t18 := x0 * t12
-	t19 := dx20*t12 - x0*t13
-	t20 := 2 * ((t19*x1+t18*dx21+(dx20*t14-x0*t15))*x1 + (t18*x1+x0*t14)*dx21)
+	t19 := dx0*t12 - x0*t13
+	t20 := 2 * ((t19*x1+t18*dx1+(dx0*t14-x0*t15))*x1 + (t18*x1+x0*t14)*dx1)
 	t21 := t4*t18 + t3*t19 + t20
-	t22 := -(-(t13 * t8) - t12*t7) - (-(t15 * t5) - t14*t4) - (-(t17 * t) - t16*dx21)
-	t23 := t21 + (dx20*t16 - x0*t17)
-	t24 := ddx[1] + t23
-	ddx[1] = t24
-	t25 := ddx[0] + t22
-	ddx[0] = t25
+	t22 := -(-(t13 * t8) - t12*t7) - (-(t15 * t5) - t14*t4) - (-(t17 * t) - t16*dx1)
+	t23 := t21 + (dx0*t16 - x0*t17)
+	t24 := dxBar[1] + t23
+	dxBar[1] = t24
+	t25 := dxBar[0] + t22
+	dxBar[0] = t25
 	return t10, t11
 }
 
@@ -397,27 +397,28 @@ func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float
 // directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of functionsBrownBadlyScaledFuncGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBrownBadlyScaledFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
+// functionsBrownBadlyScaledFuncGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 func functionsBrownBadlyScaledFuncGradJVP(
 	b functions.BrownBadlyScaled,
-	x, dx2, dx, ddx []float64,
+	x, dx, xBar, dxBar []float64,
 ) (float64, float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBrownBadlyScaledFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBrownBadlyScaledFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
 	x0 := x[0]
-	df1 := dx2[0]
+	df1 := dx[0]
 	f1 := x0 - 1e+06
 	x1 := x[1]
-	df2 := dx2[1]
+	df2 := dx[1]
 	f2 := x1 - 2e-06
 	df3 := df1*x1 + x0*df2
 	f3 := x0*x1 - 2
@@ -425,8 +426,8 @@ func functionsBrownBadlyScaledFuncGradJVP(
 	t2 := 2*(df1*f1) + 2*(df2*f2) + 2*(df3*f3)
 	t3 := 2 * f3
 	t4 := 2 * df3
-	ddx[1] += df1*t3 + x0*t4 + 2*df2
-	ddx[0] += t4*x1 + t3*df2 + 2*df1
+	dxBar[1] += df1*t3 + x0*t4 + 2*df2
+	dxBar[0] += t4*x1 + t3*df2 + 2*df1
 	return t, t2
 }
 
@@ -658,30 +659,34 @@ func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 // derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBrownAndDennisFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBrownAndDennisFuncGradJVP(b functions.BrownAndDennis, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBrownAndDennisFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBrownAndDennisFuncGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
+func functionsBrownAndDennisFuncGradJVP(
+	b functions.BrownAndDennis,
+	x, dx, xBar, dxBar []float64,
+) (sum, dsum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBrownAndDennisFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
-		df1 := dx2[0] + c*dx2[1]
+		df1 := dx[0] + c*dx[1]
 		f1 := x[0] + c*x[1] - math.Exp(c)
 		t2 := math.Sin(c)
-		df2 := dx2[2] + dx2[3]*t2
+		df2 := dx[2] + dx[3]*t2
 		f2 := x[2] + x[3]*t2 - math.Cos(c)
 		f := f1*f1 + f2*f2
 		df := 2*(df1*f1) + 2*(df2*f2)
@@ -689,10 +694,10 @@ func functionsBrownAndDennisFuncGradJVP(b functions.BrownAndDennis, x, dx2, dx, 
 		t4 := 2 * (t * df)
 		t5 := 2 * (t4*f2 + t3*df2)
 		t6 := 2 * (t4*f1 + t3*df1)
-		ddx[3] += t5 * t2
-		ddx[2] += t5
-		ddx[1] += c * t6
-		ddx[0] += t6
+		dxBar[3] += t5 * t2
+		dxBar[2] += t5
+		dxBar[1] += c * t6
+		dxBar[0] += t6
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -946,35 +951,35 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 // directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): p.
 // Results, in order: the value of functionsPowellBadlyScaledFuncGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsPowellBadlyScaledFuncGrad writes are written (overwritten) into the shadows: dx into
-// ddx.
+// functionsPowellBadlyScaledFuncGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 func functionsPowellBadlyScaledFuncGradJVP(
 	p functions.PowellBadlyScaled,
-	x, dx2, dx, ddx []float64,
+	x, dx, xBar, dxBar []float64,
 ) (float64, float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsPowellBadlyScaledFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsPowellBadlyScaledFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
 	x0 := x[0]
-	dx20 := dx2[0]
+	dx0 := dx[0]
 	t := 10000 * x0
-	t2 := 10000 * dx20
+	t2 := 10000 * dx0
 	x1 := x[1]
-	dx21 := dx2[1]
-	df1 := t2*x1 + t*dx21
+	dx1 := dx[1]
+	df1 := t2*x1 + t*dx1
 	f1 := t*x1 - 1
 	t3 := math.Exp(-x0)
-	t4 := t3 * dx20
+	t4 := t3 * dx0
 	t5 := math.Exp(-x1)
-	t6 := t5 * dx21
+	t6 := t5 * dx1
 	df2 := -t4 - t6
 	f2 := t3 + t5 - 1.0001
 	t7 := f1*f1 + f2*f2
@@ -983,8 +988,8 @@ func functionsPowellBadlyScaledFuncGradJVP(
 	t10 := 2 * df2
 	t11 := 2 * f1
 	t12 := 2 * df1
-	ddx[1] += t2*t11 + t*t12 - (t5*t10 - t6*t9)
-	ddx[0] += 10000*(t12*x1+t11*dx21) - (t3*t10 - t4*t9)
+	dxBar[1] += t2*t11 + t*t12 - (t5*t10 - t6*t9)
+	dxBar[0] += 10000*(t12*x1+t11*dx1) - (t3*t10 - t4*t9)
 	return t7, t8
 }
 
@@ -1269,24 +1274,24 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 // the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): w.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsWatsonFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+// functionsWatsonFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2_3 float64
-	var dds2 float64
-	var ds1_2 float64
-	var dds1 float64
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsWatsonFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	var s2Bar float64
+	var ds2Bar float64
+	var s1Bar float64
+	var ds1Bar float64
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsWatsonFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := append(t, make([]float64, 60)...)
 	n := len(t)
@@ -1306,12 +1311,12 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (
 			if j2 < n4 {
 				t21 := float64(j2) * d2
 				xj := x[j2]
-				dx2j := dx2[j2]
+				dxj := dx[j2]
 				tape = append(tape, d2)
 				dtape = append(dtape, 0)
 				d2 *= d1
 				s1 += t21 * xj
-				ds1 += t21 * dx2j
+				ds1 += t21 * dxj
 				j2++
 			} else {
 				break
@@ -1322,7 +1327,7 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (
 		ds2_2 := 0.0
 		for i4 := 0; i4 < n4; i4++ {
 			v := x[i4]
-			dv := dx2[i4]
+			dv := dx[i4]
 			tape = append(tape, d2_2)
 			dtape = append(dtape, 0)
 			s2_2 += d2_2 * v
@@ -1336,18 +1341,18 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (
 		sum += t20 * t20
 	}
 	x0 := x[0]
-	dx20 := dx2[0]
+	dx0 := dx[0]
 	t4 := x0 * x0
-	t5 := 2 * (dx20 * x0)
-	dt := dx2[1] - t5
+	t5 := 2 * (dx0 * x0)
+	dt := dx[1] - t5
 	t6 := x[1] - t4 - 1
 	sum += t4 + t6*t6
 	dsum += t5 + 2*(dt*t6)
-	dsum2 += 1
+	sumBar += 1
 	t7 := 2 * dt
-	ddx[0] += 2 * ((1-2*t6)*dx20 - t7*x0)
-	ddx[1] += t7
-	t8 := dsum2
+	dxBar[0] += 2 * ((1-2*t6)*dx0 - t7*x0)
+	dxBar[1] += t7
+	t8 := sumBar
 	for i2 := 29; i2 >= 1; i2-- {
 		n2 := len(tape)
 		t9 := n2 - 2
@@ -1357,33 +1362,33 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx2, dx, ddx []float64) (
 		n3 := len(x)
 		t11 := 2 * (t8 * (tape[t10] - s2*s2 - 1))
 		t12 := 2 * (t8 * (dtape[t10] - 2*(ds2*s2)))
-		ds1_2 += t11
-		dds1 += t12
-		ds2_3 -= 2 * (t11 * s2)
-		dds2 -= 2 * (t12*s2 + t11*ds2)
-		t13 := ds2_3
-		t14 := dds2
+		s1Bar += t11
+		ds1Bar += t12
+		s2Bar -= 2 * (t11 * s2)
+		ds2Bar -= 2 * (t12*s2 + t11*ds2)
+		t13 := s2Bar
+		t14 := ds2Bar
 		tape = tape[:t9]
 		dtape = dtape[:t9]
 		for i3 := n3 - 1; i3 >= 0; i3-- {
 			t19 := len(tape) - 1
-			ddx[i3] += dtape[t19]*t13 + tape[t19]*t14
+			dxBar[i3] += dtape[t19]*t13 + tape[t19]*t14
 			tape = tape[:t19]
 			dtape = dtape[:t19]
 		}
-		ds2_3 = 0
-		dds2 = 0
-		t15 := ds1_2
-		t16 := dds1
+		s2Bar = 0
+		ds2Bar = 0
+		t15 := s1Bar
+		t16 := ds1Bar
 		for j := n3 - 1; j >= 1; j-- {
 			t17 := len(tape) - 1
 			t18 := float64(j)
-			ddx[j] += t18*dtape[t17]*t15 + t18*tape[t17]*t16
+			dxBar[j] += t18*dtape[t17]*t15 + t18*tape[t17]*t16
 			tape = tape[:t17]
 			dtape = dtape[:t17]
 		}
-		ds1_2 = 0
-		dds1 = 0
+		s1Bar = 0
+		ds1Bar = 0
 	}
 	return sum, dsum
 }
@@ -1721,44 +1726,44 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): w.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsWoodFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsWoodFuncGradJVP(w functions.Wood, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsWoodFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsWoodFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsWoodFuncGradJVP(w functions.Wood, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsWoodFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
 	x1 := x[1]
-	dx21 := dx2[1]
+	dx1 := dx[1]
 	x0 := x[0]
-	dx20 := dx2[0]
+	dx0 := dx[0]
 	f1 := x1 - x0*x0
-	df1 := dx21 - 2*(dx20*x0)
+	df1 := dx1 - 2*(dx0*x0)
 	f2 := 1 - x0
 	x3 := x[3]
-	dx23 := dx2[3]
+	dx3 := dx[3]
 	x2 := x[2]
-	dx22 := dx2[2]
+	dx2 := dx[2]
 	f3 := x3 - x2*x2
-	df3 := dx23 - 2*(dx22*x2)
+	df3 := dx3 - 2*(dx2*x2)
 	f4 := 1 - x2
-	df5 := dx21 + dx23
+	df5 := dx1 + dx3
 	f5 := x1 + x3 - 2
 	f6 := x1 - x3
-	df6 := dx21 - dx23
+	df6 := dx1 - dx3
 	t := 100 * f1
 	t2 := 100 * df1
 	t3 := 90 * f3
 	t4 := 90 * df3
 	t5 := 10 * f5
 	t6 := 10 * df5
-	t7 := t2*f1 + t*df1 - 2*(dx20*f2) + (t4*f3 + t3*df3) - 2*(dx22*f4) + (t6*f5 + t5*df5)
+	t7 := t2*f1 + t*df1 - 2*(dx0*f2) + (t4*f3 + t3*df3) - 2*(dx2*f4) + (t6*f5 + t5*df5)
 	t8 := 0.1 * f6
 	t9 := 0.1 * df6
 	t10 := t*f1 + f2*f2 + t3*f3 + f4*f4 + t5*f5 + t8*f6
@@ -1767,10 +1772,10 @@ func functionsWoodFuncGradJVP(w functions.Wood, x, dx2, dx, ddx []float64) (sum,
 	t13 := 2 * t6
 	t14 := 2 * t4
 	t15 := 2 * t2
-	ddx[2] += 2*dx22 - 2*(t14*x2+2*t3*dx22)
-	ddx[3] += t13 - t12 + t14
-	ddx[0] += 2*dx20 - 2*(t15*x0+2*t*dx20)
-	ddx[1] += t12 + t13 + t15
+	dxBar[2] += 2*dx2 - 2*(t14*x2+2*t3*dx2)
+	dxBar[3] += t13 - t12 + t14
+	dxBar[0] += 2*dx0 - 2*(t15*x0+2*t*dx0)
+	dxBar[1] += t12 + t13 + t15
 	return t10, t11
 }
 
@@ -2122,36 +2127,36 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP2FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBiggsEXP2FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBiggsEXP2FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBiggsEXP2FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx2[0] * z)
+		t3 := t2 * (dx[0] * z)
 		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx2[1] * z)
+		t5 := t4 * (dx[1] * z)
 		df := 5*t5 - t3
 		f := t2 - 5*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t6 := 2 * (t * f)
 		t7 := 2 * (t * df)
-		ddx[1] += (t4*(5*t7) - t5*(5*t6)) * z
-		ddx[0] -= (t2*t7 - t3*t6) * z
+		dxBar[1] += (t4*(5*t7) - t5*(5*t6)) * z
+		dxBar[0] -= (t2*t7 - t3*t6) * z
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2195,39 +2200,39 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP3FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBiggsEXP3FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBiggsEXP3FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBiggsEXP3FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx2[0] * z)
+		t3 := t2 * (dx[0] * z)
 		x2 := x[2]
-		dx22 := dx2[2]
+		dx2 := dx[2]
 		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx2[1] * z)
-		df := -t3 - (dx22*t4 - x2*t5)
+		t5 := t4 * (dx[1] * z)
+		df := -t3 - (dx2*t4 - x2*t5)
 		f := t2 - x2*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t6 := 2 * (t * f)
 		t7 := 2 * (t * df)
-		ddx[1] += (t4*(dx22*t6+x2*t7) - t5*(x2*t6)) * z
-		ddx[2] -= t7*t4 - t6*t5
-		ddx[0] -= (t2*t7 - t3*t6) * z
+		dxBar[1] += (t4*(dx2*t6+x2*t7) - t5*(x2*t6)) * z
+		dxBar[2] -= t7*t4 - t6*t5
+		dxBar[0] -= (t2*t7 - t3*t6) * z
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2271,42 +2276,42 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP4FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBiggsEXP4FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBiggsEXP4FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBiggsEXP4FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		dx22 := dx2[2]
+		dx2 := dx[2]
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx2[0] * z)
+		t3 := t2 * (dx[0] * z)
 		x3 := x[3]
-		dx23 := dx2[3]
+		dx3 := dx[3]
 		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx2[1] * z)
-		df := dx22*t2 - x2*t3 - (dx23*t4 - x3*t5)
+		t5 := t4 * (dx[1] * z)
+		df := dx2*t2 - x2*t3 - (dx3*t4 - x3*t5)
 		f := x2*t2 - x3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t6 := 2 * (t * f)
 		t7 := 2 * (t * df)
-		ddx[1] += (t4*(dx23*t6+x3*t7) - t5*(x3*t6)) * z
-		ddx[3] -= t7*t4 - t6*t5
-		ddx[0] -= (t2*(dx22*t6+x2*t7) - t3*(x2*t6)) * z
-		ddx[2] += t7*t2 - t6*t3
+		dxBar[1] += (t4*(dx3*t6+x3*t7) - t5*(x3*t6)) * z
+		dxBar[3] -= t7*t4 - t6*t5
+		dxBar[0] -= (t2*(dx2*t6+x2*t7) - t3*(x2*t6)) * z
+		dxBar[2] += t7*t2 - t6*t3
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2350,45 +2355,45 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP5FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBiggsEXP5FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBiggsEXP5FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBiggsEXP5FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 11; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		dx22 := dx2[2]
+		dx2 := dx[2]
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx2[0] * z)
+		t3 := t2 * (dx[0] * z)
 		x3 := x[3]
-		dx23 := dx2[3]
+		dx3 := dx[3]
 		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx2[1] * z)
+		t5 := t4 * (dx[1] * z)
 		t6 := math.Exp(-(x[4] * z))
-		t7 := t6 * (dx2[4] * z)
-		df := dx22*t2 - x2*t3 - (dx23*t4 - x3*t5) - 3*t7
+		t7 := t6 * (dx[4] * z)
+		df := dx2*t2 - x2*t3 - (dx3*t4 - x3*t5) - 3*t7
 		f := x2*t2 - x3*t4 + 3*t6 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
 		t8 := 2 * (t * f)
 		t9 := 2 * (t * df)
-		ddx[4] -= (t6*(3*t9) - t7*(3*t8)) * z
-		ddx[1] += (t4*(dx23*t8+x3*t9) - t5*(x3*t8)) * z
-		ddx[3] -= t9*t4 - t8*t5
-		ddx[0] -= (t2*(dx22*t8+x2*t9) - t3*(x2*t8)) * z
-		ddx[2] += t9*t2 - t8*t3
+		dxBar[4] -= (t6*(3*t9) - t7*(3*t8)) * z
+		dxBar[1] += (t4*(dx3*t8+x3*t9) - t5*(x3*t8)) * z
+		dxBar[3] -= t9*t4 - t8*t5
+		dxBar[0] -= (t2*(dx2*t8+x2*t9) - t3*(x2*t8)) * z
+		dxBar[2] += t9*t2 - t8*t3
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2432,49 +2437,49 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP6FuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBiggsEXP6FuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBiggsEXP6FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBiggsEXP6FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
 		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
 		x2 := x[2]
-		dx22 := dx2[2]
+		dx2 := dx[2]
 		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx2[0] * z)
+		t3 := t2 * (dx[0] * z)
 		x3 := x[3]
-		dx23 := dx2[3]
+		dx3 := dx[3]
 		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx2[1] * z)
+		t5 := t4 * (dx[1] * z)
 		x5 := x[5]
-		dx25 := dx2[5]
+		dx5 := dx[5]
 		t6 := math.Exp(-(x[4] * z))
-		t7 := t6 * (dx2[4] * z)
-		df := dx22*t2 - x2*t3 - (dx23*t4 - x3*t5) + (dx25*t6 - x5*t7)
+		t7 := t6 * (dx[4] * z)
+		df := dx2*t2 - x2*t3 - (dx3*t4 - x3*t5) + (dx5*t6 - x5*t7)
 		f := x2*t2 - x3*t4 + x5*t6 - y
 		t8 := 2 * (t * f)
 		t9 := 2 * (t * df)
-		ddx[4] -= (t6*(dx25*t8+x5*t9) - t7*(x5*t8)) * z
-		ddx[5] += t9*t6 - t8*t7
-		ddx[1] += (t4*(dx23*t8+x3*t9) - t5*(x3*t8)) * z
-		ddx[3] -= t9*t4 - t8*t5
-		ddx[0] -= (t2*(dx22*t8+x2*t9) - t3*(x2*t8)) * z
-		ddx[2] += t9*t2 - t8*t3
+		dxBar[4] -= (t6*(dx5*t8+x5*t9) - t7*(x5*t8)) * z
+		dxBar[5] += t9*t6 - t8*t7
+		dxBar[1] += (t4*(dx3*t8+x3*t9) - t5*(x3*t8)) * z
+		dxBar[3] -= t9*t4 - t8*t5
+		dxBar[0] -= (t2*(dx2*t8+x2*t9) - t3*(x2*t8)) * z
+		dxBar[2] += t9*t2 - t8*t3
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2517,38 +2522,38 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 // the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBox3DFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBox3DFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBox3DFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBox3DFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 10; i++ {
 		t2 := float64(i) / 10
 		y := math.Exp(-t2) - math.Exp(-(10 * t2))
 		t3 := math.Exp(-(t2 * x[0]))
-		t4 := t3 * (t2 * dx2[0])
+		t4 := t3 * (t2 * dx[0])
 		t5 := math.Exp(-(t2 * x[1]))
-		t6 := t5 * (t2 * dx2[1])
+		t6 := t5 * (t2 * dx[1])
 		f := t3 - t5 - x[2]*y
-		df := t6 - t4 - dx2[2]*y
+		df := t6 - t4 - dx[2]*y
 		t7 := 2 * (t * f)
 		t8 := 2 * (t * df)
-		ddx[2] -= t8 * y
-		ddx[1] += t2 * (t5*t8 - t6*t7)
-		ddx[0] -= t2 * (t3*t8 - t4*t7)
+		dxBar[2] -= t8 * y
+		dxBar[1] += t2 * (t5*t8 - t6*t7)
+		dxBar[0] -= t2 * (t3*t8 - t4*t7)
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2593,42 +2598,42 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 // its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): e.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsExtendedPowellSingularFuncGrad writes are written (overwritten) into the shadows: dx
-// into ddx.
+// functionsExtendedPowellSingularFuncGrad writes are written (overwritten) into the shadows: xBar
+// into dxBar.
 func functionsExtendedPowellSingularFuncGradJVP(
 	e functions.ExtendedPowellSingular,
-	x, dx2, dx, ddx []float64,
+	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsExtendedPowellSingularFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsExtendedPowellSingularFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
-		dx2i := dx2[i]
+		dxi := dx[i]
 		f1 := xi + 10*x[i+1]
-		df1 := dx2i + 10*dx2[i+1]
+		df1 := dxi + 10*dx[i+1]
 		f2 := x[i+2] - x[i+3]
-		df2 := dx2[i+2] - dx2[i+3]
+		df2 := dx[i+2] - dx[i+3]
 		t2 := x[i+1] - 2*x[i+2]
-		dt := dx2[i+1] - 2*dx2[i+2]
+		dt := dx[i+1] - 2*dx[i+2]
 		f3 := t2 * t2
 		df3 := 2 * (dt * t2)
 		t3 := xi - x[i+3]
-		dt2 := dx2i - dx2[i+3]
+		dt2 := dxi - dx[i+3]
 		f4 := t3 * t3
 		df4 := 2 * (dt2 * t3)
 		t4 := 5 * f2
@@ -2639,14 +2644,14 @@ func functionsExtendedPowellSingularFuncGradJVP(
 		t8 := t5*t + 5*(t*df2)
 		t9 := 2 * (t * df1)
 		t10 := 2 * ((t7*t+10*(t*df4))*t3 + (t6*t+10*(t*f4))*dt2)
-		ddx[i+3] -= t10
+		dxBar[i+3] -= t10
 		t11 := 2 * (2*(t*df3)*t2 + 2*(t*f3)*dt)
-		ddx[i+2] -= 2 * t11
-		ddx[i+1] += t11
-		ddx[i+3] -= t8
-		ddx[i+2] += t8
-		ddx[i+1] += 10 * t9
-		ddx[i] += t10 + t9
+		dxBar[i+2] -= 2 * t11
+		dxBar[i+1] += t11
+		dxBar[i+3] -= t8
+		dxBar[i+2] += t8
+		dxBar[i+1] += 10 * t9
+		dxBar[i] += t10 + t9
 		sum += f1*f1 + t4*f2 + f3*f3 + t6*f4
 	}
 	return sum, dsum
@@ -2690,38 +2695,38 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 // directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): e.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsExtendedRosenbrockFuncGrad writes are written (overwritten) into the shadows: dx into
-// ddx.
+// functionsExtendedRosenbrockFuncGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 func functionsExtendedRosenbrockFuncGradJVP(
 	e functions.ExtendedRosenbrock,
-	x, dx2, dx, ddx []float64,
+	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsExtendedRosenbrockFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsExtendedRosenbrockFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		dx2i := dx2[i]
+		dxi := dx[i]
 		a := 1 - xi
 		b := x[i+1] - xi*xi
-		db := dx2[i+1] - 2*(dx2i*xi)
+		db := dx[i+1] - 2*(dxi*xi)
 		t2 := 100 * b
 		t3 := 100 * db
 		t4 := t3*t + 100*(t*db)
-		ddx[i+1] += t4
-		ddx[i] += 2*(t*dx2i) - 2*(t4*xi+(t2*t+100*(t*b))*dx2i)
+		dxBar[i+1] += t4
+		dxBar[i] += 2*(t*dxi) - 2*(t4*xi+(t2*t+100*(t*b))*dxi)
 		sum += a*a + t2*b
-		dsum += t3*b + t2*db - 2*(dx2i*a)
+		dsum += t3*b + t2*db - 2*(dxi*a)
 	}
 	return sum, dsum
 }
@@ -2788,20 +2793,20 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): g.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsGaussianFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+// functionsGaussianFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsGaussianFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsGaussianFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
@@ -2817,18 +2822,18 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx2, dx, ddx []float6
 		d := b2 * b2
 		t13 := -0.5 * x[1]
 		e2 := math.Exp(t13 * d)
-		de2 := e2 * (-0.5*dx2[1]*d - t13*(2*(dx2[2]*b2)))
+		de2 := e2 * (-0.5*dx[1]*d - t13*(2*(dx[2]*b2)))
 		x0_2 := x[0]
-		dx20_2 := dx2[0]
+		dx0_2 := dx[0]
 		t14 := functionsGaussianY(g, i)
 		f := x0_2*e2 - t14
-		dsum += 2 * ((dx20_2*e2 + x0_2*de2) * f)
+		dsum += 2 * ((dx0_2*e2 + x0_2*de2) * f)
 		tape = append(tape, e2, t14)
 		dtape = append(dtape, de2, 0)
 		sum += f * f
 	}
-	dsum2 += 1
-	t4 := dsum2
+	sumBar += 1
+	t4 := sumBar
 	for i2 := 15; i2 >= 1; i2-- {
 		n2 := len(tape)
 		t5 := n2 - 2
@@ -2836,19 +2841,19 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx2, dx, ddx []float6
 		de := dtape[t5]
 		t6 := n2 - 1
 		x0 := x[0]
-		dx20 := dx2[0]
+		dx0 := dx[0]
 		t7 := 2 * (t4 * (x0*e - tape[t6]))
-		t8 := 2 * (t4 * (dx20*e + x0*de - dtape[t6]))
+		t8 := 2 * (t4 * (dx0*e + x0*de - dtape[t6]))
 		t9 := x0 * t7
-		ddx[0] += t8*e + t7*de
+		dxBar[0] += t8*e + t7*de
 		t10 := e * t9
-		t11 := de*t9 + e*(dx20*t7+x0*t8)
-		dx22 := dx2[2]
+		t11 := de*t9 + e*(dx0*t7+x0*t8)
+		dx2 := dx[2]
 		b := 0.5*float64(8-i2) - x[2]
-		dx21 := dx2[1]
+		dx1 := dx[1]
 		t12 := -0.5 * x[1]
-		ddx[1] += -0.5 * (t11*(b*b) - t10*(2*(dx22*b)))
-		ddx[2] -= 2 * ((-0.5*dx21*t10+t12*t11)*b - t12*t10*dx22)
+		dxBar[1] += -0.5 * (t11*(b*b) - t10*(2*(dx2*b)))
+		dxBar[2] -= 2 * ((-0.5*dx1*t10+t12*t11)*b - t12*t10*dx2)
 		tape = tape[:t5]
 		dtape = dtape[:t5]
 	}
@@ -2892,33 +2897,34 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 // derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): h.
 // Results, in order: the value of functionsHelicalValleyFuncGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsHelicalValleyFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx2, dx, ddx []float64) (float64, float64) {
-	var dtheta2 float64
-	var ddtheta float64
-	var dtheta3 float64
-	var ddtheta2 float64
-	var dtheta4 float64
-	var ddtheta3 float64
+// functionsHelicalValleyFuncGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
+func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, dxBar []float64) (float64, float64) {
+	var thetaBar float64
+	var dthetaBar float64
+	var thetaBar2 float64
+	var dthetaBar2 float64
+	var thetaBar3 float64
+	var dthetaBar3 float64
 	var t22 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsHelicalValleyFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsHelicalValleyFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
 	x0 := x[0]
-	dx20 := dx2[0]
+	dx0 := dx[0]
 	if x0 == 0 {
 		panic("function not defined at x[0] = 0")
 	}
 	t := x[1] / x0
-	t2 := (dx2[1] - t*dx20) / x0
+	t2 := (dx[1] - t*dx0) / x0
 	t3 := 1 + t*t
 	t4 := 1 / t3
 	theta := 0.5 * math.Atan(t) / 3.141592653589793
@@ -2931,13 +2937,13 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx2, dx, dd
 		from = 0
 	}
 	f3 := x[2]
-	df3 := dx2[2]
+	df3 := dx[2]
 	f1 := 10 * (f3 - 10*theta)
 	df1 := 10 * (df3 - 10*dtheta)
 	x0_2 := x[0]
-	dx20_2 := dx2[0]
+	dx0_2 := dx[0]
 	x1 := x[1]
-	dx21 := dx2[1]
+	dx1 := dx[1]
 	t5 := math.Hypot(x0_2, x1)
 	t6 := t5 == 0
 	t7 := x0_2 / t5
@@ -2950,42 +2956,42 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx2, dx, dd
 	if t6 {
 		t10 = 0
 	}
-	t11 := t8*dx20_2 + t10*dx21
+	t11 := t8*dx0_2 + t10*dx1
 	f2 := 10 * (t5 - 1)
 	df2 := 10 * t11
 	t12 := f1*f1 + f2*f2 + f3*f3
 	t13 := 2*(df1*f1) + 2*(df2*f2) + 2*(df3*f3)
 	t14 := 10 * (2 * f2)
 	t15 := 10 * (2 * df2)
-	t16 := (dx20_2 - t7*t11) / t5
+	t16 := (dx0_2 - t7*t11) / t5
 	if t6 {
 		t16 = 0
 	}
-	t17 := (dx21 - t9*t11) / t5
+	t17 := (dx1 - t9*t11) / t5
 	if t6 {
 		t17 = 0
 	}
-	ddx[1] += t17*t14 + t10*t15
-	ddx[0] += t16*t14 + t8*t15
+	dxBar[1] += t17*t14 + t10*t15
+	dxBar[0] += t16*t14 + t8*t15
 	t18 := 10 * (2 * df1)
-	dtheta2 -= 10 * (10 * (2 * f1))
-	ddtheta -= 10 * t18
-	ddx[2] += 2*df3 + t18
+	thetaBar -= 10 * (10 * (2 * f1))
+	dthetaBar -= 10 * t18
+	dxBar[2] += 2*df3 + t18
 	if from == 0 {
-		dtheta4 += dtheta2
-		ddtheta3 += ddtheta
+		thetaBar3 += thetaBar
+		dthetaBar3 += dthetaBar
 	} else {
-		dtheta3 += dtheta2
-		ddtheta2 += ddtheta
-		dtheta4 += dtheta3
-		ddtheta3 += ddtheta2
+		thetaBar2 += thetaBar
+		dthetaBar2 += dthetaBar
+		thetaBar3 += thetaBar2
+		dthetaBar3 += dthetaBar2
 	}
-	t19 := 0.5 * (dtheta4 / 3.141592653589793)
+	t19 := 0.5 * (thetaBar3 / 3.141592653589793)
 	t20 := t4 * t19
-	t21 := t4*(0.5*(ddtheta3/3.141592653589793)) - t4*(2*(t2*t))/t3*t19
-	t22 -= (t21*t + t20*t2 - t20*t/x0*dx20) / x0
-	ddx[1] += (t21 - t20/x0*dx20) / x0
-	ddx[0] += t22
+	t21 := t4*(0.5*(dthetaBar3/3.141592653589793)) - t4*(2*(t2*t))/t3*t19
+	t22 -= (t21*t + t20*t2 - t20*t/x0*dx0) / x0
+	dxBar[1] += (t21 - t20/x0*dx0) / x0
+	dxBar[0] += t22
 	return t12, t13
 }
 
@@ -3026,19 +3032,19 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): p.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsPenaltyIFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var ds2 float64
-	var dds float64
-	var dsum2 float64
-	var dsum3 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsPenaltyIFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsPenaltyIFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sBar float64
+	var dsBar float64
+	var sumBar float64
+	var sumBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsPenaltyIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
@@ -3046,7 +3052,7 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx2, dx, ddx []float6
 	for i := 0; i < n; i++ {
 		t5 := x[i] - 1
 		sum += t5 * t5
-		dsum += 2 * (dx2[i] * t5)
+		dsum += 2 * (dx[i] * t5)
 	}
 	sum *= 1e-05
 	dsum *= 1e-05
@@ -3055,23 +3061,23 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx2, dx, ddx []float6
 	for i2 := 0; i2 < n; i2++ {
 		v := x[i2]
 		s += v * v
-		ds += 2 * (dx2[i2] * v)
+		ds += 2 * (dx[i2] * v)
 	}
 	t := s - 0.25
 	sum += t * t
 	dsum += 2 * (ds * t)
-	dsum2 += 1
-	ds2 += 2 * t
-	dds += 2 * ds
-	t2 := ds2
-	t3 := dds
+	sumBar += 1
+	sBar += 2 * t
+	dsBar += 2 * ds
+	t2 := sBar
+	t3 := dsBar
 	for i3 := n - 1; i3 >= 0; i3-- {
-		ddx[i3] += 2 * (t3*x[i3] + t2*dx2[i3])
+		dxBar[i3] += 2 * (t3*x[i3] + t2*dx[i3])
 	}
-	dsum3 += dsum2 * 1e-05
-	t4 := dsum3
+	sumBar2 += sumBar * 1e-05
+	t4 := sumBar2
 	for i4 := n - 1; i4 >= 0; i4-- {
-		ddx[i4] += 2 * (t4 * dx2[i4])
+		dxBar[i4] += 2 * (t4 * dx[i4])
 	}
 	return sum, dsum
 }
@@ -3113,34 +3119,34 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): p.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsPenaltyIIFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []float64) (sum, dsum float64) {
+// functionsPenaltyIIFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dsum3 float64
-	var dsum4 float64
-	var ds2 float64
-	var dds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsPenaltyIIFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var sumBar2 float64
+	var sBar float64
+	var dsBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsPenaltyIIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	dim := len(x)
 	s := -1.0
 	ds := 0.0
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
-		dv2 := dx2[i]
-		t31 := float64(dim - i)
-		t32 := t31 * v2
-		s += t32 * v2
-		ds += t31*dv2*v2 + t32*dv2
+		dv2 := dx[i]
+		t32 := float64(dim - i)
+		t33 := t32 * v2
+		s += t33 * v2
+		ds += t32*dv2*v2 + t33*dv2
 	}
 	t3 := max(dim+1, 0) * 4
 	t4 := append(t, make([]float64, t3)...)
@@ -3150,17 +3156,17 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []floa
 	sum = 0
 	dsum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t25 := math.Exp(float64(i2+1) / 10)
-		t26 := math.Exp(float64(i2) / 10)
-		t27 := math.Exp(x[i2] / 10)
-		t28 := t27 * (dx2[i2] / 10)
-		t29 := math.Exp(x[i2-1] / 10)
-		t30 := t29 * (dx2[i2-1] / 10)
-		f2 := t27 + t29 - (t25 + t26)
-		tape = append(tape, t27, t29, t25, t26)
-		dtape = append(dtape, t28, t30, 0, 0)
+		t26 := math.Exp(float64(i2+1) / 10)
+		t27 := math.Exp(float64(i2) / 10)
+		t28 := math.Exp(x[i2] / 10)
+		t29 := t28 * (dx[i2] / 10)
+		t30 := math.Exp(x[i2-1] / 10)
+		t31 := t30 * (dx[i2-1] / 10)
+		f2 := t28 + t30 - (t26 + t27)
+		tape = append(tape, t28, t30, t26, t27)
+		dtape = append(dtape, t29, t31, 0, 0)
 		sum += f2 * f2
-		dsum += 2 * ((t28 + t30) * f2)
+		dsum += 2 * ((t29 + t31) * f2)
 	}
 	trips := max(dim+1, 0)
 	t5 := append(tape, make([]float64, trips)...)
@@ -3168,33 +3174,34 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []floa
 	tape2 := t5[:n2]
 	dtape2 := append(dtape, make([]float64, trips)...)[:n2]
 	for i3 := 1; i3 < dim; i3++ {
-		t24 := math.Exp(x[i3] / 10)
-		df2 := t24 * (dx2[i3] / 10)
-		f := t24 - 0.9048374180359595
-		tape2 = append(tape2, t24)
+		t25 := math.Exp(x[i3] / 10)
+		df2 := t25 * (dx[i3] / 10)
+		f := t25 - 0.9048374180359595
+		tape2 = append(tape2, t25)
 		dtape2 = append(dtape2, df2)
 		sum += f * f
 		dsum += 2 * (df2 * f)
 	}
-	dx20 := dx2[0]
+	dx0 := dx[0]
 	t6 := x[0] - 0.2
 	sum2 := sum*1e-05 + t6*t6 + s*s
-	dsum2 := dsum*1e-05 + 2*(dx20*t6) + 2*(ds*s)
-	ds2 += 2 * s
-	dds += 2 * ds
-	ddx[0] += 2 * dx20
-	dsum3 += 1e-05
-	t7 := dsum3
+	dsum2 := dsum*1e-05 + 2*(dx0*t6) + 2*(ds*s)
+	sBar += 2 * s
+	dsBar += 2 * ds
+	dxBar[0] += 2 * dx0
+	sumBar += 1e-05
+	t7 := sumBar
 	for i4 := dim - 1; i4 >= 1; i4-- {
 		t22 := len(tape2) - 1
 		t23 := tape2[t22]
 		df := dtape2[t22]
-		ddx[i4] += (df*(2*(t7*(t23-0.9048374180359595))) + t23*(2*(t7*df))) / 10
+		t24 := dxBar[i4] + (df*(2*(t7*(t23-0.9048374180359595)))+t23*(2*(t7*df)))/10
+		dxBar[i4] = t24
 		tape2 = tape2[:t22]
 		dtape2 = dtape2[:t22]
 	}
-	dsum4 += dsum3
-	t8 := dsum4
+	sumBar2 += sumBar
+	t8 := sumBar2
 	for i5 := dim - 1; i5 >= 1; i5-- {
 		n3 := len(tape2)
 		t12 := n3 - 4
@@ -3207,18 +3214,18 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx2, dx, ddx []floa
 		t19 := n3 - 1
 		t20 := 2 * (t8 * (t13 + t16 - (tape2[t18] + tape2[t19])))
 		t21 := 2 * (t8 * (t14 + t17 - (dtape2[t18] + dtape2[t19])))
-		ddx[i5-1] += (t17*t20 + t16*t21) / 10
-		ddx[i5] += (t14*t20 + t13*t21) / 10
+		dxBar[i5-1] += (t17*t20 + t16*t21) / 10
+		dxBar[i5] += (t14*t20 + t13*t21) / 10
 		tape2 = tape2[:t12]
 		dtape2 = dtape2[:t12]
 	}
-	t9 := ds2
-	t10 := dds
+	t9 := sBar
+	t10 := dsBar
 	for i6 := dim - 1; i6 >= 0; i6-- {
 		v := x[i6]
-		dv := dx2[i6]
+		dv := dx[i6]
 		t11 := float64(dim - i6)
-		ddx[i6] += t11*dv*t9 + t11*v*t10 + t11*(t10*v+t9*dv)
+		dxBar[i6] += t11*dv*t9 + t11*v*t10 + t11*(t10*v+t9*dv)
 	}
 	return sum2, dsum2
 }
@@ -3259,25 +3266,25 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 // the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): s.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsSphereFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsSphereFuncGradJVP(s functions.Sphere, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsSphereFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsSphereFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsSphereFuncGradJVP(s functions.Sphere, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsSphereFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dv := dx2[i]
-		ddx[i] += 2 * (t * dv)
+		dv := dx[i]
+		dxBar[i] += 2 * (t * dv)
 		sum += v * v
 		dsum += 2 * (dv * v)
 	}
@@ -3321,18 +3328,19 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 // derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): t.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsTrigonometricFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx2, dx, ddx []float64) (sum, dsum float64) {
-	var dsum2 float64
-	var ds1_2 float64
-	var dds1 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsTrigonometricFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsTrigonometricFuncGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
+func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
+	var sumBar float64
+	var s1Bar float64
+	var ds1Bar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsTrigonometricFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s1 := 0.0
@@ -3340,15 +3348,15 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx2, dx, dd
 	for i := 0; i < n; i++ {
 		v3 := x[i]
 		s1 += math.Cos(v3)
-		ds1 -= math.Sin(v3) * dx2[i]
+		ds1 -= math.Sin(v3) * dx[i]
 	}
-	dsum2 += 1
-	t2 := dsum2
+	sumBar += 1
+	t2 := sumBar
 	sum = 0
 	dsum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v2 := x[i2]
-		dv := dx2[i2]
+		dv := dx[i2]
 		t5 := float64(i2 + 1)
 		t6 := math.Cos(v2)
 		t7 := math.Sin(v2)
@@ -3358,17 +3366,17 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx2, dx, dd
 		df := t5*t8 - t9 - ds1
 		t10 := 2 * (t2 * f)
 		t11 := 2 * (t2 * df)
-		ds1_2 -= t10
-		dds1 -= t11
-		ddx[i2] += t9*(t5*t10) + t7*(t5*t11) - (t6*t11 - t8*t10)
+		s1Bar -= t10
+		ds1Bar -= t11
+		dxBar[i2] += t9*(t5*t10) + t7*(t5*t11) - (t6*t11 - t8*t10)
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
-	t3 := ds1_2
-	t4 := dds1
+	t3 := s1Bar
+	t4 := ds1Bar
 	for i3 := n - 1; i3 >= 0; i3-- {
 		v := x[i3]
-		ddx[i3] -= math.Cos(v)*dx2[i3]*t3 + math.Sin(v)*t4
+		dxBar[i3] -= math.Cos(v)*dx[i3]*t3 + math.Sin(v)*t4
 	}
 	return sum, dsum
 }
@@ -3411,21 +3419,21 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 // directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): v.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsVariablyDimensionedFuncGrad writes are written (overwritten) into the shadows: dx into
-// ddx.
+// functionsVariablyDimensionedFuncGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 func functionsVariablyDimensionedFuncGradJVP(
 	v functions.VariablyDimensioned,
-	x, dx2, dx, ddx []float64,
+	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	var dds float64
-	var dsum3 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsVariablyDimensionedFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+	var dsBar float64
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsVariablyDimensionedFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
@@ -3433,28 +3441,28 @@ func functionsVariablyDimensionedFuncGradJVP(
 	for i := 0; i < n; i++ {
 		t4 := x[i] - 1
 		sum += t4 * t4
-		dsum += 2 * (dx2[i] * t4)
+		dsum += 2 * (dx[i] * t4)
 	}
 	s := 0.0
 	ds := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t3 := float64(i2 + 1)
 		s += t3 * (x[i2] - 1)
-		ds += t3 * dx2[i2]
+		ds += t3 * dx[i2]
 	}
 	s2 := s * s
 	ds2 := 2 * (ds * s)
 	sum2 := sum + s2 + s2*s2
 	dsum2 := dsum + ds2 + 2*(ds2*s2)
-	dsum3 += 1
-	dds += 2 * (2*ds2*s + (2*s2+1)*ds)
-	t := dds
+	sumBar += 1
+	dsBar += 2 * (2*ds2*s + (2*s2+1)*ds)
+	t := dsBar
 	for i3 := n - 1; i3 >= 0; i3-- {
-		ddx[i3] += float64(i3+1) * t
+		dxBar[i3] += float64(i3+1) * t
 	}
-	t2 := dsum3
+	t2 := sumBar
 	for i4 := n - 1; i4 >= 0; i4-- {
-		ddx[i4] += 2 * (t2 * dx2[i4])
+		dxBar[i4] += 2 * (t2 * dx[i4])
 	}
 	return sum2, dsum2
 }
@@ -3496,34 +3504,34 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of functionsBraninHooFuncGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBraninHooFuncGrad writes are written (overwritten) into the shadows: dx into ddx.
-func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx2, dx, ddx []float64) (float64, float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("functionsBraninHooFuncGrad: x and dx share memory: gadgen's gradients need them apart")
+// functionsBraninHooFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx, xBar, dxBar []float64) (float64, float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("functionsBraninHooFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("functions: dimension of the problem must be 2")
 	}
 	x0 := x[0]
-	dx20 := dx2[0]
+	dx0 := dx[0]
 	t := 0.12918450914398066 * x0
-	t2 := 0.12918450914398066 * dx20
-	dterm := dx2[1] - (t2*x0 + t*dx20) + 1.5915494309189533*dx20
+	t2 := 0.12918450914398066 * dx0
+	dterm := dx[1] - (t2*x0 + t*dx0) + 1.5915494309189533*dx0
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
 	t3 := math.Cos(x0)
-	t4 := 2*(dterm*term) - 9.602112642270262*(math.Sin(x0)*dx20)
+	t4 := 2*(dterm*term) - 9.602112642270262*(math.Sin(x0)*dx0)
 	t5 := term*term + 9.602112642270262*t3 + 10
 	t6 := 2 * term
 	t7 := 2 * dterm
-	t8 := 1.5915494309189533*t7 - t3*dx20*9.602112642270262 - (t2*t6 + t*t7)
-	t9 := t8 - 0.12918450914398066*(t7*x0+t6*dx20)
-	t10 := ddx[0] + t9
-	ddx[0] = t10
-	ddx[1] += t7
+	t8 := 1.5915494309189533*t7 - t3*dx0*9.602112642270262 - (t2*t6 + t*t7)
+	t9 := t8 - 0.12918450914398066*(t7*x0+t6*dx0)
+	t10 := dxBar[0] + t9
+	dxBar[0] = t10
+	dxBar[1] += t7
 	return t5, t4
 }

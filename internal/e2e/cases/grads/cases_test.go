@@ -251,7 +251,7 @@ func TestAliasPanics(t *testing.T) {
 	x := []float64{1, 2, 3}
 	defer func() {
 		r := recover()
-		if s, ok := r.(string); !ok || s != "SmoothGrad: x and dx share memory: gadgen's gradients need them apart" {
+		if s, ok := r.(string); !ok || s != "SmoothGrad: x and xBar share memory: gadgen's gradients need them apart" {
 			t.Errorf("got panic %v", r)
 		}
 	}()

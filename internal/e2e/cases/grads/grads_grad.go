@@ -10,18 +10,18 @@ import (
 // RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func RosenbrockGrad(x, dx []float64) float64 {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+func RosenbrockGrad(x, xBar []float64) float64 {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -29,8 +29,8 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := t2*t + 100*(t*a)
-		dx[i] += -(2 * (t * b)) - 2*(t3*xi)
-		dx[i+1] += t3
+		xBar[i] += -(2 * (t * b)) - 2*(t3*xi)
+		xBar[i+1] += t3
 		sum += t2*a + b*b
 	}
 	return sum
@@ -62,15 +62,15 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // BranchyGrad computes Branchy and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Branchy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func BranchyGrad(x, y float64) (f, dx, dy float64) {
+func BranchyGrad(x, y float64) (f, xBar, yBar float64) {
 	var t10 float64
-	var dz float64
-	var dz2 float64
-	var dz3 float64
-	var dz4 float64
+	var zBar float64
+	var zBar2 float64
+	var zBar3 float64
+	var zBar4 float64
 	t := math.Sin(x)
 	z := t * y
 	var z2 float64
@@ -86,26 +86,26 @@ func BranchyGrad(x, y float64) (f, dx, dy float64) {
 	}
 	t3 := math.Exp(y)
 	t4 := z2 + t3
-	dz2 += 1
-	dy += t3
+	zBar2 += 1
+	yBar += t3
 	if from == 0 {
-		dz3 += dz2
-		t7 := dz3
+		zBar3 += zBar2
+		t7 := zBar3
 		t8 := 1 + x*x
-		dz4 += t7 / t8
-		dx -= 2 * (t7 * (z / t8) / t8 * x)
+		zBar4 += t7 / t8
+		xBar -= 2 * (t7 * (z / t8) / t8 * x)
 	} else {
-		dz += dz2
-		t5 := dz
-		dz4 += t5
+		zBar += zBar2
+		t5 := zBar
+		zBar4 += t5
 		t6 := t10 * t5
-		dy += y * t6
-		dy += t6 * y
+		yBar += y * t6
+		yBar += t6 * y
 	}
-	t9 := dz4
-	dy += t * t9
-	dx += math.Cos(x) * (t9 * y)
-	return t4, dx, dy
+	t9 := zBar4
+	yBar += t * t9
+	xBar += math.Cos(x) * (t9 * y)
+	return t4, xBar, yBar
 }
 
 // BranchyJVP computes Branchy and its directional derivative along the tangents
@@ -133,17 +133,17 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 // SeriesGrad computes Series and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Series; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func SeriesGrad(x float64) (f, dx float64) {
+func SeriesGrad(x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var dterm float64
-	var ds2 float64
-	var dterm2 float64
-	var ds3 float64
+	var sBar float64
+	var termBar float64
+	var sBar2 float64
+	var termBar2 float64
+	var sBar3 float64
 	var t10 float64
 	t2 := x * x
 	tape := slices.Grow(t, 101)
@@ -167,43 +167,43 @@ func SeriesGrad(x float64) (f, dx float64) {
 			break
 		}
 	}
-	ds += 1
+	sBar += 1
 	var part int
 	if from == 0 {
-		ds3 += ds
+		sBar3 += sBar
 		part = 0
 		k = 99
 	} else {
-		ds2 += ds
+		sBar2 += sBar
 		part = 1
 	}
 	for ; k >= 1; k-- {
 		if part != 1 {
-			t4 := ds3
-			ds3 = 0
-			t5 := dterm2
-			dterm2 = 0
-			ds2 += t4
-			dterm += t5
+			t4 := sBar3
+			sBar3 = 0
+			t5 := termBar2
+			termBar2 = 0
+			sBar2 += t4
+			termBar += t5
 		}
 		t6 := len(tape) - 1
 		t7 := float64(2 * k * (2*k + 1))
-		t8 := dterm
-		dterm = 0
-		dterm2 -= t8 * (t2 / t7)
+		t8 := termBar
+		termBar = 0
+		termBar2 -= t8 * (t2 / t7)
 		t10 += tape[t6] * t8 / t7
-		t9 := ds2
-		ds2 = 0
-		ds3 += t9
-		dterm2 += t9
+		t9 := sBar2
+		sBar2 = 0
+		sBar3 += t9
+		termBar2 += t9
 		tape = tape[:t6]
 		part = 0
 	}
-	dx += dterm2
+	xBar += termBar2
 	t3 := t10
-	dx -= x * t3
-	dx -= t3 * x
-	return s, dx
+	xBar -= x * t3
+	xBar -= t3 * x
+	return s, xBar
 }
 
 // SeriesJVP computes Series and its directional derivative along the tangents
@@ -236,18 +236,18 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // QuadGrad computes Quad and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: a.
 // The first result is the value of Quad; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func QuadGrad(a, x, dx []float64) float64 {
-	var dq float64
+func QuadGrad(a, x, xBar []float64) float64 {
+	var qBar float64
 	var t6 float64
-	var dq2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("QuadGrad: x and dx share memory: gadgen's gradients need them apart")
+	var qBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("QuadGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	q := 0.0
@@ -257,24 +257,24 @@ func QuadGrad(a, x, dx []float64) float64 {
 			q += a[i*n+j2] * xi * x[j2]
 		}
 	}
-	dq2 += 1
+	qBar2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := dq2
-		dq2 = 0
-		dq += t
-		t2 := dq
+		t := qBar2
+		qBar2 = 0
+		qBar += t
+		t2 := qBar
 		for j := n - 1; j >= 0; j-- {
 			xj := x[j]
 			t5 := a[i2*n+j]
-			dx[j] += t5 * x[i2] * t2
+			xBar[j] += t5 * x[i2] * t2
 			t6 += t5 * (t2 * xj)
 		}
-		t3 := dq
-		dq = 0
-		dq2 += t3
+		t3 := qBar
+		qBar = 0
+		qBar2 += t3
 		t4 := t6
 		t6 = 0
-		dx[i2] += t4
+		xBar[i2] += t4
 	}
 	return q
 }
@@ -308,19 +308,19 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 // SmoothGrad computes Smooth and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Smooth; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SmoothGrad(x, dx []float64) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SmoothGrad: x and dx share memory: gadgen's gradients need them apart")
+func SmoothGrad(x, xBar []float64) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	y := make([]float64, n)
-	dy := make([]float64, n)
+	yBar := make([]float64, n)
 	for i := 0; i < n; i++ {
 		xi := x[i]
 		y[i] = xi * xi
@@ -328,25 +328,25 @@ func SmoothGrad(x, dx []float64) float64 {
 	for i2 := 1; i2 < n; i2++ {
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
 		t3 := math.Sqrt(1 + y[i3])
-		dy[i3] += 0.5 / t3 * t
+		yBar[i3] += 0.5 / t3 * t
 		s += t3
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
-		dyi2 := dy[i4]
-		dy[i4] = 0
-		t2 := 0.5 * dyi2
-		dy[i4-1] += t2
-		dy[i4] += t2
+		yiBar2 := yBar[i4]
+		yBar[i4] = 0
+		t2 := 0.5 * yiBar2
+		yBar[i4-1] += t2
+		yBar[i4] += t2
 	}
 	for i5 := n - 1; i5 >= 0; i5-- {
-		dyi := dy[i5]
-		dy[i5] = 0
-		dx[i5] += 2 * (dyi * x[i5])
+		yiBar := yBar[i5]
+		yBar[i5] = 0
+		xBar[i5] += 2 * (yiBar * x[i5])
 	}
 	return s
 }
@@ -387,18 +387,18 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 // ClipGrad computes Clip and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), lo (returned as dlo), hi (returned as dhi).
+// Varied inputs: x (into xBar), lo (returned as loBar), hi (returned as hiBar).
 // The first result is the value of Clip; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ClipGrad: x and dx share memory: gadgen's gradients need them apart")
+func ClipGrad(x, xBar []float64, lo, hi float64) (f, loBar, hiBar float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ClipGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -418,7 +418,7 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 		if t6 {
 			t7 = 1
 		}
-		dlo += t7 * t5
+		loBar += t7 * t5
 		t8 := 1.0
 		if t6 {
 			t8 = 0
@@ -433,11 +433,11 @@ func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
 		if t10 {
 			t12 = 0
 		}
-		dhi += t12 * t9
-		dx[i] += t4*t + t11*t9
+		hiBar += t12 * t9
+		xBar[i] += t4*t + t11*t9
 		s += c*c + math.Abs(v)
 	}
-	return s, dlo, dhi
+	return s, loBar, hiBar
 }
 
 // ClipJVP computes Clip and its directional derivative along the tangents
@@ -480,12 +480,12 @@ func ClipJVP(x, dx []float64, lo, dlo, hi, dhi float64) (float64, float64) {
 // PolarGrad computes Polar and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: r (returned as dr), theta (returned as dtheta).
+// Varied inputs: r (returned as rBar), theta (returned as thetaBar).
 // The first result is the value of Polar; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PolarGrad(r, theta float64) (f, dr, dtheta float64) {
-	var dc float64
-	var ds float64
+func PolarGrad(r, theta float64) (f, rBar, thetaBar float64) {
+	var cBar float64
+	var sBar float64
 	s, c := math.Sincos(theta)
 	t := r * s
 	t2 := 1 + r*c
@@ -496,22 +496,22 @@ func PolarGrad(r, theta float64) (f, dr, dtheta float64) {
 	if t5 {
 		t6 = 0
 	}
-	dr += t6
+	rBar += t6
 	t7 := theta / t3
 	if t5 {
 		t7 = 0
 	}
-	dtheta += t7
+	thetaBar += t7
 	t8 := t2*t2 + t*t
 	t9 := t2 / t8
 	t10 := t / t8
-	dr -= t10 * c
-	dc -= r * t10
-	dr += t9 * s
-	ds += r * t9
-	dtheta += c * ds
-	dtheta -= s * dc
-	return t4, dr, dtheta
+	rBar -= t10 * c
+	cBar -= r * t10
+	rBar += t9 * s
+	sBar += r * t9
+	thetaBar += c * sBar
+	thetaBar -= s * cBar
+	return t4, rBar, thetaBar
 }
 
 // PolarJVP computes Polar and its directional derivative along the tangents
@@ -542,24 +542,24 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 // SingleGrad computes Single and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Single; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SingleGrad(x, dx []float32) float32 {
-	var ds float32
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SingleGrad: x and dx share memory: gadgen's gradients need them apart")
+func SingleGrad(x, xBar []float32) float32 {
+	var sBar float32
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SingleGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := float32(0)
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		t2 := math.Exp(float64(xi) / 4)
 		t3 := float32(t2)
-		dx[i] += t*t3 + float32(t2*float64(xi*t)/4)
+		xBar[i] += t*t3 + float32(t2*float64(xi*t)/4)
 		s += xi * t3
 	}
 	return s
@@ -589,16 +589,16 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 // PolyGrad computes Poly and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: c.
 // The first result is the value of Poly; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PolyGrad(c []float64, x float64) (f, dx float64) {
+func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var t4 float64
-	var dr float64
-	var dr2 float64
+	var rBar float64
+	var rBar2 float64
 	n := len(c)
 	var r float64
 	var from int
@@ -617,20 +617,20 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 	}
 	t4 += 1
 	if from != 0 {
-		dr2 += t4
+		rBar2 += t4
 		for i2 := 0; i2 <= n-2; i2++ {
-			t := dr2
-			dr2 = 0
-			dr += t
+			t := rBar2
+			rBar2 = 0
+			rBar += t
 			t2 := len(tape) - 1
-			t3 := dr
-			dr = 0
-			dr2 += t3 * x
-			dx += tape[t2] * t3
+			t3 := rBar
+			rBar = 0
+			rBar2 += t3 * x
+			xBar += tape[t2] * t3
 			tape = tape[:t2]
 		}
 	}
-	return r, dx
+	return r, xBar
 }
 
 // PolyJVP computes Poly and its directional derivative along the tangents
@@ -656,10 +656,10 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 // RegimeGrad computes Regime and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func RegimeGrad(x, y float64) (f, dx, dy float64) {
+func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
 	var t6 float64
 	var t7 float64
 	var t8 float64
@@ -684,21 +684,21 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 	case 0:
 		t10 += t7
 		t5 := t10
-		dx += t5 * y
-		dy += x * t5
+		xBar += t5 * y
+		yBar += x * t5
 	case 1:
 		t9 += t7
 		t4 := t9
-		dx += t4
-		dy -= 2 * (t4 * y)
+		xBar += t4
+		yBar -= 2 * (t4 * y)
 	default:
 		t8 += t7
 		t2 := t6
 		t3 := (1 - t2*t2) * t8
-		dx += t3
-		dy += t3
+		xBar += t3
+		yBar += t3
 	}
-	return t, dx, dy
+	return t, xBar, yBar
 }
 
 // RegimeJVP computes Regime and its directional derivative along the tangents
@@ -720,19 +720,19 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // EnergyGrad computes Energy and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), k (returned as dk).
+// Varied inputs: x (into xBar), k (returned as kBar).
 // The first result is the value of Energy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
+func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 	var t12 float64
 	var t13 float64
-	var de float64
+	var eBar float64
 	var t14 float64
-	var de2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
+	var eBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := 0.5 * k
 	t2 := dot(x, x)
@@ -751,8 +751,8 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 			break
 		}
 	}
-	de += 1
-	t4 := de
+	eBar += 1
+	t4 := eBar
 	t5 := t4 * t3
 	for i2 := n - 1; i2 >= 1; i2-- {
 		t12 += t5
@@ -764,15 +764,15 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 		t13 += 2 * (t8 * (xi - x[i2-1]))
 		t9 := t13
 		t13 = 0
-		dx[i2-1] -= t9
-		dx[i2] += t9
+		xBar[i2-1] -= t9
+		xBar[i2] += t9
 	}
-	de2 += de
-	dk -= 2 * (t3 * t14 * k)
-	t6 := de2
-	dotInPlaceReverse(x, dx, t*t6)
-	dk += 0.5 * (t6 * t2)
-	return e, dk
+	eBar2 += eBar
+	kBar -= 2 * (t3 * t14 * k)
+	t6 := eBar2
+	dotInPlaceReverse(x, xBar, t*t6)
+	kBar += 0.5 * (t6 * t2)
+	return e, kBar
 }
 
 // dotInPlaceReverse is the reverse of dotInPlace for the gradients that call it: the
@@ -781,21 +781,21 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 // redo the writes of dotInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (into da).
+// Varied inputs: a (into aBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // dotInPlace is dot called with arguments that share memory (b is a): its body
 // with those parameters made one.
-func dotInPlaceReverse(a, da []float64, seed float64) {
-	var ds float64
-	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("dotInPlaceReverse: a and da share memory: gadgen's gradients need them apart")
+func dotInPlaceReverse(a, aBar []float64, seed float64) {
+	var sBar float64
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("dotInPlaceReverse: a and aBar share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
+	sBar += seed
+	t := sBar
 	for i := 0; i < len(a); i++ {
-		da[i] += 2 * (t * a[i])
+		aBar[i] += 2 * (t * a[i])
 	}
 }
 
@@ -846,11 +846,11 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 // PowGrad computes Pow and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowGrad(x float64, n int) (f, dx float64) {
+func PowGrad(x float64, n int) (f, xBar float64) {
 	var t5 float64
 	var h2 float64
 	var t6 float64
@@ -882,13 +882,13 @@ func PowGrad(x float64, n int) (f, dx float64) {
 	case 1:
 		t8 += t6
 		t4 := t8
-		dx += t4 * t5
-		dx += powReverse(x, n-1, x*t4)
+		xBar += t4 * t5
+		xBar += powReverse(x, n-1, x*t4)
 	default:
 		t7 += t6
-		dx += powReverse(x, t, 2*(t7*h2))
+		xBar += powReverse(x, t, 2*(t7*h2))
 	}
-	return t3, dx
+	return t3, xBar
 }
 
 // powReverse is the reverse of Pow for the gradients that call it: the
@@ -897,11 +897,11 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // redo the writes of Pow that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func powReverse(x float64, n int, seed float64) (dx float64) {
+func powReverse(x float64, n int, seed float64) (xBar float64) {
 	var t3 float64
 	var h float64
 	var t4 float64
@@ -926,13 +926,13 @@ func powReverse(x float64, n int, seed float64) (dx float64) {
 	case 1:
 		t6 += t4
 		t2 := t6
-		dx += t2 * t3
-		dx += powReverse(x, n-1, x*t2)
+		xBar += t2 * t3
+		xBar += powReverse(x, n-1, x*t2)
 	default:
 		t5 += t4
-		dx += powReverse(x, t, 2*(t5*h))
+		xBar += powReverse(x, t, 2*(t5*h))
 	}
-	return dx
+	return xBar
 }
 
 // PowJVP computes Pow and its directional derivative along the tangents
@@ -956,35 +956,35 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // ScratchGrad computes Scratch and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: buf.
 // The first result is the value of Scratch; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ScratchGrad(x, dx, buf []float64) float64 {
-	var ds float64
+func ScratchGrad(x, xBar, buf []float64) float64 {
+	var sBar float64
 	n := len(buf)
 	t := cap(buf)
-	dbuf := make([]float64, n, t)
+	bufBar := make([]float64, n, t)
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ScratchGrad: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ScratchGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t > 0 && t2 && &buf[:1][0] == &x[:1][0] {
 		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
 	}
 	axpyInto(buf, x, 2)
-	ds += 1
-	t3 := ds
+	sBar += 1
+	t3 := sBar
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := buf[i]
-		dbuf[i] += 2 * (t3 * v)
+		bufBar[i] += 2 * (t3 * v)
 		s += v * v
 	}
 	finalBuf := slices.Clone(buf)
-	axpyIntoReverseWrtDstX(buf, dbuf, x, dx, 2)
+	axpyIntoReverseWrtDstX(buf, bufBar, x, xBar, 2)
 	copy(buf, finalBuf)
 	return s
 }
@@ -995,27 +995,27 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 // redo the writes of axpyInto that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), x (into dx).
+// Varied inputs: dst (into dstBar), x (into xBar).
 // Fixed inputs: a.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// axpyInto writes dst: on entry ddst holds the adjoint of the values axpyInto leaves in
+// axpyInto writes dst: on entry dstBar holds the adjoint of the values axpyInto leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func axpyIntoReverseWrtDstX(dst, ddst, x, dx []float64, a float64) {
+func axpyIntoReverseWrtDstX(dst, dstBar, x, xBar []float64, a float64) {
 	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("axpyIntoReverseWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("axpyIntoReverseWrtDstX: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("axpyIntoReverseWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("axpyIntoReverseWrtDstX: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("axpyIntoReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
 	for i := len(dst) - 1; i >= 0; i-- {
-		dx[i] += a * ddst[i]
+		xBar[i] += a * dstBar[i]
 	}
 }
 
@@ -1061,11 +1061,11 @@ func axpyIntoJVPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 // AreaGrad computes Area and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (returned as da), b (returned as db), c (returned as dc).
+// Varied inputs: a (returned as aBar), b (returned as bBar), c (returned as cBar).
 // The first result is the value of Area; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
-	var dn Vec
+func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
+	var nBar Vec
 	var t18 Vec
 	var t19 Vec
 	t := sub(b, a)
@@ -1077,11 +1077,11 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	t6 := math.Sqrt(t3*t3 + t4*t4 + t5*t5)
 	t7 := 0.5 * t6
 	t8 := 0.5 / t6 * 0.5
-	dn.Z += 2 * (t8 * t5)
-	dn.Y += 2 * (t8 * t4)
-	dn.X += 2 * (t8 * t3)
-	t9 := dn
-	dn = Vec{}
+	nBar.Z += 2 * (t8 * t5)
+	nBar.Y += 2 * (t8 * t4)
+	nBar.X += 2 * (t8 * t3)
+	t9 := nBar
+	nBar = Vec{}
 	t10, t11 := crossReverse(t, t2, t9)
 	t19.X += t10.X
 	t19.Y += t10.Y
@@ -1092,22 +1092,22 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 	t12 := t18
 	t18 = Vec{}
 	t13, t14 := subReverse(c, a, t12)
-	dc.X += t13.X
-	dc.Y += t13.Y
-	dc.Z += t13.Z
-	da.X += t14.X
-	da.Y += t14.Y
-	da.Z += t14.Z
+	cBar.X += t13.X
+	cBar.Y += t13.Y
+	cBar.Z += t13.Z
+	aBar.X += t14.X
+	aBar.Y += t14.Y
+	aBar.Z += t14.Z
 	t15 := t19
 	t19 = Vec{}
 	t16, t17 := subReverse(b, a, t15)
-	db.X += t16.X
-	db.Y += t16.Y
-	db.Z += t16.Z
-	da.X += t17.X
-	da.Y += t17.Y
-	da.Z += t17.Z
-	return t7, da, db, dc
+	bBar.X += t16.X
+	bBar.Y += t16.Y
+	bBar.Z += t16.Z
+	aBar.X += t17.X
+	aBar.Y += t17.Y
+	aBar.Z += t17.Z
+	return t7, aBar, bBar, cBar
 }
 
 // crossReverse is the reverse of cross for the gradients that call it: the
@@ -1116,10 +1116,10 @@ func AreaGrad(a, b, c Vec) (f float64, da, db, dc Vec) {
 // redo the writes of cross that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da), b (returned as db).
+// Varied inputs: a (returned as aBar), b (returned as bBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func crossReverse(a, b, seed Vec) (da, db Vec) {
+func crossReverse(a, b, seed Vec) (aBar, bBar Vec) {
 	var t11 Vec
 	var t12 Vec
 	t := a.Y
@@ -1140,15 +1140,15 @@ func crossReverse(a, b, seed Vec) (da, db Vec) {
 	t12.Z = 0
 	t9 := t12.Y
 	t12.Y = 0
-	da.X += t8*t4 - t9*t2
-	db.X += t3*t9 - t*t8
+	aBar.X += t8*t4 - t9*t2
+	bBar.X += t3*t9 - t*t8
 	t10 := t12.X
 	t12.X = 0
-	db.Y += t6*t8 - t3*t10
-	da.Z += t9*t5 - t10*t4
-	db.Z += t*t10 - t6*t9
-	da.Y += t10*t2 - t8*t5
-	return da, db
+	bBar.Y += t6*t8 - t3*t10
+	aBar.Z += t9*t5 - t10*t4
+	bBar.Z += t*t10 - t6*t9
+	aBar.Y += t10*t2 - t8*t5
+	return aBar, bBar
 }
 
 // subReverse is the reverse of sub for the gradients that call it: the
@@ -1157,10 +1157,10 @@ func crossReverse(a, b, seed Vec) (da, db Vec) {
 // redo the writes of sub that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da), b (returned as db).
+// Varied inputs: a (returned as aBar), b (returned as bBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func subReverse(a, b, seed Vec) (da, db Vec) {
+func subReverse(a, b, seed Vec) (aBar, bBar Vec) {
 	var t5 Vec
 	var t6 Vec
 	t5.X += seed.X
@@ -1173,17 +1173,17 @@ func subReverse(a, b, seed Vec) (da, db Vec) {
 	t6.Z += t.Z
 	t2 := t6.Z
 	t6.Z = 0
-	db.Z -= t2
-	da.Z += t2
+	bBar.Z -= t2
+	aBar.Z += t2
 	t3 := t6.Y
 	t6.Y = 0
-	db.Y -= t3
-	da.Y += t3
+	bBar.Y -= t3
+	aBar.Y += t3
 	t4 := t6.X
 	t6.X = 0
-	db.X -= t4
-	da.X += t4
-	return da, db
+	bBar.X -= t4
+	aBar.X += t4
+	return aBar, bBar
 }
 
 // AreaJVP computes Area and its directional derivative along the tangents
@@ -1257,34 +1257,34 @@ func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 // Horner4Grad computes Horner4 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: c (returned as dc), x (returned as dx).
+// Varied inputs: c (returned as cBar), x (returned as xBar).
 // The first result is the value of Horner4; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
+func Horner4Grad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dr float64
-	var dr2 float64
+	var rBar float64
+	var rBar2 float64
 	tape := slices.Grow(t, 5)
 	r := 0.0
 	for i := 3; i >= 0; i-- {
 		tape = append(tape, r)
 		r = r*x + c[i]
 	}
-	dr2 += 1
+	rBar2 += 1
 	for i2 := 0; i2 <= 3; i2++ {
-		t2 := dr2
-		dr2 = 0
-		dr += t2
+		t2 := rBar2
+		rBar2 = 0
+		rBar += t2
 		t3 := len(tape) - 1
-		t4 := dr
-		dr = 0
-		dc[i2] += t4
-		dr2 += t4 * x
-		dx += tape[t3] * t4
+		t4 := rBar
+		rBar = 0
+		cBar[i2] += t4
+		rBar2 += t4 * x
+		xBar += tape[t3] * t4
 		tape = tape[:t3]
 	}
-	return r, dc, dx
+	return r, cBar, xBar
 }
 
 // Horner4JVP computes Horner4 and its directional derivative along the tangents
@@ -1304,30 +1304,30 @@ func Horner4JVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 	return r, dr
 }
 
-// ToPolarVJP computes ToPolar and the vector-Jacobian product of the seeds dr, dtheta (the
+// ToPolarVJP computes ToPolar and the vector-Jacobian product of the seeds rBar, thetaBar (the
 // adjoints of its results) with respect to the varied inputs (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of ToPolar; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ToPolarVJP(x, y, dr, dtheta float64) (r, theta, dx, dy float64) {
+func ToPolarVJP(x, y, rBar, thetaBar float64) (r, theta, xBar, yBar float64) {
 	t := math.Hypot(x, y)
 	t2 := math.Atan2(y, x)
 	t3 := x*x + y*y
-	dy += x / t3 * dtheta
-	dx -= y / t3 * dtheta
+	yBar += x / t3 * thetaBar
+	xBar -= y / t3 * thetaBar
 	t4 := t == 0
 	t5 := x / t
 	if t4 {
 		t5 = 0
 	}
-	dx += t5 * dr
+	xBar += t5 * rBar
 	t6 := y / t
 	if t4 {
 		t6 = 0
 	}
-	dy += t6 * dr
-	return t, t2, dx, dy
+	yBar += t6 * rBar
+	return t, t2, xBar, yBar
 }
 
 // ToPolarJVP computes ToPolar and its directional derivative along the tangents
@@ -1353,27 +1353,27 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 // SoftmaxVJP computes Softmax and the vector-Jacobian product of the adjoints of what it
 // writes with respect to the varied inputs (reverse mode).
 //
-// Varied inputs: dst (into ddst), x (into dx).
+// Varied inputs: dst (into dstBar), x (into xBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order; the adjoints of what Softmax writes are read (and cleared) from the shadows.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Softmax writes dst: on entry ddst holds the adjoint of the values Softmax leaves in
+// Softmax writes dst: on entry dstBar holds the adjoint of the values Softmax leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func SoftmaxVJP(dst, ddst, x, dx []float64) {
+func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var dm float64
-	var dm2 float64
+	var sBar float64
+	var mBar float64
+	var mBar2 float64
 	t2 := cap(dst) > 0
-	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("SoftmaxVJP: dst and ddst share memory: gadgen's gradients need them apart")
+	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("SoftmaxVJP: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(x) > 0
-	if t3 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SoftmaxVJP: x and dx share memory: gadgen's gradients need them apart")
+	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SoftmaxVJP: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &dst[:1][0] == &x[:1][0] {
 		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
@@ -1389,10 +1389,10 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t17 := math.Exp(x[i2] - m)
-		dst[i2] = t17
+		t15 := math.Exp(x[i2] - m)
+		dst[i2] = t15
 		dsti3 := dst[i2]
-		tape = append(tape, t17)
+		tape = append(tape, t15)
 		s += dsti3
 	}
 	n2 := len(dst)
@@ -1403,44 +1403,44 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		tape = append(tape, dsti2)
 	}
 	for i4 := n2 - 1; i4 >= 0; i4-- {
-		t15 := len(tape) - 1
-		dsti := tape[t15]
-		t16 := ddst[i4]
-		ddst[i4] = 0
-		ds -= t16 * (dsti / s) / s
-		ddst[i4] += t16 / s
-		tape = tape[:t15]
+		t14 := len(tape) - 1
+		dsti := tape[t14]
+		dstiBar2 := dstBar[i4]
+		dstBar[i4] = 0
+		sBar -= dstiBar2 * (dsti / s) / s
+		dstBar[i4] += dstiBar2 / s
+		tape = tape[:t14]
 	}
-	t4 := ds
+	t4 := sBar
 	for i5 := n - 1; i5 >= 0; i5-- {
 		t11 := len(tape) - 1
 		t12 := tape[t11]
-		ddst[i5] += t4
-		t13 := ddst[i5]
-		ddst[i5] = 0
-		t14 := t12 * t13
-		dm2 -= t14
-		dx[i5] += t14
+		dstBar[i5] += t4
+		dstiBar := dstBar[i5]
+		dstBar[i5] = 0
+		t13 := t12 * dstiBar
+		mBar2 -= t13
+		xBar[i5] += t13
 		tape = tape[:t11]
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t5 := dm2
-		dm2 = 0
-		dm += t5
+		t5 := mBar2
+		mBar2 = 0
+		mBar += t5
 		t6 := len(tape) - 1
-		t7 := dm
-		dm = 0
+		t7 := mBar
+		mBar = 0
 		t8 := tape[t6] >= x[i6]
 		t9 := 0.0
 		if t8 {
 			t9 = 1
 		}
-		dm2 += t9 * t7
+		mBar2 += t9 * t7
 		t10 := 1.0
 		if t8 {
 			t10 = 0
 		}
-		dx[i6] += t10 * t7
+		xBar[i6] += t10 * t7
 		tape = tape[:t6]
 	}
 }
@@ -1485,10 +1485,10 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 // EnvelopeGrad computes Envelope and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy), z (returned as dz).
+// Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
 // The first result is the value of Envelope; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func EnvelopeGrad(x, y, z float64) (f, dx, dy, dz float64) {
+func EnvelopeGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := x * y
 	t2 := y * z
 	t3 := z * x
@@ -1503,7 +1503,7 @@ func EnvelopeGrad(x, y, z float64) (f, dx, dy, dz float64) {
 	if t10 {
 		t11 = t9
 	}
-	dx += t11
+	xBar += t11
 	t12 := t5 == t7
 	t13 := 0.0
 	if t12 && !t10 {
@@ -1513,8 +1513,8 @@ func EnvelopeGrad(x, y, z float64) (f, dx, dy, dz float64) {
 	if t6 == t7 && !(t10 || t12) {
 		t14 = t9
 	}
-	dz += t14 / 2
-	dy += 2 * t13
+	zBar += t14 / 2
+	yBar += 2 * t13
 	t15 := t == t4
 	t16 := 0.0
 	if t15 {
@@ -1529,13 +1529,13 @@ func EnvelopeGrad(x, y, z float64) (f, dx, dy, dz float64) {
 	if t3 == t4 && !(t15 || t17) {
 		t19 = 1
 	}
-	dz += t19 * x
-	dx += z * t19
-	dy += t18 * z
-	dz += y * t18
-	dx += t16 * y
-	dy += x * t16
-	return t8, dx, dy, dz
+	zBar += t19 * x
+	xBar += z * t19
+	yBar += t18 * z
+	zBar += y * t18
+	xBar += t16 * y
+	yBar += x * t16
+	return t8, xBar, yBar, zBar
 }
 
 // EnvelopeJVP computes Envelope and its directional derivative along the tangents
@@ -1571,31 +1571,31 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // EnergyGrad computes Spring.Energy and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), r (returned as dr).
+// Varied inputs: x (into xBar), r (returned as rBar).
 // Fixed inputs: s.
 // The first result is the value of Spring.Energy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
-	var de float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
+func (s Spring) EnergyGrad(x, xBar []float64, r float64) (f, rBar float64) {
+	var eBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := 0.5 * (s.K + 1)
-	de += 1
-	t2 := de
+	eBar += 1
+	t2 := eBar
 	e := 0.0
 	for i := 1; i < len(x); i++ {
 		d := x[i] - x[i-1] - r
 		t3 := t * d
 		t4 := t3*t2 + t*(t2*d)
-		dr -= t4
-		dx[i-1] -= t4
-		dx[i] += t4
+		rBar -= t4
+		xBar[i-1] -= t4
+		xBar[i] += t4
 		e += t3 * d
 	}
-	return e, dr
+	return e, rBar
 }
 
 // EnergyJVP computes Spring.Energy and its directional derivative along the tangents
@@ -1623,21 +1623,21 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 // EvolveGrad computes Evolve and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: state.
 // The first result is the value of Evolve; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func EvolveGrad(x, dx, state []float64) float64 {
+func EvolveGrad(x, xBar, state []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	n := len(state)
 	t2 := cap(state)
-	dstate := make([]float64, n, t2)
+	stateBar := make([]float64, n, t2)
 	t3 := cap(x) > 0
-	if t3 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("EvolveGrad: x and dx share memory: gadgen's gradients need them apart")
+	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("EvolveGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 > 0 && t3 && &state[:1][0] == &x[:1][0] {
 		panic("EvolveGrad: state and x share memory: gadgen's gradients need them apart")
@@ -1652,12 +1652,12 @@ func EvolveGrad(x, dx, state []float64) float64 {
 	t6 := state[t5]
 	t7 := t4 * t6
 	finalState := slices.Clone(state)
-	dstate[t5] += t4
-	dstate[0] += t6
+	stateBar[t5] += t4
+	stateBar[0] += t6
 	for k2 := 2; k2 >= 0; k2-- {
 		t8 := len(tape) - n
 		copy(state, tape[t8:])
-		evolveStepReverse(state, dstate, x, dx)
+		evolveStepReverse(state, stateBar, x, xBar)
 		tape = tape[:t8]
 	}
 	copy(state, finalState)
@@ -1670,22 +1670,22 @@ func EvolveGrad(x, dx, state []float64) float64 {
 // redo the writes of evolveStep that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: s (into ds), x (into dx).
+// Varied inputs: s (into sBar), x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// evolveStep writes s: on entry ds holds the adjoint of the values evolveStep leaves in
+// evolveStep writes s: on entry sBar holds the adjoint of the values evolveStep leaves in
 // s (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values s held on entry.
-func evolveStepReverse(s, ds, x, dx []float64) {
+func evolveStepReverse(s, sBar, x, xBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := cap(s) > 0
-	if t2 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
-		panic("evolveStepReverse: s and ds share memory: gadgen's gradients need them apart")
+	if t2 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
+		panic("evolveStepReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(x) > 0
-	if t3 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("evolveStepReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("evolveStepReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &s[:1][0] == &x[:1][0] {
 		panic("evolveStepReverse: s and x share memory: gadgen's gradients need them apart")
@@ -1700,11 +1700,11 @@ func evolveStepReverse(s, ds, x, dx []float64) {
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t4 := len(tape) - 1
 		si := tape[t4]
-		dsi := ds[i2]
-		ds[i2] = 0
+		siBar := sBar[i2]
+		sBar[i2] = 0
 		xi := x[i2]
-		dx[i2] += si * dsi
-		ds[i2] += math.Cos(si)*dsi + dsi*xi
+		xBar[i2] += si * siBar
+		sBar[i2] += math.Cos(si)*siBar + siBar*xi
 		tape = tape[:t4]
 	}
 }
@@ -1750,29 +1750,29 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 // LayersGrad computes Layers and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Layers; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Layers writes x: on entry dx holds the adjoint of the values Layers leaves in
+// Layers writes x: on entry xBar holds the adjoint of the values Layers leaves in
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
-func LayersGrad(x, dx []float64) float64 {
+func LayersGrad(x, xBar []float64) float64 {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LayersGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x) / 2
 	t := 3 * n
 	work := make([]float64, t)
-	dwork := make([]float64, t)
+	workBar := make([]float64, t)
 	y := x[:n]
-	dy := dx[:n]
+	yBar := xBar[:n]
 	for k := 0; k < 3; k++ {
 		t10 := k * n
 		t11 := (k + 1) * n
@@ -1780,16 +1780,16 @@ func LayersGrad(x, dx []float64) float64 {
 		t12 := x[n:]
 		tape = append(append(tape, y...), t12...)
 		layer(h, y, t12)
-		tapeSlices = append(tapeSlices, y, dy)
+		tapeSlices = append(tapeSlices, y, yBar)
 		y = h
-		dy = dwork[t10:t11]
+		yBar = workBar[t10:t11]
 	}
-	ds += 1
-	t2 := ds
+	sBar += 1
+	t2 := sBar
 	s := 0.0
 	for i := 0; i < len(y); i++ {
 		v := y[i]
-		dy[i] += 2 * (t2 * v)
+		yBar[i] += 2 * (t2 * v)
 		s += v * v
 	}
 	finalX := slices.Clone(x)
@@ -1797,7 +1797,7 @@ func LayersGrad(x, dx []float64) float64 {
 		n2 := len(tapeSlices)
 		t3 := n2 - 2
 		y2 := tapeSlices[t3]
-		dy2 := tapeSlices[n2-1]
+		yBar2 := tapeSlices[n2-1]
 		t4 := x[n:]
 		t5 := len(tape) - len(t4)
 		copy(t4, tape[t5:])
@@ -1806,7 +1806,7 @@ func LayersGrad(x, dx []float64) float64 {
 		copy(y2, t6[t7:])
 		t8 := k2 * n
 		t9 := (k2 + 1) * n
-		layerReverse(work[t8:t9], dwork[t8:t9], y2, dy2, t4, dx[n:])
+		layerReverse(work[t8:t9], workBar[t8:t9], y2, yBar2, t4, xBar[n:])
 		tape = t6[:t7]
 		tapeSlices = tapeSlices[:t3]
 	}
@@ -1820,28 +1820,28 @@ func LayersGrad(x, dx []float64) float64 {
 // redo the writes of layer that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: h (into dh), y (into dy), w (into dw).
+// Varied inputs: h (into hBar), y (into yBar), w (into wBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// layer writes h: on entry dh holds the adjoint of the values layer leaves in
+// layer writes h: on entry hBar holds the adjoint of the values layer leaves in
 // h (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values h held on entry.
-func layerReverse(h, dh, y, dy, w, dw []float64) {
+func layerReverse(h, hBar, y, yBar, w, wBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	var tapeintBuf [64]int
 	t2 := tapeintBuf[:0]
 	t3 := cap(h) > 0
-	if t3 && cap(dh) > 0 && &h[:1][0] == &dh[:1][0] {
-		panic("layerReverse: h and dh share memory: gadgen's gradients need them apart")
+	if t3 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
+		panic("layerReverse: h and hBar share memory: gadgen's gradients need them apart")
 	}
 	t4 := cap(y) > 0
-	if t4 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("layerReverse: y and dy share memory: gadgen's gradients need them apart")
+	if t4 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("layerReverse: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	t5 := cap(w) > 0
-	if t5 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("layerReverse: w and dw share memory: gadgen's gradients need them apart")
+	if t5 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("layerReverse: w and wBar share memory: gadgen's gradients need them apart")
 	}
 	if t3 && t4 && &h[:1][0] == &y[:1][0] {
 		panic("layerReverse: h and y share memory: gadgen's gradients need them apart")
@@ -1866,13 +1866,13 @@ func layerReverse(h, dh, y, dy, w, dw []float64) {
 		t7 := tape[t6]
 		t8 := len(tapeint) - 1
 		t9 := tapeint[t8]
-		dhj := dh[j2]
-		dh[j2] = 0
-		t10 := (1 - t7*t7) * dhj
-		dy[t9] += t10
+		hjBar := hBar[j2]
+		hBar[j2] = 0
+		t10 := (1 - t7*t7) * hjBar
+		yBar[t9] += t10
 		wj := w[j2]
-		dw[j2] += y[j2] * t10
-		dy[j2] += t10 * wj
+		wBar[j2] += y[j2] * t10
+		yBar[j2] += t10 * wj
 		tapeint = tapeint[:t8]
 		tape = tape[:t6]
 	}
@@ -1936,42 +1936,42 @@ func layerJVP(h, dh, y, dy, w, dw []float64) {
 // PickGrad computes Pick and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Pick; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PickGrad(x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PickGrad: x and dx share memory: gadgen's gradients need them apart")
+func PickGrad(x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PickGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	a := make([]float64, n)
-	da := make([]float64, n)
+	aBar := make([]float64, n)
 	b := make([]float64, n)
-	db := make([]float64, n)
+	bBar := make([]float64, n)
 	for i := 0; i < n; i++ {
 		xi2 := x[i]
 		a[i] = xi2 * xi2
 		b[i] = math.Sin(xi2)
 	}
-	var src, dsrc []float64
+	var src, srcBar []float64
 	if x[0] > 0 {
 		src = b
-		dsrc = db
+		srcBar = bBar
 	} else {
 		src = a
-		dsrc = da
+		srcBar = aBar
 	}
 	t := weigh(src, x)
-	weighReverse(src, dsrc, x, dx, 1)
+	weighReverse(src, srcBar, x, xBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dbi := db[i2]
-		db[i2] = 0
+		biBar := bBar[i2]
+		bBar[i2] = 0
 		xi := x[i2]
-		dai := da[i2]
-		da[i2] = 0
-		dx[i2] += math.Cos(xi)*dbi + 2*(dai*xi)
+		aiBar := aBar[i2]
+		aBar[i2] = 0
+		xBar[i2] += math.Cos(xi)*biBar + 2*(aiBar*xi)
 	}
 	return t
 }
@@ -1982,23 +1982,23 @@ func PickGrad(x, dx []float64) float64 {
 // redo the writes of weigh that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: src (into dsrc), w (into dw).
+// Varied inputs: src (into srcBar), w (into wBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func weighReverse(src, dsrc, w, dw []float64, seed float64) {
-	var ds float64
-	if cap(src) > 0 && cap(dsrc) > 0 && &src[:1][0] == &dsrc[:1][0] {
-		panic("weighReverse: src and dsrc share memory: gadgen's gradients need them apart")
+func weighReverse(src, srcBar, w, wBar []float64, seed float64) {
+	var sBar float64
+	if cap(src) > 0 && cap(srcBar) > 0 && &src[:1][0] == &srcBar[:1][0] {
+		panic("weighReverse: src and srcBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("weighReverse: w and dw share memory: gadgen's gradients need them apart")
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("weighReverse: w and wBar share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
+	sBar += seed
+	t := sBar
 	for i := 0; i < len(src); i++ {
 		t2 := math.Exp(w[i])
-		dw[i] += t2 * (src[i] * t)
-		dsrc[i] += t * t2
+		wBar[i] += t2 * (src[i] * t)
+		srcBar[i] += t * t2
 	}
 }
 
@@ -2057,21 +2057,21 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 // AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Accumulate; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func AccumulateGrad(x, dx []float64) float64 {
+func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	acc := make([]float64, n)
-	dacc := make([]float64, n)
+	accBar := make([]float64, n)
 	n2 := len(acc)
 	tape := slices.Grow(t, 5*n2)
 	s := 0.0
@@ -2079,12 +2079,12 @@ func AccumulateGrad(x, dx []float64) float64 {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
-	ds += 1
-	t2 := ds
+	sBar += 1
+	t2 := sBar
 	for k2 := 2; k2 >= 0; k2-- {
 		t3 := len(tape) - n2
 		copy(acc, tape[t3:])
-		addReadReverse(acc, dacc, x, dx, t2)
+		addReadReverse(acc, accBar, x, xBar, t2)
 		tape = tape[:t3]
 	}
 	return s
@@ -2096,23 +2096,23 @@ func AccumulateGrad(x, dx []float64) float64 {
 // redo the writes of addRead that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: acc (into dacc), x (into dx).
+// Varied inputs: acc (into accBar), x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// addRead writes acc: on entry dacc holds the adjoint of the values addRead leaves in
+// addRead writes acc: on entry accBar holds the adjoint of the values addRead leaves in
 // acc (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values acc held on entry.
-func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
+func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dt float64
+	var tBar float64
 	t2 := cap(acc) > 0
-	if t2 && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
-		panic("addReadReverse: acc and dacc share memory: gadgen's gradients need them apart")
+	if t2 && cap(accBar) > 0 && &acc[:1][0] == &accBar[:1][0] {
+		panic("addReadReverse: acc and accBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := cap(x) > 0
-	if t3 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("addReadReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t3 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("addReadReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t2 && t3 && &acc[:1][0] == &x[:1][0] {
 		panic("addReadReverse: acc and x share memory: gadgen's gradients need them apart")
@@ -2124,12 +2124,12 @@ func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
 		acc[i] += xi * xi
 		tape = append(tape, acc[i])
 	}
-	dt += seed
-	t4 := dt
+	tBar += seed
+	t4 := tBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t5 := len(tape) - 1
-		dacc[i2] += 2 * (t4 * tape[t5])
-		dx[i2] += 2 * (dacc[i2] * x[i2])
+		accBar[i2] += 2 * (t4 * tape[t5])
+		xBar[i2] += 2 * (accBar[i2] * x[i2])
 		tape = tape[:t5]
 	}
 }
@@ -2182,33 +2182,33 @@ func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
 // AccumulateOnlyGrad computes AccumulateOnly and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of AccumulateOnly; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func AccumulateOnlyGrad(x, dx []float64) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AccumulateOnlyGrad: x and dx share memory: gadgen's gradients need them apart")
+func AccumulateOnlyGrad(x, xBar []float64) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AccumulateOnlyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	acc := make([]float64, n)
-	dacc := make([]float64, n)
+	accBar := make([]float64, n)
 	for k := 0; k < 3; k++ {
 		addSquares(acc, x)
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < len(acc); i++ {
 		acci := acc[i]
 		t2 := math.Sin(acci)
-		dacc[i] += t*t2 + math.Cos(acci)*(acci*t)
+		accBar[i] += t*t2 + math.Cos(acci)*(acci*t)
 		s += acci * t2
 	}
 	for k2 := 2; k2 >= 0; k2-- {
-		addSquaresReverse(acc, dacc, x, dx)
+		addSquaresReverse(acc, accBar, x, xBar)
 	}
 	return s
 }
@@ -2219,26 +2219,26 @@ func AccumulateOnlyGrad(x, dx []float64) float64 {
 // redo the writes of addSquares that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: acc (into dacc), x (into dx).
+// Varied inputs: acc (into accBar), x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// addSquares writes acc: on entry dacc holds the adjoint of the values addSquares leaves in
+// addSquares writes acc: on entry accBar holds the adjoint of the values addSquares leaves in
 // acc (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values acc held on entry.
-func addSquaresReverse(acc, dacc, x, dx []float64) {
+func addSquaresReverse(acc, accBar, x, xBar []float64) {
 	t := cap(acc) > 0
-	if t && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
-		panic("addSquaresReverse: acc and dacc share memory: gadgen's gradients need them apart")
+	if t && cap(accBar) > 0 && &acc[:1][0] == &accBar[:1][0] {
+		panic("addSquaresReverse: acc and accBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("addSquaresReverse: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("addSquaresReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &acc[:1][0] == &x[:1][0] {
 		panic("addSquaresReverse: acc and x share memory: gadgen's gradients need them apart")
 	}
 	for i := len(acc) - 1; i >= 0; i-- {
-		dx[i] += 2 * (dacc[i] * x[i])
+		xBar[i] += 2 * (accBar[i] * x[i])
 	}
 }
 
@@ -2288,16 +2288,16 @@ func addSquaresJVP(acc, dacc, x, dx []float64) {
 // AckleyGrad computes the gradient of Ackley with respect to the varied inputs
 // (reverse mode), without the value of Ackley (value=false).
 //
-// Varied inputs: x (into dx), a (returned as da).
+// Varied inputs: x (into xBar), a (returned as aBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func AckleyGrad(x, dx []float64, a float64) (da float64) {
-	var dc float64
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AckleyGrad: x and dx share memory: gadgen's gradients need them apart")
+func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
+	var cBar float64
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AckleyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
@@ -2311,18 +2311,18 @@ func AckleyGrad(x, dx []float64, a float64) (da float64) {
 	t := math.Sqrt(s / n2)
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(c / n2)
-	da += 1
-	dc -= t3 / n2
-	ds -= 0.5 / t * (-0.2 * (t2 * a)) / n2
-	da -= t2
-	t4 := dc
-	t5 := ds
+	aBar += 1
+	cBar -= t3 / n2
+	sBar -= 0.5 / t * (-0.2 * (t2 * a)) / n2
+	aBar -= t2
+	t4 := cBar
+	t5 := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		t6 := dx[i2] + (2*(t5*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t4))
-		dx[i2] = t6
+		t6 := xBar[i2] + (2*(t5*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t4))
+		xBar[i2] = t6
 	}
-	return da
+	return aBar
 }
 
 // AckleyJVP computes Ackley and its directional derivative along the tangents

@@ -28,22 +28,22 @@ func SumSquaresJVP(x, dx []float64) (float64, float64) {
 // SumSquaresGrad computes SumSquares and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of SumSquares; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SumSquaresGrad(x, dx []float64) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+func SumSquaresGrad(x, xBar []float64) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		dx[i] += 2 * (t * xi)
+		xBar[i] += 2 * (t * xi)
 		s += xi * xi
 	}
 	return s
@@ -70,18 +70,18 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 // BackwardGrad computes Backward and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Backward; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BackwardGrad(x, dx []float64) float64 {
+func BackwardGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BackwardGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var sBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	i := n - 1
@@ -93,17 +93,17 @@ func BackwardGrad(x, dx []float64) float64 {
 		tape = append(tape, s)
 		s = s*xi + float64(i2+1)
 	}
-	ds2 += 1
+	sBar2 += 1
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t2 := ds2
-		ds2 = 0
-		ds += t2
+		t2 := sBar2
+		sBar2 = 0
+		sBar += t2
 		t3 := len(tape) - 1
-		t4 := ds
-		ds = 0
-		ds2 += t4 * x[i2]
-		dx[i2] += tape[t3] * t4
+		t4 := sBar
+		sBar = 0
+		sBar2 += t4 * x[i2]
+		xBar[i2] += tape[t3] * t4
 		tape = tape[:t3]
 	}
 	return s
@@ -127,15 +127,15 @@ func HalveJVP(x, dx float64) (float64, float64) {
 // HalveGrad computes Halve and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Halve; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func HalveGrad(x float64) (f, dx float64) {
+func HalveGrad(x float64) (f, xBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
 	s := x*x + 2
 	from := 0
 	for {
@@ -147,24 +147,24 @@ func HalveGrad(x float64) (f, dx float64) {
 			break
 		}
 	}
-	ds += 1
+	sBar += 1
 	for {
 		t := len(path) - 1
 		t2 := path[:t]
 		if path[t] == 0 {
 			break
 		}
-		t3 := ds
-		ds = 0
-		ds2 += t3
-		t4 := ds2
-		ds2 = 0
-		ds += t4 / 2
+		t3 := sBar
+		sBar = 0
+		sBar2 += t3
+		t4 := sBar2
+		sBar2 = 0
+		sBar += t4 / 2
 		path = t2
 	}
-	ds3 += ds
-	dx += 2 * (ds3 * x)
-	return s, dx
+	sBar3 += sBar
+	xBar += 2 * (sBar3 * x)
+	return s, xBar
 }
 
 // ExpSeriesJVP computes ExpSeries and its directional derivative along the tangents
@@ -196,18 +196,18 @@ func ExpSeriesJVP(x, dx float64) (float64, float64) {
 // ExpSeriesGrad computes ExpSeries and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of ExpSeries; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ExpSeriesGrad(x float64) (f, dx float64) {
+func ExpSeriesGrad(x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var dsum float64
-	var dterm float64
-	var dterm2 float64
-	var dsum2 float64
+	var sumBar float64
+	var termBar float64
+	var termBar2 float64
+	var sumBar2 float64
 	sum := 1.0
 	term := 1.0
 	n := 0.0
@@ -227,35 +227,35 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 		n = n2
 		from = 1
 	}
-	dsum += 1
+	sumBar += 1
 	for {
 		n3 := len(tape)
 		t := n3 - 3
 		t2 := tape[:t]
 		n4 := tape[t] + 1
-		t3 := dsum
-		dsum = 0
-		dsum2 += t3
-		dterm += t3
-		t4 := dterm
-		dterm = 0
-		dterm2 += t4 * (x / n4)
-		dx += tape[n3-2] * t4 / n4
+		t3 := sumBar
+		sumBar = 0
+		sumBar2 += t3
+		termBar += t3
+		t4 := termBar
+		termBar = 0
+		termBar2 += t4 * (x / n4)
+		xBar += tape[n3-2] * t4 / n4
 		t5 := len(path) - 1
 		t6 := path[:t5]
 		if path[t5] == 0 {
 			break
 		}
-		t7 := dsum2
-		dsum2 = 0
-		t8 := dterm2
-		dterm2 = 0
-		dsum += t7
-		dterm += t8
+		t7 := sumBar2
+		sumBar2 = 0
+		t8 := termBar2
+		termBar2 = 0
+		sumBar += t7
+		termBar += t8
 		path = t6
 		tape = t2
 	}
-	return sum2, dx
+	return sum2, xBar
 }
 
 // SqrtJVP computes Sqrt and its directional derivative along the tangents
@@ -290,16 +290,16 @@ func SqrtJVP(a, da float64) (float64, float64) {
 // SqrtGrad computes Sqrt and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (returned as da).
+// Varied inputs: a (returned as aBar).
 // The first result is the value of Sqrt; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func SqrtGrad(a float64) (f, da float64) {
+func SqrtGrad(a float64) (f, aBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dx float64
-	var dnext float64
-	var dx2 float64
-	var dx3 float64
+	var xBar float64
+	var nextBar float64
+	var xBar2 float64
+	var xBar3 float64
 	var x float64
 	var from int
 	if a < 1 {
@@ -328,38 +328,38 @@ func SqrtGrad(a float64) (f, da float64) {
 			break
 		}
 	}
-	dx += 1
+	xBar += 1
 	var part int
 	if from2 == 0 {
-		dx2 += dx
+		xBar2 += xBar
 		part = 0
 		i = 99
 	} else {
-		dnext += dx
+		nextBar += xBar
 		part = 1
 	}
 	for ; i >= 0; i-- {
 		if part != 1 {
-			t2 := dx2
-			dx2 = 0
-			dnext += t2
+			t2 := xBar2
+			xBar2 = 0
+			nextBar += t2
 		}
 		t3 := len(tape) - 1
 		x2 := tape[t3]
-		t4 := dnext
-		dnext = 0
+		t4 := nextBar
+		nextBar = 0
 		t5 := 0.5 * t4
-		dx2 += t5
-		da += t5 / x2
-		dx2 -= t5 * (a / x2) / x2
+		xBar2 += t5
+		aBar += t5 / x2
+		xBar2 -= t5 * (a / x2) / x2
 		tape = tape[:t3]
 		part = 0
 	}
-	dx3 += dx2
+	xBar3 += xBar2
 	if from == 0 {
-		da += dx3
+		aBar += xBar3
 	}
-	return x, da
+	return x, aBar
 }
 
 // DotJVP computes Dot and its directional derivative along the tangents
@@ -384,27 +384,27 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 // DotGrad computes Dot and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into xBar), y (into yBar).
 // The first result is the value of Dot; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func DotGrad(x, dx, y, dy []float64) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("DotGrad: x and dx share memory: gadgen's gradients need them apart")
+func DotGrad(x, xBar, y, yBar []float64) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("DotGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("DotGrad: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("DotGrad: y and yBar share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		yi := y[i]
-		dy[i] += v * t
-		dx[i] += t * yi
+		yBar[i] += v * t
+		xBar[i] += t * yi
 		s += v * yi
 	}
 	return s
@@ -431,18 +431,18 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 // ProductGrad computes Product and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Product; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ProductGrad(x, dx []float64) float64 {
+func ProductGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dp float64
-	var dp2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ProductGrad: x and dx share memory: gadgen's gradients need them apart")
+	var pBar float64
+	var pBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ProductGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -452,16 +452,16 @@ func ProductGrad(x, dx []float64) float64 {
 		tape = append(tape, p)
 		p *= 1 + v
 	}
-	dp2 += 1
+	pBar2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dp2
-		dp2 = 0
-		dp += t2
+		t2 := pBar2
+		pBar2 = 0
+		pBar += t2
 		t3 := len(tape) - 1
-		t4 := dp
-		dp = 0
-		dp2 += t4 * (1 + x[i2])
-		dx[i2] += tape[t3] * t4
+		t4 := pBar
+		pBar = 0
+		pBar2 += t4 * (1 + x[i2])
+		xBar[i2] += tape[t3] * t4
 		tape = tape[:t3]
 	}
 	return p
@@ -491,24 +491,24 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 // WeightedGrad computes Weighted and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Weighted; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func WeightedGrad(x, dx []float64) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("WeightedGrad: x and dx share memory: gadgen's gradients need them apart")
+func WeightedGrad(x, xBar []float64) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("WeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		t2 := float64(i + 1)
 		xi := x[i]
 		t3 := t2 * xi
-		dx[i] += t3*t + t2*(t*xi)
+		xBar[i] += t3*t + t2*(t*xi)
 		s += t3 * xi
 	}
 	return s
@@ -534,34 +534,34 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 // HornerGrad computes Horner and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: c (returned as dc), x (returned as dx).
+// Varied inputs: c (returned as cBar), x (returned as xBar).
 // The first result is the value of Horner; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
+func HornerGrad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
+	var sBar float64
+	var sBar2 float64
 	tape := slices.Grow(t, 6)
 	s := 0.0
 	for i := 0; i < 4; i++ {
 		tape = append(tape, s)
 		s = s*x + c[3-i]
 	}
-	ds2 += 1
+	sBar2 += 1
 	for i2 := 3; i2 >= 0; i2-- {
-		t2 := ds2
-		ds2 = 0
-		ds += t2
+		t2 := sBar2
+		sBar2 = 0
+		sBar += t2
 		t3 := len(tape) - 1
-		t4 := ds
-		ds = 0
-		dc[3-i2] += t4
-		ds2 += t4 * x
-		dx += tape[t3] * t4
+		t4 := sBar
+		sBar = 0
+		cBar[3-i2] += t4
+		sBar2 += t4 * x
+		xBar += tape[t3] * t4
 		tape = tape[:t3]
 	}
-	return s, dc, dx
+	return s, cBar, xBar
 }
 
 // ArraySumJVP computes ArraySum and its directional derivative along the tangents
@@ -587,21 +587,21 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 // ArraySumGrad computes ArraySum and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: c (returned as dc).
+// Varied inputs: c (returned as cBar).
 // The first result is the value of ArraySum; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
-	var ds float64
-	ds += 1
-	t := ds
+func ArraySumGrad(c [3]float64) (f float64, cBar [3]float64) {
+	var sBar float64
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < 3; i++ {
 		v := c[i]
 		t2 := v * v
-		dc[i] += t2*t + 2*(t*v*v)
+		cBar[i] += t2*t + 2*(t*v*v)
 		s += t2 * v
 	}
-	return s, dc
+	return s, cBar
 }
 
 // PowNJVP computes PowN and its directional derivative along the tangents
@@ -623,36 +623,36 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 // PowNGrad computes PowN and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of PowN; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowNGrad(x float64, n int) (f, dx float64) {
+func PowNGrad(x float64, n int) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dp float64
-	var dp2 float64
-	var dp3 float64
+	var pBar float64
+	var pBar2 float64
+	var pBar3 float64
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	dp2 += 1
-	dp += dp2
+	pBar2 += 1
+	pBar += pBar2
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dp
-		dp = 0
-		dp3 += t2
+		t2 := pBar
+		pBar = 0
+		pBar3 += t2
 		t3 := len(tape) - 1
-		t4 := dp3
-		dp3 = 0
-		dp += t4 * x
-		dx += tape[t3] * t4
+		t4 := pBar3
+		pBar3 = 0
+		pBar += t4 * x
+		xBar += tape[t3] * t4
 		tape = tape[:t3]
 	}
-	return p, dx
+	return p, xBar
 }
 
 // HarmonicJVP computes Harmonic and its directional derivative along the tangents
@@ -676,25 +676,25 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 // HarmonicGrad computes Harmonic and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of Harmonic; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func HarmonicGrad(x float64, n int) (f, dx float64) {
-	var ds float64
-	var ds2 float64
+func HarmonicGrad(x float64, n int) (f, xBar float64) {
+	var sBar float64
+	var sBar2 float64
 	s := 0.0
 	for i := 0; i < n; i++ {
 		s += 1 / (x + float64(i))
 	}
-	ds += 1
-	ds2 += ds
-	t := ds2
+	sBar += 1
+	sBar2 += sBar
+	t := sBar2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t2 := x + float64(i2)
-		dx -= t * (1 / t2) / t2
+		xBar -= t * (1 / t2) / t2
 	}
-	return s, dx
+	return s, xBar
 }
 
 // LowerJVP computes Lower and its directional derivative along the tangents
@@ -732,23 +732,23 @@ outer:
 // LowerGrad computes Lower and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (into da).
+// Varied inputs: a (into aBar).
 // The first result is the value of Lower; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LowerGrad(a, da []float64) float64 {
+func LowerGrad(a, aBar []float64) float64 {
 	var tapeintBuf [64]int
 	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var t11 float64
-	var ds float64
-	var ds2 float64
+	var sBar float64
+	var sBar2 float64
 	var t12 float64
-	var ds3 float64
-	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("LowerGrad: a and da share memory: gadgen's gradients need them apart")
+	var sBar3 float64
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("LowerGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(a)
 	s := 0.0
@@ -789,14 +789,14 @@ outer:
 			break
 		}
 	}
-	ds2 += 1
+	sBar2 += 1
 	var part int
 	if from2 == 0 {
-		ds3 += ds2
+		sBar3 += sBar2
 		part = 0
 		i = n - 1
 	} else {
-		ds += ds2
+		sBar += sBar2
 		part = 1
 	}
 	for ; i >= 0; i-- {
@@ -807,13 +807,13 @@ outer:
 			t5 := t11
 			t11 = 0
 			t12 += t5 * a[j2]
-			da[j2] += a[i] * t5
+			aBar[j2] += a[i] * t5
 			tapeint = tapeint[:t4]
 			path2 = path
 		} else {
-			t2 := ds3
-			ds3 = 0
-			ds += t2
+			t2 := sBar3
+			sBar3 = 0
+			sBar += t2
 			t3 := len(path) - 1
 			path2 = path[:t3]
 		}
@@ -823,22 +823,22 @@ outer:
 			if path2[t6] == 0 {
 				break
 			}
-			t11 += ds
+			t11 += sBar
 			t7 := len(tapeint) - 1
 			j3 := tapeint[t7]
 			t8 := t11
 			t11 = 0
 			t12 += t8 * a[j3]
-			da[j3] += a[i] * t8
+			aBar[j3] += a[i] * t8
 			path2 = path
 			tapeint = tapeint[:t7]
 		}
-		t9 := ds
-		ds = 0
-		ds3 += t9
+		t9 := sBar
+		sBar = 0
+		sBar3 += t9
 		t10 := t12
 		t12 = 0
-		da[i] += t10
+		aBar[i] += t10
 		part = 0
 	}
 	return s
@@ -876,12 +876,12 @@ func FirstLargeJVP(a, da []float64) (float64, float64) {
 // FirstLargeGrad computes FirstLarge and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (into da).
+// Varied inputs: a (into aBar).
 // The first result is the value of FirstLarge; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func FirstLargeGrad(a, da []float64) float64 {
+func FirstLargeGrad(a, aBar []float64) float64 {
 	var tapeintBuf [64]int
 	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
@@ -890,11 +890,11 @@ func FirstLargeGrad(a, da []float64) float64 {
 	var t14 float64
 	var t15 float64
 	var t16 float64
-	var ds float64
+	var sBar float64
 	var t17 float64
-	var ds2 float64
-	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("FirstLargeGrad: a and da share memory: gadgen's gradients need them apart")
+	var sBar2 float64
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("FirstLargeGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(a)
 	s := 0.0
@@ -933,13 +933,13 @@ outer:
 	t13 += 1
 	var part int
 	if from2 == 0 {
-		ds2 += t13
+		sBar2 += t13
 		part = 0
 		i = n - 1
 	} else {
 		t14 += t13
 		t2 := t14
-		ds += t2
+		sBar += t2
 		t16 += t2
 		part = 1
 	}
@@ -954,13 +954,13 @@ outer:
 			t16 += a[i] * t5
 			t6 := t16
 			t16 = 0
-			da[j2] += t6
+			aBar[j2] += t6
 			path2 = path
 			tapeint = tapeint[:t4]
 		} else {
-			t3 := ds2
-			ds2 = 0
-			ds += t3
+			t3 := sBar2
+			sBar2 = 0
+			sBar += t3
 			path2 = path
 		}
 		for {
@@ -969,7 +969,7 @@ outer:
 			if path2[t7] == 0 {
 				break
 			}
-			t15 += ds
+			t15 += sBar
 			path2 = path
 			t8 := len(tapeint) - 1
 			j3 := tapeint[t8]
@@ -979,15 +979,15 @@ outer:
 			t16 += a[i] * t9
 			t10 := t16
 			t16 = 0
-			da[j3] += t10
+			aBar[j3] += t10
 			tapeint = tapeint[:t8]
 		}
-		t11 := ds
-		ds = 0
-		ds2 += t11
+		t11 := sBar
+		sBar = 0
+		sBar2 += t11
 		t12 := t17
 		t17 = 0
-		da[i] += t12
+		aBar[i] += t12
 		part = 0
 	}
 	return s
@@ -1022,22 +1022,22 @@ func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 // SkipNegativeGrad computes SkipNegative and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of SkipNegative; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SkipNegativeGrad(x, dx []float64) float64 {
+func SkipNegativeGrad(x, xBar []float64) float64 {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
-	var dv float64
-	var ds3 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var sBar2 float64
+	var vBar float64
+	var sBar3 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SkipNegativeGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -1063,7 +1063,7 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 			break
 		}
 	}
-	ds3 += 1
+	sBar3 += 1
 	var part int
 	if from == 0 {
 		part = 0
@@ -1077,37 +1077,37 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 		if part == 1 {
 			path2 = path
 		} else {
-			t3 := ds3
-			ds3 = 0
-			ds += t3
+			t3 := sBar3
+			sBar3 = 0
+			sBar += t3
 			t4 := len(path) - 1
 			path2 = path[:t4]
 			if path[t4] == 0 {
-				t8 := ds
-				ds = 0
-				ds3 += t8
+				t8 := sBar
+				sBar = 0
+				sBar3 += t8
 				path = path2
-				t9 = dv
-				dv = 0
-				dx[i] += t9
+				t9 = vBar
+				vBar = 0
+				xBar[i] += t9
 				part = 0
 				i--
 				continue
 			}
-			t5 := ds
-			ds = 0
-			ds2 += t5
+			t5 := sBar
+			sBar = 0
+			sBar2 += t5
 			t6 := len(tape) - 1
-			t7 := ds2
-			ds2 = 0
-			ds3 += t7
-			dv += 0.5 / tape[t6] * t7
+			t7 := sBar2
+			sBar2 = 0
+			sBar3 += t7
+			vBar += 0.5 / tape[t6] * t7
 			tape = tape[:t6]
 		}
 		path = path2
-		t9 = dv
-		dv = 0
-		dx[i] += t9
+		t9 = vBar
+		vBar = 0
+		xBar[i] += t9
 		part = 0
 		i--
 	}
@@ -1141,17 +1141,17 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 // Trace2Grad computes Trace2 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (into da).
+// Varied inputs: a (into aBar).
 // Fixed inputs: n.
 // The first result is the value of Trace2; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func Trace2Grad(a, da []float64, n int) float64 {
-	var ds float64
-	var ds2 float64
-	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("Trace2Grad: a and da share memory: gadgen's gradients need them apart")
+func Trace2Grad(a, aBar []float64, n int) float64 {
+	var sBar float64
+	var sBar2 float64
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("Trace2Grad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	for i := 0; i < n; i++ {
@@ -1159,22 +1159,22 @@ func Trace2Grad(a, da []float64, n int) float64 {
 			s += a[i*n+j2] * a[j2*n+i]
 		}
 	}
-	ds2 += 1
+	sBar2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := ds2
-		ds2 = 0
-		ds += t
-		t2 := ds
+		t := sBar2
+		sBar2 = 0
+		sBar += t
+		t2 := sBar
 		for j := n - 1; j >= 0; j-- {
 			t4 := j*n + i2
 			t5 := a[t4]
 			t6 := i2*n + j
-			da[t4] += a[t6] * t2
-			da[t6] += t2 * t5
+			aBar[t4] += a[t6] * t2
+			aBar[t6] += t2 * t5
 		}
-		t3 := ds
-		ds = 0
-		ds2 += t3
+		t3 := sBar
+		sBar = 0
+		sBar2 += t3
 	}
 	return s
 }
@@ -1204,17 +1204,17 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 // ChebyshevGrad computes Chebyshev and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ChebyshevGrad(x float64, n int) (f, dx float64) {
+func ChebyshevGrad(x float64, n int) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	var t7 float64
-	var db float64
-	var db2 float64
-	var da float64
+	var bBar float64
+	var bBar2 float64
+	var aBar float64
 	var t8 float64
 	t2 := 2 * x
 	tape := slices.Grow(t, max(n+1, 0))
@@ -1233,28 +1233,28 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 	}
 	t7 += 1
 	if from == 0 {
-		da += t7
+		aBar += t7
 	} else {
-		db2 += t7
+		bBar2 += t7
 	}
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := da
-		da = 0
-		t4 := db2
-		db2 = 0
-		db2 += t3
-		db += t4
+		t3 := aBar
+		aBar = 0
+		t4 := bBar2
+		bBar2 = 0
+		bBar2 += t3
+		bBar += t4
 		t5 := len(tape) - 1
-		t6 := db
-		db = 0
-		da -= t6
+		t6 := bBar
+		bBar = 0
+		aBar -= t6
 		t8 += t6 * tape[t5]
-		db2 += t2 * t6
+		bBar2 += t2 * t6
 		tape = tape[:t5]
 	}
-	dx += db2
-	dx += 2 * t8
-	return a, dx
+	xBar += bBar2
+	xBar += 2 * t8
+	return a, xBar
 }
 
 // PackedJVP computes Packed and its directional derivative along the tangents
@@ -1301,20 +1301,20 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 // PackedGrad computes Packed and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: l (into dl), x (into dx).
+// Varied inputs: l (into lBar), x (into xBar).
 // The first result is the value of Packed; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PackedGrad(l, dl, x, dx []float64) float64 {
+func PackedGrad(l, lBar, x, xBar []float64) float64 {
 	var tapeintBuf [64]int
 	t := tapeintBuf[:0]
-	var ds float64
-	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
-		panic("PackedGrad: l and dl share memory: gadgen's gradients need them apart")
+	var sBar float64
+	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
+		panic("PackedGrad: l and lBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PackedGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PackedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := new([4]float64)
 	t3 := new([4]float64)
@@ -1329,8 +1329,8 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 		}
 		tapeint = append(tapeint, j3, idx)
 	}
-	ds += 1
-	t4 := ds
+	sBar += 1
+	t4 := sBar
 	s := 0.0
 	k := 8
 	for j := 3; j >= 0; j-- {
@@ -1350,9 +1350,9 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 			t8 := t7 * x[j2]
 			t9 := l[idx2]
 			xi := x[i2]
-			dx[j2] += t9 * xi * t7
-			dx[i2] += t9 * t8
-			dl[idx2] += t8 * xi
+			xBar[j2] += t9 * xi * t7
+			xBar[i2] += t9 * t8
+			lBar[idx2] += t8 * xi
 			idx2--
 		}
 		tapeint = t6
@@ -1382,27 +1382,27 @@ func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
 // RangeConstGrad computes RangeConst and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: w (into dw), x (into dx).
+// Varied inputs: w (into wBar), x (into xBar).
 // The first result is the value of RangeConst; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func RangeConstGrad(w, dw, x, dx []float64) float64 {
-	var ds float64
-	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("RangeConstGrad: w and dw share memory: gadgen's gradients need them apart")
+func RangeConstGrad(w, wBar, x, xBar []float64) float64 {
+	var sBar float64
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("RangeConstGrad: w and wBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("RangeConstGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RangeConstGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for j := 0; j < 6; j++ {
 		wj := w[j]
 		xj := x[j]
-		dx[j] += wj * t
-		dw[j] += t * xj
+		xBar[j] += wj * t
+		wBar[j] += t * xj
 		s += wj * xj
 	}
 	return s
@@ -1435,16 +1435,16 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 // RangeConstNestedGrad computes RangeConstNested and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (into da).
+// Varied inputs: a (into aBar).
 // The first result is the value of RangeConstNested; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func RangeConstNestedGrad(a, da []float64) float64 {
-	var ds float64
-	var ds2 float64
-	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("RangeConstNestedGrad: a and da share memory: gadgen's gradients need them apart")
+func RangeConstNestedGrad(a, aBar []float64) float64 {
+	var sBar float64
+	var sBar2 float64
+	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("RangeConstNestedGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	for i := 0; i < 3; i++ {
@@ -1452,22 +1452,22 @@ func RangeConstNestedGrad(a, da []float64) float64 {
 			s += a[i*3+j2] * a[j2*3+i] * float64(i+1)
 		}
 	}
-	ds += 1
+	sBar += 1
 	for i2 := 2; i2 >= 0; i2-- {
-		t := ds
-		ds = 0
-		ds2 += t
-		t2 := ds2 * float64(i2+1)
+		t := sBar
+		sBar = 0
+		sBar2 += t
+		t2 := sBar2 * float64(i2+1)
 		for j := 2; j >= 0; j-- {
 			t4 := j*3 + i2
 			t5 := a[t4]
 			t6 := i2*3 + j
-			da[t4] += a[t6] * t2
-			da[t6] += t2 * t5
+			aBar[t4] += a[t6] * t2
+			aBar[t6] += t2 * t5
 		}
-		t3 := ds2
-		ds2 = 0
-		ds += t3
+		t3 := sBar2
+		sBar2 = 0
+		sBar += t3
 	}
 	return s
 }

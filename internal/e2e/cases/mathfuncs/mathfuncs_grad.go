@@ -16,13 +16,13 @@ func SinJVP(x, dx float64) (float64, float64) {
 // SinGrad computes Sin and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Sin; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func SinGrad(x float64) (f, dx float64) {
+func SinGrad(x float64) (f, xBar float64) {
 	t := math.Sin(x)
-	dx += math.Cos(x)
-	return t, dx
+	xBar += math.Cos(x)
+	return t, xBar
 }
 
 // CosJVP computes Cos and its directional derivative along the tangents
@@ -37,13 +37,13 @@ func CosJVP(x, dx float64) (float64, float64) {
 // CosGrad computes Cos and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Cos; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func CosGrad(x float64) (f, dx float64) {
+func CosGrad(x float64) (f, xBar float64) {
 	t := math.Cos(x)
-	dx -= math.Sin(x)
-	return t, dx
+	xBar -= math.Sin(x)
+	return t, xBar
 }
 
 // TanJVP computes Tan and its directional derivative along the tangents
@@ -59,13 +59,13 @@ func TanJVP(x, dx float64) (float64, float64) {
 // TanGrad computes Tan and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Tan; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func TanGrad(x float64) (f, dx float64) {
+func TanGrad(x float64) (f, xBar float64) {
 	t := math.Tan(x)
-	dx += 1 + t*t
-	return t, dx
+	xBar += 1 + t*t
+	return t, xBar
 }
 
 // AsinJVP computes Asin and its directional derivative along the tangents
@@ -80,13 +80,13 @@ func AsinJVP(x, dx float64) (float64, float64) {
 // AsinGrad computes Asin and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Asin; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AsinGrad(x float64) (f, dx float64) {
+func AsinGrad(x float64) (f, xBar float64) {
 	t := math.Asin(x)
-	dx += 1 / math.Sqrt((1-x)*(1+x))
-	return t, dx
+	xBar += 1 / math.Sqrt((1-x)*(1+x))
+	return t, xBar
 }
 
 // AcosJVP computes Acos and its directional derivative along the tangents
@@ -101,13 +101,13 @@ func AcosJVP(x, dx float64) (float64, float64) {
 // AcosGrad computes Acos and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Acos; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AcosGrad(x float64) (f, dx float64) {
+func AcosGrad(x float64) (f, xBar float64) {
 	t := math.Acos(x)
-	dx += -1 / math.Sqrt((1-x)*(1+x))
-	return t, dx
+	xBar += -1 / math.Sqrt((1-x)*(1+x))
+	return t, xBar
 }
 
 // AtanJVP computes Atan and its directional derivative along the tangents
@@ -122,13 +122,13 @@ func AtanJVP(x, dx float64) (float64, float64) {
 // AtanGrad computes Atan and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Atan; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AtanGrad(x float64) (f, dx float64) {
+func AtanGrad(x float64) (f, xBar float64) {
 	t := math.Atan(x)
-	dx += 1 / (1 + x*x)
-	return t, dx
+	xBar += 1 / (1 + x*x)
+	return t, xBar
 }
 
 // SinhJVP computes Sinh and its directional derivative along the tangents
@@ -143,13 +143,13 @@ func SinhJVP(x, dx float64) (float64, float64) {
 // SinhGrad computes Sinh and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Sinh; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func SinhGrad(x float64) (f, dx float64) {
+func SinhGrad(x float64) (f, xBar float64) {
 	t := math.Sinh(x)
-	dx += math.Cosh(x)
-	return t, dx
+	xBar += math.Cosh(x)
+	return t, xBar
 }
 
 // CoshJVP computes Cosh and its directional derivative along the tangents
@@ -164,13 +164,13 @@ func CoshJVP(x, dx float64) (float64, float64) {
 // CoshGrad computes Cosh and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Cosh; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func CoshGrad(x float64) (f, dx float64) {
+func CoshGrad(x float64) (f, xBar float64) {
 	t := math.Cosh(x)
-	dx += math.Sinh(x)
-	return t, dx
+	xBar += math.Sinh(x)
+	return t, xBar
 }
 
 // TanhJVP computes Tanh and its directional derivative along the tangents
@@ -186,13 +186,13 @@ func TanhJVP(x, dx float64) (float64, float64) {
 // TanhGrad computes Tanh and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Tanh; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func TanhGrad(x float64) (f, dx float64) {
+func TanhGrad(x float64) (f, xBar float64) {
 	t := math.Tanh(x)
-	dx += 1 - t*t
-	return t, dx
+	xBar += 1 - t*t
+	return t, xBar
 }
 
 // AsinhJVP computes Asinh and its directional derivative along the tangents
@@ -207,13 +207,13 @@ func AsinhJVP(x, dx float64) (float64, float64) {
 // AsinhGrad computes Asinh and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Asinh; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AsinhGrad(x float64) (f, dx float64) {
+func AsinhGrad(x float64) (f, xBar float64) {
 	t := math.Asinh(x)
-	dx += 1 / math.Sqrt(x*x+1)
-	return t, dx
+	xBar += 1 / math.Sqrt(x*x+1)
+	return t, xBar
 }
 
 // AcoshJVP computes Acosh and its directional derivative along the tangents
@@ -228,13 +228,13 @@ func AcoshJVP(x, dx float64) (float64, float64) {
 // AcoshGrad computes Acosh and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Acosh; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AcoshGrad(x float64) (f, dx float64) {
+func AcoshGrad(x float64) (f, xBar float64) {
 	t := math.Acosh(x)
-	dx += 1 / math.Sqrt((x-1)*(x+1))
-	return t, dx
+	xBar += 1 / math.Sqrt((x-1)*(x+1))
+	return t, xBar
 }
 
 // AtanhJVP computes Atanh and its directional derivative along the tangents
@@ -249,13 +249,13 @@ func AtanhJVP(x, dx float64) (float64, float64) {
 // AtanhGrad computes Atanh and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Atanh; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AtanhGrad(x float64) (f, dx float64) {
+func AtanhGrad(x float64) (f, xBar float64) {
 	t := math.Atanh(x)
-	dx += 1 / ((1 - x) * (1 + x))
-	return t, dx
+	xBar += 1 / ((1 - x) * (1 + x))
+	return t, xBar
 }
 
 // ExpJVP computes Exp and its directional derivative along the tangents
@@ -271,13 +271,13 @@ func ExpJVP(x, dx float64) (float64, float64) {
 // ExpGrad computes Exp and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Exp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ExpGrad(x float64) (f, dx float64) {
+func ExpGrad(x float64) (f, xBar float64) {
 	t := math.Exp(x)
-	dx += t
-	return t, dx
+	xBar += t
+	return t, xBar
 }
 
 // Exp2JVP computes Exp2 and its directional derivative along the tangents
@@ -293,13 +293,13 @@ func Exp2JVP(x, dx float64) (float64, float64) {
 // Exp2Grad computes Exp2 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Exp2; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Exp2Grad(x float64) (f, dx float64) {
+func Exp2Grad(x float64) (f, xBar float64) {
 	t := math.Exp2(x)
-	dx += t * 0.6931471805599453
-	return t, dx
+	xBar += t * 0.6931471805599453
+	return t, xBar
 }
 
 // Expm1JVP computes Expm1 and its directional derivative along the tangents
@@ -315,13 +315,13 @@ func Expm1JVP(x, dx float64) (float64, float64) {
 // Expm1Grad computes Expm1 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Expm1; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Expm1Grad(x float64) (f, dx float64) {
+func Expm1Grad(x float64) (f, xBar float64) {
 	t := math.Expm1(x)
-	dx += t + 1
-	return t, dx
+	xBar += t + 1
+	return t, xBar
 }
 
 // LogJVP computes Log and its directional derivative along the tangents
@@ -336,13 +336,13 @@ func LogJVP(x, dx float64) (float64, float64) {
 // LogGrad computes Log and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Log; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func LogGrad(x float64) (f, dx float64) {
+func LogGrad(x float64) (f, xBar float64) {
 	t := math.Log(x)
-	dx += 1 / x
-	return t, dx
+	xBar += 1 / x
+	return t, xBar
 }
 
 // Log2JVP computes Log2 and its directional derivative along the tangents
@@ -357,13 +357,13 @@ func Log2JVP(x, dx float64) (float64, float64) {
 // Log2Grad computes Log2 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Log2; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Log2Grad(x float64) (f, dx float64) {
+func Log2Grad(x float64) (f, xBar float64) {
 	t := math.Log2(x)
-	dx += 1 / (x * 0.6931471805599453)
-	return t, dx
+	xBar += 1 / (x * 0.6931471805599453)
+	return t, xBar
 }
 
 // Log10JVP computes Log10 and its directional derivative along the tangents
@@ -378,13 +378,13 @@ func Log10JVP(x, dx float64) (float64, float64) {
 // Log10Grad computes Log10 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Log10; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Log10Grad(x float64) (f, dx float64) {
+func Log10Grad(x float64) (f, xBar float64) {
 	t := math.Log10(x)
-	dx += 1 / (x * 2.302585092994046)
-	return t, dx
+	xBar += 1 / (x * 2.302585092994046)
+	return t, xBar
 }
 
 // Log1pJVP computes Log1p and its directional derivative along the tangents
@@ -399,13 +399,13 @@ func Log1pJVP(x, dx float64) (float64, float64) {
 // Log1pGrad computes Log1p and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Log1p; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Log1pGrad(x float64) (f, dx float64) {
+func Log1pGrad(x float64) (f, xBar float64) {
 	t := math.Log1p(x)
-	dx += 1 / (1 + x)
-	return t, dx
+	xBar += 1 / (1 + x)
+	return t, xBar
 }
 
 // SqrtJVP computes Sqrt and its directional derivative along the tangents
@@ -421,13 +421,13 @@ func SqrtJVP(x, dx float64) (float64, float64) {
 // SqrtGrad computes Sqrt and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Sqrt; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func SqrtGrad(x float64) (f, dx float64) {
+func SqrtGrad(x float64) (f, xBar float64) {
 	t := math.Sqrt(x)
-	dx += 0.5 / t
-	return t, dx
+	xBar += 0.5 / t
+	return t, xBar
 }
 
 // CbrtJVP computes Cbrt and its directional derivative along the tangents
@@ -443,13 +443,13 @@ func CbrtJVP(x, dx float64) (float64, float64) {
 // CbrtGrad computes Cbrt and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Cbrt; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func CbrtGrad(x float64) (f, dx float64) {
+func CbrtGrad(x float64) (f, xBar float64) {
 	t := math.Cbrt(x)
-	dx += 1 / (3 * t * t)
-	return t, dx
+	xBar += 1 / (3 * t * t)
+	return t, xBar
 }
 
 // AbsJVP computes Abs and its directional derivative along the tangents
@@ -472,10 +472,10 @@ func AbsJVP(x, dx float64) (float64, float64) {
 // AbsGrad computes Abs and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Abs; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AbsGrad(x float64) (f, dx float64) {
+func AbsGrad(x float64) (f, xBar float64) {
 	t := math.Abs(x)
 	t2 := 0.0
 	if x < 0 {
@@ -485,8 +485,8 @@ func AbsGrad(x float64) (f, dx float64) {
 	if x > 0 {
 		t3 = 1
 	}
-	dx += t3
-	return t, dx
+	xBar += t3
+	return t, xBar
 }
 
 // ErfJVP computes Erf and its directional derivative along the tangents
@@ -501,13 +501,13 @@ func ErfJVP(x, dx float64) (float64, float64) {
 // ErfGrad computes Erf and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Erf; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ErfGrad(x float64) (f, dx float64) {
+func ErfGrad(x float64) (f, xBar float64) {
 	t := math.Erf(x)
-	dx += 1.1283791670955126 * math.Exp(-(x * x))
-	return t, dx
+	xBar += 1.1283791670955126 * math.Exp(-(x * x))
+	return t, xBar
 }
 
 // ErfcJVP computes Erfc and its directional derivative along the tangents
@@ -522,13 +522,13 @@ func ErfcJVP(x, dx float64) (float64, float64) {
 // ErfcGrad computes Erfc and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Erfc; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ErfcGrad(x float64) (f, dx float64) {
+func ErfcGrad(x float64) (f, xBar float64) {
 	t := math.Erfc(x)
-	dx += -1.1283791670955126 * math.Exp(-(x * x))
-	return t, dx
+	xBar += -1.1283791670955126 * math.Exp(-(x * x))
+	return t, xBar
 }
 
 // ErfinvJVP computes Erfinv and its directional derivative along the tangents
@@ -544,13 +544,13 @@ func ErfinvJVP(x, dx float64) (float64, float64) {
 // ErfinvGrad computes Erfinv and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Erfinv; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ErfinvGrad(x float64) (f, dx float64) {
+func ErfinvGrad(x float64) (f, xBar float64) {
 	t := math.Erfinv(x)
-	dx += 0.886226925452758 * math.Exp(t*t)
-	return t, dx
+	xBar += 0.886226925452758 * math.Exp(t*t)
+	return t, xBar
 }
 
 // ErfcinvJVP computes Erfcinv and its directional derivative along the tangents
@@ -566,13 +566,13 @@ func ErfcinvJVP(x, dx float64) (float64, float64) {
 // ErfcinvGrad computes Erfcinv and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Erfcinv; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ErfcinvGrad(x float64) (f, dx float64) {
+func ErfcinvGrad(x float64) (f, xBar float64) {
 	t := math.Erfcinv(x)
-	dx += -0.886226925452758 * math.Exp(t*t)
-	return t, dx
+	xBar += -0.886226925452758 * math.Exp(t*t)
+	return t, xBar
 }
 
 // GammaJVP computes Gamma and its directional derivative along the tangents
@@ -588,13 +588,13 @@ func GammaJVP(x, dx float64) (float64, float64) {
 // GammaGrad computes Gamma and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Gamma; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func GammaGrad(x float64) (f, dx float64) {
+func GammaGrad(x float64) (f, xBar float64) {
 	t := math.Gamma(x)
-	dx += t * gadDigamma(x)
-	return t, dx
+	xBar += t * gadDigamma(x)
+	return t, xBar
 }
 
 // J0JVP computes J0 and its directional derivative along the tangents
@@ -609,13 +609,13 @@ func J0JVP(x, dx float64) (float64, float64) {
 // J0Grad computes J0 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of J0; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func J0Grad(x float64) (f, dx float64) {
+func J0Grad(x float64) (f, xBar float64) {
 	t := math.J0(x)
-	dx -= math.J1(x)
-	return t, dx
+	xBar -= math.J1(x)
+	return t, xBar
 }
 
 // J1JVP computes J1 and its directional derivative along the tangents
@@ -635,17 +635,17 @@ func J1JVP(x, dx float64) (float64, float64) {
 // J1Grad computes J1 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of J1; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func J1Grad(x float64) (f, dx float64) {
+func J1Grad(x float64) (f, xBar float64) {
 	t := math.J1(x)
 	t2 := math.J0(x) - t/x
 	if x == 0 {
 		t2 = 0.5
 	}
-	dx += t2
-	return t, dx
+	xBar += t2
+	return t, xBar
 }
 
 // Y0JVP computes Y0 and its directional derivative along the tangents
@@ -660,13 +660,13 @@ func Y0JVP(x, dx float64) (float64, float64) {
 // Y0Grad computes Y0 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Y0; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Y0Grad(x float64) (f, dx float64) {
+func Y0Grad(x float64) (f, xBar float64) {
 	t := math.Y0(x)
-	dx -= math.Y1(x)
-	return t, dx
+	xBar -= math.Y1(x)
+	return t, xBar
 }
 
 // Y1JVP computes Y1 and its directional derivative along the tangents
@@ -682,13 +682,13 @@ func Y1JVP(x, dx float64) (float64, float64) {
 // Y1Grad computes Y1 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Y1; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Y1Grad(x float64) (f, dx float64) {
+func Y1Grad(x float64) (f, xBar float64) {
 	t := math.Y1(x)
-	dx += math.Y0(x) - t/x
-	return t, dx
+	xBar += math.Y0(x) - t/x
+	return t, xBar
 }
 
 // FloorJVP computes Floor and its directional derivative along the tangents
@@ -704,14 +704,14 @@ func FloorJVP(x, dx float64) (float64, float64) {
 // FloorGrad computes Floor and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Floor; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func FloorGrad(x float64) (f, dx float64) {
+func FloorGrad(x float64) (f, xBar float64) {
 	t := math.Floor(x)
 	t2 := x * t
-	dx += t
-	return t2, dx
+	xBar += t
+	return t2, xBar
 }
 
 // CeilJVP computes Ceil and its directional derivative along the tangents
@@ -727,14 +727,14 @@ func CeilJVP(x, dx float64) (float64, float64) {
 // CeilGrad computes Ceil and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Ceil; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func CeilGrad(x float64) (f, dx float64) {
+func CeilGrad(x float64) (f, xBar float64) {
 	t := math.Ceil(x)
 	t2 := x * t
-	dx += t
-	return t2, dx
+	xBar += t
+	return t2, xBar
 }
 
 // TruncJVP computes Trunc and its directional derivative along the tangents
@@ -750,14 +750,14 @@ func TruncJVP(x, dx float64) (float64, float64) {
 // TruncGrad computes Trunc and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Trunc; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func TruncGrad(x float64) (f, dx float64) {
+func TruncGrad(x float64) (f, xBar float64) {
 	t := math.Trunc(x)
 	t2 := x * t
-	dx += t
-	return t2, dx
+	xBar += t
+	return t2, xBar
 }
 
 // RoundJVP computes Round and its directional derivative along the tangents
@@ -773,14 +773,14 @@ func RoundJVP(x, dx float64) (float64, float64) {
 // RoundGrad computes Round and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Round; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func RoundGrad(x float64) (f, dx float64) {
+func RoundGrad(x float64) (f, xBar float64) {
 	t := math.Round(x)
 	t2 := x * t
-	dx += t
-	return t2, dx
+	xBar += t
+	return t2, xBar
 }
 
 // RoundToEvenJVP computes RoundToEven and its directional derivative along the tangents
@@ -796,14 +796,14 @@ func RoundToEvenJVP(x, dx float64) (float64, float64) {
 // RoundToEvenGrad computes RoundToEven and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of RoundToEven; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func RoundToEvenGrad(x float64) (f, dx float64) {
+func RoundToEvenGrad(x float64) (f, xBar float64) {
 	t := math.RoundToEven(x)
 	t2 := x * t
-	dx += t
-	return t2, dx
+	xBar += t
+	return t2, xBar
 }
 
 // Atan2JVP computes Atan2 and its directional derivative along the tangents
@@ -819,15 +819,15 @@ func Atan2JVP(y, dy, x, dx float64) (float64, float64) {
 // Atan2Grad computes Atan2 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: y (returned as dy), x (returned as dx).
+// Varied inputs: y (returned as yBar), x (returned as xBar).
 // The first result is the value of Atan2; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Atan2Grad(y, x float64) (f, dy, dx float64) {
+func Atan2Grad(y, x float64) (f, yBar, xBar float64) {
 	t := math.Atan2(y, x)
 	t2 := x*x + y*y
-	dy += x / t2
-	dx -= y / t2
-	return t, dy, dx
+	yBar += x / t2
+	xBar -= y / t2
+	return t, yBar, xBar
 }
 
 // PowJVP computes Pow and its directional derivative along the tangents
@@ -851,22 +851,22 @@ func PowJVP(x, dx, y, dy float64) (float64, float64) {
 // PowGrad computes Pow and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowGrad(x, y float64) (f, dx, dy float64) {
+func PowGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Pow(x, y)
 	t2 := y * math.Pow(x, y-1)
 	if y == 0 {
 		t2 = 0
 	}
-	dx += t2
+	xBar += t2
 	t3 := t * math.Log(x)
 	if x == 0 && y >= 0 {
 		t3 = 0
 	}
-	dy += t3
-	return t, dx, dy
+	yBar += t3
+	return t, xBar, yBar
 }
 
 // HypotJVP computes Hypot and its directional derivative along the tangents
@@ -891,23 +891,23 @@ func HypotJVP(p, dp, q, dq float64) (float64, float64) {
 // HypotGrad computes Hypot and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: p (returned as dp), q (returned as dq).
+// Varied inputs: p (returned as pBar), q (returned as qBar).
 // The first result is the value of Hypot; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func HypotGrad(p, q float64) (f, dp, dq float64) {
+func HypotGrad(p, q float64) (f, pBar, qBar float64) {
 	t := math.Hypot(p, q)
 	t2 := t == 0
 	t3 := p / t
 	if t2 {
 		t3 = 0
 	}
-	dp += t3
+	pBar += t3
 	t4 := q / t
 	if t2 {
 		t4 = 0
 	}
-	dq += t4
-	return t, dp, dq
+	qBar += t4
+	return t, pBar, qBar
 }
 
 // MaxJVP computes Max and its directional derivative along the tangents
@@ -931,23 +931,23 @@ func MaxJVP(x, dx, y, dy float64) (float64, float64) {
 // MaxGrad computes Max and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Max; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func MaxGrad(x, y float64) (f, dx, dy float64) {
+func MaxGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Max(x, y)
 	t2 := x >= y
 	t3 := 0.0
 	if t2 {
 		t3 = 1
 	}
-	dx += t3
+	xBar += t3
 	t4 := 1.0
 	if t2 {
 		t4 = 0
 	}
-	dy += t4
-	return t, dx, dy
+	yBar += t4
+	return t, xBar, yBar
 }
 
 // MinJVP computes Min and its directional derivative along the tangents
@@ -971,23 +971,23 @@ func MinJVP(x, dx, y, dy float64) (float64, float64) {
 // MinGrad computes Min and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Min; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func MinGrad(x, y float64) (f, dx, dy float64) {
+func MinGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Min(x, y)
 	t2 := x <= y
 	t3 := 0.0
 	if t2 {
 		t3 = 1
 	}
-	dx += t3
+	xBar += t3
 	t4 := 1.0
 	if t2 {
 		t4 = 0
 	}
-	dy += t4
-	return t, dx, dy
+	yBar += t4
+	return t, xBar, yBar
 }
 
 // ModJVP computes Mod and its directional derivative along the tangents
@@ -1002,14 +1002,14 @@ func ModJVP(x, dx, y, dy float64) (float64, float64) {
 // ModGrad computes Mod and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Mod; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ModGrad(x, y float64) (f, dx, dy float64) {
+func ModGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Mod(x, y)
-	dx += 1
-	dy -= math.Trunc(x / y)
-	return t, dx, dy
+	xBar += 1
+	yBar -= math.Trunc(x / y)
+	return t, xBar, yBar
 }
 
 // RemainderJVP computes Remainder and its directional derivative along the tangents
@@ -1024,14 +1024,14 @@ func RemainderJVP(x, dx, y, dy float64) (float64, float64) {
 // RemainderGrad computes Remainder and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Remainder; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func RemainderGrad(x, y float64) (f, dx, dy float64) {
+func RemainderGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Remainder(x, y)
-	dx += 1
-	dy -= math.RoundToEven(x / y)
-	return t, dx, dy
+	xBar += 1
+	yBar -= math.RoundToEven(x / y)
+	return t, xBar, yBar
 }
 
 // DimJVP computes Dim and its directional derivative along the tangents
@@ -1055,23 +1055,23 @@ func DimJVP(x, dx, y, dy float64) (float64, float64) {
 // DimGrad computes Dim and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Dim; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func DimGrad(x, y float64) (f, dx, dy float64) {
+func DimGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Dim(x, y)
 	t2 := x > y
 	t3 := 0.0
 	if t2 {
 		t3 = 1
 	}
-	dx += t3
+	xBar += t3
 	t4 := 0.0
 	if t2 {
 		t4 = -1
 	}
-	dy += t4
-	return t, dx, dy
+	yBar += t4
+	return t, xBar, yBar
 }
 
 // CopysignJVP computes Copysign and its directional derivative along the tangents
@@ -1090,17 +1090,17 @@ func CopysignJVP(f, df, sign, dsign float64) (float64, float64) {
 // CopysignGrad computes Copysign and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: f (returned as df), sign (returned as dsign).
+// Varied inputs: f (returned as fBar), sign (returned as signBar).
 // The first result is the value of Copysign; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func CopysignGrad(f, sign float64) (f2, df, dsign float64) {
+func CopysignGrad(f, sign float64) (f2, fBar, signBar float64) {
 	t := math.Copysign(f, sign)
 	t2 := math.Copysign(1, f) * math.Copysign(1, sign)
 	if f == 0 {
 		t2 = 0
 	}
-	df += t2
-	return t, df, dsign
+	fBar += t2
+	return t, fBar, signBar
 }
 
 // FMAJVP computes FMA and its directional derivative along the tangents
@@ -1115,15 +1115,15 @@ func FMAJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // FMAGrad computes FMA and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy), z (returned as dz).
+// Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
 // The first result is the value of FMA; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func FMAGrad(x, y, z float64) (f, dx, dy, dz float64) {
+func FMAGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := math.FMA(x, y, z)
-	dx += y
-	dy += x
-	dz += 1
-	return t, dx, dy, dz
+	xBar += y
+	yBar += x
+	zBar += 1
+	return t, xBar, yBar, zBar
 }
 
 // PowConstJVP computes PowConst and its directional derivative along the tangents
@@ -1138,13 +1138,13 @@ func PowConstJVP(x, dx float64) (float64, float64) {
 // PowConstGrad computes PowConst and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of PowConst; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowConstGrad(x float64) (f, dx float64) {
+func PowConstGrad(x float64) (f, xBar float64) {
 	t := math.Pow(x, 2.5)
-	dx += 2.5 * math.Pow(x, 1.5)
-	return t, dx
+	xBar += 2.5 * math.Pow(x, 1.5)
+	return t, xBar
 }
 
 // PowIntJVP computes PowInt and its directional derivative along the tangents
@@ -1159,13 +1159,13 @@ func PowIntJVP(x, dx float64) (float64, float64) {
 // PowIntGrad computes PowInt and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of PowInt; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowIntGrad(x float64) (f, dx float64) {
+func PowIntGrad(x float64) (f, xBar float64) {
 	t := math.Pow(x, 3)
-	dx += 3 * (x * x)
-	return t, dx
+	xBar += 3 * (x * x)
+	return t, xBar
 }
 
 // PowBaseJVP computes PowBase and its directional derivative along the tangents
@@ -1185,17 +1185,17 @@ func PowBaseJVP(y, dy float64) (float64, float64) {
 // PowBaseGrad computes PowBase and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: y (returned as dy).
+// Varied inputs: y (returned as yBar).
 // The first result is the value of PowBase; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowBaseGrad(y float64) (f, dy float64) {
+func PowBaseGrad(y float64) (f, yBar float64) {
 	t := math.Pow(2, y)
 	t2 := t * 0.6931471805599453
 	if false && y >= 0 {
 		t2 = 0
 	}
-	dy += t2
-	return t, dy
+	yBar += t2
+	return t, yBar
 }
 
 // JnJVP computes Jn and its directional derivative along the tangents
@@ -1210,13 +1210,13 @@ func JnJVP(x, dx float64) (float64, float64) {
 // JnGrad computes Jn and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Jn; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func JnGrad(x float64) (f, dx float64) {
+func JnGrad(x float64) (f, xBar float64) {
 	t := math.Jn(3, x)
-	dx += (math.Jn(2, x) - math.Jn(4, x)) / 2
-	return t, dx
+	xBar += (math.Jn(2, x) - math.Jn(4, x)) / 2
+	return t, xBar
 }
 
 // YnJVP computes Yn and its directional derivative along the tangents
@@ -1231,13 +1231,13 @@ func YnJVP(x, dx float64) (float64, float64) {
 // YnGrad computes Yn and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Yn; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func YnGrad(x float64) (f, dx float64) {
+func YnGrad(x float64) (f, xBar float64) {
 	t := math.Yn(2, x)
-	dx += (math.Yn(1, x) - math.Yn(3, x)) / 2
-	return t, dx
+	xBar += (math.Yn(1, x) - math.Yn(3, x)) / 2
+	return t, xBar
 }
 
 // LdexpJVP computes Ldexp and its directional derivative along the tangents
@@ -1253,14 +1253,14 @@ func LdexpJVP(x, dx float64, n int) (float64, float64) {
 // LdexpGrad computes Ldexp and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of Ldexp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func LdexpGrad(x float64, n int) (f, dx float64) {
+func LdexpGrad(x float64, n int) (f, xBar float64) {
 	t := math.Ldexp(x, n)
-	dx += math.Ldexp(1, n)
-	return t, dx
+	xBar += math.Ldexp(1, n)
+	return t, xBar
 }
 
 // SincosJVP computes Sincos and its directional derivative along the tangents
@@ -1325,29 +1325,29 @@ func Min3JVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // Min3Grad computes Min3 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy), z (returned as dz).
+// Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
 // The first result is the value of Min3; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Min3Grad(x, y, z float64) (f, dx, dy, dz float64) {
+func Min3Grad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := min(x, y, z)
 	t2 := x == t
 	t3 := 0.0
 	if t2 {
 		t3 = 1
 	}
-	dx += t3
+	xBar += t3
 	t4 := y == t
 	t5 := 0.0
 	if t4 && !t2 {
 		t5 = 1
 	}
-	dy += t5
+	yBar += t5
 	t6 := 0.0
 	if z == t && !(t2 || t4) {
 		t6 = 1
 	}
-	dz += t6
-	return t, dx, dy, dz
+	zBar += t6
+	return t, xBar, yBar, zBar
 }
 
 // Max2JVP computes Max2 and its directional derivative along the tangents
@@ -1371,10 +1371,10 @@ func Max2JVP(x, dx, y, dy float64) (float64, float64) {
 // Max2Grad computes Max2 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Max2; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Max2Grad(x, y float64) (f, dx, dy float64) {
+func Max2Grad(x, y float64) (f, xBar, yBar float64) {
 	t := 2 * y
 	t2 := max(x, t, -1)
 	t3 := x == t2
@@ -1382,13 +1382,13 @@ func Max2Grad(x, y float64) (f, dx, dy float64) {
 	if t3 {
 		t4 = 1
 	}
-	dx += t4
+	xBar += t4
 	t5 := 0.0
 	if t == t2 && !t3 {
 		t5 = 1
 	}
-	dy += 2 * t5
-	return t2, dx, dy
+	yBar += 2 * t5
+	return t2, xBar, yBar
 }
 
 // SoftplusJVP computes Softplus and its directional derivative along the tangents
@@ -1407,10 +1407,10 @@ func SoftplusJVP(x, dx float64) (float64, float64) {
 // SoftplusGrad computes Softplus and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Softplus; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func SoftplusGrad(x float64) (f, dx float64) {
+func SoftplusGrad(x float64) (f, xBar float64) {
 	var t3 float64
 	var t4 float64
 	var t5 float64
@@ -1425,13 +1425,13 @@ func SoftplusGrad(x float64) (f, dx float64) {
 	}
 	t4 += 1
 	if from == 0 {
-		dx += t4
+		xBar += t4
 	} else {
 		t5 += t4
 		t2 := t3
-		dx += t2 * (1 / (1 + t2) * t5)
+		xBar += t2 * (1 / (1 + t2) * t5)
 	}
-	return x, dx
+	return x, xBar
 }
 
 // NormalPDFJVP computes NormalPDF and its directional derivative along the tangents
@@ -1452,21 +1452,21 @@ func NormalPDFJVP(x, dx, mu, dmu, sigma, dsigma float64) (float64, float64) {
 // NormalPDFGrad computes NormalPDF and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), mu (returned as dmu), sigma (returned as dsigma).
+// Varied inputs: x (returned as xBar), mu (returned as muBar), sigma (returned as sigmaBar).
 // The first result is the value of NormalPDF; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func NormalPDFGrad(x, mu, sigma float64) (f, dx, dmu, dsigma float64) {
+func NormalPDFGrad(x, mu, sigma float64) (f, xBar, muBar, sigmaBar float64) {
 	z := (x - mu) / sigma
 	t := math.Exp(-(z * z / 2))
 	t2 := sigma * 2.5066282746310002
 	t3 := t / t2
-	dsigma -= t3 / t2 * 2.5066282746310002
+	sigmaBar -= t3 / t2 * 2.5066282746310002
 	t4 := 2 * (z * (t * (1 / t2) / 2))
 	t5 := t4 / sigma
-	dsigma += t4 * z / sigma
-	dx -= t5
-	dmu += t5
-	return t3, dx, dmu, dsigma
+	sigmaBar += t4 * z / sigma
+	xBar -= t5
+	muBar += t5
+	return t3, xBar, muBar, sigmaBar
 }
 
 // ChainJVP computes Chain and its directional derivative along the tangents
@@ -1487,19 +1487,19 @@ func ChainJVP(x, dx float64) (float64, float64) {
 // ChainGrad computes Chain and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Chain; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ChainGrad(x float64) (f, dx float64) {
+func ChainGrad(x float64) (f, xBar float64) {
 	t := math.Exp(math.Cos(x))
 	t2 := math.Sin(t)
 	t3 := math.Tanh(x)
 	t4 := t3 * t3
 	t5 := math.Sqrt(1 + t4)
 	t6 := t2 * t5
-	dx += (1 - t4) * (2 * (0.5 / t5 * t2 * t3))
-	dx -= math.Sin(x) * (t * (math.Cos(t) * t5))
-	return t6, dx
+	xBar += (1 - t4) * (2 * (0.5 / t5 * t2 * t3))
+	xBar -= math.Sin(x) * (t * (math.Cos(t) * t5))
+	return t6, xBar
 }
 
 // gadDigamma returns the digamma function ψ(x) = Γ'(x)/Γ(x), the

@@ -38,23 +38,23 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 // CumSquaresGrad computes CumSquares and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of CumSquares; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func CumSquaresGrad(x, dx []float64) float64 {
+func CumSquaresGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var dacc float64
-	var dacc2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("CumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var accBar float64
+	var accBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("CumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	c := make([]float64, n)
-	dc := make([]float64, n)
+	cBar := make([]float64, n)
 	tape := slices.Grow(t, max(n+2, 0))
 	acc := 0.0
 	for i := 0; i < n; i++ {
@@ -63,27 +63,27 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		tape = append(tape, acc)
 		acc = acc3
 	}
-	ds += 1
-	t2 := ds
+	sBar += 1
+	t2 := sBar
 	s := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v := c[i2]
-		dc[i2] += t2
+		cBar[i2] += t2
 		s += v
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t3 := dacc2
-		dacc2 = 0
-		dacc += t3
+		t3 := accBar2
+		accBar2 = 0
+		accBar += t3
 		t4 := len(tape) - 1
 		acc2 := tape[t4]
-		dci := dc[i3]
-		dc[i3] = 0
-		dacc += 2 * (dci * (acc2 + x[i3]))
-		t5 := dacc
-		dacc = 0
-		dacc2 += t5
-		dx[i3] += t5
+		ciBar := cBar[i3]
+		cBar[i3] = 0
+		accBar += 2 * (ciBar * (acc2 + x[i3]))
+		t5 := accBar
+		accBar = 0
+		accBar2 += t5
+		xBar[i3] += t5
 		tape = tape[:t4]
 	}
 	return s
@@ -116,35 +116,35 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 // SquaresGrad computes Squares and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Squares; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SquaresGrad(x, dx []float64) float64 {
+func SquaresGrad(x, xBar []float64) float64 {
 	var tapeSlicesBuf [64][]float64
 	t := tapeSlicesBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tapeSlices := slices.Grow(t, max(n+2, 0)*2)
 	var sq []float64
-	var dsq []float64
+	var sqBar []float64
 	for i := 0; i < n; i++ {
 		v := x[i]
 		sq4 := append(sq, v*v)
 		n5 := len(sq4)
 		t8 := cap(sq4)
-		var dsq4 []float64
+		var sqBar4 []float64
 		if t8 != cap(sq) {
-			dsq4 = make([]float64, n5, t8)
+			sqBar4 = make([]float64, n5, t8)
 		} else {
-			dsq4 = dsq[:n5]
+			sqBar4 = sqBar[:n5]
 		}
-		tapeSlices = append(tapeSlices, sq, dsq, sq4, dsq4)
+		tapeSlices = append(tapeSlices, sq, sqBar, sq4, sqBar4)
 		sq = sq4
-		dsq = dsq4
+		sqBar = sqBar4
 	}
 	sq0 := sq[0]
 	n2 := len(sq)
@@ -152,26 +152,26 @@ func SquaresGrad(x, dx []float64) float64 {
 	t3 := sq[t2]
 	t4 := n2 / 2
 	t5 := sq0*t3 + sq[t4]
-	dsq[t4] += 1
-	dsq[t2] += sq0
-	dsq[0] += t3
+	sqBar[t4] += 1
+	sqBar[t2] += sq0
+	sqBar[0] += t3
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n3 := len(tapeSlices)
 		t6 := n3 - 4
 		sq2 := tapeSlices[t6]
-		dsq2 := tapeSlices[n3-3]
+		sqBar2 := tapeSlices[n3-3]
 		sq3 := tapeSlices[n3-2]
-		dsq3 := tapeSlices[n3-1]
+		sqBar3 := tapeSlices[n3-1]
 		tapeSlices = tapeSlices[:t6]
 		n4 := len(sq2)
-		t7 := dsq3[n4]
-		dsq3[n4] = 0
+		t7 := sqBar3[n4]
+		sqBar3[n4] = 0
 		if cap(sq3) != cap(sq2) {
 			for k := 0; k < n4; k++ {
-				dsq2[k] += dsq3[k]
+				sqBar2[k] += sqBar3[k]
 			}
 		}
-		dx[i2] += 2 * (t7 * x[i2])
+		xBar[i2] += 2 * (t7 * x[i2])
 	}
 	return t5
 }
@@ -197,14 +197,14 @@ func PowersJVP(x, dx float64) (float64, float64) {
 // PowersGrad computes Powers and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Powers; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowersGrad(x float64) (f, dx float64) {
+func PowersGrad(x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	var m [5]float64
-	var dm [5]float64
+	var mBar [5]float64
 	m[0] = 1
 	tape := slices.Grow(t, 6)
 	for i := 1; i < 5; i++ {
@@ -213,19 +213,19 @@ func PowersGrad(x float64) (f, dx float64) {
 		tape = append(tape, t4)
 	}
 	t2 := m[4] - 2*m[3] + m[1]
-	dm[1] += 1
-	dm[3] -= 2
-	dm[4] += 1
+	mBar[1] += 1
+	mBar[3] -= 2
+	mBar[4] += 1
 	for i2 := 4; i2 >= 1; i2-- {
 		t3 := len(tape) - 1
-		dmi := dm[i2]
-		dm[i2] = 0
-		dx += tape[t3] * dmi
-		dm[i2-1] += dmi * x
+		miBar := mBar[i2]
+		mBar[i2] = 0
+		xBar += tape[t3] * miBar
+		mBar[i2-1] += miBar * x
 		tape = tape[:t3]
 	}
-	dm[0] = 0
-	return t2, dx
+	mBar[0] = 0
+	return t2, xBar
 }
 
 // Det3JVP computes Det3 and its directional derivative along the tangents
@@ -263,10 +263,10 @@ func Det3JVP(a, da [9]float64) (float64, float64) {
 // Det3Grad computes Det3 and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (returned as da).
+// Varied inputs: a (returned as aBar).
 // The first result is the value of Det3; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func Det3Grad(a [9]float64) (f float64, da [9]float64) {
+func Det3Grad(a [9]float64) (f float64, aBar [9]float64) {
 	t := a[0]
 	t2 := a[4]
 	t3 := a[8]
@@ -280,16 +280,16 @@ func Det3Grad(a [9]float64) (f float64, da [9]float64) {
 	t11 := a[2]
 	t12 := t8*t5 - t2*t9
 	t13 := t*t6 - t7*t10 + t11*t12
-	da[2] += t12
-	da[6] += t4*t7 - t2*t11
-	da[3] += t11*t5 - t7*t3
-	da[1] -= t10
-	da[7] += t8*t11 - t4*t
-	da[5] += t7*t9 - t*t5
-	da[8] += t2*t - t8*t7
-	da[4] += t*t3 - t11*t9
-	da[0] += t6
-	return t13, da
+	aBar[2] += t12
+	aBar[6] += t4*t7 - t2*t11
+	aBar[3] += t11*t5 - t7*t3
+	aBar[1] -= t10
+	aBar[7] += t8*t11 - t4*t
+	aBar[5] += t7*t9 - t*t5
+	aBar[8] += t2*t - t8*t7
+	aBar[4] += t*t3 - t11*t9
+	aBar[0] += t6
+	return t13, aBar
 }
 
 // SwirlJVP computes Swirl and its directional derivative along the tangents
@@ -320,60 +320,60 @@ func SwirlJVP(x, dx, y, dy float64) (float64, float64) {
 // SwirlGrad computes Swirl and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx), y (returned as dy).
+// Varied inputs: x (returned as xBar), y (returned as yBar).
 // The first result is the value of Swirl; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func SwirlGrad(x, y float64) (f, dx, dy float64) {
-	var dp Pair
-	var dp2 Pair
+func SwirlGrad(x, y float64) (f, xBar, yBar float64) {
+	var pBar Pair
+	var pBar2 Pair
 	p := Pair{A: x, B: y}
-	var dp3 Pair
+	var pBar3 Pair
 	var t15 Pair
 	t := p.B
 	t2 := p.A
 	p.A = t * t2
 	p.B = t2 + t
 	q := p
-	var dq Pair
+	var qBar Pair
 	q.A *= 2
 	t3 := q.A
 	t4 := p.B
 	t5 := p.A - t3*t4
-	dp3.B -= t3
-	dq.A -= t4
-	dp3.A += 1
-	t6 := dq.A
-	dq.A = 0
-	dq.A += t6 * 2
-	t7 := dq
-	dq = Pair{}
-	dp.A += t7.A
-	dp.B += t7.B
-	t8 := dp
-	dp = Pair{}
-	dp3.A += t8.A
-	dp3.B += t8.B
-	t9 := dp3.B
-	dp3.B = 0
-	t10 := dp3.A
-	dp3.A = 0
-	dp3.A += t9 + t*t10
-	dp3.B += t9 + t10*t2
-	t11 := dp3
-	dp3 = Pair{}
-	dp2.A += t11.A
-	dp2.B += t11.B
-	t12 := dp2
-	dp2 = Pair{}
+	pBar3.B -= t3
+	qBar.A -= t4
+	pBar3.A += 1
+	t6 := qBar.A
+	qBar.A = 0
+	qBar.A += t6 * 2
+	t7 := qBar
+	qBar = Pair{}
+	pBar.A += t7.A
+	pBar.B += t7.B
+	t8 := pBar
+	pBar = Pair{}
+	pBar3.A += t8.A
+	pBar3.B += t8.B
+	t9 := pBar3.B
+	pBar3.B = 0
+	t10 := pBar3.A
+	pBar3.A = 0
+	pBar3.A += t9 + t*t10
+	pBar3.B += t9 + t10*t2
+	t11 := pBar3
+	pBar3 = Pair{}
+	pBar2.A += t11.A
+	pBar2.B += t11.B
+	t12 := pBar2
+	pBar2 = Pair{}
 	t15.A += t12.A
 	t15.B += t12.B
 	t13 := t15.B
 	t15.B = 0
-	dy += t13
+	yBar += t13
 	t14 := t15.A
 	t15.A = 0
-	dx += t14
-	return t5, dx, dy
+	xBar += t14
+	return t5, xBar, yBar
 }
 
 // AreaJVP computes Area and its directional derivative along the tangents
@@ -395,17 +395,17 @@ func AreaJVP(r, dr Rect) (float64, float64) {
 // AreaGrad computes Area and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: r (returned as dr).
+// Varied inputs: r (returned as rBar).
 // The first result is the value of Area; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func AreaGrad(r Rect) (f float64, dr Rect) {
+func AreaGrad(r Rect) (f float64, rBar Rect) {
 	t := r.W
 	t2 := r.H
 	t3 := t / t2
 	t4 := t*t2 + t3
-	dr.H += t - t3/t2
-	dr.W += 1/t2 + t2
-	return t4, dr
+	rBar.H += t - t3/t2
+	rBar.W += 1/t2 + t2
+	return t4, rBar
 }
 
 // KineticJVP computes Kinetic and its directional derivative along the tangents
@@ -426,20 +426,20 @@ func KineticJVP(p, dp *Particle) (float64, float64) {
 // KineticGrad computes Kinetic and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: p (into dp).
+// Varied inputs: p (into pBar).
 // The first result is the value of Kinetic; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func KineticGrad(p, dp *Particle) float64 {
+func KineticGrad(p, pBar *Particle) float64 {
 	t := 0.5 * p.M
 	t2 := p.V[0]
 	t3 := p.V[1]
 	t4 := t2*t2 + t3*t3
 	t5 := t * t4
-	dp.V[1] += 2 * (t * t3)
-	dp.V[0] += 2 * (t * t2)
-	dp.M += 0.5 * t4
+	pBar.V[1] += 2 * (t * t3)
+	pBar.V[0] += 2 * (t * t2)
+	pBar.M += 0.5 * t4
 	return t5
 }
 
@@ -642,14 +642,14 @@ func TailJVP(x, dx []float64) (float64, float64) {
 // TailGrad computes Tail and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Tail; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func TailGrad(x, dx []float64) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("TailGrad: x and dx share memory: gadgen's gradients need them apart")
+func TailGrad(x, xBar []float64) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("TailGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := x[1:]
 	h := x[:2]
@@ -659,10 +659,10 @@ func TailGrad(x, dx []float64) float64 {
 	h0 := h[0]
 	h1 := h[1]
 	t4 := t0*t3 + h0*h1
-	t5 := dx[:2]
+	t5 := xBar[:2]
 	t5[1] += h0
 	t5[0] += h1
-	t6 := dx[1:]
+	t6 := xBar[1:]
 	t6[t2] += t0
 	t6[0] += t3
 	return t4

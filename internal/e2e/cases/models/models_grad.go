@@ -10,27 +10,27 @@ import (
 // LossGrad computes Net.Loss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: n (into dn).
+// Varied inputs: n (into nBar).
 // Fixed inputs: x, label.
 // The first result is the value of Net.Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
+func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dm float64
-	var dz float64
-	var dm2 float64
-	var da float64
-	var dm3 float64
-	var da2 float64
-	var da3 float64
-	var da4 float64
+	var mBar float64
+	var zBar float64
+	var mBar2 float64
+	var aBar float64
+	var mBar3 float64
+	var aBar2 float64
+	var aBar3 float64
+	var aBar4 float64
 	nHid := len(n.B1)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
-	dh := make([]float64, nHid)
+	hBar := make([]float64, nHid)
 	tape := slices.Grow(t, max(nHid+2, 0))
 	for j := 0; j < nHid; j++ {
 		n5 := len(x)
@@ -43,7 +43,7 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 		tape = append(tape, t28)
 	}
 	o := make([]float64, nOut)
-	do := make([]float64, nOut)
+	oBar := make([]float64, nOut)
 	tape = slices.Grow(tape, max(nOut+2, 0)*2)
 	m := math.Inf(-1)
 	for k := 0; k < nOut; k++ {
@@ -64,55 +64,55 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 		z += t27
 	}
 	t2 := math.Log(z) + m - o[label]
-	do[label] -= 1
-	dm3 += 1
-	dz += 1 / z
-	t3 := dz
+	oBar[label] -= 1
+	mBar3 += 1
+	zBar += 1 / z
+	t3 := zBar
 	for i2 := n2 - 1; i2 >= 0; i2-- {
 		t25 := len(tape) - 1
 		t26 := tape[t25] * t3
-		dm3 -= t26
-		do[i2] += t26
+		mBar3 -= t26
+		oBar[i2] += t26
 		tape = tape[:t25]
 	}
-	dm += dm3
+	mBar += mBar3
 	for k2 := nOut - 1; k2 >= 0; k2-- {
-		t11 := dm
-		dm = 0
-		dm2 += t11
+		t11 := mBar
+		mBar = 0
+		mBar2 += t11
 		n4 := len(tape)
 		t12 := n4 - 2
 		t13 := tape[:t12]
-		t14 := dm2
-		dm2 = 0
+		t14 := mBar2
+		mBar2 = 0
 		t15 := tape[t12] >= tape[n4-1]
 		t16 := 0.0
 		if t15 {
 			t16 = 1
 		}
-		dm += t16 * t14
+		mBar += t16 * t14
 		t17 := 1.0
 		if t15 {
 			t17 = 0
 		}
-		da += t17 * t14
-		dok := do[k2]
-		do[k2] = 0
-		da += dok
-		t18 := da
+		aBar += t17 * t14
+		okBar := oBar[k2]
+		oBar[k2] = 0
+		aBar += okBar
+		t18 := aBar
 		for j3 := len(h) - 1; j3 >= 0; j3-- {
 			t22 := k2*nHid + j3
 			t23 := n.W2[t22]
-			t24 := dn.W2
+			t24 := nBar.W2
 			t24[t22] += t18 * h[j3]
-			dh[j3] += t23 * t18
+			hBar[j3] += t23 * t18
 		}
-		t19 := da
-		da = 0
-		da2 += t19
-		t20 := da2
-		da2 = 0
-		t21 := dn.B2
+		t19 := aBar
+		aBar = 0
+		aBar2 += t19
+		t20 := aBar2
+		aBar2 = 0
+		t21 := nBar.B2
 		t21[k2] += t20
 		tape = t13
 	}
@@ -121,20 +121,20 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 		t5 := tape[t4]
 		tape = tape[:t4]
 		n3 := len(x)
-		dhj := dh[j2]
-		dh[j2] = 0
-		da3 += (1 - t5*t5) * dhj
-		t6 := da3
+		hjBar := hBar[j2]
+		hBar[j2] = 0
+		aBar3 += (1 - t5*t5) * hjBar
+		t6 := aBar3
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t10 := dn.W1
+			t10 := nBar.W1
 			t10[j2*n3+i3] += t6 * x[i3]
 		}
-		t7 := da3
-		da3 = 0
-		da4 += t7
-		t8 := da4
-		da4 = 0
-		t9 := dn.B1
+		t7 := aBar3
+		aBar3 = 0
+		aBar4 += t7
+		t8 := aBar4
+		aBar4 = 0
+		t9 := nBar.B1
 		t9[j2] += t8
 	}
 	return t2
@@ -201,21 +201,21 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 // BatchLossGrad computes Net.BatchLoss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: n (into dn).
+// Varied inputs: n (into nBar).
 // Fixed inputs: xs, labels.
 // The first result is the value of Net.BatchLoss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
+func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dout float64
-	var da float64
-	var da2 float64
-	var dtotal float64
+	var outBar float64
+	var aBar float64
+	var aBar2 float64
+	var totalBar float64
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
@@ -225,7 +225,7 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 		label := labels[s]
 		x2 := xs[s*nIn : (s+1)*nIn]
 		h2 := make([]float64, nHid)
-		dh2 := make([]float64, nHid)
+		hBar2 := make([]float64, nHid)
 		n5 := len(h2)
 		for j3 := 0; j3 < n5; j3++ {
 			a := n.B1[j3]
@@ -241,52 +241,52 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 			out += n.W2[label*nHid+j4] * h2[j4]
 		}
 		tape = append(tape, out)
-		tapeSlices = append(tapeSlices, h2, dh2)
+		tapeSlices = append(tapeSlices, h2, hBar2)
 		total += out * out
 	}
 	t2 := float64(n2)
 	t3 := total / t2
-	dtotal += 1 / t2
-	t4 := dtotal
+	totalBar += 1 / t2
+	t4 := totalBar
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
 		t5 := n3 - 2
 		h := tapeSlices[t5]
-		dh := tapeSlices[n3-1]
+		hBar := tapeSlices[n3-1]
 		tapeSlices = tapeSlices[:t5]
 		x := xs[s2*nIn : (s2+1)*nIn]
 		t6 := len(tape) - 1
 		t7 := tape[:t6]
 		n4 := len(h)
-		dout += 2 * (t4 * tape[t6])
-		t8 := dout
+		outBar += 2 * (t4 * tape[t6])
+		t8 := outBar
 		for j := n4 - 1; j >= 0; j-- {
 			t16 := labels[s2]*nHid + j
 			t17 := n.W2[t16]
-			t18 := dn.W2
+			t18 := nBar.W2
 			t18[t16] += t8 * h[j]
-			dh[j] += t17 * t8
+			hBar[j] += t17 * t8
 		}
-		dout = 0
+		outBar = 0
 		tape = t7
 		for j2 := n4 - 1; j2 >= 0; j2-- {
 			t9 := len(tape) - 1
 			t10 := tape[t9]
 			tape = tape[:t9]
-			dhj := dh[j2]
-			dh[j2] = 0
-			da += (1 - t10*t10) * dhj
-			t11 := da
+			hjBar := hBar[j2]
+			hBar[j2] = 0
+			aBar += (1 - t10*t10) * hjBar
+			t11 := aBar
 			for i := len(x) - 1; i >= 0; i-- {
-				t15 := dn.W1
+				t15 := nBar.W1
 				t15[j2*nIn+i] += t11 * x[i]
 			}
-			t12 := da
-			da = 0
-			da2 += t12
-			t13 := da2
-			da2 = 0
-			t14 := dn.B1
+			t12 := aBar
+			aBar = 0
+			aBar2 += t12
+			t13 := aBar2
+			aBar2 = 0
+			t14 := nBar.B1
 			t14[j2] += t13
 		}
 	}
@@ -345,17 +345,17 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 // PredictGrad computes Predict and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: m (into *dm), x (into dx).
+// Varied inputs: m (into *mBar), x (into xBar).
 // The first result is the value of Predict; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PredictGrad(m Model, dm *Model, x, dx []float64) float64 {
-	var dy float64
-	var dy2 float64
-	t := *dm
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PredictGrad: x and dx share memory: gadgen's gradients need them apart")
+func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
+	var yBar float64
+	var yBar2 float64
+	t := *mBar
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PredictGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := m.W
 	n := len(t2)
@@ -364,15 +364,15 @@ func PredictGrad(m Model, dm *Model, x, dx []float64) float64 {
 		y += t2[i] * x[i]
 	}
 	t3 := y * y
-	dy += 2 * y
-	t4 := dy
+	yBar += 2 * y
+	t4 := yBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		dx[i2] += t2[i2] * t4
+		xBar[i2] += t2[i2] * t4
 		t.W[i2] += t4 * xi
 	}
-	dy2 += dy
-	dm.B += dy2
+	yBar2 += yBar
+	mBar.B += yBar2
 	return t3
 }
 
@@ -401,52 +401,52 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 // FitGrad computes Fit and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: w (into dw), x (into dx), b (returned as db).
+// Varied inputs: w (into wBar), x (into xBar), b (returned as bBar).
 // The first result is the value of Fit; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Fit writes w: on entry dw holds the adjoint of the values Fit leaves in
+// Fit writes w: on entry wBar holds the adjoint of the values Fit leaves in
 // w (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values w held on entry.
-// Fit writes x: on entry dx holds the adjoint of the values Fit leaves in
+// Fit writes x: on entry xBar holds the adjoint of the values Fit leaves in
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
-func FitGrad(w, dw []float64, b float64, x, dx []float64) (f, db float64) {
-	var dm Model
+func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) {
+	var mBar Model
 	t := cap(w) > 0
-	if t && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("FitGrad: w and dw share memory: gadgen's gradients need them apart")
+	if t && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("FitGrad: w and wBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("FitGrad: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("FitGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &w[:1][0] == &x[:1][0] {
 		panic("FitGrad: w and x share memory: gadgen's gradients need them apart")
 	}
 	var t7 Model
-	t7.W = dw
+	t7.W = wBar
 	m := Model{W: w, B: b}
 	y := Predict(m, x)
 	x0 := x[0]
 	t3 := y + fitG(m, x0)
-	var dm2 Model
-	dm2.W = t7.W
-	t4 := fitGReverse(m, &dm2, x0, 1)
-	dm.B += dm2.B
-	dx[0] += t4
-	var dm3 Model
-	dm3.W = t7.W
-	predictReverse(m, &dm3, x, dx, 1)
-	dm.B += dm3.B
-	t5 := dm
-	dm = Model{}
+	var mBar2 Model
+	mBar2.W = t7.W
+	t4 := fitGReverse(m, &mBar2, x0, 1)
+	mBar.B += mBar2.B
+	xBar[0] += t4
+	var mBar3 Model
+	mBar3.W = t7.W
+	predictReverse(m, &mBar3, x, xBar, 1)
+	mBar.B += mBar3.B
+	t5 := mBar
+	mBar = Model{}
 	t7.B += t5.B
 	t6 := t7.B
 	t7.B = 0
-	db += t6
-	return t3, db
+	bBar += t6
+	return t3, bBar
 }
 
 // fitGReverse is the reverse of fitG for the gradients that call it: the
@@ -455,7 +455,7 @@ func FitGrad(w, dw []float64, b float64, x, dx []float64) (f, db float64) {
 // redo the writes of fitG that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: m (into *dm), t (returned as dt).
+// Varied inputs: m (into *mBar), t (returned as tBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
@@ -463,18 +463,18 @@ func FitGrad(w, dw []float64, b float64, x, dx []float64) (f, db float64) {
 //
 // fitG is the function literal g of Fit, with the captured variable m as its
 // first parameter.
-func fitGReverse(m Model, dm *Model, t, seed float64) (dt float64) {
-	t2 := *dm
+func fitGReverse(m Model, mBar *Model, t, seed float64) (tBar float64) {
+	t2 := *mBar
 	t3 := m.B
 	t4 := m.W[0]
 	t5 := t4 * t
 	t6 := seed * t
-	dt += t5 * seed
-	dt += t4 * t6
+	tBar += t5 * seed
+	tBar += t4 * t6
 	t2.W[0] += t6 * t
-	dt += t3 * seed
-	dm.B += t6
-	return dt
+	tBar += t3 * seed
+	mBar.B += t6
+	return tBar
 }
 
 // predictReverse is the reverse of Predict for the gradients that call it: the
@@ -483,15 +483,15 @@ func fitGReverse(m Model, dm *Model, t, seed float64) (dt float64) {
 // redo the writes of Predict that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: m (into *dm), x (into dx).
+// Varied inputs: m (into *mBar), x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func predictReverse(m Model, dm *Model, x, dx []float64, seed float64) {
-	var dy float64
-	var dy2 float64
-	t := *dm
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("predictReverse: x and dx share memory: gadgen's gradients need them apart")
+func predictReverse(m Model, mBar *Model, x, xBar []float64, seed float64) {
+	var yBar float64
+	var yBar2 float64
+	t := *mBar
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("predictReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := m.W
 	n := len(t2)
@@ -499,15 +499,15 @@ func predictReverse(m Model, dm *Model, x, dx []float64, seed float64) {
 	for i := 0; i < n; i++ {
 		y += t2[i] * x[i]
 	}
-	dy += 2 * (seed * y)
-	t3 := dy
+	yBar += 2 * (seed * y)
+	t3 := yBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		dx[i2] += t2[i2] * t3
+		xBar[i2] += t2[i2] * t3
 		t.W[i2] += t3 * xi
 	}
-	dy2 += dy
-	dm.B += dy2
+	yBar2 += yBar
+	mBar.B += yBar2
 }
 
 // fitG is the function literal g of Fit, with the captured variable m as its
@@ -553,37 +553,37 @@ func fitGJVP(m, dm Model, t, dt float64) (float64, float64) {
 // ForwardGrad computes Stack.Forward and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: s (into ds), x (into dx).
+// Varied inputs: s (into sBar), x (into xBar).
 // The first result is the value of Stack.Forward; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Stack.Forward writes x: on entry dx holds the adjoint of the values Stack.Forward leaves in
+// Stack.Forward writes x: on entry xBar holds the adjoint of the values Stack.Forward leaves in
 // x (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values x held on entry.
-func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
+func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var dsum float64
-	var da float64
-	var da2 float64
-	var da3 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ForwardGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sumBar float64
+	var aBar float64
+	var aBar2 float64
+	var aBar3 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ForwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := s.Layers
 	n := len(t)
 	act := x
-	dact := dx
+	actBar := xBar
 	for i := 0; i < n; i++ {
 		l := t[i]
 		t15 := l.B
 		nOut := len(t15)
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
-		dnext2 := make([]float64, nOut)
+		nextBar2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
 			a := t15[o2]
 			for i5 := 0; i5 < nIn2; i5++ {
@@ -594,16 +594,16 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 			next2[o2] = t16
 			tape = append(t17, t16)
 		}
-		tapeSlices = append(tapeSlices, next2, dnext2, act, dact)
+		tapeSlices = append(tapeSlices, next2, nextBar2, act, actBar)
 		act = next2
-		dact = dnext2
+		actBar = nextBar2
 	}
-	dsum += 1
-	t2 := dsum
+	sumBar += 1
+	t2 := sumBar
 	sum := 0.0
 	for i2 := 0; i2 < len(act); i2++ {
 		v := act[i2]
-		dact[i2] += t2
+		actBar[i2] += t2
 		sum += v
 	}
 	finalX := slices.Clone(x)
@@ -611,38 +611,38 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 		n2 := len(tapeSlices)
 		t3 := n2 - 4
 		next := tapeSlices[t3]
-		dnext := tapeSlices[n2-3]
+		nextBar := tapeSlices[n2-3]
 		act2 := tapeSlices[n2-2]
-		dact2 := tapeSlices[n2-1]
+		actBar2 := tapeSlices[n2-1]
 		tapeSlices = tapeSlices[:t3]
-		t4 := ds.Layers[i3].B
+		t4 := sBar.Layers[i3].B
 		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
 			t5 := len(tape) - 1
 			t6 := tape[t5]
 			t7 := tape[:t5]
 			nIn := len(act2)
-			t8 := dnext[o]
-			dnext[o] = 0
+			t8 := nextBar[o]
+			nextBar[o] = 0
 			t9 := len(t7) - 1
 			tape = t7[:t9]
 			next[o] = t7[t9]
-			da += (1 - t6*t6) * t8
-			t10 := da
-			da = 0
-			da2 += t10
-			t11 := da2
+			aBar += (1 - t6*t6) * t8
+			t10 := aBar
+			aBar = 0
+			aBar2 += t10
+			t11 := aBar2
 			for i4 := nIn - 1; i4 >= 0; i4-- {
 				acti := act2[i4]
 				t14 := o*nIn + i4
-				dact2[i4] += s.Layers[i3].W[t14] * t11
-				dl := ds.Layers[i3]
-				dl.W[t14] += t11 * acti
+				actBar2[i4] += s.Layers[i3].W[t14] * t11
+				lBar := sBar.Layers[i3]
+				lBar.W[t14] += t11 * acti
 			}
-			t12 := da2
-			da2 = 0
-			da3 += t12
-			t13 := da3
-			da3 = 0
+			t12 := aBar2
+			aBar2 = 0
+			aBar3 += t12
+			t13 := aBar3
+			aBar3 = 0
 			t4[o] += t13
 		}
 	}
@@ -702,24 +702,24 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 // EnergyGrad computes Energy and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: ps (into dps).
+// Varied inputs: ps (into psBar).
 // The first result is the value of Energy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func EnergyGrad(ps, dps []Particle) float64 {
+func EnergyGrad(ps, psBar []Particle) float64 {
 	var t34 float64
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	var t35 [2]float64
-	var de float64
-	var de2 float64
+	var eBar float64
+	var eBar2 float64
 	var t36 [2]float64
 	var t37 float64
-	var dp Particle
-	var de3 float64
-	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
-		panic("EnergyGrad: ps and dps share memory: gadgen's gradients need them apart")
+	var pBar Particle
+	var eBar3 float64
+	if cap(ps) > 0 && cap(psBar) > 0 && &ps[:1][0] == &psBar[:1][0] {
+		panic("EnergyGrad: ps and psBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(ps)
 	tape := slices.Grow(t, max(n+2, 0)*2)
@@ -745,14 +745,14 @@ func EnergyGrad(ps, dps []Particle) float64 {
 		}
 		tape = append(tape, t25)
 	}
-	de3 += 1
+	eBar3 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := de3
-		de3 = 0
-		de += t2
+		t2 := eBar3
+		eBar3 = 0
+		eBar += t2
 		t3 := len(tape) - 1
 		t34 = tape[t3]
-		t4 := de
+		t4 := eBar
 		t5 := t34
 		tape = tape[:t3]
 		for j := n - 1; j >= i2+1; j-- {
@@ -765,47 +765,47 @@ func EnergyGrad(ps, dps []Particle) float64 {
 			t22 := 2 * (t21 * (tape[n3-2] - ps[j].Pos[1]))
 			t23 := 2 * (t21 * (tape[t17] - ps[j].Pos[0]))
 			t37 -= t19 * t20
-			dps[j].M -= t5 * t19
-			dps[j].Pos[1] -= t22
+			psBar[j].M -= t5 * t19
+			psBar[j].Pos[1] -= t22
 			t35[1] += t22
-			dps[j].Pos[0] -= t23
+			psBar[j].Pos[0] -= t23
 			t35[0] += t23
 			t24 := t35
 			t35 = [2]float64{}
-			dp.Pos[0] += t24[0]
-			dp.Pos[1] += t24[1]
+			pBar.Pos[0] += t24[0]
+			pBar.Pos[1] += t24[1]
 			tape = tape[:t17]
 		}
-		t6 := de
-		de = 0
-		de2 += t6
+		t6 := eBar
+		eBar = 0
+		eBar2 += t6
 		n2 := len(tape)
 		t7 := n2 - 2
 		t8 := tape[t7]
 		t9 := tape[n2-1]
-		t10 := de2
-		de2 = 0
-		de3 += t10
+		t10 := eBar2
+		eBar2 = 0
+		eBar3 += t10
 		t11 := 0.5 * t34 * t10
 		t36[1] += 2 * (t11 * t9)
 		t36[0] += 2 * (t11 * t8)
 		t12 := t36
 		t36 = [2]float64{}
-		dp.Vel[0] += t12[0]
-		dp.Vel[1] += t12[1]
+		pBar.Vel[0] += t12[0]
+		pBar.Vel[1] += t12[1]
 		t37 += 0.5 * (t10 * (t8*t8 + t9*t9))
 		t13 := t37
 		t37 = 0
-		dp.M += t13
-		t14 := dp
-		dp = Particle{}
+		pBar.M += t13
+		t14 := pBar
+		pBar = Particle{}
 		t15 := t14.Pos
-		dps[i2].Pos[0] += t15[0]
-		dps[i2].Pos[1] += t15[1]
+		psBar[i2].Pos[0] += t15[0]
+		psBar[i2].Pos[1] += t15[1]
 		t16 := t14.Vel
-		dps[i2].Vel[0] += t16[0]
-		dps[i2].Vel[1] += t16[1]
-		dps[i2].M += t14.M
+		psBar[i2].Vel[0] += t16[0]
+		psBar[i2].Vel[1] += t16[1]
+		psBar[i2].M += t14.M
 		tape = tape[:t7]
 	}
 	return e
@@ -856,33 +856,33 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 // StepGrad computes Step and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: ps (into dps), dt (returned as ddt).
+// Varied inputs: ps (into psBar), dt (returned as dtBar).
 // The first result is the value of Step; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
+func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	var tapePointersBuf [64]*Particle
 	tapePointers := tapePointersBuf[:0]
 	var t38 [2]float64
 	var t39 [2]float64
-	var dq2 Particle
-	var de float64
-	var dq3 Particle
+	var qBar2 Particle
+	var eBar float64
+	var qBar3 Particle
 	var t40 [2]float64
-	var dp Particle
-	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
-		panic("StepGrad: ps and dps share memory: gadgen's gradients need them apart")
+	var pBar Particle
+	if cap(ps) > 0 && cap(psBar) > 0 && &ps[:1][0] == &psBar[:1][0] {
+		panic("StepGrad: ps and psBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(ps)
 	next := make([]Particle, n)
-	dnext := make([]Particle, n)
+	nextBar := make([]Particle, n)
 	for i := 0; i < n; i++ {
 		p := ps[i]
 		q2 := p
-		var dq4 Particle
+		var qBar4 Particle
 		for d2 := 0; d2 < 2; d2++ {
 			t35 := p.Pos[d2]
 			t36 := p.M
@@ -892,10 +892,10 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 			tape = append(tape, t35, t36, t37)
 		}
 		next[i] = q2
-		tapePointers = append(tapePointers, &q2, &dq4)
+		tapePointers = append(tapePointers, &q2, &qBar4)
 	}
-	de += 1
-	t := de
+	eBar += 1
+	t := eBar
 	e := 0.0
 	for i2 := 0; i2 < len(next); i2++ {
 		q := next[i2]
@@ -911,88 +911,88 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 		t38[0] += 2 * (t * t27)
 		t29 := t38
 		t38 = [2]float64{}
-		dq2.Pos[0] += t29[0]
-		dq2.Pos[1] += t29[1]
+		qBar2.Pos[0] += t29[0]
+		qBar2.Pos[1] += t29[1]
 		t30 := t21 * t
 		t39[1] += 2 * (t30 * t24)
 		t39[0] += 2 * (t30 * t23)
 		t31 := t39
 		t39 = [2]float64{}
-		dq2.Vel[0] += t31[0]
-		dq2.Vel[1] += t31[1]
-		dq2.M += t * t25
-		t32 := dq2
-		dq2 = Particle{}
+		qBar2.Vel[0] += t31[0]
+		qBar2.Vel[1] += t31[1]
+		qBar2.M += t * t25
+		t32 := qBar2
+		qBar2 = Particle{}
 		t33 := t32.Pos
-		dnext[i2].Pos[0] += t33[0]
-		dnext[i2].Pos[1] += t33[1]
+		nextBar[i2].Pos[0] += t33[0]
+		nextBar[i2].Pos[1] += t33[1]
 		t34 := t32.Vel
-		dnext[i2].Vel[0] += t34[0]
-		dnext[i2].Vel[1] += t34[1]
-		dnext[i2].M += t32.M
+		nextBar[i2].Vel[0] += t34[0]
+		nextBar[i2].Vel[1] += t34[1]
+		nextBar[i2].M += t32.M
 		e += t21*t25 + t27*t27 + t28*t28
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
 		n2 := len(tapePointers)
-		dq := tapePointers[n2-1]
+		qBar := tapePointers[n2-1]
 		tapePointers = tapePointers[:n2-2]
-		t2 := dnext[i3]
-		dnext[i3] = Particle{}
+		t2 := nextBar[i3]
+		nextBar[i3] = Particle{}
 		t3 := t2.Pos
-		dq3.Pos[0] += t3[0]
-		dq3.Pos[1] += t3[1]
+		qBar3.Pos[0] += t3[0]
+		qBar3.Pos[1] += t3[1]
 		t4 := t2.Vel
-		dq3.Vel[0] += t4[0]
-		dq3.Vel[1] += t4[1]
-		dq3.M += t2.M
-		t5 := dq3
-		dq3 = Particle{}
+		qBar3.Vel[0] += t4[0]
+		qBar3.Vel[1] += t4[1]
+		qBar3.M += t2.M
+		t5 := qBar3
+		qBar3 = Particle{}
 		t6 := t5.Pos
-		dq.Pos[0] += t6[0]
-		dq.Pos[1] += t6[1]
+		qBar.Pos[0] += t6[0]
+		qBar.Pos[1] += t6[1]
 		t7 := t5.Vel
-		dq.Vel[0] += t7[0]
-		dq.Vel[1] += t7[1]
-		dq.M += t5.M
+		qBar.Vel[0] += t7[0]
+		qBar.Vel[1] += t7[1]
+		qBar.M += t5.M
 		for d := 1; d >= 0; d-- {
 			n3 := len(tape)
 			t14 := n3 - 3
 			t15 := tape[t14]
 			t16 := tape[n3-2]
-			t17 := dq.Pos[d]
-			ddt += t17 * tape[n3-1]
-			dq.Vel[d] += dt * t17
-			t18 := dq.Vel[d]
+			t17 := qBar.Pos[d]
+			dtBar += t17 * tape[n3-1]
+			qBar.Vel[d] += dt * t17
+			t18 := qBar.Vel[d]
 			t19 := t18 / t16
-			dp.M += t18 * (dt * t15 / t16) / t16
-			ddt -= t19 * t15
+			pBar.M += t18 * (dt * t15 / t16) / t16
+			dtBar -= t19 * t15
 			t40[d] -= dt * t19
 			t20 := t40
 			t40 = [2]float64{}
-			dp.Pos[0] += t20[0]
-			dp.Pos[1] += t20[1]
+			pBar.Pos[0] += t20[0]
+			pBar.Pos[1] += t20[1]
 			tape = tape[:t14]
 		}
-		t8 := *dq
-		*dq = Particle{}
+		t8 := *qBar
+		*qBar = Particle{}
 		t9 := t8.Pos
-		dp.Pos[0] += t9[0]
-		dp.Pos[1] += t9[1]
+		pBar.Pos[0] += t9[0]
+		pBar.Pos[1] += t9[1]
 		t10 := t8.Vel
-		dp.Vel[0] += t10[0]
-		dp.Vel[1] += t10[1]
-		dp.M += t8.M
-		t11 := dp
-		dp = Particle{}
+		pBar.Vel[0] += t10[0]
+		pBar.Vel[1] += t10[1]
+		pBar.M += t8.M
+		t11 := pBar
+		pBar = Particle{}
 		t12 := t11.Pos
-		dps[i3].Pos[0] += t12[0]
-		dps[i3].Pos[1] += t12[1]
+		psBar[i3].Pos[0] += t12[0]
+		psBar[i3].Pos[1] += t12[1]
 		t13 := t11.Vel
-		dps[i3].Vel[0] += t13[0]
-		dps[i3].Vel[1] += t13[1]
-		dps[i3].M += t11.M
+		psBar[i3].Vel[0] += t13[0]
+		psBar[i3].Vel[1] += t13[1]
+		psBar[i3].M += t11.M
 	}
-	return e, ddt
+	return e, dtBar
 }
 
 // StepJVP computes Step and its directional derivative along the tangents
@@ -1048,64 +1048,64 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 // BranchyGrad computes Branchy and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: wide.
 // The first result is the value of Branchy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func BranchyGrad(x, dx []float64, wide bool) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("BranchyGrad: x and dx share memory: gadgen's gradients need them apart")
+func BranchyGrad(x, xBar []float64, wide bool) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("BranchyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var buf, dbuf, dbuf2, dbuf3 []float64
+	var buf, bufBar, bufBar2, bufBar3 []float64
 	var from int
 	if wide {
 		n2 := len(x)
 		t := 2 * n2
 		buf = make([]float64, t)
-		dbuf2 = make([]float64, t)
+		bufBar2 = make([]float64, t)
 		for i2 := 0; i2 < n2; i2++ {
 			v := x[i2]
 			buf[2*i2] = v
 			buf[2*i2+1] = v * v
 		}
-		dbuf = nil
-		dbuf3 = dbuf2
+		bufBar = nil
+		bufBar3 = bufBar2
 		from = 0
 	} else {
 		n := len(x)
 		buf = make([]float64, n)
-		dbuf = make([]float64, n)
+		bufBar = make([]float64, n)
 		for i := 0; i < n; i++ {
 			buf[i] = math.Sin(x[i])
 		}
-		dbuf2 = nil
-		dbuf3 = dbuf
+		bufBar2 = nil
+		bufBar3 = bufBar
 		from = 1
 	}
-	ds += 1
-	t2 := ds
+	sBar += 1
+	t2 := sBar
 	s := 0.0
 	for i3 := 0; i3 < len(buf); i3++ {
 		b := buf[i3]
-		dbuf3[i3] += 2 * (t2 * b)
+		bufBar3[i3] += 2 * (t2 * b)
 		s += b * b
 	}
 	if from == 0 {
 		for i5 := len(x) - 1; i5 >= 0; i5-- {
-			t4 := dbuf2[2*i5+1]
-			dbuf2[2*i5+1] = 0
-			t5 := dbuf2[2*i5]
-			dbuf2[2*i5] = 0
-			dx[i5] += t5 + 2*(t4*x[i5])
+			t3 := bufBar2[2*i5+1]
+			bufBar2[2*i5+1] = 0
+			t4 := bufBar2[2*i5]
+			bufBar2[2*i5] = 0
+			xBar[i5] += t4 + 2*(t3*x[i5])
 		}
 	} else {
 		for i4 := len(x) - 1; i4 >= 0; i4-- {
-			t3 := dbuf[i4]
-			dbuf[i4] = 0
-			dx[i4] += math.Cos(x[i4]) * t3
+			bufiBar := bufBar[i4]
+			bufBar[i4] = 0
+			xBar[i4] += math.Cos(x[i4]) * bufiBar
 		}
 	}
 	return s
@@ -1159,18 +1159,18 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 // NestedGrad computes Nested and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: o (into do).
+// Varied inputs: o (into oBar).
 // The first result is the value of Nested; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func NestedGrad(o, do *Outer) float64 {
-	var ds float64
-	var ds2 float64
+func NestedGrad(o, oBar *Outer) float64 {
+	var sBar float64
+	var sBar2 float64
 	t := o.A.V
 	n := len(t)
-	ds += 1
-	t2 := ds
+	sBar += 1
+	t2 := sBar
 	s := o.K
 	for i := 0; i < n; i++ {
 		v := t[i]
@@ -1178,15 +1178,15 @@ func NestedGrad(o, do *Outer) float64 {
 		t4 := v * t3
 		t5 := o.K
 		t6 := t2 * t5
-		do.K += t4 * t2
-		t7 := do.P.V
+		oBar.K += t4 * t2
+		t7 := oBar.P.V
 		t7[i] += v * t6
-		t8 := do.A.V
+		t8 := oBar.A.V
 		t8[i] += t6 * t3
 		s += t4 * t5
 	}
-	ds2 += ds
-	do.K += ds2
+	sBar2 += sBar
+	oBar.K += sBar2
 	return s
 }
 
@@ -1217,16 +1217,16 @@ func NestedJVP(o, do *Outer) (float64, float64) {
 // TrajectoryGrad computes Trajectory and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x0 (returned as dx0), k (returned as dk).
+// Varied inputs: x0 (returned as x0Bar), k (returned as kBar).
 // Fixed inputs: steps.
 // The first result is the value of Trajectory; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
+func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
 	t2 := tapeSlicesBuf[:0]
-	var ds float64
+	var sBar float64
 	var t11 float64
 	t3 := new([1]float64)
 	dt := 1 / float64(steps)
@@ -1235,29 +1235,29 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 	tapeSlices := slices.Grow(t2, trips*2)
 	tape := slices.Grow(t, trips)
 	hist := []float64{x0}
-	dhist := t3[:]
+	histBar := t3[:]
 	for i := 0; i < steps; i++ {
 		x2 := hist[i]
 		hist4 := append(hist, x2-t4*x2)
 		n3 := len(hist4)
 		t10 := cap(hist4)
-		var dhist4 []float64
+		var histBar4 []float64
 		if t10 != cap(hist) {
-			dhist4 = make([]float64, n3, t10)
+			histBar4 = make([]float64, n3, t10)
 		} else {
-			dhist4 = dhist[:n3]
+			histBar4 = histBar[:n3]
 		}
-		tapeSlices = append(tapeSlices, hist, dhist, hist4, dhist4)
+		tapeSlices = append(tapeSlices, hist, histBar, hist4, histBar4)
 		tape = append(tape, x2)
 		hist = hist4
-		dhist = dhist4
+		histBar = histBar4
 	}
-	ds += 1
-	t5 := ds
+	sBar += 1
+	t5 := sBar
 	s := 0.0
 	for i2 := 0; i2 < len(hist); i2++ {
 		d := hist[i2] - math.Exp(-(float64(i2) * dt))
-		dhist[i2] += 2 * (t5 * d)
+		histBar[i2] += 2 * (t5 * d)
 		s += d * d
 	}
 	for i3 := steps - 1; i3 >= 0; i3-- {
@@ -1267,26 +1267,26 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 		n := len(tapeSlices)
 		t8 := n - 4
 		hist2 := tapeSlices[t8]
-		dhist2 := tapeSlices[n-3]
+		histBar2 := tapeSlices[n-3]
 		hist3 := tapeSlices[n-2]
-		dhist3 := tapeSlices[n-1]
+		histBar3 := tapeSlices[n-1]
 		tapeSlices = tapeSlices[:t8]
 		n2 := len(hist2)
-		t9 := dhist3[n2]
-		dhist3[n2] = 0
+		t9 := histBar3[n2]
+		histBar3[n2] = 0
 		if cap(hist3) != cap(hist2) {
 			for k2 := 0; k2 < n2; k2++ {
-				dhist2[k2] += dhist3[k2]
+				histBar2[k2] += histBar3[k2]
 			}
 		}
 		t11 -= t9 * x
-		dhist2[i3] += t9 - t4*t9
+		histBar2[i3] += t9 - t4*t9
 	}
-	dk += dt * t11
+	kBar += dt * t11
 	t6 := t3[0]
 	t3[0] = 0
-	dx0 += t6
-	return s, dx0, dk
+	x0Bar += t6
+	return s, x0Bar, kBar
 }
 
 // TrajectoryJVP computes Trajectory and its directional derivative along the tangents
@@ -1320,26 +1320,26 @@ func TrajectoryJVP(x0, dx0, k, dk float64, steps int) (float64, float64) {
 // ConcatGrad computes Concat and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (into da), b (into db).
+// Varied inputs: a (into aBar), b (into bBar).
 // The first result is the value of Concat; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// Concat writes a: on entry da holds the adjoint of the values Concat leaves in
+// Concat writes a: on entry aBar holds the adjoint of the values Concat leaves in
 // a (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values a held on entry.
-// Concat writes b: on entry db holds the adjoint of the values Concat leaves in
+// Concat writes b: on entry bBar holds the adjoint of the values Concat leaves in
 // b (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values b held on entry.
-func ConcatGrad(a, da, b, db []float64) float64 {
-	var ds float64
+func ConcatGrad(a, aBar, b, bBar []float64) float64 {
+	var sBar float64
 	t := cap(a) > 0
-	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("ConcatGrad: a and da share memory: gadgen's gradients need them apart")
+	if t && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("ConcatGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(b) > 0
-	if t2 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("ConcatGrad: b and db share memory: gadgen's gradients need them apart")
+	if t2 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
+		panic("ConcatGrad: b and bBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &a[:1][0] == &b[:1][0] {
 		panic("ConcatGrad: a and b share memory: gadgen's gradients need them apart")
@@ -1347,21 +1347,21 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 	all := append([]float64(nil), a...)
 	n := len(all)
 	t3 := cap(all)
-	var dall []float64
+	var allBar []float64
 	if t3 != cap([]float64(nil)) {
-		dall = make([]float64, n, t3)
+		allBar = make([]float64, n, t3)
 	} else {
-		dall = []float64(nil)[:n]
+		allBar = []float64(nil)[:n]
 	}
 	all = append(all, b...)
 	n2 := len(all)
 	t4 := cap(all)
 	t5 := t4 != t3
-	var dall2 []float64
+	var allBar2 []float64
 	if t5 {
-		dall2 = make([]float64, n2, t4)
+		allBar2 = make([]float64, n2, t4)
 	} else {
-		dall2 = dall[:n2]
+		allBar2 = allBar[:n2]
 	}
 	a0 := a[0]
 	b0 := b[0]
@@ -1369,70 +1369,70 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 	n3 := len(all)
 	t6 := cap(all)
 	t7 := t6 != t4
-	var dall3 []float64
+	var allBar3 []float64
 	if t7 {
-		dall3 = make([]float64, n3, t6)
+		allBar3 = make([]float64, n3, t6)
 	} else {
-		dall3 = dall2[:n3]
+		allBar3 = allBar2[:n3]
 	}
 	var rows [][]float64
-	var drows [][]float64
+	var rowsBar [][]float64
 	i := 0
 	for ; i+1 < n3; i += 2 {
-		t12 := dall3[i : i+2]
+		t12 := allBar3[i : i+2]
 		rows2 := append(rows, all[i:i+2])
 		n5 := len(rows2)
 		t13 := cap(rows2)
 		if t13 != cap(rows) {
 			t14 := make([][]float64, n5, t13)
-			copy(t14, drows)
-			drows = t14
+			copy(t14, rowsBar)
+			rowsBar = t14
 		} else {
-			drows = drows[:n5]
+			rowsBar = rowsBar[:n5]
 		}
-		drows[len(rows)] = t12
+		rowsBar[len(rows)] = t12
 		rows = rows2
 	}
-	ds += 1
-	t8 := ds
+	sBar += 1
+	t8 := sBar
 	s := 0.0
 	for i2 := 0; i2 < len(rows); i2++ {
 		r := rows[i2]
 		r0 := r[0]
 		r1 := r[1]
-		dr := drows[i2]
-		dr[1] += r0 * t8
-		dr[0] += math.Cos(r0)*t8 + t8*r1
+		rBar := rowsBar[i2]
+		rBar[1] += r0 * t8
+		rBar[0] += math.Cos(r0)*t8 + t8*r1
 		s += r0*r1 + math.Sin(r0)
 	}
 	i -= 2
 	for ; i >= 0; i -= 2 {
 	}
-	t9 := dall3[n2]
-	dall3[n2] = 0
-	dall3[n2+1] = 0
+	t9 := allBar3[n2]
+	allBar3[n2] = 0
+	allBar3[n2+1] = 0
 	if t7 {
 		for k := 0; k < n2; k++ {
-			dall2[k] += dall3[k]
+			allBar2[k] += allBar3[k]
 		}
 	}
-	db[0] += a0 * t9
-	da[0] += t9 * b0
+	bBar[0] += a0 * t9
+	aBar[0] += t9 * b0
 	for k2 := 0; k2 < len(b); k2++ {
-		t11 := dall2[n+k2]
-		dall2[n+k2] = 0
-		db[k2] += t11
+		t11 := allBar2[n+k2]
+		allBar2[n+k2] = 0
+		bBar[k2] += t11
 	}
 	if t5 {
 		for k3 := 0; k3 < n; k3++ {
-			dall[k3] += dall2[k3]
+			allBar[k3] += allBar2[k3]
 		}
 	}
 	n4 := len([]float64(nil))
 	for k4 := 0; k4 < len(a); k4++ {
-		t10 := dall[n4+k4]
-		dall[n4+k4] = 0
-		da[k4] += t10
+		t10 := allBar[n4+k4]
+		allBar[n4+k4] = 0
+		aBar[k4] += t10
 	}
 	return s
 }
@@ -1479,48 +1479,48 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 // LayersGrad computes Layers and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: w1 (into dw1), b1 (into db1), w2 (into dw2), b2 (into db2), x (into dx).
+// Varied inputs: w1 (into w1Bar), b1 (into b1Bar), w2 (into w2Bar), b2 (into b2Bar), x (into xBar).
 // The first result is the value of Layers; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LayersGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) float64 {
-	var ds float64
-	if cap(w1) > 0 && cap(dw1) > 0 && &w1[:1][0] == &dw1[:1][0] {
-		panic("LayersGrad: w1 and dw1 share memory: gadgen's gradients need them apart")
+func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) float64 {
+	var sBar float64
+	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
+		panic("LayersGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(b1) > 0 && cap(db1) > 0 && &b1[:1][0] == &db1[:1][0] {
-		panic("LayersGrad: b1 and db1 share memory: gadgen's gradients need them apart")
+	if cap(b1) > 0 && cap(b1Bar) > 0 && &b1[:1][0] == &b1Bar[:1][0] {
+		panic("LayersGrad: b1 and b1Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(w2) > 0 && cap(dw2) > 0 && &w2[:1][0] == &dw2[:1][0] {
-		panic("LayersGrad: w2 and dw2 share memory: gadgen's gradients need them apart")
+	if cap(w2) > 0 && cap(w2Bar) > 0 && &w2[:1][0] == &w2Bar[:1][0] {
+		panic("LayersGrad: w2 and w2Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(b2) > 0 && cap(db2) > 0 && &b2[:1][0] == &db2[:1][0] {
-		panic("LayersGrad: b2 and db2 share memory: gadgen's gradients need them apart")
+	if cap(b2) > 0 && cap(b2Bar) > 0 && &b2[:1][0] == &b2Bar[:1][0] {
+		panic("LayersGrad: b2 and b2Bar share memory: gadgen's gradients need them apart")
 	}
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LayersGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	h := dense(w1, b1, x)
 	n := len(h)
-	dh := make([]float64, n, cap(h))
+	hBar := make([]float64, n, cap(h))
 	tmp := make([]float64, n)
-	dh2 := make([]float64, n)
+	h2Bar := make([]float64, n)
 	h2 := scaleTo(tmp, 0.5, h)
 	o := dense(w2, b2, h2)
 	n2 := len(o)
-	do := make([]float64, n2, cap(o))
-	ds += 1
-	t := ds
+	oBar := make([]float64, n2, cap(o))
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := o[i]
-		do[i] += 2 * (t * v)
+		oBar[i] += 2 * (t * v)
 		s += v * v
 	}
-	denseReverse(w2, dw2, b2, db2, h2, dh2, do)
-	scaleToReverseWrtDstX(tmp, dh2, 0.5, h, dh, nil)
-	denseReverse(w1, dw1, b1, db1, x, dx, dh)
+	denseReverse(w2, w2Bar, b2, b2Bar, h2, h2Bar, oBar)
+	scaleToReverseWrtDstX(tmp, h2Bar, 0.5, h, hBar, nil)
+	denseReverse(w1, w1Bar, b1, b1Bar, x, xBar, hBar)
 	return s
 }
 
@@ -1530,26 +1530,26 @@ func LayersGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) float64 {
 // redo the writes of dense that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: w (into dw), b (into db), x (into dx).
+// Varied inputs: w (into wBar), b (into bBar), x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func denseReverse(w, dw, b, db, x, dx, seed []float64) {
+func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var da float64
-	var da2 float64
-	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
-		panic("denseReverse: w and dw share memory: gadgen's gradients need them apart")
+	var aBar float64
+	var aBar2 float64
+	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
+		panic("denseReverse: w and wBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(b) > 0 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("denseReverse: b and db share memory: gadgen's gradients need them apart")
+	if cap(b) > 0 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
+		panic("denseReverse: b and bBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("denseReverse: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("denseReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(b)
 	out := make([]float64, n)
-	dout := make([]float64, n)
+	outBar := make([]float64, n)
 	n2 := len(out)
 	tape := slices.Grow(t, max(n2+2, 0))
 	for o := 0; o < n2; o++ {
@@ -1558,35 +1558,35 @@ func denseReverse(w, dw, b, db, x, dx, seed []float64) {
 		for i2 := 0; i2 < n4; i2++ {
 			a += w[o*n4+i2] * x[i2]
 		}
-		t10 := math.Tanh(a)
-		out[o] = t10
-		tape = append(tape, t10)
+		t9 := math.Tanh(a)
+		out[o] = t9
+		tape = append(tape, t9)
 	}
 	o2 := n2 - 1
 	for k := 0; k < len(seed); k++ {
-		dout[k] += seed[k]
+		outBar[k] += seed[k]
 	}
 	for ; o2 >= 0; o2-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		tape = tape[:t2]
 		n3 := len(x)
-		t4 := dout[o2]
-		dout[o2] = 0
-		da += (1 - t3*t3) * t4
-		t5 := da
+		outoBar := outBar[o2]
+		outBar[o2] = 0
+		aBar += (1 - t3*t3) * outoBar
+		t4 := aBar
 		for i := n3 - 1; i >= 0; i-- {
-			t8 := o2*n3 + i
-			t9 := w[t8]
-			dw[t8] += t5 * x[i]
-			dx[i] += t9 * t5
+			t7 := o2*n3 + i
+			t8 := w[t7]
+			wBar[t7] += t4 * x[i]
+			xBar[i] += t8 * t4
 		}
-		t6 := da
-		da = 0
-		da2 += t6
-		t7 := da2
-		da2 = 0
-		db[o2] += t7
+		t5 := aBar
+		aBar = 0
+		aBar2 += t5
+		t6 := aBar2
+		aBar2 = 0
+		bBar[o2] += t6
 	}
 }
 
@@ -1596,33 +1596,33 @@ func denseReverse(w, dw, b, db, x, dx, seed []float64) {
 // redo the writes of scaleTo that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: dst (into ddst), x (into dx).
+// Varied inputs: dst (into dstBar), x (into xBar).
 // Fixed inputs: a.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// scaleTo writes dst: on entry ddst holds the adjoint of the values scaleTo leaves in
+// scaleTo writes dst: on entry dstBar holds the adjoint of the values scaleTo leaves in
 // dst (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values dst held on entry.
-func scaleToReverseWrtDstX(dst, ddst []float64, a float64, x, dx, seed []float64) {
+func scaleToReverseWrtDstX(dst, dstBar []float64, a float64, x, xBar, seed []float64) {
 	t := cap(dst) > 0
-	if t && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
-		panic("scaleToReverseWrtDstX: dst and ddst share memory: gadgen's gradients need them apart")
+	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
+		panic("scaleToReverseWrtDstX: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(x) > 0
-	if t2 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("scaleToReverseWrtDstX: x and dx share memory: gadgen's gradients need them apart")
+	if t2 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("scaleToReverseWrtDstX: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("scaleToReverseWrtDstX: dst and x share memory: gadgen's gradients need them apart")
 	}
 	i := len(x) - 1
 	for k := 0; k < len(seed); k++ {
-		ddst[k] += seed[k]
+		dstBar[k] += seed[k]
 	}
 	for ; i >= 0; i-- {
-		t3 := ddst[i]
-		ddst[i] = 0
-		dx[i] += a * t3
+		dstiBar := dstBar[i]
+		dstBar[i] = 0
+		xBar[i] += a * dstiBar
 	}
 }
 
@@ -1703,19 +1703,19 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 // SoftmaxVJP computes Softmax and the vector-Jacobian product of the seeds seed (the
 // adjoints of its results) with respect to the varied inputs (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Softmax; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func SoftmaxVJP(x, dx, seed []float64) []float64 {
+func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dz float64
-	var dm float64
-	var dm2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("SoftmaxVJP: x and dx share memory: gadgen's gradients need them apart")
+	var zBar float64
+	var mBar float64
+	var mBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("SoftmaxVJP: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0))
@@ -1726,14 +1726,14 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 		m = max(m, v)
 	}
 	out := make([]float64, n)
-	dout := make([]float64, n)
+	outBar := make([]float64, n)
 	tape = slices.Grow(tape, max(n+2, 0))
 	z := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t15 := math.Exp(x[i2] - m)
-		out[i2] = t15
+		t13 := math.Exp(x[i2] - m)
+		out[i2] = t13
 		outi3 := out[i2]
-		tape = append(tape, t15)
+		tape = append(tape, t13)
 		z += outi3
 	}
 	n2 := len(out)
@@ -1745,47 +1745,47 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 	}
 	i4 := n2 - 1
 	for k := 0; k < len(seed); k++ {
-		dout[k] += seed[k]
+		outBar[k] += seed[k]
 	}
 	for ; i4 >= 0; i4-- {
-		t13 := len(tape) - 1
-		outi := tape[t13]
-		t14 := dout[i4]
-		dout[i4] = 0
-		dz -= t14 * (outi / z) / z
-		dout[i4] += t14 / z
-		tape = tape[:t13]
+		t12 := len(tape) - 1
+		outi := tape[t12]
+		outiBar2 := outBar[i4]
+		outBar[i4] = 0
+		zBar -= outiBar2 * (outi / z) / z
+		outBar[i4] += outiBar2 / z
+		tape = tape[:t12]
 	}
-	t2 := dz
+	t2 := zBar
 	for i5 := n - 1; i5 >= 0; i5-- {
 		t9 := len(tape) - 1
 		t10 := tape[t9]
-		dout[i5] += t2
-		t11 := dout[i5]
-		dout[i5] = 0
-		t12 := t10 * t11
-		dm2 -= t12
-		dx[i5] += t12
+		outBar[i5] += t2
+		outiBar := outBar[i5]
+		outBar[i5] = 0
+		t11 := t10 * outiBar
+		mBar2 -= t11
+		xBar[i5] += t11
 		tape = tape[:t9]
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t3 := dm2
-		dm2 = 0
-		dm += t3
+		t3 := mBar2
+		mBar2 = 0
+		mBar += t3
 		t4 := len(tape) - 1
-		t5 := dm
-		dm = 0
+		t5 := mBar
+		mBar = 0
 		t6 := tape[t4] >= x[i6]
 		t7 := 0.0
 		if t6 {
 			t7 = 1
 		}
-		dm2 += t7 * t5
+		mBar2 += t7 * t5
 		t8 := 1.0
 		if t6 {
 			t8 = 0
 		}
-		dx[i6] += t8 * t5
+		xBar[i6] += t8 * t5
 		tape = tape[:t4]
 	}
 	return out
@@ -1834,21 +1834,21 @@ func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
 // GrowGrad computes Grow and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Grow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func GrowGrad(x float64) (f, dx float64) {
+func GrowGrad(x float64) (f, xBar float64) {
 	ys := grow(x)
-	dys := make([]float64, len(ys), cap(ys))
+	ysBar := make([]float64, len(ys), cap(ys))
 	ys0 := ys[0]
 	ys1 := ys[1]
 	ys2 := ys[2]
 	t := ys0*ys1 + math.Sin(ys2)
-	dys[2] += math.Cos(ys2)
-	dys[1] += ys0
-	dys[0] += ys1
-	dx += growReverse(x, dys)
-	return t, dx
+	ysBar[2] += math.Cos(ys2)
+	ysBar[1] += ys0
+	ysBar[0] += ys1
+	xBar += growReverse(x, ysBar)
+	return t, xBar
 }
 
 // growReverse is the reverse of grow for the gradients that call it: the
@@ -1857,10 +1857,10 @@ func GrowGrad(x float64) (f, dx float64) {
 // redo the writes of grow that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func growReverse(x float64, seed []float64) (dx float64) {
+func growReverse(x float64, seed []float64) (xBar float64) {
 	t := new([3]float64)
 	t2 := t[:]
 	for k := 0; k < len(seed); k++ {
@@ -1868,14 +1868,14 @@ func growReverse(x float64, seed []float64) (dx float64) {
 	}
 	t3 := t[2]
 	t[2] = 0
-	dx += 2 * (t3 * x)
+	xBar += 2 * (t3 * x)
 	t4 := t[1]
 	t[1] = 0
-	dx += 2 * t4
+	xBar += 2 * t4
 	t5 := t[0]
 	t[0] = 0
-	dx += t5
-	return dx
+	xBar += t5
+	return xBar
 }
 
 // GrowJVP computes Grow and its directional derivative along the tangents

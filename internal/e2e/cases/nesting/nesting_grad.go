@@ -116,18 +116,18 @@ func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, f
 // RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Rosenbrock; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func RosenbrockGrad(x, dx []float64) float64 {
-	var dsum float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+func RosenbrockGrad(x, xBar []float64) float64 {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
+	sumBar += 1
+	t := sumBar
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
@@ -135,8 +135,8 @@ func RosenbrockGrad(x, dx []float64) float64 {
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := t2*t + 100*(t*a)
-		dx[i] += -(2 * (t * b)) - 2*(t3*xi)
-		dx[i+1] += t3
+		xBar[i] += -(2 * (t * b)) - 2*(t3*xi)
+		xBar[i+1] += t3
 		sum += t2*a + b*b
 	}
 	return sum
@@ -157,38 +157,38 @@ func GradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 // rosenbrockGradJVP computes RosenbrockGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of RosenbrockGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// RosenbrockGrad writes are written (overwritten) into the shadows: dx into ddx.
-func rosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+// RosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		dx2i := dx2[i]
+		dxi := dx[i]
 		a := x[i+1] - xi*xi
-		da := dx2[i+1] - 2*(dx2i*xi)
+		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * da
 		t4 := t2*t + 100*(t*a)
 		t5 := t3*t + 100*(t*da)
-		ddxi := ddx[i]
-		dx[i] += -(2 * (t * b)) - 2*(t4*xi)
-		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
-		t6 := ddx[i+1]
-		dx[i+1] += t4
-		ddx[i+1] = t6 + t5
+		dxiBar := dxBar[i]
+		xBar[i] += -(2 * (t * b)) - 2*(t4*xi)
+		dxBar[i] = dxiBar + (2*(t*dxi) - 2*(t5*xi+t4*dxi))
+		t6 := dxBar[i+1]
+		xBar[i+1] += t4
+		dxBar[i+1] = t6 + t5
 		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dx2i*b)
+		dsum += t3*a + t2*da - 2*(dxi*b)
 	}
 	return sum, dsum
 }
@@ -196,17 +196,17 @@ func rosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 // ChainGrad computes Chain and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Chain; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func ChainGrad(x, dx []float64) float64 {
+func ChainGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ChainGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	i := 0
@@ -216,16 +216,16 @@ func ChainGrad(x, dx []float64) float64 {
 		tape = append(tape, t5)
 		s += xi2 * t5
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	i--
 	for ; i >= 0; i-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		xi := x[i]
 		t4 := powReverse(xi-x[i+1], 3, xi*t)
-		dx[i+1] -= t4
-		dx[i] += t*t3 + t4
+		xBar[i+1] -= t4
+		xBar[i] += t*t3 + t4
 		tape = tape[:t2]
 	}
 	return s
@@ -237,11 +237,11 @@ func ChainGrad(x, dx []float64) float64 {
 // redo the writes of pow that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (returned as da).
+// Varied inputs: a (returned as aBar).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func powReverse(a float64, n int, seed float64) (da float64) {
+func powReverse(a float64, n int, seed float64) (aBar float64) {
 	var t2 float64
 	var t3 float64
 	var t4 float64
@@ -256,10 +256,10 @@ func powReverse(a float64, n int, seed float64) (da float64) {
 	if from != 0 {
 		t4 += t3
 		t := t4
-		da += t * t2
-		da += powReverse(a, n-1, a*t)
+		aBar += t * t2
+		aBar += powReverse(a, n-1, a*t)
 	}
-	return da
+	return aBar
 }
 
 // ChainGradOfJVP computes ChainGradOf and its directional derivative along the tangents
@@ -277,48 +277,48 @@ func ChainGradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 // chainGradJVP computes ChainGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of ChainGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// ChainGrad writes are written (overwritten) into the shadows: dx into ddx.
-func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// ChainGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("ChainGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	ds := 0.0
 	i := 0
 	for ; i+1 < len(x); i++ {
 		xi2 := x[i]
-		dx2i2 := dx2[i]
-		t8, t9 := powJVP(xi2-x[i+1], dx2i2-dx2[i+1], 3)
-		ds += dx2i2*t8 + xi2*t9
+		dxi2 := dx[i]
+		t8, t9 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
+		ds += dxi2*t8 + xi2*t9
 		tape = append(tape, t8)
 		dtape = append(dtape, t9)
 		s += xi2 * t8
 	}
-	ds2 += 1
-	t := ds2
+	sBar += 1
+	t := sBar
 	i--
 	for ; i >= 0; i-- {
 		t2 := len(tape) - 1
 		t3 := tape[t2]
 		t4 := dtape[t2]
 		xi := x[i]
-		dx2i := dx2[i]
-		t5, t6 := powReverseJVP(xi-x[i+1], dx2i-dx2[i+1], 3, xi*t, dx2i*t)
-		t7 := ddx[i+1]
-		dx[i+1] -= t5
-		ddx[i+1] = t7 - t6
-		ddxi := ddx[i]
-		dx[i] += t*t3 + t5
-		ddx[i] = ddxi + (t*t4 + t6)
+		dxi := dx[i]
+		t5, t6 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi*t, dxi*t)
+		t7 := dxBar[i+1]
+		xBar[i+1] -= t5
+		dxBar[i+1] = t7 - t6
+		dxiBar := dxBar[i]
+		xBar[i] += t*t3 + t5
+		dxBar[i] = dxiBar + (t*t4 + t6)
 		tape = tape[:t2]
 		dtape = dtape[:t2]
 	}
@@ -328,10 +328,10 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 // powReverseJVP computes powReverse and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: a (tangent da2), seed (tangent dseed).
+// Varied inputs: a (tangent da), seed (tangent dseed).
 // Fixed inputs (zero tangent): n.
-// Results, in order: da; dda, the tangent of da.
-func powReverseJVP(a, da2 float64, n int, seed, dseed float64) (da, dda float64) {
+// Results, in order: aBar; daBar, the tangent of aBar.
+func powReverseJVP(a, da float64, n int, seed, dseed float64) (aBar, daBar float64) {
 	var t8 float64
 	var t9 float64
 	var t10 float64
@@ -342,7 +342,7 @@ func powReverseJVP(a, da2 float64, n int, seed, dseed float64) (da, dda float64)
 	if n == 0 {
 		from = 0
 	} else {
-		t, t2 := powJVP(a, da2, n-1)
+		t, t2 := powJVP(a, da, n-1)
 		t8 = t
 		t9 = t2
 		from = 1
@@ -355,13 +355,13 @@ func powReverseJVP(a, da2 float64, n int, seed, dseed float64) (da, dda float64)
 		t3 := t8
 		t4 := t12
 		t5 := t13
-		da += t4 * t3
-		dda += t5*t3 + t4*t9
-		t6, t7 := powReverseJVP(a, da2, n-1, a*t4, da2*t4+a*t5)
-		da += t6
-		dda += t7
+		aBar += t4 * t3
+		daBar += t5*t3 + t4*t9
+		t6, t7 := powReverseJVP(a, da, n-1, a*t4, da*t4+a*t5)
+		aBar += t6
+		daBar += t7
 	}
-	return da, dda
+	return aBar, daBar
 }
 
 // powJVP computes pow and its directional derivative along the tangents

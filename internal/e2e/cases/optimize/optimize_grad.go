@@ -55,44 +55,44 @@ func magJVP(x, dx []float64) (float64, float64) {
 // NormalizedGrad computes Normalized and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), c (into dc).
+// Varied inputs: x (into xBar), c (into cBar).
 // The first result is the value of Normalized; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func NormalizedGrad(x, dx, c, dc []float64) float64 {
-	var ds float64
-	var t4 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("NormalizedGrad: x and dx share memory: gadgen's gradients need them apart")
+func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
+	var sBar float64
+	var t3 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("NormalizedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
-		panic("NormalizedGrad: c and dc share memory: gadgen's gradients need them apart")
+	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
+		panic("NormalizedGrad: c and cBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	out := make([]float64, n)
-	dout := make([]float64, n)
+	outBar := make([]float64, n)
 	t := mag(x)
 	for i := 0; i < n; i++ {
 		out[i] = x[i] / t
 	}
-	ds += 1
-	t2 := ds
+	sBar += 1
+	t2 := sBar
 	s := 0.0
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		dout[i2] += ci * t2
-		dc[i2] += t2 * outi
+		outBar[i2] += ci * t2
+		cBar[i2] += t2 * outi
 		s += ci * outi
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t3 := dout[i3]
-		dout[i3] = 0
-		t4 -= t3 * (x[i3] / t) / t
-		dx[i3] += t3 / t
+		outiBar := outBar[i3]
+		outBar[i3] = 0
+		t3 -= outiBar * (x[i3] / t) / t
+		xBar[i3] += outiBar / t
 	}
-	magReverse(x, dx, t4)
+	magReverse(x, xBar, t3)
 	return s
 }
 
@@ -102,13 +102,13 @@ func NormalizedGrad(x, dx, c, dc []float64) float64 {
 // redo the writes of mag that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func magReverse(x, dx []float64, seed float64) {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
+func magReverse(x, xBar []float64, seed float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("magReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
@@ -117,10 +117,10 @@ func magReverse(x, dx []float64, seed float64) {
 		s += v * v
 	}
 	t := math.Sqrt(s)
-	ds += 0.5 / t * seed
-	t2 := ds
+	sBar += 0.5 / t * seed
+	t2 := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dx[i2] += 2 * (t2 * x[i2])
+		xBar[i2] += 2 * (t2 * x[i2])
 	}
 }
 
@@ -179,21 +179,21 @@ func dotJVP(x, dx, y, dy []float64) (float64, float64) {
 // GuardedGrad computes Guarded and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), c (into dc).
+// Varied inputs: x (into xBar), c (into cBar).
 // The first result is the value of Guarded; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func GuardedGrad(x, dx, c, dc []float64) float64 {
-	var ds float64
+func GuardedGrad(x, xBar, c, cBar []float64) float64 {
+	var sBar float64
 	var t6 float64
 	var t7 float64
 	var t8 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("GuardedGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("GuardedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
-		panic("GuardedGrad: c and dc share memory: gadgen's gradients need them apart")
+	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
+		panic("GuardedGrad: c and cBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	var t float64
@@ -206,22 +206,22 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 		from = 0
 	}
 	t2 := math.Sqrt(t)
-	ds += 1
-	t3 := ds
+	sBar += 1
+	t3 := sBar
 	s := 0.0
 	for i := 0; i < n; i++ {
 		t4 := x[i] / t2
 		ci := c[i]
 		t5 := t3 * ci
-		dc[i] += t4 * t3
+		cBar[i] += t4 * t3
 		t6 -= t5 * t4 / t2
-		dx[i] += t5 / t2
+		xBar[i] += t5 / t2
 		s += t4 * ci
 	}
 	t7 += 0.5 / t2 * t6
 	if from != 0 {
 		t8 += t7
-		dotInPlaceReverse(x, dx, t8)
+		dotInPlaceReverse(x, xBar, t8)
 	}
 	return s
 }
@@ -232,25 +232,25 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 // redo the writes of dotInPlace that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 //
 // dotInPlace is dot called with arguments that share memory (y is x): its body
 // with those parameters made one.
-func dotInPlaceReverse(x, dx []float64, seed float64) {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("dotInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
+func dotInPlaceReverse(x, xBar []float64, seed float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("dotInPlaceReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	if n != n {
 		panic("optimize: length mismatch")
 	}
-	ds += seed
-	t := ds
+	sBar += seed
+	t := sBar
 	for i := 0; i < n; i++ {
-		dx[i] += 2 * (t * x[i])
+		xBar[i] += 2 * (t * x[i])
 	}
 }
 
@@ -267,13 +267,13 @@ func FoldedJVP(x, dx float64) (float64, float64) {
 // FoldedGrad computes Folded and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // The first result is the value of Folded; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func FoldedGrad(x float64) (f, dx float64) {
+func FoldedGrad(x float64) (f, xBar float64) {
 	t := 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x
-	dx += 0.6065306597126334
-	dx += 1
-	dx += 2 * (3.256347067030294 * x)
-	return t, dx
+	xBar += 0.6065306597126334
+	xBar += 1
+	xBar += 2 * (3.256347067030294 * x)
+	return t, xBar
 }

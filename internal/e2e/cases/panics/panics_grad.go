@@ -33,31 +33,31 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 // DotGrad computes Dot and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx), y (into dy).
+// Varied inputs: x (into xBar), y (into yBar).
 // The first result is the value of Dot; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func DotGrad(x, dx, y, dy []float64) float64 {
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("DotGrad: x and dx share memory: gadgen's gradients need them apart")
+func DotGrad(x, xBar, y, yBar []float64) float64 {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("DotGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
-		panic("DotGrad: y and dy share memory: gadgen's gradients need them apart")
+	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
+		panic("DotGrad: y and yBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	if n != len(y) {
 		panic("panics: length mismatch")
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
 		yi := y[i]
-		dy[i] += v * t
-		dx[i] += t * yi
+		yBar[i] += v * t
+		xBar[i] += t * yi
 		s += v * yi
 	}
 	return s
@@ -120,16 +120,16 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 // LogSumGrad computes LogSum and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of LogSum; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LogSumGrad(x, dx []float64) float64 {
-	var dv float64
-	var ds float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LogSumGrad: x and dx share memory: gadgen's gradients need them apart")
+func LogSumGrad(x, xBar []float64) float64 {
+	var vBar float64
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
@@ -140,13 +140,13 @@ func LogSumGrad(x, dx []float64) float64 {
 		}
 		s += math.Log(v)
 	}
-	ds += 1
-	t := ds
+	sBar += 1
+	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dv += 1 / x[i2] * t
-		t2 := dv
-		dv = 0
-		dx[i2] += t2
+		vBar += 1 / x[i2] * t
+		t2 := vBar
+		vBar = 0
+		xBar[i2] += t2
 	}
 	return s
 }
@@ -167,18 +167,18 @@ func AtJVP(x, dx []float64, i int) (float64, float64) {
 // AtGrad computes At and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // Fixed inputs: i.
 // The first result is the value of At; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func AtGrad(x, dx []float64, i int) float64 {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("AtGrad: x and dx share memory: gadgen's gradients need them apart")
+func AtGrad(x, xBar []float64, i int) float64 {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("AtGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	xi := x[i]
 	t := xi * xi
-	dx[i] += 2 * xi
+	xBar[i] += 2 * xi
 	return t
 }

@@ -33,17 +33,17 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // PowGrad computes Pow and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func PowGrad(x float64, n int) (f, dx float64) {
+func PowGrad(x float64, n int) (f, xBar float64) {
 	var t6 float64
 	var h3 float64
 	var t7 float64
 	var t8 float64
 	var t9 float64
-	var dh float64
+	var hBar float64
 	var t10 float64
 	var t int
 	var t3 float64
@@ -77,21 +77,21 @@ func PowGrad(x float64, n int) (f, dx float64) {
 	case 1:
 		t10 += t7
 		t5 := t6
-		dx += powReverse(x, -n, -(t10 * (1 / t5) / t5))
+		xBar += powReverse(x, -n, -(t10 * (1 / t5) / t5))
 	default:
 		if from == 2 {
 			t9 += t7
-			dh += 2 * (t9 * h3)
+			hBar += 2 * (t9 * h3)
 		} else {
 			t8 += t7
 			h2 := h3
 			t4 := t8
-			dx += h2 * h2 * t4
-			dh += 2 * (t4 * x * h2)
+			xBar += h2 * h2 * t4
+			hBar += 2 * (t4 * x * h2)
 		}
-		dx += powReverse(x, t, dh)
+		xBar += powReverse(x, t, hBar)
 	}
-	return t3, dx
+	return t3, xBar
 }
 
 // powReverse is the reverse of Pow for the gradients that call it: the
@@ -100,17 +100,17 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // redo the writes of Pow that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func powReverse(x float64, n int, seed float64) (dx float64) {
+func powReverse(x float64, n int, seed float64) (xBar float64) {
 	var t4 float64
 	var h3 float64
 	var t5 float64
 	var t6 float64
 	var t7 float64
-	var dh float64
+	var hBar float64
 	var t8 float64
 	var t, from int
 	if n == 0 {
@@ -137,21 +137,21 @@ func powReverse(x float64, n int, seed float64) (dx float64) {
 	case 1:
 		t8 += t5
 		t3 := t4
-		dx += powReverse(x, -n, -(t8 * (1 / t3) / t3))
+		xBar += powReverse(x, -n, -(t8 * (1 / t3) / t3))
 	default:
 		if from == 2 {
 			t7 += t5
-			dh += 2 * (t7 * h3)
+			hBar += 2 * (t7 * h3)
 		} else {
 			t6 += t5
 			h2 := h3
 			t2 := t6
-			dx += h2 * h2 * t2
-			dh += 2 * (t2 * x * h2)
+			xBar += h2 * h2 * t2
+			hBar += 2 * (t2 * x * h2)
 		}
-		dx += powReverse(x, t, dh)
+		xBar += powReverse(x, t, hBar)
 	}
-	return dx
+	return xBar
 }
 
 // HornerJVP computes Horner and its directional derivative along the tangents
@@ -174,17 +174,17 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // HornerGrad computes Horner and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: c (into dc), x (returned as dx).
+// Varied inputs: c (into cBar), x (returned as xBar).
 // The first result is the value of Horner; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
+func HornerGrad(c, cBar []float64, x float64) (f, xBar float64) {
 	var t4 float64
 	var t5 float64
 	var t6 float64
-	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
-		panic("HornerGrad: c and dc share memory: gadgen's gradients need them apart")
+	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
+		panic("HornerGrad: c and cBar share memory: gadgen's gradients need them apart")
 	}
 	var t2 float64
 	var from int
@@ -202,11 +202,11 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 	if from != 0 {
 		t6 += t5
 		t3 := t6
-		dx += t3 * t4
-		dx += hornerReverse(c[1:], dc[1:], x, x*t3)
-		dc[0] += t3
+		xBar += t3 * t4
+		xBar += hornerReverse(c[1:], cBar[1:], x, x*t3)
+		cBar[0] += t3
 	}
-	return t2, dx
+	return t2, xBar
 }
 
 // hornerReverse is the reverse of Horner for the gradients that call it: the
@@ -215,17 +215,17 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 // redo the writes of Horner that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: c (into dc), x (returned as dx).
+// Varied inputs: c (into cBar), x (returned as xBar).
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func hornerReverse(c, dc []float64, x, seed float64) (dx float64) {
+func hornerReverse(c, cBar []float64, x, seed float64) (xBar float64) {
 	var t2 float64
 	var t3 float64
 	var t4 float64
-	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
-		panic("hornerReverse: c and dc share memory: gadgen's gradients need them apart")
+	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
+		panic("hornerReverse: c and cBar share memory: gadgen's gradients need them apart")
 	}
 	var from int
 	if len(c) == 0 {
@@ -238,11 +238,11 @@ func hornerReverse(c, dc []float64, x, seed float64) (dx float64) {
 	if from != 0 {
 		t4 += t3
 		t := t4
-		dx += t * t2
-		dx += hornerReverse(c[1:], dc[1:], x, x*t)
-		dc[0] += t
+		xBar += t * t2
+		xBar += hornerReverse(c[1:], cBar[1:], x, x*t)
+		cBar[0] += t
 	}
-	return dx
+	return xBar
 }
 
 // ChebyshevJVP computes Chebyshev and its directional derivative along the tangents
@@ -267,11 +267,11 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 // ChebyshevGrad computes Chebyshev and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ChebyshevGrad(n int, x float64) (f, dx float64) {
+func ChebyshevGrad(n int, x float64) (f, xBar float64) {
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -294,15 +294,15 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 	switch from {
 	case 0:
 	case 1:
-		dx += t5
+		xBar += t5
 	default:
 		t6 += t5
 		t3 := t6
-		dx += chebyshevReverse(n-2, x, -t3)
-		dx += chebyshevReverse(n-1, x, 2*x*t3)
-		dx += 2 * (t3 * t4)
+		xBar += chebyshevReverse(n-2, x, -t3)
+		xBar += chebyshevReverse(n-1, x, 2*x*t3)
+		xBar += 2 * (t3 * t4)
 	}
-	return t2, dx
+	return t2, xBar
 }
 
 // chebyshevReverse is the reverse of Chebyshev for the gradients that call it: the
@@ -311,11 +311,11 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 // redo the writes of Chebyshev that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func chebyshevReverse(n int, x, seed float64) (dx float64) {
+func chebyshevReverse(n int, x, seed float64) (xBar float64) {
 	var t3 float64
 	var t4 float64
 	var t5 float64
@@ -335,15 +335,15 @@ func chebyshevReverse(n int, x, seed float64) (dx float64) {
 	switch from {
 	case 0:
 	case 1:
-		dx += t4
+		xBar += t4
 	default:
 		t5 += t4
 		t2 := t5
-		dx += chebyshevReverse(n-2, x, -t2)
-		dx += chebyshevReverse(n-1, x, 2*x*t2)
-		dx += 2 * (t2 * t3)
+		xBar += chebyshevReverse(n-2, x, -t2)
+		xBar += chebyshevReverse(n-1, x, 2*x*t2)
+		xBar += 2 * (t2 * t3)
 	}
-	return dx
+	return xBar
 }
 
 // EvenJVP computes Even and its directional derivative along the tangents
@@ -377,11 +377,11 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 // EvenGrad computes Even and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The first result is the value of Even; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func EvenGrad(x float64, n int) (f, dx float64) {
+func EvenGrad(x float64, n int) (f, xBar float64) {
 	var t4 float64
 	var t5 float64
 	var t6 float64
@@ -398,14 +398,14 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 	}
 	t5 += 1
 	if from == 0 {
-		dx += t5
+		xBar += t5
 	} else {
 		t6 += t5
 		t3 := t6
-		dx += t3 * t4
-		dx += oddReverse(x, n-1, x*t3)
+		xBar += t3 * t4
+		xBar += oddReverse(x, n-1, x*t3)
 	}
-	return t2, dx
+	return t2, xBar
 }
 
 // oddReverse is the reverse of odd for the gradients that call it: the
@@ -414,11 +414,11 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 // redo the writes of odd that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func oddReverse(x float64, n int, seed float64) (dx float64) {
+func oddReverse(x float64, n int, seed float64) (xBar float64) {
 	var t2 float64
 	var t3 float64
 	var t4 float64
@@ -432,14 +432,14 @@ func oddReverse(x float64, n int, seed float64) (dx float64) {
 	t2 += seed
 	if from == 0 {
 		t4 += t2
-		dx += 2 * (t4 * x)
+		xBar += 2 * (t4 * x)
 	} else {
 		t3 += t2
 		t := t3
-		dx += t
-		dx += evenReverse(x/2, n-1, -t) / 2
+		xBar += t
+		xBar += evenReverse(x/2, n-1, -t) / 2
 	}
-	return dx
+	return xBar
 }
 
 // evenReverse is the reverse of Even for the gradients that call it: the
@@ -448,11 +448,11 @@ func oddReverse(x float64, n int, seed float64) (dx float64) {
 // redo the writes of Even that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func evenReverse(x float64, n int, seed float64) (dx float64) {
+func evenReverse(x float64, n int, seed float64) (xBar float64) {
 	var t2 float64
 	var t3 float64
 	var t4 float64
@@ -465,14 +465,14 @@ func evenReverse(x float64, n int, seed float64) (dx float64) {
 	}
 	t3 += seed
 	if from == 0 {
-		dx += t3
+		xBar += t3
 	} else {
 		t4 += t3
 		t := t4
-		dx += t * t2
-		dx += oddReverse(x, n-1, x*t)
+		xBar += t * t2
+		xBar += oddReverse(x, n-1, x*t)
 	}
-	return dx
+	return xBar
 }
 
 // ContinuedFractionJVP computes ContinuedFraction and its directional derivative along the tangents
@@ -495,11 +495,11 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 // inputs
 // (reverse mode).
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: depth.
 // The first result is the value of ContinuedFraction; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
+func ContinuedFractionGrad(x float64, depth int) (f, xBar float64) {
 	var t5 float64
 	var t6 float64
 	var t7 float64
@@ -516,15 +516,15 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 	}
 	t6 += 1
 	if from == 0 {
-		dx += t6
+		xBar += t6
 	} else {
 		t7 += t6
 		t3 := t7
-		dx += t3
+		xBar += t3
 		t4 := 1 + t5
-		dx += continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
+		xBar += continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
 	}
-	return t2, dx
+	return t2, xBar
 }
 
 // continuedFractionReverse is the reverse of ContinuedFraction for the gradients that call it: the
@@ -533,11 +533,11 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 // redo the writes of ContinuedFraction that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: x (returned as dx).
+// Varied inputs: x (returned as xBar).
 // Fixed inputs: depth.
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
-func continuedFractionReverse(x float64, depth int, seed float64) (dx float64) {
+func continuedFractionReverse(x float64, depth int, seed float64) (xBar float64) {
 	var t3 float64
 	var t4 float64
 	var t5 float64
@@ -550,15 +550,15 @@ func continuedFractionReverse(x float64, depth int, seed float64) (dx float64) {
 	}
 	t4 += seed
 	if from == 0 {
-		dx += t4
+		xBar += t4
 	} else {
 		t5 += t4
 		t := t5
-		dx += t
+		xBar += t
 		t2 := 1 + t3
-		dx += continuedFractionReverse(x, depth-1, -(t * (1 / t2) / t2))
+		xBar += continuedFractionReverse(x, depth-1, -(t * (1 / t2) / t2))
 	}
-	return dx
+	return xBar
 }
 
 // PingPongJVP computes PingPong and its directional derivative along the tangents
@@ -608,39 +608,39 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 // PingPongGrad computes PingPong and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of PingPong; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func PingPongGrad(x, dx []float64) float64 {
+func PingPongGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("PingPongGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("PingPongGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	a := make([]float64, n)
-	da := make([]float64, n)
+	aBar := make([]float64, n)
 	b := make([]float64, n)
-	db := make([]float64, n)
+	bBar := make([]float64, n)
 	t2 := copy(a, x)
 	t3 := append(append(t, a...), b...)
 	pingpong(a, b, 3)
 	n2 := len(a)
 	t4 := n2 - 1
 	t5 := b[0] + a[t4]
-	da[t4] += 1
-	db[0] += 1
+	aBar[t4] += 1
+	bBar[0] += 1
 	t6 := len(t3) - len(b)
 	copy(b, t3[t6:])
 	t7 := t3[:t6]
 	copy(a, t7[len(t7)-n2:])
-	pingpongReverse(a, da, b, db, 3)
+	pingpongReverse(a, aBar, b, bBar, 3)
 	for k := 0; k < t2; k++ {
-		dak := da[k]
-		da[k] = 0
-		dx[k] += dak
+		akBar := aBar[k]
+		aBar[k] = 0
+		xBar[k] += akBar
 	}
 	return t5
 }
@@ -651,28 +651,28 @@ func PingPongGrad(x, dx []float64) float64 {
 // redo the writes of pingpong that its own reverse does not read back: the memory
 // of its slice and pointer parameters is left in no particular state.
 //
-// Varied inputs: a (into da), b (into db).
+// Varied inputs: a (into aBar), b (into bBar).
 // Fixed inputs: n.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-// pingpong writes a: on entry da holds the adjoint of the values pingpong leaves in
+// pingpong writes a: on entry aBar holds the adjoint of the values pingpong leaves in
 // a (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values a held on entry.
-// pingpong writes b: on entry db holds the adjoint of the values pingpong leaves in
+// pingpong writes b: on entry bBar holds the adjoint of the values pingpong leaves in
 // b (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values b held on entry.
-func pingpongReverse(a, da, b, db []float64, n int) {
+func pingpongReverse(a, aBar, b, bBar []float64, n int) {
 	var tapeintBuf [64]int
 	tapeint := tapeintBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
 	t := cap(a) > 0
-	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
-		panic("pingpongReverse: a and da share memory: gadgen's gradients need them apart")
+	if t && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
+		panic("pingpongReverse: a and aBar share memory: gadgen's gradients need them apart")
 	}
 	t2 := cap(b) > 0
-	if t2 && cap(db) > 0 && &b[:1][0] == &db[:1][0] {
-		panic("pingpongReverse: b and db share memory: gadgen's gradients need them apart")
+	if t2 && cap(bBar) > 0 && &b[:1][0] == &bBar[:1][0] {
+		panic("pingpongReverse: b and bBar share memory: gadgen's gradients need them apart")
 	}
 	if t && t2 && &a[:1][0] == &b[:1][0] {
 		panic("pingpongReverse: a and b share memory: gadgen's gradients need them apart")
@@ -703,17 +703,17 @@ func pingpongReverse(a, da, b, db []float64, n int) {
 		t5 := tape[:t4]
 		t6 := len(t5) - len(b)
 		copy(b, t5[t6:])
-		pingpongReverse(b, db, a, da, n-1)
+		pingpongReverse(b, bBar, a, aBar, n-1)
 		tape3 := t5[:t6]
 		for i2 := n3 - 1; i2 >= 0; i2-- {
 			t7 := len(tapeint) - 1
 			t8 := tapeint[t7]
 			t9 := len(tape3) - 1
 			ai2 := tape3[t9]
-			dbi := db[i2]
-			db[i2] = 0
-			da[t8] += dbi
-			da[i2] += math.Cos(ai2) * dbi
+			biBar := bBar[i2]
+			bBar[i2] = 0
+			aBar[t8] += biBar
+			aBar[i2] += math.Cos(ai2) * biBar
 			tape3 = tape3[:t9]
 			tapeint = tapeint[:t7]
 		}

@@ -39,14 +39,14 @@ func fastSqrtTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) 
 // smoothMaxGrad computes smoothMax and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: a (returned as da), b (returned as db).
+// Varied inputs: a (returned as aBar), b (returned as bBar).
 // The first result is the value of smoothMax; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
-func smoothMaxGrad(a, b float64) (f, da, db float64) {
+func smoothMaxGrad(a, b float64) (f, aBar, bBar float64) {
 	t := smoothMax(a, b)
-	da += math.Exp(a - t)
-	db += math.Exp(b - t)
-	return t, da, db
+	aBar += math.Exp(a - t)
+	bBar += math.Exp(b - t)
+	return t, aBar, bBar
 }
 
 // LossJVP computes Loss and its directional derivative along the tangents
@@ -84,23 +84,23 @@ func LossJVP(x, dx []float64) (float64, float64) {
 // LossGrad computes Loss and its gradient with respect to the varied inputs
 // (reverse mode).
 //
-// Varied inputs: x (into dx).
+// Varied inputs: x (into xBar).
 // The first result is the value of Loss; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
-func LossGrad(x, dx []float64) float64 {
+func LossGrad(x, xBar []float64) float64 {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var dxi float64
-	var ds4 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var xiBar float64
+	var sBar4 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	tape := slices.Grow(t, max(n+2, 0)*3)
@@ -122,46 +122,46 @@ func LossGrad(x, dx []float64) float64 {
 		}
 		path = append(path, from)
 	}
-	ds4 += 1
+	sBar4 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := ds4
-		ds4 = 0
-		ds += t2
+		t2 := sBar4
+		sBar4 = 0
+		sBar += t2
 		t3 := len(path) - 1
 		t4 := path[:t3]
 		if path[t3] == 0 {
-			t9 := ds
-			ds = 0
-			ds3 += t9
+			t9 := sBar
+			sBar = 0
+			sBar3 += t9
 		} else {
-			t5 := ds
-			ds = 0
-			ds2 += t5
+			t5 := sBar
+			sBar = 0
+			sBar2 += t5
 			t6 := len(tape) - 1
 			t7 := tape[t6]
-			t8 := ds2
-			ds2 = 0
-			ds3 += t8
-			dxi += math.Exp(x[i2]-t7) * t8
-			dx[i2-1] += math.Exp(x[i2-1]-t7) * t8
+			t8 := sBar2
+			sBar2 = 0
+			sBar3 += t8
+			xiBar += math.Exp(x[i2]-t7) * t8
+			xBar[i2-1] += math.Exp(x[i2-1]-t7) * t8
 			tape = tape[:t6]
 		}
 		n2 := len(tape)
 		t10 := n2 - 2
 		t11 := tape[t10]
-		t12 := ds3
-		ds3 = 0
-		ds4 += t12
+		t12 := sBar3
+		sBar3 = 0
+		sBar4 += t12
 		xi := x[i2]
-		dxi += 2 * (0.5 / t11 * (tape[n2-1] * t12) * xi)
+		xiBar += 2 * (0.5 / t11 * (tape[n2-1] * t12) * xi)
 		t13 := 1 / (1 + math.Exp(-xi))
 		if xi > 30 {
 			t13 = 1
 		}
-		dxi += t13 * (t12 * t11)
-		t14 := dxi
-		dxi = 0
-		dx[i2] += t14
+		xiBar += t13 * (t12 * t11)
+		t14 := xiBar
+		xiBar = 0
+		xBar[i2] += t14
 		tape = tape[:t10]
 		path = t4
 	}
@@ -277,25 +277,25 @@ func LossHVP(x, v, hv []float64) float64 {
 // lossGradJVP computes LossGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of LossGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// LossGrad writes are written (overwritten) into the shadows: dx into ddx.
-func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// LossGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	var ddxi float64
-	var ds5 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var sBar2 float64
+	var sBar3 float64
+	var dxiBar float64
+	var sBar4 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	t3 := max(n+2, 0) * 3
@@ -307,7 +307,7 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	ds := 0.0
 	for i := 0; i < n; i++ {
 		xi2 := x[i]
-		dxi2 := dx2[i]
+		dxi2 := dx[i]
 		t28 := softplus(xi2)
 		t29 := 1 / (1 + math.Exp(-xi2))
 		if xi2 > 30 {
@@ -323,7 +323,7 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		var from int
 		if i > 0 {
 			t33 := x[i-1]
-			t34 := dx2[i-1]
+			t34 := dx[i-1]
 			t35 := smoothMax(t33, xi2)
 			t36 := math.Exp(t33-t35)*t34 + math.Exp(xi2-t35)*dxi2
 			tape = append(tape, t35)
@@ -336,29 +336,29 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		}
 		path = append(path, from)
 	}
-	ds5 += 1
+	sBar4 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := ds5
-		ds5 = 0
-		ds2 += t5
+		t5 := sBar4
+		sBar4 = 0
+		sBar += t5
 		t6 := len(path) - 1
 		t7 := path[:t6]
 		if path[t6] == 0 {
-			t13 := ds2
-			ds2 = 0
-			ds4 += t13
+			t13 := sBar
+			sBar = 0
+			sBar3 += t13
 		} else {
-			t8 := ds2
-			ds2 = 0
-			ds3 += t8
+			t8 := sBar
+			sBar = 0
+			sBar2 += t8
 			t9 := len(tape) - 1
 			t10 := tape[t9]
 			t11 := dtape[t9]
-			t12 := ds3
-			ds3 = 0
-			ds4 += t12
-			ddxi += math.Exp(x[i2]-t10) * (dx2[i2] - t11) * t12
-			ddx[i2-1] += math.Exp(x[i2-1]-t10) * (dx2[i2-1] - t11) * t12
+			t12 := sBar2
+			sBar2 = 0
+			sBar3 += t12
+			dxiBar += math.Exp(x[i2]-t10) * (dx[i2] - t11) * t12
+			dxBar[i2-1] += math.Exp(x[i2-1]-t10) * (dx[i2-1] - t11) * t12
 			tape = tape[:t9]
 			dtape = dtape[:t9]
 		}
@@ -367,14 +367,14 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t15 := tape[t14]
 		t16 := dtape[t14]
 		t17 := n3 - 1
-		t18 := ds4
-		ds4 = 0
-		ds5 += t18
+		t18 := sBar3
+		sBar3 = 0
+		sBar4 += t18
 		t19 := tape[t17] * t18
 		t20 := 0.5 / t15
 		xi := x[i2]
-		dxi := dx2[i2]
-		ddxi += 2 * ((t20*(dtape[t17]*t18)-t20*t16/t15*t19)*xi + t20*t19*dxi)
+		dxi := dx[i2]
+		dxiBar += 2 * ((t20*(dtape[t17]*t18)-t20*t16/t15*t19)*xi + t20*t19*dxi)
 		t21 := xi > 30
 		t22 := math.Exp(-xi)
 		t23 := 1 + t22
@@ -387,10 +387,10 @@ func lossGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		if t21 {
 			t26 = 0
 		}
-		ddxi += t26*(t18*t15) + t25*(t18*t16)
-		t27 := ddxi
-		ddxi = 0
-		ddx[i2] += t27
+		dxiBar += t26*(t18*t15) + t25*(t18*t16)
+		t27 := dxiBar
+		dxiBar = 0
+		dxBar[i2] += t27
 		tape = tape[:t14]
 		dtape = dtape[:t14]
 		path = t7

@@ -49,39 +49,39 @@ func callsSumSqHessian(x, h []float64) float64 {
 // callsSumSqGradJVP computes callsSumSqGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of callsSumSqGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// callsSumSqGrad writes are written (overwritten) into the shadows: dx into ddx.
-func callsSumSqGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// callsSumSqGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func callsSumSqGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var t6 float64
-	var ddv float64
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("callsSumSqGrad: x and dx share memory: gadgen's gradients need them apart")
+	var dvBar float64
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("callsSumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
-		dv := dx2[i]
+		dv := dx[i]
 		t4 := v * v
 		t5 := 2 * (dv * v)
 		s += t4
 		ds += t5
 	}
-	ds2 += 1
-	t := ds2
+	sBar += 1
+	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		t6 += t
 		t2 := t6
 		t6 = 0
-		ddv += 2 * (t2 * dx2[i2])
-		t3 := ddv
-		ddv = 0
-		ddx[i2] += t3
+		dvBar += 2 * (t2 * dx[i2])
+		t3 := dvBar
+		dvBar = 0
+		dxBar[i2] += t3
 	}
 	return s, ds
 }
@@ -249,37 +249,38 @@ func callsPathLengthHessian(x, h []float64) float64 {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of callsPathLengthGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// callsPathLengthGrad writes are written (overwritten) into the shadows: x into dx2, dx into ddx.
-func callsPathLengthGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("callsPathLengthGrad: x and dx share memory: gadgen's gradients need them apart")
+// callsPathLengthGrad writes are written (overwritten) into the shadows: x into dx, xBar into
+// dxBar.
+func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("callsPathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	ds := 0.0
 	i := 3
 	for ; i+3 <= len(x); i += 3 {
-		t2, t3 := geomDistJVP(x[i-3:i], dx2[i-3:i], x[i:i+3], dx2[i:i+3])
+		t2, t3 := geomDistJVP(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3])
 		s += t2
 		ds += t3
 	}
-	ds2 += 1
-	t := ds2
+	sBar += 1
+	t := sBar
 	i -= 3
 	for ; i >= 3; i -= 3 {
 		geomDistReverseJVP(
 			x[i-3:i],
-			dx2[i-3:i],
 			dx[i-3:i],
-			ddx[i-3:i],
+			xBar[i-3:i],
+			dxBar[i-3:i],
 			x[i:i+3],
-			dx2[i:i+3],
 			dx[i:i+3],
-			ddx[i:i+3],
+			xBar[i:i+3],
+			dxBar[i:i+3],
 			t,
 		)
 	}
@@ -289,19 +290,20 @@ func callsPathLengthGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 // geomDistReverseJVP computes geomDistReverse and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (tangent dp2), dp (tangent ddp), q (tangent dq2), dq (tangent ddq).
+// Varied inputs: p (tangent dp), pBar (tangent dpBar), q (tangent dq), qBar (tangent dqBar).
 // Fixed inputs (zero tangent): seed.
-// Shadows: dp2, ddp, dq2, ddq have the shape of their primal; each element or field holds the
+// Shadows: dp, dpBar, dq, dqBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// geomDistReverse writes are written (overwritten) into the shadows: dp into ddp, dq into ddq.
-func geomDistReverseJVP(p, dp2, dp, ddp, q, dq2, dq, ddq []float64, seed float64) {
-	var ds2 float64
-	var dds float64
-	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
-		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
+// geomDistReverse writes are written (overwritten) into the shadows: pBar into dpBar, qBar into
+// dqBar.
+func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed float64) {
+	var sBar float64
+	var dsBar float64
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
 	}
-	if cap(q) > 0 && cap(dq) > 0 && &q[:1][0] == &dq[:1][0] {
-		panic("geomDistReverse: q and dq share memory: gadgen's gradients need them apart")
+	if cap(q) > 0 && cap(qBar) > 0 && &q[:1][0] == &qBar[:1][0] {
+		panic("geomDistReverse: q and qBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(p)
 	if n != len(q) {
@@ -312,25 +314,25 @@ func geomDistReverseJVP(p, dp2, dp, ddp, q, dq2, dq, ddq []float64, seed float64
 	for i := 0; i < n; i++ {
 		d2 := p[i] - q[i]
 		s += d2 * d2
-		ds += 2 * ((dp2[i] - dq2[i]) * d2)
+		ds += 2 * ((dp[i] - dq[i]) * d2)
 	}
 	t := math.Sqrt(s)
 	t2 := 0.5 / t
 	t3 := t2 * ds
-	ds2 += t2 * seed
-	dds -= t2 * t3 / t * seed
-	t4 := ds2
-	t5 := dds
+	sBar += t2 * seed
+	dsBar -= t2 * t3 / t * seed
+	t4 := sBar
+	t5 := dsBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		d := p[i2] - q[i2]
 		t6 := 2 * (t4 * d)
-		t7 := 2 * (t5*d + t4*(dp2[i2]-dq2[i2]))
-		ddqi := ddq[i2]
-		dq[i2] -= t6
-		ddq[i2] = ddqi - t7
-		ddpi := ddp[i2]
-		dp[i2] += t6
-		ddp[i2] = ddpi + t7
+		t7 := 2 * (t5*d + t4*(dp[i2]-dq[i2]))
+		dqiBar := dqBar[i2]
+		qBar[i2] -= t6
+		dqBar[i2] = dqiBar - t7
+		dpiBar := dpBar[i2]
+		pBar[i2] += t6
+		dpBar[i2] = dpiBar + t7
 	}
 }
 
@@ -598,33 +600,33 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of gradsRosenbrockGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// gradsRosenbrockGrad writes are written (overwritten) into the shadows: dx into ddx.
-func gradsRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("gradsRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+// gradsRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func gradsRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("gradsRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		dx2i := dx2[i]
+		dxi := dx[i]
 		a := x[i+1] - xi*xi
-		da := dx2[i+1] - 2*(dx2i*xi)
+		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * da
 		t4 := t3*t + 100*(t*da)
-		ddx[i] += 2*(t*dx2i) - 2*(t4*xi+(t2*t+100*(t*a))*dx2i)
-		ddx[i+1] += t4
+		dxBar[i] += 2*(t*dxi) - 2*(t4*xi+(t2*t+100*(t*a))*dxi)
+		dxBar[i+1] += t4
 		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dx2i*b)
+		dsum += t3*a + t2*da - 2*(dxi*b)
 	}
 	return sum, dsum
 }
@@ -807,67 +809,67 @@ func gradsSmoothHessian(x, h []float64) float64 {
 // gradsSmoothGradJVP computes gradsSmoothGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of gradsSmoothGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// gradsSmoothGrad writes are written (overwritten) into the shadows: dx into ddx.
-func gradsSmoothGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("gradsSmoothGrad: x and dx share memory: gadgen's gradients need them apart")
+// gradsSmoothGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("gradsSmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	y := make([]float64, n)
 	dy := make([]float64, n)
-	dy2 := make([]float64, n)
-	ddy := make([]float64, n)
+	yBar := make([]float64, n)
+	dyBar := make([]float64, n)
 	for i := 0; i < n; i++ {
 		xi := x[i]
-		dx2i := dx2[i]
+		dxi := dx[i]
 		y[i] = xi * xi
-		dy[i] = 2 * (dx2i * xi)
+		dy[i] = 2 * (dxi * xi)
 	}
 	for i2 := 1; i2 < n; i2++ {
-		dyi3 := dy[i2]
+		dyi := dy[i2]
 		t8 := dy[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi3 + 0.5*t8
+		dy[i2] = 0.5*dyi + 0.5*t8
 	}
-	ds2 += 1
-	t := ds2
+	sBar += 1
+	t := sBar
 	s := 0.0
 	ds := 0.0
 	for i3 := 0; i3 < n; i3++ {
 		t5 := math.Sqrt(1 + y[i3])
 		t6 := 0.5 / t5
 		t7 := t6 * dy[i3]
-		ddyi4 := ddy[i3]
-		dy2[i3] += t6 * t
-		ddy[i3] = ddyi4 - t6*t7/t5*t
+		dyiBar4 := dyBar[i3]
+		yBar[i3] += t6 * t
+		dyBar[i3] = dyiBar4 - t6*t7/t5*t
 		s += t5
 		ds += t7
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
-		dyi2 := dy2[i4]
-		ddyi2 := ddy[i4]
-		dy2[i4] = 0
-		ddy[i4] = 0
-		t2 := 0.5 * dyi2
-		t3 := 0.5 * ddyi2
-		t4 := ddy[i4-1]
-		dy2[i4-1] += t2
-		ddy[i4-1] = t4 + t3
-		ddyi3 := ddy[i4]
-		dy2[i4] += t2
-		ddy[i4] = ddyi3 + t3
+		yiBar2 := yBar[i4]
+		dyiBar2 := dyBar[i4]
+		yBar[i4] = 0
+		dyBar[i4] = 0
+		t2 := 0.5 * yiBar2
+		t3 := 0.5 * dyiBar2
+		t4 := dyBar[i4-1]
+		yBar[i4-1] += t2
+		dyBar[i4-1] = t4 + t3
+		dyiBar3 := dyBar[i4]
+		yBar[i4] += t2
+		dyBar[i4] = dyiBar3 + t3
 	}
 	for i5 := n - 1; i5 >= 0; i5-- {
-		dyi := dy2[i5]
-		ddyi := ddy[i5]
-		dy2[i5] = 0
-		ddy[i5] = 0
-		ddx[i5] += 2 * (ddyi*x[i5] + dyi*dx2[i5])
+		yiBar := yBar[i5]
+		dyiBar := dyBar[i5]
+		yBar[i5] = 0
+		dyBar[i5] = 0
+		dxBar[i5] += 2 * (dyiBar*x[i5] + yiBar*dx[i5])
 	}
 	return s, ds
 }
@@ -1105,26 +1107,26 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsSumSquaresGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// loopsSumSquaresGrad writes are written (overwritten) into the shadows: dx into ddx.
-func loopsSumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("loopsSumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+// loopsSumSquaresGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func loopsSumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("loopsSumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds2 += 1
-	t := ds2
+	sBar += 1
+	t := sBar
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		dx2i := dx2[i]
-		ddx[i] += 2 * (t * dx2i)
+		dxi := dx[i]
+		dxBar[i] += 2 * (t * dxi)
 		s += xi * xi
-		ds += 2 * (dx2i * xi)
+		ds += 2 * (dxi * xi)
 	}
 	return s, ds
 }
@@ -1284,22 +1286,22 @@ func loopsBackwardHessian(x, h []float64) float64 {
 // loopsBackwardGradJVP computes loopsBackwardGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsBackwardGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// loopsBackwardGrad writes are written (overwritten) into the shadows: dx into ddx.
-func loopsBackwardGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// loopsBackwardGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2 float64
-	var dds float64
-	var ds3 float64
-	var dds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("loopsBackwardGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var dsBar float64
+	var sBar2 float64
+	var dsBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("loopsBackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	i := n - 1
@@ -1313,31 +1315,31 @@ func loopsBackwardGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
 		xi2 := x[i2]
-		dx2i := dx2[i2]
+		dxi := dx[i2]
 		s2 := s*xi2 + float64(i2+1)
 		tape = append(tape, s)
 		dtape = append(dtape, ds)
-		ds = ds*xi2 + s*dx2i
+		ds = ds*xi2 + s*dxi
 		s = s2
 	}
-	ds3 += 1
+	sBar2 += 1
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t4 := ds3
-		t5 := dds2
-		ds3 = 0
-		dds2 = 0
-		ds2 += t4
-		dds += t5
+		t4 := sBar2
+		t5 := dsBar2
+		sBar2 = 0
+		dsBar2 = 0
+		sBar += t4
+		dsBar += t5
 		t6 := len(tape) - 1
-		t7 := ds2
-		t8 := dds
-		ds2 = 0
-		dds = 0
+		t7 := sBar
+		t8 := dsBar
+		sBar = 0
+		dsBar = 0
 		xi := x[i2]
-		ds3 += t7 * xi
-		dds2 += t8*xi + t7*dx2[i2]
-		ddx[i2] += dtape[t6]*t7 + tape[t6]*t8
+		sBar2 += t7 * xi
+		dsBar2 += t8*xi + t7*dx[i2]
+		dxBar[i2] += dtape[t6]*t7 + tape[t6]*t8
 		tape = tape[:t6]
 		dtape = dtape[:t6]
 	}
@@ -1507,22 +1509,22 @@ func loopsProductHessian(x, h []float64) float64 {
 // loopsProductGradJVP computes loopsProductGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsProductGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// loopsProductGrad writes are written (overwritten) into the shadows: dx into ddx.
-func loopsProductGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// loopsProductGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dp2 float64
-	var ddp float64
-	var dp3 float64
-	var ddp2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("loopsProductGrad: x and dx share memory: gadgen's gradients need them apart")
+	var pBar float64
+	var dpBar float64
+	var pBar2 float64
+	var dpBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("loopsProductGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	trips := max(n+2, 0)
@@ -1533,30 +1535,30 @@ func loopsProductGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	p := 1.0
 	dp := 0.0
 	for i := 0; i < n; i++ {
-		dv := dx2[i]
+		dv := dx[i]
 		t10 := 1 + x[i]
 		tape = append(tape, p)
 		dtape = append(dtape, dp)
 		dp = dp*t10 + p*dv
 		p *= t10
 	}
-	dp3 += 1
+	pBar2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := dp3
-		t5 := ddp2
-		dp3 = 0
-		ddp2 = 0
-		dp2 += t4
-		ddp += t5
+		t4 := pBar2
+		t5 := dpBar2
+		pBar2 = 0
+		dpBar2 = 0
+		pBar += t4
+		dpBar += t5
 		t6 := len(tape) - 1
-		t7 := dp2
-		t8 := ddp
-		dp2 = 0
-		ddp = 0
+		t7 := pBar
+		t8 := dpBar
+		pBar = 0
+		dpBar = 0
 		t9 := 1 + x[i2]
-		dp3 += t7 * t9
-		ddp2 += t8*t9 + t7*dx2[i2]
-		ddx[i2] += dtape[t6]*t7 + tape[t6]*t8
+		pBar2 += t7 * t9
+		dpBar2 += t8*t9 + t7*dx[i2]
+		dxBar[i2] += dtape[t6]*t7 + tape[t6]*t8
 		tape = tape[:t6]
 		dtape = dtape[:t6]
 	}
@@ -1728,29 +1730,29 @@ func loopsWeightedHessian(x, h []float64) float64 {
 // loopsWeightedGradJVP computes loopsWeightedGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsWeightedGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// loopsWeightedGrad writes are written (overwritten) into the shadows: dx into ddx.
-func loopsWeightedGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("loopsWeightedGrad: x and dx share memory: gadgen's gradients need them apart")
+// loopsWeightedGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func loopsWeightedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("loopsWeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	ds2 += 1
-	t := ds2
+	sBar += 1
+	t := sBar
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < len(x); i++ {
 		t2 := float64(i + 1)
 		xi := x[i]
-		dx2i := dx2[i]
+		dxi := dx[i]
 		t3 := t2 * xi
-		t4 := t2 * dx2i
-		ddx[i] += t4*t + t2*(t*dx2i)
+		t4 := t2 * dxi
+		dxBar[i] += t4*t + t2*(t*dxi)
 		s += t3 * xi
-		ds += t4*xi + t3*dx2i
+		ds += t4*xi + t3*dxi
 	}
 	return s, ds
 }
@@ -1920,24 +1922,24 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsSkipNegativeGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// loopsSkipNegativeGrad writes are written (overwritten) into the shadows: dx into ddx.
-func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// loopsSkipNegativeGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2 float64
-	var ds3 float64
-	var ddv float64
-	var ds4 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("loopsSkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var sBar2 float64
+	var dvBar float64
+	var sBar3 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("loopsSkipNegativeGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	trips := max(n+2, 0)
@@ -1952,7 +1954,7 @@ func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	for ; ; path, i = append(path, from2), i+1 {
 		if i < n {
 			v := x[i]
-			dv := dx2[i]
+			dv := dx[i]
 			if v < 0 {
 				from2 = 0
 			} else if v > 10 {
@@ -1972,7 +1974,7 @@ func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 			break
 		}
 	}
-	ds4 += 1
+	sBar3 += 1
 	var part int
 	if from == 0 {
 		i = n - 1
@@ -1986,39 +1988,39 @@ func loopsSkipNegativeGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		if part == 1 {
 			path2 = path
 		} else {
-			t6 := ds4
-			ds4 = 0
-			ds2 += t6
+			t6 := sBar3
+			sBar3 = 0
+			sBar += t6
 			t7 := len(path) - 1
 			path2 = path[:t7]
 			if path[t7] == 0 {
-				t12 := ds2
-				ds2 = 0
-				ds4 += t12
+				t12 := sBar
+				sBar = 0
+				sBar3 += t12
 				path = path2
-				t13 = ddv
-				ddv = 0
-				ddx[i] += t13
+				t13 = dvBar
+				dvBar = 0
+				dxBar[i] += t13
 				part = 0
 				i--
 				continue
 			}
-			t8 := ds2
-			ds2 = 0
-			ds3 += t8
+			t8 := sBar
+			sBar = 0
+			sBar2 += t8
 			t9 := len(tape) - 1
 			t10 := tape[t9]
-			t11 := ds3
-			ds3 = 0
-			ds4 += t11
-			ddv -= 0.5 / t10 * dtape[t9] / t10 * t11
+			t11 := sBar2
+			sBar2 = 0
+			sBar3 += t11
+			dvBar -= 0.5 / t10 * dtape[t9] / t10 * t11
 			tape = tape[:t9]
 			dtape = dtape[:t9]
 		}
 		path = path2
-		t13 = ddv
-		ddv = 0
-		ddx[i] += t13
+		t13 = dvBar
+		dvBar = 0
+		dxBar[i] += t13
 		part = 0
 		i--
 	}
@@ -2204,26 +2206,26 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of memoryCumSquaresGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// memoryCumSquaresGrad writes are written (overwritten) into the shadows: dx into ddx.
-func memoryCumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// memoryCumSquaresGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2 float64
-	var ddacc float64
-	var ddacc2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("memoryCumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	var daccBar float64
+	var daccBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("memoryCumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	c := make([]float64, n)
 	dc := make([]float64, n)
-	dc2 := make([]float64, n)
+	cBar := make([]float64, n)
 	trips := max(n+2, 0)
 	t3 := append(t, make([]float64, trips)...)
 	n2 := len(t)
@@ -2233,7 +2235,7 @@ func memoryCumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	dacc := 0.0
 	for i := 0; i < n; i++ {
 		acc2 := acc + x[i]
-		dacc3 := dacc + dx2[i]
+		dacc3 := dacc + dx[i]
 		c[i] = acc2 * acc2
 		dc[i] = 2 * (dacc3 * acc2)
 		tape = append(tape, acc)
@@ -2241,30 +2243,30 @@ func memoryCumSquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		acc = acc2
 		dacc = dacc3
 	}
-	ds2 += 1
-	t4 := ds2
+	sBar += 1
+	t4 := sBar
 	s := 0.0
 	ds := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v := c[i2]
 		dv := dc[i2]
-		dc2[i2] += t4
+		cBar[i2] += t4
 		s += v
 		ds += dv
 	}
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t5 := ddacc2
-		ddacc2 = 0
-		ddacc += t5
+		t5 := daccBar2
+		daccBar2 = 0
+		daccBar += t5
 		t6 := len(tape) - 1
 		dacc2 := dtape[t6]
-		dci := dc2[i3]
-		dc2[i3] = 0
-		ddacc += 2 * (dci * (dacc2 + dx2[i3]))
-		t7 := ddacc
-		ddacc = 0
-		ddacc2 += t7
-		ddx[i3] += t7
+		ciBar := cBar[i3]
+		cBar[i3] = 0
+		daccBar += 2 * (ciBar * (dacc2 + dx[i3]))
+		t7 := daccBar
+		daccBar = 0
+		daccBar2 += t7
+		dxBar[i3] += t7
 		tape = tape[:t6]
 		dtape = dtape[:t6]
 	}
@@ -2460,18 +2462,18 @@ func memorySquaresHessian(x, h []float64) float64 {
 // memorySquaresGradJVP computes memorySquaresGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of memorySquaresGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// memorySquaresGrad writes are written (overwritten) into the shadows: dx into ddx.
-func memorySquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// memorySquaresGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeSlicesBuf [64][]float64
 	var dtapeSlicesBuf [64][]float64
 	t := tapeSlicesBuf[:0]
 	t2 := dtapeSlicesBuf[:0]
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("memorySquaresGrad: x and dx share memory: gadgen's gradients need them apart")
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("memorySquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	t3 := max(n+2, 0) * 2
@@ -2481,29 +2483,31 @@ func memorySquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	dtapeSlices := append(t2, make([][]float64, t3)...)[:n2]
 	var sq []float64
 	var dsq []float64
-	var dsq2 []float64
-	var ddsq []float64
-	for i := 0; i < n; i++ {
+	var sqBar []float64
+	var dsqBar []float64
+	i := 0
+	for i < n {
 		v := x[i]
-		dv := dx2[i]
+		dv := dx[i]
 		sq4 := append(sq, v*v)
-		dsq5 := append(dsq, 2*(dv*v))
+		dsq2 := append(dsq, 2*(dv*v))
 		n6 := len(sq4)
-		t21 := cap(sq4)
-		var dsq6, ddsq4 []float64
-		if t21 != cap(sq) {
-			dsq6 = make([]float64, n6, t21)
-			ddsq4 = make([]float64, n6, t21)
+		t18 := cap(sq4)
+		var sqBar4, dsqBar4 []float64
+		if t18 != cap(sq) {
+			sqBar4 = make([]float64, n6, t18)
+			dsqBar4 = make([]float64, n6, t18)
 		} else {
-			dsq6 = dsq2[:n6]
-			ddsq4 = ddsq[:n6]
+			sqBar4 = sqBar[:n6]
+			dsqBar4 = dsqBar[:n6]
 		}
-		tapeSlices = append(tapeSlices, sq, dsq2, sq4, dsq6)
-		dtapeSlices = append(dtapeSlices, dsq, ddsq, dsq5, ddsq4)
+		i++
+		tapeSlices = append(tapeSlices, sq, sqBar, sq4, sqBar4)
+		dtapeSlices = append(dtapeSlices, dsq, dsqBar, dsq2, dsqBar4)
 		sq = sq4
-		dsq = dsq5
-		dsq2 = dsq6
-		ddsq = ddsq4
+		dsq = dsq2
+		sqBar = sqBar4
+		dsqBar = dsqBar4
 	}
 	sq0 := sq[0]
 	dsq0 := dsq[0]
@@ -2514,42 +2518,42 @@ func memorySquaresGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	t8 := n3 / 2
 	t9 := sq0*t6 + sq[t8]
 	t10 := dsq0*t6 + sq0*t7 + dsq[t8]
-	t11 := ddsq[t8]
-	dsq2[t8] += 1
-	ddsq[t8] = t11
-	t12 := ddsq[t5]
-	dsq2[t5] += sq0
-	ddsq[t5] = t12 + dsq0
-	t13 := ddsq[0]
-	dsq2[0] += t6
-	ddsq[0] = t13 + t7
+	t11 := dsqBar[t8]
+	sqBar[t8] += 1
+	dsqBar[t8] = t11
+	t12 := dsqBar[t5]
+	sqBar[t5] += sq0
+	dsqBar[t5] = t12 + dsq0
+	dsq0Bar := dsqBar[0]
+	sqBar[0] += t6
+	dsqBar[0] = dsq0Bar + t7
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n4 := len(tapeSlices)
-		t14 := n4 - 4
-		sq2 := tapeSlices[t14]
-		t15 := n4 - 3
-		dsq3 := tapeSlices[t15]
-		ddsq2 := dtapeSlices[t15]
+		t13 := n4 - 4
+		sq2 := tapeSlices[t13]
+		t14 := n4 - 3
+		sqBar2 := tapeSlices[t14]
+		dsqBar2 := dtapeSlices[t14]
 		sq3 := tapeSlices[n4-2]
-		t16 := n4 - 1
-		dsq4 := tapeSlices[t16]
-		ddsq3 := dtapeSlices[t16]
-		tapeSlices = tapeSlices[:t14]
-		dtapeSlices = dtapeSlices[:t14]
+		t15 := n4 - 1
+		sqBar3 := tapeSlices[t15]
+		dsqBar3 := dtapeSlices[t15]
+		tapeSlices = tapeSlices[:t13]
+		dtapeSlices = dtapeSlices[:t13]
 		n5 := len(sq2)
-		t17 := dsq4[n5]
-		t18 := ddsq3[n5]
-		dsq4[n5] = 0
-		ddsq3[n5] = 0
+		t16 := sqBar3[n5]
+		t17 := dsqBar3[n5]
+		sqBar3[n5] = 0
+		dsqBar3[n5] = 0
 		if cap(sq3) != cap(sq2) {
 			for k := 0; k < n5; k++ {
-				t19 := ddsq3[k]
-				t20 := ddsq2[k]
-				dsq3[k] += dsq4[k]
-				ddsq2[k] = t20 + t19
+				dsqkBar := dsqBar3[k]
+				dsqkBar2 := dsqBar2[k]
+				sqBar2[k] += sqBar3[k]
+				dsqBar2[k] = dsqkBar2 + dsqkBar
 			}
 		}
-		ddx[i2] += 2 * (t18*x[i2] + t17*dx2[i2])
+		dxBar[i2] += 2 * (t17*x[i2] + t16*dx[i2])
 	}
 	return t9, t10
 }
@@ -2739,19 +2743,19 @@ func memoryTailHessian(x, h []float64) float64 {
 // memoryTailGradJVP computes memoryTailGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of memoryTailGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// memoryTailGrad writes are written (overwritten) into the shadows: dx into ddx.
-func memoryTailGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("memoryTailGrad: x and dx share memory: gadgen's gradients need them apart")
+// memoryTailGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func memoryTailGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("memoryTailGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := x[1:]
-	dt := dx2[1:]
+	dt := dx[1:]
 	h := x[:2]
-	dh := dx2[:2]
+	dh := dx[:2]
 	t0 := t[0]
 	dt0 := dt[0]
 	t2 := len(t) - 1
@@ -2763,10 +2767,10 @@ func memoryTailGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	dh1 := dh[1]
 	t5 := t0*t3 + h0*h1
 	t6 := dt0*t3 + t0*t4 + (dh0*h1 + h0*dh1)
-	t7 := ddx[:2]
+	t7 := dxBar[:2]
 	t7[1] += dh0
 	t7[0] += dh1
-	t8 := ddx[1:]
+	t8 := dxBar[1:]
 	t8[t2] += dt0
 	t8[0] += t4
 	return t5, t6
@@ -2956,37 +2960,37 @@ func panicsLogSumHessian(x, h []float64) float64 {
 // panicsLogSumGradJVP computes panicsLogSumGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of panicsLogSumGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// panicsLogSumGrad writes are written (overwritten) into the shadows: dx into ddx.
-func panicsLogSumGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var ddv float64
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("panicsLogSumGrad: x and dx share memory: gadgen's gradients need them apart")
+// panicsLogSumGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func panicsLogSumGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var dvBar float64
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("panicsLogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		dv := dx2[i]
+		dv := dx[i]
 		if v2 <= 0 {
 			panic("panics: non-positive input")
 		}
 		s += math.Log(v2)
 		ds += 1 / v2 * dv
 	}
-	ds2 += 1
-	t := ds2
+	sBar += 1
+	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		ddv -= 1 / v * dx2[i2] / v * t
-		t2 := ddv
-		ddv = 0
-		ddx[i2] += t2
+		dvBar -= 1 / v * dx[i2] / v * t
+		t2 := dvBar
+		dvBar = 0
+		dxBar[i2] += t2
 	}
 	return s, ds
 }
@@ -3155,33 +3159,33 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of rosenbrockRosenbrockGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: dx into ddx.
-func rosenbrockRosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var dsum2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("rosenbrockRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
+// rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
+	var sumBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += 1
-	t := dsum2
+	sumBar += 1
+	t := sumBar
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
-		dx2i := dx2[i]
+		dxi := dx[i]
 		a := x[i+1] - xi*xi
-		da := dx2[i+1] - 2*(dx2i*xi)
+		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
 		t2 := 100 * a
 		t3 := 100 * da
 		t4 := t3*t + 100*(t*da)
-		ddx[i] += 2*(t*dx2i) - 2*(t4*xi+(t2*t+100*(t*a))*dx2i)
-		ddx[i+1] += t4
+		dxBar[i] += 2*(t*dxi) - 2*(t4*xi+(t2*t+100*(t*a))*dxi)
+		dxBar[i+1] += t4
 		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dx2i*b)
+		dsum += t3*a + t2*da - 2*(dxi*b)
 	}
 	return sum, dsum
 }
@@ -3367,19 +3371,19 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: p (tangent dp2), dp (tangent ddp).
+// Varied inputs: p (tangent dp), pBar (tangent dpBar).
 // Fixed inputs (zero tangent): d.
 // Results, in order: the value of fitDataLossGradWrtP; its tangent.
-// Shadows: dp2, ddp have the shape of their primal; each element or field holds the
+// Shadows: dp, dpBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// fitDataLossGradWrtP writes are written (overwritten) into the shadows: dp into ddp.
-func fitDataLossGradWrtPJVP(d fit.Data, p, dp2, dp, ddp []float64) (float64, float64) {
-	var ds2 float64
-	var ddc float64
-	var ddb float64
-	var dda float64
-	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
-		panic("fitDataLossGradWrtP: p and dp share memory: gadgen's gradients need them apart")
+// fitDataLossGradWrtP writes are written (overwritten) into the shadows: pBar into dpBar.
+func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, float64) {
+	var sBar float64
+	var dcBar float64
+	var dbBar float64
+	var daBar float64
+	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
+		panic("fitDataLossGradWrtP: p and pBar share memory: gadgen's gradients need them apart")
 	}
 	t := d.T
 	n := len(t)
@@ -3388,13 +3392,13 @@ func fitDataLossGradWrtPJVP(d fit.Data, p, dp2, dp, ddp []float64) (float64, flo
 		panic("fit: need 3 parameters and as many times as measurements")
 	}
 	a := p[0]
-	da := dp2[0]
+	da := dp[0]
 	b := p[1]
-	db := dp2[1]
+	db := dp[1]
 	c := p[2]
-	dc := dp2[2]
-	ds2 += 1
-	t3 := ds2
+	dc := dp[2]
+	sBar += 1
+	t3 := sBar
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < n; i++ {
@@ -3405,15 +3409,15 @@ func fitDataLossGradWrtPJVP(d fit.Data, p, dp2, dp, ddp []float64) (float64, flo
 		r := a*t5 + c - t2[i]
 		t7 := 2 * (t3 * r)
 		t8 := 2 * (t3 * dr)
-		ddc += t8
-		dda += t8*t5 - t7*t6
-		ddb -= (t5*(da*t7+a*t8) - t6*(a*t7)) * t4
+		dcBar += t8
+		daBar += t8*t5 - t7*t6
+		dbBar -= (t5*(da*t7+a*t8) - t6*(a*t7)) * t4
 		s += r * r
 		ds += 2 * (dr * r)
 	}
-	ddp[2] += ddc
-	ddp[1] += ddb
-	ddp[0] += dda
+	dpBar[2] += dcBar
+	dpBar[1] += dbBar
+	dpBar[0] += daBar
 	return s, ds
 }
 
@@ -3637,21 +3641,21 @@ func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 // along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of springsChainEnergyGradWrtX; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// springsChainEnergyGradWrtX writes are written (overwritten) into the shadows: dx into ddx.
-func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx2, dx, ddx []float64) (float64, float64) {
+// springsChainEnergyGradWrtX writes are written (overwritten) into the shadows: xBar into dxBar.
+func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var de2 float64
-	var de3 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("springsChainEnergyGradWrtX: x and dx share memory: gadgen's gradients need them apart")
+	var eBar float64
+	var eBar2 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("springsChainEnergyGradWrtX: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t3 := c.Mass
 	n := len(t3)
@@ -3670,13 +3674,13 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx2, dx, ddx []float64) (
 	for i := 0; i < n2; i++ {
 		s := t4[i]
 		t36 := 2*i + 2
-		dx3 := x[t36] - x[2*i]
+		dx2 := x[t36] - x[2*i]
 		t37 := 2*i + 3
 		t38 := 2*i + 1
 		dy := x[t37] - x[t38]
-		t39 := math.Hypot(dx3, dy)
+		t39 := math.Hypot(dx2, dy)
 		t40 := t39 == 0
-		t41 := dx3 / t39
+		t41 := dx2 / t39
 		if t40 {
 			t41 = 0
 		}
@@ -3684,7 +3688,7 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx2, dx, ddx []float64) (
 		if t40 {
 			t42 = 0
 		}
-		dstretch2 := t41*(dx2[t36]-dx2[2*i]) + t42*(dx2[t37]-dx2[t38])
+		dstretch2 := t41*(dx[t36]-dx[2*i]) + t42*(dx[t37]-dx[t38])
 		t43 := s.L0
 		stretch2 := t39 - t43
 		t44 := s.K
@@ -3695,15 +3699,15 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx2, dx, ddx []float64) (
 		dtape = append(dtape, dstretch2, 0, 0)
 		e += t46 * stretch2
 	}
-	de2 += 1
+	eBar += 1
 	for i2 := 0; i2 < n; i2++ {
 		t34 := t3[i2] * c.G
 		t35 := 2*i2 + 1
 		e += t34 * x[t35]
-		de += t34 * dx2[t35]
+		de += t34 * dx[t35]
 	}
-	de3 += de2
-	t7 := de3
+	eBar2 += eBar
+	t7 := eBar2
 	for i3 := n2 - 1; i3 >= 0; i3-- {
 		n4 := len(tape)
 		t8 := n4 - 3
@@ -3719,12 +3723,12 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx2, dx, ddx []float64) (
 		t16 := t14*stretch*t7 + t14*t13
 		t17 := (t15*stretch+t14*dstretch)*t7 + (t15*t13 + t14*(t7*dstretch))
 		t18 := 2*i3 + 2
-		t19 := dx2[t18]
-		t20 := dx2[2*i3]
+		t19 := dx[t18]
+		t20 := dx[2*i3]
 		t21 := 2*i3 + 3
-		t22 := dx2[t21]
+		t22 := dx[t21]
 		t23 := 2*i3 + 1
-		t24 := dx2[t23]
+		t24 := dx[t23]
 		t25 := t9 == 0
 		t26 := (x[t18] - x[2*i3]) / t9
 		t27 := t26
@@ -3746,10 +3750,10 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx2, dx, ddx []float64) (
 			t32 = 0
 		}
 		t33 := t32*t16 + t31*t17
-		ddx[t23] -= t33
-		ddx[t21] += t33
-		ddx[2*i3] -= t29
-		ddx[t18] += t29
+		dxBar[t23] -= t33
+		dxBar[t21] += t33
+		dxBar[2*i3] -= t29
+		dxBar[t18] += t29
 		tape = tape[:t8]
 		dtape = dtape[:t8]
 	}
@@ -4044,21 +4048,21 @@ func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float
 // tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: u0 (tangent du02), du0 (tangent ddu0).
+// Varied inputs: u0 (tangent du0), u0Bar (tangent du0Bar).
 // Fixed inputs (zero tangent): kappa, steps, target.
 // Results, in order: the value of heatMisfitGradWrtU0; its tangent.
-// Shadows: du02, ddu0 have the shape of their primal; each element or field holds the
+// Shadows: du0, du0Bar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// heatMisfitGradWrtU0 writes are written (overwritten) into the shadows: du0 into ddu0.
+// heatMisfitGradWrtU0 writes are written (overwritten) into the shadows: u0Bar into du0Bar.
 func heatMisfitGradWrtU0JVP(
-	u0, du02, du0, ddu0 []float64,
+	u0, du0, u0Bar, du0Bar []float64,
 	kappa float64,
 	steps int,
 	target []float64,
 ) (float64, float64) {
-	var df2 float64
-	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
-		panic("heatMisfitGradWrtU0: u0 and du0 share memory: gadgen's gradients need them apart")
+	var fBar float64
+	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
+		panic("heatMisfitGradWrtU0: u0 and u0Bar share memory: gadgen's gradients need them apart")
 	}
 	n := len(u0)
 	if len(target) != n {
@@ -4066,14 +4070,14 @@ func heatMisfitGradWrtU0JVP(
 	}
 	u := make([]float64, n)
 	du := make([]float64, n)
-	du2 := make([]float64, n)
-	ddu := make([]float64, n)
+	uBar := make([]float64, n)
+	duBar := make([]float64, n)
 	next := make([]float64, n)
 	dnext := make([]float64, n)
-	dnext2 := make([]float64, n)
-	ddnext := make([]float64, n)
+	nextBar := make([]float64, n)
+	dnextBar := make([]float64, n)
 	t := copy(u, u0)
-	copy(du, du02)
+	copy(du, du0)
 	for s := 0; s < steps; s++ {
 		t19 := n - 1
 		du0_2 := du[0]
@@ -4086,11 +4090,11 @@ func heatMisfitGradWrtU0JVP(
 		dnext[t19] = t22
 		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
-			dui2 := du[i4]
+			dui := du[i4]
 			t24 := du[i4-1]
 			t25 := du[i4+1]
 			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
-			dnext[i4] = dui2 + kappa*(t24-2*dui2+t25)
+			dnext[i4] = dui + kappa*(t24-2*dui+t25)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
 			t23 := dnext[i5]
@@ -4099,8 +4103,8 @@ func heatMisfitGradWrtU0JVP(
 		}
 	}
 	n2 := len(u)
-	df2 += 1
-	t2 := df2
+	fBar += 1
+	t2 := fBar
 	f := 0.0
 	df := 0.0
 	for i := 0; i < n2; i++ {
@@ -4108,61 +4112,61 @@ func heatMisfitGradWrtU0JVP(
 		d := u[i] - target[i]
 		t17 := 0.5 * d
 		t18 := 0.5 * dd
-		ddui3 := ddu[i]
-		du2[i] += t17*t2 + 0.5*(t2*d)
-		ddu[i] = ddui3 + (t18*t2 + 0.5*(t2*dd))
+		duiBar3 := duBar[i]
+		uBar[i] += t17*t2 + 0.5*(t2*d)
+		duBar[i] = duiBar3 + (t18*t2 + 0.5*(t2*dd))
 		f += t17 * d
 		df += t18*d + t17*dd
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
-			dui := du2[i2]
-			ddui2 := ddu[i2]
-			du2[i2] = 0
-			ddu[i2] = 0
-			t16 := ddnext[i2]
-			dnext2[i2] += dui
-			ddnext[i2] = t16 + ddui2
+			uiBar := uBar[i2]
+			duiBar2 := duBar[i2]
+			uBar[i2] = 0
+			duBar[i2] = 0
+			t16 := dnextBar[i2]
+			nextBar[i2] += uiBar
+			dnextBar[i2] = t16 + duiBar2
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
-			t10 := dnext2[i3]
-			t11 := ddnext[i3]
-			dnext2[i3] = 0
-			ddnext[i3] = 0
+			t10 := nextBar[i3]
+			t11 := dnextBar[i3]
+			nextBar[i3] = 0
+			dnextBar[i3] = 0
 			t12 := kappa * t10
 			t13 := kappa * t11
-			t14 := ddu[i3+1]
-			du2[i3+1] += t12
-			ddu[i3+1] = t14 + t13
-			t15 := ddu[i3-1]
-			du2[i3-1] += t12
-			ddu[i3-1] = t15 + t13
-			ddui := ddu[i3]
-			du2[i3] += t10 - 2*t12
-			ddu[i3] = ddui + (t11 - 2*t13)
+			t14 := duBar[i3+1]
+			uBar[i3+1] += t12
+			duBar[i3+1] = t14 + t13
+			t15 := duBar[i3-1]
+			uBar[i3-1] += t12
+			duBar[i3-1] = t15 + t13
+			duiBar := duBar[i3]
+			uBar[i3] += t10 - 2*t12
+			duBar[i3] = duiBar + (t11 - 2*t13)
 		}
 		t3 := n - 1
-		t4 := dnext2[t3]
-		t5 := ddnext[t3]
-		dnext2[t3] = 0
-		ddnext[t3] = 0
-		t6 := dnext2[0]
-		t7 := ddnext[0]
-		dnext2[0] = 0
-		ddnext[0] = 0
+		t4 := nextBar[t3]
+		t5 := dnextBar[t3]
+		nextBar[t3] = 0
+		dnextBar[t3] = 0
+		t6 := nextBar[0]
+		t7 := dnextBar[0]
+		nextBar[0] = 0
+		dnextBar[0] = 0
 		t8 := n - 1
-		t9 := ddu[t8]
-		du2[t8] += t4
-		ddu[t8] = t9 + t5
-		ddu0_2 := ddu[0]
-		du2[0] += t6
-		ddu[0] = ddu0_2 + t7
+		t9 := duBar[t8]
+		uBar[t8] += t4
+		duBar[t8] = t9 + t5
+		du0Bar2 := duBar[0]
+		uBar[0] += t6
+		duBar[0] = du0Bar2 + t7
 	}
 	for k := 0; k < t; k++ {
-		dduk := ddu[k]
-		du2[k] = 0
-		ddu[k] = 0
-		ddu0[k] += dduk
+		dukBar := duBar[k]
+		uBar[k] = 0
+		duBar[k] = 0
+		du0Bar[k] += dukBar
 	}
 	return f, df
 }

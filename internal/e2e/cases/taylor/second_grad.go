@@ -24,25 +24,25 @@ func EnergyHVP(x, v, hv []float64) float64 {
 // energyGradJVP computes energyGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of energyGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// energyGrad writes are written (overwritten) into the shadows: dx into ddx.
-func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// energyGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var de2 float64
-	var de3 float64
-	var de4 float64
+	var eBar float64
+	var eBar2 float64
+	var eBar3 float64
 	var t24 float64
-	var de5 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("energyGrad: x and dx share memory: gadgen's gradients need them apart")
+	var eBar4 float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("energyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	t3 := max(n+2, 0) * 2
@@ -54,12 +54,12 @@ func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	de := 0.0
 	for i := 0; i < n; i++ {
 		xi3 := x[i]
-		dx2i3 := dx2[i]
+		dxi3 := dx[i]
 		t18 := math.Exp(0.3 * xi3)
-		t19 := t18 * (0.3 * dx2i3)
+		t19 := t18 * (0.3 * dxi3)
 		t20 := 1 + xi3*xi3
 		e += t18 - math.Log(t20)
-		de += t19 - 1/t20*(2*(dx2i3*xi3))
+		de += t19 - 1/t20*(2*(dxi3*xi3))
 		tape = append(tape, t18)
 		dtape = append(dtape, t19)
 		var from int
@@ -67,8 +67,8 @@ func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 			d2 := xi3 - x[i-1]
 			t21 := d2 * d2
 			t22 := math.Sin(xi3)
-			t23 := math.Cos(xi3) * dx2i3
-			de += 2*((dx2i3-dx2[i-1])*d2)*t22 + t21*t23
+			t23 := math.Cos(xi3) * dxi3
+			de += 2*((dxi3-dx[i-1])*d2)*t22 + t21*t23
 			tape = append(tape, t22)
 			dtape = append(dtape, t23)
 			e += t21 * t22
@@ -78,49 +78,49 @@ func energyGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		}
 		path = append(path, from)
 	}
-	de5 += 1
+	eBar4 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := de5
-		de5 = 0
-		de2 += t5
+		t5 := eBar4
+		eBar4 = 0
+		eBar += t5
 		t6 := len(path) - 1
 		t7 := path[:t6]
 		if path[t6] == 0 {
-			t12 := de2
-			de2 = 0
-			de4 += t12
+			t12 := eBar
+			eBar = 0
+			eBar3 += t12
 		} else {
-			t8 := de2
-			de2 = 0
-			de3 += t8
+			t8 := eBar
+			eBar = 0
+			eBar2 += t8
 			t9 := len(tape) - 1
-			t10 := de3
-			de3 = 0
-			de4 += t10
+			t10 := eBar2
+			eBar2 = 0
+			eBar3 += t10
 			xi := x[i2]
-			dx2i := dx2[i2]
+			dxi := dx[i2]
 			d := xi - x[i2-1]
-			dd := dx2i - dx2[i2-1]
-			t24 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*dx2i*(d*d*t10)
+			dd := dxi - dx[i2-1]
+			t24 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*dxi*(d*d*t10)
 			t11 := 2 * (t10*dtape[t9]*d + t10*tape[t9]*dd)
 			t24 += t11
-			ddx[i2-1] -= t11
+			dxBar[i2-1] -= t11
 			tape = tape[:t9]
 			dtape = dtape[:t9]
 		}
 		t13 := len(tape) - 1
-		t14 := de4
-		de4 = 0
-		de5 += t14
+		t14 := eBar3
+		eBar3 = 0
+		eBar4 += t14
 		xi2 := x[i2]
-		dx2i2 := dx2[i2]
+		dxi2 := dx[i2]
 		t15 := 1 + xi2*xi2
 		t16 := 1 / t15
-		t24 -= 2 * (t16*t14*dx2i2 - t16*(2*(dx2i2*xi2))/t15*t14*xi2)
+		t24 -= 2 * (t16*t14*dxi2 - t16*(2*(dxi2*xi2))/t15*t14*xi2)
 		t24 += 0.3 * (dtape[t13] * t14)
 		t17 := t24
 		t24 = 0
-		ddx[i2] += t17
+		dxBar[i2] += t17
 		tape = tape[:t13]
 		dtape = dtape[:t13]
 		path = t7
@@ -437,12 +437,12 @@ func ChainHVP(x, v, hv []float64) float64 {
 // chainGradJVP computes chainGrad and its directional derivative along the tangents
 // of its varied inputs (forward mode: a Jacobian-vector product).
 //
-// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of chainGrad; its tangent.
-// Shadows: dx2, ddx have the shape of their primal; each element or field holds the
+// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
 // tangent of the primal's element or field at the same place. The tangents of the values
-// chainGrad writes are written (overwritten) into the shadows: dx into ddx.
-func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
+// chainGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -451,9 +451,9 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 	var t30 float64
 	var t31 float64
 	var t32 float64
-	var ds2 float64
-	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
-		panic("chainGrad: x and dx share memory: gadgen's gradients need them apart")
+	var sBar float64
+	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
+		panic("chainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
 	ds := 0.0
@@ -463,17 +463,17 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		n = len(x)
 		if i < n {
 			t19 := x[i-1]
-			t20 := dx2[i-1]
+			t20 := dx[i-1]
 			xi2 := x[i]
-			dx2i2 := dx2[i]
+			dxi2 := dx[i]
 			t21 := t19 - xi2
 			t22 := math.Sqrt(1 + t21*t21)
-			t23 := 0.5 / t22 * (2 * ((t20 - dx2i2) * t21))
+			t23 := 0.5 / t22 * (2 * ((t20 - dxi2) * t21))
 			t24 := append(tape, t22)
 			t25 := append(dtape, t23)
 			t26 := 0.5 * xi2
 			t27 := math.Cosh(t26)
-			t28 := math.Sinh(t26) * (0.5 * dx2i2)
+			t28 := math.Sinh(t26) * (0.5 * dxi2)
 			tape = append(t24, t22, t27)
 			dtape = append(t25, t23, t28)
 			s += t22 * t27
@@ -483,8 +483,8 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 			break
 		}
 	}
-	ds2 += 1
-	t := ds2
+	sBar += 1
+	t := sBar
 	for i2 := n - 1; i2 >= 1; i2-- {
 		n2 := len(tape)
 		t2 := n2 - 2
@@ -494,9 +494,9 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t29 += t * tape[t3]
 		t30 += t * dtape[t3]
 		xi := x[i2]
-		dx2i := dx2[i2]
+		dxi := dx[i2]
 		t6 := 0.5 * xi
-		t7 := 0.5 * (math.Cosh(t6)*(0.5*dx2i)*(tape[t2]*t) + math.Sinh(t6)*(dtape[t2]*t))
+		t7 := 0.5 * (math.Cosh(t6)*(0.5*dxi)*(tape[t2]*t) + math.Sinh(t6)*(dtape[t2]*t))
 		t8 := t31 + t7
 		t31 = t8
 		t9 := len(t4) - 1
@@ -509,16 +509,16 @@ func chainGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		t30 = 0
 		t13 := 0.5 / t10
 		t14 := (t13*t12 - t13*t5[t9]/t10*t11) * (x[i2-1] - xi)
-		t15 := t14 + t13*t11*(dx2[i2-1]-dx2i)
+		t15 := t14 + t13*t11*(dx[i2-1]-dxi)
 		t16 := 2 * t15
 		t32 += t16
 		t31 -= t16
 		t17 := t31
 		t31 = 0
-		ddx[i2] += t17
+		dxBar[i2] += t17
 		t18 := t32
 		t32 = 0
-		ddx[i2-1] += t18
+		dxBar[i2-1] += t18
 	}
 	return s, ds
 }
