@@ -149,22 +149,8 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func NLLGrad(theta, dtheta, x, y []float64) float64 {
-	var ljj3 float64
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dlogdet float64
-	var dfit float64
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	var ds5 float64
-	var dljj float64
-	var ds6 float64
-	var ds7 float64
-	var t72 float64
-	var t73 float64
-	var dsf2 float64
 	if cap(theta) > 0 && cap(dtheta) > 0 && &theta[:1][0] == &dtheta[:1][0] {
 		panic("NLLGrad: theta and dtheta share memory: gadgen's gradients need them apart")
 	}
@@ -186,37 +172,37 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for j4 := 0; j4 < i; j4++ {
 					r2_2 := 0.0
 					for c9 := 0; c9 < d; c9++ {
-						t71 := x[i*d+c9] - x[j4*d+c9]
-						r2_2 += t71 * t71
+						t59 := x[i*d+c9] - x[j4*d+c9]
+						r2_2 += t59 * t59
 					}
-					t69 := math.Exp(-0.5 * r2_2 / t3)
-					t70 := append(tape, k[i*n+j4])
-					k[i*n+j4] = sf2 * t69
-					tape = append(t70, r2_2, t69)
+					t57 := math.Exp(-0.5 * r2_2 / t3)
+					t58 := append(tape, k[i*n+j4])
+					k[i*n+j4] = sf2 * t57
+					tape = append(t58, r2_2, t57)
 				}
 				tape = append(tape, k[i*n+i])
 				k[i*n+i] = t4
 			}
 			tape = slices.Grow(tape, max(n+2, 0))
 			for j := 0; j < n; j++ {
-				t65 := j * n
-				s6 := k[t65+j]
+				t53 := j * n
+				s6 := k[t53+j]
 				for c7 := 0; c7 < j; c7++ {
-					t68 := k[t65+c7]
-					s6 -= t68 * t68
+					t56 := k[t53+c7]
+					s6 -= t56 * t56
 				}
 				ljj2 := math.Sqrt(s6)
-				tape = append(tape, k[t65+j])
-				k[t65+j] = ljj2
+				tape = append(tape, k[t53+j])
+				k[t53+j] = ljj2
 				for i11 := j + 1; i11 < n; i11++ {
-					t66 := i11 * n
-					s7 := k[t66+j]
+					t54 := i11 * n
+					s7 := k[t54+j]
 					for c8 := 0; c8 < j; c8++ {
-						s7 -= k[t66+c8] * k[t65+c8]
+						s7 -= k[t54+c8] * k[t53+c8]
 					}
-					t67 := append(tape, k[t66+j])
-					k[t66+j] = s7 / ljj2
-					tape = append(t67, s7)
+					t55 := append(tape, k[t54+j])
+					k[t54+j] = s7 / ljj2
+					tape = append(t55, s7)
 				}
 				tape = append(tape, ljj2)
 			}
@@ -228,10 +214,10 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for c6 := 0; c6 < i2; c6++ {
 					s5 -= k[i2*n+c6] * z[c6]
 				}
-				t63 := k[i2*n+i2]
-				t64 := append(tape, z[i2])
-				z[i2] = s5 / t63
-				tape = append(t64, s5)
+				t51 := k[i2*n+i2]
+				t52 := append(tape, z[i2])
+				z[i2] = s5 / t51
+				tape = append(t52, s5)
 			}
 			alpha := make([]float64, n)
 			dalpha := make([]float64, n)
@@ -242,10 +228,10 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				for c5 := i4 + 1; c5 < n; c5++ {
 					s4 -= k[c5*n+i4] * alpha[c5]
 				}
-				t61 := k[i4*n+i4]
-				t62 := append(tape, alpha[i4])
-				alpha[i4] = s4 / t61
-				tape = append(t62, s4)
+				t49 := k[i4*n+i4]
+				t50 := append(tape, alpha[i4])
+				alpha[i4] = s4 / t49
+				tape = append(t50, s4)
 			}
 			fit := 0.0
 			logdet := 0.0
@@ -254,151 +240,125 @@ func NLLGrad(theta, dtheta, x, y []float64) float64 {
 				logdet += math.Log(k[i5*n+i5])
 			}
 			t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
-			dlogdet += 1
-			dfit += 0.5
-			t6 := dlogdet
-			t7 := dfit
 			for i6 := n - 1; i6 >= 0; i6-- {
-				t60 := i6*n + i6
-				dk[t60] += 1 / k[t60] * t6
-				dalpha[i6] += y[i6] * t7
+				t48 := i6*n + i6
+				dk[t48] += 1 / k[t48]
+				dalpha[i6] += y[i6] * 0.5
 			}
 			for i7 := 0; i7 <= i3; i7++ {
-				t49 := len(tape) - 1
-				s3 := tape[t49]
-				t50 := tape[:t49]
-				t51 := dalpha[i7]
+				t40 := len(tape) - 1
+				s3 := tape[t40]
+				t41 := tape[:t40]
+				t42 := dalpha[i7]
 				dalpha[i7] = 0
-				t52 := len(t50) - 1
-				tape = t50[:t52]
-				alpha[i7] = t50[t52]
-				t53 := i7*n + i7
-				t54 := k[t53]
-				ds += t51 / t54
-				dk[t53] -= t51 * (s3 / t54) / t54
-				t55 := ds
+				t43 := len(t41) - 1
+				tape = t41[:t43]
+				alpha[i7] = t41[t43]
+				t44 := i7*n + i7
+				t45 := k[t44]
+				ds4 := t42 / t45
+				dk[t44] -= t42 * (s3 / t45) / t45
 				for c4 := n - 1; c4 >= i7+1; c4-- {
-					t58 := alpha[c4]
-					t59 := c4*n + i7
-					dalpha[c4] -= k[t59] * t55
-					dk[t59] -= t55 * t58
+					t46 := alpha[c4]
+					t47 := c4*n + i7
+					dalpha[c4] -= k[t47] * ds4
+					dk[t47] -= ds4 * t46
 				}
-				t56 := ds
-				ds = 0
-				ds2 += t56
-				t57 := ds2
-				ds2 = 0
-				dz[i7] += t57
+				dz[i7] += ds4
 			}
 			for i8 := n - 1; i8 >= 0; i8-- {
-				t41 := len(tape) - 1
-				s2 := tape[t41]
-				t42 := tape[:t41]
+				t33 := len(tape) - 1
+				s2 := tape[t33]
+				t34 := tape[:t33]
 				dzi := dz[i8]
 				dz[i8] = 0
-				t43 := len(t42) - 1
-				tape = t42[:t43]
-				z[i8] = t42[t43]
-				t44 := i8 * n
-				t45 := t44 + i8
-				t46 := k[t45]
-				ds3 += dzi / t46
-				dk[t45] -= dzi * (s2 / t46) / t46
-				t47 := ds3
+				t35 := len(t34) - 1
+				tape = t34[:t35]
+				z[i8] = t34[t35]
+				t36 := i8 * n
+				t37 := t36 + i8
+				t38 := k[t37]
+				ds3 := dzi / t38
+				dk[t37] -= dzi * (s2 / t38) / t38
 				for c3 := i8 - 1; c3 >= 0; c3-- {
 					zc := z[c3]
-					t48 := t44 + c3
-					dz[c3] -= k[t48] * t47
-					dk[t48] -= t47 * zc
+					t39 := t36 + c3
+					dz[c3] -= k[t39] * ds3
+					dk[t39] -= ds3 * zc
 				}
-				ds3 = 0
 			}
 			for j2 := n - 1; j2 >= 0; j2-- {
-				t19 := len(tape) - 1
-				ljj3 = tape[t19]
-				ljj := ljj3
-				tape2 := tape[:t19]
+				t18 := len(tape) - 1
+				ljj := tape[t18]
+				dljj := 0.0
+				tape2 := tape[:t18]
 				for i10 := n - 1; i10 >= j2+1; i10-- {
-					t29 := len(tape2) - 1
-					s := tape2[t29]
-					t30 := tape2[:t29]
-					t31 := i10 * n
-					t32 := t31 + j2
-					t33 := dk[t32]
-					dk[t32] = 0
-					t34 := len(t30) - 1
-					tape2 = t30[:t34]
-					k[t32] = t30[t34]
-					ds4 += t33 / ljj
-					dljj -= t33 * (s / ljj) / ljj
-					t35 := ds4
+					t24 := len(tape2) - 1
+					s := tape2[t24]
+					t25 := tape2[:t24]
+					t26 := i10 * n
+					t27 := t26 + j2
+					t28 := dk[t27]
+					dk[t27] = 0
+					t29 := len(t25) - 1
+					tape2 = t25[:t29]
+					k[t27] = t25[t29]
+					ds2 := t28 / ljj
+					dljj -= t28 * (s / ljj) / ljj
 					for c2 := j2 - 1; c2 >= 0; c2-- {
-						t38 := j2*n + c2
-						t39 := k[t38]
-						t40 := t31 + c2
-						dk[t38] -= k[t40] * t35
-						dk[t40] -= t35 * t39
+						t30 := j2*n + c2
+						t31 := k[t30]
+						t32 := t26 + c2
+						dk[t30] -= k[t32] * ds2
+						dk[t32] -= ds2 * t31
 					}
-					t36 := ds4
-					ds4 = 0
-					ds5 += t36
-					t37 := ds5
-					ds5 = 0
-					dk[t32] += t37
+					dk[t27] += ds2
 				}
-				t20 := j2 * n
-				t21 := t20 + j2
-				t22 := dk[t21]
-				dk[t21] = 0
-				dljj += t22
-				t23 := len(tape2) - 1
-				tape = tape2[:t23]
-				k[t21] = tape2[t23]
-				t24 := dljj
-				dljj = 0
-				ds6 += 0.5 / ljj3 * t24
-				t25 := ds6
+				t19 := j2 * n
+				t20 := t19 + j2
+				t21 := dk[t20]
+				dk[t20] = 0
+				t22 := len(tape2) - 1
+				tape = tape2[:t22]
+				k[t20] = tape2[t22]
+				ds := 0.5 / ljj * (dljj + t21)
 				for c := j2 - 1; c >= 0; c-- {
-					t28 := t20 + c
-					dk[t28] -= 2 * (t25 * k[t28])
+					t23 := t19 + c
+					dk[t23] -= 2 * (ds * k[t23])
 				}
-				t26 := ds6
-				ds6 = 0
-				ds7 += t26
-				t27 := ds7
-				ds7 = 0
-				dk[t21] += t27
+				dk[t20] += ds
 			}
+			dsf2 := 0.0
+			t6 := 0.0
+			t7 := 0.0
 			for i9 := n - 1; i9 >= 0; i9-- {
-				t9 := i9 * n
-				t10 := t9 + i9
-				t11 := dk[t10]
-				dk[t10] = 0
-				t72 += t11
-				t12 := len(tape) - 1
-				k[t10] = tape[t12]
-				tape = tape[:t12]
+				t8 := i9 * n
+				t9 := t8 + i9
+				t10 := dk[t9]
+				dk[t9] = 0
+				t7 += t10
+				t11 := len(tape) - 1
+				k[t9] = tape[t11]
+				tape = tape[:t11]
 				for j3 := i9 - 1; j3 >= 0; j3-- {
 					n3 := len(tape)
-					t13 := n3 - 2
-					r2 := tape[t13]
-					t14 := tape[n3-1]
-					t15 := tape[:t13]
-					t16 := t9 + j3
-					t17 := dk[t16]
-					dk[t16] = 0
-					t18 := len(t15) - 1
-					tape = t15[:t18]
-					k[t16] = t15[t18]
-					dsf2 += t17 * t14
-					t73 -= t14 * (sf2 * t17) * (-0.5 * r2 / t3) / t3
+					t12 := n3 - 2
+					r2 := tape[t12]
+					t13 := tape[n3-1]
+					t14 := tape[:t12]
+					t15 := t8 + j3
+					t16 := dk[t15]
+					dk[t15] = 0
+					t17 := len(t14) - 1
+					tape = t14[:t17]
+					k[t15] = t14[t17]
+					dsf2 += t16 * t13
+					t6 -= t13 * (sf2 * t16) * (-0.5 * r2 / t3) / t3
 				}
 			}
-			t8 := t72
-			dsf2 += t8
-			dtheta[2] += sn2 * t8
-			dtheta[1] += sf2 * dsf2
-			dtheta[0] += ell * (2 * (t73 * ell))
+			dtheta[2] += sn2 * t7
+			dtheta[1] += sf2 * (dsf2 + t7)
+			dtheta[0] += ell * (2 * (t6 * ell))
 			return t5
 		}
 	}

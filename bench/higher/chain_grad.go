@@ -416,21 +416,17 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 		panic("RosenbrockHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var dsum float64
-	dsum += 1
-	t := dsum
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
 		xi := x[i]
 		vi := v[i]
 		a := x[i+1] - xi*xi
-		da := v[i+1] - 2*(vi*xi)
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100*da*t + 100*(t*da)
-		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
-		hv[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * (100 * (v[i+1] - 2*(vi*xi)))
+		hv[i] += 2*vi - 2*(t2*xi+2*t*vi)
+		hv[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }

@@ -102,11 +102,6 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 func (m *MLP) ValueGrad(x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dout float64
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ValueGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -129,9 +124,9 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j9 := 0; j9 < len(x); j9++ {
 			s4 += m.W1[i*m.D+j9] * x[j9]
 		}
-		t23 := math.Tanh(s4)
-		h1[i] = t23
-		tape = append(tape, t23)
+		t18 := math.Tanh(s4)
+		h1[i] = t18
+		tape = append(tape, t18)
 	}
 	n2 := len(h2)
 	tape = slices.Grow(tape, max(n2+2, 0))
@@ -140,9 +135,9 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j8 := 0; j8 < n; j8++ {
 			s3 += m.W2[i2*m.H1+j8] * h1[j8]
 		}
-		t22 := math.Tanh(s3)
-		h2[i2] = t22
-		tape = append(tape, t22)
+		t17 := math.Tanh(s3)
+		h2[i2] = t17
+		tape = append(tape, t17)
 	}
 	n3 := len(h3)
 	tape = slices.Grow(tape, max(n3+2, 0))
@@ -151,9 +146,9 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j7 := 0; j7 < n2; j7++ {
 			s2 += m.W3[i3*m.H2+j7] * h2[j7]
 		}
-		t21 := math.Tanh(s2)
-		h3[i3] = t21
-		tape = append(tape, t21)
+		t16 := math.Tanh(s2)
+		h3[i3] = t16
+		tape = append(tape, t16)
 	}
 	n4 := len(h4)
 	tape = slices.Grow(tape, max(n4+2, 0))
@@ -162,70 +157,60 @@ func (m *MLP) ValueGrad(x, dx []float64) float64 {
 		for j6 := 0; j6 < n3; j6++ {
 			s += m.W4[i4*m.H3+j6] * h3[j6]
 		}
-		t20 := math.Tanh(s)
-		h4[i4] = t20
-		tape = append(tape, t20)
+		t15 := math.Tanh(s)
+		h4[i4] = t15
+		tape = append(tape, t15)
 	}
-	dout += 1
-	t6 := dout
 	out := m.B5
 	for j := 0; j < n4; j++ {
-		t19 := m.W5[j]
+		t14 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t19 * t6
-		out += t19 * h4j
+		dh4[j] += t14
+		out += t14 * h4j
 	}
 	for i5 := n4 - 1; i5 >= 0; i5-- {
-		t16 := len(tape) - 1
-		t17 := tape[t16]
-		tape = tape[:t16]
+		t12 := len(tape) - 1
+		t13 := tape[t12]
+		tape = tape[:t12]
 		dh4i := dh4[i5]
 		dh4[i5] = 0
-		ds += (1 - t17*t17) * dh4i
-		t18 := ds
+		ds4 := (1 - t13*t13) * dh4i
 		for j5 := n3 - 1; j5 >= 0; j5-- {
-			dh3[j5] += m.W4[i5*m.H3+j5] * t18
+			dh3[j5] += m.W4[i5*m.H3+j5] * ds4
 		}
-		ds = 0
 	}
 	for i6 := n3 - 1; i6 >= 0; i6-- {
-		t13 := len(tape) - 1
-		t14 := tape[t13]
-		tape = tape[:t13]
-		dh3i := dh3[i6]
-		dh3[i6] = 0
-		ds2 += (1 - t14*t14) * dh3i
-		t15 := ds2
-		for j4 := n2 - 1; j4 >= 0; j4-- {
-			dh2[j4] += m.W3[i6*m.H2+j4] * t15
-		}
-		ds2 = 0
-	}
-	for i7 := n2 - 1; i7 >= 0; i7-- {
 		t10 := len(tape) - 1
 		t11 := tape[t10]
 		tape = tape[:t10]
+		dh3i := dh3[i6]
+		dh3[i6] = 0
+		ds3 := (1 - t11*t11) * dh3i
+		for j4 := n2 - 1; j4 >= 0; j4-- {
+			dh2[j4] += m.W3[i6*m.H2+j4] * ds3
+		}
+	}
+	for i7 := n2 - 1; i7 >= 0; i7-- {
+		t8 := len(tape) - 1
+		t9 := tape[t8]
+		tape = tape[:t8]
 		dh2i := dh2[i7]
 		dh2[i7] = 0
-		ds3 += (1 - t11*t11) * dh2i
-		t12 := ds3
+		ds2 := (1 - t9*t9) * dh2i
 		for j3 := n - 1; j3 >= 0; j3-- {
-			dh1[j3] += m.W2[i7*m.H1+j3] * t12
+			dh1[j3] += m.W2[i7*m.H1+j3] * ds2
 		}
-		ds3 = 0
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t7 := len(tape) - 1
-		t8 := tape[t7]
-		tape = tape[:t7]
+		t6 := len(tape) - 1
+		t7 := tape[t6]
+		tape = tape[:t6]
 		dh1i := dh1[i8]
 		dh1[i8] = 0
-		ds4 += (1 - t8*t8) * dh1i
-		t9 := ds4
+		ds := (1 - t7*t7) * dh1i
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			dx[j2] += m.W1[i8*m.D+j2] * t9
+			dx[j2] += m.W1[i8*m.D+j2] * ds
 		}
-		ds4 = 0
 	}
 	return out
 }
@@ -583,14 +568,6 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dout float64
-	var ds5 float64
-	var dds float64
-	var ds6 float64
-	var dds2 float64
-	var ds7 float64
-	var dds3 float64
-	var dds4 float64
 	t3 := m.H1
 	h1 := make([]float64, t3)
 	dh1 := make([]float64, t3)
@@ -617,18 +594,18 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	dtape := append(t2, make([]float64, trips)...)[:n3]
 	for i := 0; i < n2; i++ {
 		s4 := m.B1[i]
-		ds4 := 0.0
+		ds7 := 0.0
 		for j9 := 0; j9 < n; j9++ {
-			t53 := m.W1[i*m.D+j9]
-			s4 += t53 * x[j9]
-			ds4 += t53 * v[j9]
+			t46 := m.W1[i*m.D+j9]
+			s4 += t46 * x[j9]
+			ds7 += t46 * v[j9]
 		}
-		t51 := math.Tanh(s4)
-		t52 := (1 - t51*t51) * ds4
-		h1[i] = t51
-		dh1[i] = t52
-		tape = append(tape, t51)
-		dtape = append(dtape, t52)
+		t44 := math.Tanh(s4)
+		t45 := (1 - t44*t44) * ds7
+		h1[i] = t44
+		dh1[i] = t45
+		tape = append(tape, t44)
+		dtape = append(dtape, t45)
 	}
 	n4 := len(h2)
 	trips2 := max(n4+2, 0)
@@ -638,18 +615,18 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	dtape2 := append(dtape, make([]float64, trips2)...)[:n5]
 	for i2 := 0; i2 < n4; i2++ {
 		s3 := m.B2[i2]
-		ds3 := 0.0
+		ds6 := 0.0
 		for j8 := 0; j8 < n2; j8++ {
-			t50 := m.W2[i2*m.H1+j8]
-			s3 += t50 * h1[j8]
-			ds3 += t50 * dh1[j8]
+			t43 := m.W2[i2*m.H1+j8]
+			s3 += t43 * h1[j8]
+			ds6 += t43 * dh1[j8]
 		}
-		t48 := math.Tanh(s3)
-		t49 := (1 - t48*t48) * ds3
-		h2[i2] = t48
-		dh2[i2] = t49
-		tape2 = append(tape2, t48)
-		dtape2 = append(dtape2, t49)
+		t41 := math.Tanh(s3)
+		t42 := (1 - t41*t41) * ds6
+		h2[i2] = t41
+		dh2[i2] = t42
+		tape2 = append(tape2, t41)
+		dtape2 = append(dtape2, t42)
 	}
 	n6 := len(h3)
 	trips3 := max(n6+2, 0)
@@ -659,18 +636,18 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	dtape3 := append(dtape2, make([]float64, trips3)...)[:n7]
 	for i3 := 0; i3 < n6; i3++ {
 		s2 := m.B3[i3]
-		ds2 := 0.0
+		ds5 := 0.0
 		for j7 := 0; j7 < n4; j7++ {
-			t47 := m.W3[i3*m.H2+j7]
-			s2 += t47 * h2[j7]
-			ds2 += t47 * dh2[j7]
+			t40 := m.W3[i3*m.H2+j7]
+			s2 += t40 * h2[j7]
+			ds5 += t40 * dh2[j7]
 		}
-		t45 := math.Tanh(s2)
-		t46 := (1 - t45*t45) * ds2
-		h3[i3] = t45
-		dh3[i3] = t46
-		tape3 = append(tape3, t45)
-		dtape3 = append(dtape3, t46)
+		t38 := math.Tanh(s2)
+		t39 := (1 - t38*t38) * ds5
+		h3[i3] = t38
+		dh3[i3] = t39
+		tape3 = append(tape3, t38)
+		dtape3 = append(dtape3, t39)
 	}
 	n8 := len(h4)
 	trips4 := max(n8+2, 0)
@@ -680,111 +657,95 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	dtape4 := append(dtape3, make([]float64, trips4)...)[:n9]
 	for i4 := 0; i4 < n8; i4++ {
 		s := m.B4[i4]
-		ds := 0.0
+		ds4 := 0.0
 		for j6 := 0; j6 < n6; j6++ {
-			t44 := m.W4[i4*m.H3+j6]
-			s += t44 * h3[j6]
-			ds += t44 * dh3[j6]
+			t37 := m.W4[i4*m.H3+j6]
+			s += t37 * h3[j6]
+			ds4 += t37 * dh3[j6]
 		}
-		t43 := math.Tanh(s)
-		h4[i4] = t43
-		tape4 = append(tape4, t43)
-		dtape4 = append(dtape4, (1-t43*t43)*ds)
+		t36 := math.Tanh(s)
+		h4[i4] = t36
+		tape4 = append(tape4, t36)
+		dtape4 = append(dtape4, (1-t36*t36)*ds4)
 	}
-	dout += 1
-	t11 := dout
 	out := m.B5
 	for j := 0; j < n8; j++ {
-		t42 := m.W5[j]
+		t35 := m.W5[j]
 		h4j := h4[j]
-		dh4[j] += t42 * t11
-		out += t42 * h4j
+		dh4[j] += t35
+		out += t35 * h4j
 	}
 	for i5 := n8 - 1; i5 >= 0; i5-- {
-		t35 := len(tape4) - 1
-		t36 := tape4[t35]
-		t37 := dtape4[t35]
-		tape4 = tape4[:t35]
-		dtape4 = dtape4[:t35]
+		t29 := len(tape4) - 1
+		t30 := tape4[t29]
+		t31 := dtape4[t29]
+		tape4 = tape4[:t29]
+		dtape4 = dtape4[:t29]
 		dh4i := dh4[i5]
 		dh4[i5] = 0
-		ds5 += (1 - t36*t36) * dh4i
-		dds -= 2 * (t37 * t36) * dh4i
-		t38 := ds5
-		t39 := dds
+		ds3 := (1 - t30*t30) * dh4i
+		t32 := 2 * (t31 * t30) * dh4i
 		for j5 := n6 - 1; j5 >= 0; j5-- {
-			t40 := m.W4[i5*m.H3+j5]
-			t41 := ddh3[j5]
-			dh3_2[j5] += t40 * t38
-			ddh3[j5] = t41 + t40*t39
+			t33 := m.W4[i5*m.H3+j5]
+			t34 := ddh3[j5]
+			dh3_2[j5] += t33 * ds3
+			ddh3[j5] = t34 - t33*t32
 		}
-		ds5 = 0
-		dds = 0
 	}
 	for i6 := n6 - 1; i6 >= 0; i6-- {
-		t26 := len(tape4) - 1
-		t27 := tape4[t26]
-		t28 := dtape4[t26]
-		tape4 = tape4[:t26]
-		dtape4 = dtape4[:t26]
+		t22 := len(tape4) - 1
+		t23 := tape4[t22]
+		t24 := dtape4[t22]
+		tape4 = tape4[:t22]
+		dtape4 = dtape4[:t22]
 		dh3i := dh3_2[i6]
-		t29 := ddh3[i6]
+		t25 := ddh3[i6]
 		dh3_2[i6] = 0
 		ddh3[i6] = 0
-		t30 := 1 - t27*t27
-		ds6 += t30 * dh3i
-		dds2 += t30*t29 - 2*(t28*t27)*dh3i
-		t31 := ds6
-		t32 := dds2
+		t26 := 1 - t23*t23
+		ds2 := t26 * dh3i
+		dds3 := t26*t25 - 2*(t24*t23)*dh3i
 		for j4 := n4 - 1; j4 >= 0; j4-- {
-			t33 := m.W3[i6*m.H2+j4]
-			t34 := ddh2[j4]
-			dh2_2[j4] += t33 * t31
-			ddh2[j4] = t34 + t33*t32
+			t27 := m.W3[i6*m.H2+j4]
+			t28 := ddh2[j4]
+			dh2_2[j4] += t27 * ds2
+			ddh2[j4] = t28 + t27*dds3
 		}
-		ds6 = 0
-		dds2 = 0
 	}
 	for i7 := n4 - 1; i7 >= 0; i7-- {
-		t17 := len(tape4) - 1
-		t18 := tape4[t17]
-		t19 := dtape4[t17]
-		tape4 = tape4[:t17]
-		dtape4 = dtape4[:t17]
+		t15 := len(tape4) - 1
+		t16 := tape4[t15]
+		t17 := dtape4[t15]
+		tape4 = tape4[:t15]
+		dtape4 = dtape4[:t15]
 		dh2i := dh2_2[i7]
-		t20 := ddh2[i7]
+		t18 := ddh2[i7]
 		dh2_2[i7] = 0
 		ddh2[i7] = 0
-		t21 := 1 - t18*t18
-		ds7 += t21 * dh2i
-		dds3 += t21*t20 - 2*(t19*t18)*dh2i
-		t22 := ds7
-		t23 := dds3
+		t19 := 1 - t16*t16
+		ds := t19 * dh2i
+		dds2 := t19*t18 - 2*(t17*t16)*dh2i
 		for j3 := n2 - 1; j3 >= 0; j3-- {
-			t24 := m.W2[i7*m.H1+j3]
-			t25 := ddh1[j3]
-			dh1_2[j3] += t24 * t22
-			ddh1[j3] = t25 + t24*t23
+			t20 := m.W2[i7*m.H1+j3]
+			t21 := ddh1[j3]
+			dh1_2[j3] += t20 * ds
+			ddh1[j3] = t21 + t20*dds2
 		}
-		ds7 = 0
-		dds3 = 0
 	}
 	for i8 := n2 - 1; i8 >= 0; i8-- {
-		t12 := len(tape4) - 1
-		t13 := tape4[t12]
-		t14 := dtape4[t12]
-		tape4 = tape4[:t12]
-		dtape4 = dtape4[:t12]
+		t11 := len(tape4) - 1
+		t12 := tape4[t11]
+		t13 := dtape4[t11]
+		tape4 = tape4[:t11]
+		dtape4 = dtape4[:t11]
 		dh1i := dh1_2[i8]
-		t15 := ddh1[i8]
+		t14 := ddh1[i8]
 		dh1_2[i8] = 0
 		ddh1[i8] = 0
-		dds4 += (1-t13*t13)*t15 - 2*(t14*t13)*dh1i
-		t16 := dds4
+		dds := (1-t12*t12)*t14 - 2*(t13*t12)*dh1i
 		for j2 := n - 1; j2 >= 0; j2-- {
-			hv[j2] += m.W1[i8*m.D+j2] * t16
+			hv[j2] += m.W1[i8*m.D+j2] * dds
 		}
-		dds4 = 0
 	}
 	return out
 }

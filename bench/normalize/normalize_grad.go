@@ -65,8 +65,6 @@ func magJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LossGrad(x, dx, c []float64) float64 {
-	var dsum float64
-	var t4 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LossGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -80,22 +78,22 @@ func LossGrad(x, dx, c []float64) float64 {
 	for i := 0; i < n; i++ {
 		out[i] = x[i] / t
 	}
-	dsum += 1
-	t2 := dsum
 	sum := 0.0
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		dout[i2] += ci * t2
+		dout[i2] += ci
 		sum += ci * outi
 	}
+	t2 := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
 		t3 := dout[i3]
 		dout[i3] = 0
-		t4 -= t3 * (x[i3] / t) / t
+		xi := x[i3]
 		dx[i3] += t3 / t
+		t2 -= t3 * (xi / t) / t
 	}
-	magReverse(x, dx, t4)
+	magReverse(x, dx, t2)
 	return sum
 }
 
@@ -109,7 +107,6 @@ func LossGrad(x, dx, c []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func magReverse(x, dx []float64, seed float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -120,9 +117,8 @@ func magReverse(x, dx []float64, seed float64) {
 		sum += v * v
 	}
 	t := math.Sqrt(sum)
-	dsum += 0.5 / t * seed
-	t2 := dsum
+	dsum := 0.5 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dx[i2] += 2 * (t2 * x[i2])
+		dx[i2] += 2 * (dsum * x[i2])
 	}
 }

@@ -34,22 +34,19 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := x[i+1] - xi*xi
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := t2*t + 100*(t*a)
-		dx[i] += -(2 * (t * b)) - 2*(t3*xi)
-		dx[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * t
+		dx[i] += -(2 * b) - 2*(t2*xi)
+		dx[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }

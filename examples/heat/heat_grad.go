@@ -14,7 +14,6 @@ package heat
 func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (f, dkappa float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var df float64
 	if cap(u0) > 0 && cap(du0) > 0 && &u0[:1][0] == &du0[:1][0] {
 		panic("MisfitGrad: u0 and du0 share memory: gadgen's gradients need them apart")
 	}
@@ -28,30 +27,29 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 	dnext := make([]float64, n)
 	t := copy(u, u0)
 	for s := 0; s < steps; s++ {
-		t11 := u[n-1]
+		t10 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t11
+		next[n-1] = t10
 		for i4 := 1; i4 < n-1; i4++ {
 			ui2 := u[i4]
-			t12 := u[i4-1]
-			t13 := u[i4+1]
-			next[i4] = ui2 + kappa*(t12-2*ui2+t13)
-			tape = append(tape, t12, ui2, t13)
+			t11 := u[i4-1]
+			t12 := u[i4+1]
+			next[i4] = ui2 + kappa*(t11-2*ui2+t12)
+			tape = append(tape, t11, ui2, t12)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
 			u[i5] = next[i5]
 		}
 	}
 	n2 := len(u)
-	df += 1
-	t2 := df
 	f = 0
 	for i := 0; i < n2; i++ {
 		d := u[i] - target[i]
-		t10 := 0.5 * d
-		du[i] += t10*t2 + 0.5*(t2*d)
-		f += t10 * d
+		t9 := 0.5 * d
+		du[i] += 2 * t9
+		f += t9 * d
 	}
+	dkappa = 0
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
 			dui := du[i2]
@@ -60,25 +58,25 @@ func MisfitGrad(u0, du0 []float64, kappa float64, steps int, target []float64) (
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
 			n3 := len(tape)
-			t5 := n3 - 3
-			t6 := tape[t5]
+			t4 := n3 - 3
+			t5 := tape[t4]
 			ui := tape[n3-2]
-			t7 := tape[n3-1]
-			t8 := dnext[i3]
+			t6 := tape[n3-1]
+			t7 := dnext[i3]
 			dnext[i3] = 0
-			dkappa += t8 * (t6 - 2*ui + t7)
-			t9 := kappa * t8
-			du[i3+1] += t9
-			du[i3-1] += t9
-			du[i3] += t8 - 2*t9
-			tape = tape[:t5]
+			t8 := kappa * t7
+			du[i3+1] += t8
+			du[i3-1] += t8
+			du[i3] += t7 - 2*t8
+			dkappa += t7 * (t5 - 2*ui + t6)
+			tape = tape[:t4]
 		}
-		t3 := dnext[n-1]
+		t2 := dnext[n-1]
 		dnext[n-1] = 0
-		t4 := dnext[0]
+		t3 := dnext[0]
 		dnext[0] = 0
-		du[n-1] += t3
-		du[0] += t4
+		du[n-1] += t2
+		du[0] += t3
 	}
 	for k := 0; k < t; k++ {
 		duk := du[k]

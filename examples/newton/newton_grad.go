@@ -12,9 +12,6 @@ import (
 func (d Data) NLLGrad(grad, w []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var dz float64
-	var ds2 float64
 	if cap(w) > 0 && cap(grad) > 0 && &w[:1][0] == &grad[:1][0] {
 		panic("NLLGrad: w and grad share memory: gadgen's gradients need them apart")
 	}
@@ -31,27 +28,18 @@ func (d Data) NLLGrad(grad, w []float64) {
 		tape = append(tape, math.Exp(z))
 	}
 	n2 := len(w)
-	ds += 1
-	t3 := ds
 	for i2 := 0; i2 < n2; i2++ {
-		v := w[i2]
-		t8 := grad[i2] + (0.005*v*t3 + 0.005*(t3*v))
-		grad[i2] = t8
+		grad[i2] += 2 * (0.005 * w[i2])
 	}
-	ds2 += ds
-	t4 := ds2
 	for i3 := n - 1; i3 >= 0; i3-- {
 		x := t2[i3]
-		t5 := len(tape) - 1
-		t6 := tape[t5]
-		tape = tape[:t5]
-		dz -= d.Y[i3] * t4
-		dz += t6 * (1 / (1 + t6) * t4)
-		t7 := dz
+		t3 := len(tape) - 1
+		t4 := tape[t3]
+		tape = tape[:t3]
+		dz := t4*(1/(1+t4)) - d.Y[i3]
 		for j := n2 - 1; j >= 0; j-- {
-			grad[j] += t7 * x[j]
+			grad[j] += dz * x[j]
 		}
-		dz = 0
 	}
 }
 

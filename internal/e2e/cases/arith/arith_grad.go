@@ -25,12 +25,7 @@ func PolyGrad(x float64) (f, dx float64) {
 	t := 3 * x * x
 	t2 := 2 * x
 	t3 := t*x - t2*x + x - 5
-	dx += 1
-	dx -= t2
-	dx -= t2
-	dx += t
-	dx += t
-	dx += 3 * (x * x)
+	dx = 1 - t2 - t2 + t + t + 3*(x*x)
 	return t3, dx
 }
 
@@ -65,17 +60,11 @@ func OpsGrad(x, y float64) (f, dx, dy float64) {
 	t5 := y / x
 	t6 := 2 / y
 	t7 := t4 - t5 + t6
-	dy -= t6 / y
-	dy -= 1 / x
-	dx += t5 / x
 	t8 := 1 / t3
-	dx -= 2 * (t4 / t3 * x)
 	t9 := t8 * t2
 	t10 := t * t8
-	dx += t10
-	dy -= t10
-	dx += t9
-	dy += t9
+	dx = t5/x - 2*(t4/t3*x) + t10 + t9
+	dy = -(t6 / y) - 1/x - t10 + t9
 	return t7, dx, dy
 }
 
@@ -104,12 +93,9 @@ func CompoundGrad(x, y float64) (f, dx, dy float64) {
 	s4 := s3 * s3
 	t := 2 * s3
 	t2 := t / y
-	dy -= t * s2 / y
-	dy -= 3 * t2
 	t3 := t2 * x
-	dx += s * t2
-	dx += t3
-	dy += t3
+	dx = s*t2 + t3
+	dy = -(t * s2 / y) - 3*t2 + t3
 	return s4, dx, dy
 }
 
@@ -132,9 +118,7 @@ func NegJVP(x, dx float64) (float64, float64) {
 func NegGrad(x float64) (f, dx float64) {
 	t := x * x
 	t2 := -2*x - t*x - x
-	dx += -2
-	dx -= t
-	dx -= 1 + 2*t
+	dx = -2 - t - (1 + 2*t)
 	return t2, dx
 }
 
@@ -163,11 +147,9 @@ func ReassignGrad(x float64) (f, dx float64) {
 	t := 1 + a
 	a2 := (a + x) / t
 	t2 := 2*a2 - a2*x
-	dx -= a2
 	t3 := 2 - x
 	t4 := t3 / t
-	dx += t4
-	dx += 2 * ((t4 - t3*a2/t) * x)
+	dx = t4 - a2 + 2*((t4-t3*a2/t)*x)
 	return t2, dx
 }
 
@@ -204,9 +186,9 @@ func QuotientGrad(x, y, z float64) (f, dx, dy, dz float64) {
 	t := x / y
 	t2 := t / z
 	t3 := 1 / z
-	dz -= t2 / z
-	dx += t3 / y
-	dy -= t3 * t / y
+	dz = -(t2 / z)
+	dx = t3 / y
+	dy = -(t3 * t / y)
 	return t2, dx, dy, dz
 }
 
@@ -226,7 +208,7 @@ func ConstantJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Constant; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ConstantGrad(x float64) (f, dx float64) {
-	return 42, dx
+	return 42, 0
 }
 
 // IdentityJVP computes Identity and its directional derivative along the tangents
@@ -245,8 +227,7 @@ func IdentityJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Identity; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func IdentityGrad(x float64) (f, dx float64) {
-	dx += 1
-	return x, dx
+	return x, 1
 }
 
 // UntypedJVP computes Untyped and its directional derivative along the tangents
@@ -270,9 +251,6 @@ func UntypedGrad(x float64) (f, dx float64) {
 	t := 0.5 * x
 	t2 := 0.001 / x
 	t3 := t*x + 3*x + 97 - t2
-	dx += t2 / x
-	dx += 3
-	dx += t
-	dx += t
+	dx = t2/x + 3 + t + t
 	return t3, dx
 }

@@ -38,9 +38,6 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SumSqGrad(x, dx []float64) float64 {
-	var t5 float64
-	var dv float64
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SumSqGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -48,19 +45,12 @@ func SumSqGrad(x, dx []float64) float64 {
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
-		t4 := v * v
-		s += t4
+		t := v * v
+		s += t
 	}
-	ds += 1
-	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 += t
-		t2 := t5
-		t5 = 0
-		dv += 2 * (t2 * x[i2])
-		t3 := dv
-		dv = 0
-		dx[i2] += t3
+		dv := 2 * x[i2]
+		dx[i2] += dv
 	}
 	return s
 }
@@ -91,11 +81,6 @@ func NestedJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Nested; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func NestedGrad(x float64) (f, dx float64) {
-	var t10 float64
-	var t11 float64
-	var t12 float64
-	var t13 float64
-	var t14 float64
 	t := x * x
 	t2 := t + 1
 	t3 := t2 * t2
@@ -103,19 +88,11 @@ func NestedGrad(x float64) (f, dx float64) {
 	t5 := t4 * t4
 	t6 := t*x + 2*x
 	t7 := t5 - t6
-	t11 += 1
-	t10 -= 1
-	t8 := t10
-	dx += 2 * t8
-	t14 += t8 * x
-	dx += t * t8
-	t12 += 2 * (t11 * t4)
-	t9 := t12
-	t13 += 2 * t9
-	t13 += t3 * t9
-	t13 += 2 * (t9 * t2 * t2)
-	t14 += t13
-	dx += 2 * (t14 * x)
+	dx = -2 - t
+	t8 := 2 * t4
+	t9 := 2*t8 + t3*t8 + 2*(t8*t2*t2)
+	t10 := t9 - x
+	dx += 2 * (t10 * x)
 	return t7, dx
 }
 
@@ -149,29 +126,21 @@ func PolarProductJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of PolarProduct; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PolarProductGrad(x, y float64) (f, dx, dy float64) {
-	var dth float64
-	var dr float64
 	r := math.Hypot(x, y)
 	th := math.Atan2(y, x)
 	t := r * th
-	dr += th
-	dth += r
-	t2 := dth
-	t3 := x*x + y*y
-	dy += x / t3 * t2
-	dx -= y / t3 * t2
-	t4 := dr
-	t5 := r == 0
-	t6 := x / r
-	if t5 {
-		t6 = 0
+	t2 := x*x + y*y
+	t3 := r == 0
+	t4 := x / r
+	if t3 {
+		t4 = 0
 	}
-	dx += t6 * t4
-	t7 := y / r
-	if t5 {
-		t7 = 0
+	dx = t4*th - y/t2*r
+	t5 := y / r
+	if t3 {
+		t5 = 0
 	}
-	dy += t7 * t4
+	dy = x/t2*r + t5*th
 	return t, dx, dy
 }
 
@@ -211,9 +180,7 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowersGrad(x float64) (f, dx float64) {
 	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
-	dx += ipowReverse(x, 0, 1)
-	dx += ipowReverse(x, 2, -2)
-	dx += ipowReverse(x, 3, 1)
+	dx = ipowReverse(x, 0, 1) + ipowReverse(x, 2, -2) + ipowReverse(x, 3, 1)
 	return t, dx
 }
 
@@ -230,27 +197,19 @@ func PowersGrad(x float64) (f, dx float64) {
 func ipowReverse(x float64, n int, seed float64) (dx float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dp float64
-	var dp2 float64
-	var dp3 float64
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	dp2 += seed
-	dp += dp2
+	dx = 0
+	dp := seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dp
-		dp = 0
-		dp3 += t2
-		t3 := len(tape) - 1
-		t4 := dp3
-		dp3 = 0
-		dp += t4 * x
-		dx += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		dx += tape[t2] * dp
+		dp *= x
+		tape = tape[:t2]
 	}
 	return dx
 }
@@ -305,7 +264,7 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 	scaleInto(tmp, a, x)
 	t := SumSq(tmp)
 	sumSqReverse(tmp, dtmp, 1)
-	da += scaleIntoReverse(tmp, dtmp, a, x, dx)
+	da = scaleIntoReverse(tmp, dtmp, a, x, dx)
 	return t, da
 }
 
@@ -319,22 +278,12 @@ func ScaledNormGrad(a float64, x, dx []float64) (f, da float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func sumSqReverse(x, dx []float64, seed float64) {
-	var t4 float64
-	var dv float64
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("sumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
 	for i := len(x) - 1; i >= 0; i-- {
-		t4 += t
-		t2 := t4
-		t4 = 0
-		dv += 2 * (t2 * x[i])
-		t3 := dv
-		dv = 0
-		dx[i] += t3
+		dv := 2 * (seed * x[i])
+		dx[i] += dv
 	}
 }
 
@@ -364,11 +313,13 @@ func scaleIntoReverse(dst, ddst []float64, a float64, x, dx []float64) (da float
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
+	da = 0
 	for i := len(x) - 1; i >= 0; i-- {
 		t3 := ddst[i]
 		ddst[i] = 0
-		da += t3 * x[i]
+		v := x[i]
 		dx[i] += a * t3
+		da += t3 * v
 	}
 	return da
 }
@@ -393,15 +344,11 @@ func MixedJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Mixed; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func MixedGrad(x float64) (f, dx float64) {
-	var t4 float64
-	var t5 float64
 	t := 9 * x
 	t2 := x * x
 	t3 := t + t2
-	t5 += 1
-	t4 += 1
-	dx += 2 * (t4 * x)
-	dx += 9 * t5
+	dx = 2 * x
+	dx += 9
 	return t3, dx
 }
 
@@ -455,7 +402,6 @@ func ComposeGrad(x float64) (f, dx float64) {
 	t3, t4 := affineApplyReverse(g, t, 1)
 	dg.A += t3.A
 	dg.B += t3.B
-	dx += affineApplyReverseWrtX(f2, x, t4)
 	t5 := dg
 	dg = Affine{}
 	t7.A += t5.A
@@ -463,7 +409,7 @@ func ComposeGrad(x float64) (f, dx float64) {
 	t7.B = 0
 	t6 := t7.A
 	t7.A = 0
-	dx += t6
+	dx = affineApplyReverseWrtX(f2, x, t4) + t6
 	return t2, dx
 }
 
@@ -479,7 +425,7 @@ func ComposeGrad(x float64) (f, dx float64) {
 func affineApplyReverse(f Affine, x, seed float64) (df Affine, dx float64) {
 	t := f.A
 	df.B += seed
-	dx += t * seed
+	dx = t * seed
 	df.A += seed * x
 	return df, dx
 }
@@ -496,7 +442,7 @@ func affineApplyReverse(f Affine, x, seed float64) (df Affine, dx float64) {
 // order.
 func affineApplyReverseWrtX(f Affine, x, seed float64) (dx float64) {
 	t := f.A
-	dx += t * seed
+	dx = t * seed
 	return dx
 }
 
@@ -866,7 +812,6 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PathLengthGrad(x, dx []float64) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PathLengthGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -875,11 +820,9 @@ func PathLengthGrad(x, dx []float64) float64 {
 	for ; i+3 <= len(x); i += 3 {
 		s += geom.Dist(x[i-3:i], x[i:i+3])
 	}
-	ds += 1
-	t := ds
 	i -= 3
 	for ; i >= 3; i -= 3 {
-		geomDistReverse(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3], t)
+		geomDistReverse(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3], 1)
 	}
 	return s
 }
@@ -894,7 +837,6 @@ func PathLengthGrad(x, dx []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func geomDistReverse(p, dp, q, dq []float64, seed float64) {
-	var ds float64
 	if cap(p) > 0 && cap(dp) > 0 && &p[:1][0] == &dp[:1][0] {
 		panic("geomDistReverse: p and dp share memory: gadgen's gradients need them apart")
 	}
@@ -911,12 +853,11 @@ func geomDistReverse(p, dp, q, dq []float64, seed float64) {
 		s += d * d
 	}
 	t := math.Sqrt(s)
-	ds += 0.5 / t * seed
-	t2 := ds
+	ds := 0.5 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := 2 * (t2 * (p[i2] - q[i2]))
-		dq[i2] -= t3
-		dp[i2] += t3
+		t2 := 2 * (ds * (p[i2] - q[i2]))
+		dq[i2] -= t2
+		dp[i2] += t2
 	}
 }
 
@@ -1203,7 +1144,6 @@ func rotateToJVP(dst, ddst, a, da []float64) {
 func InPlaceGrad(x, dx, y, dy []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("InPlaceGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1223,36 +1163,34 @@ func InPlaceGrad(x, dx, y, dy []float64) float64 {
 	t6 := append(t5, tmp...)
 	mulTo(tmp, y, tmp)
 	n2 := len(tmp)
-	ds += 1
-	t7 := ds
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := tmp[i]
-		t17 := float64(i + 1)
-		dtmp[i] += t7 * t17
-		s += v * t17
+		t16 := float64(i + 1)
+		dtmp[i] += t16
+		s += v * t16
 	}
-	t8 := len(t6) - n2
-	copy(tmp, t6[t8:])
-	t9 := t6[:t8]
+	t7 := len(t6) - n2
+	copy(tmp, t6[t7:])
+	t8 := t6[:t7]
 	mulToInPlaceReverse(tmp, dtmp, y, dy)
-	t10 := len(t9) - n2
-	copy(tmp, t9[t10:])
-	t11 := t9[:t10]
+	t9 := len(t8) - n2
+	copy(tmp, t8[t9:])
+	t10 := t8[:t9]
 	rotateToInPlaceReverse(tmp, dtmp)
-	t12 := len(t11) - n2
-	copy(tmp, t11[t12:])
-	t13 := t11[:t12]
-	t14 := len(t13) - n2
-	copy(tmp, t13[t14:])
-	t15 := t13[:t14]
+	t11 := len(t10) - n2
+	copy(tmp, t10[t11:])
+	t12 := t10[:t11]
+	t13 := len(t12) - n2
+	copy(tmp, t12[t13:])
+	t14 := t12[:t13]
 	mulToInPlace2Reverse(tmp, dtmp)
-	copy(tmp, t15[len(t15)-n2:])
+	copy(tmp, t14[len(t14)-n2:])
 	mulToInPlace3Reverse(tmp, dtmp, y, dy)
 	for k := 0; k < t2; k++ {
-		t16 := dtmp[k]
+		t15 := dtmp[k]
 		dtmp[k] = 0
-		dx[k] += t16
+		dx[k] += t15
 	}
 	return s
 }
@@ -1321,20 +1259,18 @@ func mulToInPlaceReverse(dst, ddst, a, da []float64) {
 // rotateToInPlace is rotateTo called with arguments that share memory (a is
 // dst): its body with those parameters made one.
 func rotateToInPlaceReverse(dst, ddst []float64) {
-	var dlast float64
 	if cap(dst) > 0 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("rotateToInPlaceReverse: dst and ddst share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	t := n - 1
 	i := n - 1
-	t2 := ddst[0]
+	dlast := ddst[0]
 	ddst[0] = 0
-	dlast += t2
 	for i2 := 1; i2 <= i; i2++ {
-		t3 := ddst[i2]
+		t2 := ddst[i2]
 		ddst[i2] = 0
-		ddst[i2-1] += t3
+		ddst[i2-1] += t2
 	}
 	ddst[t] += dlast
 }

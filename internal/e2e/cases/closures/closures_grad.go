@@ -64,9 +64,7 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 // scalar inputs follow it, in parameter order.
 func QuadGaussianGrad(s, b float64) (f, ds, db float64) {
 	t := quadSimpsonFunc1(s, 0, b, 16)
-	t2, t3 := quadSimpsonFunc1ReverseWrtSB(s, 0, b, 16, 1)
-	ds += t2
-	db += t3
+	ds, db = quadSimpsonFunc1ReverseWrtSB(s, 0, b, 16, 1)
 	return t, ds, db
 }
 
@@ -88,14 +86,6 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var t23 float64
-	var t24 float64
-	var ds2 float64
-	var t25 float64
-	var t26 float64
-	var t27 float64
-	var dh float64
-	var ds3 float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(-(s * a * a))
@@ -121,41 +111,30 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (ds, db 
 		s2 += w * t21
 	}
 	t6 := seed / 3
-	ds += t6 * h
-	dh += s2 * t6
-	t7 := ds
+	ds = t6 * h
+	dh := s2 * t6
+	t7 := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
 		t11 := len(tape) - 1
 		t12 := tape[:t11]
-		t23 += tape[t11] * t7
-		t13 := len(t12) - 1
-		tape = t12[:t13]
-		t14 := t23
-		t23 = 0
-		t15 := t12[t13] * t14
+		t13 := tape[t11] * ds
+		t14 := len(t12) - 1
+		tape = t12[:t14]
+		t15 := t12[t14] * t13
 		t16 := float64(i2)
 		t17 := a + t16*h
 		t18 := t15 * t17
-		t24 -= s * t17 * t15
-		t27 += t18 * t17
-		t24 -= s * t18
-		t19 := t24
-		t24 = 0
+		t7 += t18 * t17
+		t19 := -(s * t17 * t15) - s*t18
 		dh += t16 * t19
 	}
-	ds2 += ds
-	t8 := ds2
-	t26 += t8
-	t25 += t8
-	t9 := t5 * t25
-	t10 := t9 * b
-	db -= t4 * t9
-	t27 += t10 * b
-	db -= s * t10
-	t27 += t3 * t26 * a * a
-	ds3 -= t27
+	t8 := t5 * ds
+	t9 := t8 * b
+	t10 := t7 + t9*b
+	db = -(t4 * t8) - s*t9
+	ds2 := -(t10 + t3*ds*a*a)
 	db += dh / t2
-	return ds3, db
+	return ds2, db
 }
 
 // quadSimpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
@@ -316,24 +295,17 @@ func simpsonSpringJVPWrtKX0(k, dk, x0, dx0, a, b float64, n int) (float64, float
 // The first result is the value of Energy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func EnergyGrad(k, x0 float64) (f, dk, dx0 float64) {
-	var t11 float64
-	var t12 float64
 	t := simpsonSpring(k, x0, 0, 1, 64)
-	t2 := 0.5 * k
-	t3 := 2 - x0
-	t4 := t2 * t3
-	t5 := t4 * t3
-	t6 := t + t5
-	t12 += 1
-	t11 += 1
-	t7 := t11
-	t8 := t7 * t3
-	dx0 -= t4*t7 + t2*t8
-	dk += 0.5 * (t8 * t3)
-	t9, t10 := simpsonSpringReverseWrtKX0(k, x0, 0, 1, 64, t12)
-	dk += t9
-	dx0 += t10
-	return t6, dk, dx0
+	t2 := 2 - x0
+	t3 := 0.5 * k * t2
+	t4 := t3 * t2
+	t5 := t + t4
+	t6 := 2 * t3
+	dk = 0.5 * (t2 * t2)
+	t7, t8 := simpsonSpringReverseWrtKX0(k, x0, 0, 1, 64, 1)
+	dk += t7
+	dx0 = t8 - t6
+	return t5, dk, dx0
 }
 
 // simpsonSpringReverseWrtKX0 is the reverse of simpsonSpring for the gradients that call it: the
@@ -352,16 +324,6 @@ func EnergyGrad(k, x0 float64) (f, dk, dx0 float64) {
 func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, dx0 float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var t24 float64
-	var ds2 float64
-	var ds3 float64
-	var t25 float64
-	var ds4 float64
-	var ds5 float64
-	var t26 float64
-	var t27 float64
-	var t28 float64
 	h := (b - a) / float64(n)
 	t := 0.5 * k
 	t2 := a - x0
@@ -377,57 +339,33 @@ func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (dk, d
 		}
 		path = append(path, from)
 	}
-	ds4 += seed / 3 * h
+	ds := seed / 3 * h
+	t6 := 2 * ds
+	t7 := 4 * ds
+	dx0 = 0
+	t8 := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t11 := ds4
-		ds4 = 0
-		ds2 += t11
 		t12 := len(path) - 1
 		t13 := path[:t12]
 		if path[t12] == 0 {
-			t19 := ds2
-			ds2 = 0
-			ds3 += t19
-			t20 := ds3
-			ds3 = 0
-			ds4 += t20
-			t25 += 4 * t20
-			t21 := t25
-			t25 = 0
-			t22 := a + float64(i2)*h - x0
-			t23 := t21 * t22
-			t28 += t23 * t22
-			dx0 -= t*t22*t21 + t*t23
+			t16 := a + float64(i2)*h - x0
+			t17 := t7 * t16
+			t8 += t17 * t16
+			dx0 -= t*t16*t7 + t*t17
 		} else {
-			t14 := ds2
-			ds2 = 0
-			ds += t14
-			t15 := ds
-			ds = 0
-			ds4 += t15
-			t24 += 2 * t15
-			t16 := t24
-			t24 = 0
-			t17 := a + float64(i2)*h - x0
-			t18 := t16 * t17
-			t28 += t18 * t17
-			dx0 -= t*t17*t16 + t*t18
+			t14 := a + float64(i2)*h - x0
+			t15 := t6 * t14
+			t8 += t15 * t14
+			dx0 -= t*t14*t6 + t*t15
 		}
 		path = t13
 	}
-	ds5 += ds4
-	t6 := ds5
-	t27 += t6
-	t26 += t6
-	t7 := t26
-	t8 := t7 * t4
-	t28 += t8 * t4
-	dx0 -= t5*t7 + t*t8
-	t9 := t27
-	t10 := t9 * t2
-	t28 += t10 * t2
-	dx0 -= t3*t9 + t*t10
-	dk += 0.5 * t28
+	t9 := ds * t4
+	t10 := t8 + t9*t4
+	dx0 -= t5*ds + t*t9
+	t11 := ds * t2
+	dx0 -= t3*ds + t*t11
+	dk = 0.5 * (t10 + t11*t2)
 	return dk, dx0
 }
 
@@ -672,8 +610,7 @@ func quadSimpsonCosJVPWrtB(a, b, db float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func AreaGrad(a float64) (f, da float64) {
 	t := simpsonSin(0, a, 32) + simpsonGauss(0, a, 32) + quadSimpsonCos(0, a, 8)
-	da += quadSimpsonCosReverseWrtB(0, a, 8, 1)
-	da += simpsonGaussReverseWrtB(0, a, 32, 1)
+	da = quadSimpsonCosReverseWrtB(0, a, 8, 1) + simpsonGaussReverseWrtB(0, a, 32, 1)
 	da += simpsonSinReverseWrtB(0, a, 32, 1)
 	return t, da
 }
@@ -695,9 +632,6 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
-	var dh float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	tape := slices.Grow(t, max(n+1, 0))
@@ -717,19 +651,16 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 		tape = append(tape, w)
 	}
 	t3 := seed / 3
-	ds += t3 * h
-	dh += s * t3
-	t4 := ds
+	ds := t3 * h
+	dh := s * t3
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t5 := len(tape) - 1
-		t6 := tape[:t5]
-		t7 := float64(i2)
-		dh -= t7 * (math.Sin(a+t7*h) * (tape[t5] * t4))
-		tape = t6
+		t4 := len(tape) - 1
+		t5 := tape[:t4]
+		t6 := float64(i2)
+		dh -= t6 * (math.Sin(a+t6*h) * (tape[t4] * ds))
+		tape = t5
 	}
-	ds2 += ds
-	db -= math.Sin(b) * ds2
-	db += dh / t2
+	db = dh/t2 - math.Sin(b)*ds
 	return db
 }
 
@@ -750,16 +681,6 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var t25 float64
-	var ds2 float64
-	var ds3 float64
-	var t26 float64
-	var dx float64
-	var ds4 float64
-	var ds5 float64
-	var t27 float64
-	var dh float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(-(a * a))
@@ -767,76 +688,46 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	tape := slices.Grow(t, max(n+1, 0)*2)
 	s := t3 + t4
 	for i := 1; i < n; i++ {
-		x3 := a + float64(i)*h
+		x := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t24 := math.Exp(-(x3 * x3))
-			tape = append(tape, t24)
-			s += 4 * t24
+			t16 := math.Exp(-(x * x))
+			tape = append(tape, t16)
+			s += 4 * t16
 			from = 0
 		} else {
-			t23 := math.Exp(-(x3 * x3))
-			tape = append(tape, t23)
-			s += 2 * t23
+			t15 := math.Exp(-(x * x))
+			tape = append(tape, t15)
+			s += 2 * t15
 			from = 1
 		}
 		path = append(path, from)
 	}
 	t5 := seed / 3
-	ds4 += t5 * h
-	dh += s * t5
+	ds := t5 * h
+	t6 := 2 * ds
+	t7 := 4 * ds
+	dh := s * t5
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t7 := ds4
-		ds4 = 0
-		ds2 += t7
-		t8 := len(path) - 1
-		t9 := path[:t8]
-		if path[t8] == 0 {
-			t16 := ds2
-			ds2 = 0
-			ds3 += t16
-			t17 := ds3
-			ds3 = 0
-			ds4 += t17
-			t26 += 4 * t17
-			t18 := len(tape) - 1
-			t19 := tape[:t18]
-			t20 := t26
-			t26 = 0
-			t21 := tape[t18] * t20
-			x2 := a + float64(i2)*h
-			dx -= x2 * t21
-			dx -= t21 * x2
-			tape = t19
+		t9 := len(path) - 1
+		t10 := path[:t9]
+		var dx float64
+		if path[t9] == 0 {
+			t13 := len(tape) - 1
+			t14 := tape[:t13]
+			dx = -(2 * ((a + float64(i2)*h) * (tape[t13] * t7)))
+			tape = t14
 		} else {
-			t10 := ds2
-			ds2 = 0
-			ds += t10
-			t11 := ds
-			ds = 0
-			ds4 += t11
-			t25 += 2 * t11
-			t12 := len(tape) - 1
-			t13 := tape[:t12]
-			t14 := t25
-			t25 = 0
-			t15 := tape[t12] * t14
-			x := a + float64(i2)*h
-			dx -= x * t15
-			dx -= t15 * x
-			tape = t13
+			t11 := len(tape) - 1
+			t12 := tape[:t11]
+			dx = -(2 * ((a + float64(i2)*h) * (tape[t11] * t6)))
+			tape = t12
 		}
-		t22 := dx
-		dx = 0
-		dh += float64(i2) * t22
-		path = t9
+		dh += float64(i2) * dx
+		path = t10
 	}
-	ds5 += ds4
-	t27 += ds5
-	t6 := t4 * t27
-	db -= b * t6
-	db -= t6 * b
-	db += dh / t2
+	t8 := 2 * (b * (t4 * ds))
+	db = dh/t2 - t8
 	return db
 }
 
@@ -855,13 +746,6 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var dx float64
-	var ds4 float64
-	var ds5 float64
-	var dh float64
 	t := float64(n)
 	h := (b - a) / t
 	s := math.Sin(a) + math.Sin(b)
@@ -878,39 +762,23 @@ func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (db float64) {
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	ds4 += t2 * h
-	dh += s * t2
+	ds := t2 * h
+	t3 := 2 * ds
+	t4 := 4 * ds
+	dh := s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := ds4
-		ds4 = 0
-		ds2 += t3
-		t4 := len(path) - 1
-		t5 := path[:t4]
-		if path[t4] == 0 {
-			t8 := ds2
-			ds2 = 0
-			ds3 += t8
-			t9 := ds3
-			ds3 = 0
-			ds4 += t9
-			dx += math.Cos(a+float64(i2)*h) * (4 * t9)
+		t5 := len(path) - 1
+		t6 := path[:t5]
+		var dx float64
+		if path[t5] == 0 {
+			dx = math.Cos(a+float64(i2)*h) * t4
 		} else {
-			t6 := ds2
-			ds2 = 0
-			ds += t6
-			t7 := ds
-			ds = 0
-			ds4 += t7
-			dx += math.Cos(a+float64(i2)*h) * (2 * t7)
+			dx = math.Cos(a+float64(i2)*h) * t3
 		}
-		t10 := dx
-		dx = 0
-		dh += float64(i2) * t10
-		path = t5
+		dh += float64(i2) * dx
+		path = t6
 	}
-	ds5 += ds4
-	db += math.Cos(b) * ds5
-	db += dh / t
+	db = math.Cos(b)*ds + dh/t
 	return db
 }
 
@@ -1363,16 +1231,14 @@ func NestedGrad(w float64, x, dx []float64) (f, dw float64) {
 	t := bothWave(w, x, 0, x1)
 	x2 := x[2]
 	t2 := t + composeExpWave(w, x, x2) + composeWaveFunc2(w, x, w)
-	t3, t4 := composeWaveFunc2Reverse(w, x, dx, w, 1)
-	dw += t3
-	dw += t4
-	t5, t6 := composeExpWaveReverse(w, x, dx, x2, 1)
-	dw += t5
-	dx[2] += t6
-	t7, t8 := bothWaveReverseWrtWXB(w, x, dx, 0, x1, 1)
-	dw += t7
-	dx[1] += t8
-	return t2, dw
+	var t3 float64
+	dw, t3 = composeWaveFunc2Reverse(w, x, dx, w, 1)
+	t4, t5 := composeExpWaveReverse(w, x, dx, x2, 1)
+	dx[2] += t5
+	t6, t7 := bothWaveReverseWrtWXB(w, x, dx, 0, x1, 1)
+	dw2 := dw + t3 + t4 + t6
+	dx[1] += t7
+	return t2, dw2
 }
 
 // composeWaveFunc2Reverse is the reverse of composeWaveFunc2 for the gradients that call it: the
@@ -1391,16 +1257,14 @@ func NestedGrad(w float64, x, dx []float64) (f, dw float64) {
 // g = the literal func2 of Nested, with the captured variables w, x2 as its
 // first parameters.
 func composeWaveFunc2Reverse(w float64, x2, dx2 []float64, x, seed float64) (dw, dx float64) {
-	var t4 float64
 	if cap(x2) > 0 && cap(dx2) > 0 && &x2[:1][0] == &dx2[:1][0] {
 		panic("composeWaveFunc2Reverse: x2 and dx2 share memory: gadgen's gradients need them apart")
 	}
 	t := x * x
 	nestedWave(w, x2, t)
-	t2, t3 := nestedWaveReverse(w, x2, dx2, t, seed)
-	dw += t2
-	t4 += t3
-	dx += 2 * (t4 * x)
+	var t2 float64
+	dw, t2 = nestedWaveReverse(w, x2, dx2, t, seed)
+	dx = 2 * (t2 * x)
 	return dw, dx
 }
 
@@ -1423,9 +1287,7 @@ func composeExpWaveReverse(w float64, x2, dx2 []float64, x, seed float64) (dw, d
 		panic("composeExpWaveReverse: x2 and dx2 share memory: gadgen's gradients need them apart")
 	}
 	t := math.Exp(nestedWave(w, x2, x))
-	t2, t3 := nestedWaveReverse(w, x2, dx2, x, t*seed)
-	dw += t2
-	dx += t3
+	dw, dx = nestedWaveReverse(w, x2, dx2, x, t*seed)
 	return dw, dx
 }
 
@@ -1450,12 +1312,10 @@ func bothWaveReverseWrtWXB(w float64, x, dx []float64, a, b, seed float64) (dw, 
 	}
 	simpsonWave(w, x, a, b, 16)
 	quadAdaptiveWave(w, x, a, b, 3)
-	t, t2 := quadAdaptiveWaveReverseWrtWXB(w, x, dx, a, b, 3, seed)
+	dw, db = quadAdaptiveWaveReverseWrtWXB(w, x, dx, a, b, 3, seed)
+	t, t2 := simpsonWaveReverseWrtWXB(w, x, dx, a, b, 16, seed)
 	dw += t
 	db += t2
-	t3, t4 := simpsonWaveReverseWrtWXB(w, x, dx, a, b, 16, seed)
-	dw += t3
-	db += t4
 	return dw, db
 }
 
@@ -1501,8 +1361,8 @@ func nestedWaveReverse(w float64, x, dx []float64, t, seed float64) (dw, dt floa
 	x0 := x[0]
 	dx[0] += t3 * seed
 	t4 := math.Cos(t2) * (seed * x0)
-	dw += t4 * t
-	dt += w * t4
+	dw = t4 * t
+	dt = w * t4
 	return dw, dt
 }
 
@@ -1534,45 +1394,36 @@ func quadAdaptiveWaveReverseWrtWXB(
 	depth int,
 	seed float64,
 ) (dw, db float64) {
-	var t11 float64
-	var t12 float64
-	var t13 float64
-	var t14 float64
-	var t15 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("quadAdaptiveWaveReverseWrtWXB: x and dx share memory: gadgen's gradients need them apart")
 	}
+	var t, t2 float64
 	var from int
 	if depth == 0 {
-		t12 = nestedWave(w, x, a)
-		t11 = nestedWave(w, x, b)
+		t = nestedWave(w, x, a)
+		t2 = nestedWave(w, x, b)
 		from = 0
 	} else {
 		m := (a + b) / 2
 		quadAdaptiveWave(w, x, a, m, depth-1)
 		quadAdaptiveWave(w, x, m, b, depth-1)
+		t = 0
+		t2 = 0
 		from = 1
 	}
-	t13 += seed
 	if from == 0 {
-		t15 += t13
-		t7 := t15 / 2
-		t8 := (b - a) * t7
-		t9, t10 := nestedWaveReverse(w, x, dx, b, t8)
-		dw += t9
-		db += t10
-		dw += nestedWaveReverseWrtWX(w, x, dx, a, t8)
-		db += t7 * (t12 + t11)
+		t6 := seed / 2
+		t7 := (b - a) * t6
+		dw, db = nestedWaveReverse(w, x, dx, b, t7)
+		dw += nestedWaveReverseWrtWX(w, x, dx, a, t7)
+		db += t6 * (t + t2)
 	} else {
-		t14 += t13
-		t := t14
 		m2 := (a + b) / 2
-		t2, t3, t4 := quadAdaptiveWaveReverse(w, x, dx, m2, b, depth-1, t)
-		dw += t2
-		db += t4
-		t5, t6 := quadAdaptiveWaveReverseWrtWXB(w, x, dx, a, m2, depth-1, t)
-		dw += t5
-		db += (t3 + t6) / 2
+		var t3 float64
+		dw, t3, db = quadAdaptiveWaveReverse(w, x, dx, m2, b, depth-1, seed)
+		t4, t5 := quadAdaptiveWaveReverseWrtWXB(w, x, dx, a, m2, depth-1, seed)
+		dw += t4
+		db += (t3 + t5) / 2
 	}
 	return dw, db
 }
@@ -1595,13 +1446,6 @@ func quadAdaptiveWaveReverseWrtWXB(
 func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, seed float64) (dw, db float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var dx2 float64
-	var ds4 float64
-	var ds5 float64
-	var dh float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("simpsonWaveReverseWrtWXB: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1621,48 +1465,32 @@ func simpsonWaveReverseWrtWXB(w float64, x, dx []float64, a, b float64, n int, s
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	ds4 += t2 * h
-	dh += s * t2
+	ds := t2 * h
+	t3 := 2 * ds
+	t4 := 4 * ds
+	dw = 0
+	dh := s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := ds4
-		ds4 = 0
-		ds2 += t6
-		t7 := len(path) - 1
-		t8 := path[:t7]
-		if path[t7] == 0 {
-			t13 := ds2
-			ds2 = 0
-			ds3 += t13
-			t14 := ds3
-			ds3 = 0
-			ds4 += t14
-			t15, t16 := nestedWaveReverse(w, x, dx, a+float64(i2)*h, 4*t14)
-			dw += t15
-			dx2 += t16
+		t6 := len(path) - 1
+		t7 := path[:t6]
+		var dx2 float64
+		if path[t6] == 0 {
+			var t9 float64
+			t9, dx2 = nestedWaveReverse(w, x, dx, a+float64(i2)*h, t4)
+			dw += t9
 		} else {
-			t9 := ds2
-			ds2 = 0
-			ds += t9
-			t10 := ds
-			ds = 0
-			ds4 += t10
-			t11, t12 := nestedWaveReverse(w, x, dx, a+float64(i2)*h, 2*t10)
-			dw += t11
-			dx2 += t12
+			var t8 float64
+			t8, dx2 = nestedWaveReverse(w, x, dx, a+float64(i2)*h, t3)
+			dw += t8
 		}
-		t17 := dx2
-		dx2 = 0
-		dh += float64(i2) * t17
-		path = t8
+		dh += float64(i2) * dx2
+		path = t7
 	}
-	ds5 += ds4
-	t3 := ds5
-	t4, t5 := nestedWaveReverse(w, x, dx, b, t3)
-	dw += t4
-	db += t5
-	dw += nestedWaveReverseWrtWX(w, x, dx, a, t3)
+	var t5 float64
+	t5, db = nestedWaveReverse(w, x, dx, b, ds)
+	dw2 := dw + t5 + nestedWaveReverseWrtWX(w, x, dx, a, ds)
 	db += dh / t
-	return dw, db
+	return dw2, db
 }
 
 // simpsonWave is simpson specialized for f = the literal wave of Nested, with
@@ -1721,7 +1549,7 @@ func nestedWaveReverseWrtWX(w float64, x, dx []float64, t, seed float64) (dw flo
 	t3 := math.Sin(t2)
 	x0 := x[0]
 	dx[0] += t3 * seed
-	dw += math.Cos(t2) * (seed * x0) * t
+	dw = math.Cos(t2) * (seed * x0) * t
 	return dw
 }
 
@@ -1741,52 +1569,43 @@ func nestedWaveReverseWrtWX(w float64, x, dx []float64, t, seed float64) (dw flo
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
 func quadAdaptiveWaveReverse(w float64, x, dx []float64, a, b float64, depth int, seed float64) (dw, da, db float64) {
-	var t16 float64
-	var t17 float64
-	var t18 float64
-	var t19 float64
-	var t20 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("quadAdaptiveWaveReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
+	var t, t2 float64
 	var from int
 	if depth == 0 {
-		t17 = nestedWave(w, x, a)
-		t16 = nestedWave(w, x, b)
+		t = nestedWave(w, x, a)
+		t2 = nestedWave(w, x, b)
 		from = 0
 	} else {
 		m := (a + b) / 2
 		quadAdaptiveWave(w, x, a, m, depth-1)
 		quadAdaptiveWave(w, x, m, b, depth-1)
+		t = 0
+		t2 = 0
 		from = 1
 	}
-	t18 += seed
 	if from == 0 {
-		t20 += t18
-		t9 := t20 / 2
-		t10 := t9 * (t17 + t16)
-		t11 := (b - a) * t9
-		t12, t13 := nestedWaveReverse(w, x, dx, b, t11)
-		dw += t12
-		db += t13
-		t14, t15 := nestedWaveReverse(w, x, dx, a, t11)
-		dw += t14
-		da += t15
-		db += t10
-		da -= t10
-	} else {
-		t19 += t18
-		t := t19
-		m2 := (a + b) / 2
-		t2, t3, t4 := quadAdaptiveWaveReverse(w, x, dx, m2, b, depth-1, t)
-		dw += t2
-		db += t4
-		t5, t6, t7 := quadAdaptiveWaveReverse(w, x, dx, a, m2, depth-1, t)
-		dw += t5
-		da += t6
-		t8 := (t3 + t7) / 2
-		da += t8
+		t7 := seed / 2
+		t8 := t7 * (t + t2)
+		t9 := (b - a) * t7
+		dw, db = nestedWaveReverse(w, x, dx, b, t9)
+		var t10 float64
+		t10, da = nestedWaveReverse(w, x, dx, a, t9)
+		dw += t10
+		da -= t8
 		db += t8
+	} else {
+		m2 := (a + b) / 2
+		var t3 float64
+		dw, t3, db = quadAdaptiveWaveReverse(w, x, dx, m2, b, depth-1, seed)
+		var t4, t5 float64
+		t4, da, t5 = quadAdaptiveWaveReverse(w, x, dx, a, m2, depth-1, seed)
+		t6 := (t3 + t5) / 2
+		dw += t4
+		da += t6
+		db += t6
 	}
 	return dw, da, db
 }
@@ -2164,7 +1983,7 @@ func AccumulateGrad(x, dx []float64) float64 {
 // accumulateAdd is the function literal add of Accumulate, with the captured
 // variable sum as its first parameter.
 func accumulateAddReverse(sum, dsum *float64, v float64) (dv float64) {
-	dv += 2 * (*dsum * v)
+	dv = 2 * (*dsum * v)
 	return dv
 }
 
@@ -2521,7 +2340,7 @@ func modelSetReverse(out, dout []float64, i int, v float64) (dv float64) {
 	if cap(out) > 0 && cap(dout) > 0 && &out[:1][0] == &dout[:1][0] {
 		panic("modelSetReverse: out and dout share memory: gadgen's gradients need them apart")
 	}
-	dv += dout[i]
+	dv = dout[i]
 	return dv
 }
 
@@ -2540,7 +2359,7 @@ func modelSetReverse(out, dout []float64, i int, v float64) (dv float64) {
 func modelLineReverse(p Params, t, seed float64) (dp Params, dt float64) {
 	t2 := p.A
 	dp.B += seed
-	dt += t2 * seed
+	dt = t2 * seed
 	dp.A += seed * t
 	return dp, dt
 }
@@ -2560,7 +2379,6 @@ func modelLineReverse(p Params, t, seed float64) (dp Params, dt float64) {
 // mapSumSq is quad.MapSum specialized for f = the literal sq of Model, with
 // the captured variable p as its first parameter.
 func quadMapSumSqReverse(p Params, x, dx []float64, seed float64) (dp Params) {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("quadMapSumSqReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2568,13 +2386,11 @@ func quadMapSumSqReverse(p Params, x, dx []float64, seed float64) (dp Params) {
 	for i := 0; i < n; i++ {
 		modelSq(p, x[i])
 	}
-	ds += seed
-	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2, t3 := modelSqReverse(p, x[i2], t)
-		dp.A += t2.A
-		dp.B += t2.B
-		dx[i2] += t3
+		t, t2 := modelSqReverse(p, x[i2], seed)
+		dp.A += t.A
+		dp.B += t.B
+		dx[i2] += t2
 	}
 	return dp
 }
@@ -2591,15 +2407,12 @@ func quadMapSumSqReverse(p Params, x, dx []float64, seed float64) (dp Params) {
 //
 // mapSumTanh is quad.MapSum specialized for f = math.Tanh.
 func quadMapSumTanhReverse(x, dx []float64, seed float64) {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("quadMapSumTanhReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
 	for i := 0; i < len(x); i++ {
-		t2 := math.Tanh(x[i])
-		dx[i] += (1 - t2*t2) * t
+		t := math.Tanh(x[i])
+		dx[i] += (1 - t*t) * seed
 	}
 }
 
@@ -2700,10 +2513,10 @@ func quadMapSumSq(p Params, x []float64) float64 {
 // its first parameter.
 func modelSqReverse(p Params, t, seed float64) (dp Params, dt float64) {
 	t2 := modelLine(p, t)
-	t3, t4 := modelLineReverse(p, t, 2*(seed*t2))
+	var t3 Params
+	t3, dt = modelLineReverse(p, t, 2*(seed*t2))
 	dp.A += t3.A
 	dp.B += t3.B
-	dt += t4
 	return dp, dt
 }
 
@@ -3014,7 +2827,6 @@ func MethodExprGrad(x, dx []float64) float64 {
 func sumOfParamsEvalReverse(p Params, x, dx []float64, seed float64) (dp Params) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("sumOfParamsEvalReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -3023,17 +2835,15 @@ func sumOfParamsEvalReverse(p Params, x, dx []float64, seed float64) (dp Params)
 	for i := 0; i < n; i++ {
 		tape = append(tape, p.Eval(x[i]))
 	}
-	ds += seed
-	t2 := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		t4 := tape[t3]
+		t2 := len(tape) - 1
+		t3 := tape[t2]
 		v := x[i2]
-		t5, t6 := paramsEvalReverse(p, v, t2*v)
-		dp.A += t5.A
-		dp.B += t5.B
-		dx[i2] += t4*t2 + t6
-		tape = tape[:t3]
+		t4, t5 := paramsEvalReverse(p, v, seed*v)
+		dp.A += t4.A
+		dp.B += t4.B
+		dx[i2] += t3*seed + t5
+		tape = tape[:t2]
 	}
 	return dp
 }
@@ -3062,10 +2872,8 @@ func paramsEvalReverse(p Params, t, seed float64) (dp Params, dt float64) {
 	t3 := p.B
 	t4 := t3 * t
 	t5 := seed * t
-	dt += t4 * seed
-	dt += t3 * t5
 	dp.B += t5 * t
-	dt += t2 * seed
+	dt = t4*seed + t3*t5 + t2*seed
 	dp.A += t5
 	return dp, dt
 }
@@ -3155,23 +2963,19 @@ func paramsEvalTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, fl
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func ShiftedJVP(x, dx []float64) (float64, float64) {
-	c3 := x[0]
-	dc3 := dx[0]
+	c := x[0]
+	dc := dx[0]
 	x1 := x[1]
 	dx1 := dx[1]
-	c := c3
-	dc := dc3
 	t := x1 - c
 	t2 := t * t
 	s := t2 * x1
 	ds := 2*((dx1-dc)*t)*x1 + t2*dx1
 	for i := 2; i < len(x); i++ {
-		c3 = x[i]
-		dc3 = dx[i]
+		c2 := x[i]
+		dc2 := dx[i]
 		x1_2 := x[1]
 		dx1_2 := dx[1]
-		c2 := c3
-		dc2 := dc3
 		t3 := x1_2 - c2
 		t4 := t3 * t3
 		t5 := t4 * x1_2
@@ -3193,20 +2997,11 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 func ShiftedGrad(x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t16 float64
-	var dc float64
-	var t17 float64
-	var ds float64
-	var ds2 float64
-	var dc2 float64
-	var t18 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ShiftedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	c3 := x[0]
-	var dc3 float64
+	c := x[0]
 	x1 := x[1]
-	c := c3
 	t := x1 - c
 	t2 := t * t
 	s := t2 * x1
@@ -3215,52 +3010,32 @@ func ShiftedGrad(x, dx []float64) float64 {
 	for {
 		n = len(x)
 		if i < n {
-			c3 = x[i]
+			c2 := x[i]
 			x1_3 := x[1]
-			c2 := c3
-			t14 := x1_3 - c2
-			t15 := t14 * t14 * x1_3
+			t10 := x1_3 - c2
+			t11 := t10 * t10 * x1_3
 			tape = append(tape, c2)
-			s += t15
+			s += t11
 			i++
 		} else {
 			break
 		}
 	}
-	ds += 1
-	t3 := ds
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t16 += t3
-		t6 := len(tape) - 1
-		t7 := tape[:t6]
-		t8 := t16
-		t16 = 0
+		t5 := len(tape) - 1
+		t6 := tape[:t5]
 		x1_2 := x[1]
-		t9 := x1_2 - tape[t6]
-		t17 += t9 * t9 * t8
-		t10 := 2 * (t8 * x1_2 * t9)
-		t17 += t10
-		dc -= t10
-		t11 := dc
-		dc = 0
-		dc3 += t11
-		t12 := t17
-		t17 = 0
-		dx[1] += t12
-		t13 := dc3
-		dc3 = 0
-		dx[i2] += t13
-		tape = t7
+		t7 := x1_2 - tape[t5]
+		t8 := 2 * (x1_2 * t7)
+		t9 := t7*t7 + t8
+		dx[1] += t9
+		dx[i2] -= t8
+		tape = t6
 	}
-	ds2 += ds
-	t4 := ds2
-	t18 += t2 * t4
-	t5 := 2 * (t4 * x1 * t)
-	t18 += t5
-	dc2 -= t5
-	dc3 += dc2
-	dx[1] += t18
-	dx[0] += dc3
+	t3 := 2 * (x1 * t)
+	t4 := t2 + t3
+	dx[1] += t4
+	dx[0] -= t3
 	return s
 }
 
@@ -3277,49 +3052,41 @@ func ShiftedGrad(x, dx []float64) float64 {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func ShiftedTaylor(x, x1 []float64) (float64, float64, float64, float64) {
-	c5 := x[0]
-	c1_3 := x1[0]
-	c2_3 := 0.0
-	c3_3 := 0.0
+	c := x[0]
+	c1 := x1[0]
 	x1_2 := x[1]
 	x11 := x1[1]
-	c := c5
-	c1 := c1_3
-	c2 := c2_3
-	c3 := c3_3
 	t := x1_2 - c
 	t2 := x11 - c1
 	t3 := t * t
 	t4 := 2 * (t2 * t)
-	t5 := t2*t2 - c2*t - t*c2
+	t5 := 0 * t
+	t6 := t * 0
+	t7 := t2*t2 - t5 - t6
 	s := t3 * x1_2
 	s1 := t4*x1_2 + t3*x11
-	s2 := t5*x1_2 + t4*x11
-	s3 := (-(c3*t)-c2*t2-t2*c2-t*c3)*x1_2 + t5*x11
+	s2 := t7*x1_2 + t4*x11
+	s3 := (-t5-0*t2-t2*0-t6)*x1_2 + t7*x11
 	for i := 2; i < len(x); i++ {
-		c5 = x[i]
-		c1_3 = x1[i]
-		c2_3 = 0
-		c3_3 = 0
+		c2 := x[i]
+		c1_2 := x1[i]
 		x1_3 := x[1]
 		x11_2 := x1[1]
-		c4 := c5
-		c1_2 := c1_3
-		c2_2 := c2_3
-		c3_2 := c3_3
-		t6 := x1_3 - c4
-		t7 := x11_2 - c1_2
-		t8 := t6 * t6
-		t9 := 2 * (t7 * t6)
-		t10 := t7*t7 - c2_2*t6 - t6*c2_2
-		t11 := t8 * x1_3
-		t12 := t9*x1_3 + t8*x11_2
-		t13 := t10*x1_3 + t9*x11_2
-		t14 := (-(c3_2*t6)-c2_2*t7-t7*c2_2-t6*c3_2)*x1_3 + t10*x11_2
-		s += t11
-		s1 += t12
-		s2 += t13
-		s3 += t14
+		t8 := x1_3 - c2
+		t9 := x11_2 - c1_2
+		t10 := t8 * t8
+		t11 := 2 * (t9 * t8)
+		t12 := 0 * t8
+		t13 := t8 * 0
+		t14 := t9*t9 - t12 - t13
+		t15 := t10 * x1_3
+		t16 := t11*x1_3 + t10*x11_2
+		t17 := t14*x1_3 + t11*x11_2
+		t18 := (-t12-0*t9-t9*0-t13)*x1_3 + t14*x11_2
+		s += t15
+		s1 += t16
+		s2 += t17
+		s3 += t18
 	}
 	return s, s1, s2, s3
 }
@@ -3341,74 +3108,43 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var t19 float64
-	var ddc float64
-	var t20 float64
-	var ds float64
-	var ds2 float64
-	var ddc2 float64
-	var t21 float64
-	c3 := x[0]
-	dc3 := v[0]
-	var ddc3 float64
+	c := x[0]
+	dc := v[0]
 	x1 := x[1]
 	v1 := v[1]
-	c := c3
-	dc := dc3
 	t := x1 - c
 	t2 := v1 - dc
 	t3 := 2 * (t2 * t)
 	s := t * t * x1
 	for i := 2; i < n; i++ {
-		c3 = x[i]
-		dc3 = v[i]
+		c2 := x[i]
+		dc2 := v[i]
 		x1_3 := x[1]
-		c2 := c3
-		dc2 := dc3
-		t17 := x1_3 - c2
-		t18 := t17 * t17 * x1_3
+		t13 := x1_3 - c2
+		t14 := t13 * t13 * x1_3
 		tape = append(tape, c2)
 		dtape = append(dtape, dc2)
-		s += t18
+		s += t14
 	}
-	ds += 1
-	t4 := ds
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t19 += t4
-		t7 := len(tape) - 1
-		t8 := tape[:t7]
-		t9 := dtape[:t7]
-		t10 := t19
-		t19 = 0
+		t6 := len(tape) - 1
+		t7 := tape[:t6]
+		t8 := dtape[:t6]
 		x1_2 := x[1]
 		v1_2 := v[1]
-		t11 := x1_2 - tape[t7]
-		t12 := v1_2 - dtape[t7]
-		t20 += 2 * (t12 * t11) * t10
-		t13 := 2 * (t10*v1_2*t11 + t10*x1_2*t12)
-		t20 += t13
-		ddc -= t13
-		t14 := ddc
-		ddc = 0
-		ddc3 += t14
-		t15 := t20
-		t20 = 0
-		hv[1] += t15
-		t16 := ddc3
-		ddc3 = 0
-		hv[i2] += t16
-		tape = t8
-		dtape = t9
+		t9 := x1_2 - tape[t6]
+		t10 := v1_2 - dtape[t6]
+		t11 := 2 * (v1_2*t9 + x1_2*t10)
+		t12 := 2*(t10*t9) + t11
+		hv[1] += t12
+		hv[i2] -= t11
+		tape = t7
+		dtape = t8
 	}
-	ds2 += ds
-	t5 := ds2
-	t21 += t3 * t5
-	t6 := 2 * (t5*v1*t + t5*x1*t2)
-	t21 += t6
-	ddc2 -= t6
-	ddc3 += ddc2
-	hv[1] += t21
-	hv[0] += ddc3
+	t4 := 2 * (v1*t + x1*t2)
+	t5 := t3 + t4
+	hv[1] += t5
+	hv[0] -= t4
 	return s
 }
 
@@ -3439,30 +3175,19 @@ func DirectJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Direct; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func DirectGrad(x float64) (f, dx float64) {
-	var ds float64
-	var t7 float64
-	var ds2 float64
 	t := math.Cos(x)
 	s := x * t
 	for i := 0; i < 3; i++ {
-		t6 := float64(i) * x * x
-		s += t6
+		t3 := float64(i) * x * x
+		s += t3
 	}
-	ds += 1
-	t2 := ds
+	dx = 0
 	for i2 := 2; i2 >= 0; i2-- {
-		t7 += t2
-		t4 := t7
-		t7 = 0
-		t5 := float64(i2)
-		dx += t5 * x * t4
-		dx += t5 * (t4 * x)
+		t2 := float64(i2) * x
+		dx = dx + t2 + t2
 	}
-	ds2 += ds
-	t3 := ds2
-	dx += t3 * t
-	dx -= math.Sin(x) * (x * t3)
-	return s, dx
+	dx2 := dx + t - math.Sin(x)*x
+	return s, dx2
 }
 
 // DirectTaylor propagates Taylor polynomials of degree 3 through Direct (Taylor mode):
@@ -3625,12 +3350,10 @@ func momentsGJVP(a, da, t, dt float64) (float64, float64) {
 func MomentsVJP(a, b, dm0, dm1 float64) (m0, m1, da, db float64) {
 	t := simpsonF(a, 0, b, 16)
 	t2 := simpsonG(a, 0, b, 16)
-	t3, t4 := simpsonGReverseWrtA2B(a, 0, b, 16, dm1)
+	da, db = simpsonGReverseWrtA2B(a, 0, b, 16, dm1)
+	t3, t4 := simpsonFReverseWrtA2B(a, 0, b, 16, dm0)
 	da += t3
 	db += t4
-	t5, t6 := simpsonFReverseWrtA2B(a, 0, b, 16, dm0)
-	da += t5
-	db += t6
 	return t, t2, da, db
 }
 
@@ -3650,13 +3373,6 @@ func MomentsVJP(a, b, dm0, dm1 float64) (m0, m1, da, db float64) {
 func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var dx float64
-	var ds4 float64
-	var ds5 float64
-	var dh float64
 	t := float64(n)
 	h := (b - a) / t
 	s := momentsG(a2, a) + momentsG(a2, b)
@@ -3673,48 +3389,32 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	ds4 += t2 * h
-	dh += s * t2
+	ds := t2 * h
+	t3 := 2 * ds
+	t4 := 4 * ds
+	da2 = 0
+	dh := s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := ds4
-		ds4 = 0
-		ds2 += t6
-		t7 := len(path) - 1
-		t8 := path[:t7]
-		if path[t7] == 0 {
-			t13 := ds2
-			ds2 = 0
-			ds3 += t13
-			t14 := ds3
-			ds3 = 0
-			ds4 += t14
-			t15, t16 := momentsGReverse(a2, a+float64(i2)*h, 4*t14)
-			da2 += t15
-			dx += t16
+		t6 := len(path) - 1
+		t7 := path[:t6]
+		var dx float64
+		if path[t6] == 0 {
+			var t9 float64
+			t9, dx = momentsGReverse(a2, a+float64(i2)*h, t4)
+			da2 += t9
 		} else {
-			t9 := ds2
-			ds2 = 0
-			ds += t9
-			t10 := ds
-			ds = 0
-			ds4 += t10
-			t11, t12 := momentsGReverse(a2, a+float64(i2)*h, 2*t10)
-			da2 += t11
-			dx += t12
+			var t8 float64
+			t8, dx = momentsGReverse(a2, a+float64(i2)*h, t3)
+			da2 += t8
 		}
-		t17 := dx
-		dx = 0
-		dh += float64(i2) * t17
-		path = t8
+		dh += float64(i2) * dx
+		path = t7
 	}
-	ds5 += ds4
-	t3 := ds5
-	t4, t5 := momentsGReverse(a2, b, t3)
-	da2 += t4
-	db += t5
-	da2 += momentsGReverseWrtA(a2, a, t3)
+	var t5 float64
+	t5, db = momentsGReverse(a2, b, ds)
+	da2_2 := da2 + t5 + momentsGReverseWrtA(a2, a, ds)
 	db += dh / t
-	return da2, db
+	return da2_2, db
 }
 
 // simpsonFReverseWrtA2B is the reverse of simpsonF for the gradients that call it: the
@@ -3735,17 +3435,6 @@ func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var t26 float64
-	var ds2 float64
-	var ds3 float64
-	var t27 float64
-	var dx float64
-	var ds4 float64
-	var ds5 float64
-	var t28 float64
-	var t29 float64
-	var dh float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(a2 * a)
@@ -3756,73 +3445,50 @@ func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (da2, db float
 		x := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t25 := math.Exp(a2 * x)
-			tape = append(tape, t25)
-			s += 4 * t25
+			t18 := math.Exp(a2 * x)
+			tape = append(tape, t18)
+			s += 4 * t18
 			from = 0
 		} else {
-			t24 := math.Exp(a2 * x)
-			tape = append(tape, t24)
-			s += 2 * t24
+			t17 := math.Exp(a2 * x)
+			tape = append(tape, t17)
+			s += 2 * t17
 			from = 1
 		}
 		path = append(path, from)
 	}
 	t5 := seed / 3
-	ds4 += t5 * h
-	dh += s * t5
+	ds := t5 * h
+	t6 := 2 * ds
+	t7 := 4 * ds
+	da2 = 0
+	dh := s * t5
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t8 := ds4
-		ds4 = 0
-		ds2 += t8
 		t9 := len(path) - 1
 		t10 := path[:t9]
+		var dx float64
 		if path[t9] == 0 {
-			t17 := ds2
-			ds2 = 0
-			ds3 += t17
-			t18 := ds3
-			ds3 = 0
-			ds4 += t18
-			t27 += 4 * t18
-			t19 := len(tape) - 1
-			t20 := tape[:t19]
-			t21 := t27
-			t27 = 0
-			t22 := tape[t19] * t21
-			da2 += t22 * (a + float64(i2)*h)
-			dx += a2 * t22
-			tape = t20
-		} else {
-			t11 := ds2
-			ds2 = 0
-			ds += t11
-			t12 := ds
-			ds = 0
-			ds4 += t12
-			t26 += 2 * t12
-			t13 := len(tape) - 1
-			t14 := tape[:t13]
-			t15 := t26
-			t26 = 0
-			t16 := tape[t13] * t15
+			t14 := len(tape) - 1
+			t15 := tape[:t14]
+			t16 := tape[t14] * t7
 			da2 += t16 * (a + float64(i2)*h)
-			dx += a2 * t16
-			tape = t14
+			dx = a2 * t16
+			tape = t15
+		} else {
+			t11 := len(tape) - 1
+			t12 := tape[:t11]
+			t13 := tape[t11] * t6
+			da2 += t13 * (a + float64(i2)*h)
+			dx = a2 * t13
+			tape = t12
 		}
-		t23 := dx
-		dx = 0
-		dh += float64(i2) * t23
+		dh += float64(i2) * dx
 		path = t10
 	}
-	ds5 += ds4
-	t6 := ds5
-	t29 += t6
-	t28 += t6
-	t7 := t4 * t28
-	da2 += t7 * b
-	db += a2 * t7
-	da2 += t3 * t29 * a
+	t8 := t4 * ds
+	da2 += t8 * b
+	db = a2 * t8
+	da2 += t3 * ds * a
 	db += dh / t2
 	return da2, db
 }
@@ -3872,13 +3538,12 @@ func simpsonG(a2, a, b float64, n int) float64 {
 // momentsG is the function literal g of Moments, with the captured variable a
 // as its first parameter.
 func momentsGReverse(a, t, seed float64) (da, dt float64) {
-	var t4 float64
 	t2 := math.Exp(a * t)
-	dt += seed * t2
-	t4 += t * seed
-	t3 := t2 * t4
-	da += t3 * t
-	dt += a * t3
+	dt = seed * t2
+	t3 := t * seed
+	t4 := t2 * t3
+	da = t4 * t
+	dt += a * t4
 	return da, dt
 }
 
@@ -3896,10 +3561,9 @@ func momentsGReverse(a, t, seed float64) (da, dt float64) {
 // momentsG is the function literal g of Moments, with the captured variable a
 // as its first parameter.
 func momentsGReverseWrtA(a, t, seed float64) (da float64) {
-	var t3 float64
 	t2 := math.Exp(a * t)
-	t3 += t * seed
-	da += t2 * t3 * t
+	t3 := t * seed
+	da = t2 * t3 * t
 	return da
 }
 
@@ -3956,10 +3620,9 @@ func fixedF(k, t float64) float64 {
 // The first result is the value of Fixed; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FixedGrad(k, x float64) (f, dx float64) {
-	t := simpsonFixedF(k, 0, 1, 8)
-	t2 := x * t
-	dx += t
-	return t2, dx
+	dx = simpsonFixedF(k, 0, 1, 8)
+	t := x * dx
+	return t, dx
 }
 
 // RunningMaxJVP computes RunningMax and its directional derivative along the tangents
@@ -4061,10 +3724,11 @@ func runningMaxUpdReverse(best, dbest *float64, v float64) (dv float64) {
 	} else {
 		from = 0
 	}
-	if from != 0 {
-		t := *dbest
+	if from == 0 {
+		dv = 0
+	} else {
+		dv = *dbest
 		*dbest = 0
-		dv += t
 	}
 	return dv
 }
@@ -4176,7 +3840,7 @@ func CounterGrad(x, dx []float64) float64 {
 func counterAddReverse(n *int, s, ds *float64, v float64) (dv float64) {
 	*n++
 	t := float64(*n)
-	dv += *ds * t
+	dv = *ds * t
 	return dv
 }
 
@@ -4298,7 +3962,7 @@ func moveMoveReverse(p, dp *Point, v float64) (dv float64) {
 	t := p.Y
 	p.X += v * t
 	t2 := dp.X
-	dv += t2 * t
+	dv = t2 * t
 	dp.Y += v * t2
 	return dv
 }

@@ -27,10 +27,6 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Piecewise; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PiecewiseGrad(x float64) (f, dx float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t7 float64
 	var t float64
 	var from int
 	if x < -1 {
@@ -43,21 +39,14 @@ func PiecewiseGrad(x float64) (f, dx float64) {
 		t = 2*x - 1
 		from = 2
 	}
-	t4 += 1
 	switch from {
 	case 0:
-		t7 += t4
-		t3 := t7
-		dx -= x * t3
-		dx -= t3 * x
+		dx = -(2 * x)
 	case 1:
-		t6 += t4
-		t2 := t6
-		dx += x * x * t2
-		dx += 2 * (t2 * x * x)
+		dx = x * x
+		dx += 2 * dx
 	default:
-		t5 += t4
-		dx += 2 * t5
+		dx = 2
 	}
 	return t, dx
 }
@@ -88,11 +77,6 @@ func FoldJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Fold; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FoldGrad(x, y float64) (f, dx, dy float64) {
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	var ds5 float64
 	s := x * y
 	var from int
 	if s < 0 {
@@ -109,25 +93,19 @@ func FoldGrad(x, y float64) (f, dx, dy float64) {
 		from2 = 0
 	}
 	t := s + y
-	ds += 1
-	dy += 1
 	if from2 == 0 {
-		ds3 += ds
+		dx = 0
 	} else {
-		ds2 += ds
-		t2 := ds2
-		ds3 += t2
-		dx += t2
+		dx = 1
 	}
+	var ds float64
 	if from == 0 {
-		ds5 += ds3
+		ds = 1
 	} else {
-		ds4 += ds3
-		ds5 += -0.5 * ds4
+		ds = -0.5
 	}
-	t3 := ds5
-	dx += t3 * y
-	dy += x * t3
+	dx += ds * y
+	dy = 1 + x*ds
 	return t, dx, dy
 }
 
@@ -167,10 +145,6 @@ func LegendreJVP(k int, x, dx float64) (float64, float64) {
 // The first result is the value of Legendre; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func LegendreGrad(k int, x float64) (f, dx float64) {
-	var t11 float64
-	var t12 float64
-	var t13 float64
-	var t14 float64
 	var t float64
 	var from int
 	switch k {
@@ -190,38 +164,23 @@ func LegendreGrad(k int, x float64) (f, dx float64) {
 		t = (35*x*x*x*x - 30*x*x + 3) / 8
 		from = 4
 	}
-	t11 += 1
 	switch from {
 	case 0:
+		dx = 0
 	case 1:
-		dx += t11
+		dx = 1
 	case 2:
-		t14 += t11
-		t10 := t14 / 2
-		dx += 3 * x * t10
-		dx += 3 * (t10 * x)
+		dx = 3*x*0.5 + 3*(0.5*x)
 	case 3:
-		t13 += t11
-		t7 := t13 / 2
-		dx -= 3 * t7
-		t8 := t7 * x
-		t9 := 5 * x
-		dx += t9 * x * t7
-		dx += t9 * t8
-		dx += 5 * (t8 * x)
+		t6 := 0.5 * x
+		t7 := 5 * x
+		dx = t7*x*0.5 - 3.0*0.5 + t7*t6 + 5*(t6*x)
 	default:
-		t12 += t11
-		t2 := t12 / 8
-		t3 := t2 * x
-		dx -= 30 * x * t2
-		dx -= 30 * t3
-		t4 := 35 * x
-		t5 := t4 * x
-		dx += t5 * x * t2
-		t6 := t3 * x
-		dx += t5 * t3
-		dx += t4 * t6
-		dx += 35 * (t6 * x)
+		t2 := 0.125 * x
+		t3 := 35 * x
+		t4 := t3 * x
+		t5 := t2 * x
+		dx = -(30 * x * 0.125) - 30*t2 + t4*x*0.125 + t4*t2 + t3*t5 + 35*(t5*x)
 	}
 	return t, dx
 }
@@ -254,10 +213,6 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, dx, dy float64) {
-	var dr float64
-	var dr2 float64
-	var dr3 float64
-	var dr4 float64
 	var r float64
 	var from int
 	if x > y {
@@ -271,25 +226,17 @@ func RegimeGrad(x, y float64) (f, dx, dy float64) {
 		from = 2
 	}
 	t := 2 * r
-	dr4 += 2
 	switch from {
 	case 0:
-		dr3 += dr4
-		t5 := dr3
-		dx += t5
-		dy -= 2 * (t5 * y)
+		dx = 2
+		dy = -(2 * (2 * y))
 	case 1:
-		dr2 += dr4
-		t3 := dr2
-		t4 := t3 * y
-		dy += x * y * t3
-		dx += t4 * y
-		dy += x * t4
+		t2 := 2 * y
+		dx = t2 * y
+		dy = x*y*2 + x*t2
 	default:
-		dr += dr4
-		t2 := dr
-		dx += t2 * y
-		dy += x * t2
+		dx = 2 * y
+		dy = x * 2
 	}
 	return t, dx, dy
 }
@@ -336,102 +283,113 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 // The first result is the value of Fall; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FallGrad(k int, x float64) (f, dx float64) {
-	var ds float64
-	var ds2 float64
-	var ds3 float64
-	var ds4 float64
-	var ds5 float64
-	var ds6 float64
+	var from int
 	var s float64
-	var from, from2, from3 int
-	var t, t2, t3 float64
+	var from2, from3, from4 int
+	var t float64
 	switch k {
-	case 3, 4:
-		s = x * x * x
+	case 3:
 		from = 0
-	case 2:
-		s = 0
+	case 4:
 		from = 1
-	case 1:
+	case 2:
 		from = 0
 		s = 0
 		from2 = 1
-		s += x
+		s += x * x
 		from3 = 0
-		ds6 += 1
-		if from3 == 0 {
-			ds += ds6
-			t = ds
-			ds2 += t
-			dx += t
-			if from2 == 0 {
-				ds3 += ds2
-				t2 = ds3
-				ds4 += t2
-				dx += 2 * (t2 * x)
-				if from == 0 {
-					ds5 += ds4
-					t3 = ds5
-					dx += x * x * t3
-					dx += 2 * (t3 * x * x)
+		s += x
+		from4 = 0
+		if from4 == 0 {
+			if from3 == 0 {
+				dx = 1 + 2*x
+				if from2 == 0 {
+					t = x * x
+					dx = dx + t + 2*t
+					if from == 0 {
+						return s, dx
+					}
 					return s, dx
 				}
 				return s, dx
 			}
+			dx = 1
+		} else {
+			dx = 0
+		}
+		return s, dx
+	case 1:
+		from = 0
+		from2 = 0
+		s = 0
+		from3 = 1
+		s += x
+		from4 = 0
+		if from4 == 0 {
+			if from3 == 0 {
+				dx = 1 + 2*x
+				if from2 == 0 {
+					t = x * x
+					dx = dx + t + 2*t
+					if from == 0 {
+						return s, dx
+					}
+					return s, dx
+				}
+				return s, dx
+			}
+			dx = 1
+		} else {
+			dx = 0
 		}
 		return s, dx
 	default:
 		from = 0
 		from2 = 0
+		from3 = 0
 		s = 0
-		from3 = 1
-		ds6 += 1
-		if from3 == 0 {
-			ds += ds6
-			t = ds
-			ds2 += t
-			dx += t
-			if from2 == 0 {
-				ds3 += ds2
-				t2 = ds3
-				ds4 += t2
-				dx += 2 * (t2 * x)
-				if from == 0 {
-					ds5 += ds4
-					t3 = ds5
-					dx += x * x * t3
-					dx += 2 * (t3 * x * x)
+		from4 = 1
+		if from4 == 0 {
+			if from3 == 0 {
+				dx = 1 + 2*x
+				if from2 == 0 {
+					t = x * x
+					dx = dx + t + 2*t
+					if from == 0 {
+						return s, dx
+					}
 					return s, dx
 				}
 				return s, dx
 			}
+			dx = 1
+		} else {
+			dx = 0
 		}
 		return s, dx
 	}
-	s += x * x
+	s = x * x * x
 	from2 = 0
-	s += x
+	s += x * x
 	from3 = 0
-	ds6 += 1
-	if from3 == 0 {
-		ds += ds6
-		t = ds
-		ds2 += t
-		dx += t
-		if from2 == 0 {
-			ds3 += ds2
-			t2 = ds3
-			ds4 += t2
-			dx += 2 * (t2 * x)
-			if from == 0 {
-				ds5 += ds4
-				t3 = ds5
-				dx += x * x * t3
-				dx += 2 * (t3 * x * x)
+	s += x
+	from4 = 0
+	if from4 == 0 {
+		if from3 == 0 {
+			dx = 1 + 2*x
+			if from2 == 0 {
+				t = x * x
+				dx = dx + t + 2*t
+				if from == 0 {
+					return s, dx
+				}
 				return s, dx
 			}
 			return s, dx
 		}
+		dx = 1
+	} else {
+		dx = 0
 	}
 	return s, dx
 }
@@ -455,29 +413,75 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Inside; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func InsideGrad(x, y float64) (f, dx, dy float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
+	var from, from2 int
 	var t float64
-	var from int
-	if x > 0 && y > 0 || x < -1 {
-		t = x * y
-		from = 0
-	} else {
-		t = x + y
+	var from3 int
+	if x > 0 {
+		if y > 0 {
+			from = 0
+			from2 = 0
+			t = x * y
+			from3 = 0
+			if from3 == 0 {
+				if from2 == 0 {
+					dx = y
+					dy = x
+					return t, dx, dy
+				}
+				dx = y
+				dy = x
+			} else {
+				dx = 1
+				dy = 1
+			}
+			if from == 0 {
+				return t, dx, dy
+			}
+			return t, dx, dy
+		}
 		from = 1
-	}
-	t4 += 1
-	if from == 0 {
-		t6 += t4
-		t3 := t6
-		dx += t3 * y
-		dy += x * t3
 	} else {
-		t5 += t4
-		t2 := t5
-		dx += t2
-		dy += t2
+		from = 0
+	}
+	if x < -1 {
+		from2 = 1
+	} else {
+		from2 = 0
+		t = x + y
+		from3 = 1
+		if from3 == 0 {
+			if from2 == 0 {
+				dx = y
+				dy = x
+				return t, dx, dy
+			}
+			dx = y
+			dy = x
+		} else {
+			dx = 1
+			dy = 1
+		}
+		if from == 0 {
+			return t, dx, dy
+		}
+		return t, dx, dy
+	}
+	t = x * y
+	from3 = 0
+	if from3 == 0 {
+		if from2 == 0 {
+			dx = y
+			dy = x
+			return t, dx, dy
+		}
+		dx = y
+		dy = x
+	} else {
+		dx = 1
+		dy = 1
+	}
+	if from == 0 {
+		return t, dx, dy
 	}
 	return t, dx, dy
 }
@@ -512,11 +516,6 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
-	var t5 float64
-	var t6 float64
-	var t7 float64
-	var ds float64
-	var ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("FirstAboveGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -542,31 +541,29 @@ func FirstAboveGrad(x, dx []float64, limit float64) (f, dlimit float64) {
 			break
 		}
 	}
-	t5 += 1
+	var ds, ds2 float64
 	var part int
 	if from == 0 {
-		t7 += t5
-		ds2 -= t7
+		dlimit = 0
+		ds = -1
+		ds2 = 0
 		part = 0
 		i = n - 1
 	} else {
-		t6 += t5
-		t2 := t6
-		ds += t2 * limit
 		v2 := x[i]
-		dlimit += (s + v2*v2) * t2
+		dlimit = s + v2*v2
+		ds = 0
+		ds2 = limit
 		part = 1
 	}
 	for ; i >= 0; i-- {
 		if part != 1 {
-			t3 := ds2
-			ds2 = 0
-			ds += t3
+			ds2 += ds
+			ds = 0
 		}
-		t4 := ds
-		ds = 0
-		ds2 += t4
-		dx[i] += 2 * (t4 * x[i])
+		dx[i] += 2 * (ds2 * x[i])
+		ds += ds2
+		ds2 = 0
 		part = 0
 	}
 	return t, dlimit
@@ -649,8 +646,6 @@ func ClampJVP(x, dx, lo, dlo, hi, dhi float64) (float64, float64) {
 // The first result is the value of Clamp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
-	var t2 float64
-	var t3 float64
 	var from int
 	if x < lo {
 		from = 0
@@ -666,19 +661,23 @@ func ClampGrad(x, lo, hi float64) (f, dx, dlo, dhi float64) {
 		lo = x
 		from = 1
 	}
-	t2 += 1
-	switch from {
-	case 0:
-		dlo += t2
-	case 1:
-		dx += t2
-	case 2:
-		t3 += t2
-		t := t3
-		dx -= hi * t
-		dhi -= t * x
-	default:
-		dhi += t2
+	if from == 0 {
+		dx = 0
+		dlo = 1
+		dhi = 0
+	} else {
+		switch from {
+		case 1:
+			dx = 1
+			dhi = 0
+		case 2:
+			dx = -hi
+			dhi = -x
+		default:
+			dx = 0
+			dhi = 1
+		}
+		dlo = 0
 	}
 	return lo, dx, dlo, dhi
 }

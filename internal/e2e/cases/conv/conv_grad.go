@@ -23,9 +23,7 @@ func Cubic32JVP(x, dx float32) (float32, float32) {
 func Cubic32Grad(x float32) (f, dx float32) {
 	t := x * x
 	t2 := t*x - 2*x + 1
-	dx -= 2
-	dx += t
-	dx += 2 * t
+	dx = t - 2 + 2*t
 	return t2, dx
 }
 
@@ -46,12 +44,10 @@ func WidenJVP(x, dx float32, y, dy float64) (float64, float64) {
 // The first result is the value of Widen; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func WidenGrad(x float32, y float64) (f float64, dx float32, dy float64) {
-	t := float64(x)
-	t2 := t*y + float64(x*x)
-	dx += 2 * x
-	dy += t
-	dx += float32(y)
-	return t2, dx, dy
+	dy = float64(x)
+	t := dy*y + float64(x*x)
+	dx = 2*x + float32(y)
+	return t, dx, dy
 }
 
 // NarrowJVP computes Narrow and its directional derivative along the tangents
@@ -71,7 +67,7 @@ func NarrowJVP(x, dx float64) (float32, float32) {
 // scalar inputs follow it, in parameter order.
 func NarrowGrad(x float64) (f float32, dx float64) {
 	t := float32(x*x) + 1
-	dx += 2 * x
+	dx = 2 * x
 	return t, dx
 }
 
@@ -95,11 +91,10 @@ func Exp32JVP(x, dx float32) (float32, float32) {
 func Exp32Grad(x float32) (f, dx float32) {
 	t := float64(x)
 	t2 := math.Exp(t)
-	t3 := float32(t2)
-	t4 := t3 * x
-	dx += t3
+	dx = float32(t2)
+	t3 := dx * x
 	dx += float32(t2 * t)
-	return t4, dx
+	return t3, dx
 }
 
 // Sum32JVP computes Sum32 and its directional derivative along the tangents
@@ -129,16 +124,13 @@ func Sum32JVP(x, dx []float32) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Sum32Grad(x, dx []float32) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Sum32Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dx[i] += 2 * (float32(t) * v)
+		dx[i] += 2 * v
 		s += float64(v * v)
 	}
 	return s
@@ -164,11 +156,10 @@ func IntScaleJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of IntScale; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func IntScaleGrad(x float64, n int) (f, dx float64) {
-	t := float64(n) * x
-	t2 := t*x + float64(n*n)
-	dx += t
-	dx += t
-	return t2, dx
+	dx = float64(n) * x
+	t := dx*x + float64(n*n)
+	dx = 2 * dx
+	return t, dx
 }
 
 // TruncateJVP computes Truncate and its directional derivative along the tangents
@@ -188,7 +179,7 @@ func TruncateJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func TruncateGrad(x float64) (f, dx float64) {
 	t := float64(int(x)) + x*x
-	dx += 2 * x
+	dx = 2 * x
 	return t, dx
 }
 
@@ -218,11 +209,10 @@ func IndexGrad(x float64, table, dtable []float64) (f, dx float64) {
 		panic("IndexGrad: table and dtable share memory: gadgen's gradients need them apart")
 	}
 	i := int(x)
-	t := table[i]
-	t2 := t * x
-	dx += t
+	dx = table[i]
+	t := dx * x
 	dtable[i] += x
-	return t2, dx
+	return t, dx
 }
 
 // FahrenheitJVP computes Fahrenheit and its directional derivative along the tangents
@@ -243,7 +233,6 @@ func FahrenheitJVP(c, dc Celsius) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func FahrenheitGrad(c Celsius) (f float64, dc Celsius) {
 	t := float64(c)*9/5 + 32 + float64(c*c)/100
-	dc += 2 * (0.01 * c)
-	dc += 1.8
+	dc = 2*(0.01*c) + 1.8
 	return t, dc
 }

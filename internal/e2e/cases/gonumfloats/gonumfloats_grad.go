@@ -261,29 +261,25 @@ func QuadraticGrad(x, dx []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
-	var norm4 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t24 float64
-	var t25 float64
-	var dnorm float64
-	var dnorm2 float64
-	var dnorm3 float64
-	var dnorm4 float64
-	var t26 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsNormReverseWrtS: s and ds share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
+	var norm float64
 	var from int
 	if n == 0 {
+		norm = 0
 		from = 0
 	} else {
 		switch L {
 		case 2:
 			f64L2NormUnitary(s)
+			norm = 0
 			from = 1
 		case 1:
+			norm = 0
 			from = 2
 		default:
 			if math.IsInf(L, 1) {
@@ -294,103 +290,91 @@ func floatsNormReverseWrtS(s, ds []float64, L, seed float64) {
 					tape = append(tape, norm2, t3)
 					norm2 = math.Max(norm2, t3)
 				}
+				norm = 0
 				from = 3
 			} else {
 				tape = slices.Grow(tape, max(n+2, 0)*2)
-				norm := 0.0
+				norm = 0
 				for i := 0; i < n; i++ {
 					t := math.Abs(s[i])
 					t2 := math.Pow(t, L)
 					tape = append(tape, t, t2)
 					norm += t2
 				}
-				norm4 = norm
 				from = 4
 			}
 		}
 	}
-	t24 += seed
 	switch from {
 	case 0:
 	case 1:
-		t26 += t24
-		f64L2NormUnitaryReverse(s, ds, t26)
+		f64L2NormUnitaryReverse(s, ds, seed)
 	case 2:
-		dnorm4 += t24
-		t21 := dnorm4
 		for i5 := n - 1; i5 >= 0; i5-- {
 			val3 := s[i5]
-			t22 := 0.0
+			t18 := 0.0
 			if val3 < 0 {
-				t22 = -1
+				t18 = -1
 			}
-			t23 := t22
+			t19 := t18
 			if val3 > 0 {
-				t23 = 1
+				t19 = 1
 			}
-			ds[i5] += t23 * t21
+			ds[i5] += t19 * seed
 		}
 	case 3:
-		dnorm3 += t24
+		dnorm2 := seed
 		for i4 := n - 1; i4 >= 0; i4-- {
-			t13 := dnorm3
-			dnorm3 = 0
-			dnorm2 += t13
 			n2 := len(tape)
-			t14 := n2 - 2
-			t15 := dnorm2
-			dnorm2 = 0
-			t16 := tape[t14] >= tape[n2-1]
-			t17 := 0.0
-			if t16 {
-				t17 = 1
+			t12 := n2 - 2
+			t13 := tape[t12] >= tape[n2-1]
+			t14 := 0.0
+			if t13 {
+				t14 = 1
 			}
-			dnorm3 += t17 * t15
-			t18 := 1.0
-			if t16 {
-				t18 = 0
+			t15 := 1.0
+			if t13 {
+				t15 = 0
 			}
 			val2 := s[i4]
-			t19 := 0.0
+			t16 := 0.0
 			if val2 < 0 {
-				t19 = -1
+				t16 = -1
 			}
-			t20 := t19
+			t17 := t16
 			if val2 > 0 {
-				t20 = 1
+				t17 = 1
 			}
-			ds[i4] += t20 * (t18 * t15)
-			tape = tape[:t14]
+			ds[i4] += t17 * (t15 * dnorm2)
+			dnorm2 = t14 * dnorm2
+			tape = tape[:t12]
 		}
 	default:
-		t25 += t24
-		norm3 := norm4
 		t4 := 1 / L
-		t5 := t4 * math.Pow(norm3, t4-1)
+		t5 := t4 * math.Pow(norm, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm += t5 * t25
-		t6 := dnorm
-		t7 := L - 1
+		dnorm := t5 * seed
+		t6 := L - 1
 		for i3 := n - 1; i3 >= 0; i3-- {
-			t8 := len(tape) - 2
-			t9 := tape[t8]
-			t10 := L * math.Pow(t9, t7)
+			t7 := len(tape) - 2
+			t8 := tape[t7]
+			t9 := L * math.Pow(t8, t6)
 			if L == 0 {
-				t10 = 0
+				t9 = 0
 			}
 			val := s[i3]
-			t11 := 0.0
+			t10 := 0.0
 			if val < 0 {
-				t11 = -1
+				t10 = -1
 			}
-			t12 := t11
+			t11 := t10
 			if val > 0 {
-				t12 = 1
+				t11 = 1
 			}
-			ds[i3] += t12 * (t10 * t6)
-			tape = tape[:t8]
+			ds[i3] += t11 * (t9 * dnorm)
+			tape = tape[:t7]
 		}
 	}
 }
@@ -448,21 +432,10 @@ func floatsDotInPlaceReverse(s1, ds1 []float64, seed float64) {
 func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var t26 float64
 	var tapeboolBuf [64]bool
 	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
 	t2 := tapeBuf[:0]
-	var dnorm2 float64
-	var dsumSquares float64
-	var dscale float64
-	var t27 float64
-	var dsumSquares2 float64
-	var dsumSquares3 float64
-	var dabsxi float64
-	var dv float64
-	var dsumSquares4 float64
-	var dscale2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("f64L2NormUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -473,6 +446,7 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
+	var t4 float64
 	var from int
 	for {
 		if i < n {
@@ -486,6 +460,7 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 				tape = append(tape, absxi)
 				tapebool = append(tapebool, t3)
 				if t3 {
+					t4 = 0
 					from = 0
 					break
 				}
@@ -505,111 +480,82 @@ func f64L2NormUnitaryReverse(x, dx []float64, dnorm float64) {
 			path = append(path, from3)
 			i++
 		} else if math.IsInf(scale, 1) {
+			t4 = 0
 			from = 1
 			break
 		} else {
-			t26 = math.Sqrt(sumSquares)
+			t4 = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
 	}
-	dnorm2 += dnorm
+	var dscale, dsumSquares float64
 	var part int
 	if from == 0 {
+		dscale = 0
+		dsumSquares = 0
 		part = 1
 	} else {
-		if from != 1 {
-			t27 += dnorm2
-			t4 := t26
-			t5 := t27
-			dscale2 += t5 * t4
-			dsumSquares4 += 0.5 / t4 * (scale * t5)
+		if from == 1 {
+			dscale = 0
+			dsumSquares = 0
+		} else {
+			dscale = dnorm * t4
+			dsumSquares = 0.5 / t4 * (scale * dnorm)
 		}
 		part = 0
 		i = n - 1
 	}
 	for i >= 0 {
-		var t25 float64
-		if part != 1 {
-			t6 := dscale2
-			dscale2 = 0
-			t7 := dsumSquares4
-			dsumSquares4 = 0
-			dscale += t6
-			dsumSquares += t7
-			t8 := len(path) - 1
-			from2 := path[t8]
-			path = path[:t8]
+		var dabsxi, dv float64
+		if part == 1 {
+			dabsxi = 0
+		} else {
+			t5 := len(path) - 1
+			from2 := path[t5]
+			path = path[:t5]
 			switch from2 {
 			case 0:
-				t20 := dscale
-				dscale = 0
-				t21 := dsumSquares
-				dsumSquares = 0
-				dscale2 += t20
-				dsumSquares4 += t21
-				t25 = dv
 				dv = 0
-				dx[i] += t25
+				dx[i] += dv
 				part = 0
 				i--
 				continue
 			case 1:
-				t14 := dscale
-				dscale = 0
-				t15 := dsumSquares
-				dsumSquares = 0
-				dabsxi += t14
-				dsumSquares3 += t15
 				n3 := len(tape)
-				t16 := n3 - 3
-				absxi2 := tape[t16]
+				t8 := n3 - 3
+				absxi2 := tape[t8]
 				sumSquares2 := tape[n3-1]
-				t17 := dsumSquares3
-				dsumSquares3 = 0
 				s4 := tape[n3-2] / absxi2
-				t18 := t17 * s4
-				dsumSquares4 += t18 * s4
-				t19 := sumSquares2*s4*t17 + sumSquares2*t18
-				dscale2 += t19 / absxi2
-				dabsxi -= t19 * s4 / absxi2
-				tape = tape[:t16]
+				t9 := dsumSquares * s4
+				t10 := sumSquares2*s4*dsumSquares + sumSquares2*t9
+				dsumSquares = t9 * s4
+				dabsxi = dscale - t10*s4/absxi2
+				dscale = t10 / absxi2
+				tape = tape[:t8]
 			default:
-				t9 := dscale
-				dscale = 0
-				t10 := dsumSquares
-				dsumSquares = 0
-				dscale2 += t9
-				dsumSquares2 += t10
 				n2 := len(tape)
-				t11 := n2 - 2
-				scale2 := tape[t11]
-				t12 := dsumSquares2
-				dsumSquares2 = 0
-				dsumSquares4 += t12
+				t6 := n2 - 2
+				scale2 := tape[t6]
 				s3 := tape[n2-1] / scale2
-				t13 := 2 * (t12 * s3)
-				dabsxi += t13 / scale2
-				dscale2 -= t13 * s3 / scale2
-				tape = tape[:t11]
+				t7 := 2 * (dsumSquares * s3)
+				dscale -= t7 * s3 / scale2
+				dabsxi = t7 / scale2
+				tape = tape[:t6]
 			}
 		}
 		v2 := x[i]
-		t22 := dabsxi
-		dabsxi = 0
-		t23 := 0.0
+		t11 := 0.0
 		if v2 < 0 {
-			t23 = -1
+			t11 = -1
 		}
-		t24 := t23
+		t12 := t11
 		if v2 > 0 {
-			t24 = 1
+			t12 = 1
 		}
-		dv += t24 * t22
+		dv = t12 * dabsxi
 		tape = tape[:len(tape)-1]
-		t25 = dv
-		dv = 0
-		dx[i] += t25
+		dx[i] += dv
 		part = 0
 		i--
 	}
@@ -652,14 +598,11 @@ func f64L2NormUnitary(x []float64) (norm float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func f64SumReverse(x, dx []float64, seed float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("f64SumReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	dsum += seed
-	t := dsum
 	for i := 0; i < len(x); i++ {
-		dx[i] += t
+		dx[i] += seed
 	}
 }
 
@@ -686,14 +629,11 @@ func f64Sum(x []float64) float64 {
 // DotUnitaryInPlace is DotUnitary called with arguments that share memory (y
 // is x): its body with those parameters made one.
 func f64DotUnitaryInPlaceReverse(x, dx []float64, dsum float64) {
-	var dsum2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("f64DotUnitaryInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += dsum
-	t := dsum2
 	for i := 0; i < len(x); i++ {
-		dx[i] += 2 * (t * x[i])
+		dx[i] += 2 * (dsum * x[i])
 	}
 }
 
@@ -1174,7 +1114,7 @@ func floatsAddScaledReverse(dst, ddst []float64, alpha float64, s, ds []float64)
 	t4 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, alpha, s, dst)
 	copy(dst, t4[len(t4)-n:])
-	dalpha += f64AxpyUnitaryToInPlaceReverse(dst, ddst, alpha, s, ds)
+	dalpha = f64AxpyUnitaryToInPlaceReverse(dst, ddst, alpha, s, ds)
 	return dalpha
 }
 
@@ -1209,10 +1149,12 @@ func f64AxpyUnitaryToInPlaceReverse(dst, ddst []float64, alpha float64, x, dx []
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("f64AxpyUnitaryToInPlaceReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
+	dalpha = 0
 	for i := len(x) - 1; i >= 0; i-- {
 		t3 := ddst[i]
-		dalpha += t3 * x[i]
+		v := x[i]
 		dx[i] += alpha * t3
+		dalpha += t3 * v
 	}
 	return dalpha
 }
@@ -2296,19 +2238,16 @@ func floatsAddReverse(dst, ddst, s, ds []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func f64DotUnitaryReverse(x, dx, y, dy []float64, dsum float64) {
-	var dsum2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("f64DotUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
 		panic("f64DotUnitaryReverse: y and dy share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += dsum
-	t := dsum2
 	for i := 0; i < len(x); i++ {
 		yi := y[i]
-		dy[i] += t * x[i]
-		dx[i] += yi * t
+		dy[i] += dsum * x[i]
+		dx[i] += yi * dsum
 	}
 }
 
@@ -2668,17 +2607,8 @@ func DistancesGrad(x, dx, y, dy []float64) float64 {
 func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var norm4 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t30 float64
-	var dnorm float64
-	var t31 float64
-	var dnorm2 float64
-	var dabsDiff float64
-	var dnorm3 float64
-	var dnorm4 float64
-	var t32 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsDistanceReverseWrtST: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -2689,15 +2619,19 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 	if n != len(t) {
 		panic("floats: slice lengths do not match")
 	}
+	var norm float64
 	var from2 int
 	if n == 0 {
+		norm = 0
 		from2 = 0
 	} else {
 		switch L {
 		case 2:
 			f64L2DistanceUnitary(s, t)
+			norm = 0
 			from2 = 1
 		case 1:
+			norm = 0
 			from2 = 2
 		default:
 			if math.IsInf(L, 1) {
@@ -2713,108 +2647,94 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 					}
 					path = append(path, from)
 				}
+				norm = 0
 				from2 = 3
 			} else {
 				tape = slices.Grow(tape, max(n+2, 0)*2)
-				norm := 0.0
+				norm = 0
 				for i := 0; i < n; i++ {
 					t2 := math.Abs(t[i] - s[i])
 					t3 := math.Pow(t2, L)
 					tape = append(tape, t2, t3)
 					norm += t3
 				}
-				norm4 = norm
 				from2 = 4
 			}
 		}
 	}
-	t30 += seed
 	switch from2 {
 	case 0:
 	case 1:
-		t32 += t30
-		f64L2DistanceUnitaryReverse(s, ds, t, dt, t32)
+		f64L2DistanceUnitaryReverse(s, ds, t, dt, seed)
 	case 2:
-		dnorm4 += t30
-		t25 := dnorm4
 		for i5 := n - 1; i5 >= 0; i5-- {
-			t26 := t[i5] - s[i5]
-			t27 := 0.0
-			if t26 < 0 {
-				t27 = -1
+			t20 := t[i5] - s[i5]
+			t21 := 0.0
+			if t20 < 0 {
+				t21 = -1
 			}
-			t28 := t27
-			if t26 > 0 {
-				t28 = 1
+			t22 := t21
+			if t20 > 0 {
+				t22 = 1
 			}
-			t29 := t28 * t25
-			dt[i5] += t29
-			ds[i5] -= t29
+			t23 := t22 * seed
+			dt[i5] += t23
+			ds[i5] -= t23
 		}
 	case 3:
-		dnorm3 += t30
+		dnorm2 := seed
 		for i4 := n - 1; i4 >= 0; i4-- {
-			t15 := dnorm3
-			dnorm3 = 0
-			dnorm += t15
-			t16 := len(path) - 1
-			t17 := path[:t16]
-			if path[t16] == 0 {
-				t19 := dnorm
-				dnorm = 0
-				dnorm3 += t19
+			t14 := len(path) - 1
+			t15 := path[:t14]
+			var dabsDiff float64
+			if path[t14] == 0 {
+				dabsDiff = 0
 			} else {
-				t18 := dnorm
-				dnorm = 0
-				dabsDiff += t18
+				dabsDiff = dnorm2
+				dnorm2 = 0
 			}
-			t20 := t[i4] - s[i4]
-			t21 := dabsDiff
-			dabsDiff = 0
-			t22 := 0.0
-			if t20 < 0 {
-				t22 = -1
+			t16 := t[i4] - s[i4]
+			t17 := 0.0
+			if t16 < 0 {
+				t17 = -1
 			}
-			t23 := t22
-			if t20 > 0 {
-				t23 = 1
+			t18 := t17
+			if t16 > 0 {
+				t18 = 1
 			}
-			t24 := t23 * t21
-			dt[i4] += t24
-			ds[i4] -= t24
-			path = t17
+			t19 := t18 * dabsDiff
+			dt[i4] += t19
+			ds[i4] -= t19
+			path = t15
 		}
 	default:
-		t31 += t30
-		norm3 := norm4
 		t4 := 1 / L
-		t5 := t4 * math.Pow(norm3, t4-1)
+		t5 := t4 * math.Pow(norm, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		dnorm2 += t5 * t31
-		t6 := dnorm2
-		t7 := L - 1
+		dnorm := t5 * seed
+		t6 := L - 1
 		for i3 := n - 1; i3 >= 0; i3-- {
-			t8 := len(tape) - 2
-			t9 := tape[t8]
-			t10 := L * math.Pow(t9, t7)
+			t7 := len(tape) - 2
+			t8 := tape[t7]
+			t9 := L * math.Pow(t8, t6)
 			if L == 0 {
-				t10 = 0
+				t9 = 0
 			}
-			t11 := t[i3] - s[i3]
-			t12 := 0.0
-			if t11 < 0 {
-				t12 = -1
+			t10 := t[i3] - s[i3]
+			t11 := 0.0
+			if t10 < 0 {
+				t11 = -1
 			}
-			t13 := t12
-			if t11 > 0 {
-				t13 = 1
+			t12 := t11
+			if t10 > 0 {
+				t12 = 1
 			}
-			t14 := t13 * (t10 * t6)
-			dt[i3] += t14
-			ds[i3] -= t14
-			tape = tape[:t8]
+			t13 := t12 * (t9 * dnorm)
+			dt[i3] += t13
+			ds[i3] -= t13
+			tape = tape[:t7]
 		}
 	}
 }
@@ -2832,21 +2752,10 @@ func floatsDistanceReverseWrtST(s, ds, t, dt []float64, L, seed float64) {
 func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var t26 float64
 	var tapeboolBuf [64]bool
 	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
 	t2 := tapeBuf[:0]
-	var dnorm2 float64
-	var dsumSquares float64
-	var dscale float64
-	var t27 float64
-	var dsumSquares2 float64
-	var dsumSquares3 float64
-	var dabsxi float64
-	var dv float64
-	var dsumSquares4 float64
-	var dscale2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("f64L2DistanceUnitaryReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2860,6 +2769,7 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
+	var t4 float64
 	var from int
 	for {
 		if i < n {
@@ -2873,6 +2783,7 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 				tape = append(tape, absxi)
 				tapebool = append(tapebool, t3)
 				if t3 {
+					t4 = 0
 					from = 0
 					break
 				}
@@ -2892,113 +2803,84 @@ func f64L2DistanceUnitaryReverse(x, dx, y, dy []float64, dnorm float64) {
 			path = append(path, from3)
 			i++
 		} else if math.IsInf(scale, 1) {
+			t4 = 0
 			from = 1
 			break
 		} else {
-			t26 = math.Sqrt(sumSquares)
+			t4 = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
 	}
-	dnorm2 += dnorm
+	var dscale, dsumSquares float64
 	var part int
 	if from == 0 {
+		dscale = 0
+		dsumSquares = 0
 		part = 1
 	} else {
-		if from != 1 {
-			t27 += dnorm2
-			t4 := t26
-			t5 := t27
-			dscale2 += t5 * t4
-			dsumSquares4 += 0.5 / t4 * (scale * t5)
+		if from == 1 {
+			dscale = 0
+			dsumSquares = 0
+		} else {
+			dscale = dnorm * t4
+			dsumSquares = 0.5 / t4 * (scale * dnorm)
 		}
 		part = 0
 		i = n - 1
 	}
 	for i >= 0 {
-		var t25 float64
-		if part != 1 {
-			t6 := dscale2
-			dscale2 = 0
-			t7 := dsumSquares4
-			dsumSquares4 = 0
-			dscale += t6
-			dsumSquares += t7
-			t8 := len(path) - 1
-			from2 := path[t8]
-			path = path[:t8]
+		var dabsxi, dv float64
+		if part == 1 {
+			dabsxi = 0
+		} else {
+			t5 := len(path) - 1
+			from2 := path[t5]
+			path = path[:t5]
 			switch from2 {
 			case 0:
-				t20 := dscale
-				dscale = 0
-				t21 := dsumSquares
-				dsumSquares = 0
-				dscale2 += t20
-				dsumSquares4 += t21
-				t25 = dv
 				dv = 0
-				dy[i] -= t25
-				dx[i] += t25
+				dy[i] -= dv
+				dx[i] += dv
 				part = 0
 				i--
 				continue
 			case 1:
-				t14 := dscale
-				dscale = 0
-				t15 := dsumSquares
-				dsumSquares = 0
-				dabsxi += t14
-				dsumSquares3 += t15
 				n3 := len(tape)
-				t16 := n3 - 3
-				absxi2 := tape[t16]
+				t8 := n3 - 3
+				absxi2 := tape[t8]
 				sumSquares2 := tape[n3-1]
-				t17 := dsumSquares3
-				dsumSquares3 = 0
 				s4 := tape[n3-2] / absxi2
-				t18 := t17 * s4
-				dsumSquares4 += t18 * s4
-				t19 := sumSquares2*s4*t17 + sumSquares2*t18
-				dscale2 += t19 / absxi2
-				dabsxi -= t19 * s4 / absxi2
-				tape = tape[:t16]
+				t9 := dsumSquares * s4
+				t10 := sumSquares2*s4*dsumSquares + sumSquares2*t9
+				dsumSquares = t9 * s4
+				dabsxi = dscale - t10*s4/absxi2
+				dscale = t10 / absxi2
+				tape = tape[:t8]
 			default:
-				t9 := dscale
-				dscale = 0
-				t10 := dsumSquares
-				dsumSquares = 0
-				dscale2 += t9
-				dsumSquares2 += t10
 				n2 := len(tape)
-				t11 := n2 - 2
-				scale2 := tape[t11]
-				t12 := dsumSquares2
-				dsumSquares2 = 0
-				dsumSquares4 += t12
+				t6 := n2 - 2
+				scale2 := tape[t6]
 				s3 := tape[n2-1] / scale2
-				t13 := 2 * (t12 * s3)
-				dabsxi += t13 / scale2
-				dscale2 -= t13 * s3 / scale2
-				tape = tape[:t11]
+				t7 := 2 * (dsumSquares * s3)
+				dscale -= t7 * s3 / scale2
+				dabsxi = t7 / scale2
+				tape = tape[:t6]
 			}
 		}
 		v2 := x[i] - y[i]
-		t22 := dabsxi
-		dabsxi = 0
-		t23 := 0.0
+		t11 := 0.0
 		if v2 < 0 {
-			t23 = -1
+			t11 = -1
 		}
-		t24 := t23
+		t12 := t11
 		if v2 > 0 {
-			t24 = 1
+			t12 = 1
 		}
-		dv += t24 * t22
+		dv = t12 * dabsxi
 		tape = tape[:len(tape)-1]
-		t25 = dv
-		dv = 0
-		dy[i] -= t25
-		dx[i] += t25
+		dy[i] -= dv
+		dx[i] += dv
 		part = 0
 		i--
 	}
@@ -3624,8 +3506,6 @@ func floatsMaxReverse(s, ds []float64, seed float64) {
 func floatsProdReverse(s, ds []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dprod float64
-	var dprod2 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsProdReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -3633,21 +3513,17 @@ func floatsProdReverse(s, ds []float64, seed float64) {
 	tape := slices.Grow(t, max(n+2, 0))
 	prod := 1.0
 	for i := 0; i < n; i++ {
-		val := s[i]
+		val2 := s[i]
 		tape = append(tape, prod)
-		prod *= val
+		prod *= val2
 	}
-	dprod2 += seed
+	dprod := seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dprod2
-		dprod2 = 0
-		dprod += t2
-		t3 := len(tape) - 1
-		t4 := dprod
-		dprod = 0
-		dprod2 += t4 * s[i2]
-		ds[i2] += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		val := s[i2]
+		ds[i2] += tape[t2] * dprod
+		dprod *= val
+		tape = tape[:t2]
 	}
 }
 
@@ -3661,47 +3537,40 @@ func floatsProdReverse(s, ds []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsLogSumExpReverse(s, ds []float64, seed float64) {
-	var lse2 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t6 float64
-	var t7 float64
-	var dlse float64
-	var dmaxval float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsLogSumExpReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
 	maxval := floats.Max(s)
+	var lse float64
 	var from int
 	if math.IsInf(maxval, 0) {
+		lse = 0
 		from = 0
 	} else {
 		n := len(s)
 		tape = slices.Grow(tape, max(n+2, 0))
-		lse := 0.0
+		lse = 0
 		for i := 0; i < n; i++ {
 			t := math.Exp(s[i] - maxval)
 			tape = append(tape, t)
 			lse += t
 		}
-		lse2 = lse
 		from = 1
 	}
-	t6 += seed
+	var dmaxval float64
 	if from == 0 {
-		dmaxval += t6
+		dmaxval = seed
 	} else {
-		t7 += t6
-		t2 := t7
-		dmaxval += t2
-		dlse += 1 / lse2 * t2
-		t3 := dlse
+		dlse := 1 / lse * seed
+		dmaxval = seed
 		for i2 := len(s) - 1; i2 >= 0; i2-- {
-			t4 := len(tape) - 1
-			t5 := tape[t4] * t3
-			dmaxval -= t5
-			ds[i2] += t5
-			tape = tape[:t4]
+			t2 := len(tape) - 1
+			t3 := tape[t2] * dlse
+			ds[i2] += t3
+			dmaxval -= t3
+			tape = tape[:t2]
 		}
 	}
 	floatsMaxReverse(s, ds, dmaxval)
@@ -3723,9 +3592,6 @@ func floatsMinIdxReverse(s, ds []float64) {
 	t := tapeBuf[:0]
 	var tapeboolBuf [64]bool
 	t2 := tapeboolBuf[:0]
-	var t13 float64
-	var dv float64
-	var t14 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsMinIdxReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -3741,19 +3607,19 @@ func floatsMinIdxReverse(s, ds []float64) {
 	var from3 int
 	for ; i < n; path, i = append(path, from3), i+1 {
 		v := s[i]
-		t11 := math.IsNaN(v)
-		tapebool = append(tapebool, t11)
-		if t11 {
+		t6 := math.IsNaN(v)
+		tapebool = append(tapebool, t6)
+		if t6 {
 			from3 = 0
 		} else {
 			var from2 int
 			if v < t3 {
 				from2 = 0
 			} else {
-				t12 := math.IsNaN(t3)
+				t7 := math.IsNaN(t3)
 				tape = append(tape, t3)
-				tapebool = append(tapebool, t12)
-				if t12 {
+				tapebool = append(tapebool, t7)
+				if t7 {
 					from2 = 1
 				} else {
 					from3 = 1
@@ -3765,37 +3631,17 @@ func floatsMinIdxReverse(s, ds []float64) {
 			from3 = 2
 		}
 	}
-	i2 := n - 1
-	for i2 >= 0 {
-		t4 := t14
-		t14 = 0
-		t13 += t4
-		t5 := len(path) - 1
-		from := path[t5]
-		path = path[:t5]
-		var t10 float64
-		if from == 0 {
-			t9 := t13
-			t13 = 0
-			t14 += t9
-		} else {
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t4 := len(path) - 1
+		from := path[t4]
+		path = path[:t4]
+		if from != 0 {
 			var path2 []int
-			if from == 1 {
-				t8 := t13
-				t13 = 0
-				t14 += t8
-			} else {
-				t6 := t13
-				t13 = 0
-				dv += t6
-				t7 := len(path) - 1
-				path2 = path[:t7]
-				if path[t7] == 0 {
+			if from != 1 {
+				t5 := len(path) - 1
+				path2 = path[:t5]
+				if path[t5] == 0 {
 					path = path2
-					t10 = dv
-					dv = 0
-					ds[i2] += t10
-					i2--
 					continue
 				}
 				path = path2
@@ -3803,10 +3649,6 @@ func floatsMinIdxReverse(s, ds []float64) {
 			path2 = path
 			path = path2
 		}
-		t10 = dv
-		dv = 0
-		ds[i2] += t10
-		i2--
 	}
 }
 
@@ -3826,9 +3668,6 @@ func floatsMaxIdxReverse(s, ds []float64) {
 	t := tapeBuf[:0]
 	var tapeboolBuf [64]bool
 	t2 := tapeboolBuf[:0]
-	var t13 float64
-	var dv float64
-	var t14 float64
 	if cap(s) > 0 && cap(ds) > 0 && &s[:1][0] == &ds[:1][0] {
 		panic("floatsMaxIdxReverse: s and ds share memory: gadgen's gradients need them apart")
 	}
@@ -3844,19 +3683,19 @@ func floatsMaxIdxReverse(s, ds []float64) {
 	var from3 int
 	for ; i < n; path, i = append(path, from3), i+1 {
 		v := s[i]
-		t11 := math.IsNaN(v)
-		tapebool = append(tapebool, t11)
-		if t11 {
+		t6 := math.IsNaN(v)
+		tapebool = append(tapebool, t6)
+		if t6 {
 			from3 = 0
 		} else {
 			var from2 int
 			if v > t3 {
 				from2 = 0
 			} else {
-				t12 := math.IsNaN(t3)
+				t7 := math.IsNaN(t3)
 				tape = append(tape, t3)
-				tapebool = append(tapebool, t12)
-				if t12 {
+				tapebool = append(tapebool, t7)
+				if t7 {
 					from2 = 1
 				} else {
 					from3 = 1
@@ -3868,37 +3707,17 @@ func floatsMaxIdxReverse(s, ds []float64) {
 			from3 = 2
 		}
 	}
-	i2 := n - 1
-	for i2 >= 0 {
-		t4 := t14
-		t14 = 0
-		t13 += t4
-		t5 := len(path) - 1
-		from := path[t5]
-		path = path[:t5]
-		var t10 float64
-		if from == 0 {
-			t9 := t13
-			t13 = 0
-			t14 += t9
-		} else {
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t4 := len(path) - 1
+		from := path[t4]
+		path = path[:t4]
+		if from != 0 {
 			var path2 []int
-			if from == 1 {
-				t8 := t13
-				t13 = 0
-				t14 += t8
-			} else {
-				t6 := t13
-				t13 = 0
-				dv += t6
-				t7 := len(path) - 1
-				path2 = path[:t7]
-				if path[t7] == 0 {
+			if from != 1 {
+				t5 := len(path) - 1
+				path2 = path[:t5]
+				if path[t5] == 0 {
 					path = path2
-					t10 = dv
-					dv = 0
-					ds[i2] += t10
-					i2--
 					continue
 				}
 				path = path2
@@ -3906,10 +3725,6 @@ func floatsMaxIdxReverse(s, ds []float64) {
 			path2 = path
 			path = path2
 		}
-		t10 = dv
-		dv = 0
-		ds[i2] += t10
-		i2--
 	}
 }
 

@@ -107,24 +107,21 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP2Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t2 := math.Exp(-(x[0] * z))
-		t3 := math.Exp(-(x[1] * z))
-		f := t2 - 5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t4 := 2 * (t * f)
-		dx[1] += t3 * (5 * t4) * z
-		dx[0] -= t2 * t4 * z
+		t := math.Exp(-(x[0] * z))
+		t2 := math.Exp(-(x[1] * z))
+		f := t - 5*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * f
+		dx[1] += t2 * (5 * t3) * z
+		dx[0] -= t * t3 * z
 		sum += f * f
 	}
 	return sum
@@ -166,26 +163,23 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP3Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t2 := math.Exp(-(x[0] * z))
+		t := math.Exp(-(x[0] * z))
 		x2 := x[2]
-		t3 := math.Exp(-(x[1] * z))
-		f := t2 - x2*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t4 := 2 * (t * f)
-		dx[1] += t3 * (x2 * t4) * z
-		dx[2] -= t4 * t3
-		dx[0] -= t2 * t4 * z
+		t2 := math.Exp(-(x[1] * z))
+		f := t - x2*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * f
+		dx[1] += t2 * (x2 * t3) * z
+		dx[2] -= t3 * t2
+		dx[0] -= t * t3 * z
 		sum += f * f
 	}
 	return sum
@@ -229,28 +223,25 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP4Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		t2 := math.Exp(-(x[0] * z))
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t3 := math.Exp(-(x[1] * z))
-		f := x2*t2 - x3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t4 := 2 * (t * f)
-		dx[1] += t3 * (x3 * t4) * z
-		dx[3] -= t4 * t3
-		dx[0] -= t2 * (x2 * t4) * z
-		dx[2] += t4 * t2
+		t2 := math.Exp(-(x[1] * z))
+		f := x2*t - x3*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * f
+		dx[1] += t2 * (x3 * t3) * z
+		dx[3] -= t3 * t2
+		dx[0] -= t * (x2 * t3) * z
+		dx[2] += t3 * t
 		sum += f * f
 	}
 	return sum
@@ -298,30 +289,27 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP5Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 1; i <= 11; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		t2 := math.Exp(-(x[0] * z))
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t3 := math.Exp(-(x[1] * z))
-		t4 := math.Exp(-(x[4] * z))
-		f := x2*t2 - x3*t3 + 3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
-		t5 := 2 * (t * f)
-		dx[4] -= t4 * (3 * t5) * z
-		dx[1] += t3 * (x3 * t5) * z
-		dx[3] -= t5 * t3
-		dx[0] -= t2 * (x2 * t5) * z
-		dx[2] += t5 * t2
+		t2 := math.Exp(-(x[1] * z))
+		t3 := math.Exp(-(x[4] * z))
+		f := x2*t - x3*t2 + 3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t4 := 2 * f
+		dx[4] -= t3 * (3 * t4) * z
+		dx[1] += t2 * (x3 * t4) * z
+		dx[3] -= t4 * t2
+		dx[0] -= t * (x2 * t4) * z
+		dx[2] += t4 * t
 		sum += f * f
 	}
 	return sum
@@ -371,33 +359,30 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BiggsEXP6Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
 		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
 		x2 := x[2]
-		t2 := math.Exp(-(x[0] * z))
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t3 := math.Exp(-(x[1] * z))
+		t2 := math.Exp(-(x[1] * z))
 		x5 := x[5]
-		t4 := math.Exp(-(x[4] * z))
-		f := x2*t2 - x3*t3 + x5*t4 - y
-		t5 := 2 * (t * f)
-		dx[4] -= t4 * (x5 * t5) * z
-		dx[5] += t5 * t4
-		dx[1] += t3 * (x3 * t5) * z
-		dx[3] -= t5 * t3
-		dx[0] -= t2 * (x2 * t5) * z
-		dx[2] += t5 * t2
+		t3 := math.Exp(-(x[4] * z))
+		f := x2*t - x3*t2 + x5*t3 - y
+		t4 := 2 * f
+		dx[4] -= t3 * (x5 * t4) * z
+		dx[5] += t4 * t3
+		dx[1] += t2 * (x3 * t4) * z
+		dx[3] -= t4 * t2
+		dx[0] -= t * (x2 * t4) * z
+		dx[2] += t4 * t
 		sum += f * f
 	}
 	return sum
@@ -439,26 +424,23 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Box3DGrad(b functions.Box3D, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Box3DGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 1; i <= 10; i++ {
-		t2 := float64(i) / 10
-		y := math.Exp(-t2) - math.Exp(-(10 * t2))
-		t3 := math.Exp(-(t2 * x[0]))
-		t4 := math.Exp(-(t2 * x[1]))
-		f := t3 - t4 - x[2]*y
-		t5 := 2 * (t * f)
-		dx[2] -= t5 * y
-		dx[1] += t2 * (t4 * t5)
-		dx[0] -= t2 * (t3 * t5)
+		t := float64(i) / 10
+		y := math.Exp(-t) - math.Exp(-(10 * t))
+		t2 := math.Exp(-(t * x[0]))
+		t3 := math.Exp(-(t * x[1]))
+		f := t2 - t3 - x[2]*y
+		t4 := 2 * f
+		dx[2] -= t4 * y
+		dx[1] += t * (t3 * t4)
+		dx[0] -= t * (t2 * t4)
 		sum += f * f
 	}
 	return sum
@@ -553,29 +535,26 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BrownAndDennisGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
 		f1 := x[0] + c*x[1] - math.Exp(c)
-		t2 := math.Sin(c)
-		f2 := x[2] + x[3]*t2 - math.Cos(c)
+		t := math.Sin(c)
+		f2 := x[2] + x[3]*t - math.Cos(c)
 		f := f1*f1 + f2*f2
-		t3 := 2 * (t * f)
-		t4 := 2 * (t3 * f2)
-		t5 := 2 * (t3 * f1)
-		dx[3] += t4 * t2
-		dx[2] += t4
-		dx[1] += c * t5
-		dx[0] += t5
+		t2 := 2 * f
+		t3 := 2 * (t2 * f2)
+		t4 := 2 * (t2 * f1)
+		dx[3] += t3 * t
+		dx[2] += t3
+		dx[1] += c * t4
+		dx[0] += t4
 		sum += f * f
 	}
 	return sum
@@ -631,7 +610,6 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ExtendedPowellSingularGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -639,31 +617,29 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, dx []floa
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
 		f1 := xi + 10*x[i+1]
 		f2 := x[i+2] - x[i+3]
-		t2 := x[i+1] - 2*x[i+2]
-		f3 := t2 * t2
-		t3 := xi - x[i+3]
-		f4 := t3 * t3
-		t4 := 5 * f2
-		t5 := 10 * f4
-		t6 := t4*t + 5*(t*f2)
-		t7 := 2 * (t * f1)
-		t8 := 2 * ((t5*t + 10*(t*f4)) * t3)
-		dx[i+3] -= t8
-		t9 := 2 * (2 * (t * f3) * t2)
-		dx[i+2] -= 2 * t9
-		dx[i+1] += t9
-		dx[i+3] -= t6
-		dx[i+2] += t6
-		dx[i+1] += 10 * t7
-		dx[i] += t8 + t7
-		sum += f1*f1 + t4*f2 + f3*f3 + t5*f4
+		t := x[i+1] - 2*x[i+2]
+		f3 := t * t
+		t2 := xi - x[i+3]
+		f4 := t2 * t2
+		t3 := 5 * f2
+		t4 := 10 * f4
+		t5 := 2 * t3
+		t6 := 2 * f1
+		t7 := 2 * (2 * t4 * t2)
+		dx[i+3] -= t7
+		t8 := 2 * (2 * f3 * t)
+		dx[i+2] -= 2 * t8
+		dx[i+1] += t8
+		dx[i+3] -= t5
+		dx[i+2] += t5
+		dx[i+1] += 10 * t6
+		dx[i] += t7 + t6
+		sum += f1*f1 + t3*f2 + f3*f3 + t4*f4
 	}
 	return sum
 }
@@ -704,22 +680,19 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ExtendedRosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := 1 - xi
 		b := x[i+1] - xi*xi
-		t2 := 100 * b
-		t3 := t2*t + 100*(t*b)
-		dx[i+1] += t3
-		dx[i] += -(2 * (t3 * xi)) - 2*(t*a)
-		sum += a*a + t2*b
+		t := 100 * b
+		t2 := 2 * t
+		dx[i+1] += t2
+		dx[i] += -(2 * (t2 * xi)) - 2*a
+		sum += a*a + t*b
 	}
 	return sum
 }
@@ -791,7 +764,6 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GaussianGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -804,26 +776,24 @@ func GaussianGrad(g functions.Gaussian, x, dx []float64) (sum float64) {
 		b2 := 0.5*float64(8-i) - x[2]
 		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
 		x0_2 := x[0]
-		t6 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t6
-		tape = append(tape, e2, t6)
+		t5 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t5
+		tape = append(tape, e2, t5)
 		sum += f * f
 	}
-	dsum += 1
-	t2 := dsum
 	for i2 := 15; i2 >= 1; i2-- {
 		n := len(tape)
-		t3 := n - 2
-		e := tape[t3]
+		t2 := n - 2
+		e := tape[t2]
 		x0 := x[0]
-		t4 := 2 * (t2 * (x0*e - tape[n-1]))
-		dx[0] += t4 * e
-		t5 := e * (x0 * t4)
+		t3 := 2 * (x0*e - tape[n-1])
+		dx[0] += t3 * e
+		t4 := e * (x0 * t3)
 		b := 0.5*float64(8-i2) - x[2]
 		x1 := x[1]
-		dx[1] += -0.5 * (t5 * (b * b))
-		dx[2] -= 2 * (-0.5 * x1 * t5 * b)
-		tape = tape[:t3]
+		dx[1] += -0.5 * (t4 * (b * b))
+		dx[2] -= 2 * (-0.5 * x1 * t4 * b)
+		tape = tape[:t2]
 	}
 	return sum
 }
@@ -887,48 +857,45 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GulfResearchAndDevelopmentGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 1; i <= 99; i++ {
 		arg := float64(i) / 100
 		r := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
-		t2 := math.Abs(r)
+		t := math.Abs(r)
 		x2 := x[2]
-		t3 := math.Pow(t2, x2)
+		t2 := math.Pow(t, x2)
 		x0 := x[0]
-		t1 := t3 / x0
+		t1 := t2 / x0
 		t2_2 := math.Exp(-t1)
-		t4 := t2_2 - arg
-		t5 := t2_2 * (2 * (t * t4))
-		t6 := t5 / x0
-		dx[0] += t5 * t1 / x0
-		t7 := x2 * math.Pow(t2, x2-1)
+		t3 := t2_2 - arg
+		t4 := t2_2 * (2 * t3)
+		t5 := t4 / x0
+		dx[0] += t4 * t1 / x0
+		t6 := x2 * math.Pow(t, x2-1)
 		if x2 == 0 {
+			t6 = 0
+		}
+		t7 := t2 * math.Log(t)
+		if t == 0 && x2 >= 0 {
 			t7 = 0
 		}
-		t8 := t3 * math.Log(t2)
-		if t2 == 0 && x2 >= 0 {
-			t8 = 0
-		}
-		dx[2] -= t8 * t6
-		t9 := 0.0
+		dx[2] -= t7 * t5
+		t8 := 0.0
 		if r < 0 {
-			t9 = -1
+			t8 = -1
 		}
-		t10 := t9
+		t9 := t8
 		if r > 0 {
-			t10 = 1
+			t9 = 1
 		}
-		dx[1] += t10 * (t7 * t6)
-		sum += t4 * t4
+		dx[1] += t9 * (t6 * t5)
+		sum += t3 * t3
 	}
 	return sum
 }
@@ -986,10 +953,6 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
-	var dtheta float64
-	var dtheta2 float64
-	var dtheta3 float64
-	var t10 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("HelicalValleyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1002,12 +965,8 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	}
 	t := x[1] / x0
 	theta := 0.5 * math.Atan(t) / 3.141592653589793
-	var from int
 	if x0 < 0 {
 		theta += 0.5
-		from = 1
-	} else {
-		from = 0
 	}
 	f3 := x[2]
 	f1 := 10 * (f3 - 10*theta)
@@ -1029,18 +988,12 @@ func HelicalValleyGrad(h functions.HelicalValley, x, dx []float64) float64 {
 	dx[1] += t7 * t4
 	dx[0] += t6 * t4
 	t8 := 10 * (2 * f1)
-	dtheta -= 10 * t8
+	t9 := 10 * t8
 	dx[2] += 2*f3 + t8
-	if from == 0 {
-		dtheta3 += dtheta
-	} else {
-		dtheta2 += dtheta
-		dtheta3 += dtheta2
-	}
-	t9 := 1 / (1 + t*t) * (0.5 * (dtheta3 / 3.141592653589793))
-	t10 -= t9 * t / x0
-	dx[1] += t9 / x0
-	dx[0] += t10
+	t10 := 1 / (1 + t*t) * (0.5 * (t9 / 3.141592653589793))
+	t11 := t10 * t / x0
+	dx[1] -= t10 / x0
+	dx[0] += t11
 	return t3
 }
 
@@ -1084,17 +1037,14 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
-	var ds float64
-	var dsum float64
-	var dsum2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PenaltyIGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
 	for i := 0; i < n; i++ {
-		t4 := x[i] - 1
-		sum += t4 * t4
+		t2 := x[i] - 1
+		sum += t2 * t2
 	}
 	sum *= 1e-05
 	s := 0.0
@@ -1104,16 +1054,12 @@ func PenaltyIGrad(p functions.PenaltyI, x, dx []float64) (sum float64) {
 	}
 	t := s - 0.25
 	sum += t * t
-	dsum += 1
-	ds += 2 * t
-	t2 := ds
+	ds := 2 * t
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] += 2 * (t2 * x[i3])
+		dx[i3] += 2 * (ds * x[i3])
 	}
-	dsum2 += dsum * 1e-05
-	t3 := dsum2
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dx[i4] += 2 * (t3 * (x[i4] - 1))
+		dx[i4] += 2 * (1e-05 * (x[i4] - 1))
 	}
 	return sum
 }
@@ -1170,9 +1116,6 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
-	var dsum2 float64
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PenaltyIIGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1185,50 +1128,45 @@ func PenaltyIIGrad(p functions.PenaltyII, x, dx []float64) (sum float64) {
 	tape := slices.Grow(t, max(dim+1, 0)*4)
 	sum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t14 := math.Exp(float64(i2+1) / 10)
-		t15 := math.Exp(float64(i2) / 10)
-		t16 := math.Exp(x[i2] / 10)
-		t17 := math.Exp(x[i2-1] / 10)
-		f2 := t16 + t17 - (t14 + t15)
-		tape = append(tape, t16, t17, t14, t15)
+		t11 := math.Exp(float64(i2+1) / 10)
+		t12 := math.Exp(float64(i2) / 10)
+		t13 := math.Exp(x[i2] / 10)
+		t14 := math.Exp(x[i2-1] / 10)
+		f2 := t13 + t14 - (t11 + t12)
+		tape = append(tape, t13, t14, t11, t12)
 		sum += f2 * f2
 	}
 	tape = slices.Grow(tape, max(dim+1, 0))
 	for i3 := 1; i3 < dim; i3++ {
-		t13 := math.Exp(x[i3] / 10)
-		f := t13 - 0.9048374180359595
-		tape = append(tape, t13)
+		t10 := math.Exp(x[i3] / 10)
+		f := t10 - 0.9048374180359595
+		tape = append(tape, t10)
 		sum += f * f
 	}
 	t2 := x[0] - 0.2
 	sum2 := sum*1e-05 + t2*t2 + s*s
-	ds += 2 * s
+	ds := 2 * s
 	dx[0] += 2 * t2
-	dsum += 1e-05
-	t3 := dsum
 	for i4 := dim - 1; i4 >= 1; i4-- {
-		t11 := len(tape) - 1
-		t12 := tape[t11]
-		dx[i4] += t12 * (2 * (t3 * (t12 - 0.9048374180359595))) / 10
-		tape = tape[:t11]
+		t8 := len(tape) - 1
+		t9 := tape[t8]
+		dx[i4] += t9 * (2 * (1e-05 * (t9 - 0.9048374180359595))) / 10
+		tape = tape[:t8]
 	}
-	dsum2 += dsum
-	t4 := dsum2
 	for i5 := dim - 1; i5 >= 1; i5-- {
 		n := len(tape)
-		t7 := n - 4
-		t8 := tape[t7]
-		t9 := tape[n-3]
-		t10 := 2 * (t4 * (t8 + t9 - (tape[n-2] + tape[n-1])))
-		dx[i5-1] += t9 * t10 / 10
-		dx[i5] += t8 * t10 / 10
-		tape = tape[:t7]
+		t4 := n - 4
+		t5 := tape[t4]
+		t6 := tape[n-3]
+		t7 := 2 * (1e-05 * (t5 + t6 - (tape[n-2] + tape[n-1])))
+		dx[i5-1] += t6 * t7 / 10
+		dx[i5] += t5 * t7 / 10
+		tape = tape[:t4]
 	}
-	t5 := ds
 	for i6 := dim - 1; i6 >= 0; i6-- {
 		v := x[i6]
-		t6 := float64(dim - i6)
-		dx[i6] += t6*v*t5 + t6*(t5*v)
+		t3 := float64(dim - i6)
+		dx[i6] += t3*v*ds + t3*(ds*v)
 	}
 	return sum2
 }
@@ -1320,16 +1258,13 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, dx []float64) (sum float64) {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SphereGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
 	sum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dx[i] += 2 * (t * v)
+		dx[i] += 2 * v
 		sum += v * v
 	}
 	return sum
@@ -1377,8 +1312,6 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64) {
-	var dsum float64
-	var ds1 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("TrigonometricGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1387,23 +1320,21 @@ func TrigonometricGrad(t functions.Trigonometric, x, dx []float64) (sum float64)
 	for i := 0; i < n; i++ {
 		s1 += math.Cos(x[i])
 	}
-	dsum += 1
-	t2 := dsum
+	ds1 := 0.0
 	sum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v := x[i2]
-		t4 := float64(i2 + 1)
-		t5 := math.Cos(v)
-		t6 := math.Sin(v)
-		f := float64(n+i2+1) - t4*t5 - t6 - s1
-		t7 := 2 * (t2 * f)
-		ds1 -= t7
-		dx[i2] += t6*(t4*t7) - t5*t7
+		t2 := float64(i2 + 1)
+		t3 := math.Cos(v)
+		t4 := math.Sin(v)
+		f := float64(n+i2+1) - t2*t3 - t4 - s1
+		t5 := 2 * f
+		dx[i2] += t4*(t2*t5) - t3*t5
+		ds1 -= t5
 		sum += f * f
 	}
-	t3 := ds1
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] -= math.Sin(x[i3]) * t3
+		dx[i3] -= math.Sin(x[i3]) * ds1
 	}
 	return sum
 }
@@ -1449,16 +1380,14 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (sum float64) {
-	var ds float64
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("VariablyDimensionedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
 	for i := 0; i < n; i++ {
-		t3 := x[i] - 1
-		sum += t3 * t3
+		t := x[i] - 1
+		sum += t * t
 	}
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
@@ -1466,15 +1395,12 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, dx []float64) (
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
-	dsum += 1
-	ds += 2 * ((2*s2 + 1) * s)
-	t := ds
+	ds := 2 * ((2*s2 + 1) * s)
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dx[i3] += float64(i3+1) * t
+		dx[i3] += float64(i3+1) * ds
 	}
-	t2 := dsum
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dx[i4] += 2 * (t2 * (x[i4] - 1))
+		dx[i4] += 2 * (x[i4] - 1)
 	}
 	return sum2
 }
@@ -1540,9 +1466,6 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds2 float64
-	var ds1 float64
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WatsonGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1574,42 +1497,35 @@ func WatsonGrad(w functions.Watson, x, dx []float64) (sum float64) {
 			s2_2 += d2_2 * v
 			d2_2 *= d1
 		}
-		t12 := s1 - s2_2*s2_2 - 1
+		t9 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
-		sum += t12 * t12
+		sum += t9 * t9
 	}
 	x0 := x[0]
 	t2 := x0 * x0
 	t3 := x[1] - t2 - 1
 	sum += t2 + t3*t3
-	dsum += 1
 	t4 := 2 * t3
 	dx[0] += 2 * ((1 - t4) * x0)
 	dx[1] += t4
-	t5 := dsum
 	for i2 := 29; i2 >= 1; i2-- {
 		n := len(tape)
-		t6 := n - 2
-		s2 := tape[t6]
+		t5 := n - 2
+		s2 := tape[t5]
 		n2 := len(x)
-		t7 := 2 * (t5 * (tape[n-1] - s2*s2 - 1))
-		ds1 += t7
-		ds2 -= 2 * (t7 * s2)
-		t8 := ds2
-		tape = tape[:t6]
+		ds1 := 2 * (tape[n-1] - s2*s2 - 1)
+		t6 := 2 * (ds1 * s2)
+		tape = tape[:t5]
 		for i3 := n2 - 1; i3 >= 0; i3-- {
-			t11 := len(tape) - 1
-			dx[i3] += tape[t11] * t8
-			tape = tape[:t11]
+			t8 := len(tape) - 1
+			dx[i3] -= tape[t8] * t6
+			tape = tape[:t8]
 		}
-		ds2 = 0
-		t9 := ds1
 		for j := n2 - 1; j >= 1; j-- {
-			t10 := len(tape) - 1
-			dx[j] += float64(j) * tape[t10] * t9
-			tape = tape[:t10]
+			t7 := len(tape) - 1
+			dx[j] += float64(j) * tape[t7] * ds1
+			tape = tape[:t7]
 		}
-		ds1 = 0
 	}
 	return sum
 }
@@ -1830,12 +1746,6 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
-	var dr float64
-	var dr2 float64
-	var dr3 float64
-	var dr4 float64
-	var dr5 float64
-	var da float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PlassmannGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1850,38 +1760,56 @@ func PlassmannGrad(f functions.Plassmann, x, dx []float64) float64 {
 	t3 := l * 3.141592653589793 / 2
 	t4 := t3 * a
 	r := t2 * math.Sin(t4)
-	var from int
+	var from, from2 int
+	var da float64
 	if a <= t {
-		r += 1 - a
 		from = 0
-	} else if t < a && a <= 1+b {
-		t5 := a - 1
-		r += 0.5 * (t5*t5/b + b)
-		from = 1
+		r += 1 - a
+		from2 = 0
 	} else {
+		if t < a {
+			if a <= 1+b {
+				t5 := a - 1
+				from = 0
+				r += 0.5 * (t5*t5/b + b)
+				from2 = 1
+				switch from2 {
+				case 0:
+					da = -1
+				case 1:
+					da = 2 * (0.5 / b * (a - 1))
+				default:
+					if from == 0 {
+						da = 1
+						dx[0] += da + t3*(math.Cos(t4)*t2)
+						return r
+					}
+					da = 1
+				}
+				dx[0] += da + t3*(math.Cos(t4)*t2)
+				return r
+			}
+			from = 1
+		} else {
+			from = 0
+		}
 		r += a - 1
-		from = 2
+		from2 = 2
 	}
-	dr4 += 1
-	switch from {
+	switch from2 {
 	case 0:
-		dr3 += dr4
-		t8 := dr3
-		dr5 += t8
-		da -= t8
+		da = -1
 	case 1:
-		dr2 += dr4
-		t7 := dr2
-		dr5 += t7
-		da += 2 * (0.5 * t7 / b * (a - 1))
+		da = 2 * (0.5 / b * (a - 1))
 	default:
-		dr += dr4
-		t6 := dr
-		dr5 += t6
-		da += t6
+		if from == 0 {
+			da = 1
+			dx[0] += da + t3*(math.Cos(t4)*t2)
+			return r
+		}
+		da = 1
 	}
-	da += t3 * (math.Cos(t4) * (t2 * dr5))
-	dx[0] += da
+	dx[0] += da + t3*(math.Cos(t4)*t2)
 	return r
 }
 
@@ -2076,8 +2004,6 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
-	var dsc float64
-	var dss float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AckleyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2094,14 +2020,12 @@ func AckleyGrad(a functions.Ackley, x, dx []float64) float64 {
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(id * sc)
 	t4 := -20*t2 - t3 + 20 + 2.718281828459045
-	dsc -= id * t3
-	dss += id * (0.5 / t * (-0.2 * (t2 * -20)))
-	t5 := dsc
-	t6 := dss
+	t5 := id * t3
+	dss := id * (0.5 / t * (-0.2 * (t2 * -20)))
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		t7 := dx[i2] + (2*(t6*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t5))
-		dx[i2] = t7
+		t6 := dx[i2] + (2*(dss*v) + 6.283185307179586*(math.Sin(6.283185307179586*v)*t5))
+		dx[i2] = t6
 	}
 	return t4
 }
@@ -2443,11 +2367,6 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var dxn float64
-	var dv float64
-	var dxp float64
-	var dv2 float64
-	var dxp2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("DixonPriceGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2460,39 +2379,26 @@ func DixonPriceGrad(d functions.DixonPrice, x, dx []float64) float64 {
 		n = len(x)
 		if i < n {
 			xn2 := x[i]
-			tmp2 := 2*xn2*xn2 - xp
+			tmp := 2*xn2*xn2 - xp
 			tape = append(tape, xp)
 			xp = xn2
-			v += float64(i+1) * tmp2 * tmp2
+			v += float64(i+1) * tmp * tmp
 			i++
 		} else {
 			break
 		}
 	}
-	dv += 1
-	t2 := dv
+	dxp := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := dxp
-		dxp = 0
-		dxn += t3
-		t4 := len(tape) - 1
+		t2 := len(tape) - 1
 		xn := x[i2]
-		t5 := 2 * xn
-		tmp := t5*xn - tape[t4]
-		t6 := float64(i2 + 1)
-		t7 := t6*tmp*t2 + t6*(t2*tmp)
-		dxp -= t7
-		dxn += t5 * t7
-		dxn += 2 * (t7 * xn)
-		t8 := dxn
-		dxn = 0
-		dx[i2] += t8
-		tape = tape[:t4]
+		t3 := 2 * xn
+		t4 := 2 * (float64(i2+1) * (t3*xn - tape[t2]))
+		dx[i2] += dxp + t3*t4 + 2*(t4*xn)
+		dxp = -t4
+		tape = tape[:t2]
 	}
-	dxp2 += dxp
-	dv2 += dv
-	dxp2 += 2 * (dv2 * t)
-	dx[0] += dxp2
+	dx[0] += dxp + 2*t
 	return v
 }
 
@@ -2730,9 +2636,6 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dpc float64
-	var dpc2 float64
-	var dss float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GriewankGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2742,29 +2645,24 @@ func GriewankGrad(g functions.Griewank, x, dx []float64) float64 {
 	pc := 1.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t8 := math.Sqrt(float64(i + 1))
-		t9 := math.Cos(v2 / t8)
-		tape = append(tape, t8, pc, t9)
+		t7 := math.Sqrt(float64(i + 1))
+		t8 := math.Cos(v2 / t7)
+		tape = append(tape, t7, pc, t8)
 		ss += v2 * v2
-		pc *= t9
+		pc *= t8
 	}
 	t2 := ss/4000 - pc + 1
-	dpc2 -= 1
-	dss += 0.00025
-	t3 := dss
+	dpc := -1.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := dpc2
-		dpc2 = 0
-		dpc += t4
 		n2 := len(tape)
-		t5 := n2 - 3
-		t6 := tape[t5]
-		t7 := dpc
-		dpc = 0
-		dpc2 += t7 * tape[n2-1]
+		t3 := n2 - 3
+		t4 := tape[t3]
+		t5 := tape[n2-1]
 		v := x[i2]
-		dx[i2] += 2*(t3*v) - math.Sin(v/t6)*(tape[n2-2]*t7)/t6
-		tape = tape[:t5]
+		t6 := dx[i2] + (2*(0.00025*v) - math.Sin(v/t4)*(tape[n2-2]*dpc)/t4)
+		dx[i2] = t6
+		dpc *= t5
+		tape = tape[:t3]
 	}
 	return t2
 }
@@ -2914,8 +2812,6 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dss float64
-	var df float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("Langermann2Grad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2928,37 +2824,32 @@ func Langermann2Grad(l functions.Langermann2, x, dx []float64) float64 {
 	f := 0.0
 	for i := 0; i < 5; i++ {
 		cv2 := c[i]
-		t8 := A[i]
+		t6 := A[i]
 		ss := 0.0
 		for j2 := 0; j2 < 2; j2++ {
-			av := t8[j2]
+			av := t6[j2]
 			xja := x[j2] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
-		t9 := math.Exp(-0.3183098861837907 * ss)
-		t10 := math.Cos(3.141592653589793 * ss)
-		tape = append(tape, t9, cv2, ss, t10)
-		f += cv2 * t9 * t10
+		t7 := math.Exp(-0.3183098861837907 * ss)
+		t8 := math.Cos(3.141592653589793 * ss)
+		tape = append(tape, t7, cv2, ss, t8)
+		f += cv2 * t7 * t8
 	}
-	df += 1
-	t2 := df
 	for i2 := 4; i2 >= 0; i2-- {
 		n := len(tape)
-		t3 := n - 4
-		t4 := tape[t3]
+		t2 := n - 4
+		t3 := tape[t2]
 		cv := tape[n-3]
-		t5 := dss - 3.141592653589793*(math.Sin(3.141592653589793*tape[n-2])*(cv*t4*t2))
-		dss = t5
-		dss += -0.3183098861837907 * (t4 * (cv * (t2 * tape[n-1])))
-		t6 := dss
-		tape = tape[:t3]
+		t4 := 3.141592653589793 * (math.Sin(3.141592653589793*tape[n-2]) * (cv * t3))
+		dss := -0.3183098861837907*(t3*(cv*tape[n-1])) - t4
+		tape = tape[:t2]
 		for j := 1; j >= 0; j-- {
-			t7 := len(tape) - 1
-			dx[j] += 2 * (t6 * (x[j] - tape[t7]))
-			tape = tape[:t7]
+			t5 := len(tape) - 1
+			dx[j] += 2 * (dss * (x[j] - tape[t5]))
+			tape = tape[:t5]
 		}
-		dss = 0
 	}
 	return f
 }
@@ -3021,8 +2912,6 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var dsum float64
-	var dsum2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LevyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -3036,9 +2925,9 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 		if i < n-1 {
 			wi2 := 1 + (x[i]-1)/4
 			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t18 := wi2 - 1
+			t17 := wi2 - 1
 			tape = append(tape, s2)
-			sum += t18 * t18 * (1 + 10*s2*s2)
+			sum += t17 * t17 * (1 + 10*s2*s2)
 			i++
 		} else {
 			break
@@ -3052,26 +2941,23 @@ func LevyGrad(l functions.Levy, x, dx []float64) float64 {
 	t5 := t4 * t4
 	t6 := 1 + sd*sd
 	t7 := sum + t5*t6
-	dsum += 1
 	t8 := dx[t2] + (2*(t6*t4)+6.283185307179586*(math.Cos(t3)*(2*(t5*sd))))/4
 	dx[t2] = t8
-	t9 := dsum
 	for i2 := n - 2; i2 >= 0; i2-- {
-		t10 := len(tape) - 1
-		s := tape[t10]
-		t11 := 10 * s
+		t9 := len(tape) - 1
+		s := tape[t9]
+		t10 := 10 * s
 		wi := 1 + (x[i2]-1)/4
-		t12 := wi - 1
-		t13 := t12 * t12 * t9
-		t14 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t11*t13 + 10*(t13*s)))
-		t15 := 2*(t9*(1+t11*s)*t12) + t14
-		t16 := t15 / 4
-		t17 := dx[i2] + t16
-		dx[i2] = t17
-		tape = tape[:t10]
+		t11 := wi - 1
+		t12 := t11 * t11
+		t13 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t10*t12 + 10*(t12*s)))
+		t14 := 2*((1+t10*s)*t11) + t13
+		t15 := t14 / 4
+		t16 := dx[i2] + t15
+		dx[i2] = t16
+		tape = tape[:t9]
 	}
-	dsum2 += dsum
-	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * (dsum2 * s1))) / 4
+	dx[0] += 3.141592653589793 * (math.Cos(t) * (2 * s1)) / 4
 	return t7
 }
 
@@ -3180,20 +3066,16 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RastriginGrad(r functions.Rastrigin, x, dx []float64) float64 {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RastriginGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	dsum += 1
-	t := dsum
-	t2 := 10 * t
 	sum := 10 * float64(n)
 	for i := 0; i < n; i++ {
 		v := x[i]
-		t3 := 6.283185307179586 * v
-		dx[i] += 6.283185307179586*(math.Sin(t3)*t2) + 2*(t*v)
-		sum += v*v - 10*math.Cos(t3)
+		t := 6.283185307179586 * v
+		dx[i] += 6.283185307179586*(math.Sin(t)*10) + 2*v
+		sum += v*v - 10*math.Cos(t)
 	}
 	return sum
 }
@@ -3381,7 +3263,6 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SchwefelGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -3390,29 +3271,27 @@ func SchwefelGrad(s functions.Schwefel, x, dx []float64) float64 {
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t8 := math.Sqrt(math.Abs(v2))
-		t9 := math.Sin(t8)
-		tape = append(tape, t8, t9)
-		sum += v2 * t9
+		t7 := math.Sqrt(math.Abs(v2))
+		t8 := math.Sin(t7)
+		tape = append(tape, t7, t8)
+		sum += v2 * t8
 	}
 	t2 := 418.9829*float64(n) - sum
-	dsum -= 1
-	t3 := dsum
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n2 := len(tape)
-		t4 := n2 - 2
-		t5 := tape[t4]
+		t3 := n2 - 2
+		t4 := tape[t3]
 		v := x[i2]
-		t6 := 0.0
+		t5 := 0.0
 		if v < 0 {
-			t6 = -1
+			t5 = -1
 		}
-		t7 := t6
+		t6 := t5
 		if v > 0 {
-			t7 = 1
+			t6 = 1
 		}
-		dx[i2] += t3*tape[n2-1] + t7*(0.5/t5*(math.Cos(t5)*(v*t3)))
-		tape = tape[:t4]
+		dx[i2] += -tape[n2-1] - t6*(0.5/t4*(math.Cos(t4)*v))
+		tape = tape[:t3]
 	}
 	return t2
 }
@@ -3465,10 +3344,6 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 	tape := tapeBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds1 float64
-	var ds0 float64
-	var dx1 float64
-	var dx0 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ShubertGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -3495,23 +3370,21 @@ func ShubertGrad(s functions.Shubert, x, dx []float64) float64 {
 		}
 	}
 	t := s0 * s1
-	ds0 += s1
-	ds1 += s0
-	t2 := ds1
-	t3 := ds0
+	dx0 := 0.0
+	dx1 := 0.0
 	for {
-		t4 := len(path) - 1
-		t5 := path[:t4]
-		if path[t4] == 0 {
+		t2 := len(path) - 1
+		t3 := path[:t2]
+		if path[t2] == 0 {
 			break
 		}
-		t6 := len(tape) - 1
-		i2 := tape[t6]
+		t4 := len(tape) - 1
+		i2 := tape[t4]
 		i3 := i2 + 1
-		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * t2))
-		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * t3))
-		path = t5
-		tape = tape[:t6]
+		dx0 -= i3 * (math.Sin(i3*x0+i2) * (i2 * s1))
+		dx1 -= i3 * (math.Sin(i3*x1+i2) * (i2 * s0))
+		path = t3
+		tape = tape[:t4]
 	}
 	dx[1] += dx1
 	dx[0] += dx0

@@ -678,29 +678,26 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 		panic("BrownAndDennisHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var dsum float64
 	if n != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	dsum += 1
-	t := dsum
 	sum := 0.0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
 		df1 := v[0] + c*v[1]
 		f1 := x[0] + c*x[1] - math.Exp(c)
-		t2 := math.Sin(c)
-		df2 := v[2] + v[3]*t2
-		f2 := x[2] + x[3]*t2 - math.Cos(c)
+		t := math.Sin(c)
+		df2 := v[2] + v[3]*t
+		f2 := x[2] + x[3]*t - math.Cos(c)
 		f := f1*f1 + f2*f2
-		t3 := 2 * (t * f)
-		t4 := 2 * (t * (2*(df1*f1) + 2*(df2*f2)))
-		t5 := 2 * (t4*f2 + t3*df2)
-		t6 := 2 * (t4*f1 + t3*df1)
-		hv[3] += t5 * t2
-		hv[2] += t5
-		hv[1] += c * t6
-		hv[0] += t6
+		t2 := 2 * f
+		t3 := 2 * (2*(df1*f1) + 2*(df2*f2))
+		t4 := 2 * (t3*f2 + t2*df2)
+		t5 := 2 * (t3*f1 + t2*df1)
+		hv[3] += t4 * t
+		hv[2] += t4
+		hv[1] += c * t5
+		hv[0] += t5
 		sum += f * f
 	}
 	return sum
@@ -1282,11 +1279,6 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2_3 float64
-	var dds2 float64
-	var ds1_2 float64
-	var dds1 float64
-	var dsum float64
 	t3 := append(t, make([]float64, 60)...)
 	n2 := len(t)
 	tape := t3[:n2]
@@ -1296,16 +1288,16 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
-		ds1 := 0.0
+		ds1_2 := 0.0
 		for j2 := 1; j2 < n; j2++ {
-			t20 := float64(j2) * d2
+			t15 := float64(j2) * d2
 			xj := x[j2]
 			vj := v[j2]
 			tape = append(tape, d2)
 			dtape = append(dtape, 0)
 			d2 *= d1
-			s1 += t20 * xj
-			ds1 += t20 * vj
+			s1 += t15 * xj
+			ds1_2 += t15 * vj
 		}
 		d2_2 := 1.0
 		s2_2 := 0.0
@@ -1319,10 +1311,10 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 			ds2_2 += d2_2 * dv
 			d2_2 *= d1
 		}
-		t19 := s1 - s2_2*s2_2 - 1
+		t14 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
-		dtape = append(dtape, ds2_2, ds1)
-		sum += t19 * t19
+		dtape = append(dtape, ds2_2, ds1_2)
+		sum += t14 * t14
 	}
 	x0 := x[0]
 	v0 := v[0]
@@ -1330,46 +1322,34 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 	dt := v[1] - 2*(v0*x0)
 	t5 := x[1] - t4 - 1
 	sum += t4 + t5*t5
-	dsum += 1
 	t6 := 2 * dt
 	hv[0] += 2 * ((1-2*t5)*v0 - t6*x0)
 	hv[1] += t6
-	t7 := dsum
 	for i2 := 29; i2 >= 1; i2-- {
 		n3 := len(tape)
-		t8 := n3 - 2
-		s2 := tape[t8]
-		ds2 := dtape[t8]
-		t9 := n3 - 1
-		t10 := 2 * (t7 * (tape[t9] - s2*s2 - 1))
-		t11 := 2 * (t7 * (dtape[t9] - 2*(ds2*s2)))
-		ds1_2 += t10
-		dds1 += t11
-		ds2_3 -= 2 * (t10 * s2)
-		dds2 -= 2 * (t11*s2 + t10*ds2)
-		t12 := ds2_3
-		t13 := dds2
-		tape = tape[:t8]
-		dtape = dtape[:t8]
+		t7 := n3 - 2
+		s2 := tape[t7]
+		ds2 := dtape[t7]
+		t8 := n3 - 1
+		ds1 := 2 * (tape[t8] - s2*s2 - 1)
+		dds1 := 2 * (dtape[t8] - 2*(ds2*s2))
+		t9 := 2 * (ds1 * s2)
+		t10 := 2 * (dds1*s2 + ds1*ds2)
+		tape = tape[:t7]
+		dtape = dtape[:t7]
 		for i3 := n - 1; i3 >= 0; i3-- {
-			t18 := len(tape) - 1
-			hv[i3] += dtape[t18]*t12 + tape[t18]*t13
-			tape = tape[:t18]
-			dtape = dtape[:t18]
+			t13 := len(tape) - 1
+			hv[i3] -= dtape[t13]*t9 + tape[t13]*t10
+			tape = tape[:t13]
+			dtape = dtape[:t13]
 		}
-		ds2_3 = 0
-		dds2 = 0
-		t14 := ds1_2
-		t15 := dds1
 		for j := n - 1; j >= 1; j-- {
-			t16 := len(tape) - 1
-			t17 := float64(j)
-			hv[j] += t17*dtape[t16]*t14 + t17*tape[t16]*t15
-			tape = tape[:t16]
-			dtape = dtape[:t16]
+			t11 := len(tape) - 1
+			t12 := float64(j)
+			hv[j] += t12*dtape[t11]*ds1 + t12*tape[t11]*dds1
+			tape = tape[:t11]
+			dtape = dtape[:t11]
 		}
-		ds1_2 = 0
-		dds1 = 0
 	}
 	return sum
 }

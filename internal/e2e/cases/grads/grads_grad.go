@@ -16,22 +16,19 @@ import (
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := x[i+1] - xi*xi
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := t2*t + 100*(t*a)
-		dx[i] += -(2 * (t * b)) - 2*(t3*xi)
-		dx[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * t
+		dx[i] += -(2 * b) - 2*(t2*xi)
+		dx[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -66,46 +63,34 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // The first result is the value of Branchy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, dx, dy float64) {
-	var t10 float64
-	var dz float64
-	var dz2 float64
-	var dz3 float64
-	var dz4 float64
 	t := math.Sin(x)
 	z := t * y
-	var z2 float64
+	var t2, z2 float64
 	var from int
 	if z > 0 {
+		t2 = 0
 		z2 = z / (1 + x*x)
 		from = 0
 	} else {
-		t2 := math.Exp(-(y * y))
-		t10 = t2
+		t2 = math.Exp(-(y * y))
 		z2 = z - t2
 		from = 1
 	}
-	t3 := math.Exp(y)
-	t4 := z2 + t3
-	dz2 += 1
-	dy += t3
+	dy = math.Exp(y)
+	t3 := z2 + dy
+	var dz float64
 	if from == 0 {
-		dz3 += dz2
-		t7 := dz3
-		t8 := 1 + x*x
-		dz4 += t7 / t8
-		dx -= 2 * (t7 * (z / t8) / t8 * x)
+		t4 := 1 + x*x
+		dx = -(2 * (z / t4 / t4 * x))
+		dz = 1 / t4
 	} else {
-		dz += dz2
-		t5 := dz
-		dz4 += t5
-		t6 := t10 * t5
-		dy += y * t6
-		dy += t6 * y
+		dx = 0
+		dy = dy + y*t2 + t2*y
+		dz = 1
 	}
-	t9 := dz4
-	dy += t * t9
-	dx += math.Cos(x) * (t9 * y)
-	return t4, dx, dy
+	dy += t * dz
+	dx += math.Cos(x) * (dz * y)
+	return t3, dx, dy
 }
 
 // BranchyJVP computes Branchy and its directional derivative along the tangents
@@ -139,12 +124,6 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 func SeriesGrad(x float64) (f, dx float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var dterm float64
-	var ds2 float64
-	var dterm2 float64
-	var ds3 float64
-	var t10 float64
 	t2 := x * x
 	tape := slices.Grow(t, 101)
 	s := 0.0
@@ -167,42 +146,42 @@ func SeriesGrad(x float64) (f, dx float64) {
 			break
 		}
 	}
-	ds += 1
+	var t3, ds, dterm, ds2 float64
 	var part int
 	if from == 0 {
-		ds3 += ds
+		t3 = 0
+		ds = 1
+		dterm = 0
+		ds2 = 0
 		part = 0
 		k = 99
 	} else {
-		ds2 += ds
+		t3 = 0
+		ds = 0
+		dterm = 0
+		ds2 = 1
 		part = 1
 	}
 	for ; k >= 1; k-- {
-		if part != 1 {
-			t4 := ds3
-			ds3 = 0
-			t5 := dterm2
+		var dterm2 float64
+		if part == 1 {
 			dterm2 = 0
-			ds2 += t4
-			dterm += t5
+		} else {
+			ds2 += ds
+			ds = 0
+			dterm2 = dterm
+			dterm = 0
 		}
-		t6 := len(tape) - 1
-		t7 := float64(2 * k * (2*k + 1))
-		t8 := dterm
-		dterm = 0
-		dterm2 -= t8 * (t2 / t7)
-		t10 += tape[t6] * t8 / t7
-		t9 := ds2
+		t4 := len(tape) - 1
+		t5 := float64(2 * k * (2*k + 1))
+		t3 += tape[t4] * dterm2 / t5
+		dterm = dterm - dterm2*(t2/t5) + ds2
+		ds += ds2
 		ds2 = 0
-		ds3 += t9
-		dterm2 += t9
-		tape = tape[:t6]
+		tape = tape[:t4]
 		part = 0
 	}
-	dx += dterm2
-	t3 := t10
-	dx -= x * t3
-	dx -= t3 * x
+	dx = dterm - x*t3 - t3*x
 	return s, dx
 }
 
@@ -243,9 +222,6 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func QuadGrad(a, x, dx []float64) float64 {
-	var dq float64
-	var t6 float64
-	var dq2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("QuadGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -257,24 +233,15 @@ func QuadGrad(a, x, dx []float64) float64 {
 			q += a[i*n+j2] * xi * x[j2]
 		}
 	}
-	dq2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := dq2
-		dq2 = 0
-		dq += t
-		t2 := dq
+		t := 0.0
 		for j := n - 1; j >= 0; j-- {
 			xj := x[j]
-			t5 := a[i2*n+j]
-			dx[j] += t5 * x[i2] * t2
-			t6 += t5 * (t2 * xj)
+			t2 := a[i2*n+j]
+			dx[j] += t2 * x[i2]
+			t += t2 * xj
 		}
-		t3 := dq
-		dq = 0
-		dq2 += t3
-		t4 := t6
-		t6 = 0
-		dx[i2] += t4
+		dx[i2] += t
 	}
 	return q
 }
@@ -314,7 +281,6 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SmoothGrad(x, dx []float64) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SmoothGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -328,20 +294,18 @@ func SmoothGrad(x, dx []float64) float64 {
 	for i2 := 1; i2 < n; i2++ {
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
-		t3 := math.Sqrt(1 + y[i3])
-		dy[i3] += 0.5 / t3 * t
-		s += t3
+		t2 := math.Sqrt(1 + y[i3])
+		dy[i3] += 0.5 / t2
+		s += t2
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
 		dyi2 := dy[i4]
 		dy[i4] = 0
-		t2 := 0.5 * dyi2
-		dy[i4-1] += t2
-		dy[i4] += t2
+		t := 0.5 * dyi2
+		dy[i4-1] += t
+		dy[i4] += t
 	}
 	for i5 := n - 1; i5 >= 0; i5-- {
 		dyi := dy[i5]
@@ -393,48 +357,47 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ClipGrad(x, dx []float64, lo, hi float64) (f, dlo, dhi float64) {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ClipGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
+	dlo = 0
+	dhi = 0
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		t2 := min(v, hi)
-		c := max(lo, t2)
-		t3 := 0.0
+		t := min(v, hi)
+		c := max(lo, t)
+		t2 := 0.0
 		if v < 0 {
-			t3 = -1
+			t2 = -1
 		}
-		t4 := t3
+		t3 := t2
 		if v > 0 {
-			t4 = 1
+			t3 = 1
 		}
-		t5 := 2 * (t * c)
-		t6 := lo >= t2
-		t7 := 0.0
-		if t6 {
-			t7 = 1
+		t4 := 2 * c
+		t5 := lo >= t
+		t6 := 0.0
+		if t5 {
+			t6 = 1
 		}
-		dlo += t7 * t5
-		t8 := 1.0
-		if t6 {
-			t8 = 0
+		t7 := 1.0
+		if t5 {
+			t7 = 0
 		}
-		t9 := t8 * t5
-		t10 := v <= hi
-		t11 := 0.0
-		if t10 {
-			t11 = 1
+		t8 := t7 * t4
+		t9 := v <= hi
+		t10 := 0.0
+		if t9 {
+			t10 = 1
 		}
-		t12 := 1.0
-		if t10 {
-			t12 = 0
+		t11 := 1.0
+		if t9 {
+			t11 = 0
 		}
-		dhi += t12 * t9
-		dx[i] += t4*t + t11*t9
+		dx[i] += t3 + t10*t8
+		dlo += t6 * t4
+		dhi += t11 * t8
 		s += c*c + math.Abs(v)
 	}
 	return s, dlo, dhi
@@ -484,34 +447,26 @@ func ClipJVP(x, dx []float64, lo, dlo, hi, dhi float64) (float64, float64) {
 // The first result is the value of Polar; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PolarGrad(r, theta float64) (f, dr, dtheta float64) {
-	var dc float64
-	var ds float64
 	s, c := math.Sincos(theta)
 	t := r * s
 	t2 := 1 + r*c
 	t3 := math.Hypot(r, theta)
 	t4 := math.Atan2(t, t2) + t3
 	t5 := t3 == 0
-	t6 := r / t3
+	dr = r / t3
 	if t5 {
-		t6 = 0
+		dr = 0
 	}
-	dr += t6
-	t7 := theta / t3
+	dtheta = theta / t3
 	if t5 {
-		t7 = 0
+		dtheta = 0
 	}
-	dtheta += t7
-	t8 := t2*t2 + t*t
-	t9 := t2 / t8
-	t10 := t / t8
-	dr -= t10 * c
-	dc -= r * t10
-	dr += t9 * s
-	ds += r * t9
-	dtheta += c * ds
-	dtheta -= s * dc
-	return t4, dr, dtheta
+	t6 := t2*t2 + t*t
+	t7 := t2 / t6
+	t8 := t / t6
+	dr2 := dr - t8*c + t7*s
+	dtheta2 := dtheta + c*(r*t7) + s*(r*t8)
+	return t4, dr2, dtheta2
 }
 
 // PolarJVP computes Polar and its directional derivative along the tangents
@@ -548,18 +503,16 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SingleGrad(x, dx []float32) float32 {
-	var ds float32
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SingleGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
 	s := float32(0)
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		t2 := math.Exp(float64(xi) / 4)
+		t := float64(xi)
+		t2 := math.Exp(t / 4)
 		t3 := float32(t2)
-		dx[i] += t*t3 + float32(t2*float64(xi*t)/4)
+		dx[i] += t3 + float32(t2*t/4)
 		s += xi * t3
 	}
 	return s
@@ -596,9 +549,6 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 func PolyGrad(c []float64, x float64) (f, dx float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t4 float64
-	var dr float64
-	var dr2 float64
 	n := len(c)
 	var r float64
 	var from int
@@ -615,19 +565,16 @@ func PolyGrad(c []float64, x float64) (f, dx float64) {
 		}
 		from = 1
 	}
-	t4 += 1
-	if from != 0 {
-		dr2 += t4
+	if from == 0 {
+		dx = 0
+	} else {
+		dx = 0
+		dr := 1.0
 		for i2 := 0; i2 <= n-2; i2++ {
-			t := dr2
-			dr2 = 0
-			dr += t
-			t2 := len(tape) - 1
-			t3 := dr
-			dr = 0
-			dr2 += t3 * x
-			dx += tape[t2] * t3
-			tape = tape[:t2]
+			t := len(tape) - 1
+			dx += tape[t] * dr
+			dr *= x
+			tape = tape[:t]
 		}
 	}
 	return r, dx
@@ -660,45 +607,34 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, dx, dy float64) {
-	var t6 float64
-	var t7 float64
-	var t8 float64
-	var t9 float64
-	var t10 float64
-	var t float64
+	var t, t2 float64
 	var from int
 	switch int(math.Floor(x)) {
 	case 0:
-		t = x * y
+		t = 0
+		t2 = x * y
 		from = 0
 	case 1:
-		t = x - y*y
+		t = 0
+		t2 = x - y*y
 		from = 1
 	default:
 		t = math.Tanh(x + y)
-		t6 = t
+		t2 = t
 		from = 2
 	}
-	t7 += 1
 	switch from {
 	case 0:
-		t10 += t7
-		t5 := t10
-		dx += t5 * y
-		dy += x * t5
+		dx = y
+		dy = x
 	case 1:
-		t9 += t7
-		t4 := t9
-		dx += t4
-		dy -= 2 * (t4 * y)
+		dx = 1
+		dy = -(2 * y)
 	default:
-		t8 += t7
-		t2 := t6
-		t3 := (1 - t2*t2) * t8
-		dx += t3
-		dy += t3
+		dx = 1 - t*t
+		dy = dx
 	}
-	return t, dx, dy
+	return t2, dx, dy
 }
 
 // RegimeJVP computes Regime and its directional derivative along the tangents
@@ -726,11 +662,6 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
-	var t12 float64
-	var t13 float64
-	var de float64
-	var t14 float64
-	var de2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -743,35 +674,25 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 	for {
 		n = len(x)
 		if i < n {
-			t10 := x[i] - x[i-1]
-			t11 := t10 * t10
-			e += t11 * t3
+			t7 := x[i] - x[i-1]
+			t8 := t7 * t7
+			e += t8 * t3
 			i++
 		} else {
 			break
 		}
 	}
-	de += 1
-	t4 := de
-	t5 := t4 * t3
+	t4 := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t12 += t5
 		xi := x[i2]
-		t7 := xi - x[i2-1]
-		t14 += t7 * t7 * t4
-		t8 := t12
-		t12 = 0
-		t13 += 2 * (t8 * (xi - x[i2-1]))
-		t9 := t13
-		t13 = 0
-		dx[i2-1] -= t9
-		dx[i2] += t9
+		t5 := xi - x[i2-1]
+		t4 += t5 * t5
+		t6 := 2 * (t3 * (xi - x[i2-1]))
+		dx[i2-1] -= t6
+		dx[i2] += t6
 	}
-	de2 += de
-	dk -= 2 * (t3 * t14 * k)
-	t6 := de2
-	dotInPlaceReverse(x, dx, t*t6)
-	dk += 0.5 * (t6 * t2)
+	dotInPlaceReverse(x, dx, t)
+	dk = 0.5*t2 - 2*(t3*t4*k)
 	return e, dk
 }
 
@@ -788,14 +709,11 @@ func EnergyGrad(x, dx []float64, k float64) (f, dk float64) {
 // dotInPlace is dot called with arguments that share memory (b is a): its body
 // with those parameters made one.
 func dotInPlaceReverse(a, da []float64, seed float64) {
-	var ds float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("dotInPlaceReverse: a and da share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
 	for i := 0; i < len(a); i++ {
-		da[i] += 2 * (t * a[i])
+		da[i] += 2 * (seed * a[i])
 	}
 }
 
@@ -851,44 +769,37 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
-	var t5 float64
-	var h2 float64
-	var t6 float64
-	var t7 float64
-	var t8 float64
 	var t int
-	var t3 float64
+	var h, t2 float64
 	var from int
 	if n == 0 {
 		t = 0
-		t3 = 1
+		h = 0
+		dx = 0
+		t2 = 1
 		from = 0
 	} else if n%2 == 1 {
-		t2 := Pow(x, n-1)
-		t5 = t2
+		dx = Pow(x, n-1)
 		t = 0
-		t3 = x * t2
+		h = 0
+		t2 = x * dx
 		from = 1
 	} else {
 		t = n / 2
-		h := Pow(x, t)
-		h2 = h
-		t3 = h * h
+		h = Pow(x, t)
+		dx = 0
+		t2 = h * h
 		from = 2
 	}
-	t6 += 1
 	switch from {
 	case 0:
+		dx = 0
 	case 1:
-		t8 += t6
-		t4 := t8
-		dx += t4 * t5
-		dx += powReverse(x, n-1, x*t4)
+		dx += powReverse(x, n-1, x)
 	default:
-		t7 += t6
-		dx += powReverse(x, t, 2*(t7*h2))
+		dx = powReverse(x, t, 2*h)
 	}
-	return t3, dx
+	return t2, dx
 }
 
 // powReverse is the reverse of Pow for the gradients that call it: the
@@ -902,35 +813,32 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func powReverse(x float64, n int, seed float64) (dx float64) {
-	var t3 float64
-	var h float64
-	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t, from int
+	var t int
+	var h, t2 float64
+	var from int
 	if n == 0 {
 		t = 0
+		h = 0
+		t2 = 0
 		from = 0
 	} else if n%2 == 1 {
-		t3 = Pow(x, n-1)
 		t = 0
+		h = 0
+		t2 = Pow(x, n-1)
 		from = 1
 	} else {
 		t = n / 2
 		h = Pow(x, t)
+		t2 = 0
 		from = 2
 	}
-	t4 += seed
 	switch from {
 	case 0:
+		dx = 0
 	case 1:
-		t6 += t4
-		t2 := t6
-		dx += t2 * t3
-		dx += powReverse(x, n-1, x*t2)
+		dx = seed*t2 + powReverse(x, n-1, x*seed)
 	default:
-		t5 += t4
-		dx += powReverse(x, t, 2*(t5*h))
+		dx = powReverse(x, t, 2*(seed*h))
 	}
 	return dx
 }
@@ -963,7 +871,6 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ScratchGrad(x, dx, buf []float64) float64 {
-	var ds float64
 	n := len(buf)
 	t := cap(buf)
 	dbuf := make([]float64, n, t)
@@ -975,12 +882,10 @@ func ScratchGrad(x, dx, buf []float64) float64 {
 		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
 	}
 	axpyInto(buf, x, 2)
-	ds += 1
-	t3 := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := buf[i]
-		dbuf[i] += 2 * (t3 * v)
+		dbuf[i] += 2 * v
 		s += v * v
 	}
 	finalBuf := slices.Clone(buf)
@@ -1263,26 +1168,20 @@ func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 func Horner4Grad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dr float64
-	var dr2 float64
 	tape := slices.Grow(t, 5)
 	r := 0.0
 	for i := 3; i >= 0; i-- {
 		tape = append(tape, r)
 		r = r*x + c[i]
 	}
-	dr2 += 1
+	dx = 0
+	dr := 1.0
 	for i2 := 0; i2 <= 3; i2++ {
-		t2 := dr2
-		dr2 = 0
-		dr += t2
-		t3 := len(tape) - 1
-		t4 := dr
-		dr = 0
-		dc[i2] += t4
-		dr2 += t4 * x
-		dx += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		dc[i2] += dr
+		dx += tape[t2] * dr
+		dr *= x
+		tape = tape[:t2]
 	}
 	return r, dc, dx
 }
@@ -1314,19 +1213,17 @@ func ToPolarVJP(x, y, dr, dtheta float64) (r, theta, dx, dy float64) {
 	t := math.Hypot(x, y)
 	t2 := math.Atan2(y, x)
 	t3 := x*x + y*y
-	dy += x / t3 * dtheta
-	dx -= y / t3 * dtheta
 	t4 := t == 0
 	t5 := x / t
 	if t4 {
 		t5 = 0
 	}
-	dx += t5 * dr
+	dx = t5*dr - y/t3*dtheta
 	t6 := y / t
 	if t4 {
 		t6 = 0
 	}
-	dy += t6 * dr
+	dy = x/t3*dtheta + t6*dr
 	return t, t2, dx, dy
 }
 
@@ -1364,9 +1261,6 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var dm float64
-	var dm2 float64
 	t2 := cap(dst) > 0
 	if t2 && cap(ddst) > 0 && &dst[:1][0] == &ddst[:1][0] {
 		panic("SoftmaxVJP: dst and ddst share memory: gadgen's gradients need them apart")
@@ -1389,10 +1283,10 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t17 := math.Exp(x[i2] - m)
-		dst[i2] = t17
+		t14 := math.Exp(x[i2] - m)
+		dst[i2] = t14
 		dsti3 := dst[i2]
-		tape = append(tape, t17)
+		tape = append(tape, t14)
 		s += dsti3
 	}
 	n2 := len(dst)
@@ -1402,46 +1296,42 @@ func SoftmaxVJP(dst, ddst, x, dx []float64) {
 		dst[i3] = dsti2 / s
 		tape = append(tape, dsti2)
 	}
+	ds := 0.0
 	for i4 := n2 - 1; i4 >= 0; i4-- {
-		t15 := len(tape) - 1
-		dsti := tape[t15]
-		t16 := ddst[i4]
+		t12 := len(tape) - 1
+		dsti := tape[t12]
+		t13 := ddst[i4]
 		ddst[i4] = 0
-		ds -= t16 * (dsti / s) / s
-		ddst[i4] += t16 / s
-		tape = tape[:t15]
+		ddst[i4] += t13 / s
+		ds -= t13 * (dsti / s) / s
+		tape = tape[:t12]
 	}
-	t4 := ds
+	dm := 0.0
 	for i5 := n - 1; i5 >= 0; i5-- {
-		t11 := len(tape) - 1
-		t12 := tape[t11]
-		ddst[i5] += t4
-		t13 := ddst[i5]
+		t8 := len(tape) - 1
+		t9 := tape[t8]
+		ddst[i5] += ds
+		t10 := ddst[i5]
 		ddst[i5] = 0
-		t14 := t12 * t13
-		dm2 -= t14
-		dx[i5] += t14
-		tape = tape[:t11]
+		t11 := t9 * t10
+		dx[i5] += t11
+		dm -= t11
+		tape = tape[:t8]
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t5 := dm2
-		dm2 = 0
-		dm += t5
-		t6 := len(tape) - 1
-		t7 := dm
-		dm = 0
-		t8 := tape[t6] >= x[i6]
-		t9 := 0.0
-		if t8 {
-			t9 = 1
+		t4 := len(tape) - 1
+		t5 := tape[t4] >= x[i6]
+		t6 := 0.0
+		if t5 {
+			t6 = 1
 		}
-		dm2 += t9 * t7
-		t10 := 1.0
-		if t8 {
-			t10 = 0
+		t7 := 1.0
+		if t5 {
+			t7 = 0
 		}
-		dx[i6] += t10 * t7
-		tape = tape[:t6]
+		dx[i6] += t7 * dm
+		dm = t6 * dm
+		tape = tape[:t4]
 	}
 }
 
@@ -1499,43 +1389,37 @@ func EnvelopeGrad(x, y, z float64) (f, dx, dy, dz float64) {
 	t8 := t4 - t7
 	t9 := -1.0
 	t10 := x == t7
-	t11 := 0.0
+	dx = 0
 	if t10 {
-		t11 = t9
+		dx = t9
 	}
-	dx += t11
-	t12 := t5 == t7
+	t11 := t5 == t7
+	t12 := 0.0
+	if t11 && !t10 {
+		t12 = t9
+	}
 	t13 := 0.0
-	if t12 && !t10 {
+	if t6 == t7 && !(t10 || t11) {
 		t13 = t9
 	}
-	t14 := 0.0
-	if t6 == t7 && !(t10 || t12) {
-		t14 = t9
+	t14 := t == t4
+	t15 := 0.0
+	if t14 {
+		t15 = 1
 	}
-	dz += t14 / 2
-	dy += 2 * t13
-	t15 := t == t4
-	t16 := 0.0
-	if t15 {
-		t16 = 1
+	t16 := t2 == t4
+	t17 := 0.0
+	if t16 && !t14 {
+		t17 = 1
 	}
-	t17 := t2 == t4
 	t18 := 0.0
-	if t17 && !t15 {
+	if t3 == t4 && !(t14 || t16) {
 		t18 = 1
 	}
-	t19 := 0.0
-	if t3 == t4 && !(t15 || t17) {
-		t19 = 1
-	}
-	dz += t19 * x
-	dx += z * t19
-	dy += t18 * z
-	dz += y * t18
-	dx += t16 * y
-	dy += x * t16
-	return t8, dx, dy, dz
+	dz = t13/2 + t18*x + y*t17
+	dx2 := dx + z*t18 + t15*y
+	dy = 2*t12 + t17*z + x*t15
+	return t8, dx2, dy, dz
 }
 
 // EnvelopeJVP computes Envelope and its directional derivative along the tangents
@@ -1578,22 +1462,20 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (s Spring) EnergyGrad(x, dx []float64, r float64) (f, dr float64) {
-	var de float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("EnergyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	t := 0.5 * (s.K + 1)
-	de += 1
-	t2 := de
+	dr = 0
 	e := 0.0
 	for i := 1; i < len(x); i++ {
 		d := x[i] - x[i-1] - r
-		t3 := t * d
-		t4 := t3*t2 + t*(t2*d)
-		dr -= t4
-		dx[i-1] -= t4
-		dx[i] += t4
-		e += t3 * d
+		t2 := t * d
+		t3 := 2 * t2
+		dx[i-1] -= t3
+		dx[i] += t3
+		dr -= t3
+		e += t2 * d
 	}
 	return e, dr
 }
@@ -1763,7 +1645,6 @@ func LayersGrad(x, dx []float64) float64 {
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LayersGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1774,41 +1655,39 @@ func LayersGrad(x, dx []float64) float64 {
 	y := x[:n]
 	dy := dx[:n]
 	for k := 0; k < 3; k++ {
-		t10 := k * n
-		t11 := (k + 1) * n
-		h := work[t10:t11]
-		t12 := x[n:]
-		tape = append(append(tape, y...), t12...)
-		layer(h, y, t12)
+		t9 := k * n
+		t10 := (k + 1) * n
+		h := work[t9:t10]
+		t11 := x[n:]
+		tape = append(append(tape, y...), t11...)
+		layer(h, y, t11)
 		tapeSlices = append(tapeSlices, y, dy)
 		y = h
-		dy = dwork[t10:t11]
+		dy = dwork[t9:t10]
 	}
-	ds += 1
-	t2 := ds
 	s := 0.0
 	for i := 0; i < len(y); i++ {
 		v := y[i]
-		dy[i] += 2 * (t2 * v)
+		dy[i] += 2 * v
 		s += v * v
 	}
 	finalX := slices.Clone(x)
 	for k2 := 2; k2 >= 0; k2-- {
 		n2 := len(tapeSlices)
-		t3 := n2 - 2
-		y2 := tapeSlices[t3]
+		t2 := n2 - 2
+		y2 := tapeSlices[t2]
 		dy2 := tapeSlices[n2-1]
-		t4 := x[n:]
-		t5 := len(tape) - len(t4)
-		copy(t4, tape[t5:])
-		t6 := tape[:t5]
-		t7 := len(t6) - len(y2)
-		copy(y2, t6[t7:])
-		t8 := k2 * n
-		t9 := (k2 + 1) * n
-		layerReverse(work[t8:t9], dwork[t8:t9], y2, dy2, t4, dx[n:])
-		tape = t6[:t7]
-		tapeSlices = tapeSlices[:t3]
+		t3 := x[n:]
+		t4 := len(tape) - len(t3)
+		copy(t3, tape[t4:])
+		t5 := tape[:t4]
+		t6 := len(t5) - len(y2)
+		copy(y2, t5[t6:])
+		t7 := k2 * n
+		t8 := (k2 + 1) * n
+		layerReverse(work[t7:t8], dwork[t7:t8], y2, dy2, t3, dx[n:])
+		tape = t5[:t6]
+		tapeSlices = tapeSlices[:t2]
 	}
 	copy(x, finalX)
 	return s
@@ -1986,19 +1865,16 @@ func PickGrad(x, dx []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func weighReverse(src, dsrc, w, dw []float64, seed float64) {
-	var ds float64
 	if cap(src) > 0 && cap(dsrc) > 0 && &src[:1][0] == &dsrc[:1][0] {
 		panic("weighReverse: src and dsrc share memory: gadgen's gradients need them apart")
 	}
 	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
 		panic("weighReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
-	ds += seed
-	t := ds
 	for i := 0; i < len(src); i++ {
-		t2 := math.Exp(w[i])
-		dw[i] += t2 * (src[i] * t)
-		dsrc[i] += t * t2
+		t := math.Exp(w[i])
+		dw[i] += t * (src[i] * seed)
+		dsrc[i] += seed * t
 	}
 }
 
@@ -2065,7 +1941,6 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 func AccumulateGrad(x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AccumulateGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2079,13 +1954,11 @@ func AccumulateGrad(x, dx []float64) float64 {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
-	ds += 1
-	t2 := ds
 	for k2 := 2; k2 >= 0; k2-- {
-		t3 := len(tape) - n2
-		copy(acc, tape[t3:])
-		addReadReverse(acc, dacc, x, dx, t2)
-		tape = tape[:t3]
+		t2 := len(tape) - n2
+		copy(acc, tape[t2:])
+		addReadReverse(acc, dacc, x, dx, 1)
+		tape = tape[:t2]
 	}
 	return s
 }
@@ -2105,7 +1978,6 @@ func AccumulateGrad(x, dx []float64) float64 {
 func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dt float64
 	t2 := cap(acc) > 0
 	if t2 && cap(dacc) > 0 && &acc[:1][0] == &dacc[:1][0] {
 		panic("addReadReverse: acc and dacc share memory: gadgen's gradients need them apart")
@@ -2124,13 +1996,11 @@ func addReadReverse(acc, dacc, x, dx []float64, seed float64) {
 		acc[i] += xi * xi
 		tape = append(tape, acc[i])
 	}
-	dt += seed
-	t4 := dt
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := len(tape) - 1
-		dacc[i2] += 2 * (t4 * tape[t5])
+		t4 := len(tape) - 1
+		dacc[i2] += 2 * (seed * tape[t4])
 		dx[i2] += 2 * (dacc[i2] * x[i2])
-		tape = tape[:t5]
+		tape = tape[:t4]
 	}
 }
 
@@ -2188,7 +2058,6 @@ func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AccumulateOnlyGrad(x, dx []float64) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AccumulateOnlyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2198,14 +2067,12 @@ func AccumulateOnlyGrad(x, dx []float64) float64 {
 	for k := 0; k < 3; k++ {
 		addSquares(acc, x)
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < len(acc); i++ {
 		acci := acc[i]
-		t2 := math.Sin(acci)
-		dacc[i] += t*t2 + math.Cos(acci)*(acci*t)
-		s += acci * t2
+		t := math.Sin(acci)
+		dacc[i] += t + math.Cos(acci)*acci
+		s += acci * t
 	}
 	for k2 := 2; k2 >= 0; k2-- {
 		addSquaresReverse(acc, dacc, x, dx)
@@ -2294,8 +2161,6 @@ func addSquaresJVP(acc, dacc, x, dx []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AckleyGrad(x, dx []float64, a float64) (da float64) {
-	var dc float64
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("AckleyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -2311,15 +2176,12 @@ func AckleyGrad(x, dx []float64, a float64) (da float64) {
 	t := math.Sqrt(s / n2)
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(c / n2)
-	da += 1
-	dc -= t3 / n2
-	ds -= 0.5 / t * (-0.2 * (t2 * a)) / n2
-	da -= t2
-	t4 := dc
-	t5 := ds
+	t4 := t3 / n2
+	t5 := 0.5 / t * (-0.2 * (t2 * a)) / n2
+	da = 1 - t2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		t6 := dx[i2] + (2*(t5*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t4))
+		t6 := dx[i2] + (6.283185307179586*(math.Sin(6.283185307179586*v)*t4) - 2*(t5*v))
 		dx[i2] = t6
 	}
 	return da

@@ -34,16 +34,13 @@ func SumSquaresJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SumSquaresGrad(x, dx []float64) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		dx[i] += 2 * (t * xi)
+		dx[i] += 2 * xi
 		s += xi * xi
 	}
 	return s
@@ -78,8 +75,6 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 func BackwardGrad(x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BackwardGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -89,22 +84,18 @@ func BackwardGrad(x, dx []float64) float64 {
 	s := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
-		xi := x[i2]
+		xi2 := x[i2]
 		tape = append(tape, s)
-		s = s*xi + float64(i2+1)
+		s = s*xi2 + float64(i2+1)
 	}
-	ds2 += 1
+	ds := 1.0
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t2 := ds2
-		ds2 = 0
-		ds += t2
-		t3 := len(tape) - 1
-		t4 := ds
-		ds = 0
-		ds2 += t4 * x[i2]
-		dx[i2] += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		xi := x[i2]
+		dx[i2] += tape[t2] * ds
+		ds *= xi
+		tape = tape[:t2]
 	}
 	return s
 }
@@ -133,9 +124,6 @@ func HalveJVP(x, dx float64) (float64, float64) {
 func HalveGrad(x float64) (f, dx float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ds3 float64
 	s := x*x + 2
 	from := 0
 	for {
@@ -147,23 +135,17 @@ func HalveGrad(x float64) (f, dx float64) {
 			break
 		}
 	}
-	ds += 1
+	ds := 1.0
 	for {
 		t := len(path) - 1
 		t2 := path[:t]
 		if path[t] == 0 {
 			break
 		}
-		t3 := ds
-		ds = 0
-		ds2 += t3
-		t4 := ds2
-		ds2 = 0
-		ds += t4 / 2
+		ds /= 2
 		path = t2
 	}
-	ds3 += ds
-	dx += 2 * (ds3 * x)
+	dx = 2 * (ds * x)
 	return s, dx
 }
 
@@ -204,10 +186,6 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 	tape := tapeBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var dsum float64
-	var dterm float64
-	var dterm2 float64
-	var dsum2 float64
 	sum := 1.0
 	term := 1.0
 	n := 0.0
@@ -227,32 +205,22 @@ func ExpSeriesGrad(x float64) (f, dx float64) {
 		n = n2
 		from = 1
 	}
-	dsum += 1
+	dx = 0
+	dterm := 0.0
 	for {
 		n3 := len(tape)
 		t := n3 - 3
 		t2 := tape[:t]
 		n4 := tape[t] + 1
-		t3 := dsum
-		dsum = 0
-		dsum2 += t3
-		dterm += t3
-		t4 := dterm
-		dterm = 0
-		dterm2 += t4 * (x / n4)
-		dx += tape[n3-2] * t4 / n4
-		t5 := len(path) - 1
-		t6 := path[:t5]
-		if path[t5] == 0 {
+		dterm2 := dterm + 1
+		dterm = dterm2 * (x / n4)
+		dx += tape[n3-2] * dterm2 / n4
+		t3 := len(path) - 1
+		t4 := path[:t3]
+		if path[t3] == 0 {
 			break
 		}
-		t7 := dsum2
-		dsum2 = 0
-		t8 := dterm2
-		dterm2 = 0
-		dsum += t7
-		dterm += t8
-		path = t6
+		path = t4
 		tape = t2
 	}
 	return sum2, dx
@@ -296,10 +264,6 @@ func SqrtJVP(a, da float64) (float64, float64) {
 func SqrtGrad(a float64) (f, da float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dx float64
-	var dnext float64
-	var dx2 float64
-	var dx3 float64
 	var x float64
 	var from int
 	if a < 1 {
@@ -328,36 +292,36 @@ func SqrtGrad(a float64) (f, da float64) {
 			break
 		}
 	}
-	dx += 1
+	var dx, dnext float64
 	var part int
 	if from2 == 0 {
-		dx2 += dx
+		da = 0
+		dx = 1
+		dnext = 0
 		part = 0
 		i = 99
 	} else {
-		dnext += dx
+		da = 0
+		dx = 0
+		dnext = 1
 		part = 1
 	}
 	for ; i >= 0; i-- {
 		if part != 1 {
-			t2 := dx2
-			dx2 = 0
-			dnext += t2
+			dnext += dx
+			dx = 0
 		}
-		t3 := len(tape) - 1
-		x2 := tape[t3]
-		t4 := dnext
+		t2 := len(tape) - 1
+		x2 := tape[t2]
+		t3 := 0.5 * dnext
+		dx = dx + t3 - t3*(a/x2)/x2
+		da += t3 / x2
 		dnext = 0
-		t5 := 0.5 * t4
-		dx2 += t5
-		da += t5 / x2
-		dx2 -= t5 * (a / x2) / x2
-		tape = tape[:t3]
+		tape = tape[:t2]
 		part = 0
 	}
-	dx3 += dx2
 	if from == 0 {
-		da += dx3
+		da += dx
 	}
 	return x, da
 }
@@ -390,21 +354,18 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func DotGrad(x, dx, y, dy []float64) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("DotGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
 	if cap(y) > 0 && cap(dy) > 0 && &y[:1][0] == &dy[:1][0] {
 		panic("DotGrad: y and dy share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		yi := y[i]
-		dy[i] += v * t
-		dx[i] += t * yi
+		dy[i] += v
+		dx[i] += yi
 		s += v * yi
 	}
 	return s
@@ -439,8 +400,6 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 func ProductGrad(x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dp float64
-	var dp2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ProductGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -448,21 +407,17 @@ func ProductGrad(x, dx []float64) float64 {
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
-		v := x[i]
+		v2 := x[i]
 		tape = append(tape, p)
-		p *= 1 + v
+		p *= 1 + v2
 	}
-	dp2 += 1
+	dp := 1.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dp2
-		dp2 = 0
-		dp += t2
-		t3 := len(tape) - 1
-		t4 := dp
-		dp = 0
-		dp2 += t4 * (1 + x[i2])
-		dx[i2] += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		v := x[i2]
+		dx[i2] += tape[t2] * dp
+		dp *= 1 + v
+		tape = tape[:t2]
 	}
 	return p
 }
@@ -497,19 +452,15 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func WeightedGrad(x, dx []float64) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("WeightedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t2 := float64(i + 1)
 		xi := x[i]
-		t3 := t2 * xi
-		dx[i] += t3*t + t2*(t*xi)
-		s += t3 * xi
+		t := float64(i+1) * xi
+		dx[i] += 2 * t
+		s += t * xi
 	}
 	return s
 }
@@ -540,26 +491,20 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 func HornerGrad(c [4]float64, x float64) (f float64, dc [4]float64, dx float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
 	tape := slices.Grow(t, 6)
 	s := 0.0
 	for i := 0; i < 4; i++ {
 		tape = append(tape, s)
 		s = s*x + c[3-i]
 	}
-	ds2 += 1
+	dx = 0
+	ds := 1.0
 	for i2 := 3; i2 >= 0; i2-- {
-		t2 := ds2
-		ds2 = 0
-		ds += t2
-		t3 := len(tape) - 1
-		t4 := ds
-		ds = 0
-		dc[3-i2] += t4
-		ds2 += t4 * x
-		dx += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		dc[3-i2] += ds
+		dx += tape[t2] * ds
+		ds *= x
+		tape = tape[:t2]
 	}
 	return s, dc, dx
 }
@@ -591,15 +536,12 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 // The first result is the value of ArraySum; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ArraySumGrad(c [3]float64) (f float64, dc [3]float64) {
-	var ds float64
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < 3; i++ {
 		v := c[i]
-		t2 := v * v
-		dc[i] += t2*t + 2*(t*v*v)
-		s += t2 * v
+		t := v * v
+		dc[i] += t + 2*t
+		s += t * v
 	}
 	return s, dc
 }
@@ -630,27 +572,19 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 func PowNGrad(x float64, n int) (f, dx float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dp float64
-	var dp2 float64
-	var dp3 float64
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	dp2 += 1
-	dp += dp2
+	dx = 0
+	dp := 1.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := dp
-		dp = 0
-		dp3 += t2
-		t3 := len(tape) - 1
-		t4 := dp3
-		dp3 = 0
-		dp += t4 * x
-		dx += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		dx += tape[t2] * dp
+		dp *= x
+		tape = tape[:t2]
 	}
 	return p, dx
 }
@@ -681,18 +615,14 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Harmonic; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func HarmonicGrad(x float64, n int) (f, dx float64) {
-	var ds float64
-	var ds2 float64
 	s := 0.0
 	for i := 0; i < n; i++ {
 		s += 1 / (x + float64(i))
 	}
-	ds += 1
-	ds2 += ds
-	t := ds2
+	dx = 0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := x + float64(i2)
-		dx -= t * (1 / t2) / t2
+		t := x + float64(i2)
+		dx -= 1 / t / t
 	}
 	return s, dx
 }
@@ -742,11 +672,6 @@ func LowerGrad(a, da []float64) float64 {
 	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var t11 float64
-	var ds float64
-	var ds2 float64
-	var t12 float64
-	var ds3 float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("LowerGrad: a and da share memory: gadgen's gradients need them apart")
 	}
@@ -789,56 +714,56 @@ outer:
 			break
 		}
 	}
-	ds2 += 1
+	var ds, ds2 float64
 	var part int
 	if from2 == 0 {
-		ds3 += ds2
+		ds = 1
+		ds2 = 0
 		part = 0
 		i = n - 1
 	} else {
-		ds += ds2
+		ds = 0
+		ds2 = 1
 		part = 1
 	}
 	for ; i >= 0; i-- {
 		var path2 []int
+		var t3 float64
 		if part == 1 {
-			t4 := len(tapeint) - 1
-			j2 := tapeint[t4]
-			t5 := t11
-			t11 = 0
-			t12 += t5 * a[j2]
+			t4 := 0.0
+			t5 := 0.0
+			t6 := len(tapeint) - 1
+			j2 := tapeint[t6]
+			aj := a[j2]
 			da[j2] += a[i] * t5
-			tapeint = tapeint[:t4]
+			t3 = t4 + t5*aj
+			tapeint = tapeint[:t6]
 			path2 = path
 		} else {
-			t2 := ds3
-			ds3 = 0
-			ds += t2
-			t3 := len(path) - 1
-			path2 = path[:t3]
+			ds2 += ds
+			t2 := len(path) - 1
+			path2 = path[:t2]
+			ds = 0
+			t3 = 0
 		}
 		for {
-			t6 := len(path2) - 1
-			path = path2[:t6]
-			if path2[t6] == 0 {
+			t7 := len(path2) - 1
+			path = path2[:t7]
+			if path2[t7] == 0 {
 				break
 			}
-			t11 += ds
-			t7 := len(tapeint) - 1
-			j3 := tapeint[t7]
-			t8 := t11
-			t11 = 0
-			t12 += t8 * a[j3]
+			t8 := ds2
+			t9 := len(tapeint) - 1
+			j3 := tapeint[t9]
+			aj2 := a[j3]
 			da[j3] += a[i] * t8
+			t3 += t8 * aj2
 			path2 = path
-			tapeint = tapeint[:t7]
+			tapeint = tapeint[:t9]
 		}
-		t9 := ds
-		ds = 0
-		ds3 += t9
-		t10 := t12
-		t12 = 0
-		da[i] += t10
+		ds += ds2
+		da[i] += t3
+		ds2 = 0
 		part = 0
 	}
 	return s
@@ -886,13 +811,6 @@ func FirstLargeGrad(a, da []float64) float64 {
 	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var t13 float64
-	var t14 float64
-	var t15 float64
-	var t16 float64
-	var ds float64
-	var t17 float64
-	var ds2 float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("FirstLargeGrad: a and da share memory: gadgen's gradients need them apart")
 	}
@@ -930,37 +848,38 @@ outer:
 			break
 		}
 	}
-	t13 += 1
+	var ds, ds2, t2 float64
 	var part int
 	if from2 == 0 {
-		ds2 += t13
+		ds = 1
+		ds2 = 0
+		t2 = 0
 		part = 0
 		i = n - 1
 	} else {
-		t14 += t13
-		t2 := t14
-		ds += t2
-		t16 += t2
+		ds = 0
+		ds2 = 1
+		t2 = 1
 		part = 1
 	}
 	for ; i >= 0; i-- {
+		var t6 float64
 		var path2 []int
 		if part == 1 {
-			t4 := len(tapeint) - 1
-			j2 := tapeint[t4]
-			t5 := t15
-			t15 = 0
-			t17 += t5 * a[j2]
-			t16 += a[i] * t5
-			t6 := t16
-			t16 = 0
-			da[j2] += t6
+			t3 := 0.0
+			t4 := 0.0
+			t5 := len(tapeint) - 1
+			j2 := tapeint[t5]
+			aj2 := a[j2]
+			da[j2] += t2 + a[i]*t4
+			t6 = t3 + t4*aj2
+			t2 = 0
 			path2 = path
-			tapeint = tapeint[:t4]
+			tapeint = tapeint[:t5]
 		} else {
-			t3 := ds2
-			ds2 = 0
-			ds += t3
+			ds2 += ds
+			ds = 0
+			t6 = 0
 			path2 = path
 		}
 		for {
@@ -969,25 +888,19 @@ outer:
 			if path2[t7] == 0 {
 				break
 			}
-			t15 += ds
+			t8 := ds2
 			path2 = path
-			t8 := len(tapeint) - 1
-			j3 := tapeint[t8]
-			t9 := t15
-			t15 = 0
-			t17 += t9 * a[j3]
-			t16 += a[i] * t9
-			t10 := t16
-			t16 = 0
-			da[j3] += t10
-			tapeint = tapeint[:t8]
+			t9 := len(tapeint) - 1
+			j3 := tapeint[t9]
+			aj3 := a[j3]
+			da[j3] += t2 + a[i]*t8
+			t6 += t8 * aj3
+			t2 = 0
+			tapeint = tapeint[:t9]
 		}
-		t11 := ds
-		ds = 0
-		ds2 += t11
-		t12 := t17
-		t17 = 0
-		da[i] += t12
+		ds += ds2
+		da[i] += t6
+		ds2 = 0
 		part = 0
 	}
 	return s
@@ -1032,10 +945,6 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var ds2 float64
-	var dv float64
-	var ds3 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SkipNegativeGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1063,7 +972,6 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 			break
 		}
 	}
-	ds3 += 1
 	var part int
 	if from == 0 {
 		part = 0
@@ -1073,41 +981,27 @@ func SkipNegativeGrad(x, dx []float64) float64 {
 	}
 	for i >= 0 {
 		var path2 []int
-		var t9 float64
+		var dv float64
 		if part == 1 {
+			dv = 0
 			path2 = path
 		} else {
-			t3 := ds3
-			ds3 = 0
-			ds += t3
-			t4 := len(path) - 1
-			path2 = path[:t4]
-			if path[t4] == 0 {
-				t8 := ds
-				ds = 0
-				ds3 += t8
-				path = path2
-				t9 = dv
+			t3 := len(path) - 1
+			path2 = path[:t3]
+			if path[t3] == 0 {
 				dv = 0
-				dx[i] += t9
+				path = path2
+				dx[i] += dv
 				part = 0
 				i--
 				continue
 			}
-			t5 := ds
-			ds = 0
-			ds2 += t5
-			t6 := len(tape) - 1
-			t7 := ds2
-			ds2 = 0
-			ds3 += t7
-			dv += 0.5 / tape[t6] * t7
-			tape = tape[:t6]
+			t4 := len(tape) - 1
+			dv = 0.5 / tape[t4]
+			tape = tape[:t4]
 		}
 		path = path2
-		t9 = dv
-		dv = 0
-		dx[i] += t9
+		dx[i] += dv
 		part = 0
 		i--
 	}
@@ -1148,8 +1042,6 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Trace2Grad(a, da []float64, n int) float64 {
-	var ds float64
-	var ds2 float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("Trace2Grad: a and da share memory: gadgen's gradients need them apart")
 	}
@@ -1159,22 +1051,14 @@ func Trace2Grad(a, da []float64, n int) float64 {
 			s += a[i*n+j2] * a[j2*n+i]
 		}
 	}
-	ds2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := ds2
-		ds2 = 0
-		ds += t
-		t2 := ds
 		for j := n - 1; j >= 0; j-- {
-			t4 := j*n + i2
-			t5 := a[t4]
-			t6 := i2*n + j
-			da[t4] += a[t6] * t2
-			da[t6] += t2 * t5
+			t := j*n + i2
+			t2 := a[t]
+			t3 := i2*n + j
+			da[t] += a[t3]
+			da[t3] += t2
 		}
-		t3 := ds
-		ds = 0
-		ds2 += t3
 	}
 	return s
 }
@@ -1211,11 +1095,6 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 func ChebyshevGrad(x float64, n int) (f, dx float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var t7 float64
-	var db float64
-	var db2 float64
-	var da float64
-	var t8 float64
 	t2 := 2 * x
 	tape := slices.Grow(t, max(n+1, 0))
 	a := 1.0
@@ -1231,29 +1110,22 @@ func ChebyshevGrad(x float64, n int) (f, dx float64) {
 		a = b
 		from = 1
 	}
-	t7 += 1
+	var da, db float64
 	if from == 0 {
-		da += t7
-	} else {
-		db2 += t7
-	}
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := da
-		da = 0
-		t4 := db2
-		db2 = 0
-		db2 += t3
-		db += t4
-		t5 := len(tape) - 1
-		t6 := db
+		da = 1
 		db = 0
-		da -= t6
-		t8 += t6 * tape[t5]
-		db2 += t2 * t6
-		tape = tape[:t5]
+	} else {
+		da = 0
+		db = 1
 	}
-	dx += db2
-	dx += 2 * t8
+	t3 := 0.0
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t4 := len(tape) - 1
+		t3 += db * tape[t4]
+		tape = tape[:t4]
+		da, db = -db, da+t2*db
+	}
+	dx = db + 2*t3
 	return a, dx
 }
 
@@ -1309,7 +1181,6 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 func PackedGrad(l, dl, x, dx []float64) float64 {
 	var tapeintBuf [64]int
 	t := tapeintBuf[:0]
-	var ds float64
 	if cap(l) > 0 && cap(dl) > 0 && &l[:1][0] == &dl[:1][0] {
 		panic("PackedGrad: l and dl share memory: gadgen's gradients need them apart")
 	}
@@ -1329,33 +1200,31 @@ func PackedGrad(l, dl, x, dx []float64) float64 {
 		}
 		tapeint = append(tapeint, j3, idx)
 	}
-	ds += 1
-	t4 := ds
 	s := 0.0
 	k := 8
 	for j := 3; j >= 0; j-- {
 		yj := y[j]
-		t10 := float64(k - 1)
-		t3[:4][j] += 2 * (t4 * t10 * yj)
-		s += yj * yj * t10
+		t9 := float64(k - 1)
+		t3[:4][j] += 2 * (t9 * yj)
+		s += yj * yj * t9
 		k -= 2
 	}
 	for i2 := 3; i2 >= 0; i2-- {
 		n := len(tapeint)
-		t5 := n - 2
-		t6 := tapeint[:t5]
+		t4 := n - 2
+		t5 := tapeint[:t4]
 		idx2 := tapeint[n-1] - 1
-		for j2 := tapeint[t5] - 1; j2 >= i2+1; j2-- {
-			t7 := t3[:4][j2]
-			t8 := t7 * x[j2]
-			t9 := l[idx2]
+		for j2 := tapeint[t4] - 1; j2 >= i2+1; j2-- {
+			t6 := t3[:4][j2]
+			t7 := t6 * x[j2]
+			t8 := l[idx2]
 			xi := x[i2]
-			dx[j2] += t9 * xi * t7
-			dx[i2] += t9 * t8
-			dl[idx2] += t8 * xi
+			dx[j2] += t8 * xi * t6
+			dx[i2] += t8 * t7
+			dl[idx2] += t7 * xi
 			idx2--
 		}
-		tapeint = t6
+		tapeint = t5
 	}
 	return s
 }
@@ -1388,21 +1257,18 @@ func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RangeConstGrad(w, dw, x, dx []float64) float64 {
-	var ds float64
 	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
 		panic("RangeConstGrad: w and dw share memory: gadgen's gradients need them apart")
 	}
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RangeConstGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for j := 0; j < 6; j++ {
 		wj := w[j]
 		xj := x[j]
-		dx[j] += wj * t
-		dw[j] += t * xj
+		dx[j] += wj
+		dw[j] += xj
 		s += wj * xj
 	}
 	return s
@@ -1441,8 +1307,6 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RangeConstNestedGrad(a, da []float64) float64 {
-	var ds float64
-	var ds2 float64
 	if cap(a) > 0 && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("RangeConstNestedGrad: a and da share memory: gadgen's gradients need them apart")
 	}
@@ -1452,22 +1316,15 @@ func RangeConstNestedGrad(a, da []float64) float64 {
 			s += a[i*3+j2] * a[j2*3+i] * float64(i+1)
 		}
 	}
-	ds += 1
 	for i2 := 2; i2 >= 0; i2-- {
-		t := ds
-		ds = 0
-		ds2 += t
-		t2 := ds2 * float64(i2+1)
 		for j := 2; j >= 0; j-- {
-			t4 := j*3 + i2
-			t5 := a[t4]
-			t6 := i2*3 + j
-			da[t4] += a[t6] * t2
-			da[t6] += t2 * t5
+			t := float64(i2 + 1)
+			t2 := j*3 + i2
+			t3 := a[t2]
+			t4 := i2*3 + j
+			da[t2] += a[t4] * t
+			da[t4] += t * t3
 		}
-		t3 := ds2
-		ds2 = 0
-		ds += t3
 	}
 	return s
 }

@@ -46,9 +46,6 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 func CumSquaresGrad(x, dx []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ds float64
-	var dacc float64
-	var dacc2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("CumSquaresGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -63,28 +60,21 @@ func CumSquaresGrad(x, dx []float64) float64 {
 		tape = append(tape, acc)
 		acc = acc3
 	}
-	ds += 1
-	t2 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v := c[i2]
-		dc[i2] += t2
+		dc[i2] += 1
 		s += v
 	}
+	dacc := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t3 := dacc2
-		dacc2 = 0
-		dacc += t3
-		t4 := len(tape) - 1
-		acc2 := tape[t4]
+		t2 := len(tape) - 1
+		acc2 := tape[t2]
 		dci := dc[i3]
 		dc[i3] = 0
 		dacc += 2 * (dci * (acc2 + x[i3]))
-		t5 := dacc
-		dacc = 0
-		dacc2 += t5
-		dx[i3] += t5
-		tape = tape[:t4]
+		dx[i3] += dacc
+		tape = tape[:t2]
 	}
 	return s
 }
@@ -216,12 +206,13 @@ func PowersGrad(x float64) (f, dx float64) {
 	dm[1] += 1
 	dm[3] -= 2
 	dm[4] += 1
+	dx = 0
 	for i2 := 4; i2 >= 1; i2-- {
 		t3 := len(tape) - 1
 		dmi := dm[i2]
 		dm[i2] = 0
-		dx += tape[t3] * dmi
 		dm[i2-1] += dmi * x
+		dx += tape[t3] * dmi
 		tape = tape[:t3]
 	}
 	dm[0] = 0
@@ -328,7 +319,7 @@ func SwirlGrad(x, y float64) (f, dx, dy float64) {
 	var dp2 Pair
 	p := Pair{A: x, B: y}
 	var dp3 Pair
-	var t15 Pair
+	var t13 Pair
 	t := p.B
 	t2 := p.A
 	p.A = t * t2
@@ -365,14 +356,12 @@ func SwirlGrad(x, y float64) (f, dx, dy float64) {
 	dp2.B += t11.B
 	t12 := dp2
 	dp2 = Pair{}
-	t15.A += t12.A
-	t15.B += t12.B
-	t13 := t15.B
-	t15.B = 0
-	dy += t13
-	t14 := t15.A
-	t15.A = 0
-	dx += t14
+	t13.A += t12.A
+	t13.B += t12.B
+	dy = t13.B
+	t13.B = 0
+	dx = t13.A
+	t13.A = 0
 	return t5, dx, dy
 }
 

@@ -19,14 +19,6 @@ import (
 func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dm float64
-	var dz float64
-	var dm2 float64
-	var da float64
-	var dm3 float64
-	var da2 float64
-	var da3 float64
-	var da4 float64
 	nHid := len(n.B1)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
@@ -38,9 +30,9 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 		for i4 := 0; i4 < n5; i4++ {
 			a2 += n.W1[j*n5+i4] * x[i4]
 		}
-		t28 := math.Tanh(a2)
-		h[j] = t28
-		tape = append(tape, t28)
+		t19 := math.Tanh(a2)
+		h[j] = t19
+		tape = append(tape, t19)
 	}
 	o := make([]float64, nOut)
 	do := make([]float64, nOut)
@@ -59,83 +51,64 @@ func (n *Net) LossGrad(dn *Net, x []float64, label int) float64 {
 	tape = slices.Grow(tape, max(n2+2, 0))
 	z := 0.0
 	for i := 0; i < n2; i++ {
-		t27 := math.Exp(o[i] - m)
-		tape = append(tape, t27)
-		z += t27
+		t18 := math.Exp(o[i] - m)
+		tape = append(tape, t18)
+		z += t18
 	}
 	t2 := math.Log(z) + m - o[label]
 	do[label] -= 1
-	dm3 += 1
-	dz += 1 / z
-	t3 := dz
+	dz := 1 / z
+	dm := 1.0
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t25 := len(tape) - 1
-		t26 := tape[t25] * t3
-		dm3 -= t26
-		do[i2] += t26
-		tape = tape[:t25]
+		t16 := len(tape) - 1
+		t17 := tape[t16] * dz
+		do[i2] += t17
+		dm -= t17
+		tape = tape[:t16]
 	}
-	dm += dm3
 	for k2 := nOut - 1; k2 >= 0; k2-- {
-		t11 := dm
-		dm = 0
-		dm2 += t11
 		n4 := len(tape)
-		t12 := n4 - 2
-		t13 := tape[:t12]
-		t14 := dm2
-		dm2 = 0
-		t15 := tape[t12] >= tape[n4-1]
-		t16 := 0.0
-		if t15 {
-			t16 = 1
+		t7 := n4 - 2
+		t8 := tape[:t7]
+		t9 := tape[t7] >= tape[n4-1]
+		t10 := 0.0
+		if t9 {
+			t10 = 1
 		}
-		dm += t16 * t14
-		t17 := 1.0
-		if t15 {
-			t17 = 0
+		dm2 := t10 * dm
+		t11 := 1.0
+		if t9 {
+			t11 = 0
 		}
-		da += t17 * t14
 		dok := do[k2]
 		do[k2] = 0
-		da += dok
-		t18 := da
+		da2 := t11*dm + dok
 		for j3 := len(h) - 1; j3 >= 0; j3-- {
-			t22 := k2*nHid + j3
-			t23 := n.W2[t22]
-			t24 := dn.W2
-			t24[t22] += t18 * h[j3]
-			dh[j3] += t23 * t18
+			t13 := k2*nHid + j3
+			t14 := n.W2[t13]
+			t15 := dn.W2
+			t15[t13] += da2 * h[j3]
+			dh[j3] += t14 * da2
 		}
-		t19 := da
-		da = 0
-		da2 += t19
-		t20 := da2
-		da2 = 0
-		t21 := dn.B2
-		t21[k2] += t20
-		tape = t13
+		t12 := dn.B2
+		t12[k2] += da2
+		dm = dm2
+		tape = t8
 	}
 	for j2 := nHid - 1; j2 >= 0; j2-- {
-		t4 := len(tape) - 1
-		t5 := tape[t4]
-		tape = tape[:t4]
+		t3 := len(tape) - 1
+		t4 := tape[t3]
+		tape = tape[:t3]
 		n3 := len(x)
 		dhj := dh[j2]
 		dh[j2] = 0
-		da3 += (1 - t5*t5) * dhj
-		t6 := da3
+		da := (1 - t4*t4) * dhj
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t10 := dn.W1
-			t10[j2*n3+i3] += t6 * x[i3]
+			t6 := dn.W1
+			t6[j2*n3+i3] += da * x[i3]
 		}
-		t7 := da3
-		da3 = 0
-		da4 += t7
-		t8 := da4
-		da4 = 0
-		t9 := dn.B1
-		t9[j2] += t8
+		t5 := dn.B1
+		t5[j2] += da
 	}
 	return t2
 }
@@ -212,10 +185,6 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dout float64
-	var da float64
-	var da2 float64
-	var dtotal float64
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
@@ -232,9 +201,9 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 			for i2 := 0; i2 < len(x2); i2++ {
 				a += n.W1[j3*nIn+i2] * x2[i2]
 			}
-			t19 := math.Tanh(a)
-			h2[j3] = t19
-			tape = append(tape, t19)
+			t14 := math.Tanh(a)
+			h2[j3] = t14
+			tape = append(tape, t14)
 		}
 		out := 0.0
 		for j4 := 0; j4 < n5; j4++ {
@@ -246,48 +215,39 @@ func (n *Net) BatchLossGrad(dn *Net, xs []float64, labels []int) float64 {
 	}
 	t2 := float64(n2)
 	t3 := total / t2
-	dtotal += 1 / t2
-	t4 := dtotal
+	dtotal := 1 / t2
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t5 := n3 - 2
-		h := tapeSlices[t5]
+		t4 := n3 - 2
+		h := tapeSlices[t4]
 		dh := tapeSlices[n3-1]
-		tapeSlices = tapeSlices[:t5]
+		tapeSlices = tapeSlices[:t4]
 		x := xs[s2*nIn : (s2+1)*nIn]
-		t6 := len(tape) - 1
-		t7 := tape[:t6]
+		t5 := len(tape) - 1
+		t6 := tape[:t5]
 		n4 := len(h)
-		dout += 2 * (t4 * tape[t6])
-		t8 := dout
+		dout := 2 * (dtotal * tape[t5])
 		for j := n4 - 1; j >= 0; j-- {
-			t16 := labels[s2]*nHid + j
-			t17 := n.W2[t16]
-			t18 := dn.W2
-			t18[t16] += t8 * h[j]
-			dh[j] += t17 * t8
+			t11 := labels[s2]*nHid + j
+			t12 := n.W2[t11]
+			t13 := dn.W2
+			t13[t11] += dout * h[j]
+			dh[j] += t12 * dout
 		}
-		dout = 0
-		tape = t7
+		tape = t6
 		for j2 := n4 - 1; j2 >= 0; j2-- {
-			t9 := len(tape) - 1
-			t10 := tape[t9]
-			tape = tape[:t9]
+			t7 := len(tape) - 1
+			t8 := tape[t7]
+			tape = tape[:t7]
 			dhj := dh[j2]
 			dh[j2] = 0
-			da += (1 - t10*t10) * dhj
-			t11 := da
+			da := (1 - t8*t8) * dhj
 			for i := len(x) - 1; i >= 0; i-- {
-				t15 := dn.W1
-				t15[j2*nIn+i] += t11 * x[i]
+				t10 := dn.W1
+				t10[j2*nIn+i] += da * x[i]
 			}
-			t12 := da
-			da = 0
-			da2 += t12
-			t13 := da2
-			da2 = 0
-			t14 := dn.B1
-			t14[j2] += t13
+			t9 := dn.B1
+			t9[j2] += da
 		}
 	}
 	return t3
@@ -351,8 +311,6 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PredictGrad(m Model, dm *Model, x, dx []float64) float64 {
-	var dy float64
-	var dy2 float64
 	t := *dm
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("PredictGrad: x and dx share memory: gadgen's gradients need them apart")
@@ -364,15 +322,13 @@ func PredictGrad(m Model, dm *Model, x, dx []float64) float64 {
 		y += t2[i] * x[i]
 	}
 	t3 := y * y
-	dy += 2 * y
-	t4 := dy
+	dy := 2 * y
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		dx[i2] += t2[i2] * t4
-		t.W[i2] += t4 * xi
+		dx[i2] += t2[i2] * dy
+		t.W[i2] += dy * xi
 	}
-	dy2 += dy
-	dm.B += dy2
+	dm.B += dy
 	return t3
 }
 
@@ -425,27 +381,26 @@ func FitGrad(w, dw []float64, b float64, x, dx []float64) (f, db float64) {
 	if t && t2 && &w[:1][0] == &x[:1][0] {
 		panic("FitGrad: w and x share memory: gadgen's gradients need them apart")
 	}
-	var t7 Model
-	t7.W = dw
+	var t6 Model
+	t6.W = dw
 	m := Model{W: w, B: b}
 	y := Predict(m, x)
 	x0 := x[0]
 	t3 := y + fitG(m, x0)
 	var dm2 Model
-	dm2.W = t7.W
+	dm2.W = t6.W
 	t4 := fitGReverse(m, &dm2, x0, 1)
 	dm.B += dm2.B
 	dx[0] += t4
 	var dm3 Model
-	dm3.W = t7.W
+	dm3.W = t6.W
 	predictReverse(m, &dm3, x, dx, 1)
 	dm.B += dm3.B
 	t5 := dm
 	dm = Model{}
-	t7.B += t5.B
-	t6 := t7.B
-	t7.B = 0
-	db += t6
+	t6.B += t5.B
+	db = t6.B
+	t6.B = 0
 	return t3, db
 }
 
@@ -469,10 +424,8 @@ func fitGReverse(m Model, dm *Model, t, seed float64) (dt float64) {
 	t4 := m.W[0]
 	t5 := t4 * t
 	t6 := seed * t
-	dt += t5 * seed
-	dt += t4 * t6
 	t2.W[0] += t6 * t
-	dt += t3 * seed
+	dt = t5*seed + t4*t6 + t3*seed
 	dm.B += t6
 	return dt
 }
@@ -487,8 +440,6 @@ func fitGReverse(m Model, dm *Model, t, seed float64) (dt float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func predictReverse(m Model, dm *Model, x, dx []float64, seed float64) {
-	var dy float64
-	var dy2 float64
 	t := *dm
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("predictReverse: x and dx share memory: gadgen's gradients need them apart")
@@ -499,15 +450,13 @@ func predictReverse(m Model, dm *Model, x, dx []float64, seed float64) {
 	for i := 0; i < n; i++ {
 		y += t2[i] * x[i]
 	}
-	dy += 2 * (seed * y)
-	t3 := dy
+	dy := 2 * (seed * y)
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		dx[i2] += t2[i2] * t3
-		t.W[i2] += t3 * xi
+		dx[i2] += t2[i2] * dy
+		t.W[i2] += dy * xi
 	}
-	dy2 += dy
-	dm.B += dy2
+	dm.B += dy
 }
 
 // fitG is the function literal g of Fit, with the captured variable m as its
@@ -566,10 +515,6 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 	tape := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var dsum float64
-	var da float64
-	var da2 float64
-	var da3 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("ForwardGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -579,71 +524,60 @@ func (s *Stack) ForwardGrad(ds *Stack, x, dx []float64) float64 {
 	dact := dx
 	for i := 0; i < n; i++ {
 		l := t[i]
-		t15 := l.B
-		nOut := len(t15)
+		t10 := l.B
+		nOut := len(t10)
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
 		dnext2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
-			a := t15[o2]
+			a := t10[o2]
 			for i5 := 0; i5 < nIn2; i5++ {
 				a += l.W[o2*nIn2+i5] * act[i5]
 			}
-			t16 := math.Tanh(a)
-			t17 := append(tape, next2[o2])
-			next2[o2] = t16
-			tape = append(t17, t16)
+			t11 := math.Tanh(a)
+			t12 := append(tape, next2[o2])
+			next2[o2] = t11
+			tape = append(t12, t11)
 		}
 		tapeSlices = append(tapeSlices, next2, dnext2, act, dact)
 		act = next2
 		dact = dnext2
 	}
-	dsum += 1
-	t2 := dsum
 	sum := 0.0
 	for i2 := 0; i2 < len(act); i2++ {
 		v := act[i2]
-		dact[i2] += t2
+		dact[i2] += 1
 		sum += v
 	}
 	finalX := slices.Clone(x)
 	for i3 := n - 1; i3 >= 0; i3-- {
 		n2 := len(tapeSlices)
-		t3 := n2 - 4
-		next := tapeSlices[t3]
+		t2 := n2 - 4
+		next := tapeSlices[t2]
 		dnext := tapeSlices[n2-3]
 		act2 := tapeSlices[n2-2]
 		dact2 := tapeSlices[n2-1]
-		tapeSlices = tapeSlices[:t3]
-		t4 := ds.Layers[i3].B
+		tapeSlices = tapeSlices[:t2]
+		t3 := ds.Layers[i3].B
 		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
-			t5 := len(tape) - 1
-			t6 := tape[t5]
-			t7 := tape[:t5]
+			t4 := len(tape) - 1
+			t5 := tape[t4]
+			t6 := tape[:t4]
 			nIn := len(act2)
-			t8 := dnext[o]
+			t7 := dnext[o]
 			dnext[o] = 0
-			t9 := len(t7) - 1
-			tape = t7[:t9]
-			next[o] = t7[t9]
-			da += (1 - t6*t6) * t8
-			t10 := da
-			da = 0
-			da2 += t10
-			t11 := da2
+			t8 := len(t6) - 1
+			tape = t6[:t8]
+			next[o] = t6[t8]
+			da := (1 - t5*t5) * t7
 			for i4 := nIn - 1; i4 >= 0; i4-- {
 				acti := act2[i4]
-				t14 := o*nIn + i4
-				dact2[i4] += s.Layers[i3].W[t14] * t11
+				t9 := o*nIn + i4
+				dact2[i4] += s.Layers[i3].W[t9] * da
 				dl := ds.Layers[i3]
-				dl.W[t14] += t11 * acti
+				dl.W[t9] += da * acti
 			}
-			t12 := da2
-			da2 = 0
-			da3 += t12
-			t13 := da3
-			da3 = 0
-			t4[o] += t13
+			t3[o] += da
 		}
 	}
 	copy(x, finalX)
@@ -708,16 +642,11 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(ps, dps []Particle) float64 {
-	var t34 float64
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var t35 [2]float64
-	var de float64
-	var de2 float64
-	var t36 [2]float64
-	var t37 float64
+	var t30 [2]float64
+	var t31 [2]float64
 	var dp Particle
-	var de3 float64
 	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
 		panic("EnergyGrad: ps and dps share memory: gadgen's gradients need them apart")
 	}
@@ -726,87 +655,73 @@ func EnergyGrad(ps, dps []Particle) float64 {
 	e := 0.0
 	for i := 0; i < n; i++ {
 		p := ps[i]
-		t25 := p.M
-		t26 := p.Vel
-		t27 := t26[0]
-		t28 := t26[1]
-		tape = append(tape, t27, t28)
-		e += 0.5 * t25 * (t27*t27 + t28*t28)
+		t21 := p.M
+		t22 := p.Vel
+		t23 := t22[0]
+		t24 := t22[1]
+		tape = append(tape, t23, t24)
+		e += 0.5 * t21 * (t23*t23 + t24*t24)
 		for j2 := i + 1; j2 < n; j2++ {
-			t29 := p.Pos
-			t30 := t29[0]
-			dx := t30 - ps[j2].Pos[0]
-			t31 := t29[1]
-			dy := t31 - ps[j2].Pos[1]
-			t32 := ps[j2].M
-			t33 := math.Sqrt(dx*dx + dy*dy + 1)
-			tape = append(tape, t30, t31, t33)
-			e -= t25 * t32 / t33
+			t25 := p.Pos
+			t26 := t25[0]
+			dx := t26 - ps[j2].Pos[0]
+			t27 := t25[1]
+			dy := t27 - ps[j2].Pos[1]
+			t28 := ps[j2].M
+			t29 := math.Sqrt(dx*dx + dy*dy + 1)
+			tape = append(tape, t26, t27, t29)
+			e -= t21 * t28 / t29
 		}
-		tape = append(tape, t25)
+		tape = append(tape, t21)
 	}
-	de3 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := de3
-		de3 = 0
-		de += t2
-		t3 := len(tape) - 1
-		t34 = tape[t3]
-		t4 := de
-		t5 := t34
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		t3 := tape[t2]
+		t4 := 0.0
+		tape = tape[:t2]
 		for j := n - 1; j >= i2+1; j-- {
 			n3 := len(tape)
-			t17 := n3 - 3
-			t18 := tape[n3-1]
-			t19 := t4 / t18
-			t20 := ps[j].M
-			t21 := 0.5 / t18 * (t4 * (t5 * t20 / t18) / t18)
-			t22 := 2 * (t21 * (tape[n3-2] - ps[j].Pos[1]))
-			t23 := 2 * (t21 * (tape[t17] - ps[j].Pos[0]))
-			t37 -= t19 * t20
-			dps[j].M -= t5 * t19
-			dps[j].Pos[1] -= t22
-			t35[1] += t22
-			dps[j].Pos[0] -= t23
-			t35[0] += t23
-			t24 := t35
-			t35 = [2]float64{}
-			dp.Pos[0] += t24[0]
-			dp.Pos[1] += t24[1]
-			tape = tape[:t17]
+			t13 := n3 - 3
+			t14 := tape[n3-1]
+			t15 := 1 / t14
+			t16 := ps[j].M
+			t17 := 0.5 / t14 * (t3 * t16 / t14 / t14)
+			t18 := 2 * (t17 * (tape[n3-2] - ps[j].Pos[1]))
+			t19 := 2 * (t17 * (tape[t13] - ps[j].Pos[0]))
+			dps[j].M -= t3 * t15
+			dps[j].Pos[1] -= t18
+			t30[1] += t18
+			dps[j].Pos[0] -= t19
+			t30[0] += t19
+			t20 := t30
+			t30 = [2]float64{}
+			dp.Pos[0] += t20[0]
+			dp.Pos[1] += t20[1]
+			t4 -= t15 * t16
+			tape = tape[:t13]
 		}
-		t6 := de
-		de = 0
-		de2 += t6
 		n2 := len(tape)
-		t7 := n2 - 2
-		t8 := tape[t7]
-		t9 := tape[n2-1]
-		t10 := de2
-		de2 = 0
-		de3 += t10
-		t11 := 0.5 * t34 * t10
-		t36[1] += 2 * (t11 * t9)
-		t36[0] += 2 * (t11 * t8)
-		t12 := t36
-		t36 = [2]float64{}
-		dp.Vel[0] += t12[0]
-		dp.Vel[1] += t12[1]
-		t37 += 0.5 * (t10 * (t8*t8 + t9*t9))
-		t13 := t37
-		t37 = 0
-		dp.M += t13
-		t14 := dp
+		t5 := n2 - 2
+		t6 := tape[t5]
+		t7 := tape[n2-1]
+		t8 := 0.5 * t3
+		t31[1] += 2 * (t8 * t7)
+		t31[0] += 2 * (t8 * t6)
+		t9 := t31
+		t31 = [2]float64{}
+		dp.Vel[0] += t9[0]
+		dp.Vel[1] += t9[1]
+		dp.M += t4 + 0.5*(t6*t6+t7*t7)
+		t10 := dp
 		dp = Particle{}
-		t15 := t14.Pos
-		dps[i2].Pos[0] += t15[0]
-		dps[i2].Pos[1] += t15[1]
-		t16 := t14.Vel
-		dps[i2].Vel[0] += t16[0]
-		dps[i2].Vel[1] += t16[1]
-		dps[i2].M += t14.M
-		tape = tape[:t7]
+		t11 := t10.Pos
+		dps[i2].Pos[0] += t11[0]
+		dps[i2].Pos[1] += t11[1]
+		t12 := t10.Vel
+		dps[i2].Vel[0] += t12[0]
+		dps[i2].Vel[1] += t12[1]
+		dps[i2].M += t10.M
+		tape = tape[:t5]
 	}
 	return e
 }
@@ -866,12 +781,11 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 	tape := tapeBuf[:0]
 	var tapePointersBuf [64]*Particle
 	tapePointers := tapePointersBuf[:0]
+	var t37 [2]float64
 	var t38 [2]float64
-	var t39 [2]float64
 	var dq2 Particle
-	var de float64
 	var dq3 Particle
-	var t40 [2]float64
+	var t39 [2]float64
 	var dp Particle
 	if cap(ps) > 0 && cap(dps) > 0 && &ps[:1][0] == &dps[:1][0] {
 		panic("StepGrad: ps and dps share memory: gadgen's gradients need them apart")
@@ -884,18 +798,16 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 		q2 := p
 		var dq4 Particle
 		for d2 := 0; d2 < 2; d2++ {
-			t35 := p.Pos[d2]
-			t36 := p.M
-			q2.Vel[d2] -= dt * t35 / t36
-			t37 := q2.Vel[d2]
-			q2.Pos[d2] += dt * t37
-			tape = append(tape, t35, t36, t37)
+			t34 := p.Pos[d2]
+			t35 := p.M
+			q2.Vel[d2] -= dt * t34 / t35
+			t36 := q2.Vel[d2]
+			q2.Pos[d2] += dt * t36
+			tape = append(tape, t34, t35, t36)
 		}
 		next[i] = q2
 		tapePointers = append(tapePointers, &q2, &dq4)
 	}
-	de += 1
-	t := de
 	e := 0.0
 	for i2 := 0; i2 < len(next); i2++ {
 		q := next[i2]
@@ -907,90 +819,90 @@ func StepGrad(ps, dps []Particle, dt float64) (f, ddt float64) {
 		t26 := q.Pos
 		t27 := t26[0]
 		t28 := t26[1]
-		t38[1] += 2 * (t * t28)
-		t38[0] += 2 * (t * t27)
-		t29 := t38
-		t38 = [2]float64{}
+		t37[1] += 2 * t28
+		t37[0] += 2 * t27
+		t29 := t37
+		t37 = [2]float64{}
 		dq2.Pos[0] += t29[0]
 		dq2.Pos[1] += t29[1]
-		t30 := t21 * t
-		t39[1] += 2 * (t30 * t24)
-		t39[0] += 2 * (t30 * t23)
-		t31 := t39
-		t39 = [2]float64{}
-		dq2.Vel[0] += t31[0]
-		dq2.Vel[1] += t31[1]
-		dq2.M += t * t25
-		t32 := dq2
+		t38[1] += 2 * (t21 * t24)
+		t38[0] += 2 * (t21 * t23)
+		t30 := t38
+		t38 = [2]float64{}
+		dq2.Vel[0] += t30[0]
+		dq2.Vel[1] += t30[1]
+		dq2.M += t25
+		t31 := dq2
 		dq2 = Particle{}
-		t33 := t32.Pos
-		dnext[i2].Pos[0] += t33[0]
-		dnext[i2].Pos[1] += t33[1]
-		t34 := t32.Vel
-		dnext[i2].Vel[0] += t34[0]
-		dnext[i2].Vel[1] += t34[1]
-		dnext[i2].M += t32.M
+		t32 := t31.Pos
+		dnext[i2].Pos[0] += t32[0]
+		dnext[i2].Pos[1] += t32[1]
+		t33 := t31.Vel
+		dnext[i2].Vel[0] += t33[0]
+		dnext[i2].Vel[1] += t33[1]
+		dnext[i2].M += t31.M
 		e += t21*t25 + t27*t27 + t28*t28
 	}
+	ddt = 0
 	for i3 := n - 1; i3 >= 0; i3-- {
 		n2 := len(tapePointers)
 		dq := tapePointers[n2-1]
 		tapePointers = tapePointers[:n2-2]
-		t2 := dnext[i3]
+		t := dnext[i3]
 		dnext[i3] = Particle{}
-		t3 := t2.Pos
-		dq3.Pos[0] += t3[0]
-		dq3.Pos[1] += t3[1]
-		t4 := t2.Vel
-		dq3.Vel[0] += t4[0]
-		dq3.Vel[1] += t4[1]
-		dq3.M += t2.M
-		t5 := dq3
+		t2 := t.Pos
+		dq3.Pos[0] += t2[0]
+		dq3.Pos[1] += t2[1]
+		t3 := t.Vel
+		dq3.Vel[0] += t3[0]
+		dq3.Vel[1] += t3[1]
+		dq3.M += t.M
+		t4 := dq3
 		dq3 = Particle{}
-		t6 := t5.Pos
-		dq.Pos[0] += t6[0]
-		dq.Pos[1] += t6[1]
-		t7 := t5.Vel
-		dq.Vel[0] += t7[0]
-		dq.Vel[1] += t7[1]
-		dq.M += t5.M
+		t5 := t4.Pos
+		dq.Pos[0] += t5[0]
+		dq.Pos[1] += t5[1]
+		t6 := t4.Vel
+		dq.Vel[0] += t6[0]
+		dq.Vel[1] += t6[1]
+		dq.M += t4.M
 		for d := 1; d >= 0; d-- {
 			n3 := len(tape)
-			t14 := n3 - 3
-			t15 := tape[t14]
-			t16 := tape[n3-2]
+			t13 := n3 - 3
+			t14 := tape[t13]
+			t15 := tape[n3-2]
+			t16 := tape[n3-1]
 			t17 := dq.Pos[d]
-			ddt += t17 * tape[n3-1]
 			dq.Vel[d] += dt * t17
 			t18 := dq.Vel[d]
-			t19 := t18 / t16
-			dp.M += t18 * (dt * t15 / t16) / t16
-			ddt -= t19 * t15
-			t40[d] -= dt * t19
-			t20 := t40
-			t40 = [2]float64{}
+			t19 := t18 / t15
+			dp.M += t18 * (dt * t14 / t15) / t15
+			t39[d] -= dt * t19
+			t20 := t39
+			t39 = [2]float64{}
 			dp.Pos[0] += t20[0]
 			dp.Pos[1] += t20[1]
-			tape = tape[:t14]
+			ddt = ddt + t17*t16 - t19*t14
+			tape = tape[:t13]
 		}
-		t8 := *dq
+		t7 := *dq
 		*dq = Particle{}
-		t9 := t8.Pos
-		dp.Pos[0] += t9[0]
-		dp.Pos[1] += t9[1]
-		t10 := t8.Vel
-		dp.Vel[0] += t10[0]
-		dp.Vel[1] += t10[1]
-		dp.M += t8.M
-		t11 := dp
+		t8 := t7.Pos
+		dp.Pos[0] += t8[0]
+		dp.Pos[1] += t8[1]
+		t9 := t7.Vel
+		dp.Vel[0] += t9[0]
+		dp.Vel[1] += t9[1]
+		dp.M += t7.M
+		t10 := dp
 		dp = Particle{}
-		t12 := t11.Pos
-		dps[i3].Pos[0] += t12[0]
-		dps[i3].Pos[1] += t12[1]
-		t13 := t11.Vel
-		dps[i3].Vel[0] += t13[0]
-		dps[i3].Vel[1] += t13[1]
-		dps[i3].M += t11.M
+		t11 := t10.Pos
+		dps[i3].Pos[0] += t11[0]
+		dps[i3].Pos[1] += t11[1]
+		t12 := t10.Vel
+		dps[i3].Vel[0] += t12[0]
+		dps[i3].Vel[1] += t12[1]
+		dps[i3].M += t10.M
 	}
 	return e, ddt
 }
@@ -1055,7 +967,6 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BranchyGrad(x, dx []float64, wide bool) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("BranchyGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1085,27 +996,25 @@ func BranchyGrad(x, dx []float64, wide bool) float64 {
 		dbuf3 = dbuf
 		from = 1
 	}
-	ds += 1
-	t2 := ds
 	s := 0.0
 	for i3 := 0; i3 < len(buf); i3++ {
 		b := buf[i3]
-		dbuf3[i3] += 2 * (t2 * b)
+		dbuf3[i3] += 2 * b
 		s += b * b
 	}
 	if from == 0 {
 		for i5 := len(x) - 1; i5 >= 0; i5-- {
-			t4 := dbuf2[2*i5+1]
+			t3 := dbuf2[2*i5+1]
 			dbuf2[2*i5+1] = 0
-			t5 := dbuf2[2*i5]
+			t4 := dbuf2[2*i5]
 			dbuf2[2*i5] = 0
-			dx[i5] += t5 + 2*(t4*x[i5])
+			dx[i5] += t4 + 2*(t3*x[i5])
 		}
 	} else {
 		for i4 := len(x) - 1; i4 >= 0; i4-- {
-			t3 := dbuf[i4]
+			t2 := dbuf[i4]
 			dbuf[i4] = 0
-			dx[i4] += math.Cos(x[i4]) * t3
+			dx[i4] += math.Cos(x[i4]) * t2
 		}
 	}
 	return s
@@ -1165,28 +1074,22 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func NestedGrad(o, do *Outer) float64 {
-	var ds float64
-	var ds2 float64
 	t := o.A.V
 	n := len(t)
-	ds += 1
-	t2 := ds
 	s := o.K
 	for i := 0; i < n; i++ {
 		v := t[i]
-		t3 := o.P.V[i]
-		t4 := v * t3
-		t5 := o.K
-		t6 := t2 * t5
-		do.K += t4 * t2
-		t7 := do.P.V
-		t7[i] += v * t6
-		t8 := do.A.V
-		t8[i] += t6 * t3
-		s += t4 * t5
+		t2 := o.P.V[i]
+		t3 := v * t2
+		t4 := o.K
+		do.K += t3
+		t5 := do.P.V
+		t5[i] += v * t4
+		t6 := do.A.V
+		t6[i] += t4 * t2
+		s += t3 * t4
 	}
-	ds2 += ds
-	do.K += ds2
+	do.K += 1
 	return s
 }
 
@@ -1226,8 +1129,6 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 	t := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
 	t2 := tapeSlicesBuf[:0]
-	var ds float64
-	var t11 float64
 	t3 := new([1]float64)
 	dt := 1 / float64(steps)
 	t4 := dt * k
@@ -1240,10 +1141,10 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 		x2 := hist[i]
 		hist4 := append(hist, x2-t4*x2)
 		n3 := len(hist4)
-		t10 := cap(hist4)
+		t9 := cap(hist4)
 		var dhist4 []float64
-		if t10 != cap(hist) {
-			dhist4 = make([]float64, n3, t10)
+		if t9 != cap(hist) {
+			dhist4 = make([]float64, n3, t9)
 		} else {
 			dhist4 = dhist[:n3]
 		}
@@ -1252,40 +1153,38 @@ func TrajectoryGrad(x0, k float64, steps int) (f, dx0, dk float64) {
 		hist = hist4
 		dhist = dhist4
 	}
-	ds += 1
-	t5 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(hist); i2++ {
 		d := hist[i2] - math.Exp(-(float64(i2) * dt))
-		dhist[i2] += 2 * (t5 * d)
+		dhist[i2] += 2 * d
 		s += d * d
 	}
+	t5 := 0.0
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		t7 := len(tape) - 1
-		x := tape[t7]
-		tape = tape[:t7]
+		t6 := len(tape) - 1
+		x := tape[t6]
+		tape = tape[:t6]
 		n := len(tapeSlices)
-		t8 := n - 4
-		hist2 := tapeSlices[t8]
+		t7 := n - 4
+		hist2 := tapeSlices[t7]
 		dhist2 := tapeSlices[n-3]
 		hist3 := tapeSlices[n-2]
 		dhist3 := tapeSlices[n-1]
-		tapeSlices = tapeSlices[:t8]
+		tapeSlices = tapeSlices[:t7]
 		n2 := len(hist2)
-		t9 := dhist3[n2]
+		t8 := dhist3[n2]
 		dhist3[n2] = 0
 		if cap(hist3) != cap(hist2) {
 			for k2 := 0; k2 < n2; k2++ {
 				dhist2[k2] += dhist3[k2]
 			}
 		}
-		t11 -= t9 * x
-		dhist2[i3] += t9 - t4*t9
+		dhist2[i3] += t8 - t4*t8
+		t5 -= t8 * x
 	}
-	dk += dt * t11
-	t6 := t3[0]
+	dk = dt * t5
+	dx0 = t3[0]
 	t3[0] = 0
-	dx0 += t6
 	return s, dx0, dk
 }
 
@@ -1332,7 +1231,6 @@ func TrajectoryJVP(x0, dx0, k, dk float64, steps int) (float64, float64) {
 // b (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values b held on entry.
 func ConcatGrad(a, da, b, db []float64) float64 {
-	var ds float64
 	t := cap(a) > 0
 	if t && cap(da) > 0 && &a[:1][0] == &da[:1][0] {
 		panic("ConcatGrad: a and da share memory: gadgen's gradients need them apart")
@@ -1379,36 +1277,34 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 	var drows [][]float64
 	i := 0
 	for ; i+1 < n3; i += 2 {
-		t12 := dall3[i : i+2]
+		t11 := dall3[i : i+2]
 		rows2 := append(rows, all[i:i+2])
 		n5 := len(rows2)
-		t13 := cap(rows2)
-		if t13 != cap(rows) {
-			t14 := make([][]float64, n5, t13)
-			copy(t14, drows)
-			drows = t14
+		t12 := cap(rows2)
+		if t12 != cap(rows) {
+			t13 := make([][]float64, n5, t12)
+			copy(t13, drows)
+			drows = t13
 		} else {
 			drows = drows[:n5]
 		}
-		drows[len(rows)] = t12
+		drows[len(rows)] = t11
 		rows = rows2
 	}
-	ds += 1
-	t8 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(rows); i2++ {
 		r := rows[i2]
 		r0 := r[0]
 		r1 := r[1]
 		dr := drows[i2]
-		dr[1] += r0 * t8
-		dr[0] += math.Cos(r0)*t8 + t8*r1
+		dr[1] += r0
+		dr[0] += math.Cos(r0) + r1
 		s += r0*r1 + math.Sin(r0)
 	}
 	i -= 2
 	for ; i >= 0; i -= 2 {
 	}
-	t9 := dall3[n2]
+	t8 := dall3[n2]
 	dall3[n2] = 0
 	dall3[n2+1] = 0
 	if t7 {
@@ -1416,12 +1312,12 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 			dall2[k] += dall3[k]
 		}
 	}
-	db[0] += a0 * t9
-	da[0] += t9 * b0
+	db[0] += a0 * t8
+	da[0] += t8 * b0
 	for k2 := 0; k2 < len(b); k2++ {
-		t11 := dall2[n+k2]
+		t10 := dall2[n+k2]
 		dall2[n+k2] = 0
-		db[k2] += t11
+		db[k2] += t10
 	}
 	if t5 {
 		for k3 := 0; k3 < n; k3++ {
@@ -1430,9 +1326,9 @@ func ConcatGrad(a, da, b, db []float64) float64 {
 	}
 	n4 := len([]float64(nil))
 	for k4 := 0; k4 < len(a); k4++ {
-		t10 := dall[n4+k4]
+		t9 := dall[n4+k4]
 		dall[n4+k4] = 0
-		da[k4] += t10
+		da[k4] += t9
 	}
 	return s
 }
@@ -1485,7 +1381,6 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LayersGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) float64 {
-	var ds float64
 	if cap(w1) > 0 && cap(dw1) > 0 && &w1[:1][0] == &dw1[:1][0] {
 		panic("LayersGrad: w1 and dw1 share memory: gadgen's gradients need them apart")
 	}
@@ -1510,12 +1405,10 @@ func LayersGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) float64 {
 	o := dense(w2, b2, h2)
 	n2 := len(o)
 	do := make([]float64, n2, cap(o))
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := o[i]
-		do[i] += 2 * (t * v)
+		do[i] += 2 * v
 		s += v * v
 	}
 	denseReverse(w2, dw2, b2, db2, h2, dh2, do)
@@ -1536,8 +1429,6 @@ func LayersGrad(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) float64 {
 func denseReverse(w, dw, b, db, x, dx, seed []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var da float64
-	var da2 float64
 	if cap(w) > 0 && cap(dw) > 0 && &w[:1][0] == &dw[:1][0] {
 		panic("denseReverse: w and dw share memory: gadgen's gradients need them apart")
 	}
@@ -1558,9 +1449,9 @@ func denseReverse(w, dw, b, db, x, dx, seed []float64) {
 		for i2 := 0; i2 < n4; i2++ {
 			a += w[o*n4+i2] * x[i2]
 		}
-		t10 := math.Tanh(a)
-		out[o] = t10
-		tape = append(tape, t10)
+		t7 := math.Tanh(a)
+		out[o] = t7
+		tape = append(tape, t7)
 	}
 	o2 := n2 - 1
 	for k := 0; k < len(seed); k++ {
@@ -1573,20 +1464,14 @@ func denseReverse(w, dw, b, db, x, dx, seed []float64) {
 		n3 := len(x)
 		t4 := dout[o2]
 		dout[o2] = 0
-		da += (1 - t3*t3) * t4
-		t5 := da
+		da := (1 - t3*t3) * t4
 		for i := n3 - 1; i >= 0; i-- {
-			t8 := o2*n3 + i
-			t9 := w[t8]
-			dw[t8] += t5 * x[i]
-			dx[i] += t9 * t5
+			t5 := o2*n3 + i
+			t6 := w[t5]
+			dw[t5] += da * x[i]
+			dx[i] += t6 * da
 		}
-		t6 := da
-		da = 0
-		da2 += t6
-		t7 := da2
-		da2 = 0
-		db[o2] += t7
+		db[o2] += da
 	}
 }
 
@@ -1711,9 +1596,6 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 func SoftmaxVJP(x, dx, seed []float64) []float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var dz float64
-	var dm float64
-	var dm2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("SoftmaxVJP: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -1730,10 +1612,10 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	z := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t15 := math.Exp(x[i2] - m)
-		out[i2] = t15
+		t12 := math.Exp(x[i2] - m)
+		out[i2] = t12
 		outi3 := out[i2]
-		tape = append(tape, t15)
+		tape = append(tape, t12)
 		z += outi3
 	}
 	n2 := len(out)
@@ -1747,46 +1629,42 @@ func SoftmaxVJP(x, dx, seed []float64) []float64 {
 	for k := 0; k < len(seed); k++ {
 		dout[k] += seed[k]
 	}
+	dz := 0.0
 	for ; i4 >= 0; i4-- {
-		t13 := len(tape) - 1
-		outi := tape[t13]
-		t14 := dout[i4]
+		t10 := len(tape) - 1
+		outi := tape[t10]
+		t11 := dout[i4]
 		dout[i4] = 0
-		dz -= t14 * (outi / z) / z
-		dout[i4] += t14 / z
-		tape = tape[:t13]
+		dout[i4] += t11 / z
+		dz -= t11 * (outi / z) / z
+		tape = tape[:t10]
 	}
-	t2 := dz
+	dm := 0.0
 	for i5 := n - 1; i5 >= 0; i5-- {
-		t9 := len(tape) - 1
-		t10 := tape[t9]
-		dout[i5] += t2
-		t11 := dout[i5]
+		t6 := len(tape) - 1
+		t7 := tape[t6]
+		dout[i5] += dz
+		t8 := dout[i5]
 		dout[i5] = 0
-		t12 := t10 * t11
-		dm2 -= t12
-		dx[i5] += t12
-		tape = tape[:t9]
+		t9 := t7 * t8
+		dx[i5] += t9
+		dm -= t9
+		tape = tape[:t6]
 	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t3 := dm2
-		dm2 = 0
-		dm += t3
-		t4 := len(tape) - 1
-		t5 := dm
-		dm = 0
-		t6 := tape[t4] >= x[i6]
-		t7 := 0.0
-		if t6 {
-			t7 = 1
+		t2 := len(tape) - 1
+		t3 := tape[t2] >= x[i6]
+		t4 := 0.0
+		if t3 {
+			t4 = 1
 		}
-		dm2 += t7 * t5
-		t8 := 1.0
-		if t6 {
-			t8 = 0
+		t5 := 1.0
+		if t3 {
+			t5 = 0
 		}
-		dx[i6] += t8 * t5
-		tape = tape[:t4]
+		dx[i6] += t5 * dm
+		dm = t4 * dm
+		tape = tape[:t2]
 	}
 	return out
 }
@@ -1847,7 +1725,7 @@ func GrowGrad(x float64) (f, dx float64) {
 	dys[2] += math.Cos(ys2)
 	dys[1] += ys0
 	dys[0] += ys1
-	dx += growReverse(x, dys)
+	dx = growReverse(x, dys)
 	return t, dx
 }
 
@@ -1868,13 +1746,11 @@ func growReverse(x float64, seed []float64) (dx float64) {
 	}
 	t3 := t[2]
 	t[2] = 0
-	dx += 2 * (t3 * x)
 	t4 := t[1]
 	t[1] = 0
-	dx += 2 * t4
 	t5 := t[0]
 	t[0] = 0
-	dx += t5
+	dx = 2*(t3*x) + 2*t4 + t5
 	return dx
 }
 

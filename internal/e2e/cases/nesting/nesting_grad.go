@@ -122,22 +122,19 @@ func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, f
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RosenbrockGrad(x, dx []float64) float64 {
-	var dsum float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	dsum += 1
-	t := dsum
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := x[i+1] - xi*xi
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := t2*t + 100*(t*a)
-		dx[i] += -(2 * (t * b)) - 2*(t3*xi)
-		dx[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * t
+		dx[i] += -(2 * b) - 2*(t2*xi)
+		dx[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -163,12 +160,9 @@ func GradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // RosenbrockGrad writes are written (overwritten) into the shadows: dx into ddx.
 func rosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
-	var dsum2 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("RosenbrockGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
-	dsum2 += 1
-	t := dsum2
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
@@ -177,18 +171,18 @@ func rosenbrockGradJVP(x, dx2, dx, ddx []float64) (float64, float64) {
 		a := x[i+1] - xi*xi
 		da := dx2[i+1] - 2*(dx2i*xi)
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100 * da
-		t4 := t2*t + 100*(t*a)
-		t5 := t3*t + 100*(t*da)
+		t := 100 * a
+		t2 := 100 * da
+		t3 := 2 * t
+		t4 := 2 * t2
 		ddxi := ddx[i]
-		dx[i] += -(2 * (t * b)) - 2*(t4*xi)
-		ddx[i] = ddxi + (2*(t*dx2i) - 2*(t5*xi+t4*dx2i))
-		t6 := ddx[i+1]
-		dx[i+1] += t4
-		ddx[i+1] = t6 + t5
-		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dx2i*b)
+		dx[i] += -(2 * b) - 2*(t3*xi)
+		ddx[i] = ddxi + (2*dx2i - 2*(t4*xi+t3*dx2i))
+		t5 := ddx[i+1]
+		dx[i+1] += t3
+		ddx[i+1] = t5 + t4
+		sum += t*a + b*b
+		dsum += t2*a + t*da - 2*(dx2i*b)
 	}
 	return sum, dsum
 }

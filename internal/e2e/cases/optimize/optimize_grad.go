@@ -61,8 +61,6 @@ func magJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func NormalizedGrad(x, dx, c, dc []float64) float64 {
-	var ds float64
-	var t4 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("NormalizedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -76,23 +74,23 @@ func NormalizedGrad(x, dx, c, dc []float64) float64 {
 	for i := 0; i < n; i++ {
 		out[i] = x[i] / t
 	}
-	ds += 1
-	t2 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		dout[i2] += ci * t2
-		dc[i2] += t2 * outi
+		dout[i2] += ci
+		dc[i2] += outi
 		s += ci * outi
 	}
+	t2 := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
 		t3 := dout[i3]
 		dout[i3] = 0
-		t4 -= t3 * (x[i3] / t) / t
+		xi := x[i3]
 		dx[i3] += t3 / t
+		t2 -= t3 * (xi / t) / t
 	}
-	magReverse(x, dx, t4)
+	magReverse(x, dx, t2)
 	return s
 }
 
@@ -106,7 +104,6 @@ func NormalizedGrad(x, dx, c, dc []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func magReverse(x, dx []float64, seed float64) {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("magReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -117,10 +114,9 @@ func magReverse(x, dx []float64, seed float64) {
 		s += v * v
 	}
 	t := math.Sqrt(s)
-	ds += 0.5 / t * seed
-	t2 := ds
+	ds := 0.5 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dx[i2] += 2 * (t2 * x[i2])
+		dx[i2] += 2 * (ds * x[i2])
 	}
 }
 
@@ -185,10 +181,6 @@ func dotJVP(x, dx, y, dy []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func GuardedGrad(x, dx, c, dc []float64) float64 {
-	var ds float64
-	var t6 float64
-	var t7 float64
-	var t8 float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("GuardedGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -206,22 +198,19 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 		from = 0
 	}
 	t2 := math.Sqrt(t)
-	ds += 1
-	t3 := ds
+	t3 := 0.0
 	s := 0.0
 	for i := 0; i < n; i++ {
-		t4 := x[i] / t2
+		t5 := x[i] / t2
 		ci := c[i]
-		t5 := t3 * ci
-		dc[i] += t4 * t3
-		t6 -= t5 * t4 / t2
-		dx[i] += t5 / t2
-		s += t4 * ci
+		dc[i] += t5
+		dx[i] += ci / t2
+		t3 -= ci * t5 / t2
+		s += t5 * ci
 	}
-	t7 += 0.5 / t2 * t6
+	t4 := 0.5 / t2 * t3
 	if from != 0 {
-		t8 += t7
-		dotInPlaceReverse(x, dx, t8)
+		dotInPlaceReverse(x, dx, t4)
 	}
 	return s
 }
@@ -239,7 +228,6 @@ func GuardedGrad(x, dx, c, dc []float64) float64 {
 // dotInPlace is dot called with arguments that share memory (y is x): its body
 // with those parameters made one.
 func dotInPlaceReverse(x, dx []float64, seed float64) {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("dotInPlaceReverse: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -247,10 +235,8 @@ func dotInPlaceReverse(x, dx []float64, seed float64) {
 	if n != n {
 		panic("optimize: length mismatch")
 	}
-	ds += seed
-	t := ds
 	for i := 0; i < n; i++ {
-		dx[i] += 2 * (t * x[i])
+		dx[i] += 2 * (seed * x[i])
 	}
 }
 
@@ -272,8 +258,6 @@ func FoldedJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func FoldedGrad(x float64) (f, dx float64) {
 	t := 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x
-	dx += 0.6065306597126334
-	dx += 1
-	dx += 2 * (3.256347067030294 * x)
+	dx = 1.6065306597126334 + 2*(3.256347067030294*x)
 	return t, dx
 }

@@ -39,7 +39,6 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func DotGrad(x, dx, y, dy []float64) float64 {
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("DotGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -50,14 +49,12 @@ func DotGrad(x, dx, y, dy []float64) float64 {
 	if n != len(y) {
 		panic("panics: length mismatch")
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
 		yi := y[i]
-		dy[i] += v * t
-		dx[i] += t * yi
+		dy[i] += v
+		dx[i] += yi
 		s += v * yi
 	}
 	return s
@@ -126,8 +123,6 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LogSumGrad(x, dx []float64) float64 {
-	var dv float64
-	var ds float64
 	if cap(x) > 0 && cap(dx) > 0 && &x[:1][0] == &dx[:1][0] {
 		panic("LogSumGrad: x and dx share memory: gadgen's gradients need them apart")
 	}
@@ -140,13 +135,9 @@ func LogSumGrad(x, dx []float64) float64 {
 		}
 		s += math.Log(v)
 	}
-	ds += 1
-	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		dv += 1 / x[i2] * t
-		t2 := dv
-		dv = 0
-		dx[i2] += t2
+		dv := 1 / x[i2]
+		dx[i2] += dv
 	}
 	return s
 }

@@ -38,56 +38,47 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, dx float64) {
-	var t6 float64
-	var h3 float64
-	var t7 float64
-	var t8 float64
-	var t9 float64
-	var dh float64
-	var t10 float64
 	var t int
-	var t3 float64
+	var h, t2, t3 float64
 	var from int
 	if n == 0 {
 		t = 0
+		h = 0
+		t2 = 0
 		t3 = 1
 		from = 0
 	} else if n < 0 {
-		t2 := Pow(x, -n)
-		t6 = t2
+		t2 = Pow(x, -n)
 		t = 0
+		h = 0
 		t3 = 1 / t2
 		from = 1
 	} else {
 		t = n / 2
-		h := Pow(x, t)
+		h = Pow(x, t)
 		if n%2 == 0 {
-			h3 = h
+			t2 = 0
 			t3 = h * h
 			from = 2
 		} else {
-			h3 = h
+			t2 = 0
 			t3 = h * h * x
 			from = 3
 		}
 	}
-	t7 += 1
 	switch from {
 	case 0:
+		dx = 0
 	case 1:
-		t10 += t7
-		t5 := t6
-		dx += powReverse(x, -n, -(t10 * (1 / t5) / t5))
+		dx = powReverse(x, -n, -(1 / t2 / t2))
 	default:
+		var dh float64
 		if from == 2 {
-			t9 += t7
-			dh += 2 * (t9 * h3)
+			dx = 0
+			dh = 2 * h
 		} else {
-			t8 += t7
-			h2 := h3
-			t4 := t8
-			dx += h2 * h2 * t4
-			dh += 2 * (t4 * x * h2)
+			dx = h * h
+			dh = 2 * (x * h)
 		}
 		dx += powReverse(x, t, dh)
 	}
@@ -105,49 +96,43 @@ func PowGrad(x float64, n int) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func powReverse(x float64, n int, seed float64) (dx float64) {
-	var t4 float64
-	var h3 float64
-	var t5 float64
-	var t6 float64
-	var t7 float64
-	var dh float64
-	var t8 float64
-	var t, from int
+	var t int
+	var h, t2 float64
+	var from int
 	if n == 0 {
 		t = 0
+		h = 0
+		t2 = 0
 		from = 0
 	} else if n < 0 {
-		t4 = Pow(x, -n)
 		t = 0
+		h = 0
+		t2 = Pow(x, -n)
 		from = 1
 	} else {
 		t = n / 2
-		h := Pow(x, t)
+		h = Pow(x, t)
 		if n%2 == 0 {
-			h3 = h
+			t2 = 0
 			from = 2
 		} else {
-			h3 = h
+			t2 = 0
 			from = 3
 		}
 	}
-	t5 += seed
 	switch from {
 	case 0:
+		dx = 0
 	case 1:
-		t8 += t5
-		t3 := t4
-		dx += powReverse(x, -n, -(t8 * (1 / t3) / t3))
+		dx = powReverse(x, -n, -(seed * (1 / t2) / t2))
 	default:
+		var dh float64
 		if from == 2 {
-			t7 += t5
-			dh += 2 * (t7 * h3)
+			dx = 0
+			dh = 2 * (seed * h)
 		} else {
-			t6 += t5
-			h2 := h3
-			t2 := t6
-			dx += h2 * h2 * t2
-			dh += 2 * (t2 * x * h2)
+			dx = h * h * seed
+			dh = 2 * (seed * x * h)
 		}
 		dx += powReverse(x, t, dh)
 	}
@@ -180,33 +165,29 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("HornerGrad: c and dc share memory: gadgen's gradients need them apart")
 	}
-	var t2 float64
+	var t float64
 	var from int
 	if len(c) == 0 {
-		t2 = 0
+		dx = 0
+		t = 0
 		from = 0
 	} else {
 		c0 := c[0]
-		t := Horner(c[1:], x)
-		t4 = t
-		t2 = c0 + x*t
+		dx = Horner(c[1:], x)
+		t = c0 + x*dx
 		from = 1
 	}
-	t5 += 1
-	if from != 0 {
-		t6 += t5
-		t3 := t6
-		dx += t3 * t4
-		dx += hornerReverse(c[1:], dc[1:], x, x*t3)
-		dc[0] += t3
+	if from == 0 {
+		dx = 0
+	} else {
+		t2 := hornerReverse(c[1:], dc[1:], x, x)
+		dc[0] += 1
+		dx += t2
 	}
-	return t2, dx
+	return t, dx
 }
 
 // hornerReverse is the reverse of Horner for the gradients that call it: the
@@ -221,26 +202,24 @@ func HornerGrad(c, dc []float64, x float64) (f, dx float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func hornerReverse(c, dc []float64, x, seed float64) (dx float64) {
-	var t2 float64
-	var t3 float64
-	var t4 float64
 	if cap(c) > 0 && cap(dc) > 0 && &c[:1][0] == &dc[:1][0] {
 		panic("hornerReverse: c and dc share memory: gadgen's gradients need them apart")
 	}
+	var t float64
 	var from int
 	if len(c) == 0 {
+		t = 0
 		from = 0
 	} else {
-		t2 = Horner(c[1:], x)
+		t = Horner(c[1:], x)
 		from = 1
 	}
-	t3 += seed
-	if from != 0 {
-		t4 += t3
-		t := t4
-		dx += t * t2
-		dx += hornerReverse(c[1:], dc[1:], x, x*t)
-		dc[0] += t
+	if from == 0 {
+		dx = 0
+	} else {
+		t2 := hornerReverse(c[1:], dc[1:], x, x*seed)
+		dc[0] += seed
+		dx = seed*t + t2
 	}
 	return dx
 }
@@ -272,35 +251,29 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(n int, x float64) (f, dx float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t2 float64
+	var t, t2 float64
 	var from int
 	switch n {
 	case 0:
+		t = 0
 		t2 = 1
 		from = 0
 	case 1:
+		t = 0
 		t2 = x
 		from = 1
 	default:
-		t := Chebyshev(n-1, x)
-		t4 = t
+		t = Chebyshev(n-1, x)
 		t2 = 2*x*t - Chebyshev(n-2, x)
 		from = 2
 	}
-	t5 += 1
 	switch from {
 	case 0:
+		dx = 0
 	case 1:
-		dx += t5
+		dx = 1
 	default:
-		t6 += t5
-		t3 := t6
-		dx += chebyshevReverse(n-2, x, -t3)
-		dx += chebyshevReverse(n-1, x, 2*x*t3)
-		dx += 2 * (t3 * t4)
+		dx = chebyshevReverse(n-2, x, -1) + chebyshevReverse(n-1, x, 2*x) + 2*t
 	}
 	return t2, dx
 }
@@ -316,32 +289,27 @@ func ChebyshevGrad(n int, x float64) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func chebyshevReverse(n int, x, seed float64) (dx float64) {
-	var t3 float64
-	var t4 float64
-	var t5 float64
+	var t float64
 	var from int
 	switch n {
 	case 0:
+		t = 0
 		from = 0
 	case 1:
+		t = 0
 		from = 1
 	default:
-		t := Chebyshev(n-1, x)
+		t = Chebyshev(n-1, x)
 		Chebyshev(n-2, x)
-		t3 = t
 		from = 2
 	}
-	t4 += seed
 	switch from {
 	case 0:
+		dx = 0
 	case 1:
-		dx += t4
+		dx = seed
 	default:
-		t5 += t4
-		t2 := t5
-		dx += chebyshevReverse(n-2, x, -t2)
-		dx += chebyshevReverse(n-1, x, 2*x*t2)
-		dx += 2 * (t2 * t3)
+		dx = chebyshevReverse(n-2, x, -seed) + chebyshevReverse(n-1, x, 2*x*seed) + 2*(seed*t)
 	}
 	return dx
 }
@@ -382,30 +350,23 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Even; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func EvenGrad(x float64, n int) (f, dx float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t2 float64
+	var t float64
 	var from int
 	if n == 0 {
-		t2 = x
+		dx = 0
+		t = x
 		from = 0
 	} else {
-		t := odd(x, n-1)
-		t4 = t
-		t2 = 1 + x*t
+		dx = odd(x, n-1)
+		t = 1 + x*dx
 		from = 1
 	}
-	t5 += 1
 	if from == 0 {
-		dx += t5
+		dx = 1
 	} else {
-		t6 += t5
-		t3 := t6
-		dx += t3 * t4
-		dx += oddReverse(x, n-1, x*t3)
+		dx += oddReverse(x, n-1, x)
 	}
-	return t2, dx
+	return t, dx
 }
 
 // oddReverse is the reverse of odd for the gradients that call it: the
@@ -419,9 +380,6 @@ func EvenGrad(x float64, n int) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func oddReverse(x float64, n int, seed float64) (dx float64) {
-	var t2 float64
-	var t3 float64
-	var t4 float64
 	var from int
 	if n == 0 {
 		from = 0
@@ -429,15 +387,10 @@ func oddReverse(x float64, n int, seed float64) (dx float64) {
 		Even(x/2, n-1)
 		from = 1
 	}
-	t2 += seed
 	if from == 0 {
-		t4 += t2
-		dx += 2 * (t4 * x)
+		dx = 2 * (seed * x)
 	} else {
-		t3 += t2
-		t := t3
-		dx += t
-		dx += evenReverse(x/2, n-1, -t) / 2
+		dx = seed + evenReverse(x/2, n-1, -seed)/2
 	}
 	return dx
 }
@@ -453,24 +406,19 @@ func oddReverse(x float64, n int, seed float64) (dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func evenReverse(x float64, n int, seed float64) (dx float64) {
-	var t2 float64
-	var t3 float64
-	var t4 float64
+	var t float64
 	var from int
 	if n == 0 {
+		t = 0
 		from = 0
 	} else {
-		t2 = odd(x, n-1)
+		t = odd(x, n-1)
 		from = 1
 	}
-	t3 += seed
 	if from == 0 {
-		dx += t3
+		dx = seed
 	} else {
-		t4 += t3
-		t := t4
-		dx += t * t2
-		dx += oddReverse(x, n-1, x*t)
+		dx = seed*t + oddReverse(x, n-1, x*seed)
 	}
 	return dx
 }
@@ -500,29 +448,22 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 // The first result is the value of ContinuedFraction; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
-	var t5 float64
-	var t6 float64
-	var t7 float64
-	var t2 float64
+	var t, t2 float64
 	var from int
 	if depth == 0 {
+		t = 0
 		t2 = x
 		from = 0
 	} else {
-		t := ContinuedFraction(x, depth-1)
-		t5 = t
+		t = ContinuedFraction(x, depth-1)
 		t2 = x + 1/(1+t)
 		from = 1
 	}
-	t6 += 1
 	if from == 0 {
-		dx += t6
+		dx = 1
 	} else {
-		t7 += t6
-		t3 := t7
-		dx += t3
-		t4 := 1 + t5
-		dx += continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
+		t3 := 1 + t
+		dx = 1 + continuedFractionReverse(x, depth-1, -(1/t3/t3))
 	}
 	return t2, dx
 }
@@ -538,25 +479,20 @@ func ContinuedFractionGrad(x float64, depth int) (f, dx float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func continuedFractionReverse(x float64, depth int, seed float64) (dx float64) {
-	var t3 float64
-	var t4 float64
-	var t5 float64
+	var t float64
 	var from int
 	if depth == 0 {
+		t = 0
 		from = 0
 	} else {
-		t3 = ContinuedFraction(x, depth-1)
+		t = ContinuedFraction(x, depth-1)
 		from = 1
 	}
-	t4 += seed
 	if from == 0 {
-		dx += t4
+		dx = seed
 	} else {
-		t5 += t4
-		t := t5
-		dx += t
-		t2 := 1 + t3
-		dx += continuedFractionReverse(x, depth-1, -(t * (1 / t2) / t2))
+		t2 := 1 + t
+		dx = seed + continuedFractionReverse(x, depth-1, -(seed*(1/t2)/t2))
 	}
 	return dx
 }

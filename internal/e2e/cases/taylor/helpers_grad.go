@@ -93,25 +93,15 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 		panic("callsSumSqHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var t5 float64
-	var ddv float64
-	var ds float64
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t4 := v2 * v2
-		s += t4
+		t := v2 * v2
+		s += t
 	}
-	ds += 1
-	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 += t
-		t2 := t5
-		t5 = 0
-		ddv += 2 * (t2 * v[i2])
-		t3 := ddv
-		ddv = 0
-		hv[i2] += t3
+		ddv := 2 * v[i2]
+		hv[i2] += ddv
 	}
 	return s
 }
@@ -618,21 +608,17 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 		panic("gradsRosenbrockHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var dsum float64
-	dsum += 1
-	t := dsum
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
 		xi := x[i]
 		vi := v[i]
 		a := x[i+1] - xi*xi
-		da := v[i+1] - 2*(vi*xi)
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100*da*t + 100*(t*da)
-		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
-		hv[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * (100 * (v[i+1] - 2*(vi*xi)))
+		hv[i] += 2*vi - 2*(t2*xi+2*t*vi)
+		hv[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -861,7 +847,6 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 		panic("gradsSmoothHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var ds float64
 	y := make([]float64, n)
 	dy := make([]float64, n)
 	dy2 := make([]float64, n)
@@ -874,35 +859,33 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 	}
 	for i2 := 1; i2 < n; i2++ {
 		dyi4 := dy[i2]
-		t7 := dy[i2-1]
+		t6 := dy[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi4 + 0.5*t7
+		dy[i2] = 0.5*dyi4 + 0.5*t6
 	}
-	ds += 1
-	t := ds
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
 		dyi3 := dy[i3]
-		t5 := math.Sqrt(1 + y[i3])
-		t6 := 0.5 / t5
+		t4 := math.Sqrt(1 + y[i3])
+		t5 := 0.5 / t4
 		ddyi4 := ddy[i3]
-		dy2[i3] += t6 * t
-		ddy[i3] = ddyi4 - t6*(t6*dyi3)/t5*t
-		s += t5
+		dy2[i3] += t5
+		ddy[i3] = ddyi4 - t5*(t5*dyi3)/t4
+		s += t4
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
 		dyi2 := dy2[i4]
 		ddyi2 := ddy[i4]
 		dy2[i4] = 0
 		ddy[i4] = 0
-		t2 := 0.5 * dyi2
-		t3 := 0.5 * ddyi2
-		t4 := ddy[i4-1]
-		dy2[i4-1] += t2
-		ddy[i4-1] = t4 + t3
+		t := 0.5 * dyi2
+		t2 := 0.5 * ddyi2
+		t3 := ddy[i4-1]
+		dy2[i4-1] += t
+		ddy[i4-1] = t3 + t2
 		ddyi3 := ddy[i4]
-		dy2[i4] += t2
-		ddy[i4] = ddyi3 + t3
+		dy2[i4] += t
+		ddy[i4] = ddyi3 + t2
 	}
 	for i5 := n - 1; i5 >= 0; i5-- {
 		dyi := dy2[i5]
@@ -1168,13 +1151,10 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 		panic("loopsSumSquaresHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var ds float64
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
 		xi := x[i]
-		hv[i] += 2 * (t * v[i])
+		hv[i] += 2 * v[i]
 		s += xi * xi
 	}
 	return s
@@ -1362,10 +1342,6 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds2 float64
-	var dds float64
-	var ds3 float64
-	var dds2 float64
 	i := n - 1
 	trips := max((n-1)/2+2, 0)
 	t3 := append(t, make([]float64, trips)...)
@@ -1377,33 +1353,25 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
 		xi2 := x[i2]
-		vi := v[i2]
+		vi2 := v[i2]
 		s2 := s*xi2 + float64(i2+1)
 		tape = append(tape, s)
 		dtape = append(dtape, ds)
-		ds = ds*xi2 + s*vi
+		ds = ds*xi2 + s*vi2
 		s = s2
 	}
-	ds3 += 1
+	ds2 := 1.0
+	dds := 0.0
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t4 := ds3
-		t5 := dds2
-		ds3 = 0
-		dds2 = 0
-		ds2 += t4
-		dds += t5
-		t6 := len(tape) - 1
-		t7 := ds2
-		t8 := dds
-		ds2 = 0
-		dds = 0
+		t4 := len(tape) - 1
 		xi := x[i2]
-		ds3 += t7 * xi
-		dds2 += t8*xi + t7*v[i2]
-		hv[i2] += dtape[t6]*t7 + tape[t6]*t8
-		tape = tape[:t6]
-		dtape = dtape[:t6]
+		vi := v[i2]
+		hv[i2] += dtape[t4]*ds2 + tape[t4]*dds
+		dds = dds*xi + ds2*vi
+		ds2 *= xi
+		tape = tape[:t4]
+		dtape = dtape[:t4]
 	}
 	return s
 }
@@ -1598,10 +1566,6 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var dp2 float64
-	var ddp float64
-	var dp3 float64
-	var ddp2 float64
 	trips := max(n+2, 0)
 	t3 := append(t, make([]float64, trips)...)
 	n2 := len(t)
@@ -1610,32 +1574,24 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 	p := 1.0
 	dp := 0.0
 	for i := 0; i < n; i++ {
-		dv := v[i]
-		t10 := 1 + x[i]
+		dv2 := v[i]
+		t6 := 1 + x[i]
 		tape = append(tape, p)
 		dtape = append(dtape, dp)
-		dp = dp*t10 + p*dv
-		p *= t10
+		dp = dp*t6 + p*dv2
+		p *= t6
 	}
-	dp3 += 1
+	dp2 := 1.0
+	ddp := 0.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := dp3
-		t5 := ddp2
-		dp3 = 0
-		ddp2 = 0
-		dp2 += t4
-		ddp += t5
-		t6 := len(tape) - 1
-		t7 := dp2
-		t8 := ddp
-		dp2 = 0
-		ddp = 0
-		t9 := 1 + x[i2]
-		dp3 += t7 * t9
-		ddp2 += t8*t9 + t7*v[i2]
-		hv[i2] += dtape[t6]*t7 + tape[t6]*t8
-		tape = tape[:t6]
-		dtape = dtape[:t6]
+		t4 := len(tape) - 1
+		dv := v[i2]
+		t5 := 1 + x[i2]
+		hv[i2] += dtape[t4]*dp2 + tape[t4]*ddp
+		ddp = ddp*t5 + dp2*dv
+		dp2 *= t5
+		tape = tape[:t4]
+		dtape = dtape[:t4]
 	}
 	return p
 }
@@ -1830,16 +1786,12 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 		panic("loopsWeightedHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var ds float64
-	ds += 1
-	t := ds
 	s := 0.0
 	for i := 0; i < n; i++ {
-		t2 := float64(i + 1)
+		t := float64(i + 1)
 		xi := x[i]
-		vi := v[i]
-		hv[i] += t2*vi*t + t2*(t*vi)
-		s += t2 * xi * xi
+		hv[i] += 2 * (t * v[i])
+		s += t * xi * xi
 	}
 	return s
 }
@@ -2048,10 +2000,6 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds float64
-	var ds2 float64
-	var ddv float64
-	var ds3 float64
 	trips := max(n+2, 0)
 	t3 := append(t, make([]float64, trips)...)
 	n2 := len(t)
@@ -2081,7 +2029,6 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 			break
 		}
 	}
-	ds3 += 1
 	var part int
 	if from == 0 {
 		part = 0
@@ -2091,43 +2038,29 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 	}
 	for i >= 0 {
 		var path2 []int
-		var t12 float64
+		var ddv float64
 		if part == 1 {
+			ddv = 0
 			path2 = path
 		} else {
-			t5 := ds3
-			ds3 = 0
-			ds += t5
-			t6 := len(path) - 1
-			path2 = path[:t6]
-			if path[t6] == 0 {
-				t11 := ds
-				ds = 0
-				ds3 += t11
-				path = path2
-				t12 = ddv
+			t5 := len(path) - 1
+			path2 = path[:t5]
+			if path[t5] == 0 {
 				ddv = 0
-				hv[i] += t12
+				path = path2
+				hv[i] += ddv
 				part = 0
 				i--
 				continue
 			}
-			t7 := ds
-			ds = 0
-			ds2 += t7
-			t8 := len(tape) - 1
-			t9 := tape[t8]
-			t10 := ds2
-			ds2 = 0
-			ds3 += t10
-			ddv -= 0.5 / t9 * dtape[t8] / t9 * t10
-			tape = tape[:t8]
-			dtape = dtape[:t8]
+			t6 := len(tape) - 1
+			t7 := tape[t6]
+			ddv = -(0.5 / t7 * dtape[t6] / t7)
+			tape = tape[:t6]
+			dtape = dtape[:t6]
 		}
 		path = path2
-		t12 = ddv
-		ddv = 0
-		hv[i] += t12
+		hv[i] += ddv
 		part = 0
 		i--
 	}
@@ -2350,9 +2283,6 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var ds float64
-	var ddacc float64
-	var ddacc2 float64
 	c := make([]float64, n)
 	dc := make([]float64, n)
 	trips := max(n+2, 0)
@@ -2371,29 +2301,22 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		acc = acc2
 		dacc += dv
 	}
-	ds += 1
-	t4 := ds
 	s := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v2 := c[i2]
-		dc[i2] += t4
+		dc[i2] += 1
 		s += v2
 	}
+	ddacc := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t5 := ddacc2
-		ddacc2 = 0
-		ddacc += t5
-		t6 := len(tape) - 1
-		dacc2 := dtape[t6]
+		t4 := len(tape) - 1
+		dacc2 := dtape[t4]
 		dci := dc[i3]
 		dc[i3] = 0
 		ddacc += 2 * (dci * (dacc2 + v[i3]))
-		t7 := ddacc
-		ddacc = 0
-		ddacc2 += t7
-		hv[i3] += t7
-		tape = tape[:t6]
-		dtape = dtape[:t6]
+		hv[i3] += ddacc
+		tape = tape[:t4]
+		dtape = dtape[:t4]
 	}
 	return s
 }
@@ -3142,8 +3065,6 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		panic("panicsLogSumHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var ddv float64
-	var ds float64
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v3 := x[i]
@@ -3152,14 +3073,10 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		}
 		s += math.Log(v3)
 	}
-	ds += 1
-	t := ds
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v2 := x[i2]
-		ddv -= 1 / v2 * v[i2] / v2 * t
-		t2 := ddv
-		ddv = 0
-		hv[i2] += t2
+		t := 1 / v2 * v[i2] / v2
+		hv[i2] -= t
 	}
 	return s
 }
@@ -3357,21 +3274,17 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 		panic("exampleRosenbrockHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	var dsum float64
-	dsum += 1
-	t := dsum
 	sum := 0.0
 	for i := 0; i < n-1; i++ {
 		xi := x[i]
 		vi := v[i]
 		a := x[i+1] - xi*xi
-		da := v[i+1] - 2*(vi*xi)
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100*da*t + 100*(t*da)
-		hv[i] += 2*(t*vi) - 2*(t3*xi+(t2*t+100*(t*a))*vi)
-		hv[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * (100 * (v[i+1] - 2*(vi*xi)))
+		hv[i] += 2*vi - 2*(t2*xi+2*t*vi)
+		hv[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -3596,10 +3509,6 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 		panic("fitLossHVP: len(hv) != len(p)")
 	}
 	clear(hv)
-	var ds float64
-	var ddc float64
-	var ddb float64
-	var dda float64
 	t := d.T
 	n2 := len(t)
 	t2 := d.Y
@@ -3612,19 +3521,20 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 	db := v[1]
 	c := p[2]
 	dc := v[2]
-	ds += 1
-	t3 := ds
+	dda := 0.0
+	ddb := 0.0
+	ddc := 0.0
 	s := 0.0
 	for i := 0; i < n2; i++ {
-		t4 := t[i]
-		t5 := math.Exp(-(b * t4))
-		t6 := t5 * (db * t4)
-		r := a*t5 + c - t2[i]
-		t7 := 2 * (t3 * r)
-		t8 := 2 * (t3 * (da*t5 - a*t6 + dc))
-		ddc += t8
-		dda += t8*t5 - t7*t6
-		ddb -= (t5*(da*t7+a*t8) - t6*(a*t7)) * t4
+		t3 := t[i]
+		t4 := math.Exp(-(b * t3))
+		t5 := t4 * (db * t3)
+		r := a*t4 + c - t2[i]
+		t6 := 2 * r
+		t7 := 2 * (da*t4 - a*t5 + dc)
+		ddb -= (t4*(da*t6+a*t7) - t5*(a*t6)) * t3
+		dda += t7*t4 - t6*t5
+		ddc += t7
 		s += r * r
 	}
 	hv[2] += ddc
@@ -3928,8 +3838,6 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var de float64
-	var de2 float64
 	t3 := c.Mass
 	n2 := len(t3)
 	t4 := c.Springs
@@ -3945,86 +3853,80 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 	e := 0.0
 	for i := 0; i < n3; i++ {
 		s := t4[i]
-		t34 := 2*i + 2
+		t31 := 2*i + 2
+		t32 := v[t31]
+		t33 := v[2*i]
+		dx := x[t31] - x[2*i]
+		t34 := 2*i + 3
 		t35 := v[t34]
-		t36 := v[2*i]
-		dx := x[t34] - x[2*i]
-		t37 := 2*i + 3
-		t38 := v[t37]
-		t39 := 2*i + 1
-		t40 := v[t39]
-		dy := x[t37] - x[t39]
-		t41 := math.Hypot(dx, dy)
-		t42 := t41 == 0
-		t43 := dx / t41
-		if t42 {
-			t43 = 0
+		t36 := 2*i + 1
+		t37 := v[t36]
+		dy := x[t34] - x[t36]
+		t38 := math.Hypot(dx, dy)
+		t39 := t38 == 0
+		t40 := dx / t38
+		if t39 {
+			t40 = 0
 		}
-		t44 := dy / t41
-		if t42 {
-			t44 = 0
+		t41 := dy / t38
+		if t39 {
+			t41 = 0
 		}
-		t45 := s.L0
-		stretch2 := t41 - t45
-		t46 := s.K
-		tape = append(tape, t41, t46, t45)
-		dtape = append(dtape, t43*(t35-t36)+t44*(t38-t40), 0, 0)
-		e += 0.5 * t46 * stretch2 * stretch2
+		t42 := s.L0
+		stretch2 := t38 - t42
+		t43 := s.K
+		tape = append(tape, t38, t43, t42)
+		dtape = append(dtape, t40*(t32-t33)+t41*(t35-t37), 0, 0)
+		e += 0.5 * t43 * stretch2 * stretch2
 	}
-	de += 1
 	for i2 := 0; i2 < n2; i2++ {
 		e += t3[i2] * c.G * x[2*i2+1]
 	}
-	de2 += de
-	t7 := de2
 	for i3 := n3 - 1; i3 >= 0; i3-- {
 		n5 := len(tape)
-		t8 := n5 - 3
-		t9 := tape[t8]
-		t10 := dtape[t8]
-		t11 := n5 - 2
-		t12 := n5 - 1
-		stretch := t9 - tape[t12]
-		dstretch := t10 - dtape[t12]
-		t13 := t7 * stretch
-		t14 := 0.5 * tape[t11]
-		t15 := 0.5 * dtape[t11]
-		t16 := t14*stretch*t7 + t14*t13
-		t17 := (t15*stretch+t14*dstretch)*t7 + (t15*t13 + t14*(t7*dstretch))
-		t18 := 2*i3 + 2
+		t7 := n5 - 3
+		t8 := tape[t7]
+		t9 := dtape[t7]
+		t10 := n5 - 2
+		t11 := n5 - 1
+		stretch := t8 - tape[t11]
+		t12 := 0.5 * tape[t10]
+		t13 := 2 * (t12 * stretch)
+		t14 := 2 * (0.5*dtape[t10]*stretch + t12*(t9-dtape[t11]))
+		t15 := 2*i3 + 2
+		t16 := v[t15]
+		t17 := v[2*i3]
+		t18 := 2*i3 + 3
 		t19 := v[t18]
-		t20 := v[2*i3]
-		t21 := 2*i3 + 3
-		t22 := v[t21]
-		t23 := 2*i3 + 1
-		t24 := v[t23]
-		t25 := t9 == 0
-		t26 := (x[t18] - x[2*i3]) / t9
-		t27 := t26
-		if t25 {
-			t27 = 0
+		t20 := 2*i3 + 1
+		t21 := v[t20]
+		t22 := t8 == 0
+		t23 := (x[t15] - x[2*i3]) / t8
+		t24 := t23
+		if t22 {
+			t24 = 0
 		}
-		t28 := (t19 - t20 - t26*t10) / t9
-		if t25 {
+		t25 := (t16 - t17 - t23*t9) / t8
+		if t22 {
+			t25 = 0
+		}
+		t26 := t25*t13 + t24*t14
+		t27 := (x[t18] - x[t20]) / t8
+		t28 := t27
+		if t22 {
 			t28 = 0
 		}
-		t29 := t28*t16 + t27*t17
-		t30 := (x[t21] - x[t23]) / t9
-		t31 := t30
-		if t25 {
-			t31 = 0
+		t29 := (t19 - t21 - t27*t9) / t8
+		if t22 {
+			t29 = 0
 		}
-		t32 := (t22 - t24 - t30*t10) / t9
-		if t25 {
-			t32 = 0
-		}
-		t33 := t32*t16 + t31*t17
-		hv[t23] -= t33
-		hv[t21] += t33
-		hv[2*i3] -= t29
-		hv[t18] += t29
-		tape = tape[:t8]
-		dtape = dtape[:t8]
+		t30 := t29*t13 + t28*t14
+		hv[t20] -= t30
+		hv[t18] += t30
+		hv[2*i3] -= t26
+		hv[t15] += t26
+		tape = tape[:t7]
+		dtape = dtape[:t7]
 	}
 	return e
 }
@@ -4394,7 +4296,6 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 		panic("heatMisfitHVP: len(hv) != len(u0)")
 	}
 	clear(hv)
-	var df float64
 	if len(target) != n {
 		panic("heat: target and u0 differ in length")
 	}
@@ -4409,41 +4310,39 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 	t := copy(u, u0)
 	copy(du, v)
 	for s := 0; s < steps; s++ {
-		t18 := n - 1
+		t17 := n - 1
 		du0 := du[0]
-		t19 := n - 1
-		t20 := u[t19]
-		t21 := du[t19]
+		t18 := n - 1
+		t19 := u[t18]
+		t20 := du[t18]
 		next[0] = u[0]
 		dnext[0] = du0
-		next[t18] = t20
-		dnext[t18] = t21
+		next[t17] = t19
+		dnext[t17] = t20
 		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
 			dui2 := du[i4]
-			t23 := du[i4-1]
-			t24 := du[i4+1]
+			t22 := du[i4-1]
+			t23 := du[i4+1]
 			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
-			dnext[i4] = dui2 + kappa*(t23-2*dui2+t24)
+			dnext[i4] = dui2 + kappa*(t22-2*dui2+t23)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
-			t22 := dnext[i5]
+			t21 := dnext[i5]
 			u[i5] = next[i5]
-			du[i5] = t22
+			du[i5] = t21
 		}
 	}
 	n2 := len(u)
-	df += 1
-	t2 := df
 	f := 0.0
 	for i := 0; i < n2; i++ {
 		dd := du[i]
 		d := u[i] - target[i]
-		t17 := 0.5 * d
+		t16 := 0.5 * d
 		ddui3 := ddu[i]
-		du2[i] += t17*t2 + 0.5*(t2*d)
-		ddu[i] = ddui3 + (0.5*dd*t2 + 0.5*(t2*dd))
-		f += t17 * d
+		du2[i] += 2 * t16
+		ddu[i] = ddui3 + 2*(0.5*dd)
+		f += t16 * d
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -4451,43 +4350,43 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 			ddui2 := ddu[i2]
 			du2[i2] = 0
 			ddu[i2] = 0
-			t16 := ddnext[i2]
+			t15 := ddnext[i2]
 			dnext2[i2] += dui
-			ddnext[i2] = t16 + ddui2
+			ddnext[i2] = t15 + ddui2
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
-			t10 := dnext2[i3]
-			t11 := ddnext[i3]
+			t9 := dnext2[i3]
+			t10 := ddnext[i3]
 			dnext2[i3] = 0
 			ddnext[i3] = 0
+			t11 := kappa * t9
 			t12 := kappa * t10
-			t13 := kappa * t11
-			t14 := ddu[i3+1]
-			du2[i3+1] += t12
-			ddu[i3+1] = t14 + t13
-			t15 := ddu[i3-1]
-			du2[i3-1] += t12
-			ddu[i3-1] = t15 + t13
+			t13 := ddu[i3+1]
+			du2[i3+1] += t11
+			ddu[i3+1] = t13 + t12
+			t14 := ddu[i3-1]
+			du2[i3-1] += t11
+			ddu[i3-1] = t14 + t12
 			ddui := ddu[i3]
-			du2[i3] += t10 - 2*t12
-			ddu[i3] = ddui + (t11 - 2*t13)
+			du2[i3] += t9 - 2*t11
+			ddu[i3] = ddui + (t10 - 2*t12)
 		}
-		t3 := n - 1
-		t4 := dnext2[t3]
-		t5 := ddnext[t3]
-		dnext2[t3] = 0
-		ddnext[t3] = 0
-		t6 := dnext2[0]
-		t7 := ddnext[0]
+		t2 := n - 1
+		t3 := dnext2[t2]
+		t4 := ddnext[t2]
+		dnext2[t2] = 0
+		ddnext[t2] = 0
+		t5 := dnext2[0]
+		t6 := ddnext[0]
 		dnext2[0] = 0
 		ddnext[0] = 0
-		t8 := n - 1
-		t9 := ddu[t8]
-		du2[t8] += t4
-		ddu[t8] = t9 + t5
+		t7 := n - 1
+		t8 := ddu[t7]
+		du2[t7] += t3
+		ddu[t7] = t8 + t4
 		ddu0 := ddu[0]
-		du2[0] += t6
-		ddu[0] = ddu0 + t7
+		du2[0] += t5
+		ddu[0] = ddu0 + t6
 	}
 	for k := 0; k < t; k++ {
 		dduk := ddu[k]

@@ -23,11 +23,6 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var de float64
-	var de2 float64
-	var de3 float64
-	var t20 float64
-	var de4 float64
 	t3 := max(n+2, 0) * 2
 	t4 := append(t, make([]float64, t3)...)
 	n2 := len(t)
@@ -37,69 +32,52 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	for i := 0; i < n; i++ {
 		xi3 := x[i]
 		vi3 := v[i]
-		t18 := math.Exp(0.3 * xi3)
-		e += t18 - math.Log(1+xi3*xi3)
-		tape = append(tape, t18)
-		dtape = append(dtape, t18*(0.3*vi3))
+		t15 := math.Exp(0.3 * xi3)
+		e += t15 - math.Log(1+xi3*xi3)
+		tape = append(tape, t15)
+		dtape = append(dtape, t15*(0.3*vi3))
 		var from int
 		if i > 0 {
 			d2 := xi3 - x[i-1]
-			t19 := math.Sin(xi3)
-			tape = append(tape, t19)
+			t16 := math.Sin(xi3)
+			tape = append(tape, t16)
 			dtape = append(dtape, math.Cos(xi3)*vi3)
-			e += d2 * d2 * t19
+			e += d2 * d2 * t16
 			from = 1
 		} else {
 			from = 0
 		}
 		path = append(path, from)
 	}
-	de4 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := de4
-		de4 = 0
-		de += t5
-		t6 := len(path) - 1
-		t7 := path[:t6]
-		if path[t6] == 0 {
-			t12 := de
-			de = 0
-			de3 += t12
+		t5 := len(path) - 1
+		t6 := path[:t5]
+		var t9 float64
+		if path[t5] == 0 {
+			t9 = 0
 		} else {
-			t8 := de
-			de = 0
-			de2 += t8
-			t9 := len(tape) - 1
-			t10 := de2
-			de2 = 0
-			de3 += t10
+			t7 := len(tape) - 1
 			xi := x[i2]
 			vi := v[i2]
 			d := xi - x[i2-1]
 			dd := vi - v[i2-1]
-			t20 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*vi*(d*d*t10)
-			t11 := 2 * (t10*dtape[t9]*d + t10*tape[t9]*dd)
-			t20 += t11
-			hv[i2-1] -= t11
-			tape = tape[:t9]
-			dtape = dtape[:t9]
+			t8 := 2 * (dtape[t7]*d + tape[t7]*dd)
+			t9 = math.Cos(xi)*(2*(dd*d)) - math.Sin(xi)*vi*(d*d) + t8
+			hv[i2-1] -= t8
+			tape = tape[:t7]
+			dtape = dtape[:t7]
 		}
-		t13 := len(tape) - 1
-		t14 := de3
-		de3 = 0
-		de4 += t14
+		t10 := len(tape) - 1
 		xi2 := x[i2]
 		vi2 := v[i2]
-		t15 := 1 + xi2*xi2
-		t16 := 1 / t15
-		t20 -= 2 * (t16*t14*vi2 - t16*(2*(vi2*xi2))/t15*t14*xi2)
-		t20 += 0.3 * (dtape[t13] * t14)
-		t17 := t20
-		t20 = 0
-		hv[i2] += t17
-		tape = tape[:t13]
-		dtape = dtape[:t13]
-		path = t7
+		t11 := 1 + xi2*xi2
+		t12 := 1 / t11
+		t13 := t9 - 2*(t12*vi2-t12*(2*(vi2*xi2))/t11*xi2) + 0.3*dtape[t10]
+		t14 := hv[i2] + t13
+		hv[i2] = t14
+		tape = tape[:t10]
+		dtape = dtape[:t10]
+		path = t6
 	}
 	return e
 }
@@ -415,64 +393,46 @@ func ChainHVP(x, v, hv []float64) float64 {
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var t28 float64
-	var t29 float64
-	var t30 float64
-	var t31 float64
-	var ds float64
 	s := 0.0
 	for i := 1; i < n; i++ {
-		t19 := x[i-1]
-		t20 := v[i-1]
+		t16 := x[i-1]
+		t17 := v[i-1]
 		xi2 := x[i]
 		vi2 := v[i]
-		t21 := t19 - xi2
-		t22 := math.Sqrt(1 + t21*t21)
-		t23 := 0.5 / t22 * (2 * ((t20 - vi2) * t21))
-		t24 := append(tape, t22)
-		t25 := append(dtape, t23)
-		t26 := 0.5 * xi2
-		t27 := math.Cosh(t26)
-		tape = append(t24, t22, t27)
-		dtape = append(t25, t23, math.Sinh(t26)*(0.5*vi2))
-		s += t22 * t27
+		t18 := t16 - xi2
+		t19 := math.Sqrt(1 + t18*t18)
+		t20 := 0.5 / t19 * (2 * ((t17 - vi2) * t18))
+		t21 := append(tape, t19)
+		t22 := append(dtape, t20)
+		t23 := 0.5 * xi2
+		t24 := math.Cosh(t23)
+		tape = append(t21, t19, t24)
+		dtape = append(t22, t20, math.Sinh(t23)*(0.5*vi2))
+		s += t19 * t24
 	}
-	ds += 1
-	t := ds
 	for i2 := n - 1; i2 >= 1; i2-- {
 		n2 := len(tape)
-		t2 := n2 - 2
-		t3 := n2 - 1
-		t4 := tape[:t2]
-		t5 := dtape[:t2]
-		t28 += t * tape[t3]
-		t29 += t * dtape[t3]
+		t := n2 - 2
+		t2 := n2 - 1
+		t3 := tape[t2]
+		t4 := dtape[t2]
+		t5 := tape[:t]
+		t6 := dtape[:t]
 		xi := x[i2]
 		vi := v[i2]
-		t6 := 0.5 * xi
-		t7 := 0.5 * (math.Cosh(t6)*(0.5*vi)*(tape[t2]*t) + math.Sinh(t6)*(dtape[t2]*t))
-		t8 := t30 + t7
-		t30 = t8
-		t9 := len(t4) - 1
-		t10 := t4[t9]
-		tape = t4[:t9]
-		dtape = t5[:t9]
-		t11 := t28
-		t12 := t29
-		t28 = 0
-		t29 = 0
-		t13 := 0.5 / t10
-		t14 := (t13*t12 - t13*t5[t9]/t10*t11) * (x[i2-1] - xi)
-		t15 := t14 + t13*t11*(v[i2-1]-vi)
-		t16 := 2 * t15
-		t31 += t16
-		t30 -= t16
-		t17 := t30
-		t30 = 0
-		hv[i2] += t17
-		t18 := t31
-		t31 = 0
-		hv[i2-1] += t18
+		t7 := 0.5 * xi
+		t8 := 0.5 * (math.Cosh(t7)*(0.5*vi)*tape[t] + math.Sinh(t7)*dtape[t])
+		t9 := len(t5) - 1
+		t10 := t5[t9]
+		tape = t5[:t9]
+		dtape = t6[:t9]
+		t11 := 0.5 / t10
+		t12 := (t11*t4 - t11*t6[t9]/t10*t3) * (x[i2-1] - xi)
+		t13 := t12 + t11*t3*(v[i2-1]-vi)
+		t14 := 2 * t13
+		t15 := t8 - t14
+		hv[i2] += t15
+		hv[i2-1] += t14
 	}
 	return s
 }
