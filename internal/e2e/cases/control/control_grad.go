@@ -174,7 +174,7 @@ func LegendreGrad(k int, x float64) (f, dx float64) {
 	case 3:
 		t6 := 0.5 * x
 		t7 := 5 * x
-		dx = t7*x*0.5 - 3.0*0.5 + t7*t6 + 5*(t6*x)
+		dx = t7*x*0.5 - 1.5 + t7*t6 + 5*(t6*x)
 	default:
 		t2 := 0.125 * x
 		t3 := 35 * x
