@@ -18,7 +18,7 @@ func TestCloneFields(t *testing.T) {
 	}{
 		{reflect.TypeFor[ir.Func](), 12},
 		{reflect.TypeFor[ir.Block](), 6},
-		{reflect.TypeFor[ir.Value](), 13},
+		{reflect.TypeFor[ir.Value](), 14},
 	} {
 		if got := c.typ.NumField(); got != c.want {
 			t.Errorf("%s has %d fields, want %d: update cloneFunc (literals.go) and this test", c.typ, got, c.want)

@@ -334,7 +334,7 @@ func cloneFunc(fn *ir.Func) (*ir.Func, map[*ir.Value]*ir.Value) {
 	for _, v := range all {
 		nv := c.NewValue(v.Op, v.Type)
 		nv.Name, nv.Pos, nv.Tok, nv.Const, nv.Index = v.Name, v.Pos, v.Tok, v.Const, v.Index
-		nv.Callee, nv.Heap, nv.Global = v.Callee, v.Heap, v.Global
+		nv.Callee, nv.Heap, nv.Global, nv.Adjoint = v.Callee, v.Heap, v.Global, v.Adjoint
 		m[v] = nv
 	}
 	for _, v := range all {

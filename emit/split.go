@@ -262,7 +262,7 @@ func copyRegion(f *ir.Func, r, scc map[*ir.Block]bool) {
 		for _, v := range b.Instrs {
 			nv := f.NewValue(v.Op, v.Type)
 			nv.Name, nv.Pos, nv.Tok, nv.Const, nv.Index = v.Name, v.Pos, v.Tok, v.Const, v.Index
-			nv.Callee, nv.Heap, nv.Global = v.Callee, v.Heap, v.Global
+			nv.Callee, nv.Heap, nv.Global, nv.Adjoint = v.Callee, v.Heap, v.Global, v.Adjoint
 			nb.Append(nv)
 			m[v] = nv
 		}

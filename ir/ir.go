@@ -50,7 +50,8 @@ const (
 	// OpAlloc allocates a zeroed variable of type Type.(*types.Pointer).Elem()
 	// and yields its address. Heap: the address escapes the function (new,
 	// &T{} returned or stored); otherwise the variable is a local. Name: the
-	// source variable, if any.
+	// source variable, if any. Adjoint: the variable holds an adjoint (see
+	// Value.Adjoint).
 	OpAlloc
 	// OpGlobal is the address of the package-level variable Global; Type
 	// is a pointer to the variable's type.
@@ -207,6 +208,13 @@ type Value struct {
 	Callee *Callee
 	Heap   bool
 	Global *types.Var
+	// Adjoint marks an OpAlloc whose variable holds reverse mode's adjoint
+	// of a value, x̄: a sum of contributions, linear in the seed, of which
+	// only the numeric value means anything (not the sign of a zero, which
+	// no linear combination turns into a nonzero value). Adding a
+	// contribution a to its zero may give a itself, as the transformers'
+	// builder does (0 + a is +0 for a = -0).
+	Adjoint bool
 }
 
 // Block is a basic block.

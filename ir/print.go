@@ -105,6 +105,9 @@ func (v *Value) LongString(qual types.Qualifier) string {
 		if v.Heap {
 			sb.WriteString(" heap")
 		}
+		if v.Adjoint {
+			sb.WriteString(" adjoint")
+		}
 	}
 	for _, a := range v.Args {
 		sb.WriteString(" ")

@@ -30,9 +30,10 @@
 //     call them first;
 //   - deadcode (deadcode.go, required).
 //
-// On the derivative (Derivative): fold, cse, algebra (algebra.go: exact
-// rewrite rules kept as a table), cse, speculate (speculate.go), remat
-// (remat.go), deadcode.
+// On the derivative (Derivative): mem2reg (mem2reg.go: local variables,
+// adjoints included, become SSA values), fold, cse, algebra (algebra.go:
+// exact rewrite rules kept as a table), fold, cse, licm, cse, speculate
+// (speculate.go), remat (remat.go), deadcode.
 //
 // # Analyses
 //
@@ -48,9 +49,11 @@
 // # Exactness
 //
 // Every rewrite gives the same results as the code it replaces, NaN,
-// infinities and signed zeros included, with one documented exception:
+// infinities and signed zeros included, with two documented exceptions:
 // math.Pow(x, 2) → x*x can differ in the last bit of a subnormal result
-// (fold.go). Moving code changes no result: LICM moves only values without
+// (fold.go), and an adjoint's sum with its cleared zero, 0 + a, is a even
+// for a = -0 (mem2reg.go; an adjoint's sign of zero means nothing,
+// ir.Value.Adjoint). Moving code changes no result: LICM moves only values without
 // effects that cannot panic and always return, or, under the loop's test,
 // a call the first iteration makes before anything observable; CSE merges
 // only values equal by construction. Derivatives generated with and without

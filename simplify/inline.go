@@ -251,7 +251,7 @@ func copyValues(f, g *ir.Func, vals map[*ir.Value]*ir.Value, blocks map[*ir.Bloc
 		for _, v := range gb.Instrs {
 			nv := f.NewValue(v.Op, v.Type)
 			nv.Name, nv.Pos, nv.Tok, nv.Const, nv.Index = v.Name, v.Pos, v.Tok, v.Const, v.Index
-			nv.Callee, nv.Heap, nv.Global = v.Callee, v.Heap, v.Global
+			nv.Callee, nv.Heap, nv.Global, nv.Adjoint = v.Callee, v.Heap, v.Global, v.Adjoint
 			nb.Append(nv)
 			vals[v] = nv
 			copies[nv] = true

@@ -14,6 +14,7 @@ package simplify
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -22,11 +23,15 @@ import (
 
 // Mem2Reg promotes the local variables of f whose address is only loaded
 // from and stored to (not stored itself, passed to a call, indexed or
-// sliced), and that hold no float, to SSA values: the tapes, the values
-// of iterations and the control path of a reverse sweep. (Adjoints, which
-// hold floats, stay variables for now: the emitter writes their updates
-// as statements, x̄ += a, which their SSA chains would turn into nested
-// expressions.)
+// sliced) to SSA values: the adjoints of values and of scalar locals, the
+// tapes, the values of iterations and the control path of a reverse
+// sweep. The sums of adjoints then drop the zeros of cleared adjoints
+// (dropZeroSums), and φs merging one value go (removeTrivialPhis).
+//
+// The emitter writes the chains back as updates of one variable, x̄ += a,
+// when the values are named alike: a value stored into an adjoint that
+// has no name of its own takes the adjoint's. Aggregates of floats whose
+// fields or elements are addressed stay in memory (no scalar replacement).
 func Mem2Reg(f *ir.Func) {
 	cfg := ir.NewCFG(f)
 	uses := ir.Uses(f)
@@ -34,7 +39,7 @@ func Mem2Reg(f *ir.Func) {
 	var order []*ir.Value
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if v.Op != ir.OpAlloc || v.Heap || !cfg.Reachable(b) || holdsFloatValue(v.Type.(*types.Pointer).Elem()) {
+			if v.Op != ir.OpAlloc || v.Heap || !cfg.Reachable(b) {
 				continue
 			}
 			ok := true
@@ -110,12 +115,25 @@ func Mem2Reg(f *ir.Func) {
 		return zeroOf(a)
 	}
 	repl := map[*ir.Value]*ir.Value{}
+	adjointLoad := map[*ir.Value]bool{}
+	// The sums of adjoints, with which of their operands are loads of
+	// one.
+	sums := map[*ir.Value][2]bool{}
+	var sumOrder []*ir.Value
 	var walk func(b *ir.Block)
 	walk = func(b *ir.Block) {
 		pushed := map[*ir.Value]int{}
 		out := b.Instrs[:0]
 		for _, v := range b.Instrs {
 			for i, x := range v.Args {
+				if adjointLoad[x] && v.Op == ir.OpBinary {
+					if _, ok := sums[v]; !ok {
+						sumOrder = append(sumOrder, v)
+					}
+					f := sums[v]
+					f[i] = true
+					sums[v] = f
+				}
 				if r, ok := repl[x]; ok {
 					v.Args[i] = r
 				}
@@ -128,12 +146,16 @@ func Mem2Reg(f *ir.Func) {
 			case v.Op == ir.OpLoad && vars[v.Args[0]]:
 				x := top(v.Args[0])
 				repl[v] = x
+				adjointLoad[v] = v.Args[0].Adjoint
 				if x.Name == "" && x.Op != ir.OpConst {
 					x.Name = v.Name
 				}
 				continue
 			case v.Op == ir.OpStore && vars[v.Args[0]]:
 				a := v.Args[0]
+				if x := v.Args[1]; a.Adjoint && x.Name == "" && x.Op != ir.OpConst && x.Op != ir.OpParam {
+					x.Name = a.Name // x̄ += a reads as an update of x̄
+				}
 				cur[a] = append(cur[a], v.Args[1])
 				pushed[a]++
 				continue
@@ -178,24 +200,90 @@ func Mem2Reg(f *ir.Func) {
 			for i, x := range v.Args {
 				if x == nil && v.Op == ir.OpPhi && phiOf[v] != nil {
 					v.Args[i] = top(phiOf[v])
-					continue
 				}
-				for {
-					r, ok := repl[x]
-					if !ok {
-						break
-					}
-					x = r
-				}
-				v.Args[i] = x
 			}
 		}
 	}
+	replaceAll(f, repl)
 	removeTrivialPhis(f, phiOf)
+	dropZeroSums(f, sumOrder, sums, phiOf)
 }
 
-// removeTrivialPhis removes the φs of phis that merge one value (besides
-// themselves) or that nothing uses, until none is left.
+// dropZeroSums rewrites the sums of adjoints whose operand from an
+// adjoint is that adjoint's zero: 0̄ + a and a ± 0̄ become a, 0̄ - a
+// becomes -a. A reverse sweep clears an adjoint once consumed and adds
+// the next contribution to it, x̄ = 0; x̄ += a, which promoted is 0 + a.
+// The rewrite is exact but for the sign of a zero, which an adjoint does
+// not carry (ir.Value.Adjoint). As a sum that drops out can leave a φ
+// merging zeros, or a zero to the next sum, it runs until nothing
+// changes.
+func dropZeroSums(f *ir.Func, sums []*ir.Value, from map[*ir.Value][2]bool, phis map[*ir.Value]*ir.Value) {
+	for changed := true; changed; {
+		changed = false
+		repl := map[*ir.Value]*ir.Value{}
+		for _, v := range sums {
+			if v.Block == nil || v.Op != ir.OpBinary || v.Tok != token.ADD && v.Tok != token.SUB {
+				continue
+			}
+			var zero [2]bool
+			for i := range zero {
+				v.Args[i] = resolve(repl, v.Args[i])
+				zero[i] = from[v][i] && isFloatConst(v.Args[i], 0)
+			}
+			switch {
+			case zero[1]:
+				repl[v] = v.Args[0]
+			case !zero[0]:
+				continue
+			case v.Tok == token.ADD:
+				repl[v] = v.Args[1]
+			default:
+				v.Op, v.Args = ir.OpUnary, v.Args[1:]
+			}
+			if r := repl[v]; r != nil && r.Name == "" && r.Op != ir.OpConst {
+				r.Name = v.Name
+			}
+			changed = true
+		}
+		if changed {
+			for v := range repl {
+				removeValue(v)
+			}
+			replaceAll(f, repl)
+			removeTrivialPhis(f, phis)
+		}
+	}
+}
+
+// resolve returns what x is replaced with, following repl to its end.
+func resolve(repl map[*ir.Value]*ir.Value, x *ir.Value) *ir.Value {
+	for {
+		r, ok := repl[x]
+		if !ok {
+			return x
+		}
+		x = r
+	}
+}
+
+// replaceAll replaces every operand in f by what repl replaces it with.
+func replaceAll(f *ir.Func, repl map[*ir.Value]*ir.Value) {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			for i, x := range v.Args {
+				v.Args[i] = resolve(repl, x)
+			}
+		}
+	}
+}
+
+// removeTrivialPhis removes the φs of phis that merge one value, besides
+// themselves and other such φs, or that nothing uses, until none is left.
+// A web of φs merging one value is what a variable reset at the end of
+// each iteration of nested loops leaves (Braun et al., "Simple and
+// Efficient Construction of Static Single Assignment Form", CC 2013,
+// §3.2: redundant φ SCCs): the value dominates them all, since on each
+// path to one of them the web's only way in is through it.
 func removeTrivialPhis(f *ir.Func, phis map[*ir.Value]*ir.Value) {
 	for changed := true; changed; {
 		changed = false
@@ -207,26 +295,15 @@ func removeTrivialPhis(f *ir.Func, phis map[*ir.Value]*ir.Value) {
 					out = append(out, v)
 					continue
 				}
-				var same *ir.Value
-				trivial := true
-				for _, a := range v.Args {
-					switch {
-					case a == v:
-					case same == nil:
-						same = a
-					case a != same && !sameConst(a, same):
-						trivial = false
-					}
-				}
 				used := false
 				for _, u := range uses[v.ID] {
 					used = used || u != v
 				}
-				switch {
-				case !used:
+				if !used {
 					changed = true
 					continue
-				case trivial && same != nil:
+				}
+				if same := phiLeaf(v, phis); same != nil {
 					ir.ReplaceUses(f, v, same)
 					if same.Name == "" && same.Op != ir.OpConst {
 						same.Name = v.Name
@@ -242,6 +319,32 @@ func removeTrivialPhis(f *ir.Func, phis map[*ir.Value]*ir.Value) {
 			b.Instrs = out
 		}
 	}
+}
+
+// phiLeaf returns the one value that φ v merges, following its arguments
+// through the φs of phis, or nil when it merges several.
+func phiLeaf(v *ir.Value, phis map[*ir.Value]*ir.Value) *ir.Value {
+	var leaf *ir.Value
+	seen := map[*ir.Value]bool{v: true}
+	work := []*ir.Value{v}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, a := range p.Args {
+			switch {
+			case a.Op == ir.OpPhi && phis[a] != nil:
+				if !seen[a] {
+					seen[a] = true
+					work = append(work, a)
+				}
+			case leaf == nil:
+				leaf = a
+			case a != leaf && !sameConst(a, leaf):
+				return nil
+			}
+		}
+	}
+	return leaf
 }
 
 // frontiers returns the dominance frontier of each block, by block index
@@ -284,22 +387,4 @@ func zeroConst(t types.Type) constant.Value {
 		return constant.MakeString("")
 	}
 	return nil
-}
-
-// holdsFloatValue reports whether values of type t are or hold floats in
-// place (a float, or a struct or array of them), as adjoints do.
-func holdsFloatValue(t types.Type) bool {
-	switch u := t.Underlying().(type) {
-	case *types.Basic:
-		return u.Info()&types.IsFloat != 0
-	case *types.Struct:
-		for f := range u.Fields() {
-			if holdsFloatValue(f.Type()) {
-				return true
-			}
-		}
-	case *types.Array:
-		return holdsFloatValue(u.Elem())
-	}
-	return false
 }

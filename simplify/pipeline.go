@@ -43,6 +43,7 @@ var Derivative = []Pass{
 	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "algebra", Fn: Local(Algebra)},
+	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "licm", Fn: LICM},
 	{Name: "cse", Fn: CSE},
@@ -66,6 +67,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"promote", "fold", "promoted loads of a constant struct become field reads that fold"},
 	{"fold", "cse", "folding makes equal expressions of constants one key"},
 	{"mem2reg", "fold", "promoted adjoints are arithmetic that folding simplifies (x̄ = 0 + a)"},
+	{"algebra", "fold", "pulling negations out of products leaves products of constants, -(3 * 0.5)"},
 	{"fold", "loopform", "folding removes the entry test of a range over a constant, which loopform then does without"},
 	{"loopform", "licm", "LICM hoists into the preheader of a loop tested at the top"},
 }

@@ -211,7 +211,6 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var slseBar float64
 	if cap(alpha) > 0 && cap(alphaBar) > 0 && &alpha[:1][0] == &alphaBar[:1][0] {
 		panic("LogPosteriorGrad: alpha and alphaBar share memory: gadgen's gradients need them apart")
 	}
@@ -237,12 +236,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			sumqBar := make([]float64, k)
 			for c := 0; c < k; c++ {
 				for j4 := 0; j4 < d; j4++ {
-					t23 := c*d + j4
-					t24 := q[t23]
-					t25 := math.Exp(t24)
-					qdiag[t23] = t25
-					sumq[c] += t24
-					tape = append(tape, t25)
+					t22 := c*d + j4
+					t23 := q[t22]
+					t24 := math.Exp(t23)
+					qdiag[t22] = t24
+					sumq[c] += t23
+					tape = append(tape, t24)
 				}
 			}
 			xc := make([]float64, d)
@@ -259,12 +258,12 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 					for j3 := 0; j3 < d; j3++ {
 						xc[j3] = x[i*d+j3] - mu[c4*d+j3]
 					}
-					t20 := append(tape, xc...)
+					t19 := append(tape, xc...)
 					qtimesx(qx, qdiag[c4*d:(c4+1)*d], l[c4*nl:(c4+1)*nl], xc)
-					t21 := alpha[c4]
-					t22 := sumq[c4]
-					tape = append(t20, qx...)
-					main[c4] = t21 + t22 - 0.5*sqnorm(qx)
+					t20 := alpha[c4]
+					t21 := sumq[c4]
+					tape = append(t19, qx...)
+					main[c4] = t20 + t21 - 0.5*sqnorm(qx)
 				}
 				tape = append(tape, main...)
 				slse += logsumexp(main)
@@ -274,56 +273,54 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 			t4 := t3 + logWishartPrior(qdiag, sumq, l, d)
 			logWishartPriorReverse(qdiag, qdiagBar, sumq, sumqBar, l, lBar, d, 1)
 			logsumexpReverse(alpha, alphaBar, -t2)
-			slseBar += 1
-			t5 := slseBar
 			for i2 := n2 - 1; i2 >= 0; i2-- {
-				t11 := len(tape) - n3
-				copy(main, tape[t11:])
-				logsumexpReverse(main, mainBar, t5)
-				tape = tape[:t11]
+				t10 := len(tape) - n3
+				copy(main, tape[t10:])
+				logsumexpReverse(main, mainBar, 1)
+				tape = tape[:t10]
 				for c3 := k - 1; c3 >= 0; c3-- {
-					t12 := mainBar[c3]
+					t11 := mainBar[c3]
 					mainBar[c3] = 0
-					t13 := len(tape) - len(qx)
-					copy(qx, tape[t13:])
-					t14 := tape[:t13]
-					sqnormReverse(qx, qxBar, -(0.5 * t12))
-					sumqBar[c3] += t12
-					alphaBar[c3] += t12
-					t15 := len(t14) - len(xc)
-					copy(xc, t14[t15:])
-					tape = t14[:t15]
-					t16 := c3 * d
-					t17 := (c3 + 1) * d
-					t18 := c3 * nl
-					t19 := (c3 + 1) * nl
+					t12 := len(tape) - len(qx)
+					copy(qx, tape[t12:])
+					t13 := tape[:t12]
+					sqnormReverse(qx, qxBar, -(0.5 * t11))
+					sumqBar[c3] += t11
+					alphaBar[c3] += t11
+					t14 := len(t13) - len(xc)
+					copy(xc, t13[t14:])
+					tape = t13[:t14]
+					t15 := c3 * d
+					t16 := (c3 + 1) * d
+					t17 := c3 * nl
+					t18 := (c3 + 1) * nl
 					qtimesxReverse(
 						qx,
 						qxBar,
-						qdiag[t16:t17],
-						qdiagBar[t16:t17],
-						l[t18:t19],
-						lBar[t18:t19],
+						qdiag[t15:t16],
+						qdiagBar[t15:t16],
+						l[t17:t18],
+						lBar[t17:t18],
 						xc,
 						xcBar,
 					)
 					for j2 := d - 1; j2 >= 0; j2-- {
 						xcjBar := xcBar[j2]
 						xcBar[j2] = 0
-						muBar[t16+j2] -= xcjBar
+						muBar[t15+j2] -= xcjBar
 					}
 				}
 			}
 			for c2 := k - 1; c2 >= 0; c2-- {
 				for j := d - 1; j >= 0; j-- {
-					t6 := len(tape) - 1
-					t7 := tape[t6]
-					t8 := sumqBar[c2]
-					t9 := c2*d + j
-					t10 := qdiagBar[t9]
-					qdiagBar[t9] = 0
-					qBar[t9] += t8 + t7*t10
-					tape = tape[:t6]
+					t5 := len(tape) - 1
+					t6 := tape[t5]
+					t7 := sumqBar[c2]
+					t8 := c2*d + j
+					t9 := qdiagBar[t8]
+					qdiagBar[t8] = 0
+					qBar[t8] += t7 + t6*t9
+					tape = tape[:t5]
 				}
 			}
 			return t4
@@ -342,14 +339,11 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func sqnormReverse(v, vBar []float64, seed float64) {
-	var sumBar float64
 	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
 		panic("sqnormReverse: v and vBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += seed
-	t := sumBar
 	for i := 0; i < len(v); i++ {
-		vBar[i] += 2 * (t * v[i])
+		vBar[i] += 2 * (seed * v[i])
 	}
 }
 
@@ -436,9 +430,6 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 func logsumexpReverse(v, vBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sumBar float64
-	var mBar float64
-	var mBar2 float64
 	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
 		panic("logsumexpReverse: v and vBar share memory: gadgen's gradients need them apart")
 	}
@@ -453,39 +444,33 @@ func logsumexpReverse(v, vBar []float64, seed float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t11 := math.Exp(v[i2] - m)
-		tape = append(tape, t11)
-		sum += t11
+		t8 := math.Exp(v[i2] - m)
+		tape = append(tape, t8)
+		sum += t8
 	}
-	mBar2 += seed
-	sumBar += 1 / sum * seed
-	t2 := sumBar
+	sumBar := 1 / sum * seed
+	mBar := seed
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t9 := len(tape) - 1
-		t10 := tape[t9] * t2
-		mBar2 -= t10
-		vBar[i3] += t10
-		tape = tape[:t9]
+		t6 := len(tape) - 1
+		t7 := tape[t6] * sumBar
+		vBar[i3] += t7
+		mBar -= t7
+		tape = tape[:t6]
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t3 := mBar2
-		mBar2 = 0
-		mBar += t3
-		t4 := len(tape) - 1
-		t5 := mBar
-		mBar = 0
-		t6 := tape[t4] >= v[i4]
-		t7 := 0.0
-		if t6 {
-			t7 = 1
+		t2 := len(tape) - 1
+		t3 := tape[t2] >= v[i4]
+		t4 := 0.0
+		if t3 {
+			t4 = 1
 		}
-		mBar2 += t7 * t5
-		t8 := 1.0
-		if t6 {
-			t8 = 0
+		t5 := 1.0
+		if t3 {
+			t5 = 0
 		}
-		vBar[i4] += t8 * t5
-		tape = tape[:t4]
+		vBar[i4] += t5 * mBar
+		mBar = t4 * mBar
+		tape = tape[:t2]
 	}
 }
 
@@ -500,7 +485,6 @@ func logsumexpReverse(v, vBar []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func logWishartPriorReverse(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64, d int, seed float64) {
-	var outBar float64
 	if cap(qdiag) > 0 && cap(qdiagBar) > 0 && &qdiag[:1][0] == &qdiagBar[:1][0] {
 		panic("logWishartPriorReverse: qdiag and qdiagBar share memory: gadgen's gradients need them apart")
 	}
@@ -517,8 +501,7 @@ func logWishartPriorReverse(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64, d
 		sqnorm(qdiag[ck*d : (ck+1)*d])
 		sqnorm(l[ck*nl : (ck+1)*nl])
 	}
-	outBar += seed
-	t := 0.5 * outBar
+	t := 0.5 * seed
 	for ck2 := k - 1; ck2 >= 0; ck2-- {
 		t2 := -t
 		t3 := ck2 * nl

@@ -149,22 +149,8 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func NLLGrad(theta, thetaBar, x, y []float64) float64 {
-	var ljj3 float64
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var logdetBar float64
-	var fitBar float64
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var sBar4 float64
-	var sBar5 float64
-	var ljjBar float64
-	var sBar6 float64
-	var sBar7 float64
-	var t72 float64
-	var t73 float64
-	var sf2Bar float64
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("NLLGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
@@ -186,37 +172,37 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 				for j4 := 0; j4 < i; j4++ {
 					r2_2 := 0.0
 					for c9 := 0; c9 < d; c9++ {
-						t71 := x[i*d+c9] - x[j4*d+c9]
-						r2_2 += t71 * t71
+						t59 := x[i*d+c9] - x[j4*d+c9]
+						r2_2 += t59 * t59
 					}
-					t69 := math.Exp(-0.5 * r2_2 / t3)
-					t70 := append(tape, k[i*n+j4])
-					k[i*n+j4] = sf2 * t69
-					tape = append(t70, r2_2, t69)
+					t57 := math.Exp(-0.5 * r2_2 / t3)
+					t58 := append(tape, k[i*n+j4])
+					k[i*n+j4] = sf2 * t57
+					tape = append(t58, r2_2, t57)
 				}
 				tape = append(tape, k[i*n+i])
 				k[i*n+i] = t4
 			}
 			tape = slices.Grow(tape, max(n+2, 0))
 			for j := 0; j < n; j++ {
-				t65 := j * n
-				s6 := k[t65+j]
+				t53 := j * n
+				s6 := k[t53+j]
 				for c7 := 0; c7 < j; c7++ {
-					t68 := k[t65+c7]
-					s6 -= t68 * t68
+					t56 := k[t53+c7]
+					s6 -= t56 * t56
 				}
 				ljj2 := math.Sqrt(s6)
-				tape = append(tape, k[t65+j])
-				k[t65+j] = ljj2
+				tape = append(tape, k[t53+j])
+				k[t53+j] = ljj2
 				for i11 := j + 1; i11 < n; i11++ {
-					t66 := i11 * n
-					s7 := k[t66+j]
+					t54 := i11 * n
+					s7 := k[t54+j]
 					for c8 := 0; c8 < j; c8++ {
-						s7 -= k[t66+c8] * k[t65+c8]
+						s7 -= k[t54+c8] * k[t53+c8]
 					}
-					t67 := append(tape, k[t66+j])
-					k[t66+j] = s7 / ljj2
-					tape = append(t67, s7)
+					t55 := append(tape, k[t54+j])
+					k[t54+j] = s7 / ljj2
+					tape = append(t55, s7)
 				}
 				tape = append(tape, ljj2)
 			}
@@ -228,10 +214,10 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 				for c6 := 0; c6 < i2; c6++ {
 					s5 -= k[i2*n+c6] * z[c6]
 				}
-				t63 := k[i2*n+i2]
-				t64 := append(tape, z[i2])
-				z[i2] = s5 / t63
-				tape = append(t64, s5)
+				t51 := k[i2*n+i2]
+				t52 := append(tape, z[i2])
+				z[i2] = s5 / t51
+				tape = append(t52, s5)
 			}
 			alpha := make([]float64, n)
 			alphaBar := make([]float64, n)
@@ -242,10 +228,10 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 				for c5 := i4 + 1; c5 < n; c5++ {
 					s4 -= k[c5*n+i4] * alpha[c5]
 				}
-				t61 := k[i4*n+i4]
-				t62 := append(tape, alpha[i4])
-				alpha[i4] = s4 / t61
-				tape = append(t62, s4)
+				t49 := k[i4*n+i4]
+				t50 := append(tape, alpha[i4])
+				alpha[i4] = s4 / t49
+				tape = append(t50, s4)
 			}
 			fit := 0.0
 			logdet := 0.0
@@ -254,151 +240,125 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 				logdet += math.Log(k[i5*n+i5])
 			}
 			t5 := 0.5*fit + logdet + 0.5*float64(n)*1.8378770664093453
-			logdetBar += 1
-			fitBar += 0.5
-			t6 := logdetBar
-			t7 := fitBar
 			for i6 := n - 1; i6 >= 0; i6-- {
-				t60 := i6*n + i6
-				kBar[t60] += 1 / k[t60] * t6
-				alphaBar[i6] += y[i6] * t7
+				t48 := i6*n + i6
+				kBar[t48] += 1 / k[t48]
+				alphaBar[i6] += y[i6] * 0.5
 			}
 			for i7 := 0; i7 <= i3; i7++ {
-				t49 := len(tape) - 1
-				s3 := tape[t49]
-				t50 := tape[:t49]
-				t51 := alphaBar[i7]
+				t40 := len(tape) - 1
+				s3 := tape[t40]
+				t41 := tape[:t40]
+				t42 := alphaBar[i7]
 				alphaBar[i7] = 0
-				t52 := len(t50) - 1
-				tape = t50[:t52]
-				alpha[i7] = t50[t52]
-				t53 := i7*n + i7
-				t54 := k[t53]
-				sBar += t51 / t54
-				kBar[t53] -= t51 * (s3 / t54) / t54
-				t55 := sBar
+				t43 := len(t41) - 1
+				tape = t41[:t43]
+				alpha[i7] = t41[t43]
+				t44 := i7*n + i7
+				t45 := k[t44]
+				sBar4 := t42 / t45
+				kBar[t44] -= t42 * (s3 / t45) / t45
 				for c4 := n - 1; c4 >= i7+1; c4-- {
-					t58 := alpha[c4]
-					t59 := c4*n + i7
-					alphaBar[c4] -= k[t59] * t55
-					kBar[t59] -= t55 * t58
+					t46 := alpha[c4]
+					t47 := c4*n + i7
+					alphaBar[c4] -= k[t47] * sBar4
+					kBar[t47] -= sBar4 * t46
 				}
-				t56 := sBar
-				sBar = 0
-				sBar2 += t56
-				t57 := sBar2
-				sBar2 = 0
-				zBar[i7] += t57
+				zBar[i7] += sBar4
 			}
 			for i8 := n - 1; i8 >= 0; i8-- {
-				t41 := len(tape) - 1
-				s2 := tape[t41]
-				t42 := tape[:t41]
+				t33 := len(tape) - 1
+				s2 := tape[t33]
+				t34 := tape[:t33]
 				ziBar := zBar[i8]
 				zBar[i8] = 0
-				t43 := len(t42) - 1
-				tape = t42[:t43]
-				z[i8] = t42[t43]
-				t44 := i8 * n
-				t45 := t44 + i8
-				t46 := k[t45]
-				sBar3 += ziBar / t46
-				kBar[t45] -= ziBar * (s2 / t46) / t46
-				t47 := sBar3
+				t35 := len(t34) - 1
+				tape = t34[:t35]
+				z[i8] = t34[t35]
+				t36 := i8 * n
+				t37 := t36 + i8
+				t38 := k[t37]
+				sBar3 := ziBar / t38
+				kBar[t37] -= ziBar * (s2 / t38) / t38
 				for c3 := i8 - 1; c3 >= 0; c3-- {
 					zc := z[c3]
-					t48 := t44 + c3
-					zBar[c3] -= k[t48] * t47
-					kBar[t48] -= t47 * zc
+					t39 := t36 + c3
+					zBar[c3] -= k[t39] * sBar3
+					kBar[t39] -= sBar3 * zc
 				}
-				sBar3 = 0
 			}
 			for j2 := n - 1; j2 >= 0; j2-- {
-				t19 := len(tape) - 1
-				ljj3 = tape[t19]
-				ljj := ljj3
-				tape2 := tape[:t19]
+				t18 := len(tape) - 1
+				ljj := tape[t18]
+				ljjBar := 0.0
+				tape2 := tape[:t18]
 				for i10 := n - 1; i10 >= j2+1; i10-- {
-					t29 := len(tape2) - 1
-					s := tape2[t29]
-					t30 := tape2[:t29]
-					t31 := i10 * n
-					t32 := t31 + j2
-					t33 := kBar[t32]
-					kBar[t32] = 0
-					t34 := len(t30) - 1
-					tape2 = t30[:t34]
-					k[t32] = t30[t34]
-					sBar4 += t33 / ljj
-					ljjBar -= t33 * (s / ljj) / ljj
-					t35 := sBar4
+					t24 := len(tape2) - 1
+					s := tape2[t24]
+					t25 := tape2[:t24]
+					t26 := i10 * n
+					t27 := t26 + j2
+					t28 := kBar[t27]
+					kBar[t27] = 0
+					t29 := len(t25) - 1
+					tape2 = t25[:t29]
+					k[t27] = t25[t29]
+					sBar2 := t28 / ljj
+					ljjBar -= t28 * (s / ljj) / ljj
 					for c2 := j2 - 1; c2 >= 0; c2-- {
-						t38 := j2*n + c2
-						t39 := k[t38]
-						t40 := t31 + c2
-						kBar[t38] -= k[t40] * t35
-						kBar[t40] -= t35 * t39
+						t30 := j2*n + c2
+						t31 := k[t30]
+						t32 := t26 + c2
+						kBar[t30] -= k[t32] * sBar2
+						kBar[t32] -= sBar2 * t31
 					}
-					t36 := sBar4
-					sBar4 = 0
-					sBar5 += t36
-					t37 := sBar5
-					sBar5 = 0
-					kBar[t32] += t37
+					kBar[t27] += sBar2
 				}
-				t20 := j2 * n
-				t21 := t20 + j2
-				t22 := kBar[t21]
-				kBar[t21] = 0
-				ljjBar += t22
-				t23 := len(tape2) - 1
-				tape = tape2[:t23]
-				k[t21] = tape2[t23]
-				t24 := ljjBar
-				ljjBar = 0
-				sBar6 += 0.5 / ljj3 * t24
-				t25 := sBar6
+				t19 := j2 * n
+				t20 := t19 + j2
+				t21 := kBar[t20]
+				kBar[t20] = 0
+				t22 := len(tape2) - 1
+				tape = tape2[:t22]
+				k[t20] = tape2[t22]
+				sBar := 0.5 / ljj * (ljjBar + t21)
 				for c := j2 - 1; c >= 0; c-- {
-					t28 := t20 + c
-					kBar[t28] -= 2 * (t25 * k[t28])
+					t23 := t19 + c
+					kBar[t23] -= 2 * (sBar * k[t23])
 				}
-				t26 := sBar6
-				sBar6 = 0
-				sBar7 += t26
-				t27 := sBar7
-				sBar7 = 0
-				kBar[t21] += t27
+				kBar[t20] += sBar
 			}
+			sf2Bar := 0.0
+			t6 := 0.0
+			t7 := 0.0
 			for i9 := n - 1; i9 >= 0; i9-- {
-				t9 := i9 * n
-				t10 := t9 + i9
-				t11 := kBar[t10]
-				kBar[t10] = 0
-				t72 += t11
-				t12 := len(tape) - 1
-				k[t10] = tape[t12]
-				tape = tape[:t12]
+				t8 := i9 * n
+				t9 := t8 + i9
+				t10 := kBar[t9]
+				kBar[t9] = 0
+				t7 += t10
+				t11 := len(tape) - 1
+				k[t9] = tape[t11]
+				tape = tape[:t11]
 				for j3 := i9 - 1; j3 >= 0; j3-- {
 					n3 := len(tape)
-					t13 := n3 - 2
-					r2 := tape[t13]
-					t14 := tape[n3-1]
-					t15 := tape[:t13]
-					t16 := t9 + j3
-					t17 := kBar[t16]
-					kBar[t16] = 0
-					t18 := len(t15) - 1
-					tape = t15[:t18]
-					k[t16] = t15[t18]
-					sf2Bar += t17 * t14
-					t73 -= t14 * (sf2 * t17) * (-0.5 * r2 / t3) / t3
+					t12 := n3 - 2
+					r2 := tape[t12]
+					t13 := tape[n3-1]
+					t14 := tape[:t12]
+					t15 := t8 + j3
+					t16 := kBar[t15]
+					kBar[t15] = 0
+					t17 := len(t14) - 1
+					tape = t14[:t17]
+					k[t15] = t14[t17]
+					sf2Bar += t16 * t13
+					t6 -= t13 * (sf2 * t16) * (-0.5 * r2 / t3) / t3
 				}
 			}
-			t8 := t72
-			sf2Bar += t8
-			thetaBar[2] += sn2 * t8
-			thetaBar[1] += sf2 * sf2Bar
-			thetaBar[0] += ell * (2 * (t73 * ell))
+			thetaBar[2] += sn2 * t7
+			thetaBar[1] += sf2 * (sf2Bar + t7)
+			thetaBar[0] += ell * (2 * (t6 * ell))
 			return t5
 		}
 	}

@@ -431,12 +431,9 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
@@ -445,13 +442,13 @@ func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64
 		a := x[i+1] - xi*xi
 		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100 * da
-		t4 := t3*t + 100*(t*da)
-		dxBar[i] += 2*(t*dxi) - 2*(t4*xi+(t2*t+100*(t*a))*dxi)
-		dxBar[i+1] += t4
-		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dxi*b)
+		t := 100 * a
+		t2 := 100 * da
+		t3 := 2 * t2
+		dxBar[i] += 2*dxi - 2*(t3*xi+2*t*dxi)
+		dxBar[i+1] += t3
+		sum += t*a + b*b
+		dsum += t2*a + t*da - 2*(dxi*b)
 	}
 	return sum, dsum
 }

@@ -102,11 +102,6 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var outBar float64
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var sBar4 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ValueGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -129,9 +124,9 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		for j9 := 0; j9 < len(x); j9++ {
 			s4 += m.W1[i*m.D+j9] * x[j9]
 		}
-		t23 := math.Tanh(s4)
-		h1[i] = t23
-		tape = append(tape, t23)
+		t18 := math.Tanh(s4)
+		h1[i] = t18
+		tape = append(tape, t18)
 	}
 	n2 := len(h2)
 	tape = slices.Grow(tape, max(n2+2, 0))
@@ -140,9 +135,9 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		for j8 := 0; j8 < n; j8++ {
 			s3 += m.W2[i2*m.H1+j8] * h1[j8]
 		}
-		t22 := math.Tanh(s3)
-		h2[i2] = t22
-		tape = append(tape, t22)
+		t17 := math.Tanh(s3)
+		h2[i2] = t17
+		tape = append(tape, t17)
 	}
 	n3 := len(h3)
 	tape = slices.Grow(tape, max(n3+2, 0))
@@ -151,9 +146,9 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		for j7 := 0; j7 < n2; j7++ {
 			s2 += m.W3[i3*m.H2+j7] * h2[j7]
 		}
-		t21 := math.Tanh(s2)
-		h3[i3] = t21
-		tape = append(tape, t21)
+		t16 := math.Tanh(s2)
+		h3[i3] = t16
+		tape = append(tape, t16)
 	}
 	n4 := len(h4)
 	tape = slices.Grow(tape, max(n4+2, 0))
@@ -162,70 +157,60 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 		for j6 := 0; j6 < n3; j6++ {
 			s += m.W4[i4*m.H3+j6] * h3[j6]
 		}
-		t20 := math.Tanh(s)
-		h4[i4] = t20
-		tape = append(tape, t20)
+		t15 := math.Tanh(s)
+		h4[i4] = t15
+		tape = append(tape, t15)
 	}
-	outBar += 1
-	t6 := outBar
 	out := m.B5
 	for j := 0; j < n4; j++ {
-		t19 := m.W5[j]
+		t14 := m.W5[j]
 		h4j := h4[j]
-		h4Bar[j] += t19 * t6
-		out += t19 * h4j
+		h4Bar[j] += t14
+		out += t14 * h4j
 	}
 	for i5 := n4 - 1; i5 >= 0; i5-- {
-		t16 := len(tape) - 1
-		t17 := tape[t16]
-		tape = tape[:t16]
+		t12 := len(tape) - 1
+		t13 := tape[t12]
+		tape = tape[:t12]
 		h4iBar := h4Bar[i5]
 		h4Bar[i5] = 0
-		sBar += (1 - t17*t17) * h4iBar
-		t18 := sBar
+		sBar4 := (1 - t13*t13) * h4iBar
 		for j5 := n3 - 1; j5 >= 0; j5-- {
-			h3Bar[j5] += m.W4[i5*m.H3+j5] * t18
+			h3Bar[j5] += m.W4[i5*m.H3+j5] * sBar4
 		}
-		sBar = 0
 	}
 	for i6 := n3 - 1; i6 >= 0; i6-- {
-		t13 := len(tape) - 1
-		t14 := tape[t13]
-		tape = tape[:t13]
-		h3iBar := h3Bar[i6]
-		h3Bar[i6] = 0
-		sBar2 += (1 - t14*t14) * h3iBar
-		t15 := sBar2
-		for j4 := n2 - 1; j4 >= 0; j4-- {
-			h2Bar[j4] += m.W3[i6*m.H2+j4] * t15
-		}
-		sBar2 = 0
-	}
-	for i7 := n2 - 1; i7 >= 0; i7-- {
 		t10 := len(tape) - 1
 		t11 := tape[t10]
 		tape = tape[:t10]
+		h3iBar := h3Bar[i6]
+		h3Bar[i6] = 0
+		sBar3 := (1 - t11*t11) * h3iBar
+		for j4 := n2 - 1; j4 >= 0; j4-- {
+			h2Bar[j4] += m.W3[i6*m.H2+j4] * sBar3
+		}
+	}
+	for i7 := n2 - 1; i7 >= 0; i7-- {
+		t8 := len(tape) - 1
+		t9 := tape[t8]
+		tape = tape[:t8]
 		h2iBar := h2Bar[i7]
 		h2Bar[i7] = 0
-		sBar3 += (1 - t11*t11) * h2iBar
-		t12 := sBar3
+		sBar2 := (1 - t9*t9) * h2iBar
 		for j3 := n - 1; j3 >= 0; j3-- {
-			h1Bar[j3] += m.W2[i7*m.H1+j3] * t12
+			h1Bar[j3] += m.W2[i7*m.H1+j3] * sBar2
 		}
-		sBar3 = 0
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t7 := len(tape) - 1
-		t8 := tape[t7]
-		tape = tape[:t7]
+		t6 := len(tape) - 1
+		t7 := tape[t6]
+		tape = tape[:t6]
 		h1iBar := h1Bar[i8]
 		h1Bar[i8] = 0
-		sBar4 += (1 - t8*t8) * h1iBar
-		t9 := sBar4
+		sBar := (1 - t7*t7) * h1iBar
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			xBar[j2] += m.W1[i8*m.D+j2] * t9
+			xBar[j2] += m.W1[i8*m.D+j2] * sBar
 		}
-		sBar4 = 0
 	}
 	return out
 }
@@ -598,14 +583,6 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var outBar float64
-	var sBar float64
-	var dsBar float64
-	var sBar2 float64
-	var dsBar2 float64
-	var sBar3 float64
-	var dsBar3 float64
-	var dsBar4 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ValueGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -638,16 +615,16 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < len(x); j9++ {
-			t48 := m.W1[i*m.D+j9]
-			s4 += t48 * x[j9]
-			ds4 += t48 * dx[j9]
+			t41 := m.W1[i*m.D+j9]
+			s4 += t41 * x[j9]
+			ds4 += t41 * dx[j9]
 		}
-		t46 := math.Tanh(s4)
-		t47 := (1 - t46*t46) * ds4
-		h1[i] = t46
-		dh1[i] = t47
-		tape = append(tape, t46)
-		dtape = append(dtape, t47)
+		t39 := math.Tanh(s4)
+		t40 := (1 - t39*t39) * ds4
+		h1[i] = t39
+		dh1[i] = t40
+		tape = append(tape, t39)
+		dtape = append(dtape, t40)
 	}
 	n3 := len(h2)
 	trips2 := max(n3+2, 0)
@@ -659,16 +636,16 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n; j8++ {
-			t45 := m.W2[i2*m.H1+j8]
-			s3 += t45 * h1[j8]
-			ds3 += t45 * dh1[j8]
+			t38 := m.W2[i2*m.H1+j8]
+			s3 += t38 * h1[j8]
+			ds3 += t38 * dh1[j8]
 		}
-		t43 := math.Tanh(s3)
-		t44 := (1 - t43*t43) * ds3
-		h2[i2] = t43
-		dh2[i2] = t44
-		tape2 = append(tape2, t43)
-		dtape2 = append(dtape2, t44)
+		t36 := math.Tanh(s3)
+		t37 := (1 - t36*t36) * ds3
+		h2[i2] = t36
+		dh2[i2] = t37
+		tape2 = append(tape2, t36)
+		dtape2 = append(dtape2, t37)
 	}
 	n5 := len(h3)
 	trips3 := max(n5+2, 0)
@@ -680,16 +657,16 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		s2 := m.B3[i3]
 		ds2 := 0.0
 		for j7 := 0; j7 < n3; j7++ {
-			t42 := m.W3[i3*m.H2+j7]
-			s2 += t42 * h2[j7]
-			ds2 += t42 * dh2[j7]
+			t35 := m.W3[i3*m.H2+j7]
+			s2 += t35 * h2[j7]
+			ds2 += t35 * dh2[j7]
 		}
-		t40 := math.Tanh(s2)
-		t41 := (1 - t40*t40) * ds2
-		h3[i3] = t40
-		dh3[i3] = t41
-		tape3 = append(tape3, t40)
-		dtape3 = append(dtape3, t41)
+		t33 := math.Tanh(s2)
+		t34 := (1 - t33*t33) * ds2
+		h3[i3] = t33
+		dh3[i3] = t34
+		tape3 = append(tape3, t33)
+		dtape3 = append(dtape3, t34)
 	}
 	n7 := len(h4)
 	trips4 := max(n7+2, 0)
@@ -701,114 +678,98 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		s := m.B4[i4]
 		ds := 0.0
 		for j6 := 0; j6 < n5; j6++ {
-			t39 := m.W4[i4*m.H3+j6]
-			s += t39 * h3[j6]
-			ds += t39 * dh3[j6]
+			t32 := m.W4[i4*m.H3+j6]
+			s += t32 * h3[j6]
+			ds += t32 * dh3[j6]
 		}
-		t37 := math.Tanh(s)
-		t38 := (1 - t37*t37) * ds
-		h4[i4] = t37
-		dh4[i4] = t38
-		tape4 = append(tape4, t37)
-		dtape4 = append(dtape4, t38)
+		t30 := math.Tanh(s)
+		t31 := (1 - t30*t30) * ds
+		h4[i4] = t30
+		dh4[i4] = t31
+		tape4 = append(tape4, t30)
+		dtape4 = append(dtape4, t31)
 	}
-	outBar += 1
-	t11 := outBar
 	out := m.B5
 	dout := 0.0
 	for j := 0; j < n7; j++ {
-		t36 := m.W5[j]
+		t29 := m.W5[j]
 		h4j := h4[j]
 		dh4j := dh4[j]
-		h4Bar[j] += t36 * t11
-		out += t36 * h4j
-		dout += t36 * dh4j
+		h4Bar[j] += t29
+		out += t29 * h4j
+		dout += t29 * dh4j
 	}
 	for i5 := n7 - 1; i5 >= 0; i5-- {
-		t30 := len(tape4) - 1
-		t31 := tape4[t30]
-		t32 := dtape4[t30]
-		tape4 = tape4[:t30]
-		dtape4 = dtape4[:t30]
+		t24 := len(tape4) - 1
+		t25 := tape4[t24]
+		t26 := dtape4[t24]
+		tape4 = tape4[:t24]
+		dtape4 = dtape4[:t24]
 		h4iBar := h4Bar[i5]
 		h4Bar[i5] = 0
-		sBar += (1 - t31*t31) * h4iBar
-		dsBar -= 2 * (t32 * t31) * h4iBar
-		t33 := sBar
-		t34 := dsBar
+		sBar3 := (1 - t25*t25) * h4iBar
+		t27 := 2 * (t26 * t25) * h4iBar
 		for j5 := n5 - 1; j5 >= 0; j5-- {
-			t35 := m.W4[i5*m.H3+j5]
+			t28 := m.W4[i5*m.H3+j5]
 			dh3jBar := dh3Bar[j5]
-			h3Bar[j5] += t35 * t33
-			dh3Bar[j5] = dh3jBar + t35*t34
+			h3Bar[j5] += t28 * sBar3
+			dh3Bar[j5] = dh3jBar - t28*t27
 		}
-		sBar = 0
-		dsBar = 0
 	}
 	for i6 := n5 - 1; i6 >= 0; i6-- {
-		t23 := len(tape4) - 1
-		t24 := tape4[t23]
-		t25 := dtape4[t23]
-		tape4 = tape4[:t23]
-		dtape4 = dtape4[:t23]
+		t19 := len(tape4) - 1
+		t20 := tape4[t19]
+		t21 := dtape4[t19]
+		tape4 = tape4[:t19]
+		dtape4 = dtape4[:t19]
 		h3iBar := h3Bar[i6]
 		dh3iBar := dh3Bar[i6]
 		h3Bar[i6] = 0
 		dh3Bar[i6] = 0
-		t26 := 1 - t24*t24
-		sBar2 += t26 * h3iBar
-		dsBar2 += t26*dh3iBar - 2*(t25*t24)*h3iBar
-		t27 := sBar2
-		t28 := dsBar2
+		t22 := 1 - t20*t20
+		sBar2 := t22 * h3iBar
+		dsBar3 := t22*dh3iBar - 2*(t21*t20)*h3iBar
 		for j4 := n3 - 1; j4 >= 0; j4-- {
-			t29 := m.W3[i6*m.H2+j4]
+			t23 := m.W3[i6*m.H2+j4]
 			dh2jBar := dh2Bar[j4]
-			h2Bar[j4] += t29 * t27
-			dh2Bar[j4] = dh2jBar + t29*t28
+			h2Bar[j4] += t23 * sBar2
+			dh2Bar[j4] = dh2jBar + t23*dsBar3
 		}
-		sBar2 = 0
-		dsBar2 = 0
 	}
 	for i7 := n3 - 1; i7 >= 0; i7-- {
-		t16 := len(tape4) - 1
-		t17 := tape4[t16]
-		t18 := dtape4[t16]
-		tape4 = tape4[:t16]
-		dtape4 = dtape4[:t16]
+		t14 := len(tape4) - 1
+		t15 := tape4[t14]
+		t16 := dtape4[t14]
+		tape4 = tape4[:t14]
+		dtape4 = dtape4[:t14]
 		h2iBar := h2Bar[i7]
 		dh2iBar := dh2Bar[i7]
 		h2Bar[i7] = 0
 		dh2Bar[i7] = 0
-		t19 := 1 - t17*t17
-		sBar3 += t19 * h2iBar
-		dsBar3 += t19*dh2iBar - 2*(t18*t17)*h2iBar
-		t20 := sBar3
-		t21 := dsBar3
+		t17 := 1 - t15*t15
+		sBar := t17 * h2iBar
+		dsBar2 := t17*dh2iBar - 2*(t16*t15)*h2iBar
 		for j3 := n - 1; j3 >= 0; j3-- {
-			t22 := m.W2[i7*m.H1+j3]
+			t18 := m.W2[i7*m.H1+j3]
 			dh1jBar := dh1Bar[j3]
-			h1Bar[j3] += t22 * t20
-			dh1Bar[j3] = dh1jBar + t22*t21
+			h1Bar[j3] += t18 * sBar
+			dh1Bar[j3] = dh1jBar + t18*dsBar2
 		}
-		sBar3 = 0
-		dsBar3 = 0
 	}
 	for i8 := n - 1; i8 >= 0; i8-- {
-		t12 := len(tape4) - 1
-		t13 := tape4[t12]
-		t14 := dtape4[t12]
-		tape4 = tape4[:t12]
-		dtape4 = dtape4[:t12]
+		t11 := len(tape4) - 1
+		t12 := tape4[t11]
+		t13 := dtape4[t11]
+		tape4 = tape4[:t11]
+		dtape4 = dtape4[:t11]
 		h1iBar := h1Bar[i8]
 		dh1iBar := dh1Bar[i8]
 		h1Bar[i8] = 0
 		dh1Bar[i8] = 0
-		dsBar4 += (1-t13*t13)*dh1iBar - 2*(t14*t13)*h1iBar
-		t15 := dsBar4
+		dsBar := (1-t12*t12)*dh1iBar - 2*(t13*t12)*h1iBar
 		for j2 := len(x) - 1; j2 >= 0; j2-- {
-			dxBar[j2] += m.W1[i8*m.D+j2] * t15
+			dxBar[j2] += m.W1[i8*m.D+j2] * dsBar
 		}
-		dsBar4 = 0
 	}
 	return out, dout
 }

@@ -47,9 +47,6 @@ func LogSumExpJVP(x, dx []float64) (float64, float64) {
 func LogSumExpGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sumBar float64
-	var mBar float64
-	var mBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LogSumExpGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -64,40 +61,34 @@ func LogSumExpGrad(x, xBar []float64) float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t12 := math.Exp(x[i2] - m)
-		tape = append(tape, t12)
-		sum += t12
+		t9 := math.Exp(x[i2] - m)
+		tape = append(tape, t9)
+		sum += t9
 	}
 	t2 := math.Log(sum) + m
-	mBar2 += 1
-	sumBar += 1 / sum
-	t3 := sumBar
+	sumBar := 1 / sum
+	mBar := 1.0
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t10 := len(tape) - 1
-		t11 := tape[t10] * t3
-		mBar2 -= t11
-		xBar[i3] += t11
-		tape = tape[:t10]
+		t7 := len(tape) - 1
+		t8 := tape[t7] * sumBar
+		xBar[i3] += t8
+		mBar -= t8
+		tape = tape[:t7]
 	}
 	for i4 := n - 1; i4 >= 0; i4-- {
-		t4 := mBar2
-		mBar2 = 0
-		mBar += t4
-		t5 := len(tape) - 1
-		t6 := mBar
-		mBar = 0
-		t7 := tape[t5] >= x[i4]
-		t8 := 0.0
-		if t7 {
-			t8 = 1
+		t3 := len(tape) - 1
+		t4 := tape[t3] >= x[i4]
+		t5 := 0.0
+		if t4 {
+			t5 = 1
 		}
-		mBar2 += t8 * t6
-		t9 := 1.0
-		if t7 {
-			t9 = 0
+		t6 := 1.0
+		if t4 {
+			t6 = 0
 		}
-		xBar[i4] += t9 * t6
-		tape = tape[:t5]
+		xBar[i4] += t6 * mBar
+		mBar = t5 * mBar
+		tape = tape[:t3]
 	}
 	return t2
 }

@@ -214,9 +214,6 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var totalBar float64
-	var lseBar float64
-	var totalBar2 float64
 	if cap(main) > 0 && cap(mainBar) > 0 && &main[:1][0] == &mainBar[:1][0] {
 		panic("LossGrad: main and mainBar share memory: gadgen's gradients need them apart")
 	}
@@ -240,9 +237,9 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 					ypredBar := make([]float64, b)
 					total := 0.0
 					for t2 := 0; t2 < c-1; t2++ {
-						t16 := append(append(tape, ypred...), s...)
+						t13 := append(append(tape, ypred...), s...)
 						predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
-						tape = append(t16, ypred...)
+						tape = append(t13, ypred...)
 						lse := logsumexp2(ypred)
 						ygold2 := seq[(t2+1)*b : (t2+2)*b]
 						n6 := len(ygold2)
@@ -252,33 +249,25 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 					}
 					t3 := float64((c - 1) * b)
 					t4 := -(total / t3)
-					totalBar2 -= 1 / t3
-					for t5 := c - 2; t5 >= 0; t5-- {
-						t6 := totalBar2
-						totalBar2 = 0
-						totalBar += t6
-						ygold := seq[(t5+1)*b : (t5+2)*b]
-						t7 := totalBar
+					t5 := 1 / t3
+					for t6 := c - 2; t6 >= 0; t6-- {
+						ygold := seq[(t6+1)*b : (t6+2)*b]
+						lseBar := 0.0
 						for j := len(ygold) - 1; j >= 0; j-- {
-							t15 := ygold[j] * t7
-							lseBar -= t15
-							ypredBar[j] += t15
+							t12 := ygold[j] * t5
+							ypredBar[j] -= t12
+							lseBar += t12
 						}
-						t8 := totalBar
-						totalBar = 0
-						totalBar2 += t8
-						t9 := lseBar
-						lseBar = 0
 						n5 := len(ypred)
-						t10 := len(tape) - n5
-						copy(ypred, tape[t10:])
-						t11 := tape[:t10]
-						logsumexp2Reverse(ypred, ypredBar, t9)
-						t12 := len(t11) - len(s)
-						copy(s, t11[t12:])
-						t13 := t11[:t12]
-						t14 := len(t13) - n5
-						copy(ypred, t13[t14:])
+						t7 := len(tape) - n5
+						copy(ypred, tape[t7:])
+						t8 := tape[:t7]
+						logsumexp2Reverse(ypred, ypredBar, lseBar)
+						t9 := len(t8) - len(s)
+						copy(s, t8[t9:])
+						t10 := t8[:t9]
+						t11 := len(t10) - n5
+						copy(ypred, t10[t11:])
 						predictReverseWrtDstMainExtraS(
 							ypred,
 							ypredBar,
@@ -288,9 +277,9 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 							extraBar,
 							s,
 							sBar,
-							seq[t5*b:(t5+1)*b],
+							seq[t6*b:(t6+1)*b],
 						)
-						tape = t13[:t14]
+						tape = t10[:t11]
 					}
 					for k := 0; k < t; k++ {
 						sBar[k] = 0
@@ -315,7 +304,6 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 func logsumexp2Reverse(v, vBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sumBar float64
 	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
 		panic("logsumexp2Reverse: v and vBar share memory: gadgen's gradients need them apart")
 	}
@@ -323,17 +311,16 @@ func logsumexp2Reverse(v, vBar []float64, seed float64) {
 	tape := slices.Grow(t, max(n+2, 0))
 	sum := 0.0
 	for i := 0; i < n; i++ {
-		t5 := math.Exp(v[i])
-		tape = append(tape, t5)
-		sum += t5
+		t4 := math.Exp(v[i])
+		tape = append(tape, t4)
+		sum += t4
 	}
 	t2 := sum + 2
-	sumBar += 1 / t2 * seed
-	t3 := sumBar
+	sumBar := 1 / t2 * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := len(tape) - 1
-		vBar[i2] += tape[t4] * t3
-		tape = tape[:t4]
+		t3 := len(tape) - 1
+		vBar[i2] += tape[t3] * sumBar
+		tape = tape[:t3]
 	}
 }
 
@@ -508,14 +495,6 @@ func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar,
 func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var oBar float64
-	var t50 float64
-	var inBar float64
-	var t51 float64
-	var t52 float64
-	var fBar float64
-	var t53 float64
-	var t54 float64
 	t2 := cap(h) > 0
 	if t2 && cap(hBar) > 0 && &h[:1][0] == &hBar[:1][0] {
 		panic("cellReverse: h and hBar share memory: gadgen's gradients need them apart")
@@ -561,27 +540,27 @@ func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 	tape := slices.Grow(t, max(b+2, 0)*10)
 	for j := 0; j < b; j++ {
 		yj := y[j]
-		t38 := yj*w[j] + bias[j]
-		t39 := math.Exp(-t38)
-		f := 1 / (1 + t39)
-		t40 := append(tape, t39)
+		t36 := yj*w[j] + bias[j]
+		t37 := math.Exp(-t36)
+		f := 1 / (1 + t37)
+		t38 := append(tape, t37)
 		hj := h[j]
-		t41 := b + j
-		t42 := hj*w[t41] + bias[t41]
-		t43 := math.Exp(-t42)
-		in := 1 / (1 + t43)
-		t44 := append(t40, t43)
-		t45 := yj*w[2*b+j] + bias[2*b+j]
-		t46 := math.Exp(-t45)
-		o := 1 / (1 + t46)
-		t47 := append(t44, t46)
+		t39 := b + j
+		t40 := hj*w[t39] + bias[t39]
+		t41 := math.Exp(-t40)
+		in := 1 / (1 + t41)
+		t42 := append(t38, t41)
+		t43 := yj*w[2*b+j] + bias[2*b+j]
+		t44 := math.Exp(-t43)
+		o := 1 / (1 + t44)
+		t45 := append(t42, t44)
 		g2 := math.Tanh(hj*w[3*b+j] + bias[3*b+j])
 		sj2 := s[j]
 		s[j] = sj2*f + in*g2
-		t48 := math.Tanh(s[j])
-		t49 := append(t47, h[j])
-		h[j] = o * t48
-		tape = append(t49, g2, sj2, t39, t43, t48, t46)
+		t46 := math.Tanh(s[j])
+		t47 := append(t45, h[j])
+		h[j] = o * t46
+		tape = append(t47, g2, sj2, t37, t41, t46, t44)
 	}
 	for j2 := b - 1; j2 >= 0; j2-- {
 		n := len(tape)
@@ -598,61 +577,45 @@ func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 		t13 := len(t12) - 1
 		t14 := t12[:t13]
 		h[j2] = t12[t13]
-		oBar += hjBar * t10
+		oBar := hjBar * t10
 		sBar[j2] += (1 - t10*t10) * (1 / (1 + t11) * hjBar)
 		sjBar := sBar[j2]
 		sBar[j2] = 0
-		inBar += sjBar * g
-		fBar += sj * sjBar
+		inBar := sjBar * g
+		fBar := sj * sjBar
 		sBar[j2] += sjBar * (1 / (1 + t8))
 		t15 := (1 - g*g) * (1 / (1 + t9) * sjBar)
 		biasBar[3*b+j2] += t15
 		t16 := 3*b + j2
-		t52 += t15 * w[t16]
+		t17 := t15 * w[t16]
 		wBar[t16] += h[j2] * t15
-		t17 := len(t14) - 1
-		t18 := t14[t17]
-		t19 := t14[:t17]
-		t20 := oBar
-		oBar = 0
-		t21 := 1 + t18
-		t50 += t18 * (t20 * (1 / t21) / t21)
-		t22 := t50
-		t50 = 0
+		t18 := len(t14) - 1
+		t19 := t14[t18]
+		t20 := t14[:t18]
+		t21 := 1 + t19
+		t22 := t19 * (oBar * (1 / t21) / t21)
 		biasBar[2*b+j2] += t22
 		t23 := 2*b + j2
-		t54 += t22 * w[t23]
+		t24 := t22 * w[t23]
 		wBar[t23] += y[j2] * t22
-		t24 := len(t19) - 1
-		t25 := t19[t24]
-		t26 := t19[:t24]
-		t27 := inBar
-		inBar = 0
-		t28 := 1 + t25
-		t51 += t25 * (t27 * (1 / t28) / t28)
-		t29 := t51
-		t51 = 0
+		t25 := len(t20) - 1
+		t26 := t20[t25]
+		t27 := t20[:t25]
+		t28 := 1 + t26
+		t29 := t26 * (inBar * (1 / t28) / t28)
 		t30 := b + j2
 		biasBar[t30] += t29
-		t52 += t29 * w[t30]
+		t31 := w[t30]
 		wBar[t30] += h[j2] * t29
-		t31 := t52
-		t52 = 0
-		hBar[j2] += t31
-		t32 := len(t26) - 1
-		t33 := t26[t32]
-		tape = t26[:t32]
-		t34 := fBar
-		fBar = 0
-		t35 := 1 + t33
-		t53 += t33 * (t34 * (1 / t35) / t35)
-		t36 := t53
-		t53 = 0
-		biasBar[j2] += t36
-		t54 += t36 * w[j2]
-		wBar[j2] += y[j2] * t36
-		t37 := t54
-		t54 = 0
-		yBar[j2] += t37
+		hBar[j2] += t17 + t29*t31
+		t32 := len(t27) - 1
+		t33 := t27[t32]
+		tape = t27[:t32]
+		t34 := 1 + t33
+		t35 := t33 * (fBar * (1 / t34) / t34)
+		biasBar[j2] += t35
+		wj := w[j2]
+		wBar[j2] += y[j2] * t35
+		yBar[j2] += t24 + t35*wj
 	}
 }

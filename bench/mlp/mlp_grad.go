@@ -21,14 +21,6 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sumBar float64
-	var zmaxBar float64
-	var aBar float64
-	var aBar2 float64
-	var zmaxBar2 float64
-	var aBar3 float64
-	var aBar4 float64
-	var totalBar float64
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	n2 := len(labels)
@@ -48,9 +40,9 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 			for j2 := 0; j2 < len(xs2); j2++ {
 				a2 += w3[j2] * xs2[j2]
 			}
-			t32 := math.Tanh(a2)
-			h2[i4] = t32
-			tape = append(tape, t32)
+			t22 := math.Tanh(a2)
+			h2[i4] = t22
+			tape = append(tape, t22)
 		}
 		z := make([]float64, nOut)
 		zBar2 := make([]float64, nOut)
@@ -68,108 +60,87 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		}
 		sum2 := 0.0
 		for i5 := 0; i5 < n7; i5++ {
-			t31 := math.Exp(z[i5] - zmax2)
-			tape = append(tape, t31)
-			sum2 += t31
+			t21 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t21)
+			sum2 += t21
 		}
-		t30 := z[label2]
+		t20 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
-		total += zmax2 + math.Log(sum2) - t30
+		total += zmax2 + math.Log(sum2) - t20
 	}
 	t2 := float64(n2)
 	t3 := total / t2
-	totalBar += 1 / t2
-	t4 := totalBar
+	totalBar := 1 / t2
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t5 := n3 - 4
+		t4 := n3 - 4
 		zBar := tapeSlices[n3-3]
 		h := tapeSlices[n3-2]
 		hBar := tapeSlices[n3-1]
-		t6 := tapeSlices[:t5]
+		t5 := tapeSlices[:t4]
 		xs := x[s2*nIn : (s2+1)*nIn]
-		t7 := len(tape) - 1
-		sum := tape[t7]
-		n4 := len(tapeSlices[t5])
+		t6 := len(tape) - 1
+		sum := tape[t6]
+		n4 := len(tapeSlices[t4])
 		label := labels[s2]
-		zBar[label] -= t4
-		zmaxBar2 += t4
-		sumBar += 1 / sum * t4
-		t8 := sumBar
-		tape = tape[:t7]
+		zBar[label] -= totalBar
+		sumBar := 1 / sum * totalBar
+		zmaxBar := totalBar
+		tape = tape[:t6]
 		for i := n4 - 1; i >= 0; i-- {
-			t28 := len(tape) - 1
-			t29 := tape[t28] * t8
-			zmaxBar2 -= t29
-			zBar[i] += t29
-			tape = tape[:t28]
+			t18 := len(tape) - 1
+			t19 := tape[t18] * sumBar
+			zBar[i] += t19
+			zmaxBar -= t19
+			tape = tape[:t18]
 		}
-		sumBar = 0
 		for k := n4 - 1; k >= 0; k-- {
-			t15 := zmaxBar2
-			zmaxBar2 = 0
-			zmaxBar += t15
-			t16 := k * nHidden
-			t17 := (k + 1) * nHidden
-			w := n.W2[t16:t17]
-			wBar2 := nBar.W2[t16:t17]
+			t10 := k * nHidden
+			t11 := (k + 1) * nHidden
+			w := n.W2[t10:t11]
+			wBar2 := nBar.W2[t10:t11]
 			n5 := len(tape)
-			t18 := n5 - 2
-			t19 := tape[:t18]
-			t20 := zmaxBar
-			zmaxBar = 0
-			t21 := tape[t18] >= tape[n5-1]
-			t22 := 0.0
-			if t21 {
-				t22 = 1
+			t12 := n5 - 2
+			t13 := tape[:t12]
+			t14 := tape[t12] >= tape[n5-1]
+			t15 := 0.0
+			if t14 {
+				t15 = 1
 			}
-			zmaxBar2 += t22 * t20
-			t23 := 1.0
-			if t21 {
-				t23 = 0
+			zmaxBar2 := t15 * zmaxBar
+			t16 := 1.0
+			if t14 {
+				t16 = 0
 			}
-			aBar += t23 * t20
 			zkBar := zBar[k]
 			zBar[k] = 0
-			aBar += zkBar
-			t24 := aBar
+			aBar2 := t16*zmaxBar + zkBar
 			for i3 := len(h) - 1; i3 >= 0; i3-- {
 				wi := w[i3]
-				wBar2[i3] += t24 * h[i3]
-				hBar[i3] += wi * t24
+				wBar2[i3] += aBar2 * h[i3]
+				hBar[i3] += wi * aBar2
 			}
-			t25 := aBar
-			aBar = 0
-			aBar2 += t25
-			t26 := aBar2
-			aBar2 = 0
-			t27 := nBar.B2
-			t27[k] += t26
-			tape = t19
+			t17 := nBar.B2
+			t17[k] += aBar2
+			zmaxBar = zmaxBar2
+			tape = t13
 		}
-		zmaxBar2 = 0
 		for i2 := len(h) - 1; i2 >= 0; i2-- {
 			wBar := nBar.W1[i2*nIn : (i2+1)*nIn]
-			t9 := len(tape) - 1
-			t10 := tape[t9]
-			tape = tape[:t9]
+			t7 := len(tape) - 1
+			t8 := tape[t7]
+			tape = tape[:t7]
 			hiBar := hBar[i2]
 			hBar[i2] = 0
-			aBar3 += (1 - t10*t10) * hiBar
-			t11 := aBar3
+			aBar := (1 - t8*t8) * hiBar
 			for j := len(xs) - 1; j >= 0; j-- {
-				wBar[j] += t11 * xs[j]
+				wBar[j] += aBar * xs[j]
 			}
-			t12 := aBar3
-			aBar3 = 0
-			aBar4 += t12
-			t13 := aBar4
-			aBar4 = 0
-			t14 := nBar.B1
-			t14[i2] += t13
+			t9 := nBar.B1
+			t9[i2] += aBar
 		}
-		tapeSlices = t6
+		tapeSlices = t5
 	}
 	return t3
 }
@@ -331,14 +302,6 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, labels []int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sumBar float64
-	var zmaxBar float64
-	var aBar float64
-	var aBar2 float64
-	var zmaxBar2 float64
-	var aBar3 float64
-	var aBar4 float64
-	var totalBar float64
 	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
 		panic("LossFlatGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
 	}
@@ -368,10 +331,10 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 			for j2 := 0; j2 < nIn; j2++ {
 				a2 += w1[i3*nIn+j2] * x[s*nIn+j2]
 			}
-			t30 := math.Tanh(a2)
-			t31 := append(tape, h[i3])
-			h[i3] = t30
-			tape = append(t31, t30)
+			t20 := math.Tanh(a2)
+			t21 := append(tape, h[i3])
+			h[i3] = t20
+			tape = append(t21, t20)
 		}
 		zmax2 := zmax
 		for k3 := 0; k3 < nOut; k3++ {
@@ -385,94 +348,73 @@ func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, label
 		}
 		sum2 := 0.0
 		for k4 := 0; k4 < nOut; k4++ {
-			t29 := math.Exp(z[k4] - zmax2)
-			tape = append(tape, t29)
-			sum2 += t29
+			t19 := math.Exp(z[k4] - zmax2)
+			tape = append(tape, t19)
+			sum2 += t19
 		}
-		t28 := z[labels[s]]
+		t18 := z[labels[s]]
 		tape = append(tape, sum2)
-		total += zmax2 + math.Log(sum2) - t28
+		total += zmax2 + math.Log(sum2) - t18
 	}
 	t2 := float64(batch)
 	t3 := total / t2
-	totalBar += 1 / t2
-	t4 := totalBar
+	totalBar := 1 / t2
 	for s2 := batch - 1; s2 >= 0; s2-- {
-		t5 := len(tape) - 1
-		sum := tape[t5]
-		t6 := labels[s2]
-		zBar[t6] -= t4
-		zmaxBar2 += t4
-		sumBar += 1 / sum * t4
-		t7 := sumBar
-		tape = tape[:t5]
+		t4 := len(tape) - 1
+		sum := tape[t4]
+		t5 := labels[s2]
+		zBar[t5] -= totalBar
+		sumBar := 1 / sum * totalBar
+		zmaxBar := totalBar
+		tape = tape[:t4]
 		for k := nOut - 1; k >= 0; k-- {
-			t26 := len(tape) - 1
-			t27 := tape[t26] * t7
-			zmaxBar2 -= t27
-			zBar[k] += t27
-			tape = tape[:t26]
+			t16 := len(tape) - 1
+			t17 := tape[t16] * sumBar
+			zBar[k] += t17
+			zmaxBar -= t17
+			tape = tape[:t16]
 		}
-		sumBar = 0
 		for k2 := nOut - 1; k2 >= 0; k2-- {
-			t15 := zmaxBar2
-			zmaxBar2 = 0
-			zmaxBar += t15
 			n := len(tape)
-			t16 := n - 2
-			t17 := tape[:t16]
-			t18 := zmaxBar
-			zmaxBar = 0
-			t19 := tape[t16] >= tape[n-1]
-			t20 := 0.0
-			if t19 {
-				t20 = 1
+			t10 := n - 2
+			t11 := tape[:t10]
+			t12 := tape[t10] >= tape[n-1]
+			t13 := 0.0
+			if t12 {
+				t13 = 1
 			}
-			zmaxBar2 += t20 * t18
-			t21 := 1.0
-			if t19 {
-				t21 = 0
+			zmaxBar2 := t13 * zmaxBar
+			t14 := 1.0
+			if t12 {
+				t14 = 0
 			}
-			aBar += t21 * t18
 			zkBar := zBar[k2]
 			zBar[k2] = 0
-			aBar += zkBar
-			t22 := aBar
+			aBar2 := t14*zmaxBar + zkBar
 			for i2 := nHidden - 1; i2 >= 0; i2-- {
 				hi := h[i2]
-				t25 := k2*nHidden + i2
-				hBar[i2] += w2[t25] * t22
-				w2Bar[t25] += t22 * hi
+				t15 := k2*nHidden + i2
+				hBar[i2] += w2[t15] * aBar2
+				w2Bar[t15] += aBar2 * hi
 			}
-			t23 := aBar
-			aBar = 0
-			aBar2 += t23
-			t24 := aBar2
-			aBar2 = 0
-			b2Bar[k2] += t24
-			tape = t17
+			b2Bar[k2] += aBar2
+			zmaxBar = zmaxBar2
+			tape = t11
 		}
-		zmaxBar2 = 0
 		for i := nHidden - 1; i >= 0; i-- {
-			t8 := len(tape) - 1
-			t9 := tape[t8]
-			t10 := tape[:t8]
+			t6 := len(tape) - 1
+			t7 := tape[t6]
+			t8 := tape[:t6]
 			hiBar := hBar[i]
 			hBar[i] = 0
-			t11 := len(t10) - 1
-			tape = t10[:t11]
-			h[i] = t10[t11]
-			aBar3 += (1 - t9*t9) * hiBar
-			t12 := aBar3
+			t9 := len(t8) - 1
+			tape = t8[:t9]
+			h[i] = t8[t9]
+			aBar := (1 - t7*t7) * hiBar
 			for j := nIn - 1; j >= 0; j-- {
-				w1Bar[i*nIn+j] += t12 * x[s2*nIn+j]
+				w1Bar[i*nIn+j] += aBar * x[s2*nIn+j]
 			}
-			t13 := aBar3
-			aBar3 = 0
-			aBar4 += t13
-			t14 := aBar4
-			aBar4 = 0
-			b1Bar[i] += t14
+			b1Bar[i] += aBar
 		}
 	}
 	return t3

@@ -65,8 +65,6 @@ func magJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LossGrad(x, xBar, c []float64) float64 {
-	var sumBar float64
-	var t3 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -80,22 +78,22 @@ func LossGrad(x, xBar, c []float64) float64 {
 	for i := 0; i < n; i++ {
 		out[i] = x[i] / t
 	}
-	sumBar += 1
-	t2 := sumBar
 	sum := 0.0
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		outBar[i2] += ci * t2
+		outBar[i2] += ci
 		sum += ci * outi
 	}
+	t2 := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
 		outiBar := outBar[i3]
 		outBar[i3] = 0
-		t3 -= outiBar * (x[i3] / t) / t
+		xi := x[i3]
 		xBar[i3] += outiBar / t
+		t2 -= outiBar * (xi / t) / t
 	}
-	magReverse(x, xBar, t3)
+	magReverse(x, xBar, t2)
 	return sum
 }
 
@@ -109,7 +107,6 @@ func LossGrad(x, xBar, c []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func magReverse(x, xBar []float64, seed float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("magReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -120,9 +117,8 @@ func magReverse(x, xBar []float64, seed float64) {
 		sum += v * v
 	}
 	t := math.Sqrt(sum)
-	sumBar += 0.5 / t * seed
-	t2 := sumBar
+	sumBar := 0.5 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		xBar[i2] += 2 * (t2 * x[i2])
+		xBar[i2] += 2 * (sumBar * x[i2])
 	}
 }

@@ -103,8 +103,6 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 func FinalGrad(x, xBar []float64, steps int) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t18 float64
-	var t19 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("FinalGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -171,10 +169,8 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 		t6 = y[n-1]
 		from = 1
 	}
-	t18 += 1
 	if from != 0 {
-		t19 += t18
-		yBar[n-1] += t19
+		yBar[n-1] += 1
 		h2 := 2 / float64(steps)
 		t7 := h2 / 6
 		t8 := h2 / 2

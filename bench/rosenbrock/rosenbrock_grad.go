@@ -34,22 +34,19 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RosenbrockGrad(x, xBar []float64) float64 {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := x[i+1] - xi*xi
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := t2*t + 100*(t*a)
-		xBar[i] += -(2 * (t * b)) - 2*(t3*xi)
-		xBar[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * t
+		xBar[i] += -(2 * b) - 2*(t2*xi)
+		xBar[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }

@@ -7,10 +7,6 @@ import "math"
 // LossGrad writes the gradient of Data.Loss at p into grad (overwriting it), in the
 // shape of gonum/optimize's Problem.Grad (reverse mode).
 func (d Data) LossGrad(grad, p []float64) {
-	var sBar float64
-	var cBar float64
-	var bBar float64
-	var aBar float64
 	if cap(p) > 0 && cap(grad) > 0 && &p[:1][0] == &grad[:1][0] {
 		panic("LossGrad: p and grad share memory: gadgen's gradients need them apart")
 	}
@@ -24,15 +20,16 @@ func (d Data) LossGrad(grad, p []float64) {
 	a := p[0]
 	b := p[1]
 	c := p[2]
-	sBar += 1
-	t3 := sBar
+	aBar := 0.0
+	bBar := 0.0
+	cBar := 0.0
 	for i := 0; i < n; i++ {
-		t4 := t[i]
-		t5 := math.Exp(-(b * t4))
-		t6 := 2 * (t3 * (a*t5 + c - t2[i]))
-		cBar += t6
-		aBar += t6 * t5
-		bBar -= t5 * (a * t6) * t4
+		t3 := t[i]
+		t4 := math.Exp(-(b * t3))
+		t5 := 2 * (a*t4 + c - t2[i])
+		aBar += t5 * t4
+		bBar -= t4 * (a * t5) * t3
+		cBar += t5
 	}
 	grad[2] += cBar
 	grad[1] += bBar

@@ -14,7 +14,6 @@ package heat
 func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64) (f, kappaBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var fBar float64
 	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
 		panic("MisfitGrad: u0 and u0Bar share memory: gadgen's gradients need them apart")
 	}
@@ -28,30 +27,29 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	nextBar := make([]float64, n)
 	t := copy(u, u0)
 	for s := 0; s < steps; s++ {
-		t11 := u[n-1]
+		t10 := u[n-1]
 		next[0] = u[0]
-		next[n-1] = t11
+		next[n-1] = t10
 		for i4 := 1; i4 < n-1; i4++ {
 			ui2 := u[i4]
-			t12 := u[i4-1]
-			t13 := u[i4+1]
-			next[i4] = ui2 + kappa*(t12-2*ui2+t13)
-			tape = append(tape, t12, ui2, t13)
+			t11 := u[i4-1]
+			t12 := u[i4+1]
+			next[i4] = ui2 + kappa*(t11-2*ui2+t12)
+			tape = append(tape, t11, ui2, t12)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
 			u[i5] = next[i5]
 		}
 	}
 	n2 := len(u)
-	fBar += 1
-	t2 := fBar
 	f = 0
 	for i := 0; i < n2; i++ {
 		d := u[i] - target[i]
-		t10 := 0.5 * d
-		uBar[i] += t10*t2 + 0.5*(t2*d)
-		f += t10 * d
+		t9 := 0.5 * d
+		uBar[i] += 2 * t9
+		f += t9 * d
 	}
+	kappaBar = 0
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
 			uiBar := uBar[i2]
@@ -60,25 +58,25 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
 			n3 := len(tape)
-			t5 := n3 - 3
-			t6 := tape[t5]
+			t4 := n3 - 3
+			t5 := tape[t4]
 			ui := tape[n3-2]
-			t7 := tape[n3-1]
-			t8 := nextBar[i3]
+			t6 := tape[n3-1]
+			t7 := nextBar[i3]
 			nextBar[i3] = 0
-			kappaBar += t8 * (t6 - 2*ui + t7)
-			t9 := kappa * t8
-			uBar[i3+1] += t9
-			uBar[i3-1] += t9
-			uBar[i3] += t8 - 2*t9
-			tape = tape[:t5]
+			t8 := kappa * t7
+			uBar[i3+1] += t8
+			uBar[i3-1] += t8
+			uBar[i3] += t7 - 2*t8
+			kappaBar += t7 * (t5 - 2*ui + t6)
+			tape = tape[:t4]
 		}
-		t3 := nextBar[n-1]
+		t2 := nextBar[n-1]
 		nextBar[n-1] = 0
-		t4 := nextBar[0]
+		t3 := nextBar[0]
 		nextBar[0] = 0
-		uBar[n-1] += t3
-		uBar[0] += t4
+		uBar[n-1] += t2
+		uBar[0] += t3
 	}
 	for k := 0; k < t; k++ {
 		ukBar := uBar[k]

@@ -12,9 +12,6 @@ import (
 func (d Data) NLLGrad(grad, w []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var zBar float64
-	var sBar2 float64
 	if cap(w) > 0 && cap(grad) > 0 && &w[:1][0] == &grad[:1][0] {
 		panic("NLLGrad: w and grad share memory: gadgen's gradients need them apart")
 	}
@@ -31,27 +28,18 @@ func (d Data) NLLGrad(grad, w []float64) {
 		tape = append(tape, math.Exp(z))
 	}
 	n2 := len(w)
-	sBar += 1
-	t3 := sBar
 	for i2 := 0; i2 < n2; i2++ {
-		v := w[i2]
-		t8 := grad[i2] + (0.005*v*t3 + 0.005*(t3*v))
-		grad[i2] = t8
+		grad[i2] += 2 * (0.005 * w[i2])
 	}
-	sBar2 += sBar
-	t4 := sBar2
 	for i3 := n - 1; i3 >= 0; i3-- {
 		x := t2[i3]
-		t5 := len(tape) - 1
-		t6 := tape[t5]
-		tape = tape[:t5]
-		zBar -= d.Y[i3] * t4
-		zBar += t6 * (1 / (1 + t6) * t4)
-		t7 := zBar
+		t3 := len(tape) - 1
+		t4 := tape[t3]
+		tape = tape[:t3]
+		zBar := t4*(1/(1+t4)) - d.Y[i3]
 		for j := n2 - 1; j >= 0; j-- {
-			grad[j] += t7 * x[j]
+			grad[j] += zBar * x[j]
 		}
-		zBar = 0
 	}
 }
 
@@ -100,9 +88,6 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var sBar float64
-	var dzBar float64
-	var sBar2 float64
 	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("dataNLLGradWrtW: w and wBar share memory: gadgen's gradients need them apart")
 	}
@@ -124,43 +109,37 @@ func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64)
 			z += w[j2] * xj
 			dz += dw[j2] * xj
 		}
-		t15 := math.Exp(z)
-		t16 := t15 * dz
-		t17 := d.Y[i]
-		s += math.Log1p(t15) - t17*z
-		ds += 1/(1+t15)*t16 - t17*dz
-		tape = append(tape, t15)
-		dtape = append(dtape, t16)
+		t12 := math.Exp(z)
+		t13 := t12 * dz
+		t14 := d.Y[i]
+		s += math.Log1p(t12) - t14*z
+		ds += 1/(1+t12)*t13 - t14*dz
+		tape = append(tape, t12)
+		dtape = append(dtape, t13)
 	}
 	n3 := len(w)
-	sBar += 1
-	t5 := sBar
 	for i2 := 0; i2 < n3; i2++ {
 		v := w[i2]
 		dv := dw[i2]
-		t13 := 0.005 * v
-		t14 := 0.005 * dv
-		dwBar[i2] += t14*t5 + 0.005*(t5*dv)
-		s += t13 * v
-		ds += t14*v + t13*dv
+		t10 := 0.005 * v
+		t11 := 0.005 * dv
+		dwBar[i2] += 2 * t11
+		s += t10 * v
+		ds += t11*v + t10*dv
 	}
-	sBar2 += sBar
-	t6 := sBar2
 	for i3 := n - 1; i3 >= 0; i3-- {
 		x := t3[i3]
-		t7 := len(tape) - 1
-		t8 := tape[t7]
-		t9 := dtape[t7]
-		tape = tape[:t7]
-		dtape = dtape[:t7]
-		t10 := 1 + t8
-		t11 := 1 / t10
-		dzBar += t9*(t11*t6) - t8*(t11*t9/t10*t6)
-		t12 := dzBar
+		t5 := len(tape) - 1
+		t6 := tape[t5]
+		t7 := dtape[t5]
+		tape = tape[:t5]
+		dtape = dtape[:t5]
+		t8 := 1 + t6
+		t9 := 1 / t8
+		dzBar := t7*t9 - t6*(t9*t7/t8)
 		for j := n3 - 1; j >= 0; j-- {
-			dwBar[j] += t12 * x[j]
+			dwBar[j] += dzBar * x[j]
 		}
-		dzBar = 0
 	}
 	return s, ds
 }

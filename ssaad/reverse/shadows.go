@@ -69,6 +69,7 @@ func (t *transformer) makeShadow(v *ir.Value) {
 			args[i] = t.v(a)
 		}
 		d = t.Same(v, args...)
+		d.Adjoint = v.Op == ir.OpAlloc // the adjoints of the variable's contents
 	case ir.OpIndexAddr, ir.OpFieldAddr, ir.OpSlice, ir.OpField, ir.OpIndex, ir.OpConvert, ir.OpLoad:
 		base := t.fwdShadow(v.Args[0])
 		if base == nil {

@@ -716,6 +716,7 @@ func (t *transformer) slotOf(v *ir.Value) *ir.Value {
 		return s
 	}
 	s := t.F.NewValue(ir.OpAlloc, types.NewPointer(v.Type))
+	s.Adjoint = true
 	if v.Name != "" {
 		s.Name = ssaad.AdjointName(v.Name)
 	}

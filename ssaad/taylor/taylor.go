@@ -506,6 +506,7 @@ func (t *transformer) clone(v *ir.Value) *ir.Value {
 	}
 	nv := t.Emit(v.Op, v.Type, args...)
 	nv.Name, nv.Pos, nv.Tok, nv.Const, nv.Index, nv.Heap, nv.Global = v.Name, v.Pos, v.Tok, v.Const, v.Index, v.Heap, v.Global
+	nv.Adjoint = v.Adjoint
 	if v.Callee != nil {
 		c := *v.Callee
 		nv.Callee = &c

@@ -25,12 +25,7 @@ func PolyGrad(x float64) (f, xBar float64) {
 	t := 3 * x * x
 	t2 := 2 * x
 	t3 := t*x - t2*x + x - 5
-	xBar += 1
-	xBar -= t2
-	xBar -= t2
-	xBar += t
-	xBar += t
-	xBar += 3 * (x * x)
+	xBar = 1 - t2 - t2 + t + t + 3*(x*x)
 	return t3, xBar
 }
 
@@ -65,17 +60,11 @@ func OpsGrad(x, y float64) (f, xBar, yBar float64) {
 	t5 := y / x
 	t6 := 2 / y
 	t7 := t4 - t5 + t6
-	yBar -= t6 / y
-	yBar -= 1 / x
-	xBar += t5 / x
 	t8 := 1 / t3
-	xBar -= 2 * (t4 / t3 * x)
 	t9 := t8 * t2
 	t10 := t * t8
-	xBar += t10
-	yBar -= t10
-	xBar += t9
-	yBar += t9
+	xBar = t5/x - 2*(t4/t3*x) + t10 + t9
+	yBar = -(t6 / y) - 1/x - t10 + t9
 	return t7, xBar, yBar
 }
 
@@ -104,12 +93,9 @@ func CompoundGrad(x, y float64) (f, xBar, yBar float64) {
 	s4 := s3 * s3
 	t := 2 * s3
 	t2 := t / y
-	yBar -= t * s2 / y
-	yBar -= 3 * t2
 	t3 := t2 * x
-	xBar += s * t2
-	xBar += t3
-	yBar += t3
+	xBar = s*t2 + t3
+	yBar = -(t * s2 / y) - 3*t2 + t3
 	return s4, xBar, yBar
 }
 
@@ -132,9 +118,7 @@ func NegJVP(x, dx float64) (float64, float64) {
 func NegGrad(x float64) (f, xBar float64) {
 	t := x * x
 	t2 := -2*x - t*x - x
-	xBar += -2
-	xBar -= t
-	xBar -= 1 + 2*t
+	xBar = -2 - t - (1 + 2*t)
 	return t2, xBar
 }
 
@@ -163,11 +147,9 @@ func ReassignGrad(x float64) (f, xBar float64) {
 	t := 1 + a
 	a2 := (a + x) / t
 	t2 := 2*a2 - a2*x
-	xBar -= a2
 	t3 := 2 - x
 	t4 := t3 / t
-	xBar += t4
-	xBar += 2 * ((t4 - t3*a2/t) * x)
+	xBar = t4 - a2 + 2*((t4-t3*a2/t)*x)
 	return t2, xBar
 }
 
@@ -204,9 +186,9 @@ func QuotientGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := x / y
 	t2 := t / z
 	t3 := 1 / z
-	zBar -= t2 / z
-	xBar += t3 / y
-	yBar -= t3 * t / y
+	zBar = -(t2 / z)
+	xBar = t3 / y
+	yBar = -(t3 * t / y)
 	return t2, xBar, yBar, zBar
 }
 
@@ -226,7 +208,7 @@ func ConstantJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Constant; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ConstantGrad(x float64) (f, xBar float64) {
-	return 42, xBar
+	return 42, 0
 }
 
 // IdentityJVP computes Identity and its directional derivative along the tangents
@@ -245,8 +227,7 @@ func IdentityJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Identity; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func IdentityGrad(x float64) (f, xBar float64) {
-	xBar += 1
-	return x, xBar
+	return x, 1
 }
 
 // UntypedJVP computes Untyped and its directional derivative along the tangents
@@ -270,9 +251,6 @@ func UntypedGrad(x float64) (f, xBar float64) {
 	t := 0.5 * x
 	t2 := 0.001 / x
 	t3 := t*x + 3*x + 97 - t2
-	xBar += t2 / x
-	xBar += 3
-	xBar += t
-	xBar += t
+	xBar = t2/x + 3 + t + t
 	return t3, xBar
 }

@@ -18,35 +18,29 @@ import (
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LogLikGrad(theta, thetaBar []float64, k, n []int) float64 {
-	var sBar float64
-	var lbBar float64
-	var bBar float64
-	var aBar float64
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
 	a := theta[0]
 	b := theta[1]
 	lb := mathext.Lbeta(a, b)
-	sBar += 1
-	t := sBar
+	aBar := 0.0
+	bBar := 0.0
+	lbBar := 0.0
 	s := 0.0
 	for i := 0; i < len(k); i++ {
 		ki := k[i]
-		t4 := float64(ki) + a
-		t5 := float64(n[i]-ki) + b
-		lbBar -= t
-		t6 := gadDigamma(t4 + t5)
-		bBar += (gadDigamma(t5) - t6) * t
-		aBar += (gadDigamma(t4) - t6) * t
-		s += mathext.Lbeta(t4, t5) - lb
+		t2 := float64(ki) + a
+		t3 := float64(n[i]-ki) + b
+		s += mathext.Lbeta(t2, t3) - lb
+		t4 := gadDigamma(t2 + t3)
+		aBar += gadDigamma(t2) - t4
+		bBar += gadDigamma(t3) - t4
+		lbBar -= 1
 	}
-	t2 := lbBar
-	t3 := gadDigamma(a + b)
-	aBar += (gadDigamma(a) - t3) * t2
-	bBar += (gadDigamma(b) - t3) * t2
-	thetaBar[1] += bBar
-	thetaBar[0] += aBar
+	t := gadDigamma(a + b)
+	thetaBar[1] += bBar + (gadDigamma(b)-t)*lbBar
+	thetaBar[0] += aBar + (gadDigamma(a)-t)*lbBar
 	return s
 }
 
@@ -183,10 +177,6 @@ func LogLikHVP(theta, v, hv []float64, k, n []int) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // LogLikGrad writes are written (overwritten) into the shadows: thetaBar into dthetaBar.
 func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (float64, float64) {
-	var sBar float64
-	var lbBar float64
-	var dbBar float64
-	var daBar float64
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
@@ -198,30 +188,28 @@ func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (fl
 	t := a + b
 	t2 := gadDigamma(t)
 	dlb := (gadDigamma(a)-t2)*da + (gadDigamma(b)-t2)*db
-	sBar += 1
-	t3 := sBar
-	t4 := da + db
+	t3 := da + db
+	daBar := 0.0
+	dbBar := 0.0
+	lbBar := 0.0
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < len(k); i++ {
 		ki := k[i]
-		t7 := float64(ki) + a
-		t8 := float64(n[i]-ki) + b
-		t9 := t7 + t8
-		t10 := gadDigamma(t9)
-		ds += (gadDigamma(t7)-t10)*da + (gadDigamma(t8)-t10)*db - dlb
-		lbBar -= t3
-		t11 := gadPolygamma(1, t9) * t4
-		dbBar += (gadPolygamma(1, t8)*db - t11) * t3
-		daBar += (gadPolygamma(1, t7)*da - t11) * t3
-		s += mathext.Lbeta(t7, t8) - lb
+		t5 := float64(ki) + a
+		t6 := float64(n[i]-ki) + b
+		t7 := t5 + t6
+		t8 := gadDigamma(t7)
+		s += mathext.Lbeta(t5, t6) - lb
+		ds += (gadDigamma(t5)-t8)*da + (gadDigamma(t6)-t8)*db - dlb
+		t9 := gadPolygamma(1, t7) * t3
+		dbBar += gadPolygamma(1, t6)*db - t9
+		daBar += gadPolygamma(1, t5)*da - t9
+		lbBar -= 1
 	}
-	t5 := lbBar
-	t6 := gadPolygamma(1, t) * t4
-	daBar += (gadPolygamma(1, a)*da - t6) * t5
-	dbBar += (gadPolygamma(1, b)*db - t6) * t5
-	dthetaBar[1] += dbBar
-	dthetaBar[0] += daBar
+	t4 := gadPolygamma(1, t) * t3
+	dthetaBar[1] += dbBar + (gadPolygamma(1, b)*db-t4)*lbBar
+	dthetaBar[0] += daBar + (gadPolygamma(1, a)*da-t4)*lbBar
 	return s, ds
 }
 
@@ -237,11 +225,6 @@ func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (fl
 func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var pBar float64
-	var pBar2 float64
-	var t16 float64
-	var bBar float64
-	var aBar float64
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("LikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
 	}
@@ -253,39 +236,34 @@ func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	p := 1.0
 	for i := 0; i < n2; i++ {
 		ki2 := k[i]
-		t15 := mathext.Beta(float64(ki2)+a, float64(n[i]-ki2)+b)
-		tape = append(tape, t15, p)
-		p *= t15 / t2
+		t13 := mathext.Beta(float64(ki2)+a, float64(n[i]-ki2)+b)
+		tape = append(tape, t13, p)
+		p *= t13 / t2
 	}
-	pBar2 += 1
+	aBar := 0.0
+	bBar := 0.0
+	t3 := 0.0
+	pBar := 1.0
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t5 := pBar2
-		pBar2 = 0
-		pBar += t5
 		n3 := len(tape)
-		t6 := n3 - 2
-		t7 := tape[t6]
-		t8 := pBar
-		pBar = 0
-		t9 := t7 / t2
-		pBar2 += t8 * t9
-		t10 := tape[n3-1] * t8
-		t11 := t10 / t2
-		t16 -= t10 * t9 / t2
+		t5 := n3 - 2
+		t6 := tape[t5]
+		t7 := t6 / t2
+		t8 := tape[n3-1] * pBar
+		t9 := t8 / t2
+		t3 -= t8 * t7 / t2
 		ki := k[i2]
-		t12 := float64(ki) + a
-		t13 := float64(n[i2]-ki) + b
-		t14 := gadDigamma(t12 + t13)
-		bBar += t7 * (gadDigamma(t13) - t14) * t11
-		aBar += t7 * (gadDigamma(t12) - t14) * t11
-		tape = tape[:t6]
+		t10 := float64(ki) + a
+		t11 := float64(n[i2]-ki) + b
+		t12 := gadDigamma(t10 + t11)
+		bBar += t6 * (gadDigamma(t11) - t12) * t9
+		aBar += t6 * (gadDigamma(t10) - t12) * t9
+		pBar *= t7
+		tape = tape[:t5]
 	}
-	t3 := t16
 	t4 := gadDigamma(a + b)
-	aBar += t2 * (gadDigamma(a) - t4) * t3
-	bBar += t2 * (gadDigamma(b) - t4) * t3
-	thetaBar[1] += bBar
-	thetaBar[0] += aBar
+	thetaBar[1] += bBar + t2*(gadDigamma(b)-t4)*t3
+	thetaBar[0] += aBar + t2*(gadDigamma(a)-t4)*t3
 	return p
 }
 
@@ -432,8 +410,8 @@ func LikTaylor(theta, theta1, theta2, theta3 []float64, k, n []int) (float64, fl
 // scalar inputs follow it, in parameter order.
 func MeanLogOddsGrad(alpha, beta float64) (f, alphaBar, betaBar float64) {
 	t := mathext.Digamma(alpha) - mathext.Digamma(beta)
-	betaBar -= gadPolygamma(1, beta)
-	alphaBar += gadPolygamma(1, alpha)
+	betaBar = -gadPolygamma(1, beta)
+	alphaBar = gadPolygamma(1, alpha)
 	return t, alphaBar, betaBar
 }
 

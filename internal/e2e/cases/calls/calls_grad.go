@@ -38,9 +38,6 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SumSqGrad(x, xBar []float64) float64 {
-	var t5 float64
-	var vBar float64
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -48,19 +45,12 @@ func SumSqGrad(x, xBar []float64) float64 {
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
-		t4 := v * v
-		s += t4
+		t := v * v
+		s += t
 	}
-	sBar += 1
-	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 += t
-		t2 := t5
-		t5 = 0
-		vBar += 2 * (t2 * x[i2])
-		t3 := vBar
-		vBar = 0
-		xBar[i2] += t3
+		vBar := 2 * x[i2]
+		xBar[i2] += vBar
 	}
 	return s
 }
@@ -91,11 +81,6 @@ func NestedJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Nested; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func NestedGrad(x float64) (f, xBar float64) {
-	var t10 float64
-	var t11 float64
-	var t12 float64
-	var t13 float64
-	var t14 float64
 	t := x * x
 	t2 := t + 1
 	t3 := t2 * t2
@@ -103,19 +88,11 @@ func NestedGrad(x float64) (f, xBar float64) {
 	t5 := t4 * t4
 	t6 := t*x + 2*x
 	t7 := t5 - t6
-	t11 += 1
-	t10 -= 1
-	t8 := t10
-	xBar += 2 * t8
-	t14 += t8 * x
-	xBar += t * t8
-	t12 += 2 * (t11 * t4)
-	t9 := t12
-	t13 += 2 * t9
-	t13 += t3 * t9
-	t13 += 2 * (t9 * t2 * t2)
-	t14 += t13
-	xBar += 2 * (t14 * x)
+	xBar = -2 - t
+	t8 := 2 * t4
+	t9 := 2*t8 + t3*t8 + 2*(t8*t2*t2)
+	t10 := t9 - x
+	xBar += 2 * (t10 * x)
 	return t7, xBar
 }
 
@@ -149,29 +126,21 @@ func PolarProductJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of PolarProduct; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PolarProductGrad(x, y float64) (f, xBar, yBar float64) {
-	var thBar float64
-	var rBar float64
 	r := math.Hypot(x, y)
 	th := math.Atan2(y, x)
 	t := r * th
-	rBar += th
-	thBar += r
-	t2 := thBar
-	t3 := x*x + y*y
-	yBar += x / t3 * t2
-	xBar -= y / t3 * t2
-	t4 := rBar
-	t5 := r == 0
-	t6 := x / r
-	if t5 {
-		t6 = 0
+	t2 := x*x + y*y
+	t3 := r == 0
+	t4 := x / r
+	if t3 {
+		t4 = 0
 	}
-	xBar += t6 * t4
-	t7 := y / r
-	if t5 {
-		t7 = 0
+	xBar = t4*th - y/t2*r
+	t5 := y / r
+	if t3 {
+		t5 = 0
 	}
-	yBar += t7 * t4
+	yBar = x/t2*r + t5*th
 	return t, xBar, yBar
 }
 
@@ -211,9 +180,7 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowersGrad(x float64) (f, xBar float64) {
 	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
-	xBar += ipowReverse(x, 0, 1)
-	xBar += ipowReverse(x, 2, -2)
-	xBar += ipowReverse(x, 3, 1)
+	xBar = ipowReverse(x, 0, 1) + ipowReverse(x, 2, -2) + ipowReverse(x, 3, 1)
 	return t, xBar
 }
 
@@ -230,27 +197,19 @@ func PowersGrad(x float64) (f, xBar float64) {
 func ipowReverse(x float64, n int, seed float64) (xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var pBar float64
-	var pBar2 float64
-	var pBar3 float64
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	pBar2 += seed
-	pBar += pBar2
+	xBar = 0
+	pBar := seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := pBar
-		pBar = 0
-		pBar3 += t2
-		t3 := len(tape) - 1
-		t4 := pBar3
-		pBar3 = 0
-		pBar += t4 * x
-		xBar += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		xBar += tape[t2] * pBar
+		pBar *= x
+		tape = tape[:t2]
 	}
 	return xBar
 }
@@ -305,7 +264,7 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 	scaleInto(tmp, a, x)
 	t := SumSq(tmp)
 	sumSqReverse(tmp, tmpBar, 1)
-	aBar += scaleIntoReverse(tmp, tmpBar, a, x, xBar)
+	aBar = scaleIntoReverse(tmp, tmpBar, a, x, xBar)
 	return t, aBar
 }
 
@@ -319,22 +278,12 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func sumSqReverse(x, xBar []float64, seed float64) {
-	var t4 float64
-	var vBar float64
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("sumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += seed
-	t := sBar
 	for i := len(x) - 1; i >= 0; i-- {
-		t4 += t
-		t2 := t4
-		t4 = 0
-		vBar += 2 * (t2 * x[i])
-		t3 := vBar
-		vBar = 0
-		xBar[i] += t3
+		vBar := 2 * (seed * x[i])
+		xBar[i] += vBar
 	}
 }
 
@@ -364,11 +313,13 @@ func scaleIntoReverse(dst, dstBar []float64, a float64, x, xBar []float64) (aBar
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("scaleIntoReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
+	aBar = 0
 	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
 		dstBar[i] = 0
-		aBar += dstiBar * x[i]
+		v := x[i]
 		xBar[i] += a * dstiBar
+		aBar += dstiBar * v
 	}
 	return aBar
 }
@@ -393,15 +344,11 @@ func MixedJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Mixed; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func MixedGrad(x float64) (f, xBar float64) {
-	var t4 float64
-	var t5 float64
 	t := 9 * x
 	t2 := x * x
 	t3 := t + t2
-	t5 += 1
-	t4 += 1
-	xBar += 2 * (t4 * x)
-	xBar += 9 * t5
+	xBar = 2 * x
+	xBar += 9
 	return t3, xBar
 }
 
@@ -455,7 +402,6 @@ func ComposeGrad(x float64) (f, xBar float64) {
 	t3, t4 := affineApplyReverse(g, t, 1)
 	gBar.A += t3.A
 	gBar.B += t3.B
-	xBar += affineApplyReverseWrtX(f2, x, t4)
 	t5 := gBar
 	gBar = Affine{}
 	t7.A += t5.A
@@ -463,7 +409,7 @@ func ComposeGrad(x float64) (f, xBar float64) {
 	t7.B = 0
 	t6 := t7.A
 	t7.A = 0
-	xBar += t6
+	xBar = affineApplyReverseWrtX(f2, x, t4) + t6
 	return t2, xBar
 }
 
@@ -479,7 +425,7 @@ func ComposeGrad(x float64) (f, xBar float64) {
 func affineApplyReverse(f Affine, x, seed float64) (fBar Affine, xBar float64) {
 	t := f.A
 	fBar.B += seed
-	xBar += t * seed
+	xBar = t * seed
 	fBar.A += seed * x
 	return fBar, xBar
 }
@@ -496,7 +442,7 @@ func affineApplyReverse(f Affine, x, seed float64) (fBar Affine, xBar float64) {
 // order.
 func affineApplyReverseWrtX(f Affine, x, seed float64) (xBar float64) {
 	t := f.A
-	xBar += t * seed
+	xBar = t * seed
 	return xBar
 }
 
@@ -866,7 +812,6 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PathLengthGrad(x, xBar []float64) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -875,11 +820,9 @@ func PathLengthGrad(x, xBar []float64) float64 {
 	for ; i+3 <= len(x); i += 3 {
 		s += geom.Dist(x[i-3:i], x[i:i+3])
 	}
-	sBar += 1
-	t := sBar
 	i -= 3
 	for ; i >= 3; i -= 3 {
-		geomDistReverse(x[i-3:i], xBar[i-3:i], x[i:i+3], xBar[i:i+3], t)
+		geomDistReverse(x[i-3:i], xBar[i-3:i], x[i:i+3], xBar[i:i+3], 1)
 	}
 	return s
 }
@@ -894,7 +837,6 @@ func PathLengthGrad(x, xBar []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
-	var sBar float64
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
 	}
@@ -911,12 +853,11 @@ func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
 		s += d * d
 	}
 	t := math.Sqrt(s)
-	sBar += 0.5 / t * seed
-	t2 := sBar
+	sBar := 0.5 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := 2 * (t2 * (p[i2] - q[i2]))
-		qBar[i2] -= t3
-		pBar[i2] += t3
+		t2 := 2 * (sBar * (p[i2] - q[i2]))
+		qBar[i2] -= t2
+		pBar[i2] += t2
 	}
 }
 
@@ -1203,7 +1144,6 @@ func rotateToJVP(dst, ddst, a, da []float64) {
 func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("InPlaceGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1223,31 +1163,29 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	t6 := append(t5, tmp...)
 	mulTo(tmp, y, tmp)
 	n2 := len(tmp)
-	sBar += 1
-	t7 := sBar
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := tmp[i]
-		t16 := float64(i + 1)
-		tmpBar[i] += t7 * t16
-		s += v * t16
+		t15 := float64(i + 1)
+		tmpBar[i] += t15
+		s += v * t15
 	}
-	t8 := len(t6) - n2
-	copy(tmp, t6[t8:])
-	t9 := t6[:t8]
+	t7 := len(t6) - n2
+	copy(tmp, t6[t7:])
+	t8 := t6[:t7]
 	mulToInPlaceReverse(tmp, tmpBar, y, yBar)
-	t10 := len(t9) - n2
-	copy(tmp, t9[t10:])
-	t11 := t9[:t10]
+	t9 := len(t8) - n2
+	copy(tmp, t8[t9:])
+	t10 := t8[:t9]
 	rotateToInPlaceReverse(tmp, tmpBar)
-	t12 := len(t11) - n2
-	copy(tmp, t11[t12:])
-	t13 := t11[:t12]
-	t14 := len(t13) - n2
-	copy(tmp, t13[t14:])
-	t15 := t13[:t14]
+	t11 := len(t10) - n2
+	copy(tmp, t10[t11:])
+	t12 := t10[:t11]
+	t13 := len(t12) - n2
+	copy(tmp, t12[t13:])
+	t14 := t12[:t13]
 	mulToInPlace2Reverse(tmp, tmpBar)
-	copy(tmp, t15[len(t15)-n2:])
+	copy(tmp, t14[len(t14)-n2:])
 	mulToInPlace3Reverse(tmp, tmpBar, y, yBar)
 	for k := 0; k < t2; k++ {
 		tmpkBar := tmpBar[k]
@@ -1321,16 +1259,14 @@ func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 // rotateToInPlace is rotateTo called with arguments that share memory (a is
 // dst): its body with those parameters made one.
 func rotateToInPlaceReverse(dst, dstBar []float64) {
-	var lastBar float64
 	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
 		panic("rotateToInPlaceReverse: dst and dstBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(dst)
 	t := n - 1
 	i := n - 1
-	dst0Bar := dstBar[0]
+	lastBar := dstBar[0]
 	dstBar[0] = 0
-	lastBar += dst0Bar
 	for i2 := 1; i2 <= i; i2++ {
 		dstiBar := dstBar[i2]
 		dstBar[i2] = 0

@@ -64,9 +64,7 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 // scalar inputs follow it, in parameter order.
 func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 	t := quadSimpsonFunc1(s, 0, b, 16)
-	t2, t3 := quadSimpsonFunc1ReverseWrtSB(s, 0, b, 16, 1)
-	sBar += t2
-	bBar += t3
+	sBar, bBar = quadSimpsonFunc1ReverseWrtSB(s, 0, b, 16, 1)
 	return t, sBar, bBar
 }
 
@@ -88,14 +86,6 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (sBar, b
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var t23 float64
-	var t24 float64
-	var sBar2 float64
-	var t25 float64
-	var t26 float64
-	var t27 float64
-	var hBar float64
-	var sBar3 float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(-(s * a * a))
@@ -121,41 +111,30 @@ func quadSimpsonFunc1ReverseWrtSB(s, a, b float64, n int, seed float64) (sBar, b
 		s2 += w * t21
 	}
 	t6 := seed / 3
-	sBar += t6 * h
-	hBar += s2 * t6
-	t7 := sBar
+	sBar = t6 * h
+	hBar := s2 * t6
+	t7 := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
 		t11 := len(tape) - 1
 		t12 := tape[:t11]
-		t23 += tape[t11] * t7
-		t13 := len(t12) - 1
-		tape = t12[:t13]
-		t14 := t23
-		t23 = 0
-		t15 := t12[t13] * t14
+		t13 := tape[t11] * sBar
+		t14 := len(t12) - 1
+		tape = t12[:t14]
+		t15 := t12[t14] * t13
 		t16 := float64(i2)
 		t17 := a + t16*h
 		t18 := t15 * t17
-		t24 -= s * t17 * t15
-		t27 += t18 * t17
-		t24 -= s * t18
-		t19 := t24
-		t24 = 0
+		t7 += t18 * t17
+		t19 := -(s * t17 * t15) - s*t18
 		hBar += t16 * t19
 	}
-	sBar2 += sBar
-	t8 := sBar2
-	t26 += t8
-	t25 += t8
-	t9 := t5 * t25
-	t10 := t9 * b
-	bBar -= t4 * t9
-	t27 += t10 * b
-	bBar -= s * t10
-	t27 += t3 * t26 * a * a
-	sBar3 -= t27
+	t8 := t5 * sBar
+	t9 := t8 * b
+	t10 := t7 + t9*b
+	bBar = -(t4 * t8) - s*t9
+	sBar2 := -(t10 + t3*sBar*a*a)
 	bBar += hBar / t2
-	return sBar3, bBar
+	return sBar2, bBar
 }
 
 // quadSimpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
@@ -316,24 +295,17 @@ func simpsonSpringJVPWrtKX0(k, dk, x0, dx0, a, b float64, n int) (float64, float
 // The first result is the value of Energy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
-	var t11 float64
-	var t12 float64
 	t := simpsonSpring(k, x0, 0, 1, 64)
-	t2 := 0.5 * k
-	t3 := 2 - x0
-	t4 := t2 * t3
-	t5 := t4 * t3
-	t6 := t + t5
-	t12 += 1
-	t11 += 1
-	t7 := t11
-	t8 := t7 * t3
-	x0Bar -= t4*t7 + t2*t8
-	kBar += 0.5 * (t8 * t3)
-	t9, t10 := simpsonSpringReverseWrtKX0(k, x0, 0, 1, 64, t12)
-	kBar += t9
-	x0Bar += t10
-	return t6, kBar, x0Bar
+	t2 := 2 - x0
+	t3 := 0.5 * k * t2
+	t4 := t3 * t2
+	t5 := t + t4
+	t6 := 2 * t3
+	kBar = 0.5 * (t2 * t2)
+	t7, t8 := simpsonSpringReverseWrtKX0(k, x0, 0, 1, 64, 1)
+	kBar += t7
+	x0Bar = t8 - t6
+	return t5, kBar, x0Bar
 }
 
 // simpsonSpringReverseWrtKX0 is the reverse of simpsonSpring for the gradients that call it: the
@@ -352,16 +324,6 @@ func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (kBar, x0Bar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var sBar float64
-	var t24 float64
-	var sBar2 float64
-	var sBar3 float64
-	var t25 float64
-	var sBar4 float64
-	var sBar5 float64
-	var t26 float64
-	var t27 float64
-	var t28 float64
 	h := (b - a) / float64(n)
 	t := 0.5 * k
 	t2 := a - x0
@@ -377,57 +339,33 @@ func simpsonSpringReverseWrtKX0(k, x0, a, b float64, n int, seed float64) (kBar,
 		}
 		path = append(path, from)
 	}
-	sBar4 += seed / 3 * h
+	sBar := seed / 3 * h
+	t6 := 2 * sBar
+	t7 := 4 * sBar
+	x0Bar = 0
+	t8 := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t11 := sBar4
-		sBar4 = 0
-		sBar2 += t11
 		t12 := len(path) - 1
 		t13 := path[:t12]
 		if path[t12] == 0 {
-			t19 := sBar2
-			sBar2 = 0
-			sBar3 += t19
-			t20 := sBar3
-			sBar3 = 0
-			sBar4 += t20
-			t25 += 4 * t20
-			t21 := t25
-			t25 = 0
-			t22 := a + float64(i2)*h - x0
-			t23 := t21 * t22
-			t28 += t23 * t22
-			x0Bar -= t*t22*t21 + t*t23
+			t16 := a + float64(i2)*h - x0
+			t17 := t7 * t16
+			t8 += t17 * t16
+			x0Bar -= t*t16*t7 + t*t17
 		} else {
-			t14 := sBar2
-			sBar2 = 0
-			sBar += t14
-			t15 := sBar
-			sBar = 0
-			sBar4 += t15
-			t24 += 2 * t15
-			t16 := t24
-			t24 = 0
-			t17 := a + float64(i2)*h - x0
-			t18 := t16 * t17
-			t28 += t18 * t17
-			x0Bar -= t*t17*t16 + t*t18
+			t14 := a + float64(i2)*h - x0
+			t15 := t6 * t14
+			t8 += t15 * t14
+			x0Bar -= t*t14*t6 + t*t15
 		}
 		path = t13
 	}
-	sBar5 += sBar4
-	t6 := sBar5
-	t27 += t6
-	t26 += t6
-	t7 := t26
-	t8 := t7 * t4
-	t28 += t8 * t4
-	x0Bar -= t5*t7 + t*t8
-	t9 := t27
-	t10 := t9 * t2
-	t28 += t10 * t2
-	x0Bar -= t3*t9 + t*t10
-	kBar += 0.5 * t28
+	t9 := sBar * t4
+	t10 := t8 + t9*t4
+	x0Bar -= t5*sBar + t*t9
+	t11 := sBar * t2
+	x0Bar -= t3*sBar + t*t11
+	kBar = 0.5 * (t10 + t11*t2)
 	return kBar, x0Bar
 }
 
@@ -672,8 +610,7 @@ func quadSimpsonCosJVPWrtB(a, b, db float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func AreaGrad(a float64) (f, aBar float64) {
 	t := simpsonSin(0, a, 32) + simpsonGauss(0, a, 32) + quadSimpsonCos(0, a, 8)
-	aBar += quadSimpsonCosReverseWrtB(0, a, 8, 1)
-	aBar += simpsonGaussReverseWrtB(0, a, 32, 1)
+	aBar = quadSimpsonCosReverseWrtB(0, a, 8, 1) + simpsonGaussReverseWrtB(0, a, 32, 1)
 	aBar += simpsonSinReverseWrtB(0, a, 32, 1)
 	return t, aBar
 }
@@ -695,9 +632,6 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64)
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var hBar float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	tape := slices.Grow(t, max(n+1, 0))
@@ -717,19 +651,16 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64)
 		tape = append(tape, w)
 	}
 	t3 := seed / 3
-	sBar += t3 * h
-	hBar += s * t3
-	t4 := sBar
+	sBar := t3 * h
+	hBar := s * t3
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t5 := len(tape) - 1
-		t6 := tape[:t5]
-		t7 := float64(i2)
-		hBar -= t7 * (math.Sin(a+t7*h) * (tape[t5] * t4))
-		tape = t6
+		t4 := len(tape) - 1
+		t5 := tape[:t4]
+		t6 := float64(i2)
+		hBar -= t6 * (math.Sin(a+t6*h) * (tape[t4] * sBar))
+		tape = t5
 	}
-	sBar2 += sBar
-	bBar -= math.Sin(b) * sBar2
-	bBar += hBar / t2
+	bBar = hBar/t2 - math.Sin(b)*sBar
 	return bBar
 }
 
@@ -750,16 +681,6 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var t25 float64
-	var sBar2 float64
-	var sBar3 float64
-	var t26 float64
-	var xBar float64
-	var sBar4 float64
-	var sBar5 float64
-	var t27 float64
-	var hBar float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(-(a * a))
@@ -767,76 +688,46 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 	tape := slices.Grow(t, max(n+1, 0)*2)
 	s := t3 + t4
 	for i := 1; i < n; i++ {
-		x3 := a + float64(i)*h
+		x := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t24 := math.Exp(-(x3 * x3))
-			tape = append(tape, t24)
-			s += 4 * t24
+			t16 := math.Exp(-(x * x))
+			tape = append(tape, t16)
+			s += 4 * t16
 			from = 0
 		} else {
-			t23 := math.Exp(-(x3 * x3))
-			tape = append(tape, t23)
-			s += 2 * t23
+			t15 := math.Exp(-(x * x))
+			tape = append(tape, t15)
+			s += 2 * t15
 			from = 1
 		}
 		path = append(path, from)
 	}
 	t5 := seed / 3
-	sBar4 += t5 * h
-	hBar += s * t5
+	sBar := t5 * h
+	t6 := 2 * sBar
+	t7 := 4 * sBar
+	hBar := s * t5
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t7 := sBar4
-		sBar4 = 0
-		sBar2 += t7
-		t8 := len(path) - 1
-		t9 := path[:t8]
-		if path[t8] == 0 {
-			t16 := sBar2
-			sBar2 = 0
-			sBar3 += t16
-			t17 := sBar3
-			sBar3 = 0
-			sBar4 += t17
-			t26 += 4 * t17
-			t18 := len(tape) - 1
-			t19 := tape[:t18]
-			t20 := t26
-			t26 = 0
-			t21 := tape[t18] * t20
-			x2 := a + float64(i2)*h
-			xBar -= x2 * t21
-			xBar -= t21 * x2
-			tape = t19
+		t9 := len(path) - 1
+		t10 := path[:t9]
+		var xBar float64
+		if path[t9] == 0 {
+			t13 := len(tape) - 1
+			t14 := tape[:t13]
+			xBar = -(2 * ((a + float64(i2)*h) * (tape[t13] * t7)))
+			tape = t14
 		} else {
-			t10 := sBar2
-			sBar2 = 0
-			sBar += t10
-			t11 := sBar
-			sBar = 0
-			sBar4 += t11
-			t25 += 2 * t11
-			t12 := len(tape) - 1
-			t13 := tape[:t12]
-			t14 := t25
-			t25 = 0
-			t15 := tape[t12] * t14
-			x := a + float64(i2)*h
-			xBar -= x * t15
-			xBar -= t15 * x
-			tape = t13
+			t11 := len(tape) - 1
+			t12 := tape[:t11]
+			xBar = -(2 * ((a + float64(i2)*h) * (tape[t11] * t6)))
+			tape = t12
 		}
-		t22 := xBar
-		xBar = 0
-		hBar += float64(i2) * t22
-		path = t9
+		hBar += float64(i2) * xBar
+		path = t10
 	}
-	sBar5 += sBar4
-	t27 += sBar5
-	t6 := t4 * t27
-	bBar -= b * t6
-	bBar -= t6 * b
-	bBar += hBar / t2
+	t8 := 2 * (b * (t4 * sBar))
+	bBar = hBar/t2 - t8
 	return bBar
 }
 
@@ -855,13 +746,6 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var xBar float64
-	var sBar4 float64
-	var sBar5 float64
-	var hBar float64
 	t := float64(n)
 	h := (b - a) / t
 	s := math.Sin(a) + math.Sin(b)
@@ -878,39 +762,23 @@ func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	sBar4 += t2 * h
-	hBar += s * t2
+	sBar := t2 * h
+	t3 := 2 * sBar
+	t4 := 4 * sBar
+	hBar := s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := sBar4
-		sBar4 = 0
-		sBar2 += t3
-		t4 := len(path) - 1
-		t5 := path[:t4]
-		if path[t4] == 0 {
-			t8 := sBar2
-			sBar2 = 0
-			sBar3 += t8
-			t9 := sBar3
-			sBar3 = 0
-			sBar4 += t9
-			xBar += math.Cos(a+float64(i2)*h) * (4 * t9)
+		t5 := len(path) - 1
+		t6 := path[:t5]
+		var xBar float64
+		if path[t5] == 0 {
+			xBar = math.Cos(a+float64(i2)*h) * t4
 		} else {
-			t6 := sBar2
-			sBar2 = 0
-			sBar += t6
-			t7 := sBar
-			sBar = 0
-			sBar4 += t7
-			xBar += math.Cos(a+float64(i2)*h) * (2 * t7)
+			xBar = math.Cos(a+float64(i2)*h) * t3
 		}
-		t10 := xBar
-		xBar = 0
-		hBar += float64(i2) * t10
-		path = t5
+		hBar += float64(i2) * xBar
+		path = t6
 	}
-	sBar5 += sBar4
-	bBar += math.Cos(b) * sBar5
-	bBar += hBar / t
+	bBar = math.Cos(b)*sBar + hBar/t
 	return bBar
 }
 
@@ -1363,16 +1231,14 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 	t := bothWave(w, x, 0, x1)
 	x2 := x[2]
 	t2 := t + composeExpWave(w, x, x2) + composeWaveFunc2(w, x, w)
-	t3, t4 := composeWaveFunc2Reverse(w, x, xBar, w, 1)
-	wBar += t3
-	wBar += t4
-	t5, t6 := composeExpWaveReverse(w, x, xBar, x2, 1)
-	wBar += t5
-	xBar[2] += t6
-	t7, t8 := bothWaveReverseWrtWXB(w, x, xBar, 0, x1, 1)
-	wBar += t7
-	xBar[1] += t8
-	return t2, wBar
+	var t3 float64
+	wBar, t3 = composeWaveFunc2Reverse(w, x, xBar, w, 1)
+	t4, t5 := composeExpWaveReverse(w, x, xBar, x2, 1)
+	xBar[2] += t5
+	t6, t7 := bothWaveReverseWrtWXB(w, x, xBar, 0, x1, 1)
+	wBar2 := wBar + t3 + t4 + t6
+	xBar[1] += t7
+	return t2, wBar2
 }
 
 // composeWaveFunc2Reverse is the reverse of composeWaveFunc2 for the gradients that call it: the
@@ -1391,16 +1257,14 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 // g = the literal func2 of Nested, with the captured variables w, x2 as its
 // first parameters.
 func composeWaveFunc2Reverse(w float64, x2, x2Bar []float64, x, seed float64) (wBar, xBar float64) {
-	var t4 float64
 	if cap(x2) > 0 && cap(x2Bar) > 0 && &x2[:1][0] == &x2Bar[:1][0] {
 		panic("composeWaveFunc2Reverse: x2 and x2Bar share memory: gadgen's gradients need them apart")
 	}
 	t := x * x
 	nestedWave(w, x2, t)
-	t2, t3 := nestedWaveReverse(w, x2, x2Bar, t, seed)
-	wBar += t2
-	t4 += t3
-	xBar += 2 * (t4 * x)
+	var t2 float64
+	wBar, t2 = nestedWaveReverse(w, x2, x2Bar, t, seed)
+	xBar = 2 * (t2 * x)
 	return wBar, xBar
 }
 
@@ -1423,9 +1287,7 @@ func composeExpWaveReverse(w float64, x2, x2Bar []float64, x, seed float64) (wBa
 		panic("composeExpWaveReverse: x2 and x2Bar share memory: gadgen's gradients need them apart")
 	}
 	t := math.Exp(nestedWave(w, x2, x))
-	t2, t3 := nestedWaveReverse(w, x2, x2Bar, x, t*seed)
-	wBar += t2
-	xBar += t3
+	wBar, xBar = nestedWaveReverse(w, x2, x2Bar, x, t*seed)
 	return wBar, xBar
 }
 
@@ -1450,12 +1312,10 @@ func bothWaveReverseWrtWXB(w float64, x, xBar []float64, a, b, seed float64) (wB
 	}
 	simpsonWave(w, x, a, b, 16)
 	quadAdaptiveWave(w, x, a, b, 3)
-	t, t2 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, a, b, 3, seed)
+	wBar, bBar = quadAdaptiveWaveReverseWrtWXB(w, x, xBar, a, b, 3, seed)
+	t, t2 := simpsonWaveReverseWrtWXB(w, x, xBar, a, b, 16, seed)
 	wBar += t
 	bBar += t2
-	t3, t4 := simpsonWaveReverseWrtWXB(w, x, xBar, a, b, 16, seed)
-	wBar += t3
-	bBar += t4
 	return wBar, bBar
 }
 
@@ -1501,8 +1361,8 @@ func nestedWaveReverse(w float64, x, xBar []float64, t, seed float64) (wBar, tBa
 	x0 := x[0]
 	xBar[0] += t3 * seed
 	t4 := math.Cos(t2) * (seed * x0)
-	wBar += t4 * t
-	tBar += w * t4
+	wBar = t4 * t
+	tBar = w * t4
 	return wBar, tBar
 }
 
@@ -1534,45 +1394,36 @@ func quadAdaptiveWaveReverseWrtWXB(
 	depth int,
 	seed float64,
 ) (wBar, bBar float64) {
-	var t11 float64
-	var t12 float64
-	var t13 float64
-	var t14 float64
-	var t15 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("quadAdaptiveWaveReverseWrtWXB: x and xBar share memory: gadgen's gradients need them apart")
 	}
+	var t, t2 float64
 	var from int
 	if depth == 0 {
-		t12 = nestedWave(w, x, a)
-		t11 = nestedWave(w, x, b)
+		t = nestedWave(w, x, a)
+		t2 = nestedWave(w, x, b)
 		from = 0
 	} else {
 		m := (a + b) / 2
 		quadAdaptiveWave(w, x, a, m, depth-1)
 		quadAdaptiveWave(w, x, m, b, depth-1)
+		t = 0
+		t2 = 0
 		from = 1
 	}
-	t13 += seed
 	if from == 0 {
-		t15 += t13
-		t7 := t15 / 2
-		t8 := (b - a) * t7
-		t9, t10 := nestedWaveReverse(w, x, xBar, b, t8)
-		wBar += t9
-		bBar += t10
-		wBar += nestedWaveReverseWrtWX(w, x, xBar, a, t8)
-		bBar += t7 * (t12 + t11)
+		t6 := seed / 2
+		t7 := (b - a) * t6
+		wBar, bBar = nestedWaveReverse(w, x, xBar, b, t7)
+		wBar += nestedWaveReverseWrtWX(w, x, xBar, a, t7)
+		bBar += t6 * (t + t2)
 	} else {
-		t14 += t13
-		t := t14
 		m2 := (a + b) / 2
-		t2, t3, t4 := quadAdaptiveWaveReverse(w, x, xBar, m2, b, depth-1, t)
-		wBar += t2
-		bBar += t4
-		t5, t6 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, a, m2, depth-1, t)
-		wBar += t5
-		bBar += (t3 + t6) / 2
+		var t3 float64
+		wBar, t3, bBar = quadAdaptiveWaveReverse(w, x, xBar, m2, b, depth-1, seed)
+		t4, t5 := quadAdaptiveWaveReverseWrtWXB(w, x, xBar, a, m2, depth-1, seed)
+		wBar += t4
+		bBar += (t3 + t5) / 2
 	}
 	return wBar, bBar
 }
@@ -1595,13 +1446,6 @@ func quadAdaptiveWaveReverseWrtWXB(
 func simpsonWaveReverseWrtWXB(w float64, x, xBar []float64, a, b float64, n int, seed float64) (wBar, bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var xBar2 float64
-	var sBar4 float64
-	var sBar5 float64
-	var hBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("simpsonWaveReverseWrtWXB: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1621,48 +1465,32 @@ func simpsonWaveReverseWrtWXB(w float64, x, xBar []float64, a, b float64, n int,
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	sBar4 += t2 * h
-	hBar += s * t2
+	sBar := t2 * h
+	t3 := 2 * sBar
+	t4 := 4 * sBar
+	wBar = 0
+	hBar := s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := sBar4
-		sBar4 = 0
-		sBar2 += t6
-		t7 := len(path) - 1
-		t8 := path[:t7]
-		if path[t7] == 0 {
-			t13 := sBar2
-			sBar2 = 0
-			sBar3 += t13
-			t14 := sBar3
-			sBar3 = 0
-			sBar4 += t14
-			t15, t16 := nestedWaveReverse(w, x, xBar, a+float64(i2)*h, 4*t14)
-			wBar += t15
-			xBar2 += t16
+		t6 := len(path) - 1
+		t7 := path[:t6]
+		var xBar2 float64
+		if path[t6] == 0 {
+			var t9 float64
+			t9, xBar2 = nestedWaveReverse(w, x, xBar, a+float64(i2)*h, t4)
+			wBar += t9
 		} else {
-			t9 := sBar2
-			sBar2 = 0
-			sBar += t9
-			t10 := sBar
-			sBar = 0
-			sBar4 += t10
-			t11, t12 := nestedWaveReverse(w, x, xBar, a+float64(i2)*h, 2*t10)
-			wBar += t11
-			xBar2 += t12
+			var t8 float64
+			t8, xBar2 = nestedWaveReverse(w, x, xBar, a+float64(i2)*h, t3)
+			wBar += t8
 		}
-		t17 := xBar2
-		xBar2 = 0
-		hBar += float64(i2) * t17
-		path = t8
+		hBar += float64(i2) * xBar2
+		path = t7
 	}
-	sBar5 += sBar4
-	t3 := sBar5
-	t4, t5 := nestedWaveReverse(w, x, xBar, b, t3)
-	wBar += t4
-	bBar += t5
-	wBar += nestedWaveReverseWrtWX(w, x, xBar, a, t3)
+	var t5 float64
+	t5, bBar = nestedWaveReverse(w, x, xBar, b, sBar)
+	wBar2 := wBar + t5 + nestedWaveReverseWrtWX(w, x, xBar, a, sBar)
 	bBar += hBar / t
-	return wBar, bBar
+	return wBar2, bBar
 }
 
 // simpsonWave is simpson specialized for f = the literal wave of Nested, with
@@ -1721,7 +1549,7 @@ func nestedWaveReverseWrtWX(w float64, x, xBar []float64, t, seed float64) (wBar
 	t3 := math.Sin(t2)
 	x0 := x[0]
 	xBar[0] += t3 * seed
-	wBar += math.Cos(t2) * (seed * x0) * t
+	wBar = math.Cos(t2) * (seed * x0) * t
 	return wBar
 }
 
@@ -1747,52 +1575,43 @@ func quadAdaptiveWaveReverse(
 	depth int,
 	seed float64,
 ) (wBar, aBar, bBar float64) {
-	var t16 float64
-	var t17 float64
-	var t18 float64
-	var t19 float64
-	var t20 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("quadAdaptiveWaveReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
+	var t, t2 float64
 	var from int
 	if depth == 0 {
-		t17 = nestedWave(w, x, a)
-		t16 = nestedWave(w, x, b)
+		t = nestedWave(w, x, a)
+		t2 = nestedWave(w, x, b)
 		from = 0
 	} else {
 		m := (a + b) / 2
 		quadAdaptiveWave(w, x, a, m, depth-1)
 		quadAdaptiveWave(w, x, m, b, depth-1)
+		t = 0
+		t2 = 0
 		from = 1
 	}
-	t18 += seed
 	if from == 0 {
-		t20 += t18
-		t9 := t20 / 2
-		t10 := t9 * (t17 + t16)
-		t11 := (b - a) * t9
-		t12, t13 := nestedWaveReverse(w, x, xBar, b, t11)
-		wBar += t12
-		bBar += t13
-		t14, t15 := nestedWaveReverse(w, x, xBar, a, t11)
-		wBar += t14
-		aBar += t15
-		bBar += t10
-		aBar -= t10
-	} else {
-		t19 += t18
-		t := t19
-		m2 := (a + b) / 2
-		t2, t3, t4 := quadAdaptiveWaveReverse(w, x, xBar, m2, b, depth-1, t)
-		wBar += t2
-		bBar += t4
-		t5, t6, t7 := quadAdaptiveWaveReverse(w, x, xBar, a, m2, depth-1, t)
-		wBar += t5
-		aBar += t6
-		t8 := (t3 + t7) / 2
-		aBar += t8
+		t7 := seed / 2
+		t8 := t7 * (t + t2)
+		t9 := (b - a) * t7
+		wBar, bBar = nestedWaveReverse(w, x, xBar, b, t9)
+		var t10 float64
+		t10, aBar = nestedWaveReverse(w, x, xBar, a, t9)
+		wBar += t10
+		aBar -= t8
 		bBar += t8
+	} else {
+		m2 := (a + b) / 2
+		var t3 float64
+		wBar, t3, bBar = quadAdaptiveWaveReverse(w, x, xBar, m2, b, depth-1, seed)
+		var t4, t5 float64
+		t4, aBar, t5 = quadAdaptiveWaveReverse(w, x, xBar, a, m2, depth-1, seed)
+		t6 := (t3 + t5) / 2
+		wBar += t4
+		aBar += t6
+		bBar += t6
 	}
 	return wBar, aBar, bBar
 }
@@ -2170,7 +1989,7 @@ func AccumulateGrad(x, xBar []float64) float64 {
 // accumulateAdd is the function literal add of Accumulate, with the captured
 // variable sum as its first parameter.
 func accumulateAddReverse(sum, sumBar *float64, v float64) (vBar float64) {
-	vBar += 2 * (*sumBar * v)
+	vBar = 2 * (*sumBar * v)
 	return vBar
 }
 
@@ -2325,8 +2144,8 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // tangent of the primal's element or field at the same place.
 func accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar *float64, v, dv float64) (vBar, dvBar float64) {
 	t := *sumBar
-	vBar += 2 * (t * v)
-	dvBar += 2 * (*dsumBar*v + t*dv)
+	vBar = 2 * (t * v)
+	dvBar = 2 * (*dsumBar*v + t*dv)
 	return vBar, dvBar
 }
 
@@ -2538,7 +2357,7 @@ func modelSetReverse(out, outBar []float64, i int, v float64) (vBar float64) {
 	if cap(out) > 0 && cap(outBar) > 0 && &out[:1][0] == &outBar[:1][0] {
 		panic("modelSetReverse: out and outBar share memory: gadgen's gradients need them apart")
 	}
-	vBar += outBar[i]
+	vBar = outBar[i]
 	return vBar
 }
 
@@ -2557,7 +2376,7 @@ func modelSetReverse(out, outBar []float64, i int, v float64) (vBar float64) {
 func modelLineReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	t2 := p.A
 	pBar.B += seed
-	tBar += t2 * seed
+	tBar = t2 * seed
 	pBar.A += seed * t
 	return pBar, tBar
 }
@@ -2577,7 +2396,6 @@ func modelLineReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 // mapSumSq is quad.MapSum specialized for f = the literal sq of Model, with
 // the captured variable p as its first parameter.
 func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("quadMapSumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2585,13 +2403,11 @@ func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params
 	for i := 0; i < n; i++ {
 		modelSq(p, x[i])
 	}
-	sBar += seed
-	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2, t3 := modelSqReverse(p, x[i2], t)
-		pBar.A += t2.A
-		pBar.B += t2.B
-		xBar[i2] += t3
+		t, t2 := modelSqReverse(p, x[i2], seed)
+		pBar.A += t.A
+		pBar.B += t.B
+		xBar[i2] += t2
 	}
 	return pBar
 }
@@ -2608,15 +2424,12 @@ func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params
 //
 // mapSumTanh is quad.MapSum specialized for f = math.Tanh.
 func quadMapSumTanhReverse(x, xBar []float64, seed float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("quadMapSumTanhReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += seed
-	t := sBar
 	for i := 0; i < len(x); i++ {
-		t2 := math.Tanh(x[i])
-		xBar[i] += (1 - t2*t2) * t
+		t := math.Tanh(x[i])
+		xBar[i] += (1 - t*t) * seed
 	}
 }
 
@@ -2717,10 +2530,10 @@ func quadMapSumSq(p Params, x []float64) float64 {
 // its first parameter.
 func modelSqReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	t2 := modelLine(p, t)
-	t3, t4 := modelLineReverse(p, t, 2*(seed*t2))
+	var t3 Params
+	t3, tBar = modelLineReverse(p, t, 2*(seed*t2))
 	pBar.A += t3.A
 	pBar.B += t3.B
-	tBar += t4
 	return pBar, tBar
 }
 
@@ -3022,7 +2835,6 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // quadMapSumSqReverse writes are written (overwritten) into the shadows: xBar into dxBar.
 func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed float64) (pBar, dpBar Params) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("quadMapSumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3030,17 +2842,15 @@ func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed flo
 	for i := 0; i < n; i++ {
 		modelSqJVP(p, dp, x[i], dx[i])
 	}
-	sBar += seed
-	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2, t4, t3, t5 := modelSqReverseJVP(p, dp, x[i2], dx[i2], t)
-		pBar.A += t2.A
-		dpBar.A += t3.A
-		pBar.B += t2.B
-		dpBar.B += t3.B
-		t6 := dxBar[i2]
-		xBar[i2] += t4
-		dxBar[i2] = t6 + t5
+		t, t3, t2, t4 := modelSqReverseJVP(p, dp, x[i2], dx[i2], seed)
+		pBar.A += t.A
+		dpBar.A += t2.A
+		pBar.B += t.B
+		dpBar.B += t2.B
+		t5 := dxBar[i2]
+		xBar[i2] += t3
+		dxBar[i2] = t5 + t4
 	}
 	return pBar, dpBar
 }
@@ -3055,19 +2865,16 @@ func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed flo
 // tangent of the primal's element or field at the same place. The tangents of the values
 // quadMapSumTanhReverse writes are written (overwritten) into the shadows: xBar into dxBar.
 func quadMapSumTanhReverseJVP(x, dx, xBar, dxBar []float64, seed float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("quadMapSumTanhReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += seed
-	t := sBar
 	for i := 0; i < len(x); i++ {
 		dv := dx[i]
-		t2 := math.Tanh(x[i])
-		t3 := 1 - t2*t2
-		t4 := dxBar[i]
-		xBar[i] += t3 * t
-		dxBar[i] = t4 - 2*(t3*dv*t2)*t
+		t := math.Tanh(x[i])
+		t2 := 1 - t*t
+		t3 := dxBar[i]
+		xBar[i] += t2 * seed
+		dxBar[i] = t3 - 2*(t2*dv*t)*seed
 	}
 }
 
@@ -3131,8 +2938,8 @@ func modelSetReverseJVP(out, dout, outBar, doutBar []float64, i int, v, dv float
 	if cap(out) > 0 && cap(outBar) > 0 && &out[:1][0] == &outBar[:1][0] {
 		panic("modelSetReverse: out and outBar share memory: gadgen's gradients need them apart")
 	}
-	vBar += outBar[i]
-	dvBar += doutBar[i]
+	vBar = outBar[i]
+	dvBar = doutBar[i]
 	return vBar, dvBar
 }
 
@@ -3151,8 +2958,8 @@ func modelLineReverseJVP(
 	t3 := dp.A
 	pBar.B += seed
 	dpBar.B += dseed
-	tBar += t2 * seed
-	dtBar += t3*seed + t2*dseed
+	tBar = t2 * seed
+	dtBar = t3*seed + t2*dseed
 	pBar.A += seed * t
 	dpBar.A += dseed*t + seed*dt
 	return pBar, tBar, dpBar, dtBar
@@ -3168,13 +2975,12 @@ func modelLineReverseJVP(
 // tangent of the primal's element or field at the same place.
 func modelSqReverseJVP(p, dp Params, t, dt, seed float64) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
 	t2, t3 := modelLineJVP(p, dp, t, dt)
-	t4, t6, t5, t7 := modelLineReverseJVP(p, dp, t, dt, 2*(seed*t2), 2*(seed*t3))
+	var t4, t5 Params
+	t4, tBar, t5, dtBar = modelLineReverseJVP(p, dp, t, dt, 2*(seed*t2), 2*(seed*t3))
 	pBar.A += t4.A
 	dpBar.A += t5.A
 	pBar.B += t4.B
 	dpBar.B += t5.B
-	tBar += t6
-	dtBar += t7
 	return pBar, tBar, dpBar, dtBar
 }
 
@@ -3190,13 +2996,12 @@ func modelSqReverseJVP2(
 	t, dt, seed, dseed float64,
 ) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
 	t2, t3 := modelLineJVP(p, dp, t, dt)
-	t4, t6, t5, t7 := modelLineReverseJVP(p, dp, t, dt, 2*(seed*t2), 2*(dseed*t2+seed*t3))
+	var t4, t5 Params
+	t4, tBar, t5, dtBar = modelLineReverseJVP(p, dp, t, dt, 2*(seed*t2), 2*(dseed*t2+seed*t3))
 	pBar.A += t4.A
 	dpBar.A += t5.A
 	pBar.B += t4.B
 	dpBar.B += t5.B
-	tBar += t6
-	dtBar += t7
 	return pBar, tBar, dpBar, dtBar
 }
 
@@ -3301,7 +3106,6 @@ func MethodExprGrad(x, xBar []float64) float64 {
 func sumOfParamsEvalReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("sumOfParamsEvalReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3310,17 +3114,15 @@ func sumOfParamsEvalReverse(p Params, x, xBar []float64, seed float64) (pBar Par
 	for i := 0; i < n; i++ {
 		tape = append(tape, p.Eval(x[i]))
 	}
-	sBar += seed
-	t2 := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t3 := len(tape) - 1
-		t4 := tape[t3]
+		t2 := len(tape) - 1
+		t3 := tape[t2]
 		v := x[i2]
-		t5, t6 := paramsEvalReverse(p, v, t2*v)
-		pBar.A += t5.A
-		pBar.B += t5.B
-		xBar[i2] += t4*t2 + t6
-		tape = tape[:t3]
+		t4, t5 := paramsEvalReverse(p, v, seed*v)
+		pBar.A += t4.A
+		pBar.B += t4.B
+		xBar[i2] += t3*seed + t5
+		tape = tape[:t2]
 	}
 	return pBar
 }
@@ -3349,10 +3151,8 @@ func paramsEvalReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	t3 := p.B
 	t4 := t3 * t
 	t5 := seed * t
-	tBar += t4 * seed
-	tBar += t3 * t5
 	pBar.B += t5 * t
-	tBar += t2 * seed
+	tBar = t4*seed + t3*t5 + t2*seed
 	pBar.A += t5
 	return pBar, tBar
 }
@@ -3442,23 +3242,19 @@ func paramsEvalTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, fl
 // Shadows: dx has the shape of its primal; each element or field holds the
 // tangent of the primal's element or field at the same place.
 func ShiftedJVP(x, dx []float64) (float64, float64) {
-	c3 := x[0]
-	dc3 := dx[0]
+	c := x[0]
+	dc := dx[0]
 	x1 := x[1]
 	dx1 := dx[1]
-	c := c3
-	dc := dc3
 	t := x1 - c
 	t2 := t * t
 	s := t2 * x1
 	ds := 2*((dx1-dc)*t)*x1 + t2*dx1
 	for i := 2; i < len(x); i++ {
-		c3 = x[i]
-		dc3 = dx[i]
+		c2 := x[i]
+		dc2 := dx[i]
 		x1_2 := x[1]
 		dx1_2 := dx[1]
-		c2 := c3
-		dc2 := dc3
 		t3 := x1_2 - c2
 		t4 := t3 * t3
 		t5 := t4 * x1_2
@@ -3480,20 +3276,11 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 func ShiftedGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t16 float64
-	var cBar float64
-	var t17 float64
-	var sBar float64
-	var sBar2 float64
-	var cBar2 float64
-	var t18 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	c3 := x[0]
-	var cBar3 float64
+	c := x[0]
 	x1 := x[1]
-	c := c3
 	t := x1 - c
 	t2 := t * t
 	s := t2 * x1
@@ -3502,52 +3289,32 @@ func ShiftedGrad(x, xBar []float64) float64 {
 	for {
 		n = len(x)
 		if i < n {
-			c3 = x[i]
+			c2 := x[i]
 			x1_3 := x[1]
-			c2 := c3
-			t14 := x1_3 - c2
-			t15 := t14 * t14 * x1_3
+			t10 := x1_3 - c2
+			t11 := t10 * t10 * x1_3
 			tape = append(tape, c2)
-			s += t15
+			s += t11
 			i++
 		} else {
 			break
 		}
 	}
-	sBar += 1
-	t3 := sBar
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t16 += t3
-		t6 := len(tape) - 1
-		t7 := tape[:t6]
-		t8 := t16
-		t16 = 0
+		t5 := len(tape) - 1
+		t6 := tape[:t5]
 		x1_2 := x[1]
-		t9 := x1_2 - tape[t6]
-		t17 += t9 * t9 * t8
-		t10 := 2 * (t8 * x1_2 * t9)
-		t17 += t10
-		cBar -= t10
-		t11 := cBar
-		cBar = 0
-		cBar3 += t11
-		t12 := t17
-		t17 = 0
-		xBar[1] += t12
-		t13 := cBar3
-		cBar3 = 0
-		xBar[i2] += t13
-		tape = t7
+		t7 := x1_2 - tape[t5]
+		t8 := 2 * (x1_2 * t7)
+		t9 := t7*t7 + t8
+		xBar[1] += t9
+		xBar[i2] -= t8
+		tape = t6
 	}
-	sBar2 += sBar
-	t4 := sBar2
-	t18 += t2 * t4
-	t5 := 2 * (t4 * x1 * t)
-	t18 += t5
-	cBar2 -= t5
-	cBar3 += cBar2
-	xBar[1] += t18
-	xBar[0] += cBar3
+	t3 := 2 * (x1 * t)
+	t4 := t2 + t3
+	xBar[1] += t4
+	xBar[0] -= t3
 	return s
 }
 
@@ -3564,49 +3331,41 @@ func ShiftedGrad(x, xBar []float64) float64 {
 // its shape per degree; what the function writes through it, the coefficients are
 // written (overwritten) into the shadows.
 func ShiftedTaylor(x, x1 []float64) (float64, float64, float64, float64) {
-	c5 := x[0]
-	c1_3 := x1[0]
-	c2_3 := 0.0
-	c3_3 := 0.0
+	c := x[0]
+	c1 := x1[0]
 	x1_2 := x[1]
 	x11 := x1[1]
-	c := c5
-	c1 := c1_3
-	c2 := c2_3
-	c3 := c3_3
 	t := x1_2 - c
 	t2 := x11 - c1
 	t3 := t * t
 	t4 := 2 * (t2 * t)
-	t5 := t2*t2 - c2*t - t*c2
+	t5 := 0 * t
+	t6 := t * 0
+	t7 := t2*t2 - t5 - t6
 	s := t3 * x1_2
 	s1 := t4*x1_2 + t3*x11
-	s2 := t5*x1_2 + t4*x11
-	s3 := (-(c3*t)-c2*t2-t2*c2-t*c3)*x1_2 + t5*x11
+	s2 := t7*x1_2 + t4*x11
+	s3 := (-t5-0*t2-t2*0-t6)*x1_2 + t7*x11
 	for i := 2; i < len(x); i++ {
-		c5 = x[i]
-		c1_3 = x1[i]
-		c2_3 = 0
-		c3_3 = 0
+		c2 := x[i]
+		c1_2 := x1[i]
 		x1_3 := x[1]
 		x11_2 := x1[1]
-		c4 := c5
-		c1_2 := c1_3
-		c2_2 := c2_3
-		c3_2 := c3_3
-		t6 := x1_3 - c4
-		t7 := x11_2 - c1_2
-		t8 := t6 * t6
-		t9 := 2 * (t7 * t6)
-		t10 := t7*t7 - c2_2*t6 - t6*c2_2
-		t11 := t8 * x1_3
-		t12 := t9*x1_3 + t8*x11_2
-		t13 := t10*x1_3 + t9*x11_2
-		t14 := (-(c3_2*t6)-c2_2*t7-t7*c2_2-t6*c3_2)*x1_3 + t10*x11_2
-		s += t11
-		s1 += t12
-		s2 += t13
-		s3 += t14
+		t8 := x1_3 - c2
+		t9 := x11_2 - c1_2
+		t10 := t8 * t8
+		t11 := 2 * (t9 * t8)
+		t12 := 0 * t8
+		t13 := t8 * 0
+		t14 := t9*t9 - t12 - t13
+		t15 := t10 * x1_3
+		t16 := t11*x1_3 + t10*x11_2
+		t17 := t14*x1_3 + t11*x11_2
+		t18 := (-t12-0*t9-t9*0-t13)*x1_3 + t14*x11_2
+		s += t15
+		s1 += t16
+		s2 += t17
+		s3 += t18
 	}
 	return s, s1, s2, s3
 }
@@ -3641,23 +3400,13 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var t22 float64
-	var dcBar float64
-	var t23 float64
-	var sBar float64
-	var sBar2 float64
-	var dcBar2 float64
-	var t24 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShiftedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	c3 := x[0]
-	dc3 := dx[0]
-	var dcBar3 float64
+	c := x[0]
+	dc := dx[0]
 	x1 := x[1]
 	dx1 := dx[1]
-	c := c3
-	dc := dc3
 	t := x1 - c
 	t2 := dx1 - dc
 	t3 := t * t
@@ -3669,63 +3418,42 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	for {
 		n = len(x)
 		if i < n {
-			c3 = x[i]
-			dc3 = dx[i]
+			c2 := x[i]
+			dc2 := dx[i]
 			x1_3 := x[1]
 			dx1_3 := dx[1]
-			c2 := c3
-			dc2 := dc3
-			t18 := x1_3 - c2
-			t19 := t18 * t18
-			t20 := t19 * x1_3
-			t21 := 2*((dx1_3-dc2)*t18)*x1_3 + t19*dx1_3
+			t14 := x1_3 - c2
+			t15 := t14 * t14
+			t16 := t15 * x1_3
+			t17 := 2*((dx1_3-dc2)*t14)*x1_3 + t15*dx1_3
 			tape = append(tape, c2)
 			dtape = append(dtape, dc2)
-			s += t20
-			ds += t21
+			s += t16
+			ds += t17
 			i++
 		} else {
 			break
 		}
 	}
-	sBar += 1
-	t5 := sBar
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t22 += t5
-		t8 := len(tape) - 1
-		t9 := tape[:t8]
-		t10 := dtape[:t8]
-		t11 := t22
-		t22 = 0
+		t7 := len(tape) - 1
+		t8 := tape[:t7]
+		t9 := dtape[:t7]
 		x1_2 := x[1]
 		dx1_2 := dx[1]
-		t12 := x1_2 - tape[t8]
-		t13 := dx1_2 - dtape[t8]
-		t23 += 2 * (t13 * t12) * t11
-		t14 := 2 * (t11*dx1_2*t12 + t11*x1_2*t13)
-		t23 += t14
-		dcBar -= t14
-		t15 := dcBar
-		dcBar = 0
-		dcBar3 += t15
-		t16 := t23
-		t23 = 0
-		dxBar[1] += t16
-		t17 := dcBar3
-		dcBar3 = 0
-		dxBar[i2] += t17
-		tape = t9
-		dtape = t10
+		t10 := x1_2 - tape[t7]
+		t11 := dx1_2 - dtape[t7]
+		t12 := 2 * (dx1_2*t10 + x1_2*t11)
+		t13 := 2*(t11*t10) + t12
+		dxBar[1] += t13
+		dxBar[i2] -= t12
+		tape = t8
+		dtape = t9
 	}
-	sBar2 += sBar
-	t6 := sBar2
-	t24 += t4 * t6
-	t7 := 2 * (t6*dx1*t + t6*x1*t2)
-	t24 += t7
-	dcBar2 -= t7
-	dcBar3 += dcBar2
-	dxBar[1] += t24
-	dxBar[0] += dcBar3
+	t5 := 2 * (dx1*t + x1*t2)
+	t6 := t4 + t5
+	dxBar[1] += t6
+	dxBar[0] -= t5
 	return s, ds
 }
 
@@ -3756,30 +3484,19 @@ func DirectJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Direct; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func DirectGrad(x float64) (f, xBar float64) {
-	var sBar float64
-	var t7 float64
-	var sBar2 float64
 	t := math.Cos(x)
 	s := x * t
 	for i := 0; i < 3; i++ {
-		t6 := float64(i) * x * x
-		s += t6
+		t3 := float64(i) * x * x
+		s += t3
 	}
-	sBar += 1
-	t2 := sBar
+	xBar = 0
 	for i2 := 2; i2 >= 0; i2-- {
-		t7 += t2
-		t4 := t7
-		t7 = 0
-		t5 := float64(i2)
-		xBar += t5 * x * t4
-		xBar += t5 * (t4 * x)
+		t2 := float64(i2) * x
+		xBar = xBar + t2 + t2
 	}
-	sBar2 += sBar
-	t3 := sBar2
-	xBar += t3 * t
-	xBar -= math.Sin(x) * (x * t3)
-	return s, xBar
+	xBar2 := xBar + t - math.Sin(x)*x
+	return s, xBar2
 }
 
 // DirectTaylor propagates Taylor polynomials of degree 3 through Direct (Taylor mode):
@@ -3942,12 +3659,10 @@ func momentsGJVP(a, da, t, dt float64) (float64, float64) {
 func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	t := simpsonF(a, 0, b, 16)
 	t2 := simpsonG(a, 0, b, 16)
-	t3, t4 := simpsonGReverseWrtA2B(a, 0, b, 16, m1Bar)
+	aBar, bBar = simpsonGReverseWrtA2B(a, 0, b, 16, m1Bar)
+	t3, t4 := simpsonFReverseWrtA2B(a, 0, b, 16, m0Bar)
 	aBar += t3
 	bBar += t4
-	t5, t6 := simpsonFReverseWrtA2B(a, 0, b, 16, m0Bar)
-	aBar += t5
-	bBar += t6
 	return t, t2, aBar, bBar
 }
 
@@ -3967,13 +3682,6 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var xBar float64
-	var sBar4 float64
-	var sBar5 float64
-	var hBar float64
 	t := float64(n)
 	h := (b - a) / t
 	s := momentsG(a2, a) + momentsG(a2, b)
@@ -3990,48 +3698,32 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar f
 		path = append(path, from)
 	}
 	t2 := seed / 3
-	sBar4 += t2 * h
-	hBar += s * t2
+	sBar := t2 * h
+	t3 := 2 * sBar
+	t4 := 4 * sBar
+	a2Bar = 0
+	hBar := s * t2
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t6 := sBar4
-		sBar4 = 0
-		sBar2 += t6
-		t7 := len(path) - 1
-		t8 := path[:t7]
-		if path[t7] == 0 {
-			t13 := sBar2
-			sBar2 = 0
-			sBar3 += t13
-			t14 := sBar3
-			sBar3 = 0
-			sBar4 += t14
-			t15, t16 := momentsGReverse(a2, a+float64(i2)*h, 4*t14)
-			a2Bar += t15
-			xBar += t16
+		t6 := len(path) - 1
+		t7 := path[:t6]
+		var xBar float64
+		if path[t6] == 0 {
+			var t9 float64
+			t9, xBar = momentsGReverse(a2, a+float64(i2)*h, t4)
+			a2Bar += t9
 		} else {
-			t9 := sBar2
-			sBar2 = 0
-			sBar += t9
-			t10 := sBar
-			sBar = 0
-			sBar4 += t10
-			t11, t12 := momentsGReverse(a2, a+float64(i2)*h, 2*t10)
-			a2Bar += t11
-			xBar += t12
+			var t8 float64
+			t8, xBar = momentsGReverse(a2, a+float64(i2)*h, t3)
+			a2Bar += t8
 		}
-		t17 := xBar
-		xBar = 0
-		hBar += float64(i2) * t17
-		path = t8
+		hBar += float64(i2) * xBar
+		path = t7
 	}
-	sBar5 += sBar4
-	t3 := sBar5
-	t4, t5 := momentsGReverse(a2, b, t3)
-	a2Bar += t4
-	bBar += t5
-	a2Bar += momentsGReverseWrtA(a2, a, t3)
+	var t5 float64
+	t5, bBar = momentsGReverse(a2, b, sBar)
+	a2Bar2 := a2Bar + t5 + momentsGReverseWrtA(a2, a, sBar)
 	bBar += hBar / t
-	return a2Bar, bBar
+	return a2Bar2, bBar
 }
 
 // simpsonFReverseWrtA2B is the reverse of simpsonF for the gradients that call it: the
@@ -4052,17 +3744,6 @@ func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar f
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var t26 float64
-	var sBar2 float64
-	var sBar3 float64
-	var t27 float64
-	var xBar float64
-	var sBar4 float64
-	var sBar5 float64
-	var t28 float64
-	var t29 float64
-	var hBar float64
 	t2 := float64(n)
 	h := (b - a) / t2
 	t3 := math.Exp(a2 * a)
@@ -4073,73 +3754,50 @@ func simpsonFReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar f
 		x := a + float64(i)*h
 		var from int
 		if i%2 == 1 {
-			t25 := math.Exp(a2 * x)
-			tape = append(tape, t25)
-			s += 4 * t25
+			t18 := math.Exp(a2 * x)
+			tape = append(tape, t18)
+			s += 4 * t18
 			from = 0
 		} else {
-			t24 := math.Exp(a2 * x)
-			tape = append(tape, t24)
-			s += 2 * t24
+			t17 := math.Exp(a2 * x)
+			tape = append(tape, t17)
+			s += 2 * t17
 			from = 1
 		}
 		path = append(path, from)
 	}
 	t5 := seed / 3
-	sBar4 += t5 * h
-	hBar += s * t5
+	sBar := t5 * h
+	t6 := 2 * sBar
+	t7 := 4 * sBar
+	a2Bar = 0
+	hBar := s * t5
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t8 := sBar4
-		sBar4 = 0
-		sBar2 += t8
 		t9 := len(path) - 1
 		t10 := path[:t9]
+		var xBar float64
 		if path[t9] == 0 {
-			t17 := sBar2
-			sBar2 = 0
-			sBar3 += t17
-			t18 := sBar3
-			sBar3 = 0
-			sBar4 += t18
-			t27 += 4 * t18
-			t19 := len(tape) - 1
-			t20 := tape[:t19]
-			t21 := t27
-			t27 = 0
-			t22 := tape[t19] * t21
-			a2Bar += t22 * (a + float64(i2)*h)
-			xBar += a2 * t22
-			tape = t20
-		} else {
-			t11 := sBar2
-			sBar2 = 0
-			sBar += t11
-			t12 := sBar
-			sBar = 0
-			sBar4 += t12
-			t26 += 2 * t12
-			t13 := len(tape) - 1
-			t14 := tape[:t13]
-			t15 := t26
-			t26 = 0
-			t16 := tape[t13] * t15
+			t14 := len(tape) - 1
+			t15 := tape[:t14]
+			t16 := tape[t14] * t7
 			a2Bar += t16 * (a + float64(i2)*h)
-			xBar += a2 * t16
-			tape = t14
+			xBar = a2 * t16
+			tape = t15
+		} else {
+			t11 := len(tape) - 1
+			t12 := tape[:t11]
+			t13 := tape[t11] * t6
+			a2Bar += t13 * (a + float64(i2)*h)
+			xBar = a2 * t13
+			tape = t12
 		}
-		t23 := xBar
-		xBar = 0
-		hBar += float64(i2) * t23
+		hBar += float64(i2) * xBar
 		path = t10
 	}
-	sBar5 += sBar4
-	t6 := sBar5
-	t29 += t6
-	t28 += t6
-	t7 := t4 * t28
-	a2Bar += t7 * b
-	bBar += a2 * t7
-	a2Bar += t3 * t29 * a
+	t8 := t4 * sBar
+	a2Bar += t8 * b
+	bBar = a2 * t8
+	a2Bar += t3 * sBar * a
 	bBar += hBar / t2
 	return a2Bar, bBar
 }
@@ -4189,13 +3847,12 @@ func simpsonG(a2, a, b float64, n int) float64 {
 // momentsG is the function literal g of Moments, with the captured variable a
 // as its first parameter.
 func momentsGReverse(a, t, seed float64) (aBar, tBar float64) {
-	var t4 float64
 	t2 := math.Exp(a * t)
-	tBar += seed * t2
-	t4 += t * seed
-	t3 := t2 * t4
-	aBar += t3 * t
-	tBar += a * t3
+	tBar = seed * t2
+	t3 := t * seed
+	t4 := t2 * t3
+	aBar = t4 * t
+	tBar += a * t4
 	return aBar, tBar
 }
 
@@ -4213,10 +3870,9 @@ func momentsGReverse(a, t, seed float64) (aBar, tBar float64) {
 // momentsG is the function literal g of Moments, with the captured variable a
 // as its first parameter.
 func momentsGReverseWrtA(a, t, seed float64) (aBar float64) {
-	var t3 float64
 	t2 := math.Exp(a * t)
-	t3 += t * seed
-	aBar += t2 * t3 * t
+	t3 := t * seed
+	aBar = t2 * t3 * t
 	return aBar
 }
 
@@ -4273,10 +3929,9 @@ func fixedF(k, t float64) float64 {
 // The first result is the value of Fixed; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FixedGrad(k, x float64) (f, xBar float64) {
-	t := simpsonFixedF(k, 0, 1, 8)
-	t2 := x * t
-	xBar += t
-	return t2, xBar
+	xBar = simpsonFixedF(k, 0, 1, 8)
+	t := x * xBar
+	return t, xBar
 }
 
 // RunningMaxJVP computes RunningMax and its directional derivative along the tangents
@@ -4379,10 +4034,11 @@ func runningMaxUpdReverse(best, bestBar *float64, v float64) (vBar float64) {
 	} else {
 		from = 0
 	}
-	if from != 0 {
-		t := *bestBar
+	if from == 0 {
+		vBar = 0
+	} else {
+		vBar = *bestBar
 		*bestBar = 0
-		vBar += t
 	}
 	return vBar
 }
@@ -4494,7 +4150,7 @@ func CounterGrad(x, xBar []float64) float64 {
 func counterAddReverse(n *int, s, sBar *float64, v float64) (vBar float64) {
 	*n++
 	t := float64(*n)
-	vBar += *sBar * t
+	vBar = *sBar * t
 	return vBar
 }
 
@@ -4616,7 +4272,7 @@ func moveMoveReverse(p, pBar *Point, v float64) (vBar float64) {
 	t := p.Y
 	p.X += v * t
 	t2 := pBar.X
-	vBar += t2 * t
+	vBar = t2 * t
 	pBar.Y += v * t2
 	return vBar
 }

@@ -27,10 +27,6 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Piecewise; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PiecewiseGrad(x float64) (f, xBar float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t7 float64
 	var t float64
 	var from int
 	if x < -1 {
@@ -43,21 +39,14 @@ func PiecewiseGrad(x float64) (f, xBar float64) {
 		t = 2*x - 1
 		from = 2
 	}
-	t4 += 1
 	switch from {
 	case 0:
-		t7 += t4
-		t3 := t7
-		xBar -= x * t3
-		xBar -= t3 * x
+		xBar = -(2 * x)
 	case 1:
-		t6 += t4
-		t2 := t6
-		xBar += x * x * t2
-		xBar += 2 * (t2 * x * x)
+		xBar = x * x
+		xBar += 2 * xBar
 	default:
-		t5 += t4
-		xBar += 2 * t5
+		xBar = 2
 	}
 	return t, xBar
 }
@@ -88,11 +77,6 @@ func FoldJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Fold; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FoldGrad(x, y float64) (f, xBar, yBar float64) {
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var sBar4 float64
-	var sBar5 float64
 	s := x * y
 	var from int
 	if s < 0 {
@@ -109,25 +93,19 @@ func FoldGrad(x, y float64) (f, xBar, yBar float64) {
 		from2 = 0
 	}
 	t := s + y
-	sBar += 1
-	yBar += 1
 	if from2 == 0 {
-		sBar3 += sBar
+		xBar = 0
 	} else {
-		sBar2 += sBar
-		t2 := sBar2
-		sBar3 += t2
-		xBar += t2
+		xBar = 1
 	}
+	var sBar float64
 	if from == 0 {
-		sBar5 += sBar3
+		sBar = 1
 	} else {
-		sBar4 += sBar3
-		sBar5 += -0.5 * sBar4
+		sBar = -0.5
 	}
-	t3 := sBar5
-	xBar += t3 * y
-	yBar += x * t3
+	xBar += sBar * y
+	yBar = 1 + x*sBar
 	return t, xBar, yBar
 }
 
@@ -167,10 +145,6 @@ func LegendreJVP(k int, x, dx float64) (float64, float64) {
 // The first result is the value of Legendre; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func LegendreGrad(k int, x float64) (f, xBar float64) {
-	var t11 float64
-	var t12 float64
-	var t13 float64
-	var t14 float64
 	var t float64
 	var from int
 	switch k {
@@ -190,38 +164,23 @@ func LegendreGrad(k int, x float64) (f, xBar float64) {
 		t = (35*x*x*x*x - 30*x*x + 3) / 8
 		from = 4
 	}
-	t11 += 1
 	switch from {
 	case 0:
+		xBar = 0
 	case 1:
-		xBar += t11
+		xBar = 1
 	case 2:
-		t14 += t11
-		t10 := t14 / 2
-		xBar += 3 * x * t10
-		xBar += 3 * (t10 * x)
+		xBar = 3*x*0.5 + 3*(0.5*x)
 	case 3:
-		t13 += t11
-		t7 := t13 / 2
-		xBar -= 3 * t7
-		t8 := t7 * x
-		t9 := 5 * x
-		xBar += t9 * x * t7
-		xBar += t9 * t8
-		xBar += 5 * (t8 * x)
+		t6 := 0.5 * x
+		t7 := 5 * x
+		xBar = t7*x*0.5 - 1.5 + t7*t6 + 5*(t6*x)
 	default:
-		t12 += t11
-		t2 := t12 / 8
-		t3 := t2 * x
-		xBar -= 30 * x * t2
-		xBar -= 30 * t3
-		t4 := 35 * x
-		t5 := t4 * x
-		xBar += t5 * x * t2
-		t6 := t3 * x
-		xBar += t5 * t3
-		xBar += t4 * t6
-		xBar += 35 * (t6 * x)
+		t2 := 0.125 * x
+		t3 := 35 * x
+		t4 := t3 * x
+		t5 := t2 * x
+		xBar = -(30 * x * 0.125) - 30*t2 + t4*x*0.125 + t4*t2 + t3*t5 + 35*(t5*x)
 	}
 	return t, xBar
 }
@@ -254,10 +213,6 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
-	var rBar float64
-	var rBar2 float64
-	var rBar3 float64
-	var rBar4 float64
 	var r float64
 	var from int
 	if x > y {
@@ -271,25 +226,17 @@ func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
 		from = 2
 	}
 	t := 2 * r
-	rBar4 += 2
 	switch from {
 	case 0:
-		rBar3 += rBar4
-		t5 := rBar3
-		xBar += t5
-		yBar -= 2 * (t5 * y)
+		xBar = 2
+		yBar = -(2 * (2 * y))
 	case 1:
-		rBar2 += rBar4
-		t3 := rBar2
-		t4 := t3 * y
-		yBar += x * y * t3
-		xBar += t4 * y
-		yBar += x * t4
+		t2 := 2 * y
+		xBar = t2 * y
+		yBar = x*y*2 + x*t2
 	default:
-		rBar += rBar4
-		t2 := rBar
-		xBar += t2 * y
-		yBar += x * t2
+		xBar = 2 * y
+		yBar = x * 2
 	}
 	return t, xBar, yBar
 }
@@ -336,102 +283,113 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 // The first result is the value of Fall; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FallGrad(k int, x float64) (f, xBar float64) {
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var sBar4 float64
-	var sBar5 float64
-	var sBar6 float64
+	var from int
 	var s float64
-	var from, from2, from3 int
-	var t, t2, t3 float64
+	var from2, from3, from4 int
+	var t float64
 	switch k {
-	case 3, 4:
-		s = x * x * x
+	case 3:
 		from = 0
-	case 2:
-		s = 0
+	case 4:
 		from = 1
-	case 1:
+	case 2:
 		from = 0
 		s = 0
 		from2 = 1
-		s += x
+		s += x * x
 		from3 = 0
-		sBar6 += 1
-		if from3 == 0 {
-			sBar += sBar6
-			t = sBar
-			sBar2 += t
-			xBar += t
-			if from2 == 0 {
-				sBar3 += sBar2
-				t2 = sBar3
-				sBar4 += t2
-				xBar += 2 * (t2 * x)
-				if from == 0 {
-					sBar5 += sBar4
-					t3 = sBar5
-					xBar += x * x * t3
-					xBar += 2 * (t3 * x * x)
+		s += x
+		from4 = 0
+		if from4 == 0 {
+			if from3 == 0 {
+				xBar = 1 + 2*x
+				if from2 == 0 {
+					t = x * x
+					xBar = xBar + t + 2*t
+					if from == 0 {
+						return s, xBar
+					}
 					return s, xBar
 				}
 				return s, xBar
 			}
+			xBar = 1
+		} else {
+			xBar = 0
+		}
+		return s, xBar
+	case 1:
+		from = 0
+		from2 = 0
+		s = 0
+		from3 = 1
+		s += x
+		from4 = 0
+		if from4 == 0 {
+			if from3 == 0 {
+				xBar = 1 + 2*x
+				if from2 == 0 {
+					t = x * x
+					xBar = xBar + t + 2*t
+					if from == 0 {
+						return s, xBar
+					}
+					return s, xBar
+				}
+				return s, xBar
+			}
+			xBar = 1
+		} else {
+			xBar = 0
 		}
 		return s, xBar
 	default:
 		from = 0
 		from2 = 0
+		from3 = 0
 		s = 0
-		from3 = 1
-		sBar6 += 1
-		if from3 == 0 {
-			sBar += sBar6
-			t = sBar
-			sBar2 += t
-			xBar += t
-			if from2 == 0 {
-				sBar3 += sBar2
-				t2 = sBar3
-				sBar4 += t2
-				xBar += 2 * (t2 * x)
-				if from == 0 {
-					sBar5 += sBar4
-					t3 = sBar5
-					xBar += x * x * t3
-					xBar += 2 * (t3 * x * x)
+		from4 = 1
+		if from4 == 0 {
+			if from3 == 0 {
+				xBar = 1 + 2*x
+				if from2 == 0 {
+					t = x * x
+					xBar = xBar + t + 2*t
+					if from == 0 {
+						return s, xBar
+					}
 					return s, xBar
 				}
 				return s, xBar
 			}
+			xBar = 1
+		} else {
+			xBar = 0
 		}
 		return s, xBar
 	}
-	s += x * x
+	s = x * x * x
 	from2 = 0
-	s += x
+	s += x * x
 	from3 = 0
-	sBar6 += 1
-	if from3 == 0 {
-		sBar += sBar6
-		t = sBar
-		sBar2 += t
-		xBar += t
-		if from2 == 0 {
-			sBar3 += sBar2
-			t2 = sBar3
-			sBar4 += t2
-			xBar += 2 * (t2 * x)
-			if from == 0 {
-				sBar5 += sBar4
-				t3 = sBar5
-				xBar += x * x * t3
-				xBar += 2 * (t3 * x * x)
+	s += x
+	from4 = 0
+	if from4 == 0 {
+		if from3 == 0 {
+			xBar = 1 + 2*x
+			if from2 == 0 {
+				t = x * x
+				xBar = xBar + t + 2*t
+				if from == 0 {
+					return s, xBar
+				}
 				return s, xBar
 			}
 			return s, xBar
 		}
+		xBar = 1
+	} else {
+		xBar = 0
 	}
 	return s, xBar
 }
@@ -455,29 +413,75 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 // The first result is the value of Inside; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func InsideGrad(x, y float64) (f, xBar, yBar float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
+	var from, from2 int
 	var t float64
-	var from int
-	if x > 0 && y > 0 || x < -1 {
-		t = x * y
-		from = 0
-	} else {
-		t = x + y
+	var from3 int
+	if x > 0 {
+		if y > 0 {
+			from = 0
+			from2 = 0
+			t = x * y
+			from3 = 0
+			if from3 == 0 {
+				if from2 == 0 {
+					xBar = y
+					yBar = x
+					return t, xBar, yBar
+				}
+				xBar = y
+				yBar = x
+			} else {
+				xBar = 1
+				yBar = 1
+			}
+			if from == 0 {
+				return t, xBar, yBar
+			}
+			return t, xBar, yBar
+		}
 		from = 1
-	}
-	t4 += 1
-	if from == 0 {
-		t6 += t4
-		t3 := t6
-		xBar += t3 * y
-		yBar += x * t3
 	} else {
-		t5 += t4
-		t2 := t5
-		xBar += t2
-		yBar += t2
+		from = 0
+	}
+	if x < -1 {
+		from2 = 1
+	} else {
+		from2 = 0
+		t = x + y
+		from3 = 1
+		if from3 == 0 {
+			if from2 == 0 {
+				xBar = y
+				yBar = x
+				return t, xBar, yBar
+			}
+			xBar = y
+			yBar = x
+		} else {
+			xBar = 1
+			yBar = 1
+		}
+		if from == 0 {
+			return t, xBar, yBar
+		}
+		return t, xBar, yBar
+	}
+	t = x * y
+	from3 = 0
+	if from3 == 0 {
+		if from2 == 0 {
+			xBar = y
+			yBar = x
+			return t, xBar, yBar
+		}
+		xBar = y
+		yBar = x
+	} else {
+		xBar = 1
+		yBar = 1
+	}
+	if from == 0 {
+		return t, xBar, yBar
 	}
 	return t, xBar, yBar
 }
@@ -512,11 +516,6 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func FirstAboveGrad(x, xBar []float64, limit float64) (f, limitBar float64) {
-	var t5 float64
-	var t6 float64
-	var t7 float64
-	var sBar float64
-	var sBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("FirstAboveGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -542,31 +541,29 @@ func FirstAboveGrad(x, xBar []float64, limit float64) (f, limitBar float64) {
 			break
 		}
 	}
-	t5 += 1
+	var sBar, sBar2 float64
 	var part int
 	if from == 0 {
-		t7 += t5
-		sBar2 -= t7
+		limitBar = 0
+		sBar = -1
+		sBar2 = 0
 		part = 0
 		i = n - 1
 	} else {
-		t6 += t5
-		t2 := t6
-		sBar += t2 * limit
 		v2 := x[i]
-		limitBar += (s + v2*v2) * t2
+		limitBar = s + v2*v2
+		sBar = 0
+		sBar2 = limit
 		part = 1
 	}
 	for ; i >= 0; i-- {
 		if part != 1 {
-			t3 := sBar2
-			sBar2 = 0
-			sBar += t3
+			sBar2 += sBar
+			sBar = 0
 		}
-		t4 := sBar
-		sBar = 0
-		sBar2 += t4
-		xBar[i] += 2 * (t4 * x[i])
+		xBar[i] += 2 * (sBar2 * x[i])
+		sBar += sBar2
+		sBar2 = 0
 		part = 0
 	}
 	return t, limitBar
@@ -649,8 +646,6 @@ func ClampJVP(x, dx, lo, dlo, hi, dhi float64) (float64, float64) {
 // The first result is the value of Clamp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ClampGrad(x, lo, hi float64) (f, xBar, loBar, hiBar float64) {
-	var t2 float64
-	var t3 float64
 	var from int
 	if x < lo {
 		from = 0
@@ -666,19 +661,23 @@ func ClampGrad(x, lo, hi float64) (f, xBar, loBar, hiBar float64) {
 		lo = x
 		from = 1
 	}
-	t2 += 1
-	switch from {
-	case 0:
-		loBar += t2
-	case 1:
-		xBar += t2
-	case 2:
-		t3 += t2
-		t := t3
-		xBar -= hi * t
-		hiBar -= t * x
-	default:
-		hiBar += t2
+	if from == 0 {
+		xBar = 0
+		loBar = 1
+		hiBar = 0
+	} else {
+		switch from {
+		case 1:
+			xBar = 1
+			hiBar = 0
+		case 2:
+			xBar = -hi
+			hiBar = -x
+		default:
+			xBar = 0
+			hiBar = 1
+		}
+		loBar = 0
 	}
 	return lo, xBar, loBar, hiBar
 }

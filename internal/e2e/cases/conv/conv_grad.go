@@ -23,9 +23,7 @@ func Cubic32JVP(x, dx float32) (float32, float32) {
 func Cubic32Grad(x float32) (f, xBar float32) {
 	t := x * x
 	t2 := t*x - 2*x + 1
-	xBar -= 2
-	xBar += t
-	xBar += 2 * t
+	xBar = t - 2 + 2*t
 	return t2, xBar
 }
 
@@ -46,12 +44,10 @@ func WidenJVP(x, dx float32, y, dy float64) (float64, float64) {
 // The first result is the value of Widen; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func WidenGrad(x float32, y float64) (f float64, xBar float32, yBar float64) {
-	t := float64(x)
-	t2 := t*y + float64(x*x)
-	xBar += 2 * x
-	yBar += t
-	xBar += float32(y)
-	return t2, xBar, yBar
+	yBar = float64(x)
+	t := yBar*y + float64(x*x)
+	xBar = 2*x + float32(y)
+	return t, xBar, yBar
 }
 
 // NarrowJVP computes Narrow and its directional derivative along the tangents
@@ -71,7 +67,7 @@ func NarrowJVP(x, dx float64) (float32, float32) {
 // scalar inputs follow it, in parameter order.
 func NarrowGrad(x float64) (f float32, xBar float64) {
 	t := float32(x*x) + 1
-	xBar += 2 * x
+	xBar = 2 * x
 	return t, xBar
 }
 
@@ -95,11 +91,10 @@ func Exp32JVP(x, dx float32) (float32, float32) {
 func Exp32Grad(x float32) (f, xBar float32) {
 	t := float64(x)
 	t2 := math.Exp(t)
-	t3 := float32(t2)
-	t4 := t3 * x
-	xBar += t3
+	xBar = float32(t2)
+	t3 := xBar * x
 	xBar += float32(t2 * t)
-	return t4, xBar
+	return t3, xBar
 }
 
 // Sum32JVP computes Sum32 and its directional derivative along the tangents
@@ -129,16 +124,13 @@ func Sum32JVP(x, dx []float32) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Sum32Grad(x, xBar []float32) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Sum32Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		xBar[i] += 2 * (float32(t) * v)
+		xBar[i] += 2 * v
 		s += float64(v * v)
 	}
 	return s
@@ -164,11 +156,10 @@ func IntScaleJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of IntScale; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func IntScaleGrad(x float64, n int) (f, xBar float64) {
-	t := float64(n) * x
-	t2 := t*x + float64(n*n)
-	xBar += t
-	xBar += t
-	return t2, xBar
+	xBar = float64(n) * x
+	t := xBar*x + float64(n*n)
+	xBar = 2 * xBar
+	return t, xBar
 }
 
 // TruncateJVP computes Truncate and its directional derivative along the tangents
@@ -188,7 +179,7 @@ func TruncateJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func TruncateGrad(x float64) (f, xBar float64) {
 	t := float64(int(x)) + x*x
-	xBar += 2 * x
+	xBar = 2 * x
 	return t, xBar
 }
 
@@ -218,11 +209,10 @@ func IndexGrad(x float64, table, tableBar []float64) (f, xBar float64) {
 		panic("IndexGrad: table and tableBar share memory: gadgen's gradients need them apart")
 	}
 	i := int(x)
-	t := table[i]
-	t2 := t * x
-	xBar += t
+	xBar = table[i]
+	t := xBar * x
 	tableBar[i] += x
-	return t2, xBar
+	return t, xBar
 }
 
 // FahrenheitJVP computes Fahrenheit and its directional derivative along the tangents
@@ -243,7 +233,6 @@ func FahrenheitJVP(c, dc Celsius) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func FahrenheitGrad(c Celsius) (f float64, cBar Celsius) {
 	t := float64(c)*9/5 + 32 + float64(c*c)/100
-	cBar += 2 * (0.01 * c)
-	cBar += 1.8
+	cBar = 2*(0.01*c) + 1.8
 	return t, cBar
 }

@@ -261,29 +261,25 @@ func QuadraticGrad(x, xBar []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
-	var norm4 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t24 float64
-	var t25 float64
-	var normBar float64
-	var normBar2 float64
-	var normBar3 float64
-	var normBar4 float64
-	var t26 float64
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsNormReverseWrtS: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(s)
+	var norm float64
 	var from int
 	if n == 0 {
+		norm = 0
 		from = 0
 	} else {
 		switch L {
 		case 2:
 			f64L2NormUnitary(s)
+			norm = 0
 			from = 1
 		case 1:
+			norm = 0
 			from = 2
 		default:
 			if math.IsInf(L, 1) {
@@ -294,103 +290,91 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 					tape = append(tape, norm2, t3)
 					norm2 = math.Max(norm2, t3)
 				}
+				norm = 0
 				from = 3
 			} else {
 				tape = slices.Grow(tape, max(n+2, 0)*2)
-				norm := 0.0
+				norm = 0
 				for i := 0; i < n; i++ {
 					t := math.Abs(s[i])
 					t2 := math.Pow(t, L)
 					tape = append(tape, t, t2)
 					norm += t2
 				}
-				norm4 = norm
 				from = 4
 			}
 		}
 	}
-	t24 += seed
 	switch from {
 	case 0:
 	case 1:
-		t26 += t24
-		f64L2NormUnitaryReverse(s, sBar, t26)
+		f64L2NormUnitaryReverse(s, sBar, seed)
 	case 2:
-		normBar4 += t24
-		t21 := normBar4
 		for i5 := n - 1; i5 >= 0; i5-- {
 			val3 := s[i5]
-			t22 := 0.0
+			t18 := 0.0
 			if val3 < 0 {
-				t22 = -1
+				t18 = -1
 			}
-			t23 := t22
+			t19 := t18
 			if val3 > 0 {
-				t23 = 1
+				t19 = 1
 			}
-			sBar[i5] += t23 * t21
+			sBar[i5] += t19 * seed
 		}
 	case 3:
-		normBar3 += t24
+		normBar2 := seed
 		for i4 := n - 1; i4 >= 0; i4-- {
-			t13 := normBar3
-			normBar3 = 0
-			normBar2 += t13
 			n2 := len(tape)
-			t14 := n2 - 2
-			t15 := normBar2
-			normBar2 = 0
-			t16 := tape[t14] >= tape[n2-1]
-			t17 := 0.0
-			if t16 {
-				t17 = 1
+			t12 := n2 - 2
+			t13 := tape[t12] >= tape[n2-1]
+			t14 := 0.0
+			if t13 {
+				t14 = 1
 			}
-			normBar3 += t17 * t15
-			t18 := 1.0
-			if t16 {
-				t18 = 0
+			t15 := 1.0
+			if t13 {
+				t15 = 0
 			}
 			val2 := s[i4]
-			t19 := 0.0
+			t16 := 0.0
 			if val2 < 0 {
-				t19 = -1
+				t16 = -1
 			}
-			t20 := t19
+			t17 := t16
 			if val2 > 0 {
-				t20 = 1
+				t17 = 1
 			}
-			sBar[i4] += t20 * (t18 * t15)
-			tape = tape[:t14]
+			sBar[i4] += t17 * (t15 * normBar2)
+			normBar2 = t14 * normBar2
+			tape = tape[:t12]
 		}
 	default:
-		t25 += t24
-		norm3 := norm4
 		t4 := 1 / L
-		t5 := t4 * math.Pow(norm3, t4-1)
+		t5 := t4 * math.Pow(norm, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		normBar += t5 * t25
-		t6 := normBar
-		t7 := L - 1
+		normBar := t5 * seed
+		t6 := L - 1
 		for i3 := n - 1; i3 >= 0; i3-- {
-			t8 := len(tape) - 2
-			t9 := tape[t8]
-			t10 := L * math.Pow(t9, t7)
+			t7 := len(tape) - 2
+			t8 := tape[t7]
+			t9 := L * math.Pow(t8, t6)
 			if L == 0 {
-				t10 = 0
+				t9 = 0
 			}
 			val := s[i3]
-			t11 := 0.0
+			t10 := 0.0
 			if val < 0 {
-				t11 = -1
+				t10 = -1
 			}
-			t12 := t11
+			t11 := t10
 			if val > 0 {
-				t12 = 1
+				t11 = 1
 			}
-			sBar[i3] += t12 * (t10 * t6)
-			tape = tape[:t8]
+			sBar[i3] += t11 * (t9 * normBar)
+			tape = tape[:t7]
 		}
 	}
 }
@@ -448,21 +432,10 @@ func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
 func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var t26 float64
 	var tapeboolBuf [64]bool
 	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
 	t2 := tapeBuf[:0]
-	var normBar2 float64
-	var sumSquaresBar float64
-	var scaleBar float64
-	var t27 float64
-	var sumSquaresBar2 float64
-	var sumSquaresBar3 float64
-	var absxiBar float64
-	var vBar float64
-	var sumSquaresBar4 float64
-	var scaleBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64L2NormUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -473,6 +446,7 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
+	var t4 float64
 	var from int
 	for {
 		if i < n {
@@ -486,6 +460,7 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 				tape = append(tape, absxi)
 				tapebool = append(tapebool, t3)
 				if t3 {
+					t4 = 0
 					from = 0
 					break
 				}
@@ -505,113 +480,84 @@ func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 			path = append(path, from3)
 			i++
 		} else if math.IsInf(scale, 1) {
+			t4 = 0
 			from = 1
 			break
 		} else {
-			t26 = math.Sqrt(sumSquares)
+			t4 = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
 	}
-	normBar2 += normBar
+	var scaleBar, sumSquaresBar float64
 	var part int
 	if from == 0 {
+		scaleBar = 0
+		sumSquaresBar = 0
 		part = 1
 	} else {
-		if from != 1 {
-			t27 += normBar2
-			t4 := t26
-			t5 := t27
-			scaleBar2 += t5 * t4
-			sumSquaresBar4 += 0.5 / t4 * (scale * t5)
+		if from == 1 {
+			scaleBar = 0
+			sumSquaresBar = 0
+		} else {
+			scaleBar = normBar * t4
+			sumSquaresBar = 0.5 / t4 * (scale * normBar)
 		}
-		part = 0
 		i = n - 1
+		part = 0
 	}
 	for i >= 0 {
-		var t25 float64
-		if part != 1 {
-			t6 := scaleBar2
-			scaleBar2 = 0
-			t7 := sumSquaresBar4
-			sumSquaresBar4 = 0
-			scaleBar += t6
-			sumSquaresBar += t7
-			t8 := len(path) - 1
-			from2 := path[t8]
-			path = path[:t8]
+		var absxiBar, vBar float64
+		if part == 1 {
+			absxiBar = 0
+		} else {
+			t5 := len(path) - 1
+			from2 := path[t5]
+			path = path[:t5]
 			switch from2 {
 			case 0:
-				t20 := scaleBar
-				scaleBar = 0
-				t21 := sumSquaresBar
-				sumSquaresBar = 0
-				scaleBar2 += t20
-				sumSquaresBar4 += t21
-				t25 = vBar
 				vBar = 0
-				xBar[i] += t25
-				part = 0
+				xBar[i] += vBar
 				i--
+				part = 0
 				continue
 			case 1:
-				t14 := scaleBar
-				scaleBar = 0
-				t15 := sumSquaresBar
-				sumSquaresBar = 0
-				absxiBar += t14
-				sumSquaresBar3 += t15
 				n3 := len(tape)
-				t16 := n3 - 3
-				absxi2 := tape[t16]
+				t8 := n3 - 3
+				absxi2 := tape[t8]
 				sumSquares2 := tape[n3-1]
-				t17 := sumSquaresBar3
-				sumSquaresBar3 = 0
 				s4 := tape[n3-2] / absxi2
-				t18 := t17 * s4
-				sumSquaresBar4 += t18 * s4
-				t19 := sumSquares2*s4*t17 + sumSquares2*t18
-				scaleBar2 += t19 / absxi2
-				absxiBar -= t19 * s4 / absxi2
-				tape = tape[:t16]
+				t9 := sumSquaresBar * s4
+				t10 := sumSquares2*s4*sumSquaresBar + sumSquares2*t9
+				absxiBar = scaleBar - t10*s4/absxi2
+				scaleBar = t10 / absxi2
+				sumSquaresBar = t9 * s4
+				tape = tape[:t8]
 			default:
-				t9 := scaleBar
-				scaleBar = 0
-				t10 := sumSquaresBar
-				sumSquaresBar = 0
-				scaleBar2 += t9
-				sumSquaresBar2 += t10
 				n2 := len(tape)
-				t11 := n2 - 2
-				scale2 := tape[t11]
-				t12 := sumSquaresBar2
-				sumSquaresBar2 = 0
-				sumSquaresBar4 += t12
+				t6 := n2 - 2
+				scale2 := tape[t6]
 				s3 := tape[n2-1] / scale2
-				t13 := 2 * (t12 * s3)
-				absxiBar += t13 / scale2
-				scaleBar2 -= t13 * s3 / scale2
-				tape = tape[:t11]
+				t7 := 2 * (sumSquaresBar * s3)
+				scaleBar -= t7 * s3 / scale2
+				absxiBar = t7 / scale2
+				tape = tape[:t6]
 			}
 		}
 		v2 := x[i]
-		t22 := absxiBar
-		absxiBar = 0
-		t23 := 0.0
+		t11 := 0.0
 		if v2 < 0 {
-			t23 = -1
+			t11 = -1
 		}
-		t24 := t23
+		t12 := t11
 		if v2 > 0 {
-			t24 = 1
+			t12 = 1
 		}
-		vBar += t24 * t22
+		vBar = t12 * absxiBar
 		tape = tape[:len(tape)-1]
-		t25 = vBar
-		vBar = 0
-		xBar[i] += t25
-		part = 0
+		xBar[i] += vBar
 		i--
+		part = 0
 	}
 }
 
@@ -652,14 +598,11 @@ func f64L2NormUnitary(x []float64) (norm float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func f64SumReverse(x, xBar []float64, seed float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64SumReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += seed
-	t := sumBar
 	for i := 0; i < len(x); i++ {
-		xBar[i] += t
+		xBar[i] += seed
 	}
 }
 
@@ -686,14 +629,11 @@ func f64Sum(x []float64) float64 {
 // DotUnitaryInPlace is DotUnitary called with arguments that share memory (y
 // is x): its body with those parameters made one.
 func f64DotUnitaryInPlaceReverse(x, xBar []float64, sumBar float64) {
-	var sumBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64DotUnitaryInPlaceReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar2 += sumBar
-	t := sumBar2
 	for i := 0; i < len(x); i++ {
-		xBar[i] += 2 * (t * x[i])
+		xBar[i] += 2 * (sumBar * x[i])
 	}
 }
 
@@ -1174,8 +1114,7 @@ func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []floa
 	t4 := append(t, dst...)
 	f64AxpyUnitaryTo(dst, alpha, s, dst)
 	copy(dst, t4[len(t4)-n:])
-	t5 := alphaBar + f64AxpyUnitaryToInPlaceReverse(dst, dstBar, alpha, s, sBar)
-	alphaBar = t5
+	alphaBar = f64AxpyUnitaryToInPlaceReverse(dst, dstBar, alpha, s, sBar)
 	return alphaBar
 }
 
@@ -1210,10 +1149,12 @@ func f64AxpyUnitaryToInPlaceReverse(dst, dstBar []float64, alpha float64, x, xBa
 	if t && t2 && &dst[:1][0] == &x[:1][0] {
 		panic("f64AxpyUnitaryToInPlaceReverse: dst and x share memory: gadgen's gradients need them apart")
 	}
+	alphaBar = 0
 	for i := len(x) - 1; i >= 0; i-- {
 		dstiBar := dstBar[i]
-		alphaBar += dstiBar * x[i]
+		v := x[i]
 		xBar[i] += alpha * dstiBar
+		alphaBar += dstiBar * v
 	}
 	return alphaBar
 }
@@ -2297,19 +2238,16 @@ func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func f64DotUnitaryReverse(x, xBar, y, yBar []float64, sumBar float64) {
-	var sumBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64DotUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
 		panic("f64DotUnitaryReverse: y and yBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar2 += sumBar
-	t := sumBar2
 	for i := 0; i < len(x); i++ {
 		yi := y[i]
-		yBar[i] += t * x[i]
-		xBar[i] += yi * t
+		yBar[i] += sumBar * x[i]
+		xBar[i] += yi * sumBar
 	}
 }
 
@@ -2669,17 +2607,8 @@ func DistancesGrad(x, xBar, y, yBar []float64) float64 {
 func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var norm4 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t30 float64
-	var normBar float64
-	var t31 float64
-	var normBar2 float64
-	var absDiffBar float64
-	var normBar3 float64
-	var normBar4 float64
-	var t32 float64
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsDistanceReverseWrtST: s and sBar share memory: gadgen's gradients need them apart")
 	}
@@ -2690,15 +2619,19 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	if n != len(t) {
 		panic("floats: slice lengths do not match")
 	}
+	var norm float64
 	var from2 int
 	if n == 0 {
+		norm = 0
 		from2 = 0
 	} else {
 		switch L {
 		case 2:
 			f64L2DistanceUnitary(s, t)
+			norm = 0
 			from2 = 1
 		case 1:
+			norm = 0
 			from2 = 2
 		default:
 			if math.IsInf(L, 1) {
@@ -2714,108 +2647,94 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 					}
 					path = append(path, from)
 				}
+				norm = 0
 				from2 = 3
 			} else {
 				tape = slices.Grow(tape, max(n+2, 0)*2)
-				norm := 0.0
+				norm = 0
 				for i := 0; i < n; i++ {
 					t2 := math.Abs(t[i] - s[i])
 					t3 := math.Pow(t2, L)
 					tape = append(tape, t2, t3)
 					norm += t3
 				}
-				norm4 = norm
 				from2 = 4
 			}
 		}
 	}
-	t30 += seed
 	switch from2 {
 	case 0:
 	case 1:
-		t32 += t30
-		f64L2DistanceUnitaryReverse(s, sBar, t, tBar, t32)
+		f64L2DistanceUnitaryReverse(s, sBar, t, tBar, seed)
 	case 2:
-		normBar4 += t30
-		t25 := normBar4
 		for i5 := n - 1; i5 >= 0; i5-- {
-			t26 := t[i5] - s[i5]
-			t27 := 0.0
-			if t26 < 0 {
-				t27 = -1
+			t20 := t[i5] - s[i5]
+			t21 := 0.0
+			if t20 < 0 {
+				t21 = -1
 			}
-			t28 := t27
-			if t26 > 0 {
-				t28 = 1
+			t22 := t21
+			if t20 > 0 {
+				t22 = 1
 			}
-			t29 := t28 * t25
-			tBar[i5] += t29
-			sBar[i5] -= t29
+			t23 := t22 * seed
+			tBar[i5] += t23
+			sBar[i5] -= t23
 		}
 	case 3:
-		normBar3 += t30
+		normBar2 := seed
 		for i4 := n - 1; i4 >= 0; i4-- {
-			t15 := normBar3
-			normBar3 = 0
-			normBar += t15
-			t16 := len(path) - 1
-			t17 := path[:t16]
-			if path[t16] == 0 {
-				t19 := normBar
-				normBar = 0
-				normBar3 += t19
+			t14 := len(path) - 1
+			t15 := path[:t14]
+			var absDiffBar float64
+			if path[t14] == 0 {
+				absDiffBar = 0
 			} else {
-				t18 := normBar
-				normBar = 0
-				absDiffBar += t18
+				absDiffBar = normBar2
+				normBar2 = 0
 			}
-			t20 := t[i4] - s[i4]
-			t21 := absDiffBar
-			absDiffBar = 0
-			t22 := 0.0
-			if t20 < 0 {
-				t22 = -1
+			t16 := t[i4] - s[i4]
+			t17 := 0.0
+			if t16 < 0 {
+				t17 = -1
 			}
-			t23 := t22
-			if t20 > 0 {
-				t23 = 1
+			t18 := t17
+			if t16 > 0 {
+				t18 = 1
 			}
-			t24 := t23 * t21
-			tBar[i4] += t24
-			sBar[i4] -= t24
-			path = t17
+			t19 := t18 * absDiffBar
+			tBar[i4] += t19
+			sBar[i4] -= t19
+			path = t15
 		}
 	default:
-		t31 += t30
-		norm3 := norm4
 		t4 := 1 / L
-		t5 := t4 * math.Pow(norm3, t4-1)
+		t5 := t4 * math.Pow(norm, t4-1)
 		if t4 == 0 {
 			t5 = 0
 		}
-		normBar2 += t5 * t31
-		t6 := normBar2
-		t7 := L - 1
+		normBar := t5 * seed
+		t6 := L - 1
 		for i3 := n - 1; i3 >= 0; i3-- {
-			t8 := len(tape) - 2
-			t9 := tape[t8]
-			t10 := L * math.Pow(t9, t7)
+			t7 := len(tape) - 2
+			t8 := tape[t7]
+			t9 := L * math.Pow(t8, t6)
 			if L == 0 {
-				t10 = 0
+				t9 = 0
 			}
-			t11 := t[i3] - s[i3]
-			t12 := 0.0
-			if t11 < 0 {
-				t12 = -1
+			t10 := t[i3] - s[i3]
+			t11 := 0.0
+			if t10 < 0 {
+				t11 = -1
 			}
-			t13 := t12
-			if t11 > 0 {
-				t13 = 1
+			t12 := t11
+			if t10 > 0 {
+				t12 = 1
 			}
-			t14 := t13 * (t10 * t6)
-			tBar[i3] += t14
-			sBar[i3] -= t14
-			tape = tape[:t8]
+			t13 := t12 * (t9 * normBar)
+			tBar[i3] += t13
+			sBar[i3] -= t13
+			tape = tape[:t7]
 		}
 	}
 }
@@ -2833,21 +2752,10 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var t26 float64
 	var tapeboolBuf [64]bool
 	t := tapeboolBuf[:0]
 	var tapeBuf [64]float64
 	t2 := tapeBuf[:0]
-	var normBar2 float64
-	var sumSquaresBar float64
-	var scaleBar float64
-	var t27 float64
-	var sumSquaresBar2 float64
-	var sumSquaresBar3 float64
-	var absxiBar float64
-	var vBar float64
-	var sumSquaresBar4 float64
-	var scaleBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64L2DistanceUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2861,6 +2769,7 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	scale := 0.0
 	sumSquares := 1.0
 	i := 0
+	var t4 float64
 	var from int
 	for {
 		if i < n {
@@ -2874,6 +2783,7 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 				tape = append(tape, absxi)
 				tapebool = append(tapebool, t3)
 				if t3 {
+					t4 = 0
 					from = 0
 					break
 				}
@@ -2893,115 +2803,86 @@ func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 			path = append(path, from3)
 			i++
 		} else if math.IsInf(scale, 1) {
+			t4 = 0
 			from = 1
 			break
 		} else {
-			t26 = math.Sqrt(sumSquares)
+			t4 = math.Sqrt(sumSquares)
 			from = 2
 			break
 		}
 	}
-	normBar2 += normBar
+	var scaleBar, sumSquaresBar float64
 	var part int
 	if from == 0 {
+		scaleBar = 0
+		sumSquaresBar = 0
 		part = 1
 	} else {
-		if from != 1 {
-			t27 += normBar2
-			t4 := t26
-			t5 := t27
-			scaleBar2 += t5 * t4
-			sumSquaresBar4 += 0.5 / t4 * (scale * t5)
+		if from == 1 {
+			scaleBar = 0
+			sumSquaresBar = 0
+		} else {
+			scaleBar = normBar * t4
+			sumSquaresBar = 0.5 / t4 * (scale * normBar)
 		}
-		part = 0
 		i = n - 1
+		part = 0
 	}
 	for i >= 0 {
-		var t25 float64
-		if part != 1 {
-			t6 := scaleBar2
-			scaleBar2 = 0
-			t7 := sumSquaresBar4
-			sumSquaresBar4 = 0
-			scaleBar += t6
-			sumSquaresBar += t7
-			t8 := len(path) - 1
-			from2 := path[t8]
-			path = path[:t8]
+		var absxiBar, vBar float64
+		if part == 1 {
+			absxiBar = 0
+		} else {
+			t5 := len(path) - 1
+			from2 := path[t5]
+			path = path[:t5]
 			switch from2 {
 			case 0:
-				t20 := scaleBar
-				scaleBar = 0
-				t21 := sumSquaresBar
-				sumSquaresBar = 0
-				scaleBar2 += t20
-				sumSquaresBar4 += t21
-				t25 = vBar
 				vBar = 0
-				yBar[i] -= t25
-				xBar[i] += t25
-				part = 0
+				yBar[i] -= vBar
+				xBar[i] += vBar
 				i--
+				part = 0
 				continue
 			case 1:
-				t14 := scaleBar
-				scaleBar = 0
-				t15 := sumSquaresBar
-				sumSquaresBar = 0
-				absxiBar += t14
-				sumSquaresBar3 += t15
 				n3 := len(tape)
-				t16 := n3 - 3
-				absxi2 := tape[t16]
+				t8 := n3 - 3
+				absxi2 := tape[t8]
 				sumSquares2 := tape[n3-1]
-				t17 := sumSquaresBar3
-				sumSquaresBar3 = 0
 				s4 := tape[n3-2] / absxi2
-				t18 := t17 * s4
-				sumSquaresBar4 += t18 * s4
-				t19 := sumSquares2*s4*t17 + sumSquares2*t18
-				scaleBar2 += t19 / absxi2
-				absxiBar -= t19 * s4 / absxi2
-				tape = tape[:t16]
+				t9 := sumSquaresBar * s4
+				t10 := sumSquares2*s4*sumSquaresBar + sumSquares2*t9
+				absxiBar = scaleBar - t10*s4/absxi2
+				scaleBar = t10 / absxi2
+				sumSquaresBar = t9 * s4
+				tape = tape[:t8]
 			default:
-				t9 := scaleBar
-				scaleBar = 0
-				t10 := sumSquaresBar
-				sumSquaresBar = 0
-				scaleBar2 += t9
-				sumSquaresBar2 += t10
 				n2 := len(tape)
-				t11 := n2 - 2
-				scale2 := tape[t11]
-				t12 := sumSquaresBar2
-				sumSquaresBar2 = 0
-				sumSquaresBar4 += t12
+				t6 := n2 - 2
+				scale2 := tape[t6]
 				s3 := tape[n2-1] / scale2
-				t13 := 2 * (t12 * s3)
-				absxiBar += t13 / scale2
-				scaleBar2 -= t13 * s3 / scale2
-				tape = tape[:t11]
+				t7 := 2 * (sumSquaresBar * s3)
+				scaleBar -= t7 * s3 / scale2
+				absxiBar = t7 / scale2
+				tape = tape[:t6]
 			}
 		}
 		v2 := x[i] - y[i]
-		t22 := absxiBar
-		absxiBar = 0
-		t23 := 0.0
+		t11 := 0.0
 		if v2 < 0 {
-			t23 = -1
+			t11 = -1
 		}
-		t24 := t23
+		t12 := t11
 		if v2 > 0 {
-			t24 = 1
+			t12 = 1
 		}
-		vBar += t24 * t22
+		vBar = t12 * absxiBar
 		tape = tape[:len(tape)-1]
-		t25 = vBar
-		vBar = 0
-		yBar[i] -= t25
-		xBar[i] += t25
-		part = 0
+		yBar[i] -= vBar
+		xBar[i] += vBar
 		i--
+		part = 0
 	}
 }
 
@@ -3625,8 +3506,6 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 func floatsProdReverse(s, sBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var prodBar float64
-	var prodBar2 float64
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsProdReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
@@ -3634,21 +3513,17 @@ func floatsProdReverse(s, sBar []float64, seed float64) {
 	tape := slices.Grow(t, max(n+2, 0))
 	prod := 1.0
 	for i := 0; i < n; i++ {
-		val := s[i]
+		val2 := s[i]
 		tape = append(tape, prod)
-		prod *= val
+		prod *= val2
 	}
-	prodBar2 += seed
+	prodBar := seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := prodBar2
-		prodBar2 = 0
-		prodBar += t2
-		t3 := len(tape) - 1
-		t4 := prodBar
-		prodBar = 0
-		prodBar2 += t4 * s[i2]
-		sBar[i2] += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		val := s[i2]
+		sBar[i2] += tape[t2] * prodBar
+		prodBar *= val
+		tape = tape[:t2]
 	}
 }
 
@@ -3662,47 +3537,40 @@ func floatsProdReverse(s, sBar []float64, seed float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
-	var lse2 float64
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t6 float64
-	var t7 float64
-	var lseBar float64
-	var maxvalBar float64
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsLogSumExpReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
 	maxval := floats.Max(s)
+	var lse float64
 	var from int
 	if math.IsInf(maxval, 0) {
+		lse = 0
 		from = 0
 	} else {
 		n := len(s)
 		tape = slices.Grow(tape, max(n+2, 0))
-		lse := 0.0
+		lse = 0
 		for i := 0; i < n; i++ {
 			t := math.Exp(s[i] - maxval)
 			tape = append(tape, t)
 			lse += t
 		}
-		lse2 = lse
 		from = 1
 	}
-	t6 += seed
+	var maxvalBar float64
 	if from == 0 {
-		maxvalBar += t6
+		maxvalBar = seed
 	} else {
-		t7 += t6
-		t2 := t7
-		maxvalBar += t2
-		lseBar += 1 / lse2 * t2
-		t3 := lseBar
+		lseBar := 1 / lse * seed
+		maxvalBar = seed
 		for i2 := len(s) - 1; i2 >= 0; i2-- {
-			t4 := len(tape) - 1
-			t5 := tape[t4] * t3
-			maxvalBar -= t5
-			sBar[i2] += t5
-			tape = tape[:t4]
+			t2 := len(tape) - 1
+			t3 := tape[t2] * lseBar
+			sBar[i2] += t3
+			maxvalBar -= t3
+			tape = tape[:t2]
 		}
 	}
 	floatsMaxReverse(s, sBar, maxvalBar)
@@ -3724,9 +3592,6 @@ func floatsMinIdxReverse(s, sBar []float64) {
 	t := tapeBuf[:0]
 	var tapeboolBuf [64]bool
 	t2 := tapeboolBuf[:0]
-	var t13 float64
-	var vBar float64
-	var t14 float64
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMinIdxReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
@@ -3742,19 +3607,19 @@ func floatsMinIdxReverse(s, sBar []float64) {
 	var from3 int
 	for ; i < n; path, i = append(path, from3), i+1 {
 		v := s[i]
-		t11 := math.IsNaN(v)
-		tapebool = append(tapebool, t11)
-		if t11 {
+		t6 := math.IsNaN(v)
+		tapebool = append(tapebool, t6)
+		if t6 {
 			from3 = 0
 		} else {
 			var from2 int
 			if v < t3 {
 				from2 = 0
 			} else {
-				t12 := math.IsNaN(t3)
+				t7 := math.IsNaN(t3)
 				tape = append(tape, t3)
-				tapebool = append(tapebool, t12)
-				if t12 {
+				tapebool = append(tapebool, t7)
+				if t7 {
 					from2 = 1
 				} else {
 					from3 = 1
@@ -3766,37 +3631,17 @@ func floatsMinIdxReverse(s, sBar []float64) {
 			from3 = 2
 		}
 	}
-	i2 := n - 1
-	for i2 >= 0 {
-		t4 := t14
-		t14 = 0
-		t13 += t4
-		t5 := len(path) - 1
-		from := path[t5]
-		path = path[:t5]
-		var t10 float64
-		if from == 0 {
-			t9 := t13
-			t13 = 0
-			t14 += t9
-		} else {
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t4 := len(path) - 1
+		from := path[t4]
+		path = path[:t4]
+		if from != 0 {
 			var path2 []int
-			if from == 1 {
-				t8 := t13
-				t13 = 0
-				t14 += t8
-			} else {
-				t6 := t13
-				t13 = 0
-				vBar += t6
-				t7 := len(path) - 1
-				path2 = path[:t7]
-				if path[t7] == 0 {
+			if from != 1 {
+				t5 := len(path) - 1
+				path2 = path[:t5]
+				if path[t5] == 0 {
 					path = path2
-					t10 = vBar
-					vBar = 0
-					sBar[i2] += t10
-					i2--
 					continue
 				}
 				path = path2
@@ -3804,10 +3649,6 @@ func floatsMinIdxReverse(s, sBar []float64) {
 			path2 = path
 			path = path2
 		}
-		t10 = vBar
-		vBar = 0
-		sBar[i2] += t10
-		i2--
 	}
 }
 
@@ -3827,9 +3668,6 @@ func floatsMaxIdxReverse(s, sBar []float64) {
 	t := tapeBuf[:0]
 	var tapeboolBuf [64]bool
 	t2 := tapeboolBuf[:0]
-	var t13 float64
-	var vBar float64
-	var t14 float64
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMaxIdxReverse: s and sBar share memory: gadgen's gradients need them apart")
 	}
@@ -3845,19 +3683,19 @@ func floatsMaxIdxReverse(s, sBar []float64) {
 	var from3 int
 	for ; i < n; path, i = append(path, from3), i+1 {
 		v := s[i]
-		t11 := math.IsNaN(v)
-		tapebool = append(tapebool, t11)
-		if t11 {
+		t6 := math.IsNaN(v)
+		tapebool = append(tapebool, t6)
+		if t6 {
 			from3 = 0
 		} else {
 			var from2 int
 			if v > t3 {
 				from2 = 0
 			} else {
-				t12 := math.IsNaN(t3)
+				t7 := math.IsNaN(t3)
 				tape = append(tape, t3)
-				tapebool = append(tapebool, t12)
-				if t12 {
+				tapebool = append(tapebool, t7)
+				if t7 {
 					from2 = 1
 				} else {
 					from3 = 1
@@ -3869,37 +3707,17 @@ func floatsMaxIdxReverse(s, sBar []float64) {
 			from3 = 2
 		}
 	}
-	i2 := n - 1
-	for i2 >= 0 {
-		t4 := t14
-		t14 = 0
-		t13 += t4
-		t5 := len(path) - 1
-		from := path[t5]
-		path = path[:t5]
-		var t10 float64
-		if from == 0 {
-			t9 := t13
-			t13 = 0
-			t14 += t9
-		} else {
+	for i2 := n - 1; i2 >= 0; i2-- {
+		t4 := len(path) - 1
+		from := path[t4]
+		path = path[:t4]
+		if from != 0 {
 			var path2 []int
-			if from == 1 {
-				t8 := t13
-				t13 = 0
-				t14 += t8
-			} else {
-				t6 := t13
-				t13 = 0
-				vBar += t6
-				t7 := len(path) - 1
-				path2 = path[:t7]
-				if path[t7] == 0 {
+			if from != 1 {
+				t5 := len(path) - 1
+				path2 = path[:t5]
+				if path[t5] == 0 {
 					path = path2
-					t10 = vBar
-					vBar = 0
-					sBar[i2] += t10
-					i2--
 					continue
 				}
 				path = path2
@@ -3907,10 +3725,6 @@ func floatsMaxIdxReverse(s, sBar []float64) {
 			path2 = path
 			path = path2
 		}
-		t10 = vBar
-		vBar = 0
-		sBar[i2] += t10
-		i2--
 	}
 }
 

@@ -107,24 +107,21 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP2Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t2 := math.Exp(-(x[0] * z))
-		t3 := math.Exp(-(x[1] * z))
-		f := t2 - 5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t4 := 2 * (t * f)
-		xBar[1] += t3 * (5 * t4) * z
-		xBar[0] -= t2 * t4 * z
+		t := math.Exp(-(x[0] * z))
+		t2 := math.Exp(-(x[1] * z))
+		f := t - 5*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * f
+		xBar[1] += t2 * (5 * t3) * z
+		xBar[0] -= t * t3 * z
 		sum += f * f
 	}
 	return sum
@@ -166,26 +163,23 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP3Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t2 := math.Exp(-(x[0] * z))
+		t := math.Exp(-(x[0] * z))
 		x2 := x[2]
-		t3 := math.Exp(-(x[1] * z))
-		f := t2 - x2*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t4 := 2 * (t * f)
-		xBar[1] += t3 * (x2 * t4) * z
-		xBar[2] -= t4 * t3
-		xBar[0] -= t2 * t4 * z
+		t2 := math.Exp(-(x[1] * z))
+		f := t - x2*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * f
+		xBar[1] += t2 * (x2 * t3) * z
+		xBar[2] -= t3 * t2
+		xBar[0] -= t * t3 * z
 		sum += f * f
 	}
 	return sum
@@ -229,28 +223,25 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP4Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		t2 := math.Exp(-(x[0] * z))
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t3 := math.Exp(-(x[1] * z))
-		f := x2*t2 - x3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t4 := 2 * (t * f)
-		xBar[1] += t3 * (x3 * t4) * z
-		xBar[3] -= t4 * t3
-		xBar[0] -= t2 * (x2 * t4) * z
-		xBar[2] += t4 * t2
+		t2 := math.Exp(-(x[1] * z))
+		f := x2*t - x3*t2 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t3 := 2 * f
+		xBar[1] += t2 * (x3 * t3) * z
+		xBar[3] -= t3 * t2
+		xBar[0] -= t * (x2 * t3) * z
+		xBar[2] += t3 * t
 		sum += f * f
 	}
 	return sum
@@ -298,30 +289,27 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP5Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 1; i <= 11; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
-		t2 := math.Exp(-(x[0] * z))
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t3 := math.Exp(-(x[1] * z))
-		t4 := math.Exp(-(x[4] * z))
-		f := x2*t2 - x3*t3 + 3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
-		t5 := 2 * (t * f)
-		xBar[4] -= t4 * (3 * t5) * z
-		xBar[1] += t3 * (x3 * t5) * z
-		xBar[3] -= t5 * t3
-		xBar[0] -= t2 * (x2 * t5) * z
-		xBar[2] += t5 * t2
+		t2 := math.Exp(-(x[1] * z))
+		t3 := math.Exp(-(x[4] * z))
+		f := x2*t - x3*t2 + 3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t4 := 2 * f
+		xBar[4] -= t3 * (3 * t4) * z
+		xBar[1] += t2 * (x3 * t4) * z
+		xBar[3] -= t4 * t2
+		xBar[0] -= t * (x2 * t4) * z
+		xBar[2] += t4 * t
 		sum += f * f
 	}
 	return sum
@@ -371,33 +359,30 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP6Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
 		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
 		x2 := x[2]
-		t2 := math.Exp(-(x[0] * z))
+		t := math.Exp(-(x[0] * z))
 		x3 := x[3]
-		t3 := math.Exp(-(x[1] * z))
+		t2 := math.Exp(-(x[1] * z))
 		x5 := x[5]
-		t4 := math.Exp(-(x[4] * z))
-		f := x2*t2 - x3*t3 + x5*t4 - y
-		t5 := 2 * (t * f)
-		xBar[4] -= t4 * (x5 * t5) * z
-		xBar[5] += t5 * t4
-		xBar[1] += t3 * (x3 * t5) * z
-		xBar[3] -= t5 * t3
-		xBar[0] -= t2 * (x2 * t5) * z
-		xBar[2] += t5 * t2
+		t3 := math.Exp(-(x[4] * z))
+		f := x2*t - x3*t2 + x5*t3 - y
+		t4 := 2 * f
+		xBar[4] -= t3 * (x5 * t4) * z
+		xBar[5] += t4 * t3
+		xBar[1] += t2 * (x3 * t4) * z
+		xBar[3] -= t4 * t2
+		xBar[0] -= t * (x2 * t4) * z
+		xBar[2] += t4 * t
 		sum += f * f
 	}
 	return sum
@@ -439,26 +424,23 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Box3DGrad(b functions.Box3D, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Box3DGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 1; i <= 10; i++ {
-		t2 := float64(i) / 10
-		y := math.Exp(-t2) - math.Exp(-(10 * t2))
-		t3 := math.Exp(-(t2 * x[0]))
-		t4 := math.Exp(-(t2 * x[1]))
-		f := t3 - t4 - x[2]*y
-		t5 := 2 * (t * f)
-		xBar[2] -= t5 * y
-		xBar[1] += t2 * (t4 * t5)
-		xBar[0] -= t2 * (t3 * t5)
+		t := float64(i) / 10
+		y := math.Exp(-t) - math.Exp(-(10 * t))
+		t2 := math.Exp(-(t * x[0]))
+		t3 := math.Exp(-(t * x[1]))
+		f := t2 - t3 - x[2]*y
+		t4 := 2 * f
+		xBar[2] -= t4 * y
+		xBar[1] += t * (t3 * t4)
+		xBar[0] -= t * (t2 * t4)
 		sum += f * f
 	}
 	return sum
@@ -553,29 +535,26 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BrownAndDennisGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
 		f1 := x[0] + c*x[1] - math.Exp(c)
-		t2 := math.Sin(c)
-		f2 := x[2] + x[3]*t2 - math.Cos(c)
+		t := math.Sin(c)
+		f2 := x[2] + x[3]*t - math.Cos(c)
 		f := f1*f1 + f2*f2
-		t3 := 2 * (t * f)
-		t4 := 2 * (t3 * f2)
-		t5 := 2 * (t3 * f1)
-		xBar[3] += t4 * t2
-		xBar[2] += t4
-		xBar[1] += c * t5
-		xBar[0] += t5
+		t2 := 2 * f
+		t3 := 2 * (t2 * f2)
+		t4 := 2 * (t2 * f1)
+		xBar[3] += t3 * t
+		xBar[2] += t3
+		xBar[1] += c * t4
+		xBar[0] += t4
 		sum += f * f
 	}
 	return sum
@@ -631,7 +610,6 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ExtendedPowellSingularGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -639,31 +617,29 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, xBar []fl
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
 		f1 := xi + 10*x[i+1]
 		f2 := x[i+2] - x[i+3]
-		t2 := x[i+1] - 2*x[i+2]
-		f3 := t2 * t2
-		t3 := xi - x[i+3]
-		f4 := t3 * t3
-		t4 := 5 * f2
-		t5 := 10 * f4
-		t6 := t4*t + 5*(t*f2)
-		t7 := 2 * (t * f1)
-		t8 := 2 * ((t5*t + 10*(t*f4)) * t3)
-		xBar[i+3] -= t8
-		t9 := 2 * (2 * (t * f3) * t2)
-		xBar[i+2] -= 2 * t9
-		xBar[i+1] += t9
-		xBar[i+3] -= t6
-		xBar[i+2] += t6
-		xBar[i+1] += 10 * t7
-		xBar[i] += t8 + t7
-		sum += f1*f1 + t4*f2 + f3*f3 + t5*f4
+		t := x[i+1] - 2*x[i+2]
+		f3 := t * t
+		t2 := xi - x[i+3]
+		f4 := t2 * t2
+		t3 := 5 * f2
+		t4 := 10 * f4
+		t5 := 2 * t3
+		t6 := 2 * f1
+		t7 := 2 * (2 * t4 * t2)
+		xBar[i+3] -= t7
+		t8 := 2 * (2 * f3 * t)
+		xBar[i+2] -= 2 * t8
+		xBar[i+1] += t8
+		xBar[i+3] -= t5
+		xBar[i+2] += t5
+		xBar[i+1] += 10 * t6
+		xBar[i] += t7 + t6
+		sum += f1*f1 + t3*f2 + f3*f3 + t4*f4
 	}
 	return sum
 }
@@ -704,22 +680,19 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ExtendedRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := 1 - xi
 		b := x[i+1] - xi*xi
-		t2 := 100 * b
-		t3 := t2*t + 100*(t*b)
-		xBar[i+1] += t3
-		xBar[i] += -(2 * (t3 * xi)) - 2*(t*a)
-		sum += a*a + t2*b
+		t := 100 * b
+		t2 := 2 * t
+		xBar[i+1] += t2
+		xBar[i] += -(2 * (t2 * xi)) - 2*a
+		sum += a*a + t*b
 	}
 	return sum
 }
@@ -791,7 +764,6 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("GaussianGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -804,26 +776,24 @@ func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 		b2 := 0.5*float64(8-i) - x[2]
 		e2 := math.Exp(-0.5 * x[1] * (b2 * b2))
 		x0_2 := x[0]
-		t6 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t6
-		tape = append(tape, e2, t6)
+		t5 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t5
+		tape = append(tape, e2, t5)
 		sum += f * f
 	}
-	sumBar += 1
-	t2 := sumBar
 	for i2 := 15; i2 >= 1; i2-- {
 		n := len(tape)
-		t3 := n - 2
-		e := tape[t3]
+		t2 := n - 2
+		e := tape[t2]
 		x0 := x[0]
-		t4 := 2 * (t2 * (x0*e - tape[n-1]))
-		xBar[0] += t4 * e
-		t5 := e * (x0 * t4)
+		t3 := 2 * (x0*e - tape[n-1])
+		xBar[0] += t3 * e
+		t4 := e * (x0 * t3)
 		b := 0.5*float64(8-i2) - x[2]
 		x1 := x[1]
-		xBar[1] += -0.5 * (t5 * (b * b))
-		xBar[2] -= 2 * (-0.5 * x1 * t5 * b)
-		tape = tape[:t3]
+		xBar[1] += -0.5 * (t4 * (b * b))
+		xBar[2] -= 2 * (-0.5 * x1 * t4 * b)
+		tape = tape[:t2]
 	}
 	return sum
 }
@@ -887,48 +857,45 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("GulfResearchAndDevelopmentGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 1; i <= 99; i++ {
 		arg := float64(i) / 100
 		r := math.Pow(-50*math.Log(arg), 0.6666666666666666) + 25 - x[1]
-		t2 := math.Abs(r)
+		t := math.Abs(r)
 		x2 := x[2]
-		t3 := math.Pow(t2, x2)
+		t2 := math.Pow(t, x2)
 		x0 := x[0]
-		t1 := t3 / x0
+		t1 := t2 / x0
 		t2_2 := math.Exp(-t1)
-		t4 := t2_2 - arg
-		t5 := t2_2 * (2 * (t * t4))
-		t6 := t5 / x0
-		xBar[0] += t5 * t1 / x0
-		t7 := x2 * math.Pow(t2, x2-1)
+		t3 := t2_2 - arg
+		t4 := t2_2 * (2 * t3)
+		t5 := t4 / x0
+		xBar[0] += t4 * t1 / x0
+		t6 := x2 * math.Pow(t, x2-1)
 		if x2 == 0 {
+			t6 = 0
+		}
+		t7 := t2 * math.Log(t)
+		if t == 0 && x2 >= 0 {
 			t7 = 0
 		}
-		t8 := t3 * math.Log(t2)
-		if t2 == 0 && x2 >= 0 {
-			t8 = 0
-		}
-		xBar[2] -= t8 * t6
-		t9 := 0.0
+		xBar[2] -= t7 * t5
+		t8 := 0.0
 		if r < 0 {
-			t9 = -1
+			t8 = -1
 		}
-		t10 := t9
+		t9 := t8
 		if r > 0 {
-			t10 = 1
+			t9 = 1
 		}
-		xBar[1] += t10 * (t7 * t6)
-		sum += t4 * t4
+		xBar[1] += t9 * (t6 * t5)
+		sum += t3 * t3
 	}
 	return sum
 }
@@ -986,10 +953,6 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
-	var thetaBar float64
-	var thetaBar2 float64
-	var thetaBar3 float64
-	var t10 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("HelicalValleyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1002,12 +965,8 @@ func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
 	}
 	t := x[1] / x0
 	theta := 0.5 * math.Atan(t) / 3.141592653589793
-	var from int
 	if x0 < 0 {
 		theta += 0.5
-		from = 1
-	} else {
-		from = 0
 	}
 	f3 := x[2]
 	f1 := 10 * (f3 - 10*theta)
@@ -1029,18 +988,12 @@ func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
 	xBar[1] += t7 * t4
 	xBar[0] += t6 * t4
 	t8 := 10 * (2 * f1)
-	thetaBar -= 10 * t8
+	t9 := 10 * t8
 	xBar[2] += 2*f3 + t8
-	if from == 0 {
-		thetaBar3 += thetaBar
-	} else {
-		thetaBar2 += thetaBar
-		thetaBar3 += thetaBar2
-	}
-	t9 := 1 / (1 + t*t) * (0.5 * (thetaBar3 / 3.141592653589793))
-	t10 -= t9 * t / x0
-	xBar[1] += t9 / x0
-	xBar[0] += t10
+	t10 := 1 / (1 + t*t) * (0.5 * (t9 / 3.141592653589793))
+	t11 := t10 * t / x0
+	xBar[1] -= t10 / x0
+	xBar[0] += t11
 	return t3
 }
 
@@ -1084,17 +1037,14 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PenaltyIGrad(p functions.PenaltyI, x, xBar []float64) (sum float64) {
-	var sBar float64
-	var sumBar float64
-	var sumBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PenaltyIGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
 	for i := 0; i < n; i++ {
-		t4 := x[i] - 1
-		sum += t4 * t4
+		t2 := x[i] - 1
+		sum += t2 * t2
 	}
 	sum *= 1e-05
 	s := 0.0
@@ -1104,16 +1054,12 @@ func PenaltyIGrad(p functions.PenaltyI, x, xBar []float64) (sum float64) {
 	}
 	t := s - 0.25
 	sum += t * t
-	sumBar += 1
-	sBar += 2 * t
-	t2 := sBar
+	sBar := 2 * t
 	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] += 2 * (t2 * x[i3])
+		xBar[i3] += 2 * (sBar * x[i3])
 	}
-	sumBar2 += sumBar * 1e-05
-	t3 := sumBar2
 	for i4 := n - 1; i4 >= 0; i4-- {
-		xBar[i4] += 2 * (t3 * (x[i4] - 1))
+		xBar[i4] += 2 * (1e-05 * (x[i4] - 1))
 	}
 	return sum
 }
@@ -1170,9 +1116,6 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sumBar float64
-	var sumBar2 float64
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PenaltyIIGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1185,50 +1128,45 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	tape := slices.Grow(t, max(dim+1, 0)*4)
 	sum = 0
 	for i2 := 1; i2 < dim; i2++ {
-		t14 := math.Exp(float64(i2+1) / 10)
-		t15 := math.Exp(float64(i2) / 10)
-		t16 := math.Exp(x[i2] / 10)
-		t17 := math.Exp(x[i2-1] / 10)
-		f2 := t16 + t17 - (t14 + t15)
-		tape = append(tape, t16, t17, t14, t15)
+		t11 := math.Exp(float64(i2+1) / 10)
+		t12 := math.Exp(float64(i2) / 10)
+		t13 := math.Exp(x[i2] / 10)
+		t14 := math.Exp(x[i2-1] / 10)
+		f2 := t13 + t14 - (t11 + t12)
+		tape = append(tape, t13, t14, t11, t12)
 		sum += f2 * f2
 	}
 	tape = slices.Grow(tape, max(dim+1, 0))
 	for i3 := 1; i3 < dim; i3++ {
-		t13 := math.Exp(x[i3] / 10)
-		f := t13 - 0.9048374180359595
-		tape = append(tape, t13)
+		t10 := math.Exp(x[i3] / 10)
+		f := t10 - 0.9048374180359595
+		tape = append(tape, t10)
 		sum += f * f
 	}
 	t2 := x[0] - 0.2
 	sum2 := sum*1e-05 + t2*t2 + s*s
-	sBar += 2 * s
+	sBar := 2 * s
 	xBar[0] += 2 * t2
-	sumBar += 1e-05
-	t3 := sumBar
 	for i4 := dim - 1; i4 >= 1; i4-- {
-		t11 := len(tape) - 1
-		t12 := tape[t11]
-		xBar[i4] += t12 * (2 * (t3 * (t12 - 0.9048374180359595))) / 10
-		tape = tape[:t11]
+		t8 := len(tape) - 1
+		t9 := tape[t8]
+		xBar[i4] += t9 * (2 * (1e-05 * (t9 - 0.9048374180359595))) / 10
+		tape = tape[:t8]
 	}
-	sumBar2 += sumBar
-	t4 := sumBar2
 	for i5 := dim - 1; i5 >= 1; i5-- {
 		n := len(tape)
-		t7 := n - 4
-		t8 := tape[t7]
-		t9 := tape[n-3]
-		t10 := 2 * (t4 * (t8 + t9 - (tape[n-2] + tape[n-1])))
-		xBar[i5-1] += t9 * t10 / 10
-		xBar[i5] += t8 * t10 / 10
-		tape = tape[:t7]
+		t4 := n - 4
+		t5 := tape[t4]
+		t6 := tape[n-3]
+		t7 := 2 * (1e-05 * (t5 + t6 - (tape[n-2] + tape[n-1])))
+		xBar[i5-1] += t6 * t7 / 10
+		xBar[i5] += t5 * t7 / 10
+		tape = tape[:t4]
 	}
-	t5 := sBar
 	for i6 := dim - 1; i6 >= 0; i6-- {
 		v := x[i6]
-		t6 := float64(dim - i6)
-		xBar[i6] += t6*v*t5 + t6*(t5*v)
+		t3 := float64(dim - i6)
+		xBar[i6] += t3*v*sBar + t3*(sBar*v)
 	}
 	return sum2
 }
@@ -1320,16 +1258,13 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SphereGrad(s functions.Sphere, x, xBar []float64) (sum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SphereGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		xBar[i] += 2 * (t * v)
+		xBar[i] += 2 * v
 		sum += v * v
 	}
 	return sum
@@ -1377,8 +1312,6 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func TrigonometricGrad(t functions.Trigonometric, x, xBar []float64) (sum float64) {
-	var sumBar float64
-	var s1Bar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("TrigonometricGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1387,23 +1320,21 @@ func TrigonometricGrad(t functions.Trigonometric, x, xBar []float64) (sum float6
 	for i := 0; i < n; i++ {
 		s1 += math.Cos(x[i])
 	}
-	sumBar += 1
-	t2 := sumBar
+	s1Bar := 0.0
 	sum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v := x[i2]
-		t4 := float64(i2 + 1)
-		t5 := math.Cos(v)
-		t6 := math.Sin(v)
-		f := float64(n+i2+1) - t4*t5 - t6 - s1
-		t7 := 2 * (t2 * f)
-		s1Bar -= t7
-		xBar[i2] += t6*(t4*t7) - t5*t7
+		t2 := float64(i2 + 1)
+		t3 := math.Cos(v)
+		t4 := math.Sin(v)
+		f := float64(n+i2+1) - t2*t3 - t4 - s1
+		t5 := 2 * f
+		xBar[i2] += t4*(t2*t5) - t3*t5
+		s1Bar -= t5
 		sum += f * f
 	}
-	t3 := s1Bar
 	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] -= math.Sin(x[i3]) * t3
+		xBar[i3] -= math.Sin(x[i3]) * s1Bar
 	}
 	return sum
 }
@@ -1449,16 +1380,14 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, xBar []float64) (sum float64) {
-	var sBar float64
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("VariablyDimensionedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
 	for i := 0; i < n; i++ {
-		t3 := x[i] - 1
-		sum += t3 * t3
+		t := x[i] - 1
+		sum += t * t
 	}
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
@@ -1466,15 +1395,12 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, xBar []float64)
 	}
 	s2 := s * s
 	sum2 := sum + s2 + s2*s2
-	sumBar += 1
-	sBar += 2 * ((2*s2 + 1) * s)
-	t := sBar
+	sBar := 2 * ((2*s2 + 1) * s)
 	for i3 := n - 1; i3 >= 0; i3-- {
-		xBar[i3] += float64(i3+1) * t
+		xBar[i3] += float64(i3+1) * sBar
 	}
-	t2 := sumBar
 	for i4 := n - 1; i4 >= 0; i4-- {
-		xBar[i4] += 2 * (t2 * (x[i4] - 1))
+		xBar[i4] += 2 * (x[i4] - 1)
 	}
 	return sum2
 }
@@ -1540,9 +1466,6 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var s2Bar float64
-	var s1Bar float64
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("WatsonGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1574,42 +1497,35 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 			s2_2 += d2_2 * v
 			d2_2 *= d1
 		}
-		t12 := s1 - s2_2*s2_2 - 1
+		t9 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
-		sum += t12 * t12
+		sum += t9 * t9
 	}
 	x0 := x[0]
 	t2 := x0 * x0
 	t3 := x[1] - t2 - 1
 	sum += t2 + t3*t3
-	sumBar += 1
 	t4 := 2 * t3
 	xBar[0] += 2 * ((1 - t4) * x0)
 	xBar[1] += t4
-	t5 := sumBar
 	for i2 := 29; i2 >= 1; i2-- {
 		n := len(tape)
-		t6 := n - 2
-		s2 := tape[t6]
+		t5 := n - 2
+		s2 := tape[t5]
 		n2 := len(x)
-		t7 := 2 * (t5 * (tape[n-1] - s2*s2 - 1))
-		s1Bar += t7
-		s2Bar -= 2 * (t7 * s2)
-		t8 := s2Bar
-		tape = tape[:t6]
+		s1Bar := 2 * (tape[n-1] - s2*s2 - 1)
+		t6 := 2 * (s1Bar * s2)
+		tape = tape[:t5]
 		for i3 := n2 - 1; i3 >= 0; i3-- {
-			t11 := len(tape) - 1
-			xBar[i3] += tape[t11] * t8
-			tape = tape[:t11]
+			t8 := len(tape) - 1
+			xBar[i3] -= tape[t8] * t6
+			tape = tape[:t8]
 		}
-		s2Bar = 0
-		t9 := s1Bar
 		for j := n2 - 1; j >= 1; j-- {
-			t10 := len(tape) - 1
-			xBar[j] += float64(j) * tape[t10] * t9
-			tape = tape[:t10]
+			t7 := len(tape) - 1
+			xBar[j] += float64(j) * tape[t7] * s1Bar
+			tape = tape[:t7]
 		}
-		s1Bar = 0
 	}
 	return sum
 }
@@ -1830,12 +1746,6 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PlassmannGrad(f functions.Plassmann, x, xBar []float64) float64 {
-	var rBar float64
-	var rBar2 float64
-	var rBar3 float64
-	var rBar4 float64
-	var rBar5 float64
-	var aBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PlassmannGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1850,38 +1760,56 @@ func PlassmannGrad(f functions.Plassmann, x, xBar []float64) float64 {
 	t3 := l * 3.141592653589793 / 2
 	t4 := t3 * a
 	r := t2 * math.Sin(t4)
-	var from int
+	var from, from2 int
+	var aBar float64
 	if a <= t {
-		r += 1 - a
 		from = 0
-	} else if t < a && a <= 1+b {
-		t5 := a - 1
-		r += 0.5 * (t5*t5/b + b)
-		from = 1
+		r += 1 - a
+		from2 = 0
 	} else {
+		if t < a {
+			if a <= 1+b {
+				t5 := a - 1
+				from = 0
+				r += 0.5 * (t5*t5/b + b)
+				from2 = 1
+				switch from2 {
+				case 0:
+					aBar = -1
+				case 1:
+					aBar = 2 * (0.5 / b * (a - 1))
+				default:
+					if from == 0 {
+						aBar = 1
+						xBar[0] += aBar + t3*(math.Cos(t4)*t2)
+						return r
+					}
+					aBar = 1
+				}
+				xBar[0] += aBar + t3*(math.Cos(t4)*t2)
+				return r
+			}
+			from = 1
+		} else {
+			from = 0
+		}
 		r += a - 1
-		from = 2
+		from2 = 2
 	}
-	rBar4 += 1
-	switch from {
+	switch from2 {
 	case 0:
-		rBar3 += rBar4
-		t8 := rBar3
-		rBar5 += t8
-		aBar -= t8
+		aBar = -1
 	case 1:
-		rBar2 += rBar4
-		t7 := rBar2
-		rBar5 += t7
-		aBar += 2 * (0.5 * t7 / b * (a - 1))
+		aBar = 2 * (0.5 / b * (a - 1))
 	default:
-		rBar += rBar4
-		t6 := rBar
-		rBar5 += t6
-		aBar += t6
+		if from == 0 {
+			aBar = 1
+			xBar[0] += aBar + t3*(math.Cos(t4)*t2)
+			return r
+		}
+		aBar = 1
 	}
-	aBar += t3 * (math.Cos(t4) * (t2 * rBar5))
-	xBar[0] += aBar
+	xBar[0] += aBar + t3*(math.Cos(t4)*t2)
 	return r
 }
 
@@ -2076,8 +2004,6 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AckleyGrad(a functions.Ackley, x, xBar []float64) float64 {
-	var scBar float64
-	var ssBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AckleyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2094,13 +2020,12 @@ func AckleyGrad(a functions.Ackley, x, xBar []float64) float64 {
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(id * sc)
 	t4 := -20*t2 - t3 + 20 + 2.718281828459045
-	scBar -= id * t3
-	ssBar += id * (0.5 / t * (-0.2 * (t2 * -20)))
-	t5 := scBar
-	t6 := ssBar
+	t5 := id * t3
+	ssBar := id * (0.5 / t * (-0.2 * (t2 * -20)))
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		t7 := xBar[i2] + (2*(t6*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t5))
+		t6 := 2*(ssBar*v) + 6.283185307179586*(math.Sin(6.283185307179586*v)*t5)
+		t7 := xBar[i2] + t6
 		xBar[i2] = t7
 	}
 	return t4
@@ -2443,11 +2368,6 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var xnBar float64
-	var vBar float64
-	var xpBar float64
-	var vBar2 float64
-	var xpBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DixonPriceGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2460,39 +2380,26 @@ func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 		n = len(x)
 		if i < n {
 			xn2 := x[i]
-			tmp2 := 2*xn2*xn2 - xp
+			tmp := 2*xn2*xn2 - xp
 			tape = append(tape, xp)
 			xp = xn2
-			v += float64(i+1) * tmp2 * tmp2
+			v += float64(i+1) * tmp * tmp
 			i++
 		} else {
 			break
 		}
 	}
-	vBar += 1
-	t2 := vBar
+	xpBar := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := xpBar
-		xpBar = 0
-		xnBar += t3
-		t4 := len(tape) - 1
+		t2 := len(tape) - 1
 		xn := x[i2]
-		t5 := 2 * xn
-		tmp := t5*xn - tape[t4]
-		t6 := float64(i2 + 1)
-		t7 := t6*tmp*t2 + t6*(t2*tmp)
-		xpBar -= t7
-		xnBar += t5 * t7
-		xnBar += 2 * (t7 * xn)
-		t8 := xnBar
-		xnBar = 0
-		xBar[i2] += t8
-		tape = tape[:t4]
+		t3 := 2 * xn
+		t4 := 2 * (float64(i2+1) * (t3*xn - tape[t2]))
+		xBar[i2] += xpBar + t3*t4 + 2*(t4*xn)
+		xpBar = -t4
+		tape = tape[:t2]
 	}
-	xpBar2 += xpBar
-	vBar2 += vBar
-	xpBar2 += 2 * (vBar2 * t)
-	xBar[0] += xpBar2
+	xBar[0] += xpBar + 2*t
 	return v
 }
 
@@ -2730,9 +2637,6 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var pcBar float64
-	var pcBar2 float64
-	var ssBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("GriewankGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2742,29 +2646,24 @@ func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	pc := 1.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t8 := math.Sqrt(float64(i + 1))
-		t9 := math.Cos(v2 / t8)
-		tape = append(tape, t8, pc, t9)
+		t7 := math.Sqrt(float64(i + 1))
+		t8 := math.Cos(v2 / t7)
+		tape = append(tape, t7, pc, t8)
 		ss += v2 * v2
-		pc *= t9
+		pc *= t8
 	}
 	t2 := ss/4000 - pc + 1
-	pcBar2 -= 1
-	ssBar += 0.00025
-	t3 := ssBar
+	pcBar := -1.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := pcBar2
-		pcBar2 = 0
-		pcBar += t4
 		n2 := len(tape)
-		t5 := n2 - 3
-		t6 := tape[t5]
-		t7 := pcBar
-		pcBar = 0
-		pcBar2 += t7 * tape[n2-1]
+		t3 := n2 - 3
+		t4 := tape[t3]
+		t5 := tape[n2-1]
 		v := x[i2]
-		xBar[i2] += 2*(t3*v) - math.Sin(v/t6)*(tape[n2-2]*t7)/t6
-		tape = tape[:t5]
+		t6 := xBar[i2] + (2*(0.00025*v) - math.Sin(v/t4)*(tape[n2-2]*pcBar)/t4)
+		xBar[i2] = t6
+		pcBar *= t5
+		tape = tape[:t3]
 	}
 	return t2
 }
@@ -2914,8 +2813,6 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var ssBar float64
-	var fBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Langermann2Grad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2928,38 +2825,32 @@ func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 	f := 0.0
 	for i := 0; i < 5; i++ {
 		cv2 := c[i]
-		t9 := A[i]
+		t6 := A[i]
 		ss := 0.0
 		for j2 := 0; j2 < 2; j2++ {
-			av := t9[j2]
+			av := t6[j2]
 			xja := x[j2] - av
 			tape = append(tape, av)
 			ss += xja * xja
 		}
-		t10 := math.Exp(-0.3183098861837907 * ss)
-		t11 := math.Cos(3.141592653589793 * ss)
-		tape = append(tape, t10, cv2, ss, t11)
-		f += cv2 * t10 * t11
+		t7 := math.Exp(-0.3183098861837907 * ss)
+		t8 := math.Cos(3.141592653589793 * ss)
+		tape = append(tape, t7, cv2, ss, t8)
+		f += cv2 * t7 * t8
 	}
-	fBar += 1
-	t2 := fBar
 	for i2 := 4; i2 >= 0; i2-- {
 		n := len(tape)
-		t3 := n - 4
-		t4 := tape[t3]
+		t2 := n - 4
+		t3 := tape[t2]
 		cv := tape[n-3]
-		t5 := 3.141592653589793 * (math.Sin(3.141592653589793*tape[n-2]) * (cv * t4 * t2))
-		t6 := ssBar - t5
-		ssBar = t6
-		ssBar += -0.3183098861837907 * (t4 * (cv * (t2 * tape[n-1])))
-		t7 := ssBar
-		tape = tape[:t3]
+		t4 := 3.141592653589793 * (math.Sin(3.141592653589793*tape[n-2]) * (cv * t3))
+		ssBar := -0.3183098861837907*(t3*(cv*tape[n-1])) - t4
+		tape = tape[:t2]
 		for j := 1; j >= 0; j-- {
-			t8 := len(tape) - 1
-			xBar[j] += 2 * (t7 * (x[j] - tape[t8]))
-			tape = tape[:t8]
+			t5 := len(tape) - 1
+			xBar[j] += 2 * (ssBar * (x[j] - tape[t5]))
+			tape = tape[:t5]
 		}
-		ssBar = 0
 	}
 	return f
 }
@@ -3022,8 +2913,6 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var sumBar float64
-	var sumBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LevyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3037,9 +2926,9 @@ func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 		if i < n-1 {
 			wi2 := 1 + (x[i]-1)/4
 			s2 := math.Sin(3.141592653589793*wi2 + 1)
-			t18 := wi2 - 1
+			t17 := wi2 - 1
 			tape = append(tape, s2)
-			sum += t18 * t18 * (1 + 10*s2*s2)
+			sum += t17 * t17 * (1 + 10*s2*s2)
 			i++
 		} else {
 			break
@@ -3053,26 +2942,23 @@ func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	t5 := t4 * t4
 	t6 := 1 + sd*sd
 	t7 := sum + t5*t6
-	sumBar += 1
 	t8 := xBar[t2] + (2*(t6*t4)+6.283185307179586*(math.Cos(t3)*(2*(t5*sd))))/4
 	xBar[t2] = t8
-	t9 := sumBar
 	for i2 := n - 2; i2 >= 0; i2-- {
-		t10 := len(tape) - 1
-		s := tape[t10]
-		t11 := 10 * s
+		t9 := len(tape) - 1
+		s := tape[t9]
+		t10 := 10 * s
 		wi := 1 + (x[i2]-1)/4
-		t12 := wi - 1
-		t13 := t12 * t12 * t9
-		t14 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t11*t13 + 10*(t13*s)))
-		t15 := 2*(t9*(1+t11*s)*t12) + t14
-		t16 := t15 / 4
-		t17 := xBar[i2] + t16
-		xBar[i2] = t17
-		tape = tape[:t10]
+		t11 := wi - 1
+		t12 := t11 * t11
+		t13 := 3.141592653589793 * (math.Cos(3.141592653589793*wi+1) * (t10*t12 + 10*(t12*s)))
+		t14 := 2*((1+t10*s)*t11) + t13
+		t15 := t14 / 4
+		t16 := xBar[i2] + t15
+		xBar[i2] = t16
+		tape = tape[:t9]
 	}
-	sumBar2 += sumBar
-	xBar[0] += 3.141592653589793 * (math.Cos(t) * (2 * (sumBar2 * s1))) / 4
+	xBar[0] += 3.141592653589793 * (math.Cos(t) * (2 * s1)) / 4
 	return t7
 }
 
@@ -3181,20 +3067,16 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RastriginGrad(r functions.Rastrigin, x, xBar []float64) float64 {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RastriginGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	sumBar += 1
-	t := sumBar
-	t2 := 10 * t
 	sum := 10 * float64(n)
 	for i := 0; i < n; i++ {
 		v := x[i]
-		t3 := 6.283185307179586 * v
-		xBar[i] += 6.283185307179586*(math.Sin(t3)*t2) + 2*(t*v)
-		sum += v*v - 10*math.Cos(t3)
+		t := 6.283185307179586 * v
+		xBar[i] += 6.283185307179586*(math.Sin(t)*10) + 2*v
+		sum += v*v - 10*math.Cos(t)
 	}
 	return sum
 }
@@ -3382,7 +3264,6 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SchwefelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3391,29 +3272,27 @@ func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	sum := 0.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		t8 := math.Sqrt(math.Abs(v2))
-		t9 := math.Sin(t8)
-		tape = append(tape, t8, t9)
-		sum += v2 * t9
+		t7 := math.Sqrt(math.Abs(v2))
+		t8 := math.Sin(t7)
+		tape = append(tape, t7, t8)
+		sum += v2 * t8
 	}
 	t2 := 418.9829*float64(n) - sum
-	sumBar -= 1
-	t3 := sumBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n2 := len(tape)
-		t4 := n2 - 2
-		t5 := tape[t4]
+		t3 := n2 - 2
+		t4 := tape[t3]
 		v := x[i2]
-		t6 := 0.0
+		t5 := 0.0
 		if v < 0 {
-			t6 = -1
+			t5 = -1
 		}
-		t7 := t6
+		t6 := t5
 		if v > 0 {
-			t7 = 1
+			t6 = 1
 		}
-		xBar[i2] += t3*tape[n2-1] + t7*(0.5/t5*(math.Cos(t5)*(v*t3)))
-		tape = tape[:t4]
+		xBar[i2] += -tape[n2-1] - t6*(0.5/t4*(math.Cos(t4)*v))
+		tape = tape[:t3]
 	}
 	return t2
 }
@@ -3466,10 +3345,6 @@ func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 	tape := tapeBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var s1Bar float64
-	var s0Bar float64
-	var x1Bar float64
-	var x0Bar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ShubertGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3496,23 +3371,21 @@ func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 		}
 	}
 	t := s0 * s1
-	s0Bar += s1
-	s1Bar += s0
-	t2 := s1Bar
-	t3 := s0Bar
+	x0Bar := 0.0
+	x1Bar := 0.0
 	for {
-		t4 := len(path) - 1
-		t5 := path[:t4]
-		if path[t4] == 0 {
+		t2 := len(path) - 1
+		t3 := path[:t2]
+		if path[t2] == 0 {
 			break
 		}
-		t6 := len(tape) - 1
-		i2 := tape[t6]
+		t4 := len(tape) - 1
+		i2 := tape[t4]
 		i3 := i2 + 1
-		x1Bar -= i3 * (math.Sin(i3*x1+i2) * (i2 * t2))
-		x0Bar -= i3 * (math.Sin(i3*x0+i2) * (i2 * t3))
-		path = t5
-		tape = tape[:t6]
+		x1Bar -= i3 * (math.Sin(i3*x1+i2) * (i2 * s0))
+		x0Bar -= i3 * (math.Sin(i3*x0+i2) * (i2 * s1))
+		path = t3
+		tape = tape[:t4]
 	}
 	xBar[1] += x1Bar
 	xBar[0] += x0Bar

@@ -670,34 +670,31 @@ func functionsBrownAndDennisFuncGradJVP(
 	b functions.BrownAndDennis,
 	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBrownAndDennisFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
 		df1 := dx[0] + c*dx[1]
 		f1 := x[0] + c*x[1] - math.Exp(c)
-		t2 := math.Sin(c)
-		df2 := dx[2] + dx[3]*t2
-		f2 := x[2] + x[3]*t2 - math.Cos(c)
+		t := math.Sin(c)
+		df2 := dx[2] + dx[3]*t
+		f2 := x[2] + x[3]*t - math.Cos(c)
 		f := f1*f1 + f2*f2
 		df := 2*(df1*f1) + 2*(df2*f2)
-		t3 := 2 * (t * f)
-		t4 := 2 * (t * df)
-		t5 := 2 * (t4*f2 + t3*df2)
-		t6 := 2 * (t4*f1 + t3*df1)
-		dxBar[3] += t5 * t2
-		dxBar[2] += t5
-		dxBar[1] += c * t6
-		dxBar[0] += t6
+		t2 := 2 * f
+		t3 := 2 * df
+		t4 := 2 * (t3*f2 + t2*df2)
+		t5 := 2 * (t3*f1 + t2*df1)
+		dxBar[3] += t4 * t
+		dxBar[2] += t4
+		dxBar[1] += c * t5
+		dxBar[0] += t5
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -1285,11 +1282,6 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var s2Bar float64
-	var ds2Bar float64
-	var s1Bar float64
-	var ds1Bar float64
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsWatsonFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1309,14 +1301,14 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 		for {
 			n4 = len(x)
 			if j2 < n4 {
-				t21 := float64(j2) * d2
+				t16 := float64(j2) * d2
 				xj := x[j2]
 				dxj := dx[j2]
 				tape = append(tape, d2)
 				dtape = append(dtape, 0)
 				d2 *= d1
-				s1 += t21 * xj
-				ds1 += t21 * dxj
+				s1 += t16 * xj
+				ds1 += t16 * dxj
 				j2++
 			} else {
 				break
@@ -1334,11 +1326,11 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 			ds2_2 += d2_2 * dv
 			d2_2 *= d1
 		}
-		t20 := s1 - s2_2*s2_2 - 1
-		dsum += 2 * ((ds1 - 2*(ds2_2*s2_2)) * t20)
+		t15 := s1 - s2_2*s2_2 - 1
+		dsum += 2 * ((ds1 - 2*(ds2_2*s2_2)) * t15)
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t20 * t20
+		sum += t15 * t15
 	}
 	x0 := x[0]
 	dx0 := dx[0]
@@ -1348,47 +1340,35 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	t6 := x[1] - t4 - 1
 	sum += t4 + t6*t6
 	dsum += t5 + 2*(dt*t6)
-	sumBar += 1
 	t7 := 2 * dt
 	dxBar[0] += 2 * ((1-2*t6)*dx0 - t7*x0)
 	dxBar[1] += t7
-	t8 := sumBar
 	for i2 := 29; i2 >= 1; i2-- {
 		n2 := len(tape)
-		t9 := n2 - 2
-		s2 := tape[t9]
-		ds2 := dtape[t9]
-		t10 := n2 - 1
+		t8 := n2 - 2
+		s2 := tape[t8]
+		ds2 := dtape[t8]
+		t9 := n2 - 1
 		n3 := len(x)
-		t11 := 2 * (t8 * (tape[t10] - s2*s2 - 1))
-		t12 := 2 * (t8 * (dtape[t10] - 2*(ds2*s2)))
-		s1Bar += t11
-		ds1Bar += t12
-		s2Bar -= 2 * (t11 * s2)
-		ds2Bar -= 2 * (t12*s2 + t11*ds2)
-		t13 := s2Bar
-		t14 := ds2Bar
-		tape = tape[:t9]
-		dtape = dtape[:t9]
+		s1Bar := 2 * (tape[t9] - s2*s2 - 1)
+		ds1Bar := 2 * (dtape[t9] - 2*(ds2*s2))
+		t10 := 2 * (s1Bar * s2)
+		t11 := 2 * (ds1Bar*s2 + s1Bar*ds2)
+		tape = tape[:t8]
+		dtape = dtape[:t8]
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t19 := len(tape) - 1
-			dxBar[i3] += dtape[t19]*t13 + tape[t19]*t14
-			tape = tape[:t19]
-			dtape = dtape[:t19]
+			t14 := len(tape) - 1
+			dxBar[i3] -= dtape[t14]*t10 + tape[t14]*t11
+			tape = tape[:t14]
+			dtape = dtape[:t14]
 		}
-		s2Bar = 0
-		ds2Bar = 0
-		t15 := s1Bar
-		t16 := ds1Bar
 		for j := n3 - 1; j >= 1; j-- {
-			t17 := len(tape) - 1
-			t18 := float64(j)
-			dxBar[j] += t18*dtape[t17]*t15 + t18*tape[t17]*t16
-			tape = tape[:t17]
-			dtape = dtape[:t17]
+			t12 := len(tape) - 1
+			t13 := float64(j)
+			dxBar[j] += t13*dtape[t12]*s1Bar + t13*tape[t12]*ds1Bar
+			tape = tape[:t12]
+			dtape = dtape[:t12]
 		}
-		s1Bar = 0
-		ds1Bar = 0
 	}
 	return sum, dsum
 }
@@ -2134,29 +2114,26 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // functionsBiggsEXP2FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP2FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx[0] * z)
-		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx[1] * z)
-		df := 5*t5 - t3
-		f := t2 - 5*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t6 := 2 * (t * f)
-		t7 := 2 * (t * df)
-		dxBar[1] += (t4*(5*t7) - t5*(5*t6)) * z
-		dxBar[0] -= (t2*t7 - t3*t6) * z
+		t := math.Exp(-(x[0] * z))
+		t2 := t * (dx[0] * z)
+		t3 := math.Exp(-(x[1] * z))
+		t4 := t3 * (dx[1] * z)
+		df := 5*t4 - t2
+		f := t - 5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t5 := 2 * f
+		t6 := 2 * df
+		dxBar[1] += (t3*(5*t6) - t4*(5*t5)) * z
+		dxBar[0] -= (t*t6 - t2*t5) * z
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2207,32 +2184,29 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // functionsBiggsEXP3FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP3FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
-		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx[0] * z)
+		t := math.Exp(-(x[0] * z))
+		t2 := t * (dx[0] * z)
 		x2 := x[2]
 		dx2 := dx[2]
-		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx[1] * z)
-		df := -t3 - (dx2*t4 - x2*t5)
-		f := t2 - x2*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t6 := 2 * (t * f)
-		t7 := 2 * (t * df)
-		dxBar[1] += (t4*(dx2*t6+x2*t7) - t5*(x2*t6)) * z
-		dxBar[2] -= t7*t4 - t6*t5
-		dxBar[0] -= (t2*t7 - t3*t6) * z
+		t3 := math.Exp(-(x[1] * z))
+		t4 := t3 * (dx[1] * z)
+		df := -t2 - (dx2*t3 - x2*t4)
+		f := t - x2*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t5 := 2 * f
+		t6 := 2 * df
+		dxBar[1] += (t3*(dx2*t5+x2*t6) - t4*(x2*t5)) * z
+		dxBar[2] -= t6*t3 - t5*t4
+		dxBar[0] -= (t*t6 - t2*t5) * z
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2283,35 +2257,32 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // functionsBiggsEXP4FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP4FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
 		dx2 := dx[2]
-		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx[0] * z)
+		t := math.Exp(-(x[0] * z))
+		t2 := t * (dx[0] * z)
 		x3 := x[3]
 		dx3 := dx[3]
-		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx[1] * z)
-		df := dx2*t2 - x2*t3 - (dx3*t4 - x3*t5)
-		f := x2*t2 - x3*t4 - (math.Exp(-z) - 5*math.Exp(-10*z))
-		t6 := 2 * (t * f)
-		t7 := 2 * (t * df)
-		dxBar[1] += (t4*(dx3*t6+x3*t7) - t5*(x3*t6)) * z
-		dxBar[3] -= t7*t4 - t6*t5
-		dxBar[0] -= (t2*(dx2*t6+x2*t7) - t3*(x2*t6)) * z
-		dxBar[2] += t7*t2 - t6*t3
+		t3 := math.Exp(-(x[1] * z))
+		t4 := t3 * (dx[1] * z)
+		df := dx2*t - x2*t2 - (dx3*t3 - x3*t4)
+		f := x2*t - x3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
+		t5 := 2 * f
+		t6 := 2 * df
+		dxBar[1] += (t3*(dx3*t5+x3*t6) - t4*(x3*t5)) * z
+		dxBar[3] -= t6*t3 - t5*t4
+		dxBar[0] -= (t*(dx2*t5+x2*t6) - t2*(x2*t5)) * z
+		dxBar[2] += t6*t - t5*t2
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2362,38 +2333,35 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // functionsBiggsEXP5FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP5FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 11; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
 		dx2 := dx[2]
-		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx[0] * z)
+		t := math.Exp(-(x[0] * z))
+		t2 := t * (dx[0] * z)
 		x3 := x[3]
 		dx3 := dx[3]
-		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx[1] * z)
-		t6 := math.Exp(-(x[4] * z))
-		t7 := t6 * (dx[4] * z)
-		df := dx2*t2 - x2*t3 - (dx3*t4 - x3*t5) - 3*t7
-		f := x2*t2 - x3*t4 + 3*t6 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
-		t8 := 2 * (t * f)
-		t9 := 2 * (t * df)
-		dxBar[4] -= (t6*(3*t9) - t7*(3*t8)) * z
-		dxBar[1] += (t4*(dx3*t8+x3*t9) - t5*(x3*t8)) * z
-		dxBar[3] -= t9*t4 - t8*t5
-		dxBar[0] -= (t2*(dx2*t8+x2*t9) - t3*(x2*t8)) * z
-		dxBar[2] += t9*t2 - t8*t3
+		t3 := math.Exp(-(x[1] * z))
+		t4 := t3 * (dx[1] * z)
+		t5 := math.Exp(-(x[4] * z))
+		t6 := t5 * (dx[4] * z)
+		df := dx2*t - x2*t2 - (dx3*t3 - x3*t4) - 3*t6
+		f := x2*t - x3*t3 + 3*t5 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
+		t7 := 2 * f
+		t8 := 2 * df
+		dxBar[4] -= (t5*(3*t8) - t6*(3*t7)) * z
+		dxBar[1] += (t3*(dx3*t7+x3*t8) - t4*(x3*t7)) * z
+		dxBar[3] -= t8*t3 - t7*t4
+		dxBar[0] -= (t*(dx2*t7+x2*t8) - t2*(x2*t7)) * z
+		dxBar[2] += t8*t - t7*t2
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2444,15 +2412,12 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // functionsBiggsEXP6FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP6FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 13; i++ {
@@ -2460,26 +2425,26 @@ func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []f
 		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
 		x2 := x[2]
 		dx2 := dx[2]
-		t2 := math.Exp(-(x[0] * z))
-		t3 := t2 * (dx[0] * z)
+		t := math.Exp(-(x[0] * z))
+		t2 := t * (dx[0] * z)
 		x3 := x[3]
 		dx3 := dx[3]
-		t4 := math.Exp(-(x[1] * z))
-		t5 := t4 * (dx[1] * z)
+		t3 := math.Exp(-(x[1] * z))
+		t4 := t3 * (dx[1] * z)
 		x5 := x[5]
 		dx5 := dx[5]
-		t6 := math.Exp(-(x[4] * z))
-		t7 := t6 * (dx[4] * z)
-		df := dx2*t2 - x2*t3 - (dx3*t4 - x3*t5) + (dx5*t6 - x5*t7)
-		f := x2*t2 - x3*t4 + x5*t6 - y
-		t8 := 2 * (t * f)
-		t9 := 2 * (t * df)
-		dxBar[4] -= (t6*(dx5*t8+x5*t9) - t7*(x5*t8)) * z
-		dxBar[5] += t9*t6 - t8*t7
-		dxBar[1] += (t4*(dx3*t8+x3*t9) - t5*(x3*t8)) * z
-		dxBar[3] -= t9*t4 - t8*t5
-		dxBar[0] -= (t2*(dx2*t8+x2*t9) - t3*(x2*t8)) * z
-		dxBar[2] += t9*t2 - t8*t3
+		t5 := math.Exp(-(x[4] * z))
+		t6 := t5 * (dx[4] * z)
+		df := dx2*t - x2*t2 - (dx3*t3 - x3*t4) + (dx5*t5 - x5*t6)
+		f := x2*t - x3*t3 + x5*t5 - y
+		t7 := 2 * f
+		t8 := 2 * df
+		dxBar[4] -= (t5*(dx5*t7+x5*t8) - t6*(x5*t7)) * z
+		dxBar[5] += t8*t5 - t7*t6
+		dxBar[1] += (t3*(dx3*t7+x3*t8) - t4*(x3*t7)) * z
+		dxBar[3] -= t8*t3 - t7*t4
+		dxBar[0] -= (t*(dx2*t7+x2*t8) - t2*(x2*t7)) * z
+		dxBar[2] += t8*t - t7*t2
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2529,31 +2494,28 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // functionsBox3DFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBox3DFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 1; i <= 10; i++ {
-		t2 := float64(i) / 10
-		y := math.Exp(-t2) - math.Exp(-(10 * t2))
-		t3 := math.Exp(-(t2 * x[0]))
-		t4 := t3 * (t2 * dx[0])
-		t5 := math.Exp(-(t2 * x[1]))
-		t6 := t5 * (t2 * dx[1])
-		f := t3 - t5 - x[2]*y
-		df := t6 - t4 - dx[2]*y
-		t7 := 2 * (t * f)
-		t8 := 2 * (t * df)
-		dxBar[2] -= t8 * y
-		dxBar[1] += t2 * (t5*t8 - t6*t7)
-		dxBar[0] -= t2 * (t3*t8 - t4*t7)
+		t := float64(i) / 10
+		y := math.Exp(-t) - math.Exp(-(10 * t))
+		t2 := math.Exp(-(t * x[0]))
+		t3 := t2 * (t * dx[0])
+		t4 := math.Exp(-(t * x[1]))
+		t5 := t4 * (t * dx[1])
+		f := t2 - t4 - x[2]*y
+		df := t5 - t3 - dx[2]*y
+		t6 := 2 * f
+		t7 := 2 * df
+		dxBar[2] -= t7 * y
+		dxBar[1] += t * (t4*t7 - t5*t6)
+		dxBar[0] -= t * (t2*t7 - t3*t6)
 		sum += f * f
 		dsum += 2 * (df * f)
 	}
@@ -2609,7 +2571,6 @@ func functionsExtendedPowellSingularFuncGradJVP(
 	e functions.ExtendedPowellSingular,
 	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsExtendedPowellSingularFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2617,8 +2578,6 @@ func functionsExtendedPowellSingularFuncGradJVP(
 	if n%4 != 0 {
 		panic("dimension of the problem must be a multiple of 4")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 0; i < n; i += 4 {
@@ -2628,31 +2587,31 @@ func functionsExtendedPowellSingularFuncGradJVP(
 		df1 := dxi + 10*dx[i+1]
 		f2 := x[i+2] - x[i+3]
 		df2 := dx[i+2] - dx[i+3]
-		t2 := x[i+1] - 2*x[i+2]
+		t := x[i+1] - 2*x[i+2]
 		dt := dx[i+1] - 2*dx[i+2]
-		f3 := t2 * t2
-		df3 := 2 * (dt * t2)
-		t3 := xi - x[i+3]
+		f3 := t * t
+		df3 := 2 * (dt * t)
+		t2 := xi - x[i+3]
 		dt2 := dxi - dx[i+3]
-		f4 := t3 * t3
-		df4 := 2 * (dt2 * t3)
-		t4 := 5 * f2
-		t5 := 5 * df2
-		t6 := 10 * f4
-		t7 := 10 * df4
-		dsum += 2*(df1*f1) + (t5*f2 + t4*df2) + 2*(df3*f3) + (t7*f4 + t6*df4)
-		t8 := t5*t + 5*(t*df2)
-		t9 := 2 * (t * df1)
-		t10 := 2 * ((t7*t+10*(t*df4))*t3 + (t6*t+10*(t*f4))*dt2)
-		dxBar[i+3] -= t10
-		t11 := 2 * (2*(t*df3)*t2 + 2*(t*f3)*dt)
-		dxBar[i+2] -= 2 * t11
-		dxBar[i+1] += t11
-		dxBar[i+3] -= t8
-		dxBar[i+2] += t8
-		dxBar[i+1] += 10 * t9
-		dxBar[i] += t10 + t9
-		sum += f1*f1 + t4*f2 + f3*f3 + t6*f4
+		f4 := t2 * t2
+		df4 := 2 * (dt2 * t2)
+		t3 := 5 * f2
+		t4 := 5 * df2
+		t5 := 10 * f4
+		t6 := 10 * df4
+		dsum += 2*(df1*f1) + (t4*f2 + t3*df2) + 2*(df3*f3) + (t6*f4 + t5*df4)
+		t7 := 2 * t4
+		t8 := 2 * df1
+		t9 := 2 * (2*t6*t2 + 2*t5*dt2)
+		dxBar[i+3] -= t9
+		t10 := 2 * (2*df3*t + 2*f3*dt)
+		dxBar[i+2] -= 2 * t10
+		dxBar[i+1] += t10
+		dxBar[i+3] -= t7
+		dxBar[i+2] += t7
+		dxBar[i+1] += 10 * t8
+		dxBar[i] += t9 + t8
+		sum += f1*f1 + t3*f2 + f3*f3 + t5*f4
 	}
 	return sum, dsum
 }
@@ -2706,12 +2665,9 @@ func functionsExtendedRosenbrockFuncGradJVP(
 	e functions.ExtendedRosenbrock,
 	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsExtendedRosenbrockFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 0; i < len(x)-1; i++ {
@@ -2720,13 +2676,13 @@ func functionsExtendedRosenbrockFuncGradJVP(
 		a := 1 - xi
 		b := x[i+1] - xi*xi
 		db := dx[i+1] - 2*(dxi*xi)
-		t2 := 100 * b
-		t3 := 100 * db
-		t4 := t3*t + 100*(t*db)
-		dxBar[i+1] += t4
-		dxBar[i] += 2*(t*dxi) - 2*(t4*xi+(t2*t+100*(t*b))*dxi)
-		sum += a*a + t2*b
-		dsum += t3*b + t2*db - 2*(dxi*a)
+		t := 100 * b
+		t2 := 100 * db
+		t3 := 2 * t2
+		dxBar[i+1] += t3
+		dxBar[i] += 2*dxi - 2*(t3*xi+2*t*dxi)
+		sum += a*a + t*b
+		dsum += t2*b + t*db - 2*(dxi*a)
 	}
 	return sum, dsum
 }
@@ -2804,7 +2760,6 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsGaussianFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2820,42 +2775,40 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 	for i := 1; i <= 15; i++ {
 		b2 := 0.5*float64(8-i) - x[2]
 		d := b2 * b2
-		t13 := -0.5 * x[1]
-		e2 := math.Exp(t13 * d)
-		de2 := e2 * (-0.5*dx[1]*d - t13*(2*(dx[2]*b2)))
+		t12 := -0.5 * x[1]
+		e2 := math.Exp(t12 * d)
+		de2 := e2 * (-0.5*dx[1]*d - t12*(2*(dx[2]*b2)))
 		x0_2 := x[0]
 		dx0_2 := dx[0]
-		t14 := functionsGaussianY(g, i)
-		f := x0_2*e2 - t14
+		t13 := functionsGaussianY(g, i)
+		f := x0_2*e2 - t13
 		dsum += 2 * ((dx0_2*e2 + x0_2*de2) * f)
-		tape = append(tape, e2, t14)
+		tape = append(tape, e2, t13)
 		dtape = append(dtape, de2, 0)
 		sum += f * f
 	}
-	sumBar += 1
-	t4 := sumBar
 	for i2 := 15; i2 >= 1; i2-- {
 		n2 := len(tape)
-		t5 := n2 - 2
-		e := tape[t5]
-		de := dtape[t5]
-		t6 := n2 - 1
+		t4 := n2 - 2
+		e := tape[t4]
+		de := dtape[t4]
+		t5 := n2 - 1
 		x0 := x[0]
 		dx0 := dx[0]
-		t7 := 2 * (t4 * (x0*e - tape[t6]))
-		t8 := 2 * (t4 * (dx0*e + x0*de - dtape[t6]))
-		t9 := x0 * t7
-		dxBar[0] += t8*e + t7*de
-		t10 := e * t9
-		t11 := de*t9 + e*(dx0*t7+x0*t8)
+		t6 := 2 * (x0*e - tape[t5])
+		t7 := 2 * (dx0*e + x0*de - dtape[t5])
+		t8 := x0 * t6
+		dxBar[0] += t7*e + t6*de
+		t9 := e * t8
+		t10 := de*t8 + e*(dx0*t6+x0*t7)
 		dx2 := dx[2]
 		b := 0.5*float64(8-i2) - x[2]
 		dx1 := dx[1]
-		t12 := -0.5 * x[1]
-		dxBar[1] += -0.5 * (t11*(b*b) - t10*(2*(dx2*b)))
-		dxBar[2] -= 2 * ((-0.5*dx1*t10+t12*t11)*b - t12*t10*dx2)
-		tape = tape[:t5]
-		dtape = dtape[:t5]
+		t11 := -0.5 * x[1]
+		dxBar[1] += -0.5 * (t10*(b*b) - t9*(2*(dx2*b)))
+		dxBar[2] -= 2 * ((-0.5*dx1*t9+t11*t10)*b - t11*t9*dx2)
+		tape = tape[:t4]
+		dtape = dtape[:t4]
 	}
 	return sum, dsum
 }
@@ -2905,13 +2858,6 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 // functionsHelicalValleyFuncGrad writes are written (overwritten) into the shadows: xBar into
 // dxBar.
 func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, dxBar []float64) (float64, float64) {
-	var thetaBar float64
-	var dthetaBar float64
-	var thetaBar2 float64
-	var dthetaBar2 float64
-	var thetaBar3 float64
-	var dthetaBar3 float64
-	var t22 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsHelicalValleyFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2929,12 +2875,8 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, d
 	t4 := 1 / t3
 	theta := 0.5 * math.Atan(t) / 3.141592653589793
 	dtheta := 0.5 * (t4 * t2) / 3.141592653589793
-	var from int
 	if x0 < 0 {
 		theta += 0.5
-		from = 1
-	} else {
-		from = 0
 	}
 	f3 := x[2]
 	df3 := dx[2]
@@ -2974,24 +2916,15 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, d
 	dxBar[1] += t17*t14 + t10*t15
 	dxBar[0] += t16*t14 + t8*t15
 	t18 := 10 * (2 * df1)
-	thetaBar -= 10 * (10 * (2 * f1))
-	dthetaBar -= 10 * t18
+	t19 := 10 * (10 * (2 * f1))
+	t20 := 10 * t18
 	dxBar[2] += 2*df3 + t18
-	if from == 0 {
-		thetaBar3 += thetaBar
-		dthetaBar3 += dthetaBar
-	} else {
-		thetaBar2 += thetaBar
-		dthetaBar2 += dthetaBar
-		thetaBar3 += thetaBar2
-		dthetaBar3 += dthetaBar2
-	}
-	t19 := 0.5 * (thetaBar3 / 3.141592653589793)
-	t20 := t4 * t19
-	t21 := t4*(0.5*(dthetaBar3/3.141592653589793)) - t4*(2*(t2*t))/t3*t19
-	t22 -= (t21*t + t20*t2 - t20*t/x0*dx0) / x0
-	dxBar[1] += (t21 - t20/x0*dx0) / x0
-	dxBar[0] += t22
+	t21 := 0.5 * (t19 / 3.141592653589793)
+	t22 := t4 * t21
+	t23 := t4*(0.5*(t20/3.141592653589793)) - t4*(2*(t2*t))/t3*t21
+	t24 := (t23*t + t22*t2 - t22*t/x0*dx0) / x0
+	dxBar[1] -= (t23 - t22/x0*dx0) / x0
+	dxBar[0] += t24
 	return t12, t13
 }
 
@@ -3039,10 +2972,6 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // functionsPenaltyIFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sBar float64
-	var dsBar float64
-	var sumBar float64
-	var sumBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsPenaltyIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3050,9 +2979,9 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []flo
 	sum = 0
 	dsum = 0
 	for i := 0; i < n; i++ {
-		t5 := x[i] - 1
-		sum += t5 * t5
-		dsum += 2 * (dx[i] * t5)
+		t2 := x[i] - 1
+		sum += t2 * t2
+		dsum += 2 * (dx[i] * t2)
 	}
 	sum *= 1e-05
 	dsum *= 1e-05
@@ -3066,18 +2995,13 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []flo
 	t := s - 0.25
 	sum += t * t
 	dsum += 2 * (ds * t)
-	sumBar += 1
-	sBar += 2 * t
-	dsBar += 2 * ds
-	t2 := sBar
-	t3 := dsBar
+	sBar := 2 * t
+	dsBar := 2 * ds
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dxBar[i3] += 2 * (t3*x[i3] + t2*dx[i3])
+		dxBar[i3] += 2 * (dsBar*x[i3] + sBar*dx[i3])
 	}
-	sumBar2 += sumBar * 1e-05
-	t4 := sumBar2
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dxBar[i4] += 2 * (t4 * dx[i4])
+		dxBar[i4] += 2 * (1e-05 * dx[i4])
 	}
 	return sum, dsum
 }
@@ -3130,10 +3054,6 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var sumBar float64
-	var sumBar2 float64
-	var sBar float64
-	var dsBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsPenaltyIIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3186,46 +3106,44 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	t6 := x[0] - 0.2
 	sum2 := sum*1e-05 + t6*t6 + s*s
 	dsum2 := dsum*1e-05 + 2*(dx0*t6) + 2*(ds*s)
-	sBar += 2 * s
-	dsBar += 2 * ds
+	sBar := 2 * s
+	dsBar := 2 * ds
 	dxBar[0] += 2 * dx0
-	sumBar += 1e-05
-	t7 := sumBar
 	for i4 := dim - 1; i4 >= 1; i4-- {
-		t22 := len(tape2) - 1
-		t23 := tape2[t22]
-		df := dtape2[t22]
-		t24 := dxBar[i4] + (df*(2*(t7*(t23-0.9048374180359595)))+t23*(2*(t7*df)))/10
+		t19 := len(tape2) - 1
+		t20 := tape2[t19]
+		df := dtape2[t19]
+		t21 := df * (2 * (1e-05 * (t20 - 0.9048374180359595)))
+		t22 := t21 + t20*(2*(1e-05*df))
+		t23 := t22 / 10
+		t24 := dxBar[i4] + t23
 		dxBar[i4] = t24
-		tape2 = tape2[:t22]
-		dtape2 = dtape2[:t22]
+		tape2 = tape2[:t19]
+		dtape2 = dtape2[:t19]
 	}
-	sumBar2 += sumBar
-	t8 := sumBar2
 	for i5 := dim - 1; i5 >= 1; i5-- {
 		n3 := len(tape2)
-		t12 := n3 - 4
+		t9 := n3 - 4
+		t10 := tape2[t9]
+		t11 := dtape2[t9]
+		t12 := n3 - 3
 		t13 := tape2[t12]
 		t14 := dtape2[t12]
-		t15 := n3 - 3
-		t16 := tape2[t15]
-		t17 := dtape2[t15]
-		t18 := n3 - 2
-		t19 := n3 - 1
-		t20 := 2 * (t8 * (t13 + t16 - (tape2[t18] + tape2[t19])))
-		t21 := 2 * (t8 * (t14 + t17 - (dtape2[t18] + dtape2[t19])))
-		dxBar[i5-1] += (t17*t20 + t16*t21) / 10
-		dxBar[i5] += (t14*t20 + t13*t21) / 10
-		tape2 = tape2[:t12]
-		dtape2 = dtape2[:t12]
+		t15 := n3 - 2
+		t16 := n3 - 1
+		t17 := 2 * (1e-05 * (t10 + t13 - (tape2[t15] + tape2[t16])))
+		t18 := 2 * (1e-05 * (t11 + t14 - (dtape2[t15] + dtape2[t16])))
+		dxBar[i5-1] += (t14*t17 + t13*t18) / 10
+		dxBar[i5] += (t11*t17 + t10*t18) / 10
+		tape2 = tape2[:t9]
+		dtape2 = dtape2[:t9]
 	}
-	t9 := sBar
-	t10 := dsBar
 	for i6 := dim - 1; i6 >= 0; i6-- {
 		v := x[i6]
 		dv := dx[i6]
-		t11 := float64(dim - i6)
-		dxBar[i6] += t11*dv*t9 + t11*v*t10 + t11*(t10*v+t9*dv)
+		t7 := float64(dim - i6)
+		t8 := dxBar[i6] + (t7*dv*sBar + t7*v*dsBar + t7*(dsBar*v+sBar*dv))
+		dxBar[i6] = t8
 	}
 	return sum2, dsum2
 }
@@ -3273,18 +3191,15 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // functionsSphereFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func functionsSphereFuncGradJVP(s functions.Sphere, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsSphereFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum = 0
 	dsum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		dv := dx[i]
-		dxBar[i] += 2 * (t * dv)
+		dxBar[i] += 2 * dv
 		sum += v * v
 		dsum += 2 * (dv * v)
 	}
@@ -3336,9 +3251,6 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 // functionsTrigonometricFuncGrad writes are written (overwritten) into the shadows: xBar into
 // dxBar.
 func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
-	var sumBar float64
-	var s1Bar float64
-	var ds1Bar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsTrigonometricFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3350,33 +3262,31 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, d
 		s1 += math.Cos(v3)
 		ds1 -= math.Sin(v3) * dx[i]
 	}
-	sumBar += 1
-	t2 := sumBar
+	s1Bar := 0.0
+	ds1Bar := 0.0
 	sum = 0
 	dsum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v2 := x[i2]
 		dv := dx[i2]
-		t5 := float64(i2 + 1)
-		t6 := math.Cos(v2)
-		t7 := math.Sin(v2)
-		t8 := t7 * dv
-		t9 := t6 * dv
-		f := float64(n+i2+1) - t5*t6 - t7 - s1
-		df := t5*t8 - t9 - ds1
-		t10 := 2 * (t2 * f)
-		t11 := 2 * (t2 * df)
-		s1Bar -= t10
-		ds1Bar -= t11
-		dxBar[i2] += t9*(t5*t10) + t7*(t5*t11) - (t6*t11 - t8*t10)
-		sum += f * f
+		t2 := float64(i2 + 1)
+		t3 := math.Cos(v2)
+		t4 := math.Sin(v2)
+		t5 := t4 * dv
+		t6 := t3 * dv
+		f := float64(n+i2+1) - t2*t3 - t4 - s1
+		df := t2*t5 - t6 - ds1
 		dsum += 2 * (df * f)
+		t7 := 2 * f
+		t8 := 2 * df
+		dxBar[i2] += t6*(t2*t7) + t4*(t2*t8) - (t3*t8 - t5*t7)
+		s1Bar -= t7
+		ds1Bar -= t8
+		sum += f * f
 	}
-	t3 := s1Bar
-	t4 := ds1Bar
 	for i3 := n - 1; i3 >= 0; i3-- {
 		v := x[i3]
-		dxBar[i3] -= math.Cos(v)*dx[i3]*t3 + math.Sin(v)*t4
+		dxBar[i3] -= math.Cos(v)*dx[i3]*s1Bar + math.Sin(v)*ds1Bar
 	}
 	return sum, dsum
 }
@@ -3430,8 +3340,6 @@ func functionsVariablyDimensionedFuncGradJVP(
 	v functions.VariablyDimensioned,
 	x, dx, xBar, dxBar []float64,
 ) (sum, dsum float64) {
-	var dsBar float64
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsVariablyDimensionedFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3439,30 +3347,27 @@ func functionsVariablyDimensionedFuncGradJVP(
 	sum = 0
 	dsum = 0
 	for i := 0; i < n; i++ {
-		t4 := x[i] - 1
-		sum += t4 * t4
-		dsum += 2 * (dx[i] * t4)
+		t2 := x[i] - 1
+		sum += t2 * t2
+		dsum += 2 * (dx[i] * t2)
 	}
 	s := 0.0
 	ds := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t3 := float64(i2 + 1)
-		s += t3 * (x[i2] - 1)
-		ds += t3 * dx[i2]
+		t := float64(i2 + 1)
+		s += t * (x[i2] - 1)
+		ds += t * dx[i2]
 	}
 	s2 := s * s
 	ds2 := 2 * (ds * s)
 	sum2 := sum + s2 + s2*s2
 	dsum2 := dsum + ds2 + 2*(ds2*s2)
-	sumBar += 1
-	dsBar += 2 * (2*ds2*s + (2*s2+1)*ds)
-	t := dsBar
+	dsBar := 2 * (2*ds2*s + (2*s2+1)*ds)
 	for i3 := n - 1; i3 >= 0; i3-- {
-		dxBar[i3] += float64(i3+1) * t
+		dxBar[i3] += float64(i3+1) * dsBar
 	}
-	t2 := sumBar
 	for i4 := n - 1; i4 >= 0; i4-- {
-		dxBar[i4] += 2 * (t2 * dx[i4])
+		dxBar[i4] += 2 * dx[i4]
 	}
 	return sum2, dsum2
 }

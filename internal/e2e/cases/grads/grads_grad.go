@@ -16,22 +16,19 @@ import (
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RosenbrockGrad(x, xBar []float64) float64 {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := x[i+1] - xi*xi
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := t2*t + 100*(t*a)
-		xBar[i] += -(2 * (t * b)) - 2*(t3*xi)
-		xBar[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * t
+		xBar[i] += -(2 * b) - 2*(t2*xi)
+		xBar[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -66,46 +63,34 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 // The first result is the value of Branchy; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func BranchyGrad(x, y float64) (f, xBar, yBar float64) {
-	var t10 float64
-	var zBar float64
-	var zBar2 float64
-	var zBar3 float64
-	var zBar4 float64
 	t := math.Sin(x)
 	z := t * y
-	var z2 float64
+	var t2, z2 float64
 	var from int
 	if z > 0 {
+		t2 = 0
 		z2 = z / (1 + x*x)
 		from = 0
 	} else {
-		t2 := math.Exp(-(y * y))
-		t10 = t2
+		t2 = math.Exp(-(y * y))
 		z2 = z - t2
 		from = 1
 	}
-	t3 := math.Exp(y)
-	t4 := z2 + t3
-	zBar2 += 1
-	yBar += t3
+	yBar = math.Exp(y)
+	t3 := z2 + yBar
+	var zBar float64
 	if from == 0 {
-		zBar3 += zBar2
-		t7 := zBar3
-		t8 := 1 + x*x
-		zBar4 += t7 / t8
-		xBar -= 2 * (t7 * (z / t8) / t8 * x)
+		t4 := 1 + x*x
+		xBar = -(2 * (z / t4 / t4 * x))
+		zBar = 1 / t4
 	} else {
-		zBar += zBar2
-		t5 := zBar
-		zBar4 += t5
-		t6 := t10 * t5
-		yBar += y * t6
-		yBar += t6 * y
+		xBar = 0
+		yBar = yBar + y*t2 + t2*y
+		zBar = 1
 	}
-	t9 := zBar4
-	yBar += t * t9
-	xBar += math.Cos(x) * (t9 * y)
-	return t4, xBar, yBar
+	yBar += t * zBar
+	xBar += math.Cos(x) * (zBar * y)
+	return t3, xBar, yBar
 }
 
 // BranchyJVP computes Branchy and its directional derivative along the tangents
@@ -139,12 +124,6 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 func SeriesGrad(x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var termBar float64
-	var sBar2 float64
-	var termBar2 float64
-	var sBar3 float64
-	var t10 float64
 	t2 := x * x
 	tape := slices.Grow(t, 101)
 	s := 0.0
@@ -167,42 +146,42 @@ func SeriesGrad(x float64) (f, xBar float64) {
 			break
 		}
 	}
-	sBar += 1
+	var t3, sBar, termBar, sBar2 float64
 	var part int
 	if from == 0 {
-		sBar3 += sBar
+		t3 = 0
+		sBar = 1
+		termBar = 0
+		sBar2 = 0
 		part = 0
 		k = 99
 	} else {
-		sBar2 += sBar
+		t3 = 0
+		sBar = 0
+		termBar = 0
+		sBar2 = 1
 		part = 1
 	}
 	for ; k >= 1; k-- {
-		if part != 1 {
-			t4 := sBar3
-			sBar3 = 0
-			t5 := termBar2
+		var termBar2 float64
+		if part == 1 {
 			termBar2 = 0
-			sBar2 += t4
-			termBar += t5
+		} else {
+			sBar2 += sBar
+			sBar = 0
+			termBar2 = termBar
+			termBar = 0
 		}
-		t6 := len(tape) - 1
-		t7 := float64(2 * k * (2*k + 1))
-		t8 := termBar
-		termBar = 0
-		termBar2 -= t8 * (t2 / t7)
-		t10 += tape[t6] * t8 / t7
-		t9 := sBar2
+		t4 := len(tape) - 1
+		t5 := float64(2 * k * (2*k + 1))
+		t3 += tape[t4] * termBar2 / t5
+		sBar += sBar2
+		termBar = termBar - termBar2*(t2/t5) + sBar2
 		sBar2 = 0
-		sBar3 += t9
-		termBar2 += t9
-		tape = tape[:t6]
+		tape = tape[:t4]
 		part = 0
 	}
-	xBar += termBar2
-	t3 := t10
-	xBar -= x * t3
-	xBar -= t3 * x
+	xBar = termBar - x*t3 - t3*x
 	return s, xBar
 }
 
@@ -243,9 +222,6 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func QuadGrad(a, x, xBar []float64) float64 {
-	var qBar float64
-	var t6 float64
-	var qBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("QuadGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -257,24 +233,15 @@ func QuadGrad(a, x, xBar []float64) float64 {
 			q += a[i*n+j2] * xi * x[j2]
 		}
 	}
-	qBar2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := qBar2
-		qBar2 = 0
-		qBar += t
-		t2 := qBar
+		t := 0.0
 		for j := n - 1; j >= 0; j-- {
 			xj := x[j]
-			t5 := a[i2*n+j]
-			xBar[j] += t5 * x[i2] * t2
-			t6 += t5 * (t2 * xj)
+			t2 := a[i2*n+j]
+			xBar[j] += t2 * x[i2]
+			t += t2 * xj
 		}
-		t3 := qBar
-		qBar = 0
-		qBar2 += t3
-		t4 := t6
-		t6 = 0
-		xBar[i2] += t4
+		xBar[i2] += t
 	}
 	return q
 }
@@ -314,7 +281,6 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SmoothGrad(x, xBar []float64) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -328,20 +294,18 @@ func SmoothGrad(x, xBar []float64) float64 {
 	for i2 := 1; i2 < n; i2++ {
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i3 := 0; i3 < n; i3++ {
-		t3 := math.Sqrt(1 + y[i3])
-		yBar[i3] += 0.5 / t3 * t
-		s += t3
+		t2 := math.Sqrt(1 + y[i3])
+		yBar[i3] += 0.5 / t2
+		s += t2
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
 		yiBar2 := yBar[i4]
 		yBar[i4] = 0
-		t2 := 0.5 * yiBar2
-		yBar[i4-1] += t2
-		yBar[i4] += t2
+		t := 0.5 * yiBar2
+		yBar[i4-1] += t
+		yBar[i4] += t
 	}
 	for i5 := n - 1; i5 >= 0; i5-- {
 		yiBar := yBar[i5]
@@ -393,48 +357,47 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ClipGrad(x, xBar []float64, lo, hi float64) (f, loBar, hiBar float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ClipGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
+	loBar = 0
+	hiBar = 0
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		t2 := min(v, hi)
-		c := max(lo, t2)
-		t3 := 0.0
+		t := min(v, hi)
+		c := max(lo, t)
+		t2 := 0.0
 		if v < 0 {
-			t3 = -1
+			t2 = -1
 		}
-		t4 := t3
+		t3 := t2
 		if v > 0 {
-			t4 = 1
+			t3 = 1
 		}
-		t5 := 2 * (t * c)
-		t6 := lo >= t2
-		t7 := 0.0
-		if t6 {
-			t7 = 1
+		t4 := 2 * c
+		t5 := lo >= t
+		t6 := 0.0
+		if t5 {
+			t6 = 1
 		}
-		loBar += t7 * t5
-		t8 := 1.0
-		if t6 {
-			t8 = 0
+		t7 := 1.0
+		if t5 {
+			t7 = 0
 		}
-		t9 := t8 * t5
-		t10 := v <= hi
-		t11 := 0.0
-		if t10 {
-			t11 = 1
+		t8 := t7 * t4
+		t9 := v <= hi
+		t10 := 0.0
+		if t9 {
+			t10 = 1
 		}
-		t12 := 1.0
-		if t10 {
-			t12 = 0
+		t11 := 1.0
+		if t9 {
+			t11 = 0
 		}
-		hiBar += t12 * t9
-		xBar[i] += t4*t + t11*t9
+		xBar[i] += t3 + t10*t8
+		loBar += t6 * t4
+		hiBar += t11 * t8
 		s += c*c + math.Abs(v)
 	}
 	return s, loBar, hiBar
@@ -484,34 +447,26 @@ func ClipJVP(x, dx []float64, lo, dlo, hi, dhi float64) (float64, float64) {
 // The first result is the value of Polar; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PolarGrad(r, theta float64) (f, rBar, thetaBar float64) {
-	var cBar float64
-	var sBar float64
 	s, c := math.Sincos(theta)
 	t := r * s
 	t2 := 1 + r*c
 	t3 := math.Hypot(r, theta)
 	t4 := math.Atan2(t, t2) + t3
 	t5 := t3 == 0
-	t6 := r / t3
+	rBar = r / t3
 	if t5 {
-		t6 = 0
+		rBar = 0
 	}
-	rBar += t6
-	t7 := theta / t3
+	thetaBar = theta / t3
 	if t5 {
-		t7 = 0
+		thetaBar = 0
 	}
-	thetaBar += t7
-	t8 := t2*t2 + t*t
-	t9 := t2 / t8
-	t10 := t / t8
-	rBar -= t10 * c
-	cBar -= r * t10
-	rBar += t9 * s
-	sBar += r * t9
-	thetaBar += c * sBar
-	thetaBar -= s * cBar
-	return t4, rBar, thetaBar
+	t6 := t2*t2 + t*t
+	t7 := t2 / t6
+	t8 := t / t6
+	rBar2 := rBar - t8*c + t7*s
+	thetaBar2 := thetaBar + c*(r*t7) + s*(r*t8)
+	return t4, rBar2, thetaBar2
 }
 
 // PolarJVP computes Polar and its directional derivative along the tangents
@@ -548,18 +503,16 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SingleGrad(x, xBar []float32) float32 {
-	var sBar float32
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SingleGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
 	s := float32(0)
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		t2 := math.Exp(float64(xi) / 4)
+		t := float64(xi)
+		t2 := math.Exp(t / 4)
 		t3 := float32(t2)
-		xBar[i] += t*t3 + float32(t2*float64(xi*t)/4)
+		xBar[i] += t3 + float32(t2*t/4)
 		s += xi * t3
 	}
 	return s
@@ -596,9 +549,6 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var t4 float64
-	var rBar float64
-	var rBar2 float64
 	n := len(c)
 	var r float64
 	var from int
@@ -615,19 +565,16 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 		}
 		from = 1
 	}
-	t4 += 1
-	if from != 0 {
-		rBar2 += t4
+	if from == 0 {
+		xBar = 0
+	} else {
+		xBar = 0
+		rBar := 1.0
 		for i2 := 0; i2 <= n-2; i2++ {
-			t := rBar2
-			rBar2 = 0
-			rBar += t
-			t2 := len(tape) - 1
-			t3 := rBar
-			rBar = 0
-			rBar2 += t3 * x
-			xBar += tape[t2] * t3
-			tape = tape[:t2]
+			t := len(tape) - 1
+			xBar += tape[t] * rBar
+			rBar *= x
+			tape = tape[:t]
 		}
 	}
 	return r, xBar
@@ -660,45 +607,34 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 // The first result is the value of Regime; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
-	var t6 float64
-	var t7 float64
-	var t8 float64
-	var t9 float64
-	var t10 float64
-	var t float64
+	var t, t2 float64
 	var from int
 	switch int(math.Floor(x)) {
 	case 0:
-		t = x * y
+		t = 0
+		t2 = x * y
 		from = 0
 	case 1:
-		t = x - y*y
+		t = 0
+		t2 = x - y*y
 		from = 1
 	default:
 		t = math.Tanh(x + y)
-		t6 = t
+		t2 = t
 		from = 2
 	}
-	t7 += 1
 	switch from {
 	case 0:
-		t10 += t7
-		t5 := t10
-		xBar += t5 * y
-		yBar += x * t5
+		xBar = y
+		yBar = x
 	case 1:
-		t9 += t7
-		t4 := t9
-		xBar += t4
-		yBar -= 2 * (t4 * y)
+		xBar = 1
+		yBar = -(2 * y)
 	default:
-		t8 += t7
-		t2 := t6
-		t3 := (1 - t2*t2) * t8
-		xBar += t3
-		yBar += t3
+		xBar = 1 - t*t
+		yBar = xBar
 	}
-	return t, xBar, yBar
+	return t2, xBar, yBar
 }
 
 // RegimeJVP computes Regime and its directional derivative along the tangents
@@ -726,11 +662,6 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
-	var t12 float64
-	var t13 float64
-	var eBar float64
-	var t14 float64
-	var eBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -743,35 +674,25 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 	for {
 		n = len(x)
 		if i < n {
-			t10 := x[i] - x[i-1]
-			t11 := t10 * t10
-			e += t11 * t3
+			t7 := x[i] - x[i-1]
+			t8 := t7 * t7
+			e += t8 * t3
 			i++
 		} else {
 			break
 		}
 	}
-	eBar += 1
-	t4 := eBar
-	t5 := t4 * t3
+	t4 := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
-		t12 += t5
 		xi := x[i2]
-		t7 := xi - x[i2-1]
-		t14 += t7 * t7 * t4
-		t8 := t12
-		t12 = 0
-		t13 += 2 * (t8 * (xi - x[i2-1]))
-		t9 := t13
-		t13 = 0
-		xBar[i2-1] -= t9
-		xBar[i2] += t9
+		t5 := xi - x[i2-1]
+		t4 += t5 * t5
+		t6 := 2 * (t3 * (xi - x[i2-1]))
+		xBar[i2-1] -= t6
+		xBar[i2] += t6
 	}
-	eBar2 += eBar
-	kBar -= 2 * (t3 * t14 * k)
-	t6 := eBar2
-	dotInPlaceReverse(x, xBar, t*t6)
-	kBar += 0.5 * (t6 * t2)
+	dotInPlaceReverse(x, xBar, t)
+	kBar = 0.5*t2 - 2*(t3*t4*k)
 	return e, kBar
 }
 
@@ -788,14 +709,11 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 // dotInPlace is dot called with arguments that share memory (b is a): its body
 // with those parameters made one.
 func dotInPlaceReverse(a, aBar []float64, seed float64) {
-	var sBar float64
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("dotInPlaceReverse: a and aBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += seed
-	t := sBar
 	for i := 0; i < len(a); i++ {
-		aBar[i] += 2 * (t * a[i])
+		aBar[i] += 2 * (seed * a[i])
 	}
 }
 
@@ -851,44 +769,37 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, xBar float64) {
-	var t5 float64
-	var h2 float64
-	var t6 float64
-	var t7 float64
-	var t8 float64
 	var t int
-	var t3 float64
+	var h, t2 float64
 	var from int
 	if n == 0 {
 		t = 0
-		t3 = 1
+		h = 0
+		xBar = 0
+		t2 = 1
 		from = 0
 	} else if n%2 == 1 {
-		t2 := Pow(x, n-1)
-		t5 = t2
+		xBar = Pow(x, n-1)
 		t = 0
-		t3 = x * t2
+		h = 0
+		t2 = x * xBar
 		from = 1
 	} else {
 		t = n / 2
-		h := Pow(x, t)
-		h2 = h
-		t3 = h * h
+		h = Pow(x, t)
+		xBar = 0
+		t2 = h * h
 		from = 2
 	}
-	t6 += 1
 	switch from {
 	case 0:
+		xBar = 0
 	case 1:
-		t8 += t6
-		t4 := t8
-		xBar += t4 * t5
-		xBar += powReverse(x, n-1, x*t4)
+		xBar += powReverse(x, n-1, x)
 	default:
-		t7 += t6
-		xBar += powReverse(x, t, 2*(t7*h2))
+		xBar = powReverse(x, t, 2*h)
 	}
-	return t3, xBar
+	return t2, xBar
 }
 
 // powReverse is the reverse of Pow for the gradients that call it: the
@@ -902,35 +813,32 @@ func PowGrad(x float64, n int) (f, xBar float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func powReverse(x float64, n int, seed float64) (xBar float64) {
-	var t3 float64
-	var h float64
-	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t, from int
+	var t int
+	var h, t2 float64
+	var from int
 	if n == 0 {
 		t = 0
+		h = 0
+		t2 = 0
 		from = 0
 	} else if n%2 == 1 {
-		t3 = Pow(x, n-1)
 		t = 0
+		h = 0
+		t2 = Pow(x, n-1)
 		from = 1
 	} else {
 		t = n / 2
 		h = Pow(x, t)
+		t2 = 0
 		from = 2
 	}
-	t4 += seed
 	switch from {
 	case 0:
+		xBar = 0
 	case 1:
-		t6 += t4
-		t2 := t6
-		xBar += t2 * t3
-		xBar += powReverse(x, n-1, x*t2)
+		xBar = seed*t2 + powReverse(x, n-1, x*seed)
 	default:
-		t5 += t4
-		xBar += powReverse(x, t, 2*(t5*h))
+		xBar = powReverse(x, t, 2*(seed*h))
 	}
 	return xBar
 }
@@ -963,7 +871,6 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func ScratchGrad(x, xBar, buf []float64) float64 {
-	var sBar float64
 	n := len(buf)
 	t := cap(buf)
 	bufBar := make([]float64, n, t)
@@ -975,12 +882,10 @@ func ScratchGrad(x, xBar, buf []float64) float64 {
 		panic("ScratchGrad: buf and x share memory: gadgen's gradients need them apart")
 	}
 	axpyInto(buf, x, 2)
-	sBar += 1
-	t3 := sBar
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := buf[i]
-		bufBar[i] += 2 * (t3 * v)
+		bufBar[i] += 2 * v
 		s += v * v
 	}
 	finalBuf := slices.Clone(buf)
@@ -1263,26 +1168,20 @@ func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 func Horner4Grad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var rBar float64
-	var rBar2 float64
 	tape := slices.Grow(t, 5)
 	r := 0.0
 	for i := 3; i >= 0; i-- {
 		tape = append(tape, r)
 		r = r*x + c[i]
 	}
-	rBar2 += 1
+	xBar = 0
+	rBar := 1.0
 	for i2 := 0; i2 <= 3; i2++ {
-		t2 := rBar2
-		rBar2 = 0
-		rBar += t2
-		t3 := len(tape) - 1
-		t4 := rBar
-		rBar = 0
-		cBar[i2] += t4
-		rBar2 += t4 * x
-		xBar += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		cBar[i2] += rBar
+		xBar += tape[t2] * rBar
+		rBar *= x
+		tape = tape[:t2]
 	}
 	return r, cBar, xBar
 }
@@ -1314,19 +1213,17 @@ func ToPolarVJP(x, y, rBar, thetaBar float64) (r, theta, xBar, yBar float64) {
 	t := math.Hypot(x, y)
 	t2 := math.Atan2(y, x)
 	t3 := x*x + y*y
-	yBar += x / t3 * thetaBar
-	xBar -= y / t3 * thetaBar
 	t4 := t == 0
 	t5 := x / t
 	if t4 {
 		t5 = 0
 	}
-	xBar += t5 * rBar
+	xBar = t5*rBar - y/t3*thetaBar
 	t6 := y / t
 	if t4 {
 		t6 = 0
 	}
-	yBar += t6 * rBar
+	yBar = x/t3*thetaBar + t6*rBar
 	return t, t2, xBar, yBar
 }
 
@@ -1364,9 +1261,6 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var mBar float64
-	var mBar2 float64
 	t2 := cap(dst) > 0
 	if t2 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
 		panic("SoftmaxVJP: dst and dstBar share memory: gadgen's gradients need them apart")
@@ -1389,10 +1283,10 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	tape = slices.Grow(tape, max(n+2, 0))
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t15 := math.Exp(x[i2] - m)
-		dst[i2] = t15
+		t12 := math.Exp(x[i2] - m)
+		dst[i2] = t12
 		dsti3 := dst[i2]
-		tape = append(tape, t15)
+		tape = append(tape, t12)
 		s += dsti3
 	}
 	n2 := len(dst)
@@ -1402,46 +1296,42 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 		dst[i3] = dsti2 / s
 		tape = append(tape, dsti2)
 	}
+	sBar := 0.0
 	for i4 := n2 - 1; i4 >= 0; i4-- {
-		t14 := len(tape) - 1
-		dsti := tape[t14]
+		t11 := len(tape) - 1
+		dsti := tape[t11]
 		dstiBar2 := dstBar[i4]
 		dstBar[i4] = 0
-		sBar -= dstiBar2 * (dsti / s) / s
 		dstBar[i4] += dstiBar2 / s
-		tape = tape[:t14]
-	}
-	t4 := sBar
-	for i5 := n - 1; i5 >= 0; i5-- {
-		t11 := len(tape) - 1
-		t12 := tape[t11]
-		dstBar[i5] += t4
-		dstiBar := dstBar[i5]
-		dstBar[i5] = 0
-		t13 := t12 * dstiBar
-		mBar2 -= t13
-		xBar[i5] += t13
+		sBar -= dstiBar2 * (dsti / s) / s
 		tape = tape[:t11]
 	}
+	mBar := 0.0
+	for i5 := n - 1; i5 >= 0; i5-- {
+		t8 := len(tape) - 1
+		t9 := tape[t8]
+		dstBar[i5] += sBar
+		dstiBar := dstBar[i5]
+		dstBar[i5] = 0
+		t10 := t9 * dstiBar
+		xBar[i5] += t10
+		mBar -= t10
+		tape = tape[:t8]
+	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t5 := mBar2
-		mBar2 = 0
-		mBar += t5
-		t6 := len(tape) - 1
-		t7 := mBar
-		mBar = 0
-		t8 := tape[t6] >= x[i6]
-		t9 := 0.0
-		if t8 {
-			t9 = 1
+		t4 := len(tape) - 1
+		t5 := tape[t4] >= x[i6]
+		t6 := 0.0
+		if t5 {
+			t6 = 1
 		}
-		mBar2 += t9 * t7
-		t10 := 1.0
-		if t8 {
-			t10 = 0
+		t7 := 1.0
+		if t5 {
+			t7 = 0
 		}
-		xBar[i6] += t10 * t7
-		tape = tape[:t6]
+		xBar[i6] += t7 * mBar
+		mBar = t6 * mBar
+		tape = tape[:t4]
 	}
 }
 
@@ -1499,43 +1389,37 @@ func EnvelopeGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t8 := t4 - t7
 	t9 := -1.0
 	t10 := x == t7
-	t11 := 0.0
+	xBar = 0
 	if t10 {
-		t11 = t9
+		xBar = t9
 	}
-	xBar += t11
-	t12 := t5 == t7
+	t11 := t5 == t7
+	t12 := 0.0
+	if t11 && !t10 {
+		t12 = t9
+	}
 	t13 := 0.0
-	if t12 && !t10 {
+	if t6 == t7 && !(t10 || t11) {
 		t13 = t9
 	}
-	t14 := 0.0
-	if t6 == t7 && !(t10 || t12) {
-		t14 = t9
+	t14 := t == t4
+	t15 := 0.0
+	if t14 {
+		t15 = 1
 	}
-	zBar += t14 / 2
-	yBar += 2 * t13
-	t15 := t == t4
-	t16 := 0.0
-	if t15 {
-		t16 = 1
+	t16 := t2 == t4
+	t17 := 0.0
+	if t16 && !t14 {
+		t17 = 1
 	}
-	t17 := t2 == t4
 	t18 := 0.0
-	if t17 && !t15 {
+	if t3 == t4 && !(t14 || t16) {
 		t18 = 1
 	}
-	t19 := 0.0
-	if t3 == t4 && !(t15 || t17) {
-		t19 = 1
-	}
-	zBar += t19 * x
-	xBar += z * t19
-	yBar += t18 * z
-	zBar += y * t18
-	xBar += t16 * y
-	yBar += x * t16
-	return t8, xBar, yBar, zBar
+	zBar = t13/2 + t18*x + y*t17
+	xBar2 := xBar + z*t18 + t15*y
+	yBar = 2*t12 + t17*z + x*t15
+	return t8, xBar2, yBar, zBar
 }
 
 // EnvelopeJVP computes Envelope and its directional derivative along the tangents
@@ -1578,22 +1462,20 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func (s Spring) EnergyGrad(x, xBar []float64, r float64) (f, rBar float64) {
-	var eBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	t := 0.5 * (s.K + 1)
-	eBar += 1
-	t2 := eBar
+	rBar = 0
 	e := 0.0
 	for i := 1; i < len(x); i++ {
 		d := x[i] - x[i-1] - r
-		t3 := t * d
-		t4 := t3*t2 + t*(t2*d)
-		rBar -= t4
-		xBar[i-1] -= t4
-		xBar[i] += t4
-		e += t3 * d
+		t2 := t * d
+		t3 := 2 * t2
+		xBar[i-1] -= t3
+		xBar[i] += t3
+		rBar -= t3
+		e += t2 * d
 	}
 	return e, rBar
 }
@@ -1763,7 +1645,6 @@ func LayersGrad(x, xBar []float64) float64 {
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LayersGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1774,41 +1655,39 @@ func LayersGrad(x, xBar []float64) float64 {
 	y := x[:n]
 	yBar := xBar[:n]
 	for k := 0; k < 3; k++ {
-		t10 := k * n
-		t11 := (k + 1) * n
-		h := work[t10:t11]
-		t12 := x[n:]
-		tape = append(append(tape, y...), t12...)
-		layer(h, y, t12)
+		t9 := k * n
+		t10 := (k + 1) * n
+		h := work[t9:t10]
+		t11 := x[n:]
+		tape = append(append(tape, y...), t11...)
+		layer(h, y, t11)
 		tapeSlices = append(tapeSlices, y, yBar)
 		y = h
-		yBar = workBar[t10:t11]
+		yBar = workBar[t9:t10]
 	}
-	sBar += 1
-	t2 := sBar
 	s := 0.0
 	for i := 0; i < len(y); i++ {
 		v := y[i]
-		yBar[i] += 2 * (t2 * v)
+		yBar[i] += 2 * v
 		s += v * v
 	}
 	finalX := slices.Clone(x)
 	for k2 := 2; k2 >= 0; k2-- {
 		n2 := len(tapeSlices)
-		t3 := n2 - 2
-		y2 := tapeSlices[t3]
+		t2 := n2 - 2
+		y2 := tapeSlices[t2]
 		yBar2 := tapeSlices[n2-1]
-		t4 := x[n:]
-		t5 := len(tape) - len(t4)
-		copy(t4, tape[t5:])
-		t6 := tape[:t5]
-		t7 := len(t6) - len(y2)
-		copy(y2, t6[t7:])
-		t8 := k2 * n
-		t9 := (k2 + 1) * n
-		layerReverse(work[t8:t9], workBar[t8:t9], y2, yBar2, t4, xBar[n:])
-		tape = t6[:t7]
-		tapeSlices = tapeSlices[:t3]
+		t3 := x[n:]
+		t4 := len(tape) - len(t3)
+		copy(t3, tape[t4:])
+		t5 := tape[:t4]
+		t6 := len(t5) - len(y2)
+		copy(y2, t5[t6:])
+		t7 := k2 * n
+		t8 := (k2 + 1) * n
+		layerReverse(work[t7:t8], workBar[t7:t8], y2, yBar2, t3, xBar[n:])
+		tape = t5[:t6]
+		tapeSlices = tapeSlices[:t2]
 	}
 	copy(x, finalX)
 	return s
@@ -1986,19 +1865,16 @@ func PickGrad(x, xBar []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func weighReverse(src, srcBar, w, wBar []float64, seed float64) {
-	var sBar float64
 	if cap(src) > 0 && cap(srcBar) > 0 && &src[:1][0] == &srcBar[:1][0] {
 		panic("weighReverse: src and srcBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("weighReverse: w and wBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += seed
-	t := sBar
 	for i := 0; i < len(src); i++ {
-		t2 := math.Exp(w[i])
-		wBar[i] += t2 * (src[i] * t)
-		srcBar[i] += t * t2
+		t := math.Exp(w[i])
+		wBar[i] += t * (src[i] * seed)
+		srcBar[i] += seed * t
 	}
 }
 
@@ -2065,7 +1941,6 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AccumulateGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2079,13 +1954,11 @@ func AccumulateGrad(x, xBar []float64) float64 {
 		tape = append(tape, acc...)
 		s += addRead(acc, x)
 	}
-	sBar += 1
-	t2 := sBar
 	for k2 := 2; k2 >= 0; k2-- {
-		t3 := len(tape) - n2
-		copy(acc, tape[t3:])
-		addReadReverse(acc, accBar, x, xBar, t2)
-		tape = tape[:t3]
+		t2 := len(tape) - n2
+		copy(acc, tape[t2:])
+		addReadReverse(acc, accBar, x, xBar, 1)
+		tape = tape[:t2]
 	}
 	return s
 }
@@ -2105,7 +1978,6 @@ func AccumulateGrad(x, xBar []float64) float64 {
 func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var tBar float64
 	t2 := cap(acc) > 0
 	if t2 && cap(accBar) > 0 && &acc[:1][0] == &accBar[:1][0] {
 		panic("addReadReverse: acc and accBar share memory: gadgen's gradients need them apart")
@@ -2124,13 +1996,11 @@ func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 		acc[i] += xi * xi
 		tape = append(tape, acc[i])
 	}
-	tBar += seed
-	t4 := tBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := len(tape) - 1
-		accBar[i2] += 2 * (t4 * tape[t5])
+		t4 := len(tape) - 1
+		accBar[i2] += 2 * (seed * tape[t4])
 		xBar[i2] += 2 * (accBar[i2] * x[i2])
-		tape = tape[:t5]
+		tape = tape[:t4]
 	}
 }
 
@@ -2188,7 +2058,6 @@ func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AccumulateOnlyGrad(x, xBar []float64) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AccumulateOnlyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2198,14 +2067,12 @@ func AccumulateOnlyGrad(x, xBar []float64) float64 {
 	for k := 0; k < 3; k++ {
 		addSquares(acc, x)
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i := 0; i < len(acc); i++ {
 		acci := acc[i]
-		t2 := math.Sin(acci)
-		accBar[i] += t*t2 + math.Cos(acci)*(acci*t)
-		s += acci * t2
+		t := math.Sin(acci)
+		accBar[i] += t + math.Cos(acci)*acci
+		s += acci * t
 	}
 	for k2 := 2; k2 >= 0; k2-- {
 		addSquaresReverse(acc, accBar, x, xBar)
@@ -2294,8 +2161,6 @@ func addSquaresJVP(acc, dacc, x, dx []float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
-	var cBar float64
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AckleyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2311,15 +2176,12 @@ func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
 	t := math.Sqrt(s / n2)
 	t2 := math.Exp(-0.2 * t)
 	t3 := math.Exp(c / n2)
-	aBar += 1
-	cBar -= t3 / n2
-	sBar -= 0.5 / t * (-0.2 * (t2 * a)) / n2
-	aBar -= t2
-	t4 := cBar
-	t5 := sBar
+	t4 := t3 / n2
+	t5 := 0.5 / t * (-0.2 * (t2 * a)) / n2
+	aBar = 1 - t2
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		t6 := xBar[i2] + (2*(t5*v) - 6.283185307179586*(math.Sin(6.283185307179586*v)*t4))
+		t6 := xBar[i2] + (6.283185307179586*(math.Sin(6.283185307179586*v)*t4) - 2*(t5*v))
 		xBar[i2] = t6
 	}
 	return aBar

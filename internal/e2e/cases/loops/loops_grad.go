@@ -34,16 +34,13 @@ func SumSquaresJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func SumSquaresGrad(x, xBar []float64) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		xBar[i] += 2 * (t * xi)
+		xBar[i] += 2 * xi
 		s += xi * xi
 	}
 	return s
@@ -78,8 +75,6 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 func BackwardGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var sBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -89,22 +84,18 @@ func BackwardGrad(x, xBar []float64) float64 {
 	s := 0.0
 	i2 := i
 	for ; i2 >= 0; i2 -= 2 {
-		xi := x[i2]
+		xi2 := x[i2]
 		tape = append(tape, s)
-		s = s*xi + float64(i2+1)
+		s = s*xi2 + float64(i2+1)
 	}
-	sBar2 += 1
+	sBar := 1.0
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t2 := sBar2
-		sBar2 = 0
-		sBar += t2
-		t3 := len(tape) - 1
-		t4 := sBar
-		sBar = 0
-		sBar2 += t4 * x[i2]
-		xBar[i2] += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		xi := x[i2]
+		xBar[i2] += tape[t2] * sBar
+		sBar *= xi
+		tape = tape[:t2]
 	}
 	return s
 }
@@ -133,9 +124,6 @@ func HalveJVP(x, dx float64) (float64, float64) {
 func HalveGrad(x float64) (f, xBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
 	s := x*x + 2
 	from := 0
 	for {
@@ -147,23 +135,17 @@ func HalveGrad(x float64) (f, xBar float64) {
 			break
 		}
 	}
-	sBar += 1
+	sBar := 1.0
 	for {
 		t := len(path) - 1
 		t2 := path[:t]
 		if path[t] == 0 {
 			break
 		}
-		t3 := sBar
-		sBar = 0
-		sBar2 += t3
-		t4 := sBar2
-		sBar2 = 0
-		sBar += t4 / 2
+		sBar /= 2
 		path = t2
 	}
-	sBar3 += sBar
-	xBar += 2 * (sBar3 * x)
+	xBar = 2 * (sBar * x)
 	return s, xBar
 }
 
@@ -204,10 +186,6 @@ func ExpSeriesGrad(x float64) (f, xBar float64) {
 	tape := tapeBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var sumBar float64
-	var termBar float64
-	var termBar2 float64
-	var sumBar2 float64
 	sum := 1.0
 	term := 1.0
 	n := 0.0
@@ -227,32 +205,22 @@ func ExpSeriesGrad(x float64) (f, xBar float64) {
 		n = n2
 		from = 1
 	}
-	sumBar += 1
+	xBar = 0
+	termBar := 0.0
 	for {
 		n3 := len(tape)
 		t := n3 - 3
 		t2 := tape[:t]
 		n4 := tape[t] + 1
-		t3 := sumBar
-		sumBar = 0
-		sumBar2 += t3
-		termBar += t3
-		t4 := termBar
-		termBar = 0
-		termBar2 += t4 * (x / n4)
-		xBar += tape[n3-2] * t4 / n4
-		t5 := len(path) - 1
-		t6 := path[:t5]
-		if path[t5] == 0 {
+		termBar2 := termBar + 1
+		termBar = termBar2 * (x / n4)
+		xBar += tape[n3-2] * termBar2 / n4
+		t3 := len(path) - 1
+		t4 := path[:t3]
+		if path[t3] == 0 {
 			break
 		}
-		t7 := sumBar2
-		sumBar2 = 0
-		t8 := termBar2
-		termBar2 = 0
-		sumBar += t7
-		termBar += t8
-		path = t6
+		path = t4
 		tape = t2
 	}
 	return sum2, xBar
@@ -296,10 +264,6 @@ func SqrtJVP(a, da float64) (float64, float64) {
 func SqrtGrad(a float64) (f, aBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var xBar float64
-	var nextBar float64
-	var xBar2 float64
-	var xBar3 float64
 	var x float64
 	var from int
 	if a < 1 {
@@ -328,36 +292,36 @@ func SqrtGrad(a float64) (f, aBar float64) {
 			break
 		}
 	}
-	xBar += 1
+	var xBar, nextBar float64
 	var part int
 	if from2 == 0 {
-		xBar2 += xBar
+		aBar = 0
+		xBar = 1
+		nextBar = 0
 		part = 0
 		i = 99
 	} else {
-		nextBar += xBar
+		aBar = 0
+		xBar = 0
+		nextBar = 1
 		part = 1
 	}
 	for ; i >= 0; i-- {
 		if part != 1 {
-			t2 := xBar2
-			xBar2 = 0
-			nextBar += t2
+			nextBar += xBar
+			xBar = 0
 		}
-		t3 := len(tape) - 1
-		x2 := tape[t3]
-		t4 := nextBar
+		t2 := len(tape) - 1
+		x2 := tape[t2]
+		t3 := 0.5 * nextBar
+		xBar = xBar + t3 - t3*(a/x2)/x2
+		aBar += t3 / x2
 		nextBar = 0
-		t5 := 0.5 * t4
-		xBar2 += t5
-		aBar += t5 / x2
-		xBar2 -= t5 * (a / x2) / x2
-		tape = tape[:t3]
+		tape = tape[:t2]
 		part = 0
 	}
-	xBar3 += xBar2
 	if from == 0 {
-		aBar += xBar3
+		aBar += xBar
 	}
 	return x, aBar
 }
@@ -390,21 +354,18 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func DotGrad(x, xBar, y, yBar []float64) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DotGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(y) > 0 && cap(yBar) > 0 && &y[:1][0] == &yBar[:1][0] {
 		panic("DotGrad: y and yBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
 		yi := y[i]
-		yBar[i] += v * t
-		xBar[i] += t * yi
+		yBar[i] += v
+		xBar[i] += yi
 		s += v * yi
 	}
 	return s
@@ -439,8 +400,6 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 func ProductGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var pBar float64
-	var pBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ProductGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -448,21 +407,17 @@ func ProductGrad(x, xBar []float64) float64 {
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
-		v := x[i]
+		v2 := x[i]
 		tape = append(tape, p)
-		p *= 1 + v
+		p *= 1 + v2
 	}
-	pBar2 += 1
+	pBar := 1.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := pBar2
-		pBar2 = 0
-		pBar += t2
-		t3 := len(tape) - 1
-		t4 := pBar
-		pBar = 0
-		pBar2 += t4 * (1 + x[i2])
-		xBar[i2] += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		v := x[i2]
+		xBar[i2] += tape[t2] * pBar
+		pBar *= 1 + v
+		tape = tape[:t2]
 	}
 	return p
 }
@@ -497,19 +452,15 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func WeightedGrad(x, xBar []float64) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("WeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i := 0; i < len(x); i++ {
-		t2 := float64(i + 1)
 		xi := x[i]
-		t3 := t2 * xi
-		xBar[i] += t3*t + t2*(t*xi)
-		s += t3 * xi
+		t := float64(i+1) * xi
+		xBar[i] += 2 * t
+		s += t * xi
 	}
 	return s
 }
@@ -540,26 +491,20 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 func HornerGrad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var sBar2 float64
 	tape := slices.Grow(t, 6)
 	s := 0.0
 	for i := 0; i < 4; i++ {
 		tape = append(tape, s)
 		s = s*x + c[3-i]
 	}
-	sBar2 += 1
+	xBar = 0
+	sBar := 1.0
 	for i2 := 3; i2 >= 0; i2-- {
-		t2 := sBar2
-		sBar2 = 0
-		sBar += t2
-		t3 := len(tape) - 1
-		t4 := sBar
-		sBar = 0
-		cBar[3-i2] += t4
-		sBar2 += t4 * x
-		xBar += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		cBar[3-i2] += sBar
+		xBar += tape[t2] * sBar
+		sBar *= x
+		tape = tape[:t2]
 	}
 	return s, cBar, xBar
 }
@@ -591,15 +536,12 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 // The first result is the value of ArraySum; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ArraySumGrad(c [3]float64) (f float64, cBar [3]float64) {
-	var sBar float64
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i := 0; i < 3; i++ {
 		v := c[i]
-		t2 := v * v
-		cBar[i] += t2*t + 2*(t*v*v)
-		s += t2 * v
+		t := v * v
+		cBar[i] += t + 2*t
+		s += t * v
 	}
 	return s, cBar
 }
@@ -630,27 +572,19 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 func PowNGrad(x float64, n int) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var pBar float64
-	var pBar2 float64
-	var pBar3 float64
 	tape := slices.Grow(t, max(n+2, 0))
 	p := 1.0
 	for i := 0; i < n; i++ {
 		tape = append(tape, p)
 		p *= x
 	}
-	pBar2 += 1
-	pBar += pBar2
+	xBar = 0
+	pBar := 1.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := pBar
-		pBar = 0
-		pBar3 += t2
-		t3 := len(tape) - 1
-		t4 := pBar3
-		pBar3 = 0
-		pBar += t4 * x
-		xBar += tape[t3] * t4
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		xBar += tape[t2] * pBar
+		pBar *= x
+		tape = tape[:t2]
 	}
 	return p, xBar
 }
@@ -681,18 +615,14 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Harmonic; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func HarmonicGrad(x float64, n int) (f, xBar float64) {
-	var sBar float64
-	var sBar2 float64
 	s := 0.0
 	for i := 0; i < n; i++ {
 		s += 1 / (x + float64(i))
 	}
-	sBar += 1
-	sBar2 += sBar
-	t := sBar2
+	xBar = 0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := x + float64(i2)
-		xBar -= t * (1 / t2) / t2
+		t := x + float64(i2)
+		xBar -= 1 / t / t
 	}
 	return s, xBar
 }
@@ -742,11 +672,6 @@ func LowerGrad(a, aBar []float64) float64 {
 	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var t11 float64
-	var sBar float64
-	var sBar2 float64
-	var t12 float64
-	var sBar3 float64
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("LowerGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
@@ -789,56 +714,56 @@ outer:
 			break
 		}
 	}
-	sBar2 += 1
+	var sBar, sBar2 float64
 	var part int
 	if from2 == 0 {
-		sBar3 += sBar2
+		sBar = 1
+		sBar2 = 0
 		part = 0
 		i = n - 1
 	} else {
-		sBar += sBar2
+		sBar = 0
+		sBar2 = 1
 		part = 1
 	}
 	for ; i >= 0; i-- {
 		var path2 []int
+		var t3 float64
 		if part == 1 {
-			t4 := len(tapeint) - 1
-			j2 := tapeint[t4]
-			t5 := t11
-			t11 = 0
-			t12 += t5 * a[j2]
+			t4 := 0.0
+			t5 := 0.0
+			t6 := len(tapeint) - 1
+			j2 := tapeint[t6]
+			aj := a[j2]
 			aBar[j2] += a[i] * t5
-			tapeint = tapeint[:t4]
+			t3 = t4 + t5*aj
+			tapeint = tapeint[:t6]
 			path2 = path
 		} else {
-			t2 := sBar3
-			sBar3 = 0
-			sBar += t2
-			t3 := len(path) - 1
-			path2 = path[:t3]
+			sBar2 += sBar
+			t2 := len(path) - 1
+			path2 = path[:t2]
+			sBar = 0
+			t3 = 0
 		}
 		for {
-			t6 := len(path2) - 1
-			path = path2[:t6]
-			if path2[t6] == 0 {
+			t7 := len(path2) - 1
+			path = path2[:t7]
+			if path2[t7] == 0 {
 				break
 			}
-			t11 += sBar
-			t7 := len(tapeint) - 1
-			j3 := tapeint[t7]
-			t8 := t11
-			t11 = 0
-			t12 += t8 * a[j3]
+			t8 := sBar2
+			t9 := len(tapeint) - 1
+			j3 := tapeint[t9]
+			aj2 := a[j3]
 			aBar[j3] += a[i] * t8
+			t3 += t8 * aj2
 			path2 = path
-			tapeint = tapeint[:t7]
+			tapeint = tapeint[:t9]
 		}
-		t9 := sBar
-		sBar = 0
-		sBar3 += t9
-		t10 := t12
-		t12 = 0
-		aBar[i] += t10
+		sBar += sBar2
+		aBar[i] += t3
+		sBar2 = 0
 		part = 0
 	}
 	return s
@@ -886,13 +811,6 @@ func FirstLargeGrad(a, aBar []float64) float64 {
 	tapeint := tapeintBuf[:0]
 	var pathBuf [64]int
 	path := pathBuf[:0]
-	var t13 float64
-	var t14 float64
-	var t15 float64
-	var t16 float64
-	var sBar float64
-	var t17 float64
-	var sBar2 float64
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("FirstLargeGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
@@ -930,37 +848,38 @@ outer:
 			break
 		}
 	}
-	t13 += 1
+	var sBar, sBar2, t2 float64
 	var part int
 	if from2 == 0 {
-		sBar2 += t13
+		sBar = 1
+		sBar2 = 0
+		t2 = 0
 		part = 0
 		i = n - 1
 	} else {
-		t14 += t13
-		t2 := t14
-		sBar += t2
-		t16 += t2
+		sBar = 0
+		sBar2 = 1
+		t2 = 1
 		part = 1
 	}
 	for ; i >= 0; i-- {
+		var t6 float64
 		var path2 []int
 		if part == 1 {
-			t4 := len(tapeint) - 1
-			j2 := tapeint[t4]
-			t5 := t15
-			t15 = 0
-			t17 += t5 * a[j2]
-			t16 += a[i] * t5
-			t6 := t16
-			t16 = 0
-			aBar[j2] += t6
+			t3 := 0.0
+			t4 := 0.0
+			t5 := len(tapeint) - 1
+			j2 := tapeint[t5]
+			aj2 := a[j2]
+			aBar[j2] += t2 + a[i]*t4
+			t6 = t3 + t4*aj2
+			t2 = 0
 			path2 = path
-			tapeint = tapeint[:t4]
+			tapeint = tapeint[:t5]
 		} else {
-			t3 := sBar2
-			sBar2 = 0
-			sBar += t3
+			sBar2 += sBar
+			sBar = 0
+			t6 = 0
 			path2 = path
 		}
 		for {
@@ -969,25 +888,19 @@ outer:
 			if path2[t7] == 0 {
 				break
 			}
-			t15 += sBar
+			t8 := sBar2
 			path2 = path
-			t8 := len(tapeint) - 1
-			j3 := tapeint[t8]
-			t9 := t15
-			t15 = 0
-			t17 += t9 * a[j3]
-			t16 += a[i] * t9
-			t10 := t16
-			t16 = 0
-			aBar[j3] += t10
-			tapeint = tapeint[:t8]
+			t9 := len(tapeint) - 1
+			j3 := tapeint[t9]
+			aj3 := a[j3]
+			aBar[j3] += t2 + a[i]*t8
+			t6 += t8 * aj3
+			t2 = 0
+			tapeint = tapeint[:t9]
 		}
-		t11 := sBar
-		sBar = 0
-		sBar2 += t11
-		t12 := t17
-		t17 = 0
-		aBar[i] += t12
+		sBar += sBar2
+		aBar[i] += t6
+		sBar2 = 0
 		part = 0
 	}
 	return s
@@ -1032,10 +945,6 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var vBar float64
-	var sBar3 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SkipNegativeGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1063,7 +972,6 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 			break
 		}
 	}
-	sBar3 += 1
 	var part int
 	if from == 0 {
 		part = 0
@@ -1073,41 +981,27 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 	}
 	for i >= 0 {
 		var path2 []int
-		var t9 float64
+		var vBar float64
 		if part == 1 {
+			vBar = 0
 			path2 = path
 		} else {
-			t3 := sBar3
-			sBar3 = 0
-			sBar += t3
-			t4 := len(path) - 1
-			path2 = path[:t4]
-			if path[t4] == 0 {
-				t8 := sBar
-				sBar = 0
-				sBar3 += t8
-				path = path2
-				t9 = vBar
+			t3 := len(path) - 1
+			path2 = path[:t3]
+			if path[t3] == 0 {
 				vBar = 0
-				xBar[i] += t9
+				path = path2
+				xBar[i] += vBar
 				part = 0
 				i--
 				continue
 			}
-			t5 := sBar
-			sBar = 0
-			sBar2 += t5
-			t6 := len(tape) - 1
-			t7 := sBar2
-			sBar2 = 0
-			sBar3 += t7
-			vBar += 0.5 / tape[t6] * t7
-			tape = tape[:t6]
+			t4 := len(tape) - 1
+			vBar = 0.5 / tape[t4]
+			tape = tape[:t4]
 		}
 		path = path2
-		t9 = vBar
-		vBar = 0
-		xBar[i] += t9
+		xBar[i] += vBar
 		part = 0
 		i--
 	}
@@ -1148,8 +1042,6 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func Trace2Grad(a, aBar []float64, n int) float64 {
-	var sBar float64
-	var sBar2 float64
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("Trace2Grad: a and aBar share memory: gadgen's gradients need them apart")
 	}
@@ -1159,22 +1051,14 @@ func Trace2Grad(a, aBar []float64, n int) float64 {
 			s += a[i*n+j2] * a[j2*n+i]
 		}
 	}
-	sBar2 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t := sBar2
-		sBar2 = 0
-		sBar += t
-		t2 := sBar
 		for j := n - 1; j >= 0; j-- {
-			t4 := j*n + i2
-			t5 := a[t4]
-			t6 := i2*n + j
-			aBar[t4] += a[t6] * t2
-			aBar[t6] += t2 * t5
+			t := j*n + i2
+			t2 := a[t]
+			t3 := i2*n + j
+			aBar[t] += a[t3]
+			aBar[t3] += t2
 		}
-		t3 := sBar
-		sBar = 0
-		sBar2 += t3
 	}
 	return s
 }
@@ -1211,11 +1095,6 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 func ChebyshevGrad(x float64, n int) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var t7 float64
-	var bBar float64
-	var bBar2 float64
-	var aBar float64
-	var t8 float64
 	t2 := 2 * x
 	tape := slices.Grow(t, max(n+1, 0))
 	a := 1.0
@@ -1231,29 +1110,22 @@ func ChebyshevGrad(x float64, n int) (f, xBar float64) {
 		a = b
 		from = 1
 	}
-	t7 += 1
+	var aBar, bBar float64
 	if from == 0 {
-		aBar += t7
-	} else {
-		bBar2 += t7
-	}
-	for i2 := n - 1; i2 >= 1; i2-- {
-		t3 := aBar
-		aBar = 0
-		t4 := bBar2
-		bBar2 = 0
-		bBar2 += t3
-		bBar += t4
-		t5 := len(tape) - 1
-		t6 := bBar
+		aBar = 1
 		bBar = 0
-		aBar -= t6
-		t8 += t6 * tape[t5]
-		bBar2 += t2 * t6
-		tape = tape[:t5]
+	} else {
+		aBar = 0
+		bBar = 1
 	}
-	xBar += bBar2
-	xBar += 2 * t8
+	t3 := 0.0
+	for i2 := n - 1; i2 >= 1; i2-- {
+		t4 := len(tape) - 1
+		t3 += bBar * tape[t4]
+		tape = tape[:t4]
+		aBar, bBar = -bBar, aBar+t2*bBar
+	}
+	xBar = bBar + 2*t3
 	return a, xBar
 }
 
@@ -1309,7 +1181,6 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 func PackedGrad(l, lBar, x, xBar []float64) float64 {
 	var tapeintBuf [64]int
 	t := tapeintBuf[:0]
-	var sBar float64
 	if cap(l) > 0 && cap(lBar) > 0 && &l[:1][0] == &lBar[:1][0] {
 		panic("PackedGrad: l and lBar share memory: gadgen's gradients need them apart")
 	}
@@ -1329,33 +1200,31 @@ func PackedGrad(l, lBar, x, xBar []float64) float64 {
 		}
 		tapeint = append(tapeint, j3, idx)
 	}
-	sBar += 1
-	t4 := sBar
 	s := 0.0
 	k := 8
 	for j := 3; j >= 0; j-- {
 		yj := y[j]
-		t10 := float64(k - 1)
-		t3[:4][j] += 2 * (t4 * t10 * yj)
-		s += yj * yj * t10
+		t9 := float64(k - 1)
+		t3[:4][j] += 2 * (t9 * yj)
+		s += yj * yj * t9
 		k -= 2
 	}
 	for i2 := 3; i2 >= 0; i2-- {
 		n := len(tapeint)
-		t5 := n - 2
-		t6 := tapeint[:t5]
+		t4 := n - 2
+		t5 := tapeint[:t4]
 		idx2 := tapeint[n-1] - 1
-		for j2 := tapeint[t5] - 1; j2 >= i2+1; j2-- {
-			t7 := t3[:4][j2]
-			t8 := t7 * x[j2]
-			t9 := l[idx2]
+		for j2 := tapeint[t4] - 1; j2 >= i2+1; j2-- {
+			t6 := t3[:4][j2]
+			t7 := t6 * x[j2]
+			t8 := l[idx2]
 			xi := x[i2]
-			xBar[j2] += t9 * xi * t7
-			xBar[i2] += t9 * t8
-			lBar[idx2] += t8 * xi
+			xBar[j2] += t8 * xi * t6
+			xBar[i2] += t8 * t7
+			lBar[idx2] += t7 * xi
 			idx2--
 		}
-		tapeint = t6
+		tapeint = t5
 	}
 	return s
 }
@@ -1388,21 +1257,18 @@ func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RangeConstGrad(w, wBar, x, xBar []float64) float64 {
-	var sBar float64
 	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("RangeConstGrad: w and wBar share memory: gadgen's gradients need them apart")
 	}
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RangeConstGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for j := 0; j < 6; j++ {
 		wj := w[j]
 		xj := x[j]
-		xBar[j] += wj * t
-		wBar[j] += t * xj
+		xBar[j] += wj
+		wBar[j] += xj
 		s += wj * xj
 	}
 	return s
@@ -1441,8 +1307,6 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RangeConstNestedGrad(a, aBar []float64) float64 {
-	var sBar float64
-	var sBar2 float64
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("RangeConstNestedGrad: a and aBar share memory: gadgen's gradients need them apart")
 	}
@@ -1452,22 +1316,15 @@ func RangeConstNestedGrad(a, aBar []float64) float64 {
 			s += a[i*3+j2] * a[j2*3+i] * float64(i+1)
 		}
 	}
-	sBar += 1
 	for i2 := 2; i2 >= 0; i2-- {
-		t := sBar
-		sBar = 0
-		sBar2 += t
-		t2 := sBar2 * float64(i2+1)
 		for j := 2; j >= 0; j-- {
-			t4 := j*3 + i2
-			t5 := a[t4]
-			t6 := i2*3 + j
-			aBar[t4] += a[t6] * t2
-			aBar[t6] += t2 * t5
+			t := float64(i2 + 1)
+			t2 := j*3 + i2
+			t3 := a[t2]
+			t4 := i2*3 + j
+			aBar[t2] += a[t4] * t
+			aBar[t4] += t * t3
 		}
-		t3 := sBar2
-		sBar2 = 0
-		sBar += t3
 	}
 	return s
 }

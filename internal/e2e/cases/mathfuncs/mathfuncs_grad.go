@@ -21,7 +21,7 @@ func SinJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func SinGrad(x float64) (f, xBar float64) {
 	t := math.Sin(x)
-	xBar += math.Cos(x)
+	xBar = math.Cos(x)
 	return t, xBar
 }
 
@@ -42,7 +42,7 @@ func CosJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func CosGrad(x float64) (f, xBar float64) {
 	t := math.Cos(x)
-	xBar -= math.Sin(x)
+	xBar = -math.Sin(x)
 	return t, xBar
 }
 
@@ -64,7 +64,7 @@ func TanJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func TanGrad(x float64) (f, xBar float64) {
 	t := math.Tan(x)
-	xBar += 1 + t*t
+	xBar = 1 + t*t
 	return t, xBar
 }
 
@@ -85,7 +85,7 @@ func AsinJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func AsinGrad(x float64) (f, xBar float64) {
 	t := math.Asin(x)
-	xBar += 1 / math.Sqrt((1-x)*(1+x))
+	xBar = 1 / math.Sqrt((1-x)*(1+x))
 	return t, xBar
 }
 
@@ -106,7 +106,7 @@ func AcosJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func AcosGrad(x float64) (f, xBar float64) {
 	t := math.Acos(x)
-	xBar += -1 / math.Sqrt((1-x)*(1+x))
+	xBar = -1 / math.Sqrt((1-x)*(1+x))
 	return t, xBar
 }
 
@@ -127,7 +127,7 @@ func AtanJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func AtanGrad(x float64) (f, xBar float64) {
 	t := math.Atan(x)
-	xBar += 1 / (1 + x*x)
+	xBar = 1 / (1 + x*x)
 	return t, xBar
 }
 
@@ -148,7 +148,7 @@ func SinhJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func SinhGrad(x float64) (f, xBar float64) {
 	t := math.Sinh(x)
-	xBar += math.Cosh(x)
+	xBar = math.Cosh(x)
 	return t, xBar
 }
 
@@ -169,7 +169,7 @@ func CoshJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func CoshGrad(x float64) (f, xBar float64) {
 	t := math.Cosh(x)
-	xBar += math.Sinh(x)
+	xBar = math.Sinh(x)
 	return t, xBar
 }
 
@@ -191,7 +191,7 @@ func TanhJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func TanhGrad(x float64) (f, xBar float64) {
 	t := math.Tanh(x)
-	xBar += 1 - t*t
+	xBar = 1 - t*t
 	return t, xBar
 }
 
@@ -212,7 +212,7 @@ func AsinhJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func AsinhGrad(x float64) (f, xBar float64) {
 	t := math.Asinh(x)
-	xBar += 1 / math.Sqrt(x*x+1)
+	xBar = 1 / math.Sqrt(x*x+1)
 	return t, xBar
 }
 
@@ -233,7 +233,7 @@ func AcoshJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func AcoshGrad(x float64) (f, xBar float64) {
 	t := math.Acosh(x)
-	xBar += 1 / math.Sqrt((x-1)*(x+1))
+	xBar = 1 / math.Sqrt((x-1)*(x+1))
 	return t, xBar
 }
 
@@ -254,7 +254,7 @@ func AtanhJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func AtanhGrad(x float64) (f, xBar float64) {
 	t := math.Atanh(x)
-	xBar += 1 / ((1 - x) * (1 + x))
+	xBar = 1 / ((1 - x) * (1 + x))
 	return t, xBar
 }
 
@@ -275,9 +275,8 @@ func ExpJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Exp; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ExpGrad(x float64) (f, xBar float64) {
-	t := math.Exp(x)
-	xBar += t
-	return t, xBar
+	xBar = math.Exp(x)
+	return xBar, xBar
 }
 
 // Exp2JVP computes Exp2 and its directional derivative along the tangents
@@ -298,7 +297,7 @@ func Exp2JVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func Exp2Grad(x float64) (f, xBar float64) {
 	t := math.Exp2(x)
-	xBar += t * 0.6931471805599453
+	xBar = t * 0.6931471805599453
 	return t, xBar
 }
 
@@ -320,7 +319,7 @@ func Expm1JVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func Expm1Grad(x float64) (f, xBar float64) {
 	t := math.Expm1(x)
-	xBar += t + 1
+	xBar = t + 1
 	return t, xBar
 }
 
@@ -341,7 +340,7 @@ func LogJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func LogGrad(x float64) (f, xBar float64) {
 	t := math.Log(x)
-	xBar += 1 / x
+	xBar = 1 / x
 	return t, xBar
 }
 
@@ -362,7 +361,7 @@ func Log2JVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func Log2Grad(x float64) (f, xBar float64) {
 	t := math.Log2(x)
-	xBar += 1 / (x * 0.6931471805599453)
+	xBar = 1 / (x * 0.6931471805599453)
 	return t, xBar
 }
 
@@ -383,7 +382,7 @@ func Log10JVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func Log10Grad(x float64) (f, xBar float64) {
 	t := math.Log10(x)
-	xBar += 1 / (x * 2.302585092994046)
+	xBar = 1 / (x * 2.302585092994046)
 	return t, xBar
 }
 
@@ -404,7 +403,7 @@ func Log1pJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func Log1pGrad(x float64) (f, xBar float64) {
 	t := math.Log1p(x)
-	xBar += 1 / (1 + x)
+	xBar = 1 / (1 + x)
 	return t, xBar
 }
 
@@ -426,7 +425,7 @@ func SqrtJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func SqrtGrad(x float64) (f, xBar float64) {
 	t := math.Sqrt(x)
-	xBar += 0.5 / t
+	xBar = 0.5 / t
 	return t, xBar
 }
 
@@ -448,7 +447,7 @@ func CbrtJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func CbrtGrad(x float64) (f, xBar float64) {
 	t := math.Cbrt(x)
-	xBar += 1 / (3 * t * t)
+	xBar = 1 / (3 * t * t)
 	return t, xBar
 }
 
@@ -481,11 +480,10 @@ func AbsGrad(x float64) (f, xBar float64) {
 	if x < 0 {
 		t2 = -1
 	}
-	t3 := t2
+	xBar = t2
 	if x > 0 {
-		t3 = 1
+		xBar = 1
 	}
-	xBar += t3
 	return t, xBar
 }
 
@@ -506,7 +504,7 @@ func ErfJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ErfGrad(x float64) (f, xBar float64) {
 	t := math.Erf(x)
-	xBar += 1.1283791670955126 * math.Exp(-(x * x))
+	xBar = 1.1283791670955126 * math.Exp(-(x * x))
 	return t, xBar
 }
 
@@ -527,7 +525,7 @@ func ErfcJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ErfcGrad(x float64) (f, xBar float64) {
 	t := math.Erfc(x)
-	xBar += -1.1283791670955126 * math.Exp(-(x * x))
+	xBar = -1.1283791670955126 * math.Exp(-(x * x))
 	return t, xBar
 }
 
@@ -549,7 +547,7 @@ func ErfinvJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ErfinvGrad(x float64) (f, xBar float64) {
 	t := math.Erfinv(x)
-	xBar += 0.886226925452758 * math.Exp(t*t)
+	xBar = 0.886226925452758 * math.Exp(t*t)
 	return t, xBar
 }
 
@@ -571,7 +569,7 @@ func ErfcinvJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ErfcinvGrad(x float64) (f, xBar float64) {
 	t := math.Erfcinv(x)
-	xBar += -0.886226925452758 * math.Exp(t*t)
+	xBar = -0.886226925452758 * math.Exp(t*t)
 	return t, xBar
 }
 
@@ -593,7 +591,7 @@ func GammaJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func GammaGrad(x float64) (f, xBar float64) {
 	t := math.Gamma(x)
-	xBar += t * gadDigamma(x)
+	xBar = t * gadDigamma(x)
 	return t, xBar
 }
 
@@ -614,7 +612,7 @@ func J0JVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func J0Grad(x float64) (f, xBar float64) {
 	t := math.J0(x)
-	xBar -= math.J1(x)
+	xBar = -math.J1(x)
 	return t, xBar
 }
 
@@ -640,11 +638,10 @@ func J1JVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func J1Grad(x float64) (f, xBar float64) {
 	t := math.J1(x)
-	t2 := math.J0(x) - t/x
+	xBar = math.J0(x) - t/x
 	if x == 0 {
-		t2 = 0.5
+		xBar = 0.5
 	}
-	xBar += t2
 	return t, xBar
 }
 
@@ -665,7 +662,7 @@ func Y0JVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func Y0Grad(x float64) (f, xBar float64) {
 	t := math.Y0(x)
-	xBar -= math.Y1(x)
+	xBar = -math.Y1(x)
 	return t, xBar
 }
 
@@ -687,7 +684,7 @@ func Y1JVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func Y1Grad(x float64) (f, xBar float64) {
 	t := math.Y1(x)
-	xBar += math.Y0(x) - t/x
+	xBar = math.Y0(x) - t/x
 	return t, xBar
 }
 
@@ -708,10 +705,9 @@ func FloorJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Floor; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func FloorGrad(x float64) (f, xBar float64) {
-	t := math.Floor(x)
-	t2 := x * t
-	xBar += t
-	return t2, xBar
+	xBar = math.Floor(x)
+	t := x * xBar
+	return t, xBar
 }
 
 // CeilJVP computes Ceil and its directional derivative along the tangents
@@ -731,10 +727,9 @@ func CeilJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Ceil; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func CeilGrad(x float64) (f, xBar float64) {
-	t := math.Ceil(x)
-	t2 := x * t
-	xBar += t
-	return t2, xBar
+	xBar = math.Ceil(x)
+	t := x * xBar
+	return t, xBar
 }
 
 // TruncJVP computes Trunc and its directional derivative along the tangents
@@ -754,10 +749,9 @@ func TruncJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Trunc; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func TruncGrad(x float64) (f, xBar float64) {
-	t := math.Trunc(x)
-	t2 := x * t
-	xBar += t
-	return t2, xBar
+	xBar = math.Trunc(x)
+	t := x * xBar
+	return t, xBar
 }
 
 // RoundJVP computes Round and its directional derivative along the tangents
@@ -777,10 +771,9 @@ func RoundJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Round; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RoundGrad(x float64) (f, xBar float64) {
-	t := math.Round(x)
-	t2 := x * t
-	xBar += t
-	return t2, xBar
+	xBar = math.Round(x)
+	t := x * xBar
+	return t, xBar
 }
 
 // RoundToEvenJVP computes RoundToEven and its directional derivative along the tangents
@@ -800,10 +793,9 @@ func RoundToEvenJVP(x, dx float64) (float64, float64) {
 // The first result is the value of RoundToEven; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func RoundToEvenGrad(x float64) (f, xBar float64) {
-	t := math.RoundToEven(x)
-	t2 := x * t
-	xBar += t
-	return t2, xBar
+	xBar = math.RoundToEven(x)
+	t := x * xBar
+	return t, xBar
 }
 
 // Atan2JVP computes Atan2 and its directional derivative along the tangents
@@ -825,8 +817,8 @@ func Atan2JVP(y, dy, x, dx float64) (float64, float64) {
 func Atan2Grad(y, x float64) (f, yBar, xBar float64) {
 	t := math.Atan2(y, x)
 	t2 := x*x + y*y
-	yBar += x / t2
-	xBar -= y / t2
+	yBar = x / t2
+	xBar = -(y / t2)
 	return t, yBar, xBar
 }
 
@@ -856,16 +848,14 @@ func PowJVP(x, dx, y, dy float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Pow(x, y)
-	t2 := y * math.Pow(x, y-1)
+	xBar = y * math.Pow(x, y-1)
 	if y == 0 {
-		t2 = 0
+		xBar = 0
 	}
-	xBar += t2
-	t3 := t * math.Log(x)
+	yBar = t * math.Log(x)
 	if x == 0 && y >= 0 {
-		t3 = 0
+		yBar = 0
 	}
-	yBar += t3
 	return t, xBar, yBar
 }
 
@@ -897,16 +887,14 @@ func HypotJVP(p, dp, q, dq float64) (float64, float64) {
 func HypotGrad(p, q float64) (f, pBar, qBar float64) {
 	t := math.Hypot(p, q)
 	t2 := t == 0
-	t3 := p / t
+	pBar = p / t
 	if t2 {
-		t3 = 0
+		pBar = 0
 	}
-	pBar += t3
-	t4 := q / t
+	qBar = q / t
 	if t2 {
-		t4 = 0
+		qBar = 0
 	}
-	qBar += t4
 	return t, pBar, qBar
 }
 
@@ -937,16 +925,14 @@ func MaxJVP(x, dx, y, dy float64) (float64, float64) {
 func MaxGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Max(x, y)
 	t2 := x >= y
-	t3 := 0.0
+	xBar = 0
 	if t2 {
-		t3 = 1
+		xBar = 1
 	}
-	xBar += t3
-	t4 := 1.0
+	yBar = 1
 	if t2 {
-		t4 = 0
+		yBar = 0
 	}
-	yBar += t4
 	return t, xBar, yBar
 }
 
@@ -977,16 +963,14 @@ func MinJVP(x, dx, y, dy float64) (float64, float64) {
 func MinGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Min(x, y)
 	t2 := x <= y
-	t3 := 0.0
+	xBar = 0
 	if t2 {
-		t3 = 1
+		xBar = 1
 	}
-	xBar += t3
-	t4 := 1.0
+	yBar = 1
 	if t2 {
-		t4 = 0
+		yBar = 0
 	}
-	yBar += t4
 	return t, xBar, yBar
 }
 
@@ -1007,9 +991,8 @@ func ModJVP(x, dx, y, dy float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func ModGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Mod(x, y)
-	xBar += 1
-	yBar -= math.Trunc(x / y)
-	return t, xBar, yBar
+	yBar = -math.Trunc(x / y)
+	return t, 1, yBar
 }
 
 // RemainderJVP computes Remainder and its directional derivative along the tangents
@@ -1029,9 +1012,8 @@ func RemainderJVP(x, dx, y, dy float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func RemainderGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Remainder(x, y)
-	xBar += 1
-	yBar -= math.RoundToEven(x / y)
-	return t, xBar, yBar
+	yBar = -math.RoundToEven(x / y)
+	return t, 1, yBar
 }
 
 // DimJVP computes Dim and its directional derivative along the tangents
@@ -1061,16 +1043,14 @@ func DimJVP(x, dx, y, dy float64) (float64, float64) {
 func DimGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Dim(x, y)
 	t2 := x > y
-	t3 := 0.0
+	xBar = 0
 	if t2 {
-		t3 = 1
+		xBar = 1
 	}
-	xBar += t3
-	t4 := 0.0
+	yBar = 0
 	if t2 {
-		t4 = -1
+		yBar = -1
 	}
-	yBar += t4
 	return t, xBar, yBar
 }
 
@@ -1095,12 +1075,11 @@ func CopysignJVP(f, df, sign, dsign float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func CopysignGrad(f, sign float64) (f2, fBar, signBar float64) {
 	t := math.Copysign(f, sign)
-	t2 := math.Copysign(1, f) * math.Copysign(1, sign)
+	fBar = math.Copysign(1, f) * math.Copysign(1, sign)
 	if f == 0 {
-		t2 = 0
+		fBar = 0
 	}
-	fBar += t2
-	return t, fBar, signBar
+	return t, fBar, 0
 }
 
 // FMAJVP computes FMA and its directional derivative along the tangents
@@ -1120,10 +1099,7 @@ func FMAJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func FMAGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := math.FMA(x, y, z)
-	xBar += y
-	yBar += x
-	zBar += 1
-	return t, xBar, yBar, zBar
+	return t, y, x, 1
 }
 
 // PowConstJVP computes PowConst and its directional derivative along the tangents
@@ -1143,7 +1119,7 @@ func PowConstJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowConstGrad(x float64) (f, xBar float64) {
 	t := math.Pow(x, 2.5)
-	xBar += 2.5 * math.Pow(x, 1.5)
+	xBar = 2.5 * math.Pow(x, 1.5)
 	return t, xBar
 }
 
@@ -1164,7 +1140,7 @@ func PowIntJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowIntGrad(x float64) (f, xBar float64) {
 	t := math.Pow(x, 3)
-	xBar += 3 * (x * x)
+	xBar = 3 * (x * x)
 	return t, xBar
 }
 
@@ -1190,11 +1166,10 @@ func PowBaseJVP(y, dy float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func PowBaseGrad(y float64) (f, yBar float64) {
 	t := math.Pow(2, y)
-	t2 := t * 0.6931471805599453
+	yBar = t * 0.6931471805599453
 	if false && y >= 0 {
-		t2 = 0
+		yBar = 0
 	}
-	yBar += t2
 	return t, yBar
 }
 
@@ -1215,7 +1190,7 @@ func JnJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func JnGrad(x float64) (f, xBar float64) {
 	t := math.Jn(3, x)
-	xBar += (math.Jn(2, x) - math.Jn(4, x)) / 2
+	xBar = (math.Jn(2, x) - math.Jn(4, x)) / 2
 	return t, xBar
 }
 
@@ -1236,7 +1211,7 @@ func YnJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func YnGrad(x float64) (f, xBar float64) {
 	t := math.Yn(2, x)
-	xBar += (math.Yn(1, x) - math.Yn(3, x)) / 2
+	xBar = (math.Yn(1, x) - math.Yn(3, x)) / 2
 	return t, xBar
 }
 
@@ -1259,7 +1234,7 @@ func LdexpJVP(x, dx float64, n int) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func LdexpGrad(x float64, n int) (f, xBar float64) {
 	t := math.Ldexp(x, n)
-	xBar += math.Ldexp(1, n)
+	xBar = math.Ldexp(1, n)
 	return t, xBar
 }
 
@@ -1331,22 +1306,19 @@ func Min3JVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 func Min3Grad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := min(x, y, z)
 	t2 := x == t
-	t3 := 0.0
+	xBar = 0
 	if t2 {
-		t3 = 1
+		xBar = 1
 	}
-	xBar += t3
-	t4 := y == t
-	t5 := 0.0
-	if t4 && !t2 {
-		t5 = 1
+	t3 := y == t
+	yBar = 0
+	if t3 && !t2 {
+		yBar = 1
 	}
-	yBar += t5
-	t6 := 0.0
-	if z == t && !(t2 || t4) {
-		t6 = 1
+	zBar = 0
+	if z == t && !(t2 || t3) {
+		zBar = 1
 	}
-	zBar += t6
 	return t, xBar, yBar, zBar
 }
 
@@ -1378,16 +1350,15 @@ func Max2Grad(x, y float64) (f, xBar, yBar float64) {
 	t := 2 * y
 	t2 := max(x, t, -1)
 	t3 := x == t2
-	t4 := 0.0
+	xBar = 0
 	if t3 {
+		xBar = 1
+	}
+	t4 := 0.0
+	if t == t2 && !t3 {
 		t4 = 1
 	}
-	xBar += t4
-	t5 := 0.0
-	if t == t2 && !t3 {
-		t5 = 1
-	}
-	yBar += 2 * t5
+	yBar = 2 * t4
 	return t2, xBar, yBar
 }
 
@@ -1411,25 +1382,20 @@ func SoftplusJVP(x, dx float64) (float64, float64) {
 // The first result is the value of Softplus; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func SoftplusGrad(x float64) (f, xBar float64) {
-	var t3 float64
-	var t4 float64
-	var t5 float64
+	var t float64
 	var from int
 	if x > 30 {
+		t = 0
 		from = 0
 	} else {
-		t := math.Exp(x)
-		t3 = t
+		t = math.Exp(x)
 		x = math.Log1p(t)
 		from = 1
 	}
-	t4 += 1
 	if from == 0 {
-		xBar += t4
+		xBar = 1
 	} else {
-		t5 += t4
-		t2 := t3
-		xBar += t2 * (1 / (1 + t2) * t5)
+		xBar = t * (1 / (1 + t))
 	}
 	return x, xBar
 }
@@ -1460,12 +1426,10 @@ func NormalPDFGrad(x, mu, sigma float64) (f, xBar, muBar, sigmaBar float64) {
 	t := math.Exp(-(z * z / 2))
 	t2 := sigma * 2.5066282746310002
 	t3 := t / t2
-	sigmaBar -= t3 / t2 * 2.5066282746310002
 	t4 := 2 * (z * (t * (1 / t2) / 2))
-	t5 := t4 / sigma
-	sigmaBar += t4 * z / sigma
-	xBar -= t5
-	muBar += t5
+	muBar = t4 / sigma
+	xBar = -muBar
+	sigmaBar = t4*z/sigma - t3/t2*2.5066282746310002
 	return t3, xBar, muBar, sigmaBar
 }
 
@@ -1497,8 +1461,7 @@ func ChainGrad(x float64) (f, xBar float64) {
 	t4 := t3 * t3
 	t5 := math.Sqrt(1 + t4)
 	t6 := t2 * t5
-	xBar += (1 - t4) * (2 * (0.5 / t5 * t2 * t3))
-	xBar -= math.Sin(x) * (t * (math.Cos(t) * t5))
+	xBar = (1-t4)*(2*(0.5/t5*t2*t3)) - math.Sin(x)*(t*(math.Cos(t)*t5))
 	return t6, xBar
 }
 

@@ -46,9 +46,6 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 func CumSquaresGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var accBar float64
-	var accBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("CumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -63,28 +60,21 @@ func CumSquaresGrad(x, xBar []float64) float64 {
 		tape = append(tape, acc)
 		acc = acc3
 	}
-	sBar += 1
-	t2 := sBar
 	s := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v := c[i2]
-		cBar[i2] += t2
+		cBar[i2] += 1
 		s += v
 	}
+	accBar := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t3 := accBar2
-		accBar2 = 0
-		accBar += t3
-		t4 := len(tape) - 1
-		acc2 := tape[t4]
+		t2 := len(tape) - 1
+		acc2 := tape[t2]
 		ciBar := cBar[i3]
 		cBar[i3] = 0
 		accBar += 2 * (ciBar * (acc2 + x[i3]))
-		t5 := accBar
-		accBar = 0
-		accBar2 += t5
-		xBar[i3] += t5
-		tape = tape[:t4]
+		xBar[i3] += accBar
+		tape = tape[:t2]
 	}
 	return s
 }
@@ -216,12 +206,13 @@ func PowersGrad(x float64) (f, xBar float64) {
 	mBar[1] += 1
 	mBar[3] -= 2
 	mBar[4] += 1
+	xBar = 0
 	for i2 := 4; i2 >= 1; i2-- {
 		t3 := len(tape) - 1
 		miBar := mBar[i2]
 		mBar[i2] = 0
-		xBar += tape[t3] * miBar
 		mBar[i2-1] += miBar * x
+		xBar += tape[t3] * miBar
 		tape = tape[:t3]
 	}
 	mBar[0] = 0
@@ -328,7 +319,7 @@ func SwirlGrad(x, y float64) (f, xBar, yBar float64) {
 	var pBar2 Pair
 	p := Pair{A: x, B: y}
 	var pBar3 Pair
-	var t15 Pair
+	var t13 Pair
 	t := p.B
 	t2 := p.A
 	p.A = t * t2
@@ -365,14 +356,12 @@ func SwirlGrad(x, y float64) (f, xBar, yBar float64) {
 	pBar2.B += t11.B
 	t12 := pBar2
 	pBar2 = Pair{}
-	t15.A += t12.A
-	t15.B += t12.B
-	t13 := t15.B
-	t15.B = 0
-	yBar += t13
-	t14 := t15.A
-	t15.A = 0
-	xBar += t14
+	t13.A += t12.A
+	t13.B += t12.B
+	yBar = t13.B
+	t13.B = 0
+	xBar = t13.A
+	t13.A = 0
 	return t5, xBar, yBar
 }
 

@@ -19,14 +19,6 @@ import (
 func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var mBar float64
-	var zBar float64
-	var mBar2 float64
-	var aBar float64
-	var mBar3 float64
-	var aBar2 float64
-	var aBar3 float64
-	var aBar4 float64
 	nHid := len(n.B1)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
@@ -38,9 +30,9 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 		for i4 := 0; i4 < n5; i4++ {
 			a2 += n.W1[j*n5+i4] * x[i4]
 		}
-		t28 := math.Tanh(a2)
-		h[j] = t28
-		tape = append(tape, t28)
+		t19 := math.Tanh(a2)
+		h[j] = t19
+		tape = append(tape, t19)
 	}
 	o := make([]float64, nOut)
 	oBar := make([]float64, nOut)
@@ -59,83 +51,64 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	tape = slices.Grow(tape, max(n2+2, 0))
 	z := 0.0
 	for i := 0; i < n2; i++ {
-		t27 := math.Exp(o[i] - m)
-		tape = append(tape, t27)
-		z += t27
+		t18 := math.Exp(o[i] - m)
+		tape = append(tape, t18)
+		z += t18
 	}
 	t2 := math.Log(z) + m - o[label]
 	oBar[label] -= 1
-	mBar3 += 1
-	zBar += 1 / z
-	t3 := zBar
+	zBar := 1 / z
+	mBar := 1.0
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t25 := len(tape) - 1
-		t26 := tape[t25] * t3
-		mBar3 -= t26
-		oBar[i2] += t26
-		tape = tape[:t25]
+		t16 := len(tape) - 1
+		t17 := tape[t16] * zBar
+		oBar[i2] += t17
+		mBar -= t17
+		tape = tape[:t16]
 	}
-	mBar += mBar3
 	for k2 := nOut - 1; k2 >= 0; k2-- {
-		t11 := mBar
-		mBar = 0
-		mBar2 += t11
 		n4 := len(tape)
-		t12 := n4 - 2
-		t13 := tape[:t12]
-		t14 := mBar2
-		mBar2 = 0
-		t15 := tape[t12] >= tape[n4-1]
-		t16 := 0.0
-		if t15 {
-			t16 = 1
+		t7 := n4 - 2
+		t8 := tape[:t7]
+		t9 := tape[t7] >= tape[n4-1]
+		t10 := 0.0
+		if t9 {
+			t10 = 1
 		}
-		mBar += t16 * t14
-		t17 := 1.0
-		if t15 {
-			t17 = 0
+		mBar2 := t10 * mBar
+		t11 := 1.0
+		if t9 {
+			t11 = 0
 		}
-		aBar += t17 * t14
 		okBar := oBar[k2]
 		oBar[k2] = 0
-		aBar += okBar
-		t18 := aBar
+		aBar2 := t11*mBar + okBar
 		for j3 := len(h) - 1; j3 >= 0; j3-- {
-			t22 := k2*nHid + j3
-			t23 := n.W2[t22]
-			t24 := nBar.W2
-			t24[t22] += t18 * h[j3]
-			hBar[j3] += t23 * t18
+			t13 := k2*nHid + j3
+			t14 := n.W2[t13]
+			t15 := nBar.W2
+			t15[t13] += aBar2 * h[j3]
+			hBar[j3] += t14 * aBar2
 		}
-		t19 := aBar
-		aBar = 0
-		aBar2 += t19
-		t20 := aBar2
-		aBar2 = 0
-		t21 := nBar.B2
-		t21[k2] += t20
-		tape = t13
+		t12 := nBar.B2
+		t12[k2] += aBar2
+		mBar = mBar2
+		tape = t8
 	}
 	for j2 := nHid - 1; j2 >= 0; j2-- {
-		t4 := len(tape) - 1
-		t5 := tape[t4]
-		tape = tape[:t4]
+		t3 := len(tape) - 1
+		t4 := tape[t3]
+		tape = tape[:t3]
 		n3 := len(x)
 		hjBar := hBar[j2]
 		hBar[j2] = 0
-		aBar3 += (1 - t5*t5) * hjBar
-		t6 := aBar3
+		aBar := (1 - t4*t4) * hjBar
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t10 := nBar.W1
-			t10[j2*n3+i3] += t6 * x[i3]
+			t6 := nBar.W1
+			t6[j2*n3+i3] += aBar * x[i3]
 		}
-		t7 := aBar3
-		aBar3 = 0
-		aBar4 += t7
-		t8 := aBar4
-		aBar4 = 0
-		t9 := nBar.B1
-		t9[j2] += t8
+		t5 := nBar.B1
+		t5[j2] += aBar
 	}
 	return t2
 }
@@ -212,10 +185,6 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var outBar float64
-	var aBar float64
-	var aBar2 float64
-	var totalBar float64
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
@@ -232,9 +201,9 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 			for i2 := 0; i2 < len(x2); i2++ {
 				a += n.W1[j3*nIn+i2] * x2[i2]
 			}
-			t19 := math.Tanh(a)
-			h2[j3] = t19
-			tape = append(tape, t19)
+			t14 := math.Tanh(a)
+			h2[j3] = t14
+			tape = append(tape, t14)
 		}
 		out := 0.0
 		for j4 := 0; j4 < n5; j4++ {
@@ -246,48 +215,39 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	}
 	t2 := float64(n2)
 	t3 := total / t2
-	totalBar += 1 / t2
-	t4 := totalBar
+	totalBar := 1 / t2
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t5 := n3 - 2
-		h := tapeSlices[t5]
+		t4 := n3 - 2
+		h := tapeSlices[t4]
 		hBar := tapeSlices[n3-1]
-		tapeSlices = tapeSlices[:t5]
+		tapeSlices = tapeSlices[:t4]
 		x := xs[s2*nIn : (s2+1)*nIn]
-		t6 := len(tape) - 1
-		t7 := tape[:t6]
+		t5 := len(tape) - 1
+		t6 := tape[:t5]
 		n4 := len(h)
-		outBar += 2 * (t4 * tape[t6])
-		t8 := outBar
+		outBar := 2 * (totalBar * tape[t5])
 		for j := n4 - 1; j >= 0; j-- {
-			t16 := labels[s2]*nHid + j
-			t17 := n.W2[t16]
-			t18 := nBar.W2
-			t18[t16] += t8 * h[j]
-			hBar[j] += t17 * t8
+			t11 := labels[s2]*nHid + j
+			t12 := n.W2[t11]
+			t13 := nBar.W2
+			t13[t11] += outBar * h[j]
+			hBar[j] += t12 * outBar
 		}
-		outBar = 0
-		tape = t7
+		tape = t6
 		for j2 := n4 - 1; j2 >= 0; j2-- {
-			t9 := len(tape) - 1
-			t10 := tape[t9]
-			tape = tape[:t9]
+			t7 := len(tape) - 1
+			t8 := tape[t7]
+			tape = tape[:t7]
 			hjBar := hBar[j2]
 			hBar[j2] = 0
-			aBar += (1 - t10*t10) * hjBar
-			t11 := aBar
+			aBar := (1 - t8*t8) * hjBar
 			for i := len(x) - 1; i >= 0; i-- {
-				t15 := nBar.W1
-				t15[j2*nIn+i] += t11 * x[i]
+				t10 := nBar.W1
+				t10[j2*nIn+i] += aBar * x[i]
 			}
-			t12 := aBar
-			aBar = 0
-			aBar2 += t12
-			t13 := aBar2
-			aBar2 = 0
-			t14 := nBar.B1
-			t14[j2] += t13
+			t9 := nBar.B1
+			t9[j2] += aBar
 		}
 	}
 	return t3
@@ -351,8 +311,6 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
-	var yBar float64
-	var yBar2 float64
 	t := *mBar
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PredictGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -364,15 +322,13 @@ func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
 		y += t2[i] * x[i]
 	}
 	t3 := y * y
-	yBar += 2 * y
-	t4 := yBar
+	yBar := 2 * y
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		xBar[i2] += t2[i2] * t4
-		t.W[i2] += t4 * xi
+		xBar[i2] += t2[i2] * yBar
+		t.W[i2] += yBar * xi
 	}
-	yBar2 += yBar
-	mBar.B += yBar2
+	mBar.B += yBar
 	return t3
 }
 
@@ -425,27 +381,26 @@ func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) 
 	if t && t2 && &w[:1][0] == &x[:1][0] {
 		panic("FitGrad: w and x share memory: gadgen's gradients need them apart")
 	}
-	var t7 Model
-	t7.W = wBar
+	var t6 Model
+	t6.W = wBar
 	m := Model{W: w, B: b}
 	y := Predict(m, x)
 	x0 := x[0]
 	t3 := y + fitG(m, x0)
 	var mBar2 Model
-	mBar2.W = t7.W
+	mBar2.W = t6.W
 	t4 := fitGReverse(m, &mBar2, x0, 1)
 	mBar.B += mBar2.B
 	xBar[0] += t4
 	var mBar3 Model
-	mBar3.W = t7.W
+	mBar3.W = t6.W
 	predictReverse(m, &mBar3, x, xBar, 1)
 	mBar.B += mBar3.B
 	t5 := mBar
 	mBar = Model{}
-	t7.B += t5.B
-	t6 := t7.B
-	t7.B = 0
-	bBar += t6
+	t6.B += t5.B
+	bBar = t6.B
+	t6.B = 0
 	return t3, bBar
 }
 
@@ -469,10 +424,8 @@ func fitGReverse(m Model, mBar *Model, t, seed float64) (tBar float64) {
 	t4 := m.W[0]
 	t5 := t4 * t
 	t6 := seed * t
-	tBar += t5 * seed
-	tBar += t4 * t6
 	t2.W[0] += t6 * t
-	tBar += t3 * seed
+	tBar = t5*seed + t4*t6 + t3*seed
 	mBar.B += t6
 	return tBar
 }
@@ -487,8 +440,6 @@ func fitGReverse(m Model, mBar *Model, t, seed float64) (tBar float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func predictReverse(m Model, mBar *Model, x, xBar []float64, seed float64) {
-	var yBar float64
-	var yBar2 float64
 	t := *mBar
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("predictReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -499,15 +450,13 @@ func predictReverse(m Model, mBar *Model, x, xBar []float64, seed float64) {
 	for i := 0; i < n; i++ {
 		y += t2[i] * x[i]
 	}
-	yBar += 2 * (seed * y)
-	t3 := yBar
+	yBar := 2 * (seed * y)
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		xBar[i2] += t2[i2] * t3
-		t.W[i2] += t3 * xi
+		xBar[i2] += t2[i2] * yBar
+		t.W[i2] += yBar * xi
 	}
-	yBar2 += yBar
-	mBar.B += yBar2
+	mBar.B += yBar
 }
 
 // fitG is the function literal g of Fit, with the captured variable m as its
@@ -566,10 +515,6 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	tape := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
-	var sumBar float64
-	var aBar float64
-	var aBar2 float64
-	var aBar3 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ForwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -579,71 +524,60 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	actBar := xBar
 	for i := 0; i < n; i++ {
 		l := t[i]
-		t15 := l.B
-		nOut := len(t15)
+		t10 := l.B
+		nOut := len(t10)
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
 		nextBar2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
-			a := t15[o2]
+			a := t10[o2]
 			for i5 := 0; i5 < nIn2; i5++ {
 				a += l.W[o2*nIn2+i5] * act[i5]
 			}
-			t16 := math.Tanh(a)
-			t17 := append(tape, next2[o2])
-			next2[o2] = t16
-			tape = append(t17, t16)
+			t11 := math.Tanh(a)
+			t12 := append(tape, next2[o2])
+			next2[o2] = t11
+			tape = append(t12, t11)
 		}
 		tapeSlices = append(tapeSlices, next2, nextBar2, act, actBar)
 		act = next2
 		actBar = nextBar2
 	}
-	sumBar += 1
-	t2 := sumBar
 	sum := 0.0
 	for i2 := 0; i2 < len(act); i2++ {
 		v := act[i2]
-		actBar[i2] += t2
+		actBar[i2] += 1
 		sum += v
 	}
 	finalX := slices.Clone(x)
 	for i3 := n - 1; i3 >= 0; i3-- {
 		n2 := len(tapeSlices)
-		t3 := n2 - 4
-		next := tapeSlices[t3]
+		t2 := n2 - 4
+		next := tapeSlices[t2]
 		nextBar := tapeSlices[n2-3]
 		act2 := tapeSlices[n2-2]
 		actBar2 := tapeSlices[n2-1]
-		tapeSlices = tapeSlices[:t3]
-		t4 := sBar.Layers[i3].B
+		tapeSlices = tapeSlices[:t2]
+		t3 := sBar.Layers[i3].B
 		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
-			t5 := len(tape) - 1
-			t6 := tape[t5]
-			t7 := tape[:t5]
+			t4 := len(tape) - 1
+			t5 := tape[t4]
+			t6 := tape[:t4]
 			nIn := len(act2)
-			t8 := nextBar[o]
+			t7 := nextBar[o]
 			nextBar[o] = 0
-			t9 := len(t7) - 1
-			tape = t7[:t9]
-			next[o] = t7[t9]
-			aBar += (1 - t6*t6) * t8
-			t10 := aBar
-			aBar = 0
-			aBar2 += t10
-			t11 := aBar2
+			t8 := len(t6) - 1
+			tape = t6[:t8]
+			next[o] = t6[t8]
+			aBar := (1 - t5*t5) * t7
 			for i4 := nIn - 1; i4 >= 0; i4-- {
 				acti := act2[i4]
-				t14 := o*nIn + i4
-				actBar2[i4] += s.Layers[i3].W[t14] * t11
+				t9 := o*nIn + i4
+				actBar2[i4] += s.Layers[i3].W[t9] * aBar
 				lBar := sBar.Layers[i3]
-				lBar.W[t14] += t11 * acti
+				lBar.W[t9] += aBar * acti
 			}
-			t12 := aBar2
-			aBar2 = 0
-			aBar3 += t12
-			t13 := aBar3
-			aBar3 = 0
-			t4[o] += t13
+			t3[o] += aBar
 		}
 	}
 	copy(x, finalX)
@@ -708,16 +642,11 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func EnergyGrad(ps, psBar []Particle) float64 {
-	var t34 float64
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var t35 [2]float64
-	var eBar float64
-	var eBar2 float64
-	var t36 [2]float64
-	var t37 float64
+	var t30 [2]float64
+	var t31 [2]float64
 	var pBar Particle
-	var eBar3 float64
 	if cap(ps) > 0 && cap(psBar) > 0 && &ps[:1][0] == &psBar[:1][0] {
 		panic("EnergyGrad: ps and psBar share memory: gadgen's gradients need them apart")
 	}
@@ -726,87 +655,73 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 	e := 0.0
 	for i := 0; i < n; i++ {
 		p := ps[i]
-		t25 := p.M
-		t26 := p.Vel
-		t27 := t26[0]
-		t28 := t26[1]
-		tape = append(tape, t27, t28)
-		e += 0.5 * t25 * (t27*t27 + t28*t28)
+		t21 := p.M
+		t22 := p.Vel
+		t23 := t22[0]
+		t24 := t22[1]
+		tape = append(tape, t23, t24)
+		e += 0.5 * t21 * (t23*t23 + t24*t24)
 		for j2 := i + 1; j2 < n; j2++ {
-			t29 := p.Pos
-			t30 := t29[0]
-			dx := t30 - ps[j2].Pos[0]
-			t31 := t29[1]
-			dy := t31 - ps[j2].Pos[1]
-			t32 := ps[j2].M
-			t33 := math.Sqrt(dx*dx + dy*dy + 1)
-			tape = append(tape, t30, t31, t33)
-			e -= t25 * t32 / t33
+			t25 := p.Pos
+			t26 := t25[0]
+			dx := t26 - ps[j2].Pos[0]
+			t27 := t25[1]
+			dy := t27 - ps[j2].Pos[1]
+			t28 := ps[j2].M
+			t29 := math.Sqrt(dx*dx + dy*dy + 1)
+			tape = append(tape, t26, t27, t29)
+			e -= t21 * t28 / t29
 		}
-		tape = append(tape, t25)
+		tape = append(tape, t21)
 	}
-	eBar3 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := eBar3
-		eBar3 = 0
-		eBar += t2
-		t3 := len(tape) - 1
-		t34 = tape[t3]
-		t4 := eBar
-		t5 := t34
-		tape = tape[:t3]
+		t2 := len(tape) - 1
+		t3 := tape[t2]
+		t4 := 0.0
+		tape = tape[:t2]
 		for j := n - 1; j >= i2+1; j-- {
 			n3 := len(tape)
-			t17 := n3 - 3
-			t18 := tape[n3-1]
-			t19 := t4 / t18
-			t20 := ps[j].M
-			t21 := 0.5 / t18 * (t4 * (t5 * t20 / t18) / t18)
-			t22 := 2 * (t21 * (tape[n3-2] - ps[j].Pos[1]))
-			t23 := 2 * (t21 * (tape[t17] - ps[j].Pos[0]))
-			t37 -= t19 * t20
-			psBar[j].M -= t5 * t19
-			psBar[j].Pos[1] -= t22
-			t35[1] += t22
-			psBar[j].Pos[0] -= t23
-			t35[0] += t23
-			t24 := t35
-			t35 = [2]float64{}
-			pBar.Pos[0] += t24[0]
-			pBar.Pos[1] += t24[1]
-			tape = tape[:t17]
+			t13 := n3 - 3
+			t14 := tape[n3-1]
+			t15 := 1 / t14
+			t16 := ps[j].M
+			t17 := 0.5 / t14 * (t3 * t16 / t14 / t14)
+			t18 := 2 * (t17 * (tape[n3-2] - ps[j].Pos[1]))
+			t19 := 2 * (t17 * (tape[t13] - ps[j].Pos[0]))
+			psBar[j].M -= t3 * t15
+			psBar[j].Pos[1] -= t18
+			t30[1] += t18
+			psBar[j].Pos[0] -= t19
+			t30[0] += t19
+			t20 := t30
+			t30 = [2]float64{}
+			pBar.Pos[0] += t20[0]
+			pBar.Pos[1] += t20[1]
+			t4 -= t15 * t16
+			tape = tape[:t13]
 		}
-		t6 := eBar
-		eBar = 0
-		eBar2 += t6
 		n2 := len(tape)
-		t7 := n2 - 2
-		t8 := tape[t7]
-		t9 := tape[n2-1]
-		t10 := eBar2
-		eBar2 = 0
-		eBar3 += t10
-		t11 := 0.5 * t34 * t10
-		t36[1] += 2 * (t11 * t9)
-		t36[0] += 2 * (t11 * t8)
-		t12 := t36
-		t36 = [2]float64{}
-		pBar.Vel[0] += t12[0]
-		pBar.Vel[1] += t12[1]
-		t37 += 0.5 * (t10 * (t8*t8 + t9*t9))
-		t13 := t37
-		t37 = 0
-		pBar.M += t13
-		t14 := pBar
+		t5 := n2 - 2
+		t6 := tape[t5]
+		t7 := tape[n2-1]
+		t8 := 0.5 * t3
+		t31[1] += 2 * (t8 * t7)
+		t31[0] += 2 * (t8 * t6)
+		t9 := t31
+		t31 = [2]float64{}
+		pBar.Vel[0] += t9[0]
+		pBar.Vel[1] += t9[1]
+		pBar.M += t4 + 0.5*(t6*t6+t7*t7)
+		t10 := pBar
 		pBar = Particle{}
-		t15 := t14.Pos
-		psBar[i2].Pos[0] += t15[0]
-		psBar[i2].Pos[1] += t15[1]
-		t16 := t14.Vel
-		psBar[i2].Vel[0] += t16[0]
-		psBar[i2].Vel[1] += t16[1]
-		psBar[i2].M += t14.M
-		tape = tape[:t7]
+		t11 := t10.Pos
+		psBar[i2].Pos[0] += t11[0]
+		psBar[i2].Pos[1] += t11[1]
+		t12 := t10.Vel
+		psBar[i2].Vel[0] += t12[0]
+		psBar[i2].Vel[1] += t12[1]
+		psBar[i2].M += t10.M
+		tape = tape[:t5]
 	}
 	return e
 }
@@ -866,12 +781,11 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	tape := tapeBuf[:0]
 	var tapePointersBuf [64]*Particle
 	tapePointers := tapePointersBuf[:0]
+	var t37 [2]float64
 	var t38 [2]float64
-	var t39 [2]float64
 	var qBar2 Particle
-	var eBar float64
 	var qBar3 Particle
-	var t40 [2]float64
+	var t39 [2]float64
 	var pBar Particle
 	if cap(ps) > 0 && cap(psBar) > 0 && &ps[:1][0] == &psBar[:1][0] {
 		panic("StepGrad: ps and psBar share memory: gadgen's gradients need them apart")
@@ -884,18 +798,16 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 		q2 := p
 		var qBar4 Particle
 		for d2 := 0; d2 < 2; d2++ {
-			t35 := p.Pos[d2]
-			t36 := p.M
-			q2.Vel[d2] -= dt * t35 / t36
-			t37 := q2.Vel[d2]
-			q2.Pos[d2] += dt * t37
-			tape = append(tape, t35, t36, t37)
+			t34 := p.Pos[d2]
+			t35 := p.M
+			q2.Vel[d2] -= dt * t34 / t35
+			t36 := q2.Vel[d2]
+			q2.Pos[d2] += dt * t36
+			tape = append(tape, t34, t35, t36)
 		}
 		next[i] = q2
 		tapePointers = append(tapePointers, &q2, &qBar4)
 	}
-	eBar += 1
-	t := eBar
 	e := 0.0
 	for i2 := 0; i2 < len(next); i2++ {
 		q := next[i2]
@@ -907,90 +819,90 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 		t26 := q.Pos
 		t27 := t26[0]
 		t28 := t26[1]
-		t38[1] += 2 * (t * t28)
-		t38[0] += 2 * (t * t27)
-		t29 := t38
-		t38 = [2]float64{}
+		t37[1] += 2 * t28
+		t37[0] += 2 * t27
+		t29 := t37
+		t37 = [2]float64{}
 		qBar2.Pos[0] += t29[0]
 		qBar2.Pos[1] += t29[1]
-		t30 := t21 * t
-		t39[1] += 2 * (t30 * t24)
-		t39[0] += 2 * (t30 * t23)
-		t31 := t39
-		t39 = [2]float64{}
-		qBar2.Vel[0] += t31[0]
-		qBar2.Vel[1] += t31[1]
-		qBar2.M += t * t25
-		t32 := qBar2
+		t38[1] += 2 * (t21 * t24)
+		t38[0] += 2 * (t21 * t23)
+		t30 := t38
+		t38 = [2]float64{}
+		qBar2.Vel[0] += t30[0]
+		qBar2.Vel[1] += t30[1]
+		qBar2.M += t25
+		t31 := qBar2
 		qBar2 = Particle{}
-		t33 := t32.Pos
-		nextBar[i2].Pos[0] += t33[0]
-		nextBar[i2].Pos[1] += t33[1]
-		t34 := t32.Vel
-		nextBar[i2].Vel[0] += t34[0]
-		nextBar[i2].Vel[1] += t34[1]
-		nextBar[i2].M += t32.M
+		t32 := t31.Pos
+		nextBar[i2].Pos[0] += t32[0]
+		nextBar[i2].Pos[1] += t32[1]
+		t33 := t31.Vel
+		nextBar[i2].Vel[0] += t33[0]
+		nextBar[i2].Vel[1] += t33[1]
+		nextBar[i2].M += t31.M
 		e += t21*t25 + t27*t27 + t28*t28
 	}
+	dtBar = 0
 	for i3 := n - 1; i3 >= 0; i3-- {
 		n2 := len(tapePointers)
 		qBar := tapePointers[n2-1]
 		tapePointers = tapePointers[:n2-2]
-		t2 := nextBar[i3]
+		t := nextBar[i3]
 		nextBar[i3] = Particle{}
-		t3 := t2.Pos
-		qBar3.Pos[0] += t3[0]
-		qBar3.Pos[1] += t3[1]
-		t4 := t2.Vel
-		qBar3.Vel[0] += t4[0]
-		qBar3.Vel[1] += t4[1]
-		qBar3.M += t2.M
-		t5 := qBar3
+		t2 := t.Pos
+		qBar3.Pos[0] += t2[0]
+		qBar3.Pos[1] += t2[1]
+		t3 := t.Vel
+		qBar3.Vel[0] += t3[0]
+		qBar3.Vel[1] += t3[1]
+		qBar3.M += t.M
+		t4 := qBar3
 		qBar3 = Particle{}
-		t6 := t5.Pos
-		qBar.Pos[0] += t6[0]
-		qBar.Pos[1] += t6[1]
-		t7 := t5.Vel
-		qBar.Vel[0] += t7[0]
-		qBar.Vel[1] += t7[1]
-		qBar.M += t5.M
+		t5 := t4.Pos
+		qBar.Pos[0] += t5[0]
+		qBar.Pos[1] += t5[1]
+		t6 := t4.Vel
+		qBar.Vel[0] += t6[0]
+		qBar.Vel[1] += t6[1]
+		qBar.M += t4.M
 		for d := 1; d >= 0; d-- {
 			n3 := len(tape)
-			t14 := n3 - 3
-			t15 := tape[t14]
-			t16 := tape[n3-2]
+			t13 := n3 - 3
+			t14 := tape[t13]
+			t15 := tape[n3-2]
+			t16 := tape[n3-1]
 			t17 := qBar.Pos[d]
-			dtBar += t17 * tape[n3-1]
 			qBar.Vel[d] += dt * t17
 			t18 := qBar.Vel[d]
-			t19 := t18 / t16
-			pBar.M += t18 * (dt * t15 / t16) / t16
-			dtBar -= t19 * t15
-			t40[d] -= dt * t19
-			t20 := t40
-			t40 = [2]float64{}
+			t19 := t18 / t15
+			pBar.M += t18 * (dt * t14 / t15) / t15
+			t39[d] -= dt * t19
+			t20 := t39
+			t39 = [2]float64{}
 			pBar.Pos[0] += t20[0]
 			pBar.Pos[1] += t20[1]
-			tape = tape[:t14]
+			dtBar = dtBar + t17*t16 - t19*t14
+			tape = tape[:t13]
 		}
-		t8 := *qBar
+		t7 := *qBar
 		*qBar = Particle{}
-		t9 := t8.Pos
-		pBar.Pos[0] += t9[0]
-		pBar.Pos[1] += t9[1]
-		t10 := t8.Vel
-		pBar.Vel[0] += t10[0]
-		pBar.Vel[1] += t10[1]
-		pBar.M += t8.M
-		t11 := pBar
+		t8 := t7.Pos
+		pBar.Pos[0] += t8[0]
+		pBar.Pos[1] += t8[1]
+		t9 := t7.Vel
+		pBar.Vel[0] += t9[0]
+		pBar.Vel[1] += t9[1]
+		pBar.M += t7.M
+		t10 := pBar
 		pBar = Particle{}
-		t12 := t11.Pos
-		psBar[i3].Pos[0] += t12[0]
-		psBar[i3].Pos[1] += t12[1]
-		t13 := t11.Vel
-		psBar[i3].Vel[0] += t13[0]
-		psBar[i3].Vel[1] += t13[1]
-		psBar[i3].M += t11.M
+		t11 := t10.Pos
+		psBar[i3].Pos[0] += t11[0]
+		psBar[i3].Pos[1] += t11[1]
+		t12 := t10.Vel
+		psBar[i3].Vel[0] += t12[0]
+		psBar[i3].Vel[1] += t12[1]
+		psBar[i3].M += t10.M
 	}
 	return e, dtBar
 }
@@ -1055,7 +967,6 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func BranchyGrad(x, xBar []float64, wide bool) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BranchyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1085,21 +996,19 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 		bufBar3 = bufBar
 		from = 1
 	}
-	sBar += 1
-	t2 := sBar
 	s := 0.0
 	for i3 := 0; i3 < len(buf); i3++ {
 		b := buf[i3]
-		bufBar3[i3] += 2 * (t2 * b)
+		bufBar3[i3] += 2 * b
 		s += b * b
 	}
 	if from == 0 {
 		for i5 := len(x) - 1; i5 >= 0; i5-- {
-			t3 := bufBar2[2*i5+1]
+			t2 := bufBar2[2*i5+1]
 			bufBar2[2*i5+1] = 0
-			t4 := bufBar2[2*i5]
+			t3 := bufBar2[2*i5]
 			bufBar2[2*i5] = 0
-			xBar[i5] += t4 + 2*(t3*x[i5])
+			xBar[i5] += t3 + 2*(t2*x[i5])
 		}
 	} else {
 		for i4 := len(x) - 1; i4 >= 0; i4-- {
@@ -1165,28 +1074,22 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func NestedGrad(o, oBar *Outer) float64 {
-	var sBar float64
-	var sBar2 float64
 	t := o.A.V
 	n := len(t)
-	sBar += 1
-	t2 := sBar
 	s := o.K
 	for i := 0; i < n; i++ {
 		v := t[i]
-		t3 := o.P.V[i]
-		t4 := v * t3
-		t5 := o.K
-		t6 := t2 * t5
-		oBar.K += t4 * t2
-		t7 := oBar.P.V
-		t7[i] += v * t6
-		t8 := oBar.A.V
-		t8[i] += t6 * t3
-		s += t4 * t5
+		t2 := o.P.V[i]
+		t3 := v * t2
+		t4 := o.K
+		oBar.K += t3
+		t5 := oBar.P.V
+		t5[i] += v * t4
+		t6 := oBar.A.V
+		t6[i] += t4 * t2
+		s += t3 * t4
 	}
-	sBar2 += sBar
-	oBar.K += sBar2
+	oBar.K += 1
 	return s
 }
 
@@ -1226,8 +1129,6 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 	t := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
 	t2 := tapeSlicesBuf[:0]
-	var sBar float64
-	var t11 float64
 	t3 := new([1]float64)
 	dt := 1 / float64(steps)
 	t4 := dt * k
@@ -1240,10 +1141,10 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 		x2 := hist[i]
 		hist4 := append(hist, x2-t4*x2)
 		n3 := len(hist4)
-		t10 := cap(hist4)
+		t9 := cap(hist4)
 		var histBar4 []float64
-		if t10 != cap(hist) {
-			histBar4 = make([]float64, n3, t10)
+		if t9 != cap(hist) {
+			histBar4 = make([]float64, n3, t9)
 		} else {
 			histBar4 = histBar[:n3]
 		}
@@ -1252,40 +1153,38 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 		hist = hist4
 		histBar = histBar4
 	}
-	sBar += 1
-	t5 := sBar
 	s := 0.0
 	for i2 := 0; i2 < len(hist); i2++ {
 		d := hist[i2] - math.Exp(-(float64(i2) * dt))
-		histBar[i2] += 2 * (t5 * d)
+		histBar[i2] += 2 * d
 		s += d * d
 	}
+	t5 := 0.0
 	for i3 := steps - 1; i3 >= 0; i3-- {
-		t7 := len(tape) - 1
-		x := tape[t7]
-		tape = tape[:t7]
+		t6 := len(tape) - 1
+		x := tape[t6]
+		tape = tape[:t6]
 		n := len(tapeSlices)
-		t8 := n - 4
-		hist2 := tapeSlices[t8]
+		t7 := n - 4
+		hist2 := tapeSlices[t7]
 		histBar2 := tapeSlices[n-3]
 		hist3 := tapeSlices[n-2]
 		histBar3 := tapeSlices[n-1]
-		tapeSlices = tapeSlices[:t8]
+		tapeSlices = tapeSlices[:t7]
 		n2 := len(hist2)
-		t9 := histBar3[n2]
+		t8 := histBar3[n2]
 		histBar3[n2] = 0
 		if cap(hist3) != cap(hist2) {
 			for k2 := 0; k2 < n2; k2++ {
 				histBar2[k2] += histBar3[k2]
 			}
 		}
-		t11 -= t9 * x
-		histBar2[i3] += t9 - t4*t9
+		histBar2[i3] += t8 - t4*t8
+		t5 -= t8 * x
 	}
-	kBar += dt * t11
-	t6 := t3[0]
+	kBar = dt * t5
+	x0Bar = t3[0]
 	t3[0] = 0
-	x0Bar += t6
 	return s, x0Bar, kBar
 }
 
@@ -1332,7 +1231,6 @@ func TrajectoryJVP(x0, dx0, k, dk float64, steps int) (float64, float64) {
 // b (zero for the gradient of its results alone); on return, the gradient with
 // respect to the values b held on entry.
 func ConcatGrad(a, aBar, b, bBar []float64) float64 {
-	var sBar float64
 	t := cap(a) > 0
 	if t && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("ConcatGrad: a and aBar share memory: gadgen's gradients need them apart")
@@ -1379,36 +1277,34 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	var rowsBar [][]float64
 	i := 0
 	for ; i+1 < n3; i += 2 {
-		t12 := allBar3[i : i+2]
+		t11 := allBar3[i : i+2]
 		rows2 := append(rows, all[i:i+2])
 		n5 := len(rows2)
-		t13 := cap(rows2)
-		if t13 != cap(rows) {
-			t14 := make([][]float64, n5, t13)
-			copy(t14, rowsBar)
-			rowsBar = t14
+		t12 := cap(rows2)
+		if t12 != cap(rows) {
+			t13 := make([][]float64, n5, t12)
+			copy(t13, rowsBar)
+			rowsBar = t13
 		} else {
 			rowsBar = rowsBar[:n5]
 		}
-		rowsBar[len(rows)] = t12
+		rowsBar[len(rows)] = t11
 		rows = rows2
 	}
-	sBar += 1
-	t8 := sBar
 	s := 0.0
 	for i2 := 0; i2 < len(rows); i2++ {
 		r := rows[i2]
 		r0 := r[0]
 		r1 := r[1]
 		rBar := rowsBar[i2]
-		rBar[1] += r0 * t8
-		rBar[0] += math.Cos(r0)*t8 + t8*r1
+		rBar[1] += r0
+		rBar[0] += math.Cos(r0) + r1
 		s += r0*r1 + math.Sin(r0)
 	}
 	i -= 2
 	for ; i >= 0; i -= 2 {
 	}
-	t9 := allBar3[n2]
+	t8 := allBar3[n2]
 	allBar3[n2] = 0
 	allBar3[n2+1] = 0
 	if t7 {
@@ -1416,12 +1312,12 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 			allBar2[k] += allBar3[k]
 		}
 	}
-	bBar[0] += a0 * t9
-	aBar[0] += t9 * b0
+	bBar[0] += a0 * t8
+	aBar[0] += t8 * b0
 	for k2 := 0; k2 < len(b); k2++ {
-		t11 := allBar2[n+k2]
+		t10 := allBar2[n+k2]
 		allBar2[n+k2] = 0
-		bBar[k2] += t11
+		bBar[k2] += t10
 	}
 	if t5 {
 		for k3 := 0; k3 < n; k3++ {
@@ -1430,9 +1326,9 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	}
 	n4 := len([]float64(nil))
 	for k4 := 0; k4 < len(a); k4++ {
-		t10 := allBar[n4+k4]
+		t9 := allBar[n4+k4]
 		allBar[n4+k4] = 0
-		aBar[k4] += t10
+		aBar[k4] += t9
 	}
 	return s
 }
@@ -1485,7 +1381,6 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) float64 {
-	var sBar float64
 	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
 		panic("LayersGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
 	}
@@ -1510,12 +1405,10 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 	o := dense(w2, b2, h2)
 	n2 := len(o)
 	oBar := make([]float64, n2, cap(o))
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i := 0; i < n2; i++ {
 		v := o[i]
-		oBar[i] += 2 * (t * v)
+		oBar[i] += 2 * v
 		s += v * v
 	}
 	denseReverse(w2, w2Bar, b2, b2Bar, h2, h2Bar, oBar)
@@ -1536,8 +1429,6 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var aBar float64
-	var aBar2 float64
 	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("denseReverse: w and wBar share memory: gadgen's gradients need them apart")
 	}
@@ -1558,9 +1449,9 @@ func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 		for i2 := 0; i2 < n4; i2++ {
 			a += w[o*n4+i2] * x[i2]
 		}
-		t9 := math.Tanh(a)
-		out[o] = t9
-		tape = append(tape, t9)
+		t6 := math.Tanh(a)
+		out[o] = t6
+		tape = append(tape, t6)
 	}
 	o2 := n2 - 1
 	for k := 0; k < len(seed); k++ {
@@ -1573,20 +1464,14 @@ func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 		n3 := len(x)
 		outoBar := outBar[o2]
 		outBar[o2] = 0
-		aBar += (1 - t3*t3) * outoBar
-		t4 := aBar
+		aBar := (1 - t3*t3) * outoBar
 		for i := n3 - 1; i >= 0; i-- {
-			t7 := o2*n3 + i
-			t8 := w[t7]
-			wBar[t7] += t4 * x[i]
-			xBar[i] += t8 * t4
+			t4 := o2*n3 + i
+			t5 := w[t4]
+			wBar[t4] += aBar * x[i]
+			xBar[i] += t5 * aBar
 		}
-		t5 := aBar
-		aBar = 0
-		aBar2 += t5
-		t6 := aBar2
-		aBar2 = 0
-		bBar[o2] += t6
+		bBar[o2] += aBar
 	}
 }
 
@@ -1711,9 +1596,6 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var zBar float64
-	var mBar float64
-	var mBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SoftmaxVJP: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1730,10 +1612,10 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	tape = slices.Grow(tape, max(n+2, 0))
 	z := 0.0
 	for i2 := 0; i2 < n; i2++ {
-		t13 := math.Exp(x[i2] - m)
-		out[i2] = t13
+		t10 := math.Exp(x[i2] - m)
+		out[i2] = t10
 		outi3 := out[i2]
-		tape = append(tape, t13)
+		tape = append(tape, t10)
 		z += outi3
 	}
 	n2 := len(out)
@@ -1747,46 +1629,42 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	for k := 0; k < len(seed); k++ {
 		outBar[k] += seed[k]
 	}
+	zBar := 0.0
 	for ; i4 >= 0; i4-- {
-		t12 := len(tape) - 1
-		outi := tape[t12]
+		t9 := len(tape) - 1
+		outi := tape[t9]
 		outiBar2 := outBar[i4]
 		outBar[i4] = 0
-		zBar -= outiBar2 * (outi / z) / z
 		outBar[i4] += outiBar2 / z
-		tape = tape[:t12]
-	}
-	t2 := zBar
-	for i5 := n - 1; i5 >= 0; i5-- {
-		t9 := len(tape) - 1
-		t10 := tape[t9]
-		outBar[i5] += t2
-		outiBar := outBar[i5]
-		outBar[i5] = 0
-		t11 := t10 * outiBar
-		mBar2 -= t11
-		xBar[i5] += t11
+		zBar -= outiBar2 * (outi / z) / z
 		tape = tape[:t9]
 	}
+	mBar := 0.0
+	for i5 := n - 1; i5 >= 0; i5-- {
+		t6 := len(tape) - 1
+		t7 := tape[t6]
+		outBar[i5] += zBar
+		outiBar := outBar[i5]
+		outBar[i5] = 0
+		t8 := t7 * outiBar
+		xBar[i5] += t8
+		mBar -= t8
+		tape = tape[:t6]
+	}
 	for i6 := n - 1; i6 >= 0; i6-- {
-		t3 := mBar2
-		mBar2 = 0
-		mBar += t3
-		t4 := len(tape) - 1
-		t5 := mBar
-		mBar = 0
-		t6 := tape[t4] >= x[i6]
-		t7 := 0.0
-		if t6 {
-			t7 = 1
+		t2 := len(tape) - 1
+		t3 := tape[t2] >= x[i6]
+		t4 := 0.0
+		if t3 {
+			t4 = 1
 		}
-		mBar2 += t7 * t5
-		t8 := 1.0
-		if t6 {
-			t8 = 0
+		t5 := 1.0
+		if t3 {
+			t5 = 0
 		}
-		xBar[i6] += t8 * t5
-		tape = tape[:t4]
+		xBar[i6] += t5 * mBar
+		mBar = t4 * mBar
+		tape = tape[:t2]
 	}
 	return out
 }
@@ -1847,7 +1725,7 @@ func GrowGrad(x float64) (f, xBar float64) {
 	ysBar[2] += math.Cos(ys2)
 	ysBar[1] += ys0
 	ysBar[0] += ys1
-	xBar += growReverse(x, ysBar)
+	xBar = growReverse(x, ysBar)
 	return t, xBar
 }
 
@@ -1868,13 +1746,11 @@ func growReverse(x float64, seed []float64) (xBar float64) {
 	}
 	t3 := t[2]
 	t[2] = 0
-	xBar += 2 * (t3 * x)
 	t4 := t[1]
 	t[1] = 0
-	xBar += 2 * t4
 	t5 := t[0]
 	t[0] = 0
-	xBar += t5
+	xBar = 2*(t3*x) + 2*t4 + t5
 	return xBar
 }
 

@@ -122,22 +122,19 @@ func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, f
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func RosenbrockGrad(x, xBar []float64) float64 {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		a := x[i+1] - xi*xi
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := t2*t + 100*(t*a)
-		xBar[i] += -(2 * (t * b)) - 2*(t3*xi)
-		xBar[i+1] += t3
-		sum += t2*a + b*b
+		t := 100 * a
+		t2 := 2 * t
+		xBar[i] += -(2 * b) - 2*(t2*xi)
+		xBar[i+1] += t2
+		sum += t*a + b*b
 	}
 	return sum
 }
@@ -163,12 +160,9 @@ func GradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // RosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
@@ -177,18 +171,18 @@ func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		a := x[i+1] - xi*xi
 		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100 * da
-		t4 := t2*t + 100*(t*a)
-		t5 := t3*t + 100*(t*da)
+		t := 100 * a
+		t2 := 100 * da
+		t3 := 2 * t
+		t4 := 2 * t2
 		dxiBar := dxBar[i]
-		xBar[i] += -(2 * (t * b)) - 2*(t4*xi)
-		dxBar[i] = dxiBar + (2*(t*dxi) - 2*(t5*xi+t4*dxi))
-		t6 := dxBar[i+1]
-		xBar[i+1] += t4
-		dxBar[i+1] = t6 + t5
-		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dxi*b)
+		xBar[i] += -(2 * b) - 2*(t3*xi)
+		dxBar[i] = dxiBar + (2*dxi - 2*(t4*xi+t3*dxi))
+		t5 := dxBar[i+1]
+		xBar[i+1] += t3
+		dxBar[i+1] = t5 + t4
+		sum += t*a + b*b
+		dsum += t2*a + t*da - 2*(dxi*b)
 	}
 	return sum, dsum
 }
@@ -204,7 +198,6 @@ func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 func ChainGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -212,21 +205,19 @@ func ChainGrad(x, xBar []float64) float64 {
 	i := 0
 	for ; i+1 < len(x); i++ {
 		xi2 := x[i]
-		t5 := pow(xi2-x[i+1], 3)
-		tape = append(tape, t5)
-		s += xi2 * t5
+		t4 := pow(xi2-x[i+1], 3)
+		tape = append(tape, t4)
+		s += xi2 * t4
 	}
-	sBar += 1
-	t := sBar
 	i--
 	for ; i >= 0; i-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2]
+		t := len(tape) - 1
+		t2 := tape[t]
 		xi := x[i]
-		t4 := powReverse(xi-x[i+1], 3, xi*t)
-		xBar[i+1] -= t4
-		xBar[i] += t*t3 + t4
-		tape = tape[:t2]
+		t3 := powReverse(xi-x[i+1], 3, xi)
+		xBar[i+1] -= t3
+		xBar[i] += t2 + t3
+		tape = tape[:t]
 	}
 	return s
 }
@@ -242,22 +233,19 @@ func ChainGrad(x, xBar []float64) float64 {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func powReverse(a float64, n int, seed float64) (aBar float64) {
-	var t2 float64
-	var t3 float64
-	var t4 float64
+	var t float64
 	var from int
 	if n == 0 {
+		t = 0
 		from = 0
 	} else {
-		t2 = pow(a, n-1)
+		t = pow(a, n-1)
 		from = 1
 	}
-	t3 += seed
-	if from != 0 {
-		t4 += t3
-		t := t4
-		aBar += t * t2
-		aBar += powReverse(a, n-1, a*t)
+	if from == 0 {
+		aBar = 0
+	} else {
+		aBar = seed*t + powReverse(a, n-1, a*seed)
 	}
 	return aBar
 }
@@ -287,7 +275,6 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ChainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -297,30 +284,28 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	for ; i+1 < len(x); i++ {
 		xi2 := x[i]
 		dxi2 := dx[i]
-		t8, t9 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
-		ds += dxi2*t8 + xi2*t9
-		tape = append(tape, t8)
-		dtape = append(dtape, t9)
-		s += xi2 * t8
+		t7, t8 := powJVP(xi2-x[i+1], dxi2-dx[i+1], 3)
+		ds += dxi2*t7 + xi2*t8
+		tape = append(tape, t7)
+		dtape = append(dtape, t8)
+		s += xi2 * t7
 	}
-	sBar += 1
-	t := sBar
 	i--
 	for ; i >= 0; i-- {
-		t2 := len(tape) - 1
-		t3 := tape[t2]
-		t4 := dtape[t2]
+		t := len(tape) - 1
+		t2 := tape[t]
+		t3 := dtape[t]
 		xi := x[i]
 		dxi := dx[i]
-		t5, t6 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi*t, dxi*t)
-		t7 := dxBar[i+1]
-		xBar[i+1] -= t5
-		dxBar[i+1] = t7 - t6
+		t4, t5 := powReverseJVP(xi-x[i+1], dxi-dx[i+1], 3, xi, dxi)
+		t6 := dxBar[i+1]
+		xBar[i+1] -= t4
+		dxBar[i+1] = t6 - t5
 		dxiBar := dxBar[i]
-		xBar[i] += t*t3 + t5
-		dxBar[i] = dxiBar + (t*t4 + t6)
-		tape = tape[:t2]
-		dtape = dtape[:t2]
+		xBar[i] += t2 + t4
+		dxBar[i] = dxiBar + (t3 + t5)
+		tape = tape[:t]
+		dtape = dtape[:t]
 	}
 	return s, ds
 }
@@ -332,34 +317,23 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // Fixed inputs (zero tangent): n.
 // Results, in order: aBar; daBar, the tangent of aBar.
 func powReverseJVP(a, da float64, n int, seed, dseed float64) (aBar, daBar float64) {
-	var t8 float64
-	var t9 float64
-	var t10 float64
-	var t11 float64
-	var t12 float64
-	var t13 float64
+	var t, t2 float64
 	var from int
 	if n == 0 {
+		t = 0
+		t2 = 0
 		from = 0
 	} else {
-		t, t2 := powJVP(a, da, n-1)
-		t8 = t
-		t9 = t2
+		t, t2 = powJVP(a, da, n-1)
 		from = 1
 	}
-	t10 += seed
-	t11 += dseed
-	if from != 0 {
-		t12 += t10
-		t13 += t11
-		t3 := t8
-		t4 := t12
-		t5 := t13
-		aBar += t4 * t3
-		daBar += t5*t3 + t4*t9
-		t6, t7 := powReverseJVP(a, da, n-1, a*t4, da*t4+a*t5)
-		aBar += t6
-		daBar += t7
+	if from == 0 {
+		aBar = 0
+		daBar = 0
+	} else {
+		t3, t4 := powReverseJVP(a, da, n-1, a*seed, da*seed+a*dseed)
+		aBar = seed*t + t3
+		daBar = dseed*t + seed*t2 + t4
 	}
 	return aBar, daBar
 }

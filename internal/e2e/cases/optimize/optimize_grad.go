@@ -61,8 +61,6 @@ func magJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
-	var sBar float64
-	var t3 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("NormalizedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -76,23 +74,23 @@ func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 	for i := 0; i < n; i++ {
 		out[i] = x[i] / t
 	}
-	sBar += 1
-	t2 := sBar
 	s := 0.0
 	for i2 := 0; i2 < len(out); i2++ {
 		ci := c[i2]
 		outi := out[i2]
-		outBar[i2] += ci * t2
-		cBar[i2] += t2 * outi
+		outBar[i2] += ci
+		cBar[i2] += outi
 		s += ci * outi
 	}
+	t2 := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
 		outiBar := outBar[i3]
 		outBar[i3] = 0
-		t3 -= outiBar * (x[i3] / t) / t
+		xi := x[i3]
 		xBar[i3] += outiBar / t
+		t2 -= outiBar * (xi / t) / t
 	}
-	magReverse(x, xBar, t3)
+	magReverse(x, xBar, t2)
 	return s
 }
 
@@ -106,7 +104,6 @@ func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func magReverse(x, xBar []float64, seed float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("magReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -117,10 +114,9 @@ func magReverse(x, xBar []float64, seed float64) {
 		s += v * v
 	}
 	t := math.Sqrt(s)
-	sBar += 0.5 / t * seed
-	t2 := sBar
+	sBar := 0.5 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
-		xBar[i2] += 2 * (t2 * x[i2])
+		xBar[i2] += 2 * (sBar * x[i2])
 	}
 }
 
@@ -185,10 +181,6 @@ func dotJVP(x, dx, y, dy []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func GuardedGrad(x, xBar, c, cBar []float64) float64 {
-	var sBar float64
-	var t6 float64
-	var t7 float64
-	var t8 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("GuardedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -206,22 +198,19 @@ func GuardedGrad(x, xBar, c, cBar []float64) float64 {
 		from = 0
 	}
 	t2 := math.Sqrt(t)
-	sBar += 1
-	t3 := sBar
+	t3 := 0.0
 	s := 0.0
 	for i := 0; i < n; i++ {
-		t4 := x[i] / t2
+		t5 := x[i] / t2
 		ci := c[i]
-		t5 := t3 * ci
-		cBar[i] += t4 * t3
-		t6 -= t5 * t4 / t2
-		xBar[i] += t5 / t2
-		s += t4 * ci
+		cBar[i] += t5
+		xBar[i] += ci / t2
+		t3 -= ci * t5 / t2
+		s += t5 * ci
 	}
-	t7 += 0.5 / t2 * t6
+	t4 := 0.5 / t2 * t3
 	if from != 0 {
-		t8 += t7
-		dotInPlaceReverse(x, xBar, t8)
+		dotInPlaceReverse(x, xBar, t4)
 	}
 	return s
 }
@@ -239,7 +228,6 @@ func GuardedGrad(x, xBar, c, cBar []float64) float64 {
 // dotInPlace is dot called with arguments that share memory (y is x): its body
 // with those parameters made one.
 func dotInPlaceReverse(x, xBar []float64, seed float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("dotInPlaceReverse: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -247,10 +235,8 @@ func dotInPlaceReverse(x, xBar []float64, seed float64) {
 	if n != n {
 		panic("optimize: length mismatch")
 	}
-	sBar += seed
-	t := sBar
 	for i := 0; i < n; i++ {
-		xBar[i] += 2 * (t * x[i])
+		xBar[i] += 2 * (seed * x[i])
 	}
 }
 
@@ -272,8 +258,6 @@ func FoldedJVP(x, dx float64) (float64, float64) {
 // scalar inputs follow it, in parameter order.
 func FoldedGrad(x float64) (f, xBar float64) {
 	t := 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x
-	xBar += 0.6065306597126334
-	xBar += 1
-	xBar += 2 * (3.256347067030294 * x)
+	xBar = 1.6065306597126334 + 2*(3.256347067030294*x)
 	return t, xBar
 }

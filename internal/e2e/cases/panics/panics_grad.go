@@ -39,7 +39,6 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func DotGrad(x, xBar, y, yBar []float64) float64 {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DotGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -50,14 +49,12 @@ func DotGrad(x, xBar, y, yBar []float64) float64 {
 	if n != len(y) {
 		panic("panics: length mismatch")
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
 		yi := y[i]
-		yBar[i] += v * t
-		xBar[i] += t * yi
+		yBar[i] += v
+		xBar[i] += yi
 		s += v * yi
 	}
 	return s
@@ -126,8 +123,6 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func LogSumGrad(x, xBar []float64) float64 {
-	var vBar float64
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -140,13 +135,9 @@ func LogSumGrad(x, xBar []float64) float64 {
 		}
 		s += math.Log(v)
 	}
-	sBar += 1
-	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		vBar += 1 / x[i2] * t
-		t2 := vBar
-		vBar = 0
-		xBar[i2] += t2
+		vBar := 1 / x[i2]
+		xBar[i2] += vBar
 	}
 	return s
 }

@@ -38,56 +38,47 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Pow; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func PowGrad(x float64, n int) (f, xBar float64) {
-	var t6 float64
-	var h3 float64
-	var t7 float64
-	var t8 float64
-	var t9 float64
-	var hBar float64
-	var t10 float64
 	var t int
-	var t3 float64
+	var h, t2, t3 float64
 	var from int
 	if n == 0 {
 		t = 0
+		h = 0
+		t2 = 0
 		t3 = 1
 		from = 0
 	} else if n < 0 {
-		t2 := Pow(x, -n)
-		t6 = t2
+		t2 = Pow(x, -n)
 		t = 0
+		h = 0
 		t3 = 1 / t2
 		from = 1
 	} else {
 		t = n / 2
-		h := Pow(x, t)
+		h = Pow(x, t)
 		if n%2 == 0 {
-			h3 = h
+			t2 = 0
 			t3 = h * h
 			from = 2
 		} else {
-			h3 = h
+			t2 = 0
 			t3 = h * h * x
 			from = 3
 		}
 	}
-	t7 += 1
 	switch from {
 	case 0:
+		xBar = 0
 	case 1:
-		t10 += t7
-		t5 := t6
-		xBar += powReverse(x, -n, -(t10 * (1 / t5) / t5))
+		xBar = powReverse(x, -n, -(1 / t2 / t2))
 	default:
+		var hBar float64
 		if from == 2 {
-			t9 += t7
-			hBar += 2 * (t9 * h3)
+			xBar = 0
+			hBar = 2 * h
 		} else {
-			t8 += t7
-			h2 := h3
-			t4 := t8
-			xBar += h2 * h2 * t4
-			hBar += 2 * (t4 * x * h2)
+			xBar = h * h
+			hBar = 2 * (x * h)
 		}
 		xBar += powReverse(x, t, hBar)
 	}
@@ -105,49 +96,43 @@ func PowGrad(x float64, n int) (f, xBar float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func powReverse(x float64, n int, seed float64) (xBar float64) {
-	var t4 float64
-	var h3 float64
-	var t5 float64
-	var t6 float64
-	var t7 float64
-	var hBar float64
-	var t8 float64
-	var t, from int
+	var t int
+	var h, t2 float64
+	var from int
 	if n == 0 {
 		t = 0
+		h = 0
+		t2 = 0
 		from = 0
 	} else if n < 0 {
-		t4 = Pow(x, -n)
 		t = 0
+		h = 0
+		t2 = Pow(x, -n)
 		from = 1
 	} else {
 		t = n / 2
-		h := Pow(x, t)
+		h = Pow(x, t)
 		if n%2 == 0 {
-			h3 = h
+			t2 = 0
 			from = 2
 		} else {
-			h3 = h
+			t2 = 0
 			from = 3
 		}
 	}
-	t5 += seed
 	switch from {
 	case 0:
+		xBar = 0
 	case 1:
-		t8 += t5
-		t3 := t4
-		xBar += powReverse(x, -n, -(t8 * (1 / t3) / t3))
+		xBar = powReverse(x, -n, -(seed * (1 / t2) / t2))
 	default:
+		var hBar float64
 		if from == 2 {
-			t7 += t5
-			hBar += 2 * (t7 * h3)
+			xBar = 0
+			hBar = 2 * (seed * h)
 		} else {
-			t6 += t5
-			h2 := h3
-			t2 := t6
-			xBar += h2 * h2 * t2
-			hBar += 2 * (t2 * x * h2)
+			xBar = h * h * seed
+			hBar = 2 * (seed * x * h)
 		}
 		xBar += powReverse(x, t, hBar)
 	}
@@ -180,33 +165,29 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func HornerGrad(c, cBar []float64, x float64) (f, xBar float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
 	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
 		panic("HornerGrad: c and cBar share memory: gadgen's gradients need them apart")
 	}
-	var t2 float64
+	var t float64
 	var from int
 	if len(c) == 0 {
-		t2 = 0
+		xBar = 0
+		t = 0
 		from = 0
 	} else {
 		c0 := c[0]
-		t := Horner(c[1:], x)
-		t4 = t
-		t2 = c0 + x*t
+		xBar = Horner(c[1:], x)
+		t = c0 + x*xBar
 		from = 1
 	}
-	t5 += 1
-	if from != 0 {
-		t6 += t5
-		t3 := t6
-		xBar += t3 * t4
-		xBar += hornerReverse(c[1:], cBar[1:], x, x*t3)
-		cBar[0] += t3
+	if from == 0 {
+		xBar = 0
+	} else {
+		t2 := hornerReverse(c[1:], cBar[1:], x, x)
+		cBar[0] += 1
+		xBar += t2
 	}
-	return t2, xBar
+	return t, xBar
 }
 
 // hornerReverse is the reverse of Horner for the gradients that call it: the
@@ -221,26 +202,24 @@ func HornerGrad(c, cBar []float64, x float64) (f, xBar float64) {
 // The gradient with respect to a slice or pointer is accumulated (+=) into its
 // shadow, which the caller zeroes first.
 func hornerReverse(c, cBar []float64, x, seed float64) (xBar float64) {
-	var t2 float64
-	var t3 float64
-	var t4 float64
 	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
 		panic("hornerReverse: c and cBar share memory: gadgen's gradients need them apart")
 	}
+	var t float64
 	var from int
 	if len(c) == 0 {
+		t = 0
 		from = 0
 	} else {
-		t2 = Horner(c[1:], x)
+		t = Horner(c[1:], x)
 		from = 1
 	}
-	t3 += seed
-	if from != 0 {
-		t4 += t3
-		t := t4
-		xBar += t * t2
-		xBar += hornerReverse(c[1:], cBar[1:], x, x*t)
-		cBar[0] += t
+	if from == 0 {
+		xBar = 0
+	} else {
+		t2 := hornerReverse(c[1:], cBar[1:], x, x*seed)
+		cBar[0] += seed
+		xBar = seed*t + t2
 	}
 	return xBar
 }
@@ -272,35 +251,29 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 // The first result is the value of Chebyshev; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ChebyshevGrad(n int, x float64) (f, xBar float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t2 float64
+	var t, t2 float64
 	var from int
 	switch n {
 	case 0:
+		t = 0
 		t2 = 1
 		from = 0
 	case 1:
+		t = 0
 		t2 = x
 		from = 1
 	default:
-		t := Chebyshev(n-1, x)
-		t4 = t
+		t = Chebyshev(n-1, x)
 		t2 = 2*x*t - Chebyshev(n-2, x)
 		from = 2
 	}
-	t5 += 1
 	switch from {
 	case 0:
+		xBar = 0
 	case 1:
-		xBar += t5
+		xBar = 1
 	default:
-		t6 += t5
-		t3 := t6
-		xBar += chebyshevReverse(n-2, x, -t3)
-		xBar += chebyshevReverse(n-1, x, 2*x*t3)
-		xBar += 2 * (t3 * t4)
+		xBar = chebyshevReverse(n-2, x, -1) + chebyshevReverse(n-1, x, 2*x) + 2*t
 	}
 	return t2, xBar
 }
@@ -316,32 +289,27 @@ func ChebyshevGrad(n int, x float64) (f, xBar float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func chebyshevReverse(n int, x, seed float64) (xBar float64) {
-	var t3 float64
-	var t4 float64
-	var t5 float64
+	var t float64
 	var from int
 	switch n {
 	case 0:
+		t = 0
 		from = 0
 	case 1:
+		t = 0
 		from = 1
 	default:
-		t := Chebyshev(n-1, x)
+		t = Chebyshev(n-1, x)
 		Chebyshev(n-2, x)
-		t3 = t
 		from = 2
 	}
-	t4 += seed
 	switch from {
 	case 0:
+		xBar = 0
 	case 1:
-		xBar += t4
+		xBar = seed
 	default:
-		t5 += t4
-		t2 := t5
-		xBar += chebyshevReverse(n-2, x, -t2)
-		xBar += chebyshevReverse(n-1, x, 2*x*t2)
-		xBar += 2 * (t2 * t3)
+		xBar = chebyshevReverse(n-2, x, -seed) + chebyshevReverse(n-1, x, 2*x*seed) + 2*(seed*t)
 	}
 	return xBar
 }
@@ -382,30 +350,23 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 // The first result is the value of Even; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func EvenGrad(x float64, n int) (f, xBar float64) {
-	var t4 float64
-	var t5 float64
-	var t6 float64
-	var t2 float64
+	var t float64
 	var from int
 	if n == 0 {
-		t2 = x
+		xBar = 0
+		t = x
 		from = 0
 	} else {
-		t := odd(x, n-1)
-		t4 = t
-		t2 = 1 + x*t
+		xBar = odd(x, n-1)
+		t = 1 + x*xBar
 		from = 1
 	}
-	t5 += 1
 	if from == 0 {
-		xBar += t5
+		xBar = 1
 	} else {
-		t6 += t5
-		t3 := t6
-		xBar += t3 * t4
-		xBar += oddReverse(x, n-1, x*t3)
+		xBar += oddReverse(x, n-1, x)
 	}
-	return t2, xBar
+	return t, xBar
 }
 
 // oddReverse is the reverse of odd for the gradients that call it: the
@@ -419,9 +380,6 @@ func EvenGrad(x float64, n int) (f, xBar float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func oddReverse(x float64, n int, seed float64) (xBar float64) {
-	var t2 float64
-	var t3 float64
-	var t4 float64
 	var from int
 	if n == 0 {
 		from = 0
@@ -429,15 +387,10 @@ func oddReverse(x float64, n int, seed float64) (xBar float64) {
 		Even(x/2, n-1)
 		from = 1
 	}
-	t2 += seed
 	if from == 0 {
-		t4 += t2
-		xBar += 2 * (t4 * x)
+		xBar = 2 * (seed * x)
 	} else {
-		t3 += t2
-		t := t3
-		xBar += t
-		xBar += evenReverse(x/2, n-1, -t) / 2
+		xBar = seed + evenReverse(x/2, n-1, -seed)/2
 	}
 	return xBar
 }
@@ -453,24 +406,19 @@ func oddReverse(x float64, n int, seed float64) (xBar float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func evenReverse(x float64, n int, seed float64) (xBar float64) {
-	var t2 float64
-	var t3 float64
-	var t4 float64
+	var t float64
 	var from int
 	if n == 0 {
+		t = 0
 		from = 0
 	} else {
-		t2 = odd(x, n-1)
+		t = odd(x, n-1)
 		from = 1
 	}
-	t3 += seed
 	if from == 0 {
-		xBar += t3
+		xBar = seed
 	} else {
-		t4 += t3
-		t := t4
-		xBar += t * t2
-		xBar += oddReverse(x, n-1, x*t)
+		xBar = seed*t + oddReverse(x, n-1, x*seed)
 	}
 	return xBar
 }
@@ -500,29 +448,22 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 // The first result is the value of ContinuedFraction; the partial derivatives of the varied
 // scalar inputs follow it, in parameter order.
 func ContinuedFractionGrad(x float64, depth int) (f, xBar float64) {
-	var t5 float64
-	var t6 float64
-	var t7 float64
-	var t2 float64
+	var t, t2 float64
 	var from int
 	if depth == 0 {
+		t = 0
 		t2 = x
 		from = 0
 	} else {
-		t := ContinuedFraction(x, depth-1)
-		t5 = t
+		t = ContinuedFraction(x, depth-1)
 		t2 = x + 1/(1+t)
 		from = 1
 	}
-	t6 += 1
 	if from == 0 {
-		xBar += t6
+		xBar = 1
 	} else {
-		t7 += t6
-		t3 := t7
-		xBar += t3
-		t4 := 1 + t5
-		xBar += continuedFractionReverse(x, depth-1, -(t3 * (1 / t4) / t4))
+		t3 := 1 + t
+		xBar = 1 + continuedFractionReverse(x, depth-1, -(1/t3/t3))
 	}
 	return t2, xBar
 }
@@ -538,25 +479,20 @@ func ContinuedFractionGrad(x float64, depth int) (f, xBar float64) {
 // The results are the partial derivatives of the varied scalar inputs, in parameter
 // order.
 func continuedFractionReverse(x float64, depth int, seed float64) (xBar float64) {
-	var t3 float64
-	var t4 float64
-	var t5 float64
+	var t float64
 	var from int
 	if depth == 0 {
+		t = 0
 		from = 0
 	} else {
-		t3 = ContinuedFraction(x, depth-1)
+		t = ContinuedFraction(x, depth-1)
 		from = 1
 	}
-	t4 += seed
 	if from == 0 {
-		xBar += t4
+		xBar = seed
 	} else {
-		t5 += t4
-		t := t5
-		xBar += t
-		t2 := 1 + t3
-		xBar += continuedFractionReverse(x, depth-1, -(t * (1 / t2) / t2))
+		t2 := 1 + t
+		xBar = seed + continuedFractionReverse(x, depth-1, -(seed*(1/t2)/t2))
 	}
 	return xBar
 }

@@ -44,8 +44,8 @@ func fastSqrtTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) 
 // scalar inputs follow it, in parameter order.
 func smoothMaxGrad(a, b float64) (f, aBar, bBar float64) {
 	t := smoothMax(a, b)
-	aBar += math.Exp(a - t)
-	bBar += math.Exp(b - t)
+	aBar = math.Exp(a - t)
+	bBar = math.Exp(b - t)
 	return t, aBar, bBar
 }
 
@@ -94,11 +94,6 @@ func LossGrad(x, xBar []float64) float64 {
 	path := pathBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var xiBar float64
-	var sBar4 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -106,64 +101,47 @@ func LossGrad(x, xBar []float64) float64 {
 	tape := slices.Grow(t, max(n+2, 0)*3)
 	s := 0.0
 	for i := 0; i < n; i++ {
-		xi2 := x[i]
-		t15 := softplus(xi2)
-		t16 := fastSqrt(1 + xi2*xi2)
-		s += t15 * t16
-		tape = append(tape, t16, t15)
+		xi3 := x[i]
+		t9 := softplus(xi3)
+		t10 := fastSqrt(1 + xi3*xi3)
+		s += t9 * t10
+		tape = append(tape, t10, t9)
 		var from int
 		if i > 0 {
-			t17 := smoothMax(x[i-1], xi2)
-			tape = append(tape, t17)
-			s += t17
+			t11 := smoothMax(x[i-1], xi3)
+			tape = append(tape, t11)
+			s += t11
 			from = 1
 		} else {
 			from = 0
 		}
 		path = append(path, from)
 	}
-	sBar4 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t2 := sBar4
-		sBar4 = 0
-		sBar += t2
-		t3 := len(path) - 1
-		t4 := path[:t3]
-		if path[t3] == 0 {
-			t9 := sBar
-			sBar = 0
-			sBar3 += t9
+		t2 := len(path) - 1
+		t3 := path[:t2]
+		var xiBar float64
+		if path[t2] == 0 {
+			xiBar = 0
 		} else {
-			t5 := sBar
-			sBar = 0
-			sBar2 += t5
-			t6 := len(tape) - 1
-			t7 := tape[t6]
-			t8 := sBar2
-			sBar2 = 0
-			sBar3 += t8
-			xiBar += math.Exp(x[i2]-t7) * t8
-			xBar[i2-1] += math.Exp(x[i2-1]-t7) * t8
-			tape = tape[:t6]
+			t4 := len(tape) - 1
+			t5 := tape[t4]
+			xi := x[i2]
+			xBar[i2-1] += math.Exp(x[i2-1] - t5)
+			xiBar = math.Exp(xi - t5)
+			tape = tape[:t4]
 		}
 		n2 := len(tape)
-		t10 := n2 - 2
-		t11 := tape[t10]
-		t12 := sBar3
-		sBar3 = 0
-		sBar4 += t12
-		xi := x[i2]
-		xiBar += 2 * (0.5 / t11 * (tape[n2-1] * t12) * xi)
-		t13 := 1 / (1 + math.Exp(-xi))
-		if xi > 30 {
-			t13 = 1
+		t6 := n2 - 2
+		t7 := tape[t6]
+		xi2 := x[i2]
+		t8 := 1 / (1 + math.Exp(-xi2))
+		if xi2 > 30 {
+			t8 = 1
 		}
-		xiBar += t13 * (t12 * t11)
-		t14 := xiBar
-		xiBar = 0
-		xBar[i2] += t14
-		tape = tape[:t10]
-		path = t4
+		xBar[i2] += xiBar + 2*(0.5/t7*tape[n2-1]*xi2) + t8*t7
+		tape = tape[:t6]
+		path = t3
 	}
 	return s
 }
@@ -289,11 +267,6 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var sBar3 float64
-	var dxiBar float64
-	var sBar4 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -306,94 +279,81 @@ func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < n; i++ {
-		xi2 := x[i]
-		dxi2 := dx[i]
-		t28 := softplus(xi2)
-		t29 := 1 / (1 + math.Exp(-xi2))
-		if xi2 > 30 {
-			t29 = 1
+		xi3 := x[i]
+		dxi3 := dx[i]
+		t23 := softplus(xi3)
+		t24 := 1 / (1 + math.Exp(-xi3))
+		if xi3 > 30 {
+			t24 = 1
 		}
-		t30 := t29 * dxi2
-		t31 := fastSqrt(1 + xi2*xi2)
-		t32 := 0.5 / t31 * (2 * (dxi2 * xi2))
-		s += t28 * t31
-		ds += t30*t31 + t28*t32
-		tape = append(tape, t31, t28)
-		dtape = append(dtape, t32, t30)
+		t25 := t24 * dxi3
+		t26 := fastSqrt(1 + xi3*xi3)
+		t27 := 0.5 / t26 * (2 * (dxi3 * xi3))
+		s += t23 * t26
+		ds += t25*t26 + t23*t27
+		tape = append(tape, t26, t23)
+		dtape = append(dtape, t27, t25)
 		var from int
 		if i > 0 {
-			t33 := x[i-1]
-			t34 := dx[i-1]
-			t35 := smoothMax(t33, xi2)
-			t36 := math.Exp(t33-t35)*t34 + math.Exp(xi2-t35)*dxi2
-			tape = append(tape, t35)
-			dtape = append(dtape, t36)
-			s += t35
-			ds += t36
+			t28 := x[i-1]
+			t29 := dx[i-1]
+			t30 := smoothMax(t28, xi3)
+			t31 := math.Exp(t28-t30)*t29 + math.Exp(xi3-t30)*dxi3
+			tape = append(tape, t30)
+			dtape = append(dtape, t31)
+			s += t30
+			ds += t31
 			from = 1
 		} else {
 			from = 0
 		}
 		path = append(path, from)
 	}
-	sBar4 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := sBar4
-		sBar4 = 0
-		sBar += t5
-		t6 := len(path) - 1
-		t7 := path[:t6]
-		if path[t6] == 0 {
-			t13 := sBar
-			sBar = 0
-			sBar3 += t13
+		t5 := len(path) - 1
+		t6 := path[:t5]
+		var dxiBar float64
+		if path[t5] == 0 {
+			dxiBar = 0
 		} else {
-			t8 := sBar
-			sBar = 0
-			sBar2 += t8
-			t9 := len(tape) - 1
-			t10 := tape[t9]
-			t11 := dtape[t9]
-			t12 := sBar2
-			sBar2 = 0
-			sBar3 += t12
-			dxiBar += math.Exp(x[i2]-t10) * (dx[i2] - t11) * t12
-			dxBar[i2-1] += math.Exp(x[i2-1]-t10) * (dx[i2-1] - t11) * t12
-			tape = tape[:t9]
-			dtape = dtape[:t9]
+			t7 := len(tape) - 1
+			t8 := tape[t7]
+			t9 := dtape[t7]
+			xi := x[i2]
+			dxi := dx[i2]
+			dxBar[i2-1] += math.Exp(x[i2-1]-t8) * (dx[i2-1] - t9)
+			dxiBar = math.Exp(xi-t8) * (dxi - t9)
+			tape = tape[:t7]
+			dtape = dtape[:t7]
 		}
 		n3 := len(tape)
-		t14 := n3 - 2
-		t15 := tape[t14]
-		t16 := dtape[t14]
-		t17 := n3 - 1
-		t18 := sBar3
-		sBar3 = 0
-		sBar4 += t18
-		t19 := tape[t17] * t18
-		t20 := 0.5 / t15
-		xi := x[i2]
-		dxi := dx[i2]
-		dxiBar += 2 * ((t20*(dtape[t17]*t18)-t20*t16/t15*t19)*xi + t20*t19*dxi)
-		t21 := xi > 30
-		t22 := math.Exp(-xi)
-		t23 := 1 + t22
-		t24 := 1 / t23
-		t25 := t24
-		if t21 {
-			t25 = 1
+		t10 := n3 - 2
+		t11 := tape[t10]
+		t12 := dtape[t10]
+		t13 := n3 - 1
+		t14 := tape[t13]
+		t15 := 0.5 / t11
+		xi2 := x[i2]
+		dxi2 := dx[i2]
+		dxiBar += 2 * ((t15*dtape[t13]-t15*t12/t11*t14)*xi2 + t15*t14*dxi2)
+		t16 := xi2 > 30
+		t17 := math.Exp(-xi2)
+		t18 := 1 + t17
+		t19 := 1 / t18
+		t20 := t19
+		if t16 {
+			t20 = 1
 		}
-		t26 := t24 * (t22 * dxi) / t23
-		if t21 {
-			t26 = 0
+		t21 := t19 * (t17 * dxi2) / t18
+		if t16 {
+			t21 = 0
 		}
-		dxiBar += t26*(t18*t15) + t25*(t18*t16)
-		t27 := dxiBar
-		dxiBar = 0
-		dxBar[i2] += t27
-		tape = tape[:t14]
-		dtape = dtape[:t14]
-		path = t7
+		dxiBar += t21*t11 + t20*t12
+		t22 := dxBar[i2] + dxiBar
+		dxBar[i2] = t22
+		tape = tape[:t10]
+		dtape = dtape[:t10]
+		path = t6
 	}
 	return s, ds
 }

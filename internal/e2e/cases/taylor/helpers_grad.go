@@ -55,9 +55,6 @@ func callsSumSqHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // callsSumSqGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func callsSumSqGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var t6 float64
-	var dvBar float64
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("callsSumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -67,21 +64,14 @@ func callsSumSqGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		v := x[i]
 		dv := dx[i]
-		t4 := v * v
-		t5 := 2 * (dv * v)
-		s += t4
-		ds += t5
+		t := v * v
+		t2 := 2 * (dv * v)
+		s += t
+		ds += t2
 	}
-	sBar += 1
-	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t6 += t
-		t2 := t6
-		t6 = 0
-		dvBar += 2 * (t2 * dx[i2])
-		t3 := dvBar
-		dvBar = 0
-		dxBar[i2] += t3
+		dvBar := 2 * dx[i2]
+		dxBar[i2] += dvBar
 	}
 	return s, ds
 }
@@ -256,7 +246,6 @@ func callsPathLengthHessian(x, h []float64) float64 {
 // callsPathLengthGrad writes are written (overwritten) into the shadows: x into dx, xBar into
 // dxBar.
 func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("callsPathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -264,12 +253,10 @@ func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	ds := 0.0
 	i := 3
 	for ; i+3 <= len(x); i += 3 {
-		t2, t3 := geomDistJVP(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3])
-		s += t2
-		ds += t3
+		t, t2 := geomDistJVP(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3])
+		s += t
+		ds += t2
 	}
-	sBar += 1
-	t := sBar
 	i -= 3
 	for ; i >= 3; i -= 3 {
 		geomDistReverseJVP(
@@ -281,7 +268,7 @@ func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			dx[i:i+3],
 			xBar[i:i+3],
 			dxBar[i:i+3],
-			t,
+			1,
 		)
 	}
 	return s, ds
@@ -297,8 +284,6 @@ func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 // geomDistReverse writes are written (overwritten) into the shadows: pBar into dpBar, qBar into
 // dqBar.
 func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed float64) {
-	var sBar float64
-	var dsBar float64
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
 	}
@@ -319,20 +304,18 @@ func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed f
 	t := math.Sqrt(s)
 	t2 := 0.5 / t
 	t3 := t2 * ds
-	sBar += t2 * seed
-	dsBar -= t2 * t3 / t * seed
-	t4 := sBar
-	t5 := dsBar
+	sBar := t2 * seed
+	t4 := t2 * t3 / t * seed
 	for i2 := n - 1; i2 >= 0; i2-- {
 		d := p[i2] - q[i2]
-		t6 := 2 * (t4 * d)
-		t7 := 2 * (t5*d + t4*(dp[i2]-dq[i2]))
+		t5 := 2 * (sBar * d)
+		t6 := 2 * (sBar*(dp[i2]-dq[i2]) - t4*d)
 		dqiBar := dqBar[i2]
-		qBar[i2] -= t6
-		dqBar[i2] = dqiBar - t7
+		qBar[i2] -= t5
+		dqBar[i2] = dqiBar - t6
 		dpiBar := dpBar[i2]
-		pBar[i2] += t6
-		dpBar[i2] = dpiBar + t7
+		pBar[i2] += t5
+		dpBar[i2] = dpiBar + t6
 	}
 }
 
@@ -606,12 +589,9 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // gradsRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func gradsRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("gradsRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
@@ -620,13 +600,13 @@ func gradsRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		a := x[i+1] - xi*xi
 		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100 * da
-		t4 := t3*t + 100*(t*da)
-		dxBar[i] += 2*(t*dxi) - 2*(t4*xi+(t2*t+100*(t*a))*dxi)
-		dxBar[i+1] += t4
-		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dxi*b)
+		t := 100 * a
+		t2 := 100 * da
+		t3 := 2 * t2
+		dxBar[i] += 2*dxi - 2*(t3*xi+2*t*dxi)
+		dxBar[i+1] += t3
+		sum += t*a + b*b
+		dsum += t2*a + t*da - 2*(dxi*b)
 	}
 	return sum, dsum
 }
@@ -815,7 +795,6 @@ func gradsSmoothHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // gradsSmoothGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("gradsSmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -832,37 +811,35 @@ func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	for i2 := 1; i2 < n; i2++ {
 		dyi := dy[i2]
-		t8 := dy[i2-1]
+		t7 := dy[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi + 0.5*t8
+		dy[i2] = 0.5*dyi + 0.5*t7
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	ds := 0.0
 	for i3 := 0; i3 < n; i3++ {
-		t5 := math.Sqrt(1 + y[i3])
-		t6 := 0.5 / t5
-		t7 := t6 * dy[i3]
+		t4 := math.Sqrt(1 + y[i3])
+		t5 := 0.5 / t4
+		t6 := t5 * dy[i3]
 		dyiBar4 := dyBar[i3]
-		yBar[i3] += t6 * t
-		dyBar[i3] = dyiBar4 - t6*t7/t5*t
-		s += t5
-		ds += t7
+		yBar[i3] += t5
+		dyBar[i3] = dyiBar4 - t5*t6/t4
+		s += t4
+		ds += t6
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
 		yiBar2 := yBar[i4]
 		dyiBar2 := dyBar[i4]
 		yBar[i4] = 0
 		dyBar[i4] = 0
-		t2 := 0.5 * yiBar2
-		t3 := 0.5 * dyiBar2
-		t4 := dyBar[i4-1]
-		yBar[i4-1] += t2
-		dyBar[i4-1] = t4 + t3
+		t := 0.5 * yiBar2
+		t2 := 0.5 * dyiBar2
+		t3 := dyBar[i4-1]
+		yBar[i4-1] += t
+		dyBar[i4-1] = t3 + t2
 		dyiBar3 := dyBar[i4]
-		yBar[i4] += t2
-		dyBar[i4] = dyiBar3 + t3
+		yBar[i4] += t
+		dyBar[i4] = dyiBar3 + t2
 	}
 	for i5 := n - 1; i5 >= 0; i5-- {
 		yiBar := yBar[i5]
@@ -1113,18 +1090,15 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // loopsSumSquaresGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func loopsSumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsSumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
 		dxi := dx[i]
-		dxBar[i] += 2 * (t * dxi)
+		dxBar[i] += 2 * dxi
 		s += xi * xi
 		ds += 2 * (dxi * xi)
 	}
@@ -1296,10 +1270,6 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var sBar float64
-	var dsBar float64
-	var sBar2 float64
-	var dsBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsBackwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1322,26 +1292,18 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		ds = ds*xi2 + s*dxi
 		s = s2
 	}
-	sBar2 += 1
+	sBar := 1.0
+	dsBar := 0.0
 	i2 += 2
 	for ; i2 <= i; i2 += 2 {
-		t4 := sBar2
-		t5 := dsBar2
-		sBar2 = 0
-		dsBar2 = 0
-		sBar += t4
-		dsBar += t5
-		t6 := len(tape) - 1
-		t7 := sBar
-		t8 := dsBar
-		sBar = 0
-		dsBar = 0
+		t4 := len(tape) - 1
 		xi := x[i2]
-		sBar2 += t7 * xi
-		dsBar2 += t8*xi + t7*dx[i2]
-		dxBar[i2] += dtape[t6]*t7 + tape[t6]*t8
-		tape = tape[:t6]
-		dtape = dtape[:t6]
+		dsBar2 := dsBar*xi + sBar*dx[i2]
+		dxBar[i2] += dtape[t4]*sBar + tape[t4]*dsBar
+		sBar *= xi
+		dsBar = dsBar2
+		tape = tape[:t4]
+		dtape = dtape[:t4]
 	}
 	return s, ds
 }
@@ -1519,10 +1481,6 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var pBar float64
-	var dpBar float64
-	var pBar2 float64
-	var dpBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsProductGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1536,31 +1494,23 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dp := 0.0
 	for i := 0; i < n; i++ {
 		dv := dx[i]
-		t10 := 1 + x[i]
+		t6 := 1 + x[i]
 		tape = append(tape, p)
 		dtape = append(dtape, dp)
-		dp = dp*t10 + p*dv
-		p *= t10
+		dp = dp*t6 + p*dv
+		p *= t6
 	}
-	pBar2 += 1
+	pBar := 1.0
+	dpBar := 0.0
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t4 := pBar2
-		t5 := dpBar2
-		pBar2 = 0
-		dpBar2 = 0
-		pBar += t4
-		dpBar += t5
-		t6 := len(tape) - 1
-		t7 := pBar
-		t8 := dpBar
-		pBar = 0
-		dpBar = 0
-		t9 := 1 + x[i2]
-		pBar2 += t7 * t9
-		dpBar2 += t8*t9 + t7*dx[i2]
-		dxBar[i2] += dtape[t6]*t7 + tape[t6]*t8
-		tape = tape[:t6]
-		dtape = dtape[:t6]
+		t4 := len(tape) - 1
+		t5 := 1 + x[i2]
+		dpBar2 := dpBar*t5 + pBar*dx[i2]
+		dxBar[i2] += dtape[t4]*pBar + tape[t4]*dpBar
+		pBar *= t5
+		dpBar = dpBar2
+		tape = tape[:t4]
+		dtape = dtape[:t4]
 	}
 	return p, dp
 }
@@ -1736,23 +1686,20 @@ func loopsWeightedHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // loopsWeightedGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func loopsWeightedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsWeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sBar += 1
-	t := sBar
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < len(x); i++ {
-		t2 := float64(i + 1)
+		t := float64(i + 1)
 		xi := x[i]
 		dxi := dx[i]
-		t3 := t2 * xi
-		t4 := t2 * dxi
-		dxBar[i] += t4*t + t2*(t*dxi)
-		s += t3 * xi
-		ds += t4*xi + t3*dxi
+		t2 := t * xi
+		t3 := t * dxi
+		dxBar[i] += 2 * t3
+		s += t2 * xi
+		ds += t3*xi + t2*dxi
 	}
 	return s, ds
 }
@@ -1934,10 +1881,6 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var sBar float64
-	var sBar2 float64
-	var dvBar float64
-	var sBar3 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsSkipNegativeGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -1974,7 +1917,6 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			break
 		}
 	}
-	sBar3 += 1
 	var part int
 	if from == 0 {
 		i = n - 1
@@ -1984,43 +1926,29 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	for i >= 0 {
 		var path2 []int
-		var t13 float64
+		var dvBar float64
 		if part == 1 {
+			dvBar = 0
 			path2 = path
 		} else {
-			t6 := sBar3
-			sBar3 = 0
-			sBar += t6
-			t7 := len(path) - 1
-			path2 = path[:t7]
-			if path[t7] == 0 {
-				t12 := sBar
-				sBar = 0
-				sBar3 += t12
-				path = path2
-				t13 = dvBar
+			t6 := len(path) - 1
+			path2 = path[:t6]
+			if path[t6] == 0 {
 				dvBar = 0
-				dxBar[i] += t13
+				path = path2
+				dxBar[i] += dvBar
 				part = 0
 				i--
 				continue
 			}
-			t8 := sBar
-			sBar = 0
-			sBar2 += t8
-			t9 := len(tape) - 1
-			t10 := tape[t9]
-			t11 := sBar2
-			sBar2 = 0
-			sBar3 += t11
-			dvBar -= 0.5 / t10 * dtape[t9] / t10 * t11
-			tape = tape[:t9]
-			dtape = dtape[:t9]
+			t7 := len(tape) - 1
+			t8 := tape[t7]
+			dvBar = -(0.5 / t8 * dtape[t7] / t8)
+			tape = tape[:t7]
+			dtape = dtape[:t7]
 		}
 		path = path2
-		t13 = dvBar
-		dvBar = 0
-		dxBar[i] += t13
+		dxBar[i] += dvBar
 		part = 0
 		i--
 	}
@@ -2216,9 +2144,6 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var sBar float64
-	var daccBar float64
-	var daccBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("memoryCumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2243,32 +2168,25 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		acc = acc2
 		dacc = dacc3
 	}
-	sBar += 1
-	t4 := sBar
 	s := 0.0
 	ds := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v := c[i2]
 		dv := dc[i2]
-		cBar[i2] += t4
+		cBar[i2] += 1
 		s += v
 		ds += dv
 	}
+	daccBar := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
-		t5 := daccBar2
-		daccBar2 = 0
-		daccBar += t5
-		t6 := len(tape) - 1
-		dacc2 := dtape[t6]
+		t4 := len(tape) - 1
+		dacc2 := dtape[t4]
 		ciBar := cBar[i3]
 		cBar[i3] = 0
 		daccBar += 2 * (ciBar * (dacc2 + dx[i3]))
-		t7 := daccBar
-		daccBar = 0
-		daccBar2 += t7
-		dxBar[i3] += t7
-		tape = tape[:t6]
-		dtape = dtape[:t6]
+		dxBar[i3] += daccBar
+		tape = tape[:t4]
+		dtape = dtape[:t4]
 	}
 	return s, ds
 }
@@ -2966,8 +2884,6 @@ func panicsLogSumHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // panicsLogSumGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func panicsLogSumGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var dvBar float64
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("panicsLogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -2983,14 +2899,10 @@ func panicsLogSumGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		s += math.Log(v2)
 		ds += 1 / v2 * dv
 	}
-	sBar += 1
-	t := sBar
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
-		dvBar -= 1 / v * dx[i2] / v * t
-		t2 := dvBar
-		dvBar = 0
-		dxBar[i2] += t2
+		t := 1 / v * dx[i2] / v
+		dxBar[i2] -= t
 	}
 	return s, ds
 }
@@ -3165,12 +3077,9 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
 func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
-	var sumBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	sumBar += 1
-	t := sumBar
 	sum := 0.0
 	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
@@ -3179,13 +3088,13 @@ func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64
 		a := x[i+1] - xi*xi
 		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
-		t2 := 100 * a
-		t3 := 100 * da
-		t4 := t3*t + 100*(t*da)
-		dxBar[i] += 2*(t*dxi) - 2*(t4*xi+(t2*t+100*(t*a))*dxi)
-		dxBar[i+1] += t4
-		sum += t2*a + b*b
-		dsum += t3*a + t2*da - 2*(dxi*b)
+		t := 100 * a
+		t2 := 100 * da
+		t3 := 2 * t2
+		dxBar[i] += 2*dxi - 2*(t3*xi+2*t*dxi)
+		dxBar[i+1] += t3
+		sum += t*a + b*b
+		dsum += t2*a + t*da - 2*(dxi*b)
 	}
 	return sum, dsum
 }
@@ -3378,10 +3287,6 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 // tangent of the primal's element or field at the same place. The tangents of the values
 // fitDataLossGradWrtP writes are written (overwritten) into the shadows: pBar into dpBar.
 func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, float64) {
-	var sBar float64
-	var dcBar float64
-	var dbBar float64
-	var daBar float64
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("fitDataLossGradWrtP: p and pBar share memory: gadgen's gradients need them apart")
 	}
@@ -3397,23 +3302,24 @@ func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, 
 	db := dp[1]
 	c := p[2]
 	dc := dp[2]
-	sBar += 1
-	t3 := sBar
+	daBar := 0.0
+	dbBar := 0.0
+	dcBar := 0.0
 	s := 0.0
 	ds := 0.0
 	for i := 0; i < n; i++ {
-		t4 := t[i]
-		t5 := math.Exp(-(b * t4))
-		t6 := t5 * (db * t4)
-		dr := da*t5 - a*t6 + dc
-		r := a*t5 + c - t2[i]
-		t7 := 2 * (t3 * r)
-		t8 := 2 * (t3 * dr)
-		dcBar += t8
-		daBar += t8*t5 - t7*t6
-		dbBar -= (t5*(da*t7+a*t8) - t6*(a*t7)) * t4
-		s += r * r
+		t3 := t[i]
+		t4 := math.Exp(-(b * t3))
+		t5 := t4 * (db * t3)
+		dr := da*t4 - a*t5 + dc
+		r := a*t4 + c - t2[i]
 		ds += 2 * (dr * r)
+		t6 := 2 * r
+		t7 := 2 * dr
+		daBar += t7*t4 - t6*t5
+		dbBar -= (t4*(da*t6+a*t7) - t5*(a*t6)) * t3
+		dcBar += t7
+		s += r * r
 	}
 	dpBar[2] += dcBar
 	dpBar[1] += dbBar
@@ -3652,8 +3558,6 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var eBar float64
-	var eBar2 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("springsChainEnergyGradWrtX: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -3673,89 +3577,83 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 	de := 0.0
 	for i := 0; i < n2; i++ {
 		s := t4[i]
-		t36 := 2*i + 2
-		dx2 := x[t36] - x[2*i]
-		t37 := 2*i + 3
-		t38 := 2*i + 1
-		dy := x[t37] - x[t38]
-		t39 := math.Hypot(dx2, dy)
-		t40 := t39 == 0
-		t41 := dx2 / t39
-		if t40 {
-			t41 = 0
+		t33 := 2*i + 2
+		dx2 := x[t33] - x[2*i]
+		t34 := 2*i + 3
+		t35 := 2*i + 1
+		dy := x[t34] - x[t35]
+		t36 := math.Hypot(dx2, dy)
+		t37 := t36 == 0
+		t38 := dx2 / t36
+		if t37 {
+			t38 = 0
 		}
-		t42 := dy / t39
-		if t40 {
-			t42 = 0
+		t39 := dy / t36
+		if t37 {
+			t39 = 0
 		}
-		dstretch2 := t41*(dx[t36]-dx[2*i]) + t42*(dx[t37]-dx[t38])
-		t43 := s.L0
-		stretch2 := t39 - t43
-		t44 := s.K
-		t45 := 0.5 * t44
-		t46 := t45 * stretch2
-		de += t45*dstretch2*stretch2 + t46*dstretch2
-		tape = append(tape, t39, t44, t43)
-		dtape = append(dtape, dstretch2, 0, 0)
-		e += t46 * stretch2
+		dstretch := t38*(dx[t33]-dx[2*i]) + t39*(dx[t34]-dx[t35])
+		t40 := s.L0
+		stretch2 := t36 - t40
+		t41 := s.K
+		t42 := 0.5 * t41
+		t43 := t42 * stretch2
+		de += t42*dstretch*stretch2 + t43*dstretch
+		tape = append(tape, t36, t41, t40)
+		dtape = append(dtape, dstretch, 0, 0)
+		e += t43 * stretch2
 	}
-	eBar += 1
 	for i2 := 0; i2 < n; i2++ {
-		t34 := t3[i2] * c.G
-		t35 := 2*i2 + 1
-		e += t34 * x[t35]
-		de += t34 * dx[t35]
+		t31 := t3[i2] * c.G
+		t32 := 2*i2 + 1
+		e += t31 * x[t32]
+		de += t31 * dx[t32]
 	}
-	eBar2 += eBar
-	t7 := eBar2
 	for i3 := n2 - 1; i3 >= 0; i3-- {
 		n4 := len(tape)
-		t8 := n4 - 3
-		t9 := tape[t8]
-		t10 := dtape[t8]
-		t11 := n4 - 2
-		t12 := n4 - 1
-		stretch := t9 - tape[t12]
-		dstretch := t10 - dtape[t12]
-		t13 := t7 * stretch
-		t14 := 0.5 * tape[t11]
-		t15 := 0.5 * dtape[t11]
-		t16 := t14*stretch*t7 + t14*t13
-		t17 := (t15*stretch+t14*dstretch)*t7 + (t15*t13 + t14*(t7*dstretch))
-		t18 := 2*i3 + 2
+		t7 := n4 - 3
+		t8 := tape[t7]
+		t9 := dtape[t7]
+		t10 := n4 - 2
+		t11 := n4 - 1
+		stretch := t8 - tape[t11]
+		t12 := 0.5 * tape[t10]
+		t13 := 2 * (t12 * stretch)
+		t14 := 2 * (0.5*dtape[t10]*stretch + t12*(t9-dtape[t11]))
+		t15 := 2*i3 + 2
+		t16 := dx[t15]
+		t17 := dx[2*i3]
+		t18 := 2*i3 + 3
 		t19 := dx[t18]
-		t20 := dx[2*i3]
-		t21 := 2*i3 + 3
-		t22 := dx[t21]
-		t23 := 2*i3 + 1
-		t24 := dx[t23]
-		t25 := t9 == 0
-		t26 := (x[t18] - x[2*i3]) / t9
-		t27 := t26
-		if t25 {
-			t27 = 0
+		t20 := 2*i3 + 1
+		t21 := dx[t20]
+		t22 := t8 == 0
+		t23 := (x[t15] - x[2*i3]) / t8
+		t24 := t23
+		if t22 {
+			t24 = 0
 		}
-		t28 := (t19 - t20 - t26*t10) / t9
-		if t25 {
+		t25 := (t16 - t17 - t23*t9) / t8
+		if t22 {
+			t25 = 0
+		}
+		t26 := t25*t13 + t24*t14
+		t27 := (x[t18] - x[t20]) / t8
+		t28 := t27
+		if t22 {
 			t28 = 0
 		}
-		t29 := t28*t16 + t27*t17
-		t30 := (x[t21] - x[t23]) / t9
-		t31 := t30
-		if t25 {
-			t31 = 0
+		t29 := (t19 - t21 - t27*t9) / t8
+		if t22 {
+			t29 = 0
 		}
-		t32 := (t22 - t24 - t30*t10) / t9
-		if t25 {
-			t32 = 0
-		}
-		t33 := t32*t16 + t31*t17
-		dxBar[t23] -= t33
-		dxBar[t21] += t33
-		dxBar[2*i3] -= t29
-		dxBar[t18] += t29
-		tape = tape[:t8]
-		dtape = dtape[:t8]
+		t30 := t29*t13 + t28*t14
+		dxBar[t20] -= t30
+		dxBar[t18] += t30
+		dxBar[2*i3] -= t26
+		dxBar[t15] += t26
+		tape = tape[:t7]
+		dtape = dtape[:t7]
 	}
 	return e, de
 }
@@ -4060,7 +3958,6 @@ func heatMisfitGradWrtU0JVP(
 	steps int,
 	target []float64,
 ) (float64, float64) {
-	var fBar float64
 	if cap(u0) > 0 && cap(u0Bar) > 0 && &u0[:1][0] == &u0Bar[:1][0] {
 		panic("heatMisfitGradWrtU0: u0 and u0Bar share memory: gadgen's gradients need them apart")
 	}
@@ -4079,44 +3976,42 @@ func heatMisfitGradWrtU0JVP(
 	t := copy(u, u0)
 	copy(du, du0)
 	for s := 0; s < steps; s++ {
-		t19 := n - 1
+		t18 := n - 1
 		du0_2 := du[0]
-		t20 := n - 1
-		t21 := u[t20]
-		t22 := du[t20]
+		t19 := n - 1
+		t20 := u[t19]
+		t21 := du[t19]
 		next[0] = u[0]
 		dnext[0] = du0_2
-		next[t19] = t21
-		dnext[t19] = t22
+		next[t18] = t20
+		dnext[t18] = t21
 		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
 			dui := du[i4]
-			t24 := du[i4-1]
-			t25 := du[i4+1]
+			t23 := du[i4-1]
+			t24 := du[i4+1]
 			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
-			dnext[i4] = dui + kappa*(t24-2*dui+t25)
+			dnext[i4] = dui + kappa*(t23-2*dui+t24)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
-			t23 := dnext[i5]
+			t22 := dnext[i5]
 			u[i5] = next[i5]
-			du[i5] = t23
+			du[i5] = t22
 		}
 	}
 	n2 := len(u)
-	fBar += 1
-	t2 := fBar
 	f := 0.0
 	df := 0.0
 	for i := 0; i < n2; i++ {
 		dd := du[i]
 		d := u[i] - target[i]
-		t17 := 0.5 * d
-		t18 := 0.5 * dd
+		t16 := 0.5 * d
+		t17 := 0.5 * dd
 		duiBar3 := duBar[i]
-		uBar[i] += t17*t2 + 0.5*(t2*d)
-		duBar[i] = duiBar3 + (t18*t2 + 0.5*(t2*dd))
-		f += t17 * d
-		df += t18*d + t17*dd
+		uBar[i] += 2 * t16
+		duBar[i] = duiBar3 + 2*t17
+		f += t16 * d
+		df += t17*d + t16*dd
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -4124,43 +4019,43 @@ func heatMisfitGradWrtU0JVP(
 			duiBar2 := duBar[i2]
 			uBar[i2] = 0
 			duBar[i2] = 0
-			t16 := dnextBar[i2]
+			t15 := dnextBar[i2]
 			nextBar[i2] += uiBar
-			dnextBar[i2] = t16 + duiBar2
+			dnextBar[i2] = t15 + duiBar2
 		}
 		for i3 := n - 2; i3 >= 1; i3-- {
-			t10 := nextBar[i3]
-			t11 := dnextBar[i3]
+			t9 := nextBar[i3]
+			t10 := dnextBar[i3]
 			nextBar[i3] = 0
 			dnextBar[i3] = 0
+			t11 := kappa * t9
 			t12 := kappa * t10
-			t13 := kappa * t11
-			t14 := duBar[i3+1]
-			uBar[i3+1] += t12
-			duBar[i3+1] = t14 + t13
-			t15 := duBar[i3-1]
-			uBar[i3-1] += t12
-			duBar[i3-1] = t15 + t13
+			t13 := duBar[i3+1]
+			uBar[i3+1] += t11
+			duBar[i3+1] = t13 + t12
+			t14 := duBar[i3-1]
+			uBar[i3-1] += t11
+			duBar[i3-1] = t14 + t12
 			duiBar := duBar[i3]
-			uBar[i3] += t10 - 2*t12
-			duBar[i3] = duiBar + (t11 - 2*t13)
+			uBar[i3] += t9 - 2*t11
+			duBar[i3] = duiBar + (t10 - 2*t12)
 		}
-		t3 := n - 1
-		t4 := nextBar[t3]
-		t5 := dnextBar[t3]
-		nextBar[t3] = 0
-		dnextBar[t3] = 0
-		t6 := nextBar[0]
-		t7 := dnextBar[0]
+		t2 := n - 1
+		t3 := nextBar[t2]
+		t4 := dnextBar[t2]
+		nextBar[t2] = 0
+		dnextBar[t2] = 0
+		t5 := nextBar[0]
+		t6 := dnextBar[0]
 		nextBar[0] = 0
 		dnextBar[0] = 0
-		t8 := n - 1
-		t9 := duBar[t8]
-		uBar[t8] += t4
-		duBar[t8] = t9 + t5
+		t7 := n - 1
+		t8 := duBar[t7]
+		uBar[t7] += t3
+		duBar[t7] = t8 + t4
 		du0Bar2 := duBar[0]
-		uBar[0] += t6
-		duBar[0] = du0Bar2 + t7
+		uBar[0] += t5
+		duBar[0] = du0Bar2 + t6
 	}
 	for k := 0; k < t; k++ {
 		dukBar := duBar[k]

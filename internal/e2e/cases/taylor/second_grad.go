@@ -36,11 +36,6 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	t := tapeBuf[:0]
 	t2 := dtapeBuf[:0]
-	var eBar float64
-	var eBar2 float64
-	var eBar3 float64
-	var t24 float64
-	var eBar4 float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("energyGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -55,75 +50,58 @@ func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	for i := 0; i < n; i++ {
 		xi3 := x[i]
 		dxi3 := dx[i]
-		t18 := math.Exp(0.3 * xi3)
-		t19 := t18 * (0.3 * dxi3)
-		t20 := 1 + xi3*xi3
-		e += t18 - math.Log(t20)
-		de += t19 - 1/t20*(2*(dxi3*xi3))
-		tape = append(tape, t18)
-		dtape = append(dtape, t19)
+		t15 := math.Exp(0.3 * xi3)
+		t16 := t15 * (0.3 * dxi3)
+		t17 := 1 + xi3*xi3
+		e += t15 - math.Log(t17)
+		de += t16 - 1/t17*(2*(dxi3*xi3))
+		tape = append(tape, t15)
+		dtape = append(dtape, t16)
 		var from int
 		if i > 0 {
 			d2 := xi3 - x[i-1]
-			t21 := d2 * d2
-			t22 := math.Sin(xi3)
-			t23 := math.Cos(xi3) * dxi3
-			de += 2*((dxi3-dx[i-1])*d2)*t22 + t21*t23
-			tape = append(tape, t22)
-			dtape = append(dtape, t23)
-			e += t21 * t22
+			t18 := d2 * d2
+			t19 := math.Sin(xi3)
+			t20 := math.Cos(xi3) * dxi3
+			de += 2*((dxi3-dx[i-1])*d2)*t19 + t18*t20
+			tape = append(tape, t19)
+			dtape = append(dtape, t20)
+			e += t18 * t19
 			from = 1
 		} else {
 			from = 0
 		}
 		path = append(path, from)
 	}
-	eBar4 += 1
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t5 := eBar4
-		eBar4 = 0
-		eBar += t5
-		t6 := len(path) - 1
-		t7 := path[:t6]
-		if path[t6] == 0 {
-			t12 := eBar
-			eBar = 0
-			eBar3 += t12
+		t5 := len(path) - 1
+		t6 := path[:t5]
+		var t9 float64
+		if path[t5] == 0 {
+			t9 = 0
 		} else {
-			t8 := eBar
-			eBar = 0
-			eBar2 += t8
-			t9 := len(tape) - 1
-			t10 := eBar2
-			eBar2 = 0
-			eBar3 += t10
+			t7 := len(tape) - 1
 			xi := x[i2]
 			dxi := dx[i2]
 			d := xi - x[i2-1]
 			dd := dxi - dx[i2-1]
-			t24 += math.Cos(xi)*(2*(dd*d)*t10) - math.Sin(xi)*dxi*(d*d*t10)
-			t11 := 2 * (t10*dtape[t9]*d + t10*tape[t9]*dd)
-			t24 += t11
-			dxBar[i2-1] -= t11
-			tape = tape[:t9]
-			dtape = dtape[:t9]
+			t8 := 2 * (dtape[t7]*d + tape[t7]*dd)
+			t9 = math.Cos(xi)*(2*(dd*d)) - math.Sin(xi)*dxi*(d*d) + t8
+			dxBar[i2-1] -= t8
+			tape = tape[:t7]
+			dtape = dtape[:t7]
 		}
-		t13 := len(tape) - 1
-		t14 := eBar3
-		eBar3 = 0
-		eBar4 += t14
+		t10 := len(tape) - 1
 		xi2 := x[i2]
 		dxi2 := dx[i2]
-		t15 := 1 + xi2*xi2
-		t16 := 1 / t15
-		t24 -= 2 * (t16*t14*dxi2 - t16*(2*(dxi2*xi2))/t15*t14*xi2)
-		t24 += 0.3 * (dtape[t13] * t14)
-		t17 := t24
-		t24 = 0
-		dxBar[i2] += t17
-		tape = tape[:t13]
-		dtape = dtape[:t13]
-		path = t7
+		t11 := 1 + xi2*xi2
+		t12 := 1 / t11
+		t13 := t9 - 2*(t12*dxi2-t12*(2*(dxi2*xi2))/t11*xi2) + 0.3*dtape[t10]
+		t14 := dxBar[i2] + t13
+		dxBar[i2] = t14
+		tape = tape[:t10]
+		dtape = dtape[:t10]
+		path = t6
 	}
 	return e, de
 }
@@ -447,11 +425,6 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var dtapeBuf [64]float64
 	tape := tapeBuf[:0]
 	dtape := dtapeBuf[:0]
-	var t29 float64
-	var t30 float64
-	var t31 float64
-	var t32 float64
-	var sBar float64
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("chainGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
@@ -462,63 +435,50 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	for {
 		n = len(x)
 		if i < n {
-			t19 := x[i-1]
-			t20 := dx[i-1]
+			t16 := x[i-1]
+			t17 := dx[i-1]
 			xi2 := x[i]
 			dxi2 := dx[i]
-			t21 := t19 - xi2
-			t22 := math.Sqrt(1 + t21*t21)
-			t23 := 0.5 / t22 * (2 * ((t20 - dxi2) * t21))
-			t24 := append(tape, t22)
-			t25 := append(dtape, t23)
-			t26 := 0.5 * xi2
-			t27 := math.Cosh(t26)
-			t28 := math.Sinh(t26) * (0.5 * dxi2)
-			tape = append(t24, t22, t27)
-			dtape = append(t25, t23, t28)
-			s += t22 * t27
-			ds += t23*t27 + t22*t28
+			t18 := t16 - xi2
+			t19 := math.Sqrt(1 + t18*t18)
+			t20 := 0.5 / t19 * (2 * ((t17 - dxi2) * t18))
+			t21 := append(tape, t19)
+			t22 := append(dtape, t20)
+			t23 := 0.5 * xi2
+			t24 := math.Cosh(t23)
+			t25 := math.Sinh(t23) * (0.5 * dxi2)
+			tape = append(t21, t19, t24)
+			dtape = append(t22, t20, t25)
+			s += t19 * t24
+			ds += t20*t24 + t19*t25
 			i++
 		} else {
 			break
 		}
 	}
-	sBar += 1
-	t := sBar
 	for i2 := n - 1; i2 >= 1; i2-- {
 		n2 := len(tape)
-		t2 := n2 - 2
-		t3 := n2 - 1
-		t4 := tape[:t2]
-		t5 := dtape[:t2]
-		t29 += t * tape[t3]
-		t30 += t * dtape[t3]
+		t := n2 - 2
+		t2 := n2 - 1
+		t3 := tape[t2]
+		t4 := dtape[t2]
+		t5 := tape[:t]
+		t6 := dtape[:t]
 		xi := x[i2]
 		dxi := dx[i2]
-		t6 := 0.5 * xi
-		t7 := 0.5 * (math.Cosh(t6)*(0.5*dxi)*(tape[t2]*t) + math.Sinh(t6)*(dtape[t2]*t))
-		t8 := t31 + t7
-		t31 = t8
-		t9 := len(t4) - 1
-		t10 := t4[t9]
-		tape = t4[:t9]
-		dtape = t5[:t9]
-		t11 := t29
-		t12 := t30
-		t29 = 0
-		t30 = 0
-		t13 := 0.5 / t10
-		t14 := (t13*t12 - t13*t5[t9]/t10*t11) * (x[i2-1] - xi)
-		t15 := t14 + t13*t11*(dx[i2-1]-dxi)
-		t16 := 2 * t15
-		t32 += t16
-		t31 -= t16
-		t17 := t31
-		t31 = 0
-		dxBar[i2] += t17
-		t18 := t32
-		t32 = 0
-		dxBar[i2-1] += t18
+		t7 := 0.5 * xi
+		t8 := 0.5 * (math.Cosh(t7)*(0.5*dxi)*tape[t] + math.Sinh(t7)*dtape[t])
+		t9 := len(t5) - 1
+		t10 := t5[t9]
+		tape = t5[:t9]
+		dtape = t6[:t9]
+		t11 := 0.5 / t10
+		t12 := (t11*t4 - t11*t6[t9]/t10*t3) * (x[i2-1] - xi)
+		t13 := t12 + t11*t3*(dx[i2-1]-dxi)
+		t14 := 2 * t13
+		t15 := t8 - t14
+		dxBar[i2] += t15
+		dxBar[i2-1] += t14
 	}
 	return s, ds
 }
