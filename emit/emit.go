@@ -320,11 +320,14 @@ func WrapDoc(line string, width int) []string {
 }
 
 // startsBlock reports whether a doc comment line starting with word w
-// would begin a list or a heading.
+// would begin a list or a heading, or be a directive (//gad:vjp).
 func startsBlock(w string) bool {
 	switch w {
 	case "-", "+", "*", "•", "#":
 		return true
+	}
+	if strings.HasPrefix(w, "//") {
+		return true // //gad:vjp at the start of a line would read as a directive
 	}
 	digits := strings.TrimLeft(w, "0123456789")
 	return len(digits) < len(w) && (digits == "." || digits == ")" || strings.HasPrefix(digits, ".") || strings.HasPrefix(digits, ")"))

@@ -4,6 +4,7 @@ package emit
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gadgen/gadgen/ir"
@@ -41,6 +42,26 @@ func TestImportable(t *testing.T) {
 	} {
 		if got := importable(c.from, c.to); got != c.want {
 			t.Errorf("importable(%q, %q) = %v, want %v", c.from, c.to, got, c.want)
+		}
+	}
+}
+
+// TestWrapDoc: lines are filled to the width, and no line starts with a
+// list marker or a directive (the line before runs over instead).
+func TestWrapDoc(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		width int
+		want  []string
+	}{
+		{"a b c", 10, []string{"a b c"}},
+		{"aaa bbb ccc ddd", 8, []string{"aaa bbb", "ccc ddd"}},
+		{"aaa bbb - ccc", 8, []string{"aaa bbb -", "ccc"}},
+		{"aaa bbb //gad:vjp ccc", 8, []string{"aaa bbb //gad:vjp", "ccc"}},
+	} {
+		got := WrapDoc(c.line, c.width)
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("WrapDoc(%q, %d) = %q, want %q", c.line, c.width, got, c.want)
 		}
 	}
 }

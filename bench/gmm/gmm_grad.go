@@ -7,14 +7,13 @@ import (
 	"slices"
 )
 
-// LogPosteriorJVP computes LogPosterior and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LogPosteriorJVP computes LogPosterior and its derivative along the tangents (forward mode).
 //
 // Varied inputs: alpha (tangent dalpha), mu (tangent dmu), q (tangent dq), l (tangent dl).
 // Fixed inputs (zero tangent): x, d.
 // Results, in order: the value of LogPosterior; its tangent.
-// Shadows: dalpha, dmu, dq, dl have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dalpha, dmu, dq, dl have their primal's shape, each element or field the tangent of the
+// primal's.
 func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (float64, float64) {
 	k := len(alpha)
 	nl := d * (d - 1) / 2
@@ -92,13 +91,11 @@ func LogPosteriorJVP(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (
 	panic("gmm: bad dimensions")
 }
 
-// logsumexpJVP computes logsumexp and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// logsumexpJVP computes logsumexp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: v (tangent dv).
 // Results, in order: the value of logsumexp; its tangent.
-// Shadows: dv has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dv has its primal's shape, each element or field the tangent of the primal's.
 func logsumexpJVP(v, dv []float64) (float64, float64) {
 	n := len(v)
 	m := math.Inf(-1)
@@ -121,14 +118,13 @@ func logsumexpJVP(v, dv []float64) (float64, float64) {
 	return math.Log(sum) + m, 1/sum*dsum + dm
 }
 
-// logWishartPriorJVP computes logWishartPrior and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// logWishartPriorJVP computes logWishartPrior and its derivative along the tangents (forward mode).
 //
 // Varied inputs: qdiag (tangent dqdiag), sumq (tangent dsumq), l (tangent dl).
 // Fixed inputs (zero tangent): d.
 // Results, in order: the value of logWishartPrior; its tangent.
-// Shadows: dqdiag, dsumq, dl have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dqdiag, dsumq, dl have their primal's shape, each element or field the tangent of the
+// primal's.
 func logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (float64, float64) {
 	k := len(sumq)
 	nl := d * (d - 1) / 2
@@ -149,13 +145,12 @@ func logWishartPriorJVP(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (flo
 	return out + float64(k)*c, dout
 }
 
-// qtimesxJVP computes qtimesx and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// qtimesxJVP computes qtimesx and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), diag (tangent ddiag), low (tangent dlow), x (tangent dx).
-// Shadows: ddst, ddiag, dlow, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// qtimesx writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ddiag, dlow, dx have their primal's shape, each element or field the tangent of
+// the primal's. The tangents of the values qtimesx writes are written (overwritten) into the
+// shadows: dst into ddst.
 func qtimesxJVP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	d := len(x)
 	for j := 0; j < d; j++ {
@@ -181,13 +176,11 @@ func qtimesxJVP(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	}
 }
 
-// sqnormJVP computes sqnorm and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// sqnormJVP computes sqnorm and its derivative along the tangents (forward mode).
 //
 // Varied inputs: v (tangent dv).
 // Results, in order: the value of sqnorm; its tangent.
-// Shadows: dv has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dv has its primal's shape, each element or field the tangent of the primal's.
 func sqnormJVP(v, dv []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -204,10 +197,8 @@ func sqnormJVP(v, dv []float64) (float64, float64) {
 //
 // Varied inputs: alpha (into alphaBar), mu (into muBar), q (into qBar), l (into lBar).
 // Fixed inputs: x, d.
-// The first result is the value of LogPosterior; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of LogPosterior, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -329,15 +320,13 @@ func LogPosteriorGrad(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64,
 	panic("gmm: bad dimensions")
 }
 
-// sqnormReverse is the reverse of sqnorm for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of sqnorm that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// sqnormReverse is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of sqnorm that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into vBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func sqnormReverse(v, vBar []float64, seed float64) {
 	if cap(v) > 0 && cap(vBar) > 0 && &v[:1][0] == &vBar[:1][0] {
 		panic("sqnormReverse: v and vBar share memory: gadgen's gradients need them apart")
@@ -347,18 +336,16 @@ func sqnormReverse(v, vBar []float64, seed float64) {
 	}
 }
 
-// qtimesxReverse is the reverse of qtimesx for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of qtimesx that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// qtimesxReverse is the reverse of qtimesx for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of qtimesx that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), diag (into diagBar), low (into lowBar), x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// qtimesx writes dst: on entry dstBar holds the adjoint of the values qtimesx leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// qtimesx writes dst: on entry dstBar holds the adjoint of the values qtimesx leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
 func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
 	var tapeintBuf [64]int
 	t := tapeintBuf[:0]
@@ -418,15 +405,13 @@ func qtimesxReverse(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) 
 	}
 }
 
-// logsumexpReverse is the reverse of logsumexp for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of logsumexp that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// logsumexpReverse is the reverse of logsumexp for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of logsumexp that its own reverse does
+// not read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into vBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func logsumexpReverse(v, vBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -475,15 +460,14 @@ func logsumexpReverse(v, vBar []float64, seed float64) {
 }
 
 // logWishartPriorReverse is the reverse of logWishartPrior for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of logWishartPrior that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of logWishartPrior that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: qdiag (into qdiagBar), sumq (into sumqBar), l (into lBar).
 // Fixed inputs: d.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func logWishartPriorReverse(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64, d int, seed float64) {
 	if cap(qdiag) > 0 && cap(qdiagBar) > 0 && &qdiag[:1][0] == &qdiagBar[:1][0] {
 		panic("logWishartPriorReverse: qdiag and qdiagBar share memory: gadgen's gradients need them apart")

@@ -7,14 +7,13 @@ import (
 	"slices"
 )
 
-// LogPosteriorJVPO0 computes LogPosterior and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LogPosteriorJVPO0 computes LogPosterior and its derivative along the tangents (forward mode).
 //
 // Varied inputs: alpha (tangent dalpha), mu (tangent dmu), q (tangent dq), l (tangent dl).
 // Fixed inputs (zero tangent): x, d.
 // Results, in order: the value of LogPosterior; its tangent.
-// Shadows: dalpha, dmu, dq, dl have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dalpha, dmu, dq, dl have their primal's shape, each element or field the tangent of the
+// primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int) (float64, float64) {
@@ -93,13 +92,11 @@ func LogPosteriorJVPO0(alpha, dalpha, mu, dmu, q, dq, l, dl, x []float64, d int)
 	return t7, dslse - t2*t4 + t6
 }
 
-// logsumexpJVPO0 computes logsumexp and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// logsumexpJVPO0 computes logsumexp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: v (tangent dv).
 // Results, in order: the value of logsumexp; its tangent.
-// Shadows: dv has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dv has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func logsumexpJVPO0(v, dv []float64) (float64, float64) {
@@ -123,14 +120,14 @@ func logsumexpJVPO0(v, dv []float64) (float64, float64) {
 	return math.Log(sum) + m, 1/sum*dsum + dm
 }
 
-// logWishartPriorJVPO0 computes logWishartPrior and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// logWishartPriorJVPO0 computes logWishartPrior and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: qdiag (tangent dqdiag), sumq (tangent dsumq), l (tangent dl).
 // Fixed inputs (zero tangent): d.
 // Results, in order: the value of logWishartPrior; its tangent.
-// Shadows: dqdiag, dsumq, dl have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dqdiag, dsumq, dl have their primal's shape, each element or field the tangent of the
+// primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (float64, float64) {
@@ -154,13 +151,12 @@ func logWishartPriorJVPO0(qdiag, dqdiag, sumq, dsumq, l, dl []float64, d int) (f
 	return out + float64(k)*c, dout
 }
 
-// qtimesxJVPO0 computes qtimesx and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// qtimesxJVPO0 computes qtimesx and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), diag (tangent ddiag), low (tangent dlow), x (tangent dx).
-// Shadows: ddst, ddiag, dlow, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// qtimesx writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ddiag, dlow, dx have their primal's shape, each element or field the tangent of
+// the primal's. The tangents of the values qtimesx writes are written (overwritten) into the
+// shadows: dst into ddst.
 //
 // Generated without optimization (opt=0), for comparison.
 func qtimesxJVPO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
@@ -188,13 +184,11 @@ func qtimesxJVPO0(dst, ddst, diag, ddiag, low, dlow, x, dx []float64) {
 	}
 }
 
-// sqnormJVPO0 computes sqnorm and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// sqnormJVPO0 computes sqnorm and its derivative along the tangents (forward mode).
 //
 // Varied inputs: v (tangent dv).
 // Results, in order: the value of sqnorm; its tangent.
-// Shadows: dv has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dv has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func sqnormJVPO0(v, dv []float64) (float64, float64) {
@@ -214,10 +208,8 @@ func sqnormJVPO0(v, dv []float64) (float64, float64) {
 //
 // Varied inputs: alpha (into alphaBar), mu (into muBar), q (into qBar), l (into lBar).
 // Fixed inputs: x, d.
-// The first result is the value of LogPosterior; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of LogPosterior, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float64, d int) float64 {
@@ -344,15 +336,13 @@ func LogPosteriorGradO0(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x []float6
 	return t4
 }
 
-// sqnormReverseO0 is the reverse of sqnorm for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of sqnorm that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// sqnormReverseO0 is the reverse of sqnorm for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of sqnorm that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: v (into vBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func sqnormReverseO0(v, vBar []float64, seed float64) {
@@ -366,18 +356,16 @@ func sqnormReverseO0(v, vBar []float64, seed float64) {
 	}
 }
 
-// qtimesxReverseO0 is the reverse of qtimesx for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of qtimesx that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// qtimesxReverseO0 is the reverse of qtimesx for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of qtimesx that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), diag (into diagBar), low (into lowBar), x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// qtimesx writes dst: on entry dstBar holds the adjoint of the values qtimesx leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// qtimesx writes dst: on entry dstBar holds the adjoint of the values qtimesx leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
 func qtimesxReverseO0(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64) {
@@ -439,14 +427,13 @@ func qtimesxReverseO0(dst, dstBar, diag, diagBar, low, lowBar, x, xBar []float64
 }
 
 // logsumexpReverseO0 is the reverse of logsumexp for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of logsumexp that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of logsumexp that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: v (into vBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func logsumexpReverseO0(v, vBar []float64, seed float64) {
@@ -510,15 +497,14 @@ func logsumexpReverseO0(v, vBar []float64, seed float64) {
 }
 
 // logWishartPriorReverseO0 is the reverse of logWishartPrior for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of logWishartPrior that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of logWishartPrior that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: qdiag (into qdiagBar), sumq (into sumqBar), l (into lBar).
 // Fixed inputs: d.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func logWishartPriorReverseO0(qdiag, qdiagBar, sumq, sumqBar, l, lBar []float64, d int, seed float64) {

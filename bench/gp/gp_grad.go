@@ -7,14 +7,12 @@ import (
 	"slices"
 )
 
-// NLLJVP computes NLL and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NLLJVP computes NLL and its derivative along the tangents (forward mode).
 //
 // Varied inputs: theta (tangent dtheta).
 // Fixed inputs (zero tangent): x, y.
 // Results, in order: the value of NLL; its tangent.
-// Shadows: dtheta has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dtheta has its primal's shape, each element or field the tangent of the primal's.
 func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 	n := len(y)
 	if n != 0 {
@@ -139,15 +137,12 @@ func NLLJVP(theta, dtheta, x, y []float64) (float64, float64) {
 	panic("gp: bad dimensions")
 }
 
-// NLLGrad computes NLL and its gradient with respect to the varied inputs
-// (reverse mode).
+// NLLGrad computes NLL and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: theta (into thetaBar).
 // Fixed inputs: x, y.
-// The first result is the value of NLL; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of NLL, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]

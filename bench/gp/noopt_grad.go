@@ -7,14 +7,12 @@ import (
 	"slices"
 )
 
-// NLLJVPO0 computes NLL and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NLLJVPO0 computes NLL and its derivative along the tangents (forward mode).
 //
 // Varied inputs: theta (tangent dtheta).
 // Fixed inputs (zero tangent): x, y.
 // Results, in order: the value of NLL; its tangent.
-// Shadows: dtheta has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dtheta has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
@@ -139,15 +137,12 @@ func NLLJVPO0(theta, dtheta, x, y []float64) (float64, float64) {
 	return 0.5*fit + logdet + 0.5*float64(n)*math.Log(6.283185307179586), 0.5*dfit + dlogdet
 }
 
-// NLLGradO0 computes NLL and its gradient with respect to the varied inputs
-// (reverse mode).
+// NLLGradO0 computes NLL and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: theta (into thetaBar).
 // Fixed inputs: x, y.
-// The first result is the value of NLL; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of NLL, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func NLLGradO0(theta, thetaBar, x, y []float64) float64 {

@@ -4,11 +4,10 @@ package higher
 
 import "math"
 
-// ChainT1 propagates Taylor polynomials of degree 1 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 +
-// O(t^2),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ChainT1 propagates Taylor polynomials of degree 1 through Chain (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Chain and, after them, the
+// coefficients y1 … y1 of each float result y(t) = y + y1·t + … + y1·t^1 + O(t^2), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Results, in order: the value of Chain; its coefficients 1 to 1.
@@ -21,11 +20,10 @@ func ChainT1(x, x1 float64) (float64, float64) {
 	return x, x1
 }
 
-// ChainT2 propagates Taylor polynomials of degree 2 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ChainT2 propagates Taylor polynomials of degree 2 through Chain (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Chain and, after them, the
+// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -44,11 +42,10 @@ func ChainT2(x, x1 float64) (float64, float64, float64) {
 	return x, x1, x2
 }
 
-// ChainT3 propagates Taylor polynomials of degree 3 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ChainT3 propagates Taylor polynomials of degree 3 through Chain (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Chain and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -75,11 +72,10 @@ func ChainT3(x, x1 float64) (float64, float64, float64, float64) {
 	return x, x1, x2, x3
 }
 
-// ChainT4 propagates Taylor polynomials of degree 4 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ChainT4 propagates Taylor polynomials of degree 4 through Chain (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Chain and, after them, the
+// coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 4 are zero.
@@ -112,11 +108,10 @@ func ChainT4(x, x1 float64) (float64, float64, float64, float64, float64) {
 	return x, x1, x2, x3, x4
 }
 
-// ChainT5 propagates Taylor polynomials of degree 5 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 +
-// O(t^6),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ChainT5 propagates Taylor polynomials of degree 5 through Chain (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Chain and, after them, the
+// coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 5 are zero.
@@ -159,11 +154,10 @@ func ChainT5(x, x1 float64) (float64, float64, float64, float64, float64, float6
 	return x, x1, x2, x3, x4, x5
 }
 
-// ChainT6 propagates Taylor polynomials of degree 6 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 +
-// O(t^7),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ChainT6 propagates Taylor polynomials of degree 6 through Chain (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Chain and, after them, the
+// coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 + O(t^7), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 6 are zero.
@@ -223,11 +217,10 @@ func ChainT6(x, x1 float64) (float64, float64, float64, float64, float64, float6
 	return x, x1, x2, x3, x4, x5, x6
 }
 
-// ChainT7 propagates Taylor polynomials of degree 7 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y7 of each float result y(t) = y + y1·t + … + y7·t^7 +
-// O(t^8),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ChainT7 propagates Taylor polynomials of degree 7 through Chain (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Chain and, after them, the
+// coefficients y1 … y7 of each float result y(t) = y + y1·t + … + y7·t^7 + O(t^8), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 7 are zero.
@@ -304,11 +297,10 @@ func ChainT7(x, x1 float64) (float64, float64, float64, float64, float64, float6
 	return x, x1, x2, x3, x4, x5, x6, x7
 }
 
-// ChainT8 propagates Taylor polynomials of degree 8 through Chain (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Chain and, after them, the coefficients y1 … y8 of each float result y(t) = y + y1·t + … + y8·t^8 +
-// O(t^9),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ChainT8 propagates Taylor polynomials of degree 8 through Chain (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Chain and, after them, the
+// coefficients y1 … y8 of each float result y(t) = y + y1·t + … + y8·t^8 + O(t^9), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 8 are zero.
@@ -421,15 +413,14 @@ func RosenbrockHVP(x, v, hv []float64) float64 {
 	return f
 }
 
-// rosenbrockRosenbrockGradJVP computes rosenbrockRosenbrockGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// rosenbrockRosenbrockGradJVP computes rosenbrockRosenbrockGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of rosenbrockRosenbrockGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values rosenbrockRosenbrockGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")

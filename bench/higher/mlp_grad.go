@@ -7,14 +7,12 @@ import (
 	"slices"
 )
 
-// ValueJVP computes MLP.Value and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ValueJVP computes MLP.Value and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): m.
 // Results, in order: the value of MLP.Value; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	t := m.H1
 	h1 := make([]float64, t)
@@ -90,15 +88,12 @@ func (m *MLP) ValueJVP(x, dx []float64) (float64, float64) {
 	return out, dout
 }
 
-// ValueGrad computes MLP.Value and its gradient with respect to the varied inputs
-// (reverse mode).
+// ValueGrad computes MLP.Value and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: m.
-// The first result is the value of MLP.Value; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of MLP.Value, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -569,15 +564,14 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 	return f
 }
 
-// mLPValueGradJVP computes MLP.ValueGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// mLPValueGradJVP computes MLP.ValueGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): m.
 // Results, in order: the value of MLP.ValueGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// MLP.ValueGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values MLP.ValueGrad writes are written (overwritten) into the shadows: xBar
+// into dxBar.
 func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -805,11 +799,10 @@ func (m *MLP) ValueHessian(x, h []float64) float64 {
 	return m.Value(x)
 }
 
-// ValueTaylor propagates Taylor polynomials of degree 2 through MLP.Value (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// MLP.Value and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ValueTaylor propagates Taylor polynomials of degree 2 through MLP.Value (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of MLP.Value and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.

@@ -7,13 +7,11 @@ import (
 	"slices"
 )
 
-// LogSumExpJVPO0 computes LogSumExp and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LogSumExpJVPO0 computes LogSumExp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of LogSumExp; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
@@ -37,14 +35,12 @@ func LogSumExpJVPO0(x, dx []float64) (float64, float64) {
 	return math.Log(sum) + m, 1/sum*dsum + dm
 }
 
-// LogSumExpGradO0 computes LogSumExp and its gradient with respect to the varied inputs
-// (reverse mode).
+// LogSumExpGradO0 computes LogSumExp and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of LogSumExp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of LogSumExp, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func LogSumExpGradO0(x, xBar []float64) float64 {

@@ -7,14 +7,13 @@ import (
 	"slices"
 )
 
-// LossJVPO0 computes Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVPO0 computes Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: main (tangent dmain), extra (tangent dextra).
 // Fixed inputs (zero tangent): state, seq.
 // Results, in order: the value of Loss; its tangent.
-// Shadows: dmain, dextra have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dmain, dextra have their primal's shape, each element or field the tangent of the
+// primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float64) {
@@ -56,14 +55,14 @@ func LossJVPO0(main, dmain, extra, dextra, state, seq []float64) (float64, float
 	return -total / t2, -dtotal / t2
 }
 
-// predictJVPWrtDstMainExtraSO0 computes predict and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// predictJVPWrtDstMainExtraSO0 computes predict and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: dst (tangent ddst), main (tangent dmain), extra (tangent dextra), s (tangent ds).
 // Fixed inputs (zero tangent): x.
-// Shadows: ddst, dmain, dextra, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// predict writes are written (overwritten) into the shadows: dst into ddst, s into ds.
+// Shadows: ddst, dmain, dextra, ds have their primal's shape, each element or field the tangent of
+// the primal's. The tangents of the values predict writes are written (overwritten) into the
+// shadows: dst into ddst, s into ds.
 //
 // Generated without optimization (opt=0), for comparison.
 func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, x []float64) {
@@ -122,13 +121,11 @@ func predictJVPWrtDstMainExtraSO0(dst, ddst, main, dmain, extra, dextra, s, ds, 
 	}
 }
 
-// logsumexp2JVPO0 computes logsumexp2 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// logsumexp2JVPO0 computes logsumexp2 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: v (tangent dv).
 // Results, in order: the value of logsumexp2; its tangent.
-// Shadows: dv has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dv has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func logsumexp2JVPO0(v, dv []float64) (float64, float64) {
@@ -143,14 +140,13 @@ func logsumexp2JVPO0(v, dv []float64) (float64, float64) {
 	return math.Log(t), 1 / t * dsum
 }
 
-// cellJVPO0 computes cell and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// cellJVPO0 computes cell and its derivative along the tangents (forward mode).
 //
 // Varied inputs: h (tangent dh), s (tangent ds), w (tangent dw), bias (tangent dbias), y (tangent
 // dy).
-// Shadows: dh, ds, dw, dbias, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// cell writes are written (overwritten) into the shadows: h into dh, s into ds.
+// Shadows: dh, ds, dw, dbias, dy have their primal's shape, each element or field the tangent of
+// the primal's. The tangents of the values cell writes are written (overwritten) into the shadows:
+// h into dh, s into ds.
 //
 // Generated without optimization (opt=0), for comparison.
 func cellJVPO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
@@ -186,8 +182,7 @@ func cellJVPO0(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 	}
 }
 
-// sigmoidJVPO0 computes sigmoid and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// sigmoidJVPO0 computes sigmoid and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of sigmoid; its tangent.
@@ -200,15 +195,12 @@ func sigmoidJVPO0(x, dx float64) (float64, float64) {
 	return t3, -(t3 * (t * -dx)) / t2
 }
 
-// LossGradO0 computes Loss and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossGradO0 computes Loss and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: main (into mainBar), extra (into extraBar).
 // Fixed inputs: state, seq.
-// The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Loss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
@@ -308,14 +300,13 @@ func LossGradO0(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 }
 
 // logsumexp2ReverseO0 is the reverse of logsumexp2 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of logsumexp2 that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of logsumexp2 that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: v (into vBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func logsumexp2ReverseO0(v, vBar []float64, seed float64) {
@@ -345,21 +336,20 @@ func logsumexp2ReverseO0(v, vBar []float64, seed float64) {
 }
 
 // predictReverseWrtDstMainExtraSO0 is the reverse of predict for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of predict that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of predict that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: dst (into dstBar), main (into mainBar), extra (into extraBar), s (into sBar).
 // Fixed inputs: x.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// predict writes dst: on entry dstBar holds the adjoint of the values predict leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
-// predict writes s: on entry sBar holds the adjoint of the values predict leaves in
-// s (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values s held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// predict writes dst: on entry dstBar holds the adjoint of the values predict leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
+// predict writes s: on entry sBar holds the adjoint of the values predict leaves in s (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values s held on
+// entry.
 //
 // Generated without optimization (opt=0), for comparison.
 func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBar, s, sBar, x []float64) {
@@ -503,21 +493,19 @@ func predictReverseWrtDstMainExtraSO0(dst, dstBar, main, mainBar, extra, extraBa
 	}
 }
 
-// cellReverseO0 is the reverse of cell for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of cell that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// cellReverseO0 is the reverse of cell for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
+// it does not redo the writes of cell that its own reverse does not read back: the memory of its
+// slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: h (into hBar), s (into sBar), w (into wBar), bias (into biasBar), y (into yBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// cell writes h: on entry hBar holds the adjoint of the values cell leaves in
-// h (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values h held on entry.
-// cell writes s: on entry sBar holds the adjoint of the values cell leaves in
-// s (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values s held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// cell writes h: on entry hBar holds the adjoint of the values cell leaves in h (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values h held on
+// entry.
+// cell writes s: on entry sBar holds the adjoint of the values cell leaves in s (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values s held on
+// entry.
 //
 // Generated without optimization (opt=0), for comparison.
 func cellReverseO0(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
@@ -625,15 +613,13 @@ func cellReverseO0(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) 
 	}
 }
 
-// sigmoidReverseO0 is the reverse of sigmoid for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of sigmoid that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// sigmoidReverseO0 is the reverse of sigmoid for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of sigmoid that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as xBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // Generated without optimization (opt=0), for comparison.
 func sigmoidReverseO0(x, seed float64) (xBar float64) {

@@ -7,15 +7,12 @@ import (
 	"slices"
 )
 
-// LossGrad computes Net.Loss and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossGrad computes Net.Loss and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: n (into nBar).
 // Fixed inputs: x, labels.
-// The first result is the value of Net.Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Net.Loss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
@@ -145,14 +142,12 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	return t3
 }
 
-// LossJVP computes Net.Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVP computes Net.Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: n (tangent dn).
 // Fixed inputs (zero tangent): x, labels.
 // Results, in order: the value of Net.Loss; its tangent.
-// Shadows: dn has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
 func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
@@ -222,14 +217,13 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 	return total / t, dtotal / t
 }
 
-// LossFlatJVP computes LossFlat and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossFlatJVP computes LossFlat and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w1 (tangent dw1), b1 (tangent db1), w2 (tangent dw2), b2 (tangent db2).
 // Fixed inputs (zero tangent): x, labels.
 // Results, in order: the value of LossFlat; its tangent.
-// Shadows: dw1, db1, dw2, db2 have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dw1, db1, dw2, db2 have their primal's shape, each element or field the tangent of the
+// primal's.
 func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) (float64, float64) {
 	nHidden := len(b1)
 	nOut := len(b2)
@@ -290,15 +284,12 @@ func LossFlatJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) 
 	return total / t, dtotal / t
 }
 
-// LossFlatGrad computes LossFlat and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossFlatGrad computes LossFlat and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: w1 (into w1Bar), b1 (into b1Bar), w2 (into w2Bar), b2 (into b2Bar).
 // Fixed inputs: x, labels.
-// The first result is the value of LossFlat; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of LossFlat, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossFlatGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, labels []int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]

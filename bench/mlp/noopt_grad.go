@@ -7,15 +7,12 @@ import (
 	"slices"
 )
 
-// LossGradO0 computes Net.Loss and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossGradO0 computes Net.Loss and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: n (into nBar).
 // Fixed inputs: x, labels.
-// The first result is the value of Net.Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Net.Loss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
@@ -196,14 +193,12 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	return t2
 }
 
-// LossJVPO0 computes Net.Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVPO0 computes Net.Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: n (tangent dn).
 // Fixed inputs (zero tangent): x, labels.
 // Results, in order: the value of Net.Loss; its tangent.
-// Shadows: dn has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
@@ -273,14 +268,13 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 	return total / t, dtotal / t
 }
 
-// LossFlatJVPO0 computes LossFlat and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossFlatJVPO0 computes LossFlat and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w1 (tangent dw1), b1 (tangent db1), w2 (tangent dw2), b2 (tangent db2).
 // Fixed inputs (zero tangent): x, labels.
 // Results, in order: the value of LossFlat; its tangent.
-// Shadows: dw1, db1, dw2, db2 have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dw1, db1, dw2, db2 have their primal's shape, each element or field the tangent of the
+// primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int) (float64, float64) {
@@ -342,15 +336,13 @@ func LossFlatJVPO0(w1, dw1, b1, db1, w2, dw2, b2, db2, x []float64, labels []int
 	return total / t, dtotal / t
 }
 
-// LossFlatGradO0 computes LossFlat and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossFlatGradO0 computes LossFlat and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: w1 (into w1Bar), b1 (into b1Bar), w2 (into w2Bar), b2 (into b2Bar).
 // Fixed inputs: x, labels.
-// The first result is the value of LossFlat; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of LossFlat, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossFlatGradO0(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x []float64, labels []int) float64 {

@@ -7,14 +7,12 @@ import (
 	"slices"
 )
 
-// LossJVPO0 computes Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVPO0 computes Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of Loss; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossJVPO0(x, dx, c []float64) (float64, float64) {
@@ -36,13 +34,12 @@ func LossJVPO0(x, dx, c []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// normalizeJVPO0 computes Normalize and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// normalizeJVPO0 computes Normalize and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Normalize writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Normalize writes are written (overwritten) into the shadows: dst into
+// ddst.
 //
 // Generated without optimization (opt=0), for comparison.
 func normalizeJVPO0(dst, ddst, x, dx []float64) {
@@ -56,13 +53,11 @@ func normalizeJVPO0(dst, ddst, x, dx []float64) {
 	}
 }
 
-// magJVPO0 computes mag and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// magJVPO0 computes mag and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of mag; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func magJVPO0(x, dx []float64) (float64, float64) {
@@ -78,15 +73,12 @@ func magJVPO0(x, dx []float64) (float64, float64) {
 	return t, 0.5 / t * dsum
 }
 
-// LossGradO0 computes Loss and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossGradO0 computes Loss and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: c.
-// The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Loss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func LossGradO0(x, xBar, c []float64) float64 {
@@ -115,17 +107,16 @@ func LossGradO0(x, xBar, c []float64) float64 {
 }
 
 // normalizeReverseO0 is the reverse of Normalize for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Normalize that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of Normalize that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: dst (into dstBar), x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Normalize writes dst: on entry dstBar holds the adjoint of the values Normalize leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Normalize writes dst: on entry dstBar holds the adjoint of the values Normalize leaves in dst
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// dst held on entry.
 //
 // Generated without optimization (opt=0), for comparison.
 func normalizeReverseO0(dst, dstBar, x, xBar []float64) {
@@ -158,15 +149,13 @@ func normalizeReverseO0(dst, dstBar, x, xBar []float64) {
 	}
 }
 
-// magReverseO0 is the reverse of mag for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of mag that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// magReverseO0 is the reverse of mag for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of mag that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func magReverseO0(x, xBar []float64, seed float64) {

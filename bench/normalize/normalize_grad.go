@@ -4,14 +4,12 @@ package normalize
 
 import "math"
 
-// LossJVP computes Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVP computes Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of Loss; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func LossJVP(x, dx, c []float64) (float64, float64) {
 	n := len(x)
 	if len(c) != n {
@@ -36,13 +34,11 @@ func LossJVP(x, dx, c []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// magJVP computes mag and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// magJVP computes mag and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of mag; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func magJVP(x, dx []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -55,15 +51,12 @@ func magJVP(x, dx []float64) (float64, float64) {
 	return t, 0.5 / t * dsum
 }
 
-// LossGrad computes Loss and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossGrad computes Loss and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: c.
-// The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Loss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(x, xBar, c []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LossGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -97,15 +90,13 @@ func LossGrad(x, xBar, c []float64) float64 {
 	return sum
 }
 
-// magReverse is the reverse of mag for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of mag that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// magReverse is the reverse of mag for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of mag that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func magReverse(x, xBar []float64, seed float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("magReverse: x and xBar share memory: gadgen's gradients need them apart")

@@ -4,14 +4,12 @@ package ode
 
 import "slices"
 
-// FinalJVP computes Final and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FinalJVP computes Final and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): steps.
 // Results, in order: the value of Final; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 	n := len(x)
 	if n == 0 {
@@ -70,13 +68,11 @@ func FinalJVP(x, dx []float64, steps int) (float64, float64) {
 	return y[t3], dy[t3]
 }
 
-// rhsJVP computes rhs and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// rhsJVP computes rhs and its derivative along the tangents (forward mode).
 //
 // Varied inputs: z (tangent dz), x (tangent dx), y (tangent dy).
-// Shadows: dz, dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// rhs writes are written (overwritten) into the shadows: z into dz.
+// Shadows: dz, dx, dy have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values rhs writes are written (overwritten) into the shadows: z into dz.
 func rhsJVP(z, dz, x, dx, y, dy []float64) {
 	dx0 := dx[0]
 	z[0] = x[0]
@@ -91,15 +87,12 @@ func rhsJVP(z, dz, x, dx, y, dy []float64) {
 	}
 }
 
-// FinalGrad computes Final and its gradient with respect to the varied inputs
-// (reverse mode).
+// FinalGrad computes Final and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: steps.
-// The first result is the value of Final; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Final, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FinalGrad(x, xBar []float64, steps int) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -224,18 +217,16 @@ func FinalGrad(x, xBar []float64, steps int) float64 {
 	return t6
 }
 
-// rhsReverse is the reverse of rhs for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of rhs that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// rhsReverse is the reverse of rhs for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
+// it does not redo the writes of rhs that its own reverse does not read back: the memory of its
+// slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: z (into zBar), x (into xBar), y (into yBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// rhs writes z: on entry zBar holds the adjoint of the values rhs leaves in
-// z (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values z held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// rhs writes z: on entry zBar holds the adjoint of the values rhs leaves in z (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values z held on
+// entry.
 func rhsReverse(z, zBar, x, xBar, y, yBar []float64) {
 	t := cap(z) > 0
 	if t && cap(zBar) > 0 && &z[:1][0] == &zBar[:1][0] {

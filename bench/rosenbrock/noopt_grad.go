@@ -2,13 +2,11 @@
 
 package rosenbrock
 
-// RosenbrockJVPO0 computes Rosenbrock and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RosenbrockJVPO0 computes Rosenbrock and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Rosenbrock; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // Generated without optimization (opt=0), for comparison.
 func RosenbrockJVPO0(x, dx []float64) (float64, float64) {
@@ -29,14 +27,12 @@ func RosenbrockJVPO0(x, dx []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// RosenbrockGradO0 computes Rosenbrock and its gradient with respect to the varied inputs
-// (reverse mode).
+// RosenbrockGradO0 computes Rosenbrock and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Rosenbrock, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // Generated without optimization (opt=0), for comparison.
 func RosenbrockGradO0(x, xBar []float64) float64 {

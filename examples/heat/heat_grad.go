@@ -2,15 +2,12 @@
 
 package heat
 
-// MisfitGrad computes Misfit and its gradient with respect to the varied inputs
-// (reverse mode).
+// MisfitGrad computes Misfit and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: u0 (into u0Bar), kappa (returned as kappaBar).
 // Fixed inputs: steps, target.
-// The first result is the value of Misfit; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Misfit, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64) (f, kappaBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -86,14 +83,12 @@ func MisfitGrad(u0, u0Bar []float64, kappa float64, steps int, target []float64)
 	return f, kappaBar
 }
 
-// MisfitJVP computes Misfit and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MisfitJVP computes Misfit and its derivative along the tangents (forward mode).
 //
 // Varied inputs: u0 (tangent du0), kappa (tangent dkappa).
 // Fixed inputs (zero tangent): steps, target.
 // Results, in order: the value of Misfit; its tangent.
-// Shadows: du0 has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: du0 has its primal's shape, each element or field the tangent of the primal's.
 func MisfitJVP(u0, du0 []float64, kappa, dkappa float64, steps int, target []float64) (float64, float64) {
 	n := len(u0)
 	if len(target) != n {

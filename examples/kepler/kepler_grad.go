@@ -4,8 +4,8 @@ package kepler
 
 import "math"
 
-// EccentricAnomalyJVP computes EccentricAnomaly and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EccentricAnomalyJVP computes EccentricAnomaly and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: m (tangent dm), e (tangent de).
 // Results, in order: the value of EccentricAnomaly; its tangent.

@@ -74,15 +74,14 @@ func (d Data) NLLHessian(w, h []float64) float64 {
 	return d.NLL(w)
 }
 
-// dataNLLGradWrtWJVP computes dataNLLGradWrtW and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// dataNLLGradWrtWJVP computes dataNLLGradWrtW and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), wBar (tangent dwBar).
 // Fixed inputs (zero tangent): d.
 // Results, in order: the value of dataNLLGradWrtW; its tangent.
-// Shadows: dw, dwBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// dataNLLGradWrtW writes are written (overwritten) into the shadows: wBar into dwBar.
+// Shadows: dw, dwBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values dataNLLGradWrtW writes are written (overwritten) into the shadows:
+// wBar into dwBar.
 func dataNLLGradWrtWJVP(d Data, w, dw, wBar, dwBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64

@@ -2,13 +2,11 @@
 
 package rosenbrock
 
-// RosenbrockJVP computes Rosenbrock and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RosenbrockJVP computes Rosenbrock and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Rosenbrock; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func RosenbrockJVP(x, dx []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -25,14 +23,12 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
-// (reverse mode).
+// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Rosenbrock, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RosenbrockGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")

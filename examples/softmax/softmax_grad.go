@@ -4,13 +4,12 @@ package softmax
 
 import "math"
 
-// SoftmaxJVP computes Softmax and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SoftmaxJVP computes Softmax and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Softmax writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Softmax writes are written (overwritten) into the shadows: dst into
+// ddst.
 func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	n := len(dst)
 	n2 := len(x)

@@ -4,14 +4,12 @@ package springs
 
 import "math"
 
-// EnergyJVP computes Chain.Energy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EnergyJVP computes Chain.Energy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of Chain.Energy; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func (c Chain) EnergyJVP(x, dx []float64) (float64, float64) {
 	t := c.Mass
 	n := len(t)

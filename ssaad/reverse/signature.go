@@ -177,26 +177,26 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, c
 	}
 	switch {
 	case callee:
-		fmt.Fprintf(&sb, "%s is the reverse of %s for the gradients that call it: the\n", name, target)
+		fmt.Fprintf(&sb, "%s is the reverse of %s for the gradients that call it: the ", name, target)
 		sb.WriteString("vector-Jacobian product of the adjoints of its results")
 		if len(seeds) > 0 {
 			fmt.Fprintf(&sb, " (%s)", strings.Join(seeds, ", "))
 		}
-		sb.WriteString(" and of what it\n")
-		fmt.Fprintf(&sb, "writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not\n")
-		fmt.Fprintf(&sb, "redo the writes of %s that its own reverse does not read back: the memory\n", target)
+		sb.WriteString(" and of what it ")
+		fmt.Fprintf(&sb, "writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not ")
+		fmt.Fprintf(&sb, "redo the writes of %s that its own reverse does not read back: the memory ", target)
 		sb.WriteString("of its slice and pointer parameters is left in no particular state.\n\n")
 	case seeded && len(seeds) > 0:
-		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the seeds %s (the\n", name, target, strings.Join(seeds, ", "))
+		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the seeds %s (the ", name, target, strings.Join(seeds, ", "))
 		sb.WriteString("adjoints of its results) with respect to the varied inputs (reverse mode).\n\n")
 	case seeded:
-		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the adjoints of what it\n", name, target)
+		fmt.Fprintf(&sb, "%s computes %s and the vector-Jacobian product of the adjoints of what it ", name, target)
 		sb.WriteString("writes with respect to the varied inputs (reverse mode).\n\n")
 	case noValue:
-		fmt.Fprintf(&sb, "%s computes the gradient of %s with respect to the varied inputs\n", name, target)
+		fmt.Fprintf(&sb, "%s computes the gradient of %s with respect to the varied inputs ", name, target)
 		fmt.Fprintf(&sb, "(reverse mode), without the value of %s (value=false).\n\n", target)
 	default:
-		fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs\n", name, target)
+		fmt.Fprintf(&sb, "%s computes %s and its gradient with respect to the varied inputs ", name, target)
 		sb.WriteString("(reverse mode).\n\n")
 	}
 	ps := ssaad.Params(fn)
@@ -223,21 +223,19 @@ func docComment(name string, fn *types.Func, nm *names, active []bool, seeded, c
 		fmt.Fprintf(&sb, "Fixed inputs: %s.\n", strings.Join(fixed, ", "))
 	}
 	if noValue && len(partials) > 0 {
-		sb.WriteString("The results are the partial derivatives of the varied scalar inputs, in parameter\norder.\n")
+		sb.WriteString("Results: the partials of the varied scalar inputs in order.\n")
 	} else if noValue {
 	} else if fn.Type().(*types.Signature).Results().Len() == 0 {
-		fmt.Fprintf(&sb, "The results are the partial derivatives of the varied scalar inputs, in parameter\norder; the adjoints of what %s writes are read (and cleared) from the shadows.\n", target)
+		fmt.Fprintf(&sb, "Results: the partials of the varied scalar inputs in order; the adjoints of what %s writes are read (and cleared) from the shadows.\n", target)
 	} else {
-		fmt.Fprintf(&sb, "The first result is the value of %s; the partial derivatives of the varied\n", target)
-		sb.WriteString("scalar inputs follow it, in parameter order.\n")
+		fmt.Fprintf(&sb, "Results: the value of %s, then the partials of the varied scalar inputs in order.\n", target)
 	}
 	if len(shadows) > 0 {
-		sb.WriteString("The gradient with respect to a slice or pointer is accumulated (+=) into its\n")
-		sb.WriteString("shadow, which the caller zeroes first.")
+		sb.WriteString("Shadows receive the gradient by accumulation (+=): the caller zeroes them first.")
 	}
 	for _, i := range written {
-		fmt.Fprintf(&sb, "\n%s writes %s: on entry %s holds the adjoint of the values %s leaves in\n", target, nm.params[i], nm.adjoints[i], target)
-		fmt.Fprintf(&sb, "%s (zero for the gradient of its results alone); on return, the gradient with\n", nm.params[i])
+		fmt.Fprintf(&sb, "\n%s writes %s: on entry %s holds the adjoint of the values %s leaves in ", target, nm.params[i], nm.adjoints[i], target)
+		fmt.Fprintf(&sb, "%s (zero for the gradient of its results alone); on return, the gradient with ", nm.params[i])
 		fmt.Fprintf(&sb, "respect to the values %s held on entry.", nm.params[i])
 	}
 	return strings.TrimSuffix(sb.String(), "\n")

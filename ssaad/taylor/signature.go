@@ -246,13 +246,14 @@ func docComment(name string, fn *types.Func, nm *names, active, writes []bool, c
 	case c.tangent:
 		return tangentDoc(name, fn, nm, active, writes)
 	}
-	fmt.Fprintf(&sb, "%s propagates Taylor polynomials of degree %d through %s (Taylor mode):\n", name, c.order, target)
+	// One paragraph, which the emitter wraps.
+	fmt.Fprintf(&sb, "%s propagates Taylor polynomials of degree %d through %s (Taylor mode): ", name, c.order, target)
 	if c.line {
-		sb.WriteString("when each varied input p moves on the line p + p1·t, it returns the results of\n")
+		sb.WriteString("when each varied input p moves on the line p + p1·t, it returns the results of ")
 	} else {
-		fmt.Fprintf(&sb, "when each varied input p moves on the curve p + p1·t + … + p%d·t^%d, it returns the results of\n", c.order, c.order)
+		fmt.Fprintf(&sb, "when each varied input p moves on the curve p + p1·t + … + p%d·t^%d, it returns the results of ", c.order, c.order)
 	}
-	fmt.Fprintf(&sb, "%s and, after them, the coefficients y1 … y%d of each float result y(t) = y + y1·t + … + y%d·t^%d + O(t^%d),\n", target, c.order, c.order, c.order, c.order+1)
+	fmt.Fprintf(&sb, "%s and, after them, the coefficients y1 … y%d of each float result y(t) = y + y1·t + … + y%d·t^%d + O(t^%d), ", target, c.order, c.order, c.order, c.order+1)
 	sb.WriteString("where yk is the k-th derivative in t at t = 0 divided by k!.\n\n")
 	var varied, fixed []string
 	for i, p := range nm.params {
@@ -354,8 +355,7 @@ func collapsedDoc(name, target string, nm *names, active []bool, c config) strin
 func tangentDoc(name string, fn *types.Func, nm *names, active, writes []bool) string {
 	var sb strings.Builder
 	target := ssaad.FuncName(fn)
-	fmt.Fprintf(&sb, "%s computes %s and its directional derivative along the tangents\n", name, target)
-	sb.WriteString("of its varied inputs (forward mode: a Jacobian-vector product).\n\n")
+	fmt.Fprintf(&sb, "%s computes %s and its derivative along the tangents (forward mode).\n\n", name, target)
 	var varied, fixed, shadows, written []string
 	ps := ssaad.Params(fn)
 	for i, p := range nm.params {
@@ -403,11 +403,10 @@ func tangentDoc(name string, fn *types.Func, nm *names, active, writes []bool) s
 		fmt.Fprintf(&sb, "Results, in order: %s.\n", strings.Join(out, "; "))
 	}
 	if len(shadows) > 0 {
-		fmt.Fprintf(&sb, "Shadows: %s %s the shape of %s primal; each element or field holds the\n",
+		fmt.Fprintf(&sb, "Shadows: %s %s %s primal's shape, each element or field the tangent of the primal's.",
 			strings.Join(shadows, ", "), plural(len(shadows), "has", "have"), plural(len(shadows), "its", "their"))
-		sb.WriteString("tangent of the primal's element or field at the same place.")
 		if len(written) > 0 {
-			fmt.Fprintf(&sb, " The tangents of the values\n%s writes are written (overwritten) into the shadows: %s.", target, strings.Join(written, ", "))
+			fmt.Fprintf(&sb, " The tangents of the values %s writes are written (overwritten) into the shadows: %s.", target, strings.Join(written, ", "))
 		}
 		sb.WriteString("\n")
 	}

@@ -2,8 +2,7 @@
 
 package arith
 
-// PolyJVP computes Poly and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PolyJVP computes Poly and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Poly; its tangent.
@@ -15,12 +14,10 @@ func PolyJVP(x, dx float64) (float64, float64) {
 	return t2*x - t3*x + x - 5, t4
 }
 
-// PolyGrad computes Poly and its gradient with respect to the varied inputs
-// (reverse mode).
+// PolyGrad computes Poly and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Poly; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Poly, then the partials of the varied scalar inputs in order.
 func PolyGrad(x float64) (f, xBar float64) {
 	t := 3 * x * x
 	t2 := 2 * x
@@ -29,8 +26,7 @@ func PolyGrad(x float64) (f, xBar float64) {
 	return t3, xBar
 }
 
-// OpsJVP computes Ops and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// OpsJVP computes Ops and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Ops; its tangent.
@@ -46,12 +42,10 @@ func OpsJVP(x, dx, y, dy float64) (float64, float64) {
 	return t4 - t5 + t7, t8
 }
 
-// OpsGrad computes Ops and its gradient with respect to the varied inputs
-// (reverse mode).
+// OpsGrad computes Ops and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Ops; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Ops, then the partials of the varied scalar inputs in order.
 func OpsGrad(x, y float64) (f, xBar, yBar float64) {
 	t := x + y
 	t2 := x - y
@@ -68,8 +62,7 @@ func OpsGrad(x, y float64) (f, xBar, yBar float64) {
 	return t7, xBar, yBar
 }
 
-// CompoundJVP computes Compound and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CompoundJVP computes Compound and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Compound; its tangent.
@@ -80,12 +73,10 @@ func CompoundJVP(x, dx, y, dy float64) (float64, float64) {
 	return s3 * s3, 2 * (((dx+dy)*x + s*dx - 3*dy - s2*dy) / y * s3)
 }
 
-// CompoundGrad computes Compound and its gradient with respect to the varied inputs
-// (reverse mode).
+// CompoundGrad computes Compound and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Compound; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Compound, then the partials of the varied scalar inputs in order.
 func CompoundGrad(x, y float64) (f, xBar, yBar float64) {
 	s := x + y
 	s2 := (s*x - 3*y) / y
@@ -99,8 +90,7 @@ func CompoundGrad(x, y float64) (f, xBar, yBar float64) {
 	return s4, xBar, yBar
 }
 
-// NegJVP computes Neg and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NegJVP computes Neg and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Neg; its tangent.
@@ -109,12 +99,10 @@ func NegJVP(x, dx float64) (float64, float64) {
 	return -2*x - t*x - x, -2*dx - (2*(dx*x)*x + t*dx) - dx
 }
 
-// NegGrad computes Neg and its gradient with respect to the varied inputs
-// (reverse mode).
+// NegGrad computes Neg and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Neg; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Neg, then the partials of the varied scalar inputs in order.
 func NegGrad(x float64) (f, xBar float64) {
 	t := x * x
 	t2 := -2*x - t*x - x
@@ -122,8 +110,7 @@ func NegGrad(x float64) (f, xBar float64) {
 	return t2, xBar
 }
 
-// ReassignJVP computes Reassign and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ReassignJVP computes Reassign and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Reassign; its tangent.
@@ -136,12 +123,10 @@ func ReassignJVP(x, dx float64) (float64, float64) {
 	return 2*a2 - a2*x, 2*da2 - (da2*x + a2*dx)
 }
 
-// ReassignGrad computes Reassign and its gradient with respect to the varied inputs
-// (reverse mode).
+// ReassignGrad computes Reassign and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Reassign; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Reassign, then the partials of the varied scalar inputs in order.
 func ReassignGrad(x float64) (f, xBar float64) {
 	a := x * x
 	t := 1 + a
@@ -153,8 +138,7 @@ func ReassignGrad(x float64) (f, xBar float64) {
 	return t2, xBar
 }
 
-// SwapJVP computes Swap and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SwapJVP computes Swap and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: result 1 of Swap; result 2 of Swap; the tangent of result 1; the tangent of
@@ -165,8 +149,7 @@ func SwapJVP(x, dx, y, dy float64) (float64, float64, float64, float64) {
 	return y + y2, y - y2, dy + dy2, dy - dy2
 }
 
-// QuotientJVP computes Quotient and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// QuotientJVP computes Quotient and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy), z (tangent dz).
 // Results, in order: the value of Quotient; its tangent.
@@ -176,12 +159,10 @@ func QuotientJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 	return t2, ((dx-t*dy)/y - t2*dz) / z
 }
 
-// QuotientGrad computes Quotient and its gradient with respect to the varied inputs
-// (reverse mode).
+// QuotientGrad computes Quotient and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
-// The first result is the value of Quotient; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Quotient, then the partials of the varied scalar inputs in order.
 func QuotientGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := x / y
 	t2 := t / z
@@ -192,8 +173,7 @@ func QuotientGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	return t2, xBar, yBar, zBar
 }
 
-// ConstantJVP computes Constant and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ConstantJVP computes Constant and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Constant; its tangent.
@@ -201,18 +181,15 @@ func ConstantJVP(x, dx float64) (float64, float64) {
 	return 42, 0
 }
 
-// ConstantGrad computes Constant and its gradient with respect to the varied inputs
-// (reverse mode).
+// ConstantGrad computes Constant and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Constant; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Constant, then the partials of the varied scalar inputs in order.
 func ConstantGrad(x float64) (f, xBar float64) {
 	return 42, 0
 }
 
-// IdentityJVP computes Identity and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// IdentityJVP computes Identity and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Identity; its tangent.
@@ -220,18 +197,15 @@ func IdentityJVP(x, dx float64) (float64, float64) {
 	return x, dx
 }
 
-// IdentityGrad computes Identity and its gradient with respect to the varied inputs
-// (reverse mode).
+// IdentityGrad computes Identity and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Identity; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Identity, then the partials of the varied scalar inputs in order.
 func IdentityGrad(x float64) (f, xBar float64) {
 	return x, 1
 }
 
-// UntypedJVP computes Untyped and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// UntypedJVP computes Untyped and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Untyped; its tangent.
@@ -241,12 +215,10 @@ func UntypedJVP(x, dx float64) (float64, float64) {
 	return t*x + 3*x + 97 - t2, 0.5*dx*x + t*dx + 3*dx + t2*dx/x
 }
 
-// UntypedGrad computes Untyped and its gradient with respect to the varied inputs
-// (reverse mode).
+// UntypedGrad computes Untyped and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Untyped; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Untyped, then the partials of the varied scalar inputs in order.
 func UntypedGrad(x float64) (f, xBar float64) {
 	t := 0.5 * x
 	t2 := 0.001 / x

@@ -8,15 +8,12 @@ import (
 	"slices"
 )
 
-// LogLikGrad computes LogLik and its gradient with respect to the varied inputs
-// (reverse mode).
+// LogLikGrad computes LogLik and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: theta (into thetaBar).
 // Fixed inputs: k, n.
-// The first result is the value of LogLik; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of LogLik, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogLikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
@@ -44,14 +41,12 @@ func LogLikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	return s
 }
 
-// LogLikJVP computes LogLik and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LogLikJVP computes LogLik and its derivative along the tangents (forward mode).
 //
 // Varied inputs: theta (tangent dtheta).
 // Fixed inputs (zero tangent): k, n.
 // Results, in order: the value of LogLik; its tangent.
-// Shadows: dtheta has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dtheta has its primal's shape, each element or field the tangent of the primal's.
 func LogLikJVP(theta, dtheta []float64, k, n []int) (float64, float64) {
 	a := theta[0]
 	da := dtheta[0]
@@ -73,10 +68,9 @@ func LogLikJVP(theta, dtheta []float64, k, n []int) (float64, float64) {
 	return s, ds
 }
 
-// LogLikTaylor propagates Taylor polynomials of degree 3 through LogLik (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// LogLik and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// LogLikTaylor propagates Taylor polynomials of degree 3 through LogLik (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of LogLik and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: theta (coefficients theta1, theta2, theta3).
@@ -167,15 +161,14 @@ func LogLikHVP(theta, v, hv []float64, k, n []int) float64 {
 	return f
 }
 
-// logLikGradJVP computes LogLikGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// logLikGradJVP computes LogLikGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: theta (tangent dtheta), thetaBar (tangent dthetaBar).
 // Fixed inputs (zero tangent): k, n.
 // Results, in order: the value of LogLikGrad; its tangent.
-// Shadows: dtheta, dthetaBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// LogLikGrad writes are written (overwritten) into the shadows: thetaBar into dthetaBar.
+// Shadows: dtheta, dthetaBar have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values LogLikGrad writes are written (overwritten) into the
+// shadows: thetaBar into dthetaBar.
 func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (float64, float64) {
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
@@ -213,15 +206,12 @@ func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (fl
 	return s, ds
 }
 
-// LikGrad computes Lik and its gradient with respect to the varied inputs
-// (reverse mode).
+// LikGrad computes Lik and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: theta (into thetaBar).
 // Fixed inputs: k, n.
-// The first result is the value of Lik; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Lik, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -267,14 +257,12 @@ func LikGrad(theta, thetaBar []float64, k, n []int) float64 {
 	return p
 }
 
-// LikJVP computes Lik and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LikJVP computes Lik and its derivative along the tangents (forward mode).
 //
 // Varied inputs: theta (tangent dtheta).
 // Fixed inputs (zero tangent): k, n.
 // Results, in order: the value of Lik; its tangent.
-// Shadows: dtheta has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dtheta has its primal's shape, each element or field the tangent of the primal's.
 func LikJVP(theta, dtheta []float64, k, n []int) (float64, float64) {
 	a := theta[0]
 	da := dtheta[0]
@@ -300,11 +288,10 @@ func LikJVP(theta, dtheta []float64, k, n []int) (float64, float64) {
 	return p, dp
 }
 
-// LikTaylor propagates Taylor polynomials of degree 3 through Lik (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Lik and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// LikTaylor propagates Taylor polynomials of degree 3 through Lik (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Lik and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: theta (coefficients theta1, theta2, theta3).
 // Fixed inputs (zero coefficients): k, n.
@@ -402,12 +389,11 @@ func LikTaylor(theta, theta1, theta2, theta3 []float64, k, n []int) (float64, fl
 	return p, p1, p2, p3
 }
 
-// MeanLogOddsGrad computes MeanLogOdds and its gradient with respect to the varied inputs
-// (reverse mode).
+// MeanLogOddsGrad computes MeanLogOdds and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: alpha (returned as alphaBar), beta (returned as betaBar).
-// The first result is the value of MeanLogOdds; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of MeanLogOdds, then the partials of the varied scalar inputs in order.
 func MeanLogOddsGrad(alpha, beta float64) (f, alphaBar, betaBar float64) {
 	t := mathext.Digamma(alpha) - mathext.Digamma(beta)
 	betaBar = -gadPolygamma(1, beta)
@@ -418,8 +404,7 @@ func MeanLogOddsGrad(alpha, beta float64) (f, alphaBar, betaBar float64) {
 // MeanLogOddsTaylor propagates Taylor polynomials of degree 3 through MeanLogOdds (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // MeanLogOdds and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: alpha (coefficients alpha1, alpha2, alpha3), beta (coefficients beta1, beta2,
 // beta3).

@@ -8,13 +8,11 @@ import (
 	"slices"
 )
 
-// SumSqJVP computes SumSq and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SumSqJVP computes SumSq and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of SumSq; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SumSqJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -29,14 +27,11 @@ func SumSqJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// SumSqGrad computes SumSq and its gradient with respect to the varied inputs
-// (reverse mode).
+// SumSqGrad computes SumSq and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of SumSq; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of SumSq, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SumSqGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -55,8 +50,7 @@ func SumSqGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// NestedJVP computes Nested and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NestedJVP computes Nested and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Nested; its tangent.
@@ -74,12 +68,10 @@ func NestedJVP(x, dx float64) (float64, float64) {
 	return t7 - t9, t8 - t10
 }
 
-// NestedGrad computes Nested and its gradient with respect to the varied inputs
-// (reverse mode).
+// NestedGrad computes Nested and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Nested; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Nested, then the partials of the varied scalar inputs in order.
 func NestedGrad(x float64) (f, xBar float64) {
 	t := x * x
 	t2 := t + 1
@@ -96,8 +88,7 @@ func NestedGrad(x float64) (f, xBar float64) {
 	return t7, xBar
 }
 
-// PolarProductJVP computes PolarProduct and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PolarProductJVP computes PolarProduct and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of PolarProduct; its tangent.
@@ -123,8 +114,7 @@ func PolarProductJVP(x, dx, y, dy float64) (float64, float64) {
 // (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of PolarProduct; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of PolarProduct, then the partials of the varied scalar inputs in order.
 func PolarProductGrad(x, y float64) (f, xBar, yBar float64) {
 	r := math.Hypot(x, y)
 	th := math.Atan2(y, x)
@@ -144,8 +134,7 @@ func PolarProductGrad(x, y float64) (f, xBar, yBar float64) {
 	return t, xBar, yBar
 }
 
-// PowersJVP computes Powers and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowersJVP computes Powers and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Powers; its tangent.
@@ -156,8 +145,7 @@ func PowersJVP(x, dx float64) (float64, float64) {
 	return t - 2*t3 + t5, t2 - 2*t4 + t6
 }
 
-// ipowJVP computes ipow and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ipowJVP computes ipow and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -172,28 +160,24 @@ func ipowJVP(x, dx float64, n int) (float64, float64) {
 	return p, dp
 }
 
-// PowersGrad computes Powers and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowersGrad computes Powers and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Powers; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Powers, then the partials of the varied scalar inputs in order.
 func PowersGrad(x float64) (f, xBar float64) {
 	t := ipow(x, 3) - 2*ipow(x, 2) + ipow(x, 0)
 	xBar = ipowReverse(x, 0, 1) + ipowReverse(x, 2, -2) + ipowReverse(x, 3, 1)
 	return t, xBar
 }
 
-// ipowReverse is the reverse of ipow for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of ipow that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// ipowReverse is the reverse of ipow for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of ipow that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func ipowReverse(x float64, n int, seed float64) (xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -214,13 +198,11 @@ func ipowReverse(x float64, n int, seed float64) (xBar float64) {
 	return xBar
 }
 
-// ScaledNormJVP computes ScaledNorm and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ScaledNormJVP computes ScaledNorm and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), x (tangent dx).
 // Results, in order: the value of ScaledNorm; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ScaledNormJVP(a, da float64, x, dx []float64) (float64, float64) {
 	n := len(x)
 	tmp := make([]float64, n)
@@ -230,13 +212,12 @@ func ScaledNormJVP(a, da float64, x, dx []float64) (float64, float64) {
 	return t, t2
 }
 
-// scaleIntoJVP computes scaleInto and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// scaleIntoJVP computes scaleInto and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), a (tangent da), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// scaleInto writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values scaleInto writes are written (overwritten) into the shadows: dst into
+// ddst.
 func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -246,14 +227,12 @@ func scaleIntoJVP(dst, ddst []float64, a, da float64, x, dx []float64) {
 	}
 }
 
-// ScaledNormGrad computes ScaledNorm and its gradient with respect to the varied inputs
-// (reverse mode).
+// ScaledNormGrad computes ScaledNorm and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar), a (returned as aBar).
-// The first result is the value of ScaledNorm; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of ScaledNorm, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ScaledNormGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -268,15 +247,13 @@ func ScaledNormGrad(a float64, x, xBar []float64) (f, aBar float64) {
 	return t, aBar
 }
 
-// sumSqReverse is the reverse of SumSq for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of SumSq that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// sumSqReverse is the reverse of SumSq for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of SumSq that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func sumSqReverse(x, xBar []float64, seed float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("sumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -287,20 +264,17 @@ func sumSqReverse(x, xBar []float64, seed float64) {
 	}
 }
 
-// scaleIntoReverse is the reverse of scaleInto for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of scaleInto that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// scaleIntoReverse is the reverse of scaleInto for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of scaleInto that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), x (into xBar), a (returned as aBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// scaleInto writes dst: on entry dstBar holds the adjoint of the values scaleInto leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// scaleInto writes dst: on entry dstBar holds the adjoint of the values scaleInto leaves in dst
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// dst held on entry.
 func scaleIntoReverse(dst, dstBar []float64, a float64, x, xBar []float64) (aBar float64) {
 	t := cap(dst) > 0
 	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -324,8 +298,7 @@ func scaleIntoReverse(dst, dstBar []float64, a float64, x, xBar []float64) (aBar
 	return aBar
 }
 
-// MixedJVP computes Mixed and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MixedJVP computes Mixed and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Mixed; its tangent.
@@ -337,12 +310,10 @@ func MixedJVP(x, dx float64) (float64, float64) {
 	return t + t3, t2 + t4
 }
 
-// MixedGrad computes Mixed and its gradient with respect to the varied inputs
-// (reverse mode).
+// MixedGrad computes Mixed and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Mixed; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Mixed, then the partials of the varied scalar inputs in order.
 func MixedGrad(x float64) (f, xBar float64) {
 	t := 9 * x
 	t2 := x * x
@@ -352,8 +323,7 @@ func MixedGrad(x float64) (f, xBar float64) {
 	return t3, xBar
 }
 
-// ComposeJVP computes Compose and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ComposeJVP computes Compose and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Compose; its tangent.
@@ -363,8 +333,7 @@ func ComposeJVP(x, dx float64) (float64, float64) {
 	return t3, t4
 }
 
-// affineApplyJVPWrtX computes Affine.Apply and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// affineApplyJVPWrtX computes Affine.Apply and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): f.
@@ -374,24 +343,20 @@ func affineApplyJVPWrtX(f Affine, x, dx float64) (float64, float64) {
 	return t*x + f.B, t * dx
 }
 
-// affineApplyJVP computes Affine.Apply and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// affineApplyJVP computes Affine.Apply and its derivative along the tangents (forward mode).
 //
 // Varied inputs: f (tangent df), x (tangent dx).
 // Results, in order: the value of Affine.Apply; its tangent.
-// Shadows: df has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: df has its primal's shape, each element or field the tangent of the primal's.
 func affineApplyJVP(f, df Affine, x, dx float64) (float64, float64) {
 	t := f.A
 	return t*x + f.B, df.A*x + t*dx + df.B
 }
 
-// ComposeGrad computes Compose and its gradient with respect to the varied inputs
-// (reverse mode).
+// ComposeGrad computes Compose and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Compose; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Compose, then the partials of the varied scalar inputs in order.
 func ComposeGrad(x float64) (f, xBar float64) {
 	var gBar Affine
 	f2 := Affine{A: 2, B: 1}
@@ -414,14 +379,13 @@ func ComposeGrad(x float64) (f, xBar float64) {
 }
 
 // affineApplyReverse is the reverse of Affine.Apply for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Affine.Apply that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Affine.Apply that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: f (returned as fBar), x (returned as xBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func affineApplyReverse(f Affine, x, seed float64) (fBar Affine, xBar float64) {
 	t := f.A
 	fBar.B += seed
@@ -431,28 +395,25 @@ func affineApplyReverse(f Affine, x, seed float64) (fBar Affine, xBar float64) {
 }
 
 // affineApplyReverseWrtX is the reverse of Affine.Apply for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Affine.Apply that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Affine.Apply that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: f.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func affineApplyReverseWrtX(f Affine, x, seed float64) (xBar float64) {
 	t := f.A
 	xBar = t * seed
 	return xBar
 }
 
-// TriangleAreaJVP computes TriangleArea and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TriangleAreaJVP computes TriangleArea and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db), c (tangent dc).
 // Results, in order: the value of TriangleArea; its tangent.
-// Shadows: da, db, dc have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db, dc have their primal's shape, each element or field the tangent of the primal's.
 func TriangleAreaJVP(a, da, b, db, c, dc geom.Vec3) (float64, float64) {
 	t, t2 := geomVec3SubJVP(b, db, a, da)
 	t3, t4 := geomVec3SubJVP(c, dc, a, da)
@@ -461,13 +422,11 @@ func TriangleAreaJVP(a, da, b, db, c, dc geom.Vec3) (float64, float64) {
 	return 0.5 * t7, 0.5 * t8
 }
 
-// geomVec3SubJVP computes Vec3.Sub and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomVec3SubJVP computes Vec3.Sub and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of Vec3.Sub; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func geomVec3SubJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 	return geom.Vec3{
 			X: a.X - b.X,
@@ -480,13 +439,11 @@ func geomVec3SubJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 		}
 }
 
-// geomCrossJVP computes Cross and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomCrossJVP computes Cross and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of Cross; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func geomCrossJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 	t := a.Y
 	t2 := da.Y
@@ -511,26 +468,22 @@ func geomCrossJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 		}
 }
 
-// geomVec3NormJVP computes Vec3.Norm and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomVec3NormJVP computes Vec3.Norm and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of Vec3.Norm; its tangent.
-// Shadows: da has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func geomVec3NormJVP(a, da geom.Vec3) (float64, float64) {
 	t, t2 := geomDotJVP(a, da, a, da)
 	t3 := math.Sqrt(t)
 	return t3, 0.5 / t3 * t2
 }
 
-// geomDotJVP computes Dot and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomDotJVP computes Dot and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of Dot; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func geomDotJVP(a, da, b, db geom.Vec3) (float64, float64) {
 	t := a.X
 	t2 := b.X
@@ -546,8 +499,7 @@ func geomDotJVP(a, da, b, db geom.Vec3) (float64, float64) {
 // (reverse mode).
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar), c (returned as cBar).
-// The first result is the value of TriangleArea; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of TriangleArea, then the partials of the varied scalar inputs in order.
 func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, aBar, bBar, cBar geom.Vec3) {
 	var t15 geom.Vec3
 	var t16 geom.Vec3
@@ -591,14 +543,13 @@ func TriangleAreaGrad(a, b, c geom.Vec3) (f float64, aBar, bBar, cBar geom.Vec3)
 }
 
 // geomVec3NormReverse is the reverse of Vec3.Norm for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Vec3.Norm that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Vec3.Norm that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: a (returned as aBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func geomVec3NormReverse(a geom.Vec3, seed float64) (aBar geom.Vec3) {
 	t := math.Sqrt(geom.Dot(a, a))
 	t2, t3 := geomDotReverse(a, a, 0.5/t*seed)
@@ -611,15 +562,13 @@ func geomVec3NormReverse(a geom.Vec3, seed float64) (aBar geom.Vec3) {
 	return aBar
 }
 
-// geomCrossReverse is the reverse of Cross for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Cross that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// geomCrossReverse is the reverse of Cross for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Cross that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func geomCrossReverse(a, b, seed geom.Vec3) (aBar, bBar geom.Vec3) {
 	var t11 geom.Vec3
 	var t12 geom.Vec3
@@ -652,15 +601,13 @@ func geomCrossReverse(a, b, seed geom.Vec3) (aBar, bBar geom.Vec3) {
 	return aBar, bBar
 }
 
-// geomVec3SubReverse is the reverse of Vec3.Sub for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Vec3.Sub that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// geomVec3SubReverse is the reverse of Vec3.Sub for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Vec3.Sub that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func geomVec3SubReverse(a, b, seed geom.Vec3) (aBar, bBar geom.Vec3) {
 	var t5 geom.Vec3
 	var t6 geom.Vec3
@@ -687,15 +634,13 @@ func geomVec3SubReverse(a, b, seed geom.Vec3) (aBar, bBar geom.Vec3) {
 	return aBar, bBar
 }
 
-// geomDotReverse is the reverse of Dot for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Dot that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// geomDotReverse is the reverse of Dot for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Dot that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func geomDotReverse(a, b geom.Vec3, seed float64) (aBar, bBar geom.Vec3) {
 	t := a.X
 	t2 := b.X
@@ -712,13 +657,11 @@ func geomDotReverse(a, b geom.Vec3, seed float64) (aBar, bBar geom.Vec3) {
 	return aBar, bBar
 }
 
-// AngleJVP computes Angle and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AngleJVP computes Angle and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of Angle; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func AngleJVP(a, da, b, db geom.Vec3) (float64, float64) {
 	t, t2 := geomDotJVP(a, da, b, db)
 	t3, t4 := geomVec3NormJVP(a, da)
@@ -729,12 +672,10 @@ func AngleJVP(a, da, b, db geom.Vec3) (float64, float64) {
 	return math.Acos(t8), t9
 }
 
-// AngleGrad computes Angle and its gradient with respect to the varied inputs
-// (reverse mode).
+// AngleGrad computes Angle and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar).
-// The first result is the value of Angle; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Angle, then the partials of the varied scalar inputs in order.
 func AngleGrad(a, b geom.Vec3) (f float64, aBar, bBar geom.Vec3) {
 	t := geom.Dot(a, b)
 	t2 := a.Norm()
@@ -762,13 +703,11 @@ func AngleGrad(a, b geom.Vec3) (f float64, aBar, bBar geom.Vec3) {
 	return t6, aBar, bBar
 }
 
-// PathLengthJVP computes PathLength and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PathLengthJVP computes PathLength and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of PathLength; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PathLengthJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -780,13 +719,11 @@ func PathLengthJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// geomDistJVP computes Dist and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomDistJVP computes Dist and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), q (tangent dq).
 // Results, in order: the value of Dist; its tangent.
-// Shadows: dp, dq have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp, dq have their primal's shape, each element or field the tangent of the primal's.
 func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 	n := len(p)
 	if n != len(q) {
@@ -803,14 +740,12 @@ func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 	return t, 0.5 / t * ds
 }
 
-// PathLengthGrad computes PathLength and its gradient with respect to the varied inputs
-// (reverse mode).
+// PathLengthGrad computes PathLength and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of PathLength; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of PathLength, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PathLengthGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -827,15 +762,13 @@ func PathLengthGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// geomDistReverse is the reverse of Dist for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Dist that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// geomDistReverse is the reverse of Dist for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Dist that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: p (into pBar), q (into qBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
@@ -861,24 +794,22 @@ func geomDistReverse(p, pBar, q, qBar []float64, seed float64) {
 	}
 }
 
-// UnitTangentJVP computes UnitTangent and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// UnitTangentJVP computes UnitTangent and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// UnitTangent writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values UnitTangent writes are written (overwritten) into the shadows: dst
+// into ddst.
 func UnitTangentJVP(dst, ddst, x, dx []float64) {
 	geomNormalizeJVP(dst, ddst, x, dx)
 }
 
-// geomNormalizeJVP computes Normalize and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomNormalizeJVP computes Normalize and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Normalize writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Normalize writes are written (overwritten) into the shadows: dst into
+// ddst.
 func geomNormalizeJVP(dst, ddst, x, dx []float64) {
 	n := len(x)
 	if len(dst) != n {
@@ -901,25 +832,21 @@ func geomNormalizeJVP(dst, ddst, x, dx []float64) {
 	}
 }
 
-// TriAreaJVP computes TriArea and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TriAreaJVP computes TriArea and its derivative along the tangents (forward mode).
 //
 // Varied inputs: t (tangent dt).
 // Results, in order: the value of TriArea; its tangent.
-// Shadows: dt has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dt has its primal's shape, each element or field the tangent of the primal's.
 func TriAreaJVP(t, dt *geom.Triangle) (float64, float64) {
 	t2, t3 := geomTriangleAreaJVP(t, dt)
 	return t2, t3
 }
 
-// geomTriangleAreaJVP computes Triangle.Area and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomTriangleAreaJVP computes Triangle.Area and its derivative along the tangents (forward mode).
 //
 // Varied inputs: t (tangent dt).
 // Results, in order: the value of Triangle.Area; its tangent.
-// Shadows: dt has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dt has its primal's shape, each element or field the tangent of the primal's.
 func geomTriangleAreaJVP(t, dt *geom.Triangle) (float64, float64) {
 	t2 := t.A
 	t3 := dt.A
@@ -930,14 +857,11 @@ func geomTriangleAreaJVP(t, dt *geom.Triangle) (float64, float64) {
 	return 0.5 * t10, 0.5 * t11
 }
 
-// TriAreaGrad computes TriArea and its gradient with respect to the varied inputs
-// (reverse mode).
+// TriAreaGrad computes TriArea and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: t (into tBar).
-// The first result is the value of TriArea; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of TriArea, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func TriAreaGrad(t, tBar *geom.Triangle) float64 {
 	t2 := t.Area()
 	geomTriangleAreaReverse(t, tBar, 1)
@@ -945,14 +869,13 @@ func TriAreaGrad(t, tBar *geom.Triangle) float64 {
 }
 
 // geomTriangleAreaReverse is the reverse of Triangle.Area for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Triangle.Area that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Triangle.Area that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: t (into tBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
 	var t21 geom.Vec3
 	var t22 geom.Vec3
@@ -1015,26 +938,22 @@ func geomTriangleAreaReverse(t, tBar *geom.Triangle, seed float64) {
 	tBar.B.Z += t20.Z
 }
 
-// MidpointJVP computes Midpoint and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MidpointJVP computes Midpoint and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of Midpoint; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func MidpointJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 	t, t2 := geomVec3AddJVP(a, da, b, db)
 	t3, t4 := geomVec3ScaleJVPWrtA(t, t2, 0.5)
 	return t3, t4
 }
 
-// geomVec3AddJVP computes Vec3.Add and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomVec3AddJVP computes Vec3.Add and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of Vec3.Add; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func geomVec3AddJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 	return geom.Vec3{
 			X: a.X + b.X,
@@ -1047,14 +966,12 @@ func geomVec3AddJVP(a, da, b, db geom.Vec3) (geom.Vec3, geom.Vec3) {
 		}
 }
 
-// geomVec3ScaleJVPWrtA computes Vec3.Scale and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomVec3ScaleJVPWrtA computes Vec3.Scale and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Fixed inputs (zero tangent): s.
 // Results, in order: the value of Vec3.Scale; its tangent.
-// Shadows: da has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func geomVec3ScaleJVPWrtA(a, da geom.Vec3, s float64) (geom.Vec3, geom.Vec3) {
 	return geom.Vec3{
 			X: s * a.X,
@@ -1067,13 +984,11 @@ func geomVec3ScaleJVPWrtA(a, da geom.Vec3, s float64) (geom.Vec3, geom.Vec3) {
 		}
 }
 
-// InPlaceJVP computes InPlace and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// InPlaceJVP computes InPlace and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of InPlace; its tangent.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func InPlaceJVP(x, dx, y, dy []float64) (float64, float64) {
 	n := len(x)
 	tmp := make([]float64, n)
@@ -1095,13 +1010,12 @@ func InPlaceJVP(x, dx, y, dy []float64) (float64, float64) {
 	return s, ds
 }
 
-// mulToJVP computes mulTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// mulToJVP computes mulTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), a (tangent da), b (tangent db).
-// Shadows: ddst, da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// mulTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, da, db have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values mulTo writes are written (overwritten) into the shadows: dst
+// into ddst.
 func mulToJVP(dst, ddst, a, da, b, db []float64) {
 	for i := 0; i < len(dst); i++ {
 		ai := a[i]
@@ -1113,13 +1027,12 @@ func mulToJVP(dst, ddst, a, da, b, db []float64) {
 	}
 }
 
-// rotateToJVP computes rotateTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// rotateToJVP computes rotateTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), a (tangent da).
-// Shadows: ddst, da have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// rotateTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, da have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values rotateTo writes are written (overwritten) into the shadows: dst into
+// ddst.
 func rotateToJVP(dst, ddst, a, da []float64) {
 	t := len(a) - 1
 	last := a[t]
@@ -1133,14 +1046,11 @@ func rotateToJVP(dst, ddst, a, da []float64) {
 	ddst[0] = dlast
 }
 
-// InPlaceGrad computes InPlace and its gradient with respect to the varied inputs
-// (reverse mode).
+// InPlaceGrad computes InPlace and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar), y (into yBar).
-// The first result is the value of InPlace; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of InPlace, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1196,17 +1106,16 @@ func InPlaceGrad(x, xBar, y, yBar []float64) float64 {
 }
 
 // mulToInPlaceReverse is the reverse of mulToInPlace for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of mulToInPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: dst (into dstBar), a (into aBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 // mulToInPlace writes dst: on entry dstBar holds the adjoint of the values mulToInPlace leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values dst held on entry.
 //
 // mulToInPlace is mulTo called with arguments that share memory (b is dst):
 // its body with those parameters made one.
@@ -1243,18 +1152,16 @@ func mulToInPlaceReverse(dst, dstBar, a, aBar []float64) {
 }
 
 // rotateToInPlaceReverse is the reverse of rotateToInPlace for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of rotateToInPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of rotateToInPlace that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: dst (into dstBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 // rotateToInPlace writes dst: on entry dstBar holds the adjoint of the values rotateToInPlace
-// leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// leaves in dst (zero for the gradient of its results alone); on return, the gradient with respect
+// to the values dst held on entry.
 //
 // rotateToInPlace is rotateTo called with arguments that share memory (a is
 // dst): its body with those parameters made one.
@@ -1276,17 +1183,16 @@ func rotateToInPlaceReverse(dst, dstBar []float64) {
 }
 
 // mulToInPlace2Reverse is the reverse of mulToInPlace2 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of mulToInPlace2 that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace2 that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: dst (into dstBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 // mulToInPlace2 writes dst: on entry dstBar holds the adjoint of the values mulToInPlace2 leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values dst held on entry.
 //
 // mulToInPlace2 is mulTo called with arguments that share memory (a is dst, b
 // is dst): its body with those parameters made one.
@@ -1314,17 +1220,16 @@ func mulToInPlace2Reverse(dst, dstBar []float64) {
 }
 
 // mulToInPlace3Reverse is the reverse of mulToInPlace3 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of mulToInPlace3 that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of mulToInPlace3 that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: dst (into dstBar), b (into bBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 // mulToInPlace3 writes dst: on entry dstBar holds the adjoint of the values mulToInPlace3 leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// dst (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values dst held on entry.
 //
 // mulToInPlace3 is mulTo called with arguments that share memory (a is dst):
 // its body with those parameters made one.

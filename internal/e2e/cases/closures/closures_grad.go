@@ -7,8 +7,7 @@ import (
 	"slices"
 )
 
-// QuadGaussianJVP computes Gaussian and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// QuadGaussianJVP computes Gaussian and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds), b (tangent db).
 // Results, in order: the value of Gaussian; its tangent.
@@ -17,8 +16,8 @@ func QuadGaussianJVP(s, ds, b, db float64) (float64, float64) {
 	return t, t2
 }
 
-// quadSimpsonFunc1JVPWrtSB computes simpsonFunc1 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadSimpsonFunc1JVPWrtSB computes simpsonFunc1 and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: s (tangent ds), b (tangent db).
 // Fixed inputs (zero tangent): a, n.
@@ -56,12 +55,11 @@ func quadSimpsonFunc1JVPWrtSB(s, ds, a, b, db float64, n int) (float64, float64)
 	return s2 * h / 3, (ds2*h + s2*dh) / 3
 }
 
-// QuadGaussianGrad computes Gaussian and its gradient with respect to the varied inputs
-// (reverse mode).
+// QuadGaussianGrad computes Gaussian and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: s (returned as sBar), b (returned as bBar).
-// The first result is the value of Gaussian; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Gaussian, then the partials of the varied scalar inputs in order.
 func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 	t := quadSimpsonFunc1(s, 0, b, 16)
 	sBar, bBar = quadSimpsonFunc1ReverseWrtSB(s, 0, b, 16, 1)
@@ -69,15 +67,14 @@ func QuadGaussianGrad(s, b float64) (f, sBar, bBar float64) {
 }
 
 // quadSimpsonFunc1ReverseWrtSB is the reverse of simpsonFunc1 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of simpsonFunc1 that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonFunc1 that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: s (returned as sBar), b (returned as bBar).
 // Fixed inputs: a, n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // simpsonFunc1 is quad.Simpson specialized for f = the literal func1 of
 // Gaussian, with the captured variable s as its first parameter.
@@ -160,11 +157,10 @@ func quadGaussianFunc1(s, t float64) float64 {
 	return math.Exp(-s * t * t)
 }
 
-// QuadGaussianTaylor propagates Taylor polynomials of degree 2 through Gaussian (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Gaussian and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// QuadGaussianTaylor propagates Taylor polynomials of degree 2 through Gaussian (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Gaussian
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1, s2), b (coefficients b1, b2).
 // Results, in order: the value of Gaussian; its coefficients 1 to 2.
@@ -174,11 +170,9 @@ func QuadGaussianTaylor(s, s1, s2, b, b1, b2 float64) (float64, float64, float64
 }
 
 // quadSimpsonFunc1TaylorWrtSB propagates Taylor polynomials of degree 2 through simpsonFunc1
-// (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// simpsonFunc1 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the
+// results of simpsonFunc1 and, after them, the coefficients y1 … y2 of each float result y(t) = y +
+// y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1, s2), b (coefficients b1, b2).
 // Fixed inputs (zero coefficients): a, n.
@@ -228,8 +222,7 @@ func quadSimpsonFunc1TaylorWrtSB(s, s1, s2, a, b, b1, b2 float64, n int) (float6
 	return s3 * h / 3, (s1_2*h + s3*h1) / 3, (s2_2*h + s1_2*h1 + s3*h2) / 3
 }
 
-// EnergyJVP computes Energy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EnergyJVP computes Energy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: k (tangent dk), x0 (tangent dx0).
 // Results, in order: the value of Energy; its tangent.
@@ -243,8 +236,8 @@ func EnergyJVP(k, dk, x0, dx0 float64) (float64, float64) {
 	return t + t6, t2 + t7
 }
 
-// simpsonSpringJVPWrtKX0 computes simpsonSpring and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// simpsonSpringJVPWrtKX0 computes simpsonSpring and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: k (tangent dk), x0 (tangent dx0).
 // Fixed inputs (zero tangent): a, b, n.
@@ -288,12 +281,10 @@ func simpsonSpringJVPWrtKX0(k, dk, x0, dx0, a, b float64, n int) (float64, float
 	return s * h / 3, ds * h / 3
 }
 
-// EnergyGrad computes Energy and its gradient with respect to the varied inputs
-// (reverse mode).
+// EnergyGrad computes Energy and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: k (returned as kBar), x0 (returned as x0Bar).
-// The first result is the value of Energy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Energy, then the partials of the varied scalar inputs in order.
 func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 	t := simpsonSpring(k, x0, 0, 1, 64)
 	t2 := 2 - x0
@@ -309,15 +300,14 @@ func EnergyGrad(k, x0 float64) (f, kBar, x0Bar float64) {
 }
 
 // simpsonSpringReverseWrtKX0 is the reverse of simpsonSpring for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of simpsonSpring that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonSpring that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: k (returned as kBar), x0 (returned as x0Bar).
 // Fixed inputs: a, b, n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // simpsonSpring is simpson specialized for f = the literal spring of Energy,
 // with the captured variables k, x0 as its first parameters.
@@ -391,10 +381,9 @@ func energySpring(k, x0, x float64) float64 {
 	return 0.5 * k * (x - x0) * (x - x0)
 }
 
-// EnergyTaylor propagates Taylor polynomials of degree 3 through Energy (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Energy and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// EnergyTaylor propagates Taylor polynomials of degree 3 through Energy (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Energy and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: k (coefficients k1, k2, k3), x0 (coefficients x0_1, x0_2, x0_3).
@@ -417,11 +406,9 @@ func EnergyTaylor(k, k1, k2, k3, x0, x0_1, x0_2, x0_3 float64) (float64, float64
 }
 
 // simpsonSpringTaylorWrtKX0 propagates Taylor polynomials of degree 3 through simpsonSpring (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// simpsonSpring and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of simpsonSpring and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: k (coefficients k1, k2, k3), x0 (coefficients x0_1, x0_2, x0_3).
 // Fixed inputs (zero coefficients): a, b, n.
@@ -497,8 +484,7 @@ func simpsonSpringTaylorWrtKX0(
 	return s * h / 3, s1 * h / 3, s2 * h / 3, s3 * h / 3
 }
 
-// AreaJVP computes Area and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AreaJVP computes Area and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of Area; its tangent.
@@ -509,8 +495,7 @@ func AreaJVP(a, da float64) (float64, float64) {
 	return t + t3 + t5, t2 + t4 + t6
 }
 
-// simpsonSinJVPWrtB computes simpsonSin and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// simpsonSinJVPWrtB computes simpsonSin and its derivative along the tangents (forward mode).
 //
 // Varied inputs: b (tangent db).
 // Fixed inputs (zero tangent): a, n.
@@ -538,8 +523,7 @@ func simpsonSinJVPWrtB(a, b, db float64, n int) (float64, float64) {
 	return s * h / 3, (ds*h + s*dh) / 3
 }
 
-// simpsonGaussJVPWrtB computes simpsonGauss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// simpsonGaussJVPWrtB computes simpsonGauss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: b (tangent db).
 // Fixed inputs (zero tangent): a, n.
@@ -573,8 +557,7 @@ func simpsonGaussJVPWrtB(a, b, db float64, n int) (float64, float64) {
 	return s * h / 3, (ds*h + s*dh) / 3
 }
 
-// quadSimpsonCosJVPWrtB computes simpsonCos and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadSimpsonCosJVPWrtB computes simpsonCos and its derivative along the tangents (forward mode).
 //
 // Varied inputs: b (tangent db).
 // Fixed inputs (zero tangent): a, n.
@@ -602,12 +585,10 @@ func quadSimpsonCosJVPWrtB(a, b, db float64, n int) (float64, float64) {
 	return s * h / 3, (ds*h + s*dh) / 3
 }
 
-// AreaGrad computes Area and its gradient with respect to the varied inputs
-// (reverse mode).
+// AreaGrad computes Area and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (returned as aBar).
-// The first result is the value of Area; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Area, then the partials of the varied scalar inputs in order.
 func AreaGrad(a float64) (f, aBar float64) {
 	t := simpsonSin(0, a, 32) + simpsonGauss(0, a, 32) + quadSimpsonCos(0, a, 8)
 	aBar = quadSimpsonCosReverseWrtB(0, a, 8, 1) + simpsonGaussReverseWrtB(0, a, 32, 1)
@@ -616,15 +597,14 @@ func AreaGrad(a float64) (f, aBar float64) {
 }
 
 // quadSimpsonCosReverseWrtB is the reverse of simpsonCos for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of simpsonCos that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonCos that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: b (returned as bBar).
 // Fixed inputs: a, n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // simpsonCos is quad.Simpson specialized for f = math.Cos.
 func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
@@ -665,15 +645,14 @@ func quadSimpsonCosReverseWrtB(a, b float64, n int, seed float64) (bBar float64)
 }
 
 // simpsonGaussReverseWrtB is the reverse of simpsonGauss for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of simpsonGauss that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonGauss that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: b (returned as bBar).
 // Fixed inputs: a, n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // simpsonGauss is simpson specialized for f = gauss.
 func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
@@ -732,15 +711,14 @@ func simpsonGaussReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
 }
 
 // simpsonSinReverseWrtB is the reverse of simpsonSin for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of simpsonSin that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonSin that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: b (returned as bBar).
 // Fixed inputs: a, n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // simpsonSin is simpson specialized for f = math.Sin.
 func simpsonSinReverseWrtB(a, b float64, n int, seed float64) (bBar float64) {
@@ -828,11 +806,10 @@ func quadSimpsonCos(a, b float64, n int) float64 {
 	return s * h / 3
 }
 
-// AreaTaylor propagates Taylor polynomials of degree 3 through Area (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Area and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// AreaTaylor propagates Taylor polynomials of degree 3 through Area (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Area and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of Area; its coefficients 1 to 3.
@@ -846,8 +823,7 @@ func AreaTaylor(a, a1, a2, a3 float64) (float64, float64, float64, float64) {
 // simpsonSinTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonSin (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // simpsonSin and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: b (coefficients b1, b2, b3).
 // Fixed inputs (zero coefficients): a, n.
@@ -908,11 +884,9 @@ func simpsonSinTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, fl
 }
 
 // simpsonGaussTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonGauss (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// simpsonGauss and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of simpsonGauss and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: b (coefficients b1, b2, b3).
 // Fixed inputs (zero coefficients): a, n.
@@ -972,11 +946,9 @@ func simpsonGaussTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64, 
 }
 
 // quadSimpsonCosTaylorWrtB propagates Taylor polynomials of degree 3 through simpsonCos (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// simpsonCos and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of simpsonCos and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: b (coefficients b1, b2, b3).
 // Fixed inputs (zero coefficients): a, n.
@@ -1027,13 +999,11 @@ func quadSimpsonCosTaylorWrtB(a, b, b1, b2, b3 float64, n int) (float64, float64
 	return s * h / 3, (s1*h + s*h1) / 3, (s2*h + s1*h1 + s*h2) / 3, t8
 }
 
-// NestedJVP computes Nested and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NestedJVP computes Nested and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), x (tangent dx).
 // Results, in order: the value of Nested; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func NestedJVP(w, dw float64, x, dx []float64) (float64, float64) {
 	t, t2 := bothWaveJVPWrtWXB(w, dw, x, dx, 0, x[1], dx[1])
 	t3, t4 := composeExpWaveJVP(w, dw, x, dx, x[2], dx[2])
@@ -1041,14 +1011,12 @@ func NestedJVP(w, dw float64, x, dx []float64) (float64, float64) {
 	return t + t3 + t5, t2 + t4 + t6
 }
 
-// bothWaveJVPWrtWXB computes bothWave and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// bothWaveJVPWrtWXB computes bothWave and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), x (tangent dx), b (tangent db).
 // Fixed inputs (zero tangent): a.
 // Results, in order: the value of bothWave; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // bothWave is both specialized for f = the literal wave of Nested, with the
 // captured variables w, x as its first parameters.
@@ -1058,13 +1026,11 @@ func bothWaveJVPWrtWXB(w, dw float64, x, dx []float64, a, b, db float64) (float6
 	return t + t3, t2 + t4
 }
 
-// composeExpWaveJVP computes composeExpWave and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// composeExpWaveJVP computes composeExpWave and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), x2 (tangent dx2), x (tangent dx).
 // Results, in order: the value of composeExpWave; its tangent.
-// Shadows: dx2 has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx2 has its primal's shape, each element or field the tangent of the primal's.
 //
 // composeExpWave is compose specialized for f = math.Exp, g = the literal wave
 // of Nested, with the captured variables w, x2 as its first parameters.
@@ -1074,13 +1040,12 @@ func composeExpWaveJVP(w, dw float64, x2, dx2 []float64, x, dx float64) (float64
 	return t3, t3 * t2
 }
 
-// composeWaveFunc2JVP computes composeWaveFunc2 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// composeWaveFunc2JVP computes composeWaveFunc2 and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: w (tangent dw), x2 (tangent dx2), x (tangent dx).
 // Results, in order: the value of composeWaveFunc2; its tangent.
-// Shadows: dx2 has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx2 has its primal's shape, each element or field the tangent of the primal's.
 //
 // composeWaveFunc2 is compose specialized for f = the literal wave of Nested,
 // g = the literal func2 of Nested, with the captured variables w, x2 as its
@@ -1092,14 +1057,12 @@ func composeWaveFunc2JVP(w, dw float64, x2, dx2 []float64, x, dx float64) (float
 	return t3, t4
 }
 
-// simpsonWaveJVPWrtWXB computes simpsonWave and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// simpsonWaveJVPWrtWXB computes simpsonWave and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), x (tangent dx), b (tangent db).
 // Fixed inputs (zero tangent): a, n.
 // Results, in order: the value of simpsonWave; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // simpsonWave is simpson specialized for f = the literal wave of Nested, with
 // the captured variables w, x as its first parameters.
@@ -1128,14 +1091,13 @@ func simpsonWaveJVPWrtWXB(w, dw float64, x, dx []float64, a, b, db float64, n in
 	return s * h / 3, (ds*h + s*dh) / 3
 }
 
-// quadAdaptiveWaveJVPWrtWXB computes adaptiveWave and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadAdaptiveWaveJVPWrtWXB computes adaptiveWave and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: w (tangent dw), x (tangent dx), b (tangent db).
 // Fixed inputs (zero tangent): a, depth.
 // Results, in order: the value of adaptiveWave; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
@@ -1154,13 +1116,11 @@ func quadAdaptiveWaveJVPWrtWXB(w, dw float64, x, dx []float64, a, b, db float64,
 	return t + t3, t2 + t4
 }
 
-// nestedWaveJVP computes nestedWave and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// nestedWaveJVP computes nestedWave and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), x (tangent dx), t (tangent dt).
 // Results, in order: the value of nestedWave; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
@@ -1171,14 +1131,12 @@ func nestedWaveJVP(w, dw float64, x, dx []float64, t, dt float64) (float64, floa
 	return t3 * x0, math.Cos(t2)*(dw*t+w*dt)*x0 + t3*dx[0]
 }
 
-// nestedWaveJVPWrtWX computes nestedWave and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// nestedWaveJVPWrtWX computes nestedWave and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), x (tangent dx).
 // Fixed inputs (zero tangent): t.
 // Results, in order: the value of nestedWave; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
@@ -1189,14 +1147,12 @@ func nestedWaveJVPWrtWX(w, dw float64, x, dx []float64, t float64) (float64, flo
 	return t3 * x0, math.Cos(t2)*(dw*t)*x0 + t3*dx[0]
 }
 
-// quadAdaptiveWaveJVP computes adaptiveWave and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadAdaptiveWaveJVP computes adaptiveWave and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), x (tangent dx), a (tangent da), b (tangent db).
 // Fixed inputs (zero tangent): depth.
 // Results, in order: the value of adaptiveWave; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
@@ -1215,14 +1171,11 @@ func quadAdaptiveWaveJVP(w, dw float64, x, dx []float64, a, da, b, db float64, d
 	return t + t3, t2 + t4
 }
 
-// NestedGrad computes Nested and its gradient with respect to the varied inputs
-// (reverse mode).
+// NestedGrad computes Nested and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar), w (returned as wBar).
-// The first result is the value of Nested; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Nested, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("NestedGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1242,16 +1195,14 @@ func NestedGrad(w float64, x, xBar []float64) (f, wBar float64) {
 }
 
 // composeWaveFunc2Reverse is the reverse of composeWaveFunc2 for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of composeWaveFunc2 that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of composeWaveFunc2 that
+// its own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x2 (into x2Bar), w (returned as wBar), x (returned as xBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // composeWaveFunc2 is compose specialized for f = the literal wave of Nested,
 // g = the literal func2 of Nested, with the captured variables w, x2 as its
@@ -1269,16 +1220,14 @@ func composeWaveFunc2Reverse(w float64, x2, x2Bar []float64, x, seed float64) (w
 }
 
 // composeExpWaveReverse is the reverse of composeExpWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of composeExpWave that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of composeExpWave that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x2 (into x2Bar), w (returned as wBar), x (returned as xBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // composeExpWave is compose specialized for f = math.Exp, g = the literal wave
 // of Nested, with the captured variables w, x2 as its first parameters.
@@ -1292,17 +1241,15 @@ func composeExpWaveReverse(w float64, x2, x2Bar []float64, x, seed float64) (wBa
 }
 
 // bothWaveReverseWrtWXB is the reverse of bothWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of bothWave that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of bothWave that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), w (returned as wBar), b (returned as bBar).
 // Fixed inputs: a.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // bothWave is both specialized for f = the literal wave of Nested, with the
 // captured variables w, x as its first parameters.
@@ -1339,16 +1286,14 @@ func composeWaveFunc2(w float64, x2 []float64, x float64) float64 {
 }
 
 // nestedWaveReverse is the reverse of nestedWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of nestedWave that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of nestedWave that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), w (returned as wBar), t (returned as tBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
@@ -1373,17 +1318,15 @@ func nestedWave(w float64, x []float64, t float64) float64 {
 }
 
 // quadAdaptiveWaveReverseWrtWXB is the reverse of adaptiveWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of adaptiveWave that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of adaptiveWave that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), w (returned as wBar), b (returned as bBar).
 // Fixed inputs: a, depth.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
@@ -1429,17 +1372,15 @@ func quadAdaptiveWaveReverseWrtWXB(
 }
 
 // simpsonWaveReverseWrtWXB is the reverse of simpsonWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of simpsonWave that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonWave that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), w (returned as wBar), b (returned as bBar).
 // Fixed inputs: a, n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // simpsonWave is simpson specialized for f = the literal wave of Nested, with
 // the captured variables w, x as its first parameters.
@@ -1527,17 +1468,15 @@ func nestedFunc2(t float64) float64 {
 }
 
 // nestedWaveReverseWrtWX is the reverse of nestedWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of nestedWave that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of nestedWave that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), w (returned as wBar).
 // Fixed inputs: t.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // nestedWave is the function literal wave of Nested, with the captured
 // variables w, x as its first parameters.
@@ -1554,17 +1493,15 @@ func nestedWaveReverseWrtWX(w float64, x, xBar []float64, t, seed float64) (wBar
 }
 
 // quadAdaptiveWaveReverse is the reverse of adaptiveWave for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of adaptiveWave that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of adaptiveWave that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), w (returned as wBar), a (returned as aBar), b (returned as bBar).
 // Fixed inputs: depth.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // adaptiveWave is quad.Adaptive specialized for f = the literal wave of
 // Nested, with the captured variables w, x as its first parameters.
@@ -1616,10 +1553,9 @@ func quadAdaptiveWaveReverse(
 	return wBar, aBar, bBar
 }
 
-// NestedTaylor propagates Taylor polynomials of degree 2 through Nested (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Nested and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
+// NestedTaylor propagates Taylor polynomials of degree 2 through Nested (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Nested and,
+// after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2).
@@ -1637,8 +1573,7 @@ func NestedTaylor(w, w1, w2 float64, x, x1, x2 []float64) (float64, float64, flo
 // bothWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through bothWave (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // bothWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), b (coefficients b1, b2).
 // Fixed inputs (zero coefficients): a.
@@ -1656,11 +1591,9 @@ func bothWaveTaylorWrtWXB(w, w1, w2 float64, x, x1, x2 []float64, a, b, b1, b2 f
 }
 
 // composeExpWaveTaylor propagates Taylor polynomials of degree 2 through composeExpWave (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// composeExpWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
+// of composeExpWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x2 (coefficients x2_1, x2_2), x (coefficients x1, x22).
 // Results, in order: the value of composeExpWave; its coefficients 1 to 2.
@@ -1682,11 +1615,9 @@ func composeExpWaveTaylor(
 }
 
 // composeWaveFunc2Taylor propagates Taylor polynomials of degree 2 through composeWaveFunc2 (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// composeWaveFunc2 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
-// … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
+// of composeWaveFunc2 and, after them, the coefficients y1 … y2 of each float result y(t) = y +
+// y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x2 (coefficients x2_1, x2_2), x (coefficients x1, x22).
 // Results, in order: the value of composeWaveFunc2; its coefficients 1 to 2.
@@ -1710,11 +1641,9 @@ func composeWaveFunc2Taylor(
 }
 
 // simpsonWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through simpsonWave (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// simpsonWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
+// of simpsonWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), b (coefficients b1, b2).
 // Fixed inputs (zero coefficients): a, n.
@@ -1761,11 +1690,9 @@ func simpsonWaveTaylorWrtWXB(
 }
 
 // quadAdaptiveWaveTaylorWrtWXB propagates Taylor polynomials of degree 2 through adaptiveWave
-// (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// adaptiveWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the
+// results of adaptiveWave and, after them, the coefficients y1 … y2 of each float result y(t) = y +
+// y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), b (coefficients b1, b2).
 // Fixed inputs (zero coefficients): a, depth.
@@ -1800,11 +1727,10 @@ func quadAdaptiveWaveTaylorWrtWXB(
 	return t2 + t6, t3 + t7, t4 + t8
 }
 
-// nestedWaveTaylor propagates Taylor polynomials of degree 2 through nestedWave (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
+// nestedWaveTaylor propagates Taylor polynomials of degree 2 through nestedWave (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // nestedWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), t (coefficients t1, t2).
 // Results, in order: the value of nestedWave; its coefficients 1 to 2.
@@ -1829,8 +1755,7 @@ func nestedWaveTaylor(w, w1, w2 float64, x, x1, x2 []float64, t, t1, t2 float64)
 // nestedWaveTaylorWrtWX propagates Taylor polynomials of degree 2 through nestedWave (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // nestedWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2).
 // Fixed inputs (zero coefficients): t.
@@ -1854,11 +1779,9 @@ func nestedWaveTaylorWrtWX(w, w1, w2 float64, x, x1, x2 []float64, t float64) (f
 }
 
 // quadAdaptiveWaveTaylor propagates Taylor polynomials of degree 2 through adaptiveWave (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// adaptiveWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
+// of adaptiveWave and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: w (coefficients w1, w2), x (coefficients x1, x2), a (coefficients a1, a2), b
 // (coefficients b1, b2).
@@ -1895,13 +1818,11 @@ func quadAdaptiveWaveTaylor(
 	return t2 + t6, t3 + t7, t4 + t8
 }
 
-// AccumulateJVP computes Accumulate and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AccumulateJVP computes Accumulate and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Accumulate; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AccumulateJVP(x, dx []float64) (float64, float64) {
 	sum := new(float64)
 	dsum := new(float64)
@@ -1915,13 +1836,12 @@ func AccumulateJVP(x, dx []float64) (float64, float64) {
 	return *sum, *dsum
 }
 
-// accumulateAddJVP computes accumulateAdd and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// accumulateAddJVP computes accumulateAdd and its derivative along the tangents (forward mode).
 //
 // Varied inputs: sum (tangent dsum), v (tangent dv).
-// Shadows: dsum has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// accumulateAdd writes are written (overwritten) into the shadows: sum into dsum.
+// Shadows: dsum has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values accumulateAdd writes are written (overwritten) into the shadows: sum into
+// dsum.
 //
 // accumulateAdd is the function literal add of Accumulate, with the captured
 // variable sum as its first parameter.
@@ -1931,14 +1851,12 @@ func accumulateAddJVP(sum, dsum *float64, v, dv float64) {
 	*dsum = t + 2*(dv*v)
 }
 
-// AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs
-// (reverse mode).
+// AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Accumulate; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Accumulate, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1972,19 +1890,17 @@ func AccumulateGrad(x, xBar []float64) float64 {
 }
 
 // accumulateAddReverse is the reverse of accumulateAdd for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of accumulateAdd that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of accumulateAdd that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: sum (into sumBar), v (returned as vBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 // accumulateAdd writes sum: on entry sumBar holds the adjoint of the values accumulateAdd leaves in
-// sum (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values sum held on entry.
+// sum (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values sum held on entry.
 //
 // accumulateAdd is the function literal add of Accumulate, with the captured
 // variable sum as its first parameter.
@@ -1999,11 +1915,10 @@ func accumulateAdd(sum *float64, v float64) {
 	*sum += v * v
 }
 
-// AccumulateTaylor propagates Taylor polynomials of degree 3 through Accumulate (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Accumulate and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// AccumulateTaylor propagates Taylor polynomials of degree 3 through Accumulate (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Accumulate and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -2034,11 +1949,9 @@ func AccumulateTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 }
 
 // accumulateAddTaylor propagates Taylor polynomials of degree 3 through accumulateAdd (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// accumulateAdd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of accumulateAdd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: sum (coefficients sum1, sum2, sum3), v (coefficients v1, v2, v3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -2075,14 +1988,13 @@ func AccumulateHVP(x, v, hv []float64) float64 {
 	return f
 }
 
-// accumulateGradJVP computes AccumulateGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// accumulateGradJVP computes AccumulateGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of AccumulateGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// AccumulateGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values AccumulateGrad writes are written (overwritten) into the shadows: xBar
+// into dxBar.
 func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -2134,14 +2046,13 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	return sum3, dsum3
 }
 
-// accumulateAddReverseJVP computes accumulateAddReverse and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// accumulateAddReverseJVP computes accumulateAddReverse and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: sum (tangent dsum), sumBar (tangent dsumBar), v (tangent dv).
 // Results, in order: vBar; dvBar, the tangent of vBar.
-// Shadows: dsum, dsumBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dsum, dsumBar have their primal's shape, each element or field the tangent of the
+// primal's.
 func accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar *float64, v, dv float64) (vBar, dvBar float64) {
 	t := *sumBar
 	vBar = 2 * (t * v)
@@ -2149,13 +2060,11 @@ func accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar *float64, v, dv float64)
 	return vBar, dvBar
 }
 
-// ModelJVP computes Model and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ModelJVP computes Model and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Model; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ModelJVP(x, dx []float64) (float64, float64) {
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
@@ -2172,13 +2081,12 @@ func ModelJVP(x, dx []float64) (float64, float64) {
 	return t + t3, t2 + t4
 }
 
-// quadApplySqJVP computes applySq and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadApplySqJVP computes applySq and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), dst (tangent ddst), x (tangent dx).
-// Shadows: dp, ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// applySq writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: dp, ddst, dx have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values applySq writes are written (overwritten) into the shadows:
+// dst into ddst.
 //
 // applySq is quad.Apply specialized for f = the literal sq of Model, with the
 // captured variable p as its first parameter.
@@ -2190,13 +2098,11 @@ func quadApplySqJVP(p, dp Params, dst, ddst, x, dx []float64) {
 	}
 }
 
-// quadMapSumTanhJVP computes mapSumTanh and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadMapSumTanhJVP computes mapSumTanh and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of mapSumTanh; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 //
 // mapSumTanh is quad.MapSum specialized for f = math.Tanh.
 func quadMapSumTanhJVP(x, dx []float64) (float64, float64) {
@@ -2210,13 +2116,11 @@ func quadMapSumTanhJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// quadMapSumSqJVP computes mapSumSq and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadMapSumSqJVP computes mapSumSq and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), x (tangent dx).
 // Results, in order: the value of mapSumSq; its tangent.
-// Shadows: dp, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp, dx have their primal's shape, each element or field the tangent of the primal's.
 //
 // mapSumSq is quad.MapSum specialized for f = the literal sq of Model, with
 // the captured variable p as its first parameter.
@@ -2231,13 +2135,11 @@ func quadMapSumSqJVP(p, dp Params, x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// modelLineJVP computes modelLine and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelLineJVP computes modelLine and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), t (tangent dt).
 // Results, in order: the value of modelLine; its tangent.
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 //
 // modelLine is the function literal line of Model, with the captured variable
 // p as its first parameter.
@@ -2246,14 +2148,12 @@ func modelLineJVP(p, dp Params, t, dt float64) (float64, float64) {
 	return t2*t + p.B, dp.A*t + t2*dt + dp.B
 }
 
-// modelSetJVP computes modelSet and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelSetJVP computes modelSet and its derivative along the tangents (forward mode).
 //
 // Varied inputs: out (tangent dout), v (tangent dv).
 // Fixed inputs (zero tangent): i.
-// Shadows: dout has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// modelSet writes are written (overwritten) into the shadows: out into dout.
+// Shadows: dout has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values modelSet writes are written (overwritten) into the shadows: out into dout.
 //
 // modelSet is the function literal set of Model, with the captured variable
 // out as its first parameter.
@@ -2263,13 +2163,11 @@ func modelSetJVP(out, dout []float64, i int, v, dv float64) {
 	dout[i] = t + dv
 }
 
-// modelSqJVP computes modelSq and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelSqJVP computes modelSq and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), t (tangent dt).
 // Results, in order: the value of modelSq; its tangent.
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 //
 // modelSq is the function literal sq of Model, with the captured variable p as
 // its first parameter.
@@ -2278,14 +2176,11 @@ func modelSqJVP(p, dp Params, t, dt float64) (float64, float64) {
 	return t2 * t2, 2 * (t3 * t2)
 }
 
-// ModelGrad computes Model and its gradient with respect to the varied inputs
-// (reverse mode).
+// ModelGrad computes Model and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Model; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Model, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ModelGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -2335,21 +2230,18 @@ func ModelGrad(x, xBar []float64) float64 {
 	return t2
 }
 
-// modelSetReverse is the reverse of modelSet for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of modelSet that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// modelSetReverse is the reverse of modelSet for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of modelSet that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: out (into outBar), v (returned as vBar).
 // Fixed inputs: i.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// modelSet writes out: on entry outBar holds the adjoint of the values modelSet leaves in
-// out (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values out held on entry.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// modelSet writes out: on entry outBar holds the adjoint of the values modelSet leaves in out (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values out
+// held on entry.
 //
 // modelSet is the function literal set of Model, with the captured variable
 // out as its first parameter.
@@ -2361,15 +2253,13 @@ func modelSetReverse(out, outBar []float64, i int, v float64) (vBar float64) {
 	return vBar
 }
 
-// modelLineReverse is the reverse of modelLine for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of modelLine that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// modelLineReverse is the reverse of modelLine for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of modelLine that its own reverse does
+// not read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: p (returned as pBar), t (returned as tBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // modelLine is the function literal line of Model, with the captured variable
 // p as its first parameter.
@@ -2382,16 +2272,14 @@ func modelLineReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 }
 
 // quadMapSumSqReverse is the reverse of mapSumSq for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of mapSumSq that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of mapSumSq that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), p (returned as pBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // mapSumSq is quad.MapSum specialized for f = the literal sq of Model, with
 // the captured variable p as its first parameter.
@@ -2413,14 +2301,13 @@ func quadMapSumSqReverse(p Params, x, xBar []float64, seed float64) (pBar Params
 }
 
 // quadMapSumTanhReverse is the reverse of mapSumTanh for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of mapSumTanh that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of mapSumTanh that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // mapSumTanh is quad.MapSum specialized for f = math.Tanh.
 func quadMapSumTanhReverse(x, xBar []float64, seed float64) {
@@ -2433,20 +2320,17 @@ func quadMapSumTanhReverse(x, xBar []float64, seed float64) {
 	}
 }
 
-// quadApplySqReverse is the reverse of applySq for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of applySq that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// quadApplySqReverse is the reverse of applySq for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of applySq that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), x (into xBar), p (returned as pBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// applySq writes dst: on entry dstBar holds the adjoint of the values applySq leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// applySq writes dst: on entry dstBar holds the adjoint of the values applySq leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
 //
 // applySq is quad.Apply specialized for f = the literal sq of Model, with the
 // captured variable p as its first parameter.
@@ -2516,15 +2400,13 @@ func quadMapSumSq(p Params, x []float64) float64 {
 	return s
 }
 
-// modelSqReverse is the reverse of modelSq for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of modelSq that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// modelSqReverse is the reverse of modelSq for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of modelSq that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: p (returned as pBar), t (returned as tBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // modelSq is the function literal sq of Model, with the captured variable p as
 // its first parameter.
@@ -2543,11 +2425,10 @@ func modelSq(p Params, t float64) float64 {
 	return modelLine(p, t) * modelLine(p, t)
 }
 
-// ModelTaylor propagates Taylor polynomials of degree 2 through Model (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Model and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ModelTaylor propagates Taylor polynomials of degree 2 through Model (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Model and, after them, the
+// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -2574,11 +2455,10 @@ func ModelTaylor(x, x1 []float64) (float64, float64, float64) {
 	return t2 + t5, t3 + t6, t4 + t7
 }
 
-// quadApplySqTaylor propagates Taylor polynomials of degree 2 through applySq (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// applySq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// quadApplySqTaylor propagates Taylor polynomials of degree 2 through applySq (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of applySq
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), dst (coefficients dst1, dst2), x (coefficients x1, x2).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -2599,8 +2479,7 @@ func quadApplySqTaylor(p, p1, p2 Params, dst, dst1, dst2, x, x1, x2 []float64) {
 // quadMapSumTanhTaylor propagates Taylor polynomials of degree 2 through mapSumTanh (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // mapSumTanh and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2).
 // Results, in order: the value of mapSumTanh; its coefficients 1 to 2.
@@ -2625,11 +2504,10 @@ func quadMapSumTanhTaylor(x, x1, x2 []float64) (float64, float64, float64) {
 	return s, s1, s2
 }
 
-// quadMapSumSqTaylor propagates Taylor polynomials of degree 2 through mapSumSq (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// mapSumSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// quadMapSumSqTaylor propagates Taylor polynomials of degree 2 through mapSumSq (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of mapSumSq
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), x (coefficients x1, x2).
 // Results, in order: the value of mapSumSq; its coefficients 1 to 2.
@@ -2652,11 +2530,10 @@ func quadMapSumSqTaylor(p, p1, p2 Params, x, x1, x2 []float64) (float64, float64
 	return s, s1, s2
 }
 
-// modelLineTaylor propagates Taylor polynomials of degree 2 through modelLine (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// modelLine and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// modelLineTaylor propagates Taylor polynomials of degree 2 through modelLine (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of modelLine
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), t (coefficients t1, t2).
 // Results, in order: the value of modelLine; its coefficients 1 to 2.
@@ -2673,11 +2550,10 @@ func modelLineTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, flo
 	return t3*t + p.B, t4*t + t3*t1 + p1.B, t5
 }
 
-// modelSetTaylor propagates Taylor polynomials of degree 2 through modelSet (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// modelSet and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// modelSetTaylor propagates Taylor polynomials of degree 2 through modelSet (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of modelSet
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: out (coefficients out1, out2), v (coefficients v1, v2).
 // Fixed inputs (zero coefficients): i.
@@ -2695,10 +2571,9 @@ func modelSetTaylor(out, out1, out2 []float64, i int, v, v1, v2 float64) {
 	out2[i] = t2 + v2
 }
 
-// modelSqTaylor propagates Taylor polynomials of degree 2 through modelSq (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// modelSq and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
+// modelSqTaylor propagates Taylor polynomials of degree 2 through modelSq (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of modelSq and,
+// after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), t (coefficients t1, t2).
@@ -2731,14 +2606,13 @@ func ModelHVP(x, v, hv []float64) float64 {
 	return f
 }
 
-// modelGradJVP computes ModelGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelGradJVP computes ModelGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of ModelGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// ModelGrad writes are written (overwritten) into the shadows: x into dx, xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values ModelGrad writes are written (overwritten) into the shadows: x into
+// dx, xBar into dxBar.
 func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -2824,16 +2698,15 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	return t8, t9
 }
 
-// quadMapSumSqReverseJVP computes quadMapSumSqReverse and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadMapSumSqReverseJVP computes quadMapSumSqReverse and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: p (tangent dp), x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): seed.
 // Results, in order: pBar; dpBar, the tangent of pBar.
-// Shadows: dp, dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// quadMapSumSqReverse writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dp, dx, dxBar have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values quadMapSumSqReverse writes are written (overwritten) into
+// the shadows: xBar into dxBar.
 func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed float64) (pBar, dpBar Params) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("quadMapSumSqReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -2855,15 +2728,14 @@ func quadMapSumSqReverseJVP(p, dp Params, x, dx, xBar, dxBar []float64, seed flo
 	return pBar, dpBar
 }
 
-// quadMapSumTanhReverseJVP computes quadMapSumTanhReverse and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadMapSumTanhReverseJVP computes quadMapSumTanhReverse and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): seed.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// quadMapSumTanhReverse writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values quadMapSumTanhReverse writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func quadMapSumTanhReverseJVP(x, dx, xBar, dxBar []float64, seed float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("quadMapSumTanhReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -2878,18 +2750,15 @@ func quadMapSumTanhReverseJVP(x, dx, xBar, dxBar []float64, seed float64) {
 	}
 }
 
-// quadApplySqReverseJVP computes quadApplySqReverse and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// quadApplySqReverseJVP computes quadApplySqReverse and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: p (tangent dp), dst (tangent ddst), dstBar (tangent ddstBar), x (tangent dx), xBar
 // (tangent dxBar).
 // Results, in order: pBar; dpBar, the tangent of pBar.
-// Shadows: dp, ddst, ddstBar, dx, dxBar have the shape of their primal; each element or field holds
-// the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// quadApplySqReverse writes are written (overwritten) into the shadows: dstBar into ddstBar, xBar
-// into dxBar.
+// Shadows: dp, ddst, ddstBar, dx, dxBar have their primal's shape, each element or field the
+// tangent of the primal's. The tangents of the values quadApplySqReverse writes are written
+// (overwritten) into the shadows: dstBar into ddstBar, xBar into dxBar.
 func quadApplySqReverseJVP(
 	p, dp Params,
 	dst, ddst, dstBar, ddstBar, x, dx, xBar, dxBar []float64,
@@ -2926,14 +2795,13 @@ func quadApplySqReverseJVP(
 	return pBar, dpBar
 }
 
-// modelSetReverseJVP computes modelSetReverse and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelSetReverseJVP computes modelSetReverse and its derivative along the tangents (forward mode).
 //
 // Varied inputs: out (tangent dout), outBar (tangent doutBar), v (tangent dv).
 // Fixed inputs (zero tangent): i.
 // Results, in order: vBar; dvBar, the tangent of vBar.
-// Shadows: dout, doutBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dout, doutBar have their primal's shape, each element or field the tangent of the
+// primal's.
 func modelSetReverseJVP(out, dout, outBar, doutBar []float64, i int, v, dv float64) (vBar, dvBar float64) {
 	if cap(out) > 0 && cap(outBar) > 0 && &out[:1][0] == &outBar[:1][0] {
 		panic("modelSetReverse: out and outBar share memory: gadgen's gradients need them apart")
@@ -2943,13 +2811,12 @@ func modelSetReverseJVP(out, dout, outBar, doutBar []float64, i int, v, dv float
 	return vBar, dvBar
 }
 
-// modelLineReverseJVP computes modelLineReverse and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelLineReverseJVP computes modelLineReverse and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: p (tangent dp), t (tangent dt), seed (tangent dseed).
 // Results, in order: pBar; tBar; dpBar, the tangent of pBar; dtBar, the tangent of tBar.
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 func modelLineReverseJVP(
 	p, dp Params,
 	t, dt, seed, dseed float64,
@@ -2965,14 +2832,12 @@ func modelLineReverseJVP(
 	return pBar, tBar, dpBar, dtBar
 }
 
-// modelSqReverseJVP computes modelSqReverse and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelSqReverseJVP computes modelSqReverse and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), t (tangent dt).
 // Fixed inputs (zero tangent): seed.
 // Results, in order: pBar; tBar; dpBar, the tangent of pBar; dtBar, the tangent of tBar.
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 func modelSqReverseJVP(p, dp Params, t, dt, seed float64) (pBar Params, tBar float64, dpBar Params, dtBar float64) {
 	t2, t3 := modelLineJVP(p, dp, t, dt)
 	var t4, t5 Params
@@ -2984,13 +2849,11 @@ func modelSqReverseJVP(p, dp Params, t, dt, seed float64) (pBar Params, tBar flo
 	return pBar, tBar, dpBar, dtBar
 }
 
-// modelSqReverseJVP2 computes modelSqReverse and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelSqReverseJVP2 computes modelSqReverse and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), t (tangent dt), seed (tangent dseed).
 // Results, in order: pBar; tBar; dpBar, the tangent of pBar; dtBar, the tangent of tBar.
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 func modelSqReverseJVP2(
 	p, dp Params,
 	t, dt, seed, dseed float64,
@@ -3005,13 +2868,11 @@ func modelSqReverseJVP2(
 	return pBar, tBar, dpBar, dtBar
 }
 
-// MethodExprJVP computes MethodExpr and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MethodExprJVP computes MethodExpr and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of MethodExpr; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func MethodExprJVP(x, dx []float64) (float64, float64) {
 	t, t2 := sumOfParamsEvalJVP(
 		Params{A: x[0], B: x[1]},
@@ -3022,13 +2883,11 @@ func MethodExprJVP(x, dx []float64) (float64, float64) {
 	return t, t2
 }
 
-// sumOfParamsEvalJVP computes sumOfParamsEval and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// sumOfParamsEvalJVP computes sumOfParamsEval and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), x (tangent dx).
 // Results, in order: the value of sumOfParamsEval; its tangent.
-// Shadows: dp, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp, dx have their primal's shape, each element or field the tangent of the primal's.
 //
 // sumOfParamsEval is sumOf specialized for f = Params.Eval.
 func sumOfParamsEvalJVP(p, dp Params, x, dx []float64) (float64, float64) {
@@ -3044,13 +2903,11 @@ func sumOfParamsEvalJVP(p, dp Params, x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// paramsEvalJVP computes Params.Eval and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// paramsEvalJVP computes Params.Eval and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), t (tangent dt).
 // Results, in order: the value of Params.Eval; its tangent.
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 func paramsEvalJVP(p, dp Params, t, dt float64) (float64, float64) {
 	t2 := p.A
 	t3 := p.B
@@ -3058,14 +2915,12 @@ func paramsEvalJVP(p, dp Params, t, dt float64) (float64, float64) {
 	return t2*t + t4*t, dp.A*t + t2*dt + ((dp.B*t+t3*dt)*t + t4*dt)
 }
 
-// MethodExprGrad computes MethodExpr and its gradient with respect to the varied inputs
-// (reverse mode).
+// MethodExprGrad computes MethodExpr and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of MethodExpr; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of MethodExpr, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MethodExprGrad(x, xBar []float64) float64 {
 	var t7 Params
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -3091,16 +2946,14 @@ func MethodExprGrad(x, xBar []float64) float64 {
 }
 
 // sumOfParamsEvalReverse is the reverse of sumOfParamsEval for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of sumOfParamsEval that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of sumOfParamsEval that its
+// own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), p (returned as pBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // sumOfParamsEval is sumOf specialized for f = Params.Eval.
 func sumOfParamsEvalReverse(p Params, x, xBar []float64, seed float64) (pBar Params) {
@@ -3138,14 +2991,13 @@ func sumOfParamsEval(p Params, x []float64) float64 {
 }
 
 // paramsEvalReverse is the reverse of Params.Eval for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Params.Eval that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Params.Eval that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: p (returned as pBar), t (returned as tBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func paramsEvalReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	t2 := p.A
 	t3 := p.B
@@ -3157,11 +3009,10 @@ func paramsEvalReverse(p Params, t, seed float64) (pBar Params, tBar float64) {
 	return pBar, tBar
 }
 
-// MethodExprTaylor propagates Taylor polynomials of degree 2 through MethodExpr (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// MethodExpr and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// MethodExprTaylor propagates Taylor polynomials of degree 2 through MethodExpr (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of MethodExpr and, after
+// them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -3182,11 +3033,9 @@ func MethodExprTaylor(x, x1 []float64) (float64, float64, float64) {
 }
 
 // sumOfParamsEvalTaylor propagates Taylor polynomials of degree 2 through sumOfParamsEval (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// sumOfParamsEval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
-// … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results
+// of sumOfParamsEval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
+// … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), x (coefficients x1, x2).
 // Results, in order: the value of sumOfParamsEval; its coefficients 1 to 2.
@@ -3214,8 +3063,7 @@ func sumOfParamsEvalTaylor(p, p1, p2 Params, x, x1, x2 []float64) (float64, floa
 // paramsEvalTaylor propagates Taylor polynomials of degree 2 through Params.Eval (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Params.Eval and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2), t (coefficients t1, t2).
 // Results, in order: the value of Params.Eval; its coefficients 1 to 2.
@@ -3234,13 +3082,11 @@ func paramsEvalTaylor(p, p1, p2 Params, t, t1, t2 float64) (float64, float64, fl
 	return t3*t + t7*t, t4*t + t3*t1 + (t8*t + t7*t1), t10
 }
 
-// ShiftedJVP computes Shifted and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ShiftedJVP computes Shifted and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Shifted; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ShiftedJVP(x, dx []float64) (float64, float64) {
 	c := x[0]
 	dc := dx[0]
@@ -3265,14 +3111,11 @@ func ShiftedJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// ShiftedGrad computes Shifted and its gradient with respect to the varied inputs
-// (reverse mode).
+// ShiftedGrad computes Shifted and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Shifted; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Shifted, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ShiftedGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -3318,11 +3161,10 @@ func ShiftedGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// ShiftedTaylor propagates Taylor polynomials of degree 3 through Shifted (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Shifted and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ShiftedTaylor propagates Taylor polynomials of degree 3 through Shifted (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Shifted and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -3387,14 +3229,13 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 	return f
 }
 
-// shiftedGradJVP computes ShiftedGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// shiftedGradJVP computes ShiftedGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of ShiftedGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// ShiftedGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values ShiftedGrad writes are written (overwritten) into the shadows: xBar
+// into dxBar.
 func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -3457,8 +3298,7 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	return s, ds
 }
 
-// DirectJVP computes Direct and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DirectJVP computes Direct and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Direct; its tangent.
@@ -3477,12 +3317,10 @@ func DirectJVP(x, dx float64) (float64, float64) {
 	return s, ds
 }
 
-// DirectGrad computes Direct and its gradient with respect to the varied inputs
-// (reverse mode).
+// DirectGrad computes Direct and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Direct; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Direct, then the partials of the varied scalar inputs in order.
 func DirectGrad(x float64) (f, xBar float64) {
 	t := math.Cos(x)
 	s := x * t
@@ -3499,10 +3337,9 @@ func DirectGrad(x float64) (f, xBar float64) {
 	return s, xBar2
 }
 
-// DirectTaylor propagates Taylor polynomials of degree 3 through Direct (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Direct and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// DirectTaylor propagates Taylor polynomials of degree 3 through Direct (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Direct and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -3538,8 +3375,7 @@ func DirectTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 	return s, s1, s2, s3
 }
 
-// MomentsJVP computes Moments and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MomentsJVP computes Moments and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: m0; m1; dm0, the tangent of m0; dm1, the tangent of m1.
@@ -3549,8 +3385,7 @@ func MomentsJVP(a, da, b, db float64) (m0, m1, dm0, dm1 float64) {
 	return t, t3, t2, t4
 }
 
-// simpsonFJVPWrtA2B computes simpsonF and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// simpsonFJVPWrtA2B computes simpsonF and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a2 (tangent da2), b (tangent db).
 // Fixed inputs (zero tangent): a, n.
@@ -3587,8 +3422,7 @@ func simpsonFJVPWrtA2B(a2, da2, a, b, db float64, n int) (float64, float64) {
 	return s * h / 3, (ds*h + s*dh) / 3
 }
 
-// simpsonGJVPWrtA2B computes simpsonG and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// simpsonGJVPWrtA2B computes simpsonG and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a2 (tangent da2), b (tangent db).
 // Fixed inputs (zero tangent): a, n.
@@ -3621,8 +3455,7 @@ func simpsonGJVPWrtA2B(a2, da2, a, b, db float64, n int) (float64, float64) {
 	return s * h / 3, (ds*h + s*dh) / 3
 }
 
-// momentsGJVPWrtA computes momentsG and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// momentsGJVPWrtA computes momentsG and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Fixed inputs (zero tangent): t.
@@ -3636,8 +3469,7 @@ func momentsGJVPWrtA(a, da, t float64) (float64, float64) {
 	return t * t2, t * t3
 }
 
-// momentsGJVP computes momentsG and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// momentsGJVP computes momentsG and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), t (tangent dt).
 // Results, in order: the value of momentsG; its tangent.
@@ -3654,8 +3486,7 @@ func momentsGJVP(a, da, t, dt float64) (float64, float64) {
 // adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar).
-// The first result is the value of Moments; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Moments, then the partials of the varied scalar inputs in order.
 func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 	t := simpsonF(a, 0, b, 16)
 	t2 := simpsonG(a, 0, b, 16)
@@ -3667,15 +3498,14 @@ func MomentsVJP(a, b, m0Bar, m1Bar float64) (m0, m1, aBar, bBar float64) {
 }
 
 // simpsonGReverseWrtA2B is the reverse of simpsonG for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of simpsonG that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonG that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: a2 (returned as a2Bar), b (returned as bBar).
 // Fixed inputs: a, n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // simpsonG is simpson specialized for f = the literal g of Moments, with the
 // captured variable a2 as its first parameter.
@@ -3727,15 +3557,14 @@ func simpsonGReverseWrtA2B(a2, a, b float64, n int, seed float64) (a2Bar, bBar f
 }
 
 // simpsonFReverseWrtA2B is the reverse of simpsonF for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of simpsonF that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of simpsonF that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: a2 (returned as a2Bar), b (returned as bBar).
 // Fixed inputs: a, n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // simpsonF is simpson specialized for f = the literal f of Moments, with the
 // captured variable a2 as its first parameter.
@@ -3834,15 +3663,13 @@ func simpsonG(a2, a, b float64, n int) float64 {
 	return s * h / 3
 }
 
-// momentsGReverse is the reverse of momentsG for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of momentsG that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// momentsGReverse is the reverse of momentsG for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of momentsG that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as aBar), t (returned as tBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // momentsG is the function literal g of Moments, with the captured variable a
 // as its first parameter.
@@ -3857,15 +3684,14 @@ func momentsGReverse(a, t, seed float64) (aBar, tBar float64) {
 }
 
 // momentsGReverseWrtA is the reverse of momentsG for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of momentsG that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of momentsG that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: a (returned as aBar).
 // Fixed inputs: t.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 //
 // momentsG is the function literal g of Moments, with the captured variable a
 // as its first parameter.
@@ -3888,8 +3714,7 @@ func momentsF(a, t float64) float64 {
 	return math.Exp(a * t)
 }
 
-// FixedJVP computes Fixed and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FixedJVP computes Fixed and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): k.
@@ -3921,26 +3746,22 @@ func fixedF(k, t float64) float64 {
 	return k * t * t
 }
 
-// FixedGrad computes Fixed and its gradient with respect to the varied inputs
-// (reverse mode).
+// FixedGrad computes Fixed and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: k.
-// The first result is the value of Fixed; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Fixed, then the partials of the varied scalar inputs in order.
 func FixedGrad(k, x float64) (f, xBar float64) {
 	xBar = simpsonFixedF(k, 0, 1, 8)
 	t := x * xBar
 	return t, xBar
 }
 
-// RunningMaxJVP computes RunningMax and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RunningMaxJVP computes RunningMax and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of RunningMax; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func RunningMaxJVP(x, dx []float64) (float64, float64) {
 	best := new(float64)
 	dbest := new(float64)
@@ -3953,13 +3774,12 @@ func RunningMaxJVP(x, dx []float64) (float64, float64) {
 	return *best, *dbest
 }
 
-// runningMaxUpdJVP computes runningMaxUpd and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// runningMaxUpdJVP computes runningMaxUpd and its derivative along the tangents (forward mode).
 //
 // Varied inputs: best (tangent dbest), v (tangent dv).
-// Shadows: dbest has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// runningMaxUpd writes are written (overwritten) into the shadows: best into dbest.
+// Shadows: dbest has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values runningMaxUpd writes are written (overwritten) into the shadows: best into
+// dbest.
 //
 // runningMaxUpd is the function literal upd of RunningMax, with the captured
 // variable best as its first parameter.
@@ -3970,14 +3790,12 @@ func runningMaxUpdJVP(best, dbest *float64, v, dv float64) {
 	}
 }
 
-// RunningMaxGrad computes RunningMax and its gradient with respect to the varied inputs
-// (reverse mode).
+// RunningMaxGrad computes RunningMax and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of RunningMax; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of RunningMax, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RunningMaxGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -4009,20 +3827,17 @@ func RunningMaxGrad(x, xBar []float64) float64 {
 }
 
 // runningMaxUpdReverse is the reverse of runningMaxUpd for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of runningMaxUpd that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of runningMaxUpd that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: best (into bestBar), v (returned as vBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 // runningMaxUpd writes best: on entry bestBar holds the adjoint of the values runningMaxUpd leaves
-// in
-// best (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values best held on entry.
+// in best (zero for the gradient of its results alone); on return, the gradient with respect to the
+// values best held on entry.
 //
 // runningMaxUpd is the function literal upd of RunningMax, with the captured
 // variable best as its first parameter.
@@ -4051,13 +3866,11 @@ func runningMaxUpd(best *float64, v float64) {
 	}
 }
 
-// CounterJVP computes Counter and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CounterJVP computes Counter and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Counter; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func CounterJVP(x, dx []float64) (float64, float64) {
 	n := new(int)
 	*n = 0
@@ -4071,14 +3884,12 @@ func CounterJVP(x, dx []float64) (float64, float64) {
 	return *s, *ds
 }
 
-// counterAddJVP computes counterAdd and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// counterAddJVP computes counterAdd and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds), v (tangent dv).
 // Fixed inputs (zero tangent): n.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// counterAdd writes are written (overwritten) into the shadows: s into ds.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values counterAdd writes are written (overwritten) into the shadows: s into ds.
 //
 // counterAdd is the function literal add of Counter, with the captured
 // variables n, s as its first parameters.
@@ -4090,14 +3901,11 @@ func counterAddJVP(n *int, s, ds *float64, v, dv float64) {
 	*ds = t2 + dv*t
 }
 
-// CounterGrad computes Counter and its gradient with respect to the varied inputs
-// (reverse mode).
+// CounterGrad computes Counter and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Counter; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Counter, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CounterGrad(x, xBar []float64) float64 {
 	var tapeintBuf [64]int
 	t := tapeintBuf[:0]
@@ -4130,20 +3938,18 @@ func CounterGrad(x, xBar []float64) float64 {
 }
 
 // counterAddReverse is the reverse of counterAdd for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of counterAdd that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of counterAdd that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: s (into sBar), v (returned as vBar).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// counterAdd writes s: on entry sBar holds the adjoint of the values counterAdd leaves in
-// s (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values s held on entry.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// counterAdd writes s: on entry sBar holds the adjoint of the values counterAdd leaves in s (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values s held
+// on entry.
 //
 // counterAdd is the function literal add of Counter, with the captured
 // variables n, s as its first parameters.
@@ -4161,13 +3967,11 @@ func counterAdd(n *int, s *float64, v float64) {
 	*s += v * float64(*n)
 }
 
-// MoveJVP computes Move and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MoveJVP computes Move and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Move; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func MoveJVP(x, dx []float64) (float64, float64) {
 	p := new(Point)
 	dp := new(Point)
@@ -4181,13 +3985,11 @@ func MoveJVP(x, dx []float64) (float64, float64) {
 	return p.X, dp.X
 }
 
-// moveMoveJVP computes moveMove and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// moveMoveJVP computes moveMove and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), v (tangent dv).
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// moveMove writes are written (overwritten) into the shadows: p into dp.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values moveMove writes are written (overwritten) into the shadows: p into dp.
 //
 // moveMove is the function literal move of Move, with the captured variable p
 // as its first parameter.
@@ -4199,14 +4001,11 @@ func moveMoveJVP(p, dp *Point, v, dv float64) {
 	dp.X = t3 + (dv*t + v*t2)
 }
 
-// MoveGrad computes Move and its gradient with respect to the varied inputs
-// (reverse mode).
+// MoveGrad computes Move and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Move; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Move, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func MoveGrad(x, xBar []float64) float64 {
 	var tapeValuesBuf [64]Point
 	t := tapeValuesBuf[:0]
@@ -4251,20 +4050,17 @@ func MoveGrad(x, xBar []float64) float64 {
 	return t2
 }
 
-// moveMoveReverse is the reverse of moveMove for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of moveMove that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// moveMoveReverse is the reverse of moveMove for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of moveMove that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: p (into pBar), v (returned as vBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// moveMove writes p: on entry pBar holds the adjoint of the values moveMove leaves in
-// p (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values p held on entry.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// moveMove writes p: on entry pBar holds the adjoint of the values moveMove leaves in p (zero for
+// the gradient of its results alone); on return, the gradient with respect to the values p held on
+// entry.
 //
 // moveMove is the function literal move of Move, with the captured variable p
 // as its first parameter.

@@ -4,8 +4,7 @@ package control
 
 import "math"
 
-// PiecewiseJVP computes Piecewise and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PiecewiseJVP computes Piecewise and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Piecewise; its tangent.
@@ -20,12 +19,11 @@ func PiecewiseJVP(x, dx float64) (float64, float64) {
 	return 2*x - 1, 2 * dx
 }
 
-// PiecewiseGrad computes Piecewise and its gradient with respect to the varied inputs
-// (reverse mode).
+// PiecewiseGrad computes Piecewise and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Piecewise; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Piecewise, then the partials of the varied scalar inputs in order.
 func PiecewiseGrad(x float64) (f, xBar float64) {
 	var t float64
 	var from int
@@ -51,8 +49,7 @@ func PiecewiseGrad(x float64) (f, xBar float64) {
 	return t, xBar
 }
 
-// FoldJVP computes Fold and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FoldJVP computes Fold and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Fold; its tangent.
@@ -70,12 +67,10 @@ func FoldJVP(x, dx, y, dy float64) (float64, float64) {
 	return s + y, ds + dy
 }
 
-// FoldGrad computes Fold and its gradient with respect to the varied inputs
-// (reverse mode).
+// FoldGrad computes Fold and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Fold; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Fold, then the partials of the varied scalar inputs in order.
 func FoldGrad(x, y float64) (f, xBar, yBar float64) {
 	s := x * y
 	var from int
@@ -109,8 +104,7 @@ func FoldGrad(x, y float64) (f, xBar, yBar float64) {
 	return t, xBar, yBar
 }
 
-// LegendreJVP computes Legendre and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LegendreJVP computes Legendre and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): k.
@@ -137,13 +131,11 @@ func LegendreJVP(k int, x, dx float64) (float64, float64) {
 	return (t3*x - t4*x + 3) / 8, t5
 }
 
-// LegendreGrad computes Legendre and its gradient with respect to the varied inputs
-// (reverse mode).
+// LegendreGrad computes Legendre and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: k.
-// The first result is the value of Legendre; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Legendre, then the partials of the varied scalar inputs in order.
 func LegendreGrad(k int, x float64) (f, xBar float64) {
 	var t float64
 	var from int
@@ -185,8 +177,7 @@ func LegendreGrad(k int, x float64) (f, xBar float64) {
 	return t, xBar
 }
 
-// RegimeJVP computes Regime and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RegimeJVP computes Regime and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Regime; its tangent.
@@ -206,12 +197,10 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 	return 2 * r, 2 * dr
 }
 
-// RegimeGrad computes Regime and its gradient with respect to the varied inputs
-// (reverse mode).
+// RegimeGrad computes Regime and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Regime; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Regime, then the partials of the varied scalar inputs in order.
 func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
 	var r float64
 	var from int
@@ -241,8 +230,7 @@ func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
 	return t, xBar, yBar
 }
 
-// FallJVP computes Fall and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FallJVP computes Fall and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): k.
@@ -275,13 +263,11 @@ func FallJVP(k int, x, dx float64) (float64, float64) {
 	return s, ds
 }
 
-// FallGrad computes Fall and its gradient with respect to the varied inputs
-// (reverse mode).
+// FallGrad computes Fall and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: k.
-// The first result is the value of Fall; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Fall, then the partials of the varied scalar inputs in order.
 func FallGrad(k int, x float64) (f, xBar float64) {
 	var from int
 	var s float64
@@ -394,8 +380,7 @@ func FallGrad(k int, x float64) (f, xBar float64) {
 	return s, xBar
 }
 
-// InsideJVP computes Inside and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// InsideJVP computes Inside and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Inside; its tangent.
@@ -406,12 +391,10 @@ func InsideJVP(x, dx, y, dy float64) (float64, float64) {
 	return x + y, dx + dy
 }
 
-// InsideGrad computes Inside and its gradient with respect to the varied inputs
-// (reverse mode).
+// InsideGrad computes Inside and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Inside; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Inside, then the partials of the varied scalar inputs in order.
 func InsideGrad(x, y float64) (f, xBar, yBar float64) {
 	var from, from2 int
 	var t float64
@@ -486,13 +469,11 @@ func InsideGrad(x, y float64) (f, xBar, yBar float64) {
 	return t, xBar, yBar
 }
 
-// FirstAboveJVP computes FirstAbove and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FirstAboveJVP computes FirstAbove and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), limit (tangent dlimit).
 // Results, in order: the value of FirstAbove; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -507,14 +488,12 @@ func FirstAboveJVP(x, dx []float64, limit, dlimit float64) (float64, float64) {
 	return -s, -ds
 }
 
-// FirstAboveGrad computes FirstAbove and its gradient with respect to the varied inputs
-// (reverse mode).
+// FirstAboveGrad computes FirstAbove and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar), limit (returned as limitBar).
-// The first result is the value of FirstAbove; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of FirstAbove, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FirstAboveGrad(x, xBar []float64, limit float64) (f, limitBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("FirstAboveGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -569,14 +548,12 @@ func FirstAboveGrad(x, xBar []float64, limit float64) (f, limitBar float64) {
 	return t, limitBar
 }
 
-// StatsJVP computes Stats and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// StatsJVP computes Stats and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: mean; variance; dmean, the tangent of mean; dvariance, the tangent of
 // variance.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func StatsJVP(x, dx []float64) (mean, variance, dmean, dvariance float64) {
 	n := len(x)
 	if n == 0 {
@@ -601,8 +578,7 @@ func StatsJVP(x, dx []float64) (mean, variance, dmean, dvariance float64) {
 	return mean, variance / t, dmean, dvariance / t
 }
 
-// PolarJVP computes Polar and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PolarJVP computes Polar and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: r; theta; dr, the tangent of r; dtheta, the tangent of theta.
@@ -621,8 +597,7 @@ func PolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 	return r, math.Atan2(y, x), t2*dx + t3*dy, x/t4*dy - y/t4*dx
 }
 
-// ClampJVP computes Clamp and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ClampJVP computes Clamp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), lo (tangent dlo), hi (tangent dhi).
 // Results, in order: the value of Clamp; its tangent.
@@ -639,12 +614,10 @@ func ClampJVP(x, dx, lo, dlo, hi, dhi float64) (float64, float64) {
 	return x, dx
 }
 
-// ClampGrad computes Clamp and its gradient with respect to the varied inputs
-// (reverse mode).
+// ClampGrad computes Clamp and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), lo (returned as loBar), hi (returned as hiBar).
-// The first result is the value of Clamp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Clamp, then the partials of the varied scalar inputs in order.
 func ClampGrad(x, lo, hi float64) (f, xBar, loBar, hiBar float64) {
 	var from int
 	if x < lo {

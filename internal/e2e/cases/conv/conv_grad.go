@@ -4,8 +4,7 @@ package conv
 
 import "math"
 
-// Cubic32JVP computes Cubic32 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Cubic32JVP computes Cubic32 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Cubic32; its tangent.
@@ -14,12 +13,10 @@ func Cubic32JVP(x, dx float32) (float32, float32) {
 	return t*x - 2*x + 1, 2*(dx*x)*x + t*dx - 2*dx
 }
 
-// Cubic32Grad computes Cubic32 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Cubic32Grad computes Cubic32 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Cubic32; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Cubic32, then the partials of the varied scalar inputs in order.
 func Cubic32Grad(x float32) (f, xBar float32) {
 	t := x * x
 	t2 := t*x - 2*x + 1
@@ -27,8 +24,7 @@ func Cubic32Grad(x float32) (f, xBar float32) {
 	return t2, xBar
 }
 
-// WidenJVP computes Widen and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// WidenJVP computes Widen and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Widen; its tangent.
@@ -37,12 +33,10 @@ func WidenJVP(x, dx float32, y, dy float64) (float64, float64) {
 	return t*y + float64(x*x), float64(dx)*y + t*dy + float64(2*(dx*x))
 }
 
-// WidenGrad computes Widen and its gradient with respect to the varied inputs
-// (reverse mode).
+// WidenGrad computes Widen and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Widen; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Widen, then the partials of the varied scalar inputs in order.
 func WidenGrad(x float32, y float64) (f float64, xBar float32, yBar float64) {
 	yBar = float64(x)
 	t := yBar*y + float64(x*x)
@@ -50,8 +44,7 @@ func WidenGrad(x float32, y float64) (f float64, xBar float32, yBar float64) {
 	return t, xBar, yBar
 }
 
-// NarrowJVP computes Narrow and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NarrowJVP computes Narrow and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Narrow; its tangent.
@@ -59,20 +52,17 @@ func NarrowJVP(x, dx float64) (float32, float32) {
 	return float32(x*x) + 1, float32(2 * (dx * x))
 }
 
-// NarrowGrad computes Narrow and its gradient with respect to the varied inputs
-// (reverse mode).
+// NarrowGrad computes Narrow and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Narrow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Narrow, then the partials of the varied scalar inputs in order.
 func NarrowGrad(x float64) (f float32, xBar float64) {
 	t := float32(x*x) + 1
 	xBar = 2 * x
 	return t, xBar
 }
 
-// Exp32JVP computes Exp32 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Exp32JVP computes Exp32 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Exp32; its tangent.
@@ -82,12 +72,10 @@ func Exp32JVP(x, dx float32) (float32, float32) {
 	return t2 * x, float32(t*float64(dx))*x + t2*dx
 }
 
-// Exp32Grad computes Exp32 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Exp32Grad computes Exp32 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Exp32; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Exp32, then the partials of the varied scalar inputs in order.
 func Exp32Grad(x float32) (f, xBar float32) {
 	t := float64(x)
 	t2 := math.Exp(t)
@@ -97,13 +85,11 @@ func Exp32Grad(x float32) (f, xBar float32) {
 	return t3, xBar
 }
 
-// Sum32JVP computes Sum32 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Sum32JVP computes Sum32 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Sum32; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func Sum32JVP(x, dx []float32) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -115,14 +101,11 @@ func Sum32JVP(x, dx []float32) (float64, float64) {
 	return s, ds
 }
 
-// Sum32Grad computes Sum32 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Sum32Grad computes Sum32 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Sum32; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Sum32, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Sum32Grad(x, xBar []float32) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Sum32Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -136,8 +119,7 @@ func Sum32Grad(x, xBar []float32) float64 {
 	return s
 }
 
-// IntScaleJVP computes IntScale and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// IntScaleJVP computes IntScale and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -148,13 +130,11 @@ func IntScaleJVP(x, dx float64, n int) (float64, float64) {
 	return t2*x + float64(n*n), t*dx*x + t2*dx
 }
 
-// IntScaleGrad computes IntScale and its gradient with respect to the varied inputs
-// (reverse mode).
+// IntScaleGrad computes IntScale and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of IntScale; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of IntScale, then the partials of the varied scalar inputs in order.
 func IntScaleGrad(x float64, n int) (f, xBar float64) {
 	xBar = float64(n) * x
 	t := xBar*x + float64(n*n)
@@ -162,8 +142,7 @@ func IntScaleGrad(x float64, n int) (f, xBar float64) {
 	return t, xBar
 }
 
-// TruncateJVP computes Truncate and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TruncateJVP computes Truncate and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Truncate; its tangent.
@@ -171,39 +150,32 @@ func TruncateJVP(x, dx float64) (float64, float64) {
 	return float64(int(x)) + x*x, 2 * (dx * x)
 }
 
-// TruncateGrad computes Truncate and its gradient with respect to the varied inputs
-// (reverse mode).
+// TruncateGrad computes Truncate and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Truncate; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Truncate, then the partials of the varied scalar inputs in order.
 func TruncateGrad(x float64) (f, xBar float64) {
 	t := float64(int(x)) + x*x
 	xBar = 2 * x
 	return t, xBar
 }
 
-// IndexJVP computes Index and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// IndexJVP computes Index and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), table (tangent dtable).
 // Results, in order: the value of Index; its tangent.
-// Shadows: dtable has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dtable has its primal's shape, each element or field the tangent of the primal's.
 func IndexJVP(x, dx float64, table, dtable []float64) (float64, float64) {
 	i := int(x)
 	t := table[i]
 	return t * x, dtable[i]*x + t*dx
 }
 
-// IndexGrad computes Index and its gradient with respect to the varied inputs
-// (reverse mode).
+// IndexGrad computes Index and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: table (into tableBar), x (returned as xBar).
-// The first result is the value of Index; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Index, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func IndexGrad(x float64, table, tableBar []float64) (f, xBar float64) {
 	if cap(table) > 0 && cap(tableBar) > 0 && &table[:1][0] == &tableBar[:1][0] {
 		panic("IndexGrad: table and tableBar share memory: gadgen's gradients need them apart")
@@ -215,8 +187,7 @@ func IndexGrad(x float64, table, tableBar []float64) (f, xBar float64) {
 	return t, xBar
 }
 
-// FahrenheitJVP computes Fahrenheit and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FahrenheitJVP computes Fahrenheit and its derivative along the tangents (forward mode).
 //
 // Varied inputs: c (tangent dc).
 // Results, in order: the value of Fahrenheit; its tangent.
@@ -225,12 +196,11 @@ func FahrenheitJVP(c, dc Celsius) (float64, float64) {
 	return t, float64(dc)*9/5 + float64(2*(dc*c))/100
 }
 
-// FahrenheitGrad computes Fahrenheit and its gradient with respect to the varied inputs
-// (reverse mode).
+// FahrenheitGrad computes Fahrenheit and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: c (returned as cBar).
-// The first result is the value of Fahrenheit; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Fahrenheit, then the partials of the varied scalar inputs in order.
 func FahrenheitGrad(c Celsius) (f float64, cBar Celsius) {
 	t := float64(c)*9/5 + 32 + float64(c*c)/100
 	cBar = 2*(0.01*c) + 1.8

@@ -8,13 +8,11 @@ import (
 	"slices"
 )
 
-// QuadraticJVP computes Quadratic and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// QuadraticJVP computes Quadratic and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Quadratic; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func QuadraticJVP(x, dx []float64) (float64, float64) {
 	t, t2 := floatsDotJVP(x, dx, x, dx)
 	t3, t4 := floatsSumJVP(x, dx)
@@ -22,13 +20,11 @@ func QuadraticJVP(x, dx []float64) (float64, float64) {
 	return t + t3*t5, t2 + (t4*t5 + t3*t6)
 }
 
-// floatsDotJVP computes Dot and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsDotJVP computes Dot and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s1 (tangent ds1), s2 (tangent ds2).
 // Results, in order: the value of Dot; its tangent.
-// Shadows: ds1, ds2 have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds1, ds2 have their primal's shape, each element or field the tangent of the primal's.
 func floatsDotJVP(s1, ds1, s2, ds2 []float64) (float64, float64) {
 	if len(s1) != len(s2) {
 		panic("floats: slice lengths do not match")
@@ -37,26 +33,22 @@ func floatsDotJVP(s1, ds1, s2, ds2 []float64) (float64, float64) {
 	return t, t2
 }
 
-// floatsSumJVP computes Sum and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsSumJVP computes Sum and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds).
 // Results, in order: the value of Sum; its tangent.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsSumJVP(s, ds []float64) (float64, float64) {
 	t, t2 := f64SumJVP(s, ds)
 	return t, t2
 }
 
-// floatsNormJVPWrtS computes Norm and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsNormJVPWrtS computes Norm and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds).
 // Fixed inputs (zero tangent): L.
 // Results, in order: the value of Norm; its tangent.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 	n := len(s)
 	if n == 0 {
@@ -141,13 +133,11 @@ func floatsNormJVPWrtS(s, ds []float64, L float64) (float64, float64) {
 	return math.Pow(norm, t2), t3 * dnorm
 }
 
-// f64DotUnitaryJVP computes DotUnitary and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64DotUnitaryJVP computes DotUnitary and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func f64DotUnitaryJVP(x, dx, y, dy []float64) (sum, dsum float64) {
 	sum = 0
 	dsum = 0
@@ -160,13 +150,11 @@ func f64DotUnitaryJVP(x, dx, y, dy []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
-// f64SumJVP computes Sum and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64SumJVP computes Sum and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Sum; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func f64SumJVP(x, dx []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -177,13 +165,11 @@ func f64SumJVP(x, dx []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// f64L2NormUnitaryJVP computes L2NormUnitary and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64L2NormUnitaryJVP computes L2NormUnitary and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: norm; dnorm, the tangent of norm.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func f64L2NormUnitaryJVP(x, dx []float64) (norm, dnorm float64) {
 	scale := 0.0
 	dscale := 0.0
@@ -228,14 +214,12 @@ func f64L2NormUnitaryJVP(x, dx []float64) (norm, dnorm float64) {
 	return scale * t, dscale*t + scale*(0.5/t*dsumSquares)
 }
 
-// QuadraticGrad computes Quadratic and its gradient with respect to the varied inputs
-// (reverse mode).
+// QuadraticGrad computes Quadratic and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Quadratic; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Quadratic, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func QuadraticGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("QuadraticGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -250,16 +234,14 @@ func QuadraticGrad(x, xBar []float64) float64 {
 	return t4
 }
 
-// floatsNormReverseWrtS is the reverse of Norm for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Norm that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsNormReverseWrtS is the reverse of Norm for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Norm that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into sBar).
 // Fixed inputs: L.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -379,15 +361,13 @@ func floatsNormReverseWrtS(s, sBar []float64, L, seed float64) {
 	}
 }
 
-// floatsSumReverse is the reverse of Sum for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Sum that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsSumReverse is the reverse of Sum for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Sum that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsSumReverse(s, sBar []float64, seed float64) {
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsSumReverse: s and sBar share memory: gadgen's gradients need them apart")
@@ -397,14 +377,13 @@ func floatsSumReverse(s, sBar []float64, seed float64) {
 }
 
 // floatsDotInPlaceReverse is the reverse of DotInPlace for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of DotInPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of DotInPlace that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: s1 (into s1Bar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // DotInPlace is Dot called with arguments that share memory (s2 is s1): its
 // body with those parameters made one.
@@ -421,14 +400,13 @@ func floatsDotInPlaceReverse(s1, s1Bar []float64, seed float64) {
 }
 
 // f64L2NormUnitaryReverse is the reverse of L2NormUnitary for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (normBar) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of L2NormUnitary that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (normBar) and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of L2NormUnitary
+// that its own reverse does not read back: the memory of its slice and pointer parameters is left
+// in no particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func f64L2NormUnitaryReverse(x, xBar []float64, normBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -588,15 +566,13 @@ func f64L2NormUnitary(x []float64) (norm float64) {
 	return scale * math.Sqrt(sumSquares)
 }
 
-// f64SumReverse is the reverse of Sum for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Sum that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// f64SumReverse is the reverse of Sum for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Sum that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func f64SumReverse(x, xBar []float64, seed float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64SumReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -616,15 +592,13 @@ func f64Sum(x []float64) float64 {
 }
 
 // f64DotUnitaryInPlaceReverse is the reverse of DotUnitaryInPlace for the gradients that call it:
-// the
-// vector-Jacobian product of the adjoints of its results (sumBar) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of DotUnitaryInPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// the vector-Jacobian product of the adjoints of its results (sumBar) and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of
+// DotUnitaryInPlace that its own reverse does not read back: the memory of its slice and pointer
+// parameters is left in no particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // DotUnitaryInPlace is DotUnitary called with arguments that share memory (y
 // is x): its body with those parameters made one.
@@ -646,11 +620,10 @@ func f64DotUnitary(x, y []float64) (sum float64) {
 	return sum
 }
 
-// QuadraticTaylor propagates Taylor polynomials of degree 3 through Quadratic (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Quadratic and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// QuadraticTaylor propagates Taylor polynomials of degree 3 through Quadratic (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Quadratic and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -666,11 +639,10 @@ func QuadraticTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	return t + t5*t9, t2 + (t6*t9 + t5*t10), t3 + (t7*t9 + t6*t10 + t5*t11), t13
 }
 
-// floatsDotTaylor propagates Taylor polynomials of degree 3 through Dot (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Dot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsDotTaylor propagates Taylor polynomials of degree 3 through Dot (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Dot and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s1 (coefficients s1_1), s2 (coefficients s2_1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -686,11 +658,10 @@ func floatsDotTaylor(s1, s1_1, s2, s2_1 []float64) (float64, float64, float64, f
 	return t, t2, t3, t4
 }
 
-// floatsSumTaylor propagates Taylor polynomials of degree 3 through Sum (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsSumTaylor propagates Taylor polynomials of degree 3 through Sum (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Sum and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -703,11 +674,10 @@ func floatsSumTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 	return t, t2, t3, t4
 }
 
-// floatsNormTaylorWrtS propagates Taylor polynomials of degree 3 through Norm (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Norm and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsNormTaylorWrtS propagates Taylor polynomials of degree 3 through Norm (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Norm and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -859,9 +829,8 @@ func floatsNormTaylorWrtS(s, s1 []float64, L float64) (float64, float64, float64
 }
 
 // f64DotUnitaryTaylor propagates Taylor polynomials of degree 3 through DotUnitary (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// DotUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// when each varied input p moves on the line p + p1·t, it returns the results of DotUnitary and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
@@ -886,11 +855,10 @@ func f64DotUnitaryTaylor(x, x1, y, y1 []float64) (sum, sum1, sum2, sum3 float64)
 	return sum, sum1, sum2, 0
 }
 
-// f64SumTaylor propagates Taylor polynomials of degree 3 through Sum (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// f64SumTaylor propagates Taylor polynomials of degree 3 through Sum (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Sum and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -909,11 +877,9 @@ func f64SumTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 }
 
 // f64L2NormUnitaryTaylor propagates Taylor polynomials of degree 3 through L2NormUnitary (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of
 // L2NormUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -992,13 +958,11 @@ func f64L2NormUnitaryTaylor(x, x1 []float64) (norm, norm1, norm2, norm3 float64)
 	return scale * t, scale1*t + scale*t3, scale1*t3 + scale*t5, t10
 }
 
-// AxpyJVP computes Axpy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AxpyJVP computes Axpy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Axpy; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AxpyJVP(x, dx []float64) (float64, float64) {
 	n := len(x) / 2
 	dst := make([]float64, n)
@@ -1011,13 +975,12 @@ func AxpyJVP(x, dx []float64) (float64, float64) {
 	return t2, t3
 }
 
-// floatsAddScaledJVP computes AddScaled and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsAddScaledJVP computes AddScaled and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), alpha (tangent dalpha), s (tangent ds).
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// AddScaled writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values AddScaled writes are written (overwritten) into the shadows: dst into
+// ddst.
 func floatsAddScaledJVP(dst, ddst []float64, alpha, dalpha float64, s, ds []float64) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
@@ -1025,13 +988,12 @@ func floatsAddScaledJVP(dst, ddst []float64, alpha, dalpha float64, s, ds []floa
 	f64AxpyUnitaryToJVP(dst, ddst, alpha, dalpha, s, ds, dst, ddst)
 }
 
-// f64AxpyUnitaryToJVP computes AxpyUnitaryTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64AxpyUnitaryToJVP computes AxpyUnitaryTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), alpha (tangent dalpha), x (tangent dx), y (tangent dy).
-// Shadows: ddst, dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// AxpyUnitaryTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx, dy have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values AxpyUnitaryTo writes are written (overwritten) into the
+// shadows: dst into ddst.
 func f64AxpyUnitaryToJVP(dst, ddst []float64, alpha, dalpha float64, x, dx, y, dy []float64) {
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -1042,14 +1004,11 @@ func f64AxpyUnitaryToJVP(dst, ddst []float64, alpha, dalpha float64, x, dx, y, d
 	}
 }
 
-// AxpyGrad computes Axpy and its gradient with respect to the varied inputs
-// (reverse mode).
+// AxpyGrad computes Axpy and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Axpy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Axpy, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AxpyGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1080,19 +1039,17 @@ func AxpyGrad(x, xBar []float64) float64 {
 }
 
 // floatsAddScaledReverse is the reverse of AddScaled for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of AddScaled that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of AddScaled that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: dst (into dstBar), s (into sBar), alpha (returned as alphaBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// AddScaled writes dst: on entry dstBar holds the adjoint of the values AddScaled leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// AddScaled writes dst: on entry dstBar holds the adjoint of the values AddScaled leaves in dst
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// dst held on entry.
 func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []float64) (alphaBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1119,21 +1076,17 @@ func floatsAddScaledReverse(dst, dstBar []float64, alpha float64, s, sBar []floa
 }
 
 // f64AxpyUnitaryToInPlaceReverse is the reverse of AxpyUnitaryToInPlace for the gradients that call
-// it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of AxpyUnitaryToInPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// it: the vector-Jacobian product of the adjoints of its results and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of
+// AxpyUnitaryToInPlace that its own reverse does not read back: the memory of its slice and pointer
+// parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), x (into xBar), alpha (returned as alphaBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 // AxpyUnitaryToInPlace writes dst: on entry dstBar holds the adjoint of the values
-// AxpyUnitaryToInPlace leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// AxpyUnitaryToInPlace leaves in dst (zero for the gradient of its results alone); on return, the
+// gradient with respect to the values dst held on entry.
 //
 // AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
 // memory (y is dst): its body with those parameters made one.
@@ -1166,11 +1119,10 @@ func f64AxpyUnitaryTo(dst []float64, alpha float64, x, y []float64) {
 	}
 }
 
-// AxpyTaylor propagates Taylor polynomials of degree 3 through Axpy (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Axpy and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// AxpyTaylor propagates Taylor polynomials of degree 3 through Axpy (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of Axpy and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -1216,8 +1168,7 @@ func AxpyTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 // floatsAddScaledTaylor propagates Taylor polynomials of degree 3 through AddScaled (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // AddScaled and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), alpha (coefficients alpha1, alpha2, alpha3),
 // s (coefficients s1, s2, s3).
@@ -1252,11 +1203,10 @@ func floatsAddScaledTaylor(
 	)
 }
 
-// floatsDotTaylor2 propagates Taylor polynomials of degree 3 through Dot (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Dot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsDotTaylor2 propagates Taylor polynomials of degree 3 through Dot (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Dot and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s1 (coefficients s1_1, s1_2, s1_3), s2 (coefficients s2_1, s2_2, s2_3).
 // Results, in order: the value of Dot; its coefficients 1 to 3.
@@ -1272,11 +1222,9 @@ func floatsDotTaylor2(s1, s1_1, s1_2, s1_3, s2, s2_1, s2_2, s2_3 []float64) (flo
 }
 
 // f64AxpyUnitaryToTaylor propagates Taylor polynomials of degree 3 through AxpyUnitaryTo (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AxpyUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of AxpyUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), alpha (coefficients alpha1, alpha2, alpha3),
 // x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
@@ -1306,8 +1254,7 @@ func f64AxpyUnitaryToTaylor(
 // f64DotUnitaryTaylor2 propagates Taylor polynomials of degree 3 through DotUnitary (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // DotUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
 // Results, in order: sum; sum1, sum2, sum3, the coefficients of sum.
@@ -1334,13 +1281,11 @@ func f64DotUnitaryTaylor2(x, x1, x2, x3, y, y1, y2, y3 []float64) (sum, sum1, su
 	return sum, sum1, sum2, sum3
 }
 
-// ElementwiseJVP computes Elementwise and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ElementwiseJVP computes Elementwise and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Elementwise; its tangent.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func ElementwiseJVP(x, dx, y, dy []float64) (float64, float64) {
 	n := len(x)
 	a := make([]float64, n)
@@ -1361,27 +1306,23 @@ func ElementwiseJVP(x, dx, y, dy []float64) (float64, float64) {
 	return t, t2
 }
 
-// floatsScaleJVPWrtDst computes Scale and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsScaleJVPWrtDst computes Scale and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst).
 // Fixed inputs (zero tangent): c.
-// Shadows: ddst has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Scale writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Scale writes are written (overwritten) into the shadows: dst into ddst.
 func floatsScaleJVPWrtDst(c float64, dst, ddst []float64) {
 	if len(dst) > 0 {
 		f64ScalUnitaryJVPWrtX(c, dst, ddst)
 	}
 }
 
-// floatsMulJVP computes Mul and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsMulJVP computes Mul and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Mul writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Mul writes are written (overwritten) into the shadows: dst into ddst.
 func floatsMulJVP(dst, ddst, s, ds []float64) {
 	n := len(s)
 	if len(dst) != n {
@@ -1397,25 +1338,21 @@ func floatsMulJVP(dst, ddst, s, ds []float64) {
 	}
 }
 
-// floatsAddConstJVPWrtDst computes AddConst and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsAddConstJVPWrtDst computes AddConst and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst).
 // Fixed inputs (zero tangent): c.
-// Shadows: ddst has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// AddConst writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values AddConst writes are written (overwritten) into the shadows: dst into ddst.
 func floatsAddConstJVPWrtDst(c float64, dst, ddst []float64) {
 	f64AddConstJVPWrtX(c, dst, ddst)
 }
 
-// floatsDivJVP computes Div and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsDivJVP computes Div and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Div writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Div writes are written (overwritten) into the shadows: dst into ddst.
 func floatsDivJVP(dst, ddst, s, ds []float64) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
@@ -1423,14 +1360,12 @@ func floatsDivJVP(dst, ddst, s, ds []float64) {
 	f64DivJVP(dst, ddst, s, ds)
 }
 
-// f64ScalUnitaryJVPWrtX computes ScalUnitary and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64ScalUnitaryJVPWrtX computes ScalUnitary and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): alpha.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// ScalUnitary writes are written (overwritten) into the shadows: x into dx.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values ScalUnitary writes are written (overwritten) into the shadows: x into dx.
 func f64ScalUnitaryJVPWrtX(alpha float64, x, dx []float64) {
 	for i := 0; i < len(x); i++ {
 		dxi := dx[i]
@@ -1439,14 +1374,12 @@ func f64ScalUnitaryJVPWrtX(alpha float64, x, dx []float64) {
 	}
 }
 
-// f64AddConstJVPWrtX computes AddConst and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64AddConstJVPWrtX computes AddConst and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): alpha.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// AddConst writes are written (overwritten) into the shadows: x into dx.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values AddConst writes are written (overwritten) into the shadows: x into dx.
 func f64AddConstJVPWrtX(alpha float64, x, dx []float64) {
 	for i := 0; i < len(x); i++ {
 		dxi := dx[i]
@@ -1455,13 +1388,11 @@ func f64AddConstJVPWrtX(alpha float64, x, dx []float64) {
 	}
 }
 
-// f64DivJVP computes Div and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64DivJVP computes Div and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Div writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Div writes are written (overwritten) into the shadows: dst into ddst.
 func f64DivJVP(dst, ddst, s, ds []float64) {
 	for i := 0; i < len(s); i++ {
 		v := s[i]
@@ -1473,14 +1404,12 @@ func f64DivJVP(dst, ddst, s, ds []float64) {
 	}
 }
 
-// ElementwiseGrad computes Elementwise and its gradient with respect to the varied inputs
-// (reverse mode).
+// ElementwiseGrad computes Elementwise and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar), y (into yBar).
-// The first result is the value of Elementwise; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Elementwise, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1534,18 +1463,16 @@ func ElementwiseGrad(x, xBar, y, yBar []float64) float64 {
 	return t7
 }
 
-// floatsDivReverse is the reverse of Div for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Div that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsDivReverse is the reverse of Div for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Div that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Div writes dst: on entry dstBar holds the adjoint of the values Div leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Div writes dst: on entry dstBar holds the adjoint of the values Div leaves in dst (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values dst held on
+// entry.
 func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1571,18 +1498,17 @@ func floatsDivReverse(dst, dstBar, s, sBar []float64) {
 }
 
 // floatsAddConstReverseWrtDst is the reverse of AddConst for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of AddConst that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of AddConst that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: dst (into dstBar).
 // Fixed inputs: c.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// AddConst writes dst: on entry dstBar holds the adjoint of the values AddConst leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// AddConst writes dst: on entry dstBar holds the adjoint of the values AddConst leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
 func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
 	if cap(dst) > 0 && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
 		panic("floatsAddConstReverseWrtDst: dst and dstBar share memory: gadgen's gradients need them apart")
@@ -1591,18 +1517,16 @@ func floatsAddConstReverseWrtDst(c float64, dst, dstBar []float64) {
 	f64AddConstReverseWrtX(c, dst, dstBar)
 }
 
-// floatsMulReverse is the reverse of Mul for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Mul that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsMulReverse is the reverse of Mul for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Mul that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Mul writes dst: on entry dstBar holds the adjoint of the values Mul leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Mul writes dst: on entry dstBar holds the adjoint of the values Mul leaves in dst (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values dst held on
+// entry.
 func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1639,18 +1563,16 @@ func floatsMulReverse(dst, dstBar, s, sBar []float64) {
 }
 
 // floatsScaleReverseWrtDst is the reverse of Scale for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Scale that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of Scale that its own reverse does
+// not read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar).
 // Fixed inputs: c.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Scale writes dst: on entry dstBar holds the adjoint of the values Scale leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Scale writes dst: on entry dstBar holds the adjoint of the values Scale leaves in dst (zero for
+// the gradient of its results alone); on return, the gradient with respect to the values dst held
+// on entry.
 func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -1672,18 +1594,16 @@ func floatsScaleReverseWrtDst(c float64, dst, dstBar []float64) {
 	}
 }
 
-// f64DivReverse is the reverse of Div for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Div that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// f64DivReverse is the reverse of Div for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
+// it does not redo the writes of Div that its own reverse does not read back: the memory of its
+// slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Div writes dst: on entry dstBar holds the adjoint of the values Div leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Div writes dst: on entry dstBar holds the adjoint of the values Div leaves in dst (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values dst held on
+// entry.
 func f64DivReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1725,18 +1645,17 @@ func f64Div(dst, s []float64) {
 }
 
 // f64AddConstReverseWrtX is the reverse of AddConst for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of AddConst that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of AddConst that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: alpha.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// AddConst writes x: on entry xBar holds the adjoint of the values AddConst leaves in
-// x (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values x held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// AddConst writes x: on entry xBar holds the adjoint of the values AddConst leaves in x (zero for
+// the gradient of its results alone); on return, the gradient with respect to the values x held on
+// entry.
 func f64AddConstReverseWrtX(alpha float64, x, xBar []float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64AddConstReverseWrtX: x and xBar share memory: gadgen's gradients need them apart")
@@ -1751,18 +1670,17 @@ func f64AddConst(alpha float64, x []float64) {
 }
 
 // f64ScalUnitaryReverseWrtX is the reverse of ScalUnitary for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of ScalUnitary that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of ScalUnitary that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: alpha.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// ScalUnitary writes x: on entry xBar holds the adjoint of the values ScalUnitary leaves in
-// x (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values x held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// ScalUnitary writes x: on entry xBar holds the adjoint of the values ScalUnitary leaves in x (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values x held
+// on entry.
 func f64ScalUnitaryReverseWrtX(alpha float64, x, xBar []float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64ScalUnitaryReverseWrtX: x and xBar share memory: gadgen's gradients need them apart")
@@ -1782,9 +1700,8 @@ func f64ScalUnitary(alpha float64, x []float64) {
 }
 
 // ElementwiseTaylor propagates Taylor polynomials of degree 3 through Elementwise (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Elementwise and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// when each varied input p moves on the line p + p1·t, it returns the results of Elementwise and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
@@ -1826,8 +1743,7 @@ func ElementwiseTaylor(x, x1, y, y1 []float64) (float64, float64, float64, float
 // floatsScaleTaylorWrtDst propagates Taylor polynomials of degree 3 through Scale (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Scale and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3).
 // Fixed inputs (zero coefficients): c.
@@ -1840,11 +1756,10 @@ func floatsScaleTaylorWrtDst(c float64, dst, dst1, dst2, dst3 []float64) {
 	}
 }
 
-// floatsMulTaylor propagates Taylor polynomials of degree 3 through Mul (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Mul and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsMulTaylor propagates Taylor polynomials of degree 3 through Mul (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Mul and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -1872,11 +1787,9 @@ func floatsMulTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 }
 
 // floatsAddConstTaylorWrtDst propagates Taylor polynomials of degree 3 through AddConst (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AddConst and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of AddConst and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3).
 // Fixed inputs (zero coefficients): c.
@@ -1887,11 +1800,10 @@ func floatsAddConstTaylorWrtDst(c float64, dst, dst1, dst2, dst3 []float64) {
 	f64AddConstTaylorWrtX(c, dst, dst1, dst2, dst3)
 }
 
-// floatsDivTaylor propagates Taylor polynomials of degree 3 through Div (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Div and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsDivTaylor propagates Taylor polynomials of degree 3 through Div (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Div and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -1904,11 +1816,10 @@ func floatsDivTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 	f64DivTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3)
 }
 
-// floatsSumTaylor2 propagates Taylor polynomials of degree 3 through Sum (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsSumTaylor2 propagates Taylor polynomials of degree 3 through Sum (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Sum and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1, s2, s3).
 // Results, in order: the value of Sum; its coefficients 1 to 3.
@@ -1921,11 +1832,9 @@ func floatsSumTaylor2(s, s1, s2, s3 []float64) (float64, float64, float64, float
 }
 
 // f64ScalUnitaryTaylorWrtX propagates Taylor polynomials of degree 3 through ScalUnitary (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// ScalUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of ScalUnitary and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Fixed inputs (zero coefficients): alpha.
@@ -1947,8 +1856,7 @@ func f64ScalUnitaryTaylorWrtX(alpha float64, x, x1, x2, x3 []float64) {
 // f64AddConstTaylorWrtX propagates Taylor polynomials of degree 3 through AddConst (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // AddConst and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Fixed inputs (zero coefficients): alpha.
@@ -1967,11 +1875,10 @@ func f64AddConstTaylorWrtX(alpha float64, x, x1, x2, x3 []float64) {
 	}
 }
 
-// f64DivTaylor propagates Taylor polynomials of degree 3 through Div (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Div and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// f64DivTaylor propagates Taylor polynomials of degree 3 through Div (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Div and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -1994,11 +1901,10 @@ func f64DivTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 	}
 }
 
-// f64SumTaylor2 propagates Taylor polynomials of degree 3 through Sum (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Sum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// f64SumTaylor2 propagates Taylor polynomials of degree 3 through Sum (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Sum and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Results, in order: the value of Sum; its coefficients 1 to 3.
@@ -2019,13 +1925,11 @@ func f64SumTaylor2(x, x1, x2, x3 []float64) (float64, float64, float64, float64)
 	return sum, sum1, sum2, sum3
 }
 
-// AddSubJVP computes AddSub and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AddSubJVP computes AddSub and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of AddSub; its tangent.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func AddSubJVP(x, dx, y, dy []float64) (float64, float64) {
 	n := len(x)
 	a := make([]float64, n)
@@ -2039,13 +1943,11 @@ func AddSubJVP(x, dx, y, dy []float64) (float64, float64) {
 	return t, t2
 }
 
-// floatsAddJVP computes Add and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsAddJVP computes Add and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Add writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Add writes are written (overwritten) into the shadows: dst into ddst.
 func floatsAddJVP(dst, ddst, s, ds []float64) {
 	if len(dst) != len(s) {
 		panic("floats: destination slice length does not match input")
@@ -2053,13 +1955,11 @@ func floatsAddJVP(dst, ddst, s, ds []float64) {
 	f64AxpyUnitaryToJVPWrtDstXY(dst, ddst, 1, s, ds, dst, ddst)
 }
 
-// floatsSubJVP computes Sub and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsSubJVP computes Sub and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Sub writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Sub writes are written (overwritten) into the shadows: dst into ddst.
 func floatsSubJVP(dst, ddst, s, ds []float64) {
 	if len(dst) != len(s) {
 		panic("floats: slice lengths do not match")
@@ -2067,15 +1967,14 @@ func floatsSubJVP(dst, ddst, s, ds []float64) {
 	f64AxpyUnitaryToJVPWrtDstXY(dst, ddst, -1, s, ds, dst, ddst)
 }
 
-// f64AxpyUnitaryToJVPWrtDstXY computes AxpyUnitaryTo and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64AxpyUnitaryToJVPWrtDstXY computes AxpyUnitaryTo and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx), y (tangent dy).
 // Fixed inputs (zero tangent): alpha.
-// Shadows: ddst, dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// AxpyUnitaryTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx, dy have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values AxpyUnitaryTo writes are written (overwritten) into the
+// shadows: dst into ddst.
 func f64AxpyUnitaryToJVPWrtDstXY(dst, ddst []float64, alpha float64, x, dx, y, dy []float64) {
 	for i := 0; i < len(x); i++ {
 		dv := dx[i]
@@ -2085,14 +1984,11 @@ func f64AxpyUnitaryToJVPWrtDstXY(dst, ddst []float64, alpha float64, x, dx, y, d
 	}
 }
 
-// AddSubGrad computes AddSub and its gradient with respect to the varied inputs
-// (reverse mode).
+// AddSubGrad computes AddSub and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar), y (into yBar).
-// The first result is the value of AddSub; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of AddSub, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -2133,15 +2029,13 @@ func AddSubGrad(x, xBar, y, yBar []float64) float64 {
 	return t6
 }
 
-// floatsDotReverse is the reverse of Dot for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Dot that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsDotReverse is the reverse of Dot for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Dot that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s1 (into s1Bar), s2 (into s2Bar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
 	if cap(s1) > 0 && cap(s1Bar) > 0 && &s1[:1][0] == &s1Bar[:1][0] {
 		panic("floatsDotReverse: s1 and s1Bar share memory: gadgen's gradients need them apart")
@@ -2156,18 +2050,16 @@ func floatsDotReverse(s1, s1Bar, s2, s2Bar []float64, seed float64) {
 	f64DotUnitaryReverse(s1, s1Bar, s2, s2Bar, seed)
 }
 
-// floatsSubReverse is the reverse of Sub for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Sub that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsSubReverse is the reverse of Sub for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Sub that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Sub writes dst: on entry dstBar holds the adjoint of the values Sub leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Sub writes dst: on entry dstBar holds the adjoint of the values Sub leaves in dst (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values dst held on
+// entry.
 func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -2192,18 +2084,16 @@ func floatsSubReverse(dst, dstBar, s, sBar []float64) {
 	f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar, -1, s, sBar)
 }
 
-// floatsAddReverse is the reverse of Add for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Add that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsAddReverse is the reverse of Add for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Add that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Add writes dst: on entry dstBar holds the adjoint of the values Add leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Add writes dst: on entry dstBar holds the adjoint of the values Add leaves in dst (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values dst held on
+// entry.
 func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -2229,14 +2119,13 @@ func floatsAddReverse(dst, dstBar, s, sBar []float64) {
 }
 
 // f64DotUnitaryReverse is the reverse of DotUnitary for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (sumBar) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of DotUnitary that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (sumBar) and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of DotUnitary that
+// its own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar), y (into yBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func f64DotUnitaryReverse(x, xBar, y, yBar []float64, sumBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("f64DotUnitaryReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -2252,20 +2141,17 @@ func f64DotUnitaryReverse(x, xBar, y, yBar []float64, sumBar float64) {
 }
 
 // f64AxpyUnitaryToInPlaceReverseWrtDstX is the reverse of AxpyUnitaryToInPlace for the gradients
-// that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of AxpyUnitaryToInPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// that call it: the vector-Jacobian product of the adjoints of its results and of what it writes,
+// with respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of
+// AxpyUnitaryToInPlace that its own reverse does not read back: the memory of its slice and pointer
+// parameters is left in no particular state.
 //
 // Varied inputs: dst (into dstBar), x (into xBar).
 // Fixed inputs: alpha.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 // AxpyUnitaryToInPlace writes dst: on entry dstBar holds the adjoint of the values
-// AxpyUnitaryToInPlace leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// AxpyUnitaryToInPlace leaves in dst (zero for the gradient of its results alone); on return, the
+// gradient with respect to the values dst held on entry.
 //
 // AxpyUnitaryToInPlace is AxpyUnitaryTo called with arguments that share
 // memory (y is dst): its body with those parameters made one.
@@ -2286,11 +2172,10 @@ func f64AxpyUnitaryToInPlaceReverseWrtDstX(dst, dstBar []float64, alpha float64,
 	}
 }
 
-// AddSubTaylor propagates Taylor polynomials of degree 3 through AddSub (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// AddSub and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// AddSubTaylor propagates Taylor polynomials of degree 3 through AddSub (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of AddSub and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -2318,11 +2203,10 @@ func AddSubTaylor(x, x1, y, y1 []float64) (float64, float64, float64, float64) {
 	return t3, t4, t5, t6
 }
 
-// floatsAddTaylor propagates Taylor polynomials of degree 3 through Add (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Add and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsAddTaylor propagates Taylor polynomials of degree 3 through Add (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Add and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -2349,11 +2233,10 @@ func floatsAddTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 	)
 }
 
-// floatsSubTaylor propagates Taylor polynomials of degree 3 through Sub (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Sub and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsSubTaylor propagates Taylor polynomials of degree 3 through Sub (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Sub and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -2381,11 +2264,9 @@ func floatsSubTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) {
 }
 
 // f64AxpyUnitaryToTaylorWrtDstXY propagates Taylor polynomials of degree 3 through AxpyUnitaryTo
-// (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AxpyUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of AxpyUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y +
+// y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), x (coefficients x1, x2, x3), y (coefficients
 // y1, y2, y3).
@@ -2412,13 +2293,11 @@ func f64AxpyUnitaryToTaylorWrtDstXY(
 	}
 }
 
-// DistancesJVP computes Distances and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DistancesJVP computes Distances and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Distances; its tangent.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func DistancesJVP(x, dx, y, dy []float64) (float64, float64) {
 	t, t2 := floatsDistanceJVPWrtST(x, dx, y, dy, 2)
 	t3, t4 := floatsDistanceJVPWrtST(x, dx, y, dy, 1)
@@ -2427,14 +2306,12 @@ func DistancesJVP(x, dx, y, dy []float64) (float64, float64) {
 	return t + 0.5*t3 + t5 + t7, t2 + 0.5*t4 + t6 + t8
 }
 
-// floatsDistanceJVPWrtST computes Distance and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsDistanceJVPWrtST computes Distance and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds), t (tangent dt).
 // Fixed inputs (zero tangent): L.
 // Results, in order: the value of Distance; its tangent.
-// Shadows: ds, dt have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds, dt have their primal's shape, each element or field the tangent of the primal's.
 func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64) {
 	n := len(s)
 	if n != len(t) {
@@ -2516,14 +2393,12 @@ func floatsDistanceJVPWrtST(s, ds, t, dt []float64, L float64) (float64, float64
 	return math.Pow(norm, t3), t4 * dnorm
 }
 
-// f64L2DistanceUnitaryJVP computes L2DistanceUnitary and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64L2DistanceUnitaryJVP computes L2DistanceUnitary and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: norm; dnorm, the tangent of norm.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func f64L2DistanceUnitaryJVP(x, dx, y, dy []float64) (norm, dnorm float64) {
 	scale := 0.0
 	dscale := 0.0
@@ -2568,14 +2443,12 @@ func f64L2DistanceUnitaryJVP(x, dx, y, dy []float64) (norm, dnorm float64) {
 	return scale * t, dscale*t + scale*(0.5/t*dsumSquares)
 }
 
-// DistancesGrad computes Distances and its gradient with respect to the varied inputs
-// (reverse mode).
+// DistancesGrad computes Distances and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar), y (into yBar).
-// The first result is the value of Distances; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Distances, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DistancesGrad(x, xBar, y, yBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DistancesGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2595,15 +2468,14 @@ func DistancesGrad(x, xBar, y, yBar []float64) float64 {
 }
 
 // floatsDistanceReverseWrtST is the reverse of Distance for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Distance that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of Distance that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: s (into sBar), t (into tBar).
 // Fixed inputs: L.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -2740,15 +2612,13 @@ func floatsDistanceReverseWrtST(s, sBar, t, tBar []float64, L, seed float64) {
 }
 
 // f64L2DistanceUnitaryReverse is the reverse of L2DistanceUnitary for the gradients that call it:
-// the
-// vector-Jacobian product of the adjoints of its results (normBar) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of L2DistanceUnitary that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// the vector-Jacobian product of the adjoints of its results (normBar) and of what it writes, with
+// respect to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of
+// L2DistanceUnitary that its own reverse does not read back: the memory of its slice and pointer
+// parameters is left in no particular state.
 //
 // Varied inputs: x (into xBar), y (into yBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func f64L2DistanceUnitaryReverse(x, xBar, y, yBar []float64, normBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -2913,11 +2783,10 @@ func f64L2DistanceUnitary(x, y []float64) (norm float64) {
 	return scale * math.Sqrt(sumSquares)
 }
 
-// DistancesTaylor propagates Taylor polynomials of degree 2 through Distances (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Distances and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// DistancesTaylor propagates Taylor polynomials of degree 2 through Distances (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Distances and, after
+// them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -2934,11 +2803,9 @@ func DistancesTaylor(x, x1, y, y1 []float64) (float64, float64, float64) {
 }
 
 // floatsDistanceTaylorWrtST propagates Taylor polynomials of degree 2 through Distance (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Distance and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of Distance
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1), t (coefficients t1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -3051,11 +2918,10 @@ func floatsDistanceTaylorWrtST(s, s1, t, t1 []float64, L float64) (float64, floa
 	return math.Pow(norm, t4), t7 * norm1, 0.5*(t9*norm1) + t7*norm2
 }
 
-// floatsNormTaylorWrtS2 propagates Taylor polynomials of degree 2 through Norm (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Norm and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsNormTaylorWrtS2 propagates Taylor polynomials of degree 2 through Norm (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Norm and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -3174,11 +3040,9 @@ func floatsNormTaylorWrtS2(s, s1 []float64, L float64) (float64, float64, float6
 }
 
 // f64L2DistanceUnitaryTaylor propagates Taylor polynomials of degree 2 through L2DistanceUnitary
-// (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
+// (Taylor mode): when each varied input p moves on the line p + p1·t, it returns the results of
 // L2DistanceUnitary and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t +
-// … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1), y (coefficients y1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -3242,11 +3106,9 @@ func f64L2DistanceUnitaryTaylor(x, x1, y, y1 []float64) (norm, norm1, norm2 floa
 }
 
 // f64L2NormUnitaryTaylor2 propagates Taylor polynomials of degree 2 through L2NormUnitary (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of
 // L2NormUnitary and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -3309,13 +3171,11 @@ func f64L2NormUnitaryTaylor2(x, x1 []float64) (norm, norm1, norm2 float64) {
 	return scale * t, scale1*t + scale*t3, t4
 }
 
-// SoftMaxJVP computes SoftMax and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SoftMaxJVP computes SoftMax and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of SoftMax; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SoftMaxJVP(x, dx []float64) (float64, float64) {
 	t, t2 := floatsLogSumExpJVP(x, dx)
 	t3, t4 := floatsProdJVP(x, dx)
@@ -3324,13 +3184,11 @@ func SoftMaxJVP(x, dx []float64) (float64, float64) {
 	return t + t3 + t5 - t7, t2 + t4 + t6 - t8
 }
 
-// floatsLogSumExpJVP computes LogSumExp and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsLogSumExpJVP computes LogSumExp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds).
 // Results, in order: the value of LogSumExp; its tangent.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsLogSumExpJVP(s, ds []float64) (float64, float64) {
 	maxval, dmaxval := floatsMaxJVP(s, ds)
 	if math.IsInf(maxval, 0) {
@@ -3346,13 +3204,11 @@ func floatsLogSumExpJVP(s, ds []float64) (float64, float64) {
 	return math.Log(lse) + maxval, 1/lse*dlse + dmaxval
 }
 
-// floatsProdJVP computes Prod and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsProdJVP computes Prod and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds).
 // Results, in order: the value of Prod; its tangent.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsProdJVP(s, ds []float64) (float64, float64) {
 	prod := 1.0
 	dprod := 0.0
@@ -3364,37 +3220,31 @@ func floatsProdJVP(s, ds []float64) (float64, float64) {
 	return prod, dprod
 }
 
-// floatsMaxJVP computes Max and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsMaxJVP computes Max and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds).
 // Results, in order: the value of Max; its tangent.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsMaxJVP(s, ds []float64) (float64, float64) {
 	t := floatsMaxIdxJVP(s, ds)
 	return s[t], ds[t]
 }
 
-// floatsMinJVP computes Min and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsMinJVP computes Min and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds).
 // Results, in order: the value of Min; its tangent.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsMinJVP(s, ds []float64) (float64, float64) {
 	t := floatsMinIdxJVP(s, ds)
 	return s[t], ds[t]
 }
 
-// floatsMaxIdxJVP computes MaxIdx and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsMaxIdxJVP computes MaxIdx and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds).
 // Results, in order: the value of MaxIdx.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsMaxIdxJVP(s, ds []float64) int {
 	n := len(s)
 	if n == 0 {
@@ -3413,13 +3263,11 @@ func floatsMaxIdxJVP(s, ds []float64) int {
 	return ind
 }
 
-// floatsMinIdxJVP computes MinIdx and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsMinIdxJVP computes MinIdx and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds).
 // Results, in order: the value of MinIdx.
-// Shadows: ds has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
 func floatsMinIdxJVP(s, ds []float64) int {
 	n := len(s)
 	if n == 0 {
@@ -3438,14 +3286,11 @@ func floatsMinIdxJVP(s, ds []float64) int {
 	return ind
 }
 
-// SoftMaxGrad computes SoftMax and its gradient with respect to the varied inputs
-// (reverse mode).
+// SoftMaxGrad computes SoftMax and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of SoftMax; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of SoftMax, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SoftMaxGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SoftMaxGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3458,15 +3303,13 @@ func SoftMaxGrad(x, xBar []float64) float64 {
 	return t
 }
 
-// floatsMinReverse is the reverse of Min for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Min that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsMinReverse is the reverse of Min for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Min that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsMinReverse(s, sBar []float64, seed float64) {
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMinReverse: s and sBar share memory: gadgen's gradients need them apart")
@@ -3476,15 +3319,13 @@ func floatsMinReverse(s, sBar []float64, seed float64) {
 	floatsMinIdxReverse(s, sBar)
 }
 
-// floatsMaxReverse is the reverse of Max for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Max that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsMaxReverse is the reverse of Max for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Max that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsMaxReverse(s, sBar []float64, seed float64) {
 	if cap(s) > 0 && cap(sBar) > 0 && &s[:1][0] == &sBar[:1][0] {
 		panic("floatsMaxReverse: s and sBar share memory: gadgen's gradients need them apart")
@@ -3494,15 +3335,13 @@ func floatsMaxReverse(s, sBar []float64, seed float64) {
 	floatsMaxIdxReverse(s, sBar)
 }
 
-// floatsProdReverse is the reverse of Prod for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Prod that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsProdReverse is the reverse of Prod for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Prod that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsProdReverse(s, sBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -3528,14 +3367,13 @@ func floatsProdReverse(s, sBar []float64, seed float64) {
 }
 
 // floatsLogSumExpReverse is the reverse of LogSumExp for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of LogSumExp that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of LogSumExp that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -3576,15 +3414,13 @@ func floatsLogSumExpReverse(s, sBar []float64, seed float64) {
 	floatsMaxReverse(s, sBar, maxvalBar)
 }
 
-// floatsMinIdxReverse is the reverse of MinIdx for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of MinIdx that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsMinIdxReverse is the reverse of MinIdx for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of MinIdx that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsMinIdxReverse(s, sBar []float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -3652,15 +3488,13 @@ func floatsMinIdxReverse(s, sBar []float64) {
 	}
 }
 
-// floatsMaxIdxReverse is the reverse of MaxIdx for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of MaxIdx that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// floatsMaxIdxReverse is the reverse of MaxIdx for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of MaxIdx that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: s (into sBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func floatsMaxIdxReverse(s, sBar []float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -3728,11 +3562,10 @@ func floatsMaxIdxReverse(s, sBar []float64) {
 	}
 }
 
-// SoftMaxTaylor propagates Taylor polynomials of degree 3 through SoftMax (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// SoftMax and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// SoftMaxTaylor propagates Taylor polynomials of degree 3 through SoftMax (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of SoftMax and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -3749,9 +3582,8 @@ func SoftMaxTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 }
 
 // floatsLogSumExpTaylor propagates Taylor polynomials of degree 3 through LogSumExp (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// LogSumExp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// when each varied input p moves on the line p + p1·t, it returns the results of LogSumExp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
@@ -3788,11 +3620,10 @@ func floatsLogSumExpTaylor(s, s1 []float64) (float64, float64, float64, float64)
 	return math.Log(lse) + maxval, t*lse1 + maxval1, t*lse2 - 0.5*(t2*lse1) + maxval2, t6
 }
 
-// floatsProdTaylor propagates Taylor polynomials of degree 3 through Prod (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Prod and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsProdTaylor propagates Taylor polynomials of degree 3 through Prod (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Prod and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -3817,11 +3648,10 @@ func floatsProdTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 	return prod, prod1, prod2, prod3
 }
 
-// floatsMaxTaylor propagates Taylor polynomials of degree 3 through Max (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Max and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsMaxTaylor propagates Taylor polynomials of degree 3 through Max (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Max and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -3834,11 +3664,10 @@ func floatsMaxTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 	return s[t], s1[t], 0, 0
 }
 
-// floatsMinTaylor propagates Taylor polynomials of degree 3 through Min (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Min and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsMinTaylor propagates Taylor polynomials of degree 3 through Min (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Min and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -3851,11 +3680,10 @@ func floatsMinTaylor(s, s1 []float64) (float64, float64, float64, float64) {
 	return s[t], s1[t], 0, 0
 }
 
-// floatsMaxIdxTaylor propagates Taylor polynomials of degree 3 through MaxIdx (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// MaxIdx and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsMaxIdxTaylor propagates Taylor polynomials of degree 3 through MaxIdx (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of MaxIdx and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -3881,11 +3709,10 @@ func floatsMaxIdxTaylor(s, s1 []float64) int {
 	return ind
 }
 
-// floatsMinIdxTaylor propagates Taylor polynomials of degree 3 through MinIdx (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// MinIdx and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsMinIdxTaylor propagates Taylor polynomials of degree 3 through MinIdx (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of MinIdx and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: s (coefficients s1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -3911,14 +3738,12 @@ func floatsMinIdxTaylor(s, s1 []float64) int {
 	return ind
 }
 
-// DestinationsJVP computes Destinations and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DestinationsJVP computes Destinations and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Destinations; its tangent.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Destinations writes are written (overwritten) into the shadows: y into dy.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Destinations writes are written (overwritten) into the shadows: y into dy.
 func DestinationsJVP(x, dx, y, dy []float64) (float64, float64) {
 	n := len(x)
 	a := make([]float64, n)
@@ -3937,16 +3762,15 @@ func DestinationsJVP(x, dx, y, dy []float64) (float64, float64) {
 	return t, t2
 }
 
-// floatsAddScaledToJVPWrtDstYS computes AddScaledTo and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsAddScaledToJVPWrtDstYS computes AddScaledTo and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: dst (tangent ddst), y (tangent dy), s (tangent ds).
 // Fixed inputs (zero tangent): alpha.
 // Results, in order: the value of AddScaledTo; its tangent.
-// Shadows: ddst, dy, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// AddScaledTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dy, ds have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values AddScaledTo writes are written (overwritten) into the
+// shadows: dst into ddst.
 func floatsAddScaledToJVPWrtDstYS(dst, ddst, y, dy []float64, alpha float64, s, ds []float64) ([]float64, []float64) {
 	n := len(y)
 	if len(s) != n {
@@ -3959,14 +3783,13 @@ func floatsAddScaledToJVPWrtDstYS(dst, ddst, y, dy []float64, alpha float64, s, 
 	return dst, ddst
 }
 
-// floatsMulToJVP computes MulTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsMulToJVP computes MulTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds), t (tangent dt).
 // Results, in order: the value of MulTo; its tangent.
-// Shadows: ddst, ds, dt have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// MulTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds, dt have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values MulTo writes are written (overwritten) into the shadows: dst
+// into ddst.
 func floatsMulToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	n := len(s)
 	n2 := len(t)
@@ -3987,15 +3810,14 @@ func floatsMulToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	return dst, ddst
 }
 
-// floatsScaleToJVPWrtDstS computes ScaleTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsScaleToJVPWrtDstS computes ScaleTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of ScaleTo; its tangent.
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// ScaleTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values ScaleTo writes are written (overwritten) into the shadows: dst into
+// ddst.
 func floatsScaleToJVPWrtDstS(dst, ddst []float64, c float64, s, ds []float64) ([]float64, []float64) {
 	n := len(dst)
 	if n != len(s) {
@@ -4007,14 +3829,13 @@ func floatsScaleToJVPWrtDstS(dst, ddst []float64, c float64, s, ds []float64) ([
 	return dst, ddst
 }
 
-// floatsCumSumJVP computes CumSum and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsCumSumJVP computes CumSum and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
 // Results, in order: the value of CumSum; its tangent.
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// CumSum writes are written (overwritten) into the shadows: dst into ddst, s into ds.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values CumSum writes are written (overwritten) into the shadows: dst into
+// ddst, s into ds.
 func floatsCumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	n := len(dst)
 	if n != len(s) {
@@ -4027,14 +3848,13 @@ func floatsCumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	return t, t2
 }
 
-// floatsCumProdJVP computes CumProd and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsCumProdJVP computes CumProd and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
 // Results, in order: the value of CumProd; its tangent.
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// CumProd writes are written (overwritten) into the shadows: dst into ddst, s into ds.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values CumProd writes are written (overwritten) into the shadows: dst into
+// ddst, s into ds.
 func floatsCumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	n := len(dst)
 	if n != len(s) {
@@ -4047,14 +3867,13 @@ func floatsCumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	return t, t2
 }
 
-// floatsAddToJVP computes AddTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsAddToJVP computes AddTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds), t (tangent dt).
 // Results, in order: the value of AddTo; its tangent.
-// Shadows: ddst, ds, dt have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// AddTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds, dt have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values AddTo writes are written (overwritten) into the shadows: dst
+// into ddst.
 func floatsAddToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	n := len(s)
 	if n != len(t) {
@@ -4067,14 +3886,13 @@ func floatsAddToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	return dst, ddst
 }
 
-// floatsSubToJVP computes SubTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsSubToJVP computes SubTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds), t (tangent dt).
 // Results, in order: the value of SubTo; its tangent.
-// Shadows: ddst, ds, dt have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// SubTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds, dt have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values SubTo writes are written (overwritten) into the shadows: dst
+// into ddst.
 func floatsSubToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	n := len(s)
 	if n != len(t) {
@@ -4087,14 +3905,13 @@ func floatsSubToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	return dst, ddst
 }
 
-// floatsDivToJVP computes DivTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// floatsDivToJVP computes DivTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds), t (tangent dt).
 // Results, in order: the value of DivTo; its tangent.
-// Shadows: ddst, ds, dt have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// DivTo writes are written (overwritten) into the shadows: dst into ddst, s into ds, t into dt.
+// Shadows: ddst, ds, dt have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values DivTo writes are written (overwritten) into the shadows: dst
+// into ddst, s into ds, t into dt.
 func floatsDivToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	n := len(s)
 	if n != len(t) {
@@ -4107,15 +3924,14 @@ func floatsDivToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	return t2, t3
 }
 
-// f64ScalUnitaryToJVPWrtDstX computes ScalUnitaryTo and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64ScalUnitaryToJVPWrtDstX computes ScalUnitaryTo and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
 // Fixed inputs (zero tangent): alpha.
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// ScalUnitaryTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values ScalUnitaryTo writes are written (overwritten) into the shadows: dst
+// into ddst.
 func f64ScalUnitaryToJVPWrtDstX(dst, ddst []float64, alpha float64, x, dx []float64) {
 	for i := 0; i < len(x); i++ {
 		dv := dx[i]
@@ -4124,14 +3940,13 @@ func f64ScalUnitaryToJVPWrtDstX(dst, ddst []float64, alpha float64, x, dx []floa
 	}
 }
 
-// f64CumSumJVP computes CumSum and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64CumSumJVP computes CumSum and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
 // Results, in order: the value of CumSum; its tangent.
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// CumSum writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values CumSum writes are written (overwritten) into the shadows: dst into
+// ddst.
 func f64CumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	if len(s) == 0 {
 		return dst, ddst
@@ -4151,14 +3966,13 @@ func f64CumSumJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	return dst, ddst
 }
 
-// f64CumProdJVP computes CumProd and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64CumProdJVP computes CumProd and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds).
 // Results, in order: the value of CumProd; its tangent.
-// Shadows: ddst, ds have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// CumProd writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values CumProd writes are written (overwritten) into the shadows: dst into
+// ddst.
 func f64CumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	if len(s) == 0 {
 		return dst, ddst
@@ -4180,14 +3994,13 @@ func f64CumProdJVP(dst, ddst, s, ds []float64) ([]float64, []float64) {
 	return dst, ddst
 }
 
-// f64DivToJVP computes DivTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// f64DivToJVP computes DivTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), s (tangent ds), t (tangent dt).
 // Results, in order: the value of DivTo; its tangent.
-// Shadows: ddst, ds, dt have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// DivTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, ds, dt have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values DivTo writes are written (overwritten) into the shadows: dst
+// into ddst.
 func f64DivToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 	for i := 0; i < len(s); i++ {
 		dv := ds[i]
@@ -4203,8 +4016,7 @@ func f64DivToJVP(dst, ddst, s, ds, t, dt []float64) ([]float64, []float64) {
 // DestinationsTaylor propagates Taylor polynomials of degree 3 through Destinations (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Destinations and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
 // Results, in order: the value of Destinations; its coefficients 1 to 3.
@@ -4248,11 +4060,9 @@ func DestinationsTaylor(x, x1, x2, x3, y, y1, y2, y3 []float64) (float64, float6
 }
 
 // floatsAddScaledToTaylorWrtDstYS propagates Taylor polynomials of degree 3 through AddScaledTo
-// (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AddScaledTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of AddScaledTo and, after them, the coefficients y1 … y3 of each float result y(t) = y +
+// y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), y (coefficients y1, y2, y3), s (coefficients
 // s1, s2, s3).
@@ -4291,11 +4101,10 @@ func floatsAddScaledToTaylorWrtDstYS(
 	return dst, dst1, dst2, dst3
 }
 
-// floatsMulToTaylor propagates Taylor polynomials of degree 3 through MulTo (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// MulTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsMulToTaylor propagates Taylor polynomials of degree 3 through MulTo (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of MulTo
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
 // t1, t2, t3).
@@ -4335,11 +4144,9 @@ func floatsMulToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 }
 
 // floatsScaleToTaylorWrtDstS propagates Taylor polynomials of degree 3 through ScaleTo (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// ScaleTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of ScaleTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Fixed inputs (zero coefficients): c.
@@ -4362,11 +4169,10 @@ func floatsScaleToTaylorWrtDstS(
 	return dst, dst1, dst2, dst3
 }
 
-// floatsCumSumTaylor propagates Taylor polynomials of degree 3 through CumSum (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// CumSum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsCumSumTaylor propagates Taylor polynomials of degree 3 through CumSum (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of CumSum
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Results, in order: the value of CumSum; its coefficients 1 to 3.
@@ -4385,11 +4191,10 @@ func floatsCumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float
 	return t, t2, t3, t4
 }
 
-// floatsCumProdTaylor propagates Taylor polynomials of degree 3 through CumProd (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// CumProd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsCumProdTaylor propagates Taylor polynomials of degree 3 through CumProd (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of CumProd
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Results, in order: the value of CumProd; its coefficients 1 to 3.
@@ -4413,11 +4218,10 @@ func floatsCumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) (
 	return t, t2, t3, t4
 }
 
-// floatsAddToTaylor propagates Taylor polynomials of degree 3 through AddTo (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// AddTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsAddToTaylor propagates Taylor polynomials of degree 3 through AddTo (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of AddTo
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
 // t1, t2, t3).
@@ -4456,11 +4260,10 @@ func floatsAddToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	return dst, dst1, dst2, dst3
 }
 
-// floatsSubToTaylor propagates Taylor polynomials of degree 3 through SubTo (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// SubTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsSubToTaylor propagates Taylor polynomials of degree 3 through SubTo (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of SubTo
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
 // t1, t2, t3).
@@ -4499,11 +4302,10 @@ func floatsSubToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 	return dst, dst1, dst2, dst3
 }
 
-// floatsDivToTaylor propagates Taylor polynomials of degree 3 through DivTo (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// DivTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// floatsDivToTaylor propagates Taylor polynomials of degree 3 through DivTo (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of DivTo
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients
 // t1, t2, t3).
@@ -4529,11 +4331,9 @@ func floatsDivToTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3, t, t1, t2, t3 []flo
 }
 
 // f64ScalUnitaryToTaylorWrtDstX propagates Taylor polynomials of degree 3 through ScalUnitaryTo
-// (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// ScalUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of ScalUnitaryTo and, after them, the coefficients y1 … y3 of each float result y(t) = y +
+// y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), x (coefficients x1, x2, x3).
 // Fixed inputs (zero coefficients): alpha.
@@ -4552,10 +4352,9 @@ func f64ScalUnitaryToTaylorWrtDstX(dst, dst1, dst2, dst3 []float64, alpha float6
 	}
 }
 
-// f64CumSumTaylor propagates Taylor polynomials of degree 3 through CumSum (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// CumSum and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// f64CumSumTaylor propagates Taylor polynomials of degree 3 through CumSum (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of CumSum and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
@@ -4594,11 +4393,10 @@ func f64CumSumTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64,
 	return dst, dst1, dst2, dst3
 }
 
-// f64CumProdTaylor propagates Taylor polynomials of degree 3 through CumProd (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// CumProd and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// f64CumProdTaylor propagates Taylor polynomials of degree 3 through CumProd (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of CumProd
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3).
 // Results, in order: the value of CumProd; its coefficients 1 to 3.
@@ -4638,10 +4436,9 @@ func f64CumProdTaylor(dst, dst1, dst2, dst3, s, s1, s2, s3 []float64) ([]float64
 	return dst, dst1, dst2, dst3
 }
 
-// f64DivToTaylor propagates Taylor polynomials of degree 3 through DivTo (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// DivTo and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
+// f64DivToTaylor propagates Taylor polynomials of degree 3 through DivTo (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of DivTo and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2, dst3), s (coefficients s1, s2, s3), t (coefficients

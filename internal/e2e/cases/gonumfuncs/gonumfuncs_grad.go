@@ -8,14 +8,12 @@ import (
 	"slices"
 )
 
-// BealeJVP computes Beale.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BealeJVP computes Beale.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of Beale.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
@@ -37,15 +35,12 @@ func BealeJVP(b functions.Beale, x, dx []float64) (float64, float64) {
 	return f1*f1 + f2*f2 + f3*f3, t7
 }
 
-// BealeGrad computes Beale.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// BealeGrad computes Beale.Func and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of Beale.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Beale.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BealeGrad(b functions.Beale, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BealeGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -72,14 +67,12 @@ func BealeGrad(b functions.Beale, x, xBar []float64) float64 {
 	return t5
 }
 
-// BiggsEXP2JVP computes BiggsEXP2.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BiggsEXP2JVP computes BiggsEXP2.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
@@ -97,15 +90,13 @@ func BiggsEXP2JVP(b functions.BiggsEXP2, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
-// BiggsEXP2Grad computes BiggsEXP2.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// BiggsEXP2Grad computes BiggsEXP2.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of BiggsEXP2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of BiggsEXP2.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP2Grad(b functions.BiggsEXP2, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP2Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -127,14 +118,12 @@ func BiggsEXP2Grad(b functions.BiggsEXP2, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// BiggsEXP3JVP computes BiggsEXP3.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BiggsEXP3JVP computes BiggsEXP3.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
@@ -153,15 +142,13 @@ func BiggsEXP3JVP(b functions.BiggsEXP3, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
-// BiggsEXP3Grad computes BiggsEXP3.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// BiggsEXP3Grad computes BiggsEXP3.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of BiggsEXP3.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of BiggsEXP3.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP3Grad(b functions.BiggsEXP3, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP3Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -185,14 +172,12 @@ func BiggsEXP3Grad(b functions.BiggsEXP3, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// BiggsEXP4JVP computes BiggsEXP4.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BiggsEXP4JVP computes BiggsEXP4.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
@@ -213,15 +198,13 @@ func BiggsEXP4JVP(b functions.BiggsEXP4, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
-// BiggsEXP4Grad computes BiggsEXP4.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// BiggsEXP4Grad computes BiggsEXP4.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of BiggsEXP4.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of BiggsEXP4.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP4Grad(b functions.BiggsEXP4, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP4Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -247,14 +230,12 @@ func BiggsEXP4Grad(b functions.BiggsEXP4, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// BiggsEXP5JVP computes BiggsEXP5.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BiggsEXP5JVP computes BiggsEXP5.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 5 {
 		panic("dimension of the problem must be 5")
@@ -279,15 +260,13 @@ func BiggsEXP5JVP(b functions.BiggsEXP5, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
-// BiggsEXP5Grad computes BiggsEXP5.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// BiggsEXP5Grad computes BiggsEXP5.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of BiggsEXP5.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of BiggsEXP5.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP5Grad(b functions.BiggsEXP5, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP5Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -315,14 +294,12 @@ func BiggsEXP5Grad(b functions.BiggsEXP5, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// BiggsEXP6JVP computes BiggsEXP6.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BiggsEXP6JVP computes BiggsEXP6.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 6 {
 		panic("dimension of the problem must be 6")
@@ -349,15 +326,13 @@ func BiggsEXP6JVP(b functions.BiggsEXP6, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
-// BiggsEXP6Grad computes BiggsEXP6.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// BiggsEXP6Grad computes BiggsEXP6.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of BiggsEXP6.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of BiggsEXP6.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BiggsEXP6Grad(b functions.BiggsEXP6, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BiggsEXP6Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -388,14 +363,12 @@ func BiggsEXP6Grad(b functions.BiggsEXP6, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// Box3DJVP computes Box3D.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Box3DJVP computes Box3D.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
@@ -414,15 +387,12 @@ func Box3DJVP(b functions.Box3D, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
-// Box3DGrad computes Box3D.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// Box3DGrad computes Box3D.Func and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of Box3D.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Box3D.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Box3DGrad(b functions.Box3D, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Box3DGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -446,15 +416,13 @@ func Box3DGrad(b functions.Box3D, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// BrownBadlyScaledJVP computes BrownBadlyScaled.Func and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BrownBadlyScaledJVP computes BrownBadlyScaled.Func and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of BrownBadlyScaled.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
@@ -470,15 +438,13 @@ func BrownBadlyScaledJVP(b functions.BrownBadlyScaled, x, dx []float64) (float64
 }
 
 // BrownBadlyScaledGrad computes BrownBadlyScaled.Func and its gradient with respect to the varied
-// inputs
-// (reverse mode).
+// inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of BrownBadlyScaled.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of BrownBadlyScaled.Func, then the partials of the varied scalar inputs in
+// order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BrownBadlyScaledGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -498,14 +464,13 @@ func BrownBadlyScaledGrad(b functions.BrownBadlyScaled, x, xBar []float64) float
 	return t
 }
 
-// BrownAndDennisJVP computes BrownAndDennis.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BrownAndDennisJVP computes BrownAndDennis.Func and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
@@ -525,15 +490,13 @@ func BrownAndDennisJVP(b functions.BrownAndDennis, x, dx []float64) (sum, dsum f
 }
 
 // BrownAndDennisGrad computes BrownAndDennis.Func and its gradient with respect to the varied
-// inputs
-// (reverse mode).
+// inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of BrownAndDennis.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of BrownAndDennis.Func, then the partials of the varied scalar inputs in
+// order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BrownAndDennisGrad(b functions.BrownAndDennis, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BrownAndDennisGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -560,15 +523,13 @@ func BrownAndDennisGrad(b functions.BrownAndDennis, x, xBar []float64) (sum floa
 	return sum
 }
 
-// ExtendedPowellSingularJVP computes ExtendedPowellSingular.Func and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ExtendedPowellSingularJVP computes ExtendedPowellSingular.Func and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): e.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float64) (sum, dsum float64) {
 	n := len(x)
 	if n%4 != 0 {
@@ -599,16 +560,13 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 }
 
 // ExtendedPowellSingularGrad computes ExtendedPowellSingular.Func and its gradient with respect to
-// the varied inputs
-// (reverse mode).
+// the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: e.
-// The first result is the value of ExtendedPowellSingular.Func; the partial derivatives of the
-// varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of ExtendedPowellSingular.Func, then the partials of the varied scalar inputs
+// in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ExtendedPowellSingularGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -644,15 +602,13 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, xBar []fl
 	return sum
 }
 
-// ExtendedRosenbrockJVP computes ExtendedRosenbrock.Func and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ExtendedRosenbrockJVP computes ExtendedRosenbrock.Func and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): e.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum, dsum float64) {
 	sum = 0
 	dsum = 0
@@ -670,15 +626,13 @@ func ExtendedRosenbrockJVP(e functions.ExtendedRosenbrock, x, dx []float64) (sum
 }
 
 // ExtendedRosenbrockGrad computes ExtendedRosenbrock.Func and its gradient with respect to the
-// varied inputs
-// (reverse mode).
+// varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: e.
-// The first result is the value of ExtendedRosenbrock.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of ExtendedRosenbrock.Func, then the partials of the varied scalar inputs in
+// order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ExtendedRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -697,14 +651,12 @@ func ExtendedRosenbrockGrad(e functions.ExtendedRosenbrock, x, xBar []float64) (
 	return sum
 }
 
-// GaussianJVP computes Gaussian.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// GaussianJVP computes Gaussian.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): g.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func GaussianJVP(g functions.Gaussian, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
@@ -752,15 +704,13 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 	return yi
 }
 
-// GaussianGrad computes Gaussian.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// GaussianGrad computes Gaussian.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: g.
-// The first result is the value of Gaussian.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Gaussian.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -798,15 +748,13 @@ func GaussianGrad(g functions.Gaussian, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// GulfResearchAndDevelopmentJVP computes GulfResearchAndDevelopment.Func and its directional
-// derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// GulfResearchAndDevelopmentJVP computes GulfResearchAndDevelopment.Func and its derivative along
+// the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): g.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
@@ -846,16 +794,13 @@ func GulfResearchAndDevelopmentJVP(g functions.GulfResearchAndDevelopment, x, dx
 }
 
 // GulfResearchAndDevelopmentGrad computes GulfResearchAndDevelopment.Func and its gradient with
-// respect to the varied inputs
-// (reverse mode).
+// respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: g.
-// The first result is the value of GulfResearchAndDevelopment.Func; the partial derivatives of the
-// varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of GulfResearchAndDevelopment.Func, then the partials of the varied scalar
+// inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("GulfResearchAndDevelopmentGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -900,14 +845,13 @@ func GulfResearchAndDevelopmentGrad(g functions.GulfResearchAndDevelopment, x, x
 	return sum
 }
 
-// HelicalValleyJVP computes HelicalValley.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// HelicalValleyJVP computes HelicalValley.Func and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): h.
 // Results, in order: the value of HelicalValley.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, float64) {
 	if len(x) != 3 {
 		panic("dimension of the problem must be 3")
@@ -948,10 +892,8 @@ func HelicalValleyJVP(h functions.HelicalValley, x, dx []float64) (float64, floa
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: h.
-// The first result is the value of HelicalValley.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of HelicalValley.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("HelicalValleyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -997,14 +939,12 @@ func HelicalValleyGrad(h functions.HelicalValley, x, xBar []float64) float64 {
 	return t3
 }
 
-// PenaltyIJVP computes PenaltyI.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PenaltyIJVP computes PenaltyI.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): p.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 	n := len(x)
 	sum = 0
@@ -1027,15 +967,13 @@ func PenaltyIJVP(p functions.PenaltyI, x, dx []float64) (sum, dsum float64) {
 	return sum + t*t, dsum + 2*(ds*t)
 }
 
-// PenaltyIGrad computes PenaltyI.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// PenaltyIGrad computes PenaltyI.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: p.
-// The first result is the value of PenaltyI.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of PenaltyI.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PenaltyIGrad(p functions.PenaltyI, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PenaltyIGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1064,14 +1002,12 @@ func PenaltyIGrad(p functions.PenaltyI, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// PenaltyIIJVP computes PenaltyII.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PenaltyIIJVP computes PenaltyII.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): p.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 	dim := len(x)
 	s := -1.0
@@ -1104,15 +1040,13 @@ func PenaltyIIJVP(p functions.PenaltyII, x, dx []float64) (sum, dsum float64) {
 	return sum*1e-05 + t*t + s*s, dsum2
 }
 
-// PenaltyIIGrad computes PenaltyII.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// PenaltyIIGrad computes PenaltyII.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: p.
-// The first result is the value of PenaltyII.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of PenaltyII.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1171,15 +1105,13 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 	return sum2
 }
 
-// PowellBadlyScaledJVP computes PowellBadlyScaled.Func and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowellBadlyScaledJVP computes PowellBadlyScaled.Func and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): p.
 // Results, in order: the value of PowellBadlyScaled.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
@@ -1198,15 +1130,13 @@ func PowellBadlyScaledJVP(p functions.PowellBadlyScaled, x, dx []float64) (float
 }
 
 // PowellBadlyScaledGrad computes PowellBadlyScaled.Func and its gradient with respect to the varied
-// inputs
-// (reverse mode).
+// inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: p.
-// The first result is the value of PowellBadlyScaled.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of PowellBadlyScaled.Func, then the partials of the varied scalar inputs in
+// order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PowellBadlyScaledGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1229,14 +1159,12 @@ func PowellBadlyScaledGrad(p functions.PowellBadlyScaled, x, xBar []float64) flo
 	return t4
 }
 
-// SphereJVP computes Sphere.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SphereJVP computes Sphere.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): s.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 	sum = 0
 	dsum = 0
@@ -1248,15 +1176,13 @@ func SphereJVP(s functions.Sphere, x, dx []float64) (sum, dsum float64) {
 	return sum, dsum
 }
 
-// SphereGrad computes Sphere.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// SphereGrad computes Sphere.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: s.
-// The first result is the value of Sphere.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Sphere.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SphereGrad(s functions.Sphere, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SphereGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1270,14 +1196,13 @@ func SphereGrad(s functions.Sphere, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// TrigonometricJVP computes Trigonometric.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TrigonometricJVP computes Trigonometric.Func and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): t.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum float64) {
 	n := len(x)
 	s1 := 0.0
@@ -1307,10 +1232,8 @@ func TrigonometricJVP(t functions.Trigonometric, x, dx []float64) (sum, dsum flo
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: t.
-// The first result is the value of Trigonometric.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Trigonometric.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func TrigonometricGrad(t functions.Trigonometric, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("TrigonometricGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1339,15 +1262,13 @@ func TrigonometricGrad(t functions.Trigonometric, x, xBar []float64) (sum float6
 	return sum
 }
 
-// VariablyDimensionedJVP computes VariablyDimensioned.Func and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// VariablyDimensionedJVP computes VariablyDimensioned.Func and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): v.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (sum, dsum float64) {
 	n := len(x)
 	sum = 0
@@ -1370,15 +1291,13 @@ func VariablyDimensionedJVP(v functions.VariablyDimensioned, x, dx []float64) (s
 }
 
 // VariablyDimensionedGrad computes VariablyDimensioned.Func and its gradient with respect to the
-// varied inputs
-// (reverse mode).
+// varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: v.
-// The first result is the value of VariablyDimensioned.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of VariablyDimensioned.Func, then the partials of the varied scalar inputs in
+// order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("VariablyDimensionedGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1405,14 +1324,12 @@ func VariablyDimensionedGrad(v functions.VariablyDimensioned, x, xBar []float64)
 	return sum2
 }
 
-// WatsonJVP computes Watson.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// WatsonJVP computes Watson.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): w.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 	sum = 0
 	dsum = 0
@@ -1454,15 +1371,13 @@ func WatsonJVP(w functions.Watson, x, dx []float64) (sum, dsum float64) {
 	return sum + (t + t3*t3), dsum + (t2 + 2*((dx[1]-t2)*t3))
 }
 
-// WatsonGrad computes Watson.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// WatsonGrad computes Watson.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: w.
-// The first result is the value of Watson.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Watson.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1530,14 +1445,12 @@ func WatsonGrad(w functions.Watson, x, xBar []float64) (sum float64) {
 	return sum
 }
 
-// WoodJVP computes Wood.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// WoodJVP computes Wood.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): w.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
@@ -1570,15 +1483,12 @@ func WoodJVP(w functions.Wood, x, dx []float64) (sum, dsum float64) {
 	return t*f1 + f2*f2 + t2*f3 + f4*f4 + t4*f5 + t6*f6, t7
 }
 
-// WoodGrad computes Wood.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// WoodGrad computes Wood.Func and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: w.
-// The first result is the value of Wood.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Wood.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WoodGrad(w functions.Wood, x, xBar []float64) (sum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("WoodGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1612,14 +1522,12 @@ func WoodGrad(w functions.Wood, x, xBar []float64) (sum float64) {
 	return t5
 }
 
-// ConcaveRightJVP computes ConcaveRight.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ConcaveRightJVP computes ConcaveRight.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of ConcaveRight.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float64) {
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1636,10 +1544,8 @@ func ConcaveRightJVP(c functions.ConcaveRight, x, dx []float64) (float64, float6
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: c.
-// The first result is the value of ConcaveRight.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of ConcaveRight.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConcaveRightGrad(c functions.ConcaveRight, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ConcaveRightGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1655,14 +1561,12 @@ func ConcaveRightGrad(c functions.ConcaveRight, x, xBar []float64) float64 {
 	return t3
 }
 
-// ConcaveLeftJVP computes ConcaveLeft.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ConcaveLeftJVP computes ConcaveLeft.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of ConcaveLeft.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64) {
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1680,10 +1584,8 @@ func ConcaveLeftJVP(c functions.ConcaveLeft, x, dx []float64) (float64, float64)
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: c.
-// The first result is the value of ConcaveLeft.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of ConcaveLeft.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ConcaveLeftGrad(c functions.ConcaveLeft, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ConcaveLeftGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1700,14 +1602,12 @@ func ConcaveLeftGrad(c functions.ConcaveLeft, x, xBar []float64) float64 {
 	return t4
 }
 
-// PlassmannJVP computes Plassmann.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PlassmannJVP computes Plassmann.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): f.
 // Results, in order: the value of Plassmann.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1736,15 +1636,13 @@ func PlassmannJVP(f functions.Plassmann, x, dx []float64) (float64, float64) {
 	return r, dr
 }
 
-// PlassmannGrad computes Plassmann.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// PlassmannGrad computes Plassmann.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: f.
-// The first result is the value of Plassmann.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Plassmann.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PlassmannGrad(f functions.Plassmann, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PlassmannGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1813,13 +1711,11 @@ func PlassmannGrad(f functions.Plassmann, x, xBar []float64) float64 {
 	return r
 }
 
-// PlassmannParamsJVP computes Plassmann.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PlassmannParamsJVP computes Plassmann.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: f (tangent df), x (tangent dx).
 // Results, in order: the value of Plassmann.Func; its tangent.
-// Shadows: df, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: df, dx have their primal's shape, each element or field the tangent of the primal's.
 func PlassmannParamsJVP(f, df functions.Plassmann, x, dx []float64) (float64, float64) {
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1854,15 +1750,13 @@ func PlassmannParamsJVP(f, df functions.Plassmann, x, dx []float64) (float64, fl
 	return r, dr
 }
 
-// YanaiOzawaKanekoJVP computes YanaiOzawaKaneko.Func and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// YanaiOzawaKanekoJVP computes YanaiOzawaKaneko.Func and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): f.
 // Results, in order: the value of YanaiOzawaKaneko.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64, float64) {
 	if len(x) != 1 {
 		panic("dimension of the problem must be 1")
@@ -1882,15 +1776,13 @@ func YanaiOzawaKanekoJVP(f functions.YanaiOzawaKaneko, x, dx []float64) (float64
 }
 
 // YanaiOzawaKanekoGrad computes YanaiOzawaKaneko.Func and its gradient with respect to the varied
-// inputs
-// (reverse mode).
+// inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: f.
-// The first result is the value of YanaiOzawaKaneko.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of YanaiOzawaKaneko.Func, then the partials of the varied scalar inputs in
+// order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("YanaiOzawaKanekoGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1913,14 +1805,12 @@ func YanaiOzawaKanekoGrad(f functions.YanaiOzawaKaneko, x, xBar []float64) float
 	return t6
 }
 
-// BraninHooJVP computes BraninHoo.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BraninHooJVP computes BraninHoo.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of BraninHoo.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: dimension of the problem must be 2")
@@ -1934,15 +1824,13 @@ func BraninHooJVP(b functions.BraninHoo, x, dx []float64) (float64, float64) {
 	return term*term + 9.602112642270262*math.Cos(x0) + 10, t3
 }
 
-// BraninHooGrad computes BraninHoo.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// BraninHooGrad computes BraninHoo.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of BraninHoo.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of BraninHoo.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BraninHooGrad(b functions.BraninHoo, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BraninHooGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1963,14 +1851,12 @@ func BraninHooGrad(b functions.BraninHoo, x, xBar []float64) float64 {
 	return t2
 }
 
-// AckleyJVP computes Ackley.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AckleyJVP computes Ackley.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): a.
 // Results, in order: the value of Ackley.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 	n := len(x)
 	ss := 0.0
@@ -1994,15 +1880,13 @@ func AckleyJVP(a functions.Ackley, x, dx []float64) (float64, float64) {
 	return -20*t2 - t3 + 20 + 2.718281828459045, t4
 }
 
-// AckleyGrad computes Ackley.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// AckleyGrad computes Ackley.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: a.
-// The first result is the value of Ackley.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Ackley.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AckleyGrad(a functions.Ackley, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AckleyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2031,14 +1915,12 @@ func AckleyGrad(a functions.Ackley, x, xBar []float64) float64 {
 	return t4
 }
 
-// Bukin6JVP computes Bukin6.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Bukin6JVP computes Bukin6.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of Bukin6.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2070,15 +1952,13 @@ func Bukin6JVP(b functions.Bukin6, x, dx []float64) (float64, float64) {
 	return 100*t5 + 0.01*math.Abs(t7), t10
 }
 
-// Bukin6Grad computes Bukin6.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// Bukin6Grad computes Bukin6.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: b.
-// The first result is the value of Bukin6.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Bukin6.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Bukin6Grad(b functions.Bukin6, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Bukin6Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2114,14 +1994,12 @@ func Bukin6Grad(b functions.Bukin6, x, xBar []float64) float64 {
 	return t5
 }
 
-// CamelThreeJVP computes CamelThree.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CamelThreeJVP computes CamelThree.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of CamelThree.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("camelthree: dimension must be 2")
@@ -2144,10 +2022,8 @@ func CamelThreeJVP(c functions.CamelThree, x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: c.
-// The first result is the value of CamelThree.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of CamelThree.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CamelThreeGrad(c functions.CamelThree, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("CamelThreeGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2170,14 +2046,12 @@ func CamelThreeGrad(c functions.CamelThree, x, xBar []float64) float64 {
 	return t
 }
 
-// CamelSixJVP computes CamelSix.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CamelSixJVP computes CamelSix.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of CamelSix.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("camelsix: dimension must be 2")
@@ -2197,15 +2071,13 @@ func CamelSixJVP(c functions.CamelSix, x, dx []float64) (float64, float64) {
 	return t*x02 + x0*x1 + t3*x12, t4
 }
 
-// CamelSixGrad computes CamelSix.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// CamelSixGrad computes CamelSix.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: c.
-// The first result is the value of CamelSix.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of CamelSix.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CamelSixGrad(c functions.CamelSix, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("CamelSixGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2227,14 +2099,12 @@ func CamelSixGrad(c functions.CamelSix, x, xBar []float64) float64 {
 	return t5
 }
 
-// CrossInTrayJVP computes CrossInTray.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CrossInTrayJVP computes CrossInTray.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of CrossInTray.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2280,10 +2150,8 @@ func CrossInTrayJVP(c functions.CrossInTray, x, dx []float64) (float64, float64)
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: c.
-// The first result is the value of CrossInTray.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of CrossInTray.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CrossInTrayGrad(c functions.CrossInTray, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("CrossInTrayGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2326,14 +2194,12 @@ func CrossInTrayGrad(c functions.CrossInTray, x, xBar []float64) float64 {
 	return t9
 }
 
-// DixonPriceJVP computes DixonPrice.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DixonPriceJVP computes DixonPrice.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): d.
 // Results, in order: the value of DixonPrice.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 	xp := x[0]
 	dxp := dx[0]
@@ -2361,10 +2227,8 @@ func DixonPriceJVP(d functions.DixonPrice, x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: d.
-// The first result is the value of DixonPrice.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of DixonPrice.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -2403,14 +2267,12 @@ func DixonPriceGrad(d functions.DixonPrice, x, xBar []float64) float64 {
 	return v
 }
 
-// DropWaveJVP computes DropWave.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DropWaveJVP computes DropWave.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): d.
 // Results, in order: the value of DropWave.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2426,15 +2288,13 @@ func DropWaveJVP(d functions.DropWave, x, dx []float64) (float64, float64) {
 	return -t5, (math.Sin(t4)*(12*(0.5/t3*t2)) + t5*(0.5*t2)) / den
 }
 
-// DropWaveGrad computes DropWave.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// DropWaveGrad computes DropWave.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: d.
-// The first result is the value of DropWave.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of DropWave.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DropWaveGrad(d functions.DropWave, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DropWaveGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2456,14 +2316,12 @@ func DropWaveGrad(d functions.DropWave, x, xBar []float64) float64 {
 	return t5
 }
 
-// EggholderJVP computes Eggholder.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EggholderJVP computes Eggholder.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): e.
 // Results, in order: the value of Eggholder.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2500,15 +2358,13 @@ func EggholderJVP(e functions.Eggholder, x, dx []float64) (float64, float64) {
 	return -(t * t6) - x0*t12, t13
 }
 
-// EggholderGrad computes Eggholder.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// EggholderGrad computes Eggholder.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: e.
-// The first result is the value of Eggholder.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Eggholder.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EggholderGrad(e functions.Eggholder, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("EggholderGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2549,14 +2405,12 @@ func EggholderGrad(e functions.Eggholder, x, xBar []float64) float64 {
 	return t8
 }
 
-// GramacyLeeJVP computes GramacyLee.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// GramacyLeeJVP computes GramacyLee.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): g.
 // Results, in order: the value of GramacyLee.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 	if len(x) != 1 {
 		panic("functions: wrong input dimension")
@@ -2576,10 +2430,8 @@ func GramacyLeeJVP(g functions.GramacyLee, x, dx []float64) (float64, float64) {
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: g.
-// The first result is the value of GramacyLee.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of GramacyLee.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GramacyLeeGrad(g functions.GramacyLee, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("GramacyLeeGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2598,14 +2450,12 @@ func GramacyLeeGrad(g functions.GramacyLee, x, xBar []float64) float64 {
 	return t5
 }
 
-// GriewankJVP computes Griewank.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// GriewankJVP computes Griewank.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): g.
 // Results, in order: the value of Griewank.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 	ss := 0.0
 	dss := 0.0
@@ -2625,15 +2475,13 @@ func GriewankJVP(g functions.Griewank, x, dx []float64) (float64, float64) {
 	return ss/4000 - pc + 1, dss/4000 - dpc
 }
 
-// GriewankGrad computes Griewank.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// GriewankGrad computes Griewank.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: g.
-// The first result is the value of Griewank.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Griewank.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -2668,14 +2516,12 @@ func GriewankGrad(g functions.Griewank, x, xBar []float64) float64 {
 	return t2
 }
 
-// HolderTableJVP computes HolderTable.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// HolderTableJVP computes HolderTable.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): h.
 // Results, in order: the value of HolderTable.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2719,10 +2565,8 @@ func HolderTableJVP(h functions.HolderTable, x, dx []float64) (float64, float64)
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: h.
-// The first result is the value of HolderTable.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of HolderTable.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func HolderTableGrad(h functions.HolderTable, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("HolderTableGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2763,14 +2607,12 @@ func HolderTableGrad(h functions.HolderTable, x, xBar []float64) float64 {
 	return t8
 }
 
-// Langermann2JVP computes Langermann2.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Langermann2JVP computes Langermann2.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): l.
 // Results, in order: the value of Langermann2.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2806,10 +2648,8 @@ func Langermann2JVP(l functions.Langermann2, x, dx []float64) (float64, float64)
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: l.
-// The first result is the value of Langermann2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Langermann2.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -2855,14 +2695,12 @@ func Langermann2Grad(l functions.Langermann2, x, xBar []float64) float64 {
 	return f
 }
 
-// LevyJVP computes Levy.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LevyJVP computes Levy.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): l.
 // Results, in order: the value of Levy.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 	t := 3.141592653589793 * (1 + (x[0]-1)/4)
 	s1 := math.Sin(t)
@@ -2901,15 +2739,12 @@ func LevyJVP(l functions.Levy, x, dx []float64) (float64, float64) {
 	return sum + t5*t6, t7
 }
 
-// LevyGrad computes Levy.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// LevyGrad computes Levy.Func and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: l.
-// The first result is the value of Levy.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Levy.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -2962,14 +2797,12 @@ func LevyGrad(l functions.Levy, x, xBar []float64) float64 {
 	return t7
 }
 
-// Levy13JVP computes Levy13.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Levy13JVP computes Levy13.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): l.
 // Results, in order: the value of Levy13.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -2996,15 +2829,13 @@ func Levy13JVP(l functions.Levy13, x, dx []float64) (float64, float64) {
 	return s0*s0 + t5*t6 + t10*t11, t12
 }
 
-// Levy13Grad computes Levy13.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// Levy13Grad computes Levy13.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: l.
-// The first result is the value of Levy13.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Levy13.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Levy13Grad(l functions.Levy13, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Levy13Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3035,14 +2866,12 @@ func Levy13Grad(l functions.Levy13, x, xBar []float64) float64 {
 	return t10
 }
 
-// RastriginJVP computes Rastrigin.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RastriginJVP computes Rastrigin.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): r.
 // Results, in order: the value of Rastrigin.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 	n := len(x)
 	sum := 10 * float64(n)
@@ -3057,15 +2886,13 @@ func RastriginJVP(r functions.Rastrigin, x, dx []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// RastriginGrad computes Rastrigin.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// RastriginGrad computes Rastrigin.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: r.
-// The first result is the value of Rastrigin.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Rastrigin.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RastriginGrad(r functions.Rastrigin, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RastriginGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3081,14 +2908,12 @@ func RastriginGrad(r functions.Rastrigin, x, xBar []float64) float64 {
 	return sum
 }
 
-// Schaffer2JVP computes Schaffer2.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Schaffer2JVP computes Schaffer2.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): s.
 // Results, in order: the value of Schaffer2.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -3108,15 +2933,13 @@ func Schaffer2JVP(s functions.Schaffer2, x, dx []float64) (float64, float64) {
 	return 0.5 + t7, t8
 }
 
-// Schaffer2Grad computes Schaffer2.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// Schaffer2Grad computes Schaffer2.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: s.
-// The first result is the value of Schaffer2.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Schaffer2.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Schaffer2Grad(s functions.Schaffer2, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Schaffer2Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3141,14 +2964,12 @@ func Schaffer2Grad(s functions.Schaffer2, x, xBar []float64) float64 {
 	return t6
 }
 
-// Schaffer4JVP computes Schaffer4.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Schaffer4JVP computes Schaffer4.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): s.
 // Results, in order: the value of Schaffer4.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -3179,15 +3000,13 @@ func Schaffer4JVP(s functions.Schaffer4, x, dx []float64) (float64, float64) {
 	return 0.5 + t12, t14
 }
 
-// Schaffer4Grad computes Schaffer4.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// Schaffer4Grad computes Schaffer4.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: s.
-// The first result is the value of Schaffer4.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Schaffer4.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Schaffer4Grad(s functions.Schaffer4, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("Schaffer4Grad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3221,14 +3040,12 @@ func Schaffer4Grad(s functions.Schaffer4, x, xBar []float64) float64 {
 	return t8
 }
 
-// SchwefelJVP computes Schwefel.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SchwefelJVP computes Schwefel.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): s.
 // Results, in order: the value of Schwefel.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 	n := len(x)
 	sum := 0.0
@@ -3252,15 +3069,13 @@ func SchwefelJVP(s functions.Schwefel, x, dx []float64) (float64, float64) {
 	return 418.9829*float64(n) - sum, -dsum
 }
 
-// SchwefelGrad computes Schwefel.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// SchwefelGrad computes Schwefel.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: s.
-// The first result is the value of Schwefel.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Schwefel.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -3297,14 +3112,12 @@ func SchwefelGrad(s functions.Schwefel, x, xBar []float64) float64 {
 	return t2
 }
 
-// ShubertJVP computes Shubert.Func and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ShubertJVP computes Shubert.Func and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): s.
 // Results, in order: the value of Shubert.Func; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 	if len(x) != 2 {
 		panic("functions: wrong input dimension")
@@ -3331,15 +3144,13 @@ func ShubertJVP(s functions.Shubert, x, dx []float64) (float64, float64) {
 	return s0 * s1, ds0*s1 + s0*ds1
 }
 
-// ShubertGrad computes Shubert.Func and its gradient with respect to the varied inputs
-// (reverse mode).
+// ShubertGrad computes Shubert.Func and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: s.
-// The first result is the value of Shubert.Func; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Shubert.Func, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ShubertGrad(s functions.Shubert, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]

@@ -39,16 +39,15 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBealeFuncGradJVP computes functionsBealeFuncGrad and its directional derivative along
-// the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBealeFuncGradJVP computes functionsBealeFuncGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of functionsBealeFuncGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBealeFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBealeFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsBealeFuncGradJVP(b functions.Beale, x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBealeFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -131,11 +130,9 @@ func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
 }
 
 // functionsBealeFuncTaylor propagates Taylor polynomials of degree 2 through Beale.Func (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Beale.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of Beale.Func
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -394,16 +391,14 @@ func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float
 }
 
 // functionsBrownBadlyScaledFuncGradJVP computes functionsBrownBadlyScaledFuncGrad and its
-// directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of functionsBrownBadlyScaledFuncGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBrownBadlyScaledFuncGrad writes are written (overwritten) into the shadows: xBar into
-// dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBrownBadlyScaledFuncGrad writes are written (overwritten)
+// into the shadows: xBar into dxBar.
 func functionsBrownBadlyScaledFuncGradJVP(
 	b functions.BrownBadlyScaled,
 	x, dx, xBar, dxBar []float64,
@@ -470,11 +465,10 @@ func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) floa
 }
 
 // functionsBrownBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through
-// BrownBadlyScaled.Func (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// BrownBadlyScaled.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
-// y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// BrownBadlyScaled.Func (Taylor mode): when each varied input p moves on the line p + p1·t, it
+// returns the results of BrownBadlyScaled.Func and, after them, the coefficients y1 … y2 of each
+// float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0
+// divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -655,17 +649,15 @@ func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBrownAndDennisFuncGradJVP computes functionsBrownAndDennisFuncGrad and its directional
-// derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBrownAndDennisFuncGradJVP computes functionsBrownAndDennisFuncGrad and its derivative
+// along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBrownAndDennisFuncGrad writes are written (overwritten) into the shadows: xBar into
-// dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBrownAndDennisFuncGrad writes are written (overwritten) into
+// the shadows: xBar into dxBar.
 func functionsBrownAndDennisFuncGradJVP(
 	b functions.BrownAndDennis,
 	x, dx, xBar, dxBar []float64,
@@ -740,11 +732,10 @@ func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 
 }
 
 // functionsBrownAndDennisFuncTaylor propagates Taylor polynomials of degree 2 through
-// BrownAndDennis.Func (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// BrownAndDennis.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
-// y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// BrownAndDennis.Func (Taylor mode): when each varied input p moves on the line p + p1·t, it
+// returns the results of BrownAndDennis.Func and, after them, the coefficients y1 … y2 of each
+// float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0
+// divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -945,16 +936,14 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 }
 
 // functionsPowellBadlyScaledFuncGradJVP computes functionsPowellBadlyScaledFuncGrad and its
-// directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): p.
 // Results, in order: the value of functionsPowellBadlyScaledFuncGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsPowellBadlyScaledFuncGrad writes are written (overwritten) into the shadows: xBar into
-// dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsPowellBadlyScaledFuncGrad writes are written (overwritten)
+// into the shadows: xBar into dxBar.
 func functionsPowellBadlyScaledFuncGradJVP(
 	p functions.PowellBadlyScaled,
 	x, dx, xBar, dxBar []float64,
@@ -1029,11 +1018,10 @@ func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) fl
 }
 
 // functionsPowellBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through
-// PowellBadlyScaled.Func (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// PowellBadlyScaled.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y +
-// y1·t + … + y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// PowellBadlyScaled.Func (Taylor mode): when each varied input p moves on the line p + p1·t, it
+// returns the results of PowellBadlyScaled.Func and, after them, the coefficients y1 … y2 of each
+// float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0
+// divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -1267,16 +1255,15 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 	return w.Func(x)
 }
 
-// functionsWatsonFuncGradJVP computes functionsWatsonFuncGrad and its directional derivative along
-// the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsWatsonFuncGradJVP computes functionsWatsonFuncGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): w.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsWatsonFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsWatsonFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -1411,11 +1398,9 @@ func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
 }
 
 // functionsWatsonFuncTaylor propagates Taylor polynomials of degree 2 through Watson.Func (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Watson.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of Watson.Func
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -1702,16 +1687,15 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 	return w.Func(x)
 }
 
-// functionsWoodFuncGradJVP computes functionsWoodFuncGrad and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsWoodFuncGradJVP computes functionsWoodFuncGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): w.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsWoodFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsWoodFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsWoodFuncGradJVP(w functions.Wood, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsWoodFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1797,11 +1781,9 @@ func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
 }
 
 // functionsWoodFuncTaylor propagates Taylor polynomials of degree 2 through Wood.Func (Taylor
-// mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Wood.Func and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the line p + p1·t, it returns the results of Wood.Func
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -2103,16 +2085,15 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP2FuncGradJVP computes functionsBiggsEXP2FuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBiggsEXP2FuncGradJVP computes functionsBiggsEXP2FuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP2FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBiggsEXP2FuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP2FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2173,16 +2154,15 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP3FuncGradJVP computes functionsBiggsEXP3FuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBiggsEXP3FuncGradJVP computes functionsBiggsEXP3FuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP3FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBiggsEXP3FuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP3FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2246,16 +2226,15 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP4FuncGradJVP computes functionsBiggsEXP4FuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBiggsEXP4FuncGradJVP computes functionsBiggsEXP4FuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP4FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBiggsEXP4FuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP4FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2322,16 +2301,15 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP5FuncGradJVP computes functionsBiggsEXP5FuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBiggsEXP5FuncGradJVP computes functionsBiggsEXP5FuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP5FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBiggsEXP5FuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP5FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2401,16 +2379,15 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBiggsEXP6FuncGradJVP computes functionsBiggsEXP6FuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBiggsEXP6FuncGradJVP computes functionsBiggsEXP6FuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBiggsEXP6FuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBiggsEXP6FuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP6FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2483,16 +2460,15 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBox3DFuncGradJVP computes functionsBox3DFuncGrad and its directional derivative along
-// the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBox3DFuncGradJVP computes functionsBox3DFuncGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBox3DFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBox3DFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBox3DFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2557,16 +2533,14 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 }
 
 // functionsExtendedPowellSingularFuncGradJVP computes functionsExtendedPowellSingularFuncGrad and
-// its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): e.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsExtendedPowellSingularFuncGrad writes are written (overwritten) into the shadows: xBar
-// into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsExtendedPowellSingularFuncGrad writes are written
+// (overwritten) into the shadows: xBar into dxBar.
 func functionsExtendedPowellSingularFuncGradJVP(
 	e functions.ExtendedPowellSingular,
 	x, dx, xBar, dxBar []float64,
@@ -2651,16 +2625,14 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 }
 
 // functionsExtendedRosenbrockFuncGradJVP computes functionsExtendedRosenbrockFuncGrad and its
-// directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): e.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsExtendedRosenbrockFuncGrad writes are written (overwritten) into the shadows: xBar into
-// dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsExtendedRosenbrockFuncGrad writes are written (overwritten)
+// into the shadows: xBar into dxBar.
 func functionsExtendedRosenbrockFuncGradJVP(
 	e functions.ExtendedRosenbrock,
 	x, dx, xBar, dxBar []float64,
@@ -2745,16 +2717,15 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 	return yi
 }
 
-// functionsGaussianFuncGradJVP computes functionsGaussianFuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsGaussianFuncGradJVP computes functionsGaussianFuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): g.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsGaussianFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsGaussianFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -2846,17 +2817,15 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 	return h.Func(x)
 }
 
-// functionsHelicalValleyFuncGradJVP computes functionsHelicalValleyFuncGrad and its directional
-// derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsHelicalValleyFuncGradJVP computes functionsHelicalValleyFuncGrad and its derivative
+// along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): h.
 // Results, in order: the value of functionsHelicalValleyFuncGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsHelicalValleyFuncGrad writes are written (overwritten) into the shadows: xBar into
-// dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsHelicalValleyFuncGrad writes are written (overwritten) into
+// the shadows: xBar into dxBar.
 func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsHelicalValleyFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2961,16 +2930,15 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 	return p.Func(x)
 }
 
-// functionsPenaltyIFuncGradJVP computes functionsPenaltyIFuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsPenaltyIFuncGradJVP computes functionsPenaltyIFuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): p.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsPenaltyIFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsPenaltyIFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsPenaltyIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3039,16 +3007,15 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 	return p.Func(x)
 }
 
-// functionsPenaltyIIFuncGradJVP computes functionsPenaltyIIFuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsPenaltyIIFuncGradJVP computes functionsPenaltyIIFuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): p.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsPenaltyIIFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsPenaltyIIFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -3180,16 +3147,15 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 	return s.Func(x)
 }
 
-// functionsSphereFuncGradJVP computes functionsSphereFuncGrad and its directional derivative along
-// the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsSphereFuncGradJVP computes functionsSphereFuncGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): s.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsSphereFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsSphereFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsSphereFuncGradJVP(s functions.Sphere, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsSphereFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3239,17 +3205,15 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 	return t.Func(x)
 }
 
-// functionsTrigonometricFuncGradJVP computes functionsTrigonometricFuncGrad and its directional
-// derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsTrigonometricFuncGradJVP computes functionsTrigonometricFuncGrad and its derivative
+// along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): t.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsTrigonometricFuncGrad writes are written (overwritten) into the shadows: xBar into
-// dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsTrigonometricFuncGrad writes are written (overwritten) into
+// the shadows: xBar into dxBar.
 func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsTrigonometricFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3326,16 +3290,14 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 }
 
 // functionsVariablyDimensionedFuncGradJVP computes functionsVariablyDimensionedFuncGrad and its
-// directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): v.
 // Results, in order: sum; dsum, the tangent of sum.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsVariablyDimensionedFuncGrad writes are written (overwritten) into the shadows: xBar into
-// dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsVariablyDimensionedFuncGrad writes are written (overwritten)
+// into the shadows: xBar into dxBar.
 func functionsVariablyDimensionedFuncGradJVP(
 	v functions.VariablyDimensioned,
 	x, dx, xBar, dxBar []float64,
@@ -3405,16 +3367,15 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 	return b.Func(x)
 }
 
-// functionsBraninHooFuncGradJVP computes functionsBraninHooFuncGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// functionsBraninHooFuncGradJVP computes functionsBraninHooFuncGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): b.
 // Results, in order: the value of functionsBraninHooFuncGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// functionsBraninHooFuncGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values functionsBraninHooFuncGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBraninHooFuncGrad: x and xBar share memory: gadgen's gradients need them apart")

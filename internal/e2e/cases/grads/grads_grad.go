@@ -7,14 +7,12 @@ import (
 	"slices"
 )
 
-// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
-// (reverse mode).
+// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Rosenbrock, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RosenbrockGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -33,13 +31,11 @@ func RosenbrockGrad(x, xBar []float64) float64 {
 	return sum
 }
 
-// RosenbrockJVP computes Rosenbrock and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RosenbrockJVP computes Rosenbrock and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Rosenbrock; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func RosenbrockJVP(x, dx []float64) (float64, float64) {
 	sum := 0.0
 	dsum := 0.0
@@ -56,12 +52,10 @@ func RosenbrockJVP(x, dx []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// BranchyGrad computes Branchy and its gradient with respect to the varied inputs
-// (reverse mode).
+// BranchyGrad computes Branchy and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Branchy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Branchy, then the partials of the varied scalar inputs in order.
 func BranchyGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Sin(x)
 	z := t * y
@@ -93,8 +87,7 @@ func BranchyGrad(x, y float64) (f, xBar, yBar float64) {
 	return t3, xBar, yBar
 }
 
-// BranchyJVP computes Branchy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BranchyJVP computes Branchy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Branchy; its tangent.
@@ -115,12 +108,10 @@ func BranchyJVP(x, dx, y, dy float64) (float64, float64) {
 	return z + t4, dz + t4*dy
 }
 
-// SeriesGrad computes Series and its gradient with respect to the varied inputs
-// (reverse mode).
+// SeriesGrad computes Series and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Series; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Series, then the partials of the varied scalar inputs in order.
 func SeriesGrad(x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -185,8 +176,7 @@ func SeriesGrad(x float64) (f, xBar float64) {
 	return s, xBar
 }
 
-// SeriesJVP computes Series and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SeriesJVP computes Series and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Series; its tangent.
@@ -212,15 +202,12 @@ func SeriesJVP(x, dx float64) (float64, float64) {
 	return s, ds
 }
 
-// QuadGrad computes Quad and its gradient with respect to the varied inputs
-// (reverse mode).
+// QuadGrad computes Quad and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: a.
-// The first result is the value of Quad; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Quad, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func QuadGrad(a, x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("QuadGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -246,14 +233,12 @@ func QuadGrad(a, x, xBar []float64) float64 {
 	return q
 }
 
-// QuadJVP computes Quad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// QuadJVP computes Quad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): a.
 // Results, in order: the value of Quad; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func QuadJVP(a, x, dx []float64) (float64, float64) {
 	n := len(x)
 	q := 0.0
@@ -272,14 +257,11 @@ func QuadJVP(a, x, dx []float64) (float64, float64) {
 	return q, dq
 }
 
-// SmoothGrad computes Smooth and its gradient with respect to the varied inputs
-// (reverse mode).
+// SmoothGrad computes Smooth and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Smooth; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Smooth, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SmoothGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -315,13 +297,11 @@ func SmoothGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// SmoothJVP computes Smooth and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SmoothJVP computes Smooth and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Smooth; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SmoothJVP(x, dx []float64) (float64, float64) {
 	n := len(x)
 	y := make([]float64, n)
@@ -348,14 +328,11 @@ func SmoothJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// ClipGrad computes Clip and its gradient with respect to the varied inputs
-// (reverse mode).
+// ClipGrad computes Clip and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar), lo (returned as loBar), hi (returned as hiBar).
-// The first result is the value of Clip; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Clip, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ClipGrad(x, xBar []float64, lo, hi float64) (f, loBar, hiBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ClipGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -403,13 +380,11 @@ func ClipGrad(x, xBar []float64, lo, hi float64) (f, loBar, hiBar float64) {
 	return s, loBar, hiBar
 }
 
-// ClipJVP computes Clip and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ClipJVP computes Clip and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), lo (tangent dlo), hi (tangent dhi).
 // Results, in order: the value of Clip; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ClipJVP(x, dx []float64, lo, dlo, hi, dhi float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -440,12 +415,10 @@ func ClipJVP(x, dx []float64, lo, dlo, hi, dhi float64) (float64, float64) {
 	return s, ds
 }
 
-// PolarGrad computes Polar and its gradient with respect to the varied inputs
-// (reverse mode).
+// PolarGrad computes Polar and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: r (returned as rBar), theta (returned as thetaBar).
-// The first result is the value of Polar; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Polar, then the partials of the varied scalar inputs in order.
 func PolarGrad(r, theta float64) (f, rBar, thetaBar float64) {
 	s, c := math.Sincos(theta)
 	t := r * s
@@ -469,8 +442,7 @@ func PolarGrad(r, theta float64) (f, rBar, thetaBar float64) {
 	return t4, rBar2, thetaBar2
 }
 
-// PolarJVP computes Polar and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PolarJVP computes Polar and its derivative along the tangents (forward mode).
 //
 // Varied inputs: r (tangent dr), theta (tangent dtheta).
 // Results, in order: the value of Polar; its tangent.
@@ -494,14 +466,11 @@ func PolarJVP(r, dr, theta, dtheta float64) (float64, float64) {
 	return math.Atan2(t, t2) + t5, t9
 }
 
-// SingleGrad computes Single and its gradient with respect to the varied inputs
-// (reverse mode).
+// SingleGrad computes Single and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Single; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Single, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SingleGrad(x, xBar []float32) float32 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SingleGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -518,13 +487,11 @@ func SingleGrad(x, xBar []float32) float32 {
 	return s
 }
 
-// SingleJVP computes Single and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SingleJVP computes Single and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Single; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SingleJVP(x, dx []float32) (float32, float32) {
 	s := float32(0)
 	ds := float32(0)
@@ -539,13 +506,11 @@ func SingleJVP(x, dx []float32) (float32, float32) {
 	return s, ds
 }
 
-// PolyGrad computes Poly and its gradient with respect to the varied inputs
-// (reverse mode).
+// PolyGrad computes Poly and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: c.
-// The first result is the value of Poly; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Poly, then the partials of the varied scalar inputs in order.
 func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -580,8 +545,7 @@ func PolyGrad(c []float64, x float64) (f, xBar float64) {
 	return r, xBar
 }
 
-// PolyJVP computes Poly and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PolyJVP computes Poly and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): c.
@@ -600,12 +564,10 @@ func PolyJVP(c []float64, x, dx float64) (float64, float64) {
 	return r, dr
 }
 
-// RegimeGrad computes Regime and its gradient with respect to the varied inputs
-// (reverse mode).
+// RegimeGrad computes Regime and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Regime; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Regime, then the partials of the varied scalar inputs in order.
 func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
 	var t, t2 float64
 	var from int
@@ -637,8 +599,7 @@ func RegimeGrad(x, y float64) (f, xBar, yBar float64) {
 	return t2, xBar, yBar
 }
 
-// RegimeJVP computes Regime and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RegimeJVP computes Regime and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Regime; its tangent.
@@ -653,14 +614,11 @@ func RegimeJVP(x, dx, y, dy float64) (float64, float64) {
 	return t, (1 - t*t) * (dx + dy)
 }
 
-// EnergyGrad computes Energy and its gradient with respect to the varied inputs
-// (reverse mode).
+// EnergyGrad computes Energy and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar), k (returned as kBar).
-// The first result is the value of Energy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Energy, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -697,14 +655,13 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 }
 
 // dotInPlaceReverse is the reverse of dotInPlace for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of dotInPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of dotInPlace that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: a (into aBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // dotInPlace is dot called with arguments that share memory (b is a): its body
 // with those parameters made one.
@@ -717,13 +674,11 @@ func dotInPlaceReverse(a, aBar []float64, seed float64) {
 	}
 }
 
-// EnergyJVP computes Energy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EnergyJVP computes Energy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), k (tangent dk).
 // Results, in order: the value of Energy; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func EnergyJVP(x, dx []float64, k, dk float64) (float64, float64) {
 	t := 0.5 * k
 	t2, t3 := dotJVP(x, dx, x, dx)
@@ -742,13 +697,11 @@ func EnergyJVP(x, dx []float64, k, dk float64) (float64, float64) {
 	return e, de
 }
 
-// dotJVP computes dot and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// dotJVP computes dot and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of dot; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func dotJVP(a, da, b, db []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -761,13 +714,11 @@ func dotJVP(a, da, b, db []float64) (float64, float64) {
 	return s, ds
 }
 
-// PowGrad computes Pow and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowGrad computes Pow and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of Pow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Pow, then the partials of the varied scalar inputs in order.
 func PowGrad(x float64, n int) (f, xBar float64) {
 	var t int
 	var h, t2 float64
@@ -802,16 +753,14 @@ func PowGrad(x float64, n int) (f, xBar float64) {
 	return t2, xBar
 }
 
-// powReverse is the reverse of Pow for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Pow that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// powReverse is the reverse of Pow for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Pow that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func powReverse(x float64, n int, seed float64) (xBar float64) {
 	var t int
 	var h, t2 float64
@@ -843,8 +792,7 @@ func powReverse(x float64, n int, seed float64) (xBar float64) {
 	return xBar
 }
 
-// PowJVP computes Pow and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowJVP computes Pow and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -861,15 +809,12 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 	return h * h, 2 * (dh * h)
 }
 
-// ScratchGrad computes Scratch and its gradient with respect to the varied inputs
-// (reverse mode).
+// ScratchGrad computes Scratch and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: buf.
-// The first result is the value of Scratch; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Scratch, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ScratchGrad(x, xBar, buf []float64) float64 {
 	n := len(buf)
 	t := cap(buf)
@@ -895,18 +840,17 @@ func ScratchGrad(x, xBar, buf []float64) float64 {
 }
 
 // axpyIntoReverseWrtDstX is the reverse of axpyInto for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of axpyInto that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of axpyInto that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: dst (into dstBar), x (into xBar).
 // Fixed inputs: a.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// axpyInto writes dst: on entry dstBar holds the adjoint of the values axpyInto leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// axpyInto writes dst: on entry dstBar holds the adjoint of the values axpyInto leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
 func axpyIntoReverseWrtDstX(dst, dstBar, x, xBar []float64, a float64) {
 	t := cap(dst) > 0
 	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -924,14 +868,12 @@ func axpyIntoReverseWrtDstX(dst, dstBar, x, xBar []float64, a float64) {
 	}
 }
 
-// ScratchJVP computes Scratch and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ScratchJVP computes Scratch and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): buf.
 // Results, in order: the value of Scratch; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ScratchJVP(x, dx, buf []float64) (float64, float64) {
 	n := len(buf)
 	dbuf := make([]float64, n, cap(buf))
@@ -946,14 +888,13 @@ func ScratchJVP(x, dx, buf []float64) (float64, float64) {
 	return s, ds
 }
 
-// axpyIntoJVPWrtDstX computes axpyInto and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// axpyIntoJVPWrtDstX computes axpyInto and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
 // Fixed inputs (zero tangent): a.
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// axpyInto writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values axpyInto writes are written (overwritten) into the shadows: dst into
+// ddst.
 func axpyIntoJVPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	for i := 0; i < len(dst); i++ {
 		dxi := dx[i]
@@ -963,12 +904,10 @@ func axpyIntoJVPWrtDstX(dst, ddst, x, dx []float64, a float64) {
 	}
 }
 
-// AreaGrad computes Area and its gradient with respect to the varied inputs
-// (reverse mode).
+// AreaGrad computes Area and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar), c (returned as cBar).
-// The first result is the value of Area; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Area, then the partials of the varied scalar inputs in order.
 func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 	var nBar Vec
 	var t18 Vec
@@ -1015,15 +954,13 @@ func AreaGrad(a, b, c Vec) (f float64, aBar, bBar, cBar Vec) {
 	return t7, aBar, bBar, cBar
 }
 
-// crossReverse is the reverse of cross for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of cross that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// crossReverse is the reverse of cross for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of cross that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func crossReverse(a, b, seed Vec) (aBar, bBar Vec) {
 	var t11 Vec
 	var t12 Vec
@@ -1056,15 +993,13 @@ func crossReverse(a, b, seed Vec) (aBar, bBar Vec) {
 	return aBar, bBar
 }
 
-// subReverse is the reverse of sub for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of sub that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// subReverse is the reverse of sub for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of sub that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func subReverse(a, b, seed Vec) (aBar, bBar Vec) {
 	var t5 Vec
 	var t6 Vec
@@ -1091,13 +1026,11 @@ func subReverse(a, b, seed Vec) (aBar, bBar Vec) {
 	return aBar, bBar
 }
 
-// AreaJVP computes Area and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AreaJVP computes Area and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db), c (tangent dc).
 // Results, in order: the value of Area; its tangent.
-// Shadows: da, db, dc have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db, dc have their primal's shape, each element or field the tangent of the primal's.
 func AreaJVP(a, da, b, db, c, dc Vec) (float64, float64) {
 	t, t2 := subJVP(b, db, a, da)
 	t3, t4 := subJVP(c, dc, a, da)
@@ -1109,13 +1042,11 @@ func AreaJVP(a, da, b, db, c, dc Vec) (float64, float64) {
 	return 0.5 * t8, 0.5 * (0.5 / t8 * (2*(dn.X*t5) + 2*(dn.Y*t6) + 2*(dn.Z*t7)))
 }
 
-// subJVP computes sub and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// subJVP computes sub and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of sub; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func subJVP(a, da, b, db Vec) (Vec, Vec) {
 	return Vec{
 			X: a.X - b.X,
@@ -1128,13 +1059,11 @@ func subJVP(a, da, b, db Vec) (Vec, Vec) {
 		}
 }
 
-// crossJVP computes cross and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// crossJVP computes cross and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of cross; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's.
 func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 	t := a.Y
 	t2 := da.Y
@@ -1159,12 +1088,10 @@ func crossJVP(a, da, b, db Vec) (Vec, Vec) {
 		}
 }
 
-// Horner4Grad computes Horner4 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Horner4Grad computes Horner4 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: c (returned as cBar), x (returned as xBar).
-// The first result is the value of Horner4; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Horner4, then the partials of the varied scalar inputs in order.
 func Horner4Grad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1186,13 +1113,11 @@ func Horner4Grad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar floa
 	return r, cBar, xBar
 }
 
-// Horner4JVP computes Horner4 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Horner4JVP computes Horner4 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: c (tangent dc), x (tangent dx).
 // Results, in order: the value of Horner4; its tangent.
-// Shadows: dc has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dc has its primal's shape, each element or field the tangent of the primal's.
 func Horner4JVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 	r := 0.0
 	dr := 0.0
@@ -1207,8 +1132,7 @@ func Horner4JVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 // adjoints of its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of ToPolar; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of ToPolar, then the partials of the varied scalar inputs in order.
 func ToPolarVJP(x, y, rBar, thetaBar float64) (r, theta, xBar, yBar float64) {
 	t := math.Hypot(x, y)
 	t2 := math.Atan2(y, x)
@@ -1227,8 +1151,7 @@ func ToPolarVJP(x, y, rBar, thetaBar float64) (r, theta, xBar, yBar float64) {
 	return t, t2, xBar, yBar
 }
 
-// ToPolarJVP computes ToPolar and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ToPolarJVP computes ToPolar and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: r; theta; dr, the tangent of r; dtheta, the tangent of theta.
@@ -1247,17 +1170,16 @@ func ToPolarJVP(x, dx, y, dy float64) (r, theta, dr, dtheta float64) {
 	return t, math.Atan2(y, x), t3*dx + t4*dy, x/t5*dy - y/t5*dx
 }
 
-// SoftmaxVJP computes Softmax and the vector-Jacobian product of the adjoints of what it
-// writes with respect to the varied inputs (reverse mode).
+// SoftmaxVJP computes Softmax and the vector-Jacobian product of the adjoints of what it writes
+// with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: dst (into dstBar), x (into xBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order; the adjoints of what Softmax writes are read (and cleared) from the shadows.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Softmax writes dst: on entry dstBar holds the adjoint of the values Softmax leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Results: the partials of the varied scalar inputs in order; the adjoints of what Softmax writes
+// are read (and cleared) from the shadows.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Softmax writes dst: on entry dstBar holds the adjoint of the values Softmax leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
 func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1335,13 +1257,12 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 	}
 }
 
-// SoftmaxJVP computes Softmax and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SoftmaxJVP computes Softmax and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Softmax writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Softmax writes are written (overwritten) into the shadows: dst into
+// ddst.
 func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	n := len(x)
 	m := math.Inf(-1)
@@ -1372,12 +1293,10 @@ func SoftmaxJVP(dst, ddst, x, dx []float64) {
 	}
 }
 
-// EnvelopeGrad computes Envelope and its gradient with respect to the varied inputs
-// (reverse mode).
+// EnvelopeGrad computes Envelope and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
-// The first result is the value of Envelope; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Envelope, then the partials of the varied scalar inputs in order.
 func EnvelopeGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := x * y
 	t2 := y * z
@@ -1422,8 +1341,7 @@ func EnvelopeGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	return t8, xBar2, yBar, zBar
 }
 
-// EnvelopeJVP computes Envelope and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EnvelopeJVP computes Envelope and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy), z (tangent dz).
 // Results, in order: the value of Envelope; its tangent.
@@ -1452,15 +1370,13 @@ func EnvelopeJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 	return max(t, t2, t3) - min(x, t6, t7), t5 - t9
 }
 
-// EnergyGrad computes Spring.Energy and its gradient with respect to the varied inputs
-// (reverse mode).
+// EnergyGrad computes Spring.Energy and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar), r (returned as rBar).
 // Fixed inputs: s.
-// The first result is the value of Spring.Energy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Spring.Energy, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (s Spring) EnergyGrad(x, xBar []float64, r float64) (f, rBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("EnergyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1480,14 +1396,12 @@ func (s Spring) EnergyGrad(x, xBar []float64, r float64) (f, rBar float64) {
 	return e, rBar
 }
 
-// EnergyJVP computes Spring.Energy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EnergyJVP computes Spring.Energy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), r (tangent dr).
 // Fixed inputs (zero tangent): s.
 // Results, in order: the value of Spring.Energy; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 	t := 0.5 * (s.K + 1)
 	e := 0.0
@@ -1502,15 +1416,12 @@ func (s Spring) EnergyJVP(x, dx []float64, r, dr float64) (float64, float64) {
 	return e, de
 }
 
-// EvolveGrad computes Evolve and its gradient with respect to the varied inputs
-// (reverse mode).
+// EvolveGrad computes Evolve and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: state.
-// The first result is the value of Evolve; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Evolve, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EvolveGrad(x, xBar, state []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1547,17 +1458,16 @@ func EvolveGrad(x, xBar, state []float64) float64 {
 }
 
 // evolveStepReverse is the reverse of evolveStep for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of evolveStep that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of evolveStep that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: s (into sBar), x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// evolveStep writes s: on entry sBar holds the adjoint of the values evolveStep leaves in
-// s (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values s held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// evolveStep writes s: on entry sBar holds the adjoint of the values evolveStep leaves in s (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values s held
+// on entry.
 func evolveStepReverse(s, sBar, x, xBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1591,14 +1501,12 @@ func evolveStepReverse(s, sBar, x, xBar []float64) {
 	}
 }
 
-// EvolveJVP computes Evolve and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EvolveJVP computes Evolve and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): state.
 // Results, in order: the value of Evolve; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func EvolveJVP(x, dx, state []float64) (float64, float64) {
 	n := len(state)
 	dstate := make([]float64, n, cap(state))
@@ -1611,13 +1519,11 @@ func EvolveJVP(x, dx, state []float64) (float64, float64) {
 	return t * t3, dstate[0]*t3 + t*dstate[t2]
 }
 
-// evolveStepJVP computes evolveStep and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// evolveStepJVP computes evolveStep and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds), x (tangent dx).
-// Shadows: ds, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// evolveStep writes are written (overwritten) into the shadows: s into ds.
+// Shadows: ds, dx have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values evolveStep writes are written (overwritten) into the shadows: s into ds.
 func evolveStepJVP(s, ds, x, dx []float64) {
 	for i := 0; i < len(s); i++ {
 		si := s[i]
@@ -1629,17 +1535,14 @@ func evolveStepJVP(s, ds, x, dx []float64) {
 	}
 }
 
-// LayersGrad computes Layers and its gradient with respect to the varied inputs
-// (reverse mode).
+// LayersGrad computes Layers and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Layers; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Layers writes x: on entry xBar holds the adjoint of the values Layers leaves in
-// x (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values x held on entry.
+// Results: the value of Layers, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Layers writes x: on entry xBar holds the adjoint of the values Layers leaves in x (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values x held on
+// entry.
 func LayersGrad(x, xBar []float64) float64 {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
@@ -1693,18 +1596,16 @@ func LayersGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// layerReverse is the reverse of layer for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of layer that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// layerReverse is the reverse of layer for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results and of what it writes, with respect to the varied inputs. Unlike a //gad:vjp,
+// it does not redo the writes of layer that its own reverse does not read back: the memory of its
+// slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: h (into hBar), y (into yBar), w (into wBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// layer writes h: on entry hBar holds the adjoint of the values layer leaves in
-// h (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values h held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// layer writes h: on entry hBar holds the adjoint of the values layer leaves in h (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values h held on
+// entry.
 func layerReverse(h, hBar, y, yBar, w, wBar []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1757,14 +1658,12 @@ func layerReverse(h, hBar, y, yBar, w, wBar []float64) {
 	}
 }
 
-// LayersJVP computes Layers and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LayersJVP computes Layers and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Layers; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Layers writes are written (overwritten) into the shadows: x into dx.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Layers writes are written (overwritten) into the shadows: x into dx.
 func LayersJVP(x, dx []float64) (float64, float64) {
 	n := len(x) / 2
 	t := 3 * n
@@ -1791,13 +1690,11 @@ func LayersJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// layerJVP computes layer and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// layerJVP computes layer and its derivative along the tangents (forward mode).
 //
 // Varied inputs: h (tangent dh), y (tangent dy), w (tangent dw).
-// Shadows: dh, dy, dw have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// layer writes are written (overwritten) into the shadows: h into dh.
+// Shadows: dh, dy, dw have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values layer writes are written (overwritten) into the shadows: h into dh.
 func layerJVP(h, dh, y, dy, w, dw []float64) {
 	for j := 0; j < len(h); j++ {
 		yj := y[j]
@@ -1812,14 +1709,11 @@ func layerJVP(h, dh, y, dy, w, dw []float64) {
 	}
 }
 
-// PickGrad computes Pick and its gradient with respect to the varied inputs
-// (reverse mode).
+// PickGrad computes Pick and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Pick; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Pick, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PickGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PickGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1855,15 +1749,13 @@ func PickGrad(x, xBar []float64) float64 {
 	return t
 }
 
-// weighReverse is the reverse of weigh for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of weigh that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// weighReverse is the reverse of weigh for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of weigh that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: src (into srcBar), w (into wBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func weighReverse(src, srcBar, w, wBar []float64, seed float64) {
 	if cap(src) > 0 && cap(srcBar) > 0 && &src[:1][0] == &srcBar[:1][0] {
 		panic("weighReverse: src and srcBar share memory: gadgen's gradients need them apart")
@@ -1878,13 +1770,11 @@ func weighReverse(src, srcBar, w, wBar []float64, seed float64) {
 	}
 }
 
-// PickJVP computes Pick and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PickJVP computes Pick and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Pick; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PickJVP(x, dx []float64) (float64, float64) {
 	n := len(x)
 	a := make([]float64, n)
@@ -1911,13 +1801,11 @@ func PickJVP(x, dx []float64) (float64, float64) {
 	return t, t2
 }
 
-// weighJVP computes weigh and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// weighJVP computes weigh and its derivative along the tangents (forward mode).
 //
 // Varied inputs: src (tangent dsrc), w (tangent dw).
 // Results, in order: the value of weigh; its tangent.
-// Shadows: dsrc, dw have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dsrc, dw have their primal's shape, each element or field the tangent of the primal's.
 func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -1930,14 +1818,12 @@ func weighJVP(src, dsrc, w, dw []float64) (float64, float64) {
 	return s, ds
 }
 
-// AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs
-// (reverse mode).
+// AccumulateGrad computes Accumulate and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Accumulate; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Accumulate, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AccumulateGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1963,18 +1849,16 @@ func AccumulateGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// addReadReverse is the reverse of addRead for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of addRead that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// addReadReverse is the reverse of addRead for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of addRead that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: acc (into accBar), x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// addRead writes acc: on entry accBar holds the adjoint of the values addRead leaves in
-// acc (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values acc held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// addRead writes acc: on entry accBar holds the adjoint of the values addRead leaves in acc (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values acc
+// held on entry.
 func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -2004,13 +1888,11 @@ func addReadReverse(acc, accBar, x, xBar []float64, seed float64) {
 	}
 }
 
-// AccumulateJVP computes Accumulate and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AccumulateJVP computes Accumulate and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Accumulate; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AccumulateJVP(x, dx []float64) (float64, float64) {
 	n := len(x)
 	acc := make([]float64, n)
@@ -2025,14 +1907,13 @@ func AccumulateJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// addReadJVP computes addRead and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// addReadJVP computes addRead and its derivative along the tangents (forward mode).
 //
 // Varied inputs: acc (tangent dacc), x (tangent dx).
 // Results, in order: the value of addRead; its tangent.
-// Shadows: dacc, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// addRead writes are written (overwritten) into the shadows: acc into dacc.
+// Shadows: dacc, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values addRead writes are written (overwritten) into the shadows: acc into
+// dacc.
 func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
 	t := 0.0
 	dt := 0.0
@@ -2053,10 +1934,8 @@ func addReadJVP(acc, dacc, x, dx []float64) (float64, float64) {
 // (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of AccumulateOnly; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of AccumulateOnly, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AccumulateOnlyGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AccumulateOnlyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2081,17 +1960,16 @@ func AccumulateOnlyGrad(x, xBar []float64) float64 {
 }
 
 // addSquaresReverse is the reverse of addSquares for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of addSquares that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results and of what it writes, with respect to the
+// varied inputs. Unlike a //gad:vjp, it does not redo the writes of addSquares that its own reverse
+// does not read back: the memory of its slice and pointer parameters is left in no particular
+// state.
 //
 // Varied inputs: acc (into accBar), x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// addSquares writes acc: on entry accBar holds the adjoint of the values addSquares leaves in
-// acc (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values acc held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// addSquares writes acc: on entry accBar holds the adjoint of the values addSquares leaves in acc
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// acc held on entry.
 func addSquaresReverse(acc, accBar, x, xBar []float64) {
 	t := cap(acc) > 0
 	if t && cap(accBar) > 0 && &acc[:1][0] == &accBar[:1][0] {
@@ -2109,13 +1987,11 @@ func addSquaresReverse(acc, accBar, x, xBar []float64) {
 	}
 }
 
-// AccumulateOnlyJVP computes AccumulateOnly and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AccumulateOnlyJVP computes AccumulateOnly and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of AccumulateOnly; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AccumulateOnlyJVP(x, dx []float64) (float64, float64) {
 	n := len(x)
 	acc := make([]float64, n)
@@ -2135,13 +2011,12 @@ func AccumulateOnlyJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// addSquaresJVP computes addSquares and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// addSquaresJVP computes addSquares and its derivative along the tangents (forward mode).
 //
 // Varied inputs: acc (tangent dacc), x (tangent dx).
-// Shadows: dacc, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// addSquares writes are written (overwritten) into the shadows: acc into dacc.
+// Shadows: dacc, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values addSquares writes are written (overwritten) into the shadows: acc into
+// dacc.
 func addSquaresJVP(acc, dacc, x, dx []float64) {
 	for i := 0; i < len(acc); i++ {
 		xi := x[i]
@@ -2152,14 +2027,12 @@ func addSquaresJVP(acc, dacc, x, dx []float64) {
 	}
 }
 
-// AckleyGrad computes the gradient of Ackley with respect to the varied inputs
-// (reverse mode), without the value of Ackley (value=false).
+// AckleyGrad computes the gradient of Ackley with respect to the varied inputs (reverse mode),
+// without the value of Ackley (value=false).
 //
 // Varied inputs: x (into xBar), a (returned as aBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AckleyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2187,13 +2060,11 @@ func AckleyGrad(x, xBar []float64, a float64) (aBar float64) {
 	return aBar
 }
 
-// AckleyJVP computes Ackley and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AckleyJVP computes Ackley and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), a (tangent da).
 // Results, in order: the value of Ackley; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AckleyJVP(x, dx []float64, a, da float64) (float64, float64) {
 	n := len(x)
 	s := 0.0

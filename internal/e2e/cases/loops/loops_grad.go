@@ -7,13 +7,11 @@ import (
 	"slices"
 )
 
-// SumSquaresJVP computes SumSquares and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SumSquaresJVP computes SumSquares and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of SumSquares; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SumSquaresJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -25,14 +23,12 @@ func SumSquaresJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// SumSquaresGrad computes SumSquares and its gradient with respect to the varied inputs
-// (reverse mode).
+// SumSquaresGrad computes SumSquares and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of SumSquares; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of SumSquares, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SumSquaresGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("SumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -46,13 +42,11 @@ func SumSquaresGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// BackwardJVP computes Backward and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BackwardJVP computes Backward and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Backward; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BackwardJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -64,14 +58,11 @@ func BackwardJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// BackwardGrad computes Backward and its gradient with respect to the varied inputs
-// (reverse mode).
+// BackwardGrad computes Backward and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Backward; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Backward, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BackwardGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -100,8 +91,7 @@ func BackwardGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// HalveJVP computes Halve and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// HalveJVP computes Halve and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Halve; its tangent.
@@ -115,12 +105,10 @@ func HalveJVP(x, dx float64) (float64, float64) {
 	return s, ds
 }
 
-// HalveGrad computes Halve and its gradient with respect to the varied inputs
-// (reverse mode).
+// HalveGrad computes Halve and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Halve; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Halve, then the partials of the varied scalar inputs in order.
 func HalveGrad(x float64) (f, xBar float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -149,8 +137,7 @@ func HalveGrad(x float64) (f, xBar float64) {
 	return s, xBar
 }
 
-// ExpSeriesJVP computes ExpSeries and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ExpSeriesJVP computes ExpSeries and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of ExpSeries; its tangent.
@@ -175,12 +162,11 @@ func ExpSeriesJVP(x, dx float64) (float64, float64) {
 	return sum, dsum
 }
 
-// ExpSeriesGrad computes ExpSeries and its gradient with respect to the varied inputs
-// (reverse mode).
+// ExpSeriesGrad computes ExpSeries and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of ExpSeries; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of ExpSeries, then the partials of the varied scalar inputs in order.
 func ExpSeriesGrad(x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -226,8 +212,7 @@ func ExpSeriesGrad(x float64) (f, xBar float64) {
 	return sum2, xBar
 }
 
-// SqrtJVP computes Sqrt and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SqrtJVP computes Sqrt and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of Sqrt; its tangent.
@@ -255,12 +240,10 @@ func SqrtJVP(a, da float64) (float64, float64) {
 	return x, dx
 }
 
-// SqrtGrad computes Sqrt and its gradient with respect to the varied inputs
-// (reverse mode).
+// SqrtGrad computes Sqrt and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (returned as aBar).
-// The first result is the value of Sqrt; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Sqrt, then the partials of the varied scalar inputs in order.
 func SqrtGrad(a float64) (f, aBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -326,13 +309,11 @@ func SqrtGrad(a float64) (f, aBar float64) {
 	return x, aBar
 }
 
-// DotJVP computes Dot and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DotJVP computes Dot and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Dot; its tangent.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -345,14 +326,11 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 	return s, ds
 }
 
-// DotGrad computes Dot and its gradient with respect to the varied inputs
-// (reverse mode).
+// DotGrad computes Dot and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar), y (into yBar).
-// The first result is the value of Dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Dot, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DotGrad(x, xBar, y, yBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DotGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -371,13 +349,11 @@ func DotGrad(x, xBar, y, yBar []float64) float64 {
 	return s
 }
 
-// ProductJVP computes Product and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ProductJVP computes Product and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Product; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func ProductJVP(x, dx []float64) (float64, float64) {
 	p := 1.0
 	dp := 0.0
@@ -389,14 +365,11 @@ func ProductJVP(x, dx []float64) (float64, float64) {
 	return p, dp
 }
 
-// ProductGrad computes Product and its gradient with respect to the varied inputs
-// (reverse mode).
+// ProductGrad computes Product and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Product; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Product, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ProductGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -422,13 +395,11 @@ func ProductGrad(x, xBar []float64) float64 {
 	return p
 }
 
-// WeightedJVP computes Weighted and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// WeightedJVP computes Weighted and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Weighted; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func WeightedJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -443,14 +414,11 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// WeightedGrad computes Weighted and its gradient with respect to the varied inputs
-// (reverse mode).
+// WeightedGrad computes Weighted and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Weighted; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Weighted, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func WeightedGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("WeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -465,13 +433,11 @@ func WeightedGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// HornerJVP computes Horner and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// HornerJVP computes Horner and its derivative along the tangents (forward mode).
 //
 // Varied inputs: c (tangent dc), x (tangent dx).
 // Results, in order: the value of Horner; its tangent.
-// Shadows: dc has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dc has its primal's shape, each element or field the tangent of the primal's.
 func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -482,12 +448,10 @@ func HornerJVP(c, dc [4]float64, x, dx float64) (float64, float64) {
 	return s, ds
 }
 
-// HornerGrad computes Horner and its gradient with respect to the varied inputs
-// (reverse mode).
+// HornerGrad computes Horner and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: c (returned as cBar), x (returned as xBar).
-// The first result is the value of Horner; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Horner, then the partials of the varied scalar inputs in order.
 func HornerGrad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -509,13 +473,11 @@ func HornerGrad(c [4]float64, x float64) (f float64, cBar [4]float64, xBar float
 	return s, cBar, xBar
 }
 
-// ArraySumJVP computes ArraySum and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ArraySumJVP computes ArraySum and its derivative along the tangents (forward mode).
 //
 // Varied inputs: c (tangent dc).
 // Results, in order: the value of ArraySum; its tangent.
-// Shadows: dc has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dc has its primal's shape, each element or field the tangent of the primal's.
 func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -529,12 +491,10 @@ func ArraySumJVP(c, dc [3]float64) (float64, float64) {
 	return s, ds
 }
 
-// ArraySumGrad computes ArraySum and its gradient with respect to the varied inputs
-// (reverse mode).
+// ArraySumGrad computes ArraySum and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: c (returned as cBar).
-// The first result is the value of ArraySum; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of ArraySum, then the partials of the varied scalar inputs in order.
 func ArraySumGrad(c [3]float64) (f float64, cBar [3]float64) {
 	s := 0.0
 	for i := 0; i < 3; i++ {
@@ -546,8 +506,7 @@ func ArraySumGrad(c [3]float64) (f float64, cBar [3]float64) {
 	return s, cBar
 }
 
-// PowNJVP computes PowN and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowNJVP computes PowN and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -562,13 +521,11 @@ func PowNJVP(x, dx float64, n int) (float64, float64) {
 	return p, dp
 }
 
-// PowNGrad computes PowN and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowNGrad computes PowN and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of PowN; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of PowN, then the partials of the varied scalar inputs in order.
 func PowNGrad(x float64, n int) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -589,8 +546,7 @@ func PowNGrad(x float64, n int) (f, xBar float64) {
 	return p, xBar
 }
 
-// HarmonicJVP computes Harmonic and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// HarmonicJVP computes Harmonic and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -607,13 +563,11 @@ func HarmonicJVP(x, dx float64, n int) (float64, float64) {
 	return s, ds
 }
 
-// HarmonicGrad computes Harmonic and its gradient with respect to the varied inputs
-// (reverse mode).
+// HarmonicGrad computes Harmonic and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of Harmonic; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Harmonic, then the partials of the varied scalar inputs in order.
 func HarmonicGrad(x float64, n int) (f, xBar float64) {
 	s := 0.0
 	for i := 0; i < n; i++ {
@@ -627,13 +581,11 @@ func HarmonicGrad(x float64, n int) (f, xBar float64) {
 	return s, xBar
 }
 
-// LowerJVP computes Lower and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LowerJVP computes Lower and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of Lower; its tangent.
-// Shadows: da has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func LowerJVP(a, da []float64) (float64, float64) {
 	n := len(a)
 	s := 0.0
@@ -659,14 +611,11 @@ outer:
 	return s, ds
 }
 
-// LowerGrad computes Lower and its gradient with respect to the varied inputs
-// (reverse mode).
+// LowerGrad computes Lower and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (into aBar).
-// The first result is the value of Lower; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Lower, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LowerGrad(a, aBar []float64) float64 {
 	var tapeintBuf [64]int
 	tapeint := tapeintBuf[:0]
@@ -769,13 +718,11 @@ outer:
 	return s
 }
 
-// FirstLargeJVP computes FirstLarge and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FirstLargeJVP computes FirstLarge and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of FirstLarge; its tangent.
-// Shadows: da has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func FirstLargeJVP(a, da []float64) (float64, float64) {
 	n := len(a)
 	s := 0.0
@@ -798,14 +745,12 @@ func FirstLargeJVP(a, da []float64) (float64, float64) {
 	return s, ds
 }
 
-// FirstLargeGrad computes FirstLarge and its gradient with respect to the varied inputs
-// (reverse mode).
+// FirstLargeGrad computes FirstLarge and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: a (into aBar).
-// The first result is the value of FirstLarge; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of FirstLarge, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func FirstLargeGrad(a, aBar []float64) float64 {
 	var tapeintBuf [64]int
 	tapeint := tapeintBuf[:0]
@@ -906,13 +851,11 @@ outer:
 	return s
 }
 
-// SkipNegativeJVP computes SkipNegative and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SkipNegativeJVP computes SkipNegative and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of SkipNegative; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -936,10 +879,8 @@ func SkipNegativeJVP(x, dx []float64) (float64, float64) {
 // (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of SkipNegative; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of SkipNegative, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SkipNegativeGrad(x, xBar []float64) float64 {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -1008,14 +949,12 @@ func SkipNegativeGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// Trace2JVP computes Trace2 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Trace2JVP computes Trace2 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Fixed inputs (zero tangent): n.
 // Results, in order: the value of Trace2; its tangent.
-// Shadows: da has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func Trace2JVP(a, da []float64, n int) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -1032,15 +971,12 @@ func Trace2JVP(a, da []float64, n int) (float64, float64) {
 	return s, ds
 }
 
-// Trace2Grad computes Trace2 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Trace2Grad computes Trace2 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (into aBar).
 // Fixed inputs: n.
-// The first result is the value of Trace2; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Trace2, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func Trace2Grad(a, aBar []float64, n int) float64 {
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("Trace2Grad: a and aBar share memory: gadgen's gradients need them apart")
@@ -1063,8 +999,7 @@ func Trace2Grad(a, aBar []float64, n int) float64 {
 	return s
 }
 
-// ChebyshevJVP computes Chebyshev and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ChebyshevJVP computes Chebyshev and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -1085,13 +1020,12 @@ func ChebyshevJVP(x, dx float64, n int) (float64, float64) {
 	return b, db
 }
 
-// ChebyshevGrad computes Chebyshev and its gradient with respect to the varied inputs
-// (reverse mode).
+// ChebyshevGrad computes Chebyshev and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of Chebyshev; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Chebyshev, then the partials of the varied scalar inputs in order.
 func ChebyshevGrad(x float64, n int) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1129,13 +1063,11 @@ func ChebyshevGrad(x float64, n int) (f, xBar float64) {
 	return a, xBar
 }
 
-// PackedJVP computes Packed and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PackedJVP computes Packed and its derivative along the tangents (forward mode).
 //
 // Varied inputs: l (tangent dl), x (tangent dx).
 // Results, in order: the value of Packed; its tangent.
-// Shadows: dl, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dl, dx have their primal's shape, each element or field the tangent of the primal's.
 func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 	t := new([4]float64)
 	t2 := new([4]float64)
@@ -1170,14 +1102,11 @@ func PackedJVP(l, dl, x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// PackedGrad computes Packed and its gradient with respect to the varied inputs
-// (reverse mode).
+// PackedGrad computes Packed and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: l (into lBar), x (into xBar).
-// The first result is the value of Packed; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Packed, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PackedGrad(l, lBar, x, xBar []float64) float64 {
 	var tapeintBuf [64]int
 	t := tapeintBuf[:0]
@@ -1229,13 +1158,11 @@ func PackedGrad(l, lBar, x, xBar []float64) float64 {
 	return s
 }
 
-// RangeConstJVP computes RangeConst and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RangeConstJVP computes RangeConst and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), x (tangent dx).
 // Results, in order: the value of RangeConst; its tangent.
-// Shadows: dw, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dw, dx have their primal's shape, each element or field the tangent of the primal's.
 func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -1248,14 +1175,12 @@ func RangeConstJVP(w, dw, x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// RangeConstGrad computes RangeConst and its gradient with respect to the varied inputs
-// (reverse mode).
+// RangeConstGrad computes RangeConst and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: w (into wBar), x (into xBar).
-// The first result is the value of RangeConst; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of RangeConst, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RangeConstGrad(w, wBar, x, xBar []float64) float64 {
 	if cap(w) > 0 && cap(wBar) > 0 && &w[:1][0] == &wBar[:1][0] {
 		panic("RangeConstGrad: w and wBar share memory: gadgen's gradients need them apart")
@@ -1274,13 +1199,12 @@ func RangeConstGrad(w, wBar, x, xBar []float64) float64 {
 	return s
 }
 
-// RangeConstNestedJVP computes RangeConstNested and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RangeConstNestedJVP computes RangeConstNested and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of RangeConstNested; its tangent.
-// Shadows: da has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -1302,10 +1226,8 @@ func RangeConstNestedJVP(a, da []float64) (float64, float64) {
 // (reverse mode).
 //
 // Varied inputs: a (into aBar).
-// The first result is the value of RangeConstNested; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of RangeConstNested, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RangeConstNestedGrad(a, aBar []float64) float64 {
 	if cap(a) > 0 && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
 		panic("RangeConstNestedGrad: a and aBar share memory: gadgen's gradients need them apart")

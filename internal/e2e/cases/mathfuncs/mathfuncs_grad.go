@@ -4,8 +4,7 @@ package mathfuncs
 
 import "math"
 
-// SinJVP computes Sin and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SinJVP computes Sin and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Sin; its tangent.
@@ -13,20 +12,17 @@ func SinJVP(x, dx float64) (float64, float64) {
 	return math.Sin(x), math.Cos(x) * dx
 }
 
-// SinGrad computes Sin and its gradient with respect to the varied inputs
-// (reverse mode).
+// SinGrad computes Sin and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Sin; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Sin, then the partials of the varied scalar inputs in order.
 func SinGrad(x float64) (f, xBar float64) {
 	t := math.Sin(x)
 	xBar = math.Cos(x)
 	return t, xBar
 }
 
-// CosJVP computes Cos and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CosJVP computes Cos and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Cos; its tangent.
@@ -34,20 +30,17 @@ func CosJVP(x, dx float64) (float64, float64) {
 	return math.Cos(x), -(math.Sin(x) * dx)
 }
 
-// CosGrad computes Cos and its gradient with respect to the varied inputs
-// (reverse mode).
+// CosGrad computes Cos and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Cos; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Cos, then the partials of the varied scalar inputs in order.
 func CosGrad(x float64) (f, xBar float64) {
 	t := math.Cos(x)
 	xBar = -math.Sin(x)
 	return t, xBar
 }
 
-// TanJVP computes Tan and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TanJVP computes Tan and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Tan; its tangent.
@@ -56,20 +49,17 @@ func TanJVP(x, dx float64) (float64, float64) {
 	return t, (1 + t*t) * dx
 }
 
-// TanGrad computes Tan and its gradient with respect to the varied inputs
-// (reverse mode).
+// TanGrad computes Tan and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Tan; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Tan, then the partials of the varied scalar inputs in order.
 func TanGrad(x float64) (f, xBar float64) {
 	t := math.Tan(x)
 	xBar = 1 + t*t
 	return t, xBar
 }
 
-// AsinJVP computes Asin and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AsinJVP computes Asin and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Asin; its tangent.
@@ -77,20 +67,17 @@ func AsinJVP(x, dx float64) (float64, float64) {
 	return math.Asin(x), 1 / math.Sqrt((1-x)*(1+x)) * dx
 }
 
-// AsinGrad computes Asin and its gradient with respect to the varied inputs
-// (reverse mode).
+// AsinGrad computes Asin and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Asin; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Asin, then the partials of the varied scalar inputs in order.
 func AsinGrad(x float64) (f, xBar float64) {
 	t := math.Asin(x)
 	xBar = 1 / math.Sqrt((1-x)*(1+x))
 	return t, xBar
 }
 
-// AcosJVP computes Acos and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AcosJVP computes Acos and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Acos; its tangent.
@@ -98,20 +85,17 @@ func AcosJVP(x, dx float64) (float64, float64) {
 	return math.Acos(x), -1 / math.Sqrt((1-x)*(1+x)) * dx
 }
 
-// AcosGrad computes Acos and its gradient with respect to the varied inputs
-// (reverse mode).
+// AcosGrad computes Acos and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Acos; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Acos, then the partials of the varied scalar inputs in order.
 func AcosGrad(x float64) (f, xBar float64) {
 	t := math.Acos(x)
 	xBar = -1 / math.Sqrt((1-x)*(1+x))
 	return t, xBar
 }
 
-// AtanJVP computes Atan and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AtanJVP computes Atan and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Atan; its tangent.
@@ -119,20 +103,17 @@ func AtanJVP(x, dx float64) (float64, float64) {
 	return math.Atan(x), 1 / (1 + x*x) * dx
 }
 
-// AtanGrad computes Atan and its gradient with respect to the varied inputs
-// (reverse mode).
+// AtanGrad computes Atan and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Atan; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Atan, then the partials of the varied scalar inputs in order.
 func AtanGrad(x float64) (f, xBar float64) {
 	t := math.Atan(x)
 	xBar = 1 / (1 + x*x)
 	return t, xBar
 }
 
-// SinhJVP computes Sinh and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SinhJVP computes Sinh and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Sinh; its tangent.
@@ -140,20 +121,17 @@ func SinhJVP(x, dx float64) (float64, float64) {
 	return math.Sinh(x), math.Cosh(x) * dx
 }
 
-// SinhGrad computes Sinh and its gradient with respect to the varied inputs
-// (reverse mode).
+// SinhGrad computes Sinh and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Sinh; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Sinh, then the partials of the varied scalar inputs in order.
 func SinhGrad(x float64) (f, xBar float64) {
 	t := math.Sinh(x)
 	xBar = math.Cosh(x)
 	return t, xBar
 }
 
-// CoshJVP computes Cosh and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CoshJVP computes Cosh and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Cosh; its tangent.
@@ -161,20 +139,17 @@ func CoshJVP(x, dx float64) (float64, float64) {
 	return math.Cosh(x), math.Sinh(x) * dx
 }
 
-// CoshGrad computes Cosh and its gradient with respect to the varied inputs
-// (reverse mode).
+// CoshGrad computes Cosh and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Cosh; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Cosh, then the partials of the varied scalar inputs in order.
 func CoshGrad(x float64) (f, xBar float64) {
 	t := math.Cosh(x)
 	xBar = math.Sinh(x)
 	return t, xBar
 }
 
-// TanhJVP computes Tanh and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TanhJVP computes Tanh and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Tanh; its tangent.
@@ -183,20 +158,17 @@ func TanhJVP(x, dx float64) (float64, float64) {
 	return t, (1 - t*t) * dx
 }
 
-// TanhGrad computes Tanh and its gradient with respect to the varied inputs
-// (reverse mode).
+// TanhGrad computes Tanh and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Tanh; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Tanh, then the partials of the varied scalar inputs in order.
 func TanhGrad(x float64) (f, xBar float64) {
 	t := math.Tanh(x)
 	xBar = 1 - t*t
 	return t, xBar
 }
 
-// AsinhJVP computes Asinh and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AsinhJVP computes Asinh and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Asinh; its tangent.
@@ -204,20 +176,17 @@ func AsinhJVP(x, dx float64) (float64, float64) {
 	return math.Asinh(x), 1 / math.Sqrt(x*x+1) * dx
 }
 
-// AsinhGrad computes Asinh and its gradient with respect to the varied inputs
-// (reverse mode).
+// AsinhGrad computes Asinh and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Asinh; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Asinh, then the partials of the varied scalar inputs in order.
 func AsinhGrad(x float64) (f, xBar float64) {
 	t := math.Asinh(x)
 	xBar = 1 / math.Sqrt(x*x+1)
 	return t, xBar
 }
 
-// AcoshJVP computes Acosh and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AcoshJVP computes Acosh and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Acosh; its tangent.
@@ -225,20 +194,17 @@ func AcoshJVP(x, dx float64) (float64, float64) {
 	return math.Acosh(x), 1 / math.Sqrt((x-1)*(x+1)) * dx
 }
 
-// AcoshGrad computes Acosh and its gradient with respect to the varied inputs
-// (reverse mode).
+// AcoshGrad computes Acosh and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Acosh; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Acosh, then the partials of the varied scalar inputs in order.
 func AcoshGrad(x float64) (f, xBar float64) {
 	t := math.Acosh(x)
 	xBar = 1 / math.Sqrt((x-1)*(x+1))
 	return t, xBar
 }
 
-// AtanhJVP computes Atanh and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AtanhJVP computes Atanh and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Atanh; its tangent.
@@ -246,20 +212,17 @@ func AtanhJVP(x, dx float64) (float64, float64) {
 	return math.Atanh(x), 1 / ((1 - x) * (1 + x)) * dx
 }
 
-// AtanhGrad computes Atanh and its gradient with respect to the varied inputs
-// (reverse mode).
+// AtanhGrad computes Atanh and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Atanh; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Atanh, then the partials of the varied scalar inputs in order.
 func AtanhGrad(x float64) (f, xBar float64) {
 	t := math.Atanh(x)
 	xBar = 1 / ((1 - x) * (1 + x))
 	return t, xBar
 }
 
-// ExpJVP computes Exp and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ExpJVP computes Exp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Exp; its tangent.
@@ -268,19 +231,16 @@ func ExpJVP(x, dx float64) (float64, float64) {
 	return t, t * dx
 }
 
-// ExpGrad computes Exp and its gradient with respect to the varied inputs
-// (reverse mode).
+// ExpGrad computes Exp and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Exp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Exp, then the partials of the varied scalar inputs in order.
 func ExpGrad(x float64) (f, xBar float64) {
 	xBar = math.Exp(x)
 	return xBar, xBar
 }
 
-// Exp2JVP computes Exp2 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Exp2JVP computes Exp2 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Exp2; its tangent.
@@ -289,20 +249,17 @@ func Exp2JVP(x, dx float64) (float64, float64) {
 	return t, t * 0.6931471805599453 * dx
 }
 
-// Exp2Grad computes Exp2 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Exp2Grad computes Exp2 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Exp2; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Exp2, then the partials of the varied scalar inputs in order.
 func Exp2Grad(x float64) (f, xBar float64) {
 	t := math.Exp2(x)
 	xBar = t * 0.6931471805599453
 	return t, xBar
 }
 
-// Expm1JVP computes Expm1 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Expm1JVP computes Expm1 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Expm1; its tangent.
@@ -311,20 +268,17 @@ func Expm1JVP(x, dx float64) (float64, float64) {
 	return t, (t + 1) * dx
 }
 
-// Expm1Grad computes Expm1 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Expm1Grad computes Expm1 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Expm1; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Expm1, then the partials of the varied scalar inputs in order.
 func Expm1Grad(x float64) (f, xBar float64) {
 	t := math.Expm1(x)
 	xBar = t + 1
 	return t, xBar
 }
 
-// LogJVP computes Log and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LogJVP computes Log and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Log; its tangent.
@@ -332,20 +286,17 @@ func LogJVP(x, dx float64) (float64, float64) {
 	return math.Log(x), 1 / x * dx
 }
 
-// LogGrad computes Log and its gradient with respect to the varied inputs
-// (reverse mode).
+// LogGrad computes Log and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Log; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Log, then the partials of the varied scalar inputs in order.
 func LogGrad(x float64) (f, xBar float64) {
 	t := math.Log(x)
 	xBar = 1 / x
 	return t, xBar
 }
 
-// Log2JVP computes Log2 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Log2JVP computes Log2 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Log2; its tangent.
@@ -353,20 +304,17 @@ func Log2JVP(x, dx float64) (float64, float64) {
 	return math.Log2(x), 1 / (x * 0.6931471805599453) * dx
 }
 
-// Log2Grad computes Log2 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Log2Grad computes Log2 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Log2; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Log2, then the partials of the varied scalar inputs in order.
 func Log2Grad(x float64) (f, xBar float64) {
 	t := math.Log2(x)
 	xBar = 1 / (x * 0.6931471805599453)
 	return t, xBar
 }
 
-// Log10JVP computes Log10 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Log10JVP computes Log10 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Log10; its tangent.
@@ -374,20 +322,17 @@ func Log10JVP(x, dx float64) (float64, float64) {
 	return math.Log10(x), 1 / (x * 2.302585092994046) * dx
 }
 
-// Log10Grad computes Log10 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Log10Grad computes Log10 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Log10; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Log10, then the partials of the varied scalar inputs in order.
 func Log10Grad(x float64) (f, xBar float64) {
 	t := math.Log10(x)
 	xBar = 1 / (x * 2.302585092994046)
 	return t, xBar
 }
 
-// Log1pJVP computes Log1p and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Log1pJVP computes Log1p and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Log1p; its tangent.
@@ -395,20 +340,17 @@ func Log1pJVP(x, dx float64) (float64, float64) {
 	return math.Log1p(x), 1 / (1 + x) * dx
 }
 
-// Log1pGrad computes Log1p and its gradient with respect to the varied inputs
-// (reverse mode).
+// Log1pGrad computes Log1p and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Log1p; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Log1p, then the partials of the varied scalar inputs in order.
 func Log1pGrad(x float64) (f, xBar float64) {
 	t := math.Log1p(x)
 	xBar = 1 / (1 + x)
 	return t, xBar
 }
 
-// SqrtJVP computes Sqrt and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SqrtJVP computes Sqrt and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Sqrt; its tangent.
@@ -417,20 +359,17 @@ func SqrtJVP(x, dx float64) (float64, float64) {
 	return t, 0.5 / t * dx
 }
 
-// SqrtGrad computes Sqrt and its gradient with respect to the varied inputs
-// (reverse mode).
+// SqrtGrad computes Sqrt and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Sqrt; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Sqrt, then the partials of the varied scalar inputs in order.
 func SqrtGrad(x float64) (f, xBar float64) {
 	t := math.Sqrt(x)
 	xBar = 0.5 / t
 	return t, xBar
 }
 
-// CbrtJVP computes Cbrt and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CbrtJVP computes Cbrt and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Cbrt; its tangent.
@@ -439,20 +378,17 @@ func CbrtJVP(x, dx float64) (float64, float64) {
 	return t, 1 / (3 * t * t) * dx
 }
 
-// CbrtGrad computes Cbrt and its gradient with respect to the varied inputs
-// (reverse mode).
+// CbrtGrad computes Cbrt and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Cbrt; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Cbrt, then the partials of the varied scalar inputs in order.
 func CbrtGrad(x float64) (f, xBar float64) {
 	t := math.Cbrt(x)
 	xBar = 1 / (3 * t * t)
 	return t, xBar
 }
 
-// AbsJVP computes Abs and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AbsJVP computes Abs and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Abs; its tangent.
@@ -468,12 +404,10 @@ func AbsJVP(x, dx float64) (float64, float64) {
 	return math.Abs(x), t2 * dx
 }
 
-// AbsGrad computes Abs and its gradient with respect to the varied inputs
-// (reverse mode).
+// AbsGrad computes Abs and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Abs; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Abs, then the partials of the varied scalar inputs in order.
 func AbsGrad(x float64) (f, xBar float64) {
 	t := math.Abs(x)
 	t2 := 0.0
@@ -487,8 +421,7 @@ func AbsGrad(x float64) (f, xBar float64) {
 	return t, xBar
 }
 
-// ErfJVP computes Erf and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ErfJVP computes Erf and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Erf; its tangent.
@@ -496,20 +429,17 @@ func ErfJVP(x, dx float64) (float64, float64) {
 	return math.Erf(x), 1.1283791670955126 * math.Exp(-(x * x)) * dx
 }
 
-// ErfGrad computes Erf and its gradient with respect to the varied inputs
-// (reverse mode).
+// ErfGrad computes Erf and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Erf; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Erf, then the partials of the varied scalar inputs in order.
 func ErfGrad(x float64) (f, xBar float64) {
 	t := math.Erf(x)
 	xBar = 1.1283791670955126 * math.Exp(-(x * x))
 	return t, xBar
 }
 
-// ErfcJVP computes Erfc and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ErfcJVP computes Erfc and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Erfc; its tangent.
@@ -517,20 +447,17 @@ func ErfcJVP(x, dx float64) (float64, float64) {
 	return math.Erfc(x), -1.1283791670955126 * math.Exp(-(x * x)) * dx
 }
 
-// ErfcGrad computes Erfc and its gradient with respect to the varied inputs
-// (reverse mode).
+// ErfcGrad computes Erfc and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Erfc; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Erfc, then the partials of the varied scalar inputs in order.
 func ErfcGrad(x float64) (f, xBar float64) {
 	t := math.Erfc(x)
 	xBar = -1.1283791670955126 * math.Exp(-(x * x))
 	return t, xBar
 }
 
-// ErfinvJVP computes Erfinv and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ErfinvJVP computes Erfinv and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Erfinv; its tangent.
@@ -539,20 +466,17 @@ func ErfinvJVP(x, dx float64) (float64, float64) {
 	return t, 0.886226925452758 * math.Exp(t*t) * dx
 }
 
-// ErfinvGrad computes Erfinv and its gradient with respect to the varied inputs
-// (reverse mode).
+// ErfinvGrad computes Erfinv and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Erfinv; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Erfinv, then the partials of the varied scalar inputs in order.
 func ErfinvGrad(x float64) (f, xBar float64) {
 	t := math.Erfinv(x)
 	xBar = 0.886226925452758 * math.Exp(t*t)
 	return t, xBar
 }
 
-// ErfcinvJVP computes Erfcinv and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ErfcinvJVP computes Erfcinv and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Erfcinv; its tangent.
@@ -561,20 +485,17 @@ func ErfcinvJVP(x, dx float64) (float64, float64) {
 	return t, -0.886226925452758 * math.Exp(t*t) * dx
 }
 
-// ErfcinvGrad computes Erfcinv and its gradient with respect to the varied inputs
-// (reverse mode).
+// ErfcinvGrad computes Erfcinv and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Erfcinv; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Erfcinv, then the partials of the varied scalar inputs in order.
 func ErfcinvGrad(x float64) (f, xBar float64) {
 	t := math.Erfcinv(x)
 	xBar = -0.886226925452758 * math.Exp(t*t)
 	return t, xBar
 }
 
-// GammaJVP computes Gamma and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// GammaJVP computes Gamma and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Gamma; its tangent.
@@ -583,20 +504,17 @@ func GammaJVP(x, dx float64) (float64, float64) {
 	return t, t * gadDigamma(x) * dx
 }
 
-// GammaGrad computes Gamma and its gradient with respect to the varied inputs
-// (reverse mode).
+// GammaGrad computes Gamma and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Gamma; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Gamma, then the partials of the varied scalar inputs in order.
 func GammaGrad(x float64) (f, xBar float64) {
 	t := math.Gamma(x)
 	xBar = t * gadDigamma(x)
 	return t, xBar
 }
 
-// J0JVP computes J0 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// J0JVP computes J0 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of J0; its tangent.
@@ -604,20 +522,17 @@ func J0JVP(x, dx float64) (float64, float64) {
 	return math.J0(x), -(math.J1(x) * dx)
 }
 
-// J0Grad computes J0 and its gradient with respect to the varied inputs
-// (reverse mode).
+// J0Grad computes J0 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of J0; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of J0, then the partials of the varied scalar inputs in order.
 func J0Grad(x float64) (f, xBar float64) {
 	t := math.J0(x)
 	xBar = -math.J1(x)
 	return t, xBar
 }
 
-// J1JVP computes J1 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// J1JVP computes J1 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of J1; its tangent.
@@ -630,12 +545,10 @@ func J1JVP(x, dx float64) (float64, float64) {
 	return t, t2 * dx
 }
 
-// J1Grad computes J1 and its gradient with respect to the varied inputs
-// (reverse mode).
+// J1Grad computes J1 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of J1; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of J1, then the partials of the varied scalar inputs in order.
 func J1Grad(x float64) (f, xBar float64) {
 	t := math.J1(x)
 	xBar = math.J0(x) - t/x
@@ -645,8 +558,7 @@ func J1Grad(x float64) (f, xBar float64) {
 	return t, xBar
 }
 
-// Y0JVP computes Y0 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Y0JVP computes Y0 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Y0; its tangent.
@@ -654,20 +566,17 @@ func Y0JVP(x, dx float64) (float64, float64) {
 	return math.Y0(x), -(math.Y1(x) * dx)
 }
 
-// Y0Grad computes Y0 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Y0Grad computes Y0 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Y0; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Y0, then the partials of the varied scalar inputs in order.
 func Y0Grad(x float64) (f, xBar float64) {
 	t := math.Y0(x)
 	xBar = -math.Y1(x)
 	return t, xBar
 }
 
-// Y1JVP computes Y1 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Y1JVP computes Y1 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Y1; its tangent.
@@ -676,20 +585,17 @@ func Y1JVP(x, dx float64) (float64, float64) {
 	return t, (math.Y0(x) - t/x) * dx
 }
 
-// Y1Grad computes Y1 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Y1Grad computes Y1 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Y1; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Y1, then the partials of the varied scalar inputs in order.
 func Y1Grad(x float64) (f, xBar float64) {
 	t := math.Y1(x)
 	xBar = math.Y0(x) - t/x
 	return t, xBar
 }
 
-// FloorJVP computes Floor and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FloorJVP computes Floor and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Floor; its tangent.
@@ -698,20 +604,17 @@ func FloorJVP(x, dx float64) (float64, float64) {
 	return x * t, dx * t
 }
 
-// FloorGrad computes Floor and its gradient with respect to the varied inputs
-// (reverse mode).
+// FloorGrad computes Floor and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Floor; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Floor, then the partials of the varied scalar inputs in order.
 func FloorGrad(x float64) (f, xBar float64) {
 	xBar = math.Floor(x)
 	t := x * xBar
 	return t, xBar
 }
 
-// CeilJVP computes Ceil and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CeilJVP computes Ceil and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Ceil; its tangent.
@@ -720,20 +623,17 @@ func CeilJVP(x, dx float64) (float64, float64) {
 	return x * t, dx * t
 }
 
-// CeilGrad computes Ceil and its gradient with respect to the varied inputs
-// (reverse mode).
+// CeilGrad computes Ceil and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Ceil; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Ceil, then the partials of the varied scalar inputs in order.
 func CeilGrad(x float64) (f, xBar float64) {
 	xBar = math.Ceil(x)
 	t := x * xBar
 	return t, xBar
 }
 
-// TruncJVP computes Trunc and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TruncJVP computes Trunc and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Trunc; its tangent.
@@ -742,20 +642,17 @@ func TruncJVP(x, dx float64) (float64, float64) {
 	return x * t, dx * t
 }
 
-// TruncGrad computes Trunc and its gradient with respect to the varied inputs
-// (reverse mode).
+// TruncGrad computes Trunc and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Trunc; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Trunc, then the partials of the varied scalar inputs in order.
 func TruncGrad(x float64) (f, xBar float64) {
 	xBar = math.Trunc(x)
 	t := x * xBar
 	return t, xBar
 }
 
-// RoundJVP computes Round and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RoundJVP computes Round and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Round; its tangent.
@@ -764,20 +661,17 @@ func RoundJVP(x, dx float64) (float64, float64) {
 	return x * t, dx * t
 }
 
-// RoundGrad computes Round and its gradient with respect to the varied inputs
-// (reverse mode).
+// RoundGrad computes Round and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Round; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Round, then the partials of the varied scalar inputs in order.
 func RoundGrad(x float64) (f, xBar float64) {
 	xBar = math.Round(x)
 	t := x * xBar
 	return t, xBar
 }
 
-// RoundToEvenJVP computes RoundToEven and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RoundToEvenJVP computes RoundToEven and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of RoundToEven; its tangent.
@@ -786,20 +680,18 @@ func RoundToEvenJVP(x, dx float64) (float64, float64) {
 	return x * t, dx * t
 }
 
-// RoundToEvenGrad computes RoundToEven and its gradient with respect to the varied inputs
-// (reverse mode).
+// RoundToEvenGrad computes RoundToEven and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of RoundToEven; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of RoundToEven, then the partials of the varied scalar inputs in order.
 func RoundToEvenGrad(x float64) (f, xBar float64) {
 	xBar = math.RoundToEven(x)
 	t := x * xBar
 	return t, xBar
 }
 
-// Atan2JVP computes Atan2 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Atan2JVP computes Atan2 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: y (tangent dy), x (tangent dx).
 // Results, in order: the value of Atan2; its tangent.
@@ -808,12 +700,10 @@ func Atan2JVP(y, dy, x, dx float64) (float64, float64) {
 	return math.Atan2(y, x), x/t*dy - y/t*dx
 }
 
-// Atan2Grad computes Atan2 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Atan2Grad computes Atan2 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: y (returned as yBar), x (returned as xBar).
-// The first result is the value of Atan2; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Atan2, then the partials of the varied scalar inputs in order.
 func Atan2Grad(y, x float64) (f, yBar, xBar float64) {
 	t := math.Atan2(y, x)
 	t2 := x*x + y*y
@@ -822,8 +712,7 @@ func Atan2Grad(y, x float64) (f, yBar, xBar float64) {
 	return t, yBar, xBar
 }
 
-// PowJVP computes Pow and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowJVP computes Pow and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Pow; its tangent.
@@ -840,12 +729,10 @@ func PowJVP(x, dx, y, dy float64) (float64, float64) {
 	return t, t2*dx + t3*dy
 }
 
-// PowGrad computes Pow and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowGrad computes Pow and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Pow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Pow, then the partials of the varied scalar inputs in order.
 func PowGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Pow(x, y)
 	xBar = y * math.Pow(x, y-1)
@@ -859,8 +746,7 @@ func PowGrad(x, y float64) (f, xBar, yBar float64) {
 	return t, xBar, yBar
 }
 
-// HypotJVP computes Hypot and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// HypotJVP computes Hypot and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), q (tangent dq).
 // Results, in order: the value of Hypot; its tangent.
@@ -878,12 +764,10 @@ func HypotJVP(p, dp, q, dq float64) (float64, float64) {
 	return t, t3*dp + t4*dq
 }
 
-// HypotGrad computes Hypot and its gradient with respect to the varied inputs
-// (reverse mode).
+// HypotGrad computes Hypot and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: p (returned as pBar), q (returned as qBar).
-// The first result is the value of Hypot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Hypot, then the partials of the varied scalar inputs in order.
 func HypotGrad(p, q float64) (f, pBar, qBar float64) {
 	t := math.Hypot(p, q)
 	t2 := t == 0
@@ -898,8 +782,7 @@ func HypotGrad(p, q float64) (f, pBar, qBar float64) {
 	return t, pBar, qBar
 }
 
-// MaxJVP computes Max and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MaxJVP computes Max and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Max; its tangent.
@@ -916,12 +799,10 @@ func MaxJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Max(x, y), t2*dx + t3*dy
 }
 
-// MaxGrad computes Max and its gradient with respect to the varied inputs
-// (reverse mode).
+// MaxGrad computes Max and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Max; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Max, then the partials of the varied scalar inputs in order.
 func MaxGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Max(x, y)
 	t2 := x >= y
@@ -936,8 +817,7 @@ func MaxGrad(x, y float64) (f, xBar, yBar float64) {
 	return t, xBar, yBar
 }
 
-// MinJVP computes Min and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MinJVP computes Min and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Min; its tangent.
@@ -954,12 +834,10 @@ func MinJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Min(x, y), t2*dx + t3*dy
 }
 
-// MinGrad computes Min and its gradient with respect to the varied inputs
-// (reverse mode).
+// MinGrad computes Min and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Min; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Min, then the partials of the varied scalar inputs in order.
 func MinGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Min(x, y)
 	t2 := x <= y
@@ -974,8 +852,7 @@ func MinGrad(x, y float64) (f, xBar, yBar float64) {
 	return t, xBar, yBar
 }
 
-// ModJVP computes Mod and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ModJVP computes Mod and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Mod; its tangent.
@@ -983,20 +860,17 @@ func ModJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Mod(x, y), dx - math.Trunc(x/y)*dy
 }
 
-// ModGrad computes Mod and its gradient with respect to the varied inputs
-// (reverse mode).
+// ModGrad computes Mod and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Mod; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Mod, then the partials of the varied scalar inputs in order.
 func ModGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Mod(x, y)
 	yBar = -math.Trunc(x / y)
 	return t, 1, yBar
 }
 
-// RemainderJVP computes Remainder and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RemainderJVP computes Remainder and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Remainder; its tangent.
@@ -1004,20 +878,18 @@ func RemainderJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Remainder(x, y), dx - math.RoundToEven(x/y)*dy
 }
 
-// RemainderGrad computes Remainder and its gradient with respect to the varied inputs
-// (reverse mode).
+// RemainderGrad computes Remainder and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Remainder; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Remainder, then the partials of the varied scalar inputs in order.
 func RemainderGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Remainder(x, y)
 	yBar = -math.RoundToEven(x / y)
 	return t, 1, yBar
 }
 
-// DimJVP computes Dim and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DimJVP computes Dim and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Dim; its tangent.
@@ -1034,12 +906,10 @@ func DimJVP(x, dx, y, dy float64) (float64, float64) {
 	return math.Dim(x, y), t2*dx + t3*dy
 }
 
-// DimGrad computes Dim and its gradient with respect to the varied inputs
-// (reverse mode).
+// DimGrad computes Dim and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Dim; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Dim, then the partials of the varied scalar inputs in order.
 func DimGrad(x, y float64) (f, xBar, yBar float64) {
 	t := math.Dim(x, y)
 	t2 := x > y
@@ -1054,8 +924,7 @@ func DimGrad(x, y float64) (f, xBar, yBar float64) {
 	return t, xBar, yBar
 }
 
-// CopysignJVP computes Copysign and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CopysignJVP computes Copysign and its derivative along the tangents (forward mode).
 //
 // Varied inputs: f (tangent df), sign (tangent dsign).
 // Results, in order: the value of Copysign; its tangent.
@@ -1067,12 +936,10 @@ func CopysignJVP(f, df, sign, dsign float64) (float64, float64) {
 	return math.Copysign(f, sign), t * df
 }
 
-// CopysignGrad computes Copysign and its gradient with respect to the varied inputs
-// (reverse mode).
+// CopysignGrad computes Copysign and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: f (returned as fBar), sign (returned as signBar).
-// The first result is the value of Copysign; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Copysign, then the partials of the varied scalar inputs in order.
 func CopysignGrad(f, sign float64) (f2, fBar, signBar float64) {
 	t := math.Copysign(f, sign)
 	fBar = math.Copysign(1, f) * math.Copysign(1, sign)
@@ -1082,8 +949,7 @@ func CopysignGrad(f, sign float64) (f2, fBar, signBar float64) {
 	return t, fBar, 0
 }
 
-// FMAJVP computes FMA and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FMAJVP computes FMA and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy), z (tangent dz).
 // Results, in order: the value of FMA; its tangent.
@@ -1091,19 +957,16 @@ func FMAJVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 	return math.FMA(x, y, z), y*dx + x*dy + dz
 }
 
-// FMAGrad computes FMA and its gradient with respect to the varied inputs
-// (reverse mode).
+// FMAGrad computes FMA and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
-// The first result is the value of FMA; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of FMA, then the partials of the varied scalar inputs in order.
 func FMAGrad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := math.FMA(x, y, z)
 	return t, y, x, 1
 }
 
-// PowConstJVP computes PowConst and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowConstJVP computes PowConst and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of PowConst; its tangent.
@@ -1111,20 +974,17 @@ func PowConstJVP(x, dx float64) (float64, float64) {
 	return math.Pow(x, 2.5), 2.5 * math.Pow(x, 1.5) * dx
 }
 
-// PowConstGrad computes PowConst and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowConstGrad computes PowConst and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of PowConst; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of PowConst, then the partials of the varied scalar inputs in order.
 func PowConstGrad(x float64) (f, xBar float64) {
 	t := math.Pow(x, 2.5)
 	xBar = 2.5 * math.Pow(x, 1.5)
 	return t, xBar
 }
 
-// PowIntJVP computes PowInt and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowIntJVP computes PowInt and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of PowInt; its tangent.
@@ -1132,20 +992,17 @@ func PowIntJVP(x, dx float64) (float64, float64) {
 	return math.Pow(x, 3), 3 * (x * x) * dx
 }
 
-// PowIntGrad computes PowInt and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowIntGrad computes PowInt and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of PowInt; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of PowInt, then the partials of the varied scalar inputs in order.
 func PowIntGrad(x float64) (f, xBar float64) {
 	t := math.Pow(x, 3)
 	xBar = 3 * (x * x)
 	return t, xBar
 }
 
-// PowBaseJVP computes PowBase and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowBaseJVP computes PowBase and its derivative along the tangents (forward mode).
 //
 // Varied inputs: y (tangent dy).
 // Results, in order: the value of PowBase; its tangent.
@@ -1158,12 +1015,10 @@ func PowBaseJVP(y, dy float64) (float64, float64) {
 	return t, t2 * dy
 }
 
-// PowBaseGrad computes PowBase and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowBaseGrad computes PowBase and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: y (returned as yBar).
-// The first result is the value of PowBase; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of PowBase, then the partials of the varied scalar inputs in order.
 func PowBaseGrad(y float64) (f, yBar float64) {
 	t := math.Pow(2, y)
 	yBar = t * 0.6931471805599453
@@ -1173,8 +1028,7 @@ func PowBaseGrad(y float64) (f, yBar float64) {
 	return t, yBar
 }
 
-// JnJVP computes Jn and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// JnJVP computes Jn and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Jn; its tangent.
@@ -1182,20 +1036,17 @@ func JnJVP(x, dx float64) (float64, float64) {
 	return math.Jn(3, x), (math.Jn(2, x) - math.Jn(4, x)) / 2 * dx
 }
 
-// JnGrad computes Jn and its gradient with respect to the varied inputs
-// (reverse mode).
+// JnGrad computes Jn and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Jn; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Jn, then the partials of the varied scalar inputs in order.
 func JnGrad(x float64) (f, xBar float64) {
 	t := math.Jn(3, x)
 	xBar = (math.Jn(2, x) - math.Jn(4, x)) / 2
 	return t, xBar
 }
 
-// YnJVP computes Yn and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// YnJVP computes Yn and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Yn; its tangent.
@@ -1203,20 +1054,17 @@ func YnJVP(x, dx float64) (float64, float64) {
 	return math.Yn(2, x), (math.Yn(1, x) - math.Yn(3, x)) / 2 * dx
 }
 
-// YnGrad computes Yn and its gradient with respect to the varied inputs
-// (reverse mode).
+// YnGrad computes Yn and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Yn; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Yn, then the partials of the varied scalar inputs in order.
 func YnGrad(x float64) (f, xBar float64) {
 	t := math.Yn(2, x)
 	xBar = (math.Yn(1, x) - math.Yn(3, x)) / 2
 	return t, xBar
 }
 
-// LdexpJVP computes Ldexp and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LdexpJVP computes Ldexp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -1225,21 +1073,18 @@ func LdexpJVP(x, dx float64, n int) (float64, float64) {
 	return math.Ldexp(x, n), math.Ldexp(1, n) * dx
 }
 
-// LdexpGrad computes Ldexp and its gradient with respect to the varied inputs
-// (reverse mode).
+// LdexpGrad computes Ldexp and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of Ldexp; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Ldexp, then the partials of the varied scalar inputs in order.
 func LdexpGrad(x float64, n int) (f, xBar float64) {
 	t := math.Ldexp(x, n)
 	xBar = math.Ldexp(1, n)
 	return t, xBar
 }
 
-// SincosJVP computes Sincos and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SincosJVP computes Sincos and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: result 1 of Sincos; result 2 of Sincos; the tangent of result 1; the tangent
@@ -1249,8 +1094,7 @@ func SincosJVP(x, dx float64) (float64, float64, float64, float64) {
 	return t, t2, t2 * dx, -(t * dx)
 }
 
-// ModfJVP computes Modf and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ModfJVP computes Modf and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: result 1 of Modf; result 2 of Modf; the tangent of result 1; the tangent of
@@ -1260,8 +1104,7 @@ func ModfJVP(x, dx float64) (float64, float64, float64, float64) {
 	return t, t2, 0, dx
 }
 
-// FrexpJVP computes Frexp and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FrexpJVP computes Frexp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: result 1 of Frexp; result 2 of Frexp; the tangent of result 1.
@@ -1270,8 +1113,7 @@ func FrexpJVP(x, dx float64) (float64, int, float64) {
 	return t, t2, math.Ldexp(1, -t2) * dx
 }
 
-// LgammaJVP computes Lgamma and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LgammaJVP computes Lgamma and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: result 1 of Lgamma; result 2 of Lgamma; the tangent of result 1.
@@ -1280,8 +1122,7 @@ func LgammaJVP(x, dx float64) (float64, int, float64) {
 	return t, t2, gadDigamma(x) * dx
 }
 
-// Min3JVP computes Min3 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Min3JVP computes Min3 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy), z (tangent dz).
 // Results, in order: the value of Min3; its tangent.
@@ -1297,12 +1138,10 @@ func Min3JVP(x, dx, y, dy, z, dz float64) (float64, float64) {
 	return min(x, y, z), t2
 }
 
-// Min3Grad computes Min3 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Min3Grad computes Min3 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar), z (returned as zBar).
-// The first result is the value of Min3; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Min3, then the partials of the varied scalar inputs in order.
 func Min3Grad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	t := min(x, y, z)
 	t2 := x == t
@@ -1322,8 +1161,7 @@ func Min3Grad(x, y, z float64) (f, xBar, yBar, zBar float64) {
 	return t, xBar, yBar, zBar
 }
 
-// Max2JVP computes Max2 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Max2JVP computes Max2 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Max2; its tangent.
@@ -1340,12 +1178,10 @@ func Max2JVP(x, dx, y, dy float64) (float64, float64) {
 	return max(x, t, -1), t3
 }
 
-// Max2Grad computes Max2 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Max2Grad computes Max2 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Max2; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Max2, then the partials of the varied scalar inputs in order.
 func Max2Grad(x, y float64) (f, xBar, yBar float64) {
 	t := 2 * y
 	t2 := max(x, t, -1)
@@ -1362,8 +1198,7 @@ func Max2Grad(x, y float64) (f, xBar, yBar float64) {
 	return t2, xBar, yBar
 }
 
-// SoftplusJVP computes Softplus and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SoftplusJVP computes Softplus and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Softplus; its tangent.
@@ -1375,12 +1210,10 @@ func SoftplusJVP(x, dx float64) (float64, float64) {
 	return math.Log1p(t), 1 / (1 + t) * (t * dx)
 }
 
-// SoftplusGrad computes Softplus and its gradient with respect to the varied inputs
-// (reverse mode).
+// SoftplusGrad computes Softplus and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Softplus; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Softplus, then the partials of the varied scalar inputs in order.
 func SoftplusGrad(x float64) (f, xBar float64) {
 	var t float64
 	var from int
@@ -1400,8 +1233,7 @@ func SoftplusGrad(x float64) (f, xBar float64) {
 	return x, xBar
 }
 
-// NormalPDFJVP computes NormalPDF and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NormalPDFJVP computes NormalPDF and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), mu (tangent dmu), sigma (tangent dsigma).
 // Results, in order: the value of NormalPDF; its tangent.
@@ -1415,12 +1247,11 @@ func NormalPDFJVP(x, dx, mu, dmu, sigma, dsigma float64) (float64, float64) {
 	return t3, t5
 }
 
-// NormalPDFGrad computes NormalPDF and its gradient with respect to the varied inputs
-// (reverse mode).
+// NormalPDFGrad computes NormalPDF and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (returned as xBar), mu (returned as muBar), sigma (returned as sigmaBar).
-// The first result is the value of NormalPDF; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of NormalPDF, then the partials of the varied scalar inputs in order.
 func NormalPDFGrad(x, mu, sigma float64) (f, xBar, muBar, sigmaBar float64) {
 	z := (x - mu) / sigma
 	t := math.Exp(-(z * z / 2))
@@ -1433,8 +1264,7 @@ func NormalPDFGrad(x, mu, sigma float64) (f, xBar, muBar, sigmaBar float64) {
 	return t3, xBar, muBar, sigmaBar
 }
 
-// ChainJVP computes Chain and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ChainJVP computes Chain and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Chain; its tangent.
@@ -1448,12 +1278,10 @@ func ChainJVP(x, dx float64) (float64, float64) {
 	return t2 * t5, t6
 }
 
-// ChainGrad computes Chain and its gradient with respect to the varied inputs
-// (reverse mode).
+// ChainGrad computes Chain and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Chain; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Chain, then the partials of the varied scalar inputs in order.
 func ChainGrad(x float64) (f, xBar float64) {
 	t := math.Exp(math.Cos(x))
 	t2 := math.Sin(t)

@@ -7,13 +7,11 @@ import (
 	"slices"
 )
 
-// CumSquaresJVP computes CumSquares and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CumSquaresJVP computes CumSquares and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of CumSquares; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func CumSquaresJVP(x, dx []float64) (float64, float64) {
 	n := len(x)
 	c := make([]float64, n)
@@ -35,14 +33,12 @@ func CumSquaresJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// CumSquaresGrad computes CumSquares and its gradient with respect to the varied inputs
-// (reverse mode).
+// CumSquaresGrad computes CumSquares and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of CumSquares; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of CumSquares, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func CumSquaresGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -79,13 +75,11 @@ func CumSquaresGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// SquaresJVP computes Squares and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SquaresJVP computes Squares and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Squares; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SquaresJVP(x, dx []float64) (float64, float64) {
 	var sq []float64
 	var dsq []float64
@@ -103,14 +97,11 @@ func SquaresJVP(x, dx []float64) (float64, float64) {
 	return sq0*t2 + sq[t3], dsq[0]*t2 + sq0*dsq[t] + dsq[t3]
 }
 
-// SquaresGrad computes Squares and its gradient with respect to the varied inputs
-// (reverse mode).
+// SquaresGrad computes Squares and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Squares; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Squares, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SquaresGrad(x, xBar []float64) float64 {
 	var tapeSlicesBuf [64][]float64
 	t := tapeSlicesBuf[:0]
@@ -166,8 +157,7 @@ func SquaresGrad(x, xBar []float64) float64 {
 	return t5
 }
 
-// PowersJVP computes Powers and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowersJVP computes Powers and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Powers; its tangent.
@@ -184,12 +174,10 @@ func PowersJVP(x, dx float64) (float64, float64) {
 	return m[4] - 2*m[3] + m[1], dm[4] - 2*dm[3] + dm[1]
 }
 
-// PowersGrad computes Powers and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowersGrad computes Powers and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Powers; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Powers, then the partials of the varied scalar inputs in order.
 func PowersGrad(x float64) (f, xBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -219,13 +207,11 @@ func PowersGrad(x float64) (f, xBar float64) {
 	return t2, xBar
 }
 
-// Det3JVP computes Det3 and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// Det3JVP computes Det3 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of Det3; its tangent.
-// Shadows: da has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func Det3JVP(a, da [9]float64) (float64, float64) {
 	t := a[0]
 	t2 := a[4]
@@ -251,12 +237,10 @@ func Det3JVP(a, da [9]float64) (float64, float64) {
 	return t*t10 - t12*t17 + t19*t20, t21
 }
 
-// Det3Grad computes Det3 and its gradient with respect to the varied inputs
-// (reverse mode).
+// Det3Grad computes Det3 and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (returned as aBar).
-// The first result is the value of Det3; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Det3, then the partials of the varied scalar inputs in order.
 func Det3Grad(a [9]float64) (f float64, aBar [9]float64) {
 	t := a[0]
 	t2 := a[4]
@@ -283,8 +267,7 @@ func Det3Grad(a [9]float64) (f float64, aBar [9]float64) {
 	return t13, aBar
 }
 
-// SwirlJVP computes Swirl and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SwirlJVP computes Swirl and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Swirl; its tangent.
@@ -308,12 +291,10 @@ func SwirlJVP(x, dx, y, dy float64) (float64, float64) {
 	return p.A - t5*t6, dp.A - (dq.A*t6 + t5*dp.B)
 }
 
-// SwirlGrad computes Swirl and its gradient with respect to the varied inputs
-// (reverse mode).
+// SwirlGrad computes Swirl and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar), y (returned as yBar).
-// The first result is the value of Swirl; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Swirl, then the partials of the varied scalar inputs in order.
 func SwirlGrad(x, y float64) (f, xBar, yBar float64) {
 	var pBar Pair
 	var pBar2 Pair
@@ -365,13 +346,11 @@ func SwirlGrad(x, y float64) (f, xBar, yBar float64) {
 	return t5, xBar, yBar
 }
 
-// AreaJVP computes Area and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AreaJVP computes Area and its derivative along the tangents (forward mode).
 //
 // Varied inputs: r (tangent dr).
 // Results, in order: the value of Area; its tangent.
-// Shadows: dr has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dr has its primal's shape, each element or field the tangent of the primal's.
 func AreaJVP(r, dr Rect) (float64, float64) {
 	t := r.W
 	t2 := dr.W
@@ -381,12 +360,10 @@ func AreaJVP(r, dr Rect) (float64, float64) {
 	return t*t3 + t5, t2*t3 + t*t4 + (t2-t5*t4)/t3
 }
 
-// AreaGrad computes Area and its gradient with respect to the varied inputs
-// (reverse mode).
+// AreaGrad computes Area and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: r (returned as rBar).
-// The first result is the value of Area; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Area, then the partials of the varied scalar inputs in order.
 func AreaGrad(r Rect) (f float64, rBar Rect) {
 	t := r.W
 	t2 := r.H
@@ -397,13 +374,11 @@ func AreaGrad(r Rect) (f float64, rBar Rect) {
 	return t4, rBar
 }
 
-// KineticJVP computes Kinetic and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// KineticJVP computes Kinetic and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp).
 // Results, in order: the value of Kinetic; its tangent.
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 func KineticJVP(p, dp *Particle) (float64, float64) {
 	t := 0.5 * p.M
 	t2 := p.V[0]
@@ -412,14 +387,11 @@ func KineticJVP(p, dp *Particle) (float64, float64) {
 	return t * t4, 0.5*dp.M*t4 + t*(2*(dp.V[0]*t2)+2*(dp.V[1]*t3))
 }
 
-// KineticGrad computes Kinetic and its gradient with respect to the varied inputs
-// (reverse mode).
+// KineticGrad computes Kinetic and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: p (into pBar).
-// The first result is the value of Kinetic; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Kinetic, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func KineticGrad(p, pBar *Particle) float64 {
 	t := 0.5 * p.M
 	t2 := p.V[0]
@@ -432,13 +404,11 @@ func KineticGrad(p, pBar *Particle) float64 {
 	return t5
 }
 
-// StepJVP computes Step and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// StepJVP computes Step and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), dt (tangent ddt).
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Step writes are written (overwritten) into the shadows: p into dp.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Step writes are written (overwritten) into the shadows: p into dp.
 func StepJVP(p, dp *Particle, dt, ddt float64) {
 	t := p.V[0]
 	t2 := p.V[1]
@@ -470,27 +440,25 @@ func StepJVP(p, dp *Particle, dt, ddt float64) {
 	}
 }
 
-// AccumulateJVP computes Accumulate and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AccumulateJVP computes Accumulate and its derivative along the tangents (forward mode).
 //
 // Varied inputs: sum (tangent dsum), x (tangent dx).
-// Shadows: dsum has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Accumulate writes are written (overwritten) into the shadows: sum into dsum.
+// Shadows: dsum has its primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Accumulate writes are written (overwritten) into the shadows: sum into
+// dsum.
 func AccumulateJVP(sum, dsum *float64, x, dx float64) {
 	t := *dsum
 	*sum += x * x
 	*dsum = t + 2*(dx*x)
 }
 
-// MulVecJVP computes MulVec and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MulVecJVP computes MulVec and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), a (tangent da), x (tangent dx).
 // Fixed inputs (zero tangent): n.
-// Shadows: ddst, da, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// MulVec writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, da, dx have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values MulVec writes are written (overwritten) into the shadows:
+// dst into ddst.
 func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 	for i := 0; i < len(dst); i++ {
 		s := 0.0
@@ -507,13 +475,11 @@ func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 	}
 }
 
-// AxpyJVP computes Axpy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AxpyJVP computes Axpy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: alpha (tangent dalpha), x (tangent dx), y (tangent dy).
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Axpy writes are written (overwritten) into the shadows: y into dy.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Axpy writes are written (overwritten) into the shadows: y into dy.
 func AxpyJVP(alpha, dalpha float64, x, dx, y, dy []float64) {
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -524,13 +490,12 @@ func AxpyJVP(alpha, dalpha float64, x, dx, y, dy []float64) {
 	}
 }
 
-// RotateJVP computes Rotate and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// RotateJVP computes Rotate and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Rotate writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Rotate writes are written (overwritten) into the shadows: dst into
+// ddst.
 func RotateJVP(dst, ddst, x, dx []float64) {
 	n := len(x)
 	for i := 1; i < n; i += 2 {
@@ -544,13 +509,12 @@ func RotateJVP(dst, ddst, x, dx []float64) {
 	}
 }
 
-// ShiftJVP computes Shift and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ShiftJVP computes Shift and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Shift writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Shift writes are written (overwritten) into the shadows: dst into
+// ddst.
 func ShiftJVP(dst, ddst, x, dx []float64) {
 	copy(dst, x[1:])
 	copy(ddst, dx[1:])
@@ -560,13 +524,11 @@ func ShiftJVP(dst, ddst, x, dx []float64) {
 	ddst[t] = 2 * dx0
 }
 
-// TraceJVP computes Trace and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TraceJVP computes Trace and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Results, in order: the value of Trace; its tangent.
-// Shadows: da has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: da has its primal's shape, each element or field the tangent of the primal's.
 func TraceJVP(a, da [][]float64) (float64, float64) {
 	n := len(a)
 	s := 0.0
@@ -583,14 +545,12 @@ func TraceJVP(a, da [][]float64) (float64, float64) {
 	return s, ds
 }
 
-// CentroidJVP computes Centroid and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CentroidJVP computes Centroid and its derivative along the tangents (forward mode).
 //
 // Varied inputs: ps (tangent dps).
 // Results, in order: result 1 of Centroid; result 2 of Centroid; the tangent of result 1; the
 // tangent of result 2.
-// Shadows: dps has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dps has its primal's shape, each element or field the tangent of the primal's.
 func CentroidJVP(ps, dps []Pair) (float64, float64, float64, float64) {
 	var c Pair
 	var dc Pair
@@ -608,13 +568,11 @@ func CentroidJVP(ps, dps []Pair) (float64, float64, float64, float64) {
 	return c.A / n2, c.B / n2, dc.A / n2, dc.B / n2
 }
 
-// TailJVP computes Tail and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TailJVP computes Tail and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Tail; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func TailJVP(x, dx []float64) (float64, float64) {
 	t := x[1:]
 	dt := dx[1:]
@@ -628,14 +586,11 @@ func TailJVP(x, dx []float64) (float64, float64) {
 	return t0*t3 + h0*h1, dt[0]*t3 + t0*dt[t2] + (dh[0]*h1 + h0*dh[1])
 }
 
-// TailGrad computes Tail and its gradient with respect to the varied inputs
-// (reverse mode).
+// TailGrad computes Tail and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Tail; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Tail, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func TailGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("TailGrad: x and xBar share memory: gadgen's gradients need them apart")

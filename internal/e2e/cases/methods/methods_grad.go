@@ -4,8 +4,7 @@ package methods
 
 import "math"
 
-// EvalJVP computes Quadratic.Eval and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EvalJVP computes Quadratic.Eval and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): q.
@@ -16,14 +15,12 @@ func (q Quadratic) EvalJVP(x, dx float64) (float64, float64) {
 	return t2*x + q.C, t*dx*x + t2*dx
 }
 
-// LossJVP computes Model.Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVP computes Model.Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw).
 // Fixed inputs (zero tangent): m.
 // Results, in order: the value of Model.Loss; its tangent.
-// Shadows: dw has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dw has its primal's shape, each element or field the tangent of the primal's.
 func (m *Model) LossJVP(w, dw []float64) (float64, float64) {
 	n := len(m.X)
 	s := 0.0
@@ -37,27 +34,24 @@ func (m *Model) LossJVP(w, dw []float64) (float64, float64) {
 	return s / t, ds / t
 }
 
-// modelResidualJVPWrtW computes Model.residual and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// modelResidualJVPWrtW computes Model.residual and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: w (tangent dw).
 // Fixed inputs (zero tangent): m, i.
 // Results, in order: the value of Model.residual; its tangent.
-// Shadows: dw has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dw has its primal's shape, each element or field the tangent of the primal's.
 func modelResidualJVPWrtW(m *Model, w, dw []float64, i int) (float64, float64) {
 	t := m.X[i]
 	return w[0]*t + w[1] - m.Y[i], dw[0]*t + dw[1]
 }
 
-// DotJVP computes Vec.Dot and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DotJVP computes Vec.Dot and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw).
 // Fixed inputs (zero tangent): v.
 // Results, in order: the value of Vec.Dot; its tangent.
-// Shadows: dw has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dw has its primal's shape, each element or field the tangent of the primal's.
 func (v Vec) DotJVP(w, dw Vec) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -72,8 +66,7 @@ func (v Vec) DotJVP(w, dw Vec) (float64, float64) {
 	return s, ds
 }
 
-// SinSeriesJVP computes SinSeries and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SinSeriesJVP computes SinSeries and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of SinSeries; its tangent.
@@ -96,13 +89,11 @@ func SinSeriesJVP(x, dx float64) (float64, float64) {
 	return s, ds
 }
 
-// WeightedJVP computes Weighted and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// WeightedJVP computes Weighted and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Weighted; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func WeightedJVP(x, dx []float64) (float64, float64) {
 	t := weights
 	s := 0.0
@@ -117,8 +108,7 @@ func WeightedJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// EvalJVP computes Spline.Eval and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EvalJVP computes Spline.Eval and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): s.

@@ -7,15 +7,12 @@ import (
 	"slices"
 )
 
-// LossGrad computes Net.Loss and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossGrad computes Net.Loss and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: n (into nBar).
 // Fixed inputs: x, label.
-// The first result is the value of Net.Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Net.Loss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -113,14 +110,12 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	return t2
 }
 
-// LossJVP computes Net.Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVP computes Net.Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: n (tangent dn).
 // Fixed inputs (zero tangent): x, label.
 // Results, in order: the value of Net.Loss; its tangent.
-// Shadows: dn has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
 func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	nHid := len(n.B1)
 	nOut := len(n.B2)
@@ -171,15 +166,13 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	return math.Log(z) + m - o[label], 1/z*dz + dm - do[label]
 }
 
-// BatchLossGrad computes Net.BatchLoss and its gradient with respect to the varied inputs
-// (reverse mode).
+// BatchLossGrad computes Net.BatchLoss and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: n (into nBar).
 // Fixed inputs: xs, labels.
-// The first result is the value of Net.BatchLoss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Net.BatchLoss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
@@ -253,14 +246,12 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	return t3
 }
 
-// BatchLossJVP computes Net.BatchLoss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BatchLossJVP computes Net.BatchLoss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: n (tangent dn).
 // Fixed inputs (zero tangent): xs, labels.
 // Results, in order: the value of Net.BatchLoss; its tangent.
-// Shadows: dn has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
 func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float64) {
 	n2 := len(labels)
 	nIn := len(xs) / n2
@@ -302,14 +293,11 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 	return total / t, dtotal / t
 }
 
-// PredictGrad computes Predict and its gradient with respect to the varied inputs
-// (reverse mode).
+// PredictGrad computes Predict and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: m (into *mBar), x (into xBar).
-// The first result is the value of Predict; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Predict, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
 	t := *mBar
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -332,13 +320,11 @@ func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
 	return t3
 }
 
-// PredictJVP computes Predict and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PredictJVP computes Predict and its derivative along the tangents (forward mode).
 //
 // Varied inputs: m (tangent dm), x (tangent dx).
 // Results, in order: the value of Predict; its tangent.
-// Shadows: dm, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dm, dx have their primal's shape, each element or field the tangent of the primal's.
 func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 	t := m.W
 	t2 := dm.W
@@ -354,20 +340,17 @@ func PredictJVP(m, dm Model, x, dx []float64) (float64, float64) {
 	return y * y, 2 * (dy * y)
 }
 
-// FitGrad computes Fit and its gradient with respect to the varied inputs
-// (reverse mode).
+// FitGrad computes Fit and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: w (into wBar), x (into xBar), b (returned as bBar).
-// The first result is the value of Fit; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Fit writes w: on entry wBar holds the adjoint of the values Fit leaves in
-// w (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values w held on entry.
-// Fit writes x: on entry xBar holds the adjoint of the values Fit leaves in
-// x (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values x held on entry.
+// Results: the value of Fit, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Fit writes w: on entry wBar holds the adjoint of the values Fit leaves in w (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values w held on
+// entry.
+// Fit writes x: on entry xBar holds the adjoint of the values Fit leaves in x (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values x held on
+// entry.
 func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) {
 	var mBar Model
 	t := cap(w) > 0
@@ -404,17 +387,14 @@ func FitGrad(w, wBar []float64, b float64, x, xBar []float64) (f, bBar float64) 
 	return t3, bBar
 }
 
-// fitGReverse is the reverse of fitG for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of fitG that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// fitGReverse is the reverse of fitG for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of fitG that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: m (into *mBar), t (returned as tBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // fitG is the function literal g of Fit, with the captured variable m as its
 // first parameter.
@@ -430,15 +410,13 @@ func fitGReverse(m Model, mBar *Model, t, seed float64) (tBar float64) {
 	return tBar
 }
 
-// predictReverse is the reverse of Predict for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Predict that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// predictReverse is the reverse of Predict for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Predict that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: m (into *mBar), x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func predictReverse(m Model, mBar *Model, x, xBar []float64, seed float64) {
 	t := *mBar
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
@@ -465,14 +443,13 @@ func fitG(m Model, t float64) float64 {
 	return m.B*t + m.W[0]*t*t
 }
 
-// FitJVP computes Fit and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FitJVP computes Fit and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), b (tangent db), x (tangent dx).
 // Results, in order: the value of Fit; its tangent.
-// Shadows: dw, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Fit writes are written (overwritten) into the shadows: w into dw, x into dx.
+// Shadows: dw, dx have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Fit writes are written (overwritten) into the shadows: w into dw, x into
+// dx.
 func FitJVP(w, dw []float64, b, db float64, x, dx []float64) (float64, float64) {
 	m := Model{W: w, B: b}
 	dm := Model{W: dw, B: db}
@@ -481,13 +458,11 @@ func FitJVP(w, dw []float64, b, db float64, x, dx []float64) (float64, float64) 
 	return y + t, dy + t2
 }
 
-// fitGJVP computes fitG and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// fitGJVP computes fitG and its derivative along the tangents (forward mode).
 //
 // Varied inputs: m (tangent dm), t (tangent dt).
 // Results, in order: the value of fitG; its tangent.
-// Shadows: dm has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
 //
 // fitG is the function literal g of Fit, with the captured variable m as its
 // first parameter.
@@ -499,17 +474,15 @@ func fitGJVP(m, dm Model, t, dt float64) (float64, float64) {
 	return t2*t + t4*t, t5
 }
 
-// ForwardGrad computes Stack.Forward and its gradient with respect to the varied inputs
-// (reverse mode).
+// ForwardGrad computes Stack.Forward and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: s (into sBar), x (into xBar).
-// The first result is the value of Stack.Forward; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Stack.Forward writes x: on entry xBar holds the adjoint of the values Stack.Forward leaves in
-// x (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values x held on entry.
+// Results: the value of Stack.Forward, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Stack.Forward writes x: on entry xBar holds the adjoint of the values Stack.Forward leaves in x
+// (zero for the gradient of its results alone); on return, the gradient with respect to the values
+// x held on entry.
 func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -584,14 +557,13 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	return sum
 }
 
-// ForwardJVP computes Stack.Forward and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ForwardJVP computes Stack.Forward and its derivative along the tangents (forward mode).
 //
 // Varied inputs: s (tangent ds), x (tangent dx).
 // Results, in order: the value of Stack.Forward; its tangent.
-// Shadows: ds, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Stack.Forward writes are written (overwritten) into the shadows: x into dx.
+// Shadows: ds, dx have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Stack.Forward writes are written (overwritten) into the shadows: x into
+// dx.
 func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 	t := s.Layers
 	t2 := ds.Layers
@@ -633,14 +605,11 @@ func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// EnergyGrad computes Energy and its gradient with respect to the varied inputs
-// (reverse mode).
+// EnergyGrad computes Energy and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: ps (into psBar).
-// The first result is the value of Energy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Energy, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func EnergyGrad(ps, psBar []Particle) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -726,13 +695,11 @@ func EnergyGrad(ps, psBar []Particle) float64 {
 	return e
 }
 
-// EnergyJVP computes Energy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EnergyJVP computes Energy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: ps (tangent dps).
 // Results, in order: the value of Energy; its tangent.
-// Shadows: dps has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dps has its primal's shape, each element or field the tangent of the primal's.
 func EnergyJVP(ps, dps []Particle) (float64, float64) {
 	n := len(ps)
 	e := 0.0
@@ -768,14 +735,11 @@ func EnergyJVP(ps, dps []Particle) (float64, float64) {
 	return e, de
 }
 
-// StepGrad computes Step and its gradient with respect to the varied inputs
-// (reverse mode).
+// StepGrad computes Step and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: ps (into psBar), dt (returned as dtBar).
-// The first result is the value of Step; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Step, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -907,13 +871,11 @@ func StepGrad(ps, psBar []Particle, dt float64) (f, dtBar float64) {
 	return e, dtBar
 }
 
-// StepJVP computes Step and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// StepJVP computes Step and its derivative along the tangents (forward mode).
 //
 // Varied inputs: ps (tangent dps), dt (tangent ddt).
 // Results, in order: the value of Step; its tangent.
-// Shadows: dps has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dps has its primal's shape, each element or field the tangent of the primal's.
 func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 	n := len(ps)
 	next := make([]Particle, n)
@@ -957,15 +919,12 @@ func StepJVP(ps, dps []Particle, dt, ddt float64) (float64, float64) {
 	return e, de
 }
 
-// BranchyGrad computes Branchy and its gradient with respect to the varied inputs
-// (reverse mode).
+// BranchyGrad computes Branchy and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: wide.
-// The first result is the value of Branchy; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Branchy, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func BranchyGrad(x, xBar []float64, wide bool) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("BranchyGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1020,14 +979,12 @@ func BranchyGrad(x, xBar []float64, wide bool) float64 {
 	return s
 }
 
-// BranchyJVP computes Branchy and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// BranchyJVP computes Branchy and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): wide.
 // Results, in order: the value of Branchy; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 	var buf, dbuf []float64
 	if wide {
@@ -1065,14 +1022,11 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 	return s, ds
 }
 
-// NestedGrad computes Nested and its gradient with respect to the varied inputs
-// (reverse mode).
+// NestedGrad computes Nested and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: o (into oBar).
-// The first result is the value of Nested; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Nested, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NestedGrad(o, oBar *Outer) float64 {
 	t := o.A.V
 	n := len(t)
@@ -1093,13 +1047,11 @@ func NestedGrad(o, oBar *Outer) float64 {
 	return s
 }
 
-// NestedJVP computes Nested and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NestedJVP computes Nested and its derivative along the tangents (forward mode).
 //
 // Varied inputs: o (tangent do).
 // Results, in order: the value of Nested; its tangent.
-// Shadows: do has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: do has its primal's shape, each element or field the tangent of the primal's.
 func NestedJVP(o, do *Outer) (float64, float64) {
 	t := o.A.V
 	t2 := do.A.V
@@ -1117,13 +1069,12 @@ func NestedJVP(o, do *Outer) (float64, float64) {
 	return s, ds
 }
 
-// TrajectoryGrad computes Trajectory and its gradient with respect to the varied inputs
-// (reverse mode).
+// TrajectoryGrad computes Trajectory and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x0 (returned as x0Bar), k (returned as kBar).
 // Fixed inputs: steps.
-// The first result is the value of Trajectory; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Trajectory, then the partials of the varied scalar inputs in order.
 func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1188,8 +1139,7 @@ func TrajectoryGrad(x0, k float64, steps int) (f, x0Bar, kBar float64) {
 	return s, x0Bar, kBar
 }
 
-// TrajectoryJVP computes Trajectory and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// TrajectoryJVP computes Trajectory and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x0 (tangent dx0), k (tangent dk).
 // Fixed inputs (zero tangent): steps.
@@ -1216,20 +1166,17 @@ func TrajectoryJVP(x0, dx0, k, dk float64, steps int) (float64, float64) {
 	return s, ds
 }
 
-// ConcatGrad computes Concat and its gradient with respect to the varied inputs
-// (reverse mode).
+// ConcatGrad computes Concat and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: a (into aBar), b (into bBar).
-// The first result is the value of Concat; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// Concat writes a: on entry aBar holds the adjoint of the values Concat leaves in
-// a (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values a held on entry.
-// Concat writes b: on entry bBar holds the adjoint of the values Concat leaves in
-// b (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values b held on entry.
+// Results: the value of Concat, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// Concat writes a: on entry aBar holds the adjoint of the values Concat leaves in a (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values a held on
+// entry.
+// Concat writes b: on entry bBar holds the adjoint of the values Concat leaves in b (zero for the
+// gradient of its results alone); on return, the gradient with respect to the values b held on
+// entry.
 func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	t := cap(a) > 0
 	if t && cap(aBar) > 0 && &a[:1][0] == &aBar[:1][0] {
@@ -1333,14 +1280,13 @@ func ConcatGrad(a, aBar, b, bBar []float64) float64 {
 	return s
 }
 
-// ConcatJVP computes Concat and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ConcatJVP computes Concat and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of Concat; its tangent.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Concat writes are written (overwritten) into the shadows: a into da, b into db.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values Concat writes are written (overwritten) into the shadows: a into da, b
+// into db.
 func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 	all := append([]float64(nil), a...)
 	dall := append([]float64(nil), da...)
@@ -1372,14 +1318,11 @@ func ConcatJVP(a, da, b, db []float64) (float64, float64) {
 	return s, ds
 }
 
-// LayersGrad computes Layers and its gradient with respect to the varied inputs
-// (reverse mode).
+// LayersGrad computes Layers and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: w1 (into w1Bar), b1 (into b1Bar), w2 (into w2Bar), b2 (into b2Bar), x (into xBar).
-// The first result is the value of Layers; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Layers, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) float64 {
 	if cap(w1) > 0 && cap(w1Bar) > 0 && &w1[:1][0] == &w1Bar[:1][0] {
 		panic("LayersGrad: w1 and w1Bar share memory: gadgen's gradients need them apart")
@@ -1417,15 +1360,13 @@ func LayersGrad(w1, w1Bar, b1, b1Bar, w2, w2Bar, b2, b2Bar, x, xBar []float64) f
 	return s
 }
 
-// denseReverse is the reverse of dense for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of dense that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// denseReverse is the reverse of dense for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of dense that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: w (into wBar), b (into bBar), x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1476,18 +1417,17 @@ func denseReverse(w, wBar, b, bBar, x, xBar, seed []float64) {
 }
 
 // scaleToReverseWrtDstX is the reverse of scaleTo for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of scaleTo that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of scaleTo that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: dst (into dstBar), x (into xBar).
 // Fixed inputs: a.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// scaleTo writes dst: on entry dstBar holds the adjoint of the values scaleTo leaves in
-// dst (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values dst held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// scaleTo writes dst: on entry dstBar holds the adjoint of the values scaleTo leaves in dst (zero
+// for the gradient of its results alone); on return, the gradient with respect to the values dst
+// held on entry.
 func scaleToReverseWrtDstX(dst, dstBar []float64, a float64, x, xBar, seed []float64) {
 	t := cap(dst) > 0
 	if t && cap(dstBar) > 0 && &dst[:1][0] == &dstBar[:1][0] {
@@ -1511,16 +1451,14 @@ func scaleToReverseWrtDstX(dst, dstBar []float64, a float64, x, xBar, seed []flo
 	}
 }
 
-// LayersJVP computes Layers and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LayersJVP computes Layers and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w1 (tangent dw1), b1 (tangent db1), w2 (tangent dw2), b2 (tangent db2), x (tangent
 // dx).
 // Results, in order: the value of Layers; its tangent.
-// Shadows: dw1, db1, dw2, db2, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Layers writes are written (overwritten) into the shadows: w1 into dw1, b1 into db1, w2 into dw2,
-// b2 into db2, x into dx.
+// Shadows: dw1, db1, dw2, db2, dx have their primal's shape, each element or field the tangent of
+// the primal's. The tangents of the values Layers writes are written (overwritten) into the
+// shadows: w1 into dw1, b1 into db1, w2 into dw2, b2 into db2, x into dx.
 func LayersJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) (float64, float64) {
 	h, dh := denseJVP(w1, dw1, b1, db1, x, dx)
 	n := len(h)
@@ -1537,13 +1475,11 @@ func LayersJVP(w1, dw1, b1, db1, w2, dw2, b2, db2, x, dx []float64) (float64, fl
 	return s, ds
 }
 
-// denseJVP computes dense and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// denseJVP computes dense and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw), b (tangent db), x (tangent dx).
 // Results, in order: the value of dense; its tangent.
-// Shadows: dw, db, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dw, db, dx have their primal's shape, each element or field the tangent of the primal's.
 func denseJVP(w, dw, b, db, x, dx []float64) ([]float64, []float64) {
 	n := len(b)
 	out := make([]float64, n)
@@ -1567,15 +1503,14 @@ func denseJVP(w, dw, b, db, x, dx []float64) ([]float64, []float64) {
 	return out, dout
 }
 
-// scaleToJVPWrtDstX computes scaleTo and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// scaleToJVPWrtDstX computes scaleTo and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
 // Fixed inputs (zero tangent): a.
 // Results, in order: the value of scaleTo; its tangent.
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// scaleTo writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values scaleTo writes are written (overwritten) into the shadows: dst into
+// ddst.
 func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float64, []float64) {
 	for i := 0; i < len(x); i++ {
 		dv := dx[i]
@@ -1585,14 +1520,12 @@ func scaleToJVPWrtDstX(dst, ddst []float64, a float64, x, dx []float64) ([]float
 	return dst, ddst
 }
 
-// SoftmaxVJP computes Softmax and the vector-Jacobian product of the seeds seed (the
-// adjoints of its results) with respect to the varied inputs (reverse mode).
+// SoftmaxVJP computes Softmax and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Softmax; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Softmax, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -1669,13 +1602,11 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	return out
 }
 
-// SoftmaxJVP computes Softmax and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// SoftmaxJVP computes Softmax and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Softmax; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
 	n := len(x)
 	m := math.Inf(-1)
@@ -1709,12 +1640,10 @@ func SoftmaxJVP(x, dx []float64) ([]float64, []float64) {
 	return out, dout
 }
 
-// GrowGrad computes Grow and its gradient with respect to the varied inputs
-// (reverse mode).
+// GrowGrad computes Grow and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Grow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Grow, then the partials of the varied scalar inputs in order.
 func GrowGrad(x float64) (f, xBar float64) {
 	ys := grow(x)
 	ysBar := make([]float64, len(ys), cap(ys))
@@ -1729,15 +1658,13 @@ func GrowGrad(x float64) (f, xBar float64) {
 	return t, xBar
 }
 
-// growReverse is the reverse of grow for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of grow that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// growReverse is the reverse of grow for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of grow that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as xBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func growReverse(x float64, seed []float64) (xBar float64) {
 	t := new([3]float64)
 	t2 := t[:]
@@ -1754,8 +1681,7 @@ func growReverse(x float64, seed []float64) (xBar float64) {
 	return xBar
 }
 
-// GrowJVP computes Grow and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// GrowJVP computes Grow and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Grow; its tangent.
@@ -1767,8 +1693,7 @@ func GrowJVP(x, dx float64) (float64, float64) {
 	return ys0*ys1 + math.Sin(ys2), dys[0]*ys1 + ys0*dys[1] + math.Cos(ys2)*dys[2]
 }
 
-// growJVP computes grow and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// growJVP computes grow and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of grow; its tangent.

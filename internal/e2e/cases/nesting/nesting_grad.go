@@ -4,11 +4,10 @@ package nesting
 
 import "math"
 
-// CubeTaylor propagates Taylor polynomials of degree 2 through Cube (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Cube and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// CubeTaylor propagates Taylor polynomials of degree 2 through Cube (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Cube and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2).
 // Results, in order: the value of Cube; its coefficients 1 to 2.
@@ -19,8 +18,7 @@ func CubeTaylor(x, x1, x2 float64) (float64, float64, float64) {
 	return t * x, t2*x + t*x1, t3
 }
 
-// CubeSeriesJVP computes CubeSeries and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// CubeSeriesJVP computes CubeSeries and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of CubeSeries; its tangent.
@@ -29,8 +27,7 @@ func CubeSeriesJVP(x, dx float64) (float64, float64) {
 	return y + y1 + y2, dy + dy1 + dy2
 }
 
-// cubeTaylorJVPWrtX computes CubeTaylor and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// cubeTaylorJVPWrtX computes CubeTaylor and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): x1, x2.
@@ -48,8 +45,7 @@ func cubeTaylorJVPWrtX(x, dx, x1, x2 float64) (float64, float64, float64, float6
 	return t * x, t3*x + t*x1, t7, t2*x + t*dx, t6, t8
 }
 
-// WaveJVP computes Wave and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// WaveJVP computes Wave and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Wave; its tangent.
@@ -59,11 +55,10 @@ func WaveJVP(x, dx float64) (float64, float64) {
 	return t * t2, math.Cos(x)*dx*t2 + t*(t2*(dx/2))
 }
 
-// SlopeTaylor propagates Taylor polynomials of degree 3 through Slope (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Slope and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// SlopeTaylor propagates Taylor polynomials of degree 3 through Slope (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Slope and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -73,11 +68,10 @@ func SlopeTaylor(x, x1 float64) (float64, float64, float64, float64) {
 	return d, d1, d2, d3
 }
 
-// waveJVPTaylorWrtX propagates Taylor polynomials of degree 3 through WaveJVP (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// WaveJVP and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// waveJVPTaylorWrtX propagates Taylor polynomials of degree 3 through WaveJVP (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of WaveJVP and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -113,14 +107,12 @@ func waveJVPTaylorWrtX(x, x1, dx float64) (float64, float64, float64, float64, f
 	return t * t13, t8*t13 + t*t17, t3*t13 + t*t14, t20, t21, t23, t24, t25
 }
 
-// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs
-// (reverse mode).
+// RosenbrockGrad computes Rosenbrock and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Rosenbrock; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Rosenbrock, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func RosenbrockGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -139,26 +131,23 @@ func RosenbrockGrad(x, xBar []float64) float64 {
 	return sum
 }
 
-// GradOfJVP computes GradOf and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// GradOfJVP computes GradOf and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), g (tangent dg).
 // Results, in order: the value of GradOf; its tangent.
-// Shadows: dx, dg have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's.
 func GradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 	t, t2 := rosenbrockGradJVP(x, dx, g, dg)
 	return t, t2
 }
 
-// rosenbrockGradJVP computes RosenbrockGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// rosenbrockGradJVP computes RosenbrockGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of RosenbrockGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// RosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values RosenbrockGrad writes are written (overwritten) into the shadows: xBar
+// into dxBar.
 func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("RosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -187,14 +176,11 @@ func rosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	return sum, dsum
 }
 
-// ChainGrad computes Chain and its gradient with respect to the varied inputs
-// (reverse mode).
+// ChainGrad computes Chain and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Chain; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Chain, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func ChainGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	tape := tapeBuf[:0]
@@ -222,16 +208,14 @@ func ChainGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// powReverse is the reverse of pow for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of pow that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// powReverse is the reverse of pow for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of pow that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (returned as aBar).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func powReverse(a float64, n int, seed float64) (aBar float64) {
 	var t float64
 	var from int
@@ -250,26 +234,23 @@ func powReverse(a float64, n int, seed float64) (aBar float64) {
 	return aBar
 }
 
-// ChainGradOfJVP computes ChainGradOf and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ChainGradOfJVP computes ChainGradOf and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), g (tangent dg).
 // Results, in order: the value of ChainGradOf; its tangent.
-// Shadows: dx, dg have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dg have their primal's shape, each element or field the tangent of the primal's.
 func ChainGradOfJVP(x, dx, g, dg []float64) (float64, float64) {
 	t, t2 := chainGradJVP(x, dx, g, dg)
 	return t, t2
 }
 
-// chainGradJVP computes ChainGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// chainGradJVP computes ChainGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of ChainGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// ChainGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values ChainGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -310,8 +291,7 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	return s, ds
 }
 
-// powReverseJVP computes powReverse and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// powReverseJVP computes powReverse and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), seed (tangent dseed).
 // Fixed inputs (zero tangent): n.
@@ -338,8 +318,7 @@ func powReverseJVP(a, da float64, n int, seed, dseed float64) (aBar, daBar float
 	return aBar, daBar
 }
 
-// powJVP computes pow and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// powJVP computes pow and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
 // Fixed inputs (zero tangent): n.

@@ -4,13 +4,11 @@ package optimize
 
 import "math"
 
-// NormalizedJVP computes Normalized and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// NormalizedJVP computes Normalized and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), c (tangent dc).
 // Results, in order: the value of Normalized; its tangent.
-// Shadows: dx, dc have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dc have their primal's shape, each element or field the tangent of the primal's.
 func NormalizedJVP(x, dx, c, dc []float64) (float64, float64) {
 	n := len(x)
 	out := make([]float64, n)
@@ -33,13 +31,11 @@ func NormalizedJVP(x, dx, c, dc []float64) (float64, float64) {
 	return s, ds
 }
 
-// magJVP computes mag and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// magJVP computes mag and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of mag; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func magJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -52,14 +48,12 @@ func magJVP(x, dx []float64) (float64, float64) {
 	return t, 0.5 / t * ds
 }
 
-// NormalizedGrad computes Normalized and its gradient with respect to the varied inputs
-// (reverse mode).
+// NormalizedGrad computes Normalized and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (into xBar), c (into cBar).
-// The first result is the value of Normalized; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Normalized, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("NormalizedGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -94,15 +88,13 @@ func NormalizedGrad(x, xBar, c, cBar []float64) float64 {
 	return s
 }
 
-// magReverse is the reverse of mag for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of mag that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// magReverse is the reverse of mag for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of mag that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func magReverse(x, xBar []float64, seed float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("magReverse: x and xBar share memory: gadgen's gradients need them apart")
@@ -120,13 +112,11 @@ func magReverse(x, xBar []float64, seed float64) {
 	}
 }
 
-// GuardedJVP computes Guarded and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// GuardedJVP computes Guarded and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), c (tangent dc).
 // Results, in order: the value of Guarded; its tangent.
-// Shadows: dx, dc have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dc have their primal's shape, each element or field the tangent of the primal's.
 func GuardedJVP(x, dx, c, dc []float64) (float64, float64) {
 	n := len(x)
 	var t, t2 float64
@@ -149,13 +139,11 @@ func GuardedJVP(x, dx, c, dc []float64) (float64, float64) {
 	return s, ds
 }
 
-// dotJVP computes dot and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// dotJVP computes dot and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of dot; its tangent.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func dotJVP(x, dx, y, dy []float64) (float64, float64) {
 	n := len(x)
 	if n != len(y) {
@@ -172,14 +160,11 @@ func dotJVP(x, dx, y, dy []float64) (float64, float64) {
 	return s, ds
 }
 
-// GuardedGrad computes Guarded and its gradient with respect to the varied inputs
-// (reverse mode).
+// GuardedGrad computes Guarded and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar), c (into cBar).
-// The first result is the value of Guarded; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Guarded, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func GuardedGrad(x, xBar, c, cBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("GuardedGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -216,14 +201,13 @@ func GuardedGrad(x, xBar, c, cBar []float64) float64 {
 }
 
 // dotInPlaceReverse is the reverse of dotInPlace for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of dotInPlace that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of dotInPlace that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (into xBar).
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 //
 // dotInPlace is dot called with arguments that share memory (y is x): its body
 // with those parameters made one.
@@ -240,8 +224,7 @@ func dotInPlaceReverse(x, xBar []float64, seed float64) {
 	}
 }
 
-// FoldedJVP computes Folded and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// FoldedJVP computes Folded and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Folded; its tangent.
@@ -250,12 +233,10 @@ func FoldedJVP(x, dx float64) (float64, float64) {
 	return t, 3.256347067030294*(2*(dx*x)) + dx + 0.6065306597126334*dx
 }
 
-// FoldedGrad computes Folded and its gradient with respect to the varied inputs
-// (reverse mode).
+// FoldedGrad computes Folded and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
-// The first result is the value of Folded; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Folded, then the partials of the varied scalar inputs in order.
 func FoldedGrad(x float64) (f, xBar float64) {
 	t := 3.256347067030294*(x*x) + x + 1 + 0.6065306597126334*x
 	xBar = 1.6065306597126334 + 2*(3.256347067030294*x)

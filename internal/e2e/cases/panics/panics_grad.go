@@ -7,13 +7,11 @@ import (
 	"math"
 )
 
-// DotJVP computes Dot and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// DotJVP computes Dot and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of Dot; its tangent.
-// Shadows: dx, dy have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx, dy have their primal's shape, each element or field the tangent of the primal's.
 func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 	n := len(x)
 	if n != len(y) {
@@ -30,14 +28,11 @@ func DotJVP(x, dx, y, dy []float64) (float64, float64) {
 	return s, ds
 }
 
-// DotGrad computes Dot and its gradient with respect to the varied inputs
-// (reverse mode).
+// DotGrad computes Dot and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar), y (into yBar).
-// The first result is the value of Dot; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Dot, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func DotGrad(x, xBar, y, yBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("DotGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -60,14 +55,13 @@ func DotGrad(x, xBar, y, yBar []float64) float64 {
 	return s
 }
 
-// MulVecJVP computes MulVec and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// MulVecJVP computes MulVec and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), a (tangent da), x (tangent dx).
 // Fixed inputs (zero tangent): n.
-// Shadows: ddst, da, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// MulVec writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, da, dx have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values MulVec writes are written (overwritten) into the shadows:
+// dst into ddst.
 func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 	n2 := len(x)
 	if n2 != n {
@@ -92,13 +86,11 @@ func MulVecJVP(dst, ddst, a, da []float64, n int, x, dx []float64) {
 	}
 }
 
-// LogSumJVP computes LogSum and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LogSumJVP computes LogSum and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of LogSum; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func LogSumJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -114,14 +106,11 @@ func LogSumJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// LogSumGrad computes LogSum and its gradient with respect to the varied inputs
-// (reverse mode).
+// LogSumGrad computes LogSum and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of LogSum; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of LogSum, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LogSumGrad(x, xBar []float64) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("LogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -142,28 +131,23 @@ func LogSumGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// AtJVP computes At and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AtJVP computes At and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): i.
 // Results, in order: the value of At; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func AtJVP(x, dx []float64, i int) (float64, float64) {
 	xi := x[i]
 	return xi * xi, 2 * (dx[i] * xi)
 }
 
-// AtGrad computes At and its gradient with respect to the varied inputs
-// (reverse mode).
+// AtGrad computes At and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
 // Fixed inputs: i.
-// The first result is the value of At; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of At, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func AtGrad(x, xBar []float64, i int) float64 {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("AtGrad: x and xBar share memory: gadgen's gradients need them apart")

@@ -7,8 +7,7 @@ import (
 	"slices"
 )
 
-// PowJVP computes Pow and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PowJVP computes Pow and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -30,13 +29,11 @@ func PowJVP(x, dx float64, n int) (float64, float64) {
 	return t * x, 2*(dh*h)*x + t*dx
 }
 
-// PowGrad computes Pow and its gradient with respect to the varied inputs
-// (reverse mode).
+// PowGrad computes Pow and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of Pow; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Pow, then the partials of the varied scalar inputs in order.
 func PowGrad(x float64, n int) (f, xBar float64) {
 	var t int
 	var h, t2, t3 float64
@@ -85,16 +82,14 @@ func PowGrad(x float64, n int) (f, xBar float64) {
 	return t3, xBar
 }
 
-// powReverse is the reverse of Pow for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Pow that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// powReverse is the reverse of Pow for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Pow that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func powReverse(x float64, n int, seed float64) (xBar float64) {
 	var t int
 	var h, t2 float64
@@ -139,13 +134,11 @@ func powReverse(x float64, n int, seed float64) (xBar float64) {
 	return xBar
 }
 
-// HornerJVP computes Horner and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// HornerJVP computes Horner and its derivative along the tangents (forward mode).
 //
 // Varied inputs: c (tangent dc), x (tangent dx).
 // Results, in order: the value of Horner; its tangent.
-// Shadows: dc has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dc has its primal's shape, each element or field the tangent of the primal's.
 func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 	if len(c) == 0 {
 		return 0, 0
@@ -156,14 +149,11 @@ func HornerJVP(c, dc []float64, x, dx float64) (float64, float64) {
 	return c0 + x*t, dc0 + (dx*t + x*t2)
 }
 
-// HornerGrad computes Horner and its gradient with respect to the varied inputs
-// (reverse mode).
+// HornerGrad computes Horner and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: c (into cBar), x (returned as xBar).
-// The first result is the value of Horner; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Horner, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func HornerGrad(c, cBar []float64, x float64) (f, xBar float64) {
 	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
 		panic("HornerGrad: c and cBar share memory: gadgen's gradients need them apart")
@@ -190,17 +180,14 @@ func HornerGrad(c, cBar []float64, x float64) (f, xBar float64) {
 	return t, xBar
 }
 
-// hornerReverse is the reverse of Horner for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Horner that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// hornerReverse is the reverse of Horner for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Horner that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: c (into cBar), x (returned as xBar).
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func hornerReverse(c, cBar []float64, x, seed float64) (xBar float64) {
 	if cap(c) > 0 && cap(cBar) > 0 && &c[:1][0] == &cBar[:1][0] {
 		panic("hornerReverse: c and cBar share memory: gadgen's gradients need them apart")
@@ -224,8 +211,7 @@ func hornerReverse(c, cBar []float64, x, seed float64) (xBar float64) {
 	return xBar
 }
 
-// ChebyshevJVP computes Chebyshev and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ChebyshevJVP computes Chebyshev and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -243,13 +229,12 @@ func ChebyshevJVP(n int, x, dx float64) (float64, float64) {
 	return t*t2 - t4, 2*dx*t2 + t*t3 - t5
 }
 
-// ChebyshevGrad computes Chebyshev and its gradient with respect to the varied inputs
-// (reverse mode).
+// ChebyshevGrad computes Chebyshev and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of Chebyshev; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Chebyshev, then the partials of the varied scalar inputs in order.
 func ChebyshevGrad(n int, x float64) (f, xBar float64) {
 	var t, t2 float64
 	var from int
@@ -278,16 +263,14 @@ func ChebyshevGrad(n int, x float64) (f, xBar float64) {
 	return t2, xBar
 }
 
-// chebyshevReverse is the reverse of Chebyshev for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Chebyshev that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// chebyshevReverse is the reverse of Chebyshev for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of Chebyshev that its own reverse does
+// not read back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func chebyshevReverse(n int, x, seed float64) (xBar float64) {
 	var t float64
 	var from int
@@ -314,8 +297,7 @@ func chebyshevReverse(n int, x, seed float64) (xBar float64) {
 	return xBar
 }
 
-// EvenJVP computes Even and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// EvenJVP computes Even and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -328,8 +310,7 @@ func EvenJVP(x, dx float64, n int) (float64, float64) {
 	return 1 + x*t, dx*t + x*t2
 }
 
-// oddJVP computes odd and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// oddJVP computes odd and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
@@ -342,13 +323,11 @@ func oddJVP(x, dx float64, n int) (float64, float64) {
 	return x - t, dx - t2
 }
 
-// EvenGrad computes Even and its gradient with respect to the varied inputs
-// (reverse mode).
+// EvenGrad computes Even and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The first result is the value of Even; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of Even, then the partials of the varied scalar inputs in order.
 func EvenGrad(x float64, n int) (f, xBar float64) {
 	var t float64
 	var from int
@@ -369,16 +348,14 @@ func EvenGrad(x float64, n int) (f, xBar float64) {
 	return t, xBar
 }
 
-// oddReverse is the reverse of odd for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of odd that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// oddReverse is the reverse of odd for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of odd that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func oddReverse(x float64, n int, seed float64) (xBar float64) {
 	var from int
 	if n == 0 {
@@ -395,16 +372,14 @@ func oddReverse(x float64, n int, seed float64) (xBar float64) {
 	return xBar
 }
 
-// evenReverse is the reverse of Even for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of Even that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// evenReverse is the reverse of Even for the gradients that call it: the vector-Jacobian product of
+// the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of Even that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: n.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func evenReverse(x float64, n int, seed float64) (xBar float64) {
 	var t float64
 	var from int
@@ -423,8 +398,8 @@ func evenReverse(x float64, n int, seed float64) (xBar float64) {
 	return xBar
 }
 
-// ContinuedFractionJVP computes ContinuedFraction and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ContinuedFractionJVP computes ContinuedFraction and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): depth.
@@ -440,13 +415,11 @@ func ContinuedFractionJVP(x, dx float64, depth int) (float64, float64) {
 }
 
 // ContinuedFractionGrad computes ContinuedFraction and its gradient with respect to the varied
-// inputs
-// (reverse mode).
+// inputs (reverse mode).
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: depth.
-// The first result is the value of ContinuedFraction; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of ContinuedFraction, then the partials of the varied scalar inputs in order.
 func ContinuedFractionGrad(x float64, depth int) (f, xBar float64) {
 	var t, t2 float64
 	var from int
@@ -469,15 +442,14 @@ func ContinuedFractionGrad(x float64, depth int) (f, xBar float64) {
 }
 
 // continuedFractionReverse is the reverse of ContinuedFraction for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results (seed) and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of ContinuedFraction that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of ContinuedFraction that
+// its own reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
 //
 // Varied inputs: x (returned as xBar).
 // Fixed inputs: depth.
-// The results are the partial derivatives of the varied scalar inputs, in parameter
-// order.
+// Results: the partials of the varied scalar inputs in order.
 func continuedFractionReverse(x float64, depth int, seed float64) (xBar float64) {
 	var t float64
 	var from int
@@ -497,13 +469,11 @@ func continuedFractionReverse(x float64, depth int, seed float64) (xBar float64)
 	return xBar
 }
 
-// PingPongJVP computes PingPong and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PingPongJVP computes PingPong and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of PingPong; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func PingPongJVP(x, dx []float64) (float64, float64) {
 	n := len(x)
 	a := make([]float64, n)
@@ -517,14 +487,13 @@ func PingPongJVP(x, dx []float64) (float64, float64) {
 	return b[0] + a[t], db[0] + da[t]
 }
 
-// pingpongJVP computes pingpong and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// pingpongJVP computes pingpong and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).
 // Fixed inputs (zero tangent): n.
-// Shadows: da, db have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// pingpong writes are written (overwritten) into the shadows: a into da, b into db.
+// Shadows: da, db have their primal's shape, each element or field the tangent of the primal's. The
+// tangents of the values pingpong writes are written (overwritten) into the shadows: a into da, b
+// into db.
 func pingpongJVP(a, da, b, db []float64, n int) {
 	if n == 0 {
 		return
@@ -541,14 +510,11 @@ func pingpongJVP(a, da, b, db []float64, n int) {
 	pingpongJVP(b, db, a, da, n-1)
 }
 
-// PingPongGrad computes PingPong and its gradient with respect to the varied inputs
-// (reverse mode).
+// PingPongGrad computes PingPong and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of PingPong; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of PingPong, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PingPongGrad(x, xBar []float64) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
@@ -581,22 +547,20 @@ func PingPongGrad(x, xBar []float64) float64 {
 	return t5
 }
 
-// pingpongReverse is the reverse of pingpong for the gradients that call it: the
-// vector-Jacobian product of the adjoints of its results and of what it
-// writes, with respect to the varied inputs. Unlike a //gad:vjp, it does not
-// redo the writes of pingpong that its own reverse does not read back: the memory
-// of its slice and pointer parameters is left in no particular state.
+// pingpongReverse is the reverse of pingpong for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of pingpong that its own reverse does not read
+// back: the memory of its slice and pointer parameters is left in no particular state.
 //
 // Varied inputs: a (into aBar), b (into bBar).
 // Fixed inputs: n.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
-// pingpong writes a: on entry aBar holds the adjoint of the values pingpong leaves in
-// a (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values a held on entry.
-// pingpong writes b: on entry bBar holds the adjoint of the values pingpong leaves in
-// b (zero for the gradient of its results alone); on return, the gradient with
-// respect to the values b held on entry.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+// pingpong writes a: on entry aBar holds the adjoint of the values pingpong leaves in a (zero for
+// the gradient of its results alone); on return, the gradient with respect to the values a held on
+// entry.
+// pingpong writes b: on entry bBar holds the adjoint of the values pingpong leaves in b (zero for
+// the gradient of its results alone); on return, the gradient with respect to the values b held on
+// entry.
 func pingpongReverse(a, aBar, b, bBar []float64, n int) {
 	var tapeintBuf [64]int
 	tapeint := tapeintBuf[:0]

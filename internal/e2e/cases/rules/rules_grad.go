@@ -7,8 +7,7 @@ import (
 	"slices"
 )
 
-// fastSqrtJVP computes fastSqrt and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// fastSqrtJVP computes fastSqrt and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of fastSqrt; its tangent.
@@ -17,11 +16,10 @@ func fastSqrtJVP(x, dx float64) (float64, float64) {
 	return t, 0.5 / t * dx
 }
 
-// fastSqrtTaylor propagates Taylor polynomials of degree 3 through fastSqrt (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// fastSqrt and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// fastSqrtTaylor propagates Taylor polynomials of degree 3 through fastSqrt (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of fastSqrt
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Results, in order: the value of fastSqrt; its coefficients 1 to 3.
@@ -36,12 +34,11 @@ func fastSqrtTaylor(x, x1, x2, x3 float64) (float64, float64, float64, float64) 
 	return t, t3, t5, t7
 }
 
-// smoothMaxGrad computes smoothMax and its gradient with respect to the varied inputs
-// (reverse mode).
+// smoothMaxGrad computes smoothMax and its gradient with respect to the varied inputs (reverse
+// mode).
 //
 // Varied inputs: a (returned as aBar), b (returned as bBar).
-// The first result is the value of smoothMax; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
+// Results: the value of smoothMax, then the partials of the varied scalar inputs in order.
 func smoothMaxGrad(a, b float64) (f, aBar, bBar float64) {
 	t := smoothMax(a, b)
 	aBar = math.Exp(a - t)
@@ -49,13 +46,11 @@ func smoothMaxGrad(a, b float64) (f, aBar, bBar float64) {
 	return t, aBar, bBar
 }
 
-// LossJVP computes Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVP computes Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Results, in order: the value of Loss; its tangent.
-// Shadows: dx has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dx has its primal's shape, each element or field the tangent of the primal's.
 func LossJVP(x, dx []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -81,14 +76,11 @@ func LossJVP(x, dx []float64) (float64, float64) {
 	return s, ds
 }
 
-// LossGrad computes Loss and its gradient with respect to the varied inputs
-// (reverse mode).
+// LossGrad computes Loss and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: x (into xBar).
-// The first result is the value of Loss; the partial derivatives of the varied
-// scalar inputs follow it, in parameter order.
-// The gradient with respect to a slice or pointer is accumulated (+=) into its
-// shadow, which the caller zeroes first.
+// Results: the value of Loss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func LossGrad(x, xBar []float64) float64 {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -146,11 +138,10 @@ func LossGrad(x, xBar []float64) float64 {
 	return s
 }
 
-// LossTaylor propagates Taylor polynomials of degree 3 through Loss (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Loss and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// LossTaylor propagates Taylor polynomials of degree 3 through Loss (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Loss and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Results, in order: the value of Loss; its coefficients 1 to 3.
@@ -252,14 +243,13 @@ func LossHVP(x, v, hv []float64) float64 {
 	return f
 }
 
-// lossGradJVP computes LossGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// lossGradJVP computes LossGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of LossGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// LossGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values LossGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 func lossGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]

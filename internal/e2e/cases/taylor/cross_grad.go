@@ -9,11 +9,10 @@ import (
 	"math"
 )
 
-// loopsSumSquares propagates Taylor polynomials of degree 3 through SumSquares (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// SumSquares and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsSumSquares propagates Taylor polynomials of degree 3 through SumSquares (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of SumSquares and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -35,11 +34,10 @@ func loopsSumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 	return s, s1, s2, 0
 }
 
-// loopsExpSeries propagates Taylor polynomials of degree 4 through ExpSeries (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// ExpSeries and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsExpSeries propagates Taylor polynomials of degree 4 through ExpSeries (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of ExpSeries
+// and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of ExpSeries; its coefficients 1 to 4.
@@ -82,11 +80,10 @@ func loopsExpSeries(x, x1, x2, x3, x4 float64) (float64, float64, float64, float
 	return sum, sum1, sum2, sum3, sum4
 }
 
-// loopsSqrt propagates Taylor polynomials of degree 3 through Sqrt (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Sqrt and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsSqrt propagates Taylor polynomials of degree 3 through Sqrt (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Sqrt and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of Sqrt; its coefficients 1 to 3.
@@ -126,11 +123,10 @@ func loopsSqrt(a, a1, a2, a3 float64) (float64, float64, float64, float64) {
 	return x, x1, x2, x3
 }
 
-// loopsProduct propagates Taylor polynomials of degree 4 through Product (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Product and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsProduct propagates Taylor polynomials of degree 4 through Product (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Product and, after them, the
+// coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 4 are zero.
@@ -159,10 +155,9 @@ func loopsProduct(x, x1 []float64) (float64, float64, float64, float64, float64)
 	return p, p1, p2, p3, p4
 }
 
-// loopsHorner propagates Taylor polynomials of degree 3 through Horner (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Horner and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// loopsHorner propagates Taylor polynomials of degree 3 through Horner (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Horner and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -183,11 +178,10 @@ func loopsHorner(c [4]float64, x, x1, x2, x3 float64) (float64, float64, float64
 	return s, s1, s2, s3
 }
 
-// loopsChebyshev propagates Taylor polynomials of degree 4 through Chebyshev (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Chebyshev and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// loopsChebyshev propagates Taylor polynomials of degree 4 through Chebyshev (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Chebyshev
+// and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Fixed inputs (zero coefficients): n.
@@ -233,11 +227,10 @@ func loopsChebyshev(x, x1, x2, x3, x4 float64, n int) (float64, float64, float64
 	return b, b1, b2, b3, b4
 }
 
-// controlPiecewise propagates Taylor polynomials of degree 3 through Piecewise (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Piecewise and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// controlPiecewise propagates Taylor polynomials of degree 3 through Piecewise (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Piecewise
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Results, in order: the value of Piecewise; its coefficients 1 to 3.
@@ -256,11 +249,10 @@ func controlPiecewise(x, x1, x2, x3 float64) (float64, float64, float64, float64
 	return 2*x - 1, 2 * x1, 2 * x2, 2 * x3
 }
 
-// controlLegendre propagates Taylor polynomials of degree 4 through Legendre (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Legendre and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// controlLegendre propagates Taylor polynomials of degree 4 through Legendre (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Legendre
+// and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
+// O(t^5), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Fixed inputs (zero coefficients): k.
@@ -328,11 +320,10 @@ func controlLegendre(k int, x, x1, x2, x3, x4 float64) (float64, float64, float6
 	return (t9*x - t21*x + 3) / 8, (t10*x + t9*x1 - (t22*x + t21*x1)) / 8, t26, t27, t28
 }
 
-// controlStats propagates Taylor polynomials of degree 2 through Stats (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Stats and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// controlStats propagates Taylor polynomials of degree 2 through Stats (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Stats and, after them, the
+// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -368,10 +359,9 @@ func controlStats(x, x1 []float64) (mean, variance, mean1, mean2, variance1, var
 	return mean, variance / t, mean1, 0, variance1 / t, variance2 / t
 }
 
-// controlPolar propagates Taylor polynomials of degree 3 through Polar (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Polar and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
+// controlPolar propagates Taylor polynomials of degree 3 through Polar (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Polar and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
@@ -431,10 +421,9 @@ func controlPolar(x, x1, x2, x3, y, y1, y2, y3 float64) (r, theta, r1, r2, r3, t
 	return r, math.Atan2(y, x), r1, r2, r3, t16*y1 - t17*x1, theta2, theta3
 }
 
-// controlClamp propagates Taylor polynomials of degree 2 through Clamp (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Clamp and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
+// controlClamp propagates Taylor polynomials of degree 2 through Clamp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Clamp and,
+// after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2), lo (coefficients lo1, lo2), hi (coefficients hi1, hi2).
@@ -452,10 +441,9 @@ func controlClamp(x, x1, x2, lo, lo1, lo2, hi, hi1, hi2 float64) (float64, float
 	return x, x1, x2
 }
 
-// callsCompose propagates Taylor polynomials of degree 3 through Compose (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Compose and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// callsCompose propagates Taylor polynomials of degree 3 through Compose (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Compose and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
@@ -476,11 +464,9 @@ func callsCompose(x, x1, x2, x3 float64) (float64, float64, float64, float64) {
 }
 
 // callsAffineApplyTaylorWrtX propagates Taylor polynomials of degree 3 through Affine.Apply (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Fixed inputs (zero coefficients): f.
@@ -491,11 +477,9 @@ func callsAffineApplyTaylorWrtX(f calls.Affine, x, x1, x2, x3 float64) (float64,
 }
 
 // callsAffineApplyTaylor propagates Taylor polynomials of degree 3 through Affine.Apply (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of Affine.Apply and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: f (coefficients f1, f2, f3), x (coefficients x1, x2, x3).
 // Results, in order: the value of Affine.Apply; its coefficients 1 to 3.
@@ -511,11 +495,10 @@ func callsAffineApplyTaylor(f, f1, f2, f3 calls.Affine, x, x1, x2, x3 float64) (
 	return t*x + f.B, t2*x + t*x1 + f1.B, t4, t5
 }
 
-// callsPathLength propagates Taylor polynomials of degree 3 through PathLength (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// PathLength and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// callsPathLength propagates Taylor polynomials of degree 3 through PathLength (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of PathLength and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -538,11 +521,10 @@ func callsPathLength(x, x1 []float64) (float64, float64, float64, float64) {
 	return s, s1, s2, s3
 }
 
-// geomDistTaylor propagates Taylor polynomials of degree 3 through Dist (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Dist and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// geomDistTaylor propagates Taylor polynomials of degree 3 through Dist (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Dist and, after them, the
+// coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1), q (coefficients q1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -577,8 +559,7 @@ func geomDistTaylor(p, p1, q, q1 []float64) (float64, float64, float64, float64)
 // callsUnitTangent propagates Taylor polynomials of degree 2 through UnitTangent (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // UnitTangent and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2), x (coefficients x1, x2).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -591,8 +572,7 @@ func callsUnitTangent(dst, dst1, dst2, x, x1, x2 []float64) {
 // geomNormalizeTaylor propagates Taylor polynomials of degree 2 through Normalize (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Normalize and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: dst (coefficients dst1, dst2), x (coefficients x1, x2).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -628,10 +608,9 @@ func geomNormalizeTaylor(dst, dst1, dst2, x, x1, x2 []float64) {
 	}
 }
 
-// callsAngle propagates Taylor polynomials of degree 2 through Angle (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Angle and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
+// callsAngle propagates Taylor polynomials of degree 2 through Angle (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Angle and,
+// after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2), b (coefficients b1, b2).
@@ -656,11 +635,10 @@ func callsAngle(a, a1, a2, b, b1, b2 geom.Vec3) (float64, float64, float64) {
 	return math.Acos(t12), t17 * t13, t19
 }
 
-// geomDotTaylor propagates Taylor polynomials of degree 2 through Dot (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Dot and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// geomDotTaylor propagates Taylor polynomials of degree 2 through Dot (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Dot and, after
+// them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2), b (coefficients b1, b2).
 // Results, in order: the value of Dot; its coefficients 1 to 2.
@@ -689,8 +667,7 @@ func geomDotTaylor(a, a1, a2, b, b1, b2 geom.Vec3) (float64, float64, float64) {
 // geomVec3NormTaylor propagates Taylor polynomials of degree 2 through Vec3.Norm (Taylor mode):
 // when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
 // Vec3.Norm and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2).
 // Results, in order: the value of Vec3.Norm; its coefficients 1 to 2.
@@ -705,11 +682,10 @@ func geomVec3NormTaylor(a, a1, a2 geom.Vec3) (float64, float64, float64) {
 	return t4, t6, t5*t3 - 0.5*(t6*t5/t4*t2)
 }
 
-// memoryStep propagates Taylor polynomials of degree 3 through Step (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Step and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// memoryStep propagates Taylor polynomials of degree 3 through Step (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Step and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2, p3), dt (coefficients dt1, dt2, dt3).
 // Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
@@ -793,11 +769,10 @@ func memoryStep(p, p1, p2, p3 *memory.Particle, dt, dt1, dt2, dt3 float64) {
 	}
 }
 
-// memoryCentroid propagates Taylor polynomials of degree 2 through Centroid (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Centroid and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// memoryCentroid propagates Taylor polynomials of degree 2 through Centroid (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Centroid
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: ps (coefficients ps1, ps2).
 // Results, in order: result 1 of Centroid; result 2 of Centroid; its coefficients 1 to 2; its
@@ -828,11 +803,10 @@ func memoryCentroid(ps, ps1, ps2 []memory.Pair) (float64, float64, float64, floa
 	return c.A / n2, c.B / n2, c1.A / n2, c2.A / n2, c1.B / n2, c2.B / n2
 }
 
-// memoryCumSquares propagates Taylor polynomials of degree 3 through CumSquares (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// CumSquares and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// memoryCumSquares propagates Taylor polynomials of degree 3 through CumSquares (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of CumSquares and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -869,10 +843,9 @@ func memoryCumSquares(x, x1 []float64) (float64, float64, float64, float64) {
 	return s, s1, s2, s3
 }
 
-// recursionHorner propagates Taylor polynomials of degree 3 through Horner (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Horner and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// recursionHorner propagates Taylor polynomials of degree 3 through Horner (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Horner and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: c (coefficients c1, c2, c3), x (coefficients x1, x2, x3).
@@ -894,11 +867,9 @@ func recursionHorner(c, c1, c2, c3 []float64, x, x1, x2, x3 float64) (float64, f
 }
 
 // recursionContinuedFraction propagates Taylor polynomials of degree 3 through ContinuedFraction
-// (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// ContinuedFraction and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
-// … + y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of ContinuedFraction and, after them, the coefficients y1 … y3 of each float result y(t)
+// = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Fixed inputs (zero coefficients): depth.

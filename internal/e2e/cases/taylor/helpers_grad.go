@@ -46,14 +46,13 @@ func callsSumSqHessian(x, h []float64) float64 {
 	return calls.SumSq(x)
 }
 
-// callsSumSqGradJVP computes callsSumSqGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// callsSumSqGradJVP computes callsSumSqGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of callsSumSqGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// callsSumSqGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values callsSumSqGrad writes are written (overwritten) into the shadows: xBar
+// into dxBar.
 func callsSumSqGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("callsSumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -235,16 +234,14 @@ func callsPathLengthHessian(x, h []float64) float64 {
 	return calls.PathLength(x)
 }
 
-// callsPathLengthGradJVP computes callsPathLengthGrad and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// callsPathLengthGradJVP computes callsPathLengthGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of callsPathLengthGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// callsPathLengthGrad writes are written (overwritten) into the shadows: x into dx, xBar into
-// dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values callsPathLengthGrad writes are written (overwritten) into the shadows:
+// x into dx, xBar into dxBar.
 func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("callsPathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -274,15 +271,13 @@ func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	return s, ds
 }
 
-// geomDistReverseJVP computes geomDistReverse and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomDistReverseJVP computes geomDistReverse and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), pBar (tangent dpBar), q (tangent dq), qBar (tangent dqBar).
 // Fixed inputs (zero tangent): seed.
-// Shadows: dp, dpBar, dq, dqBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// geomDistReverse writes are written (overwritten) into the shadows: pBar into dpBar, qBar into
-// dqBar.
+// Shadows: dp, dpBar, dq, dqBar have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values geomDistReverse writes are written (overwritten) into the
+// shadows: pBar into dpBar, qBar into dqBar.
 func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed float64) {
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("geomDistReverse: p and pBar share memory: gadgen's gradients need them apart")
@@ -319,13 +314,11 @@ func geomDistReverseJVP(p, dp, pBar, dpBar, q, dq, qBar, dqBar []float64, seed f
 	}
 }
 
-// geomDistJVP computes Dist and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// geomDistJVP computes Dist and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp), q (tangent dq).
 // Results, in order: the value of Dist; its tangent.
-// Shadows: dp, dq have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp, dq have their primal's shape, each element or field the tangent of the primal's.
 func geomDistJVP(p, dp, q, dq []float64) (float64, float64) {
 	n := len(p)
 	if n != len(q) {
@@ -579,15 +572,14 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 	return grads.Rosenbrock(x)
 }
 
-// gradsRosenbrockGradJVP computes gradsRosenbrockGrad and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// gradsRosenbrockGradJVP computes gradsRosenbrockGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of gradsRosenbrockGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// gradsRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values gradsRosenbrockGrad writes are written (overwritten) into the shadows:
+// xBar into dxBar.
 func gradsRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("gradsRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -786,14 +778,13 @@ func gradsSmoothHessian(x, h []float64) float64 {
 	return grads.Smooth(x)
 }
 
-// gradsSmoothGradJVP computes gradsSmoothGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// gradsSmoothGradJVP computes gradsSmoothGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of gradsSmoothGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// gradsSmoothGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values gradsSmoothGrad writes are written (overwritten) into the shadows:
+// xBar into dxBar.
 func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("gradsSmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1080,15 +1071,14 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 	return loops.SumSquares(x)
 }
 
-// loopsSumSquaresGradJVP computes loopsSumSquaresGrad and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// loopsSumSquaresGradJVP computes loopsSumSquaresGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsSumSquaresGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// loopsSumSquaresGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values loopsSumSquaresGrad writes are written (overwritten) into the shadows:
+// xBar into dxBar.
 func loopsSumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsSumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1257,14 +1247,14 @@ func loopsBackwardHessian(x, h []float64) float64 {
 	return loops.Backward(x)
 }
 
-// loopsBackwardGradJVP computes loopsBackwardGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// loopsBackwardGradJVP computes loopsBackwardGrad and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsBackwardGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// loopsBackwardGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values loopsBackwardGrad writes are written (overwritten) into the shadows:
+// xBar into dxBar.
 func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -1468,14 +1458,14 @@ func loopsProductHessian(x, h []float64) float64 {
 	return loops.Product(x)
 }
 
-// loopsProductGradJVP computes loopsProductGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// loopsProductGradJVP computes loopsProductGrad and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsProductGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// loopsProductGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values loopsProductGrad writes are written (overwritten) into the shadows:
+// xBar into dxBar.
 func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -1677,14 +1667,14 @@ func loopsWeightedHessian(x, h []float64) float64 {
 	return loops.Weighted(x)
 }
 
-// loopsWeightedGradJVP computes loopsWeightedGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// loopsWeightedGradJVP computes loopsWeightedGrad and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsWeightedGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// loopsWeightedGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values loopsWeightedGrad writes are written (overwritten) into the shadows:
+// xBar into dxBar.
 func loopsWeightedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsWeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1865,15 +1855,14 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 	return loops.SkipNegative(x)
 }
 
-// loopsSkipNegativeGradJVP computes loopsSkipNegativeGrad and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// loopsSkipNegativeGradJVP computes loopsSkipNegativeGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of loopsSkipNegativeGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// loopsSkipNegativeGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values loopsSkipNegativeGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -2130,15 +2119,14 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 	return memory.CumSquares(x)
 }
 
-// memoryCumSquaresGradJVP computes memoryCumSquaresGrad and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// memoryCumSquaresGradJVP computes memoryCumSquaresGrad and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of memoryCumSquaresGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// memoryCumSquaresGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values memoryCumSquaresGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -2377,14 +2365,14 @@ func memorySquaresHessian(x, h []float64) float64 {
 	return memory.Squares(x)
 }
 
-// memorySquaresGradJVP computes memorySquaresGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// memorySquaresGradJVP computes memorySquaresGrad and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of memorySquaresGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// memorySquaresGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values memorySquaresGrad writes are written (overwritten) into the shadows:
+// xBar into dxBar.
 func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeSlicesBuf [64][]float64
 	var dtapeSlicesBuf [64][]float64
@@ -2658,14 +2646,13 @@ func memoryTailHessian(x, h []float64) float64 {
 	return memory.Tail(x)
 }
 
-// memoryTailGradJVP computes memoryTailGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// memoryTailGradJVP computes memoryTailGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of memoryTailGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// memoryTailGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values memoryTailGrad writes are written (overwritten) into the shadows: xBar
+// into dxBar.
 func memoryTailGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("memoryTailGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2875,14 +2862,14 @@ func panicsLogSumHessian(x, h []float64) float64 {
 	return panics.LogSum(x)
 }
 
-// panicsLogSumGradJVP computes panicsLogSumGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// panicsLogSumGradJVP computes panicsLogSumGrad and its derivative along the tangents (forward
+// mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of panicsLogSumGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// panicsLogSumGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values panicsLogSumGrad writes are written (overwritten) into the shadows:
+// xBar into dxBar.
 func panicsLogSumGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("panicsLogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3067,15 +3054,14 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 	return rosenbrock.Rosenbrock(x)
 }
 
-// rosenbrockRosenbrockGradJVP computes rosenbrockRosenbrockGrad and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// rosenbrockRosenbrockGradJVP computes rosenbrockRosenbrockGrad and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of rosenbrockRosenbrockGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// rosenbrockRosenbrockGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values rosenbrockRosenbrockGrad writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3276,16 +3262,15 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 	return d.Loss(p)
 }
 
-// fitDataLossGradWrtPJVP computes fitDataLossGradWrtP and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// fitDataLossGradWrtPJVP computes fitDataLossGradWrtP and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: p (tangent dp), pBar (tangent dpBar).
 // Fixed inputs (zero tangent): d.
 // Results, in order: the value of fitDataLossGradWrtP; its tangent.
-// Shadows: dp, dpBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// fitDataLossGradWrtP writes are written (overwritten) into the shadows: pBar into dpBar.
+// Shadows: dp, dpBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values fitDataLossGradWrtP writes are written (overwritten) into the shadows:
+// pBar into dpBar.
 func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, float64) {
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("fitDataLossGradWrtP: p and pBar share memory: gadgen's gradients need them apart")
@@ -3543,16 +3528,15 @@ func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 	return c.Energy(x)
 }
 
-// springsChainEnergyGradWrtXJVP computes springsChainEnergyGradWrtX and its directional derivative
-// along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// springsChainEnergyGradWrtXJVP computes springsChainEnergyGradWrtX and its derivative along the
+// tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Fixed inputs (zero tangent): c.
 // Results, in order: the value of springsChainEnergyGradWrtX; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// springsChainEnergyGradWrtX writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values springsChainEnergyGradWrtX writes are written (overwritten) into the
+// shadows: xBar into dxBar.
 func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -3942,16 +3926,15 @@ func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float
 	return heat.Misfit(u0, kappa, steps, target)
 }
 
-// heatMisfitGradWrtU0JVP computes heatMisfitGradWrtU0 and its directional derivative along the
-// tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// heatMisfitGradWrtU0JVP computes heatMisfitGradWrtU0 and its derivative along the tangents
+// (forward mode).
 //
 // Varied inputs: u0 (tangent du0), u0Bar (tangent du0Bar).
 // Fixed inputs (zero tangent): kappa, steps, target.
 // Results, in order: the value of heatMisfitGradWrtU0; its tangent.
-// Shadows: du0, du0Bar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// heatMisfitGradWrtU0 writes are written (overwritten) into the shadows: u0Bar into du0Bar.
+// Shadows: du0, du0Bar have their primal's shape, each element or field the tangent of the
+// primal's. The tangents of the values heatMisfitGradWrtU0 writes are written (overwritten) into
+// the shadows: u0Bar into du0Bar.
 func heatMisfitGradWrtU0JVP(
 	u0, du0, u0Bar, du0Bar []float64,
 	kappa float64,
@@ -4329,11 +4312,9 @@ func heatMisfitTaylorWrtU0(
 }
 
 // keplerEccentricAnomaly propagates Taylor polynomials of degree 3 through EccentricAnomaly (Taylor
-// mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// EccentricAnomaly and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
-// … + y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of EccentricAnomaly and, after them, the coefficients y1 … y3 of each float result y(t) = y +
+// y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: m (coefficients m1, m2, m3), e (coefficients e1, e2, e3).
 // Results, in order: the value of EccentricAnomaly; its coefficients 1 to 3.

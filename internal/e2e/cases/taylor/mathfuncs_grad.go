@@ -4,11 +4,10 @@ package taylor
 
 import "math"
 
-// mathSin propagates Taylor polynomials of degree 4 through Sin (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Sin and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathSin propagates Taylor polynomials of degree 4 through Sin (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Sin and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Sin; its coefficients 1 to 4.
@@ -28,11 +27,10 @@ func mathSin(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	return t, t3, t5, t7, t12
 }
 
-// mathCos propagates Taylor polynomials of degree 4 through Cos (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Cos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathCos propagates Taylor polynomials of degree 4 through Cos (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Cos and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Cos; its coefficients 1 to 4.
@@ -52,11 +50,10 @@ func mathCos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	return t, -t3, t5, t7, t12
 }
 
-// mathTan propagates Taylor polynomials of degree 4 through Tan (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Tan and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathTan propagates Taylor polynomials of degree 4 through Tan (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Tan and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Tan; its coefficients 1 to 4.
@@ -73,11 +70,10 @@ func mathTan(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	return t, t3, t5, t7, t9
 }
 
-// mathAsin propagates Taylor polynomials of degree 4 through Asin (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Asin and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathAsin propagates Taylor polynomials of degree 4 through Asin (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Asin and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Asin; its coefficients 1 to 4.
@@ -108,11 +104,10 @@ func mathAsin(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return math.Asin(x), t4 * x1, t4*x2 - 0.5*(t8*x1), t13, t23
 }
 
-// mathAcos propagates Taylor polynomials of degree 4 through Acos (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Acos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathAcos propagates Taylor polynomials of degree 4 through Acos (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Acos and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Acos; its coefficients 1 to 4.
@@ -143,11 +138,10 @@ func mathAcos(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return math.Acos(x), t4 * x1, t4*x2 - 0.5*(t8*x1), t13, t23
 }
 
-// mathAtan propagates Taylor polynomials of degree 4 through Atan (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Atan and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathAtan propagates Taylor polynomials of degree 4 through Atan (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Atan and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Atan; its coefficients 1 to 4.
@@ -166,11 +160,10 @@ func mathAtan(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return math.Atan(x), t2 * x1, t2*x2 - 0.5*(t4*x1), t7, t11
 }
 
-// mathSinh propagates Taylor polynomials of degree 4 through Sinh (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Sinh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathSinh propagates Taylor polynomials of degree 4 through Sinh (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Sinh and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Sinh; its coefficients 1 to 4.
@@ -189,11 +182,10 @@ func mathSinh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return t, t3, t5, t7, t11
 }
 
-// mathCosh propagates Taylor polynomials of degree 4 through Cosh (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Cosh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathCosh propagates Taylor polynomials of degree 4 through Cosh (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Cosh and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Cosh; its coefficients 1 to 4.
@@ -212,11 +204,10 @@ func mathCosh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return t, t3, t5, t7, t11
 }
 
-// mathTanh propagates Taylor polynomials of degree 4 through Tanh (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Tanh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathTanh propagates Taylor polynomials of degree 4 through Tanh (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Tanh and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Tanh; its coefficients 1 to 4.
@@ -233,11 +224,10 @@ func mathTanh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return t, t3, t5, t7, t9
 }
 
-// mathAsinh propagates Taylor polynomials of degree 4 through Asinh (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Asinh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathAsinh propagates Taylor polynomials of degree 4 through Asinh (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Asinh and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Asinh; its coefficients 1 to 4.
@@ -266,11 +256,10 @@ func mathAsinh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return math.Asinh(x), t2 * x1, t2*x2 - 0.5*(t6*x1), t11, t21
 }
 
-// mathAcosh propagates Taylor polynomials of degree 4 through Acosh (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Acosh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathAcosh propagates Taylor polynomials of degree 4 through Acosh (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Acosh and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Acosh; its coefficients 1 to 4.
@@ -301,11 +290,10 @@ func mathAcosh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return math.Acosh(x), t4 * x1, t4*x2 - 0.5*(t8*x1), t13, t23
 }
 
-// mathAtanh propagates Taylor polynomials of degree 4 through Atanh (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Atanh and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathAtanh propagates Taylor polynomials of degree 4 through Atanh (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Atanh and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Atanh; its coefficients 1 to 4.
@@ -326,11 +314,10 @@ func mathAtanh(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return math.Atanh(x), t4 * x1, t4*x2 - 0.5*(t6*x1), t9, t13
 }
 
-// mathExp propagates Taylor polynomials of degree 4 through Exp (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Exp and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathExp propagates Taylor polynomials of degree 4 through Exp (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Exp and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Exp; its coefficients 1 to 4.
@@ -342,11 +329,10 @@ func mathExp(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	return t, t2, t3, t4, 0.25*(t4*x1) + 0.5*(t3*x2) + 0.75*(t2*x3) + t*x4
 }
 
-// mathExp2 propagates Taylor polynomials of degree 4 through Exp2 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Exp2 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathExp2 propagates Taylor polynomials of degree 4 through Exp2 (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Exp2 and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Exp2; its coefficients 1 to 4.
@@ -362,11 +348,10 @@ func mathExp2(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return t, t3, t5, t7, t8
 }
 
-// mathExpm1 propagates Taylor polynomials of degree 4 through Expm1 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Expm1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathExpm1 propagates Taylor polynomials of degree 4 through Expm1 (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Expm1 and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Expm1; its coefficients 1 to 4.
@@ -379,11 +364,10 @@ func mathExpm1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return t, t3, t4, t5, 0.25*(t5*x1) + 0.5*(t4*x2) + 0.75*(t3*x3) + t2*x4
 }
 
-// mathLog propagates Taylor polynomials of degree 4 through Log (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Log and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathLog propagates Taylor polynomials of degree 4 through Log (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Log and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Log; its coefficients 1 to 4.
@@ -396,11 +380,10 @@ func mathLog(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	return math.Log(x), t * x1, t*x2 - 0.5*(t2*x1), t4, t5
 }
 
-// mathLog2 propagates Taylor polynomials of degree 4 through Log2 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Log2 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathLog2 propagates Taylor polynomials of degree 4 through Log2 (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Log2 and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Log2; its coefficients 1 to 4.
@@ -418,11 +401,10 @@ func mathLog2(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return math.Log2(x), t2 * x1, t2*x2 - 0.5*(t4*x1), t7, t10
 }
 
-// mathLog10 propagates Taylor polynomials of degree 4 through Log10 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Log10 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathLog10 propagates Taylor polynomials of degree 4 through Log10 (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Log10 and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Log10; its coefficients 1 to 4.
@@ -440,11 +422,10 @@ func mathLog10(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return math.Log10(x), t2 * x1, t2*x2 - 0.5*(t4*x1), t7, t10
 }
 
-// mathLog1p propagates Taylor polynomials of degree 4 through Log1p (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Log1p and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathLog1p propagates Taylor polynomials of degree 4 through Log1p (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Log1p and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Log1p; its coefficients 1 to 4.
@@ -458,11 +439,10 @@ func mathLog1p(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return math.Log1p(x), t2 * x1, t2*x2 - 0.5*(t3*x1), t5, t6
 }
 
-// mathSqrt propagates Taylor polynomials of degree 4 through Sqrt (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Sqrt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathSqrt propagates Taylor polynomials of degree 4 through Sqrt (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Sqrt and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Sqrt; its coefficients 1 to 4.
@@ -478,11 +458,10 @@ func mathSqrt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return t, t3, t5, t7, t8
 }
 
-// mathCbrt propagates Taylor polynomials of degree 4 through Cbrt (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Cbrt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathCbrt propagates Taylor polynomials of degree 4 through Cbrt (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Cbrt and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Cbrt; its coefficients 1 to 4.
@@ -507,11 +486,10 @@ func mathCbrt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return t, t5, t9, t13, t17
 }
 
-// mathAbs propagates Taylor polynomials of degree 4 through Abs (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Abs and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathAbs propagates Taylor polynomials of degree 4 through Abs (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Abs and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Abs; its coefficients 1 to 4.
@@ -527,11 +505,10 @@ func mathAbs(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	return math.Abs(x), t2 * x1, t2 * x2, t2 * x3, t2 * x4
 }
 
-// mathErf propagates Taylor polynomials of degree 4 through Erf (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Erf and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathErf propagates Taylor polynomials of degree 4 through Erf (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Erf and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Erf; its coefficients 1 to 4.
@@ -556,11 +533,10 @@ func mathErf(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, flo
 	return math.Erf(x), t2 * x1, t2*x2 - 0.5*(t5*x1), t9, t17
 }
 
-// mathErfc propagates Taylor polynomials of degree 4 through Erfc (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Erfc and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathErfc propagates Taylor polynomials of degree 4 through Erfc (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Erfc and, after them,
+// the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Erfc; its coefficients 1 to 4.
@@ -585,10 +561,9 @@ func mathErfc(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, fl
 	return math.Erfc(x), t2 * x1, t2*x2 - 0.5*(t5*x1), t9, t17
 }
 
-// mathErfinv propagates Taylor polynomials of degree 4 through Erfinv (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Erfinv and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
+// mathErfinv propagates Taylor polynomials of degree 4 through Erfinv (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Erfinv and,
+// after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -617,10 +592,9 @@ func mathErfinv(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, 
 	return t, t4, t8, t12, t20
 }
 
-// mathErfcinv propagates Taylor polynomials of degree 4 through Erfcinv (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Erfcinv and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
+// mathErfcinv propagates Taylor polynomials of degree 4 through Erfcinv (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Erfcinv and,
+// after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -649,11 +623,10 @@ func mathErfcinv(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64,
 	return t, t4, t8, t12, t20
 }
 
-// mathJ0 propagates Taylor polynomials of degree 4 through J0 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// J0 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathJ0 propagates Taylor polynomials of degree 4 through J0 (Taylor mode): when each varied input
+// p moves on the curve p + p1·t + … + p4·t^4, it returns the results of J0 and, after them, the
+// coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of J0; its coefficients 1 to 4.
@@ -688,11 +661,10 @@ func mathJ0(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	return t, t3, t8, t12, t18
 }
 
-// mathJ1 propagates Taylor polynomials of degree 4 through J1 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// J1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathJ1 propagates Taylor polynomials of degree 4 through J1 (Taylor mode): when each varied input
+// p moves on the curve p + p1·t + … + p4·t^4, it returns the results of J1 and, after them, the
+// coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of J1; its coefficients 1 to 4.
@@ -726,11 +698,10 @@ func mathJ1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	return t, t5, t8, t11, 0.25*(t14*x1) + 0.5*(t10*x2) + 0.75*(t7*x3) + t4*x4
 }
 
-// mathY0 propagates Taylor polynomials of degree 4 through Y0 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Y0 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathY0 propagates Taylor polynomials of degree 4 through Y0 (Taylor mode): when each varied input
+// p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Y0 and, after them, the
+// coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Y0; its coefficients 1 to 4.
@@ -758,11 +729,10 @@ func mathY0(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	return t, t3, t7, t11, t20
 }
 
-// mathY1 propagates Taylor polynomials of degree 4 through Y1 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Y1 and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathY1 propagates Taylor polynomials of degree 4 through Y1 (Taylor mode): when each varied input
+// p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Y1 and, after them, the
+// coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Y1; its coefficients 1 to 4.
@@ -787,11 +757,10 @@ func mathY1(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	return t, t4, t7, t10, t17
 }
 
-// mathJn propagates Taylor polynomials of degree 4 through Jn (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Jn and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathJn propagates Taylor polynomials of degree 4 through Jn (Taylor mode): when each varied input
+// p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Jn and, after them, the
+// coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Jn; its coefficients 1 to 4.
@@ -833,11 +802,10 @@ func mathJn(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	return t, t5, t13, t19, t34
 }
 
-// mathYn propagates Taylor polynomials of degree 4 through Yn (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Yn and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathYn propagates Taylor polynomials of degree 4 through Yn (Taylor mode): when each varied input
+// p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Yn and, after them, the
+// coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Yn; its coefficients 1 to 4.
@@ -879,11 +847,10 @@ func mathYn(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, floa
 	return t, t5, t13, t19, t34
 }
 
-// mathFloor propagates Taylor polynomials of degree 4 through Floor (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Floor and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathFloor propagates Taylor polynomials of degree 4 through Floor (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Floor and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Floor; its coefficients 1 to 4.
@@ -892,10 +859,9 @@ func mathFloor(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return x * t, x1 * t, x2 * t, x3 * t, x4 * t
 }
 
-// mathPowConst propagates Taylor polynomials of degree 4 through PowConst (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// PowConst and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
+// mathPowConst propagates Taylor polynomials of degree 4 through PowConst (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of PowConst and,
+// after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -920,10 +886,9 @@ func mathPowConst(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64
 	return math.Pow(x, 2.5), t * x1, 0.5*(t3*x1) + t*x2, t7, t16
 }
 
-// mathPowInt propagates Taylor polynomials of degree 4 through PowInt (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// PowInt and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
+// mathPowInt propagates Taylor polynomials of degree 4 through PowInt (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of PowInt and,
+// after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -946,10 +911,9 @@ func mathPowInt(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, 
 	return math.Pow(x, 3), t * x1, 0.5*(t3*x1) + t*x2, t6, t14
 }
 
-// mathPowBase propagates Taylor polynomials of degree 4 through PowBase (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// PowBase and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
+// mathPowBase propagates Taylor polynomials of degree 4 through PowBase (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of PowBase and,
+// after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: y (coefficients y1, y2, y3, y4).
@@ -979,10 +943,9 @@ func mathPowBase(y, y1, y2, y3, y4 float64) (float64, float64, float64, float64,
 	return t, t4, t6, t8, 0.25*(t9*y1) + 0.5*(t7*y2) + 0.75*(t5*y3) + t3*y4
 }
 
-// mathSoftplus propagates Taylor polynomials of degree 4 through Softplus (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Softplus and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
+// mathSoftplus propagates Taylor polynomials of degree 4 through Softplus (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Softplus and,
+// after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -1005,11 +968,10 @@ func mathSoftplus(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64
 	return math.Log1p(t), t6 * t2, t6*t3 - 0.5*(t7*t2), t9, t11
 }
 
-// mathChain propagates Taylor polynomials of degree 4 through Chain (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Chain and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathChain propagates Taylor polynomials of degree 4 through Chain (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Chain and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Chain; its coefficients 1 to 4.
@@ -1082,11 +1044,10 @@ func mathChain(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return t19 * t50, t19*t52 - t21*t50, t23*t50 - t21*t52 + t19*t54, t59, t65
 }
 
-// mathAtan2 propagates Taylor polynomials of degree 3 through Atan2 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Atan2 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathAtan2 propagates Taylor polynomials of degree 3 through Atan2 (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Atan2 and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: y (coefficients y1, y2, y3), x (coefficients x1, x2, x3).
 // Results, in order: the value of Atan2; its coefficients 1 to 3.
@@ -1108,11 +1069,10 @@ func mathAtan2(y, y1, y2, y3, x, x1, x2, x3 float64) (float64, float64, float64,
 	return math.Atan2(y, x), t2*y1 - t3*x1, t7, t14
 }
 
-// mathPow propagates Taylor polynomials of degree 3 through Pow (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Pow and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathPow propagates Taylor polynomials of degree 3 through Pow (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Pow and, after them,
+// the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), y (coefficients y1, y2, y3).
 // Results, in order: the value of Pow; its coefficients 1 to 3.
@@ -1188,11 +1148,10 @@ func mathPow(x, x1, x2, x3, y, y1, y2, y3 float64) (float64, float64, float64, f
 	return t, t10, t22, t32
 }
 
-// mathHypot propagates Taylor polynomials of degree 3 through Hypot (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Hypot and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
-// O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathHypot propagates Taylor polynomials of degree 3 through Hypot (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Hypot and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: p (coefficients p1, p2, p3), q (coefficients q1, q2, q3).
 // Results, in order: the value of Hypot; its coefficients 1 to 3.
@@ -1236,10 +1195,9 @@ func mathHypot(p, p1, p2, p3, q, q1, q2, q3 float64) (float64, float64, float64,
 	return t, t7, t12, t18
 }
 
-// mathCopysign propagates Taylor polynomials of degree 3 through Copysign (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// Copysign and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
+// mathCopysign propagates Taylor polynomials of degree 3 through Copysign (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Copysign and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: f (coefficients f1, f2, f3), sign (coefficients sign1, sign2, sign3).
@@ -1252,11 +1210,10 @@ func mathCopysign(f, f1, f2, f3, sign, sign1, sign2, sign3 float64) (float64, fl
 	return math.Copysign(f, sign), t * f1, t * f2, t * f3
 }
 
-// mathFMA propagates Taylor polynomials of degree 2 through FMA (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// FMA and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathFMA propagates Taylor polynomials of degree 2 through FMA (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of FMA and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2), y (coefficients y1, y2), z (coefficients z1, z2).
 // Results, in order: the value of FMA; its coefficients 1 to 2.
@@ -1265,11 +1222,10 @@ func mathFMA(x, x1, x2, y, y1, y2, z, z1, z2 float64) (float64, float64, float64
 	return math.FMA(x, y, z), y*x1 + x*y1 + z1, t
 }
 
-// mathNormalPDF propagates Taylor polynomials of degree 3 through NormalPDF (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
-// NormalPDF and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathNormalPDF propagates Taylor polynomials of degree 3 through NormalPDF (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of NormalPDF
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3), mu (coefficients mu1, mu2, mu3), sigma (coefficients
 // sigma1, sigma2, sigma3).
@@ -1304,10 +1260,9 @@ func mathNormalPDF(x, x1, x2, x3, mu, mu1, mu2, mu3, sigma, sigma1, sigma2, sigm
 	return t11, t12, t13, t17
 }
 
-// mathSincos propagates Taylor polynomials of degree 4 through Sincos (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Sincos and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
+// mathSincos propagates Taylor polynomials of degree 4 through Sincos (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Sincos and,
+// after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -1337,11 +1292,10 @@ func mathSincos(x, x1, x2, x3, x4 float64) (
 	return t, t2, t3, t5, t7, t9, -t4, t6, t8, t10
 }
 
-// mathModf propagates Taylor polynomials of degree 2 through Modf (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Modf and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathModf propagates Taylor polynomials of degree 2 through Modf (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Modf and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2).
 // Results, in order: result 1 of Modf; result 2 of Modf; its coefficients 1 to 2; its coefficients
@@ -1351,11 +1305,10 @@ func mathModf(x, x1, x2 float64) (float64, float64, float64, float64, float64, f
 	return t, t2, 0, 0, x1, x2
 }
 
-// mathFrexp propagates Taylor polynomials of degree 2 through Frexp (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Frexp and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathFrexp propagates Taylor polynomials of degree 2 through Frexp (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Frexp and, after
+// them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2).
 // Results, in order: result 1 of Frexp; result 2 of Frexp; its coefficients 1 to 2.
@@ -1365,11 +1318,10 @@ func mathFrexp(x, x1, x2 float64) (float64, int, float64, float64) {
 	return t, t2, t3 * x1, t3 * x2
 }
 
-// mathGamma propagates Taylor polynomials of degree 4 through Gamma (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Gamma and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 +
-// O(t^5),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathGamma propagates Taylor polynomials of degree 4 through Gamma (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Gamma and, after
+// them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
 // Results, in order: the value of Gamma; its coefficients 1 to 4.
@@ -1402,10 +1354,9 @@ func mathGamma(x, x1, x2, x3, x4 float64) (float64, float64, float64, float64, f
 	return t, t4, t8, t13, t25
 }
 
-// mathLgamma propagates Taylor polynomials of degree 4 through Lgamma (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of
-// Lgamma and, after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … +
-// y4·t^4 + O(t^5),
+// mathLgamma propagates Taylor polynomials of degree 4 through Lgamma (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p4·t^4, it returns the results of Lgamma and,
+// after them, the coefficients y1 … y4 of each float result y(t) = y + y1·t + … + y4·t^4 + O(t^5),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4).
@@ -1430,11 +1381,10 @@ func mathLgamma(x, x1, x2, x3, x4 float64) (float64, int, float64, float64, floa
 	return t, t2, t3 * x1, 0.5*(t5*x1) + t3*x2, t9, t17
 }
 
-// mathMin3 propagates Taylor polynomials of degree 2 through Min3 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Min3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mathMin3 propagates Taylor polynomials of degree 2 through Min3 (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Min3 and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2), y (coefficients y1, y2), z (coefficients z1, z2).
 // Results, in order: the value of Min3; its coefficients 1 to 2.

@@ -21,14 +21,13 @@ func EnergyHVP(x, v, hv []float64) float64 {
 	return f
 }
 
-// energyGradJVP computes energyGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// energyGradJVP computes energyGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of energyGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// energyGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values energyGrad writes are written (overwritten) into the shadows: xBar
+// into dxBar.
 func energyGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -156,11 +155,10 @@ func EnergyHessDiag(x, d []float64) float64 {
 	return Energy(x)
 }
 
-// energyTaylor propagates Taylor polynomials of degree 2 through Energy (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Energy and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// energyTaylor propagates Taylor polynomials of degree 2 through Energy (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Energy and, after them, the
+// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
@@ -412,14 +410,13 @@ func ChainHVP(x, v, hv []float64) float64 {
 	return f
 }
 
-// chainGradJVP computes chainGrad and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// chainGradJVP computes chainGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), xBar (tangent dxBar).
 // Results, in order: the value of chainGrad; its tangent.
-// Shadows: dx, dxBar have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// chainGrad writes are written (overwritten) into the shadows: xBar into dxBar.
+// Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values chainGrad writes are written (overwritten) into the shadows: xBar into
+// dxBar.
 func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -1331,11 +1328,10 @@ func MixedHessDiag(x, d []float64) float64 {
 	return Mixed(x)
 }
 
-// mixedTaylor2 propagates Taylor polynomials of degree 2 through Mixed (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Mixed and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// mixedTaylor2 propagates Taylor polynomials of degree 2 through Mixed (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Mixed and, after them, the
+// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.

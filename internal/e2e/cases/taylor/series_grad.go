@@ -4,11 +4,10 @@ package taylor
 
 import "math"
 
-// ExpTaylor propagates Taylor polynomials of degree 6 through Exp (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p6·t^6, it returns the results of
-// Exp and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 +
-// O(t^7),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// ExpTaylor propagates Taylor polynomials of degree 6 through Exp (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p6·t^6, it returns the results of Exp and, after them,
+// the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 + O(t^7), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4, x5, x6).
 // Results, in order: the value of Exp; its coefficients 1 to 6.
@@ -29,11 +28,10 @@ func ExpTaylor(x, x1, x2, x3, x4, x5, x6 float64) (float64, float64, float64, fl
 	return t, t2, t3, t4, t5, t9, t13
 }
 
-// SinTaylor propagates Taylor polynomials of degree 5 through Sin (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p5·t^5, it returns the results of
-// Sin and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 +
-// O(t^6),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// SinTaylor propagates Taylor polynomials of degree 5 through Sin (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p5·t^5, it returns the results of Sin and, after them,
+// the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4, x5).
 // Results, in order: the value of Sin; its coefficients 1 to 5.
@@ -54,10 +52,9 @@ func SinTaylor(x, x1, x2, x3, x4, x5 float64) (float64, float64, float64, float6
 	return t, t3, t5, t7, 0.25*(t8*x1) + 0.5*(t6*x2) - 0.75*(t4*x3) + t2*x4, t13
 }
 
-// Log1pTaylor propagates Taylor polynomials of degree 5 through Log1p (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p5·t^5, it returns the results of
-// Log1p and, after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 +
-// O(t^6),
+// Log1pTaylor propagates Taylor polynomials of degree 5 through Log1p (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p5·t^5, it returns the results of Log1p and,
+// after them, the coefficients y1 … y5 of each float result y(t) = y + y1·t + … + y5·t^5 + O(t^6),
 // where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4, x5).
@@ -78,11 +75,10 @@ func Log1pTaylor(x, x1, x2, x3, x4, x5 float64) (float64, float64, float64, floa
 	return math.Log1p(x), t2 * x1, t2*x2 - 0.5*(t3*x1), t5, t7, t12
 }
 
-// GeometricTaylor propagates Taylor polynomials of degree 6 through Geometric (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p6·t^6, it returns the results of
-// Geometric and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … +
-// y6·t^6 + O(t^7),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// GeometricTaylor propagates Taylor polynomials of degree 6 through Geometric (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p6·t^6, it returns the results of Geometric
+// and, after them, the coefficients y1 … y6 of each float result y(t) = y + y1·t + … + y6·t^6 +
+// O(t^7), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3, x4, x5, x6).
 // Results, in order: the value of Geometric; its coefficients 1 to 6.
@@ -106,11 +102,10 @@ func GeometricTaylor(x, x1, x2, x3, x4, x5, x6 float64) (
 	return t2, t3, t4, t5, t6, t7, t8
 }
 
-// RosenbrockTaylor propagates Taylor polynomials of degree 3 through Rosenbrock (Taylor mode):
-// when each varied input p moves on the line p + p1·t, it returns the results of
-// Rosenbrock and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// RosenbrockTaylor propagates Taylor polynomials of degree 3 through Rosenbrock (Taylor mode): when
+// each varied input p moves on the line p + p1·t, it returns the results of Rosenbrock and, after
+// them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4), where
+// yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1).
 // Seed: a line; the input coefficients of degree 2 to 3 are zero.
@@ -141,11 +136,10 @@ func RosenbrockTaylor(x, x1 []float64) (float64, float64, float64, float64) {
 	return sum, sum1, sum2, sum3
 }
 
-// Logistic32Taylor propagates Taylor polynomials of degree 3 through Logistic32 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// Logistic32Taylor propagates Taylor polynomials of degree 3 through Logistic32 (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
 // Logistic32 and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
-// y3·t^3 + O(t^4),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: x (coefficients x1, x2, x3).
 // Results, in order: the value of Logistic32; its coefficients 1 to 3.
@@ -167,11 +161,10 @@ func Logistic32Taylor(x, x1, x2, x3 float32) (float32, float32, float32, float32
 	return float32(t8), float32(t9), float32(t10), t14
 }
 
-// Sum3Taylor propagates Taylor polynomials of degree 2 through Sum3 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// Sum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// Sum3Taylor propagates Taylor polynomials of degree 2 through Sum3 (Taylor mode): when each varied
+// input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of Sum3 and, after them,
+// the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is
+// the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: xs (coefficients xs1, xs2).
 // Results, in order: the value of Sum3; its coefficients 1 to 2.
@@ -195,11 +188,10 @@ func Sum3Taylor(xs, xs1, xs2 []float64) (float64, float64, float64) {
 	return s, s1, s2
 }
 
-// CallsSum3Taylor propagates Taylor polynomials of degree 2 through CallsSum3 (Taylor mode):
-// when each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of
-// CallsSum3 and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … +
-// y2·t^2 + O(t^3),
-// where yk is the k-th derivative in t at t = 0 divided by k!.
+// CallsSum3Taylor propagates Taylor polynomials of degree 2 through CallsSum3 (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p2·t^2, it returns the results of CallsSum3
+// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
+// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
 // Varied inputs: a (coefficients a1, a2), b (coefficients b1, b2).
 // Results, in order: the value of CallsSum3; its coefficients 1 to 2.

@@ -4,8 +4,7 @@ package wrt
 
 import "math"
 
-// PartialXJVP computes PartialX and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PartialXJVP computes PartialX and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): y.
@@ -14,8 +13,7 @@ func PartialXJVP(x, dx, y float64) (float64, float64) {
 	return x*x*y + math.Sin(y), 2 * (dx * x) * y
 }
 
-// PartialYJVP computes PartialY and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// PartialYJVP computes PartialY and its derivative along the tangents (forward mode).
 //
 // Varied inputs: y (tangent dy).
 // Fixed inputs (zero tangent): x.
@@ -25,14 +23,12 @@ func PartialYJVP(x, y, dy float64) (float64, float64) {
 	return t*y + math.Sin(y), t*dy + math.Cos(y)*dy
 }
 
-// LossJVP computes Loss and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LossJVP computes Loss and its derivative along the tangents (forward mode).
 //
 // Varied inputs: w (tangent dw).
 // Fixed inputs (zero tangent): data.
 // Results, in order: the value of Loss; its tangent.
-// Shadows: dw has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dw has its primal's shape, each element or field the tangent of the primal's.
 func LossJVP(w, dw, data []float64) (float64, float64) {
 	s := 0.0
 	ds := 0.0
@@ -46,8 +42,7 @@ func LossJVP(w, dw, data []float64) (float64, float64) {
 	return s, ds
 }
 
-// OuterJVP computes Outer and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// OuterJVP computes Outer and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), c (tangent dc).
 // Fixed inputs (zero tangent): b.
@@ -58,14 +53,12 @@ func OuterJVP(a, da, b, c, dc float64) (float64, float64) {
 	return t*c + t2 + b*b, da*b*c + t*dc + (da-t2*dc)/c
 }
 
-// LogLikJVP computes LogLik and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// LogLikJVP computes LogLik and its derivative along the tangents (forward mode).
 //
 // Varied inputs: p (tangent dp).
 // Fixed inputs (zero tangent): xs.
 // Results, in order: the value of LogLik; its tangent.
-// Shadows: dp has the shape of its primal; each element or field holds the
-// tangent of the primal's element or field at the same place.
+// Shadows: dp has its primal's shape, each element or field the tangent of the primal's.
 func LogLikJVP(p, dp Params, xs []float64) (float64, float64) {
 	t := p.Sigma
 	t2 := dp.Sigma
@@ -81,14 +74,13 @@ func LogLikJVP(p, dp Params, xs []float64) (float64, float64) {
 	return s, ds
 }
 
-// ScaleJVP computes Scale and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// ScaleJVP computes Scale and its derivative along the tangents (forward mode).
 //
 // Varied inputs: dst (tangent ddst), x (tangent dx).
 // Fixed inputs (zero tangent): a.
-// Shadows: ddst, dx have the shape of their primal; each element or field holds the
-// tangent of the primal's element or field at the same place. The tangents of the values
-// Scale writes are written (overwritten) into the shadows: dst into ddst.
+// Shadows: ddst, dx have their primal's shape, each element or field the tangent of the primal's.
+// The tangents of the values Scale writes are written (overwritten) into the shadows: dst into
+// ddst.
 func ScaleJVP(dst, ddst []float64, a float64, x, dx []float64) {
 	for i := 0; i < len(x); i++ {
 		v := x[i]
@@ -99,8 +91,7 @@ func ScaleJVP(dst, ddst []float64, a float64, x, dx []float64) {
 	}
 }
 
-// AllJVP computes All and its directional derivative along the tangents
-// of its varied inputs (forward mode: a Jacobian-vector product).
+// AllJVP computes All and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), y (tangent dy).
 // Results, in order: the value of All; its tangent.
