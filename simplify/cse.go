@@ -29,8 +29,19 @@ import (
 func CSE(f *ir.Func, env Env) {
 	cfg := ir.NewCFG(f)
 	mem := newMemory(f, env, true)
+	uses := ir.Uses(f)
 	avail := map[string]*ir.Value{}
 	repl := map[*ir.Value]*ir.Value{}
+	// cheap holds the structural keys of the cheap index values, which
+	// stay apart (x[i+1] reads better than t := i + 1) but stand in the
+	// keys of their uses for what they compute: two (2*k+1)*b are one.
+	cheap := map[*ir.Value]string{}
+	key := func(v *ir.Value) string {
+		return keyWith(v, func(a *ir.Value) (string, bool) {
+			k, ok := cheap[a]
+			return k, ok
+		})
+	}
 	var walk func(b *ir.Block, loads map[string]memRead)
 	walk = func(b *ir.Block, loads map[string]memRead) {
 		var added []string
@@ -57,7 +68,21 @@ func CSE(f *ir.Func, env Env) {
 				}
 			case v.Op == ir.OpCall && !isPure(v) && !pureCall(v, env):
 				kill(loads, writeClasses(v, mem, env))
-			case pureOp(v) && !cheapIndex(v) || v.Op == ir.OpCall && pureCall(v, env):
+			case pureOp(v) && cheapIndex(v):
+				k := key(v)
+				cheap[v] = k
+				// Two of them used more than once would be two variables
+				// holding one value (t2 := n - 1; t3 := n - 1): one.
+				ck := "cheap " + k
+				if w, ok := avail[ck]; ok && len(uses[v.ID]) > 1 {
+					repl[v] = w
+					continue
+				}
+				if len(uses[v.ID]) > 1 {
+					avail[ck] = v
+					added = append(added, ck)
+				}
+			case pureOp(v) || v.Op == ir.OpCall && pureCall(v, env):
 				k := key(v)
 				if w, ok := avail[k]; ok {
 					repl[v] = w
@@ -213,7 +238,10 @@ func isPure(v *ir.Value) bool { return v.Callee.Pure() }
 
 // key returns a string that two values share exactly when they compute
 // the same thing from the same arguments.
-func key(v *ir.Value) string {
+func key(v *ir.Value) string { return keyWith(v, nil) }
+
+// keyWith is key, with sub's key for the arguments it knows.
+func keyWith(v *ir.Value, sub func(*ir.Value) (string, bool)) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%d|%s|%d|%d|", v.Op, v.Tok, v.Index, len(v.Args))
 	if v.Type != nil {
@@ -240,6 +268,12 @@ func key(v *ir.Value) string {
 			}
 			fmt.Fprintf(&sb, "c:%s:%s", a.Type, c)
 		default:
+			if sub != nil {
+				if k, ok := sub(a); ok {
+					sb.WriteString("(" + k + ")")
+					continue
+				}
+			}
 			fmt.Fprintf(&sb, "v%d", a.ID)
 		}
 	}

@@ -419,14 +419,15 @@ func logsumexpReverse(v, vBar []float64, seed float64) {
 		panic("logsumexpReverse: v and vBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(v)
-	tape := slices.Grow(t, max(n+2, 0))
+	trips := max(n+2, 0)
+	tape := slices.Grow(t, trips)
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		e := v[i]
 		tape = append(tape, m)
 		m = max(m, e)
 	}
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape = slices.Grow(tape, trips)
 	sum := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t8 := math.Exp(v[i2] - m)

@@ -162,7 +162,8 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 			kBar := make([]float64, t2)
 			t3 := ell * ell
 			t4 := sf2 + sn2
-			tape := slices.Grow(t, max(n+2, 0))
+			trips := max(n+2, 0)
+			tape := slices.Grow(t, trips)
 			for i := 0; i < n; i++ {
 				for j4 := 0; j4 < i; j4++ {
 					r2_2 := 0.0
@@ -178,7 +179,7 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 				tape = append(tape, k[i*n+i])
 				k[i*n+i] = t4
 			}
-			tape = slices.Grow(tape, max(n+2, 0))
+			tape = slices.Grow(tape, trips)
 			for j := 0; j < n; j++ {
 				t53 := j * n
 				s6 := k[t53+j]
@@ -203,7 +204,7 @@ func NLLGrad(theta, thetaBar, x, y []float64) float64 {
 			}
 			z := make([]float64, n)
 			zBar := make([]float64, n)
-			tape = slices.Grow(tape, max(n+2, 0)*2)
+			tape = slices.Grow(tape, trips*2)
 			for i2 := 0; i2 < n; i2++ {
 				s5 := y[i2]
 				for c6 := 0; c6 < i2; c6++ {

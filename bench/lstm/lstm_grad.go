@@ -33,6 +33,7 @@ func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64
 					total := 0.0
 					dtotal := 0.0
 					for t := 0; t < c-1; t++ {
+						t3 := (t + 1) * b
 						predictJVPWrtDstMainExtraS(
 							ypred,
 							dypred,
@@ -42,15 +43,15 @@ func LossJVP(main, dmain, extra, dextra, state, seq []float64) (float64, float64
 							dextra,
 							s,
 							ds,
-							seq[t*b:(t+1)*b],
+							seq[t*b:t3],
 						)
 						lse, dlse := logsumexp2JVP(ypred, dypred)
-						ygold := seq[(t+1)*b : (t+2)*b]
+						ygold := seq[t3 : (t+2)*b]
 						n5 := len(ygold)
 						for j := 0; j < n5; j++ {
-							t3 := ygold[j]
-							total += t3 * (ypred[j] - lse)
-							dtotal += t3 * (dypred[j] - dlse)
+							t4 := ygold[j]
+							total += t4 * (ypred[j] - lse)
+							dtotal += t4 * (dypred[j] - dlse)
 						}
 					}
 					t2 := float64((c - 1) * b)
@@ -76,39 +77,36 @@ func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 	t := 2 * b
 	outW := extra[b:t]
 	doutW := dextra[b:t]
-	t2 := 2 * b
-	t3 := 3 * b
-	outB := extra[t2:t3]
-	doutB := dextra[t2:t3]
+	t2 := 3 * b
+	outB := extra[t:t2]
+	doutB := dextra[t:t2]
 	n := len(dst)
 	for j := 0; j < n; j++ {
 		xj := x[j]
-		t15 := dinW[j]
+		t12 := dinW[j]
 		dst[j] = xj * inW[j]
-		ddst[j] = xj * t15
+		ddst[j] = xj * t12
 	}
 	y := dst
 	dy := ddst
 	for k := 0; k < len(s)/(2*b); k++ {
-		t7 := 2 * k * 4 * b
-		t8 := (2*k + 1) * 4 * b
-		t9 := (2*k + 1) * 4 * b
-		t10 := (2*k + 2) * 4 * b
-		t11 := 2 * k * b
-		t12 := (2*k + 1) * b
-		h := s[t11:t12]
-		dh := ds[t11:t12]
-		t13 := (2*k + 1) * b
-		t14 := (2*k + 2) * b
+		t6 := 2 * k * 4 * b
+		t7 := (2*k + 1) * 4 * b
+		t8 := (2*k + 2) * 4 * b
+		t9 := 2 * k * b
+		t10 := (2*k + 1) * b
+		h := s[t9:t10]
+		dh := ds[t9:t10]
+		t11 := (2*k + 2) * b
 		cellJVP(
 			h,
 			dh,
-			s[t13:t14],
-			ds[t13:t14],
+			s[t10:t11],
+			ds[t10:t11],
+			main[t6:t7],
+			dmain[t6:t7],
 			main[t7:t8],
 			dmain[t7:t8],
-			main[t9:t10],
-			dmain[t9:t10],
 			y,
 			dy,
 		)
@@ -118,11 +116,11 @@ func predictJVPWrtDstMainExtraS(dst, ddst, main, dmain, extra, dextra, s, ds, x 
 	for j2 := 0; j2 < n; j2++ {
 		yj := y[j2]
 		dyj := dy[j2]
-		t4 := outW[j2]
-		t5 := doutW[j2]
-		t6 := doutB[j2]
-		dst[j2] = yj*t4 + outB[j2]
-		ddst[j2] = dyj*t4 + yj*t5 + t6
+		t3 := outW[j2]
+		t4 := doutW[j2]
+		t5 := doutB[j2]
+		dst[j2] = yj*t3 + outB[j2]
+		ddst[j2] = dyj*t3 + yj*t4 + t5
 	}
 }
 
@@ -174,26 +172,24 @@ func cellJVP(h, dh, s, ds, w, dw, bias, dbias, y, dy []float64) {
 		din := in * (t9 * t8) / t10
 		t11 := 2*b + j
 		t12 := w[t11]
-		t13 := 2*b + j
-		t14 := yj*t12 + bias[t13]
-		t15 := dyj*t12 + yj*dw[t11] + dbias[t13]
-		t16 := math.Exp(-t14)
-		t17 := 1 + t16
-		o := 1 / t17
-		do := o * (t16 * t15) / t17
-		t18 := 3*b + j
-		t19 := w[t18]
-		t20 := 3*b + j
-		g := math.Tanh(hj*t19 + bias[t20])
+		t13 := yj*t12 + bias[t11]
+		t14 := dyj*t12 + yj*dw[t11] + dbias[t11]
+		t15 := math.Exp(-t13)
+		t16 := 1 + t15
+		o := 1 / t16
+		do := o * (t15 * t14) / t16
+		t17 := 3*b + j
+		t18 := w[t17]
+		g := math.Tanh(hj*t18 + bias[t17])
 		sj := s[j]
-		t21 := din*g + in*((1-g*g)*(dhj*t19+hj*dw[t18]+dbias[t20]))
-		t22 := ds[j]*f + sj*df + t21
+		t19 := din*g + in*((1-g*g)*(dhj*t18+hj*dw[t17]+dbias[t17]))
+		t20 := ds[j]*f + sj*df + t19
 		s[j] = sj*f + in*g
-		ds[j] = t22
+		ds[j] = t20
 		dsj := ds[j]
-		t23 := math.Tanh(s[j])
-		h[j] = o * t23
-		dh[j] = do*t23 + o*((1-t23*t23)*dsj)
+		t21 := math.Tanh(s[j])
+		h[j] = o * t21
+		dh[j] = do*t21 + o*((1-t21*t21)*dsj)
 	}
 }
 
@@ -229,11 +225,12 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 					ypredBar := make([]float64, b)
 					total := 0.0
 					for t2 := 0; t2 < c-1; t2++ {
-						t13 := append(append(tape, ypred...), s...)
-						predict(ypred, main, extra, s, seq[t2*b:(t2+1)*b])
-						tape = append(t13, ypred...)
+						t14 := (t2 + 1) * b
+						t15 := append(append(tape, ypred...), s...)
+						predict(ypred, main, extra, s, seq[t2*b:t14])
+						tape = append(t15, ypred...)
 						lse := logsumexp2(ypred)
-						ygold2 := seq[(t2+1)*b : (t2+2)*b]
+						ygold2 := seq[t14 : (t2+2)*b]
 						n6 := len(ygold2)
 						for j2 := 0; j2 < n6; j2++ {
 							total += ygold2[j2] * (ypred[j2] - lse)
@@ -243,23 +240,24 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 					t4 := -(total / t3)
 					t5 := 1 / t3
 					for t6 := c - 2; t6 >= 0; t6-- {
-						ygold := seq[(t6+1)*b : (t6+2)*b]
+						t7 := (t6 + 1) * b
+						ygold := seq[t7 : (t6+2)*b]
 						lseBar := 0.0
 						for j := len(ygold) - 1; j >= 0; j-- {
-							t12 := ygold[j] * t5
-							ypredBar[j] -= t12
-							lseBar += t12
+							t13 := ygold[j] * t5
+							ypredBar[j] -= t13
+							lseBar += t13
 						}
 						n5 := len(ypred)
-						t7 := len(tape) - n5
-						copy(ypred, tape[t7:])
-						t8 := tape[:t7]
+						t8 := len(tape) - n5
+						copy(ypred, tape[t8:])
+						t9 := tape[:t8]
 						logsumexp2Reverse(ypred, ypredBar, lseBar)
-						t9 := len(t8) - len(s)
-						copy(s, t8[t9:])
-						t10 := t8[:t9]
-						t11 := len(t10) - n5
-						copy(ypred, t10[t11:])
+						t10 := len(t9) - len(s)
+						copy(s, t9[t10:])
+						t11 := t9[:t10]
+						t12 := len(t11) - n5
+						copy(ypred, t11[t12:])
 						predictReverseWrtDstMainExtraS(
 							ypred,
 							ypredBar,
@@ -269,9 +267,9 @@ func LossGrad(main, mainBar, extra, extraBar, state, seq []float64) float64 {
 							extraBar,
 							s,
 							sBar,
-							seq[t6*b:(t6+1)*b],
+							seq[t6*b:t7],
 						)
-						tape = t10[:t11]
+						tape = t11[:t12]
 					}
 					for k := 0; k < t; k++ {
 						sBar[k] = 0
@@ -377,9 +375,8 @@ func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar,
 	inW := extra[:b]
 	t6 := 2 * b
 	outW := extra[b:t6]
-	t7 := 2 * b
-	t8 := 3 * b
-	outB := extra[t7:t8]
+	t7 := 3 * b
+	outB := extra[t6:t7]
 	n := len(dst)
 	for j := 0; j < n; j++ {
 		dst[j] = x[j] * inW[j]
@@ -388,21 +385,16 @@ func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar,
 	yBar := dstBar
 	k := 0
 	for ; k < len(s)/(2*b); k++ {
-		t27 := 2 * k * b
-		t28 := (2*k + 1) * b
-		h := s[t27:t28]
-		t29 := s[(2*k+1)*b : (2*k+2)*b]
-		tape = append(append(append(tape, h...), t29...), y...)
-		cell(
-			h,
-			t29,
-			main[2*k*4*b:(2*k+1)*4*b],
-			main[(2*k+1)*4*b:(2*k+2)*4*b],
-			y,
-		)
+		t24 := (2*k + 1) * 4 * b
+		t25 := 2 * k * b
+		t26 := (2*k + 1) * b
+		h := s[t25:t26]
+		t27 := s[t26 : (2*k+2)*b]
+		tape = append(append(append(tape, h...), t27...), y...)
+		cell(h, t27, main[2*k*4*b:t24], main[t24:(2*k+2)*4*b], y)
 		tapeSlices = append(tapeSlices, y, yBar)
 		y = h
-		yBar = sBar[t27:t28]
+		yBar = sBar[t25:t26]
 	}
 	tape = slices.Grow(tape, max(n+2, 0))
 	for j2 := 0; j2 < n; j2++ {
@@ -411,54 +403,52 @@ func predictReverseWrtDstMainExtraS(dst, dstBar, main, mainBar, extra, extraBar,
 		tape = append(tape, yj2)
 	}
 	for j3 := n - 1; j3 >= 0; j3-- {
-		t25 := len(tape) - 1
-		yj := tape[t25]
+		t22 := len(tape) - 1
+		yj := tape[t22]
 		dstjBar2 := dstBar[j3]
 		dstBar[j3] = 0
-		extraBar[t7:t8][j3] += dstjBar2
-		t26 := outW[j3]
+		extraBar[t6:t7][j3] += dstjBar2
+		t23 := outW[j3]
 		extraBar[b:t6][j3] += yj * dstjBar2
-		yBar[j3] += dstjBar2 * t26
-		tape = tape[:t25]
+		yBar[j3] += dstjBar2 * t23
+		tape = tape[:t22]
 	}
 	k--
 	for ; k >= 0; k-- {
 		n2 := len(tapeSlices)
-		t9 := n2 - 2
-		y2 := tapeSlices[t9]
+		t8 := n2 - 2
+		y2 := tapeSlices[t8]
 		yBar2 := tapeSlices[n2-1]
-		t10 := len(tape) - len(y2)
-		copy(y2, tape[t10:])
-		t11 := tape[:t10]
-		t12 := (2*k + 1) * b
-		t13 := (2*k + 2) * b
-		t14 := s[t12:t13]
-		t15 := len(t11) - len(t14)
-		copy(t14, t11[t15:])
-		t16 := t11[:t15]
-		t17 := 2 * k * b
-		t18 := (2*k + 1) * b
-		t19 := s[t17:t18]
-		t20 := len(t16) - len(t19)
-		copy(t19, t16[t20:])
-		t21 := 2 * k * 4 * b
-		t22 := (2*k + 1) * 4 * b
-		t23 := (2*k + 1) * 4 * b
-		t24 := (2*k + 2) * 4 * b
+		t9 := len(tape) - len(y2)
+		copy(y2, tape[t9:])
+		t10 := tape[:t9]
+		t11 := (2*k + 1) * b
+		t12 := (2*k + 2) * b
+		t13 := s[t11:t12]
+		t14 := len(t10) - len(t13)
+		copy(t13, t10[t14:])
+		t15 := t10[:t14]
+		t16 := 2 * k * b
+		t17 := s[t16:t11]
+		t18 := len(t15) - len(t17)
+		copy(t17, t15[t18:])
+		t19 := 2 * k * 4 * b
+		t20 := (2*k + 1) * 4 * b
+		t21 := (2*k + 2) * 4 * b
 		cellReverse(
-			t19,
-			sBar[t17:t18],
-			t14,
-			sBar[t12:t13],
-			main[t21:t22],
-			mainBar[t21:t22],
-			main[t23:t24],
-			mainBar[t23:t24],
+			t17,
+			sBar[t16:t11],
+			t13,
+			sBar[t11:t12],
+			main[t19:t20],
+			mainBar[t19:t20],
+			main[t20:t21],
+			mainBar[t20:t21],
 			y2,
 			yBar2,
 		)
-		tape = t16[:t20]
-		tapeSlices = tapeSlices[:t9]
+		tape = t15[:t18]
+		tapeSlices = tapeSlices[:t8]
 	}
 	for j4 := n - 1; j4 >= 0; j4-- {
 		dstjBar := dstBar[j4]
@@ -538,17 +528,19 @@ func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 		t41 := math.Exp(-t40)
 		in := 1 / (1 + t41)
 		t42 := append(t38, t41)
-		t43 := yj*w[2*b+j] + bias[2*b+j]
-		t44 := math.Exp(-t43)
-		o := 1 / (1 + t44)
-		t45 := append(t42, t44)
-		g2 := math.Tanh(hj*w[3*b+j] + bias[3*b+j])
+		t43 := 2*b + j
+		t44 := yj*w[t43] + bias[t43]
+		t45 := math.Exp(-t44)
+		o := 1 / (1 + t45)
+		t46 := append(t42, t45)
+		t47 := 3*b + j
+		g2 := math.Tanh(hj*w[t47] + bias[t47])
 		sj2 := s[j]
 		s[j] = sj2*f + in*g2
-		t46 := math.Tanh(s[j])
-		t47 := append(t45, h[j])
-		h[j] = o * t46
-		tape = append(t47, g2, sj2, t37, t41, t46, t44)
+		t48 := math.Tanh(s[j])
+		t49 := append(t46, h[j])
+		h[j] = o * t48
+		tape = append(t49, g2, sj2, t37, t41, t48, t45)
 	}
 	for j2 := b - 1; j2 >= 0; j2-- {
 		n := len(tape)
@@ -573,8 +565,8 @@ func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 		fBar := sj * sjBar
 		sBar[j2] += sjBar * (1 / (1 + t8))
 		t15 := (1 - g*g) * (1 / (1 + t9) * sjBar)
-		biasBar[3*b+j2] += t15
 		t16 := 3*b + j2
+		biasBar[t16] += t15
 		t17 := t15 * w[t16]
 		wBar[t16] += h[j2] * t15
 		t18 := len(t14) - 1
@@ -582,8 +574,8 @@ func cellReverse(h, hBar, s, sBar, w, wBar, bias, biasBar, y, yBar []float64) {
 		t20 := t14[:t18]
 		t21 := 1 + t19
 		t22 := t19 * (oBar * (1 / t21) / t21)
-		biasBar[2*b+j2] += t22
 		t23 := 2*b + j2
+		biasBar[t23] += t22
 		t24 := t22 * w[t23]
 		wBar[t23] += y[j2] * t22
 		t25 := len(t20) - 1

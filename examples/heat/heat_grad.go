@@ -103,26 +103,25 @@ func MisfitJVP(u0, du0 []float64, kappa, dkappa float64, steps int, target []flo
 	for s := 0; s < steps; s++ {
 		t2 := n - 1
 		du0_2 := du[0]
-		t3 := n - 1
-		t4 := u[t3]
-		t5 := du[t3]
+		t3 := u[t2]
+		t4 := du[t2]
 		next[0] = u[0]
 		dnext[0] = du0_2
-		next[t2] = t4
-		dnext[t2] = t5
+		next[t2] = t3
+		dnext[t2] = t4
 		for i2 := 1; i2 < n-1; i2++ {
 			ui := u[i2]
 			dui := du[i2]
-			t7 := du[i2-1]
-			t8 := du[i2+1]
-			t9 := u[i2-1] - 2*ui + u[i2+1]
-			next[i2] = ui + kappa*t9
-			dnext[i2] = dui + (dkappa*t9 + kappa*(t7-2*dui+t8))
+			t6 := du[i2-1]
+			t7 := du[i2+1]
+			t8 := u[i2-1] - 2*ui + u[i2+1]
+			next[i2] = ui + kappa*t8
+			dnext[i2] = dui + (dkappa*t8 + kappa*(t6-2*dui+t7))
 		}
 		for i3 := 0; i3 < len(u); i3++ {
-			t6 := dnext[i3]
+			t5 := dnext[i3]
 			u[i3] = next[i3]
-			du[i3] = t6
+			du[i3] = t5
 		}
 	}
 	f := 0.0

@@ -540,21 +540,26 @@ func ExtendedPowellSingularJVP(e functions.ExtendedPowellSingular, x, dx []float
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
 		dxi := dx[i]
-		f1 := xi + 10*x[i+1]
-		f2 := x[i+2] - x[i+3]
-		df2 := dx[i+2] - dx[i+3]
-		t := x[i+1] - 2*x[i+2]
-		f3 := t * t
-		t2 := xi - x[i+3]
-		f4 := t2 * t2
-		df4 := 2 * ((dxi - dx[i+3]) * t2)
-		t3 := 5 * f2
-		t4 := 2*((dxi+10*dx[i+1])*f1) + (5*df2*f2 + t3*df2)
-		t5 := t4 + 2*(2*((dx[i+1]-2*dx[i+2])*t)*f3)
-		t6 := 10 * f4
-		t7 := t5 + (10*df4*f4 + t6*df4)
-		dsum += t7
-		sum += f1*f1 + t3*f2 + f3*f3 + t6*f4
+		t := x[i+1]
+		t2 := dx[i+1]
+		f1 := xi + 10*t
+		t3 := x[i+2]
+		t4 := dx[i+2]
+		t5 := x[i+3]
+		t6 := dx[i+3]
+		f2 := t3 - t5
+		df2 := t4 - t6
+		t7 := t - 2*t3
+		f3 := t7 * t7
+		t8 := xi - t5
+		f4 := t8 * t8
+		df4 := 2 * ((dxi - t6) * t8)
+		t9 := 5 * f2
+		t10 := 2*((dxi+10*t2)*f1) + (5*df2*f2 + t9*df2) + 2*(2*((t2-2*t4)*t7)*f3)
+		t11 := 10 * f4
+		t12 := t10 + (10*df4*f4 + t11*df4)
+		dsum += t12
+		sum += f1*f1 + t9*f2 + f3*f3 + t11*f4
 	}
 	return sum, dsum
 }
@@ -578,26 +583,26 @@ func ExtendedPowellSingularGrad(e functions.ExtendedPowellSingular, x, xBar []fl
 	sum = 0
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
-		f1 := xi + 10*x[i+1]
-		f2 := x[i+2] - x[i+3]
-		t := x[i+1] - 2*x[i+2]
-		f3 := t * t
-		t2 := xi - x[i+3]
-		f4 := t2 * t2
-		t3 := 5 * f2
-		t4 := 10 * f4
-		t5 := 2 * t3
-		t6 := 2 * f1
-		t7 := 2 * (2 * t4 * t2)
-		xBar[i+3] -= t7
-		t8 := 2 * (2 * f3 * t)
-		xBar[i+2] -= 2 * t8
-		xBar[i+1] += t8
-		xBar[i+3] -= t5
-		xBar[i+2] += t5
-		xBar[i+1] += 10 * t6
-		xBar[i] += t7 + t6
-		sum += f1*f1 + t3*f2 + f3*f3 + t4*f4
+		t := x[i+1]
+		f1 := xi + 10*t
+		t2 := x[i+2]
+		t3 := x[i+3]
+		f2 := t2 - t3
+		t4 := t - 2*t2
+		f3 := t4 * t4
+		t5 := xi - t3
+		f4 := t5 * t5
+		t6 := 5 * f2
+		t7 := 10 * f4
+		t8 := 2 * t6
+		t9 := 2 * f1
+		t10 := 2 * (2 * t7 * t5)
+		t11 := 2 * (2 * f3 * t4)
+		xBar[i+3] += -t10 - t8
+		xBar[i+2] += t8 - 2*t11
+		xBar[i+1] += t11 + 10*t9
+		xBar[i] += t10 + t9
+		sum += f1*f1 + t6*f2 + f3*f3 + t7*f4
 	}
 	return sum
 }
@@ -1059,7 +1064,8 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 		v2 := x[i]
 		s += float64(dim-i) * v2 * v2
 	}
-	tape := slices.Grow(t, max(dim+1, 0)*4)
+	trips := max(dim+1, 0)
+	tape := slices.Grow(t, trips*4)
 	sum = 0
 	for i2 := 1; i2 < dim; i2++ {
 		t11 := math.Exp(float64(i2+1) / 10)
@@ -1070,7 +1076,7 @@ func PenaltyIIGrad(p functions.PenaltyII, x, xBar []float64) (sum float64) {
 		tape = append(tape, t13, t14, t11, t12)
 		sum += f2 * f2
 	}
-	tape = slices.Grow(tape, max(dim+1, 0))
+	tape = slices.Grow(tape, trips)
 	for i3 := 1; i3 < dim; i3++ {
 		t10 := math.Exp(x[i3] / 10)
 		f := t10 - 0.9048374180359595

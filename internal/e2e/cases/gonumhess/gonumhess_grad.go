@@ -2557,35 +2557,38 @@ func functionsExtendedPowellSingularFuncGradJVP(
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
 		dxi := dx[i]
-		f1 := xi + 10*x[i+1]
-		df1 := dxi + 10*dx[i+1]
-		f2 := x[i+2] - x[i+3]
-		df2 := dx[i+2] - dx[i+3]
-		t := x[i+1] - 2*x[i+2]
-		dt := dx[i+1] - 2*dx[i+2]
-		f3 := t * t
-		df3 := 2 * (dt * t)
-		t2 := xi - x[i+3]
-		dt2 := dxi - dx[i+3]
-		f4 := t2 * t2
-		df4 := 2 * (dt2 * t2)
-		t3 := 5 * f2
-		t4 := 5 * df2
-		t5 := 10 * f4
-		t6 := 10 * df4
-		dsum += 2*(df1*f1) + (t4*f2 + t3*df2) + 2*(df3*f3) + (t6*f4 + t5*df4)
-		t7 := 2 * t4
-		t8 := 2 * df1
-		t9 := 2 * (2*t6*t2 + 2*t5*dt2)
-		dxBar[i+3] -= t9
-		t10 := 2 * (2*df3*t + 2*f3*dt)
-		dxBar[i+2] -= 2 * t10
-		dxBar[i+1] += t10
-		dxBar[i+3] -= t7
-		dxBar[i+2] += t7
-		dxBar[i+1] += 10 * t8
-		dxBar[i] += t9 + t8
-		sum += f1*f1 + t3*f2 + f3*f3 + t5*f4
+		t := x[i+1]
+		t2 := dx[i+1]
+		f1 := xi + 10*t
+		df1 := dxi + 10*t2
+		t3 := x[i+2]
+		t4 := dx[i+2]
+		t5 := x[i+3]
+		t6 := dx[i+3]
+		f2 := t3 - t5
+		df2 := t4 - t6
+		t7 := t - 2*t3
+		dt := t2 - 2*t4
+		f3 := t7 * t7
+		df3 := 2 * (dt * t7)
+		t8 := xi - t5
+		dt2 := dxi - t6
+		f4 := t8 * t8
+		df4 := 2 * (dt2 * t8)
+		t9 := 5 * f2
+		t10 := 5 * df2
+		t11 := 10 * f4
+		t12 := 10 * df4
+		dsum += 2*(df1*f1) + (t10*f2 + t9*df2) + 2*(df3*f3) + (t12*f4 + t11*df4)
+		t13 := 2 * t10
+		t14 := 2 * df1
+		t15 := 2 * (2*t12*t8 + 2*t11*dt2)
+		t16 := 2 * (2*df3*t7 + 2*f3*dt)
+		dxBar[i+3] += -t15 - t13
+		dxBar[i+2] += t13 - 2*t16
+		dxBar[i+1] += t16 + 10*t14
+		dxBar[i] += t15 + t14
+		sum += f1*f1 + t9*f2 + f3*f3 + t11*f4
 	}
 	return sum, dsum
 }
@@ -3035,7 +3038,8 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 		s += t33 * v2
 		ds += t32*dv2*v2 + t33*dv2
 	}
-	t3 := max(dim+1, 0) * 4
+	trips := max(dim+1, 0)
+	t3 := trips * 4
 	t4 := append(t, make([]float64, t3)...)
 	n := len(t)
 	tape := t4[:n]
@@ -3055,7 +3059,6 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 		sum += f2 * f2
 		dsum += 2 * ((t29 + t31) * f2)
 	}
-	trips := max(dim+1, 0)
 	t5 := append(tape, make([]float64, trips)...)
 	n2 := len(tape)
 	tape2 := t5[:n2]

@@ -642,10 +642,9 @@ func EnergyGrad(x, xBar []float64, k float64) (f, kBar float64) {
 	}
 	t4 := 0.0
 	for i2 := n - 1; i2 >= 1; i2-- {
-		xi := x[i2]
-		t5 := xi - x[i2-1]
+		t5 := x[i2] - x[i2-1]
 		t4 += t5 * t5
-		t6 := 2 * (t3 * (xi - x[i2-1]))
+		t6 := 2 * (t3 * t5)
 		xBar[i2-1] -= t6
 		xBar[i2] += t6
 	}
@@ -1195,14 +1194,15 @@ func SoftmaxVJP(dst, dstBar, x, xBar []float64) {
 		panic("SoftmaxVJP: dst and x share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
+	trips := max(n+2, 0)
+	tape := slices.Grow(t, trips)
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v := x[i]
 		tape = append(tape, m)
 		m = max(m, v)
 	}
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape = slices.Grow(tape, trips)
 	s := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t12 := math.Exp(x[i2] - m)

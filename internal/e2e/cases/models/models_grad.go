@@ -1533,7 +1533,8 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 		panic("SoftmaxVJP: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
-	tape := slices.Grow(t, max(n+2, 0))
+	trips := max(n+2, 0)
+	tape := slices.Grow(t, trips)
 	m := math.Inf(-1)
 	for i := 0; i < n; i++ {
 		v := x[i]
@@ -1542,7 +1543,7 @@ func SoftmaxVJP(x, xBar, seed []float64) []float64 {
 	}
 	out := make([]float64, n)
 	outBar := make([]float64, n)
-	tape = slices.Grow(tape, max(n+2, 0))
+	tape = slices.Grow(tape, trips)
 	z := 0.0
 	for i2 := 0; i2 < n; i2++ {
 		t10 := math.Exp(x[i2] - m)
