@@ -10,7 +10,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	_ "embed"
+	"embed"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -30,8 +30,10 @@ import (
 	"github.com/gadgen/gadgen/driver"
 )
 
-//go:embed harness/harness.go
-var harnessSrc []byte
+// harnessFiles are the files of package harness, without its tests.
+//
+//go:embed harness/harness.go harness/second.go
+var harnessFiles embed.FS
 
 //go:embed cmath/cmath.go
 var cmathSrc []byte
@@ -40,11 +42,12 @@ var cmathSrc []byte
 const batchModule = "difftest.local/batch"
 
 // modeDirs maps each mode to the package of the batch that holds its
-// directives: grad and vjp share one.
-var modeDirs = map[string]string{ModeJVP: "jvp", ModeGrad: "rev", ModeVJP: "rev", ModeTaylor: "taylor", ModeLine: "line"}
+// directives: grad and vjp share one, the second-order helpers another.
+var modeDirs = map[string]string{ModeJVP: "jvp", ModeGrad: "rev", ModeVJP: "rev", ModeTaylor: "taylor", ModeLine: "line",
+	ModeHVP: "second", ModeHessian: "second", ModeHessDiag: "second", ModeLaplacian: "second"}
 
 // dirOrder lists the mode packages.
-var dirOrder = []string{"jvp", "rev", "taylor", "line"}
+var dirOrder = []string{"jvp", "rev", "taylor", "line", "second"}
 
 // Config says how to run batches.
 type Config struct {
@@ -92,6 +95,9 @@ type Outcome struct {
 	Kind   string
 	Detail string
 	Checks int
+	// Route says how gadgen computed an HVP or a Hessian: "forward over
+	// reverse", or "jets" with the reason the HVP's doc comment gives.
+	Route string
 }
 
 func (o Outcome) String() string {
@@ -122,12 +128,17 @@ type bprog struct {
 	file    string // base name of its files, without .go
 	suffix  string // appended to its function names
 	entries []Entry
-	// outs holds, by mode package, whether gadgen wrote its file.
+	// written holds, by mode package, whether gadgen wrote its file.
 	written map[string]bool
+	// directives holds, by mode package, the directive of each line of
+	// the program's file there (nil if unknown).
+	directives map[string]map[int]directive
 	// dead: left out of the harness (its twin or source is broken).
 	dead bool
-	// fails holds the (entry key, mode) pairs already decided.
+	// decided holds the (entry key, mode) pairs already decided.
 	decided map[string]bool
+	// routes holds the Outcome.Route of the (entry key, mode) pairs.
+	routes map[string]string
 }
 
 func (bp *bprog) key(e Entry) string { return e.Key() + bp.suffix }
@@ -209,7 +220,63 @@ func RunBatch(cfg *Config, progs []*Program) ([]Outcome, error) {
 			b.recordAll(bp, "", Fail, "no outcome", "the harness reported nothing")
 		}
 	}
+	for i, o := range b.out {
+		if bp := b.byProgram(o.Program); bp != nil {
+			b.out[i].Route = bp.routes[o.Entry+" "+o.Mode]
+		}
+	}
 	return b.out, nil
+}
+
+func (b *batch) byProgram(p *Program) *bprog {
+	for _, bp := range b.progs {
+		if bp.p == p {
+			return bp
+		}
+	}
+	return nil
+}
+
+// Phrases of the doc comments of the HVP and the Hessian that say how
+// they are computed.
+var (
+	fwdRevRE = regexp.MustCompile(`by forward mode over reverse mode`)
+	jetsRE   = regexp.MustCompile(`f2\(`)
+	whyRE    = regexp.MustCompile(`\(Not by forward over reverse: ([^\n]*)\.\)`)
+)
+
+// findRoutes records how gadgen computed the HVPs and Hessians of bp,
+// from the doc comments of src, its file in package second.
+func (b *batch) findRoutes(bp *bprog, src []byte) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Doc == nil {
+			continue
+		}
+		for _, e := range bp.entries {
+			for _, m := range []struct{ mode, suffix string }{{ModeHVP, "HVP"}, {ModeHessian, "Hessian"}} {
+				if fd.Name.Name != e.Name+bp.suffix+m.suffix {
+					continue
+				}
+				doc := fd.Doc.Text()
+				route := "unknown"
+				switch {
+				case fwdRevRE.MatchString(doc):
+					route = "forward over reverse"
+				case jetsRE.MatchString(doc):
+					route = "jets"
+					if w := whyRE.FindStringSubmatch(doc); w != nil {
+						route += ": " + strings.Join(strings.Fields(w[1]), " ")
+					}
+				}
+				bp.routes[e.Key()+" "+m.mode] = route
+			}
+		}
+	}
 }
 
 // RepoRoot returns the root of the gadgen repository that holds the
@@ -252,8 +319,14 @@ func (b *batch) write(root string, progs []*Program) error {
 	if err := writeFile(filepath.Join(b.dir, "go.mod"), []byte(gomod)); err != nil {
 		return err
 	}
-	if err := writeFile(filepath.Join(b.dir, "harness", "harness.go"), harnessSrc); err != nil {
-		return err
+	for _, name := range []string{"harness.go", "second.go"} {
+		src, err := harnessFiles.ReadFile("harness/" + name)
+		if err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(b.dir, "harness", name), src); err != nil {
+			return err
+		}
 	}
 	if err := writeFile(filepath.Join(b.dir, "cmath", "cmath.go"), cmathSrc); err != nil {
 		return err
@@ -279,7 +352,7 @@ func (b *batch) write(root string, progs []*Program) error {
 	names := map[string]bool{}
 	files := map[string]bool{}
 	for k, p := range progs {
-		bp := &bprog{p: p, written: map[string]bool{}, decided: map[string]bool{}}
+		bp := &bprog{p: p, written: map[string]bool{}, directives: map[string]map[int]directive{}, decided: map[string]bool{}, routes: map[string]string{}}
 		b.progs = append(b.progs, bp)
 		bp.file = strings.ToLower(fileNameRE.ReplaceAllString(p.Name, "_"))
 		if files[bp.file] || strings.HasSuffix(bp.file, "_test") || strings.HasSuffix(bp.file, "_grad") || bp.file == "shared" {
@@ -307,11 +380,15 @@ func (b *batch) write(root string, progs []*Program) error {
 			b.byFunc[n+bp.suffix] = bp
 		}
 		for _, d := range dirOrder {
-			want := map[string]bool{}
+			// The modes of each entry in d, by the entry's key after
+			// renaming.
+			want, wrt := map[string][]string{}, map[string]string{}
 			for _, e := range bp.entries {
+				key := e.Key() + bp.suffix
 				for _, m := range e.Modes {
 					if modeDirs[m] == d {
-						want[e.Key()] = true
+						want[key] = append(want[key], m)
+						wrt[key] = e.Wrt
 					}
 				}
 			}
@@ -320,12 +397,13 @@ func (b *batch) write(root string, progs []*Program) error {
 			}
 			pp, _ := parse(p.Src)
 			pp.rename(bp.suffix)
-			src := pp.withDirectives(d, modeOf(bp, d), wantRenamed(want, bp.suffix))
+			src, lines := pp.withDirectives(d, want, wrt)
 			if err := writeFile(filepath.Join(b.dir, d, bp.file+".go"), src); err != nil {
 				return err
 			}
 			if len(want) > 0 {
 				bp.written[d] = false
+				bp.directives[d] = lines
 			}
 		}
 		tp, _ := parse(p.Src)
@@ -345,27 +423,6 @@ func (b *batch) write(root string, progs []*Program) error {
 		}
 	}
 	return nil
-}
-
-// modeOf returns the mode of the directives of bp in the package d: its
-// entries have one mode per package, but grad and vjp share "rev".
-func modeOf(bp *bprog, d string) string {
-	for _, e := range bp.entries {
-		for _, m := range e.Modes {
-			if modeDirs[m] == d {
-				return m
-			}
-		}
-	}
-	return ""
-}
-
-func wantRenamed(want map[string]bool, suffix string) map[string]bool {
-	r := map[string]bool{}
-	for k := range want {
-		r[k+suffix] = true
-	}
-	return r
 }
 
 // declaredFuncs returns the names of the functions and methods of the
@@ -433,9 +490,19 @@ func (b *batch) gadgen() error {
 			if problem := checkGenerated(src); problem != "" {
 				b.recordAll(bp, d, Fail, "output", problem)
 			}
+			if d == "second" {
+				b.findRoutes(bp, src)
+			}
 		}
 	}
 	// Diagnostics and internal errors.
+	type refusal struct {
+		bp                       *bprog
+		dir                      string
+		line                     int
+		construct, msg, position string
+	}
+	var refusals []refusal
 	sc := bufio.NewScanner(&stderr)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
@@ -462,7 +529,8 @@ func (b *batch) gadgen() error {
 				b.recordAll(bp, filepath.Base(d), Fail, "diagnostic with output", line)
 				continue
 			}
-			b.recordAll(bp, filepath.Base(d), Refused, construct, msg)
+			n, _ := strconv.Atoi(m[2])
+			refusals = append(refusals, refusal{bp, filepath.Base(d), n, construct, msg, line})
 			continue
 		}
 		if m := internalLineRE.FindStringSubmatch(line); m != nil {
@@ -475,6 +543,9 @@ func (b *batch) gadgen() error {
 					fnName = fnName[i+1:]
 				}
 				bp = b.byFunc[fnName]
+			}
+			if bp == nil {
+				bp = b.byDerived(m[2])
 			}
 			if bp == nil {
 				// Not attributable: fail every program not written.
@@ -522,6 +593,22 @@ func (b *batch) gadgen() error {
 			}
 		}
 	}
+	// A diagnostic at a directive refuses that directive's mode, one
+	// elsewhere (at the construct) every mode of the file; the modes of
+	// the file it does not name are lost with the file: gadgen writes
+	// nothing for a file whose directives fail.
+	for _, r := range refusals {
+		if dv, ok := r.bp.directives[r.dir][r.line]; ok {
+			b.record(r.bp, strings.TrimSuffix(dv.entry, r.bp.suffix), dv.mode, Refused, r.construct, r.msg, 0)
+		}
+	}
+	for _, r := range refusals {
+		if _, ok := r.bp.directives[r.dir][r.line]; ok {
+			b.recordAll(r.bp, r.dir, Refused, lostFile, r.position)
+		} else {
+			b.recordAll(r.bp, r.dir, Refused, r.construct, r.msg)
+		}
+	}
 	for _, bp := range b.progs {
 		for d, w := range bp.written {
 			if !w {
@@ -532,17 +619,50 @@ func (b *batch) gadgen() error {
 	return nil
 }
 
+// lostFile is the construct of a refusal that only follows from another
+// directive's refusal: gadgen wrote no file for the program's mode
+// package.
+const lostFile = "(another directive of the file)"
+
+// derivedSuffixes are the suffixes of generated functions' names.
+var derivedSuffixes = []string{"JVP", "Grad", "VJP", "Taylor", "HVP", "Hessian", "HessDiag", "Laplacian"}
+
+// byDerived returns the program of a generated function (FGradJVP,
+// which a second-order helper calls): its name is a declared function's
+// with suffixes.
+func (b *batch) byDerived(name string) *bprog {
+	for {
+		trimmed := false
+		for _, suf := range derivedSuffixes {
+			if n, ok := strings.CutSuffix(name, suf); ok && n != "" {
+				if bp := b.byFunc[n]; bp != nil {
+					return bp
+				}
+				name, trimmed = n, true
+				break
+			}
+		}
+		if !trimmed {
+			return nil
+		}
+	}
+}
+
 // stageIn reports whether an internal error in a stage of gadgen may
 // come from the mode package d: the stage of a transformation is its
 // mode's name (taylor for both Taylor packages); the others are common.
 func stageIn(stage, d string) bool {
 	switch stage {
 	case "jvp":
-		return d == "jvp"
+		return d == "jvp" || d == "second"
 	case "grad", "vjp":
-		return d == "rev"
+		return d == "rev" || d == "second"
 	case "taylor":
-		return d == "taylor" || d == "line"
+		// The second-order helpers use Taylor mode, forward mode and
+		// reverse mode.
+		return d == "taylor" || d == "line" || d == "second"
+	case "hvp", "hessian", "hessdiag", "laplacian":
+		return d == "second"
 	}
 	return true
 }
@@ -759,6 +879,9 @@ func (b *batch) writeMain() error {
 			if e.Recv != "" {
 				c.Elts = append(c.Elts, kv("Recv", id("true")))
 			}
+			if e.WrtIndex >= 0 {
+				c.Elts = append(c.Elts, kv("Wrt", intLit(e.WrtIndex)))
+			}
 			for _, m := range e.Modes {
 				d := modeDirs[m]
 				if !bp.written[d] || bp.decided[e.Key()+" "+m] {
@@ -775,6 +898,14 @@ func (b *batch) writeMain() error {
 					c.Elts = append(c.Elts, kv("Taylor", fn(d, "Taylor")))
 				case ModeLine:
 					c.Elts = append(c.Elts, kv("Line", fn(d, "Taylor")))
+				case ModeHVP:
+					c.Elts = append(c.Elts, kv("HVP", fn(d, "HVP")))
+				case ModeHessian:
+					c.Elts = append(c.Elts, kv("Hessian", fn(d, "Hessian")))
+				case ModeHessDiag:
+					c.Elts = append(c.Elts, kv("HessDiag", fn(d, "HessDiag")))
+				case ModeLaplacian:
+					c.Elts = append(c.Elts, kv("Laplacian", fn(d, "Laplacian")))
 				}
 			}
 			elts = append(elts, c)

@@ -11,7 +11,8 @@
 // exported entry function (sometimes a method with a *Model receiver),
 // the unexported helpers it calls, and the comment lines
 // "//difftest:len N" (the length of every slice, and the value of int
-// parameters) and "//difftest:modes …" (the modes to check). Its
+// parameters) and "//difftest:modes …" (the modes to check), with
+// "//difftest:wrt x" for the second-order modes (below). Its
 // parameters are float64, []float64, int sizes, [N]float64 arrays and the
 // structs Vec2 and Model (W []float64, B float64), by value and by
 // pointer; its results one or two float64, or none when it writes a
@@ -35,16 +36,23 @@
 // one of them does not hide the others. A weight of 0 switches a construct
 // off.
 //
+// An entry of one float64 result with a []float64 parameter also gets,
+// in the percentage of programs that the weight "second" gives (100 by
+// default), the second-order helpers //gad:hvp, //gad:hessdiag,
+// //gad:laplacian and //gad:hessian with wrt= that parameter (one that
+// the function does not write through where it has a choice).
+//
 // # What it checks
 //
 // A batch of programs is written into a temporary module whose go.mod
 // replaces gadgen by the repository: one package per mode (jvp, rev for
-// grad and vjp, taylor with order=3, line with order=3 seed=line), each
-// holding every program with that mode's directives in the doc comments
-// of its entries, and the package twin. gadgen runs once, in process
-// (driver.Run), on the mode packages. The twin is the same source
-// rewritten on its types (twin.go): complex128 for float64, package cmath
-// for package math, comparisons on real parts. Then the generated files
+// grad and vjp, taylor with order=3, line with order=3 seed=line, second
+// for the four second-order helpers), each holding every program with
+// that mode's directives in the doc comments of its entries, and the
+// package twin. gadgen runs once, in process (driver.Run), on the mode
+// packages. The twin is the same source rewritten on its types
+// (twin.go): complex128 for float64, package cmath for package math,
+// comparisons on real parts. Then the generated files
 // are type-checked in process and vetted and built by one go vet and one
 // go build, and a harness (package harness, copied into the module)
 // checks, at two random points per function:
@@ -61,7 +69,19 @@
 //     extrapolated central differences of the complex-step derivative
 //     along the curve, unless the twin's branches differ between the
 //     points of the differences (a kink) or the differences do not
-//     converge (a function that oscillates faster than they resolve).
+//     converge (a function that oscillates faster than they resolve);
+//   - the second-order helpers, with respect to their parameter x, the
+//     others fixed (harness/second.go), against f2(u) = ½uᵀ∇²F(x)u, the
+//     second coefficient of F(x + t·u), from the line jet (or the jet)
+//     if that mode passed at this function, from differences of the
+//     complex-step derivative otherwise: vᵀ(Hv) = 2·f2(v) and uᵀ(Hv) =
+//     f2(u+v) − f2(u) − f2(v) for the HVP and the Hessian, d[i] =
+//     2·f2(eᵢ) for the diagonal, lap = Σ 2·f2(eᵢ) for the Laplacian; the
+//     Hessian exactly symmetric, and H·v, its diagonal and its trace
+//     equal to the HVP, the diagonal and the Laplacian where those
+//     passed; every helper's value equal to F's, and the memory it
+//     leaves behind, through every parameter, equal to what F leaves
+//     (the outputs are NaN-filled first, so a helper must write them).
 //
 // Tolerances are relative, with a floor scaled by the size of the
 // terms (and, for first derivatives, 1e-4 times the size of the outputs:
@@ -77,13 +97,17 @@
 //
 // Every mode of every entry gets an [Outcome]: checked (Pass), refused
 // (gadgen reported a positioned diagnostic; counted by the construct it
-// names), skipped, Fail (a wrong number, a panic or a hang of generated
+// names; a diagnostic at another directive of the same file refuses the
+// file, and the modes without one of their own count as "(another
+// directive of the file)"), skipped, Fail (a wrong number, a panic or a hang of generated
 // code, an internal error of gadgen, generated code that does not compile
 // or vet, a diagnostic without a position, no output and no diagnostic),
 // or Tester (a problem of the tester itself, such as a twin that does not
 // agree with its function). A refusal is not a failure: gadgen writes
 // nothing for a file whose directives fail, and only that program's mode
-// is lost.
+// is lost. The summary also counts the HVPs and Hessians gadgen wrote by
+// how their doc comments say they are computed: by forward mode over
+// reverse mode, or by jets (and, for the HVP, why).
 //
 // # Shrinking
 //
@@ -98,13 +122,17 @@
 // # Running
 //
 // go test runs a sample of programs of seed 1 (TestSample, in well under
-// two minutes on two cores; every mode must be checked on at least 50
-// programs and nothing may fail) and the cases of testdata/regress
-// (TestRegress: each must be checked and pass). Constructs with bugs found
-// and not fixed yet are switched off in the sample (knownBugWeights in
-// difftest_test.go); their minimized programs are in testdata/known, which
-// go test -run TestKnown -difftest.known checks, reporting those that
-// pass now.
+// two minutes on two cores; every first-order and Taylor mode must be
+// checked on at least 50 programs, each second-order one on 15, and
+// nothing may fail) and the cases of testdata/regress
+// (TestRegress: each must be checked and pass). The sample gives the
+// second-order helpers to 30% of the entries that can have them (they
+// double the time of gadgen and go vet on a program); long runs to all.
+// Constructs with bugs found and not fixed yet are switched off in the
+// sample (knownBugWeights in difftest_test.go), or only for the modes
+// they break (knownBugs); their minimized programs are in
+// testdata/known, which go test -run TestKnown -difftest.known checks,
+// reporting those that pass now.
 //
 // Long runs use the command difftest, which prints the summary table
 // (programs, checks per mode, refusals by construct and mode, the
@@ -127,7 +155,10 @@
 // "//difftest:modes jvp grad" to choose their modes; the default is jvp,
 // grad for one float64 result or vjp otherwise, taylor and line),
 // unexported ones are helpers, and the types Model and Vec2 are declared
-// for it. The twin is derived from the source, so any function of the
+// for it. The second-order modes (hvp, hessdiag, laplacian, hessian) are
+// checked only when listed, with respect to the parameter that
+// "//difftest:wrt x" names or the first []float64 one; line or taylor
+// listed too give them their reference. The twin is derived from the source, so any function of the
 // subset above works: floats, slices, arrays, structs, loops, branches,
 // and the functions of package math that package cmath has.
 package difftest

@@ -64,6 +64,9 @@ func DefaultWeights() Weights {
 		"closure": 8, "closure-pure": 8, "integrate": 6, "append-grow": 10, "alloc-in-loop": 10,
 		"struct-model": 8, "method-update": 10, "helper-dst": 12, "param-model": 8, "param-modelptr": 10,
 		"method": 10, "method-score": 10, "dst": 20, "inplace": 8, "fixpoint": 12,
+		// Modes: the percentage of the entries of one float64 result with
+		// a []float64 parameter that get the second-order helpers.
+		"second": 100,
 	}
 }
 

@@ -690,6 +690,7 @@ func (g *gen) entry() (*ast.FuncDecl, []string) {
 		params = append(params, field("dst", sliceOf(id("float64"))))
 	}
 	varied := false
+	var wrt *vr // the parameter of the second-order modes
 	for n := 1 + g.r.IntN(4); n > 0 || !varied; n-- {
 		p := g.pick("param-float", "param-slice", "param-int", "param-array", "param-vec2", "param-model", "param-modelptr")
 		if (p == "param-model" || p == "param-modelptr") && len(f.vars(kModel, kModelPtr)) > 0 {
@@ -725,6 +726,11 @@ func (g *gen) entry() (*ast.FuncDecl, []string) {
 		if v.k != kInt {
 			varied = true
 		}
+		// A slice that the function may write through makes the
+		// helpers refuse: only when there is no other.
+		if v.k == kSlice && (wrt == nil || wrt.writable && !v.writable) {
+			wrt = v
+		}
 		f.declare(v)
 		params = append(params, field(v.name, typ))
 	}
@@ -739,7 +745,16 @@ func (g *gen) entry() (*ast.FuncDecl, []string) {
 	if !f.writesParam {
 		modes = append(modes, ModeLine) // seed=line: not for functions that write through a parameter
 	}
-	doc := []string{fmt.Sprintf("%s is a random function.", name), "", "difftest:modes " + strings.Join(modes, " ")}
+	doc := []string{fmt.Sprintf("%s is a random function.", name), ""}
+	// The second-order helpers, of functions of one float64 result, with
+	// respect to a slice. (Drawn last, so that the weight changes no
+	// program's code.)
+	if nres == 1 && wrt != nil && g.r.IntN(100) < g.w["second"] {
+		modes = append(modes, SecondModes...)
+		doc = append(doc, "difftest:wrt "+wrt.name)
+		g.feats["second"] = true
+	}
+	doc = append(doc, "difftest:modes "+strings.Join(modes, " "))
 	return decl, doc
 }
 

@@ -61,10 +61,19 @@ const (
 	ModeVJP    = "vjp"
 	ModeTaylor = "taylor"
 	ModeLine   = "line" // taylor seed=line
+	// The second-order helpers, of a function with one float64 result
+	// with respect to one []float64 parameter (Entry.Wrt).
+	ModeHVP       = "hvp"
+	ModeHessian   = "hessian"
+	ModeHessDiag  = "hessdiag"
+	ModeLaplacian = "laplacian"
 )
 
 // Modes lists the modes in report order.
-var Modes = []string{ModeJVP, ModeGrad, ModeVJP, ModeTaylor, ModeLine}
+var Modes = []string{ModeJVP, ModeGrad, ModeVJP, ModeTaylor, ModeLine, ModeHVP, ModeHessDiag, ModeLaplacian, ModeHessian}
+
+// SecondModes are the modes of the second-order helpers.
+var SecondModes = []string{ModeHVP, ModeHessDiag, ModeLaplacian, ModeHessian}
 
 // Entry is an exported function or method of a program.
 type Entry struct {
@@ -73,6 +82,12 @@ type Entry struct {
 	Ptr   bool   // the receiver is a pointer
 	Modes []string
 	Len   int // from //difftest:len, default 4
+	// Wrt is the varied parameter of the second-order helpers (wrt=),
+	// from //difftest:wrt or the first []float64 parameter, and WrtIndex
+	// its index among F's parameters (a method's receiver is the first);
+	// "" and -1 if the entry has no second-order mode.
+	Wrt      string
+	WrtIndex int
 }
 
 // Key returns the name of the entry in the harness: "F3" or
@@ -85,10 +100,12 @@ func (e Entry) Key() string {
 }
 
 // Comments of programs. //difftest:modes in the doc comment of an entry
-// lists its modes; //difftest:len N, anywhere, sets the length of slices
-// and the value of int parameters.
+// lists its modes and //difftest:wrt NAME the parameter of its
+// second-order modes; //difftest:len N, anywhere, sets the length of
+// slices and the value of int parameters.
 var (
 	modesRE = regexp.MustCompile(`^//difftest:modes((?:\s+\w+)*)\s*$`)
+	wrtRE   = regexp.MustCompile(`^//difftest:wrt\s+(\w+)\s*$`)
 	lenRE   = regexp.MustCompile(`^//difftest:len\s+(\d+)\s*$`)
 )
 
@@ -205,7 +222,7 @@ func (p *parsed) entries() ([]Entry, error) {
 		if !ok || !fd.Name.IsExported() {
 			continue
 		}
-		e := Entry{Name: fd.Name.Name, Len: n}
+		e := Entry{Name: fd.Name.Name, Len: n, WrtIndex: -1}
 		if fd.Recv != nil {
 			t := fd.Recv.List[0].Type
 			if st, ok := t.(*ast.StarExpr); ok {
@@ -222,6 +239,9 @@ func (p *parsed) entries() ([]Entry, error) {
 				if m := modesRE.FindStringSubmatch(c.Text); m != nil {
 					e.Modes = strings.Fields(m[1])
 				}
+				if m := wrtRE.FindStringSubmatch(c.Text); m != nil {
+					e.Wrt = m[1]
+				}
 			}
 		}
 		if e.Modes == nil {
@@ -230,6 +250,14 @@ func (p *parsed) entries() ([]Entry, error) {
 		for _, m := range e.Modes {
 			if !slices.Contains(Modes, m) {
 				return nil, fmt.Errorf("%s: unknown mode %q", fd.Name.Name, m)
+			}
+		}
+		if slices.ContainsFunc(e.Modes, isSecond) {
+			// A program that shrinking left without the parameter, or
+			// with a function of another shape, loses these modes.
+			e.Wrt, e.WrtIndex = p.secondParam(fd, e.Wrt)
+			if e.WrtIndex < 0 {
+				e.Modes = slices.DeleteFunc(e.Modes, isSecond)
 			}
 		}
 		es = append(es, e)
@@ -249,6 +277,30 @@ func (p *parsed) defaultModes(fd *ast.FuncDecl) []string {
 		rev = ModeGrad
 	}
 	return []string{ModeJVP, rev, ModeTaylor, ModeLine}
+}
+
+func isSecond(mode string) bool { return slices.Contains(SecondModes, mode) }
+
+// secondParam returns the name and index of the parameter of fd that its
+// second-order modes vary: the parameter named want, or the first of
+// type []float64; -1 if there is none or fd does not return exactly
+// one float64.
+func (p *parsed) secondParam(fd *ast.FuncDecl, want string) (string, int) {
+	sig := p.info.Defs[fd.Name].Type().(*types.Signature)
+	if sig.Results().Len() != 1 || !types.Identical(sig.Results().At(0).Type(), types.Typ[types.Float64]) {
+		return "", -1
+	}
+	k := 0
+	if sig.Recv() != nil {
+		k = 1
+	}
+	for i := range sig.Params().Len() {
+		v := sig.Params().At(i)
+		if types.Identical(v.Type(), types.NewSlice(types.Typ[types.Float64])) && (want == "" || v.Name() == want) {
+			return v.Name(), k + i
+		}
+	}
+	return "", -1
 }
 
 func isFloat(t types.Type) bool {
@@ -287,8 +339,9 @@ func (p *parsed) rename(suffix string) {
 	})
 }
 
-// directiveText returns the directive asking for mode on e.
-func directiveText(mode string) string {
+// directiveText returns the directive asking for mode on an entry; wrt
+// names the parameter of the second-order modes.
+func directiveText(mode, wrt string) string {
 	switch mode {
 	case ModeJVP:
 		return "//gad:jvp"
@@ -300,13 +353,22 @@ func directiveText(mode string) string {
 		return "//gad:taylor order=3"
 	case ModeLine:
 		return "//gad:taylor order=3 seed=line"
+	case ModeHVP, ModeHessian, ModeHessDiag, ModeLaplacian:
+		return "//gad:" + mode + " wrt=" + wrt
 	}
 	panic("difftest: unknown mode " + mode)
 }
 
+// directive is a mode asked of an entry.
+type directive struct {
+	entry, mode string // Entry.Key and a Mode*
+}
+
 // withDirectives returns the source of p, in package pkg, with the
-// directive of mode in the doc comment of each entry in want (by Key).
-func (p *parsed) withDirectives(pkg, mode string, want map[string]bool) []byte {
+// directives of the modes in want (by Key, with the parameter of the
+// second-order modes in wrt) in the doc comment of each entry, and the
+// line of each directive in that source.
+func (p *parsed) withDirectives(pkg string, want map[string][]string, wrt map[string]string) ([]byte, map[int]directive) {
 	p.file.Name.Name = pkg
 	src := formatFile(p.fset, p.file)
 	// Insert the directive lines above each func line; go/format keeps
@@ -316,7 +378,7 @@ func (p *parsed) withDirectives(pkg, mode string, want map[string]bool) []byte {
 	if err != nil {
 		panic(fmt.Sprintf("difftest: reparsing: %v", err))
 	}
-	var lines []int // lines of the func keywords, 1-based
+	keys := map[int]string{} // lines of the func keywords, 1-based
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || !fd.Name.IsExported() {
@@ -330,26 +392,37 @@ func (p *parsed) withDirectives(pkg, mode string, want map[string]bool) []byte {
 			}
 			key = t.(*ast.Ident).Name + "." + key
 		}
-		if want[key] {
-			lines = append(lines, fset.Position(fd.Type.Func).Line)
+		if len(want[key]) > 0 {
+			keys[fset.Position(fd.Type.Func).Line] = key
 		}
 	}
 	text := strings.SplitAfter(string(src), "\n")
 	var out strings.Builder
+	lines := map[int]directive{}
+	n := 0 // lines written
 	for i, l := range text {
-		if slices.Contains(lines, i+1) {
+		if key, ok := keys[i+1]; ok {
 			if prev := text[max(i-1, 0)]; strings.HasPrefix(prev, "//") && !directiveRE.MatchString(prev) {
 				out.WriteString("//\n") // the directive ends the doc comment after an empty line
+				n++
 			}
-			out.WriteString(directiveText(mode) + "\n")
+			for _, m := range want[key] {
+				out.WriteString(directiveText(m, wrt[key]) + "\n")
+				n++
+				lines[n] = directive{key, m}
+			}
 		}
 		out.WriteString(l)
+		n++
 	}
 	res, err := format.Source([]byte(out.String()))
 	if err != nil {
 		panic(fmt.Sprintf("difftest: inserting directives: %v", err))
 	}
-	return res
+	if !bytes.Equal(res, []byte(out.String())) {
+		lines = nil // gofmt moved lines: no attribution by line
+	}
+	return res, lines
 }
 
 // directiveRE matches a directive comment line (gofmt's definition).

@@ -6,6 +6,7 @@ package difftest
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -23,6 +24,10 @@ type Summary struct {
 	Failures []Outcome // Fail and Tester outcomes
 	// Skips counts the reasons of the skipped outcomes.
 	Skips map[string]int
+	// Routes counts the ways of computing the HVPs and the Hessians
+	// written (Outcome.Route), by mode, the names of the programs'
+	// functions left out.
+	Routes map[string]map[string]int
 }
 
 // ModeCount counts the outcomes of one mode.
@@ -41,6 +46,7 @@ func (s *Summary) Add(outs []Outcome) {
 		s.Refusals = map[string]map[string]int{}
 		s.Features = map[string]map[string]*ModeCount{}
 		s.Skips = map[string]int{}
+		s.Routes = map[string]map[string]int{}
 	}
 	progs := map[*Program]bool{}
 	for _, o := range outs {
@@ -55,6 +61,12 @@ func (s *Summary) Add(outs []Outcome) {
 		if o.Status == Fail || o.Status == Tester {
 			s.Failures = append(s.Failures, o)
 		}
+		if o.Route != "" {
+			if s.Routes[o.Mode] == nil {
+				s.Routes[o.Mode] = map[string]int{}
+			}
+			s.Routes[o.Mode][genericNamesRE.ReplaceAllString(o.Route, "F")]++
+		}
 		if o.Status == Skipped {
 			why, _, _ := strings.Cut(o.Kind, ":")
 			s.Skips[why]++
@@ -68,6 +80,10 @@ func (s *Summary) Add(outs []Outcome) {
 	}
 	s.Programs += len(progs)
 }
+
+// genericNamesRE matches the names of the generator's functions ("F12",
+// "h3_7", "dot4Grad").
+var genericNamesRE = regexp.MustCompile(`\b[A-Za-z]+[0-9]+(_[0-9]+)?[A-Za-z]*\b`)
 
 func (s *Summary) count(m map[string]*ModeCount, o Outcome) {
 	c := m[o.Mode]
@@ -118,6 +134,15 @@ func (s *Summary) Write(w io.Writer) {
 			fmt.Fprintln(tw, row+"\t")
 		}
 		tw.Flush()
+	}
+
+	if len(s.Routes) > 0 {
+		fmt.Fprintf(w, "\nHVPs and Hessians written, by how gadgen computes them:\n")
+		for _, m := range []string{ModeHVP, ModeHessian} {
+			for _, k := range sortedKeys(s.Routes[m]) {
+				fmt.Fprintf(w, "  %-10s %-60s %d\n", m, k, s.Routes[m][k])
+			}
+		}
 	}
 
 	if len(s.Skips) > 0 {

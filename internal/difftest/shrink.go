@@ -27,6 +27,9 @@ func Category(o Outcome) string {
 	case "value", "jvp", "dot", "oracle dot", "taylor1", "taylor1-jvp", "taylor2", "taylor3", "twin value":
 		return "wrong"
 	}
+	if isSecond(o.Mode) && strings.HasPrefix(o.Kind, o.Mode) || strings.HasPrefix(o.Kind, "hessian-") {
+		return "wrong" // hvp-quad, hessian-sym, hessdiag, …
+	}
 	return o.Kind
 }
 
@@ -63,6 +66,19 @@ func shrink(sc ShrinkConfig, p *Program, f Outcome, try func([]*Program) (Outcom
 	modes := []string{f.Mode}
 	if f.Kind == "dot" || f.Kind == "taylor1-jvp" {
 		modes = append(modes, ModeJVP)
+	}
+	if isSecond(f.Mode) {
+		// The references of the second-order checks: the jets, and the
+		// helpers the Hessian is checked against.
+		modes = append(modes, ModeTaylor, ModeLine)
+		switch f.Kind {
+		case "hessian-hvp":
+			modes = append(modes, ModeHVP)
+		case "hessian-diag":
+			modes = append(modes, ModeHessDiag)
+		case "hessian-trace":
+			modes = append(modes, ModeLaplacian)
+		}
 	}
 	if src, err := withModes(p.Src, f.Entry, modes); err == nil {
 		c := &Program{Name: "restricted", Src: src, Seed: p.Seed, Index: p.Index, Features: p.Features}

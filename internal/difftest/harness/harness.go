@@ -77,6 +77,14 @@ type Case struct {
 	// order Order.
 	Taylor, Line any
 	Order        int
+	// HVP, Hessian, HessDiag and Laplacian are the second-order helpers
+	// (second.go), with respect to F's parameter Wrt (a []float64; a
+	// method's receiver is parameter 0), the others fixed.
+	HVP, Hessian, HessDiag, Laplacian any
+	Wrt                               int
+	// passed holds the modes checked so far without failure or skip:
+	// the references of the modes checked after them.
+	passed map[string]bool
 }
 
 // Config says how to check.
@@ -207,6 +215,7 @@ func Run(cases []Case, cfg Config) int {
 	failures := 0
 	for i := range cases {
 		c := &cases[i]
+		c.passed = map[string]bool{}
 		for _, m := range c.modes() {
 			if cfg.Skip[c.Name+" "+m.name] {
 				continue
@@ -222,6 +231,7 @@ func Run(cases []Case, cfg Config) int {
 			case res.skip != "":
 				wd.printf("SKIP %s %s %s\n", c.Name, m.name, oneLine(res.skip))
 			default:
+				c.passed[m.name] = true
 				wd.printf("PASS %s %s %d\n", c.Name, m.name, res.checks)
 			}
 		}
@@ -256,6 +266,13 @@ func (c *Case) modes() []mode {
 	if c.Line != nil {
 		ms = append(ms, mode{"line", c.Line})
 	}
+	// After line and taylor, their references; the Hessian last, which
+	// the others check.
+	for _, m := range []mode{{"hvp", c.HVP}, {"hessdiag", c.HessDiag}, {"laplacian", c.Laplacian}, {"hessian", c.Hessian}} {
+		if m.fn != nil {
+			ms = append(ms, m)
+		}
+	}
 	return ms
 }
 
@@ -287,7 +304,11 @@ func check(c *Case, m mode, cfg *Config) (res result) {
 			res.fail = fmt.Sprintf("panic: %v%s", p, where(debug.Stack()))
 		}
 	}()
-	s, err := newShape(c)
+	wrt := -1
+	if isSecond(m.name) {
+		wrt = c.Wrt
+	}
+	s, err := newShape(c, wrt)
 	if err != nil {
 		failf("harness: %v", err)
 	}
@@ -313,6 +334,8 @@ func check(c *Case, m mode, cfg *Config) (res result) {
 			ctx.rev()
 		case "taylor", "line":
 			ctx.taylor(m.name == "line")
+		case "hvp", "hessian", "hessdiag", "laplacian":
+			ctx.second(m.name, m.fn)
 		}
 		res.checks += ctx.checks
 	}
@@ -339,10 +362,16 @@ type shape struct {
 	varied          []bool
 	nIn, nRes, nOut int
 	nInactive       int // float slots of the parameters that are not varied
+	// wrt is the only varied parameter of a second-order helper (-1:
+	// every parameter that holds floats but a receiver); the outputs
+	// hold the memory of every parameter then.
+	wrt int
 }
 
-func newShape(c *Case) (*shape, error) {
-	s := &shape{c: c, f: reflect.ValueOf(c.F), fc: reflect.ValueOf(c.C)}
+// newShape returns the layout of c, with every parameter that holds
+// floats varied but a receiver, or with wrt ≥ 0 that parameter only.
+func newShape(c *Case, wrt int) (*shape, error) {
+	s := &shape{c: c, f: reflect.ValueOf(c.F), fc: reflect.ValueOf(c.C), wrt: wrt}
 	ft, ct := s.f.Type(), s.fc.Type()
 	if ft.Kind() != reflect.Func || ct.Kind() != reflect.Func || ft.IsVariadic() {
 		return nil, fmt.Errorf("F and C must be functions, not variadic")
@@ -354,15 +383,20 @@ func newShape(c *Case) (*shape, error) {
 		p := ft.In(i)
 		s.params = append(s.params, p)
 		v := holdsFloat(p) && !(c.Recv && i == 0)
+		if wrt >= 0 {
+			v = i == wrt
+		}
 		s.varied = append(s.varied, v)
 		if n, cn := count(p, c.Len), count(ct.In(i), c.Len); n != cn {
 			return nil, fmt.Errorf("parameter %d: %d floats, %d in the twin", i, n, cn)
 		}
 		if v {
 			s.nIn += count(p, c.Len)
-			s.nOut += countMem(p, c.Len, false)
 		} else {
 			s.nInactive += count(p, c.Len)
+		}
+		if v || wrt >= 0 {
+			s.nOut += countMem(p, c.Len, false)
 		}
 	}
 	for i := range ft.NumOut() {
@@ -372,6 +406,9 @@ func newShape(c *Case) (*shape, error) {
 	s.nOut += s.nRes
 	if s.nIn == 0 {
 		return nil, fmt.Errorf("no varied parameter")
+	}
+	if wrt >= 0 && (wrt >= ft.NumIn() || ft.In(wrt) != reflect.TypeFor[[]float64]()) {
+		return nil, fmt.Errorf("parameter %d is not a []float64", wrt)
 	}
 	return s, nil
 }
@@ -430,6 +467,8 @@ func (s *shape) checkSignature(mode string, t reflect.Type) error {
 		} else if len(s.results) != 1 || !isFloat(s.results[0]) {
 			return fmt.Errorf("grad of a function without exactly one float result")
 		}
+	case "hvp", "hessian", "hessdiag", "laplacian":
+		return s.secondSignature(mode, t)
 	case "taylor", "line":
 		k := s.c.Order
 		ink := k
@@ -738,7 +777,7 @@ func (s *shape) outputs(results, primals []reflect.Value) []complex128 {
 		y = walk(y, r, false, false)
 	}
 	for i, a := range primals {
-		if s.varied[i] {
+		if s.varied[i] || s.wrt >= 0 {
 			y = walk(y, a, true, false)
 		}
 	}

@@ -274,3 +274,164 @@ func TestHang(t *testing.T) {
 		t.Errorf("child's output:\n%s\nwant RUN then HANG lines", out)
 	}
 }
+
+// The second-order helpers of poly with respect to x: ∇²poly = 2a·I.
+
+func polyHVP(x, v, hv []float64, a float64) float64 {
+	for i := range x {
+		hv[i] = 2 * a * v[i]
+	}
+	return poly(x, a)
+}
+
+func polyHessian(x, h []float64, a float64) float64 {
+	n := len(x)
+	for i := range n {
+		for j := range n {
+			h[i*n+j] = 0
+		}
+		h[i*n+i] = 2 * a
+	}
+	return poly(x, a)
+}
+
+func polyHessDiag(x, d []float64, a float64) float64 {
+	for i := range d {
+		d[i] = 2 * a
+	}
+	return poly(x, a)
+}
+
+func polyLaplacian(x []float64, a float64) (float64, float64) {
+	return poly(x, a), 2 * a * float64(len(x))
+}
+
+// polyHVPMixed adds a coupling of neighbours to the product.
+func polyHVPMixed(x, v, hv []float64, a float64) float64 {
+	f := polyHVP(x, v, hv, a)
+	for i := range x {
+		hv[i] += 0.01 * v[(i+1)%len(x)]
+	}
+	return f
+}
+
+// polyHessianAsym sets one entry above the diagonal only.
+func polyHessianAsym(x, h []float64, a float64) float64 {
+	f := polyHessian(x, h, a)
+	h[1] = 0.01
+	return f
+}
+
+// polyHessianOff is symmetric, with a wrong pair of entries.
+func polyHessianOff(x, h []float64, a float64) float64 {
+	f := polyHessian(x, h, a)
+	n := len(x)
+	h[1], h[n] = 0.01, 0.01
+	return f
+}
+
+// polyHessDiagStale leaves its destination as it was.
+func polyHessDiagStale(x, d []float64, a float64) float64 { return poly(x, a) }
+
+// polyLaplacianOff forgets the last element.
+func polyLaplacianOff(x []float64, a float64) (float64, float64) {
+	return poly(x, a), 2 * a * float64(len(x)-1)
+}
+
+// tally(n, x) adds 1 to n[0] and returns Σ x[i]²·n[0]: its helpers must
+// call it once.
+func tally(n, x []float64) float64 {
+	n[0]++
+	s := 0.0
+	for _, v := range x {
+		s += v * v
+	}
+	return s * n[0]
+}
+
+func tallyC(n, x []complex128) complex128 {
+	n[0]++
+	s := complex(0, 0)
+	for _, v := range x {
+		s += v * v
+	}
+	return s * n[0]
+}
+
+func tallyHessDiag(n, x, d []float64) float64 {
+	for i := range d {
+		d[i] = 2 * (n[0] + 1)
+	}
+	return tally(n, x)
+}
+
+// tallyHessDiagLate takes the derivatives after F's write.
+func tallyHessDiagLate(n, x, d []float64) float64 {
+	f := tally(n, x)
+	for i := range d {
+		d[i] = 2 * (n[0] + 1)
+	}
+	return f
+}
+
+func tallyHessDiagAgain(n, x, d []float64) float64 {
+	f := tallyHessDiag(n, x, d)
+	tally(n, x)
+	return f
+}
+
+func TestSecond(t *testing.T) {
+	helpers := Case{Name: "poly", Len: 4, F: poly, C: polyC, Wrt: 0,
+		HVP: polyHVP, Hessian: polyHessian, HessDiag: polyHessDiag, Laplacian: polyLaplacian}
+	withJets := helpers
+	withJets.Taylor, withJets.Line, withJets.Order = polyTaylor, polyLine, 3
+	with := func(c Case, set func(*Case)) Case { set(&c); return c }
+	passing := []string{"RUN poly twin", "PASS", "RUN poly hvp", "PASS poly hvp", "RUN poly hessdiag", "PASS",
+		"RUN poly laplacian", "PASS", "RUN poly hessian", "PASS", "DONE 0"}
+	tests := []struct {
+		name  string
+		c     Case
+		lines []string
+	}{
+		{"by differences", helpers, passing},
+		{"by jets", withJets, []string{"RUN poly twin", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "PASS",
+			"RUN poly hvp", "PASS poly hvp 12", "RUN poly hessdiag", "PASS poly hessdiag 18", "RUN poly laplacian", "PASS poly laplacian 9",
+			"RUN poly hessian", "PASS poly hessian 42", "DONE 0"}},
+		{"by differences, the line jet wrong", with(withJets, func(c *Case) { c.Taylor, c.Line = nil, polyLineOff }), []string{
+			"RUN poly twin", "PASS", "RUN poly line", "FAIL poly line taylor2", "RUN poly hvp", "PASS", "RUN poly hessdiag", "PASS",
+			"RUN poly laplacian", "PASS", "RUN poly hessian", "PASS", "DONE 1"}},
+		{"mixed HVP", with(withJets, func(c *Case) { c.HVP = polyHVPMixed }), []string{
+			"RUN poly twin", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "PASS", "RUN poly hvp", "FAIL poly hvp hvp-", "RUN poly hessdiag", "PASS",
+			"RUN poly laplacian", "PASS", "RUN poly hessian", "PASS", "DONE 1"}},
+		{"mixed HVP by differences", with(helpers, func(c *Case) { c.HVP = polyHVPMixed }), []string{
+			"RUN poly twin", "PASS", "RUN poly hvp", "FAIL poly hvp hvp-"}},
+		{"asymmetric Hessian", with(withJets, func(c *Case) { c.Hessian = polyHessianAsym }), []string{
+			"RUN poly twin", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "PASS", "RUN poly hvp", "PASS", "RUN poly hessdiag", "PASS",
+			"RUN poly laplacian", "PASS", "RUN poly hessian", "FAIL poly hessian hessian-sym", "DONE 1"}},
+		{"wrong Hessian", with(withJets, func(c *Case) { c.Hessian = polyHessianOff }), []string{
+			"RUN poly twin", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "PASS", "RUN poly hvp", "PASS", "RUN poly hessdiag", "PASS",
+			"RUN poly laplacian", "PASS", "RUN poly hessian", "FAIL poly hessian hessian-", "DONE 1"}},
+		{"stale diagonal", with(withJets, func(c *Case) { c.HessDiag = polyHessDiagStale }), []string{
+			"RUN poly twin", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "PASS", "RUN poly hvp", "PASS",
+			"RUN poly hessdiag", "FAIL poly hessdiag hessdiag: got NaN", "RUN poly laplacian", "PASS", "RUN poly hessian", "PASS", "DONE 1"}},
+		{"wrong Laplacian", with(helpers, func(c *Case) { c.Laplacian = polyLaplacianOff }), []string{
+			"RUN poly twin", "PASS", "RUN poly hvp", "PASS", "RUN poly hessdiag", "PASS",
+			"RUN poly laplacian", "FAIL poly laplacian laplacian:", "RUN poly hessian", "PASS", "DONE 1"}},
+		{"memory", Case{Name: "tally", Len: 3, F: tally, C: tallyC, Wrt: 1, HessDiag: tallyHessDiag}, []string{
+			"RUN tally twin", "PASS", "RUN tally hessdiag", "PASS", "DONE 0"}},
+		{"memory written twice", Case{Name: "tally", Len: 3, F: tally, C: tallyC, Wrt: 1, HessDiag: tallyHessDiagAgain}, []string{
+			"RUN tally twin", "PASS", "RUN tally hessdiag", "FAIL tally hessdiag memory: y[0]", "DONE 1"}},
+		{"derivatives after a write", Case{Name: "tally", Len: 3, F: tally, C: tallyC, Wrt: 1, HessDiag: tallyHessDiagLate}, []string{
+			"RUN tally twin", "PASS", "RUN tally hessdiag", "FAIL tally hessdiag hessdiag:", "DONE 1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := strings.Split(strings.TrimSpace(run(t, []Case{tt.c})), "\n")
+			for i, want := range tt.lines {
+				if i >= len(got) || !strings.HasPrefix(got[i], want) {
+					t.Fatalf("line %d: want prefix %q; output:\n%s", i, want, strings.Join(got, "\n"))
+				}
+			}
+		})
+	}
+}
