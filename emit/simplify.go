@@ -73,6 +73,12 @@ func (e *emitter) pruneUnread(l *slist, dead func(*variable) bool) bool {
 				changed = true
 				continue
 			}
+			if e.kind[v.ID] == kVar && v.Op == ir.OpCall && !isTuple(v.Type) && dead(e.vars[v.ID]) {
+				// A call kept for its effects whose result nothing reads
+				// any more: a call statement.
+				e.kind[v.ID] = kStmt
+				changed = true
+			}
 			for _, x := range e.extract[v] {
 				if vr := e.vars[x.ID]; dead(vr) && !e.unread[vr] {
 					e.unread[vr] = true

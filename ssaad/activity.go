@@ -424,11 +424,28 @@ func computeAliasesWith(f *ir.Func, writes WritesFunc, resultOrigins OriginsFunc
 // ParamWrites reports, for each parameter of f, whether f may store through
 // memory reachable from it, given the same facts about its callees.
 func ParamWrites(f *ir.Func, writes WritesFunc) []bool {
+	return paramWrites(f, writes, false)
+}
+
+// PersistentWrites is ParamWrites without the stores into f's own local
+// variables (allocations that do not escape, their fields and the
+// elements of their arrays), which no caller sees: unoptimized code keeps
+// a struct parameter in a local copy, which the parameter's memory
+// aliases (the copy's slices) without being written by the copy's
+// initialization.
+func PersistentWrites(f *ir.Func, writes WritesFunc) []bool {
+	return paramWrites(f, writes, true)
+}
+
+func paramWrites(f *ir.Func, writes WritesFunc, skipLocal bool) []bool {
 	al := computeAliases(f, writes)
 	written := map[int]bool{}
 	for _, v := range al.all {
 		switch v.Op {
 		case ir.OpStore:
+			if skipLocal && intoLocal(v.Args[0]) {
+				continue
+			}
 			written[al.class[v.Args[0].ID]] = true
 		case ir.OpCall:
 			w := al.callWrites[v]
@@ -520,4 +537,24 @@ func holdsPointersBehind(t types.Type) bool {
 		return RefersToMemory(u.Elem())
 	}
 	return RefersToMemory(t)
+}
+
+// intoLocal reports whether address p is a local variable (an allocation
+// that does not escape), one of its fields or an element of its array.
+func intoLocal(p *ir.Value) bool {
+	for {
+		switch p.Op {
+		case ir.OpAlloc:
+			return !p.Heap
+		case ir.OpFieldAddr:
+			p = p.Args[0]
+		case ir.OpIndexAddr:
+			if _, ok := p.Args[0].Type.Underlying().(*types.Pointer); !ok {
+				return false // a slice's element
+			}
+			p = p.Args[0]
+		default:
+			return false
+		}
+	}
 }

@@ -2,6 +2,7 @@ package ssaad
 
 import (
 	"fmt"
+	"go/constant"
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
@@ -14,8 +15,9 @@ import (
 // derivatives; and reverse mode's calls slices.Grow(s, n), which grow its
 // tapes, become s2 := append(s, make([]T, n)...)[:len(s)], with the same
 // length and contents and room for n more, which every mode
-// differentiates (append and slicing act on shadows alike). Calls of
-// templates' helpers stay as they are.
+// differentiates (append and slicing act on shadows alike), and
+// slices.Clone(s), with which it restores overwritten slices, becomes
+// append(s[:0:0], s...). Calls of templates' helpers stay as they are.
 func AsPrimal(g *ir.Func) error {
 	intT := types.Typ[types.Int]
 	for _, b := range g.Blocks {
@@ -31,7 +33,22 @@ func AsPrimal(g *ir.Func) error {
 				}
 				continue
 			}
-			if c.Func == nil || c.Func.Pkg() == nil || c.Func.Pkg().Path() != "slices" || c.Func.Name() != "Grow" {
+			if c.Func == nil || c.Func.Pkg() == nil || c.Func.Pkg().Path() != "slices" {
+				continue
+			}
+			if c.Func.Name() == "Clone" && len(v.Args) == 1 {
+				// slices.Clone(s), which reverse mode's restores of
+				// overwritten slices call: append(s[:0:0], s...).
+				s := v.Args[0]
+				zero := g.ConstValue(intT, constant.MakeInt64(0))
+				empty := g.NewValue(ir.OpSlice, s.Type, s, zero, zero, zero)
+				b.Insert(i, empty)
+				i++
+				v.Callee = &ir.Callee{Builtin: "append", Spread: true}
+				v.Args = []*ir.Value{empty, s}
+				continue
+			}
+			if c.Func.Name() != "Grow" {
 				continue
 			}
 			if len(v.Args) != 2 {

@@ -24,21 +24,8 @@ var (
 var knownBugWeights []string
 
 // knownBugs leaves modes out for programs that use a construct, for bugs
-// of some modes only (see knownBugWeights):
-//
-//   - the second-order helpers call F several times, so a function that
-//     writes through a fixed parameter (dst, a slice written in place, a
-//     *Model updated) sees its last call's writes
-//     (known/hessdiag-wrong-s71p68.go);
-//   - forward mode over the gradient of a function that calls a method
-//     on a copy of a fixed Model gives the copy the tangent Model{},
-//     whose nil W it indexes (known/hvp-panic-s73p60.go).
-var knownBugs = map[string][]string{
-	"dst":           SecondModes,
-	"inplace":       SecondModes,
-	"method-update": SecondModes,
-	"method-score":  {ModeHVP, ModeHessian},
-}
+// of some modes only (see knownBugWeights). None today.
+var knownBugs = map[string][]string{}
 
 // sampleSize is the number of programs of the CI sample.
 const sampleSize = 200

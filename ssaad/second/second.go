@@ -242,11 +242,30 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	// cover F; by Taylor jets otherwise.
 	var gj, jet *ir.DerivedFunc
 	var why error
+	// Every helper but the HVP by forward over reverse evaluates F (its
+	// derivatives) several times: F must not write through its
+	// parameters, or each evaluation would start from what the last one
+	// wrote.
+	var written []string
+	for i, w := range ssaad.PersistentWrites(primal, env.Writes) {
+		if w {
+			written = append(written, ssaad.ParamNames(req.Target)[i])
+		}
+	}
+	several := func() (*ir.Func, diag.List) {
+		return fail("//gad:%s evaluates %s several times, and %s writes through %s: each evaluation would "+
+			"start from what the last one wrote", h.Name(), ssaad.FuncName(req.Target), ssaad.FuncName(req.Target),
+			strings.Join(written, ", "))
+	}
 	switch {
-	case h.Kind == Hessian && ssaad.ParamWrites(primal, env.Writes)[k]:
-		// n calls would each start from what the last one wrote into x.
+	case h.Kind != HVP && len(written) > 0:
+		return several()
 	case h.Kind == HVP || h.Kind == Hessian:
 		gj, why = gradJVP(req, env, k)
+	}
+	if gj == nil && len(written) > 0 {
+		return fail("%v; //gad:hvp falls back to Taylor jets, which evaluate %s several times, and %s writes through %s",
+			why, ssaad.FuncName(req.Target), ssaad.FuncName(req.Target), strings.Join(written, ", "))
 	}
 	if gj == nil {
 		oe, ok := env.(ssaad.OptionsEnv)

@@ -2,6 +2,7 @@ package second
 
 import (
 	"errors"
+	"fmt"
 	"go/token"
 	"go/types"
 	"strings"
@@ -90,15 +91,17 @@ func TestRoutes(t *testing.T) {
 		builds   string // the Builds asked for, joined by ","
 		calls    string // the generated functions called
 		jets     int
-		doc      string
+		doc      string // what the doc says, or the error
 	}{
 		{"hvp", HVP, false, nil, "grad,jvp scratch=10", "fGradJVP", 0, "by forward mode over reverse mode"},
 		{"hvp-fallback", HVP, false, errors.New("reverse mode refuses"), "grad", "fTaylor,fTaylor", 1,
 			"(Not by forward over reverse: reverse mode refuses.)"},
 		{"hessian", Hessian, false, nil, "grad,jvp scratch=10", "fGradJVP", 0, "exactly symmetric"},
 		{"hessian-fallback", Hessian, false, errors.New("no"), "grad", "fTaylor,fTaylor", 1, "f2(eᵢ+eⱼ)"},
-		{"hessian-writes", Hessian, true, nil, "", "fTaylor,fTaylor", 1, "f2(eᵢ+eⱼ)"},
+		{"hessian-writes", Hessian, true, nil, "", "", 0, "evaluates f several times, and f writes through x"},
 		{"hvp-writes", HVP, true, nil, "grad,jvp scratch=10", "fGradJVP", 0, "by forward mode over reverse mode"},
+		{"hvp-writes-fallback", HVP, true, errors.New("no"), "grad", "", 0, "no; //gad:hvp falls back to Taylor jets"},
+		{"hessdiag-writes", HessDiag, true, nil, "", "", 0, "//gad:hessdiag evaluates f several times"},
 		{"hessdiag", HessDiag, false, nil, "", "fTaylor", 1, "2·f2(eᵢ)"},
 		{"laplacian", Laplacian, false, nil, "", "fTaylor", 1, "collapsed Taylor mode"},
 	} {
@@ -108,6 +111,12 @@ func TestRoutes(t *testing.T) {
 			h := Helper{c.kind}
 			req := &ssaad.Request{Mode: h.Name(), Target: fn, Name: "f" + h.Suffix(), Active: []bool{true}}
 			f, errs := h.Transform(primal, req, env)
+			if c.calls == "" {
+				if len(errs) == 0 || !strings.Contains(fmt.Sprint(errs), c.doc) {
+					t.Fatalf("errors %v, want %q", errs, c.doc)
+				}
+				return
+			}
 			if len(errs) > 0 {
 				t.Fatal(errs)
 			}

@@ -592,6 +592,20 @@ func (t *transformer) instr(v *ir.Value) {
 		addr, x := v.Args[0], v.Args[1]
 		if t.hasCoefs(addr) && ssaad.HasFloat(x.Type) {
 			as, xs := t.coefs(addr), t.usable(x)
+			if !t.hasCoefs(x) && ssaad.HoldsPointers(x.Type) {
+				// A fixed struct that holds slices, stored where varied
+				// values go: its zero coefficients need slices of its
+				// lengths, which the function may index.
+				for k := range xs {
+					if ssaad.IsZero(as[k]) {
+						continue
+					}
+					if xs[k] = t.ZeroShadowOfValue(t.v(x)); xs[k] == nil {
+						t.errorf(v.Pos, "store", "a fixed value of type %s is stored where varied values go; add it to wrt=", x.Type)
+						return
+					}
+				}
+			}
 			for k := range as {
 				if ssaad.IsZero(as[k]) {
 					if !ssaad.IsZero(xs[k]) {

@@ -25,7 +25,7 @@ func Option(x []float64) float64 { return x[0] * x[0] }
 //gad:hessian
 func Float32(x []float64) float32 { return float32(x[0]) }
 
-// want +2 "parameter x: Writes writes through it, so a line-seeded jet"
+// want +2 "//gad:hessian evaluates Writes several times, and Writes writes through x"
 //
 //gad:hessian
 func Writes(x []float64) float64 {
