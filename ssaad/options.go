@@ -98,11 +98,9 @@ func ParseOptions(keys, values []string) (Options, error) {
 		v := values[i]
 		switch k {
 		case "order":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > MaxOrder {
+			if o.Order = intIn(v, MaxOrder); o.Order == 0 {
 				return o, fmt.Errorf("order=%s: want an integer K with 1 ≤ K ≤ %d", v, MaxOrder)
 			}
-			o.Order = n
 		case "seed":
 			switch v {
 			case "", "jet":
@@ -113,11 +111,9 @@ func ParseOptions(keys, values []string) (Options, error) {
 				return o, fmt.Errorf("seed=%s: want seed=jet (every input coefficient is a parameter, the default) or seed=line (only the first)", v)
 			}
 		case "collapsed":
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > MaxLanes {
+			if o.Lanes = intIn(v, MaxLanes); o.Lanes == 0 {
 				return o, fmt.Errorf("collapsed=%s: want 1 to %d directions, at order=2", v, MaxLanes)
 			}
-			o.Lanes = n
 		case "gonum":
 			if v != "true" {
 				return o, fmt.Errorf("option gonum=%s: the value must be true", v)
@@ -140,6 +136,15 @@ func ParseOptions(keys, values []string) (Options, error) {
 		return o, fmt.Errorf("collapsed=%d: want 1 to %d directions, at order=2", o.Lanes, MaxLanes)
 	}
 	return o, nil
+}
+
+// intIn returns the integer that s spells if it is in [1, hi], else 0.
+func intIn(s string, hi int) int {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > hi {
+		return 0
+	}
+	return n
 }
 
 // String returns the options in directive form, " order=2 seed=line",
