@@ -525,6 +525,14 @@ func (g *generator) Build(mode string, opts ssaad.Options, callee *types.Func, a
 	return nil, err
 }
 
+// Generated implements ssaad.BuildEnv: the body of d's job, or nil.
+func (g *generator) Generated(d *ir.DerivedFunc) *ir.Func {
+	if j := g.objects[d.Obj]; j != nil {
+		return j.fn
+	}
+	return nil
+}
+
 // Origins implements ssaad.OriginsEnv: ssaad.ResultOrigins of callee's
 // lowered body; nil for a function without a body, one that does not
 // lower, or one whose origins are being computed (recursion).

@@ -53,6 +53,9 @@ type BuildEnv interface {
 	// for the derivative as a Go function, which Build (or Derivative)
 	// can differentiate in turn.
 	Build(mode string, opts Options, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error)
+	// Generated returns the body of a function Build made, simplified,
+	// for the caller to read (not to change).
+	Generated(d *ir.DerivedFunc) *ir.Func
 }
 
 // Options are the options of a request besides wrt=, opt= and test=,
@@ -80,6 +83,11 @@ type Options struct {
 	// back (ir.Func.Scratch). The HVP asks for the JVP of a gradient with
 	// the gradient's buffer as scratch.
 	Scratch uint64
+	// NoResultCoefs, internal: the caller reads none of the coefficients
+	// (tangents) of the results, which are then zero, so that what only
+	// they needed is not computed (the HVP reads the tangent of the
+	// gradient's buffer, not the tangent of the value).
+	NoResultCoefs bool
 }
 
 // MaxOrder is the largest order=K accepted: the generated code is
@@ -169,6 +177,9 @@ func (o Options) String() string {
 	}
 	if o.Scratch != 0 {
 		fmt.Fprintf(&sb, " scratch=%b", o.Scratch)
+	}
+	if o.NoResultCoefs {
+		sb.WriteString(" noresultcoefs")
 	}
 	return sb.String()
 }

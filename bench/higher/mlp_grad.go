@@ -560,7 +560,7 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 		panic("ValueHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := mLPValueGradJVP(m, x, v, make([]float64, n), hv)
+	f, _ := mLPValueGradJVP(m, x, v, nil, hv)
 	return f
 }
 
@@ -572,6 +572,7 @@ func (m *MLP) ValueHVP(x, v, hv []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values MLP.ValueGrad writes are written (overwritten) into the shadows: xBar
 // into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -597,7 +598,6 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 	dh3Bar := make([]float64, t5)
 	t6 := m.H4
 	h4 := make([]float64, t6)
-	dh4 := make([]float64, t6)
 	h4Bar := make([]float64, t6)
 	n := len(h1)
 	trips := max(n+2, 0)
@@ -609,16 +609,16 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		s4 := m.B1[i]
 		ds4 := 0.0
 		for j9 := 0; j9 < len(x); j9++ {
-			t41 := m.W1[i*m.D+j9]
-			s4 += t41 * x[j9]
-			ds4 += t41 * dx[j9]
+			t40 := m.W1[i*m.D+j9]
+			s4 += t40 * x[j9]
+			ds4 += t40 * dx[j9]
 		}
-		t39 := math.Tanh(s4)
-		t40 := (1 - t39*t39) * ds4
-		h1[i] = t39
-		dh1[i] = t40
-		tape = append(tape, t39)
-		dtape = append(dtape, t40)
+		t38 := math.Tanh(s4)
+		t39 := (1 - t38*t38) * ds4
+		h1[i] = t38
+		dh1[i] = t39
+		tape = append(tape, t38)
+		dtape = append(dtape, t39)
 	}
 	n3 := len(h2)
 	trips2 := max(n3+2, 0)
@@ -630,16 +630,16 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		s3 := m.B2[i2]
 		ds3 := 0.0
 		for j8 := 0; j8 < n; j8++ {
-			t38 := m.W2[i2*m.H1+j8]
-			s3 += t38 * h1[j8]
-			ds3 += t38 * dh1[j8]
+			t37 := m.W2[i2*m.H1+j8]
+			s3 += t37 * h1[j8]
+			ds3 += t37 * dh1[j8]
 		}
-		t36 := math.Tanh(s3)
-		t37 := (1 - t36*t36) * ds3
-		h2[i2] = t36
-		dh2[i2] = t37
-		tape2 = append(tape2, t36)
-		dtape2 = append(dtape2, t37)
+		t35 := math.Tanh(s3)
+		t36 := (1 - t35*t35) * ds3
+		h2[i2] = t35
+		dh2[i2] = t36
+		tape2 = append(tape2, t35)
+		dtape2 = append(dtape2, t36)
 	}
 	n5 := len(h3)
 	trips3 := max(n5+2, 0)
@@ -651,16 +651,16 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		s2 := m.B3[i3]
 		ds2 := 0.0
 		for j7 := 0; j7 < n3; j7++ {
-			t35 := m.W3[i3*m.H2+j7]
-			s2 += t35 * h2[j7]
-			ds2 += t35 * dh2[j7]
+			t34 := m.W3[i3*m.H2+j7]
+			s2 += t34 * h2[j7]
+			ds2 += t34 * dh2[j7]
 		}
-		t33 := math.Tanh(s2)
-		t34 := (1 - t33*t33) * ds2
-		h3[i3] = t33
-		dh3[i3] = t34
-		tape3 = append(tape3, t33)
-		dtape3 = append(dtape3, t34)
+		t32 := math.Tanh(s2)
+		t33 := (1 - t32*t32) * ds2
+		h3[i3] = t32
+		dh3[i3] = t33
+		tape3 = append(tape3, t32)
+		dtape3 = append(dtape3, t33)
 	}
 	n7 := len(h4)
 	trips4 := max(n7+2, 0)
@@ -672,26 +672,21 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 		s := m.B4[i4]
 		ds := 0.0
 		for j6 := 0; j6 < n5; j6++ {
-			t32 := m.W4[i4*m.H3+j6]
-			s += t32 * h3[j6]
-			ds += t32 * dh3[j6]
+			t31 := m.W4[i4*m.H3+j6]
+			s += t31 * h3[j6]
+			ds += t31 * dh3[j6]
 		}
 		t30 := math.Tanh(s)
-		t31 := (1 - t30*t30) * ds
 		h4[i4] = t30
-		dh4[i4] = t31
 		tape4 = append(tape4, t30)
-		dtape4 = append(dtape4, t31)
+		dtape4 = append(dtape4, (1-t30*t30)*ds)
 	}
 	out := m.B5
-	dout := 0.0
 	for j := 0; j < n7; j++ {
 		t29 := m.W5[j]
 		h4j := h4[j]
-		dh4j := dh4[j]
 		h4Bar[j] += t29
 		out += t29 * h4j
-		dout += t29 * dh4j
 	}
 	for i5 := n7 - 1; i5 >= 0; i5-- {
 		t24 := len(tape4) - 1
@@ -765,7 +760,7 @@ func mLPValueGradJVP(m *MLP, x, dx, xBar, dxBar []float64) (float64, float64) {
 			dxBar[j2] += m.W1[i8*m.D+j2] * dsBar
 		}
 	}
-	return out, dout
+	return out, 0
 }
 
 // ValueHessian returns MLP.Value and stores its Hessian with respect to x in h (overwritten),
@@ -778,14 +773,12 @@ func (m *MLP) ValueHessian(x, h []float64) float64 {
 		panic("ValueHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		mLPValueGradJVP(m, x, e, grad, row)
+		mLPValueGradJVP(m, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {

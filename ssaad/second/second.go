@@ -349,6 +349,14 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		s.Name = nm
 		return s
 	}
+	// gradBuf returns the gradient's buffer that the JVP of the gradient
+	// takes: nil when it does not touch it.
+	gradBuf := func() *ir.Value {
+		if bufferUnused(env, gj, k) {
+			return b.F.ConstValue(x.Type, nil)
+		}
+		return newVec("grad")
+	}
 	var doc strings.Builder
 	switch h.Kind {
 	case HVP:
@@ -356,7 +364,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		b.checkLen(v, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, v.Name, xname))
 		b.checkLen(hv, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, hv.Name, xname))
 		if gj != nil {
-			g := newVec("grad")
+			g := gradBuf()
 			clearSlice(b, hv)
 			b.Cur.Return(callGradJVP(b, gj, args, k, v, g, hv))
 			fmt.Fprintf(&doc, "%s returns %s and stores the Hessian-vector product ∇²%s·%s in %s (overwritten), "+
@@ -392,14 +400,16 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		nn := b.Binary(token.MUL, n, n)
 		b.checkLen(hm, nn, fmt.Sprintf("%s: len(%s) != len(%s)²", req.Name, hm.Name, xname))
 		if gj != nil {
-			e, g := newVec("e"), newVec("grad")
+			e, g := newVec("e"), gradBuf()
 			b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
 				in := b.Binary(token.MUL, i, n)
 				in.Name = "in"
 				row := b.Emit(ir.OpSlice, hm.Type, hm, in, b.Binary(token.ADD, in, n), nil)
 				row.Name = "row"
 				clearSlice(b, row)
-				clearSlice(b, g)
+				if g.Op != ir.OpConst {
+					clearSlice(b, g)
+				}
 				b.store(e, i, one)
 				callGradJVP(b, gj, args, k, e, g, row)
 				b.store(e, i, b.float(0))
@@ -543,7 +553,7 @@ func gradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, error) 
 		return nil, fmt.Errorf("too many parameters")
 	}
 	// The gradient itself is not wanted: its buffer is scratch.
-	gj, err := be.Build("jvp", ssaad.Options{Scratch: 1 << (k + 1)}, grad.Obj, active, req.Pos)
+	gj, err := be.Build("jvp", ssaad.Options{Scratch: 1 << (k + 1), NoResultCoefs: true}, grad.Obj, active, req.Pos)
 	if err != nil {
 		return nil, err
 	}
@@ -551,6 +561,40 @@ func gradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, error) 
 		return nil, fmt.Errorf("unexpected signature of the gradient's JVP %s", gj.Sig)
 	}
 	return gj, nil
+}
+
+// bufferUnused reports whether the JVP of the gradient, gj, with its
+// gradient's buffer as scratch, no longer touches the buffer (parameter
+// k+2: after x and its tangent) but for the check that it does not alias
+// x (&x[:1][0] == &dx[:1][0], false for nil): the helper may then pass
+// nil rather than allocate it.
+func bufferUnused(env ssaad.Env, gj *ir.DerivedFunc, k int) bool {
+	be, ok := env.(ssaad.BuildEnv)
+	if !ok {
+		return false
+	}
+	f := be.Generated(gj)
+	if f == nil || k+2 >= len(f.Params) {
+		return false
+	}
+	uses := ir.Uses(f)
+	var ok2 func(v *ir.Value) bool
+	ok2 = func(v *ir.Value) bool {
+		for _, u := range uses[v.ID] {
+			switch {
+			case u.Op == ir.OpCap:
+			case u.Op == ir.OpBinary && (u.Tok == token.EQL || u.Tok == token.NEQ):
+			case (u.Op == ir.OpSlice || u.Op == ir.OpIndexAddr) && u.Args[0] == v:
+				if !ok2(u) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return ok2(f.Params[k+2])
 }
 
 // callGradJVP calls gj (see gradJVP) with F's arguments args, x = args[k]

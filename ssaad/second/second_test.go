@@ -43,6 +43,9 @@ func (e *composeEnv) Build(mode string, opts ssaad.Options, callee *types.Func, 
 	return &ir.DerivedFunc{Name: name, Sig: sig, Obj: types.NewFunc(token.NoPos, callee.Pkg(), name, sig)}, nil
 }
 
+// Generated: the bodies are not built.
+func (e *composeEnv) Generated(*ir.DerivedFunc) *ir.Func { return nil }
+
 func (e *composeEnv) DerivativeWithOptions(mode string, opts ssaad.Options, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
 	e.jets = append(e.jets, opts)
 	sig, err := taylor.Mode{}.Signature(&ssaad.Request{Mode: mode, Target: callee, Active: active, Options: opts})
@@ -93,13 +96,13 @@ func TestRoutes(t *testing.T) {
 		jets     int
 		doc      string // what the doc says, or the error
 	}{
-		{"hvp", HVP, false, nil, "grad,jvp scratch=10", "fGradJVP", 0, "by forward mode over reverse mode"},
+		{"hvp", HVP, false, nil, "grad,jvp scratch=10 noresultcoefs", "fGradJVP", 0, "by forward mode over reverse mode"},
 		{"hvp-fallback", HVP, false, errors.New("reverse mode refuses"), "grad", "fTaylor,fTaylor", 1,
 			"(Not by forward over reverse: reverse mode refuses.)"},
-		{"hessian", Hessian, false, nil, "grad,jvp scratch=10", "fGradJVP", 0, "exactly symmetric"},
+		{"hessian", Hessian, false, nil, "grad,jvp scratch=10 noresultcoefs", "fGradJVP", 0, "exactly symmetric"},
 		{"hessian-fallback", Hessian, false, errors.New("no"), "grad", "fTaylor,fTaylor", 1, "f2(eᵢ+eⱼ)"},
 		{"hessian-writes", Hessian, true, nil, "", "", 0, "evaluates f several times, and f writes through x"},
-		{"hvp-writes", HVP, true, nil, "grad,jvp scratch=10", "fGradJVP", 0, "by forward mode over reverse mode"},
+		{"hvp-writes", HVP, true, nil, "grad,jvp scratch=10 noresultcoefs", "fGradJVP", 0, "by forward mode over reverse mode"},
 		{"hvp-writes-fallback", HVP, true, errors.New("no"), "grad", "", 0, "no; //gad:hvp falls back to Taylor jets"},
 		{"hessdiag-writes", HessDiag, true, nil, "", "", 0, "//gad:hessdiag evaluates f several times"},
 		{"hessdiag", HessDiag, false, nil, "", "fTaylor", 1, "2·f2(eᵢ)"},

@@ -228,6 +228,9 @@ func (t *transformer) run() {
 	t.F = f
 	f.Pos = p.Pos
 	f.Doc = docComment(req.Name, req.Target, nm, req.Active, writes, t.cfg)
+	if req.Options.NoResultCoefs {
+		f.Doc += "\nThe coefficients of the results are not computed (returned as zero): the caller reads none."
+	}
 	if req.Method {
 		f.Recv = p.Params[0].Type
 	}
@@ -578,6 +581,14 @@ func (t *transformer) instr(v *ir.Value) {
 		for i, a := range v.Args {
 			args[t.lay.primal[i]] = t.v(a)
 			if c := t.lay.coef[i]; c >= 0 {
+				if t.req.Options.NoResultCoefs {
+					// Not read (ssaad.Options.NoResultCoefs): zero, and
+					// what only they needed goes.
+					for k := 0; k < K; k++ {
+						args[c+k] = t.Zero(a.Type)
+					}
+					continue
+				}
 				cs := t.usable(a)
 				for k := 0; k < K; k++ {
 					args[c+k] = cs[k]

@@ -157,7 +157,7 @@ func LogLikHVP(theta, v, hv []float64, k, n []int) float64 {
 		panic("LogLikHVP: len(hv) != len(theta)")
 	}
 	clear(hv)
-	f, _ := logLikGradJVP(theta, v, make([]float64, n2), hv, k, n)
+	f, _ := logLikGradJVP(theta, v, nil, hv, k, n)
 	return f
 }
 
@@ -169,6 +169,7 @@ func LogLikHVP(theta, v, hv []float64, k, n []int) float64 {
 // Shadows: dtheta, dthetaBar have their primal's shape, each element or field the tangent of the
 // primal's. The tangents of the values LogLikGrad writes are written (overwritten) into the
 // shadows: thetaBar into dthetaBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (float64, float64) {
 	if cap(theta) > 0 && cap(thetaBar) > 0 && &theta[:1][0] == &thetaBar[:1][0] {
 		panic("LogLikGrad: theta and thetaBar share memory: gadgen's gradients need them apart")
@@ -178,32 +179,25 @@ func logLikGradJVP(theta, dtheta, thetaBar, dthetaBar []float64, k, n []int) (fl
 	b := theta[1]
 	db := dtheta[1]
 	lb := mathext.Lbeta(a, b)
-	t := a + b
-	t2 := gadDigamma(t)
-	dlb := (gadDigamma(a)-t2)*da + (gadDigamma(b)-t2)*db
-	t3 := da + db
+	t := da + db
 	daBar := 0.0
 	dbBar := 0.0
 	lbBar := 0.0
 	s := 0.0
-	ds := 0.0
 	for i := 0; i < len(k); i++ {
 		ki := k[i]
-		t5 := float64(ki) + a
-		t6 := float64(n[i]-ki) + b
-		t7 := t5 + t6
-		t8 := gadDigamma(t7)
-		s += mathext.Lbeta(t5, t6) - lb
-		ds += (gadDigamma(t5)-t8)*da + (gadDigamma(t6)-t8)*db - dlb
-		t9 := gadPolygamma(1, t7) * t3
-		dbBar += gadPolygamma(1, t6)*db - t9
-		daBar += gadPolygamma(1, t5)*da - t9
+		t3 := float64(ki) + a
+		t4 := float64(n[i]-ki) + b
+		s += mathext.Lbeta(t3, t4) - lb
+		t5 := gadPolygamma(1, t3+t4) * t
+		dbBar += gadPolygamma(1, t4)*db - t5
+		daBar += gadPolygamma(1, t3)*da - t5
 		lbBar -= 1
 	}
-	t4 := gadPolygamma(1, t) * t3
-	dthetaBar[1] += dbBar + (gadPolygamma(1, b)*db-t4)*lbBar
-	dthetaBar[0] += daBar + (gadPolygamma(1, a)*da-t4)*lbBar
-	return s, ds
+	t2 := gadPolygamma(1, a+b) * t
+	dthetaBar[1] += dbBar + (gadPolygamma(1, b)*db-t2)*lbBar
+	dthetaBar[0] += daBar + (gadPolygamma(1, a)*da-t2)*lbBar
+	return s, 0
 }
 
 // LikGrad computes Lik and its gradient with respect to the varied inputs (reverse mode).

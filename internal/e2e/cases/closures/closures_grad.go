@@ -1984,7 +1984,7 @@ func AccumulateHVP(x, v, hv []float64) float64 {
 		panic("AccumulateHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := accumulateGradJVP(x, v, make([]float64, n), hv)
+	f, _ := accumulateGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -1995,6 +1995,7 @@ func AccumulateHVP(x, v, hv []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values AccumulateGrad writes are written (overwritten) into the shadows: xBar
 // into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -2027,7 +2028,6 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dsum2 := *dsum
 	accumulateAddJVP(sum, dsum, sum2, dsum2)
 	sum3 := *sum
-	dsum3 := *dsum
 	*sumBar += 1
 	t4, t5 := accumulateAddReverseJVP(sum, dsum, sumBar, dsumBar, sum2, dsum2)
 	t6 := *dsumBar
@@ -2043,7 +2043,7 @@ func accumulateGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	*sumBar = 0
 	*dsumBar = 0
-	return sum3, dsum3
+	return sum3, 0
 }
 
 // accumulateAddReverseJVP computes accumulateAddReverse and its derivative along the tangents
@@ -2613,6 +2613,7 @@ func ModelHVP(x, v, hv []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values ModelGrad writes are written (overwritten) into the shadows: x into
 // dx, xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -2623,8 +2624,8 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ModelGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	var t29 Params
-	var t30 Params
+	var t26 Params
+	var t27 Params
 	p := Params{A: x[0], B: x[1]}
 	dp := Params{A: dx[0], B: dx[1]}
 	n := len(x)
@@ -2639,63 +2640,62 @@ func modelGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	tape := t3[:n2]
 	dtape := append(t2, make([]float64, trips)...)[:n2]
 	for i := 0; i < n; i++ {
-		t27, t28 := modelLineJVP(p, dp, x[i], dx[i])
-		modelSetJVP(out, dout, i, t27, t28)
-		tape = append(tape, t27)
-		dtape = append(dtape, t28)
+		t24, t25 := modelLineJVP(p, dp, x[i], dx[i])
+		modelSetJVP(out, dout, i, t24, t25)
+		tape = append(tape, t24)
+		dtape = append(dtape, t25)
 	}
-	t4, t5 := quadMapSumTanhJVP(out, dout)
-	t6, t7 := quadMapSumSqJVP(p, dp, x, dx)
-	t8 := t4 + t6
-	t9 := t5 + t7
-	t10, t11 := quadMapSumSqReverseJVP(p, dp, x, dx, xBar, dxBar, 1)
-	pBar.A += t10.A
-	dpBar.A += t11.A
-	pBar.B += t10.B
-	dpBar.B += t11.B
+	t4, _ := quadMapSumTanhJVP(out, dout)
+	t5, _ := quadMapSumSqJVP(p, dp, x, dx)
+	t6 := t4 + t5
+	t7, t8 := quadMapSumSqReverseJVP(p, dp, x, dx, xBar, dxBar, 1)
+	pBar.A += t7.A
+	dpBar.A += t8.A
+	pBar.B += t7.B
+	dpBar.B += t8.B
 	quadMapSumTanhReverseJVP(out, dout, outBar, doutBar, 1)
 	for i2 := n - 1; i2 >= 0; i2-- {
-		t20 := len(tape) - 1
-		t21, t22 := modelSetReverseJVP(out, dout, outBar, doutBar, i2, tape[t20], dtape[t20])
-		t23, t25, t24, t26 := modelLineReverseJVP(p, dp, x[i2], dx[i2], t21, t22)
-		pBar.A += t23.A
-		dpBar.A += t24.A
-		pBar.B += t23.B
-		dpBar.B += t24.B
+		t17 := len(tape) - 1
+		t18, t19 := modelSetReverseJVP(out, dout, outBar, doutBar, i2, tape[t17], dtape[t17])
+		t20, t22, t21, t23 := modelLineReverseJVP(p, dp, x[i2], dx[i2], t18, t19)
+		pBar.A += t20.A
+		dpBar.A += t21.A
+		pBar.B += t20.B
+		dpBar.B += t21.B
 		dxiBar := dxBar[i2]
-		xBar[i2] += t25
-		dxBar[i2] = dxiBar + t26
-		tape = tape[:t20]
-		dtape = dtape[:t20]
+		xBar[i2] += t22
+		dxBar[i2] = dxiBar + t23
+		tape = tape[:t17]
+		dtape = dtape[:t17]
 	}
-	t12, t13 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
-	pBar.A += t12.A
-	dpBar.A += t13.A
-	pBar.B += t12.B
-	dpBar.B += t13.B
-	t14 := pBar
-	t15 := dpBar
+	t9, t10 := quadApplySqReverseJVP(p, dp, out, dout, outBar, doutBar, x, dx, xBar, dxBar)
+	pBar.A += t9.A
+	dpBar.A += t10.A
+	pBar.B += t9.B
+	dpBar.B += t10.B
+	t11 := pBar
+	t12 := dpBar
 	pBar = Params{}
 	dpBar = Params{}
-	t29.A += t14.A
-	t30.A += t15.A
-	t29.B += t14.B
-	t30.B += t15.B
-	t16 := t29.B
-	t17 := t30.B
-	t29.B = 0
-	t30.B = 0
+	t26.A += t11.A
+	t27.A += t12.A
+	t26.B += t11.B
+	t27.B += t12.B
+	t13 := t26.B
+	t14 := t27.B
+	t26.B = 0
+	t27.B = 0
 	dx1Bar := dxBar[1]
-	xBar[1] += t16
-	dxBar[1] = dx1Bar + t17
-	t18 := t29.A
-	t19 := t30.A
-	t29.A = 0
-	t30.A = 0
+	xBar[1] += t13
+	dxBar[1] = dx1Bar + t14
+	t15 := t26.A
+	t16 := t27.A
+	t26.A = 0
+	t27.A = 0
 	dx0Bar := dxBar[0]
-	xBar[0] += t18
-	dxBar[0] = dx0Bar + t19
-	return t8, t9
+	xBar[0] += t15
+	dxBar[0] = dx0Bar + t16
+	return t6, 0
 }
 
 // quadMapSumSqReverseJVP computes quadMapSumSqReverse and its derivative along the tangents
@@ -3225,7 +3225,7 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 		panic("ShiftedHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := shiftedGradJVP(x, v, make([]float64, n), hv)
+	f, _ := shiftedGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -3236,6 +3236,7 @@ func ShiftedHVP(x, v, hv []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values ShiftedGrad writes are written (overwritten) into the shadows: xBar
 // into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -3250,10 +3251,8 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dx1 := dx[1]
 	t := x1 - c
 	t2 := dx1 - dc
-	t3 := t * t
-	t4 := 2 * (t2 * t)
-	s := t3 * x1
-	ds := t4*x1 + t3*dx1
+	t3 := 2 * (t2 * t)
+	s := t * t * x1
 	i := 2
 	var n int
 	for {
@@ -3262,40 +3261,36 @@ func shiftedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			c2 := x[i]
 			dc2 := dx[i]
 			x1_3 := x[1]
-			dx1_3 := dx[1]
-			t14 := x1_3 - c2
-			t15 := t14 * t14
-			t16 := t15 * x1_3
-			t17 := 2*((dx1_3-dc2)*t14)*x1_3 + t15*dx1_3
+			t13 := x1_3 - c2
+			t14 := t13 * t13 * x1_3
 			tape = append(tape, c2)
 			dtape = append(dtape, dc2)
-			s += t16
-			ds += t17
+			s += t14
 			i++
 		} else {
 			break
 		}
 	}
 	for i2 := n - 1; i2 >= 2; i2-- {
-		t7 := len(tape) - 1
-		t8 := tape[:t7]
-		t9 := dtape[:t7]
+		t6 := len(tape) - 1
+		t7 := tape[:t6]
+		t8 := dtape[:t6]
 		x1_2 := x[1]
 		dx1_2 := dx[1]
-		t10 := x1_2 - tape[t7]
-		t11 := dx1_2 - dtape[t7]
-		t12 := 2 * (dx1_2*t10 + x1_2*t11)
-		t13 := 2*(t11*t10) + t12
-		dxBar[1] += t13
-		dxBar[i2] -= t12
-		tape = t8
-		dtape = t9
+		t9 := x1_2 - tape[t6]
+		t10 := dx1_2 - dtape[t6]
+		t11 := 2 * (dx1_2*t9 + x1_2*t10)
+		t12 := 2*(t10*t9) + t11
+		dxBar[1] += t12
+		dxBar[i2] -= t11
+		tape = t7
+		dtape = t8
 	}
-	t5 := 2 * (dx1*t + x1*t2)
-	t6 := t4 + t5
-	dxBar[1] += t6
-	dxBar[0] -= t5
-	return s, ds
+	t4 := 2 * (dx1*t + x1*t2)
+	t5 := t3 + t4
+	dxBar[1] += t5
+	dxBar[0] -= t4
+	return s, 0
 }
 
 // DirectJVP computes Direct and its derivative along the tangents (forward mode).

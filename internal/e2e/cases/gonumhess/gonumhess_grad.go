@@ -18,14 +18,12 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 		panic("BealeHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBealeFuncGradJVP(b, x, e, grad, row)
+		functionsBealeFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -48,6 +46,7 @@ func BealeHessian(b functions.Beale, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBealeFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBealeFuncGradJVP(b functions.Beale, x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBealeFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -72,24 +71,23 @@ func functionsBealeFuncGradJVP(b functions.Beale, x, dx, xBar, dxBar []float64) 
 	t9 := dx0*t8 - x0*t7
 	f3 := 2.625 - x0*t8
 	t10 := f1*f1 + f2*f2 + f3*f3
-	t11 := -(2 * (t2 * f1)) - 2*(t6*f2) - 2*(t9*f3)
-	t12 := 2 * f3
-	t13 := 2 * t9
-	t14 := 2 * f2
-	t15 := 2 * t6
-	t16 := 2 * f1
-	t17 := 2 * t2
-	t18 := x0 * t12
-	t19 := dx0*t12 - x0*t13
-	t20 := 2 * ((t19*x1+t18*dx1+(dx0*t14-x0*t15))*x1 + (t18*x1+x0*t14)*dx1)
-	t21 := t4*t18 + t3*t19 + t20
-	t22 := -(-(t13 * t8) - t12*t7) - (-(t15 * t5) - t14*t4) - (-(t17 * t) - t16*dx1)
-	t23 := t21 + (dx0*t16 - x0*t17)
-	t24 := dxBar[1] + t23
-	dxBar[1] = t24
-	t25 := dxBar[0] + t22
-	dxBar[0] = t25
-	return t10, t11
+	t11 := 2 * f3
+	t12 := 2 * t9
+	t13 := 2 * f2
+	t14 := 2 * t6
+	t15 := 2 * f1
+	t16 := 2 * t2
+	t17 := x0 * t11
+	t18 := dx0*t11 - x0*t12
+	t19 := 2 * ((t18*x1+t17*dx1+(dx0*t13-x0*t14))*x1 + (t17*x1+x0*t13)*dx1)
+	t20 := t4*t17 + t3*t18 + t19
+	t21 := -(-(t12 * t8) - t11*t7) - (-(t14 * t5) - t13*t4) - (-(t16 * t) - t15*dx1)
+	t22 := t20 + (dx0*t15 - x0*t16)
+	t23 := dxBar[1] + t22
+	dxBar[1] = t23
+	t24 := dxBar[0] + t21
+	dxBar[0] = t24
+	return t10, 0
 }
 
 // BealeHVP returns Beale.Func and stores the Hessian-vector product ∇²Beale.Func·v in hv
@@ -106,7 +104,7 @@ func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
 		panic("BealeHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := functionsBealeFuncGradJVP(b, x, v, make([]float64, n), hv)
+	f, _ := functionsBealeFuncGradJVP(b, x, v, nil, hv)
 	return f
 }
 
@@ -369,14 +367,12 @@ func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float
 		panic("BrownBadlyScaledHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBrownBadlyScaledFuncGradJVP(b, x, e, grad, row)
+		functionsBrownBadlyScaledFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -399,6 +395,7 @@ func BrownBadlyScaledHessian(b functions.BrownBadlyScaled, x, h []float64) float
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBrownBadlyScaledFuncGrad writes are written (overwritten)
 // into the shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBrownBadlyScaledFuncGradJVP(
 	b functions.BrownBadlyScaled,
 	x, dx, xBar, dxBar []float64,
@@ -418,12 +415,11 @@ func functionsBrownBadlyScaledFuncGradJVP(
 	df3 := df1*x1 + x0*df2
 	f3 := x0*x1 - 2
 	t := f1*f1 + f2*f2 + f3*f3
-	t2 := 2*(df1*f1) + 2*(df2*f2) + 2*(df3*f3)
-	t3 := 2 * f3
-	t4 := 2 * df3
-	dxBar[1] += df1*t3 + x0*t4 + 2*df2
-	dxBar[0] += t4*x1 + t3*df2 + 2*df1
-	return t, t2
+	t2 := 2 * f3
+	t3 := 2 * df3
+	dxBar[1] += df1*t2 + x0*t3 + 2*df2
+	dxBar[0] += t3*x1 + t2*df2 + 2*df1
+	return t, 0
 }
 
 // BrownBadlyScaledHVP returns BrownBadlyScaled.Func and stores the Hessian-vector product
@@ -440,7 +436,7 @@ func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float
 		panic("BrownBadlyScaledHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := functionsBrownBadlyScaledFuncGradJVP(b, x, v, make([]float64, n), hv)
+	f, _ := functionsBrownBadlyScaledFuncGradJVP(b, x, v, nil, hv)
 	return f
 }
 
@@ -628,14 +624,12 @@ func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 		panic("BrownAndDennisHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBrownAndDennisFuncGradJVP(b, x, e, grad, row)
+		functionsBrownAndDennisFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -658,6 +652,7 @@ func BrownAndDennisHessian(b functions.BrownAndDennis, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBrownAndDennisFuncGrad writes are written (overwritten) into
 // the shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBrownAndDennisFuncGradJVP(
 	b functions.BrownAndDennis,
 	x, dx, xBar, dxBar []float64,
@@ -669,7 +664,6 @@ func functionsBrownAndDennisFuncGradJVP(
 		panic("dimension of the problem must be 4")
 	}
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
 		df1 := dx[0] + c*dx[1]
@@ -678,9 +672,8 @@ func functionsBrownAndDennisFuncGradJVP(
 		df2 := dx[2] + dx[3]*t
 		f2 := x[2] + x[3]*t - math.Cos(c)
 		f := f1*f1 + f2*f2
-		df := 2*(df1*f1) + 2*(df2*f2)
 		t2 := 2 * f
-		t3 := 2 * df
+		t3 := 2 * (2*(df1*f1) + 2*(df2*f2))
 		t4 := 2 * (t3*f2 + t2*df2)
 		t5 := 2 * (t3*f1 + t2*df1)
 		dxBar[3] += t4 * t
@@ -688,9 +681,8 @@ func functionsBrownAndDennisFuncGradJVP(
 		dxBar[1] += c * t5
 		dxBar[0] += t5
 		sum += f * f
-		dsum += 2 * (df * f)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // BrownAndDennisHVP returns BrownAndDennis.Func and stores the Hessian-vector product
@@ -707,7 +699,7 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 		panic("BrownAndDennisHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := functionsBrownAndDennisFuncGradJVP(b, x, v, make([]float64, n), hv)
+	f, _ := functionsBrownAndDennisFuncGradJVP(b, x, v, nil, hv)
 	return f
 }
 
@@ -914,14 +906,12 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 		panic("PowellBadlyScaledHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsPowellBadlyScaledFuncGradJVP(p, x, e, grad, row)
+		functionsPowellBadlyScaledFuncGradJVP(p, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -944,6 +934,7 @@ func PowellBadlyScaledHessian(p functions.PowellBadlyScaled, x, h []float64) flo
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsPowellBadlyScaledFuncGrad writes are written (overwritten)
 // into the shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsPowellBadlyScaledFuncGradJVP(
 	p functions.PowellBadlyScaled,
 	x, dx, xBar, dxBar []float64,
@@ -969,14 +960,13 @@ func functionsPowellBadlyScaledFuncGradJVP(
 	df2 := -t4 - t6
 	f2 := t3 + t5 - 1.0001
 	t7 := f1*f1 + f2*f2
-	t8 := 2*(df1*f1) + 2*(df2*f2)
-	t9 := 2 * f2
-	t10 := 2 * df2
-	t11 := 2 * f1
-	t12 := 2 * df1
-	dxBar[1] += t2*t11 + t*t12 - (t5*t10 - t6*t9)
-	dxBar[0] += 10000*(t12*x1+t11*dx1) - (t3*t10 - t4*t9)
-	return t7, t8
+	t8 := 2 * f2
+	t9 := 2 * df2
+	t10 := 2 * f1
+	t11 := 2 * df1
+	dxBar[1] += t2*t10 + t*t11 - (t5*t9 - t6*t8)
+	dxBar[0] += 10000*(t11*x1+t10*dx1) - (t3*t9 - t4*t8)
+	return t7, 0
 }
 
 // PowellBadlyScaledHVP returns PowellBadlyScaled.Func and stores the Hessian-vector product
@@ -993,7 +983,7 @@ func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) flo
 		panic("PowellBadlyScaledHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := functionsPowellBadlyScaledFuncGradJVP(p, x, v, make([]float64, n), hv)
+	f, _ := functionsPowellBadlyScaledFuncGradJVP(p, x, v, nil, hv)
 	return f
 }
 
@@ -1234,14 +1224,12 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 		panic("WatsonHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsWatsonFuncGradJVP(w, x, e, grad, row)
+		functionsWatsonFuncGradJVP(w, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -1264,6 +1252,7 @@ func WatsonHessian(w functions.Watson, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsWatsonFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -1277,7 +1266,6 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 	tape := t3[:n]
 	dtape := append(t2, make([]float64, 60)...)[:n]
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
 		d2 := 1.0
@@ -1288,14 +1276,14 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 		for {
 			n4 = len(x)
 			if j2 < n4 {
-				t16 := float64(j2) * d2
+				t15 := float64(j2) * d2
 				xj := x[j2]
 				dxj := dx[j2]
 				tape = append(tape, d2)
 				dtape = append(dtape, 0)
 				d2 *= d1
-				s1 += t16 * xj
-				ds1 += t16 * dxj
+				s1 += t15 * xj
+				ds1 += t15 * dxj
 				j2++
 			} else {
 				break
@@ -1313,51 +1301,48 @@ func functionsWatsonFuncGradJVP(w functions.Watson, x, dx, xBar, dxBar []float64
 			ds2_2 += d2_2 * dv
 			d2_2 *= d1
 		}
-		t15 := s1 - s2_2*s2_2 - 1
-		dsum += 2 * ((ds1 - 2*(ds2_2*s2_2)) * t15)
+		t14 := s1 - s2_2*s2_2 - 1
 		tape = append(tape, s2_2, s1)
 		dtape = append(dtape, ds2_2, ds1)
-		sum += t15 * t15
+		sum += t14 * t14
 	}
 	x0 := x[0]
 	dx0 := dx[0]
 	t4 := x0 * x0
-	t5 := 2 * (dx0 * x0)
-	dt := dx[1] - t5
-	t6 := x[1] - t4 - 1
-	sum += t4 + t6*t6
-	dsum += t5 + 2*(dt*t6)
-	t7 := 2 * dt
-	dxBar[0] += 2 * ((1-2*t6)*dx0 - t7*x0)
-	dxBar[1] += t7
+	dt := dx[1] - 2*(dx0*x0)
+	t5 := x[1] - t4 - 1
+	sum += t4 + t5*t5
+	t6 := 2 * dt
+	dxBar[0] += 2 * ((1-2*t5)*dx0 - t6*x0)
+	dxBar[1] += t6
 	for i2 := 29; i2 >= 1; i2-- {
 		n2 := len(tape)
-		t8 := n2 - 2
-		s2 := tape[t8]
-		ds2 := dtape[t8]
-		t9 := n2 - 1
+		t7 := n2 - 2
+		s2 := tape[t7]
+		ds2 := dtape[t7]
+		t8 := n2 - 1
 		n3 := len(x)
-		s1Bar := 2 * (tape[t9] - s2*s2 - 1)
-		ds1Bar := 2 * (dtape[t9] - 2*(ds2*s2))
-		t10 := 2 * (s1Bar * s2)
-		t11 := 2 * (ds1Bar*s2 + s1Bar*ds2)
-		tape = tape[:t8]
-		dtape = dtape[:t8]
+		s1Bar := 2 * (tape[t8] - s2*s2 - 1)
+		ds1Bar := 2 * (dtape[t8] - 2*(ds2*s2))
+		t9 := 2 * (s1Bar * s2)
+		t10 := 2 * (ds1Bar*s2 + s1Bar*ds2)
+		tape = tape[:t7]
+		dtape = dtape[:t7]
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t14 := len(tape) - 1
-			dxBar[i3] -= dtape[t14]*t10 + tape[t14]*t11
-			tape = tape[:t14]
-			dtape = dtape[:t14]
+			t13 := len(tape) - 1
+			dxBar[i3] -= dtape[t13]*t9 + tape[t13]*t10
+			tape = tape[:t13]
+			dtape = dtape[:t13]
 		}
 		for j := n3 - 1; j >= 1; j-- {
-			t12 := len(tape) - 1
-			t13 := float64(j)
-			dxBar[j] += t13*dtape[t12]*s1Bar + t13*tape[t12]*ds1Bar
-			tape = tape[:t12]
-			dtape = dtape[:t12]
+			t11 := len(tape) - 1
+			t12 := float64(j)
+			dxBar[j] += t12*dtape[t11]*s1Bar + t12*tape[t11]*ds1Bar
+			tape = tape[:t11]
+			dtape = dtape[:t11]
 		}
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // WatsonHVP returns Watson.Func and stores the Hessian-vector product ∇²Watson.Func·v in hv
@@ -1374,7 +1359,7 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 		panic("WatsonHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := functionsWatsonFuncGradJVP(w, x, v, make([]float64, n), hv)
+	f, _ := functionsWatsonFuncGradJVP(w, x, v, nil, hv)
 	return f
 }
 
@@ -1666,14 +1651,12 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 		panic("WoodHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsWoodFuncGradJVP(w, x, e, grad, row)
+		functionsWoodFuncGradJVP(w, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -1696,6 +1679,7 @@ func WoodHessian(w functions.Wood, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsWoodFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsWoodFuncGradJVP(w functions.Wood, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsWoodFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -1708,39 +1692,31 @@ func functionsWoodFuncGradJVP(w functions.Wood, x, dx, xBar, dxBar []float64) (s
 	x0 := x[0]
 	dx0 := dx[0]
 	f1 := x1 - x0*x0
-	df1 := dx1 - 2*(dx0*x0)
 	f2 := 1 - x0
 	x3 := x[3]
 	dx3 := dx[3]
 	x2 := x[2]
 	dx2 := dx[2]
 	f3 := x3 - x2*x2
-	df3 := dx3 - 2*(dx2*x2)
 	f4 := 1 - x2
-	df5 := dx1 + dx3
 	f5 := x1 + x3 - 2
 	f6 := x1 - x3
-	df6 := dx1 - dx3
 	t := 100 * f1
-	t2 := 100 * df1
+	t2 := 100 * (dx1 - 2*(dx0*x0))
 	t3 := 90 * f3
-	t4 := 90 * df3
-	t5 := 10 * f5
-	t6 := 10 * df5
-	t7 := t2*f1 + t*df1 - 2*(dx0*f2) + (t4*f3 + t3*df3) - 2*(dx2*f4) + (t6*f5 + t5*df5)
-	t8 := 0.1 * f6
-	t9 := 0.1 * df6
-	t10 := t*f1 + f2*f2 + t3*f3 + f4*f4 + t5*f5 + t8*f6
-	t11 := t7 + (t9*f6 + t8*df6)
-	t12 := 2 * t9
-	t13 := 2 * t6
-	t14 := 2 * t4
-	t15 := 2 * t2
-	dxBar[2] += 2*dx2 - 2*(t14*x2+2*t3*dx2)
-	dxBar[3] += t13 - t12 + t14
-	dxBar[0] += 2*dx0 - 2*(t15*x0+2*t*dx0)
-	dxBar[1] += t12 + t13 + t15
-	return t10, t11
+	t4 := 90 * (dx3 - 2*(dx2*x2))
+	t5 := 10 * (dx1 + dx3)
+	t6 := 0.1 * (dx1 - dx3)
+	t7 := t*f1 + f2*f2 + t3*f3 + f4*f4 + 10*f5*f5 + 0.1*f6*f6
+	t8 := 2 * t6
+	t9 := 2 * t5
+	t10 := 2 * t4
+	t11 := 2 * t2
+	dxBar[2] += 2*dx2 - 2*(t10*x2+2*t3*dx2)
+	dxBar[3] += t9 - t8 + t10
+	dxBar[0] += 2*dx0 - 2*(t11*x0+2*t*dx0)
+	dxBar[1] += t8 + t9 + t11
+	return t7, 0
 }
 
 // WoodHVP returns Wood.Func and stores the Hessian-vector product ∇²Wood.Func·v in hv
@@ -1757,7 +1733,7 @@ func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
 		panic("WoodHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := functionsWoodFuncGradJVP(w, x, v, make([]float64, n), hv)
+	f, _ := functionsWoodFuncGradJVP(w, x, v, nil, hv)
 	return f
 }
 
@@ -2064,14 +2040,12 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 		panic("BiggsEXP2Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBiggsEXP2FuncGradJVP(b, x, e, grad, row)
+		functionsBiggsEXP2FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2094,6 +2068,7 @@ func BiggsEXP2Hessian(b functions.BiggsEXP2, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBiggsEXP2FuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP2FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2102,23 +2077,20 @@ func functionsBiggsEXP2FuncGradJVP(b functions.BiggsEXP2, x, dx, xBar, dxBar []f
 		panic("dimension of the problem must be 2")
 	}
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		t := math.Exp(-(x[0] * z))
 		t2 := t * (dx[0] * z)
 		t3 := math.Exp(-(x[1] * z))
 		t4 := t3 * (dx[1] * z)
-		df := 5*t4 - t2
 		f := t - 5*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t5 := 2 * f
-		t6 := 2 * df
+		t6 := 2 * (5*t4 - t2)
 		dxBar[1] += (t3*(5*t6) - t4*(5*t5)) * z
 		dxBar[0] -= (t*t6 - t2*t5) * z
 		sum += f * f
-		dsum += 2 * (df * f)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // BiggsEXP3Hessian returns BiggsEXP3.Func and stores its Hessian with respect to x in h
@@ -2133,14 +2105,12 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 		panic("BiggsEXP3Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBiggsEXP3FuncGradJVP(b, x, e, grad, row)
+		functionsBiggsEXP3FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2163,6 +2133,7 @@ func BiggsEXP3Hessian(b functions.BiggsEXP3, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBiggsEXP3FuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP3FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2171,7 +2142,6 @@ func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx, xBar, dxBar []f
 		panic("dimension of the problem must be 3")
 	}
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		t := math.Exp(-(x[0] * z))
@@ -2180,17 +2150,15 @@ func functionsBiggsEXP3FuncGradJVP(b functions.BiggsEXP3, x, dx, xBar, dxBar []f
 		dx2 := dx[2]
 		t3 := math.Exp(-(x[1] * z))
 		t4 := t3 * (dx[1] * z)
-		df := -t2 - (dx2*t3 - x2*t4)
 		f := t - x2*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t5 := 2 * f
-		t6 := 2 * df
+		t6 := 2 * (-t2 - (dx2*t3 - x2*t4))
 		dxBar[1] += (t3*(dx2*t5+x2*t6) - t4*(x2*t5)) * z
 		dxBar[2] -= t6*t3 - t5*t4
 		dxBar[0] -= (t*t6 - t2*t5) * z
 		sum += f * f
-		dsum += 2 * (df * f)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // BiggsEXP4Hessian returns BiggsEXP4.Func and stores its Hessian with respect to x in h
@@ -2205,14 +2173,12 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 		panic("BiggsEXP4Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBiggsEXP4FuncGradJVP(b, x, e, grad, row)
+		functionsBiggsEXP4FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2235,6 +2201,7 @@ func BiggsEXP4Hessian(b functions.BiggsEXP4, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBiggsEXP4FuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP4FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2243,7 +2210,6 @@ func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx, xBar, dxBar []f
 		panic("dimension of the problem must be 4")
 	}
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 10; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
@@ -2254,18 +2220,16 @@ func functionsBiggsEXP4FuncGradJVP(b functions.BiggsEXP4, x, dx, xBar, dxBar []f
 		dx3 := dx[3]
 		t3 := math.Exp(-(x[1] * z))
 		t4 := t3 * (dx[1] * z)
-		df := dx2*t - x2*t2 - (dx3*t3 - x3*t4)
 		f := x2*t - x3*t3 - (math.Exp(-z) - 5*math.Exp(-10*z))
 		t5 := 2 * f
-		t6 := 2 * df
+		t6 := 2 * (dx2*t - x2*t2 - (dx3*t3 - x3*t4))
 		dxBar[1] += (t3*(dx3*t5+x3*t6) - t4*(x3*t5)) * z
 		dxBar[3] -= t6*t3 - t5*t4
 		dxBar[0] -= (t*(dx2*t5+x2*t6) - t2*(x2*t5)) * z
 		dxBar[2] += t6*t - t5*t2
 		sum += f * f
-		dsum += 2 * (df * f)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // BiggsEXP5Hessian returns BiggsEXP5.Func and stores its Hessian with respect to x in h
@@ -2280,14 +2244,12 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 		panic("BiggsEXP5Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBiggsEXP5FuncGradJVP(b, x, e, grad, row)
+		functionsBiggsEXP5FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2310,6 +2272,7 @@ func BiggsEXP5Hessian(b functions.BiggsEXP5, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBiggsEXP5FuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP5FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2318,7 +2281,6 @@ func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx, xBar, dxBar []f
 		panic("dimension of the problem must be 5")
 	}
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 11; i++ {
 		z := float64(i) / 10
 		x2 := x[2]
@@ -2331,19 +2293,17 @@ func functionsBiggsEXP5FuncGradJVP(b functions.BiggsEXP5, x, dx, xBar, dxBar []f
 		t4 := t3 * (dx[1] * z)
 		t5 := math.Exp(-(x[4] * z))
 		t6 := t5 * (dx[4] * z)
-		df := dx2*t - x2*t2 - (dx3*t3 - x3*t4) - 3*t6
 		f := x2*t - x3*t3 + 3*t5 - (math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z))
 		t7 := 2 * f
-		t8 := 2 * df
+		t8 := 2 * (dx2*t - x2*t2 - (dx3*t3 - x3*t4) - 3*t6)
 		dxBar[4] -= (t5*(3*t8) - t6*(3*t7)) * z
 		dxBar[1] += (t3*(dx3*t7+x3*t8) - t4*(x3*t7)) * z
 		dxBar[3] -= t8*t3 - t7*t4
 		dxBar[0] -= (t*(dx2*t7+x2*t8) - t2*(x2*t7)) * z
 		dxBar[2] += t8*t - t7*t2
 		sum += f * f
-		dsum += 2 * (df * f)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // BiggsEXP6Hessian returns BiggsEXP6.Func and stores its Hessian with respect to x in h
@@ -2358,14 +2318,12 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 		panic("BiggsEXP6Hessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBiggsEXP6FuncGradJVP(b, x, e, grad, row)
+		functionsBiggsEXP6FuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2388,6 +2346,7 @@ func BiggsEXP6Hessian(b functions.BiggsEXP6, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBiggsEXP6FuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBiggsEXP6FuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2396,7 +2355,6 @@ func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []f
 		panic("dimension of the problem must be 6")
 	}
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 13; i++ {
 		z := float64(i) / 10
 		y := math.Exp(-z) - 5*math.Exp(-10*z) + 3*math.Exp(-4*z)
@@ -2412,10 +2370,9 @@ func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []f
 		dx5 := dx[5]
 		t5 := math.Exp(-(x[4] * z))
 		t6 := t5 * (dx[4] * z)
-		df := dx2*t - x2*t2 - (dx3*t3 - x3*t4) + (dx5*t5 - x5*t6)
 		f := x2*t - x3*t3 + x5*t5 - y
 		t7 := 2 * f
-		t8 := 2 * df
+		t8 := 2 * (dx2*t - x2*t2 - (dx3*t3 - x3*t4) + (dx5*t5 - x5*t6))
 		dxBar[4] -= (t5*(dx5*t7+x5*t8) - t6*(x5*t7)) * z
 		dxBar[5] += t8*t5 - t7*t6
 		dxBar[1] += (t3*(dx3*t7+x3*t8) - t4*(x3*t7)) * z
@@ -2423,9 +2380,8 @@ func functionsBiggsEXP6FuncGradJVP(b functions.BiggsEXP6, x, dx, xBar, dxBar []f
 		dxBar[0] -= (t*(dx2*t7+x2*t8) - t2*(x2*t7)) * z
 		dxBar[2] += t8*t - t7*t2
 		sum += f * f
-		dsum += 2 * (df * f)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // Box3DHessian returns Box3D.Func and stores its Hessian with respect to x in h (overwritten),
@@ -2439,14 +2395,12 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 		panic("Box3DHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBox3DFuncGradJVP(b, x, e, grad, row)
+		functionsBox3DFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2469,6 +2423,7 @@ func Box3DHessian(b functions.Box3D, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBox3DFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBox3DFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2477,7 +2432,6 @@ func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx, xBar, dxBar []float64) 
 		panic("dimension of the problem must be 3")
 	}
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 10; i++ {
 		t := float64(i) / 10
 		y := math.Exp(-t) - math.Exp(-(10 * t))
@@ -2486,16 +2440,14 @@ func functionsBox3DFuncGradJVP(b functions.Box3D, x, dx, xBar, dxBar []float64) 
 		t4 := math.Exp(-(t * x[1]))
 		t5 := t4 * (t * dx[1])
 		f := t2 - t4 - x[2]*y
-		df := t5 - t3 - dx[2]*y
 		t6 := 2 * f
-		t7 := 2 * df
+		t7 := 2 * (t5 - t3 - dx[2]*y)
 		dxBar[2] -= t7 * y
 		dxBar[1] += t * (t4*t7 - t5*t6)
 		dxBar[0] -= t * (t2*t7 - t3*t6)
 		sum += f * f
-		dsum += 2 * (df * f)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // ExtendedPowellSingularHessian returns ExtendedPowellSingular.Func and stores its Hessian with
@@ -2511,14 +2463,12 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 		panic("ExtendedPowellSingularHessian: len(h) != len(x)²")
 	}
 	e2 := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e2[i] = 1
-		functionsExtendedPowellSingularFuncGradJVP(e, x, e2, grad, row)
+		functionsExtendedPowellSingularFuncGradJVP(e, x, e2, nil, row)
 		e2[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2541,6 +2491,7 @@ func ExtendedPowellSingularHessian(e functions.ExtendedPowellSingular, x, h []fl
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsExtendedPowellSingularFuncGrad writes are written
 // (overwritten) into the shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsExtendedPowellSingularFuncGradJVP(
 	e functions.ExtendedPowellSingular,
 	x, dx, xBar, dxBar []float64,
@@ -2553,44 +2504,35 @@ func functionsExtendedPowellSingularFuncGradJVP(
 		panic("dimension of the problem must be a multiple of 4")
 	}
 	sum = 0
-	dsum = 0
 	for i := 0; i < n; i += 4 {
 		xi := x[i]
 		dxi := dx[i]
 		t := x[i+1]
 		t2 := dx[i+1]
 		f1 := xi + 10*t
-		df1 := dxi + 10*t2
 		t3 := x[i+2]
 		t4 := dx[i+2]
 		t5 := x[i+3]
 		t6 := dx[i+3]
 		f2 := t3 - t5
-		df2 := t4 - t6
 		t7 := t - 2*t3
 		dt := t2 - 2*t4
 		f3 := t7 * t7
-		df3 := 2 * (dt * t7)
 		t8 := xi - t5
 		dt2 := dxi - t6
 		f4 := t8 * t8
-		df4 := 2 * (dt2 * t8)
-		t9 := 5 * f2
-		t10 := 5 * df2
-		t11 := 10 * f4
-		t12 := 10 * df4
-		dsum += 2*(df1*f1) + (t10*f2 + t9*df2) + 2*(df3*f3) + (t12*f4 + t11*df4)
-		t13 := 2 * t10
-		t14 := 2 * df1
-		t15 := 2 * (2*t12*t8 + 2*t11*dt2)
-		t16 := 2 * (2*df3*t7 + 2*f3*dt)
-		dxBar[i+3] += -t15 - t13
-		dxBar[i+2] += t13 - 2*t16
-		dxBar[i+1] += t16 + 10*t14
-		dxBar[i] += t15 + t14
-		sum += f1*f1 + t9*f2 + f3*f3 + t11*f4
+		t9 := 10 * f4
+		t10 := 2 * (5 * (t4 - t6))
+		t11 := 2 * (dxi + 10*t2)
+		t12 := 2 * (2*(10*(2*(dt2*t8)))*t8 + 2*t9*dt2)
+		t13 := 2 * (2*(2*(dt*t7))*t7 + 2*f3*dt)
+		dxBar[i+3] += -t12 - t10
+		dxBar[i+2] += t10 - 2*t13
+		dxBar[i+1] += t13 + 10*t11
+		dxBar[i] += t12 + t11
+		sum += f1*f1 + 5*f2*f2 + f3*f3 + t9*f4
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // ExtendedRosenbrockHessian returns ExtendedRosenbrock.Func and stores its Hessian with respect to
@@ -2606,14 +2548,12 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 		panic("ExtendedRosenbrockHessian: len(h) != len(x)²")
 	}
 	e2 := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e2[i] = 1
-		functionsExtendedRosenbrockFuncGradJVP(e, x, e2, grad, row)
+		functionsExtendedRosenbrockFuncGradJVP(e, x, e2, nil, row)
 		e2[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2636,6 +2576,7 @@ func ExtendedRosenbrockHessian(e functions.ExtendedRosenbrock, x, h []float64) f
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsExtendedRosenbrockFuncGrad writes are written (overwritten)
 // into the shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsExtendedRosenbrockFuncGradJVP(
 	e functions.ExtendedRosenbrock,
 	x, dx, xBar, dxBar []float64,
@@ -2644,22 +2585,18 @@ func functionsExtendedRosenbrockFuncGradJVP(
 		panic("functionsExtendedRosenbrockFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	sum = 0
-	dsum = 0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		dxi := dx[i]
 		a := 1 - xi
 		b := x[i+1] - xi*xi
-		db := dx[i+1] - 2*(dxi*xi)
 		t := 100 * b
-		t2 := 100 * db
-		t3 := 2 * t2
-		dxBar[i+1] += t3
-		dxBar[i] += 2*dxi - 2*(t3*xi+2*t*dxi)
+		t2 := 2 * (100 * (dx[i+1] - 2*(dxi*xi)))
+		dxBar[i+1] += t2
+		dxBar[i] += 2*dxi - 2*(t2*xi+2*t*dxi)
 		sum += a*a + t*b
-		dsum += t2*b + t*db - 2*(dxi*a)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // GaussianHessian returns Gaussian.Func and stores its Hessian with respect to x in h
@@ -2674,14 +2611,12 @@ func GaussianHessian(g functions.Gaussian, x, h []float64) float64 {
 		panic("GaussianHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsGaussianFuncGradJVP(g, x, e, grad, row)
+		functionsGaussianFuncGradJVP(g, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2729,6 +2664,7 @@ func functionsGaussianY(_ functions.Gaussian, i int) (yi float64) {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsGaussianFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -2745,20 +2681,18 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 	tape := t3[:n]
 	dtape := append(t2, make([]float64, 32)...)[:n]
 	sum = 0
-	dsum = 0
 	for i := 1; i <= 15; i++ {
+		dx2_2 := dx[2]
 		b2 := 0.5*float64(8-i) - x[2]
 		d := b2 * b2
+		dx1_2 := dx[1]
 		t12 := -0.5 * x[1]
 		e2 := math.Exp(t12 * d)
-		de2 := e2 * (-0.5*dx[1]*d - t12*(2*(dx[2]*b2)))
 		x0_2 := x[0]
-		dx0_2 := dx[0]
 		t13 := functionsGaussianY(g, i)
 		f := x0_2*e2 - t13
-		dsum += 2 * ((dx0_2*e2 + x0_2*de2) * f)
 		tape = append(tape, e2, t13)
-		dtape = append(dtape, de2, 0)
+		dtape = append(dtape, e2*(-0.5*dx1_2*d-t12*(2*(dx2_2*b2))), 0)
 		sum += f * f
 	}
 	for i2 := 15; i2 >= 1; i2-- {
@@ -2784,7 +2718,7 @@ func functionsGaussianFuncGradJVP(g functions.Gaussian, x, dx, xBar, dxBar []flo
 		tape = tape[:t4]
 		dtape = dtape[:t4]
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // HelicalValleyHessian returns HelicalValley.Func and stores its Hessian with respect to x in h2
@@ -2799,14 +2733,12 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 		panic("HelicalValleyHessian: len(h2) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h2[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsHelicalValleyFuncGradJVP(h, x, e, grad, row)
+		functionsHelicalValleyFuncGradJVP(h, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2829,6 +2761,7 @@ func HelicalValleyHessian(h functions.HelicalValley, x, h2 []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsHelicalValleyFuncGrad writes are written (overwritten) into
 // the shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsHelicalValleyFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2874,30 +2807,29 @@ func functionsHelicalValleyFuncGradJVP(h functions.HelicalValley, x, dx, xBar, d
 	f2 := 10 * (t5 - 1)
 	df2 := 10 * t11
 	t12 := f1*f1 + f2*f2 + f3*f3
-	t13 := 2*(df1*f1) + 2*(df2*f2) + 2*(df3*f3)
-	t14 := 10 * (2 * f2)
-	t15 := 10 * (2 * df2)
-	t16 := (dx0_2 - t7*t11) / t5
+	t13 := 10 * (2 * f2)
+	t14 := 10 * (2 * df2)
+	t15 := (dx0_2 - t7*t11) / t5
+	if t6 {
+		t15 = 0
+	}
+	t16 := (dx1 - t9*t11) / t5
 	if t6 {
 		t16 = 0
 	}
-	t17 := (dx1 - t9*t11) / t5
-	if t6 {
-		t17 = 0
-	}
-	dxBar[1] += t17*t14 + t10*t15
-	dxBar[0] += t16*t14 + t8*t15
-	t18 := 10 * (2 * df1)
-	t19 := 10 * (10 * (2 * f1))
-	t20 := 10 * t18
-	dxBar[2] += 2*df3 + t18
-	t21 := 0.5 * (t19 / 3.141592653589793)
-	t22 := t4 * t21
-	t23 := t4*(0.5*(t20/3.141592653589793)) - t4*(2*(t2*t))/t3*t21
-	t24 := (t23*t + t22*t2 - t22*t/x0*dx0) / x0
-	dxBar[1] -= (t23 - t22/x0*dx0) / x0
-	dxBar[0] += t24
-	return t12, t13
+	dxBar[1] += t16*t13 + t10*t14
+	dxBar[0] += t15*t13 + t8*t14
+	t17 := 10 * (2 * df1)
+	t18 := 10 * (10 * (2 * f1))
+	t19 := 10 * t17
+	dxBar[2] += 2*df3 + t17
+	t20 := 0.5 * (t18 / 3.141592653589793)
+	t21 := t4 * t20
+	t22 := t4*(0.5*(t19/3.141592653589793)) - t4*(2*(t2*t))/t3*t20
+	t23 := (t22*t + t21*t2 - t21*t/x0*dx0) / x0
+	dxBar[1] -= (t22 - t21/x0*dx0) / x0
+	dxBar[0] += t23
+	return t12, 0
 }
 
 // PenaltyIHessian returns PenaltyI.Func and stores its Hessian with respect to x in h
@@ -2912,14 +2844,12 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 		panic("PenaltyIHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsPenaltyIFuncGradJVP(p, x, e, grad, row)
+		functionsPenaltyIFuncGradJVP(p, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2942,20 +2872,18 @@ func PenaltyIHessian(p functions.PenaltyI, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsPenaltyIFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsPenaltyIFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	sum = 0
-	dsum = 0
 	for i := 0; i < n; i++ {
 		t2 := x[i] - 1
 		sum += t2 * t2
-		dsum += 2 * (dx[i] * t2)
 	}
 	sum *= 1e-05
-	dsum *= 1e-05
 	s := 0.0
 	ds := 0.0
 	for i2 := 0; i2 < n; i2++ {
@@ -2965,7 +2893,6 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []flo
 	}
 	t := s - 0.25
 	sum += t * t
-	dsum += 2 * (ds * t)
 	sBar := 2 * t
 	dsBar := 2 * ds
 	for i3 := n - 1; i3 >= 0; i3-- {
@@ -2974,7 +2901,7 @@ func functionsPenaltyIFuncGradJVP(p functions.PenaltyI, x, dx, xBar, dxBar []flo
 	for i4 := n - 1; i4 >= 0; i4-- {
 		dxBar[i4] += 2 * (1e-05 * dx[i4])
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // PenaltyIIHessian returns PenaltyII.Func and stores its Hessian with respect to x in h
@@ -2989,14 +2916,12 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 		panic("PenaltyIIHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsPenaltyIIFuncGradJVP(p, x, e, grad, row)
+		functionsPenaltyIIFuncGradJVP(p, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3019,6 +2944,7 @@ func PenaltyIIHessian(p functions.PenaltyII, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsPenaltyIIFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -3033,10 +2959,10 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	for i := 0; i < dim; i++ {
 		v2 := x[i]
 		dv2 := dx[i]
-		t32 := float64(dim - i)
-		t33 := t32 * v2
-		s += t33 * v2
-		ds += t32*dv2*v2 + t33*dv2
+		t31 := float64(dim - i)
+		t32 := t31 * v2
+		s += t32 * v2
+		ds += t31*dv2*v2 + t32*dv2
 	}
 	trips := max(dim+1, 0)
 	t3 := trips * 4
@@ -3045,37 +2971,33 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 	tape := t4[:n]
 	dtape := append(t2, make([]float64, t3)...)[:n]
 	sum = 0
-	dsum = 0
 	for i2 := 1; i2 < dim; i2++ {
 		t26 := math.Exp(float64(i2+1) / 10)
 		t27 := math.Exp(float64(i2) / 10)
+		dxi2 := dx[i2]
 		t28 := math.Exp(x[i2] / 10)
-		t29 := t28 * (dx[i2] / 10)
+		t29 := dx[i2-1]
 		t30 := math.Exp(x[i2-1] / 10)
-		t31 := t30 * (dx[i2-1] / 10)
 		f2 := t28 + t30 - (t26 + t27)
 		tape = append(tape, t28, t30, t26, t27)
-		dtape = append(dtape, t29, t31, 0, 0)
+		dtape = append(dtape, t28*(dxi2/10), t30*(t29/10), 0, 0)
 		sum += f2 * f2
-		dsum += 2 * ((t29 + t31) * f2)
 	}
 	t5 := append(tape, make([]float64, trips)...)
 	n2 := len(tape)
 	tape2 := t5[:n2]
 	dtape2 := append(dtape, make([]float64, trips)...)[:n2]
 	for i3 := 1; i3 < dim; i3++ {
+		dxi := dx[i3]
 		t25 := math.Exp(x[i3] / 10)
-		df2 := t25 * (dx[i3] / 10)
 		f := t25 - 0.9048374180359595
 		tape2 = append(tape2, t25)
-		dtape2 = append(dtape2, df2)
+		dtape2 = append(dtape2, t25*(dxi/10))
 		sum += f * f
-		dsum += 2 * (df2 * f)
 	}
 	dx0 := dx[0]
 	t6 := x[0] - 0.2
 	sum2 := sum*1e-05 + t6*t6 + s*s
-	dsum2 := dsum*1e-05 + 2*(dx0*t6) + 2*(ds*s)
 	sBar := 2 * s
 	dsBar := 2 * ds
 	dxBar[0] += 2 * dx0
@@ -3115,7 +3037,7 @@ func functionsPenaltyIIFuncGradJVP(p functions.PenaltyII, x, dx, xBar, dxBar []f
 		t8 := dxBar[i6] + (t7*dv*sBar + t7*v*dsBar + t7*(dsBar*v+sBar*dv))
 		dxBar[i6] = t8
 	}
-	return sum2, dsum2
+	return sum2, 0
 }
 
 // SphereHessian returns Sphere.Func and stores its Hessian with respect to x in h (overwritten),
@@ -3129,14 +3051,12 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 		panic("SphereHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsSphereFuncGradJVP(s, x, e, grad, row)
+		functionsSphereFuncGradJVP(s, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3159,20 +3079,18 @@ func SphereHessian(s functions.Sphere, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsSphereFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsSphereFuncGradJVP(s functions.Sphere, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsSphereFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	sum = 0
-	dsum = 0
 	for i := 0; i < len(x); i++ {
 		v := x[i]
-		dv := dx[i]
-		dxBar[i] += 2 * dv
+		dxBar[i] += 2 * dx[i]
 		sum += v * v
-		dsum += 2 * (dv * v)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // TrigonometricHessian returns Trigonometric.Func and stores its Hessian with respect to x in h
@@ -3187,14 +3105,12 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 		panic("TrigonometricHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsTrigonometricFuncGradJVP(t, x, e, grad, row)
+		functionsTrigonometricFuncGradJVP(t, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3217,6 +3133,7 @@ func TrigonometricHessian(t functions.Trigonometric, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsTrigonometricFuncGrad writes are written (overwritten) into
 // the shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, dxBar []float64) (sum, dsum float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsTrigonometricFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3232,7 +3149,6 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, d
 	s1Bar := 0.0
 	ds1Bar := 0.0
 	sum = 0
-	dsum = 0
 	for i2 := 0; i2 < n; i2++ {
 		v2 := x[i2]
 		dv := dx[i2]
@@ -3242,10 +3158,8 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, d
 		t5 := t4 * dv
 		t6 := t3 * dv
 		f := float64(n+i2+1) - t2*t3 - t4 - s1
-		df := t2*t5 - t6 - ds1
-		dsum += 2 * (df * f)
 		t7 := 2 * f
-		t8 := 2 * df
+		t8 := 2 * (t2*t5 - t6 - ds1)
 		dxBar[i2] += t6*(t2*t7) + t4*(t2*t8) - (t3*t8 - t5*t7)
 		s1Bar -= t7
 		ds1Bar -= t8
@@ -3255,7 +3169,7 @@ func functionsTrigonometricFuncGradJVP(t functions.Trigonometric, x, dx, xBar, d
 		v := x[i3]
 		dxBar[i3] -= math.Cos(v)*dx[i3]*s1Bar + math.Sin(v)*ds1Bar
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // VariablyDimensionedHessian returns VariablyDimensioned.Func and stores its Hessian with respect
@@ -3271,14 +3185,12 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 		panic("VariablyDimensionedHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsVariablyDimensionedFuncGradJVP(v, x, e, grad, row)
+		functionsVariablyDimensionedFuncGradJVP(v, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3301,6 +3213,7 @@ func VariablyDimensionedHessian(v functions.VariablyDimensioned, x, h []float64)
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsVariablyDimensionedFuncGrad writes are written (overwritten)
 // into the shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsVariablyDimensionedFuncGradJVP(
 	v functions.VariablyDimensioned,
 	x, dx, xBar, dxBar []float64,
@@ -3310,11 +3223,9 @@ func functionsVariablyDimensionedFuncGradJVP(
 	}
 	n := len(x)
 	sum = 0
-	dsum = 0
 	for i := 0; i < n; i++ {
 		t2 := x[i] - 1
 		sum += t2 * t2
-		dsum += 2 * (dx[i] * t2)
 	}
 	s := 0.0
 	ds := 0.0
@@ -3326,7 +3237,6 @@ func functionsVariablyDimensionedFuncGradJVP(
 	s2 := s * s
 	ds2 := 2 * (ds * s)
 	sum2 := sum + s2 + s2*s2
-	dsum2 := dsum + ds2 + 2*(ds2*s2)
 	dsBar := 2 * (2*ds2*s + (2*s2+1)*ds)
 	for i3 := n - 1; i3 >= 0; i3-- {
 		dxBar[i3] += float64(i3+1) * dsBar
@@ -3334,7 +3244,7 @@ func functionsVariablyDimensionedFuncGradJVP(
 	for i4 := n - 1; i4 >= 0; i4-- {
 		dxBar[i4] += 2 * dx[i4]
 	}
-	return sum2, dsum2
+	return sum2, 0
 }
 
 // BraninHooHessian returns BraninHoo.Func and stores its Hessian with respect to x in h
@@ -3349,14 +3259,12 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 		panic("BraninHooHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		functionsBraninHooFuncGradJVP(b, x, e, grad, row)
+		functionsBraninHooFuncGradJVP(b, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3379,6 +3287,7 @@ func BraninHooHessian(b functions.BraninHoo, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values functionsBraninHooFuncGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("functionsBraninHooFuncGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -3393,14 +3302,13 @@ func functionsBraninHooFuncGradJVP(b functions.BraninHoo, x, dx, xBar, dxBar []f
 	dterm := dx[1] - (t2*x0 + t*dx0) + 1.5915494309189533*dx0
 	term := x[1] - t*x0 + 1.5915494309189533*x0 - 6
 	t3 := math.Cos(x0)
-	t4 := 2*(dterm*term) - 9.602112642270262*(math.Sin(x0)*dx0)
-	t5 := term*term + 9.602112642270262*t3 + 10
-	t6 := 2 * term
-	t7 := 2 * dterm
-	t8 := 1.5915494309189533*t7 - t3*dx0*9.602112642270262 - (t2*t6 + t*t7)
-	t9 := t8 - 0.12918450914398066*(t7*x0+t6*dx0)
-	t10 := dxBar[0] + t9
-	dxBar[0] = t10
-	dxBar[1] += t7
-	return t5, t4
+	t4 := term*term + 9.602112642270262*t3 + 10
+	t5 := 2 * term
+	t6 := 2 * dterm
+	t7 := 1.5915494309189533*t6 - t3*dx0*9.602112642270262 - (t2*t5 + t*t6)
+	t8 := t7 - 0.12918450914398066*(t6*x0+t5*dx0)
+	t9 := dxBar[0] + t8
+	dxBar[0] = t9
+	dxBar[1] += t6
+	return t4, 0
 }

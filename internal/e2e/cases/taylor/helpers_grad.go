@@ -25,14 +25,12 @@ func callsSumSqHessian(x, h []float64) float64 {
 		panic("callsSumSqHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		callsSumSqGradJVP(x, e, grad, row)
+		callsSumSqGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -53,26 +51,23 @@ func callsSumSqHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values callsSumSqGrad writes are written (overwritten) into the shadows: xBar
 // into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func callsSumSqGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("callsSumSqGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
-	ds := 0.0
 	for i := 0; i < n; i++ {
 		v := x[i]
-		dv := dx[i]
 		t := v * v
-		t2 := 2 * (dv * v)
 		s += t
-		ds += t2
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		dvBar := 2 * dx[i2]
 		dxBar[i2] += dvBar
 	}
-	return s, ds
+	return s, 0
 }
 
 // callsSumSqHVP returns SumSq and stores the Hessian-vector product ∇²SumSq·v in hv (overwritten),
@@ -88,7 +83,7 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 		panic("callsSumSqHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := callsSumSqGradJVP(x, v, make([]float64, n), hv)
+	f, _ := callsSumSqGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -242,17 +237,16 @@ func callsPathLengthHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values callsPathLengthGrad writes are written (overwritten) into the shadows:
 // x into dx, xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("callsPathLengthGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
-	ds := 0.0
 	i := 3
 	for ; i+3 <= len(x); i += 3 {
-		t, t2 := geomDistJVP(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3])
+		t, _ := geomDistJVP(x[i-3:i], dx[i-3:i], x[i:i+3], dx[i:i+3])
 		s += t
-		ds += t2
 	}
 	i -= 3
 	for ; i >= 3; i -= 3 {
@@ -268,7 +262,7 @@ func callsPathLengthGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			1,
 		)
 	}
-	return s, ds
+	return s, 0
 }
 
 // geomDistReverseJVP computes geomDistReverse and its derivative along the tangents (forward mode).
@@ -551,14 +545,12 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 		panic("gradsRosenbrockHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		gradsRosenbrockGradJVP(x, e, grad, row)
+		gradsRosenbrockGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -580,27 +572,24 @@ func gradsRosenbrockHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values gradsRosenbrockGrad writes are written (overwritten) into the shadows:
 // xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func gradsRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("gradsRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	sum := 0.0
-	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		dxi := dx[i]
 		a := x[i+1] - xi*xi
-		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
 		t := 100 * a
-		t2 := 100 * da
-		t3 := 2 * t2
-		dxBar[i] += 2*dxi - 2*(t3*xi+2*t*dxi)
-		dxBar[i+1] += t3
+		t2 := 2 * (100 * (dx[i+1] - 2*(dxi*xi)))
+		dxBar[i] += 2*dxi - 2*(t2*xi+2*t*dxi)
+		dxBar[i+1] += t2
 		sum += t*a + b*b
-		dsum += t2*a + t*da - 2*(dxi*b)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // gradsRosenbrockHVP returns Rosenbrock and stores the Hessian-vector product ∇²Rosenbrock·v in hv
@@ -617,7 +606,7 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 		panic("gradsRosenbrockHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := gradsRosenbrockGradJVP(x, v, make([]float64, n), hv)
+	f, _ := gradsRosenbrockGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -757,14 +746,12 @@ func gradsSmoothHessian(x, h []float64) float64 {
 		panic("gradsSmoothHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		gradsSmoothGradJVP(x, e, grad, row)
+		gradsSmoothGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -785,6 +772,7 @@ func gradsSmoothHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values gradsSmoothGrad writes are written (overwritten) into the shadows:
 // xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("gradsSmoothGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -801,22 +789,20 @@ func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		dy[i] = 2 * (dxi * xi)
 	}
 	for i2 := 1; i2 < n; i2++ {
-		dyi := dy[i2]
-		t7 := dy[i2-1]
+		dyi2 := dy[i2]
+		t6 := dy[i2-1]
 		y[i2] = 0.5*y[i2] + 0.5*y[i2-1]
-		dy[i2] = 0.5*dyi + 0.5*t7
+		dy[i2] = 0.5*dyi2 + 0.5*t6
 	}
 	s := 0.0
-	ds := 0.0
 	for i3 := 0; i3 < n; i3++ {
+		dyi := dy[i3]
 		t4 := math.Sqrt(1 + y[i3])
 		t5 := 0.5 / t4
-		t6 := t5 * dy[i3]
 		dyiBar4 := dyBar[i3]
 		yBar[i3] += t5
-		dyBar[i3] = dyiBar4 - t5*t6/t4
+		dyBar[i3] = dyiBar4 - t5*(t5*dyi)/t4
 		s += t4
-		ds += t6
 	}
 	for i4 := n - 1; i4 >= 1; i4-- {
 		yiBar2 := yBar[i4]
@@ -839,7 +825,7 @@ func gradsSmoothGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		dyBar[i5] = 0
 		dxBar[i5] += 2 * (dyiBar*x[i5] + yiBar*dx[i5])
 	}
-	return s, ds
+	return s, 0
 }
 
 // gradsSmoothHVP returns Smooth and stores the Hessian-vector product ∇²Smooth·v in hv
@@ -856,7 +842,7 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 		panic("gradsSmoothHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := gradsSmoothGradJVP(x, v, make([]float64, n), hv)
+	f, _ := gradsSmoothGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -1050,14 +1036,12 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 		panic("loopsSumSquaresHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		loopsSumSquaresGradJVP(x, e, grad, row)
+		loopsSumSquaresGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -1079,20 +1063,18 @@ func loopsSumSquaresHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values loopsSumSquaresGrad writes are written (overwritten) into the shadows:
 // xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsSumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsSumSquaresGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
-	ds := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		dxi := dx[i]
-		dxBar[i] += 2 * dxi
+		dxBar[i] += 2 * dx[i]
 		s += xi * xi
-		ds += 2 * (dxi * xi)
 	}
-	return s, ds
+	return s, 0
 }
 
 // loopsSumSquaresHVP returns SumSquares and stores the Hessian-vector product ∇²SumSquares·v in hv
@@ -1109,7 +1091,7 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 		panic("loopsSumSquaresHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := loopsSumSquaresGradJVP(x, v, make([]float64, n), hv)
+	f, _ := loopsSumSquaresGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -1226,14 +1208,12 @@ func loopsBackwardHessian(x, h []float64) float64 {
 		panic("loopsBackwardHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		loopsBackwardGradJVP(x, e, grad, row)
+		loopsBackwardGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -1255,6 +1235,7 @@ func loopsBackwardHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values loopsBackwardGrad writes are written (overwritten) into the shadows:
 // xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -1295,7 +1276,7 @@ func loopsBackwardGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		tape = tape[:t4]
 		dtape = dtape[:t4]
 	}
-	return s, ds
+	return s, 0
 }
 
 // loopsBackwardHVP returns Backward and stores the Hessian-vector product ∇²Backward·v in hv
@@ -1312,7 +1293,7 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 		panic("loopsBackwardHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := loopsBackwardGradJVP(x, v, make([]float64, n), hv)
+	f, _ := loopsBackwardGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -1437,14 +1418,12 @@ func loopsProductHessian(x, h []float64) float64 {
 		panic("loopsProductHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		loopsProductGradJVP(x, e, grad, row)
+		loopsProductGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -1466,6 +1445,7 @@ func loopsProductHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values loopsProductGrad writes are written (overwritten) into the shadows:
 // xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -1502,7 +1482,7 @@ func loopsProductGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		tape = tape[:t4]
 		dtape = dtape[:t4]
 	}
-	return p, dp
+	return p, 0
 }
 
 // loopsProductHVP returns Product and stores the Hessian-vector product ∇²Product·v in hv
@@ -1519,7 +1499,7 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 		panic("loopsProductHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := loopsProductGradJVP(x, v, make([]float64, n), hv)
+	f, _ := loopsProductGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -1646,14 +1626,12 @@ func loopsWeightedHessian(x, h []float64) float64 {
 		panic("loopsWeightedHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		loopsWeightedGradJVP(x, e, grad, row)
+		loopsWeightedGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -1675,23 +1653,19 @@ func loopsWeightedHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values loopsWeightedGrad writes are written (overwritten) into the shadows:
 // xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsWeightedGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("loopsWeightedGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	s := 0.0
-	ds := 0.0
 	for i := 0; i < len(x); i++ {
 		t := float64(i + 1)
 		xi := x[i]
-		dxi := dx[i]
-		t2 := t * xi
-		t3 := t * dxi
-		dxBar[i] += 2 * t3
-		s += t2 * xi
-		ds += t3*xi + t2*dxi
+		dxBar[i] += 2 * (t * dx[i])
+		s += t * xi * xi
 	}
-	return s, ds
+	return s, 0
 }
 
 // loopsWeightedHVP returns Weighted and stores the Hessian-vector product ∇²Weighted·v in hv
@@ -1708,7 +1682,7 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 		panic("loopsWeightedHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := loopsWeightedGradJVP(x, v, make([]float64, n), hv)
+	f, _ := loopsWeightedGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -1834,14 +1808,12 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 		panic("loopsSkipNegativeHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		loopsSkipNegativeGradJVP(x, e, grad, row)
+		loopsSkipNegativeGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -1863,6 +1835,7 @@ func loopsSkipNegativeHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values loopsSkipNegativeGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var pathBuf [64]int
 	path := pathBuf[:0]
@@ -1880,7 +1853,6 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	tape := t3[:n2]
 	dtape := append(t2, make([]float64, trips)...)[:n2]
 	s := 0.0
-	ds := 0.0
 	i := 0
 	var from, from2 int
 	for ; ; path, i = append(path, from2), i+1 {
@@ -1894,11 +1866,9 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				break
 			} else {
 				t4 := math.Sqrt(v)
-				t5 := 0.5 / t4 * dv
 				tape = append(tape, t4)
-				dtape = append(dtape, t5)
+				dtape = append(dtape, 0.5/t4*dv)
 				s += t4
-				ds += t5
 				from2 = 1
 			}
 		} else {
@@ -1920,9 +1890,9 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 			dvBar = 0
 			path2 = path
 		} else {
-			t6 := len(path) - 1
-			path2 = path[:t6]
-			if path[t6] == 0 {
+			t5 := len(path) - 1
+			path2 = path[:t5]
+			if path[t5] == 0 {
 				dvBar = 0
 				path = path2
 				dxBar[i] += dvBar
@@ -1930,18 +1900,18 @@ func loopsSkipNegativeGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				i--
 				continue
 			}
-			t7 := len(tape) - 1
-			t8 := tape[t7]
-			dvBar = -(0.5 / t8 * dtape[t7] / t8)
-			tape = tape[:t7]
-			dtape = dtape[:t7]
+			t6 := len(tape) - 1
+			t7 := tape[t6]
+			dvBar = -(0.5 / t7 * dtape[t6] / t7)
+			tape = tape[:t6]
+			dtape = dtape[:t6]
 		}
 		path = path2
 		dxBar[i] += dvBar
 		part = 0
 		i--
 	}
-	return s, ds
+	return s, 0
 }
 
 // loopsSkipNegativeHVP returns SkipNegative and stores the Hessian-vector product ∇²SkipNegative·v
@@ -1958,7 +1928,7 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 		panic("loopsSkipNegativeHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := loopsSkipNegativeGradJVP(x, v, make([]float64, n), hv)
+	f, _ := loopsSkipNegativeGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -2098,14 +2068,12 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 		panic("memoryCumSquaresHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		memoryCumSquaresGradJVP(x, e, grad, row)
+		memoryCumSquaresGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2127,6 +2095,7 @@ func memoryCumSquaresHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values memoryCumSquaresGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -2137,7 +2106,6 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	}
 	n := len(x)
 	c := make([]float64, n)
-	dc := make([]float64, n)
 	cBar := make([]float64, n)
 	trips := max(n+2, 0)
 	t3 := append(t, make([]float64, trips)...)
@@ -2147,23 +2115,19 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	acc := 0.0
 	dacc := 0.0
 	for i := 0; i < n; i++ {
+		dv := dx[i]
 		acc2 := acc + x[i]
-		dacc3 := dacc + dx[i]
 		c[i] = acc2 * acc2
-		dc[i] = 2 * (dacc3 * acc2)
 		tape = append(tape, acc)
 		dtape = append(dtape, dacc)
 		acc = acc2
-		dacc = dacc3
+		dacc += dv
 	}
 	s := 0.0
-	ds := 0.0
 	for i2 := 0; i2 < len(c); i2++ {
 		v := c[i2]
-		dv := dc[i2]
 		cBar[i2] += 1
 		s += v
-		ds += dv
 	}
 	daccBar := 0.0
 	for i3 := n - 1; i3 >= 0; i3-- {
@@ -2176,7 +2140,7 @@ func memoryCumSquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		tape = tape[:t4]
 		dtape = dtape[:t4]
 	}
-	return s, ds
+	return s, 0
 }
 
 // memoryCumSquaresHVP returns CumSquares and stores the Hessian-vector product ∇²CumSquares·v in hv
@@ -2193,7 +2157,7 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 		panic("memoryCumSquaresHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := memoryCumSquaresGradJVP(x, v, make([]float64, n), hv)
+	f, _ := memoryCumSquaresGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -2344,14 +2308,12 @@ func memorySquaresHessian(x, h []float64) float64 {
 		panic("memorySquaresHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		memorySquaresGradJVP(x, e, grad, row)
+		memorySquaresGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2373,6 +2335,7 @@ func memorySquaresHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values memorySquaresGrad writes are written (overwritten) into the shadows:
 // xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeSlicesBuf [64][]float64
 	var dtapeSlicesBuf [64][]float64
@@ -2398,11 +2361,11 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 		sq4 := append(sq, v*v)
 		dsq2 := append(dsq, 2*(dv*v))
 		n6 := len(sq4)
-		t18 := cap(sq4)
+		t17 := cap(sq4)
 		var sqBar4, dsqBar4 []float64
-		if t18 != cap(sq) {
-			sqBar4 = make([]float64, n6, t18)
-			dsqBar4 = make([]float64, n6, t18)
+		if t17 != cap(sq) {
+			sqBar4 = make([]float64, n6, t17)
+			dsqBar4 = make([]float64, n6, t17)
 		} else {
 			sqBar4 = sqBar[:n6]
 			dsqBar4 = dsqBar[:n6]
@@ -2423,32 +2386,31 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	t7 := dsq[t5]
 	t8 := n3 / 2
 	t9 := sq0*t6 + sq[t8]
-	t10 := dsq0*t6 + sq0*t7 + dsq[t8]
-	t11 := dsqBar[t8]
+	t10 := dsqBar[t8]
 	sqBar[t8] += 1
-	dsqBar[t8] = t11
-	t12 := dsqBar[t5]
+	dsqBar[t8] = t10
+	t11 := dsqBar[t5]
 	sqBar[t5] += sq0
-	dsqBar[t5] = t12 + dsq0
+	dsqBar[t5] = t11 + dsq0
 	dsq0Bar := dsqBar[0]
 	sqBar[0] += t6
 	dsqBar[0] = dsq0Bar + t7
 	for i2 := n - 1; i2 >= 0; i2-- {
 		n4 := len(tapeSlices)
-		t13 := n4 - 4
-		sq2 := tapeSlices[t13]
-		t14 := n4 - 3
-		sqBar2 := tapeSlices[t14]
-		dsqBar2 := dtapeSlices[t14]
+		t12 := n4 - 4
+		sq2 := tapeSlices[t12]
+		t13 := n4 - 3
+		sqBar2 := tapeSlices[t13]
+		dsqBar2 := dtapeSlices[t13]
 		sq3 := tapeSlices[n4-2]
-		t15 := n4 - 1
-		sqBar3 := tapeSlices[t15]
-		dsqBar3 := dtapeSlices[t15]
-		tapeSlices = tapeSlices[:t13]
-		dtapeSlices = dtapeSlices[:t13]
+		t14 := n4 - 1
+		sqBar3 := tapeSlices[t14]
+		dsqBar3 := dtapeSlices[t14]
+		tapeSlices = tapeSlices[:t12]
+		dtapeSlices = dtapeSlices[:t12]
 		n5 := len(sq2)
-		t16 := sqBar3[n5]
-		t17 := dsqBar3[n5]
+		t15 := sqBar3[n5]
+		t16 := dsqBar3[n5]
 		sqBar3[n5] = 0
 		dsqBar3[n5] = 0
 		if cap(sq3) != cap(sq2) {
@@ -2459,9 +2421,9 @@ func memorySquaresGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 				dsqBar2[k] = dsqkBar2 + dsqkBar
 			}
 		}
-		dxBar[i2] += 2 * (t17*x[i2] + t16*dx[i2])
+		dxBar[i2] += 2 * (t16*x[i2] + t15*dx[i2])
 	}
-	return t9, t10
+	return t9, 0
 }
 
 // memorySquaresHVP returns Squares and stores the Hessian-vector product ∇²Squares·v in hv
@@ -2478,7 +2440,7 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 		panic("memorySquaresHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := memorySquaresGradJVP(x, v, make([]float64, n), hv)
+	f, _ := memorySquaresGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -2625,14 +2587,12 @@ func memoryTailHessian(x, h []float64) float64 {
 		panic("memoryTailHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		memoryTailGradJVP(x, e, grad, row)
+		memoryTailGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2653,6 +2613,7 @@ func memoryTailHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values memoryTailGrad writes are written (overwritten) into the shadows: xBar
 // into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func memoryTailGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("memoryTailGrad: x and xBar share memory: gadgen's gradients need them apart")
@@ -2661,24 +2622,19 @@ func memoryTailGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	dt := dx[1:]
 	h := x[:2]
 	dh := dx[:2]
-	t0 := t[0]
 	dt0 := dt[0]
 	t2 := len(t) - 1
-	t3 := t[t2]
-	t4 := dt[t2]
-	h0 := h[0]
+	t3 := dt[t2]
 	dh0 := dh[0]
-	h1 := h[1]
 	dh1 := dh[1]
-	t5 := t0*t3 + h0*h1
-	t6 := dt0*t3 + t0*t4 + (dh0*h1 + h0*dh1)
-	t7 := dxBar[:2]
-	t7[1] += dh0
-	t7[0] += dh1
-	t8 := dxBar[1:]
-	t8[t2] += dt0
-	t8[0] += t4
-	return t5, t6
+	t4 := t[0]*t[t2] + h[0]*h[1]
+	t5 := dxBar[:2]
+	t5[1] += dh0
+	t5[0] += dh1
+	t6 := dxBar[1:]
+	t6[t2] += dt0
+	t6[0] += t3
+	return t4, 0
 }
 
 // memoryTailHVP returns Tail and stores the Hessian-vector product ∇²Tail·v in hv (overwritten),
@@ -2694,7 +2650,7 @@ func memoryTailHVP(x, v, hv []float64) float64 {
 		panic("memoryTailHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := memoryTailGradJVP(x, v, make([]float64, n), hv)
+	f, _ := memoryTailGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -2841,14 +2797,12 @@ func panicsLogSumHessian(x, h []float64) float64 {
 		panic("panicsLogSumHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		panicsLogSumGradJVP(x, e, grad, row)
+		panicsLogSumGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -2870,28 +2824,26 @@ func panicsLogSumHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values panicsLogSumGrad writes are written (overwritten) into the shadows:
 // xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func panicsLogSumGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("panicsLogSumGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	n := len(x)
 	s := 0.0
-	ds := 0.0
 	for i := 0; i < n; i++ {
 		v2 := x[i]
-		dv := dx[i]
 		if v2 <= 0 {
 			panic("panics: non-positive input")
 		}
 		s += math.Log(v2)
-		ds += 1 / v2 * dv
 	}
 	for i2 := n - 1; i2 >= 0; i2-- {
 		v := x[i2]
 		t := 1 / v * dx[i2] / v
 		dxBar[i2] -= t
 	}
-	return s, ds
+	return s, 0
 }
 
 // panicsLogSumHVP returns LogSum and stores the Hessian-vector product ∇²LogSum·v in hv
@@ -2908,7 +2860,7 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 		panic("panicsLogSumHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := panicsLogSumGradJVP(x, v, make([]float64, n), hv)
+	f, _ := panicsLogSumGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -3033,14 +2985,12 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 		panic("exampleRosenbrockHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		rosenbrockRosenbrockGradJVP(x, e, grad, row)
+		rosenbrockRosenbrockGradJVP(x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3062,27 +3012,24 @@ func exampleRosenbrockHessian(x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values rosenbrockRosenbrockGrad writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func rosenbrockRosenbrockGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("rosenbrockRosenbrockGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
 	sum := 0.0
-	dsum := 0.0
 	for i := 0; i < len(x)-1; i++ {
 		xi := x[i]
 		dxi := dx[i]
 		a := x[i+1] - xi*xi
-		da := dx[i+1] - 2*(dxi*xi)
 		b := 1 - xi
 		t := 100 * a
-		t2 := 100 * da
-		t3 := 2 * t2
-		dxBar[i] += 2*dxi - 2*(t3*xi+2*t*dxi)
-		dxBar[i+1] += t3
+		t2 := 2 * (100 * (dx[i+1] - 2*(dxi*xi)))
+		dxBar[i] += 2*dxi - 2*(t2*xi+2*t*dxi)
+		dxBar[i+1] += t2
 		sum += t*a + b*b
-		dsum += t2*a + t*da - 2*(dxi*b)
 	}
-	return sum, dsum
+	return sum, 0
 }
 
 // exampleRosenbrockHVP returns Rosenbrock and stores the Hessian-vector product ∇²Rosenbrock·v in
@@ -3099,7 +3046,7 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 		panic("exampleRosenbrockHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := rosenbrockRosenbrockGradJVP(x, v, make([]float64, n), hv)
+	f, _ := rosenbrockRosenbrockGradJVP(x, v, nil, hv)
 	return f
 }
 
@@ -3241,14 +3188,12 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 		panic("fitLossHessian: len(h) != len(p)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		fitDataLossGradWrtPJVP(d, p, e, grad, row)
+		fitDataLossGradWrtPJVP(d, p, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3271,6 +3216,7 @@ func fitLossHessian(d fit.Data, p, h []float64) float64 {
 // Shadows: dp, dpBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values fitDataLossGradWrtP writes are written (overwritten) into the shadows:
 // pBar into dpBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, float64) {
 	if cap(p) > 0 && cap(pBar) > 0 && &p[:1][0] == &pBar[:1][0] {
 		panic("fitDataLossGradWrtP: p and pBar share memory: gadgen's gradients need them apart")
@@ -3291,16 +3237,13 @@ func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, 
 	dbBar := 0.0
 	dcBar := 0.0
 	s := 0.0
-	ds := 0.0
 	for i := 0; i < n; i++ {
 		t3 := t[i]
 		t4 := math.Exp(-(b * t3))
 		t5 := t4 * (db * t3)
-		dr := da*t4 - a*t5 + dc
 		r := a*t4 + c - t2[i]
-		ds += 2 * (dr * r)
 		t6 := 2 * r
-		t7 := 2 * dr
+		t7 := 2 * (da*t4 - a*t5 + dc)
 		daBar += t7*t4 - t6*t5
 		dbBar -= (t4*(da*t6+a*t7) - t5*(a*t6)) * t3
 		dcBar += t7
@@ -3309,7 +3252,7 @@ func fitDataLossGradWrtPJVP(d fit.Data, p, dp, pBar, dpBar []float64) (float64, 
 	dpBar[2] += dcBar
 	dpBar[1] += dbBar
 	dpBar[0] += daBar
-	return s, ds
+	return s, 0
 }
 
 // fitLossHVP returns Data.Loss and stores the Hessian-vector product ∇²Data.Loss·v in hv
@@ -3326,7 +3269,7 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 		panic("fitLossHVP: len(hv) != len(p)")
 	}
 	clear(hv)
-	f, _ := fitDataLossGradWrtPJVP(d, p, v, make([]float64, n), hv)
+	f, _ := fitDataLossGradWrtPJVP(d, p, v, nil, hv)
 	return f
 }
 
@@ -3507,14 +3450,12 @@ func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 		panic("springsEnergyHessian: len(h) != len(x)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		springsChainEnergyGradWrtXJVP(c, x, e, grad, row)
+		springsChainEnergyGradWrtXJVP(c, x, e, nil, row)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3537,6 +3478,7 @@ func springsEnergyHessian(c springs.Chain, x, h []float64) float64 {
 // Shadows: dx, dxBar have their primal's shape, each element or field the tangent of the primal's.
 // The tangents of the values springsChainEnergyGradWrtX writes are written (overwritten) into the
 // shadows: xBar into dxBar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64) (float64, float64) {
 	var tapeBuf [64]float64
 	var dtapeBuf [64]float64
@@ -3558,40 +3500,36 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 	tape := t6[:n3]
 	dtape := append(t2, make([]float64, t5)...)[:n3]
 	e := 0.0
-	de := 0.0
 	for i := 0; i < n2; i++ {
 		s := t4[i]
-		t33 := 2*i + 2
-		dx2 := x[t33] - x[2*i]
+		t31 := 2*i + 2
+		t32 := dx[t31]
+		t33 := dx[2*i]
+		dx2 := x[t31] - x[2*i]
 		t34 := 2*i + 3
-		t35 := 2*i + 1
-		dy := x[t34] - x[t35]
-		t36 := math.Hypot(dx2, dy)
-		t37 := t36 == 0
-		t38 := dx2 / t36
-		if t37 {
-			t38 = 0
+		t35 := dx[t34]
+		t36 := 2*i + 1
+		t37 := dx[t36]
+		dy := x[t34] - x[t36]
+		t38 := math.Hypot(dx2, dy)
+		t39 := t38 == 0
+		t40 := dx2 / t38
+		if t39 {
+			t40 = 0
 		}
-		t39 := dy / t36
-		if t37 {
-			t39 = 0
+		t41 := dy / t38
+		if t39 {
+			t41 = 0
 		}
-		dstretch := t38*(dx[t33]-dx[2*i]) + t39*(dx[t34]-dx[t35])
-		t40 := s.L0
-		stretch2 := t36 - t40
-		t41 := s.K
-		t42 := 0.5 * t41
-		t43 := t42 * stretch2
-		de += t42*dstretch*stretch2 + t43*dstretch
-		tape = append(tape, t36, t41, t40)
-		dtape = append(dtape, dstretch, 0, 0)
-		e += t43 * stretch2
+		t42 := s.L0
+		stretch2 := t38 - t42
+		t43 := s.K
+		tape = append(tape, t38, t43, t42)
+		dtape = append(dtape, t40*(t32-t33)+t41*(t35-t37), 0, 0)
+		e += 0.5 * t43 * stretch2 * stretch2
 	}
 	for i2 := 0; i2 < n; i2++ {
-		t31 := t3[i2] * c.G
-		t32 := 2*i2 + 1
-		e += t31 * x[t32]
-		de += t31 * dx[t32]
+		e += t3[i2] * c.G * x[2*i2+1]
 	}
 	for i3 := n2 - 1; i3 >= 0; i3-- {
 		n4 := len(tape)
@@ -3639,7 +3577,7 @@ func springsChainEnergyGradWrtXJVP(c springs.Chain, x, dx, xBar, dxBar []float64
 		tape = tape[:t7]
 		dtape = dtape[:t7]
 	}
-	return e, de
+	return e, 0
 }
 
 // springsEnergyHVP returns Chain.Energy and stores the Hessian-vector product ∇²Chain.Energy·v in
@@ -3656,7 +3594,7 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 		panic("springsEnergyHVP: len(hv) != len(x)")
 	}
 	clear(hv)
-	f, _ := springsChainEnergyGradWrtXJVP(c, x, v, make([]float64, n), hv)
+	f, _ := springsChainEnergyGradWrtXJVP(c, x, v, nil, hv)
 	return f
 }
 
@@ -3905,14 +3843,12 @@ func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float
 		panic("heatMisfitHessian: len(h) != len(u0)²")
 	}
 	e := make([]float64, n)
-	grad := make([]float64, n)
 	for i := 0; i < n; i++ {
 		in := i * n
 		row := h[in : in+n]
 		clear(row)
-		clear(grad)
 		e[i] = 1
-		heatMisfitGradWrtU0JVP(u0, e, grad, row, kappa, steps, target)
+		heatMisfitGradWrtU0JVP(u0, e, nil, row, kappa, steps, target)
 		e[i] = 0
 	}
 	for i2 := 0; i2 < n; i2++ {
@@ -3935,6 +3871,7 @@ func heatMisfitHessian(u0, h []float64, kappa float64, steps int, target []float
 // Shadows: du0, du0Bar have their primal's shape, each element or field the tangent of the
 // primal's. The tangents of the values heatMisfitGradWrtU0 writes are written (overwritten) into
 // the shadows: u0Bar into du0Bar.
+// The coefficients of the results are not computed (returned as zero): the caller reads none.
 func heatMisfitGradWrtU0JVP(
 	u0, du0, u0Bar, du0Bar []float64,
 	kappa float64,
@@ -3959,41 +3896,38 @@ func heatMisfitGradWrtU0JVP(
 	t := copy(u, u0)
 	copy(du, du0)
 	for s := 0; s < steps; s++ {
-		t17 := n - 1
+		t16 := n - 1
 		du0_2 := du[0]
-		t18 := u[t17]
-		t19 := du[t17]
+		t17 := u[t16]
+		t18 := du[t16]
 		next[0] = u[0]
 		dnext[0] = du0_2
-		next[t17] = t18
-		dnext[t17] = t19
+		next[t16] = t17
+		dnext[t16] = t18
 		for i4 := 1; i4 < n-1; i4++ {
 			ui := u[i4]
 			dui := du[i4]
-			t21 := du[i4-1]
-			t22 := du[i4+1]
+			t20 := du[i4-1]
+			t21 := du[i4+1]
 			next[i4] = ui + kappa*(u[i4-1]-2*ui+u[i4+1])
-			dnext[i4] = dui + kappa*(t21-2*dui+t22)
+			dnext[i4] = dui + kappa*(t20-2*dui+t21)
 		}
 		for i5 := 0; i5 < len(u); i5++ {
-			t20 := dnext[i5]
+			t19 := dnext[i5]
 			u[i5] = next[i5]
-			du[i5] = t20
+			du[i5] = t19
 		}
 	}
 	n2 := len(u)
 	f := 0.0
-	df := 0.0
 	for i := 0; i < n2; i++ {
 		dd := du[i]
 		d := u[i] - target[i]
 		t15 := 0.5 * d
-		t16 := 0.5 * dd
 		duiBar3 := duBar[i]
 		uBar[i] += 2 * t15
-		duBar[i] = duiBar3 + 2*t16
+		duBar[i] = duiBar3 + 2*(0.5*dd)
 		f += t15 * d
-		df += t16*d + t15*dd
 	}
 	for s2 := steps - 1; s2 >= 0; s2-- {
 		for i2 := n2 - 1; i2 >= 0; i2-- {
@@ -4044,7 +3978,7 @@ func heatMisfitGradWrtU0JVP(
 		duBar[k] = 0
 		du0Bar[k] += dukBar
 	}
-	return f, df
+	return f, 0
 }
 
 // heatMisfitHVP returns Misfit and stores the Hessian-vector product ∇²Misfit·v in hv
@@ -4061,7 +3995,7 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 		panic("heatMisfitHVP: len(hv) != len(u0)")
 	}
 	clear(hv)
-	f, _ := heatMisfitGradWrtU0JVP(u0, v, make([]float64, n), hv, kappa, steps, target)
+	f, _ := heatMisfitGradWrtU0JVP(u0, v, nil, hv, kappa, steps, target)
 	return f
 }
 
