@@ -396,6 +396,11 @@ func (b *Block) RemovePred(i int) {
 	}
 }
 
+// Int returns the constant n of type int.
+func (f *Func) Int(n int64) *Value {
+	return f.ConstValue(types.Typ[types.Int], constant.MakeInt64(n))
+}
+
 // ConstValue returns a new constant of type t. Constants, like parameters,
 // belong to no block: any value may use them.
 // c == nil means the zero value of t.

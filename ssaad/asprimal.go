@@ -2,7 +2,6 @@ package ssaad
 
 import (
 	"fmt"
-	"go/constant"
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
@@ -40,7 +39,7 @@ func AsPrimal(g *ir.Func) error {
 				// slices.Clone(s), which reverse mode's restores of
 				// overwritten slices call: append(s[:0:0], s...).
 				s := v.Args[0]
-				zero := g.ConstValue(intT, constant.MakeInt64(0))
+				zero := g.Int(0)
 				empty := g.NewValue(ir.OpSlice, s.Type, s, zero, zero, zero)
 				b.Insert(i, empty)
 				i++

@@ -19,7 +19,7 @@ func (t *transformer) controlPhi(nb *ir.Block) *ir.Value {
 	c := t.F.NewValue(ir.OpPhi, intType)
 	c.Name = "from"
 	for i := range nb.Preds {
-		c.Args = append(c.Args, t.F.ConstValue(intType, constant.MakeInt64(int64(i))))
+		c.Args = append(c.Args, t.F.Int(int64(i)))
 	}
 	at := 0
 	for at < len(nb.Instrs) && nb.Instrs[at].Op == ir.OpPhi {
@@ -118,7 +118,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 		t.Cur = next
 		// An iteration that left by a break is reversed from there.
 		for i, s := range c.breaks {
-			at := t.Emit(ir.OpBinary, boolType, c.part, t.F.ConstValue(intType, constant.MakeInt64(int64(i+1))))
+			at := t.Emit(ir.OpBinary, boolType, c.part, t.F.Int(int64(i+1)))
 			at.Tok = token.EQL
 			yes := t.F.NewBlock(b.Comment + ".break")
 			no := t.F.NewBlock(b.Comment + ".rev")
@@ -177,7 +177,7 @@ func (t *transformer) reverse(b *ir.Block, ret *ir.Block) {
 			}
 			edge := t.F.NewBlock(b.Comment + ".from")
 			next := t.F.NewBlock(b.Comment + ".rev")
-			c := t.Emit(ir.OpBinary, boolType, from, t.F.ConstValue(intType, constant.MakeInt64(int64(i))))
+			c := t.Emit(ir.OpBinary, boolType, from, t.F.Int(int64(i)))
 			c.Tok = token.EQL
 			t.Cur.If(c, edge, next)
 			t.Cur = edge
@@ -418,7 +418,7 @@ func (t *transformer) appendAdjoint(v *ir.Value) {
 		}
 	} else {
 		for j, a := range v.Args[1:] {
-			t.storeAdjoint(at(t.F.ConstValue(intType, constant.MakeInt64(int64(j)))), a)
+			t.storeAdjoint(at(t.F.Int(int64(j))), a)
 		}
 	}
 	if !t.hasShadow(xs) {
@@ -676,7 +676,7 @@ func (t *transformer) copyMemoryLeaves(addr, x *ir.Value) {
 	case *types.Array:
 		et := u.Elem()
 		for k := range u.Len() {
-			idx := t.F.ConstValue(intType, constant.MakeInt64(k))
+			idx := t.F.Int(k)
 			ea := t.Emit(ir.OpIndexAddr, types.NewPointer(et), addr, idx)
 			ex := t.Emit(ir.OpIndex, et, x, idx)
 			if ssaad.IsPointerLike(et) {
@@ -766,10 +766,10 @@ func (t *transformer) forRange(n *ir.Value, body func(k *ir.Value)) {
 	head.If(cond, loopBody, done)
 	t.Cur = loopBody
 	body(k)
-	next := t.Emit(ir.OpBinary, intType, k, t.F.ConstValue(intType, constant.MakeInt64(1)))
+	next := t.Emit(ir.OpBinary, intType, k, t.F.Int(1))
 	next.Tok = token.ADD
 	t.Cur.Jump(head)
-	k.Args = []*ir.Value{t.F.ConstValue(intType, constant.MakeInt64(0)), next}
+	k.Args = []*ir.Value{t.F.Int(0), next}
 	t.Cur = done
 }
 

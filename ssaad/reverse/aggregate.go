@@ -7,7 +7,6 @@ package reverse
 // into it, and aggregates are added leaf by leaf.
 
 import (
-	"go/constant"
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
@@ -98,7 +97,7 @@ func (t *transformer) leafAddr(addr *ir.Value, l leaf) *ir.Value {
 			cur = a
 		case *types.Array:
 			typ = u.Elem()
-			cur = t.Emit(ir.OpIndexAddr, types.NewPointer(typ), cur, t.F.ConstValue(intType, constant.MakeInt64(int64(i))))
+			cur = t.Emit(ir.OpIndexAddr, types.NewPointer(typ), cur, t.F.Int(int64(i)))
 		}
 	}
 	return cur
@@ -114,7 +113,7 @@ func (t *transformer) leafOf(x *ir.Value, l leaf) *ir.Value {
 			f.Index = i
 			cur = f
 		case *types.Array:
-			cur = t.Emit(ir.OpIndex, u.Elem(), cur, t.F.ConstValue(intType, constant.MakeInt64(int64(i))))
+			cur = t.Emit(ir.OpIndex, u.Elem(), cur, t.F.Int(int64(i)))
 		}
 	}
 	return cur

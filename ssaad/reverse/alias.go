@@ -54,14 +54,14 @@ func (t *transformer) aliasChecks(names []string) {
 	for _, pr := range pairs {
 		a, b := pr[0].v, pr[1].v
 		elem := a.Type.Underlying().(*types.Slice).Elem()
-		zero := t.F.ConstValue(intType, constant.MakeInt64(0))
+		zero := t.F.Int(0)
 		nonEmpty := func(s *ir.Value) *ir.Value {
 			c := t.Emit(ir.OpBinary, boolType, t.Emit(ir.OpCap, intType, s), zero)
 			c.Tok = token.GTR
 			return c
 		}
 		first := func(s *ir.Value) *ir.Value {
-			one := t.F.ConstValue(intType, constant.MakeInt64(1))
+			one := t.F.Int(1)
 			return t.Emit(ir.OpIndexAddr, types.NewPointer(elem), t.Emit(ir.OpSlice, a.Type, s, nil, one, nil), zero)
 		}
 		check := t.F.NewBlock("alias")

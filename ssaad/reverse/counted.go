@@ -335,7 +335,7 @@ func (t *transformer) finishCounted(c *countedLoop) {
 			if t.backEdge[p] {
 				entry = []*ir.Value{before(p, c.idx, c.step.Const)}
 				if c.part != nil {
-					entry = append(entry, t.F.ConstValue(intType, constant.MakeInt64(0)))
+					entry = append(entry, t.F.Int(0))
 				}
 				for _, a := range c.aux {
 					entry = append(entry, before(p, a.idx, a.step))
@@ -441,7 +441,7 @@ func (t *transformer) enterCountdown(c *countedLoop, from int) {
 		entry = append(entry, t.emitStepBack(t.r(c.phi), c.step.Const))
 	}
 	if c.part != nil {
-		entry = append(entry, t.F.ConstValue(intType, constant.MakeInt64(int64(from+1))))
+		entry = append(entry, t.F.Int(int64(from+1)))
 	}
 	for _, a := range c.aux {
 		ai := t.r(a.phi)

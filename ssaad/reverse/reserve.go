@@ -90,7 +90,7 @@ func (t *transformer) reserve(b *ir.Block) {
 					if isSlice(a.Type) {
 						lens[key] = append(lens[key], t.Emit(ir.OpLen, intType, t.v(a)))
 					} else {
-						lens[key] = append(lens[key], t.F.ConstValue(intType, constant.MakeInt64(1)))
+						lens[key] = append(lens[key], t.F.Int(1))
 					}
 				}
 			}
@@ -99,7 +99,7 @@ func (t *transformer) reserve(b *ir.Block) {
 			key := types.TypeString(typ, nil)
 			var k *ir.Value
 			if per[key] > 0 {
-				k = t.F.ConstValue(intType, constant.MakeInt64(int64(per[key])))
+				k = t.F.Int(int64(per[key]))
 			}
 			for _, l := range lens[key] {
 				if k == nil {
@@ -222,10 +222,10 @@ func (t *transformer) emitTrips(bound, init *ir.Value, step constant.Value) *ir.
 			q.Tok = token.QUO
 			diff = q
 		}
-		n = t.Emit(ir.OpBinary, intType, diff, t.F.ConstValue(intType, constant.MakeInt64(2)))
+		n = t.Emit(ir.OpBinary, intType, diff, t.F.Int(2))
 		n.Tok = token.ADD
 	}
-	m := t.Emit(ir.OpCall, intType, n, t.F.ConstValue(intType, constant.MakeInt64(0)))
+	m := t.Emit(ir.OpCall, intType, n, t.F.Int(0))
 	m.Callee = &ir.Callee{Builtin: "max"}
 	m.Name = "trips"
 	return m

@@ -33,7 +33,6 @@ package reverse
 // or pointers on a tape, not the memory they refer to.
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -168,7 +167,7 @@ func (t *transformer) appendShadow(v *ir.Value) *ir.Value {
 	}
 	for j, a := range v.Args[1:] {
 		if da := t.fwdShadow(a); da != nil {
-			i := t.Add(n, t.F.ConstValue(intType, constant.MakeInt64(int64(j))))
+			i := t.Add(n, t.F.Int(int64(j)))
 			p := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), d, i)
 			if ssaad.IsPointerLike(elem) {
 				t.Emit(ir.OpStore, nil, p, da)

@@ -4,7 +4,6 @@ package reverse
 
 import (
 	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -634,7 +633,7 @@ func (t *transformer) newTape(typ types.Type, name string) *ir.Value {
 	tp.Name = name
 	buf := t.F.NewValue(ir.OpAlloc, types.NewPointer(types.NewArray(typ, tapeBuffer)))
 	buf.Name = name + "Buf"
-	s := t.F.NewValue(ir.OpSlice, st, buf, nil, t.F.ConstValue(intType, constant.MakeInt64(0)), nil)
+	s := t.F.NewValue(ir.OpSlice, st, buf, nil, t.F.Int(0), nil)
 	init := t.F.NewValue(ir.OpStore, nil, tp, s)
 	t.entry.Insert(0, init)
 	t.entry.Insert(0, s)
@@ -690,13 +689,13 @@ func (t *transformer) pop(tp *ir.Value, k int) []*ir.Value {
 	elem := st.(*types.Slice).Elem()
 	s := t.Emit(ir.OpLoad, st, tp)
 	n := t.Emit(ir.OpLen, intType, s)
-	base := t.Emit(ir.OpBinary, intType, n, t.F.ConstValue(intType, constant.MakeInt64(int64(k))))
+	base := t.Emit(ir.OpBinary, intType, n, t.F.Int(int64(k)))
 	base.Tok = token.SUB
 	out := make([]*ir.Value, k)
 	for i := range out {
 		idx := base
 		if i > 0 {
-			idx = t.Emit(ir.OpBinary, intType, base, t.F.ConstValue(intType, constant.MakeInt64(int64(i))))
+			idx = t.Emit(ir.OpBinary, intType, base, t.F.Int(int64(i)))
 			idx.Tok = token.ADD
 		}
 		out[i] = t.Emit(ir.OpLoad, elem, t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, idx))

@@ -7,7 +7,6 @@ package taylor
 
 import (
 	"fmt"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -97,15 +96,14 @@ func (t *transformer) call(v *ir.Value) {
 
 // sliceOf builds a slice of type st holding elems.
 func (t *transformer) sliceOf(st types.Type, elems []*ir.Value) *ir.Value {
-	intT := types.Typ[types.Int]
-	n := t.F.ConstValue(intT, constant.MakeInt64(int64(len(elems))))
+	n := t.F.Int(int64(len(elems)))
 	s := t.Emit(ir.OpMakeSlice, st, n, nil)
 	elem := st.Underlying().(*types.Slice).Elem()
 	for i, e := range elems {
 		if ssaad.IsZero(e) {
 			continue // make zeroes
 		}
-		addr := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.F.ConstValue(intT, constant.MakeInt64(int64(i))))
+		addr := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.F.Int(int64(i)))
 		t.Emit(ir.OpStore, nil, addr, e)
 	}
 	return s
