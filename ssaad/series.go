@@ -110,11 +110,7 @@ func (e *Expander) binary(op token.Token, x, y *Series) *Series {
 	var s *Series
 	s = e.newSeries(x.Type, func(k int) (*ir.Value, error) {
 		if k == 0 {
-			a, err := x.At(0)
-			if err != nil {
-				return nil, err
-			}
-			b, err := y.At(0)
+			a, b, err := both(x, y, 0)
 			if err != nil {
 				return nil, err
 			}
@@ -136,11 +132,7 @@ func (e *Expander) binary(op token.Token, x, y *Series) *Series {
 		}
 		switch op {
 		case token.ADD, token.SUB:
-			a, err := x.At(k)
-			if err != nil {
-				return nil, err
-			}
-			b, err := y.At(k)
+			a, b, err := both(x, y, k)
 			if err != nil {
 				return nil, err
 			}
@@ -172,9 +164,24 @@ func (e *Expander) binary(op token.Token, x, y *Series) *Series {
 	return s
 }
 
+// both returns the coefficients of degree k of x and y.
+func both(x, y *Series, k int) (a, b *ir.Value, err error) {
+	if a, err = x.At(k); err != nil {
+		return nil, nil, err
+	}
+	b, err = y.At(k)
+	return a, b, err
+}
+
 // convolve returns acc(…acc(init, p_lo·q_{k−lo})…, p_k·q_0), skipping the
-// zero p_j.
+// zero terms.
 func (e *Expander) convolve(init *ir.Value, acc func(x, y *ir.Value) *ir.Value, lo, k int, p, q *Series) (*ir.Value, error) {
+	return convolveTerms(init, acc, lo, k, p, q, func(_ int, a, b *ir.Value) *ir.Value { return e.b.Mul(a, b) })
+}
+
+// convolveTerms is convolve with term(j, p_j, q_{k−j}) for the products.
+func convolveTerms(init *ir.Value, acc func(x, y *ir.Value) *ir.Value, lo, k int, p, q *Series,
+	term func(j int, pj, qkj *ir.Value) *ir.Value) (*ir.Value, error) {
 	sum := init
 	for j := lo; j <= k; j++ {
 		a, err := p.At(j)
@@ -188,7 +195,10 @@ func (e *Expander) convolve(init *ir.Value, acc func(x, y *ir.Value) *ir.Value, 
 		if err != nil {
 			return nil, err
 		}
-		sum = acc(sum, e.b.Mul(a, b))
+		if IsZero(b) {
+			continue
+		}
+		sum = acc(sum, term(j, a, b))
 	}
 	return sum, nil
 }
@@ -228,11 +238,7 @@ func (e *Expander) convert(x *Series, typ types.Type) *Series {
 // primal values, so each coefficient is chosen.
 func (e *Expander) where(cond *ir.Value, x, y *Series) *Series {
 	return e.newSeries(x.Type, func(k int) (*ir.Value, error) {
-		a, err := x.At(k)
-		if err != nil {
-			return nil, err
-		}
-		b, err := y.At(k)
+		a, b, err := both(x, y, k)
 		if err != nil {
 			return nil, err
 		}
@@ -376,26 +382,16 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 		if g == nil || !isFloat(a.Type) {
 			continue
 		}
-		for m := 1; m <= k; m++ {
-			am, err := a.At(m)
-			if err != nil {
-				return nil, err
-			}
-			if IsZero(am) {
-				continue
-			}
-			gm, err := g.At(k - m)
-			if err != nil {
-				return nil, err
-			}
-			if IsZero(gm) {
-				continue
-			}
+		var err error
+		sum, err = convolveTerms(sum, t.Add, 1, k, a, g, func(m int, am, gm *ir.Value) *ir.Value {
 			term := t.Mul(gm, am)
 			if m != k {
 				term = t.Scale(float64(m)/float64(k), term)
 			}
-			sum = t.Add(sum, term)
+			return term
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	return sum, nil
@@ -649,11 +645,7 @@ func (e *Expander) cond(x ast.Expr, env map[string]*Series) (*ir.Value, error) {
 			if err != nil {
 				return nil, err
 			}
-			a0, err := a.At(0)
-			if err != nil {
-				return nil, err
-			}
-			b0, err := b.At(0)
+			a0, b0, err := both(a, b, 0)
 			if err != nil {
 				return nil, err
 			}

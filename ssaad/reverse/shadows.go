@@ -345,21 +345,30 @@ func (t *transformer) addrAt(a *ir.Value) *ir.Value {
 	if x := t.fromIteration(a, false); x != nil {
 		return x
 	}
-	switch a.Op {
-	case ir.OpIndexAddr, ir.OpIndex:
-		return t.Same(a, t.addrAt(a.Args[0]), t.r(a.Args[1]))
-	case ir.OpFieldAddr, ir.OpField, ir.OpConvert:
-		return t.Same(a, t.addrAt(a.Args[0]))
-	case ir.OpSlice:
-		return t.Same(a, t.addrAt(a.Args[0]), t.r(a.Args[1]), t.r(a.Args[2]), t.r(a.Args[3]))
-	case ir.OpLoad:
-		if t.reloadable(a) {
-			x := t.Same(a, t.addrAt(a.Args[0]))
-			x.Name = a.Name
-			return x
-		}
+	if x, ok := t.part(a, t.addrAt); ok {
+		return x
+	}
+	if a.Op == ir.OpLoad && t.reloadable(a) {
+		x := t.Same(a, t.addrAt(a.Args[0]))
+		x.Name = a.Name
+		return x
 	}
 	return t.r(a)
+}
+
+// part rebuilds a in the reverse sweep on base(a.Args[0]) when a takes a
+// part of its first argument (an element, a field, a slice, a
+// conversion); ok is false for other ops.
+func (t *transformer) part(a *ir.Value, base func(*ir.Value) *ir.Value) (x *ir.Value, ok bool) {
+	switch a.Op {
+	case ir.OpIndexAddr, ir.OpIndex:
+		return t.Same(a, base(a.Args[0]), t.r(a.Args[1])), true
+	case ir.OpFieldAddr, ir.OpField, ir.OpConvert:
+		return t.Same(a, base(a.Args[0])), true
+	case ir.OpSlice:
+		return t.Same(a, base(a.Args[0]), t.r(a.Args[1]), t.r(a.Args[2]), t.r(a.Args[3])), true
+	}
+	return nil, false
 }
 
 // shadowAt returns, in the reverse sweep, the shadow of the address,
@@ -378,12 +387,9 @@ func (t *transformer) shadowAt(a *ir.Value) *ir.Value {
 		}
 	case ir.OpConst:
 		return t.F.ConstValue(a.Type, nil)
-	case ir.OpIndexAddr, ir.OpIndex:
-		return t.Same(a, t.shadowAt(a.Args[0]), t.r(a.Args[1]))
-	case ir.OpFieldAddr, ir.OpField, ir.OpConvert:
-		return t.Same(a, t.shadowAt(a.Args[0]))
-	case ir.OpSlice:
-		return t.Same(a, t.shadowAt(a.Args[0]), t.r(a.Args[1]), t.r(a.Args[2]), t.r(a.Args[3]))
+	case ir.OpIndexAddr, ir.OpIndex, ir.OpFieldAddr, ir.OpField, ir.OpConvert, ir.OpSlice:
+		s, _ := t.part(a, t.shadowAt)
+		return s
 	case ir.OpLoad:
 		if t.reloadable(a) {
 			d := t.Same(a, t.shadowAt(a.Args[0]))
