@@ -290,9 +290,19 @@ func (t *transformer) adjoint(v *ir.Value) {
 		x, y := v.Args[0], v.Args[1]
 		switch v.Tok {
 		case token.ADD:
+			if x == y {
+				// z = x+x: x̄ += 2·z̄, one update rather than two.
+				t.accumulate(x, t.Scale(2, g))
+				break
+			}
 			t.accumulate(x, g)
 			t.accumulate(y, g)
 		case token.SUB:
+			if x == y {
+				// z = x−x: its derivative is 0. Adding z̄ and then −z̄ to
+				// x̄ would leave rounding errors of z̄'s size in x̄.
+				break
+			}
 			t.accumulate(x, g)
 			t.accumulate(y, t.Neg(g))
 		case token.MUL:
