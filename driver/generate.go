@@ -37,8 +37,6 @@ type job struct {
 	deps   []*job
 	fn     *ir.Func // the result
 	failed bool
-	// dropped: a job made by a Build that failed, generated nowhere.
-	dropped bool
 	// trial: the job was made by Build, which reports its failure to
 	// the mode that asked rather than to the user.
 	trial bool
@@ -510,17 +508,18 @@ func (g *generator) Build(mode string, opts ssaad.Options, callee *types.Func, a
 		return d, nil
 	}
 	// Drop the jobs made here.
+	made := map[*job]bool{}
 	for k, j := range g.jobs {
 		if _, ok := before[k]; !ok {
-			j.dropped = true
+			made[j] = true
 			delete(g.jobs, k)
 		}
 	}
 	for _, out := range g.plan.outs {
-		out.jobs = slices.DeleteFunc(out.jobs, func(j *job) bool { return j.dropped })
+		out.jobs = slices.DeleteFunc(out.jobs, func(j *job) bool { return made[j] })
 	}
 	for _, j := range g.jobs {
-		j.deps = slices.DeleteFunc(j.deps, func(d *job) bool { return d.dropped })
+		j.deps = slices.DeleteFunc(j.deps, func(d *job) bool { return made[d] })
 	}
 	return nil, err
 }

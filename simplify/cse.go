@@ -236,11 +236,9 @@ func pureOp(v *ir.Value) bool {
 // on its arguments alone (ir.Callee.Pure).
 func isPure(v *ir.Value) bool { return v.Callee.Pure() }
 
-// key returns a string that two values share exactly when they compute
-// the same thing from the same arguments.
-func key(v *ir.Value) string { return keyWith(v, nil) }
-
-// keyWith is key, with sub's key for the arguments it knows.
+// keyWith returns a string that two values share exactly when they
+// compute the same thing from the same arguments: an argument is named by
+// sub's key when sub knows it (nil: none), else by its identity.
 func keyWith(v *ir.Value, sub func(*ir.Value) (string, bool)) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%d|%s|%d|%d|", v.Op, v.Tok, v.Index, len(v.Args))

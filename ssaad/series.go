@@ -266,16 +266,6 @@ type MathCall struct {
 	built    bool
 }
 
-// MathCall returns the call of math function fn on args. primal,
-// when not nil, is the already emitted primal call.
-func (e *Expander) MathCall(fn *types.Func, args []*Series, primal *ir.Value) (*MathCall, error) {
-	rule, ok := templates.Lookup("math", fn.Name())
-	if !ok {
-		return nil, fmt.Errorf("no derivative rule for math.%s", fn.Name())
-	}
-	return e.RuleCall(&ir.Callee{Func: fn}, rule, args, primal), nil
-}
-
 // RuleCall returns the call of the function c calls, differentiated by
 // rule, on args. primal, when not nil, is the already emitted primal call.
 func (e *Expander) RuleCall(c *ir.Callee, rule *templates.Rule, args []*Series, primal *ir.Value) *MathCall {

@@ -238,34 +238,32 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	if err != nil {
 		return fail("%v", err)
 	}
+	// Every helper but the HVP by forward over reverse evaluates F (or its
+	// jets) several times: F must not write through its parameters, or
+	// each evaluation would start from what the last one wrote.
+	name := ssaad.FuncName(req.Target)
+	pnames := ssaad.ParamNames(req.Target)
+	var written []string
+	for i, w := range ssaad.PersistentWrites(primal, env.Writes) {
+		if w {
+			written = append(written, pnames[i])
+		}
+	}
+	writes := strings.Join(written, ", ")
+	if h.Kind != HVP && writes != "" {
+		return fail("//gad:%s evaluates %s several times, and %s writes through %s: each evaluation would "+
+			"start from what the last one wrote", h.Name(), name, name, writes)
+	}
 	// The HVP and the Hessian by forward mode over reverse mode where both
 	// cover F; by Taylor jets otherwise.
 	var gj, jet *ir.DerivedFunc
 	var why error
-	// Every helper but the HVP by forward over reverse evaluates F (its
-	// derivatives) several times: F must not write through its
-	// parameters, or each evaluation would start from what the last one
-	// wrote.
-	var written []string
-	for i, w := range ssaad.PersistentWrites(primal, env.Writes) {
-		if w {
-			written = append(written, ssaad.ParamNames(req.Target)[i])
-		}
-	}
-	several := func() (*ir.Func, diag.List) {
-		return fail("//gad:%s evaluates %s several times, and %s writes through %s: each evaluation would "+
-			"start from what the last one wrote", h.Name(), ssaad.FuncName(req.Target), ssaad.FuncName(req.Target),
-			strings.Join(written, ", "))
-	}
-	switch {
-	case h.Kind != HVP && len(written) > 0:
-		return several()
-	case h.Kind == HVP || h.Kind == Hessian:
+	if h.Kind == HVP || h.Kind == Hessian {
 		gj, why = gradJVP(req, env, k)
 	}
-	if gj == nil && len(written) > 0 {
+	if gj == nil && writes != "" {
 		return fail("%v; //gad:hvp falls back to Taylor jets, which evaluate %s several times, and %s writes through %s",
-			why, ssaad.FuncName(req.Target), ssaad.FuncName(req.Target), strings.Join(written, ", "))
+			why, name, name, writes)
 	}
 	if gj == nil {
 		oe, ok := env.(ssaad.OptionsEnv)
@@ -315,7 +313,6 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	f.Variadic = sig.Variadic()
 	b.Cur = f.NewBlock("entry")
 	x := args[k]
-	name := ssaad.FuncName(req.Target)
 	xname := x.Name
 
 	// q(u) returns f2 of the jet along u: ½uᵀ∇²F(x)u.
@@ -578,14 +575,16 @@ func bufferUnused(env ssaad.Env, gj *ir.DerivedFunc, k int) bool {
 		return false
 	}
 	uses := ir.Uses(f)
-	var ok2 func(v *ir.Value) bool
-	ok2 = func(v *ir.Value) bool {
+	// onlyCompared: v's uses measure its capacity, take the address of an
+	// element, or compare addresses.
+	var onlyCompared func(v *ir.Value) bool
+	onlyCompared = func(v *ir.Value) bool {
 		for _, u := range uses[v.ID] {
 			switch {
 			case u.Op == ir.OpCap:
 			case u.Op == ir.OpBinary && (u.Tok == token.EQL || u.Tok == token.NEQ):
 			case (u.Op == ir.OpSlice || u.Op == ir.OpIndexAddr) && u.Args[0] == v:
-				if !ok2(u) {
+				if !onlyCompared(u) {
 					return false
 				}
 			default:
@@ -594,7 +593,7 @@ func bufferUnused(env ssaad.Env, gj *ir.DerivedFunc, k int) bool {
 		}
 		return true
 	}
-	return ok2(f.Params[k+2])
+	return onlyCompared(f.Params[k+2])
 }
 
 // callGradJVP calls gj (see gradJVP) with F's arguments args, x = args[k]
