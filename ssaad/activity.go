@@ -31,7 +31,7 @@ type Activity struct {
 // IsPointerLike reports whether values of type t refer to memory that a
 // derivative must shadow: pointers and slices.
 func IsPointerLike(t types.Type) bool {
-	if t == nil {
+	if t == nil || ir.IsTensor(t) {
 		return false
 	}
 	switch t.Underlying().(type) {
@@ -258,7 +258,7 @@ type WritesFunc func(callee *types.Func) []bool
 // RefersToMemory reports whether values of type t refer to memory: pointers,
 // slices, and structs or arrays that hold them.
 func RefersToMemory(t types.Type) bool {
-	if t == nil {
+	if t == nil || ir.IsTensor(t) {
 		return false
 	}
 	switch u := t.Underlying().(type) {

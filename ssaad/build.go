@@ -72,6 +72,9 @@ func (b *Builder) Add(x, y *ir.Value) *ir.Value {
 	if IsZero(y) {
 		return x
 	}
+	if tensorOp(x, y) {
+		return b.tensorBinary(token.ADD, x, y)
+	}
 	return b.Binary(token.ADD, x, y)
 }
 
@@ -82,6 +85,9 @@ func (b *Builder) Sub(x, y *ir.Value) *ir.Value {
 	}
 	if IsZero(x) {
 		return b.Neg(y)
+	}
+	if tensorOp(x, y) {
+		return b.tensorBinary(token.SUB, x, y)
 	}
 	return b.Binary(token.SUB, x, y)
 }
@@ -94,6 +100,9 @@ func (b *Builder) Mul(x, y *ir.Value) *ir.Value {
 	if IsZero(y) || IsOne(x) {
 		return y
 	}
+	if tensorOp(x, y) {
+		return b.tensorBinary(token.MUL, x, y)
+	}
 	return b.Binary(token.MUL, x, y)
 }
 
@@ -102,6 +111,9 @@ func (b *Builder) Quo(x, y *ir.Value) *ir.Value {
 	if IsZero(x) || IsOne(y) {
 		return x
 	}
+	if tensorOp(x, y) {
+		return b.tensorBinary(token.QUO, x, y)
+	}
 	return b.Binary(token.QUO, x, y)
 }
 
@@ -109,6 +121,9 @@ func (b *Builder) Quo(x, y *ir.Value) *ir.Value {
 func (b *Builder) Neg(x *ir.Value) *ir.Value {
 	if IsZero(x) {
 		return x
+	}
+	if ir.IsTensor(x.Type) {
+		return b.TensorCall("Neg", x)
 	}
 	v := b.Emit(ir.OpUnary, x.Type, x)
 	v.Tok = token.SUB
@@ -193,5 +208,74 @@ func (b *Builder) Scale(c float64, x *ir.Value) *ir.Value {
 	if c == -1 {
 		return b.Neg(x)
 	}
-	return b.Mul(b.F.ConstValue(x.Type, constant.MakeFloat64(c)), x)
+	typ := x.Type
+	if ir.IsTensor(typ) {
+		typ = types.Typ[types.Float64]
+	}
+	return b.Mul(b.F.ConstValue(typ, constant.MakeFloat64(c)), x)
+}
+
+// tensorOp reports whether x op y is an operation on tensors (at least
+// one of them is a tensor, the other a tensor or a float).
+func tensorOp(x, y *ir.Value) bool { return ir.IsTensor(x.Type) || ir.IsTensor(y.Type) }
+
+// tensorBinary returns x op y for op one of + − * / where x or y is a
+// tensor and the other a tensor or a float64, by the runtime's functions:
+// elementwise (broadcasting) between tensors, Scale, AddScalar, Affine
+// and ScalarDiv between a tensor and a float.
+func (b *Builder) tensorBinary(op token.Token, x, y *ir.Value) *ir.Value {
+	xt, yt := ir.IsTensor(x.Type), ir.IsTensor(y.Type)
+	if xt && yt {
+		name := map[token.Token]string{token.ADD: "Add", token.SUB: "Sub", token.MUL: "Mul", token.QUO: "Div"}[op]
+		return b.TensorCall(name, x, y)
+	}
+	f64 := types.Typ[types.Float64]
+	float := func(v *ir.Value) *ir.Value {
+		if types.Identical(v.Type, f64) {
+			return v
+		}
+		if v.Op == ir.OpConst && v.Const != nil {
+			return b.F.ConstValue(f64, constant.ToFloat(v.Const))
+		}
+		return b.Same(&ir.Value{Op: ir.OpConvert, Type: f64}, v)
+	}
+	switch {
+	case op == token.ADD && xt:
+		return b.TensorCall("AddScalar", x, float(y))
+	case op == token.ADD:
+		return b.TensorCall("AddScalar", y, float(x))
+	case op == token.SUB && xt:
+		return b.TensorCall("AddScalar", x, b.Neg(float(y)))
+	case op == token.SUB:
+		return b.TensorCall("Affine", y, b.F.ConstValue(f64, constant.MakeFloat64(-1)), float(x))
+	case op == token.MUL && xt:
+		return b.TensorCall("Scale", x, float(y))
+	case op == token.MUL:
+		return b.TensorCall("Scale", y, float(x))
+	case op == token.QUO && xt:
+		return b.TensorCall("Scale", x, b.Quo(b.F.ConstValue(f64, constant.MakeFloat64(1)), float(y)))
+	}
+	return b.TensorCall("ScalarDiv", float(x), y)
+}
+
+// TensorCall appends a call of the function name of package tensorops on
+// args, one of which is a tensor.
+func (b *Builder) TensorCall(name string, args ...*ir.Value) *ir.Value {
+	var fn *types.Func
+	for _, a := range args {
+		if fn = ir.TensorFunc(a.Type, name); fn != nil {
+			break
+		}
+	}
+	if fn == nil {
+		panic("ssaad: no function tensorops." + name)
+	}
+	res := fn.Signature().Results()
+	var typ types.Type = res
+	if res.Len() == 1 {
+		typ = res.At(0).Type()
+	}
+	v := b.Emit(ir.OpCall, typ, args...)
+	v.Callee = &ir.Callee{Func: fn}
+	return v
 }

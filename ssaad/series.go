@@ -19,6 +19,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/gadgen/gadgen/ir"
@@ -32,6 +34,9 @@ type Series struct {
 	Type types.Type
 	c    []*ir.Value
 	get  func(k int) (*ir.Value, error)
+	// Tail, for the variadic parameter of a rule, holds the series of the
+	// arguments a call passes to it (not a slice: no value of its own).
+	Tail []*Series
 }
 
 // Expander builds and evaluates the series of one instruction, up to its
@@ -94,7 +99,12 @@ func (e *Expander) constant(v *ir.Value) *Series {
 	})
 }
 
+// isFloat reports whether t is a float or a tensor: a value with a
+// derivative of its own type.
 func isFloat(t types.Type) bool {
+	if ir.IsTensor(t) {
+		return true
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsFloat != 0
 }
@@ -107,8 +117,12 @@ func isInt(t types.Type) bool {
 // binary returns the series of x op y for op one of + - * /.
 func (e *Expander) binary(op token.Token, x, y *Series) *Series {
 	t := e.b
+	typ := x.Type
+	if ir.IsTensor(y.Type) {
+		typ = y.Type // a float and a tensor
+	}
 	var s *Series
-	s = e.newSeries(x.Type, func(k int) (*ir.Value, error) {
+	s = e.newSeries(typ, func(k int) (*ir.Value, error) {
 		if k == 0 {
 			a, b, err := both(x, y, 0)
 			if err != nil {
@@ -269,7 +283,8 @@ type MathCall struct {
 // RuleCall returns the call of the function c calls, differentiated by
 // rule, on args. primal, when not nil, is the already emitted primal call.
 func (e *Expander) RuleCall(c *ir.Callee, rule *templates.Rule, args []*Series, primal *ir.Value) *MathCall {
-	n := &MathCall{e: e, callee: &ir.Callee{Func: c.Func, Derived: c.Derived, Rule: c.Rule}, rule: rule, args: args, primal: primal}
+	args = GroupVariadic(c, args)
+	n := &MathCall{e: e, callee: &ir.Callee{Func: c.Func, Derived: c.Derived, Rule: c.Rule, Spread: c.Spread}, rule: rule, args: args, primal: primal}
 	sig := calleeSig(c)
 	for i := 0; i < sig.Results().Len(); i++ {
 		rt := sig.Results().At(i).Type()
@@ -279,6 +294,37 @@ func (e *Expander) RuleCall(c *ir.Callee, rule *templates.Rule, args []*Series, 
 		e.calls[callKey(calleeName(c), args)] = n.Results[0]
 	}
 	return n
+}
+
+// GroupVariadic returns the series of the arguments of a call of c, one
+// per parameter: the arguments of a variadic parameter (listed one by one
+// in the IR, see package frontend) grouped into one series with a Tail.
+func GroupVariadic(c *ir.Callee, args []*Series) []*Series {
+	sig := calleeSig(c)
+	if !sig.Variadic() || c.Spread {
+		return args
+	}
+	n := sig.Params().Len() - 1
+	tail := &Series{Type: sig.Params().At(n).Type(), Tail: slices.Clone(args[n:])}
+	return append(slices.Clip(args[:n]), tail)
+}
+
+// flatArgs returns the coefficients k of args, the variadic tail's spread.
+func flatArgs(args []*Series, k int) ([]*ir.Value, error) {
+	var vs []*ir.Value
+	for _, a := range args {
+		for _, s := range append([]*Series{a}, a.Tail...) {
+			if s.Tail != nil {
+				continue
+			}
+			v, err := s.At(k)
+			if err != nil {
+				return nil, err
+			}
+			vs = append(vs, v)
+		}
+	}
+	return vs, nil
 }
 
 // calleeSig returns the signature of the function c calls.
@@ -312,13 +358,9 @@ func PrimalKey(c *ir.Callee, args []*ir.Value) string {
 func (n *MathCall) primalValue(i int) (*ir.Value, error) {
 	t := n.e.b
 	if n.primal == nil {
-		var args []*ir.Value
-		for _, a := range n.args {
-			v, err := a.At(0)
-			if err != nil {
-				return nil, err
-			}
-			args = append(args, v)
+		args, err := flatArgs(n.args, 0)
+		if err != nil {
+			return nil, err
 		}
 		sig := calleeSig(n.callee)
 		var typ types.Type = sig.Results()
@@ -362,6 +404,9 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 	case templates.NotDifferentiable:
 		return nil, fmt.Errorf("%s is not differentiable: %s", RuleName(n.callee), n.rule.Reason)
 	}
+	if n.rule.Tangent != nil {
+		return n.linearCoef(k)
+	}
 	if err := n.build(); err != nil {
 		return nil, err
 	}
@@ -383,6 +428,102 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	return sum, nil
+}
+
+// linearCoef computes coefficient k ≥ 1 of the result of a call whose
+// rule gives linear maps (templates.Rule.Tangent): the tangent maps
+// applied to the arguments' coefficients k (Linear, and every rule at
+// order 1), or convolved (Bilinear).
+func (n *MathCall) linearCoef(k int) (*ir.Value, error) {
+	t, r := n.e.b, n.rule
+	rt := n.Results[0].Type
+	if k > 1 && r.Series == templates.FirstOrder {
+		return nil, fmt.Errorf("Taylor mode cannot expand %s beyond order 1 (its rule is first order)", RuleName(n.callee))
+	}
+	base := map[string]*Series{}
+	for j, p := range r.Params {
+		if n.args[j].Tail != nil {
+			base[p] = n.args[j]
+			continue
+		}
+		v, err := n.args[j].At(0)
+		if err != nil {
+			return nil, err
+		}
+		base[p] = n.e.Known([]*ir.Value{v})
+	}
+	res, err := n.primalValue(0)
+	if err != nil {
+		return nil, err
+	}
+	base[r.Results[0]] = n.e.Known([]*ir.Value{res})
+	// term evaluates Tangent[j] with tangent dj and the values of base
+	// changed by over.
+	term := func(j int, dj *ir.Value, over map[string]*ir.Value) (*ir.Value, error) {
+		env := maps.Clone(base)
+		for name, v := range over {
+			env[name] = n.e.Known([]*ir.Value{v})
+		}
+		env["d"+r.Params[j]] = n.e.Known([]*ir.Value{dj})
+		return n.e.Eval(r.Tangent[j], env, rt)
+	}
+	sum := t.Zero(rt)
+	var active []int // the arguments with a tangent map
+	for j, src := range r.Tangent {
+		if n.args[j].Tail != nil || !isFloat(n.args[j].Type) || src == "0" {
+			continue
+		}
+		active = append(active, j)
+		if src != "" {
+			continue
+		}
+		for m := 1; m <= k; m++ {
+			if c, err := n.args[j].At(m); err != nil || !IsZero(c) {
+				return nil, fmt.Errorf("%s is not differentiable in its argument %s", RuleName(n.callee), r.Params[j])
+			}
+		}
+	}
+	if r.Series == templates.Bilinear && k > 1 {
+		if len(active) != 2 {
+			return nil, fmt.Errorf("bad rule for %s: bilinear in %d arguments", RuleName(n.callee), len(active))
+		}
+		// c_k = Σ_{i=0..k} B(a_i, b_{k−i}), B(da, b) = Tangent[p].
+		p, q := active[0], active[1]
+		for i := 0; i <= k; i++ {
+			a, err := n.args[p].At(i)
+			if err != nil {
+				return nil, err
+			}
+			b, err := n.args[q].At(k - i)
+			if err != nil {
+				return nil, err
+			}
+			if IsZero(a) || IsZero(b) {
+				continue
+			}
+			v, err := term(p, a, map[string]*ir.Value{r.Params[q]: b})
+			if err != nil {
+				return nil, err
+			}
+			sum = t.Add(sum, v)
+		}
+		return sum, nil
+	}
+	for _, j := range active {
+		dj, err := n.args[j].At(k)
+		if err != nil {
+			return nil, err
+		}
+		if IsZero(dj) {
+			continue
+		}
+		v, err := term(j, dj, nil)
+		if err != nil {
+			return nil, err
+		}
+		sum = t.Add(sum, v)
 	}
 	return sum, nil
 }
@@ -451,12 +592,18 @@ func (e *Expander) expr(x ast.Expr, env map[string]*Series, want types.Type) (*S
 			if isFloat(want) {
 				c = constant.ToFloat(c)
 			}
+			if ir.IsTensor(want) {
+				want = types.Typ[types.Float64] // a scalar operand of a tensor
+			}
 		case token.FLOAT:
 			f, err := strconv.ParseFloat(x.Value, 64)
 			if err != nil {
 				return nil, err
 			}
 			c = constant.MakeFloat64(f)
+			if ir.IsTensor(want) {
+				want = types.Typ[types.Float64]
+			}
 		default:
 			return nil, fmt.Errorf("literal %s", x.Value)
 		}
@@ -464,6 +611,9 @@ func (e *Expander) expr(x ast.Expr, env map[string]*Series, want types.Type) (*S
 	case *ast.Ident:
 		if s, ok := env[x.Name]; ok {
 			return s, nil
+		}
+		if x.Name == "true" || x.Name == "false" {
+			return e.constant(t.F.ConstValue(types.Typ[types.Bool], constant.MakeBool(x.Name == "true"))), nil
 		}
 		return nil, fmt.Errorf("unknown name %s", x.Name)
 	case *ast.SelectorExpr:
@@ -529,6 +679,17 @@ func (e *Expander) call(x *ast.CallExpr, env map[string]*Series, want types.Type
 		}
 		c, rule = HelperCallee(r), r
 	case *ast.SelectorExpr:
+		if id, ok := fun.X.(*ast.Ident); ok && id.Name == "tensorops" {
+			fn := tensorFunc(env, fun.Sel.Name)
+			if fn == nil {
+				return nil, fmt.Errorf("no function tensorops.%s", fun.Sel.Name)
+			}
+			c = &ir.Callee{Func: fn}
+			if rule = c.Primitive(); rule == nil {
+				return e.plainCall(c, x, env)
+			}
+			break
+		}
 		fn, ok := e.math.Scope().Lookup(fun.Sel.Name).(*types.Func)
 		if !ok {
 			return nil, fmt.Errorf("math.%s is not a function", fun.Sel.Name)
@@ -541,6 +702,19 @@ func (e *Expander) call(x *ast.CallExpr, env map[string]*Series, want types.Type
 	default:
 		return nil, fmt.Errorf("call of %T", x.Fun)
 	}
+	args, err := e.callArgs(c, x, env)
+	if err != nil {
+		return nil, err
+	}
+	if s, ok := e.calls[callKey(calleeName(c), args)]; ok {
+		return s, nil
+	}
+	return e.RuleCall(c, rule, args, nil).Results[0], nil
+}
+
+// callArgs returns the series of the arguments of call x of c, converted
+// to the parameters' types.
+func (e *Expander) callArgs(c *ir.Callee, x *ast.CallExpr, env map[string]*Series) ([]*Series, error) {
 	sig := calleeSig(c)
 	if sig.Results().Len() != 1 {
 		return nil, fmt.Errorf("%s has %d results", RuleName(c), sig.Results().Len())
@@ -555,15 +729,65 @@ func (e *Expander) call(x *ast.CallExpr, env map[string]*Series, want types.Type
 		if err != nil {
 			return nil, err
 		}
+		if i == len(x.Args)-1 && sig.Variadic() {
+			// A rule passes a variadic parameter on as it came: its
+			// arguments one by one, or the slice with "...".
+			if s.Tail != nil {
+				args = append(args, s.Tail...)
+			} else {
+				args = append(args, s)
+				c.Spread = true
+			}
+			break
+		}
 		if !types.Identical(s.Type, pt) {
 			s = e.convert(s, pt)
 		}
 		args = append(args, s)
 	}
-	if s, ok := e.calls[callKey(calleeName(c), args)]; ok {
-		return s, nil
+	return args, nil
+}
+
+// plainCall returns the series of a call, in a rule expression, of a
+// function of package tensorops without a rule (Dim, Size): its value
+// only, which may not be differentiated.
+func (e *Expander) plainCall(c *ir.Callee, x *ast.CallExpr, env map[string]*Series) (*Series, error) {
+	args, err := e.callArgs(c, x, env)
+	if err != nil {
+		return nil, err
 	}
-	return e.RuleCall(c, rule, args, nil).Results[0], nil
+	typ := calleeSig(c).Results().At(0).Type()
+	return e.newSeries(typ, func(k int) (*ir.Value, error) {
+		if k > 0 {
+			if isFloat(typ) {
+				return nil, fmt.Errorf("%s has no derivative rule", RuleName(c))
+			}
+			return e.b.Zero(typ), nil
+		}
+		vs, err := flatArgs(args, 0)
+		if err != nil {
+			return nil, err
+		}
+		v := e.b.Emit(ir.OpCall, typ, vs...)
+		v.Callee = c
+		return v, nil
+	}), nil
+}
+
+// tensorFunc returns the function name of package tensorops, found through
+// the type of a tensor that env binds, or nil.
+func tensorFunc(env map[string]*Series, name string) *types.Func {
+	var names []string
+	for n := range env {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if fn := ir.TensorFunc(env[n].Type, name); fn != nil {
+			return fn
+		}
+	}
+	return nil
 }
 
 // operands returns the series of the operands of x, of one type: an
@@ -591,6 +815,8 @@ func (e *Expander) operands(x *ast.BinaryExpr, env map[string]*Series, want type
 			a = e.convert(a, b.Type)
 		case isInt(b.Type):
 			b = e.convert(b, a.Type)
+		case ir.IsTensor(a.Type) || ir.IsTensor(b.Type):
+			// a tensor and a float: Builder's arithmetic
 		default:
 			return nil, nil, fmt.Errorf("operands of %s have types %s and %s", x.Op, a.Type, b.Type)
 		}
@@ -661,6 +887,21 @@ func isLit(e ast.Expr) bool {
 		}
 		return false
 	}
+}
+
+// Eval returns the value of the rule expression src with the names bound
+// by env (series made with Known), at order 0. want is the type an
+// untyped literal takes.
+func (e *Expander) Eval(src string, env map[string]*Series, want types.Type) (*ir.Value, error) {
+	x, err := templates.Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	s, err := e.expr(x, env, want)
+	if err != nil {
+		return nil, err
+	}
+	return s.At(0)
 }
 
 // Partial returns the value of the partial ∂Results[i]/∂Params[j] of

@@ -117,6 +117,9 @@ func hasFloat(t types.Type, seen map[types.Type]bool) bool {
 		return false
 	}
 	seen[t] = true
+	if ir.IsTensor(t) {
+		return true
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return u.Info()&types.IsFloat != 0

@@ -92,6 +92,9 @@ var mathConsts = map[string]float64{
 //   - calls math.F(args) to functions of package math with one float64
 //     result and float64 or int parameters, with the right arity;
 //   - calls to the helpers of [Helpers] ("gadDigamma(x)");
+//   - in the rules of tensor operations, calls tensorops.F(args) of the
+//     tensor runtime (any arity; checked where they are lowered) and the
+//     identifiers true and false (for bool arguments);
 //   - where(cond, a, b) (see [Where]), whose cond is built from the
 //     comparisons == != < <= > >= of numeric expressions, && and ||.
 //     Conditions appear nowhere else.
@@ -176,7 +179,7 @@ func check(e ast.Expr, cond bool) error {
 		return nil
 	case *ast.Ident:
 		switch e.Name {
-		case "_", "true", "false", "nil", "math", Where:
+		case "_", "nil", "math", "tensorops", Where:
 			return fmt.Errorf("identifier %s not allowed as a value", e.Name)
 		}
 		return nil
@@ -218,6 +221,16 @@ func check(e ast.Expr, cond bool) error {
 			}
 			n = len(f.ints)
 		case *ast.SelectorExpr:
+			if isTensorops(fun) {
+				// The runtime's signatures are checked where the
+				// expression is lowered (gadgen does not import it).
+				for _, a := range e.Args {
+					if err := check(a, false); err != nil {
+						return err
+					}
+				}
+				return nil
+			}
 			f, ok := callFuncs[key("math", fun.Sel.Name)]
 			if !isMath(fun) || !ok {
 				return fmt.Errorf("call of %s: not a float64 function of package math", nodeString(fun))
@@ -237,6 +250,12 @@ func check(e ast.Expr, cond bool) error {
 		return nil
 	}
 	return fmt.Errorf("%s not allowed", nodeString(e))
+}
+
+// isTensorops reports whether e selects from package tensorops.
+func isTensorops(e *ast.SelectorExpr) bool {
+	id, ok := e.X.(*ast.Ident)
+	return ok && id.Name == "tensorops"
 }
 
 // isMath reports whether e selects from package math.

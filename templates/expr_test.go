@@ -86,7 +86,7 @@ func TestParseErrors(t *testing.T) {
 		{"math.Sin(x...)", "..."},
 		{"x[0]", "IndexExpr not allowed"},
 		{"func() float64 { return 0 }()", "call of *ast.FuncLit"},
-		{"true", "identifier true"},
+		{"nil", "identifier nil"},
 		{"where", "identifier where"},
 		{"math", "identifier math"},
 		{"_", "identifier _"},

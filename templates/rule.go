@@ -25,6 +25,27 @@ const (
 	NotDifferentiable
 )
 
+// SeriesKind says how Taylor mode expands a rule given by linear maps
+// (Rule.Tangent).
+type SeriesKind int
+
+const (
+	// FirstOrder: only the first-order coefficient (the tangent) is known;
+	// Taylor mode beyond order 1 refuses the function.
+	FirstOrder SeriesKind = iota
+	// Linear: the function is linear in its differentiable parameters
+	// jointly, or linear in them with a choice fixed by the others (Max
+	// along an axis picks by the primal values): coefficient k of the
+	// result is Σⱼ Tangent[j] with the coefficients k of the arguments
+	// for their tangents.
+	Linear
+	// Bilinear: the function is bilinear in its two differentiable
+	// parameters a and b (MatMul, Dot, Outer): coefficient k of the result
+	// is Σ_{i=0..k} Tangent[0] with a's coefficient i for da and b's
+	// coefficient k−i for b.
+	Bilinear
+)
+
 func (k Kind) String() string {
 	switch k {
 	case Smooth:
@@ -77,6 +98,27 @@ type Rule struct {
 	Domain [][2]float64
 	// Math is the mathematics of the rule, e.g. "d/dx sin x = cos x".
 	Math string
+	// Tangent, when not nil, gives the derivative by linear maps instead
+	// of Partials (the rules of tensor operations, whose derivatives are
+	// not elementwise products: MatMul, Sum, Transpose, Softmax, ...):
+	// Tangent[j] is the tangent of the (single) result due to the tangent
+	// of Params[j], an expression linear in "d"+Params[j] that may name
+	// the parameters and the result, e.g. "tensorops.MatMul(da, b)". An
+	// empty entry means the function is not differentiable in that
+	// parameter: an active argument there is refused (ints, bools and
+	// shapes are never active). Tangent has len(Params) entries.
+	Tangent []string
+	// Adjoint[j] is the contribution to the adjoint of Params[j] of the
+	// result's adjoint, named Results[0]+"Bar" ("rBar"): the transpose of
+	// the map Tangent[j], e.g. "tensorops.MatMulGradA(rBar, a, b, false,
+	// false)". It is "" exactly where Tangent[j] is. Reverse mode reads
+	// it; Adjoint is nil exactly when Tangent is.
+	Adjoint []string
+	// Series says how Taylor mode expands a rule given by Tangent: its
+	// coefficients of order k > 1 are linear (Linear), convolved
+	// (Bilinear), or not available (FirstOrder, the zero value: the
+	// function is used in forward and reverse mode only).
+	Series SeriesKind
 	// Note states the convention at kinks, ties, poles and
 	// discontinuities (Abs at 0, Max at ties), "" if none.
 	Note string
@@ -89,7 +131,7 @@ func key(pkg, name string) string { return pkg + "." + name }
 
 // all holds every rule, sorted by Pkg then Name; byName indexes it by key.
 var (
-	all    = sortedRules(mathRules, mathextRules, builtinRules, helperRules)
+	all    = sortedRules(mathRules, mathextRules, builtinRules, helperRules, tensorRules)
 	byName = index(all)
 )
 

@@ -7,6 +7,8 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/ssaad"
@@ -490,9 +492,20 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 	}
 	e := ssaad.NewExpander(&t.Builder, 0, mathPkg)
 	env := map[string]*ssaad.Series{}
-	for j, p := range rule.Params {
+	var args []*ssaad.Series
+	for j, a := range v.Args {
 		if ruleUsesParam(rule, j) {
-			env[p] = e.Known([]*ir.Value{t.r(v.Args[j])})
+			args = append(args, e.Known([]*ir.Value{t.r(a)}))
+		} else {
+			args = append(args, nil)
+		}
+	}
+	if c.Func != nil {
+		args = ssaad.GroupVariadic(c, args)
+	}
+	for j, p := range rule.Params {
+		if args[j] != nil {
+			env[p] = args[j]
 		}
 	}
 	for i, r := range rule.Results {
@@ -509,6 +522,31 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 		if ssaad.IsZero(g) {
 			continue
 		}
+		if rule.Adjoint != nil {
+			// Linear maps: ā += Adjoint[j] with r̄ = g.
+			genv := maps.Clone(env)
+			genv[rule.Results[i]+"Bar"] = e.Known([]*ir.Value{g})
+			for j, src := range rule.Adjoint {
+				if j >= len(v.Args) || args[j] != nil && args[j].Tail != nil {
+					continue // a variadic parameter: ints
+				}
+				a := v.Args[j]
+				if src == "0" || !t.act.Varied(a) {
+					continue
+				}
+				if src == "" {
+					t.errorf(v.Pos, c.String(), "%s is not differentiable in its argument %s", ssaad.RuleName(c), rule.Params[j])
+					return
+				}
+				contrib, err := e.Eval(src, genv, a.Type)
+				if err != nil {
+					t.errorf(v.Pos, c.String(), "bad rule: %v", err)
+					return
+				}
+				t.accumulate(a, contrib)
+			}
+			continue
+		}
 		for j := range rule.Params {
 			a := v.Args[j]
 			if rule.Partials[i][j] == "" || !t.act.Varied(a) {
@@ -519,9 +557,26 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 				t.errorf(v.Pos, c.String(), "bad rule: %v", err)
 				return
 			}
-			t.accumulate(a, t.Mul(partial, g))
+			t.accumulate(a, t.reduceTo(a, partial, g))
 		}
 	}
+}
+
+// reduceTo returns the adjoint contribution partial·g to argument a of an
+// elementwise call: for a tensor a, summed back over the axes a was
+// broadcast along (tensorops.SumLike); for a float a of a call with a
+// tensor result, summed over all elements (tensorops.Dot).
+func (t *transformer) reduceTo(a, partial, g *ir.Value) *ir.Value {
+	prod := t.Mul(partial, g)
+	switch {
+	case !ir.IsTensor(prod.Type):
+		return prod
+	case ir.IsTensor(a.Type):
+		return t.TensorCall("SumLike", prod, t.r(a))
+	case ir.IsTensor(partial.Type) && !ssaad.IsOne(g):
+		return t.TensorCall("Dot", partial, g)
+	}
+	return t.TensorCall("SumAll", prod)
 }
 
 // calleeAdjoint emits the reverse of a call of a function with one float
@@ -853,35 +908,33 @@ func argUsed(v *ir.Value, j int) bool {
 	return ruleUsesParam(r, j)
 }
 
-// ruleUsesParam reports whether a partial of r mentions its parameter j.
+// ruleUsesParam reports whether the reverse of a call by rule r reads its
+// parameter j: when a partial or an adjoint map mentions it, and for
+// tensors of elementwise rules (their adjoints are summed back to their
+// shapes).
 func ruleUsesParam(r *templates.Rule, j int) bool {
-	if j >= len(r.Params) {
+	if j >= len(r.Params) || r.Pkg == templates.TensorPkg && r.Adjoint == nil {
 		return true
 	}
-	for _, row := range r.Partials {
-		for _, e := range row {
-			if mentions(e, r.Params[j]) {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(reverseExprs(r), func(e string) bool { return mentions(e, r.Params[j]) })
 }
 
-// ruleUsesResult reports whether a partial of r mentions its result i.
+// ruleUsesResult reports whether the reverse of a call by rule r reads
+// its result i: when a partial or an adjoint map mentions it.
 func ruleUsesResult(r *templates.Rule, i int) bool {
 	if i >= len(r.Results) {
 		return true
 	}
-	name := r.Results[i]
-	for _, row := range r.Partials {
-		for _, e := range row {
-			if mentions(e, name) {
-				return true
-			}
-		}
+	return slices.ContainsFunc(reverseExprs(r), func(e string) bool { return mentions(e, r.Results[i]) })
+}
+
+// reverseExprs returns the expressions of r that reverse mode lowers: its
+// partials, or its adjoint maps.
+func reverseExprs(r *templates.Rule) []string {
+	if r.Adjoint != nil {
+		return r.Adjoint
 	}
-	return false
+	return slices.Concat(r.Partials...)
 }
 
 // mentions reports whether expression e has the identifier name.

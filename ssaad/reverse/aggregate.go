@@ -125,13 +125,24 @@ func (t *transformer) addInto(addr, x *ir.Value) {
 	elem := addr.Type.(*types.Pointer).Elem()
 	if isFloat(elem) {
 		old := t.Emit(ir.OpLoad, elem, addr)
-		t.Emit(ir.OpStore, nil, addr, t.Add(old, x))
+		t.Emit(ir.OpStore, nil, addr, t.accumulated(old, x))
 		return
 	}
 	leaves, _ := floatLeaves(elem)
 	for _, l := range leaves {
 		a := t.leafAddr(addr, l)
 		old := t.Emit(ir.OpLoad, l.typ, a)
-		t.Emit(ir.OpStore, nil, a, t.Add(old, t.leafOf(x, l)))
+		t.Emit(ir.OpStore, nil, a, t.accumulated(old, t.leafOf(x, l)))
 	}
+}
+
+// accumulated returns old+x for a shadow in memory: for tensors,
+// tensorops.Accumulate, which adds x into old in place (a shadow in memory
+// owns its tensor: the caller's gradient buffer, or a copy of the first
+// adjoint stored into a nil one).
+func (t *transformer) accumulated(old, x *ir.Value) *ir.Value {
+	if ir.IsTensor(old.Type) && !ssaad.IsZero(x) {
+		return t.TensorCall("Accumulate", old, x)
+	}
+	return t.Add(old, x)
 }

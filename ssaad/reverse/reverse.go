@@ -360,6 +360,9 @@ func addTupleExtracts(f *ir.Func) {
 func isMath(v *ir.Value) bool { return ssaad.ByRule(v.Callee) }
 
 func isFloat(t types.Type) bool {
+	if ir.IsTensor(t) {
+		return true
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsFloat != 0
 }

@@ -520,6 +520,9 @@ func (t *transformer) clone(v *ir.Value) *ir.Value {
 
 // isFloat reports whether typ is a float type.
 func isFloat(typ types.Type) bool {
+	if ir.IsTensor(typ) {
+		return true
+	}
 	b, ok := typ.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsFloat != 0
 }

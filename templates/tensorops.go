@@ -1,0 +1,237 @@
+// This file defines the rules of the tensor runtime, package tensorops:
+// one entry per operation, like package math's. Elementwise operations
+// give Partials, as math's functions do (with tensors for their values:
+// products are elementwise, and reverse mode sums an adjoint back over the
+// axes an operand was broadcast along); the others give their derivative
+// as linear maps (Tangent, Adjoint) and say how Taylor mode expands them
+// (Series). Rules name the runtime's functions as tensorops.F; gadgen does
+// not import the runtime, so a test of generated code checks each rule
+// against it (package internal/tensortest).
+
+package templates
+
+// TensorPkg is the import path of gadgen's tensor runtime.
+const TensorPkg = "github.com/gadgen/gadgen/tensorops"
+
+// elementwise returns the rule of a unary elementwise function of package
+// tensorops whose derivative is partial (an expression of a and r).
+func elementwise(name, partial, math string) *Rule {
+	return &Rule{
+		Pkg: TensorPkg, Name: name, Params: []string{"a"}, Results: []string{"r"},
+		Kind: Smooth, Partials: [][]string{{partial}}, Math: math,
+	}
+}
+
+// linear returns the rule of a function of package tensorops given by
+// linear maps.
+func linear(name string, params []string, series SeriesKind, tangent, adjoint []string, math string) *Rule {
+	return &Rule{
+		Pkg: TensorPkg, Name: name, Params: params, Results: []string{"r"},
+		Kind: Smooth, Tangent: tangent, Adjoint: adjoint, Series: series, Math: math,
+	}
+}
+
+// tensorRules are the rules of package tensorops. Names follow the
+// runtime's parameter names; "0" marks a parameter the result depends on
+// only through its shape (like), "" one that is not differentiable.
+var tensorRules = []*Rule{
+	// Unary elementwise math: the scalar rules, elementwise.
+	elementwise("Exp", "r", "d exp a = exp a"),
+	elementwise("Log", "1 / a", "d log a = 1/a"),
+	elementwise("Tanh", "1 - r*r", "d tanh a = 1 − tanh² a"),
+	elementwise("Sigmoid", "r * (1 - r)", "d σ(a) = σ(a)(1 − σ(a))"),
+	elementwise("ReLU", "tensorops.Step(a)", "d max(a, 0) = 1 where a > 0, else 0"),
+	elementwise("Sqrt", "0.5 / r", "d √a = 1/(2√a)"),
+	elementwise("Abs", "tensorops.Sign(a)", "d |a| = sign a"),
+	elementwise("Square", "2 * a", "d a² = 2a"),
+	elementwise("Sin", "tensorops.Cos(a)", "d sin a = cos a"),
+	elementwise("Cos", "-tensorops.Sin(a)", "d cos a = −sin a"),
+	elementwise("Log1p", "1 / (1 + a)", "d log(1+a) = 1/(1+a)"),
+	elementwise("Expm1", "r + 1", "d (exp a − 1) = exp a"),
+	{Pkg: TensorPkg, Name: "Sign", Params: []string{"a"}, Results: []string{"r"}, Kind: PiecewiseConstant},
+	{Pkg: TensorPkg, Name: "Step", Params: []string{"a"}, Results: []string{"r"}, Kind: PiecewiseConstant},
+	linear("Neg", []string{"a"}, Linear, []string{"tensorops.Neg(da)"}, []string{"tensorops.Neg(rBar)"}, "d(−a) = −da"),
+
+	// Elementwise binary operations, broadcasting: reverse mode sums each
+	// operand's adjoint back to its shape (tensorops.SumLike).
+	{Pkg: TensorPkg, Name: "Add", Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"1", "1"}}, Math: "d(a+b) = da + db"},
+	{Pkg: TensorPkg, Name: "Sub", Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"1", "-1"}}, Math: "d(a−b) = da − db"},
+	{Pkg: TensorPkg, Name: "Mul", Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"b", "a"}}, Math: "d(a⊙b) = b⊙da + a⊙db"},
+	{Pkg: TensorPkg, Name: "Div", Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"1 / b", "-r / b"}}, Math: "d(a/b) = da/b − (a/b)·db/b"},
+	{Pkg: TensorPkg, Name: "Pow", Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"b * tensorops.Pow(a, b - 1)", "r * tensorops.Log(a)"}},
+		Math:     "d aᵇ = b·aᵇ⁻¹·da + aᵇ·log a·db", Note: "a > 0 where b is varied"},
+	{Pkg: TensorPkg, Name: "Maximum", Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"0.5 + 0.5*tensorops.Sign(a - b)", "0.5 - 0.5*tensorops.Sign(a - b)"}},
+		Math:     "d max(a, b) = da where a > b, db where a < b", Note: "ties: half to each"},
+	{Pkg: TensorPkg, Name: "Minimum", Params: []string{"a", "b"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"0.5 - 0.5*tensorops.Sign(a - b)", "0.5 + 0.5*tensorops.Sign(a - b)"}},
+		Math:     "d min(a, b) = da where a < b, db where a > b", Note: "ties: half to each"},
+
+	// A tensor and a float64.
+	{Pkg: TensorPkg, Name: "Scale", Params: []string{"a", "s"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"s", "a"}}, Math: "d(s·a) = s·da + a·ds"},
+	{Pkg: TensorPkg, Name: "AddScalar", Params: []string{"a", "s"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"1", "1"}}, Math: "d(a+s) = da + ds"},
+	{Pkg: TensorPkg, Name: "Affine", Params: []string{"a", "scale", "shift"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"scale", "a", "1"}}, Math: "d(scale·a + shift) = scale·da + a·dscale + dshift"},
+	{Pkg: TensorPkg, Name: "ScalarDiv", Params: []string{"s", "a"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"1 / a", "-r / a"}}, Math: "d(s/a) = ds/a − (s/a)·da/a"},
+	{Pkg: TensorPkg, Name: "PowScalar", Params: []string{"a", "p"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"p * tensorops.PowScalar(a, p - 1)", "r * tensorops.Log(a)"}},
+		Math:     "d aᵖ = p·aᵖ⁻¹·da + aᵖ·log a·dp", Note: "a > 0 where p is varied"},
+
+	// Products.
+	linear("MatMul", []string{"a", "b"}, Bilinear,
+		[]string{"tensorops.MatMul(da, b)", "tensorops.MatMul(a, db)"},
+		[]string{"tensorops.MatMulGradA(rBar, a, b, false, false)", "tensorops.MatMulGradB(rBar, a, b, false, false)"},
+		"d(a·b) = da·b + a·db; ā += r̄·bᵀ, b̄ += aᵀ·r̄"),
+	linear("MatMulT", []string{"a", "b", "transA", "transB"}, Bilinear,
+		[]string{"tensorops.MatMulT(da, b, transA, transB)", "tensorops.MatMulT(a, db, transA, transB)", "", ""},
+		[]string{"tensorops.MatMulGradA(rBar, a, b, transA, transB)", "tensorops.MatMulGradB(rBar, a, b, transA, transB)", "", ""},
+		"d(op(a)·op(b)) = op(da)·op(b) + op(a)·op(db)"),
+	// MatMulGradA(g, a, b) = Lᵀ(g) for L(a) = op(a)·op(b): bilinear in g
+	// and b; its transpose in g is L, in b MatMulGradB with ā for a.
+	linear("MatMulGradA", []string{"g", "a", "b", "transA", "transB"}, Bilinear,
+		[]string{"tensorops.MatMulGradA(dg, a, b, transA, transB)", "0", "tensorops.MatMulGradA(g, a, db, transA, transB)", "", ""},
+		[]string{"tensorops.MatMulT(rBar, b, transA, transB)", "0", "tensorops.MatMulGradB(g, rBar, b, transA, transB)", "", ""},
+		"the adjoint of a ↦ op(a)·op(b), bilinear in (g, b)"),
+	linear("MatMulGradB", []string{"g", "a", "b", "transA", "transB"}, Bilinear,
+		[]string{"tensorops.MatMulGradB(dg, a, b, transA, transB)", "tensorops.MatMulGradB(g, da, b, transA, transB)", "0", "", ""},
+		[]string{"tensorops.MatMulT(a, rBar, transA, transB)", "tensorops.MatMulGradA(g, a, rBar, transA, transB)", "0", "", ""},
+		"the adjoint of b ↦ op(a)·op(b), bilinear in (g, a)"),
+	linear("Dot", []string{"a", "b"}, Bilinear,
+		[]string{"tensorops.Dot(da, b)", "tensorops.Dot(a, db)"},
+		[]string{"tensorops.Scale(b, rBar)", "tensorops.Scale(a, rBar)"},
+		"d⟨a, b⟩ = ⟨da, b⟩ + ⟨a, db⟩"),
+	linear("Outer", []string{"a", "b"}, Bilinear,
+		[]string{"tensorops.Outer(da, b)", "tensorops.Outer(a, db)"},
+		[]string{"tensorops.MatMul(rBar, b)", "tensorops.MatMul(a, rBar)"},
+		"d(a bᵀ) = da bᵀ + a dbᵀ; ā += r̄ b, b̄ += r̄ᵀ a"),
+
+	// Reductions and their adjoints.
+	linear("SumAll", []string{"a"}, Linear,
+		[]string{"tensorops.SumAll(da)"}, []string{"tensorops.FullLike(a, rBar)"}, "d Σa = Σ da"),
+	linear("MeanAll", []string{"a"}, Linear,
+		[]string{"tensorops.MeanAll(da)"}, []string{"tensorops.MeanAllGrad(a, rBar)"}, "d mean a = mean da"),
+	linear("Sum", []string{"a", "axis"}, Linear,
+		[]string{"tensorops.Sum(da, axis)", ""}, []string{"tensorops.ExpandAxis(rBar, a, axis)", ""}, "d Σ_axis a = Σ_axis da"),
+	linear("Mean", []string{"a", "axis"}, Linear,
+		[]string{"tensorops.Mean(da, axis)", ""}, []string{"tensorops.MeanGrad(rBar, a, axis)", ""}, "d mean_axis a = mean_axis da"),
+	linear("Max", []string{"a", "axis"}, Linear,
+		[]string{"tensorops.MaxJVP(a, da, axis)", ""}, []string{"tensorops.MaxGrad(a, rBar, axis)", ""},
+		"d max_axis a = da at the (first) maximum"),
+	linear("MaxAll", []string{"a"}, Linear,
+		[]string{"tensorops.MaxAllJVP(a, da)"}, []string{"tensorops.MaxAllGrad(a, rBar)"},
+		"d max a = da at the (first) maximum"),
+	linear("FullLike", []string{"t", "v"}, Linear,
+		[]string{"0", "tensorops.FullLike(t, dv)"}, []string{"0", "tensorops.SumAll(rBar)"}, "d full(v) = full(dv)"),
+	linear("ExpandAxis", []string{"g", "like", "axis"}, Linear,
+		[]string{"tensorops.ExpandAxis(dg, like, axis)", "0", ""}, []string{"tensorops.Sum(rBar, axis)", "0", ""},
+		"broadcast along axis; its transpose sums along it"),
+	linear("MeanGrad", []string{"g", "like", "axis"}, Linear,
+		[]string{"tensorops.MeanGrad(dg, like, axis)", "0", ""}, []string{"tensorops.Mean(rBar, axis)", "0", ""},
+		"broadcast along axis over n; its transpose is the mean"),
+	linear("MeanAllGrad", []string{"like", "g"}, Linear,
+		[]string{"0", "tensorops.MeanAllGrad(like, dg)"}, []string{"0", "tensorops.MeanAll(rBar)"},
+		"full of g/n; its transpose is the mean"),
+	linear("MaxGrad", []string{"a", "g", "axis"}, Linear,
+		[]string{"0", "tensorops.MaxGrad(a, dg, axis)", ""}, []string{"0", "tensorops.MaxJVP(a, rBar, axis)", ""},
+		"scatter to the maxima; its transpose gathers"),
+	linear("MaxJVP", []string{"a", "da", "axis"}, Linear,
+		[]string{"0", "tensorops.MaxJVP(a, dda, axis)", ""}, []string{"0", "tensorops.MaxGrad(a, rBar, axis)", ""},
+		"gather at the maxima; its transpose scatters"),
+	linear("MaxAllGrad", []string{"a", "g"}, Linear,
+		[]string{"0", "tensorops.MaxAllGrad(a, dg)"}, []string{"0", "tensorops.MaxAllJVP(a, rBar)"},
+		"scatter to the maximum; its transpose gathers"),
+	linear("MaxAllJVP", []string{"a", "da"}, Linear,
+		[]string{"0", "tensorops.MaxAllJVP(a, dda)"}, []string{"0", "tensorops.MaxAllGrad(a, rBar)"},
+		"gather at the maximum; its transpose scatters"),
+
+	// Shapes.
+	linear("Transpose", []string{"a", "perm"}, Linear,
+		[]string{"tensorops.Transpose(da, perm)", ""}, []string{"tensorops.TransposeBack(rBar, perm)", ""},
+		"transposition is linear; its transpose is the inverse permutation"),
+	linear("TransposeBack", []string{"g", "perm"}, Linear,
+		[]string{"tensorops.TransposeBack(dg, perm)", ""}, []string{"tensorops.Transpose(rBar, perm)", ""},
+		"the inverse permutation; its transpose is the permutation"),
+	linear("Reshape", []string{"a", "shape"}, Linear,
+		[]string{"tensorops.Reshape(da, shape)", ""}, []string{"tensorops.ReshapeLike(rBar, a)", ""},
+		"reshaping is linear; its transpose reshapes back"),
+	linear("ReshapeLike", []string{"g", "like"}, Linear,
+		[]string{"tensorops.ReshapeLike(dg, like)", "0"}, []string{"tensorops.ReshapeLike(rBar, g)", "0"},
+		"reshaping is linear; its transpose reshapes back"),
+	linear("Unsqueeze", []string{"a", "axis"}, Linear,
+		[]string{"tensorops.Unsqueeze(da, axis)", ""}, []string{"tensorops.Squeeze(rBar, axis)", ""}, "a reshape"),
+	linear("Squeeze", []string{"a", "axis"}, Linear,
+		[]string{"tensorops.Squeeze(da, axis)", ""}, []string{"tensorops.Unsqueeze(rBar, axis)", ""}, "a reshape"),
+	linear("Slice", []string{"a", "axis", "lo", "hi"}, Linear,
+		[]string{"tensorops.Slice(da, axis, lo, hi)", "", "", ""}, []string{"tensorops.SliceGrad(rBar, a, axis, lo)", "", "", ""},
+		"slicing is linear; its transpose pads with zeros"),
+	linear("SliceGrad", []string{"g", "like", "axis", "lo"}, Linear,
+		[]string{"tensorops.SliceGrad(dg, like, axis, lo)", "0", "", ""}, []string{"tensorops.PadGrad(rBar, g, axis, lo)", "0", "", ""},
+		"padding with zeros; its transpose slices"),
+	linear("Pad", []string{"a", "axis", "before", "after"}, Linear,
+		[]string{"tensorops.Pad(da, axis, before, after)", "", "", ""}, []string{"tensorops.PadGrad(rBar, a, axis, before)", "", "", ""},
+		"padding with zeros is linear; its transpose slices"),
+	linear("PadGrad", []string{"g", "like", "axis", "before"}, Linear,
+		[]string{"tensorops.PadGrad(dg, like, axis, before)", "0", "", ""}, []string{"tensorops.SliceGrad(rBar, g, axis, before)", "0", "", ""},
+		"slicing; its transpose pads with zeros"),
+	linear("Broadcast", []string{"a", "shape"}, Linear,
+		[]string{"tensorops.Broadcast(da, shape)", ""}, []string{"tensorops.SumLike(rBar, a)", ""},
+		"broadcasting is linear; its transpose sums over the broadcast axes"),
+	linear("BroadcastLike", []string{"a", "like"}, Linear,
+		[]string{"tensorops.BroadcastLike(da, like)", "0"}, []string{"tensorops.SumLike(rBar, a)", "0"},
+		"broadcasting is linear; its transpose sums over the broadcast axes"),
+	linear("SumLike", []string{"g", "like"}, Linear,
+		[]string{"tensorops.SumLike(dg, like)", "0"}, []string{"tensorops.BroadcastLike(rBar, g)", "0"},
+		"summing over broadcast axes; its transpose broadcasts"),
+	linear("Diag", []string{"v"}, Linear,
+		[]string{"tensorops.Diag(dv)"}, []string{"tensorops.DiagPart(rBar)"}, "diag is linear; its transpose takes the diagonal"),
+	linear("DiagPart", []string{"m"}, Linear,
+		[]string{"tensorops.DiagPart(dm)"}, []string{"tensorops.Diag(rBar)"}, "the diagonal is linear; its transpose is diag"),
+
+	// Softmax and its relatives: first order (their Taylor series are
+	// not expanded; forward and reverse mode, and the HVP, use them).
+	linear("Softmax", []string{"a", "axis"}, FirstOrder,
+		[]string{"tensorops.SoftmaxJVP(r, da, axis)", ""}, []string{"tensorops.SoftmaxJVP(r, rBar, axis)", ""},
+		"d softmax a = s⊙(da − Σ s⊙da), a symmetric map"),
+	// SoftmaxJVP(s, dx) = s⊙dx − s⊙Σ(s⊙dx): linear in dx, quadratic in s.
+	linear("SoftmaxJVP", []string{"s", "dx", "axis"}, FirstOrder,
+		[]string{
+			"ds * (dx - tensorops.ExpandAxis(tensorops.Sum(s * dx, axis), s, axis)) - s * tensorops.ExpandAxis(tensorops.Sum(ds * dx, axis), s, axis)",
+			"tensorops.SoftmaxJVP(s, ddx, axis)", ""},
+		[]string{
+			"rBar * (dx - tensorops.ExpandAxis(tensorops.Sum(s * dx, axis), s, axis)) - dx * tensorops.ExpandAxis(tensorops.Sum(rBar * s, axis), s, axis)",
+			"tensorops.SoftmaxJVP(s, rBar, axis)", ""},
+		"s⊙(dx − Σ s⊙dx)"),
+	linear("LogSoftmax", []string{"a", "axis"}, FirstOrder,
+		[]string{"tensorops.LogSoftmaxJVP(r, da, axis)", ""}, []string{"tensorops.LogSoftmaxVJP(r, rBar, axis)", ""},
+		"d logsoftmax a = da − Σ softmax(a)⊙da"),
+	linear("LogSumExp", []string{"a", "axis"}, FirstOrder,
+		[]string{"tensorops.Sum(tensorops.Softmax(a, axis) * da, axis)", ""},
+		[]string{"tensorops.ExpandAxis(rBar, a, axis) * tensorops.Softmax(a, axis)", ""},
+		"d logΣexp a = Σ softmax(a)⊙da"),
+	linear("SoftmaxCrossEntropy", []string{"logits", "labels"}, FirstOrder,
+		[]string{
+			"tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), dlogits)",
+			"-tensorops.Dot(tensorops.LogSoftmax(logits, -1), dlabels) / tensorops.Dim(logits, 0)"},
+		[]string{
+			"tensorops.SoftmaxCrossEntropyGrad(logits, labels, rBar)",
+			"tensorops.Scale(tensorops.LogSoftmax(logits, -1), -rBar / tensorops.Dim(logits, 0))"},
+		"d CE = ⟨(softmax(logits) − labels)/n, dlogits⟩ − ⟨logsoftmax(logits)/n, dlabels⟩"),
+	linear("SoftmaxCrossEntropyGrad", []string{"logits", "labels", "g"}, FirstOrder,
+		[]string{
+			"tensorops.SoftmaxJVP(tensorops.Softmax(logits, -1), tensorops.Scale(dlogits, g / tensorops.Dim(logits, 0)), -1)",
+			"tensorops.Scale(dlabels, -g / tensorops.Dim(logits, 0))",
+			"tensorops.SoftmaxCrossEntropyGrad(logits, labels, dg)"},
+		[]string{
+			"tensorops.SoftmaxJVP(tensorops.Softmax(logits, -1), tensorops.Scale(rBar, g / tensorops.Dim(logits, 0)), -1)",
+			"tensorops.Scale(rBar, -g / tensorops.Dim(logits, 0))",
+			"tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), rBar)"},
+		"g·(softmax(logits) − labels)/n"),
+}
