@@ -1,0 +1,85 @@
+// Package tensorops is gadgen's tensor runtime: dense n-dimensional arrays
+// of float64 or float32 and the operations that the code gadgen generates
+// calls, forward (the primal ops) and backward (the helpers of the
+// derivative rules: SumLike, ExpandAxis, MaxGrad, MatMulGradA, ...).
+//
+// # The Tensor type
+//
+// A *Tensor is a row-major array with a dtype (Float64 or Float32), a
+// shape, strides in elements and an offset into a backing slice. One Go
+// type serves both dtypes; an op takes the dtype of its operands and panics
+// when they differ. A zero-dimensional tensor (shape []) holds one element
+// (Scalar).
+//
+// # Views and copies
+//
+// Every op returns a fresh contiguous tensor, except the documented views,
+// which share their operand's elements: FromFloat64s, FromFloat32s,
+// FromDense, FromVecDense, Tensor.Dense, Tensor.VecDense, Reshape of a
+// contiguous tensor, Unsqueeze, Squeeze, AsStrided, Tensor.Contiguous of a
+// contiguous tensor (the tensor itself), and the nil-as-zero shortcuts
+// below. Transpose and Slice copy. Every op accepts strided
+// (non-contiguous) operands, such as views of a *mat.Dense made by
+// mat.Dense.Slice.
+//
+// # Conventions
+//
+// Binary elementwise ops broadcast like numpy: trailing dimensions align,
+// and a dimension of size 1, or a missing leading one, is repeated. A
+// negative axis counts from the end. Destination-first forms XxxTo(dst, ...)
+// write into dst, which must have the result's shape and dtype, and return
+// it; for elementwise ops dst may be one of the operands (the same
+// tensor), not for MatMulTo and Gemm. Results do not depend on the number
+// of threads: every output element is computed by one goroutine, and
+// SumAll adds fixed-size blocks in order.
+//
+// Errors of use panic, with messages of the form
+// "tensorops: Add: shapes [2 3] and [4 5] do not broadcast" that name the
+// op and the shapes involved; each function documents when it panics.
+//
+// # The nil convention of automatic differentiation
+//
+// For the linear accumulation ops only, a nil *Tensor is a zero tensor of
+// the right shape, so that adjoints that were never written cost nothing:
+// Add(nil, b) returns b itself (no copy), Add(a, nil) returns a, Add(nil,
+// nil) is nil; Sub(a, nil) is a, Sub(nil, b) is Neg(b); Neg(nil) and
+// Scale(nil, s) are nil; SumLike(nil, like) is nil; AddTo(dst, a, nil)
+// copies a into dst and AddInto(dst, nil) does nothing. The derivative
+// helpers (…Grad, …JVP, …VJP) return nil for a nil adjoint or tangent.
+// Every other op panics on a nil operand. Derivative conventions: at ties,
+// Max, MaxAll (and ArgMax) give the derivative to the first maximum;
+// Maximum and Minimum give half to each operand; ReLU's derivative is Step
+// (0 at 0).
+//
+// # Threads
+//
+// Elementwise and reduction kernels split their work across goroutines
+// above a size threshold (about 32k elements for cheap kernels such as Add,
+// 4k for exp or tanh; measured on two cores); SetThreads sets their number
+// (default runtime.GOMAXPROCS) and that of OpenBLAS's threads.
+//
+// # BLAS backends
+//
+// Matrix products go to GEMM (MatMul, MatMulT with transpose flags passed
+// to GEMM rather than transposing, batched products as a loop of GEMMs).
+// The backend is chosen at the first product, never at init: OpenBLAS
+// (libopenblas.so.0, libopenblas.so, then a generic libblas.so.3), loaded
+// at run time with purego — no cgo, so the package builds with
+// CGO_ENABLED=0 — or, when no library loads or the environment variable
+// GADGEN_BLAS=gonum is set, gonum's pure-Go BLAS. BLAS reports the backend
+// in use and SetBLAS switches it. The package conformance runs one test
+// suite against any backend.
+//
+// # Devices
+//
+// A tensor records its Device; only the CPU is implemented, and ops panic on
+// tensors of another device. The field and the conformance suite's
+// Backend type are there for a later CUDA backend.
+//
+// # Non-goals
+//
+// Integer and complex dtypes, automatic differentiation itself (gadgen
+// generates it; this package only provides the rules' helpers), lazy
+// evaluation or graph building, in-place views with negative strides, and
+// numerical linear algebra beyond GEMM (use gonum's mat on Tensor.Dense).
+package tensorops
