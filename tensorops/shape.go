@@ -134,7 +134,7 @@ func permuted(a *Tensor, p []int) *Tensor {
 // Transpose(a, perm...)); an empty perm reverses the axes. It returns nil
 // when g is nil.
 // It panics if perm is not a permutation of g's axes.
-func TransposeBack(g *Tensor, perm []int) *Tensor {
+func TransposeBack(g *Tensor, perm ...int) *Tensor {
 	if g == nil {
 		return nil
 	}
