@@ -430,6 +430,9 @@ func (g *generator) Derivative(mode string, callee *types.Func, active []bool, p
 // request with options (Taylor mode's order=), which are part of what
 // identifies the generated function.
 func (g *generator) DerivativeWithOptions(mode string, opts ssaad.Options, callee *types.Func, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
+	if err := ssaad.Refusal(callee); err != nil {
+		return nil, err
+	}
 	from := g.cur
 	m := g.r.modes[mode]
 	if m == nil {

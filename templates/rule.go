@@ -131,7 +131,7 @@ func key(pkg, name string) string { return pkg + "." + name }
 
 // all holds every rule, sorted by Pkg then Name; byName indexes it by key.
 var (
-	all    = sortedRules(mathRules, mathextRules, builtinRules, helperRules, tensorRules)
+	all    = sortedRules(mathRules, mathextRules, builtinRules, helperRules, tensorRules, tensorShapeRules)
 	byName = index(all)
 )
 
@@ -168,13 +168,21 @@ func Lookup(pkg, name string) (*Rule, bool) {
 }
 
 // LookupFunc returns the rule of fn, a function declared at package level
-// (not a method), by its package's import path and its name, and whether
+// (or a method of tensorops.Tensor, named "Tensor.M"), by its package's
+// import path and its name, and whether
 // there is one. The functions with rules are gadgen's primitives: every
 // mode differentiates their calls by the rule, never through their
 // bodies, and the optimizer treats them as pure.
 func LookupFunc(fn *types.Func) (*Rule, bool) {
-	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+	if fn == nil || fn.Pkg() == nil {
 		return nil, false
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		// Methods of the tensor runtime's Tensor: "Tensor.Dim".
+		if fn.Pkg().Path() != TensorPkg {
+			return nil, false
+		}
+		return Lookup(TensorPkg, "Tensor."+fn.Name())
 	}
 	return Lookup(fn.Pkg().Path(), fn.Name())
 }

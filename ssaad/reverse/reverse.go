@@ -444,6 +444,10 @@ func (t *transformer) checkCall(v *ir.Value) {
 		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call")
 		return
 	}
+	if err := ssaad.Refusal(c.Func); err != nil {
+		t.errorf(v.Pos, construct, "%v", err)
+		return
+	}
 	sig := c.Func.Type().(*types.Signature)
 	if err := resultsOK(sig.Results(), true); err != nil {
 		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call yet: %v", err)
