@@ -70,7 +70,9 @@ func (h Helper) shape(fn *types.Func, active []bool) (int, error) {
 	if k < 0 {
 		return 0, fmt.Errorf("//gad:%s needs one varied parameter of type []float64", h.Name())
 	}
-	if !types.Identical(ps[k].Type(), types.NewSlice(float64Type)) {
+	if ir.IsTensor(ps[k].Type()) && h.Kind == HVP {
+		// A tensor x: FHVP(x, v) (f float64, hv *Tensor), see tensorHVP.
+	} else if !types.Identical(ps[k].Type(), types.NewSlice(float64Type)) {
 		return 0, fmt.Errorf("//gad:%s needs a varied parameter of type []float64; %s has type %s", h.Name(), ps[k].Name(),
 			types.TypeString(ps[k].Type(), types.RelativeTo(fn.Pkg())))
 	}
@@ -114,6 +116,10 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 	}
 	names := ssaad.ParamNames(fn)
 	extra, resNames := h.extraNames(fn)
+	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type())
+	if tensor {
+		extra = extra[:1] // v; the product is returned
+	}
 	pkg := fn.Pkg()
 	var recv *types.Var
 	var params []*types.Var
@@ -131,7 +137,14 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 		}
 	}
 	var results []*types.Var
-	if h.Kind == Laplacian {
+	if tensor {
+		used := map[string]bool{}
+		for _, n := range names {
+			used[n] = true
+		}
+		results = []*types.Var{types.NewParam(token.NoPos, pkg, ssaad.Fresh(used, "f"), float64Type),
+			types.NewParam(token.NoPos, pkg, ssaad.Fresh(used, "hv"), ssaad.Params(fn)[k].Type())}
+	} else if h.Kind == Laplacian {
 		results = []*types.Var{types.NewParam(token.NoPos, pkg, resNames[0], float64Type), types.NewParam(token.NoPos, pkg, resNames[1], float64Type)}
 	} else {
 		results = []*types.Var{types.NewParam(token.NoPos, pkg, "", float64Type)}
@@ -237,6 +250,13 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	sig, err := h.Signature(req)
 	if err != nil {
 		return fail("%v", err)
+	}
+	if ir.IsTensor(primal.Params[k].Type) {
+		f, err := tensorHVP(primal, req, env, k, sig)
+		if err != nil {
+			return fail("%v", err)
+		}
+		return f, nil
 	}
 	// Every helper but the HVP by forward over reverse evaluates F (or its
 	// jets) several times: F must not write through its parameters, or
@@ -619,4 +639,74 @@ func callGradJVP(b *helperBuilder, gj *ir.DerivedFunc, args []*ir.Value, k int, 
 func clearSlice(b *helperBuilder, s *ir.Value) {
 	c := b.Emit(ir.OpCall, nil, s)
 	c.Callee = &ir.Callee{Builtin: "clear"}
+}
+
+// tensorHVP returns FHVP(x, v) (f float64, hv *tensorops.Tensor) for a
+// tensor x (parameter k): the JVP along v of the gradient of F, which
+// returns x's adjoint as a result; hv is the tangent of that result.
+func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *types.Signature) (*ir.Func, error) {
+	be, ok := env.(ssaad.BuildEnv)
+	if !ok {
+		return nil, fmt.Errorf("this environment cannot compose modes")
+	}
+	grad, err := be.Build("grad", ssaad.Options{}, req.Target, req.Active, req.Pos)
+	if err != nil {
+		return nil, err
+	}
+	gsig := grad.Obj.Signature()
+	// The adjoint of x is the gradient's last result.
+	if gsig.Results().Len() < 2 || !ir.IsTensor(gsig.Results().At(gsig.Results().Len()-1).Type()) {
+		return nil, fmt.Errorf("unexpected gradient signature %s", grad.Sig)
+	}
+	active := make([]bool, len(req.Active))
+	active[k] = true
+	gj, err := be.Build("jvp", ssaad.Options{}, grad.Obj, active, req.Pos)
+	if err != nil {
+		return nil, err
+	}
+	f := ir.NewFunc(req.Name, primal.Pkg)
+	f.Pos = primal.Pos
+	if req.Method {
+		f.Recv = primal.Params[0].Type
+	}
+	b := &helperBuilder{intT: types.Typ[types.Int]}
+	b.F = f
+	var args, all []*ir.Value
+	pi := 0
+	if req.Method {
+		args = append(args, f.AddParam(sig.Recv().Name(), sig.Recv().Type()))
+	}
+	var v *ir.Value
+	for i := len(args); i < len(primal.Params); i++ {
+		p := sig.Params().At(pi)
+		pi++
+		args = append(args, f.AddParam(p.Name(), p.Type()))
+		all = append(all, args[i])
+		if i == k {
+			p := sig.Params().At(pi)
+			pi++
+			v = f.AddParam(p.Name(), p.Type())
+			all = append(all, v)
+		}
+	}
+	if req.Method {
+		all = append([]*ir.Value{args[0]}, all...)
+	}
+	for r := range sig.Results().Variables() {
+		f.AddResult(r.Name(), r.Type())
+	}
+	b.Cur = f.NewBlock("entry")
+	res := gj.Sig.Results()
+	c := b.Emit(ir.OpCall, res, all...)
+	c.Callee = &ir.Callee{Derived: gj}
+	val := b.Emit(ir.OpExtract, float64Type, c)
+	val.Index = 0
+	hv := b.Emit(ir.OpExtract, res.At(res.Len()-1).Type(), c)
+	hv.Index = res.Len() - 1
+	b.Cur.Return(val, hv)
+	name, xname := ssaad.FuncName(req.Target), primal.Params[k].Name
+	f.Doc = fmt.Sprintf("%s returns %s and the Hessian-vector product ∇²%s·%s, the Hessian taken with respect to %s, "+
+		"by forward mode over reverse mode: the directional derivative along %s of the gradient of %s (%s). "+
+		"%s must have the shape of %s.", req.Name, name, name, v.Name, xname, v.Name, name, gj.Name, v.Name, xname)
+	return f, nil
 }
