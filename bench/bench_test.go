@@ -185,6 +185,7 @@ func BenchmarkS2dMLPFlat(b *testing.B)    { benchSuite(b, "S2d-flat") }
 func BenchmarkS2eGP(b *testing.B)         { benchSuite(b, "S2e") }
 func BenchmarkS3Normalize(b *testing.B)   { benchSuite(b, "S3") }
 func BenchmarkS4MLPHVP(b *testing.B)      { benchSuite(b, "S4") }
+func BenchmarkS5TensorMLP(b *testing.B)   { benchSuite(b, "S5") }
 
 // benchSuite runs a sub-benchmark per size (Small and Medium; with -large
 // also Large and Huge) and derivative kind. Each measures the ratio of the

@@ -16,6 +16,8 @@ import (
 	"github.com/gadgen/gadgen/bench/normalize"
 	"github.com/gadgen/gadgen/bench/ode"
 	"github.com/gadgen/gadgen/bench/rosenbrock"
+	"github.com/gadgen/gadgen/bench/tensormlp"
+	"github.com/gadgen/gadgen/tensorops"
 )
 
 // seed seeds every data set, so that runs compare.
@@ -25,7 +27,7 @@ const seed = 1
 // runs, in order: S1–S3, and S4's HVP.
 func Suites() []*Suite {
 	return []*Suite{rosenbrockSuite(), logsumexpSuite(), odeSuite(), gmmSuite(), lstmSuite(),
-		mlpSuite(), mlpFlatSuite(), gpSuite(), normalizeSuite(), hvpSuite()}
+		mlpSuite(), mlpFlatSuite(), gpSuite(), normalizeSuite(), hvpSuite(), tensorMLPSuite()}
 }
 
 func rosenbrockSuite() *Suite {
@@ -388,4 +390,33 @@ func count(n int) string {
 		return fmt.Sprintf("%de%d", m, e)
 	}
 	return fmt.Sprint(n)
+}
+
+// tensorMLPSuite is S5 in float64: the perceptron of package tensormlp on
+// gadgen's tensor runtime, its parameters views of the vector X (no copy),
+// the gradient accumulated into views of the gradient vector. Float32 and
+// the pure-Go BLAS are in tensormlp's BenchmarkS5.
+func tensorMLPSuite() *Suite {
+	s := &Suite{ID: "S5", Name: "MLP on tensorops (float64)", Target: "gradient ≤ 2.5× forward",
+		Aside: "784-256-256-10 written with tensorops; GEMM through OpenBLAS when it loads"}
+	add := func(in, hidden, out, batch int, tier Tier, withFD bool) {
+		s.Sizes = append(s.Sizes, Size{Label: fmt.Sprintf("%d-%d-%d-%d b=%d", in, hidden, hidden, out, batch),
+			N: float64(in * hidden * batch), Tier: tier, Make: func() *Problem {
+				m, x, y := tensormlp.New(tensorops.Float64, in, hidden, out, batch, seed)
+				view := func(theta []float64) *tensormlp.MLP { return tensormlp.View(theta, in, hidden, out) }
+				return &Problem{
+					X: tensormlp.Flat(m),
+					F: func(theta []float64) float64 { return tensormlp.Loss(view(theta), x, y) },
+					JVP: func(theta, v []float64) (float64, float64) {
+						return tensormlp.LossJVP(view(theta), view(v), x, y)
+					},
+					Grad: func(theta, g []float64) float64 { return tensormlp.LossGrad(view(theta), view(g), x, y) },
+					Hand: func(theta, g []float64) float64 { return tensormlp.HandGrad(view(theta), view(g), x, y) },
+					FD:   withFD,
+				}
+			}})
+	}
+	add(20, 16, 5, 4, Quick, true)
+	add(tensormlp.In, tensormlp.Hidden, tensormlp.Out, tensormlp.Batch, Small, false)
+	return s
 }

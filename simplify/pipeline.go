@@ -49,6 +49,7 @@ var Derivative = []Pass{
 	{Name: "cse", Fn: CSE},
 	{Name: "speculate", Fn: Local(Speculate)},
 	{Name: "remat", Fn: Local(Rematerialize)},
+	{Name: "accumulate", Fn: Local(FuseAccumulate)},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -70,6 +71,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"algebra", "fold", "pulling negations out of products leaves products of constants, -(3 * 0.5)"},
 	{"fold", "loopform", "folding removes the entry test of a range over a constant, which loopform then does without"},
 	{"loopform", "licm", "LICM hoists into the preheader of a loop tested at the top"},
+	{"cse", "accumulate", "a product CSE merges with another use is not fused into a gradient buffer"},
 }
 
 // Config says how to run a pipeline.

@@ -20,3 +20,64 @@ func Accumulate(dst, g *Tensor) *Tensor {
 	AddInto(dst, g)
 	return dst
 }
+
+// AccumulateMatMulGradA is Accumulate(dst, MatMulGradA(g, a, b, transA,
+// transB)) without the intermediate tensor: for matrices, one GEMM adds
+// the product into dst.
+func AccumulateMatMulGradA(dst, g, a, b *Tensor, transA, transB bool) *Tensor {
+	switch {
+	case g == nil:
+		return dst
+	case dst == nil:
+		return MatMulGradA(g, a, b, transA, transB)
+	case !matrices(g, a, b):
+		AddInto(dst, MatMulGradA(g, a, b, transA, transB))
+		return dst
+	}
+	// r = op(a)·op(b): ā = g·op(b)ᵀ, or its transpose op(b)·gᵀ when
+	// transA.
+	if !transA {
+		matmulTo("AccumulateMatMulGradA", dst, 1, g, false, b, !transB, 1)
+	} else {
+		matmulTo("AccumulateMatMulGradA", dst, 1, b, transB, g, true, 1)
+	}
+	return dst
+}
+
+// AccumulateMatMulGradB is Accumulate(dst, MatMulGradB(g, a, b, transA,
+// transB)) without the intermediate tensor: for matrices, one GEMM adds
+// the product into dst.
+func AccumulateMatMulGradB(dst, g, a, b *Tensor, transA, transB bool) *Tensor {
+	switch {
+	case g == nil:
+		return dst
+	case dst == nil:
+		return MatMulGradB(g, a, b, transA, transB)
+	case !matrices(g, a, b):
+		AddInto(dst, MatMulGradB(g, a, b, transA, transB))
+		return dst
+	}
+	// r = op(a)·op(b): b̄ = op(a)ᵀ·g, or its transpose gᵀ·op(a) when
+	// transB.
+	if !transB {
+		matmulTo("AccumulateMatMulGradB", dst, 1, a, !transA, g, false, 1)
+	} else {
+		matmulTo("AccumulateMatMulGradB", dst, 1, g, true, a, transA, 1)
+	}
+	return dst
+}
+
+// AccumulateSumLike is Accumulate(dst, SumLike(g, like)).
+func AccumulateSumLike(dst, g, like *Tensor) *Tensor {
+	return Accumulate(dst, SumLike(g, like))
+}
+
+// matrices reports whether every t is 2-D.
+func matrices(ts ...*Tensor) bool {
+	for _, t := range ts {
+		if len(t.shape) != 2 {
+			return false
+		}
+	}
+	return true
+}

@@ -26,17 +26,15 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t8 := tensorops.SoftmaxCrossEntropy(o, y)
 	t9 := tensorops.SoftmaxCrossEntropyGrad(o, y, 1)
 	t10 := tensorops.SumLike(t9, t6)
-	mBar.B2 = tensorops.Accumulate(mBar.B2, tensorops.SumLike(t9, t7))
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t9, t7)
 	t11 := tensorops.MatMulGradA(t10, h, t5, false, false)
-	t12 := tensorops.MatMulGradB(t10, h, t5, false, false)
-	t13 := tensorops.Accumulate(mBar.W2, t12)
-	mBar.W2 = t13
-	t14 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t11)
-	t15 := tensorops.SumLike(t14, t4)
-	mBar.B1 = tensorops.Accumulate(mBar.B1, tensorops.SumLike(t15, t3))
-	t16 := tensorops.MatMulGradB(tensorops.SumLike(t15, t2), x, t, false, false)
-	t17 := tensorops.Accumulate(mBar.W1, t16)
-	mBar.W1 = t17
+	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t10, h, t5, false, false)
+	t12 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t11)
+	t13 := tensorops.SumLike(t12, t4)
+	t14 := tensorops.SumLike(t13, t2)
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t13, t3)
+	t15 := tensorops.AccumulateMatMulGradB(mBar.W1, t14, x, t, false, false)
+	mBar.W1 = t15
 	return t8
 }
 
@@ -75,10 +73,10 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	tapePointers := slices.Grow(t, max(n+2, 0)*4)
 	h := x
 	for i := 0; i < n; i++ {
-		t16 := tensorops.MatMul(h, d.Ws[i])
-		t17 := tensorops.Add(t16, d.Bs[i])
-		h4 := tensorops.Tanh(t17)
-		tapePointers = append(tapePointers, h, t16, t17, h4)
+		t15 := tensorops.MatMul(h, d.Ws[i])
+		t16 := tensorops.Add(t15, d.Bs[i])
+		h4 := tensorops.Tanh(t16)
+		tapePointers = append(tapePointers, h, t15, t16, h4)
 		h = h4
 	}
 	t2 := tensorops.Sub(h, y)
@@ -98,13 +96,12 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 		t9 := tensorops.SumLike(t8, tapePointers[n2-2])
 		t10 := tensorops.SumLike(t9, tapePointers[n2-3])
 		t11 := dBar.Bs
-		t11[i2] = tensorops.Accumulate(t11[i2], tensorops.SumLike(t9, d.Bs[i2]))
+		t11[i2] = tensorops.AccumulateSumLike(t11[i2], t9, d.Bs[i2])
 		t12 := d.Ws[i2]
 		hBar = tensorops.MatMulGradA(t10, h2, t12, false, false)
-		t13 := tensorops.MatMulGradB(t10, h2, t12, false, false)
-		t14 := dBar.Ws
-		t15 := tensorops.Accumulate(t14[i2], t13)
-		t14[i2] = t15
+		t13 := dBar.Ws
+		t14 := tensorops.AccumulateMatMulGradB(t13[i2], t10, h2, t12, false, false)
+		t13[i2] = t14
 		hBar2 = nil
 		tapePointers = tapePointers[:t7]
 	}

@@ -1,0 +1,58 @@
+package simplify
+
+// This file defines the rewrites of calls of the tensor runtime (package
+// tensorops) that reuse buffers: an adjoint computed only to be added into
+// a gradient buffer is computed into it.
+
+import (
+	"go/types"
+
+	"github.com/gadgen/gadgen/ir"
+	"github.com/gadgen/gadgen/templates"
+)
+
+// accumulateInto maps a function whose result Accumulate may compute in
+// place to the runtime's fused form, which takes the buffer first.
+var accumulateInto = map[string]string{
+	"MatMulGradA": "AccumulateMatMulGradA",
+	"MatMulGradB": "AccumulateMatMulGradB",
+	"SumLike":     "AccumulateSumLike",
+}
+
+// FuseAccumulate rewrites tensorops.Accumulate(dst, F(args)), where F's
+// result has no other use, to tensorops.AccumulateF(dst, args): the
+// product of a gradient GEMM goes into the gradient buffer (β = 1)
+// instead of a fresh tensor added to it afterwards. Exact: the fused forms
+// compute the same sums (a GEMM's accumulation into C rounds as the
+// separate addition does, up to the order of one addition per element).
+func FuseAccumulate(f *ir.Func) {
+	uses := ir.Uses(f)
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if tensorCall(v) != "Accumulate" {
+				continue
+			}
+			inner := v.Args[1]
+			fused, ok := accumulateInto[tensorCall(inner)]
+			if !ok || len(uses[inner.ID]) != 1 || inner.Block != b {
+				continue
+			}
+			fn, ok := v.Callee.Func.Pkg().Scope().Lookup(fused).(*types.Func)
+			if !ok {
+				continue
+			}
+			v.Callee = &ir.Callee{Func: fn}
+			v.Args = append([]*ir.Value{v.Args[0]}, inner.Args...)
+		}
+	}
+	DeadCode(f)
+}
+
+// tensorCall returns the name of the tensorops function v calls, or "".
+func tensorCall(v *ir.Value) string {
+	if v.Op != ir.OpCall || v.Callee == nil || v.Callee.Func == nil || v.Callee.Func.Pkg() == nil ||
+		v.Callee.Func.Pkg().Path() != templates.TensorPkg || v.Callee.Func.Signature().Recv() != nil {
+		return ""
+	}
+	return v.Callee.Func.Name()
+}
