@@ -88,7 +88,9 @@ func Zeros(m *MLP) *MLP {
 }
 
 // Tensors returns m's tensors in the order W1, B1, W2, B2, W3, B3.
-func (m *MLP) Tensors() []*tensorops.Tensor { return []*tensorops.Tensor{m.W1, m.B1, m.W2, m.B2, m.W3, m.B3} }
+func (m *MLP) Tensors() []*tensorops.Tensor {
+	return []*tensorops.Tensor{m.W1, m.B1, m.W2, m.B2, m.W3, m.B3}
+}
 
 // Sizes returns the number of elements of each of m's tensors, in the
 // order of Tensors.
