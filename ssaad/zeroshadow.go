@@ -62,6 +62,9 @@ func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
 // float leaves are zero and whose slices and pointers are zero shadows of
 // x's (see ZeroShadow). It returns nil when it cannot build one.
 func (b *Builder) ZeroShadowOfValue(x *ir.Value) *ir.Value {
+	if ir.IsTensor(x.Type) {
+		return b.Zero(x.Type) // nil, the zero tensor of the arithmetic
+	}
 	if _, ok := x.Type.Underlying().(*types.Struct); !ok {
 		return nil
 	}

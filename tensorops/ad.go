@@ -81,3 +81,18 @@ func matrices(ts ...*Tensor) bool {
 	}
 	return true
 }
+
+// Basis returns the tensor of like's shape and dtype that is one at the
+// flat (row-major) index i and zero elsewhere; all zeros when i is not an
+// index of like. Generated Laplacians take the unit directions from it.
+func Basis(like *Tensor, i int) *Tensor {
+	e := alloc(like.dtype, like.shape)
+	if i >= 0 && i < e.Size() {
+		if e.dtype == Float64 {
+			e.f64[i] = 1
+		} else {
+			e.f32[i] = 1
+		}
+	}
+	return e
+}

@@ -70,8 +70,9 @@ func (h Helper) shape(fn *types.Func, active []bool) (int, error) {
 	if k < 0 {
 		return 0, fmt.Errorf("//gad:%s needs one varied parameter of type []float64", h.Name())
 	}
-	if ir.IsTensor(ps[k].Type()) && h.Kind == HVP {
-		// A tensor x: FHVP(x, v) (f float64, hv *Tensor), see tensorHVP.
+	if ir.IsTensor(ps[k].Type()) && (h.Kind == HVP || h.Kind == Laplacian) {
+		// A tensor x: FHVP(x, v) (f float64, hv *Tensor), see tensorHVP;
+		// FLaplacian(x) (f, lap float64) by jets along unit tensors.
 	} else if !types.Identical(ps[k].Type(), types.NewSlice(float64Type)) {
 		return 0, fmt.Errorf("//gad:%s needs a varied parameter of type []float64; %s has type %s", h.Name(), ps[k].Name(),
 			types.TypeString(ps[k].Type(), types.RelativeTo(fn.Pkg())))
@@ -116,7 +117,7 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 	}
 	names := ssaad.ParamNames(fn)
 	extra, resNames := h.extraNames(fn)
-	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type())
+	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type()) && h.Kind == HVP
 	if tensor {
 		extra = extra[:1] // v; the product is returned
 	}
@@ -251,7 +252,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	if err != nil {
 		return fail("%v", err)
 	}
-	if ir.IsTensor(primal.Params[k].Type) {
+	if ir.IsTensor(primal.Params[k].Type) && h.Kind == HVP {
 		f, err := tensorHVP(primal, req, env, k, sig)
 		if err != nil {
 			return fail("%v", err)
@@ -356,6 +357,9 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		c.Callee = &ir.Callee{Func: req.Target}
 		c.Name = "f"
 		return c
+	}
+	if ir.IsTensor(x.Type) {
+		return tensorLaplacian(b, f, req, args, k, jet, value())
 	}
 	n := b.Emit(ir.OpLen, b.intT, x)
 	n.Name = "n"
@@ -708,5 +712,41 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 	f.Doc = fmt.Sprintf("%s returns %s and the Hessian-vector product ∇²%s·%s, the Hessian taken with respect to %s, "+
 		"by forward mode over reverse mode: the directional derivative along %s of the gradient of %s (%s). "+
 		"%s must have the shape of %s.", req.Name, name, name, v.Name, xname, v.Name, name, gj.Name, v.Name, xname)
+	return f, nil
+}
+
+// tensorLaplacian completes the body of FLaplacian(x) for a tensor x
+// (parameter k of args): collapsed Taylor mode along the unit tensors
+// tensorops.Basis(x, i), laplacianLanes per call of the jet.
+func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir.Value, k int, jet *ir.DerivedFunc, val *ir.Value) (*ir.Func, diag.List) {
+	L := laplacianLanes
+	x := args[k]
+	n := b.TensorCall("Size", x)
+	n.Name = "n"
+	lap := b.float(0)
+	lap.Name = "lap"
+	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+		var jargs []*ir.Value
+		for j, a := range args {
+			jargs = append(jargs, a)
+			if j == k {
+				for l := range L {
+					u := b.TensorCall("Basis", x, b.Add(i, b.int(int64(l))))
+					u.Name = fmt.Sprintf("u%d", l)
+					jargs = append(jargs, u)
+				}
+			}
+		}
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+		call.Callee = &ir.Callee{Derived: jet}
+		sum := b.Emit(ir.OpExtract, float64Type, call)
+		sum.Index = 1 + L
+		return []*ir.Value{b.Add(c[0], b.Mul(b.float(2), sum))}
+	})
+	b.Cur.Return(val, out[0])
+	name, xname := ssaad.FuncName(req.Target), x.Name
+	f.Doc = fmt.Sprintf("%s returns %s and its Laplacian with respect to %s, the sum of ∂²%s/∂%s[i]² over the elements of %s, "+
+		"by collapsed Taylor mode: %s propagates %d unit directions (tensorops.Basis) at once, their first coefficients "+
+		"and the sum of their second ones; ⌈Size(%s)/%d⌉ calls.", req.Name, name, xname, name, xname, xname, jet.Name, L, xname, L)
 	return f, nil
 }

@@ -191,6 +191,117 @@ func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df
 	return t6, xBar, t7, dxBar
 }
 
+// QuadLaplacian returns Quad and its Laplacian with respect to x, the sum of ∂²Quad/∂x[i]² over the
+// elements of x, by collapsed Taylor mode: quadTaylor propagates 8 unit directions
+// (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
+// calls.
+func QuadLaplacian(x *tensorops.Tensor) (f, lap float64) {
+	f = Quad(x)
+	n := tensorops.Size(x)
+	lap = 0
+	for i := 0; i < n; i += 8 {
+		u0 := tensorops.Basis(x, i)
+		u1 := tensorops.Basis(x, i+1)
+		u2 := tensorops.Basis(x, i+2)
+		u3 := tensorops.Basis(x, i+3)
+		u4 := tensorops.Basis(x, i+4)
+		u5 := tensorops.Basis(x, i+5)
+		u6 := tensorops.Basis(x, i+6)
+		u7 := tensorops.Basis(x, i+7)
+		_, _, _, _, _, _, _, _, _, t := quadTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		lap += 2 * t
+	}
+	return f, lap
+}
+
+// quadTaylor propagates 8 second-order jets of Quad at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of Quad and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	t := tensorops.Add(tensorops.MatMul(x1, x), tensorops.MatMul(x, x1))
+	t2 := tensorops.Add(tensorops.MatMul(x2, x), tensorops.MatMul(x, x2))
+	t3 := tensorops.Add(tensorops.MatMul(x1, x1), tensorops.MatMul(x2, x2))
+	t4 := tensorops.Add(tensorops.MatMul(x3, x), tensorops.MatMul(x, x3))
+	t5 := tensorops.Add(t3, tensorops.MatMul(x3, x3))
+	t6 := tensorops.Add(tensorops.MatMul(x4, x), tensorops.MatMul(x, x4))
+	t7 := tensorops.Add(t5, tensorops.MatMul(x4, x4))
+	t8 := tensorops.Add(tensorops.MatMul(x5, x), tensorops.MatMul(x, x5))
+	t9 := tensorops.Add(t7, tensorops.MatMul(x5, x5))
+	t10 := tensorops.Add(tensorops.MatMul(x6, x), tensorops.MatMul(x, x6))
+	t11 := tensorops.Add(t9, tensorops.MatMul(x6, x6))
+	t12 := tensorops.Add(tensorops.MatMul(x7, x), tensorops.MatMul(x, x7))
+	t13 := tensorops.Add(t11, tensorops.MatMul(x7, x7))
+	t14 := tensorops.Add(tensorops.MatMul(x8, x), tensorops.MatMul(x, x8))
+	t15 := tensorops.Add(t13, tensorops.MatMul(x8, x8))
+	t16 := tensorops.Tanh(tensorops.MatMul(x, x))
+	t17 := tensorops.Affine(tensorops.Mul(t16, t16), -1, 1)
+	t18 := tensorops.Mul(t17, t)
+	t19 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t18), tensorops.Mul(t18, t16)))
+	t20 := tensorops.Mul(t19, t)
+	t21 := tensorops.Scale(t20, 0.5)
+	t22 := tensorops.Mul(t17, t2)
+	t23 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t22), tensorops.Mul(t22, t16)))
+	t24 := tensorops.Mul(t23, t2)
+	t25 := tensorops.Scale(t24, 0.5)
+	t26 := tensorops.Add(t21, t25)
+	t27 := tensorops.Mul(t17, t4)
+	t28 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t27), tensorops.Mul(t27, t16)))
+	t29 := tensorops.Mul(t28, t4)
+	t30 := tensorops.Scale(t29, 0.5)
+	t31 := tensorops.Add(t26, t30)
+	t32 := tensorops.Mul(t17, t6)
+	t33 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t32), tensorops.Mul(t32, t16)))
+	t34 := tensorops.Mul(t33, t6)
+	t35 := tensorops.Scale(t34, 0.5)
+	t36 := tensorops.Add(t31, t35)
+	t37 := tensorops.Mul(t17, t8)
+	t38 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t37), tensorops.Mul(t37, t16)))
+	t39 := tensorops.Mul(t38, t8)
+	t40 := tensorops.Scale(t39, 0.5)
+	t41 := tensorops.Add(t36, t40)
+	t42 := tensorops.Mul(t17, t10)
+	t43 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t42), tensorops.Mul(t42, t16)))
+	t44 := tensorops.Mul(t43, t10)
+	t45 := tensorops.Scale(t44, 0.5)
+	t46 := tensorops.Add(t41, t45)
+	t47 := tensorops.Mul(t17, t12)
+	t48 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t47), tensorops.Mul(t47, t16)))
+	t49 := tensorops.Mul(t48, t12)
+	t50 := tensorops.Scale(t49, 0.5)
+	t51 := tensorops.Add(t46, t50)
+	t52 := tensorops.Mul(t17, t14)
+	t53 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t52), tensorops.Mul(t52, t16)))
+	t54 := tensorops.Mul(t53, t14)
+	t55 := tensorops.Scale(t54, 0.5)
+	t56 := tensorops.Add(t51, t55)
+	t57 := tensorops.Mul(t17, t15)
+	t58 := tensorops.Add(t56, t57)
+	t59 := tensorops.SumAll(t16)
+	t60 := tensorops.SumAll(t18)
+	t61 := tensorops.SumAll(t22)
+	t62 := tensorops.SumAll(t27)
+	t63 := tensorops.SumAll(t32)
+	t64 := tensorops.SumAll(t37)
+	t65 := tensorops.SumAll(t42)
+	t66 := tensorops.SumAll(t58)
+	return t59, t60, t61, t62, t63, t64, t65, tensorops.SumAll(t47), tensorops.SumAll(t52), t66
+}
+
 // ShapesJVP computes Shapes and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).

@@ -127,6 +127,15 @@ func TestQuad(t *testing.T) {
 	if d := tensorops.MaxAbsDiff(hv, fd); d > 1e-7 {
 		t.Errorf("HVP differs from differences of the gradient by %v", d)
 	}
+	// The Laplacian is the trace of the Hessian: Σᵢ (H·eᵢ)ᵢ by HVPs.
+	f, lap := QuadLaplacian(x)
+	close(t, "Laplacian's value", f, Quad(x), 0)
+	var trace float64
+	for i := range tensorops.Size(x) {
+		_, hv := QuadHVP(x, tensorops.Basis(x, i))
+		trace += hv.Float64s()[i]
+	}
+	close(t, "Laplacian", lap, trace, 1e-12)
 }
 
 // TestShapes checks reshape, transpose and a sum along an axis.
