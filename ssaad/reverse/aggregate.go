@@ -32,6 +32,10 @@ func floatLeaves(typ types.Type) ([]leaf, bool) {
 		if len(out) > maxLeaves {
 			return false
 		}
+		if ir.IsTensor(t) {
+			out = append(out, leaf{append([]int(nil), path...), t})
+			return true
+		}
 		if ssaad.IsPointerLike(t) {
 			return true // memory: a shadow, not an adjoint (see shadows.go)
 		}
