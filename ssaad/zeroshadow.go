@@ -15,6 +15,9 @@ import (
 // shadows of x's, built the same way. It returns nil when it cannot build
 // one (a slice of slices, whose shadow needs a loop).
 func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
+	if ir.IsTensor(x.Type) {
+		return b.Zero(x.Type) // nil: tensors are values, not memory
+	}
 	switch u := x.Type.Underlying().(type) {
 	case *types.Slice:
 		if HoldsPointers(u.Elem()) {
@@ -35,8 +38,8 @@ func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
 		}
 		for k := range st.NumFields() {
 			ft := st.Field(k).Type()
-			if !HoldsPointers(ft) {
-				continue
+			if !HoldsPointers(ft) || ir.IsTensor(ft) {
+				continue // a tensor field's zero is nil, new(T)'s
 			}
 			if !IsPointerLike(ft) {
 				return nil
