@@ -224,14 +224,21 @@ var tensorRules = []*Rule{
 			"tensorops.SoftmaxCrossEntropyGrad(logits, labels, rBar)",
 			"tensorops.Scale(tensorops.LogSoftmax(logits, -1), -rBar / tensorops.Dim(logits, 0))"},
 		"d CE = ⟨(softmax(logits) − labels)/n, dlogits⟩ − ⟨logsoftmax(logits)/n, dlabels⟩"),
+	// SoftmaxCrossEntropyGrad(logits, labels, g) = g/n·(s⊙c − labels)
+	// with s = softmax(logits) and c the row sums of labels (broadcast
+	// along the rows), 1 for one-hot or probability rows but not along a
+	// tangent of labels. In logits it is c·J_s row by row, J_s the
+	// (symmetric) Jacobian of softmax, so the map and its adjoint are
+	// SoftmaxJVP(s, g/n·c⊙·); in labels, dl ↦ g/n·(s⊙Σⱼdl − dl), whose
+	// adjoint is r̄ ↦ g/n·(Σⱼ(r̄⊙s) − r̄), the sums broadcast along rows.
 	linear("SoftmaxCrossEntropyGrad", []string{"logits", "labels", "g"}, FirstOrder,
 		[]string{
-			"tensorops.SoftmaxJVP(tensorops.Softmax(logits, -1), tensorops.Scale(dlogits, g / tensorops.Dim(logits, 0)), -1)",
-			"tensorops.Scale(dlabels, -g / tensorops.Dim(logits, 0))",
+			"tensorops.SoftmaxJVP(tensorops.Softmax(logits, -1), tensorops.Scale(dlogits, g / tensorops.Dim(logits, 0)) * tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1), -1)",
+			"tensorops.Scale(tensorops.Softmax(logits, -1) * tensorops.ExpandAxis(tensorops.Sum(dlabels, -1), logits, -1) - dlabels, g / tensorops.Dim(logits, 0))",
 			"tensorops.SoftmaxCrossEntropyGrad(logits, labels, dg)"},
 		[]string{
-			"tensorops.SoftmaxJVP(tensorops.Softmax(logits, -1), tensorops.Scale(rBar, g / tensorops.Dim(logits, 0)), -1)",
-			"tensorops.Scale(rBar, -g / tensorops.Dim(logits, 0))",
+			"tensorops.SoftmaxJVP(tensorops.Softmax(logits, -1), tensorops.Scale(rBar, g / tensorops.Dim(logits, 0)) * tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1), -1)",
+			"tensorops.Scale(tensorops.ExpandAxis(tensorops.Sum(rBar * tensorops.Softmax(logits, -1), -1), logits, -1) - rBar, g / tensorops.Dim(logits, 0))",
 			"tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), rBar)"},
-		"g·(softmax(logits) − labels)/n"),
+		"g·(softmax(logits)⊙Σⱼlabels − labels)/n: d = g/n·(c⊙J_s·dlogits + s⊙Σⱼdlabels − dlabels) + dg/n·(s⊙c − labels)"),
 }

@@ -1,0 +1,362 @@
+// Package tensorrules is the end-to-end case of the derivative rules of
+// the tensor runtime (package tensorops): for every Smooth rule of
+// templates.TensorPkg, one wrapper calling exactly that operation, with
+// tensors and float64s for its differentiable operands and its other
+// arguments (ints, bools, axes, shapes, permutations) fixed inside. Each
+// wrapper is differentiated in forward mode (//gad:jvp), reverse mode
+// (//gad:vjp) and, unless its rule is first order only, Taylor mode to
+// order 3; tensorrules_test.go checks every derivative in float64 and
+// float32, and that every such rule has a wrapper here.
+//
+// A wrapper is named after its operation with the suffix Op, so that the
+// names of the derivatives (MaxOpJVP) never collide with a wrapper's
+// (MaxJVPOp).
+package tensorrules
+
+//go:generate gadgen
+
+import "github.com/gadgen/gadgen/tensorops"
+
+type T = tensorops.Tensor
+
+// Unary elementwise operations.
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ExpOp(a *T) *T { return tensorops.Exp(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func LogOp(a *T) *T { return tensorops.Log(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func TanhOp(a *T) *T { return tensorops.Tanh(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SigmoidOp(a *T) *T { return tensorops.Sigmoid(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ReLUOp(a *T) *T { return tensorops.ReLU(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SqrtOp(a *T) *T { return tensorops.Sqrt(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AbsOp(a *T) *T { return tensorops.Abs(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SquareOp(a *T) *T { return tensorops.Square(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SinOp(a *T) *T { return tensorops.Sin(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func CosOp(a *T) *T { return tensorops.Cos(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func Log1pOp(a *T) *T { return tensorops.Log1p(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func Expm1Op(a *T) *T { return tensorops.Expm1(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func NegOp(a *T) *T { return tensorops.Neg(a) }
+
+// Binary elementwise operations, broadcasting.
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AddOp(a, b *T) *T { return tensorops.Add(a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SubOp(a, b *T) *T { return tensorops.Sub(a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MulOp(a, b *T) *T { return tensorops.Mul(a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func DivOp(a, b *T) *T { return tensorops.Div(a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func PowOp(a, b *T) *T { return tensorops.Pow(a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaximumOp(a, b *T) *T { return tensorops.Maximum(a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MinimumOp(a, b *T) *T { return tensorops.Minimum(a, b) }
+
+// A tensor and float64s.
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ScaleOp(a *T, s float64) *T { return tensorops.Scale(a, s) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AddScalarOp(a *T, s float64) *T { return tensorops.AddScalar(a, s) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AffineOp(a *T, scale, shift float64) *T { return tensorops.Affine(a, scale, shift) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ScalarDivOp(s float64, a *T) *T { return tensorops.ScalarDiv(s, a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func PowScalarOp(a *T, p float64) *T { return tensorops.PowScalar(a, p) }
+
+// Products.
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MatMulOp(a, b *T) *T { return tensorops.MatMul(a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MatMulTOp(a, b *T) *T { return tensorops.MatMulT(a, b, true, false) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MatMulGradAOp(g, a, b *T) *T { return tensorops.MatMulGradA(g, a, b, false, true) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MatMulGradBOp(g, a, b *T) *T { return tensorops.MatMulGradB(g, a, b, true, true) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func DotOp(a, b *T) float64 { return tensorops.Dot(a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func OuterOp(a, b *T) *T { return tensorops.Outer(a, b) }
+
+// Reductions and their adjoints.
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SumAllOp(a *T) float64 { return tensorops.SumAll(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MeanAllOp(a *T) float64 { return tensorops.MeanAll(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SumOp(a *T) *T { return tensorops.Sum(a, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MeanOp(a *T) *T { return tensorops.Mean(a, 0) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxOp(a *T) *T { return tensorops.Max(a, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxAllOp(a *T) float64 { return tensorops.MaxAll(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func FullLikeOp(t *T, v float64) *T { return tensorops.FullLike(t, v) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ExpandAxisOp(g, like *T) *T { return tensorops.ExpandAxis(g, like, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MeanGradOp(g, like *T) *T { return tensorops.MeanGrad(g, like, 0) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MeanAllGradOp(like *T, g float64) *T { return tensorops.MeanAllGrad(like, g) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxGradOp(a, g *T) *T { return tensorops.MaxGrad(a, g, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxJVPOp(a, da *T) *T { return tensorops.MaxJVP(a, da, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxAllGradOp(a *T, g float64) *T { return tensorops.MaxAllGrad(a, g) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxAllJVPOp(a, da *T) float64 { return tensorops.MaxAllJVP(a, da) }
+
+// Shapes.
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func TransposeOp(a *T) *T { return tensorops.Transpose(a, 1, 2, 0) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func TransposeBackOp(g *T) *T { return tensorops.TransposeBack(g, 1, 2, 0) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ReshapeOp(a *T) *T { return tensorops.Reshape(a, 5, -1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ReshapeLikeOp(g, like *T) *T { return tensorops.ReshapeLike(g, like) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func UnsqueezeOp(a *T) *T { return tensorops.Unsqueeze(a, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SqueezeOp(a *T) *T { return tensorops.Squeeze(a, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SliceOp(a *T) *T { return tensorops.Slice(a, 1, 1, 4) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SliceGradOp(g, like *T) *T { return tensorops.SliceGrad(g, like, 1, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func PadOp(a *T) *T { return tensorops.Pad(a, 1, 2, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func PadGradOp(g, like *T) *T { return tensorops.PadGrad(g, like, 1, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func BroadcastOp(a *T) *T { return tensorops.Broadcast(a, 2, 3, 5) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func BroadcastLikeOp(a, like *T) *T { return tensorops.BroadcastLike(a, like) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SumLikeOp(g, like *T) *T { return tensorops.SumLike(g, like) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func DiagOp(v *T) *T { return tensorops.Diag(v) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func DiagPartOp(m *T) *T { return tensorops.DiagPart(m) }
+
+// Softmax and its relatives: first order only (no Taylor mode).
+
+//gad:jvp
+//gad:vjp
+func SoftmaxOp(a *T) *T { return tensorops.Softmax(a, 1) }
+
+//gad:jvp
+//gad:vjp
+func SoftmaxJVPOp(s, dx *T) *T { return tensorops.SoftmaxJVP(s, dx, 1) }
+
+//gad:jvp
+//gad:vjp
+func LogSoftmaxOp(a *T) *T { return tensorops.LogSoftmax(a, 0) }
+
+//gad:jvp
+//gad:vjp
+func LogSumExpOp(a *T) *T { return tensorops.LogSumExp(a, 1) }
+
+//gad:jvp
+//gad:vjp
+func SoftmaxCrossEntropyOp(logits, labels *T) float64 {
+	return tensorops.SoftmaxCrossEntropy(logits, labels)
+}
+
+//gad:jvp
+//gad:vjp
+func SoftmaxCrossEntropyGradOp(logits, labels *T, g float64) *T {
+	return tensorops.SoftmaxCrossEntropyGrad(logits, labels, g)
+}
