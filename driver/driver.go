@@ -501,6 +501,13 @@ func (r *runner) stubs(prog *frontend.Program, out *outFile, excluded map[string
 			out.failed = true
 			continue
 		}
+		if strings.Contains(types.TypeString(sig, nil), "invalid type") {
+			// A type that did not resolve (an import that failed, reported
+			// already): there is no signature to stub.
+			excluded[prog.Position(j.dir.Pos).String()] = true
+			out.failed = true
+			continue
+		}
 		funcs = append(funcs, stubFunc(j.req.Name, out.pkg.Types, sig))
 	}
 	src, err := render(out, funcs)

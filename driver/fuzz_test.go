@@ -32,8 +32,11 @@ import (
 var updateCorpus = flag.Bool("fuzzcorpus.update", false, "rewrite the seed corpus of FuzzGadgen from the repository's sources")
 
 // fuzzModule is the module of the package gadgen runs on: it may import
-// gonum, as some examples do (a mutation may add the import).
-const fuzzModule = "module fuzz.example/p\n\ngo 1.26.0\n\nrequire gonum.org/v1/gonum v0.17.0\n"
+// gonum, as some examples do (a mutation may add the import), and gadgen's
+// tensor runtime, from this repository.
+const fuzzModule = "module fuzz.example/p\n\ngo 1.26.0\n\nrequire (\n\tgonum.org/v1/gonum v0.17.0\n" +
+	"\tgithub.com/gadgen/gadgen v0.0.0\n\tgithub.com/ebitengine/purego v0.11.3 // indirect\n)\n\n" +
+	"replace github.com/gadgen/gadgen => %s\n"
 
 // fuzzDir makes the module of the fuzzed packages in dir; go.sum is the
 // repository's.
@@ -42,7 +45,11 @@ func fuzzDir(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(fuzzModule), 0o644); err != nil {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(fmt.Sprintf(fuzzModule, root)), 0o644); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)

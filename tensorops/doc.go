@@ -39,13 +39,18 @@
 //
 // # The nil convention of automatic differentiation
 //
-// For the linear accumulation ops only, a nil *Tensor is a zero tensor of
-// the right shape, so that adjoints that were never written cost nothing:
-// Add(nil, b) returns b itself (no copy), Add(a, nil) returns a, Add(nil,
-// nil) is nil; Sub(a, nil) is a, Sub(nil, b) is Neg(b); Neg(nil) and
-// Scale(nil, s) are nil; SumLike(nil, like) is nil; AddTo(dst, a, nil)
-// copies a into dst and AddInto(dst, nil) does nothing. The derivative
-// helpers (…Grad, …JVP, …VJP) return nil for a nil adjoint or tangent.
+// A nil *Tensor is a zero tensor of the right shape wherever an operation
+// is linear in the operand, so that the tangents and adjoints that
+// generated derivatives never computed cost nothing (a fixed input's
+// tangent, an adjoint no use wrote). Add(nil, b) returns b itself (no
+// copy), Add(a, nil) returns a, Add(nil, nil) is nil; Sub(a, nil) is a,
+// Sub(nil, b) is Neg(b); AddTo(dst, a, nil) copies a into dst and
+// AddInto(dst, nil) does nothing. The linear maps return nil for a nil
+// operand (0 for a float result): Neg, Scale, Mul (either operand), Div
+// (the dividend), MatMul and MatMulT (either), Outer, Dot, SumAll,
+// MeanAll, Sum, Mean, the shape operations (Transpose, Reshape, Squeeze,
+// Unsqueeze, Slice, Pad, Broadcast, Diag, DiagPart, …), SumLike, and the
+// derivative helpers (…Grad, …JVP, …VJP) in their adjoint or tangent.
 // Every other op panics on a nil operand. Derivative conventions: at ties,
 // Max, MaxAll (and ArgMax) give the derivative to the first maximum;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step

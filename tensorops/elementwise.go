@@ -223,11 +223,21 @@ func Sub(a, b *Tensor) *Tensor {
 
 // Mul returns a ⊙ b (elementwise) with broadcasting.
 // It panics if an operand is nil, the shapes do not broadcast or the dtypes differ.
-func Mul(a, b *Tensor) *Tensor { return binary("Mul", bMul, nil, a, b) }
+func Mul(a, b *Tensor) *Tensor {
+	if a == nil || b == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	return binary("Mul", bMul, nil, a, b)
+}
 
 // Div returns a / b elementwise with broadcasting.
 // It panics if an operand is nil, the shapes do not broadcast or the dtypes differ.
-func Div(a, b *Tensor) *Tensor { return binary("Div", bDiv, nil, a, b) }
+func Div(a, b *Tensor) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	return binary("Div", bDiv, nil, a, b)
+}
 
 // Pow returns a^b elementwise (math.Pow) with broadcasting.
 // It panics if an operand is nil, the shapes do not broadcast or the dtypes differ.

@@ -273,6 +273,9 @@ func SoftmaxCrossEntropyGrad(logits, labels *Tensor, g float64) *Tensor {
 // It panics if MatMulT(a, b, transA, transB) would, or g does not have the
 // product's shape.
 func MatMulGradA(g, a, b *Tensor, transA, transB bool) *Tensor {
+	if g == nil || b == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	if g == nil {
 		return nil
 	}
@@ -299,6 +302,9 @@ func MatMulGradA(g, a, b *Tensor, transA, transB bool) *Tensor {
 // It panics if MatMulT(a, b, transA, transB) would, or g does not have the
 // product's shape.
 func MatMulGradB(g, a, b *Tensor, transA, transB bool) *Tensor {
+	if g == nil || a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	if g == nil {
 		return nil
 	}

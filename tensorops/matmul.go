@@ -77,7 +77,12 @@ func (s *mmShape) promote(dst *Tensor) *Tensor {
 // is removed from the result. The products go to the BLAS backend's GEMM.
 // It panics if an operand is nil or 0-D, the inner dimensions differ, the
 // batch dimensions do not broadcast or the dtypes differ.
-func MatMul(a, b *Tensor) *Tensor { return MatMulT(a, b, false, false) }
+func MatMul(a, b *Tensor) *Tensor {
+	if a == nil || b == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	return MatMulT(a, b, false, false)
+}
 
 // MatMulT returns op(a)·op(b) where op transposes the last two axes of its
 // operand when the flag is set (ignored for a 1-D operand). The transposes
@@ -85,6 +90,9 @@ func MatMul(a, b *Tensor) *Tensor { return MatMulT(a, b, false, false) }
 // It panics if an operand is nil or 0-D, the inner dimensions differ, the
 // batch dimensions do not broadcast or the dtypes differ.
 func MatMulT(a, b *Tensor, transA, transB bool) *Tensor {
+	if a == nil || b == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	s := matmulShape("MatMulT", a, b, transA, transB)
 	out := alloc(a.dtype, s.out)
 	gemmBatched(s.promote(out), 1, s.a, s.ta, s.b, s.tb, 0)
@@ -282,6 +290,9 @@ func scaleInPlace(c *Tensor, beta float64) {
 // Dot returns Σᵢ aᵢbᵢ over all elements of a and b (accumulated in float64).
 // It panics if an operand is nil or the shapes or dtypes differ.
 func Dot(a, b *Tensor) float64 {
+	if a == nil || b == nil {
+		return 0 // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Dot", a, b)
 	mustDevice("Dot", a, b)
 	mustSameDType("Dot", a, b)
@@ -312,6 +323,9 @@ func dot[T Float](x, y []T) float64 {
 // Outer returns the outer product of 1-D a and b: out[i, j] = a[i]·b[j].
 // It panics if an operand is nil or not 1-D, or the dtypes differ.
 func Outer(a, b *Tensor) *Tensor {
+	if a == nil || b == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Outer", a, b)
 	mustSameDType("Outer", a, b)
 	if len(a.shape) != 1 || len(b.shape) != 1 {

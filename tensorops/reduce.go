@@ -137,12 +137,20 @@ func reduce(name string, op redOp, a *Tensor, axis int) *Tensor {
 // Sum returns the sum of a along axis (negative counts from the end), with
 // that axis removed.
 // It panics if a is nil or axis is out of range.
-func Sum(a *Tensor, axis int) *Tensor { return reduce("Sum", rSum, a, axis) }
+func Sum(a *Tensor, axis int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	return reduce("Sum", rSum, a, axis)
+}
 
 // Mean returns the mean of a along axis, with that axis removed (NaN along
 // an empty axis).
 // It panics if a is nil or axis is out of range.
 func Mean(a *Tensor, axis int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	s := reduce("Mean", rSum, a, axis)
 	n := a.shape[normAxis("Mean", a, axis)]
 	return ScaleTo(s, s, 1/float64(n))
@@ -162,6 +170,9 @@ const sumBlock = 1 << 13
 // The result does not depend on the number of threads.
 // It panics if a is nil.
 func SumAll(a *Tensor) float64 {
+	if a == nil {
+		return 0 // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("SumAll", a)
 	mustDevice("SumAll", a)
 	ac := a.Contiguous()
@@ -192,6 +203,9 @@ func sumAll[T Float](x []T) float64 {
 // MeanAll returns the mean of all elements of a (NaN when a is empty).
 // It panics if a is nil.
 func MeanAll(a *Tensor) float64 {
+	if a == nil {
+		return 0 // a zero operand of a linear map (the package doc: nil)
+	}
 	return SumAll(a) / float64(Size(a))
 }
 

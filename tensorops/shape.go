@@ -8,6 +8,9 @@ import "fmt"
 // It panics if a is nil, shape has more than one −1 or another negative
 // dimension, or the sizes differ.
 func Reshape(a *Tensor, shape ...int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Reshape", a)
 	sh := append([]int{}, shape...)
 	neg := -1
@@ -55,6 +58,9 @@ func ReshapeLike(g, like *Tensor) *Tensor {
 // result's dimensions).
 // It panics if a is nil or axis is out of range.
 func Unsqueeze(a *Tensor, axis int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Unsqueeze", a)
 	n := len(a.shape)
 	ax := axis
@@ -78,6 +84,9 @@ func Unsqueeze(a *Tensor, axis int) *Tensor {
 // Squeeze returns a view of a with dimension axis, of size 1, removed.
 // It panics if a is nil, axis is out of range or its size is not 1.
 func Squeeze(a *Tensor, axis int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Squeeze", a)
 	ax := normAxis("Squeeze", a, axis)
 	if a.shape[ax] != 1 {
@@ -115,6 +124,9 @@ func checkPerm(op string, a *Tensor, perm []int) []int {
 // axis i is a's axis perm[i]. With no perm the axes are reversed.
 // It panics if a is nil or perm is not a permutation of a's axes.
 func Transpose(a *Tensor, perm ...int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Transpose", a)
 	p := checkPerm("Transpose", a, perm)
 	return permuted(a, p).Clone()
@@ -160,6 +172,9 @@ func sliceView(a *Tensor, ax, lo, hi int) *Tensor {
 // Slice returns a contiguous copy of a[..., lo:hi, ...] along axis.
 // It panics if a is nil, axis is out of range or not 0 ≤ lo ≤ hi ≤ a.Dim(axis).
 func Slice(a *Tensor, axis, lo, hi int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Slice", a)
 	ax := normAxis("Slice", a, axis)
 	if lo < 0 || lo > hi || hi > a.shape[ax] {
@@ -172,6 +187,9 @@ func Slice(a *Tensor, axis, lo, hi int) *Tensor {
 // elements along axis.
 // It panics if a is nil, axis is out of range, or before or after is negative.
 func Pad(a *Tensor, axis, before, after int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Pad", a)
 	ax := normAxis("Pad", a, axis)
 	if before < 0 || after < 0 {
@@ -221,6 +239,9 @@ func Concat(axis int, ts ...*Tensor) *Tensor {
 // tensor).
 // It panics if a is nil or a's shape does not broadcast to shape.
 func Broadcast(a *Tensor, shape ...int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Broadcast", a)
 	checkNewShape("Broadcast", shape)
 	if !broadcastsTo(a.shape, shape) {
@@ -234,6 +255,9 @@ func Broadcast(a *Tensor, shape ...int) *Tensor {
 // BroadcastLike returns a broadcast to like's shape, materialized.
 // It panics if a or like is nil or a's shape does not broadcast to like's.
 func BroadcastLike(a, like *Tensor) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("BroadcastLike", a, like)
 	if !broadcastsTo(a.shape, like.shape) {
 		panic(fmt.Sprintf("tensorops: BroadcastLike: shapes %v and %v: the first does not broadcast to the second", a.shape, like.shape))
@@ -246,6 +270,9 @@ func BroadcastLike(a, like *Tensor) *Tensor {
 // Diag returns the square matrix with v on its diagonal.
 // It panics if v is nil or not 1-D.
 func Diag(v *Tensor) *Tensor {
+	if v == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("Diag", v)
 	if len(v.shape) != 1 {
 		panic(fmt.Sprintf("tensorops: Diag: shape %v is not 1-D", v.shape))
@@ -259,6 +286,9 @@ func Diag(v *Tensor) *Tensor {
 // DiagPart returns the diagonal of a square matrix.
 // It panics if m is nil or not a square 2-D tensor.
 func DiagPart(m *Tensor) *Tensor {
+	if m == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	mustNotNil("DiagPart", m)
 	if len(m.shape) != 2 || m.shape[0] != m.shape[1] {
 		panic(fmt.Sprintf("tensorops: DiagPart: shape %v is not a square matrix", m.shape))

@@ -2416,15 +2416,16 @@ func SoftmaxCrossEntropyOpVJP(logits, labels *T, seed float64) (f float64, logit
 // Results, in order: the value of SoftmaxCrossEntropyGradOp; its tangent.
 func SoftmaxCrossEntropyGradOpJVP(logits, dlogits, labels, dlabels *T, g, dg float64) (*T, *T) {
 	t := tensorops.Softmax(logits, -1)
-	t2 := tensorops.Scale(dlogits, g/float64(tensorops.Dim(logits, 0)))
-	t3 := tensorops.Mul(t2, tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1))
-	t4 := tensorops.SoftmaxJVP(t, t3, -1)
-	t5 := tensorops.Mul(t, tensorops.ExpandAxis(tensorops.Sum(dlabels, -1), logits, -1))
-	t6 := tensorops.Sub(t5, dlabels)
-	t7 := tensorops.Scale(t6, g/float64(tensorops.Dim(logits, 0)))
-	t8 := tensorops.Add(t4, t7)
-	t9 := tensorops.Add(t8, tensorops.SoftmaxCrossEntropyGrad(logits, labels, dg))
-	return tensorops.SoftmaxCrossEntropyGrad(logits, labels, g), t9
+	t2 := g / float64(tensorops.Dim(logits, 0))
+	t3 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1)
+	t4 := tensorops.Mul(tensorops.Scale(dlogits, t2), t3)
+	t5 := tensorops.SoftmaxJVP(t, t4, -1)
+	t6 := tensorops.Mul(t, tensorops.ExpandAxis(tensorops.Sum(dlabels, -1), logits, -1))
+	t7 := tensorops.Sub(t6, dlabels)
+	t8 := tensorops.Scale(t7, t2)
+	t9 := tensorops.Add(t5, t8)
+	t10 := tensorops.Add(t9, tensorops.SoftmaxCrossEntropyGrad(logits, labels, dg))
+	return tensorops.SoftmaxCrossEntropyGrad(logits, labels, g), t10
 }
 
 // SoftmaxCrossEntropyGradOpVJP computes SoftmaxCrossEntropyGradOp and the vector-Jacobian product
@@ -2437,12 +2438,13 @@ func SoftmaxCrossEntropyGradOpJVP(logits, dlogits, labels, dlabels *T, g, dg flo
 func SoftmaxCrossEntropyGradOpVJP(logits, labels *T, g float64, seed *T) (f, logitsBar, labelsBar *T, gBar float64) {
 	t := tensorops.SoftmaxCrossEntropyGrad(logits, labels, g)
 	t2 := tensorops.Softmax(logits, -1)
-	t3 := tensorops.Scale(seed, g/float64(tensorops.Dim(logits, 0)))
-	t4 := tensorops.Mul(t3, tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1))
-	logitsBar = tensorops.SoftmaxJVP(t2, t4, -1)
-	t5 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(seed, t2), -1), logits, -1)
-	t6 := tensorops.Sub(t5, seed)
-	labelsBar = tensorops.Scale(t6, g/float64(tensorops.Dim(logits, 0)))
+	t3 := g / float64(tensorops.Dim(logits, 0))
+	t4 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1)
+	t5 := tensorops.Mul(tensorops.Scale(seed, t3), t4)
+	logitsBar = tensorops.SoftmaxJVP(t2, t5, -1)
+	t6 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(seed, t2), -1), logits, -1)
+	t7 := tensorops.Sub(t6, seed)
+	labelsBar = tensorops.Scale(t7, t3)
 	gBar = tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), seed)
 	return t, logitsBar, labelsBar, gBar
 }

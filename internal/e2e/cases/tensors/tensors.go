@@ -58,3 +58,28 @@ func Shapes(x *tensorops.Tensor) float64 {
 	y := tensorops.Transpose(tensorops.Reshape(x, 3, -1))
 	return tensorops.SumAll(tensorops.Exp(tensorops.Sum(y, 0))) + float64(x.Dim(0))
 }
+
+// Layer is one dense layer, held by value.
+type Layer struct{ W, B *tensorops.Tensor }
+
+// dense applies a layer: a helper of the user's own, called in a loop.
+func dense(l Layer, x *tensorops.Tensor) *tensorops.Tensor {
+	return tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, l.W), l.B))
+}
+
+// Net is a model as a slice of layers.
+type Net struct{ Layers []Layer }
+
+// NetLoss ranges over the layers, calls dense, and measures the error
+// with a closure.
+//
+//gad:grad wrt=n
+//gad:jvp wrt=n
+func NetLoss(n *Net, x, y *tensorops.Tensor) float64 {
+	h := x
+	for _, l := range n.Layers {
+		h = dense(l, h)
+	}
+	sq := func(t *tensorops.Tensor) float64 { return tensorops.SumAll(tensorops.Square(t)) }
+	return sq(tensorops.Sub(h, y))
+}

@@ -329,3 +329,131 @@ func ShapesGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	xBar = tensorops.ReshapeLike(t6, x)
 	return t3, xBar
 }
+
+// NetLossGrad computes NetLoss and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: n (into nBar).
+// Fixed inputs: x, y.
+// Results: the value of NetLoss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var lBar Layer
+	t2 := n.Layers
+	n2 := len(t2)
+	tapePointers := slices.Grow(t, max(n2+2, 0))
+	h := x
+	for i := 0; i < n2; i++ {
+		h2 := dense(t2[i], h)
+		tapePointers = append(tapePointers, h)
+		h = h2
+	}
+	t3 := tensorops.Sub(h, y)
+	t4 := netLossSq(t3)
+	hBar := tensorops.SumLike(netLossSqReverse(t3, 1), h)
+	var hBar2 *tensorops.Tensor
+	for i2 := n2 - 1; i2 >= 0; i2-- {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		t5 := len(tapePointers) - 1
+		var t6 Layer
+		t6, hBar = denseReverse(n.Layers[i2], tapePointers[t5], hBar2)
+		lBar.W = tensorops.Accumulate(lBar.W, t6.W)
+		lBar.B = tensorops.Accumulate(lBar.B, t6.B)
+		t7 := lBar
+		lBar = Layer{}
+		t8 := nBar.Layers
+		t8[i2].W = tensorops.Accumulate(t8[i2].W, t7.W)
+		t8[i2].B = tensorops.Accumulate(t8[i2].B, t7.B)
+		hBar2 = nil
+		tapePointers = tapePointers[:t5]
+	}
+	return t4
+}
+
+// denseReverse is the reverse of dense for the gradients that call it: the vector-Jacobian product
+// of the adjoints of its results (seed) and of what it writes, with respect to the varied inputs.
+// Unlike a //gad:vjp, it does not redo the writes of dense that its own reverse does not read back:
+// the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: l (returned as lBar), x (returned as xBar).
+// Results: the partials of the varied scalar inputs in order.
+func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensorops.Tensor) {
+	t := l.W
+	t2 := tensorops.MatMul(x, t)
+	t3 := l.B
+	t4 := tensorops.Add(t2, t3)
+	t5 := tensorops.Tanh(t4)
+	t6 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t5, t5), -1, 1), seed)
+	t7 := tensorops.SumLike(t6, t4)
+	t8 := tensorops.SumLike(t7, t2)
+	lBar.B = tensorops.AccumulateSumLike(lBar.B, t7, t3)
+	xBar = tensorops.MatMulGradA(t8, x, t, false, false)
+	lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t8, x, t, false, false)
+	return lBar, xBar
+}
+
+// netLossSqReverse is the reverse of netLossSq for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of netLossSq that its own reverse does
+// not read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: t (returned as tBar).
+// Results: the partials of the varied scalar inputs in order.
+//
+// netLossSq is the function literal sq of NetLoss.
+func netLossSqReverse(t *tensorops.Tensor, seed float64) (tBar *tensorops.Tensor) {
+	t2 := tensorops.Square(t)
+	t3 := tensorops.Mul(tensorops.Scale(t, 2), tensorops.FullLike(t2, seed))
+	tBar = tensorops.SumLike(t3, t)
+	return tBar
+}
+
+// netLossSq is the function literal sq of NetLoss.
+func netLossSq(t *tensorops.Tensor) float64 {
+	return tensorops.SumAll(tensorops.Square(t))
+}
+
+// NetLossJVP computes NetLoss and its derivative along the tangents (forward mode).
+//
+// Varied inputs: n (tangent dn).
+// Fixed inputs (zero tangent): x, y.
+// Results, in order: the value of NetLoss; its tangent.
+// Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
+func NetLossJVP(n, dn *Net, x, y *tensorops.Tensor) (float64, float64) {
+	t := n.Layers
+	t2 := dn.Layers
+	n2 := len(t)
+	h := x
+	var dh *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		h, dh = denseJVP(t[i], t2[i], h, dh)
+	}
+	t3, t4 := netLossSqJVP(tensorops.Sub(h, y), dh)
+	return t3, t4
+}
+
+// netLossSqJVP computes netLossSq and its derivative along the tangents (forward mode).
+//
+// Varied inputs: t (tangent dt).
+// Results, in order: the value of netLossSq; its tangent.
+//
+// netLossSq is the function literal sq of NetLoss.
+func netLossSqJVP(t, dt *tensorops.Tensor) (float64, float64) {
+	t2 := tensorops.SumAll(tensorops.Mul(tensorops.Scale(t, 2), dt))
+	return tensorops.SumAll(tensorops.Square(t)), t2
+}
+
+// denseJVP computes dense and its derivative along the tangents (forward mode).
+//
+// Varied inputs: l (tangent dl), x (tangent dx).
+// Results, in order: the value of dense; its tangent.
+// Shadows: dl has its primal's shape, each element or field the tangent of the primal's.
+func denseJVP(l, dl Layer, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor) {
+	t := l.W
+	t2 := tensorops.Add(tensorops.MatMul(dx, t), tensorops.MatMul(x, dl.W))
+	t3 := tensorops.Add(t2, dl.B)
+	t4 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, t), l.B))
+	t5 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t4, t4), -1, 1), t3)
+	return t4, t5
+}

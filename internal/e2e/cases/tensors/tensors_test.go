@@ -149,3 +149,36 @@ func TestShapes(t *testing.T) {
 	_, jv := ShapesJVP(x, v)
 	close(t, "JVP", jv, fd, 1e-7)
 }
+
+// TestNetLoss checks the gradient through a helper that takes a layer by
+// value (a struct of tensors: its adjoint is a struct of tensors), against
+// central differences, and the JVP against the gradient.
+func TestNetLoss(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	sizes := []int{4, 5, 3}
+	n := &Net{}
+	for i := range len(sizes) - 1 {
+		n.Layers = append(n.Layers, Layer{W: tensorops.RandN(rng, dt, sizes[i], sizes[i+1]), B: tensorops.RandN(rng, dt, sizes[i+1])})
+	}
+	x := tensorops.RandN(rng, dt, 6, 4)
+	y := tensorops.RandN(rng, dt, 6, 3)
+	g := &Net{Layers: make([]Layer, len(n.Layers))}
+	NetLossGrad(n, g, x, y)
+	dn := &Net{}
+	var want float64
+	for i := range n.Layers {
+		v := Layer{W: tensorops.RandN(rng, dt, n.Layers[i].W.Shape()...), B: tensorops.RandN(rng, dt, n.Layers[i].B.Shape()...)}
+		dn.Layers = append(dn.Layers, v)
+		fd := along(func(s *tensorops.Tensor) float64 {
+			old := n.Layers[i]
+			n.Layers[i] = Layer{W: tensorops.Add(old.W, tensorops.Scale(v.W, s.Item())), B: tensorops.Add(old.B, tensorops.Scale(v.B, s.Item()))}
+			defer func() { n.Layers[i] = old }()
+			return NetLoss(n, x, y)
+		}, tensorops.Scalar(0), tensorops.Scalar(1), 1e-6)
+		got := tensorops.Dot(g.Layers[i].W, v.W) + tensorops.Dot(g.Layers[i].B, v.B)
+		close(t, "layer gradient", got, fd, 1e-7)
+		want += got
+	}
+	_, jv := NetLossJVP(n, dn, x, y)
+	close(t, "JVP", jv, want, 1e-10)
+}
