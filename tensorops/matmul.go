@@ -77,7 +77,7 @@ func (s *mmShape) promote(dst *Tensor) *Tensor {
 // is removed from the result. The products go to the BLAS backend's GEMM.
 // It panics if an operand is nil or 0-D, the inner dimensions differ, the
 // batch dimensions do not broadcast or the dtypes differ.
-func MatMul(a, b *Tensor) *Tensor { return MatMulT(a, b, false, false) }
+func MatMul(a, b *Tensor) *Tensor { return matmulNew("MatMul", a, b, false, false) }
 
 // MatMulT returns op(a)·op(b) where op transposes the last two axes of its
 // operand when the flag is set (ignored for a 1-D operand). The transposes
@@ -85,7 +85,11 @@ func MatMul(a, b *Tensor) *Tensor { return MatMulT(a, b, false, false) }
 // It panics if an operand is nil or 0-D, the inner dimensions differ, the
 // batch dimensions do not broadcast or the dtypes differ.
 func MatMulT(a, b *Tensor, transA, transB bool) *Tensor {
-	s := matmulShape("MatMulT", a, b, transA, transB)
+	return matmulNew("MatMulT", a, b, transA, transB)
+}
+
+func matmulNew(op string, a, b *Tensor, transA, transB bool) *Tensor {
+	s := matmulShape(op, a, b, transA, transB)
 	out := alloc(a.dtype, s.out)
 	gemmBatched(s.promote(out), 1, s.a, s.ta, s.b, s.tb, 0)
 	return out
