@@ -162,10 +162,10 @@ func (c *ctx) randInt(lo, hi int, shape ...int) *arr {
 type layout int
 
 const (
-	contig   layout = iota
-	padded          // row-major with gaps between rows and an offset
-	permuted        // column-major storage (strides increasing), with an offset
-	gonumView       // a view of a larger *mat.Dense (2-D float64; padded otherwise)
+	contig    layout = iota
+	padded           // row-major with gaps between rows and an offset
+	permuted         // column-major storage (strides increasing), with an offset
+	gonumView        // a view of a larger *mat.Dense (2-D float64; padded otherwise)
 )
 
 var layoutNames = [...]string{"contig", "padded", "permuted", "gonum"}
