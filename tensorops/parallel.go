@@ -17,8 +17,8 @@ var threadsSet atomic.Bool
 // Grain sizes: the number of elements below which a kernel runs on the
 // calling goroutine only. Measured on a 2-core amd64 machine
 // (BenchmarkThreshold): splitting an add of float64s pays from about 32k
-// elements, a tanh or exp from about 4k.
-const (
+// elements, a tanh or exp from about 4k. (Variables for that benchmark.)
+var (
 	grainCheap = 1 << 15 // add, mul, copy, sum, ...
 	grainMath  = 1 << 12 // exp, log, tanh, pow, ...
 )

@@ -134,5 +134,36 @@ func testNN(t *testing.T, c *ctx) {
 }
 
 func testConv(t *testing.T, c *ctx) {
-	t.Skip("Conv2D: not implemented yet")
+	c.skip(t, "Conv2D")
+	cases := []struct {
+		x, w        []int
+		stride, pad int
+	}{
+		{[]int{2, 3, 7, 6}, []int{4, 3, 3, 2}, 1, 0},
+		{[]int{2, 3, 7, 6}, []int{4, 3, 3, 2}, 2, 1},
+		{[]int{1, 1, 5, 5}, []int{2, 1, 5, 5}, 1, 0},
+		{[]int{3, 2, 9, 8}, []int{5, 2, 3, 3}, 2, 2},
+		{[]int{1, 2, 4, 4}, []int{1, 2, 1, 1}, 3, 0},
+	}
+	for _, cc := range cases {
+		x, w := c.rand(-1, 1, cc.x...), c.rand(-1, 1, cc.w...)
+		want := refConv2D(x, w, cc.stride, cc.pad)
+		g := c.rand(-1, 1, want.shape...)
+		wantX, wantW := refConv2DGrads(g, x, w, cc.stride, cc.pad)
+		k := cc.w[1] * cc.w[2] * cc.w[3]
+		for _, l := range []layout{contig, padded, permuted} {
+			name := fmt.Sprintf("(%s, %s, stride %d, pad %d; %v)", shapeName(cc.x), shapeName(cc.w), cc.stride, cc.pad, l)
+			xt, wt, gt := c.tensor(x, l), c.tensor(w, l), c.tensor(g, l)
+			c.check(t, "Conv2D"+name, T.Conv2D(xt, wt, cc.stride, cc.pad), want, c.sumTol(k, 1))
+			c.check(t, "Conv2DGradX"+name, T.Conv2DGradX(gt, xt, wt, cc.stride, cc.pad), wantX, c.sumTol(numel(want.shape), 1))
+			c.check(t, "Conv2DGradW"+name, T.Conv2DGradW(gt, xt, wt, cc.stride, cc.pad), wantW, c.sumTol(numel(want.shape), 1))
+		}
+	}
+	x, w := c.tensor(newArr(1, 3, 5, 5), contig), c.tensor(newArr(2, 2, 3, 3), contig)
+	mustPanic(t, "Conv2D channels", func() { T.Conv2D(x, w, 1, 0) }, "tensorops: Conv2D: shapes [1 3 5 5] and [2 2 3 3]")
+	mustPanic(t, "Conv2D stride", func() { T.Conv2D(x, c.tensor(newArr(2, 3, 3, 3), contig), 0, 0) }, "tensorops: Conv2D: shapes [1 3 5 5] and [2 3 3 3]", "stride 0")
+	mustPanic(t, "Conv2D kernel", func() { T.Conv2D(x, c.tensor(newArr(2, 3, 7, 3), contig), 1, 0) }, "tensorops: Conv2D: shapes [1 3 5 5] and [2 3 7 3]")
+	if T.Conv2DGradX(nil, x, w, 1, 0) != nil || T.Conv2DGradW(nil, x, w, 1, 0) != nil {
+		t.Errorf("Conv2DGradX, Conv2DGradW with a nil adjoint: got non-nil")
+	}
 }

@@ -392,3 +392,35 @@ func refConv2D(x, w *arr, stride, pad int) *arr {
 	}
 	return r
 }
+
+// refConv2DGrads returns the adjoints of Conv2D(x, w, stride, pad) for g by
+// the definition: every product x·w of the sum sends g·w to x and g·x to w.
+func refConv2DGrads(g, x, w *arr, stride, pad int) (dx, dw *arr) {
+	n, c, h, wd := x.shape[0], x.shape[1], x.shape[2], x.shape[3]
+	o, kh, kw := w.shape[0], w.shape[2], w.shape[3]
+	oh, ow := g.shape[2], g.shape[3]
+	dx, dw = newArr(x.shape...), newArr(w.shape...)
+	for b := 0; b < n; b++ {
+		for f := 0; f < o; f++ {
+			for i := 0; i < oh; i++ {
+				for j := 0; j < ow; j++ {
+					gv := g.at([]int{b, f, i, j})
+					for ch := 0; ch < c; ch++ {
+						for p := 0; p < kh; p++ {
+							for q := 0; q < kw; q++ {
+								y, xx := i*stride+p-pad, j*stride+q-pad
+								if y < 0 || y >= h || xx < 0 || xx >= wd {
+									continue
+								}
+								xi, wi := []int{b, ch, y, xx}, []int{f, ch, p, q}
+								dx.set(xi, dx.at(xi)+gv*w.at(wi))
+								dw.set(wi, dw.at(wi)+gv*x.at(xi))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return dx, dw
+}
