@@ -32,6 +32,10 @@ func unaryApply[T Float](op unOp, dst, a *Tensor, p, q T) {
 	dd, ad := data[T](dst), data[T](a)
 	if sameShape(a.shape, dst.shape) && dst.IsContiguous() && a.IsContiguous() {
 		do, ao := dst.offset, a.offset
+		if n < op.grain() {
+			unaryVec(op, dd[do:do+n], ad[ao:ao+n], p, q)
+			return
+		}
 		parallel(n, op.grain(), func(lo, hi int) {
 			unaryVec(op, dd[do+lo:do+hi], ad[ao+lo:ao+hi], p, q)
 		})
@@ -51,7 +55,10 @@ func binary(name string, op binOp, dst, a, b *Tensor) *Tensor {
 	mustNotNil(name, a, b)
 	mustDevice(name, a, b)
 	mustSameDType(name, a, b)
-	shape := mustBroadcast(name, a, b)
+	shape := a.shape
+	if !sameShape(a.shape, b.shape) {
+		shape = mustBroadcast(name, a, b)
+	}
 	if dst == nil {
 		dst = alloc(a.dtype, shape)
 	} else {
@@ -73,6 +80,10 @@ func binaryApply[T Float](op binOp, dst, a, b *Tensor) {
 	dd, ad, bd := data[T](dst), data[T](a), data[T](b)
 	if sameShape(a.shape, b.shape) && sameShape(a.shape, dst.shape) && dst.IsContiguous() && a.IsContiguous() && b.IsContiguous() {
 		do, ao, bo := dst.offset, a.offset, b.offset
+		if n < op.grain() {
+			binVV(op, dd[do:do+n], ad[ao:ao+n], bd[bo:bo+n])
+			return
+		}
 		parallel(n, op.grain(), func(lo, hi int) {
 			binVV(op, dd[do+lo:do+hi], ad[ao+lo:ao+hi], bd[bo+lo:bo+hi])
 		})
