@@ -42,12 +42,58 @@ func unaryApply[T Float](op unOp, dst, a *Tensor, p, q T) {
 		return
 	}
 	l := newLoop(dst.shape, [][]int{dst.strides, bstrides(a, dst.shape)}, []int{dst.offset, a.offset})
+	if op == uCopy && tiledCopy(l, dd, ad) {
+		return
+	}
 	sd, sa := l.inner(0), l.inner(1)
 	parallel(n, op.grain(), func(lo, hi int) {
 		l.each(lo, hi, func(o *[3]int, cnt int) {
 			unaryRun(op, dd[o[0]:], sd, ad[o[1]:], sa, cnt, p, q)
 		})
 	})
+}
+
+// tiledCopy copies a transposed source: when the loop's last dimension has
+// unit stride in dst and its second-to-last unit stride in src, it copies
+// blocks of 32×32 elements so that both sides stay in cache. It reports
+// whether the loop had that form.
+func tiledCopy[T Float](l *loop, dd, sd []T) bool {
+	nd := len(l.shape)
+	if nd < 2 || l.st[0][nd-1] != 1 || l.st[1][nd-2] != 1 || l.st[1][nd-1] <= 1 {
+		return false
+	}
+	rows, cols := l.shape[nd-2], l.shape[nd-1]
+	if rows < 16 || cols < 16 {
+		return false
+	}
+	const bs = 32
+	outer := prod(l.shape[:nd-2])
+	nbr := (rows + bs - 1) / bs
+	dRow, sCol := l.st[0][nd-2], l.st[1][nd-1]
+	parallelRows(outer*nbr, bs*cols, grainCheap, func(lo, hi int) {
+		for w := lo; w < hi; w++ {
+			o, br := w/nbr, w%nbr
+			offD, offS := l.off[0], l.off[1]
+			for i := nd - 3; i >= 0; i-- {
+				x := o % l.shape[i]
+				o /= l.shape[i]
+				offD += x * l.st[0][i]
+				offS += x * l.st[1][i]
+			}
+			r0, r1 := br*bs, min(rows, br*bs+bs)
+			for c0 := 0; c0 < cols; c0 += bs {
+				c1 := min(cols, c0+bs)
+				for r := r0; r < r1; r++ {
+					drow := dd[offD+r*dRow+c0 : offD+r*dRow+c1]
+					s := offS + r + c0*sCol
+					for c := range drow {
+						drow[c] = sd[s+c*sCol]
+					}
+				}
+			}
+		}
+	})
+	return true
 }
 
 // binary computes dst = a op b with broadcasting; a nil dst is allocated.

@@ -20,6 +20,9 @@ func testShape(t *testing.T, c *ctx) {
 			{[]int{2, 3, 4}, []int{2, 0, 1}},
 			{[]int{2, 3, 4}, nil},
 			{[]int{2, 1, 4, 3}, []int{3, 1, 0, 2}},
+			{[]int{3, 40, 50}, []int{0, 2, 1}},
+			{[]int{40, 3, 50}, []int{2, 1, 0}},
+			{[]int{17, 33}, nil},
 			{bigShape, nil},
 		}
 		for _, tc := range cases {
