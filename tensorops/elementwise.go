@@ -41,13 +41,19 @@ func unaryApply[T Float](op unOp, dst, a *Tensor, p, q T) {
 		})
 		return
 	}
-	l := newLoop(dst.shape, [][]int{dst.strides, bstrides(a, dst.shape)}, []int{dst.offset, a.offset})
+	l := newLoop(dst.shape, dst, a)
 	if op == uCopy && tiledCopy(l, dd, ad) {
 		return
 	}
 	sd, sa := l.inner(0), l.inner(1)
+	if n < op.grain() {
+		l.each(0, n, func(o [3]int, cnt int) {
+			unaryRun(op, dd[o[0]:], sd, ad[o[1]:], sa, cnt, p, q)
+		})
+		return
+	}
 	parallel(n, op.grain(), func(lo, hi int) {
-		l.each(lo, hi, func(o *[3]int, cnt int) {
+		l.each(lo, hi, func(o [3]int, cnt int) {
 			unaryRun(op, dd[o[0]:], sd, ad[o[1]:], sa, cnt, p, q)
 		})
 	})
@@ -135,10 +141,16 @@ func binaryApply[T Float](op binOp, dst, a, b *Tensor) {
 		})
 		return
 	}
-	l := newLoop(dst.shape, [][]int{dst.strides, bstrides(a, dst.shape), bstrides(b, dst.shape)}, []int{dst.offset, a.offset, b.offset})
+	l := newLoop(dst.shape, dst, a, b)
 	sd, sa, sb := l.inner(0), l.inner(1), l.inner(2)
+	if n < op.grain() {
+		l.each(0, n, func(o [3]int, cnt int) {
+			binRun(op, dd[o[0]:], sd, ad[o[1]:], sa, bd[o[2]:], sb, cnt)
+		})
+		return
+	}
 	parallel(n, op.grain(), func(lo, hi int) {
-		l.each(lo, hi, func(o *[3]int, cnt int) {
+		l.each(lo, hi, func(o [3]int, cnt int) {
 			binRun(op, dd[o[0]:], sd, ad[o[1]:], sa, bd[o[2]:], sb, cnt)
 		})
 	})
@@ -165,10 +177,10 @@ func convApply[D, S Float](dst, src *Tensor) {
 		return
 	}
 	dd, sd := data[D](dst), data[S](src)
-	l := newLoop(dst.shape, [][]int{dst.strides, bstrides(src, dst.shape)}, []int{dst.offset, src.offset})
+	l := newLoop(dst.shape, dst, src)
 	s0, s1 := l.inner(0), l.inner(1)
 	parallel(n, grainCheap, func(lo, hi int) {
-		l.each(lo, hi, func(o *[3]int, cnt int) {
+		l.each(lo, hi, func(o [3]int, cnt int) {
 			convRun(dd[o[0]:], s0, sd[o[1]:], s1, cnt)
 		})
 	})

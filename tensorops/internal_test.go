@@ -152,7 +152,7 @@ func TestLoopCollapse(t *testing.T) {
 		{[]int{3, 4}, [][]int{{1, 3}}, []int{3, 4}},
 	} {
 		offs := make([]int, len(tc.strides))
-		if got := newLoop(tc.shape, tc.strides, offs).shape; !slices.Equal(got, tc.want) {
+		if got := newLoopStrides(tc.shape, tc.strides, offs).shape; !slices.Equal(got, tc.want) {
 			t.Errorf("newLoop(%v, %v): got shape %v, want %v", tc.shape, tc.strides, got, tc.want)
 		}
 	}
