@@ -9,33 +9,53 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
-// BenchmarkThreshold measures Add and Tanh around the parallel threshold
-// with 1 and 2 threads; the grains in parallel.go come from it. The
-// grains are set to 1 during the benchmark, so that every size is split.
+// BenchmarkThreshold measures kernels around the parallel threshold with 1
+// and 2 threads, and logs a table of the best times of interleaved trials
+// (robust to other load on the machine) and the speedups; the grains above
+// come from it. The grains are set to 1 during the benchmark, so that every
+// size is split. Run with -benchtime=1x:
+//
+//	go test -run '^$' -bench Threshold -benchtime 1x -v ./tensorops
 func BenchmarkThreshold(b *testing.B) {
 	defer SetThreads(0)
 	gc, gm := grainCheap, grainMath
 	grainCheap, grainMath = 1, 1
 	defer func() { grainCheap, grainMath = gc, gm }()
-	for _, n := range []int{2048, 4096, 8192, 16384, 32768, 65536, 131072} {
-		rng := rand.New(rand.NewPCG(1, 2))
-		x, y := RandN(rng, Float64, n), RandN(rng, Float64, n)
-		z := New(Float64, n)
-		for _, th := range []int{1, 2} {
-			b.Run(fmt.Sprintf("Add/n=%d/threads=%d", n, th), func(b *testing.B) {
-				SetThreads(th)
-				for i := 0; i < b.N; i++ {
-					AddTo(z, x, y)
+	rng := rand.New(rand.NewPCG(1, 2))
+	x := RandN(rng, Float64, 1<<20)
+	y := RandN(rng, Float64, 1<<20)
+	z := New(Float64, 1<<20)
+	ops := []struct {
+		name string
+		f    func(n int)
+	}{
+		{"Add", func(n int) { AddTo(z.view([]int{n}, []int{1}, 0), x.view([]int{n}, []int{1}, 0), y.view([]int{n}, []int{1}, 0)) }},
+		{"Tanh", func(n int) { TanhTo(z.view([]int{n}, []int{1}, 0), x.view([]int{n}, []int{1}, 0)) }},
+		{"SumAll", func(n int) { sumAll(x.f64[:n]) }},
+	}
+	for i := 0; i < b.N; i++ {
+		for _, op := range ops {
+			for _, n := range []int{4096, 16384, 32768, 65536, 131072, 262144, 524288, 1 << 20} {
+				reps := max(1, 1<<21/n)
+				if op.name == "Tanh" {
+					reps = max(1, reps/16)
 				}
-			})
-			b.Run(fmt.Sprintf("Tanh/n=%d/threads=%d", n, th), func(b *testing.B) {
-				SetThreads(th)
-				for i := 0; i < b.N; i++ {
-					TanhTo(z, x)
+				best := [3]time.Duration{time.Hour, time.Hour, time.Hour}
+				for trial := 0; trial < 15; trial++ {
+					for _, th := range []int{1, 2} {
+						SetThreads(th)
+						t0 := time.Now()
+						for r := 0; r < reps; r++ {
+							op.f(n)
+						}
+						best[th] = min(best[th], time.Since(t0)/time.Duration(reps))
+					}
 				}
-			})
+				b.Logf("%-6s n=%7d: 1 thread %10v, 2 threads %10v, speedup %.2f", op.name, n, best[1], best[2], float64(best[1])/float64(best[2]))
+			}
 		}
 	}
 }
@@ -155,5 +175,18 @@ func TestLoopCollapse(t *testing.T) {
 		if got := newLoopStrides(tc.shape, tc.strides, offs).shape; !slices.Equal(got, tc.want) {
 			t.Errorf("newLoop(%v, %v): got shape %v, want %v", tc.shape, tc.strides, got, tc.want)
 		}
+	}
+}
+
+// BenchmarkWake measures the round trip of handing work to a second
+// goroutine (the fixed cost that the grains must cover).
+func BenchmarkWake(b *testing.B) {
+	defer SetThreads(0)
+	SetThreads(2)
+	gc := grainCheap
+	grainCheap = 1
+	defer func() { grainCheap = gc }()
+	for i := 0; i < b.N; i++ {
+		parallel(64, grainCheap, func(lo, hi int) {})
 	}
 }
