@@ -32,7 +32,9 @@ func BenchmarkThreshold(b *testing.B) {
 		name string
 		f    func(n int)
 	}{
-		{"Add", func(n int) { AddTo(z.view([]int{n}, []int{1}, 0), x.view([]int{n}, []int{1}, 0), y.view([]int{n}, []int{1}, 0)) }},
+		{"Add", func(n int) {
+			AddTo(z.view([]int{n}, []int{1}, 0), x.view([]int{n}, []int{1}, 0), y.view([]int{n}, []int{1}, 0))
+		}},
 		{"Tanh", func(n int) { TanhTo(z.view([]int{n}, []int{1}, 0), x.view([]int{n}, []int{1}, 0)) }},
 		{"SumAll", func(n int) { sumAll(x.f64[:n]) }},
 	}
