@@ -55,9 +55,10 @@
 // # Threads
 //
 // Elementwise and reduction kernels split their work across goroutines
-// above a size threshold (about 32k elements for cheap kernels such as Add,
-// 4k for exp or tanh; measured on two cores); SetThreads sets their number
-// (default runtime.GOMAXPROCS) and that of OpenBLAS's threads.
+// above a size threshold (512k elements for memory-bound kernels such as
+// Add or Sum, 32k for exp, tanh and the like; measured on two cores, see
+// parallel.go); SetThreads sets their number (default runtime.GOMAXPROCS)
+// and that of OpenBLAS's threads.
 //
 // # BLAS backends
 //

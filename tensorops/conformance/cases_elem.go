@@ -8,9 +8,14 @@ import (
 	T "github.com/gadgen/gadgen/tensorops"
 )
 
-// bigShape has more elements than the kernels' parallel threshold (32k) and
-// dimensions that are multiples of no block size.
-var bigShape = []int{301, 131}
+// bigShape has more elements than the parallel threshold of the
+// transcendental kernels (32k) and dimensions that are multiples of no
+// block size; hugeShape more than that of the memory-bound kernels (512k).
+// (tensorops' tests also run the suite with the thresholds lowered.)
+var (
+	bigShape  = []int{301, 131}
+	hugeShape = []int{1031, 521}
+)
 
 // elemShapes are the shapes of the elementwise tests.
 var elemShapes = [][]int{{}, {1}, {7}, {3, 5}, {2, 3, 4}, {0, 3}, bigShape}
@@ -285,6 +290,39 @@ func testBinary(t *testing.T, c *ctx) {
 			mustPanic(t, bc.name+" dtypes", func() { bc.f(x, z) }, "tensorops: "+bc.name+": ", "dtypes")
 		})
 	}
+	t.Run("huge", func(t *testing.T) {
+		// Above every parallel threshold, contiguous and broadcast, with a
+		// flat reference loop.
+		a := c.rand(-1, 1, hugeShape...)
+		b := c.rand(0.5, 2, hugeShape...)
+		row := c.rand(0.5, 2, hugeShape[1])
+		x, y, r := c.tensor(a, contig), c.tensor(b, contig), c.tensor(row, contig)
+		for _, bc := range binaryCases[:4] {
+			want := newArr(hugeShape...)
+			wantRow := newArr(hugeShape...)
+			for i := range want.v {
+				want.v[i] = c.round(bc.ref(a.v[i], b.v[i]))
+				wantRow.v[i] = c.round(bc.ref(a.v[i], row.v[i%hugeShape[1]]))
+			}
+			c.check(t, bc.name+" huge", bc.f(x, y), want, c.tl(math64, math32))
+			c.check(t, bc.name+" huge row", bc.f(x, r), wantRow, c.tl(math64, math32))
+		}
+		m, n := hugeShape[0], hugeShape[1]
+		want := newArr(hugeShape...)
+		rows, cols := newArr(m), newArr(n)
+		for i := 0; i < m; i++ {
+			for j := 0; j < n; j++ {
+				v := a.v[i*n+j]
+				want.v[i*n+j] = c.round(math.Exp(v))
+				rows.v[i] += v
+				cols.v[j] += v
+			}
+		}
+		c.check(t, "Exp huge", T.Exp(x), want, c.tl(math64, math32))
+		c.checkScalar(t, "SumAll huge", T.SumAll(x), fsum(a.v), c.sumTol(len(a.v), 1))
+		c.check(t, "Sum(huge, 1)", T.Sum(x, 1), rows, c.sumTol(n, 1))
+		c.check(t, "Sum(huge, 0)", T.Sum(x, 0), cols, c.sumTol(m, 1))
+	})
 	t.Run("AddInto", func(t *testing.T) {
 		c.skip(t, "AddInto")
 		for _, gs := range [][]int{{3, 4}, {4}, {3, 1}, {}, {1, 4}} {
