@@ -21,7 +21,7 @@ func softmaxAxis[T Float](kind smKind, dst, src []T, outer, n, inner int) {
 	if rows == 0 {
 		return
 	}
-	parallelRows(rows, n*8, grainCheap, func(lo, hi int) {
+	parallelRows(rows, n, grainMath, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			o, i := r/inner, r%inner
 			base := o*n*inner + i
