@@ -56,9 +56,9 @@
 //
 // Elementwise and reduction kernels split their work across goroutines
 // above a size threshold (512k elements for memory-bound kernels such as
-// Add or Sum, 32k for exp, tanh and the like; measured on two cores, see
-// parallel.go); SetThreads sets their number (default runtime.GOMAXPROCS)
-// and that of OpenBLAS's threads.
+// Add, 2M for sums, 32k for exp, tanh and the like; measured on two cores,
+// see parallel.go); SetThreads sets their number (default
+// runtime.GOMAXPROCS) and that of OpenBLAS's threads.
 //
 // # BLAS backends
 //

@@ -21,9 +21,7 @@ import (
 //	go test -run '^$' -bench Threshold -benchtime 1x -v ./tensorops
 func BenchmarkThreshold(b *testing.B) {
 	defer SetThreads(0)
-	gc, gm := grainCheap, grainMath
-	grainCheap, grainMath = 1, 1
-	defer func() { grainCheap, grainMath = gc, gm }()
+	defer SetGrainsForTest(1, 1)()
 	rng := rand.New(rand.NewPCG(1, 2))
 	x := RandN(rng, Float64, 1<<20)
 	y := RandN(rng, Float64, 1<<20)

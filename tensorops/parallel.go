@@ -21,11 +21,13 @@ var threadsSet atomic.Bool
 // gains from about 32k elements (1.28× at 32k, 1.65× at 64k, 2.0× at 1M,
 // 0.95× at 16k), while memory-bound kernels (add, sum, copy) gain nothing
 // until about 1M elements (add: 0.88× at 512k, 1.39× at 1M; sum: 1.09× at
-// 1M): the two vCPUs share the memory bandwidth that one already uses.
-// Machines with more memory bandwidth per core gain earlier.
+// 1M; Sum and SumAll of 1M float64s: 0.88× to 1.09×): the two vCPUs share
+// the memory bandwidth that one already uses. Machines with more memory
+// bandwidth per core gain earlier.
 var (
-	grainCheap = 1 << 19 // add, mul, copy, sum, ...
-	grainMath  = 1 << 15 // exp, log, tanh, pow, ...
+	grainCheap  = 1 << 19 // add, mul, copy, ...
+	grainMath   = 1 << 15 // exp, log, tanh, pow, softmax, ...
+	grainReduce = 1 << 21 // sum, max
 )
 
 // SetThreads sets the number of goroutines the elementwise and reduction
