@@ -31,6 +31,7 @@ type cBLAS struct {
 	dgemm_     uintptr
 	sgemm_     uintptr
 	setThreadn uintptr // openblas_set_num_threads, 0 if absent
+	getThreadn uintptr // openblas_get_num_threads, 0 if absent
 }
 
 // gemmArgs holds the by-pointer scalar arguments of one GEMM call.
@@ -65,6 +66,9 @@ func loadLibBLAS() (blasImpl, error) {
 		}
 		if p, err := purego.Dlsym(h, "openblas_set_num_threads"); err == nil {
 			c.setThreadn, c.openblas = p, true
+		}
+		if p, err := purego.Dlsym(h, "openblas_get_num_threads"); err == nil {
+			c.getThreadn = p
 		}
 		return c, nil
 	}
@@ -121,4 +125,13 @@ func (c *cBLAS) setThreads(n int) {
 	if c.setThreadn != 0 {
 		purego.SyscallN(c.setThreadn, uintptr(n))
 	}
+}
+
+// threads returns OpenBLAS's number of threads, or 0 if unknown.
+func (c *cBLAS) threads() int {
+	if c.getThreadn == 0 {
+		return 0
+	}
+	r, _, _ := purego.SyscallN(c.getThreadn)
+	return int(int32(r))
 }

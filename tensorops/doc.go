@@ -29,9 +29,10 @@
 // negative axis counts from the end. Destination-first forms XxxTo(dst, ...)
 // write into dst, which must have the result's shape and dtype, and return
 // it; for elementwise ops dst may be one of the operands (the same
-// tensor), not for MatMulTo and Gemm. Results do not depend on the number
-// of threads: every output element is computed by one goroutine, and
-// SumAll adds fixed-size blocks in order.
+// tensor), not for MatMulTo and Gemm. The results of the elementwise and
+// reduction kernels do not depend on the number of threads: every output
+// element is computed by one goroutine, and SumAll adds fixed-size blocks
+// in order.
 //
 // Errors of use panic, with messages of the form
 // "tensorops: Add: shapes [2 3] and [4 5] do not broadcast" that name the
@@ -59,9 +60,10 @@
 // # Threads
 //
 // Elementwise and reduction kernels split their work across goroutines
-// above a size threshold (about 32k elements for cheap kernels such as Add,
-// 4k for exp or tanh; measured on two cores); SetThreads sets their number
-// (default runtime.GOMAXPROCS) and that of OpenBLAS's threads.
+// above a size threshold (512k elements for memory-bound kernels such as
+// Add, 2M for sums, 32k for exp, tanh and the like; measured on two cores,
+// see parallel.go); SetThreads sets their number (default
+// runtime.GOMAXPROCS) and that of OpenBLAS's threads.
 //
 // # BLAS backends
 //

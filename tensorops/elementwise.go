@@ -32,18 +32,74 @@ func unaryApply[T Float](op unOp, dst, a *Tensor, p, q T) {
 	dd, ad := data[T](dst), data[T](a)
 	if sameShape(a.shape, dst.shape) && dst.IsContiguous() && a.IsContiguous() {
 		do, ao := dst.offset, a.offset
+		if n < op.grain() {
+			unaryVec(op, dd[do:do+n], ad[ao:ao+n], p, q)
+			return
+		}
 		parallel(n, op.grain(), func(lo, hi int) {
 			unaryVec(op, dd[do+lo:do+hi], ad[ao+lo:ao+hi], p, q)
 		})
 		return
 	}
-	l := newLoop(dst.shape, [][]int{dst.strides, bstrides(a, dst.shape)}, []int{dst.offset, a.offset})
+	l := newLoop(dst.shape, dst, a)
+	if op == uCopy && tiledCopy(l, dd, ad) {
+		return
+	}
 	sd, sa := l.inner(0), l.inner(1)
+	if n < op.grain() {
+		l.each(0, n, func(o [3]int, cnt int) {
+			unaryRun(op, dd[o[0]:], sd, ad[o[1]:], sa, cnt, p, q)
+		})
+		return
+	}
 	parallel(n, op.grain(), func(lo, hi int) {
-		l.each(lo, hi, func(o *[3]int, cnt int) {
+		l.each(lo, hi, func(o [3]int, cnt int) {
 			unaryRun(op, dd[o[0]:], sd, ad[o[1]:], sa, cnt, p, q)
 		})
 	})
+}
+
+// tiledCopy copies a transposed source: when the loop's last dimension has
+// unit stride in dst and its second-to-last unit stride in src, it copies
+// blocks of 32×32 elements so that both sides stay in cache. It reports
+// whether the loop had that form.
+func tiledCopy[T Float](l *loop, dd, sd []T) bool {
+	nd := len(l.shape)
+	if nd < 2 || l.st[0][nd-1] != 1 || l.st[1][nd-2] != 1 || l.st[1][nd-1] <= 1 {
+		return false
+	}
+	rows, cols := l.shape[nd-2], l.shape[nd-1]
+	if rows < 16 || cols < 16 {
+		return false
+	}
+	const bs = 32
+	outer := prod(l.shape[:nd-2])
+	nbr := (rows + bs - 1) / bs
+	dRow, sCol := l.st[0][nd-2], l.st[1][nd-1]
+	parallelRows(outer*nbr, bs*cols, grainCheap, func(lo, hi int) {
+		for w := lo; w < hi; w++ {
+			o, br := w/nbr, w%nbr
+			offD, offS := l.off[0], l.off[1]
+			for i := nd - 3; i >= 0; i-- {
+				x := o % l.shape[i]
+				o /= l.shape[i]
+				offD += x * l.st[0][i]
+				offS += x * l.st[1][i]
+			}
+			r0, r1 := br*bs, min(rows, br*bs+bs)
+			for c0 := 0; c0 < cols; c0 += bs {
+				c1 := min(cols, c0+bs)
+				for r := r0; r < r1; r++ {
+					drow := dd[offD+r*dRow+c0 : offD+r*dRow+c1]
+					s := offS + r + c0*sCol
+					for c := range drow {
+						drow[c] = sd[s+c*sCol]
+					}
+				}
+			}
+		}
+	})
+	return true
 }
 
 // binary computes dst = a op b with broadcasting; a nil dst is allocated.
@@ -51,7 +107,10 @@ func binary(name string, op binOp, dst, a, b *Tensor) *Tensor {
 	mustNotNil(name, a, b)
 	mustDevice(name, a, b)
 	mustSameDType(name, a, b)
-	shape := mustBroadcast(name, a, b)
+	shape := a.shape
+	if !sameShape(a.shape, b.shape) {
+		shape = mustBroadcast(name, a, b)
+	}
 	if dst == nil {
 		dst = alloc(a.dtype, shape)
 	} else {
@@ -73,15 +132,25 @@ func binaryApply[T Float](op binOp, dst, a, b *Tensor) {
 	dd, ad, bd := data[T](dst), data[T](a), data[T](b)
 	if sameShape(a.shape, b.shape) && sameShape(a.shape, dst.shape) && dst.IsContiguous() && a.IsContiguous() && b.IsContiguous() {
 		do, ao, bo := dst.offset, a.offset, b.offset
+		if n < op.grain() {
+			binVV(op, dd[do:do+n], ad[ao:ao+n], bd[bo:bo+n])
+			return
+		}
 		parallel(n, op.grain(), func(lo, hi int) {
 			binVV(op, dd[do+lo:do+hi], ad[ao+lo:ao+hi], bd[bo+lo:bo+hi])
 		})
 		return
 	}
-	l := newLoop(dst.shape, [][]int{dst.strides, bstrides(a, dst.shape), bstrides(b, dst.shape)}, []int{dst.offset, a.offset, b.offset})
+	l := newLoop(dst.shape, dst, a, b)
 	sd, sa, sb := l.inner(0), l.inner(1), l.inner(2)
+	if n < op.grain() {
+		l.each(0, n, func(o [3]int, cnt int) {
+			binRun(op, dd[o[0]:], sd, ad[o[1]:], sa, bd[o[2]:], sb, cnt)
+		})
+		return
+	}
 	parallel(n, op.grain(), func(lo, hi int) {
-		l.each(lo, hi, func(o *[3]int, cnt int) {
+		l.each(lo, hi, func(o [3]int, cnt int) {
 			binRun(op, dd[o[0]:], sd, ad[o[1]:], sa, bd[o[2]:], sb, cnt)
 		})
 	})
@@ -108,10 +177,10 @@ func convApply[D, S Float](dst, src *Tensor) {
 		return
 	}
 	dd, sd := data[D](dst), data[S](src)
-	l := newLoop(dst.shape, [][]int{dst.strides, bstrides(src, dst.shape)}, []int{dst.offset, src.offset})
+	l := newLoop(dst.shape, dst, src)
 	s0, s1 := l.inner(0), l.inner(1)
 	parallel(n, grainCheap, func(lo, hi int) {
-		l.each(lo, hi, func(o *[3]int, cnt int) {
+		l.each(lo, hi, func(o [3]int, cnt int) {
 			convRun(dd[o[0]:], s0, sd[o[1]:], s1, cnt)
 		})
 	})

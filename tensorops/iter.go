@@ -69,19 +69,48 @@ func bstrides(t *Tensor, shape []int) []int {
 // loop is a nest of loops over a common shape for up to three operands,
 // each with its own strides (zero along broadcast dimensions) and offset.
 // Dimensions of size 1 are dropped and adjacent dimensions merged where
-// every operand allows, so a contiguous case is one flat loop.
+// every operand allows, so a contiguous case is one flat loop. Up to 8
+// dimensions live in the struct (no allocation).
 type loop struct {
 	shape []int // collapsed, at least one dimension
 	st    [3][]int
 	off   [3]int
 	n     int // operands
 	size  int
+	buf   [4 * 8]int
 }
 
-func newLoop(shape []int, strides [][]int, offs []int) *loop {
+// newLoop returns the loop over shape for the tensors ops, each of which
+// broadcasts to shape.
+func newLoop(shape []int, ops ...*Tensor) *loop {
+	var buf [3][8]int
+	var strides [3][]int
+	var offs [3]int
+	for k, t := range ops {
+		st := buf[k][:0]
+		if len(shape) > len(buf[k]) {
+			st = make([]int, 0, len(shape))
+		}
+		d := len(shape) - len(t.shape)
+		for i := range shape {
+			x := 0
+			if j := i - d; j >= 0 && t.shape[j] != 1 {
+				x = t.strides[j]
+			}
+			st = append(st, x)
+		}
+		strides[k] = st
+		offs[k] = t.offset
+	}
+	return newLoopStrides(shape, strides[:len(ops)], offs[:len(ops)])
+}
+
+func newLoopStrides(shape []int, strides [][]int, offs []int) *loop {
 	l := &loop{n: len(strides), size: prod(shape)}
+	l.shape = l.buf[0:0:8]
 	for k := range strides {
 		l.off[k] = offs[k]
+		l.st[k] = l.buf[8*(k+1) : 8*(k+1) : 8*(k+2)]
 	}
 	for i, d := range shape {
 		if d == 1 {
@@ -109,9 +138,9 @@ func newLoop(shape []int, strides [][]int, offs []int) *loop {
 		}
 	}
 	if len(l.shape) == 0 {
-		l.shape = []int{1}
+		l.shape = append(l.shape, 1)
 		for k := 0; k < l.n; k++ {
-			l.st[k] = []int{0}
+			l.st[k] = append(l.st[k], 0)
 		}
 	}
 	return l
@@ -123,7 +152,7 @@ func (l *loop) inner(k int) int { return l.st[k][len(l.shape)-1] }
 // each calls f for the runs of the innermost dimension that cover the
 // elements [lo, hi) of the loop in row-major order, with the operands'
 // offsets of the run's first element and its length.
-func (l *loop) each(lo, hi int, f func(o *[3]int, n int)) {
+func (l *loop) each(lo, hi int, f func(o [3]int, n int)) {
 	if lo >= hi {
 		return
 	}
@@ -153,8 +182,7 @@ func (l *loop) each(lo, hi int, f func(o *[3]int, n int)) {
 	pos := lo
 	for pos < hi {
 		cnt := min(inner-start, hi-pos)
-		run := o
-		f(&run, cnt)
+		f(o, cnt)
 		pos += cnt
 		if pos >= hi {
 			return

@@ -5,15 +5,12 @@ import "fmt"
 // mmShape is the geometry of a matrix product op(a)·op(b) in numpy matmul
 // semantics.
 type mmShape struct {
-	a, b         *Tensor // at least 2-D (a 1-D operand viewed as [1,k] or [k,1])
-	ta, tb       bool
-	m, k, n      int
-	batch        []int
-	aVec, bVec   bool
-	out          []int // the result's shape
-	full         []int // batch + [m, n]
-	opA, opB     []int // shapes of op(a) and op(b) for messages
-	origA, origB []int
+	a, b       *Tensor // at least 2-D (a 1-D operand viewed as [1,k] or [k,1])
+	ta, tb     bool
+	m, k, n    int
+	batch      []int
+	aVec, bVec bool
+	out        []int // the result's shape
 }
 
 // matmulShape checks a and b for MatMulT and returns the product's geometry.
@@ -24,7 +21,7 @@ func matmulShape(op string, a, b *Tensor, ta, tb bool) mmShape {
 	if len(a.shape) == 0 || len(b.shape) == 0 {
 		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: operands must have at least 1 dimension", op, a.shape, b.shape))
 	}
-	s := mmShape{a: a, b: b, ta: ta, tb: tb, origA: a.shape, origB: b.shape}
+	s := mmShape{a: a, b: b, ta: ta, tb: tb}
 	if len(a.shape) == 1 {
 		s.a, s.ta, s.aVec = Unsqueeze(a, 0), false, true
 	}
@@ -48,8 +45,7 @@ func matmulShape(op string, a, b *Tensor, ta, tb bool) mmShape {
 		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: batch dimensions do not broadcast", op, a.shape, b.shape))
 	}
 	s.batch = batch
-	s.full = append(append([]int{}, batch...), s.m, s.n)
-	s.out = append([]int{}, batch...)
+	s.out = append(make([]int, 0, len(batch)+2), batch...)
 	if !s.aVec {
 		s.out = append(s.out, s.m)
 	}
@@ -59,7 +55,7 @@ func matmulShape(op string, a, b *Tensor, ta, tb bool) mmShape {
 	return s
 }
 
-// promote views dst (of shape s.out) as s.full.
+// promote views dst (of shape s.out) as batch + [m, n].
 func (s *mmShape) promote(dst *Tensor) *Tensor {
 	if s.aVec {
 		dst = Unsqueeze(dst, len(s.batch))
@@ -81,7 +77,7 @@ func MatMul(a, b *Tensor) *Tensor {
 	if a == nil || b == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
-	return MatMulT(a, b, false, false)
+	return matmulNew("MatMul", a, b, false, false)
 }
 
 // MatMulT returns op(a)·op(b) where op transposes the last two axes of its
@@ -93,7 +89,11 @@ func MatMulT(a, b *Tensor, transA, transB bool) *Tensor {
 	if a == nil || b == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
-	s := matmulShape("MatMulT", a, b, transA, transB)
+	return matmulNew("MatMulT", a, b, transA, transB)
+}
+
+func matmulNew(op string, a, b *Tensor, transA, transB bool) *Tensor {
+	s := matmulShape(op, a, b, transA, transB)
 	out := alloc(a.dtype, s.out)
 	gemmBatched(s.promote(out), 1, s.a, s.ta, s.b, s.tb, 0)
 	return out

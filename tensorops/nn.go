@@ -21,7 +21,7 @@ func softmaxAxis[T Float](kind smKind, dst, src []T, outer, n, inner int) {
 	if rows == 0 {
 		return
 	}
-	parallelRows(rows, n*8, grainCheap, func(lo, hi int) {
+	parallelRows(rows, n, grainMath, func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			o, i := r/inner, r%inner
 			base := o*n*inner + i
@@ -44,14 +44,24 @@ func softmaxAxis[T Float](kind smKind, dst, src []T, outer, n, inner int) {
 				m = 0 // all −Inf: the log-sum-exp is −Inf, not NaN
 			}
 			s := 0.0
-			for j := 0; j < n; j++ {
-				s += math.Exp(float64(src[base+j*inner]) - m)
+			if kind == smSoftmax {
+				// dst holds exp(x−m) until it is scaled (for float32 the
+				// rounding to T costs at most one more rounding error).
+				for j := 0; j < n; j++ {
+					e := math.Exp(float64(src[base+j*inner]) - m)
+					s += e
+					dst[base+j*inner] = T(e)
+				}
+			} else {
+				for j := 0; j < n; j++ {
+					s += math.Exp(float64(src[base+j*inner]) - m)
+				}
 			}
 			switch kind {
 			case smSoftmax:
-				inv := 1 / s
+				inv := T(1 / s)
 				for j := 0; j < n; j++ {
-					dst[base+j*inner] = T(math.Exp(float64(src[base+j*inner])-m) * inv)
+					dst[base+j*inner] *= inv
 				}
 			case smLogSoftmax:
 				ls := m + math.Log(s)

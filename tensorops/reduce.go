@@ -29,7 +29,7 @@ func reduceAxis[T Float](op redOp, dst, src []T, outer, n, inner int) {
 		return
 	}
 	if inner == 1 {
-		parallelRows(outer, n, grainCheap, func(lo, hi int) {
+		parallelRows(outer, n, grainReduce, func(lo, hi int) {
 			for o := lo; o < hi; o++ {
 				row := src[o*n : o*n+n]
 				if op == rSum {
@@ -42,7 +42,7 @@ func reduceAxis[T Float](op redOp, dst, src []T, outer, n, inner int) {
 		return
 	}
 	// Work items are (o, column range) pieces of the output.
-	parallel(outer*inner, max(grainCheap/max(n, 1), 16), func(lo, hi int) {
+	parallel(outer*inner, max(grainReduce/max(n, 1), 16), func(lo, hi int) {
 		for idx := lo; idx < hi; {
 			o, i0 := idx/inner, idx%inner
 			i1 := min(inner, i0+(hi-idx))
@@ -188,7 +188,7 @@ func sumAll[T Float](x []T) float64 {
 		return sumF64(x)
 	}
 	part := make([]float64, nb)
-	parallelRows(nb, sumBlock, grainCheap, func(lo, hi int) {
+	parallelRows(nb, sumBlock, grainReduce, func(lo, hi int) {
 		for b := lo; b < hi; b++ {
 			part[b] = sumF64(x[b*sumBlock : min((b+1)*sumBlock, len(x))])
 		}
@@ -230,7 +230,7 @@ func maxAll[T Float](x []T) T {
 		return maxOf(x)
 	}
 	part := make([]T, nb)
-	parallelRows(nb, sumBlock, grainCheap, func(lo, hi int) {
+	parallelRows(nb, sumBlock, grainReduce, func(lo, hi int) {
 		for b := lo; b < hi; b++ {
 			part[b] = maxOf(x[b*sumBlock : min((b+1)*sumBlock, len(x))])
 		}

@@ -118,8 +118,16 @@ func checkNewShape(op string, shape []int) {
 
 // alloc returns a fresh contiguous zero tensor; shape is copied.
 func alloc(dt DType, shape []int) *Tensor {
-	t := &Tensor{dtype: dt, shape: append([]int(nil), shape...)}
-	t.strides = rowMajor(t.shape)
+	// One allocation holds the shape and the strides.
+	nd := len(shape)
+	dims := make([]int, 2*nd)
+	copy(dims, shape)
+	t := &Tensor{dtype: dt, shape: dims[:nd:nd], strides: dims[nd:]}
+	s := 1
+	for i := nd - 1; i >= 0; i-- {
+		t.strides[i] = s
+		s *= max(shape[i], 1)
+	}
 	n := prod(shape)
 	if dt == Float32 {
 		t.f32 = make([]float32, n)

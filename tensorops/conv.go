@@ -1,0 +1,171 @@
+package tensorops
+
+import "fmt"
+
+// convGeom is the geometry of a 2-D convolution.
+type convGeom struct {
+	n, c, h, w     int // input
+	o, kh, kw      int // filters
+	oh, ow         int // output
+	stride, pad    int
+	ckk, spatial   int // c·kh·kw, oh·ow
+	xShape, wShape []int
+}
+
+func convShape(op string, x, w *Tensor, stride, pad int) convGeom {
+	mustNotNil(op, x, w)
+	mustDevice(op, x, w)
+	mustSameDType(op, x, w)
+	if len(x.shape) != 4 || len(w.shape) != 4 || x.shape[1] != w.shape[1] {
+		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: want x [n c h w] and w [o c kh kw] with the same c", op, x.shape, w.shape))
+	}
+	if stride < 1 || pad < 0 {
+		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: stride %d must be ≥ 1 and pad %d ≥ 0", op, x.shape, w.shape, stride, pad))
+	}
+	g := convGeom{n: x.shape[0], c: x.shape[1], h: x.shape[2], w: x.shape[3],
+		o: w.shape[0], kh: w.shape[2], kw: w.shape[3], stride: stride, pad: pad,
+		xShape: x.shape, wShape: w.shape}
+	if g.h+2*pad < g.kh || g.w+2*pad < g.kw {
+		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: the kernel is larger than the padded input (pad %d)", op, x.shape, w.shape, pad))
+	}
+	g.oh = (g.h+2*pad-g.kh)/stride + 1
+	g.ow = (g.w+2*pad-g.kw)/stride + 1
+	g.ckk = g.c * g.kh * g.kw
+	g.spatial = g.oh * g.ow
+	return g
+}
+
+// im2col writes the patches of one image x [c, h, w] into cols
+// [c·kh·kw, oh·ow]; positions in the padding are 0.
+func im2col[T Float](g *convGeom, cols, x []T) {
+	for ch := 0; ch < g.c; ch++ {
+		for p := 0; p < g.kh; p++ {
+			for q := 0; q < g.kw; q++ {
+				row := cols[((ch*g.kh+p)*g.kw+q)*g.spatial:][:g.spatial]
+				for i := 0; i < g.oh; i++ {
+					y := i*g.stride + p - g.pad
+					r := row[i*g.ow : (i+1)*g.ow]
+					if y < 0 || y >= g.h {
+						clear(r)
+						continue
+					}
+					src := x[(ch*g.h+y)*g.w:][:g.w]
+					for j := range r {
+						xx := j*g.stride + q - g.pad
+						if xx < 0 || xx >= g.w {
+							r[j] = 0
+						} else {
+							r[j] = src[xx]
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// col2im adds the patches cols [c·kh·kw, oh·ow] back into one image x.
+func col2im[T Float](g *convGeom, x, cols []T) {
+	for ch := 0; ch < g.c; ch++ {
+		for p := 0; p < g.kh; p++ {
+			for q := 0; q < g.kw; q++ {
+				row := cols[((ch*g.kh+p)*g.kw+q)*g.spatial:][:g.spatial]
+				for i := 0; i < g.oh; i++ {
+					y := i*g.stride + p - g.pad
+					if y < 0 || y >= g.h {
+						continue
+					}
+					dst := x[(ch*g.h+y)*g.w:][:g.w]
+					r := row[i*g.ow : (i+1)*g.ow]
+					for j, v := range r {
+						if xx := j*g.stride + q - g.pad; xx >= 0 && xx < g.w {
+							dst[xx] += v
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// colsOf returns the im2col matrix [c·kh·kw, oh·ow] of image b of x.
+func colsOf(g *convGeom, x *Tensor, b int) *Tensor {
+	cols := alloc(x.dtype, []int{g.ckk, g.spatial})
+	img := g.c * g.h * g.w
+	if x.dtype == Float32 {
+		im2col(g, cols.f32, x.f32[x.offset+b*img:][:img])
+	} else {
+		im2col(g, cols.f64, x.f64[x.offset+b*img:][:img])
+	}
+	return cols
+}
+
+// Conv2D returns the 2-D cross-correlation of x [n, c, h, w] (NCHW) with
+// the filters w [o, c, kh, kw], with the given stride and zero padding on
+// every side: the result is [n, o, oh, ow] with oh = (h+2·pad−kh)/stride+1
+// (likewise ow). It goes through im2col and one GEMM per image.
+// It panics if x or w is nil or not 4-D, the channels differ, stride < 1,
+// pad < 0, the kernel exceeds the padded input or the dtypes differ.
+func Conv2D(x, w *Tensor, stride, pad int) *Tensor {
+	g := convShape("Conv2D", x, w, stride, pad)
+	xc, wc := x.Contiguous(), w.Contiguous()
+	out := alloc(x.dtype, []int{g.n, g.o, g.oh, g.ow})
+	wm := wc.view([]int{g.o, g.ckk}, []int{g.ckk, 1}, wc.offset)
+	for b := 0; b < g.n; b++ {
+		cols := colsOf(&g, xc, b)
+		ob := out.view([]int{g.o, g.spatial}, []int{g.spatial, 1}, b*g.o*g.spatial)
+		gemmBatched(ob, 1, wm, false, cols, false, 0)
+	}
+	return out
+}
+
+func convGradShape(op string, gr, x, w *Tensor, stride, pad int) convGeom {
+	g := convShape(op, x, w, stride, pad)
+	mustSameDType(op, gr, x)
+	mustShape(op, gr, []int{g.n, g.o, g.oh, g.ow}, "g must have Conv2D's result shape")
+	return g
+}
+
+// Conv2DGradX returns the adjoint of Conv2D(x, w, stride, pad) with respect
+// to x for the result's adjoint g (x's shape); nil when g is nil.
+// It panics as Conv2D does or if g does not have Conv2D's result shape.
+func Conv2DGradX(g, x, w *Tensor, stride, pad int) *Tensor {
+	if g == nil {
+		return nil
+	}
+	geo := convGradShape("Conv2DGradX", g, x, w, stride, pad)
+	gc, wc := g.Contiguous(), w.Contiguous()
+	wm := wc.view([]int{geo.o, geo.ckk}, []int{geo.ckk, 1}, wc.offset)
+	dx := alloc(x.dtype, x.shape)
+	cols := alloc(x.dtype, []int{geo.ckk, geo.spatial})
+	img := geo.c * geo.h * geo.w
+	for b := 0; b < geo.n; b++ {
+		gb := gc.view([]int{geo.o, geo.spatial}, []int{geo.spatial, 1}, gc.offset+b*geo.o*geo.spatial)
+		gemmBatched(cols, 1, wm, true, gb, false, 0)
+		if x.dtype == Float32 {
+			col2im(&geo, dx.f32[b*img:][:img], cols.f32)
+		} else {
+			col2im(&geo, dx.f64[b*img:][:img], cols.f64)
+		}
+	}
+	return dx
+}
+
+// Conv2DGradW returns the adjoint of Conv2D(x, w, stride, pad) with respect
+// to w for the result's adjoint g (w's shape); nil when g is nil.
+// It panics as Conv2D does or if g does not have Conv2D's result shape.
+func Conv2DGradW(g, x, w *Tensor, stride, pad int) *Tensor {
+	if g == nil {
+		return nil
+	}
+	geo := convGradShape("Conv2DGradW", g, x, w, stride, pad)
+	gc, xc := g.Contiguous(), x.Contiguous()
+	dw := alloc(w.dtype, w.shape)
+	dwm := dw.view([]int{geo.o, geo.ckk}, []int{geo.ckk, 1}, 0)
+	for b := 0; b < geo.n; b++ {
+		cols := colsOf(&geo, xc, b)
+		gb := gc.view([]int{geo.o, geo.spatial}, []int{geo.spatial, 1}, gc.offset+b*geo.o*geo.spatial)
+		gemmBatched(dwm, 1, gb, false, cols, true, 1)
+	}
+	return dw
+}
