@@ -113,6 +113,21 @@ var tensorRules = []*Rule{
 		[]string{"tensorops.MatMul(rBar, b)", "tensorops.MatMul(a, rBar)"},
 		"d(a bᵀ) = da bᵀ + a dbᵀ; ā += r̄ b, b̄ += r̄ᵀ a"),
 
+	// Conv2D(x, w) is bilinear; its two adjoints are the transposes of
+	// x ↦ Conv2D(x, w) and w ↦ Conv2D(x, w), bilinear in turn.
+	linear("Conv2D", []string{"x", "w", "stride", "pad"}, Bilinear,
+		[]string{"tensorops.Conv2D(dx, w, stride, pad)", "tensorops.Conv2D(x, dw, stride, pad)", "", ""},
+		[]string{"tensorops.Conv2DGradX(rBar, x, w, stride, pad)", "tensorops.Conv2DGradW(rBar, x, w, stride, pad)", "", ""},
+		"d conv(x, w) = conv(dx, w) + conv(x, dw)"),
+	linear("Conv2DGradX", []string{"g", "x", "w", "stride", "pad"}, Bilinear,
+		[]string{"tensorops.Conv2DGradX(dg, x, w, stride, pad)", "0", "tensorops.Conv2DGradX(g, x, dw, stride, pad)", "", ""},
+		[]string{"tensorops.Conv2D(rBar, w, stride, pad)", "0", "tensorops.Conv2DGradW(g, rBar, w, stride, pad)", "", ""},
+		"the adjoint of x ↦ conv(x, w), bilinear in (g, w)"),
+	linear("Conv2DGradW", []string{"g", "x", "w", "stride", "pad"}, Bilinear,
+		[]string{"tensorops.Conv2DGradW(dg, x, w, stride, pad)", "tensorops.Conv2DGradW(g, dx, w, stride, pad)", "0", "", ""},
+		[]string{"tensorops.Conv2D(x, rBar, stride, pad)", "tensorops.Conv2DGradX(g, x, rBar, stride, pad)", "0", "", ""},
+		"the adjoint of w ↦ conv(x, w), bilinear in (g, x)"),
+
 	// Reductions and their adjoints.
 	linear("SumAll", []string{"a"}, Linear,
 		[]string{"tensorops.SumAll(da)"}, []string{"tensorops.FullLike(a, rBar)"}, "d Σa = Σ da"),

@@ -165,6 +165,21 @@ func MatMulTOp(a, b *T) *T { return tensorops.MatMulT(a, b, true, false) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func Conv2DOp(x, w *T) *T { return tensorops.Conv2D(x, w, 2, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func Conv2DGradXOp(g, x, w *T) *T { return tensorops.Conv2DGradX(g, x, w, 2, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func Conv2DGradWOp(g, x, w *T) *T { return tensorops.Conv2DGradW(g, x, w, 2, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func MatMulGradAOp(g, a, b *T) *T { return tensorops.MatMulGradA(g, a, b, false, true) }
 
 //gad:jvp

@@ -1210,6 +1210,130 @@ func MatMulTOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	return tensorops.MatMulT(a, b, true, false), t2, t5, t9
 }
 
+// Conv2DOpJVP computes Conv2DOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), w (tangent dw).
+// Results, in order: the value of Conv2DOp; its tangent.
+func Conv2DOpJVP(x, dx, w, dw *T) (*T, *T) {
+	t := tensorops.Add(tensorops.Conv2D(dx, w, 2, 1), tensorops.Conv2D(x, dw, 2, 1))
+	return tensorops.Conv2D(x, w, 2, 1), t
+}
+
+// Conv2DOpVJP computes Conv2DOp and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), w (returned as wBar).
+// Results: the value of Conv2DOp, then the partials of the varied scalar inputs in order.
+func Conv2DOpVJP(x, w, seed *T) (f, xBar, wBar *T) {
+	t := tensorops.Conv2D(x, w, 2, 1)
+	xBar = tensorops.Conv2DGradX(seed, x, w, 2, 1)
+	wBar = tensorops.Conv2DGradW(seed, x, w, 2, 1)
+	return t, xBar, wBar
+}
+
+// Conv2DOpTaylor propagates Taylor polynomials of degree 3 through Conv2DOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of Conv2DOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3), w (coefficients w1, w2, w3).
+// Results, in order: the value of Conv2DOp; its coefficients 1 to 3.
+func Conv2DOpTaylor(x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Add(tensorops.Conv2D(x1, w, 2, 1), tensorops.Conv2D(x, w1, 2, 1))
+	t2 := tensorops.Add(tensorops.Conv2D(x, w2, 2, 1), tensorops.Conv2D(x1, w1, 2, 1))
+	t3 := tensorops.Add(t2, tensorops.Conv2D(x2, w, 2, 1))
+	t4 := tensorops.Add(tensorops.Conv2D(x, w3, 2, 1), tensorops.Conv2D(x1, w2, 2, 1))
+	t5 := tensorops.Add(t4, tensorops.Conv2D(x2, w1, 2, 1))
+	t6 := tensorops.Add(t5, tensorops.Conv2D(x3, w, 2, 1))
+	return tensorops.Conv2D(x, w, 2, 1), t, t3, t6
+}
+
+// Conv2DGradXOpJVP computes Conv2DGradXOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: g (tangent dg), x (tangent dx), w (tangent dw).
+// Results, in order: the value of Conv2DGradXOp; its tangent.
+func Conv2DGradXOpJVP(g, dg, x, dx, w, dw *T) (*T, *T) {
+	t := tensorops.Conv2DGradX(dg, x, w, 2, 1)
+	t2 := tensorops.Add(t, tensorops.Conv2DGradX(g, x, dw, 2, 1))
+	return tensorops.Conv2DGradX(g, x, w, 2, 1), t2
+}
+
+// Conv2DGradXOpVJP computes Conv2DGradXOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), x (returned as xBar), w (returned as wBar).
+// Results: the value of Conv2DGradXOp, then the partials of the varied scalar inputs in order.
+func Conv2DGradXOpVJP(g, x, w, seed *T) (f, gBar, xBar, wBar *T) {
+	t := tensorops.Conv2DGradX(g, x, w, 2, 1)
+	gBar = tensorops.Conv2D(seed, w, 2, 1)
+	wBar = tensorops.Conv2DGradW(g, seed, w, 2, 1)
+	return t, gBar, nil, wBar
+}
+
+// Conv2DGradXOpTaylor propagates Taylor polynomials of degree 3 through Conv2DGradXOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of Conv2DGradXOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), x (coefficients x1, x2, x3), w (coefficients w1, w2,
+// w3).
+// Results, in order: the value of Conv2DGradXOp; its coefficients 1 to 3.
+func Conv2DGradXOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Conv2DGradX(g1, x, w, 2, 1)
+	t2 := tensorops.Add(t, tensorops.Conv2DGradX(g, x, w1, 2, 1))
+	t3 := tensorops.Conv2DGradX(g, x, w2, 2, 1)
+	t4 := tensorops.Add(t3, tensorops.Conv2DGradX(g1, x, w1, 2, 1))
+	t5 := tensorops.Add(t4, tensorops.Conv2DGradX(g2, x, w, 2, 1))
+	t6 := tensorops.Conv2DGradX(g, x, w3, 2, 1)
+	t7 := tensorops.Add(t6, tensorops.Conv2DGradX(g1, x, w2, 2, 1))
+	t8 := tensorops.Add(t7, tensorops.Conv2DGradX(g2, x, w1, 2, 1))
+	t9 := tensorops.Add(t8, tensorops.Conv2DGradX(g3, x, w, 2, 1))
+	return tensorops.Conv2DGradX(g, x, w, 2, 1), t2, t5, t9
+}
+
+// Conv2DGradWOpJVP computes Conv2DGradWOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: g (tangent dg), x (tangent dx), w (tangent dw).
+// Results, in order: the value of Conv2DGradWOp; its tangent.
+func Conv2DGradWOpJVP(g, dg, x, dx, w, dw *T) (*T, *T) {
+	t := tensorops.Conv2DGradW(dg, x, w, 2, 1)
+	t2 := tensorops.Add(t, tensorops.Conv2DGradW(g, dx, w, 2, 1))
+	return tensorops.Conv2DGradW(g, x, w, 2, 1), t2
+}
+
+// Conv2DGradWOpVJP computes Conv2DGradWOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), x (returned as xBar), w (returned as wBar).
+// Results: the value of Conv2DGradWOp, then the partials of the varied scalar inputs in order.
+func Conv2DGradWOpVJP(g, x, w, seed *T) (f, gBar, xBar, wBar *T) {
+	t := tensorops.Conv2DGradW(g, x, w, 2, 1)
+	gBar = tensorops.Conv2D(x, seed, 2, 1)
+	xBar = tensorops.Conv2DGradX(g, x, seed, 2, 1)
+	return t, gBar, xBar, nil
+}
+
+// Conv2DGradWOpTaylor propagates Taylor polynomials of degree 3 through Conv2DGradWOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of Conv2DGradWOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), x (coefficients x1, x2, x3), w (coefficients w1, w2,
+// w3).
+// Results, in order: the value of Conv2DGradWOp; its coefficients 1 to 3.
+func Conv2DGradWOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Conv2DGradW(g1, x, w, 2, 1)
+	t2 := tensorops.Add(t, tensorops.Conv2DGradW(g, x1, w, 2, 1))
+	t3 := tensorops.Conv2DGradW(g, x2, w, 2, 1)
+	t4 := tensorops.Add(t3, tensorops.Conv2DGradW(g1, x1, w, 2, 1))
+	t5 := tensorops.Add(t4, tensorops.Conv2DGradW(g2, x, w, 2, 1))
+	t6 := tensorops.Conv2DGradW(g, x3, w, 2, 1)
+	t7 := tensorops.Add(t6, tensorops.Conv2DGradW(g1, x2, w, 2, 1))
+	t8 := tensorops.Add(t7, tensorops.Conv2DGradW(g2, x1, w, 2, 1))
+	t9 := tensorops.Add(t8, tensorops.Conv2DGradW(g3, x, w, 2, 1))
+	return tensorops.Conv2DGradW(g, x, w, 2, 1), t2, t5, t9
+}
+
 // MatMulGradAOpJVP computes MatMulGradAOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: g (tangent dg), a (tangent da), b (tangent db).

@@ -207,6 +207,14 @@ var cases = map[string]opCase{
 	"MatMulGradB": {f: MatMulGradBOp, jvp: MatMulGradBOpJVP, vjp: MatMulGradBOpVJP, taylor: MatMulGradBOpTaylor, args: args(
 		cfg(uniform(-1, 1, 3, 7), uniform(-1, 1, 5, 3), uniform(-1, 1, 7, 5)),
 		cfg(uniform(-1, 1, 2, 3, 7), uniform(-1, 1, 2, 5, 3), uniform(-1, 1, 7, 5)))},
+	// Convolutions, stride 2 and padding 1: x [n, c, h, w], w [o, c, kh, kw],
+	// the result and g [n, o, oh, ow] with oh = (h + 2 − kh)/2 + 1.
+	"Conv2D": {f: Conv2DOp, jvp: Conv2DOpJVP, vjp: Conv2DOpVJP, taylor: Conv2DOpTaylor, args: args(
+		cfg(uniform(-1, 1, 2, 3, 5, 6), uniform(-1, 1, 4, 3, 3, 2)))},
+	"Conv2DGradX": {f: Conv2DGradXOp, jvp: Conv2DGradXOpJVP, vjp: Conv2DGradXOpVJP, taylor: Conv2DGradXOpTaylor, args: args(
+		cfg(uniform(-1, 1, 2, 4, 3, 4), uniform(-1, 1, 2, 3, 5, 6), uniform(-1, 1, 4, 3, 3, 2)))},
+	"Conv2DGradW": {f: Conv2DGradWOp, jvp: Conv2DGradWOpJVP, vjp: Conv2DGradWOpVJP, taylor: Conv2DGradWOpTaylor, args: args(
+		cfg(uniform(-1, 1, 2, 4, 3, 4), uniform(-1, 1, 2, 3, 5, 6), uniform(-1, 1, 4, 3, 3, 2)))},
 	"Dot": {f: DotOp, jvp: DotOpJVP, vjp: DotOpVJP, taylor: DotOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 5)))},
 	"Outer": {f: OuterOp, jvp: OuterOpJVP, vjp: OuterOpVJP, taylor: OuterOpTaylor,
