@@ -404,7 +404,7 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 	case templates.NotDifferentiable:
 		return nil, fmt.Errorf("%s is not differentiable: %s", RuleName(n.callee), n.rule.Reason)
 	}
-	if n.rule.Tangent != nil {
+	if n.rule.Tangent != nil && (k == 1 || n.rule.Partials == nil) {
 		return n.linearCoef(k)
 	}
 	if err := n.build(); err != nil {

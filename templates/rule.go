@@ -114,6 +114,11 @@ type Rule struct {
 	// false)". It is "" exactly where Tangent[j] is. Reverse mode reads
 	// it; Adjoint is nil exactly when Tangent is.
 	Adjoint []string
+	// A rule may give both Partials and Tangent (an elementwise function
+	// with a fused kernel for its first-order derivative, Tanh's TanhJVP):
+	// forward mode at order 1 and reverse mode use Tangent and Adjoint,
+	// Taylor mode's higher orders the Partials.
+	//
 	// Series says how Taylor mode expands a rule given by Tangent: its
 	// coefficients of order k > 1 are linear (Linear), convolved
 	// (Bilinear), or not available (FirstOrder, the zero value: the

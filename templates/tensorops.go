@@ -10,6 +10,8 @@
 
 package templates
 
+import "fmt"
+
 // TensorPkg is the import path of gadgen's tensor runtime.
 const TensorPkg = "github.com/gadgen/gadgen/tensorops"
 
@@ -20,6 +22,17 @@ func elementwise(name, partial, math string) *Rule {
 		Pkg: TensorPkg, Name: name, Params: []string{"a"}, Results: []string{"r"},
 		Kind: Smooth, Partials: [][]string{{partial}}, Math: math,
 	}
+}
+
+// fused gives the elementwise rule r of a unary function the linear maps
+// of a fused runtime kernel, jvp with %s for the tangent or adjoint: the
+// first-order modes call it (one pass over the data instead of the
+// partial's expression and a product), Taylor mode beyond order 1 still
+// expands the partial.
+func fused(r *Rule, jvp string) *Rule {
+	r.Tangent = []string{fmt.Sprintf(jvp, "da")}
+	r.Adjoint = []string{fmt.Sprintf(jvp, "rBar")}
+	return r
 }
 
 // linear returns the rule of a function of package tensorops given by
@@ -38,9 +51,16 @@ var tensorRules = []*Rule{
 	// Unary elementwise math: the scalar rules, elementwise.
 	elementwise("Exp", "r", "d exp a = exp a"),
 	elementwise("Log", "1 / a", "d log a = 1/a"),
-	elementwise("Tanh", "1 - r*r", "d tanh a = 1 − tanh² a"),
-	elementwise("Sigmoid", "r * (1 - r)", "d σ(a) = σ(a)(1 − σ(a))"),
-	elementwise("ReLU", "tensorops.Step(a)", "d max(a, 0) = 1 where a > 0, else 0"),
+	fused(elementwise("Tanh", "1 - r*r", "d tanh a = 1 − tanh² a"), "tensorops.TanhJVP(r, %s)"),
+	fused(elementwise("Sigmoid", "r * (1 - r)", "d σ(a) = σ(a)(1 − σ(a))"), "tensorops.SigmoidJVP(r, %s)"),
+	fused(elementwise("ReLU", "tensorops.Step(a)", "d max(a, 0) = 1 where a > 0, else 0"), "tensorops.ReLUJVP(a, %s)"),
+	// The fused derivatives themselves, elementwise in both operands.
+	{Pkg: TensorPkg, Name: "TanhJVP", Params: []string{"y", "dx"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"-2 * y * dx", "1 - y*y"}}, Math: "r = dx(1 − y²)"},
+	{Pkg: TensorPkg, Name: "SigmoidJVP", Params: []string{"y", "dx"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"dx * (1 - 2*y)", "y * (1 - y)"}}, Math: "r = dx·y(1 − y)"},
+	{Pkg: TensorPkg, Name: "ReLUJVP", Params: []string{"x", "dx"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"", "tensorops.Step(x)"}}, Math: "r = dx where x > 0, else 0"},
 	elementwise("Sqrt", "0.5 / r", "d √a = 1/(2√a)"),
 	elementwise("Abs", "tensorops.Sign(a)", "d |a| = sign a"),
 	elementwise("Square", "2 * a", "d a² = 2a"),

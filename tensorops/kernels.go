@@ -50,6 +50,11 @@ const (
 	bPow
 	bMax
 	bMin
+	// The fused derivatives of activations (ad.go): a is the activation's
+	// output (its input for ReLU), b the tangent or adjoint.
+	bTanhGrad    // b·(1 − a²)
+	bSigmoidGrad // b·a·(1 − a)
+	bReLUGrad    // b where a > 0, else 0
 )
 
 func (op binOp) grain() int {
@@ -278,6 +283,15 @@ func binScalar[T Float](op binOp, x, y T) T {
 			return y
 		}
 		return x
+	case bTanhGrad:
+		return y * (1 - x*x)
+	case bSigmoidGrad:
+		return y * x * (1 - x)
+	case bReLUGrad:
+		if x > 0 {
+			return y
+		}
+		return 0
 	}
 	panic("tensorops: internal error: unknown binary op")
 }
@@ -303,6 +317,10 @@ func binVV[T Float](op binOp, d, a, b []T) {
 	case bDiv:
 		for i := range d {
 			d[i] = a[i] / b[i]
+		}
+	case bTanhGrad:
+		for i := range d {
+			d[i] = b[i] * (1 - a[i]*a[i])
 		}
 	default:
 		for i := range d {

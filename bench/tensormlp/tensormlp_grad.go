@@ -14,36 +14,30 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
 	t3 := m.B1
-	t4 := tensorops.Add(t2, t3)
-	h1 := tensorops.Tanh(t4)
-	t5 := m.W2
-	t6 := tensorops.MatMul(h1, t5)
-	t7 := m.B2
-	t8 := tensorops.Add(t6, t7)
-	h2 := tensorops.Tanh(t8)
-	t9 := m.W3
-	t10 := tensorops.MatMul(h2, t9)
-	t11 := m.B3
-	logits := tensorops.Add(t10, t11)
-	t12 := tensorops.SoftmaxCrossEntropy(logits, y)
-	t13 := tensorops.SoftmaxCrossEntropyGrad(logits, y, 1)
-	t14 := tensorops.SumLike(t13, t10)
-	mBar.B3 = tensorops.AccumulateSumLike(mBar.B3, t13, t11)
-	t15 := tensorops.MatMulGradA(t14, h2, t9, false, false)
-	mBar.W3 = tensorops.AccumulateMatMulGradB(mBar.W3, t14, h2, t9, false, false)
-	t16 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h2, h2), -1, 1), t15)
-	t17 := tensorops.SumLike(t16, t8)
-	t18 := tensorops.SumLike(t17, t6)
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t17, t7)
-	t19 := tensorops.MatMulGradA(t18, h1, t5, false, false)
-	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t18, h1, t5, false, false)
-	t20 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h1, h1), -1, 1), t19)
-	t21 := tensorops.SumLike(t20, t4)
-	t22 := tensorops.SumLike(t21, t2)
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t21, t3)
-	t23 := tensorops.AccumulateMatMulGradB(mBar.W1, t22, x, t, false, false)
-	mBar.W1 = t23
-	return t12
+	h1 := tensorops.Tanh(tensorops.Add(t2, t3))
+	t4 := m.W2
+	t5 := tensorops.MatMul(h1, t4)
+	t6 := m.B2
+	h2 := tensorops.Tanh(tensorops.Add(t5, t6))
+	t7 := m.W3
+	t8 := tensorops.MatMul(h2, t7)
+	t9 := m.B3
+	logits := tensorops.Add(t8, t9)
+	t10 := tensorops.SoftmaxCrossEntropy(logits, y)
+	t11 := tensorops.SoftmaxCrossEntropyGrad(logits, y, 1)
+	t12 := tensorops.SumLike(t11, t8)
+	mBar.B3 = tensorops.AccumulateSumLike(mBar.B3, t11, t9)
+	mBar.W3 = tensorops.AccumulateMatMulGradB(mBar.W3, t12, h2, t7, false, false)
+	t13 := tensorops.TanhJVP(h2, tensorops.MatMulGradA(t12, h2, t7, false, false))
+	t14 := tensorops.SumLike(t13, t5)
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t13, t6)
+	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t14, h1, t4, false, false)
+	t15 := tensorops.TanhJVP(h1, tensorops.MatMulGradA(t14, h1, t4, false, false))
+	t16 := tensorops.SumLike(t15, t2)
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t15, t3)
+	t17 := tensorops.AccumulateMatMulGradB(mBar.W1, t16, x, t, false, false)
+	mBar.W1 = t17
+	return t10
 }
 
 // LossJVP computes Loss and its derivative along the tangents (forward mode).
@@ -53,20 +47,19 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
 func LossJVP(m, dm *MLP, x, y *tensorops.Tensor) (float64, float64) {
-	t := tensorops.Add(tensorops.MatMul(x, dm.W1), dm.B1)
 	h1 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, m.W1), m.B1))
-	dh1 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h1, h1), -1, 1), t)
-	t2 := m.W2
-	t3 := tensorops.MatMul(dh1, t2)
-	t4 := tensorops.Add(t3, tensorops.MatMul(h1, dm.W2))
-	t5 := tensorops.Add(t4, dm.B2)
-	h2 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(h1, t2), m.B2))
-	dh2 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h2, h2), -1, 1), t5)
-	t6 := m.W3
-	t7 := tensorops.MatMul(dh2, t6)
-	t8 := tensorops.Add(t7, tensorops.MatMul(h2, dm.W3))
-	logits := tensorops.Add(tensorops.MatMul(h2, t6), m.B3)
-	dlogits := tensorops.Add(t8, dm.B3)
-	t9 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
-	return tensorops.SoftmaxCrossEntropy(logits, y), t9
+	dh1 := tensorops.TanhJVP(h1, tensorops.Add(tensorops.MatMul(x, dm.W1), dm.B1))
+	t := m.W2
+	t2 := tensorops.MatMul(dh1, t)
+	t3 := tensorops.Add(t2, tensorops.MatMul(h1, dm.W2))
+	t4 := tensorops.Add(t3, dm.B2)
+	h2 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(h1, t), m.B2))
+	dh2 := tensorops.TanhJVP(h2, t4)
+	t5 := m.W3
+	t6 := tensorops.MatMul(dh2, t5)
+	t7 := tensorops.Add(t6, tensorops.MatMul(h2, dm.W3))
+	logits := tensorops.Add(tensorops.MatMul(h2, t5), m.B3)
+	dlogits := tensorops.Add(t7, dm.B3)
+	t8 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
+	return tensorops.SoftmaxCrossEntropy(logits, y), t8
 }

@@ -49,6 +49,21 @@ func ReLUOp(a *T) *T { return tensorops.ReLU(a) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func TanhJVPOp(y, dx *T) *T { return tensorops.TanhJVP(y, dx) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SigmoidJVPOp(y, dx *T) *T { return tensorops.SigmoidJVP(y, dx) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ReLUJVPOp(x, dx *T) *T { return tensorops.ReLUJVP(x, dx) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func SqrtOp(a *T) *T { return tensorops.Sqrt(a) }
 
 //gad:jvp

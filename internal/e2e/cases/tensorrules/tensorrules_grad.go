@@ -88,7 +88,7 @@ func LogOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of TanhOp; its tangent.
 func TanhOpJVP(a, da *T) (*T, *T) {
 	t := tensorops.Tanh(a)
-	return t, tensorops.Mul(tensorops.Affine(tensorops.Mul(t, t), -1, 1), da)
+	return t, tensorops.TanhJVP(t, da)
 }
 
 // TanhOpVJP computes TanhOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -98,8 +98,7 @@ func TanhOpJVP(a, da *T) (*T, *T) {
 // Results: the value of TanhOp, then the partials of the varied scalar inputs in order.
 func TanhOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Tanh(a)
-	t2 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t, t), -1, 1), seed)
-	aBar = tensorops.SumLike(t2, a)
+	aBar = tensorops.TanhJVP(t, seed)
 	return t, aBar
 }
 
@@ -112,19 +111,19 @@ func TanhOpVJP(a, seed *T) (f, aBar *T) {
 // Results, in order: the value of TanhOp; its coefficients 1 to 3.
 func TanhOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Tanh(a)
-	t2 := tensorops.Affine(tensorops.Mul(t, t), -1, 1)
-	t3 := tensorops.Mul(t2, a1)
-	t4 := tensorops.Neg(tensorops.Add(tensorops.Mul(t, t3), tensorops.Mul(t3, t)))
-	t5 := tensorops.Scale(tensorops.Mul(t4, a1), 0.5)
-	t6 := tensorops.Add(t5, tensorops.Mul(t2, a2))
-	t7 := tensorops.Add(tensorops.Mul(t, t6), tensorops.Mul(t3, t3))
+	t2 := tensorops.TanhJVP(t, a1)
+	t3 := tensorops.Neg(tensorops.Add(tensorops.Mul(t, t2), tensorops.Mul(t2, t)))
+	t4 := tensorops.Scale(tensorops.Mul(t3, a1), 0.5)
+	t5 := tensorops.Affine(tensorops.Mul(t, t), -1, 1)
+	t6 := tensorops.Add(t4, tensorops.Mul(t5, a2))
+	t7 := tensorops.Add(tensorops.Mul(t, t6), tensorops.Mul(t2, t2))
 	t8 := tensorops.Add(t7, tensorops.Mul(t6, t))
 	t9 := tensorops.Neg(t8)
 	t10 := tensorops.Mul(t9, a1)
 	t11 := tensorops.Scale(t10, 0.3333333333333333)
-	t12 := tensorops.Add(t11, tensorops.Scale(tensorops.Mul(t4, a2), 0.6666666666666666))
-	t13 := tensorops.Add(t12, tensorops.Mul(t2, a3))
-	return t, t3, t6, t13
+	t12 := tensorops.Add(t11, tensorops.Scale(tensorops.Mul(t3, a2), 0.6666666666666666))
+	t13 := tensorops.Add(t12, tensorops.Mul(t5, a3))
+	return t, t2, t6, t13
 }
 
 // SigmoidOpJVP computes SigmoidOp and its derivative along the tangents (forward mode).
@@ -133,7 +132,7 @@ func TanhOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of SigmoidOp; its tangent.
 func SigmoidOpJVP(a, da *T) (*T, *T) {
 	t := tensorops.Sigmoid(a)
-	return t, tensorops.Mul(tensorops.Mul(t, tensorops.Affine(t, -1, 1)), da)
+	return t, tensorops.SigmoidJVP(t, da)
 }
 
 // SigmoidOpVJP computes SigmoidOp and the vector-Jacobian product of the seeds seed (the adjoints
@@ -143,8 +142,7 @@ func SigmoidOpJVP(a, da *T) (*T, *T) {
 // Results: the value of SigmoidOp, then the partials of the varied scalar inputs in order.
 func SigmoidOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Sigmoid(a)
-	t2 := tensorops.Mul(tensorops.Mul(t, tensorops.Affine(t, -1, 1)), seed)
-	aBar = tensorops.SumLike(t2, a)
+	aBar = tensorops.SigmoidJVP(t, seed)
 	return t, aBar
 }
 
@@ -157,20 +155,20 @@ func SigmoidOpVJP(a, seed *T) (f, aBar *T) {
 // Results, in order: the value of SigmoidOp; its coefficients 1 to 3.
 func SigmoidOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Sigmoid(a)
-	t2 := tensorops.Affine(t, -1, 1)
-	t3 := tensorops.Mul(t, t2)
-	t4 := tensorops.Mul(t3, a1)
-	t5 := tensorops.Neg(t4)
-	t6 := tensorops.Add(tensorops.Mul(t, t5), tensorops.Mul(t4, t2))
-	t7 := tensorops.Scale(tensorops.Mul(t6, a1), 0.5)
-	t8 := tensorops.Add(t7, tensorops.Mul(t3, a2))
-	t9 := tensorops.Add(tensorops.Mul(t, tensorops.Neg(t8)), tensorops.Mul(t4, t5))
-	t10 := tensorops.Add(t9, tensorops.Mul(t8, t2))
+	t2 := tensorops.SigmoidJVP(t, a1)
+	t3 := tensorops.Neg(t2)
+	t4 := tensorops.Affine(t, -1, 1)
+	t5 := tensorops.Add(tensorops.Mul(t, t3), tensorops.Mul(t2, t4))
+	t6 := tensorops.Scale(tensorops.Mul(t5, a1), 0.5)
+	t7 := tensorops.Mul(t, t4)
+	t8 := tensorops.Add(t6, tensorops.Mul(t7, a2))
+	t9 := tensorops.Add(tensorops.Mul(t, tensorops.Neg(t8)), tensorops.Mul(t2, t3))
+	t10 := tensorops.Add(t9, tensorops.Mul(t8, t4))
 	t11 := tensorops.Mul(t10, a1)
 	t12 := tensorops.Scale(t11, 0.3333333333333333)
-	t13 := tensorops.Add(t12, tensorops.Scale(tensorops.Mul(t6, a2), 0.6666666666666666))
-	t14 := tensorops.Add(t13, tensorops.Mul(t3, a3))
-	return t, t4, t8, t14
+	t13 := tensorops.Add(t12, tensorops.Scale(tensorops.Mul(t5, a2), 0.6666666666666666))
+	t14 := tensorops.Add(t13, tensorops.Mul(t7, a3))
+	return t, t2, t8, t14
 }
 
 // ReLUOpJVP computes ReLUOp and its derivative along the tangents (forward mode).
@@ -178,7 +176,7 @@ func SigmoidOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da).
 // Results, in order: the value of ReLUOp; its tangent.
 func ReLUOpJVP(a, da *T) (*T, *T) {
-	return tensorops.ReLU(a), tensorops.Mul(tensorops.Step(a), da)
+	return tensorops.ReLU(a), tensorops.ReLUJVP(a, da)
 }
 
 // ReLUOpVJP computes ReLUOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -188,7 +186,7 @@ func ReLUOpJVP(a, da *T) (*T, *T) {
 // Results: the value of ReLUOp, then the partials of the varied scalar inputs in order.
 func ReLUOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.ReLU(a)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.Step(a), seed), a)
+	aBar = tensorops.ReLUJVP(a, seed)
 	return t, aBar
 }
 
@@ -200,9 +198,167 @@ func ReLUOpVJP(a, seed *T) (f, aBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3).
 // Results, in order: the value of ReLUOp; its coefficients 1 to 3.
 func ReLUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Step(a)
-	t2 := tensorops.Mul(t, a1)
-	return tensorops.ReLU(a), t2, tensorops.Mul(t, a2), tensorops.Mul(t, a3)
+	t := tensorops.ReLUJVP(a, a1)
+	t2 := tensorops.Step(a)
+	return tensorops.ReLU(a), t, tensorops.Mul(t2, a2), tensorops.Mul(t2, a3)
+}
+
+// TanhJVPOpJVP computes TanhJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: y (tangent dy), dx (tangent ddx).
+// Results, in order: the value of TanhJVPOp; its tangent.
+func TanhJVPOpJVP(y, dy, dx, ddx *T) (*T, *T) {
+	t := tensorops.Mul(tensorops.Mul(tensorops.Scale(y, -2), dx), dy)
+	t2 := tensorops.Mul(tensorops.Affine(tensorops.Mul(y, y), -1, 1), ddx)
+	t3 := tensorops.Add(t, t2)
+	return tensorops.TanhJVP(y, dx), t3
+}
+
+// TanhJVPOpVJP computes TanhJVPOp and the vector-Jacobian product of the seeds seed (the adjoints
+// of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: y (returned as yBar), dx (returned as dxBar).
+// Results: the value of TanhJVPOp, then the partials of the varied scalar inputs in order.
+func TanhJVPOpVJP(y, dx, seed *T) (f, yBar, dxBar *T) {
+	t := tensorops.TanhJVP(y, dx)
+	t2 := tensorops.Mul(tensorops.Mul(tensorops.Scale(y, -2), dx), seed)
+	yBar = tensorops.SumLike(t2, y)
+	t3 := tensorops.Mul(tensorops.Affine(tensorops.Mul(y, y), -1, 1), seed)
+	dxBar = tensorops.SumLike(t3, dx)
+	return t, yBar, dxBar
+}
+
+// TanhJVPOpTaylor propagates Taylor polynomials of degree 3 through TanhJVPOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of TanhJVPOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: y (coefficients y1, y2, y3), dx (coefficients dx1, dx2, dx3).
+// Results, in order: the value of TanhJVPOp; its coefficients 1 to 3.
+func TanhJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Scale(y, -2)
+	t2 := tensorops.Mul(t, dx)
+	t3 := tensorops.Affine(tensorops.Mul(y, y), -1, 1)
+	t4 := tensorops.Add(tensorops.Mul(t2, y1), tensorops.Mul(t3, dx1))
+	t5 := tensorops.Scale(y1, -2)
+	t6 := tensorops.Add(tensorops.Mul(t, dx1), tensorops.Mul(t5, dx))
+	t7 := tensorops.Scale(tensorops.Mul(t6, y1), 0.5)
+	t8 := tensorops.Add(t7, tensorops.Mul(t2, y2))
+	t9 := tensorops.Neg(tensorops.Add(tensorops.Mul(y, y1), tensorops.Mul(y1, y)))
+	t10 := tensorops.Add(t8, tensorops.Scale(tensorops.Mul(t9, dx1), 0.5))
+	t11 := tensorops.Add(t10, tensorops.Mul(t3, dx2))
+	t12 := tensorops.Add(tensorops.Mul(t, dx2), tensorops.Mul(t5, dx1))
+	t13 := tensorops.Add(t12, tensorops.Mul(tensorops.Scale(y2, -2), dx))
+	t14 := tensorops.Mul(t13, y1)
+	t15 := tensorops.Scale(t14, 0.3333333333333333)
+	t16 := tensorops.Add(t15, tensorops.Scale(tensorops.Mul(t6, y2), 0.6666666666666666))
+	t17 := tensorops.Add(t16, tensorops.Mul(t2, y3))
+	t18 := tensorops.Add(tensorops.Mul(y, y2), tensorops.Mul(y1, y1))
+	t19 := tensorops.Add(t18, tensorops.Mul(y2, y))
+	t20 := tensorops.Neg(t19)
+	t21 := tensorops.Mul(t20, dx1)
+	t22 := tensorops.Scale(t21, 0.3333333333333333)
+	t23 := tensorops.Add(t17, t22)
+	t24 := tensorops.Add(t23, tensorops.Scale(tensorops.Mul(t9, dx2), 0.6666666666666666))
+	t25 := tensorops.Add(t24, tensorops.Mul(t3, dx3))
+	return tensorops.TanhJVP(y, dx), t4, t11, t25
+}
+
+// SigmoidJVPOpJVP computes SigmoidJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: y (tangent dy), dx (tangent ddx).
+// Results, in order: the value of SigmoidJVPOp; its tangent.
+func SigmoidJVPOpJVP(y, dy, dx, ddx *T) (*T, *T) {
+	t := tensorops.Mul(dx, tensorops.Affine(tensorops.Scale(y, 2), -1, 1))
+	t2 := tensorops.Mul(t, dy)
+	t3 := tensorops.Mul(tensorops.Mul(y, tensorops.Affine(y, -1, 1)), ddx)
+	t4 := tensorops.Add(t2, t3)
+	return tensorops.SigmoidJVP(y, dx), t4
+}
+
+// SigmoidJVPOpVJP computes SigmoidJVPOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: y (returned as yBar), dx (returned as dxBar).
+// Results: the value of SigmoidJVPOp, then the partials of the varied scalar inputs in order.
+func SigmoidJVPOpVJP(y, dx, seed *T) (f, yBar, dxBar *T) {
+	t := tensorops.SigmoidJVP(y, dx)
+	t2 := tensorops.Mul(dx, tensorops.Affine(tensorops.Scale(y, 2), -1, 1))
+	t3 := tensorops.Mul(t2, seed)
+	yBar = tensorops.SumLike(t3, y)
+	t4 := tensorops.Mul(tensorops.Mul(y, tensorops.Affine(y, -1, 1)), seed)
+	dxBar = tensorops.SumLike(t4, dx)
+	return t, yBar, dxBar
+}
+
+// SigmoidJVPOpTaylor propagates Taylor polynomials of degree 3 through SigmoidJVPOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// SigmoidJVPOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: y (coefficients y1, y2, y3), dx (coefficients dx1, dx2, dx3).
+// Results, in order: the value of SigmoidJVPOp; its coefficients 1 to 3.
+func SigmoidJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Affine(tensorops.Scale(y, 2), -1, 1)
+	t2 := tensorops.Mul(dx, t)
+	t3 := tensorops.Affine(y, -1, 1)
+	t4 := tensorops.Mul(y, t3)
+	t5 := tensorops.Add(tensorops.Mul(t2, y1), tensorops.Mul(t4, dx1))
+	t6 := tensorops.Neg(tensorops.Scale(y1, 2))
+	t7 := tensorops.Add(tensorops.Mul(dx, t6), tensorops.Mul(dx1, t))
+	t8 := tensorops.Scale(tensorops.Mul(t7, y1), 0.5)
+	t9 := tensorops.Add(t8, tensorops.Mul(t2, y2))
+	t10 := tensorops.Neg(y1)
+	t11 := tensorops.Add(tensorops.Mul(y, t10), tensorops.Mul(y1, t3))
+	t12 := tensorops.Add(t9, tensorops.Scale(tensorops.Mul(t11, dx1), 0.5))
+	t13 := tensorops.Add(t12, tensorops.Mul(t4, dx2))
+	t14 := tensorops.Mul(dx, tensorops.Neg(tensorops.Scale(y2, 2)))
+	t15 := tensorops.Add(t14, tensorops.Mul(dx1, t6))
+	t16 := tensorops.Add(t15, tensorops.Mul(dx2, t))
+	t17 := tensorops.Mul(t16, y1)
+	t18 := tensorops.Scale(t17, 0.3333333333333333)
+	t19 := tensorops.Add(t18, tensorops.Scale(tensorops.Mul(t7, y2), 0.6666666666666666))
+	t20 := tensorops.Add(t19, tensorops.Mul(t2, y3))
+	t21 := tensorops.Add(tensorops.Mul(y, tensorops.Neg(y2)), tensorops.Mul(y1, t10))
+	t22 := tensorops.Add(t21, tensorops.Mul(y2, t3))
+	t23 := tensorops.Mul(t22, dx1)
+	t24 := tensorops.Scale(t23, 0.3333333333333333)
+	t25 := tensorops.Add(t20, t24)
+	t26 := tensorops.Add(t25, tensorops.Scale(tensorops.Mul(t11, dx2), 0.6666666666666666))
+	t27 := tensorops.Add(t26, tensorops.Mul(t4, dx3))
+	return tensorops.SigmoidJVP(y, dx), t5, t13, t27
+}
+
+// ReLUJVPOpJVP computes ReLUJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of ReLUJVPOp; its tangent.
+func ReLUJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
+	return tensorops.ReLUJVP(x, dx), tensorops.Mul(tensorops.Step(x), ddx)
+}
+
+// ReLUJVPOpVJP computes ReLUJVPOp and the vector-Jacobian product of the seeds seed (the adjoints
+// of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), dx (returned as dxBar).
+// Results: the value of ReLUJVPOp, then the partials of the varied scalar inputs in order.
+func ReLUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
+	t := tensorops.ReLUJVP(x, dx)
+	dxBar = tensorops.SumLike(tensorops.Mul(tensorops.Step(x), seed), dx)
+	return t, nil, dxBar
+}
+
+// ReLUJVPOpTaylor propagates Taylor polynomials of degree 3 through ReLUJVPOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of ReLUJVPOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3), dx (coefficients dx1, dx2, dx3).
+// Results, in order: the value of ReLUJVPOp; its coefficients 1 to 3.
+func ReLUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ReLUJVP(x, dx)
+	t2 := tensorops.Step(x)
+	return t, tensorops.Mul(t2, dx1), tensorops.Mul(t2, dx2), tensorops.Mul(t2, dx3)
 }
 
 // SqrtOpJVP computes SqrtOp and its derivative along the tangents (forward mode).

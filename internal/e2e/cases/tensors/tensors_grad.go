@@ -17,25 +17,22 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
 	t3 := m.B1
-	t4 := tensorops.Add(t2, t3)
-	h := tensorops.Tanh(t4)
-	t5 := m.W2
-	t6 := tensorops.MatMul(h, t5)
-	t7 := m.B2
-	o := tensorops.Add(t6, t7)
-	t8 := tensorops.SoftmaxCrossEntropy(o, y)
-	t9 := tensorops.SoftmaxCrossEntropyGrad(o, y, 1)
-	t10 := tensorops.SumLike(t9, t6)
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t9, t7)
-	t11 := tensorops.MatMulGradA(t10, h, t5, false, false)
-	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t10, h, t5, false, false)
-	t12 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t11)
-	t13 := tensorops.SumLike(t12, t4)
-	t14 := tensorops.SumLike(t13, t2)
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t13, t3)
-	t15 := tensorops.AccumulateMatMulGradB(mBar.W1, t14, x, t, false, false)
-	mBar.W1 = t15
-	return t8
+	h := tensorops.Tanh(tensorops.Add(t2, t3))
+	t4 := m.W2
+	t5 := tensorops.MatMul(h, t4)
+	t6 := m.B2
+	o := tensorops.Add(t5, t6)
+	t7 := tensorops.SoftmaxCrossEntropy(o, y)
+	t8 := tensorops.SoftmaxCrossEntropyGrad(o, y, 1)
+	t9 := tensorops.SumLike(t8, t5)
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t8, t6)
+	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t9, h, t4, false, false)
+	t10 := tensorops.TanhJVP(h, tensorops.MatMulGradA(t9, h, t4, false, false))
+	t11 := tensorops.SumLike(t10, t2)
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t10, t3)
+	t12 := tensorops.AccumulateMatMulGradB(mBar.W1, t11, x, t, false, false)
+	mBar.W1 = t12
+	return t7
 }
 
 // LossJVP computes Loss and its derivative along the tangents (forward mode).
@@ -48,7 +45,7 @@ func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 	t2 := tensorops.Add(tensorops.MatMul(dx, t), tensorops.MatMul(x, dm.W1))
 	t3 := tensorops.Add(t2, dm.B1)
 	h := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, t), m.B1))
-	dh := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t3)
+	dh := tensorops.TanhJVP(h, t3)
 	t4 := m.W2
 	t5 := tensorops.MatMul(dh, t4)
 	t6 := tensorops.Add(t5, tensorops.MatMul(h, dm.W2))
@@ -70,14 +67,13 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	n := len(d.Ws)
-	tapePointers := slices.Grow(t, max(n+2, 0)*4)
+	tapePointers := slices.Grow(t, max(n+2, 0)*3)
 	h := x
 	for i := 0; i < n; i++ {
-		t15 := tensorops.MatMul(h, d.Ws[i])
-		t16 := tensorops.Add(t15, d.Bs[i])
-		h4 := tensorops.Tanh(t16)
-		tapePointers = append(tapePointers, h, t15, t16, h4)
-		h = h4
+		t14 := tensorops.MatMul(h, d.Ws[i])
+		h3 := tensorops.Tanh(tensorops.Add(t14, d.Bs[i]))
+		tapePointers = append(tapePointers, h, t14, h3)
+		h = h3
 	}
 	t2 := tensorops.Sub(h, y)
 	t3 := tensorops.Square(t2)
@@ -89,19 +85,17 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n2 := len(tapePointers)
-		t7 := n2 - 4
+		t7 := n2 - 3
 		h2 := tapePointers[t7]
-		h3 := tapePointers[n2-1]
-		t8 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), hBar2)
+		t8 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
 		t9 := tensorops.SumLike(t8, tapePointers[n2-2])
-		t10 := tensorops.SumLike(t9, tapePointers[n2-3])
-		t11 := dBar.Bs
-		t11[i2] = tensorops.AccumulateSumLike(t11[i2], t9, d.Bs[i2])
-		t12 := d.Ws[i2]
-		hBar = tensorops.MatMulGradA(t10, h2, t12, false, false)
-		t13 := dBar.Ws
-		t14 := tensorops.AccumulateMatMulGradB(t13[i2], t10, h2, t12, false, false)
-		t13[i2] = t14
+		t10 := dBar.Bs
+		t10[i2] = tensorops.AccumulateSumLike(t10[i2], t8, d.Bs[i2])
+		t11 := d.Ws[i2]
+		hBar = tensorops.MatMulGradA(t9, h2, t11, false, false)
+		t12 := dBar.Ws
+		t13 := tensorops.AccumulateMatMulGradB(t12[i2], t9, h2, t11, false, false)
+		t12[i2] = t13
 		hBar2 = nil
 		tapePointers = tapePointers[:t7]
 	}
@@ -123,21 +117,21 @@ func QuadTaylor(x, x1, x2, x3 *tensorops.Tensor) (float64, float64, float64, flo
 	t5 := tensorops.Add(t4, tensorops.MatMul(x2, x1))
 	t6 := tensorops.Add(t5, tensorops.MatMul(x3, x))
 	t7 := tensorops.Tanh(tensorops.MatMul(x, x))
-	t8 := tensorops.Affine(tensorops.Mul(t7, t7), -1, 1)
-	t9 := tensorops.Mul(t8, t)
-	t10 := tensorops.Neg(tensorops.Add(tensorops.Mul(t7, t9), tensorops.Mul(t9, t7)))
-	t11 := tensorops.Scale(tensorops.Mul(t10, t), 0.5)
-	t12 := tensorops.Add(t11, tensorops.Mul(t8, t3))
-	t13 := tensorops.Add(tensorops.Mul(t7, t12), tensorops.Mul(t9, t9))
+	t8 := tensorops.TanhJVP(t7, t)
+	t9 := tensorops.Neg(tensorops.Add(tensorops.Mul(t7, t8), tensorops.Mul(t8, t7)))
+	t10 := tensorops.Scale(tensorops.Mul(t9, t), 0.5)
+	t11 := tensorops.Affine(tensorops.Mul(t7, t7), -1, 1)
+	t12 := tensorops.Add(t10, tensorops.Mul(t11, t3))
+	t13 := tensorops.Add(tensorops.Mul(t7, t12), tensorops.Mul(t8, t8))
 	t14 := tensorops.Add(t13, tensorops.Mul(t12, t7))
 	t15 := tensorops.Neg(t14)
 	t16 := tensorops.Mul(t15, t)
 	t17 := tensorops.Scale(t16, 0.3333333333333333)
-	t18 := tensorops.Add(t17, tensorops.Scale(tensorops.Mul(t10, t3), 0.6666666666666666))
-	t19 := tensorops.Mul(t8, t6)
+	t18 := tensorops.Add(t17, tensorops.Scale(tensorops.Mul(t9, t3), 0.6666666666666666))
+	t19 := tensorops.Mul(t11, t6)
 	t20 := tensorops.Add(t18, t19)
 	t21 := tensorops.SumAll(t20)
-	return tensorops.SumAll(t7), tensorops.SumAll(t9), tensorops.SumAll(t12), t21
+	return tensorops.SumAll(t7), tensorops.SumAll(t8), tensorops.SumAll(t12), t21
 }
 
 // QuadHVP returns Quad and the Hessian-vector product ∇²Quad·v, the Hessian taken with respect to
@@ -153,15 +147,12 @@ func QuadHVP(x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Quad, then the partials of the varied scalar inputs in order.
 func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
-	t := tensorops.MatMul(x, x)
-	t2 := tensorops.Tanh(t)
-	t3 := tensorops.SumAll(t2)
-	t4 := tensorops.Affine(tensorops.Mul(t2, t2), -1, 1)
-	t5 := tensorops.Mul(t4, tensorops.FullLike(t2, 1))
-	t6 := tensorops.SumLike(t5, t)
-	xBar = tensorops.MatMulGradA(t6, x, x, false, false)
-	xBar = tensorops.Add(xBar, tensorops.MatMulGradB(t6, x, x, false, false))
-	return t3, xBar
+	t := tensorops.Tanh(tensorops.MatMul(x, x))
+	t2 := tensorops.SumAll(t)
+	t3 := tensorops.TanhJVP(t, tensorops.FullLike(t, 1))
+	xBar = tensorops.MatMulGradA(t3, x, x, false, false)
+	xBar = tensorops.Add(xBar, tensorops.MatMulGradB(t3, x, x, false, false))
+	return t2, xBar
 }
 
 // quadGradJVP computes QuadGrad and its derivative along the tangents (forward mode).
@@ -169,26 +160,22 @@ func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Varied inputs: x (tangent dx).
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
 func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
-	t := tensorops.MatMul(x, x)
-	t2 := tensorops.Add(tensorops.MatMul(dx, x), tensorops.MatMul(x, dx))
-	t3 := tensorops.Tanh(t)
-	t4 := tensorops.Affine(tensorops.Mul(t3, t3), -1, 1)
-	t5 := tensorops.Mul(t4, t2)
-	t6 := tensorops.SumAll(t3)
-	t7 := tensorops.SumAll(t5)
-	t8 := tensorops.FullLike(t3, 1)
-	t9 := tensorops.Mul(t3, t5)
-	t10 := tensorops.Mul(t8, tensorops.Scale(tensorops.Add(t9, t9), -1))
-	t11 := tensorops.SumLike(tensorops.Mul(t4, t8), t)
-	t12 := tensorops.SumLike(t10, t)
-	xBar = tensorops.MatMulGradA(t11, x, x, false, false)
-	t13 := tensorops.MatMulGradA(t12, x, x, false, false)
-	dxBar = tensorops.Add(t13, tensorops.MatMulGradA(t11, x, dx, false, false))
-	t14 := tensorops.MatMulGradB(t12, x, x, false, false)
-	t15 := tensorops.Add(t14, tensorops.MatMulGradB(t11, dx, x, false, false))
-	xBar = tensorops.Add(xBar, tensorops.MatMulGradB(t11, x, x, false, false))
-	dxBar = tensorops.Add(dxBar, t15)
-	return t6, xBar, t7, dxBar
+	t := tensorops.Add(tensorops.MatMul(dx, x), tensorops.MatMul(x, dx))
+	t2 := tensorops.Tanh(tensorops.MatMul(x, x))
+	t3 := tensorops.TanhJVP(t2, t)
+	t4 := tensorops.SumAll(t2)
+	t5 := tensorops.SumAll(t3)
+	t6 := tensorops.FullLike(t2, 1)
+	t7 := tensorops.TanhJVP(t2, t6)
+	t8 := tensorops.Mul(tensorops.Mul(tensorops.Scale(t2, -2), t6), t3)
+	xBar = tensorops.MatMulGradA(t7, x, x, false, false)
+	t9 := tensorops.MatMulGradA(t8, x, x, false, false)
+	dxBar = tensorops.Add(t9, tensorops.MatMulGradA(t7, x, dx, false, false))
+	t10 := tensorops.MatMulGradB(t8, x, x, false, false)
+	t11 := tensorops.Add(t10, tensorops.MatMulGradB(t7, dx, x, false, false))
+	xBar = tensorops.Add(xBar, tensorops.MatMulGradB(t7, x, x, false, false))
+	dxBar = tensorops.Add(dxBar, t11)
+	return t4, xBar, t5, dxBar
 }
 
 // QuadLaplacian returns Quad and its Laplacian with respect to x, the sum of ∂²Quad/∂x[i]² over the
@@ -249,57 +236,56 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 	t14 := tensorops.Add(tensorops.MatMul(x8, x), tensorops.MatMul(x, x8))
 	t15 := tensorops.Add(t13, tensorops.MatMul(x8, x8))
 	t16 := tensorops.Tanh(tensorops.MatMul(x, x))
-	t17 := tensorops.Affine(tensorops.Mul(t16, t16), -1, 1)
-	t18 := tensorops.Mul(t17, t)
-	t19 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t18), tensorops.Mul(t18, t16)))
-	t20 := tensorops.Mul(t19, t)
-	t21 := tensorops.Scale(t20, 0.5)
-	t22 := tensorops.Mul(t17, t2)
-	t23 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t22), tensorops.Mul(t22, t16)))
-	t24 := tensorops.Mul(t23, t2)
-	t25 := tensorops.Scale(t24, 0.5)
-	t26 := tensorops.Add(t21, t25)
-	t27 := tensorops.Mul(t17, t4)
-	t28 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t27), tensorops.Mul(t27, t16)))
-	t29 := tensorops.Mul(t28, t4)
-	t30 := tensorops.Scale(t29, 0.5)
-	t31 := tensorops.Add(t26, t30)
-	t32 := tensorops.Mul(t17, t6)
-	t33 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t32), tensorops.Mul(t32, t16)))
-	t34 := tensorops.Mul(t33, t6)
-	t35 := tensorops.Scale(t34, 0.5)
-	t36 := tensorops.Add(t31, t35)
-	t37 := tensorops.Mul(t17, t8)
-	t38 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t37), tensorops.Mul(t37, t16)))
-	t39 := tensorops.Mul(t38, t8)
-	t40 := tensorops.Scale(t39, 0.5)
-	t41 := tensorops.Add(t36, t40)
-	t42 := tensorops.Mul(t17, t10)
-	t43 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t42), tensorops.Mul(t42, t16)))
-	t44 := tensorops.Mul(t43, t10)
-	t45 := tensorops.Scale(t44, 0.5)
-	t46 := tensorops.Add(t41, t45)
-	t47 := tensorops.Mul(t17, t12)
-	t48 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t47), tensorops.Mul(t47, t16)))
-	t49 := tensorops.Mul(t48, t12)
-	t50 := tensorops.Scale(t49, 0.5)
-	t51 := tensorops.Add(t46, t50)
-	t52 := tensorops.Mul(t17, t14)
-	t53 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t52), tensorops.Mul(t52, t16)))
-	t54 := tensorops.Mul(t53, t14)
-	t55 := tensorops.Scale(t54, 0.5)
-	t56 := tensorops.Add(t51, t55)
-	t57 := tensorops.Mul(t17, t15)
-	t58 := tensorops.Add(t56, t57)
-	t59 := tensorops.SumAll(t16)
-	t60 := tensorops.SumAll(t18)
-	t61 := tensorops.SumAll(t22)
-	t62 := tensorops.SumAll(t27)
-	t63 := tensorops.SumAll(t32)
-	t64 := tensorops.SumAll(t37)
-	t65 := tensorops.SumAll(t42)
-	t66 := tensorops.SumAll(t58)
-	return t59, t60, t61, t62, t63, t64, t65, tensorops.SumAll(t47), tensorops.SumAll(t52), t66
+	t17 := tensorops.TanhJVP(t16, t)
+	t18 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t17), tensorops.Mul(t17, t16)))
+	t19 := tensorops.Mul(t18, t)
+	t20 := tensorops.Scale(t19, 0.5)
+	t21 := tensorops.TanhJVP(t16, t2)
+	t22 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t21), tensorops.Mul(t21, t16)))
+	t23 := tensorops.Mul(t22, t2)
+	t24 := tensorops.Scale(t23, 0.5)
+	t25 := tensorops.Add(t20, t24)
+	t26 := tensorops.TanhJVP(t16, t4)
+	t27 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t26), tensorops.Mul(t26, t16)))
+	t28 := tensorops.Mul(t27, t4)
+	t29 := tensorops.Scale(t28, 0.5)
+	t30 := tensorops.Add(t25, t29)
+	t31 := tensorops.TanhJVP(t16, t6)
+	t32 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t31), tensorops.Mul(t31, t16)))
+	t33 := tensorops.Mul(t32, t6)
+	t34 := tensorops.Scale(t33, 0.5)
+	t35 := tensorops.Add(t30, t34)
+	t36 := tensorops.TanhJVP(t16, t8)
+	t37 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t36), tensorops.Mul(t36, t16)))
+	t38 := tensorops.Mul(t37, t8)
+	t39 := tensorops.Scale(t38, 0.5)
+	t40 := tensorops.Add(t35, t39)
+	t41 := tensorops.TanhJVP(t16, t10)
+	t42 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t41), tensorops.Mul(t41, t16)))
+	t43 := tensorops.Mul(t42, t10)
+	t44 := tensorops.Scale(t43, 0.5)
+	t45 := tensorops.Add(t40, t44)
+	t46 := tensorops.TanhJVP(t16, t12)
+	t47 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t46), tensorops.Mul(t46, t16)))
+	t48 := tensorops.Mul(t47, t12)
+	t49 := tensorops.Scale(t48, 0.5)
+	t50 := tensorops.Add(t45, t49)
+	t51 := tensorops.TanhJVP(t16, t14)
+	t52 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t51), tensorops.Mul(t51, t16)))
+	t53 := tensorops.Mul(t52, t14)
+	t54 := tensorops.Scale(t53, 0.5)
+	t55 := tensorops.Add(t50, t54)
+	t56 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t16, t16), -1, 1), t15)
+	t57 := tensorops.Add(t55, t56)
+	t58 := tensorops.SumAll(t16)
+	t59 := tensorops.SumAll(t17)
+	t60 := tensorops.SumAll(t21)
+	t61 := tensorops.SumAll(t26)
+	t62 := tensorops.SumAll(t31)
+	t63 := tensorops.SumAll(t36)
+	t64 := tensorops.SumAll(t41)
+	t65 := tensorops.SumAll(t57)
+	return t58, t59, t60, t61, t62, t63, t64, tensorops.SumAll(t46), tensorops.SumAll(t51), t65
 }
 
 // ShapesJVP computes Shapes and its derivative along the tangents (forward mode).
@@ -382,14 +368,12 @@ func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensoro
 	t := l.W
 	t2 := tensorops.MatMul(x, t)
 	t3 := l.B
-	t4 := tensorops.Add(t2, t3)
-	t5 := tensorops.Tanh(t4)
-	t6 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t5, t5), -1, 1), seed)
-	t7 := tensorops.SumLike(t6, t4)
-	t8 := tensorops.SumLike(t7, t2)
-	lBar.B = tensorops.AccumulateSumLike(lBar.B, t7, t3)
-	xBar = tensorops.MatMulGradA(t8, x, t, false, false)
-	lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t8, x, t, false, false)
+	t4 := tensorops.Tanh(tensorops.Add(t2, t3))
+	t5 := tensorops.TanhJVP(t4, seed)
+	t6 := tensorops.SumLike(t5, t2)
+	lBar.B = tensorops.AccumulateSumLike(lBar.B, t5, t3)
+	xBar = tensorops.MatMulGradA(t6, x, t, false, false)
+	lBar.W = tensorops.AccumulateMatMulGradB(lBar.W, t6, x, t, false, false)
 	return lBar, xBar
 }
 
@@ -454,6 +438,6 @@ func denseJVP(l, dl Layer, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensoro
 	t2 := tensorops.Add(tensorops.MatMul(dx, t), tensorops.MatMul(x, dl.W))
 	t3 := tensorops.Add(t2, dl.B)
 	t4 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, t), l.B))
-	t5 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t4, t4), -1, 1), t3)
+	t5 := tensorops.TanhJVP(t4, t3)
 	return t4, t5
 }
