@@ -19,8 +19,19 @@ import (
 const Version = "v0.26.0"
 
 func init() {
-	peers.Register("gomlx", func(d peers.DType) peers.Contender { return &contender{dtype: d} })
+	peers.Register("gomlx", func(d peers.DType) peers.Contender {
+		return &contender{dtype: d, matmul: graph.Dot}
+	})
+	peers.Register("gomlx-einsum", func(d peers.DType) peers.Contender {
+		return &contender{dtype: d, matmul: einsum, variant: ", Einsum"}
+	})
 }
+
+// einsum is the product of two matrices written as graph.Einsum, which
+// builds a DotGeneral node: its gradient is built differently from that of
+// graph.Dot (which layers.Dense uses on 2-D inputs, and the "gomlx"
+// contender here).
+func einsum(a, b *graph.Node) *graph.Node { return graph.Einsum("ij,jk->ik", a, b) }
 
 // Config is the simplego configuration: one worker, and the ops of a graph
 // executed one after the other.
@@ -40,20 +51,22 @@ var backend = sync.OnceValues(func() (backends.Backend, error) {
 
 type contender struct {
 	dtype   peers.DType
-	loss    *graph.Exec // inputs (W1, b1, W2, b2, W3, b3, X, Y) → loss
-	grad    *graph.Exec // the same inputs → loss, dW1, db1, dW2, db2, dW3, db3
-	inputs  []any       // *tensors.Tensor, in the order above
+	matmul  func(a, b *graph.Node) *graph.Node // product of two matrices
+	variant string                             // for Name
+	loss    *graph.Exec                        // inputs (W1, b1, W2, b2, W3, b3, X, Y) → loss
+	grad    *graph.Exec                        // the same inputs → loss, dW1, db1, dW2, db2, dW3, db3
+	inputs  []any                              // *tensors.Tensor, in the order above
 	outputs []*tensors.Tensor
 }
 
-func (c *contender) Name() string { return "GoMLX " + Version + " (simplego)" }
+func (c *contender) Name() string { return "GoMLX " + Version + " (simplego" + c.variant + ")" }
 
 // lossGraph builds the loss from the inputs (W1, b1, W2, b2, W3, b3, X, Y).
-func lossGraph(in []*graph.Node) *graph.Node {
+func (c *contender) lossGraph(in []*graph.Node) *graph.Node {
 	x, y := in[6], in[7]
 	layer := func(h, w, b *graph.Node) *graph.Node {
 		// b is [n]; broadcast it as [1, n] against [batch, n].
-		return graph.Add(graph.Dot(h, w), graph.InsertAxes(b, 0))
+		return graph.Add(c.matmul(h, w), graph.InsertAxes(b, 0))
 	}
 	h1 := graph.Tanh(layer(x, in[0], in[1]))
 	h2 := graph.Tanh(layer(h1, in[2], in[3]))
@@ -62,8 +75,8 @@ func lossGraph(in []*graph.Node) *graph.Node {
 	return graph.Neg(graph.ReduceAllMean(graph.ReduceSum(graph.Mul(y, graph.LogSoftmax(z, -1)), -1)))
 }
 
-func gradGraph(in []*graph.Node) []*graph.Node {
-	loss := lossGraph(in)
+func (c *contender) gradGraph(in []*graph.Node) []*graph.Node {
+	loss := c.lossGraph(in)
 	return append([]*graph.Node{loss}, graph.Gradient(loss, in[:peers.NumParams]...)...)
 }
 
@@ -85,10 +98,10 @@ func (c *contender) Setup(p *peers.Problem) error {
 		c.inputs = append(c.inputs, conv(p.Params[i], shape...))
 	}
 	c.inputs = append(c.inputs, conv(p.X, p.Batch, p.In), conv(p.OneHot, p.Batch, p.Out))
-	if c.loss, err = graph.NewExec(b, lossGraph); err != nil {
+	if c.loss, err = graph.NewExec(b, c.lossGraph); err != nil {
 		return err
 	}
-	if c.grad, err = graph.NewExec(b, gradGraph); err != nil {
+	if c.grad, err = graph.NewExec(b, c.gradGraph); err != nil {
 		return err
 	}
 	if err := c.loss.PreCompile(c.inputs...); err != nil {

@@ -1,6 +1,12 @@
 // Package gorgonia is the Gorgonia contender: the loss built as a Gorgonia
 // expression graph, its gradient added to the graph symbolically by
 // G.Grad, both compiled once to a tape machine.
+//
+// The gradient is read from the nodes G.Grad returns, whose values are
+// recomputed in every run. A machine made with G.BindDualValues would also
+// accumulate the gradient in each parameter's dual value (node.Grad()),
+// across runs, until a solver or the caller zeroes it; that is not used
+// here.
 package gorgonia
 
 import (
