@@ -131,22 +131,26 @@ func AgreementTable(w io.Writer, results []Result) {
 	}
 	var lines []string
 	for _, dt := range DTypes {
-		var worst Diff
-		var pair string
+		var loss, grad Diff
+		var lossPair, gradPair string
 		for i, a := range results {
 			for _, b := range results[i+1:] {
 				if a.DType != dt || b.DType != dt || a.Checked.Grad[0] == nil || b.Checked.Grad[0] == nil {
 					continue
 				}
 				d := Compare(a.Checked.Loss, a.Checked.Grad, b.Checked.Loss, b.Checked.Grad)
-				if pair == "" || d.Max() > worst.Max() {
-					worst, pair = d, a.Name+" vs "+b.Name
+				pair := a.Name + " vs " + b.Name
+				if lossPair == "" || d.Loss > loss.Loss {
+					loss, lossPair = d, pair
+				}
+				if gradPair == "" || d.Grad > grad.Grad {
+					grad, gradPair = d, pair
 				}
 			}
 		}
-		if pair != "" {
-			lines = append(lines, fmt.Sprintf("- %s, largest difference between two contenders: loss %.1e, gradient %.1e (%s, %s)",
-				dt, worst.Loss, worst.Grad, worst.Worst, pair))
+		if lossPair != "" {
+			lines = append(lines, fmt.Sprintf("- %s, largest differences between two contenders: loss %.1e (%s), gradient %.1e in %s (%s)",
+				dt, loss.Loss, lossPair, grad.Grad, grad.Worst, gradPair))
 		}
 	}
 	if len(lines) > 0 {
