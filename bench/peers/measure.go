@@ -13,36 +13,59 @@ type Timing struct {
 	Calls   int           // calls per sample
 }
 
-// Measure times f: after one warm-up call, it finds a number of calls n
-// whose run lasts at least sample, then times count runs of n calls and
-// keeps the fastest. The allocation is counted over one more run of n
-// calls (runtime.MemStats, outside the timed runs).
-func Measure(f func(), sample time.Duration, count int) Timing {
+// A Timer times one function by samples: each sample is a run of the same
+// number of calls, and the fastest sample is kept. Several timers can take
+// their samples in turn, so that a burst of load on the machine slows one
+// sample of each rather than all the samples of one.
+type Timer struct {
+	f    func()
+	n    int // calls per sample
+	best time.Duration
+}
+
+// NewTimer calls f once to warm up, then finds a number of calls whose run
+// lasts at least sample; that run is the timer's first sample.
+func NewTimer(f func(), sample time.Duration) *Timer {
 	f()
-	n := 1
+	t := &Timer{f: f, n: 1}
 	for {
-		d := run(f, n)
+		d := run(f, t.n)
 		if d >= sample {
-			break
+			t.best = d
+			return t
 		}
 		// Aim 20% past the sample, at most 100 times more calls.
-		next := int(float64(n) * 1.2 * float64(sample) / float64(max(d, 1)))
-		n = min(max(next, n+1), 100*n)
+		next := int(float64(t.n) * 1.2 * float64(sample) / float64(max(d, 1)))
+		t.n = min(max(next, t.n+1), 100*t.n)
 	}
-	best := time.Duration(1<<63 - 1)
-	for range max(count, 1) {
-		best = min(best, run(f, n))
-	}
+}
+
+// Sample times one more run.
+func (t *Timer) Sample() { t.best = min(t.best, run(t.f, t.n)) }
+
+// Timing returns the fastest sample per call, and the allocation per call
+// counted over one more run (runtime.MemStats, outside the timed runs).
+func (t *Timer) Timing() Timing {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	run(f, n)
+	run(t.f, t.n)
 	runtime.ReadMemStats(&after)
 	return Timing{
-		PerCall: best / time.Duration(n),
-		Bytes:   float64(after.TotalAlloc-before.TotalAlloc) / float64(n),
-		Allocs:  float64(after.Mallocs-before.Mallocs) / float64(n),
-		Calls:   n,
+		PerCall: t.best / time.Duration(t.n),
+		Bytes:   float64(after.TotalAlloc-before.TotalAlloc) / float64(t.n),
+		Allocs:  float64(after.Mallocs-before.Mallocs) / float64(t.n),
+		Calls:   t.n,
 	}
+}
+
+// Measure times f alone: NewTimer's sample and count−1 more; it reports
+// the fastest.
+func Measure(f func(), sample time.Duration, count int) Timing {
+	t := NewTimer(f, sample)
+	for range count - 1 {
+		t.Sample()
+	}
+	return t.Timing()
 }
 
 func run(f func(), n int) time.Duration {

@@ -17,7 +17,7 @@ type Options struct {
 	DTypes []DType
 	Keys   []string      // contenders to run; all when empty
 	Sample time.Duration // shortest sample (see Measure)
-	Count  int           // samples per measurement
+	Count  int           // samples per measurement, the calibrating one included
 	// Log, when not nil, receives progress lines.
 	Log io.Writer
 }
@@ -36,12 +36,17 @@ type Result struct {
 }
 
 // Run sets up, checks and times the registered contenders on the problem
-// of o.Sizes drawn with o.Seed: every dtype for every contender, one after
-// the other, in the calling goroutine.
+// of o.Sizes drawn with o.Seed, every dtype for every contender, in the
+// calling goroutine. All are set up and checked first; then each timer
+// (the loss and the gradient of each contender that passed) is calibrated,
+// and its further samples are taken in rounds, one sample of each
+// timer per round (see Timer), so that each time is the fastest of o.Count
+// samples including the calibrating one.
 func Run(o Options) []Result {
 	p := NewProblem(o.Sizes, o.Seed)
 	refLoss, ref := Reference(p)
 	var results []Result
+	var contenders []Contender
 	for _, d := range o.DTypes {
 		for _, e := range Entries() {
 			if len(o.Keys) > 0 && !slices.Contains(o.Keys, e.Key) {
@@ -49,7 +54,7 @@ func Run(o Options) []Result {
 			}
 			c := e.New(d)
 			r := Result{Key: e.Key, Name: c.Name(), DType: d}
-			logf(o.Log, "%s %s: setup", r.Name, d)
+			logf(o.Log, "%s %s: setup and check", r.Name, d)
 			runtime.GC()
 			start := time.Now()
 			r.Err = c.Setup(p)
@@ -57,16 +62,36 @@ func Run(o Options) []Result {
 			if r.Err == nil {
 				r.Checked, r.Err = Check(c, d, refLoss, ref)
 			}
-			if r.Err == nil {
-				logf(o.Log, "%s %s: loss", r.Name, d)
-				runtime.GC()
-				r.Forward = Measure(func() { c.Loss() }, o.Sample, o.Count)
-				logf(o.Log, "%s %s: gradient", r.Name, d)
-				runtime.GC()
-				r.Gradient = Measure(func() { c.Grad() }, o.Sample, o.Count)
-			}
 			results = append(results, r)
+			contenders = append(contenders, c)
 		}
+	}
+
+	type timed struct {
+		t    *Timer
+		into *Timing
+	}
+	var timers []timed
+	for i, c := range contenders {
+		r := &results[i]
+		if r.Err != nil {
+			continue
+		}
+		logf(o.Log, "%s %s: calibration", r.Name, r.DType)
+		runtime.GC()
+		timers = append(timers,
+			timed{NewTimer(func() { c.Loss() }, o.Sample), &r.Forward},
+			timed{NewTimer(func() { c.Grad() }, o.Sample), &r.Gradient})
+	}
+	for round := 1; round < o.Count; round++ {
+		logf(o.Log, "round %d of %d", round, o.Count-1)
+		for _, x := range timers {
+			runtime.GC()
+			x.t.Sample()
+		}
+	}
+	for _, x := range timers {
+		*x.into = x.t.Timing()
 	}
 	return results
 }

@@ -23,7 +23,7 @@ func main() {
 	runtime.GOMAXPROCS(1)
 	dtype := flag.String("dtype", "both", "float64, float32 or both")
 	sample := flag.Duration("sample", 200*time.Millisecond, "shortest time of one sample")
-	count := flag.Int("count", 5, "samples per measurement (the minimum is reported)")
+	count := flag.Int("count", 5, "samples per measurement, taken in rounds over all contenders (the minimum is reported)")
 	only := flag.String("only", "", "comma-separated contender keys (default: all): "+keys())
 	small := flag.Bool("small", false, "use the small size of the tests ("+peers.Small.String()+")")
 	seed := flag.Uint64("seed", 1, "seed of the weights and the data")
