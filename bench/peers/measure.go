@@ -40,13 +40,21 @@ func NewTimer(f func(), sample time.Duration) *Timer {
 	}
 }
 
-// Sample times one more run.
-func (t *Timer) Sample() { t.best = min(t.best, run(t.f, t.n)) }
+// Sample times one more run, after one untimed call: other timers may have
+// run since this one's last sample, and the call brings back what they
+// pushed out (caches, and the buffer pools that garbage collections
+// emptied).
+func (t *Timer) Sample() {
+	t.f()
+	t.best = min(t.best, run(t.f, t.n))
+}
 
 // Timing returns the fastest sample per call, and the allocation per call
-// counted over one more run (runtime.MemStats, outside the timed runs).
+// counted over one more run (runtime.MemStats, outside the timed runs),
+// after one untimed call as in Sample.
 func (t *Timer) Timing() Timing {
 	var before, after runtime.MemStats
+	t.f()
 	runtime.ReadMemStats(&before)
 	run(t.f, t.n)
 	runtime.ReadMemStats(&after)

@@ -86,7 +86,6 @@ func Run(o Options) []Result {
 	for round := 1; round < o.Count; round++ {
 		logf(o.Log, "round %d of %d", round, o.Count-1)
 		for _, x := range timers {
-			runtime.GC()
 			x.t.Sample()
 		}
 	}
