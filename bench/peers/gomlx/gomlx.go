@@ -42,7 +42,7 @@ const Config = "parallelism=1,ops_sequential"
 // sent to /dev/null while New runs.
 var backend = sync.OnceValues(func() (backends.Backend, error) {
 	stdout := os.Stdout
-	if null, err := os.Open(os.DevNull); err == nil {
+	if null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0); err == nil {
 		os.Stdout = null
 		defer func() { os.Stdout = stdout; null.Close() }()
 	}
