@@ -1,15 +1,18 @@
 module github.com/gadgen/gadgen/bench/peers
 
-go 1.26
+go 1.26.0
 
 replace github.com/gadgen/gadgen => ../..
 
 require (
+	github.com/gadgen/gadgen v0.0.0-00010101000000-000000000000
 	github.com/gomlx/gomlx v0.26.0
 	github.com/nlpodyssey/spago v1.1.0
 	gorgonia.org/gorgonia v0.9.18
 	gorgonia.org/tensor v0.9.23
 )
+
+require github.com/ebitengine/purego v0.11.3 // indirect
 
 require (
 	github.com/apache/arrow/go/arrow v0.0.0-20211112161151-bc219186db40 // indirect
@@ -29,7 +32,7 @@ require (
 	go4.org/unsafe/assume-no-moving-gc v0.0.0-20231121144256-b99613f794b6 // indirect; Gorgonia needs at least this version: older ones panic at start on Go 1.26
 	golang.org/x/exp v0.0.0-20250819193227-8b4c13bb791b // indirect
 	golang.org/x/xerrors v0.0.0-20200804184101-5ec99f83aff1 // indirect
-	gonum.org/v1/gonum v0.16.0 // indirect
+	gonum.org/v1/gonum v0.17.0 // indirect
 	google.golang.org/protobuf v1.36.10 // indirect
 	gorgonia.org/cu v0.9.4 // indirect
 	gorgonia.org/dawson v1.2.0 // indirect

@@ -3,6 +3,7 @@
 package all
 
 import (
+	_ "github.com/gadgen/gadgen/bench/peers/gadgen"
 	_ "github.com/gadgen/gadgen/bench/peers/gomlx"
 	_ "github.com/gadgen/gadgen/bench/peers/gorgonia"
 	_ "github.com/gadgen/gadgen/bench/peers/spago"
