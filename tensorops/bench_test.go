@@ -25,8 +25,11 @@ func withBLAS(b *testing.B, name string) func() {
 }
 
 // BenchmarkGemm measures n×n×n matrix products (MatMulTo) on each BLAS
-// backend, in GFLOP/s, with the default number of threads.
+// backend, in GFLOP/s, with GOMAXPROCS threads (-cpu), as
+// BenchmarkGemmDirectCgo does.
 func BenchmarkGemm(b *testing.B) {
+	T.SetThreads(T.Threads())
+	defer T.SetThreads(0)
 	for _, backend := range []string{"gonum", "openblas"} {
 		for _, dt := range []T.DType{T.Float64, T.Float32} {
 			for _, n := range []int{64, 128, 256, 512, 1024} {
