@@ -548,6 +548,17 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	return f, nil
 }
 
+// buildGrad returns env as a BuildEnv and the gradient of req.Target,
+// built now.
+func buildGrad(req *ssaad.Request, env ssaad.Env) (ssaad.BuildEnv, *ir.DerivedFunc, error) {
+	be, ok := env.(ssaad.BuildEnv)
+	if !ok {
+		return nil, nil, fmt.Errorf("this environment cannot compose modes")
+	}
+	grad, err := be.Build("grad", ssaad.Options{}, req.Target, req.Active, req.Pos)
+	return be, grad, err
+}
+
 // gradJVP returns the JVP of the gradient of req.Target with respect to
 // x (parameter k) and to the gradient's buffer dx, the function that
 // forward mode over reverse mode makes: FGradJVP(…, x, ẋ, dx, ḋx, …)
@@ -555,11 +566,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 // value first. Both are built now, through env, so that an error (a
 // mode that does not cover F) is known before any code calls them.
 func gradJVP(req *ssaad.Request, env ssaad.Env, k int) (*ir.DerivedFunc, error) {
-	be, ok := env.(ssaad.BuildEnv)
-	if !ok {
-		return nil, fmt.Errorf("this environment cannot compose modes")
-	}
-	grad, err := be.Build("grad", ssaad.Options{}, req.Target, req.Active, req.Pos)
+	be, grad, err := buildGrad(req, env)
 	if err != nil {
 		return nil, err
 	}
@@ -649,11 +656,7 @@ func clearSlice(b *helperBuilder, s *ir.Value) {
 // tensor x (parameter k): the JVP along v of the gradient of F, which
 // returns x's adjoint as a result; hv is the tangent of that result.
 func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *types.Signature) (*ir.Func, error) {
-	be, ok := env.(ssaad.BuildEnv)
-	if !ok {
-		return nil, fmt.Errorf("this environment cannot compose modes")
-	}
-	grad, err := be.Build("grad", ssaad.Options{}, req.Target, req.Active, req.Pos)
+	be, grad, err := buildGrad(req, env)
 	if err != nil {
 		return nil, err
 	}
