@@ -472,6 +472,37 @@ func (n *MathCall) linearCoef(k int) (*ir.Value, error) {
 	sum := t.Zero(rt)
 	var active []int // the arguments with a tangent map
 	for j, src := range r.Tangent {
+		if tail := n.args[j].Tail; tail != nil && len(tail) > 0 && isFloat(tail[0].Type) {
+			// A variadic parameter of floats or tensors (Concat's ts): its
+			// map takes the coefficients k of all of them, zeros included.
+			d := &Series{Type: n.args[j].Type}
+			nonzero := false
+			for _, a := range tail {
+				c, err := a.At(k)
+				if err != nil {
+					return nil, err
+				}
+				nonzero = nonzero || !IsZero(c)
+				d.Tail = append(d.Tail, n.e.Known([]*ir.Value{c}))
+			}
+			if !nonzero || src == "0" {
+				continue
+			}
+			if src == "" {
+				return nil, fmt.Errorf("%s is not differentiable in its arguments %s", RuleName(n.callee), r.Params[j])
+			}
+			if k > 1 && r.Series == templates.Bilinear {
+				return nil, fmt.Errorf("bad rule for %s: a bilinear variadic parameter", RuleName(n.callee))
+			}
+			env := maps.Clone(base)
+			env["d"+r.Params[j]] = d
+			v, err := n.e.Eval(src, env, rt)
+			if err != nil {
+				return nil, err
+			}
+			sum = t.Add(sum, v)
+			continue
+		}
 		if n.args[j].Tail != nil || !isFloat(n.args[j].Type) || src == "0" {
 			continue
 		}
@@ -719,26 +750,39 @@ func (e *Expander) callArgs(c *ir.Callee, x *ast.CallExpr, env map[string]*Serie
 	if sig.Results().Len() != 1 {
 		return nil, fmt.Errorf("%s has %d results", RuleName(c), sig.Results().Len())
 	}
-	if len(x.Args) != sig.Params().Len() {
-		return nil, fmt.Errorf("%s takes %d arguments, got %d", RuleName(c), sig.Params().Len(), len(x.Args))
+	np := sig.Params().Len()
+	if len(x.Args) != np && !(sig.Variadic() && len(x.Args) >= np-1) {
+		return nil, fmt.Errorf("%s takes %d arguments, got %d", RuleName(c), np, len(x.Args))
 	}
 	var args []*Series
 	for i, a := range x.Args {
+		if sig.Variadic() && i >= np-1 {
+			// The variadic arguments: a rule passes a variadic parameter
+			// of its own on as it came (its arguments one by one, or the
+			// slice with "..."), and single values as they are.
+			slice := sig.Params().At(np - 1).Type()
+			elem := slice.Underlying().(*types.Slice).Elem()
+			s, err := e.expr(a, env, elem)
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case s.Tail != nil:
+				args = append(args, s.Tail...)
+			case types.Identical(s.Type, slice) && len(x.Args) == np:
+				args = append(args, s)
+				c.Spread = true
+			case !types.Identical(s.Type, elem):
+				args = append(args, e.convert(s, elem))
+			default:
+				args = append(args, s)
+			}
+			continue
+		}
 		pt := sig.Params().At(i).Type()
 		s, err := e.expr(a, env, pt)
 		if err != nil {
 			return nil, err
-		}
-		if i == len(x.Args)-1 && sig.Variadic() {
-			// A rule passes a variadic parameter on as it came: its
-			// arguments one by one, or the slice with "...".
-			if s.Tail != nil {
-				args = append(args, s.Tail...)
-			} else {
-				args = append(args, s)
-				c.Spread = true
-			}
-			break
 		}
 		if !types.Identical(s.Type, pt) {
 			s = e.convert(s, pt)

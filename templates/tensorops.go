@@ -216,6 +216,17 @@ var tensorRules = []*Rule{
 	linear("PadGrad", []string{"g", "like", "axis", "before"}, Linear,
 		[]string{"tensorops.PadGrad(dg, like, axis, before)", "0", "", ""}, []string{"tensorops.SliceGrad(rBar, g, axis, before)", "0", "", ""},
 		"slicing; its transpose pads with zeros"),
+	linear("AsType", []string{"a", "dt"}, Linear,
+		[]string{"tensorops.AsType(da, dt)", ""}, []string{"tensorops.AsTypeLike(rBar, a)", ""},
+		"conversion is linear (up to rounding); its transpose converts back"),
+	linear("AsTypeLike", []string{"g", "like"}, Linear,
+		[]string{"tensorops.AsTypeLike(dg, like)", "0"}, []string{"tensorops.AsTypeLike(rBar, g)", "0"},
+		"conversion is linear (up to rounding); its transpose converts back"),
+	// Concat's variadic ts: the tangent concatenates the tangents (zeros
+	// for a fixed tensor), the adjoint of ts[i] is its block of r̄.
+	linear("Concat", []string{"axis", "ts"}, Linear,
+		[]string{"", "tensorops.ConcatJVP(axis, ts, dts)"}, []string{"", "tensorops.ConcatGrad(rBar, axis, i, ts)"},
+		"concatenation is linear; its transpose cuts r̄ into the blocks"),
 	linear("Broadcast", []string{"a", "shape"}, Linear,
 		[]string{"tensorops.Broadcast(da, shape)", ""}, []string{"tensorops.SumLike(rBar, a)", ""},
 		"broadcasting is linear; its transpose sums over the broadcast axes"),

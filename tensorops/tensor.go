@@ -260,10 +260,12 @@ func OneHot(labels []int, n int, dt DType) *Tensor {
 }
 
 // AsType returns a fresh contiguous copy of a converted to dt (a copy even
-// when a already has dtype dt).
-// It panics if a is nil or dt is unknown.
+// when a already has dtype dt); nil for a nil a (a linear map).
+// It panics if dt is unknown.
 func AsType(a *Tensor, dt DType) *Tensor {
-	mustNotNil("AsType", a)
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
 	checkDType("AsType", dt)
 	t := alloc(dt, a.shape)
 	Copy(t, a)

@@ -527,8 +527,31 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 			genv := maps.Clone(env)
 			genv[rule.Results[i]+"Bar"] = e.Known([]*ir.Value{g})
 			for j, src := range rule.Adjoint {
-				if j >= len(v.Args) || args[j] != nil && args[j].Tail != nil {
-					continue // a variadic parameter: ints
+				if j < len(args) && args[j] != nil && args[j].Tail != nil {
+					// A variadic parameter: for floats and tensors (Concat's
+					// ts), the adjoint of its argument i is the map with i.
+					for el := range args[j].Tail {
+						a := v.Args[j+el]
+						if src == "0" || !isFloat(a.Type) || !t.act.Varied(a) {
+							continue
+						}
+						if src == "" {
+							t.errorf(v.Pos, c.String(), "%s is not differentiable in its arguments %s", ssaad.RuleName(c), rule.Params[j])
+							return
+						}
+						ienv := maps.Clone(genv)
+						ienv["i"] = e.Known([]*ir.Value{t.F.Int(int64(el))})
+						contrib, err := e.Eval(src, ienv, a.Type)
+						if err != nil {
+							t.errorf(v.Pos, c.String(), "bad rule: %v", err)
+							return
+						}
+						t.accumulate(a, contrib)
+					}
+					continue
+				}
+				if j >= len(v.Args) {
+					continue
 				}
 				a := v.Args[j]
 				if src == "0" || !t.act.Varied(a) {

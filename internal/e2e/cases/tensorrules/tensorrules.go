@@ -180,6 +180,21 @@ func MatMulTOp(a, b *T) *T { return tensorops.MatMulT(a, b, true, false) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func ConcatOp(a, b *T) *T { return tensorops.Concat(1, a, b, a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AsTypeOp(a *T) *T { return tensorops.AsType(a, a.DType()) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AsTypeLikeOp(g, like *T) *T { return tensorops.AsTypeLike(g, like) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func Conv2DOp(x, w *T) *T { return tensorops.Conv2D(x, w, 2, 1) }
 
 //gad:jvp

@@ -1366,6 +1366,108 @@ func MatMulTOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	return tensorops.MatMulT(a, b, true, false), t2, t5, t9
 }
 
+// ConcatOpJVP computes ConcatOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), b (tangent db).
+// Results, in order: the value of ConcatOp; its tangent.
+func ConcatOpJVP(a, da, b, db *T) (*T, *T) {
+	t := tensorops.ConcatJVP(1, a, b, a, da, db, da)
+	return tensorops.Concat(1, a, b, a), t
+}
+
+// ConcatOpVJP computes ConcatOp and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), b (returned as bBar).
+// Results: the value of ConcatOp, then the partials of the varied scalar inputs in order.
+func ConcatOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
+	t := tensorops.Concat(1, a, b, a)
+	aBar = tensorops.ConcatGrad(seed, 1, 0, a, b, a)
+	bBar = tensorops.ConcatGrad(seed, 1, 1, a, b, a)
+	aBar = tensorops.Add(aBar, tensorops.ConcatGrad(seed, 1, 2, a, b, a))
+	return t, aBar, bBar
+}
+
+// ConcatOpTaylor propagates Taylor polynomials of degree 3 through ConcatOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of ConcatOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3).
+// Results, in order: the value of ConcatOp; its coefficients 1 to 3.
+func ConcatOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ConcatJVP(1, a, b, a, a1, b1, a1)
+	t2 := tensorops.ConcatJVP(1, a, b, a, a2, b2, a2)
+	t3 := tensorops.ConcatJVP(1, a, b, a, a3, b3, a3)
+	return tensorops.Concat(1, a, b, a), t, t2, t3
+}
+
+// AsTypeOpJVP computes AsTypeOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of AsTypeOp; its tangent.
+func AsTypeOpJVP(a, da *T) (*T, *T) {
+	t := a.DType()
+	return tensorops.AsType(a, t), tensorops.AsType(da, t)
+}
+
+// AsTypeOpVJP computes AsTypeOp and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of AsTypeOp, then the partials of the varied scalar inputs in order.
+func AsTypeOpVJP(a, seed *T) (f, aBar *T) {
+	t := tensorops.AsType(a, a.DType())
+	aBar = tensorops.AsTypeLike(seed, a)
+	return t, aBar
+}
+
+// AsTypeOpTaylor propagates Taylor polynomials of degree 3 through AsTypeOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of AsTypeOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of AsTypeOp; its coefficients 1 to 3.
+func AsTypeOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := a.DType()
+	t2 := tensorops.AsType(a, t)
+	t3 := tensorops.AsType(a1, t)
+	return t2, t3, tensorops.AsType(a2, t), tensorops.AsType(a3, t)
+}
+
+// AsTypeLikeOpJVP computes AsTypeLikeOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: g (tangent dg), like (tangent dlike).
+// Results, in order: the value of AsTypeLikeOp; its tangent.
+func AsTypeLikeOpJVP(g, dg, like, dlike *T) (*T, *T) {
+	return tensorops.AsTypeLike(g, like), tensorops.AsTypeLike(dg, like)
+}
+
+// AsTypeLikeOpVJP computes AsTypeLikeOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), like (returned as likeBar).
+// Results: the value of AsTypeLikeOp, then the partials of the varied scalar inputs in order.
+func AsTypeLikeOpVJP(g, like, seed *T) (f, gBar, likeBar *T) {
+	t := tensorops.AsTypeLike(g, like)
+	gBar = tensorops.AsTypeLike(seed, g)
+	return t, gBar, nil
+}
+
+// AsTypeLikeOpTaylor propagates Taylor polynomials of degree 3 through AsTypeLikeOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// AsTypeLikeOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), like (coefficients like1, like2, like3).
+// Results, in order: the value of AsTypeLikeOp; its coefficients 1 to 3.
+func AsTypeLikeOpTaylor(g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.AsTypeLike(g, like)
+	t2 := tensorops.AsTypeLike(g1, like)
+	return t, t2, tensorops.AsTypeLike(g2, like), tensorops.AsTypeLike(g3, like)
+}
+
 // Conv2DOpJVP computes Conv2DOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), w (tangent dw).

@@ -215,6 +215,14 @@ var cases = map[string]opCase{
 	"MatMulGradB": {f: MatMulGradBOp, jvp: MatMulGradBOpJVP, vjp: MatMulGradBOpVJP, taylor: MatMulGradBOpTaylor, args: args(
 		cfg(uniform(-1, 1, 3, 7), uniform(-1, 1, 5, 3), uniform(-1, 1, 7, 5)),
 		cfg(uniform(-1, 1, 2, 3, 7), uniform(-1, 1, 2, 5, 3), uniform(-1, 1, 7, 5)))},
+	// Concatenation along axis 1 (a twice), and conversions to the dtype
+	// a has (the test runs each dtype).
+	"Concat": {f: ConcatOp, jvp: ConcatOpJVP, vjp: ConcatOpVJP, taylor: ConcatOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 2), uniform(-1, 1, 3, 4)))},
+	"AsType": {f: AsTypeOp, jvp: AsTypeOpJVP, vjp: AsTypeOpVJP, taylor: AsTypeOpTaylor,
+		args: unary(uni(-1, 1))},
+	"AsTypeLike": {f: AsTypeLikeOp, jvp: AsTypeLikeOpJVP, vjp: AsTypeLikeOpVJP, taylor: AsTypeLikeOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
 	// Convolutions, stride 2 and padding 1: x [n, c, h, w], w [o, c, kh, kw],
 	// the result and g [n, o, oh, ow] with oh = (h + 2 − kh)/2 + 1.
 	"Conv2D": {f: Conv2DOp, jvp: Conv2DOpJVP, vjp: Conv2DOpVJP, taylor: Conv2DOpTaylor, args: args(
