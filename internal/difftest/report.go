@@ -28,6 +28,18 @@ type Summary struct {
 	// written (Outcome.Route), by mode, the names of the programs'
 	// functions left out.
 	Routes map[string]map[string]int
+	// ModeList, if set, lists the modes of the tables (default: the
+	// scalar tester's), and Base is the mode every program has (default
+	// "twin"), whose entries count the programs using a construct.
+	ModeList []string
+	Base     string
+}
+
+func (s *Summary) modes() ([]string, []string, string) {
+	if s.ModeList != nil {
+		return s.ModeList, s.ModeList, s.Base
+	}
+	return allModes, Modes, "twin"
 }
 
 // ModeCount counts the outcomes of one mode.
@@ -112,10 +124,11 @@ var allModes = append([]string{"twin"}, Modes...)
 
 // Write prints the summary tables.
 func (s *Summary) Write(w io.Writer) {
+	all, modes, base := s.modes()
 	fmt.Fprintf(w, "programs: %d\n\n", s.Programs)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "mode\tentries\tchecked\tchecks\trefused\tskipped\tFAIL\ttester\t")
-	for _, m := range allModes {
+	for _, m := range all {
 		if c := s.Modes[m]; c != nil {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", m, c.Entries, c.Pass, c.Checks, c.Refused, c.Skipped, c.Fail, c.Tester)
 		}
@@ -125,10 +138,10 @@ func (s *Summary) Write(w io.Writer) {
 	if len(s.Refusals) > 0 {
 		fmt.Fprintf(w, "\nrefusals by construct (gadgen's diagnostic) and mode:\n")
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "construct\t"+strings.Join(Modes, "\t")+"\t")
+		fmt.Fprintln(tw, "construct\t"+strings.Join(modes, "\t")+"\t")
 		for _, k := range sortedKeys(s.Refusals) {
 			row := k
-			for _, m := range Modes {
+			for _, m := range modes {
 				row += fmt.Sprintf("\t%d", s.Refusals[k][m])
 			}
 			fmt.Fprintln(tw, row+"\t")
@@ -154,10 +167,10 @@ func (s *Summary) Write(w io.Writer) {
 
 	fmt.Fprintf(w, "\nconstructs of the generator: programs using it, checked/refused/failed by mode:\n")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "construct\tprograms\t"+strings.Join(Modes, "\t")+"\t")
+	fmt.Fprintln(tw, "construct\tprograms\t"+strings.Join(modes, "\t")+"\t")
 	for _, f := range sortedKeys(s.Features) {
-		row := f + fmt.Sprintf("\t%d", s.Features[f]["twin"].entriesOrZero())
-		for _, m := range Modes {
+		row := f + fmt.Sprintf("\t%d", s.Features[f][base].entriesOrZero())
+		for _, m := range modes {
 			c := s.Features[f][m]
 			if c == nil {
 				row += "\t-"

@@ -5,6 +5,7 @@
 // failures into files.
 //
 //	go run ./internal/difftest/cmd/difftest -n 2000 -seed 7 -shrink -out internal/difftest/testdata/known
+//	go run ./internal/difftest/cmd/difftest -tensors -n 200 -seed 3
 //
 // It runs in the gadgen repository (the batches' modules replace gadgen
 // by it). See the documentation of package difftest.
@@ -36,6 +37,7 @@ func run() int {
 	shrinkMax := flag.Int("shrinkmax", 2, "failures to minimize per mode and kind")
 	out := flag.String("out", "internal/difftest/testdata/known", "directory of the minimized failures")
 	keep := flag.Bool("keep", false, "keep the batches' modules")
+	tensors := flag.Bool("tensors", false, "generate tensor programs (package tensorops) instead of scalar ones")
 	flag.Parse()
 
 	rc := &difftest.RunConfig{
@@ -58,6 +60,24 @@ func run() int {
 		rc.Weights = w
 	}
 	start := time.Now()
+	if *tensors {
+		s, err := difftest.RunTensors(rc)
+		if s != nil {
+			s.Write(os.Stdout)
+			for _, o := range s.Failures {
+				fmt.Println(o)
+			}
+		}
+		fmt.Printf("time: %s\n", time.Since(start).Round(time.Second))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		if len(s.Failures) > 0 {
+			return 1
+		}
+		return 0
+	}
 	s, written, err := difftest.Run(rc)
 	if s != nil {
 		s.Write(os.Stdout)

@@ -1,0 +1,615 @@
+package difftest
+
+// This file defines the running of a batch of tensor programs: a
+// temporary module with, for each program, its plain package and one
+// package per mode holding the program with that mode's directive;
+// gadgen run once on the mode packages, in process; go vet once; a main
+// program (package tharness) that checks every mode written.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gadgen/gadgen/driver"
+)
+
+//go:embed tharness/tharness.go
+var tharnessSrc []byte
+
+const tbatchModule = "difftest.local/tbatch"
+
+// tprog is a tensor program in a batch, with what its metadata says.
+type tprog struct {
+	p       *Program
+	dir     string // base of its packages: dir (plain), dir_MODE
+	params  []*tparam
+	fields  []*tparam
+	modes   []string
+	written map[string]bool
+	decided map[string]bool
+	dead    bool
+}
+
+var (
+	tparamRE = regexp.MustCompile(`(?m)^//difftest:param (\S+) (\S+)(?: (\S+))?$`)
+	tfieldRE = regexp.MustCompile(`(?m)^//difftest:field (\S+) (tensor|slice) (?:(\d+) )?(\S*)$`)
+	tdirRE   = regexp.MustCompile(`(?m)^//gad:(\w+)\b.*$`)
+)
+
+func parseDims(s string) ([]int, error) {
+	var out []int
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// parseTensorProgram reads the metadata of a tensor program.
+func parseTensorProgram(p *Program) (*tprog, error) {
+	tp := &tprog{p: p, written: map[string]bool{}, decided: map[string]bool{}}
+	for _, m := range tparamRE.FindAllStringSubmatch(string(p.Src), -1) {
+		q := &tparam{name: m[1], kind: m[2]}
+		switch q.kind {
+		case "model":
+		case "float":
+			v, err := strconv.ParseFloat(m[3], 64)
+			if err != nil {
+				return nil, err
+			}
+			q.value = v
+		case "tensor", "fixed", "labels":
+			s, err := parseDims(m[3])
+			if err != nil {
+				return nil, err
+			}
+			q.shape, q.varied = s, q.kind == "tensor"
+		default:
+			return nil, fmt.Errorf("%s: unknown parameter kind %q", p.Name, q.kind)
+		}
+		tp.params = append(tp.params, q)
+	}
+	for _, m := range tfieldRE.FindAllStringSubmatch(string(p.Src), -1) {
+		s, err := parseDims(m[4])
+		if err != nil {
+			return nil, err
+		}
+		f := &tparam{name: m[1], kind: m[2], shape: s, varied: true}
+		if f.kind == "slice" {
+			f.n, _ = strconv.Atoi(m[3])
+		}
+		tp.fields = append(tp.fields, f)
+	}
+	for _, m := range tdirRE.FindAllStringSubmatch(string(p.Src), -1) {
+		tp.modes = append(tp.modes, m[1])
+	}
+	if len(tp.params) == 0 {
+		return nil, fmt.Errorf("%s: no //difftest:param lines", p.Name)
+	}
+	return tp, nil
+}
+
+// model reports whether the program's first parameter is its model.
+func (tp *tprog) model() bool { return tp.params[0].kind == "model" }
+
+// modeSource returns the program's source as package pkg with only the
+// directive of mode (none for "").
+func modeSource(src []byte, pkg, mode string) []byte {
+	var out []string
+	for l := range strings.SplitSeq(string(src), "\n") {
+		if m := tdirRE.FindStringSubmatch(l); m != nil && m[1] != mode {
+			continue
+		}
+		if l == "package p" {
+			l = "package " + pkg
+		}
+		out = append(out, l)
+	}
+	return []byte(strings.Join(out, "\n"))
+}
+
+func (b *tbatch) record(tp *tprog, mode string, st Status, kind, detail string, checks int) {
+	if tp.decided[mode] {
+		return
+	}
+	tp.decided[mode] = true
+	b.out = append(b.out, Outcome{Program: tp.p, Entry: "F", Mode: mode, Status: st, Kind: kind, Detail: detail, Checks: checks})
+}
+
+// recordAll records an outcome for every mode of tp ("" for all).
+func (b *tbatch) recordAll(tp *tprog, st Status, kind, detail string) {
+	for _, m := range append([]string{TModeValue, TModeFloat32}, tp.modes...) {
+		b.record(tp, m, st, kind, detail, 0)
+	}
+}
+
+type tbatch struct {
+	cfg   *Config
+	dir   string
+	progs []*tprog
+	out   []Outcome
+}
+
+// RunTensorBatch checks tensor programs and returns an outcome for every
+// mode of each.
+func RunTensorBatch(cfg *Config, progs []*Program) ([]Outcome, error) {
+	if cfg.Points <= 0 {
+		cfg.Points = 2
+	}
+	if cfg.GadgenTimeout <= 0 {
+		cfg.GadgenTimeout = 10 * time.Minute
+	}
+	root := cfg.Root
+	if root == "" {
+		var err error
+		if root, err = RepoRoot(); err != nil {
+			return nil, err
+		}
+	}
+	dir, err := os.MkdirTemp(cfg.TempDir, "difftest-tensors-")
+	if err != nil {
+		return nil, err
+	}
+	if !cfg.Keep {
+		defer os.RemoveAll(dir)
+	} else if cfg.Log != nil {
+		fmt.Fprintf(cfg.Log, "difftest: batch in %s\n", dir)
+	}
+	b := &tbatch{cfg: cfg, dir: dir}
+	if err := b.write(root, progs); err != nil {
+		return nil, err
+	}
+	if err := b.gadgen(); err != nil {
+		return nil, err
+	}
+	if err := b.vet(); err != nil {
+		return nil, err
+	}
+	if err := b.check(); err != nil {
+		return nil, err
+	}
+	return b.out, nil
+}
+
+func (b *tbatch) write(root string, progs []*Program) error {
+	gm, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return err
+	}
+	_, reqs, _ := strings.Cut(string(gm), "\nrequire")
+	gomod := fmt.Sprintf("module %s\n\ngo 1.26.0\n\nrequire github.com/gadgen/gadgen v0.0.0\n\nreplace github.com/gadgen/gadgen => %s\n\nrequire%s", tbatchModule, root, reqs)
+	if err := writeFile(filepath.Join(b.dir, "go.mod"), []byte(gomod)); err != nil {
+		return err
+	}
+	if sum, err := os.ReadFile(filepath.Join(root, "go.sum")); err == nil {
+		if err := writeFile(filepath.Join(b.dir, "go.sum"), sum); err != nil {
+			return err
+		}
+	}
+	if err := writeFile(filepath.Join(b.dir, "tharness", "tharness.go"), tharnessSrc); err != nil {
+		return err
+	}
+	for k, p := range progs {
+		tp, err := parseTensorProgram(p)
+		if err != nil {
+			return err
+		}
+		tp.dir = fmt.Sprintf("p%d", k)
+		b.progs = append(b.progs, tp)
+		if err := writeFile(filepath.Join(b.dir, tp.dir, "prog.go"), modeSource(p.Src, tp.dir, "")); err != nil {
+			return err
+		}
+		for _, m := range tp.modes {
+			d := tp.dir + "_" + m
+			if err := writeFile(filepath.Join(b.dir, d, "prog.go"), modeSource(p.Src, d, m)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// byDir returns the program and mode of a package directory.
+func (b *tbatch) byDir(d string) (*tprog, string) {
+	pd, mode, _ := strings.Cut(d, "_")
+	for _, tp := range b.progs {
+		if tp.dir == pd {
+			return tp, mode
+		}
+	}
+	return nil, ""
+}
+
+var tdirNameRE = regexp.MustCompile(`\b(p\d+(?:_[a-z]+)?)/`)
+
+func (b *tbatch) gadgen() error {
+	var patterns []string
+	for _, tp := range b.progs {
+		for _, m := range tp.modes {
+			patterns = append(patterns, "./"+tp.dir+"_"+m)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	start := time.Now()
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				fmt.Fprintf(&stderr, "gadgen: internal error in driver: %v\n", p)
+				done <- driver.ExitError
+			}
+		}()
+		done <- driver.Run(&driver.Config{Dir: b.dir, Patterns: patterns, Modes: driver.DefaultModes(),
+			Stdout: &stdout, Stderr: &stderr, Env: env()})
+	}()
+	select {
+	case <-done:
+	case <-time.After(b.cfg.GadgenTimeout):
+		return fmt.Errorf("difftest: gadgen ran longer than %v on %s", b.cfg.GadgenTimeout, b.dir)
+	}
+	if b.cfg.Log != nil {
+		fmt.Fprintf(b.cfg.Log, "difftest: gadgen on %d tensor programs: %.1fs\n", len(b.progs), time.Since(start).Seconds())
+	}
+	for _, tp := range b.progs {
+		for _, m := range tp.modes {
+			if _, err := os.Stat(filepath.Join(b.dir, tp.dir+"_"+m, "prog_grad.go")); err == nil {
+				tp.written[m] = true
+			}
+		}
+	}
+	sc := bufio.NewScanner(&stderr)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var tp *tprog
+		var mode string
+		if m := tdirNameRE.FindStringSubmatch(line); m != nil {
+			tp, mode = b.byDir(m[1])
+		}
+		if dm := diagLineRE.FindStringSubmatch(line); dm != nil && tp != nil && mode != "" {
+			construct, msg := "", dm[4]
+			if c := cannotRE.FindStringSubmatch(dm[4]); c != nil {
+				construct, msg = c[2], c[3]
+			} else if c, rest, ok := strings.Cut(dm[4], ": "); ok {
+				construct, msg = c, rest
+			}
+			if construct == "" {
+				construct = "(none)"
+			}
+			if tp.written[mode] {
+				b.record(tp, mode, Fail, "diagnostic with output", line, 0)
+			} else {
+				b.record(tp, mode, Refused, construct+": "+oneLine(msg), line, 0)
+			}
+			continue
+		}
+		kind := "unpositioned"
+		if internalLineRE.MatchString(line) {
+			kind = "internal"
+		}
+		if tp != nil && mode != "" {
+			if !tp.written[mode] {
+				b.record(tp, mode, Fail, kind, line, 0)
+			}
+			continue
+		}
+		// Not attributable: every mode not written fails.
+		for _, tp := range b.progs {
+			for _, m := range tp.modes {
+				if !tp.written[m] {
+					b.record(tp, m, Fail, kind, line, 0)
+				}
+			}
+		}
+	}
+	for _, tp := range b.progs {
+		for _, m := range tp.modes {
+			if !tp.written[m] {
+				b.record(tp, m, Fail, "no output", "gadgen wrote no file and said nothing about it", 0)
+			}
+		}
+	}
+	return nil
+}
+
+func (b *tbatch) goCmd(timeout time.Duration, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = b.dir
+	cmd.Env = env()
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// vet runs go vet on the packages and fails the modes whose package
+// does not compile or vet.
+func (b *tbatch) vet() error {
+	out, err := b.goCmd(10*time.Minute, "vet", "./...")
+	if err == nil {
+		return nil
+	}
+	if _, ok := err.(*exec.ExitError); !ok {
+		return fmt.Errorf("difftest: go vet: %v\n%s", err, out)
+	}
+	cur := ""
+	bad := 0
+	for l := range strings.SplitSeq(out, "\n") {
+		if pkg, ok := strings.CutPrefix(l, "# "); ok {
+			cur = strings.TrimPrefix(pkg, tbatchModule+"/")
+			continue
+		}
+		d := cur
+		if m := tdirNameRE.FindStringSubmatch(l); m != nil {
+			d = m[1]
+		}
+		tp, mode := b.byDir(d)
+		if tp == nil || strings.TrimSpace(l) == "" {
+			continue
+		}
+		bad++
+		if mode == "" {
+			tp.dead = true
+			b.recordAll(tp, Tester, "program", "the program does not compile: "+l)
+			continue
+		}
+		if tp.written[mode] {
+			tp.written[mode] = false
+			b.record(tp, mode, Fail, "compile", l, 0)
+		}
+	}
+	if bad == 0 {
+		return fmt.Errorf("difftest: go vet failed on no program's package:\n%s", out)
+	}
+	return nil
+}
+
+// args returns the arguments of a call of F or a derivative in package
+// pkg: shadow(i, v) gives the extra arguments after varied tensor i
+// (v its expression), bar the model's adjoint.
+func (tp *tprog) args(pkg string, xs string, shadows func(i int) []string) string {
+	var a []string
+	vi, fi := 0, 0
+	for _, q := range tp.params {
+		switch q.kind {
+		case "model":
+			a = append(a, tp.modelExpr(pkg, xs))
+			for _, s := range shadows(-1) {
+				if raw, ok := strings.CutPrefix(s, "="); ok {
+					a = append(a, raw)
+				} else {
+					a = append(a, tp.modelExpr(pkg, s))
+				}
+			}
+		case "float":
+			a = append(a, strconv.FormatFloat(q.value, 'g', -1, 64))
+		case "tensor":
+			a = append(a, fmt.Sprintf("%s[%d]", xs, vi))
+			for _, s := range shadows(vi) {
+				a = append(a, fmt.Sprintf("%s[%d]", s, vi))
+			}
+			vi++
+		default:
+			a = append(a, fmt.Sprintf("fx[%d]", fi))
+			fi++
+		}
+	}
+	return strings.Join(a, ", ")
+}
+
+// modelExpr builds the model of package pkg from the flat list xs.
+func (tp *tprog) modelExpr(pkg, xs string) string {
+	var f []string
+	i := 0
+	for _, q := range tp.fields {
+		if q.kind == "slice" {
+			var e []string
+			for range q.n {
+				e = append(e, fmt.Sprintf("%s[%d]", xs, i))
+				i++
+			}
+			f = append(f, fmt.Sprintf("%s: []*T{%s}", q.name, strings.Join(e, ", ")))
+			continue
+		}
+		f = append(f, fmt.Sprintf("%s: %s[%d]", q.name, xs, i))
+		i++
+	}
+	return fmt.Sprintf("&%s.Model{%s}", pkg, strings.Join(f, ", "))
+}
+
+// caseSource returns the tharness.Case literal of a program.
+func (tp *tprog) caseSource() string {
+	var b strings.Builder
+	none := func(int) []string { return nil }
+	fmt.Fprintf(&b, "{\n\tName: %q,\n", tp.p.Name)
+	var shapes, fixed, labels, bars []string
+	nv := 0
+	addShape := func(s []int) {
+		shapes = append(shapes, fmt.Sprintf("{%s}", dimsString(s)))
+		nv++
+	}
+	if tp.model() {
+		for _, q := range tp.fields {
+			if q.kind == "slice" {
+				for j := range q.n {
+					addShape(q.shape)
+					bars = append(bars, fmt.Sprintf("bar.%s[%d]", q.name, j))
+				}
+				continue
+			}
+			addShape(q.shape)
+			bars = append(bars, "bar."+q.name)
+		}
+	}
+	for _, q := range tp.params {
+		switch q.kind {
+		case "tensor":
+			addShape(q.shape)
+		case "fixed", "labels":
+			fixed = append(fixed, fmt.Sprintf("{%s}", dimsString(q.shape)))
+			labels = append(labels, strconv.FormatBool(q.kind == "labels"))
+		}
+	}
+	fmt.Fprintf(&b, "\tShapes: [][]int{%s},\n\tFixed: [][]int{%s},\n\tLabels: []bool{%s},\n",
+		strings.Join(shapes, ", "), strings.Join(fixed, ", "), strings.Join(labels, ", "))
+	fmt.Fprintf(&b, "\tF: func(xs, fx []*T) float64 { return %s.F(%s) },\n", tp.dir, tp.args(tp.dir, "xs", none))
+	for _, m := range tp.modes {
+		if !tp.written[m] {
+			continue
+		}
+		pkg := tp.dir + "_" + m
+		switch m {
+		case ModeJVP:
+			fmt.Fprintf(&b, "\tJVP: func(xs, dxs, fx []*T) (float64, float64) { return %s.FJVP(%s) },\n", pkg,
+				tp.args(pkg, "xs", func(int) []string { return []string{"dxs"} }))
+		case ModeTaylor:
+			fmt.Fprintf(&b, "\tTaylor: func(xs, x1, x2, x3, fx []*T) [4]float64 {\n\t\ta, b, c, d := %s.FTaylor(%s)\n\t\treturn [4]float64{a, b, c, d}\n\t},\n", pkg,
+				tp.args(pkg, "xs", func(int) []string { return []string{"x1", "x2", "x3"} }))
+		case ModeHVP:
+			fmt.Fprintf(&b, "\tHVP: func(xs, vs, fx []*T) (float64, []*T) {\n\t\tf, hv := %s.FHVP(%s)\n\t\treturn f, []*T{hv}\n\t},\n", pkg,
+				tp.args(pkg, "xs", func(int) []string { return []string{"vs"} }))
+		case ModeGrad:
+			if tp.model() {
+				var slices []string
+				for _, q := range tp.fields {
+					if q.kind == "slice" {
+						slices = append(slices, fmt.Sprintf("%s: make([]*T, %d)", q.name, q.n))
+					}
+				}
+				a := tp.args(pkg, "xs", func(i int) []string {
+					if i < 0 {
+						return []string{"=bar"}
+					}
+					return nil
+				})
+				fmt.Fprintf(&b, "\tGrad: func(xs, fx []*T) (float64, []*T) {\n\t\tbar := &%s.Model{%s}\n\t\tf := %s.FGrad(%s)\n\t\treturn f, []*T{%s}\n\t},\n",
+					pkg, strings.Join(slices, ", "), pkg, a, strings.Join(bars, ", "))
+			} else {
+				var rs []string
+				for i := range nv {
+					rs = append(rs, fmt.Sprintf("g%d", i))
+				}
+				fmt.Fprintf(&b, "\tGrad: func(xs, fx []*T) (float64, []*T) {\n\t\tf, %s := %s.FGrad(%s)\n\t\treturn f, []*T{%s}\n\t},\n",
+					strings.Join(rs, ", "), pkg, tp.args(pkg, "xs", none), strings.Join(rs, ", "))
+			}
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// check writes the main program, builds and runs it, and records its
+// results.
+func (b *tbatch) check() error {
+	var imports, cases []string
+	imports = append(imports, fmt.Sprintf("%q", tbatchModule+"/tharness"))
+	for _, tp := range b.progs {
+		if tp.dead {
+			continue
+		}
+		imports = append(imports, fmt.Sprintf("%q", tbatchModule+"/"+tp.dir))
+		for _, m := range tp.modes {
+			if tp.written[m] {
+				imports = append(imports, fmt.Sprintf("%q", tbatchModule+"/"+tp.dir+"_"+m))
+			}
+		}
+		cases = append(cases, tp.caseSource())
+	}
+	src := fmt.Sprintf("package main\n\nimport (\n%s\n)\n\ntype T = tharness.T\n\nvar cases = []*tharness.Case{\n%s,\n}\n\nfunc main() { tharness.Run(cases, %d, %d) }\n",
+		strings.Join(imports, "\n"), strings.Join(cases, ",\n"), b.cfg.Points, b.cfg.Seed)
+	if f, err := formatSource([]byte(src)); err == nil {
+		src = string(f)
+	}
+	if err := writeFile(filepath.Join(b.dir, "main", "main.go"), []byte(src)); err != nil {
+		return err
+	}
+	if out, err := b.goCmd(10*time.Minute, "build", "-o", "check", "./main"); err != nil {
+		return fmt.Errorf("difftest: the tensor harness does not build: %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(b.dir, "check"))
+	cmd.Dir = b.dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, runErr := cmd.Output()
+	byName := map[string]*tprog{}
+	for _, tp := range b.progs {
+		byName[tp.p.Name] = tp
+	}
+	for l := range strings.SplitSeq(string(out), "\n") {
+		if l == "" {
+			continue
+		}
+		var r struct {
+			Case, Mode, Status, Kind, Detail string
+			Checks                           int
+		}
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			return fmt.Errorf("difftest: tensor harness output %q: %v", l, err)
+		}
+		tp := byName[r.Case]
+		if tp == nil {
+			continue
+		}
+		st := map[string]Status{"pass": Pass, "fail": Fail, "skip": Skipped}[r.Status]
+		b.record(tp, r.Mode, st, r.Kind, r.Detail, r.Checks)
+	}
+	for _, tp := range b.progs {
+		if !tp.dead {
+			b.recordAll(tp, Fail, "crash", fmt.Sprintf("the harness stopped (%v) before this program: %s", runErr, lastLines(stderr.String(), 5)))
+		}
+	}
+	return nil
+}
+
+func lastLines(s string, n int) string {
+	ls := strings.Split(strings.TrimSpace(s), "\n")
+	return strings.Join(ls[max(0, len(ls)-n):], "\n")
+}
+
+// RunTensors generates and checks rc.N tensor programs of seed rc.Seed.
+func RunTensors(rc *RunConfig) (*Summary, error) {
+	if rc.BatchSize <= 0 {
+		rc.BatchSize = 100
+	}
+	s := &Summary{ModeList: TensorModes, Base: TModeValue}
+	end := rc.First + rc.N
+	for start := rc.First; start < end; start += rc.BatchSize {
+		var progs []*Program
+		for i := start; i < min(start+rc.BatchSize, end); i++ {
+			progs = append(progs, GenerateTensor(rc.Seed, i))
+		}
+		t0 := time.Now()
+		outs, err := RunTensorBatch(&rc.Config, progs)
+		if err != nil {
+			return s, err
+		}
+		s.Add(outs)
+		if rc.Log != nil {
+			fmt.Fprintf(rc.Log, "difftest: tensor programs %d–%d of seed %d: %.0fs, %d failures so far\n",
+				start, start+len(progs)-1, rc.Seed, time.Since(t0).Seconds(), len(s.Failures))
+		}
+	}
+	return s, nil
+}
+
+// tensorCase reports whether a file of testdata holds a tensor program.
+func tensorCase(src []byte) bool { return bytes.Contains(src, []byte("\n//difftest:param ")) }

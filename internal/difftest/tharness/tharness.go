@@ -1,0 +1,553 @@
+// Package tharness checks the derivatives gadgen writes for the tensor
+// programs of difftest's tensor generator. A batch's main program
+// describes each program as a Case (adapters from flat lists of tensors
+// to the program's and its derivatives' signatures) and calls Run, which
+// prints one JSON line per mode of each case.
+package tharness
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime/debug"
+	"slices"
+	"time"
+
+	"github.com/gadgen/gadgen/tensorops"
+)
+
+// T is a tensor.
+type T = tensorops.Tensor
+
+// Case is one program: its varied tensors' shapes, its fixed tensors
+// (labels: rows of probabilities), and adapters; a nil adapter is a mode
+// gadgen did not write.
+type Case struct {
+	Name   string
+	Shapes [][]int // varied tensors, flattened
+	Fixed  [][]int // fixed tensors
+	Labels []bool  // which fixed tensors are labels
+	F      func(xs, fx []*T) float64
+	JVP    func(xs, dxs, fx []*T) (float64, float64)
+	Grad   func(xs, fx []*T) (float64, []*T)
+	Taylor func(xs, x1, x2, x3, fx []*T) [4]float64
+	HVP    func(xs, vs, fx []*T) (float64, []*T)
+}
+
+// Result is one mode's outcome, as printed.
+type Result struct {
+	Case   string `json:"case"`
+	Mode   string `json:"mode"`
+	Status string `json:"status"` // pass, fail, skip
+	Kind   string `json:"kind,omitempty"`
+	Detail string `json:"detail,omitempty"`
+	Checks int    `json:"checks"`
+}
+
+// Run checks the cases at points points each and prints the results.
+func Run(cases []*Case, points int, seed uint64) {
+	enc := json.NewEncoder(os.Stdout)
+	for i, c := range cases {
+		res := runCase(c, points, seed+uint64(i))
+		for _, r := range res {
+			r.Case = c.Name
+			if err := enc.Encode(r); err != nil {
+				panic(err)
+			}
+		}
+	}
+}
+
+// failure is a panic value that reports a wrong number.
+type failure struct{ kind, detail string }
+
+// skip is a panic value that skips the point.
+type skip struct{ why string }
+
+type checker struct {
+	c      *Case
+	rng    *rand.Rand
+	checks map[string]int
+	mode   string
+	// passed holds the modes that passed at the current point: a check
+	// of another mode uses only those.
+	passed map[string]bool
+}
+
+func (k *checker) fail(kind, format string, args ...any) {
+	panic(failure{kind, fmt.Sprintf(format, args...)})
+}
+
+// runCase checks one case; a mode's first failure ends that mode.
+func runCase(c *Case, points int, seed uint64) []*Result {
+	modes := []string{"value"}
+	if c.JVP != nil {
+		modes = append(modes, "jvp")
+	}
+	if c.Grad != nil {
+		modes = append(modes, "grad")
+	}
+	if c.Taylor != nil {
+		modes = append(modes, "taylor")
+	}
+	if c.HVP != nil {
+		modes = append(modes, "hvp")
+	}
+	modes = append(modes, "float32")
+	res := map[string]*Result{}
+	for _, m := range modes {
+		res[m] = &Result{Mode: m, Status: "pass"}
+	}
+	k := &checker{c: c, rng: rand.New(rand.NewPCG(seed, 77))}
+	for p := 0; p < points; p++ {
+		pt := k.point()
+		k.passed = map[string]bool{}
+		for _, m := range modes {
+			r := res[m]
+			if r.Status == "fail" {
+				continue
+			}
+			n, st, kind, detail := k.guard(m, func() { k.check(m, pt) })
+			r.Checks += n
+			if st == "pass" {
+				k.passed[m] = true
+			}
+			switch st {
+			case "fail":
+				r.Status, r.Kind, r.Detail = "fail", kind, detail
+			case "skip":
+				if r.Checks == 0 && p == points-1 {
+					r.Status, r.Kind = "skip", kind
+				}
+			}
+		}
+	}
+	var out []*Result
+	for _, m := range modes {
+		r := res[m]
+		if r.Status == "pass" && r.Checks == 0 {
+			r.Status, r.Kind = "skip", "no check"
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// guard runs f, turning panics into outcomes, with a time limit.
+func (k *checker) guard(mode string, f func()) (checks int, status, kind, detail string) {
+	k.checks = map[string]int{}
+	k.mode = mode
+	done := make(chan [3]string, 1)
+	go func() {
+		defer func() {
+			switch p := recover().(type) {
+			case nil:
+				done <- [3]string{"pass", "", ""}
+			case failure:
+				done <- [3]string{"fail", p.kind, p.detail}
+			case skip:
+				done <- [3]string{"skip", p.why, ""}
+			default:
+				done <- [3]string{"fail", "panic", fmt.Sprintf("%v\n%s", p, debug.Stack())}
+			}
+		}()
+		f()
+	}()
+	select {
+	case r := <-done:
+		return k.checks[mode], r[0], r[1], r[2]
+	case <-time.After(20 * time.Second):
+		return 0, "fail", "hang", "a check ran longer than 20s"
+	}
+}
+
+// point is a random point: the varied and fixed inputs and directions.
+type point struct {
+	xs, fx, v, w []*T
+	f            float64
+}
+
+func (k *checker) rand(shape []int) *T {
+	t := tensorops.New(tensorops.Float64, shape...)
+	d := t.Float64s()
+	for i := range d {
+		d[i] = 2*k.rng.Float64() - 1
+	}
+	return t
+}
+
+func (k *checker) labels(shape []int) *T {
+	t := tensorops.New(tensorops.Float64, shape...)
+	d := t.Float64s()
+	n := shape[len(shape)-1]
+	for i := 0; i < len(d); i += n {
+		s := 0.0
+		for j := range n {
+			d[i+j] = k.rng.Float64() + 0.1
+			s += d[i+j]
+		}
+		for j := range n {
+			d[i+j] /= s
+		}
+	}
+	return t
+}
+
+func (k *checker) point() *point {
+	p := &point{}
+	for _, s := range k.c.Shapes {
+		p.xs = append(p.xs, k.rand(s))
+		p.v = append(p.v, k.rand(s))
+		p.w = append(p.w, k.rand(s))
+	}
+	for i, s := range k.c.Fixed {
+		if k.c.Labels[i] {
+			p.fx = append(p.fx, k.labels(s))
+		} else {
+			p.fx = append(p.fx, k.rand(s))
+		}
+	}
+	return p
+}
+
+// Linear algebra on lists of tensors.
+
+func axpy(a float64, x, y []*T) []*T {
+	out := make([]*T, len(y))
+	for i := range y {
+		out[i] = tensorops.Add(y[i], tensorops.Scale(x[i], a))
+	}
+	return out
+}
+
+func dot(a, b []*T) (s, abs float64) {
+	for i := range a {
+		if a[i] == nil || b[i] == nil {
+			continue
+		}
+		x, y := f64(a[i]), f64(b[i])
+		for j := range x {
+			s += x[j] * y[j]
+			abs += math.Abs(x[j] * y[j])
+		}
+	}
+	return s, abs
+}
+
+func f64(t *T) []float64 {
+	return tensorops.AsType(t, tensorops.Float64).Contiguous().Float64s()
+}
+
+func clone(xs []*T) []*T {
+	out := make([]*T, len(xs))
+	for i, x := range xs {
+		out[i] = x.Clone()
+	}
+	return out
+}
+
+func cast(xs []*T, dt tensorops.DType) []*T {
+	out := make([]*T, len(xs))
+	for i, x := range xs {
+		if x != nil {
+			out[i] = tensorops.AsType(x, dt)
+		}
+	}
+	return out
+}
+
+func zeros(xs []*T) []*T {
+	out := make([]*T, len(xs))
+	for i, x := range xs {
+		out[i] = tensorops.ZerosLike(x)
+	}
+	return out
+}
+
+// same checks that a call left its inputs alone.
+func (k *checker) same(what string, before, after []*T) {
+	for i := range before {
+		a, b := f64(before[i]), f64(after[i])
+		if !slices.Equal(a, b) {
+			k.fail("input written", "%s: input %d changed by the call", what, i)
+		}
+	}
+}
+
+// near reports whether a and b agree within rel relatively, with a
+// floor of abs.
+func near(a, b, rel, abs float64) bool {
+	return math.Abs(a-b) <= rel*math.Max(math.Abs(a), math.Abs(b))+abs
+}
+
+func (k *checker) count() { k.checks[k.mode]++ }
+
+// value checks a derivative's value of F against F's.
+func (k *checker) value(what string, got, f float64) {
+	if !near(got, f, 1e-12, 1e-13) {
+		k.fail("value", "%s returns F = %.17g, F gives %.17g", what, got, f)
+	}
+	k.count()
+}
+
+// rich returns the extrapolated central difference of g at 0 with step
+// h and whether the differences converge.
+func rich(g func(t float64) float64, h, tol float64) (float64, bool) {
+	d := func(h float64) float64 { return (g(h) - g(-h)) / (2 * h) }
+	r := func(h float64) float64 { return (4*d(h/2) - d(h)) / 3 }
+	a, b := r(h), r(h/2)
+	return (16*b - a) / 15, near(a, b, tol, tol*1e-3)
+}
+
+const step = 1e-2
+
+func (k *checker) f(xs, fx []*T) float64 { return k.c.F(xs, fx) }
+
+func (k *checker) check(mode string, p *point) {
+	c := k.c
+	p.f = c.F(clone(p.xs), p.fx)
+	if math.IsNaN(p.f) || math.IsInf(p.f, 0) || math.Abs(p.f) > 1e8 {
+		panic(skip{"F not finite or beyond 1e8"})
+	}
+	line := func(dir []*T, g func(xs []*T) float64) func(t float64) float64 {
+		return func(t float64) float64 { return g(axpy(t, dir, p.xs)) }
+	}
+	jvp := func(xs, v []*T) float64 { _, d := c.JVP(xs, v, p.fx); return d }
+	switch mode {
+	case "value":
+		if got := c.F(clone(p.xs), p.fx); got != p.f {
+			k.fail("value", "F is not deterministic: %.17g then %.17g", p.f, got)
+		}
+		k.count()
+	case "jvp":
+		xs := clone(p.xs)
+		f, d := c.JVP(xs, p.v, p.fx)
+		k.same("JVP", p.xs, xs)
+		k.value("JVP", f, p.f)
+		fd, ok := rich(line(p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
+		if !ok {
+			panic(skip{"differences do not converge (a kink?)"})
+		}
+		if !near(d, fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
+			k.fail("jvp", "JVP %.17g, central differences %.17g (F = %.6g)", d, fd, p.f)
+		}
+		k.count()
+	case "grad":
+		xs := clone(p.xs)
+		f, g := c.Grad(xs, p.fx)
+		k.same("Grad", p.xs, xs)
+		k.value("Grad", f, p.f)
+		if len(g) != len(p.xs) {
+			k.fail("grad", "%d adjoints for %d inputs", len(g), len(p.xs))
+		}
+		for i := range g {
+			if g[i] != nil && !slices.Equal(g[i].Shape(), p.xs[i].Shape()) {
+				k.fail("grad", "adjoint %d has shape %v, input %v", i, g[i].Shape(), p.xs[i].Shape())
+			}
+		}
+		gv, abs := dot(g, p.v)
+		if k.passed["jvp"] {
+			d := jvp(p.xs, p.v)
+			if !near(gv, d, 1e-9, 1e-9*abs+1e-13) {
+				k.fail("dot", "⟨∇F, v⟩ = %.17g, JVP(v) = %.17g", gv, d)
+			}
+			k.count()
+		}
+		fd, ok := rich(line(p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
+		if ok {
+			if !near(gv, fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
+				k.fail("grad-fd", "⟨∇F, v⟩ = %.17g, central differences %.17g", gv, fd)
+			}
+			k.count()
+		}
+	case "taylor":
+		xs := clone(p.xs)
+		z := zeros(p.xs)
+		cs := c.Taylor(xs, p.v, z, z, p.fx)
+		k.same("Taylor", p.xs, xs)
+		k.value("Taylor", cs[0], p.f)
+		// c1 against the JVP or differences of F.
+		fd1, ok := rich(line(p.v, func(xs []*T) float64 { return c.F(xs, p.fx) }), step, 1e-7)
+		if k.passed["jvp"] {
+			d := jvp(p.xs, p.v)
+			if !near(cs[1], d, 1e-9, 1e-12*(1+math.Abs(p.f))) {
+				k.fail("taylor1", "c1 = %.17g, JVP %.17g", cs[1], d)
+			}
+			k.count()
+		} else if ok {
+			if !near(cs[1], fd1, 1e-6, 1e-8*(1+math.Abs(p.f))) {
+				k.fail("taylor1", "c1 = %.17g, differences %.17g", cs[1], fd1)
+			}
+			k.count()
+		}
+		// c2 = f''/2 from differences of c1; c3 = f'''/6 from those of c2.
+		coef := func(j int) func(xs []*T) float64 {
+			return func(xs []*T) float64 { return c.Taylor(xs, p.v, z, z, p.fx)[j] }
+		}
+		fd2, ok2 := rich(line(p.v, coef(1)), step, 1e-7)
+		if ok2 {
+			if !near(cs[2], fd2/2, 1e-6, 1e-8*(1+math.Abs(p.f)+math.Abs(cs[1]))) {
+				k.fail("taylor2", "c2 = %.17g, differences of c1 give %.17g", cs[2], fd2/2)
+			}
+			k.count()
+		}
+		fd3, ok3 := rich(line(p.v, coef(2)), step, 1e-7)
+		if ok3 {
+			if !near(cs[3], fd3/3, 1e-6, 1e-8*(1+math.Abs(p.f)+math.Abs(cs[1])+math.Abs(cs[2]))) {
+				k.fail("taylor3", "c3 = %.17g, differences of c2 give %.17g", cs[3], fd3/3)
+			}
+			k.count()
+		}
+		// A jet with a second coefficient w: c2 gains ⟨∇F, w⟩ = JVP(w).
+		if k.passed["jvp"] {
+			cw := c.Taylor(clone(p.xs), p.v, p.w, z, p.fx)
+			want := cs[2] + jvp(p.xs, p.w)
+			if !near(cw[2], want, 1e-9, 1e-12*(1+math.Abs(p.f)+math.Abs(cs[2]))) {
+				k.fail("taylor-jet", "c2 of x + tv + t²w = %.17g, c2 of the line + JVP(w) = %.17g", cw[2], want)
+			}
+			if cw[1] != cs[1] && !near(cw[1], cs[1], 1e-12, 1e-14) {
+				k.fail("taylor-jet", "c1 of x + tv + t²w = %.17g, of the line %.17g", cw[1], cs[1])
+			}
+			k.count()
+		}
+		if !ok2 && !ok3 {
+			panic(skip{"differences do not converge (a kink?)"})
+		}
+	case "hvp":
+		xs := clone(p.xs)
+		f, hv := c.HVP(xs, p.v, p.fx)
+		k.same("HVP", p.xs, xs)
+		k.value("HVP", f, p.f)
+		// ⟨u, Hv⟩ against differences of JVP(u) along v, for u = v, w.
+		if k.passed["jvp"] {
+			for _, u := range [][]*T{p.v, p.w} {
+				uhv, abs := dot(u, hv)
+				fd, ok := rich(line(p.v, func(xs []*T) float64 { return jvp(xs, u) }), step, 1e-7)
+				if !ok {
+					panic(skip{"differences do not converge (a kink?)"})
+				}
+				if !near(uhv, fd, 1e-6, 1e-8*(1+math.Abs(p.f)+abs)) {
+					k.fail("hvp", "⟨u, H·v⟩ = %.17g, differences of JVP(u) along v %.17g", uhv, fd)
+				}
+				k.count()
+			}
+		}
+		if k.passed["grad"] {
+			// Elementwise, against differences of the gradient.
+			for i := range hv {
+				if hv[i] == nil {
+					continue
+				}
+				hvi := f64(hv[i])
+				for j := range hvi {
+					g := func(xs []*T) float64 {
+						_, gr := c.Grad(xs, p.fx)
+						if gr[i] == nil {
+							return 0
+						}
+						return f64(gr[i])[j]
+					}
+					fd, ok := rich(line(p.v, g), step, 1e-7)
+					if !ok {
+						continue
+					}
+					if !near(hvi[j], fd, 1e-6, 1e-8*(1+math.Abs(p.f))) {
+						k.fail("hvp-grad", "(H·v)[%d][%d] = %.17g, differences of the gradient %.17g", i, j, hvi[j], fd)
+					}
+				}
+				k.count()
+			}
+		}
+		if k.passed["taylor"] {
+			z := zeros(p.xs)
+			cs := c.Taylor(clone(p.xs), p.v, z, z, p.fx)
+			vhv, abs := dot(p.v, hv)
+			if !near(vhv, 2*cs[2], 1e-9, 1e-12*(1+abs)) {
+				k.fail("hvp-taylor", "⟨v, H·v⟩ = %.17g, 2·c2 of the line = %.17g", vhv, 2*cs[2])
+			}
+			k.count()
+		}
+	case "float32":
+		k.float32(p)
+	}
+}
+
+// float32 runs the program and its derivatives on float32 tensors and
+// compares them with float64's.
+func (k *checker) float32(p *point) {
+	c := k.c
+	x32, v32, w32, fx32 := cast(p.xs, tensorops.Float32), cast(p.v, tensorops.Float32), cast(p.w, tensorops.Float32), cast(p.fx, tensorops.Float32)
+	// The inputs rounded to float32, in float64: the reference.
+	xr, vr, wr, fxr := cast(x32, tensorops.Float64), cast(v32, tensorops.Float64), cast(w32, tensorops.Float64), cast(fx32, tensorops.Float64)
+	const rel = 1e-4
+	f := c.F(xr, fxr)
+	f32 := c.F(x32, fx32)
+	scale := 1 + math.Abs(f)
+	if !near(f32, f, 1e-5, 1e-5*scale) {
+		panic(skip{"float32 F differs from float64's by more than 1e-5 (ill-conditioned)"})
+	}
+	k.count()
+	cmp := func(what string, a32, a64, floor float64) {
+		if !near(a32, a64, rel, rel*floor) {
+			k.fail("float32", "%s: float32 %.9g, float64 %.17g", what, a32, a64)
+		}
+		k.count()
+	}
+	if k.passed["jvp"] {
+		_, d := c.JVP(xr, vr, fxr)
+		f2, d32 := c.JVP(x32, v32, fx32)
+		cmp("JVP value", f2, f, scale)
+		cmp("JVP", d32, d, scale+math.Abs(d))
+	}
+	if k.passed["grad"] {
+		_, g := c.Grad(xr, fxr)
+		f2, g32 := c.Grad(x32, fx32)
+		cmp("Grad value", f2, f, scale)
+		for i := range g {
+			if (g[i] == nil) != (g32[i] == nil) {
+				k.fail("float32", "adjoint %d: nil in one dtype only", i)
+			}
+			if g[i] == nil {
+				continue
+			}
+			if g32[i].DType() != tensorops.Float32 {
+				k.fail("float32", "adjoint %d has dtype %v", i, g32[i].DType())
+			}
+			a, b := f64(g32[i]), f64(g[i])
+			n := 0.0
+			for _, y := range b {
+				n = math.Max(n, math.Abs(y))
+			}
+			for j := range a {
+				cmp(fmt.Sprintf("gradient %d[%d]", i, j), a[j], b[j], scale+n)
+			}
+		}
+	}
+	if k.passed["taylor"] {
+		z, z32 := zeros(xr), zeros(x32)
+		cs := c.Taylor(xr, vr, wr, z, fxr)
+		cs32 := c.Taylor(x32, v32, w32, z32, fx32)
+		for j := range cs {
+			cmp(fmt.Sprintf("Taylor coefficient %d", j), cs32[j], cs[j], scale+math.Abs(cs[1])+math.Abs(cs[2])+math.Abs(cs[3]))
+		}
+	}
+	if k.passed["hvp"] {
+		_, hv := c.HVP(xr, vr, fxr)
+		_, hv32 := c.HVP(x32, v32, fx32)
+		for i := range hv {
+			if hv[i] == nil || hv32[i] == nil {
+				continue
+			}
+			a, b := f64(hv32[i]), f64(hv[i])
+			n := 0.0
+			for _, y := range b {
+				n = math.Max(n, math.Abs(y))
+			}
+			for j := range a {
+				cmp(fmt.Sprintf("HVP %d[%d]", i, j), a[j], b[j], scale+n)
+			}
+		}
+	}
+}
