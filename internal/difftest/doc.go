@@ -147,6 +147,22 @@
 // -difftest.seed=7 (-difftest.all to check the switched-off constructs
 // too). Use nice on a shared machine.
 //
+// # Tensor programs
+//
+// [GenerateTensor] makes tensor programs of package tensorops (F of
+// tensors, a float64 parameter, fixed labels, sometimes a *Model of
+// tensors and slices of weight tensors looped over, elementwise helpers
+// of their own), shapes tracked so each is well shaped, with //gad:jvp,
+// //gad:grad, //gad:taylor order=3 (no Softmax-family op) and //gad:hvp
+// (one varied tensor); "//difftest:param" and "//difftest:field" lines
+// describe the inputs. [RunTensorBatch] checks them in float64 (package
+// tharness: JVP against extrapolated central differences, the gradient
+// by the dot-product test, Taylor coefficient k against differences of
+// k−1, the HVP against differences of the JVP and the gradient, every
+// value equal to F's) and float32 against float64. difftest -tensors runs
+// them; go test runs a sample (TestTensorSample), testdata/regress-tensor
+// and, with -difftest.known, testdata/known-tensor (see its README).
+//
 // # Adding a regression case
 //
 // A case is one Go file of package p in testdata/regress, as the shrinker

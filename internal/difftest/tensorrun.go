@@ -296,7 +296,11 @@ func (b *tbatch) gadgen() error {
 			if tp.written[mode] {
 				b.record(tp, mode, Fail, "diagnostic with output", line, 0)
 			} else {
-				b.record(tp, mode, Refused, construct+": "+oneLine(msg), line, 0)
+				kind := oneLine(construct + ": " + msg)
+				if r := []rune(kind); len(r) > 90 {
+					kind = string(r[:90]) + "…"
+				}
+				b.record(tp, mode, Refused, kind, line, 0)
 			}
 			continue
 		}
