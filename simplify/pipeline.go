@@ -33,6 +33,7 @@ var Primal = []Pass{
 	{Name: "cse", Fn: CSE},
 	{Name: "licm", Fn: LICM},
 	{Name: "cse", Fn: CSE},
+	{Name: "tensors", Fn: Local(TensorAlgebra)},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -43,6 +44,7 @@ var Derivative = []Pass{
 	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "algebra", Fn: Local(Algebra)},
+	{Name: "tensors", Fn: Local(TensorAlgebra)},
 	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "licm", Fn: LICM},
@@ -72,6 +74,8 @@ var Order = []struct{ Before, After, Why string }{
 	{"fold", "loopform", "folding removes the entry test of a range over a constant, which loopform then does without"},
 	{"loopform", "licm", "LICM hoists into the preheader of a loop tested at the top"},
 	{"cse", "accumulate", "a product CSE merges with another use is not fused into a gradient buffer"},
+	{"cse", "tensors", "the shape analysis sees one value where CSE merged copies (Mul(a, FullLike(a, 1)))"},
+	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
 }
 
 // Config says how to run a pipeline.

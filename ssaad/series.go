@@ -417,8 +417,16 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 		if g == nil || !isFloat(a.Type) {
 			continue
 		}
-		var err error
-		sum, err = convolveTerms(sum, t.Add, 1, k, a, g, func(m int, am, gm *ir.Value) *ir.Value {
+		// A constant partial of a tensor function (Add's 1, AddScalar's 1
+		// for the float) leaves the argument's coefficient with its own
+		// shape, or a float, where the result's is broadcast: it is summed
+		// apart and expanded.
+		expand := ir.IsTensor(rt) && !ir.IsTensor(g.Type)
+		init := sum
+		if expand {
+			init = t.Zero(rt)
+		}
+		part, err := convolveTerms(init, t.Add, 1, k, a, g, func(m int, am, gm *ir.Value) *ir.Value {
 			term := t.Mul(gm, am)
 			if m != k {
 				term = t.Scale(float64(m)/float64(k), term)
@@ -428,6 +436,22 @@ func (n *MathCall) coef(i, k int) (*ir.Value, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !expand {
+			sum = part
+			continue
+		}
+		if !IsZero(part) {
+			r, err := n.primalValue(i)
+			if err != nil {
+				return nil, err
+			}
+			if ir.IsTensor(part.Type) {
+				part = t.TensorCall("ExpandLike", part, r)
+			} else {
+				part = t.TensorCall("FullLike", r, part)
+			}
+		}
+		sum = t.Add(sum, part)
 	}
 	return sum, nil
 }

@@ -184,3 +184,18 @@ func AsTypeLike(g, like *Tensor) *Tensor {
 	mustNotNil("AsTypeLike", like)
 	return AsType(g, like.dtype)
 }
+
+// ExpandLike returns a broadcast to like's shape: a itself when it has
+// that shape already (no copy), else BroadcastLike(a, like); nil for a
+// nil a. Forward mode gives it the tangent of a broadcast operand.
+// It panics if a does not broadcast to like's shape.
+func ExpandLike(a, like *Tensor) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	mustNotNil("ExpandLike", like)
+	if sameShape(a.shape, like.shape) {
+		return a
+	}
+	return BroadcastLike(a, like)
+}

@@ -47,19 +47,25 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
 func LossJVP(m, dm *MLP, x, y *tensorops.Tensor) (float64, float64) {
-	h1 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, m.W1), m.B1))
-	dh1 := tensorops.TanhJVP(h1, tensorops.Add(tensorops.MatMul(x, dm.W1), dm.B1))
-	t := m.W2
-	t2 := tensorops.MatMul(dh1, t)
-	t3 := tensorops.Add(t2, tensorops.MatMul(h1, dm.W2))
-	t4 := tensorops.Add(t3, dm.B2)
-	h2 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(h1, t), m.B2))
-	dh2 := tensorops.TanhJVP(h2, t4)
-	t5 := m.W3
-	t6 := tensorops.MatMul(dh2, t5)
-	t7 := tensorops.Add(t6, tensorops.MatMul(h2, dm.W3))
-	logits := tensorops.Add(tensorops.MatMul(h2, t5), m.B3)
-	dlogits := tensorops.Add(t7, dm.B3)
-	t8 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
-	return tensorops.SoftmaxCrossEntropy(logits, y), t8
+	t := tensorops.Add(tensorops.MatMul(x, m.W1), m.B1)
+	t2 := tensorops.ExpandLike(tensorops.MatMul(x, dm.W1), t)
+	t3 := tensorops.Add(t2, tensorops.ExpandLike(dm.B1, t))
+	h1 := tensorops.Tanh(t)
+	dh1 := tensorops.TanhJVP(h1, t3)
+	t4 := m.W2
+	t5 := tensorops.MatMul(dh1, t4)
+	t6 := tensorops.Add(t5, tensorops.MatMul(h1, dm.W2))
+	t7 := tensorops.Add(tensorops.MatMul(h1, t4), m.B2)
+	t8 := tensorops.ExpandLike(t6, t7)
+	t9 := tensorops.Add(t8, tensorops.ExpandLike(dm.B2, t7))
+	h2 := tensorops.Tanh(t7)
+	dh2 := tensorops.TanhJVP(h2, t9)
+	t10 := m.W3
+	t11 := tensorops.MatMul(dh2, t10)
+	t12 := tensorops.Add(t11, tensorops.MatMul(h2, dm.W3))
+	logits := tensorops.Add(tensorops.MatMul(h2, t10), m.B3)
+	t13 := tensorops.ExpandLike(t12, logits)
+	dlogits := tensorops.Add(t13, tensorops.ExpandLike(dm.B3, logits))
+	t14 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
+	return tensorops.SoftmaxCrossEntropy(logits, y), t14
 }

@@ -23,11 +23,9 @@ func LossGrad(w, x, y *tensorops.Tensor, lambda float64) (f float64, wBar *tenso
 	t8 := tensorops.SumLike(t7, z)
 	t9 := tensorops.ScalarDiv(1, tensorops.AddScalar(t, 1))
 	t10 := tensorops.Mul(t9, tensorops.SumLike(t6, t2))
-	t11 := tensorops.SumLike(t10, t)
-	t12 := tensorops.Mul(t, t11)
-	t13 := tensorops.SumLike(t12, z)
-	t14 := tensorops.Add(t8, t13)
-	t15 := tensorops.MatMulGradB(t14, x, w, false, false)
-	wBar2 := tensorops.Add(tensorops.Add(wBar, wBar), t15)
+	t11 := tensorops.Mul(t, t10)
+	t12 := tensorops.Add(t8, t11)
+	t13 := tensorops.MatMulGradB(t12, x, w, false, false)
+	wBar2 := tensorops.Add(tensorops.Add(wBar, wBar), t13)
 	return t5, wBar2
 }

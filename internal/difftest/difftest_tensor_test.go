@@ -1,18 +1,11 @@
 package difftest
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 )
 
-// knownTensorBug matches the failures of the known bug of
-// testdata/known-tensor/jvp-broadcast-tangent.go: a tangent of a
-// broadcast operand that keeps the operand's shape.
-var knownTensorBug = regexp.MustCompile(`^panic: tensorops: \w+: shapes \[[0-9 ]*\] and \[[0-9 ]*\] (differ|do not match)`)
-
-// TestTensorSample checks a sample of generated tensor programs; the
-// failures of the known bug above are logged, not failed.
+// TestTensorSample checks a sample of generated tensor programs.
 func TestTensorSample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -30,11 +23,6 @@ func TestTensorSample(t *testing.T) {
 	s.Write(&b)
 	t.Log("\n" + b.String())
 	for _, o := range s.Failures {
-		if (o.Mode == ModeJVP || o.Mode == ModeTaylor || o.Mode == ModeGrad || o.Mode == ModeHVP) &&
-			knownTensorBug.MatchString(o.Kind+": "+o.Detail) {
-			t.Logf("known bug (testdata/known-tensor/jvp-broadcast-tangent.go): %s", strings.SplitN(o.String(), "\n", 2)[0])
-			continue
-		}
 		t.Errorf("%v", o)
 	}
 	for _, m := range []string{ModeJVP, ModeGrad} {

@@ -180,6 +180,11 @@ func MatMulTOp(a, b *T) *T { return tensorops.MatMulT(a, b, true, false) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func ExpandLikeOp(a, like *T) *T { return tensorops.ExpandLike(a, like) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func ConcatOp(a, b *T) *T { return tensorops.Concat(1, a, b, a) }
 
 //gad:jvp

@@ -676,7 +676,9 @@ func NegOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of AddOp; its tangent.
 func AddOpJVP(a, da, b, db *T) (*T, *T) {
-	return tensorops.Add(a, b), tensorops.Add(da, db)
+	t := tensorops.Add(a, b)
+	t2 := tensorops.Add(tensorops.ExpandLike(da, t), tensorops.ExpandLike(db, t))
+	return t, t2
 }
 
 // AddOpVJP computes AddOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -700,7 +702,10 @@ func AddOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Results, in order: the value of AddOp; its coefficients 1 to 3.
 func AddOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Add(a, b)
-	return t, tensorops.Add(a1, b1), tensorops.Add(a2, b2), tensorops.Add(a3, b3)
+	t2 := tensorops.Add(tensorops.ExpandLike(a1, t), tensorops.ExpandLike(b1, t))
+	t3 := tensorops.Add(tensorops.ExpandLike(a2, t), tensorops.ExpandLike(b2, t))
+	t4 := tensorops.Add(tensorops.ExpandLike(a3, t), tensorops.ExpandLike(b3, t))
+	return t, t2, t3, t4
 }
 
 // SubOpJVP computes SubOp and its derivative along the tangents (forward mode).
@@ -708,7 +713,10 @@ func AddOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of SubOp; its tangent.
 func SubOpJVP(a, da, b, db *T) (*T, *T) {
-	return tensorops.Sub(a, b), tensorops.Add(da, tensorops.Scale(db, -1))
+	t := tensorops.Sub(a, b)
+	t2 := tensorops.ExpandLike(tensorops.Scale(db, -1), t)
+	t3 := tensorops.Add(tensorops.ExpandLike(da, t), t2)
+	return t, t3
 }
 
 // SubOpVJP computes SubOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -731,9 +739,14 @@ func SubOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3).
 // Results, in order: the value of SubOp; its coefficients 1 to 3.
 func SubOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Add(a1, tensorops.Scale(b1, -1))
-	t2 := tensorops.Add(a2, tensorops.Scale(b2, -1))
-	return tensorops.Sub(a, b), t, t2, tensorops.Add(a3, tensorops.Scale(b3, -1))
+	t := tensorops.Sub(a, b)
+	t2 := tensorops.ExpandLike(tensorops.Scale(b1, -1), t)
+	t3 := tensorops.Add(tensorops.ExpandLike(a1, t), t2)
+	t4 := tensorops.ExpandLike(tensorops.Scale(b2, -1), t)
+	t5 := tensorops.Add(tensorops.ExpandLike(a2, t), t4)
+	t6 := tensorops.ExpandLike(tensorops.Scale(b3, -1), t)
+	t7 := tensorops.Add(tensorops.ExpandLike(a3, t), t6)
+	return t, t3, t5, t7
 }
 
 // MulOpJVP computes MulOp and its derivative along the tangents (forward mode).
@@ -1015,8 +1028,10 @@ func MinimumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da), s (tangent ds).
 // Results, in order: the value of ScaleOp; its tangent.
 func ScaleOpJVP(a, da *T, s, ds float64) (*T, *T) {
-	t := tensorops.Add(tensorops.Scale(da, s), tensorops.Scale(a, ds))
-	return tensorops.Scale(a, s), t
+	t := tensorops.Scale(a, s)
+	t2 := tensorops.ExpandLike(tensorops.Scale(da, s), t)
+	t3 := tensorops.Add(t2, tensorops.Scale(a, ds))
+	return t, t3
 }
 
 // ScaleOpVJP computes ScaleOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -1039,19 +1054,23 @@ func ScaleOpVJP(a *T, s float64, seed *T) (f, aBar *T, sBar float64) {
 // Varied inputs: a (coefficients a1, a2, a3), s (coefficients s1, s2, s3).
 // Results, in order: the value of ScaleOp; its coefficients 1 to 3.
 func ScaleOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T) {
-	t := tensorops.Add(tensorops.Scale(a1, s), tensorops.Scale(a, s1))
-	t2 := tensorops.Scale(tensorops.Scale(a1, s1), 0.5)
-	t3 := tensorops.Add(tensorops.Add(t2, tensorops.Scale(a2, s)), t2)
-	t4 := tensorops.Add(t3, tensorops.Scale(a, s2))
-	t5 := tensorops.Scale(a1, s2)
-	t6 := tensorops.Scale(t5, 0.3333333333333333)
-	t7 := tensorops.Scale(a2, s1)
-	t8 := tensorops.Add(t6, tensorops.Scale(t7, 0.6666666666666666))
-	t9 := tensorops.Add(t8, tensorops.Scale(a3, s))
-	t10 := tensorops.Add(t9, tensorops.Scale(t7, 0.3333333333333333))
-	t11 := tensorops.Add(t10, tensorops.Scale(t5, 0.6666666666666666))
-	t12 := tensorops.Add(t11, tensorops.Scale(a, s3))
-	return tensorops.Scale(a, s), t, t4, t12
+	t := tensorops.Scale(a, s)
+	t2 := tensorops.ExpandLike(tensorops.Scale(a1, s), t)
+	t3 := tensorops.Add(t2, tensorops.Scale(a, s1))
+	t4 := tensorops.Scale(tensorops.Scale(a1, s1), 0.5)
+	t5 := tensorops.ExpandLike(tensorops.Add(t4, tensorops.Scale(a2, s)), t)
+	t6 := tensorops.Add(t5, t4)
+	t7 := tensorops.Add(t6, tensorops.Scale(a, s2))
+	t8 := tensorops.Scale(a1, s2)
+	t9 := tensorops.Scale(t8, 0.3333333333333333)
+	t10 := tensorops.Scale(a2, s1)
+	t11 := tensorops.Add(t9, tensorops.Scale(t10, 0.6666666666666666))
+	t12 := tensorops.Add(t11, tensorops.Scale(a3, s))
+	t13 := tensorops.ExpandLike(t12, t)
+	t14 := tensorops.Add(t13, tensorops.Scale(t10, 0.3333333333333333))
+	t15 := tensorops.Add(t14, tensorops.Scale(t8, 0.6666666666666666))
+	t16 := tensorops.Add(t15, tensorops.Scale(a, s3))
+	return t, t3, t7, t16
 }
 
 // AddScalarOpJVP computes AddScalarOp and its derivative along the tangents (forward mode).
@@ -1059,7 +1078,8 @@ func ScaleOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da), s (tangent ds).
 // Results, in order: the value of AddScalarOp; its tangent.
 func AddScalarOpJVP(a, da *T, s, ds float64) (*T, *T) {
-	return tensorops.AddScalar(a, s), tensorops.AddScalar(da, ds)
+	t := tensorops.AddScalar(a, s)
+	return t, tensorops.Add(tensorops.ExpandLike(da, t), tensorops.FullLike(t, ds))
 }
 
 // AddScalarOpVJP computes AddScalarOp and the vector-Jacobian product of the seeds seed (the
@@ -1083,8 +1103,10 @@ func AddScalarOpVJP(a *T, s float64, seed *T) (f, aBar *T, sBar float64) {
 // Results, in order: the value of AddScalarOp; its coefficients 1 to 3.
 func AddScalarOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T) {
 	t := tensorops.AddScalar(a, s)
-	t2 := tensorops.AddScalar(a1, s1)
-	return t, t2, tensorops.AddScalar(a2, s2), tensorops.AddScalar(a3, s3)
+	t2 := tensorops.Add(tensorops.ExpandLike(a1, t), tensorops.FullLike(t, s1))
+	t3 := tensorops.Add(tensorops.ExpandLike(a2, t), tensorops.FullLike(t, s2))
+	t4 := tensorops.Add(tensorops.ExpandLike(a3, t), tensorops.FullLike(t, s3))
+	return t, t2, t3, t4
 }
 
 // AffineOpJVP computes AffineOp and its derivative along the tangents (forward mode).
@@ -1092,9 +1114,11 @@ func AddScalarOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T)
 // Varied inputs: a (tangent da), scale (tangent dscale), shift (tangent dshift).
 // Results, in order: the value of AffineOp; its tangent.
 func AffineOpJVP(a, da *T, scale, dscale, shift, dshift float64) (*T, *T) {
-	t := tensorops.Add(tensorops.Scale(da, scale), tensorops.Scale(a, dscale))
-	t2 := tensorops.AddScalar(t, dshift)
-	return tensorops.Affine(a, scale, shift), t2
+	t := tensorops.Affine(a, scale, shift)
+	t2 := tensorops.ExpandLike(tensorops.Scale(da, scale), t)
+	t3 := tensorops.Add(t2, tensorops.Scale(a, dscale))
+	t4 := tensorops.Add(t3, tensorops.FullLike(t, dshift))
+	return t, t4
 }
 
 // AffineOpVJP computes AffineOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -1122,22 +1146,26 @@ func AffineOpTaylor(
 	a, a1, a2, a3 *T,
 	scale, scale1, scale2, scale3, shift, shift1, shift2, shift3 float64,
 ) (*T, *T, *T, *T) {
-	t := tensorops.Add(tensorops.Scale(a1, scale), tensorops.Scale(a, scale1))
-	t2 := tensorops.AddScalar(t, shift1)
-	t3 := tensorops.Scale(tensorops.Scale(a1, scale1), 0.5)
-	t4 := tensorops.Add(tensorops.Add(t3, tensorops.Scale(a2, scale)), t3)
-	t5 := tensorops.Add(t4, tensorops.Scale(a, scale2))
-	t6 := tensorops.AddScalar(t5, shift2)
-	t7 := tensorops.Scale(a1, scale2)
-	t8 := tensorops.Scale(t7, 0.3333333333333333)
-	t9 := tensorops.Scale(a2, scale1)
-	t10 := tensorops.Add(t8, tensorops.Scale(t9, 0.6666666666666666))
-	t11 := tensorops.Add(t10, tensorops.Scale(a3, scale))
-	t12 := tensorops.Add(t11, tensorops.Scale(t9, 0.3333333333333333))
-	t13 := tensorops.Add(t12, tensorops.Scale(t7, 0.6666666666666666))
-	t14 := tensorops.Add(t13, tensorops.Scale(a, scale3))
-	t15 := tensorops.AddScalar(t14, shift3)
-	return tensorops.Affine(a, scale, shift), t2, t6, t15
+	t := tensorops.Affine(a, scale, shift)
+	t2 := tensorops.ExpandLike(tensorops.Scale(a1, scale), t)
+	t3 := tensorops.Add(t2, tensorops.Scale(a, scale1))
+	t4 := tensorops.Add(t3, tensorops.FullLike(t, shift1))
+	t5 := tensorops.Scale(tensorops.Scale(a1, scale1), 0.5)
+	t6 := tensorops.ExpandLike(tensorops.Add(t5, tensorops.Scale(a2, scale)), t)
+	t7 := tensorops.Add(t6, t5)
+	t8 := tensorops.Add(t7, tensorops.Scale(a, scale2))
+	t9 := tensorops.Add(t8, tensorops.FullLike(t, shift2))
+	t10 := tensorops.Scale(a1, scale2)
+	t11 := tensorops.Scale(t10, 0.3333333333333333)
+	t12 := tensorops.Scale(a2, scale1)
+	t13 := tensorops.Add(t11, tensorops.Scale(t12, 0.6666666666666666))
+	t14 := tensorops.Add(t13, tensorops.Scale(a3, scale))
+	t15 := tensorops.ExpandLike(t14, t)
+	t16 := tensorops.Add(t15, tensorops.Scale(t12, 0.3333333333333333))
+	t17 := tensorops.Add(t16, tensorops.Scale(t10, 0.6666666666666666))
+	t18 := tensorops.Add(t17, tensorops.Scale(a, scale3))
+	t19 := tensorops.Add(t18, tensorops.FullLike(t, shift3))
+	return t, t4, t9, t19
 }
 
 // ScalarDivOpJVP computes ScalarDivOp and its derivative along the tangents (forward mode).
@@ -1364,6 +1392,38 @@ func MatMulTOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t8 := tensorops.Add(t7, tensorops.MatMulT(a2, b1, true, false))
 	t9 := tensorops.Add(t8, tensorops.MatMulT(a3, b, true, false))
 	return tensorops.MatMulT(a, b, true, false), t2, t5, t9
+}
+
+// ExpandLikeOpJVP computes ExpandLikeOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), like (tangent dlike).
+// Results, in order: the value of ExpandLikeOp; its tangent.
+func ExpandLikeOpJVP(a, da, like, dlike *T) (*T, *T) {
+	return tensorops.ExpandLike(a, like), tensorops.ExpandLike(da, like)
+}
+
+// ExpandLikeOpVJP computes ExpandLikeOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), like (returned as likeBar).
+// Results: the value of ExpandLikeOp, then the partials of the varied scalar inputs in order.
+func ExpandLikeOpVJP(a, like, seed *T) (f, aBar, likeBar *T) {
+	t := tensorops.ExpandLike(a, like)
+	aBar = tensorops.SumLike(seed, a)
+	return t, aBar, nil
+}
+
+// ExpandLikeOpTaylor propagates Taylor polynomials of degree 3 through ExpandLikeOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// ExpandLikeOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), like (coefficients like1, like2, like3).
+// Results, in order: the value of ExpandLikeOp; its coefficients 1 to 3.
+func ExpandLikeOpTaylor(a, a1, a2, a3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ExpandLike(a, like)
+	t2 := tensorops.ExpandLike(a1, like)
+	return t, t2, tensorops.ExpandLike(a2, like), tensorops.ExpandLike(a3, like)
 }
 
 // ConcatOpJVP computes ConcatOp and its derivative along the tangents (forward mode).

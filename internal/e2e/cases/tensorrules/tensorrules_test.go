@@ -215,6 +215,9 @@ var cases = map[string]opCase{
 	"MatMulGradB": {f: MatMulGradBOp, jvp: MatMulGradBOpJVP, vjp: MatMulGradBOpVJP, taylor: MatMulGradBOpTaylor, args: args(
 		cfg(uniform(-1, 1, 3, 7), uniform(-1, 1, 5, 3), uniform(-1, 1, 7, 5)),
 		cfg(uniform(-1, 1, 2, 3, 7), uniform(-1, 1, 2, 5, 3), uniform(-1, 1, 7, 5)))},
+	// Broadcasting a [4] to [3, 4], and a [3, 4] to itself (no copy).
+	"ExpandLike": {f: ExpandLikeOp, jvp: ExpandLikeOpJVP, vjp: ExpandLikeOpVJP, taylor: ExpandLikeOpTaylor,
+		args: args(cfg(uniform(-1, 1, 4), uniform(-1, 1, 3, 4)), cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
 	// Concatenation along axis 1 (a twice), and conversions to the dtype
 	// a has (the test runs each dtype).
 	"Concat": {f: ConcatOp, jvp: ConcatOpJVP, vjp: ConcatOpVJP, taylor: ConcatOpTaylor,

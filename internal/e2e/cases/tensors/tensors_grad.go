@@ -43,18 +43,21 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 	t := m.W1
 	t2 := tensorops.Add(tensorops.MatMul(dx, t), tensorops.MatMul(x, dm.W1))
-	t3 := tensorops.Add(t2, dm.B1)
-	h := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, t), m.B1))
-	dh := tensorops.TanhJVP(h, t3)
-	t4 := m.W2
-	t5 := tensorops.MatMul(dh, t4)
-	t6 := tensorops.Add(t5, tensorops.MatMul(h, dm.W2))
-	o := tensorops.Add(tensorops.MatMul(h, t4), m.B2)
-	do := tensorops.Add(t6, dm.B2)
-	t7 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
-	t8 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
-	t9 := t7 - t8
-	return tensorops.SoftmaxCrossEntropy(o, y), t9
+	t3 := tensorops.Add(tensorops.MatMul(x, t), m.B1)
+	t4 := tensorops.ExpandLike(t2, t3)
+	t5 := tensorops.Add(t4, tensorops.ExpandLike(dm.B1, t3))
+	h := tensorops.Tanh(t3)
+	dh := tensorops.TanhJVP(h, t5)
+	t6 := m.W2
+	t7 := tensorops.MatMul(dh, t6)
+	t8 := tensorops.Add(t7, tensorops.MatMul(h, dm.W2))
+	o := tensorops.Add(tensorops.MatMul(h, t6), m.B2)
+	t9 := tensorops.ExpandLike(t8, o)
+	do := tensorops.Add(t9, tensorops.ExpandLike(dm.B2, o))
+	t10 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
+	t11 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
+	t12 := t10 - t11
+	return tensorops.SoftmaxCrossEntropy(o, y), t12
 }
 
 // DeepLossGrad computes DeepLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -70,34 +73,33 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	tapePointers := slices.Grow(t, max(n+2, 0)*3)
 	h := x
 	for i := 0; i < n; i++ {
-		t14 := tensorops.MatMul(h, d.Ws[i])
-		h3 := tensorops.Tanh(tensorops.Add(t14, d.Bs[i]))
-		tapePointers = append(tapePointers, h, t14, h3)
+		t13 := tensorops.MatMul(h, d.Ws[i])
+		h3 := tensorops.Tanh(tensorops.Add(t13, d.Bs[i]))
+		tapePointers = append(tapePointers, h, t13, h3)
 		h = h3
 	}
 	t2 := tensorops.Sub(h, y)
 	t3 := tensorops.Square(t2)
 	t4 := tensorops.MeanAll(t3)
 	t5 := tensorops.Mul(tensorops.Scale(t2, 2), tensorops.MeanAllGrad(t3, 1))
-	t6 := tensorops.SumLike(t5, t2)
-	hBar := tensorops.SumLike(t6, h)
+	hBar := tensorops.SumLike(t5, h)
 	var hBar2 *tensorops.Tensor
 	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n2 := len(tapePointers)
-		t7 := n2 - 3
-		h2 := tapePointers[t7]
-		t8 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
-		t9 := tensorops.SumLike(t8, tapePointers[n2-2])
-		t10 := dBar.Bs
-		t10[i2] = tensorops.AccumulateSumLike(t10[i2], t8, d.Bs[i2])
-		t11 := d.Ws[i2]
-		hBar = tensorops.MatMulGradA(t9, h2, t11, false, false)
-		t12 := dBar.Ws
-		t13 := tensorops.AccumulateMatMulGradB(t12[i2], t9, h2, t11, false, false)
-		t12[i2] = t13
+		t6 := n2 - 3
+		h2 := tapePointers[t6]
+		t7 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
+		t8 := tensorops.SumLike(t7, tapePointers[n2-2])
+		t9 := dBar.Bs
+		t9[i2] = tensorops.AccumulateSumLike(t9[i2], t7, d.Bs[i2])
+		t10 := d.Ws[i2]
+		hBar = tensorops.MatMulGradA(t8, h2, t10, false, false)
+		t11 := dBar.Ws
+		t12 := tensorops.AccumulateMatMulGradB(t11[i2], t8, h2, t10, false, false)
+		t11[i2] = t12
 		hBar2 = nil
-		tapePointers = tapePointers[:t7]
+		tapePointers = tapePointers[:t6]
 	}
 	return t4
 }
@@ -165,16 +167,15 @@ func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df
 	t3 := tensorops.TanhJVP(t2, t)
 	t4 := tensorops.SumAll(t2)
 	t5 := tensorops.SumAll(t3)
-	t6 := tensorops.FullLike(t2, 1)
-	t7 := tensorops.TanhJVP(t2, t6)
-	t8 := tensorops.Mul(tensorops.Mul(tensorops.Scale(t2, -2), t6), t3)
-	xBar = tensorops.MatMulGradA(t7, x, x, false, false)
-	t9 := tensorops.MatMulGradA(t8, x, x, false, false)
-	dxBar = tensorops.Add(t9, tensorops.MatMulGradA(t7, x, dx, false, false))
-	t10 := tensorops.MatMulGradB(t8, x, x, false, false)
-	t11 := tensorops.Add(t10, tensorops.MatMulGradB(t7, dx, x, false, false))
-	xBar = tensorops.Add(xBar, tensorops.MatMulGradB(t7, x, x, false, false))
-	dxBar = tensorops.Add(dxBar, t11)
+	t6 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
+	t7 := tensorops.Mul(tensorops.Scale(t2, -2), t3)
+	xBar = tensorops.MatMulGradA(t6, x, x, false, false)
+	t8 := tensorops.MatMulGradA(t7, x, x, false, false)
+	dxBar = tensorops.Add(t8, tensorops.MatMulGradA(t6, x, dx, false, false))
+	t9 := tensorops.MatMulGradB(t7, x, x, false, false)
+	t10 := tensorops.Add(t9, tensorops.MatMulGradB(t6, dx, x, false, false))
+	xBar = tensorops.Add(xBar, tensorops.MatMulGradB(t6, x, x, false, false))
+	dxBar = tensorops.Add(dxBar, t10)
 	return t4, xBar, t5, dxBar
 }
 
@@ -306,14 +307,11 @@ func ShapesJVP(x, dx *tensorops.Tensor) (float64, float64) {
 // Results: the value of Shapes, then the partials of the varied scalar inputs in order.
 func ShapesGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	y := tensorops.Transpose(tensorops.Reshape(x, 3, -1))
-	t := tensorops.Sum(y, 0)
-	t2 := tensorops.Exp(t)
-	t3 := tensorops.SumAll(t2) + float64(x.Dim(0))
-	t4 := tensorops.SumLike(tensorops.Mul(t2, tensorops.FullLike(t2, 1)), t)
-	t5 := tensorops.ExpandAxis(t4, y, 0)
-	t6 := tensorops.TransposeBack(t5)
-	xBar = tensorops.ReshapeLike(t6, x)
-	return t3, xBar
+	t := tensorops.Exp(tensorops.Sum(y, 0))
+	t2 := tensorops.SumAll(t) + float64(x.Dim(0))
+	t3 := tensorops.TransposeBack(tensorops.ExpandAxis(t, y, 0))
+	xBar = tensorops.ReshapeLike(t3, x)
+	return t2, xBar
 }
 
 // NetLossGrad computes NetLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -388,8 +386,7 @@ func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensoro
 // netLossSq is the function literal sq of NetLoss.
 func netLossSqReverse(t *tensorops.Tensor, seed float64) (tBar *tensorops.Tensor) {
 	t2 := tensorops.Square(t)
-	t3 := tensorops.Mul(tensorops.Scale(t, 2), tensorops.FullLike(t2, seed))
-	tBar = tensorops.SumLike(t3, t)
+	tBar = tensorops.Mul(tensorops.Scale(t, 2), tensorops.FullLike(t2, seed))
 	return tBar
 }
 
@@ -413,8 +410,9 @@ func NetLossJVP(n, dn *Net, x, y *tensorops.Tensor) (float64, float64) {
 	for i := 0; i < n2; i++ {
 		h, dh = denseJVP(t[i], t2[i], h, dh)
 	}
-	t3, t4 := netLossSqJVP(tensorops.Sub(h, y), dh)
-	return t3, t4
+	t3 := tensorops.Sub(h, y)
+	t4, t5 := netLossSqJVP(t3, tensorops.ExpandLike(dh, t3))
+	return t4, t5
 }
 
 // netLossSqJVP computes netLossSq and its derivative along the tangents (forward mode).
@@ -436,8 +434,10 @@ func netLossSqJVP(t, dt *tensorops.Tensor) (float64, float64) {
 func denseJVP(l, dl Layer, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor) {
 	t := l.W
 	t2 := tensorops.Add(tensorops.MatMul(dx, t), tensorops.MatMul(x, dl.W))
-	t3 := tensorops.Add(t2, dl.B)
-	t4 := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, t), l.B))
-	t5 := tensorops.TanhJVP(t4, t3)
-	return t4, t5
+	t3 := tensorops.Add(tensorops.MatMul(x, t), l.B)
+	t4 := tensorops.ExpandLike(t2, t3)
+	t5 := tensorops.Add(t4, tensorops.ExpandLike(dl.B, t3))
+	t6 := tensorops.Tanh(t3)
+	t7 := tensorops.TanhJVP(t6, t5)
+	return t6, t7
 }

@@ -1,0 +1,234 @@
+package simplify
+
+// This file defines the algebraic rewrites of calls of the tensor runtime
+// (package tensorops), run on primals and derivatives: each a rule with
+// its exactness argument, like the scalar ones of algebra.go. They rest on
+// a small analysis of which values have one shape (sameShapes).
+
+import (
+	"go/constant"
+	"go/types"
+	"slices"
+
+	"github.com/gadgen/gadgen/ir"
+)
+
+// shapeKeepers lists the tensorops functions whose result has the shape
+// of one of their tensor arguments, by the argument's index.
+var shapeKeepers = map[string]int{
+	"Neg": 0, "Exp": 0, "Log": 0, "Tanh": 0, "Sigmoid": 0, "ReLU": 0, "Sqrt": 0, "Abs": 0,
+	"Square": 0, "Sin": 0, "Cos": 0, "Sign": 0, "Step": 0, "Log1p": 0, "Expm1": 0,
+	"Scale": 0, "AddScalar": 0, "Affine": 0, "ScalarDiv": 1, "PowScalar": 0,
+	"TanhJVP": 0, "SigmoidJVP": 0, "ReLUJVP": 0,
+	"FullLike": 0, "ZerosLike": 0, "Basis": 0, "AsTypeLike": 1,
+	"SumLike": 1, "BroadcastLike": 1, "ExpandLike": 1, "ReshapeLike": 1, "ExpandAxis": 1, "MeanGrad": 1,
+	"MeanAllGrad": 0, "MaxGrad": 0, "MaxAllGrad": 0, "SliceGrad": 1, "MatMulGradA": 1, "MatMulGradB": 2,
+	"Softmax": 0, "LogSoftmax": 0, "SoftmaxJVP": 0, "LogSoftmaxJVP": 0, "LogSoftmaxVJP": 0,
+	"SoftmaxCrossEntropyGrad": 0, "Conv2DGradX": 1, "Conv2DGradW": 2,
+}
+
+// sameShapes is the partition of a function's tensor values into classes
+// of one shape: a union-find by value ID.
+type sameShapes struct{ parent map[int]int }
+
+func (s *sameShapes) find(id int) int {
+	for {
+		p, ok := s.parent[id]
+		if !ok || p == id {
+			return id
+		}
+		if gp, ok := s.parent[p]; ok {
+			s.parent[id] = gp // path halving
+		}
+		id = p
+	}
+}
+
+func (s *sameShapes) union(a, b int) { s.parent[s.find(a)] = s.find(b) }
+
+// same reports whether a and b are known to have one shape.
+func (s *sameShapes) same(a, b *ir.Value) bool { return a == b || s.find(a.ID) == s.find(b.ID) }
+
+// shapesOf computes which tensor values of f have one shape: a result and
+// the argument shapeKeepers names, and the result of an elementwise
+// binary operation (Add, Sub, Mul, Div, Maximum, Minimum) and its two
+// operands when they have one shape (no broadcasting then).
+func shapesOf(f *ir.Func) *sameShapes {
+	s := &sameShapes{parent: map[int]int{}}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				name := tensorCall(v)
+				var w *ir.Value
+				if i, ok := shapeKeepers[name]; ok && i < len(v.Args) && ir.IsTensor(v.Args[i].Type) {
+					w = v.Args[i]
+				}
+				switch name {
+				case "Add", "Sub", "Mul", "Div", "Maximum", "Minimum":
+					if s.same(v.Args[0], v.Args[1]) {
+						w = v.Args[0]
+					}
+				}
+				if w != nil && !s.same(v, w) {
+					s.union(v.ID, w.ID)
+					changed = true
+				}
+			}
+		}
+	}
+	return s
+}
+
+// A tensorRule is one rewrite of a call of tensorops, in place: it
+// reports whether it applied.
+type tensorRule struct {
+	text  string
+	apply func(v *ir.Value, s *sameShapes) bool
+}
+
+// isConstFloat reports whether v is the float constant x.
+func isConstFloat(v *ir.Value, x float64) bool {
+	if v.Op != ir.OpConst || v.Const == nil || (v.Const.Kind() != constant.Float && v.Const.Kind() != constant.Int) {
+		return false
+	}
+	f, _ := constant.Float64Val(constant.ToFloat(v.Const))
+	return f == x
+}
+
+// tensorFunc returns the tensorops function name of the package of the
+// function v calls.
+func tensorFunc(v *ir.Value, name string) *types.Func {
+	fn, _ := v.Callee.Func.Pkg().Scope().Lookup(name).(*types.Func)
+	return fn
+}
+
+// intConsts returns the constant int arguments args, or false.
+func intConsts(args []*ir.Value) ([]int, bool) {
+	var out []int
+	for _, a := range args {
+		if a.Op != ir.OpConst || a.Const == nil || a.Const.Kind() != constant.Int {
+			return nil, false
+		}
+		n, _ := constant.Int64Val(a.Const)
+		out = append(out, int(n))
+	}
+	return out, true
+}
+
+// swapsLastTwo reports whether perm is (0, 1, …, n−3, n−1, n−2).
+func swapsLastTwo(perm []int) bool {
+	n := len(perm)
+	if n < 2 || perm[n-2] != n-1 || perm[n-1] != n-2 {
+		return false
+	}
+	for i := range n - 2 {
+		if perm[i] != i {
+			return false
+		}
+	}
+	return true
+}
+
+// tensorRules are the rewrites TensorAlgebra applies.
+var tensorRules = []tensorRule{
+	{"tensorops.Mul(a, FullLike(b, 1)) → a, Mul(FullLike(b, 1), a) → a, where a and b have one shape (exact: multiplying by one; the seed of a sum's adjoint)", func(v *ir.Value, s *sameShapes) bool {
+		if tensorCall(v) != "Mul" {
+			return false
+		}
+		for i, a := range v.Args {
+			o := v.Args[1-i]
+			if tensorCall(a) == "FullLike" && isConstFloat(a.Args[1], 1) && s.same(a.Args[0], o) {
+				copyValue(v, o)
+				return true
+			}
+		}
+		return false
+	}},
+	{"tensorops.SumLike(g, like) → g, ExpandLike(g, like) → g, where g and like have one shape (exact: they return g itself then)", func(v *ir.Value, s *sameShapes) bool {
+		if name := tensorCall(v); name != "SumLike" && name != "ExpandLike" || !s.same(v.Args[0], v.Args[1]) {
+			return false
+		}
+		copyValue(v, v.Args[0])
+		return true
+	}},
+	{"tensorops.Transpose(Transpose(x, p), q) → x where q undoes p, both constant, or both default (exact: copies)", func(v *ir.Value, _ *sameShapes) bool {
+		if tensorCall(v) != "Transpose" || v.Callee.Spread || tensorCall(v.Args[0]) != "Transpose" || v.Args[0].Callee.Spread {
+			return false
+		}
+		inner := v.Args[0]
+		p, ok1 := intConsts(inner.Args[1:])
+		q, ok2 := intConsts(v.Args[1:])
+		if !ok1 || !ok2 || len(p) != len(q) {
+			return false
+		}
+		for i := range q {
+			if p[q[i]] != i { // (x^p)^q[i] = x[p[q[i]]]
+				return false
+			}
+		}
+		copyValue(v, inner.Args[0])
+		return true
+	}},
+	{"tensorops.MatMul(Transpose(a, …, n−1, n−2), b) → MatMulT(a, b, true, false), and the like for b and for MatMulT's flags (a transposed operand is a GEMM flag, not a copy; rounding may differ by the GEMM's order of summation)", func(v *ir.Value, _ *sameShapes) bool {
+		name := tensorCall(v)
+		if name != "MatMul" && name != "MatMulT" {
+			return false
+		}
+		var flags [2]bool
+		if name == "MatMulT" {
+			for i := range 2 {
+				c := v.Args[2+i]
+				if c.Op != ir.OpConst || c.Const == nil || c.Const.Kind() != constant.Bool {
+					return false
+				}
+				flags[i] = constant.BoolVal(c.Const)
+			}
+		}
+		changed := false
+		args := slices.Clone(v.Args[:2])
+		for i, a := range args {
+			if tensorCall(a) != "Transpose" || a.Callee.Spread {
+				continue
+			}
+			perm, ok := intConsts(a.Args[1:])
+			if !ok || !swapsLastTwo(perm) {
+				continue
+			}
+			args[i], flags[i], changed = a.Args[0], !flags[i], true
+		}
+		if !changed {
+			return false
+		}
+		fn := tensorFunc(v, "MatMulT")
+		if fn == nil {
+			return false
+		}
+		boolT := types.Typ[types.Bool]
+		v.Callee = &ir.Callee{Func: fn}
+		v.Args = []*ir.Value{args[0], args[1],
+			v.Block.Func.ConstValue(boolT, constant.MakeBool(flags[0])), v.Block.Func.ConstValue(boolT, constant.MakeBool(flags[1]))}
+		return true
+	}},
+}
+
+// TensorAlgebra applies tensorRules until none applies.
+func TensorAlgebra(f *ir.Func) {
+	for changed := true; changed; {
+		changed = false
+		s := shapesOf(f)
+		for _, b := range f.Blocks {
+			for _, v := range b.Instrs {
+				if tensorCall(v) == "" {
+					continue
+				}
+				for _, r := range tensorRules {
+					if r.apply(v, s) {
+						changed = true
+					}
+				}
+			}
+		}
+		DeadCode(f)
+	}
+}
