@@ -261,6 +261,25 @@ var tensorRules = []*Rule{
 	linear("LogSoftmax", []string{"a", "axis"}, FirstOrder,
 		[]string{"tensorops.LogSoftmaxJVP(r, da, axis)", ""}, []string{"tensorops.LogSoftmaxVJP(r, rBar, axis)", ""},
 		"d logsoftmax a = da − Σ softmax(a)⊙da"),
+	// LogSoftmaxJVP(ls, dx) = dx − E(Σ s⊙dx) and LogSoftmaxVJP(ls, g) =
+	// g − s⊙E(Σ g), s = exp(ls), E broadcasting along axis: each the
+	// other's transpose in its second argument.
+	linear("LogSoftmaxJVP", []string{"ls", "dx", "axis"}, FirstOrder,
+		[]string{
+			"-tensorops.ExpandAxis(tensorops.Sum(tensorops.Exp(ls) * dls * dx, axis), ls, axis)",
+			"tensorops.LogSoftmaxJVP(ls, ddx, axis)", ""},
+		[]string{
+			"-tensorops.ExpandAxis(tensorops.Sum(rBar, axis), ls, axis) * tensorops.Exp(ls) * dx",
+			"tensorops.LogSoftmaxVJP(ls, rBar, axis)", ""},
+		"dx − Σ softmax⊙dx"),
+	linear("LogSoftmaxVJP", []string{"ls", "g", "axis"}, FirstOrder,
+		[]string{
+			"-tensorops.Exp(ls) * dls * tensorops.ExpandAxis(tensorops.Sum(g, axis), ls, axis)",
+			"tensorops.LogSoftmaxVJP(ls, dg, axis)", ""},
+		[]string{
+			"-rBar * tensorops.Exp(ls) * tensorops.ExpandAxis(tensorops.Sum(g, axis), ls, axis)",
+			"tensorops.LogSoftmaxJVP(ls, rBar, axis)", ""},
+		"g − softmax⊙Σ g"),
 	linear("LogSumExp", []string{"a", "axis"}, FirstOrder,
 		[]string{"tensorops.Sum(tensorops.Softmax(a, axis) * da, axis)", ""},
 		[]string{"tensorops.ExpandAxis(rBar, a, axis) * tensorops.Softmax(a, axis)", ""},

@@ -179,6 +179,14 @@ func MatMulTOp(a, b *T) *T { return tensorops.MatMulT(a, b, true, false) }
 
 //gad:jvp
 //gad:vjp
+func LogSoftmaxJVPOp(ls, dx *T) *T { return tensorops.LogSoftmaxJVP(ls, dx, 1) }
+
+//gad:jvp
+//gad:vjp
+func LogSoftmaxVJPOp(ls, g *T) *T { return tensorops.LogSoftmaxVJP(ls, g, 1) }
+
+//gad:jvp
+//gad:vjp
 //gad:taylor order=3
 func ExpandLikeOp(a, like *T) *T { return tensorops.ExpandLike(a, like) }
 

@@ -1394,6 +1394,56 @@ func MatMulTOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	return tensorops.MatMulT(a, b, true, false), t2, t5, t9
 }
 
+// LogSoftmaxJVPOpJVP computes LogSoftmaxJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: ls (tangent dls), dx (tangent ddx).
+// Results, in order: the value of LogSoftmaxJVPOp; its tangent.
+func LogSoftmaxJVPOpJVP(ls, dls, dx, ddx *T) (*T, *T) {
+	t := tensorops.Sum(tensorops.Mul(tensorops.Mul(tensorops.Exp(ls), dls), dx), 1)
+	t2 := tensorops.ExpandAxis(t, ls, 1)
+	t3 := tensorops.Neg(t2)
+	t4 := tensorops.Add(t3, tensorops.LogSoftmaxJVP(ls, ddx, 1))
+	return tensorops.LogSoftmaxJVP(ls, dx, 1), t4
+}
+
+// LogSoftmaxJVPOpVJP computes LogSoftmaxJVPOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: ls (returned as lsBar), dx (returned as dxBar).
+// Results: the value of LogSoftmaxJVPOp, then the partials of the varied scalar inputs in order.
+func LogSoftmaxJVPOpVJP(ls, dx, seed *T) (f, lsBar, dxBar *T) {
+	t := tensorops.LogSoftmaxJVP(ls, dx, 1)
+	t2 := tensorops.Neg(tensorops.ExpandAxis(tensorops.Sum(seed, 1), ls, 1))
+	t3 := tensorops.Mul(t2, tensorops.Exp(ls))
+	lsBar = tensorops.Mul(t3, dx)
+	dxBar = tensorops.LogSoftmaxVJP(ls, seed, 1)
+	return t, lsBar, dxBar
+}
+
+// LogSoftmaxVJPOpJVP computes LogSoftmaxVJPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: ls (tangent dls), g (tangent dg).
+// Results, in order: the value of LogSoftmaxVJPOp; its tangent.
+func LogSoftmaxVJPOpJVP(ls, dls, g, dg *T) (*T, *T) {
+	t := tensorops.Mul(tensorops.Neg(tensorops.Exp(ls)), dls)
+	t2 := tensorops.Mul(t, tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1))
+	t3 := tensorops.Add(t2, tensorops.LogSoftmaxVJP(ls, dg, 1))
+	return tensorops.LogSoftmaxVJP(ls, g, 1), t3
+}
+
+// LogSoftmaxVJPOpVJP computes LogSoftmaxVJPOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: ls (returned as lsBar), g (returned as gBar).
+// Results: the value of LogSoftmaxVJPOp, then the partials of the varied scalar inputs in order.
+func LogSoftmaxVJPOpVJP(ls, g, seed *T) (f, lsBar, gBar *T) {
+	t := tensorops.LogSoftmaxVJP(ls, g, 1)
+	t2 := tensorops.Mul(tensorops.Neg(seed), tensorops.Exp(ls))
+	lsBar = tensorops.Mul(t2, tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1))
+	gBar = tensorops.LogSoftmaxJVP(ls, seed, 1)
+	return t, lsBar, gBar
+}
+
 // ExpandLikeOpJVP computes ExpandLikeOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), like (tangent dlike).

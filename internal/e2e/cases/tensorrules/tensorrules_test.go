@@ -215,6 +215,11 @@ var cases = map[string]opCase{
 	"MatMulGradB": {f: MatMulGradBOp, jvp: MatMulGradBOpJVP, vjp: MatMulGradBOpVJP, taylor: MatMulGradBOpTaylor, args: args(
 		cfg(uniform(-1, 1, 3, 7), uniform(-1, 1, 5, 3), uniform(-1, 1, 7, 5)),
 		cfg(uniform(-1, 1, 2, 3, 7), uniform(-1, 1, 2, 5, 3), uniform(-1, 1, 7, 5)))},
+	// The log-softmax's tangent and adjoint maps, ls any log-probabilities.
+	"LogSoftmaxJVP": {f: LogSoftmaxJVPOp, jvp: LogSoftmaxJVPOpJVP, vjp: LogSoftmaxJVPOpVJP,
+		args: args(cfg(uniform(-2, 0, 3, 4), uniform(-1, 1, 3, 4)))},
+	"LogSoftmaxVJP": {f: LogSoftmaxVJPOp, jvp: LogSoftmaxVJPOpJVP, vjp: LogSoftmaxVJPOpVJP,
+		args: args(cfg(uniform(-2, 0, 3, 4), uniform(-1, 1, 3, 4)))},
 	// Broadcasting a [4] to [3, 4], and a [3, 4] to itself (no copy).
 	"ExpandLike": {f: ExpandLikeOp, jvp: ExpandLikeOpJVP, vjp: ExpandLikeOpVJP, taylor: ExpandLikeOpTaylor,
 		args: args(cfg(uniform(-1, 1, 4), uniform(-1, 1, 3, 4)), cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
