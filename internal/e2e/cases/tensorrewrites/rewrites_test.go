@@ -1,0 +1,107 @@
+package tensorrewrites
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/gadgen/gadgen/tensorops"
+)
+
+// bodies returns the source of each function of the generated file, by
+// name.
+func bodies(t *testing.T) map[string]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "rewrites_grad.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			var sb strings.Builder
+			printer.Fprint(&sb, fset, fd.Body)
+			out[fd.Name.Name] = sb.String()
+		}
+	}
+	return out
+}
+
+// TestRewritesFire checks that each rewrite's pattern is in the code
+// generated with opt=0 and not in the optimized code.
+func TestRewritesFire(t *testing.T) {
+	src := bodies(t)
+	for _, c := range []struct {
+		rule, pattern string
+		funcs         []string
+	}{
+		{"Transpose(Transpose(x)) → x", "tensorops.Transpose(", []string{"TTJVP", "TTGrad"}},
+		{"MatMul(Transpose(a), b) → MatMulT(a, b, true, false)", "tensorops.Transpose(", []string{"MTJVP", "MTGrad"}},
+		{"Mul(a, FullLike(b, 1)) → a", "tensorops.FullLike(", []string{"SqGrad"}},
+		{"SumLike(g, like) → g", "tensorops.SumLike(", []string{"SqGrad"}},
+	} {
+		for _, fn := range c.funcs {
+			if !strings.Contains(src[fn+"O0"], c.pattern) {
+				t.Errorf("%s: %sO0 (opt=0) has no %s: the case does not exhibit the rule", c.rule, fn, c.pattern)
+			}
+			if strings.Contains(src[fn], c.pattern) {
+				t.Errorf("%s did not fire in %s: it still has %s", c.rule, fn, c.pattern)
+			}
+		}
+	}
+}
+
+func close(t *testing.T, what string, got, want float64) {
+	t.Helper()
+	if math.Abs(got-want) > 1e-13*math.Max(1, math.Abs(want)) {
+		t.Errorf("%s: optimized %v, opt=0 %v", what, got, want)
+	}
+}
+
+func closeT(t *testing.T, what string, got, want *tensorops.Tensor) {
+	t.Helper()
+	if d := tensorops.MaxAbsDiff(got, want); d > 1e-13*(1+tensorops.MaxAll(tensorops.Abs(want))) {
+		t.Errorf("%s: optimized and opt=0 differ by %v", what, d)
+	}
+}
+
+// TestRewritesExact checks that the optimized derivatives compute what
+// the opt=0 ones do, up to rounding.
+func TestRewritesExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	dt := tensorops.Float64
+	x, w := tensorops.RandN(rng, dt, 3, 4), tensorops.RandN(rng, dt, 3, 4)
+	dx, dw := tensorops.RandN(rng, dt, 3, 4), tensorops.RandN(rng, dt, 3, 4)
+	f, d := TTJVP(x, dx, w, dw)
+	f0, d0 := TTJVPO0(x, dx, w, dw)
+	close(t, "TT", f, f0)
+	close(t, "TTJVP", d, d0)
+	f, xb, wb := TTGrad(x, w)
+	f0, xb0, wb0 := TTGradO0(x, w)
+	close(t, "TTGrad", f, f0)
+	closeT(t, "TTGrad x̄", xb, xb0)
+	closeT(t, "TTGrad w̄", wb, wb0)
+
+	a, b := tensorops.RandN(rng, dt, 4, 3), tensorops.RandN(rng, dt, 4, 5)
+	da, db := tensorops.RandN(rng, dt, 4, 3), tensorops.RandN(rng, dt, 4, 5)
+	f, d = MTJVP(a, da, b, db)
+	f0, d0 = MTJVPO0(a, da, b, db)
+	close(t, "MT", f, f0)
+	close(t, "MTJVP", d, d0)
+	f, ab, bb := MTGrad(a, b)
+	f0, ab0, bb0 := MTGradO0(a, b)
+	close(t, "MTGrad", f, f0)
+	closeT(t, "MTGrad ā", ab, ab0)
+	closeT(t, "MTGrad b̄", bb, bb0)
+
+	f, xb = SqGrad(x)
+	f0, xb0 = SqGradO0(x)
+	close(t, "SqGrad", f, f0)
+	closeT(t, "SqGrad x̄", xb, xb0)
+}
