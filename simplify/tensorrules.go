@@ -212,13 +212,63 @@ var tensorRules = []tensorRule{
 	}},
 }
 
-// TensorAlgebra applies tensorRules until none applies.
+// elementwiseIn maps the tensorops functions elementwise in one tensor
+// operand (the others floats) to that operand's index.
+var elementwiseIn = map[string]int{
+	"Neg": 0, "Exp": 0, "Log": 0, "Tanh": 0, "Sigmoid": 0, "ReLU": 0, "Sqrt": 0, "Abs": 0,
+	"Square": 0, "Sin": 0, "Cos": 0, "Sign": 0, "Step": 0, "Log1p": 0, "Expm1": 0,
+	"Scale": 0, "AddScalar": 0, "Affine": 0, "ScalarDiv": 1, "PowScalar": 0,
+}
+
+// pushSlice rewrites v = Slice(f(…), axis, lo, hi) into f applied to
+// slices of f's tensor operands, when f is elementwise (in one tensor, or
+// in two of one shape) and v is the only use of f's result: only the
+// part that is used is computed. Exact: an elementwise operation commutes
+// with slicing.
+func pushSlice(v *ir.Value, s *sameShapes, uses [][]*ir.Value) bool {
+	if tensorCall(v) != "Slice" {
+		return false
+	}
+	inner := v.Args[0]
+	name := tensorCall(inner)
+	if name == "" || len(uses[inner.ID]) != 1 {
+		return false
+	}
+	var operands []int
+	if i, ok := elementwiseIn[name]; ok {
+		operands = []int{i}
+	} else {
+		switch name {
+		case "Add", "Sub", "Mul", "Div", "Maximum", "Minimum", "TanhJVP", "SigmoidJVP", "ReLUJVP":
+			if !s.same(inner.Args[0], inner.Args[1]) {
+				return false
+			}
+			operands = []int{0, 1}
+		default:
+			return false
+		}
+	}
+	args := slices.Clone(inner.Args)
+	for _, i := range operands {
+		sl := v.Block.Func.NewValue(ir.OpCall, v.Type, append([]*ir.Value{inner.Args[i]}, v.Args[1:]...)...)
+		sl.Callee, sl.Pos = v.Callee, v.Pos
+		v.Block.Insert(indexOf(v.Block, v), sl)
+		args[i] = sl
+	}
+	v.Callee, v.Args = inner.Callee, args
+	return true
+}
+
+// TensorAlgebra applies tensorRules, and pushes slices through
+// elementwise operations (pushSlice), until none applies.
 func TensorAlgebra(f *ir.Func) {
 	for changed := true; changed; {
 		changed = false
 		s := shapesOf(f)
+		uses := ir.Uses(f)
 		for _, b := range f.Blocks {
-			for _, v := range b.Instrs {
+			for i := 0; i < len(b.Instrs); i++ {
+				v := b.Instrs[i]
 				if tensorCall(v) == "" {
 					continue
 				}
@@ -226,6 +276,12 @@ func TensorAlgebra(f *ir.Func) {
 					if r.apply(v, s) {
 						changed = true
 					}
+				}
+				if pushSlice(v, s, uses) {
+					// The uses changed: recompute them, and the shapes,
+					// on the next round.
+					changed = true
+					break
 				}
 			}
 		}

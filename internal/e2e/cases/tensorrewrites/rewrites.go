@@ -41,3 +41,16 @@ func Sq(x *tensorops.Tensor) float64 {
 //gad:jvp MTJVPO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.MT opt=0
 //gad:grad MTGradO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.MT opt=0
 //gad:grad SqGradO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.Sq opt=0
+
+// SliceOf uses 3 elements of an elementwise expression of n: the slice is
+// pushed through the operations, which then compute 3 elements.
+//
+//gad:jvp
+//gad:grad
+func SliceOf(x, z *tensorops.Tensor) float64 {
+	c := tensorops.AddScalar(tensorops.Mul(tensorops.Tanh(x), z), 4)
+	return tensorops.SumAll(tensorops.Slice(c, 0, 2, 5))
+}
+
+//gad:jvp SliceOfJVPO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.SliceOf opt=0
+//gad:grad SliceOfGradO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.SliceOf opt=0

@@ -142,3 +142,70 @@ func SqGradO0(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	xBar = t8
 	return t3, xBar
 }
+
+// SliceOfJVP computes SliceOf and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), z (tangent dz).
+// Results, in order: the value of SliceOf; its tangent.
+func SliceOfJVP(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
+	t := tensorops.Tanh(x)
+	t2 := tensorops.Mul(z, tensorops.TanhJVP(t, dx))
+	t3 := tensorops.Add(t2, tensorops.Mul(t, dz))
+	t4 := tensorops.Slice(t3, 0, 2, 5)
+	t5 := tensorops.AddScalar(tensorops.Slice(tensorops.Mul(t, z), 0, 2, 5), 4)
+	t6 := tensorops.ExpandLike(t4, t5)
+	t7 := tensorops.SumAll(t6)
+	return tensorops.SumAll(t5), t7
+}
+
+// SliceOfGrad computes SliceOf and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), z (returned as zBar).
+// Results: the value of SliceOf, then the partials of the varied scalar inputs in order.
+func SliceOfGrad(x, z *tensorops.Tensor) (f float64, xBar, zBar *tensorops.Tensor) {
+	t := tensorops.Tanh(x)
+	t2 := tensorops.Mul(t, z)
+	t3 := tensorops.AddScalar(tensorops.Slice(t2, 0, 2, 5), 4)
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.SliceGrad(tensorops.FullLike(t3, 1), t2, 0, 2)
+	zBar = tensorops.SumLike(tensorops.Mul(t, t5), z)
+	xBar = tensorops.TanhJVP(t, tensorops.SumLike(tensorops.Mul(z, t5), t))
+	return t4, xBar, zBar
+}
+
+// SliceOfJVPO0 computes SliceOf and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), z (tangent dz).
+// Results, in order: the value of SliceOf; its tangent.
+//
+// Generated without optimization (opt=0), for comparison.
+func SliceOfJVPO0(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
+	t := tensorops.Tanh(x)
+	t2 := tensorops.Mul(z, tensorops.TanhJVP(t, dx))
+	t3 := tensorops.Add(t2, tensorops.Mul(t, dz))
+	c := tensorops.AddScalar(tensorops.Mul(t, z), 4)
+	dc := tensorops.ExpandLike(t3, c)
+	t4 := tensorops.Slice(dc, 0, 2, 5)
+	t5 := tensorops.SumAll(t4)
+	return tensorops.SumAll(tensorops.Slice(c, 0, 2, 5)), t5
+}
+
+// SliceOfGradO0 computes SliceOf and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), z (returned as zBar).
+// Results: the value of SliceOf, then the partials of the varied scalar inputs in order.
+//
+// Generated without optimization (opt=0), for comparison.
+func SliceOfGradO0(x, z *tensorops.Tensor) (f float64, xBar, zBar *tensorops.Tensor) {
+	t := tensorops.Tanh(x)
+	t2 := tensorops.Mul(t, z)
+	c := tensorops.AddScalar(t2, 4)
+	t3 := tensorops.Slice(c, 0, 2, 5)
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.SumLike(tensorops.SliceGrad(tensorops.FullLike(t3, 1), c, 0, 2), t2)
+	zBar = tensorops.Add(zBar, tensorops.SumLike(tensorops.Mul(t, t5), z))
+	t6 := tensorops.TanhJVP(t, tensorops.SumLike(tensorops.Mul(z, t5), t))
+	t7 := tensorops.Add(xBar, t6)
+	xBar = t7
+	return t4, xBar, zBar
+}

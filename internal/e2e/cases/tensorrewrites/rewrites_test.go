@@ -57,6 +57,28 @@ func TestRewritesFire(t *testing.T) {
 	}
 }
 
+// TestRewritesProduce checks the patterns rewrites produce: in the
+// optimized code, not in the opt=0 code.
+func TestRewritesProduce(t *testing.T) {
+	src := bodies(t)
+	for _, c := range []struct {
+		rule, pattern string
+		funcs         []string
+	}{
+		{"Slice(AddScalar(a, 4), …) → AddScalar(Slice(a, …), 4)", "tensorops.AddScalar(tensorops.Slice(", []string{"SliceOfJVP", "SliceOfGrad"}},
+		{"MatMul(Transpose(a), b) → MatMulT(a, b, true, false)", "tensorops.MatMulT(a, b, true, false)", []string{"MTJVP", "MTGrad"}},
+	} {
+		for _, fn := range c.funcs {
+			if strings.Contains(src[fn+"O0"], c.pattern) {
+				t.Errorf("%s: %sO0 (opt=0) already has %s", c.rule, fn, c.pattern)
+			}
+			if !strings.Contains(src[fn], c.pattern) {
+				t.Errorf("%s did not fire in %s: no %s", c.rule, fn, c.pattern)
+			}
+		}
+	}
+}
+
 func close(t *testing.T, what string, got, want float64) {
 	t.Helper()
 	if math.Abs(got-want) > 1e-13*math.Max(1, math.Abs(want)) {
@@ -104,4 +126,16 @@ func TestRewritesExact(t *testing.T) {
 	f0, xb0 = SqGradO0(x)
 	close(t, "SqGrad", f, f0)
 	closeT(t, "SqGrad x̄", xb, xb0)
+
+	x6, dx6 := tensorops.RandN(rng, dt, 6, 4), tensorops.RandN(rng, dt, 6, 4)
+	z6, dz6 := tensorops.RandN(rng, dt, 6, 4), tensorops.RandN(rng, dt, 6, 4)
+	f, d = SliceOfJVP(x6, dx6, z6, dz6)
+	f0, d0 = SliceOfJVPO0(x6, dx6, z6, dz6)
+	close(t, "SliceOf", f, f0)
+	close(t, "SliceOfJVP", d, d0)
+	f, xb, zb := SliceOfGrad(x6, z6)
+	f0, xb0, zb0 := SliceOfGradO0(x6, z6)
+	close(t, "SliceOfGrad", f, f0)
+	closeT(t, "SliceOfGrad x̄", xb, xb0)
+	closeT(t, "SliceOfGrad z̄", zb, zb0)
 }
