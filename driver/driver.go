@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -41,6 +42,10 @@ type Config struct {
 	// Dump names a function ("F" or "T.M") whose IR and analyses are
 	// printed to Stdout at each stage.
 	Dump string
+	// Explain (-explain) prints to Stdout, after generating, where each
+	// tensor rewrite of package simplify fired: position, rule, and the
+	// generated function.
+	Explain bool
 	// NoOptimize (-O0) runs only the required passes of package simplify
 	// on primals and derivatives, for ablation; a directive's opt=0 does
 	// the same for one derivative and the callee derivatives it needs.
@@ -106,6 +111,7 @@ type runner struct {
 	warnings  diag.List
 	summary   string // printed by report when all went well
 	internals []string
+	explained map[string]bool // -explain's lines
 	dumped    bool
 }
 
@@ -144,6 +150,9 @@ func (r *runner) report(status int) int {
 	}
 	if len(r.diags) > 0 || len(r.internals) > 0 {
 		return ExitError
+	}
+	for _, l := range slices.Sorted(maps.Keys(r.explained)) {
+		fmt.Fprintln(r.cfg.Stdout, l)
 	}
 	if status == ExitOK && r.summary != "" && r.cfg.Summary {
 		fmt.Fprintln(r.cfg.Stderr, r.summary)

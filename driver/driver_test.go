@@ -616,3 +616,35 @@ func TestNotGoOnce(t *testing.T) {
 		t.Errorf("want one report of bad.go:1:1: %s", r)
 	}
 }
+
+// TestExplain checks that -explain lists where the tensor rewrites fired,
+// and that -O0 turns them off.
+func TestExplain(t *testing.T) {
+	for _, noOpt := range []bool{false, true} {
+		var stdout, stderr bytes.Buffer
+		code := driver.Run(&driver.Config{Dir: "../internal/e2e/cases/tensorrewrites", Check: true, Explain: true,
+			NoOptimize: noOpt, Modes: driver.DefaultModes(), Stdout: &stdout, Stderr: &stderr})
+		out := stdout.String()
+		if noOpt {
+			// -O0 changes the generated code, so -check reports diffs; no
+			// rewrite may be listed.
+			if strings.Contains(out, "(in ") {
+				t.Errorf("-O0 -explain listed rewrites:\n%s", out)
+			}
+			continue
+		}
+		if code != driver.ExitOK {
+			t.Fatalf("exit status %d: %s", code, stderr.String())
+		}
+		for _, want := range []string{
+			"rewrites.go:18:42: transpose-transpose (in TTJVP)",
+			"rewrites.go:27:57: transposed-gemm-operand (in MTGrad)",
+			"rewrites.go:34:1: mul-ones (in SqGrad)",
+			"rewrites.go:52:41: slice-pushdown (in SliceOfJVP)",
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("-explain did not list %q:\n%s", want, out)
+			}
+		}
+	}
+}

@@ -426,6 +426,31 @@ func (g *generator) Derivative(mode string, callee *types.Func, active []bool, p
 	return g.DerivativeWithOptions(mode, ssaad.Options{}, callee, active, pos)
 }
 
+// Fired implements simplify.Explainer: with -explain, it records that
+// rule fired at pos in the function being generated.
+func (g *generator) Fired(rule string, pos token.Pos) {
+	if !g.r.cfg.Explain {
+		return
+	}
+	fn := "?"
+	if g.cur != nil {
+		fn = g.cur.req.Name
+		if !pos.IsValid() {
+			// A value the differentiation made: the directive's place.
+			pos = g.cur.req.Pos
+		}
+	}
+	where := "?"
+	if p := g.prog.Position(pos); p.IsValid() {
+		p.Filename = g.r.rel(g.r.abs(p.Filename))
+		where = p.String()
+	}
+	if g.r.explained == nil {
+		g.r.explained = map[string]bool{}
+	}
+	g.r.explained[fmt.Sprintf("%s: %s (in %s)", where, rule, fn)] = true
+}
+
 // DerivativeWithOptions implements ssaad.OptionsEnv: Derivative for a
 // request with options (Taylor mode's order=), which are part of what
 // identifies the generated function.

@@ -67,6 +67,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.Verbose, "v", false, "list the files written, unchanged and deleted; print stacks of internal errors")
 	fs.StringVar(&cfg.Dump, "dump", "", "print the IR of function `F` (or T.M) before and after each stage, and its analyses")
 	fs.StringVar(&cfg.Dir, "C", "", "run in directory `dir`")
+	fs.BoolVar(&cfg.Explain, "explain", false, "print where each tensor rewrite fired (position, rule, generated function)")
 	fs.BoolVar(&cfg.NoOptimize, "O0", false, "do not optimize: run only the passes later stages need (for ablation)")
 	tags := fs.String("tags", "", "comma-separated build `tags`, as for go build")
 	showVersion := fs.Bool("version", false, "print gadgen's version and exit")

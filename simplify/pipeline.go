@@ -33,7 +33,7 @@ var Primal = []Pass{
 	{Name: "cse", Fn: CSE},
 	{Name: "licm", Fn: LICM},
 	{Name: "cse", Fn: CSE},
-	{Name: "tensors", Fn: Local(TensorAlgebra)},
+	{Name: "tensors", Fn: TensorAlgebra},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -44,14 +44,14 @@ var Derivative = []Pass{
 	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "algebra", Fn: Local(Algebra)},
-	{Name: "tensors", Fn: Local(TensorAlgebra)},
+	{Name: "tensors", Fn: TensorAlgebra},
 	{Name: "fold", Fn: Local(Fold)},
 	{Name: "cse", Fn: CSE},
 	{Name: "licm", Fn: LICM},
 	{Name: "cse", Fn: CSE},
 	{Name: "speculate", Fn: Local(Speculate)},
 	{Name: "remat", Fn: Local(Rematerialize)},
-	{Name: "accumulate", Fn: Local(FuseAccumulate)},
+	{Name: "accumulate", Fn: FuseAccumulate},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 

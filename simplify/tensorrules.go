@@ -7,6 +7,7 @@ package simplify
 
 import (
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -81,10 +82,25 @@ func shapesOf(f *ir.Func) *sameShapes {
 }
 
 // A tensorRule is one rewrite of a call of tensorops, in place: it
-// reports whether it applied.
+// reports whether it applied. name is what gadgen -explain prints.
 type tensorRule struct {
+	name  string
 	text  string
 	apply func(v *ir.Value, s *sameShapes) bool
+}
+
+// Explainer is what an Env implements to hear of the rewrites that fire
+// (gadgen -explain): the rule's name, and the position of the value it
+// rewrote.
+type Explainer interface {
+	Fired(rule string, pos token.Pos)
+}
+
+// fired tells env, when it is an Explainer, that rule fired at v.
+func fired(env Env, rule string, v *ir.Value) {
+	if e, ok := env.(Explainer); ok {
+		e.Fired(rule, v.Pos)
+	}
 }
 
 // isConstFloat reports whether v is the float constant x.
@@ -132,7 +148,7 @@ func swapsLastTwo(perm []int) bool {
 
 // tensorRules are the rewrites TensorAlgebra applies.
 var tensorRules = []tensorRule{
-	{"tensorops.Mul(a, FullLike(b, 1)) → a, Mul(FullLike(b, 1), a) → a, where a and b have one shape (exact: multiplying by one; the seed of a sum's adjoint)", func(v *ir.Value, s *sameShapes) bool {
+	{"mul-ones", "tensorops.Mul(a, FullLike(b, 1)) → a, Mul(FullLike(b, 1), a) → a, where a and b have one shape (exact: multiplying by one; the seed of a sum's adjoint)", func(v *ir.Value, s *sameShapes) bool {
 		if tensorCall(v) != "Mul" {
 			return false
 		}
@@ -145,14 +161,14 @@ var tensorRules = []tensorRule{
 		}
 		return false
 	}},
-	{"tensorops.SumLike(g, like) → g, ExpandLike(g, like) → g, where g and like have one shape (exact: they return g itself then)", func(v *ir.Value, s *sameShapes) bool {
+	{"same-shape", "tensorops.SumLike(g, like) → g, ExpandLike(g, like) → g, where g and like have one shape (exact: they return g itself then)", func(v *ir.Value, s *sameShapes) bool {
 		if name := tensorCall(v); name != "SumLike" && name != "ExpandLike" || !s.same(v.Args[0], v.Args[1]) {
 			return false
 		}
 		copyValue(v, v.Args[0])
 		return true
 	}},
-	{"tensorops.Transpose(Transpose(x, p), q) → x where q undoes p, both constant, or both default (exact: copies)", func(v *ir.Value, _ *sameShapes) bool {
+	{"transpose-transpose", "tensorops.Transpose(Transpose(x, p), q) → x where q undoes p, both constant, or both default (exact: copies)", func(v *ir.Value, _ *sameShapes) bool {
 		if tensorCall(v) != "Transpose" || v.Callee.Spread || tensorCall(v.Args[0]) != "Transpose" || v.Args[0].Callee.Spread {
 			return false
 		}
@@ -170,7 +186,7 @@ var tensorRules = []tensorRule{
 		copyValue(v, inner.Args[0])
 		return true
 	}},
-	{"tensorops.MatMul(Transpose(a, …, n−1, n−2), b) → MatMulT(a, b, true, false), and the like for b and for MatMulT's flags (a transposed operand is a GEMM flag, not a copy; rounding may differ by the GEMM's order of summation)", func(v *ir.Value, _ *sameShapes) bool {
+	{"transposed-gemm-operand", "tensorops.MatMul(Transpose(a, …, n−1, n−2), b) → MatMulT(a, b, true, false), and the like for b and for MatMulT's flags (a transposed operand is a GEMM flag, not a copy; rounding may differ by the GEMM's order of summation)", func(v *ir.Value, _ *sameShapes) bool {
 		name := tensorCall(v)
 		if name != "MatMul" && name != "MatMulT" {
 			return false
@@ -261,7 +277,7 @@ func pushSlice(v *ir.Value, s *sameShapes, uses [][]*ir.Value) bool {
 
 // TensorAlgebra applies tensorRules, and pushes slices through
 // elementwise operations (pushSlice), until none applies.
-func TensorAlgebra(f *ir.Func) {
+func TensorAlgebra(f *ir.Func, env Env) {
 	for changed := true; changed; {
 		changed = false
 		s := shapesOf(f)
@@ -274,10 +290,12 @@ func TensorAlgebra(f *ir.Func) {
 				}
 				for _, r := range tensorRules {
 					if r.apply(v, s) {
+						fired(env, r.name, v)
 						changed = true
 					}
 				}
 				if pushSlice(v, s, uses) {
+					fired(env, "slice-pushdown", v)
 					// The uses changed: recompute them, and the shapes,
 					// on the next round.
 					changed = true

@@ -25,7 +25,7 @@ var accumulateInto = map[string]string{
 // instead of a fresh tensor added to it afterwards. Exact: the fused forms
 // compute the same sums (a GEMM's accumulation into C rounds as the
 // separate addition does, up to the order of one addition per element).
-func FuseAccumulate(f *ir.Func) {
+func FuseAccumulate(f *ir.Func, env Env) {
 	uses := ir.Uses(f)
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
@@ -43,6 +43,7 @@ func FuseAccumulate(f *ir.Func) {
 			}
 			v.Callee = &ir.Callee{Func: fn}
 			v.Args = append([]*ir.Value{v.Args[0]}, inner.Args...)
+			fired(env, "accumulate-"+tensorCall(inner), v)
 		}
 	}
 	DeadCode(f)

@@ -89,6 +89,11 @@
 //		Print the IR of function F ("F", or "T.M" for a method) after
 //		lowering and after each stage of differentiation and
 //		simplification, with the analyses (activity), to standard output.
+//	-explain
+//		Print to standard output where each tensor rewrite of package
+//		simplify fired: the position (of the rewritten operation, or of
+//		the directive for operations the differentiation made), the
+//		rule's name and the generated function.
 //	-O0
 //		Do not optimize: before and after differentiation, run only the
 //		passes later stages need (dead-code elimination), not constant
