@@ -458,23 +458,10 @@ func (b *batch) gadgen() error {
 			patterns = append(patterns, "./"+d)
 		}
 	}
-	var stdout, stderr bytes.Buffer
-	done := make(chan int, 1)
 	start := time.Now()
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				fmt.Fprintf(&stderr, "gadgen: internal error in driver: %v\n", p)
-				done <- driver.ExitError
-			}
-		}()
-		done <- driver.Run(&driver.Config{Dir: b.dir, Patterns: patterns, Modes: driver.DefaultModes(),
-			Stdout: &stdout, Stderr: &stderr, Env: env()})
-	}()
-	select {
-	case <-done:
-	case <-time.After(b.cfg.GadgenTimeout):
-		return fmt.Errorf("difftest: gadgen ran longer than %v on %s", b.cfg.GadgenTimeout, b.dir)
+	stderr, err := runGadgen(b.dir, patterns, b.cfg.GadgenTimeout)
+	if err != nil {
+		return err
 	}
 	b.logf("difftest: gadgen on %d programs: %.1fs", len(b.progs), time.Since(start).Seconds())
 
@@ -503,7 +490,7 @@ func (b *batch) gadgen() error {
 		construct, msg, position string
 	}
 	var refusals []refusal
-	sc := bufio.NewScanner(&stderr)
+	sc := bufio.NewScanner(stderr)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
@@ -1045,4 +1032,28 @@ func crashLine(s string) string {
 		s = s[:200]
 	}
 	return strings.TrimSpace(s)
+}
+
+// runGadgen runs gadgen's driver in dir on patterns, for at most timeout,
+// and returns what it printed to its standard error (a panic of the
+// driver as an internal error).
+func runGadgen(dir string, patterns []string, timeout time.Duration) (*bytes.Buffer, error) {
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				fmt.Fprintf(&stderr, "gadgen: internal error in driver: %v\n", p)
+				done <- driver.ExitError
+			}
+		}()
+		done <- driver.Run(&driver.Config{Dir: dir, Patterns: patterns, Modes: driver.DefaultModes(),
+			Stdout: &stdout, Stderr: &stderr, Env: env()})
+	}()
+	select {
+	case <-done:
+		return &stderr, nil
+	case <-time.After(timeout):
+		return nil, fmt.Errorf("difftest: gadgen ran longer than %v on %s", timeout, dir)
+	}
 }

@@ -20,8 +20,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/gadgen/gadgen/driver"
 )
 
 //go:embed tharness/tharness.go
@@ -243,23 +241,10 @@ func (b *tbatch) gadgen() error {
 			patterns = append(patterns, "./"+tp.dir+"_"+m)
 		}
 	}
-	var stdout, stderr bytes.Buffer
-	done := make(chan int, 1)
 	start := time.Now()
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				fmt.Fprintf(&stderr, "gadgen: internal error in driver: %v\n", p)
-				done <- driver.ExitError
-			}
-		}()
-		done <- driver.Run(&driver.Config{Dir: b.dir, Patterns: patterns, Modes: driver.DefaultModes(),
-			Stdout: &stdout, Stderr: &stderr, Env: env()})
-	}()
-	select {
-	case <-done:
-	case <-time.After(b.cfg.GadgenTimeout):
-		return fmt.Errorf("difftest: gadgen ran longer than %v on %s", b.cfg.GadgenTimeout, b.dir)
+	stderr, err := runGadgen(b.dir, patterns, b.cfg.GadgenTimeout)
+	if err != nil {
+		return err
 	}
 	if b.cfg.Log != nil {
 		fmt.Fprintf(b.cfg.Log, "difftest: gadgen on %d tensor programs: %.1fs\n", len(b.progs), time.Since(start).Seconds())
@@ -271,7 +256,7 @@ func (b *tbatch) gadgen() error {
 			}
 		}
 	}
-	sc := bufio.NewScanner(&stderr)
+	sc := bufio.NewScanner(stderr)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
