@@ -199,3 +199,49 @@ func ExpandLike(a, like *Tensor) *Tensor {
 	}
 	return BroadcastLike(a, like)
 }
+
+// ConcatPlace returns the tensor of Concat(axis, ts...)'s shape that is g
+// in ts[i]'s block and zero elsewhere (the transpose of ConcatGrad); nil
+// for a nil g.
+// It panics if i is not an index of ts or g is not ts[i]'s shape.
+func ConcatPlace(g *Tensor, axis, i int, ts ...*Tensor) *Tensor {
+	if g == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	if i < 0 || i >= len(ts) {
+		panic(fmt.Sprintf("tensorops: ConcatPlace: index %d of %d tensors", i, len(ts)))
+	}
+	parts := make([]*Tensor, 2*len(ts))
+	copy(parts, ts)
+	parts[len(ts)+i] = g
+	return ConcatJVP(axis, parts...)
+}
+
+// ConcatJVPJVP is the tangent of ConcatJVP(axis, ts…, dts…) for the
+// tangents dd of its arguments, given as ConcatJVPJVP(axis, ts…, dts…,
+// dd…): the tangents of dts concatenated (ConcatJVP does not depend on
+// the values of ts); nil when they are all nil.
+// It panics if the number of tensors is not a multiple of 4.
+func ConcatJVPJVP(axis int, all ...*Tensor) *Tensor {
+	if len(all)%4 != 0 {
+		panic(fmt.Sprintf("tensorops: ConcatJVPJVP: %d tensors, want a multiple of 4", len(all)))
+	}
+	n := len(all) / 4
+	return ConcatJVP(axis, slices.Concat(all[:n], all[3*n:])...)
+}
+
+// ConcatJVPGrad is the adjoint of argument i of ConcatJVP(axis, ts…,
+// dts…), given as ConcatJVPGrad(g, axis, i, ts…, dts…): nil for the ts
+// (ConcatJVP does not depend on their values), g's block of dts[i−n]
+// for the tangents.
+// It panics if i is not an index of the arguments.
+func ConcatJVPGrad(g *Tensor, axis, i int, tsAndTangents ...*Tensor) *Tensor {
+	n := len(tsAndTangents) / 2
+	if i < 0 || i >= 2*n {
+		panic(fmt.Sprintf("tensorops: ConcatJVPGrad: index %d of %d tensors", i, 2*n))
+	}
+	if g == nil || i < n {
+		return nil // zero: a shape, or a zero operand
+	}
+	return ConcatGrad(g, axis, i-n, tsAndTangents[:n]...)
+}

@@ -193,6 +193,21 @@ func ExpandLikeOp(a, like *T) *T { return tensorops.ExpandLike(a, like) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func ConcatGradOp(g, a, b *T) *T { return tensorops.ConcatGrad(g, 1, 1, a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ConcatPlaceOp(g, a, b *T) *T { return tensorops.ConcatPlace(g, 1, 0, a, b) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ConcatJVPOp(a, b, da, db *T) *T { return tensorops.ConcatJVP(1, a, b, da, db) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func ConcatOp(a, b *T) *T { return tensorops.Concat(1, a, b, a) }
 
 //gad:jvp

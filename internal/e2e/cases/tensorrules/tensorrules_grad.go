@@ -1476,6 +1476,115 @@ func ExpandLikeOpTaylor(a, a1, a2, a3, like, like1, like2, like3 *T) (*T, *T, *T
 	return t, t2, tensorops.ExpandLike(a2, like), tensorops.ExpandLike(a3, like)
 }
 
+// ConcatGradOpJVP computes ConcatGradOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: g (tangent dg), a (tangent da), b (tangent db).
+// Results, in order: the value of ConcatGradOp; its tangent.
+func ConcatGradOpJVP(g, dg, a, da, b, db *T) (*T, *T) {
+	t := tensorops.ConcatGrad(g, 1, 1, a, b)
+	return t, tensorops.ConcatGrad(dg, 1, 1, a, b)
+}
+
+// ConcatGradOpVJP computes ConcatGradOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), a (returned as aBar), b (returned as bBar).
+// Results: the value of ConcatGradOp, then the partials of the varied scalar inputs in order.
+func ConcatGradOpVJP(g, a, b, seed *T) (f, gBar, aBar, bBar *T) {
+	t := tensorops.ConcatGrad(g, 1, 1, a, b)
+	gBar = tensorops.ConcatPlace(seed, 1, 1, a, b)
+	return t, gBar, nil, nil
+}
+
+// ConcatGradOpTaylor propagates Taylor polynomials of degree 3 through ConcatGradOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// ConcatGradOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), a (coefficients a1, a2, a3), b (coefficients b1, b2,
+// b3).
+// Results, in order: the value of ConcatGradOp; its coefficients 1 to 3.
+func ConcatGradOpTaylor(g, g1, g2, g3, a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ConcatGrad(g, 1, 1, a, b)
+	t2 := tensorops.ConcatGrad(g1, 1, 1, a, b)
+	t3 := tensorops.ConcatGrad(g2, 1, 1, a, b)
+	return t, t2, t3, tensorops.ConcatGrad(g3, 1, 1, a, b)
+}
+
+// ConcatPlaceOpJVP computes ConcatPlaceOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: g (tangent dg), a (tangent da), b (tangent db).
+// Results, in order: the value of ConcatPlaceOp; its tangent.
+func ConcatPlaceOpJVP(g, dg, a, da, b, db *T) (*T, *T) {
+	t := tensorops.ConcatPlace(g, 1, 0, a, b)
+	return t, tensorops.ConcatPlace(dg, 1, 0, a, b)
+}
+
+// ConcatPlaceOpVJP computes ConcatPlaceOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), a (returned as aBar), b (returned as bBar).
+// Results: the value of ConcatPlaceOp, then the partials of the varied scalar inputs in order.
+func ConcatPlaceOpVJP(g, a, b, seed *T) (f, gBar, aBar, bBar *T) {
+	t := tensorops.ConcatPlace(g, 1, 0, a, b)
+	gBar = tensorops.ConcatGrad(seed, 1, 0, a, b)
+	return t, gBar, nil, nil
+}
+
+// ConcatPlaceOpTaylor propagates Taylor polynomials of degree 3 through ConcatPlaceOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of ConcatPlaceOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), a (coefficients a1, a2, a3), b (coefficients b1, b2,
+// b3).
+// Results, in order: the value of ConcatPlaceOp; its coefficients 1 to 3.
+func ConcatPlaceOpTaylor(g, g1, g2, g3, a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ConcatPlace(g, 1, 0, a, b)
+	t2 := tensorops.ConcatPlace(g1, 1, 0, a, b)
+	t3 := tensorops.ConcatPlace(g2, 1, 0, a, b)
+	return t, t2, t3, tensorops.ConcatPlace(g3, 1, 0, a, b)
+}
+
+// ConcatJVPOpJVP computes ConcatJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da2), b (tangent db2), da (tangent dda), db (tangent ddb).
+// Results, in order: the value of ConcatJVPOp; its tangent.
+func ConcatJVPOpJVP(a, da2, b, db2, da, dda, db, ddb *T) (*T, *T) {
+	t := tensorops.ConcatJVPJVP(1, a, b, da, db, da2, db2, dda, ddb)
+	return tensorops.ConcatJVP(1, a, b, da, db), t
+}
+
+// ConcatJVPOpVJP computes ConcatJVPOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), b (returned as bBar), da (returned as daBar), db (returned
+// as dbBar).
+// Results: the value of ConcatJVPOp, then the partials of the varied scalar inputs in order.
+func ConcatJVPOpVJP(a, b, da, db, seed *T) (f, aBar, bBar, daBar, dbBar *T) {
+	t := tensorops.ConcatJVP(1, a, b, da, db)
+	aBar = tensorops.ConcatJVPGrad(seed, 1, 0, a, b, da, db)
+	bBar = tensorops.ConcatJVPGrad(seed, 1, 1, a, b, da, db)
+	daBar = tensorops.ConcatJVPGrad(seed, 1, 2, a, b, da, db)
+	dbBar = tensorops.ConcatJVPGrad(seed, 1, 3, a, b, da, db)
+	return t, aBar, bBar, daBar, dbBar
+}
+
+// ConcatJVPOpTaylor propagates Taylor polynomials of degree 3 through ConcatJVPOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// ConcatJVPOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3), da (coefficients da1,
+// da2, da3), db (coefficients db1, db2, db3).
+// Results, in order: the value of ConcatJVPOp; its coefficients 1 to 3.
+func ConcatJVPOpTaylor(a, a1, a2, a3, b, b1, b2, b3, da, da1, da2, da3, db, db1, db2, db3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ConcatJVPJVP(1, a, b, da, db, a1, b1, da1, db1)
+	t2 := tensorops.ConcatJVPJVP(1, a, b, da, db, a2, b2, da2, db2)
+	t3 := tensorops.ConcatJVPJVP(1, a, b, da, db, a3, b3, da3, db3)
+	return tensorops.ConcatJVP(1, a, b, da, db), t, t2, t3
+}
+
 // ConcatOpJVP computes ConcatOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da), b (tangent db).

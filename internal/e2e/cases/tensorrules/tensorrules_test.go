@@ -227,6 +227,14 @@ var cases = map[string]opCase{
 	// a has (the test runs each dtype).
 	"Concat": {f: ConcatOp, jvp: ConcatOpJVP, vjp: ConcatOpVJP, taylor: ConcatOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 2), uniform(-1, 1, 3, 4)))},
+	// Concat's helpers: g [3, 6] cut into a [3, 2] and b [3, 4]; a block
+	// placed back; the tangents of a and b concatenated.
+	"ConcatGrad": {f: ConcatGradOp, jvp: ConcatGradOpJVP, vjp: ConcatGradOpVJP, taylor: ConcatGradOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 6), uniform(-1, 1, 3, 2), uniform(-1, 1, 3, 4)))},
+	"ConcatPlace": {f: ConcatPlaceOp, jvp: ConcatPlaceOpJVP, vjp: ConcatPlaceOpVJP, taylor: ConcatPlaceOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 2), uniform(-1, 1, 3, 2), uniform(-1, 1, 3, 4)))},
+	"ConcatJVP": {f: ConcatJVPOp, jvp: ConcatJVPOpJVP, vjp: ConcatJVPOpVJP, taylor: ConcatJVPOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 2), uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 2), uniform(-1, 1, 3, 4)))},
 	"AsType": {f: AsTypeOp, jvp: AsTypeOpJVP, vjp: AsTypeOpVJP, taylor: AsTypeOpTaylor,
 		args: unary(uni(-1, 1))},
 	"AsTypeLike": {f: AsTypeLikeOp, jvp: AsTypeLikeOpJVP, vjp: AsTypeLikeOpVJP, taylor: AsTypeLikeOpTaylor,
