@@ -70,9 +70,10 @@ func (h Helper) shape(fn *types.Func, active []bool) (int, error) {
 	if k < 0 {
 		return 0, fmt.Errorf("//gad:%s needs one varied parameter of type []float64", h.Name())
 	}
-	if ir.IsTensor(ps[k].Type()) && (h.Kind == HVP || h.Kind == Laplacian) {
+	if ir.IsTensor(ps[k].Type()) && h.Kind != Hessian {
 		// A tensor x: FHVP(x, v) (f float64, hv *Tensor), see tensorHVP;
-		// FLaplacian(x) (f, lap float64) by jets along unit tensors.
+		// FHessDiag(x) (f float64, d *Tensor) and FLaplacian(x) (f, lap
+		// float64) by jets along unit tensors.
 	} else if !types.Identical(ps[k].Type(), types.NewSlice(float64Type)) {
 		return 0, fmt.Errorf("//gad:%s needs a varied parameter of type []float64; %s has type %s", h.Name(), ps[k].Name(),
 			types.TypeString(ps[k].Type(), types.RelativeTo(fn.Pkg())))
@@ -117,9 +118,10 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 	}
 	names := ssaad.ParamNames(fn)
 	extra, resNames := h.extraNames(fn)
-	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type()) && h.Kind == HVP
+	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type()) && (h.Kind == HVP || h.Kind == HessDiag)
 	if tensor {
-		extra = extra[:1] // v; the product is returned
+		// The product, or the diagonal, is returned: HVP takes v only.
+		extra, resNames = extra[:len(extra)-1], []string{extra[len(extra)-1]}
 	}
 	pkg := fn.Pkg()
 	var recv *types.Var
@@ -144,7 +146,7 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 			used[n] = true
 		}
 		results = []*types.Var{types.NewParam(token.NoPos, pkg, ssaad.Fresh(used, "f"), float64Type),
-			types.NewParam(token.NoPos, pkg, ssaad.Fresh(used, "hv"), ssaad.Params(fn)[k].Type())}
+			types.NewParam(token.NoPos, pkg, resNames[0], ssaad.Params(fn)[k].Type())}
 	} else if h.Kind == Laplacian {
 		results = []*types.Var{types.NewParam(token.NoPos, pkg, resNames[0], float64Type), types.NewParam(token.NoPos, pkg, resNames[1], float64Type)}
 	} else {
@@ -321,6 +323,9 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		args = append(args, f.AddParam(p.Name(), p.Type()))
 		if i == k {
 			n, _ := h.extraNames(req.Target)
+			if ir.IsTensor(p.Type()) && h.Kind == HessDiag {
+				n = nil // the diagonal is returned
+			}
 			for range n {
 				p := all.At(pi)
 				pi++
@@ -357,6 +362,9 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		c.Callee = &ir.Callee{Func: req.Target}
 		c.Name = "f"
 		return c
+	}
+	if ir.IsTensor(x.Type) && h.Kind == HessDiag {
+		return tensorHessDiag(b, f, req, x, jet, q, value())
 	}
 	if ir.IsTensor(x.Type) {
 		return tensorLaplacian(b, f, req, args, k, jet, value())
@@ -751,5 +759,32 @@ func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*i
 	f.Doc = fmt.Sprintf("%s returns %s and its Laplacian with respect to %s, the sum of ∂²%s/∂%s[i]² over the elements of %s, "+
 		"by collapsed Taylor mode: %s propagates %d unit directions (tensorops.Basis) at once, their first coefficients "+
 		"and the sum of their second ones; ⌈Size(%s)/%d⌉ calls.", req.Name, name, xname, name, xname, xname, jet.Name, L, xname, L)
+	return f, nil
+}
+
+// tensorHessDiag completes the body of FHessDiag(x) (f, d) for a tensor x:
+// d[i] = ∂²F/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of the
+// jet along the unit tensor eᵢ (tensorops.Basis), d shaped and typed like
+// x.
+func tensorHessDiag(b *helperBuilder, f *ir.Func, req *ssaad.Request, x *ir.Value, jet *ir.DerivedFunc,
+	q func(u *ir.Value) *ir.Value, val *ir.Value) (*ir.Func, diag.List) {
+	n := b.TensorCall("Size", x)
+	n.Name = "n"
+	d := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), n, nil)
+	d.Name = "d"
+	b.loop("i", b.int(0), n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		u := b.TensorCall("Basis", x, i)
+		u.Name = "u"
+		b.store(d, i, b.Mul(b.float(2), q(u)))
+		return nil
+	})
+	flat := b.Emit(ir.OpCall, x.Type, d, n)
+	flat.Callee = &ir.Callee{Func: ir.TensorFunc(x.Type, "FromFloat64s")}
+	dt := b.TensorCall("AsTypeLike", b.TensorCall("ReshapeLike", flat, x), x)
+	b.Cur.Return(val, dt)
+	name, xname := ssaad.FuncName(req.Target), x.Name
+	f.Doc = fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, shaped like %s: "+
+		"∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit tensor eᵢ (%s), one jet per element.",
+		req.Name, name, xname, xname, name, xname, name, jet.Name)
 	return f, nil
 }

@@ -289,6 +289,44 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 	return t58, t59, t60, t61, t62, t63, t64, tensorops.SumAll(t46), tensorops.SumAll(t51), t65
 }
 
+// QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, shaped like x:
+// ∂²Quad/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Quad along the unit tensor eᵢ
+// (quadTaylor2), one jet per element.
+func QuadHessDiag(x *tensorops.Tensor) (f float64, d *tensorops.Tensor) {
+	f = Quad(x)
+	n := tensorops.Size(x)
+	d2 := make([]float64, n)
+	for i := 0; i < n; i++ {
+		_, _, t3 := quadTaylor2(x, tensorops.Basis(x, i))
+		d2[i] = 2 * t3
+	}
+	t := tensorops.ReshapeLike(tensorops.FromFloat64s(d2, n), x)
+	t2 := tensorops.AsTypeLike(t, x)
+	return f, t2
+}
+
+// quadTaylor2 propagates Taylor polynomials of degree 2 through Quad (Taylor mode): when each
+// varied input p moves on the line p + p1·t, it returns the results of Quad and, after them, the
+// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
+// k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Results, in order: the value of Quad; its coefficients 1 to 2.
+func quadTaylor2(x, x1 *tensorops.Tensor) (float64, float64, float64) {
+	t := tensorops.Add(tensorops.MatMul(x1, x), tensorops.MatMul(x, x1))
+	t2 := tensorops.Tanh(tensorops.MatMul(x, x))
+	t3 := tensorops.TanhJVP(t2, t)
+	t4 := tensorops.Neg(tensorops.Add(tensorops.Mul(t2, t3), tensorops.Mul(t3, t2)))
+	t5 := tensorops.Mul(t4, t)
+	t6 := tensorops.Scale(t5, 0.5)
+	t7 := tensorops.Affine(tensorops.Mul(t2, t2), -1, 1)
+	t8 := tensorops.Mul(t7, tensorops.MatMul(x1, x1))
+	t9 := tensorops.Add(t6, t8)
+	t10 := tensorops.SumAll(t9)
+	return tensorops.SumAll(t2), tensorops.SumAll(t3), t10
+}
+
 // ShapesJVP computes Shapes and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).

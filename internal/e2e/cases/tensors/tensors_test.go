@@ -136,6 +136,16 @@ func TestQuad(t *testing.T) {
 		trace += hv.Float64s()[i]
 	}
 	close(t, "Laplacian", lap, trace, 1e-12)
+	// The diagonal, against the HVPs' too.
+	f, d := QuadHessDiag(x)
+	close(t, "diagonal's value", f, Quad(x), 0)
+	if !d.SameShape(x) {
+		t.Fatalf("diagonal of shape %v, want x's %v", d.Shape(), x.Shape())
+	}
+	for i := range tensorops.Size(x) {
+		_, hv := QuadHVP(x, tensorops.Basis(x, i))
+		close(t, "diagonal", d.Float64s()[i], hv.Float64s()[i], 1e-12)
+	}
 }
 
 // TestShapes checks reshape, transpose and a sum along an axis.
