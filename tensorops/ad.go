@@ -245,3 +245,14 @@ func ConcatJVPGrad(g *Tensor, axis, i int, tsAndTangents ...*Tensor) *Tensor {
 	}
 	return ConcatGrad(g, axis, i-n, tsAndTangents[:n]...)
 }
+
+// Symmetrize returns (h + hᵀ)/2 for a square matrix h: exactly symmetric
+// (generated Hessians symmetrize their rows of HVPs with it).
+// It panics if h is not a square 2-D tensor.
+func Symmetrize(h *Tensor) *Tensor {
+	mustNotNil("Symmetrize", h)
+	if len(h.shape) != 2 || h.shape[0] != h.shape[1] {
+		panic(fmt.Sprintf("tensorops: Symmetrize: shape %v is not square", h.shape))
+	}
+	return Scale(Add(h, Transpose(h)), 0.5)
+}

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/gadgen/gadgen/diag"
@@ -70,10 +71,11 @@ func (h Helper) shape(fn *types.Func, active []bool) (int, error) {
 	if k < 0 {
 		return 0, fmt.Errorf("//gad:%s needs one varied parameter of type []float64", h.Name())
 	}
-	if ir.IsTensor(ps[k].Type()) && h.Kind != Hessian {
-		// A tensor x: FHVP(x, v) (f float64, hv *Tensor), see tensorHVP;
-		// FHessDiag(x) (f float64, d *Tensor) and FLaplacian(x) (f, lap
-		// float64) by jets along unit tensors.
+	if ir.IsTensor(ps[k].Type()) {
+		// A tensor x: FHVP(x, v) (f float64, hv *Tensor) and FHessian(x)
+		// (f float64, h *Tensor), see tensorHVP; FHessDiag(x) (f float64,
+		// d *Tensor) and FLaplacian(x) (f, lap float64) by jets along
+		// unit tensors.
 	} else if !types.Identical(ps[k].Type(), types.NewSlice(float64Type)) {
 		return 0, fmt.Errorf("//gad:%s needs a varied parameter of type []float64; %s has type %s", h.Name(), ps[k].Name(),
 			types.TypeString(ps[k].Type(), types.RelativeTo(fn.Pkg())))
@@ -118,7 +120,7 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 	}
 	names := ssaad.ParamNames(fn)
 	extra, resNames := h.extraNames(fn)
-	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type()) && (h.Kind == HVP || h.Kind == HessDiag)
+	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type()) && h.Kind != Laplacian
 	if tensor {
 		// The product, or the diagonal, is returned: HVP takes v only.
 		extra, resNames = extra[:len(extra)-1], []string{extra[len(extra)-1]}
@@ -254,8 +256,8 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	if err != nil {
 		return fail("%v", err)
 	}
-	if ir.IsTensor(primal.Params[k].Type) && h.Kind == HVP {
-		f, err := tensorHVP(primal, req, env, k, sig)
+	if ir.IsTensor(primal.Params[k].Type) && (h.Kind == HVP || h.Kind == Hessian) {
+		f, err := tensorHVP(primal, req, env, k, sig, h.Kind == Hessian)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -663,7 +665,11 @@ func clearSlice(b *helperBuilder, s *ir.Value) {
 // tensorHVP returns FHVP(x, v) (f float64, hv *tensorops.Tensor) for a
 // tensor x (parameter k): the JVP along v of the gradient of F, which
 // returns x's adjoint as a result; hv is the tangent of that result.
-func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *types.Signature) (*ir.Func, error) {
+//
+// With hessian, it returns FHessian(x) (f float64, h *tensorops.Tensor)
+// instead: h [n, n], n = Size(x), row i the HVP along the unit tensor
+// eᵢ, then (H + Hᵀ)/2, exactly symmetric.
+func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *types.Signature, hessian bool) (*ir.Func, error) {
 	be, grad, err := buildGrad(req, env)
 	if err != nil {
 		return nil, err
@@ -698,6 +704,10 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 		args = append(args, f.AddParam(p.Name(), p.Type()))
 		all = append(all, args[i])
 		if i == k {
+			if hessian {
+				all = append(all, nil) // the unit tensor, set below
+				continue
+			}
 			p := sig.Params().At(pi)
 			pi++
 			v = f.AddParam(p.Name(), p.Type())
@@ -712,14 +722,50 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 	}
 	b.Cur = f.NewBlock("entry")
 	res := gj.Sig.Results()
-	c := b.Emit(ir.OpCall, res, all...)
-	c.Callee = &ir.Callee{Derived: gj}
-	val := b.Emit(ir.OpExtract, float64Type, c)
-	val.Index = 0
-	hv := b.Emit(ir.OpExtract, res.At(res.Len()-1).Type(), c)
-	hv.Index = res.Len() - 1
-	b.Cur.Return(val, hv)
+	// hvp returns the JVP of the gradient along u: F's value and ∇²F·u.
+	hvp := func(u *ir.Value) (val, hv *ir.Value) {
+		jargs := slices.Clone(all)
+		if hessian {
+			jargs[slices.Index(jargs, nil)] = u
+		}
+		c := b.Emit(ir.OpCall, res, jargs...)
+		c.Callee = &ir.Callee{Derived: gj}
+		val = b.Emit(ir.OpExtract, float64Type, c)
+		val.Index = 0
+		hv = b.Emit(ir.OpExtract, res.At(res.Len()-1).Type(), c)
+		hv.Index = res.Len() - 1
+		return val, hv
+	}
 	name, xname := ssaad.FuncName(req.Target), primal.Params[k].Name
+	if hessian {
+		x := args[k]
+		val := b.Emit(ir.OpCall, float64Type, args...)
+		val.Callee = &ir.Callee{Func: req.Target}
+		val.Name = "f"
+		n := b.TensorCall("Size", x)
+		n.Name = "n"
+		rows := b.Emit(ir.OpMakeSlice, types.NewSlice(x.Type), n, nil)
+		rows.Name = "rows"
+		b.loop("i", b.int(0), n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+			u := b.TensorCall("Basis", x, i)
+			u.Name = "u"
+			_, hv := hvp(u)
+			addr := b.Emit(ir.OpIndexAddr, types.NewPointer(x.Type), rows, i)
+			b.Emit(ir.OpStore, nil, addr, b.TensorCall("Reshape", hv, b.int(1), n))
+			return nil
+		})
+		concat := b.Emit(ir.OpCall, x.Type, b.int(0), rows)
+		concat.Callee = &ir.Callee{Func: ir.TensorFunc(x.Type, "Concat"), Spread: true}
+		h := b.TensorCall("Symmetrize", concat)
+		b.Cur.Return(val, h)
+		f.Doc = fmt.Sprintf("%s returns %s and its Hessian with respect to %s, a [n, n] tensor for the n = Size(%s) "+
+			"elements of %s in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ "+
+			"(forward mode over reverse mode, %s), then (H + Hᵀ)/2, exactly symmetric; n HVPs.",
+			req.Name, name, xname, xname, xname, gj.Name)
+		return f, nil
+	}
+	val, hv := hvp(v)
+	b.Cur.Return(val, hv)
 	f.Doc = fmt.Sprintf("%s returns %s and the Hessian-vector product ∇²%s·%s, the Hessian taken with respect to %s, "+
 		"by forward mode over reverse mode: the directional derivative along %s of the gradient of %s (%s). "+
 		"%s must have the shape of %s.", req.Name, name, name, v.Name, xname, v.Name, name, gj.Name, v.Name, xname)

@@ -1,7 +1,7 @@
 // Package tensors is an end-to-end case of gadgen on tensor programs
 // written with its runtime, package tensorops: a model struct of tensors,
 // a loop over the layers of a model held in slices of tensors, shape
-// operations, and every mode (gradient, JVP, Taylor, HVP, Hessian diagonal, Laplacian).
+// operations, and every mode (gradient, JVP, Taylor, HVP, Hessian, its diagonal, Laplacian).
 package tensors
 
 //go:generate gadgen
@@ -46,6 +46,7 @@ func DeepLoss(d *Deep, x, y *tensorops.Tensor) float64 {
 //gad:hvp
 //gad:laplacian
 //gad:hessdiag
+//gad:hessian
 //gad:grad
 func Quad(x *tensorops.Tensor) float64 {
 	return tensorops.SumAll(tensorops.Tanh(tensorops.MatMul(x, x)))

@@ -327,6 +327,20 @@ func quadTaylor2(x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	return tensorops.SumAll(t2), tensorops.SumAll(t3), t10
 }
 
+// QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
+// elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
+// (forward mode over reverse mode, quadGradJVP), then (H + Hᵀ)/2, exactly symmetric; n HVPs.
+func QuadHessian(x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
+	f = Quad(x)
+	n := tensorops.Size(x)
+	rows := make([]*tensorops.Tensor, n)
+	for i := 0; i < n; i++ {
+		_, _, _, t := quadGradJVP(x, tensorops.Basis(x, i))
+		rows[i] = tensorops.Reshape(t, 1, n)
+	}
+	return f, tensorops.Symmetrize(tensorops.Concat(0, rows...))
+}
+
 // ShapesJVP computes Shapes and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).

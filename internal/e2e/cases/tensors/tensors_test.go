@@ -146,6 +146,23 @@ func TestQuad(t *testing.T) {
 		_, hv := QuadHVP(x, tensorops.Basis(x, i))
 		close(t, "diagonal", d.Float64s()[i], hv.Float64s()[i], 1e-12)
 	}
+	// The Hessian [9, 9]: its rows the HVPs up to symmetrization, exactly
+	// symmetric.
+	f, hess := QuadHessian(x)
+	close(t, "Hessian's value", f, Quad(x), 0)
+	n := tensorops.Size(x)
+	if got := hess.Shape(); len(got) != 2 || got[0] != n || got[1] != n {
+		t.Fatalf("Hessian of shape %v, want [%d %d]", got, n, n)
+	}
+	for i := range n {
+		_, hv := QuadHVP(x, tensorops.Basis(x, i))
+		for j := range n {
+			close(t, "Hessian", hess.At(i, j), hv.Float64s()[j], 1e-12)
+			if hess.At(i, j) != hess.At(j, i) {
+				t.Errorf("Hessian not symmetric at (%d, %d): %v, %v", i, j, hess.At(i, j), hess.At(j, i))
+			}
+		}
+	}
 }
 
 // TestShapes checks reshape, transpose and a sum along an axis.
