@@ -14,7 +14,6 @@ import (
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
-	"github.com/gadgen/gadgen/templates"
 )
 
 // rule is one rewrite: match reports whether it applies to v and, if so,
@@ -58,22 +57,6 @@ func identity(v *ir.Value, tok token.Token, k int, c float64, neg bool) bool {
 }
 
 var algebraRules = []rule{
-	{"tensorops.Add(nil, x) → x, tensorops.Add(x, nil) → x, tensorops.Sub(x, nil) → x (exact: nil is the runtime's zero tensor, and these return the other operand itself)", func(v *ir.Value) bool {
-		if v.Op != ir.OpCall || v.Callee == nil || v.Callee.Func == nil || v.Callee.Func.Pkg() == nil ||
-			v.Callee.Func.Pkg().Path() != templates.TensorPkg || len(v.Args) != 2 {
-			return false
-		}
-		for i, a := range v.Args {
-			if a.Op != ir.OpConst || a.Const != nil || (i == 0 && v.Callee.Func.Name() == "Sub") {
-				continue
-			}
-			if name := v.Callee.Func.Name(); name == "Add" || name == "Sub" {
-				copyValue(v, v.Args[1-i])
-				return true
-			}
-		}
-		return false
-	}},
 	{"x * 1 → x (exact: multiplying by one rounds nothing, NaN stays NaN, -0 stays -0)", func(v *ir.Value) bool {
 		return identity(v, token.MUL, 1, 1, false)
 	}},

@@ -103,30 +103,14 @@ func fired(env Env, rule string, v *ir.Value) {
 	}
 }
 
-// isConstFloat reports whether v is the float constant x.
-func isConstFloat(v *ir.Value, x float64) bool {
-	if v.Op != ir.OpConst || v.Const == nil || (v.Const.Kind() != constant.Float && v.Const.Kind() != constant.Int) {
-		return false
-	}
-	f, _ := constant.Float64Val(constant.ToFloat(v.Const))
-	return f == x
-}
-
-// tensorFunc returns the tensorops function name of the package of the
-// function v calls.
-func tensorFunc(v *ir.Value, name string) *types.Func {
-	fn, _ := v.Callee.Func.Pkg().Scope().Lookup(name).(*types.Func)
-	return fn
-}
-
-// intConsts returns the constant int arguments args, or false.
+// intConsts returns the values of args when all are integer constants.
 func intConsts(args []*ir.Value) ([]int, bool) {
 	var out []int
 	for _, a := range args {
-		if a.Op != ir.OpConst || a.Const == nil || a.Const.Kind() != constant.Int {
+		n, ok := intConst(a)
+		if !ok {
 			return nil, false
 		}
-		n, _ := constant.Int64Val(a.Const)
 		out = append(out, int(n))
 	}
 	return out, true
@@ -148,13 +132,26 @@ func swapsLastTwo(perm []int) bool {
 
 // tensorRules are the rewrites TensorAlgebra applies.
 var tensorRules = []tensorRule{
+	{"nil-operand", "tensorops.Add(nil, x) → x, Add(x, nil) → x, Sub(x, nil) → x (exact: nil is the runtime's zero tensor, and these return the other operand itself)", func(v *ir.Value, _ *sameShapes) bool {
+		name := tensorCall(v)
+		if name != "Add" && name != "Sub" {
+			return false
+		}
+		for i, a := range v.Args {
+			if a.Op == ir.OpConst && a.Const == nil && (i == 1 || name == "Add") {
+				copyValue(v, v.Args[1-i])
+				return true
+			}
+		}
+		return false
+	}},
 	{"mul-ones", "tensorops.Mul(a, FullLike(b, 1)) → a, Mul(FullLike(b, 1), a) → a, where a and b have one shape (exact: multiplying by one; the seed of a sum's adjoint)", func(v *ir.Value, s *sameShapes) bool {
 		if tensorCall(v) != "Mul" {
 			return false
 		}
 		for i, a := range v.Args {
 			o := v.Args[1-i]
-			if tensorCall(a) == "FullLike" && isConstFloat(a.Args[1], 1) && s.same(a.Args[0], o) {
+			if tensorCall(a) == "FullLike" && isFloatConst(a.Args[1], 1) && s.same(a.Args[0], o) {
 				copyValue(v, o)
 				return true
 			}
@@ -216,7 +213,7 @@ var tensorRules = []tensorRule{
 		if !changed {
 			return false
 		}
-		fn := tensorFunc(v, "MatMulT")
+		fn := ir.TensorFunc(v.Type, "MatMulT")
 		if fn == nil {
 			return false
 		}

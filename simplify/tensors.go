@@ -5,8 +5,6 @@ package simplify
 // a gradient buffer is computed into it.
 
 import (
-	"go/types"
-
 	"github.com/gadgen/gadgen/ir"
 	"github.com/gadgen/gadgen/templates"
 )
@@ -37,8 +35,8 @@ func FuseAccumulate(f *ir.Func, env Env) {
 			if !ok || len(uses[inner.ID]) != 1 || inner.Block != b {
 				continue
 			}
-			fn, ok := v.Callee.Func.Pkg().Scope().Lookup(fused).(*types.Func)
-			if !ok {
+			fn := ir.TensorFunc(v.Type, fused)
+			if fn == nil {
 				continue
 			}
 			v.Callee = &ir.Callee{Func: fn}

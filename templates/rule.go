@@ -106,7 +106,9 @@ type Rule struct {
 	// the parameters and the result, e.g. "tensorops.MatMul(da, b)". An
 	// empty entry means the function is not differentiable in that
 	// parameter: an active argument there is refused (ints, bools and
-	// shapes are never active). Tangent has len(Params) entries.
+	// shapes are never active); "0" that the result depends on it only
+	// through its shape (like in SumLike(g, like)). Tangent has
+	// len(Params) entries.
 	Tangent []string
 	// Adjoint[j] is the contribution to the adjoint of Params[j] of the
 	// result's adjoint, named Results[0]+"Bar" ("rBar"): the transpose of

@@ -527,46 +527,39 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 			genv := maps.Clone(env)
 			genv[rule.Results[i]+"Bar"] = e.Known([]*ir.Value{g})
 			for j, src := range rule.Adjoint {
-				if j < len(args) && args[j] != nil && args[j].Tail != nil {
-					// A variadic parameter: for floats and tensors (Concat's
-					// ts), the adjoint of its argument i is the map with i.
+				// The arguments of parameter j and the names their map
+				// reads: one, or for a variadic parameter of floats or
+				// tensors (Concat's ts) each with its index i.
+				type target struct {
+					a   *ir.Value
+					env map[string]*ssaad.Series
+				}
+				var targets []target
+				switch {
+				case j < len(args) && args[j] != nil && args[j].Tail != nil:
 					for el := range args[j].Tail {
-						a := v.Args[j+el]
-						if src == "0" || !isFloat(a.Type) || !t.act.Varied(a) {
-							continue
-						}
-						if src == "" {
-							t.errorf(v.Pos, c.String(), "%s is not differentiable in its arguments %s", ssaad.RuleName(c), rule.Params[j])
-							return
-						}
 						ienv := maps.Clone(genv)
 						ienv["i"] = e.Known([]*ir.Value{t.F.Int(int64(el))})
-						contrib, err := e.Eval(src, ienv, a.Type)
-						if err != nil {
-							t.errorf(v.Pos, c.String(), "bad rule: %v", err)
-							return
-						}
-						t.accumulate(a, contrib)
+						targets = append(targets, target{v.Args[j+el], ienv})
 					}
-					continue
+				case j < len(v.Args):
+					targets = append(targets, target{v.Args[j], genv})
 				}
-				if j >= len(v.Args) {
-					continue
+				for _, tg := range targets {
+					if src == "0" || !isFloat(tg.a.Type) || !t.act.Varied(tg.a) {
+						continue
+					}
+					if src == "" {
+						t.errorf(v.Pos, c.String(), "%s is not differentiable in its argument %s", ssaad.RuleName(c), rule.Params[j])
+						return
+					}
+					contrib, err := e.Eval(src, tg.env, tg.a.Type)
+					if err != nil {
+						t.errorf(v.Pos, c.String(), "bad rule: %v", err)
+						return
+					}
+					t.accumulate(tg.a, contrib)
 				}
-				a := v.Args[j]
-				if src == "0" || !t.act.Varied(a) {
-					continue
-				}
-				if src == "" {
-					t.errorf(v.Pos, c.String(), "%s is not differentiable in its argument %s", ssaad.RuleName(c), rule.Params[j])
-					return
-				}
-				contrib, err := e.Eval(src, genv, a.Type)
-				if err != nil {
-					t.errorf(v.Pos, c.String(), "bad rule: %v", err)
-					return
-				}
-				t.accumulate(a, contrib)
 			}
 			continue
 		}
