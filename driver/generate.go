@@ -208,6 +208,7 @@ func (g *generator) run(j *job) {
 
 	stage = "simplify"
 	simplify.Run(f, simplify.Derivative, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
+	simplify.Run(f, simplify.Final, simplify.Config{Optimize: optimize, Check: true, Dump: dump, Env: g})
 
 	stage = "access"
 	g.localize(j, f)

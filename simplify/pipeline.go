@@ -55,6 +55,15 @@ var Derivative = []Pass{
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
+// Final lists the passes run on a derivative that is emitted, after
+// Derivative: their rewrites call runtime forms that are not primitives,
+// so a derivative that gadgen differentiates again (nesting) goes without
+// them.
+var Final = []Pass{
+	{Name: "merge", Fn: MergeProducts},
+	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
+}
+
 // Order states the constraints between passes, each with its reason.
 var Order = []struct{ Before, After, Why string }{
 	{"promote", "cse", "promotion turns loads into OpField values that CSE can merge"},

@@ -26,6 +26,8 @@ type Net struct {
 //
 //gad:laplacian wrt=x
 //gad:hvp wrt=x
+//gad:hessian wrt=x
+//gad:taylor order=2 seed=line wrt=x
 func F(n *Net, x *tensorops.Tensor) float64 {
 	h := x
 	for i := range n.Ws {
@@ -33,6 +35,11 @@ func F(n *Net, x *tensorops.Tensor) float64 {
 	}
 	return tensorops.Dot(h, n.Out)
 }
+
+//gad:laplacian FLaplacianO0 github.com/gadgen/gadgen/bench/tensorlap.F wrt=x opt=0
+//gad:hvp FHVPO0 github.com/gadgen/gadgen/bench/tensorlap.F wrt=x opt=0
+//gad:hessian FHessianO0 github.com/gadgen/gadgen/bench/tensorlap.F wrt=x opt=0
+//gad:taylor FTaylorO0 github.com/gadgen/gadgen/bench/tensorlap.F order=2 seed=line wrt=x opt=0
 
 // New returns a network of layers tanh layers of width hidden on inputs
 // of dimension d, weights N(0, 1/fan-in), and a point x.

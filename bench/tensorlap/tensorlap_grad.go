@@ -49,6 +49,252 @@ func fTaylorWrtX(
 	h8 := x8
 	var h9 *tensorops.Tensor
 	for i := 0; i < n2; i++ {
+		t10 := tensorops.MatMulEach(
+			n.Ws[i],
+			false,
+			h,
+			h1,
+			h2,
+			h3,
+			h4,
+			h5,
+			h6,
+			h7,
+			h8,
+			h9,
+		)
+		t11 := tensorops.Add(t10[0], n.Bs[i])
+		t12 := tensorops.ExpandLike(t10[1], t11)
+		t13 := tensorops.ExpandLike(t10[2], t11)
+		t14 := tensorops.ExpandLike(t10[3], t11)
+		t15 := tensorops.ExpandLike(t10[4], t11)
+		t16 := tensorops.ExpandLike(t10[5], t11)
+		t17 := tensorops.ExpandLike(t10[6], t11)
+		t18 := tensorops.ExpandLike(t10[7], t11)
+		t19 := tensorops.ExpandLike(t10[8], t11)
+		h = tensorops.Tanh(t11)
+		h1 = tensorops.TanhJVP(h, t12)
+		t20 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
+		t21 := tensorops.Mul(t20, t12)
+		t22 := tensorops.Scale(t21, 0.5)
+		h2 = tensorops.TanhJVP(h, t13)
+		t23 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h2), tensorops.Mul(h2, h)))
+		t24 := tensorops.Mul(t23, t13)
+		t25 := tensorops.Scale(t24, 0.5)
+		t26 := tensorops.Add(t22, t25)
+		h3 = tensorops.TanhJVP(h, t14)
+		t27 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h3), tensorops.Mul(h3, h)))
+		t28 := tensorops.Mul(t27, t14)
+		t29 := tensorops.Scale(t28, 0.5)
+		t30 := tensorops.Add(t26, t29)
+		h4 = tensorops.TanhJVP(h, t15)
+		t31 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h4), tensorops.Mul(h4, h)))
+		t32 := tensorops.Mul(t31, t15)
+		t33 := tensorops.Scale(t32, 0.5)
+		t34 := tensorops.Add(t30, t33)
+		h5 = tensorops.TanhJVP(h, t16)
+		t35 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h5), tensorops.Mul(h5, h)))
+		t36 := tensorops.Mul(t35, t16)
+		t37 := tensorops.Scale(t36, 0.5)
+		t38 := tensorops.Add(t34, t37)
+		h6 = tensorops.TanhJVP(h, t17)
+		t39 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h6), tensorops.Mul(h6, h)))
+		t40 := tensorops.Mul(t39, t17)
+		t41 := tensorops.Scale(t40, 0.5)
+		t42 := tensorops.Add(t38, t41)
+		h7 = tensorops.TanhJVP(h, t18)
+		t43 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h7), tensorops.Mul(h7, h)))
+		t44 := tensorops.Mul(t43, t18)
+		t45 := tensorops.Scale(t44, 0.5)
+		t46 := tensorops.Add(t42, t45)
+		h8 = tensorops.TanhJVP(h, t19)
+		t47 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h8), tensorops.Mul(h8, h)))
+		t48 := tensorops.Mul(t47, t19)
+		t49 := tensorops.Scale(t48, 0.5)
+		t50 := tensorops.Add(t46, t49)
+		t51 := tensorops.Affine(tensorops.Mul(h, h), -1, 1)
+		t52 := tensorops.Mul(t51, tensorops.ExpandLike(t10[9], t11))
+		h9 = tensorops.Add(t50, t52)
+	}
+	t := n.Out
+	t2 := tensorops.Dot(h, t)
+	t3 := tensorops.Dot(h1, t)
+	t4 := tensorops.Dot(h2, t)
+	t5 := tensorops.Dot(h3, t)
+	t6 := tensorops.Dot(h4, t)
+	t7 := tensorops.Dot(h5, t)
+	t8 := tensorops.Dot(h6, t)
+	t9 := tensorops.Dot(h7, t)
+	return t2, t3, t4, t5, t6, t7, t8, t9, tensorops.Dot(h8, t), tensorops.Dot(h9, t)
+}
+
+// FHVP returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
+// forward mode over reverse mode: the directional derivative along v of the gradient of F
+// (fGradWrtXJVP). v must have the shape of x.
+func FHVP(n *Net, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
+	t, _, _, t2 := fGradWrtXJVP(n, x, v)
+	return t, t2
+}
+
+// fGradWrtXJVP computes fGradWrtX and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Fixed inputs (zero tangent): n.
+// Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
+func fGradWrtXJVP(
+	n *Net,
+	x, dx *tensorops.Tensor,
+) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := dtapePointersBuf[:0]
+	n2 := len(n.Ws)
+	t3 := max(n2+2, 0) * 3
+	t4 := append(t, make([]*tensorops.Tensor, t3)...)
+	n3 := len(t)
+	tapePointers := t4[:n3]
+	dtapePointers := append(t2, make([]*tensorops.Tensor, t3)...)[:n3]
+	h := x
+	dh := dx
+	for i := 0; i < n2; i++ {
+		t17 := tensorops.MatMulEach(n.Ws[i], false, h, dh)
+		t18 := t17[0]
+		t19 := t17[1]
+		t20 := tensorops.Add(t18, n.Bs[i])
+		h3 := tensorops.Tanh(t20)
+		dh2 := tensorops.TanhJVP(h3, tensorops.ExpandLike(t19, t20))
+		tapePointers = append(tapePointers, h, t18, h3)
+		dtapePointers = append(dtapePointers, dh, t19, dh2)
+		h = h3
+		dh = dh2
+	}
+	t5 := n.Out
+	t6 := tensorops.Dot(h, t5)
+	t7 := tensorops.Dot(dh, t5)
+	i2 := n2 - 1
+	hBar := tensorops.Scale(t5, 1)
+	var dhBar *tensorops.Tensor
+	var hBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar = tensorops.ExpandLike(dhBar, hBar2)
+		n4 := len(tapePointers)
+		t8 := n4 - 3
+		t9 := tapePointers[n4-2]
+		t10 := n4 - 1
+		h2 := tapePointers[t10]
+		t11 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h2, -2), hBar2), dtapePointers[t10])
+		t12 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h2, h2), -1, 1), dhBar)
+		t13 := tensorops.Add(t11, t12)
+		t14 := tensorops.SumLike(tensorops.TanhJVP(h2, hBar2), t9)
+		t15 := tensorops.SumLike(t13, t9)
+		t16 := tensorops.MatMulGradAEach(tapePointers[t8], n.Ws[i2], false, t14, t15)
+		i2--
+		hBar = t16[0]
+		dhBar = t16[1]
+		hBar2 = nil
+		tapePointers = tapePointers[:t8]
+		dtapePointers = dtapePointers[:t8]
+	}
+	return t6, hBar, t7, dhBar
+}
+
+// FHessian returns F and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
+// elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
+// (forward mode over reverse mode, fGradWrtXJVP), then (H + Hᵀ)/2, exactly symmetric; n HVPs.
+func FHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
+	f = F(n, x)
+	n2 := tensorops.Size(x)
+	rows := make([]*tensorops.Tensor, n2)
+	for i := 0; i < n2; i++ {
+		_, _, _, t := fGradWrtXJVP(n, x, tensorops.Basis(x, i))
+		rows[i] = tensorops.Reshape(t, 1, n2)
+	}
+	return f, tensorops.Symmetrize(tensorops.Concat(0, rows...))
+}
+
+// FTaylor propagates Taylor polynomials of degree 2 through F (Taylor mode): when each varied input
+// p moves on the line p + p1·t, it returns the results of F and, after them, the coefficients y1 …
+// y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in
+// t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): n.
+// Results, in order: the value of F; its coefficients 1 to 2.
+func FTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
+	n2 := len(n.Ws)
+	h := x
+	h1 := x1
+	var h2 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		t2 := tensorops.MatMulEach(n.Ws[i], false, h, h1, h2)
+		t3 := tensorops.Add(t2[0], n.Bs[i])
+		t4 := tensorops.ExpandLike(t2[1], t3)
+		h = tensorops.Tanh(t3)
+		h1 = tensorops.TanhJVP(h, t4)
+		t5 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
+		t6 := tensorops.Mul(t5, t4)
+		t7 := tensorops.Scale(t6, 0.5)
+		t8 := tensorops.Affine(tensorops.Mul(h, h), -1, 1)
+		t9 := tensorops.Mul(t8, tensorops.ExpandLike(t2[2], t3))
+		h2 = tensorops.Add(t7, t9)
+	}
+	t := n.Out
+	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)
+}
+
+// FLaplacianO0 returns F and its Laplacian with respect to x, the sum of ∂²F/∂x[i]² over the
+// elements of x, by collapsed Taylor mode: fTaylorWrtXO0 propagates 8 unit directions
+// (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
+// calls.
+//
+// Generated without optimization (opt=0), for comparison.
+func FLaplacianO0(n *Net, x *tensorops.Tensor) (f, lap float64) {
+	f = F(n, x)
+	n2 := tensorops.Size(x)
+	lap = 0
+	for i := 0; i < n2; i += 8 {
+		u0 := tensorops.Basis(x, i)
+		u1 := tensorops.Basis(x, i+1)
+		u2 := tensorops.Basis(x, i+2)
+		u3 := tensorops.Basis(x, i+3)
+		u4 := tensorops.Basis(x, i+4)
+		u5 := tensorops.Basis(x, i+5)
+		u6 := tensorops.Basis(x, i+6)
+		u7 := tensorops.Basis(x, i+7)
+		_, _, _, _, _, _, _, _, _, t := fTaylorWrtXO0(n, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		lap += 2 * t
+	}
+	return f, lap
+}
+
+// fTaylorWrtXO0 propagates 8 second-order jets of F at once (collapsed Taylor mode):
+// along the directions u_1 … u_8, given for each varied input p as p1 … p8,
+// it returns the results of F and, for each float result y, its first coefficients
+// along each direction (its directional derivatives), then the sum of its second
+// coefficients, Σ_l ½ u_lᵀ∇²y u_l.
+//
+// Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
+//
+// Generated without optimization (opt=0), for comparison.
+func fTaylorWrtXO0(
+	n *Net,
+	x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor,
+) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
+	n2 := len(n.Ws)
+	h := x
+	h1 := x1
+	h2 := x2
+	h3 := x3
+	h4 := x4
+	h5 := x5
+	h6 := x6
+	h7 := x7
+	h8 := x8
+	var h9 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
 		t10 := n.Ws[i]
 		t11 := tensorops.Add(tensorops.MatMul(h, t10), n.Bs[i])
 		t12 := tensorops.ExpandLike(tensorops.MatMul(h1, t10), t11)
@@ -115,75 +361,151 @@ func fTaylorWrtX(
 	return t2, t3, t4, t5, t6, t7, t8, t9, tensorops.Dot(h8, t), tensorops.Dot(h9, t)
 }
 
-// FHVP returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
+// FHVPO0 returns F and the Hessian-vector product ∇²F·v, the Hessian taken with respect to x, by
 // forward mode over reverse mode: the directional derivative along v of the gradient of F
-// (fGradWrtXJVP). v must have the shape of x.
-func FHVP(n *Net, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
-	t, _, _, t2 := fGradWrtXJVP(n, x, v)
+// (fGradWrtXO0JVPO0). v must have the shape of x.
+//
+// Generated without optimization (opt=0), for comparison.
+func FHVPO0(n *Net, x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
+	t, _, _, t2 := fGradWrtXO0JVPO0(n, x, v)
 	return t, t2
 }
 
-// fGradWrtXJVP computes fGradWrtX and its derivative along the tangents (forward mode).
+// fGradWrtXO0JVPO0 computes fGradWrtXO0 and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
 // Fixed inputs (zero tangent): n.
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
-func fGradWrtXJVP(
+//
+// Generated without optimization (opt=0), for comparison.
+func fGradWrtXO0JVPO0(
 	n *Net,
 	x, dx *tensorops.Tensor,
 ) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
+	var tapePointers []*tensorops.Tensor
+	var dtapePointers []*tensorops.Tensor
 	var tapePointersBuf [64]*tensorops.Tensor
 	var dtapePointersBuf [64]*tensorops.Tensor
-	t := tapePointersBuf[:0]
-	t2 := dtapePointersBuf[:0]
+	tapePointers = tapePointersBuf[:0]
+	dtapePointers = dtapePointersBuf[:0]
+	var hBar *tensorops.Tensor
+	var dhBar *tensorops.Tensor
+	var hBar2 *tensorops.Tensor
+	var dhBar2 *tensorops.Tensor
 	n2 := len(n.Ws)
-	t3 := max(n2+2, 0) * 3
-	t4 := append(t, make([]*tensorops.Tensor, t3)...)
-	n3 := len(t)
-	tapePointers := t4[:n3]
-	dtapePointers := append(t2, make([]*tensorops.Tensor, t3)...)[:n3]
+	t := max(n2+2, 0) * 3
+	t2 := tapePointers
+	n3 := len(t2)
+	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers = append(dtapePointers, make([]*tensorops.Tensor, t)...)[:n3]
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
-		t17 := n.Ws[i]
-		t18 := tensorops.MatMul(h, t17)
-		t19 := tensorops.MatMul(dh, t17)
-		t20 := tensorops.Add(t18, n.Bs[i])
-		h4 := tensorops.Tanh(t20)
-		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t19, t20))
-		tapePointers = append(tapePointers, h, t18, h4)
-		dtapePointers = append(dtapePointers, dh, t19, dh2)
+		t31 := n.Ws[i]
+		t32 := tensorops.MatMul(h, t31)
+		t33 := tensorops.MatMul(dh, t31)
+		t34 := tensorops.Add(t32, n.Bs[i])
+		h4 := tensorops.Tanh(t34)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t33, t34))
+		tapePointers = append(tapePointers, h, t32, h4)
+		dtapePointers = append(dtapePointers, dh, t33, dh2)
 		h = h4
 		dh = dh2
 	}
-	t5 := n.Out
-	t6 := tensorops.Dot(h, t5)
-	t7 := tensorops.Dot(dh, t5)
-	i2 := n2 - 1
-	hBar := tensorops.Scale(t5, 1)
-	var dhBar *tensorops.Tensor
-	var hBar2 *tensorops.Tensor
-	for i2 >= 0 {
-		hBar2 = tensorops.Add(hBar2, hBar)
-		dhBar = tensorops.ExpandLike(dhBar, hBar2)
-		n4 := len(tapePointers)
-		t8 := n4 - 3
-		h2 := tapePointers[t8]
-		t9 := tapePointers[n4-2]
-		t10 := n4 - 1
-		h3 := tapePointers[t10]
-		t11 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), hBar2), dtapePointers[t10])
-		t12 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), dhBar)
-		t13 := tensorops.Add(t11, t12)
-		t14 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t9)
-		t15 := tensorops.SumLike(t13, t9)
-		t16 := n.Ws[i2]
-		hBar = tensorops.MatMulGradA(t14, h2, t16, false, false)
-		dhBar = tensorops.MatMulGradA(t15, h2, t16, false, false)
-		i2--
+	t3 := n.Out
+	t4 := tensorops.Dot(h, t3)
+	t5 := tensorops.Dot(dh, t3)
+	t6 := tensorops.Add(hBar2, tensorops.Scale(t3, 1))
+	hBar2 = t6
+	dhBar2 = tensorops.ExpandLike(dhBar2, t6)
+	for i2 := n2 - 1; i2 >= 0; i2-- {
+		t9 := hBar2
+		t10 := dhBar2
 		hBar2 = nil
-		tapePointers = tapePointers[:t8]
-		dtapePointers = dtapePointers[:t8]
+		dhBar2 = nil
+		t11 := tensorops.Add(hBar, t9)
+		t12 := tensorops.Add(tensorops.ExpandLike(dhBar, t11), tensorops.ExpandLike(t10, t11))
+		hBar = t11
+		dhBar = t12
+		t13 := tapePointers
+		t14 := dtapePointers
+		t15 := len(t13) - 3
+		h2 := t13[t15]
+		t16 := t13[t15+1]
+		t17 := t15 + 2
+		h3 := t13[t17]
+		tapePointers = t13[:t15]
+		dtapePointers = t14[:t15]
+		t18 := hBar
+		t19 := dhBar
+		hBar = nil
+		dhBar = nil
+		t20 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t18), t14[t17])
+		t21 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t19)
+		t22 := tensorops.Add(t20, t21)
+		t23 := tensorops.SumLike(tensorops.TanhJVP(h3, t18), t16)
+		t24 := tensorops.SumLike(t22, t16)
+		t25 := n.Ws[i2]
+		t26 := tensorops.MatMulGradA(t23, h2, t25, false, false)
+		t27 := tensorops.MatMulGradA(t24, h2, t25, false, false)
+		t28 := tensorops.Add(hBar2, t26)
+		t29 := tensorops.ExpandLike(t27, t28)
+		t30 := tensorops.Add(tensorops.ExpandLike(dhBar2, t28), t29)
+		hBar2 = t28
+		dhBar2 = t30
 	}
-	return t6, hBar, t7, dhBar
+	t7 := tensorops.Add(xBar, hBar2)
+	t8 := tensorops.Add(tensorops.ExpandLike(dxBar, t7), tensorops.ExpandLike(dhBar2, t7))
+	xBar = t7
+	dxBar = t8
+	return t4, xBar, t5, dxBar
+}
+
+// FHessianO0 returns F and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
+// elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
+// (forward mode over reverse mode, fGradWrtXO0JVPO0), then (H + Hᵀ)/2, exactly symmetric; n HVPs.
+//
+// Generated without optimization (opt=0), for comparison.
+func FHessianO0(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
+	f = F(n, x)
+	n2 := tensorops.Size(x)
+	rows := make([]*tensorops.Tensor, n2)
+	for i := 0; i < n2; i++ {
+		_, _, _, t := fGradWrtXO0JVPO0(n, x, tensorops.Basis(x, i))
+		rows[i] = tensorops.Reshape(t, 1, n2)
+	}
+	return f, tensorops.Symmetrize(tensorops.Concat(0, rows...))
+}
+
+// FTaylorO0 propagates Taylor polynomials of degree 2 through F (Taylor mode): when each varied
+// input p moves on the line p + p1·t, it returns the results of F and, after them, the coefficients
+// y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th
+// derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1).
+// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Fixed inputs (zero coefficients): n.
+// Results, in order: the value of F; its coefficients 1 to 2.
+//
+// Generated without optimization (opt=0), for comparison.
+func FTaylorO0(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
+	n2 := len(n.Ws)
+	h := x
+	h1 := x1
+	var h2 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		t2 := n.Ws[i]
+		t3 := tensorops.Add(tensorops.MatMul(h, t2), n.Bs[i])
+		t4 := tensorops.ExpandLike(tensorops.MatMul(h1, t2), t3)
+		t5 := tensorops.ExpandLike(tensorops.MatMul(h2, t2), t3)
+		h = tensorops.Tanh(t3)
+		h1 = tensorops.TanhJVP(h, t4)
+		t6 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
+		t7 := tensorops.Mul(t6, t4)
+		t8 := tensorops.Scale(t7, 0.5)
+		t9 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t5)
+		h2 = tensorops.Add(t8, t9)
+	}
+	t := n.Out
+	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)
 }

@@ -52,20 +52,18 @@ func LossJVP(m, dm *MLP, x, y *tensorops.Tensor) (float64, float64) {
 	t3 := tensorops.Add(t2, tensorops.ExpandLike(dm.B1, t))
 	h1 := tensorops.Tanh(t)
 	dh1 := tensorops.TanhJVP(h1, t3)
-	t4 := m.W2
-	t5 := tensorops.MatMul(dh1, t4)
-	t6 := tensorops.Add(t5, tensorops.MatMul(h1, dm.W2))
-	t7 := tensorops.Add(tensorops.MatMul(h1, t4), m.B2)
-	t8 := tensorops.ExpandLike(t6, t7)
-	t9 := tensorops.Add(t8, tensorops.ExpandLike(dm.B2, t7))
-	h2 := tensorops.Tanh(t7)
-	dh2 := tensorops.TanhJVP(h2, t9)
-	t10 := m.W3
-	t11 := tensorops.MatMul(dh2, t10)
-	t12 := tensorops.Add(t11, tensorops.MatMul(h2, dm.W3))
-	logits := tensorops.Add(tensorops.MatMul(h2, t10), m.B3)
-	t13 := tensorops.ExpandLike(t12, logits)
-	dlogits := tensorops.Add(t13, tensorops.ExpandLike(dm.B3, logits))
-	t14 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
-	return tensorops.SoftmaxCrossEntropy(logits, y), t14
+	t4 := dm.W2
+	t5 := tensorops.MatMulEach(m.W2, false, h1, dh1)
+	t6 := tensorops.Add(t5[0], m.B2)
+	t7 := tensorops.ExpandLike(tensorops.Add(t5[1], tensorops.MatMul(h1, t4)), t6)
+	t8 := tensorops.Add(t7, tensorops.ExpandLike(dm.B2, t6))
+	h2 := tensorops.Tanh(t6)
+	dh2 := tensorops.TanhJVP(h2, t8)
+	t9 := dm.W3
+	t10 := tensorops.MatMulEach(m.W3, false, h2, dh2)
+	logits := tensorops.Add(t10[0], m.B3)
+	t11 := tensorops.ExpandLike(tensorops.Add(t10[1], tensorops.MatMul(h2, t9)), logits)
+	dlogits := tensorops.Add(t11, tensorops.ExpandLike(dm.B3, logits))
+	t12 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
+	return tensorops.SoftmaxCrossEntropy(logits, y), t12
 }

@@ -1319,8 +1319,8 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of MatMulOp; its tangent.
 func MatMulOpJVP(a, da, b, db *T) (*T, *T) {
-	t := tensorops.Add(tensorops.MatMul(da, b), tensorops.MatMul(a, db))
-	return tensorops.MatMul(a, b), t
+	t := tensorops.MatMulEach(b, false, a, da)
+	return t[0], tensorops.Add(t[1], tensorops.MatMul(a, db))
 }
 
 // MatMulOpVJP computes MatMulOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -1343,13 +1343,19 @@ func MatMulOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3).
 // Results, in order: the value of MatMulOp; its coefficients 1 to 3.
 func MatMulOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Add(tensorops.MatMul(a1, b), tensorops.MatMul(a, b1))
-	t2 := tensorops.Add(tensorops.MatMul(a, b2), tensorops.MatMul(a1, b1))
-	t3 := tensorops.Add(t2, tensorops.MatMul(a2, b))
-	t4 := tensorops.Add(tensorops.MatMul(a, b3), tensorops.MatMul(a1, b2))
-	t5 := tensorops.Add(t4, tensorops.MatMul(a2, b1))
-	t6 := tensorops.Add(t5, tensorops.MatMul(a3, b))
-	return tensorops.MatMul(a, b), t, t3, t6
+	t := tensorops.MatMulEach(b, false, a, a1, a2, a3)
+	t2 := t[0]
+	t3 := t[1]
+	t4 := t[2]
+	t5 := t[3]
+	t6 := tensorops.MatMulEach(b1, false, a, a1, a2)
+	t7 := t6[0]
+	t8 := t6[1]
+	t9 := t6[2]
+	t10 := tensorops.MatMulEach(b2, false, a, a1)
+	t11 := tensorops.Add(tensorops.Add(tensorops.MatMul(a, b3), t10[1]), t9)
+	t12 := tensorops.Add(t11, t5)
+	return t2, tensorops.Add(t3, t7), tensorops.Add(tensorops.Add(t10[0], t8), t4), t12
 }
 
 // MatMulTOpJVP computes MatMulTOp and its derivative along the tangents (forward mode).
@@ -1816,9 +1822,8 @@ func Conv2DGradWOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T
 // Varied inputs: g (tangent dg), a (tangent da), b (tangent db).
 // Results, in order: the value of MatMulGradAOp; its tangent.
 func MatMulGradAOpJVP(g, dg, a, da, b, db *T) (*T, *T) {
-	t := tensorops.MatMulGradA(dg, a, b, false, true)
-	t2 := tensorops.Add(t, tensorops.MatMulGradA(g, a, db, false, true))
-	return tensorops.MatMulGradA(g, a, b, false, true), t2
+	t := tensorops.MatMulGradAEach(a, b, true, g, dg)
+	return t[0], tensorops.Add(t[1], tensorops.MatMulGradA(g, a, db, false, true))
 }
 
 // MatMulGradAOpVJP computes MatMulGradAOp and the vector-Jacobian product of the seeds seed (the
@@ -1842,16 +1847,20 @@ func MatMulGradAOpVJP(g, a, b, seed *T) (f, gBar, aBar, bBar *T) {
 // b3).
 // Results, in order: the value of MatMulGradAOp; its coefficients 1 to 3.
 func MatMulGradAOpTaylor(g, g1, g2, g3, a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
-	t := tensorops.MatMulGradA(g1, a, b, false, true)
-	t2 := tensorops.Add(t, tensorops.MatMulGradA(g, a, b1, false, true))
-	t3 := tensorops.MatMulGradA(g, a, b2, false, true)
-	t4 := tensorops.Add(t3, tensorops.MatMulGradA(g1, a, b1, false, true))
-	t5 := tensorops.Add(t4, tensorops.MatMulGradA(g2, a, b, false, true))
-	t6 := tensorops.MatMulGradA(g, a, b3, false, true)
-	t7 := tensorops.Add(t6, tensorops.MatMulGradA(g1, a, b2, false, true))
-	t8 := tensorops.Add(t7, tensorops.MatMulGradA(g2, a, b1, false, true))
-	t9 := tensorops.Add(t8, tensorops.MatMulGradA(g3, a, b, false, true))
-	return tensorops.MatMulGradA(g, a, b, false, true), t2, t5, t9
+	t := tensorops.MatMulGradAEach(a, b, true, g, g1, g2, g3)
+	t2 := t[0]
+	t3 := t[1]
+	t4 := t[2]
+	t5 := t[3]
+	t6 := tensorops.MatMulGradAEach(a, b1, true, g, g1, g2)
+	t7 := t6[0]
+	t8 := t6[1]
+	t9 := t6[2]
+	t10 := tensorops.MatMulGradAEach(a, b2, true, g, g1)
+	t11 := tensorops.Add(tensorops.MatMulGradA(g, a, b3, false, true), t10[1])
+	t12 := tensorops.Add(t11, t9)
+	t13 := tensorops.Add(t12, t5)
+	return t2, tensorops.Add(t3, t7), tensorops.Add(tensorops.Add(t10[0], t8), t4), t13
 }
 
 // MatMulGradBOpJVP computes MatMulGradBOp and its derivative along the tangents (forward mode).

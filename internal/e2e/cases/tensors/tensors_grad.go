@@ -41,23 +41,22 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
 func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
-	t := m.W1
-	t2 := tensorops.Add(tensorops.MatMul(dx, t), tensorops.MatMul(x, dm.W1))
-	t3 := tensorops.Add(tensorops.MatMul(x, t), m.B1)
-	t4 := tensorops.ExpandLike(t2, t3)
+	t := dm.W1
+	t2 := tensorops.MatMulEach(m.W1, false, x, dx)
+	t3 := tensorops.Add(t2[0], m.B1)
+	t4 := tensorops.ExpandLike(tensorops.Add(t2[1], tensorops.MatMul(x, t)), t3)
 	t5 := tensorops.Add(t4, tensorops.ExpandLike(dm.B1, t3))
 	h := tensorops.Tanh(t3)
 	dh := tensorops.TanhJVP(h, t5)
-	t6 := m.W2
-	t7 := tensorops.MatMul(dh, t6)
-	t8 := tensorops.Add(t7, tensorops.MatMul(h, dm.W2))
-	o := tensorops.Add(tensorops.MatMul(h, t6), m.B2)
-	t9 := tensorops.ExpandLike(t8, o)
-	do := tensorops.Add(t9, tensorops.ExpandLike(dm.B2, o))
-	t10 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
-	t11 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
-	t12 := t10 - t11
-	return tensorops.SoftmaxCrossEntropy(o, y), t12
+	t6 := dm.W2
+	t7 := tensorops.MatMulEach(m.W2, false, h, dh)
+	o := tensorops.Add(t7[0], m.B2)
+	t8 := tensorops.ExpandLike(tensorops.Add(t7[1], tensorops.MatMul(h, t6)), o)
+	do := tensorops.Add(t8, tensorops.ExpandLike(dm.B2, o))
+	t9 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
+	t10 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
+	t11 := t9 - t10
+	return tensorops.SoftmaxCrossEntropy(o, y), t11
 }
 
 // DeepLossGrad computes DeepLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -112,28 +111,35 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 // Varied inputs: x (coefficients x1, x2, x3).
 // Results, in order: the value of Quad; its coefficients 1 to 3.
 func QuadTaylor(x, x1, x2, x3 *tensorops.Tensor) (float64, float64, float64, float64) {
-	t := tensorops.Add(tensorops.MatMul(x1, x), tensorops.MatMul(x, x1))
-	t2 := tensorops.Add(tensorops.MatMul(x, x2), tensorops.MatMul(x1, x1))
-	t3 := tensorops.Add(t2, tensorops.MatMul(x2, x))
-	t4 := tensorops.Add(tensorops.MatMul(x, x3), tensorops.MatMul(x1, x2))
-	t5 := tensorops.Add(t4, tensorops.MatMul(x2, x1))
-	t6 := tensorops.Add(t5, tensorops.MatMul(x3, x))
-	t7 := tensorops.Tanh(tensorops.MatMul(x, x))
-	t8 := tensorops.TanhJVP(t7, t)
-	t9 := tensorops.Neg(tensorops.Add(tensorops.Mul(t7, t8), tensorops.Mul(t8, t7)))
-	t10 := tensorops.Scale(tensorops.Mul(t9, t), 0.5)
-	t11 := tensorops.Affine(tensorops.Mul(t7, t7), -1, 1)
-	t12 := tensorops.Add(t10, tensorops.Mul(t11, t3))
-	t13 := tensorops.Add(tensorops.Mul(t7, t12), tensorops.Mul(t8, t8))
-	t14 := tensorops.Add(t13, tensorops.Mul(t12, t7))
-	t15 := tensorops.Neg(t14)
-	t16 := tensorops.Mul(t15, t)
-	t17 := tensorops.Scale(t16, 0.3333333333333333)
-	t18 := tensorops.Add(t17, tensorops.Scale(tensorops.Mul(t9, t3), 0.6666666666666666))
-	t19 := tensorops.Mul(t11, t6)
-	t20 := tensorops.Add(t18, t19)
-	t21 := tensorops.SumAll(t20)
-	return tensorops.SumAll(t7), tensorops.SumAll(t8), tensorops.SumAll(t12), t21
+	t := tensorops.MatMulEach(x, false, x, x1, x2, x3)
+	t2 := t[0]
+	t3 := t[1]
+	t4 := t[2]
+	t5 := t[3]
+	t6 := tensorops.MatMulEach(x1, false, x, x1, x2)
+	t7 := t6[1]
+	t8 := t6[2]
+	t9 := tensorops.Add(t3, t6[0])
+	t10 := tensorops.MatMulEach(x2, false, x, x1)
+	t11 := tensorops.Add(tensorops.Add(t10[0], t7), t4)
+	t12 := tensorops.Add(tensorops.Add(tensorops.MatMul(x, x3), t10[1]), t8)
+	t13 := tensorops.Add(t12, t5)
+	t14 := tensorops.Tanh(t2)
+	t15 := tensorops.TanhJVP(t14, t9)
+	t16 := tensorops.Neg(tensorops.Add(tensorops.Mul(t14, t15), tensorops.Mul(t15, t14)))
+	t17 := tensorops.Scale(tensorops.Mul(t16, t9), 0.5)
+	t18 := tensorops.Affine(tensorops.Mul(t14, t14), -1, 1)
+	t19 := tensorops.Add(t17, tensorops.Mul(t18, t11))
+	t20 := tensorops.Add(tensorops.Mul(t14, t19), tensorops.Mul(t15, t15))
+	t21 := tensorops.Add(t20, tensorops.Mul(t19, t14))
+	t22 := tensorops.Neg(t21)
+	t23 := tensorops.Mul(t22, t9)
+	t24 := tensorops.Scale(t23, 0.3333333333333333)
+	t25 := tensorops.Add(t24, tensorops.Scale(tensorops.Mul(t16, t11), 0.6666666666666666))
+	t26 := tensorops.Mul(t18, t13)
+	t27 := tensorops.Add(t25, t26)
+	t28 := tensorops.SumAll(t27)
+	return tensorops.SumAll(t14), tensorops.SumAll(t15), tensorops.SumAll(t19), t28
 }
 
 // QuadHVP returns Quad and the Hessian-vector product ∇²Quad·v, the Hessian taken with respect to
@@ -162,19 +168,18 @@ func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Varied inputs: x (tangent dx).
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
 func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
-	t := tensorops.Add(tensorops.MatMul(dx, x), tensorops.MatMul(x, dx))
-	t2 := tensorops.Tanh(tensorops.MatMul(x, x))
-	t3 := tensorops.TanhJVP(t2, t)
+	t := tensorops.MatMulEach(x, false, x, dx)
+	t2 := tensorops.Tanh(t[0])
+	t3 := tensorops.TanhJVP(t2, tensorops.Add(t[1], tensorops.MatMul(x, dx)))
 	t4 := tensorops.SumAll(t2)
 	t5 := tensorops.SumAll(t3)
 	t6 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
 	t7 := tensorops.Mul(tensorops.Scale(t2, -2), t3)
-	xBar = tensorops.MatMulGradA(t6, x, x, false, false)
-	t8 := tensorops.MatMulGradA(t7, x, x, false, false)
-	dxBar = tensorops.Add(t8, tensorops.MatMulGradA(t6, x, dx, false, false))
+	t8 := tensorops.MatMulGradAEach(x, x, false, t6, t7)
+	dxBar = tensorops.Add(t8[1], tensorops.MatMulGradA(t6, x, dx, false, false))
 	t9 := tensorops.MatMulGradB(t7, x, x, false, false)
 	t10 := tensorops.Add(t9, tensorops.MatMulGradB(t6, dx, x, false, false))
-	xBar = tensorops.Add(xBar, tensorops.MatMulGradB(t6, x, x, false, false))
+	xBar = tensorops.Add(t8[0], tensorops.MatMulGradB(t6, x, x, false, false))
 	dxBar = tensorops.Add(dxBar, t10)
 	return t4, xBar, t5, dxBar
 }
@@ -221,72 +226,91 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 	float64,
 	float64,
 ) {
-	t := tensorops.Add(tensorops.MatMul(x1, x), tensorops.MatMul(x, x1))
-	t2 := tensorops.Add(tensorops.MatMul(x2, x), tensorops.MatMul(x, x2))
-	t3 := tensorops.Add(tensorops.MatMul(x1, x1), tensorops.MatMul(x2, x2))
-	t4 := tensorops.Add(tensorops.MatMul(x3, x), tensorops.MatMul(x, x3))
-	t5 := tensorops.Add(t3, tensorops.MatMul(x3, x3))
-	t6 := tensorops.Add(tensorops.MatMul(x4, x), tensorops.MatMul(x, x4))
-	t7 := tensorops.Add(t5, tensorops.MatMul(x4, x4))
-	t8 := tensorops.Add(tensorops.MatMul(x5, x), tensorops.MatMul(x, x5))
-	t9 := tensorops.Add(t7, tensorops.MatMul(x5, x5))
-	t10 := tensorops.Add(tensorops.MatMul(x6, x), tensorops.MatMul(x, x6))
-	t11 := tensorops.Add(t9, tensorops.MatMul(x6, x6))
-	t12 := tensorops.Add(tensorops.MatMul(x7, x), tensorops.MatMul(x, x7))
-	t13 := tensorops.Add(t11, tensorops.MatMul(x7, x7))
-	t14 := tensorops.Add(tensorops.MatMul(x8, x), tensorops.MatMul(x, x8))
-	t15 := tensorops.Add(t13, tensorops.MatMul(x8, x8))
-	t16 := tensorops.Tanh(tensorops.MatMul(x, x))
-	t17 := tensorops.TanhJVP(t16, t)
-	t18 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t17), tensorops.Mul(t17, t16)))
-	t19 := tensorops.Mul(t18, t)
-	t20 := tensorops.Scale(t19, 0.5)
-	t21 := tensorops.TanhJVP(t16, t2)
-	t22 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t21), tensorops.Mul(t21, t16)))
-	t23 := tensorops.Mul(t22, t2)
-	t24 := tensorops.Scale(t23, 0.5)
-	t25 := tensorops.Add(t20, t24)
-	t26 := tensorops.TanhJVP(t16, t4)
-	t27 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t26), tensorops.Mul(t26, t16)))
-	t28 := tensorops.Mul(t27, t4)
-	t29 := tensorops.Scale(t28, 0.5)
-	t30 := tensorops.Add(t25, t29)
-	t31 := tensorops.TanhJVP(t16, t6)
-	t32 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t31), tensorops.Mul(t31, t16)))
-	t33 := tensorops.Mul(t32, t6)
-	t34 := tensorops.Scale(t33, 0.5)
-	t35 := tensorops.Add(t30, t34)
-	t36 := tensorops.TanhJVP(t16, t8)
-	t37 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t36), tensorops.Mul(t36, t16)))
-	t38 := tensorops.Mul(t37, t8)
+	t := tensorops.MatMulEach(x, false, x, x1, x2, x3, x4, x5, x6, x7, x8)
+	t2 := t[0]
+	t3 := t[1]
+	t4 := t[2]
+	t5 := t[3]
+	t6 := t[4]
+	t7 := t[5]
+	t8 := t[6]
+	t9 := t[7]
+	t10 := t[8]
+	t11 := tensorops.MatMulEach(x1, false, x, x1)
+	t12 := t11[1]
+	t13 := tensorops.Add(t3, t11[0])
+	t14 := tensorops.MatMulEach(x2, false, x, x2)
+	t15 := t14[1]
+	t16 := tensorops.Add(t4, t14[0])
+	t17 := tensorops.MatMulEach(x3, false, x, x3)
+	t18 := t17[1]
+	t19 := tensorops.Add(t5, t17[0])
+	t20 := tensorops.MatMulEach(x4, false, x, x4)
+	t21 := tensorops.Add(t6, t20[0])
+	t22 := tensorops.Add(tensorops.Add(tensorops.Add(t12, t15), t18), t20[1])
+	t23 := tensorops.MatMulEach(x5, false, x, x5)
+	t24 := tensorops.Add(t7, t23[0])
+	t25 := tensorops.Add(t22, t23[1])
+	t26 := tensorops.MatMulEach(x6, false, x, x6)
+	t27 := tensorops.Add(t8, t26[0])
+	t28 := tensorops.Add(t25, t26[1])
+	t29 := tensorops.MatMulEach(x7, false, x, x7)
+	t30 := tensorops.Add(t9, t29[0])
+	t31 := tensorops.Add(t28, t29[1])
+	t32 := tensorops.MatMulEach(x8, false, x, x8)
+	t33 := tensorops.Add(t10, t32[0])
+	t34 := tensorops.Add(t31, t32[1])
+	t35 := tensorops.Tanh(t2)
+	t36 := tensorops.TanhJVP(t35, t13)
+	t37 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t36), tensorops.Mul(t36, t35)))
+	t38 := tensorops.Mul(t37, t13)
 	t39 := tensorops.Scale(t38, 0.5)
-	t40 := tensorops.Add(t35, t39)
-	t41 := tensorops.TanhJVP(t16, t10)
-	t42 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t41), tensorops.Mul(t41, t16)))
-	t43 := tensorops.Mul(t42, t10)
-	t44 := tensorops.Scale(t43, 0.5)
-	t45 := tensorops.Add(t40, t44)
-	t46 := tensorops.TanhJVP(t16, t12)
-	t47 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t46), tensorops.Mul(t46, t16)))
-	t48 := tensorops.Mul(t47, t12)
-	t49 := tensorops.Scale(t48, 0.5)
-	t50 := tensorops.Add(t45, t49)
-	t51 := tensorops.TanhJVP(t16, t14)
-	t52 := tensorops.Neg(tensorops.Add(tensorops.Mul(t16, t51), tensorops.Mul(t51, t16)))
-	t53 := tensorops.Mul(t52, t14)
-	t54 := tensorops.Scale(t53, 0.5)
-	t55 := tensorops.Add(t50, t54)
-	t56 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t16, t16), -1, 1), t15)
-	t57 := tensorops.Add(t55, t56)
-	t58 := tensorops.SumAll(t16)
-	t59 := tensorops.SumAll(t17)
-	t60 := tensorops.SumAll(t21)
-	t61 := tensorops.SumAll(t26)
-	t62 := tensorops.SumAll(t31)
-	t63 := tensorops.SumAll(t36)
-	t64 := tensorops.SumAll(t41)
-	t65 := tensorops.SumAll(t57)
-	return t58, t59, t60, t61, t62, t63, t64, tensorops.SumAll(t46), tensorops.SumAll(t51), t65
+	t40 := tensorops.TanhJVP(t35, t16)
+	t41 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t40), tensorops.Mul(t40, t35)))
+	t42 := tensorops.Mul(t41, t16)
+	t43 := tensorops.Scale(t42, 0.5)
+	t44 := tensorops.Add(t39, t43)
+	t45 := tensorops.TanhJVP(t35, t19)
+	t46 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t45), tensorops.Mul(t45, t35)))
+	t47 := tensorops.Mul(t46, t19)
+	t48 := tensorops.Scale(t47, 0.5)
+	t49 := tensorops.Add(t44, t48)
+	t50 := tensorops.TanhJVP(t35, t21)
+	t51 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t50), tensorops.Mul(t50, t35)))
+	t52 := tensorops.Mul(t51, t21)
+	t53 := tensorops.Scale(t52, 0.5)
+	t54 := tensorops.Add(t49, t53)
+	t55 := tensorops.TanhJVP(t35, t24)
+	t56 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t55), tensorops.Mul(t55, t35)))
+	t57 := tensorops.Mul(t56, t24)
+	t58 := tensorops.Scale(t57, 0.5)
+	t59 := tensorops.Add(t54, t58)
+	t60 := tensorops.TanhJVP(t35, t27)
+	t61 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t60), tensorops.Mul(t60, t35)))
+	t62 := tensorops.Mul(t61, t27)
+	t63 := tensorops.Scale(t62, 0.5)
+	t64 := tensorops.Add(t59, t63)
+	t65 := tensorops.TanhJVP(t35, t30)
+	t66 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t65), tensorops.Mul(t65, t35)))
+	t67 := tensorops.Mul(t66, t30)
+	t68 := tensorops.Scale(t67, 0.5)
+	t69 := tensorops.Add(t64, t68)
+	t70 := tensorops.TanhJVP(t35, t33)
+	t71 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t70), tensorops.Mul(t70, t35)))
+	t72 := tensorops.Mul(t71, t33)
+	t73 := tensorops.Scale(t72, 0.5)
+	t74 := tensorops.Add(t69, t73)
+	t75 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t35, t35), -1, 1), t34)
+	t76 := tensorops.Add(t74, t75)
+	t77 := tensorops.SumAll(t35)
+	t78 := tensorops.SumAll(t36)
+	t79 := tensorops.SumAll(t40)
+	t80 := tensorops.SumAll(t45)
+	t81 := tensorops.SumAll(t50)
+	t82 := tensorops.SumAll(t55)
+	t83 := tensorops.SumAll(t60)
+	t84 := tensorops.SumAll(t76)
+	return t77, t78, t79, t80, t81, t82, t83, tensorops.SumAll(t65), tensorops.SumAll(t70), t84
 }
 
 // QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, shaped like x:
@@ -314,17 +338,20 @@ func QuadHessDiag(x *tensorops.Tensor) (f float64, d *tensorops.Tensor) {
 // Seed: a line; the input coefficients of degree 2 to 2 are zero.
 // Results, in order: the value of Quad; its coefficients 1 to 2.
 func quadTaylor2(x, x1 *tensorops.Tensor) (float64, float64, float64) {
-	t := tensorops.Add(tensorops.MatMul(x1, x), tensorops.MatMul(x, x1))
-	t2 := tensorops.Tanh(tensorops.MatMul(x, x))
-	t3 := tensorops.TanhJVP(t2, t)
-	t4 := tensorops.Neg(tensorops.Add(tensorops.Mul(t2, t3), tensorops.Mul(t3, t2)))
-	t5 := tensorops.Mul(t4, t)
-	t6 := tensorops.Scale(t5, 0.5)
-	t7 := tensorops.Affine(tensorops.Mul(t2, t2), -1, 1)
-	t8 := tensorops.Mul(t7, tensorops.MatMul(x1, x1))
-	t9 := tensorops.Add(t6, t8)
-	t10 := tensorops.SumAll(t9)
-	return tensorops.SumAll(t2), tensorops.SumAll(t3), t10
+	t := tensorops.MatMulEach(x, false, x, x1)
+	t2 := t[0]
+	t3 := t[1]
+	t4 := tensorops.MatMulEach(x1, false, x, x1)
+	t5 := tensorops.Add(t3, t4[0])
+	t6 := tensorops.Tanh(t2)
+	t7 := tensorops.TanhJVP(t6, t5)
+	t8 := tensorops.Neg(tensorops.Add(tensorops.Mul(t6, t7), tensorops.Mul(t7, t6)))
+	t9 := tensorops.Mul(t8, t5)
+	t10 := tensorops.Scale(t9, 0.5)
+	t11 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t6, t6), -1, 1), t4[1])
+	t12 := tensorops.Add(t10, t11)
+	t13 := tensorops.SumAll(t12)
+	return tensorops.SumAll(t6), tensorops.SumAll(t7), t13
 }
 
 // QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
@@ -484,12 +511,11 @@ func netLossSqJVP(t, dt *tensorops.Tensor) (float64, float64) {
 // Results, in order: the value of dense; its tangent.
 // Shadows: dl has its primal's shape, each element or field the tangent of the primal's.
 func denseJVP(l, dl Layer, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor) {
-	t := l.W
-	t2 := tensorops.Add(tensorops.MatMul(dx, t), tensorops.MatMul(x, dl.W))
-	t3 := tensorops.Add(tensorops.MatMul(x, t), l.B)
-	t4 := tensorops.ExpandLike(t2, t3)
-	t5 := tensorops.Add(t4, tensorops.ExpandLike(dl.B, t3))
-	t6 := tensorops.Tanh(t3)
-	t7 := tensorops.TanhJVP(t6, t5)
-	return t6, t7
+	t := tensorops.MatMulEach(l.W, false, x, dx)
+	t2 := tensorops.Add(t[0], l.B)
+	t3 := tensorops.ExpandLike(tensorops.Add(t[1], tensorops.MatMul(x, dl.W)), t2)
+	t4 := tensorops.Add(t3, tensorops.ExpandLike(dl.B, t2))
+	t5 := tensorops.Tanh(t2)
+	t6 := tensorops.TanhJVP(t5, t4)
+	return t5, t6
 }
