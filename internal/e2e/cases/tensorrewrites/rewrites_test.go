@@ -13,12 +13,27 @@ import (
 	"github.com/gadgen/gadgen/tensorops"
 )
 
-// bodies returns the source of each function of the generated file, by
-// name.
-func bodies(t *testing.T) map[string]string {
+// bodies returns the source of each function of the generated files
+// (rewrites_grad.go when none is named), by name.
+func bodies(t *testing.T, files ...string) map[string]string {
+	t.Helper()
+	if len(files) == 0 {
+		files = []string{"rewrites_grad.go"}
+	}
+	out := map[string]string{}
+	for _, file := range files {
+		for name, body := range bodiesOf(t, file) {
+			out[name] = body
+		}
+	}
+	return out
+}
+
+// bodiesOf returns the source of each function of file, by name.
+func bodiesOf(t *testing.T, file string) map[string]string {
 	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "rewrites_grad.go", nil, 0)
+	f, err := parser.ParseFile(fset, file, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
