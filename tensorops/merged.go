@@ -21,6 +21,12 @@ func MatMulEach(b *Tensor, transB bool, as ...*Tensor) []*Tensor {
 		}
 		return out
 	}
+	for _, a := range as {
+		if a != nil {
+			matmulShape("MatMulT", a, b, false, transB) // the separate product's panic
+			break
+		}
+	}
 	p := MatMulT(stack, b, false, transB)
 	splitRows(p, as, out)
 	return out

@@ -72,6 +72,22 @@ func testMatMul(t *testing.T, c *ctx) {
 					gt := c.tensor(g, l)
 					c.check(t, "MatMulGradA of "+name, T.MatMulGradA(gt, x, y, ta, tb), wantA, tlGrad)
 					c.check(t, "MatMulGradB of "+name, T.MatMulGradB(gt, x, y, ta, tb), wantB, tlGrad)
+					if !ta {
+						// The merged forms: x twice (stacked when x is a
+						// vector or a matrix) and a nil between them.
+						each := T.MatMulEach(y, tb, x, nil, x)
+						c.check(t, "MatMulEach[0] of "+name, each[0], want, tl)
+						c.check(t, "MatMulEach[2] of "+name, each[2], want, tl)
+						if each[1] != nil {
+							t.Errorf("MatMulEach[1] of %s: %v for a nil operand", name, each[1])
+						}
+						grads := T.MatMulGradAEach(x, y, tb, gt, nil, gt)
+						c.check(t, "MatMulGradAEach[0] of "+name, grads[0], wantA, tlGrad)
+						c.check(t, "MatMulGradAEach[2] of "+name, grads[2], wantA, tlGrad)
+						if grads[1] != nil {
+							t.Errorf("MatMulGradAEach[1] of %s: %v for a nil operand", name, grads[1])
+						}
+					}
 					// Into a strided dst (row-major with gaps) and a
 					// column-major one.
 					for _, dl := range []layout{padded, permuted} {
@@ -118,6 +134,11 @@ func testMatMul(t *testing.T, c *ctx) {
 		mustPanic(t, "MatMul 0-D", func() { T.MatMul(c.tensor(newArr(), contig), x) }, "tensorops: MatMul: shapes [] and [2 3]")
 		mustPanic(t, "MatMulGradA g", func() {
 			T.MatMulGradA(c.tensor(newArr(3, 3), contig), x, c.tensor(newArr(3, 5), contig), false, false)
+		}, "tensorops: MatMulGradA: shapes [3 3] and [2 5]")
+		mustPanic(t, "MatMulEach shapes", func() { T.MatMulEach(y, false, x, x) }, "tensorops: MatMulT: shapes [2 3] and [4 5]")
+		mustPanic(t, "MatMulGradAEach g", func() {
+			g := c.tensor(newArr(3, 3), contig)
+			T.MatMulGradAEach(x, c.tensor(newArr(3, 5), contig), false, g, g)
 		}, "tensorops: MatMulGradA: shapes [3 3] and [2 5]")
 		mustPanic(t, "MatMulGradB g", func() {
 			T.MatMulGradB(c.tensor(newArr(3, 3), contig), x, c.tensor(newArr(3, 5), contig), false, false)
