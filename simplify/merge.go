@@ -145,3 +145,4 @@ func MergeProducts(f *ir.Func, env Env) {
 		}
 	}
 }
+

@@ -60,6 +60,7 @@ var Derivative = []Pass{
 // so a derivative that gadgen differentiates again (nesting) goes without
 // them.
 var Final = []Pass{
+	{Name: "slices", Fn: PushSlices},
 	{Name: "merge", Fn: MergeProducts},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
@@ -84,6 +85,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"loopform", "licm", "LICM hoists into the preheader of a loop tested at the top"},
 	{"cse", "accumulate", "a product CSE merges with another use is not fused into a gradient buffer"},
 	{"cse", "tensors", "the shape analysis sees one value where CSE merged copies (Mul(a, FullLike(a, 1)))"},
+	{"slices", "merge", "a product merged with others is no longer a MatMul whose slice could shrink it"},
 	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
 }
 

@@ -1,9 +1,12 @@
 package tensorops
 
-// This file defines the merged forms of matrix products that generated
-// code calls where several products share an operand (simplify's product
-// merging): one GEMM over the stacked rows of the others instead of one
-// matrix-vector product each, so the shared operand is read once.
+// This file defines the forms of matrix products that generated code
+// calls after simplify's rewrites of products: several products sharing
+// an operand merged into one GEMM over the stacked rows of the others (the
+// shared operand read once instead of once per product), and a slice of a
+// product computed from slices of its operands.
+
+import "fmt"
 
 // MatMulEach returns MatMulT(aᵢ, b, false, transB) for each aᵢ of as, nil
 // for a nil aᵢ. When the non-nil aᵢ are vectors or matrices of one shape and
@@ -124,4 +127,99 @@ func splitRows(p *Tensor, as, out []*Tensor) {
 		out[i] = p.view(shape, rowMajor(shape), p.offset+at*rows*cols)
 		at++
 	}
+}
+
+// MatMulSlice returns Slice(MatMul(a, b), axis, lo, hi), computing only the
+// part of the product that the slice keeps: when axis is the product's
+// row axis, a's rows lo to hi times b; when it is its column axis, a times
+// b's columns lo to hi; otherwise (a batch axis) the whole product, sliced.
+// Generated code calls it where a slice of a product is the product's only
+// use (simplify's slice pushdown). The result is a fresh tensor, equal to
+// the slice of the whole product up to rounding.
+// It panics as Slice(MatMul(a, b), axis, lo, hi) would; nil when a or b is.
+//
+// With frame tensors, it returns SliceFor(MatMul(a, b), axis, lo, hi,
+// frame...): the part of the product that a slice of its broadcast with the
+// frame reads (the whole product where it is broadcast along the axis).
+func MatMulSlice(a, b *Tensor, axis, lo, hi int, frame ...*Tensor) *Tensor {
+	if a == nil || b == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	s := matmulShape("MatMul", a, b, false, false)
+	ax, ok := alignedAxis(s.out, axis, lo, hi, frame)
+	if !ok {
+		return MatMul(a, b)
+	}
+	last := len(s.out) - 1
+	switch {
+	case !s.bVec && ax == last: // columns: b's last axis
+		return MatMul(a, sliceView(b, len(b.shape)-1, lo, hi))
+	case !s.aVec && (s.bVec && ax == last || !s.bVec && ax == last-1): // rows: a's last axis but one
+		return MatMul(sliceView(a, len(a.shape)-2, lo, hi), b)
+	}
+	return Slice(MatMul(a, b), axis, lo, hi)
+}
+
+// SliceFor returns the part of a that a slice [lo:hi] along axis of the
+// broadcast of a with the frame tensors reads: a sliced along the aligned
+// axis, or a itself where it is broadcast along it (of size 1 there, or
+// without the axis). So F(SliceFor(a, …, b), SliceFor(b, …, a)) is
+// Slice(F(a, b), …) for a broadcasting elementwise F, computed on the part
+// that is used; without a frame, SliceFor is Slice. The result is a view of
+// a, not a copy. Generated code calls it where simplify pushes a slice
+// through elementwise operations whose operands' shapes it cannot tell
+// apart.
+// It panics if the shapes do not broadcast, or as Slice would on the
+// broadcast shape; nil when a is.
+func SliceFor(a *Tensor, axis, lo, hi int, frame ...*Tensor) *Tensor {
+	if a == nil {
+		return nil
+	}
+	ax, ok := alignedAxis(a.shape, axis, lo, hi, frame)
+	if !ok {
+		return a // broadcast along the axis
+	}
+	return sliceView(a, ax, lo, hi)
+}
+
+// alignedAxis returns the axis of shape aligned with axis of the broadcast
+// of shape with the frame tensors' shapes, and whether shape has that axis
+// unbroadcast (of the broadcast shape's size). It panics if the shapes do
+// not broadcast, or as Slice would on the broadcast shape. Nil frame
+// tensors are skipped.
+func alignedAxis(shape []int, axis, lo, hi int, frame []*Tensor) (int, bool) {
+	full := shape
+	for _, f := range frame {
+		if f == nil {
+			continue
+		}
+		b, ok := broadcastShape(full, f.shape)
+		if !ok {
+			panic(fmt.Sprintf("tensorops: SliceFor: shapes %v and %v do not broadcast", full, f.shape))
+		}
+		full = b
+	}
+	ax := normAxis("Slice", &Tensor{shape: full}, axis)
+	if lo < 0 || lo > hi || hi > full[ax] {
+		panic(fmt.Sprintf("tensorops: Slice: [%d:%d] out of range along axis %d of shape %v", lo, hi, axis, full))
+	}
+	a := ax - (len(full) - len(shape))
+	if a < 0 || shape[a] != full[ax] {
+		return 0, false
+	}
+	return a, true
+}
+
+// MatMulShape returns a tensor of the shape and dtype of MatMul(a, b)
+// without computing it: every element is the one zero it stores (all
+// strides 0). Generated code passes it to SliceFor and MatMulSlice as a
+// frame, which read shapes only, where the product itself is not needed.
+// It panics as MatMul would; nil when a or b is.
+func MatMulShape(a, b *Tensor) *Tensor {
+	if a == nil || b == nil {
+		return nil
+	}
+	s := matmulShape("MatMul", a, b, false, false)
+	z := alloc(a.dtype, nil)
+	return z.view(append([]int(nil), s.out...), make([]int, len(s.out)), 0)
 }

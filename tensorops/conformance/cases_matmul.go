@@ -72,6 +72,16 @@ func testMatMul(t *testing.T, c *ctx) {
 					gt := c.tensor(g, l)
 					c.check(t, "MatMulGradA of "+name, T.MatMulGradA(gt, x, y, ta, tb), wantA, tlGrad)
 					c.check(t, "MatMulGradB of "+name, T.MatMulGradB(gt, x, y, ta, tb), wantB, tlGrad)
+					if !ta && !tb {
+						// A slice of the product, along each axis.
+						for ax := range want.shape {
+							n := want.shape[ax]
+							for _, r := range [][2]int{{0, n}, {n / 3, n - n/3}, {n / 2, n / 2}} {
+								what := fmt.Sprintf("MatMulSlice(%s, axis %d, %d, %d)", name, ax, r[0], r[1])
+								c.check(t, what, T.MatMulSlice(x, y, ax, r[0], r[1]), refSlice(want, ax, r[0], r[1]), tl)
+							}
+						}
+					}
 					if !ta {
 						// The merged forms: x twice (stacked when x is a
 						// vector or a matrix) and a nil between them.
@@ -135,6 +145,10 @@ func testMatMul(t *testing.T, c *ctx) {
 		mustPanic(t, "MatMulGradA g", func() {
 			T.MatMulGradA(c.tensor(newArr(3, 3), contig), x, c.tensor(newArr(3, 5), contig), false, false)
 		}, "tensorops: MatMulGradA: shapes [3 3] and [2 5]")
+		mustPanic(t, "MatMulSlice shapes", func() { T.MatMulSlice(x, y, 0, 0, 1) }, "tensorops: MatMul: shapes [2 3] and [4 5]")
+		mustPanic(t, "MatMulSlice range", func() {
+			T.MatMulSlice(x, c.tensor(newArr(3, 5), contig), 1, 2, 6)
+		}, "tensorops: Slice: [2:6] out of range along axis 1 of shape [2 5]")
 		mustPanic(t, "MatMulEach shapes", func() { T.MatMulEach(y, false, x, x) }, "tensorops: MatMulT: shapes [2 3] and [4 5]")
 		mustPanic(t, "MatMulGradAEach g", func() {
 			g := c.tensor(newArr(3, 3), contig)
@@ -168,4 +182,17 @@ func testMatMul(t *testing.T, c *ctx) {
 		}
 		mustPanic(t, "Outer 2-D", func() { T.Outer(c.tensor(newArr(2, 3), contig), c.tensor(newArr(3), contig)) }, "tensorops: Outer: shapes [2 3] and [3]")
 	})
+}
+
+// refSlice returns a[..., lo:hi, ...] along axis ax.
+func refSlice(a *arr, ax, lo, hi int) *arr {
+	shape := append([]int{}, a.shape...)
+	shape[ax] = hi - lo
+	out := newArr(shape...)
+	forEach(shape, func(idx []int) {
+		src := append([]int{}, idx...)
+		src[ax] += lo
+		out.set(idx, a.at(src))
+	})
+	return out
 }

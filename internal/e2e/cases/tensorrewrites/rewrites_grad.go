@@ -148,14 +148,19 @@ func SqGradO0(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Varied inputs: x (tangent dx), z (tangent dz).
 // Results, in order: the value of SliceOf; its tangent.
 func SliceOfJVP(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
-	t := tensorops.Tanh(x)
-	t2 := tensorops.Mul(z, tensorops.TanhJVP(t, dx))
-	t3 := tensorops.Add(t2, tensorops.Mul(t, dz))
-	t4 := tensorops.Slice(t3, 0, 2, 5)
-	t5 := tensorops.AddScalar(tensorops.Slice(tensorops.Mul(t, z), 0, 2, 5), 4)
-	t6 := tensorops.ExpandLike(t4, t5)
-	t7 := tensorops.SumAll(t6)
-	return tensorops.SumAll(t5), t7
+	t := tensorops.Tanh(tensorops.SliceFor(x, 0, 2, 5, z))
+	t2 := tensorops.Mul(t, tensorops.SliceFor(z, 0, 2, 5, x))
+	t3 := tensorops.SliceFor(z, 0, 2, 5, x, dx, dz)
+	t4 := tensorops.Tanh(tensorops.SliceFor(x, 0, 2, 5, dx, z, dz))
+	t5 := tensorops.TanhJVP(t4, tensorops.SliceFor(dx, 0, 2, 5, x, z, dz))
+	t6 := tensorops.Mul(t3, t5)
+	t7 := tensorops.Tanh(tensorops.SliceFor(x, 0, 2, 5, dz, z, dx))
+	t8 := tensorops.Mul(t7, tensorops.SliceFor(dz, 0, 2, 5, x, z, dx))
+	t9 := tensorops.Add(t6, t8)
+	t10 := tensorops.AddScalar(t2, 4)
+	t11 := tensorops.ExpandLike(t9, t10)
+	t12 := tensorops.SumAll(t11)
+	return tensorops.SumAll(t10), t12
 }
 
 // SliceOfGrad computes SliceOf and its gradient with respect to the varied inputs (reverse mode).

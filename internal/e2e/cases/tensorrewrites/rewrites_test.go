@@ -80,7 +80,8 @@ func TestRewritesProduce(t *testing.T) {
 		rule, pattern string
 		funcs         []string
 	}{
-		{"Slice(AddScalar(a, 4), …) → AddScalar(Slice(a, …), 4)", "tensorops.AddScalar(tensorops.Slice(", []string{"SliceOfJVP", "SliceOfGrad"}},
+		{"Slice(AddScalar(a, 4), …) → AddScalar(Slice(a, …), 4)", "tensorops.AddScalar(tensorops.Slice(", []string{"SliceOfGrad"}},
+		{"Slice(Tanh(x)⊙z, …) → Tanh(SliceFor(x, …, z))⊙SliceFor(z, …, x)", "tensorops.Tanh(tensorops.SliceFor(x, 0, 2, 5, z))", []string{"SliceOfJVP"}},
 		{"MatMul(Transpose(a), b) → MatMulT(a, b, true, false)", "tensorops.MatMulT(a, b, true, false)", []string{"MTJVP", "MTGrad"}},
 	} {
 		for _, fn := range c.funcs {
