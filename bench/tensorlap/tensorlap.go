@@ -3,8 +3,10 @@
 // Sathia, Qian, Hückelheim, Hovland and Moses, "Compiler Optimizations for
 // Higher-Order Automatic Differentiation", PPoPP'25 workshop): Δf(x) =
 // Σᵢ ∂²f/∂xᵢ² for f(x) = wᵀ tanh(W_L … tanh(W₁x + b₁) … + b_L), by
-// collapsed Taylor mode (//gad:laplacian) and by D Hessian-vector
-// products (//gad:hvp, forward over reverse).
+// the trace of the Hessian, D Hessian-vector products (forward over
+// reverse), D Taylor jets and collapsed Taylor mode, each generated with
+// and without optimization. Command table (cmd/table) measures them and
+// writes the table and its plot.
 package tensorlap
 
 //go:generate gadgen
@@ -14,6 +16,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/gadgen/gadgen/tensorops"
+)
+
+// The problem's sizes: the paper's hidden widths, inputs of dimension 32,
+// 64 tanh layers.
+var (
+	Widths   = []int{128, 256, 384, 512}
+	InputDim = 32
+	Layers   = 64
 )
 
 // Net is a perceptron of tanh layers with a linear readout.
@@ -56,12 +66,65 @@ func New(d, hidden, layers int, seed uint64) (*Net, *tensorops.Tensor) {
 	return n, tensorops.RandN(rng, tensorops.Float64, 1, d)
 }
 
-// LaplacianByHVP is Δf(x) by D HVPs along the unit vectors.
-func LaplacianByHVP(n *Net, x *tensorops.Tensor) float64 {
-	var lap float64
-	for i := range tensorops.Size(x) {
-		_, hv := FHVP(n, x, tensorops.Basis(x, i))
-		lap += hv.Float64s()[i]
-	}
-	return lap
+// Method is one way of computing Δf(x): its name in the table, and the
+// function, generated with optimization (Opt) and without (O0).
+type Method struct {
+	Name    string
+	Opt, O0 func(n *Net, x *tensorops.Tensor) float64
 }
+
+// Methods are the four ways of the paper's table: (a) the trace of the
+// Hessian (//gad:hessian: D HVPs, then the trace), (b) D Hessian-vector
+// products (//gad:hvp along the unit vectors), (c) D Taylor jets of order 2
+// (//gad:taylor along the unit vectors), (d) collapsed Taylor mode
+// (//gad:laplacian, 8 directions per jet).
+var Methods = []Method{
+	{"trace of the Hessian", ByHessian(FHessian), ByHessian(FHessianO0)},
+	{"D HVPs", ByHVP(FHVP), ByHVP(FHVPO0)},
+	{"D Taylor jets", ByJets(FTaylor), ByJets(FTaylorO0)},
+	{"collapsed Taylor", ByLaplacian(FLaplacian), ByLaplacian(FLaplacianO0)},
+}
+
+// ByHessian is Δf(x) as the trace of the Hessian.
+func ByHessian(hess func(*Net, *tensorops.Tensor) (float64, *tensorops.Tensor)) func(*Net, *tensorops.Tensor) float64 {
+	return func(n *Net, x *tensorops.Tensor) float64 {
+		_, h := hess(n, x)
+		return tensorops.SumAll(tensorops.DiagPart(h))
+	}
+}
+
+// ByHVP is Δf(x) by D HVPs along the unit vectors.
+func ByHVP(hvp func(*Net, *tensorops.Tensor, *tensorops.Tensor) (float64, *tensorops.Tensor)) func(*Net, *tensorops.Tensor) float64 {
+	return func(n *Net, x *tensorops.Tensor) float64 {
+		var lap float64
+		for i := range tensorops.Size(x) {
+			_, hv := hvp(n, x, tensorops.Basis(x, i))
+			lap += hv.Float64s()[i]
+		}
+		return lap
+	}
+}
+
+// ByJets is Δf(x) by D second-order jets along the unit vectors: each
+// gives ½eᵢᵀ∇²f eᵢ as its second coefficient.
+func ByJets(jet func(*Net, *tensorops.Tensor, *tensorops.Tensor) (float64, float64, float64)) func(*Net, *tensorops.Tensor) float64 {
+	return func(n *Net, x *tensorops.Tensor) float64 {
+		var lap float64
+		for i := range tensorops.Size(x) {
+			_, _, c2 := jet(n, x, tensorops.Basis(x, i))
+			lap += 2 * c2
+		}
+		return lap
+	}
+}
+
+// ByLaplacian is Δf(x) by collapsed Taylor mode.
+func ByLaplacian(lap func(*Net, *tensorops.Tensor) (float64, float64)) func(*Net, *tensorops.Tensor) float64 {
+	return func(n *Net, x *tensorops.Tensor) float64 {
+		_, l := lap(n, x)
+		return l
+	}
+}
+
+// LaplacianByHVP is Δf(x) by D HVPs along the unit vectors.
+func LaplacianByHVP(n *Net, x *tensorops.Tensor) float64 { return ByHVP(FHVP)(n, x) }

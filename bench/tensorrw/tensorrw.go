@@ -32,3 +32,22 @@ func SliceInputs(n, k int, seed uint64) (x, y, z, dx, dy, dz *tensorops.Tensor) 
 	r := func(shape ...int) *tensorops.Tensor { return tensorops.RandN(rng, tensorops.Float64, shape...) }
 	return r(n, k), r(k), r(n), r(n, k), r(k), r(n)
 }
+
+// DiagProgram scales the rows of a [n, m] by v [n] as a product by a
+// diagonal matrix, diag(v)·a, then multiplies by b [m, m]: with the
+// rewrites, diag(v)·a is a row scaling (n·m products instead of an n×n
+// matrix and n²·m), in the value and in the gradient.
+//
+//gad:grad
+func DiagProgram(v, a, b *tensorops.Tensor) float64 {
+	return tensorops.SumAll(tensorops.Tanh(tensorops.MatMul(tensorops.MatMul(tensorops.Diag(v), a), b)))
+}
+
+//gad:grad DiagProgramGradO0 github.com/gadgen/gadgen/bench/tensorrw.DiagProgram opt=0
+
+// DiagInputs returns v [n], a [n, m] and b [m, m].
+func DiagInputs(n, m int, seed uint64) (v, a, b *tensorops.Tensor) {
+	rng := rand.New(rand.NewPCG(seed, 4))
+	r := func(shape ...int) *tensorops.Tensor { return tensorops.RandN(rng, tensorops.Float64, shape...) }
+	return r(n), r(n, m), tensorops.Scale(r(m, m), 0.1)
+}

@@ -49,3 +49,43 @@ func SliceProgramJVPO0(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64)
 	t8 := tensorops.SumAll(t7)
 	return tensorops.SumAll(t6), t8
 }
+
+// DiagProgramGrad computes DiagProgram and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: v (returned as vBar), a (returned as aBar), b (returned as bBar).
+// Results: the value of DiagProgram, then the partials of the varied scalar inputs in order.
+func DiagProgramGrad(v, a, b *tensorops.Tensor) (f float64, vBar, aBar, bBar *tensorops.Tensor) {
+	t := tensorops.Diag(v)
+	t2 := tensorops.MatMul(t, a)
+	t3 := tensorops.Tanh(tensorops.MatMul(t2, b))
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t6 := tensorops.MatMulGradA(t5, t2, b, false, false)
+	bBar = tensorops.MatMulGradB(t5, t2, b, false, false)
+	aBar = tensorops.MatMulGradB(t6, t, a, false, false)
+	vBar = tensorops.DiagPart(tensorops.MatMulGradA(t6, t, a, false, false))
+	return t4, vBar, aBar, bBar
+}
+
+// DiagProgramGradO0 computes DiagProgram and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: v (returned as vBar), a (returned as aBar), b (returned as bBar).
+// Results: the value of DiagProgram, then the partials of the varied scalar inputs in order.
+//
+// Generated without optimization (opt=0), for comparison.
+func DiagProgramGradO0(v, a, b *tensorops.Tensor) (f float64, vBar, aBar, bBar *tensorops.Tensor) {
+	t := tensorops.Diag(v)
+	t2 := tensorops.MatMul(t, a)
+	t3 := tensorops.Tanh(tensorops.MatMul(t2, b))
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t6 := tensorops.MatMulGradA(t5, t2, b, false, false)
+	bBar = tensorops.Add(bBar, tensorops.MatMulGradB(t5, t2, b, false, false))
+	aBar = tensorops.Add(aBar, tensorops.MatMulGradB(t6, t, a, false, false))
+	t7 := tensorops.DiagPart(tensorops.MatMulGradA(t6, t, a, false, false))
+	t8 := tensorops.Add(vBar, t7)
+	vBar = t8
+	return t4, vBar, aBar, bBar
+}
