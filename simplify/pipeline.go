@@ -62,6 +62,7 @@ var Derivative = []Pass{
 var Final = []Pass{
 	{Name: "slices", Fn: PushSlices},
 	{Name: "merge", Fn: MergeProducts},
+	{Name: "fuse", Fn: FuseElementwise},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -86,6 +87,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"cse", "accumulate", "a product CSE merges with another use is not fused into a gradient buffer"},
 	{"cse", "tensors", "the shape analysis sees one value where CSE merged copies (Mul(a, FullLike(a, 1)))"},
 	{"slices", "merge", "a product merged with others is no longer a MatMul whose slice could shrink it"},
+	{"slices", "fuse", "slices are pushed through elementwise calls, not through the Fuse call that replaces them"},
 	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
 }
 
