@@ -213,13 +213,13 @@ func FuseElementwise(f *ir.Func, env Env) {
 	}
 }
 
-// tensorFuncOf returns the runtime's function name when f calls an
-// elementwise operation (the runtime's package is then known to the type
-// checker), or nil.
+// tensorFuncOf returns the runtime's function name when f calls the
+// runtime with a tensor result (the runtime's package is then known to
+// the type checker), or nil.
 func tensorFuncOf(f *ir.Func, name string) *types.Func {
 	for _, b := range f.Blocks {
 		for _, v := range b.Instrs {
-			if _, _, _, ok := fusableCall(v); ok {
+			if tensorCall(v) != "" && ir.IsTensor(v.Type) {
 				return ir.TensorFunc(v.Type, name)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,7 +36,7 @@ func fakeTensorops() (map[string]*types.Func, types.Type) {
 		pkg.Scope().Insert(fn)
 		funcs[name] = fn
 	}
-	for _, name := range []string{"Add", "Mul", "Sub", "TanhJVP", "Accumulate", "MatMul"} {
+	for _, name := range []string{"Add", "Mul", "Sub", "TanhJVP", "Accumulate", "MatMul", "SumLike"} {
 		decl(name, false, tensor, tensor)
 	}
 	for _, name := range []string{"Exp", "Neg", "Tanh"} {
@@ -46,6 +47,7 @@ func fakeTensorops() (map[string]*types.Func, types.Type) {
 	decl("Affine", false, tensor, f64, f64)
 	decl("ScalarDiv", false, f64, tensor)
 	decl("Fuse", true, types.Typ[types.String], types.NewSlice(anyT))
+	decl("FuseInto", true, tensor, types.Typ[types.String], types.NewSlice(anyT))
 	return funcs, tensor
 }
 
@@ -181,5 +183,82 @@ func TestFuseBlocks(t *testing.T) {
 	simplify.FuseElementwise(b.F, nil)
 	if expr, _ := fuseCall(t, b.F); expr != "" {
 		t.Errorf("fused across blocks: %q\n%s", expr, b.F)
+	}
+}
+
+// TestReuseBuffers builds elementwise operations of fresh and shared
+// operands and checks which buffer each writes into: a fresh operand
+// that nothing else reads (its shape aside), never a parameter, a value
+// read twice, one from another block, or one stored.
+func TestReuseBuffers(t *testing.T) {
+	fn, tensor := fakeTensorops()
+	cases := []struct {
+		name  string
+		build func(b *irtest.Builder, x, y *ir.Value) *ir.Value
+		dst   string // the name of FuseInto's dst, "" for none
+		expr  string
+	}{
+		{"fresh product", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			return b.Call(fn["Tanh"], irtest.Named(b.Call(fn["MatMul"], x, y), "p"))
+		}, "p", "Tanh(a)"},
+		{"shape read after", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			p := irtest.Named(b.Call(fn["MatMul"], x, y), "p")
+			s := b.Call(fn["Add"], p, y)
+			return b.Call(fn["SumLike"], s, p)
+		}, "p", "a + b"},
+		{"fused", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			p := irtest.Named(b.Call(fn["MatMul"], x, y), "p")
+			return b.Call(fn["TanhJVP"], x, b.Call(fn["Mul"], y, p))
+		}, "p", "TanhJVP(a, b*c)"},
+		{"through SumLike", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			s := irtest.Named(b.Call(fn["SumLike"], b.Call(fn["Exp"], x), y), "s")
+			return b.Call(fn["Neg"], s)
+		}, "s", "-a"},
+		{"parameters", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			return b.Call(fn["Mul"], x, y)
+		}, "", ""},
+		{"read twice", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			p := irtest.Named(b.Call(fn["MatMul"], x, y), "p")
+			return b.Call(fn["Add"], b.Call(fn["Exp"], p), irtest.Named(b.Call(fn["MatMul"], p, y), "q"))
+		}, "q", "Exp(a) + b"},
+		{"read twice in one expression", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			p := irtest.Named(b.Call(fn["MatMul"], x, y), "p")
+			return b.Call(fn["Add"], b.Call(fn["Exp"], p), b.Call(fn["Tanh"], p))
+		}, "p", "Exp(a) + Tanh(a)"},
+		{"SumLike of a shared value", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			e := b.Call(fn["Exp"], x)
+			return b.Call(fn["Mul"], b.Call(fn["SumLike"], e, y), e)
+		}, "", ""},
+		{"stored", func(b *irtest.Builder, x, y *ir.Value) *ir.Value {
+			p := b.Call(fn["MatMul"], x, y)
+			b.Store(b.Alloc("keep", tensor, true), p)
+			return b.Call(fn["Exp"], p)
+		}, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := irtest.NewBuilder("F", pkg)
+			x, y := b.Param("x", tensor), b.Param("y", tensor)
+			b.F.AddResult("", tensor)
+			b.B.Return(c.build(b, x, y))
+			env := &explainer{}
+			simplify.FuseElementwise(b.F, env)
+			simplify.ReuseBuffers(b.F, env)
+			if err := ir.Check(b.F); err != nil {
+				t.Fatalf("%v\n%s", err, b.F)
+			}
+			dst, expr := "", ""
+			for _, v := range b.F.Blocks[0].Instrs {
+				if v.Op == ir.OpCall && v.Callee.Func.Name() == "FuseInto" {
+					dst, expr = v.Args[0].Name, constant.StringVal(v.Args[1].Const)
+				}
+			}
+			if dst != c.dst || expr != c.expr {
+				t.Errorf("FuseInto into %q of %q, want %q of %q\n%s", dst, expr, c.dst, c.expr, b.F)
+			}
+			if reused := slices.Contains(env.rules, "reuse-buffer"); reused != (c.dst != "") {
+				t.Errorf("rules fired: %v", env.rules)
+			}
+		})
 	}
 }

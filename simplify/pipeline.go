@@ -63,6 +63,7 @@ var Final = []Pass{
 	{Name: "slices", Fn: PushSlices},
 	{Name: "merge", Fn: MergeProducts},
 	{Name: "fuse", Fn: FuseElementwise},
+	{Name: "reuse", Fn: ReuseBuffers},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -88,6 +89,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"cse", "tensors", "the shape analysis sees one value where CSE merged copies (Mul(a, FullLike(a, 1)))"},
 	{"slices", "merge", "a product merged with others is no longer a MatMul whose slice could shrink it"},
 	{"slices", "fuse", "slices are pushed through elementwise calls, not through the Fuse call that replaces them"},
+	{"fuse", "reuse", "a fused call reuses one buffer for the whole tree; fusion does not look into FuseInto"},
 	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
 }
 

@@ -55,7 +55,10 @@ import (
 // operations, evaluated left to right: when an operand is nil, or the
 // shapes or dtypes are such that an operation would panic or an
 // intermediate result would be broadcast, Fuse evaluates the operations
-// one by one (the result may then be nil or an operand, as theirs is).
+// one by one. The result is nil where theirs is, and otherwise a fresh
+// tensor, never an operand itself: where theirs is an operand (Add(nil,
+// b) is b), Fuse returns a copy of it, so that a caller may write into
+// the result (see FuseInto).
 // It panics if expr is not a valid expression, does not use each operand,
 // or an operand is neither a *Tensor nor a float64.
 func Fuse(expr string, operands ...any) *Tensor {
@@ -65,7 +68,8 @@ func Fuse(expr string, operands ...any) *Tensor {
 // FuseInto is Fuse computed into dst when dst is a contiguous tensor of
 // the result's shape and dtype, and the operation is not left to the
 // separate operations (see Fuse); it then returns dst. Otherwise it
-// returns Fuse's result and leaves dst alone. dst may be one of the
+// returns Fuse's result (or dst itself, unchanged, where the separate
+// operations return that operand) and leaves dst alone. dst may be one of the
 // operands (each element of the result is computed from the elements of
 // the operands at the same index), but must not otherwise share memory
 // with one. Generated code calls it with an operand that is not used
@@ -105,11 +109,11 @@ func fuse(dst *Tensor, expr string, operands []any) *Tensor {
 	}
 	p := fuseProgram(expr, len(operands), mask)
 	if anyNil {
-		return p.root.eval(ts[:], ss[:])
+		return fresh(p.root.eval(ts[:], ss[:]), dst, ts[:len(operands)])
 	}
 	shape, dt, ok := p.shape(ts[:])
 	if !ok {
-		return p.root.eval(ts[:], ss[:])
+		return fresh(p.root.eval(ts[:], ss[:]), dst, ts[:len(operands)])
 	}
 	out := dst
 	if out == nil || !sameShape(out.shape, shape) || out.dtype != dt || out.dev != CPU || !out.IsContiguous() {
@@ -121,6 +125,20 @@ func fuse(dst *Tensor, expr string, operands []any) *Tensor {
 		fuseApply[float64](p, out, ts[:], ss[:])
 	}
 	return out
+}
+
+// fresh returns r, or a copy of it when it is one of ts other than dst
+// (which the caller gave up).
+func fresh(r, dst *Tensor, ts []*Tensor) *Tensor {
+	if r == dst {
+		return r
+	}
+	for _, t := range ts {
+		if r != nil && r == t {
+			return r.Clone()
+		}
+	}
+	return r
 }
 
 // fop is an operation of a fused expression.

@@ -191,8 +191,8 @@ func TestFuseIntermediateBroadcast(t *testing.T) {
 	}
 }
 
-// TestFuseNil: a nil operand gives what the separate operations give,
-// nil or an operand itself included.
+// TestFuseNil: a nil operand gives what the separate operations give:
+// nil, or a copy where they give an operand itself.
 func TestFuseNil(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	x, y := fuseData(rng, T.Float64, 3, 4), fuseData(rng, T.Float64, 3, 4)
@@ -200,14 +200,14 @@ func TestFuseNil(t *testing.T) {
 		expr  string
 		args  []any
 		want  *T.Tensor
-		ident bool // the result is want itself
+		ident bool // the result is want itself (nil)
 	}{
-		{"a*b + c", []any{x, (*T.Tensor)(nil), y}, y, true},
+		{"a*b + c", []any{x, (*T.Tensor)(nil), y}, y, false},
 		{"a*b + c", []any{x, y, nil}, T.Mul(x, y), false},
 		{"a - b*c", []any{(*T.Tensor)(nil), x, y}, T.Neg(T.Mul(x, y)), false},
 		{"2*a*b", []any{(*T.Tensor)(nil), y}, nil, true},
 		{"(a + b)*2", []any{(*T.Tensor)(nil), (*T.Tensor)(nil)}, nil, true},
-		{"-a + b", []any{(*T.Tensor)(nil), x}, x, true},
+		{"-a + b", []any{(*T.Tensor)(nil), x}, x, false},
 		{"TanhJVP(a, b*c)", []any{x, (*T.Tensor)(nil), y}, nil, true},
 	} {
 		got := T.Fuse(c.expr, c.args...)
@@ -219,6 +219,11 @@ func TestFuseNil(t *testing.T) {
 		}
 		if err := sameBits(got, c.want); err != nil {
 			t.Errorf("%s: %v", c.expr, err)
+		}
+		for _, a := range c.args {
+			if a, ok := a.(*T.Tensor); ok && got == a {
+				t.Errorf("%s: the result is an operand, not a copy", c.expr)
+			}
 		}
 	}
 	mustPanic(t, "Exp(a) + b", "tensorops: Exp: nil tensor", func() { T.Fuse("Exp(a) + b", (*T.Tensor)(nil), x) })
@@ -291,6 +296,12 @@ func TestFuseInto(t *testing.T) {
 		if err := sameBits(small, b); err != nil {
 			t.Errorf("%v: FuseInto changed a dst it did not use: %v", dt, err)
 		}
+		if got := T.FuseInto(dst, "(a + b)*2", (*T.Tensor)(nil), dst); got == dst || sameBits(got, T.Scale(dst, 2)) != nil {
+			t.Errorf("%v: FuseInto with a nil operand: %v", dt, got)
+		}
+		if got := T.FuseInto(dst, "a + b*c", dst, (*T.Tensor)(nil), y); got != dst {
+			t.Errorf("%v: FuseInto whose operations return dst: %p, want dst %p", dt, got, dst)
+		}
 	}
 }
 
@@ -340,7 +351,7 @@ func TestFuseAllocs(t *testing.T) {
 // BenchmarkFuse compares a fused expression with its separate operations.
 func BenchmarkFuse(b *testing.B) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	for _, n := range []int{1 << 10, 1 << 14, 1 << 18} {
+	for _, n := range []int{128, 512, 1 << 10, 1 << 14, 1 << 18} {
 		var ts [4]*T.Tensor
 		for i := range ts {
 			ts[i] = T.RandN(rng, T.Float64, n)

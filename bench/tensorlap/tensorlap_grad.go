@@ -90,7 +90,8 @@ func fTaylorWrtX(
 		h4 = tensorops.TanhJVP(h, t15)
 		h5 = tensorops.TanhJVP(h, t16)
 		h6 = tensorops.TanhJVP(h, t17)
-		t22 := tensorops.Fuse(
+		t22 := tensorops.FuseInto(
+			t21,
 			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
 			t21,
 			h,
@@ -103,7 +104,8 @@ func fTaylorWrtX(
 		)
 		h7 = tensorops.TanhJVP(h, t18)
 		h8 = tensorops.TanhJVP(h, t19)
-		h9 = tensorops.Fuse(
+		h9 = tensorops.FuseInto(
+			t22,
 			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*g",
 			t22,
 			h,

@@ -14,29 +14,31 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
 	t3 := m.B1
-	h1 := tensorops.Fuse("Tanh(a + b)", t2, t3)
+	h1 := tensorops.FuseInto(t2, "Tanh(a + b)", t2, t3)
 	t4 := m.W2
 	t5 := tensorops.MatMul(h1, t4)
 	t6 := m.B2
-	h2 := tensorops.Fuse("Tanh(a + b)", t5, t6)
+	h2 := tensorops.FuseInto(t5, "Tanh(a + b)", t5, t6)
 	t7 := m.W3
 	t8 := tensorops.MatMul(h2, t7)
 	t9 := m.B3
-	logits := tensorops.Add(t8, t9)
+	logits := tensorops.FuseInto(t8, "a + b", t8, t9)
 	t10 := tensorops.SoftmaxCrossEntropy(logits, y)
 	t11 := tensorops.SoftmaxCrossEntropyGrad(logits, y, 1)
 	t12 := tensorops.SumLike(t11, t8)
 	mBar.B3 = tensorops.AccumulateSumLike(mBar.B3, t11, t9)
+	t13 := tensorops.MatMulGradA(t12, h2, t7, false, false)
 	mBar.W3 = tensorops.AccumulateMatMulGradB(mBar.W3, t12, h2, t7, false, false)
-	t13 := tensorops.TanhJVP(h2, tensorops.MatMulGradA(t12, h2, t7, false, false))
-	t14 := tensorops.SumLike(t13, t5)
-	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t13, t6)
-	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t14, h1, t4, false, false)
-	t15 := tensorops.TanhJVP(h1, tensorops.MatMulGradA(t14, h1, t4, false, false))
-	t16 := tensorops.SumLike(t15, t2)
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t15, t3)
-	t17 := tensorops.AccumulateMatMulGradB(mBar.W1, t16, x, t, false, false)
-	mBar.W1 = t17
+	t14 := tensorops.FuseInto(t13, "TanhJVP(a, b)", h2, t13)
+	t15 := tensorops.SumLike(t14, t5)
+	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t14, t6)
+	t16 := tensorops.MatMulGradA(t15, h1, t4, false, false)
+	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t15, h1, t4, false, false)
+	t17 := tensorops.FuseInto(t16, "TanhJVP(a, b)", h1, t16)
+	t18 := tensorops.SumLike(t17, t2)
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t17, t3)
+	t19 := tensorops.AccumulateMatMulGradB(mBar.W1, t18, x, t, false, false)
+	mBar.W1 = t19
 	return t10
 }
 
@@ -47,21 +49,32 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 // Results, in order: the value of Loss; its tangent.
 // Shadows: dm has its primal's shape, each element or field the tangent of the primal's.
 func LossJVP(m, dm *MLP, x, y *tensorops.Tensor) (float64, float64) {
-	t := tensorops.Add(tensorops.MatMul(x, m.W1), m.B1)
-	t2 := tensorops.ExpandLike(tensorops.MatMul(x, dm.W1), t)
-	h1 := tensorops.Tanh(t)
-	dh1 := tensorops.Fuse("TanhJVP(a, b + c)", h1, t2, tensorops.ExpandLike(dm.B1, t))
-	t3 := dm.W2
-	t4 := tensorops.MatMulEach(m.W2, false, h1, dh1)
-	t5 := tensorops.Add(t4[0], m.B2)
-	t6 := tensorops.ExpandLike(tensorops.Add(t4[1], tensorops.MatMul(h1, t3)), t5)
-	h2 := tensorops.Tanh(t5)
-	dh2 := tensorops.Fuse("TanhJVP(a, b + c)", h2, t6, tensorops.ExpandLike(dm.B2, t5))
-	t7 := dm.W3
-	t8 := tensorops.MatMulEach(m.W3, false, h2, dh2)
-	logits := tensorops.Add(t8[0], m.B3)
-	t9 := tensorops.ExpandLike(tensorops.Add(t8[1], tensorops.MatMul(h2, t7)), logits)
-	dlogits := tensorops.Add(t9, tensorops.ExpandLike(dm.B3, logits))
-	t10 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
-	return tensorops.SoftmaxCrossEntropy(logits, y), t10
+	t := dm.W1
+	t2 := tensorops.MatMul(x, m.W1)
+	t3 := dm.B1
+	t4 := tensorops.FuseInto(t2, "a + b", t2, m.B1)
+	t5 := tensorops.ExpandLike(tensorops.MatMul(x, t), t4)
+	t6 := tensorops.ExpandLike(t3, t4)
+	h1 := tensorops.FuseInto(t4, "Tanh(a)", t4)
+	dh1 := tensorops.FuseInto(t5, "TanhJVP(a, b + c)", h1, t5, t6)
+	t7 := dm.W2
+	t8 := tensorops.MatMulEach(m.W2, false, h1, dh1)
+	t9 := t8[0]
+	t10 := tensorops.MatMul(h1, t7)
+	t11 := tensorops.FuseInto(t10, "a + b", t8[1], t10)
+	t12 := tensorops.Add(t9, m.B2)
+	t13 := tensorops.ExpandLike(t11, t12)
+	t14 := tensorops.ExpandLike(dm.B2, t12)
+	h2 := tensorops.Tanh(t12)
+	dh2 := tensorops.FuseInto(t13, "TanhJVP(a, b + c)", h2, t13, t14)
+	t15 := dm.W3
+	t16 := tensorops.MatMulEach(m.W3, false, h2, dh2)
+	t17 := t16[0]
+	t18 := tensorops.MatMul(h2, t15)
+	t19 := tensorops.FuseInto(t18, "a + b", t16[1], t18)
+	logits := tensorops.Add(t17, m.B3)
+	t20 := tensorops.ExpandLike(t19, logits)
+	dlogits := tensorops.FuseInto(t20, "a + b", t20, tensorops.ExpandLike(dm.B3, logits))
+	t21 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
+	return tensorops.SoftmaxCrossEntropy(logits, y), t21
 }

@@ -21,9 +21,10 @@ func SliceProgramJVP(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64) {
 	t10 := tensorops.SliceFor(dz, 0, 0, 10, t, z, t2, t3)
 	t11 := tensorops.Fuse("a*(b + c) + d*e", t6, t7, t8, t9, t10)
 	t12 := tensorops.Fuse("a*b + 4", t4, t5)
-	t13 := tensorops.Tanh(t12)
-	t14 := tensorops.SumAll(tensorops.TanhJVP(t13, tensorops.ExpandLike(t11, t12)))
-	return tensorops.SumAll(t13), t14
+	t13 := tensorops.ExpandLike(t11, t12)
+	t14 := tensorops.FuseInto(t12, "Tanh(a)", t12)
+	t15 := tensorops.SumAll(tensorops.FuseInto(t13, "TanhJVP(a, b)", t14, t13))
+	return tensorops.SumAll(t14), t15
 }
 
 // SliceProgramJVPO0 computes SliceProgram and its derivative along the tangents (forward mode).
@@ -54,14 +55,15 @@ func SliceProgramJVPO0(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64)
 func DiagProgramGrad(v, a, b *tensorops.Tensor) (f float64, vBar, aBar, bBar *tensorops.Tensor) {
 	t := tensorops.Diag(v)
 	t2 := tensorops.MatMul(t, a)
-	t3 := tensorops.Tanh(tensorops.MatMul(t2, b))
-	t4 := tensorops.SumAll(t3)
-	t5 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
-	t6 := tensorops.MatMulGradA(t5, t2, b, false, false)
-	bBar = tensorops.MatMulGradB(t5, t2, b, false, false)
-	aBar = tensorops.MatMulGradB(t6, t, a, false, false)
-	vBar = tensorops.DiagPart(tensorops.MatMulGradA(t6, t, a, false, false))
-	return t4, vBar, aBar, bBar
+	t3 := tensorops.MatMul(t2, b)
+	t4 := tensorops.FuseInto(t3, "Tanh(a)", t3)
+	t5 := tensorops.SumAll(t4)
+	t6 := tensorops.TanhJVP(t4, tensorops.FullLike(t4, 1))
+	t7 := tensorops.MatMulGradA(t6, t2, b, false, false)
+	bBar = tensorops.MatMulGradB(t6, t2, b, false, false)
+	aBar = tensorops.MatMulGradB(t7, t, a, false, false)
+	vBar = tensorops.DiagPart(tensorops.MatMulGradA(t7, t, a, false, false))
+	return t5, vBar, aBar, bBar
 }
 
 // DiagProgramGradO0 computes DiagProgram and its gradient with respect to the varied inputs

@@ -14,14 +14,16 @@ func LossGrad(w, x, y *tensorops.Tensor, lambda float64) (f float64, wBar *tenso
 	t := tensorops.Exp(z)
 	t2 := tensorops.Log1p(t)
 	t3 := tensorops.Mul(y, z)
-	nll := tensorops.Sub(t2, t3)
+	nll := tensorops.FuseInto(t2, "a - b", t2, t3)
 	t4 := 0.5 * lambda
 	t5 := tensorops.MeanAll(nll) + t4*tensorops.Dot(w, w)
+	wBar = tensorops.Scale(w, t4)
 	t6 := tensorops.MeanAllGrad(nll, 1)
-	t7 := tensorops.Mul(y, tensorops.SumLike(tensorops.Scale(t6, -1), t3))
-	t8 := tensorops.SumLike(t7, z)
-	t9 := tensorops.Fuse("a + b*(1/(b + 1)*c)", t8, t, tensorops.SumLike(t6, t2))
-	t10 := tensorops.MatMulGradB(t9, x, w, false, false)
-	wBar = tensorops.Fuse("a + a + b", tensorops.Scale(w, t4), t10)
+	t7 := tensorops.SumLike(t6, t2)
+	t8 := tensorops.SumLike(tensorops.Scale(t6, -1), t3)
+	t9 := tensorops.SumLike(tensorops.FuseInto(t8, "a*b", y, t8), z)
+	t10 := tensorops.FuseInto(t9, "a + b*(1/(b + 1)*c)", t9, t, t7)
+	t11 := tensorops.MatMulGradB(t10, x, w, false, false)
+	wBar = tensorops.FuseInto(wBar, "a + a + b", wBar, t11)
 	return t5, wBar
 }

@@ -15,3 +15,19 @@ func Fz(x, w *tensorops.Tensor, s float64) float64 {
 
 //gad:jvp FzJVPO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.Fz opt=0
 //gad:grad FzGradO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.Fz opt=0
+
+// Layer's derivatives write elementwise results into the buffers of
+// products that nothing reads afterwards (tensorops.FuseInto): the
+// activation into its pre-activation, the activation's adjoint into the
+// product's. When b broadcasts the product to a larger shape, the buffer
+// does not fit and FuseInto allocates. w is square.
+//
+//gad:jvp
+//gad:grad
+func Layer(x, w, b *tensorops.Tensor) float64 {
+	h := tensorops.Tanh(tensorops.Add(tensorops.MatMul(x, w), b))
+	return tensorops.SumAll(tensorops.Mul(h, tensorops.MatMul(h, tensorops.Transpose(w, 1, 0))))
+}
+
+//gad:jvp LayerJVPO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.Layer opt=0
+//gad:grad LayerGradO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.Layer opt=0

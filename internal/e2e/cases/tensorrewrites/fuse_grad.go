@@ -14,7 +14,8 @@ func FzJVP(x, dx, w, dw *tensorops.Tensor, s, ds float64) (float64, float64) {
 	t2 := tensorops.Exp(x)
 	t3 := tensorops.Scale(t2, s)
 	t4 := tensorops.ExpandLike(tensorops.Fuse("a*(b*c)", s, t2, dx), t3)
-	t5 := tensorops.Fuse(
+	t5 := tensorops.FuseInto(
+		t4,
 		"a*SigmoidJVP(b, TanhJVP(c, d*e + f*g)) + b*(h + i*j)",
 		t3,
 		t,
@@ -46,9 +47,9 @@ func FzGrad(x, w *tensorops.Tensor, s float64) (f float64, xBar, wBar *tensorops
 	t7 := tensorops.SumLike(tensorops.Mul(t3, t6), t)
 	t8 := tensorops.SumLike(tensorops.Mul(t, t6), t3)
 	sBar = tensorops.Dot(t2, t8)
-	t9 := tensorops.Fuse("TanhJVP(a, SigmoidJVP(b, c))", h, t, t7)
+	t9 := tensorops.FuseInto(t7, "TanhJVP(a, SigmoidJVP(b, c))", h, t, t7)
 	t10 := tensorops.SumLike(tensorops.Mul(w, t9), x)
-	xBar = tensorops.Fuse("a*(b*c) + d", t2, s, t8, t10)
+	xBar = tensorops.FuseInto(t10, "a*(b*c) + d", t2, s, t8, t10)
 	wBar = tensorops.SumLike(tensorops.Mul(x, t9), w)
 	return t5, xBar, wBar, sBar
 }
@@ -101,4 +102,99 @@ func FzGradO0(x, w *tensorops.Tensor, s float64) (f float64, xBar, wBar *tensoro
 	xBar = tensorops.Add(xBar, tensorops.SumLike(tensorops.Mul(w, t12), x))
 	wBar = tensorops.Add(wBar, tensorops.SumLike(tensorops.Mul(x, t12), w))
 	return t5, xBar, wBar, sBar
+}
+
+// LayerJVP computes Layer and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), w (tangent dw), b (tangent db).
+// Results, in order: the value of Layer; its tangent.
+func LayerJVP(x, dx, w, dw, b, db *tensorops.Tensor) (float64, float64) {
+	t := tensorops.MatMulEach(w, false, x, dx)
+	t2 := tensorops.MatMul(x, dw)
+	t3 := tensorops.Add(t[0], b)
+	t4 := tensorops.ExpandLike(tensorops.FuseInto(t2, "a + b", t[1], t2), t3)
+	t5 := tensorops.ExpandLike(db, t3)
+	h := tensorops.Tanh(t3)
+	dh := tensorops.FuseInto(t4, "TanhJVP(a, b + c)", h, t4, t5)
+	t6 := tensorops.MatMulEach(w, true, h, dh)
+	t7 := t6[0]
+	t8 := tensorops.MatMulT(h, dw, false, true)
+	t9 := tensorops.FuseInto(t8, "a*b + c*(d + e)", t7, dh, h, t6[1], t8)
+	t10 := tensorops.SumAll(t9)
+	return tensorops.SumAll(tensorops.Mul(h, t7)), t10
+}
+
+// LayerGrad computes Layer and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), w (returned as wBar), b (returned as bBar).
+// Results: the value of Layer, then the partials of the varied scalar inputs in order.
+func LayerGrad(x, w, b *tensorops.Tensor) (f float64, xBar, wBar, bBar *tensorops.Tensor) {
+	t := tensorops.MatMul(x, w)
+	h := tensorops.FuseInto(t, "Tanh(a + b)", t, b)
+	t2 := tensorops.MatMulT(h, w, false, true)
+	t3 := tensorops.Mul(h, t2)
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.FullLike(t3, 1)
+	t6 := tensorops.SumLike(tensorops.Mul(t2, t5), h)
+	t7 := tensorops.SumLike(tensorops.Mul(h, t5), t2)
+	t8 := tensorops.MatMulGradA(t7, h, w, false, true)
+	wBar = tensorops.MatMulGradB(t7, h, w, false, true)
+	t9 := tensorops.FuseInto(t6, "TanhJVP(a, b + c)", h, t6, t8)
+	t10 := tensorops.SumLike(t9, t)
+	bBar = tensorops.SumLike(t9, b)
+	xBar = tensorops.MatMulGradA(t10, x, w, false, false)
+	t11 := tensorops.MatMulGradB(t10, x, w, false, false)
+	wBar = tensorops.FuseInto(wBar, "a + b", wBar, t11)
+	return t4, xBar, wBar, bBar
+}
+
+// LayerJVPO0 computes Layer and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), w (tangent dw), b (tangent db).
+// Results, in order: the value of Layer; its tangent.
+//
+// Generated without optimization (opt=0), for comparison.
+func LayerJVPO0(x, dx, w, dw, b, db *tensorops.Tensor) (float64, float64) {
+	t := tensorops.Add(tensorops.MatMul(dx, w), tensorops.MatMul(x, dw))
+	t2 := tensorops.Add(tensorops.MatMul(x, w), b)
+	t3 := tensorops.ExpandLike(t, t2)
+	t4 := tensorops.Add(t3, tensorops.ExpandLike(db, t2))
+	h := tensorops.Tanh(t2)
+	dh := tensorops.TanhJVP(h, t4)
+	t5 := tensorops.Transpose(w, 1, 0)
+	t6 := tensorops.MatMul(h, t5)
+	t7 := tensorops.MatMul(h, tensorops.Transpose(dw, 1, 0))
+	t8 := tensorops.Add(tensorops.MatMul(dh, t5), t7)
+	t9 := tensorops.Mul(h, t8)
+	t10 := tensorops.Add(tensorops.Mul(t6, dh), t9)
+	t11 := tensorops.SumAll(t10)
+	return tensorops.SumAll(tensorops.Mul(h, t6)), t11
+}
+
+// LayerGradO0 computes Layer and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), w (returned as wBar), b (returned as bBar).
+// Results: the value of Layer, then the partials of the varied scalar inputs in order.
+//
+// Generated without optimization (opt=0), for comparison.
+func LayerGradO0(x, w, b *tensorops.Tensor) (f float64, xBar, wBar, bBar *tensorops.Tensor) {
+	t := tensorops.MatMul(x, w)
+	h := tensorops.Tanh(tensorops.Add(t, b))
+	t2 := tensorops.Transpose(w, 1, 0)
+	t3 := tensorops.MatMul(h, t2)
+	t4 := tensorops.Mul(h, t3)
+	t5 := tensorops.SumAll(t4)
+	t6 := tensorops.FullLike(t4, 1)
+	t7 := tensorops.SumLike(tensorops.Mul(h, t6), t3)
+	t8 := tensorops.MatMulGradA(t7, h, t2, false, false)
+	t9 := tensorops.Add(tensorops.SumLike(tensorops.Mul(t3, t6), h), t8)
+	t10 := tensorops.TransposeBack(tensorops.MatMulGradB(t7, h, t2, false, false), 1, 0)
+	t11 := tensorops.Add(wBar, t10)
+	wBar = t11
+	t12 := tensorops.TanhJVP(h, t9)
+	t13 := tensorops.SumLike(t12, t)
+	bBar = tensorops.Add(bBar, tensorops.SumLike(t12, b))
+	xBar = tensorops.Add(xBar, tensorops.MatMulGradA(t13, x, w, false, false))
+	wBar = tensorops.Add(wBar, tensorops.MatMulGradB(t13, x, w, false, false))
+	return t5, xBar, wBar, bBar
 }

@@ -28,12 +28,13 @@ func TTGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Tensor) {
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of MT; its tangent.
 func MTJVP(a, da, b, db *tensorops.Tensor) (float64, float64) {
-	t := tensorops.MatMulT(da, b, true, false)
-	t2 := tensorops.MatMulT(a, db, true, false)
-	t3 := tensorops.Tanh(tensorops.MatMulT(a, b, true, false))
-	t4 := tensorops.Fuse("TanhJVP(a, b + c)", t3, t, t2)
-	t5 := tensorops.SumAll(t4)
-	return tensorops.SumAll(t3), t5
+	t := tensorops.MatMulT(a, b, true, false)
+	t2 := tensorops.MatMulT(da, b, true, false)
+	t3 := tensorops.MatMulT(a, db, true, false)
+	t4 := tensorops.FuseInto(t, "Tanh(a)", t)
+	t5 := tensorops.FuseInto(t2, "TanhJVP(a, b + c)", t4, t2, t3)
+	t6 := tensorops.SumAll(t5)
+	return tensorops.SumAll(t4), t6
 }
 
 // MTGrad computes MT and its gradient with respect to the varied inputs (reverse mode).
@@ -41,12 +42,13 @@ func MTJVP(a, da, b, db *tensorops.Tensor) (float64, float64) {
 // Varied inputs: a (returned as aBar), b (returned as bBar).
 // Results: the value of MT, then the partials of the varied scalar inputs in order.
 func MTGrad(a, b *tensorops.Tensor) (f float64, aBar, bBar *tensorops.Tensor) {
-	t := tensorops.Tanh(tensorops.MatMulT(a, b, true, false))
-	t2 := tensorops.SumAll(t)
-	t3 := tensorops.TanhJVP(t, tensorops.FullLike(t, 1))
-	aBar = tensorops.MatMulGradA(t3, a, b, true, false)
-	bBar = tensorops.MatMulGradB(t3, a, b, true, false)
-	return t2, aBar, bBar
+	t := tensorops.MatMulT(a, b, true, false)
+	t2 := tensorops.FuseInto(t, "Tanh(a)", t)
+	t3 := tensorops.SumAll(t2)
+	t4 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
+	aBar = tensorops.MatMulGradA(t4, a, b, true, false)
+	bBar = tensorops.MatMulGradB(t4, a, b, true, false)
+	return t3, aBar, bBar
 }
 
 // SqGrad computes Sq and its gradient with respect to the varied inputs (reverse mode).
@@ -170,8 +172,9 @@ func SliceOfGrad(x, z *tensorops.Tensor) (f float64, xBar, zBar *tensorops.Tenso
 	t3 := tensorops.AddScalar(tensorops.Slice(t2, 0, 2, 5), 4)
 	t4 := tensorops.SumAll(t3)
 	t5 := tensorops.SliceGrad(tensorops.FullLike(t3, 1), t2, 0, 2)
+	t6 := tensorops.SumLike(tensorops.Mul(z, t5), t)
 	zBar = tensorops.SumLike(tensorops.Mul(t, t5), z)
-	xBar = tensorops.TanhJVP(t, tensorops.SumLike(tensorops.Mul(z, t5), t))
+	xBar = tensorops.FuseInto(t6, "TanhJVP(a, b)", t, t6)
 	return t4, xBar, zBar
 }
 

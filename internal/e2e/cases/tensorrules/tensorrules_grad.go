@@ -269,7 +269,8 @@ func TanhJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 		t2,
 		y3,
 	)
-	t10 := tensorops.Fuse(
+	t10 := tensorops.FuseInto(
+		t9,
 		"a + 0.3333333333333333*(-(b*c + d*d + c*b)*e) + 0.6666666666666666*(f*g) + h*i",
 		t9,
 		y,
@@ -336,7 +337,8 @@ func SigmoidJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 		t2,
 		y3,
 	)
-	t12 := tensorops.Fuse(
+	t12 := tensorops.FuseInto(
+		t11,
 		"a + 0.3333333333333333*((b*(-c) + d*e + c*f)*g) + 0.6666666666666666*(h*i) + j*k",
 		t11,
 		y,
@@ -757,8 +759,7 @@ func AddOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 func SubOpJVP(a, da, b, db *T) (*T, *T) {
 	t := tensorops.Sub(a, b)
 	t2 := tensorops.ExpandLike(tensorops.Scale(db, -1), t)
-	t3 := tensorops.Add(tensorops.ExpandLike(da, t), t2)
-	return t, t3
+	return t, tensorops.FuseInto(t2, "a + b", tensorops.ExpandLike(da, t), t2)
 }
 
 // SubOpVJP computes SubOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -783,11 +784,11 @@ func SubOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 func SubOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Sub(a, b)
 	t2 := tensorops.ExpandLike(tensorops.Scale(b1, -1), t)
-	t3 := tensorops.Add(tensorops.ExpandLike(a1, t), t2)
+	t3 := tensorops.FuseInto(t2, "a + b", tensorops.ExpandLike(a1, t), t2)
 	t4 := tensorops.ExpandLike(tensorops.Scale(b2, -1), t)
-	t5 := tensorops.Add(tensorops.ExpandLike(a2, t), t4)
+	t5 := tensorops.FuseInto(t4, "a + b", tensorops.ExpandLike(a2, t), t4)
 	t6 := tensorops.ExpandLike(tensorops.Scale(b3, -1), t)
-	t7 := tensorops.Add(tensorops.ExpandLike(a3, t), t6)
+	t7 := tensorops.FuseInto(t6, "a + b", tensorops.ExpandLike(a3, t), t6)
 	return t, t3, t5, t7
 }
 
@@ -830,7 +831,8 @@ func MulOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 		b,
 		a3,
 	)
-	t4 := tensorops.Fuse(
+	t4 := tensorops.FuseInto(
+		t3,
 		"a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e) + f*g",
 		t3,
 		a2,
@@ -890,7 +892,8 @@ func DivOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 		a2,
 		a3,
 	)
-	t9 := tensorops.Fuse(
+	t9 := tensorops.FuseInto(
+		t8,
 		"a + 0.3333333333333333*((-b - c*d - e*f)/g*c) + 0.6666666666666666*(d*e) + f*h",
 		t8,
 		t7,
@@ -970,7 +973,8 @@ func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 		t12,
 		b2,
 	)
-	t20 := tensorops.Fuse(
+	t20 := tensorops.FuseInto(
+		t19,
 		"0.3333333333333333*((a*b + c*d + e*f)*g) + 0.6666666666666666*(h*i) + j*k",
 		b,
 		t19,
@@ -984,7 +988,8 @@ func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 		t5,
 		a3,
 	)
-	t21 := tensorops.Fuse(
+	t21 := tensorops.FuseInto(
+		t20,
 		"a + 0.3333333333333333*((b*(0.5*(-(c*d)/e*c) + d*f) + g*h + i*j)*k)",
 		t20,
 		t,
@@ -998,7 +1003,7 @@ func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 		t6,
 		b1,
 	)
-	t22 := tensorops.Fuse("a + 0.6666666666666666*(b*c) + d*e", t21, t17, b2, t7, b3)
+	t22 := tensorops.FuseInto(t21, "a + 0.6666666666666666*(b*c) + d*e", t21, t17, b2, t7, b3)
 	return t, t8, t18, t22
 }
 
@@ -1008,7 +1013,7 @@ func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of MaximumOp; its tangent.
 func MaximumOpJVP(a, da, b, db *T) (*T, *T) {
 	t := tensorops.Fuse("0.5*Sign(a - b)", a, b)
-	t2 := tensorops.Fuse("(a + 0.5)*b + (0.5 - a)*c", t, da, db)
+	t2 := tensorops.FuseInto(t, "(a + 0.5)*b + (0.5 - a)*c", t, da, db)
 	return tensorops.Maximum(a, b), t2
 }
 
@@ -1048,7 +1053,7 @@ func MaximumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of MinimumOp; its tangent.
 func MinimumOpJVP(a, da, b, db *T) (*T, *T) {
 	t := tensorops.Fuse("0.5*Sign(a - b)", a, b)
-	t2 := tensorops.Fuse("(0.5 - a)*b + (a + 0.5)*c", t, da, db)
+	t2 := tensorops.FuseInto(t, "(0.5 - a)*b + (a + 0.5)*c", t, da, db)
 	return tensorops.Minimum(a, b), t2
 }
 
@@ -1089,8 +1094,7 @@ func MinimumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 func ScaleOpJVP(a, da *T, s, ds float64) (*T, *T) {
 	t := tensorops.Scale(a, s)
 	t2 := tensorops.ExpandLike(tensorops.Scale(da, s), t)
-	t3 := tensorops.Fuse("a + b*c", t2, ds, a)
-	return t, t3
+	return t, tensorops.FuseInto(t2, "a + b*c", t2, ds, a)
 }
 
 // ScaleOpVJP computes ScaleOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -1115,15 +1119,16 @@ func ScaleOpVJP(a *T, s float64, seed *T) (f, aBar *T, sBar float64) {
 func ScaleOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T) {
 	t := tensorops.Scale(a, s)
 	t2 := tensorops.ExpandLike(tensorops.Scale(a1, s), t)
-	t3 := tensorops.Fuse("a + b*c", t2, s1, a)
+	t3 := tensorops.FuseInto(t2, "a + b*c", t2, s1, a)
 	t4 := tensorops.Fuse("0.5*(a*b)", s1, a1)
 	t5 := tensorops.ExpandLike(tensorops.Fuse("a + b*c", t4, s, a2), t)
-	t6 := tensorops.Fuse("a + b + c*d", t5, t4, s2, a)
+	t6 := tensorops.FuseInto(t5, "a + b + c*d", t5, t4, s2, a)
 	t7 := tensorops.Scale(a1, s2)
 	t8 := tensorops.Scale(a2, s1)
 	t9 := tensorops.Fuse("0.3333333333333333*a + 0.6666666666666666*b + c*d", t7, t8, s, a3)
 	t10 := tensorops.ExpandLike(t9, t)
-	t11 := tensorops.Fuse(
+	t11 := tensorops.FuseInto(
+		t10,
 		"a + 0.3333333333333333*b + 0.6666666666666666*c + d*e",
 		t10,
 		t8,
@@ -1177,8 +1182,9 @@ func AddScalarOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T)
 func AffineOpJVP(a, da *T, scale, dscale, shift, dshift float64) (*T, *T) {
 	t := tensorops.Affine(a, scale, shift)
 	t2 := tensorops.ExpandLike(tensorops.Scale(da, scale), t)
-	t3 := tensorops.Fuse("a + b*c + d", t2, dscale, a, tensorops.FullLike(t, dshift))
-	return t, t3
+	t3 := tensorops.FullLike(t, dshift)
+	t4 := tensorops.FuseInto(t2, "a + b*c + d", t2, dscale, a, t3)
+	return t, t4
 }
 
 // AffineOpVJP computes AffineOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -1208,26 +1214,28 @@ func AffineOpTaylor(
 ) (*T, *T, *T, *T) {
 	t := tensorops.Affine(a, scale, shift)
 	t2 := tensorops.ExpandLike(tensorops.Scale(a1, scale), t)
-	t3 := tensorops.Fuse("a + b*c + d", t2, scale1, a, tensorops.FullLike(t, shift1))
-	t4 := tensorops.Fuse("0.5*(a*b)", scale1, a1)
-	t5 := tensorops.ExpandLike(tensorops.Fuse("a + b*c", t4, scale, a2), t)
-	t6 := tensorops.FullLike(t, shift2)
-	t7 := tensorops.Fuse("a + b + c*d + e", t5, t4, scale2, a, t6)
-	t8 := tensorops.Scale(a1, scale2)
-	t9 := tensorops.Scale(a2, scale1)
-	t10 := tensorops.Fuse("0.3333333333333333*a + 0.6666666666666666*b + c*d", t8, t9, scale, a3)
-	t11 := tensorops.ExpandLike(t10, t)
-	t12 := tensorops.FullLike(t, shift3)
-	t13 := tensorops.Fuse(
+	t3 := tensorops.FullLike(t, shift1)
+	t4 := tensorops.FuseInto(t2, "a + b*c + d", t2, scale1, a, t3)
+	t5 := tensorops.Fuse("0.5*(a*b)", scale1, a1)
+	t6 := tensorops.ExpandLike(tensorops.Fuse("a + b*c", t5, scale, a2), t)
+	t7 := tensorops.FullLike(t, shift2)
+	t8 := tensorops.FuseInto(t6, "a + b + c*d + e", t6, t5, scale2, a, t7)
+	t9 := tensorops.Scale(a1, scale2)
+	t10 := tensorops.Scale(a2, scale1)
+	t11 := tensorops.Fuse("0.3333333333333333*a + 0.6666666666666666*b + c*d", t9, t10, scale, a3)
+	t12 := tensorops.ExpandLike(t11, t)
+	t13 := tensorops.FullLike(t, shift3)
+	t14 := tensorops.FuseInto(
+		t12,
 		"a + 0.3333333333333333*b + 0.6666666666666666*c + d*e + f",
-		t11,
+		t12,
+		t10,
 		t9,
-		t8,
 		scale3,
 		a,
-		t12,
+		t13,
 	)
-	return t, t3, t7, t13
+	return t, t4, t8, t14
 }
 
 // ScalarDivOpJVP computes ScalarDivOp and its derivative along the tangents (forward mode).
@@ -1277,7 +1285,8 @@ func ScalarDivOpTaylor(s, s1, s2, s3 float64, a, a1, a2, a3 *T) (*T, *T, *T, *T)
 		s2,
 		s3,
 	)
-	t9 := tensorops.Fuse(
+	t9 := tensorops.FuseInto(
+		t8,
 		"a + 0.3333333333333333*((-b - c*d - e*f)/g*c) + 0.6666666666666666*(d*e) + f*h",
 		t8,
 		t7,
@@ -1298,7 +1307,7 @@ func ScalarDivOpTaylor(s, s1, s2, s3 float64, a, a1, a2, a3 *T) (*T, *T, *T, *T)
 func PowScalarOpJVP(a, da *T, p, dp float64) (*T, *T) {
 	t := tensorops.PowScalar(a, p)
 	t2 := tensorops.PowScalar(a, p-1)
-	t3 := tensorops.Fuse("a*b*c + d*(e*Log(f))", p, t2, da, dp, t, a)
+	t3 := tensorops.FuseInto(t2, "a*b*c + d*(e*Log(f))", p, t2, da, dp, t, a)
 	return t, t3
 }
 
@@ -1309,8 +1318,8 @@ func PowScalarOpJVP(a, da *T, p, dp float64) (*T, *T) {
 // Results: the value of PowScalarOp, then the partials of the varied scalar inputs in order.
 func PowScalarOpVJP(a *T, p float64, seed *T) (f, aBar *T, pBar float64) {
 	t := tensorops.PowScalar(a, p)
-	t2 := tensorops.Fuse("a*b*c", p, tensorops.PowScalar(a, p-1), seed)
-	aBar = tensorops.SumLike(t2, a)
+	t2 := tensorops.PowScalar(a, p-1)
+	aBar = tensorops.SumLike(tensorops.FuseInto(t2, "a*b*c", p, t2, seed), a)
 	pBar = tensorops.Dot(tensorops.Fuse("a*Log(b)", t, a), seed)
 	return t, aBar, pBar
 }
@@ -1341,7 +1350,8 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 	t16 := tensorops.Fuse("a*b + c*d", t, t15, t7, t5)
 	t17 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t13, a1, t4, a2, p1, t16, p2, t6)
 	t18 := tensorops.PowScalar(a, t8-1)
-	t19 := tensorops.Fuse(
+	t19 := tensorops.FuseInto(
+		t18,
 		"a*(0.5*((b*(c*d*e + f*(g*h)) + f*g)*e) + i*j + 0.5*(f*(k*l + m*h)) + n*o) + f*m",
 		p,
 		t2,
@@ -1359,7 +1369,8 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 		p2,
 		t11,
 	)
-	t20 := tensorops.Fuse(
+	t20 := tensorops.FuseInto(
+		t19,
 		"0.3333333333333333*((a + b*c)*d) + 0.6666666666666666*(e*f) + g*h",
 		t19,
 		p2,
@@ -1370,7 +1381,8 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 		t4,
 		a3,
 	)
-	t21 := tensorops.Fuse(
+	t21 := tensorops.FuseInto(
+		t20,
 		"a + 0.3333333333333333*(b*(c*(0.5*(-(d*e)/f*d) + e*g) + h*i + j*k))",
 		t20,
 		p1,
@@ -1384,7 +1396,7 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 		t17,
 		t5,
 	)
-	t22 := tensorops.Fuse("a + 0.6666666666666666*(b*c) + d*e", t21, p2, t16, p3, t6)
+	t22 := tensorops.FuseInto(t21, "a + 0.6666666666666666*(b*c) + d*e", t21, p2, t16, p3, t6)
 	return t, t7, t17, t22
 }
 
@@ -1394,7 +1406,9 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 // Results, in order: the value of MatMulOp; its tangent.
 func MatMulOpJVP(a, da, b, db *T) (*T, *T) {
 	t := tensorops.MatMulEach(b, false, a, da)
-	return t[0], tensorops.Add(t[1], tensorops.MatMul(a, db))
+	t2 := t[0]
+	t3 := tensorops.MatMul(a, db)
+	return t2, tensorops.FuseInto(t3, "a + b", t[1], t3)
 }
 
 // MatMulOpVJP computes MatMulOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -1429,8 +1443,9 @@ func MatMulOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t10 := tensorops.MatMulEach(b2, false, a, a1)
 	t11 := t10[1]
 	t12 := tensorops.Fuse("a + b + c", t10[0], t8, t4)
-	t13 := tensorops.Fuse("a + b + c + d", tensorops.MatMul(a, b3), t11, t9, t5)
-	return t2, tensorops.Add(t3, t7), t12, t13
+	t13 := tensorops.MatMul(a, b3)
+	t14 := tensorops.FuseInto(t13, "a + b + c + d", t13, t11, t9, t5)
+	return t2, tensorops.Add(t3, t7), t12, t14
 }
 
 // MatMulTOpJVP computes MatMulTOp and its derivative along the tangents (forward mode).
@@ -1439,7 +1454,7 @@ func MatMulOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of MatMulTOp; its tangent.
 func MatMulTOpJVP(a, da, b, db *T) (*T, *T) {
 	t := tensorops.MatMulT(da, b, true, false)
-	t2 := tensorops.Add(t, tensorops.MatMulT(a, db, true, false))
+	t2 := tensorops.FuseInto(t, "a + b", t, tensorops.MatMulT(a, db, true, false))
 	return tensorops.MatMulT(a, b, true, false), t2
 }
 
@@ -1464,16 +1479,17 @@ func MatMulTOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Results, in order: the value of MatMulTOp; its coefficients 1 to 3.
 func MatMulTOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.MatMulT(a1, b, true, false)
-	t2 := tensorops.Add(t, tensorops.MatMulT(a, b1, true, false))
+	t2 := tensorops.FuseInto(t, "a + b", t, tensorops.MatMulT(a, b1, true, false))
 	t3 := tensorops.MatMulT(a, b2, true, false)
 	t4 := tensorops.MatMulT(a1, b1, true, false)
-	t5 := tensorops.Fuse("a + b + c", t3, t4, tensorops.MatMulT(a2, b, true, false))
-	t6 := tensorops.MatMulT(a, b3, true, false)
-	t7 := tensorops.MatMulT(a1, b2, true, false)
-	t8 := tensorops.MatMulT(a2, b1, true, false)
-	t9 := tensorops.MatMulT(a3, b, true, false)
-	t10 := tensorops.Fuse("a + b + c + d", t6, t7, t8, t9)
-	return tensorops.MatMulT(a, b, true, false), t2, t5, t10
+	t5 := tensorops.MatMulT(a2, b, true, false)
+	t6 := tensorops.FuseInto(t3, "a + b + c", t3, t4, t5)
+	t7 := tensorops.MatMulT(a, b3, true, false)
+	t8 := tensorops.MatMulT(a1, b2, true, false)
+	t9 := tensorops.MatMulT(a2, b1, true, false)
+	t10 := tensorops.MatMulT(a3, b, true, false)
+	t11 := tensorops.FuseInto(t7, "a + b + c + d", t7, t8, t9, t10)
+	return tensorops.MatMulT(a, b, true, false), t2, t6, t11
 }
 
 // LogSoftmaxJVPOpJVP computes LogSoftmaxJVPOp and its derivative along the tangents (forward mode).
@@ -1903,7 +1919,9 @@ func Conv2DGradWOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T
 // Results, in order: the value of MatMulGradAOp; its tangent.
 func MatMulGradAOpJVP(g, dg, a, da, b, db *T) (*T, *T) {
 	t := tensorops.MatMulGradAEach(a, b, true, g, dg)
-	return t[0], tensorops.Add(t[1], tensorops.MatMulGradA(g, a, db, false, true))
+	t2 := t[0]
+	t3 := tensorops.MatMulGradA(g, a, db, false, true)
+	return t2, tensorops.FuseInto(t3, "a + b", t[1], t3)
 }
 
 // MatMulGradAOpVJP computes MatMulGradAOp and the vector-Jacobian product of the seeds seed (the
@@ -1940,7 +1958,7 @@ func MatMulGradAOpTaylor(g, g1, g2, g3, a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T
 	t11 := t10[1]
 	t12 := tensorops.Fuse("a + b + c", t10[0], t8, t4)
 	t13 := tensorops.MatMulGradA(g, a, b3, false, true)
-	t14 := tensorops.Fuse("a + b + c + d", t13, t11, t9, t5)
+	t14 := tensorops.FuseInto(t13, "a + b + c + d", t13, t11, t9, t5)
 	return t2, tensorops.Add(t3, t7), t12, t14
 }
 
@@ -1950,8 +1968,9 @@ func MatMulGradAOpTaylor(g, g1, g2, g3, a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T
 // Results, in order: the value of MatMulGradBOp; its tangent.
 func MatMulGradBOpJVP(g, dg, a, da, b, db *T) (*T, *T) {
 	t := tensorops.MatMulGradB(dg, a, b, true, true)
-	t2 := tensorops.Add(t, tensorops.MatMulGradB(g, da, b, true, true))
-	return tensorops.MatMulGradB(g, a, b, true, true), t2
+	t2 := tensorops.MatMulGradB(g, da, b, true, true)
+	t3 := tensorops.FuseInto(t, "a + b", t, t2)
+	return tensorops.MatMulGradB(g, a, b, true, true), t3
 }
 
 // MatMulGradBOpVJP computes MatMulGradBOp and the vector-Jacobian product of the seeds seed (the
@@ -1976,17 +1995,18 @@ func MatMulGradBOpVJP(g, a, b, seed *T) (f, gBar, aBar, bBar *T) {
 // Results, in order: the value of MatMulGradBOp; its coefficients 1 to 3.
 func MatMulGradBOpTaylor(g, g1, g2, g3, a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.MatMulGradB(g1, a, b, true, true)
-	t2 := tensorops.Add(t, tensorops.MatMulGradB(g, a1, b, true, true))
-	t3 := tensorops.MatMulGradB(g, a2, b, true, true)
-	t4 := tensorops.MatMulGradB(g1, a1, b, true, true)
-	t5 := tensorops.MatMulGradB(g2, a, b, true, true)
-	t6 := tensorops.Fuse("a + b + c", t3, t4, t5)
-	t7 := tensorops.MatMulGradB(g, a3, b, true, true)
-	t8 := tensorops.MatMulGradB(g1, a2, b, true, true)
-	t9 := tensorops.MatMulGradB(g2, a1, b, true, true)
-	t10 := tensorops.MatMulGradB(g3, a, b, true, true)
-	t11 := tensorops.Fuse("a + b + c + d", t7, t8, t9, t10)
-	return tensorops.MatMulGradB(g, a, b, true, true), t2, t6, t11
+	t2 := tensorops.MatMulGradB(g, a1, b, true, true)
+	t3 := tensorops.FuseInto(t, "a + b", t, t2)
+	t4 := tensorops.MatMulGradB(g, a2, b, true, true)
+	t5 := tensorops.MatMulGradB(g1, a1, b, true, true)
+	t6 := tensorops.MatMulGradB(g2, a, b, true, true)
+	t7 := tensorops.FuseInto(t4, "a + b + c", t4, t5, t6)
+	t8 := tensorops.MatMulGradB(g, a3, b, true, true)
+	t9 := tensorops.MatMulGradB(g1, a2, b, true, true)
+	t10 := tensorops.MatMulGradB(g2, a1, b, true, true)
+	t11 := tensorops.MatMulGradB(g3, a, b, true, true)
+	t12 := tensorops.FuseInto(t8, "a + b + c + d", t8, t9, t10, t11)
+	return tensorops.MatMulGradB(g, a, b, true, true), t3, t7, t12
 }
 
 // DotOpJVP computes DotOp and its derivative along the tangents (forward mode).

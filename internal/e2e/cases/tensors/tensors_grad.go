@@ -17,21 +17,22 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
 	t3 := m.B1
-	h := tensorops.Fuse("Tanh(a + b)", t2, t3)
+	h := tensorops.FuseInto(t2, "Tanh(a + b)", t2, t3)
 	t4 := m.W2
 	t5 := tensorops.MatMul(h, t4)
 	t6 := m.B2
-	o := tensorops.Add(t5, t6)
+	o := tensorops.FuseInto(t5, "a + b", t5, t6)
 	t7 := tensorops.SoftmaxCrossEntropy(o, y)
 	t8 := tensorops.SoftmaxCrossEntropyGrad(o, y, 1)
 	t9 := tensorops.SumLike(t8, t5)
 	mBar.B2 = tensorops.AccumulateSumLike(mBar.B2, t8, t6)
+	t10 := tensorops.MatMulGradA(t9, h, t4, false, false)
 	mBar.W2 = tensorops.AccumulateMatMulGradB(mBar.W2, t9, h, t4, false, false)
-	t10 := tensorops.TanhJVP(h, tensorops.MatMulGradA(t9, h, t4, false, false))
-	t11 := tensorops.SumLike(t10, t2)
-	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t10, t3)
-	t12 := tensorops.AccumulateMatMulGradB(mBar.W1, t11, x, t, false, false)
-	mBar.W1 = t12
+	t11 := tensorops.FuseInto(t10, "TanhJVP(a, b)", h, t10)
+	t12 := tensorops.SumLike(t11, t2)
+	mBar.B1 = tensorops.AccumulateSumLike(mBar.B1, t11, t3)
+	t13 := tensorops.AccumulateMatMulGradB(mBar.W1, t12, x, t, false, false)
+	mBar.W1 = t13
 	return t7
 }
 
@@ -43,19 +44,26 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 	t := dm.W1
 	t2 := tensorops.MatMulEach(m.W1, false, x, dx)
-	t3 := tensorops.Add(t2[0], m.B1)
-	t4 := tensorops.ExpandLike(tensorops.Add(t2[1], tensorops.MatMul(x, t)), t3)
-	h := tensorops.Tanh(t3)
-	dh := tensorops.Fuse("TanhJVP(a, b + c)", h, t4, tensorops.ExpandLike(dm.B1, t3))
-	t5 := dm.W2
-	t6 := tensorops.MatMulEach(m.W2, false, h, dh)
-	o := tensorops.Add(t6[0], m.B2)
-	t7 := tensorops.ExpandLike(tensorops.Add(t6[1], tensorops.MatMul(h, t5)), o)
-	do := tensorops.Add(t7, tensorops.ExpandLike(dm.B2, o))
-	t8 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
-	t9 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
-	t10 := t8 - t9
-	return tensorops.SoftmaxCrossEntropy(o, y), t10
+	t3 := t2[0]
+	t4 := tensorops.MatMul(x, t)
+	t5 := tensorops.FuseInto(t4, "a + b", t2[1], t4)
+	t6 := tensorops.Add(t3, m.B1)
+	t7 := tensorops.ExpandLike(t5, t6)
+	t8 := tensorops.ExpandLike(dm.B1, t6)
+	h := tensorops.Tanh(t6)
+	dh := tensorops.FuseInto(t7, "TanhJVP(a, b + c)", h, t7, t8)
+	t9 := dm.W2
+	t10 := tensorops.MatMulEach(m.W2, false, h, dh)
+	t11 := t10[0]
+	t12 := tensorops.MatMul(h, t9)
+	t13 := tensorops.FuseInto(t12, "a + b", t10[1], t12)
+	o := tensorops.Add(t11, m.B2)
+	t14 := tensorops.ExpandLike(t13, o)
+	do := tensorops.FuseInto(t14, "a + b", t14, tensorops.ExpandLike(dm.B2, o))
+	t15 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
+	t16 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
+	t17 := t15 - t16
+	return tensorops.SoftmaxCrossEntropy(o, y), t17
 }
 
 // DeepLossGrad computes DeepLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -137,7 +145,7 @@ func QuadTaylor(x, x1, x2, x3 *tensorops.Tensor) (float64, float64, float64, flo
 		t16,
 		t12,
 	)
-	t20 := tensorops.Fuse("a + b*(c + d + e + f)", t19, t17, t13, t11, t8, t5)
+	t20 := tensorops.FuseInto(t19, "a + b*(c + d + e + f)", t19, t17, t13, t11, t8, t5)
 	t21 := tensorops.SumAll(t20)
 	return tensorops.SumAll(t14), tensorops.SumAll(t15), tensorops.SumAll(t18), t21
 }
@@ -155,12 +163,14 @@ func QuadHVP(x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
 // Varied inputs: x (returned as xBar).
 // Results: the value of Quad, then the partials of the varied scalar inputs in order.
 func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
-	t := tensorops.Tanh(tensorops.MatMul(x, x))
-	t2 := tensorops.SumAll(t)
-	t3 := tensorops.TanhJVP(t, tensorops.FullLike(t, 1))
-	xBar = tensorops.MatMulGradA(t3, x, x, false, false)
-	xBar = tensorops.Add(xBar, tensorops.MatMulGradB(t3, x, x, false, false))
-	return t2, xBar
+	t := tensorops.MatMul(x, x)
+	t2 := tensorops.FuseInto(t, "Tanh(a)", t)
+	t3 := tensorops.SumAll(t2)
+	t4 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
+	xBar = tensorops.MatMulGradA(t4, x, x, false, false)
+	t5 := tensorops.MatMulGradB(t4, x, x, false, false)
+	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t5)
+	return t3, xBar
 }
 
 // quadGradJVP computes QuadGrad and its derivative along the tangents (forward mode).
@@ -169,19 +179,22 @@ func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Results, in order: f; xBar; df, the tangent of f; dxBar, the tangent of xBar.
 func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
 	t := tensorops.MatMulEach(x, false, x, dx)
-	t2 := tensorops.Tanh(t[0])
-	t3 := tensorops.Fuse("TanhJVP(a, b + c)", t2, t[1], tensorops.MatMul(x, dx))
-	t4 := tensorops.SumAll(t2)
+	t2 := tensorops.MatMul(x, dx)
+	t3 := tensorops.Tanh(t[0])
+	t4 := tensorops.FuseInto(t2, "TanhJVP(a, b + c)", t3, t[1], t2)
 	t5 := tensorops.SumAll(t3)
-	t6 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
-	t7 := tensorops.Fuse("-2*a*b", t2, t3)
-	t8 := tensorops.MatMulGradAEach(x, x, false, t6, t7)
-	t9 := tensorops.MatMulGradA(t6, x, dx, false, false)
-	t10 := tensorops.MatMulGradB(t7, x, x, false, false)
-	t11 := tensorops.MatMulGradB(t6, dx, x, false, false)
-	xBar = tensorops.Add(t8[0], tensorops.MatMulGradB(t6, x, x, false, false))
-	dxBar = tensorops.Fuse("a + b + (c + d)", t8[1], t9, t10, t11)
-	return t4, xBar, t5, dxBar
+	t6 := tensorops.SumAll(t4)
+	t7 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t8 := tensorops.Fuse("-2*a*b", t3, t4)
+	t9 := tensorops.MatMulGradAEach(x, x, false, t7, t8)
+	t10 := t9[1]
+	t11 := tensorops.MatMulGradA(t7, x, dx, false, false)
+	t12 := tensorops.MatMulGradB(t7, x, x, false, false)
+	t13 := tensorops.MatMulGradB(t8, x, x, false, false)
+	t14 := tensorops.MatMulGradB(t7, dx, x, false, false)
+	xBar = tensorops.FuseInto(t12, "a + b", t9[0], t12)
+	dxBar = tensorops.FuseInto(t11, "a + b + (c + d)", t10, t11, t13, t14)
+	return t5, xBar, t6, dxBar
 }
 
 // QuadLaplacian returns Quad and its Laplacian with respect to x, the sum of ∂²Quad/∂x[i]² over the
@@ -277,7 +290,8 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 	t40 := tensorops.TanhJVP(t35, t22)
 	t41 := tensorops.TanhJVP(t35, t25)
 	t42 := tensorops.TanhJVP(t35, t28)
-	t43 := tensorops.Fuse(
+	t43 := tensorops.FuseInto(
+		t39,
 		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
 		t39,
 		t35,
@@ -290,7 +304,8 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 	)
 	t44 := tensorops.TanhJVP(t35, t31)
 	t45 := tensorops.TanhJVP(t35, t34)
-	t46 := tensorops.Fuse(
+	t46 := tensorops.FuseInto(
+		t43,
 		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f)",
 		t43,
 		t35,
@@ -299,7 +314,8 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 		t45,
 		t34,
 	)
-	t47 := tensorops.Fuse(
+	t47 := tensorops.FuseInto(
+		t46,
 		"a + (1 - b*b)*(c + d + e + f + g + h + i + j)",
 		t46,
 		t35,
@@ -451,7 +467,7 @@ func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensoro
 	t := l.W
 	t2 := tensorops.MatMul(x, t)
 	t3 := l.B
-	t4 := tensorops.Fuse("Tanh(a + b)", t2, t3)
+	t4 := tensorops.FuseInto(t2, "Tanh(a + b)", t2, t3)
 	t5 := tensorops.TanhJVP(t4, seed)
 	t6 := tensorops.SumLike(t5, t2)
 	lBar.B = tensorops.AccumulateSumLike(lBar.B, t5, t3)
@@ -518,9 +534,11 @@ func netLossSqJVP(t, dt *tensorops.Tensor) (float64, float64) {
 // Shadows: dl has its primal's shape, each element or field the tangent of the primal's.
 func denseJVP(l, dl Layer, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensorops.Tensor) {
 	t := tensorops.MatMulEach(l.W, false, x, dx)
-	t2 := tensorops.Add(t[0], l.B)
-	t3 := tensorops.ExpandLike(tensorops.Add(t[1], tensorops.MatMul(x, dl.W)), t2)
-	t4 := tensorops.Tanh(t2)
-	t5 := tensorops.Fuse("TanhJVP(a, b + c)", t4, t3, tensorops.ExpandLike(dl.B, t2))
-	return t4, t5
+	t2 := tensorops.MatMul(x, dl.W)
+	t3 := tensorops.Add(t[0], l.B)
+	t4 := tensorops.ExpandLike(tensorops.FuseInto(t2, "a + b", t[1], t2), t3)
+	t5 := tensorops.ExpandLike(dl.B, t3)
+	t6 := tensorops.Tanh(t3)
+	t7 := tensorops.FuseInto(t4, "TanhJVP(a, b + c)", t6, t4, t5)
+	return t6, t7
 }
