@@ -102,11 +102,13 @@ func mayWriteTensor(v *ir.Value) bool {
 // the tree has at least two operations: an operation joins the tree of
 // the call that uses it when that is its only use, in the same block,
 // and no instruction between them may write a tensor's elements (so its
-// operands hold the same values when the fused call reads them). The
-// leaves, any other values, become the operands a, b, c, … of the
-// expression in the order they are first written, float constants are
-// written as numbers (strconv's shortest form, which parses back to the
-// same float64), and the other float64 arguments are scalar operands.
+// operands hold the same values when the fused call reads them). A tree
+// whose expression would be longer than maxFuseText characters or name
+// more than maxFuseOperands operands is cut into several, each fused on
+// its own. The leaves, any other values, become the operands a, b, c, …
+// of the expression in the order they are first written, float constants
+// are written as numbers (strconv's shortest form, which parses back to
+// the same float64), and the other float64 arguments are scalar operands.
 //
 // Exact: each form of the expression is the operation it replaces, which
 // Fuse evaluates with that operation's kernel formula on values of the
