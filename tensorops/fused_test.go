@@ -153,6 +153,18 @@ func TestFuseExact(t *testing.T) {
 						if err := sameBits(got, want); err != nil {
 							t.Errorf("%s, %v, %s shapes, s=%v, split %v: %v", c.expr, dt, sh.name, s, split, err)
 						}
+						if want.SameShape(ts[0]) && !strings.HasPrefix(sh.name, "broadcast all") {
+							// Into a copy of a, a's operand.
+							in := ts
+							in[0] = ts[0].Clone()
+							got = T.FuseInto(in[0], c.expr, c.operands(in, s)...)
+							// Of one shape, nothing is left to the separate
+							// operations: a's buffer is the result.
+							inPlace := sh.name == "same" || sh.name == "0-d"
+							if err := sameBits(got, want); err != nil || inPlace && got != in[0] {
+								t.Errorf("FuseInto %s, %v, %s shapes, s=%v, split %v: %v (into a: %v)", c.expr, dt, sh.name, s, split, err, got == in[0])
+							}
+						}
 					}
 				}
 			}
