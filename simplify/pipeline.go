@@ -61,6 +61,7 @@ var Derivative = []Pass{
 // them.
 var Final = []Pass{
 	{Name: "merge", Fn: MergeProducts},
+	{Name: "syrk", Fn: SymmetricProducts},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -85,6 +86,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"cse", "accumulate", "a product CSE merges with another use is not fused into a gradient buffer"},
 	{"cse", "tensors", "the shape analysis sees one value where CSE merged copies (Mul(a, FullLike(a, 1)))"},
 	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
+	{"merge", "syrk", "a·aᵀ that merge stacks with the other products by aᵀ is one GEMM reading aᵀ once; syrk rewrites the products left alone"},
 }
 
 // Config says how to run a pipeline.
