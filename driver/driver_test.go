@@ -641,6 +641,8 @@ func TestExplain(t *testing.T) {
 			"rewrites.go:27:57: transposed-gemm-operand (in MTGrad)",
 			"rewrites.go:34:1: mul-ones (in SqGrad)",
 			"rewrites.go:52:41: slice-pushdown (in SliceOfJVP)",
+			"symmetric.go:12:58: syrk (in GramGrad)",
+			"symmetric.go:22:57: syrk (in GramTGrad)",
 		} {
 			if !strings.Contains(out, want) {
 				t.Errorf("-explain did not list %q:\n%s", want, out)

@@ -62,6 +62,7 @@ var Derivative = []Pass{
 var Final = []Pass{
 	{Name: "slices", Fn: PushSlices},
 	{Name: "merge", Fn: MergeProducts},
+	{Name: "syrk", Fn: SymmetricProducts},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -87,6 +88,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"cse", "tensors", "the shape analysis sees one value where CSE merged copies (Mul(a, FullLike(a, 1)))"},
 	{"slices", "merge", "a product merged with others is no longer a MatMul whose slice could shrink it"},
 	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
+	{"merge", "syrk", "a·aᵀ that merge stacks with the other products by aᵀ is one GEMM reading aᵀ once; syrk rewrites the products left alone"},
 }
 
 // Config says how to run a pipeline.

@@ -18,7 +18,8 @@
 // FromDense, FromVecDense, Tensor.Dense, Tensor.VecDense, Reshape of a
 // contiguous tensor, Unsqueeze, Squeeze, AsStrided, Tensor.Contiguous of a
 // contiguous tensor (the tensor itself), and the nil-as-zero shortcuts
-// below. Transpose and Slice copy. Every op accepts strided
+// below. Transpose and Slice copy (Transpose of a matrix marked symmetric
+// is a row-major copy, still marked). Every op accepts strided
 // (non-contiguous) operands, such as views of a *mat.Dense made by
 // mat.Dense.Slice.
 //
@@ -68,7 +69,9 @@
 // # BLAS backends
 //
 // Matrix products go to GEMM (MatMul, MatMulT with transpose flags passed
-// to GEMM rather than transposing, batched products as a loop of GEMMs).
+// to GEMM rather than transposing, batched products as a loop of GEMMs),
+// to SYMM when one of two matrices is marked symmetric (IsSymmetric:
+// Symmetrize's and Gram's results), and Gram's aᵀa or aaᵀ to SYRK.
 // The backend is chosen at the first product, never at init: OpenBLAS
 // (libopenblas.so.0, libopenblas.so, then a generic libblas.so.3), loaded
 // at run time with purego — no cgo, so the package builds with
@@ -88,5 +91,6 @@
 // Integer and complex dtypes, automatic differentiation itself (gadgen
 // generates it; this package only provides the rules' helpers), lazy
 // evaluation or graph building, in-place views with negative strides, and
-// numerical linear algebra beyond GEMM (use gonum's mat on Tensor.Dense).
+// numerical linear algebra beyond GEMM, SYMM and SYRK (use gonum's mat on
+// Tensor.Dense).
 package tensorops

@@ -89,6 +89,7 @@ var groups = []group{
 	{"sumlike", testSumLike},
 	{"shape", testShape},
 	{"matmul", testMatMul},
+	{"symmetric", testSymmetric},
 	{"nn", testNN},
 	{"maxgrad", testMaxGrad},
 	{"conv", testConv},
