@@ -32,6 +32,7 @@ package emit
 // way) gets a variable.
 
 import (
+	"go/constant"
 	"go/types"
 
 	"github.com/gadgen/gadgen/ir"
@@ -650,6 +651,12 @@ func (e *emitter) widest(b *ir.Block, forced map[*ir.Value]bool, xs []*ir.Value)
 	var visit func(xs []*ir.Value)
 	visit = func(xs []*ir.Value) {
 		for _, x := range xs {
+			if x != nil && x.Block == b && x.Op == ir.OpConvert && types.IsInterface(x.Type) && e.kind[x.ID] == kInline {
+				// Written as its operand (as a call's argument of
+				// interface type): a variable would be as wide.
+				visit(x.Args)
+				continue
+			}
 			if x == nil || x.Block != b || !e.splittable(x) {
 				continue
 			}
@@ -684,6 +691,9 @@ func (e *emitter) width(v *ir.Value) int {
 	if v.Op == ir.OpConst {
 		if v.Const == nil {
 			return 3
+		}
+		if v.Const.Kind() == constant.String {
+			return len(v.Const.ExactString()) // written in full
 		}
 		return min(len(v.Const.ExactString()), 20)
 	}
@@ -732,6 +742,9 @@ func (e *emitter) opWidth(v *ir.Value) int {
 		w = len(name) + 2*len(v.Args)
 	case ir.OpConvert:
 		w = len(typeName(v.Type)) + 2
+		if types.IsInterface(v.Type) {
+			w = 0 // written as its operand where an interface is expected
+		}
 	case opLiteral:
 		// T{A: a, B: b}
 		w = len(typeName(v.Type)) + 2 + 5*len(v.Args)

@@ -145,4 +145,3 @@ func MergeProducts(f *ir.Func, env Env) {
 		}
 	}
 }
-

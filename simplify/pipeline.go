@@ -63,6 +63,7 @@ var Final = []Pass{
 	{Name: "slices", Fn: PushSlices},
 	{Name: "merge", Fn: MergeProducts},
 	{Name: "syrk", Fn: SymmetricProducts},
+	{Name: "fuse", Fn: FuseElementwise},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
 }
 
@@ -87,6 +88,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"cse", "accumulate", "a product CSE merges with another use is not fused into a gradient buffer"},
 	{"cse", "tensors", "the shape analysis sees one value where CSE merged copies (Mul(a, FullLike(a, 1)))"},
 	{"slices", "merge", "a product merged with others is no longer a MatMul whose slice could shrink it"},
+	{"slices", "fuse", "slices are pushed through elementwise calls, not through the Fuse call that replaces them"},
 	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
 	{"merge", "syrk", "a·aᵀ that merge stacks with the other products by aᵀ is one GEMM reading aᵀ once; syrk rewrites the products left alone"},
 }

@@ -1,7 +1,9 @@
 // Package tensorops is gadgen's tensor runtime: dense n-dimensional arrays
 // of float64 or float32 and the operations that the code gadgen generates
 // calls, forward (the primal ops) and backward (the helpers of the
-// derivative rules: SumLike, ExpandAxis, MaxGrad, MatMulGradA, ...).
+// derivative rules: SumLike, ExpandAxis, MaxGrad, MatMulGradA, ...), and
+// the forms that gadgen's final rewrites call: MatMulEach, SliceFor,
+// Accumulate…, and Fuse and FuseInto (below).
 //
 // # The Tensor type
 //
@@ -57,6 +59,17 @@
 // Max, MaxAll (and ArgMax) give the derivative to the first maximum;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step
 // (0 at 0).
+//
+// # Fused elementwise expressions
+//
+// Fuse evaluates a tree of elementwise operations, written as a readable
+// expression over its operands, in one pass over the data:
+// Fuse("(1 - a*a)*d - 2*a*b*c", h, g, dh, dg) is bit for bit
+// Sub(Mul(Affine(Mul(h, h), -1, 1), dg), Mul(Mul(Scale(h, 2), g), dh)),
+// with the broadcasting, nil operands and panics of those operations, but
+// allocates only the result. FuseInto computes it into a buffer the
+// caller no longer needs. Generated derivatives call them where
+// gadgen fused chains of elementwise calls.
 //
 // # Threads
 //

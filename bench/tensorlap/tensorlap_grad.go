@@ -72,49 +72,47 @@ func fTaylorWrtX(
 		t17 := tensorops.ExpandLike(t10[6], t11)
 		t18 := tensorops.ExpandLike(t10[7], t11)
 		t19 := tensorops.ExpandLike(t10[8], t11)
+		t20 := tensorops.ExpandLike(t10[9], t11)
 		h = tensorops.Tanh(t11)
 		h1 = tensorops.TanhJVP(h, t12)
-		t20 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
-		t21 := tensorops.Mul(t20, t12)
-		t22 := tensorops.Scale(t21, 0.5)
 		h2 = tensorops.TanhJVP(h, t13)
-		t23 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h2), tensorops.Mul(h2, h)))
-		t24 := tensorops.Mul(t23, t13)
-		t25 := tensorops.Scale(t24, 0.5)
-		t26 := tensorops.Add(t22, t25)
 		h3 = tensorops.TanhJVP(h, t14)
-		t27 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h3), tensorops.Mul(h3, h)))
-		t28 := tensorops.Mul(t27, t14)
-		t29 := tensorops.Scale(t28, 0.5)
-		t30 := tensorops.Add(t26, t29)
+		t21 := tensorops.Fuse(
+			"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+			h,
+			h1,
+			t12,
+			h2,
+			t13,
+			h3,
+			t14,
+		)
 		h4 = tensorops.TanhJVP(h, t15)
-		t31 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h4), tensorops.Mul(h4, h)))
-		t32 := tensorops.Mul(t31, t15)
-		t33 := tensorops.Scale(t32, 0.5)
-		t34 := tensorops.Add(t30, t33)
 		h5 = tensorops.TanhJVP(h, t16)
-		t35 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h5), tensorops.Mul(h5, h)))
-		t36 := tensorops.Mul(t35, t16)
-		t37 := tensorops.Scale(t36, 0.5)
-		t38 := tensorops.Add(t34, t37)
 		h6 = tensorops.TanhJVP(h, t17)
-		t39 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h6), tensorops.Mul(h6, h)))
-		t40 := tensorops.Mul(t39, t17)
-		t41 := tensorops.Scale(t40, 0.5)
-		t42 := tensorops.Add(t38, t41)
+		t22 := tensorops.Fuse(
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+			t21,
+			h,
+			h4,
+			t15,
+			h5,
+			t16,
+			h6,
+			t17,
+		)
 		h7 = tensorops.TanhJVP(h, t18)
-		t43 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h7), tensorops.Mul(h7, h)))
-		t44 := tensorops.Mul(t43, t18)
-		t45 := tensorops.Scale(t44, 0.5)
-		t46 := tensorops.Add(t42, t45)
 		h8 = tensorops.TanhJVP(h, t19)
-		t47 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h8), tensorops.Mul(h8, h)))
-		t48 := tensorops.Mul(t47, t19)
-		t49 := tensorops.Scale(t48, 0.5)
-		t50 := tensorops.Add(t46, t49)
-		t51 := tensorops.Affine(tensorops.Mul(h, h), -1, 1)
-		t52 := tensorops.Mul(t51, tensorops.ExpandLike(t10[9], t11))
-		h9 = tensorops.Add(t50, t52)
+		h9 = tensorops.Fuse(
+			"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + (1 - b*b)*g",
+			t22,
+			h,
+			h7,
+			t18,
+			h8,
+			t19,
+			t20,
+		)
 	}
 	t := n.Out
 	t2 := tensorops.Dot(h, t)
@@ -158,15 +156,15 @@ func fGradWrtXJVP(
 	h := x
 	dh := dx
 	for i := 0; i < n2; i++ {
-		t17 := tensorops.MatMulEach(n.Ws[i], false, h, dh)
-		t18 := t17[0]
-		t19 := t17[1]
-		t20 := tensorops.Add(t18, n.Bs[i])
-		h3 := tensorops.Tanh(t20)
-		dh2 := tensorops.TanhJVP(h3, tensorops.ExpandLike(t19, t20))
-		tapePointers = append(tapePointers, h, t18, h3)
-		dtapePointers = append(dtapePointers, dh, t19, dh2)
-		h = h3
+		t15 := tensorops.MatMulEach(n.Ws[i], false, h, dh)
+		t16 := t15[0]
+		t17 := t15[1]
+		t18 := tensorops.Add(t16, n.Bs[i])
+		h4 := tensorops.Tanh(t18)
+		dh2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t17, t18))
+		tapePointers = append(tapePointers, h, t16, h4)
+		dtapePointers = append(dtapePointers, dh, t17, dh2)
+		h = h4
 		dh = dh2
 	}
 	t5 := n.Out
@@ -181,18 +179,17 @@ func fGradWrtXJVP(
 		dhBar = tensorops.ExpandLike(dhBar, hBar2)
 		n4 := len(tapePointers)
 		t8 := n4 - 3
+		h2 := tapePointers[t8]
 		t9 := tapePointers[n4-2]
 		t10 := n4 - 1
-		h2 := tapePointers[t10]
-		t11 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h2, -2), hBar2), dtapePointers[t10])
-		t12 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h2, h2), -1, 1), dhBar)
-		t13 := tensorops.Add(t11, t12)
-		t14 := tensorops.SumLike(tensorops.TanhJVP(h2, hBar2), t9)
-		t15 := tensorops.SumLike(t13, t9)
-		t16 := tensorops.MatMulGradAEach(tapePointers[t8], n.Ws[i2], false, t14, t15)
+		h3 := tapePointers[t10]
+		t11 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h3, hBar2, dtapePointers[t10], dhBar)
+		t12 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t9)
+		t13 := tensorops.SumLike(t11, t9)
+		t14 := tensorops.MatMulGradAEach(h2, n.Ws[i2], false, t12, t13)
 		i2--
-		hBar = t16[0]
-		dhBar = t16[1]
+		hBar = t14[0]
+		dhBar = t14[1]
 		hBar2 = nil
 		tapePointers = tapePointers[:t8]
 		dtapePointers = dtapePointers[:t8]
@@ -232,14 +229,10 @@ func FTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 		t2 := tensorops.MatMulEach(n.Ws[i], false, h, h1, h2)
 		t3 := tensorops.Add(t2[0], n.Bs[i])
 		t4 := tensorops.ExpandLike(t2[1], t3)
+		t5 := tensorops.ExpandLike(t2[2], t3)
 		h = tensorops.Tanh(t3)
 		h1 = tensorops.TanhJVP(h, t4)
-		t5 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1), tensorops.Mul(h1, h)))
-		t6 := tensorops.Mul(t5, t4)
-		t7 := tensorops.Scale(t6, 0.5)
-		t8 := tensorops.Affine(tensorops.Mul(h, h), -1, 1)
-		t9 := tensorops.Mul(t8, tensorops.ExpandLike(t2[2], t3))
-		h2 = tensorops.Add(t7, t9)
+		h2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", h, h1, t4, t5)
 	}
 	t := n.Out
 	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)

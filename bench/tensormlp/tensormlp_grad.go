@@ -14,11 +14,11 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
 	t3 := m.B1
-	h1 := tensorops.Tanh(tensorops.Add(t2, t3))
+	h1 := tensorops.Fuse("Tanh(a + b)", t2, t3)
 	t4 := m.W2
 	t5 := tensorops.MatMul(h1, t4)
 	t6 := m.B2
-	h2 := tensorops.Tanh(tensorops.Add(t5, t6))
+	h2 := tensorops.Fuse("Tanh(a + b)", t5, t6)
 	t7 := m.W3
 	t8 := tensorops.MatMul(h2, t7)
 	t9 := m.B3
@@ -49,21 +49,19 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 func LossJVP(m, dm *MLP, x, y *tensorops.Tensor) (float64, float64) {
 	t := tensorops.Add(tensorops.MatMul(x, m.W1), m.B1)
 	t2 := tensorops.ExpandLike(tensorops.MatMul(x, dm.W1), t)
-	t3 := tensorops.Add(t2, tensorops.ExpandLike(dm.B1, t))
 	h1 := tensorops.Tanh(t)
-	dh1 := tensorops.TanhJVP(h1, t3)
-	t4 := dm.W2
-	t5 := tensorops.MatMulEach(m.W2, false, h1, dh1)
-	t6 := tensorops.Add(t5[0], m.B2)
-	t7 := tensorops.ExpandLike(tensorops.Add(t5[1], tensorops.MatMul(h1, t4)), t6)
-	t8 := tensorops.Add(t7, tensorops.ExpandLike(dm.B2, t6))
-	h2 := tensorops.Tanh(t6)
-	dh2 := tensorops.TanhJVP(h2, t8)
-	t9 := dm.W3
-	t10 := tensorops.MatMulEach(m.W3, false, h2, dh2)
-	logits := tensorops.Add(t10[0], m.B3)
-	t11 := tensorops.ExpandLike(tensorops.Add(t10[1], tensorops.MatMul(h2, t9)), logits)
-	dlogits := tensorops.Add(t11, tensorops.ExpandLike(dm.B3, logits))
-	t12 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
-	return tensorops.SoftmaxCrossEntropy(logits, y), t12
+	dh1 := tensorops.Fuse("TanhJVP(a, b + c)", h1, t2, tensorops.ExpandLike(dm.B1, t))
+	t3 := dm.W2
+	t4 := tensorops.MatMulEach(m.W2, false, h1, dh1)
+	t5 := tensorops.Add(t4[0], m.B2)
+	t6 := tensorops.ExpandLike(tensorops.Add(t4[1], tensorops.MatMul(h1, t3)), t5)
+	h2 := tensorops.Tanh(t5)
+	dh2 := tensorops.Fuse("TanhJVP(a, b + c)", h2, t6, tensorops.ExpandLike(dm.B2, t5))
+	t7 := dm.W3
+	t8 := tensorops.MatMulEach(m.W3, false, h2, dh2)
+	logits := tensorops.Add(t8[0], m.B3)
+	t9 := tensorops.ExpandLike(tensorops.Add(t8[1], tensorops.MatMul(h2, t7)), logits)
+	dlogits := tensorops.Add(t9, tensorops.ExpandLike(dm.B3, logits))
+	t10 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, y, 1), dlogits)
+	return tensorops.SoftmaxCrossEntropy(logits, y), t10
 }

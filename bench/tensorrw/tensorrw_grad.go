@@ -13,21 +13,17 @@ func SliceProgramJVP(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64) {
 	t2 := tensorops.MatMulShape(dx, y)
 	t3 := tensorops.MatMulShape(x, dy)
 	t4 := tensorops.MatMulSlice(x, y, 0, 0, 10, z)
-	t5 := tensorops.Mul(t4, tensorops.SliceFor(z, 0, 0, 10, t))
+	t5 := tensorops.SliceFor(z, 0, 0, 10, t)
 	t6 := tensorops.SliceFor(z, 0, 0, 10, t2, t3, t, dz)
 	t7 := tensorops.MatMulSlice(dx, y, 0, 0, 10, t3, z, t, dz)
 	t8 := tensorops.MatMulSlice(x, dy, 0, 0, 10, t2, z, t, dz)
-	t9 := tensorops.Add(t7, t8)
-	t10 := tensorops.Mul(t6, t9)
-	t11 := tensorops.MatMulSlice(x, y, 0, 0, 10, dz, z, t2, t3)
-	t12 := tensorops.Mul(t11, tensorops.SliceFor(dz, 0, 0, 10, t, z, t2, t3))
-	t13 := tensorops.Add(t10, t12)
-	t14 := tensorops.AddScalar(t5, 4)
-	t15 := tensorops.ExpandLike(t13, t14)
-	t16 := tensorops.Tanh(t14)
-	t17 := tensorops.TanhJVP(t16, t15)
-	t18 := tensorops.SumAll(t17)
-	return tensorops.SumAll(t16), t18
+	t9 := tensorops.MatMulSlice(x, y, 0, 0, 10, dz, z, t2, t3)
+	t10 := tensorops.SliceFor(dz, 0, 0, 10, t, z, t2, t3)
+	t11 := tensorops.Fuse("a*(b + c) + d*e", t6, t7, t8, t9, t10)
+	t12 := tensorops.Fuse("a*b + 4", t4, t5)
+	t13 := tensorops.Tanh(t12)
+	t14 := tensorops.SumAll(tensorops.TanhJVP(t13, tensorops.ExpandLike(t11, t12)))
+	return tensorops.SumAll(t13), t14
 }
 
 // SliceProgramJVPO0 computes SliceProgram and its derivative along the tangents (forward mode).

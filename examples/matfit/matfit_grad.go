@@ -17,15 +17,11 @@ func LossGrad(w, x, y *tensorops.Tensor, lambda float64) (f float64, wBar *tenso
 	nll := tensorops.Sub(t2, t3)
 	t4 := 0.5 * lambda
 	t5 := tensorops.MeanAll(nll) + t4*tensorops.Dot(w, w)
-	wBar = tensorops.Scale(w, t4)
 	t6 := tensorops.MeanAllGrad(nll, 1)
 	t7 := tensorops.Mul(y, tensorops.SumLike(tensorops.Scale(t6, -1), t3))
 	t8 := tensorops.SumLike(t7, z)
-	t9 := tensorops.ScalarDiv(1, tensorops.AddScalar(t, 1))
-	t10 := tensorops.Mul(t9, tensorops.SumLike(t6, t2))
-	t11 := tensorops.Mul(t, t10)
-	t12 := tensorops.Add(t8, t11)
-	t13 := tensorops.MatMulGradB(t12, x, w, false, false)
-	wBar2 := tensorops.Add(tensorops.Add(wBar, wBar), t13)
-	return t5, wBar2
+	t9 := tensorops.Fuse("a + b*(1/(b + 1)*c)", t8, t, tensorops.SumLike(t6, t2))
+	t10 := tensorops.MatMulGradB(t9, x, w, false, false)
+	wBar = tensorops.Fuse("a + a + b", tensorops.Scale(w, t4), t10)
+	return t5, wBar
 }

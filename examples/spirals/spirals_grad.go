@@ -30,11 +30,11 @@ func logitsReverseWrtM(m, mBar *Model, x, seed *tensorops.Tensor) {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
 	t3 := m.B1
-	h1 := tensorops.Tanh(tensorops.Add(t2, t3))
+	h1 := tensorops.Fuse("Tanh(a + b)", t2, t3)
 	t4 := m.W2
 	t5 := tensorops.MatMul(h1, t4)
 	t6 := m.B2
-	h2 := tensorops.Tanh(tensorops.Add(t5, t6))
+	h2 := tensorops.Fuse("Tanh(a + b)", t5, t6)
 	t7 := m.W3
 	t8 := tensorops.MatMul(h2, t7)
 	t9 := m.B3

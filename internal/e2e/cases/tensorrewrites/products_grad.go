@@ -45,15 +45,13 @@ func layersGradWrtXJVP(w, x, dx *tensorops.Tensor) (
 	t3 := tensorops.SumAll(h2)
 	t4 := tensorops.SumAll(dh2)
 	t5 := tensorops.TanhJVP(h2, tensorops.FullLike(h2, 1))
-	t6 := tensorops.Mul(tensorops.Scale(h2, -2), dh2)
+	t6 := tensorops.Fuse("-2*a*b", h2, dh2)
 	t7 := tensorops.MatMulGradAEach(h, w, false, t5, t6)
 	t8 := t7[0]
-	t9 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h, -2), t8), dh)
-	t10 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t7[1])
-	t11 := tensorops.Add(t9, t10)
-	t12 := tensorops.MatMulGradAEach(x, w, false, tensorops.TanhJVP(h, t8), t11)
-	xBar = t12[0]
-	dxBar = t12[1]
+	t9 := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", h, t8, dh, t7[1])
+	t10 := tensorops.MatMulGradAEach(x, w, false, tensorops.TanhJVP(h, t8), t9)
+	xBar = t10[0]
+	dxBar = t10[1]
 	return t3, xBar, t4, dxBar
 }
 

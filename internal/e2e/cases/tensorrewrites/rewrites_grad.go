@@ -29,9 +29,9 @@ func TTGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Tensor) {
 // Results, in order: the value of MT; its tangent.
 func MTJVP(a, da, b, db *tensorops.Tensor) (float64, float64) {
 	t := tensorops.MatMulT(da, b, true, false)
-	t2 := tensorops.Add(t, tensorops.MatMulT(a, db, true, false))
+	t2 := tensorops.MatMulT(a, db, true, false)
 	t3 := tensorops.Tanh(tensorops.MatMulT(a, b, true, false))
-	t4 := tensorops.TanhJVP(t3, t2)
+	t4 := tensorops.Fuse("TanhJVP(a, b + c)", t3, t, t2)
 	t5 := tensorops.SumAll(t4)
 	return tensorops.SumAll(t3), t5
 }
@@ -56,7 +56,7 @@ func MTGrad(a, b *tensorops.Tensor) (f float64, aBar, bBar *tensorops.Tensor) {
 func SqGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	t := tensorops.Sin(x)
 	t2 := tensorops.SumAll(tensorops.Square(t))
-	xBar = tensorops.Mul(tensorops.Cos(x), tensorops.Scale(t, 2))
+	xBar = tensorops.Fuse("Cos(a)*(2*b)", x, t)
 	return t2, xBar
 }
 
@@ -148,19 +148,16 @@ func SqGradO0(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Varied inputs: x (tangent dx), z (tangent dz).
 // Results, in order: the value of SliceOf; its tangent.
 func SliceOfJVP(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
-	t := tensorops.Tanh(tensorops.SliceFor(x, 0, 2, 5, z))
-	t2 := tensorops.Mul(t, tensorops.SliceFor(z, 0, 2, 5, x))
+	t := tensorops.SliceFor(x, 0, 2, 5, z)
+	t2 := tensorops.SliceFor(z, 0, 2, 5, x)
 	t3 := tensorops.SliceFor(z, 0, 2, 5, x, dx, dz)
-	t4 := tensorops.Tanh(tensorops.SliceFor(x, 0, 2, 5, dx, z, dz))
-	t5 := tensorops.TanhJVP(t4, tensorops.SliceFor(dx, 0, 2, 5, x, z, dz))
-	t6 := tensorops.Mul(t3, t5)
-	t7 := tensorops.Tanh(tensorops.SliceFor(x, 0, 2, 5, dz, z, dx))
-	t8 := tensorops.Mul(t7, tensorops.SliceFor(dz, 0, 2, 5, x, z, dx))
-	t9 := tensorops.Add(t6, t8)
-	t10 := tensorops.AddScalar(t2, 4)
-	t11 := tensorops.ExpandLike(t9, t10)
-	t12 := tensorops.SumAll(t11)
-	return tensorops.SumAll(t10), t12
+	t4 := tensorops.SliceFor(x, 0, 2, 5, dx, z, dz)
+	t5 := tensorops.SliceFor(dx, 0, 2, 5, x, z, dz)
+	t6 := tensorops.SliceFor(x, 0, 2, 5, dz, z, dx)
+	t7 := tensorops.SliceFor(dz, 0, 2, 5, x, z, dx)
+	t8 := tensorops.Fuse("a*TanhJVP(Tanh(b), c) + Tanh(d)*e", t3, t4, t5, t6, t7)
+	t9 := tensorops.Fuse("Tanh(a)*b + 4", t, t2)
+	return tensorops.SumAll(t9), tensorops.SumAll(tensorops.ExpandLike(t8, t9))
 }
 
 // SliceOfGrad computes SliceOf and its gradient with respect to the varied inputs (reverse mode).

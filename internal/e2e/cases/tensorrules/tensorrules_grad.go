@@ -34,12 +34,17 @@ func ExpOpVJP(a, seed *T) (f, aBar *T) {
 func ExpOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Exp(a)
 	t2 := tensorops.Mul(t, a1)
-	t3 := tensorops.Scale(tensorops.Mul(t2, a1), 0.5)
-	t4 := tensorops.Add(t3, tensorops.Mul(t, a2))
-	t5 := tensorops.Scale(tensorops.Mul(t4, a1), 0.3333333333333333)
-	t6 := tensorops.Add(t5, tensorops.Scale(tensorops.Mul(t2, a2), 0.6666666666666666))
-	t7 := tensorops.Add(t6, tensorops.Mul(t, a3))
-	return t, t2, t4, t7
+	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, a1, t, a2)
+	t4 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t3,
+		a1,
+		t2,
+		a2,
+		t,
+		a3,
+	)
+	return t, t2, t3, t4
 }
 
 // LogOpJVP computes LogOp and its derivative along the tangents (forward mode).
@@ -47,7 +52,7 @@ func ExpOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da).
 // Results, in order: the value of LogOp; its tangent.
 func LogOpJVP(a, da *T) (*T, *T) {
-	return tensorops.Log(a), tensorops.Mul(tensorops.ScalarDiv(1, a), da)
+	return tensorops.Log(a), tensorops.Fuse("1/a*b", a, da)
 }
 
 // LogOpVJP computes LogOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -57,7 +62,7 @@ func LogOpJVP(a, da *T) (*T, *T) {
 // Results: the value of LogOp, then the partials of the varied scalar inputs in order.
 func LogOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Log(a)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.ScalarDiv(1, a), seed), a)
+	aBar = tensorops.SumLike(tensorops.Fuse("1/a*b", a, seed), a)
 	return t, aBar
 }
 
@@ -70,16 +75,18 @@ func LogOpVJP(a, seed *T) (f, aBar *T) {
 // Results, in order: the value of LogOp; its coefficients 1 to 3.
 func LogOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.ScalarDiv(1, a)
-	t2 := tensorops.Div(tensorops.Neg(tensorops.Mul(a1, t)), a)
-	t3 := tensorops.Scale(tensorops.Mul(t2, a1), 0.5)
-	t4 := tensorops.Add(t3, tensorops.Mul(t, a2))
-	t5 := tensorops.Sub(tensorops.Neg(tensorops.Mul(a1, t2)), tensorops.Mul(a2, t))
-	t6 := tensorops.Div(t5, a)
-	t7 := tensorops.Mul(t6, a1)
-	t8 := tensorops.Scale(t7, 0.3333333333333333)
-	t9 := tensorops.Add(t8, tensorops.Scale(tensorops.Mul(t2, a2), 0.6666666666666666))
-	t10 := tensorops.Add(t9, tensorops.Mul(t, a3))
-	return tensorops.Log(a), tensorops.Mul(t, a1), t4, t10
+	t2 := tensorops.Fuse("-(a*b)/c", a1, t, a)
+	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, a1, t, a2)
+	t4 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		a1,
+		t2,
+		a2,
+		t,
+		a,
+		a3,
+	)
+	return tensorops.Log(a), tensorops.Mul(t, a1), t3, t4
 }
 
 // TanhOpJVP computes TanhOp and its derivative along the tangents (forward mode).
@@ -112,18 +119,21 @@ func TanhOpVJP(a, seed *T) (f, aBar *T) {
 func TanhOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Tanh(a)
 	t2 := tensorops.TanhJVP(t, a1)
-	t3 := tensorops.Neg(tensorops.Add(tensorops.Mul(t, t2), tensorops.Mul(t2, t)))
-	t4 := tensorops.Scale(tensorops.Mul(t3, a1), 0.5)
-	t5 := tensorops.Affine(tensorops.Mul(t, t), -1, 1)
-	t6 := tensorops.Add(t4, tensorops.Mul(t5, a2))
-	t7 := tensorops.Add(tensorops.Mul(t, t6), tensorops.Mul(t2, t2))
-	t8 := tensorops.Add(t7, tensorops.Mul(t6, t))
-	t9 := tensorops.Neg(t8)
-	t10 := tensorops.Mul(t9, a1)
-	t11 := tensorops.Scale(t10, 0.3333333333333333)
-	t12 := tensorops.Add(t11, tensorops.Scale(tensorops.Mul(t3, a2), 0.6666666666666666))
-	t13 := tensorops.Add(t12, tensorops.Mul(t5, a3))
-	return t, t2, t6, t13
+	t3 := tensorops.Fuse("-(a*b + b*a)", t, t2)
+	t4 := tensorops.Fuse("1 - a*a", t)
+	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t3, a1, t4, a2)
+	t6 := tensorops.Fuse(
+		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f) + g*h",
+		t,
+		t5,
+		t2,
+		a1,
+		t3,
+		a2,
+		t4,
+		a3,
+	)
+	return t, t2, t5, t6
 }
 
 // SigmoidOpJVP computes SigmoidOp and its derivative along the tangents (forward mode).
@@ -158,17 +168,23 @@ func SigmoidOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t2 := tensorops.SigmoidJVP(t, a1)
 	t3 := tensorops.Neg(t2)
 	t4 := tensorops.Affine(t, -1, 1)
-	t5 := tensorops.Add(tensorops.Mul(t, t3), tensorops.Mul(t2, t4))
-	t6 := tensorops.Scale(tensorops.Mul(t5, a1), 0.5)
-	t7 := tensorops.Mul(t, t4)
-	t8 := tensorops.Add(t6, tensorops.Mul(t7, a2))
-	t9 := tensorops.Add(tensorops.Mul(t, tensorops.Neg(t8)), tensorops.Mul(t2, t3))
-	t10 := tensorops.Add(t9, tensorops.Mul(t8, t4))
-	t11 := tensorops.Mul(t10, a1)
-	t12 := tensorops.Scale(t11, 0.3333333333333333)
-	t13 := tensorops.Add(t12, tensorops.Scale(tensorops.Mul(t5, a2), 0.6666666666666666))
-	t14 := tensorops.Add(t13, tensorops.Mul(t7, a3))
-	return t, t2, t8, t14
+	t5 := tensorops.Fuse("a*b + c*d", t, t3, t2, t4)
+	t6 := tensorops.Mul(t, t4)
+	t7 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t6, a2)
+	t8 := tensorops.Fuse(
+		"0.3333333333333333*((a*(-b) + c*d + b*e)*f) + 0.6666666666666666*(g*h) + i*j",
+		t,
+		t7,
+		t2,
+		t3,
+		t4,
+		a1,
+		t5,
+		a2,
+		t6,
+		a3,
+	)
+	return t, t2, t7, t8
 }
 
 // ReLUOpJVP computes ReLUOp and its derivative along the tangents (forward mode).
@@ -208,10 +224,8 @@ func ReLUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: y (tangent dy), dx (tangent ddx).
 // Results, in order: the value of TanhJVPOp; its tangent.
 func TanhJVPOpJVP(y, dy, dx, ddx *T) (*T, *T) {
-	t := tensorops.Mul(tensorops.Mul(tensorops.Scale(y, -2), dx), dy)
-	t2 := tensorops.Mul(tensorops.Affine(tensorops.Mul(y, y), -1, 1), ddx)
-	t3 := tensorops.Add(t, t2)
-	return tensorops.TanhJVP(y, dx), t3
+	t := tensorops.Fuse("-2*a*b*c + (1 - a*a)*d", y, dx, dy, ddx)
+	return tensorops.TanhJVP(y, dx), t
 }
 
 // TanhJVPOpVJP computes TanhJVPOp and the vector-Jacobian product of the seeds seed (the adjoints
@@ -221,10 +235,8 @@ func TanhJVPOpJVP(y, dy, dx, ddx *T) (*T, *T) {
 // Results: the value of TanhJVPOp, then the partials of the varied scalar inputs in order.
 func TanhJVPOpVJP(y, dx, seed *T) (f, yBar, dxBar *T) {
 	t := tensorops.TanhJVP(y, dx)
-	t2 := tensorops.Mul(tensorops.Mul(tensorops.Scale(y, -2), dx), seed)
-	yBar = tensorops.SumLike(t2, y)
-	t3 := tensorops.Mul(tensorops.Affine(tensorops.Mul(y, y), -1, 1), seed)
-	dxBar = tensorops.SumLike(t3, dx)
+	yBar = tensorops.SumLike(tensorops.Fuse("-2*a*b*c", y, dx, seed), y)
+	dxBar = tensorops.SumLike(tensorops.Fuse("(1 - a*a)*b", y, seed), dx)
 	return t, yBar, dxBar
 }
 
@@ -238,30 +250,38 @@ func TanhJVPOpVJP(y, dx, seed *T) (f, yBar, dxBar *T) {
 func TanhJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Scale(y, -2)
 	t2 := tensorops.Mul(t, dx)
-	t3 := tensorops.Affine(tensorops.Mul(y, y), -1, 1)
-	t4 := tensorops.Add(tensorops.Mul(t2, y1), tensorops.Mul(t3, dx1))
+	t3 := tensorops.Fuse("1 - a*a", y)
+	t4 := tensorops.Fuse("a*b + c*d", t2, y1, t3, dx1)
 	t5 := tensorops.Scale(y1, -2)
-	t6 := tensorops.Add(tensorops.Mul(t, dx1), tensorops.Mul(t5, dx))
-	t7 := tensorops.Scale(tensorops.Mul(t6, y1), 0.5)
-	t8 := tensorops.Add(t7, tensorops.Mul(t2, y2))
-	t9 := tensorops.Neg(tensorops.Add(tensorops.Mul(y, y1), tensorops.Mul(y1, y)))
-	t10 := tensorops.Add(t8, tensorops.Scale(tensorops.Mul(t9, dx1), 0.5))
-	t11 := tensorops.Add(t10, tensorops.Mul(t3, dx2))
-	t12 := tensorops.Add(tensorops.Mul(t, dx2), tensorops.Mul(t5, dx1))
-	t13 := tensorops.Add(t12, tensorops.Mul(tensorops.Scale(y2, -2), dx))
-	t14 := tensorops.Mul(t13, y1)
-	t15 := tensorops.Scale(t14, 0.3333333333333333)
-	t16 := tensorops.Add(t15, tensorops.Scale(tensorops.Mul(t6, y2), 0.6666666666666666))
-	t17 := tensorops.Add(t16, tensorops.Mul(t2, y3))
-	t18 := tensorops.Add(tensorops.Mul(y, y2), tensorops.Mul(y1, y1))
-	t19 := tensorops.Add(t18, tensorops.Mul(y2, y))
-	t20 := tensorops.Neg(t19)
-	t21 := tensorops.Mul(t20, dx1)
-	t22 := tensorops.Scale(t21, 0.3333333333333333)
-	t23 := tensorops.Add(t17, t22)
-	t24 := tensorops.Add(t23, tensorops.Scale(tensorops.Mul(t9, dx2), 0.6666666666666666))
-	t25 := tensorops.Add(t24, tensorops.Mul(t3, dx3))
-	return tensorops.TanhJVP(y, dx), t4, t11, t25
+	t6 := tensorops.Fuse("a*b + c*d", t, dx1, t5, dx)
+	t7 := tensorops.Fuse("-(a*b + b*a)", y, y1)
+	t8 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t6, y1, t2, y2, t7, dx1, t3, dx2)
+	t9 := tensorops.Fuse(
+		"0.3333333333333333*((a*b + c*d + (-2*e*f))*g) + 0.6666666666666666*(h*e) + i*j",
+		t,
+		dx2,
+		t5,
+		dx1,
+		y2,
+		dx,
+		y1,
+		t6,
+		t2,
+		y3,
+	)
+	t10 := tensorops.Fuse(
+		"a + 0.3333333333333333*(-(b*c + d*d + c*b)*e) + 0.6666666666666666*(f*g) + h*i",
+		t9,
+		y,
+		y2,
+		y1,
+		dx1,
+		t7,
+		dx2,
+		t3,
+		dx3,
+	)
+	return tensorops.TanhJVP(y, dx), t4, t8, t10
 }
 
 // SigmoidJVPOpJVP computes SigmoidJVPOp and its derivative along the tangents (forward mode).
@@ -269,11 +289,8 @@ func TanhJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 // Varied inputs: y (tangent dy), dx (tangent ddx).
 // Results, in order: the value of SigmoidJVPOp; its tangent.
 func SigmoidJVPOpJVP(y, dy, dx, ddx *T) (*T, *T) {
-	t := tensorops.Mul(dx, tensorops.Affine(tensorops.Scale(y, 2), -1, 1))
-	t2 := tensorops.Mul(t, dy)
-	t3 := tensorops.Mul(tensorops.Mul(y, tensorops.Affine(y, -1, 1)), ddx)
-	t4 := tensorops.Add(t2, t3)
-	return tensorops.SigmoidJVP(y, dx), t4
+	t := tensorops.Fuse("a*(1 - 2*b)*c + b*(1 - b)*d", dx, y, dy, ddx)
+	return tensorops.SigmoidJVP(y, dx), t
 }
 
 // SigmoidJVPOpVJP computes SigmoidJVPOp and the vector-Jacobian product of the seeds seed (the
@@ -283,11 +300,8 @@ func SigmoidJVPOpJVP(y, dy, dx, ddx *T) (*T, *T) {
 // Results: the value of SigmoidJVPOp, then the partials of the varied scalar inputs in order.
 func SigmoidJVPOpVJP(y, dx, seed *T) (f, yBar, dxBar *T) {
 	t := tensorops.SigmoidJVP(y, dx)
-	t2 := tensorops.Mul(dx, tensorops.Affine(tensorops.Scale(y, 2), -1, 1))
-	t3 := tensorops.Mul(t2, seed)
-	yBar = tensorops.SumLike(t3, y)
-	t4 := tensorops.Mul(tensorops.Mul(y, tensorops.Affine(y, -1, 1)), seed)
-	dxBar = tensorops.SumLike(t4, dx)
+	yBar = tensorops.SumLike(tensorops.Fuse("a*(1 - 2*b)*c", dx, y, seed), y)
+	dxBar = tensorops.SumLike(tensorops.Fuse("a*(1 - a)*b", y, seed), dx)
 	return t, yBar, dxBar
 }
 
@@ -299,34 +313,44 @@ func SigmoidJVPOpVJP(y, dx, seed *T) (f, yBar, dxBar *T) {
 // Varied inputs: y (coefficients y1, y2, y3), dx (coefficients dx1, dx2, dx3).
 // Results, in order: the value of SigmoidJVPOp; its coefficients 1 to 3.
 func SigmoidJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Affine(tensorops.Scale(y, 2), -1, 1)
+	t := tensorops.Fuse("1 - 2*a", y)
 	t2 := tensorops.Mul(dx, t)
 	t3 := tensorops.Affine(y, -1, 1)
 	t4 := tensorops.Mul(y, t3)
-	t5 := tensorops.Add(tensorops.Mul(t2, y1), tensorops.Mul(t4, dx1))
-	t6 := tensorops.Neg(tensorops.Scale(y1, 2))
-	t7 := tensorops.Add(tensorops.Mul(dx, t6), tensorops.Mul(dx1, t))
-	t8 := tensorops.Scale(tensorops.Mul(t7, y1), 0.5)
-	t9 := tensorops.Add(t8, tensorops.Mul(t2, y2))
-	t10 := tensorops.Neg(y1)
-	t11 := tensorops.Add(tensorops.Mul(y, t10), tensorops.Mul(y1, t3))
-	t12 := tensorops.Add(t9, tensorops.Scale(tensorops.Mul(t11, dx1), 0.5))
-	t13 := tensorops.Add(t12, tensorops.Mul(t4, dx2))
-	t14 := tensorops.Mul(dx, tensorops.Neg(tensorops.Scale(y2, 2)))
-	t15 := tensorops.Add(t14, tensorops.Mul(dx1, t6))
-	t16 := tensorops.Add(t15, tensorops.Mul(dx2, t))
-	t17 := tensorops.Mul(t16, y1)
-	t18 := tensorops.Scale(t17, 0.3333333333333333)
-	t19 := tensorops.Add(t18, tensorops.Scale(tensorops.Mul(t7, y2), 0.6666666666666666))
-	t20 := tensorops.Add(t19, tensorops.Mul(t2, y3))
-	t21 := tensorops.Add(tensorops.Mul(y, tensorops.Neg(y2)), tensorops.Mul(y1, t10))
-	t22 := tensorops.Add(t21, tensorops.Mul(y2, t3))
-	t23 := tensorops.Mul(t22, dx1)
-	t24 := tensorops.Scale(t23, 0.3333333333333333)
-	t25 := tensorops.Add(t20, t24)
-	t26 := tensorops.Add(t25, tensorops.Scale(tensorops.Mul(t11, dx2), 0.6666666666666666))
-	t27 := tensorops.Add(t26, tensorops.Mul(t4, dx3))
-	return tensorops.SigmoidJVP(y, dx), t5, t13, t27
+	t5 := tensorops.Fuse("a*b + c*d", t2, y1, t4, dx1)
+	t6 := tensorops.Fuse("-(2*a)", y1)
+	t7 := tensorops.Fuse("a*b + c*d", dx, t6, dx1, t)
+	t8 := tensorops.Neg(y1)
+	t9 := tensorops.Fuse("a*b + c*d", y, t8, y1, t3)
+	t10 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t7, y1, t2, y2, t9, dx1, t4, dx2)
+	t11 := tensorops.Fuse(
+		"0.3333333333333333*((a*(-(2*b)) + c*d + e*f)*g) + 0.6666666666666666*(h*b) + i*j",
+		dx,
+		y2,
+		dx1,
+		t6,
+		dx2,
+		t,
+		y1,
+		t7,
+		t2,
+		y3,
+	)
+	t12 := tensorops.Fuse(
+		"a + 0.3333333333333333*((b*(-c) + d*e + c*f)*g) + 0.6666666666666666*(h*i) + j*k",
+		t11,
+		y,
+		y2,
+		y1,
+		t8,
+		t3,
+		dx1,
+		t9,
+		dx2,
+		t4,
+		dx3,
+	)
+	return tensorops.SigmoidJVP(y, dx), t5, t10, t12
 }
 
 // ReLUJVPOpJVP computes ReLUJVPOp and its derivative along the tangents (forward mode).
@@ -334,7 +358,7 @@ func SigmoidJVPOpTaylor(y, y1, y2, y3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 // Varied inputs: x (tangent dx2), dx (tangent ddx).
 // Results, in order: the value of ReLUJVPOp; its tangent.
 func ReLUJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
-	return tensorops.ReLUJVP(x, dx), tensorops.Mul(tensorops.Step(x), ddx)
+	return tensorops.ReLUJVP(x, dx), tensorops.Fuse("Step(a)*b", x, ddx)
 }
 
 // ReLUJVPOpVJP computes ReLUJVPOp and the vector-Jacobian product of the seeds seed (the adjoints
@@ -344,7 +368,7 @@ func ReLUJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
 // Results: the value of ReLUJVPOp, then the partials of the varied scalar inputs in order.
 func ReLUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
 	t := tensorops.ReLUJVP(x, dx)
-	dxBar = tensorops.SumLike(tensorops.Mul(tensorops.Step(x), seed), dx)
+	dxBar = tensorops.SumLike(tensorops.Fuse("Step(a)*b", x, seed), dx)
 	return t, nil, dxBar
 }
 
@@ -367,7 +391,7 @@ func ReLUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of SqrtOp; its tangent.
 func SqrtOpJVP(a, da *T) (*T, *T) {
 	t := tensorops.Sqrt(a)
-	return t, tensorops.Mul(tensorops.ScalarDiv(0.5, t), da)
+	return t, tensorops.Fuse("0.5/a*b", t, da)
 }
 
 // SqrtOpVJP computes SqrtOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -377,7 +401,7 @@ func SqrtOpJVP(a, da *T) (*T, *T) {
 // Results: the value of SqrtOp, then the partials of the varied scalar inputs in order.
 func SqrtOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Sqrt(a)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.ScalarDiv(0.5, t), seed), a)
+	aBar = tensorops.SumLike(tensorops.Fuse("0.5/a*b", t, seed), a)
 	return t, aBar
 }
 
@@ -392,16 +416,20 @@ func SqrtOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Sqrt(a)
 	t2 := tensorops.ScalarDiv(0.5, t)
 	t3 := tensorops.Mul(t2, a1)
-	t4 := tensorops.Div(tensorops.Neg(tensorops.Mul(t3, t2)), t)
-	t5 := tensorops.Scale(tensorops.Mul(t4, a1), 0.5)
-	t6 := tensorops.Add(t5, tensorops.Mul(t2, a2))
-	t7 := tensorops.Sub(tensorops.Neg(tensorops.Mul(t3, t4)), tensorops.Mul(t6, t2))
-	t8 := tensorops.Div(t7, t)
-	t9 := tensorops.Mul(t8, a1)
-	t10 := tensorops.Scale(t9, 0.3333333333333333)
-	t11 := tensorops.Add(t10, tensorops.Scale(tensorops.Mul(t4, a2), 0.6666666666666666))
-	t12 := tensorops.Add(t11, tensorops.Mul(t2, a3))
-	return t, t3, t6, t12
+	t4 := tensorops.Fuse("-(a*b)/c", t3, t2, t)
+	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
+	t6 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*h",
+		t3,
+		t4,
+		t5,
+		t2,
+		t,
+		a1,
+		a2,
+		a3,
+	)
+	return t, t3, t5, t6
 }
 
 // AbsOpJVP computes AbsOp and its derivative along the tangents (forward mode).
@@ -409,7 +437,7 @@ func SqrtOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da).
 // Results, in order: the value of AbsOp; its tangent.
 func AbsOpJVP(a, da *T) (*T, *T) {
-	return tensorops.Abs(a), tensorops.Mul(tensorops.Sign(a), da)
+	return tensorops.Abs(a), tensorops.Fuse("Sign(a)*b", a, da)
 }
 
 // AbsOpVJP computes AbsOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -419,7 +447,7 @@ func AbsOpJVP(a, da *T) (*T, *T) {
 // Results: the value of AbsOp, then the partials of the varied scalar inputs in order.
 func AbsOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Abs(a)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.Sign(a), seed), a)
+	aBar = tensorops.SumLike(tensorops.Fuse("Sign(a)*b", a, seed), a)
 	return t, aBar
 }
 
@@ -441,7 +469,7 @@ func AbsOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da).
 // Results, in order: the value of SquareOp; its tangent.
 func SquareOpJVP(a, da *T) (*T, *T) {
-	return tensorops.Square(a), tensorops.Mul(tensorops.Scale(a, 2), da)
+	return tensorops.Square(a), tensorops.Fuse("2*a*b", a, da)
 }
 
 // SquareOpVJP computes SquareOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -451,7 +479,7 @@ func SquareOpJVP(a, da *T) (*T, *T) {
 // Results: the value of SquareOp, then the partials of the varied scalar inputs in order.
 func SquareOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Square(a)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.Scale(a, 2), seed), a)
+	aBar = tensorops.SumLike(tensorops.Fuse("2*a*b", a, seed), a)
 	return t, aBar
 }
 
@@ -465,12 +493,16 @@ func SquareOpVJP(a, seed *T) (f, aBar *T) {
 func SquareOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Scale(a, 2)
 	t2 := tensorops.Scale(a1, 2)
-	t3 := tensorops.Scale(tensorops.Mul(t2, a1), 0.5)
-	t4 := tensorops.Add(t3, tensorops.Mul(t, a2))
-	t5 := tensorops.Scale(tensorops.Mul(tensorops.Scale(a2, 2), a1), 0.3333333333333333)
-	t6 := tensorops.Add(t5, tensorops.Scale(tensorops.Mul(t2, a2), 0.6666666666666666))
-	t7 := tensorops.Add(t6, tensorops.Mul(t, a3))
-	return tensorops.Square(a), tensorops.Mul(t, a1), t4, t7
+	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, a1, t, a2)
+	t4 := tensorops.Fuse(
+		"0.3333333333333333*(2*a*b) + 0.6666666666666666*(c*a) + d*e",
+		a2,
+		a1,
+		t2,
+		t,
+		a3,
+	)
+	return tensorops.Square(a), tensorops.Mul(t, a1), t3, t4
 }
 
 // SinOpJVP computes SinOp and its derivative along the tangents (forward mode).
@@ -478,7 +510,7 @@ func SquareOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da).
 // Results, in order: the value of SinOp; its tangent.
 func SinOpJVP(a, da *T) (*T, *T) {
-	return tensorops.Sin(a), tensorops.Mul(tensorops.Cos(a), da)
+	return tensorops.Sin(a), tensorops.Fuse("Cos(a)*b", a, da)
 }
 
 // SinOpVJP computes SinOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -488,7 +520,7 @@ func SinOpJVP(a, da *T) (*T, *T) {
 // Results: the value of SinOp, then the partials of the varied scalar inputs in order.
 func SinOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Sin(a)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.Cos(a), seed), a)
+	aBar = tensorops.SumLike(tensorops.Fuse("Cos(a)*b", a, seed), a)
 	return t, aBar
 }
 
@@ -505,15 +537,18 @@ func SinOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t3 := tensorops.Mul(t2, a1)
 	t4 := tensorops.Neg(t)
 	t5 := tensorops.Mul(t4, a1)
-	t6 := tensorops.Scale(tensorops.Mul(t5, a1), 0.5)
-	t7 := tensorops.Add(t6, tensorops.Mul(t2, a2))
-	t8 := tensorops.Scale(tensorops.Mul(tensorops.Neg(t3), a1), 0.5)
-	t9 := tensorops.Add(t8, tensorops.Mul(t4, a2))
-	t10 := tensorops.Mul(t9, a1)
-	t11 := tensorops.Scale(t10, 0.3333333333333333)
-	t12 := tensorops.Add(t11, tensorops.Scale(tensorops.Mul(t5, a2), 0.6666666666666666))
-	t13 := tensorops.Add(t12, tensorops.Mul(t2, a3))
-	return t, t3, t7, t13
+	t6 := tensorops.Fuse("0.5*(a*b) + c*d", t5, a1, t2, a2)
+	t7 := tensorops.Fuse(
+		"0.3333333333333333*((0.5*(-a*b) + c*d)*b) + 0.6666666666666666*(e*d) + f*g",
+		t3,
+		a1,
+		t4,
+		a2,
+		t5,
+		t2,
+		a3,
+	)
+	return t, t3, t6, t7
 }
 
 // CosOpJVP computes CosOp and its derivative along the tangents (forward mode).
@@ -521,7 +556,7 @@ func SinOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da).
 // Results, in order: the value of CosOp; its tangent.
 func CosOpJVP(a, da *T) (*T, *T) {
-	return tensorops.Cos(a), tensorops.Mul(tensorops.Neg(tensorops.Sin(a)), da)
+	return tensorops.Cos(a), tensorops.Fuse("-Sin(a)*b", a, da)
 }
 
 // CosOpVJP computes CosOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -531,7 +566,7 @@ func CosOpJVP(a, da *T) (*T, *T) {
 // Results: the value of CosOp, then the partials of the varied scalar inputs in order.
 func CosOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Cos(a)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.Neg(tensorops.Sin(a)), seed), a)
+	aBar = tensorops.SumLike(tensorops.Fuse("-Sin(a)*b", a, seed), a)
 	return t, aBar
 }
 
@@ -544,19 +579,21 @@ func CosOpVJP(a, seed *T) (f, aBar *T) {
 // Results, in order: the value of CosOp; its coefficients 1 to 3.
 func CosOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Cos(a)
-	t2 := tensorops.Neg(tensorops.Sin(a))
+	t2 := tensorops.Fuse("-Sin(a)", a)
 	t3 := tensorops.Mul(t2, a1)
-	t4 := tensorops.Neg(tensorops.Mul(t, a1))
-	t5 := tensorops.Scale(tensorops.Mul(t4, a1), 0.5)
-	t6 := tensorops.Add(t5, tensorops.Mul(t2, a2))
-	t7 := tensorops.Scale(tensorops.Mul(t3, a1), 0.5)
-	t8 := tensorops.Add(t7, tensorops.Mul(t, a2))
-	t9 := tensorops.Neg(t8)
-	t10 := tensorops.Mul(t9, a1)
-	t11 := tensorops.Scale(t10, 0.3333333333333333)
-	t12 := tensorops.Add(t11, tensorops.Scale(tensorops.Mul(t4, a2), 0.6666666666666666))
-	t13 := tensorops.Add(t12, tensorops.Mul(t2, a3))
-	return t, t3, t6, t13
+	t4 := tensorops.Fuse("-(a*b)", t, a1)
+	t5 := tensorops.Fuse("0.5*(a*b) + c*d", t4, a1, t2, a2)
+	t6 := tensorops.Fuse(
+		"0.3333333333333333*(-(0.5*(a*b) + c*d)*b) + 0.6666666666666666*(e*d) + f*g",
+		t3,
+		a1,
+		t,
+		a2,
+		t4,
+		t2,
+		a3,
+	)
+	return t, t3, t5, t6
 }
 
 // Log1pOpJVP computes Log1pOp and its derivative along the tangents (forward mode).
@@ -564,8 +601,7 @@ func CosOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da).
 // Results, in order: the value of Log1pOp; its tangent.
 func Log1pOpJVP(a, da *T) (*T, *T) {
-	t := tensorops.Mul(tensorops.ScalarDiv(1, tensorops.AddScalar(a, 1)), da)
-	return tensorops.Log1p(a), t
+	return tensorops.Log1p(a), tensorops.Fuse("1/(a + 1)*b", a, da)
 }
 
 // Log1pOpVJP computes Log1pOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -575,8 +611,7 @@ func Log1pOpJVP(a, da *T) (*T, *T) {
 // Results: the value of Log1pOp, then the partials of the varied scalar inputs in order.
 func Log1pOpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Log1p(a)
-	t2 := tensorops.Mul(tensorops.ScalarDiv(1, tensorops.AddScalar(a, 1)), seed)
-	aBar = tensorops.SumLike(t2, a)
+	aBar = tensorops.SumLike(tensorops.Fuse("1/(a + 1)*b", a, seed), a)
 	return t, aBar
 }
 
@@ -590,16 +625,18 @@ func Log1pOpVJP(a, seed *T) (f, aBar *T) {
 func Log1pOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.AddScalar(a, 1)
 	t2 := tensorops.ScalarDiv(1, t)
-	t3 := tensorops.Div(tensorops.Neg(tensorops.Mul(a1, t2)), t)
-	t4 := tensorops.Scale(tensorops.Mul(t3, a1), 0.5)
-	t5 := tensorops.Add(t4, tensorops.Mul(t2, a2))
-	t6 := tensorops.Sub(tensorops.Neg(tensorops.Mul(a1, t3)), tensorops.Mul(a2, t2))
-	t7 := tensorops.Div(t6, t)
-	t8 := tensorops.Mul(t7, a1)
-	t9 := tensorops.Scale(t8, 0.3333333333333333)
-	t10 := tensorops.Add(t9, tensorops.Scale(tensorops.Mul(t3, a2), 0.6666666666666666))
-	t11 := tensorops.Add(t10, tensorops.Mul(t2, a3))
-	return tensorops.Log1p(a), tensorops.Mul(t2, a1), t5, t11
+	t3 := tensorops.Fuse("-(a*b)/c", a1, t2, t)
+	t4 := tensorops.Fuse("0.5*(a*b) + c*d", t3, a1, t2, a2)
+	t5 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*a) + 0.6666666666666666*(b*c) + d*f",
+		a1,
+		t3,
+		a2,
+		t2,
+		t,
+		a3,
+	)
+	return tensorops.Log1p(a), tensorops.Mul(t2, a1), t4, t5
 }
 
 // Expm1OpJVP computes Expm1Op and its derivative along the tangents (forward mode).
@@ -608,7 +645,7 @@ func Log1pOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of Expm1Op; its tangent.
 func Expm1OpJVP(a, da *T) (*T, *T) {
 	t := tensorops.Expm1(a)
-	return t, tensorops.Mul(tensorops.AddScalar(t, 1), da)
+	return t, tensorops.Fuse("(a + 1)*b", t, da)
 }
 
 // Expm1OpVJP computes Expm1Op and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -618,7 +655,7 @@ func Expm1OpJVP(a, da *T) (*T, *T) {
 // Results: the value of Expm1Op, then the partials of the varied scalar inputs in order.
 func Expm1OpVJP(a, seed *T) (f, aBar *T) {
 	t := tensorops.Expm1(a)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.AddScalar(t, 1), seed), a)
+	aBar = tensorops.SumLike(tensorops.Fuse("(a + 1)*b", t, seed), a)
 	return t, aBar
 }
 
@@ -633,12 +670,17 @@ func Expm1OpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Expm1(a)
 	t2 := tensorops.AddScalar(t, 1)
 	t3 := tensorops.Mul(t2, a1)
-	t4 := tensorops.Scale(tensorops.Mul(t3, a1), 0.5)
-	t5 := tensorops.Add(t4, tensorops.Mul(t2, a2))
-	t6 := tensorops.Scale(tensorops.Mul(t5, a1), 0.3333333333333333)
-	t7 := tensorops.Add(t6, tensorops.Scale(tensorops.Mul(t3, a2), 0.6666666666666666))
-	t8 := tensorops.Add(t7, tensorops.Mul(t2, a3))
-	return t, t3, t5, t8
+	t4 := tensorops.Fuse("0.5*(a*b) + c*d", t3, a1, t2, a2)
+	t5 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t4,
+		a1,
+		t3,
+		a2,
+		t2,
+		a3,
+	)
+	return t, t3, t4, t5
 }
 
 // NegOpJVP computes NegOp and its derivative along the tangents (forward mode).
@@ -754,8 +796,7 @@ func SubOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of MulOp; its tangent.
 func MulOpJVP(a, da, b, db *T) (*T, *T) {
-	t := tensorops.Add(tensorops.Mul(b, da), tensorops.Mul(a, db))
-	return tensorops.Mul(a, b), t
+	return tensorops.Mul(a, b), tensorops.Fuse("a*b + c*d", b, da, a, db)
 }
 
 // MulOpVJP computes MulOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -778,18 +819,28 @@ func MulOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3).
 // Results, in order: the value of MulOp; its coefficients 1 to 3.
 func MulOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Add(tensorops.Mul(b, a1), tensorops.Mul(a, b1))
-	t2 := tensorops.Scale(tensorops.Mul(b1, a1), 0.5)
-	t3 := tensorops.Add(t2, tensorops.Mul(b, a2))
-	t4 := tensorops.Add(t3, tensorops.Scale(tensorops.Mul(a1, b1), 0.5))
-	t5 := tensorops.Add(t4, tensorops.Mul(a, b2))
-	t6 := tensorops.Scale(tensorops.Mul(b2, a1), 0.3333333333333333)
-	t7 := tensorops.Add(t6, tensorops.Scale(tensorops.Mul(b1, a2), 0.6666666666666666))
-	t8 := tensorops.Add(t7, tensorops.Mul(b, a3))
-	t9 := tensorops.Add(t8, tensorops.Scale(tensorops.Mul(a2, b1), 0.3333333333333333))
-	t10 := tensorops.Add(t9, tensorops.Scale(tensorops.Mul(a1, b2), 0.6666666666666666))
-	t11 := tensorops.Add(t10, tensorops.Mul(a, b3))
-	return tensorops.Mul(a, b), t, t5, t11
+	t := tensorops.Fuse("a*b + c*d", b, a1, a, b1)
+	t2 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(b*a) + e*f", b1, a1, b, a2, a, b2)
+	t3 := tensorops.Fuse(
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		b2,
+		a1,
+		b1,
+		a2,
+		b,
+		a3,
+	)
+	t4 := tensorops.Fuse(
+		"a + 0.3333333333333333*(b*c) + 0.6666666666666666*(d*e) + f*g",
+		t3,
+		a2,
+		b1,
+		a1,
+		b2,
+		a,
+		b3,
+	)
+	return tensorops.Mul(a, b), t, t2, t4
 }
 
 // DivOpJVP computes DivOp and its derivative along the tangents (forward mode).
@@ -798,9 +849,7 @@ func MulOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of DivOp; its tangent.
 func DivOpJVP(a, da, b, db *T) (*T, *T) {
 	t := tensorops.Div(a, b)
-	t2 := tensorops.Mul(tensorops.Div(tensorops.Neg(t), b), db)
-	t3 := tensorops.Add(tensorops.Mul(tensorops.ScalarDiv(1, b), da), t2)
-	return t, t3
+	return t, tensorops.Fuse("1/a*b + (-c/a*d)", b, da, t, db)
 }
 
 // DivOpVJP computes DivOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -810,9 +859,8 @@ func DivOpJVP(a, da, b, db *T) (*T, *T) {
 // Results: the value of DivOp, then the partials of the varied scalar inputs in order.
 func DivOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 	t := tensorops.Div(a, b)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.ScalarDiv(1, b), seed), a)
-	t2 := tensorops.Mul(tensorops.Div(tensorops.Neg(t), b), seed)
-	bBar = tensorops.SumLike(t2, b)
+	aBar = tensorops.SumLike(tensorops.Fuse("1/a*b", b, seed), a)
+	bBar = tensorops.SumLike(tensorops.Fuse("-a/b*c", t, b, seed), b)
 	return t, aBar, bBar
 }
 
@@ -826,29 +874,34 @@ func DivOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 func DivOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Div(a, b)
 	t2 := tensorops.ScalarDiv(1, b)
-	t3 := tensorops.Div(tensorops.Neg(t), b)
-	t4 := tensorops.Add(tensorops.Mul(t2, a1), tensorops.Mul(t3, b1))
-	t5 := tensorops.Div(tensorops.Neg(tensorops.Mul(b1, t2)), b)
-	t6 := tensorops.Scale(tensorops.Mul(t5, a1), 0.5)
-	t7 := tensorops.Add(t6, tensorops.Mul(t2, a2))
-	t8 := tensorops.Div(tensorops.Sub(tensorops.Neg(t4), tensorops.Mul(b1, t3)), b)
-	t9 := tensorops.Add(t7, tensorops.Scale(tensorops.Mul(t8, b1), 0.5))
-	t10 := tensorops.Add(t9, tensorops.Mul(t3, b2))
-	t11 := tensorops.Sub(tensorops.Neg(tensorops.Mul(b1, t5)), tensorops.Mul(b2, t2))
-	t12 := tensorops.Div(t11, b)
-	t13 := tensorops.Mul(t12, a1)
-	t14 := tensorops.Scale(t13, 0.3333333333333333)
-	t15 := tensorops.Add(t14, tensorops.Scale(tensorops.Mul(t5, a2), 0.6666666666666666))
-	t16 := tensorops.Add(t15, tensorops.Mul(t2, a3))
-	t17 := tensorops.Sub(tensorops.Neg(t10), tensorops.Mul(b1, t8))
-	t18 := tensorops.Sub(t17, tensorops.Mul(b2, t3))
-	t19 := tensorops.Div(t18, b)
-	t20 := tensorops.Mul(t19, b1)
-	t21 := tensorops.Scale(t20, 0.3333333333333333)
-	t22 := tensorops.Add(t16, t21)
-	t23 := tensorops.Add(t22, tensorops.Scale(tensorops.Mul(t8, b2), 0.6666666666666666))
-	t24 := tensorops.Add(t23, tensorops.Mul(t3, b3))
-	return t, t4, t10, t24
+	t3 := tensorops.Fuse("-a/b", t, b)
+	t4 := tensorops.Fuse("a*b + c*d", t2, a1, t3, b1)
+	t5 := tensorops.Fuse("-(a*b)/c", b1, t2, b)
+	t6 := tensorops.Fuse("(-a - b*c)/d", t4, b1, t3, b)
+	t7 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t5, a1, t2, a2, t6, b1, t3, b2)
+	t8 := tensorops.Fuse(
+		"0.3333333333333333*((-(a*b) - c*d)/e*f) + 0.6666666666666666*(b*g) + d*h",
+		b1,
+		t5,
+		b2,
+		t2,
+		b,
+		a1,
+		a2,
+		a3,
+	)
+	t9 := tensorops.Fuse(
+		"a + 0.3333333333333333*((-b - c*d - e*f)/g*c) + 0.6666666666666666*(d*e) + f*h",
+		t8,
+		t7,
+		b1,
+		t6,
+		b2,
+		t3,
+		b,
+		b3,
+	)
+	return t, t4, t7, t9
 }
 
 // PowOpJVP computes PowOp and its derivative along the tangents (forward mode).
@@ -857,10 +910,8 @@ func DivOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Results, in order: the value of PowOp; its tangent.
 func PowOpJVP(a, da, b, db *T) (*T, *T) {
 	t := tensorops.Pow(a, b)
-	t2 := tensorops.Mul(b, tensorops.Pow(a, tensorops.AddScalar(b, -1)))
-	t3 := tensorops.Mul(t2, da)
-	t4 := tensorops.Add(t3, tensorops.Mul(tensorops.Mul(t, tensorops.Log(a)), db))
-	return t, t4
+	t2 := tensorops.Fuse("a*Pow(b, a + c)*d + e*Log(b)*f", b, a, -1.0, da, t, db)
+	return t, t2
 }
 
 // PowOpVJP computes PowOp and the vector-Jacobian product of the seeds seed (the adjoints of its
@@ -870,11 +921,8 @@ func PowOpJVP(a, da, b, db *T) (*T, *T) {
 // Results: the value of PowOp, then the partials of the varied scalar inputs in order.
 func PowOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 	t := tensorops.Pow(a, b)
-	t2 := tensorops.Mul(b, tensorops.Pow(a, tensorops.AddScalar(b, -1)))
-	t3 := tensorops.Mul(t2, seed)
-	aBar = tensorops.SumLike(t3, a)
-	t4 := tensorops.Mul(tensorops.Mul(t, tensorops.Log(a)), seed)
-	bBar = tensorops.SumLike(t4, b)
+	aBar = tensorops.SumLike(tensorops.Fuse("a*Pow(b, a + c)*d", b, a, -1.0, seed), a)
+	bBar = tensorops.SumLike(tensorops.Fuse("a*Log(b)*c", t, a, seed), b)
 	return t, aBar, bBar
 }
 
@@ -893,52 +941,65 @@ func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t5 := tensorops.Mul(b, t4)
 	t6 := tensorops.Log(a)
 	t7 := tensorops.Mul(t, t6)
-	t8 := tensorops.Add(tensorops.Mul(t5, a1), tensorops.Mul(t7, b1))
+	t8 := tensorops.Fuse("a*b + c*d", t5, a1, t7, b1)
 	t9 := tensorops.AddScalar(t3, t2)
 	t10 := tensorops.Pow(a, t9)
 	t11 := tensorops.Mul(t3, t10)
 	t12 := tensorops.Mul(t4, t6)
-	t13 := tensorops.Add(tensorops.Mul(t11, a1), tensorops.Mul(t12, b1))
-	t14 := tensorops.Add(tensorops.Mul(b, t13), tensorops.Mul(b1, t4))
-	t15 := tensorops.Scale(tensorops.Mul(t14, a1), 0.5)
-	t16 := tensorops.Add(t15, tensorops.Mul(t5, a2))
-	t17 := tensorops.ScalarDiv(1, a)
-	t18 := tensorops.Mul(t17, a1)
-	t19 := tensorops.Add(tensorops.Mul(t, t18), tensorops.Mul(t8, t6))
-	t20 := tensorops.Add(t16, tensorops.Scale(tensorops.Mul(t19, b1), 0.5))
-	t21 := tensorops.Add(t20, tensorops.Mul(t7, b2))
-	t22 := tensorops.Mul(t9, tensorops.Pow(a, tensorops.AddScalar(t9, t2)))
-	t23 := tensorops.Mul(t22, a1)
-	t24 := tensorops.Add(t23, tensorops.Mul(tensorops.Mul(t10, t6), b1))
-	t25 := tensorops.Mul(t3, t24)
-	t26 := tensorops.Add(t25, tensorops.Mul(b1, t10))
-	t27 := tensorops.Mul(t26, a1)
-	t28 := tensorops.Scale(t27, 0.5)
-	t29 := tensorops.Add(t28, tensorops.Mul(t11, a2))
-	t30 := tensorops.Add(tensorops.Mul(t4, t18), tensorops.Mul(t13, t6))
-	t31 := tensorops.Mul(t30, b1)
-	t32 := tensorops.Scale(t31, 0.5)
-	t33 := tensorops.Add(t29, t32)
-	t34 := tensorops.Add(t33, tensorops.Mul(t12, b2))
-	t35 := tensorops.Mul(b, t34)
-	t36 := tensorops.Add(t35, tensorops.Mul(b1, t13))
-	t37 := tensorops.Add(t36, tensorops.Mul(b2, t4))
-	t38 := tensorops.Mul(t37, a1)
-	t39 := tensorops.Scale(t38, 0.3333333333333333)
-	t40 := tensorops.Add(t39, tensorops.Scale(tensorops.Mul(t14, a2), 0.6666666666666666))
-	t41 := tensorops.Add(t40, tensorops.Mul(t5, a3))
-	t42 := tensorops.Mul(tensorops.Div(tensorops.Neg(tensorops.Mul(a1, t17)), a), a1)
-	t43 := tensorops.Scale(t42, 0.5)
-	t44 := tensorops.Add(t43, tensorops.Mul(t17, a2))
-	t45 := tensorops.Mul(t, t44)
-	t46 := tensorops.Add(t45, tensorops.Mul(t8, t18))
-	t47 := tensorops.Add(t46, tensorops.Mul(t21, t6))
-	t48 := tensorops.Mul(t47, b1)
-	t49 := tensorops.Scale(t48, 0.3333333333333333)
-	t50 := tensorops.Add(t41, t49)
-	t51 := tensorops.Add(t50, tensorops.Scale(tensorops.Mul(t19, b2), 0.6666666666666666))
-	t52 := tensorops.Add(t51, tensorops.Mul(t7, b3))
-	return t, t8, t21, t52
+	t13 := tensorops.Fuse("a*b + c*d", t11, a1, t12, b1)
+	t14 := tensorops.Fuse("a*b + c*d", b, t13, b1, t4)
+	t15 := tensorops.ScalarDiv(1, a)
+	t16 := tensorops.Mul(t15, a1)
+	t17 := tensorops.Fuse("a*b + c*d", t, t16, t8, t6)
+	t18 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t14, a1, t5, a2, t17, b1, t7, b2)
+	t19 := tensorops.Fuse(
+		"0.5*((a*(b*Pow(c, b + d)*e + f*g*h) + h*f)*e) + i*j + 0.5*((k*l + m*g)*h) + n*o",
+		t3,
+		t9,
+		a,
+		t2,
+		a1,
+		t10,
+		t6,
+		b1,
+		t11,
+		a2,
+		t4,
+		t16,
+		t13,
+		t12,
+		b2,
+	)
+	t20 := tensorops.Fuse(
+		"0.3333333333333333*((a*b + c*d + e*f)*g) + 0.6666666666666666*(h*i) + j*k",
+		b,
+		t19,
+		b1,
+		t13,
+		b2,
+		t4,
+		a1,
+		t14,
+		a2,
+		t5,
+		a3,
+	)
+	t21 := tensorops.Fuse(
+		"a + 0.3333333333333333*((b*(0.5*(-(c*d)/e*c) + d*f) + g*h + i*j)*k)",
+		t20,
+		t,
+		a1,
+		t15,
+		a,
+		a2,
+		t8,
+		t16,
+		t18,
+		t6,
+		b1,
+	)
+	t22 := tensorops.Fuse("a + 0.6666666666666666*(b*c) + d*e", t21, t17, b2, t7, b3)
+	return t, t8, t18, t22
 }
 
 // MaximumOpJVP computes MaximumOp and its derivative along the tangents (forward mode).
@@ -946,10 +1007,9 @@ func PowOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of MaximumOp; its tangent.
 func MaximumOpJVP(a, da, b, db *T) (*T, *T) {
-	t := tensorops.Scale(tensorops.Sign(tensorops.Sub(a, b)), 0.5)
-	t2 := tensorops.Mul(tensorops.Affine(t, -1, 0.5), db)
-	t3 := tensorops.Add(tensorops.Mul(tensorops.AddScalar(t, 0.5), da), t2)
-	return tensorops.Maximum(a, b), t3
+	t := tensorops.Fuse("0.5*Sign(a - b)", a, b)
+	t2 := tensorops.Fuse("(a + 0.5)*b + (0.5 - a)*c", t, da, db)
+	return tensorops.Maximum(a, b), t2
 }
 
 // MaximumOpVJP computes MaximumOp and the vector-Jacobian product of the seeds seed (the adjoints
@@ -959,9 +1019,9 @@ func MaximumOpJVP(a, da, b, db *T) (*T, *T) {
 // Results: the value of MaximumOp, then the partials of the varied scalar inputs in order.
 func MaximumOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 	t := tensorops.Maximum(a, b)
-	t2 := tensorops.Scale(tensorops.Sign(tensorops.Sub(a, b)), 0.5)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.AddScalar(t2, 0.5), seed), a)
-	bBar = tensorops.SumLike(tensorops.Mul(tensorops.Affine(t2, -1, 0.5), seed), b)
+	t2 := tensorops.Fuse("0.5*Sign(a - b)", a, b)
+	aBar = tensorops.SumLike(tensorops.Fuse("(a + 0.5)*b", t2, seed), a)
+	bBar = tensorops.SumLike(tensorops.Fuse("(0.5 - a)*b", t2, seed), b)
 	return t, aBar, bBar
 }
 
@@ -973,12 +1033,12 @@ func MaximumOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3).
 // Results, in order: the value of MaximumOp; its coefficients 1 to 3.
 func MaximumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Scale(tensorops.Sign(tensorops.Sub(a, b)), 0.5)
+	t := tensorops.Fuse("0.5*Sign(a - b)", a, b)
 	t2 := tensorops.AddScalar(t, 0.5)
 	t3 := tensorops.Affine(t, -1, 0.5)
-	t4 := tensorops.Add(tensorops.Mul(t2, a1), tensorops.Mul(t3, b1))
-	t5 := tensorops.Add(tensorops.Mul(t2, a2), tensorops.Mul(t3, b2))
-	t6 := tensorops.Add(tensorops.Mul(t2, a3), tensorops.Mul(t3, b3))
+	t4 := tensorops.Fuse("a*b + c*d", t2, a1, t3, b1)
+	t5 := tensorops.Fuse("a*b + c*d", t2, a2, t3, b2)
+	t6 := tensorops.Fuse("a*b + c*d", t2, a3, t3, b3)
 	return tensorops.Maximum(a, b), t4, t5, t6
 }
 
@@ -987,10 +1047,9 @@ func MaximumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Varied inputs: a (tangent da), b (tangent db).
 // Results, in order: the value of MinimumOp; its tangent.
 func MinimumOpJVP(a, da, b, db *T) (*T, *T) {
-	t := tensorops.Scale(tensorops.Sign(tensorops.Sub(a, b)), 0.5)
-	t2 := tensorops.Mul(tensorops.Affine(t, -1, 0.5), da)
-	t3 := tensorops.Add(t2, tensorops.Mul(tensorops.AddScalar(t, 0.5), db))
-	return tensorops.Minimum(a, b), t3
+	t := tensorops.Fuse("0.5*Sign(a - b)", a, b)
+	t2 := tensorops.Fuse("(0.5 - a)*b + (a + 0.5)*c", t, da, db)
+	return tensorops.Minimum(a, b), t2
 }
 
 // MinimumOpVJP computes MinimumOp and the vector-Jacobian product of the seeds seed (the adjoints
@@ -1000,9 +1059,9 @@ func MinimumOpJVP(a, da, b, db *T) (*T, *T) {
 // Results: the value of MinimumOp, then the partials of the varied scalar inputs in order.
 func MinimumOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 	t := tensorops.Minimum(a, b)
-	t2 := tensorops.Scale(tensorops.Sign(tensorops.Sub(a, b)), 0.5)
-	aBar = tensorops.SumLike(tensorops.Mul(tensorops.Affine(t2, -1, 0.5), seed), a)
-	bBar = tensorops.SumLike(tensorops.Mul(tensorops.AddScalar(t2, 0.5), seed), b)
+	t2 := tensorops.Fuse("0.5*Sign(a - b)", a, b)
+	aBar = tensorops.SumLike(tensorops.Fuse("(0.5 - a)*b", t2, seed), a)
+	bBar = tensorops.SumLike(tensorops.Fuse("(a + 0.5)*b", t2, seed), b)
 	return t, aBar, bBar
 }
 
@@ -1014,12 +1073,12 @@ func MinimumOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Varied inputs: a (coefficients a1, a2, a3), b (coefficients b1, b2, b3).
 // Results, in order: the value of MinimumOp; its coefficients 1 to 3.
 func MinimumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
-	t := tensorops.Scale(tensorops.Sign(tensorops.Sub(a, b)), 0.5)
+	t := tensorops.Fuse("0.5*Sign(a - b)", a, b)
 	t2 := tensorops.Affine(t, -1, 0.5)
 	t3 := tensorops.AddScalar(t, 0.5)
-	t4 := tensorops.Add(tensorops.Mul(t2, a1), tensorops.Mul(t3, b1))
-	t5 := tensorops.Add(tensorops.Mul(t2, a2), tensorops.Mul(t3, b2))
-	t6 := tensorops.Add(tensorops.Mul(t2, a3), tensorops.Mul(t3, b3))
+	t4 := tensorops.Fuse("a*b + c*d", t2, a1, t3, b1)
+	t5 := tensorops.Fuse("a*b + c*d", t2, a2, t3, b2)
+	t6 := tensorops.Fuse("a*b + c*d", t2, a3, t3, b3)
 	return tensorops.Minimum(a, b), t4, t5, t6
 }
 
@@ -1030,7 +1089,7 @@ func MinimumOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 func ScaleOpJVP(a, da *T, s, ds float64) (*T, *T) {
 	t := tensorops.Scale(a, s)
 	t2 := tensorops.ExpandLike(tensorops.Scale(da, s), t)
-	t3 := tensorops.Add(t2, tensorops.Scale(a, ds))
+	t3 := tensorops.Fuse("a + b*c", t2, ds, a)
 	return t, t3
 }
 
@@ -1056,21 +1115,23 @@ func ScaleOpVJP(a *T, s float64, seed *T) (f, aBar *T, sBar float64) {
 func ScaleOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T) {
 	t := tensorops.Scale(a, s)
 	t2 := tensorops.ExpandLike(tensorops.Scale(a1, s), t)
-	t3 := tensorops.Add(t2, tensorops.Scale(a, s1))
-	t4 := tensorops.Scale(tensorops.Scale(a1, s1), 0.5)
-	t5 := tensorops.ExpandLike(tensorops.Add(t4, tensorops.Scale(a2, s)), t)
-	t6 := tensorops.Add(t5, t4)
-	t7 := tensorops.Add(t6, tensorops.Scale(a, s2))
-	t8 := tensorops.Scale(a1, s2)
-	t9 := tensorops.Scale(t8, 0.3333333333333333)
-	t10 := tensorops.Scale(a2, s1)
-	t11 := tensorops.Add(t9, tensorops.Scale(t10, 0.6666666666666666))
-	t12 := tensorops.Add(t11, tensorops.Scale(a3, s))
-	t13 := tensorops.ExpandLike(t12, t)
-	t14 := tensorops.Add(t13, tensorops.Scale(t10, 0.3333333333333333))
-	t15 := tensorops.Add(t14, tensorops.Scale(t8, 0.6666666666666666))
-	t16 := tensorops.Add(t15, tensorops.Scale(a, s3))
-	return t, t3, t7, t16
+	t3 := tensorops.Fuse("a + b*c", t2, s1, a)
+	t4 := tensorops.Fuse("0.5*(a*b)", s1, a1)
+	t5 := tensorops.ExpandLike(tensorops.Fuse("a + b*c", t4, s, a2), t)
+	t6 := tensorops.Fuse("a + b + c*d", t5, t4, s2, a)
+	t7 := tensorops.Scale(a1, s2)
+	t8 := tensorops.Scale(a2, s1)
+	t9 := tensorops.Fuse("0.3333333333333333*a + 0.6666666666666666*b + c*d", t7, t8, s, a3)
+	t10 := tensorops.ExpandLike(t9, t)
+	t11 := tensorops.Fuse(
+		"a + 0.3333333333333333*b + 0.6666666666666666*c + d*e",
+		t10,
+		t8,
+		t7,
+		s3,
+		a,
+	)
+	return t, t3, t6, t11
 }
 
 // AddScalarOpJVP computes AddScalarOp and its derivative along the tangents (forward mode).
@@ -1116,9 +1177,8 @@ func AddScalarOpTaylor(a, a1, a2, a3 *T, s, s1, s2, s3 float64) (*T, *T, *T, *T)
 func AffineOpJVP(a, da *T, scale, dscale, shift, dshift float64) (*T, *T) {
 	t := tensorops.Affine(a, scale, shift)
 	t2 := tensorops.ExpandLike(tensorops.Scale(da, scale), t)
-	t3 := tensorops.Add(t2, tensorops.Scale(a, dscale))
-	t4 := tensorops.Add(t3, tensorops.FullLike(t, dshift))
-	return t, t4
+	t3 := tensorops.Fuse("a + b*c + d", t2, dscale, a, tensorops.FullLike(t, dshift))
+	return t, t3
 }
 
 // AffineOpVJP computes AffineOp and the vector-Jacobian product of the seeds seed (the adjoints of
@@ -1148,24 +1208,26 @@ func AffineOpTaylor(
 ) (*T, *T, *T, *T) {
 	t := tensorops.Affine(a, scale, shift)
 	t2 := tensorops.ExpandLike(tensorops.Scale(a1, scale), t)
-	t3 := tensorops.Add(t2, tensorops.Scale(a, scale1))
-	t4 := tensorops.Add(t3, tensorops.FullLike(t, shift1))
-	t5 := tensorops.Scale(tensorops.Scale(a1, scale1), 0.5)
-	t6 := tensorops.ExpandLike(tensorops.Add(t5, tensorops.Scale(a2, scale)), t)
-	t7 := tensorops.Add(t6, t5)
-	t8 := tensorops.Add(t7, tensorops.Scale(a, scale2))
-	t9 := tensorops.Add(t8, tensorops.FullLike(t, shift2))
-	t10 := tensorops.Scale(a1, scale2)
-	t11 := tensorops.Scale(t10, 0.3333333333333333)
-	t12 := tensorops.Scale(a2, scale1)
-	t13 := tensorops.Add(t11, tensorops.Scale(t12, 0.6666666666666666))
-	t14 := tensorops.Add(t13, tensorops.Scale(a3, scale))
-	t15 := tensorops.ExpandLike(t14, t)
-	t16 := tensorops.Add(t15, tensorops.Scale(t12, 0.3333333333333333))
-	t17 := tensorops.Add(t16, tensorops.Scale(t10, 0.6666666666666666))
-	t18 := tensorops.Add(t17, tensorops.Scale(a, scale3))
-	t19 := tensorops.Add(t18, tensorops.FullLike(t, shift3))
-	return t, t4, t9, t19
+	t3 := tensorops.Fuse("a + b*c + d", t2, scale1, a, tensorops.FullLike(t, shift1))
+	t4 := tensorops.Fuse("0.5*(a*b)", scale1, a1)
+	t5 := tensorops.ExpandLike(tensorops.Fuse("a + b*c", t4, scale, a2), t)
+	t6 := tensorops.FullLike(t, shift2)
+	t7 := tensorops.Fuse("a + b + c*d + e", t5, t4, scale2, a, t6)
+	t8 := tensorops.Scale(a1, scale2)
+	t9 := tensorops.Scale(a2, scale1)
+	t10 := tensorops.Fuse("0.3333333333333333*a + 0.6666666666666666*b + c*d", t8, t9, scale, a3)
+	t11 := tensorops.ExpandLike(t10, t)
+	t12 := tensorops.FullLike(t, shift3)
+	t13 := tensorops.Fuse(
+		"a + 0.3333333333333333*b + 0.6666666666666666*c + d*e + f",
+		t11,
+		t9,
+		t8,
+		scale3,
+		a,
+		t12,
+	)
+	return t, t3, t7, t13
 }
 
 // ScalarDivOpJVP computes ScalarDivOp and its derivative along the tangents (forward mode).
@@ -1174,9 +1236,7 @@ func AffineOpTaylor(
 // Results, in order: the value of ScalarDivOp; its tangent.
 func ScalarDivOpJVP(s, ds float64, a, da *T) (*T, *T) {
 	t := tensorops.ScalarDiv(s, a)
-	t2 := tensorops.Mul(tensorops.Div(tensorops.Neg(t), a), da)
-	t3 := tensorops.Add(tensorops.Scale(tensorops.ScalarDiv(1, a), ds), t2)
-	return t, t3
+	return t, tensorops.Fuse("a*(1/b) + (-c/b*d)", ds, a, t, da)
 }
 
 // ScalarDivOpVJP computes ScalarDivOp and the vector-Jacobian product of the seeds seed (the
@@ -1187,8 +1247,7 @@ func ScalarDivOpJVP(s, ds float64, a, da *T) (*T, *T) {
 func ScalarDivOpVJP(s float64, a, seed *T) (f *T, sBar float64, aBar *T) {
 	t := tensorops.ScalarDiv(s, a)
 	sBar = tensorops.Dot(tensorops.ScalarDiv(1, a), seed)
-	t2 := tensorops.Mul(tensorops.Div(tensorops.Neg(t), a), seed)
-	aBar = tensorops.SumLike(t2, a)
+	aBar = tensorops.SumLike(tensorops.Fuse("-a/b*c", t, a, seed), a)
 	return t, sBar, aBar
 }
 
@@ -1202,30 +1261,34 @@ func ScalarDivOpVJP(s float64, a, seed *T) (f *T, sBar float64, aBar *T) {
 func ScalarDivOpTaylor(s, s1, s2, s3 float64, a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	t := tensorops.ScalarDiv(s, a)
 	t2 := tensorops.ScalarDiv(1, a)
-	t3 := tensorops.Div(tensorops.Neg(t), a)
-	t4 := tensorops.Add(tensorops.Scale(t2, s1), tensorops.Mul(t3, a1))
-	t5 := tensorops.Div(tensorops.Neg(tensorops.Mul(a1, t2)), a)
-	t6 := tensorops.Scale(tensorops.Scale(t5, s1), 0.5)
-	t7 := tensorops.Add(t6, tensorops.Scale(t2, s2))
-	t8 := tensorops.Div(tensorops.Sub(tensorops.Neg(t4), tensorops.Mul(a1, t3)), a)
-	t9 := tensorops.Add(t7, tensorops.Scale(tensorops.Mul(t8, a1), 0.5))
-	t10 := tensorops.Add(t9, tensorops.Mul(t3, a2))
-	t11 := tensorops.Sub(tensorops.Neg(tensorops.Mul(a1, t5)), tensorops.Mul(a2, t2))
-	t12 := tensorops.Div(t11, a)
-	t13 := tensorops.Scale(t12, s1)
-	t14 := tensorops.Scale(t13, 0.3333333333333333)
-	t15 := tensorops.Scale(tensorops.Scale(t5, s2), 0.6666666666666666)
-	t16 := tensorops.Add(t14, t15)
-	t17 := tensorops.Add(t16, tensorops.Scale(t2, s3))
-	t18 := tensorops.Sub(tensorops.Neg(t10), tensorops.Mul(a1, t8))
-	t19 := tensorops.Sub(t18, tensorops.Mul(a2, t3))
-	t20 := tensorops.Div(t19, a)
-	t21 := tensorops.Mul(t20, a1)
-	t22 := tensorops.Scale(t21, 0.3333333333333333)
-	t23 := tensorops.Add(t17, t22)
-	t24 := tensorops.Add(t23, tensorops.Scale(tensorops.Mul(t8, a2), 0.6666666666666666))
-	t25 := tensorops.Add(t24, tensorops.Mul(t3, a3))
-	return t, t4, t10, t25
+	t3 := tensorops.Fuse("-a/b", t, a)
+	t4 := tensorops.Fuse("a*b + c*d", s1, t2, t3, a1)
+	t5 := tensorops.Fuse("-(a*b)/c", a1, t2, a)
+	t6 := tensorops.Fuse("(-a - b*c)/d", t4, a1, t3, a)
+	t7 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", s1, t5, s2, t2, t6, a1, t3, a2)
+	t8 := tensorops.Fuse(
+		"0.3333333333333333*(a*((-(b*c) - d*e)/f)) + 0.6666666666666666*(g*c) + h*e",
+		s1,
+		a1,
+		t5,
+		a2,
+		t2,
+		a,
+		s2,
+		s3,
+	)
+	t9 := tensorops.Fuse(
+		"a + 0.3333333333333333*((-b - c*d - e*f)/g*c) + 0.6666666666666666*(d*e) + f*h",
+		t8,
+		t7,
+		a1,
+		t6,
+		a2,
+		t3,
+		a,
+		a3,
+	)
+	return t, t4, t7, t9
 }
 
 // PowScalarOpJVP computes PowScalarOp and its derivative along the tangents (forward mode).
@@ -1234,8 +1297,8 @@ func ScalarDivOpTaylor(s, s1, s2, s3 float64, a, a1, a2, a3 *T) (*T, *T, *T, *T)
 // Results, in order: the value of PowScalarOp; its tangent.
 func PowScalarOpJVP(a, da *T, p, dp float64) (*T, *T) {
 	t := tensorops.PowScalar(a, p)
-	t2 := tensorops.Mul(tensorops.Scale(tensorops.PowScalar(a, p-1), p), da)
-	t3 := tensorops.Add(t2, tensorops.Scale(tensorops.Mul(t, tensorops.Log(a)), dp))
+	t2 := tensorops.PowScalar(a, p-1)
+	t3 := tensorops.Fuse("a*b*c + d*(e*Log(f))", p, t2, da, dp, t, a)
 	return t, t3
 }
 
@@ -1246,9 +1309,9 @@ func PowScalarOpJVP(a, da *T, p, dp float64) (*T, *T) {
 // Results: the value of PowScalarOp, then the partials of the varied scalar inputs in order.
 func PowScalarOpVJP(a *T, p float64, seed *T) (f, aBar *T, pBar float64) {
 	t := tensorops.PowScalar(a, p)
-	t2 := tensorops.Mul(tensorops.Scale(tensorops.PowScalar(a, p-1), p), seed)
+	t2 := tensorops.Fuse("a*b*c", p, tensorops.PowScalar(a, p-1), seed)
 	aBar = tensorops.SumLike(t2, a)
-	pBar = tensorops.Dot(tensorops.Mul(t, tensorops.Log(a)), seed)
+	pBar = tensorops.Dot(tensorops.Fuse("a*Log(b)", t, a), seed)
 	return t, aBar, pBar
 }
 
@@ -1266,52 +1329,63 @@ func PowScalarOpTaylor(a, a1, a2, a3 *T, p, p1, p2, p3 float64) (*T, *T, *T, *T)
 	t4 := tensorops.Scale(t3, p)
 	t5 := tensorops.Log(a)
 	t6 := tensorops.Mul(t, t5)
-	t7 := tensorops.Add(tensorops.Mul(t4, a1), tensorops.Scale(t6, p1))
+	t7 := tensorops.Fuse("a*b + c*d", t4, a1, p1, t6)
 	t8 := t2 - 1
 	t9 := tensorops.PowScalar(a, t8)
 	t10 := tensorops.Scale(t9, t2)
 	t11 := tensorops.Mul(t3, t5)
-	t12 := tensorops.Add(tensorops.Mul(t10, a1), tensorops.Scale(t11, p1))
-	t13 := tensorops.Add(tensorops.Scale(t12, p), tensorops.Scale(t3, p1))
-	t14 := tensorops.Scale(tensorops.Mul(t13, a1), 0.5)
-	t15 := tensorops.Add(t14, tensorops.Mul(t4, a2))
-	t16 := tensorops.ScalarDiv(1, a)
-	t17 := tensorops.Mul(t16, a1)
-	t18 := tensorops.Add(tensorops.Mul(t, t17), tensorops.Mul(t7, t5))
-	t19 := tensorops.Add(t15, tensorops.Scale(tensorops.Scale(t18, p1), 0.5))
-	t20 := tensorops.Add(t19, tensorops.Scale(t6, p2))
-	t21 := tensorops.Mul(tensorops.Scale(tensorops.PowScalar(a, t8-1), t8), a1)
-	t22 := tensorops.Add(t21, tensorops.Scale(tensorops.Mul(t9, t5), p1))
-	t23 := tensorops.Scale(t22, t2)
-	t24 := tensorops.Add(t23, tensorops.Scale(t9, p1))
-	t25 := tensorops.Mul(t24, a1)
-	t26 := tensorops.Scale(t25, 0.5)
-	t27 := tensorops.Add(t26, tensorops.Mul(t10, a2))
-	t28 := tensorops.Add(tensorops.Mul(t3, t17), tensorops.Mul(t12, t5))
-	t29 := tensorops.Scale(t28, p1)
-	t30 := tensorops.Scale(t29, 0.5)
-	t31 := tensorops.Add(t27, t30)
-	t32 := tensorops.Add(t31, tensorops.Scale(t11, p2))
-	t33 := tensorops.Scale(t32, p)
-	t34 := tensorops.Add(t33, tensorops.Scale(t12, p1))
-	t35 := tensorops.Add(t34, tensorops.Scale(t3, p2))
-	t36 := tensorops.Mul(t35, a1)
-	t37 := tensorops.Scale(t36, 0.3333333333333333)
-	t38 := tensorops.Add(t37, tensorops.Scale(tensorops.Mul(t13, a2), 0.6666666666666666))
-	t39 := tensorops.Add(t38, tensorops.Mul(t4, a3))
-	t40 := tensorops.Mul(tensorops.Div(tensorops.Neg(tensorops.Mul(a1, t16)), a), a1)
-	t41 := tensorops.Scale(t40, 0.5)
-	t42 := tensorops.Add(t41, tensorops.Mul(t16, a2))
-	t43 := tensorops.Mul(t, t42)
-	t44 := tensorops.Add(t43, tensorops.Mul(t7, t17))
-	t45 := tensorops.Add(t44, tensorops.Mul(t20, t5))
-	t46 := tensorops.Scale(t45, p1)
-	t47 := tensorops.Scale(t46, 0.3333333333333333)
-	t48 := tensorops.Add(t39, t47)
-	t49 := tensorops.Scale(tensorops.Scale(t18, p2), 0.6666666666666666)
-	t50 := tensorops.Add(t48, t49)
-	t51 := tensorops.Add(t50, tensorops.Scale(t6, p3))
-	return t, t7, t20, t51
+	t12 := tensorops.Fuse("a*b + c*d", t10, a1, p1, t11)
+	t13 := tensorops.Fuse("a*b + c*d", p, t12, p1, t3)
+	t14 := tensorops.ScalarDiv(1, a)
+	t15 := tensorops.Mul(t14, a1)
+	t16 := tensorops.Fuse("a*b + c*d", t, t15, t7, t5)
+	t17 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t13, a1, t4, a2, p1, t16, p2, t6)
+	t18 := tensorops.PowScalar(a, t8-1)
+	t19 := tensorops.Fuse(
+		"a*(0.5*((b*(c*d*e + f*(g*h)) + f*g)*e) + i*j + 0.5*(f*(k*l + m*h)) + n*o) + f*m",
+		p,
+		t2,
+		t8,
+		t18,
+		a1,
+		p1,
+		t9,
+		t5,
+		t10,
+		a2,
+		t3,
+		t15,
+		t12,
+		p2,
+		t11,
+	)
+	t20 := tensorops.Fuse(
+		"0.3333333333333333*((a + b*c)*d) + 0.6666666666666666*(e*f) + g*h",
+		t19,
+		p2,
+		t3,
+		a1,
+		t13,
+		a2,
+		t4,
+		a3,
+	)
+	t21 := tensorops.Fuse(
+		"a + 0.3333333333333333*(b*(c*(0.5*(-(d*e)/f*d) + e*g) + h*i + j*k))",
+		t20,
+		p1,
+		t,
+		a1,
+		t14,
+		a,
+		a2,
+		t7,
+		t15,
+		t17,
+		t5,
+	)
+	t22 := tensorops.Fuse("a + 0.6666666666666666*(b*c) + d*e", t21, p2, t16, p3, t6)
+	return t, t7, t17, t22
 }
 
 // MatMulOpJVP computes MatMulOp and its derivative along the tangents (forward mode).
@@ -1353,9 +1427,10 @@ func MatMulOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t8 := t6[1]
 	t9 := t6[2]
 	t10 := tensorops.MatMulEach(b2, false, a, a1)
-	t11 := tensorops.Add(tensorops.Add(tensorops.MatMul(a, b3), t10[1]), t9)
-	t12 := tensorops.Add(t11, t5)
-	return t2, tensorops.Add(t3, t7), tensorops.Add(tensorops.Add(t10[0], t8), t4), t12
+	t11 := t10[1]
+	t12 := tensorops.Fuse("a + b + c", t10[0], t8, t4)
+	t13 := tensorops.Fuse("a + b + c + d", tensorops.MatMul(a, b3), t11, t9, t5)
+	return t2, tensorops.Add(t3, t7), t12, t13
 }
 
 // MatMulTOpJVP computes MatMulTOp and its derivative along the tangents (forward mode).
@@ -1391,13 +1466,14 @@ func MatMulTOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.MatMulT(a1, b, true, false)
 	t2 := tensorops.Add(t, tensorops.MatMulT(a, b1, true, false))
 	t3 := tensorops.MatMulT(a, b2, true, false)
-	t4 := tensorops.Add(t3, tensorops.MatMulT(a1, b1, true, false))
-	t5 := tensorops.Add(t4, tensorops.MatMulT(a2, b, true, false))
+	t4 := tensorops.MatMulT(a1, b1, true, false)
+	t5 := tensorops.Fuse("a + b + c", t3, t4, tensorops.MatMulT(a2, b, true, false))
 	t6 := tensorops.MatMulT(a, b3, true, false)
-	t7 := tensorops.Add(t6, tensorops.MatMulT(a1, b2, true, false))
-	t8 := tensorops.Add(t7, tensorops.MatMulT(a2, b1, true, false))
-	t9 := tensorops.Add(t8, tensorops.MatMulT(a3, b, true, false))
-	return tensorops.MatMulT(a, b, true, false), t2, t5, t9
+	t7 := tensorops.MatMulT(a1, b2, true, false)
+	t8 := tensorops.MatMulT(a2, b1, true, false)
+	t9 := tensorops.MatMulT(a3, b, true, false)
+	t10 := tensorops.Fuse("a + b + c + d", t6, t7, t8, t9)
+	return tensorops.MatMulT(a, b, true, false), t2, t5, t10
 }
 
 // LogSoftmaxJVPOpJVP computes LogSoftmaxJVPOp and its derivative along the tangents (forward mode).
@@ -1405,11 +1481,10 @@ func MatMulTOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 // Varied inputs: ls (tangent dls), dx (tangent ddx).
 // Results, in order: the value of LogSoftmaxJVPOp; its tangent.
 func LogSoftmaxJVPOpJVP(ls, dls, dx, ddx *T) (*T, *T) {
-	t := tensorops.Sum(tensorops.Mul(tensorops.Mul(tensorops.Exp(ls), dls), dx), 1)
+	t := tensorops.Sum(tensorops.Fuse("Exp(a)*b*c", ls, dls, dx), 1)
 	t2 := tensorops.ExpandAxis(t, ls, 1)
-	t3 := tensorops.Neg(t2)
-	t4 := tensorops.Add(t3, tensorops.LogSoftmaxJVP(ls, ddx, 1))
-	return tensorops.LogSoftmaxJVP(ls, dx, 1), t4
+	t3 := tensorops.Fuse("-a + b", t2, tensorops.LogSoftmaxJVP(ls, ddx, 1))
+	return tensorops.LogSoftmaxJVP(ls, dx, 1), t3
 }
 
 // LogSoftmaxJVPOpVJP computes LogSoftmaxJVPOp and the vector-Jacobian product of the seeds seed
@@ -1419,9 +1494,8 @@ func LogSoftmaxJVPOpJVP(ls, dls, dx, ddx *T) (*T, *T) {
 // Results: the value of LogSoftmaxJVPOp, then the partials of the varied scalar inputs in order.
 func LogSoftmaxJVPOpVJP(ls, dx, seed *T) (f, lsBar, dxBar *T) {
 	t := tensorops.LogSoftmaxJVP(ls, dx, 1)
-	t2 := tensorops.Neg(tensorops.ExpandAxis(tensorops.Sum(seed, 1), ls, 1))
-	t3 := tensorops.Mul(t2, tensorops.Exp(ls))
-	lsBar = tensorops.Mul(t3, dx)
+	t2 := tensorops.ExpandAxis(tensorops.Sum(seed, 1), ls, 1)
+	lsBar = tensorops.Fuse("-a*Exp(b)*c", t2, ls, dx)
 	dxBar = tensorops.LogSoftmaxVJP(ls, seed, 1)
 	return t, lsBar, dxBar
 }
@@ -1431,9 +1505,9 @@ func LogSoftmaxJVPOpVJP(ls, dx, seed *T) (f, lsBar, dxBar *T) {
 // Varied inputs: ls (tangent dls), g (tangent dg).
 // Results, in order: the value of LogSoftmaxVJPOp; its tangent.
 func LogSoftmaxVJPOpJVP(ls, dls, g, dg *T) (*T, *T) {
-	t := tensorops.Mul(tensorops.Neg(tensorops.Exp(ls)), dls)
-	t2 := tensorops.Mul(t, tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1))
-	t3 := tensorops.Add(t2, tensorops.LogSoftmaxVJP(ls, dg, 1))
+	t := tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1)
+	t2 := tensorops.LogSoftmaxVJP(ls, dg, 1)
+	t3 := tensorops.Fuse("-Exp(a)*b*c + d", ls, dls, t, t2)
 	return tensorops.LogSoftmaxVJP(ls, g, 1), t3
 }
 
@@ -1444,8 +1518,8 @@ func LogSoftmaxVJPOpJVP(ls, dls, g, dg *T) (*T, *T) {
 // Results: the value of LogSoftmaxVJPOp, then the partials of the varied scalar inputs in order.
 func LogSoftmaxVJPOpVJP(ls, g, seed *T) (f, lsBar, gBar *T) {
 	t := tensorops.LogSoftmaxVJP(ls, g, 1)
-	t2 := tensorops.Mul(tensorops.Neg(seed), tensorops.Exp(ls))
-	lsBar = tensorops.Mul(t2, tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1))
+	t2 := tensorops.ExpandAxis(tensorops.Sum(g, 1), ls, 1)
+	lsBar = tensorops.Fuse("-a*Exp(b)*c", seed, ls, t2)
 	gBar = tensorops.LogSoftmaxJVP(ls, seed, 1)
 	return t, lsBar, gBar
 }
@@ -1723,12 +1797,14 @@ func Conv2DOpVJP(x, w, seed *T) (f, xBar, wBar *T) {
 // Results, in order: the value of Conv2DOp; its coefficients 1 to 3.
 func Conv2DOpTaylor(x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Add(tensorops.Conv2D(x1, w, 2, 1), tensorops.Conv2D(x, w1, 2, 1))
-	t2 := tensorops.Add(tensorops.Conv2D(x, w2, 2, 1), tensorops.Conv2D(x1, w1, 2, 1))
-	t3 := tensorops.Add(t2, tensorops.Conv2D(x2, w, 2, 1))
-	t4 := tensorops.Add(tensorops.Conv2D(x, w3, 2, 1), tensorops.Conv2D(x1, w2, 2, 1))
-	t5 := tensorops.Add(t4, tensorops.Conv2D(x2, w1, 2, 1))
-	t6 := tensorops.Add(t5, tensorops.Conv2D(x3, w, 2, 1))
-	return tensorops.Conv2D(x, w, 2, 1), t, t3, t6
+	t2 := tensorops.Conv2D(x, w2, 2, 1)
+	t3 := tensorops.Conv2D(x1, w1, 2, 1)
+	t4 := tensorops.Fuse("a + b + c", t2, t3, tensorops.Conv2D(x2, w, 2, 1))
+	t5 := tensorops.Conv2D(x, w3, 2, 1)
+	t6 := tensorops.Conv2D(x1, w2, 2, 1)
+	t7 := tensorops.Conv2D(x2, w1, 2, 1)
+	t8 := tensorops.Fuse("a + b + c + d", t5, t6, t7, tensorops.Conv2D(x3, w, 2, 1))
+	return tensorops.Conv2D(x, w, 2, 1), t, t4, t8
 }
 
 // Conv2DGradXOpJVP computes Conv2DGradXOp and its derivative along the tangents (forward mode).
@@ -1765,13 +1841,15 @@ func Conv2DGradXOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T
 	t := tensorops.Conv2DGradX(g1, x, w, 2, 1)
 	t2 := tensorops.Add(t, tensorops.Conv2DGradX(g, x, w1, 2, 1))
 	t3 := tensorops.Conv2DGradX(g, x, w2, 2, 1)
-	t4 := tensorops.Add(t3, tensorops.Conv2DGradX(g1, x, w1, 2, 1))
-	t5 := tensorops.Add(t4, tensorops.Conv2DGradX(g2, x, w, 2, 1))
-	t6 := tensorops.Conv2DGradX(g, x, w3, 2, 1)
-	t7 := tensorops.Add(t6, tensorops.Conv2DGradX(g1, x, w2, 2, 1))
-	t8 := tensorops.Add(t7, tensorops.Conv2DGradX(g2, x, w1, 2, 1))
-	t9 := tensorops.Add(t8, tensorops.Conv2DGradX(g3, x, w, 2, 1))
-	return tensorops.Conv2DGradX(g, x, w, 2, 1), t2, t5, t9
+	t4 := tensorops.Conv2DGradX(g1, x, w1, 2, 1)
+	t5 := tensorops.Conv2DGradX(g2, x, w, 2, 1)
+	t6 := tensorops.Fuse("a + b + c", t3, t4, t5)
+	t7 := tensorops.Conv2DGradX(g, x, w3, 2, 1)
+	t8 := tensorops.Conv2DGradX(g1, x, w2, 2, 1)
+	t9 := tensorops.Conv2DGradX(g2, x, w1, 2, 1)
+	t10 := tensorops.Conv2DGradX(g3, x, w, 2, 1)
+	t11 := tensorops.Fuse("a + b + c + d", t7, t8, t9, t10)
+	return tensorops.Conv2DGradX(g, x, w, 2, 1), t2, t6, t11
 }
 
 // Conv2DGradWOpJVP computes Conv2DGradWOp and its derivative along the tangents (forward mode).
@@ -1808,13 +1886,15 @@ func Conv2DGradWOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T
 	t := tensorops.Conv2DGradW(g1, x, w, 2, 1)
 	t2 := tensorops.Add(t, tensorops.Conv2DGradW(g, x1, w, 2, 1))
 	t3 := tensorops.Conv2DGradW(g, x2, w, 2, 1)
-	t4 := tensorops.Add(t3, tensorops.Conv2DGradW(g1, x1, w, 2, 1))
-	t5 := tensorops.Add(t4, tensorops.Conv2DGradW(g2, x, w, 2, 1))
-	t6 := tensorops.Conv2DGradW(g, x3, w, 2, 1)
-	t7 := tensorops.Add(t6, tensorops.Conv2DGradW(g1, x2, w, 2, 1))
-	t8 := tensorops.Add(t7, tensorops.Conv2DGradW(g2, x1, w, 2, 1))
-	t9 := tensorops.Add(t8, tensorops.Conv2DGradW(g3, x, w, 2, 1))
-	return tensorops.Conv2DGradW(g, x, w, 2, 1), t2, t5, t9
+	t4 := tensorops.Conv2DGradW(g1, x1, w, 2, 1)
+	t5 := tensorops.Conv2DGradW(g2, x, w, 2, 1)
+	t6 := tensorops.Fuse("a + b + c", t3, t4, t5)
+	t7 := tensorops.Conv2DGradW(g, x3, w, 2, 1)
+	t8 := tensorops.Conv2DGradW(g1, x2, w, 2, 1)
+	t9 := tensorops.Conv2DGradW(g2, x1, w, 2, 1)
+	t10 := tensorops.Conv2DGradW(g3, x, w, 2, 1)
+	t11 := tensorops.Fuse("a + b + c + d", t7, t8, t9, t10)
+	return tensorops.Conv2DGradW(g, x, w, 2, 1), t2, t6, t11
 }
 
 // MatMulGradAOpJVP computes MatMulGradAOp and its derivative along the tangents (forward mode).
@@ -1857,10 +1937,11 @@ func MatMulGradAOpTaylor(g, g1, g2, g3, a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T
 	t8 := t6[1]
 	t9 := t6[2]
 	t10 := tensorops.MatMulGradAEach(a, b2, true, g, g1)
-	t11 := tensorops.Add(tensorops.MatMulGradA(g, a, b3, false, true), t10[1])
-	t12 := tensorops.Add(t11, t9)
-	t13 := tensorops.Add(t12, t5)
-	return t2, tensorops.Add(t3, t7), tensorops.Add(tensorops.Add(t10[0], t8), t4), t13
+	t11 := t10[1]
+	t12 := tensorops.Fuse("a + b + c", t10[0], t8, t4)
+	t13 := tensorops.MatMulGradA(g, a, b3, false, true)
+	t14 := tensorops.Fuse("a + b + c + d", t13, t11, t9, t5)
+	return t2, tensorops.Add(t3, t7), t12, t14
 }
 
 // MatMulGradBOpJVP computes MatMulGradBOp and its derivative along the tangents (forward mode).
@@ -1897,13 +1978,15 @@ func MatMulGradBOpTaylor(g, g1, g2, g3, a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T
 	t := tensorops.MatMulGradB(g1, a, b, true, true)
 	t2 := tensorops.Add(t, tensorops.MatMulGradB(g, a1, b, true, true))
 	t3 := tensorops.MatMulGradB(g, a2, b, true, true)
-	t4 := tensorops.Add(t3, tensorops.MatMulGradB(g1, a1, b, true, true))
-	t5 := tensorops.Add(t4, tensorops.MatMulGradB(g2, a, b, true, true))
-	t6 := tensorops.MatMulGradB(g, a3, b, true, true)
-	t7 := tensorops.Add(t6, tensorops.MatMulGradB(g1, a2, b, true, true))
-	t8 := tensorops.Add(t7, tensorops.MatMulGradB(g2, a1, b, true, true))
-	t9 := tensorops.Add(t8, tensorops.MatMulGradB(g3, a, b, true, true))
-	return tensorops.MatMulGradB(g, a, b, true, true), t2, t5, t9
+	t4 := tensorops.MatMulGradB(g1, a1, b, true, true)
+	t5 := tensorops.MatMulGradB(g2, a, b, true, true)
+	t6 := tensorops.Fuse("a + b + c", t3, t4, t5)
+	t7 := tensorops.MatMulGradB(g, a3, b, true, true)
+	t8 := tensorops.MatMulGradB(g1, a2, b, true, true)
+	t9 := tensorops.MatMulGradB(g2, a1, b, true, true)
+	t10 := tensorops.MatMulGradB(g3, a, b, true, true)
+	t11 := tensorops.Fuse("a + b + c + d", t7, t8, t9, t10)
+	return tensorops.MatMulGradB(g, a, b, true, true), t2, t6, t11
 }
 
 // DotOpJVP computes DotOp and its derivative along the tangents (forward mode).
@@ -1971,12 +2054,14 @@ func OuterOpVJP(a, b, seed *T) (f, aBar, bBar *T) {
 // Results, in order: the value of OuterOp; its coefficients 1 to 3.
 func OuterOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	t := tensorops.Add(tensorops.Outer(a1, b), tensorops.Outer(a, b1))
-	t2 := tensorops.Add(tensorops.Outer(a, b2), tensorops.Outer(a1, b1))
-	t3 := tensorops.Add(t2, tensorops.Outer(a2, b))
-	t4 := tensorops.Add(tensorops.Outer(a, b3), tensorops.Outer(a1, b2))
-	t5 := tensorops.Add(t4, tensorops.Outer(a2, b1))
-	t6 := tensorops.Add(t5, tensorops.Outer(a3, b))
-	return tensorops.Outer(a, b), t, t3, t6
+	t2 := tensorops.Outer(a, b2)
+	t3 := tensorops.Outer(a1, b1)
+	t4 := tensorops.Fuse("a + b + c", t2, t3, tensorops.Outer(a2, b))
+	t5 := tensorops.Outer(a, b3)
+	t6 := tensorops.Outer(a1, b2)
+	t7 := tensorops.Outer(a2, b1)
+	t8 := tensorops.Fuse("a + b + c + d", t5, t6, t7, tensorops.Outer(a3, b))
+	return tensorops.Outer(a, b), t, t4, t8
 }
 
 // SumAllOpJVP computes SumAllOp and its derivative along the tangents (forward mode).
@@ -2927,13 +3012,10 @@ func SoftmaxOpVJP(a, seed *T) (f, aBar *T) {
 // Results, in order: the value of SoftmaxJVPOp; its tangent.
 func SoftmaxJVPOpJVP(s, ds, dx, ddx *T) (*T, *T) {
 	t := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(s, dx), 1), s, 1)
-	t2 := tensorops.Sub(dx, t)
-	t3 := tensorops.Mul(ds, t2)
-	t4 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, dx), 1), s, 1)
-	t5 := tensorops.Mul(s, t4)
-	t6 := tensorops.Sub(t3, t5)
-	t7 := tensorops.Add(t6, tensorops.SoftmaxJVP(s, ddx, 1))
-	return tensorops.SoftmaxJVP(s, dx, 1), t7
+	t2 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(ds, dx), 1), s, 1)
+	t3 := tensorops.SoftmaxJVP(s, ddx, 1)
+	t4 := tensorops.Fuse("a*(b - c) - d*e + f", ds, dx, t, s, t2, t3)
+	return tensorops.SoftmaxJVP(s, dx, 1), t4
 }
 
 // SoftmaxJVPOpVJP computes SoftmaxJVPOp and the vector-Jacobian product of the seeds seed (the
@@ -2944,11 +3026,8 @@ func SoftmaxJVPOpJVP(s, ds, dx, ddx *T) (*T, *T) {
 func SoftmaxJVPOpVJP(s, dx, seed *T) (f, sBar, dxBar *T) {
 	t := tensorops.SoftmaxJVP(s, dx, 1)
 	t2 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(s, dx), 1), s, 1)
-	t3 := tensorops.Sub(dx, t2)
-	t4 := tensorops.Mul(seed, t3)
-	t5 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(seed, s), 1), s, 1)
-	t6 := tensorops.Mul(dx, t5)
-	sBar = tensorops.Sub(t4, t6)
+	t3 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(seed, s), 1), s, 1)
+	sBar = tensorops.Fuse("a*(b - c) - b*d", seed, dx, t2, t3)
 	dxBar = tensorops.SoftmaxJVP(s, seed, 1)
 	return t, sBar, dxBar
 }
@@ -3028,14 +3107,12 @@ func SoftmaxCrossEntropyGradOpJVP(logits, dlogits, labels, dlabels *T, g, dg flo
 	t := tensorops.Softmax(logits, -1)
 	t2 := g / float64(tensorops.Dim(logits, 0))
 	t3 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1)
-	t4 := tensorops.Mul(tensorops.Scale(dlogits, t2), t3)
+	t4 := tensorops.Fuse("a*b*c", t2, dlogits, t3)
 	t5 := tensorops.SoftmaxJVP(t, t4, -1)
-	t6 := tensorops.Mul(t, tensorops.ExpandAxis(tensorops.Sum(dlabels, -1), logits, -1))
-	t7 := tensorops.Sub(t6, dlabels)
-	t8 := tensorops.Scale(t7, t2)
-	t9 := tensorops.Add(t5, t8)
-	t10 := tensorops.Add(t9, tensorops.SoftmaxCrossEntropyGrad(logits, labels, dg))
-	return tensorops.SoftmaxCrossEntropyGrad(logits, labels, g), t10
+	t6 := tensorops.ExpandAxis(tensorops.Sum(dlabels, -1), logits, -1)
+	t7 := tensorops.SoftmaxCrossEntropyGrad(logits, labels, dg)
+	t8 := tensorops.Fuse("a + b*(c*d - e) + f", t5, t2, t, t6, dlabels, t7)
+	return tensorops.SoftmaxCrossEntropyGrad(logits, labels, g), t8
 }
 
 // SoftmaxCrossEntropyGradOpVJP computes SoftmaxCrossEntropyGradOp and the vector-Jacobian product
@@ -3050,11 +3127,10 @@ func SoftmaxCrossEntropyGradOpVJP(logits, labels *T, g float64, seed *T) (f, log
 	t2 := tensorops.Softmax(logits, -1)
 	t3 := g / float64(tensorops.Dim(logits, 0))
 	t4 := tensorops.ExpandAxis(tensorops.Sum(labels, -1), logits, -1)
-	t5 := tensorops.Mul(tensorops.Scale(seed, t3), t4)
+	t5 := tensorops.Fuse("a*b*c", t3, seed, t4)
 	logitsBar = tensorops.SoftmaxJVP(t2, t5, -1)
 	t6 := tensorops.ExpandAxis(tensorops.Sum(tensorops.Mul(seed, t2), -1), logits, -1)
-	t7 := tensorops.Sub(t6, seed)
-	labelsBar = tensorops.Scale(t7, t3)
+	labelsBar = tensorops.Fuse("a*(b - c)", t3, t6, seed)
 	gBar = tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(logits, labels, 1), seed)
 	return t, logitsBar, labelsBar, gBar
 }

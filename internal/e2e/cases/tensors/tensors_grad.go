@@ -17,7 +17,7 @@ func LossGrad(m, mBar *MLP, x, y *tensorops.Tensor) float64 {
 	t := m.W1
 	t2 := tensorops.MatMul(x, t)
 	t3 := m.B1
-	h := tensorops.Tanh(tensorops.Add(t2, t3))
+	h := tensorops.Fuse("Tanh(a + b)", t2, t3)
 	t4 := m.W2
 	t5 := tensorops.MatMul(h, t4)
 	t6 := m.B2
@@ -45,18 +45,17 @@ func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 	t2 := tensorops.MatMulEach(m.W1, false, x, dx)
 	t3 := tensorops.Add(t2[0], m.B1)
 	t4 := tensorops.ExpandLike(tensorops.Add(t2[1], tensorops.MatMul(x, t)), t3)
-	t5 := tensorops.Add(t4, tensorops.ExpandLike(dm.B1, t3))
 	h := tensorops.Tanh(t3)
-	dh := tensorops.TanhJVP(h, t5)
-	t6 := dm.W2
-	t7 := tensorops.MatMulEach(m.W2, false, h, dh)
-	o := tensorops.Add(t7[0], m.B2)
-	t8 := tensorops.ExpandLike(tensorops.Add(t7[1], tensorops.MatMul(h, t6)), o)
-	do := tensorops.Add(t8, tensorops.ExpandLike(dm.B2, o))
-	t9 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
-	t10 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
-	t11 := t9 - t10
-	return tensorops.SoftmaxCrossEntropy(o, y), t11
+	dh := tensorops.Fuse("TanhJVP(a, b + c)", h, t4, tensorops.ExpandLike(dm.B1, t3))
+	t5 := dm.W2
+	t6 := tensorops.MatMulEach(m.W2, false, h, dh)
+	o := tensorops.Add(t6[0], m.B2)
+	t7 := tensorops.ExpandLike(tensorops.Add(t6[1], tensorops.MatMul(h, t5)), o)
+	do := tensorops.Add(t7, tensorops.ExpandLike(dm.B2, o))
+	t8 := tensorops.Dot(tensorops.SoftmaxCrossEntropyGrad(o, y, 1), do)
+	t9 := tensorops.Dot(tensorops.LogSoftmax(o, -1), dy) / float64(tensorops.Dim(o, 0))
+	t10 := t8 - t9
+	return tensorops.SoftmaxCrossEntropy(o, y), t10
 }
 
 // DeepLossGrad computes DeepLoss and its gradient with respect to the varied inputs (reverse mode).
@@ -73,14 +72,14 @@ func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	h := x
 	for i := 0; i < n; i++ {
 		t13 := tensorops.MatMul(h, d.Ws[i])
-		h3 := tensorops.Tanh(tensorops.Add(t13, d.Bs[i]))
+		h3 := tensorops.Fuse("Tanh(a + b)", t13, d.Bs[i])
 		tapePointers = append(tapePointers, h, t13, h3)
 		h = h3
 	}
 	t2 := tensorops.Sub(h, y)
 	t3 := tensorops.Square(t2)
 	t4 := tensorops.MeanAll(t3)
-	t5 := tensorops.Mul(tensorops.Scale(t2, 2), tensorops.MeanAllGrad(t3, 1))
+	t5 := tensorops.Fuse("2*a*b", t2, tensorops.MeanAllGrad(t3, 1))
 	hBar := tensorops.SumLike(t5, h)
 	var hBar2 *tensorops.Tensor
 	for i2 := n - 1; i2 >= 0; i2-- {
@@ -121,25 +120,26 @@ func QuadTaylor(x, x1, x2, x3 *tensorops.Tensor) (float64, float64, float64, flo
 	t8 := t6[2]
 	t9 := tensorops.Add(t3, t6[0])
 	t10 := tensorops.MatMulEach(x2, false, x, x1)
-	t11 := tensorops.Add(tensorops.Add(t10[0], t7), t4)
-	t12 := tensorops.Add(tensorops.Add(tensorops.MatMul(x, x3), t10[1]), t8)
-	t13 := tensorops.Add(t12, t5)
+	t11 := t10[1]
+	t12 := tensorops.Fuse("a + b + c", t10[0], t7, t4)
+	t13 := tensorops.MatMul(x, x3)
 	t14 := tensorops.Tanh(t2)
 	t15 := tensorops.TanhJVP(t14, t9)
-	t16 := tensorops.Neg(tensorops.Add(tensorops.Mul(t14, t15), tensorops.Mul(t15, t14)))
-	t17 := tensorops.Scale(tensorops.Mul(t16, t9), 0.5)
-	t18 := tensorops.Affine(tensorops.Mul(t14, t14), -1, 1)
-	t19 := tensorops.Add(t17, tensorops.Mul(t18, t11))
-	t20 := tensorops.Add(tensorops.Mul(t14, t19), tensorops.Mul(t15, t15))
-	t21 := tensorops.Add(t20, tensorops.Mul(t19, t14))
-	t22 := tensorops.Neg(t21)
-	t23 := tensorops.Mul(t22, t9)
-	t24 := tensorops.Scale(t23, 0.3333333333333333)
-	t25 := tensorops.Add(t24, tensorops.Scale(tensorops.Mul(t16, t11), 0.6666666666666666))
-	t26 := tensorops.Mul(t18, t13)
-	t27 := tensorops.Add(t25, t26)
-	t28 := tensorops.SumAll(t27)
-	return tensorops.SumAll(t14), tensorops.SumAll(t15), tensorops.SumAll(t19), t28
+	t16 := tensorops.Fuse("-(a*b + b*a)", t14, t15)
+	t17 := tensorops.Fuse("1 - a*a", t14)
+	t18 := tensorops.Fuse("0.5*(a*b) + c*d", t16, t9, t17, t12)
+	t19 := tensorops.Fuse(
+		"0.3333333333333333*(-(a*b + c*c + b*a)*d) + 0.6666666666666666*(e*f)",
+		t14,
+		t18,
+		t15,
+		t9,
+		t16,
+		t12,
+	)
+	t20 := tensorops.Fuse("a + b*(c + d + e + f)", t19, t17, t13, t11, t8, t5)
+	t21 := tensorops.SumAll(t20)
+	return tensorops.SumAll(t14), tensorops.SumAll(t15), tensorops.SumAll(t18), t21
 }
 
 // QuadHVP returns Quad and the Hessian-vector product ∇²Quad·v, the Hessian taken with respect to
@@ -170,17 +170,17 @@ func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df float64, dxBar *tensorops.Tensor) {
 	t := tensorops.MatMulEach(x, false, x, dx)
 	t2 := tensorops.Tanh(t[0])
-	t3 := tensorops.TanhJVP(t2, tensorops.Add(t[1], tensorops.MatMul(x, dx)))
+	t3 := tensorops.Fuse("TanhJVP(a, b + c)", t2, t[1], tensorops.MatMul(x, dx))
 	t4 := tensorops.SumAll(t2)
 	t5 := tensorops.SumAll(t3)
 	t6 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
-	t7 := tensorops.Mul(tensorops.Scale(t2, -2), t3)
+	t7 := tensorops.Fuse("-2*a*b", t2, t3)
 	t8 := tensorops.MatMulGradAEach(x, x, false, t6, t7)
-	dxBar = tensorops.Add(t8[1], tensorops.MatMulGradA(t6, x, dx, false, false))
-	t9 := tensorops.MatMulGradB(t7, x, x, false, false)
-	t10 := tensorops.Add(t9, tensorops.MatMulGradB(t6, dx, x, false, false))
+	t9 := tensorops.MatMulGradA(t6, x, dx, false, false)
+	t10 := tensorops.MatMulGradB(t7, x, x, false, false)
+	t11 := tensorops.MatMulGradB(t6, dx, x, false, false)
 	xBar = tensorops.Add(t8[0], tensorops.MatMulGradB(t6, x, x, false, false))
-	dxBar = tensorops.Add(dxBar, t10)
+	dxBar = tensorops.Fuse("a + b + (c + d)", t8[1], t9, t10, t11)
 	return t4, xBar, t5, dxBar
 }
 
@@ -246,71 +246,81 @@ func quadTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (
 	t18 := t17[1]
 	t19 := tensorops.Add(t5, t17[0])
 	t20 := tensorops.MatMulEach(x4, false, x, x4)
-	t21 := tensorops.Add(t6, t20[0])
-	t22 := tensorops.Add(tensorops.Add(tensorops.Add(t12, t15), t18), t20[1])
+	t21 := t20[1]
+	t22 := tensorops.Add(t6, t20[0])
 	t23 := tensorops.MatMulEach(x5, false, x, x5)
-	t24 := tensorops.Add(t7, t23[0])
-	t25 := tensorops.Add(t22, t23[1])
+	t24 := t23[1]
+	t25 := tensorops.Add(t7, t23[0])
 	t26 := tensorops.MatMulEach(x6, false, x, x6)
-	t27 := tensorops.Add(t8, t26[0])
-	t28 := tensorops.Add(t25, t26[1])
+	t27 := t26[1]
+	t28 := tensorops.Add(t8, t26[0])
 	t29 := tensorops.MatMulEach(x7, false, x, x7)
-	t30 := tensorops.Add(t9, t29[0])
-	t31 := tensorops.Add(t28, t29[1])
+	t30 := t29[1]
+	t31 := tensorops.Add(t9, t29[0])
 	t32 := tensorops.MatMulEach(x8, false, x, x8)
-	t33 := tensorops.Add(t10, t32[0])
-	t34 := tensorops.Add(t31, t32[1])
+	t33 := t32[1]
+	t34 := tensorops.Add(t10, t32[0])
 	t35 := tensorops.Tanh(t2)
 	t36 := tensorops.TanhJVP(t35, t13)
-	t37 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t36), tensorops.Mul(t36, t35)))
-	t38 := tensorops.Mul(t37, t13)
-	t39 := tensorops.Scale(t38, 0.5)
-	t40 := tensorops.TanhJVP(t35, t16)
-	t41 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t40), tensorops.Mul(t40, t35)))
-	t42 := tensorops.Mul(t41, t16)
-	t43 := tensorops.Scale(t42, 0.5)
-	t44 := tensorops.Add(t39, t43)
-	t45 := tensorops.TanhJVP(t35, t19)
-	t46 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t45), tensorops.Mul(t45, t35)))
-	t47 := tensorops.Mul(t46, t19)
-	t48 := tensorops.Scale(t47, 0.5)
-	t49 := tensorops.Add(t44, t48)
-	t50 := tensorops.TanhJVP(t35, t21)
-	t51 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t50), tensorops.Mul(t50, t35)))
-	t52 := tensorops.Mul(t51, t21)
-	t53 := tensorops.Scale(t52, 0.5)
-	t54 := tensorops.Add(t49, t53)
-	t55 := tensorops.TanhJVP(t35, t24)
-	t56 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t55), tensorops.Mul(t55, t35)))
-	t57 := tensorops.Mul(t56, t24)
-	t58 := tensorops.Scale(t57, 0.5)
-	t59 := tensorops.Add(t54, t58)
-	t60 := tensorops.TanhJVP(t35, t27)
-	t61 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t60), tensorops.Mul(t60, t35)))
-	t62 := tensorops.Mul(t61, t27)
-	t63 := tensorops.Scale(t62, 0.5)
-	t64 := tensorops.Add(t59, t63)
-	t65 := tensorops.TanhJVP(t35, t30)
-	t66 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t65), tensorops.Mul(t65, t35)))
-	t67 := tensorops.Mul(t66, t30)
-	t68 := tensorops.Scale(t67, 0.5)
-	t69 := tensorops.Add(t64, t68)
-	t70 := tensorops.TanhJVP(t35, t33)
-	t71 := tensorops.Neg(tensorops.Add(tensorops.Mul(t35, t70), tensorops.Mul(t70, t35)))
-	t72 := tensorops.Mul(t71, t33)
-	t73 := tensorops.Scale(t72, 0.5)
-	t74 := tensorops.Add(t69, t73)
-	t75 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t35, t35), -1, 1), t34)
-	t76 := tensorops.Add(t74, t75)
-	t77 := tensorops.SumAll(t35)
-	t78 := tensorops.SumAll(t36)
-	t79 := tensorops.SumAll(t40)
-	t80 := tensorops.SumAll(t45)
-	t81 := tensorops.SumAll(t50)
-	t82 := tensorops.SumAll(t55)
-	t83 := tensorops.SumAll(t60)
-	t84 := tensorops.SumAll(t76)
-	return t77, t78, t79, t80, t81, t82, t83, tensorops.SumAll(t65), tensorops.SumAll(t70), t84
+	t37 := tensorops.TanhJVP(t35, t16)
+	t38 := tensorops.TanhJVP(t35, t19)
+	t39 := tensorops.Fuse(
+		"0.5*(-(a*b + b*a)*c) + 0.5*(-(a*d + d*a)*e) + 0.5*(-(a*f + f*a)*g)",
+		t35,
+		t36,
+		t13,
+		t37,
+		t16,
+		t38,
+		t19,
+	)
+	t40 := tensorops.TanhJVP(t35, t22)
+	t41 := tensorops.TanhJVP(t35, t25)
+	t42 := tensorops.TanhJVP(t35, t28)
+	t43 := tensorops.Fuse(
+		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f) + 0.5*(-(b*g + g*b)*h)",
+		t39,
+		t35,
+		t40,
+		t22,
+		t41,
+		t25,
+		t42,
+		t28,
+	)
+	t44 := tensorops.TanhJVP(t35, t31)
+	t45 := tensorops.TanhJVP(t35, t34)
+	t46 := tensorops.Fuse(
+		"a + 0.5*(-(b*c + c*b)*d) + 0.5*(-(b*e + e*b)*f)",
+		t43,
+		t35,
+		t44,
+		t31,
+		t45,
+		t34,
+	)
+	t47 := tensorops.Fuse(
+		"a + (1 - b*b)*(c + d + e + f + g + h + i + j)",
+		t46,
+		t35,
+		t12,
+		t15,
+		t18,
+		t21,
+		t24,
+		t27,
+		t30,
+		t33,
+	)
+	t48 := tensorops.SumAll(t35)
+	t49 := tensorops.SumAll(t36)
+	t50 := tensorops.SumAll(t37)
+	t51 := tensorops.SumAll(t38)
+	t52 := tensorops.SumAll(t40)
+	t53 := tensorops.SumAll(t41)
+	t54 := tensorops.SumAll(t42)
+	t55 := tensorops.SumAll(t47)
+	return t48, t49, t50, t51, t52, t53, t54, tensorops.SumAll(t44), tensorops.SumAll(t45), t55
 }
 
 // QuadHessDiag returns Quad and the diagonal of its Hessian with respect to x, shaped like x:
@@ -345,13 +355,9 @@ func quadTaylor2(x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	t5 := tensorops.Add(t3, t4[0])
 	t6 := tensorops.Tanh(t2)
 	t7 := tensorops.TanhJVP(t6, t5)
-	t8 := tensorops.Neg(tensorops.Add(tensorops.Mul(t6, t7), tensorops.Mul(t7, t6)))
-	t9 := tensorops.Mul(t8, t5)
-	t10 := tensorops.Scale(t9, 0.5)
-	t11 := tensorops.Mul(tensorops.Affine(tensorops.Mul(t6, t6), -1, 1), t4[1])
-	t12 := tensorops.Add(t10, t11)
-	t13 := tensorops.SumAll(t12)
-	return tensorops.SumAll(t6), tensorops.SumAll(t7), t13
+	t8 := tensorops.Fuse("0.5*(-(a*b + b*a)*c) + (1 - a*a)*d", t6, t7, t5, t4[1])
+	t9 := tensorops.SumAll(t8)
+	return tensorops.SumAll(t6), tensorops.SumAll(t7), t9
 }
 
 // QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
@@ -445,7 +451,7 @@ func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensoro
 	t := l.W
 	t2 := tensorops.MatMul(x, t)
 	t3 := l.B
-	t4 := tensorops.Tanh(tensorops.Add(t2, t3))
+	t4 := tensorops.Fuse("Tanh(a + b)", t2, t3)
 	t5 := tensorops.TanhJVP(t4, seed)
 	t6 := tensorops.SumLike(t5, t2)
 	lBar.B = tensorops.AccumulateSumLike(lBar.B, t5, t3)
@@ -465,7 +471,7 @@ func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensoro
 // netLossSq is the function literal sq of NetLoss.
 func netLossSqReverse(t *tensorops.Tensor, seed float64) (tBar *tensorops.Tensor) {
 	t2 := tensorops.Square(t)
-	tBar = tensorops.Mul(tensorops.Scale(t, 2), tensorops.FullLike(t2, seed))
+	tBar = tensorops.Fuse("2*a*b", t, tensorops.FullLike(t2, seed))
 	return tBar
 }
 
@@ -501,7 +507,7 @@ func NetLossJVP(n, dn *Net, x, y *tensorops.Tensor) (float64, float64) {
 //
 // netLossSq is the function literal sq of NetLoss.
 func netLossSqJVP(t, dt *tensorops.Tensor) (float64, float64) {
-	t2 := tensorops.SumAll(tensorops.Mul(tensorops.Scale(t, 2), dt))
+	t2 := tensorops.SumAll(tensorops.Fuse("2*a*b", t, dt))
 	return tensorops.SumAll(tensorops.Square(t)), t2
 }
 
@@ -514,8 +520,7 @@ func denseJVP(l, dl Layer, x, dx *tensorops.Tensor) (*tensorops.Tensor, *tensoro
 	t := tensorops.MatMulEach(l.W, false, x, dx)
 	t2 := tensorops.Add(t[0], l.B)
 	t3 := tensorops.ExpandLike(tensorops.Add(t[1], tensorops.MatMul(x, dl.W)), t2)
-	t4 := tensorops.Add(t3, tensorops.ExpandLike(dl.B, t2))
-	t5 := tensorops.Tanh(t2)
-	t6 := tensorops.TanhJVP(t5, t4)
-	return t5, t6
+	t4 := tensorops.Tanh(t2)
+	t5 := tensorops.Fuse("TanhJVP(a, b + c)", t4, t3, tensorops.ExpandLike(dl.B, t2))
+	return t4, t5
 }
