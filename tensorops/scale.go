@@ -1,0 +1,196 @@
+package tensorops
+
+// This file defines the forms that the tensor rewrites of gadgen's
+// optimizer (package simplify) call in place of costlier ones: products
+// by a diagonal matrix as scalings (ScaleRows, ScaleCols), the count of a
+// broadcast's copies (Repeats, RepeatsShape), and the slice of an operand
+// of a broadcasting operation (SliceBroadcast), with the helpers of their
+// derivative rules.
+
+import "fmt"
+
+// mustVector panics unless v is 1-D, with Diag's message (the rewritten
+// program called Diag(v)).
+func mustVector(op string, v *Tensor) {
+	if len(v.shape) != 1 {
+		panic(fmt.Sprintf("tensorops: %s: shape %v is not 1-D", op, v.shape))
+	}
+}
+
+// rowAxis returns the axis of a that Diag(v)·a scales: its first for a
+// 1-D a, else its axis −2.
+func rowAxis(op string, a *Tensor) int {
+	switch len(a.shape) {
+	case 0:
+		panic(fmt.Sprintf("tensorops: %s: shape %v: operands must have at least 1 dimension", op, a.shape))
+	case 1:
+		return 0
+	}
+	return len(a.shape) - 2
+}
+
+// ScaleRows returns Diag(v)·a (as MatMul(Diag(v), a)) without the
+// matrix: v[i]·a[…, i, :], each matrix of a batch with its row i scaled
+// by v[i]; for a 1-D a, v⊙a. The result has a's shape. Each element is
+// one product, where the matrix product adds the zeros of the other
+// rows: the same numbers, except that a ±Inf or NaN in a row of a does
+// not spread to the other rows, and a product −0 stays −0. It returns
+// nil when v or a is nil (after checking v).
+// It panics if v is not 1-D, a is 0-D, a's rows (its axis −2, its only
+// axis for a 1-D a) are not len(v), or the dtypes differ.
+func ScaleRows(v, a *Tensor) *Tensor {
+	if v != nil {
+		mustVector("ScaleRows", v)
+	}
+	if v == nil || a == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
+	}
+	mustDevice("ScaleRows", v, a)
+	mustSameDType("ScaleRows", v, a)
+	ax := rowAxis("ScaleRows", a)
+	if a.shape[ax] != v.shape[0] {
+		panic(fmt.Sprintf("tensorops: ScaleRows: shapes %v and %v do not match: %d rows, %d scales", v.shape, a.shape, a.shape[ax], v.shape[0]))
+	}
+	if len(a.shape) == 1 {
+		return Mul(v, a)
+	}
+	return Mul(Unsqueeze(v, 1), a)
+}
+
+// ScaleRowsGradV returns the adjoint in v of ScaleRows(v, a) for the
+// result's adjoint g: Σ g⊙a over every axis but a's rows (a vector of
+// len(v)). It is bilinear in (g, a) and returns nil when g or a is nil.
+// It panics if g and a have different shapes or dtypes, or a is 0-D.
+func ScaleRowsGradV(g, a *Tensor) *Tensor {
+	if g == nil || a == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
+	}
+	mustDevice("ScaleRowsGradV", g, a)
+	mustSame("ScaleRowsGradV", g, a)
+	ax := rowAxis("ScaleRowsGradV", a)
+	p := Mul(g, a)
+	if len(a.shape) == 1 {
+		return p
+	}
+	n := a.shape[ax]
+	return Reshape(sumToShape(p, []int{n, 1}), n)
+}
+
+// ScaleCols returns a·Diag(v) (as MatMul(a, Diag(v))) without the
+// matrix: a[…, j]·v[j], each column j of a scaled by v[j]; for a 1-D a,
+// a⊙v. The result has a's shape. The numbers are those of the matrix
+// product as for ScaleRows. It returns nil when v or a is nil (after
+// checking v).
+// It panics if v is not 1-D, a is 0-D, a's last dimension is not len(v),
+// or the dtypes differ.
+func ScaleCols(a, v *Tensor) *Tensor {
+	if v != nil {
+		mustVector("ScaleCols", v)
+	}
+	if v == nil || a == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
+	}
+	mustDevice("ScaleCols", a, v)
+	mustSameDType("ScaleCols", a, v)
+	if len(a.shape) == 0 || a.shape[len(a.shape)-1] != v.shape[0] {
+		panic(fmt.Sprintf("tensorops: ScaleCols: shapes %v and %v do not match", a.shape, v.shape))
+	}
+	return Mul(a, v)
+}
+
+// Repeats returns how many times BroadcastLike(a, like) repeats each
+// element of a: Size(like)/Size(a), as a float64; 1 when a is empty
+// (like is empty too) or nil (the zero tensor: any count will do).
+// It panics if like is nil or a's shape does not broadcast to like's
+// (when a is not nil).
+func Repeats(a, like *Tensor) float64 {
+	if a == nil {
+		return 1
+	}
+	mustNotNil("Repeats", like)
+	return repeats("Repeats", a, like.shape)
+}
+
+// RepeatsShape returns how many times Broadcast(a, shape...) repeats
+// each element of a, as Repeats does.
+// It panics if a's shape does not broadcast to shape (when a is not nil).
+func RepeatsShape(a *Tensor, shape ...int) float64 {
+	if a == nil {
+		return 1
+	}
+	checkNewShape("RepeatsShape", shape)
+	return repeats("RepeatsShape", a, shape)
+}
+
+func repeats(op string, a *Tensor, shape []int) float64 {
+	if !broadcastsTo(a.shape, shape) {
+		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: the first does not broadcast to the second", op, a.shape, shape))
+	}
+	n := a.Size()
+	if n == 0 {
+		return 1
+	}
+	return float64(prod(shape) / n)
+}
+
+// operandAxis returns the axis of a that broadcasting a to like's shape
+// aligns with like's axis (normalized), and whether a is sliced along it:
+// false when a lacks the axis or has size 1 there (broadcast along it).
+// It panics if a's shape does not broadcast to like's or axis is out of
+// range for like.
+func operandAxis(op string, a, like *Tensor, axis int) (int, bool) {
+	mustNotNil(op, a, like)
+	if !broadcastsTo(a.shape, like.shape) {
+		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: the first does not broadcast to the second", op, a.shape, like.shape))
+	}
+	ax := normAxis(op, like, axis) - (len(like.shape) - len(a.shape))
+	return ax, ax >= 0 && a.shape[ax] != 1
+}
+
+// SliceBroadcast returns the part of a, an operand that broadcasts to
+// like's shape, that makes up Slice(BroadcastLike(a, like), axis, lo,
+// hi): a sliced to [lo, hi) along the axis that aligns with like's axis,
+// or a itself when a is broadcast along it (lacks it or has size 1
+// there). So op(SliceBroadcast(a, b, axis, lo, hi), Slice(b, axis, lo,
+// hi)) is Slice(op(a, b), axis, lo, hi) for an elementwise op whose
+// result has b's shape. It returns nil for a nil a.
+// It panics if like is nil, a's shape does not broadcast to like's, axis
+// is out of range for like, or not 0 ≤ lo ≤ hi ≤ like.Dim(axis).
+func SliceBroadcast(a, like *Tensor, axis, lo, hi int) *Tensor {
+	if a == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	ax, sliced := operandAxis("SliceBroadcast", a, like, axis)
+	if lh := like.shape[normAxis("SliceBroadcast", like, axis)]; lo < 0 || lo > hi || hi > lh {
+		panic(fmt.Sprintf("tensorops: SliceBroadcast: [%d:%d] out of range along axis %d of shape %v", lo, hi, axis, like.shape))
+	}
+	if !sliced {
+		return a
+	}
+	return Slice(a, ax, lo, hi)
+}
+
+// SliceBroadcastGrad returns the adjoint in a of SliceBroadcast(a, like,
+// axis, lo, hi) for the result's adjoint g: g placed at [lo, hi) along
+// a's aligned axis in zeros of a's shape, or g itself when a is
+// broadcast along it. It returns nil for a nil g.
+// It panics as SliceBroadcast does, or if g does not have the shape of
+// SliceBroadcast's result.
+func SliceBroadcastGrad(g, a, like *Tensor, axis, lo, hi int) *Tensor {
+	if g == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	ax, sliced := operandAxis("SliceBroadcastGrad", a, like, axis)
+	if lh := like.shape[normAxis("SliceBroadcastGrad", like, axis)]; lo < 0 || lo > hi || hi > lh {
+		panic(fmt.Sprintf("tensorops: SliceBroadcastGrad: [%d:%d] out of range along axis %d of shape %v", lo, hi, axis, like.shape))
+	}
+	want := append([]int{}, a.shape...)
+	if sliced {
+		want[ax] = hi - lo
+	}
+	mustShape("SliceBroadcastGrad", g, want, "g")
+	if !sliced {
+		return g
+	}
+	return SliceGrad(g, a, ax, lo)
+}
