@@ -124,6 +124,26 @@ var tensorRules = []*Rule{
 		[]string{"tensorops.MatMulGradB(dg, a, b, transA, transB)", "tensorops.MatMulGradB(g, da, b, transA, transB)", "0", "", ""},
 		[]string{"tensorops.MatMulT(a, rBar, transA, transB)", "tensorops.MatMulGradA(g, a, rBar, transA, transB)", "0", "", ""},
 		"the adjoint of b ↦ op(a)·op(b), bilinear in (g, a)"),
+	// Products by a diagonal matrix, which the tensor rewrites compute as
+	// scalings: ScaleRows(v, a) = diag(v)·a, ScaleCols(a, v) = a·diag(v),
+	// bilinear. The adjoint in v of ScaleRows sums r̄⊙a over every axis
+	// but a's rows (ScaleRowsGradV); that of ScaleCols over every axis but
+	// the last (SumLike to v).
+	linear("ScaleRows", []string{"v", "a"}, Bilinear,
+		[]string{"tensorops.ScaleRows(dv, a)", "tensorops.ScaleRows(v, da)"},
+		[]string{"tensorops.ScaleRowsGradV(rBar, a)", "tensorops.ScaleRows(v, rBar)"},
+		"d(diag(v)·a) = diag(dv)·a + diag(v)·da; v̄ += Σ r̄⊙a but along the rows, ā += diag(v)·r̄"),
+	// ScaleRowsGradV(g, a) = Σ g⊙a but along a's rows: bilinear in
+	// (g, a), its transpose in g is w ↦ ScaleRows(w, a), in a
+	// w ↦ ScaleRows(w, g).
+	linear("ScaleRowsGradV", []string{"g", "a"}, Bilinear,
+		[]string{"tensorops.ScaleRowsGradV(dg, a)", "tensorops.ScaleRowsGradV(g, da)"},
+		[]string{"tensorops.ScaleRows(rBar, a)", "tensorops.ScaleRows(rBar, g)"},
+		"the adjoint in v of diag(v)·a, bilinear in (g, a)"),
+	linear("ScaleCols", []string{"a", "v"}, Bilinear,
+		[]string{"tensorops.ScaleCols(da, v)", "tensorops.ScaleCols(a, dv)"},
+		[]string{"tensorops.ScaleCols(rBar, v)", "tensorops.SumLike(rBar * a, v)"},
+		"d(a·diag(v)) = da·diag(v) + a·diag(dv); ā += r̄·diag(v), v̄ += Σ r̄⊙a but along the last axis"),
 	linear("Dot", []string{"a", "b"}, Bilinear,
 		[]string{"tensorops.Dot(da, b)", "tensorops.Dot(a, db)"},
 		[]string{"tensorops.Scale(b, rBar)", "tensorops.Scale(a, rBar)"},
@@ -210,6 +230,17 @@ var tensorRules = []*Rule{
 	linear("SliceGrad", []string{"g", "like", "axis", "lo"}, Linear,
 		[]string{"tensorops.SliceGrad(dg, like, axis, lo)", "0", "", ""}, []string{"tensorops.PadGrad(rBar, g, axis, lo)", "0", "", ""},
 		"padding with zeros; its transpose slices"),
+	// SliceBroadcast(a, like, …): the part of a broadcast operand that a
+	// slice of the broadcast result uses (a itself where a is broadcast
+	// along the axis); SliceBroadcastGrad places it back in zeros.
+	linear("SliceBroadcast", []string{"a", "like", "axis", "lo", "hi"}, Linear,
+		[]string{"tensorops.SliceBroadcast(da, like, axis, lo, hi)", "0", "", "", ""},
+		[]string{"tensorops.SliceBroadcastGrad(rBar, a, like, axis, lo, hi)", "0", "", "", ""},
+		"slicing (or not) is linear; its transpose pads with zeros"),
+	linear("SliceBroadcastGrad", []string{"g", "a", "like", "axis", "lo", "hi"}, Linear,
+		[]string{"tensorops.SliceBroadcastGrad(dg, a, like, axis, lo, hi)", "0", "0", "", "", ""},
+		[]string{"tensorops.SliceBroadcast(rBar, like, axis, lo, hi)", "0", "0", "", "", ""},
+		"padding with zeros (or not); its transpose slices"),
 	linear("Pad", []string{"a", "axis", "before", "after"}, Linear,
 		[]string{"tensorops.Pad(da, axis, before, after)", "", "", ""}, []string{"tensorops.PadGrad(rBar, a, axis, before)", "", "", ""},
 		"padding with zeros is linear; its transpose slices"),

@@ -255,6 +255,21 @@ func DotOp(a, b *T) float64 { return tensorops.Dot(a, b) }
 //gad:taylor order=3
 func OuterOp(a, b *T) *T { return tensorops.Outer(a, b) }
 
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ScaleRowsOp(v, a *T) *T { return tensorops.ScaleRows(v, a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ScaleRowsGradVOp(g, a *T) *T { return tensorops.ScaleRowsGradV(g, a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ScaleColsOp(a, v *T) *T { return tensorops.ScaleCols(a, v) }
+
 // Reductions and their adjoints.
 
 //gad:jvp
@@ -378,6 +393,16 @@ func PadOp(a *T) *T { return tensorops.Pad(a, 1, 2, 1) }
 //gad:vjp
 //gad:taylor order=3
 func PadGradOp(g, like *T) *T { return tensorops.PadGrad(g, like, 1, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SliceBroadcastOp(a, like *T) *T { return tensorops.SliceBroadcast(a, like, 1, 1, 4) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SliceBroadcastGradOp(g, a, like *T) *T { return tensorops.SliceBroadcastGrad(g, a, like, 1, 1, 4) }
 
 //gad:jvp
 //gad:vjp

@@ -1979,6 +1979,125 @@ func OuterOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	return tensorops.Outer(a, b), t, t3, t6
 }
 
+// ScaleRowsOpJVP computes ScaleRowsOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: v (tangent dv), a (tangent da).
+// Results, in order: the value of ScaleRowsOp; its tangent.
+func ScaleRowsOpJVP(v, dv, a, da *T) (*T, *T) {
+	t := tensorops.Add(tensorops.ScaleRows(dv, a), tensorops.ScaleRows(v, da))
+	return tensorops.ScaleRows(v, a), t
+}
+
+// ScaleRowsOpVJP computes ScaleRowsOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: v (returned as vBar), a (returned as aBar).
+// Results: the value of ScaleRowsOp, then the partials of the varied scalar inputs in order.
+func ScaleRowsOpVJP(v, a, seed *T) (f, vBar, aBar *T) {
+	t := tensorops.ScaleRows(v, a)
+	vBar = tensorops.ScaleRowsGradV(seed, a)
+	aBar = tensorops.ScaleRows(v, seed)
+	return t, vBar, aBar
+}
+
+// ScaleRowsOpTaylor propagates Taylor polynomials of degree 3 through ScaleRowsOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// ScaleRowsOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: v (coefficients v1, v2, v3), a (coefficients a1, a2, a3).
+// Results, in order: the value of ScaleRowsOp; its coefficients 1 to 3.
+func ScaleRowsOpTaylor(v, v1, v2, v3, a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Add(tensorops.ScaleRows(v1, a), tensorops.ScaleRows(v, a1))
+	t2 := tensorops.Add(tensorops.ScaleRows(v, a2), tensorops.ScaleRows(v1, a1))
+	t3 := tensorops.Add(t2, tensorops.ScaleRows(v2, a))
+	t4 := tensorops.Add(tensorops.ScaleRows(v, a3), tensorops.ScaleRows(v1, a2))
+	t5 := tensorops.Add(t4, tensorops.ScaleRows(v2, a1))
+	t6 := tensorops.Add(t5, tensorops.ScaleRows(v3, a))
+	return tensorops.ScaleRows(v, a), t, t3, t6
+}
+
+// ScaleRowsGradVOpJVP computes ScaleRowsGradVOp and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: g (tangent dg), a (tangent da).
+// Results, in order: the value of ScaleRowsGradVOp; its tangent.
+func ScaleRowsGradVOpJVP(g, dg, a, da *T) (*T, *T) {
+	t := tensorops.ScaleRowsGradV(dg, a)
+	t2 := tensorops.Add(t, tensorops.ScaleRowsGradV(g, da))
+	return tensorops.ScaleRowsGradV(g, a), t2
+}
+
+// ScaleRowsGradVOpVJP computes ScaleRowsGradVOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), a (returned as aBar).
+// Results: the value of ScaleRowsGradVOp, then the partials of the varied scalar inputs in order.
+func ScaleRowsGradVOpVJP(g, a, seed *T) (f, gBar, aBar *T) {
+	t := tensorops.ScaleRowsGradV(g, a)
+	gBar = tensorops.ScaleRows(seed, a)
+	aBar = tensorops.ScaleRows(seed, g)
+	return t, gBar, aBar
+}
+
+// ScaleRowsGradVOpTaylor propagates Taylor polynomials of degree 3 through ScaleRowsGradVOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of ScaleRowsGradVOp and, after them, the coefficients y1 … y3 of each float result y(t) = y +
+// y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), a (coefficients a1, a2, a3).
+// Results, in order: the value of ScaleRowsGradVOp; its coefficients 1 to 3.
+func ScaleRowsGradVOpTaylor(g, g1, g2, g3, a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ScaleRowsGradV(g1, a)
+	t2 := tensorops.Add(t, tensorops.ScaleRowsGradV(g, a1))
+	t3 := tensorops.ScaleRowsGradV(g, a2)
+	t4 := tensorops.Add(t3, tensorops.ScaleRowsGradV(g1, a1))
+	t5 := tensorops.Add(t4, tensorops.ScaleRowsGradV(g2, a))
+	t6 := tensorops.ScaleRowsGradV(g, a3)
+	t7 := tensorops.Add(t6, tensorops.ScaleRowsGradV(g1, a2))
+	t8 := tensorops.Add(t7, tensorops.ScaleRowsGradV(g2, a1))
+	t9 := tensorops.Add(t8, tensorops.ScaleRowsGradV(g3, a))
+	return tensorops.ScaleRowsGradV(g, a), t2, t5, t9
+}
+
+// ScaleColsOpJVP computes ScaleColsOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), v (tangent dv).
+// Results, in order: the value of ScaleColsOp; its tangent.
+func ScaleColsOpJVP(a, da, v, dv *T) (*T, *T) {
+	t := tensorops.Add(tensorops.ScaleCols(da, v), tensorops.ScaleCols(a, dv))
+	return tensorops.ScaleCols(a, v), t
+}
+
+// ScaleColsOpVJP computes ScaleColsOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), v (returned as vBar).
+// Results: the value of ScaleColsOp, then the partials of the varied scalar inputs in order.
+func ScaleColsOpVJP(a, v, seed *T) (f, aBar, vBar *T) {
+	t := tensorops.ScaleCols(a, v)
+	aBar = tensorops.ScaleCols(seed, v)
+	vBar = tensorops.SumLike(tensorops.Mul(seed, a), v)
+	return t, aBar, vBar
+}
+
+// ScaleColsOpTaylor propagates Taylor polynomials of degree 3 through ScaleColsOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// ScaleColsOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), v (coefficients v1, v2, v3).
+// Results, in order: the value of ScaleColsOp; its coefficients 1 to 3.
+func ScaleColsOpTaylor(a, a1, a2, a3, v, v1, v2, v3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Add(tensorops.ScaleCols(a1, v), tensorops.ScaleCols(a, v1))
+	t2 := tensorops.Add(tensorops.ScaleCols(a, v2), tensorops.ScaleCols(a1, v1))
+	t3 := tensorops.Add(t2, tensorops.ScaleCols(a2, v))
+	t4 := tensorops.Add(tensorops.ScaleCols(a, v3), tensorops.ScaleCols(a1, v2))
+	t5 := tensorops.Add(t4, tensorops.ScaleCols(a2, v1))
+	t6 := tensorops.Add(t5, tensorops.ScaleCols(a3, v))
+	return tensorops.ScaleCols(a, v), t, t3, t6
+}
+
 // SumAllOpJVP computes SumAllOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
@@ -2742,6 +2861,79 @@ func PadGradOpTaylor(g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T, *
 	t := tensorops.PadGrad(g, like, 1, 2)
 	t2 := tensorops.PadGrad(g1, like, 1, 2)
 	return t, t2, tensorops.PadGrad(g2, like, 1, 2), tensorops.PadGrad(g3, like, 1, 2)
+}
+
+// SliceBroadcastOpJVP computes SliceBroadcastOp and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: a (tangent da), like (tangent dlike).
+// Results, in order: the value of SliceBroadcastOp; its tangent.
+func SliceBroadcastOpJVP(a, da, like, dlike *T) (*T, *T) {
+	t := tensorops.SliceBroadcast(a, like, 1, 1, 4)
+	return t, tensorops.SliceBroadcast(da, like, 1, 1, 4)
+}
+
+// SliceBroadcastOpVJP computes SliceBroadcastOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), like (returned as likeBar).
+// Results: the value of SliceBroadcastOp, then the partials of the varied scalar inputs in order.
+func SliceBroadcastOpVJP(a, like, seed *T) (f, aBar, likeBar *T) {
+	t := tensorops.SliceBroadcast(a, like, 1, 1, 4)
+	aBar = tensorops.SliceBroadcastGrad(seed, a, like, 1, 1, 4)
+	return t, aBar, nil
+}
+
+// SliceBroadcastOpTaylor propagates Taylor polynomials of degree 3 through SliceBroadcastOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of SliceBroadcastOp and, after them, the coefficients y1 … y3 of each float result y(t) = y +
+// y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), like (coefficients like1, like2, like3).
+// Results, in order: the value of SliceBroadcastOp; its coefficients 1 to 3.
+func SliceBroadcastOpTaylor(a, a1, a2, a3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SliceBroadcast(a, like, 1, 1, 4)
+	t2 := tensorops.SliceBroadcast(a1, like, 1, 1, 4)
+	t3 := tensorops.SliceBroadcast(a2, like, 1, 1, 4)
+	return t, t2, t3, tensorops.SliceBroadcast(a3, like, 1, 1, 4)
+}
+
+// SliceBroadcastGradOpJVP computes SliceBroadcastGradOp and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: g (tangent dg), a (tangent da), like (tangent dlike).
+// Results, in order: the value of SliceBroadcastGradOp; its tangent.
+func SliceBroadcastGradOpJVP(g, dg, a, da, like, dlike *T) (*T, *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, like, 1, 1, 4)
+	return t, tensorops.SliceBroadcastGrad(dg, a, like, 1, 1, 4)
+}
+
+// SliceBroadcastGradOpVJP computes SliceBroadcastGradOp and the vector-Jacobian product of the
+// seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), a (returned as aBar), like (returned as likeBar).
+// Results: the value of SliceBroadcastGradOp, then the partials of the varied scalar inputs in
+// order.
+func SliceBroadcastGradOpVJP(g, a, like, seed *T) (f, gBar, aBar, likeBar *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, like, 1, 1, 4)
+	gBar = tensorops.SliceBroadcast(seed, like, 1, 1, 4)
+	return t, gBar, nil, nil
+}
+
+// SliceBroadcastGradOpTaylor propagates Taylor polynomials of degree 3 through SliceBroadcastGradOp
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of SliceBroadcastGradOp and, after them, the coefficients y1 … y3 of each float result
+// y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by
+// k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), a (coefficients a1, a2, a3), like (coefficients
+// like1, like2, like3).
+// Results, in order: the value of SliceBroadcastGradOp; its coefficients 1 to 3.
+func SliceBroadcastGradOpTaylor(g, g1, g2, g3, a, a1, a2, a3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, like, 1, 1, 4)
+	t2 := tensorops.SliceBroadcastGrad(g1, a, like, 1, 1, 4)
+	t3 := tensorops.SliceBroadcastGrad(g2, a, like, 1, 1, 4)
+	return t, t2, t3, tensorops.SliceBroadcastGrad(g3, a, like, 1, 1, 4)
 }
 
 // BroadcastOpJVP computes BroadcastOp and its derivative along the tangents (forward mode).
