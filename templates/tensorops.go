@@ -241,6 +241,11 @@ var tensorRules = []*Rule{
 		[]string{"tensorops.SliceBroadcastGrad(dg, a, like, axis, lo, hi)", "0", "0", "", "", ""},
 		[]string{"tensorops.SliceBroadcast(rBar, like, axis, lo, hi)", "0", "0", "", "", ""},
 		"padding with zeros (or not); its transpose slices"),
+	// SliceLike(y, like, axis, lo): the part of y over like in a padding
+	// of like (PadGrad's slice, with like's shape, nil for a nil like).
+	linear("SliceLike", []string{"y", "like", "axis", "lo"}, Linear,
+		[]string{"tensorops.SliceLike(dy, like, axis, lo)", "0", "", ""}, []string{"tensorops.SliceGrad(rBar, y, axis, lo)", "0", "", ""},
+		"slicing is linear; its transpose pads with zeros"),
 	linear("Pad", []string{"a", "axis", "before", "after"}, Linear,
 		[]string{"tensorops.Pad(da, axis, before, after)", "", "", ""}, []string{"tensorops.PadGrad(rBar, a, axis, before)", "", "", ""},
 		"padding with zeros is linear; its transpose slices"),

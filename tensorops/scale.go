@@ -3,9 +3,10 @@ package tensorops
 // This file defines the forms that the tensor rewrites of gadgen's
 // optimizer (package simplify) call in place of costlier ones: products
 // by a diagonal matrix as scalings (ScaleRows, ScaleCols), the count of a
-// broadcast's copies (Repeats, RepeatsShape), and the slice of an operand
-// of a broadcasting operation (SliceBroadcast), with the helpers of their
-// derivative rules.
+// broadcast's copies (Repeats, RepeatsShape), the slices of an operand
+// of a broadcasting operation (SliceBroadcast) and of the other operand
+// of a product with a padded tensor (SliceLike), with the helpers of
+// their derivative rules.
 
 import "fmt"
 
@@ -133,13 +134,35 @@ func repeats(op string, a *Tensor, shape []int) float64 {
 	return float64(prod(shape) / n)
 }
 
+// SliceLike returns the part of y that lies over like in Pad(like, axis,
+// lo, …): y[…, lo:lo+like.Dim(axis), …] (PadGrad(y, like, axis, lo)). It
+// returns nil when y is nil, and when like is nil: the tensor rewrites
+// write it as the other operand of a product with like, which is zero
+// then.
+// It panics if axis is out of range, or y's shape differs from like's
+// outside axis or is too short along it.
+func SliceLike(y, like *Tensor, axis, lo int) *Tensor {
+	if y == nil || like == nil {
+		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	ax := normAxis("SliceLike", like, axis)
+	ok := len(y.shape) == len(like.shape)
+	for i := 0; ok && i < len(y.shape); i++ {
+		ok = i == ax || y.shape[i] == like.shape[i]
+	}
+	if !ok || lo < 0 || lo+like.shape[ax] > y.shape[ax] {
+		panic(fmt.Sprintf("tensorops: SliceLike: shapes %v and %v: like does not fit in y at %d along axis %d", y.shape, like.shape, lo, axis))
+	}
+	return sliceView(y, ax, lo, lo+like.shape[ax]).Clone()
+}
+
 // operandAxis returns the axis of a that broadcasting a to like's shape
 // aligns with like's axis (normalized), and whether a is sliced along it:
 // false when a lacks the axis or has size 1 there (broadcast along it).
 // It panics if a's shape does not broadcast to like's or axis is out of
 // range for like.
 func operandAxis(op string, a, like *Tensor, axis int) (int, bool) {
-	mustNotNil(op, a, like)
+	mustNotNil(op, a)
 	if !broadcastsTo(a.shape, like.shape) {
 		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: the first does not broadcast to the second", op, a.shape, like.shape))
 	}
@@ -153,12 +176,17 @@ func operandAxis(op string, a, like *Tensor, axis int) (int, bool) {
 // or a itself when a is broadcast along it (lacks it or has size 1
 // there). So op(SliceBroadcast(a, b, axis, lo, hi), Slice(b, axis, lo,
 // hi)) is Slice(op(a, b), axis, lo, hi) for an elementwise op whose
-// result has b's shape. It returns nil for a nil a.
-// It panics if like is nil, a's shape does not broadcast to like's, axis
-// is out of range for like, or not 0 ≤ lo ≤ hi ≤ like.Dim(axis).
+// result has b's shape. A nil like is the zero tensor of that shape,
+// which a has then (Add(a, nil) is a): a is sliced along axis. It returns
+// nil for a nil a.
+// It panics if a's shape does not broadcast to like's, axis is out of
+// range for like, or not 0 ≤ lo ≤ hi ≤ like.Dim(axis).
 func SliceBroadcast(a, like *Tensor, axis, lo, hi int) *Tensor {
 	if a == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	if like == nil {
+		like = a
 	}
 	ax, sliced := operandAxis("SliceBroadcast", a, like, axis)
 	if lh := like.shape[normAxis("SliceBroadcast", like, axis)]; lo < 0 || lo > hi || hi > lh {
@@ -179,6 +207,9 @@ func SliceBroadcast(a, like *Tensor, axis, lo, hi int) *Tensor {
 func SliceBroadcastGrad(g, a, like *Tensor, axis, lo, hi int) *Tensor {
 	if g == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
+	}
+	if like == nil {
+		like = a
 	}
 	ax, sliced := operandAxis("SliceBroadcastGrad", a, like, axis)
 	if lh := like.shape[normAxis("SliceBroadcastGrad", like, axis)]; lo < 0 || lo > hi || hi > lh {

@@ -152,5 +152,46 @@ func testScale(t *testing.T, c *ctx) {
 		if T.SliceBroadcast(nil, like, 0, 0, 1) != nil || T.SliceBroadcastGrad(nil, x, like, 0, 0, 1) != nil {
 			t.Errorf("SliceBroadcast, SliceBroadcastGrad: a nil operand gives a non-nil result")
 		}
+		// A nil like has a's shape: a is sliced.
+		a := c.rand(-1, 1, 2, 3)
+		want := newArr(2, 2)
+		forEach(want.shape, func(idx []int) { want.set(idx, a.at([]int{idx[0], idx[1] + 1})) })
+		c.check(t, "SliceBroadcast(a, nil, …)", T.SliceBroadcast(c.tensor(a, contig), nil, 1, 1, 3), want, exact)
+		back := newArr(2, 3)
+		forEach(want.shape, func(idx []int) { back.set([]int{idx[0], idx[1] + 1}, want.at(idx)) })
+		c.check(t, "SliceBroadcastGrad(g, a, nil, …)", T.SliceBroadcastGrad(c.tensor(want, contig), x, nil, 1, 1, 3), back, exact)
+	})
+	t.Run("SliceLike", func(t *testing.T) {
+		c.skip(t, "SliceLike")
+		for _, tc := range []struct {
+			y, like  []int
+			axis, lo int
+		}{
+			{[]int{3, 7}, []int{3, 4}, 1, 2},
+			{[]int{6, 2}, []int{3, 2}, 0, 3},
+			{[]int{2, 5, 3}, []int{2, 2, 3}, -2, 0},
+			{[]int{4}, []int{0}, 0, 4},
+		} {
+			y := c.rand(-1, 1, tc.y...)
+			ax := normAx(tc.axis, len(tc.y))
+			want := newArr(tc.like...)
+			forEach(tc.like, func(idx []int) {
+				src := append([]int{}, idx...)
+				src[ax] += tc.lo
+				want.set(idx, y.at(src))
+			})
+			like := c.tensor(newArr(tc.like...), contig)
+			for _, l := range layoutsFor(tc.y) {
+				c.check(t, fmt.Sprintf("SliceLike(%s %v, %v, %d, %d)", shapeName(tc.y), l, tc.like, tc.axis, tc.lo),
+					T.SliceLike(c.tensor(y, l), like, tc.axis, tc.lo), want, exact)
+			}
+		}
+		y := c.tensor(newArr(3, 4), contig)
+		mustPanic(t, "SliceLike fit", func() { T.SliceLike(y, c.tensor(newArr(3, 3), contig), 1, 2) }, "tensorops: SliceLike: shapes [3 4] and [3 3]")
+		mustPanic(t, "SliceLike outside axis", func() { T.SliceLike(y, c.tensor(newArr(2, 1), contig), 1, 0) }, "tensorops: SliceLike: shapes [3 4] and [2 1]")
+		mustPanic(t, "SliceLike axis", func() { T.SliceLike(y, y, 2, 0) }, "tensorops: SliceLike: axis 2 out of range")
+		if T.SliceLike(nil, y, 0, 0) != nil || T.SliceLike(y, nil, 0, 0) != nil {
+			t.Errorf("SliceLike: a nil operand gives a non-nil result")
+		}
 	})
 }

@@ -397,6 +397,11 @@ func PadGradOp(g, like *T) *T { return tensorops.PadGrad(g, like, 1, 2) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func SliceLikeOp(y, like *T) *T { return tensorops.SliceLike(y, like, 1, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func SliceBroadcastOp(a, like *T) *T { return tensorops.SliceBroadcast(a, like, 1, 1, 4) }
 
 //gad:jvp

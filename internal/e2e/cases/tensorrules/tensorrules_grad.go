@@ -2863,6 +2863,39 @@ func PadGradOpTaylor(g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T, *
 	return t, t2, tensorops.PadGrad(g2, like, 1, 2), tensorops.PadGrad(g3, like, 1, 2)
 }
 
+// SliceLikeOpJVP computes SliceLikeOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: y (tangent dy), like (tangent dlike).
+// Results, in order: the value of SliceLikeOp; its tangent.
+func SliceLikeOpJVP(y, dy, like, dlike *T) (*T, *T) {
+	return tensorops.SliceLike(y, like, 1, 2), tensorops.SliceLike(dy, like, 1, 2)
+}
+
+// SliceLikeOpVJP computes SliceLikeOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: y (returned as yBar), like (returned as likeBar).
+// Results: the value of SliceLikeOp, then the partials of the varied scalar inputs in order.
+func SliceLikeOpVJP(y, like, seed *T) (f, yBar, likeBar *T) {
+	t := tensorops.SliceLike(y, like, 1, 2)
+	yBar = tensorops.SliceGrad(seed, y, 1, 2)
+	return t, yBar, nil
+}
+
+// SliceLikeOpTaylor propagates Taylor polynomials of degree 3 through SliceLikeOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// SliceLikeOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: y (coefficients y1, y2, y3), like (coefficients like1, like2, like3).
+// Results, in order: the value of SliceLikeOp; its coefficients 1 to 3.
+func SliceLikeOpTaylor(y, y1, y2, y3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SliceLike(y, like, 1, 2)
+	t2 := tensorops.SliceLike(y1, like, 1, 2)
+	t3 := tensorops.SliceLike(y2, like, 1, 2)
+	return t, t2, t3, tensorops.SliceLike(y3, like, 1, 2)
+}
+
 // SliceBroadcastOpJVP computes SliceBroadcastOp and its derivative along the tangents (forward
 // mode).
 //

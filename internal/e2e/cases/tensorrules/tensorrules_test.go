@@ -316,6 +316,9 @@ var cases = map[string]opCase{
 		args: args(cfg(uniform(-1, 1, 3, 5)))},
 	"PadGrad": {f: PadGradOp, jvp: PadGradOpJVP, vjp: PadGradOpVJP, taylor: PadGradOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 8), uniform(-1, 1, 3, 5)))},
+	// The part of y [3, 7] over like [3, 4] at 2 along axis 1.
+	"SliceLike": {f: SliceLikeOp, jvp: SliceLikeOpJVP, vjp: SliceLikeOpVJP, taylor: SliceLikeOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 7), uniform(-1, 1, 3, 4)))},
 	// The slice [1, 4) along axis 1 of like [3, 5] of a broadcast operand
 	// a: sliced along its own axis 1, along its axis 0 (a [5]), not at
 	// all (a [3, 1], broadcast along the axis); g the result's shape.
