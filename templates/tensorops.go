@@ -183,6 +183,8 @@ var tensorRules = []*Rule{
 	linear("MaxAll", []string{"a"}, Linear,
 		[]string{"tensorops.MaxAllJVP(a, da)"}, []string{"tensorops.MaxAllGrad(a, rBar)"},
 		"d max a = da at the (first) maximum"),
+	linear("Full", []string{"dt", "v", "shape"}, Linear,
+		[]string{"", "tensorops.Full(dt, dv, shape)", ""}, []string{"", "tensorops.SumAll(rBar)", ""}, "d full(v) = full(dv)"),
 	linear("FullLike", []string{"t", "v"}, Linear,
 		[]string{"0", "tensorops.FullLike(t, dv)"}, []string{"0", "tensorops.SumAll(rBar)"}, "d full(v) = full(dv)"),
 	linear("ExpandAxis", []string{"g", "like", "axis"}, Linear,
@@ -230,16 +232,17 @@ var tensorRules = []*Rule{
 	linear("SliceGrad", []string{"g", "like", "axis", "lo"}, Linear,
 		[]string{"tensorops.SliceGrad(dg, like, axis, lo)", "0", "", ""}, []string{"tensorops.PadGrad(rBar, g, axis, lo)", "0", "", ""},
 		"padding with zeros; its transpose slices"),
-	// SliceBroadcast(a, like, …): the part of a broadcast operand that a
-	// slice of the broadcast result uses (a itself where a is broadcast
-	// along the axis); SliceBroadcastGrad places it back in zeros.
-	linear("SliceBroadcast", []string{"a", "like", "axis", "lo", "hi"}, Linear,
-		[]string{"tensorops.SliceBroadcast(da, like, axis, lo, hi)", "0", "", "", ""},
-		[]string{"tensorops.SliceBroadcastGrad(rBar, a, like, axis, lo, hi)", "0", "", "", ""},
+	// SliceBroadcast(a, other, …): the part of a, an operand of an
+	// elementwise operation with other, that a slice of the (broadcast)
+	// result uses (a itself where a is broadcast along the axis);
+	// SliceBroadcastGrad places it back in zeros.
+	linear("SliceBroadcast", []string{"a", "other", "axis", "lo", "hi"}, Linear,
+		[]string{"tensorops.SliceBroadcast(da, other, axis, lo, hi)", "0", "", "", ""},
+		[]string{"tensorops.SliceBroadcastGrad(rBar, a, other, axis, lo, hi)", "0", "", "", ""},
 		"slicing (or not) is linear; its transpose pads with zeros"),
-	linear("SliceBroadcastGrad", []string{"g", "a", "like", "axis", "lo", "hi"}, Linear,
-		[]string{"tensorops.SliceBroadcastGrad(dg, a, like, axis, lo, hi)", "0", "0", "", "", ""},
-		[]string{"tensorops.SliceBroadcast(rBar, like, axis, lo, hi)", "0", "0", "", "", ""},
+	linear("SliceBroadcastGrad", []string{"g", "a", "other", "axis", "lo", "hi"}, Linear,
+		[]string{"tensorops.SliceBroadcastGrad(dg, a, other, axis, lo, hi)", "0", "0", "", "", ""},
+		[]string{"tensorops.SliceBroadcast(rBar, other, axis, lo, hi)", "0", "0", "", "", ""},
 		"padding with zeros (or not); its transpose slices"),
 	// SliceLike(y, like, axis, lo): the part of y over like in a padding
 	// of like (PadGrad's slice, with like's shape, nil for a nil like).

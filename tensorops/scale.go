@@ -156,65 +156,74 @@ func SliceLike(y, like *Tensor, axis, lo int) *Tensor {
 	return sliceView(y, ax, lo, lo+like.shape[ax]).Clone()
 }
 
-// operandAxis returns the axis of a that broadcasting a to like's shape
-// aligns with like's axis (normalized), and whether a is sliced along it:
-// false when a lacks the axis or has size 1 there (broadcast along it).
-// It panics if a's shape does not broadcast to like's or axis is out of
-// range for like.
-func operandAxis(op string, a, like *Tensor, axis int) (int, bool) {
-	mustNotNil(op, a)
-	if !broadcastsTo(a.shape, like.shape) {
-		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: the first does not broadcast to the second", op, a.shape, like.shape))
+// sliceOperand returns how Slice(op(a, other), axis, lo, hi) slices a,
+// for an elementwise op: the axis of a that aligns with axis of the
+// broadcast shape of a and other, and whether a is sliced along it: a is
+// not when it lacks the axis or has size 1 there while the broadcast
+// shape does not (a is broadcast along it). A nil other is the zero
+// tensor of a's shape. It panics, naming op, if the shapes do not
+// broadcast, axis is out of range for the broadcast shape, or not
+// 0 ≤ lo ≤ hi ≤ its size along axis.
+func sliceOperand(op string, a, other *Tensor, axis, lo, hi int) (ax int, sliced bool) {
+	full := a.shape
+	if other != nil {
+		s, ok := broadcastShape(a.shape, other.shape)
+		if !ok {
+			panic(fmt.Sprintf("tensorops: %s: shapes %v and %v do not broadcast", op, a.shape, other.shape))
+		}
+		full = s
 	}
-	ax := normAxis(op, like, axis) - (len(like.shape) - len(a.shape))
-	return ax, ax >= 0 && a.shape[ax] != 1
+	fa := axis
+	if fa < 0 {
+		fa += len(full)
+	}
+	if fa < 0 || fa >= len(full) {
+		panic(fmt.Sprintf("tensorops: %s: axis %d out of range for shape %v", op, axis, full))
+	}
+	if lo < 0 || lo > hi || hi > full[fa] {
+		panic(fmt.Sprintf("tensorops: %s: [%d:%d] out of range along axis %d of shape %v", op, lo, hi, axis, full))
+	}
+	ax = fa - (len(full) - len(a.shape))
+	return ax, ax >= 0 && a.shape[ax] == full[fa]
 }
 
-// SliceBroadcast returns the part of a, an operand that broadcasts to
-// like's shape, that makes up Slice(BroadcastLike(a, like), axis, lo,
-// hi): a sliced to [lo, hi) along the axis that aligns with like's axis,
-// or a itself when a is broadcast along it (lacks it or has size 1
-// there). So op(SliceBroadcast(a, b, axis, lo, hi), Slice(b, axis, lo,
-// hi)) is Slice(op(a, b), axis, lo, hi) for an elementwise op whose
-// result has b's shape. A nil like is the zero tensor of that shape,
-// which a has then (Add(a, nil) is a): a is sliced along axis. It returns
-// nil for a nil a.
-// It panics if a's shape does not broadcast to like's, axis is out of
-// range for like, or not 0 ≤ lo ≤ hi ≤ like.Dim(axis).
-func SliceBroadcast(a, like *Tensor, axis, lo, hi int) *Tensor {
+// SliceBroadcast returns the part of a, an operand of an elementwise
+// operation with other (broadcasting), that the slice [lo, hi) along
+// axis of the operation's result uses: a sliced along its axis that
+// aligns with axis of the broadcast shape, or a itself when a is
+// broadcast along it (lacks it, or has size 1 where the broadcast shape
+// does not). So op(SliceBroadcast(a, b, axis, lo, hi), SliceBroadcast(b,
+// a, axis, lo, hi)) is Slice(op(a, b), axis, lo, hi), whatever the
+// shapes. A nil other is the zero tensor of a's shape (Add(a, nil) is
+// a): a is sliced along axis. It returns nil for a nil a.
+// It panics if the shapes of a and other do not broadcast, axis is out of
+// range for the broadcast shape, or not 0 ≤ lo ≤ hi ≤ its size along
+// axis.
+func SliceBroadcast(a, other *Tensor, axis, lo, hi int) *Tensor {
 	if a == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
-	if like == nil {
-		like = a
-	}
-	ax, sliced := operandAxis("SliceBroadcast", a, like, axis)
-	if lh := like.shape[normAxis("SliceBroadcast", like, axis)]; lo < 0 || lo > hi || hi > lh {
-		panic(fmt.Sprintf("tensorops: SliceBroadcast: [%d:%d] out of range along axis %d of shape %v", lo, hi, axis, like.shape))
-	}
+	mustDevice("SliceBroadcast", a, other)
+	ax, sliced := sliceOperand("SliceBroadcast", a, other, axis, lo, hi)
 	if !sliced {
 		return a
 	}
 	return Slice(a, ax, lo, hi)
 }
 
-// SliceBroadcastGrad returns the adjoint in a of SliceBroadcast(a, like,
+// SliceBroadcastGrad returns the adjoint in a of SliceBroadcast(a, other,
 // axis, lo, hi) for the result's adjoint g: g placed at [lo, hi) along
-// a's aligned axis in zeros of a's shape, or g itself when a is
-// broadcast along it. It returns nil for a nil g.
-// It panics as SliceBroadcast does, or if g does not have the shape of
-// SliceBroadcast's result.
-func SliceBroadcastGrad(g, a, like *Tensor, axis, lo, hi int) *Tensor {
+// a's aligned axis in zeros of a's shape, or g itself when a is not
+// sliced. It returns nil for a nil g.
+// It panics if a is nil, as SliceBroadcast does, or if g does not have
+// the shape of SliceBroadcast's result.
+func SliceBroadcastGrad(g, a, other *Tensor, axis, lo, hi int) *Tensor {
 	if g == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
-	if like == nil {
-		like = a
-	}
-	ax, sliced := operandAxis("SliceBroadcastGrad", a, like, axis)
-	if lh := like.shape[normAxis("SliceBroadcastGrad", like, axis)]; lo < 0 || lo > hi || hi > lh {
-		panic(fmt.Sprintf("tensorops: SliceBroadcastGrad: [%d:%d] out of range along axis %d of shape %v", lo, hi, axis, like.shape))
-	}
+	mustNotNil("SliceBroadcastGrad", a)
+	mustDevice("SliceBroadcastGrad", g, a, other)
+	ax, sliced := sliceOperand("SliceBroadcastGrad", a, other, axis, lo, hi)
 	want := append([]int{}, a.shape...)
 	if sliced {
 		want[ax] = hi - lo

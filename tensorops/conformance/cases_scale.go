@@ -101,20 +101,22 @@ func testScale(t *testing.T, c *ctx) {
 	t.Run("SliceBroadcast", func(t *testing.T) {
 		c.skip(t, "SliceBroadcast")
 		for _, tc := range []struct {
-			a, like      []int
+			a, other     []int
 			axis, lo, hi int
 			wantAxis     int // a's axis sliced, −1 for none
 		}{
-			{a: []int{3, 5}, like: []int{3, 5}, axis: 1, lo: 1, hi: 4, wantAxis: 1},
-			{a: []int{5}, like: []int{3, 5}, axis: 1, lo: 0, hi: 2, wantAxis: 0},
-			{a: []int{5}, like: []int{3, 5}, axis: 0, lo: 1, hi: 3, wantAxis: -1},
-			{a: []int{3, 1}, like: []int{2, 3, 5}, axis: -1, lo: 2, hi: 5, wantAxis: -1},
-			{a: []int{3, 1}, like: []int{2, 3, 5}, axis: 1, lo: 0, hi: 2, wantAxis: 0},
-			{a: []int{}, like: []int{4}, axis: 0, lo: 1, hi: 2, wantAxis: -1},
-			{a: []int{4}, like: []int{4}, axis: 0, lo: 2, hi: 2, wantAxis: 0},
+			{a: []int{3, 5}, other: []int{3, 5}, axis: 1, lo: 1, hi: 4, wantAxis: 1},
+			{a: []int{5}, other: []int{3, 5}, axis: 1, lo: 0, hi: 2, wantAxis: 0},
+			{a: []int{5}, other: []int{3, 5}, axis: 0, lo: 1, hi: 3, wantAxis: -1},
+			{a: []int{3, 5}, other: []int{5}, axis: 0, lo: 1, hi: 3, wantAxis: 0},
+			{a: []int{3, 1}, other: []int{2, 3, 5}, axis: -1, lo: 2, hi: 5, wantAxis: -1},
+			{a: []int{3, 1}, other: []int{2, 1, 5}, axis: 1, lo: 0, hi: 2, wantAxis: 0},
+			{a: []int{2, 1}, other: []int{1}, axis: 1, lo: 1, hi: 1, wantAxis: 1},
+			{a: []int{}, other: []int{4}, axis: 0, lo: 1, hi: 2, wantAxis: -1},
+			{a: []int{4}, other: []int{4}, axis: 0, lo: 2, hi: 2, wantAxis: 0},
 		} {
 			a := c.rand(-1, 1, tc.a...)
-			like := c.tensor(newArr(tc.like...), contig)
+			other := c.tensor(newArr(tc.other...), contig)
 			want, wantShape := a, tc.a
 			if tc.wantAxis >= 0 {
 				wantShape = append([]int{}, tc.a...)
@@ -138,21 +140,21 @@ func testScale(t *testing.T, c *ctx) {
 				})
 			}
 			for _, l := range layoutsFor(tc.a) {
-				name := fmt.Sprintf("SliceBroadcast(%s %v, %v, %d, %d, %d)", shapeName(tc.a), l, tc.like, tc.axis, tc.lo, tc.hi)
-				c.check(t, name, T.SliceBroadcast(c.tensor(a, l), like, tc.axis, tc.lo, tc.hi), want, exact)
+				name := fmt.Sprintf("SliceBroadcast(%s %v, %v, %d, %d, %d)", shapeName(tc.a), l, tc.other, tc.axis, tc.lo, tc.hi)
+				c.check(t, name, T.SliceBroadcast(c.tensor(a, l), other, tc.axis, tc.lo, tc.hi), want, exact)
 				c.check(t, "SliceBroadcastGrad of "+name,
-					T.SliceBroadcastGrad(c.tensor(g, l), c.tensor(a, l), like, tc.axis, tc.lo, tc.hi), wantG, exact)
+					T.SliceBroadcastGrad(c.tensor(g, l), c.tensor(a, l), other, tc.axis, tc.lo, tc.hi), wantG, exact)
 			}
 		}
-		x, like := c.tensor(newArr(2, 3), contig), c.tensor(newArr(4, 2, 3), contig)
-		mustPanic(t, "SliceBroadcast shapes", func() { T.SliceBroadcast(like, x, 0, 0, 1) }, "tensorops: SliceBroadcast: shapes [4 2 3] and [2 3]")
-		mustPanic(t, "SliceBroadcast axis", func() { T.SliceBroadcast(x, like, 3, 0, 1) }, "tensorops: SliceBroadcast: axis 3 out of range")
-		mustPanic(t, "SliceBroadcast range", func() { T.SliceBroadcast(x, like, 0, 2, 5) }, "tensorops: SliceBroadcast: [2:5] out of range")
-		mustPanic(t, "SliceBroadcastGrad g", func() { T.SliceBroadcastGrad(x, x, like, 2, 0, 2) }, "tensorops: SliceBroadcastGrad: shapes [2 3] and [2 2]")
-		if T.SliceBroadcast(nil, like, 0, 0, 1) != nil || T.SliceBroadcastGrad(nil, x, like, 0, 0, 1) != nil {
+		x, other := c.tensor(newArr(2, 3), contig), c.tensor(newArr(4, 2, 3), contig)
+		mustPanic(t, "SliceBroadcast shapes", func() { T.SliceBroadcast(x, c.tensor(newArr(3, 2), contig), 0, 0, 1) }, "tensorops: SliceBroadcast: shapes [2 3] and [3 2] do not broadcast")
+		mustPanic(t, "SliceBroadcast axis", func() { T.SliceBroadcast(x, other, 3, 0, 1) }, "tensorops: SliceBroadcast: axis 3 out of range for shape [4 2 3]")
+		mustPanic(t, "SliceBroadcast range", func() { T.SliceBroadcast(x, other, 0, 2, 5) }, "tensorops: SliceBroadcast: [2:5] out of range along axis 0 of shape [4 2 3]")
+		mustPanic(t, "SliceBroadcastGrad g", func() { T.SliceBroadcastGrad(x, x, other, 2, 0, 2) }, "tensorops: SliceBroadcastGrad: shapes [2 3] and [2 2]")
+		if T.SliceBroadcast(nil, other, 0, 0, 1) != nil || T.SliceBroadcastGrad(nil, x, other, 0, 0, 1) != nil {
 			t.Errorf("SliceBroadcast, SliceBroadcastGrad: a nil operand gives a non-nil result")
 		}
-		// A nil like has a's shape: a is sliced.
+		// A nil other has a's shape: a is sliced.
 		a := c.rand(-1, 1, 2, 3)
 		want := newArr(2, 2)
 		forEach(want.shape, func(idx []int) { want.set(idx, a.at([]int{idx[0], idx[1] + 1})) })

@@ -397,17 +397,24 @@ func PadGradOp(g, like *T) *T { return tensorops.PadGrad(g, like, 1, 2) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func FullOp(a *T, v float64) *T { return tensorops.Full(a.DType(), v, 3, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func SliceLikeOp(y, like *T) *T { return tensorops.SliceLike(y, like, 1, 2) }
 
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
-func SliceBroadcastOp(a, like *T) *T { return tensorops.SliceBroadcast(a, like, 1, 1, 4) }
+func SliceBroadcastOp(a, other *T) *T { return tensorops.SliceBroadcast(a, other, 1, 1, 4) }
 
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
-func SliceBroadcastGradOp(g, a, like *T) *T { return tensorops.SliceBroadcastGrad(g, a, like, 1, 1, 4) }
+func SliceBroadcastGradOp(g, a, other *T) *T {
+	return tensorops.SliceBroadcastGrad(g, a, other, 1, 1, 4)
+}
 
 //gad:jvp
 //gad:vjp

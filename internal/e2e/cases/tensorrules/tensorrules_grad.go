@@ -2863,6 +2863,40 @@ func PadGradOpTaylor(g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T, *
 	return t, t2, tensorops.PadGrad(g2, like, 1, 2), tensorops.PadGrad(g3, like, 1, 2)
 }
 
+// FullOpJVP computes FullOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), v (tangent dv).
+// Results, in order: the value of FullOp; its tangent.
+func FullOpJVP(a, da *T, v, dv float64) (*T, *T) {
+	t := a.DType()
+	return tensorops.Full(t, v, 3, 2), tensorops.Full(t, dv, 3, 2)
+}
+
+// FullOpVJP computes FullOp and the vector-Jacobian product of the seeds seed (the adjoints of its
+// results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), v (returned as vBar).
+// Results: the value of FullOp, then the partials of the varied scalar inputs in order.
+func FullOpVJP(a *T, v float64, seed *T) (f, aBar *T, vBar float64) {
+	t := tensorops.Full(a.DType(), v, 3, 2)
+	vBar = tensorops.SumAll(seed)
+	return t, nil, vBar
+}
+
+// FullOpTaylor propagates Taylor polynomials of degree 3 through FullOp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of FullOp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), v (coefficients v1, v2, v3).
+// Results, in order: the value of FullOp; its coefficients 1 to 3.
+func FullOpTaylor(a, a1, a2, a3 *T, v, v1, v2, v3 float64) (*T, *T, *T, *T) {
+	t := a.DType()
+	t2 := tensorops.Full(t, v, 3, 2)
+	t3 := tensorops.Full(t, v1, 3, 2)
+	return t2, t3, tensorops.Full(t, v2, 3, 2), tensorops.Full(t, v3, 3, 2)
+}
+
 // SliceLikeOpJVP computes SliceLikeOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: y (tangent dy), like (tangent dlike).
@@ -2899,21 +2933,21 @@ func SliceLikeOpTaylor(y, y1, y2, y3, like, like1, like2, like3 *T) (*T, *T, *T,
 // SliceBroadcastOpJVP computes SliceBroadcastOp and its derivative along the tangents (forward
 // mode).
 //
-// Varied inputs: a (tangent da), like (tangent dlike).
+// Varied inputs: a (tangent da), other (tangent dother).
 // Results, in order: the value of SliceBroadcastOp; its tangent.
-func SliceBroadcastOpJVP(a, da, like, dlike *T) (*T, *T) {
-	t := tensorops.SliceBroadcast(a, like, 1, 1, 4)
-	return t, tensorops.SliceBroadcast(da, like, 1, 1, 4)
+func SliceBroadcastOpJVP(a, da, other, dother *T) (*T, *T) {
+	t := tensorops.SliceBroadcast(a, other, 1, 1, 4)
+	return t, tensorops.SliceBroadcast(da, other, 1, 1, 4)
 }
 
 // SliceBroadcastOpVJP computes SliceBroadcastOp and the vector-Jacobian product of the seeds seed
 // (the adjoints of its results) with respect to the varied inputs (reverse mode).
 //
-// Varied inputs: a (returned as aBar), like (returned as likeBar).
+// Varied inputs: a (returned as aBar), other (returned as otherBar).
 // Results: the value of SliceBroadcastOp, then the partials of the varied scalar inputs in order.
-func SliceBroadcastOpVJP(a, like, seed *T) (f, aBar, likeBar *T) {
-	t := tensorops.SliceBroadcast(a, like, 1, 1, 4)
-	aBar = tensorops.SliceBroadcastGrad(seed, a, like, 1, 1, 4)
+func SliceBroadcastOpVJP(a, other, seed *T) (f, aBar, otherBar *T) {
+	t := tensorops.SliceBroadcast(a, other, 1, 1, 4)
+	aBar = tensorops.SliceBroadcastGrad(seed, a, other, 1, 1, 4)
 	return t, aBar, nil
 }
 
@@ -2922,34 +2956,34 @@ func SliceBroadcastOpVJP(a, like, seed *T) (f, aBar, likeBar *T) {
 // of SliceBroadcastOp and, after them, the coefficients y1 … y3 of each float result y(t) = y +
 // y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
 //
-// Varied inputs: a (coefficients a1, a2, a3), like (coefficients like1, like2, like3).
+// Varied inputs: a (coefficients a1, a2, a3), other (coefficients other1, other2, other3).
 // Results, in order: the value of SliceBroadcastOp; its coefficients 1 to 3.
-func SliceBroadcastOpTaylor(a, a1, a2, a3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
-	t := tensorops.SliceBroadcast(a, like, 1, 1, 4)
-	t2 := tensorops.SliceBroadcast(a1, like, 1, 1, 4)
-	t3 := tensorops.SliceBroadcast(a2, like, 1, 1, 4)
-	return t, t2, t3, tensorops.SliceBroadcast(a3, like, 1, 1, 4)
+func SliceBroadcastOpTaylor(a, a1, a2, a3, other, other1, other2, other3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SliceBroadcast(a, other, 1, 1, 4)
+	t2 := tensorops.SliceBroadcast(a1, other, 1, 1, 4)
+	t3 := tensorops.SliceBroadcast(a2, other, 1, 1, 4)
+	return t, t2, t3, tensorops.SliceBroadcast(a3, other, 1, 1, 4)
 }
 
 // SliceBroadcastGradOpJVP computes SliceBroadcastGradOp and its derivative along the tangents
 // (forward mode).
 //
-// Varied inputs: g (tangent dg), a (tangent da), like (tangent dlike).
+// Varied inputs: g (tangent dg), a (tangent da), other (tangent dother).
 // Results, in order: the value of SliceBroadcastGradOp; its tangent.
-func SliceBroadcastGradOpJVP(g, dg, a, da, like, dlike *T) (*T, *T) {
-	t := tensorops.SliceBroadcastGrad(g, a, like, 1, 1, 4)
-	return t, tensorops.SliceBroadcastGrad(dg, a, like, 1, 1, 4)
+func SliceBroadcastGradOpJVP(g, dg, a, da, other, dother *T) (*T, *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, other, 1, 1, 4)
+	return t, tensorops.SliceBroadcastGrad(dg, a, other, 1, 1, 4)
 }
 
 // SliceBroadcastGradOpVJP computes SliceBroadcastGradOp and the vector-Jacobian product of the
 // seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
 //
-// Varied inputs: g (returned as gBar), a (returned as aBar), like (returned as likeBar).
+// Varied inputs: g (returned as gBar), a (returned as aBar), other (returned as otherBar).
 // Results: the value of SliceBroadcastGradOp, then the partials of the varied scalar inputs in
 // order.
-func SliceBroadcastGradOpVJP(g, a, like, seed *T) (f, gBar, aBar, likeBar *T) {
-	t := tensorops.SliceBroadcastGrad(g, a, like, 1, 1, 4)
-	gBar = tensorops.SliceBroadcast(seed, like, 1, 1, 4)
+func SliceBroadcastGradOpVJP(g, a, other, seed *T) (f, gBar, aBar, otherBar *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, other, 1, 1, 4)
+	gBar = tensorops.SliceBroadcast(seed, other, 1, 1, 4)
 	return t, gBar, nil, nil
 }
 
@@ -2959,14 +2993,14 @@ func SliceBroadcastGradOpVJP(g, a, like, seed *T) (f, gBar, aBar, likeBar *T) {
 // y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by
 // k!.
 //
-// Varied inputs: g (coefficients g1, g2, g3), a (coefficients a1, a2, a3), like (coefficients
-// like1, like2, like3).
+// Varied inputs: g (coefficients g1, g2, g3), a (coefficients a1, a2, a3), other (coefficients
+// other1, other2, other3).
 // Results, in order: the value of SliceBroadcastGradOp; its coefficients 1 to 3.
-func SliceBroadcastGradOpTaylor(g, g1, g2, g3, a, a1, a2, a3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
-	t := tensorops.SliceBroadcastGrad(g, a, like, 1, 1, 4)
-	t2 := tensorops.SliceBroadcastGrad(g1, a, like, 1, 1, 4)
-	t3 := tensorops.SliceBroadcastGrad(g2, a, like, 1, 1, 4)
-	return t, t2, t3, tensorops.SliceBroadcastGrad(g3, a, like, 1, 1, 4)
+func SliceBroadcastGradOpTaylor(g, g1, g2, g3, a, a1, a2, a3, other, other1, other2, other3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, other, 1, 1, 4)
+	t2 := tensorops.SliceBroadcastGrad(g1, a, other, 1, 1, 4)
+	t3 := tensorops.SliceBroadcastGrad(g2, a, other, 1, 1, 4)
+	return t, t2, t3, tensorops.SliceBroadcastGrad(g3, a, other, 1, 1, 4)
 }
 
 // BroadcastOpJVP computes BroadcastOp and its derivative along the tangents (forward mode).

@@ -277,6 +277,9 @@ var cases = map[string]opCase{
 	"Max": {f: MaxOp, jvp: MaxOpJVP, vjp: MaxOpVJP, taylor: MaxOpTaylor,
 		args: args(cfg(distinct(3, 5)), cfg(distinct(2, 5, 3)))},
 	"MaxAll": {f: MaxAllOp, jvp: MaxAllOpJVP, vjp: MaxAllOpVJP, taylor: MaxAllOpTaylor, args: args(cfg(distinct(3, 5)))},
+	// Full of a's dtype (a only gives it).
+	"Full": {f: FullOp, jvp: FullOpJVP, vjp: FullOpVJP, taylor: FullOpTaylor,
+		args: args(cfg(uniform(-1, 1, 2), scalar(-2, 2)))},
 	"FullLike": {f: FullLikeOp, jvp: FullLikeOpJVP, vjp: FullLikeOpVJP, taylor: FullLikeOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 5), scalar(-2, 2)))},
 	"ExpandAxis": {f: ExpandAxisOp, jvp: ExpandAxisOpJVP, vjp: ExpandAxisOpVJP, taylor: ExpandAxisOpTaylor, args: args(
@@ -319,11 +322,13 @@ var cases = map[string]opCase{
 	// The part of y [3, 7] over like [3, 4] at 2 along axis 1.
 	"SliceLike": {f: SliceLikeOp, jvp: SliceLikeOpJVP, vjp: SliceLikeOpVJP, taylor: SliceLikeOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 7), uniform(-1, 1, 3, 4)))},
-	// The slice [1, 4) along axis 1 of like [3, 5] of a broadcast operand
-	// a: sliced along its own axis 1, along its axis 0 (a [5]), not at
-	// all (a [3, 1], broadcast along the axis); g the result's shape.
+	// The slice [1, 4) along axis 1 of the broadcast [3, 5] of a and
+	// other: a sliced along its own axis 1 (other [3, 5] or [5]), along
+	// its axis 0 (a [5]), not at all (a [3, 1], broadcast along the
+	// axis); g the result's shape.
 	"SliceBroadcast": {f: SliceBroadcastOp, jvp: SliceBroadcastOpJVP, vjp: SliceBroadcastOpVJP, taylor: SliceBroadcastOpTaylor, args: args(
 		cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 5)),
+		cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 5)),
 		cfg(uniform(-1, 1, 5), uniform(-1, 1, 3, 5)),
 		cfg(uniform(-1, 1, 3, 1), uniform(-1, 1, 3, 5)))},
 	"SliceBroadcastGrad": {f: SliceBroadcastGradOp, jvp: SliceBroadcastGradOpJVP, vjp: SliceBroadcastGradOpVJP, taylor: SliceBroadcastGradOpTaylor, args: args(
