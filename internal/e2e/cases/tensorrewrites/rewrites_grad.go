@@ -18,9 +18,7 @@ func TTJVP(x, dx, w, dw *tensorops.Tensor) (float64, float64) {
 // Results: the value of TT, then the partials of the varied scalar inputs in order.
 func TTGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Tensor) {
 	t := tensorops.Dot(x, w)
-	xBar = tensorops.Scale(w, 1)
-	wBar = tensorops.Scale(x, 1)
-	return t, xBar, wBar
+	return t, w, x
 }
 
 // MTJVP computes MT and its derivative along the tangents (forward mode).
@@ -149,13 +147,14 @@ func SqGradO0(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Results, in order: the value of SliceOf; its tangent.
 func SliceOfJVP(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
 	t := tensorops.Tanh(x)
-	t2 := tensorops.Mul(z, tensorops.TanhJVP(t, dx))
-	t3 := tensorops.Add(t2, tensorops.Mul(t, dz))
-	t4 := tensorops.Slice(t3, 0, 2, 5)
-	t5 := tensorops.AddScalar(tensorops.Slice(tensorops.Mul(t, z), 0, 2, 5), 4)
-	t6 := tensorops.ExpandLike(t4, t5)
-	t7 := tensorops.SumAll(t6)
-	return tensorops.SumAll(t5), t7
+	t2 := tensorops.SliceBroadcast(t, z, 0, 2, 5)
+	t3 := tensorops.SliceBroadcast(tensorops.TanhJVP(t, dx), z, 0, 2, 5)
+	t4 := tensorops.SliceBroadcast(z, t, 0, 2, 5)
+	t5 := tensorops.Mul(t4, t3)
+	t6 := tensorops.Mul(t2, tensorops.SliceBroadcast(dz, t, 0, 2, 5))
+	t7 := tensorops.Add(t5, t6)
+	t8 := tensorops.AddScalar(tensorops.Mul(t2, t4), 4)
+	return tensorops.SumAll(t8), tensorops.SumAll(t7) * tensorops.Repeats(t7, t8)
 }
 
 // SliceOfGrad computes SliceOf and its gradient with respect to the varied inputs (reverse mode).
@@ -164,13 +163,17 @@ func SliceOfJVP(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
 // Results: the value of SliceOf, then the partials of the varied scalar inputs in order.
 func SliceOfGrad(x, z *tensorops.Tensor) (f float64, xBar, zBar *tensorops.Tensor) {
 	t := tensorops.Tanh(x)
-	t2 := tensorops.Mul(t, z)
-	t3 := tensorops.AddScalar(tensorops.Slice(t2, 0, 2, 5), 4)
-	t4 := tensorops.SumAll(t3)
-	t5 := tensorops.SliceGrad(tensorops.FullLike(t3, 1), t2, 0, 2)
-	zBar = tensorops.SumLike(tensorops.Mul(t, t5), z)
-	xBar = tensorops.TanhJVP(t, tensorops.SumLike(tensorops.Mul(z, t5), t))
-	return t4, xBar, zBar
+	t2 := tensorops.SliceBroadcast(t, z, 0, 2, 5)
+	t3 := tensorops.SliceBroadcast(z, t, 0, 2, 5)
+	t4 := tensorops.AddScalar(tensorops.Mul(t2, t3), 4)
+	t5 := tensorops.SumAll(t4)
+	t6 := tensorops.FullLike(t4, 1)
+	t7 := tensorops.SumLike(tensorops.Mul(t3, t6), t2)
+	t8 := tensorops.SumLike(tensorops.Mul(t2, t6), t3)
+	zBar = tensorops.SliceBroadcastGrad(t8, z, t, 0, 2, 5)
+	t9 := tensorops.SliceBroadcastGrad(t7, t, z, 0, 2, 5)
+	xBar = tensorops.TanhJVP(t, t9)
+	return t5, xBar, zBar
 }
 
 // SliceOfJVPO0 computes SliceOf and its derivative along the tangents (forward mode).

@@ -464,8 +464,7 @@ func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensoro
 //
 // netLossSq is the function literal sq of NetLoss.
 func netLossSqReverse(t *tensorops.Tensor, seed float64) (tBar *tensorops.Tensor) {
-	t2 := tensorops.Square(t)
-	tBar = tensorops.Mul(tensorops.Scale(t, 2), tensorops.FullLike(t2, seed))
+	tBar = tensorops.Scale(tensorops.Scale(t, 2), seed)
 	return tBar
 }
 
