@@ -234,13 +234,6 @@ var tensorRules = []tensorRule{
 		}
 		return false
 	}},
-	{"scale-one", "tensorops.Scale(a, 1) → a (exact: multiplying by one rounds nothing, NaN stays NaN, −0 stays −0; the seed of a dot product's adjoint)", func(v *ir.Value, _ *tensorCtx) bool {
-		if tensorCall(v) != "Scale" || !isFloatConst(v.Args[1], 1) {
-			return false
-		}
-		copyValue(v, v.Args[0])
-		return true
-	}},
 	{"same-shape", "tensorops.SumLike(g, like) → g, ExpandLike(g, like) → g, where g and like have one shape (exact: they return g itself then)", func(v *ir.Value, c *tensorCtx) bool {
 		if name := tensorCall(v); name != "SumLike" && name != "ExpandLike" || !c.same(v.Args[0], v.Args[1]) {
 			return false

@@ -111,8 +111,9 @@ func ReshapesJVP(x, dx, w, dw *tensorops.Tensor) (float64, float64) {
 func ReshapesGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Tensor) {
 	y := tensorops.Tanh(tensorops.Reshape(x, 4, 3))
 	t := tensorops.Dot(y, w)
-	xBar = tensorops.ReshapeLike(tensorops.TanhJVP(y, w), x)
-	return t, xBar, y
+	wBar = tensorops.Scale(y, 1)
+	xBar = tensorops.ReshapeLike(tensorops.TanhJVP(y, tensorops.Scale(w, 1)), x)
+	return t, xBar, wBar
 }
 
 // TransposesJVP computes Transposes and its derivative along the tangents (forward mode).
@@ -135,10 +136,12 @@ func TransposesJVP(x, dx, w, dw *tensorops.Tensor) (float64, float64) {
 // Results: the value of Transposes, then the partials of the varied scalar inputs in order.
 func TransposesGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Tensor) {
 	t := tensorops.Scale(x, 0.5)
-	wBar = tensorops.Exp(t)
-	t2 := tensorops.Dot(wBar, w)
-	xBar = tensorops.Scale(tensorops.SumLike(tensorops.Mul(wBar, w), t), 0.5)
-	return t2, xBar, wBar
+	t2 := tensorops.Exp(t)
+	t3 := tensorops.Dot(t2, w)
+	wBar = tensorops.Scale(t2, 1)
+	t4 := tensorops.SumLike(tensorops.Mul(t2, tensorops.Scale(w, 1)), t)
+	xBar = tensorops.Scale(t4, 0.5)
+	return t3, xBar, wBar
 }
 
 // TransposeGemmJVP computes TransposeGemm and its derivative along the tangents (forward mode).
@@ -188,12 +191,13 @@ func TransposeSumJVP(a, da, b, db, w, dw *tensorops.Tensor) (float64, float64) {
 // Varied inputs: a (returned as aBar), b (returned as bBar), w (returned as wBar).
 // Results: the value of TransposeSum, then the partials of the varied scalar inputs in order.
 func TransposeSumGrad(a, b, w *tensorops.Tensor) (f float64, aBar, bBar, wBar *tensorops.Tensor) {
-	wBar = tensorops.Transpose(tensorops.Add(a, b), 1, 0)
-	t := tensorops.Dot(wBar, w)
-	t2 := tensorops.TransposeBack(w, 1, 0)
-	aBar = tensorops.SumLike(t2, a)
-	bBar = tensorops.SumLike(t2, b)
-	return t, aBar, bBar, wBar
+	t := tensorops.Transpose(tensorops.Add(a, b), 1, 0)
+	t2 := tensorops.Dot(t, w)
+	wBar = tensorops.Scale(t, 1)
+	t3 := tensorops.TransposeBack(tensorops.Scale(w, 1), 1, 0)
+	aBar = tensorops.SumLike(t3, a)
+	bBar = tensorops.SumLike(t3, b)
+	return t2, aBar, bBar, wBar
 }
 
 // SumBroadcastJVP computes SumBroadcast and its derivative along the tangents (forward mode).
@@ -319,9 +323,10 @@ func FoldsGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 	t2 := tensorops.SumAll(tensorops.Scale(tensorops.Sin(x), 2.718281828459045))
 	t3 := t2 + tensorops.SumAll(q)
 	t4 := t3 + tensorops.Dot(l, x)
-	xBar = tensorops.Add(l, tensorops.Scale(tensorops.Cos(x), 2.718281828459045))
-	t5 := tensorops.Mul(tensorops.Scale(x, 2), tensorops.Div(tensorops.Neg(q), t))
-	xBar = tensorops.Add(xBar, t5)
+	t5 := tensorops.Scale(tensorops.Cos(x), 2.718281828459045)
+	xBar = tensorops.Add(tensorops.Scale(l, 1), t5)
+	t6 := tensorops.Mul(tensorops.Scale(x, 2), tensorops.Div(tensorops.Neg(q), t))
+	xBar = tensorops.Add(xBar, t6)
 	return t4, xBar
 }
 

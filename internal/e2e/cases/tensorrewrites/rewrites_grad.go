@@ -18,7 +18,9 @@ func TTJVP(x, dx, w, dw *tensorops.Tensor) (float64, float64) {
 // Results: the value of TT, then the partials of the varied scalar inputs in order.
 func TTGrad(x, w *tensorops.Tensor) (f float64, xBar, wBar *tensorops.Tensor) {
 	t := tensorops.Dot(x, w)
-	return t, w, x
+	xBar = tensorops.Scale(w, 1)
+	wBar = tensorops.Scale(x, 1)
+	return t, xBar, wBar
 }
 
 // MTJVP computes MT and its derivative along the tangents (forward mode).
