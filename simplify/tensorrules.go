@@ -117,7 +117,10 @@ func shapesOf(f *ir.Func) *sameShapes {
 				if notCongruent[name] {
 					continue
 				}
-				k := congruenceKey(v, s)
+				k, ok := congruenceKey(v, s)
+				if !ok {
+					continue
+				}
 				if u, ok := calls[k]; !ok {
 					calls[k] = v
 				} else if !s.same(u, v) {
@@ -132,8 +135,11 @@ func shapesOf(f *ir.Func) *sameShapes {
 
 // congruenceKey returns the key of v, a call of tensorops, under which
 // shapesOf finds the calls of one shape: the function, and for each
-// argument its shape class (a tensor), its value (a constant) or itself.
-func congruenceKey(v *ir.Value, s *sameShapes) string {
+// argument its shape class (a tensor), its value (a constant) or itself
+// (a value of a basic type). It reports false when an argument is of
+// another type (a slice of dimensions passed with "...": one SSA value
+// whose elements stores may change between the calls).
+func congruenceKey(v *ir.Value, s *sameShapes) (string, bool) {
 	var sb strings.Builder
 	name := tensorCall(v)
 	sb.WriteString(name)
@@ -146,15 +152,21 @@ func congruenceKey(v *ir.Value, s *sameShapes) string {
 	}
 	for i, a := range v.Args {
 		switch {
-		case ir.IsTensor(a.Type) && !(a.Op == ir.OpConst && a.Const == nil) && i != byIdentity:
+		case ir.IsTensor(a.Type) && a.Op == ir.OpConst && a.Const == nil:
+			sb.WriteString("|nil")
+		case ir.IsTensor(a.Type) && i == byIdentity:
+			fmt.Fprintf(&sb, "|v%d", a.ID)
+		case ir.IsTensor(a.Type):
 			fmt.Fprintf(&sb, "|t%d", s.find(a.ID))
+		case basic(a.Type) == nil:
+			return "", false
 		case a.Op == ir.OpConst && a.Const != nil:
 			fmt.Fprintf(&sb, "|c%s:%s", a.Type, a.Const.ExactString())
 		default:
 			fmt.Fprintf(&sb, "|v%d", a.ID)
 		}
 	}
-	return sb.String()
+	return sb.String(), true
 }
 
 // A tensorRule is one rewrite of a call of tensorops, in place: it

@@ -180,3 +180,21 @@ func compareCalls(t *testing.T, what string, fn, fn0 any, args []reflect.Value, 
 		}
 	}
 }
+
+// TestFoldsExact checks that folding computes what the kernels compute:
+// the value of Folds, whose optimized form multiplies by the folded
+// constants, is bit-identical to the opt=0 one in float64 and float32
+// (the products, and the sums in their order, are the same).
+func TestFoldsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	for _, dt := range []tensorops.DType{tensorops.Float64, tensorops.Float32} {
+		for range 5 {
+			x := tensorops.RandU(rng, dt, -3, 3, 3, 4)
+			f, _ := FoldsGrad(x)
+			f0, _ := FoldsGradO0(x)
+			if f != f0 {
+				t.Errorf("Folds %v: optimized %v, opt=0 %v: not bit-identical", dt, f, f0)
+			}
+		}
+	}
+}
