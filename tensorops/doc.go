@@ -51,10 +51,11 @@
 // Sub(nil, b) is Neg(b); AddTo(dst, a, nil) copies a into dst and
 // AddInto(dst, nil) does nothing. The linear maps return nil for a nil
 // operand (0 for a float result): Neg, Scale, Mul (either operand), Div
-// (the dividend), MatMul and MatMulT (either), Outer, Dot, SumAll,
-// MeanAll, Sum, Mean, the shape operations (Transpose, Reshape, Squeeze,
-// Unsqueeze, Slice, Pad, Broadcast, Diag, DiagPart, …), SumLike, and the
-// derivative helpers (…Grad, …JVP, …VJP) in their adjoint or tangent.
+// (the dividend), MatMul and MatMulT (either), ScaleRows and ScaleCols
+// (either), Outer, Dot, SumAll, MeanAll, Sum, Mean, the shape operations
+// (Transpose, Reshape, Squeeze, Unsqueeze, Slice, SliceBroadcast, Pad,
+// Broadcast, Diag, DiagPart, …), SumLike, and the derivative helpers
+// (…Grad, …GradV, …JVP, …VJP) in their adjoint or tangent.
 // Every other op panics on a nil operand. Derivative conventions: at ties,
 // Max, MaxAll (and ArgMax) give the derivative to the first maximum;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step

@@ -13,17 +13,15 @@ func SliceProgramJVP(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64) {
 	t2 := tensorops.MatMulShape(dx, y)
 	t3 := tensorops.MatMulShape(x, dy)
 	t4 := tensorops.MatMulSlice(x, y, 0, 0, 10, z)
-	t5 := tensorops.SliceFor(z, 0, 0, 10, t)
-	t6 := tensorops.SliceFor(z, 0, 0, 10, t2, t3, t, dz)
-	t7 := tensorops.MatMulSlice(dx, y, 0, 0, 10, t3, z, t, dz)
-	t8 := tensorops.MatMulSlice(x, dy, 0, 0, 10, t2, z, t, dz)
-	t9 := tensorops.MatMulSlice(x, y, 0, 0, 10, dz, z, t2, t3)
-	t10 := tensorops.SliceFor(dz, 0, 0, 10, t, z, t2, t3)
-	t11 := tensorops.Fuse("a*(b + c) + d*e", t6, t7, t8, t9, t10)
-	t12 := tensorops.Fuse("a*b + 4", t4, t5)
-	t13 := tensorops.Tanh(t12)
-	t14 := tensorops.SumAll(tensorops.TanhJVP(t13, tensorops.ExpandLike(t11, t12)))
-	return tensorops.SumAll(t13), t14
+	t5 := tensorops.MatMulSlice(dx, y, 0, 0, 10, t3, z)
+	t6 := tensorops.MatMulSlice(x, dy, 0, 0, 10, t2, z)
+	t7 := tensorops.SliceFor(z, 0, 0, 10, t)
+	t8 := tensorops.SliceFor(dz, 0, 0, 10, t)
+	t9 := tensorops.Fuse("a*(b + c) + d*e", t7, t5, t6, t4, t8)
+	t10 := tensorops.Fuse("a*b + 4", t4, t7)
+	t11 := tensorops.Tanh(t10)
+	t12 := tensorops.SumAll(tensorops.TanhJVP(t11, tensorops.ExpandLike(t9, t10)))
+	return tensorops.SumAll(t11), t12
 }
 
 // SliceProgramJVPO0 computes SliceProgram and its derivative along the tangents (forward mode).
@@ -52,16 +50,15 @@ func SliceProgramJVPO0(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64)
 // Varied inputs: v (returned as vBar), a (returned as aBar), b (returned as bBar).
 // Results: the value of DiagProgram, then the partials of the varied scalar inputs in order.
 func DiagProgramGrad(v, a, b *tensorops.Tensor) (f float64, vBar, aBar, bBar *tensorops.Tensor) {
-	t := tensorops.Diag(v)
-	t2 := tensorops.MatMul(t, a)
-	t3 := tensorops.Tanh(tensorops.MatMul(t2, b))
-	t4 := tensorops.SumAll(t3)
-	t5 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
-	t6 := tensorops.MatMulGradA(t5, t2, b, false, false)
-	bBar = tensorops.MatMulGradB(t5, t2, b, false, false)
-	aBar = tensorops.MatMulGradB(t6, t, a, false, false)
-	vBar = tensorops.DiagPart(tensorops.MatMulGradA(t6, t, a, false, false))
-	return t4, vBar, aBar, bBar
+	t := tensorops.ScaleRows(v, a)
+	t2 := tensorops.Tanh(tensorops.MatMul(t, b))
+	t3 := tensorops.SumAll(t2)
+	t4 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
+	t5 := tensorops.MatMulGradA(t4, t, b, false, false)
+	bBar = tensorops.MatMulGradB(t4, t, b, false, false)
+	vBar = tensorops.ScaleRowsGradV(t5, a)
+	aBar = tensorops.ScaleRows(v, t5)
+	return t3, vBar, aBar, bBar
 }
 
 // DiagProgramGradO0 computes DiagProgram and its gradient with respect to the varied inputs

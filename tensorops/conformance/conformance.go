@@ -93,6 +93,7 @@ var groups = []group{
 	{"nn", testNN},
 	{"maxgrad", testMaxGrad},
 	{"conv", testConv},
+	{"scale", testScale},
 }
 
 func seedOf(s string) uint64 {

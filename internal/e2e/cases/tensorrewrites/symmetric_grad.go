@@ -10,9 +10,9 @@ import "github.com/gadgen/gadgen/tensorops"
 // Results, in order: the value of Gram; its tangent.
 func GramJVP(a, da *tensorops.Tensor) (float64, float64) {
 	t := tensorops.MatMulT(da, a, true, false)
-	t2 := tensorops.Add(t, tensorops.MatMulT(a, da, true, false))
+	t2 := tensorops.MatMulT(a, da, true, false)
 	t3 := tensorops.Tanh(tensorops.Gram(a, true))
-	t4 := tensorops.TanhJVP(t3, t2)
+	t4 := tensorops.Fuse("TanhJVP(a, b + c)", t3, t, t2)
 	t5 := tensorops.SumAll(t4)
 	return tensorops.SumAll(t3), t5
 }
@@ -36,9 +36,9 @@ func GramGrad(a *tensorops.Tensor) (f float64, aBar *tensorops.Tensor) {
 // Results, in order: the value of GramT; its tangent.
 func GramTJVP(a, da *tensorops.Tensor) (float64, float64) {
 	t := tensorops.MatMulEach(a, true, a, da)
-	t2 := tensorops.Add(t[1], tensorops.MatMulT(a, da, false, true))
+	t2 := tensorops.MatMulT(a, da, false, true)
 	t3 := tensorops.Tanh(t[0])
-	t4 := tensorops.TanhJVP(t3, t2)
+	t4 := tensorops.Fuse("TanhJVP(a, b + c)", t3, t[1], t2)
 	t5 := tensorops.SumAll(t4)
 	return tensorops.SumAll(t3), t5
 }
