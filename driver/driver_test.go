@@ -640,7 +640,12 @@ func TestExplain(t *testing.T) {
 			"rewrites.go:18:42: transpose-transpose (in TTJVP)",
 			"rewrites.go:27:57: transposed-gemm-operand (in MTGrad)",
 			"rewrites.go:34:1: mul-ones (in SqGrad)",
-			"rewrites.go:52:41: slice-pushdown (in SliceOfJVP)",
+			"rewrites.go:55:41: slice-pushdown (in SliceOfJVP)",
+			"algebra.go:18:57: diag-rows (in DiagRowsJVP)",
+			"algebra.go:39:56: pad-mul (in PadMulGrad)",
+			"algebra.go:129:20: fold-fill (in FoldsJVP)",
+			"symmetric.go:12:58: syrk (in GramGrad)",
+			"symmetric.go:22:57: syrk (in GramTGrad)",
 		} {
 			if !strings.Contains(out, want) {
 				t.Errorf("-explain did not list %q:\n%s", want, out)

@@ -83,7 +83,7 @@ func fusableCall(v *ir.Value) (e elementwise, ts, ss []*ir.Value, ok bool) {
 // passes insert and that write no tensor.
 var readOnlyCalls = map[string]bool{
 	"Fuse": true, "MatMulEach": true, "MatMulGradAEach": true,
-	"SliceFor": true, "MatMulSlice": true, "MatMulShape": true,
+	"SliceFor": true, "MatMulSlice": true, "MatMulShape": true, "Gram": true,
 }
 
 // mayWriteTensor reports whether v may change the elements of a tensor:

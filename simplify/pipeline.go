@@ -62,6 +62,7 @@ var Derivative = []Pass{
 var Final = []Pass{
 	{Name: "slices", Fn: PushSlices},
 	{Name: "merge", Fn: MergeProducts},
+	{Name: "syrk", Fn: SymmetricProducts},
 	{Name: "fuse", Fn: FuseElementwise},
 	{Name: "reuse", Fn: ReuseBuffers},
 	{Name: "deadcode", Fn: Local(DeadCode), Required: true},
@@ -91,6 +92,7 @@ var Order = []struct{ Before, After, Why string }{
 	{"slices", "fuse", "slices are pushed through elementwise calls, not through the Fuse call that replaces them"},
 	{"fuse", "reuse", "a fused call reuses one buffer for the whole tree; fusion does not look into FuseInto"},
 	{"tensors", "accumulate", "a SumLike the tensor rules drop no longer stands between Accumulate and a product"},
+	{"merge", "syrk", "a·aᵀ that merge stacks with the other products by aᵀ is one GEMM reading aᵀ once; syrk rewrites the products left alone"},
 }
 
 // Config says how to run a pipeline.

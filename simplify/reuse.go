@@ -19,7 +19,8 @@ import (
 // tensor whose memory nothing else shares: a new buffer, or a view of a
 // new buffer that only the result holds (a product's vector operand).
 // Add and Sub are not among them: Add(nil, b) is b. Fuse copies an
-// operand it would return.
+// operand it would return. (A Gram matrix is marked symmetric; FuseInto
+// clears the mark of the buffer it writes.)
 var freshResults = map[string]bool{
 	"Mul": true, "Div": true, "Pow": true, "Maximum": true, "Minimum": true,
 	"TanhJVP": true, "SigmoidJVP": true, "ReLUJVP": true,
@@ -28,7 +29,7 @@ var freshResults = map[string]bool{
 	"Step": true, "Log1p": true, "Expm1": true, "PowScalar": true,
 	"Scale": true, "AddScalar": true, "Affine": true, "ScalarDiv": true,
 	"Fuse": true, "FuseInto": true,
-	"MatMul": true, "MatMulT": true, "MatMulGradA": true, "MatMulGradB": true,
+	"MatMul": true, "MatMulT": true, "MatMulGradA": true, "MatMulGradB": true, "Gram": true,
 }
 
 // passThrough lists the tensorops functions whose result is a fresh

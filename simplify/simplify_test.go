@@ -217,7 +217,7 @@ func TestRemat(t *testing.T) {
 }
 
 // TestPipelineOrder: every pass the pipelines name exists in the ordering
-// table's constraints, and the constraints hold in both pipelines.
+// table's constraints, and the constraints hold in every pipeline.
 func TestPipelineOrder(t *testing.T) {
 	for _, pl := range [][]simplify.Pass{simplify.Primal, simplify.Derivative, simplify.Final} {
 		pos := map[string][]int{}

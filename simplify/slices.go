@@ -129,7 +129,22 @@ func replaceInFrames(x *ir.Value, operands []int, uses [][]*ir.Value) {
 // operand whole along an axis it is broadcast along. A value sliced by
 // several uses is computed, sliced, once per use: more work than once
 // whole only when the slice keeps more than 1/uses of it.
+//
+// The slices of broadcast operands that the tensor rules leave
+// (SliceBroadcast(a, other, axis, lo, hi), the primitive form) are first
+// written as SliceFor(a, axis, lo, hi, other), the same value.
 func PushSlices(f *ir.Func, env Env) {
+	for _, b := range f.Blocks {
+		for _, v := range b.Instrs {
+			if tensorCall(v) != "SliceBroadcast" {
+				continue
+			}
+			if fn := ir.TensorFunc(v.Type, "SliceFor"); fn != nil {
+				v.Callee = &ir.Callee{Func: fn}
+				v.Args = []*ir.Value{v.Args[0], v.Args[2], v.Args[3], v.Args[4], v.Args[1]}
+			}
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		uses := ir.Uses(f)

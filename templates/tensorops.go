@@ -124,6 +124,26 @@ var tensorRules = []*Rule{
 		[]string{"tensorops.MatMulGradB(dg, a, b, transA, transB)", "tensorops.MatMulGradB(g, da, b, transA, transB)", "0", "", ""},
 		[]string{"tensorops.MatMulT(a, rBar, transA, transB)", "tensorops.MatMulGradA(g, a, rBar, transA, transB)", "0", "", ""},
 		"the adjoint of b ↦ op(a)·op(b), bilinear in (g, a)"),
+	// Products by a diagonal matrix, which the tensor rewrites compute as
+	// scalings: ScaleRows(v, a) = diag(v)·a, ScaleCols(a, v) = a·diag(v),
+	// bilinear. The adjoint in v of ScaleRows sums r̄⊙a over every axis
+	// but a's rows (ScaleRowsGradV); that of ScaleCols over every axis but
+	// the last (SumLike to v).
+	linear("ScaleRows", []string{"v", "a"}, Bilinear,
+		[]string{"tensorops.ScaleRows(dv, a)", "tensorops.ScaleRows(v, da)"},
+		[]string{"tensorops.ScaleRowsGradV(rBar, a)", "tensorops.ScaleRows(v, rBar)"},
+		"d(diag(v)·a) = diag(dv)·a + diag(v)·da; v̄ += Σ r̄⊙a but along the rows, ā += diag(v)·r̄"),
+	// ScaleRowsGradV(g, a) = Σ g⊙a but along a's rows: bilinear in
+	// (g, a), its transpose in g is w ↦ ScaleRows(w, a), in a
+	// w ↦ ScaleRows(w, g).
+	linear("ScaleRowsGradV", []string{"g", "a"}, Bilinear,
+		[]string{"tensorops.ScaleRowsGradV(dg, a)", "tensorops.ScaleRowsGradV(g, da)"},
+		[]string{"tensorops.ScaleRows(rBar, a)", "tensorops.ScaleRows(rBar, g)"},
+		"the adjoint in v of diag(v)·a, bilinear in (g, a)"),
+	linear("ScaleCols", []string{"a", "v"}, Bilinear,
+		[]string{"tensorops.ScaleCols(da, v)", "tensorops.ScaleCols(a, dv)"},
+		[]string{"tensorops.ScaleCols(rBar, v)", "tensorops.SumLike(rBar * a, v)"},
+		"d(a·diag(v)) = da·diag(v) + a·diag(dv); ā += r̄·diag(v), v̄ += Σ r̄⊙a but along the last axis"),
 	linear("Dot", []string{"a", "b"}, Bilinear,
 		[]string{"tensorops.Dot(da, b)", "tensorops.Dot(a, db)"},
 		[]string{"tensorops.Scale(b, rBar)", "tensorops.Scale(a, rBar)"},
@@ -163,6 +183,8 @@ var tensorRules = []*Rule{
 	linear("MaxAll", []string{"a"}, Linear,
 		[]string{"tensorops.MaxAllJVP(a, da)"}, []string{"tensorops.MaxAllGrad(a, rBar)"},
 		"d max a = da at the (first) maximum"),
+	linear("Full", []string{"dt", "v", "shape"}, Linear,
+		[]string{"", "tensorops.Full(dt, dv, shape)", ""}, []string{"", "tensorops.SumAll(rBar)", ""}, "d full(v) = full(dv)"),
 	linear("FullLike", []string{"t", "v"}, Linear,
 		[]string{"0", "tensorops.FullLike(t, dv)"}, []string{"0", "tensorops.SumAll(rBar)"}, "d full(v) = full(dv)"),
 	linear("ExpandAxis", []string{"g", "like", "axis"}, Linear,
@@ -210,6 +232,23 @@ var tensorRules = []*Rule{
 	linear("SliceGrad", []string{"g", "like", "axis", "lo"}, Linear,
 		[]string{"tensorops.SliceGrad(dg, like, axis, lo)", "0", "", ""}, []string{"tensorops.PadGrad(rBar, g, axis, lo)", "0", "", ""},
 		"padding with zeros; its transpose slices"),
+	// SliceBroadcast(a, other, …): the part of a, an operand of an
+	// elementwise operation with other, that a slice of the (broadcast)
+	// result uses (a itself where a is broadcast along the axis);
+	// SliceBroadcastGrad places it back in zeros.
+	linear("SliceBroadcast", []string{"a", "other", "axis", "lo", "hi"}, Linear,
+		[]string{"tensorops.SliceBroadcast(da, other, axis, lo, hi)", "0", "", "", ""},
+		[]string{"tensorops.SliceBroadcastGrad(rBar, a, other, axis, lo, hi)", "0", "", "", ""},
+		"slicing (or not) is linear; its transpose pads with zeros"),
+	linear("SliceBroadcastGrad", []string{"g", "a", "other", "axis", "lo", "hi"}, Linear,
+		[]string{"tensorops.SliceBroadcastGrad(dg, a, other, axis, lo, hi)", "0", "0", "", "", ""},
+		[]string{"tensorops.SliceBroadcast(rBar, other, axis, lo, hi)", "0", "0", "", "", ""},
+		"padding with zeros (or not); its transpose slices"),
+	// SliceLike(y, like, axis, lo): the part of y over like in a padding
+	// of like (PadGrad's slice, with like's shape, nil for a nil like).
+	linear("SliceLike", []string{"y", "like", "axis", "lo"}, Linear,
+		[]string{"tensorops.SliceLike(dy, like, axis, lo)", "0", "", ""}, []string{"tensorops.SliceGrad(rBar, y, axis, lo)", "0", "", ""},
+		"slicing is linear; its transpose pads with zeros"),
 	linear("Pad", []string{"a", "axis", "before", "after"}, Linear,
 		[]string{"tensorops.Pad(da, axis, before, after)", "", "", ""}, []string{"tensorops.PadGrad(rBar, a, axis, before)", "", "", ""},
 		"padding with zeros is linear; its transpose slices"),

@@ -16,6 +16,8 @@ func constantOf(name string, params, results []string) *Rule {
 var tensorShapeRules = []*Rule{
 	constantOf("Dim", []string{"a", "axis"}, []string{"r"}),
 	constantOf("Size", []string{"a"}, []string{"r"}),
+	constantOf("Repeats", []string{"a", "like"}, []string{"r"}),
+	constantOf("RepeatsShape", []string{"a", "shape"}, []string{"r"}),
 	constantOf("ZerosLike", []string{"t"}, []string{"r"}),
 	constantOf("ArgMax", []string{"a", "axis"}, []string{"r"}),
 	constantOf("Tensor.Dim", []string{"t", "i"}, []string{"r"}),

@@ -247,12 +247,16 @@ func ConcatJVPGrad(g *Tensor, axis, i int, tsAndTangents ...*Tensor) *Tensor {
 }
 
 // Symmetrize returns (h + hᵀ)/2 for a square matrix h: exactly symmetric
-// (generated Hessians symmetrize their rows of HVPs with it).
+// (floating-point addition commutes, so element (i, j) and (j, i) are the
+// same sum), and marked so (IsSymmetric): matrix products with it use
+// SYMM. Generated Hessians symmetrize their rows of HVPs with it.
 // It panics if h is not a square 2-D tensor.
 func Symmetrize(h *Tensor) *Tensor {
 	mustNotNil("Symmetrize", h)
 	if len(h.shape) != 2 || h.shape[0] != h.shape[1] {
 		panic(fmt.Sprintf("tensorops: Symmetrize: shape %v is not square", h.shape))
 	}
-	return Scale(Add(h, Transpose(h)), 0.5)
+	s := Scale(Add(h, Transpose(h)), 0.5)
+	s.sym = true
+	return s
 }

@@ -3,6 +3,7 @@ package tensorops_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -111,4 +112,50 @@ func BenchmarkSmall(b *testing.B) {
 			T.MatMul(x, x)
 		}
 	})
+}
+
+// BenchmarkSymmetric compares, on one thread (GOMAXPROCS 1 too, for
+// gonum's GEMM starts its own goroutines), GEMM with SYMM for H·B, H
+// [n, n] marked symmetric (Symmetrize) and B [n, n], and GEMM with SYRK
+// for aᵀa (MatMulT(a, a, true, false) against Gram(a, true), which
+// includes mirroring the triangle), on each backend. It logs the best
+// times of interleaved trials (robust to other load on the machine) and
+// their ratios. Run with -benchtime=1x:
+//
+//	go test -run '^$' -bench Symmetric -benchtime 1x -v ./tensorops
+func BenchmarkSymmetric(b *testing.B) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	T.SetThreads(1)
+	defer T.SetThreads(0)
+	for _, backend := range []string{"openblas", "gonum"} {
+		b.Run(backend, func(b *testing.B) {
+			defer withBLAS(b, backend)()
+			for i := 0; i < b.N; i++ {
+				for _, n := range []int{256, 512, 1024} {
+					rng := rand.New(rand.NewPCG(1, uint64(n)))
+					h := T.Symmetrize(T.RandN(rng, T.Float64, n, n))
+					plain := h.Clone() // unmarked: GEMM
+					x := T.RandN(rng, T.Float64, n, n)
+					ops := []func(){
+						func() { T.MatMul(plain, x) },
+						func() { T.MatMul(h, x) },
+						func() { T.MatMulT(x, x, true, false) },
+						func() { T.Gram(x, true) },
+					}
+					trials := max(3, 15*256/n)
+					best := [4]time.Duration{time.Hour, time.Hour, time.Hour, time.Hour}
+					for trial := 0; trial < trials; trial++ {
+						for j, f := range ops {
+							t0 := time.Now()
+							f()
+							best[j] = min(best[j], time.Since(t0))
+						}
+					}
+					b.Logf("%s n=%4d: H·B GEMM %9v, SYMM %9v (%.2f× GEMM's time); aᵀa GEMM %9v, SYRK %9v (%.2f×)",
+						T.BLAS(), n, best[0], best[1], float64(best[1])/float64(best[0]),
+						best[2], best[3], float64(best[3])/float64(best[2]))
+				}
+			}
+		})
+	}
 }

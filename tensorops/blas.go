@@ -10,13 +10,32 @@ import (
 	"gonum.org/v1/gonum/blas/gonum"
 )
 
-// blasImpl is a BLAS backend: row-major GEMM on float64 and float32.
-// Arguments are valid (the callers check them); m, n and k are positive.
+// blasImpl is a BLAS backend: row-major GEMM, SYMM and SYRK on float64
+// and float32, with gonum's row-major conventions. Arguments are valid (the
+// callers check them); m, n and k are positive.
+//
+//   - gemm: C = alpha·op(A)·op(B) + beta·C, C m×n, op(A) m×k, op(B) k×n.
+//   - symm: C = alpha·A·B + beta·C (left) or alpha·B·A + beta·C (right),
+//     C and B m×n, A symmetric (m×m on the left, n×n on the right), only its
+//     upper triangle read.
+//   - syrk: C = alpha·op(A)·op(A)ᵀ + beta·C, C n×n, op(A) n×k (A is k×n
+//     when tA), only C's upper triangle written.
 type blasImpl interface {
 	name() string
 	dgemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int)
 	sgemm(tA, tB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int)
+	dsymm(right bool, m, n int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int)
+	ssymm(right bool, m, n int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int)
+	dsyrk(tA bool, n, k int, alpha float64, a []float64, lda int, beta float64, c []float64, ldc int)
+	ssyrk(tA bool, n, k int, alpha float32, a []float32, lda int, beta float32, c []float32, ldc int)
 	setThreads(n int)
+}
+
+func side(right bool) blas.Side {
+	if right {
+		return blas.Right
+	}
+	return blas.Left
 }
 
 func trans(t bool) blas.Transpose {
@@ -37,6 +56,22 @@ func (gonumBLAS) dgemm(tA, tB bool, m, n, k int, alpha float64, a []float64, lda
 
 func (gonumBLAS) sgemm(tA, tB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
 	gonum.Implementation{}.Sgemm(trans(tA), trans(tB), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+func (gonumBLAS) dsymm(right bool, m, n int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	gonum.Implementation{}.Dsymm(side(right), blas.Upper, m, n, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+func (gonumBLAS) ssymm(right bool, m, n int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	gonum.Implementation{}.Ssymm(side(right), blas.Upper, m, n, alpha, a, lda, b, ldb, beta, c, ldc)
+}
+
+func (gonumBLAS) dsyrk(tA bool, n, k int, alpha float64, a []float64, lda int, beta float64, c []float64, ldc int) {
+	gonum.Implementation{}.Dsyrk(blas.Upper, trans(tA), n, k, alpha, a, lda, beta, c, ldc)
+}
+
+func (gonumBLAS) ssyrk(tA bool, n, k int, alpha float32, a []float32, lda int, beta float32, c []float32, ldc int) {
+	gonum.Implementation{}.Ssyrk(blas.Upper, trans(tA), n, k, alpha, a, lda, beta, c, ldc)
 }
 
 func (gonumBLAS) setThreads(int) {}

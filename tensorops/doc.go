@@ -20,7 +20,8 @@
 // FromDense, FromVecDense, Tensor.Dense, Tensor.VecDense, Reshape of a
 // contiguous tensor, Unsqueeze, Squeeze, AsStrided, Tensor.Contiguous of a
 // contiguous tensor (the tensor itself), and the nil-as-zero shortcuts
-// below. Transpose and Slice copy. Every op accepts strided
+// below. Transpose and Slice copy (Transpose of a matrix marked symmetric
+// is a row-major copy, still marked). Every op accepts strided
 // (non-contiguous) operands, such as views of a *mat.Dense made by
 // mat.Dense.Slice.
 //
@@ -50,10 +51,11 @@
 // Sub(nil, b) is Neg(b); AddTo(dst, a, nil) copies a into dst and
 // AddInto(dst, nil) does nothing. The linear maps return nil for a nil
 // operand (0 for a float result): Neg, Scale, Mul (either operand), Div
-// (the dividend), MatMul and MatMulT (either), Outer, Dot, SumAll,
-// MeanAll, Sum, Mean, the shape operations (Transpose, Reshape, Squeeze,
-// Unsqueeze, Slice, Pad, Broadcast, Diag, DiagPart, …), SumLike, and the
-// derivative helpers (…Grad, …JVP, …VJP) in their adjoint or tangent.
+// (the dividend), MatMul and MatMulT (either), ScaleRows and ScaleCols
+// (either), Outer, Dot, SumAll, MeanAll, Sum, Mean, the shape operations
+// (Transpose, Reshape, Squeeze, Unsqueeze, Slice, SliceBroadcast, Pad,
+// Broadcast, Diag, DiagPart, …), SumLike, and the derivative helpers
+// (…Grad, …GradV, …JVP, …VJP) in their adjoint or tangent.
 // Every other op panics on a nil operand. Derivative conventions: at ties,
 // Max, MaxAll (and ArgMax) give the derivative to the first maximum;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step
@@ -81,7 +83,9 @@
 // # BLAS backends
 //
 // Matrix products go to GEMM (MatMul, MatMulT with transpose flags passed
-// to GEMM rather than transposing, batched products as a loop of GEMMs).
+// to GEMM rather than transposing, batched products as a loop of GEMMs),
+// to SYMM when one of two matrices is marked symmetric (IsSymmetric:
+// Symmetrize's and Gram's results), and Gram's aᵀa or aaᵀ to SYRK.
 // The backend is chosen at the first product, never at init: OpenBLAS
 // (libopenblas.so.0, libopenblas.so, then a generic libblas.so.3), loaded
 // at run time with purego — no cgo, so the package builds with
@@ -101,5 +105,6 @@
 // Integer and complex dtypes, automatic differentiation itself (gadgen
 // generates it; this package only provides the rules' helpers), lazy
 // evaluation or graph building, in-place views with negative strides, and
-// numerical linear algebra beyond GEMM (use gonum's mat on Tensor.Dense).
+// numerical linear algebra beyond GEMM, SYMM and SYRK (use gonum's mat on
+// Tensor.Dense).
 package tensorops

@@ -317,6 +317,25 @@ func TestFuseInto(t *testing.T) {
 	}
 }
 
+// TestFuseIntoSymmetric: a symmetric matrix written into is no longer
+// marked symmetric (its products would use SYMM).
+func TestFuseIntoSymmetric(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	a, b := T.RandN(rng, T.Float64, 5, 3), T.RandN(rng, T.Float64, 5, 5)
+	g := T.Gram(a, false)
+	if !g.IsSymmetric() {
+		t.Fatal("Gram's result is not marked symmetric")
+	}
+	want := T.MatMul(T.Add(g.Clone(), b), b)
+	got := T.FuseInto(g, "a + b", g, b)
+	if got != g || got.IsSymmetric() {
+		t.Errorf("FuseInto into a symmetric matrix: into it %v, still marked symmetric %v", got == g, got.IsSymmetric())
+	}
+	if d := T.MaxAbsDiff(T.MatMul(got, b), want); d > 1e-12 {
+		t.Errorf("product of the written matrix differs by %v", d)
+	}
+}
+
 // TestFuseConcurrent evaluates expressions from many goroutines (the
 // program cache and the pooled registers are shared).
 func TestFuseConcurrent(t *testing.T) {

@@ -70,7 +70,8 @@ func (s *mmShape) promote(dst *Tensor) *Tensor {
 // semantics: 2-D × 2-D is the matrix product; [..., m, k] × [..., k, n]
 // multiplies the matrices of a batch, whose dimensions broadcast (b may be
 // 2-D); a 1-D a is a row vector and a 1-D b a column vector, whose dimension
-// is removed from the result. The products go to the BLAS backend's GEMM.
+// is removed from the result. The products go to the BLAS backend's GEMM,
+// or SYMM for two matrices one of which is marked symmetric (IsSymmetric).
 // It panics if an operand is nil or 0-D, the inner dimensions differ, the
 // batch dimensions do not broadcast or the dtypes differ.
 func MatMul(a, b *Tensor) *Tensor {
@@ -192,6 +193,13 @@ func gemmBatched(c *Tensor, alpha float64, a *Tensor, ta bool, b *Tensor, tb boo
 	flipB, ldb, _ := matLayout(b)
 	_, ldc, _ := matLayout(c)
 	ta, tb = ta != flipA, tb != flipB
+	impl := backend()
+
+	// A product of matrices with a symmetric operand: SYMM.
+	if (a.sym || b.sym) && nc == 2 && len(a.shape) == 2 && len(b.shape) == 2 &&
+		symmCall(impl, c, ldc, alpha, a, ta, lda, b, tb, ldb, beta, m, n, k) {
+		return
+	}
 
 	bstA := batchStrides(a, batch)
 	bstB := batchStrides(b, batch)
@@ -207,7 +215,6 @@ func gemmBatched(c *Tensor, alpha float64, a *Tensor, ta bool, b *Tensor, tb boo
 		scaleInPlace(c, beta)
 		beta = 1
 	}
-	impl := backend()
 
 	// One GEMM for a batch of a's matrices times one b: stack a's rows.
 	if nb > 1 && !ta && !reduce && allZero(bstB) && stacks(bstA, batch, m, lda) && stacks(bstC, batch, m, ldc) {

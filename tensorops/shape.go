@@ -129,6 +129,13 @@ func Transpose(a *Tensor, perm ...int) *Tensor {
 	}
 	mustNotNil("Transpose", a)
 	p := checkPerm("Transpose", a, perm)
+	if a.sym {
+		// A symmetric matrix is its own transpose: a row-major copy,
+		// still marked.
+		c := a.Clone()
+		c.sym = true
+		return c
+	}
 	return permuted(a, p).Clone()
 }
 

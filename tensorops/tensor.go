@@ -73,7 +73,12 @@ type Float interface {
 // backing slice, f64 or f32 depending on the dtype. A zero-dimensional
 // tensor (shape []) holds one element.
 type Tensor struct {
-	dtype   DType
+	dtype DType
+	// sym marks a 2-D tensor known to be exactly symmetric (Symmetrize,
+	// Gram): its matrix products use SYMM. The mark belongs to this
+	// *Tensor only; views and results of ops do not inherit it, and the
+	// ops writing into it (checkDst, Set) clear it. See IsSymmetric.
+	sym     bool
 	shape   []int
 	strides []int
 	offset  int
@@ -396,6 +401,9 @@ func (t *Tensor) At(idx ...int) float64 {
 // It panics if the number of indices differs from t.Dims() or one is out of range.
 func (t *Tensor) Set(v float64, idx ...int) {
 	o := t.index("Set", idx)
+	if t.sym {
+		t.sym = false
+	}
 	if t.dtype == Float32 {
 		t.f32[o] = float32(v)
 	} else {
@@ -580,4 +588,7 @@ func checkDst(op string, dst *Tensor, shape []int, dt DType) {
 		panic(fmt.Sprintf("tensorops: %s: dst shape %v has dtype %v, result has %v", op, dst.shape, dst.dtype, dt))
 	}
 	mustDevice(op, dst)
+	if dst.sym {
+		dst.sym = false // about to be written: no longer known symmetric
+	}
 }

@@ -13,18 +13,16 @@ func SliceProgramJVP(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64) {
 	t2 := tensorops.MatMulShape(dx, y)
 	t3 := tensorops.MatMulShape(x, dy)
 	t4 := tensorops.MatMulSlice(x, y, 0, 0, 10, z)
-	t5 := tensorops.SliceFor(z, 0, 0, 10, t)
-	t6 := tensorops.SliceFor(z, 0, 0, 10, t2, t3, t, dz)
-	t7 := tensorops.MatMulSlice(dx, y, 0, 0, 10, t3, z, t, dz)
-	t8 := tensorops.MatMulSlice(x, dy, 0, 0, 10, t2, z, t, dz)
-	t9 := tensorops.MatMulSlice(x, y, 0, 0, 10, dz, z, t2, t3)
-	t10 := tensorops.SliceFor(dz, 0, 0, 10, t, z, t2, t3)
-	t11 := tensorops.Fuse("a*(b + c) + d*e", t6, t7, t8, t9, t10)
-	t12 := tensorops.Fuse("a*b + 4", t4, t5)
-	t13 := tensorops.ExpandLike(t11, t12)
-	t14 := tensorops.FuseInto(t12, "Tanh(a)", t12)
-	t15 := tensorops.SumAll(tensorops.FuseInto(t13, "TanhJVP(a, b)", t14, t13))
-	return tensorops.SumAll(t14), t15
+	t5 := tensorops.MatMulSlice(dx, y, 0, 0, 10, t3, z)
+	t6 := tensorops.MatMulSlice(x, dy, 0, 0, 10, t2, z)
+	t7 := tensorops.SliceFor(z, 0, 0, 10, t)
+	t8 := tensorops.SliceFor(dz, 0, 0, 10, t)
+	t9 := tensorops.Fuse("a*(b + c) + d*e", t7, t5, t6, t4, t8)
+	t10 := tensorops.Fuse("a*b + 4", t4, t7)
+	t11 := tensorops.ExpandLike(t9, t10)
+	t12 := tensorops.FuseInto(t10, "Tanh(a)", t10)
+	t13 := tensorops.SumAll(tensorops.FuseInto(t11, "TanhJVP(a, b)", t12, t11))
+	return tensorops.SumAll(t12), t13
 }
 
 // SliceProgramJVPO0 computes SliceProgram and its derivative along the tangents (forward mode).
@@ -53,17 +51,16 @@ func SliceProgramJVPO0(x, dx, y, dy, z, dz *tensorops.Tensor) (float64, float64)
 // Varied inputs: v (returned as vBar), a (returned as aBar), b (returned as bBar).
 // Results: the value of DiagProgram, then the partials of the varied scalar inputs in order.
 func DiagProgramGrad(v, a, b *tensorops.Tensor) (f float64, vBar, aBar, bBar *tensorops.Tensor) {
-	t := tensorops.Diag(v)
-	t2 := tensorops.MatMul(t, a)
-	t3 := tensorops.MatMul(t2, b)
-	t4 := tensorops.FuseInto(t3, "Tanh(a)", t3)
-	t5 := tensorops.SumAll(t4)
-	t6 := tensorops.TanhJVP(t4, tensorops.FullLike(t4, 1))
-	t7 := tensorops.MatMulGradA(t6, t2, b, false, false)
-	bBar = tensorops.MatMulGradB(t6, t2, b, false, false)
-	aBar = tensorops.MatMulGradB(t7, t, a, false, false)
-	vBar = tensorops.DiagPart(tensorops.MatMulGradA(t7, t, a, false, false))
-	return t5, vBar, aBar, bBar
+	t := tensorops.ScaleRows(v, a)
+	t2 := tensorops.MatMul(t, b)
+	t3 := tensorops.FuseInto(t2, "Tanh(a)", t2)
+	t4 := tensorops.SumAll(t3)
+	t5 := tensorops.TanhJVP(t3, tensorops.FullLike(t3, 1))
+	t6 := tensorops.MatMulGradA(t5, t, b, false, false)
+	bBar = tensorops.MatMulGradB(t5, t, b, false, false)
+	vBar = tensorops.ScaleRowsGradV(t6, a)
+	aBar = tensorops.ScaleRows(v, t6)
+	return t4, vBar, aBar, bBar
 }
 
 // DiagProgramGradO0 computes DiagProgram and its gradient with respect to the varied inputs

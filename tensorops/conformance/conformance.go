@@ -89,9 +89,11 @@ var groups = []group{
 	{"sumlike", testSumLike},
 	{"shape", testShape},
 	{"matmul", testMatMul},
+	{"symmetric", testSymmetric},
 	{"nn", testNN},
 	{"maxgrad", testMaxGrad},
 	{"conv", testConv},
+	{"scale", testScale},
 }
 
 func seedOf(s string) uint64 {

@@ -42,8 +42,11 @@ func Sq(x *tensorops.Tensor) float64 {
 //gad:grad MTGradO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.MT opt=0
 //gad:grad SqGradO0 github.com/gadgen/gadgen/internal/e2e/cases/tensorrewrites.Sq opt=0
 
-// SliceOf uses 3 elements of an elementwise expression of n: the slice is
-// pushed through the operations, which then compute 3 elements.
+// SliceOf uses 3 rows of an elementwise expression of n: the slice is
+// pushed through the operations, which then compute 3 rows; through the
+// product of x and z, whose shapes the analysis does not relate, as
+// SliceBroadcast, which the runtime resolves (each operand sliced unless
+// broadcast along the axis).
 //
 //gad:jvp
 //gad:grad

@@ -150,16 +150,14 @@ func SqGradO0(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
 // Varied inputs: x (tangent dx), z (tangent dz).
 // Results, in order: the value of SliceOf; its tangent.
 func SliceOfJVP(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
-	t := tensorops.SliceFor(x, 0, 2, 5, z)
-	t2 := tensorops.SliceFor(z, 0, 2, 5, x)
-	t3 := tensorops.SliceFor(z, 0, 2, 5, x, dx, dz)
-	t4 := tensorops.SliceFor(x, 0, 2, 5, dx, z, dz)
-	t5 := tensorops.SliceFor(dx, 0, 2, 5, x, z, dz)
-	t6 := tensorops.SliceFor(x, 0, 2, 5, dz, z, dx)
-	t7 := tensorops.SliceFor(dz, 0, 2, 5, x, z, dx)
-	t8 := tensorops.Fuse("a*TanhJVP(Tanh(b), c) + Tanh(d)*e", t3, t4, t5, t6, t7)
-	t9 := tensorops.Fuse("Tanh(a)*b + 4", t, t2)
-	return tensorops.SumAll(t9), tensorops.SumAll(tensorops.ExpandLike(t8, t9))
+	t := tensorops.Tanh(tensorops.SliceFor(x, 0, 2, 5, z))
+	t2 := tensorops.SliceFor(x, 0, 2, 5, dx, z)
+	t3 := tensorops.SliceFor(dx, 0, 2, 5, x, z)
+	t4 := tensorops.SliceFor(z, 0, 2, 5, x)
+	t5 := tensorops.SliceFor(dz, 0, 2, 5, x)
+	t6 := tensorops.Fuse("a*TanhJVP(Tanh(b), c) + d*e", t4, t2, t3, t, t5)
+	t7 := tensorops.Fuse("a*b + 4", t, t4)
+	return tensorops.SumAll(t7), tensorops.SumAll(t6) * tensorops.Repeats(t6, t7)
 }
 
 // SliceOfGrad computes SliceOf and its gradient with respect to the varied inputs (reverse mode).
@@ -168,14 +166,17 @@ func SliceOfJVP(x, dx, z, dz *tensorops.Tensor) (float64, float64) {
 // Results: the value of SliceOf, then the partials of the varied scalar inputs in order.
 func SliceOfGrad(x, z *tensorops.Tensor) (f float64, xBar, zBar *tensorops.Tensor) {
 	t := tensorops.Tanh(x)
-	t2 := tensorops.Mul(t, z)
-	t3 := tensorops.AddScalar(tensorops.Slice(t2, 0, 2, 5), 4)
-	t4 := tensorops.SumAll(t3)
-	t5 := tensorops.SliceGrad(tensorops.FullLike(t3, 1), t2, 0, 2)
-	t6 := tensorops.SumLike(tensorops.Mul(z, t5), t)
-	zBar = tensorops.SumLike(tensorops.Mul(t, t5), z)
-	xBar = tensorops.FuseInto(t6, "TanhJVP(a, b)", t, t6)
-	return t4, xBar, zBar
+	t2 := tensorops.SliceFor(t, 0, 2, 5, z)
+	t3 := tensorops.SliceFor(z, 0, 2, 5, t)
+	t4 := tensorops.Fuse("a*b + 4", t2, t3)
+	t5 := tensorops.SumAll(t4)
+	t6 := tensorops.FullLike(t4, 1)
+	t7 := tensorops.SumLike(tensorops.Mul(t3, t6), t2)
+	t8 := tensorops.SumLike(tensorops.Mul(t2, t6), t3)
+	zBar = tensorops.SliceBroadcastGrad(t8, z, t, 0, 2, 5)
+	t9 := tensorops.SliceBroadcastGrad(t7, t, z, 0, 2, 5)
+	xBar = tensorops.TanhJVP(t, t9)
+	return t5, xBar, zBar
 }
 
 // SliceOfJVPO0 computes SliceOf and its derivative along the tangents (forward mode).

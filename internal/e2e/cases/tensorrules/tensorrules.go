@@ -255,6 +255,21 @@ func DotOp(a, b *T) float64 { return tensorops.Dot(a, b) }
 //gad:taylor order=3
 func OuterOp(a, b *T) *T { return tensorops.Outer(a, b) }
 
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ScaleRowsOp(v, a *T) *T { return tensorops.ScaleRows(v, a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ScaleRowsGradVOp(g, a *T) *T { return tensorops.ScaleRowsGradV(g, a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ScaleColsOp(a, v *T) *T { return tensorops.ScaleCols(a, v) }
+
 // Reductions and their adjoints.
 
 //gad:jvp
@@ -378,6 +393,28 @@ func PadOp(a *T) *T { return tensorops.Pad(a, 1, 2, 1) }
 //gad:vjp
 //gad:taylor order=3
 func PadGradOp(g, like *T) *T { return tensorops.PadGrad(g, like, 1, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func FullOp(a *T, v float64) *T { return tensorops.Full(a.DType(), v, 3, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SliceLikeOp(y, like *T) *T { return tensorops.SliceLike(y, like, 1, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SliceBroadcastOp(a, other *T) *T { return tensorops.SliceBroadcast(a, other, 1, 1, 4) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SliceBroadcastGradOp(g, a, other *T) *T {
+	return tensorops.SliceBroadcastGrad(g, a, other, 1, 1, 4)
+}
 
 //gad:jvp
 //gad:vjp

@@ -2084,6 +2084,130 @@ func OuterOpTaylor(a, a1, a2, a3, b, b1, b2, b3 *T) (*T, *T, *T, *T) {
 	return tensorops.Outer(a, b), t, t4, t8
 }
 
+// ScaleRowsOpJVP computes ScaleRowsOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: v (tangent dv), a (tangent da).
+// Results, in order: the value of ScaleRowsOp; its tangent.
+func ScaleRowsOpJVP(v, dv, a, da *T) (*T, *T) {
+	t := tensorops.Add(tensorops.ScaleRows(dv, a), tensorops.ScaleRows(v, da))
+	return tensorops.ScaleRows(v, a), t
+}
+
+// ScaleRowsOpVJP computes ScaleRowsOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: v (returned as vBar), a (returned as aBar).
+// Results: the value of ScaleRowsOp, then the partials of the varied scalar inputs in order.
+func ScaleRowsOpVJP(v, a, seed *T) (f, vBar, aBar *T) {
+	t := tensorops.ScaleRows(v, a)
+	vBar = tensorops.ScaleRowsGradV(seed, a)
+	aBar = tensorops.ScaleRows(v, seed)
+	return t, vBar, aBar
+}
+
+// ScaleRowsOpTaylor propagates Taylor polynomials of degree 3 through ScaleRowsOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// ScaleRowsOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: v (coefficients v1, v2, v3), a (coefficients a1, a2, a3).
+// Results, in order: the value of ScaleRowsOp; its coefficients 1 to 3.
+func ScaleRowsOpTaylor(v, v1, v2, v3, a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Add(tensorops.ScaleRows(v1, a), tensorops.ScaleRows(v, a1))
+	t2 := tensorops.ScaleRows(v, a2)
+	t3 := tensorops.ScaleRows(v1, a1)
+	t4 := tensorops.Fuse("a + b + c", t2, t3, tensorops.ScaleRows(v2, a))
+	t5 := tensorops.ScaleRows(v, a3)
+	t6 := tensorops.ScaleRows(v1, a2)
+	t7 := tensorops.ScaleRows(v2, a1)
+	t8 := tensorops.Fuse("a + b + c + d", t5, t6, t7, tensorops.ScaleRows(v3, a))
+	return tensorops.ScaleRows(v, a), t, t4, t8
+}
+
+// ScaleRowsGradVOpJVP computes ScaleRowsGradVOp and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: g (tangent dg), a (tangent da).
+// Results, in order: the value of ScaleRowsGradVOp; its tangent.
+func ScaleRowsGradVOpJVP(g, dg, a, da *T) (*T, *T) {
+	t := tensorops.ScaleRowsGradV(dg, a)
+	t2 := tensorops.Add(t, tensorops.ScaleRowsGradV(g, da))
+	return tensorops.ScaleRowsGradV(g, a), t2
+}
+
+// ScaleRowsGradVOpVJP computes ScaleRowsGradVOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), a (returned as aBar).
+// Results: the value of ScaleRowsGradVOp, then the partials of the varied scalar inputs in order.
+func ScaleRowsGradVOpVJP(g, a, seed *T) (f, gBar, aBar *T) {
+	t := tensorops.ScaleRowsGradV(g, a)
+	gBar = tensorops.ScaleRows(seed, a)
+	aBar = tensorops.ScaleRows(seed, g)
+	return t, gBar, aBar
+}
+
+// ScaleRowsGradVOpTaylor propagates Taylor polynomials of degree 3 through ScaleRowsGradVOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of ScaleRowsGradVOp and, after them, the coefficients y1 … y3 of each float result y(t) = y +
+// y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), a (coefficients a1, a2, a3).
+// Results, in order: the value of ScaleRowsGradVOp; its coefficients 1 to 3.
+func ScaleRowsGradVOpTaylor(g, g1, g2, g3, a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.ScaleRowsGradV(g1, a)
+	t2 := tensorops.Add(t, tensorops.ScaleRowsGradV(g, a1))
+	t3 := tensorops.ScaleRowsGradV(g, a2)
+	t4 := tensorops.ScaleRowsGradV(g1, a1)
+	t5 := tensorops.Fuse("a + b + c", t3, t4, tensorops.ScaleRowsGradV(g2, a))
+	t6 := tensorops.ScaleRowsGradV(g, a3)
+	t7 := tensorops.ScaleRowsGradV(g1, a2)
+	t8 := tensorops.ScaleRowsGradV(g2, a1)
+	t9 := tensorops.ScaleRowsGradV(g3, a)
+	t10 := tensorops.Fuse("a + b + c + d", t6, t7, t8, t9)
+	return tensorops.ScaleRowsGradV(g, a), t2, t5, t10
+}
+
+// ScaleColsOpJVP computes ScaleColsOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), v (tangent dv).
+// Results, in order: the value of ScaleColsOp; its tangent.
+func ScaleColsOpJVP(a, da, v, dv *T) (*T, *T) {
+	t := tensorops.Add(tensorops.ScaleCols(da, v), tensorops.ScaleCols(a, dv))
+	return tensorops.ScaleCols(a, v), t
+}
+
+// ScaleColsOpVJP computes ScaleColsOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), v (returned as vBar).
+// Results: the value of ScaleColsOp, then the partials of the varied scalar inputs in order.
+func ScaleColsOpVJP(a, v, seed *T) (f, aBar, vBar *T) {
+	t := tensorops.ScaleCols(a, v)
+	aBar = tensorops.ScaleCols(seed, v)
+	vBar = tensorops.SumLike(tensorops.Mul(seed, a), v)
+	return t, aBar, vBar
+}
+
+// ScaleColsOpTaylor propagates Taylor polynomials of degree 3 through ScaleColsOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// ScaleColsOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), v (coefficients v1, v2, v3).
+// Results, in order: the value of ScaleColsOp; its coefficients 1 to 3.
+func ScaleColsOpTaylor(a, a1, a2, a3, v, v1, v2, v3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Add(tensorops.ScaleCols(a1, v), tensorops.ScaleCols(a, v1))
+	t2 := tensorops.ScaleCols(a, v2)
+	t3 := tensorops.ScaleCols(a1, v1)
+	t4 := tensorops.Fuse("a + b + c", t2, t3, tensorops.ScaleCols(a2, v))
+	t5 := tensorops.ScaleCols(a, v3)
+	t6 := tensorops.ScaleCols(a1, v2)
+	t7 := tensorops.ScaleCols(a2, v1)
+	t8 := tensorops.Fuse("a + b + c + d", t5, t6, t7, tensorops.ScaleCols(a3, v))
+	return tensorops.ScaleCols(a, v), t, t4, t8
+}
+
 // SumAllOpJVP computes SumAllOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
@@ -2847,6 +2971,145 @@ func PadGradOpTaylor(g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T, *
 	t := tensorops.PadGrad(g, like, 1, 2)
 	t2 := tensorops.PadGrad(g1, like, 1, 2)
 	return t, t2, tensorops.PadGrad(g2, like, 1, 2), tensorops.PadGrad(g3, like, 1, 2)
+}
+
+// FullOpJVP computes FullOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da), v (tangent dv).
+// Results, in order: the value of FullOp; its tangent.
+func FullOpJVP(a, da *T, v, dv float64) (*T, *T) {
+	t := a.DType()
+	return tensorops.Full(t, v, 3, 2), tensorops.Full(t, dv, 3, 2)
+}
+
+// FullOpVJP computes FullOp and the vector-Jacobian product of the seeds seed (the adjoints of its
+// results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), v (returned as vBar).
+// Results: the value of FullOp, then the partials of the varied scalar inputs in order.
+func FullOpVJP(a *T, v float64, seed *T) (f, aBar *T, vBar float64) {
+	t := tensorops.Full(a.DType(), v, 3, 2)
+	vBar = tensorops.SumAll(seed)
+	return t, nil, vBar
+}
+
+// FullOpTaylor propagates Taylor polynomials of degree 3 through FullOp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of FullOp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), v (coefficients v1, v2, v3).
+// Results, in order: the value of FullOp; its coefficients 1 to 3.
+func FullOpTaylor(a, a1, a2, a3 *T, v, v1, v2, v3 float64) (*T, *T, *T, *T) {
+	t := a.DType()
+	t2 := tensorops.Full(t, v, 3, 2)
+	t3 := tensorops.Full(t, v1, 3, 2)
+	return t2, t3, tensorops.Full(t, v2, 3, 2), tensorops.Full(t, v3, 3, 2)
+}
+
+// SliceLikeOpJVP computes SliceLikeOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: y (tangent dy), like (tangent dlike).
+// Results, in order: the value of SliceLikeOp; its tangent.
+func SliceLikeOpJVP(y, dy, like, dlike *T) (*T, *T) {
+	return tensorops.SliceLike(y, like, 1, 2), tensorops.SliceLike(dy, like, 1, 2)
+}
+
+// SliceLikeOpVJP computes SliceLikeOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: y (returned as yBar), like (returned as likeBar).
+// Results: the value of SliceLikeOp, then the partials of the varied scalar inputs in order.
+func SliceLikeOpVJP(y, like, seed *T) (f, yBar, likeBar *T) {
+	t := tensorops.SliceLike(y, like, 1, 2)
+	yBar = tensorops.SliceGrad(seed, y, 1, 2)
+	return t, yBar, nil
+}
+
+// SliceLikeOpTaylor propagates Taylor polynomials of degree 3 through SliceLikeOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// SliceLikeOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: y (coefficients y1, y2, y3), like (coefficients like1, like2, like3).
+// Results, in order: the value of SliceLikeOp; its coefficients 1 to 3.
+func SliceLikeOpTaylor(y, y1, y2, y3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SliceLike(y, like, 1, 2)
+	t2 := tensorops.SliceLike(y1, like, 1, 2)
+	t3 := tensorops.SliceLike(y2, like, 1, 2)
+	return t, t2, t3, tensorops.SliceLike(y3, like, 1, 2)
+}
+
+// SliceBroadcastOpJVP computes SliceBroadcastOp and its derivative along the tangents (forward
+// mode).
+//
+// Varied inputs: a (tangent da), other (tangent dother).
+// Results, in order: the value of SliceBroadcastOp; its tangent.
+func SliceBroadcastOpJVP(a, da, other, dother *T) (*T, *T) {
+	return tensorops.SliceFor(a, 1, 1, 4, other), tensorops.SliceFor(da, 1, 1, 4, other)
+}
+
+// SliceBroadcastOpVJP computes SliceBroadcastOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar), other (returned as otherBar).
+// Results: the value of SliceBroadcastOp, then the partials of the varied scalar inputs in order.
+func SliceBroadcastOpVJP(a, other, seed *T) (f, aBar, otherBar *T) {
+	t := tensorops.SliceFor(a, 1, 1, 4, other)
+	aBar = tensorops.SliceBroadcastGrad(seed, a, other, 1, 1, 4)
+	return t, aBar, nil
+}
+
+// SliceBroadcastOpTaylor propagates Taylor polynomials of degree 3 through SliceBroadcastOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of SliceBroadcastOp and, after them, the coefficients y1 … y3 of each float result y(t) = y +
+// y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3), other (coefficients other1, other2, other3).
+// Results, in order: the value of SliceBroadcastOp; its coefficients 1 to 3.
+func SliceBroadcastOpTaylor(a, a1, a2, a3, other, other1, other2, other3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SliceFor(a, 1, 1, 4, other)
+	t2 := tensorops.SliceFor(a1, 1, 1, 4, other)
+	t3 := tensorops.SliceFor(a2, 1, 1, 4, other)
+	return t, t2, t3, tensorops.SliceFor(a3, 1, 1, 4, other)
+}
+
+// SliceBroadcastGradOpJVP computes SliceBroadcastGradOp and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: g (tangent dg), a (tangent da), other (tangent dother).
+// Results, in order: the value of SliceBroadcastGradOp; its tangent.
+func SliceBroadcastGradOpJVP(g, dg, a, da, other, dother *T) (*T, *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, other, 1, 1, 4)
+	return t, tensorops.SliceBroadcastGrad(dg, a, other, 1, 1, 4)
+}
+
+// SliceBroadcastGradOpVJP computes SliceBroadcastGradOp and the vector-Jacobian product of the
+// seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), a (returned as aBar), other (returned as otherBar).
+// Results: the value of SliceBroadcastGradOp, then the partials of the varied scalar inputs in
+// order.
+func SliceBroadcastGradOpVJP(g, a, other, seed *T) (f, gBar, aBar, otherBar *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, other, 1, 1, 4)
+	gBar = tensorops.SliceFor(seed, 1, 1, 4, other)
+	return t, gBar, nil, nil
+}
+
+// SliceBroadcastGradOpTaylor propagates Taylor polynomials of degree 3 through SliceBroadcastGradOp
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of SliceBroadcastGradOp and, after them, the coefficients y1 … y3 of each float result
+// y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by
+// k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), a (coefficients a1, a2, a3), other (coefficients
+// other1, other2, other3).
+// Results, in order: the value of SliceBroadcastGradOp; its coefficients 1 to 3.
+func SliceBroadcastGradOpTaylor(g, g1, g2, g3, a, a1, a2, a3, other, other1, other2, other3 *T) (*T, *T, *T, *T) {
+	t := tensorops.SliceBroadcastGrad(g, a, other, 1, 1, 4)
+	t2 := tensorops.SliceBroadcastGrad(g1, a, other, 1, 1, 4)
+	t3 := tensorops.SliceBroadcastGrad(g2, a, other, 1, 1, 4)
+	return t, t2, t3, tensorops.SliceBroadcastGrad(g3, a, other, 1, 1, 4)
 }
 
 // BroadcastOpJVP computes BroadcastOp and its derivative along the tangents (forward mode).

@@ -251,6 +251,21 @@ var cases = map[string]opCase{
 		args: args(cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 5)))},
 	"Outer": {f: OuterOp, jvp: OuterOpJVP, vjp: OuterOpVJP, taylor: OuterOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3), uniform(-1, 1, 5)))},
+	// Products by a diagonal matrix: v [3] and a vector, a matrix, a
+	// batch; ScaleRowsGradV's g and a of one shape; ScaleCols' a of 5
+	// columns.
+	"ScaleRows": {f: ScaleRowsOp, jvp: ScaleRowsOpJVP, vjp: ScaleRowsOpVJP, taylor: ScaleRowsOpTaylor, args: args(
+		cfg(uniform(-1, 1, 3), uniform(-1, 1, 3)),
+		cfg(uniform(-1, 1, 3), uniform(-1, 1, 3, 5)),
+		cfg(uniform(-1, 1, 3), uniform(-1, 1, 2, 3, 5)))},
+	"ScaleRowsGradV": {f: ScaleRowsGradVOp, jvp: ScaleRowsGradVOpJVP, vjp: ScaleRowsGradVOpVJP, taylor: ScaleRowsGradVOpTaylor, args: args(
+		cfg(uniform(-1, 1, 3), uniform(-1, 1, 3)),
+		cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 5)),
+		cfg(uniform(-1, 1, 2, 3, 5), uniform(-1, 1, 2, 3, 5)))},
+	"ScaleCols": {f: ScaleColsOp, jvp: ScaleColsOpJVP, vjp: ScaleColsOpVJP, taylor: ScaleColsOpTaylor, args: args(
+		cfg(uniform(-1, 1, 5), uniform(-1, 1, 5)),
+		cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 5)),
+		cfg(uniform(-1, 1, 2, 3, 5), uniform(-1, 1, 5)))},
 
 	// Reductions and their adjoints.
 	"SumAll":  {f: SumAllOp, jvp: SumAllOpJVP, vjp: SumAllOpVJP, taylor: SumAllOpTaylor, args: args(cfg(uniform(-1, 1, 3, 5)))},
@@ -262,6 +277,9 @@ var cases = map[string]opCase{
 	"Max": {f: MaxOp, jvp: MaxOpJVP, vjp: MaxOpVJP, taylor: MaxOpTaylor,
 		args: args(cfg(distinct(3, 5)), cfg(distinct(2, 5, 3)))},
 	"MaxAll": {f: MaxAllOp, jvp: MaxAllOpJVP, vjp: MaxAllOpVJP, taylor: MaxAllOpTaylor, args: args(cfg(distinct(3, 5)))},
+	// Full of a's dtype (a only gives it).
+	"Full": {f: FullOp, jvp: FullOpJVP, vjp: FullOpVJP, taylor: FullOpTaylor,
+		args: args(cfg(uniform(-1, 1, 2), scalar(-2, 2)))},
 	"FullLike": {f: FullLikeOp, jvp: FullLikeOpJVP, vjp: FullLikeOpVJP, taylor: FullLikeOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 5), scalar(-2, 2)))},
 	"ExpandAxis": {f: ExpandAxisOp, jvp: ExpandAxisOpJVP, vjp: ExpandAxisOpVJP, taylor: ExpandAxisOpTaylor, args: args(
@@ -301,6 +319,22 @@ var cases = map[string]opCase{
 		args: args(cfg(uniform(-1, 1, 3, 5)))},
 	"PadGrad": {f: PadGradOp, jvp: PadGradOpJVP, vjp: PadGradOpVJP, taylor: PadGradOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 8), uniform(-1, 1, 3, 5)))},
+	// The part of y [3, 7] over like [3, 4] at 2 along axis 1.
+	"SliceLike": {f: SliceLikeOp, jvp: SliceLikeOpJVP, vjp: SliceLikeOpVJP, taylor: SliceLikeOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 7), uniform(-1, 1, 3, 4)))},
+	// The slice [1, 4) along axis 1 of the broadcast [3, 5] of a and
+	// other: a sliced along its own axis 1 (other [3, 5] or [5]), along
+	// its axis 0 (a [5]), not at all (a [3, 1], broadcast along the
+	// axis); g the result's shape.
+	"SliceBroadcast": {f: SliceBroadcastOp, jvp: SliceBroadcastOpJVP, vjp: SliceBroadcastOpVJP, taylor: SliceBroadcastOpTaylor, args: args(
+		cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 5)),
+		cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 5)),
+		cfg(uniform(-1, 1, 5), uniform(-1, 1, 3, 5)),
+		cfg(uniform(-1, 1, 3, 1), uniform(-1, 1, 3, 5)))},
+	"SliceBroadcastGrad": {f: SliceBroadcastGradOp, jvp: SliceBroadcastGradOpJVP, vjp: SliceBroadcastGradOpVJP, taylor: SliceBroadcastGradOpTaylor, args: args(
+		cfg(uniform(-1, 1, 3, 3), uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 5)),
+		cfg(uniform(-1, 1, 3), uniform(-1, 1, 5), uniform(-1, 1, 3, 5)),
+		cfg(uniform(-1, 1, 3, 1), uniform(-1, 1, 3, 1), uniform(-1, 1, 3, 5)))},
 	"Broadcast": {f: BroadcastOp, jvp: BroadcastOpJVP, vjp: BroadcastOpVJP, taylor: BroadcastOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 1)), cfg(uniform(-1, 1, 5)), cfg(uniform(-1, 1, 2, 1, 5)))},
 	"BroadcastLike": {f: BroadcastLikeOp, jvp: BroadcastLikeOpJVP, vjp: BroadcastLikeOpVJP, taylor: BroadcastLikeOpTaylor, args: args(

@@ -486,8 +486,7 @@ func denseReverse(l Layer, x, seed *tensorops.Tensor) (lBar Layer, xBar *tensoro
 //
 // netLossSq is the function literal sq of NetLoss.
 func netLossSqReverse(t *tensorops.Tensor, seed float64) (tBar *tensorops.Tensor) {
-	t2 := tensorops.Square(t)
-	tBar = tensorops.Fuse("2*a*b", t, tensorops.FullLike(t2, seed))
+	tBar = tensorops.Fuse("a*(2*b)", seed, t)
 	return tBar
 }
 

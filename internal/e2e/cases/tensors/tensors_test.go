@@ -163,6 +163,16 @@ func TestQuad(t *testing.T) {
 			}
 		}
 	}
+	// Marked symmetric, so that the products that consume it use SYMM
+	// (tensorops' TestSymmetricPaths checks the routine), with the
+	// numbers of GEMM.
+	if !hess.IsSymmetric() {
+		t.Error("the Hessian is not marked symmetric: its products use GEMM")
+	}
+	b := tensorops.RandN(rng, tensorops.Float64, n, 4)
+	if d := tensorops.MaxAbsDiff(tensorops.MatMul(hess, b), tensorops.MatMul(hess.Clone(), b)); d > 1e-12 {
+		t.Errorf("H·B by SYMM and by GEMM differ by %v", d)
+	}
 }
 
 // TestShapes checks reshape, transpose and a sum along an axis.
