@@ -14,11 +14,10 @@ import (
 )
 
 // mergeable describes a product MergeProducts can merge with others: the
-// merged runtime form, the index of the argument that varies (the rows),
-// and the arguments that must be the same for all.
+// merged runtime form, and the arguments that must be the same for all
+// (the first argument, the rows, varies).
 type mergeable struct {
 	merged string
-	vary   int
 	shared []int
 }
 
@@ -34,21 +33,21 @@ func mergeKey(v *ir.Value) (m mergeable, key [4]*ir.Value, tb bool, ok bool) {
 	}
 	switch tensorCall(v) {
 	case "MatMul":
-		m = mergeable{"MatMulEach", 0, []int{1}}
+		m = mergeable{"MatMulEach", []int{1}}
 	case "MatMulT": // MatMulT(a, b, false, tb)
 		ta, ok1 := flag(2)
 		t, ok2 := flag(3)
 		if !ok1 || !ok2 || ta {
 			return m, key, false, false
 		}
-		m, tb = mergeable{"MatMulEach", 0, []int{1}}, t
+		m, tb = mergeable{"MatMulEach", []int{1}}, t
 	case "MatMulGradA": // MatMulGradA(g, a, b, false, tb)
 		ta, ok1 := flag(3)
 		t, ok2 := flag(4)
 		if !ok1 || !ok2 || ta {
 			return m, key, false, false
 		}
-		m, tb = mergeable{"MatMulGradAEach", 0, []int{1, 2}}, t
+		m, tb = mergeable{"MatMulGradAEach", []int{1, 2}}, t
 	default:
 		return m, key, false, false
 	}
@@ -99,7 +98,7 @@ func MergeProducts(f *ir.Func, env Env) {
 			group := []*ir.Value{v}
 			for _, w := range b.Instrs[i+1:] {
 				if m2, key2, tb2, ok := mergeKey(w); ok && !merged[w] && m2.merged == m.merged && key2 == key && tb2 == tb &&
-					defined(w.Args[m.vary], i) {
+					defined(w.Args[0], i) {
 					group = append(group, w)
 					continue
 				}
@@ -120,7 +119,7 @@ func MergeProducts(f *ir.Func, env Env) {
 			}
 			args = append(args, f.ConstValue(types.Typ[types.Bool], constant.MakeBool(tb)))
 			for _, w := range group {
-				args = append(args, w.Args[m.vary])
+				args = append(args, w.Args[0])
 			}
 			call := f.NewValue(ir.OpCall, types.NewSlice(v.Type), args...)
 			call.Callee, call.Pos = &ir.Callee{Func: fn}, v.Pos

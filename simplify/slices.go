@@ -159,8 +159,6 @@ func PushSlices(f *ir.Func, env Env) {
 				var operands []int
 				if j, ok := elementwiseIn[name]; ok {
 					operands = []int{j}
-				} else if name == "ExpandLike" {
-					operands = []int{0, 1}
 				} else if broadcastBinary[name] {
 					operands = []int{0, 1}
 				} else if name == "MatMul" {

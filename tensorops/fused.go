@@ -931,134 +931,32 @@ func gather[T Float](l *loop, src, b []T, lo int) {
 	})
 }
 
-// fuseStep applies op to a block: d = op(x, y, p, q). Each formula is the
-// kernel's of the separate operation (kernels.go), written alike so that
-// the compiler fuses multiply-adds where it fuses the kernel's.
-func fuseStep[T Float](op fop, d, x, y []T, p, q T) {
-	x = x[:len(d)]
-	y = y[:len(d)]
-	switch op {
-	case fNeg:
-		for i := range d {
-			d[i] = -x[i]
-		}
-	case fExp:
-		for i := range d {
-			d[i] = T(math.Exp(float64(x[i])))
-		}
-	case fLog:
-		for i := range d {
-			d[i] = T(math.Log(float64(x[i])))
-		}
-	case fTanh:
-		for i := range d {
-			d[i] = T(math.Tanh(float64(x[i])))
-		}
-	case fSigmoid:
-		for i := range d {
-			d[i] = T(sigmoid(float64(x[i])))
-		}
-	case fReLU:
-		for i := range d {
-			v := x[i]
-			if v <= 0 {
-				v = 0
-			}
-			d[i] = v
-		}
-	case fSqrt:
-		for i := range d {
-			d[i] = T(math.Sqrt(float64(x[i])))
-		}
-	case fAbs:
-		for i := range d {
-			d[i] = T(math.Abs(float64(x[i])))
-		}
-	case fSquare:
-		for i := range d {
-			d[i] = x[i] * x[i]
-		}
-	case fSin:
-		for i := range d {
-			d[i] = T(math.Sin(float64(x[i])))
-		}
-	case fCos:
-		for i := range d {
-			d[i] = T(math.Cos(float64(x[i])))
-		}
-	case fSign:
-		for i := range d {
-			d[i] = unScalar(uSign, x[i], 0, 0)
-		}
-	case fStep:
-		for i := range d {
-			d[i] = unScalar(uStep, x[i], 0, 0)
-		}
-	case fLog1p:
-		for i := range d {
-			d[i] = T(math.Log1p(float64(x[i])))
-		}
-	case fExpm1:
-		for i := range d {
-			d[i] = T(math.Expm1(float64(x[i])))
-		}
-	case fScale:
-		for i := range d {
-			d[i] = x[i] * p
-		}
-	case fAddS:
-		for i := range d {
-			d[i] = x[i] + p
-		}
-	case fAffine:
-		for i := range d {
-			d[i] = p*x[i] + q
-		}
-	case fRDivS:
-		for i := range d {
-			d[i] = p / x[i]
-		}
-	case fAdd:
-		for i := range d {
-			d[i] = x[i] + y[i]
-		}
-	case fSub:
-		for i := range d {
-			d[i] = x[i] - y[i]
-		}
-	case fMul:
-		for i := range d {
-			d[i] = x[i] * y[i]
-		}
-	case fDiv:
-		for i := range d {
-			d[i] = x[i] / y[i]
-		}
-	case fPow:
-		for i := range d {
-			d[i] = binScalar(bPow, x[i], y[i])
-		}
-	case fMax:
-		for i := range d {
-			d[i] = binScalar(bMax, x[i], y[i])
-		}
-	case fMin:
-		for i := range d {
-			d[i] = binScalar(bMin, x[i], y[i])
-		}
-	case fTanhJVP:
-		for i := range d {
-			d[i] = y[i] * (1 - x[i]*x[i])
-		}
-	case fSigmoidJVP:
-		for i := range d {
-			d[i] = binScalar(bSigmoidGrad, x[i], y[i])
-		}
-	case fReLUJVP:
-		for i := range d {
-			d[i] = binScalar(bReLUGrad, x[i], y[i])
-		}
-	default:
-		panic("tensorops: internal error: unknown fused op")
+// fuseUnary and fuseBinary map each operation of a fused expression to
+// the separate operation's kernel (kernels.go), so that a fused step
+// computes each element by the very formula of the unfused call.
+var (
+	fuseUnary = map[fop]unOp{
+		fNeg: uNeg, fExp: uExp, fLog: uLog, fTanh: uTanh, fSigmoid: uSigmoid, fReLU: uReLU,
+		fSqrt: uSqrt, fAbs: uAbs, fSquare: uSquare, fSin: uSin, fCos: uCos, fSign: uSign,
+		fStep: uStep, fLog1p: uLog1p, fExpm1: uExpm1,
+		fScale: uMulS, fAddS: uAddS, fAffine: uAffine, fRDivS: uRDivS,
 	}
+	fuseBinary = map[fop]binOp{
+		fAdd: bAdd, fSub: bSub, fMul: bMul, fDiv: bDiv, fPow: bPow, fMax: bMax, fMin: bMin,
+		fTanhJVP: bTanhGrad, fSigmoidJVP: bSigmoidGrad, fReLUJVP: bReLUGrad,
+	}
+)
+
+// fuseStep applies op to a block: d = op(x, y, p, q), by the kernel of
+// the separate operation.
+func fuseStep[T Float](op fop, d, x, y []T, p, q T) {
+	if u, ok := fuseUnary[op]; ok {
+		unaryVec(u, d, x, p, q)
+		return
+	}
+	if b, ok := fuseBinary[op]; ok {
+		binVV(b, d, x, y)
+		return
+	}
+	panic("tensorops: internal error: unknown fused op")
 }

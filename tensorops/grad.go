@@ -276,9 +276,6 @@ func MatMulGradA(g, a, b *Tensor, transA, transB bool) *Tensor {
 	if g == nil || b == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
-	if g == nil {
-		return nil
-	}
 	s := matmulShape("MatMulGradA", a, b, transA, transB)
 	mustSameDType("MatMulGradA", g, a)
 	mustShape("MatMulGradA", g, s.out, "g must have the product's shape")
@@ -304,9 +301,6 @@ func MatMulGradA(g, a, b *Tensor, transA, transB bool) *Tensor {
 func MatMulGradB(g, a, b *Tensor, transA, transB bool) *Tensor {
 	if g == nil || a == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
-	}
-	if g == nil {
-		return nil
 	}
 	s := matmulShape("MatMulGradB", a, b, transA, transB)
 	mustSameDType("MatMulGradB", g, b)

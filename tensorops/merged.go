@@ -146,7 +146,7 @@ func MatMulSlice(a, b *Tensor, axis, lo, hi int, frame ...*Tensor) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	s := matmulShape("MatMul", a, b, false, false)
-	ax, ok := alignedAxis(s.out, axis, lo, hi, frame)
+	ax, ok := alignedAxis("Slice", s.out, axis, lo, hi, frame)
 	if !ok {
 		return MatMul(a, b)
 	}
@@ -175,7 +175,7 @@ func SliceFor(a *Tensor, axis, lo, hi int, frame ...*Tensor) *Tensor {
 	if a == nil {
 		return nil
 	}
-	ax, ok := alignedAxis(a.shape, axis, lo, hi, frame)
+	ax, ok := alignedAxis("SliceFor", a.shape, axis, lo, hi, frame)
 	if !ok {
 		return a // broadcast along the axis
 	}
@@ -184,10 +184,11 @@ func SliceFor(a *Tensor, axis, lo, hi int, frame ...*Tensor) *Tensor {
 
 // alignedAxis returns the axis of shape aligned with axis of the broadcast
 // of shape with the frame tensors' shapes, and whether shape has that axis
-// unbroadcast (of the broadcast shape's size). It panics if the shapes do
-// not broadcast, or as Slice would on the broadcast shape. Nil frame
-// tensors are skipped.
-func alignedAxis(shape []int, axis, lo, hi int, frame []*Tensor) (int, bool) {
+// unbroadcast (of the broadcast shape's size). Nil frame tensors are
+// skipped. It panics, naming op, if the shapes do not broadcast, axis is
+// out of range for the broadcast shape, or not 0 ≤ lo ≤ hi ≤ its size
+// along axis.
+func alignedAxis(op string, shape []int, axis, lo, hi int, frame []*Tensor) (int, bool) {
 	full := shape
 	for _, f := range frame {
 		if f == nil {
@@ -195,19 +196,16 @@ func alignedAxis(shape []int, axis, lo, hi int, frame []*Tensor) (int, bool) {
 		}
 		b, ok := broadcastShape(full, f.shape)
 		if !ok {
-			panic(fmt.Sprintf("tensorops: SliceFor: shapes %v and %v do not broadcast", full, f.shape))
+			panic(fmt.Sprintf("tensorops: %s: shapes %v and %v do not broadcast", op, full, f.shape))
 		}
 		full = b
 	}
-	ax := normAxis("Slice", &Tensor{shape: full}, axis)
+	ax := normAxis(op, &Tensor{shape: full}, axis)
 	if lo < 0 || lo > hi || hi > full[ax] {
-		panic(fmt.Sprintf("tensorops: Slice: [%d:%d] out of range along axis %d of shape %v", lo, hi, axis, full))
+		panic(fmt.Sprintf("tensorops: %s: [%d:%d] out of range along axis %d of shape %v", op, lo, hi, axis, full))
 	}
 	a := ax - (len(full) - len(shape))
-	if a < 0 || shape[a] != full[ax] {
-		return 0, false
-	}
-	return a, true
+	return a, a >= 0 && shape[a] == full[ax]
 }
 
 // MatMulShape returns a tensor of the shape and dtype of MatMul(a, b)

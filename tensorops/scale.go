@@ -165,26 +165,7 @@ func SliceLike(y, like *Tensor, axis, lo int) *Tensor {
 // broadcast, axis is out of range for the broadcast shape, or not
 // 0 ≤ lo ≤ hi ≤ its size along axis.
 func sliceOperand(op string, a, other *Tensor, axis, lo, hi int) (ax int, sliced bool) {
-	full := a.shape
-	if other != nil {
-		s, ok := broadcastShape(a.shape, other.shape)
-		if !ok {
-			panic(fmt.Sprintf("tensorops: %s: shapes %v and %v do not broadcast", op, a.shape, other.shape))
-		}
-		full = s
-	}
-	fa := axis
-	if fa < 0 {
-		fa += len(full)
-	}
-	if fa < 0 || fa >= len(full) {
-		panic(fmt.Sprintf("tensorops: %s: axis %d out of range for shape %v", op, axis, full))
-	}
-	if lo < 0 || lo > hi || hi > full[fa] {
-		panic(fmt.Sprintf("tensorops: %s: [%d:%d] out of range along axis %d of shape %v", op, lo, hi, axis, full))
-	}
-	ax = fa - (len(full) - len(a.shape))
-	return ax, ax >= 0 && a.shape[ax] == full[fa]
+	return alignedAxis(op, a.shape, axis, lo, hi, []*Tensor{other})
 }
 
 // SliceBroadcast returns the part of a, an operand of an elementwise

@@ -1,6 +1,7 @@
 package tensorrewrites
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -50,14 +51,7 @@ func TestMergeProducts(t *testing.T) {
 
 func closeTol(t *testing.T, what string, got, want, tol float64) {
 	t.Helper()
-	if d := got - want; d > tol*(1+abs(want)) || -d > tol*(1+abs(want)) {
+	if math.Abs(got-want) > tol*(1+math.Abs(want)) {
 		t.Errorf("%s: optimized %v, opt=0 %v", what, got, want)
 	}
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
