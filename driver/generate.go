@@ -482,7 +482,7 @@ func (g *generator) DerivativeWithOptions(mode string, opts ssaad.Options, calle
 		from.deps = append(from.deps, j)
 		return j.derived, nil
 	}
-	name := g.calleeName(pkg.Types, m, callee, active, from.noOpt)
+	name := g.calleeName(pkg.Types, m, callee, active, from.noOpt, opts)
 	j := &job{
 		trial:   g.quiet != nil,
 		noOpt:   from.noOpt,
@@ -718,9 +718,13 @@ func (g *generator) Position(pos token.Pos) token.Position { return g.prog.Posit
 // calleeName names the derivative of callee generated into pkg: the
 // callee's package (when another), receiver type and name in lower camel
 // case, the mode's suffix, and, unless every parameter holding floats is
-// varied, "Wrt" and the varied parameters. A number makes it unique.
-func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.Func, active []bool, noOpt bool) string {
+// varied, "Wrt" and the varied parameters; a vector JVP's number of
+// directions follows the suffix (fGradJVPLanes8). A number makes it unique.
+func (g *generator) calleeName(pkg *types.Package, m ssaad.Mode, callee *types.Func, active []bool, noOpt bool, opts ssaad.Options) string {
 	parts := append(calleeParts(pkg, callee), m.Suffix())
+	if opts.Lanes > 0 && !opts.Collapsed {
+		parts = append(parts, "Lanes"+strconv.Itoa(opts.Lanes)) // fGradJVPLanes8: along 8 directions
+	}
 	full := ssaad.FullActivity(callee)
 	same := len(full) == len(active)
 	for i := range full {

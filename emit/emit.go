@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/types"
+	"math"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -188,66 +189,81 @@ func (fs *fileState) renderFunc(fn *ir.Func) (code jen.Code, err error) {
 		params = params[1:]
 	}
 	s.Id(fn.Name)
-	var groups []jen.Code // x, y float64
 	named := false
 	for _, p := range params {
 		named = named || e.paramName(p) != ""
 	}
 	variadic := func(i int) bool { return fn.Variadic && i == len(params)-1 }
-	var names []jen.Code
-	for i, p := range params {
-		t := e.typ(p.Type)
-		if variadic(i) {
-			if sl, ok := p.Type.Underlying().(*types.Slice); ok {
-				t = jen.Op("...").Add(e.typ(sl.Elem()))
-			}
-		}
-		if !named {
-			groups = append(groups, t)
-			continue
-		}
-		name := e.paramName(p)
-		if name == "" {
-			name = "_"
-		}
-		names = append(names, jen.Id(name))
-		if i+1 < len(params) && !variadic(i+1) && types.Identical(p.Type, params[i+1].Type) {
-			continue
-		}
-		groups = append(groups, jen.List(names...).Add(t))
-		names = nil
-	}
-	var results []jen.Code
-	if len(fn.ResultTypes) > 0 {
-		named := len(fn.ResultNames) == len(fn.ResultTypes) && fn.ResultNames[0] != ""
-		for i, t := range fn.ResultTypes {
-			if named {
-				names = append(names, jen.Id(fn.ResultNames[i]))
-				if i+1 < len(fn.ResultTypes) && types.Identical(t, fn.ResultTypes[i+1]) {
-					continue
+	// signature returns the parameter groups (x, y float64) and the
+	// results, a group closed where its names pass cap characters.
+	signature := func(cap int) (groups, results []jen.Code) {
+		var names []jen.Code
+		width := 0
+		for i, p := range params {
+			t := e.typ(p.Type)
+			if variadic(i) {
+				if sl, ok := p.Type.Underlying().(*types.Slice); ok {
+					t = jen.Op("...").Add(e.typ(sl.Elem()))
 				}
-				results = append(results, jen.List(names...).Add(e.typ(t)))
-				names = nil
-			} else {
-				results = append(results, e.typ(t))
+			}
+			if !named {
+				groups = append(groups, t)
+				continue
+			}
+			name := e.paramName(p)
+			if name == "" {
+				name = "_"
+			}
+			names = append(names, jen.Id(name))
+			width += len(name) + 2
+			if i+1 < len(params) && !variadic(i+1) && types.Identical(p.Type, params[i+1].Type) && width < cap {
+				continue
+			}
+			groups = append(groups, jen.List(names...).Add(t))
+			names, width = nil, 0
+		}
+		if len(fn.ResultTypes) > 0 {
+			named := len(fn.ResultNames) == len(fn.ResultTypes) && fn.ResultNames[0] != ""
+			for i, t := range fn.ResultTypes {
+				if named {
+					names = append(names, jen.Id(fn.ResultNames[i]))
+					width += len(fn.ResultNames[i]) + 2
+					if i+1 < len(fn.ResultTypes) && types.Identical(t, fn.ResultTypes[i+1]) && width < cap {
+						continue
+					}
+					results = append(results, jen.List(names...).Add(e.typ(t)))
+					names, width = nil, 0
+				} else {
+					results = append(results, e.typ(t))
+				}
+			}
+			if len(results) == 1 && !named {
+				results = []jen.Code{jen.Null().Add(results[0])} // no parentheses
 			}
 		}
-		if len(results) == 1 && !named {
-			results = []jen.Code{jen.Null().Add(results[0])} // no parentheses
-		}
+		return groups, results
 	}
+	groups, results := signature(math.MaxInt)
 	// A signature wider than the line gets its parameters, and if need
-	// be its results, one group to a line.
+	// be its results, one group to a line; a group wider than the line
+	// is cut in groups of the same type.
 	bare := len(results) == 1 && len(fn.ResultTypes) == 1 && !(len(fn.ResultNames) == 1 && fn.ResultNames[0] != "")
-	sig := jen.Func().Id(fn.Name).Params(groups...)
-	if bare {
-		sig.Add(results...)
-	} else if len(results) > 0 {
-		sig.Params(results...)
+	sigWidth := func() int {
+		sig := jen.Func().Id(fn.Name).Params(groups...)
+		if bare {
+			sig.Add(results...)
+		} else if len(results) > 0 {
+			sig.Params(results...)
+		}
+		width := longestLine(fmt.Sprintf("%#v", sig.Block()))
+		if fn.Recv != nil {
+			width += 4 + len(e.paramName(fn.Params[0])) + len(typeName(fn.Recv))
+		}
+		return width
 	}
-	width := longestLine(fmt.Sprintf("%#v", sig.Block()))
-	if fn.Recv != nil {
-		width += 4 + len(e.paramName(fn.Params[0])) + len(typeName(fn.Recv))
+	width := sigWidth()
+	if width > maxLine {
+		groups, results = signature(maxLine - 30)
 	}
 	multi := jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}
 	if width > maxLine && len(groups) > 1 {
@@ -283,6 +299,51 @@ func longestLine(s string) int {
 		w = max(w, utf8.RuneCountInString(l))
 	}
 	return w
+}
+
+// listWidth is the width, in characters, past which a list that gofmt
+// cannot split at parentheses (a return's values, the left side of an
+// assignment) is wrapped: a comma ends the line, and gofmt indents the
+// rest.
+const listWidth = 90
+
+// wrapList returns the elements of cs as a comma-separated list, the
+// first line starting at column start, and the width of its last line.
+// A list that would end past maxLine goes on to a new line before an
+// element that would end past listWidth; one with an element written on
+// several lines (a composite literal) is not wrapped.
+func wrapList(cs []jen.Code, start int) (*jen.Statement, int) {
+	ws := make([]int, len(cs))
+	for i, c := range cs {
+		r := fmt.Sprintf("%#v", jen.Null().Add(c))
+		if strings.Contains(r, "\n") {
+			return jen.List(cs...), start + listWidth // not wrapped
+		}
+		ws[i] = utf8.RuneCountInString(r)
+	}
+	total := start
+	for i, w := range ws {
+		total += w + 2*min(i, 1)
+	}
+	if total <= maxLine {
+		return jen.List(cs...), total
+	}
+	s := jen.Null()
+	w := start
+	for i, c := range cs {
+		if i > 0 {
+			s.Op(",")
+			if w+2+ws[i] > listWidth {
+				s.Line()
+				w = 2
+			} else {
+				w += 2
+			}
+		}
+		s.Add(c)
+		w += ws[i]
+	}
+	return s, w
 }
 
 // maxLine is the width, in columns, of a line of generated code that the

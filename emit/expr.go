@@ -373,7 +373,17 @@ func convertConst(c constant.Value, t types.Type) (constant.Value, bool) {
 }
 
 // call renders a call.
+// callMulti is call with the arguments one to a line (when there are
+// more than two).
+func (e *emitter) callMulti(v *ir.Value) expr {
+	e.multiCall = true
+	defer func() { e.multiCall = false }()
+	return e.call(v)
+}
+
 func (e *emitter) call(v *ir.Value) expr {
+	multi := e.multiCall
+	e.multiCall = false // not the arguments' calls
 	c := v.Callee
 	args, spread := e.callArgs(v)
 	var fn *jen.Statement
@@ -446,7 +456,7 @@ func (e *emitter) call(v *ir.Value) expr {
 	if spread && len(cs) > 0 {
 		cs[len(cs)-1] = jen.Add(cs[len(cs)-1]).Op("...")
 	}
-	if len(cs) > 2 && e.opWidth(v) > maxCallWidth {
+	if len(cs) > 2 && (e.opWidth(v) > maxCallWidth || multi) {
 		// One argument to a line, as gofmt keeps them.
 		return expr{fn.Custom(jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}, cs...), precPrimary}
 	}

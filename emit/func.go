@@ -14,9 +14,12 @@ import (
 // emitter holds what is known about one function while it is emitted.
 // Tables indexed by value ID have NumValues()+1 entries.
 type emitter struct {
-	fs  *fileState
-	fn  *ir.Func
-	cfg *ir.CFG
+	// multiCall: the call being rendered writes its arguments one to a
+	// line (callMulti).
+	multiCall bool
+	fs        *fileState
+	fn        *ir.Func
+	cfg       *ir.CFG
 
 	allUses [][]*ir.Value // all users (ir.Uses)
 	uses    [][]*ir.Value // live users, one entry per argument position

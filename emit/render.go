@@ -3,8 +3,11 @@ package emit
 // This file defines the rendering of the statement tree as jennifer code.
 
 import (
+	"fmt"
 	"go/token"
 	"go/types"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 
@@ -147,7 +150,8 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 		for i, a := range v.Args {
 			rs = append(rs, e.ref(a, e.fn.ResultTypes[i]).c)
 		}
-		return []jen.Code{jen.Return(rs...)}
+		list, _ := wrapList(rs, 9)
+		return []jen.Code{jen.Return(list)}
 	case ir.OpPanic:
 		return []jen.Code{jen.Panic(e.ref(v.Args[0], anyType).c)}
 	case ir.OpStore:
@@ -194,7 +198,12 @@ func (e *emitter) renderValue(st *sValue) []jen.Code {
 			if st.define {
 				op = ":="
 			}
-			return []jen.Code{jen.List(names...).Op(op).Add(call)}
+			lhs, lead := wrapList(names, 2)
+			if r := fmt.Sprintf("%#v", call); !strings.Contains(r, "\n") && lead+len(op)+2+utf8.RuneCountInString(r) > maxLine {
+				// The call's arguments one to a line after a wide left side.
+				call = e.callMulti(v).c
+			}
+			return []jen.Code{lhs.Op(op).Add(call)}
 		}
 	case ir.OpSelect:
 		// v := b; if c { v = a }, leaving out what v already holds.

@@ -68,9 +68,14 @@ type Options struct {
 	// Line is seed=line: the varied inputs move on a line, only their
 	// first coefficients are parameters (seed=jet, the default: all).
 	Line bool
-	// Lanes is the internal collapsed=L of the Laplacian's jet: L
-	// directions at once (order 2); 0 when not given.
+	// Lanes is lanes=L: L directions at once, sharing the primal (one
+	// tangent, or one jet, per direction: vector forward mode, the
+	// Hessian's JVP of the gradient, //gad:hvp lanes=L); with Collapsed,
+	// the internal collapsed=L of the Laplacian's jet. 0 when not given.
 	Lanes int
+	// Collapsed is the internal collapsed=L (order 2): the L directions'
+	// second coefficients are summed into one (collapsed Taylor mode).
+	Collapsed bool
 	// Gonum is //gad:grad's gonum=true: the gradient in gonum/optimize's
 	// shape.
 	Gonum bool
@@ -94,7 +99,7 @@ type Options struct {
 // quadratic in K.
 const MaxOrder = 12
 
-// MaxLanes bounds collapsed=L.
+// MaxLanes bounds lanes=L and collapsed=L.
 const MaxLanes = 16
 
 // ParseOptions parses the values of a directive's options, in the order
@@ -122,6 +127,11 @@ func ParseOptions(keys, values []string) (Options, error) {
 			if o.Lanes = intIn(v, MaxLanes); o.Lanes == 0 {
 				return o, fmt.Errorf("collapsed=%s: want 1 to %d directions, at order=2", v, MaxLanes)
 			}
+			o.Collapsed = true
+		case "lanes":
+			if o.Lanes = intIn(v, MaxLanes); o.Lanes == 0 {
+				return o, fmt.Errorf("lanes=%s: want 1 to %d directions", v, MaxLanes)
+			}
 		case "gonum":
 			if v != "true" {
 				return o, fmt.Errorf("option gonum=%s: the value must be true", v)
@@ -140,7 +150,7 @@ func ParseOptions(keys, values []string) (Options, error) {
 			return o, fmt.Errorf("unknown option %q", k)
 		}
 	}
-	if o.Lanes > 0 && o.Order != 2 {
+	if o.Collapsed && o.Order != 2 {
 		return o, fmt.Errorf("collapsed=%d: want 1 to %d directions, at order=2", o.Lanes, MaxLanes)
 	}
 	return o, nil
@@ -160,11 +170,14 @@ func intIn(s string, hi int) int {
 // different functions: the driver keys them by it.
 func (o Options) String() string {
 	var sb strings.Builder
-	if o.Lanes > 0 {
+	if o.Collapsed {
 		fmt.Fprintf(&sb, " collapsed=%d", o.Lanes)
 	}
 	if o.Gonum {
 		sb.WriteString(" gonum=true")
+	}
+	if o.Lanes > 0 && !o.Collapsed {
+		fmt.Fprintf(&sb, " lanes=%d", o.Lanes)
 	}
 	if o.Order > 0 {
 		fmt.Fprintf(&sb, " order=%d", o.Order)

@@ -13,7 +13,7 @@ func TestParseOptions(t *testing.T) {
 	}{
 		{"", Options{}, ""},
 		{"order=3", Options{Order: 3}, " order=3"},
-		{"order=2 seed=line collapsed=8", Options{Order: 2, Line: true, Lanes: 8}, " collapsed=8 order=2 seed=line"},
+		{"order=2 seed=line collapsed=8", Options{Order: 2, Line: true, Lanes: 8, Collapsed: true}, " collapsed=8 order=2 seed=line"},
 		{"seed=jet order=1", Options{Order: 1}, " order=1"},
 		{"gonum=true value=false", Options{Gonum: true, NoValue: true}, " gonum=true value=false"},
 		{"value=true", Options{}, ""},

@@ -51,6 +51,14 @@ func F(n *Net, x *tensorops.Tensor) float64 {
 //gad:hessian FHessianO0 github.com/gadgen/gadgen/bench/tensorlap.F wrt=x opt=0
 //gad:taylor FTaylorO0 github.com/gadgen/gadgen/bench/tensorlap.F order=2 seed=line wrt=x opt=0
 
+// The HVPs and jets along 8 directions per call, as the Hessian and the
+// collapsed jets take them.
+//
+//gad:hvp FHVP8 github.com/gadgen/gadgen/bench/tensorlap.F wrt=x lanes=8
+//gad:hvp FHVP8O0 github.com/gadgen/gadgen/bench/tensorlap.F wrt=x lanes=8 opt=0
+//gad:taylor FTaylor8 github.com/gadgen/gadgen/bench/tensorlap.F order=2 seed=line lanes=8 wrt=x
+//gad:taylor FTaylor8O0 github.com/gadgen/gadgen/bench/tensorlap.F order=2 seed=line lanes=8 wrt=x opt=0
+
 // New returns a network of layers tanh layers of width hidden on inputs
 // of dimension d, weights N(0, 1/fan-in), and a point x.
 func New(d, hidden, layers int, seed uint64) (*Net, *tensorops.Tensor) {
@@ -73,16 +81,21 @@ type Method struct {
 	Opt, O0 func(n *Net, x *tensorops.Tensor) float64
 }
 
-// Methods are the four ways of the paper's table: (a) the trace of the
-// Hessian (//gad:hessian: D HVPs, then the trace), (b) D Hessian-vector
-// products (//gad:hvp along the unit vectors), (c) D Taylor jets of order 2
-// (//gad:taylor along the unit vectors), (d) collapsed Taylor mode
-// (//gad:laplacian, 8 directions per jet).
+// Methods are the four ways of the paper's table, each along 8 unit
+// directions per call (as JAX's vmap takes them in the paper): (a) the
+// trace of the Hessian (//gad:hessian: the JVP of the gradient along 8
+// unit vectors per call, then the trace), (b) D Hessian-vector products
+// (//gad:hvp lanes=8 along the unit vectors), (c) D Taylor jets of order 2
+// (//gad:taylor lanes=8 along the unit vectors), (d) collapsed Taylor mode
+// (//gad:laplacian, 8 directions per jet); then (b) and (c) with one
+// direction per call, as a loop over FHVP or FTaylor computes them.
 var Methods = []Method{
 	{"trace of the Hessian", ByHessian(FHessian), ByHessian(FHessianO0)},
-	{"D HVPs", ByHVP(FHVP), ByHVP(FHVPO0)},
-	{"D Taylor jets", ByJets(FTaylor), ByJets(FTaylorO0)},
+	{"D HVPs", ByHVP8(FHVP8), ByHVP8(FHVP8O0)},
+	{"D Taylor jets", ByJets8(FTaylor8), ByJets8(FTaylor8O0)},
 	{"collapsed Taylor", ByLaplacian(FLaplacian), ByLaplacian(FLaplacianO0)},
+	{"D HVPs, one per call", ByHVP(FHVP), ByHVP(FHVPO0)},
+	{"D Taylor jets, one per call", ByJets(FTaylor), ByJets(FTaylorO0)},
 }
 
 // ByHessian is Δf(x) as the trace of the Hessian.
@@ -100,6 +113,44 @@ func ByHVP(hvp func(*Net, *tensorops.Tensor, *tensorops.Tensor) (float64, *tenso
 		for i := range tensorops.Size(x) {
 			_, hv := hvp(n, x, tensorops.Basis(x, i))
 			lap += hv.Float64s()[i]
+		}
+		return lap
+	}
+}
+
+// ByHVP8 is Δf(x) by D HVPs along the unit vectors, 8 per call.
+func ByHVP8(hvp func(n *Net, x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor)) func(*Net, *tensorops.Tensor) float64 {
+	return func(n *Net, x *tensorops.Tensor) float64 {
+		var lap float64
+		d := tensorops.Size(x)
+		for i := 0; i < d; i += 8 {
+			var u [8]*tensorops.Tensor
+			for l := range u {
+				u[l] = tensorops.Basis(x, i+l)
+			}
+			_, h1, h2, h3, h4, h5, h6, h7, h8 := hvp(n, x, u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7])
+			for l, hv := range []*tensorops.Tensor{h1, h2, h3, h4, h5, h6, h7, h8} {
+				if i+l < d {
+					lap += hv.Float64s()[i+l]
+				}
+			}
+		}
+		return lap
+	}
+}
+
+// ByJets8 is Δf(x) by D second-order jets along the unit vectors, 8 per
+// call: the second coefficient of lane l is ½eᵢᵀ∇²f eᵢ.
+func ByJets8(jet func(n *Net, x, x1, x2, x3, x4, x5, x6, x7, x8 *tensorops.Tensor) (y, y1_1, y1_2, y1_3, y1_4, y1_5, y1_6, y1_7, y1_8, y2_1, y2_2, y2_3, y2_4, y2_5, y2_6, y2_7, y2_8 float64)) func(*Net, *tensorops.Tensor) float64 {
+	return func(n *Net, x *tensorops.Tensor) float64 {
+		var lap float64
+		for i := 0; i < tensorops.Size(x); i += 8 {
+			var u [8]*tensorops.Tensor
+			for l := range u {
+				u[l] = tensorops.Basis(x, i+l) // zero past the end
+			}
+			_, _, _, _, _, _, _, _, _, c1, c2, c3, c4, c5, c6, c7, c8 := jet(n, x, u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7])
+			lap += 2 * (c1 + c2 + c3 + c4 + c5 + c6 + c7 + c8)
 		}
 		return lap
 	}

@@ -6,11 +6,12 @@ import "github.com/gadgen/gadgen/tensorops"
 
 // FLaplacian returns F and its Laplacian with respect to x, the sum of ∂²F/∂x[i]² over the elements
 // of x, by collapsed Taylor mode: fTaylorWrtX propagates 8 unit directions (tensorops.Basis) at
-// once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉ calls.
+// once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉ calls, which give
+// F's value too.
 func FLaplacian(n *Net, x *tensorops.Tensor) (f, lap float64) {
-	f = F(n, x)
 	n2 := tensorops.Size(x)
 	lap = 0
+	f = 0
 	for i := 0; i < n2; i += 8 {
 		u0 := tensorops.Basis(x, i)
 		u1 := tensorops.Basis(x, i+1)
@@ -20,8 +21,12 @@ func FLaplacian(n *Net, x *tensorops.Tensor) (f, lap float64) {
 		u5 := tensorops.Basis(x, i+5)
 		u6 := tensorops.Basis(x, i+6)
 		u7 := tensorops.Basis(x, i+7)
-		_, _, _, _, _, _, _, _, _, t := fTaylorWrtX(n, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = fTaylorWrtX(n, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		lap += 2 * t
+	}
+	if n2 == 0 {
+		f = F(n, x)
 	}
 	return f, lap
 }
@@ -201,16 +206,246 @@ func fGradWrtXJVP(
 
 // FHessian returns F and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
 // elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
-// (forward mode over reverse mode, fGradWrtXJVP), then (H + Hᵀ)/2, exactly symmetric; n HVPs.
+// (forward mode over reverse mode: fGradWrtXJVPLanes8, the JVP of the gradient along 8 unit tensors
+// at once, ⌈n/8⌉ calls, which give F's value too), then (H + Hᵀ)/2, exactly symmetric.
 func FHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
-	f = F(n, x)
 	n2 := tensorops.Size(x)
-	rows := make([]*tensorops.Tensor, n2)
-	for i := 0; i < n2; i++ {
-		_, _, _, t := fGradWrtXJVP(n, x, tensorops.Basis(x, i))
+	rows := make([]*tensorops.Tensor, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		u0 := tensorops.Basis(x, i)
+		u1 := tensorops.Basis(x, i+1)
+		u2 := tensorops.Basis(x, i+2)
+		u3 := tensorops.Basis(x, i+3)
+		u4 := tensorops.Basis(x, i+4)
+		u5 := tensorops.Basis(x, i+5)
+		u6 := tensorops.Basis(x, i+6)
+		u7 := tensorops.Basis(x, i+7)
+		var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
+		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = fGradWrtXJVPLanes8(
+			n,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
 		rows[i] = tensorops.Reshape(t, 1, n2)
+		rows[i+1] = tensorops.Reshape(t2, 1, n2)
+		rows[i+2] = tensorops.Reshape(t3, 1, n2)
+		rows[i+3] = tensorops.Reshape(t4, 1, n2)
+		rows[i+4] = tensorops.Reshape(t5, 1, n2)
+		rows[i+5] = tensorops.Reshape(t6, 1, n2)
+		rows[i+6] = tensorops.Reshape(t7, 1, n2)
+		rows[i+7] = tensorops.Reshape(t8, 1, n2)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows...))
+	if n2 == 0 {
+		f = F(n, x)
+	}
+	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n2]...))
+}
+
+// fGradWrtXJVPLanes8 computes fGradWrtX and its derivatives along 8 directions at once (vector
+// forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// fGradWrtX's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
+// Fixed inputs (zero tangents): n.
+func fGradWrtXJVPLanes8(
+	n *Net,
+	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *tensorops.Tensor,
+) (
+	f float64,
+	xBar *tensorops.Tensor,
+	df1, df2, df3, df4, df5, df6, df7, df8 float64,
+	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *tensorops.Tensor,
+) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var dtapePointersBuf3 [64]*tensorops.Tensor
+	var dtapePointersBuf4 [64]*tensorops.Tensor
+	var dtapePointersBuf5 [64]*tensorops.Tensor
+	var dtapePointersBuf6 [64]*tensorops.Tensor
+	var dtapePointersBuf7 [64]*tensorops.Tensor
+	var dtapePointersBuf8 [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	t2 := dtapePointersBuf1[:0]
+	t3 := dtapePointersBuf2[:0]
+	t4 := dtapePointersBuf3[:0]
+	t5 := dtapePointersBuf4[:0]
+	t6 := dtapePointersBuf5[:0]
+	t7 := dtapePointersBuf6[:0]
+	t8 := dtapePointersBuf7[:0]
+	t9 := dtapePointersBuf8[:0]
+	n2 := len(n.Ws)
+	t10 := max(n2+2, 0) * 3
+	t11 := append(t, make([]*tensorops.Tensor, t10)...)
+	t12 := append(t2, make([]*tensorops.Tensor, t10)...)
+	t13 := append(t3, make([]*tensorops.Tensor, t10)...)
+	t14 := append(t4, make([]*tensorops.Tensor, t10)...)
+	t15 := append(t5, make([]*tensorops.Tensor, t10)...)
+	t16 := append(t6, make([]*tensorops.Tensor, t10)...)
+	t17 := append(t7, make([]*tensorops.Tensor, t10)...)
+	t18 := append(t8, make([]*tensorops.Tensor, t10)...)
+	n3 := len(t)
+	tapePointers := t11[:n3]
+	dtapePointers1 := t12[:n3]
+	dtapePointers2 := t13[:n3]
+	dtapePointers3 := t14[:n3]
+	dtapePointers4 := t15[:n3]
+	dtapePointers5 := t16[:n3]
+	dtapePointers6 := t17[:n3]
+	dtapePointers7 := t18[:n3]
+	dtapePointers8 := append(t9, make([]*tensorops.Tensor, t10)...)[:n3]
+	h := x
+	dh1 := dx1
+	dh2 := dx2
+	dh3 := dx3
+	dh4 := dx4
+	dh5 := dx5
+	dh6 := dx6
+	dh7 := dx7
+	dh8 := dx8
+	i := 0
+	for i < n2 {
+		t44 := tensorops.MatMulEach(n.Ws[i], false, h, dh1, dh2, dh3, dh4, dh5, dh6, dh7, dh8)
+		t45 := t44[0]
+		t46 := t44[1]
+		t47 := t44[2]
+		t48 := t44[3]
+		t49 := t44[4]
+		t50 := t44[5]
+		t51 := t44[6]
+		t52 := t44[7]
+		t53 := t44[8]
+		t54 := tensorops.Add(t45, n.Bs[i])
+		h4 := tensorops.Tanh(t54)
+		dh1_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t46, t54))
+		dh2_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t47, t54))
+		dh3_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t48, t54))
+		dh4_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t49, t54))
+		dh5_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t50, t54))
+		dh6_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t51, t54))
+		dh7_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t52, t54))
+		dh8_3 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t53, t54))
+		i++
+		tapePointers = append(tapePointers, h, t45, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, t46, dh1_3)
+		dtapePointers2 = append(dtapePointers2, dh2, t47, dh2_3)
+		dtapePointers3 = append(dtapePointers3, dh3, t48, dh3_3)
+		dtapePointers4 = append(dtapePointers4, dh4, t49, dh4_3)
+		dtapePointers5 = append(dtapePointers5, dh5, t50, dh5_3)
+		dtapePointers6 = append(dtapePointers6, dh6, t51, dh6_3)
+		dtapePointers7 = append(dtapePointers7, dh7, t52, dh7_3)
+		dtapePointers8 = append(dtapePointers8, dh8, t53, dh8_3)
+		h = h4
+		dh1 = dh1_3
+		dh2 = dh2_3
+		dh3 = dh3_3
+		dh4 = dh4_3
+		dh5 = dh5_3
+		dh6 = dh6_3
+		dh7 = dh7_3
+		dh8 = dh8_3
+	}
+	t19 := n.Out
+	t20 := tensorops.Dot(h, t19)
+	t21 := tensorops.Dot(dh1, t19)
+	t22 := tensorops.Dot(dh2, t19)
+	t23 := tensorops.Dot(dh3, t19)
+	t24 := tensorops.Dot(dh4, t19)
+	t25 := tensorops.Dot(dh5, t19)
+	t26 := tensorops.Dot(dh6, t19)
+	t27 := tensorops.Dot(dh7, t19)
+	t28 := tensorops.Dot(dh8, t19)
+	i2 := n2 - 1
+	hBar := tensorops.Scale(t19, 1)
+	var dhBar1 *tensorops.Tensor
+	var dhBar2 *tensorops.Tensor
+	var dhBar3 *tensorops.Tensor
+	var dhBar4 *tensorops.Tensor
+	var dhBar5 *tensorops.Tensor
+	var dhBar6 *tensorops.Tensor
+	var dhBar7 *tensorops.Tensor
+	var dhBar8 *tensorops.Tensor
+	var hBar2 *tensorops.Tensor
+	for i2 >= 0 {
+		hBar2 = tensorops.Add(hBar2, hBar)
+		dhBar1 = tensorops.ExpandLike(dhBar1, hBar2)
+		dhBar2 = tensorops.ExpandLike(dhBar2, hBar2)
+		dhBar3 = tensorops.ExpandLike(dhBar3, hBar2)
+		dhBar4 = tensorops.ExpandLike(dhBar4, hBar2)
+		dhBar5 = tensorops.ExpandLike(dhBar5, hBar2)
+		dhBar6 = tensorops.ExpandLike(dhBar6, hBar2)
+		dhBar7 = tensorops.ExpandLike(dhBar7, hBar2)
+		dhBar8 = tensorops.ExpandLike(dhBar8, hBar2)
+		n4 := len(tapePointers)
+		t29 := n4 - 3
+		h2 := tapePointers[t29]
+		t30 := tapePointers[n4-2]
+		t31 := n4 - 1
+		h3 := tapePointers[t31]
+		dh1_2 := dtapePointers1[t31]
+		dh2_2 := dtapePointers2[t31]
+		dh3_2 := dtapePointers3[t31]
+		dh4_2 := dtapePointers4[t31]
+		dh5_2 := dtapePointers5[t31]
+		dh6_2 := dtapePointers6[t31]
+		dh7_2 := dtapePointers7[t31]
+		dh8_2 := dtapePointers8[t31]
+		t32 := tensorops.Fuse("-2*a*b", h3, hBar2)
+		t33 := tensorops.Fuse("1 - a*a", h3)
+		t34 := tensorops.SumLike(tensorops.TanhJVP(h3, hBar2), t30)
+		t35 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh1_2, t33, dhBar1), t30)
+		t36 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh2_2, t33, dhBar2), t30)
+		t37 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh3_2, t33, dhBar3), t30)
+		t38 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh4_2, t33, dhBar4), t30)
+		t39 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh5_2, t33, dhBar5), t30)
+		t40 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh6_2, t33, dhBar6), t30)
+		t41 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh7_2, t33, dhBar7), t30)
+		t42 := tensorops.SumLike(tensorops.Fuse("a*b + c*d", t32, dh8_2, t33, dhBar8), t30)
+		t43 := tensorops.MatMulGradAEach(
+			h2,
+			n.Ws[i2],
+			false,
+			t34,
+			t35,
+			t36,
+			t37,
+			t38,
+			t39,
+			t40,
+			t41,
+			t42,
+		)
+		i2--
+		hBar = t43[0]
+		dhBar1 = t43[1]
+		dhBar2 = t43[2]
+		dhBar3 = t43[3]
+		dhBar4 = t43[4]
+		dhBar5 = t43[5]
+		dhBar6 = t43[6]
+		dhBar7 = t43[7]
+		dhBar8 = t43[8]
+		hBar2 = nil
+		tapePointers = tapePointers[:t29]
+		dtapePointers1 = dtapePointers1[:t29]
+		dtapePointers2 = dtapePointers2[:t29]
+		dtapePointers3 = dtapePointers3[:t29]
+		dtapePointers4 = dtapePointers4[:t29]
+		dtapePointers5 = dtapePointers5[:t29]
+		dtapePointers6 = dtapePointers6[:t29]
+		dtapePointers7 = dtapePointers7[:t29]
+		dtapePointers8 = dtapePointers8[:t29]
+	}
+	return t20, hBar, t21, t22, t23, t24, t25, t26, t27, t28, dhBar1, dhBar2, dhBar3, dhBar4,
+		dhBar5, dhBar6, dhBar7, dhBar8
 }
 
 // FTaylor propagates Taylor polynomials of degree 2 through F (Taylor mode): when each varied input
@@ -243,13 +478,13 @@ func FTaylor(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 // FLaplacianO0 returns F and its Laplacian with respect to x, the sum of ∂²F/∂x[i]² over the
 // elements of x, by collapsed Taylor mode: fTaylorWrtXO0 propagates 8 unit directions
 // (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
-// calls.
+// calls, which give F's value too.
 //
 // Generated without optimization (opt=0), for comparison.
 func FLaplacianO0(n *Net, x *tensorops.Tensor) (f, lap float64) {
-	f = F(n, x)
 	n2 := tensorops.Size(x)
 	lap = 0
+	f = 0
 	for i := 0; i < n2; i += 8 {
 		u0 := tensorops.Basis(x, i)
 		u1 := tensorops.Basis(x, i+1)
@@ -259,8 +494,12 @@ func FLaplacianO0(n *Net, x *tensorops.Tensor) (f, lap float64) {
 		u5 := tensorops.Basis(x, i+5)
 		u6 := tensorops.Basis(x, i+6)
 		u7 := tensorops.Basis(x, i+7)
-		_, _, _, _, _, _, _, _, _, t := fTaylorWrtXO0(n, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = fTaylorWrtXO0(n, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		lap += 2 * t
+	}
+	if n2 == 0 {
+		f = F(n, x)
 	}
 	return f, lap
 }
@@ -458,18 +697,379 @@ func fGradWrtXO0JVPO0(
 
 // FHessianO0 returns F and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
 // elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
-// (forward mode over reverse mode, fGradWrtXO0JVPO0), then (H + Hᵀ)/2, exactly symmetric; n HVPs.
+// (forward mode over reverse mode: fGradWrtXO0JVPLanes8O0, the JVP of the gradient along 8 unit
+// tensors at once, ⌈n/8⌉ calls, which give F's value too), then (H + Hᵀ)/2, exactly symmetric.
 //
 // Generated without optimization (opt=0), for comparison.
 func FHessianO0(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
-	f = F(n, x)
 	n2 := tensorops.Size(x)
-	rows := make([]*tensorops.Tensor, n2)
-	for i := 0; i < n2; i++ {
-		_, _, _, t := fGradWrtXO0JVPO0(n, x, tensorops.Basis(x, i))
-		rows[i] = tensorops.Reshape(t, 1, n2)
+	rows := make([]*tensorops.Tensor, n2+7)
+	f = 0
+	for i := 0; i < n2; i += 8 {
+		u0 := tensorops.Basis(x, i)
+		t := i + 1
+		u1 := tensorops.Basis(x, t)
+		t2 := i + 2
+		u2 := tensorops.Basis(x, t2)
+		t3 := i + 3
+		u3 := tensorops.Basis(x, t3)
+		t4 := i + 4
+		u4 := tensorops.Basis(x, t4)
+		t5 := i + 5
+		u5 := tensorops.Basis(x, t5)
+		t6 := i + 6
+		u6 := tensorops.Basis(x, t6)
+		t7 := i + 7
+		u7 := tensorops.Basis(x, t7)
+		var t8, t9, t10, t11, t12, t13, t14, t15 *tensorops.Tensor
+		f, _, _, _, _, _, _, _, _, _, t8, t9, t10, t11, t12, t13, t14, t15 = fGradWrtXO0JVPLanes8O0(
+			n,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
+		rows[i] = tensorops.Reshape(t8, 1, n2)
+		rows[t] = tensorops.Reshape(t9, 1, n2)
+		rows[t2] = tensorops.Reshape(t10, 1, n2)
+		rows[t3] = tensorops.Reshape(t11, 1, n2)
+		rows[t4] = tensorops.Reshape(t12, 1, n2)
+		rows[t5] = tensorops.Reshape(t13, 1, n2)
+		rows[t6] = tensorops.Reshape(t14, 1, n2)
+		rows[t7] = tensorops.Reshape(t15, 1, n2)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows...))
+	if n2 == 0 {
+		f = F(n, x)
+	}
+	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n2]...))
+}
+
+// fGradWrtXO0JVPLanes8O0 computes fGradWrtXO0 and its derivatives along 8 directions at once
+// (vector forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// fGradWrtXO0's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
+// Fixed inputs (zero tangents): n.
+//
+// Generated without optimization (opt=0), for comparison.
+func fGradWrtXO0JVPLanes8O0(
+	n *Net,
+	x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *tensorops.Tensor,
+) (
+	f float64,
+	xBar *tensorops.Tensor,
+	df1, df2, df3, df4, df5, df6, df7, df8 float64,
+	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *tensorops.Tensor,
+) {
+	var tapePointers []*tensorops.Tensor
+	var dtapePointers1 []*tensorops.Tensor
+	var dtapePointers2 []*tensorops.Tensor
+	var dtapePointers3 []*tensorops.Tensor
+	var dtapePointers4 []*tensorops.Tensor
+	var dtapePointers5 []*tensorops.Tensor
+	var dtapePointers6 []*tensorops.Tensor
+	var dtapePointers7 []*tensorops.Tensor
+	var dtapePointers8 []*tensorops.Tensor
+	var tapePointersBuf [64]*tensorops.Tensor
+	var dtapePointersBuf1 [64]*tensorops.Tensor
+	var dtapePointersBuf2 [64]*tensorops.Tensor
+	var dtapePointersBuf3 [64]*tensorops.Tensor
+	var dtapePointersBuf4 [64]*tensorops.Tensor
+	var dtapePointersBuf5 [64]*tensorops.Tensor
+	var dtapePointersBuf6 [64]*tensorops.Tensor
+	var dtapePointersBuf7 [64]*tensorops.Tensor
+	var dtapePointersBuf8 [64]*tensorops.Tensor
+	tapePointers = tapePointersBuf[:0]
+	dtapePointers1 = dtapePointersBuf1[:0]
+	dtapePointers2 = dtapePointersBuf2[:0]
+	dtapePointers3 = dtapePointersBuf3[:0]
+	dtapePointers4 = dtapePointersBuf4[:0]
+	dtapePointers5 = dtapePointersBuf5[:0]
+	dtapePointers6 = dtapePointersBuf6[:0]
+	dtapePointers7 = dtapePointersBuf7[:0]
+	dtapePointers8 = dtapePointersBuf8[:0]
+	var hBar *tensorops.Tensor
+	var dhBar1 *tensorops.Tensor
+	var dhBar2 *tensorops.Tensor
+	var dhBar3 *tensorops.Tensor
+	var dhBar4 *tensorops.Tensor
+	var dhBar5 *tensorops.Tensor
+	var dhBar6 *tensorops.Tensor
+	var dhBar7 *tensorops.Tensor
+	var dhBar8 *tensorops.Tensor
+	var hBar2 *tensorops.Tensor
+	var dhBar1_2 *tensorops.Tensor
+	var dhBar2_2 *tensorops.Tensor
+	var dhBar3_2 *tensorops.Tensor
+	var dhBar4_2 *tensorops.Tensor
+	var dhBar5_2 *tensorops.Tensor
+	var dhBar6_2 *tensorops.Tensor
+	var dhBar7_2 *tensorops.Tensor
+	var dhBar8_2 *tensorops.Tensor
+	n2 := len(n.Ws)
+	t := max(n2+2, 0) * 3
+	t2 := tapePointers
+	n3 := len(t2)
+	tapePointers = append(t2, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers1 = append(dtapePointers1, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers2 = append(dtapePointers2, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers3 = append(dtapePointers3, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers4 = append(dtapePointers4, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers5 = append(dtapePointers5, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers6 = append(dtapePointers6, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers7 = append(dtapePointers7, make([]*tensorops.Tensor, t)...)[:n3]
+	dtapePointers8 = append(dtapePointers8, make([]*tensorops.Tensor, t)...)[:n3]
+	h := x
+	dh1 := dx1
+	dh2 := dx2
+	dh3 := dx3
+	dh4 := dx4
+	dh5 := dx5
+	dh6 := dx6
+	dh7 := dx7
+	dh8 := dx8
+	i := 0
+	for i < n2 {
+		t130 := n.Ws[i]
+		t131 := tensorops.MatMul(h, t130)
+		t132 := tensorops.MatMul(dh1, t130)
+		t133 := tensorops.MatMul(dh2, t130)
+		t134 := tensorops.MatMul(dh3, t130)
+		t135 := tensorops.MatMul(dh4, t130)
+		t136 := tensorops.MatMul(dh5, t130)
+		t137 := tensorops.MatMul(dh6, t130)
+		t138 := tensorops.MatMul(dh7, t130)
+		t139 := tensorops.MatMul(dh8, t130)
+		t140 := tensorops.Add(t131, n.Bs[i])
+		h4 := tensorops.Tanh(t140)
+		dh1_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t132, t140))
+		dh2_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t133, t140))
+		dh3_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t134, t140))
+		dh4_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t135, t140))
+		dh5_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t136, t140))
+		dh6_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t137, t140))
+		dh7_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t138, t140))
+		dh8_2 := tensorops.TanhJVP(h4, tensorops.ExpandLike(t139, t140))
+		i++
+		tapePointers = append(tapePointers, h, t131, h4)
+		dtapePointers1 = append(dtapePointers1, dh1, t132, dh1_2)
+		dtapePointers2 = append(dtapePointers2, dh2, t133, dh2_2)
+		dtapePointers3 = append(dtapePointers3, dh3, t134, dh3_2)
+		dtapePointers4 = append(dtapePointers4, dh4, t135, dh4_2)
+		dtapePointers5 = append(dtapePointers5, dh5, t136, dh5_2)
+		dtapePointers6 = append(dtapePointers6, dh6, t137, dh6_2)
+		dtapePointers7 = append(dtapePointers7, dh7, t138, dh7_2)
+		dtapePointers8 = append(dtapePointers8, dh8, t139, dh8_2)
+		h = h4
+		dh1 = dh1_2
+		dh2 = dh2_2
+		dh3 = dh3_2
+		dh4 = dh4_2
+		dh5 = dh5_2
+		dh6 = dh6_2
+		dh7 = dh7_2
+		dh8 = dh8_2
+	}
+	t3 := n.Out
+	t4 := tensorops.Dot(h, t3)
+	t5 := tensorops.Dot(dh1, t3)
+	t6 := tensorops.Dot(dh2, t3)
+	t7 := tensorops.Dot(dh3, t3)
+	t8 := tensorops.Dot(dh4, t3)
+	t9 := tensorops.Dot(dh5, t3)
+	t10 := tensorops.Dot(dh6, t3)
+	t11 := tensorops.Dot(dh7, t3)
+	t12 := tensorops.Dot(dh8, t3)
+	t13 := tensorops.Add(hBar2, tensorops.Scale(t3, 1))
+	hBar2 = t13
+	dhBar1_2 = tensorops.ExpandLike(dhBar1_2, t13)
+	dhBar2_2 = tensorops.ExpandLike(dhBar2_2, t13)
+	dhBar3_2 = tensorops.ExpandLike(dhBar3_2, t13)
+	dhBar4_2 = tensorops.ExpandLike(dhBar4_2, t13)
+	dhBar5_2 = tensorops.ExpandLike(dhBar5_2, t13)
+	dhBar6_2 = tensorops.ExpandLike(dhBar6_2, t13)
+	dhBar7_2 = tensorops.ExpandLike(dhBar7_2, t13)
+	dhBar8_2 = tensorops.ExpandLike(dhBar8_2, t13)
+	for i2 := n2 - 1; i2 >= 0; i2-- {
+		t31 := hBar2
+		t32 := dhBar1_2
+		t33 := dhBar2_2
+		t34 := dhBar3_2
+		t35 := dhBar4_2
+		t36 := dhBar5_2
+		t37 := dhBar6_2
+		t38 := dhBar7_2
+		t39 := dhBar8_2
+		hBar2 = nil
+		dhBar1_2 = nil
+		dhBar2_2 = nil
+		dhBar3_2 = nil
+		dhBar4_2 = nil
+		dhBar5_2 = nil
+		dhBar6_2 = nil
+		dhBar7_2 = nil
+		dhBar8_2 = nil
+		t40 := tensorops.Add(hBar, t31)
+		t41 := tensorops.Add(tensorops.ExpandLike(dhBar1, t40), tensorops.ExpandLike(t32, t40))
+		t42 := tensorops.Add(tensorops.ExpandLike(dhBar2, t40), tensorops.ExpandLike(t33, t40))
+		t43 := tensorops.Add(tensorops.ExpandLike(dhBar3, t40), tensorops.ExpandLike(t34, t40))
+		t44 := tensorops.Add(tensorops.ExpandLike(dhBar4, t40), tensorops.ExpandLike(t35, t40))
+		t45 := tensorops.Add(tensorops.ExpandLike(dhBar5, t40), tensorops.ExpandLike(t36, t40))
+		t46 := tensorops.Add(tensorops.ExpandLike(dhBar6, t40), tensorops.ExpandLike(t37, t40))
+		t47 := tensorops.Add(tensorops.ExpandLike(dhBar7, t40), tensorops.ExpandLike(t38, t40))
+		t48 := tensorops.Add(tensorops.ExpandLike(dhBar8, t40), tensorops.ExpandLike(t39, t40))
+		hBar = t40
+		dhBar1 = t41
+		dhBar2 = t42
+		dhBar3 = t43
+		dhBar4 = t44
+		dhBar5 = t45
+		dhBar6 = t46
+		dhBar7 = t47
+		dhBar8 = t48
+		t49 := tapePointers
+		t50 := dtapePointers1
+		t51 := dtapePointers2
+		t52 := dtapePointers3
+		t53 := dtapePointers4
+		t54 := dtapePointers5
+		t55 := dtapePointers6
+		t56 := dtapePointers7
+		t57 := dtapePointers8
+		t58 := len(t49) - 3
+		h2 := t49[t58]
+		t59 := t49[t58+1]
+		t60 := t58 + 2
+		h3 := t49[t60]
+		tapePointers = t49[:t58]
+		dtapePointers1 = t50[:t58]
+		dtapePointers2 = t51[:t58]
+		dtapePointers3 = t52[:t58]
+		dtapePointers4 = t53[:t58]
+		dtapePointers5 = t54[:t58]
+		dtapePointers6 = t55[:t58]
+		dtapePointers7 = t56[:t58]
+		dtapePointers8 = t57[:t58]
+		t61 := hBar
+		t62 := dhBar1
+		t63 := dhBar2
+		t64 := dhBar3
+		t65 := dhBar4
+		t66 := dhBar5
+		t67 := dhBar6
+		t68 := dhBar7
+		t69 := dhBar8
+		hBar = nil
+		dhBar1 = nil
+		dhBar2 = nil
+		dhBar3 = nil
+		dhBar4 = nil
+		dhBar5 = nil
+		dhBar6 = nil
+		dhBar7 = nil
+		dhBar8 = nil
+		t70 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t61), t50[t60])
+		t71 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t62)
+		t72 := tensorops.Add(t70, t71)
+		t73 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t61), t51[t60])
+		t74 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t63)
+		t75 := tensorops.Add(t73, t74)
+		t76 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t61), t52[t60])
+		t77 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t64)
+		t78 := tensorops.Add(t76, t77)
+		t79 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t61), t53[t60])
+		t80 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t65)
+		t81 := tensorops.Add(t79, t80)
+		t82 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t61), t54[t60])
+		t83 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t66)
+		t84 := tensorops.Add(t82, t83)
+		t85 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t61), t55[t60])
+		t86 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t67)
+		t87 := tensorops.Add(t85, t86)
+		t88 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t61), t56[t60])
+		t89 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t68)
+		t90 := tensorops.Add(t88, t89)
+		t91 := tensorops.Mul(tensorops.Mul(tensorops.Scale(h3, -2), t61), t57[t60])
+		t92 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h3, h3), -1, 1), t69)
+		t93 := tensorops.Add(t91, t92)
+		t94 := tensorops.SumLike(tensorops.TanhJVP(h3, t61), t59)
+		t95 := tensorops.SumLike(t72, t59)
+		t96 := tensorops.SumLike(t75, t59)
+		t97 := tensorops.SumLike(t78, t59)
+		t98 := tensorops.SumLike(t81, t59)
+		t99 := tensorops.SumLike(t84, t59)
+		t100 := tensorops.SumLike(t87, t59)
+		t101 := tensorops.SumLike(t90, t59)
+		t102 := tensorops.SumLike(t93, t59)
+		t103 := n.Ws[i2]
+		t104 := tensorops.MatMulGradA(t94, h2, t103, false, false)
+		t105 := tensorops.MatMulGradA(t95, h2, t103, false, false)
+		t106 := tensorops.MatMulGradA(t96, h2, t103, false, false)
+		t107 := tensorops.MatMulGradA(t97, h2, t103, false, false)
+		t108 := tensorops.MatMulGradA(t98, h2, t103, false, false)
+		t109 := tensorops.MatMulGradA(t99, h2, t103, false, false)
+		t110 := tensorops.MatMulGradA(t100, h2, t103, false, false)
+		t111 := tensorops.MatMulGradA(t101, h2, t103, false, false)
+		t112 := tensorops.MatMulGradA(t102, h2, t103, false, false)
+		t113 := tensorops.Add(hBar2, t104)
+		t114 := tensorops.ExpandLike(t105, t113)
+		t115 := tensorops.Add(tensorops.ExpandLike(dhBar1_2, t113), t114)
+		t116 := tensorops.ExpandLike(t106, t113)
+		t117 := tensorops.Add(tensorops.ExpandLike(dhBar2_2, t113), t116)
+		t118 := tensorops.ExpandLike(t107, t113)
+		t119 := tensorops.Add(tensorops.ExpandLike(dhBar3_2, t113), t118)
+		t120 := tensorops.ExpandLike(t108, t113)
+		t121 := tensorops.Add(tensorops.ExpandLike(dhBar4_2, t113), t120)
+		t122 := tensorops.ExpandLike(t109, t113)
+		t123 := tensorops.Add(tensorops.ExpandLike(dhBar5_2, t113), t122)
+		t124 := tensorops.ExpandLike(t110, t113)
+		t125 := tensorops.Add(tensorops.ExpandLike(dhBar6_2, t113), t124)
+		t126 := tensorops.ExpandLike(t111, t113)
+		t127 := tensorops.Add(tensorops.ExpandLike(dhBar7_2, t113), t126)
+		t128 := tensorops.ExpandLike(t112, t113)
+		t129 := tensorops.Add(tensorops.ExpandLike(dhBar8_2, t113), t128)
+		hBar2 = t113
+		dhBar1_2 = t115
+		dhBar2_2 = t117
+		dhBar3_2 = t119
+		dhBar4_2 = t121
+		dhBar5_2 = t123
+		dhBar6_2 = t125
+		dhBar7_2 = t127
+		dhBar8_2 = t129
+	}
+	t14 := tensorops.Add(xBar, hBar2)
+	t15 := tensorops.ExpandLike(dxBar1, t14)
+	t16 := tensorops.Add(t15, tensorops.ExpandLike(dhBar1_2, t14))
+	t17 := tensorops.ExpandLike(dxBar2, t14)
+	t18 := tensorops.Add(t17, tensorops.ExpandLike(dhBar2_2, t14))
+	t19 := tensorops.ExpandLike(dxBar3, t14)
+	t20 := tensorops.Add(t19, tensorops.ExpandLike(dhBar3_2, t14))
+	t21 := tensorops.ExpandLike(dxBar4, t14)
+	t22 := tensorops.Add(t21, tensorops.ExpandLike(dhBar4_2, t14))
+	t23 := tensorops.ExpandLike(dxBar5, t14)
+	t24 := tensorops.Add(t23, tensorops.ExpandLike(dhBar5_2, t14))
+	t25 := tensorops.ExpandLike(dxBar6, t14)
+	t26 := tensorops.Add(t25, tensorops.ExpandLike(dhBar6_2, t14))
+	t27 := tensorops.ExpandLike(dxBar7, t14)
+	t28 := tensorops.Add(t27, tensorops.ExpandLike(dhBar7_2, t14))
+	t29 := tensorops.ExpandLike(dxBar8, t14)
+	t30 := tensorops.Add(t29, tensorops.ExpandLike(dhBar8_2, t14))
+	xBar = t14
+	dxBar1 = t16
+	dxBar2 = t18
+	dxBar3 = t20
+	dxBar4 = t22
+	dxBar5 = t24
+	dxBar6 = t26
+	dxBar7 = t28
+	dxBar8 = t30
+	return t4, xBar, t5, t6, t7, t8, t9, t10, t11, t12, dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8
 }
 
 // FTaylorO0 propagates Taylor polynomials of degree 2 through F (Taylor mode): when each varied
@@ -503,4 +1103,319 @@ func FTaylorO0(n *Net, x, x1 *tensorops.Tensor) (float64, float64, float64) {
 	}
 	t := n.Out
 	return tensorops.Dot(h, t), tensorops.Dot(h1, t), tensorops.Dot(h2, t)
+}
+
+// FHVP8 returns F and the Hessian-vector products ∇²F·v_l along 8 directions at once, the Hessian
+// taken with respect to x, by forward mode over reverse mode: the JVP of the gradient of F along
+// the 8 directions (fGradWrtXJVPLanes8, vector forward mode), so that F and its gradient are
+// evaluated once for all. Each direction must have the shape of x.
+func FHVP8(
+	n *Net,
+	x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor,
+) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor) {
+	t, _, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 := fGradWrtXJVPLanes8(
+		n,
+		x,
+		v1,
+		v2,
+		v3,
+		v4,
+		v5,
+		v6,
+		v7,
+		v8,
+	)
+	return t, t2, t3, t4, t5, t6, t7, t8, t9
+}
+
+// FHVP8O0 returns F and the Hessian-vector products ∇²F·v_l along 8 directions at once, the Hessian
+// taken with respect to x, by forward mode over reverse mode: the JVP of the gradient of F along
+// the 8 directions (fGradWrtXO0JVPLanes8O0, vector forward mode), so that F and its gradient are
+// evaluated once for all. Each direction must have the shape of x.
+//
+// Generated without optimization (opt=0), for comparison.
+func FHVP8O0(
+	n *Net,
+	x, v1, v2, v3, v4, v5, v6, v7, v8 *tensorops.Tensor,
+) (f float64, hv1, hv2, hv3, hv4, hv5, hv6, hv7, hv8 *tensorops.Tensor) {
+	t, _, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 := fGradWrtXO0JVPLanes8O0(
+		n,
+		x,
+		v1,
+		v2,
+		v3,
+		v4,
+		v5,
+		v6,
+		v7,
+		v8,
+	)
+	return t, t2, t3, t4, t5, t6, t7, t8, t9
+}
+
+// FTaylor8 propagates 8 Taylor polynomials of degree 2 through F at once, one per direction (Taylor
+// mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its first
+// coefficients p1_1 … p1_8, it returns the results of F and, for each float result y, its
+// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
+// k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
+// Fixed inputs (zero coefficients): n.
+func FTaylor8(
+	n *Net,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *tensorops.Tensor,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	n2 := len(n.Ws)
+	h := x
+	h1_1 := x1_1
+	h1_2 := x1_2
+	h1_3 := x1_3
+	h1_4 := x1_4
+	h1_5 := x1_5
+	h1_6 := x1_6
+	h1_7 := x1_7
+	h1_8 := x1_8
+	var h2_1 *tensorops.Tensor
+	var h2_2 *tensorops.Tensor
+	var h2_3 *tensorops.Tensor
+	var h2_4 *tensorops.Tensor
+	var h2_5 *tensorops.Tensor
+	var h2_6 *tensorops.Tensor
+	var h2_7 *tensorops.Tensor
+	var h2_8 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		t19 := tensorops.MatMulEach(
+			n.Ws[i],
+			false,
+			h,
+			h1_1,
+			h2_1,
+			h1_2,
+			h2_2,
+			h1_3,
+			h2_3,
+			h1_4,
+			h2_4,
+			h1_5,
+			h2_5,
+			h1_6,
+			h2_6,
+			h1_7,
+			h2_7,
+			h1_8,
+			h2_8,
+		)
+		t20 := tensorops.Add(t19[0], n.Bs[i])
+		t21 := tensorops.ExpandLike(t19[1], t20)
+		t22 := tensorops.ExpandLike(t19[2], t20)
+		t23 := tensorops.ExpandLike(t19[3], t20)
+		t24 := tensorops.ExpandLike(t19[4], t20)
+		t25 := tensorops.ExpandLike(t19[5], t20)
+		t26 := tensorops.ExpandLike(t19[6], t20)
+		t27 := tensorops.ExpandLike(t19[7], t20)
+		t28 := tensorops.ExpandLike(t19[8], t20)
+		t29 := tensorops.ExpandLike(t19[9], t20)
+		t30 := tensorops.ExpandLike(t19[10], t20)
+		t31 := tensorops.ExpandLike(t19[11], t20)
+		t32 := tensorops.ExpandLike(t19[12], t20)
+		t33 := tensorops.ExpandLike(t19[13], t20)
+		t34 := tensorops.ExpandLike(t19[14], t20)
+		t35 := tensorops.ExpandLike(t19[15], t20)
+		t36 := tensorops.ExpandLike(t19[16], t20)
+		h = tensorops.Tanh(t20)
+		h1_1 = tensorops.TanhJVP(h, t21)
+		t37 := tensorops.Fuse("1 - a*a", h)
+		h2_1 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_1, t21, t37, t22)
+		h1_2 = tensorops.TanhJVP(h, t23)
+		h2_2 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_2, t23, t37, t24)
+		h1_3 = tensorops.TanhJVP(h, t25)
+		h2_3 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_3, t25, t37, t26)
+		h1_4 = tensorops.TanhJVP(h, t27)
+		h2_4 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_4, t27, t37, t28)
+		h1_5 = tensorops.TanhJVP(h, t29)
+		h2_5 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_5, t29, t37, t30)
+		h1_6 = tensorops.TanhJVP(h, t31)
+		h2_6 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_6, t31, t37, t32)
+		h1_7 = tensorops.TanhJVP(h, t33)
+		h2_7 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_7, t33, t37, t34)
+		h1_8 = tensorops.TanhJVP(h, t35)
+		h2_8 = tensorops.Fuse("0.5*(-(a*b + b*a)*c) + d*e", h, h1_8, t35, t37, t36)
+	}
+	t := n.Out
+	t2 := tensorops.Dot(h, t)
+	t3 := tensorops.Dot(h1_1, t)
+	t4 := tensorops.Dot(h2_1, t)
+	t5 := tensorops.Dot(h1_2, t)
+	t6 := tensorops.Dot(h2_2, t)
+	t7 := tensorops.Dot(h1_3, t)
+	t8 := tensorops.Dot(h2_3, t)
+	t9 := tensorops.Dot(h1_4, t)
+	t10 := tensorops.Dot(h2_4, t)
+	t11 := tensorops.Dot(h1_5, t)
+	t12 := tensorops.Dot(h2_5, t)
+	t13 := tensorops.Dot(h1_6, t)
+	t14 := tensorops.Dot(h2_6, t)
+	t15 := tensorops.Dot(h1_7, t)
+	t16 := tensorops.Dot(h2_7, t)
+	t17 := tensorops.Dot(h1_8, t)
+	t18 := tensorops.Dot(h2_8, t)
+	return t2, t3, t5, t7, t9, t11, t13, t15, t17, t4, t6, t8, t10, t12, t14, t16, t18
+}
+
+// FTaylor8O0 propagates 8 Taylor polynomials of degree 2 through F at once, one per direction
+// (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its first
+// coefficients p1_1 … p1_8, it returns the results of F and, for each float result y, its
+// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
+// k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
+// Fixed inputs (zero coefficients): n.
+//
+// Generated without optimization (opt=0), for comparison.
+func FTaylor8O0(
+	n *Net,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 *tensorops.Tensor,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
+	n2 := len(n.Ws)
+	h := x
+	h1_1 := x1_1
+	h1_2 := x1_2
+	h1_3 := x1_3
+	h1_4 := x1_4
+	h1_5 := x1_5
+	h1_6 := x1_6
+	h1_7 := x1_7
+	h1_8 := x1_8
+	var h2_1 *tensorops.Tensor
+	var h2_2 *tensorops.Tensor
+	var h2_3 *tensorops.Tensor
+	var h2_4 *tensorops.Tensor
+	var h2_5 *tensorops.Tensor
+	var h2_6 *tensorops.Tensor
+	var h2_7 *tensorops.Tensor
+	var h2_8 *tensorops.Tensor
+	for i := 0; i < n2; i++ {
+		t19 := n.Ws[i]
+		t20 := tensorops.Add(tensorops.MatMul(h, t19), n.Bs[i])
+		t21 := tensorops.ExpandLike(tensorops.MatMul(h1_1, t19), t20)
+		t22 := tensorops.ExpandLike(tensorops.MatMul(h2_1, t19), t20)
+		t23 := tensorops.ExpandLike(tensorops.MatMul(h1_2, t19), t20)
+		t24 := tensorops.ExpandLike(tensorops.MatMul(h2_2, t19), t20)
+		t25 := tensorops.ExpandLike(tensorops.MatMul(h1_3, t19), t20)
+		t26 := tensorops.ExpandLike(tensorops.MatMul(h2_3, t19), t20)
+		t27 := tensorops.ExpandLike(tensorops.MatMul(h1_4, t19), t20)
+		t28 := tensorops.ExpandLike(tensorops.MatMul(h2_4, t19), t20)
+		t29 := tensorops.ExpandLike(tensorops.MatMul(h1_5, t19), t20)
+		t30 := tensorops.ExpandLike(tensorops.MatMul(h2_5, t19), t20)
+		t31 := tensorops.ExpandLike(tensorops.MatMul(h1_6, t19), t20)
+		t32 := tensorops.ExpandLike(tensorops.MatMul(h2_6, t19), t20)
+		t33 := tensorops.ExpandLike(tensorops.MatMul(h1_7, t19), t20)
+		t34 := tensorops.ExpandLike(tensorops.MatMul(h2_7, t19), t20)
+		t35 := tensorops.ExpandLike(tensorops.MatMul(h1_8, t19), t20)
+		t36 := tensorops.ExpandLike(tensorops.MatMul(h2_8, t19), t20)
+		h = tensorops.Tanh(t20)
+		h1_1 = tensorops.TanhJVP(h, t21)
+		t37 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1_1), tensorops.Mul(h1_1, h)))
+		t38 := tensorops.Mul(t37, t21)
+		t39 := tensorops.Scale(t38, 0.5)
+		t40 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t22)
+		h2_1 = tensorops.Add(t39, t40)
+		h1_2 = tensorops.TanhJVP(h, t23)
+		t41 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1_2), tensorops.Mul(h1_2, h)))
+		t42 := tensorops.Mul(t41, t23)
+		t43 := tensorops.Scale(t42, 0.5)
+		t44 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t24)
+		h2_2 = tensorops.Add(t43, t44)
+		h1_3 = tensorops.TanhJVP(h, t25)
+		t45 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1_3), tensorops.Mul(h1_3, h)))
+		t46 := tensorops.Mul(t45, t25)
+		t47 := tensorops.Scale(t46, 0.5)
+		t48 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t26)
+		h2_3 = tensorops.Add(t47, t48)
+		h1_4 = tensorops.TanhJVP(h, t27)
+		t49 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1_4), tensorops.Mul(h1_4, h)))
+		t50 := tensorops.Mul(t49, t27)
+		t51 := tensorops.Scale(t50, 0.5)
+		t52 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t28)
+		h2_4 = tensorops.Add(t51, t52)
+		h1_5 = tensorops.TanhJVP(h, t29)
+		t53 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1_5), tensorops.Mul(h1_5, h)))
+		t54 := tensorops.Mul(t53, t29)
+		t55 := tensorops.Scale(t54, 0.5)
+		t56 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t30)
+		h2_5 = tensorops.Add(t55, t56)
+		h1_6 = tensorops.TanhJVP(h, t31)
+		t57 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1_6), tensorops.Mul(h1_6, h)))
+		t58 := tensorops.Mul(t57, t31)
+		t59 := tensorops.Scale(t58, 0.5)
+		t60 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t32)
+		h2_6 = tensorops.Add(t59, t60)
+		h1_7 = tensorops.TanhJVP(h, t33)
+		t61 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1_7), tensorops.Mul(h1_7, h)))
+		t62 := tensorops.Mul(t61, t33)
+		t63 := tensorops.Scale(t62, 0.5)
+		t64 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t34)
+		h2_7 = tensorops.Add(t63, t64)
+		h1_8 = tensorops.TanhJVP(h, t35)
+		t65 := tensorops.Neg(tensorops.Add(tensorops.Mul(h, h1_8), tensorops.Mul(h1_8, h)))
+		t66 := tensorops.Mul(t65, t35)
+		t67 := tensorops.Scale(t66, 0.5)
+		t68 := tensorops.Mul(tensorops.Affine(tensorops.Mul(h, h), -1, 1), t36)
+		h2_8 = tensorops.Add(t67, t68)
+	}
+	t := n.Out
+	t2 := tensorops.Dot(h, t)
+	t3 := tensorops.Dot(h1_1, t)
+	t4 := tensorops.Dot(h2_1, t)
+	t5 := tensorops.Dot(h1_2, t)
+	t6 := tensorops.Dot(h2_2, t)
+	t7 := tensorops.Dot(h1_3, t)
+	t8 := tensorops.Dot(h2_3, t)
+	t9 := tensorops.Dot(h1_4, t)
+	t10 := tensorops.Dot(h2_4, t)
+	t11 := tensorops.Dot(h1_5, t)
+	t12 := tensorops.Dot(h2_5, t)
+	t13 := tensorops.Dot(h1_6, t)
+	t14 := tensorops.Dot(h2_6, t)
+	t15 := tensorops.Dot(h1_7, t)
+	t16 := tensorops.Dot(h2_7, t)
+	t17 := tensorops.Dot(h1_8, t)
+	t18 := tensorops.Dot(h2_8, t)
+	return t2, t3, t5, t7, t9, t11, t13, t15, t17, t4, t6, t8, t10, t12, t14, t16, t18
 }

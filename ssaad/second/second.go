@@ -45,8 +45,14 @@ func (h Helper) Name() string { return helperNames[h.Kind].mode }
 // Suffix implements ssaad.Mode.
 func (h Helper) Suffix() string { return helperNames[h.Kind].suffix }
 
-// Options implements ssaad.Mode: only wrt=.
-func (Helper) Options() []string { return nil }
+// Options implements ssaad.Mode: wrt=, and lanes=L for the HVP of a
+// tensor function (L directions per call).
+func (h Helper) Options() []string {
+	if h.Kind == HVP {
+		return []string{"lanes"}
+	}
+	return nil
+}
 
 var float64Type = types.Typ[types.Float64]
 
@@ -121,9 +127,21 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 	names := ssaad.ParamNames(fn)
 	extra, resNames := h.extraNames(fn)
 	tensor := ir.IsTensor(ssaad.Params(fn)[k].Type()) && h.Kind != Laplacian
+	if L := req.Options.Lanes; L > 0 && !tensor {
+		return nil, fmt.Errorf("//gad:%s lanes=%d needs a varied parameter of type *tensorops.Tensor", h.Name(), L)
+	}
 	if tensor {
 		// The product, or the diagonal, is returned: HVP takes v only.
 		extra, resNames = extra[:len(extra)-1], []string{extra[len(extra)-1]}
+		if L := req.Options.Lanes; L > 0 {
+			// lanes=L: v1 … vL, hv1 … hvL.
+			v, hv := extra[0], resNames[0]
+			extra, resNames = nil, nil
+			for l := 1; l <= L; l++ {
+				extra = append(extra, fmt.Sprintf("%s%d", v, l))
+				resNames = append(resNames, fmt.Sprintf("%s%d", hv, l))
+			}
+		}
 	}
 	pkg := fn.Pkg()
 	var recv *types.Var
@@ -147,8 +165,10 @@ func (h Helper) Signature(req *ssaad.Request) (*types.Signature, error) {
 		for _, n := range names {
 			used[n] = true
 		}
-		results = []*types.Var{types.NewParam(token.NoPos, pkg, ssaad.Fresh(used, "f"), float64Type),
-			types.NewParam(token.NoPos, pkg, resNames[0], ssaad.Params(fn)[k].Type())}
+		results = []*types.Var{types.NewParam(token.NoPos, pkg, ssaad.Fresh(used, "f"), float64Type)}
+		for _, r := range resNames {
+			results = append(results, types.NewParam(token.NoPos, pkg, r, ssaad.Params(fn)[k].Type()))
+		}
 	} else if h.Kind == Laplacian {
 		results = []*types.Var{types.NewParam(token.NoPos, pkg, resNames[0], float64Type), types.NewParam(token.NoPos, pkg, resNames[1], float64Type)}
 	} else {
@@ -224,6 +244,28 @@ func (b *helperBuilder) load(s, i *ir.Value) *ir.Value {
 	return b.Emit(ir.OpLoad, float64Type, b.index(s, i))
 }
 
+// orValue returns v, F's value that the loop before computed (its jets'
+// or JVPs' primal result), or F's value by value() when the loop did not
+// run (n == 0: x has no elements): v if n != 0 else value().
+func (b *helperBuilder) orValue(v, n *ir.Value, value func() *ir.Value) *ir.Value {
+	empty := b.Emit(ir.OpBinary, types.Typ[types.Bool], n, b.int(0))
+	empty.Tok = token.EQL
+	then, done := b.F.NewBlock("if.then"), b.F.NewBlock("if.done")
+	from := b.Cur
+	b.Cur.If(empty, then, done)
+	b.Cur = then
+	w := value()
+	b.Cur.Jump(done)
+	b.Cur = done
+	phi := b.Emit(ir.OpPhi, float64Type)
+	phi.Name = "f"
+	// done's predecessors: from (the loop's exit), then the then block.
+	phi.Args = make([]*ir.Value, 2)
+	phi.Args[done.PredIndex(from)] = v
+	phi.Args[done.PredIndex(then)] = w
+	return phi
+}
+
 // checkLen panics with msg unless len(s) == n.
 func (b *helperBuilder) checkLen(s, n *ir.Value, msg string) {
 	l := b.Emit(ir.OpLen, b.intT, s)
@@ -297,7 +339,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		}
 		jetOpts := ssaad.Options{Order: 2, Line: true}
 		if h.Kind == Laplacian {
-			jetOpts.Lanes = laplacianLanes
+			jetOpts.Lanes, jetOpts.Collapsed = laplacianLanes, true
 		}
 		jet, err = oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
 		if err != nil {
@@ -369,7 +411,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		return tensorHessDiag(b, f, req, x, jet, q, value())
 	}
 	if ir.IsTensor(x.Type) {
-		return tensorLaplacian(b, f, req, args, k, jet, value())
+		return tensorLaplacian(b, f, req, args, k, jet, value)
 	}
 	n := b.Emit(ir.OpLen, b.intT, x)
 	n.Name = "n"
@@ -681,9 +723,24 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 	}
 	active := make([]bool, len(req.Active))
 	active[k] = true
-	gj, err := be.Build("jvp", ssaad.Options{}, grad.Obj, active, req.Pos)
-	if err != nil {
-		return nil, err
+	// The JVP of the gradient along several directions at once (vector
+	// forward mode): lanes=L's, and the Hessian's, hessianLanes rows per
+	// call; along one direction otherwise, or when it cannot be built.
+	lanes := req.Options.Lanes
+	if hessian {
+		lanes = hessianLanes
+	}
+	var gj, gjL *ir.DerivedFunc
+	if lanes > 0 {
+		gjL, err = be.Build("jvp", ssaad.Options{Lanes: lanes}, grad.Obj, active, req.Pos)
+		if err != nil && !hessian {
+			return nil, err
+		}
+	}
+	if gjL == nil {
+		if gj, err = be.Build("jvp", ssaad.Options{}, grad.Obj, active, req.Pos); err != nil {
+			return nil, err
+		}
 	}
 	f := ir.NewFunc(req.Name, primal.Pkg)
 	f.Pos = primal.Pos
@@ -708,10 +765,12 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 				all = append(all, nil) // the unit tensor, set below
 				continue
 			}
-			p := sig.Params().At(pi)
-			pi++
-			v = f.AddParam(p.Name(), p.Type())
-			all = append(all, v)
+			for range max(1, req.Options.Lanes) {
+				p := sig.Params().At(pi)
+				pi++
+				v = f.AddParam(p.Name(), p.Type())
+				all = append(all, v)
+			}
 		}
 	}
 	if req.Method {
@@ -721,6 +780,29 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 		f.AddResult(r.Name(), r.Type())
 	}
 	b.Cur = f.NewBlock("entry")
+	name, xname := ssaad.FuncName(req.Target), primal.Params[k].Name
+	if gjL != nil && hessian {
+		return tensorHessian(b, f, req, args, all, k, gjL, lanes)
+	}
+	if L := lanes; gjL != nil {
+		// lanes=L: the gradient's JVP along v1 … vL at once.
+		res := gjL.Sig.Results()
+		c := b.Emit(ir.OpCall, res, all...)
+		c.Callee = &ir.Callee{Derived: gjL}
+		val := b.Emit(ir.OpExtract, float64Type, c)
+		out := []*ir.Value{val}
+		for l := range L {
+			hv := b.Emit(ir.OpExtract, res.At(res.Len()-L+l).Type(), c)
+			hv.Index = res.Len() - L + l
+			out = append(out, hv)
+		}
+		b.Cur.Return(out...)
+		f.Doc = fmt.Sprintf("%s returns %s and the Hessian-vector products ∇²%s·v_l along %d directions at once, "+
+			"the Hessian taken with respect to %s, by forward mode over reverse mode: the JVP of the gradient of %s "+
+			"along the %d directions (%s, vector forward mode), so that %s and its gradient are evaluated once for all. "+
+			"Each direction must have the shape of %s.", req.Name, name, name, L, xname, name, L, gjL.Name, name, xname)
+		return f, nil
+	}
 	res := gj.Sig.Results()
 	// hvp returns the JVP of the gradient along u: F's value and ∇²F·u.
 	hvp := func(u *ir.Value) (val, hv *ir.Value) {
@@ -736,8 +818,8 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 		hv.Index = res.Len() - 1
 		return val, hv
 	}
-	name, xname := ssaad.FuncName(req.Target), primal.Params[k].Name
 	if hessian {
+		// No vector JVP of the gradient: one direction per call.
 		x := args[k]
 		val := b.Emit(ir.OpCall, float64Type, args...)
 		val.Callee = &ir.Callee{Func: req.Target}
@@ -772,17 +854,88 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 	return f, nil
 }
 
+// hessianLanes is the number of directions a tensor Hessian's vector
+// JVP of the gradient takes at once.
+const hessianLanes = 8
+
+// tensorHessian completes the body of FHessian(x) (f, h) for a tensor x
+// (parameter k of args): the rows of the Hessian are the JVPs of the
+// gradient along the unit tensors, L per call of gjL, the gradient's JVP
+// in vector forward mode, so that each call evaluates F and its gradient
+// once for L rows (the products by a weight matrix of the L tangents
+// merge into one). all are gjL's arguments before the tangents, with nil
+// in their place.
+func tensorHessian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args, all []*ir.Value, k int, gjL *ir.DerivedFunc, L int) (*ir.Func, error) {
+	x := args[k]
+	fv := b.float(0)
+	fv.Name = "f"
+	n := b.TensorCall("Size", x)
+	n.Name = "n"
+	// rows has L−1 slots past n for the unit tensors past the end
+	// (zeros, tensorops.Basis) of the last call.
+	rows := b.Emit(ir.OpMakeSlice, types.NewSlice(x.Type), b.Add(n, b.int(int64(L-1))), nil)
+	rows.Name = "rows"
+	res := gjL.Sig.Results()
+	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		var jargs []*ir.Value
+		var idx []*ir.Value
+		for _, a := range all {
+			if a != nil {
+				jargs = append(jargs, a)
+				continue
+			}
+			for l := range L {
+				il := b.Add(i, b.int(int64(l)))
+				idx = append(idx, il)
+				u := b.TensorCall("Basis", x, il)
+				u.Name = fmt.Sprintf("u%d", l)
+				jargs = append(jargs, u)
+			}
+		}
+		c := b.Emit(ir.OpCall, res, jargs...)
+		c.Callee = &ir.Callee{Derived: gjL}
+		// The tangents of the gradient's last result, x's adjoint, are
+		// the call's last L results.
+		for l := range L {
+			hv := b.Emit(ir.OpExtract, res.At(res.Len()-L+l).Type(), c)
+			hv.Index = res.Len() - L + l
+			addr := b.Emit(ir.OpIndexAddr, types.NewPointer(x.Type), rows, idx[l])
+			b.Emit(ir.OpStore, nil, addr, b.TensorCall("Reshape", hv, b.int(1), n))
+		}
+		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, c)}
+	})
+	val := b.orValue(out[0], n, func() *ir.Value {
+		v := b.Emit(ir.OpCall, float64Type, args...)
+		v.Callee = &ir.Callee{Func: req.Target}
+		return v
+	})
+	head := b.Emit(ir.OpSlice, rows.Type, rows, nil, n, nil)
+	concat := b.Emit(ir.OpCall, x.Type, b.int(0), head)
+	concat.Callee = &ir.Callee{Func: ir.TensorFunc(x.Type, "Concat"), Spread: true}
+	h := b.TensorCall("Symmetrize", concat)
+	b.Cur.Return(val, h)
+	name, xname := ssaad.FuncName(req.Target), x.Name
+	f.Doc = fmt.Sprintf("%s returns %s and its Hessian with respect to %s, a [n, n] tensor for the n = Size(%s) "+
+		"elements of %s in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ "+
+		"(forward mode over reverse mode: %s, the JVP of the gradient along %d unit tensors at once, ⌈n/%d⌉ calls, "+
+		"which give %s's value too), then (H + Hᵀ)/2, exactly symmetric.",
+		req.Name, name, xname, xname, xname, gjL.Name, L, L, name)
+	return f, nil
+}
+
 // tensorLaplacian completes the body of FLaplacian(x) for a tensor x
 // (parameter k of args): collapsed Taylor mode along the unit tensors
 // tensorops.Basis(x, i), laplacianLanes per call of the jet.
-func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir.Value, k int, jet *ir.DerivedFunc, val *ir.Value) (*ir.Func, diag.List) {
+func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir.Value, k int, jet *ir.DerivedFunc, value func() *ir.Value) (*ir.Func, diag.List) {
 	L := laplacianLanes
 	x := args[k]
 	n := b.TensorCall("Size", x)
 	n.Name = "n"
 	lap := b.float(0)
 	lap.Name = "lap"
-	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
 		var jargs []*ir.Value
 		for j, a := range args {
 			jargs = append(jargs, a)
@@ -798,13 +951,14 @@ func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*i
 		call.Callee = &ir.Callee{Derived: jet}
 		sum := b.Emit(ir.OpExtract, float64Type, call)
 		sum.Index = 1 + L
-		return []*ir.Value{b.Add(c[0], b.Mul(b.float(2), sum))}
+		val := b.Emit(ir.OpExtract, float64Type, call)
+		return []*ir.Value{b.Add(c[0], b.Mul(b.float(2), sum)), val}
 	})
-	b.Cur.Return(val, out[0])
+	b.Cur.Return(b.orValue(out[1], n, value), out[0])
 	name, xname := ssaad.FuncName(req.Target), x.Name
 	f.Doc = fmt.Sprintf("%s returns %s and its Laplacian with respect to %s, the sum of ∂²%s/∂%s[i]² over the elements of %s, "+
 		"by collapsed Taylor mode: %s propagates %d unit directions (tensorops.Basis) at once, their first coefficients "+
-		"and the sum of their second ones; ⌈Size(%s)/%d⌉ calls.", req.Name, name, xname, name, xname, xname, jet.Name, L, xname, L)
+		"and the sum of their second ones; ⌈Size(%s)/%d⌉ calls, which give %s's value too.", req.Name, name, xname, name, xname, xname, jet.Name, L, xname, L, name)
 	return f, nil
 }
 

@@ -128,7 +128,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 			}
 		}
 	}
-	opts := ssaad.Options{Order: t.cfg.order, Lanes: t.cfg.lanes, Line: line}
+	opts := ssaad.Options{Order: t.cfg.order, Lanes: t.cfg.lanes, Collapsed: t.cfg.collapse, Line: line}
 	var all []*ir.Value
 	for i := range vals {
 		all = append(all, vals[i])
@@ -184,12 +184,16 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 // calls: its JVP in forward mode, else its Taylor-mode function with
 // opts.
 func (t *transformer) callee(fn *types.Func, opts ssaad.Options, active []bool, pos token.Pos) (*ir.DerivedFunc, error) {
-	if t.cfg.tangent {
+	if t.cfg.tangent && t.cfg.lanes == 0 {
 		return t.env.Derivative("jvp", fn, active, pos)
 	}
 	oe, ok := t.env.(ssaad.OptionsEnv)
 	if !ok {
 		return nil, fmt.Errorf("this environment cannot generate Taylor-mode callees")
+	}
+	if t.cfg.tangent {
+		// Vector forward mode: the callee's JVP along the same lanes.
+		return oe.DerivativeWithOptions("jvp", ssaad.Options{Lanes: t.cfg.lanes}, fn, active, pos)
 	}
 	return oe.DerivativeWithOptions("taylor", opts, fn, active, pos)
 }
@@ -304,7 +308,7 @@ func (t *transformer) mathCall(v *ir.Value) {
 		return
 	}
 	if t.cfg.lanes > 0 {
-		t.collapsedMathCall(v, nv, rule)
+		t.laneMathCall(v, nv, rule)
 		return
 	}
 	e := ssaad.NewExpander(&t.Builder, t.K, ssaad.MathOf(c.Func))
@@ -347,42 +351,52 @@ func (t *transformer) mathCall(v *ir.Value) {
 	}
 }
 
-// collapsedMathCall expands a math call in collapsed mode: each lane's
-// second-order jet with a zero second coefficient gives the lane's first
-// coefficient and the quadratic part of its second one; one more jet,
-// with zero first coefficients and the summed second ones, gives the
-// linear part: C2 = Σⱼ gⱼ·A2ⱼ + Σ_l ½·a1_lᵀ∇²f·a1_l.
-func (t *transformer) collapsedMathCall(v, nv *ir.Value, rule *templates.Rule) {
+// laneMathCall expands a math call with lanes. In collapsed mode, each
+// lane's second-order jet with a zero second coefficient gives the lane's
+// first coefficient and the quadratic part of its second one; one more
+// jet, with zero first coefficients and the summed second ones, gives
+// the linear part: C2 = Σⱼ gⱼ·A2ⱼ + Σ_l ½·a1_lᵀ∇²f·a1_l. Otherwise each
+// lane's jet of order K gives its coefficients (laneJet's slots).
+func (t *transformer) laneMathCall(v, nv *ir.Value, rule *templates.Rule) {
 	c := v.Callee
-	L := t.cfg.lanes
+	L, collapsed := t.cfg.lanes, t.cfg.collapsed()
+	order, jets := t.cfg.order, L
+	if collapsed {
+		order, jets = 2, L+1 // the lanes, then the summed second coefficients
+	}
 	if t.primalCalls == nil {
 		t.primalCalls = map[string]*ir.Value{}
 	}
 	t.primalCalls[ssaad.PrimalKey(c, nv.Args)] = nv
 	defer func() { t.primalCalls = nil }()
-	jets := make([][]*ir.Value, len(v.Args))
+	argCoefs := make([][]*ir.Value, len(v.Args))
 	for i, a := range v.Args {
-		jets[i] = t.coefs(a)
+		argCoefs[i] = t.coefs(a)
+	}
+	// jetOf returns the jet of argument i that lane (from 0) expands.
+	jetOf := func(i, lane int) []*ir.Value {
+		a := nv.Args[i]
+		if !collapsed {
+			return t.laneJet(append([]*ir.Value{a}, argCoefs[i]...), lane)
+		}
+		z := t.Zero(a.Type)
+		if lane < L {
+			return []*ir.Value{a, argCoefs[i][lane], z}
+		}
+		return []*ir.Value{a, z, argCoefs[i][L]}
 	}
 	expand := func(lane int) ([][]*ir.Value, error) {
-		e := ssaad.NewExpander(&t.Builder, 2, ssaad.MathOf(c.Func))
+		e := ssaad.NewExpander(&t.Builder, order, ssaad.MathOf(c.Func))
 		e.SharePrimalCalls(t.primalCalls)
 		var args []*ssaad.Series
-		for i, a := range nv.Args {
-			z := t.Zero(a.Type)
-			cs := []*ir.Value{a, z, z}
-			if lane < L {
-				cs[1] = jets[i][lane]
-			} else {
-				cs[2] = jets[i][L]
-			}
-			args = append(args, e.Known(cs))
+		for i := range nv.Args {
+			args = append(args, e.Known(jetOf(i, lane)))
 		}
 		n := e.RuleCall(c, rule, args, nv)
 		var out [][]*ir.Value
 		for _, r := range n.Results {
 			var cs []*ir.Value
-			for k := 0; k <= 2; k++ {
+			for k := 0; k <= order; k++ {
 				c, err := r.At(k)
 				if err != nil {
 					return nil, err
@@ -393,8 +407,8 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value, rule *templates.Rule) {
 		}
 		return out, nil
 	}
-	var results [][]*ir.Value // per result: the L first coefficients, then C2
-	for lane := 0; lane <= L; lane++ {
+	var results [][]*ir.Value // per result: its slots
+	for lane := 0; lane < jets; lane++ {
 		out, err := expand(lane)
 		if err != nil {
 			t.errorf(v.Pos, ssaad.RuleName(c), "%v", err)
@@ -403,17 +417,24 @@ func (t *transformer) collapsedMathCall(v, nv *ir.Value, rule *templates.Rule) {
 		if results == nil {
 			results = make([][]*ir.Value, len(out))
 			for i, r := range out {
-				results[i] = make([]*ir.Value, L+1)
+				results[i] = make([]*ir.Value, t.K)
 				for k := range results[i] {
 					results[i][k] = t.Zero(r[0].Type)
 				}
 			}
 		}
 		for i, r := range out {
-			if lane < L {
+			switch {
+			case !collapsed:
+				for k := 1; k <= order; k++ {
+					results[i][(k-1)*L+lane] = r[k]
+				}
+			case lane < L:
 				results[i][lane] = r[1]
+				results[i][L] = t.Add(results[i][L], r[2])
+			default:
+				results[i][L] = t.Add(results[i][L], r[2])
 			}
-			results[i][L] = t.Add(results[i][L], r[2])
 		}
 	}
 	info := &callInfo{}

@@ -21,11 +21,17 @@ type config struct {
 	// line: the varied inputs move on a line (seed=line): only their
 	// first coefficients are parameters, the others are zero.
 	line bool
-	// lanes, when not zero, selects collapsed Taylor mode (order 2, for
-	// Laplacians; the internal option collapsed=L): L jets along L
-	// directions share the primal, each keeps its first coefficient, and
-	// one slot holds the sum of their second coefficients.
+	// lanes, when not zero, propagates L directions at once, sharing
+	// the primal. At order 2 it is collapsed Taylor mode (for Laplacians;
+	// the internal option collapsed=L): each direction keeps its first
+	// coefficient, and one slot holds the sum of their second
+	// coefficients. In forward mode (order 1) it is vector forward mode
+	// (the internal option lanes=L of the Hessian's JVP): one tangent per
+	// direction, dx1 … dxL.
 	lanes int
+	// collapse: the lanes' second coefficients are summed (collapsed
+	// Taylor mode).
+	collapse bool
 	// tangent selects forward mode (//gad:jvp):
 	// order 1, the coefficient is the tangent dx, callees are asked for
 	// their JVPs, and the doc comment speaks of tangents.
@@ -38,6 +44,18 @@ var tangentMode = config{order: 1, tangent: true}
 // name names coefficient k of the value named base: its tangent dx in
 // forward mode, else coefName's x1, x2, ….
 func (c config) name(base string, k int) string {
+	if c.lanes > 0 && !c.collapse {
+		// Slot k: lane l's coefficient j; x1 … xL (dx1 … dxL) at order 1,
+		// else xj_l.
+		j, l := (k-1)/c.lanes+1, (k-1)%c.lanes+1
+		if c.tangent {
+			return coefName(ssaad.TangentName(base), l)
+		}
+		if c.order == 1 {
+			return coefName(base, l)
+		}
+		return coefName(coefName(base, j), l)
+	}
 	if c.tangent {
 		return ssaad.TangentName(base)
 	}
@@ -55,14 +73,23 @@ func (c config) mode() string {
 // MaxLanes bounds collapsed=L (ssaad.MaxLanes).
 const MaxLanes = ssaad.MaxLanes
 
-// slots returns the number of coefficient slots of a value: K, or the L
-// first coefficients and the summed second one.
+// slots returns the number of coefficient slots of a value: K; in
+// collapsed mode the L first coefficients and the summed second one;
+// with L lanes otherwise, K per lane (coefficient k of lane l in slot
+// (k−1)·L + l, see laneJet).
 func (c config) slots() int {
-	if c.lanes > 0 {
+	if c.collapsed() {
 		return c.lanes + 1
+	}
+	if c.lanes > 0 {
+		return c.lanes * c.order
 	}
 	return c.order
 }
+
+// collapsed reports whether c is collapsed Taylor mode: L directions at
+// order 2, their second coefficients summed.
+func (c config) collapsed() bool { return c.collapse }
 
 // lineInputs returns the number of input slots of a line seed.
 func (c config) lineInputs() int {
@@ -72,12 +99,12 @@ func (c config) lineInputs() int {
 	return 1
 }
 
-// parseOptions reads order=, seed= and collapsed= of a request.
+// parseOptions reads order=, seed=, lanes= and collapsed= of a request.
 func parseOptions(opts ssaad.Options) (config, error) {
 	if opts.Order == 0 {
 		return config{}, fmt.Errorf("//gad:taylor needs order=K, the degree of the Taylor polynomials (1 ≤ K ≤ %d)", MaxOrder)
 	}
-	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes}, nil
+	return config{order: opts.Order, line: opts.Line, lanes: opts.Lanes, collapse: opts.Collapsed}, nil
 }
 
 // names holds the parameter and result names of a generated function.
@@ -241,8 +268,10 @@ func docComment(name string, fn *types.Func, nm *names, active, writes []bool, c
 	var sb strings.Builder
 	target := ssaad.FuncName(fn)
 	switch {
-	case c.lanes > 0:
+	case c.collapsed():
 		return collapsedDoc(name, target, nm, active, c)
+	case c.lanes > 0:
+		return vectorDoc(name, target, nm, active, c)
 	case c.tangent:
 		return tangentDoc(name, fn, nm, active, writes)
 	}
@@ -346,6 +375,50 @@ func collapsedDoc(name, target string, nm *names, active []bool, c config) strin
 	}
 	if len(varied) > 0 {
 		fmt.Fprintf(&sb, "Varied inputs: %s.", strings.Join(varied, ", "))
+	}
+	return strings.TrimRight(sb.String(), "\n")
+}
+
+// vectorDoc is the doc comment of a function propagating L directions
+// at once: a JVP along several directions (vector forward mode) or L
+// Taylor jets sharing the primal (lanes=L).
+func vectorDoc(name, target string, nm *names, active []bool, c config) string {
+	var sb strings.Builder
+	L, K := c.lanes, c.order
+	if c.tangent {
+		fmt.Fprintf(&sb, "%s computes %s and its derivatives along %d directions at once (vector forward mode): ", name, target, L)
+		fmt.Fprintf(&sb, "each varied input takes %d tangents, one per direction, and the results are %s's, then the %d tangents of each float result in order.\n\n", L, target, L)
+	} else {
+		fmt.Fprintf(&sb, "%s propagates %d Taylor polynomials of degree %d through %s at once, one per direction (Taylor mode, %d lanes): ", name, L, K, target, L)
+		if c.line {
+			fmt.Fprintf(&sb, "along the lines p + p1_l·t given for each varied input p as its first coefficients p1_1 … p1_%d, ", L)
+		} else {
+			fmt.Fprintf(&sb, "along the curves given for each varied input p as its coefficients pk_l (degree k, lane l), ")
+		}
+		fmt.Fprintf(&sb, "it returns the results of %s and, for each float result y, its coefficients yk_l of degree k = 1 … %d along lane l = 1 … %d, degree by degree, ", target, K, L)
+		fmt.Fprintf(&sb, "where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.\n\n")
+	}
+	var varied, fixed []string
+	for i, p := range nm.params {
+		if active[i] {
+			what := "tangents"
+			if !c.tangent {
+				what = "coefficients"
+			}
+			varied = append(varied, fmt.Sprintf("%s (%s %s)", p, what, strings.Join(nm.coefs[i], ", ")))
+		} else {
+			fixed = append(fixed, p)
+		}
+	}
+	if len(varied) > 0 {
+		fmt.Fprintf(&sb, "Varied inputs: %s.\n", strings.Join(varied, ", "))
+	}
+	if len(fixed) > 0 {
+		what := "tangents"
+		if !c.tangent {
+			what = "coefficients"
+		}
+		fmt.Fprintf(&sb, "Fixed inputs (zero %s): %s.\n", what, strings.Join(fixed, ", "))
 	}
 	return strings.TrimRight(sb.String(), "\n")
 }

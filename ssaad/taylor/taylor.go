@@ -29,7 +29,7 @@ func (m Mode) Options() []string {
 	if m.Tangent {
 		return nil
 	}
-	return []string{"order", "seed"}
+	return []string{"order", "seed", "lanes"}
 }
 
 func (m Mode) pick(tangent, taylor string) string {
@@ -42,7 +42,9 @@ func (m Mode) pick(tangent, taylor string) string {
 // config returns what req asks for.
 func (m Mode) config(req *ssaad.Request) (config, error) {
 	if m.Tangent {
-		return tangentMode, nil
+		c := tangentMode
+		c.lanes = req.Options.Lanes // vector forward mode (internal)
+		return c, nil
 	}
 	return parseOptions(req.Options)
 }
@@ -127,6 +129,69 @@ func (p probeEnv) DerivativeWithOptions(mode string, opts ssaad.Options, callee 
 type phiCoef struct {
 	phi *ir.Value
 	k   int
+}
+
+// perLane sets cs, the coefficients of a binary operation's result, from
+// the jets a and b of its operands (primal first, then the slots) by op,
+// which maps the operands' jets of one direction to the result's
+// coefficients 1 … K: once for the K slots, or, with lanes, once per
+// lane (see laneJet).
+func (t *transformer) perLane(a, b, cs []*ir.Value, op func(a, b []*ir.Value) []*ir.Value) {
+	L := t.cfg.lanes
+	if L == 0 {
+		copy(cs, op(a, b))
+		return
+	}
+	for l := range L {
+		for k, c := range op(t.laneJet(a, l), t.laneJet(b, l)) {
+			cs[k*L+l] = c
+		}
+	}
+}
+
+// laneJet returns the jet of lane l (from 0) of x, the primal then the
+// slots: with L lanes, slot (k−1)·L + l holds coefficient k of lane l
+// (the first coefficients of all lanes come first, as a line seed
+// takes them).
+func (t *transformer) laneJet(x []*ir.Value, l int) []*ir.Value {
+	L, K := t.cfg.lanes, t.cfg.order
+	jet := []*ir.Value{x[0]}
+	for k := range K {
+		jet = append(jet, x[1+k*L+l])
+	}
+	return jet
+}
+
+// cauchy returns the coefficients 1 … K of the product of the jets a and
+// b (primal first): c_k = Σ_{j=k..0} a_j·b_{k-j}, the Cauchy product (at
+// k = 1 the product rule, da·b + a·db).
+func (t *transformer) cauchy(typ types.Type, a, b []*ir.Value) []*ir.Value {
+	K := len(a) - 1
+	cs := make([]*ir.Value, K)
+	for k := 1; k <= K; k++ {
+		s := t.Zero(typ)
+		for j := k; j >= 0; j-- {
+			s = t.Add(s, t.Mul(a[j], b[k-j]))
+		}
+		cs[k-1] = s
+	}
+	return cs
+}
+
+// quotient returns the coefficients 1 … K of c = a/b, c0 the primal
+// quotient: c_k = (a_k − Σ_{j=1..k} c_{k-j}·b_j) / b_0.
+func (t *transformer) quotient(c0 *ir.Value, a, b []*ir.Value) []*ir.Value {
+	K := len(a) - 1
+	c := make([]*ir.Value, K+1)
+	c[0] = c0
+	for k := 1; k <= K; k++ {
+		s := a[k]
+		for j := 1; j <= k; j++ {
+			s = t.Sub(s, t.Mul(c[k-j], b[j]))
+		}
+		c[k] = t.Quo(s, b[0])
+	}
+	return c[1:]
 }
 
 // findZeroPhis adds to t.zeroPhi the float coefficient φs of this build
@@ -652,7 +717,7 @@ func (t *transformer) instr(v *ir.Value) {
 				cs[k] = t.Sub(a[k+1], b[k+1])
 			}
 		case token.MUL:
-			if L := t.cfg.lanes; L > 0 {
+			if L := t.cfg.lanes; L > 0 && t.cfg.collapsed() {
 				// Collapsed: c1_l = a0·b1_l + a1_l·b0;
 				// C2 = a0·B2 + A2·b0 + Σ_l a1_l·b1_l
 				for l := 1; l <= L; l++ {
@@ -665,17 +730,9 @@ func (t *transformer) instr(v *ir.Value) {
 				cs[L] = s
 				break
 			}
-			// Cauchy product: c_k = Σ_{j=k..0} a_j·b_{k-j} (at k = 1 the
-			// product rule, da·b + a·db)
-			for k := 1; k <= K; k++ {
-				s := t.Zero(v.Type)
-				for j := k; j >= 0; j-- {
-					s = t.Add(s, t.Mul(a[j], b[k-j]))
-				}
-				cs[k-1] = s
-			}
+			t.perLane(a, b, cs, func(a, b []*ir.Value) []*ir.Value { return t.cauchy(v.Type, a, b) })
 		case token.QUO:
-			if L := t.cfg.lanes; L > 0 {
+			if L := t.cfg.lanes; L > 0 && t.cfg.collapsed() {
 				// Collapsed: c1_l = (a1_l − c0·b1_l)/b0;
 				// C2 = (A2 − c0·B2 − Σ_l b1_l·c1_l)/b0
 				for l := 1; l <= L; l++ {
@@ -688,16 +745,7 @@ func (t *transformer) instr(v *ir.Value) {
 				cs[L] = t.Quo(s, b[0])
 				break
 			}
-			// c = a/b: c_k = (a_k − Σ_{j=1..k} c_{k-j}·b_j) / b_0
-			c := append([]*ir.Value{nv}, cs...)
-			for k := 1; k <= K; k++ {
-				s := a[k]
-				for j := 1; j <= k; j++ {
-					s = t.Sub(s, t.Mul(c[k-j], b[j]))
-				}
-				c[k] = t.Quo(s, b[0])
-			}
-			copy(cs, c[1:])
+			t.perLane(a, b, cs, func(a, b []*ir.Value) []*ir.Value { return t.quotient(nv, a, b) })
 		default:
 			t.errorf(v.Pos, "operator "+v.Tok.String(), "not differentiable on %s", v.Type)
 			return

@@ -7,6 +7,21 @@ import (
 	"slices"
 )
 
+// QuadGrad computes Quad and its gradient with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar).
+// Results: the value of Quad, then the partials of the varied scalar inputs in order.
+func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
+	t := tensorops.MatMul(x, x)
+	t2 := tensorops.FuseInto(t, "Tanh(a)", t)
+	t3 := tensorops.SumAll(t2)
+	t4 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
+	xBar = tensorops.MatMulGradA(t4, x, x, false, false)
+	t5 := tensorops.MatMulGradB(t4, x, x, false, false)
+	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t5)
+	return t3, xBar
+}
+
 // LossGrad computes Loss and its gradient with respect to the varied inputs (reverse mode).
 //
 // Varied inputs: m (into mBar).
@@ -158,21 +173,6 @@ func QuadHVP(x, v *tensorops.Tensor) (f float64, hv *tensorops.Tensor) {
 	return t, t2
 }
 
-// QuadGrad computes Quad and its gradient with respect to the varied inputs (reverse mode).
-//
-// Varied inputs: x (returned as xBar).
-// Results: the value of Quad, then the partials of the varied scalar inputs in order.
-func QuadGrad(x *tensorops.Tensor) (f float64, xBar *tensorops.Tensor) {
-	t := tensorops.MatMul(x, x)
-	t2 := tensorops.FuseInto(t, "Tanh(a)", t)
-	t3 := tensorops.SumAll(t2)
-	t4 := tensorops.TanhJVP(t2, tensorops.FullLike(t2, 1))
-	xBar = tensorops.MatMulGradA(t4, x, x, false, false)
-	t5 := tensorops.MatMulGradB(t4, x, x, false, false)
-	xBar = tensorops.FuseInto(xBar, "a + b", xBar, t5)
-	return t3, xBar
-}
-
 // quadGradJVP computes QuadGrad and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx).
@@ -200,11 +200,11 @@ func quadGradJVP(x, dx *tensorops.Tensor) (f float64, xBar *tensorops.Tensor, df
 // QuadLaplacian returns Quad and its Laplacian with respect to x, the sum of ∂²Quad/∂x[i]² over the
 // elements of x, by collapsed Taylor mode: quadTaylor propagates 8 unit directions
 // (tensorops.Basis) at once, their first coefficients and the sum of their second ones; ⌈Size(x)/8⌉
-// calls.
+// calls, which give Quad's value too.
 func QuadLaplacian(x *tensorops.Tensor) (f, lap float64) {
-	f = Quad(x)
 	n := tensorops.Size(x)
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		u0 := tensorops.Basis(x, i)
 		u1 := tensorops.Basis(x, i+1)
@@ -214,8 +214,12 @@ func QuadLaplacian(x *tensorops.Tensor) (f, lap float64) {
 		u5 := tensorops.Basis(x, i+5)
 		u6 := tensorops.Basis(x, i+6)
 		u7 := tensorops.Basis(x, i+7)
-		_, _, _, _, _, _, _, _, _, t := quadTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t float64
+		f, _, _, _, _, _, _, _, _, t = quadTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		lap += 2 * t
+	}
+	if n == 0 {
+		f = Quad(x)
 	}
 	return f, lap
 }
@@ -378,16 +382,138 @@ func quadTaylor2(x, x1 *tensorops.Tensor) (float64, float64, float64) {
 
 // QuadHessian returns Quad and its Hessian with respect to x, a [n, n] tensor for the n = Size(x)
 // elements of x in row-major order: row i is the Hessian-vector product along the unit tensor eᵢ
-// (forward mode over reverse mode, quadGradJVP), then (H + Hᵀ)/2, exactly symmetric; n HVPs.
+// (forward mode over reverse mode: quadGradJVPLanes8, the JVP of the gradient along 8 unit tensors
+// at once, ⌈n/8⌉ calls, which give Quad's value too), then (H + Hᵀ)/2, exactly symmetric.
 func QuadHessian(x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
-	f = Quad(x)
 	n := tensorops.Size(x)
-	rows := make([]*tensorops.Tensor, n)
-	for i := 0; i < n; i++ {
-		_, _, _, t := quadGradJVP(x, tensorops.Basis(x, i))
+	rows := make([]*tensorops.Tensor, n+7)
+	f = 0
+	for i := 0; i < n; i += 8 {
+		u0 := tensorops.Basis(x, i)
+		u1 := tensorops.Basis(x, i+1)
+		u2 := tensorops.Basis(x, i+2)
+		u3 := tensorops.Basis(x, i+3)
+		u4 := tensorops.Basis(x, i+4)
+		u5 := tensorops.Basis(x, i+5)
+		u6 := tensorops.Basis(x, i+6)
+		u7 := tensorops.Basis(x, i+7)
+		var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
+		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = quadGradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		rows[i] = tensorops.Reshape(t, 1, n)
+		rows[i+1] = tensorops.Reshape(t2, 1, n)
+		rows[i+2] = tensorops.Reshape(t3, 1, n)
+		rows[i+3] = tensorops.Reshape(t4, 1, n)
+		rows[i+4] = tensorops.Reshape(t5, 1, n)
+		rows[i+5] = tensorops.Reshape(t6, 1, n)
+		rows[i+6] = tensorops.Reshape(t7, 1, n)
+		rows[i+7] = tensorops.Reshape(t8, 1, n)
 	}
-	return f, tensorops.Symmetrize(tensorops.Concat(0, rows...))
+	if n == 0 {
+		f = Quad(x)
+	}
+	return f, tensorops.Symmetrize(tensorops.Concat(0, rows[:n]...))
+}
+
+// quadGradJVPLanes8 computes QuadGrad and its derivatives along 8 directions at once (vector
+// forward mode): each varied input takes 8 tangents, one per direction, and the results are
+// QuadGrad's, then the 8 tangents of each float result in order.
+//
+// Varied inputs: x (tangents dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8).
+func quadGradJVPLanes8(x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8 *tensorops.Tensor) (
+	f float64,
+	xBar *tensorops.Tensor,
+	df1, df2, df3, df4, df5, df6, df7, df8 float64,
+	dxBar1, dxBar2, dxBar3, dxBar4, dxBar5, dxBar6, dxBar7, dxBar8 *tensorops.Tensor,
+) {
+	t := tensorops.MatMulEach(x, false, x, dx1, dx2, dx3, dx4, dx5, dx6, dx7, dx8)
+	t2 := t[2]
+	t3 := t[3]
+	t4 := t[4]
+	t5 := t[5]
+	t6 := t[6]
+	t7 := t[7]
+	t8 := t[8]
+	t9 := tensorops.MatMul(x, dx1)
+	t10 := tensorops.MatMul(x, dx2)
+	t11 := tensorops.MatMul(x, dx3)
+	t12 := tensorops.MatMul(x, dx4)
+	t13 := tensorops.MatMul(x, dx5)
+	t14 := tensorops.MatMul(x, dx6)
+	t15 := tensorops.MatMul(x, dx7)
+	t16 := tensorops.MatMul(x, dx8)
+	t17 := tensorops.Tanh(t[0])
+	t18 := tensorops.FuseInto(t9, "TanhJVP(a, b + c)", t17, t[1], t9)
+	t19 := tensorops.FuseInto(t10, "TanhJVP(a, b + c)", t17, t2, t10)
+	t20 := tensorops.FuseInto(t11, "TanhJVP(a, b + c)", t17, t3, t11)
+	t21 := tensorops.FuseInto(t12, "TanhJVP(a, b + c)", t17, t4, t12)
+	t22 := tensorops.FuseInto(t13, "TanhJVP(a, b + c)", t17, t5, t13)
+	t23 := tensorops.FuseInto(t14, "TanhJVP(a, b + c)", t17, t6, t14)
+	t24 := tensorops.FuseInto(t15, "TanhJVP(a, b + c)", t17, t7, t15)
+	t25 := tensorops.FuseInto(t16, "TanhJVP(a, b + c)", t17, t8, t16)
+	t26 := tensorops.SumAll(t17)
+	t27 := tensorops.SumAll(t18)
+	t28 := tensorops.SumAll(t19)
+	t29 := tensorops.SumAll(t20)
+	t30 := tensorops.SumAll(t21)
+	t31 := tensorops.SumAll(t22)
+	t32 := tensorops.SumAll(t23)
+	t33 := tensorops.SumAll(t24)
+	t34 := tensorops.SumAll(t25)
+	t35 := tensorops.TanhJVP(t17, tensorops.FullLike(t17, 1))
+	t36 := tensorops.Scale(t17, -2)
+	t37 := tensorops.Mul(t36, t18)
+	t38 := tensorops.Mul(t36, t19)
+	t39 := tensorops.Mul(t36, t20)
+	t40 := tensorops.Mul(t36, t21)
+	t41 := tensorops.Mul(t36, t22)
+	t42 := tensorops.Mul(t36, t23)
+	t43 := tensorops.Mul(t36, t24)
+	t44 := tensorops.Mul(t36, t25)
+	t45 := tensorops.MatMulGradAEach(x, x, false, t35, t37, t38, t39, t40, t41, t42, t43, t44)
+	t46 := t45[1]
+	t47 := t45[2]
+	t48 := t45[3]
+	t49 := t45[4]
+	t50 := t45[5]
+	t51 := t45[6]
+	t52 := t45[7]
+	t53 := t45[8]
+	t54 := tensorops.MatMulGradA(t35, x, dx1, false, false)
+	t55 := tensorops.MatMulGradA(t35, x, dx2, false, false)
+	t56 := tensorops.MatMulGradA(t35, x, dx3, false, false)
+	t57 := tensorops.MatMulGradA(t35, x, dx4, false, false)
+	t58 := tensorops.MatMulGradA(t35, x, dx5, false, false)
+	t59 := tensorops.MatMulGradA(t35, x, dx6, false, false)
+	t60 := tensorops.MatMulGradA(t35, x, dx7, false, false)
+	t61 := tensorops.MatMulGradA(t35, x, dx8, false, false)
+	t62 := tensorops.MatMulGradB(t35, x, x, false, false)
+	t63 := tensorops.MatMulGradB(t37, x, x, false, false)
+	t64 := tensorops.MatMulGradB(t35, dx1, x, false, false)
+	t65 := tensorops.MatMulGradB(t38, x, x, false, false)
+	t66 := tensorops.MatMulGradB(t35, dx2, x, false, false)
+	t67 := tensorops.MatMulGradB(t39, x, x, false, false)
+	t68 := tensorops.MatMulGradB(t35, dx3, x, false, false)
+	t69 := tensorops.MatMulGradB(t40, x, x, false, false)
+	t70 := tensorops.MatMulGradB(t35, dx4, x, false, false)
+	t71 := tensorops.MatMulGradB(t41, x, x, false, false)
+	t72 := tensorops.MatMulGradB(t35, dx5, x, false, false)
+	t73 := tensorops.MatMulGradB(t42, x, x, false, false)
+	t74 := tensorops.MatMulGradB(t35, dx6, x, false, false)
+	t75 := tensorops.MatMulGradB(t43, x, x, false, false)
+	t76 := tensorops.MatMulGradB(t35, dx7, x, false, false)
+	t77 := tensorops.MatMulGradB(t44, x, x, false, false)
+	t78 := tensorops.MatMulGradB(t35, dx8, x, false, false)
+	xBar = tensorops.FuseInto(t62, "a + b", t45[0], t62)
+	dxBar1 = tensorops.FuseInto(t54, "a + b + (c + d)", t46, t54, t63, t64)
+	dxBar2 = tensorops.FuseInto(t55, "a + b + (c + d)", t47, t55, t65, t66)
+	dxBar3 = tensorops.FuseInto(t56, "a + b + (c + d)", t48, t56, t67, t68)
+	dxBar4 = tensorops.FuseInto(t57, "a + b + (c + d)", t49, t57, t69, t70)
+	dxBar5 = tensorops.FuseInto(t58, "a + b + (c + d)", t50, t58, t71, t72)
+	dxBar6 = tensorops.FuseInto(t59, "a + b + (c + d)", t51, t59, t73, t74)
+	dxBar7 = tensorops.FuseInto(t60, "a + b + (c + d)", t52, t60, t75, t76)
+	dxBar8 = tensorops.FuseInto(t61, "a + b + (c + d)", t53, t61, t77, t78)
+	return t26, xBar, t27, t28, t29, t30, t31, t32, t33, t34, dxBar1, dxBar2, dxBar3, dxBar4,
+		dxBar5, dxBar6, dxBar7, dxBar8
 }
 
 // ShapesJVP computes Shapes and its derivative along the tangents (forward mode).

@@ -32,3 +32,13 @@ func Writes(x []float64) float64 {
 	x[0] *= x[1]
 	return x[0] + x[1]
 }
+
+// want +2 `//gad:hvp lanes=2 needs a varied parameter of type \*tensorops.Tensor`
+//
+//gad:hvp lanes=2
+func Lanes(x []float64) float64 { return x[0] * x[1] }
+
+// want +2 "unknown option \"lanes\" for //gad:hessian"
+//
+//gad:hessian lanes=2
+func HessianLanes(x []float64) float64 { return x[0] * x[1] }

@@ -33,3 +33,13 @@ func Fill(dst []float64, x float64) {
 		dst[i] = x * float64(i)
 	}
 }
+
+// want +2 "lanes=0: want 1 to 16 directions"
+//
+//gad:taylor order=2 lanes=0
+func NoLanes(x float64) float64 { return x * x }
+
+// want +2 "lanes=17: want 1 to 16 directions"
+//
+//gad:taylor order=2 lanes=17
+func ManyLanes(x float64) float64 { return x * x }

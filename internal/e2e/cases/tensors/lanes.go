@@ -1,0 +1,26 @@
+package tensors
+
+import "github.com/gadgen/gadgen/tensorops"
+
+// Derivatives along several directions per call (lanes=L): the HVPs of
+// Quad along 3 directions, its jets of degree 3 along 2, and the HVPs and
+// Hessian of a perceptron whose layers go through a helper of the user's,
+// whose vector JVP the gradient's then calls.
+//
+//gad:hvp QuadHVP3 github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad lanes=3
+//gad:taylor QuadTaylor2 github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad order=3 lanes=2
+//gad:taylor QuadTaylorLine2 github.com/gadgen/gadgen/internal/e2e/cases/tensors.Quad order=2 seed=line lanes=2
+
+// NetOut is the sum of a perceptron's outputs at x.
+//
+//gad:hessian wrt=x
+//gad:hvp wrt=x
+//gad:grad wrt=x
+//gad:hvp NetOutHVP2 github.com/gadgen/gadgen/internal/e2e/cases/tensors.NetOut wrt=x lanes=2
+func NetOut(n *Net, x *tensorops.Tensor) float64 {
+	h := x
+	for _, l := range n.Layers {
+		h = dense(l, h)
+	}
+	return tensorops.SumAll(h)
+}
