@@ -187,6 +187,15 @@ func allocOn(op string, dev Device, dt DType, shape []int) *Tensor {
 	return &Tensor{dtype: dt, shape: sh, strides: rowMajor(sh), buf: buf, dev: dev}
 }
 
+// zerosOn returns a fresh contiguous zero tensor on dev.
+func zerosOn(op string, dev Device, dt DType, shape []int) *Tensor {
+	t := allocOn(op, dev, dt, shape)
+	if dev != CPU {
+		devFill(op, t, 0)
+	}
+	return t
+}
+
 // arr returns t's view for a backend.
 func (t *Tensor) arr() DeviceArray {
 	return DeviceArray{Buf: t.buf, DType: t.dtype, Shape: t.shape, Strides: t.strides, Offset: t.offset}

@@ -162,6 +162,7 @@ func matLayout(t *Tensor) (flip bool, ld int, ok bool) {
 // of those batches are summed into c, which is how the adjoints of batch
 // broadcasting are computed.
 func gemmBatched(c *Tensor, alpha float64, a *Tensor, ta bool, b *Tensor, tb bool, beta float64) {
+	onDevice("MatMul", c, a, b)
 	nc := len(c.shape)
 	m, n := c.shape[nc-2], c.shape[nc-1]
 	k := a.shape[len(a.shape)-1]
