@@ -96,9 +96,18 @@
 //
 // # Devices
 //
-// A tensor records its Device; only the CPU is implemented, and ops panic on
-// tensors of another device. The field and the conformance suite's
-// Backend type are there for a later CUDA backend.
+// A tensor records its Device. Tensors on another device than the CPU
+// keep their elements in storage of the DeviceBackend registered for the
+// device's kind (RegisterDevice; package gpu registers the CUDA backend);
+// Tensor.To copies a tensor between devices. Ops dispatch on their
+// operands' device at the primitives (elementwise op codes, copies,
+// fills, reductions, GEMM; device.go), so that the same code runs on the
+// CPU and on a GPU; results stay on the operands' device. Mixing devices
+// panics ("tensorops: Add: shapes [2] and [2] are on devices cpu and
+// cuda:0"), and so does an op the backend does not implement yet
+// ("tensorops: Softmax: not implemented on cuda:0"). The accessors that
+// read or write elements from Go (At, Set, Float64s, Dense, ...) panic
+// for device tensors, except Item and String, which copy to the host.
 //
 // # Non-goals
 //

@@ -8,11 +8,14 @@ import (
 // unary computes dst = op(a); a nil dst is allocated.
 func unary(name string, op unOp, dst, a *Tensor, p, q float64) *Tensor {
 	mustNotNil(name, a)
-	mustDevice(name, a)
+	if dst != nil {
+		checkDst(name, dst, a.shape, a.dtype)
+	}
+	if onDevice(name, dst, a) {
+		return devUnary(name, op, dst, a, p, q)
+	}
 	if dst == nil {
 		dst = alloc(a.dtype, a.shape)
-	} else {
-		checkDst(name, dst, a.shape, a.dtype)
 	}
 	if a.dtype == Float32 {
 		unaryApply(op, dst, a, float32(p), float32(q))
@@ -105,16 +108,22 @@ func tiledCopy[T Float](l *loop, dd, sd []T) bool {
 // binary computes dst = a op b with broadcasting; a nil dst is allocated.
 func binary(name string, op binOp, dst, a, b *Tensor) *Tensor {
 	mustNotNil(name, a, b)
-	mustDevice(name, a, b)
 	mustSameDType(name, a, b)
 	shape := a.shape
 	if !sameShape(a.shape, b.shape) {
 		shape = mustBroadcast(name, a, b)
 	}
+	if dst != nil {
+		checkDst(name, dst, shape, a.dtype)
+	}
+	if onDevice(name, dst, a, b) {
+		if dst == nil {
+			dst = allocOn(name, a.dev, a.dtype, shape)
+		}
+		return devBinary(name, op, dst, a, b)
+	}
 	if dst == nil {
 		dst = alloc(a.dtype, shape)
-	} else {
-		checkDst(name, dst, shape, a.dtype)
 	}
 	if a.dtype == Float32 {
 		binaryApply[float32](op, dst, a, b)
@@ -159,6 +168,10 @@ func binaryApply[T Float](op binOp, dst, a, b *Tensor) {
 // copyInto copies src (which broadcasts to dst's shape) into dst,
 // converting the element type if needed.
 func copyInto(dst, src *Tensor) {
+	if onDevice("Copy", dst, src) {
+		devCopy("Copy", dst, src)
+		return
+	}
 	switch {
 	case dst.dtype == src.dtype && dst.dtype == Float32:
 		unaryApply[float32](uCopy, dst, src, 0, 0)
@@ -192,7 +205,6 @@ func convApply[D, S Float](dst, src *Tensor) {
 // It panics if src does not broadcast to dst's shape.
 func Copy(dst, src *Tensor) {
 	mustNotNil("Copy", dst, src)
-	mustDevice("Copy", dst, src)
 	if !broadcastsTo(src.shape, dst.shape) {
 		panic(fmt.Sprintf("tensorops: Copy: shapes %v and %v: src does not broadcast to dst", dst.shape, src.shape))
 	}
@@ -203,7 +215,10 @@ func Copy(dst, src *Tensor) {
 // It panics if t is nil.
 func Fill(t *Tensor, v float64) {
 	mustNotNil("Fill", t)
-	mustDevice("Fill", t)
+	if t.dev != CPU {
+		devFill("Fill", t, v)
+		return
+	}
 	if t.dtype == Float32 {
 		unaryApply[float32](uCopy, t, FromFloat32s([]float32{float32(v)}, []int{}...), 0, 0)
 	} else {

@@ -26,7 +26,7 @@ func ExpandAxis(g, like *Tensor, axis int) *Tensor {
 	mustNotNil("ExpandAxis", like)
 	ax := normAxis("ExpandAxis", like, axis)
 	mustShape("ExpandAxis", g, without(like.shape, ax), "g must have like's shape without the axis")
-	out := alloc(g.dtype, like.shape)
+	out := allocOn("ExpandAxis", g.dev, g.dtype, like.shape)
 	copyInto(out, Unsqueeze(g, ax))
 	return out
 }
@@ -168,7 +168,7 @@ func SliceGrad(g, like *Tensor, axis, lo int) *Tensor {
 	if !ok || lo < 0 || lo+g.shape[ax] > like.shape[ax] {
 		panic(fmt.Sprintf("tensorops: SliceGrad: shapes %v and %v: g does not fit in like at %d along axis %d", g.shape, like.shape, lo, axis))
 	}
-	out := alloc(g.dtype, like.shape)
+	out := zerosOn("SliceGrad", g.dev, g.dtype, like.shape)
 	copyInto(sliceView(out, ax, lo, lo+g.shape[ax]), g)
 	return out
 }
@@ -280,7 +280,8 @@ func MatMulGradA(g, a, b *Tensor, transA, transB bool) *Tensor {
 	mustSameDType("MatMulGradA", g, a)
 	mustShape("MatMulGradA", g, s.out, "g must have the product's shape")
 	g2 := s.promote(g)
-	da := alloc(a.dtype, s.a.shape)
+	onDevice("MatMulGradA", g, a)
+	da := allocOn("MatMulGradA", a.dev, a.dtype, s.a.shape)
 	if !s.ta {
 		gemmBatched(da, 1, g2, false, s.b, !s.tb, 0)
 	} else {
@@ -306,7 +307,8 @@ func MatMulGradB(g, a, b *Tensor, transA, transB bool) *Tensor {
 	mustSameDType("MatMulGradB", g, b)
 	mustShape("MatMulGradB", g, s.out, "g must have the product's shape")
 	g2 := s.promote(g)
-	db := alloc(b.dtype, s.b.shape)
+	onDevice("MatMulGradB", g, b)
+	db := allocOn("MatMulGradB", b.dev, b.dtype, s.b.shape)
 	if !s.tb {
 		gemmBatched(db, 1, s.a, !s.ta, g2, false, 0)
 	} else {

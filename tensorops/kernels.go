@@ -66,6 +66,9 @@ func (op binOp) grain() int {
 
 // data returns t's backing slice of type T.
 func data[T Float](t *Tensor) []T {
+	if t.buf != nil {
+		hostOnly("a CPU kernel", t)
+	}
 	var z T
 	if _, ok := any(z).(float32); ok {
 		return any(t.f32).([]T)

@@ -16,7 +16,7 @@ type mmShape struct {
 // matmulShape checks a and b for MatMulT and returns the product's geometry.
 func matmulShape(op string, a, b *Tensor, ta, tb bool) mmShape {
 	mustNotNil(op, a, b)
-	mustDevice(op, a, b)
+	onDevice(op, a, b)
 	mustSameDType(op, a, b)
 	if len(a.shape) == 0 || len(b.shape) == 0 {
 		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: operands must have at least 1 dimension", op, a.shape, b.shape))
@@ -95,7 +95,7 @@ func MatMulT(a, b *Tensor, transA, transB bool) *Tensor {
 
 func matmulNew(op string, a, b *Tensor, transA, transB bool) *Tensor {
 	s := matmulShape(op, a, b, transA, transB)
-	out := alloc(a.dtype, s.out)
+	out := allocOn(op, a.dev, a.dtype, s.out)
 	gemmBatched(s.promote(out), 1, s.a, s.ta, s.b, s.tb, 0)
 	return out
 }
@@ -127,6 +127,7 @@ func Gemm(dst *Tensor, alpha float64, a *Tensor, transA bool, b *Tensor, transB 
 func matmulTo(op string, dst *Tensor, alpha float64, a *Tensor, ta bool, b *Tensor, tb bool, beta float64) *Tensor {
 	s := matmulShape(op, a, b, ta, tb)
 	checkDst(op, dst, s.out, a.dtype)
+	onDevice(op, dst, a)
 	gemmBatched(s.promote(dst), alpha, s.a, s.ta, s.b, s.tb, beta)
 	return dst
 }
@@ -161,6 +162,7 @@ func matLayout(t *Tensor) (flip bool, ld int, ok bool) {
 // of those batches are summed into c, which is how the adjoints of batch
 // broadcasting are computed.
 func gemmBatched(c *Tensor, alpha float64, a *Tensor, ta bool, b *Tensor, tb bool, beta float64) {
+	onDevice("MatMul", c, a, b)
 	nc := len(c.shape)
 	m, n := c.shape[nc-2], c.shape[nc-1]
 	k := a.shape[len(a.shape)-1]
@@ -196,7 +198,7 @@ func gemmBatched(c *Tensor, alpha float64, a *Tensor, ta bool, b *Tensor, tb boo
 	impl := backend()
 
 	// A product of matrices with a symmetric operand: SYMM.
-	if (a.sym || b.sym) && nc == 2 && len(a.shape) == 2 && len(b.shape) == 2 &&
+	if (a.sym || b.sym) && nc == 2 && c.dev == CPU && len(a.shape) == 2 && len(b.shape) == 2 &&
 		symmCall(impl, c, ldc, alpha, a, ta, lda, b, tb, ldb, beta, m, n, k) {
 		return
 	}
@@ -242,6 +244,10 @@ func gemmBatched(c *Tensor, alpha float64, a *Tensor, ta bool, b *Tensor, tb boo
 }
 
 func gemmCall(impl blasImpl, c *Tensor, dt DType, ta, tb bool, m, n, k int, alpha float64, a *Tensor, oa, lda int, b *Tensor, ob, ldb int, beta float64, oc, ldc int) {
+	if c.dev != CPU {
+		devGemm(c, dt, ta, tb, m, n, k, alpha, a, oa, lda, b, ob, ldb, beta, oc, ldc)
+		return
+	}
 	if dt == Float32 {
 		impl.sgemm(ta, tb, m, n, k, float32(alpha), a.f32[oa:], lda, b.f32[ob:], ldb, float32(beta), c.f32[oc:], ldc)
 	} else {

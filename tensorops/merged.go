@@ -91,7 +91,7 @@ func stackRows(b *Tensor, as []*Tensor) *Tensor {
 	if len(first.shape) == 2 {
 		rows = first.shape[0]
 	}
-	s := alloc(b.dtype, []int{n * rows, cols})
+	s := allocOn("MatMulEach", b.dev, b.dtype, []int{n * rows, cols})
 	at := 0
 	for _, a := range as {
 		if a == nil {

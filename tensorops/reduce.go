@@ -118,14 +118,17 @@ func argMaxOf[T Float](x []T, stride, n int) int {
 
 func reduce(name string, op redOp, a *Tensor, axis int) *Tensor {
 	mustNotNil(name, a)
-	mustDevice(name, a)
 	ax := normAxis(name, a, axis)
 	outer, n, inner := splitAxis(a.shape, ax)
 	if op == rMax && n == 0 {
 		panic(fmt.Sprintf("tensorops: %s: axis %d of shape %v is empty", name, axis, a.shape))
 	}
-	out := alloc(a.dtype, without(a.shape, ax))
+	out := allocOn(name, a.dev, a.dtype, without(a.shape, ax))
 	ac := a.Contiguous()
+	if a.dev != CPU {
+		devReduce(name, op, out, ac, outer, n, inner)
+		return out
+	}
 	if a.dtype == Float32 {
 		reduceAxis(op, out.f32, ac.Float32s(), outer, n, inner)
 	} else {
@@ -174,8 +177,10 @@ func SumAll(a *Tensor) float64 {
 		return 0 // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("SumAll", a)
-	mustDevice("SumAll", a)
 	ac := a.Contiguous()
+	if a.dev != CPU {
+		return devReduceAll("SumAll", rSum, ac)
+	}
 	if a.dtype == Float32 {
 		return sumAll(ac.Float32s())
 	}
@@ -218,6 +223,9 @@ func MaxAll(a *Tensor) float64 {
 		panic(fmt.Sprintf("tensorops: MaxAll: shape %v is empty", a.shape))
 	}
 	ac := a.Contiguous()
+	if a.dev != CPU {
+		return devReduceAll("MaxAll", rMax, ac)
+	}
 	if a.dtype == Float32 {
 		return float64(maxAll(ac.Float32s()))
 	}

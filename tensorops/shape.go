@@ -204,7 +204,7 @@ func Pad(a *Tensor, axis, before, after int) *Tensor {
 	}
 	shape := append([]int{}, a.shape...)
 	shape[ax] += before + after
-	out := alloc(a.dtype, shape)
+	out := zerosOn("Pad", a.dev, a.dtype, shape)
 	copyInto(sliceView(out, ax, before, before+a.shape[ax]), a)
 	return out
 }
@@ -233,7 +233,7 @@ func Concat(axis int, ts ...*Tensor) *Tensor {
 		}
 		shape[ax] += t.shape[ax]
 	}
-	out := alloc(first.dtype, shape)
+	out := allocOn("Concat", first.dev, first.dtype, shape)
 	lo := 0
 	for _, t := range ts {
 		copyInto(sliceView(out, ax, lo, lo+t.shape[ax]), t)
@@ -254,7 +254,7 @@ func Broadcast(a *Tensor, shape ...int) *Tensor {
 	if !broadcastsTo(a.shape, shape) {
 		panic(fmt.Sprintf("tensorops: Broadcast: shapes %v and %v: the first does not broadcast to the second", a.shape, shape))
 	}
-	out := alloc(a.dtype, shape)
+	out := allocOn("Broadcast", a.dev, a.dtype, shape)
 	copyInto(out, a)
 	return out
 }
@@ -269,7 +269,7 @@ func BroadcastLike(a, like *Tensor) *Tensor {
 	if !broadcastsTo(a.shape, like.shape) {
 		panic(fmt.Sprintf("tensorops: BroadcastLike: shapes %v and %v: the first does not broadcast to the second", a.shape, like.shape))
 	}
-	out := alloc(a.dtype, like.shape)
+	out := allocOn("BroadcastLike", a.dev, a.dtype, like.shape)
 	copyInto(out, a)
 	return out
 }
@@ -285,7 +285,7 @@ func Diag(v *Tensor) *Tensor {
 		panic(fmt.Sprintf("tensorops: Diag: shape %v is not 1-D", v.shape))
 	}
 	n := v.shape[0]
-	out := alloc(v.dtype, []int{n, n})
+	out := zerosOn("Diag", v.dev, v.dtype, []int{n, n})
 	copyInto(out.view([]int{n}, []int{n + 1}, 0), v)
 	return out
 }

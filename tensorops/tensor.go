@@ -51,7 +51,8 @@ type Device struct {
 	ID   int
 }
 
-// CPU is the host's memory, the only device this package computes on.
+// CPU is the host's memory. Other devices compute through the backend
+// registered for their kind (RegisterDevice).
 var CPU = Device{}
 
 // String returns "cpu" for the CPU and "cuda:ID" for a GPU.
@@ -84,7 +85,10 @@ type Tensor struct {
 	offset  int
 	f64     []float64
 	f32     []float32
-	dev     Device
+	// buf holds the elements of a tensor on a device (dev is not the
+	// CPU), f64 and f32 those of a tensor on the CPU.
+	buf DeviceBuffer
+	dev Device
 }
 
 // prod returns the product of shape's elements (1 for an empty shape).
@@ -162,6 +166,11 @@ func Ones(shape ...int) *Tensor { return Full(Float64, 1, shape...) }
 // It panics if t is nil.
 func ZerosLike(t *Tensor) *Tensor {
 	mustNotNil("ZerosLike", t)
+	if t.dev != CPU {
+		z := allocOn("ZerosLike", t.dev, t.dtype, t.shape)
+		devFill("ZerosLike", z, 0)
+		return z
+	}
 	return alloc(t.dtype, t.shape)
 }
 
@@ -175,10 +184,16 @@ func Full(dt DType, v float64, shape ...int) *Tensor {
 	return t
 }
 
-// FullLike returns a tensor of t's dtype and shape with every element v.
+// FullLike returns a tensor of t's dtype, shape and device with every
+// element v.
 // It panics if t is nil.
 func FullLike(t *Tensor, v float64) *Tensor {
 	mustNotNil("FullLike", t)
+	if t.dev != CPU {
+		f := allocOn("FullLike", t.dev, t.dtype, t.shape)
+		devFill("FullLike", f, v)
+		return f
+	}
 	return Full(t.dtype, v, t.shape...)
 }
 
@@ -272,7 +287,7 @@ func AsType(a *Tensor, dt DType) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	checkDType("AsType", dt)
-	t := alloc(dt, a.shape)
+	t := allocOn("AsType", a.dev, dt, a.shape)
 	Copy(t, a)
 	return t
 }
@@ -352,6 +367,7 @@ func (t *Tensor) Float64s() []float64 {
 	if t.dtype != Float64 {
 		panic(fmt.Sprintf("tensorops: Float64s: dtype %v, shape %v", t.dtype, t.shape))
 	}
+	hostOnly("Float64s", t)
 	if !t.IsContiguous() {
 		panic(fmt.Sprintf("tensorops: Float64s: shape %v with strides %v is not contiguous", t.shape, t.strides))
 	}
@@ -366,6 +382,7 @@ func (t *Tensor) Float32s() []float32 {
 	if t.dtype != Float32 {
 		panic(fmt.Sprintf("tensorops: Float32s: dtype %v, shape %v", t.dtype, t.shape))
 	}
+	hostOnly("Float32s", t)
 	if !t.IsContiguous() {
 		panic(fmt.Sprintf("tensorops: Float32s: shape %v with strides %v is not contiguous", t.shape, t.strides))
 	}
@@ -391,6 +408,7 @@ func (t *Tensor) index(op string, idx []int) int {
 // It panics if the number of indices differs from t.Dims() or one is out of range.
 func (t *Tensor) At(idx ...int) float64 {
 	o := t.index("At", idx)
+	hostOnly("At", t)
 	if t.dtype == Float32 {
 		return float64(t.f32[o])
 	}
@@ -401,6 +419,7 @@ func (t *Tensor) At(idx ...int) float64 {
 // It panics if the number of indices differs from t.Dims() or one is out of range.
 func (t *Tensor) Set(v float64, idx ...int) {
 	o := t.index("Set", idx)
+	hostOnly("Set", t)
 	if t.sym {
 		t.sym = false
 	}
@@ -418,15 +437,18 @@ func (t *Tensor) Item() float64 {
 	if t.Size() != 1 {
 		panic(fmt.Sprintf("tensorops: Item: shape %v has %d elements, want 1", t.shape, t.Size()))
 	}
+	if t.dev != CPU {
+		return t.To(CPU).Item()
+	}
 	if t.dtype == Float32 {
 		return float64(t.f32[t.offset])
 	}
 	return t.f64[t.offset]
 }
 
-// Clone returns a fresh contiguous copy of t.
+// Clone returns a fresh contiguous copy of t, on t's device.
 func (t *Tensor) Clone() *Tensor {
-	c := alloc(t.dtype, t.shape)
+	c := allocOn("Clone", t.dev, t.dtype, t.shape)
 	copyInto(c, t)
 	return c
 }
@@ -441,11 +463,14 @@ func (t *Tensor) Contiguous() *Tensor {
 
 // view returns a tensor sharing t's storage with the given geometry.
 func (t *Tensor) view(shape, strides []int, offset int) *Tensor {
-	return &Tensor{dtype: t.dtype, shape: shape, strides: strides, offset: offset, f64: t.f64, f32: t.f32, dev: t.dev}
+	return &Tensor{dtype: t.dtype, shape: shape, strides: strides, offset: offset, f64: t.f64, f32: t.f32, buf: t.buf, dev: t.dev}
 }
 
 // storageLen returns the length of t's backing slice.
 func (t *Tensor) storageLen() int {
+	if t.buf != nil {
+		return t.buf.Len()
+	}
 	if t.dtype == Float32 {
 		return len(t.f32)
 	}
@@ -487,6 +512,9 @@ func AsStrided(a *Tensor, shape, strides []int, offset int) *Tensor {
 func (t *Tensor) String() string {
 	if t == nil {
 		return "<nil>"
+	}
+	if t.dev != CPU {
+		return t.To(CPU).String() + " on " + t.dev.String()
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%v%v ", t.dtype, t.shape)
@@ -555,10 +583,12 @@ func mustSameDType(op string, a, b *Tensor) {
 	}
 }
 
+// mustDevice panics unless every tensor of ts is on the CPU: op has no
+// device implementation yet.
 func mustDevice(op string, ts ...*Tensor) {
 	for _, t := range ts {
 		if t != nil && t.dev != CPU {
-			panic(fmt.Sprintf("tensorops: %s: shape %v on device %v: only the CPU is supported", op, t.shape, t.dev))
+			panic(fmt.Sprintf("tensorops: %s: not implemented on %v (shape %v)", op, t.dev, t.shape))
 		}
 	}
 }
@@ -587,7 +617,6 @@ func checkDst(op string, dst *Tensor, shape []int, dt DType) {
 	if dst.dtype != dt {
 		panic(fmt.Sprintf("tensorops: %s: dst shape %v has dtype %v, result has %v", op, dst.shape, dst.dtype, dt))
 	}
-	mustDevice(op, dst)
 	if dst.sym {
 		dst.sym = false // about to be written: no longer known symmetric
 	}

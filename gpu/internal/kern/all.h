@@ -1,0 +1,12 @@
+// all.h is the one translation unit of the kernels: gen.go compiles it to
+// PTX with clang (-x cuda), host.cc includes it for the host shim. A new
+// op group file is included here, once.
+#include "prelude.h"
+
+#include "binary.h"
+#include "copy.h"
+#include "gemm.h"
+#include "nn.h"
+#include "reduce.h"
+#include "unary.h"
+#include "unary_math.h"

@@ -1,0 +1,46 @@
+package gpu
+
+import (
+	"github.com/gadgen/gadgen/gpu/internal/launch"
+	T "github.com/gadgen/gadgen/tensorops"
+)
+
+// gemmKernels are the tiled GEMM of kern/gemm.h, used when cuBLAS is not
+// loaded (cuBLAS is not bound yet).
+var (
+	gemmPair = pair("gad_gemm",
+		launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KElem,
+		launch.KPtr, launch.KI64, launch.KPtr, launch.KI64, launch.KElem, launch.KPtr, launch.KI64)
+	gemmKernels = gemmPair[:]
+)
+
+// gemmTile is GAD_TILE of gemm.h.
+const gemmTile = 16
+
+func (backend) Gemm(dt T.DType, transA, transB bool, m, n, k int, alpha float64,
+	a T.DeviceBuffer, oa, lda int, b T.DeviceBuffer, ob, ldb int,
+	beta float64, c T.DeviceBuffer, oc, ldc int) error {
+	ab, bb, cb := a.(*buffer), b.(*buffer), c.(*buffer)
+	st := cb.st
+	flag := func(t bool) int {
+		if t {
+			return 1
+		}
+		return 0
+	}
+	args := newArgs().I64(flag(transA)).I64(flag(transB)).I64(m).I64(n).I64(k)
+	scalar := func(v float64) {
+		if dt == T.Float32 {
+			args.F32(float32(v))
+		} else {
+			args.F64(v)
+		}
+	}
+	scalar(alpha)
+	args.Ptr(ab.at(oa)).I64(lda).Ptr(bb.at(ob)).I64(ldb)
+	scalar(beta)
+	args.Ptr(cb.at(oc)).I64(ldc)
+	grid := launch.Dim3{X: uint32((n + gemmTile - 1) / gemmTile), Y: uint32((m + gemmTile - 1) / gemmTile), Z: 1}
+	block := launch.Dim3{X: gemmTile, Y: gemmTile, Z: 1}
+	return st.launch(&gemmPair[dtIndex(dt)], grid, block, 0, args, ab, bb, cb)
+}
