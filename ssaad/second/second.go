@@ -338,8 +338,11 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 			return fail("this environment cannot generate Taylor-mode functions")
 		}
 		jetOpts := ssaad.Options{Order: 2, Line: true}
-		if h.Kind == Laplacian {
+		switch {
+		case h.Kind == Laplacian:
 			jetOpts.Lanes, jetOpts.Collapsed = laplacianLanes, true
+		case h.Kind == HessDiag && ir.IsTensor(primal.Params[k].Type):
+			jetOpts.Lanes = hessdiagLanes
 		}
 		jet, err = oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
 		if err != nil {
@@ -408,7 +411,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		return c
 	}
 	if ir.IsTensor(x.Type) && h.Kind == HessDiag {
-		return tensorHessDiag(b, f, req, x, jet, q, value())
+		return tensorHessDiag(b, f, req, args, k, jet, value)
 	}
 	if ir.IsTensor(x.Type) {
 		return tensorLaplacian(b, f, req, args, k, jet, value)
@@ -962,29 +965,61 @@ func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*i
 	return f, nil
 }
 
-// tensorHessDiag completes the body of FHessDiag(x) (f, d) for a tensor x:
-// d[i] = ∂²F/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of the
-// jet along the unit tensor eᵢ (tensorops.Basis), d shaped and typed like
-// x.
-func tensorHessDiag(b *helperBuilder, f *ir.Func, req *ssaad.Request, x *ir.Value, jet *ir.DerivedFunc,
-	q func(u *ir.Value) *ir.Value, val *ir.Value) (*ir.Func, diag.List) {
+// hessdiagLanes is the number of unit directions a tensor Hessian
+// diagonal's jet takes at once.
+const hessdiagLanes = 8
+
+// tensorHessDiag completes the body of FHessDiag(x) (f, d) for a tensor x
+// (parameter k of args): d[i] = ∂²F/∂x[i]² = 2·f2(eᵢ), f2 the second
+// Taylor coefficient of the jet along the unit tensor eᵢ
+// (tensorops.Basis), hessdiagLanes lanes per call of jet; d shaped and
+// typed like x.
+func tensorHessDiag(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir.Value, k int, jet *ir.DerivedFunc, value func() *ir.Value) (*ir.Func, diag.List) {
+	L := hessdiagLanes
+	x := args[k]
 	n := b.TensorCall("Size", x)
 	n.Name = "n"
-	d := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), n, nil)
+	// d has L−1 slots past n for the unit tensors past the end (zeros) of
+	// the last call.
+	d := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), b.Add(n, b.int(int64(L-1))), nil)
 	d.Name = "d"
-	b.loop("i", b.int(0), n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-		u := b.TensorCall("Basis", x, i)
-		u.Name = "u"
-		b.store(d, i, b.Mul(b.float(2), q(u)))
-		return nil
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		var jargs, idx []*ir.Value
+		for j, a := range args {
+			jargs = append(jargs, a)
+			if j == k {
+				for l := range L {
+					il := b.Add(i, b.int(int64(l)))
+					idx = append(idx, il)
+					u := b.TensorCall("Basis", x, il)
+					u.Name = fmt.Sprintf("u%d", l)
+					jargs = append(jargs, u)
+				}
+			}
+		}
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+		call.Callee = &ir.Callee{Derived: jet}
+		// The results: F's value, the first coefficients of the L lanes,
+		// then their second ones.
+		for l := range L {
+			f2 := b.Emit(ir.OpExtract, float64Type, call)
+			f2.Index = 1 + L + l
+			b.store(d, idx[l], b.Mul(b.float(2), f2))
+		}
+		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
 	})
-	flat := b.Emit(ir.OpCall, x.Type, d, n)
+	val := b.orValue(out[0], n, value)
+	head := b.Emit(ir.OpSlice, d.Type, d, nil, n, nil)
+	flat := b.Emit(ir.OpCall, x.Type, head, n)
 	flat.Callee = &ir.Callee{Func: ir.TensorFunc(x.Type, "FromFloat64s")}
 	dt := b.TensorCall("AsTypeLike", b.TensorCall("ReshapeLike", flat, x), x)
 	b.Cur.Return(val, dt)
 	name, xname := ssaad.FuncName(req.Target), x.Name
 	f.Doc = fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, shaped like %s: "+
-		"∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit tensor eᵢ (%s), one jet per element.",
-		req.Name, name, xname, xname, name, xname, name, jet.Name)
+		"∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit tensor eᵢ (%s, "+
+		"%d unit tensors per call, ⌈Size(%s)/%d⌉ calls, which give %s's value too).",
+		req.Name, name, xname, xname, name, xname, name, jet.Name, L, xname, L, name)
 	return f, nil
 }
