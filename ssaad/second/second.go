@@ -341,7 +341,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		switch {
 		case h.Kind == Laplacian:
 			jetOpts.Lanes, jetOpts.Collapsed = laplacianLanes, true
-		case h.Kind == HessDiag && ir.IsTensor(primal.Params[k].Type):
+		case h.Kind == HessDiag:
 			jetOpts.Lanes = hessdiagLanes
 		}
 		jet, err = oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
@@ -546,61 +546,92 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	case HessDiag:
 		d := extra[0]
 		b.checkLen(d, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, d.Name, xname))
-		e := newVec("e")
-		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-			b.store(e, i, one)
-			b.store(d, i, b.Mul(b.float(2), q(e)))
-			b.store(e, i, b.float(0))
-			return nil
+		// L unit vectors per call of the jet (lanes), as the Laplacian's;
+		// the diagonal goes through a buffer of n+L for the last block.
+		L := hessdiagLanes
+		bufs, views := unitBuffers(b, n, L)
+		dd := b.Emit(ir.OpMakeSlice, d.Type, b.Binary(token.ADD, n, b.int(int64(L))), nil)
+		dd.Name = "dd"
+		fv := b.float(0)
+		fv.Name = "f"
+		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+			call := unitJet(b, args, k, jet, bufs, views, i, func(call *ir.Value) {
+				for l := range L {
+					f2 := b.Emit(ir.OpExtract, float64Type, call)
+					f2.Index = 1 + L + l
+					b.store(dd, b.Add(i, b.int(int64(l))), b.Mul(b.float(2), f2))
+				}
+			})
+			return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
 		})
-		b.Cur.Return(value())
-		fmt.Fprintf(&doc, "%s returns %s and stores the diagonal of its Hessian with respect to %s in %s\n", req.Name, name, xname, d.Name)
-		fmt.Fprintf(&doc, "(overwritten): %s[i] = ∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along eᵢ (%s).\n", d.Name, name, xname, name, jet.Name)
+		cp := b.Emit(ir.OpCall, b.intT, d, dd)
+		cp.Callee = &ir.Callee{Builtin: "copy"}
+		b.Cur.Return(b.orValue(out[0], n, value))
+		fmt.Fprintf(&doc, "%s returns %s and stores the diagonal of its Hessian with respect to %s in %s (overwritten): ", req.Name, name, xname, d.Name)
+		fmt.Fprintf(&doc, "%s[i] = ∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit vector eᵢ, ", d.Name, name, xname, name)
+		fmt.Fprintf(&doc, "by %s, %d unit vectors per call (⌈len(%s)/%d⌉ calls, which give %s's value too).\n", jet.Name, L, xname, L, name)
 		fmt.Fprintf(&doc, "len(%s) must be len(%s).", d.Name, xname)
 	case Laplacian:
-		// L directions per call of the collapsed jet: the unit vectors
-		// e_{i0+l}, each the first n entries of a buffer of n+L so that
-		// the last block needs no test (its 1s beyond n are not seen).
 		L := laplacianLanes
-		nL := b.Binary(token.ADD, n, b.int(int64(L)))
-		var bufs, views []*ir.Value
-		for l := range L {
-			buf := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), nL, nil)
-			buf.Name = fmt.Sprintf("e%d", l)
-			view := b.Emit(ir.OpSlice, buf.Type, buf, nil, n, nil)
-			view.Name = fmt.Sprintf("u%d", l)
-			bufs, views = append(bufs, buf), append(views, view)
-		}
+		bufs, views := unitBuffers(b, n, L)
 		lap := b.float(0)
 		lap.Name = "lap"
-		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{lap}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-			for l, buf := range bufs {
-				b.store(buf, b.Add(i, b.int(int64(l))), one)
-			}
-			var jargs []*ir.Value
-			for j, a := range args {
-				jargs = append(jargs, a)
-				if j == k {
-					jargs = append(jargs, views...)
-				}
-			}
-			call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
-			call.Callee = &ir.Callee{Derived: jet}
-			sum := b.Emit(ir.OpExtract, float64Type, call)
-			sum.Index = 1 + L
-			l2 := b.Add(c[0], b.Mul(b.float(2), sum))
-			for l, buf := range bufs {
-				b.store(buf, b.Add(i, b.int(int64(l))), b.float(0))
-			}
-			return []*ir.Value{l2}
+		fv := b.float(0)
+		fv.Name = "f"
+		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+			var l2 *ir.Value
+			call := unitJet(b, args, k, jet, bufs, views, i, func(call *ir.Value) {
+				sum := b.Emit(ir.OpExtract, float64Type, call)
+				sum.Index = 1 + L
+				l2 = b.Add(c[0], b.Mul(b.float(2), sum))
+			})
+			return []*ir.Value{l2, b.Emit(ir.OpExtract, float64Type, call)}
 		})
-		b.Cur.Return(value(), out[0])
+		b.Cur.Return(b.orValue(out[1], n, value), out[0])
 		fmt.Fprintf(&doc, "%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂%s[i]²,\n", req.Name, name, xname, name, xname)
 		fmt.Fprintf(&doc, "by collapsed Taylor mode: %s propagates %d unit directions at once, their first\n", jet.Name, L)
-		fmt.Fprintf(&doc, "coefficients and the sum of their second ones; ⌈len(%s)/%d⌉ calls.", xname, L)
+		fmt.Fprintf(&doc, "coefficients and the sum of their second ones; ⌈len(%s)/%d⌉ calls, which give %s's value too.", xname, L, name)
 	}
 	f.Doc = doc.String()
 	return f, nil
+}
+
+// unitBuffers returns L buffers of n+L zeros and their views of the
+// first n elements, through which unitJet passes L unit vectors per call:
+// the last block needs no test, its 1s beyond n are not seen.
+func unitBuffers(b *helperBuilder, n *ir.Value, L int) (bufs, views []*ir.Value) {
+	nL := b.Binary(token.ADD, n, b.int(int64(L)))
+	for l := range L {
+		buf := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), nL, nil)
+		buf.Name = fmt.Sprintf("e%d", l)
+		view := b.Emit(ir.OpSlice, buf.Type, buf, nil, n, nil)
+		view.Name = fmt.Sprintf("u%d", l)
+		bufs, views = append(bufs, buf), append(views, view)
+	}
+	return bufs, views
+}
+
+// unitJet calls jet along the unit vectors e_{i+l}, l < len(bufs) (the
+// views of bufs, see unitBuffers), x being parameter k of args, hands
+// the call to use, and sets the buffers back to zeros.
+func unitJet(b *helperBuilder, args []*ir.Value, k int, jet *ir.DerivedFunc, bufs, views []*ir.Value, i *ir.Value, use func(call *ir.Value)) *ir.Value {
+	for l, buf := range bufs {
+		b.store(buf, b.Add(i, b.int(int64(l))), b.float(1))
+	}
+	var jargs []*ir.Value
+	for j, a := range args {
+		jargs = append(jargs, a)
+		if j == k {
+			jargs = append(jargs, views...)
+		}
+	}
+	call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+	call.Callee = &ir.Callee{Derived: jet}
+	use(call)
+	for l, buf := range bufs {
+		b.store(buf, b.Add(i, b.int(int64(l))), b.float(0))
+	}
+	return call
 }
 
 // buildGrad returns env as a BuildEnv and the gradient of req.Target,
