@@ -129,11 +129,15 @@
 // Without cgo the host-shim tests are not built; the others run.
 //
 // The ops whose tests are still skipped on the device are the table
-// notOnDevice in todo_test.go: that table is the to-do list. Beyond the
-// suite's names, these have no device path yet: Fuse and FuseInto
-// (fused.go reads host slices), the binary op codes TanhGrad,
-// SigmoidGrad and ReLUGrad, Conv2D and its gradients, LogSoftmax,
-// LogSumExp and their JVPs/VJPs, MaxAll's and Max's gradients, ArgMax,
+// notOnDevice in todo_test.go: that table is the to-do list. Every
+// elementwise op code has its kernel; devmath.h's functions are within 1
+// ulp of Go's math or of a 256-bit reference (2 for Sigmoid;
+// devmath_host_test.go states each). Fuse and FuseInto run on a device as
+// their separate operations, one kernel launch per operation, FuseInto
+// writing the last into dst (TestHostFuse compares them with the CPU);
+// compiling an expression into one fused kernel is a later optimization.
+// Beyond the suite's names, these have no device path yet: Conv2D and
+// its gradients, LogSoftmax, LogSumExp and their JVPs/VJPs, MaxAll's and Max's gradients, ArgMax,
 // Dot, Gram and SYMM (a matrix marked symmetric multiplies through GEMM
 // on the device), and cuBLAS.
 //
