@@ -47,11 +47,6 @@ var notOnDevice = map[string]string{
 	"ArgMax":  "ArgMax returns []int: needs a gad_argmax kernel and a DeviceBackend method",
 	"MaxGrad": "MaxGrad, MaxJVP, MaxAllGrad index on the host (tensorops/grad.go)",
 
-	// Scaling and slicing forms (tensorops/scale.go).
-	"ScaleRows":      "tensorops/scale.go computes on the host",
-	"ScaleCols":      "tensorops/scale.go computes on the host",
-	"SliceBroadcast": "tensorops/scale.go computes on the host",
-
 	// Products other than GEMM.
 	"Dot":  "Dot reads elements on the host (tensorops/matmul.go)",
 	"Gram": "SYRK: no device path (tensorops/symmetric.go); the GEMM would do",
