@@ -52,9 +52,7 @@ var notOnDevice = map[string]string{
 	"Gram": "SYRK: no device path (tensorops/symmetric.go); the GEMM would do",
 
 	// Neural-network ops (kern/nn.h; ops_nn.go, tensorops/nn.go).
-	"Softmax":             "no softmax kernels (nn.h)",
-	"SoftmaxCrossEntropy": "no cross-entropy kernel (nn.h)",
-	"Conv2D":              "no im2col/col2im kernels",
+	"Conv2D": "no im2col/col2im kernels",
 
 	// Suites spanning many ops.
 	"AllClose": "AllClose and MaxAbsDiff read elements on the host",

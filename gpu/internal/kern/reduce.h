@@ -25,6 +25,23 @@ struct gad_red_max {
   static __device__ __forceinline__ double op(double a, double b) { return (b > a || b != b) ? b : a; }
 };
 
+// gad_block_reduce returns R over the v of the block's threads, to every
+// thread: a tree in sh (blockDim.x doubles, blockDim.x a power of two),
+// left free for reuse when it returns. Every thread of the block must
+// call it (it has barriers).
+template <class R>
+__device__ __forceinline__ double gad_block_reduce(double *sh, double v) {
+  sh[threadIdx.x] = v;
+  __syncthreads();
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) sh[threadIdx.x] = R::op(sh[threadIdx.x], sh[threadIdx.x + s]);
+    __syncthreads();
+  }
+  double r = sh[0];
+  __syncthreads();
+  return r;
+}
+
 template <class R, class In, class Out>
 __device__ __forceinline__ void gad_reduce_rows(long long rows, long long len, long long total, const In *src, Out *dst) {
   GAD_DYN_SHARED(double, sh);
