@@ -43,10 +43,6 @@ var notOnDevice = map[string]string{
 	"Maximum": "no gad_maximum (binary.h)",
 	"Minimum": "no gad_minimum (binary.h)",
 
-	// Reductions (kern/reduce.h; ops_reduce.go, tensorops/reduce.go).
-	"ArgMax":  "ArgMax returns []int: needs a gad_argmax kernel and a DeviceBackend method",
-	"MaxGrad": "MaxGrad, MaxJVP, MaxAllGrad index on the host (tensorops/grad.go)",
-
 	// Products other than GEMM.
 	"Dot":  "Dot reads elements on the host (tensorops/matmul.go)",
 	"Gram": "SYRK: no device path (tensorops/symmetric.go); the GEMM would do",

@@ -74,30 +74,6 @@ __device__ __forceinline__ double gad_nn_log(double x) {
   return dk * ln2hi - ((hfsq - (s * (hfsq + R) + dk * ln2lo)) - f);
 }
 
-// The two ways of covering rows: a block per row or a thread per row.
-// first/step walk the rows, j0/dj a row's elements; all combines the
-// threads' partial results (the block's, or the thread's own); lead is
-// the thread that writes a row's single result.
-struct gad_by_block {
-  static __device__ __forceinline__ long long first() { return blockIdx.x; }
-  static __device__ __forceinline__ long long step() { return gridDim.x; }
-  static __device__ __forceinline__ long long j0() { return threadIdx.x; }
-  static __device__ __forceinline__ long long dj() { return blockDim.x; }
-  template <class R> static __device__ __forceinline__ double all(double *sh, double v) {
-    return gad_block_reduce<R>(sh, v);
-  }
-  static __device__ __forceinline__ bool lead() { return threadIdx.x == 0; }
-};
-
-struct gad_by_thread {
-  static __device__ __forceinline__ long long first() { return gad_tid(); }
-  static __device__ __forceinline__ long long step() { return gad_nthreads(); }
-  static __device__ __forceinline__ long long j0() { return 0; }
-  static __device__ __forceinline__ long long dj() { return 1; }
-  template <class R> static __device__ __forceinline__ double all(double *, double v) { return v; }
-  static __device__ __forceinline__ bool lead() { return true; }
-};
-
 // gad_row_max returns the maximum of x[j·stride], j < n (NaN if one is),
 // or 0 when it is −Inf (all −Inf, or n = 0): the shift of the softmax.
 template <class P, class T>
