@@ -43,10 +43,6 @@ var notOnDevice = map[string]string{
 	"Maximum": "no gad_maximum (binary.h)",
 	"Minimum": "no gad_minimum (binary.h)",
 
-	// Products other than GEMM.
-	"Dot":  "Dot reads elements on the host (tensorops/matmul.go)",
-	"Gram": "SYRK: no device path (tensorops/symmetric.go); the GEMM would do",
-
 	// Neural-network ops (kern/nn.h; ops_nn.go, tensorops/nn.go).
 	"Conv2D": "no im2col/col2im kernels",
 

@@ -7,6 +7,7 @@
 #include "copy.h"
 #include "gemm.h"
 #include "nn.h"
+#include "products.h"
 #include "reduce.h"
 #include "unary.h"
 #include "unary_math.h"
