@@ -9,7 +9,8 @@ import (
 
 // The kernels of kern/nn.h: softmax, log-softmax and log-sum-exp
 // (tensorops' deviceSoftmax), cross-entropy (deviceCrossEntropy), each as
-// a block per row (_block) and a thread per row (_thread).
+// a block per row (_block) and a thread per row (_thread); nnKernels also
+// lists those of conv.h (ops_nn_conv.go).
 var (
 	softmaxParams = []launch.Kind{launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KPtr, launch.KPtr}
 	xentParams    = []launch.Kind{launch.KI64, launch.KI64, launch.KPtr, launch.KPtr, launch.KPtr}
@@ -22,6 +23,7 @@ var (
 	nnKernels = []kernel{
 		softmaxBlock[0], softmaxBlock[1], softmaxThread[0], softmaxThread[1],
 		xentBlock[0], xentBlock[1], xentThread[0], xentThread[1],
+		im2colKernels[0], im2colKernels[1], col2imKernels[0], col2imKernels[1], // conv.h
 	}
 )
 

@@ -43,9 +43,6 @@ var notOnDevice = map[string]string{
 	"Maximum": "no gad_maximum (binary.h)",
 	"Minimum": "no gad_minimum (binary.h)",
 
-	// Neural-network ops (kern/nn.h; ops_nn.go, tensorops/nn.go).
-	"Conv2D": "no im2col/col2im kernels",
-
 	// Suites spanning many ops.
 	"AllClose": "AllClose and MaxAbsDiff read elements on the host",
 	"host":     "views of Go slices and gonum matrices, At and Set: host-only by design",

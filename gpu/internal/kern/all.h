@@ -4,6 +4,7 @@
 #include "prelude.h"
 
 #include "binary.h"
+#include "conv.h"
 #include "copy.h"
 #include "gemm.h"
 #include "nn.h"
