@@ -44,8 +44,7 @@ var notOnDevice = map[string]string{
 	"Minimum": "no gad_minimum (binary.h)",
 
 	// Suites spanning many ops.
-	"AllClose": "AllClose and MaxAbsDiff read elements on the host",
-	"host":     "views of Go slices and gonum matrices, At and Set: host-only by design",
+	"host": "views of Go slices and gonum matrices, At and Set: host-only by design",
 }
 
 // skipOnDevice is the conformance Backend.Skip of the device backends.
