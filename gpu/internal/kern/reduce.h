@@ -10,6 +10,10 @@
 //                     const T *src, T *dst)
 //     dst[o*inner+i] = op over j < n of src[(o*n+j)*inner+i]: one thread
 //     per output element (grid-stride).
+//   gad_argmax_{block,thread}_<t>: the first maximum along an axis (the
+//     index, Max's adjoint or its tangent); see below. Go side:
+//     ops_reduce_argmax.go.
+// gad_block_reduce, gad_by_block and gad_by_thread are shared with nn.h.
 #pragma once
 
 #include "geom.h"
