@@ -16,27 +16,9 @@ import (
 //
 //	GAD_GPU_TRY=Transpose go test -run TestConformanceHost ./gpu
 var notOnDevice = map[string]string{
-	// Reductions (kern/reduce.h; ops_reduce.go, tensorops/reduce.go).
-	"ArgMax":  "ArgMax returns []int: needs a gad_argmax kernel and a DeviceBackend method",
-	"MaxGrad": "MaxGrad, MaxJVP, MaxAllGrad index on the host (tensorops/grad.go)",
-
-	// Scaling and slicing forms (tensorops/scale.go).
-	"ScaleRows":      "tensorops/scale.go computes on the host",
-	"ScaleCols":      "tensorops/scale.go computes on the host",
-	"SliceBroadcast": "tensorops/scale.go computes on the host",
-
-	// Products other than GEMM.
-	"Dot":  "Dot reads elements on the host (tensorops/matmul.go)",
-	"Gram": "SYRK: no device path (tensorops/symmetric.go); the GEMM would do",
-
-	// Neural-network ops (kern/nn.h; ops_nn.go, tensorops/nn.go).
-	"Softmax":             "no softmax kernels (nn.h)",
-	"SoftmaxCrossEntropy": "no cross-entropy kernel (nn.h)",
-	"Conv2D":              "no im2col/col2im kernels",
 
 	// Suites spanning many ops.
-	"AllClose": "AllClose and MaxAbsDiff read elements on the host",
-	"host":     "views of Go slices and gonum matrices, At and Set: host-only by design",
+	"host": "views of Go slices and gonum matrices, At and Set: host-only by design",
 }
 
 // skipOnDevice is the conformance Backend.Skip of the device backends.
