@@ -165,13 +165,17 @@
 // tensors, a float64 parameter, fixed labels, sometimes a *Model of
 // tensors and slices of weight tensors looped over, elementwise helpers
 // of their own), shapes tracked so each is well shaped, with //gad:jvp,
-// //gad:grad, //gad:taylor order=3 (no Softmax-family op) and //gad:hvp
-// (one varied tensor); "//difftest:param" and "//difftest:field" lines
-// describe the inputs. [RunTensorBatch] checks them in float64 (package
-// tharness: JVP against extrapolated central differences, the gradient
-// by the dot-product test, Taylor coefficient k against differences of
-// k−1, the HVP against differences of the JVP and the gradient, every
-// value equal to F's) and float32 against float64. difftest -tensors runs
+// //gad:grad, //gad:taylor order=3 and the same with lanes=2 (no
+// Softmax-family op), and //gad:hvp, the same with lanes=2 and, for a
+// tensor of at most 16 elements, //gad:hessian (one varied tensor);
+// "//difftest:param" and "//difftest:field" lines describe the inputs.
+// [RunTensorBatch] checks them in float64 (package tharness: JVP against
+// extrapolated central differences, the gradient by the dot-product
+// test, Taylor coefficient k against differences of k−1, the HVP
+// against differences of the JVP and the gradient, each lane of the jets
+// and HVPs with lanes against the jet or HVP along the lane alone, the
+// Hessian exactly symmetric with its rows and H·v against the HVPs,
+// every value equal to F's) and float32 against float64. difftest -tensors runs
 // them; go test runs a sample (TestTensorSample), testdata/regress-tensor
 // and, with -difftest.known, testdata/known-tensor (see its README).
 //
