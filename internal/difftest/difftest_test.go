@@ -38,7 +38,7 @@ const sampleSecond = "second=30"
 // sampleLanes is the percentage of the sample's entries that get the
 // jets with lanes (each one more Taylor-mode function for gadgen and go
 // vet).
-const sampleLanes = "lanes=25"
+const sampleLanes = "lanes=20"
 
 // TestSample checks a sample of generated programs in every mode: no
 // derivative may be wrong, crash, hang or fail to compile, and every

@@ -139,7 +139,7 @@
 // (TestRegress: each must be checked and pass). The sample gives the
 // second-order helpers to 30% of the entries that can have them (they
 // double the time of gadgen and go vet on a program) and the jets with
-// lanes to 25%; long runs to all.
+// lanes to 20%; long runs to all.
 // Constructs with bugs found and not fixed yet are switched off in the
 // sample (knownBugWeights in difftest_test.go), or only for the modes
 // they break (knownBugs); their minimized programs are in
