@@ -42,12 +42,15 @@ var cmathSrc []byte
 const batchModule = "difftest.local/batch"
 
 // modeDirs maps each mode to the package of the batch that holds its
-// directives: grad and vjp share one, the second-order helpers another.
+// directives: grad and vjp share one, the second-order helpers another;
+// the jets with lanes have packages of their own, since they have the
+// names of the jets without.
 var modeDirs = map[string]string{ModeJVP: "jvp", ModeGrad: "rev", ModeVJP: "rev", ModeTaylor: "taylor", ModeLine: "line",
+	ModeTaylorLanes: "tlanes", ModeLineLanes: "llanes",
 	ModeHVP: "second", ModeHessian: "second", ModeHessDiag: "second", ModeLaplacian: "second"}
 
 // dirOrder lists the mode packages.
-var dirOrder = []string{"jvp", "rev", "taylor", "line", "second"}
+var dirOrder = []string{"jvp", "rev", "taylor", "line", "tlanes", "llanes", "second"}
 
 // Config says how to run batches.
 type Config struct {
@@ -382,13 +385,13 @@ func (b *batch) write(root string, progs []*Program) error {
 		for _, d := range dirOrder {
 			// The modes of each entry in d, by the entry's key after
 			// renaming.
-			want, wrt := map[string][]string{}, map[string]string{}
+			want, wrt, lanes := map[string][]string{}, map[string]string{}, map[string]int{}
 			for _, e := range bp.entries {
 				key := e.Key() + bp.suffix
 				for _, m := range e.Modes {
 					if modeDirs[m] == d {
 						want[key] = append(want[key], m)
-						wrt[key] = e.Wrt
+						wrt[key], lanes[key] = e.Wrt, e.Lanes
 					}
 				}
 			}
@@ -397,7 +400,7 @@ func (b *batch) write(root string, progs []*Program) error {
 			}
 			pp, _ := parse(p.Src)
 			pp.rename(bp.suffix)
-			src, lines := pp.withDirectives(d, want, wrt)
+			src, lines := pp.withDirectives(d, want, wrt, lanes)
 			if err := writeFile(filepath.Join(b.dir, d, bp.file+".go"), src); err != nil {
 				return err
 			}
@@ -647,7 +650,7 @@ func stageIn(stage, d string) bool {
 	case "taylor":
 		// The second-order helpers use Taylor mode, forward mode and
 		// reverse mode.
-		return d == "taylor" || d == "line" || d == "second"
+		return d == "taylor" || d == "line" || d == "tlanes" || d == "llanes" || d == "second"
 	case "hvp", "hessian", "hessdiag", "laplacian":
 		return d == "second"
 	}
@@ -869,6 +872,9 @@ func (b *batch) writeMain() error {
 			if e.WrtIndex >= 0 {
 				c.Elts = append(c.Elts, kv("Wrt", intLit(e.WrtIndex)))
 			}
+			if slices.Contains(e.Modes, ModeTaylorLanes) || slices.Contains(e.Modes, ModeLineLanes) {
+				c.Elts = append(c.Elts, kv("Lanes", intLit(e.Lanes)))
+			}
 			for _, m := range e.Modes {
 				d := modeDirs[m]
 				if !bp.written[d] || bp.decided[e.Key()+" "+m] {
@@ -885,6 +891,10 @@ func (b *batch) writeMain() error {
 					c.Elts = append(c.Elts, kv("Taylor", fn(d, "Taylor")))
 				case ModeLine:
 					c.Elts = append(c.Elts, kv("Line", fn(d, "Taylor")))
+				case ModeTaylorLanes:
+					c.Elts = append(c.Elts, kv("TaylorLanes", fn(d, "Taylor")))
+				case ModeLineLanes:
+					c.Elts = append(c.Elts, kv("LineLanes", fn(d, "Taylor")))
 				case ModeHVP:
 					c.Elts = append(c.Elts, kv("HVP", fn(d, "HVP")))
 				case ModeHessian:

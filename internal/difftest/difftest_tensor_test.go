@@ -30,6 +30,13 @@ func TestTensorSample(t *testing.T) {
 			t.Errorf("mode %s checked on fewer than %d programs", m, n/2)
 		}
 	}
+	// The rarer modes (one varied tensor for the HVP and the Hessian):
+	// checked at all.
+	for _, m := range []string{ModeTaylor, ModeTaylorLanes, ModeHVP, ModeHVPLanes, ModeHessian} {
+		if c := s.Modes[m]; c == nil || c.Pass == 0 {
+			t.Errorf("mode %s checked on no program", m)
+		}
+	}
 }
 
 // TestTensorRegress checks the cases of testdata/regress-tensor: each

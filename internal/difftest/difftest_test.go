@@ -35,6 +35,11 @@ const sampleSize = 200
 // on a program (the Laplacian's 8-lane jets, the gradient's JVP).
 const sampleSecond = "second=30"
 
+// sampleLanes is the percentage of the sample's entries that get the
+// jets with lanes (each one more Taylor-mode function for gadgen and go
+// vet).
+const sampleLanes = "lanes=20"
+
 // TestSample checks a sample of generated programs in every mode: no
 // derivative may be wrong, crash, hang or fail to compile, and every
 // mode must be checked on enough programs.
@@ -42,7 +47,7 @@ func TestSample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the sample runs gadgen and the go command: not in -short")
 	}
-	w, err := DefaultWeights().With(append(knownBugWeights, sampleSecond)...)
+	w, err := DefaultWeights().With(append(knownBugWeights, sampleSecond, sampleLanes)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +55,8 @@ func TestSample(t *testing.T) {
 	if *flagN > 0 {
 		rc.N, rc.Seed, rc.BatchSize = *flagN, *flagSeed, 100
 		rc.Log = os.Stderr
-		rc.Weights["second"] = DefaultWeights()["second"] // the sample's cut is for CI's time
+		// The sample's cuts are for CI's time.
+		rc.Weights["second"], rc.Weights["lanes"] = DefaultWeights()["second"], DefaultWeights()["lanes"]
 		if *flagAll {
 			rc.Weights, rc.Exclude = DefaultWeights(), nil
 		}
@@ -85,7 +91,8 @@ func TestSample(t *testing.T) {
 		return
 	}
 	// Each mode checked on enough programs: the tester checks something.
-	for _, group := range [][]string{{ModeJVP}, {ModeGrad, ModeVJP}, {ModeTaylor}, {ModeLine}, {ModeHVP}, {ModeHessDiag}, {ModeLaplacian}, {ModeHessian}} {
+	for _, group := range [][]string{{ModeJVP}, {ModeGrad, ModeVJP}, {ModeTaylor}, {ModeLine}, {ModeTaylorLanes}, {ModeLineLanes},
+		{ModeHVP}, {ModeHessDiag}, {ModeLaplacian}, {ModeHessian}} {
 		n := 0
 		for _, m := range group {
 			if c := s.Modes[m]; c != nil {
@@ -101,7 +108,7 @@ func TestSample(t *testing.T) {
 // minChecked is the number of programs of the sample that each mode
 // must check (grad counts vjp too).
 var minChecked = map[string]int{ModeJVP: 50, ModeGrad: 50, ModeTaylor: 50, ModeLine: 50,
-	ModeHVP: 15, ModeHessDiag: 15, ModeLaplacian: 15, ModeHessian: 15}
+	ModeTaylorLanes: 15, ModeLineLanes: 15, ModeHVP: 15, ModeHessDiag: 15, ModeLaplacian: 15, ModeHessian: 15}
 
 // TestRegress checks the cases of testdata/regress: each must be checked
 // and pass in every mode it names.

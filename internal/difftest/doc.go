@@ -12,7 +12,8 @@
 // the unexported helpers it calls, and the comment lines
 // "//difftest:len N" (the length of every slice, and the value of int
 // parameters) and "//difftest:modes …" (the modes to check), with
-// "//difftest:wrt x" for the second-order modes (below). Its
+// "//difftest:wrt x" for the second-order modes and "//difftest:lanes L"
+// for the jets with lanes (below). Its
 // parameters are float64, []float64, int sizes, [N]float64 arrays and the
 // structs Vec2 and Model (W []float64, B float64), by value and by
 // pointer; its results one or two float64, or none when it writes a
@@ -40,14 +41,19 @@
 // in the percentage of programs that the weight "second" gives (100 by
 // default), the second-order helpers //gad:hvp, //gad:hessdiag,
 // //gad:laplacian and //gad:hessian with wrt= that parameter (one that
-// the function does not write through where it has a choice).
+// the function does not write through where it has a choice). Every
+// entry also gets, in the percentage of programs that the weight
+// "lanes" gives (100 by default), its jets along L = 2 or 3 directions
+// per call: //gad:taylor order=3 lanes=L, and with seed=line where it
+// has the jet on a line (modes tlanes and llanes).
 //
 // # What it checks
 //
 // A batch of programs is written into a temporary module whose go.mod
 // replaces gadgen by the repository: one package per mode (jvp, rev for
-// grad and vjp, taylor with order=3, line with order=3 seed=line, second
-// for the four second-order helpers), each holding every program with
+// grad and vjp, taylor with order=3, line with order=3 seed=line, tlanes
+// and llanes for the same with lanes=L, second for the four
+// second-order helpers), each holding every program with
 // that mode's directives in the doc comments of its entries, and the
 // package twin. gadgen runs once, in process (driver.Run), on the mode
 // packages. The twin is the same source rewritten on its types
@@ -70,6 +76,11 @@
 //     along the curve, unless the twin's branches differ between the
 //     points of the differences (a kink) or the differences do not
 //     converge (a function that oscillates faster than they resolve);
+//   - the jets with lanes: each lane's primal outputs against F's and
+//     its coefficients (results and memory written through parameters)
+//     against the jet without lanes along the lane's curve (lane 1 the
+//     point's, the others drawn apart), within 1e-12 relatively, where
+//     that jet passed; against the references of the jet otherwise;
 //   - the second-order helpers, with respect to their parameter x, the
 //     others fixed (harness/second.go), against f2(u) = ½uᵀ∇²F(x)u, the
 //     second coefficient of F(x + t·u), from the line jet (or the jet)
@@ -123,11 +134,12 @@
 //
 // go test runs a sample of programs of seed 1 (TestSample, in well under
 // two minutes on two cores; every first-order and Taylor mode must be
-// checked on at least 50 programs, each second-order one on 15, and
-// nothing may fail) and the cases of testdata/regress
+// checked on at least 50 programs, each second-order one and each jet
+// with lanes on 15, and nothing may fail) and the cases of testdata/regress
 // (TestRegress: each must be checked and pass). The sample gives the
 // second-order helpers to 30% of the entries that can have them (they
-// double the time of gadgen and go vet on a program); long runs to all.
+// double the time of gadgen and go vet on a program) and the jets with
+// lanes to 20%; long runs to all.
 // Constructs with bugs found and not fixed yet are switched off in the
 // sample (knownBugWeights in difftest_test.go), or only for the modes
 // they break (knownBugs); their minimized programs are in
@@ -153,13 +165,17 @@
 // tensors, a float64 parameter, fixed labels, sometimes a *Model of
 // tensors and slices of weight tensors looped over, elementwise helpers
 // of their own), shapes tracked so each is well shaped, with //gad:jvp,
-// //gad:grad, //gad:taylor order=3 (no Softmax-family op) and //gad:hvp
-// (one varied tensor); "//difftest:param" and "//difftest:field" lines
-// describe the inputs. [RunTensorBatch] checks them in float64 (package
-// tharness: JVP against extrapolated central differences, the gradient
-// by the dot-product test, Taylor coefficient k against differences of
-// k−1, the HVP against differences of the JVP and the gradient, every
-// value equal to F's) and float32 against float64. difftest -tensors runs
+// //gad:grad, //gad:taylor order=3 and the same with lanes=2 (no
+// Softmax-family op), and //gad:hvp, the same with lanes=2 and, for a
+// tensor of at most 16 elements, //gad:hessian (one varied tensor);
+// "//difftest:param" and "//difftest:field" lines describe the inputs.
+// [RunTensorBatch] checks them in float64 (package tharness: JVP against
+// extrapolated central differences, the gradient by the dot-product
+// test, Taylor coefficient k against differences of k−1, the HVP
+// against differences of the JVP and the gradient, each lane of the jets
+// and HVPs with lanes against the jet or HVP along the lane alone, the
+// Hessian exactly symmetric with its rows and H·v against the HVPs,
+// every value equal to F's) and float32 against float64. difftest -tensors runs
 // them; go test runs a sample (TestTensorSample), testdata/regress-tensor
 // and, with -difftest.known, testdata/known-tensor (see its README).
 //
@@ -174,7 +190,9 @@
 // for it. The second-order modes (hvp, hessdiag, laplacian, hessian) are
 // checked only when listed, with respect to the parameter that
 // "//difftest:wrt x" names or the first []float64 one; line or taylor
-// listed too give them their reference. The twin is derived from the source, so any function of the
+// listed too give them their reference. The jets with lanes (tlanes,
+// llanes) are checked only when listed, with "//difftest:lanes L" lanes
+// (default 2), against taylor and line where those are listed too. The twin is derived from the source, so any function of the
 // subset above works: floats, slices, arrays, structs, loops, branches,
 // and the functions of package math that package cmath has.
 package difftest

@@ -65,8 +65,9 @@ func DefaultWeights() Weights {
 		"struct-model": 8, "method-update": 10, "helper-dst": 12, "param-model": 8, "param-modelptr": 10,
 		"method": 10, "method-score": 10, "dst": 20, "inplace": 8, "fixpoint": 12,
 		// Modes: the percentage of the entries of one float64 result with
-		// a []float64 parameter that get the second-order helpers.
-		"second": 100,
+		// a []float64 parameter that get the second-order helpers, and
+		// that of the entries that get the jets with lanes.
+		"second": 100, "lanes": 100,
 	}
 }
 

@@ -754,6 +754,17 @@ func (g *gen) entry() (*ast.FuncDecl, []string) {
 		doc = append(doc, "difftest:wrt "+wrt.name)
 		g.feats["second"] = true
 	}
+	// The jets along 2 or 3 directions per call, as the jets along
+	// one: seed=jet, and seed=line where the entry has it. (Drawn after
+	// the second-order helpers, for the same reason.)
+	if g.r.IntN(100) < g.w["lanes"] {
+		modes = append(modes, ModeTaylorLanes)
+		if slices.Contains(modes, ModeLine) {
+			modes = append(modes, ModeLineLanes)
+		}
+		doc = append(doc, fmt.Sprintf("difftest:lanes %d", 2+g.r.IntN(2)))
+		g.feats["lanes"] = true
+	}
 	doc = append(doc, "difftest:modes "+strings.Join(modes, " "))
 	return decl, doc
 }

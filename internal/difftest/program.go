@@ -61,6 +61,10 @@ const (
 	ModeVJP    = "vjp"
 	ModeTaylor = "taylor"
 	ModeLine   = "line" // taylor seed=line
+	// Jets along several directions per call (lanes=Entry.Lanes), each
+	// lane checked against the jet of ModeTaylor or ModeLine along it.
+	ModeTaylorLanes = "tlanes" // taylor lanes=L
+	ModeLineLanes   = "llanes" // taylor seed=line lanes=L
 	// The second-order helpers, of a function with one float64 result
 	// with respect to one []float64 parameter (Entry.Wrt).
 	ModeHVP       = "hvp"
@@ -70,7 +74,7 @@ const (
 )
 
 // Modes lists the modes in report order.
-var Modes = []string{ModeJVP, ModeGrad, ModeVJP, ModeTaylor, ModeLine, ModeHVP, ModeHessDiag, ModeLaplacian, ModeHessian}
+var Modes = []string{ModeJVP, ModeGrad, ModeVJP, ModeTaylor, ModeLine, ModeTaylorLanes, ModeLineLanes, ModeHVP, ModeHessDiag, ModeLaplacian, ModeHessian}
 
 // SecondModes are the modes of the second-order helpers.
 var SecondModes = []string{ModeHVP, ModeHessDiag, ModeLaplacian, ModeHessian}
@@ -82,6 +86,9 @@ type Entry struct {
 	Ptr   bool   // the receiver is a pointer
 	Modes []string
 	Len   int // from //difftest:len, default 4
+	// Lanes is the number of lanes of ModeTaylorLanes and ModeLineLanes,
+	// from //difftest:lanes, default DefaultLanes.
+	Lanes int
 	// Wrt is the varied parameter of the second-order helpers (wrt=),
 	// from //difftest:wrt or the first []float64 parameter, and WrtIndex
 	// its index among F's parameters (a method's receiver is the first);
@@ -100,17 +107,22 @@ func (e Entry) Key() string {
 }
 
 // Comments of programs. //difftest:modes in the doc comment of an entry
-// lists its modes and //difftest:wrt NAME the parameter of its
-// second-order modes; //difftest:len N, anywhere, sets the length of
+// lists its modes, //difftest:wrt NAME the parameter of its
+// second-order modes and //difftest:lanes L the lanes of its jets along
+// several directions; //difftest:len N, anywhere, sets the length of
 // slices and the value of int parameters.
 var (
 	modesRE = regexp.MustCompile(`^//difftest:modes((?:\s+\w+)*)\s*$`)
 	wrtRE   = regexp.MustCompile(`^//difftest:wrt\s+(\w+)\s*$`)
+	lanesRE = regexp.MustCompile(`^//difftest:lanes\s+(\d+)\s*$`)
 	lenRE   = regexp.MustCompile(`^//difftest:len\s+(\d+)\s*$`)
 )
 
 // DefaultLen is the length of slices when a program does not say.
 const DefaultLen = 4
+
+// DefaultLanes is the number of lanes when an entry does not say.
+const DefaultLanes = 2
 
 // parsed is a program parsed and type-checked with the shared types.
 type parsed struct {
@@ -222,7 +234,7 @@ func (p *parsed) entries() ([]Entry, error) {
 		if !ok || !fd.Name.IsExported() {
 			continue
 		}
-		e := Entry{Name: fd.Name.Name, Len: n, WrtIndex: -1}
+		e := Entry{Name: fd.Name.Name, Len: n, Lanes: DefaultLanes, WrtIndex: -1}
 		if fd.Recv != nil {
 			t := fd.Recv.List[0].Type
 			if st, ok := t.(*ast.StarExpr); ok {
@@ -242,10 +254,16 @@ func (p *parsed) entries() ([]Entry, error) {
 				if m := wrtRE.FindStringSubmatch(c.Text); m != nil {
 					e.Wrt = m[1]
 				}
+				if m := lanesRE.FindStringSubmatch(c.Text); m != nil {
+					e.Lanes, _ = strconv.Atoi(m[1])
+				}
 			}
 		}
 		if e.Modes == nil {
 			e.Modes = p.defaultModes(fd)
+		}
+		if e.Lanes < 1 {
+			return nil, fmt.Errorf("%s: //difftest:lanes %d: want 1 or more", fd.Name.Name, e.Lanes)
 		}
 		for _, m := range e.Modes {
 			if !slices.Contains(Modes, m) {
@@ -340,8 +358,9 @@ func (p *parsed) rename(suffix string) {
 }
 
 // directiveText returns the directive asking for mode on an entry; wrt
-// names the parameter of the second-order modes.
-func directiveText(mode, wrt string) string {
+// names the parameter of the second-order modes, lanes the number of
+// lanes of the jets along several directions.
+func directiveText(mode, wrt string, lanes int) string {
 	switch mode {
 	case ModeJVP:
 		return "//gad:jvp"
@@ -353,6 +372,10 @@ func directiveText(mode, wrt string) string {
 		return "//gad:taylor order=3"
 	case ModeLine:
 		return "//gad:taylor order=3 seed=line"
+	case ModeTaylorLanes:
+		return fmt.Sprintf("//gad:taylor order=3 lanes=%d", lanes)
+	case ModeLineLanes:
+		return fmt.Sprintf("//gad:taylor order=3 seed=line lanes=%d", lanes)
 	case ModeHVP, ModeHessian, ModeHessDiag, ModeLaplacian:
 		return "//gad:" + mode + " wrt=" + wrt
 	}
@@ -366,9 +389,9 @@ type directive struct {
 
 // withDirectives returns the source of p, in package pkg, with the
 // directives of the modes in want (by Key, with the parameter of the
-// second-order modes in wrt) in the doc comment of each entry, and the
-// line of each directive in that source.
-func (p *parsed) withDirectives(pkg string, want map[string][]string, wrt map[string]string) ([]byte, map[int]directive) {
+// second-order modes in wrt and the number of lanes in lanes) in the doc
+// comment of each entry, and the line of each directive in that source.
+func (p *parsed) withDirectives(pkg string, want map[string][]string, wrt map[string]string, lanes map[string]int) ([]byte, map[int]directive) {
 	p.file.Name.Name = pkg
 	src := formatFile(p.fset, p.file)
 	// Insert the directive lines above each func line; go/format keeps
@@ -407,7 +430,7 @@ func (p *parsed) withDirectives(pkg string, want map[string][]string, wrt map[st
 				n++
 			}
 			for _, m := range want[key] {
-				out.WriteString(directiveText(m, wrt[key]) + "\n")
+				out.WriteString(directiveText(m, wrt[key], lanes[key]) + "\n")
 				n++
 				lines[n] = directive{key, m}
 			}

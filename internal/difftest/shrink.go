@@ -30,6 +30,9 @@ func Category(o Outcome) string {
 	if isSecond(o.Mode) && strings.HasPrefix(o.Kind, o.Mode) || strings.HasPrefix(o.Kind, "hessian-") {
 		return "wrong" // hvp-quad, hessian-sym, hessdiag, …
 	}
+	if strings.HasPrefix(o.Kind, "lane-") {
+		return "wrong" // a lane against the jet without lanes: lane-taylor2, …
+	}
 	return o.Kind
 }
 
@@ -66,6 +69,12 @@ func shrink(sc ShrinkConfig, p *Program, f Outcome, try func([]*Program) (Outcom
 	modes := []string{f.Mode}
 	if f.Kind == "dot" || f.Kind == "taylor1-jvp" {
 		modes = append(modes, ModeJVP)
+	}
+	switch f.Mode {
+	case ModeTaylorLanes:
+		modes = append(modes, ModeTaylor) // the reference of each lane
+	case ModeLineLanes:
+		modes = append(modes, ModeLine)
 	}
 	if isSecond(f.Mode) {
 		// The references of the second-order checks: the jets, and the

@@ -13,15 +13,23 @@ import (
 	"strings"
 )
 
-// Tensor modes: value (F runs and is finite), the four derivatives, and
-// float32 (the derivatives on float32 tensors against float64's).
+// Tensor modes: value (F runs and is finite), the derivatives, and
+// float32 (the derivatives on float32 tensors against float64's). The
+// jets with lanes (ModeTaylorLanes) and the HVPs with lanes
+// (ModeHVPLanes) are along TensorLanes directions per call.
 const (
 	TModeValue   = "value"
 	TModeFloat32 = "float32"
+	ModeHVPLanes = "hvplanes" // //gad:hvp lanes=L
+	TensorLanes  = 2
 )
 
 // TensorModes lists the modes of a tensor run's summary.
-var TensorModes = []string{TModeValue, ModeJVP, ModeGrad, ModeTaylor, ModeHVP, TModeFloat32}
+var TensorModes = []string{TModeValue, ModeJVP, ModeGrad, ModeTaylor, ModeTaylorLanes, ModeHVP, ModeHVPLanes, ModeHessian, TModeFloat32}
+
+// maxHessianSize bounds the size of the tensor whose Hessian a tensor
+// program gets (the harness checks its rows against as many HVPs).
+const maxHessianSize = 16
 
 // tparam is a parameter of a tensor program, or a field of its model.
 type tparam struct {
@@ -489,7 +497,7 @@ func GenerateTensor(seed uint64, index int) *Program {
 			}
 		}
 	}
-	nvaried := 0
+	nvaried, hsize := 0, 0
 	for _, p := range g.params {
 		switch p.kind {
 		case "float":
@@ -501,15 +509,22 @@ func GenerateTensor(seed uint64, index int) *Program {
 			if p.varied {
 				wrt = append(wrt, p.name)
 				nvaried++
+				hsize = 1
+				for _, d := range p.shape {
+					hsize *= d
+				}
 			}
 		}
 	}
 	modes := []string{ModeJVP, ModeGrad}
 	if !g.firstOrder {
-		modes = append(modes, ModeTaylor)
+		modes = append(modes, ModeTaylor, ModeTaylorLanes)
 	}
 	if !g.model && nvaried == 1 {
-		modes = append(modes, ModeHVP)
+		modes = append(modes, ModeHVP, ModeHVPLanes)
+		if hsize <= maxHessianSize {
+			modes = append(modes, ModeHessian)
+		}
 	}
 
 	var b strings.Builder
@@ -533,11 +548,16 @@ func GenerateTensor(seed uint64, index int) *Program {
 		b.WriteString(h + "\n\n")
 	}
 	for _, m := range modes {
-		opt := ""
-		if m == ModeTaylor {
+		dir, opt := m, ""
+		switch m {
+		case ModeTaylor:
 			opt = " order=3"
+		case ModeTaylorLanes:
+			dir, opt = ModeTaylor, fmt.Sprintf(" order=3 lanes=%d", TensorLanes)
+		case ModeHVPLanes:
+			dir, opt = ModeHVP, fmt.Sprintf(" lanes=%d", TensorLanes)
 		}
-		fmt.Fprintf(&b, "//gad:%s%s wrt=%s\n", m, opt, strings.Join(wrt, ","))
+		fmt.Fprintf(&b, "//gad:%s%s wrt=%s\n", dir, opt, strings.Join(wrt, ","))
 	}
 	fmt.Fprintf(&b, "func F(%s) float64 {\n", strings.Join(sig, ", "))
 	for _, l := range g.lines {

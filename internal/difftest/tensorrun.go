@@ -42,8 +42,22 @@ type tprog struct {
 var (
 	tparamRE = regexp.MustCompile(`(?m)^//difftest:param (\S+) (\S+)(?: (\S+))?$`)
 	tfieldRE = regexp.MustCompile(`(?m)^//difftest:field (\S+) (tensor|slice) (?:(\d+) )?(\S*)$`)
-	tdirRE   = regexp.MustCompile(`(?m)^//gad:(\w+)\b.*$`)
+	tdirRE   = regexp.MustCompile(`(?m)^//gad:(\w+)\b(.*)$`)
 )
+
+// tensorMode returns the mode of a directive that tdirRE matched: its
+// mode's name, or for lanes=L the mode with lanes.
+func tensorMode(m []string) string {
+	if strings.Contains(m[2], " lanes=") {
+		switch m[1] {
+		case ModeTaylor:
+			return ModeTaylorLanes
+		case ModeHVP:
+			return ModeHVPLanes
+		}
+	}
+	return m[1]
+}
 
 func parseDims(s string) ([]int, error) {
 	var out []int
@@ -93,7 +107,7 @@ func parseTensorProgram(p *Program) (*tprog, error) {
 		tp.fields = append(tp.fields, f)
 	}
 	for _, m := range tdirRE.FindAllStringSubmatch(string(p.Src), -1) {
-		tp.modes = append(tp.modes, m[1])
+		tp.modes = append(tp.modes, tensorMode(m))
 	}
 	if len(tp.params) == 0 {
 		return nil, fmt.Errorf("%s: no //difftest:param lines", p.Name)
@@ -109,7 +123,7 @@ func (tp *tprog) model() bool { return tp.params[0].kind == "model" }
 func modeSource(src []byte, pkg, mode string) []byte {
 	var out []string
 	for l := range strings.SplitSeq(string(src), "\n") {
-		if m := tdirRE.FindStringSubmatch(l); m != nil && m[1] != mode {
+		if m := tdirRE.FindStringSubmatch(l); m != nil && tensorMode(m) != mode {
 			continue
 		}
 		if l == "package p" {
@@ -474,6 +488,27 @@ func (tp *tprog) caseSource() string {
 		case ModeHVP:
 			fmt.Fprintf(&b, "\tHVP: func(xs, vs, fx []*T) (float64, []*T) {\n\t\tf, hv := %s.FHVP(%s)\n\t\treturn f, []*T{hv}\n\t},\n", pkg,
 				tp.args(pkg, "xs", func(int) []string { return []string{"vs"} }))
+		case ModeTaylorLanes:
+			// The coefficients in their slots, degree by degree,
+			// lane-minor: cs[(k-1)·L + l].
+			var cs, rs []string
+			for i := range 3 * TensorLanes {
+				cs = append(cs, fmt.Sprintf("cs[%d]", i))
+			}
+			for i := range 1 + 3*TensorLanes {
+				rs = append(rs, fmt.Sprintf("r[%d]", i))
+			}
+			fmt.Fprintf(&b, "\tTaylorLanes: func(xs []*T, cs [][]*T, fx []*T) []float64 {\n\t\tr := make([]float64, %d)\n\t\t%s = %s.FTaylor(%s)\n\t\treturn r\n\t},\n",
+				len(rs), strings.Join(rs, ", "), pkg, tp.args(pkg, "xs", func(int) []string { return cs }))
+		case ModeHVPLanes:
+			var vs, hs []string
+			for l := range TensorLanes {
+				vs, hs = append(vs, fmt.Sprintf("vs[%d]", l)), append(hs, fmt.Sprintf("h%d", l))
+			}
+			fmt.Fprintf(&b, "\tHVPLanes: func(xs []*T, vs [][]*T, fx []*T) (float64, [][]*T) {\n\t\tf, %s := %s.FHVP(%s)\n\t\treturn f, [][]*T{{%s}}\n\t},\n",
+				strings.Join(hs, ", "), pkg, tp.args(pkg, "xs", func(int) []string { return vs }), strings.Join(hs, "}, {"))
+		case ModeHessian:
+			fmt.Fprintf(&b, "\tHessian: func(xs, fx []*T) (float64, *T) { return %s.FHessian(%s) },\n", pkg, tp.args(pkg, "xs", none))
 		case ModeGrad:
 			if tp.model() {
 				var slices []string

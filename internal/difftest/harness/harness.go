@@ -29,7 +29,12 @@
 //     first coefficient J·v (both against the oracle and FJVP) and the
 //     next ones against central differences, extrapolated, of the exact
 //     g′(t) = Im C(c(t) + i·h·c′(t))/h, unless the twin's branches differ
-//     between the points of the difference (a kink: skipped).
+//     between the points of the difference (a kink: skipped);
+//   - tlanes, llanes: FTaylor with lanes=L returns F's outputs and, for
+//     each lane l, the coefficients of the jet along the lane's curve
+//     (lane 1 the point's, the others drawn apart): each lane against
+//     FTaylor without lanes along its curve (the same code, so within
+//     1e-12) where that passed, or else as taylor and line are checked.
 //
 // One line per case and mode goes to the output: "PASS name mode
 // checks", "SKIP name mode why", "FAIL name mode kind: details", and
@@ -77,6 +82,10 @@ type Case struct {
 	// order Order.
 	Taylor, Line any
 	Order        int
+	// TaylorLanes and LineLanes are the same with lanes=Lanes: Lanes
+	// jets at once.
+	TaylorLanes, LineLanes any
+	Lanes                  int
 	// HVP, Hessian, HessDiag and Laplacian are the second-order helpers
 	// (second.go), with respect to F's parameter Wrt (a []float64; a
 	// method's receiver is parameter 0), the others fixed.
@@ -133,7 +142,11 @@ const (
 	// about five digits where g′ curves fast (a case checked in 50-digit
 	// arithmetic: gadgen's coefficient agreed to twelve, the differences
 	// to five); a wrong rule is off in the first digit.
-	relThird  = 1e-4
+	relThird = 1e-4
+	// relLane: a lane of a jet with lanes against the jet along the
+	// lane alone, the same operations on the same numbers (the
+	// lanes' code may only group them otherwise).
+	relLane   = 1e-12
 	h         = 1e-20 // complex step
 	eps       = 4e-3  // largest step of the differences of g′
 	maxValue  = 1e12  // larger outputs are not checked
@@ -266,6 +279,12 @@ func (c *Case) modes() []mode {
 	if c.Line != nil {
 		ms = append(ms, mode{"line", c.Line})
 	}
+	if c.TaylorLanes != nil {
+		ms = append(ms, mode{"tlanes", c.TaylorLanes})
+	}
+	if c.LineLanes != nil {
+		ms = append(ms, mode{"llanes", c.LineLanes})
+	}
 	// After line and taylor, their references; the Hessian last, which
 	// the others check.
 	for _, m := range []mode{{"hvp", c.HVP}, {"hessdiag", c.HessDiag}, {"laplacian", c.Laplacian}, {"hessian", c.Hessian}} {
@@ -334,6 +353,8 @@ func check(c *Case, m mode, cfg *Config) (res result) {
 			ctx.rev()
 		case "taylor", "line":
 			ctx.taylor(m.name == "line")
+		case "tlanes", "llanes":
+			ctx.lanes(m.name == "llanes")
 		case "hvp", "hessian", "hessdiag", "laplacian":
 			ctx.second(m.name, m.fn)
 		}
@@ -469,15 +490,22 @@ func (s *shape) checkSignature(mode string, t reflect.Type) error {
 		}
 	case "hvp", "hessian", "hessdiag", "laplacian":
 		return s.secondSignature(mode, t)
-	case "taylor", "line":
-		k := s.c.Order
+	case "taylor", "line", "tlanes", "llanes":
+		// Lanes: each coefficient of the one-lane signature, L times.
+		k, lanes := s.c.Order, 1
+		if mode == "tlanes" || mode == "llanes" {
+			lanes = s.c.Lanes
+			if lanes < 1 {
+				return fmt.Errorf("%s without the number of lanes", mode)
+			}
+		}
 		ink := k
-		if mode == "line" {
+		if mode == "line" || mode == "llanes" {
 			ink = 1
 		}
 		for i, p := range s.params {
 			in = append(in, p)
-			for range ink {
+			for range ink * lanes {
 				if s.varied[i] {
 					in = append(in, p)
 				}
@@ -486,7 +514,7 @@ func (s *shape) checkSignature(mode string, t reflect.Type) error {
 		out = append(out, s.results...)
 		for _, r := range s.results {
 			if holdsFloat(r) {
-				for range k {
+				for range k * lanes {
 					out = append(out, r)
 				}
 			}
@@ -704,7 +732,14 @@ func walk(dst []complex128, v reflect.Value, mem, inMem bool) []complex128 {
 type point struct {
 	x, v, w, x2, x3 []float64
 	inactive        []float64 // floats of the parameters that are not varied
+	// lanes are the curves of the lanes after the first (whose curve is
+	// v, x2, x3), drawn from a generator of their own so that the other
+	// data do not depend on Lanes.
+	lanes []curve
 }
+
+// curve holds the coefficients 1, 2, 3 of a curve x + v·t + x2·t² + x3·t³.
+type curve struct{ v, x2, x3 []float64 }
 
 func (s *shape) point(seed uint64, p int) point {
 	h := uint64(14695981039346656037)
@@ -719,7 +754,12 @@ func (s *shape) point(seed uint64, p int) point {
 		}
 		return x
 	}
-	return point{x: vec(s.nIn), v: vec(s.nIn), w: vec(s.nOut), x2: vec(s.nIn), x3: vec(s.nIn), inactive: vec(s.nInactive)}
+	pt := point{x: vec(s.nIn), v: vec(s.nIn), w: vec(s.nOut), x2: vec(s.nIn), x3: vec(s.nIn), inactive: vec(s.nInactive)}
+	r = rand.New(rand.NewPCG(seed, h+uint64(p)+1<<40))
+	for range s.c.Lanes - 1 {
+		pt.lanes = append(pt.lanes, curve{vec(s.nIn), vec(s.nIn), vec(s.nIn)})
+	}
+	return pt
 }
 
 func toComplex(x []float64) []complex128 {
@@ -830,6 +870,9 @@ type ctxt struct {
 	y0     []float64
 	cfg    *Config
 	checks int
+	// lane is the lane being checked (1…L) of a jet with lanes, 0
+	// otherwise: the messages of failures name it.
+	lane int
 }
 
 // illConditioned says why the point cannot be checked, if the
@@ -869,6 +912,22 @@ func (c *ctxt) illConditioned(twin bool) (why string) {
 	return ""
 }
 
+// usable reports whether jv, the oracle's derivative along another
+// direction than the point's, just computed, can be checked: the
+// conditions of illConditioned.
+func (c *ctxt) usable(jv []float64) bool {
+	size := min(1, max(normInf(c.y0), normInf(jv), 1e-3))
+	if c.cfg.Largest() > maxIntermediate*size || c.cfg.Margin() < minMargin {
+		return false
+	}
+	for _, a := range jv {
+		if math.IsNaN(a) || math.IsInf(a, 0) {
+			return false
+		}
+	}
+	return normInf(jv) <= 1e8*max(normInf(c.y0), 1)
+}
+
 // oracle returns J·d at x by the complex step, and the twin's trace.
 func (c *ctxt) oracle(x, d []float64) ([]float64, uint64) {
 	z := make([]complex128, len(x))
@@ -902,6 +961,23 @@ func normInf(x []float64) float64 {
 	return m
 }
 
+// inLane names the lane being checked, if any, in a failure's message.
+func (c *ctxt) inLane() string {
+	if c.lane == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" in lane %d of %d", c.lane, c.s.c.Lanes)
+}
+
+// dir returns the direction being checked: the point's v, or the first
+// coefficient of a lane's curve.
+func (c *ctxt) dir() []float64 {
+	if c.lane > 1 {
+		return c.pt.lanes[c.lane-2].v
+	}
+	return c.pt.v
+}
+
 // vecs checks got against want element by element.
 func (c *ctxt) vecs(kind string, got, want []float64, rel float64) {
 	c.checks++
@@ -917,8 +993,8 @@ func (c *ctxt) vecs(kind string, got, want []float64, rel float64) {
 	}
 	for i := range got {
 		if !agree(got[i], want[i], scale, rel) {
-			failf("%s: y[%d]: got %.17g, want %.17g (scale %.3g, rel %.0e) at x = %v along v = %v",
-				kind, i, got[i], want[i], scale, rel, c.pt.x, c.pt.v)
+			failf("%s: y[%d]%s: got %.17g, want %.17g (scale %.3g, rel %.0e) at x = %v along v = %v",
+				kind, i, c.inLane(), got[i], want[i], scale, rel, c.pt.x, c.dir())
 		}
 	}
 }
@@ -1117,32 +1193,158 @@ func (c *ctxt) callTaylor(fn any, line bool, xs ...[]float64) [][]float64 {
 	return ys
 }
 
+// curve returns the curve of lane l (0: the point's v, x2, x3); on a
+// line (seed=line), x2 = x3 = 0.
+func (c *ctxt) curve(l int, line bool) curve {
+	cv := curve{c.pt.v, c.pt.x2, c.pt.x3}
+	if l > 0 {
+		cv = c.pt.lanes[l-1]
+	}
+	if line {
+		cv.x2, cv.x3 = make([]float64, len(cv.x2)), make([]float64, len(cv.x3))
+	}
+	return cv
+}
+
+// jetInputs returns the input coefficients of FTaylor along cv: x and
+// the coefficients 1…K (x and v for seed=line).
+func (c *ctxt) jetInputs(cv curve, line bool) [][]float64 {
+	xs := [][]float64{c.pt.x, cv.v}
+	if line {
+		return xs
+	}
+	xs = append(xs, cv.x2, cv.x3)
+	for len(xs) < c.s.c.Order+1 {
+		xs = append(xs, make([]float64, len(c.pt.x)))
+	}
+	return xs[:c.s.c.Order+1]
+}
+
 func (c *ctxt) taylor(line bool) {
+	fn := c.s.c.Taylor
+	if line {
+		fn = c.s.c.Line
+	}
+	cv := c.curve(0, line)
+	ys := c.callTaylor(fn, line, c.jetInputs(cv, line)...)
+	c.vecs("value", ys[0], c.y0, relValue)
+	c.jetOracle(ys, cv)
+}
+
+// callLanes returns, lane by lane, the output coefficients 0…K of
+// FTaylor with lanes=len(cvs) along the curves cvs, one per lane.
+func (c *ctxt) callLanes(fn any, line bool, cvs []curve) [][][]float64 {
+	s := c.s
+	k, nl := s.c.Order, len(cvs)
+	ink := k
+	if line {
+		ink = 1
+	}
+	// The coefficients of each varied input in their slots: degree by
+	// degree, lane-minor.
+	var ds [][]float64
+	for j := 1; j <= ink; j++ {
+		for l := range nl {
+			ds = append(ds, c.jetInputs(cvs[l], line)[j])
+		}
+	}
+	var coefs []reflect.Value // per varied parameter, its ink·L slots
+	extra := s.withTangents(ds...)
+	f := reflect.ValueOf(fn)
+	args, primals, _ := s.args(f, toComplex(c.pt.x), toComplex(c.pt.inactive), func(i int, next func() reflect.Type) []reflect.Value {
+		t := extra(i, next)
+		coefs = append(coefs, t...)
+		return t
+	})
+	out := f.Call(args)
+	nr := len(s.results)
+	y0 := realParts(s.outputs(out[:nr], primals))
+	rest := out[nr:]
+	per := make([][][]complex128, nl) // per[l][j]: lane l, degree j
+	for l := range per {
+		per[l] = make([][]complex128, k+1)
+	}
+	for _, r := range s.results {
+		if !holdsFloat(r) {
+			continue
+		}
+		for j := 1; j <= k; j++ {
+			for l := range nl {
+				per[l][j] = walk(per[l][j], rest[0], false, false)
+				rest = rest[1:]
+			}
+		}
+	}
+	for p := 0; p < len(coefs); p += ink * nl {
+		for j := 1; j <= k; j++ {
+			for l := range nl {
+				if j <= ink {
+					per[l][j] = walk(per[l][j], coefs[p+(j-1)*nl+l], true, false)
+				} else {
+					// seed=line: the memory's higher coefficients are zero.
+					per[l][j] = append(per[l][j], make([]complex128, len(walk(nil, coefs[p], true, false)))...)
+				}
+			}
+		}
+	}
+	ys := make([][][]float64, nl)
+	for l := range ys {
+		ys[l] = make([][]float64, k+1)
+		ys[l][0] = y0
+		for j := 1; j <= k; j++ {
+			ys[l][j] = realParts(per[l][j])
+		}
+	}
+	return ys
+}
+
+// lanes checks FTaylor with lanes: every lane returns F's outputs, and
+// the coefficients of FTaylor without lanes along the lane's curve where
+// that passed (the same operations on the same numbers: within relLane),
+// or else those that the oracle gives.
+func (c *ctxt) lanes(line bool) {
+	s := c.s
+	fn, single, ref := s.c.TaylorLanes, s.c.Taylor, "taylor"
+	if line {
+		fn, single, ref = s.c.LineLanes, s.c.Line, "line"
+	}
+	cvs := make([]curve, s.c.Lanes)
+	for l := range cvs {
+		cvs[l] = c.curve(l, line)
+	}
+	defer func() { c.lane = 0 }()
+	for l, ys := range c.callLanes(fn, line, cvs) {
+		c.lane = l + 1
+		c.vecs("value", ys[0], c.y0, relValue)
+		if single == nil || !s.c.passed[ref] {
+			c.jetOracle(ys, cvs[l])
+			continue
+		}
+		want := c.callTaylor(single, line, c.jetInputs(cvs[l], line)...)
+		for j := 1; j < len(ys); j++ {
+			c.vecs(fmt.Sprintf("lane-%s%d", ref, j), ys[j], want[j], relLane)
+		}
+	}
+}
+
+// jetOracle checks the coefficients ys[1…K] of a jet along the curve cv
+// against the complex step, forward mode and differences of the complex
+// step (see taylor). A lane's curve other than the point's may be
+// ill-conditioned where the point's is not: its checks then stop.
+func (c *ctxt) jetOracle(ys [][]float64, cv curve) {
 	s := c.s
 	k := s.c.Order
-	fn := s.c.Taylor
-	x2, x3 := c.pt.x2, c.pt.x3
-	if line {
-		fn = s.c.Line
-		x2, x3 = make([]float64, len(x2)), make([]float64, len(x3))
+	v, x2, x3 := cv.v, cv.x2, cv.x3
+	jv, tr0 := c.oracle(c.pt.x, v)
+	if c.lane > 1 && !c.usable(jv) {
+		return
 	}
-	xs := [][]float64{c.pt.x, c.pt.v}
-	if !line {
-		xs = append(xs, x2, x3)
-		for len(xs) < k+1 {
-			xs = append(xs, make([]float64, len(c.pt.x)))
-		}
-		xs = xs[:k+1]
-	}
-	ys := c.callTaylor(fn, line, xs...)
-	c.vecs("value", ys[0], c.y0, relValue)
-	jv, tr0 := c.oracle(c.pt.x, c.pt.v)
 	if k < 1 {
 		return
 	}
 	c.vecs("taylor1", ys[1], jv, relFirst)
 	if s.c.JVP != nil {
-		_, dy := c.callJVP(s.c.JVP, c.pt.x, c.pt.v)
+		_, dy := c.callJVP(s.c.JVP, c.pt.x, v)
 		c.vecs("taylor1-jvp", ys[1], dy, relFirst)
 	}
 	if k < 2 {
@@ -1152,8 +1354,8 @@ func (c *ctxt) taylor(line bool) {
 	curve := func(t float64) (ct, dct []float64) {
 		ct, dct = make([]float64, len(c.pt.x)), make([]float64, len(c.pt.x))
 		for i := range ct {
-			ct[i] = c.pt.x[i] + t*(c.pt.v[i]+t*(x2[i]+t*x3[i]))
-			dct[i] = c.pt.v[i] + t*(2*x2[i]+t*3*x3[i])
+			ct[i] = c.pt.x[i] + t*(v[i]+t*(x2[i]+t*x3[i]))
+			dct[i] = v[i] + t*(2*x2[i]+t*3*x3[i])
 		}
 		return ct, dct
 	}
@@ -1245,8 +1447,8 @@ func (c *ctxt) coefs(kind string, got, want, tol []float64) {
 	c.checks++
 	for i := range got {
 		if math.IsNaN(got[i]) || !(math.Abs(got[i]-want[i]) <= tol[i]) {
-			failf("%s: y[%d]: got %.17g, want %.17g ± %.3g by differences of the complex step at x = %v along v = %v",
-				kind, i, got[i], want[i], tol[i], c.pt.x, c.pt.v)
+			failf("%s: y[%d]%s: got %.17g, want %.17g ± %.3g by differences of the complex step at x = %v along v = %v",
+				kind, i, c.inLane(), got[i], want[i], tol[i], c.pt.x, c.dir())
 		}
 	}
 }

@@ -118,6 +118,29 @@ func polyLineOff(x, x1 []float64, a, a1 float64) (float64, float64, float64, flo
 	return y0, y1, 1.01 * y2, y3
 }
 
+// polyTaylorLanes2 is polyTaylor along 2 curves at once (lanes=2): the
+// coefficients degree by degree, lane-minor.
+func polyTaylorLanes2(x, x1_1, x1_2, x2_1, x2_2, x3_1, x3_2 []float64, a, a1_1, a1_2, a2_1, a2_2, a3_1, a3_2 float64) (y, y1_1, y1_2, y2_1, y2_2, y3_1, y3_2 float64) {
+	y, y1_1, y2_1, y3_1 = polyTaylor(x, x1_1, x2_1, x3_1, a, a1_1, a2_1, a3_1)
+	_, y1_2, y2_2, y3_2 = polyTaylor(x, x1_2, x2_2, x3_2, a, a1_2, a2_2, a3_2)
+	return
+}
+
+// polyTaylorLanes2Mixed gives lane 2 the third coefficients of lane 1.
+func polyTaylorLanes2Mixed(x, x1_1, x1_2, x2_1, x2_2, x3_1, x3_2 []float64, a, a1_1, a1_2, a2_1, a2_2, a3_1, a3_2 float64) (y, y1_1, y1_2, y2_1, y2_2, y3_1, y3_2 float64) {
+	y, y1_1, y1_2, y2_1, y2_2, y3_1, _ = polyTaylorLanes2(x, x1_1, x1_2, x2_1, x2_2, x3_1, x3_1, a, a1_1, a1_2, a2_1, a2_2, a3_1, a3_1)
+	_, _, _, _, _, _, y3_2 = polyTaylorLanes2(x, x1_1, x1_2, x2_1, x2_2, x3_1, x3_1, a, a1_1, a1_2, a2_1, a2_2, a3_1, a3_1)
+	return
+}
+
+// polyLineLanes3 is polyLine along 3 lines at once (seed=line lanes=3).
+func polyLineLanes3(x, x1_1, x1_2, x1_3 []float64, a, a1_1, a1_2, a1_3 float64) (y, y1_1, y1_2, y1_3, y2_1, y2_2, y2_3, y3_1, y3_2, y3_3 float64) {
+	y, y1_1, y2_1, y3_1 = polyLine(x, x1_1, a, a1_1)
+	_, y1_2, y2_2, y3_2 = polyLine(x, x1_2, a, a1_2)
+	_, y1_3, y2_3, y3_3 = polyLine(x, x1_3, a, a1_3)
+	return
+}
+
 // scale(dst, x, a) writes dst[i] = a·x[i]² and returns Σ dst[i] if a > 0,
 // and −Σ dst[i] otherwise.
 func scale(dst, x []float64, a float64) float64 {
@@ -232,6 +255,44 @@ func TestHarness(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLanes: each lane of a jet with lanes is checked against the jet
+// without lanes, or against the oracle without one.
+func TestLanes(t *testing.T) {
+	base := Case{Name: "poly", Len: 4, F: poly, C: polyC, Taylor: polyTaylor, Line: polyLine, Order: 3}
+	tests := []struct {
+		name  string
+		c     Case
+		lines []string // expected output lines, as prefixes, in order
+	}{
+		{"lanes", with(base, func(c *Case) { c.TaylorLanes, c.LineLanes, c.Lanes = polyTaylorLanes2, polyLineLanes3, 2 }), []string{
+			"RUN poly twin", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "PASS",
+			"RUN poly tlanes", "PASS poly tlanes 24", "RUN poly llanes", "FAIL poly llanes signature:", "DONE 1"}},
+		{"line lanes", with(base, func(c *Case) { c.LineLanes, c.Lanes = polyLineLanes3, 3 }), []string{
+			"RUN poly twin", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "PASS", "RUN poly llanes", "PASS poly llanes 36", "DONE 0"}},
+		{"mixed lanes", with(base, func(c *Case) { c.TaylorLanes, c.Lanes = polyTaylorLanes2Mixed, 2 }), []string{
+			"RUN poly twin", "PASS", "RUN poly taylor", "PASS", "RUN poly line", "PASS", "RUN poly tlanes", "FAIL poly tlanes lane-taylor3: y[0] in lane 2 of 2", "DONE 1"}},
+		{"mixed lanes, no reference", with(base, func(c *Case) { c.Taylor, c.TaylorLanes, c.Lanes = nil, polyTaylorLanes2Mixed, 2 }), []string{
+			"RUN poly twin", "PASS", "RUN poly line", "PASS", "RUN poly tlanes", "FAIL poly tlanes taylor3: y[0] in lane 2 of 2", "DONE 1"}},
+		{"lanes, no reference", with(base, func(c *Case) { c.Taylor, c.TaylorLanes, c.Lanes = nil, polyTaylorLanes2, 2 }), []string{
+			"RUN poly twin", "PASS", "RUN poly line", "PASS", "RUN poly tlanes", "PASS", "DONE 0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := strings.Split(strings.TrimSpace(run(t, []Case{tt.c})), "\n")
+			for i, want := range tt.lines {
+				if i >= len(got) || !strings.HasPrefix(got[i], want) {
+					t.Fatalf("line %d: want prefix %q; output:\n%s", i, want, strings.Join(got, "\n"))
+				}
+			}
+		})
+	}
+}
+
+func with(c Case, change func(*Case)) Case {
+	change(&c)
+	return c
 }
 
 func withRev(c Case, rev any, seeded bool) Case {

@@ -34,7 +34,19 @@ type Case struct {
 	Grad   func(xs, fx []*T) (float64, []*T)
 	Taylor func(xs, x1, x2, x3, fx []*T) [4]float64
 	HVP    func(xs, vs, fx []*T) (float64, []*T)
+	// TaylorLanes is FTaylor of order 3 with lanes=L: the input
+	// coefficients cs and the results (F, then the coefficients) in
+	// slots, degree by degree, lane-minor (cs[(k-1)·L + l]).
+	TaylorLanes func(xs []*T, cs [][]*T, fx []*T) []float64
+	// HVPLanes is FHVP with lanes=len(vs): one H·v per direction.
+	HVPLanes func(xs []*T, vs [][]*T, fx []*T) (float64, [][]*T)
+	// Hessian is FHessian of F's one varied tensor x: a [n, n] tensor
+	// for n = Size(x).
+	Hessian func(xs, fx []*T) (float64, *T)
 }
+
+// lanes is the number of lanes of the jets and HVPs with lanes.
+const lanes = 2
 
 // Result is one mode's outcome, as printed.
 type Result struct {
@@ -67,8 +79,11 @@ type failure struct{ kind, detail string }
 type skip struct{ why string }
 
 type checker struct {
-	c      *Case
-	rng    *rand.Rand
+	c   *Case
+	rng *rand.Rand
+	// lrng draws the directions of the lanes after the first, so that
+	// the points do not depend on the modes checked.
+	lrng   *rand.Rand
 	checks map[string]int
 	mode   string
 	// passed holds the modes that passed at the current point: a check
@@ -95,12 +110,21 @@ func runCase(c *Case, points int, seed uint64) []*Result {
 	if c.HVP != nil {
 		modes = append(modes, "hvp")
 	}
+	if c.TaylorLanes != nil {
+		modes = append(modes, "tlanes")
+	}
+	if c.HVPLanes != nil {
+		modes = append(modes, "hvplanes")
+	}
+	if c.Hessian != nil {
+		modes = append(modes, "hessian")
+	}
 	modes = append(modes, "float32")
 	res := map[string]*Result{}
 	for _, m := range modes {
 		res[m] = &Result{Mode: m, Status: "pass"}
 	}
-	k := &checker{c: c, rng: rand.New(rand.NewPCG(seed, 77))}
+	k := &checker{c: c, rng: rand.New(rand.NewPCG(seed, 77)), lrng: rand.New(rand.NewPCG(seed, 78))}
 	for p := 0; p < points; p++ {
 		pt := k.point()
 		k.passed = map[string]bool{}
@@ -169,13 +193,26 @@ type point struct {
 	f            float64
 }
 
-func (k *checker) rand(shape []int) *T {
+func (k *checker) rand(shape []int) *T { return randT(k.rng, shape) }
+
+func randT(r *rand.Rand, shape []int) *T {
 	t := tensorops.New(tensorops.Float64, shape...)
 	d := t.Float64s()
 	for i := range d {
-		d[i] = 2*k.rng.Float64() - 1
+		d[i] = 2*r.Float64() - 1
 	}
 	return t
+}
+
+// laneDirs returns n directions drawn from the lanes' generator.
+func (k *checker) laneDirs(n int) [][]*T {
+	out := make([][]*T, n)
+	for i := range out {
+		for _, s := range k.c.Shapes {
+			out[i] = append(out[i], randT(k.lrng, s))
+		}
+	}
+	return out
 }
 
 func (k *checker) labels(shape []int) *T {
@@ -469,9 +506,190 @@ func (k *checker) check(mode string, p *point) {
 			}
 			k.count()
 		}
+	case "tlanes":
+		k.taylorLanes(p)
+	case "hvplanes":
+		k.hvpLanes(p)
+	case "hessian":
+		k.hessian(p)
 	case "float32":
 		k.float32(p)
 	}
+}
+
+// taylorLanes checks each lane of the jets with lanes against the jet
+// without lanes along its curve (the same operations on the same
+// numbers), or its first coefficient against the JVP.
+func (k *checker) taylorLanes(p *point) {
+	c := k.c
+	cs := k.laneDirs(3 * lanes) // cs[(j-1)·L + l]: coefficient j of lane l
+	cs[0] = p.v
+	xs := clone(p.xs)
+	got := c.TaylorLanes(xs, cs, p.fx)
+	k.same("TaylorLanes", p.xs, xs)
+	k.value("TaylorLanes", got[0], p.f)
+	switch {
+	case k.passed["taylor"]:
+		for l := range lanes {
+			want := c.Taylor(clone(p.xs), cs[l], cs[lanes+l], cs[2*lanes+l], p.fx)
+			floor := 1e-13 * (1 + math.Abs(want[0]) + math.Abs(want[1]) + math.Abs(want[2]) + math.Abs(want[3]))
+			for j := 1; j <= 3; j++ {
+				if g := got[1+(j-1)*lanes+l]; !near(g, want[j], 1e-11, floor) {
+					k.fail("lane-taylor", "coefficient %d of lane %d of %d: %.17g, the jet along the lane alone %.17g", j, l+1, lanes, g, want[j])
+				}
+			}
+			k.count()
+		}
+	case k.passed["jvp"]:
+		for l := range lanes {
+			_, d := c.JVP(clone(p.xs), cs[l], p.fx)
+			if g := got[1+l]; !near(g, d, 1e-9, 1e-12*(1+math.Abs(p.f))) {
+				k.fail("taylor1", "coefficient 1 of lane %d of %d: %.17g, JVP %.17g", l+1, lanes, g, d)
+			}
+			k.count()
+		}
+	default:
+		panic(skip{"no reference: neither taylor nor jvp passed"})
+	}
+}
+
+// sameTensors checks got against want elementwise, within rel of the
+// largest element of want, with an absolute floor abs; nil is zero.
+func (k *checker) sameTensors(kind, what string, got, want *T, rel, abs float64) {
+	switch {
+	case got == nil && want == nil:
+		return
+	case got == nil:
+		got = tensorops.ZerosLike(want)
+	case want == nil:
+		want = tensorops.ZerosLike(got)
+	}
+	if !slices.Equal(got.Shape(), want.Shape()) {
+		k.fail(kind, "%s: shape %v, want %v", what, got.Shape(), want.Shape())
+	}
+	a, b := f64(got), f64(want)
+	n := 0.0
+	for _, y := range b {
+		n = math.Max(n, math.Abs(y))
+	}
+	for j := range a {
+		if !near(a[j], b[j], rel, rel*n+abs) {
+			k.fail(kind, "%s[%d] = %.17g, want %.17g", what, j, a[j], b[j])
+		}
+	}
+}
+
+// hvpLanes checks each lane of the HVPs with lanes against the HVP
+// along the lane's direction, or ⟨v, H·v⟩ against differences of the
+// JVP.
+func (k *checker) hvpLanes(p *point) {
+	c := k.c
+	vs := append([][]*T{p.v}, k.laneDirs(lanes-1)...)
+	xs := clone(p.xs)
+	f, hs := c.HVPLanes(xs, vs, p.fx)
+	k.same("HVPLanes", p.xs, xs)
+	k.value("HVPLanes", f, p.f)
+	if len(hs) != lanes {
+		k.fail("hvplanes", "%d products for %d directions", len(hs), lanes)
+	}
+	switch {
+	case k.passed["hvp"]:
+		for l := range lanes {
+			_, want := c.HVP(clone(p.xs), vs[l], p.fx)
+			for i := range want {
+				k.sameTensors("lane-hvp", fmt.Sprintf("H·v of lane %d of %d, tensor %d", l+1, lanes, i), hs[l][i], want[i], 1e-11, 1e-13*(1+math.Abs(p.f)))
+			}
+			k.count()
+		}
+	case k.passed["jvp"]:
+		for l := range lanes {
+			vhv, abs := dot(vs[l], hs[l])
+			jvp := func(xs []*T) float64 { _, d := c.JVP(xs, vs[l], p.fx); return d }
+			fd, ok := rich(func(t float64) float64 { return jvp(axpy(t, vs[l], p.xs)) }, step, 1e-7)
+			if !ok {
+				panic(skip{"differences do not converge (a kink?)"})
+			}
+			if !near(vhv, fd, 1e-6, 1e-8*(1+math.Abs(p.f)+abs)) {
+				k.fail("hvplanes", "lane %d: ⟨v, H·v⟩ = %.17g, differences of JVP(v) along v %.17g", l+1, vhv, fd)
+			}
+			k.count()
+		}
+	default:
+		panic(skip{"no reference: neither hvp nor jvp passed"})
+	}
+}
+
+// hessian checks the Hessian of F's one varied tensor: its shape,
+// exact symmetry, and its rows against the HVPs along the unit vectors
+// (symmetrized: gadgen's Hessian is (H + Hᵀ)/2 of its rows) and H·v
+// against the HVP along v.
+func (k *checker) hessian(p *point) {
+	c := k.c
+	if len(p.xs) != 1 {
+		k.fail("hessian", "the Hessian of a program of %d varied tensors", len(p.xs))
+	}
+	xs := clone(p.xs)
+	f, h := c.Hessian(xs, p.fx)
+	k.same("Hessian", p.xs, xs)
+	k.value("Hessian", f, p.f)
+	n := tensorops.Size(p.xs[0])
+	if s := h.Shape(); len(s) != 2 || s[0] != n || s[1] != n {
+		k.fail("hessian", "shape %v, want [%d %d]", s, n, n)
+	}
+	hd := f64(h)
+	for i := range n {
+		for j := range i {
+			if hd[i*n+j] != hd[j*n+i] {
+				k.fail("hessian-sym", "H[%d][%d] = %.17g, H[%d][%d] = %.17g", i, j, hd[i*n+j], j, i, hd[j*n+i])
+			}
+		}
+	}
+	k.count()
+	if !k.passed["hvp"] {
+		panic(skip{"no reference: hvp did not pass"})
+	}
+	// The HVPs (nil is zero) round otherwise than the Hessian's vector
+	// JVP, with noise of the size of F's value where the second
+	// derivatives cancel (SumAll of a Softmax, ≈ 1e-18).
+	rows := make([][]float64, n)
+	floor := 1e-12 * (1 + math.Abs(p.f))
+	for i := range n {
+		_, hv := c.HVP(clone(p.xs), []*T{tensorops.Basis(p.xs[0], i)}, p.fx)
+		if hv[0] == nil {
+			rows[i] = make([]float64, n)
+			continue
+		}
+		rows[i] = f64(hv[0])
+		for _, a := range rows[i] {
+			floor = math.Max(floor, 1e-12*math.Abs(a))
+		}
+	}
+	for i := range n {
+		for j := range n {
+			want := (rows[i][j] + rows[j][i]) / 2
+			if !near(hd[i*n+j], want, 1e-10, floor) {
+				k.fail("hessian-hvp", "H[%d][%d] = %.17g, (H·e%d)[%d] and (H·e%d)[%d] give %.17g", i, j, hd[i*n+j], i, j, j, i, want)
+			}
+		}
+	}
+	k.count()
+	// H·v against the HVP along v.
+	_, hv := c.HVP(clone(p.xs), p.v, p.fx)
+	v, want := f64(p.v[0]), make([]float64, n)
+	if hv[0] != nil {
+		want = f64(hv[0])
+	}
+	for i := range n {
+		got, abs := 0.0, 0.0
+		for j := range n {
+			got += hd[i*n+j] * v[j]
+			abs += math.Abs(hd[i*n+j] * v[j])
+		}
+		if !near(got, want[i], 1e-10, 1e-12*abs+floor) {
+			k.fail("hessian-hvp", "(H·v)[%d] = %.17g, the HVP along v %.17g", i, got, want[i])
+		}
+	}
+	k.count()
 }
 
 // float32 runs the program and its derivatives on float32 tensors and
