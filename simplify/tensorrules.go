@@ -36,7 +36,7 @@ var shapeKeepers = map[string]int{
 	"Square": 0, "Sin": 0, "Cos": 0, "Sign": 0, "Step": 0, "Log1p": 0, "Expm1": 0,
 	"Scale": 0, "AddScalar": 0, "Affine": 0, "ScalarDiv": 1, "PowScalar": 0,
 	"TanhJVP": 0, "SigmoidJVP": 0, "ReLUJVP": 0,
-	"FullLike": 0, "ZerosLike": 0, "Basis": 0, "AsTypeLike": 1,
+	"FullLike": 0, "ZerosLike": 0, "Basis": 0, "AsTypeLike": 1, "OrZerosLike": 1,
 	"SumLike": 1, "BroadcastLike": 1, "ExpandLike": 1, "ReshapeLike": 1, "ExpandAxis": 1, "MeanGrad": 1,
 	"MeanAllGrad": 0, "MaxGrad": 0, "MaxAllGrad": 0, "SliceGrad": 1, "MatMulGradA": 1, "MatMulGradB": 2,
 	"Softmax": 0, "LogSoftmax": 0, "SoftmaxJVP": 0, "LogSoftmaxJVP": 0, "LogSoftmaxVJP": 0,

@@ -176,6 +176,18 @@ func ConcatGrad(g *Tensor, axis, i int, ts ...*Tensor) *Tensor {
 	return Slice(g, ax, lo, lo+ts[i].shape[ax])
 }
 
+// OrZerosLike returns t, or, for a nil t (a zero derivative, the package
+// doc: nil), the zero tensor of like's shape, dtype and device: where a
+// derivative must be materialized (a generated Hessian's rows).
+// It panics if both are nil.
+func OrZerosLike(t, like *Tensor) *Tensor {
+	if t != nil {
+		return t
+	}
+	mustNotNil("OrZerosLike", like)
+	return ZerosLike(like)
+}
+
 // AsTypeLike returns g converted to like's dtype (the adjoint of AsType),
 // on like's device; nil for a nil g.
 func AsTypeLike(g, like *Tensor) *Tensor {

@@ -867,7 +867,7 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 			u.Name = "u"
 			_, hv := hvp(u)
 			addr := b.Emit(ir.OpIndexAddr, types.NewPointer(x.Type), rows, i)
-			b.Emit(ir.OpStore, nil, addr, b.TensorCall("Reshape", hv, b.int(1), n))
+			b.Emit(ir.OpStore, nil, addr, b.TensorCall("Reshape", b.TensorCall("OrZerosLike", hv, x), b.int(1), n))
 			return nil
 		})
 		concat := b.Emit(ir.OpCall, x.Type, b.int(0), rows)
@@ -934,7 +934,7 @@ func tensorHessian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args, all [
 			hv := b.Emit(ir.OpExtract, res.At(res.Len()-L+l).Type(), c)
 			hv.Index = res.Len() - L + l
 			addr := b.Emit(ir.OpIndexAddr, types.NewPointer(x.Type), rows, idx[l])
-			b.Emit(ir.OpStore, nil, addr, b.TensorCall("Reshape", hv, b.int(1), n))
+			b.Emit(ir.OpStore, nil, addr, b.TensorCall("Reshape", b.TensorCall("OrZerosLike", hv, x), b.int(1), n))
 		}
 		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, c)}
 	})

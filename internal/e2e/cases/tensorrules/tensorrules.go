@@ -193,6 +193,11 @@ func ExpandLikeOp(a, like *T) *T { return tensorops.ExpandLike(a, like) }
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
+func OrZerosLikeOp(t, like *T) *T { return tensorops.OrZerosLike(t, like) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
 func ConcatGradOp(g, a, b *T) *T { return tensorops.ConcatGrad(g, 1, 1, a, b) }
 
 //gad:jvp

@@ -1572,6 +1572,37 @@ func ExpandLikeOpTaylor(a, a1, a2, a3, like, like1, like2, like3 *T) (*T, *T, *T
 	return t, t2, tensorops.ExpandLike(a2, like), tensorops.ExpandLike(a3, like)
 }
 
+// OrZerosLikeOpJVP computes OrZerosLikeOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: t (tangent dt), like (tangent dlike).
+// Results, in order: the value of OrZerosLikeOp; its tangent.
+func OrZerosLikeOpJVP(t, dt, like, dlike *T) (*T, *T) {
+	return tensorops.OrZerosLike(t, like), tensorops.OrZerosLike(dt, like)
+}
+
+// OrZerosLikeOpVJP computes OrZerosLikeOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: t (returned as tBar), like (returned as likeBar).
+// Results: the value of OrZerosLikeOp, then the partials of the varied scalar inputs in order.
+func OrZerosLikeOpVJP(t, like, seed *T) (f, tBar, likeBar *T) {
+	t2 := tensorops.OrZerosLike(t, like)
+	return t2, seed, nil
+}
+
+// OrZerosLikeOpTaylor propagates Taylor polynomials of degree 3 through OrZerosLikeOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of OrZerosLikeOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: t (coefficients t1, t2, t3), like (coefficients like1, like2, like3).
+// Results, in order: the value of OrZerosLikeOp; its coefficients 1 to 3.
+func OrZerosLikeOpTaylor(t, t1, t2, t3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t4 := tensorops.OrZerosLike(t, like)
+	t5 := tensorops.OrZerosLike(t1, like)
+	return t4, t5, tensorops.OrZerosLike(t2, like), tensorops.OrZerosLike(t3, like)
+}
+
 // ConcatGradOpJVP computes ConcatGradOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: g (tangent dg), a (tangent da), b (tangent db).

@@ -223,6 +223,9 @@ var cases = map[string]opCase{
 	// Broadcasting a [4] to [3, 4], and a [3, 4] to itself (no copy).
 	"ExpandLike": {f: ExpandLikeOp, jvp: ExpandLikeOpJVP, vjp: ExpandLikeOpVJP, taylor: ExpandLikeOpTaylor,
 		args: args(cfg(uniform(-1, 1, 4), uniform(-1, 1, 3, 4)), cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
+	// The identity on a tensor (like only gives the shape of a nil t).
+	"OrZerosLike": {f: OrZerosLikeOp, jvp: OrZerosLikeOpJVP, vjp: OrZerosLikeOpVJP, taylor: OrZerosLikeOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
 	// Concatenation along axis 1 (a twice), and conversions to the dtype
 	// a has (the test runs each dtype).
 	"Concat": {f: ConcatOp, jvp: ConcatOpJVP, vjp: ConcatOpVJP, taylor: ConcatOpTaylor,

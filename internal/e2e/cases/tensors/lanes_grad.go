@@ -202,14 +202,14 @@ func NetOutHessian(n *Net, x *tensorops.Tensor) (f float64, h *tensorops.Tensor)
 			u6,
 			u7,
 		)
-		rows[i] = tensorops.Reshape(t, 1, n2)
-		rows[i+1] = tensorops.Reshape(t2, 1, n2)
-		rows[i+2] = tensorops.Reshape(t3, 1, n2)
-		rows[i+3] = tensorops.Reshape(t4, 1, n2)
-		rows[i+4] = tensorops.Reshape(t5, 1, n2)
-		rows[i+5] = tensorops.Reshape(t6, 1, n2)
-		rows[i+6] = tensorops.Reshape(t7, 1, n2)
-		rows[i+7] = tensorops.Reshape(t8, 1, n2)
+		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n2)
+		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n2)
+		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n2)
+		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n2)
+		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n2)
+		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n2)
+		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n2)
+		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n2)
 	}
 	if n2 == 0 {
 		f = NetOut(n, x)

@@ -495,14 +495,14 @@ func QuadHessian(x *tensorops.Tensor) (f float64, h *tensorops.Tensor) {
 		u7 := tensorops.Basis(x, i+7)
 		var t, t2, t3, t4, t5, t6, t7, t8 *tensorops.Tensor
 		f, _, _, _, _, _, _, _, _, _, t, t2, t3, t4, t5, t6, t7, t8 = quadGradJVPLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
-		rows[i] = tensorops.Reshape(t, 1, n)
-		rows[i+1] = tensorops.Reshape(t2, 1, n)
-		rows[i+2] = tensorops.Reshape(t3, 1, n)
-		rows[i+3] = tensorops.Reshape(t4, 1, n)
-		rows[i+4] = tensorops.Reshape(t5, 1, n)
-		rows[i+5] = tensorops.Reshape(t6, 1, n)
-		rows[i+6] = tensorops.Reshape(t7, 1, n)
-		rows[i+7] = tensorops.Reshape(t8, 1, n)
+		rows[i] = tensorops.Reshape(tensorops.OrZerosLike(t, x), 1, n)
+		rows[i+1] = tensorops.Reshape(tensorops.OrZerosLike(t2, x), 1, n)
+		rows[i+2] = tensorops.Reshape(tensorops.OrZerosLike(t3, x), 1, n)
+		rows[i+3] = tensorops.Reshape(tensorops.OrZerosLike(t4, x), 1, n)
+		rows[i+4] = tensorops.Reshape(tensorops.OrZerosLike(t5, x), 1, n)
+		rows[i+5] = tensorops.Reshape(tensorops.OrZerosLike(t6, x), 1, n)
+		rows[i+6] = tensorops.Reshape(tensorops.OrZerosLike(t7, x), 1, n)
+		rows[i+7] = tensorops.Reshape(tensorops.OrZerosLike(t8, x), 1, n)
 	}
 	if n == 0 {
 		f = Quad(x)
