@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gadgen/gadgen/gpu/internal/kern"
@@ -100,7 +101,7 @@ func TestHostFuse(t *testing.T) {
 			}
 			checkDev(t, name+" FuseInto", r, want, tc.exact)
 			// FuseInto into (a copy of) the first operand.
-			if x, ok := ops[0].(*T.Tensor); ok && x != nil && sameInts(x.Shape(), want.Shape()) {
+			if x, ok := ops[0].(*T.Tensor); ok && x != nil && slices.Equal(x.Shape(), want.Shape()) {
 				x = x.Clone()
 				ops2 := append([]any{x}, ops[1:]...)
 				cx := tc.ops[0].(*T.Tensor).Clone()
@@ -129,18 +130,6 @@ func TestHostFuse(t *testing.T) {
 	}
 }
 
-func sameInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // checkDev compares got, on device 0, with want on the CPU: bit for bit
 // when exact, else to 1e-14 (float64) or 1e-6 (float32) times 1 + |want|
 // (the expressions add terms of order 1).
@@ -151,7 +140,7 @@ func checkDev(t *testing.T, name string, got, want *T.Tensor, exact bool) {
 		return
 	}
 	g := got.To(T.CPU)
-	if !sameInts(g.Shape(), want.Shape()) || g.DType() != want.DType() {
+	if !slices.Equal(g.Shape(), want.Shape()) || g.DType() != want.DType() {
 		t.Errorf("%s: got %v %v, want %v %v", name, g.DType(), g.Shape(), want.DType(), want.Shape())
 		return
 	}

@@ -888,6 +888,18 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 	return f, nil
 }
 
+// unitTensors returns the unit tensors e_{i+l} of x's shape
+// (tensorops.Basis; zeros past the end), l < L, and their indices i+l.
+func unitTensors(b *helperBuilder, x, i *ir.Value, L int) (units, idx []*ir.Value) {
+	for l := range L {
+		il := b.Add(i, b.int(int64(l)))
+		u := b.TensorCall("Basis", x, il)
+		u.Name = fmt.Sprintf("u%d", l)
+		units, idx = append(units, u), append(idx, il)
+	}
+	return units, idx
+}
+
 // hessianLanes is the number of directions a tensor Hessian's vector
 // JVP of the gradient takes at once.
 const hessianLanes = 8
@@ -911,19 +923,13 @@ func tensorHessian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args, all [
 	rows.Name = "rows"
 	res := gjL.Sig.Results()
 	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		units, idx := unitTensors(b, x, i, L)
 		var jargs []*ir.Value
-		var idx []*ir.Value
 		for _, a := range all {
-			if a != nil {
+			if a == nil {
+				jargs = append(jargs, units...)
+			} else {
 				jargs = append(jargs, a)
-				continue
-			}
-			for l := range L {
-				il := b.Add(i, b.int(int64(l)))
-				idx = append(idx, il)
-				u := b.TensorCall("Basis", x, il)
-				u.Name = fmt.Sprintf("u%d", l)
-				jargs = append(jargs, u)
 			}
 		}
 		c := b.Emit(ir.OpCall, res, jargs...)
@@ -970,15 +976,12 @@ func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*i
 	fv := b.float(0)
 	fv.Name = "f"
 	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+		units, _ := unitTensors(b, x, i, L)
 		var jargs []*ir.Value
 		for j, a := range args {
 			jargs = append(jargs, a)
 			if j == k {
-				for l := range L {
-					u := b.TensorCall("Basis", x, b.Add(i, b.int(int64(l))))
-					u.Name = fmt.Sprintf("u%d", l)
-					jargs = append(jargs, u)
-				}
+				jargs = append(jargs, units...)
 			}
 		}
 		call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
@@ -1017,17 +1020,12 @@ func tensorHessDiag(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir
 	fv := b.float(0)
 	fv.Name = "f"
 	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-		var jargs, idx []*ir.Value
+		units, idx := unitTensors(b, x, i, L)
+		var jargs []*ir.Value
 		for j, a := range args {
 			jargs = append(jargs, a)
 			if j == k {
-				for l := range L {
-					il := b.Add(i, b.int(int64(l)))
-					idx = append(idx, il)
-					u := b.TensorCall("Basis", x, il)
-					u.Name = fmt.Sprintf("u%d", l)
-					jargs = append(jargs, u)
-				}
+				jargs = append(jargs, units...)
 			}
 		}
 		call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
