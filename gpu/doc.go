@@ -59,7 +59,11 @@
 // 8.0 or later: A100, H100, H200). Driver calls hold a mutex and run on a
 // locked OS thread with the context current; cuLaunchKernel goes through
 // purego.SyscallN (about 130 ns), the others through purego.RegisterFunc.
-// cuBLAS is not bound yet: GEMM is the tiled kernel of gemm.h.
+// GEMM goes through cuBLAS when libcublas (.so.13, .12 or .11) loads,
+// bound the same way (cublas.go: a handle per device on its stream, the
+// row-major call mapped to cuBLAS's column-major one by swapping the
+// operands), and through the tiled kernel of gemm.h otherwise;
+// SetGEMM("tiled") or GADGEN_GPU_GEMM=tiled forces the kernel.
 //
 // # Memory
 //
@@ -135,7 +139,7 @@
 // SigmoidGrad and ReLUGrad, Conv2D and its gradients, LogSoftmax,
 // LogSumExp and their JVPs/VJPs, MaxAll's and Max's gradients, ArgMax,
 // Dot, Gram and SYMM (a matrix marked symmetric multiplies through GEMM
-// on the device), and cuBLAS.
+// on the device).
 //
 // # Adding a kernel
 //

@@ -1,0 +1,93 @@
+//go:build cgo
+
+package gpu
+
+import (
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/gadgen/gadgen/gpu/internal/kern"
+	"github.com/gadgen/gadgen/gpu/internal/launch"
+	T "github.com/gadgen/gadgen/tensorops"
+)
+
+// blasHost is the host shim as a launcher on which cuBLAS runs (the fake
+// cuBLAS, on the shim's memory, which is host memory).
+type blasHost struct {
+	launch.Launcher
+	inContext atomic.Int32
+}
+
+const blasHostStream = 0x5eed
+
+func (h *blasHost) withContext(f func(stream uintptr) error) error {
+	h.inContext.Add(1)
+	defer h.inContext.Add(-1)
+	return f(blasHostStream)
+}
+
+// TestCublasHost runs the conformance suite's products on device 0 with
+// the host shim's kernels and the fake cuBLAS: tensorops' GEMM dispatch
+// (batches, transposes, strided and offset operands, the AD helpers) →
+// Gemm → the row-major mapping → cuBLAS's column-major arguments, checked
+// by the fake as cuBLAS checks them, and the results against the suite's
+// reference. Then the same with SetGEMM("tiled"), which must not call
+// cuBLAS.
+func TestCublasHost(t *testing.T) {
+	var f fakeCublas
+	useCublas(f.api())
+	defer useCublas(nil)
+	host := &blasHost{Launcher: kern.Host()}
+	useLaunchers(func(int) launch.Launcher { return host })
+	defer useLaunchers(nil)
+
+	b := deviceBackend("gpu host shim + fake cuBLAS", Device(0))
+	b.Skip = func(op string) (string, bool) {
+		if !gemmOps[op] {
+			return "not a product", true
+		}
+		return skipOnDevice(op)
+	}
+	if s, err := GEMM(0); err != nil || s != "cublas (fake)" {
+		t.Fatalf("GEMM(0): %q, %v", s, err)
+	}
+	conformanceRun(t, b)
+	n := f.nCalls()
+	if n == 0 {
+		t.Fatal("the suite made no cuBLAS call")
+	}
+	for i, c := range f.calls {
+		if c.status != 0 || c.stream != blasHostStream || !c.handleValid {
+			t.Fatalf("call %d: %+v (want status 0, stream %#x, a valid handle)", i, c, blasHostStream)
+		}
+	}
+	if f.handles != 1 {
+		t.Errorf("%d cuBLAS handles, want 1 per device", f.handles)
+	}
+	t.Logf("%d cuBLAS calls", n)
+
+	if err := SetGEMM("tiled"); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := GEMM(0); !strings.HasPrefix(s, "tiled") {
+		t.Errorf("GEMM(0) after SetGEMM(tiled): %q", s)
+	}
+	x := T.Ones(3, 4).To(Device(0))
+	if got := T.MatMulT(x, x, false, true).To(T.CPU); got.At(1, 2) != 4 || f.nCalls() != n {
+		t.Errorf("tiled: got %v, %d cuBLAS calls (want 4, none)", got.At(1, 2), f.nCalls()-n)
+	}
+}
+
+// TestCublasHostShimTiled checks that the plain host shim (which cannot
+// run cuBLAS) reports the tiled kernel.
+func TestCublasHostShimTiled(t *testing.T) {
+	var f fakeCublas
+	useCublas(f.api())
+	defer useCublas(nil)
+	useLaunchers(func(int) launch.Launcher { return kern.Host() })
+	defer useLaunchers(nil)
+	if s, err := GEMM(0); err != nil || !strings.Contains(s, "tiled (no cuBLAS: the device is not a CUDA driver device)") {
+		t.Errorf("GEMM(0) on the host shim: %q, %v", s, err)
+	}
+}
