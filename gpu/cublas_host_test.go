@@ -91,3 +91,14 @@ func TestCublasHostShimTiled(t *testing.T) {
 		t.Errorf("GEMM(0) on the host shim: %q, %v", s, err)
 	}
 }
+
+// BenchmarkGEMMHost runs BenchmarkGEMM's code on the host shim with the
+// fake cuBLAS at small sizes: a check of the benchmark, not a measurement.
+func BenchmarkGEMMHost(b *testing.B) {
+	var f fakeCublas
+	useCublas(f.api())
+	defer useCublas(nil)
+	useLaunchers(func(int) launch.Launcher { return &blasHost{Launcher: kern.Host()} })
+	defer useLaunchers(nil)
+	benchGEMM(b, []int{16, 40})
+}
