@@ -61,7 +61,11 @@ fi
 	echo "go: $(go version 2>/dev/null || echo none)"
 	echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //') ($(nproc) CPUs)"
 	echo "nvidia-smi:"
-	nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1 || echo "  (no nvidia-smi)"
+	if command -v nvidia-smi >/dev/null; then
+		nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1
+	else
+		echo "  (no nvidia-smi)"
+	fi
 	echo "libcublas: $(ldconfig -p 2>/dev/null | grep -o 'libcublas\.so\.[0-9]*' | sort -u | tr '\n' ' ')"
 } >"$out/env.txt"
 cat "$out/env.txt"
