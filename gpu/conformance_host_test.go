@@ -69,8 +69,21 @@ func TestHostExp(t *testing.T) {
 	}
 }
 
-// TestHostPanics checks the messages of an op with no kernel and of
-// operands on different devices.
+// unmergeable returns a tensor of shape [2 1 2 1 …] (18 dimensions) on
+// dev, and the shape [2 2 …] it broadcasts to: its strides alternate
+// with 0, so no two dimensions merge and the kernels' geometry cannot
+// hold them (launch.MaxDims), which the backend reports as not
+// implemented.
+func unmergeable(dev T.Device) (*T.Tensor, []int) {
+	var shape, to []int
+	for range 9 {
+		shape, to = append(shape, 2, 1), append(to, 2, 2)
+	}
+	return T.Ones(shape...).To(dev), to
+}
+
+// TestHostPanics checks the messages of an op the backend does not
+// implement and of operands on different devices.
 func TestHostPanics(t *testing.T) {
 	useLaunchers(func(int) launch.Launcher { return kern.Host() })
 	defer useLaunchers(nil)
@@ -79,7 +92,10 @@ func TestHostPanics(t *testing.T) {
 		name, want string
 		f          func()
 	}{
-		{"no kernel", "tensorops: Log: not implemented on cuda:0", func() { T.Log(x) }},
+		{"not implemented", "tensorops: Add: not implemented on cuda:0", func() {
+			u, to := unmergeable(Device(0))
+			T.Add(u, T.Ones(to...).To(Device(0)))
+		}},
 		{"mixed", "tensorops: Add: shapes [2 3] and [2 3] are on devices cuda:0 and cpu", func() { T.Add(x, T.Ones(2, 3)) }},
 		{"host accessor", "tensorops: At: shape [2 3] is on cuda:0", func() { x.At(0, 0) }},
 	} {

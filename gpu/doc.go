@@ -133,13 +133,36 @@
 // Without cgo the host-shim tests are not built; the others run.
 //
 // The ops whose tests are still skipped on the device are the table
-// notOnDevice in todo_test.go: that table is the to-do list. Beyond the
-// suite's names, these have no device path yet: Fuse and FuseInto
-// (fused.go reads host slices), the binary op codes TanhGrad,
-// SigmoidGrad and ReLUGrad, Conv2D and its gradients, LogSoftmax,
-// LogSumExp and their JVPs/VJPs, MaxAll's and Max's gradients, ArgMax,
-// Dot, Gram and SYMM (a matrix marked symmetric multiplies through GEMM
-// on the device).
+// notOnDevice in todo_test.go: that table is the to-do list. Every
+// elementwise op code has its kernel; devmath.h's functions are within 1
+// ulp of Go's math or of a 256-bit reference (2 for Sigmoid;
+// devmath_host_test.go states each). Fuse and FuseInto run on a device as
+// their separate operations, one kernel launch per operation, FuseInto
+// writing the last into dst (TestHostFuse compares them with the CPU);
+// compiling an expression into one fused kernel is a later optimization.
+// Beyond the suite's names, these have no device path of their own yet:
+// SYMM (a matrix marked symmetric multiplies through GEMM on the device)
+// and SYRK (Gram is a GEMM and a mirror).
+//
+// # Ops with a device path of their own
+//
+// Ops that are not built from the primitives reach the device through
+// optional interfaces that tensorops declares next to them and
+// type-asserts on the registered backend (devExt in tensorops/nn.go;
+// "not implemented" when the backend lacks one): deviceSoftmax (Softmax,
+// LogSoftmax, LogSumExp) and deviceCrossEntropy in nn.go, deviceArgMax
+// (ArgMax, MaxGrad, MaxJVP, and MaxAllGrad and MaxAllJVP through them) in
+// reduce.go, deviceDot in matmul.go, deviceMirror (Gram) in symmetric.go,
+// deviceConv2D (im2col and col2im; Conv2D and its adjoints multiply by
+// GEMM) in conv.go. Their kernels are in nn.h, reduce.h, products.h and
+// conv.h (Go: ops_nn.go, ops_reduce_argmax.go, ops_products.go,
+// ops_nn_conv.go). Row-wise kernels (softmax, cross-entropy, argmax) come
+// in two forms chosen by rowConfig: _block, a block per row with
+// shared-memory trees (long rows), and _thread, a thread per row in the
+// CPU's order (short or strided rows). The JVPs and VJPs of the softmax
+// family, SoftmaxCrossEntropyGrad, ScaleRows, ScaleCols, SliceBroadcast
+// and their adjoints are compositions of device ops; AllClose and
+// MaxAbsDiff copy device operands to the host.
 //
 // # Adding a kernel
 //
@@ -173,10 +196,10 @@
 //     all.h for a new group), following the ABI above, each followed by
 //     GAD_KERNEL.
 //  2. Backend method: in tensorops, a small optional interface next to
-//     the op (e.g. in nn.go: type deviceSoftmax interface{ Softmax(dst,
-//     src DeviceArray, outer, n, inner int, log bool) error }), which the
-//     op calls when its operand is on a device (type-asserting the
-//     registered backend, and panicking "not implemented" when it does
+//     the op (e.g. in nn.go: type deviceSoftmax interface{ Softmax(op
+//     string, dst, src DeviceArray, outer, n, inner int) error }), which
+//     the op calls when its operand is on a device (devExt type-asserts
+//     the registered backend, and panics "not implemented" when it does
 //     not implement it), allocating its result with allocOn(op, a.dev,
 //     ...). Do not grow DeviceBackend for one op.
 //  3. Go side: implement the method in the group's ops_*.go (ops_nn.go),
@@ -186,7 +209,7 @@
 //  4. PTX and tests as above.
 //
 // Each op group has its own .h and ops_*.go file (unary, unary_math,
-// binary, copy, reduce, gemm, nn), so engineers working on different
+// binary, copy, reduce, gemm, nn, conv, products), so engineers working on different
 // groups do not edit the same files; the shared files (elementwise.h,
 // geom.h, devmath.h, kernels.go) change only for new conventions.
 package gpu

@@ -16,10 +16,16 @@ func elemBinary(base string) [2]kernel {
 
 // binaryOps are the kernels of kern/binary.h, by tensorops op name.
 var binaryOps = map[string][2]kernel{
-	"Add": elemBinary("gad_add"),
-	"Sub": elemBinary("gad_sub"),
-	"Mul": elemBinary("gad_mul"),
-	"Div": elemBinary("gad_div"),
+	"Add":         elemBinary("gad_add"),
+	"Sub":         elemBinary("gad_sub"),
+	"Mul":         elemBinary("gad_mul"),
+	"Div":         elemBinary("gad_div"),
+	"Pow":         elemBinary("gad_pow"),
+	"Maximum":     elemBinary("gad_maximum"),
+	"Minimum":     elemBinary("gad_minimum"),
+	"TanhGrad":    elemBinary("gad_tanh_grad"),
+	"SigmoidGrad": elemBinary("gad_sigmoid_grad"),
+	"ReLUGrad":    elemBinary("gad_relu_grad"),
 }
 
 func (backend) Binary(op string, dst, a, b T.DeviceArray) error {

@@ -26,6 +26,9 @@ var (
 	reduceKernels = []kernel{
 		rowsKernels["Sum"][0], rowsKernels["Sum"][1], rowsKernels["Max"][0], rowsKernels["Max"][1], sumRowsF32F64,
 		colsKernels["Sum"][0], colsKernels["Sum"][1], colsKernels["Max"][0], colsKernels["Max"][1],
+		argmaxBlock[0], argmaxBlock[1], argmaxThread[0], argmaxThread[1],
+		// products.h (ops_products.go), listed here to leave declared() as it is.
+		dotRows[0], dotRows[1], mirrorUpper[0], mirrorUpper[1],
 	}
 )
 

@@ -21,6 +21,12 @@ var unaryOps = map[string][2]kernel{
 	"AddScalar": elemUnary("gad_add_scalar"),
 	"Scale":     elemUnary("gad_scale"),
 	"Affine":    elemUnary("gad_affine"),
+	"ScalarDiv": elemUnary("gad_scalar_div"),
+	"ReLU":      elemUnary("gad_relu"),
+	"Abs":       elemUnary("gad_abs"),
+	"Square":    elemUnary("gad_square"),
+	"Sign":      elemUnary("gad_sign"),
+	"Step":      elemUnary("gad_step"),
 }
 
 // Unary launches the kernel of op from unaryOps or unaryMathOps.

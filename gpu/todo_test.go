@@ -16,54 +16,9 @@ import (
 //
 //	GAD_GPU_TRY=Transpose go test -run TestConformanceHost ./gpu
 var notOnDevice = map[string]string{
-	// Unary elementwise ops needing device math (kern/unary_math.h,
-	// devmath.h; ops_unary_math.go).
-	"Log":       "no gad_log (unary_math.h)",
-	"Tanh":      "no gad_tanh (unary_math.h)",
-	"Sigmoid":   "no gad_sigmoid (unary_math.h)",
-	"Sqrt":      "no gad_sqrt (unary_math.h)",
-	"Sin":       "no gad_sin (unary_math.h)",
-	"Cos":       "no gad_cos (unary_math.h)",
-	"Log1p":     "no gad_log1p (unary_math.h)",
-	"Expm1":     "no gad_expm1 (unary_math.h)",
-	"PowScalar": "no gad_pow_scalar (unary_math.h, needs gad_pow)",
-
-	// Unary elementwise ops without math (kern/unary.h; ops_unary.go).
-	"ReLU":      "no gad_relu (unary.h)",
-	"Abs":       "no gad_abs (unary.h)",
-	"Square":    "no gad_square (unary.h)",
-	"Sign":      "no gad_sign (unary.h)",
-	"Step":      "no gad_step (unary.h)",
-	"ScalarDiv": "no gad_scalar_div (unary.h)",
-
-	// Binary elementwise ops (kern/binary.h; ops_binary.go). The fused
-	// derivatives TanhGrad, SigmoidGrad and ReLUGrad have no suite entry
-	// of their own: they run in "nil" and in the AD helpers' tests.
-	"Pow":     "no gad_pow (binary.h, needs gad_pow in devmath.h)",
-	"Maximum": "no gad_maximum (binary.h)",
-	"Minimum": "no gad_minimum (binary.h)",
-
-	// Reductions (kern/reduce.h; ops_reduce.go, tensorops/reduce.go).
-	"ArgMax":  "ArgMax returns []int: needs a gad_argmax kernel and a DeviceBackend method",
-	"MaxGrad": "MaxGrad, MaxJVP, MaxAllGrad index on the host (tensorops/grad.go)",
-
-	// Scaling and slicing forms (tensorops/scale.go).
-	"ScaleRows":      "tensorops/scale.go computes on the host",
-	"ScaleCols":      "tensorops/scale.go computes on the host",
-	"SliceBroadcast": "tensorops/scale.go computes on the host",
-
-	// Products other than GEMM.
-	"Dot":  "Dot reads elements on the host (tensorops/matmul.go)",
-	"Gram": "SYRK: no device path (tensorops/symmetric.go); the GEMM would do",
-
-	// Neural-network ops (kern/nn.h; ops_nn.go, tensorops/nn.go).
-	"Softmax":             "no softmax kernels (nn.h)",
-	"SoftmaxCrossEntropy": "no cross-entropy kernel (nn.h)",
-	"Conv2D":              "no im2col/col2im kernels",
 
 	// Suites spanning many ops.
-	"AllClose": "AllClose and MaxAbsDiff read elements on the host",
-	"host":     "views of Go slices and gonum matrices, At and Set: host-only by design",
+	"host": "views of Go slices and gonum matrices, At and Set: host-only by design",
 }
 
 // skipOnDevice is the conformance Backend.Skip of the device backends.

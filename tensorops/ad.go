@@ -88,9 +88,10 @@ func matrices(ts ...*Tensor) bool {
 	return true
 }
 
-// Basis returns the tensor of like's shape and dtype that is one at the
-// flat (row-major) index i and zero elsewhere; all zeros when i is not an
-// index of like. Generated Laplacians take the unit directions from it.
+// Basis returns the tensor of like's shape, dtype and device that is one
+// at the flat (row-major) index i and zero elsewhere; all zeros when i is
+// not an index of like. Generated Laplacians, Hessians and Hessian
+// diagonals take the unit directions from it.
 func Basis(like *Tensor, i int) *Tensor {
 	e := alloc(like.dtype, like.shape)
 	if i >= 0 && i < e.Size() {
@@ -100,7 +101,7 @@ func Basis(like *Tensor, i int) *Tensor {
 			e.f32[i] = 1
 		}
 	}
-	return e
+	return e.To(like.dev)
 }
 
 // TanhJVP returns dx⊙(1 − y⊙y), the tangent (and the adjoint) of
@@ -175,14 +176,14 @@ func ConcatGrad(g *Tensor, axis, i int, ts ...*Tensor) *Tensor {
 	return Slice(g, ax, lo, lo+ts[i].shape[ax])
 }
 
-// AsTypeLike returns g converted to like's dtype (the adjoint of AsType);
-// nil for a nil g.
+// AsTypeLike returns g converted to like's dtype (the adjoint of AsType),
+// on like's device; nil for a nil g.
 func AsTypeLike(g, like *Tensor) *Tensor {
 	if g == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("AsTypeLike", like)
-	return AsType(g, like.dtype)
+	return AsType(g, like.dtype).To(like.dev)
 }
 
 // ExpandLike returns a broadcast to like's shape: a itself when it has

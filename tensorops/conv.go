@@ -14,7 +14,7 @@ type convGeom struct {
 
 func convShape(op string, x, w *Tensor, stride, pad int) convGeom {
 	mustNotNil(op, x, w)
-	mustDevice(op, x, w)
+	onDevice(op, x, w)
 	mustSameDType(op, x, w)
 	if len(x.shape) != 4 || len(w.shape) != 4 || x.shape[1] != w.shape[1] {
 		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: want x [n c h w] and w [o c kh kw] with the same c", op, x.shape, w.shape))
@@ -108,6 +108,9 @@ func colsOf(g *convGeom, x *Tensor, b int) *Tensor {
 // pad < 0, the kernel exceeds the padded input or the dtypes differ.
 func Conv2D(x, w *Tensor, stride, pad int) *Tensor {
 	g := convShape("Conv2D", x, w, stride, pad)
+	if x.dev != CPU {
+		return conv2DDevice(&g, x, w)
+	}
 	xc, wc := x.Contiguous(), w.Contiguous()
 	out := alloc(x.dtype, []int{g.n, g.o, g.oh, g.ow})
 	wm := wc.view([]int{g.o, g.ckk}, []int{g.ckk, 1}, wc.offset)
@@ -134,6 +137,9 @@ func Conv2DGradX(g, x, w *Tensor, stride, pad int) *Tensor {
 		return nil
 	}
 	geo := convGradShape("Conv2DGradX", g, x, w, stride, pad)
+	if onDevice("Conv2DGradX", g, x) {
+		return conv2DGradXDevice(&geo, g, x, w)
+	}
 	gc, wc := g.Contiguous(), w.Contiguous()
 	wm := wc.view([]int{geo.o, geo.ckk}, []int{geo.ckk, 1}, wc.offset)
 	dx := alloc(x.dtype, x.shape)
@@ -159,6 +165,9 @@ func Conv2DGradW(g, x, w *Tensor, stride, pad int) *Tensor {
 		return nil
 	}
 	geo := convGradShape("Conv2DGradW", g, x, w, stride, pad)
+	if onDevice("Conv2DGradW", g, x) {
+		return conv2DGradWDevice(&geo, g, x, w)
+	}
 	gc, xc := g.Contiguous(), x.Contiguous()
 	dw := alloc(w.dtype, w.shape)
 	dwm := dw.view([]int{geo.o, geo.ckk}, []int{geo.ckk, 1}, 0)
@@ -167,5 +176,104 @@ func Conv2DGradW(g, x, w *Tensor, stride, pad int) *Tensor {
 		gb := gc.view([]int{geo.o, geo.spatial}, []int{geo.spatial, 1}, gc.offset+b*geo.o*geo.spatial)
 		gemmBatched(dwm, 1, gb, false, cols, true, 1)
 	}
+	return dw
+}
+
+// Conv2DGeom is the geometry of a 2-D convolution as a device backend
+// sees it (deviceConv2D): images [C, H, W], filters [·, C, KH, KW],
+// results [·, OH, OW], with Stride and zero padding Pad on every side.
+type Conv2DGeom struct {
+	C, H, W, KH, KW, OH, OW, Stride, Pad int
+}
+
+// deviceConv2D is implemented by device backends that compute Conv2D and
+// its adjoints on the device: the patch matrices there, their products
+// by GEMM.
+type deviceConv2D interface {
+	// Im2Col sets cols [nimg, C·KH·KW, OH·OW] (contiguous) to the
+	// patches of the nimg contiguous images x [nimg, C, H, W] (im2col).
+	Im2Col(cols, x DeviceArray, nimg int, g Conv2DGeom) error
+	// Col2Im sets x [nimg, C, H, W] (contiguous) to the sum of the
+	// patches of cols [nimg, C·KH·KW, OH·OW] (contiguous) that read each
+	// element, added in col2im's order.
+	Col2Im(x, cols DeviceArray, nimg int, g Conv2DGeom) error
+}
+
+// convChunk is the most elements of the patch matrices of a batch of
+// images that the device paths hold at once.
+const convChunk = 1 << 24
+
+func (g *convGeom) dev() Conv2DGeom {
+	return Conv2DGeom{C: g.c, H: g.h, W: g.w, KH: g.kh, KW: g.kw, OH: g.oh, OW: g.ow, Stride: g.stride, Pad: g.pad}
+}
+
+// convChunks calls f for the batches [b0, b0+nb) of g's images whose
+// patch matrices, of at most convChunk elements (at least one image),
+// are cols [nb, ckk, spatial].
+func convChunks(op string, g *convGeom, dev Device, dt DType, f func(b0, nb int, cols *Tensor)) {
+	per := max(g.ckk*g.spatial, 1)
+	nb := min(g.n, max(convChunk/per, 1))
+	if nb == 0 {
+		return
+	}
+	buf := allocOn(op, dev, dt, []int{nb, g.ckk, g.spatial})
+	for b0 := 0; b0 < g.n; b0 += nb {
+		m := min(nb, g.n-b0)
+		f(b0, m, buf.view([]int{m, g.ckk, g.spatial}, rowMajor([]int{m, g.ckk, g.spatial}), 0))
+	}
+}
+
+// batchView returns images [b0, b0+nb) of contiguous t [n, a, b] as a
+// contiguous [nb, a, b].
+func batchView(t *Tensor, b0, nb, a, b int) *Tensor {
+	sh := []int{nb, a, b}
+	return t.view(sh, rowMajor(sh), t.offset+b0*a*b)
+}
+
+// conv2DDevice is Conv2D on a device: cols of a batch of images, then a
+// GEMM per image with the filters [o, ckk].
+func conv2DDevice(g *convGeom, x, w *Tensor) *Tensor {
+	const op = "Conv2D"
+	be := devExt[deviceConv2D](op, x.dev)
+	xc, wc := x.Contiguous(), w.Contiguous()
+	out := allocOn(op, x.dev, x.dtype, []int{g.n, g.o, g.oh, g.ow})
+	wm := wc.view([]int{g.o, g.ckk}, []int{g.ckk, 1}, wc.offset)
+	img := g.c * g.h * g.w
+	convChunks(op, g, x.dev, x.dtype, func(b0, nb int, cols *Tensor) {
+		devFail(op, x.dev, be.Im2Col(cols.arr(), batchView(xc, b0, nb, 1, img).arr(), nb, g.dev()))
+		gemmBatched(batchView(out, b0, nb, g.o, g.spatial), 1, wm, false, cols, false, 0)
+	})
+	return out
+}
+
+// conv2DGradXDevice is Conv2DGradX on a device: the cols of a batch of
+// images by a GEMM per image, wᵀ·g, then summed into the images (col2im).
+func conv2DGradXDevice(geo *convGeom, g, x, w *Tensor) *Tensor {
+	const op = "Conv2DGradX"
+	be := devExt[deviceConv2D](op, x.dev)
+	gc, wc := g.Contiguous(), w.Contiguous()
+	wm := wc.view([]int{geo.o, geo.ckk}, []int{geo.ckk, 1}, wc.offset)
+	dx := allocOn(op, x.dev, x.dtype, x.shape)
+	img := geo.c * geo.h * geo.w
+	convChunks(op, geo, x.dev, x.dtype, func(b0, nb int, cols *Tensor) {
+		gemmBatched(cols, 1, wm, true, batchView(gc, b0, nb, geo.o, geo.spatial), false, 0)
+		devFail(op, x.dev, be.Col2Im(batchView(dx, b0, nb, 1, img).arr(), cols.arr(), nb, geo.dev()))
+	})
+	return dx
+}
+
+// conv2DGradWDevice is Conv2DGradW on a device: Σ over the images of
+// g·colsᵀ, by GEMMs accumulating into dw [o, ckk].
+func conv2DGradWDevice(geo *convGeom, g, x, w *Tensor) *Tensor {
+	const op = "Conv2DGradW"
+	be := devExt[deviceConv2D](op, x.dev)
+	gc, xc := g.Contiguous(), x.Contiguous()
+	dw := zerosOn(op, w.dev, w.dtype, w.shape)
+	dwm := dw.view([]int{geo.o, geo.ckk}, []int{geo.ckk, 1}, 0)
+	img := geo.c * geo.h * geo.w
+	convChunks(op, geo, x.dev, x.dtype, func(b0, nb int, cols *Tensor) {
+		devFail(op, x.dev, be.Im2Col(cols.arr(), batchView(xc, b0, nb, 1, img).arr(), nb, geo.dev()))
+		gemmBatched(dwm, 1, batchView(gc, b0, nb, geo.o, geo.spatial), false, cols, true, 1)
+	})
 	return dw
 }

@@ -227,8 +227,12 @@ func Fill(t *Tensor, v float64) {
 }
 
 // floats64 returns t's elements as a fresh or shared contiguous []float64
-// in row-major order (shared when t is a contiguous float64 tensor).
+// in row-major order (shared when t is a contiguous float64 tensor on the
+// CPU); a device tensor's elements are copied to the host.
 func floats64(t *Tensor) []float64 {
+	if t.dev != CPU {
+		t = t.To(CPU)
+	}
 	if t.dtype == Float64 && t.IsContiguous() {
 		return t.Float64s()
 	}
@@ -237,7 +241,9 @@ func floats64(t *Tensor) []float64 {
 
 // AllClose reports whether a and b have the same shape and every pair of
 // elements satisfies |a−b| ≤ atol + rtol·|b| (numpy's isclose). NaNs are
-// close to NaNs and an infinity to the same infinity. The dtypes may differ.
+// close to NaNs and an infinity to the same infinity. The dtypes may
+// differ, and so may the devices: the elements of a tensor on a device
+// are compared on the host (copied there).
 // It panics if a or b is nil.
 func AllClose(a, b *Tensor, rtol, atol float64) bool {
 	mustNotNil("AllClose", a, b)
@@ -258,7 +264,8 @@ func AllClose(a, b *Tensor, rtol, atol float64) bool {
 }
 
 // MaxAbsDiff returns the largest |a−b| over the elements of a and b (NaN if
-// any difference is NaN, 0 for empty tensors). The dtypes may differ.
+// any difference is NaN, 0 for empty tensors). The dtypes and the devices
+// may differ, as for AllClose.
 // It panics if the shapes differ.
 func MaxAbsDiff(a, b *Tensor) float64 {
 	mustNotNil("MaxAbsDiff", a, b)

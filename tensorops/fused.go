@@ -16,6 +16,11 @@ package tensorops
 // that are nil, and shapes that make a separate operation panic or
 // broadcast an intermediate result, are handed to the separate
 // operations themselves (fnode.eval).
+//
+// On a device (operands not on the CPU), the separate operations run one
+// by one, each a kernel of the device's backend, and FuseInto writes the
+// last one into dst (fprog.deviceInto); the results are the separate
+// operations', as on the CPU.
 
 import (
 	"fmt"
@@ -113,6 +118,9 @@ func fuse(dst *Tensor, expr string, operands []any) *Tensor {
 	}
 	shape, dt, ok := p.shape(ts[:])
 	if !ok {
+		if out := p.deviceInto(dst, ts[:], ss[:]); out != nil {
+			return out
+		}
 		return fresh(p.root.eval(ts[:], ss[:]), dst, ts[:len(operands)])
 	}
 	out := dst
@@ -127,6 +135,43 @@ func fuse(dst *Tensor, expr string, operands []any) *Tensor {
 		fuseApply[float64](p, out, ts[:], ss[:])
 	}
 	return out
+}
+
+// deviceInto evaluates p on a device for FuseInto: when dst is a
+// contiguous device tensor of the result's shape and dtype, on the
+// operands' device, and the shapes are such that the CPU would fuse, it
+// computes the operations one by one with the device's kernels (each a
+// launch, the intermediate results in fresh buffers), the last one into
+// dst, and returns dst; otherwise nil. The operands of the last operation
+// are computed before it writes dst, so dst may be one of the operands.
+// A single fused kernel per expression is a later optimization (package
+// gpu's doc).
+func (p *fprog) deviceInto(dst *Tensor, ts []*Tensor, ss []float64) *Tensor {
+	if dst == nil || dst.dev == CPU || !dst.IsContiguous() {
+		return nil
+	}
+	for _, i := range p.leaves {
+		if t := ts[i]; t.dev != dst.dev || t.dtype != dst.dtype {
+			return nil
+		}
+	}
+	shape, ok := p.nodeShape(p.root, ts)
+	if !ok || !sameShape(shape, dst.shape) {
+		return nil
+	}
+	n := p.root
+	if n.op == fLeaf {
+		copyInto(dst, ts[n.arg])
+	} else {
+		x := n.x.eval(ts, ss)
+		if u, ok := fuseUnary[n.op]; ok {
+			unary("Fuse", u, dst, x, n.p.value(ss), n.q.value(ss))
+		} else {
+			binary("Fuse", fuseBinary[n.op], dst, x, n.y.eval(ts, ss))
+		}
+	}
+	dst.sym = false
+	return dst
 }
 
 // fresh returns r, or a copy of it when it is one of ts other than dst

@@ -63,6 +63,15 @@ func MaxGrad(a, g *Tensor, axis int) *Tensor {
 	mustSameDType("MaxGrad", a, g)
 	ax := normAxis("MaxGrad", a, axis)
 	mustShape("MaxGrad", g, without(a.shape, ax), "g must have a's shape without the axis")
+	if onDevice("MaxGrad", a, g) {
+		outer, n, inner := splitAxis(a.shape, ax)
+		if n == 0 {
+			panic(fmt.Sprintf("tensorops: ArgMax: axis %d of shape %v is empty", ax, a.shape))
+		}
+		out := allocOn("MaxGrad", a.dev, a.dtype, a.shape)
+		devFail("MaxGrad", a.dev, devExt[deviceArgMax]("MaxGrad", a.dev).MaxGrad(out.arr(), a.Contiguous().arr(), g.Contiguous().arr(), outer, n, inner))
+		return out
+	}
 	idx := ArgMax(a, ax)
 	outer, n, inner := splitAxis(a.shape, ax)
 	out := alloc(a.dtype, a.shape)
@@ -94,6 +103,15 @@ func MaxJVP(a, da *Tensor, axis int) *Tensor {
 	mustSameDType("MaxJVP", a, da)
 	ax := normAxis("MaxJVP", a, axis)
 	mustShape("MaxJVP", da, a.shape, "da must have a's shape")
+	if onDevice("MaxJVP", a, da) {
+		outer, n, inner := splitAxis(a.shape, ax)
+		if n == 0 {
+			panic(fmt.Sprintf("tensorops: ArgMax: axis %d of shape %v is empty", ax, a.shape))
+		}
+		out := allocOn("MaxJVP", a.dev, a.dtype, without(a.shape, ax))
+		devFail("MaxJVP", a.dev, devExt[deviceArgMax]("MaxJVP", a.dev).MaxJVP(out.arr(), a.Contiguous().arr(), da.Contiguous().arr(), outer, n, inner))
+		return out
+	}
 	idx := ArgMax(a, ax)
 	outer, n, inner := splitAxis(a.shape, ax)
 	out := alloc(a.dtype, without(a.shape, ax))
@@ -120,6 +138,11 @@ func MaxAllGrad(a *Tensor, g float64) *Tensor {
 	if a.Size() == 0 {
 		panic(fmt.Sprintf("tensorops: MaxAllGrad: shape %v is empty", a.shape))
 	}
+	if a.dev != CPU {
+		// MaxGrad along the one axis of the flattened a.
+		flat := Reshape(a.Contiguous(), a.Size())
+		return Reshape(MaxGrad(flat, Full(a.dtype, g).To(a.dev), 0), a.shape...)
+	}
 	out := alloc(a.dtype, a.shape)
 	i := argMaxFlat(a)
 	if a.dtype == Float32 {
@@ -142,6 +165,11 @@ func MaxAllJVP(a, da *Tensor) float64 {
 		panic(fmt.Sprintf("tensorops: MaxAllJVP: shape %v is empty", a.shape))
 	}
 	mustShape("MaxAllJVP", da, a.shape, "da must have a's shape")
+	if onDevice("MaxAllJVP", a, da) {
+		// MaxJVP along the one axis of the flattened a.
+		n := a.Size()
+		return MaxJVP(Reshape(a.Contiguous(), n), Reshape(da.Contiguous(), n), 0).Item()
+	}
 	i := argMaxFlat(a)
 	dc := da.Contiguous()
 	if dc.dtype == Float32 {

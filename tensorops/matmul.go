@@ -307,16 +307,29 @@ func Dot(a, b *Tensor) float64 {
 		return 0 // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("Dot", a, b)
-	mustDevice("Dot", a, b)
+	onDevice("Dot", a, b)
 	mustSameDType("Dot", a, b)
 	if !a.SameShape(b) {
 		panic(fmt.Sprintf("tensorops: Dot: shapes %v and %v differ", a.shape, b.shape))
 	}
 	ac, bc := a.Contiguous(), b.Contiguous()
+	if a.dev != CPU {
+		v, err := devExt[deviceDot]("Dot", a.dev).Dot(ac.arr(), bc.arr(), a.Size())
+		devFail("Dot", a.dev, err)
+		return v
+	}
 	if a.dtype == Float32 {
 		return dot(ac.Float32s(), bc.Float32s())
 	}
 	return dot(ac.Float64s(), bc.Float64s())
+}
+
+// deviceDot is implemented by device backends that compute Dot on the
+// device.
+type deviceDot interface {
+	// Dot returns Σ a[i]·b[i] over the n elements of contiguous a and b
+	// (of one dtype), the products and their sum in float64.
+	Dot(a, b DeviceArray, n int) (float64, error)
 }
 
 func dot[T Float](x, y []T) float64 {

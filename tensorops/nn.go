@@ -75,18 +75,54 @@ func softmaxAxis[T Float](kind smKind, dst, src []T, outer, n, inner int) {
 	})
 }
 
+// devExt returns the backend of dev as I, an optional interface of
+// backends for an op with a device path of its own (deviceSoftmax, ...),
+// panicking "not implemented" for op when the backend lacks it.
+func devExt[I any](op string, dev Device) I {
+	b, ok := deviceBackend(op, dev).(I)
+	if !ok {
+		panic(fmt.Sprintf("tensorops: %s: not implemented on %v", op, dev))
+	}
+	return b
+}
+
+// deviceSoftmax is implemented by device backends that compute the
+// softmax family on the device.
+type deviceSoftmax interface {
+	// Softmax sets dst to op ("Softmax", "LogSoftmax" or "LogSumExp") of
+	// contiguous src, seen as [outer, n, inner], along its middle axis,
+	// with softmaxAxis's arithmetic; dst is contiguous, of src's shape or
+	// (LogSumExp) [outer, inner].
+	Softmax(op string, dst, src DeviceArray, outer, n, inner int) error
+}
+
+// deviceCrossEntropy is implemented by device backends that compute
+// SoftmaxCrossEntropy on the device.
+type deviceCrossEntropy interface {
+	// SoftmaxCrossEntropy returns Σ over rows i and columns j of
+	// labels[i,j]·LogSoftmax(logits, 1)[i,j] (the log-softmax rounded to
+	// the dtype, the sum accumulated in float64), for contiguous logits
+	// and labels [rows, c] of one dtype.
+	SoftmaxCrossEntropy(logits, labels DeviceArray, rows, c int) (float64, error)
+}
+
+var smNames = [...]string{smSoftmax: "Softmax", smLogSoftmax: "LogSoftmax", smLogSumExp: "LogSumExp"}
+
 func softmaxOp(name string, kind smKind, a *Tensor, axis int) *Tensor {
 	mustNotNil(name, a)
-	mustDevice(name, a)
 	ax := normAxis(name, a, axis)
 	outer, n, inner := splitAxis(a.shape, ax)
 	var out *Tensor
 	if kind == smLogSumExp {
-		out = alloc(a.dtype, without(a.shape, ax))
+		out = allocOn(name, a.dev, a.dtype, without(a.shape, ax))
 	} else {
-		out = alloc(a.dtype, a.shape)
+		out = allocOn(name, a.dev, a.dtype, a.shape)
 	}
 	ac := a.Contiguous()
+	if a.dev != CPU {
+		devFail(name, a.dev, devExt[deviceSoftmax](name, a.dev).Softmax(smNames[kind], out.arr(), ac.arr(), outer, n, inner))
+		return out
+	}
 	if a.dtype == Float32 {
 		softmaxAxis(kind, out.f32, ac.Float32s(), outer, n, inner)
 	} else {
@@ -115,7 +151,7 @@ func LogSumExp(a *Tensor, axis int) *Tensor {
 
 func checkLogitsLabels(op string, logits, labels *Tensor) {
 	mustNotNil(op, logits, labels)
-	mustDevice(op, logits, labels)
+	onDevice(op, logits, labels)
 	mustSameDType(op, logits, labels)
 	if len(logits.shape) != 2 || !logits.SameShape(labels) {
 		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: want logits and labels of the same shape [n, c]", op, logits.shape, labels.shape))
@@ -130,6 +166,12 @@ func checkLogitsLabels(op string, logits, labels *Tensor) {
 // dtypes differ.
 func SoftmaxCrossEntropy(logits, labels *Tensor) float64 {
 	checkLogitsLabels("SoftmaxCrossEntropy", logits, labels)
+	if logits.dev != CPU {
+		const op = "SoftmaxCrossEntropy"
+		s, err := devExt[deviceCrossEntropy](op, logits.dev).SoftmaxCrossEntropy(logits.Contiguous().arr(), labels.Contiguous().arr(), logits.shape[0], logits.shape[1])
+		devFail(op, logits.dev, err)
+		return -s / float64(logits.shape[0])
+	}
 	ls := LogSoftmax(logits, 1)
 	return -Dot(ls, labels.Contiguous()) / float64(logits.shape[0])
 }

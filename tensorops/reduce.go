@@ -246,6 +246,22 @@ func maxAll[T Float](x []T) T {
 	return maxOf(part)
 }
 
+// deviceArgMax is implemented by device backends that find the first
+// maximum along an axis on the device (ArgMax, and the derivatives of Max
+// and MaxAll). Each takes contiguous operands, a seen as [outer, n,
+// inner] with n > 0, and finds in each row (o, i) the index k of the
+// first maximum along the middle axis (of the first NaN), as argMaxOf.
+type deviceArgMax interface {
+	// ArgMax sets idx[o·inner+i] = k.
+	ArgMax(idx []int, a DeviceArray, outer, n, inner int) error
+	// MaxGrad sets dst (a's shape) to zeros with g[o, i] (g [outer,
+	// inner]) at (o, k, i).
+	MaxGrad(dst, a, g DeviceArray, outer, n, inner int) error
+	// MaxJVP sets dst[o, i] (dst [outer, inner]) to da at (o, k, i) (da of
+	// a's shape).
+	MaxJVP(dst, a, da DeviceArray, outer, n, inner int) error
+}
+
 // argMaxFlat returns the row-major index of the first maximum of a.
 func argMaxFlat(a *Tensor) int {
 	ac := a.Contiguous()
@@ -269,6 +285,10 @@ func ArgMax(a *Tensor, axis int) []int {
 	}
 	ac := a.Contiguous()
 	idx := make([]int, outer*inner)
+	if a.dev != CPU {
+		devFail("ArgMax", a.dev, devExt[deviceArgMax]("ArgMax", a.dev).ArgMax(idx, ac.arr(), outer, n, inner))
+		return idx
+	}
 	if a.dtype == Float32 {
 		argMaxAxis(idx, ac.Float32s(), outer, n, inner)
 	} else {

@@ -46,7 +46,7 @@ func ScaleRows(v, a *Tensor) *Tensor {
 	if v == nil || a == nil {
 		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
-	mustDevice("ScaleRows", v, a)
+	onDevice("ScaleRows", v, a)
 	mustSameDType("ScaleRows", v, a)
 	ax := rowAxis("ScaleRows", a)
 	if a.shape[ax] != v.shape[0] {
@@ -66,7 +66,7 @@ func ScaleRowsGradV(g, a *Tensor) *Tensor {
 	if g == nil || a == nil {
 		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
-	mustDevice("ScaleRowsGradV", g, a)
+	onDevice("ScaleRowsGradV", g, a)
 	mustSame("ScaleRowsGradV", g, a)
 	ax := rowAxis("ScaleRowsGradV", a)
 	p := Mul(g, a)
@@ -91,7 +91,7 @@ func ScaleCols(a, v *Tensor) *Tensor {
 	if v == nil || a == nil {
 		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
-	mustDevice("ScaleCols", a, v)
+	onDevice("ScaleCols", a, v)
 	mustSameDType("ScaleCols", a, v)
 	if len(a.shape) == 0 || a.shape[len(a.shape)-1] != v.shape[0] {
 		panic(fmt.Sprintf("tensorops: ScaleCols: shapes %v and %v do not match", a.shape, v.shape))
@@ -184,7 +184,7 @@ func SliceBroadcast(a, other *Tensor, axis, lo, hi int) *Tensor {
 	if a == nil {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
-	mustDevice("SliceBroadcast", a, other)
+	onDevice("SliceBroadcast", a, other)
 	ax, sliced := sliceOperand("SliceBroadcast", a, other, axis, lo, hi)
 	if !sliced {
 		return a
@@ -203,7 +203,7 @@ func SliceBroadcastGrad(g, a, other *Tensor, axis, lo, hi int) *Tensor {
 		return nil // a zero operand of a linear map (the package doc: nil)
 	}
 	mustNotNil("SliceBroadcastGrad", a)
-	mustDevice("SliceBroadcastGrad", g, a, other)
+	onDevice("SliceBroadcastGrad", g, a, other)
 	ax, sliced := sliceOperand("SliceBroadcastGrad", a, other, axis, lo, hi)
 	want := append([]int{}, a.shape...)
 	if sliced {

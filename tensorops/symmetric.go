@@ -30,8 +30,9 @@ func (t *Tensor) IsSymmetric() bool { return t.sym }
 // with the BLAS backend's SYRK (half the multiplications of GEMM) and
 // mirrors it, so the result is exactly symmetric, and marks it
 // (IsSymmetric); its elements equal MatMulT's up to rounding (each is the
-// same sum of the same products, perhaps added in another order). A batch
-// of matrices or a vector goes to MatMulT. It returns nil when a is nil
+// same sum of the same products, perhaps added in another order). On a
+// device the matrix goes to GEMM and its upper triangle is mirrored
+// likewise. A batch of matrices or a vector goes to MatMulT. It returns nil when a is nil
 // (the product of zeros is zero).
 // It panics if a is 0-D.
 func Gram(a *Tensor, transA bool) *Tensor {
@@ -39,9 +40,14 @@ func Gram(a *Tensor, transA bool) *Tensor {
 		return nil // a zero operand (the package doc: nil)
 	}
 	s := matmulShape("Gram", a, a, transA, !transA)
-	out := alloc(a.dtype, s.out)
-	if len(a.shape) != 2 {
+	out := allocOn("Gram", a.dev, a.dtype, s.out)
+	if len(a.shape) != 2 || a.dev != CPU {
+		// On a device: GEMM, then the lower triangle from the upper.
 		gemmBatched(s.promote(out), 1, s.a, s.ta, s.b, s.tb, 0)
+		if len(a.shape) == 2 {
+			devFail("Gram", a.dev, devExt[deviceMirror]("Gram", a.dev).MirrorUpper(out.arr(), s.m))
+			out.sym = true
+		}
 		return out
 	}
 	out.sym = true
@@ -63,6 +69,14 @@ func Gram(a *Tensor, transA bool) *Tensor {
 		mirrorUpper(out.f64, n)
 	}
 	return out
+}
+
+// deviceMirror is implemented by device backends that compute Gram on
+// the device (by GEMM).
+type deviceMirror interface {
+	// MirrorUpper copies the upper triangle of the contiguous n×n matrix
+	// c into its lower triangle.
+	MirrorUpper(c DeviceArray, n int) error
 }
 
 // mirrorUpper copies the upper triangle of the row-major n×n matrix c into

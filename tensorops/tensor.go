@@ -583,16 +583,6 @@ func mustSameDType(op string, a, b *Tensor) {
 	}
 }
 
-// mustDevice panics unless every tensor of ts is on the CPU: op has no
-// device implementation yet.
-func mustDevice(op string, ts ...*Tensor) {
-	for _, t := range ts {
-		if t != nil && t.dev != CPU {
-			panic(fmt.Sprintf("tensorops: %s: not implemented on %v (shape %v)", op, t.dev, t.shape))
-		}
-	}
-}
-
 // normAxis returns axis in [0, t.Dims()), counting a negative axis from the end.
 func normAxis(op string, t *Tensor, axis int) int {
 	n := len(t.shape)

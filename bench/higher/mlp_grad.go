@@ -212,7 +212,8 @@ func (m *MLP) ValueGrad(x, xBar []float64) float64 {
 
 // ValueLaplacian returns MLP.Value and its Laplacian with respect to x, Σᵢ ∂²MLP.Value/∂x[i]²,
 // by collapsed Taylor mode: mLPValueTaylorWrtX propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give MLP.Value's value
+// too.
 func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -233,6 +234,7 @@ func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -242,7 +244,8 @@ func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := mLPValueTaylorWrtX(m, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = mLPValueTaylorWrtX(m, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -253,7 +256,10 @@ func (m *MLP) ValueLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return m.Value(x), lap
+	if n == 0 {
+		f = m.Value(x)
+	}
+	return f, lap
 }
 
 // mLPValueTaylorWrtX propagates 8 second-order jets of MLP.Value at once (collapsed Taylor mode):

@@ -338,8 +338,11 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 			return fail("this environment cannot generate Taylor-mode functions")
 		}
 		jetOpts := ssaad.Options{Order: 2, Line: true}
-		if h.Kind == Laplacian {
+		switch {
+		case h.Kind == Laplacian:
 			jetOpts.Lanes, jetOpts.Collapsed = laplacianLanes, true
+		case h.Kind == HessDiag:
+			jetOpts.Lanes = hessdiagLanes
 		}
 		jet, err = oe.DerivativeWithOptions("taylor", jetOpts, req.Target, req.Active, req.Pos)
 		if err != nil {
@@ -408,7 +411,7 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 		return c
 	}
 	if ir.IsTensor(x.Type) && h.Kind == HessDiag {
-		return tensorHessDiag(b, f, req, x, jet, q, value())
+		return tensorHessDiag(b, f, req, args, k, jet, value)
 	}
 	if ir.IsTensor(x.Type) {
 		return tensorLaplacian(b, f, req, args, k, jet, value)
@@ -543,61 +546,92 @@ func (h Helper) Transform(primal *ir.Func, req *ssaad.Request, env ssaad.Env) (*
 	case HessDiag:
 		d := extra[0]
 		b.checkLen(d, n, fmt.Sprintf("%s: len(%s) != len(%s)", req.Name, d.Name, xname))
-		e := newVec("e")
-		b.loop("i", zero, n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-			b.store(e, i, one)
-			b.store(d, i, b.Mul(b.float(2), q(e)))
-			b.store(e, i, b.float(0))
-			return nil
+		// L unit vectors per call of the jet (lanes), as the Laplacian's;
+		// the diagonal goes through a buffer of n+L for the last block.
+		L := hessdiagLanes
+		bufs, views := unitBuffers(b, n, L)
+		dd := b.Emit(ir.OpMakeSlice, d.Type, b.Binary(token.ADD, n, b.int(int64(L))), nil)
+		dd.Name = "dd"
+		fv := b.float(0)
+		fv.Name = "f"
+		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+			call := unitJet(b, args, k, jet, bufs, views, i, func(call *ir.Value) {
+				for l := range L {
+					f2 := b.Emit(ir.OpExtract, float64Type, call)
+					f2.Index = 1 + L + l
+					b.store(dd, b.Add(i, b.int(int64(l))), b.Mul(b.float(2), f2))
+				}
+			})
+			return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
 		})
-		b.Cur.Return(value())
-		fmt.Fprintf(&doc, "%s returns %s and stores the diagonal of its Hessian with respect to %s in %s\n", req.Name, name, xname, d.Name)
-		fmt.Fprintf(&doc, "(overwritten): %s[i] = ∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along eᵢ (%s).\n", d.Name, name, xname, name, jet.Name)
+		cp := b.Emit(ir.OpCall, b.intT, d, dd)
+		cp.Callee = &ir.Callee{Builtin: "copy"}
+		b.Cur.Return(b.orValue(out[0], n, value))
+		fmt.Fprintf(&doc, "%s returns %s and stores the diagonal of its Hessian with respect to %s in %s (overwritten): ", req.Name, name, xname, d.Name)
+		fmt.Fprintf(&doc, "%s[i] = ∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit vector eᵢ, ", d.Name, name, xname, name)
+		fmt.Fprintf(&doc, "by %s, %d unit vectors per call (⌈len(%s)/%d⌉ calls, which give %s's value too).\n", jet.Name, L, xname, L, name)
 		fmt.Fprintf(&doc, "len(%s) must be len(%s).", d.Name, xname)
 	case Laplacian:
-		// L directions per call of the collapsed jet: the unit vectors
-		// e_{i0+l}, each the first n entries of a buffer of n+L so that
-		// the last block needs no test (its 1s beyond n are not seen).
 		L := laplacianLanes
-		nL := b.Binary(token.ADD, n, b.int(int64(L)))
-		var bufs, views []*ir.Value
-		for l := range L {
-			buf := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), nL, nil)
-			buf.Name = fmt.Sprintf("e%d", l)
-			view := b.Emit(ir.OpSlice, buf.Type, buf, nil, n, nil)
-			view.Name = fmt.Sprintf("u%d", l)
-			bufs, views = append(bufs, buf), append(views, view)
-		}
+		bufs, views := unitBuffers(b, n, L)
 		lap := b.float(0)
 		lap.Name = "lap"
-		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{lap}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
-			for l, buf := range bufs {
-				b.store(buf, b.Add(i, b.int(int64(l))), one)
-			}
-			var jargs []*ir.Value
-			for j, a := range args {
-				jargs = append(jargs, a)
-				if j == k {
-					jargs = append(jargs, views...)
-				}
-			}
-			call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
-			call.Callee = &ir.Callee{Derived: jet}
-			sum := b.Emit(ir.OpExtract, float64Type, call)
-			sum.Index = 1 + L
-			l2 := b.Add(c[0], b.Mul(b.float(2), sum))
-			for l, buf := range bufs {
-				b.store(buf, b.Add(i, b.int(int64(l))), b.float(0))
-			}
-			return []*ir.Value{l2}
+		fv := b.float(0)
+		fv.Name = "f"
+		out := b.loopStep("i", zero, n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
+			var l2 *ir.Value
+			call := unitJet(b, args, k, jet, bufs, views, i, func(call *ir.Value) {
+				sum := b.Emit(ir.OpExtract, float64Type, call)
+				sum.Index = 1 + L
+				l2 = b.Add(c[0], b.Mul(b.float(2), sum))
+			})
+			return []*ir.Value{l2, b.Emit(ir.OpExtract, float64Type, call)}
 		})
-		b.Cur.Return(value(), out[0])
+		b.Cur.Return(b.orValue(out[1], n, value), out[0])
 		fmt.Fprintf(&doc, "%s returns %s and its Laplacian with respect to %s, Σᵢ ∂²%s/∂%s[i]²,\n", req.Name, name, xname, name, xname)
 		fmt.Fprintf(&doc, "by collapsed Taylor mode: %s propagates %d unit directions at once, their first\n", jet.Name, L)
-		fmt.Fprintf(&doc, "coefficients and the sum of their second ones; ⌈len(%s)/%d⌉ calls.", xname, L)
+		fmt.Fprintf(&doc, "coefficients and the sum of their second ones; ⌈len(%s)/%d⌉ calls, which give %s's value too.", xname, L, name)
 	}
 	f.Doc = doc.String()
 	return f, nil
+}
+
+// unitBuffers returns L buffers of n+L zeros and their views of the
+// first n elements, through which unitJet passes L unit vectors per call:
+// the last block needs no test, its 1s beyond n are not seen.
+func unitBuffers(b *helperBuilder, n *ir.Value, L int) (bufs, views []*ir.Value) {
+	nL := b.Binary(token.ADD, n, b.int(int64(L)))
+	for l := range L {
+		buf := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), nL, nil)
+		buf.Name = fmt.Sprintf("e%d", l)
+		view := b.Emit(ir.OpSlice, buf.Type, buf, nil, n, nil)
+		view.Name = fmt.Sprintf("u%d", l)
+		bufs, views = append(bufs, buf), append(views, view)
+	}
+	return bufs, views
+}
+
+// unitJet calls jet along the unit vectors e_{i+l}, l < len(bufs) (the
+// views of bufs, see unitBuffers), x being parameter k of args, hands
+// the call to use, and sets the buffers back to zeros.
+func unitJet(b *helperBuilder, args []*ir.Value, k int, jet *ir.DerivedFunc, bufs, views []*ir.Value, i *ir.Value, use func(call *ir.Value)) *ir.Value {
+	for l, buf := range bufs {
+		b.store(buf, b.Add(i, b.int(int64(l))), b.float(1))
+	}
+	var jargs []*ir.Value
+	for j, a := range args {
+		jargs = append(jargs, a)
+		if j == k {
+			jargs = append(jargs, views...)
+		}
+	}
+	call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+	call.Callee = &ir.Callee{Derived: jet}
+	use(call)
+	for l, buf := range bufs {
+		b.store(buf, b.Add(i, b.int(int64(l))), b.float(0))
+	}
+	return call
 }
 
 // buildGrad returns env as a BuildEnv and the gradient of req.Target,
@@ -962,29 +996,61 @@ func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*i
 	return f, nil
 }
 
-// tensorHessDiag completes the body of FHessDiag(x) (f, d) for a tensor x:
-// d[i] = ∂²F/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of the
-// jet along the unit tensor eᵢ (tensorops.Basis), d shaped and typed like
-// x.
-func tensorHessDiag(b *helperBuilder, f *ir.Func, req *ssaad.Request, x *ir.Value, jet *ir.DerivedFunc,
-	q func(u *ir.Value) *ir.Value, val *ir.Value) (*ir.Func, diag.List) {
+// hessdiagLanes is the number of unit directions a tensor Hessian
+// diagonal's jet takes at once.
+const hessdiagLanes = 8
+
+// tensorHessDiag completes the body of FHessDiag(x) (f, d) for a tensor x
+// (parameter k of args): d[i] = ∂²F/∂x[i]² = 2·f2(eᵢ), f2 the second
+// Taylor coefficient of the jet along the unit tensor eᵢ
+// (tensorops.Basis), hessdiagLanes lanes per call of jet; d shaped and
+// typed like x.
+func tensorHessDiag(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir.Value, k int, jet *ir.DerivedFunc, value func() *ir.Value) (*ir.Func, diag.List) {
+	L := hessdiagLanes
+	x := args[k]
 	n := b.TensorCall("Size", x)
 	n.Name = "n"
-	d := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), n, nil)
+	// d has L−1 slots past n for the unit tensors past the end (zeros) of
+	// the last call.
+	d := b.Emit(ir.OpMakeSlice, types.NewSlice(float64Type), b.Add(n, b.int(int64(L-1))), nil)
 	d.Name = "d"
-	b.loop("i", b.int(0), n, nil, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
-		u := b.TensorCall("Basis", x, i)
-		u.Name = "u"
-		b.store(d, i, b.Mul(b.float(2), q(u)))
-		return nil
+	fv := b.float(0)
+	fv.Name = "f"
+	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
+		var jargs, idx []*ir.Value
+		for j, a := range args {
+			jargs = append(jargs, a)
+			if j == k {
+				for l := range L {
+					il := b.Add(i, b.int(int64(l)))
+					idx = append(idx, il)
+					u := b.TensorCall("Basis", x, il)
+					u.Name = fmt.Sprintf("u%d", l)
+					jargs = append(jargs, u)
+				}
+			}
+		}
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+		call.Callee = &ir.Callee{Derived: jet}
+		// The results: F's value, the first coefficients of the L lanes,
+		// then their second ones.
+		for l := range L {
+			f2 := b.Emit(ir.OpExtract, float64Type, call)
+			f2.Index = 1 + L + l
+			b.store(d, idx[l], b.Mul(b.float(2), f2))
+		}
+		return []*ir.Value{b.Emit(ir.OpExtract, float64Type, call)}
 	})
-	flat := b.Emit(ir.OpCall, x.Type, d, n)
+	val := b.orValue(out[0], n, value)
+	head := b.Emit(ir.OpSlice, d.Type, d, nil, n, nil)
+	flat := b.Emit(ir.OpCall, x.Type, head, n)
 	flat.Callee = &ir.Callee{Func: ir.TensorFunc(x.Type, "FromFloat64s")}
 	dt := b.TensorCall("AsTypeLike", b.TensorCall("ReshapeLike", flat, x), x)
 	b.Cur.Return(val, dt)
 	name, xname := ssaad.FuncName(req.Target), x.Name
 	f.Doc = fmt.Sprintf("%s returns %s and the diagonal of its Hessian with respect to %s, shaped like %s: "+
-		"∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit tensor eᵢ (%s), one jet per element.",
-		req.Name, name, xname, xname, name, xname, name, jet.Name)
+		"∂²%s/∂%s[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of %s along the unit tensor eᵢ (%s, "+
+		"%d unit tensors per call, ⌈Size(%s)/%d⌉ calls, which give %s's value too).",
+		req.Name, name, xname, xname, name, xname, name, jet.Name, L, xname, L, name)
 	return f, nil
 }

@@ -4,9 +4,11 @@
 #include "prelude.h"
 
 #include "binary.h"
+#include "conv.h"
 #include "copy.h"
 #include "gemm.h"
 #include "nn.h"
+#include "products.h"
 #include "reduce.h"
 #include "unary.h"
 #include "unary_math.h"

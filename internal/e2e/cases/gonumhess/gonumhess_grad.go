@@ -110,68 +110,242 @@ func BealeHVP(b functions.Beale, x, v, hv []float64) float64 {
 
 // BealeHessDiag returns Beale.Func and stores the diagonal of its Hessian with respect to x in d
 // (overwritten): d[i] = ∂²Beale.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
-// Beale.Func along eᵢ (functionsBealeFuncTaylor).
+// Beale.Func along the unit vector eᵢ, by functionsBealeFuncTaylorLanes8, 8 unit vectors per call
+// (⌈len(x)/8⌉ calls, which give Beale.Func's value too).
 // len(d) must be len(x).
 func BealeHessDiag(b functions.Beale, x, d []float64) float64 {
 	n := len(x)
 	if len(d) != n {
 		panic("BealeHessDiag: len(d) != len(x)")
 	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBealeFuncTaylor(b, x, e)
-		d[i] = 2 * t
-		e[i] = 0
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsBealeFuncTaylorLanes8(
+			b,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
 	}
-	return b.Func(x)
+	copy(d, dd)
+	if n == 0 {
+		f = b.Func(x)
+	}
+	return f
 }
 
-// functionsBealeFuncTaylor propagates Taylor polynomials of degree 2 through Beale.Func (Taylor
-// mode): when each varied input p moves on the line p + p1·t, it returns the results of Beale.Func
-// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsBealeFuncTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Beale.Func at
+// once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied
+// input p as its first coefficients p1_1 … p1_8, it returns the results of Beale.Func and, for each
+// float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree,
+// where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
 // Fixed inputs (zero coefficients): b.
-// Results, in order: the value of Beale.Func; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBealeFuncTaylor(b functions.Beale, x, x1 []float64) (float64, float64, float64) {
+func functionsBealeFuncTaylorLanes8(
+	b functions.Beale,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
 	x0 := x[0]
-	x10 := x1[0]
-	x1_2 := x[1]
-	x11 := x1[1]
-	t := 1 - x1_2
-	t2 := x10*t - x0*x11
-	f1_2 := x10 * x11
-	f1 := 1.5 - x0*t
-	t3 := x1_2 * x1_2
-	t4 := 2 * (x11 * x1_2)
-	t5 := x11 * x11
-	t6 := 1 - t3
-	t7 := x10*t6 - x0*t4
-	t8 := -(x10 * t4) - x0*t5
-	f2 := 2.25 - x0*t6
-	t9 := t4*x1_2 + t3*x11
-	t10 := 1 - t3*x1_2
-	t11 := x10*t10 - x0*t9
-	t12 := -(x10 * t9) - x0*(t5*x1_2+t4*x11)
-	f3 := 2.625 - x0*t10
-	t13 := f1_2*f1 + t2*t2 + f1*f1_2 + (t7*t7 - t8*f2 - f2*t8)
-	t14 := t13 + (t11*t11 - t12*f3 - f3*t12)
-	return f1*f1 + f2*f2 + f3*f3, -(2 * (t2 * f1)) - 2*(t7*f2) - 2*(t11*f3), t14
+	t := x1_1[0]
+	t2 := x1_2[0]
+	t3 := x1_3[0]
+	t4 := x1_4[0]
+	t5 := x1_5[0]
+	t6 := x1_6[0]
+	t7 := x1_7[0]
+	t8 := x1_8[0]
+	x1 := x[1]
+	t9 := x1_1[1]
+	t10 := x1_2[1]
+	t11 := x1_3[1]
+	t12 := x1_4[1]
+	t13 := x1_5[1]
+	t14 := x1_6[1]
+	t15 := x1_7[1]
+	t16 := x1_8[1]
+	t17 := 1 - x1
+	t18 := t*t17 - x0*t9
+	f1_2_1 := t * t9
+	t19 := t2*t17 - x0*t10
+	f1_2_2 := t2 * t10
+	t20 := t3*t17 - x0*t11
+	f1_2_3 := t3 * t11
+	t21 := t4*t17 - x0*t12
+	f1_2_4 := t4 * t12
+	t22 := t5*t17 - x0*t13
+	f1_2_5 := t5 * t13
+	t23 := t6*t17 - x0*t14
+	f1_2_6 := t6 * t14
+	t24 := t7*t17 - x0*t15
+	f1_2_7 := t7 * t15
+	t25 := t8*t17 - x0*t16
+	f1_2_8 := t8 * t16
+	f1 := 1.5 - x0*t17
+	t26 := x1 * x1
+	t27 := 2 * (t9 * x1)
+	t28 := t9 * t9
+	t29 := 2 * (t10 * x1)
+	t30 := t10 * t10
+	t31 := 2 * (t11 * x1)
+	t32 := t11 * t11
+	t33 := 2 * (t12 * x1)
+	t34 := t12 * t12
+	t35 := 2 * (t13 * x1)
+	t36 := t13 * t13
+	t37 := 2 * (t14 * x1)
+	t38 := t14 * t14
+	t39 := 2 * (t15 * x1)
+	t40 := t15 * t15
+	t41 := 2 * (t16 * x1)
+	t42 := t16 * t16
+	t43 := 1 - t26
+	t44 := t*t43 - x0*t27
+	t45 := -(t * t27) - x0*t28
+	t46 := t2*t43 - x0*t29
+	t47 := -(t2 * t29) - x0*t30
+	t48 := t3*t43 - x0*t31
+	t49 := -(t3 * t31) - x0*t32
+	t50 := t4*t43 - x0*t33
+	t51 := -(t4 * t33) - x0*t34
+	t52 := t5*t43 - x0*t35
+	t53 := -(t5 * t35) - x0*t36
+	t54 := t6*t43 - x0*t37
+	t55 := -(t6 * t37) - x0*t38
+	t56 := t7*t43 - x0*t39
+	t57 := -(t7 * t39) - x0*t40
+	t58 := t8*t43 - x0*t41
+	t59 := -(t8 * t41) - x0*t42
+	f2 := 2.25 - x0*t43
+	t60 := t27*x1 + t26*t9
+	t61 := t29*x1 + t26*t10
+	t62 := t31*x1 + t26*t11
+	t63 := t33*x1 + t26*t12
+	t64 := t35*x1 + t26*t13
+	t65 := t37*x1 + t26*t14
+	t66 := t39*x1 + t26*t15
+	t67 := t41*x1 + t26*t16
+	t68 := 1 - t26*x1
+	t69 := t*t68 - x0*t60
+	t70 := -(t * t60) - x0*(t28*x1+t27*t9)
+	t71 := t2*t68 - x0*t61
+	t72 := -(t2 * t61) - x0*(t30*x1+t29*t10)
+	t73 := t3*t68 - x0*t62
+	t74 := -(t3 * t62) - x0*(t32*x1+t31*t11)
+	t75 := t4*t68 - x0*t63
+	t76 := -(t4 * t63) - x0*(t34*x1+t33*t12)
+	t77 := t5*t68 - x0*t64
+	t78 := -(t5 * t64) - x0*(t36*x1+t35*t13)
+	t79 := t6*t68 - x0*t65
+	t80 := -(t6 * t65) - x0*(t38*x1+t37*t14)
+	t81 := t7*t68 - x0*t66
+	t82 := -(t7 * t66) - x0*(t40*x1+t39*t15)
+	t83 := t8*t68 - x0*t67
+	t84 := -(t8 * t67) - x0*(t42*x1+t41*t16)
+	f3 := 2.625 - x0*t68
+	t85 := f1_2_1*f1 + t18*t18 + f1*f1_2_1 + (t44*t44 - t45*f2 - f2*t45)
+	t86 := f1_2_2*f1 + t19*t19 + f1*f1_2_2 + (t46*t46 - t47*f2 - f2*t47)
+	t87 := f1_2_3*f1 + t20*t20 + f1*f1_2_3 + (t48*t48 - t49*f2 - f2*t49)
+	t88 := f1_2_4*f1 + t21*t21 + f1*f1_2_4 + (t50*t50 - t51*f2 - f2*t51)
+	t89 := f1_2_5*f1 + t22*t22 + f1*f1_2_5 + (t52*t52 - t53*f2 - f2*t53)
+	t90 := f1_2_6*f1 + t23*t23 + f1*f1_2_6 + (t54*t54 - t55*f2 - f2*t55)
+	t91 := f1_2_7*f1 + t24*t24 + f1*f1_2_7 + (t56*t56 - t57*f2 - f2*t57)
+	t92 := f1_2_8*f1 + t25*t25 + f1*f1_2_8 + (t58*t58 - t59*f2 - f2*t59)
+	t93 := f1*f1 + f2*f2 + f3*f3
+	t94 := -(2 * (t18 * f1)) - 2*(t44*f2) - 2*(t69*f3)
+	t95 := -(2 * (t19 * f1)) - 2*(t46*f2) - 2*(t71*f3)
+	t96 := -(2 * (t20 * f1)) - 2*(t48*f2) - 2*(t73*f3)
+	t97 := -(2 * (t21 * f1)) - 2*(t50*f2) - 2*(t75*f3)
+	t98 := -(2 * (t22 * f1)) - 2*(t52*f2) - 2*(t77*f3)
+	t99 := -(2 * (t23 * f1)) - 2*(t54*f2) - 2*(t79*f3)
+	t100 := -(2 * (t24 * f1)) - 2*(t56*f2) - 2*(t81*f3)
+	t101 := -(2 * (t25 * f1)) - 2*(t58*f2) - 2*(t83*f3)
+	t102 := t85 + (t69*t69 - t70*f3 - f3*t70)
+	t103 := t86 + (t71*t71 - t72*f3 - f3*t72)
+	t104 := t87 + (t73*t73 - t74*f3 - f3*t74)
+	t105 := t88 + (t75*t75 - t76*f3 - f3*t76)
+	t106 := t89 + (t77*t77 - t78*f3 - f3*t78)
+	t107 := t90 + (t79*t79 - t80*f3 - f3*t80)
+	t108 := t91 + (t81*t81 - t82*f3 - f3*t82)
+	t109 := t92 + (t83*t83 - t84*f3 - f3*t84)
+	return t93, t94, t95, t96, t97, t98, t99, t100, t101, t102, t103, t104, t105, t106, t107, t108, t109
 }
 
 // BealeLaplacian returns Beale.Func and its Laplacian with respect to x, Σᵢ ∂²Beale.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsBealeFuncTaylor2 propagates 8 unit directions at once, their
+// by collapsed Taylor mode: functionsBealeFuncTaylor propagates 8 unit directions at once, their
 // first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Beale.Func's value
+// too.
 func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -192,6 +366,7 @@ func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -201,7 +376,8 @@ func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := functionsBealeFuncTaylor2(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = functionsBealeFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -212,10 +388,13 @@ func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return b.Func(x), lap
+	if n == 0 {
+		f = b.Func(x)
+	}
+	return f, lap
 }
 
-// functionsBealeFuncTaylor2 propagates 8 second-order jets of Beale.Func at once (collapsed Taylor
+// functionsBealeFuncTaylor propagates 8 second-order jets of Beale.Func at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Beale.Func and, for each float result y, its first coefficients
@@ -223,7 +402,7 @@ func BealeLaplacian(b functions.Beale, x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsBealeFuncTaylor2(
+func functionsBealeFuncTaylor(
 	b functions.Beale,
 	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
@@ -441,60 +620,178 @@ func BrownBadlyScaledHVP(b functions.BrownBadlyScaled, x, v, hv []float64) float
 }
 
 // BrownBadlyScaledHessDiag returns BrownBadlyScaled.Func and stores the diagonal of its Hessian
-// with respect to x in d
-// (overwritten): d[i] = ∂²BrownBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient
-// of BrownBadlyScaled.Func along eᵢ (functionsBrownBadlyScaledFuncTaylor).
+// with respect to x in d (overwritten): d[i] = ∂²BrownBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the
+// second Taylor coefficient of BrownBadlyScaled.Func along the unit vector eᵢ, by
+// functionsBrownBadlyScaledFuncTaylorLanes8, 8 unit vectors per call (⌈len(x)/8⌉ calls, which give
+// BrownBadlyScaled.Func's value too).
 // len(d) must be len(x).
 func BrownBadlyScaledHessDiag(b functions.BrownBadlyScaled, x, d []float64) float64 {
 	n := len(x)
 	if len(d) != n {
 		panic("BrownBadlyScaledHessDiag: len(d) != len(x)")
 	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBrownBadlyScaledFuncTaylor(b, x, e)
-		d[i] = 2 * t
-		e[i] = 0
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsBrownBadlyScaledFuncTaylorLanes8(
+			b,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
 	}
-	return b.Func(x)
+	copy(d, dd)
+	if n == 0 {
+		f = b.Func(x)
+	}
+	return f
 }
 
-// functionsBrownBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through
-// BrownBadlyScaled.Func (Taylor mode): when each varied input p moves on the line p + p1·t, it
-// returns the results of BrownBadlyScaled.Func and, after them, the coefficients y1 … y2 of each
-// float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0
-// divided by k!.
+// functionsBrownBadlyScaledFuncTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through
+// BrownBadlyScaled.Func at once, one per direction (Taylor mode, 8 lanes): along the lines p +
+// p1_l·t given for each varied input p as its first coefficients p1_1 … p1_8, it returns the
+// results of BrownBadlyScaled.Func and, for each float result y, its coefficients yk_l of degree k
+// = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the k-th derivative in t at t = 0
+// divided by k! along lane l.
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
 // Fixed inputs (zero coefficients): b.
-// Results, in order: the value of BrownBadlyScaled.Func; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBrownBadlyScaledFuncTaylor(b functions.BrownBadlyScaled, x, x1 []float64) (float64, float64, float64) {
+func functionsBrownBadlyScaledFuncTaylorLanes8(
+	b functions.BrownBadlyScaled,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
 	x0 := x[0]
-	f1_1 := x1[0]
+	f1_1_1 := x1_1[0]
+	f1_1_2 := x1_2[0]
+	f1_1_3 := x1_3[0]
+	f1_1_4 := x1_4[0]
+	f1_1_5 := x1_5[0]
+	f1_1_6 := x1_6[0]
+	f1_1_7 := x1_7[0]
+	f1_1_8 := x1_8[0]
 	f1 := x0 - 1e+06
-	x1_2 := x[1]
-	f2_1 := x1[1]
-	f2 := x1_2 - 2e-06
-	f3_1 := f1_1*x1_2 + x0*f2_1
-	f3_2 := f1_1 * f2_1
-	f3 := x0*x1_2 - 2
-	t := f1_1*f1_1 + f2_1*f2_1 + (f3_2*f3 + f3_1*f3_1 + f3*f3_2)
-	return f1*f1 + f2*f2 + f3*f3, 2*(f1_1*f1) + 2*(f2_1*f2) + 2*(f3_1*f3), t
+	x1 := x[1]
+	f2_1_1 := x1_1[1]
+	f2_1_2 := x1_2[1]
+	f2_1_3 := x1_3[1]
+	f2_1_4 := x1_4[1]
+	f2_1_5 := x1_5[1]
+	f2_1_6 := x1_6[1]
+	f2_1_7 := x1_7[1]
+	f2_1_8 := x1_8[1]
+	f2 := x1 - 2e-06
+	f3_1_1 := f1_1_1*x1 + x0*f2_1_1
+	f3_2_1 := f1_1_1 * f2_1_1
+	f3_1_2 := f1_1_2*x1 + x0*f2_1_2
+	f3_2_2 := f1_1_2 * f2_1_2
+	f3_1_3 := f1_1_3*x1 + x0*f2_1_3
+	f3_2_3 := f1_1_3 * f2_1_3
+	f3_1_4 := f1_1_4*x1 + x0*f2_1_4
+	f3_2_4 := f1_1_4 * f2_1_4
+	f3_1_5 := f1_1_5*x1 + x0*f2_1_5
+	f3_2_5 := f1_1_5 * f2_1_5
+	f3_1_6 := f1_1_6*x1 + x0*f2_1_6
+	f3_2_6 := f1_1_6 * f2_1_6
+	f3_1_7 := f1_1_7*x1 + x0*f2_1_7
+	f3_2_7 := f1_1_7 * f2_1_7
+	f3_1_8 := f1_1_8*x1 + x0*f2_1_8
+	f3_2_8 := f1_1_8 * f2_1_8
+	f3 := x0*x1 - 2
+	t := f1*f1 + f2*f2 + f3*f3
+	t2 := 2*(f1_1_1*f1) + 2*(f2_1_1*f2) + 2*(f3_1_1*f3)
+	t3 := 2*(f1_1_2*f1) + 2*(f2_1_2*f2) + 2*(f3_1_2*f3)
+	t4 := 2*(f1_1_3*f1) + 2*(f2_1_3*f2) + 2*(f3_1_3*f3)
+	t5 := 2*(f1_1_4*f1) + 2*(f2_1_4*f2) + 2*(f3_1_4*f3)
+	t6 := 2*(f1_1_5*f1) + 2*(f2_1_5*f2) + 2*(f3_1_5*f3)
+	t7 := 2*(f1_1_6*f1) + 2*(f2_1_6*f2) + 2*(f3_1_6*f3)
+	t8 := 2*(f1_1_7*f1) + 2*(f2_1_7*f2) + 2*(f3_1_7*f3)
+	t9 := 2*(f1_1_8*f1) + 2*(f2_1_8*f2) + 2*(f3_1_8*f3)
+	t10 := f1_1_1*f1_1_1 + f2_1_1*f2_1_1 + (f3_2_1*f3 + f3_1_1*f3_1_1 + f3*f3_2_1)
+	t11 := f1_1_2*f1_1_2 + f2_1_2*f2_1_2 + (f3_2_2*f3 + f3_1_2*f3_1_2 + f3*f3_2_2)
+	t12 := f1_1_3*f1_1_3 + f2_1_3*f2_1_3 + (f3_2_3*f3 + f3_1_3*f3_1_3 + f3*f3_2_3)
+	t13 := f1_1_4*f1_1_4 + f2_1_4*f2_1_4 + (f3_2_4*f3 + f3_1_4*f3_1_4 + f3*f3_2_4)
+	t14 := f1_1_5*f1_1_5 + f2_1_5*f2_1_5 + (f3_2_5*f3 + f3_1_5*f3_1_5 + f3*f3_2_5)
+	t15 := f1_1_6*f1_1_6 + f2_1_6*f2_1_6 + (f3_2_6*f3 + f3_1_6*f3_1_6 + f3*f3_2_6)
+	t16 := f1_1_7*f1_1_7 + f2_1_7*f2_1_7 + (f3_2_7*f3 + f3_1_7*f3_1_7 + f3*f3_2_7)
+	t17 := f1_1_8*f1_1_8 + f2_1_8*f2_1_8 + (f3_2_8*f3 + f3_1_8*f3_1_8 + f3*f3_2_8)
+	return t, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17
 }
 
 // BrownBadlyScaledLaplacian returns BrownBadlyScaled.Func and its Laplacian with respect to x, Σᵢ
 // ∂²BrownBadlyScaled.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsBrownBadlyScaledFuncTaylor2 propagates 8 unit directions at
+// by collapsed Taylor mode: functionsBrownBadlyScaledFuncTaylor propagates 8 unit directions at
 // once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give
+// BrownBadlyScaled.Func's value too.
 func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -515,6 +812,7 @@ func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, la
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -524,7 +822,8 @@ func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, la
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := functionsBrownBadlyScaledFuncTaylor2(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = functionsBrownBadlyScaledFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -535,10 +834,13 @@ func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, la
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return b.Func(x), lap
+	if n == 0 {
+		f = b.Func(x)
+	}
+	return f, lap
 }
 
-// functionsBrownBadlyScaledFuncTaylor2 propagates 8 second-order jets of BrownBadlyScaled.Func at
+// functionsBrownBadlyScaledFuncTaylor propagates 8 second-order jets of BrownBadlyScaled.Func at
 // once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of BrownBadlyScaled.Func and, for each float result y, its first
@@ -547,7 +849,7 @@ func BrownBadlyScaledLaplacian(b functions.BrownBadlyScaled, x []float64) (f, la
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsBrownBadlyScaledFuncTaylor2(
+func functionsBrownBadlyScaledFuncTaylor(
 	b functions.BrownBadlyScaled,
 	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
@@ -704,67 +1006,183 @@ func BrownAndDennisHVP(b functions.BrownAndDennis, x, v, hv []float64) float64 {
 }
 
 // BrownAndDennisHessDiag returns BrownAndDennis.Func and stores the diagonal of its Hessian with
-// respect to x in d
-// (overwritten): d[i] = ∂²BrownAndDennis.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient
-// of BrownAndDennis.Func along eᵢ (functionsBrownAndDennisFuncTaylor).
+// respect to x in d (overwritten): d[i] = ∂²BrownAndDennis.Func/∂x[i]² = 2·f2(eᵢ), f2 the second
+// Taylor coefficient of BrownAndDennis.Func along the unit vector eᵢ, by
+// functionsBrownAndDennisFuncTaylorLanes8, 8 unit vectors per call (⌈len(x)/8⌉ calls, which give
+// BrownAndDennis.Func's value too).
 // len(d) must be len(x).
 func BrownAndDennisHessDiag(b functions.BrownAndDennis, x, d []float64) float64 {
 	n := len(x)
 	if len(d) != n {
 		panic("BrownAndDennisHessDiag: len(d) != len(x)")
 	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsBrownAndDennisFuncTaylor(b, x, e)
-		d[i] = 2 * t
-		e[i] = 0
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsBrownAndDennisFuncTaylorLanes8(
+			b,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
 	}
-	return b.Func(x)
+	copy(d, dd)
+	if n == 0 {
+		f = b.Func(x)
+	}
+	return f
 }
 
-// functionsBrownAndDennisFuncTaylor propagates Taylor polynomials of degree 2 through
-// BrownAndDennis.Func (Taylor mode): when each varied input p moves on the line p + p1·t, it
-// returns the results of BrownAndDennis.Func and, after them, the coefficients y1 … y2 of each
-// float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0
-// divided by k!.
+// functionsBrownAndDennisFuncTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through
+// BrownAndDennis.Func at once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t
+// given for each varied input p as its first coefficients p1_1 … p1_8, it returns the results of
+// BrownAndDennis.Func and, for each float result y, its coefficients yk_l of degree k = 1 … 2 along
+// lane l = 1 … 8, degree by degree, where yk_l is the k-th derivative in t at t = 0 divided by k!
+// along lane l.
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
 // Fixed inputs (zero coefficients): b.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsBrownAndDennisFuncTaylor(b functions.BrownAndDennis, x, x1 []float64) (sum, sum1, sum2 float64) {
+func functionsBrownAndDennisFuncTaylorLanes8(
+	b functions.BrownAndDennis,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64,
+) (
+	sum, sum1_1, sum1_2, sum1_3, sum1_4, sum1_5, sum1_6, sum1_7, sum1_8, sum2_1, sum2_2, sum2_3 float64,
+	sum2_4, sum2_5, sum2_6, sum2_7, sum2_8 float64,
+) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	sum1_1 = 0
+	sum1_2 = 0
+	sum1_3 = 0
+	sum1_4 = 0
+	sum1_5 = 0
+	sum1_6 = 0
+	sum1_7 = 0
+	sum1_8 = 0
+	sum2_1 = 0
+	sum2_2 = 0
+	sum2_3 = 0
+	sum2_4 = 0
+	sum2_5 = 0
+	sum2_6 = 0
+	sum2_7 = 0
+	sum2_8 = 0
 	for i := 1; i <= 20; i++ {
 		c := float64(i) / 5
-		f1_1 := x1[0] + c*x1[1]
+		f1_1_1 := x1_1[0] + c*x1_1[1]
+		f1_1_2 := x1_2[0] + c*x1_2[1]
+		f1_1_3 := x1_3[0] + c*x1_3[1]
+		f1_1_4 := x1_4[0] + c*x1_4[1]
+		f1_1_5 := x1_5[0] + c*x1_5[1]
+		f1_1_6 := x1_6[0] + c*x1_6[1]
+		f1_1_7 := x1_7[0] + c*x1_7[1]
+		f1_1_8 := x1_8[0] + c*x1_8[1]
 		f1 := x[0] + c*x[1] - math.Exp(c)
 		t := math.Sin(c)
-		f2_1 := x1[2] + x1[3]*t
+		f2_1_1 := x1_1[2] + x1_1[3]*t
+		f2_1_2 := x1_2[2] + x1_2[3]*t
+		f2_1_3 := x1_3[2] + x1_3[3]*t
+		f2_1_4 := x1_4[2] + x1_4[3]*t
+		f2_1_5 := x1_5[2] + x1_5[3]*t
+		f2_1_6 := x1_6[2] + x1_6[3]*t
+		f2_1_7 := x1_7[2] + x1_7[3]*t
+		f2_1_8 := x1_8[2] + x1_8[3]*t
 		f2 := x[2] + x[3]*t - math.Cos(c)
 		f := f1*f1 + f2*f2
-		f1_2 := 2*(f1_1*f1) + 2*(f2_1*f2)
-		f2_2 := f1_1*f1_1 + f2_1*f2_1
-		sum2 += f2_2*f + f1_2*f1_2 + f*f2_2
+		f1_1 := 2*(f1_1_1*f1) + 2*(f2_1_1*f2)
+		f1_2 := 2*(f1_1_2*f1) + 2*(f2_1_2*f2)
+		f1_3 := 2*(f1_1_3*f1) + 2*(f2_1_3*f2)
+		f1_4 := 2*(f1_1_4*f1) + 2*(f2_1_4*f2)
+		f1_5 := 2*(f1_1_5*f1) + 2*(f2_1_5*f2)
+		f1_6 := 2*(f1_1_6*f1) + 2*(f2_1_6*f2)
+		f1_7 := 2*(f1_1_7*f1) + 2*(f2_1_7*f2)
+		f1_8 := 2*(f1_1_8*f1) + 2*(f2_1_8*f2)
+		f2_1 := f1_1_1*f1_1_1 + f2_1_1*f2_1_1
+		f2_2 := f1_1_2*f1_1_2 + f2_1_2*f2_1_2
+		f2_3 := f1_1_3*f1_1_3 + f2_1_3*f2_1_3
+		f2_4 := f1_1_4*f1_1_4 + f2_1_4*f2_1_4
+		f2_5 := f1_1_5*f1_1_5 + f2_1_5*f2_1_5
+		f2_6 := f1_1_6*f1_1_6 + f2_1_6*f2_1_6
+		f2_7 := f1_1_7*f1_1_7 + f2_1_7*f2_1_7
+		f2_8 := f1_1_8*f1_1_8 + f2_1_8*f2_1_8
 		sum += f * f
-		sum1 += 2 * (f1_2 * f)
+		sum1_1 += 2 * (f1_1 * f)
+		sum1_2 += 2 * (f1_2 * f)
+		sum1_3 += 2 * (f1_3 * f)
+		sum1_4 += 2 * (f1_4 * f)
+		sum1_5 += 2 * (f1_5 * f)
+		sum1_6 += 2 * (f1_6 * f)
+		sum1_7 += 2 * (f1_7 * f)
+		sum1_8 += 2 * (f1_8 * f)
+		sum2_1 += f2_1*f + f1_1*f1_1 + f*f2_1
+		sum2_2 += f2_2*f + f1_2*f1_2 + f*f2_2
+		sum2_3 += f2_3*f + f1_3*f1_3 + f*f2_3
+		sum2_4 += f2_4*f + f1_4*f1_4 + f*f2_4
+		sum2_5 += f2_5*f + f1_5*f1_5 + f*f2_5
+		sum2_6 += f2_6*f + f1_6*f1_6 + f*f2_6
+		sum2_7 += f2_7*f + f1_7*f1_7 + f*f2_7
+		sum2_8 += f2_8*f + f1_8*f1_8 + f*f2_8
 	}
-	return sum, sum1, sum2
+	return sum, sum1_1, sum1_2, sum1_3, sum1_4, sum1_5, sum1_6, sum1_7, sum1_8, sum2_1,
+		sum2_2, sum2_3, sum2_4, sum2_5, sum2_6, sum2_7, sum2_8
 }
 
 // BrownAndDennisLaplacian returns BrownAndDennis.Func and its Laplacian with respect to x, Σᵢ
 // ∂²BrownAndDennis.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsBrownAndDennisFuncTaylor2 propagates 8 unit directions at
-// once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// by collapsed Taylor mode: functionsBrownAndDennisFuncTaylor propagates 8 unit directions at once,
+// their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give BrownAndDennis.Func's
+// value too.
 func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -785,6 +1203,7 @@ func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap fl
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -794,7 +1213,8 @@ func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap fl
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := functionsBrownAndDennisFuncTaylor2(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = functionsBrownAndDennisFuncTaylor(b, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -805,10 +1225,13 @@ func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap fl
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return b.Func(x), lap
+	if n == 0 {
+		f = b.Func(x)
+	}
+	return f, lap
 }
 
-// functionsBrownAndDennisFuncTaylor2 propagates 8 second-order jets of BrownAndDennis.Func at once
+// functionsBrownAndDennisFuncTaylor propagates 8 second-order jets of BrownAndDennis.Func at once
 // (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of BrownAndDennis.Func and, for each float result y, its first
@@ -817,7 +1240,7 @@ func BrownAndDennisLaplacian(b functions.BrownAndDennis, x []float64) (f, lap fl
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsBrownAndDennisFuncTaylor2(
+func functionsBrownAndDennisFuncTaylor(
 	b functions.BrownAndDennis,
 	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
 ) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
@@ -988,70 +1411,219 @@ func PowellBadlyScaledHVP(p functions.PowellBadlyScaled, x, v, hv []float64) flo
 }
 
 // PowellBadlyScaledHessDiag returns PowellBadlyScaled.Func and stores the diagonal of its Hessian
-// with respect to x in d
-// (overwritten): d[i] = ∂²PowellBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor
-// coefficient of PowellBadlyScaled.Func along eᵢ (functionsPowellBadlyScaledFuncTaylor).
+// with respect to x in d (overwritten): d[i] = ∂²PowellBadlyScaled.Func/∂x[i]² = 2·f2(eᵢ), f2 the
+// second Taylor coefficient of PowellBadlyScaled.Func along the unit vector eᵢ, by
+// functionsPowellBadlyScaledFuncTaylorLanes8, 8 unit vectors per call (⌈len(x)/8⌉ calls, which give
+// PowellBadlyScaled.Func's value too).
 // len(d) must be len(x).
 func PowellBadlyScaledHessDiag(p functions.PowellBadlyScaled, x, d []float64) float64 {
 	n := len(x)
 	if len(d) != n {
 		panic("PowellBadlyScaledHessDiag: len(d) != len(x)")
 	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsPowellBadlyScaledFuncTaylor(p, x, e)
-		d[i] = 2 * t
-		e[i] = 0
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsPowellBadlyScaledFuncTaylorLanes8(
+			p,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
 	}
-	return p.Func(x)
+	copy(d, dd)
+	if n == 0 {
+		f = p.Func(x)
+	}
+	return f
 }
 
-// functionsPowellBadlyScaledFuncTaylor propagates Taylor polynomials of degree 2 through
-// PowellBadlyScaled.Func (Taylor mode): when each varied input p moves on the line p + p1·t, it
-// returns the results of PowellBadlyScaled.Func and, after them, the coefficients y1 … y2 of each
-// float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the k-th derivative in t at t = 0
-// divided by k!.
+// functionsPowellBadlyScaledFuncTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through
+// PowellBadlyScaled.Func at once, one per direction (Taylor mode, 8 lanes): along the lines p +
+// p1_l·t given for each varied input p as its first coefficients p1_1 … p1_8, it returns the
+// results of PowellBadlyScaled.Func and, for each float result y, its coefficients yk_l of degree k
+// = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the k-th derivative in t at t = 0
+// divided by k! along lane l.
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
 // Fixed inputs (zero coefficients): p.
-// Results, in order: the value of PowellBadlyScaled.Func; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsPowellBadlyScaledFuncTaylor(
+func functionsPowellBadlyScaledFuncTaylorLanes8(
 	p functions.PowellBadlyScaled,
-	x, x1 []float64,
-) (float64, float64, float64) {
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64,
+) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	if len(x) != 2 {
 		panic("dimension of the problem must be 2")
 	}
 	x0 := x[0]
-	x10 := x1[0]
-	t := 10000 * x0
-	t2 := 10000 * x10
-	x1_2 := x[1]
-	x11 := x1[1]
-	f1_1 := t2*x1_2 + t*x11
-	f1_2 := t2 * x11
-	f1 := t*x1_2 - 1
-	t3 := math.Exp(-x0)
-	t4 := t3 * x10
-	t5 := math.Exp(-x1_2)
-	t6 := t5 * x11
-	f2_1 := -t4 - t6
-	f2_2 := 0.5*(t4*x10) + 0.5*(t6*x11)
-	f2 := t3 + t5 - 1.0001
-	t7 := f1_2*f1 + f1_1*f1_1 + f1*f1_2 + (f2_2*f2 + f2_1*f2_1 + f2*f2_2)
-	return f1*f1 + f2*f2, 2*(f1_1*f1) + 2*(f2_1*f2), t7
+	t := x1_1[0]
+	t2 := x1_2[0]
+	t3 := x1_3[0]
+	t4 := x1_4[0]
+	t5 := x1_5[0]
+	t6 := x1_6[0]
+	t7 := x1_7[0]
+	t8 := x1_8[0]
+	t9 := 10000 * x0
+	t10 := 10000 * t
+	t11 := 10000 * t2
+	t12 := 10000 * t3
+	t13 := 10000 * t4
+	t14 := 10000 * t5
+	t15 := 10000 * t6
+	t16 := 10000 * t7
+	t17 := 10000 * t8
+	x1 := x[1]
+	t18 := x1_1[1]
+	t19 := x1_2[1]
+	t20 := x1_3[1]
+	t21 := x1_4[1]
+	t22 := x1_5[1]
+	t23 := x1_6[1]
+	t24 := x1_7[1]
+	t25 := x1_8[1]
+	f1_1_1 := t10*x1 + t9*t18
+	f1_2_1 := t10 * t18
+	f1_1_2 := t11*x1 + t9*t19
+	f1_2_2 := t11 * t19
+	f1_1_3 := t12*x1 + t9*t20
+	f1_2_3 := t12 * t20
+	f1_1_4 := t13*x1 + t9*t21
+	f1_2_4 := t13 * t21
+	f1_1_5 := t14*x1 + t9*t22
+	f1_2_5 := t14 * t22
+	f1_1_6 := t15*x1 + t9*t23
+	f1_2_6 := t15 * t23
+	f1_1_7 := t16*x1 + t9*t24
+	f1_2_7 := t16 * t24
+	f1_1_8 := t17*x1 + t9*t25
+	f1_2_8 := t17 * t25
+	f1 := t9*x1 - 1
+	t26 := math.Exp(-x0)
+	t27 := t26 * t
+	t28 := t26 * t2
+	t29 := t26 * t3
+	t30 := t26 * t4
+	t31 := t26 * t5
+	t32 := t26 * t6
+	t33 := t26 * t7
+	t34 := t26 * t8
+	t35 := math.Exp(-x1)
+	t36 := t35 * t18
+	t37 := t35 * t19
+	t38 := t35 * t20
+	t39 := t35 * t21
+	t40 := t35 * t22
+	t41 := t35 * t23
+	t42 := t35 * t24
+	t43 := t35 * t25
+	f2_1_1 := -t27 - t36
+	f2_1_2 := -t28 - t37
+	f2_1_3 := -t29 - t38
+	f2_1_4 := -t30 - t39
+	f2_1_5 := -t31 - t40
+	f2_1_6 := -t32 - t41
+	f2_1_7 := -t33 - t42
+	f2_1_8 := -t34 - t43
+	f2_2_1 := 0.5*(t27*t) + 0.5*(t36*t18)
+	f2_2_2 := 0.5*(t28*t2) + 0.5*(t37*t19)
+	f2_2_3 := 0.5*(t29*t3) + 0.5*(t38*t20)
+	f2_2_4 := 0.5*(t30*t4) + 0.5*(t39*t21)
+	f2_2_5 := 0.5*(t31*t5) + 0.5*(t40*t22)
+	f2_2_6 := 0.5*(t32*t6) + 0.5*(t41*t23)
+	f2_2_7 := 0.5*(t33*t7) + 0.5*(t42*t24)
+	f2_2_8 := 0.5*(t34*t8) + 0.5*(t43*t25)
+	f2 := t26 + t35 - 1.0001
+	t44 := 2*(f1_1_1*f1) + 2*(f2_1_1*f2)
+	t45 := 2*(f1_1_2*f1) + 2*(f2_1_2*f2)
+	t46 := 2*(f1_1_3*f1) + 2*(f2_1_3*f2)
+	t47 := 2*(f1_1_4*f1) + 2*(f2_1_4*f2)
+	t48 := 2*(f1_1_5*f1) + 2*(f2_1_5*f2)
+	t49 := 2*(f1_1_6*f1) + 2*(f2_1_6*f2)
+	t50 := 2*(f1_1_7*f1) + 2*(f2_1_7*f2)
+	t51 := 2*(f1_1_8*f1) + 2*(f2_1_8*f2)
+	t52 := f1_2_1*f1 + f1_1_1*f1_1_1 + f1*f1_2_1 + (f2_2_1*f2 + f2_1_1*f2_1_1 + f2*f2_2_1)
+	t53 := f1_2_2*f1 + f1_1_2*f1_1_2 + f1*f1_2_2 + (f2_2_2*f2 + f2_1_2*f2_1_2 + f2*f2_2_2)
+	t54 := f1_2_3*f1 + f1_1_3*f1_1_3 + f1*f1_2_3 + (f2_2_3*f2 + f2_1_3*f2_1_3 + f2*f2_2_3)
+	t55 := f1_2_4*f1 + f1_1_4*f1_1_4 + f1*f1_2_4 + (f2_2_4*f2 + f2_1_4*f2_1_4 + f2*f2_2_4)
+	t56 := f1_2_5*f1 + f1_1_5*f1_1_5 + f1*f1_2_5 + (f2_2_5*f2 + f2_1_5*f2_1_5 + f2*f2_2_5)
+	t57 := f1_2_6*f1 + f1_1_6*f1_1_6 + f1*f1_2_6 + (f2_2_6*f2 + f2_1_6*f2_1_6 + f2*f2_2_6)
+	t58 := f1_2_7*f1 + f1_1_7*f1_1_7 + f1*f1_2_7 + (f2_2_7*f2 + f2_1_7*f2_1_7 + f2*f2_2_7)
+	t59 := f1_2_8*f1 + f1_1_8*f1_1_8 + f1*f1_2_8 + (f2_2_8*f2 + f2_1_8*f2_1_8 + f2*f2_2_8)
+	return f1*f1 + f2*f2, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53, t54, t55, t56, t57, t58, t59
 }
 
 // PowellBadlyScaledLaplacian returns PowellBadlyScaled.Func and its Laplacian with respect to x, Σᵢ
 // ∂²PowellBadlyScaled.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsPowellBadlyScaledFuncTaylor2 propagates 8 unit directions at
+// by collapsed Taylor mode: functionsPowellBadlyScaledFuncTaylor propagates 8 unit directions at
 // once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give
+// PowellBadlyScaled.Func's value too.
 func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -1072,6 +1644,7 @@ func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, 
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -1081,7 +1654,8 @@ func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, 
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := functionsPowellBadlyScaledFuncTaylor2(p, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = functionsPowellBadlyScaledFuncTaylor(p, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1092,10 +1666,13 @@ func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, 
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return p.Func(x), lap
+	if n == 0 {
+		f = p.Func(x)
+	}
+	return f, lap
 }
 
-// functionsPowellBadlyScaledFuncTaylor2 propagates 8 second-order jets of PowellBadlyScaled.Func at
+// functionsPowellBadlyScaledFuncTaylor propagates 8 second-order jets of PowellBadlyScaled.Func at
 // once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of PowellBadlyScaled.Func and, for each float result y, its first
@@ -1104,7 +1681,7 @@ func PowellBadlyScaledLaplacian(p functions.PowellBadlyScaled, x []float64) (f, 
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsPowellBadlyScaledFuncTaylor2(
+func functionsPowellBadlyScaledFuncTaylor(
 	p functions.PowellBadlyScaled,
 	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
 ) (float64, float64, float64, float64, float64, float64, float64, float64, float64, float64) {
@@ -1365,53 +1942,139 @@ func WatsonHVP(w functions.Watson, x, v, hv []float64) float64 {
 
 // WatsonHessDiag returns Watson.Func and stores the diagonal of its Hessian with respect to x in d
 // (overwritten): d[i] = ∂²Watson.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
-// Watson.Func along eᵢ (functionsWatsonFuncTaylor).
+// Watson.Func along the unit vector eᵢ, by functionsWatsonFuncTaylorLanes8, 8 unit vectors per call
+// (⌈len(x)/8⌉ calls, which give Watson.Func's value too).
 // len(d) must be len(x).
 func WatsonHessDiag(w functions.Watson, x, d []float64) float64 {
 	n := len(x)
 	if len(d) != n {
 		panic("WatsonHessDiag: len(d) != len(x)")
 	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsWatsonFuncTaylor(w, x, e)
-		d[i] = 2 * t
-		e[i] = 0
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsWatsonFuncTaylorLanes8(
+			w,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
 	}
-	return w.Func(x)
+	copy(d, dd)
+	if n == 0 {
+		f = w.Func(x)
+	}
+	return f
 }
 
-// functionsWatsonFuncTaylor propagates Taylor polynomials of degree 2 through Watson.Func (Taylor
-// mode): when each varied input p moves on the line p + p1·t, it returns the results of Watson.Func
-// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsWatsonFuncTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Watson.Func
+// at once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each
+// varied input p as its first coefficients p1_1 … p1_8, it returns the results of Watson.Func and,
+// for each float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree
+// by degree, where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
 // Fixed inputs (zero coefficients): w.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, sum2 float64) {
+func functionsWatsonFuncTaylorLanes8(
+	w functions.Watson,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64,
+) (
+	sum, sum1_1, sum1_2, sum1_3, sum1_4, sum1_5, sum1_6, sum1_7, sum1_8, sum2_1, sum2_2, sum2_3 float64,
+	sum2_4, sum2_5, sum2_6, sum2_7, sum2_8 float64,
+) {
 	sum = 0
-	sum1 = 0
-	sum2 = 0
+	sum1_1 = 0
+	sum1_2 = 0
+	sum1_3 = 0
+	sum1_4 = 0
+	sum1_5 = 0
+	sum1_6 = 0
+	sum1_7 = 0
+	sum1_8 = 0
+	sum2_1 = 0
+	sum2_2 = 0
+	sum2_3 = 0
+	sum2_4 = 0
+	sum2_5 = 0
+	sum2_6 = 0
+	sum2_7 = 0
+	sum2_8 = 0
 	for i := 1; i <= 29; i++ {
 		d1 := float64(i) / 29
 		d2 := 1.0
 		s1 := 0.0
-		s1_1 := 0.0
+		s1_1_1 := 0.0
+		s1_1_2 := 0.0
+		s1_1_3 := 0.0
+		s1_1_4 := 0.0
+		s1_1_5 := 0.0
+		s1_1_6 := 0.0
+		s1_1_7 := 0.0
+		s1_1_8 := 0.0
 		j := 1
 		var n int
 		for {
 			n = len(x)
 			if j < n {
-				t7 := float64(j) * d2
+				t36 := float64(j) * d2
+				s1 += t36 * x[j]
+				s1_1_1 += t36 * x1_1[j]
+				s1_1_2 += t36 * x1_2[j]
+				s1_1_3 += t36 * x1_3[j]
+				s1_1_4 += t36 * x1_4[j]
+				s1_1_5 += t36 * x1_5[j]
+				s1_1_6 += t36 * x1_6[j]
+				s1_1_7 += t36 * x1_7[j]
+				s1_1_8 += t36 * x1_8[j]
 				d2 *= d1
-				s1 += t7 * x[j]
-				s1_1 += t7 * x1[j]
 				j++
 			} else {
 				break
@@ -1419,33 +2082,122 @@ func functionsWatsonFuncTaylor(w functions.Watson, x, x1 []float64) (sum, sum1, 
 		}
 		d2_2 := 1.0
 		s2 := 0.0
-		s2_1 := 0.0
+		s2_1_1 := 0.0
+		s2_1_2 := 0.0
+		s2_1_3 := 0.0
+		s2_1_4 := 0.0
+		s2_1_5 := 0.0
+		s2_1_6 := 0.0
+		s2_1_7 := 0.0
+		s2_1_8 := 0.0
 		for i2 := 0; i2 < n; i2++ {
 			s2 += d2_2 * x[i2]
-			s2_1 += d2_2 * x1[i2]
+			s2_1_1 += d2_2 * x1_1[i2]
+			s2_1_2 += d2_2 * x1_2[i2]
+			s2_1_3 += d2_2 * x1_3[i2]
+			s2_1_4 += d2_2 * x1_4[i2]
+			s2_1_5 += d2_2 * x1_5[i2]
+			s2_1_6 += d2_2 * x1_6[i2]
+			s2_1_7 += d2_2 * x1_7[i2]
+			s2_1_8 += d2_2 * x1_8[i2]
 			d2_2 *= d1
 		}
-		t5 := s2_1 * s2_1
-		t1_2 := s1_1 - 2*(s2_1*s2)
-		t6 := s1 - s2*s2 - 1
-		sum2 += t1_2*t1_2 - t5*t6 - t6*t5
-		sum += t6 * t6
-		sum1 += 2 * (t1_2 * t6)
+		t27 := s2_1_1 * s2_1_1
+		t28 := s2_1_2 * s2_1_2
+		t29 := s2_1_3 * s2_1_3
+		t30 := s2_1_4 * s2_1_4
+		t31 := s2_1_5 * s2_1_5
+		t32 := s2_1_6 * s2_1_6
+		t33 := s2_1_7 * s2_1_7
+		t34 := s2_1_8 * s2_1_8
+		t1_1_2 := s1_1_1 - 2*(s2_1_1*s2)
+		t1_2_2 := s1_1_2 - 2*(s2_1_2*s2)
+		t1_3_2 := s1_1_3 - 2*(s2_1_3*s2)
+		t1_4_2 := s1_1_4 - 2*(s2_1_4*s2)
+		t1_5_2 := s1_1_5 - 2*(s2_1_5*s2)
+		t1_6_2 := s1_1_6 - 2*(s2_1_6*s2)
+		t1_7_2 := s1_1_7 - 2*(s2_1_7*s2)
+		t1_8_2 := s1_1_8 - 2*(s2_1_8*s2)
+		t35 := s1 - s2*s2 - 1
+		sum += t35 * t35
+		sum1_1 += 2 * (t1_1_2 * t35)
+		sum1_2 += 2 * (t1_2_2 * t35)
+		sum1_3 += 2 * (t1_3_2 * t35)
+		sum1_4 += 2 * (t1_4_2 * t35)
+		sum1_5 += 2 * (t1_5_2 * t35)
+		sum1_6 += 2 * (t1_6_2 * t35)
+		sum1_7 += 2 * (t1_7_2 * t35)
+		sum1_8 += 2 * (t1_8_2 * t35)
+		sum2_1 += t1_1_2*t1_1_2 - t27*t35 - t35*t27
+		sum2_2 += t1_2_2*t1_2_2 - t28*t35 - t35*t28
+		sum2_3 += t1_3_2*t1_3_2 - t29*t35 - t35*t29
+		sum2_4 += t1_4_2*t1_4_2 - t30*t35 - t35*t30
+		sum2_5 += t1_5_2*t1_5_2 - t31*t35 - t35*t31
+		sum2_6 += t1_6_2*t1_6_2 - t32*t35 - t35*t32
+		sum2_7 += t1_7_2*t1_7_2 - t33*t35 - t35*t33
+		sum2_8 += t1_8_2*t1_8_2 - t34*t35 - t35*t34
 	}
 	x0 := x[0]
-	x10 := x1[0]
-	t := x0 * x0
-	t2 := 2 * (x10 * x0)
-	t3 := x10 * x10
-	t1 := x1[1] - t2
-	t4 := x[1] - t - 1
-	return sum + (t + t4*t4), sum1 + (t2 + 2*(t1*t4)), sum2 + (t3 + (t1*t1 - t3*t4 - t4*t3))
+	t := x1_1[0]
+	t2 := x1_2[0]
+	t3 := x1_3[0]
+	t4 := x1_4[0]
+	t5 := x1_5[0]
+	t6 := x1_6[0]
+	t7 := x1_7[0]
+	t8 := x1_8[0]
+	t9 := x0 * x0
+	t10 := 2 * (t * x0)
+	t11 := t * t
+	t12 := 2 * (t2 * x0)
+	t13 := t2 * t2
+	t14 := 2 * (t3 * x0)
+	t15 := t3 * t3
+	t16 := 2 * (t4 * x0)
+	t17 := t4 * t4
+	t18 := 2 * (t5 * x0)
+	t19 := t5 * t5
+	t20 := 2 * (t6 * x0)
+	t21 := t6 * t6
+	t22 := 2 * (t7 * x0)
+	t23 := t7 * t7
+	t24 := 2 * (t8 * x0)
+	t25 := t8 * t8
+	t1_1 := x1_1[1] - t10
+	t1_2 := x1_2[1] - t12
+	t1_3 := x1_3[1] - t14
+	t1_4 := x1_4[1] - t16
+	t1_5 := x1_5[1] - t18
+	t1_6 := x1_6[1] - t20
+	t1_7 := x1_7[1] - t22
+	t1_8 := x1_8[1] - t24
+	t26 := x[1] - t9 - 1
+	sum += t9 + t26*t26
+	sum1_1 += t10 + 2*(t1_1*t26)
+	sum1_2 += t12 + 2*(t1_2*t26)
+	sum1_3 += t14 + 2*(t1_3*t26)
+	sum1_4 += t16 + 2*(t1_4*t26)
+	sum1_5 += t18 + 2*(t1_5*t26)
+	sum1_6 += t20 + 2*(t1_6*t26)
+	sum1_7 += t22 + 2*(t1_7*t26)
+	sum1_8 += t24 + 2*(t1_8*t26)
+	sum2_1 += t11 + (t1_1*t1_1 - t11*t26 - t26*t11)
+	sum2_2 += t13 + (t1_2*t1_2 - t13*t26 - t26*t13)
+	sum2_3 += t15 + (t1_3*t1_3 - t15*t26 - t26*t15)
+	sum2_4 += t17 + (t1_4*t1_4 - t17*t26 - t26*t17)
+	sum2_5 += t19 + (t1_5*t1_5 - t19*t26 - t26*t19)
+	sum2_6 += t21 + (t1_6*t1_6 - t21*t26 - t26*t21)
+	sum2_7 += t23 + (t1_7*t1_7 - t23*t26 - t26*t23)
+	sum2_8 += t25 + (t1_8*t1_8 - t25*t26 - t26*t25)
+	return sum, sum1_1, sum1_2, sum1_3, sum1_4, sum1_5, sum1_6, sum1_7, sum1_8, sum2_1,
+		sum2_2, sum2_3, sum2_4, sum2_5, sum2_6, sum2_7, sum2_8
 }
 
 // WatsonLaplacian returns Watson.Func and its Laplacian with respect to x, Σᵢ ∂²Watson.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsWatsonFuncTaylor2 propagates 8 unit directions at once, their
+// by collapsed Taylor mode: functionsWatsonFuncTaylor propagates 8 unit directions at once, their
 // first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Watson.Func's value
+// too.
 func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -1466,6 +2218,7 @@ func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -1475,7 +2228,8 @@ func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := functionsWatsonFuncTaylor2(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = functionsWatsonFuncTaylor(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1486,18 +2240,21 @@ func WatsonLaplacian(w functions.Watson, x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return w.Func(x), lap
+	if n == 0 {
+		f = w.Func(x)
+	}
+	return f, lap
 }
 
-// functionsWatsonFuncTaylor2 propagates 8 second-order jets of Watson.Func at once (collapsed
-// Taylor mode):
+// functionsWatsonFuncTaylor propagates 8 second-order jets of Watson.Func at once (collapsed Taylor
+// mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Watson.Func and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsWatsonFuncTaylor2(
+func functionsWatsonFuncTaylor(
 	w functions.Watson,
 	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
 ) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {
@@ -1739,80 +2496,280 @@ func WoodHVP(w functions.Wood, x, v, hv []float64) float64 {
 
 // WoodHessDiag returns Wood.Func and stores the diagonal of its Hessian with respect to x in d
 // (overwritten): d[i] = ∂²Wood.Func/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of
-// Wood.Func along eᵢ (functionsWoodFuncTaylor).
+// Wood.Func along the unit vector eᵢ, by functionsWoodFuncTaylorLanes8, 8 unit vectors per call
+// (⌈len(x)/8⌉ calls, which give Wood.Func's value too).
 // len(d) must be len(x).
 func WoodHessDiag(w functions.Wood, x, d []float64) float64 {
 	n := len(x)
 	if len(d) != n {
 		panic("WoodHessDiag: len(d) != len(x)")
 	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := functionsWoodFuncTaylor(w, x, e)
-		d[i] = 2 * t
-		e[i] = 0
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = functionsWoodFuncTaylorLanes8(
+			w,
+			x,
+			u0,
+			u1,
+			u2,
+			u3,
+			u4,
+			u5,
+			u6,
+			u7,
+		)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
 	}
-	return w.Func(x)
+	copy(d, dd)
+	if n == 0 {
+		f = w.Func(x)
+	}
+	return f
 }
 
-// functionsWoodFuncTaylor propagates Taylor polynomials of degree 2 through Wood.Func (Taylor
-// mode): when each varied input p moves on the line p + p1·t, it returns the results of Wood.Func
-// and, after them, the coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 +
-// O(t^3), where yk is the k-th derivative in t at t = 0 divided by k!.
+// functionsWoodFuncTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Wood.Func at
+// once, one per direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied
+// input p as its first coefficients p1_1 … p1_8, it returns the results of Wood.Func and, for each
+// float result y, its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree,
+// where yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
 // Fixed inputs (zero coefficients): w.
-// Results, in order: sum; sum1, sum2, the coefficients of sum.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func functionsWoodFuncTaylor(w functions.Wood, x, x1 []float64) (sum, sum1, sum2 float64) {
+func functionsWoodFuncTaylorLanes8(
+	w functions.Wood,
+	x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64,
+) (
+	sum, sum1_1, sum1_2, sum1_3, sum1_4, sum1_5, sum1_6, sum1_7, sum1_8, sum2_1, sum2_2, sum2_3 float64,
+	sum2_4, sum2_5, sum2_6, sum2_7, sum2_8 float64,
+) {
 	if len(x) != 4 {
 		panic("dimension of the problem must be 4")
 	}
-	x1_2 := x[1]
-	x11 := x1[1]
+	x1 := x[1]
+	t := x1_1[1]
+	t2 := x1_2[1]
+	t3 := x1_3[1]
+	t4 := x1_4[1]
+	t5 := x1_5[1]
+	t6 := x1_6[1]
+	t7 := x1_7[1]
+	t8 := x1_8[1]
 	x0 := x[0]
-	x10 := x1[0]
-	t := x10 * x10
-	f1 := x1_2 - x0*x0
-	f1_1 := x11 - 2*(x10*x0)
+	t9 := x1_1[0]
+	t10 := x1_2[0]
+	t11 := x1_3[0]
+	t12 := x1_4[0]
+	t13 := x1_5[0]
+	t14 := x1_6[0]
+	t15 := x1_7[0]
+	t16 := x1_8[0]
+	t17 := t9 * t9
+	t18 := t10 * t10
+	t19 := t11 * t11
+	t20 := t12 * t12
+	t21 := t13 * t13
+	t22 := t14 * t14
+	t23 := t15 * t15
+	t24 := t16 * t16
+	f1 := x1 - x0*x0
+	f1_1_1 := t - 2*(t9*x0)
+	f1_1_2 := t2 - 2*(t10*x0)
+	f1_1_3 := t3 - 2*(t11*x0)
+	f1_1_4 := t4 - 2*(t12*x0)
+	f1_1_5 := t5 - 2*(t13*x0)
+	f1_1_6 := t6 - 2*(t14*x0)
+	f1_1_7 := t7 - 2*(t15*x0)
+	f1_1_8 := t8 - 2*(t16*x0)
 	f2 := 1 - x0
 	x3 := x[3]
-	x13 := x1[3]
+	t25 := x1_1[3]
+	t26 := x1_2[3]
+	t27 := x1_3[3]
+	t28 := x1_4[3]
+	t29 := x1_5[3]
+	t30 := x1_6[3]
+	t31 := x1_7[3]
+	t32 := x1_8[3]
 	x2 := x[2]
-	x12 := x1[2]
-	t2 := x12 * x12
+	t33 := x1_1[2]
+	t34 := x1_2[2]
+	t35 := x1_3[2]
+	t36 := x1_4[2]
+	t37 := x1_5[2]
+	t38 := x1_6[2]
+	t39 := x1_7[2]
+	t40 := x1_8[2]
+	t41 := t33 * t33
+	t42 := t34 * t34
+	t43 := t35 * t35
+	t44 := t36 * t36
+	t45 := t37 * t37
+	t46 := t38 * t38
+	t47 := t39 * t39
+	t48 := t40 * t40
 	f3 := x3 - x2*x2
-	f3_1 := x13 - 2*(x12*x2)
+	f3_1_1 := t25 - 2*(t33*x2)
+	f3_1_2 := t26 - 2*(t34*x2)
+	f3_1_3 := t27 - 2*(t35*x2)
+	f3_1_4 := t28 - 2*(t36*x2)
+	f3_1_5 := t29 - 2*(t37*x2)
+	f3_1_6 := t30 - 2*(t38*x2)
+	f3_1_7 := t31 - 2*(t39*x2)
+	f3_1_8 := t32 - 2*(t40*x2)
 	f4 := 1 - x2
-	f5_1 := x11 + x13
-	f5 := x1_2 + x3 - 2
-	f6 := x1_2 - x3
-	f6_1 := x11 - x13
-	t3 := 100 * f1
-	t4 := 100 * f1_1
-	t5 := 90 * f3
-	t6 := 90 * f3_1
-	t7 := t4*f1 + t3*f1_1 - 2*(x10*f2) + (t6*f3 + t5*f3_1) - 2*(x12*f4)
-	t8 := t4*f1_1 - 100*t*f1 - t3*t + t + (t6*f3_1 - 90*t2*f3 - t5*t2) + t2
-	t9 := 10 * f5
-	t10 := 10 * f5_1
-	t11 := t7 + (t10*f5 + t9*f5_1)
-	t12 := t8 + t10*f5_1
-	t13 := 0.1 * f6
-	t14 := 0.1 * f6_1
-	t15 := t11 + (t14*f6 + t13*f6_1)
-	t16 := t12 + t14*f6_1
-	return t3*f1 + f2*f2 + t5*f3 + f4*f4 + t9*f5 + t13*f6, t15, t16
+	f5_1_1 := t + t25
+	f5_1_2 := t2 + t26
+	f5_1_3 := t3 + t27
+	f5_1_4 := t4 + t28
+	f5_1_5 := t5 + t29
+	f5_1_6 := t6 + t30
+	f5_1_7 := t7 + t31
+	f5_1_8 := t8 + t32
+	f5 := x1 + x3 - 2
+	f6 := x1 - x3
+	f6_1_1 := t - t25
+	f6_1_2 := t2 - t26
+	f6_1_3 := t3 - t27
+	f6_1_4 := t4 - t28
+	f6_1_5 := t5 - t29
+	f6_1_6 := t6 - t30
+	f6_1_7 := t7 - t31
+	f6_1_8 := t8 - t32
+	t49 := 100 * f1
+	t50 := 100 * f1_1_1
+	t51 := 100 * f1_1_2
+	t52 := 100 * f1_1_3
+	t53 := 100 * f1_1_4
+	t54 := 100 * f1_1_5
+	t55 := 100 * f1_1_6
+	t56 := 100 * f1_1_7
+	t57 := 100 * f1_1_8
+	t58 := 90 * f3
+	t59 := 90 * f3_1_1
+	t60 := 90 * f3_1_2
+	t61 := 90 * f3_1_3
+	t62 := 90 * f3_1_4
+	t63 := 90 * f3_1_5
+	t64 := 90 * f3_1_6
+	t65 := 90 * f3_1_7
+	t66 := 90 * f3_1_8
+	t67 := t50*f1 + t49*f1_1_1 - 2*(t9*f2) + (t59*f3 + t58*f3_1_1) - 2*(t33*f4)
+	t68 := t51*f1 + t49*f1_1_2 - 2*(t10*f2) + (t60*f3 + t58*f3_1_2) - 2*(t34*f4)
+	t69 := t52*f1 + t49*f1_1_3 - 2*(t11*f2) + (t61*f3 + t58*f3_1_3) - 2*(t35*f4)
+	t70 := t53*f1 + t49*f1_1_4 - 2*(t12*f2) + (t62*f3 + t58*f3_1_4) - 2*(t36*f4)
+	t71 := t54*f1 + t49*f1_1_5 - 2*(t13*f2) + (t63*f3 + t58*f3_1_5) - 2*(t37*f4)
+	t72 := t55*f1 + t49*f1_1_6 - 2*(t14*f2) + (t64*f3 + t58*f3_1_6) - 2*(t38*f4)
+	t73 := t56*f1 + t49*f1_1_7 - 2*(t15*f2) + (t65*f3 + t58*f3_1_7) - 2*(t39*f4)
+	t74 := t57*f1 + t49*f1_1_8 - 2*(t16*f2) + (t66*f3 + t58*f3_1_8) - 2*(t40*f4)
+	t75 := t50*f1_1_1 - 100*t17*f1 - t49*t17 + t17 + (t59*f3_1_1 - 90*t41*f3 - t58*t41) + t41
+	t76 := t51*f1_1_2 - 100*t18*f1 - t49*t18 + t18 + (t60*f3_1_2 - 90*t42*f3 - t58*t42) + t42
+	t77 := t52*f1_1_3 - 100*t19*f1 - t49*t19 + t19 + (t61*f3_1_3 - 90*t43*f3 - t58*t43) + t43
+	t78 := t53*f1_1_4 - 100*t20*f1 - t49*t20 + t20 + (t62*f3_1_4 - 90*t44*f3 - t58*t44) + t44
+	t79 := t54*f1_1_5 - 100*t21*f1 - t49*t21 + t21 + (t63*f3_1_5 - 90*t45*f3 - t58*t45) + t45
+	t80 := t55*f1_1_6 - 100*t22*f1 - t49*t22 + t22 + (t64*f3_1_6 - 90*t46*f3 - t58*t46) + t46
+	t81 := t56*f1_1_7 - 100*t23*f1 - t49*t23 + t23 + (t65*f3_1_7 - 90*t47*f3 - t58*t47) + t47
+	t82 := t57*f1_1_8 - 100*t24*f1 - t49*t24 + t24 + (t66*f3_1_8 - 90*t48*f3 - t58*t48) + t48
+	t83 := 10 * f5
+	t84 := 10 * f5_1_1
+	t85 := 10 * f5_1_2
+	t86 := 10 * f5_1_3
+	t87 := 10 * f5_1_4
+	t88 := 10 * f5_1_5
+	t89 := 10 * f5_1_6
+	t90 := 10 * f5_1_7
+	t91 := 10 * f5_1_8
+	t92 := t67 + (t84*f5 + t83*f5_1_1)
+	t93 := t68 + (t85*f5 + t83*f5_1_2)
+	t94 := t69 + (t86*f5 + t83*f5_1_3)
+	t95 := t70 + (t87*f5 + t83*f5_1_4)
+	t96 := t71 + (t88*f5 + t83*f5_1_5)
+	t97 := t72 + (t89*f5 + t83*f5_1_6)
+	t98 := t73 + (t90*f5 + t83*f5_1_7)
+	t99 := t74 + (t91*f5 + t83*f5_1_8)
+	t100 := t75 + t84*f5_1_1
+	t101 := t76 + t85*f5_1_2
+	t102 := t77 + t86*f5_1_3
+	t103 := t78 + t87*f5_1_4
+	t104 := t79 + t88*f5_1_5
+	t105 := t80 + t89*f5_1_6
+	t106 := t81 + t90*f5_1_7
+	t107 := t82 + t91*f5_1_8
+	t108 := 0.1 * f6
+	t109 := 0.1 * f6_1_1
+	t110 := 0.1 * f6_1_2
+	t111 := 0.1 * f6_1_3
+	t112 := 0.1 * f6_1_4
+	t113 := 0.1 * f6_1_5
+	t114 := 0.1 * f6_1_6
+	t115 := 0.1 * f6_1_7
+	t116 := 0.1 * f6_1_8
+	t117 := t49*f1 + f2*f2 + t58*f3 + f4*f4 + t83*f5 + t108*f6
+	t118 := t92 + (t109*f6 + t108*f6_1_1)
+	t119 := t93 + (t110*f6 + t108*f6_1_2)
+	t120 := t94 + (t111*f6 + t108*f6_1_3)
+	t121 := t95 + (t112*f6 + t108*f6_1_4)
+	t122 := t96 + (t113*f6 + t108*f6_1_5)
+	t123 := t97 + (t114*f6 + t108*f6_1_6)
+	t124 := t98 + (t115*f6 + t108*f6_1_7)
+	t125 := t99 + (t116*f6 + t108*f6_1_8)
+	t126 := t100 + t109*f6_1_1
+	t127 := t101 + t110*f6_1_2
+	t128 := t102 + t111*f6_1_3
+	t129 := t103 + t112*f6_1_4
+	t130 := t104 + t113*f6_1_5
+	t131 := t105 + t114*f6_1_6
+	t132 := t106 + t115*f6_1_7
+	t133 := t107 + t116*f6_1_8
+	return t117, t118, t119, t120, t121, t122, t123, t124, t125, t126, t127, t128, t129, t130, t131, t132, t133
 }
 
 // WoodLaplacian returns Wood.Func and its Laplacian with respect to x, Σᵢ ∂²Wood.Func/∂x[i]²,
-// by collapsed Taylor mode: functionsWoodFuncTaylor2 propagates 8 unit directions at once, their
+// by collapsed Taylor mode: functionsWoodFuncTaylor propagates 8 unit directions at once, their
 // first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Wood.Func's value
+// too.
 func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -1833,6 +2790,7 @@ func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -1842,7 +2800,8 @@ func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := functionsWoodFuncTaylor2(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = functionsWoodFuncTaylor(w, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1853,10 +2812,13 @@ func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return w.Func(x), lap
+	if n == 0 {
+		f = w.Func(x)
+	}
+	return f, lap
 }
 
-// functionsWoodFuncTaylor2 propagates 8 second-order jets of Wood.Func at once (collapsed Taylor
+// functionsWoodFuncTaylor propagates 8 second-order jets of Wood.Func at once (collapsed Taylor
 // mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Wood.Func and, for each float result y, its first coefficients
@@ -1864,7 +2826,7 @@ func WoodLaplacian(w functions.Wood, x []float64) (f, lap float64) {
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func functionsWoodFuncTaylor2(
+func functionsWoodFuncTaylor(
 	w functions.Wood,
 	x, x1, x2, x3, x4, x5, x6, x7, x8 []float64,
 ) (sum, sum1, sum2, sum3, sum4, sum5, sum6, sum7, sum8, sum9 float64) {

@@ -89,7 +89,7 @@ func callsSumSqHVP(x, v, hv []float64) float64 {
 
 // callsSumSqLaplacian returns SumSq and its Laplacian with respect to x, Σᵢ ∂²SumSq/∂x[i]²,
 // by collapsed Taylor mode: callsSumSqTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give SumSq's value too.
 func callsSumSqLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -110,6 +110,7 @@ func callsSumSqLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -119,7 +120,8 @@ func callsSumSqLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := callsSumSqTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = callsSumSqTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -130,7 +132,10 @@ func callsSumSqLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return calls.SumSq(x), lap
+	if n == 0 {
+		f = calls.SumSq(x)
+	}
+	return f, lap
 }
 
 // callsSumSqTaylor propagates 8 second-order jets of SumSq at once (collapsed Taylor mode):
@@ -350,7 +355,8 @@ func callsPathLengthHVP(x, v, hv []float64) float64 {
 // callsPathLengthLaplacian returns PathLength and its Laplacian with respect to x, Σᵢ
 // ∂²PathLength/∂x[i]²,
 // by collapsed Taylor mode: callsPathLengthTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give PathLength's value
+// too.
 func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -371,6 +377,7 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -380,7 +387,8 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := callsPathLengthTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = callsPathLengthTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -391,7 +399,10 @@ func callsPathLengthLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return calls.PathLength(x), lap
+	if n == 0 {
+		f = calls.PathLength(x)
+	}
+	return f, lap
 }
 
 // callsPathLengthTaylor propagates 8 second-order jets of PathLength at once (collapsed Taylor
@@ -613,7 +624,8 @@ func gradsRosenbrockHVP(x, v, hv []float64) float64 {
 // gradsRosenbrockLaplacian returns Rosenbrock and its Laplacian with respect to x, Σᵢ
 // ∂²Rosenbrock/∂x[i]²,
 // by collapsed Taylor mode: gradsRosenbrockTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Rosenbrock's value
+// too.
 func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -634,6 +646,7 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -643,7 +656,8 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := gradsRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = gradsRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -654,7 +668,10 @@ func gradsRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return grads.Rosenbrock(x), lap
+	if n == 0 {
+		f = grads.Rosenbrock(x)
+	}
+	return f, lap
 }
 
 // gradsRosenbrockTaylor propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor
@@ -848,7 +865,7 @@ func gradsSmoothHVP(x, v, hv []float64) float64 {
 
 // gradsSmoothLaplacian returns Smooth and its Laplacian with respect to x, Σᵢ ∂²Smooth/∂x[i]²,
 // by collapsed Taylor mode: gradsSmoothTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Smooth's value too.
 func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -869,6 +886,7 @@ func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -878,7 +896,8 @@ func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := gradsSmoothTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = gradsSmoothTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -889,7 +908,10 @@ func gradsSmoothLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return grads.Smooth(x), lap
+	if n == 0 {
+		f = grads.Smooth(x)
+	}
+	return f, lap
 }
 
 // gradsSmoothTaylor propagates 8 second-order jets of Smooth at once (collapsed Taylor mode):
@@ -1098,7 +1120,8 @@ func loopsSumSquaresHVP(x, v, hv []float64) float64 {
 // loopsSumSquaresLaplacian returns SumSquares and its Laplacian with respect to x, Σᵢ
 // ∂²SumSquares/∂x[i]²,
 // by collapsed Taylor mode: loopsSumSquaresTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give SumSquares's value
+// too.
 func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -1119,6 +1142,7 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -1128,7 +1152,8 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsSumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = loopsSumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1139,7 +1164,10 @@ func loopsSumSquaresLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return loops.SumSquares(x), lap
+	if n == 0 {
+		f = loops.SumSquares(x)
+	}
+	return f, lap
 }
 
 // loopsSumSquaresTaylor propagates 8 second-order jets of SumSquares at once (collapsed Taylor
@@ -1300,7 +1328,7 @@ func loopsBackwardHVP(x, v, hv []float64) float64 {
 // loopsBackwardLaplacian returns Backward and its Laplacian with respect to x, Σᵢ
 // ∂²Backward/∂x[i]²,
 // by collapsed Taylor mode: loopsBackwardTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Backward's value too.
 func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -1321,6 +1349,7 @@ func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -1330,7 +1359,8 @@ func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsBackwardTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = loopsBackwardTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1341,7 +1371,10 @@ func loopsBackwardLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return loops.Backward(x), lap
+	if n == 0 {
+		f = loops.Backward(x)
+	}
+	return f, lap
 }
 
 // loopsBackwardTaylor propagates 8 second-order jets of Backward at once (collapsed Taylor mode):
@@ -1505,7 +1538,7 @@ func loopsProductHVP(x, v, hv []float64) float64 {
 
 // loopsProductLaplacian returns Product and its Laplacian with respect to x, Σᵢ ∂²Product/∂x[i]²,
 // by collapsed Taylor mode: loopsProductTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Product's value too.
 func loopsProductLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -1526,6 +1559,7 @@ func loopsProductLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -1535,7 +1569,8 @@ func loopsProductLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsProductTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = loopsProductTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1546,7 +1581,10 @@ func loopsProductLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return loops.Product(x), lap
+	if n == 0 {
+		f = loops.Product(x)
+	}
+	return f, lap
 }
 
 // loopsProductTaylor propagates 8 second-order jets of Product at once (collapsed Taylor mode):
@@ -1689,7 +1727,7 @@ func loopsWeightedHVP(x, v, hv []float64) float64 {
 // loopsWeightedLaplacian returns Weighted and its Laplacian with respect to x, Σᵢ
 // ∂²Weighted/∂x[i]²,
 // by collapsed Taylor mode: loopsWeightedTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Weighted's value too.
 func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -1710,6 +1748,7 @@ func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -1719,7 +1758,8 @@ func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsWeightedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = loopsWeightedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1730,7 +1770,10 @@ func loopsWeightedLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return loops.Weighted(x), lap
+	if n == 0 {
+		f = loops.Weighted(x)
+	}
+	return f, lap
 }
 
 // loopsWeightedTaylor propagates 8 second-order jets of Weighted at once (collapsed Taylor mode):
@@ -1936,7 +1979,8 @@ func loopsSkipNegativeHVP(x, v, hv []float64) float64 {
 // ∂²SkipNegative/∂x[i]²,
 // by collapsed Taylor mode: loopsSkipNegativeTaylor propagates 8 unit directions at once, their
 // first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give SkipNegative's value
+// too.
 func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -1957,6 +2001,7 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -1966,7 +2011,8 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := loopsSkipNegativeTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = loopsSkipNegativeTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -1977,7 +2023,10 @@ func loopsSkipNegativeLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return loops.SkipNegative(x), lap
+	if n == 0 {
+		f = loops.SkipNegative(x)
+	}
+	return f, lap
 }
 
 // loopsSkipNegativeTaylor propagates 8 second-order jets of SkipNegative at once (collapsed Taylor
@@ -2165,7 +2214,8 @@ func memoryCumSquaresHVP(x, v, hv []float64) float64 {
 // ∂²CumSquares/∂x[i]²,
 // by collapsed Taylor mode: memoryCumSquaresTaylor propagates 8 unit directions at once, their
 // first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give CumSquares's value
+// too.
 func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -2186,6 +2236,7 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -2195,7 +2246,8 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := memoryCumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = memoryCumSquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2206,7 +2258,10 @@ func memoryCumSquaresLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return memory.CumSquares(x), lap
+	if n == 0 {
+		f = memory.CumSquares(x)
+	}
+	return f, lap
 }
 
 // memoryCumSquaresTaylor propagates 8 second-order jets of CumSquares at once (collapsed Taylor
@@ -2446,7 +2501,7 @@ func memorySquaresHVP(x, v, hv []float64) float64 {
 
 // memorySquaresLaplacian returns Squares and its Laplacian with respect to x, Σᵢ ∂²Squares/∂x[i]²,
 // by collapsed Taylor mode: memorySquaresTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Squares's value too.
 func memorySquaresLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -2467,6 +2522,7 @@ func memorySquaresLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -2476,7 +2532,8 @@ func memorySquaresLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := memorySquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = memorySquaresTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2487,7 +2544,10 @@ func memorySquaresLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return memory.Squares(x), lap
+	if n == 0 {
+		f = memory.Squares(x)
+	}
+	return f, lap
 }
 
 // memorySquaresTaylor propagates 8 second-order jets of Squares at once (collapsed Taylor mode):
@@ -2656,7 +2716,7 @@ func memoryTailHVP(x, v, hv []float64) float64 {
 
 // memoryTailLaplacian returns Tail and its Laplacian with respect to x, Σᵢ ∂²Tail/∂x[i]²,
 // by collapsed Taylor mode: memoryTailTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Tail's value too.
 func memoryTailLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -2677,6 +2737,7 @@ func memoryTailLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -2686,7 +2747,8 @@ func memoryTailLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := memoryTailTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = memoryTailTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2697,7 +2759,10 @@ func memoryTailLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return memory.Tail(x), lap
+	if n == 0 {
+		f = memory.Tail(x)
+	}
+	return f, lap
 }
 
 // memoryTailTaylor propagates 8 second-order jets of Tail at once (collapsed Taylor mode):
@@ -2866,7 +2931,7 @@ func panicsLogSumHVP(x, v, hv []float64) float64 {
 
 // panicsLogSumLaplacian returns LogSum and its Laplacian with respect to x, Σᵢ ∂²LogSum/∂x[i]²,
 // by collapsed Taylor mode: panicsLogSumTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give LogSum's value too.
 func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -2887,6 +2952,7 @@ func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -2896,7 +2962,8 @@ func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := panicsLogSumTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = panicsLogSumTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -2907,7 +2974,10 @@ func panicsLogSumLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return panics.LogSum(x), lap
+	if n == 0 {
+		f = panics.LogSum(x)
+	}
+	return f, lap
 }
 
 // panicsLogSumTaylor propagates 8 second-order jets of LogSum at once (collapsed Taylor mode):
@@ -3054,7 +3124,8 @@ func exampleRosenbrockHVP(x, v, hv []float64) float64 {
 // ∂²Rosenbrock/∂x[i]²,
 // by collapsed Taylor mode: rosenbrockRosenbrockTaylor propagates 8 unit directions at once, their
 // first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Rosenbrock's value
+// too.
 func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -3075,6 +3146,7 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -3084,7 +3156,8 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := rosenbrockRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = rosenbrockRosenbrockTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3095,7 +3168,10 @@ func exampleRosenbrockLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return rosenbrock.Rosenbrock(x), lap
+	if n == 0 {
+		f = rosenbrock.Rosenbrock(x)
+	}
+	return f, lap
 }
 
 // rosenbrockRosenbrockTaylor propagates 8 second-order jets of Rosenbrock at once (collapsed Taylor
@@ -3275,7 +3351,8 @@ func fitLossHVP(d fit.Data, p, v, hv []float64) float64 {
 
 // fitLossLaplacian returns Data.Loss and its Laplacian with respect to p, Σᵢ ∂²Data.Loss/∂p[i]²,
 // by collapsed Taylor mode: fitDataLossTaylorWrtP propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(p)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(p)/8⌉ calls, which give Data.Loss's value
+// too.
 func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 	n := len(p)
 	t := n + 8
@@ -3296,6 +3373,7 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -3305,7 +3383,8 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := fitDataLossTaylorWrtP(d, p, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = fitDataLossTaylorWrtP(d, p, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3316,7 +3395,10 @@ func fitLossLaplacian(d fit.Data, p []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return d.Loss(p), lap
+	if n == 0 {
+		f = d.Loss(p)
+	}
+	return f, lap
 }
 
 // fitDataLossTaylorWrtP propagates 8 second-order jets of Data.Loss at once (collapsed Taylor
@@ -3602,7 +3684,8 @@ func springsEnergyHVP(c springs.Chain, x, v, hv []float64) float64 {
 // ∂²Chain.Energy/∂x[i]²,
 // by collapsed Taylor mode: springsChainEnergyTaylorWrtX propagates 8 unit directions at once,
 // their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Chain.Energy's value
+// too.
 func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -3623,6 +3706,7 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -3632,7 +3716,8 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := springsChainEnergyTaylorWrtX(c, x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = springsChainEnergyTaylorWrtX(c, x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -3643,7 +3728,10 @@ func springsEnergyLaplacian(c springs.Chain, x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return c.Energy(x), lap
+	if n == 0 {
+		f = c.Energy(x)
+	}
+	return f, lap
 }
 
 // springsChainEnergyTaylorWrtX propagates 8 second-order jets of Chain.Energy at once (collapsed
@@ -4001,7 +4089,7 @@ func heatMisfitHVP(u0, v, hv []float64, kappa float64, steps int, target []float
 
 // heatMisfitLaplacian returns Misfit and its Laplacian with respect to u0, Σᵢ ∂²Misfit/∂u0[i]²,
 // by collapsed Taylor mode: heatMisfitTaylorWrtU0 propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(u0)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(u0)/8⌉ calls, which give Misfit's value too.
 func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float64) (f, lap float64) {
 	n := len(u0)
 	t := n + 8
@@ -4022,6 +4110,7 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -4031,7 +4120,8 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := heatMisfitTaylorWrtU0(u0, u0_2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = heatMisfitTaylorWrtU0(u0, u0_2, u1, u2, u3, u4, u5, u6, u7, kappa, steps, target)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -4042,7 +4132,10 @@ func heatMisfitLaplacian(u0 []float64, kappa float64, steps int, target []float6
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return heat.Misfit(u0, kappa, steps, target), lap
+	if n == 0 {
+		f = heat.Misfit(u0, kappa, steps, target)
+	}
+	return f, lap
 }
 
 // heatMisfitTaylorWrtU0 propagates 8 second-order jets of Misfit at once (collapsed Taylor mode):

@@ -130,68 +130,219 @@ func EnergyHessian(x, h []float64) float64 {
 
 // EnergyHessDiag returns Energy and stores the diagonal of its Hessian with respect to x in d
 // (overwritten): d[i] = ∂²Energy/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Energy
-// along eᵢ (energyTaylor).
+// along the unit vector eᵢ, by energyTaylorLanes8, 8 unit vectors per call (⌈len(x)/8⌉ calls, which
+// give Energy's value too).
 // len(d) must be len(x).
 func EnergyHessDiag(x, d []float64) float64 {
 	n := len(x)
 	if len(d) != n {
 		panic("EnergyHessDiag: len(d) != len(x)")
 	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := energyTaylor(x, e)
-		d[i] = 2 * t
-		e[i] = 0
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = energyTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
 	}
-	return Energy(x)
+	copy(d, dd)
+	if n == 0 {
+		f = Energy(x)
+	}
+	return f
 }
 
-// energyTaylor propagates Taylor polynomials of degree 2 through Energy (Taylor mode): when each
-// varied input p moves on the line p + p1·t, it returns the results of Energy and, after them, the
-// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
-// k-th derivative in t at t = 0 divided by k!.
+// energyTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Energy at once, one per
+// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
+// first coefficients p1_1 … p1_8, it returns the results of Energy and, for each float result y,
+// its coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is
+// the k-th derivative in t at t = 0 divided by k! along lane l.
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Energy; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func energyTaylor(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
+func energyTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	e := 0.0
-	e1 := 0.0
-	e2 := 0.0
+	e1_1 := 0.0
+	e1_2 := 0.0
+	e1_3 := 0.0
+	e1_4 := 0.0
+	e1_5 := 0.0
+	e1_6 := 0.0
+	e1_7 := 0.0
+	e1_8 := 0.0
+	e2_1 := 0.0
+	e2_2 := 0.0
+	e2_3 := 0.0
+	e2_4 := 0.0
+	e2_5 := 0.0
+	e2_6 := 0.0
+	e2_7 := 0.0
+	e2_8 := 0.0
 	for i := 0; i < len(x); i++ {
 		xi := x[i]
-		x1i := x1[i]
-		t := 0.3 * x1i
-		t2 := math.Exp(0.3 * xi)
-		t3 := t2 * t
-		t4 := 2 * (x1i * xi)
-		t5 := 1 + xi*xi
-		t6 := 1 / t5
-		e += t2 - math.Log(t5)
-		e1 += t3 - t6*t4
-		e2 += 0.5*(t3*t) - (t6*(x1i*x1i) - 0.5*(t4*t6/t5*t4))
+		t := x1_1[i]
+		t2 := x1_2[i]
+		t3 := x1_3[i]
+		t4 := x1_4[i]
+		t5 := x1_5[i]
+		t6 := x1_6[i]
+		t7 := x1_7[i]
+		t8 := x1_8[i]
+		t9 := 0.3 * t
+		t10 := 0.3 * t2
+		t11 := 0.3 * t3
+		t12 := 0.3 * t4
+		t13 := 0.3 * t5
+		t14 := 0.3 * t6
+		t15 := 0.3 * t7
+		t16 := 0.3 * t8
+		t17 := math.Exp(0.3 * xi)
+		t18 := t17 * t9
+		t19 := t17 * t10
+		t20 := t17 * t11
+		t21 := t17 * t12
+		t22 := t17 * t13
+		t23 := t17 * t14
+		t24 := t17 * t15
+		t25 := t17 * t16
+		t26 := 2 * (t * xi)
+		t27 := 2 * (t2 * xi)
+		t28 := 2 * (t3 * xi)
+		t29 := 2 * (t4 * xi)
+		t30 := 2 * (t5 * xi)
+		t31 := 2 * (t6 * xi)
+		t32 := 2 * (t7 * xi)
+		t33 := 2 * (t8 * xi)
+		t34 := 1 + xi*xi
+		t35 := 1 / t34
+		e += t17 - math.Log(t34)
+		e1_1 += t18 - t35*t26
+		e1_2 += t19 - t35*t27
+		e1_3 += t20 - t35*t28
+		e1_4 += t21 - t35*t29
+		e1_5 += t22 - t35*t30
+		e1_6 += t23 - t35*t31
+		e1_7 += t24 - t35*t32
+		e1_8 += t25 - t35*t33
+		e2_1 += 0.5*(t18*t9) - (t35*(t*t) - 0.5*(t26*t35/t34*t26))
+		e2_2 += 0.5*(t19*t10) - (t35*(t2*t2) - 0.5*(t27*t35/t34*t27))
+		e2_3 += 0.5*(t20*t11) - (t35*(t3*t3) - 0.5*(t28*t35/t34*t28))
+		e2_4 += 0.5*(t21*t12) - (t35*(t4*t4) - 0.5*(t29*t35/t34*t29))
+		e2_5 += 0.5*(t22*t13) - (t35*(t5*t5) - 0.5*(t30*t35/t34*t30))
+		e2_6 += 0.5*(t23*t14) - (t35*(t6*t6) - 0.5*(t31*t35/t34*t31))
+		e2_7 += 0.5*(t24*t15) - (t35*(t7*t7) - 0.5*(t32*t35/t34*t32))
+		e2_8 += 0.5*(t25*t16) - (t35*(t8*t8) - 0.5*(t33*t35/t34*t33))
 		if i > 0 {
 			d := xi - x[i-1]
-			d1 := x1i - x1[i-1]
-			t7 := d * d
-			t8 := 2 * (d1 * d)
-			t9 := math.Sin(xi)
-			t10 := math.Cos(xi) * x1i
-			e2 += d1*d1*t9 + t8*t10 - t7*(0.5*(t9*x1i*x1i))
-			e += t7 * t9
-			e1 += t8*t9 + t7*t10
+			d1_1 := t - x1_1[i-1]
+			d1_2 := t2 - x1_2[i-1]
+			d1_3 := t3 - x1_3[i-1]
+			d1_4 := t4 - x1_4[i-1]
+			d1_5 := t5 - x1_5[i-1]
+			d1_6 := t6 - x1_6[i-1]
+			d1_7 := t7 - x1_7[i-1]
+			d1_8 := t8 - x1_8[i-1]
+			t36 := d * d
+			t37 := 2 * (d1_1 * d)
+			t38 := 2 * (d1_2 * d)
+			t39 := 2 * (d1_3 * d)
+			t40 := 2 * (d1_4 * d)
+			t41 := 2 * (d1_5 * d)
+			t42 := 2 * (d1_6 * d)
+			t43 := 2 * (d1_7 * d)
+			t44 := 2 * (d1_8 * d)
+			t45 := math.Sin(xi)
+			t46 := math.Cos(xi)
+			t47 := t46 * t
+			t48 := t46 * t2
+			t49 := t46 * t3
+			t50 := t46 * t4
+			t51 := t46 * t5
+			t52 := t46 * t6
+			t53 := t46 * t7
+			t54 := t46 * t8
+			e += t36 * t45
+			e1_1 += t37*t45 + t36*t47
+			e1_2 += t38*t45 + t36*t48
+			e1_3 += t39*t45 + t36*t49
+			e1_4 += t40*t45 + t36*t50
+			e1_5 += t41*t45 + t36*t51
+			e1_6 += t42*t45 + t36*t52
+			e1_7 += t43*t45 + t36*t53
+			e1_8 += t44*t45 + t36*t54
+			e2_1 += d1_1*d1_1*t45 + t37*t47 - t36*(0.5*(t45*t*t))
+			e2_2 += d1_2*d1_2*t45 + t38*t48 - t36*(0.5*(t45*t2*t2))
+			e2_3 += d1_3*d1_3*t45 + t39*t49 - t36*(0.5*(t45*t3*t3))
+			e2_4 += d1_4*d1_4*t45 + t40*t50 - t36*(0.5*(t45*t4*t4))
+			e2_5 += d1_5*d1_5*t45 + t41*t51 - t36*(0.5*(t45*t5*t5))
+			e2_6 += d1_6*d1_6*t45 + t42*t52 - t36*(0.5*(t45*t6*t6))
+			e2_7 += d1_7*d1_7*t45 + t43*t53 - t36*(0.5*(t45*t7*t7))
+			e2_8 += d1_8*d1_8*t45 + t44*t54 - t36*(0.5*(t45*t8*t8))
 		}
 	}
-	return e, e1, e2
+	return e, e1_1, e1_2, e1_3, e1_4, e1_5, e1_6, e1_7, e1_8, e2_1, e2_2, e2_3, e2_4, e2_5, e2_6, e2_7, e2_8
 }
 
 // EnergyLaplacian returns Energy and its Laplacian with respect to x, Σᵢ ∂²Energy/∂x[i]²,
-// by collapsed Taylor mode: energyTaylor2 propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// by collapsed Taylor mode: energyTaylor propagates 8 unit directions at once, their first
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Energy's value too.
 func EnergyLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -212,6 +363,7 @@ func EnergyLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -221,7 +373,8 @@ func EnergyLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := energyTaylor2(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = energyTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -232,17 +385,20 @@ func EnergyLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return Energy(x), lap
+	if n == 0 {
+		f = Energy(x)
+	}
+	return f, lap
 }
 
-// energyTaylor2 propagates 8 second-order jets of Energy at once (collapsed Taylor mode):
+// energyTaylor propagates 8 second-order jets of Energy at once (collapsed Taylor mode):
 // along the directions u_1 … u_8, given for each varied input p as p1 … p8,
 // it returns the results of Energy and, for each float result y, its first coefficients
 // along each direction (its directional derivatives), then the sum of its second
 // coefficients, Σ_l ½ u_lᵀ∇²y u_l.
 //
 // Varied inputs: x (x1, x2, x3, x4, x5, x6, x7, x8).
-func energyTaylor2(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
+func energyTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 	float64,
 	float64,
 	float64,
@@ -472,7 +628,7 @@ func chainGradJVP(x, dx, xBar, dxBar []float64) (float64, float64) {
 
 // ChainLaplacian returns Chain and its Laplacian with respect to x, Σᵢ ∂²Chain/∂x[i]²,
 // by collapsed Taylor mode: chainTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Chain's value too.
 func ChainLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -493,6 +649,7 @@ func ChainLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -502,7 +659,8 @@ func ChainLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := chainTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = chainTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -513,7 +671,10 @@ func ChainLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return Chain(x), lap
+	if n == 0 {
+		f = Chain(x)
+	}
+	return f, lap
 }
 
 // chainTaylor propagates 8 second-order jets of Chain at once (collapsed Taylor mode):
@@ -650,7 +811,7 @@ func chainTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 
 // MixedLaplacian returns Mixed and its Laplacian with respect to x, Σᵢ ∂²Mixed/∂x[i]²,
 // by collapsed Taylor mode: mixedTaylor propagates 8 unit directions at once, their first
-// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls.
+// coefficients and the sum of their second ones; ⌈len(x)/8⌉ calls, which give Mixed's value too.
 func MixedLaplacian(x []float64) (f, lap float64) {
 	n := len(x)
 	t := n + 8
@@ -671,6 +832,7 @@ func MixedLaplacian(x []float64) (f, lap float64) {
 	e7 := make([]float64, t)
 	u7 := e7[:n]
 	lap = 0
+	f = 0
 	for i := 0; i < n; i += 8 {
 		e0[i] = 1
 		e1[i+1] = 1
@@ -680,7 +842,8 @@ func MixedLaplacian(x []float64) (f, lap float64) {
 		e5[i+5] = 1
 		e6[i+6] = 1
 		e7[i+7] = 1
-		_, _, _, _, _, _, _, _, _, t2 := mixedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		var t2 float64
+		f, _, _, _, _, _, _, _, _, t2 = mixedTaylor(x, u0, u1, u2, u3, u4, u5, u6, u7)
 		e0[i] = 0
 		e1[i+1] = 0
 		e2[i+2] = 0
@@ -691,7 +854,10 @@ func MixedLaplacian(x []float64) (f, lap float64) {
 		e7[i+7] = 0
 		lap += 2 * t2
 	}
-	return Mixed(x), lap
+	if n == 0 {
+		f = Mixed(x)
+	}
+	return f, lap
 }
 
 // mixedTaylor propagates 8 second-order jets of Mixed at once (collapsed Taylor mode):
@@ -1301,186 +1467,677 @@ func mixedTaylor(x, x1, x2, x3, x4, x5, x6, x7, x8 []float64) (
 
 // MixedHessDiag returns Mixed and stores the diagonal of its Hessian with respect to x in d
 // (overwritten): d[i] = ∂²Mixed/∂x[i]² = 2·f2(eᵢ), f2 the second Taylor coefficient of Mixed along
-// eᵢ (mixedTaylor2).
+// the unit vector eᵢ, by mixedTaylorLanes8, 8 unit vectors per call (⌈len(x)/8⌉ calls, which give
+// Mixed's value too).
 // len(d) must be len(x).
 func MixedHessDiag(x, d []float64) float64 {
 	n := len(x)
 	if len(d) != n {
 		panic("MixedHessDiag: len(d) != len(x)")
 	}
-	e := make([]float64, n)
-	for i := 0; i < n; i++ {
-		e[i] = 1
-		_, _, t := mixedTaylor2(x, e)
-		d[i] = 2 * t
-		e[i] = 0
+	t := n + 8
+	e0 := make([]float64, t)
+	u0 := e0[:n]
+	e1 := make([]float64, t)
+	u1 := e1[:n]
+	e2 := make([]float64, t)
+	u2 := e2[:n]
+	e3 := make([]float64, t)
+	u3 := e3[:n]
+	e4 := make([]float64, t)
+	u4 := e4[:n]
+	e5 := make([]float64, t)
+	u5 := e5[:n]
+	e6 := make([]float64, t)
+	u6 := e6[:n]
+	e7 := make([]float64, t)
+	u7 := e7[:n]
+	dd := make([]float64, n+8)
+	f := 0.0
+	for i := 0; i < n; i += 8 {
+		e0[i] = 1
+		e1[i+1] = 1
+		e2[i+2] = 1
+		e3[i+3] = 1
+		e4[i+4] = 1
+		e5[i+5] = 1
+		e6[i+6] = 1
+		e7[i+7] = 1
+		var t2, t3, t4, t5, t6, t7, t8, t9 float64
+		f, _, _, _, _, _, _, _, _, t2, t3, t4, t5, t6, t7, t8, t9 = mixedTaylorLanes8(x, u0, u1, u2, u3, u4, u5, u6, u7)
+		dd[i] = 2 * t2
+		dd[i+1] = 2 * t3
+		dd[i+2] = 2 * t4
+		dd[i+3] = 2 * t5
+		dd[i+4] = 2 * t6
+		dd[i+5] = 2 * t7
+		dd[i+6] = 2 * t8
+		dd[i+7] = 2 * t9
+		e0[i] = 0
+		e1[i+1] = 0
+		e2[i+2] = 0
+		e3[i+3] = 0
+		e4[i+4] = 0
+		e5[i+5] = 0
+		e6[i+6] = 0
+		e7[i+7] = 0
 	}
-	return Mixed(x)
+	copy(d, dd)
+	if n == 0 {
+		f = Mixed(x)
+	}
+	return f
 }
 
-// mixedTaylor2 propagates Taylor polynomials of degree 2 through Mixed (Taylor mode): when each
-// varied input p moves on the line p + p1·t, it returns the results of Mixed and, after them, the
-// coefficients y1 … y2 of each float result y(t) = y + y1·t + … + y2·t^2 + O(t^3), where yk is the
-// k-th derivative in t at t = 0 divided by k!.
+// mixedTaylorLanes8 propagates 8 Taylor polynomials of degree 2 through Mixed at once, one per
+// direction (Taylor mode, 8 lanes): along the lines p + p1_l·t given for each varied input p as its
+// first coefficients p1_1 … p1_8, it returns the results of Mixed and, for each float result y, its
+// coefficients yk_l of degree k = 1 … 2 along lane l = 1 … 8, degree by degree, where yk_l is the
+// k-th derivative in t at t = 0 divided by k! along lane l.
 //
-// Varied inputs: x (coefficients x1).
-// Seed: a line; the input coefficients of degree 2 to 2 are zero.
-// Results, in order: the value of Mixed; its coefficients 1 to 2.
-// Shadows: a varied slice, pointer, struct or array has one coefficient shadow of
-// its shape per degree; what the function writes through it, the coefficients are
-// written (overwritten) into the shadows.
-func mixedTaylor2(x, x1 []float64) (float64, float64, float64) {
+// Varied inputs: x (coefficients x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8).
+func mixedTaylorLanes8(x, x1_1, x1_2, x1_3, x1_4, x1_5, x1_6, x1_7, x1_8 []float64) (
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+	float64,
+) {
 	s := 0.0
-	s1 := 0.0
-	s2 := 0.0
+	s1_1 := 0.0
+	s1_2 := 0.0
+	s1_3 := 0.0
+	s1_4 := 0.0
+	s1_5 := 0.0
+	s1_6 := 0.0
+	s1_7 := 0.0
+	s1_8 := 0.0
+	s2_1 := 0.0
+	s2_2 := 0.0
+	s2_3 := 0.0
+	s2_4 := 0.0
+	s2_5 := 0.0
+	s2_6 := 0.0
+	s2_7 := 0.0
+	s2_8 := 0.0
 	for i := 1; i < len(x); i++ {
 		a := x[i-1]
-		a1 := x1[i-1]
+		a1_1 := x1_1[i-1]
+		a1_2 := x1_2[i-1]
+		a1_3 := x1_3[i-1]
+		a1_4 := x1_4[i-1]
+		a1_5 := x1_5[i-1]
+		a1_6 := x1_6[i-1]
+		a1_7 := x1_7[i-1]
+		a1_8 := x1_8[i-1]
 		b := x[i]
-		b1 := x1[i]
+		b1_1 := x1_1[i]
+		b1_2 := x1_2[i]
+		b1_3 := x1_3[i]
+		b1_4 := x1_4[i]
+		b1_5 := x1_5[i]
+		b1_6 := x1_6[i]
+		b1_7 := x1_7[i]
+		b1_8 := x1_8[i]
 		t := a * b
-		t2 := a1*b + a*b1
-		t3 := a1 * b1
+		t2 := a1_1*b + a*b1_1
+		t3 := a1_1 * b1_1
+		t4 := a1_2*b + a*b1_2
+		t5 := a1_2 * b1_2
+		t6 := a1_3*b + a*b1_3
+		t7 := a1_3 * b1_3
+		t8 := a1_4*b + a*b1_4
+		t9 := a1_4 * b1_4
+		t10 := a1_5*b + a*b1_5
+		t11 := a1_5 * b1_5
+		t12 := a1_6*b + a*b1_6
+		t13 := a1_6 * b1_6
+		t14 := a1_7*b + a*b1_7
+		t15 := a1_7 * b1_7
+		t16 := a1_8*b + a*b1_8
+		t17 := a1_8 * b1_8
 		sn, cs := math.Sincos(t)
-		sn1 := cs * t2
-		t4 := sn * t2
-		t5 := math.Sin(a)
-		t6 := math.Cos(a) * a1
-		t7 := b1 / 3
-		t8 := math.Exp(b / 3)
-		t9 := t8 * t7
-		t10 := t6*t9 - 0.5*(t5*a1*a1)*t8 + t5*(0.5*(t9*t7))
-		t11 := a * a
-		t12 := 2 * (a1 * a)
-		t13 := 1 + t11
-		t14 := 1 / t13
-		t15 := t10 + (t14*(a1*a1) - 0.5*(t12*t14/t13*t12))
-		t16 := 2 + b
-		t17 := math.Sqrt(t16)
-		t18 := 0.5 / t17
-		t19 := t18 * b1
-		t20 := t15 - 0.5*(t19*t18/t17*b1)
-		t21 := a1 - b1
-		t22 := math.Tanh(a - b)
-		t23 := (1 - t22*t22) * t21
-		t24 := t20 - 0.5*(2*(t22*t23)*t21)
-		t25 := 1 + t*t
-		t26 := 1 / t25
-		t27 := t24 + (t26*t3 - 0.5*(2*(t*t2)*t26/t25*t2))
-		s += t5*t8 + math.Log(t13) + t17 + t22 + math.Atan(t)
-		s2 += t27
-		t28 := 2 + a
-		t29 := 0.1 * b1
-		t30 := 1.5 + 0.1*b
-		t31 := math.Pow(t28, t30)
-		t32 := t30 == 0
-		t33 := t28 == 0
-		t34 := t33 && t30 >= 0
-		t35 := t30 - 1
-		t36 := math.Pow(t28, t35)
-		t37 := t30 * t36
-		if t32 {
-			t37 = 0
+		sn1_1 := cs * t2
+		t18 := sn * t2
+		sn1_2 := cs * t4
+		t19 := sn * t4
+		sn1_3 := cs * t6
+		t20 := sn * t6
+		sn1_4 := cs * t8
+		t21 := sn * t8
+		sn1_5 := cs * t10
+		t22 := sn * t10
+		sn1_6 := cs * t12
+		t23 := sn * t12
+		sn1_7 := cs * t14
+		t24 := sn * t14
+		sn1_8 := cs * t16
+		t25 := sn * t16
+		t26 := math.Sin(a)
+		t27 := math.Cos(a)
+		t28 := t27 * a1_1
+		t29 := t27 * a1_2
+		t30 := t27 * a1_3
+		t31 := t27 * a1_4
+		t32 := t27 * a1_5
+		t33 := t27 * a1_6
+		t34 := t27 * a1_7
+		t35 := t27 * a1_8
+		t36 := b1_1 / 3
+		t37 := b1_2 / 3
+		t38 := b1_3 / 3
+		t39 := b1_4 / 3
+		t40 := b1_5 / 3
+		t41 := b1_6 / 3
+		t42 := b1_7 / 3
+		t43 := b1_8 / 3
+		t44 := math.Exp(b / 3)
+		t45 := t44 * t36
+		t46 := t44 * t37
+		t47 := t44 * t38
+		t48 := t44 * t39
+		t49 := t44 * t40
+		t50 := t44 * t41
+		t51 := t44 * t42
+		t52 := t44 * t43
+		t53 := t28*t45 - 0.5*(t26*a1_1*a1_1)*t44 + t26*(0.5*(t45*t36))
+		t54 := t29*t46 - 0.5*(t26*a1_2*a1_2)*t44 + t26*(0.5*(t46*t37))
+		t55 := t30*t47 - 0.5*(t26*a1_3*a1_3)*t44 + t26*(0.5*(t47*t38))
+		t56 := t31*t48 - 0.5*(t26*a1_4*a1_4)*t44 + t26*(0.5*(t48*t39))
+		t57 := t32*t49 - 0.5*(t26*a1_5*a1_5)*t44 + t26*(0.5*(t49*t40))
+		t58 := t33*t50 - 0.5*(t26*a1_6*a1_6)*t44 + t26*(0.5*(t50*t41))
+		t59 := t34*t51 - 0.5*(t26*a1_7*a1_7)*t44 + t26*(0.5*(t51*t42))
+		t60 := t35*t52 - 0.5*(t26*a1_8*a1_8)*t44 + t26*(0.5*(t52*t43))
+		t61 := a * a
+		t62 := 2 * (a1_1 * a)
+		t63 := 2 * (a1_2 * a)
+		t64 := 2 * (a1_3 * a)
+		t65 := 2 * (a1_4 * a)
+		t66 := 2 * (a1_5 * a)
+		t67 := 2 * (a1_6 * a)
+		t68 := 2 * (a1_7 * a)
+		t69 := 2 * (a1_8 * a)
+		t70 := 1 + t61
+		t71 := 1 / t70
+		t72 := t53 + (t71*(a1_1*a1_1) - 0.5*(t62*t71/t70*t62))
+		t73 := t54 + (t71*(a1_2*a1_2) - 0.5*(t63*t71/t70*t63))
+		t74 := t55 + (t71*(a1_3*a1_3) - 0.5*(t64*t71/t70*t64))
+		t75 := t56 + (t71*(a1_4*a1_4) - 0.5*(t65*t71/t70*t65))
+		t76 := t57 + (t71*(a1_5*a1_5) - 0.5*(t66*t71/t70*t66))
+		t77 := t58 + (t71*(a1_6*a1_6) - 0.5*(t67*t71/t70*t67))
+		t78 := t59 + (t71*(a1_7*a1_7) - 0.5*(t68*t71/t70*t68))
+		t79 := t60 + (t71*(a1_8*a1_8) - 0.5*(t69*t71/t70*t69))
+		t80 := 2 + b
+		t81 := math.Sqrt(t80)
+		t82 := 0.5 / t81
+		t83 := t82 * b1_1
+		t84 := t82 * b1_2
+		t85 := t82 * b1_3
+		t86 := t82 * b1_4
+		t87 := t82 * b1_5
+		t88 := t82 * b1_6
+		t89 := t82 * b1_7
+		t90 := t82 * b1_8
+		t91 := t72 - 0.5*(t83*t82/t81*b1_1)
+		t92 := t73 - 0.5*(t84*t82/t81*b1_2)
+		t93 := t74 - 0.5*(t85*t82/t81*b1_3)
+		t94 := t75 - 0.5*(t86*t82/t81*b1_4)
+		t95 := t76 - 0.5*(t87*t82/t81*b1_5)
+		t96 := t77 - 0.5*(t88*t82/t81*b1_6)
+		t97 := t78 - 0.5*(t89*t82/t81*b1_7)
+		t98 := t79 - 0.5*(t90*t82/t81*b1_8)
+		t99 := a1_1 - b1_1
+		t100 := a1_2 - b1_2
+		t101 := a1_3 - b1_3
+		t102 := a1_4 - b1_4
+		t103 := a1_5 - b1_5
+		t104 := a1_6 - b1_6
+		t105 := a1_7 - b1_7
+		t106 := a1_8 - b1_8
+		t107 := math.Tanh(a - b)
+		t108 := 1 - t107*t107
+		t109 := t108 * t99
+		t110 := t108 * t100
+		t111 := t108 * t101
+		t112 := t108 * t102
+		t113 := t108 * t103
+		t114 := t108 * t104
+		t115 := t108 * t105
+		t116 := t108 * t106
+		t117 := t91 - 0.5*(2*(t107*t109)*t99)
+		t118 := t92 - 0.5*(2*(t107*t110)*t100)
+		t119 := t93 - 0.5*(2*(t107*t111)*t101)
+		t120 := t94 - 0.5*(2*(t107*t112)*t102)
+		t121 := t95 - 0.5*(2*(t107*t113)*t103)
+		t122 := t96 - 0.5*(2*(t107*t114)*t104)
+		t123 := t97 - 0.5*(2*(t107*t115)*t105)
+		t124 := t98 - 0.5*(2*(t107*t116)*t106)
+		t125 := 1 + t*t
+		t126 := 1 / t125
+		t127 := t117 + (t126*t3 - 0.5*(2*(t*t2)*t126/t125*t2))
+		t128 := t118 + (t126*t5 - 0.5*(2*(t*t4)*t126/t125*t4))
+		t129 := t119 + (t126*t7 - 0.5*(2*(t*t6)*t126/t125*t6))
+		t130 := t120 + (t126*t9 - 0.5*(2*(t*t8)*t126/t125*t8))
+		t131 := t121 + (t126*t11 - 0.5*(2*(t*t10)*t126/t125*t10))
+		t132 := t122 + (t126*t13 - 0.5*(2*(t*t12)*t126/t125*t12))
+		t133 := t123 + (t126*t15 - 0.5*(2*(t*t14)*t126/t125*t14))
+		t134 := t124 + (t126*t17 - 0.5*(2*(t*t16)*t126/t125*t16))
+		s += t26*t44 + math.Log(t70) + t81 + t107 + math.Atan(t)
+		s1_1 += t28*t44 + t26*t45 + t71*t62 + t83 + t109 + t126*t2
+		s1_2 += t29*t44 + t26*t46 + t71*t63 + t84 + t110 + t126*t4
+		s1_3 += t30*t44 + t26*t47 + t71*t64 + t85 + t111 + t126*t6
+		s1_4 += t31*t44 + t26*t48 + t71*t65 + t86 + t112 + t126*t8
+		s1_5 += t32*t44 + t26*t49 + t71*t66 + t87 + t113 + t126*t10
+		s1_6 += t33*t44 + t26*t50 + t71*t67 + t88 + t114 + t126*t12
+		s1_7 += t34*t44 + t26*t51 + t71*t68 + t89 + t115 + t126*t14
+		s1_8 += t35*t44 + t26*t52 + t71*t69 + t90 + t116 + t126*t16
+		s2_1 += t127
+		s2_2 += t128
+		s2_3 += t129
+		s2_4 += t130
+		s2_5 += t131
+		s2_6 += t132
+		s2_7 += t133
+		s2_8 += t134
+		t135 := 2 + a
+		t136 := 0.1 * b1_1
+		t137 := 0.1 * b1_2
+		t138 := 0.1 * b1_3
+		t139 := 0.1 * b1_4
+		t140 := 0.1 * b1_5
+		t141 := 0.1 * b1_6
+		t142 := 0.1 * b1_7
+		t143 := 0.1 * b1_8
+		t144 := 1.5 + 0.1*b
+		t145 := math.Pow(t135, t144)
+		t146 := t144 == 0
+		t147 := t135 == 0
+		t148 := t147 && t144 >= 0
+		t149 := t144 - 1
+		t150 := math.Pow(t135, t149)
+		t151 := t144 * t150
+		if t146 {
+			t151 = 0
 		}
-		t38 := math.Log(t28)
-		t39 := t31 * t38
-		if t34 {
-			t39 = 0
+		t152 := math.Log(t135)
+		t153 := t145 * t152
+		if t148 {
+			t153 = 0
 		}
-		t40 := t37*a1 + t39*t29
-		t41 := t35 * math.Pow(t28, t35-1)
-		if t35 == 0 {
-			t41 = 0
+		t154 := t151*a1_1 + t153*t136
+		t155 := t149 * math.Pow(t135, t149-1)
+		if t149 == 0 {
+			t155 = 0
 		}
-		t42 := t36 * t38
-		if t33 && t35 >= 0 {
-			t42 = 0
+		t156 := t150 * t152
+		if t147 && t149 >= 0 {
+			t156 = 0
 		}
-		t43 := t30*(t41*a1+t42*t29) + t29*t36
-		if t32 {
-			t43 = 0
+		t157 := t144*(t155*a1_1+t156*t136) + t136*t150
+		if t146 {
+			t157 = 0
 		}
-		t44 := t31*(1/t28*a1) + t40*t38
-		if t34 {
-			t44 = 0
+		t158 := 1 / t135
+		t159 := t145*(t158*a1_1) + t154*t152
+		if t148 {
+			t159 = 0
 		}
-		t45 := math.Hypot(a, b)
-		t46 := t45 == 0
-		t47 := a / t45
-		t48 := t47
-		if t46 {
-			t48 = 0
+		t160 := t151*a1_2 + t153*t137
+		t161 := t144*(t155*a1_2+t156*t137) + t137*t150
+		if t146 {
+			t161 = 0
 		}
-		t49 := b / t45
-		t50 := t49
-		if t46 {
-			t50 = 0
+		t162 := t145*(t158*a1_2) + t160*t152
+		if t148 {
+			t162 = 0
 		}
-		t51 := t48*a1 + t50*b1
-		t52 := (a1 - t51*t47) / t45
-		if t46 {
-			t52 = 0
+		t163 := t151*a1_3 + t153*t138
+		t164 := t144*(t155*a1_3+t156*t138) + t138*t150
+		if t146 {
+			t164 = 0
 		}
-		t53 := (b1 - t51*t49) / t45
-		if t46 {
-			t53 = 0
+		t165 := t145*(t158*a1_3) + t163*t152
+		if t148 {
+			t165 = 0
 		}
-		t54 := t16*t16 + t11
-		t55 := t16 / t54
-		t56 := a / t54
-		t57 := 2*(t16*b1) + 2*(a*a1)
-		t58 := 0.5*((b1-t57*t55)/t54*a1) + 0.5*((t57*t56-a1)/t54*b1)
-		t59 := 0.5*(t43*a1) + 0.5*(t44*t29) + (0.5*(t52*a1) + 0.5*(t53*b1)) + t58
-		t60 := a / 2
-		t61 := a1 / 2
-		t62 := math.Exp(-(t60 * t60))
-		t63 := t59 - 0.5*(1.1283791670955126*(t62*(2*(t60*t61)))*t61)
-		t64 := math.Cbrt(3 + b)
-		t65 := 3 * t64
-		t66 := t65 * t64
-		t67 := 1 / t66
-		t68 := t67 * b1
-		t69 := t40 + t51 + (t55*a1 - t56*b1) + 1.1283791670955126*t62*t61 + t68
-		t70 := t63 - 0.5*((t65*t68+3*t68*t64)*t67/t66*b1)
-		s += t31 + t45 + math.Atan2(a, t16) + math.Erf(t60) + t64
-		s1 = s1 + (t6*t8 + t5*t9 + t14*t12 + t19 + t23 + t26*t2) + t69
-		s2 += t70
-		t71 := (cs*t3-0.5*(t4*t2))*cs - sn1*t4 + sn*(-(0.5*(sn1*t2))-sn*t3)
-		t72 := a1 / 4
-		t73 := math.Expm1(a / 4)
-		t74 := (t73 + 1) * t72
-		t75 := 2 * (b1 * b)
-		t76 := 1 + b*b
-		t77 := t73 / t76
-		t78 := (t74 - t77*t75) / t76
-		t79 := t71 + (0.5*(t74*t72)-t78*t75-t77*(b1*b1))/t76
-		t80 := math.Max(a, b)
-		t81 := a >= b
-		t82 := 0.0
-		if t81 {
-			t82 = 1
+		t166 := t151*a1_4 + t153*t139
+		t167 := t144*(t155*a1_4+t156*t139) + t139*t150
+		if t146 {
+			t167 = 0
 		}
-		t83 := 1.0
-		if t81 {
-			t83 = 0
+		t168 := t145*(t158*a1_4) + t166*t152
+		if t148 {
+			t168 = 0
 		}
-		t84 := t82*a1 + t83*b1
-		t85 := 2 * b
-		t86 := math.Min(a, t85)
-		t87 := a <= t85
-		t88 := 0.0
-		if t87 {
-			t88 = 1
+		t169 := t151*a1_5 + t153*t140
+		t170 := t144*(t155*a1_5+t156*t140) + t140*t150
+		if t146 {
+			t170 = 0
 		}
-		t89 := 1.0
-		if t87 {
-			t89 = 0
+		t171 := t145*(t158*a1_5) + t169*t152
+		if t148 {
+			t171 = 0
 		}
-		t90 := t88*a1 + t89*(2*b1)
-		t91 := t79 + t84*t90
-		s += sn*cs + t77 + t80*t86
-		s1 += sn1*cs - sn*t4 + t78 + (t84*t86 + t80*t90)
-		s2 += t91
+		t172 := t151*a1_6 + t153*t141
+		t173 := t144*(t155*a1_6+t156*t141) + t141*t150
+		if t146 {
+			t173 = 0
+		}
+		t174 := t145*(t158*a1_6) + t172*t152
+		if t148 {
+			t174 = 0
+		}
+		t175 := t151*a1_7 + t153*t142
+		t176 := t144*(t155*a1_7+t156*t142) + t142*t150
+		if t146 {
+			t176 = 0
+		}
+		t177 := t145*(t158*a1_7) + t175*t152
+		if t148 {
+			t177 = 0
+		}
+		t178 := t151*a1_8 + t153*t143
+		t179 := t144*(t155*a1_8+t156*t143) + t143*t150
+		if t146 {
+			t179 = 0
+		}
+		t180 := t145*(t158*a1_8) + t178*t152
+		if t148 {
+			t180 = 0
+		}
+		t181 := math.Hypot(a, b)
+		t182 := t181 == 0
+		t183 := a / t181
+		t184 := t183
+		if t182 {
+			t184 = 0
+		}
+		t185 := b / t181
+		t186 := t185
+		if t182 {
+			t186 = 0
+		}
+		t187 := t184*a1_1 + t186*b1_1
+		t188 := (a1_1 - t187*t183) / t181
+		if t182 {
+			t188 = 0
+		}
+		t189 := (b1_1 - t187*t185) / t181
+		if t182 {
+			t189 = 0
+		}
+		t190 := t184*a1_2 + t186*b1_2
+		t191 := (a1_2 - t190*t183) / t181
+		if t182 {
+			t191 = 0
+		}
+		t192 := (b1_2 - t190*t185) / t181
+		if t182 {
+			t192 = 0
+		}
+		t193 := t184*a1_3 + t186*b1_3
+		t194 := (a1_3 - t193*t183) / t181
+		if t182 {
+			t194 = 0
+		}
+		t195 := (b1_3 - t193*t185) / t181
+		if t182 {
+			t195 = 0
+		}
+		t196 := t184*a1_4 + t186*b1_4
+		t197 := (a1_4 - t196*t183) / t181
+		if t182 {
+			t197 = 0
+		}
+		t198 := (b1_4 - t196*t185) / t181
+		if t182 {
+			t198 = 0
+		}
+		t199 := t184*a1_5 + t186*b1_5
+		t200 := (a1_5 - t199*t183) / t181
+		if t182 {
+			t200 = 0
+		}
+		t201 := (b1_5 - t199*t185) / t181
+		if t182 {
+			t201 = 0
+		}
+		t202 := t184*a1_6 + t186*b1_6
+		t203 := (a1_6 - t202*t183) / t181
+		if t182 {
+			t203 = 0
+		}
+		t204 := (b1_6 - t202*t185) / t181
+		if t182 {
+			t204 = 0
+		}
+		t205 := t184*a1_7 + t186*b1_7
+		t206 := (a1_7 - t205*t183) / t181
+		if t182 {
+			t206 = 0
+		}
+		t207 := (b1_7 - t205*t185) / t181
+		if t182 {
+			t207 = 0
+		}
+		t208 := t184*a1_8 + t186*b1_8
+		t209 := (a1_8 - t208*t183) / t181
+		if t182 {
+			t209 = 0
+		}
+		t210 := (b1_8 - t208*t185) / t181
+		if t182 {
+			t210 = 0
+		}
+		t211 := t80*t80 + t61
+		t212 := t80 / t211
+		t213 := a / t211
+		t214 := 2*(t80*b1_1) + 2*(a*a1_1)
+		t215 := 0.5*((b1_1-t214*t212)/t211*a1_1) + 0.5*((t214*t213-a1_1)/t211*b1_1)
+		t216 := 2*(t80*b1_2) + 2*(a*a1_2)
+		t217 := 0.5*((b1_2-t216*t212)/t211*a1_2) + 0.5*((t216*t213-a1_2)/t211*b1_2)
+		t218 := 2*(t80*b1_3) + 2*(a*a1_3)
+		t219 := 0.5*((b1_3-t218*t212)/t211*a1_3) + 0.5*((t218*t213-a1_3)/t211*b1_3)
+		t220 := 2*(t80*b1_4) + 2*(a*a1_4)
+		t221 := 0.5*((b1_4-t220*t212)/t211*a1_4) + 0.5*((t220*t213-a1_4)/t211*b1_4)
+		t222 := 2*(t80*b1_5) + 2*(a*a1_5)
+		t223 := 0.5*((b1_5-t222*t212)/t211*a1_5) + 0.5*((t222*t213-a1_5)/t211*b1_5)
+		t224 := 2*(t80*b1_6) + 2*(a*a1_6)
+		t225 := 0.5*((b1_6-t224*t212)/t211*a1_6) + 0.5*((t224*t213-a1_6)/t211*b1_6)
+		t226 := 2*(t80*b1_7) + 2*(a*a1_7)
+		t227 := 0.5*((b1_7-t226*t212)/t211*a1_7) + 0.5*((t226*t213-a1_7)/t211*b1_7)
+		t228 := 2*(t80*b1_8) + 2*(a*a1_8)
+		t229 := 0.5*((b1_8-t228*t212)/t211*a1_8) + 0.5*((t228*t213-a1_8)/t211*b1_8)
+		t230 := 0.5*(t157*a1_1) + 0.5*(t159*t136) + (0.5*(t188*a1_1) + 0.5*(t189*b1_1)) + t215
+		t231 := 0.5*(t161*a1_2) + 0.5*(t162*t137) + (0.5*(t191*a1_2) + 0.5*(t192*b1_2)) + t217
+		t232 := 0.5*(t164*a1_3) + 0.5*(t165*t138) + (0.5*(t194*a1_3) + 0.5*(t195*b1_3)) + t219
+		t233 := 0.5*(t167*a1_4) + 0.5*(t168*t139) + (0.5*(t197*a1_4) + 0.5*(t198*b1_4)) + t221
+		t234 := 0.5*(t170*a1_5) + 0.5*(t171*t140) + (0.5*(t200*a1_5) + 0.5*(t201*b1_5)) + t223
+		t235 := 0.5*(t173*a1_6) + 0.5*(t174*t141) + (0.5*(t203*a1_6) + 0.5*(t204*b1_6)) + t225
+		t236 := 0.5*(t176*a1_7) + 0.5*(t177*t142) + (0.5*(t206*a1_7) + 0.5*(t207*b1_7)) + t227
+		t237 := 0.5*(t179*a1_8) + 0.5*(t180*t143) + (0.5*(t209*a1_8) + 0.5*(t210*b1_8)) + t229
+		t238 := a / 2
+		t239 := a1_1 / 2
+		t240 := a1_2 / 2
+		t241 := a1_3 / 2
+		t242 := a1_4 / 2
+		t243 := a1_5 / 2
+		t244 := a1_6 / 2
+		t245 := a1_7 / 2
+		t246 := a1_8 / 2
+		t247 := math.Exp(-(t238 * t238))
+		t248 := 1.1283791670955126 * t247
+		t249 := t230 - 0.5*(1.1283791670955126*(t247*(2*(t238*t239)))*t239)
+		t250 := t231 - 0.5*(1.1283791670955126*(t247*(2*(t238*t240)))*t240)
+		t251 := t232 - 0.5*(1.1283791670955126*(t247*(2*(t238*t241)))*t241)
+		t252 := t233 - 0.5*(1.1283791670955126*(t247*(2*(t238*t242)))*t242)
+		t253 := t234 - 0.5*(1.1283791670955126*(t247*(2*(t238*t243)))*t243)
+		t254 := t235 - 0.5*(1.1283791670955126*(t247*(2*(t238*t244)))*t244)
+		t255 := t236 - 0.5*(1.1283791670955126*(t247*(2*(t238*t245)))*t245)
+		t256 := t237 - 0.5*(1.1283791670955126*(t247*(2*(t238*t246)))*t246)
+		t257 := math.Cbrt(3 + b)
+		t258 := 3 * t257
+		t259 := t258 * t257
+		t260 := 1 / t259
+		t261 := t260 * b1_1
+		t262 := t260 * b1_2
+		t263 := t260 * b1_3
+		t264 := t260 * b1_4
+		t265 := t260 * b1_5
+		t266 := t260 * b1_6
+		t267 := t260 * b1_7
+		t268 := t260 * b1_8
+		t269 := t249 - 0.5*((t258*t261+3*t261*t257)*t260/t259*b1_1)
+		t270 := t250 - 0.5*((t258*t262+3*t262*t257)*t260/t259*b1_2)
+		t271 := t251 - 0.5*((t258*t263+3*t263*t257)*t260/t259*b1_3)
+		t272 := t252 - 0.5*((t258*t264+3*t264*t257)*t260/t259*b1_4)
+		t273 := t253 - 0.5*((t258*t265+3*t265*t257)*t260/t259*b1_5)
+		t274 := t254 - 0.5*((t258*t266+3*t266*t257)*t260/t259*b1_6)
+		t275 := t255 - 0.5*((t258*t267+3*t267*t257)*t260/t259*b1_7)
+		t276 := t256 - 0.5*((t258*t268+3*t268*t257)*t260/t259*b1_8)
+		s += t145 + t181 + math.Atan2(a, t80) + math.Erf(t238) + t257
+		s1_1 += t154 + t187 + (t212*a1_1 - t213*b1_1) + t248*t239 + t261
+		s1_2 += t160 + t190 + (t212*a1_2 - t213*b1_2) + t248*t240 + t262
+		s1_3 += t163 + t193 + (t212*a1_3 - t213*b1_3) + t248*t241 + t263
+		s1_4 += t166 + t196 + (t212*a1_4 - t213*b1_4) + t248*t242 + t264
+		s1_5 += t169 + t199 + (t212*a1_5 - t213*b1_5) + t248*t243 + t265
+		s1_6 += t172 + t202 + (t212*a1_6 - t213*b1_6) + t248*t244 + t266
+		s1_7 += t175 + t205 + (t212*a1_7 - t213*b1_7) + t248*t245 + t267
+		s1_8 += t178 + t208 + (t212*a1_8 - t213*b1_8) + t248*t246 + t268
+		s2_1 += t269
+		s2_2 += t270
+		s2_3 += t271
+		s2_4 += t272
+		s2_5 += t273
+		s2_6 += t274
+		s2_7 += t275
+		s2_8 += t276
+		t277 := (cs*t3-0.5*(t18*t2))*cs - sn1_1*t18 + sn*(-(0.5*(sn1_1*t2))-sn*t3)
+		t278 := (cs*t5-0.5*(t19*t4))*cs - sn1_2*t19 + sn*(-(0.5*(sn1_2*t4))-sn*t5)
+		t279 := (cs*t7-0.5*(t20*t6))*cs - sn1_3*t20 + sn*(-(0.5*(sn1_3*t6))-sn*t7)
+		t280 := (cs*t9-0.5*(t21*t8))*cs - sn1_4*t21 + sn*(-(0.5*(sn1_4*t8))-sn*t9)
+		t281 := (cs*t11-0.5*(t22*t10))*cs - sn1_5*t22 + sn*(-(0.5*(sn1_5*t10))-sn*t11)
+		t282 := (cs*t13-0.5*(t23*t12))*cs - sn1_6*t23 + sn*(-(0.5*(sn1_6*t12))-sn*t13)
+		t283 := (cs*t15-0.5*(t24*t14))*cs - sn1_7*t24 + sn*(-(0.5*(sn1_7*t14))-sn*t15)
+		t284 := (cs*t17-0.5*(t25*t16))*cs - sn1_8*t25 + sn*(-(0.5*(sn1_8*t16))-sn*t17)
+		t285 := a1_1 / 4
+		t286 := a1_2 / 4
+		t287 := a1_3 / 4
+		t288 := a1_4 / 4
+		t289 := a1_5 / 4
+		t290 := a1_6 / 4
+		t291 := a1_7 / 4
+		t292 := a1_8 / 4
+		t293 := math.Expm1(a / 4)
+		t294 := t293 + 1
+		t295 := t294 * t285
+		t296 := t294 * t286
+		t297 := t294 * t287
+		t298 := t294 * t288
+		t299 := t294 * t289
+		t300 := t294 * t290
+		t301 := t294 * t291
+		t302 := t294 * t292
+		t303 := 2 * (b1_1 * b)
+		t304 := 2 * (b1_2 * b)
+		t305 := 2 * (b1_3 * b)
+		t306 := 2 * (b1_4 * b)
+		t307 := 2 * (b1_5 * b)
+		t308 := 2 * (b1_6 * b)
+		t309 := 2 * (b1_7 * b)
+		t310 := 2 * (b1_8 * b)
+		t311 := 1 + b*b
+		t312 := t293 / t311
+		t313 := (t295 - t312*t303) / t311
+		t314 := (t296 - t312*t304) / t311
+		t315 := (t297 - t312*t305) / t311
+		t316 := (t298 - t312*t306) / t311
+		t317 := (t299 - t312*t307) / t311
+		t318 := (t300 - t312*t308) / t311
+		t319 := (t301 - t312*t309) / t311
+		t320 := (t302 - t312*t310) / t311
+		t321 := t277 + (0.5*(t295*t285)-t313*t303-t312*(b1_1*b1_1))/t311
+		t322 := t278 + (0.5*(t296*t286)-t314*t304-t312*(b1_2*b1_2))/t311
+		t323 := t279 + (0.5*(t297*t287)-t315*t305-t312*(b1_3*b1_3))/t311
+		t324 := t280 + (0.5*(t298*t288)-t316*t306-t312*(b1_4*b1_4))/t311
+		t325 := t281 + (0.5*(t299*t289)-t317*t307-t312*(b1_5*b1_5))/t311
+		t326 := t282 + (0.5*(t300*t290)-t318*t308-t312*(b1_6*b1_6))/t311
+		t327 := t283 + (0.5*(t301*t291)-t319*t309-t312*(b1_7*b1_7))/t311
+		t328 := t284 + (0.5*(t302*t292)-t320*t310-t312*(b1_8*b1_8))/t311
+		t329 := math.Max(a, b)
+		t330 := a >= b
+		t331 := 0.0
+		if t330 {
+			t331 = 1
+		}
+		t332 := 1.0
+		if t330 {
+			t332 = 0
+		}
+		t333 := t331*a1_1 + t332*b1_1
+		t334 := t331*a1_2 + t332*b1_2
+		t335 := t331*a1_3 + t332*b1_3
+		t336 := t331*a1_4 + t332*b1_4
+		t337 := t331*a1_5 + t332*b1_5
+		t338 := t331*a1_6 + t332*b1_6
+		t339 := t331*a1_7 + t332*b1_7
+		t340 := t331*a1_8 + t332*b1_8
+		t341 := 2 * b
+		t342 := math.Min(a, t341)
+		t343 := a <= t341
+		t344 := 0.0
+		if t343 {
+			t344 = 1
+		}
+		t345 := 1.0
+		if t343 {
+			t345 = 0
+		}
+		t346 := t344*a1_1 + t345*(2*b1_1)
+		t347 := t344*a1_2 + t345*(2*b1_2)
+		t348 := t344*a1_3 + t345*(2*b1_3)
+		t349 := t344*a1_4 + t345*(2*b1_4)
+		t350 := t344*a1_5 + t345*(2*b1_5)
+		t351 := t344*a1_6 + t345*(2*b1_6)
+		t352 := t344*a1_7 + t345*(2*b1_7)
+		t353 := t344*a1_8 + t345*(2*b1_8)
+		t354 := t321 + t333*t346
+		t355 := t322 + t334*t347
+		t356 := t323 + t335*t348
+		t357 := t324 + t336*t349
+		t358 := t325 + t337*t350
+		t359 := t326 + t338*t351
+		t360 := t327 + t339*t352
+		t361 := t328 + t340*t353
+		s += sn*cs + t312 + t329*t342
+		s1_1 += sn1_1*cs - sn*t18 + t313 + (t333*t342 + t329*t346)
+		s1_2 += sn1_2*cs - sn*t19 + t314 + (t334*t342 + t329*t347)
+		s1_3 += sn1_3*cs - sn*t20 + t315 + (t335*t342 + t329*t348)
+		s1_4 += sn1_4*cs - sn*t21 + t316 + (t336*t342 + t329*t349)
+		s1_5 += sn1_5*cs - sn*t22 + t317 + (t337*t342 + t329*t350)
+		s1_6 += sn1_6*cs - sn*t23 + t318 + (t338*t342 + t329*t351)
+		s1_7 += sn1_7*cs - sn*t24 + t319 + (t339*t342 + t329*t352)
+		s1_8 += sn1_8*cs - sn*t25 + t320 + (t340*t342 + t329*t353)
+		s2_1 += t354
+		s2_2 += t355
+		s2_3 += t356
+		s2_4 += t357
+		s2_5 += t358
+		s2_6 += t359
+		s2_7 += t360
+		s2_8 += t361
 	}
-	return s, s1, s2
+	return s, s1_1, s1_2, s1_3, s1_4, s1_5, s1_6, s1_7, s1_8, s2_1, s2_2, s2_3, s2_4, s2_5, s2_6, s2_7, s2_8
 }

@@ -24,3 +24,8 @@ func NetOut(n *Net, x *tensorops.Tensor) float64 {
 	}
 	return tensorops.SumAll(h)
 }
+
+// The loss of a model held in a struct of layers, along 2 directions in
+// the model's weights (coefficient shadows of the struct, one per lane).
+//
+//gad:taylor NetLossTaylor2 github.com/gadgen/gadgen/internal/e2e/cases/tensors.NetLoss order=1 lanes=2 wrt=n

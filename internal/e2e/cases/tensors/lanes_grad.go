@@ -726,3 +726,70 @@ func denseJVPLanes2WrtX(
 	t4 := tensorops.TanhJVP(t3, tensorops.ExpandLike(t[1], t2))
 	return t3, t4, tensorops.TanhJVP(t3, tensorops.ExpandLike(t[2], t2))
 }
+
+// NetLossTaylor2 propagates 2 Taylor polynomials of degree 1 through NetLoss at once, one per
+// direction (Taylor mode, 2 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of NetLoss and, for each float
+// result y, its coefficients yk_l of degree k = 1 … 1 along lane l = 1 … 2, degree by degree, where
+// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: n (coefficients n1, n2).
+// Fixed inputs (zero coefficients): x, y.
+func NetLossTaylor2(n, n1, n2 *Net, x, y *tensorops.Tensor) (float64, float64, float64) {
+	t := n.Layers
+	t2 := n1.Layers
+	t3 := n2.Layers
+	n3 := len(t)
+	h := x
+	var h1 *tensorops.Tensor
+	var h2 *tensorops.Tensor
+	for i := 0; i < n3; i++ {
+		h, h1, h2 = denseTaylorLanes2(t[i], t2[i], t3[i], h, h1, h2)
+	}
+	t4 := tensorops.Sub(h, y)
+	t5 := tensorops.ExpandLike(h1, t4)
+	t6, t7, t8 := netLossSqTaylorLanes2(t4, t5, tensorops.ExpandLike(h2, t4))
+	return t6, t7, t8
+}
+
+// netLossSqTaylorLanes2 propagates 2 Taylor polynomials of degree 1 through netLossSq at once, one
+// per direction (Taylor mode, 2 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of netLossSq and, for each float
+// result y, its coefficients yk_l of degree k = 1 … 1 along lane l = 1 … 2, degree by degree, where
+// yk_l is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: t (coefficients t1, t2).
+//
+// netLossSq is the function literal sq of NetLoss.
+func netLossSqTaylorLanes2(t, t1, t2 *tensorops.Tensor) (float64, float64, float64) {
+	t3 := tensorops.Scale(t, 2)
+	t4 := tensorops.SumAll(tensorops.Mul(t3, t1))
+	t5 := tensorops.SumAll(tensorops.Mul(t3, t2))
+	return tensorops.SumAll(tensorops.Square(t)), t4, t5
+}
+
+// denseTaylorLanes2 propagates 2 Taylor polynomials of degree 1 through dense at once, one per
+// direction (Taylor mode, 2 lanes): along the curves given for each varied input p as its
+// coefficients pk_l (degree k, lane l), it returns the results of dense and, for each float result
+// y, its coefficients yk_l of degree k = 1 … 1 along lane l = 1 … 2, degree by degree, where yk_l
+// is the k-th derivative in t at t = 0 divided by k! along lane l.
+//
+// Varied inputs: l (coefficients l1, l2), x (coefficients x1, x2).
+func denseTaylorLanes2(
+	l, l1, l2 Layer,
+	x, x1, x2 *tensorops.Tensor,
+) (*tensorops.Tensor, *tensorops.Tensor, *tensorops.Tensor) {
+	t := tensorops.MatMulEach(l.W, false, x, x1, x2)
+	t2 := t[2]
+	t3 := tensorops.MatMul(x, l1.W)
+	t4 := tensorops.MatMul(x, l2.W)
+	t5 := tensorops.Add(t[0], l.B)
+	t6 := tensorops.ExpandLike(tensorops.FuseInto(t3, "a + b", t[1], t3), t5)
+	t7 := tensorops.ExpandLike(l1.B, t5)
+	t8 := tensorops.ExpandLike(tensorops.FuseInto(t4, "a + b", t2, t4), t5)
+	t9 := tensorops.ExpandLike(l2.B, t5)
+	t10 := tensorops.Tanh(t5)
+	t11 := tensorops.FuseInto(t6, "TanhJVP(a, b + c)", t10, t6, t7)
+	t12 := tensorops.FuseInto(t8, "TanhJVP(a, b + c)", t10, t8, t9)
+	return t10, t11, t12
+}

@@ -91,4 +91,19 @@ func TestLanes(t *testing.T) {
 			close(t, "NetOutHessian", hess.At(i, j), row.Float64s()[j], 1e-12)
 		}
 	}
+
+	// The loss along 2 directions in the model's weights, against the JVP.
+	target := tensorops.RandN(rng, dt, 3, 3)
+	dirs := [2]*Net{{}, {}}
+	for l := range dirs {
+		for _, ly := range n.Layers {
+			dirs[l].Layers = append(dirs[l].Layers, Layer{W: tensorops.RandN(rng, dt, ly.W.Shape()...), B: tensorops.RandN(rng, dt, ly.B.Shape()...)})
+		}
+	}
+	loss, d1, d2 := NetLossTaylor2(n, dirs[0], dirs[1], xs, target)
+	close(t, "NetLossTaylor2's value", loss, NetLoss(n, xs, target), 0)
+	for l, d := range []float64{d1, d2} {
+		_, want := NetLossJVP(n, dirs[l], xs, target)
+		close(t, "NetLossTaylor2", d, want, 1e-13)
+	}
 }
