@@ -3,10 +3,12 @@
 package gpu
 
 import (
+	"math"
 	"strings"
 	"sync/atomic"
 	"testing"
 
+	"github.com/gadgen/gadgen/bench/tensormlp"
 	"github.com/gadgen/gadgen/gpu/internal/kern"
 	"github.com/gadgen/gadgen/gpu/internal/launch"
 	T "github.com/gadgen/gadgen/tensorops"
@@ -76,6 +78,66 @@ func TestCublasHost(t *testing.T) {
 	x := T.Ones(3, 4).To(Device(0))
 	if got := T.MatMulT(x, x, false, true).To(T.CPU); got.At(1, 2) != 4 || f.nCalls() != n {
 		t.Errorf("tiled: got %v, %d cuBLAS calls (want 4, none)", got.At(1, 2), f.nCalls()-n)
+	}
+}
+
+// TestCublasHostMLP runs bench/gpu's training step — gadgen's generated
+// gradient of the perceptron (its products transposed every way by
+// MatMulGradA and AccumulateMatMulGradB), then an SGD update — on device
+// 0 with the host shim's kernels and the fake cuBLAS, and compares the
+// loss, the gradient and the updated weights with the CPU's.
+func TestCublasHostMLP(t *testing.T) {
+	var f fakeCublas
+	useCublas(f.api())
+	defer useCublas(nil)
+	useLaunchers(func(int) launch.Launcher { return &blasHost{Launcher: kern.Host()} })
+	defer useLaunchers(nil)
+	dev := Device(0)
+	onDev := func(m *tensormlp.MLP) *tensormlp.MLP {
+		ts := m.Tensors()
+		for i := range ts {
+			ts[i] = ts[i].To(dev)
+		}
+		return &tensormlp.MLP{W1: ts[0], B1: ts[1], W2: ts[2], B2: ts[3], W3: ts[4], B3: ts[5]}
+	}
+	step := func(m, g *tensormlp.MLP, x, y *T.Tensor) float64 {
+		for _, t := range g.Tensors() {
+			T.Fill(t, 0)
+		}
+		loss := tensormlp.LossGrad(m, g, x, y)
+		gs := g.Tensors()
+		for i, w := range m.Tensors() {
+			T.AddInto(w, T.Scale(gs[i], -0.1))
+		}
+		return loss
+	}
+	for _, tc := range []struct {
+		dt  T.DType
+		tol float64
+	}{{T.Float64, 1e-14}, {T.Float32, 1e-5}} {
+		m, x, y := tensormlp.New(tc.dt, 30, 17, 5, 9, 1)
+		md, gd := onDev(m), onDev(tensormlp.Zeros(m))
+		xd, yd := x.To(dev), y.To(dev)
+		g := tensormlp.Zeros(m)
+		n0 := f.nCalls()
+		for it := range 2 {
+			ld := step(md, gd, xd, yd)
+			lc := step(m, g, x, y)
+			if math.Abs(ld-lc) > tc.tol*(1+math.Abs(lc)) {
+				t.Errorf("%v step %d: loss %v on the device, %v on the CPU", tc.dt, it, ld, lc)
+			}
+			for i, want := range append(g.Tensors(), m.Tensors()...) {
+				got := append(gd.Tensors(), md.Tensors()...)[i].To(T.CPU)
+				if d := T.MaxAbsDiff(got, want); d > tc.tol*(1+T.MaxAll(T.Abs(want))) {
+					t.Errorf("%v step %d: tensor %d (gradient, then weights) differs from the CPU's by %v", tc.dt, it, i, d)
+				}
+			}
+		}
+		// Per step 8 products: 3 forward; the 3 weights' gradients; the
+		// gradients of h2 and h1.
+		if calls := f.nCalls() - n0; calls != 2*8 {
+			t.Errorf("%v: %d cuBLAS calls for two steps, want 16", tc.dt, calls)
+		}
 	}
 }
 
