@@ -217,7 +217,8 @@ func gemmMode() int32 {
 // and benchmarks; it returns an error, leaving the choice unchanged, when
 // the name is unknown or, for "cublas", when no libcublas loads. Even
 // with "cublas", a GEMM whose sizes cuBLAS refuses (above 2³¹−1) runs on
-// the tiled kernel.
+// the tiled kernel, and so do all GEMMs of a device on which cuBLAS
+// fails to start (GEMM says why).
 func SetGEMM(impl string) error {
 	var m int32
 	switch impl {
@@ -280,6 +281,10 @@ func (st *devState) cublasDev() (*blasDev, string) {
 }
 
 // newBlasDev creates a cuBLAS handle on st's device, bound to its stream.
+// The handle keeps cuBLAS's defaults: host pointers for alpha and beta,
+// and CUBLAS_DEFAULT_MATH, which does not round float32 operands to TF32
+// (results keep float32's precision, as the tiled kernel's do; cuBLAS
+// reads NVIDIA_TF32_OVERRIDE from the environment).
 func newBlasDev(st *devState) *blasDev {
 	run, ok := st.l.(blasRunner)
 	if !ok {
