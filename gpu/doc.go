@@ -59,7 +59,11 @@
 // 8.0 or later: A100, H100, H200). Driver calls hold a mutex and run on a
 // locked OS thread with the context current; cuLaunchKernel goes through
 // purego.SyscallN (about 130 ns), the others through purego.RegisterFunc.
-// cuBLAS is not bound yet: GEMM is the tiled kernel of gemm.h.
+// GEMM goes through cuBLAS when libcublas (.so.13, .12 or .11) loads,
+// bound the same way (cublas.go: a handle per device on its stream, the
+// row-major call mapped to cuBLAS's column-major one by swapping the
+// operands), and through the tiled kernel of gemm.h otherwise;
+// SetGEMM("tiled") or GADGEN_GPU_GEMM=tiled forces the kernel.
 //
 // # Memory
 //

@@ -1,12 +1,14 @@
 package gpu
 
 import (
+	"runtime"
+
 	"github.com/gadgen/gadgen/gpu/internal/launch"
 	T "github.com/gadgen/gadgen/tensorops"
 )
 
 // gemmKernels are the tiled GEMM of kern/gemm.h, used when cuBLAS is not
-// loaded (cuBLAS is not bound yet).
+// (cublas.go: no libcublas, SetGEMM("tiled"), or sizes cuBLAS refuses).
 var (
 	gemmPair = pair("gad_gemm",
 		launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KElem,
@@ -22,6 +24,15 @@ func (backend) Gemm(dt T.DType, transA, transB bool, m, n, k int, alpha float64,
 	beta float64, c T.DeviceBuffer, oc, ldc int) error {
 	ab, bb, cb := a.(*buffer), b.(*buffer), c.(*buffer)
 	st := cb.st
+	if bd, _ := st.cublasDev(); bd != nil {
+		done, err := bd.gemm(dt, transA, transB, m, n, k, alpha, ab.at(oa), lda, bb.at(ob), ldb, beta, cb.at(oc), ldc)
+		runtime.KeepAlive(ab)
+		runtime.KeepAlive(bb)
+		runtime.KeepAlive(cb)
+		if done {
+			return err
+		}
+	}
 	flag := func(t bool) int {
 		if t {
 			return 1

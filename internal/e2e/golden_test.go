@@ -66,7 +66,7 @@ func TestIdempotent(t *testing.T) {
 	}
 	root := repoRoot(t)
 	tmp := t.TempDir()
-	for _, p := range []string{"go.mod", "go.sum", "examples", "internal/e2e/cases", "internal/fdcheck", "internal/e2e/dottest", "gadtest", "bench", "tensorops", "templates"} {
+	for _, p := range []string{"go.mod", "go.sum", "examples", "internal/e2e/cases", "internal/fdcheck", "internal/e2e/dottest", "gadtest", "bench", "gpu", "tensorops", "templates"} {
 		copyTree(t, filepath.Join(root, p), filepath.Join(tmp, p))
 	}
 	committed := snapshot(t, tmp, isGenerated)
