@@ -63,7 +63,12 @@
 // bound the same way (cublas.go: a handle per device on its stream, the
 // row-major call mapped to cuBLAS's column-major one by swapping the
 // operands), and through the tiled kernel of gemm.h otherwise;
-// SetGEMM("tiled") or GADGEN_GPU_GEMM=tiled forces the kernel.
+// SetGEMM("tiled") or GADGEN_GPU_GEMM=tiled forces the kernel. That
+// kernel is register-blocked: a block of 256 threads computes a 64×64
+// (float64) or 128×128 (float32) tile of C from k-slices of 8 staged in
+// double-buffered shared memory, each thread a 4×4 or 8×8 micro-tile in
+// registers, with 16-byte vector loads where alignment allows (gemm.h's
+// comment gives the design; its speed relative to cuBLAS is unmeasured).
 //
 // # Memory
 //
@@ -103,7 +108,7 @@
 //     (geom.go), so a contiguous operation has nd = 1 and unit strides;
 //   - elementwise kernels are grid-stride loops (any grid and block);
 //     reductions use blockDim.x (a power of two) doubles of dynamic shared
-//     memory; GEMM uses 16×16 blocks. Kernels must be correct for any
+//     memory; GEMM uses blocks of 256 threads. Kernels must be correct for any
 //     launch configuration their Go launcher may choose: the host shim
 //     has at most 256 threads per block and 2 "SMs".
 //

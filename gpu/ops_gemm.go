@@ -16,8 +16,12 @@ var (
 	gemmKernels = gemmPair[:]
 )
 
-// gemmTile is GAD_TILE of gemm.h.
-const gemmTile = 16
+// gemmThreads is GAD_GEMM_THREADS of gemm.h: the kernels' (1-D) block.
+const gemmThreads = 256
+
+// gemmTile is the square tile of C a block computes, by dtype index:
+// GAD_GEMM_F64_TILE and GAD_GEMM_F32_TILE of gemm.h.
+var gemmTile = [2]int{64, 128}
 
 func (backend) Gemm(dt T.DType, transA, transB bool, m, n, k int, alpha float64,
 	a T.DeviceBuffer, oa, lda int, b T.DeviceBuffer, ob, ldb int,
@@ -51,7 +55,8 @@ func (backend) Gemm(dt T.DType, transA, transB bool, m, n, k int, alpha float64,
 	args.Ptr(ab.at(oa)).I64(lda).Ptr(bb.at(ob)).I64(ldb)
 	scalar(beta)
 	args.Ptr(cb.at(oc)).I64(ldc)
-	grid := launch.Dim3{X: uint32((n + gemmTile - 1) / gemmTile), Y: uint32((m + gemmTile - 1) / gemmTile), Z: 1}
-	block := launch.Dim3{X: gemmTile, Y: gemmTile, Z: 1}
+	tile := gemmTile[dtIndex(dt)]
+	grid := launch.Dim3{X: uint32((n + tile - 1) / tile), Y: uint32((m + tile - 1) / tile), Z: 1}
+	block := launch.Dim3{X: gemmThreads, Y: 1, Z: 1}
 	return st.launch(&gemmPair[dtIndex(dt)], grid, block, 0, args, ab, bb, cb)
 }

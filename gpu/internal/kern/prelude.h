@@ -6,7 +6,9 @@
 // What kernels may use: threadIdx, blockIdx, blockDim, gridDim,
 // __syncthreads(), __shared__ arrays, GAD_DYN_SHARED, __builtin_fma,
 // __builtin_rint, __builtin_bit_cast, the functions of devmath.h, and
-// plain C++ (templates, structs). Not allowed: warp-level intrinsics
+// plain C++ (templates, structs); GCC's vector types (vector_size(16),
+// which clang and g++ share) for 16-byte loads and stores, as gemm.h's
+// gad_v16. Not allowed: warp-level intrinsics
 // (__shfl_*, warp-synchronous code), atomics other than gad_atomic_add,
 // libdevice or libm functions (exp, log, ...: none exist on the device
 // without the toolkit; write them in devmath.h), and printf.
