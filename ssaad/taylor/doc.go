@@ -76,6 +76,21 @@
 // on a line get line-seeded jets. Coefficients of loop-carried values that
 // stay zero are found after a build and folded in the next one.
 //
+// # Lanes
+//
+// The option lanes=L propagates L jets (in forward mode, L tangents:
+// vector forward mode) that share the primal: each value keeps K
+// coefficients per direction, slot (k−1)·L + l holding coefficient k of
+// lane l, the first coefficients of all lanes first (what a line seed
+// takes). Linear operations, memory, control flow and calls treat the
+// slots like K coefficients; products, quotients and math calls expand
+// each lane's jet on its own (perLane, laneMathCall), so that each lane
+// is the jet along its direction alone. Operations linear in the
+// coefficients then see L+1 operands at a time, which simplify's product
+// merging turns into one GEMM per weight matrix. //gad:hessian of a
+// tensor function takes its rows from the gradient's JVP with lanes, and
+// //gad:hessdiag its diagonal from jets with lanes (package ssaad/second).
+//
 // # Collapsed Taylor mode
 //
 // The internal option collapsed=L (order 2) propagates L second-order
