@@ -618,14 +618,7 @@ func unitJet(b *helperBuilder, args []*ir.Value, k int, jet *ir.DerivedFunc, buf
 	for l, buf := range bufs {
 		b.store(buf, b.Add(i, b.int(int64(l))), b.float(1))
 	}
-	var jargs []*ir.Value
-	for j, a := range args {
-		jargs = append(jargs, a)
-		if j == k {
-			jargs = append(jargs, views...)
-		}
-	}
-	call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+	call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, views)...)
 	call.Callee = &ir.Callee{Derived: jet}
 	use(call)
 	for l, buf := range bufs {
@@ -888,6 +881,14 @@ func tensorHVP(primal *ir.Func, req *ssaad.Request, env ssaad.Env, k int, sig *t
 	return f, nil
 }
 
+// withDirections returns args with dirs inserted after args[k], x: the
+// arguments of a jet or JVP along the directions dirs of x.
+func withDirections(args []*ir.Value, k int, dirs []*ir.Value) []*ir.Value {
+	out := slices.Clone(args[:k+1])
+	out = append(out, dirs...)
+	return append(out, args[k+1:]...)
+}
+
 // unitTensors returns the unit tensors e_{i+l} of x's shape
 // (tensorops.Basis; zeros past the end), l < L, and their indices i+l.
 func unitTensors(b *helperBuilder, x, i *ir.Value, L int) (units, idx []*ir.Value) {
@@ -977,14 +978,7 @@ func tensorLaplacian(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*i
 	fv.Name = "f"
 	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{lap, fv}, func(i *ir.Value, c []*ir.Value) []*ir.Value {
 		units, _ := unitTensors(b, x, i, L)
-		var jargs []*ir.Value
-		for j, a := range args {
-			jargs = append(jargs, a)
-			if j == k {
-				jargs = append(jargs, units...)
-			}
-		}
-		call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, units)...)
 		call.Callee = &ir.Callee{Derived: jet}
 		sum := b.Emit(ir.OpExtract, float64Type, call)
 		sum.Index = 1 + L
@@ -1021,14 +1015,7 @@ func tensorHessDiag(b *helperBuilder, f *ir.Func, req *ssaad.Request, args []*ir
 	fv.Name = "f"
 	out := b.loopStep("i", b.int(0), n, int64(L), []*ir.Value{fv}, func(i *ir.Value, _ []*ir.Value) []*ir.Value {
 		units, idx := unitTensors(b, x, i, L)
-		var jargs []*ir.Value
-		for j, a := range args {
-			jargs = append(jargs, a)
-			if j == k {
-				jargs = append(jargs, units...)
-			}
-		}
-		call := b.Emit(ir.OpCall, jet.Sig.Results(), jargs...)
+		call := b.Emit(ir.OpCall, jet.Sig.Results(), withDirections(args, k, units)...)
 		call.Callee = &ir.Callee{Derived: jet}
 		// The results: F's value, the first coefficients of the L lanes,
 		// then their second ones.

@@ -717,7 +717,7 @@ func (t *transformer) instr(v *ir.Value) {
 				cs[k] = t.Sub(a[k+1], b[k+1])
 			}
 		case token.MUL:
-			if L := t.cfg.lanes; L > 0 && t.cfg.collapsed() {
+			if L := t.cfg.lanes; t.cfg.collapsed() {
 				// Collapsed: c1_l = a0·b1_l + a1_l·b0;
 				// C2 = a0·B2 + A2·b0 + Σ_l a1_l·b1_l
 				for l := 1; l <= L; l++ {
@@ -732,7 +732,7 @@ func (t *transformer) instr(v *ir.Value) {
 			}
 			t.perLane(a, b, cs, func(a, b []*ir.Value) []*ir.Value { return t.cauchy(v.Type, a, b) })
 		case token.QUO:
-			if L := t.cfg.lanes; L > 0 && t.cfg.collapsed() {
+			if L := t.cfg.lanes; t.cfg.collapsed() {
 				// Collapsed: c1_l = (a1_l − c0·b1_l)/b0;
 				// C2 = (A2 − c0·B2 − Σ_l b1_l·c1_l)/b0
 				for l := 1; l <= L; l++ {
