@@ -68,7 +68,9 @@
 // (float64) or 128×128 (float32) tile of C from k-slices of 8 staged in
 // double-buffered shared memory, each thread a 4×4 or 8×8 micro-tile in
 // registers, with 16-byte vector loads where alignment allows (gemm.h's
-// comment gives the design; its speed relative to cuBLAS is unmeasured).
+// comment gives the design; on an H200 it reached 0.27 of cuBLAS in
+// float64, whose DGEMM uses the FP64 tensor cores, and 0.68 in float32
+// from n = 2048: bench/README.md).
 //
 // # Memory
 //
