@@ -23,6 +23,8 @@ import (
 	"fmt"
 	"go/types"
 	"unicode"
+
+	"github.com/gadgen/gadgen/ir"
 )
 
 // ParamNames returns usable, distinct names for the parameters of fn,
@@ -108,4 +110,14 @@ func FuncName(fn *types.Func) string {
 		}
 	}
 	return fn.Name()
+}
+
+// CallConstruct names a call in diagnostics, the same in every mode (so
+// that a refusal that two directives meet is reported once): "call of
+// pkg.F", "call of pkg.T.M".
+func CallConstruct(c *ir.Callee) string {
+	if c.Func != nil && c.Func.Pkg() != nil {
+		return "call of " + c.Func.Pkg().Name() + "." + FuncName(c.Func)
+	}
+	return "call of " + c.String()
 }

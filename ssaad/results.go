@@ -104,8 +104,11 @@ func origin(v *ir.Value, callees OriginsFunc, seen map[*ir.Value]bool) int {
 			break
 		}
 		if call.Callee.Builtin == "append" {
-			if origin(call.Args[0], callees, seen) == OriginFresh {
-				return OriginFresh
+			// Its first argument's memory, or fresh memory: fresh when the
+			// first argument is, and like it in a cycle (a slice grown in
+			// a loop from nil).
+			if o := origin(call.Args[0], callees, seen); o == OriginFresh || o == originAny {
+				return o
 			}
 			break
 		}

@@ -304,8 +304,12 @@ func GroupVariadic(c *ir.Callee, args []*Series) []*Series {
 	if !sig.Variadic() || c.Spread {
 		return args
 	}
+	st := sig.Params().At(sig.Params().Len() - 1).Type()
 	n := sig.Params().Len() - 1
-	tail := &Series{Type: sig.Params().At(n).Type(), Tail: slices.Clone(args[n:])}
+	if sig.Recv() != nil {
+		n++ // a method's receiver comes first (Tensor.At(idx...))
+	}
+	tail := &Series{Type: st, Tail: slices.Clone(args[n:])}
 	return append(slices.Clip(args[:n]), tail)
 }
 
@@ -496,6 +500,31 @@ func (n *MathCall) linearCoef(k int) (*ir.Value, error) {
 	sum := t.Zero(rt)
 	var active []int // the arguments with a tangent map
 	for j, src := range r.Tangent {
+		if n.sliceArg(j) {
+			// A slice of floats or tensors (FromFloat64s's data, or one
+			// passed with "..." as in Concat(axis, parts...)): its
+			// coefficient k is the slice of its elements' coefficients k
+			// (a shadow slice), which the map takes whole.
+			d, err := n.args[j].At(k)
+			if err != nil {
+				return nil, err
+			}
+			if IsZero(d) || src == "0" {
+				continue
+			}
+			if src == "" {
+				return nil, fmt.Errorf("%s is not differentiable in its arguments %s", RuleName(n.callee), r.Params[j])
+			}
+			if k > 1 && r.Series == templates.Bilinear {
+				return nil, fmt.Errorf("bad rule for %s: a bilinear variadic parameter", RuleName(n.callee))
+			}
+			v, err := term(j, d, nil)
+			if err != nil {
+				return nil, err
+			}
+			sum = t.Add(sum, v)
+			continue
+		}
 		if tail := n.args[j].Tail; tail != nil && len(tail) > 0 && isFloat(tail[0].Type) {
 			// A variadic parameter of floats or tensors (Concat's ts): its
 			// map takes the coefficients k of all of them, zeros included.
@@ -581,6 +610,21 @@ func (n *MathCall) linearCoef(k int) (*ir.Value, error) {
 		sum = t.Add(sum, v)
 	}
 	return sum, nil
+}
+
+// sliceArg reports whether argument j of the call is a slice of floats
+// or tensors, memory whose coefficients are shadow slices: a parameter of
+// slice type, or a slice passed with "..." to a variadic one (not the
+// arguments of a variadic parameter listed one by one, a Tail).
+func (n *MathCall) sliceArg(j int) bool {
+	return n.args[j].Tail == nil && IsFloatSlice(n.args[j].Type)
+}
+
+// IsFloatSlice reports whether t is a slice of floats or of tensors: the
+// type of a variadic parameter whose elements are differentiated.
+func IsFloatSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	return ok && isFloat(s.Elem())
 }
 
 // build turns the rule's partials into series, once.
@@ -779,11 +823,14 @@ func (e *Expander) callArgs(c *ir.Callee, x *ast.CallExpr, env map[string]*Serie
 		return nil, fmt.Errorf("%s takes %d arguments, got %d", RuleName(c), np, len(x.Args))
 	}
 	var args []*Series
+	var pieces []*Series // the variadic arguments when one is a slice
 	for i, a := range x.Args {
 		if sig.Variadic() && i >= np-1 {
 			// The variadic arguments: a rule passes a variadic parameter
 			// of its own on as it came (its arguments one by one, or the
-			// slice with "..."), and single values as they are.
+			// slice with "..."), and single values as they are. Where one
+			// of several is a slice (ConcatJVP(axis, ts, dts) for Concat
+			// called with "..."), they are joined into one slice.
 			slice := sig.Params().At(np - 1).Type()
 			elem := slice.Underlying().(*types.Slice).Elem()
 			s, err := e.expr(a, env, elem)
@@ -793,9 +840,9 @@ func (e *Expander) callArgs(c *ir.Callee, x *ast.CallExpr, env map[string]*Serie
 			switch {
 			case s.Tail != nil:
 				args = append(args, s.Tail...)
-			case types.Identical(s.Type, slice) && len(x.Args) == np:
+			case types.Identical(s.Type, slice):
 				args = append(args, s)
-				c.Spread = true
+				pieces = args[np-1:]
 			case !types.Identical(s.Type, elem):
 				args = append(args, e.convert(s, elem))
 			default:
@@ -813,7 +860,38 @@ func (e *Expander) callArgs(c *ir.Callee, x *ast.CallExpr, env map[string]*Serie
 		}
 		args = append(args, s)
 	}
+	if pieces != nil {
+		pieces = args[np-1:]
+		c.Spread = true
+		if len(pieces) > 1 {
+			args = append(args[:np-1:np-1], e.joined(sig.Params().At(np-1).Type(), pieces))
+		}
+	}
 	return args, nil
+}
+
+// joined returns the series of the slice of type st that holds the
+// values of pieces in order: a slice's elements, or a single value.
+// Only its value is defined: a rule passes it on to a function of the
+// runtime, it does not differentiate it.
+func (e *Expander) joined(st types.Type, pieces []*Series) *Series {
+	return e.newSeries(st, func(k int) (*ir.Value, error) {
+		if k > 0 {
+			return nil, fmt.Errorf("a slice joined from a variadic parameter has no derivative")
+		}
+		b := e.b
+		s := b.Emit(ir.OpMakeSlice, st, b.F.Int(0), nil)
+		for _, p := range pieces {
+			v, err := p.At(0)
+			if err != nil {
+				return nil, err
+			}
+			app := b.Emit(ir.OpCall, st, s, v)
+			app.Callee = &ir.Callee{Builtin: "append", Spread: types.Identical(v.Type, st)}
+			s = app
+		}
+		return s, nil
+	})
 }
 
 // plainCall returns the series of a call, in a rule expression, of a

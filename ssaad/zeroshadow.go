@@ -20,8 +20,8 @@ func (b *Builder) ZeroShadow(x *ir.Value) *ir.Value {
 	}
 	switch u := x.Type.Underlying().(type) {
 	case *types.Slice:
-		if HoldsPointers(u.Elem()) {
-			return nil
+		if HoldsPointers(u.Elem()) && !ir.IsTensor(u.Elem()) {
+			return nil // a tensor's zero is nil, make's; a slice's needs a loop
 		}
 		n := b.Emit(ir.OpLen, types.Typ[types.Int], x)
 		c := b.Emit(ir.OpCap, types.Typ[types.Int], x)
@@ -96,4 +96,65 @@ func HoldsPointers(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// GrowShadow emits, in the current block, what lets a caller pass a
+// shadow or tangent struct without sizing its slices: for each slice field
+// of the struct that shadow points to (in nested struct fields too) that
+// is shorter than primal's (a pointer to, or a value of, the same struct
+// type), the field grown to primal's length with zeros (nil tensors):
+//
+//	dm.Ws = append(dm.Ws, make([]*tensorops.Tensor, max(len(m.Ws)-len(dm.Ws), 0))...)
+//
+// A zero is the zero tangent or the adjoint nothing has added to yet.
+func (b *Builder) GrowShadow(primal, shadow *ir.Value) {
+	st, ok := shadow.Type.(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	intType := types.Typ[types.Int]
+	for k := range st.NumFields() {
+		ft := st.Field(k).Type()
+		_, isSlice := ft.Underlying().(*types.Slice)
+		_, isStruct := ft.Underlying().(*types.Struct)
+		if !isSlice && !isStruct || !HoldsPointers(ft) && !isSlice {
+			continue
+		}
+		var pf *ir.Value
+		if _, ptr := primal.Type.Underlying().(*types.Pointer); ptr {
+			a := b.Emit(ir.OpFieldAddr, types.NewPointer(ft), primal)
+			a.Index = k
+			pf = b.Emit(ir.OpLoad, ft, a)
+		} else {
+			pf = b.Emit(ir.OpField, ft, primal)
+			pf.Index = k
+		}
+		sa := b.Emit(ir.OpFieldAddr, types.NewPointer(ft), shadow)
+		sa.Index = k
+		if isStruct {
+			b.GrowShadow(pf, sa)
+			continue
+		}
+		sf := b.Emit(ir.OpLoad, ft, sa)
+		short := b.Sub(b.Emit(ir.OpLen, intType, pf), b.Emit(ir.OpLen, intType, sf))
+		n := b.Emit(ir.OpCall, intType, short, b.F.Int(0))
+		n.Callee = &ir.Callee{Builtin: "max"}
+		grown := b.Emit(ir.OpCall, ft, sf, b.Emit(ir.OpMakeSlice, ft, n, nil))
+		grown.Callee = &ir.Callee{Builtin: "append", Spread: true}
+		b.Emit(ir.OpStore, nil, sa, grown)
+	}
+}
+
+// IsStructPointer reports whether typ is a pointer to a struct (not a
+// tensor, which is a value).
+func IsStructPointer(typ types.Type) bool {
+	if ir.IsTensor(typ) {
+		return false
+	}
+	p, ok := typ.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, ok = p.Elem().Underlying().(*types.Struct)
+	return ok
 }

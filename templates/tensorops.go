@@ -261,6 +261,53 @@ var tensorRules = []*Rule{
 	linear("OrZerosLike", []string{"t", "like"}, Linear,
 		[]string{"tensorops.OrZerosLike(dt, like)", "0"}, []string{"rBar", "0"},
 		"the identity on t (a nil t is the zero tensor)"),
+	// Gradient buffers (what generated gradients call, so that a JVP of a
+	// gradient, forward over reverse, can differentiate them):
+	// Accumulate(dst, g) = dst + g, broadcast to dst's shape, into dst's
+	// buffer; its derivative is a new tensor, never written into a
+	// tangent's buffer.
+	linear("Accumulate", []string{"dst", "g"}, Linear,
+		[]string{"ddst", "tensorops.ExpandLike(dg, r)"}, []string{"rBar", "tensorops.SumLike(rBar, g)"},
+		"d(dst + g) = ddst + dg; both adjoints are r̄ (g's summed back to its shape)"),
+	linear("AccumulateSumLike", []string{"dst", "g", "like"}, Linear,
+		[]string{"ddst", "tensorops.SumLike(dg, like)", "0"}, []string{"rBar", "tensorops.BroadcastLike(rBar, g)", "0"},
+		"d(dst + SumLike(g, like)) = ddst + SumLike(dg, like); its transpose broadcasts"),
+	// dst + MatMulGradA(g, a, b): linear in dst, bilinear in (g, b); first
+	// order (Taylor mode expands MatMulGradA itself, which gradients call
+	// before gadgen fuses the accumulation).
+	linear("AccumulateMatMulGradA", []string{"dst", "g", "a", "b", "transA", "transB"}, FirstOrder,
+		[]string{"ddst", "tensorops.MatMulGradA(dg, a, b, transA, transB)", "0", "tensorops.MatMulGradA(g, a, db, transA, transB)", "", ""},
+		[]string{"rBar", "tensorops.MatMulT(rBar, b, transA, transB)", "0", "tensorops.MatMulGradB(g, rBar, b, transA, transB)", "", ""},
+		"d(dst + MatMulGradA(g, a, b)) = ddst + MatMulGradA(dg, a, b) + MatMulGradA(g, a, db)"),
+	linear("AccumulateMatMulGradB", []string{"dst", "g", "a", "b", "transA", "transB"}, FirstOrder,
+		[]string{"ddst", "tensorops.MatMulGradB(dg, a, b, transA, transB)", "tensorops.MatMulGradB(g, da, b, transA, transB)", "0", "", ""},
+		[]string{"rBar", "tensorops.MatMulT(a, rBar, transA, transB)", "tensorops.MatMulGradA(g, a, rBar, transA, transB)", "0", "", ""},
+		"d(dst + MatMulGradB(g, a, b)) = ddst + MatMulGradB(dg, a, b) + MatMulGradB(g, da, b)"),
+	// Views of a []float64 or []float32 as a tensor: linear in the slice,
+	// whose tangent is its shadow (viewed the same way); the adjoint map
+	// of a slice parameter adds into its shadow, dataBar, and returns it.
+	linear("FromFloat64s", []string{"data", "shape"}, Linear,
+		[]string{"tensorops.FromFloat64s(ddata, shape)", ""}, []string{"tensorops.AccumulateFloat64s(dataBar, rBar)", ""},
+		"a view is linear; its transpose adds r̄'s elements into the slice's adjoint"),
+	linear("FromFloat32s", []string{"data", "shape"}, Linear,
+		[]string{"tensorops.FromFloat32s(ddata, shape)", ""}, []string{"tensorops.AccumulateFloat32s(dataBar, rBar)", ""},
+		"a view is linear; its transpose adds r̄'s elements into the slice's adjoint"),
+	// Element reads, the only ones of Tensor's methods with a derivative:
+	// linear in the tensor. Clone is the identity on values.
+	linear("Tensor.Item", []string{"t"}, Linear,
+		[]string{"tensorops.SumAll(dt)"}, []string{"tensorops.FullLike(t, rBar)"},
+		"the only element: linear; its transpose fills a tensor of t's shape"),
+	linear("Tensor.At", []string{"t", "idx"}, Linear,
+		[]string{"tensorops.AtJVP(dt, idx)", ""}, []string{"tensorops.AtGrad(rBar, t, idx)", ""},
+		"reading an element is linear; its transpose places r̄ at idx in zeros"),
+	linear("Tensor.Clone", []string{"t"}, Linear,
+		[]string{"dt"}, []string{"rBar"}, "a copy: the identity on values"),
+	linear("AtJVP", []string{"t", "idx"}, Linear,
+		[]string{"tensorops.AtJVP(dt, idx)", ""}, []string{"tensorops.AtGrad(rBar, t, idx)", ""},
+		"t.At(idx...), 0 for nil t: linear"),
+	linear("AtGrad", []string{"g", "like", "idx"}, Linear,
+		[]string{"tensorops.AtGrad(dg, like, idx)", "0", ""}, []string{"tensorops.AtJVP(rBar, idx)", "0", ""},
+		"g placed at idx in zeros: linear in g; its transpose reads the element"),
 	linear("AsTypeLike", []string{"g", "like"}, Linear,
 		[]string{"tensorops.AsTypeLike(dg, like)", "0"}, []string{"tensorops.AsTypeLike(rBar, g)", "0"},
 		"conversion is linear (up to rounding); its transpose converts back"),

@@ -104,6 +104,70 @@ func Basis(like *Tensor, i int) *Tensor {
 	return e.To(like.dev)
 }
 
+// AccumulateFloat64s adds the elements of g, in row-major order and
+// converted to float64, into dst and returns dst: the adjoint of
+// FromFloat64s(data), added into data's adjoint. A nil g adds nothing.
+// It panics if g's size differs from len(dst).
+func AccumulateFloat64s(dst []float64, g *Tensor) []float64 {
+	if g == nil {
+		return dst // a zero adjoint (the package doc: nil)
+	}
+	if g.Size() != len(dst) {
+		panic(fmt.Sprintf("tensorops: AccumulateFloat64s: shape %v has %d elements, dst has %d", g.shape, g.Size(), len(dst)))
+	}
+	AddInto(FromFloat64s(dst, g.shape...), AsType(g.To(CPU), Float64))
+	return dst
+}
+
+// AccumulateFloat32s adds the elements of g, in row-major order and
+// converted to float32, into dst and returns dst: the adjoint of
+// FromFloat32s(data), added into data's adjoint. A nil g adds nothing.
+// It panics if g's size differs from len(dst).
+func AccumulateFloat32s(dst []float32, g *Tensor) []float32 {
+	if g == nil {
+		return dst // a zero adjoint (the package doc: nil)
+	}
+	if g.Size() != len(dst) {
+		panic(fmt.Sprintf("tensorops: AccumulateFloat32s: shape %v has %d elements, dst has %d", g.shape, g.Size(), len(dst)))
+	}
+	AddInto(FromFloat32s(dst, g.shape...), AsType(g.To(CPU), Float32))
+	return dst
+}
+
+// AtJVP returns t.At(idx...), and 0 for a nil t: the tangent of an
+// element read, with the package doc's nil convention (a nil tangent is
+// zero).
+// It panics as At does.
+func AtJVP(t *Tensor, idx ...int) float64 {
+	if t == nil {
+		return 0 // a zero operand of a linear map (the package doc: nil)
+	}
+	return t.At(idx...)
+}
+
+// AtGrad returns the tensor of like's shape, dtype and device that is g at
+// idx (one index per dimension) and zero elsewhere: the adjoint of
+// like.At(idx...) for the result's adjoint g. It returns nil for a nil
+// like (the adjoint of a nil operand goes nowhere).
+// It panics if idx is not an index of like.
+func AtGrad(g float64, like *Tensor, idx ...int) *Tensor {
+	if like == nil {
+		return nil // the adjoint of a nil operand (the package doc: nil)
+	}
+	like.index("AtGrad", idx) // checks idx
+	flat := 0                 // idx's row-major index in a contiguous tensor of like's shape
+	for i, x := range idx {
+		flat = flat*like.shape[i] + x
+	}
+	e := alloc(like.dtype, like.shape)
+	if e.dtype == Float64 {
+		e.f64[flat] = g
+	} else {
+		e.f32[flat] = float32(g)
+	}
+	return e.To(like.dev)
+}
+
 // TanhJVP returns dx⊙(1 − y⊙y), the tangent (and the adjoint) of
 // y = Tanh(x) for dx, in one pass; nil for a nil dx.
 // It panics if the shapes or dtypes differ.

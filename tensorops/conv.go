@@ -103,10 +103,15 @@ func colsOf(g *convGeom, x *Tensor, b int) *Tensor {
 // Conv2D returns the 2-D cross-correlation of x [n, c, h, w] (NCHW) with
 // the filters w [o, c, kh, kw], with the given stride and zero padding on
 // every side: the result is [n, o, oh, ow] with oh = (h+2·pad−kh)/stride+1
-// (likewise ow). It goes through im2col and one GEMM per image.
-// It panics if x or w is nil or not 4-D, the channels differ, stride < 1,
+// (likewise ow). It goes through im2col and one GEMM per image. Conv2D is
+// bilinear: it returns nil when x or w is nil (a zero operand, the package
+// doc's nil convention).
+// It panics if x or w is not 4-D, the channels differ, stride < 1,
 // pad < 0, the kernel exceeds the padded input or the dtypes differ.
 func Conv2D(x, w *Tensor, stride, pad int) *Tensor {
+	if x == nil || w == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
+	}
 	g := convShape("Conv2D", x, w, stride, pad)
 	if x.dev != CPU {
 		return conv2DDevice(&g, x, w)
@@ -130,11 +135,12 @@ func convGradShape(op string, gr, x, w *Tensor, stride, pad int) convGeom {
 }
 
 // Conv2DGradX returns the adjoint of Conv2D(x, w, stride, pad) with respect
-// to x for the result's adjoint g (x's shape); nil when g is nil.
+// to x for the result's adjoint g (x's shape), which depends on x only
+// through its shape; bilinear in g and w: nil when either is nil.
 // It panics as Conv2D does or if g does not have Conv2D's result shape.
 func Conv2DGradX(g, x, w *Tensor, stride, pad int) *Tensor {
-	if g == nil {
-		return nil
+	if g == nil || w == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
 	geo := convGradShape("Conv2DGradX", g, x, w, stride, pad)
 	if onDevice("Conv2DGradX", g, x) {
@@ -158,11 +164,12 @@ func Conv2DGradX(g, x, w *Tensor, stride, pad int) *Tensor {
 }
 
 // Conv2DGradW returns the adjoint of Conv2D(x, w, stride, pad) with respect
-// to w for the result's adjoint g (w's shape); nil when g is nil.
+// to w for the result's adjoint g (w's shape), which depends on w only
+// through its shape; bilinear in g and x: nil when either is nil.
 // It panics as Conv2D does or if g does not have Conv2D's result shape.
 func Conv2DGradW(g, x, w *Tensor, stride, pad int) *Tensor {
-	if g == nil {
-		return nil
+	if g == nil || x == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
 	geo := convGradShape("Conv2DGradW", g, x, w, stride, pad)
 	if onDevice("Conv2DGradW", g, x) {

@@ -308,13 +308,13 @@ func argMaxAxis[T Float](idx []int, x []T, outer, n, inner int) {
 // SumLike returns g summed over the dimensions that broadcasting added or
 // expanded so that the result has like's shape: the adjoint of broadcasting
 // like's shape to g's. It returns g itself when the shapes are equal, and
-// nil when g is nil (zero).
+// nil when g is nil (zero) or like is nil: the adjoint of a nil operand
+// (Add(nil, x), a sum started from nil) goes nowhere, as nil is a constant.
 // It panics if like's shape does not broadcast to g's.
 func SumLike(g, like *Tensor) *Tensor {
-	if g == nil {
-		return nil
+	if g == nil || like == nil {
+		return nil // a zero adjoint, or the adjoint of a nil operand (the package doc: nil)
 	}
-	mustNotNil("SumLike", like)
 	if sameShape(g.shape, like.shape) {
 		return g
 	}

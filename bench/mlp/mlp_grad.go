@@ -18,6 +18,14 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
+	t2 := nBar.W1
+	nBar.W1 = append(t2, make([]float64, max(len(n.W1)-len(t2), 0))...)
+	t3 := nBar.B1
+	nBar.B1 = append(t3, make([]float64, max(len(n.B1)-len(t3), 0))...)
+	t4 := nBar.W2
+	nBar.W2 = append(t4, make([]float64, max(len(n.W2)-len(t4), 0))...)
+	t5 := nBar.B2
+	nBar.B2 = append(t5, make([]float64, max(len(n.B2)-len(t5), 0))...)
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	n2 := len(labels)
@@ -37,9 +45,9 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 			for j2 := 0; j2 < len(xs2); j2++ {
 				a2 += w3[j2] * xs2[j2]
 			}
-			t22 := math.Tanh(a2)
-			h2[i4] = t22
-			tape = append(tape, t22)
+			t26 := math.Tanh(a2)
+			h2[i4] = t26
+			tape = append(tape, t26)
 		}
 		z := make([]float64, nOut)
 		zBar2 := make([]float64, nOut)
@@ -57,89 +65,89 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 		}
 		sum2 := 0.0
 		for i5 := 0; i5 < n7; i5++ {
-			t21 := math.Exp(z[i5] - zmax2)
-			tape = append(tape, t21)
-			sum2 += t21
+			t25 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t25)
+			sum2 += t25
 		}
-		t20 := z[label2]
+		t24 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, zBar2, h2, hBar2)
-		total += zmax2 + math.Log(sum2) - t20
+		total += zmax2 + math.Log(sum2) - t24
 	}
-	t2 := float64(n2)
-	t3 := total / t2
-	totalBar := 1 / t2
+	t6 := float64(n2)
+	t7 := total / t6
+	totalBar := 1 / t6
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t4 := n3 - 4
+		t8 := n3 - 4
 		zBar := tapeSlices[n3-3]
 		h := tapeSlices[n3-2]
 		hBar := tapeSlices[n3-1]
-		t5 := tapeSlices[:t4]
+		t9 := tapeSlices[:t8]
 		xs := x[s2*nIn : (s2+1)*nIn]
-		t6 := len(tape) - 1
-		sum := tape[t6]
-		n4 := len(tapeSlices[t4])
+		t10 := len(tape) - 1
+		sum := tape[t10]
+		n4 := len(tapeSlices[t8])
 		label := labels[s2]
 		zBar[label] -= totalBar
 		sumBar := 1 / sum * totalBar
 		zmaxBar := totalBar
-		tape = tape[:t6]
+		tape = tape[:t10]
 		for i := n4 - 1; i >= 0; i-- {
-			t18 := len(tape) - 1
-			t19 := tape[t18] * sumBar
-			zBar[i] += t19
-			zmaxBar -= t19
-			tape = tape[:t18]
+			t22 := len(tape) - 1
+			t23 := tape[t22] * sumBar
+			zBar[i] += t23
+			zmaxBar -= t23
+			tape = tape[:t22]
 		}
 		for k := n4 - 1; k >= 0; k-- {
-			t10 := k * nHidden
-			t11 := (k + 1) * nHidden
-			w := n.W2[t10:t11]
-			wBar2 := nBar.W2[t10:t11]
+			t14 := k * nHidden
+			t15 := (k + 1) * nHidden
+			w := n.W2[t14:t15]
+			wBar2 := nBar.W2[t14:t15]
 			n5 := len(tape)
-			t12 := n5 - 2
-			t13 := tape[:t12]
-			t14 := tape[t12] >= tape[n5-1]
-			t15 := 0.0
-			if t14 {
-				t15 = 1
+			t16 := n5 - 2
+			t17 := tape[:t16]
+			t18 := tape[t16] >= tape[n5-1]
+			t19 := 0.0
+			if t18 {
+				t19 = 1
 			}
-			zmaxBar2 := t15 * zmaxBar
-			t16 := 1.0
-			if t14 {
-				t16 = 0
+			zmaxBar2 := t19 * zmaxBar
+			t20 := 1.0
+			if t18 {
+				t20 = 0
 			}
 			zkBar := zBar[k]
 			zBar[k] = 0
-			aBar2 := t16*zmaxBar + zkBar
+			aBar2 := t20*zmaxBar + zkBar
 			for i3 := len(h) - 1; i3 >= 0; i3-- {
 				wi := w[i3]
 				wBar2[i3] += aBar2 * h[i3]
 				hBar[i3] += wi * aBar2
 			}
-			t17 := nBar.B2
-			t17[k] += aBar2
+			t21 := nBar.B2
+			t21[k] += aBar2
 			zmaxBar = zmaxBar2
-			tape = t13
+			tape = t17
 		}
 		for i2 := len(h) - 1; i2 >= 0; i2-- {
 			wBar := nBar.W1[i2*nIn : (i2+1)*nIn]
-			t7 := len(tape) - 1
-			t8 := tape[t7]
-			tape = tape[:t7]
+			t11 := len(tape) - 1
+			t12 := tape[t11]
+			tape = tape[:t11]
 			hiBar := hBar[i2]
 			hBar[i2] = 0
-			aBar := (1 - t8*t8) * hiBar
+			aBar := (1 - t12*t12) * hiBar
 			for j := len(xs) - 1; j >= 0; j-- {
 				wBar[j] += aBar * xs[j]
 			}
-			t9 := nBar.B1
-			t9[i2] += aBar
+			t13 := nBar.B1
+			t13[i2] += aBar
 		}
-		tapeSlices = t5
+		tapeSlices = t9
 	}
-	return t3
+	return t7
 }
 
 // LossJVP computes Net.Loss and its derivative along the tangents (forward mode).
@@ -149,6 +157,14 @@ func (n *Net) LossGrad(nBar *Net, x []float64, labels []int) float64 {
 // Results, in order: the value of Net.Loss; its tangent.
 // Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
 func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
+	t := dn.W1
+	dn.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
+	t2 := dn.B1
+	dn.B1 = append(t2, make([]float64, max(len(n.B1)-len(t2), 0))...)
+	t3 := dn.W2
+	dn.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
+	t4 := dn.B2
+	dn.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	n2 := len(labels)
@@ -163,10 +179,10 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		dh := make([]float64, nHidden)
 		n3 := len(h)
 		for i := 0; i < n3; i++ {
-			t5 := i * nIn
-			t6 := (i + 1) * nIn
-			w2 := n.W1[t5:t6]
-			dw2 := dn.W1[t5:t6]
+			t9 := i * nIn
+			t10 := (i + 1) * nIn
+			w2 := n.W1[t9:t10]
+			dw2 := dn.W1[t9:t10]
 			a2 := n.B1[i]
 			da2 := dn.B1[i]
 			for j := 0; j < len(xs); j++ {
@@ -174,9 +190,9 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 				a2 += w2[j] * xj
 				da2 += dw2[j] * xj
 			}
-			t7 := math.Tanh(a2)
-			h[i] = t7
-			dh[i] = (1 - t7*t7) * da2
+			t11 := math.Tanh(a2)
+			h[i] = t11
+			dh[i] = (1 - t11*t11) * da2
 		}
 		z := make([]float64, nOut)
 		dz := make([]float64, nOut)
@@ -184,10 +200,10 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		zmax2 := zmax
 		dzmax := 0.0
 		for k := 0; k < n4; k++ {
-			t3 := k * nHidden
-			t4 := (k + 1) * nHidden
-			w := n.W2[t3:t4]
-			dw := dn.W2[t3:t4]
+			t7 := k * nHidden
+			t8 := (k + 1) * nHidden
+			w := n.W2[t7:t8]
+			dw := dn.W2[t7:t8]
 			a := n.B2[k]
 			da := dn.B2[k]
 			for i3 := 0; i3 < n3; i3++ {
@@ -206,15 +222,15 @@ func (n *Net) LossJVP(dn *Net, x []float64, labels []int) (float64, float64) {
 		sum := 0.0
 		dsum := 0.0
 		for i2 := 0; i2 < n4; i2++ {
-			t2 := math.Exp(z[i2] - zmax2)
-			sum += t2
-			dsum += t2 * (dz[i2] - dzmax)
+			t6 := math.Exp(z[i2] - zmax2)
+			sum += t6
+			dsum += t6 * (dz[i2] - dzmax)
 		}
 		total += zmax2 + math.Log(sum) - z[label]
 		dtotal += dzmax + 1/sum*dsum - dz[label]
 	}
-	t := float64(n2)
-	return total / t, dtotal / t
+	t5 := float64(n2)
+	return total / t5, dtotal / t5
 }
 
 // LossFlatJVP computes LossFlat and its derivative along the tangents (forward mode).

@@ -18,12 +18,12 @@ import (
 func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	var z2 []float64
 	var zBar5 []float64
-	var t32 []float64
+	var t36 []float64
 	var wBar3 []float64
 	var w3 []float64
 	var h2 []float64
 	var hBar4 []float64
-	var t33 []float64
+	var t37 []float64
 	var wBar4 []float64
 	var xs2 []float64
 	var tapeSlices [][]float64
@@ -40,6 +40,14 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 	var aBar3 float64
 	var aBar4 float64
 	var totalBar float64
+	t := nBar.W1
+	nBar.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
+	t2 := nBar.B1
+	nBar.B1 = append(t2, make([]float64, max(len(n.B1)-len(t2), 0))...)
+	t3 := nBar.W2
+	nBar.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
+	t4 := nBar.B2
+	nBar.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	nIn := len(x) / len(labels)
@@ -58,9 +66,9 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 			for j2 := 0; j2 < len(xs); j2++ {
 				a3 += w2[j2] * xs[j2]
 			}
-			t31 := math.Tanh(a3)
-			h[i4] = t31
-			tape = append(tape, t31)
+			t35 := math.Tanh(a3)
+			h[i4] = t35
+			tape = append(tape, t35)
 		}
 		z := make([]float64, nOut)
 		zBar4 := make([]float64, nOut)
@@ -78,119 +86,119 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 		}
 		sum2 := 0.0
 		for i5 := 0; i5 < len(z); i5++ {
-			t30 := math.Exp(z[i5] - zmax2)
-			tape = append(tape, t30)
-			sum2 += t30
+			t34 := math.Exp(z[i5] - zmax2)
+			tape = append(tape, t34)
+			sum2 += t34
 		}
-		t29 := z[label2]
+		t33 := z[label2]
 		tape = append(tape, sum2)
 		tapeSlices = append(tapeSlices, z, zBar4, h, hBar3)
-		total += zmax2 + math.Log(sum2) - t29
+		total += zmax2 + math.Log(sum2) - t33
 	}
-	t := float64(len(labels))
-	t2 := total / t
-	totalBar += 1 / t
+	t5 := float64(len(labels))
+	t6 := total / t5
+	totalBar += 1 / t5
 	for s2 := n2 - 1; s2 >= 0; s2-- {
-		t3 := tapeSlices
-		t4 := len(t3) - 4
-		tapeSlices = t3[:t4]
-		z2 = t3[t4]
-		zBar5 = t3[t4+1]
-		h2 = t3[t4+2]
-		hBar4 = t3[t4+3]
+		t7 := tapeSlices
+		t8 := len(t7) - 4
+		tapeSlices = t7[:t8]
+		z2 = t7[t8]
+		zBar5 = t7[t8+1]
+		h2 = t7[t8+2]
+		hBar4 = t7[t8+3]
 		xs2 = x[s2*nIn : (s2+1)*nIn]
-		t5 := tape
-		t6 := len(t5) - 1
-		sum := t5[t6]
-		tape = t5[:t6]
-		t7 := totalBar
+		t9 := tape
+		t10 := len(t9) - 1
+		sum := t9[t10]
+		tape = t9[:t10]
+		t11 := totalBar
 		zBar := zBar5
 		label := labels[s2]
-		zBar[label] += -t7
-		zmaxBar2 += t7
-		sumBar += 1 / sum * t7
+		zBar[label] += -t11
+		zmaxBar2 += t11
+		sumBar += 1 / sum * t11
 		for i := len(z2) - 1; i >= 0; i-- {
-			t26 := tape
-			t27 := len(t26) - 1
-			tape = t26[:t27]
-			t28 := t26[t27] * sumBar
-			zmaxBar2 += -t28
+			t30 := tape
+			t31 := len(t30) - 1
+			tape = t30[:t31]
+			t32 := t30[t31] * sumBar
+			zmaxBar2 += -t32
 			zBar3 := zBar5
-			zBar3[i] += t28
+			zBar3[i] += t32
 		}
 		sumBar = 0
 		for k := len(z2) - 1; k >= 0; k-- {
-			t14 := zmaxBar2
+			t18 := zmaxBar2
 			zmaxBar2 = 0
-			zmaxBar += t14
-			t32 = nBar.W2
-			t15 := k * nHidden
-			t16 := (k + 1) * nHidden
-			w3 = n.W2[t15:t16]
-			wBar3 = t32[t15:t16]
-			t17 := tape
-			t18 := len(t17) - 2
-			zmax := t17[t18]
-			a := t17[t18+1]
-			tape = t17[:t18]
-			t19 := zmaxBar
+			zmaxBar += t18
+			t36 = nBar.W2
+			t19 := k * nHidden
+			t20 := (k + 1) * nHidden
+			w3 = n.W2[t19:t20]
+			wBar3 = t36[t19:t20]
+			t21 := tape
+			t22 := len(t21) - 2
+			zmax := t21[t22]
+			a := t21[t22+1]
+			tape = t21[:t22]
+			t23 := zmaxBar
 			zmaxBar = 0
-			t20 := 0.0
+			t24 := 0.0
 			if zmax >= a {
-				t20 = 1
+				t24 = 1
 			}
-			zmaxBar2 += t20 * t19
-			t21 := 1.0
+			zmaxBar2 += t24 * t23
+			t25 := 1.0
 			if zmax >= a {
-				t21 = 0
+				t25 = 0
 			}
-			aBar += t21 * t19
+			aBar += t25 * t23
 			zBar2 := zBar5
 			zkBar := zBar2[k]
 			zBar2[k] = 0
 			aBar += zkBar
 			for i3 := len(h2) - 1; i3 >= 0; i3-- {
-				t25 := aBar
+				t29 := aBar
 				wi := w3[i3]
 				wBar2 := wBar3
-				wBar2[i3] += t25 * h2[i3]
+				wBar2[i3] += t29 * h2[i3]
 				hBar2 := hBar4
-				hBar2[i3] += wi * t25
+				hBar2[i3] += wi * t29
 			}
-			t22 := aBar
+			t26 := aBar
 			aBar = 0
-			aBar2 += t22
-			t23 := aBar2
+			aBar2 += t26
+			t27 := aBar2
 			aBar2 = 0
-			t24 := nBar.B2
-			t24[k] += t23
+			t28 := nBar.B2
+			t28[k] += t27
 		}
 		zmaxBar2 = 0
 		for i2 := len(h2) - 1; i2 >= 0; i2-- {
-			t33 = nBar.W1
-			wBar4 = t33[i2*nIn : (i2+1)*nIn]
-			t8 := tape
-			t9 := len(t8) - 1
-			t10 := t8[t9]
-			tape = t8[:t9]
+			t37 = nBar.W1
+			wBar4 = t37[i2*nIn : (i2+1)*nIn]
+			t12 := tape
+			t13 := len(t12) - 1
+			t14 := t12[t13]
+			tape = t12[:t13]
 			hBar := hBar4
 			hiBar := hBar[i2]
 			hBar[i2] = 0
-			aBar3 += (1 - t10*t10) * hiBar
+			aBar3 += (1 - t14*t14) * hiBar
 			for j := len(xs2) - 1; j >= 0; j-- {
 				wBar := wBar4
 				wBar[j] += aBar3 * xs2[j]
 			}
-			t11 := aBar3
+			t15 := aBar3
 			aBar3 = 0
-			aBar4 += t11
-			t12 := aBar4
+			aBar4 += t15
+			t16 := aBar4
 			aBar4 = 0
-			t13 := nBar.B1
-			t13[i2] += t12
+			t17 := nBar.B1
+			t17[i2] += t16
 		}
 	}
-	return t2
+	return t6
 }
 
 // LossJVPO0 computes Net.Loss and its derivative along the tangents (forward mode).
@@ -202,6 +210,14 @@ func LossGradO0(n, nBar *Net, x []float64, labels []int) float64 {
 //
 // Generated without optimization (opt=0), for comparison.
 func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
+	t := dn.W1
+	dn.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
+	t2 := dn.B1
+	dn.B1 = append(t2, make([]float64, max(len(n.B1)-len(t2), 0))...)
+	t3 := dn.W2
+	dn.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
+	t4 := dn.B2
+	dn.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	nHidden := len(n.B1)
 	nOut := len(n.B2)
 	nIn := len(x) / len(labels)
@@ -214,10 +230,10 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 		dh := make([]float64, nHidden)
 		n2 := len(h)
 		for i := 0; i < n2; i++ {
-			t5 := i * nIn
-			t6 := (i + 1) * nIn
-			w2 := n.W1[t5:t6]
-			dw2 := dn.W1[t5:t6]
+			t9 := i * nIn
+			t10 := (i + 1) * nIn
+			w2 := n.W1[t9:t10]
+			dw2 := dn.W1[t9:t10]
 			a2 := n.B1[i]
 			da2 := dn.B1[i]
 			for j := 0; j < len(xs); j++ {
@@ -225,9 +241,9 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 				a2 += w2[j] * xj
 				da2 += dw2[j] * xj
 			}
-			t7 := math.Tanh(a2)
-			h[i] = t7
-			dh[i] = (1 - t7*t7) * da2
+			t11 := math.Tanh(a2)
+			h[i] = t11
+			dh[i] = (1 - t11*t11) * da2
 		}
 		z := make([]float64, nOut)
 		dz := make([]float64, nOut)
@@ -235,10 +251,10 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 		zmax := math.Inf(-1)
 		dzmax := 0.0
 		for k := 0; k < n3; k++ {
-			t3 := k * nHidden
-			t4 := (k + 1) * nHidden
-			w := n.W2[t3:t4]
-			dw := dn.W2[t3:t4]
+			t7 := k * nHidden
+			t8 := (k + 1) * nHidden
+			w := n.W2[t7:t8]
+			dw := dn.W2[t7:t8]
 			a := n.B2[k]
 			da := dn.B2[k]
 			for i3 := 0; i3 < len(h); i3++ {
@@ -257,15 +273,15 @@ func LossJVPO0(n, dn *Net, x []float64, labels []int) (float64, float64) {
 		sum := 0.0
 		dsum := 0.0
 		for i2 := 0; i2 < len(z); i2++ {
-			t2 := math.Exp(z[i2] - zmax)
-			sum += t2
-			dsum += t2 * (dz[i2] - dzmax)
+			t6 := math.Exp(z[i2] - zmax)
+			sum += t6
+			dsum += t6 * (dz[i2] - dzmax)
 		}
 		total += zmax + math.Log(sum) - z[label]
 		dtotal += dzmax + 1/sum*dsum - dz[label]
 	}
-	t := float64(len(labels))
-	return total / t, dtotal / t
+	t5 := float64(len(labels))
+	return total / t5, dtotal / t5
 }
 
 // LossFlatJVPO0 computes LossFlat and its derivative along the tangents (forward mode).

@@ -536,6 +536,35 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 				}
 				var targets []target
 				switch {
+				case c.Spread && j == len(rule.Params)-1 && j < len(v.Args) && ssaad.IsFloatSlice(v.Args[j].Type):
+					// A slice passed with "..." (Concat(axis, parts...)): each
+					// element's adjoint, with its index i, into the slice's
+					// shadow, in a loop over the slice.
+					if src != "0" && t.act.Varied(v.Args[j]) && t.hasShadow(v.Args[j]) {
+						if !t.spreadAdjoint(v, rule, j, src, genv, mathPkg) {
+							return
+						}
+					}
+					continue
+				case j < len(v.Args) && !(j < len(args) && args[j] != nil && args[j].Tail != nil) && ssaad.IsFloatSlice(v.Args[j].Type):
+					// A slice parameter (FromFloat64s's data): its map adds
+					// into the slice's shadow, bound to its name with the
+					// suffix Bar.
+					a := v.Args[j]
+					if src == "0" || !t.act.Varied(a) || !t.hasShadow(a) {
+						continue
+					}
+					if src == "" {
+						t.errorf(v.Pos, c.String(), "%s is not differentiable in its argument %s", ssaad.RuleName(c), rule.Params[j])
+						return
+					}
+					senv := maps.Clone(genv)
+					senv[rule.Params[j]+"Bar"] = e.Known([]*ir.Value{t.shadowAt(a)})
+					if _, err := e.Eval(src, senv, a.Type); err != nil {
+						t.errorf(v.Pos, c.String(), "bad rule: %v", err)
+						return
+					}
+					continue
 				case j < len(args) && args[j] != nil && args[j].Tail != nil:
 					for el := range args[j].Tail {
 						ienv := maps.Clone(genv)
@@ -546,7 +575,14 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 					targets = append(targets, target{v.Args[j], genv})
 				}
 				for _, tg := range targets {
-					if src == "0" || !isFloat(tg.a.Type) || !t.act.Varied(tg.a) {
+					if src == "0" || !t.act.Varied(tg.a) {
+						continue
+					}
+					if !isFloat(tg.a.Type) {
+						if src != "" {
+							t.errorf(v.Pos, c.String(), "reverse mode cannot take the adjoint of %s's argument %s, of type %s", ssaad.RuleName(c), rule.Params[j], types.TypeString(tg.a.Type, pkgName))
+							return
+						}
 						continue
 					}
 					if src == "" {
@@ -576,6 +612,47 @@ func (t *transformer) callAdjoint(v *ir.Value) {
 			t.accumulate(a, t.reduceTo(a, partial, g))
 		}
 	}
+}
+
+// spreadAdjoint emits the reverse, by the adjoint map src of the rule,
+// of the call v's argument j, a slice of floats or tensors passed with
+// "...": a loop over its elements adds the map, with the element's index
+// bound to i, into the slice's shadow. A fresh expander evaluates the map
+// in the loop, so that nothing computed there is reused after it. It
+// reports false after an error.
+func (t *transformer) spreadAdjoint(v *ir.Value, rule *templates.Rule, j int, src string, env map[string]*ssaad.Series, mathPkg *types.Package) bool {
+	if src == "" {
+		t.errorf(v.Pos, v.Callee.String(), "%s is not differentiable in its argument %s", ssaad.RuleName(v.Callee), rule.Params[j])
+		return false
+	}
+	a := v.Args[j]
+	elem := a.Type.Underlying().(*types.Slice).Elem()
+	ptr := types.NewPointer(elem)
+	xs, dxs := t.addrAt(a), t.shadowAt(a)
+	ok := true
+	t.forRange(t.Emit(ir.OpLen, intType, xs), func(k *ir.Value) {
+		e := ssaad.NewExpander(&t.Builder, 0, mathPkg)
+		ienv := map[string]*ssaad.Series{"i": e.Known([]*ir.Value{k})}
+		for name, s := range env {
+			if name != "i" {
+				x, err := s.At(0)
+				if err != nil {
+					t.errorf(v.Pos, v.Callee.String(), "bad rule: %v", err)
+					ok = false
+					return
+				}
+				ienv[name] = e.Known([]*ir.Value{x})
+			}
+		}
+		contrib, err := e.Eval(src, ienv, elem)
+		if err != nil {
+			t.errorf(v.Pos, v.Callee.String(), "bad rule: %v", err)
+			ok = false
+			return
+		}
+		t.addInto(t.Emit(ir.OpIndexAddr, ptr, dxs, k), contrib)
+	})
+	return ok
 }
 
 // reduceTo returns the adjoint contribution partial·g to argument a of an
@@ -649,10 +726,13 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	if !void && !nonzero && !t.writesVaried(v) {
 		return // nothing flows back through it
 	}
+	// The arguments of a variadic parameter listed one by one (package
+	// frontend) go to the callee's VJP as one slice, as it takes them.
+	fixed, elems := variadicElems(v)
 	// Arguments that are one slice or pointer (mulTo(tmp, tmp, x)) call
 	// the callee's specialization for them, whose body computes what the
 	// call does (see frontend's alias.go).
-	same, callArgs := sameArgs(v.Args), v.Args
+	same, callArgs := sameArgs(fixed), fixed
 	if same != nil {
 		ae, ok := t.env.(ssaad.AliasEnv)
 		if !ok {
@@ -670,6 +750,13 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	active := make([]bool, len(callArgs))
 	for i, a := range callArgs {
 		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || ssaad.IsPointerLike(a.Type))
+	}
+	elemsActive := false
+	if elems != nil {
+		for _, a := range elems.args {
+			elemsActive = elemsActive || t.act.Varied(a) && hasAdjoint(a.Type)
+		}
+		active = append(active, elemsActive)
 	}
 	df, err := t.env.Derivative(CalleeMode, callee, active, v.Pos)
 	if err != nil {
@@ -706,6 +793,18 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 			scalars = append(scalars, a)
 		}
 	}
+	var elemShadow *ir.Value
+	if elems != nil {
+		vals := make([]*ir.Value, len(elems.args))
+		for i, a := range elems.args {
+			vals[i] = t.r(a)
+		}
+		args = append(args, t.sliceOf(elems.typ, vals))
+		if elemsActive {
+			elemShadow = t.Emit(ir.OpMakeSlice, elems.typ, t.F.Int(int64(len(vals))), nil)
+			args = append(args, elemShadow)
+		}
+	}
 	args = append(args, seeds...)
 	res := df.Sig.Results()
 	var typ types.Type = res
@@ -732,6 +831,49 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	for _, m := range mixed {
 		t.accumulate(m.a, t.Emit(ir.OpLoad, m.a.Type, m.tmp))
 	}
+	if elemShadow != nil {
+		// The adjoints of the listed arguments, from the slice's shadow.
+		elem := elems.typ.Underlying().(*types.Slice).Elem()
+		for i, a := range elems.args {
+			if t.act.Varied(a) && hasAdjoint(a.Type) {
+				at := t.Emit(ir.OpIndexAddr, types.NewPointer(elem), elemShadow, t.F.Int(int64(i)))
+				t.accumulate(a, t.Emit(ir.OpLoad, elem, at))
+			}
+		}
+	}
+}
+
+// varargs are the arguments of a call that its callee's variadic
+// parameter, of slice type typ, receives one by one.
+type varargs struct {
+	typ  types.Type
+	args []*ir.Value
+}
+
+// variadicElems splits the arguments of call v of a variadic function
+// into those of the fixed parameters (the receiver first) and those of
+// the variadic one, when they are listed one by one (nil when the call
+// passes a slice with "...", or the callee is not variadic).
+func variadicElems(v *ir.Value) ([]*ir.Value, *varargs) {
+	sig := v.Callee.Func.Type().(*types.Signature)
+	if !sig.Variadic() || v.Callee.Spread {
+		return v.Args, nil
+	}
+	n := sig.Params().Len() - 1
+	if sig.Recv() != nil {
+		n++
+	}
+	return v.Args[:n:n], &varargs{typ: sig.Params().At(sig.Params().Len() - 1).Type(), args: v.Args[n:]}
+}
+
+// sliceOf emits a slice of type st holding vals.
+func (t *transformer) sliceOf(st types.Type, vals []*ir.Value) *ir.Value {
+	s := t.Emit(ir.OpMakeSlice, st, t.F.Int(int64(len(vals))), nil)
+	elem := st.Underlying().(*types.Slice).Elem()
+	for i, x := range vals {
+		t.Emit(ir.OpStore, nil, t.Emit(ir.OpIndexAddr, types.NewPointer(elem), s, t.F.Int(int64(i))), x)
+	}
+	return s
 }
 
 // copyMemoryLeaves stores into the struct or array at addr the slices and

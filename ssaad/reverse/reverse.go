@@ -381,7 +381,7 @@ func (t *transformer) check() {
 			}
 			continue // a slice of floats gets a local zero shadow
 		}
-		if !hasAdjoint(pv.Type) && !ssaad.IsPointerLike(pv.Type) {
+		if !hasAdjoint(pv.Type) && !ssaad.IsPointerLike(pv.Type) && !mixedParam(pv.Type) {
 			t.errorf(p.Pos, "parameter "+pv.Name, "reverse mode does not support varied parameters of type %s yet", types.TypeString(pv.Type, pkgName))
 		}
 	}
@@ -435,11 +435,7 @@ func (t *transformer) check() {
 // the memory it reads must still hold the same values then.
 func (t *transformer) checkCall(v *ir.Value) {
 	c := v.Callee
-	name := c.String()
-	if c.Func != nil && c.Func.Pkg() != nil {
-		name = c.Func.Pkg().Name() + "." + ssaad.FuncName(c.Func)
-	}
-	construct := "call of " + name
+	construct := ssaad.CallConstruct(c)
 	if c.Func == nil || c.Invoke || c.Derived != nil || c.Builtin != "" {
 		t.errorf(v.Pos, construct, "reverse mode cannot differentiate this call")
 		return
@@ -466,10 +462,6 @@ func (t *transformer) checkCall(v *ir.Value) {
 			t.errorf(v.Pos, construct, "reverse mode does not support calls returning slices or pointers that may share memory with their arguments, other than an argument itself, yet")
 			return
 		}
-	}
-	if sig.Variadic() {
-		t.errorf(v.Pos, construct, "reverse mode does not differentiate calls of variadic functions yet")
-		return
 	}
 	for i, a := range v.Args {
 		if !ssaad.IsPointerLike(a.Type) {

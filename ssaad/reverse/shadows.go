@@ -48,10 +48,18 @@ func (t *transformer) hasShadow(v *ir.Value) bool {
 }
 
 // mixedParam reports whether parameter type typ is a struct or array,
-// not a pointer or slice, that holds both floats and memory: its shadow
-// is a pointer to a value of its type (see the file comment).
+// not a pointer or slice, that holds memory (and floats, or none: a
+// model of slices of tensors by value): its shadow is a pointer to a
+// value of its type (see the file comment).
 func mixedParam(typ types.Type) bool {
-	return !ssaad.IsPointerLike(typ) && ssaad.RefersToMemory(typ) && isAggregate(typ)
+	if ssaad.IsPointerLike(typ) || !ssaad.RefersToMemory(typ) {
+		return false
+	}
+	switch typ.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
 }
 
 // makeShadow emits, after the forward copy of v, the shadow of v (see the

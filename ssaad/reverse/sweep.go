@@ -78,6 +78,19 @@ func (t *transformer) run() {
 	for _, pv := range scalarParams {
 		t.slotOf(pv).Name = nm.adjoints[pv.Index]
 	}
+	if !t.callee {
+		// The caller's shadows need no sizing: their slices are grown to
+		// the primal's lengths.
+		for i, pv := range p.Params {
+			switch {
+			case !req.Active[i]:
+			case mixedParam(pv.Type):
+				t.GrowShadow(t.val[pv], t.slot[pv])
+			case ssaad.IsStructPointer(pv.Type):
+				t.GrowShadow(t.val[pv], t.shadow[pv])
+			}
+		}
+	}
 	for _, pv := range mixed {
 		t.shadow[pv] = t.Emit(ir.OpLoad, pv.Type, t.slot[pv])
 	}

@@ -148,7 +148,7 @@ func (t *transformer) derivedCall(v *ir.Value, sig *types.Signature, vals []*ir.
 	}
 	df, err := t.callee(c.Func, opts, active, v.Pos)
 	if err != nil {
-		t.errorf(v.Pos, "call of "+c.Func.Name(), "%v", err)
+		t.errorf(v.Pos, ssaad.CallConstruct(c), "%v", err)
 		t.clone(v)
 		return
 	}

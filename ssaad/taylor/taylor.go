@@ -394,6 +394,18 @@ func (t *transformer) run() {
 			t.tan[pv][k] = z
 		}
 	}
+	// The caller's tangent structs need no sizing: their slices are grown
+	// to the primal's lengths (nil tensors and zeros: zero tangents).
+	for i, pv := range p.Params {
+		if !req.Active[i] || !ssaad.IsStructPointer(pv.Type) {
+			continue
+		}
+		for _, c := range t.tan[pv] {
+			if c != nil && c.Op == ir.OpParam {
+				t.GrowShadow(t.val[pv], c)
+			}
+		}
+	}
 	// Inactive parameters through which varied values are stored get zero
 	// shadows of their own.
 	for i, pv := range p.Params {

@@ -16,6 +16,14 @@ import (
 func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
+	t2 := nBar.W1
+	nBar.W1 = append(t2, make([]float64, max(len(n.W1)-len(t2), 0))...)
+	t3 := nBar.B1
+	nBar.B1 = append(t3, make([]float64, max(len(n.B1)-len(t3), 0))...)
+	t4 := nBar.W2
+	nBar.W2 = append(t4, make([]float64, max(len(n.W2)-len(t4), 0))...)
+	t5 := nBar.B2
+	nBar.B2 = append(t5, make([]float64, max(len(n.B2)-len(t5), 0))...)
 	nHid := len(n.B1)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
@@ -27,9 +35,9 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 		for i4 := 0; i4 < n5; i4++ {
 			a2 += n.W1[j*n5+i4] * x[i4]
 		}
-		t19 := math.Tanh(a2)
-		h[j] = t19
-		tape = append(tape, t19)
+		t23 := math.Tanh(a2)
+		h[j] = t23
+		tape = append(tape, t23)
 	}
 	o := make([]float64, nOut)
 	oBar := make([]float64, nOut)
@@ -48,66 +56,66 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 	tape = slices.Grow(tape, max(n2+2, 0))
 	z := 0.0
 	for i := 0; i < n2; i++ {
-		t18 := math.Exp(o[i] - m)
-		tape = append(tape, t18)
-		z += t18
+		t22 := math.Exp(o[i] - m)
+		tape = append(tape, t22)
+		z += t22
 	}
-	t2 := math.Log(z) + m - o[label]
+	t6 := math.Log(z) + m - o[label]
 	oBar[label] -= 1
 	zBar := 1 / z
 	mBar := 1.0
 	for i2 := n2 - 1; i2 >= 0; i2-- {
-		t16 := len(tape) - 1
-		t17 := tape[t16] * zBar
-		oBar[i2] += t17
-		mBar -= t17
-		tape = tape[:t16]
+		t20 := len(tape) - 1
+		t21 := tape[t20] * zBar
+		oBar[i2] += t21
+		mBar -= t21
+		tape = tape[:t20]
 	}
 	for k2 := nOut - 1; k2 >= 0; k2-- {
 		n4 := len(tape)
-		t7 := n4 - 2
-		t8 := tape[:t7]
-		t9 := tape[t7] >= tape[n4-1]
-		t10 := 0.0
-		if t9 {
-			t10 = 1
+		t11 := n4 - 2
+		t12 := tape[:t11]
+		t13 := tape[t11] >= tape[n4-1]
+		t14 := 0.0
+		if t13 {
+			t14 = 1
 		}
-		mBar2 := t10 * mBar
-		t11 := 1.0
-		if t9 {
-			t11 = 0
+		mBar2 := t14 * mBar
+		t15 := 1.0
+		if t13 {
+			t15 = 0
 		}
 		okBar := oBar[k2]
 		oBar[k2] = 0
-		aBar2 := t11*mBar + okBar
+		aBar2 := t15*mBar + okBar
 		for j3 := len(h) - 1; j3 >= 0; j3-- {
-			t13 := k2*nHid + j3
-			t14 := n.W2[t13]
-			t15 := nBar.W2
-			t15[t13] += aBar2 * h[j3]
-			hBar[j3] += t14 * aBar2
+			t17 := k2*nHid + j3
+			t18 := n.W2[t17]
+			t19 := nBar.W2
+			t19[t17] += aBar2 * h[j3]
+			hBar[j3] += t18 * aBar2
 		}
-		t12 := nBar.B2
-		t12[k2] += aBar2
+		t16 := nBar.B2
+		t16[k2] += aBar2
 		mBar = mBar2
-		tape = t8
+		tape = t12
 	}
 	for j2 := nHid - 1; j2 >= 0; j2-- {
-		t3 := len(tape) - 1
-		t4 := tape[t3]
-		tape = tape[:t3]
+		t7 := len(tape) - 1
+		t8 := tape[t7]
+		tape = tape[:t7]
 		n3 := len(x)
 		hjBar := hBar[j2]
 		hBar[j2] = 0
-		aBar := (1 - t4*t4) * hjBar
+		aBar := (1 - t8*t8) * hjBar
 		for i3 := n3 - 1; i3 >= 0; i3-- {
-			t6 := nBar.W1
-			t6[j2*n3+i3] += aBar * x[i3]
+			t10 := nBar.W1
+			t10[j2*n3+i3] += aBar * x[i3]
 		}
-		t5 := nBar.B1
-		t5[j2] += aBar
+		t9 := nBar.B1
+		t9[j2] += aBar
 	}
-	return t2
+	return t6
 }
 
 // LossJVP computes Net.Loss and its derivative along the tangents (forward mode).
@@ -117,6 +125,14 @@ func (n *Net) LossGrad(nBar *Net, x []float64, label int) float64 {
 // Results, in order: the value of Net.Loss; its tangent.
 // Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
 func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
+	t := dn.W1
+	dn.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
+	t2 := dn.B1
+	dn.B1 = append(t2, make([]float64, max(len(n.B1)-len(t2), 0))...)
+	t3 := dn.W2
+	dn.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
+	t4 := dn.B2
+	dn.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	nHid := len(n.B1)
 	nOut := len(n.B2)
 	h := make([]float64, nHid)
@@ -127,13 +143,13 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 		da2 := dn.B1[j]
 		for i2 := 0; i2 < n2; i2++ {
 			xi := x[i2]
-			t5 := j*n2 + i2
-			a2 += n.W1[t5] * xi
-			da2 += dn.W1[t5] * xi
+			t9 := j*n2 + i2
+			a2 += n.W1[t9] * xi
+			da2 += dn.W1[t9] * xi
 		}
-		t4 := math.Tanh(a2)
-		h[j] = t4
-		dh[j] = (1 - t4*t4) * da2
+		t8 := math.Tanh(a2)
+		h[j] = t8
+		dh[j] = (1 - t8*t8) * da2
 	}
 	o := make([]float64, nOut)
 	do := make([]float64, nOut)
@@ -144,10 +160,10 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 		da := dn.B2[k]
 		for j2 := 0; j2 < len(h); j2++ {
 			hj := h[j2]
-			t2 := k*nHid + j2
-			t3 := n.W2[t2]
-			a += t3 * hj
-			da += dn.W2[t2]*hj + t3*dh[j2]
+			t6 := k*nHid + j2
+			t7 := n.W2[t6]
+			a += t7 * hj
+			da += dn.W2[t6]*hj + t7*dh[j2]
 		}
 		o[k] = a
 		do[k] = da
@@ -159,9 +175,9 @@ func (n *Net) LossJVP(dn *Net, x []float64, label int) (float64, float64) {
 	z := 0.0
 	dz := 0.0
 	for i := 0; i < len(o); i++ {
-		t := math.Exp(o[i] - m)
-		z += t
-		dz += t * (do[i] - dm)
+		t5 := math.Exp(o[i] - m)
+		z += t5
+		dz += t5 * (do[i] - dm)
 	}
 	return math.Log(z) + m - o[label], 1/z*dz + dm - do[label]
 }
@@ -178,6 +194,14 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 	tapeSlices := tapeSlicesBuf[:0]
 	var tapeBuf [64]float64
 	t := tapeBuf[:0]
+	t2 := nBar.W1
+	nBar.W1 = append(t2, make([]float64, max(len(n.W1)-len(t2), 0))...)
+	t3 := nBar.B1
+	nBar.B1 = append(t3, make([]float64, max(len(n.B1)-len(t3), 0))...)
+	t4 := nBar.W2
+	nBar.W2 = append(t4, make([]float64, max(len(n.W2)-len(t4), 0))...)
+	t5 := nBar.B2
+	nBar.B2 = append(t5, make([]float64, max(len(n.B2)-len(t5), 0))...)
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
@@ -194,9 +218,9 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 			for i2 := 0; i2 < len(x2); i2++ {
 				a += n.W1[j3*nIn+i2] * x2[i2]
 			}
-			t14 := math.Tanh(a)
-			h2[j3] = t14
-			tape = append(tape, t14)
+			t18 := math.Tanh(a)
+			h2[j3] = t18
+			tape = append(tape, t18)
 		}
 		out := 0.0
 		for j4 := 0; j4 < n5; j4++ {
@@ -206,44 +230,44 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 		tapeSlices = append(tapeSlices, h2, hBar2)
 		total += out * out
 	}
-	t2 := float64(n2)
-	t3 := total / t2
-	totalBar := 1 / t2
+	t6 := float64(n2)
+	t7 := total / t6
+	totalBar := 1 / t6
 	for s2 := n2 - 1; s2 >= 0; s2-- {
 		n3 := len(tapeSlices)
-		t4 := n3 - 2
-		h := tapeSlices[t4]
+		t8 := n3 - 2
+		h := tapeSlices[t8]
 		hBar := tapeSlices[n3-1]
-		tapeSlices = tapeSlices[:t4]
+		tapeSlices = tapeSlices[:t8]
 		x := xs[s2*nIn : (s2+1)*nIn]
-		t5 := len(tape) - 1
-		t6 := tape[:t5]
+		t9 := len(tape) - 1
+		t10 := tape[:t9]
 		n4 := len(h)
-		outBar := 2 * (totalBar * tape[t5])
+		outBar := 2 * (totalBar * tape[t9])
 		for j := n4 - 1; j >= 0; j-- {
-			t11 := labels[s2]*nHid + j
-			t12 := n.W2[t11]
-			t13 := nBar.W2
-			t13[t11] += outBar * h[j]
-			hBar[j] += t12 * outBar
+			t15 := labels[s2]*nHid + j
+			t16 := n.W2[t15]
+			t17 := nBar.W2
+			t17[t15] += outBar * h[j]
+			hBar[j] += t16 * outBar
 		}
-		tape = t6
+		tape = t10
 		for j2 := n4 - 1; j2 >= 0; j2-- {
-			t7 := len(tape) - 1
-			t8 := tape[t7]
-			tape = tape[:t7]
+			t11 := len(tape) - 1
+			t12 := tape[t11]
+			tape = tape[:t11]
 			hjBar := hBar[j2]
 			hBar[j2] = 0
-			aBar := (1 - t8*t8) * hjBar
+			aBar := (1 - t12*t12) * hjBar
 			for i := len(x) - 1; i >= 0; i-- {
-				t10 := nBar.W1
-				t10[j2*nIn+i] += aBar * x[i]
+				t14 := nBar.W1
+				t14[j2*nIn+i] += aBar * x[i]
 			}
-			t9 := nBar.B1
-			t9[j2] += aBar
+			t13 := nBar.B1
+			t13[j2] += aBar
 		}
 	}
-	return t3
+	return t7
 }
 
 // BatchLossJVP computes Net.BatchLoss and its derivative along the tangents (forward mode).
@@ -253,6 +277,14 @@ func (n *Net) BatchLossGrad(nBar *Net, xs []float64, labels []int) float64 {
 // Results, in order: the value of Net.BatchLoss; its tangent.
 // Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
 func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float64) {
+	t := dn.W1
+	dn.W1 = append(t, make([]float64, max(len(n.W1)-len(t), 0))...)
+	t2 := dn.B1
+	dn.B1 = append(t2, make([]float64, max(len(n.B1)-len(t2), 0))...)
+	t3 := dn.W2
+	dn.W2 = append(t3, make([]float64, max(len(n.W2)-len(t3), 0))...)
+	t4 := dn.B2
+	dn.B2 = append(t4, make([]float64, max(len(n.B2)-len(t4), 0))...)
 	n2 := len(labels)
 	nIn := len(xs) / n2
 	nHid := len(n.B1)
@@ -269,28 +301,28 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 			da := dn.B1[j]
 			for i := 0; i < len(x); i++ {
 				xi := x[i]
-				t5 := j*nIn + i
-				a += n.W1[t5] * xi
-				da += dn.W1[t5] * xi
+				t9 := j*nIn + i
+				a += n.W1[t9] * xi
+				da += dn.W1[t9] * xi
 			}
-			t4 := math.Tanh(a)
-			h[j] = t4
-			dh[j] = (1 - t4*t4) * da
+			t8 := math.Tanh(a)
+			h[j] = t8
+			dh[j] = (1 - t8*t8) * da
 		}
 		out := 0.0
 		dout := 0.0
 		for j2 := 0; j2 < n3; j2++ {
 			hj := h[j2]
-			t2 := label*nHid + j2
-			t3 := n.W2[t2]
-			out += t3 * hj
-			dout += dn.W2[t2]*hj + t3*dh[j2]
+			t6 := label*nHid + j2
+			t7 := n.W2[t6]
+			out += t7 * hj
+			dout += dn.W2[t6]*hj + t7*dh[j2]
 		}
 		total += out * out
 		dtotal += 2 * (dout * out)
 	}
-	t := float64(n2)
-	return total / t, dtotal / t
+	t5 := float64(n2)
+	return total / t5, dtotal / t5
 }
 
 // PredictGrad computes Predict and its gradient with respect to the varied inputs (reverse mode).
@@ -299,25 +331,27 @@ func (n *Net) BatchLossJVP(dn *Net, xs []float64, labels []int) (float64, float6
 // Results: the value of Predict, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func PredictGrad(m Model, mBar *Model, x, xBar []float64) float64 {
-	t := *mBar
+	t := m.W
+	t2 := mBar.W
+	n := len(t)
+	mBar.W = append(t2, make([]float64, max(n-len(t2), 0))...)
+	t3 := *mBar
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("PredictGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	t2 := m.W
-	n := len(t2)
 	y := m.B
 	for i := 0; i < n; i++ {
-		y += t2[i] * x[i]
+		y += t[i] * x[i]
 	}
-	t3 := y * y
+	t4 := y * y
 	yBar := 2 * y
 	for i2 := n - 1; i2 >= 0; i2-- {
 		xi := x[i2]
-		xBar[i2] += t2[i2] * yBar
-		t.W[i2] += yBar * xi
+		xBar[i2] += t[i2] * yBar
+		t3.W[i2] += yBar * xi
 	}
 	mBar.B += yBar
-	return t3
+	return t4
 }
 
 // PredictJVP computes Predict and its derivative along the tangents (forward mode).
@@ -488,29 +522,31 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	tape := tapeBuf[:0]
 	var tapeSlicesBuf [64][]float64
 	tapeSlices := tapeSlicesBuf[:0]
+	t := sBar.Layers
+	sBar.Layers = append(t, make([]Layer, max(len(s.Layers)-len(t), 0))...)
 	if cap(x) > 0 && cap(xBar) > 0 && &x[:1][0] == &xBar[:1][0] {
 		panic("ForwardGrad: x and xBar share memory: gadgen's gradients need them apart")
 	}
-	t := s.Layers
-	n := len(t)
+	t2 := s.Layers
+	n := len(t2)
 	act := x
 	actBar := xBar
 	for i := 0; i < n; i++ {
-		l := t[i]
-		t10 := l.B
-		nOut := len(t10)
+		l := t2[i]
+		t11 := l.B
+		nOut := len(t11)
 		nIn2 := len(act)
 		next2 := make([]float64, nOut)
 		nextBar2 := make([]float64, nOut)
 		for o2 := 0; o2 < nOut; o2++ {
-			a := t10[o2]
+			a := t11[o2]
 			for i5 := 0; i5 < nIn2; i5++ {
 				a += l.W[o2*nIn2+i5] * act[i5]
 			}
-			t11 := math.Tanh(a)
-			t12 := append(tape, next2[o2])
-			next2[o2] = t11
-			tape = append(t12, t11)
+			t12 := math.Tanh(a)
+			t13 := append(tape, next2[o2])
+			next2[o2] = t12
+			tape = append(t13, t12)
 		}
 		tapeSlices = append(tapeSlices, next2, nextBar2, act, actBar)
 		act = next2
@@ -525,32 +561,32 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 	finalX := slices.Clone(x)
 	for i3 := n - 1; i3 >= 0; i3-- {
 		n2 := len(tapeSlices)
-		t2 := n2 - 4
-		next := tapeSlices[t2]
+		t3 := n2 - 4
+		next := tapeSlices[t3]
 		nextBar := tapeSlices[n2-3]
 		act2 := tapeSlices[n2-2]
 		actBar2 := tapeSlices[n2-1]
-		tapeSlices = tapeSlices[:t2]
-		t3 := sBar.Layers[i3].B
+		tapeSlices = tapeSlices[:t3]
+		t4 := sBar.Layers[i3].B
 		for o := len(s.Layers[i3].B) - 1; o >= 0; o-- {
-			t4 := len(tape) - 1
-			t5 := tape[t4]
-			t6 := tape[:t4]
+			t5 := len(tape) - 1
+			t6 := tape[t5]
+			t7 := tape[:t5]
 			nIn := len(act2)
-			t7 := nextBar[o]
+			t8 := nextBar[o]
 			nextBar[o] = 0
-			t8 := len(t6) - 1
-			tape = t6[:t8]
-			next[o] = t6[t8]
-			aBar := (1 - t5*t5) * t7
+			t9 := len(t7) - 1
+			tape = t7[:t9]
+			next[o] = t7[t9]
+			aBar := (1 - t6*t6) * t8
 			for i4 := nIn - 1; i4 >= 0; i4-- {
 				acti := act2[i4]
-				t9 := o*nIn + i4
-				actBar2[i4] += s.Layers[i3].W[t9] * aBar
+				t10 := o*nIn + i4
+				actBar2[i4] += s.Layers[i3].W[t10] * aBar
 				lBar := sBar.Layers[i3]
-				lBar.W[t9] += aBar * acti
+				lBar.W[t10] += aBar * acti
 			}
-			t3[o] += aBar
+			t4[o] += aBar
 		}
 	}
 	copy(x, finalX)
@@ -565,33 +601,35 @@ func (s *Stack) ForwardGrad(sBar *Stack, x, xBar []float64) float64 {
 // tangents of the values Stack.Forward writes are written (overwritten) into the shadows: x into
 // dx.
 func (s *Stack) ForwardJVP(ds *Stack, x, dx []float64) (float64, float64) {
-	t := s.Layers
-	t2 := ds.Layers
-	n := len(t)
+	t := ds.Layers
+	ds.Layers = append(t, make([]Layer, max(len(s.Layers)-len(t), 0))...)
+	t2 := s.Layers
+	t3 := ds.Layers
+	n := len(t2)
 	act := x
 	dact := dx
 	for i := 0; i < n; i++ {
-		l := t[i]
-		dl := t2[i]
-		t3 := l.B
-		t4 := dl.B
-		nOut := len(t3)
+		l := t2[i]
+		dl := t3[i]
+		t4 := l.B
+		t5 := dl.B
+		nOut := len(t4)
 		nIn := len(act)
 		next := make([]float64, nOut)
 		dnext := make([]float64, nOut)
 		for o := 0; o < nOut; o++ {
-			a := t3[o]
-			da := t4[o]
+			a := t4[o]
+			da := t5[o]
 			for i3 := 0; i3 < nIn; i3++ {
-				t6 := o*nIn + i3
-				t7 := l.W[t6]
+				t7 := o*nIn + i3
+				t8 := l.W[t7]
 				acti := act[i3]
-				a += t7 * acti
-				da += dl.W[t6]*acti + t7*dact[i3]
+				a += t8 * acti
+				da += dl.W[t7]*acti + t8*dact[i3]
 			}
-			t5 := math.Tanh(a)
-			next[o] = t5
-			dnext[o] = (1 - t5*t5) * da
+			t6 := math.Tanh(a)
+			next[o] = t6
+			dnext[o] = (1 - t6*t6) * da
 		}
 		act = next
 		dact = dnext
@@ -1028,20 +1066,22 @@ func BranchyJVP(x, dx []float64, wide bool) (float64, float64) {
 // Results: the value of Nested, then the partials of the varied scalar inputs in order.
 // Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
 func NestedGrad(o, oBar *Outer) float64 {
-	t := o.A.V
-	n := len(t)
+	t := oBar.A.V
+	oBar.A.V = append(t, make([]float64, max(len(o.A.V)-len(t), 0))...)
+	t2 := o.A.V
+	n := len(t2)
 	s := o.K
 	for i := 0; i < n; i++ {
-		v := t[i]
-		t2 := o.P.V[i]
-		t3 := v * t2
-		t4 := o.K
-		oBar.K += t3
-		t5 := oBar.P.V
-		t5[i] += v * t4
-		t6 := oBar.A.V
-		t6[i] += t4 * t2
-		s += t3 * t4
+		v := t2[i]
+		t3 := o.P.V[i]
+		t4 := v * t3
+		t5 := o.K
+		oBar.K += t4
+		t6 := oBar.P.V
+		t6[i] += v * t5
+		t7 := oBar.A.V
+		t7[i] += t5 * t3
+		s += t4 * t5
 	}
 	oBar.K += 1
 	return s
@@ -1053,18 +1093,20 @@ func NestedGrad(o, oBar *Outer) float64 {
 // Results, in order: the value of Nested; its tangent.
 // Shadows: do has its primal's shape, each element or field the tangent of the primal's.
 func NestedJVP(o, do *Outer) (float64, float64) {
-	t := o.A.V
-	t2 := do.A.V
-	n := len(t)
+	t := do.A.V
+	do.A.V = append(t, make([]float64, max(len(o.A.V)-len(t), 0))...)
+	t2 := o.A.V
+	t3 := do.A.V
+	n := len(t2)
 	s := o.K
 	ds := do.K
 	for i := 0; i < n; i++ {
-		v := t[i]
-		t3 := o.P.V[i]
-		t4 := v * t3
-		t5 := o.K
-		ds += (t2[i]*t3+v*do.P.V[i])*t5 + t4*do.K
-		s += t4 * t5
+		v := t2[i]
+		t4 := o.P.V[i]
+		t5 := v * t4
+		t6 := o.K
+		ds += (t3[i]*t4+v*do.P.V[i])*t6 + t5*do.K
+		s += t5 * t6
 	}
 	return s, ds
 }

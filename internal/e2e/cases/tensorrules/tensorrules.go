@@ -225,6 +225,61 @@ func AsTypeOp(a *T) *T { return tensorops.AsType(a, a.DType()) }
 //gad:taylor order=3
 func AsTypeLikeOp(g, like *T) *T { return tensorops.AsTypeLike(g, like) }
 
+// Gradient buffers: Accumulate writes into dst, so the wrappers give it a
+// copy (Clone, the identity on values).
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AccumulateOp(dst, g *T) *T { return tensorops.Accumulate(dst.Clone(), g) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AccumulateSumLikeOp(dst, g, like *T) *T {
+	return tensorops.AccumulateSumLike(dst.Clone(), g, like)
+}
+
+//gad:jvp
+//gad:vjp
+func AccumulateMatMulGradAOp(dst, g, a, b *T) *T {
+	return tensorops.AccumulateMatMulGradA(dst.Clone(), g, a, b, false, true)
+}
+
+//gad:jvp
+//gad:vjp
+func AccumulateMatMulGradBOp(dst, g, a, b *T) *T {
+	return tensorops.AccumulateMatMulGradB(dst.Clone(), g, a, b, true, false)
+}
+
+// Element reads and copies: methods of Tensor (the wrapper of method M is
+// TensorMOp), and the helpers of At's rule.
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func TensorItemOp(t *T) float64 { return t.Item() }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func TensorAtOp(t *T) float64 { return t.At(1, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func TensorCloneOp(t *T) *T { return t.Clone() }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AtJVPOp(t *T) float64 { return tensorops.AtJVP(t, 2, 0) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AtGradOp(g float64, like *T) *T { return tensorops.AtGrad(g, like, 0, 3) }
+
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3

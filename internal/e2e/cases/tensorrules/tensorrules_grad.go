@@ -1814,6 +1814,287 @@ func AsTypeLikeOpTaylor(g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T
 	return t, t2, tensorops.AsTypeLike(g2, like), tensorops.AsTypeLike(g3, like)
 }
 
+// AccumulateOpJVP computes AccumulateOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: dst (tangent ddst), g (tangent dg).
+// Results, in order: the value of AccumulateOp; its tangent.
+func AccumulateOpJVP(dst, ddst, g, dg *T) (*T, *T) {
+	t := tensorops.Accumulate(dst.Clone(), g)
+	return t, tensorops.Add(ddst, tensorops.ExpandLike(dg, t))
+}
+
+// AccumulateOpVJP computes AccumulateOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: dst (returned as dstBar), g (returned as gBar).
+// Results: the value of AccumulateOp, then the partials of the varied scalar inputs in order.
+func AccumulateOpVJP(dst, g, seed *T) (f, dstBar, gBar *T) {
+	t := tensorops.Accumulate(dst.Clone(), g)
+	gBar = tensorops.SumLike(seed, g)
+	return t, seed, gBar
+}
+
+// AccumulateOpTaylor propagates Taylor polynomials of degree 3 through AccumulateOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// AccumulateOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: dst (coefficients dst1, dst2, dst3), g (coefficients g1, g2, g3).
+// Results, in order: the value of AccumulateOp; its coefficients 1 to 3.
+func AccumulateOpTaylor(dst, dst1, dst2, dst3, g, g1, g2, g3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Accumulate(dst.Clone(), g)
+	t2 := tensorops.Add(dst1, tensorops.ExpandLike(g1, t))
+	t3 := tensorops.Add(dst2, tensorops.ExpandLike(g2, t))
+	return t, t2, t3, tensorops.Add(dst3, tensorops.ExpandLike(g3, t))
+}
+
+// AccumulateSumLikeOpJVP computes AccumulateSumLikeOp and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: dst (tangent ddst), g (tangent dg), like (tangent dlike).
+// Results, in order: the value of AccumulateSumLikeOp; its tangent.
+func AccumulateSumLikeOpJVP(dst, ddst, g, dg, like, dlike *T) (*T, *T) {
+	t := tensorops.AccumulateSumLike(dst.Clone(), g, like)
+	return t, tensorops.Add(ddst, tensorops.SumLike(dg, like))
+}
+
+// AccumulateSumLikeOpVJP computes AccumulateSumLikeOp and the vector-Jacobian product of the seeds
+// seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: dst (returned as dstBar), g (returned as gBar), like (returned as likeBar).
+// Results: the value of AccumulateSumLikeOp, then the partials of the varied scalar inputs in
+// order.
+func AccumulateSumLikeOpVJP(dst, g, like, seed *T) (f, dstBar, gBar, likeBar *T) {
+	t := tensorops.AccumulateSumLike(dst.Clone(), g, like)
+	gBar = tensorops.BroadcastLike(seed, g)
+	return t, seed, gBar, nil
+}
+
+// AccumulateSumLikeOpTaylor propagates Taylor polynomials of degree 3 through AccumulateSumLikeOp
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of AccumulateSumLikeOp and, after them, the coefficients y1 … y3 of each float result
+// y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by
+// k!.
+//
+// Varied inputs: dst (coefficients dst1, dst2, dst3), g (coefficients g1, g2, g3), like
+// (coefficients like1, like2, like3).
+// Results, in order: the value of AccumulateSumLikeOp; its coefficients 1 to 3.
+func AccumulateSumLikeOpTaylor(dst, dst1, dst2, dst3, g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.AccumulateSumLike(dst.Clone(), g, like)
+	t2 := tensorops.Add(dst1, tensorops.SumLike(g1, like))
+	t3 := tensorops.Add(dst2, tensorops.SumLike(g2, like))
+	return t, t2, t3, tensorops.Add(dst3, tensorops.SumLike(g3, like))
+}
+
+// AccumulateMatMulGradAOpJVP computes AccumulateMatMulGradAOp and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: dst (tangent ddst), g (tangent dg), a (tangent da), b (tangent db).
+// Results, in order: the value of AccumulateMatMulGradAOp; its tangent.
+func AccumulateMatMulGradAOpJVP(dst, ddst, g, dg, a, da, b, db *T) (*T, *T) {
+	t := tensorops.AccumulateMatMulGradA(dst.Clone(), g, a, b, false, true)
+	t2 := tensorops.MatMulGradA(dg, a, b, false, true)
+	t3 := tensorops.MatMulGradA(g, a, db, false, true)
+	t4 := tensorops.FuseInto(t2, "a + b + c", ddst, t2, t3)
+	return t, t4
+}
+
+// AccumulateMatMulGradAOpVJP computes AccumulateMatMulGradAOp and the vector-Jacobian product of
+// the seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: dst (returned as dstBar), g (returned as gBar), a (returned as aBar), b (returned
+// as bBar).
+// Results: the value of AccumulateMatMulGradAOp, then the partials of the varied scalar inputs in
+// order.
+func AccumulateMatMulGradAOpVJP(dst, g, a, b, seed *T) (f, dstBar, gBar, aBar, bBar *T) {
+	t := tensorops.AccumulateMatMulGradA(dst.Clone(), g, a, b, false, true)
+	gBar = tensorops.MatMulT(seed, b, false, true)
+	bBar = tensorops.MatMulGradB(g, seed, b, false, true)
+	return t, seed, gBar, nil, bBar
+}
+
+// AccumulateMatMulGradBOpJVP computes AccumulateMatMulGradBOp and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: dst (tangent ddst), g (tangent dg), a (tangent da), b (tangent db).
+// Results, in order: the value of AccumulateMatMulGradBOp; its tangent.
+func AccumulateMatMulGradBOpJVP(dst, ddst, g, dg, a, da, b, db *T) (*T, *T) {
+	t := tensorops.AccumulateMatMulGradB(dst.Clone(), g, a, b, true, false)
+	t2 := tensorops.MatMulGradB(dg, a, b, true, false)
+	t3 := tensorops.MatMulGradB(g, da, b, true, false)
+	t4 := tensorops.FuseInto(t2, "a + b + c", ddst, t2, t3)
+	return t, t4
+}
+
+// AccumulateMatMulGradBOpVJP computes AccumulateMatMulGradBOp and the vector-Jacobian product of
+// the seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: dst (returned as dstBar), g (returned as gBar), a (returned as aBar), b (returned
+// as bBar).
+// Results: the value of AccumulateMatMulGradBOp, then the partials of the varied scalar inputs in
+// order.
+func AccumulateMatMulGradBOpVJP(dst, g, a, b, seed *T) (f, dstBar, gBar, aBar, bBar *T) {
+	t := tensorops.AccumulateMatMulGradB(dst.Clone(), g, a, b, true, false)
+	gBar = tensorops.MatMulT(a, seed, true, false)
+	aBar = tensorops.MatMulGradA(g, a, seed, true, false)
+	return t, seed, gBar, aBar, nil
+}
+
+// TensorItemOpJVP computes TensorItemOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: t (tangent dt).
+// Results, in order: the value of TensorItemOp; its tangent.
+func TensorItemOpJVP(t, dt *T) (float64, float64) {
+	return t.Item(), tensorops.SumAll(dt)
+}
+
+// TensorItemOpVJP computes TensorItemOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: t (returned as tBar).
+// Results: the value of TensorItemOp, then the partials of the varied scalar inputs in order.
+func TensorItemOpVJP(t *T, seed float64) (f float64, tBar *T) {
+	t2 := t.Item()
+	tBar = tensorops.FullLike(t, seed)
+	return t2, tBar
+}
+
+// TensorItemOpTaylor propagates Taylor polynomials of degree 3 through TensorItemOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// TensorItemOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: t (coefficients t1, t2, t3).
+// Results, in order: the value of TensorItemOp; its coefficients 1 to 3.
+func TensorItemOpTaylor(t, t1, t2, t3 *T) (float64, float64, float64, float64) {
+	t4 := tensorops.SumAll(t1)
+	return t.Item(), t4, tensorops.SumAll(t2), tensorops.SumAll(t3)
+}
+
+// TensorAtOpJVP computes TensorAtOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: t (tangent dt).
+// Results, in order: the value of TensorAtOp; its tangent.
+func TensorAtOpJVP(t, dt *T) (float64, float64) {
+	return t.At(1, 2), tensorops.AtJVP(dt, 1, 2)
+}
+
+// TensorAtOpVJP computes TensorAtOp and the vector-Jacobian product of the seeds seed (the adjoints
+// of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: t (returned as tBar).
+// Results: the value of TensorAtOp, then the partials of the varied scalar inputs in order.
+func TensorAtOpVJP(t *T, seed float64) (f float64, tBar *T) {
+	t2 := t.At(1, 2)
+	tBar = tensorops.AtGrad(seed, t, 1, 2)
+	return t2, tBar
+}
+
+// TensorAtOpTaylor propagates Taylor polynomials of degree 3 through TensorAtOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// TensorAtOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: t (coefficients t1, t2, t3).
+// Results, in order: the value of TensorAtOp; its coefficients 1 to 3.
+func TensorAtOpTaylor(t, t1, t2, t3 *T) (float64, float64, float64, float64) {
+	t4 := tensorops.AtJVP(t1, 1, 2)
+	return t.At(1, 2), t4, tensorops.AtJVP(t2, 1, 2), tensorops.AtJVP(t3, 1, 2)
+}
+
+// TensorCloneOpJVP computes TensorCloneOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: t (tangent dt).
+// Results, in order: the value of TensorCloneOp; its tangent.
+func TensorCloneOpJVP(t, dt *T) (*T, *T) {
+	return t.Clone(), dt
+}
+
+// TensorCloneOpVJP computes TensorCloneOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: t (returned as tBar).
+// Results: the value of TensorCloneOp, then the partials of the varied scalar inputs in order.
+func TensorCloneOpVJP(t, seed *T) (f, tBar *T) {
+	t2 := t.Clone()
+	return t2, seed
+}
+
+// TensorCloneOpTaylor propagates Taylor polynomials of degree 3 through TensorCloneOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of TensorCloneOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: t (coefficients t1, t2, t3).
+// Results, in order: the value of TensorCloneOp; its coefficients 1 to 3.
+func TensorCloneOpTaylor(t, t1, t2, t3 *T) (*T, *T, *T, *T) {
+	return t.Clone(), t1, t2, t3
+}
+
+// AtJVPOpJVP computes AtJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: t (tangent dt).
+// Results, in order: the value of AtJVPOp; its tangent.
+func AtJVPOpJVP(t, dt *T) (float64, float64) {
+	return tensorops.AtJVP(t, 2, 0), tensorops.AtJVP(dt, 2, 0)
+}
+
+// AtJVPOpVJP computes AtJVPOp and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: t (returned as tBar).
+// Results: the value of AtJVPOp, then the partials of the varied scalar inputs in order.
+func AtJVPOpVJP(t *T, seed float64) (f float64, tBar *T) {
+	t2 := tensorops.AtJVP(t, 2, 0)
+	tBar = tensorops.AtGrad(seed, t, 2, 0)
+	return t2, tBar
+}
+
+// AtJVPOpTaylor propagates Taylor polynomials of degree 3 through AtJVPOp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of AtJVPOp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: t (coefficients t1, t2, t3).
+// Results, in order: the value of AtJVPOp; its coefficients 1 to 3.
+func AtJVPOpTaylor(t, t1, t2, t3 *T) (float64, float64, float64, float64) {
+	t4 := tensorops.AtJVP(t, 2, 0)
+	t5 := tensorops.AtJVP(t1, 2, 0)
+	return t4, t5, tensorops.AtJVP(t2, 2, 0), tensorops.AtJVP(t3, 2, 0)
+}
+
+// AtGradOpJVP computes AtGradOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: g (tangent dg), like (tangent dlike).
+// Results, in order: the value of AtGradOp; its tangent.
+func AtGradOpJVP(g, dg float64, like, dlike *T) (*T, *T) {
+	return tensorops.AtGrad(g, like, 0, 3), tensorops.AtGrad(dg, like, 0, 3)
+}
+
+// AtGradOpVJP computes AtGradOp and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), like (returned as likeBar).
+// Results: the value of AtGradOp, then the partials of the varied scalar inputs in order.
+func AtGradOpVJP(g float64, like, seed *T) (f *T, gBar float64, likeBar *T) {
+	t := tensorops.AtGrad(g, like, 0, 3)
+	gBar = tensorops.AtJVP(seed, 0, 3)
+	return t, gBar, nil
+}
+
+// AtGradOpTaylor propagates Taylor polynomials of degree 3 through AtGradOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of AtGradOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), like (coefficients like1, like2, like3).
+// Results, in order: the value of AtGradOp; its coefficients 1 to 3.
+func AtGradOpTaylor(g, g1, g2, g3 float64, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := tensorops.AtGrad(g, like, 0, 3)
+	t2 := tensorops.AtGrad(g1, like, 0, 3)
+	return t, t2, tensorops.AtGrad(g2, like, 0, 3), tensorops.AtGrad(g3, like, 0, 3)
+}
+
 // Conv2DOpJVP computes Conv2DOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: x (tangent dx), w (tangent dw).

@@ -242,6 +242,29 @@ var cases = map[string]opCase{
 		args: unary(uni(-1, 1))},
 	"AsTypeLike": {f: AsTypeLikeOp, jvp: AsTypeLikeOpJVP, vjp: AsTypeLikeOpVJP, taylor: AsTypeLikeOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
+	// Gradient buffers: g broadcast into dst, a sum to like's shape, and
+	// the products' adjoints added in (the shapes of MatMulGradA's and
+	// MatMulGradB's cases).
+	"Accumulate": {f: AccumulateOp, jvp: AccumulateOpJVP, vjp: AccumulateOpVJP, taylor: AccumulateOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 4)), cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 4)))},
+	"AccumulateSumLike": {f: AccumulateSumLikeOp, jvp: AccumulateSumLikeOpJVP, vjp: AccumulateSumLikeOpVJP, taylor: AccumulateSumLikeOpTaylor,
+		args: args(cfg(uniform(-1, 1, 4), uniform(-1, 1, 3, 4), uniform(-1, 1, 4)))},
+	"AccumulateMatMulGradA": {f: AccumulateMatMulGradAOp, jvp: AccumulateMatMulGradAOpJVP, vjp: AccumulateMatMulGradAOpVJP,
+		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 4), uniform(-1, 1, 5, 4)))},
+	"AccumulateMatMulGradB": {f: AccumulateMatMulGradBOp, jvp: AccumulateMatMulGradBOpJVP, vjp: AccumulateMatMulGradBOpVJP,
+		args: args(cfg(uniform(-1, 1, 4, 5), uniform(-1, 1, 3, 5), uniform(-1, 1, 4, 3), uniform(-1, 1, 4, 5)))},
+	// Element reads of a [1] and a [1, 1] tensor (Item), of a [3, 4] (At)
+	// and a copy; At's helpers on a [4, 3] and a [2, 5].
+	"Tensor.Item": {f: TensorItemOp, jvp: TensorItemOpJVP, vjp: TensorItemOpVJP, taylor: TensorItemOpTaylor,
+		args: args(cfg(uniform(-1, 1, 1)), cfg(uniform(-1, 1, 1, 1)))},
+	"Tensor.At": {f: TensorAtOp, jvp: TensorAtOpJVP, vjp: TensorAtOpVJP, taylor: TensorAtOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 4)))},
+	"Tensor.Clone": {f: TensorCloneOp, jvp: TensorCloneOpJVP, vjp: TensorCloneOpVJP, taylor: TensorCloneOpTaylor,
+		args: unary(uni(-1, 1))},
+	"AtJVP": {f: AtJVPOp, jvp: AtJVPOpJVP, vjp: AtJVPOpVJP, taylor: AtJVPOpTaylor,
+		args: args(cfg(uniform(-1, 1, 4, 3)))},
+	"AtGrad": {f: AtGradOp, jvp: AtGradOpJVP, vjp: AtGradOpVJP, taylor: AtGradOpTaylor,
+		args: args(cfg(scalar(-1, 1), uniform(-1, 1, 2, 5)))},
 	// Convolutions, stride 2 and padding 1: x [n, c, h, w], w [o, c, kh, kw],
 	// the result and g [n, o, oh, ow] with oh = (h + 2 − kh)/2 + 1.
 	"Conv2D": {f: Conv2DOp, jvp: Conv2DOpJVP, vjp: Conv2DOpVJP, taylor: Conv2DOpTaylor, args: args(
@@ -402,16 +425,30 @@ func TestRules(t *testing.T) {
 	}
 }
 
+// elsewhere lists the Smooth rules of package tensorops whose arguments
+// this harness cannot draw (slices of floats, not tensors), with the test
+// that checks them in every mode instead.
+var elsewhere = map[string]string{
+	"FromFloat64s": "internal/e2e/cases/tensorcalls: TestFit",
+	"FromFloat32s": "internal/e2e/cases/tensorcalls: TestFit32",
+}
+
 // tensorRules returns the rules that must have a case: the Smooth rules of
-// package tensorops.
+// package tensorops but those checked elsewhere.
 func tensorRules() []*templates.Rule {
 	var out []*templates.Rule
 	for _, r := range templates.All() {
-		if r.Pkg == templates.TensorPkg && r.Kind == templates.Smooth {
+		if r.Pkg == templates.TensorPkg && r.Kind == templates.Smooth && elsewhere[r.Name] == "" {
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// wrapperName returns the name of the wrapper of r: its operation's with
+// the suffix Op, TensorMOp for the method Tensor.M.
+func wrapperName(r *templates.Rule) string {
+	return strings.ReplaceAll(r.Name, ".", "") + "Op"
 }
 
 // hasTaylor reports whether Taylor mode expands r to any order: rules by
@@ -436,14 +473,15 @@ func TestEveryRuleHasACase(t *testing.T) {
 		seen[r.Name] = true
 		c, ok := cases[r.Name]
 		if !ok {
-			t.Errorf("rule tensorops.%s has no case: add a wrapper %sOp calling tensorops.%s to tensorrules.go "+
+			t.Errorf("rule tensorops.%s has no case: add a wrapper %s calling tensorops.%s to tensorrules.go "+
 				"(//gad:jvp, //gad:vjp%s), run gadgen, and add its case to the table in tensorrules_test.go",
-				r.Name, r.Name, r.Name, map[bool]string{true: ", //gad:taylor order=3", false: ""}[hasTaylor(r)])
+				r.Name, wrapperName(r), r.Name, map[bool]string{true: ", //gad:taylor order=3", false: ""}[hasTaylor(r)])
 			continue
 		}
-		want := map[string]any{r.Name + "Op": c.f, r.Name + "OpJVP": c.jvp, r.Name + "OpVJP": c.vjp}
+		w := wrapperName(r)
+		want := map[string]any{w: c.f, w + "JVP": c.jvp, w + "VJP": c.vjp}
 		if hasTaylor(r) {
-			want[r.Name+"OpTaylor"] = c.taylor
+			want[w+"Taylor"] = c.taylor
 			if c.taylor == nil {
 				t.Errorf("rule tensorops.%s: Taylor mode expands it, but its case has no Taylor derivative", r.Name)
 			}
@@ -495,9 +533,9 @@ func TestWrappers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := map[string]*templates.Rule{}
+	rules := map[string]*templates.Rule{} // by wrapper name, without the suffix Op
 	for _, r := range tensorRules() {
-		rules[r.Name] = r
+		rules[strings.TrimSuffix(wrapperName(r), "Op")] = r
 	}
 	wrappers := 0
 	for _, d := range file.Decls {
@@ -517,19 +555,23 @@ func TestWrappers(t *testing.T) {
 			t.Errorf("%s: tensorops.%s has no Smooth rule", name, op)
 			continue
 		}
+		// The calls of package tensorops, and of Tensor's methods with a
+		// rule (Clone, which the wrappers of Accumulate call, aside).
 		var calls []string
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
 					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "tensorops" {
 						calls = append(calls, sel.Sel.Name)
+					} else if m := "Tensor" + sel.Sel.Name; rules[m] != nil && (m != "TensorClone" || op == m) {
+						calls = append(calls, m)
 					}
 				}
 			}
 			return true
 		})
 		if !slices.Equal(calls, []string{op}) {
-			t.Errorf("%s calls tensorops.%v, want exactly tensorops.%s", name, calls, op)
+			t.Errorf("%s calls %v, want exactly %s", name, calls, r.Name)
 		}
 		var directives []string
 		if fd.Doc != nil {
@@ -549,5 +591,109 @@ func TestWrappers(t *testing.T) {
 	}
 	if wrappers != len(rules) {
 		t.Errorf("tensorrules.go has %d wrappers for %d rules", wrappers, len(rules))
+	}
+}
+
+// TestNilIsZero checks the nil convention of the tensor runtime (its
+// package doc) through every rule: a nil tangent is the zero tangent and a
+// nil seed the zero seed. For each case at one point, in float64 and
+// float32, the JVP with the tangent of one tensor argument nil (the
+// others random), and with every tangent nil, equals the JVP with those
+// tangents zero tensors; the VJP with a nil seed returns zero adjoints
+// (nil or zero tensors); the Taylor derivative with one argument's
+// coefficients nil equals it with zero ones. None may panic.
+func TestNilIsZero(t *testing.T) {
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
+		c := cases[name]
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			r := fdcheck.NewRand(fdcheck.Seed(name + "/nil"))
+			p, err := c.draw(r, c.args[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, dt := range []tensorops.DType{tensorops.Float64, tensorops.Float32} {
+				var ck checker
+				c.checkNil(&ck, p, dt)
+				if msg := ck.report(); msg != "" {
+					t.Errorf("%v, arguments %v:\n%s", dt, p.in, msg)
+				}
+			}
+		})
+	}
+}
+
+// checkNil is TestNilIsZero's check of c at p in dtype dt.
+func (c *opCase) checkNil(ck *checker, p *point, dt tensorops.DType) {
+	x := build(p.in, p.x, dt)
+	var tensors []int // the tensor arguments
+	for i, s := range p.in {
+		if s.tensor {
+			tensors = append(tensors, i)
+		}
+	}
+	// withNil returns the values of vs with those at the indexes in nils
+	// nil (nilled) or zero tensors.
+	withNil := func(vs []any, nils []int, nilled bool) []any {
+		out := slices.Clone(vs)
+		for _, i := range nils {
+			if nilled {
+				out[i] = (*T)(nil)
+			} else {
+				out[i] = tensorops.ZerosLike(vs[i].(*T))
+			}
+		}
+		return out
+	}
+	same := func(what string, got, want []any, ss []slot) {
+		g, w := flatten(got, ss), flatten(want, ss)
+		if i, ok := near(g, w, 1e-12); !ok {
+			ck.errorf("%s: element %d is %g, want %g (the result with zero tensors)", what, i, g[i], w[i])
+		}
+	}
+	groups := [][]int{tensors}
+	for _, i := range tensors {
+		groups = append(groups, []int{i})
+	}
+	v := build(p.in, p.v, dt)
+	for _, nils := range groups {
+		what := fmt.Sprintf("JVP with the tangents of arguments %v nil", nils)
+		ck.try(what, func() {
+			got := invoke(c.jvp, interleave(x, withNil(v, nils, true))...)
+			want := invoke(c.jvp, interleave(x, withNil(v, nils, false))...)
+			same(what, got[1:], want[1:], []slot{p.out})
+		})
+		if c.taylor == nil {
+			continue
+		}
+		what = fmt.Sprintf("Taylor derivative with the coefficients of arguments %v nil", nils)
+		ck.try(what, func() {
+			cs := [order + 1][]any{x}
+			for k := 1; k <= order; k++ {
+				cs[k] = build(p.in, p.coefs[k], dt)
+			}
+			call := func(nilled bool) []any {
+				args := [order + 1][]any{x}
+				for k := 1; k <= order; k++ {
+					args[k] = withNil(cs[k], nils, nilled)
+				}
+				return invoke(c.taylor, interleave(args[:]...)...)
+			}
+			got, want := call(true), call(false)
+			outs := slices.Repeat([]slot{p.out}, order)
+			same(what, got[1:], want[1:], outs)
+		})
+	}
+	if p.out.tensor {
+		what := "VJP with a nil seed"
+		ck.try(what, func() {
+			got := invoke(c.vjp, append(slices.Clone(x), (*T)(nil))...)
+			for i, b := range flatten(got[1:], p.in) {
+				if b != 0 {
+					ck.errorf("%s: element %d of the adjoints is %g, want 0", what, i, b)
+					break
+				}
+			}
+		})
 	}
 }

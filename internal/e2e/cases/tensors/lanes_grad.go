@@ -736,20 +736,24 @@ func denseJVPLanes2WrtX(
 // Varied inputs: n (coefficients n1, n2).
 // Fixed inputs (zero coefficients): x, y.
 func NetLossTaylor2(n, n1, n2 *Net, x, y *tensorops.Tensor) (float64, float64, float64) {
-	t := n.Layers
-	t2 := n1.Layers
-	t3 := n2.Layers
-	n3 := len(t)
+	t := n1.Layers
+	n1.Layers = append(t, make([]Layer, max(len(n.Layers)-len(t), 0))...)
+	t2 := n2.Layers
+	n2.Layers = append(t2, make([]Layer, max(len(n.Layers)-len(t2), 0))...)
+	t3 := n.Layers
+	t4 := n1.Layers
+	t5 := n2.Layers
+	n3 := len(t3)
 	h := x
 	var h1 *tensorops.Tensor
 	var h2 *tensorops.Tensor
 	for i := 0; i < n3; i++ {
-		h, h1, h2 = denseTaylorLanes2(t[i], t2[i], t3[i], h, h1, h2)
+		h, h1, h2 = denseTaylorLanes2(t3[i], t4[i], t5[i], h, h1, h2)
 	}
-	t4 := tensorops.Sub(h, y)
-	t5 := tensorops.ExpandLike(h1, t4)
-	t6, t7, t8 := netLossSqTaylorLanes2(t4, t5, tensorops.ExpandLike(h2, t4))
-	return t6, t7, t8
+	t6 := tensorops.Sub(h, y)
+	t7 := tensorops.ExpandLike(h1, t6)
+	t8, t9, t10 := netLossSqTaylorLanes2(t6, t7, tensorops.ExpandLike(h2, t6))
+	return t8, t9, t10
 }
 
 // netLossSqTaylorLanes2 propagates 2 Taylor polynomials of degree 1 through netLossSq at once, one

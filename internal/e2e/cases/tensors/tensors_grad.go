@@ -90,39 +90,43 @@ func LossJVP(m, dm *MLP, x, dx, y, dy *tensorops.Tensor) (float64, float64) {
 func DeepLossGrad(d, dBar *Deep, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
+	t2 := dBar.Ws
+	dBar.Ws = append(t2, make([]*tensorops.Tensor, max(len(d.Ws)-len(t2), 0))...)
+	t3 := dBar.Bs
+	dBar.Bs = append(t3, make([]*tensorops.Tensor, max(len(d.Bs)-len(t3), 0))...)
 	n := len(d.Ws)
 	tapePointers := slices.Grow(t, max(n+2, 0)*3)
 	h := x
 	for i := 0; i < n; i++ {
-		t13 := tensorops.MatMul(h, d.Ws[i])
-		h3 := tensorops.Fuse("Tanh(a + b)", t13, d.Bs[i])
-		tapePointers = append(tapePointers, h, t13, h3)
+		t15 := tensorops.MatMul(h, d.Ws[i])
+		h3 := tensorops.Fuse("Tanh(a + b)", t15, d.Bs[i])
+		tapePointers = append(tapePointers, h, t15, h3)
 		h = h3
 	}
-	t2 := tensorops.Sub(h, y)
-	t3 := tensorops.Square(t2)
-	t4 := tensorops.MeanAll(t3)
-	t5 := tensorops.Fuse("2*a*b", t2, tensorops.MeanAllGrad(t3, 1))
-	hBar := tensorops.SumLike(t5, h)
+	t4 := tensorops.Sub(h, y)
+	t5 := tensorops.Square(t4)
+	t6 := tensorops.MeanAll(t5)
+	t7 := tensorops.Fuse("2*a*b", t4, tensorops.MeanAllGrad(t5, 1))
+	hBar := tensorops.SumLike(t7, h)
 	var hBar2 *tensorops.Tensor
 	for i2 := n - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
 		n2 := len(tapePointers)
-		t6 := n2 - 3
-		h2 := tapePointers[t6]
-		t7 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
-		t8 := tensorops.SumLike(t7, tapePointers[n2-2])
-		t9 := dBar.Bs
-		t9[i2] = tensorops.AccumulateSumLike(t9[i2], t7, d.Bs[i2])
-		t10 := d.Ws[i2]
-		hBar = tensorops.MatMulGradA(t8, h2, t10, false, false)
-		t11 := dBar.Ws
-		t12 := tensorops.AccumulateMatMulGradB(t11[i2], t8, h2, t10, false, false)
-		t11[i2] = t12
+		t8 := n2 - 3
+		h2 := tapePointers[t8]
+		t9 := tensorops.TanhJVP(tapePointers[n2-1], hBar2)
+		t10 := tensorops.SumLike(t9, tapePointers[n2-2])
+		t11 := dBar.Bs
+		t11[i2] = tensorops.AccumulateSumLike(t11[i2], t9, d.Bs[i2])
+		t12 := d.Ws[i2]
+		hBar = tensorops.MatMulGradA(t10, h2, t12, false, false)
+		t13 := dBar.Ws
+		t14 := tensorops.AccumulateMatMulGradB(t13[i2], t10, h2, t12, false, false)
+		t13[i2] = t14
 		hBar2 = nil
-		tapePointers = tapePointers[:t6]
+		tapePointers = tapePointers[:t8]
 	}
-	return t4
+	return t6
 }
 
 // QuadTaylor propagates Taylor polynomials of degree 3 through Quad (Taylor mode): when each varied
@@ -647,35 +651,37 @@ func NetLossGrad(n, nBar *Net, x, y *tensorops.Tensor) float64 {
 	var tapePointersBuf [64]*tensorops.Tensor
 	t := tapePointersBuf[:0]
 	var lBar Layer
-	t2 := n.Layers
-	n2 := len(t2)
+	t2 := nBar.Layers
+	nBar.Layers = append(t2, make([]Layer, max(len(n.Layers)-len(t2), 0))...)
+	t3 := n.Layers
+	n2 := len(t3)
 	tapePointers := slices.Grow(t, max(n2+2, 0))
 	h := x
 	for i := 0; i < n2; i++ {
-		h2 := dense(t2[i], h)
+		h2 := dense(t3[i], h)
 		tapePointers = append(tapePointers, h)
 		h = h2
 	}
-	t3 := tensorops.Sub(h, y)
-	t4 := netLossSq(t3)
-	hBar := tensorops.SumLike(netLossSqReverse(t3, 1), h)
+	t4 := tensorops.Sub(h, y)
+	t5 := netLossSq(t4)
+	hBar := tensorops.SumLike(netLossSqReverse(t4, 1), h)
 	var hBar2 *tensorops.Tensor
 	for i2 := n2 - 1; i2 >= 0; i2-- {
 		hBar2 = tensorops.Add(hBar2, hBar)
-		t5 := len(tapePointers) - 1
-		var t6 Layer
-		t6, hBar = denseReverse(n.Layers[i2], tapePointers[t5], hBar2)
-		lBar.W = tensorops.Accumulate(lBar.W, t6.W)
-		lBar.B = tensorops.Accumulate(lBar.B, t6.B)
-		t7 := lBar
+		t6 := len(tapePointers) - 1
+		var t7 Layer
+		t7, hBar = denseReverse(n.Layers[i2], tapePointers[t6], hBar2)
+		lBar.W = tensorops.Accumulate(lBar.W, t7.W)
+		lBar.B = tensorops.Accumulate(lBar.B, t7.B)
+		t8 := lBar
 		lBar = Layer{}
-		t8 := nBar.Layers
-		t8[i2].W = tensorops.Accumulate(t8[i2].W, t7.W)
-		t8[i2].B = tensorops.Accumulate(t8[i2].B, t7.B)
+		t9 := nBar.Layers
+		t9[i2].W = tensorops.Accumulate(t9[i2].W, t8.W)
+		t9[i2].B = tensorops.Accumulate(t9[i2].B, t8.B)
 		hBar2 = nil
-		tapePointers = tapePointers[:t5]
+		tapePointers = tapePointers[:t6]
 	}
-	return t4
+	return t5
 }
 
 // denseReverse is the reverse of dense for the gradients that call it: the vector-Jacobian product
@@ -724,17 +730,19 @@ func netLossSq(t *tensorops.Tensor) float64 {
 // Results, in order: the value of NetLoss; its tangent.
 // Shadows: dn has its primal's shape, each element or field the tangent of the primal's.
 func NetLossJVP(n, dn *Net, x, y *tensorops.Tensor) (float64, float64) {
-	t := n.Layers
-	t2 := dn.Layers
-	n2 := len(t)
+	t := dn.Layers
+	dn.Layers = append(t, make([]Layer, max(len(n.Layers)-len(t), 0))...)
+	t2 := n.Layers
+	t3 := dn.Layers
+	n2 := len(t2)
 	h := x
 	var dh *tensorops.Tensor
 	for i := 0; i < n2; i++ {
-		h, dh = denseJVP(t[i], t2[i], h, dh)
+		h, dh = denseJVP(t2[i], t3[i], h, dh)
 	}
-	t3 := tensorops.Sub(h, y)
-	t4, t5 := netLossSqJVP(t3, tensorops.ExpandLike(dh, t3))
-	return t4, t5
+	t4 := tensorops.Sub(h, y)
+	t5, t6 := netLossSqJVP(t4, tensorops.ExpandLike(dh, t4))
+	return t5, t6
 }
 
 // netLossSqJVP computes netLossSq and its derivative along the tangents (forward mode).

@@ -1,0 +1,190 @@
+// Package tensorcalls is an end-to-end case of the calls people write in
+// tensor models, each once a wrong derivative or a panic: variadic calls
+// of tensorops.Concat with a slice passed with "..." (a slice literal, a
+// slice built by append in a loop as a multi-head block joins its heads,
+// a slice a helper returns, a slice grown by one more tensor), the same
+// calls with the tensors listed, a variadic helper of one's own called
+// both ways, sums started from the nil tensor, and structs of tensors
+// whose tangent or gradient has nil fields. Every function is
+// differentiated in forward, reverse and Taylor mode, and the
+// second-order helpers where they apply.
+package tensorcalls
+
+//go:generate gadgen
+
+import "github.com/gadgen/gadgen/tensorops"
+
+// T is the tensor type.
+type T = tensorops.Tensor
+
+// Spread concatenates a slice literal passed with "...".
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=3
+//gad:hvp
+func Spread(x *T) float64 {
+	parts := []*T{x, tensorops.Square(x)}
+	return tensorops.SumAll(tensorops.Tanh(tensorops.Concat(0, parts...)))
+}
+
+// Listed is Spread with the tensors listed.
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=3
+func Listed(x *T) float64 {
+	return tensorops.SumAll(tensorops.Tanh(tensorops.Concat(0, x, tensorops.Square(x))))
+}
+
+// Heads splits the columns of x into three heads of two, applies a
+// nonlinearity to each, and joins them as a multi-head block does: a
+// slice built by append in a loop.
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=3
+//gad:hvp
+//gad:hessian
+//gad:hessdiag
+//gad:laplacian
+func Heads(x *T) float64 {
+	var heads []*T
+	for h := range 3 {
+		xh := tensorops.Slice(x, 1, 2*h, 2*h+2)
+		heads = append(heads, tensorops.Tanh(tensorops.Scale(xh, float64(h+1))))
+	}
+	y := tensorops.Concat(1, heads...)
+	return tensorops.SumAll(tensorops.Mul(y, x))
+}
+
+// split returns the rows of x, one tensor each.
+func split(x *T) []*T {
+	var rows []*T
+	for i := range x.Dim(0) {
+		rows = append(rows, tensorops.Slice(x, 0, i, i+1))
+	}
+	return rows
+}
+
+// Rejoin concatenates, along the columns, the rows a helper split off and
+// one tensor more appended to them.
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=2
+func Rejoin(x, w *T) float64 {
+	rows := append(split(x), w)
+	return tensorops.SumAll(tensorops.Exp(tensorops.Concat(1, rows...)))
+}
+
+// sum adds up its arguments, a variadic helper of one's own.
+func sum(ts ...*T) *T {
+	var s *T
+	for _, t := range ts {
+		s = tensorops.Add(s, t)
+	}
+	return s
+}
+
+// Sums calls sum with its arguments listed and with a slice.
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=2
+func Sums(x, y *T) float64 {
+	a := sum(x, tensorops.Mul(x, y))
+	b := sum([]*T{tensorops.Tanh(y), a}...)
+	return tensorops.SumAll(tensorops.Mul(a, b))
+}
+
+// Accumulate sums tensors from an accumulator that starts as the nil
+// tensor (the zero tensor of any shape).
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=3
+//gad:hvp
+func Accumulate(x *T) float64 {
+	var acc *T
+	for k := range 3 {
+		acc = tensorops.Add(acc, tensorops.Scale(tensorops.Sin(x), float64(k+1)))
+	}
+	var sq *T
+	for range 2 {
+		sq = tensorops.Add(sq, tensorops.Mul(acc, acc))
+	}
+	return tensorops.SumAll(sq)
+}
+
+// Conv is a convolutional layer.
+type Conv struct {
+	K, B *T
+}
+
+// ConvLoss is the mean of the squared activations of the layer on x.
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=2
+func ConvLoss(c Conv, x *T) float64 {
+	y := tensorops.Tanh(tensorops.Add(tensorops.Conv2D(x, c.K, 1, 1), c.B))
+	return tensorops.MeanAll(tensorops.Square(y))
+}
+
+// ConvPtrLoss is ConvLoss with the layer by pointer.
+//
+//gad:jvp
+//gad:grad
+func ConvPtrLoss(c *Conv, x *T) float64 {
+	return ConvLoss(*c, x)
+}
+
+// Fit is a least-squares problem on flat parameters, for gonum's
+// optimizers: the parameters are viewed as a tensor.
+type Fit struct {
+	A, Y *T
+}
+
+// Func is the sum of squared residuals of A·w − Y, w the 3×1 view of x.
+//
+//gad:grad gonum=true
+//gad:jvp
+//gad:taylor order=2
+func (p *Fit) Func(x []float64) float64 {
+	w := tensorops.FromFloat64s(x, 3, 1)
+	r := tensorops.Sub(tensorops.MatMul(p.A, w), p.Y)
+	return tensorops.SumAll(tensorops.Square(r))
+}
+
+// Reads reads elements of tensors as floats: the only element of a sum
+// and single elements, in a loop over a row.
+//
+//gad:jvp
+//gad:grad
+//gad:taylor order=3
+//gad:hvp
+func Reads(x *T) float64 {
+	s := tensorops.SumAll(tensorops.Exp(x)) // a float
+	m := tensorops.Sum(tensorops.Sum(tensorops.Tanh(x), 0), 0).Item()
+	for j := range x.Dim(1) {
+		s += x.At(0, j) * x.At(1, j)
+	}
+	return s * m
+}
+
+// Fit32 is Fit on float32 data and parameters.
+type Fit32 struct {
+	A, Y *T
+}
+
+// Func is the sum of squared residuals of A·w − Y, w the 3×1 view of x.
+//
+//gad:grad
+//gad:jvp
+//gad:taylor order=2
+func (p *Fit32) Func(x []float32) float64 {
+	w := tensorops.FromFloat32s(x, 3, 1)
+	r := tensorops.Sub(tensorops.MatMul(p.A, w), p.Y)
+	return tensorops.SumAll(tensorops.Square(r))
+}
