@@ -103,11 +103,13 @@ func Run(cfg *Config) (status int) {
 }
 
 type runner struct {
-	cfg       *Config
-	modes     map[string]ssaad.Mode
-	specs     []frontend.ModeSpec
-	stage     string
-	diags     diag.List
+	cfg   *Config
+	modes map[string]ssaad.Mode
+	specs []frontend.ModeSpec
+	stage string
+	diags diag.List
+	// followOn: the derivatives refused before they had a signature.
+	followOn  refusedNames
 	warnings  diag.List
 	summary   string // printed by report when all went well
 	internals []string
@@ -254,7 +256,7 @@ func (r *runner) run() int {
 	if errs := prog2.Errors(); len(errs) > 0 {
 		r.diags = append(r.diags, ddiags...)
 		r.diags = append(r.diags, plan1.diags...)
-		r.diags = append(r.diags, errs...)
+		r.diags = append(r.diags, r.followOn.drop(errs)...)
 		return ExitError
 	}
 	r.stage = "directives"
@@ -506,6 +508,7 @@ func (r *runner) stubs(prog *frontend.Program, out *outFile, excluded map[string
 		sig, err := j.mode.Signature(j.req)
 		if err != nil {
 			r.diags.Add(prog.Position(j.dir.Pos), frontend.FuncName(j.req.Target), "", "%v", err)
+			r.followOn.add(j.req.Name)
 			excluded[prog.Position(j.dir.Pos).String()] = true
 			out.failed = true
 			continue
@@ -525,6 +528,39 @@ func (r *runner) stubs(prog *frontend.Program, out *outFile, excluded map[string
 		return nil, false
 	}
 	return src, true
+}
+
+// refusedNames holds the names of the derivatives refused before they
+// had a signature: the type errors of code that uses them follow from
+// the refusal, which is reported instead.
+type refusedNames map[string]bool
+
+func (rn *refusedNames) add(name string) {
+	if *rn == nil {
+		*rn = refusedNames{}
+	}
+	(*rn)[name] = true
+}
+
+// drop returns the type errors of errs that do not follow from the
+// refusal of a derivative in rn: "undefined: LossHVP" for a function,
+// "m.LossHVP undefined (type *Net has no field or method LossHVP)" for a
+// method.
+func (rn refusedNames) drop(errs diag.List) diag.List {
+	var out diag.List
+	for _, e := range errs {
+		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
+		if !ok {
+			if _, after, found := strings.Cut(e.Msg, "has no field or method "); found {
+				name, ok = strings.TrimSuffix(after, ")"), true
+			}
+		}
+		if ok && rn[name] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // stubFunc returns a function named name of signature sig whose body

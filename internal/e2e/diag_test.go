@@ -158,20 +158,48 @@ func TestDiagnostics(t *testing.T) {
 					t.Errorf("%s:%d: no diagnostic matching %q", w.file, w.line, w.re)
 				}
 			}
+			// A package whose source says "want nothing else" expects no
+			// other diagnostic (follow-on errors that must not appear).
+			strict := wantsNothingElse(t, dir)
+			for i, d := range diags {
+				switch {
+				case used[i]:
+				case strict:
+					t.Errorf("also reported, and the package wants nothing else: %s", d.text)
+				case !t.Failed():
+					t.Logf("also reported (no // want): %s", d.text)
+				}
+			}
 			if t.Failed() {
 				t.Logf("gadgen's output:\n%s", output)
-			} else {
-				for i, d := range diags {
-					if !used[i] {
-						t.Logf("also reported (no // want): %s", d.text)
-					}
-				}
 			}
 			if after := gradFiles(t, dir); len(after) > len(before) {
 				t.Errorf("gadgen wrote %v; it must write nothing when it reports problems", after)
 			}
 		})
 	}
+}
+
+// wantsNothingElse reports whether a Go file of dir has the comment line
+// "// want nothing else".
+func wantsNothingElse(t *testing.T, dir string) bool {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for l := range strings.SplitSeq(string(src), "\n") {
+			if strings.TrimSpace(l) == "// want nothing else" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // The want parser is itself tested, so that a typo in test data cannot
