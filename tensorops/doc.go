@@ -46,16 +46,35 @@
 // A nil *Tensor is a zero tensor of the right shape wherever an operation
 // is linear in the operand, so that the tangents and adjoints that
 // generated derivatives never computed cost nothing (a fixed input's
-// tangent, an adjoint no use wrote). Add(nil, b) returns b itself (no
-// copy), Add(a, nil) returns a, Add(nil, nil) is nil; Sub(a, nil) is a,
-// Sub(nil, b) is Neg(b); AddTo(dst, a, nil) copies a into dst and
-// AddInto(dst, nil) does nothing. The linear maps return nil for a nil
-// operand (0 for a float result): Neg, Scale, Mul (either operand), Div
-// (the dividend), MatMul and MatMulT (either), ScaleRows and ScaleCols
-// (either), Outer, Dot, SumAll, MeanAll, Sum, Mean, the shape operations
-// (Transpose, Reshape, Squeeze, Unsqueeze, Slice, SliceBroadcast, Pad,
-// Broadcast, Diag, DiagPart, …), SumLike, and the derivative helpers
-// (…Grad, …GradV, …JVP, …VJP) in their adjoint or tangent.
+// tangent, an adjoint no use wrote), and so that a sum may start from nil
+// (var acc *Tensor; acc = Add(acc, x)). Precisely:
+//
+//   - Sums: Add(nil, b) returns b itself (no copy), Add(a, nil) returns a,
+//     Add(nil, nil) is nil; Sub(a, nil) is a, Sub(nil, b) is Neg(b);
+//     AddTo(dst, a, nil) copies a into dst and AddInto(dst, nil) does
+//     nothing; Accumulate(nil, g) is a copy of g, Accumulate(dst, nil) is
+//     dst (reverse mode's gradients start from nil).
+//   - Linear maps return nil for a nil operand (0 for a float result):
+//     Neg, Scale, Div (the dividend), SumAll, MeanAll, Sum, Mean, the
+//     shape operations (Transpose, Reshape, Squeeze, Unsqueeze, Slice,
+//     SliceBroadcast, Pad, Broadcast, Diag, DiagPart, …), AsType, and
+//     AtJVP. Concat, whose pieces' shapes make the result's, takes no nil
+//     piece; ConcatJVP takes nil tangents.
+//   - Bilinear maps return nil when either operand is nil: Mul, MatMul,
+//     MatMulT, ScaleRows, ScaleCols, Outer, Dot (0), Conv2D.
+//   - Derivative helpers (…Grad, …GradA, …GradB, …GradV, …JVP, …VJP,
+//     …Place, SumLike, ExpandLike, BroadcastLike, AsTypeLike, OrZerosLike,
+//     the Accumulate forms) return nil for a nil tangent or adjoint, and
+//     for a nil operand of a product they are bilinear in (Conv2DGradX's
+//     w); their arguments that give only a shape ("like") may be nil
+//     where the operand they stand for was nil: SumLike(g, nil) and
+//     AtGrad(g, nil, …) are nil, the adjoint of a nil operand going
+//     nowhere.
+//
+// Every rule of gadgen's rule table keeps this convention: its
+// derivatives called with nil tangents, coefficients or seeds give what
+// zero tensors give (a test runs each rule so).
+//
 // Every other op panics on a nil operand. Derivative conventions: at ties,
 // Max, MaxAll (and ArgMax) give the derivative to the first maximum;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step
