@@ -452,14 +452,14 @@ func (t *transformer) checkCall(v *ir.Value) {
 	if oe, ok := t.env.(ssaad.OriginsEnv); !ok || oe.StoresMemory(c.Func) {
 		for _, a := range v.Args {
 			if ssaad.RefersToMemory(a.Type) && t.act.Varied(a) {
-				t.errorf(v.Pos, construct, "reverse mode does not support calls of functions that store slices or pointers into memory their caller can reach, yet")
+				t.errorf(v.Pos, construct, "reverse mode does not support calls of functions that store slices or pointers (tensors included) into memory their caller can reach, yet: return them instead, or inline the call by hand")
 				return
 			}
 		}
 	}
 	for k := range sig.Results().Len() {
 		if ssaad.RefersToMemory(sig.Results().At(k).Type()) && t.resultOrigin(v, k) == ssaad.OriginUnknown {
-			t.errorf(v.Pos, construct, "reverse mode does not support calls returning slices or pointers that may share memory with their arguments, other than an argument itself, yet")
+			t.errorf(v.Pos, construct, "reverse mode does not support calls returning slices or pointers that may share memory with their arguments, other than an argument itself, yet: return a fresh slice (make, a literal, or append to nil) or the argument itself")
 			return
 		}
 	}
