@@ -749,7 +749,7 @@ func (t *transformer) calleeAdjoint(v *ir.Value) {
 	}
 	active := make([]bool, len(callArgs))
 	for i, a := range callArgs {
-		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || ssaad.IsPointerLike(a.Type))
+		active[i] = t.act.Varied(a) && (hasAdjoint(a.Type) || ssaad.IsPointerLike(a.Type) || mixedParam(a.Type))
 	}
 	elemsActive := false
 	if elems != nil {

@@ -188,3 +188,33 @@ func (p *Fit32) Func(x []float32) float64 {
 	r := tensorops.Sub(tensorops.MatMul(p.A, w), p.Y)
 	return tensorops.SumAll(tensorops.Square(r))
 }
+
+// Stack is a model of layers that holds only slices of tensors, passed by
+// value to a helper (once a zero gradient: the helper's parameter was
+// taken for one without floats).
+type Stack struct {
+	Ws []*T
+}
+
+// apply runs the layers of s on x.
+func apply(s Stack, x *T) *T {
+	for _, w := range s.Ws {
+		x = tensorops.Tanh(tensorops.MatMul(x, w))
+	}
+	return x
+}
+
+// StackLoss is the squared norm of the stack's output on x.
+//
+//gad:grad wrt=s
+//gad:jvp wrt=s
+func StackLoss(s Stack, x *T) float64 {
+	return tensorops.SumAll(tensorops.Square(apply(s, x)))
+}
+
+// StackPtrLoss is StackLoss with the stack by pointer.
+//
+//gad:grad wrt=s
+func StackPtrLoss(s *Stack, x *T) float64 {
+	return StackLoss(*s, x)
+}

@@ -2421,3 +2421,137 @@ func (p *Fit32) FuncTaylor(x, x1, x2 []float32) (float64, float64, float64) {
 	t7 := tensorops.SumAll(tensorops.FuseInto(r2, "0.5*(2*a*a) + b*c", r1, t5, r2))
 	return tensorops.SumAll(tensorops.Square(r)), t6, t7
 }
+
+// StackLossGrad computes StackLoss and its gradient with respect to the varied inputs (reverse
+// mode).
+//
+// Varied inputs: s (into *sBar).
+// Fixed inputs: x.
+// Results: the value of StackLoss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func StackLossGrad(s Stack, sBar *Stack, x *T) float64 {
+	t := sBar.Ws
+	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
+	t2 := *sBar
+	t3 := apply(s, x)
+	t4 := tensorops.SumAll(tensorops.Square(t3))
+	var sBar2 Stack
+	sBar2.Ws = t2.Ws
+	applyReverseWrtS(s, &sBar2, x, tensorops.Scale(t3, 2))
+	return t4
+}
+
+// applyReverseWrtS is the reverse of apply for the gradients that call it: the vector-Jacobian
+// product of the adjoints of its results (seed) and of what it writes, with respect to the varied
+// inputs. Unlike a //gad:vjp, it does not redo the writes of apply that its own reverse does not
+// read back: the memory of its slice and pointer parameters is left in no particular state.
+//
+// Varied inputs: s (into *sBar).
+// Fixed inputs: x.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func applyReverseWrtS(s Stack, sBar *Stack, x, seed *T) {
+	var tapePointersBuf [64]*tensorops.Tensor
+	t := tapePointersBuf[:0]
+	var tapePointersBuf2 [64]*T
+	t2 := tapePointersBuf2[:0]
+	t3 := *sBar
+	t4 := s.Ws
+	n := len(t4)
+	trips := max(n+2, 0)
+	tapePointers := slices.Grow(t2, trips)
+	tapePointers2 := slices.Grow(t, trips)
+	for i := 0; i < n; i++ {
+		t9 := tensorops.MatMul(x, t4[i])
+		x3 := tensorops.FuseInto(t9, "Tanh(a)", t9)
+		tapePointers = append(tapePointers, x)
+		tapePointers2 = append(tapePointers2, x3)
+		x = x3
+	}
+	xBar := seed
+	var xBar2 *tensorops.Tensor
+	i2 := n - 1
+	for i2 >= 0 {
+		xBar2 = tensorops.Add(xBar2, xBar)
+		t5 := len(tapePointers2) - 1
+		t6 := len(tapePointers) - 1
+		x2 := tapePointers[t6]
+		t7 := tensorops.TanhJVP(tapePointers2[t5], xBar2)
+		w := t4[i2]
+		xBar = tensorops.MatMulGradA(t7, x2, w, false, false)
+		t8 := tensorops.AccumulateMatMulGradB(t3.Ws[i2], t7, x2, w, false, false)
+		t3.Ws[i2] = t8
+		i2--
+		xBar2 = nil
+		tapePointers = tapePointers[:t6]
+		tapePointers2 = tapePointers2[:t5]
+	}
+}
+
+// StackLossJVP computes StackLoss and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of StackLoss; its tangent.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
+func StackLossJVP(s, ds Stack, x *T) (float64, float64) {
+	t, t2 := applyJVPWrtS(s, ds, x)
+	t3 := tensorops.SumAll(tensorops.Fuse("2*a*b", t, t2))
+	return tensorops.SumAll(tensorops.Square(t)), t3
+}
+
+// applyJVPWrtS computes apply and its derivative along the tangents (forward mode).
+//
+// Varied inputs: s (tangent ds).
+// Fixed inputs (zero tangent): x.
+// Results, in order: the value of apply; its tangent.
+// Shadows: ds has its primal's shape, each element or field the tangent of the primal's.
+func applyJVPWrtS(s, ds Stack, x *T) (*T, *T) {
+	t := s.Ws
+	t2 := ds.Ws
+	n := len(t)
+	var dx *T
+	for i := 0; i < n; i++ {
+		dw := t2[i]
+		t3 := tensorops.MatMulEach(t[i], false, x, dx)
+		t4 := tensorops.MatMul(x, dw)
+		x = tensorops.Tanh(t3[0])
+		dx = tensorops.FuseInto(t4, "TanhJVP(a, b + c)", x, t3[1], t4)
+	}
+	return x, dx
+}
+
+// StackPtrLossGrad computes StackPtrLoss and its gradient with respect to the varied inputs
+// (reverse mode).
+//
+// Varied inputs: s (into sBar).
+// Fixed inputs: x.
+// Results: the value of StackPtrLoss, then the partials of the varied scalar inputs in order.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func StackPtrLossGrad(s, sBar *Stack, x *T) float64 {
+	t := sBar.Ws
+	sBar.Ws = append(t, make([]*T, max(len(s.Ws)-len(t), 0))...)
+	t2 := *s
+	t3 := StackLoss(t2, x)
+	var t4 Stack
+	t4.Ws = sBar.Ws
+	stackLossReverseWrtS(t2, &t4, x, 1)
+	return t3
+}
+
+// stackLossReverseWrtS is the reverse of StackLoss for the gradients that call it: the
+// vector-Jacobian product of the adjoints of its results (seed) and of what it writes, with respect
+// to the varied inputs. Unlike a //gad:vjp, it does not redo the writes of StackLoss that its own
+// reverse does not read back: the memory of its slice and pointer parameters is left in no
+// particular state.
+//
+// Varied inputs: s (into *sBar).
+// Fixed inputs: x.
+// Shadows receive the gradient by accumulation (+=): the caller zeroes them first.
+func stackLossReverseWrtS(s Stack, sBar *Stack, x *T, seed float64) {
+	t := *sBar
+	t2 := apply(s, x)
+	t3 := tensorops.Fuse("a*(2*b)", seed, t2)
+	var sBar2 Stack
+	sBar2.Ws = t.Ws
+	applyReverseWrtS(s, &sBar2, x, t3)
+}

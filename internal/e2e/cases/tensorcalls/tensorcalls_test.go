@@ -361,3 +361,35 @@ func TestFit32(t *testing.T) {
 		t.Errorf("float32 JVP %v and Taylor coefficient %v, want %v and %v", d32, c32, d, c)
 	}
 }
+
+// TestStack checks the gradients of a model of slices of tensors by value
+// and by pointer (shadows with no slices: grown) against central
+// differences and the JVP.
+func TestStack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	s := Stack{Ws: []*T{tensorops.RandN(rng, tensorops.Float64, 3, 3), tensorops.RandN(rng, tensorops.Float64, 3, 2)}}
+	v := Stack{Ws: []*T{tensorops.RandN(rng, tensorops.Float64, 3, 3), tensorops.RandN(rng, tensorops.Float64, 3, 2)}}
+	x := tensorops.RandN(rng, tensorops.Float64, 2, 3)
+	const h = 1e-6
+	move := func(c float64) Stack {
+		return Stack{Ws: []*T{tensorops.Add(s.Ws[0], tensorops.Scale(v.Ws[0], c)), tensorops.Add(s.Ws[1], tensorops.Scale(v.Ws[1], c))}}
+	}
+	fd := (StackLoss(move(h), x) - StackLoss(move(-h), x)) / (2 * h)
+	_, jv := StackLossJVP(s, v, x)
+	var g, gp Stack
+	StackLossGrad(s, &g, x)
+	StackPtrLossGrad(&s, &gp, x)
+	for _, c := range []struct {
+		what string
+		got  float64
+		tol  float64
+	}{
+		{"JVP", jv, 1e-7},
+		{"⟨gradient, v⟩ (by value)", tensorops.Dot(g.Ws[0], v.Ws[0]) + tensorops.Dot(g.Ws[1], v.Ws[1]), 1e-7},
+		{"⟨gradient, v⟩ (by pointer)", tensorops.Dot(gp.Ws[0], v.Ws[0]) + tensorops.Dot(gp.Ws[1], v.Ws[1]), 1e-7},
+	} {
+		if !near(c.got, fd, c.tol) {
+			t.Errorf("%s = %v, want %v (central differences)", c.what, c.got, fd)
+		}
+	}
+}
