@@ -1,6 +1,9 @@
 package gpu
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/gadgen/gadgen/gpu/internal/launch"
 	T "github.com/gadgen/gadgen/tensorops"
 )
@@ -22,6 +25,9 @@ func convArgs(nimg int, g T.Conv2DGeom) *launch.Args {
 // (contiguous) holds the patches of the nimg contiguous images x [nimg,
 // C, H, W].
 func (backend) Im2Col(cols, x T.DeviceArray, nimg int, g T.Conv2DGeom) error {
+	if g.Dilation != 1 {
+		return fmt.Errorf("gpu: im2col with dilation %d: %w", g.Dilation, errors.ErrUnsupported)
+	}
 	n := nimg * g.C * g.KH * g.KW * g.OH * g.OW
 	if n == 0 {
 		return nil
@@ -36,6 +42,9 @@ func (backend) Im2Col(cols, x T.DeviceArray, nimg int, g T.Conv2DGeom) error {
 // (contiguous) is the sum of the patches cols [nimg, C·KH·KW, OH·OW]
 // (contiguous) that read each of its elements.
 func (backend) Col2Im(x, cols T.DeviceArray, nimg int, g T.Conv2DGeom) error {
+	if g.Dilation != 1 {
+		return fmt.Errorf("gpu: col2im with dilation %d: %w", g.Dilation, errors.ErrUnsupported)
+	}
 	n := nimg * g.C * g.H * g.W
 	if n == 0 {
 		return nil

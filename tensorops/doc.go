@@ -54,10 +54,15 @@
 // (the dividend), MatMul and MatMulT (either), ScaleRows and ScaleCols
 // (either), Outer, Dot, SumAll, MeanAll, Sum, Mean, the shape operations
 // (Transpose, Reshape, Squeeze, Unsqueeze, Slice, SliceBroadcast, Pad,
-// Broadcast, Diag, DiagPart, …), SumLike, and the derivative helpers
-// (…Grad, …GradV, …JVP, …VJP) in their adjoint or tangent.
+// Broadcast, Diag, DiagPart, …), Gather, Embedding, AvgPool2D,
+// Conv2DDilated (either operand), SumLike, and the derivative helpers
+// (…Grad, …GradV, …JVP, …VJP: MaxPool2DJVP, MaxPool2DGrad, AvgPool2DGrad,
+// GatherGrad, GELUJVP, SiLUJVP, Conv2DDilatedGradX and
+// Conv2DDilatedGradW in either of their two linear operands, …) in their
+// adjoint or tangent.
 // Every other op panics on a nil operand. Derivative conventions: at ties,
-// Max, MaxAll (and ArgMax) give the derivative to the first maximum;
+// Max, MaxAll (and ArgMax) give the derivative to the first maximum, and
+// MaxPool2D to the first maximum of each window in row-major order;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step
 // (0 at 0).
 //

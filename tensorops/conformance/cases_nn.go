@@ -147,9 +147,9 @@ func testConv(t *testing.T, c *ctx) {
 	}
 	for _, cc := range cases {
 		x, w := c.rand(-1, 1, cc.x...), c.rand(-1, 1, cc.w...)
-		want := refConv2D(x, w, cc.stride, cc.pad)
+		want := refConv2D(x, w, cc.stride, cc.pad, 1)
 		g := c.rand(-1, 1, want.shape...)
-		wantX, wantW := refConv2DGrads(g, x, w, cc.stride, cc.pad)
+		wantX, wantW := refConv2DGrads(g, x, w, cc.stride, cc.pad, 1)
 		k := cc.w[1] * cc.w[2] * cc.w[3]
 		for _, l := range []layout{contig, padded, permuted} {
 			name := fmt.Sprintf("(%s, %s, stride %d, pad %d; %v)", shapeName(cc.x), shapeName(cc.w), cc.stride, cc.pad, l)
