@@ -123,7 +123,7 @@ func TestOptimizationSameNumbers(t *testing.T) {
 	if len(on.directives) != len(off.directives) {
 		t.Fatalf("%d derivatives generated with optimization, %d without", len(on.directives), len(off.directives))
 	}
-	compared := 0
+	compared, unrunnable := 0, 0
 	for i, d := range on.directives {
 		t.Run(filepath.Base(d.pkg)+"."+d.name, func(t *testing.T) {
 			fOff := off.directives[i].fn
@@ -139,6 +139,7 @@ func TestOptimizationSameNumbers(t *testing.T) {
 				rOff, errOff := mOff.Call(fOff, argsOff...)
 				if errOn != nil || errOff != nil {
 					if unsupported(errOn) || unsupported(errOff) {
+						unrunnable++
 						t.Skipf("the interpreter cannot run it: %v; %v", errOn, errOff)
 					}
 					if (errOn == nil) != (errOff == nil) {
@@ -159,9 +160,12 @@ func TestOptimizationSameNumbers(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("%d of %d derivatives compared on random inputs", compared, len(on.directives))
-	if compared < len(on.directives)/2 {
-		t.Errorf("only %d of %d derivatives ran without panicking on random inputs", compared, len(on.directives))
+	// The interpreter runs no tensor operation: those derivatives are
+	// skipped, and the rest must mostly run.
+	runnable := len(on.directives) - unrunnable
+	t.Logf("%d of %d derivatives compared on random inputs (%d the interpreter cannot run)", compared, len(on.directives), unrunnable)
+	if compared < runnable/2 {
+		t.Errorf("only %d of the %d derivatives the interpreter can run ran without panicking on random inputs", compared, runnable)
 	}
 }
 
