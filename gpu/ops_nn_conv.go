@@ -1,9 +1,6 @@
 package gpu
 
 import (
-	"errors"
-	"fmt"
-
 	"github.com/gadgen/gadgen/gpu/internal/launch"
 	T "github.com/gadgen/gadgen/tensorops"
 )
@@ -11,23 +8,20 @@ import (
 // The kernels of kern/conv.h (listed in nnKernels).
 var (
 	convParams = []launch.Kind{launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KI64,
-		launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KPtr, launch.KPtr}
+		launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KPtr, launch.KPtr}
 	im2colKernels = pair("gad_im2col", convParams...)
 	col2imKernels = pair("gad_col2im", convParams...)
 )
 
 // convArgs packs the sizes of g with nimg images.
 func convArgs(nimg int, g T.Conv2DGeom) *launch.Args {
-	return newArgs().I64(nimg).I64(g.C).I64(g.H).I64(g.W).I64(g.KH).I64(g.KW).I64(g.OH).I64(g.OW).I64(g.Stride).I64(g.Pad)
+	return newArgs().I64(nimg).I64(g.C).I64(g.H).I64(g.W).I64(g.KH).I64(g.KW).I64(g.OH).I64(g.OW).I64(g.Stride).I64(g.Pad).I64(g.Dilation)
 }
 
 // Im2Col implements tensorops' deviceConv2D: cols [nimg, C·KH·KW, OH·OW]
 // (contiguous) holds the patches of the nimg contiguous images x [nimg,
 // C, H, W].
 func (backend) Im2Col(cols, x T.DeviceArray, nimg int, g T.Conv2DGeom) error {
-	if g.Dilation != 1 {
-		return fmt.Errorf("gpu: im2col with dilation %d: %w", g.Dilation, errors.ErrUnsupported)
-	}
 	n := nimg * g.C * g.KH * g.KW * g.OH * g.OW
 	if n == 0 {
 		return nil
@@ -42,9 +36,6 @@ func (backend) Im2Col(cols, x T.DeviceArray, nimg int, g T.Conv2DGeom) error {
 // (contiguous) is the sum of the patches cols [nimg, C·KH·KW, OH·OW]
 // (contiguous) that read each of its elements.
 func (backend) Col2Im(x, cols T.DeviceArray, nimg int, g T.Conv2DGeom) error {
-	if g.Dilation != 1 {
-		return fmt.Errorf("gpu: col2im with dilation %d: %w", g.Dilation, errors.ErrUnsupported)
-	}
 	n := nimg * g.C * g.H * g.W
 	if n == 0 {
 		return nil

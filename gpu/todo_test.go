@@ -19,18 +19,6 @@ var notOnDevice = map[string]string{
 
 	// Suites spanning many ops.
 	"host": "views of Go slices and gonum matrices, At and Set: host-only by design",
-
-	// Issue 23's new ops, until their kernels land.
-	"GELU":          "no kernel yet",
-	"SiLU":          "no kernel yet",
-	"Softplus":      "no kernel yet",
-	"Erf":           "no kernel yet",
-	"GELUJVP":       "no kernel yet",
-	"SiLUJVP":       "no kernel yet",
-	"MaxPool2D":     "no kernel yet",
-	"AvgPool2D":     "no kernel yet",
-	"Gather":        "no kernel yet",
-	"Conv2DDilated": "no dilation in the im2col kernels yet",
 }
 
 // skipOnDevice is the conformance Backend.Skip of the device backends.
