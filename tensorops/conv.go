@@ -117,10 +117,14 @@ func colsOf(g *convGeom, x *Tensor, b int) *Tensor {
 // Conv2D returns the 2-D cross-correlation of x [n, c, h, w] (NCHW) with
 // the filters w [o, c, kh, kw], with the given stride and zero padding on
 // every side: the result is [n, o, oh, ow] with oh = (h+2·pad−kh)/stride+1
-// (likewise ow). It goes through im2col and one GEMM per image.
-// It panics if x or w is nil or not 4-D, the channels differ, stride < 1,
+// (likewise ow). It goes through im2col and one GEMM per image. It is
+// bilinear: nil for a nil x or w.
+// It panics if x or w is not 4-D, the channels differ, stride < 1,
 // pad < 0, the kernel exceeds the padded input or the dtypes differ.
 func Conv2D(x, w *Tensor, stride, pad int) *Tensor {
+	if x == nil || w == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
+	}
 	return conv2D("Conv2D", x, w, stride, pad, 1)
 }
 
@@ -154,11 +158,12 @@ func convGradShape(op string, gr, x, w *Tensor, stride, pad, dil int) convGeom {
 }
 
 // Conv2DGradX returns the adjoint of Conv2D(x, w, stride, pad) with respect
-// to x for the result's adjoint g (x's shape); nil when g is nil.
+// to x for the result's adjoint g (x's shape); nil when g or w is nil (it
+// is bilinear in g and w).
 // It panics as Conv2D does or if g does not have Conv2D's result shape.
 func Conv2DGradX(g, x, w *Tensor, stride, pad int) *Tensor {
-	if g == nil {
-		return nil
+	if g == nil || w == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
 	return conv2DGradX("Conv2DGradX", g, x, w, stride, pad, 1)
 }
@@ -187,11 +192,12 @@ func conv2DGradX(op string, g, x, w *Tensor, stride, pad, dil int) *Tensor {
 }
 
 // Conv2DGradW returns the adjoint of Conv2D(x, w, stride, pad) with respect
-// to w for the result's adjoint g (w's shape); nil when g is nil.
+// to w for the result's adjoint g (w's shape); nil when g or x is nil (it
+// is bilinear in g and x).
 // It panics as Conv2D does or if g does not have Conv2D's result shape.
 func Conv2DGradW(g, x, w *Tensor, stride, pad int) *Tensor {
-	if g == nil {
-		return nil
+	if g == nil || x == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
 	return conv2DGradW("Conv2DGradW", g, x, w, stride, pad, 1)
 }

@@ -54,11 +54,11 @@
 // (the dividend), MatMul and MatMulT (either), ScaleRows and ScaleCols
 // (either), Outer, Dot, SumAll, MeanAll, Sum, Mean, the shape operations
 // (Transpose, Reshape, Squeeze, Unsqueeze, Slice, SliceBroadcast, Pad,
-// Broadcast, Diag, DiagPart, …), Gather, Embedding, AvgPool2D,
-// Conv2DDilated (either operand), SumLike, and the derivative helpers
+// Broadcast, Diag, DiagPart, …), Gather, Embedding, AvgPool2D, Conv2D
+// and Conv2DDilated (either operand), SumLike, and the derivative helpers
 // (…Grad, …GradV, …JVP, …VJP: MaxPool2DJVP, MaxPool2DGrad, AvgPool2DGrad,
-// GatherGrad, GELUJVP, SiLUJVP, Conv2DDilatedGradX and
-// Conv2DDilatedGradW in either of their two linear operands, …) in their
+// GatherGrad, GELUJVP, SiLUJVP; Conv2DGradX, Conv2DGradW and their
+// dilated forms in either of their two linear operands, …) in their
 // adjoint or tangent.
 // Every other op panics on a nil operand. Derivative conventions: at ties,
 // Max, MaxAll (and ArgMax) give the derivative to the first maximum, and

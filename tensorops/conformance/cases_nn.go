@@ -166,4 +166,9 @@ func testConv(t *testing.T, c *ctx) {
 	if T.Conv2DGradX(nil, x, w, 1, 0) != nil || T.Conv2DGradW(nil, x, w, 1, 0) != nil {
 		t.Errorf("Conv2DGradX, Conv2DGradW with a nil adjoint: got non-nil")
 	}
+	// Bilinear: nil (zero) in either operand gives nil.
+	w3, g := c.tensor(newArr(2, 3, 3, 3), contig), c.tensor(newArr(1, 2, 3, 3), contig)
+	if T.Conv2D(nil, w3, 1, 0) != nil || T.Conv2D(x, nil, 1, 0) != nil || T.Conv2DGradX(g, x, nil, 1, 0) != nil || T.Conv2DGradW(g, nil, w3, 1, 0) != nil {
+		t.Errorf("Conv2D, Conv2DGradX, Conv2DGradW with a nil operand: got non-nil")
+	}
 }
