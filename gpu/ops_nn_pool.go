@@ -23,8 +23,8 @@ var (
 var poolModes = map[string]int{"MaxPool2D": 0, "MaxPool2DJVP": 1, "MaxPool2DGrad": 2, "AvgPool2D": 0, "AvgPool2DGrad": 1}
 
 // Pool2D implements tensorops' devicePool2D: op of planes contiguous
-// planes x [H, W] (src the tangent or adjoint the op reads, dst its
-// result), with the kernels of pooling.h.
+// planes x (src the tangent or adjoint max pooling's helpers read, dst
+// the result), with the kernels of pooling.h.
 func (backend) Pool2D(op string, dst, x, src T.DeviceArray, planes int, g T.Pool2DGeom) error {
 	mode, ok := poolModes[op]
 	if !ok {
@@ -42,17 +42,15 @@ func (backend) Pool2D(op string, dst, x, src T.DeviceArray, planes int, g T.Pool
 	args := newArgs().I64(mode).I64(planes).I64(g.H).I64(g.W).I64(g.OH).I64(g.OW).I64(g.Size).I64(g.Stride).I64(g.Pad)
 	keep := []*buffer{buf(dst), buf(x)}
 	ks := &avgpoolKernels
+	args.Ptr(base(x))
 	if op[:3] == "Max" {
 		ks = &maxpoolKernels
-		args.Ptr(base(x))
 		if src.Buf != nil {
 			args.Ptr(base(src))
 			keep = append(keep, buf(src))
 		} else {
 			args.Ptr(0)
 		}
-	} else {
-		args.Ptr(base(src))
 	}
 	args.Ptr(base(dst))
 	return st.launch(&ks[dtIndex(dst.DType)], grid, block, 0, args, keep...)

@@ -107,20 +107,21 @@ func (g *poolGeom) dev() Pool2DGeom {
 // devicePool2D is implemented by device backends that compute the
 // pooling ops on the device.
 type devicePool2D interface {
-	// Pool2D computes op on planes contiguous planes, each x [H, W] (and
-	// src, when the op reads one, of the shape the op names):
-	//   - "MaxPool2D": dst [OH, OW] the maximum of each window (the
-	//     first maximum in row-major order; the first NaN);
+	// Pool2D computes op on planes contiguous planes x (and src, when
+	// the op reads one), of the shapes the op names:
+	//   - "MaxPool2D": dst [OH, OW] the maximum of each window of x
+	//     [H, W] (the first maximum in row-major order; the first NaN);
 	//   - "MaxPool2DJVP": dst [OH, OW] src [H, W] at the window's
 	//     maximum;
 	//   - "MaxPool2DGrad": dst [H, W] the sum of src [OH, OW] over the
 	//     windows whose maximum the element is, in row-major order of
 	//     the windows (as MaxPool2DGrad on the CPU adds them);
-	//   - "AvgPool2D": dst [OH, OW] the sum of the window's elements,
+	//   - "AvgPool2D": dst [OH, OW] the sum of each window of x [H, W],
 	//     accumulated in float64 in row-major order, divided by Size²;
-	//   - "AvgPool2DGrad": dst [H, W] the sum of src [OH, OW] over the
-	//     windows covering the element, accumulated in float64 in
-	//     row-major order of the windows, divided by Size² (x unused).
+	//   - "AvgPool2DGrad": dst [H, W] the sum of x [OH, OW] (the adjoint)
+	//     over the windows covering the element, accumulated in float64
+	//     in row-major order of the windows, divided by Size².
+	// The average pooling ops read no src.
 	// dst, x and src are contiguous and of one dtype.
 	Pool2D(op string, dst, x, src DeviceArray, planes int, g Pool2DGeom) error
 }
@@ -299,7 +300,7 @@ func avgPoolOp(op string, grad bool, g *poolGeom, src *Tensor) *Tensor {
 		shape = g.xShape
 	}
 	if src.dev != CPU {
-		return poolDevice(op, g, src, src, shape)
+		return poolDevice(op, g, src, nil, shape)
 	}
 	out := alloc(src.dtype, shape)
 	if src.dtype == Float32 {
