@@ -30,6 +30,11 @@ import (
 //	Sin, Cos  1        0        [−10, 10], ±1e6, near k·π/2 (|k| < 5e5), every exponent to 1e308
 //	Pow       1        0        x of every exponent, y in [−60, 60], integers with x < 0,
 //	                            x near 1 with |y| < 2e4, every pair of special values
+//	Erf       1        0        [−6.5, 6.5], tiny, subnormal
+//	GELU      4        0        [−37, 40], tiny (x/2·erfc(−x/√2): erfc within 3 ulps of Go's;
+//	                            below −37 the result is subnormal, with its absolute error)
+//	SiLU      2        0        [−750, 750], tiny
+//	Softplus  2        0        [−750, 750], tiny
 //
 // Special values (±0, ±Inf, NaN, the signs of zero results) must match
 // exactly. float32 results are the double results rounded, as on the CPU,
@@ -135,6 +140,10 @@ func TestHostDevMath(t *testing.T) {
 		{"Sqrt", T.Sqrt, math.Sqrt, nil, cat(logUniform(rng, n, -1074, 1024, true)), 0, 0},
 		{"Sin", T.Sin, math.Sin, bigSin, cat(uniform(rng, n, -10, 10), uniform(rng, n/4, -1e6, 1e6), nearPio2, logUniform(rng, n, -30, 1024, true), tiny), 1, 1},
 		{"Cos", T.Cos, math.Cos, bigCos, cat(uniform(rng, n, -10, 10), uniform(rng, n/4, -1e6, 1e6), nearPio2, logUniform(rng, n, -30, 1024, true), tiny), 1, 1},
+		{"Erf", T.Erf, math.Erf, nil, cat(uniform(rng, n, -6.5, 6.5), uniform(rng, n, -2.5, 2.5), tiny, logUniform(rng, n/4, -1074, -80, true)), 1, 1},
+		{"GELU", T.GELU, geluRef, nil, cat(uniform(rng, n, -37, 40), uniform(rng, n, -3, 3), tiny), 4, 1},
+		{"SiLU", T.SiLU, siluRef, nil, cat(uniform(rng, n, -750, 750), uniform(rng, n, -10, 10), tiny), 2, 1},
+		{"Softplus", T.Softplus, softplusRef, nil, cat(uniform(rng, n, -750, 750), uniform(rng, n, -40, 40), tiny), 2, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var exact func(x, _ float64) float64
@@ -189,6 +198,12 @@ func logRef(x float64) float64 {
 	}
 	return math.Log(x)
 }
+
+// geluRef, siluRef and softplusRef are tensorops' formulas
+// (activation.go) with Go's math.
+func geluRef(x float64) float64     { return 0.5 * x * math.Erfc(-x*0.7071067811865476) }
+func siluRef(x float64) float64     { return x * sigmoidRef(x) }
+func softplusRef(x float64) float64 { return math.Max(x, 0) + math.Log1p(math.Exp(-math.Abs(x))) }
 
 func sigmoidRef(x float64) float64 {
 	if x >= 0 {

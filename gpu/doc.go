@@ -160,10 +160,17 @@
 // LogSoftmax, LogSumExp) and deviceCrossEntropy in nn.go, deviceArgMax
 // (ArgMax, MaxGrad, MaxJVP, and MaxAllGrad and MaxAllJVP through them) in
 // reduce.go, deviceDot in matmul.go, deviceMirror (Gram) in symmetric.go,
-// deviceConv2D (im2col and col2im; Conv2D and its adjoints multiply by
-// GEMM) in conv.go. Their kernels are in nn.h, reduce.h, products.h and
-// conv.h (Go: ops_nn.go, ops_reduce_argmax.go, ops_products.go,
-// ops_nn_conv.go). Row-wise kernels (softmax, cross-entropy, argmax) come
+// deviceConv2D (im2col and col2im, with dilation; Conv2D, Conv2DDilated
+// and their adjoints multiply by GEMM) in conv.go, devicePool2D (MaxPool2D,
+// AvgPool2D and their helpers) in pool.go, deviceGather (Gather, Embedding
+// and GatherGrad's scatter-add) in gather.go. Their kernels are in nn.h,
+// reduce.h, products.h, conv.h, pooling.h and gather.h (Go: ops_nn.go,
+// ops_reduce_argmax.go, ops_products.go, ops_nn_conv.go, ops_nn_pool.go,
+// ops_gather.go). The adjoints that add into shared elements (the
+// max-pooling adjoint, the scatter-add) are gathers, not atomics: each
+// thread owns an output element and adds its terms in the CPU's order
+// (the scatter-add's positions sorted by index on the host), so they are
+// deterministic and give the CPU's numbers bit for bit. Row-wise kernels (softmax, cross-entropy, argmax) come
 // in two forms chosen by rowConfig: _block, a block per row with
 // shared-memory trees (long rows), and _thread, a thread per row in the
 // CPU's order (short or strided rows). The JVPs and VJPs of the softmax
@@ -216,7 +223,7 @@
 //  4. PTX and tests as above.
 //
 // Each op group has its own .h and ops_*.go file (unary, unary_math,
-// binary, copy, reduce, gemm, nn, conv, products), so engineers working on different
+// binary, copy, reduce, gemm, nn, conv, pooling, gather, products), so engineers working on different
 // groups do not edit the same files; the shared files (elementwise.h,
 // geom.h, devmath.h, kernels.go) change only for new conventions.
 package gpu

@@ -62,7 +62,7 @@ func declared() []kernel {
 			ks = append(ks, p[0], p[1])
 		}
 	}
-	for _, group := range [][]kernel{copyKernels, reduceKernels, gemmKernels, nnKernels} {
+	for _, group := range [][]kernel{copyKernels, reduceKernels, gemmKernels, nnKernels, poolKernels, gatherGroup} {
 		ks = append(ks, group...)
 	}
 	slices.SortFunc(ks, func(a, b kernel) int {

@@ -26,6 +26,8 @@ var binaryOps = map[string][2]kernel{
 	"TanhGrad":    elemBinary("gad_tanh_grad"),
 	"SigmoidGrad": elemBinary("gad_sigmoid_grad"),
 	"ReLUGrad":    elemBinary("gad_relu_grad"),
+	"GELUGrad":    elemBinary("gad_gelu_grad"),
+	"SiLUGrad":    elemBinary("gad_silu_grad"),
 }
 
 func (backend) Binary(op string, dst, a, b T.DeviceArray) error {

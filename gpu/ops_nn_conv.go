@@ -8,14 +8,14 @@ import (
 // The kernels of kern/conv.h (listed in nnKernels).
 var (
 	convParams = []launch.Kind{launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KI64,
-		launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KPtr, launch.KPtr}
+		launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KI64, launch.KPtr, launch.KPtr}
 	im2colKernels = pair("gad_im2col", convParams...)
 	col2imKernels = pair("gad_col2im", convParams...)
 )
 
 // convArgs packs the sizes of g with nimg images.
 func convArgs(nimg int, g T.Conv2DGeom) *launch.Args {
-	return newArgs().I64(nimg).I64(g.C).I64(g.H).I64(g.W).I64(g.KH).I64(g.KW).I64(g.OH).I64(g.OW).I64(g.Stride).I64(g.Pad)
+	return newArgs().I64(nimg).I64(g.C).I64(g.H).I64(g.W).I64(g.KH).I64(g.KW).I64(g.OH).I64(g.OW).I64(g.Stride).I64(g.Pad).I64(g.Dilation)
 }
 
 // Im2Col implements tensorops' deviceConv2D: cols [nimg, C·KH·KW, OH·OW]

@@ -12,5 +12,9 @@ var unaryMathOps = map[string][2]kernel{
 	"Cos":       elemUnary("gad_cos"),
 	"Log1p":     elemUnary("gad_log1p"),
 	"Expm1":     elemUnary("gad_expm1"),
+	"Erf":       elemUnary("gad_erf"),
+	"GELU":      elemUnary("gad_gelu"),
+	"SiLU":      elemUnary("gad_silu"),
+	"Softplus":  elemUnary("gad_softplus"),
 	"PowScalar": elemUnary("gad_pow_scalar"),
 }

@@ -61,6 +61,30 @@ var tensorRules = []*Rule{
 		Partials: [][]string{{"dx * (1 - 2*y)", "y * (1 - y)"}}, Math: "r = dx·y(1 − y)"},
 	{Pkg: TensorPkg, Name: "ReLUJVP", Params: []string{"x", "dx"}, Results: []string{"r"}, Kind: Smooth,
 		Partials: [][]string{{"", "tensorops.Step(x)"}}, Math: "r = dx where x > 0, else 0"},
+	// The smooth activations: the exact GELU a·Φ(a) (Φ the standard
+	// normal CDF, by erf), SiLU a·σ(a) and Softplus log(1 + eᵃ), and erf.
+	// Their partials are expressions of operations with rules, so Taylor
+	// mode expands them to any order; GELU and SiLU have fused kernels
+	// for the first order. φ(a) = e^(−a²/2)/√(2π) = 0.3989…·e^(−a²/2),
+	// 2/√π = 1.1283…, 1/√2 = 0.7071….
+	fused(elementwise("GELU",
+		"0.5 + 0.5*tensorops.Erf(0.7071067811865476*a) + 0.3989422804014327*a*tensorops.Exp(-0.5*a*a)",
+		"d a·Φ(a) = Φ(a) + a·φ(a), Φ(a) = (1 + erf(a/√2))/2"), "tensorops.GELUJVP(a, %s)"),
+	fused(elementwise("SiLU", "tensorops.Sigmoid(a) * (1 + a*(1-tensorops.Sigmoid(a)))",
+		"d a·σ(a) = σ(a)·(1 + a·(1 − σ(a)))"), "tensorops.SiLUJVP(a, %s)"),
+	elementwise("Softplus", "tensorops.Sigmoid(a)", "d log(1 + eᵃ) = σ(a)"),
+	elementwise("Erf", "1.1283791670955126 * tensorops.Exp(-a*a)", "d erf a = 2/√π·e^(−a²)"),
+	// Their fused derivatives, elementwise in both operands:
+	// d/dx (Φ(x) + x·φ(x)) = φ(x)·(2 − x²); d/dx σ(x)(1 + x(1 − σ(x))) =
+	// σ(x)(1 − σ(x))(2 + x(1 − 2σ(x))).
+	{Pkg: TensorPkg, Name: "GELUJVP", Params: []string{"x", "dx"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"dx * 0.3989422804014327*tensorops.Exp(-0.5*x*x) * (2 - x*x)",
+			"0.5 + 0.5*tensorops.Erf(0.7071067811865476*x) + 0.3989422804014327*x*tensorops.Exp(-0.5*x*x)"}},
+		Math: "r = dx·(Φ(x) + x·φ(x))"},
+	{Pkg: TensorPkg, Name: "SiLUJVP", Params: []string{"x", "dx"}, Results: []string{"r"}, Kind: Smooth,
+		Partials: [][]string{{"dx * tensorops.Sigmoid(x) * (1 - tensorops.Sigmoid(x)) * (2 + x*(1-2*tensorops.Sigmoid(x)))",
+			"tensorops.Sigmoid(x) * (1 + x*(1-tensorops.Sigmoid(x)))"}},
+		Math: "r = dx·σ(x)·(1 + x·(1 − σ(x)))"},
 	elementwise("Sqrt", "0.5 / r", "d √a = 1/(2√a)"),
 	elementwise("Abs", "tensorops.Sign(a)", "d |a| = sign a"),
 	elementwise("Square", "2 * a", "d a² = 2a"),
@@ -167,6 +191,63 @@ var tensorRules = []*Rule{
 		[]string{"tensorops.Conv2DGradW(dg, x, w, stride, pad)", "tensorops.Conv2DGradW(g, dx, w, stride, pad)", "0", "", ""},
 		[]string{"tensorops.Conv2D(x, rBar, stride, pad)", "tensorops.Conv2DGradX(g, x, rBar, stride, pad)", "0", "", ""},
 		"the adjoint of w ↦ conv(x, w), bilinear in (g, x)"),
+
+	// Conv2DDilated is Conv2D with dilated filters: bilinear in the same
+	// way, its adjoints the transposes of x ↦ conv(x, w) and w ↦ conv(x,
+	// w) with the same dilation.
+	linear("Conv2DDilated", []string{"x", "w", "stride", "pad", "dilation"}, Bilinear,
+		[]string{"tensorops.Conv2DDilated(dx, w, stride, pad, dilation)", "tensorops.Conv2DDilated(x, dw, stride, pad, dilation)", "", "", ""},
+		[]string{"tensorops.Conv2DDilatedGradX(rBar, x, w, stride, pad, dilation)", "tensorops.Conv2DDilatedGradW(rBar, x, w, stride, pad, dilation)", "", "", ""},
+		"d conv(x, w) = conv(dx, w) + conv(x, dw), with dilated filters"),
+	linear("Conv2DDilatedGradX", []string{"g", "x", "w", "stride", "pad", "dilation"}, Bilinear,
+		[]string{"tensorops.Conv2DDilatedGradX(dg, x, w, stride, pad, dilation)", "0", "tensorops.Conv2DDilatedGradX(g, x, dw, stride, pad, dilation)", "", "", ""},
+		[]string{"tensorops.Conv2DDilated(rBar, w, stride, pad, dilation)", "0", "tensorops.Conv2DDilatedGradW(g, rBar, w, stride, pad, dilation)", "", "", ""},
+		"the adjoint of x ↦ conv(x, w), bilinear in (g, w)"),
+	linear("Conv2DDilatedGradW", []string{"g", "x", "w", "stride", "pad", "dilation"}, Bilinear,
+		[]string{"tensorops.Conv2DDilatedGradW(dg, x, w, stride, pad, dilation)", "tensorops.Conv2DDilatedGradW(g, dx, w, stride, pad, dilation)", "0", "", "", ""},
+		[]string{"tensorops.Conv2DDilated(x, rBar, stride, pad, dilation)", "tensorops.Conv2DDilatedGradX(g, x, rBar, stride, pad, dilation)", "0", "", "", ""},
+		"the adjoint of w ↦ conv(x, w), bilinear in (g, x)"),
+
+	// Pooling. MaxPool2D takes in each window the element at its (first)
+	// maximum: linear in x with the choice fixed by the primal (as Max),
+	// so its Taylor coefficients are MaxPool2DJVP of x's; its helpers
+	// gather at the maxima (MaxPool2DJVP) and scatter-add to them
+	// (MaxPool2DGrad), each the other's transpose, and depend on x only
+	// through the choice. AvgPool2D is linear; AvgPool2DGrad spreads
+	// each element of g/size² over its window, and is its transpose.
+	linear("MaxPool2D", []string{"x", "size", "stride", "pad"}, Linear,
+		[]string{"tensorops.MaxPool2DJVP(x, dx, size, stride, pad)", "", "", ""},
+		[]string{"tensorops.MaxPool2DGrad(x, rBar, size, stride, pad)", "", "", ""},
+		"d maxpool x = dx at each window's (first) maximum; x̄ += r̄ added at the maxima"),
+	linear("MaxPool2DJVP", []string{"x", "dx", "size", "stride", "pad"}, Linear,
+		[]string{"0", "tensorops.MaxPool2DJVP(x, ddx, size, stride, pad)", "", "", ""},
+		[]string{"0", "tensorops.MaxPool2DGrad(x, rBar, size, stride, pad)", "", "", ""},
+		"gather at the windows' maxima; its transpose scatters"),
+	linear("MaxPool2DGrad", []string{"x", "g", "size", "stride", "pad"}, Linear,
+		[]string{"0", "tensorops.MaxPool2DGrad(x, dg, size, stride, pad)", "", "", ""},
+		[]string{"0", "tensorops.MaxPool2DJVP(x, rBar, size, stride, pad)", "", "", ""},
+		"scatter-add to the windows' maxima; its transpose gathers"),
+	linear("AvgPool2D", []string{"x", "size", "stride", "pad"}, Linear,
+		[]string{"tensorops.AvgPool2D(dx, size, stride, pad)", "", "", ""},
+		[]string{"tensorops.AvgPool2DGrad(rBar, x, size, stride, pad)", "", "", ""},
+		"average pooling is linear; its transpose spreads r̄/size² over each window"),
+	linear("AvgPool2DGrad", []string{"g", "x", "size", "stride", "pad"}, Linear,
+		[]string{"tensorops.AvgPool2DGrad(dg, x, size, stride, pad)", "0", "", "", ""},
+		[]string{"tensorops.AvgPool2D(rBar, size, stride, pad)", "0", "", "", ""},
+		"spreading over the windows is linear; its transpose is the average pooling"),
+
+	// Gathering by integer indices (not differentiated) is linear; its
+	// transpose adds each slice of r̄ into zeros at its index (repeated
+	// indices accumulate), and the transpose of that gathers.
+	linear("Gather", []string{"a", "axis", "idx"}, Linear,
+		[]string{"tensorops.Gather(da, axis, idx)", "", ""}, []string{"tensorops.GatherGrad(rBar, a, axis, idx)", "", ""},
+		"d gather(a) = gather(da); ā += r̄ scatter-added at idx"),
+	linear("GatherGrad", []string{"g", "like", "axis", "idx"}, Linear,
+		[]string{"tensorops.GatherGrad(dg, like, axis, idx)", "0", "", ""}, []string{"tensorops.Gather(rBar, axis, idx)", "0", "", ""},
+		"scatter-add into zeros; its transpose gathers"),
+	linear("Embedding", []string{"table", "ids"}, Linear,
+		[]string{"tensorops.Embedding(dtable, ids)", ""}, []string{"tensorops.GatherGrad(rBar, table, 0, ids)", ""},
+		"the rows of table at ids: d = the rows of dtable; tablē += r̄'s rows added at ids"),
 
 	// Reductions and their adjoints.
 	linear("SumAll", []string{"a"}, Linear,

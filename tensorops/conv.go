@@ -8,11 +8,12 @@ type convGeom struct {
 	o, kh, kw      int // filters
 	oh, ow         int // output
 	stride, pad    int
+	dil            int // dilation: the taps of a filter are dil elements apart
 	ckk, spatial   int // c·kh·kw, oh·ow
 	xShape, wShape []int
 }
 
-func convShape(op string, x, w *Tensor, stride, pad int) convGeom {
+func convShape(op string, x, w *Tensor, stride, pad, dil int) convGeom {
 	mustNotNil(op, x, w)
 	onDevice(op, x, w)
 	mustSameDType(op, x, w)
@@ -22,17 +23,30 @@ func convShape(op string, x, w *Tensor, stride, pad int) convGeom {
 	if stride < 1 || pad < 0 {
 		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: stride %d must be ≥ 1 and pad %d ≥ 0", op, x.shape, w.shape, stride, pad))
 	}
-	g := convGeom{n: x.shape[0], c: x.shape[1], h: x.shape[2], w: x.shape[3],
-		o: w.shape[0], kh: w.shape[2], kw: w.shape[3], stride: stride, pad: pad,
-		xShape: x.shape, wShape: w.shape}
-	if g.h+2*pad < g.kh || g.w+2*pad < g.kw {
-		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: the kernel is larger than the padded input (pad %d)", op, x.shape, w.shape, pad))
+	if dil < 1 {
+		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: dilation %d must be ≥ 1", op, x.shape, w.shape, dil))
 	}
-	g.oh = (g.h+2*pad-g.kh)/stride + 1
-	g.ow = (g.w+2*pad-g.kw)/stride + 1
+	g := convGeom{n: x.shape[0], c: x.shape[1], h: x.shape[2], w: x.shape[3],
+		o: w.shape[0], kh: w.shape[2], kw: w.shape[3], stride: stride, pad: pad, dil: dil,
+		xShape: x.shape, wShape: w.shape}
+	ekh, ekw := g.extent(g.kh), g.extent(g.kw)
+	if g.h+2*pad < ekh || g.w+2*pad < ekw {
+		panic(fmt.Sprintf("tensorops: %s: shapes %v and %v: the kernel is larger than the padded input (pad %d, dilation %d)", op, x.shape, w.shape, pad, dil))
+	}
+	g.oh = (g.h+2*pad-ekh)/stride + 1
+	g.ow = (g.w+2*pad-ekw)/stride + 1
 	g.ckk = g.c * g.kh * g.kw
 	g.spatial = g.oh * g.ow
 	return g
+}
+
+// extent returns the span of k taps dil elements apart: dil·(k−1)+1 (k
+// when dil is 1; 0 for no tap).
+func (g *convGeom) extent(k int) int {
+	if k == 0 {
+		return 0
+	}
+	return g.dil*(k-1) + 1
 }
 
 // im2col writes the patches of one image x [c, h, w] into cols
@@ -43,7 +57,7 @@ func im2col[T Float](g *convGeom, cols, x []T) {
 			for q := 0; q < g.kw; q++ {
 				row := cols[((ch*g.kh+p)*g.kw+q)*g.spatial:][:g.spatial]
 				for i := 0; i < g.oh; i++ {
-					y := i*g.stride + p - g.pad
+					y := i*g.stride + p*g.dil - g.pad
 					r := row[i*g.ow : (i+1)*g.ow]
 					if y < 0 || y >= g.h {
 						clear(r)
@@ -51,7 +65,7 @@ func im2col[T Float](g *convGeom, cols, x []T) {
 					}
 					src := x[(ch*g.h+y)*g.w:][:g.w]
 					for j := range r {
-						xx := j*g.stride + q - g.pad
+						xx := j*g.stride + q*g.dil - g.pad
 						if xx < 0 || xx >= g.w {
 							r[j] = 0
 						} else {
@@ -71,14 +85,14 @@ func col2im[T Float](g *convGeom, x, cols []T) {
 			for q := 0; q < g.kw; q++ {
 				row := cols[((ch*g.kh+p)*g.kw+q)*g.spatial:][:g.spatial]
 				for i := 0; i < g.oh; i++ {
-					y := i*g.stride + p - g.pad
+					y := i*g.stride + p*g.dil - g.pad
 					if y < 0 || y >= g.h {
 						continue
 					}
 					dst := x[(ch*g.h+y)*g.w:][:g.w]
 					r := row[i*g.ow : (i+1)*g.ow]
 					for j, v := range r {
-						if xx := j*g.stride + q - g.pad; xx >= 0 && xx < g.w {
+						if xx := j*g.stride + q*g.dil - g.pad; xx >= 0 && xx < g.w {
 							dst[xx] += v
 						}
 					}
@@ -103,16 +117,21 @@ func colsOf(g *convGeom, x *Tensor, b int) *Tensor {
 // Conv2D returns the 2-D cross-correlation of x [n, c, h, w] (NCHW) with
 // the filters w [o, c, kh, kw], with the given stride and zero padding on
 // every side: the result is [n, o, oh, ow] with oh = (h+2·pad−kh)/stride+1
-// (likewise ow). It goes through im2col and one GEMM per image. Conv2D is
-// bilinear: it returns nil when x or w is nil (a zero operand, the package
-// doc's nil convention).
+// (likewise ow). It goes through im2col and one GEMM per image. It is
+// bilinear: nil for a nil x or w.
 // It panics if x or w is not 4-D, the channels differ, stride < 1,
 // pad < 0, the kernel exceeds the padded input or the dtypes differ.
 func Conv2D(x, w *Tensor, stride, pad int) *Tensor {
 	if x == nil || w == nil {
 		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
-	g := convShape("Conv2D", x, w, stride, pad)
+	return conv2D("Conv2D", x, w, stride, pad, 1)
+}
+
+// conv2D is Conv2D with dilation dil, op naming the public function in
+// panics.
+func conv2D(op string, x, w *Tensor, stride, pad, dil int) *Tensor {
+	g := convShape(op, x, w, stride, pad, dil)
 	if x.dev != CPU {
 		return conv2DDevice(&g, x, w)
 	}
@@ -127,23 +146,32 @@ func Conv2D(x, w *Tensor, stride, pad int) *Tensor {
 	return out
 }
 
-func convGradShape(op string, gr, x, w *Tensor, stride, pad int) convGeom {
-	g := convShape(op, x, w, stride, pad)
+func convGradShape(op string, gr, x, w *Tensor, stride, pad, dil int) convGeom {
+	g := convShape(op, x, w, stride, pad, dil)
 	mustSameDType(op, gr, x)
-	mustShape(op, gr, []int{g.n, g.o, g.oh, g.ow}, "g must have Conv2D's result shape")
+	what := "g must have Conv2D's result shape"
+	if dil != 1 {
+		what = "g must have Conv2DDilated's result shape"
+	}
+	mustShape(op, gr, []int{g.n, g.o, g.oh, g.ow}, what)
 	return g
 }
 
 // Conv2DGradX returns the adjoint of Conv2D(x, w, stride, pad) with respect
-// to x for the result's adjoint g (x's shape), which depends on x only
-// through its shape; bilinear in g and w: nil when either is nil.
+// to x for the result's adjoint g (x's shape); nil when g or w is nil (it
+// is bilinear in g and w).
 // It panics as Conv2D does or if g does not have Conv2D's result shape.
 func Conv2DGradX(g, x, w *Tensor, stride, pad int) *Tensor {
 	if g == nil || w == nil {
 		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
-	geo := convGradShape("Conv2DGradX", g, x, w, stride, pad)
-	if onDevice("Conv2DGradX", g, x) {
+	return conv2DGradX("Conv2DGradX", g, x, w, stride, pad, 1)
+}
+
+// conv2DGradX is Conv2DGradX with dilation dil.
+func conv2DGradX(op string, g, x, w *Tensor, stride, pad, dil int) *Tensor {
+	geo := convGradShape(op, g, x, w, stride, pad, dil)
+	if onDevice(op, g, x) {
 		return conv2DGradXDevice(&geo, g, x, w)
 	}
 	gc, wc := g.Contiguous(), w.Contiguous()
@@ -164,15 +192,20 @@ func Conv2DGradX(g, x, w *Tensor, stride, pad int) *Tensor {
 }
 
 // Conv2DGradW returns the adjoint of Conv2D(x, w, stride, pad) with respect
-// to w for the result's adjoint g (w's shape), which depends on w only
-// through its shape; bilinear in g and x: nil when either is nil.
+// to w for the result's adjoint g (w's shape); nil when g or x is nil (it
+// is bilinear in g and x).
 // It panics as Conv2D does or if g does not have Conv2D's result shape.
 func Conv2DGradW(g, x, w *Tensor, stride, pad int) *Tensor {
 	if g == nil || x == nil {
 		return nil // a zero operand of a bilinear map (the package doc: nil)
 	}
-	geo := convGradShape("Conv2DGradW", g, x, w, stride, pad)
-	if onDevice("Conv2DGradW", g, x) {
+	return conv2DGradW("Conv2DGradW", g, x, w, stride, pad, 1)
+}
+
+// conv2DGradW is Conv2DGradW with dilation dil.
+func conv2DGradW(op string, g, x, w *Tensor, stride, pad, dil int) *Tensor {
+	geo := convGradShape(op, g, x, w, stride, pad, dil)
+	if onDevice(op, g, x) {
 		return conv2DGradWDevice(&geo, g, x, w)
 	}
 	gc, xc := g.Contiguous(), x.Contiguous()
@@ -186,11 +219,55 @@ func Conv2DGradW(g, x, w *Tensor, stride, pad int) *Tensor {
 	return dw
 }
 
+// Conv2DDilated returns the 2-D cross-correlation of x [n, c, h, w]
+// (NCHW) with the filters w [o, c, kh, kw] whose taps are dilation
+// elements apart (atrous convolution), with the given stride and zero
+// padding on every side: result[b, f, i, j] = Σ x[b, ch, i·stride +
+// p·dilation − pad, j·stride + q·dilation − pad]·w[f, ch, p, q], of shape
+// [n, o, oh, ow] with oh = (h + 2·pad − dilation·(kh−1) − 1)/stride + 1
+// (likewise ow), as PyTorch's conv2d with dilation. Conv2DDilated(x, w,
+// stride, pad, 1) is Conv2D(x, w, stride, pad). It is bilinear: nil for a
+// nil x or w.
+// It panics if x or w is not 4-D, the channels differ, stride < 1,
+// pad < 0, dilation < 1, the dilated kernel exceeds the padded input or
+// the dtypes differ.
+func Conv2DDilated(x, w *Tensor, stride, pad, dilation int) *Tensor {
+	if x == nil || w == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
+	}
+	return conv2D("Conv2DDilated", x, w, stride, pad, dilation)
+}
+
+// Conv2DDilatedGradX returns the adjoint of Conv2DDilated(x, w, stride,
+// pad, dilation) with respect to x for the result's adjoint g (x's
+// shape; x gives only the shape); nil when g or w is nil (it is bilinear
+// in g and w).
+// It panics as Conv2DDilated does or if g does not have its result shape.
+func Conv2DDilatedGradX(g, x, w *Tensor, stride, pad, dilation int) *Tensor {
+	if g == nil || w == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
+	}
+	return conv2DGradX("Conv2DDilatedGradX", g, x, w, stride, pad, dilation)
+}
+
+// Conv2DDilatedGradW returns the adjoint of Conv2DDilated(x, w, stride,
+// pad, dilation) with respect to w for the result's adjoint g (w's
+// shape; w gives only the shape); nil when g or x is nil (it is bilinear
+// in g and x).
+// It panics as Conv2DDilated does or if g does not have its result shape.
+func Conv2DDilatedGradW(g, x, w *Tensor, stride, pad, dilation int) *Tensor {
+	if g == nil || x == nil {
+		return nil // a zero operand of a bilinear map (the package doc: nil)
+	}
+	return conv2DGradW("Conv2DDilatedGradW", g, x, w, stride, pad, dilation)
+}
+
 // Conv2DGeom is the geometry of a 2-D convolution as a device backend
 // sees it (deviceConv2D): images [C, H, W], filters [·, C, KH, KW],
-// results [·, OH, OW], with Stride and zero padding Pad on every side.
+// results [·, OH, OW], with Stride, zero padding Pad on every side and
+// the taps of a filter Dilation elements apart (1: adjacent).
 type Conv2DGeom struct {
-	C, H, W, KH, KW, OH, OW, Stride, Pad int
+	C, H, W, KH, KW, OH, OW, Stride, Pad, Dilation int
 }
 
 // deviceConv2D is implemented by device backends that compute Conv2D and
@@ -211,7 +288,7 @@ type deviceConv2D interface {
 const convChunk = 1 << 24
 
 func (g *convGeom) dev() Conv2DGeom {
-	return Conv2DGeom{C: g.c, H: g.h, W: g.w, KH: g.kh, KW: g.kw, OH: g.oh, OW: g.ow, Stride: g.stride, Pad: g.pad}
+	return Conv2DGeom{C: g.c, H: g.h, W: g.w, KH: g.kh, KW: g.kw, OH: g.oh, OW: g.ow, Stride: g.stride, Pad: g.pad, Dilation: g.dil}
 }
 
 // convChunks calls f for the batches [b0, b0+nb) of g's images whose

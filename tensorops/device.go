@@ -51,11 +51,13 @@ type DeviceArray struct {
 // Elementwise ops are named by the public op that computes them: the
 // unary kernels "Copy", "Neg", "Exp", "Log", "Tanh", "Sigmoid", "ReLU",
 // "Sqrt", "Abs", "Square", "Sin", "Cos", "Sign", "Step", "Log1p", "Expm1",
-// and, with parameters p and q, "AddScalar" (x+p), "Scale" (x·p), "Affine"
-// (p·x+q), "ScalarDiv" (p/x), "PowScalar" (x^p); the binary kernels "Add",
-// "Sub", "Mul", "Div", "Pow", "Maximum", "Minimum", "TanhGrad" (b·(1−a²)),
-// "SigmoidGrad" (b·a·(1−a)), "ReLUGrad" (b where a > 0). Their element
-// formulas are those of the CPU kernels (kernels.go). Reductions are "Sum"
+// "GELU", "SiLU", "Softplus", "Erf", and, with parameters p and q,
+// "AddScalar" (x+p), "Scale" (x·p), "Affine" (p·x+q), "ScalarDiv" (p/x),
+// "PowScalar" (x^p); the binary kernels "Add", "Sub", "Mul", "Div", "Pow",
+// "Maximum", "Minimum", "TanhGrad" (b·(1−a²)), "SigmoidGrad" (b·a·(1−a)),
+// "ReLUGrad" (b where a > 0), "GELUGrad" (b·(Φ(a) + a·φ(a))), "SiLUGrad"
+// (b·σ(a)·(1 + a·(1−σ(a)))). Their element formulas are those of the CPU
+// kernels (kernels.go, activation.go). Reductions are "Sum"
 // and "Max".
 type DeviceBackend interface {
 	// Alloc returns storage for n elements of dt on dev; the elements
@@ -352,11 +354,13 @@ var (
 		uSquare: "Square", uSin: "Sin", uCos: "Cos", uSign: "Sign",
 		uStep: "Step", uLog1p: "Log1p", uExpm1: "Expm1", uAddS: "AddScalar",
 		uMulS: "Scale", uAffine: "Affine", uRDivS: "ScalarDiv", uPowS: "PowScalar",
+		uGELU: "GELU", uSiLU: "SiLU", uSoftplus: "Softplus", uErf: "Erf",
 	}
 	binOpNames = [...]string{
 		bAdd: "Add", bSub: "Sub", bMul: "Mul", bDiv: "Div", bPow: "Pow",
 		bMax: "Maximum", bMin: "Minimum", bTanhGrad: "TanhGrad",
-		bSigmoidGrad: "SigmoidGrad", bReLUGrad: "ReLUGrad",
+		bSigmoidGrad: "SigmoidGrad", bReLUGrad: "ReLUGrad", bGELUGrad: "GELUGrad",
+		bSiLUGrad: "SiLUGrad",
 	}
 	redOpNames = [...]string{rSum: "Sum", rMax: "Max"}
 )

@@ -57,26 +57,29 @@
 //   - Linear maps return nil for a nil operand (0 for a float result):
 //     Neg, Scale, Div (the dividend), SumAll, MeanAll, Sum, Mean, the
 //     shape operations (Transpose, Reshape, Squeeze, Unsqueeze, Slice,
-//     SliceBroadcast, Pad, Broadcast, Diag, DiagPart, …), AsType, and
-//     AtJVP. Concat, whose pieces' shapes make the result's, takes no nil
-//     piece; ConcatJVP takes nil tangents.
+//     SliceBroadcast, Pad, Broadcast, Diag, DiagPart, …), AsType, Gather,
+//     Embedding, AvgPool2D, and AtJVP. Concat, whose pieces' shapes make
+//     the result's, takes no nil piece; ConcatJVP takes nil tangents.
 //   - Bilinear maps return nil when either operand is nil: Mul, MatMul,
-//     MatMulT, ScaleRows, ScaleCols, Outer, Dot (0), Conv2D.
+//     MatMulT, ScaleRows, ScaleCols, Outer, Dot (0), Conv2D and
+//     Conv2DDilated.
 //   - Derivative helpers (…Grad, …GradA, …GradB, …GradV, …JVP, …VJP,
 //     …Place, SumLike, ExpandLike, BroadcastLike, AsTypeLike, OrZerosLike,
-//     the Accumulate forms) return nil for a nil tangent or adjoint, and
-//     for a nil operand of a product they are bilinear in (Conv2DGradX's
-//     w); their arguments that give only a shape ("like") may be nil
-//     where the operand they stand for was nil: SumLike(g, nil) and
-//     AtGrad(g, nil, …) are nil, the adjoint of a nil operand going
-//     nowhere.
+//     the Accumulate forms; MaxPool2DJVP, MaxPool2DGrad, AvgPool2DGrad,
+//     GatherGrad, GELUJVP, SiLUJVP) return nil for a nil tangent or
+//     adjoint, and for a nil operand of a product they are bilinear in
+//     (Conv2DGradX's w, and the dilated forms'); their arguments that give
+//     only a shape ("like") may be nil where the operand they stand for
+//     was nil: SumLike(g, nil) and AtGrad(g, nil, …) are nil, the adjoint
+//     of a nil operand going nowhere.
 //
 // Every rule of gadgen's rule table keeps this convention: its
 // derivatives called with nil tangents, coefficients or seeds give what
 // zero tensors give (a test runs each rule so).
 //
 // Every other op panics on a nil operand. Derivative conventions: at ties,
-// Max, MaxAll (and ArgMax) give the derivative to the first maximum;
+// Max, MaxAll (and ArgMax) give the derivative to the first maximum, and
+// MaxPool2D to the first maximum of each window in row-major order;
 // Maximum and Minimum give half to each operand; ReLU's derivative is Step
 // (0 at 0).
 //

@@ -28,6 +28,11 @@ const (
 	uAffine // p*x + q
 	uRDivS  // p / x
 	uPowS   // x ^ p
+	// The activations of activation.go and the error function.
+	uGELU
+	uSiLU
+	uSoftplus
+	uErf
 )
 
 // grain returns the parallel grain of a unary kernel.
@@ -55,10 +60,13 @@ const (
 	bTanhGrad    // b·(1 − a²)
 	bSigmoidGrad // b·a·(1 − a)
 	bReLUGrad    // b where a > 0, else 0
+	bGELUGrad    // b·(Φ(a) + a·φ(a)), a the input
+	bSiLUGrad    // b·σ(a)·(1 + a·(1 − σ(a))), a the input
 )
 
 func (op binOp) grain() int {
-	if op == bPow {
+	switch op {
+	case bPow, bGELUGrad, bSiLUGrad:
 		return grainMath
 	}
 	return grainCheap
@@ -141,6 +149,14 @@ func unScalar[T Float](op unOp, x, p, q T) T {
 		return p / x
 	case uPowS:
 		return T(math.Pow(float64(x), float64(p)))
+	case uGELU:
+		return T(gelu(float64(x)))
+	case uSiLU:
+		return T(silu(float64(x)))
+	case uSoftplus:
+		return T(softplus(float64(x)))
+	case uErf:
+		return T(math.Erf(float64(x)))
 	}
 	panic("tensorops: internal error: unknown unary op")
 }
@@ -295,6 +311,10 @@ func binScalar[T Float](op binOp, x, y T) T {
 			return y
 		}
 		return 0
+	case bGELUGrad:
+		return T(float64(y) * geluGrad(float64(x)))
+	case bSiLUGrad:
+		return T(float64(y) * siluGrad(float64(x)))
 	}
 	panic("tensorops: internal error: unknown binary op")
 }

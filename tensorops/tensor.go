@@ -154,13 +154,35 @@ func New(dt DType, shape ...int) *Tensor {
 	return alloc(dt, shape)
 }
 
-// Zeros returns a float64 zero tensor of the given shape.
+// Zeros returns a float64 zero tensor of the given shape; ZerosOf takes
+// the dtype.
 // It panics if a dimension is negative.
 func Zeros(shape ...int) *Tensor { return New(Float64, shape...) }
 
-// Ones returns a float64 tensor of ones of the given shape.
+// Ones returns a float64 tensor of ones of the given shape; OnesOf takes
+// the dtype.
 // It panics if a dimension is negative.
 func Ones(shape ...int) *Tensor { return Full(Float64, 1, shape...) }
+
+// ZerosOf returns a zero tensor of dtype dt (Float64 or Float32) and the
+// given shape, on the CPU (the same as New).
+// It panics if dt is not Float64 or Float32 or a dimension is negative.
+func ZerosOf(dt DType, shape ...int) *Tensor {
+	checkDType("ZerosOf", dt)
+	checkNewShape("ZerosOf", shape)
+	return alloc(dt, shape)
+}
+
+// OnesOf returns a tensor of dtype dt (Float64 or Float32) and the given
+// shape with every element 1, on the CPU.
+// It panics if dt is not Float64 or Float32 or a dimension is negative.
+func OnesOf(dt DType, shape ...int) *Tensor {
+	checkDType("OnesOf", dt)
+	checkNewShape("OnesOf", shape)
+	t := alloc(dt, shape)
+	Fill(t, 1)
+	return t
+}
 
 // ZerosLike returns a zero tensor of t's dtype and shape.
 // It panics if t is nil.

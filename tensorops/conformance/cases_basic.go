@@ -28,6 +28,8 @@ func testBasic(t *testing.T, c *ctx) {
 			c.check(t, "Full"+shapeName(shape), c.in(T.Full(c.dt, 0.1, shape...)), full, exact)
 			c.check(t, "FullLike"+shapeName(shape), T.FullLike(c.in(x), 0.1), full, exact)
 			c.check(t, "ZerosLike"+shapeName(shape), T.ZerosLike(c.in(T.Full(c.dt, 2, shape...))), zero, exact)
+			c.check(t, "ZerosOf"+shapeName(shape), c.in(T.ZerosOf(c.dt, shape...)), zero, exact)
+			c.check(t, "OnesOf"+shapeName(shape), c.in(T.OnesOf(c.dt, shape...)), ones, exact)
 			if c.dt == T.Float64 {
 				c.check(t, "Zeros"+shapeName(shape), c.in(T.Zeros(shape...)), zero, exact)
 				c.check(t, "Ones"+shapeName(shape), c.in(T.Ones(shape...)), ones, exact)
@@ -40,6 +42,8 @@ func testBasic(t *testing.T, c *ctx) {
 			}
 		}
 		mustPanic(t, "New negative", func() { T.New(c.dt, 2, -1) }, "tensorops: New: negative dimension in shape [2 -1]")
+		mustPanic(t, "ZerosOf negative", func() { T.ZerosOf(c.dt, -1) }, "tensorops: ZerosOf: negative dimension in shape [-1]")
+		mustPanic(t, "OnesOf dtype", func() { T.OnesOf(T.DType(9), 2) }, "tensorops: OnesOf: unknown dtype")
 		s := T.Scalar(2.5)
 		if s.Dims() != 0 || s.Item() != 2.5 || s.Size() != 1 {
 			t.Errorf("Scalar(2.5): got Dims %d Item %v Size %d, want 0, 2.5, 1", s.Dims(), s.Item(), s.Size())

@@ -71,6 +71,13 @@ var unaryCases = []unaryCase{
 	}, -2, 2, true},
 	{"Log1p", T.Log1p, T.Log1pTo, math.Log1p, -0.9, 5, false},
 	{"Expm1", T.Expm1, T.Expm1To, math.Expm1, -3, 3, false},
+	// The activations by their definitions (GELU with erf, Softplus
+	// without its stable form: the tolerance's absolute part covers the
+	// references' cancellation for negative x).
+	{"GELU", T.GELU, T.GELUTo, func(x float64) float64 { return x * refPhi(x) }, -7, 7, false},
+	{"SiLU", T.SiLU, T.SiLUTo, func(x float64) float64 { return x * refSigmoid(x) }, -9, 9, false},
+	{"Softplus", T.Softplus, T.SoftplusTo, func(x float64) float64 { return math.Log(1 + math.Exp(x)) }, -15, 15, false},
+	{"Erf", T.Erf, T.ErfTo, math.Erf, -4, 4, false},
 }
 
 func (c *ctx) input(uc unaryCase, shape []int) *arr {

@@ -147,9 +147,9 @@ func testConv(t *testing.T, c *ctx) {
 	}
 	for _, cc := range cases {
 		x, w := c.rand(-1, 1, cc.x...), c.rand(-1, 1, cc.w...)
-		want := refConv2D(x, w, cc.stride, cc.pad)
+		want := refConv2D(x, w, cc.stride, cc.pad, 1)
 		g := c.rand(-1, 1, want.shape...)
-		wantX, wantW := refConv2DGrads(g, x, w, cc.stride, cc.pad)
+		wantX, wantW := refConv2DGrads(g, x, w, cc.stride, cc.pad, 1)
 		k := cc.w[1] * cc.w[2] * cc.w[3]
 		for _, l := range []layout{contig, padded, permuted} {
 			name := fmt.Sprintf("(%s, %s, stride %d, pad %d; %v)", shapeName(cc.x), shapeName(cc.w), cc.stride, cc.pad, l)
@@ -166,11 +166,9 @@ func testConv(t *testing.T, c *ctx) {
 	if T.Conv2DGradX(nil, x, w, 1, 0) != nil || T.Conv2DGradW(nil, x, w, 1, 0) != nil {
 		t.Errorf("Conv2DGradX, Conv2DGradW with a nil adjoint: got non-nil")
 	}
-	// Bilinear: a nil operand is zero (the package doc's nil convention).
-	w3 := c.tensor(newArr(2, 3, 3, 3), contig)
-	g := c.tensor(newArr(1, 2, 3, 3), contig)
-	if T.Conv2D(nil, w3, 1, 0) != nil || T.Conv2D(x, nil, 1, 0) != nil ||
-		T.Conv2DGradX(g, x, nil, 1, 0) != nil || T.Conv2DGradW(g, nil, w3, 1, 0) != nil {
+	// Bilinear: nil (zero) in either operand gives nil.
+	w3, g := c.tensor(newArr(2, 3, 3, 3), contig), c.tensor(newArr(1, 2, 3, 3), contig)
+	if T.Conv2D(nil, w3, 1, 0) != nil || T.Conv2D(x, nil, 1, 0) != nil || T.Conv2DGradX(g, x, nil, 1, 0) != nil || T.Conv2DGradW(g, nil, w3, 1, 0) != nil {
 		t.Errorf("Conv2D, Conv2DGradX, Conv2DGradW with a nil operand: got non-nil")
 	}
 }

@@ -94,6 +94,10 @@ var groups = []group{
 	{"maxgrad", testMaxGrad},
 	{"conv", testConv},
 	{"scale", testScale},
+	{"pool", testPool},
+	{"gather", testGather},
+	{"convdilated", testConvDilated},
+	{"activations", testActivationGrads},
 }
 
 func seedOf(s string) uint64 {

@@ -364,10 +364,12 @@ func refMatMulGrads(g, a, b *arr, ta, tb bool) (da, db *arr) {
 	return da, db
 }
 
-func refConv2D(x, w *arr, stride, pad int) *arr {
+// refConv2D returns Conv2DDilated(x, w, stride, pad, dil) (Conv2D for
+// dil 1) by its definition.
+func refConv2D(x, w *arr, stride, pad, dil int) *arr {
 	n, c, h, wd := x.shape[0], x.shape[1], x.shape[2], x.shape[3]
 	o, kh, kw := w.shape[0], w.shape[2], w.shape[3]
-	oh, ow := (h+2*pad-kh)/stride+1, (wd+2*pad-kw)/stride+1
+	oh, ow := (h+2*pad-dil*(kh-1)-1)/stride+1, (wd+2*pad-dil*(kw-1)-1)/stride+1
 	r := newArr(n, o, oh, ow)
 	for b := 0; b < n; b++ {
 		for f := 0; f < o; f++ {
@@ -377,7 +379,7 @@ func refConv2D(x, w *arr, stride, pad int) *arr {
 					for ch := 0; ch < c; ch++ {
 						for p := 0; p < kh; p++ {
 							for q := 0; q < kw; q++ {
-								y, xx := i*stride+p-pad, j*stride+q-pad
+								y, xx := i*stride+p*dil-pad, j*stride+q*dil-pad
 								if y < 0 || y >= h || xx < 0 || xx >= wd {
 									continue
 								}
@@ -393,9 +395,10 @@ func refConv2D(x, w *arr, stride, pad int) *arr {
 	return r
 }
 
-// refConv2DGrads returns the adjoints of Conv2D(x, w, stride, pad) for g by
-// the definition: every product x·w of the sum sends g·w to x and g·x to w.
-func refConv2DGrads(g, x, w *arr, stride, pad int) (dx, dw *arr) {
+// refConv2DGrads returns the adjoints of Conv2DDilated(x, w, stride, pad,
+// dil) for g by the definition: every product x·w of the sum sends g·w to
+// x and g·x to w.
+func refConv2DGrads(g, x, w *arr, stride, pad, dil int) (dx, dw *arr) {
 	n, c, h, wd := x.shape[0], x.shape[1], x.shape[2], x.shape[3]
 	o, kh, kw := w.shape[0], w.shape[2], w.shape[3]
 	oh, ow := g.shape[2], g.shape[3]
@@ -408,7 +411,7 @@ func refConv2DGrads(g, x, w *arr, stride, pad int) (dx, dw *arr) {
 					for ch := 0; ch < c; ch++ {
 						for p := 0; p < kh; p++ {
 							for q := 0; q < kw; q++ {
-								y, xx := i*stride+p-pad, j*stride+q-pad
+								y, xx := i*stride+p*dil-pad, j*stride+q*dil-pad
 								if y < 0 || y >= h || xx < 0 || xx >= wd {
 									continue
 								}

@@ -4,10 +4,11 @@
 //
 //   gad_im2col_<t>(long long nimg, long long c, long long h, long long w, long long kh,
 //                  long long kw, long long oh, long long ow, long long stride,
-//                  long long pad, const T *x, T *cols)
+//                  long long pad, long long dil, const T *x, T *cols)
 //     cols [nimg, c·kh·kw, oh·ow] of the images x [nimg, c, h, w]: at row
-//     (ch, p, q), column (i, j), x[ch, i·stride+p−pad, j·stride+q−pad],
-//     0 in the padding (grid-stride over cols).
+//     (ch, p, q), column (i, j), x[ch, i·stride+p·dil−pad, j·stride+q·dil−pad]
+//     (dil the dilation, 1 for Conv2D), 0 in the padding (grid-stride over
+//     cols).
 //   gad_col2im_<t>(same sizes, const T *cols, T *x)
 //     x [nimg, c, h, w] = the sum of the columns of cols that read each
 //     element: a gather (grid-stride over x, no atomics), adding over
@@ -17,7 +18,7 @@
 #include "geom.h"
 
 struct gad_conv {
-  long long c, h, w, kh, kw, oh, ow, stride, pad;
+  long long c, h, w, kh, kw, oh, ow, stride, pad, dil;
 };
 
 template <class T>
@@ -27,7 +28,7 @@ __device__ __forceinline__ void gad_im2col(long long nimg, const gad_conv &g, co
   for (long long e = gad_tid(); e < total; e += gad_nthreads()) {
     long long s = e % sp, row = (e / sp) % ckk, b = e / (sp * ckk);
     long long q = row % g.kw, p = (row / g.kw) % g.kh, ch = row / (g.kw * g.kh);
-    long long y = (s / g.ow) * g.stride + p - g.pad, xx = (s % g.ow) * g.stride + q - g.pad;
+    long long y = (s / g.ow) * g.stride + p * g.dil - g.pad, xx = (s % g.ow) * g.stride + q * g.dil - g.pad;
     T v = 0;
     if (y >= 0 && y < g.h && xx >= 0 && xx < g.w) v = x[((b * g.c + ch) * g.h + y) * g.w + xx];
     cols[e] = v;
@@ -43,11 +44,11 @@ __device__ __forceinline__ void gad_col2im(long long nimg, const gad_conv &g, co
     const T *cb = cols + b * ckk * sp;
     T acc = 0;
     for (long long p = 0; p < g.kh; p++) {
-      long long iy = y + g.pad - p;
+      long long iy = y + g.pad - p * g.dil;
       if (iy < 0 || iy % g.stride != 0 || iy / g.stride >= g.oh) continue;
       long long i = iy / g.stride;
       for (long long q = 0; q < g.kw; q++) {
-        long long jx = xx + g.pad - q;
+        long long jx = xx + g.pad - q * g.dil;
         if (jx < 0 || jx % g.stride != 0 || jx / g.stride >= g.ow) continue;
         acc += cb[((ch * g.kh + p) * g.kw + q) * sp + i * g.ow + jx / g.stride];
       }
@@ -58,8 +59,8 @@ __device__ __forceinline__ void gad_col2im(long long nimg, const gad_conv &g, co
 
 #define GAD_CONV_PARAMS                                                                                 \
   long long nimg, long long c, long long h, long long w, long long kh, long long kw, long long oh, long long ow, \
-      long long stride, long long pad
-#define GAD_CONV_GEOM (gad_conv{c, h, w, kh, kw, oh, ow, stride, pad})
+      long long stride, long long pad, long long dil
+#define GAD_CONV_GEOM (gad_conv{c, h, w, kh, kw, oh, ow, stride, pad, dil})
 
 extern "C" __global__ void gad_im2col_f64(GAD_CONV_PARAMS, const double *x, double *cols) {
   gad_im2col(nimg, GAD_CONV_GEOM, x, cols);

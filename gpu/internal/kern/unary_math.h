@@ -17,6 +17,10 @@ GAD_UNARY(sin, gad_sin(x))
 GAD_UNARY(cos, gad_cos(x))
 GAD_UNARY(log1p, gad_log1p(x))
 GAD_UNARY(expm1, gad_expm1(x))
+GAD_UNARY(erf, gad_erf(x))
+GAD_UNARY(gelu, gad_gelu(x))
+GAD_UNARY(silu, gad_silu(x))
+GAD_UNARY(softplus, gad_softplus(x))
 // x^p; p = 1 and p = 2 as the CPU's contiguous kernel (x, x·x), which
 // gad_pow also gives.
 GAD_UNARY(pow_scalar, gad_pow(x, p))

@@ -96,6 +96,39 @@ func Log1pOp(a *T) *T { return tensorops.Log1p(a) }
 //gad:taylor order=3
 func Expm1Op(a *T) *T { return tensorops.Expm1(a) }
 
+// The smooth activations, erf, and the fused derivatives of GELU and
+// SiLU (x the activation's input, dx a tangent).
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func GELUOp(a *T) *T { return tensorops.GELU(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SiLUOp(a *T) *T { return tensorops.SiLU(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SoftplusOp(a *T) *T { return tensorops.Softplus(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func ErfOp(a *T) *T { return tensorops.Erf(a) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func GELUJVPOp(x, dx *T) *T { return tensorops.GELUJVP(x, dx) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func SiLUJVPOp(x, dx *T) *T { return tensorops.SiLUJVP(x, dx) }
+
 //gad:jvp
 //gad:vjp
 //gad:taylor order=3
@@ -294,6 +327,70 @@ func Conv2DGradXOp(g, x, w *T) *T { return tensorops.Conv2DGradX(g, x, w, 2, 1) 
 //gad:vjp
 //gad:taylor order=3
 func Conv2DGradWOp(g, x, w *T) *T { return tensorops.Conv2DGradW(g, x, w, 2, 1) }
+
+// Dilated convolutions: x [2, 2, 7, 8], w [3, 2, 2, 3], stride 2, padding
+// 1, dilation 2: the result and g [2, 3, 4, 3].
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func Conv2DDilatedOp(x, w *T) *T { return tensorops.Conv2DDilated(x, w, 2, 1, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func Conv2DDilatedGradXOp(g, x, w *T) *T { return tensorops.Conv2DDilatedGradX(g, x, w, 2, 1, 2) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func Conv2DDilatedGradWOp(g, x, w *T) *T { return tensorops.Conv2DDilatedGradW(g, x, w, 2, 1, 2) }
+
+// Pooling of x [2, 3, 7, 6] over windows of 3 every 2 with padding 1
+// (overlapping): the result and g [2, 3, 4, 3].
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxPool2DOp(x *T) *T { return tensorops.MaxPool2D(x, 3, 2, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxPool2DJVPOp(x, dx *T) *T { return tensorops.MaxPool2DJVP(x, dx, 3, 2, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func MaxPool2DGradOp(x, g *T) *T { return tensorops.MaxPool2DGrad(x, g, 3, 2, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AvgPool2DOp(x *T) *T { return tensorops.AvgPool2D(x, 3, 2, 1) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func AvgPool2DGradOp(g, x *T) *T { return tensorops.AvgPool2DGrad(g, x, 3, 2, 1) }
+
+// Gathering: a [3, 5] along axis 1 at [4, 0, 4, 2] (g [3, 4]); the rows
+// of table [6, 3] at [5, 1, 5, 0, 2].
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func GatherOp(a *T) *T { return tensorops.Gather(a, 1, []int{4, 0, 4, 2}) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func GatherGradOp(g, like *T) *T { return tensorops.GatherGrad(g, like, 1, []int{4, 0, 4, 2}) }
+
+//gad:jvp
+//gad:vjp
+//gad:taylor order=3
+func EmbeddingOp(table *T) *T { return tensorops.Embedding(table, []int{5, 1, 5, 0, 2}) }
 
 //gad:jvp
 //gad:vjp

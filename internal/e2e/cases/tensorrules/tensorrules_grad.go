@@ -685,6 +685,482 @@ func Expm1OpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
 	return t, t3, t4, t5
 }
 
+// GELUOpJVP computes GELUOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of GELUOp; its tangent.
+func GELUOpJVP(a, da *T) (*T, *T) {
+	return tensorops.GELU(a), tensorops.GELUJVP(a, da)
+}
+
+// GELUOpVJP computes GELUOp and the vector-Jacobian product of the seeds seed (the adjoints of its
+// results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of GELUOp, then the partials of the varied scalar inputs in order.
+func GELUOpVJP(a, seed *T) (f, aBar *T) {
+	t := tensorops.GELU(a)
+	aBar = tensorops.GELUJVP(a, seed)
+	return t, aBar
+}
+
+// GELUOpTaylor propagates Taylor polynomials of degree 3 through GELUOp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of GELUOp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of GELUOp; its coefficients 1 to 3.
+func GELUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Scale(a1, 0.7071067811865476)
+	t2 := tensorops.Scale(a, 0.7071067811865476)
+	t3 := tensorops.Neg(t2)
+	t4 := tensorops.Fuse("Exp(a*b)", t3, t2)
+	t5 := tensorops.Scale(t4, 1.1283791670955126)
+	t6 := tensorops.Scale(a, 0.3989422804014327)
+	t7 := tensorops.Scale(a, -0.5)
+	t8 := tensorops.Scale(a1, -0.5)
+	t9 := tensorops.Fuse("a*b + c*d", t7, a1, t8, a)
+	t10 := tensorops.Fuse("Exp(a*b)", t7, a)
+	t11 := tensorops.Mul(t10, t9)
+	t12 := tensorops.Scale(a1, 0.3989422804014327)
+	t13 := tensorops.Fuse("0.5*(a*b) + (c*d + e*f)", t5, t, t6, t11, t12, t10)
+	t14 := tensorops.Fuse("0.5*a + 0.5 + b*c", tensorops.Erf(t2), t6, t10)
+	t15 := tensorops.Fuse("0.5*(a*b) + c*d", t13, a1, t14, a2)
+	t16 := tensorops.Fuse(
+		"0.5*(0.5*(1.1283791670955126*(a*(b*c + (-c*d)))*c) + e*(0.7071067811865476*f))",
+		t4,
+		t3,
+		t,
+		t2,
+		t5,
+		a2,
+	)
+	t17 := tensorops.FuseInto(
+		t16,
+		"a + (b*(0.5*(c*d) + e*(f*g + h*i + (-0.5*g*j))) + k*c + 0.3989422804014327*g*e)",
+		t16,
+		t6,
+		t11,
+		t9,
+		t10,
+		t7,
+		a2,
+		t8,
+		a1,
+		a,
+		t12,
+	)
+	t18 := tensorops.FuseInto(
+		t17,
+		"0.3333333333333333*(a*b) + 0.6666666666666666*(c*d) + e*f",
+		t17,
+		a1,
+		t13,
+		a2,
+		t14,
+		a3,
+	)
+	return tensorops.GELU(a), tensorops.GELUJVP(a, a1), t15, t18
+}
+
+// SiLUOpJVP computes SiLUOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of SiLUOp; its tangent.
+func SiLUOpJVP(a, da *T) (*T, *T) {
+	return tensorops.SiLU(a), tensorops.SiLUJVP(a, da)
+}
+
+// SiLUOpVJP computes SiLUOp and the vector-Jacobian product of the seeds seed (the adjoints of its
+// results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of SiLUOp, then the partials of the varied scalar inputs in order.
+func SiLUOpVJP(a, seed *T) (f, aBar *T) {
+	t := tensorops.SiLU(a)
+	aBar = tensorops.SiLUJVP(a, seed)
+	return t, aBar
+}
+
+// SiLUOpTaylor propagates Taylor polynomials of degree 3 through SiLUOp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of SiLUOp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of SiLUOp; its coefficients 1 to 3.
+func SiLUOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Sigmoid(a)
+	t2 := tensorops.SigmoidJVP(t, a1)
+	t3 := tensorops.Neg(t2)
+	t4 := tensorops.Affine(t, -1, 1)
+	t5 := tensorops.Fuse("a*b + c*d", a, t3, a1, t4)
+	t6 := tensorops.Fuse("a*b + 1", a, t4)
+	t7 := tensorops.Fuse("a*b + c*d", t, t5, t2, t6)
+	t8 := tensorops.Mul(t, t6)
+	t9 := tensorops.Fuse("0.5*(a*b) + c*d", t7, a1, t8, a2)
+	t10 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t, t3, t2, t4, a1, a2)
+	t11 := tensorops.FuseInto(
+		t10,
+		"0.3333333333333333*((a*(b*(-c) + d*e + f*g) + h*i + c*j)*d)",
+		t,
+		a,
+		t10,
+		a1,
+		t3,
+		a2,
+		t4,
+		t2,
+		t5,
+		t6,
+	)
+	t12 := tensorops.FuseInto(t11, "a + 0.6666666666666666*(b*c) + d*e", t11, t7, a2, t8, a3)
+	return tensorops.SiLU(a), tensorops.SiLUJVP(a, a1), t9, t12
+}
+
+// SoftplusOpJVP computes SoftplusOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of SoftplusOp; its tangent.
+func SoftplusOpJVP(a, da *T) (*T, *T) {
+	return tensorops.Softplus(a), tensorops.Fuse("Sigmoid(a)*b", a, da)
+}
+
+// SoftplusOpVJP computes SoftplusOp and the vector-Jacobian product of the seeds seed (the adjoints
+// of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of SoftplusOp, then the partials of the varied scalar inputs in order.
+func SoftplusOpVJP(a, seed *T) (f, aBar *T) {
+	t := tensorops.Softplus(a)
+	aBar = tensorops.SumLike(tensorops.Fuse("Sigmoid(a)*b", a, seed), a)
+	return t, aBar
+}
+
+// SoftplusOpTaylor propagates Taylor polynomials of degree 3 through SoftplusOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// SoftplusOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of SoftplusOp; its coefficients 1 to 3.
+func SoftplusOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Sigmoid(a)
+	t2 := tensorops.SigmoidJVP(t, a1)
+	t3 := tensorops.Fuse("0.5*(a*b) + c*d", t2, a1, t, a2)
+	t4 := tensorops.Affine(t, -1, 1)
+	t5 := tensorops.FuseInto(
+		t4,
+		"0.3333333333333333*((0.5*((a*(-b) + b*c)*d) + a*c*e)*d)",
+		t,
+		t2,
+		t4,
+		a1,
+		a2,
+	)
+	t6 := tensorops.FuseInto(t5, "a + 0.6666666666666666*(b*c) + d*e", t5, t2, a2, t, a3)
+	return tensorops.Softplus(a), tensorops.Mul(t, a1), t3, t6
+}
+
+// ErfOpJVP computes ErfOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of ErfOp; its tangent.
+func ErfOpJVP(a, da *T) (*T, *T) {
+	return tensorops.Erf(a), tensorops.Fuse("1.1283791670955126*Exp(-a*a)*b", a, da)
+}
+
+// ErfOpVJP computes ErfOp and the vector-Jacobian product of the seeds seed (the adjoints of its
+// results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of ErfOp, then the partials of the varied scalar inputs in order.
+func ErfOpVJP(a, seed *T) (f, aBar *T) {
+	t := tensorops.Erf(a)
+	t2 := tensorops.Fuse("1.1283791670955126*Exp(-a*a)*b", a, seed)
+	aBar = tensorops.SumLike(t2, a)
+	return t, aBar
+}
+
+// ErfOpTaylor propagates Taylor polynomials of degree 3 through ErfOp (Taylor mode): when each
+// varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of ErfOp and,
+// after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 + O(t^4),
+// where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of ErfOp; its coefficients 1 to 3.
+func ErfOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Neg(a)
+	t2 := tensorops.Fuse("Exp(a*b)", t, a)
+	t3 := tensorops.Scale(t2, 1.1283791670955126)
+	t4 := tensorops.Neg(a1)
+	t5 := tensorops.Fuse("a*b + c*d", t, a1, t4, a)
+	t6 := tensorops.Mul(t2, t5)
+	t7 := tensorops.Scale(t6, 1.1283791670955126)
+	t8 := tensorops.Fuse("0.5*(a*b) + c*d", t7, a1, t3, a2)
+	t9 := tensorops.Fuse(
+		"0.3333333333333333*(1.1283791670955126*(0.5*(a*b) + c*(d*e + f*g + (-e*h)))*g)",
+		t6,
+		t5,
+		t2,
+		t,
+		a2,
+		t4,
+		a1,
+		a,
+	)
+	t10 := tensorops.FuseInto(t9, "a + 0.6666666666666666*(b*c) + d*e", t9, t7, a2, t3, a3)
+	return tensorops.Erf(a), tensorops.Mul(t3, a1), t8, t10
+}
+
+// GELUJVPOpJVP computes GELUJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of GELUJVPOp; its tangent.
+func GELUJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
+	t := tensorops.Fuse("Exp(-0.5*a*a)", x)
+	t2 := tensorops.Erf(tensorops.Scale(x, 0.7071067811865476))
+	t3 := tensorops.FuseInto(
+		t,
+		"0.3989422804014327*a*b*(2 - c*c)*d + (0.5*e + 0.5 + 0.3989422804014327*c*b)*f",
+		dx,
+		t,
+		x,
+		dx2,
+		t2,
+		ddx,
+	)
+	return tensorops.GELUJVP(x, dx), t3
+}
+
+// GELUJVPOpVJP computes GELUJVPOp and the vector-Jacobian product of the seeds seed (the adjoints
+// of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), dx (returned as dxBar).
+// Results: the value of GELUJVPOp, then the partials of the varied scalar inputs in order.
+func GELUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
+	t := tensorops.GELUJVP(x, dx)
+	t2 := tensorops.Fuse("Exp(-0.5*a*a)", x)
+	t3 := tensorops.Fuse("0.3989422804014327*a*b*(2 - c*c)*d", dx, t2, x, seed)
+	xBar = tensorops.SumLike(t3, x)
+	t4 := tensorops.Erf(tensorops.Scale(x, 0.7071067811865476))
+	t5 := tensorops.Fuse("(0.5*a + 0.5 + 0.3989422804014327*b*c)*d", t4, x, t2, seed)
+	dxBar = tensorops.SumLike(t5, dx)
+	return t, xBar, dxBar
+}
+
+// GELUJVPOpTaylor propagates Taylor polynomials of degree 3 through GELUJVPOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of GELUJVPOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3), dx (coefficients dx1, dx2, dx3).
+// Results, in order: the value of GELUJVPOp; its coefficients 1 to 3.
+func GELUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Scale(dx, 0.3989422804014327)
+	t2 := tensorops.Scale(x, -0.5)
+	t3 := tensorops.Fuse("Exp(a*b)", t2, x)
+	t4 := tensorops.Mul(t, t3)
+	t5 := tensorops.Fuse("2 - a*a", x)
+	t6 := tensorops.Mul(t4, t5)
+	t7 := tensorops.Scale(x, 0.7071067811865476)
+	t8 := tensorops.Scale(x, 0.3989422804014327)
+	t9 := tensorops.Fuse("0.5*a + 0.5 + b*c", tensorops.Erf(t7), t8, t3)
+	t10 := tensorops.Fuse("a*b + c*d", t6, x1, t9, dx1)
+	t11 := tensorops.Fuse("-(a*b + b*a)", x, x1)
+	t12 := tensorops.Scale(x1, -0.5)
+	t13 := tensorops.Fuse("a*b + c*d", t2, x1, t12, x)
+	t14 := tensorops.Mul(t3, t13)
+	t15 := tensorops.Scale(dx1, 0.3989422804014327)
+	t16 := tensorops.Fuse("a*b + c*d", t, t14, t15, t3)
+	t17 := tensorops.Fuse("a*b + c*d", t4, t11, t16, t5)
+	t18 := tensorops.Scale(x1, 0.7071067811865476)
+	t19 := tensorops.Neg(t7)
+	t20 := tensorops.Fuse("Exp(a*b)", t19, t7)
+	t21 := tensorops.Scale(t20, 1.1283791670955126)
+	t22 := tensorops.Scale(x1, 0.3989422804014327)
+	t23 := tensorops.Fuse("0.5*(a*b) + (c*d + e*f)", t21, t18, t8, t14, t22, t3)
+	t24 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t17, x1, t6, x2, t23, dx1, t9, dx2)
+	t25 := tensorops.Fuse(
+		"0.5*(a*b) + c*(d*e + f*g + (-0.5*e*h))",
+		t14,
+		t13,
+		t3,
+		t2,
+		x2,
+		t12,
+		x1,
+		x,
+	)
+	t26 := tensorops.Fuse(
+		"(a*(-(b*c + d*d + c*b)) + e*f + (g*h + i*j + 0.3989422804014327*k*l)*m)*d",
+		t4,
+		x,
+		x2,
+		x1,
+		t16,
+		t11,
+		t,
+		t25,
+		t15,
+		t14,
+		dx2,
+		t3,
+		t5,
+	)
+	t27 := tensorops.Fuse(
+		"0.5*(0.5*(1.1283791670955126*(a*(b*c + (-c*d)))*c) + e*(0.7071067811865476*f))",
+		t20,
+		t19,
+		t18,
+		t7,
+		t21,
+		x2,
+	)
+	t28 := tensorops.FuseInto(
+		t27,
+		"0.3333333333333333*((a + (b*c + d*e + 0.3989422804014327*f*g))*h)",
+		t27,
+		t8,
+		t25,
+		t22,
+		t14,
+		x2,
+		t3,
+		dx1,
+	)
+	t29 := tensorops.FuseInto(
+		t26,
+		"0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f",
+		t26,
+		t17,
+		x2,
+		t6,
+		x3,
+		t28,
+	)
+	t30 := tensorops.FuseInto(t29, "a + 0.6666666666666666*(b*c) + d*e", t29, t23, dx2, t9, dx3)
+	return tensorops.GELUJVP(x, dx), t10, t24, t30
+}
+
+// SiLUJVPOpJVP computes SiLUJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of SiLUJVPOp; its tangent.
+func SiLUJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
+	t := tensorops.Sigmoid(x)
+	t2 := tensorops.Affine(t, -1, 1)
+	t3 := tensorops.FuseInto(
+		t2,
+		"a*b*c*(d*(1 - 2*b) + 2)*e + b*(d*c + 1)*f",
+		dx,
+		t,
+		t2,
+		x,
+		dx2,
+		ddx,
+	)
+	return tensorops.SiLUJVP(x, dx), t3
+}
+
+// SiLUJVPOpVJP computes SiLUJVPOp and the vector-Jacobian product of the seeds seed (the adjoints
+// of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), dx (returned as dxBar).
+// Results: the value of SiLUJVPOp, then the partials of the varied scalar inputs in order.
+func SiLUJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
+	t := tensorops.SiLUJVP(x, dx)
+	t2 := tensorops.Sigmoid(x)
+	t3 := tensorops.Affine(t2, -1, 1)
+	t4 := tensorops.Fuse("a*b*c*(d*(1 - 2*b) + 2)*e", dx, t2, t3, x, seed)
+	xBar = tensorops.SumLike(t4, x)
+	dxBar = tensorops.SumLike(tensorops.Fuse("a*(b*c + 1)*d", t2, x, t3, seed), dx)
+	return t, xBar, dxBar
+}
+
+// SiLUJVPOpTaylor propagates Taylor polynomials of degree 3 through SiLUJVPOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of SiLUJVPOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3), dx (coefficients dx1, dx2, dx3).
+// Results, in order: the value of SiLUJVPOp; its coefficients 1 to 3.
+func SiLUJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Sigmoid(x)
+	t2 := tensorops.Mul(dx, t)
+	t3 := tensorops.Affine(t, -1, 1)
+	t4 := tensorops.Mul(t2, t3)
+	t5 := tensorops.Fuse("1 - 2*a", t)
+	t6 := tensorops.Fuse("a*b + 2", x, t5)
+	t7 := tensorops.Mul(t4, t6)
+	t8 := tensorops.Fuse("a*b + 1", x, t3)
+	t9 := tensorops.Mul(t, t8)
+	t10 := tensorops.Fuse("a*b + c*d", t7, x1, t9, dx1)
+	t11 := tensorops.SigmoidJVP(t, x1)
+	t12 := tensorops.Fuse("-(2*a)", t11)
+	t13 := tensorops.Fuse("a*b + c*d", x, t12, x1, t5)
+	t14 := tensorops.Neg(t11)
+	t15 := tensorops.Fuse("a*b + c*d", dx, t11, dx1, t)
+	t16 := tensorops.Fuse("a*b + c*d", t2, t14, t15, t3)
+	t17 := tensorops.Fuse("a*b + c*d", t4, t13, t16, t6)
+	t18 := tensorops.Fuse("a*b + c*d", x, t14, x1, t3)
+	t19 := tensorops.Fuse("a*b + c*d", t, t18, t11, t8)
+	t20 := tensorops.Fuse("0.5*(a*b) + c*d + 0.5*(e*f) + g*h", t17, x1, t7, x2, t19, dx1, t9, dx2)
+	t21 := tensorops.Fuse("0.5*((a*b + c*d)*e) + a*d*f", t, t14, t11, t3, x1, x2)
+	t22 := tensorops.Neg(t21)
+	t23 := tensorops.Fuse(
+		"(a*(b*(-(2*c)) + d*e + f*g) + h*i + (j*k + l*m + (n*c + o*p + q*r)*s)*t)*d",
+		t4,
+		x,
+		t21,
+		x1,
+		t12,
+		x2,
+		t5,
+		t16,
+		t13,
+		t2,
+		t22,
+		t15,
+		t14,
+		dx,
+		dx1,
+		t11,
+		dx2,
+		t,
+		t3,
+		t6,
+	)
+	t24 := tensorops.Fuse(
+		"0.3333333333333333*((a*(b*c + d*e + f*g) + h*i + j*k)*l)",
+		t,
+		x,
+		t22,
+		x1,
+		t14,
+		x2,
+		t3,
+		t11,
+		t18,
+		t21,
+		t8,
+		dx1,
+	)
+	t25 := tensorops.FuseInto(
+		t23,
+		"0.3333333333333333*a + 0.6666666666666666*(b*c) + d*e + f",
+		t23,
+		t17,
+		x2,
+		t7,
+		x3,
+		t24,
+	)
+	t26 := tensorops.FuseInto(t25, "a + 0.6666666666666666*(b*c) + d*e", t25, t19, dx2, t9, dx3)
+	return tensorops.SiLUJVP(x, dx), t10, t20, t26
+}
+
 // NegOpJVP computes NegOp and its derivative along the tangents (forward mode).
 //
 // Varied inputs: a (tangent da).
@@ -2223,6 +2699,419 @@ func Conv2DGradWOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T
 	t10 := tensorops.Conv2DGradW(g3, x, w, 2, 1)
 	t11 := tensorops.Fuse("a + b + c + d", t7, t8, t9, t10)
 	return tensorops.Conv2DGradW(g, x, w, 2, 1), t2, t6, t11
+}
+
+// Conv2DDilatedOpJVP computes Conv2DDilatedOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), w (tangent dw).
+// Results, in order: the value of Conv2DDilatedOp; its tangent.
+func Conv2DDilatedOpJVP(x, dx, w, dw *T) (*T, *T) {
+	t := tensorops.Conv2DDilated(dx, w, 2, 1, 2)
+	t2 := tensorops.Add(t, tensorops.Conv2DDilated(x, dw, 2, 1, 2))
+	return tensorops.Conv2DDilated(x, w, 2, 1, 2), t2
+}
+
+// Conv2DDilatedOpVJP computes Conv2DDilatedOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), w (returned as wBar).
+// Results: the value of Conv2DDilatedOp, then the partials of the varied scalar inputs in order.
+func Conv2DDilatedOpVJP(x, w, seed *T) (f, xBar, wBar *T) {
+	t := tensorops.Conv2DDilated(x, w, 2, 1, 2)
+	xBar = tensorops.Conv2DDilatedGradX(seed, x, w, 2, 1, 2)
+	wBar = tensorops.Conv2DDilatedGradW(seed, x, w, 2, 1, 2)
+	return t, xBar, wBar
+}
+
+// Conv2DDilatedOpTaylor propagates Taylor polynomials of degree 3 through Conv2DDilatedOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of Conv2DDilatedOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3), w (coefficients w1, w2, w3).
+// Results, in order: the value of Conv2DDilatedOp; its coefficients 1 to 3.
+func Conv2DDilatedOpTaylor(x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Conv2DDilated(x1, w, 2, 1, 2)
+	t2 := tensorops.Add(t, tensorops.Conv2DDilated(x, w1, 2, 1, 2))
+	t3 := tensorops.Conv2DDilated(x, w2, 2, 1, 2)
+	t4 := tensorops.Conv2DDilated(x1, w1, 2, 1, 2)
+	t5 := tensorops.Fuse("a + b + c", t3, t4, tensorops.Conv2DDilated(x2, w, 2, 1, 2))
+	t6 := tensorops.Conv2DDilated(x, w3, 2, 1, 2)
+	t7 := tensorops.Conv2DDilated(x1, w2, 2, 1, 2)
+	t8 := tensorops.Conv2DDilated(x2, w1, 2, 1, 2)
+	t9 := tensorops.Conv2DDilated(x3, w, 2, 1, 2)
+	t10 := tensorops.Fuse("a + b + c + d", t6, t7, t8, t9)
+	return tensorops.Conv2DDilated(x, w, 2, 1, 2), t2, t5, t10
+}
+
+// Conv2DDilatedGradXOpJVP computes Conv2DDilatedGradXOp and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: g (tangent dg), x (tangent dx), w (tangent dw).
+// Results, in order: the value of Conv2DDilatedGradXOp; its tangent.
+func Conv2DDilatedGradXOpJVP(g, dg, x, dx, w, dw *T) (*T, *T) {
+	t := tensorops.Conv2DDilatedGradX(dg, x, w, 2, 1, 2)
+	t2 := tensorops.Add(t, tensorops.Conv2DDilatedGradX(g, x, dw, 2, 1, 2))
+	return tensorops.Conv2DDilatedGradX(g, x, w, 2, 1, 2), t2
+}
+
+// Conv2DDilatedGradXOpVJP computes Conv2DDilatedGradXOp and the vector-Jacobian product of the
+// seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), x (returned as xBar), w (returned as wBar).
+// Results: the value of Conv2DDilatedGradXOp, then the partials of the varied scalar inputs in
+// order.
+func Conv2DDilatedGradXOpVJP(g, x, w, seed *T) (f, gBar, xBar, wBar *T) {
+	t := tensorops.Conv2DDilatedGradX(g, x, w, 2, 1, 2)
+	gBar = tensorops.Conv2DDilated(seed, w, 2, 1, 2)
+	wBar = tensorops.Conv2DDilatedGradW(g, seed, w, 2, 1, 2)
+	return t, gBar, nil, wBar
+}
+
+// Conv2DDilatedGradXOpTaylor propagates Taylor polynomials of degree 3 through Conv2DDilatedGradXOp
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of Conv2DDilatedGradXOp and, after them, the coefficients y1 … y3 of each float result
+// y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by
+// k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), x (coefficients x1, x2, x3), w (coefficients w1, w2,
+// w3).
+// Results, in order: the value of Conv2DDilatedGradXOp; its coefficients 1 to 3.
+func Conv2DDilatedGradXOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Conv2DDilatedGradX(g1, x, w, 2, 1, 2)
+	t2 := tensorops.Add(t, tensorops.Conv2DDilatedGradX(g, x, w1, 2, 1, 2))
+	t3 := tensorops.Conv2DDilatedGradX(g, x, w2, 2, 1, 2)
+	t4 := tensorops.Conv2DDilatedGradX(g1, x, w1, 2, 1, 2)
+	t5 := tensorops.Conv2DDilatedGradX(g2, x, w, 2, 1, 2)
+	t6 := tensorops.Fuse("a + b + c", t3, t4, t5)
+	t7 := tensorops.Conv2DDilatedGradX(g, x, w3, 2, 1, 2)
+	t8 := tensorops.Conv2DDilatedGradX(g1, x, w2, 2, 1, 2)
+	t9 := tensorops.Conv2DDilatedGradX(g2, x, w1, 2, 1, 2)
+	t10 := tensorops.Conv2DDilatedGradX(g3, x, w, 2, 1, 2)
+	t11 := tensorops.Fuse("a + b + c + d", t7, t8, t9, t10)
+	return tensorops.Conv2DDilatedGradX(g, x, w, 2, 1, 2), t2, t6, t11
+}
+
+// Conv2DDilatedGradWOpJVP computes Conv2DDilatedGradWOp and its derivative along the tangents
+// (forward mode).
+//
+// Varied inputs: g (tangent dg), x (tangent dx), w (tangent dw).
+// Results, in order: the value of Conv2DDilatedGradWOp; its tangent.
+func Conv2DDilatedGradWOpJVP(g, dg, x, dx, w, dw *T) (*T, *T) {
+	t := tensorops.Conv2DDilatedGradW(dg, x, w, 2, 1, 2)
+	t2 := tensorops.Add(t, tensorops.Conv2DDilatedGradW(g, dx, w, 2, 1, 2))
+	return tensorops.Conv2DDilatedGradW(g, x, w, 2, 1, 2), t2
+}
+
+// Conv2DDilatedGradWOpVJP computes Conv2DDilatedGradWOp and the vector-Jacobian product of the
+// seeds seed (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), x (returned as xBar), w (returned as wBar).
+// Results: the value of Conv2DDilatedGradWOp, then the partials of the varied scalar inputs in
+// order.
+func Conv2DDilatedGradWOpVJP(g, x, w, seed *T) (f, gBar, xBar, wBar *T) {
+	t := tensorops.Conv2DDilatedGradW(g, x, w, 2, 1, 2)
+	gBar = tensorops.Conv2DDilated(x, seed, 2, 1, 2)
+	xBar = tensorops.Conv2DDilatedGradX(g, x, seed, 2, 1, 2)
+	return t, gBar, xBar, nil
+}
+
+// Conv2DDilatedGradWOpTaylor propagates Taylor polynomials of degree 3 through Conv2DDilatedGradWOp
+// (Taylor mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the
+// results of Conv2DDilatedGradWOp and, after them, the coefficients y1 … y3 of each float result
+// y(t) = y + y1·t + … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by
+// k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), x (coefficients x1, x2, x3), w (coefficients w1, w2,
+// w3).
+// Results, in order: the value of Conv2DDilatedGradWOp; its coefficients 1 to 3.
+func Conv2DDilatedGradWOpTaylor(g, g1, g2, g3, x, x1, x2, x3, w, w1, w2, w3 *T) (*T, *T, *T, *T) {
+	t := tensorops.Conv2DDilatedGradW(g1, x, w, 2, 1, 2)
+	t2 := tensorops.Add(t, tensorops.Conv2DDilatedGradW(g, x1, w, 2, 1, 2))
+	t3 := tensorops.Conv2DDilatedGradW(g, x2, w, 2, 1, 2)
+	t4 := tensorops.Conv2DDilatedGradW(g1, x1, w, 2, 1, 2)
+	t5 := tensorops.Conv2DDilatedGradW(g2, x, w, 2, 1, 2)
+	t6 := tensorops.Fuse("a + b + c", t3, t4, t5)
+	t7 := tensorops.Conv2DDilatedGradW(g, x3, w, 2, 1, 2)
+	t8 := tensorops.Conv2DDilatedGradW(g1, x2, w, 2, 1, 2)
+	t9 := tensorops.Conv2DDilatedGradW(g2, x1, w, 2, 1, 2)
+	t10 := tensorops.Conv2DDilatedGradW(g3, x, w, 2, 1, 2)
+	t11 := tensorops.Fuse("a + b + c + d", t7, t8, t9, t10)
+	return tensorops.Conv2DDilatedGradW(g, x, w, 2, 1, 2), t2, t6, t11
+}
+
+// MaxPool2DOpJVP computes MaxPool2DOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of MaxPool2DOp; its tangent.
+func MaxPool2DOpJVP(x, dx *T) (*T, *T) {
+	return tensorops.MaxPool2D(x, 3, 2, 1), tensorops.MaxPool2DJVP(x, dx, 3, 2, 1)
+}
+
+// MaxPool2DOpVJP computes MaxPool2DOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar).
+// Results: the value of MaxPool2DOp, then the partials of the varied scalar inputs in order.
+func MaxPool2DOpVJP(x, seed *T) (f, xBar *T) {
+	t := tensorops.MaxPool2D(x, 3, 2, 1)
+	xBar = tensorops.MaxPool2DGrad(x, seed, 3, 2, 1)
+	return t, xBar
+}
+
+// MaxPool2DOpTaylor propagates Taylor polynomials of degree 3 through MaxPool2DOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// MaxPool2DOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3).
+// Results, in order: the value of MaxPool2DOp; its coefficients 1 to 3.
+func MaxPool2DOpTaylor(x, x1, x2, x3 *T) (*T, *T, *T, *T) {
+	t := tensorops.MaxPool2DJVP(x, x1, 3, 2, 1)
+	t2 := tensorops.MaxPool2DJVP(x, x2, 3, 2, 1)
+	t3 := tensorops.MaxPool2DJVP(x, x3, 3, 2, 1)
+	return tensorops.MaxPool2D(x, 3, 2, 1), t, t2, t3
+}
+
+// MaxPool2DJVPOpJVP computes MaxPool2DJVPOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx2), dx (tangent ddx).
+// Results, in order: the value of MaxPool2DJVPOp; its tangent.
+func MaxPool2DJVPOpJVP(x, dx2, dx, ddx *T) (*T, *T) {
+	t := tensorops.MaxPool2DJVP(x, dx, 3, 2, 1)
+	return t, tensorops.MaxPool2DJVP(x, ddx, 3, 2, 1)
+}
+
+// MaxPool2DJVPOpVJP computes MaxPool2DJVPOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), dx (returned as dxBar).
+// Results: the value of MaxPool2DJVPOp, then the partials of the varied scalar inputs in order.
+func MaxPool2DJVPOpVJP(x, dx, seed *T) (f, xBar, dxBar *T) {
+	t := tensorops.MaxPool2DJVP(x, dx, 3, 2, 1)
+	dxBar = tensorops.MaxPool2DGrad(x, seed, 3, 2, 1)
+	return t, nil, dxBar
+}
+
+// MaxPool2DJVPOpTaylor propagates Taylor polynomials of degree 3 through MaxPool2DJVPOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of MaxPool2DJVPOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3), dx (coefficients dx1, dx2, dx3).
+// Results, in order: the value of MaxPool2DJVPOp; its coefficients 1 to 3.
+func MaxPool2DJVPOpTaylor(x, x1, x2, x3, dx, dx1, dx2, dx3 *T) (*T, *T, *T, *T) {
+	t := tensorops.MaxPool2DJVP(x, dx, 3, 2, 1)
+	t2 := tensorops.MaxPool2DJVP(x, dx1, 3, 2, 1)
+	t3 := tensorops.MaxPool2DJVP(x, dx2, 3, 2, 1)
+	return t, t2, t3, tensorops.MaxPool2DJVP(x, dx3, 3, 2, 1)
+}
+
+// MaxPool2DGradOpJVP computes MaxPool2DGradOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx), g (tangent dg).
+// Results, in order: the value of MaxPool2DGradOp; its tangent.
+func MaxPool2DGradOpJVP(x, dx, g, dg *T) (*T, *T) {
+	t := tensorops.MaxPool2DGrad(x, g, 3, 2, 1)
+	return t, tensorops.MaxPool2DGrad(x, dg, 3, 2, 1)
+}
+
+// MaxPool2DGradOpVJP computes MaxPool2DGradOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar), g (returned as gBar).
+// Results: the value of MaxPool2DGradOp, then the partials of the varied scalar inputs in order.
+func MaxPool2DGradOpVJP(x, g, seed *T) (f, xBar, gBar *T) {
+	t := tensorops.MaxPool2DGrad(x, g, 3, 2, 1)
+	gBar = tensorops.MaxPool2DJVP(x, seed, 3, 2, 1)
+	return t, nil, gBar
+}
+
+// MaxPool2DGradOpTaylor propagates Taylor polynomials of degree 3 through MaxPool2DGradOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of MaxPool2DGradOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3), g (coefficients g1, g2, g3).
+// Results, in order: the value of MaxPool2DGradOp; its coefficients 1 to 3.
+func MaxPool2DGradOpTaylor(x, x1, x2, x3, g, g1, g2, g3 *T) (*T, *T, *T, *T) {
+	t := tensorops.MaxPool2DGrad(x, g, 3, 2, 1)
+	t2 := tensorops.MaxPool2DGrad(x, g1, 3, 2, 1)
+	t3 := tensorops.MaxPool2DGrad(x, g2, 3, 2, 1)
+	return t, t2, t3, tensorops.MaxPool2DGrad(x, g3, 3, 2, 1)
+}
+
+// AvgPool2DOpJVP computes AvgPool2DOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: x (tangent dx).
+// Results, in order: the value of AvgPool2DOp; its tangent.
+func AvgPool2DOpJVP(x, dx *T) (*T, *T) {
+	return tensorops.AvgPool2D(x, 3, 2, 1), tensorops.AvgPool2D(dx, 3, 2, 1)
+}
+
+// AvgPool2DOpVJP computes AvgPool2DOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: x (returned as xBar).
+// Results: the value of AvgPool2DOp, then the partials of the varied scalar inputs in order.
+func AvgPool2DOpVJP(x, seed *T) (f, xBar *T) {
+	t := tensorops.AvgPool2D(x, 3, 2, 1)
+	xBar = tensorops.AvgPool2DGrad(seed, x, 3, 2, 1)
+	return t, xBar
+}
+
+// AvgPool2DOpTaylor propagates Taylor polynomials of degree 3 through AvgPool2DOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// AvgPool2DOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: x (coefficients x1, x2, x3).
+// Results, in order: the value of AvgPool2DOp; its coefficients 1 to 3.
+func AvgPool2DOpTaylor(x, x1, x2, x3 *T) (*T, *T, *T, *T) {
+	t := tensorops.AvgPool2D(x, 3, 2, 1)
+	t2 := tensorops.AvgPool2D(x1, 3, 2, 1)
+	return t, t2, tensorops.AvgPool2D(x2, 3, 2, 1), tensorops.AvgPool2D(x3, 3, 2, 1)
+}
+
+// AvgPool2DGradOpJVP computes AvgPool2DGradOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: g (tangent dg), x (tangent dx).
+// Results, in order: the value of AvgPool2DGradOp; its tangent.
+func AvgPool2DGradOpJVP(g, dg, x, dx *T) (*T, *T) {
+	t := tensorops.AvgPool2DGrad(g, x, 3, 2, 1)
+	return t, tensorops.AvgPool2DGrad(dg, x, 3, 2, 1)
+}
+
+// AvgPool2DGradOpVJP computes AvgPool2DGradOp and the vector-Jacobian product of the seeds seed
+// (the adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), x (returned as xBar).
+// Results: the value of AvgPool2DGradOp, then the partials of the varied scalar inputs in order.
+func AvgPool2DGradOpVJP(g, x, seed *T) (f, gBar, xBar *T) {
+	t := tensorops.AvgPool2DGrad(g, x, 3, 2, 1)
+	gBar = tensorops.AvgPool2D(seed, 3, 2, 1)
+	return t, gBar, nil
+}
+
+// AvgPool2DGradOpTaylor propagates Taylor polynomials of degree 3 through AvgPool2DGradOp (Taylor
+// mode): when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results
+// of AvgPool2DGradOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t +
+// … + y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), x (coefficients x1, x2, x3).
+// Results, in order: the value of AvgPool2DGradOp; its coefficients 1 to 3.
+func AvgPool2DGradOpTaylor(g, g1, g2, g3, x, x1, x2, x3 *T) (*T, *T, *T, *T) {
+	t := tensorops.AvgPool2DGrad(g, x, 3, 2, 1)
+	t2 := tensorops.AvgPool2DGrad(g1, x, 3, 2, 1)
+	t3 := tensorops.AvgPool2DGrad(g2, x, 3, 2, 1)
+	return t, t2, t3, tensorops.AvgPool2DGrad(g3, x, 3, 2, 1)
+}
+
+// GatherOpJVP computes GatherOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: a (tangent da).
+// Results, in order: the value of GatherOp; its tangent.
+func GatherOpJVP(a, da *T) (*T, *T) {
+	t := []int{4, 0, 4, 2}
+	return tensorops.Gather(a, 1, t), tensorops.Gather(da, 1, t)
+}
+
+// GatherOpVJP computes GatherOp and the vector-Jacobian product of the seeds seed (the adjoints of
+// its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: a (returned as aBar).
+// Results: the value of GatherOp, then the partials of the varied scalar inputs in order.
+func GatherOpVJP(a, seed *T) (f, aBar *T) {
+	t := []int{4, 0, 4, 2}
+	t2 := tensorops.Gather(a, 1, t)
+	aBar = tensorops.GatherGrad(seed, a, 1, t)
+	return t2, aBar
+}
+
+// GatherOpTaylor propagates Taylor polynomials of degree 3 through GatherOp (Taylor mode): when
+// each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of GatherOp
+// and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … + y3·t^3 +
+// O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: a (coefficients a1, a2, a3).
+// Results, in order: the value of GatherOp; its coefficients 1 to 3.
+func GatherOpTaylor(a, a1, a2, a3 *T) (*T, *T, *T, *T) {
+	t := []int{4, 0, 4, 2}
+	t2 := tensorops.Gather(a, 1, t)
+	t3 := tensorops.Gather(a1, 1, t)
+	return t2, t3, tensorops.Gather(a2, 1, t), tensorops.Gather(a3, 1, t)
+}
+
+// GatherGradOpJVP computes GatherGradOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: g (tangent dg), like (tangent dlike).
+// Results, in order: the value of GatherGradOp; its tangent.
+func GatherGradOpJVP(g, dg, like, dlike *T) (*T, *T) {
+	t := []int{4, 0, 4, 2}
+	t2 := tensorops.GatherGrad(g, like, 1, t)
+	return t2, tensorops.GatherGrad(dg, like, 1, t)
+}
+
+// GatherGradOpVJP computes GatherGradOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: g (returned as gBar), like (returned as likeBar).
+// Results: the value of GatherGradOp, then the partials of the varied scalar inputs in order.
+func GatherGradOpVJP(g, like, seed *T) (f, gBar, likeBar *T) {
+	t := []int{4, 0, 4, 2}
+	t2 := tensorops.GatherGrad(g, like, 1, t)
+	gBar = tensorops.Gather(seed, 1, t)
+	return t2, gBar, nil
+}
+
+// GatherGradOpTaylor propagates Taylor polynomials of degree 3 through GatherGradOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// GatherGradOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: g (coefficients g1, g2, g3), like (coefficients like1, like2, like3).
+// Results, in order: the value of GatherGradOp; its coefficients 1 to 3.
+func GatherGradOpTaylor(g, g1, g2, g3, like, like1, like2, like3 *T) (*T, *T, *T, *T) {
+	t := []int{4, 0, 4, 2}
+	t2 := tensorops.GatherGrad(g, like, 1, t)
+	t3 := tensorops.GatherGrad(g1, like, 1, t)
+	t4 := tensorops.GatherGrad(g2, like, 1, t)
+	return t2, t3, t4, tensorops.GatherGrad(g3, like, 1, t)
+}
+
+// EmbeddingOpJVP computes EmbeddingOp and its derivative along the tangents (forward mode).
+//
+// Varied inputs: table (tangent dtable).
+// Results, in order: the value of EmbeddingOp; its tangent.
+func EmbeddingOpJVP(table, dtable *T) (*T, *T) {
+	t := []int{5, 1, 5, 0, 2}
+	return tensorops.Embedding(table, t), tensorops.Embedding(dtable, t)
+}
+
+// EmbeddingOpVJP computes EmbeddingOp and the vector-Jacobian product of the seeds seed (the
+// adjoints of its results) with respect to the varied inputs (reverse mode).
+//
+// Varied inputs: table (returned as tableBar).
+// Results: the value of EmbeddingOp, then the partials of the varied scalar inputs in order.
+func EmbeddingOpVJP(table, seed *T) (f, tableBar *T) {
+	t := []int{5, 1, 5, 0, 2}
+	t2 := tensorops.Embedding(table, t)
+	tableBar = tensorops.GatherGrad(seed, table, 0, t)
+	return t2, tableBar
+}
+
+// EmbeddingOpTaylor propagates Taylor polynomials of degree 3 through EmbeddingOp (Taylor mode):
+// when each varied input p moves on the curve p + p1·t + … + p3·t^3, it returns the results of
+// EmbeddingOp and, after them, the coefficients y1 … y3 of each float result y(t) = y + y1·t + … +
+// y3·t^3 + O(t^4), where yk is the k-th derivative in t at t = 0 divided by k!.
+//
+// Varied inputs: table (coefficients table1, table2, table3).
+// Results, in order: the value of EmbeddingOp; its coefficients 1 to 3.
+func EmbeddingOpTaylor(table, table1, table2, table3 *T) (*T, *T, *T, *T) {
+	t := []int{5, 1, 5, 0, 2}
+	t2 := tensorops.Embedding(table1, t)
+	t3 := tensorops.Embedding(table2, t)
+	return tensorops.Embedding(table, t), t2, t3, tensorops.Embedding(table3, t)
 }
 
 // MatMulGradAOpJVP computes MatMulGradAOp and its derivative along the tangents (forward mode).

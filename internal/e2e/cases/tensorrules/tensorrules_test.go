@@ -165,7 +165,17 @@ var cases = map[string]opCase{
 	"Cos":    {f: CosOp, jvp: CosOpJVP, vjp: CosOpVJP, taylor: CosOpTaylor, args: unary(uni(-3, 3))},
 	"Log1p":  {f: Log1pOp, jvp: Log1pOpJVP, vjp: Log1pOpVJP, taylor: Log1pOpTaylor, args: unary(uni(-0.5, 2))},
 	"Expm1":  {f: Expm1Op, jvp: Expm1OpJVP, vjp: Expm1OpVJP, taylor: Expm1OpTaylor, args: unary(uni(-2, 2))},
-	"Neg":    {f: NegOp, jvp: NegOpJVP, vjp: NegOpVJP, taylor: NegOpTaylor, args: unary(uni(-2, 2))},
+	// The activations and erf; the fused derivatives of GELU and SiLU at
+	// inputs x with tangents dx.
+	"GELU":     {f: GELUOp, jvp: GELUOpJVP, vjp: GELUOpVJP, taylor: GELUOpTaylor, args: unary(uni(-3, 3))},
+	"SiLU":     {f: SiLUOp, jvp: SiLUOpJVP, vjp: SiLUOpVJP, taylor: SiLUOpTaylor, args: unary(uni(-4, 4))},
+	"Softplus": {f: SoftplusOp, jvp: SoftplusOpJVP, vjp: SoftplusOpVJP, taylor: SoftplusOpTaylor, args: unary(uni(-4, 4))},
+	"Erf":      {f: ErfOp, jvp: ErfOpJVP, vjp: ErfOpVJP, taylor: ErfOpTaylor, args: unary(uni(-2, 2))},
+	"GELUJVP": {f: GELUJVPOp, jvp: GELUJVPOpJVP, vjp: GELUJVPOpVJP, taylor: GELUJVPOpTaylor,
+		args: args(cfg(uniform(-3, 3, 3, 4), uniform(-1, 1, 3, 4)))},
+	"SiLUJVP": {f: SiLUJVPOp, jvp: SiLUJVPOpJVP, vjp: SiLUJVPOpVJP, taylor: SiLUJVPOpTaylor,
+		args: args(cfg(uniform(-4, 4, 3, 4), uniform(-1, 1, 3, 4)))},
+	"Neg": {f: NegOp, jvp: NegOpJVP, vjp: NegOpVJP, taylor: NegOpTaylor, args: unary(uni(-2, 2))},
 
 	// Binary elementwise, broadcasting.
 	"Add": {f: AddOp, jvp: AddOpJVP, vjp: AddOpVJP, taylor: AddOpTaylor, args: binary(-2, 2)},
@@ -273,6 +283,32 @@ var cases = map[string]opCase{
 		cfg(uniform(-1, 1, 2, 4, 3, 4), uniform(-1, 1, 2, 3, 5, 6), uniform(-1, 1, 4, 3, 3, 2)))},
 	"Conv2DGradW": {f: Conv2DGradWOp, jvp: Conv2DGradWOpJVP, vjp: Conv2DGradWOpVJP, taylor: Conv2DGradWOpTaylor, args: args(
 		cfg(uniform(-1, 1, 2, 4, 3, 4), uniform(-1, 1, 2, 3, 5, 6), uniform(-1, 1, 4, 3, 3, 2)))},
+	// Dilated convolutions: x [2, 2, 7, 8], w [3, 2, 2, 3], g [2, 3, 4, 3].
+	"Conv2DDilated": {f: Conv2DDilatedOp, jvp: Conv2DDilatedOpJVP, vjp: Conv2DDilatedOpVJP, taylor: Conv2DDilatedOpTaylor, args: args(
+		cfg(uniform(-1, 1, 2, 2, 7, 8), uniform(-1, 1, 3, 2, 2, 3)))},
+	"Conv2DDilatedGradX": {f: Conv2DDilatedGradXOp, jvp: Conv2DDilatedGradXOpJVP, vjp: Conv2DDilatedGradXOpVJP, taylor: Conv2DDilatedGradXOpTaylor, args: args(
+		cfg(uniform(-1, 1, 2, 3, 4, 3), uniform(-1, 1, 2, 2, 7, 8), uniform(-1, 1, 3, 2, 2, 3)))},
+	"Conv2DDilatedGradW": {f: Conv2DDilatedGradWOp, jvp: Conv2DDilatedGradWOpJVP, vjp: Conv2DDilatedGradWOpVJP, taylor: Conv2DDilatedGradWOpTaylor, args: args(
+		cfg(uniform(-1, 1, 2, 3, 4, 3), uniform(-1, 1, 2, 2, 7, 8), uniform(-1, 1, 3, 2, 2, 3)))},
+	// Pooling of x [2, 3, 7, 6] (distinct values: maxima that small steps
+	// do not move) into [2, 3, 4, 3].
+	"MaxPool2D": {f: MaxPool2DOp, jvp: MaxPool2DOpJVP, vjp: MaxPool2DOpVJP, taylor: MaxPool2DOpTaylor,
+		args: args(cfg(distinct(2, 3, 7, 6)))},
+	"MaxPool2DJVP": {f: MaxPool2DJVPOp, jvp: MaxPool2DJVPOpJVP, vjp: MaxPool2DJVPOpVJP, taylor: MaxPool2DJVPOpTaylor,
+		args: args(cfg(distinct(2, 3, 7, 6), uniform(-1, 1, 2, 3, 7, 6)))},
+	"MaxPool2DGrad": {f: MaxPool2DGradOp, jvp: MaxPool2DGradOpJVP, vjp: MaxPool2DGradOpVJP, taylor: MaxPool2DGradOpTaylor,
+		args: args(cfg(distinct(2, 3, 7, 6), uniform(-1, 1, 2, 3, 4, 3)))},
+	"AvgPool2D": {f: AvgPool2DOp, jvp: AvgPool2DOpJVP, vjp: AvgPool2DOpVJP, taylor: AvgPool2DOpTaylor,
+		args: args(cfg(uniform(-1, 1, 2, 3, 7, 6)))},
+	"AvgPool2DGrad": {f: AvgPool2DGradOp, jvp: AvgPool2DGradOpJVP, vjp: AvgPool2DGradOpVJP, taylor: AvgPool2DGradOpTaylor,
+		args: args(cfg(uniform(-1, 1, 2, 3, 4, 3), uniform(-1, 1, 2, 3, 7, 6)))},
+	// Gathering at repeated indices: a [3, 5] (g [3, 4]), table [6, 3].
+	"Gather": {f: GatherOp, jvp: GatherOpJVP, vjp: GatherOpVJP, taylor: GatherOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 5)))},
+	"GatherGrad": {f: GatherGradOp, jvp: GatherGradOpJVP, vjp: GatherGradOpVJP, taylor: GatherGradOpTaylor,
+		args: args(cfg(uniform(-1, 1, 3, 4), uniform(-1, 1, 3, 5)))},
+	"Embedding": {f: EmbeddingOp, jvp: EmbeddingOpJVP, vjp: EmbeddingOpVJP, taylor: EmbeddingOpTaylor,
+		args: args(cfg(uniform(-1, 1, 6, 3)))},
 	"Dot": {f: DotOp, jvp: DotOpJVP, vjp: DotOpVJP, taylor: DotOpTaylor,
 		args: args(cfg(uniform(-1, 1, 3, 5), uniform(-1, 1, 3, 5)))},
 	"Outer": {f: OuterOp, jvp: OuterOpJVP, vjp: OuterOpVJP, taylor: OuterOpTaylor,
