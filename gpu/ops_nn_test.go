@@ -20,24 +20,6 @@ func hostDevice(t *testing.T) T.Device {
 	return Device(0)
 }
 
-// closeTo reports the first element where got (on the device) and want
-// (on the host) differ by more than rtol·|want| + atol; NaNs match NaNs.
-func closeTo(got, want *T.Tensor, rtol, atol float64) error {
-	g, w := T.AsType(got.To(T.CPU), T.Float64).Contiguous().Float64s(), T.AsType(want, T.Float64).Contiguous().Float64s()
-	if len(g) != len(w) {
-		return fmt.Errorf("got %d elements, want %d", len(g), len(w))
-	}
-	for i := range g {
-		if g[i] == w[i] || math.IsNaN(g[i]) && math.IsNaN(w[i]) {
-			continue
-		}
-		if !(math.Abs(g[i]-w[i]) <= atol+rtol*math.Abs(w[i])) {
-			return fmt.Errorf("element %d: got %v, want %v", i, g[i], w[i])
-		}
-	}
-	return nil
-}
-
 // TestHostNNLog checks the log of nn.h's kernels (devmath.h's gad_log) through LogSumExp: rows of k
 // zeros then −Infs (log k, exactly s = k), and rows [0, t] (log(1+e^t)),
 // within 1 ulp of Go's math.Log (and the exp's error).

@@ -47,7 +47,7 @@ func MeanGrad(g, like *Tensor, axis int) *Tensor {
 // It panics if like is nil.
 func MeanAllGrad(like *Tensor, g float64) *Tensor {
 	mustNotNil("MeanAllGrad", like)
-	return Full(like.dtype, g/float64(like.Size()), like.shape...)
+	return FullLike(like, g/float64(like.Size()))
 }
 
 // MaxGrad returns zeros of a's shape with g (of a's shape without axis)

@@ -264,6 +264,10 @@ func (c *ctx) check(t *testing.T, what string, got *T.Tensor, want *arr, tl tol)
 		t.Errorf("%s: got nil, want shape %v", what, want.shape)
 		return
 	}
+	if c.b.ToDevice != nil && got.Device() == T.CPU {
+		t.Errorf("%s: the result is on the CPU, want it on the backend's device", what)
+		return
+	}
 	h := c.out(got)
 	if h.DType() != c.dt {
 		t.Errorf("%s: got dtype %v, want %v", what, h.DType(), c.dt)
