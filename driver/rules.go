@@ -20,8 +20,16 @@ import (
 // ruleResult names the result of a ruled function in its partials.
 const ruleResult = "r"
 
-// ruleOf checks a //gad:rule directive and returns the rule it gives.
+// ruleOf checks a //gad:rule directive and returns the rule it gives:
+// partials (x="…"), or the user's JVP and VJP functions (jvp=, vjp=; see
+// userRuleOf).
 func ruleOf(d *frontend.Directive) (*templates.Rule, error) {
+	if _, ok := d.Option(jvpOption); ok {
+		return userRuleOf(d)
+	}
+	if _, ok := d.Option(vjpOption); ok {
+		return userRuleOf(d)
+	}
 	fn := d.Target
 	sig := fn.Type().(*types.Signature)
 	name := frontend.FuncName(fn)

@@ -71,7 +71,7 @@ func At(x ...[]float64) Option {
 }
 
 // Points sets the number of random points, at least 1; the default is 8.
-func Points(n int) Option { return optionFunc(func(c *config) { c.n = n }) }
+func Points(n int) Option { return optionFunc(func(c *config) { c.n, c.nSet = n, true }) }
 
 // Seed sets the seed of the points, directions and seeds drawn; the
 // default is 1. The same seed draws the same points on every run.
@@ -100,6 +100,7 @@ type config struct {
 	domain Domain
 	at     [][]float64
 	n      int
+	nSet   bool // Points was given
 	seed   uint64
 	s      Settings
 }

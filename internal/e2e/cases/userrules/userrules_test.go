@@ -1,0 +1,119 @@
+package userrules
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gadgen/gadgen/gadtest"
+	"github.com/gadgen/gadgen/tensorops"
+)
+
+// dtypes are the two dtypes every check runs in.
+var dtypes = []tensorops.DType{tensorops.Float64, tensorops.Float32}
+
+func newModel(r *rand.Rand, dt tensorops.DType) (*Model, *T, *T) {
+	m := &Model{
+		W1: tensorops.Scale(tensorops.RandN(r, dt, 4, 5), 0.5),
+		B1: tensorops.Scale(tensorops.RandN(r, dt, 5), 0.1),
+		W2: tensorops.Scale(tensorops.RandN(r, dt, 5, 3), 0.5),
+		S:  0.8,
+	}
+	return m, tensorops.RandN(r, dt, 6, 4), tensorops.RandN(r, dt, 6, 3)
+}
+
+// TestRules checks the users' rules themselves, the JVP and the VJP
+// against central differences of the functions and by the dot-product
+// test.
+func TestRules(t *testing.T) {
+	for _, dt := range dtypes {
+		t.Run(dt.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(1, 2))
+			x := tensorops.RandN(r, dt, 3, 4)
+			gadtest.TensorJVP(t, gelu, func(x, dx *T) (*T, *T) { return gelu(x), geluTangent(x, dx) }, x)
+			vjp := func(x, rBar *T) (*T, *T) { return gelu(x), geluAdjoint(x, rBar) }
+			gadtest.TensorVJP(t, gelu, vjp, x)
+
+			type point struct {
+				X *T
+				S float64
+			}
+			f := func(p point) *T { return scaledExp(p.X, p.S, 2) }
+			jvp := func(p, dp point) (*T, *T) {
+				y := f(p)
+				return y, scaledExpTangent(p.X, p.S, 2, y, dp.X, dp.S)
+			}
+			svjp := func(p point, rBar *T) (*T, point) {
+				y := f(p)
+				xBar, sBar := scaledExpAdjoint(p.X, p.S, 2, y, rBar)
+				return y, point{xBar, sBar}
+			}
+			p := point{tensorops.Scale(x, 0.3), 1.3}
+			gadtest.TensorJVP(t, f, jvp, p)
+			gadtest.TensorVJP(t, f, svjp, p)
+			gadtest.TensorDot(t, jvp, svjp, p)
+		})
+	}
+}
+
+// TestLoss checks the derivatives of a model whose activations have
+// users' rules: the JVP and the gradient against central differences,
+// and against each other.
+func TestLoss(t *testing.T) {
+	for _, dt := range dtypes {
+		t.Run(dt.String(), func(t *testing.T) {
+			m, x, y := newModel(rand.New(rand.NewPCG(3, 4)), dt)
+			f := func(m *Model) float64 { return Loss(m, x, y) }
+			jvp := func(m, dm *Model) (float64, float64) { return LossJVP(m, dm, x, y) }
+			grad := func(m, mBar *Model) float64 { return LossGrad(m, mBar, x, y) }
+			gadtest.TensorJVP(t, f, jvp, m)
+			gadtest.TensorGradTo(t, f, grad, m)
+			gadtest.TensorDot(t, jvp, gadtest.GradToVJP(grad), m)
+		})
+	}
+}
+
+// TestEnergy checks every mode of a function of one tensor through a
+// ruled function: JVP, gradient, Taylor (order 1), the HVP against
+// differences of the gradient (forward mode over the gradient, which
+// calls the rule's VJP: gadgen differentiates the user's VJP), and the
+// Hessian against the HVPs.
+func TestEnergy(t *testing.T) {
+	for _, dt := range dtypes {
+		t.Run(dt.String(), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(5, 6))
+			x := tensorops.RandN(r, dt, 2, 3)
+			gadtest.TensorJVP(t, Energy, EnergyJVP, x)
+			gadtest.TensorGrad(t, Energy, EnergyGrad, x)
+			gadtest.TensorDot(t, EnergyJVP, gadtest.GradVJP(EnergyGrad), x)
+			gadtest.TensorJVP(t, Energy, EnergyTaylor, x)
+			grad := func(x *T) *T { _, g := EnergyGrad(x); return g }
+			hvp := func(x, v *T) (*T, *T) {
+				f, hv := EnergyHVP(x, v)
+				if f != Energy(x) {
+					t.Errorf("EnergyHVP's value %v, want %v", f, Energy(x))
+				}
+				return grad(x), hv
+			}
+			gadtest.TensorJVP(t, grad, hvp, x)
+			f, h := EnergyHessian(x)
+			if f != Energy(x) {
+				t.Errorf("EnergyHessian's value %v, want %v", f, Energy(x))
+			}
+			n := tensorops.Size(x)
+			for i := range n {
+				_, hv := EnergyHVP(x, tensorops.Basis(x, i))
+				row := tensorops.Reshape(tensorops.Slice(h, 0, i, i+1), n)
+				if d := tensorops.MaxAbsDiff(row, tensorops.Reshape(hv, n)); d > tol(dt) {
+					t.Errorf("row %d of the Hessian differs from the HVP along e%d by %v", i, i, d)
+				}
+			}
+		})
+	}
+}
+
+func tol(dt tensorops.DType) float64 {
+	if dt == tensorops.Float32 {
+		return 1e-5
+	}
+	return 1e-12
+}
